@@ -1,0 +1,42 @@
+# onrecord: `make run` serves the bundled seeds, `make test` runs the tests.
+# Everything installs into .venv from the hash-checked requirements.lock.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PORT   ?= 5000
+INDEX  ?= data/index
+PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
+
+.PHONY: install run test index bench-extraction lock clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: requirements.lock pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --require-hashes -r requirements.lock
+	# The project itself: no deps (all locked above), no build isolation
+	# (the venv's own setuptools builds it, so nothing unhashed is fetched).
+	$(PIP) install --no-deps --no-build-isolation -e .
+	touch $@
+
+index: install
+	$(BIN)/onrecord index seeds --index $(INDEX)
+
+run: install
+	@if ls $(INDEX)/*.toc >/dev/null 2>&1; then echo "Using existing index in $(INDEX)"; \
+	 else $(BIN)/onrecord index seeds --index $(INDEX); fi
+	$(BIN)/onrecord serve --index $(INDEX) --port $(PORT)
+
+test: install
+	$(BIN)/python -m pytest
+
+bench-extraction: install
+	$(BIN)/python -m bench.extraction
+
+# Regenerate requirements.lock after editing requirements.in (needs network).
+lock:
+	$(PYTHON) -m venv /tmp/onrecord-lock && /tmp/onrecord-lock/bin/pip -q install uv
+	/tmp/onrecord-lock/bin/uv pip compile --generate-hashes --python-version 3.11 requirements.in -o requirements.lock
+
+clean:
+	rm -rf $(VENV) data .pytest_cache

@@ -1,0 +1,1 @@
+"""onrecord command line: a thin composition root over indexer, search and web."""

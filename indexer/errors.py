@@ -1,0 +1,16 @@
+"""Named exceptions of the indexer; the pipeline logs, skips and counts them."""
+from __future__ import annotations
+
+from search.errors import OnrecordError
+
+
+class IngestError(OnrecordError):
+    """A file could not be turned into articles; str() is the skip reason."""
+
+
+class ReadError(IngestError):
+    """The file cannot be read or decoded (binary, wrong encoding, too big)."""
+
+
+class ParseError(IngestError):
+    """The file was read but holds no usable article (bad JSON, no text)."""

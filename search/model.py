@@ -1,0 +1,280 @@
+"""The data model of onrecord: every dataclass that crosses a layer boundary.
+
+Owns the shapes of a document as it flows through the indexer
+(SourceFile -> ParsedArticle -> Article with Paragraphs and Quotes) and of a
+query as it flows through search (SearchRequest -> SearchResult with Hits and
+facet counts).  Nothing here imports Whoosh or Flask, so every layer may
+import it.  Conversion to the public JSON contract lives here too, so the
+CLI, the API and the tests all print the same field names.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+SourceKind = Literal["txt", "html", "json", "jsonl"]
+BlockKind = Literal["body", "caption", "heading"]
+QuoteKind = Literal["direct", "partial", "indirect"]
+SortOrder = Literal["relevance", "newest", "oldest"]
+FACET_FIELDS: tuple[str, ...] = ("speaker", "institution", "outlet", "year")
+MAX_PER_PAGE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Metadata:
+    """Article metadata as found in the input; unknown values stay None."""
+
+    title: str | None = None
+    outlet: str | None = None
+    author: str | None = None
+    url: str | None = None
+    published: dt.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """A file as read from disk: decoded text plus any sidecar metadata."""
+
+    path: str
+    kind: SourceKind
+    text: str
+    sidecar: Metadata | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A paragraph-sized span of ParsedArticle.text found by the parser."""
+
+    start: int
+    end: int
+    kind: BlockKind = "body"
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedArticle:
+    """One article's text and metadata, before chunking.
+
+    For .txt input `text` is the file's text exactly as decoded and `blocks`
+    is empty (the chunker splits on blank lines).  For HTML and JSON the
+    parser builds `text` from the article's paragraphs and lists them in
+    `blocks`.
+    """
+
+    source: str
+    text: str
+    meta: Metadata
+    blocks: tuple[Block, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A span of the article text: where a speaker or cue is written."""
+
+    text: str
+    start: int
+    end: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "start": self.start, "end": self.end}
+
+
+@dataclass(slots=True)
+class Quote:
+    """A quotation with its attribution; offsets are absolute into Article.text
+    and the span includes the quote marks."""
+
+    text: str
+    start: int
+    end: int
+    kind: QuoteKind = "direct"
+    speaker: str | None = None
+    speaker_mention: Mention | None = None
+    cue: str | None = None
+    cue_mention: Mention | None = None
+    role: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "start": self.start,
+            "end": self.end,
+            "kind": self.kind,
+            "speaker": self.speaker,
+            "speaker_mention": self.speaker_mention.to_dict() if self.speaker_mention else None,
+            "cue": self.cue,
+            "cue_mention": self.cue_mention.to_dict() if self.cue_mention else None,
+            "role": self.role,
+        }
+
+
+@dataclass(slots=True)
+class Paragraph:
+    """One paragraph: 1-based number, stable id, absolute offsets, annotations."""
+
+    id: str
+    n: int
+    start: int
+    end: int
+    text: str
+    kind: BlockKind = "body"
+    quotes: list[Quote] = field(default_factory=list)
+    speakers: list[str] = field(default_factory=list)
+    institutions: list[str] = field(default_factory=list)
+    dates: list[str] = field(default_factory=list)  # ISO YYYY-MM-DD
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "n": self.n,
+            "start": self.start,
+            "end": self.end,
+            "text": self.text,
+            "kind": self.kind,
+            "quotes": [q.to_dict() for q in self.quotes],
+            "speakers": list(self.speakers),
+            "institutions": list(self.institutions),
+            "dates": list(self.dates),
+        }
+
+
+@dataclass(slots=True)
+class Article:
+    """A chunked (and, after annotation, annotated) article."""
+
+    id: str
+    source: str
+    text: str
+    meta: Metadata
+    paragraphs: list[Paragraph] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the `onrecord extract --json` contract for this article."""
+        m = self.meta
+        return {
+            "id": self.id,
+            "title": m.title,
+            "outlet": m.outlet,
+            "author": m.author,
+            "url": m.url,
+            "published": m.published.isoformat() if m.published else None,
+            "source": self.source,
+            "paragraphs": [p.to_dict() for p in self.paragraphs],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SearchRequest:
+    """What a user asked for.  Validated by search.engine, not here."""
+
+    query: str = ""
+    speakers: tuple[str, ...] = ()
+    institutions: tuple[str, ...] = ()
+    outlets: tuple[str, ...] = ()
+    since: dt.date | None = None
+    until: dt.date | None = None
+    quotes_only: bool = False
+    sort: SortOrder = "relevance"
+    page: int = 1
+    per_page: int = 10
+
+
+@dataclass(frozen=True, slots=True)
+class FacetValue:
+    value: str
+    count: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "count": self.count}
+
+
+@dataclass(slots=True)
+class Hit:
+    """One matching paragraph, ready to render."""
+
+    paragraph_id: str
+    doc_id: str
+    n: int
+    title: str | None
+    outlet: str | None
+    published: str | None
+    text: str
+    snippet: str  # safe HTML: <mark> around matches, everything else escaped
+    speakers: list[str]
+    institutions: list[str]
+    quotes: list[dict[str, Any]]
+    url: str | None
+    score: float
+
+    @property
+    def permalink(self) -> str:
+        return f"/doc/{self.doc_id}#p{self.n}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "paragraph_id": self.paragraph_id,
+            "doc_id": self.doc_id,
+            "n": self.n,
+            "title": self.title,
+            "outlet": self.outlet,
+            "published": self.published,
+            "text": self.text,
+            "snippet": self.snippet,
+            "speakers": list(self.speakers),
+            "institutions": list(self.institutions),
+            "quotes": list(self.quotes),
+            "permalink": self.permalink,
+            "url": self.url,
+            "score": self.score,
+        }
+
+
+@dataclass(slots=True)
+class SearchResult:
+    """The answer to a SearchRequest: one page of hits plus facet counts over
+    the whole filtered result set."""
+
+    query: str
+    total: int
+    page: int
+    per_page: int
+    hits: list[Hit]
+    facets: dict[str, list[FacetValue]]
+    suggestion: str | None = None
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.per_page))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the `/api/search` JSON contract."""
+        return {
+            "query": self.query,
+            "total": self.total,
+            "page": self.page,
+            "per_page": self.per_page,
+            "hits": [h.to_dict() for h in self.hits],
+            "facets": {k: [v.to_dict() for v in vs] for k, vs in self.facets.items()},
+            "suggestion": self.suggestion,
+        }
+
+
+@dataclass(slots=True)
+class StoredArticle:
+    """An article as read back from the index for the article page."""
+
+    id: str
+    meta: Metadata
+    paragraphs: list[Paragraph]
+
+
+@dataclass(slots=True)
+class IngestSummary:
+    """Counts reported by `onrecord index`."""
+
+    files: int = 0
+    articles: int = 0
+    paragraphs: int = 0
+    quotes: int = 0
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
+    seconds: float = 0.0
