@@ -266,6 +266,9 @@ class StoredArticle:
     id: str
     meta: Metadata
     paragraphs: list[Paragraph]
+    # paragraph n -> (start, end) offsets, relative to that paragraph's text,
+    # of the words the user's query matched; the web layer renders the marks.
+    term_spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
