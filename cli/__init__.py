@@ -1,1 +1,178 @@
-"""onrecord command line: a thin composition root over indexer, search and web."""
+"""onrecord's command line: thin wrappers over library functions.
+
+The composition root: the only module that imports indexer, search and web
+together.  Every command turns flags into a Config / SearchRequest, calls one
+library function and prints its result; errors become a one-line message on
+stderr and a non-zero exit status, never a traceback.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from search.config import Config, load_config
+from search.errors import OnrecordError
+from search.model import IngestSummary, SearchRequest, SearchResult
+
+INDEX_OPTION = click.option(
+    "--index", "index_dir", type=click.Path(path_type=Path), default=None,
+    help="Index directory (default ./data/index, or $ONRECORD_INDEX).",
+)
+
+
+@click.group()
+@click.version_option(package_name="onrecord")
+def main() -> None:
+    """onrecord: search news articles by quote, speaker, institution and date."""
+
+
+@main.command("index")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@INDEX_OPTION
+def index_command(paths: tuple[Path, ...], index_dir: Path | None) -> None:
+    """Ingest files and folders (.txt, .html, .json, .jsonl) into the index.
+
+    Exits 0 when every file was indexed, 1 when some were skipped."""
+    from indexer.pipeline import ingest_paths, iter_input_files
+    from search.store import open_index
+
+    config = load_config(index_dir=index_dir)
+    files = list(iter_input_files(paths))
+    index = _or_exit(lambda: open_index(config.index_dir, create=True))
+    try:
+        with click.progressbar(length=len(files), label="Indexing", file=sys.stderr,
+                               show_pos=True) as bar:
+            summary = ingest_paths(files, index, on_file=lambda _p: bar.update(1))
+    finally:
+        index.close()
+    click.echo(format_summary(summary, config.index_dir))
+    for path, reason in summary.skipped:
+        click.echo(f"  skipped {path}: {reason}", err=True)
+    sys.exit(1 if summary.skipped else 0)
+
+
+def format_summary(summary: IngestSummary, index_dir: Path) -> str:
+    """Return the one-line summary printed after an ingest."""
+    return (
+        f"Indexed {summary.articles:,} articles, {summary.paragraphs:,} paragraphs, "
+        f"{summary.quotes:,} quotes from {summary.files:,} files in {summary.seconds:.1f} s "
+        f"into {index_dir}; skipped {len(summary.skipped):,} files."
+    )
+
+
+@main.command("search")
+@click.argument("query", default="")
+@click.option("--speaker", multiple=True, help="Only paragraphs quoting this speaker (repeat: AND).")
+@click.option("--institution", multiple=True, help="Only paragraphs naming this institution (AND).")
+@click.option("--outlet", multiple=True, help="Only articles from this outlet (repeat: OR).")
+@click.option("--since", type=click.DateTime(["%Y-%m-%d"]), default=None, help="YYYY-MM-DD")
+@click.option("--until", type=click.DateTime(["%Y-%m-%d"]), default=None, help="YYYY-MM-DD")
+@click.option("--quotes-only", is_flag=True, help="Only paragraphs that contain a quote.")
+@click.option("--sort", type=click.Choice(["relevance", "newest", "oldest"]), default="relevance")
+@click.option("--page", type=int, default=1)
+@click.option("--per-page", type=int, default=10)
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON API's answer.")
+@INDEX_OPTION
+def search_command(query: str, speaker: tuple[str, ...], institution: tuple[str, ...],
+                   outlet: tuple[str, ...], since: dt.datetime | None, until: dt.datetime | None,
+                   quotes_only: bool, sort: str, page: int, per_page: int, as_json: bool,
+                   index_dir: Path | None) -> None:
+    """Search the index; prints hits with their permalinks (or --json)."""
+    from search.engine import search
+    from search.store import open_index
+
+    config = load_config(index_dir=index_dir)
+    request = SearchRequest(
+        query=query, speakers=speaker, institutions=institution, outlets=outlet,
+        since=since.date() if since else None, until=until.date() if until else None,
+        quotes_only=quotes_only, sort=sort, page=page, per_page=per_page,  # type: ignore[arg-type]
+    )
+    index = _or_exit(lambda: open_index(config.index_dir))
+    try:
+        result = _or_exit(lambda: search(index, request))
+    finally:
+        index.close()
+    click.echo(json.dumps(result.to_dict(), ensure_ascii=False) if as_json else format_result(result))
+
+
+def format_result(result: SearchResult) -> str:
+    """Return a plain-text rendering of a search result for the terminal."""
+    lines = [f"{result.total:,} paragraphs match (page {result.page} of {result.pages})"]
+    if result.suggestion:
+        lines.append(f"Did you mean: {result.suggestion}")
+    for hit in result.hits:
+        meta = ", ".join(x for x in (hit.outlet, hit.published or "undated") if x)
+        lines.append(f"\n{hit.permalink}  {hit.title or '(untitled)'} [{meta}]")
+        if hit.speakers:
+            lines.append(f"  speakers: {', '.join(hit.speakers)}")
+        lines.append(f"  {hit.text[:300]}")
+    return "\n".join(lines)
+
+
+@main.command("extract")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line, per file.")
+def extract_command(files: tuple[Path, ...], as_json: bool) -> None:
+    """Print the paragraphs, quotes, speakers, institutions and dates found
+    in each file, in argument order.  A file that cannot be read prints
+    {"source": ..., "error": ...} in its place and the exit status is 1."""
+    from indexer.errors import IngestError
+    from indexer.pipeline import extract_file
+
+    failed = False
+    for path in files:
+        try:
+            articles = extract_file(path)
+        except (IngestError, OSError) as exc:
+            failed = True
+            _echo_error(path, str(exc), as_json)
+            continue
+        for article in articles:
+            click.echo(json.dumps(article.to_dict(), ensure_ascii=False) if as_json
+                       else format_article(article.to_dict()))
+    sys.exit(1 if failed else 0)
+
+
+def _echo_error(path: Path, reason: str, as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps({"source": str(path), "error": reason, "paragraphs": []}))
+    click.echo(f"onrecord: {path}: {reason}", err=True)
+
+
+def format_article(data: dict) -> str:
+    """Return a readable listing of one extracted article's quotes."""
+    lines = [f"{data['source']}: {data['title'] or '(untitled)'} ({data['published'] or 'undated'})"]
+    for para in data["paragraphs"]:
+        for quote in para["quotes"]:
+            lines.append(f"  p{para['n']} {quote['speaker'] or '?'} ({quote['cue'] or '-'}): "
+                         f"{quote['text']}")
+    return "\n".join(lines)
+
+
+@main.command("serve")
+@click.option("--host", default=None, help="Address to bind (default 127.0.0.1).")
+@click.option("--port", type=int, default=None, help="Port (default 5000, or $PORT).")
+@INDEX_OPTION
+def serve_command(host: str | None, port: int | None, index_dir: Path | None) -> None:
+    """Serve the search UI and JSON API with a production WSGI server."""
+    from web.app import serve
+
+    config = load_config(index_dir=index_dir, host=host, port=port)
+    click.echo(f"Serving {config.index_dir} on http://{config.host}:{config.port}/", err=True)
+    serve(config)
+
+
+def _or_exit(call):  # type: ignore[no-untyped-def]
+    """Run `call`; turn an OnrecordError into a message and exit status 2."""
+    try:
+        return call()
+    except OnrecordError as exc:
+        click.echo(f"onrecord: {exc}", err=True)
+        sys.exit(2)
+
+
+__all__ = ["main", "Config"]
