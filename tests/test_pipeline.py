@@ -1,0 +1,96 @@
+"""The pipeline composes the stages and never lets one bad file stop a run."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from indexer.errors import IngestError
+from indexer.pipeline import extract_file, ingest_paths, iter_input_files
+from search.config import load_config
+from search.engine import search
+from search.model import SearchRequest
+from search.store import ram_index
+
+
+def _write(folder: Path, name: str, content: str | bytes) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    return path
+
+
+ARTICLE = (
+    "Council admits failures\n\n"
+    '"We got this wrong," said Jane Doe, the council leader.\n\n'
+    "The Home Office declined to comment.\n"
+)
+
+
+def test_iter_input_files_walks_folders_and_skips_hidden_and_sidecars(tmp_path: Path) -> None:
+    _write(tmp_path, "b.txt", ARTICLE)
+    _write(tmp_path, "a.html", "<p>x</p>")
+    _write(tmp_path, "b.meta.json", "{}")
+    _write(tmp_path, ".hidden/c.txt", ARTICLE)
+    _write(tmp_path, "notes.md", "# not an article")
+    _write(tmp_path, "sub/d.jsonl", "{}\n")
+    found = [p.relative_to(tmp_path).as_posix() for p in iter_input_files([tmp_path])]
+    assert found == ["a.html", "b.txt", "sub/d.jsonl"]
+
+
+def test_extract_file_runs_every_stage(tmp_path: Path) -> None:
+    (article,) = extract_file(_write(tmp_path, "a.txt", ARTICLE))
+    assert article.meta.title == "Council admits failures"
+    quote_para = article.paragraphs[1]
+    assert article.text[quote_para.start:quote_para.end] == quote_para.text
+    assert [q.speaker for q in quote_para.quotes] == ["Jane Doe"]
+    assert "Home Office" in article.paragraphs[2].institutions
+
+
+@pytest.mark.parametrize("name,content", [
+    ("binary.txt", b"\x00\x01\x02"),
+    ("latin1.txt", "d\xe9j\xe0 vu".encode("latin-1")),
+    ("empty.txt", b""),
+    ("broken.json", b'{"title": "x", "text": '),
+    ("notes.md", b"# unsupported"),
+])
+def test_extract_file_raises_ingest_error_for_bad_input(tmp_path: Path, name: str,
+                                                        content: bytes) -> None:
+    with pytest.raises(IngestError) as info:
+        extract_file(_write(tmp_path, name, content))
+    assert str(info.value)
+
+
+def test_ingest_counts_and_skips_with_reasons(tmp_path: Path) -> None:
+    _write(tmp_path, "good.txt", ARTICLE)
+    _write(tmp_path, "many.jsonl", "\n".join(json.dumps({
+        "title": f"T{i}", "text": f"Paragraph number {i} about the Home Office.",
+        "url": f"https://example.org/{i}"}) for i in range(3)))
+    _write(tmp_path, "bad.txt", b"\x00\x00")
+    index = ram_index()
+    summary = ingest_paths([tmp_path], index, batch_articles=2)
+    assert (summary.files, summary.articles) == (3, 4)
+    assert summary.paragraphs == 6 and summary.quotes == 1
+    assert [Path(p).name for p, _ in summary.skipped] == ["bad.txt"]
+    result = search(index, SearchRequest(query="Home Office", per_page=100))
+    assert result.total == 4
+
+
+def test_reingest_replaces_instead_of_duplicating(tmp_path: Path) -> None:
+    path = _write(tmp_path, "good.txt", ARTICLE)
+    index = ram_index()
+    ingest_paths([path], index)
+    ingest_paths([path], index)
+    assert search(index, SearchRequest(query="wrong")).total == 1
+
+
+def test_config_reads_environment_then_overrides() -> None:
+    env = {"ONRECORD_INDEX": "/tmp/x", "PORT": "8080"}
+    assert load_config(env).port == 8080
+    assert str(load_config(env).index_dir) == "/tmp/x"
+    assert str(load_config(env, index_dir="/tmp/y").index_dir) == "/tmp/y"
+    assert load_config({}).host == "127.0.0.1"
