@@ -1,0 +1,27 @@
+"""The JSON API: /api/search (same parameters as the search page) and
+/healthz.  Errors become {"error": message, "status": code} in web.errors."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request
+
+from search import engine
+from web.params import parse_search_request
+from web.state import get_state
+
+bp = Blueprint("api", __name__)
+
+
+@bp.get("/api/search")
+def api_search() -> Response:
+    """Return SearchResult.to_dict() for the request's parameters as JSON."""
+    state = get_state()
+    req = parse_search_request(request.args, state.config.per_page)
+    result = engine.search(state.index(), req)
+    return jsonify(result.to_dict())
+
+
+@bp.get("/healthz")
+def healthz() -> Response:
+    """Return {"status": "ok"}: the process is up (the index is not checked,
+    so a server waiting for its first index still reports healthy)."""
+    return jsonify({"status": "ok"})

@@ -1,0 +1,80 @@
+"""The one place that maps exceptions to HTTP status codes and error pages.
+
+QueryError -> 400, NotFoundError -> 404, IndexUnavailableError -> 503,
+werkzeug HTTP errors keep their own code, anything else -> 500 with a
+generic message (the traceback goes to the log, never to the client).
+Requests under /api/ and /healthz get JSON {"error": ..., "status": ...};
+everything else gets an HTML page.  A 400 on the search page re-renders the
+search form with the message beside the query box and the input kept.
+"""
+from __future__ import annotations
+
+from flask import Flask, Response, current_app, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from search.errors import IndexUnavailableError, NotFoundError, QueryError
+from web.params import hidden_filters, raw_form
+
+STATUS_BY_ERROR: tuple[tuple[type[Exception], int], ...] = (
+    (QueryError, 400),
+    (NotFoundError, 404),
+    (IndexUnavailableError, 503),
+)
+GENERIC_500 = "Something went wrong on our side. The error has been logged; please try again."
+REPAIR_HINT = "Run `onrecord index seeds` to build the index."
+DEFAULT_MESSAGES = {404: "Nothing with that id is in the index.", 503: "The search index is not available."}
+TITLES = {400: "Bad request", 404: "Not found", 503: "Search is unavailable", 500: "Server error"}
+
+
+def status_for(exc: BaseException) -> int:
+    """Return the HTTP status code for `exc` (500 for anything unexpected)."""
+    if isinstance(exc, HTTPException):
+        return exc.code or 500
+    for error_type, status in STATUS_BY_ERROR:
+        if isinstance(exc, error_type):
+            return status
+    return 500
+
+
+def message_for(exc: BaseException, status: int) -> str:
+    """Return the user-facing message: the error's own text for our named
+    errors, werkzeug's description for HTTP errors, a generic one for 500."""
+    if status >= 500 and status != 503:
+        return GENERIC_500
+    if isinstance(exc, HTTPException):
+        return exc.description or exc.name
+    text = str(exc).strip() or DEFAULT_MESSAGES.get(status, "The request could not be handled.")
+    if status == 503 and "onrecord index" not in text:
+        text = f"{text} {REPAIR_HINT}"
+    return text
+
+
+def wants_json() -> bool:
+    """Return whether the current request is an API call."""
+    return request.path.startswith("/api/") or request.path == "/healthz"
+
+
+def handle_error(exc: Exception) -> tuple[Response | str, int]:
+    """Return the error response for `exc`: JSON for the API, HTML otherwise."""
+    status = status_for(exc)
+    if status == 500:
+        # Log the traceback for operators; the client only sees GENERIC_500.
+        current_app.logger.exception("unhandled error on %s", request.path)
+    message = message_for(exc, status)
+    if wants_json():
+        return jsonify({"error": message, "status": status}), status
+    if status == 400 and request.endpoint == "pages.search_page":
+        return render_search_error(message), status
+    title = TITLES.get(status, getattr(exc, "name", "Error"))
+    return render_template("error.html", status=status, title=title, message=message), status
+
+
+def render_search_error(message: str) -> str:
+    """Return the search page with `message` beside the query box."""
+    return render_template("search.html", form=raw_form(request.args), hidden=hidden_filters(request.args), error=message, result=None, links=None)
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Install handle_error for every exception on `app`."""
+    app.register_error_handler(HTTPException, handle_error)
+    app.register_error_handler(Exception, handle_error)

@@ -1,0 +1,175 @@
+"""Search state <-> URLs: every link on the search page is built here.
+
+Owns the rule that all search state lives in the URL.  A SearchRequest is
+turned back into query parameters (defaults left out, so URLs stay short),
+and each link the page offers (toggle a facet value, drop a filter chip, go
+to page N, take the spelling suggestion) is a new SearchRequest derived with
+dataclasses.replace and encoded the same way.  Pure: no Flask imports.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, replace
+from urllib.parse import quote, urlencode
+
+from search.model import SearchRequest
+
+# facet name (as in SearchResult.facets) -> SearchRequest tuple field.
+FACET_FILTERS: dict[str, str] = {
+    "speaker": "speakers",
+    "institution": "institutions",
+    "outlet": "outlets",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """One active filter, shown with a link that removes it."""
+
+    label: str
+    value: str
+    url: str
+
+
+def request_params(req: SearchRequest, default_per_page: int = 10) -> list[tuple[str, str]]:
+    """Return the URL query parameters that reproduce `req`, omitting
+    parameters that hold their default value."""
+    params: list[tuple[str, str]] = []
+    if req.query:
+        params.append(("q", req.query))
+    for name, attr in FACET_FILTERS.items():
+        params.extend((name, value) for value in getattr(req, attr))
+    if req.since:
+        params.append(("since", req.since.isoformat()))
+    if req.until:
+        params.append(("until", req.until.isoformat()))
+    if req.quotes_only:
+        params.append(("quotes_only", "1"))
+    if req.sort != "relevance":
+        params.append(("sort", req.sort))
+    if req.page != 1:
+        params.append(("page", str(req.page)))
+    if req.per_page != default_per_page:
+        params.append(("per_page", str(req.per_page)))
+    return params
+
+
+def year_bounds(year: int) -> tuple[dt.date, dt.date]:
+    """Return the first and last day of `year`."""
+    return dt.date(year, 1, 1), dt.date(year, 12, 31)
+
+
+def parse_year(value: str) -> int | None:
+    """Return the facet value as a year, or None if it is not one."""
+    text = value.strip()
+    if len(text) == 4 and text.isdigit() and int(text) >= 1:
+        return int(text)
+    return None
+
+
+def is_active(req: SearchRequest, facet: str, value: str) -> bool:
+    """Return whether `value` of `facet` is currently a filter of `req`."""
+    if facet == "year":
+        year = parse_year(value)
+        return year is not None and (req.since, req.until) == year_bounds(year)
+    attr = FACET_FILTERS.get(facet)
+    return attr is not None and value in getattr(req, attr)
+
+
+def toggle_filter(req: SearchRequest, facet: str, value: str) -> SearchRequest:
+    """Return `req` with the facet value added if absent or removed if
+    present, back on page 1.  A year sets since/until to that year (or
+    clears both if that year is already selected).  Unknown facets and
+    non-year values leave the filters unchanged."""
+    if facet == "year":
+        year = parse_year(value)
+        if year is None:
+            return replace(req, page=1)
+        if is_active(req, facet, value):
+            return replace(req, since=None, until=None, page=1)
+        since, until = year_bounds(year)
+        return replace(req, since=since, until=until, page=1)
+    attr = FACET_FILTERS.get(facet)
+    if attr is None:
+        return replace(req, page=1)
+    current: tuple[str, ...] = getattr(req, attr)
+    if value in current:
+        updated = tuple(v for v in current if v != value)
+    else:
+        updated = current + (value,)
+    return replace(req, page=1, **{attr: updated})
+
+
+def page_window(current: int, pages: int, radius: int = 2) -> list[int | None]:
+    """Return the page numbers to link: first, last and `radius` around
+    `current`, with None where a gap ('...') goes."""
+    if pages <= 1:
+        return [1] if pages == 1 else []
+    wanted = {1, pages} | {n for n in range(current - radius, current + radius + 1) if 1 <= n <= pages}
+    window: list[int | None] = []
+    for n in sorted(wanted):
+        if window and window[-1] is not None and n - window[-1] > 1:
+            window.append(None)
+        window.append(n)
+    return window
+
+
+class SearchLinks:
+    """URL builder bound to one request, handed to the template."""
+
+    def __init__(self, req: SearchRequest, base: str = "/", default_per_page: int = 10) -> None:
+        self.req = req
+        self.base = base
+        self.default_per_page = default_per_page
+
+    def url_for(self, req: SearchRequest) -> str:
+        """Return the search page URL for `req`."""
+        params = request_params(req, self.default_per_page)
+        return f"{self.base}?{urlencode(params)}" if params else self.base
+
+    def toggle(self, facet: str, value: str) -> str:
+        """Return the URL that adds or removes this facet value."""
+        return self.url_for(toggle_filter(self.req, facet, value))
+
+    def add(self, facet: str, value: str) -> str:
+        """Return the URL that filters by this facet value (unchanged
+        filters, page 1, if it is already a filter)."""
+        if is_active(self.req, facet, value):
+            return self.url_for(replace(self.req, page=1))
+        return self.toggle(facet, value)
+
+    def clear(self) -> str:
+        """Return the URL of the same query with every filter removed."""
+        return self.url_for(SearchRequest(query=self.req.query, sort=self.req.sort, per_page=self.req.per_page))
+
+    def active(self, facet: str, value: str) -> bool:
+        """Return whether this facet value is a current filter."""
+        return is_active(self.req, facet, value)
+
+    def page(self, n: int) -> str:
+        """Return the URL of page `n` of the same search."""
+        return self.url_for(replace(self.req, page=n))
+
+    def with_query(self, query: str) -> str:
+        """Return the URL of the same search for another query, page 1."""
+        return self.url_for(replace(self.req, query=query, page=1))
+
+    def doc(self, doc_id: str, n: int) -> str:
+        """Return the permalink of paragraph `n`, carrying the query so the
+        article page can highlight it."""
+        query = f"?{urlencode([('q', self.req.query)])}" if self.req.query else ""
+        return f"/doc/{quote(doc_id, safe='')}{query}#p{n}"
+
+    def chips(self) -> list[Chip]:
+        """Return one removable chip per active filter."""
+        req, chips = self.req, []
+        for facet, attr in FACET_FILTERS.items():
+            for value in getattr(req, attr):
+                chips.append(Chip(facet, value, self.toggle(facet, value)))
+        if req.since:
+            chips.append(Chip("since", req.since.isoformat(), self.url_for(replace(req, since=None, page=1))))
+        if req.until:
+            chips.append(Chip("until", req.until.isoformat(), self.url_for(replace(req, until=None, page=1))))
+        if req.quotes_only:
+            chips.append(Chip("only", "paragraphs with quotes", self.url_for(replace(req, quotes_only=False, page=1))))
+        return chips

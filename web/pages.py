@@ -1,0 +1,55 @@
+"""The HTML pages: the search page (/) and the article page (/doc/<id>).
+
+Views only parse, call search.engine and render; links are built by
+web.links, paragraph markup by web.render, errors are mapped in web.errors.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request, url_for
+
+from search import engine
+from web.links import SearchLinks, page_window
+from web.params import hidden_filters, parse_query, parse_search_request, raw_form
+from web.render import render_paragraph, safe_href
+from web.state import get_state
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.get("/")
+def search_page() -> str:
+    """Return the search page for the request's parameters."""
+    state = get_state()
+    req = parse_search_request(request.args, state.config.per_page)
+    result = engine.search(state.index(), req)
+    links = SearchLinks(req, url_for("pages.search_page"), state.config.per_page)
+    return render_template(
+        "search.html",
+        form=raw_form(request.args),
+        hidden=hidden_filters(request.args),
+        req=req,
+        result=result,
+        links=links,
+        window=page_window(result.page, result.pages),
+        error=None,
+    )
+
+
+@bp.get("/doc/<path:doc_id>")
+def article_page(doc_id: str) -> str:
+    """Return the article page with numbered paragraphs, the query's words
+    marked and each quote's evidence (span, cue, speaker) shown."""
+    state = get_state()
+    query = parse_query(request.args.get("q"))
+    article = engine.get_article(state.index(), doc_id, query)
+    paragraphs = [(p, render_paragraph(p, article.term_spans.get(p.n, ()))) for p in article.paragraphs]
+    back = url_for("pages.search_page", q=query) if query else url_for("pages.search_page")
+    return render_template(
+        "doc.html",
+        article=article,
+        meta=article.meta,
+        paragraphs=paragraphs,
+        query=query,
+        source_url=safe_href(article.meta.url),
+        back=back,
+    )

@@ -1,0 +1,142 @@
+"""Parsing request arguments into a search.model.SearchRequest.
+
+Owns the URL vocabulary of the search page and the API (q, speaker,
+institution, outlet, since, until, quotes_only, sort, page, per_page) and
+the readable messages for bad values.  Every bad value raises
+search.errors.QueryError, which web.errors maps to HTTP 400.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Mapping, Protocol
+
+from search.errors import QueryError
+from search.model import MAX_PER_PAGE, SearchRequest
+
+MAX_QUERY_CHARS = 500
+MAX_FILTER_VALUES = 20
+MAX_FILTER_CHARS = 200
+MAX_PAGE = 10_000
+SORT_ORDERS = ("relevance", "newest", "oldest")
+# URL parameter -> SearchRequest field, for the repeatable filters.
+FILTER_PARAMS: dict[str, str] = {
+    "speaker": "speakers",
+    "institution": "institutions",
+    "outlet": "outlets",
+}
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_TRUE = ("1", "true", "on", "yes")
+_FALSE = ("", "0", "false", "off", "no")
+
+
+class ArgSource(Protocol):
+    """The part of werkzeug's MultiDict that parsing needs."""
+
+    def get(self, key: str, default: str | None = None) -> str | None: ...
+
+    def getlist(self, key: str) -> list[str]: ...
+
+
+def parse_search_request(args: ArgSource, default_per_page: int = 10) -> SearchRequest:
+    """Return the SearchRequest described by `args`.
+
+    Unknown parameters are ignored; missing ones take their defaults.
+    Raises QueryError with a message naming the parameter for any bad value.
+    """
+    since = parse_date(args.get("since"), "since")
+    until = parse_date(args.get("until"), "until")
+    if since and until and since > until:
+        raise QueryError(f"'since' ({since.isoformat()}) is after 'until' ({until.isoformat()}).")
+    filters = {field: parse_filter(args.getlist(name), name) for name, field in FILTER_PARAMS.items()}
+    return SearchRequest(
+        query=parse_query(args.get("q")),
+        since=since,
+        until=until,
+        quotes_only=parse_flag(args.get("quotes_only"), "quotes_only"),
+        sort=parse_sort(args.get("sort")),
+        page=parse_int(args.get("page"), "page", 1, 1, MAX_PAGE),
+        per_page=parse_int(args.get("per_page"), "per_page", default_per_page, 1, MAX_PER_PAGE),
+        **filters,
+    )
+
+
+def parse_query(raw: str | None) -> str:
+    """Return the trimmed query; raises QueryError if it is too long."""
+    query = (raw or "").strip()
+    if len(query) > MAX_QUERY_CHARS:
+        raise QueryError(f"The query is too long ({len(query)} characters; the limit is {MAX_QUERY_CHARS}).")
+    return query
+
+
+def parse_filter(raw: list[str], name: str) -> tuple[str, ...]:
+    """Return the distinct non-blank values of a repeatable filter, in order;
+    raises QueryError if there are too many or one is too long."""
+    values: list[str] = []
+    for value in (v.strip() for v in raw):
+        if len(value) > MAX_FILTER_CHARS:
+            raise QueryError(f"A '{name}' filter is too long (the limit is {MAX_FILTER_CHARS} characters).")
+        if value and value not in values:
+            values.append(value)
+    if len(values) > MAX_FILTER_VALUES:
+        raise QueryError(f"Too many '{name}' filters ({len(values)}; the limit is {MAX_FILTER_VALUES}).")
+    return tuple(values)
+
+
+def parse_date(raw: str | None, name: str) -> dt.date | None:
+    """Return the date in a YYYY-MM-DD value, None if blank; raises QueryError."""
+    value = (raw or "").strip()
+    if not value:
+        return None
+    if not _ISO_DATE.fullmatch(value):
+        raise QueryError(f"'{name}' must be a date written YYYY-MM-DD, e.g. 2021-03-31.")
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise QueryError(f"'{name}' is not a real calendar date: {value}.") from None
+
+
+def parse_flag(raw: str | None, name: str) -> bool:
+    """Return True for 1/true/on/yes, False for blank/0/false/off/no."""
+    value = (raw or "").strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise QueryError(f"'{name}' must be 1 or 0.")
+
+
+def parse_sort(raw: str | None) -> str:
+    """Return the sort order, 'relevance' if blank; raises QueryError."""
+    value = (raw or "").strip().lower() or "relevance"
+    if value not in SORT_ORDERS:
+        raise QueryError(f"'sort' must be one of {', '.join(SORT_ORDERS)}.")
+    return value
+
+
+def parse_int(raw: str | None, name: str, default: int, low: int, high: int) -> int:
+    """Return the whole number in `raw` (default if blank) within [low, high];
+    raises QueryError otherwise."""
+    value = (raw or "").strip()
+    if not value:
+        return default
+    # The length cap keeps int() away from huge digit strings.
+    if not value.isascii() or not value.isdigit() or len(value) > 9:
+        raise QueryError(f"'{name}' must be a whole number between {low} and {high}.")
+    number = int(value)
+    if not low <= number <= high:
+        raise QueryError(f"'{name}' must be between {low} and {high} (got {number}).")
+    return number
+
+
+def hidden_filters(args: ArgSource) -> list[tuple[str, str]]:
+    """Return the repeatable filters in `args` as (name, value) pairs, so
+    the search form can carry them along as hidden inputs."""
+    return [(name, value) for name in FILTER_PARAMS for value in args.getlist(name) if value.strip()]
+
+
+def raw_form(args: Mapping[str, str]) -> dict[str, str]:
+    """Return the single-valued form fields exactly as the user typed them,
+    so a page showing an error can refill the form unchanged."""
+    keys = ("q", "since", "until", "sort", "quotes_only", "per_page")
+    return {key: str(args.get(key) or "") for key in keys}

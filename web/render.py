@@ -1,0 +1,170 @@
+"""Turning a paragraph's plain text plus annotation spans into safe HTML.
+
+Owns the one place where the web layer builds markup by hand: every piece of
+text is escaped, and the only tags emitted come from a fixed table keyed by
+span kind.  Spans may overlap arbitrarily (a query word inside a quote, a
+speaker mention straddling a cue); overlapping elements are split and
+reopened so the output is always well-nested HTML.  Also owns `safe_href`,
+which keeps user-supplied URLs from becoming `javascript:` links.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+from urllib.parse import urlsplit
+
+from markupsafe import Markup, escape
+
+from search.model import Paragraph, Quote
+
+# kind -> (tag, css class); the class names are constants, never user input.
+SPAN_TAGS: dict[str, tuple[str, str | None]] = {
+    "mark": ("mark", None),
+    "quote": ("span", "quote"),
+    "cue": ("span", "cue"),
+    "speaker": ("span", "speaker-mention"),
+}
+# When two spans start together and end together, which one goes outside.
+_KIND_ORDER = {"quote": 0, "speaker": 1, "cue": 2, "mark": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A half-open [start, end) range of a text to wrap in the tag for `kind`;
+    `title` becomes the element's tooltip."""
+
+    start: int
+    end: int
+    kind: str
+    title: str | None = None
+
+
+def render_spans(text: str, spans: Iterable[Span]) -> Markup:
+    """Return `text` escaped, with each span wrapped in its tag.
+
+    Spans are clipped to the text; empty spans are dropped.  Where spans
+    cross, the inner element is closed and reopened so tags nest properly.
+    Raises ValueError for a span kind not in SPAN_TAGS.
+    """
+    usable = _clip_spans(text, spans)
+    if not usable:
+        return Markup(escape(text))
+    cuts = sorted({0, len(text)} | {s.start for s in usable} | {s.end for s in usable})
+    out: list[str] = []
+    stack: list[Span] = []
+    for pos, nxt in zip(cuts, cuts[1:] + [None]):
+        _close_ending(stack, pos, out)
+        starting = [s for s in usable if s.start == pos]
+        for span in sorted(starting, key=_nesting_key):
+            out.append(_open_tag(span))
+            stack.append(span)
+        if nxt is not None:
+            out.append(str(escape(text[pos:nxt])))
+    _close_ending(stack, len(text), out)
+    return Markup("".join(out))
+
+
+def _clip_spans(text: str, spans: Iterable[Span]) -> list[Span]:
+    """Return the spans clipped to [0, len(text)], dropping empty ones."""
+    usable: list[Span] = []
+    for span in spans:
+        if span.kind not in SPAN_TAGS:
+            raise ValueError(f"unknown span kind {span.kind!r}")
+        start, end = max(0, span.start), min(len(text), span.end)
+        if start < end:
+            usable.append(Span(start, end, span.kind, span.title))
+    return usable
+
+
+def _nesting_key(span: Span) -> tuple[int, int]:
+    # Longer spans open first so they enclose shorter ones and need no split.
+    return (-span.end, _KIND_ORDER.get(span.kind, 9))
+
+
+def _close_ending(stack: list[Span], pos: int, out: list[str]) -> None:
+    """Close every open span that ends at `pos`; spans opened inside them
+    that continue past `pos` are closed too and reopened afterwards."""
+    if not any(s.end <= pos for s in stack):
+        return
+    reopen: list[Span] = []
+    while any(s.end <= pos for s in stack):
+        span = stack.pop()
+        out.append(_close_tag(span))
+        if span.end > pos:
+            reopen.append(span)
+    for span in sorted(reopen, key=_nesting_key):
+        out.append(_open_tag(span))
+        stack.append(span)
+
+
+def _open_tag(span: Span) -> str:
+    tag, css = SPAN_TAGS[span.kind]
+    attrs = f' class="{css}"' if css else ""
+    if span.title:
+        attrs += f' title="{escape(span.title)}"'
+    return f"<{tag}{attrs}>"
+
+
+def _close_tag(span: Span) -> str:
+    return f"</{SPAN_TAGS[span.kind][0]}>"
+
+
+def describe_quote(quote: Quote | dict) -> str:
+    """Return the tooltip for a quote: 'speaker: NAME (role)', or
+    'speaker: unknown' when the quote is unattributed."""
+    if isinstance(quote, dict):
+        speaker, role = quote.get("speaker"), quote.get("role")
+    else:
+        speaker, role = quote.speaker, quote.role
+    label = f"speaker: {speaker or 'unknown'}"
+    return f"{label} ({role})" if role else label
+
+
+def paragraph_spans(paragraph: Paragraph, term_spans: Sequence[tuple[int, int]] = ()) -> list[Span]:
+    """Return the spans to draw on `paragraph`: query-term marks (already
+    paragraph-relative) plus each quote with its cue and speaker mention
+    (absolute in the article, so shifted by paragraph.start)."""
+    base = paragraph.start
+    spans = [Span(start, end, "mark") for start, end in term_spans]
+    for quote in paragraph.quotes:
+        spans.append(Span(quote.start - base, quote.end - base, "quote", describe_quote(quote)))
+        if quote.cue_mention:
+            cue = quote.cue_mention
+            spans.append(Span(cue.start - base, cue.end - base, "cue", f"cue: {cue.text}"))
+        if quote.speaker_mention:
+            who = quote.speaker_mention
+            spans.append(Span(who.start - base, who.end - base, "speaker", describe_quote(quote)))
+    return spans
+
+
+def render_paragraph(paragraph: Paragraph, term_spans: Sequence[tuple[int, int]] = ()) -> Markup:
+    """Return the paragraph's text as safe HTML with marks and quote evidence."""
+    return render_spans(paragraph.text, paragraph_spans(paragraph, term_spans))
+
+
+def safe_href(url: str | None) -> str | None:
+    """Return `url` if it is an absolute http(s) URL, else None, so that
+    article metadata can never inject a `javascript:` or `data:` link."""
+    if not url:
+        return None
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:
+        return None
+    if parts.scheme.lower() in ("http", "https") and parts.netloc:
+        return url.strip()
+    return None
+
+
+def format_date(value: dt.date | str | None) -> str:
+    """Return a date as '5 June 2020', 'undated' for None; a string that is
+    not an ISO date is returned unchanged (Jinja still escapes it)."""
+    if value is None or value == "":
+        return "undated"
+    if isinstance(value, str):
+        try:
+            value = dt.date.fromisoformat(value[:10])
+        except ValueError:
+            return value
+    return f"{value.day} {value.strftime('%B')} {value.year}"
