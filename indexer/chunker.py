@@ -1,0 +1,126 @@
+"""Stage 3 of the indexer: cut a ParsedArticle into numbered Paragraphs.
+
+Owns paragraph boundaries (the parser's blocks, else blank-line splitting),
+dropping paragraphs repeated inside one article (scraped pages often double
+the lead or keep a truncated fragment of the next paragraph), and the stable
+ids: article id from the normalised URL or else from the text, paragraph id
+"{article_id}-p{n}".  Invariant: article.text[p.start:p.end] == p.text.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from indexer.errors import ParseError
+from search.model import Article, Block, BlockKind, Metadata, Paragraph, ParsedArticle
+
+# A fragment this short that the next paragraph begins with is a scraping
+# leftover ("Nicole Smallman, 27, and"), not a paragraph of its own.
+MAX_FRAGMENT_CHARS = 60
+ID_HEX_CHARS = 16
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)?")
+
+
+def chunk_article(parsed: ParsedArticle) -> Article:
+    """Return the Article with its paragraphs numbered 1.. in text order.
+
+    Raises ParseError when the article has no non-blank paragraph."""
+    spans = _block_spans(parsed) if parsed.blocks else split_paragraphs(parsed.text)
+    kept = drop_repeats(parsed.text, spans)
+    if not kept:
+        raise ParseError("no paragraphs in article")
+    article_id = make_article_id(parsed.meta, parsed.text)
+    paragraphs = [
+        Paragraph(id=f"{article_id}-p{n}", n=n, start=b.start, end=b.end,
+                  text=parsed.text[b.start:b.end], kind=b.kind)
+        for n, b in enumerate(kept, start=1)
+    ]
+    return Article(id=article_id, source=parsed.source, text=parsed.text,
+                   meta=parsed.meta, paragraphs=paragraphs)
+
+
+def split_paragraphs(text: str) -> list[Block]:
+    """Return body Blocks for the runs of non-blank lines in `text`; a line
+    of only whitespace is blank, and each span excludes the paragraph's
+    leading and trailing whitespace."""
+    spans: list[Block] = []
+    start: int | None = None
+    end = 0
+    for line in _LINE.finditer(text):
+        if not line.group():
+            break  # the regex's final empty match at end of text
+        if line.group().strip():
+            if start is None:
+                start = line.start()
+            end = line.end()
+        elif start is not None:
+            spans.append(_trim(text, start, end, "body"))
+            start = None
+    if start is not None:
+        spans.append(_trim(text, start, end, "body"))
+    return spans
+
+
+def _block_spans(parsed: ParsedArticle) -> list[Block]:
+    """Return the parser's blocks trimmed of edge whitespace, dropping any
+    that are blank or fall outside the text."""
+    spans = []
+    for block in parsed.blocks:
+        if 0 <= block.start < block.end <= len(parsed.text):
+            trimmed = _trim(parsed.text, block.start, block.end, block.kind)
+            if trimmed.start < trimmed.end:
+                spans.append(trimmed)
+    return spans
+
+
+def _trim(text: str, start: int, end: int, kind: BlockKind) -> Block:
+    """Return the Block for text[start:end] without edge whitespace."""
+    piece = text[start:end]
+    lead = len(piece) - len(piece.lstrip())
+    trail = len(piece) - len(piece.rstrip())
+    return Block(start=start + lead, end=max(start + lead, end - trail), kind=kind)
+
+
+def drop_repeats(text: str, spans: list[Block]) -> list[Block]:
+    """Return `spans` without paragraphs repeated earlier in the article
+    (compared after whitespace normalisation) and without short body
+    fragments (< 60 chars) that the next remaining paragraph strictly
+    begins with.  The first occurrence is kept."""
+    seen: set[str] = set()
+    unique: list[tuple[Block, str]] = []
+    for span in spans:
+        key = " ".join(text[span.start:span.end].split())
+        if key and key not in seen:
+            seen.add(key)
+            unique.append((span, key))
+    kept = []
+    for i, (span, key) in enumerate(unique):
+        following = unique[i + 1][1] if i + 1 < len(unique) else ""
+        is_fragment = (span.kind == "body" and len(key) < MAX_FRAGMENT_CHARS
+                       and len(following) > len(key) and following.startswith(key))
+        if not is_fragment:
+            kept.append(span)
+    return kept
+
+
+def make_article_id(meta: Metadata, text: str) -> str:
+    """Return "u" + 16 hex of sha1(normalised URL) when the URL is known,
+    else "t" + 16 hex of sha1(whitespace-normalised, casefolded text)."""
+    if meta.url and meta.url.strip():
+        return "u" + _sha1_hex(normalise_url(meta.url))
+    return "t" + _sha1_hex(" ".join(text.split()).casefold())
+
+
+def _sha1_hex(value: str) -> str:
+    return hashlib.sha1(value.encode("utf-8")).hexdigest()[:ID_HEX_CHARS]
+
+
+def normalise_url(url: str) -> str:
+    """Return `url` with scheme and host lowercased, no fragment, no utm_*
+    query parameters and no trailing slash, so one page has one id."""
+    parts = urlsplit(url.strip())
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+             if not k.lower().startswith("utm_")]
+    path = parts.path.rstrip("/")
+    return urlunsplit((parts.scheme.lower(), parts.netloc.lower(), path, urlencode(query), ""))
