@@ -41,6 +41,7 @@ def create_app(index: Index | None = None, config: Config | None = None) -> Flas
     app.config["MAX_CONTENT_LENGTH"] = MAX_CONTENT_LENGTH
     app.json.sort_keys = False  # keep the contract's field order in /api
     app.extensions[STATE_KEY] = AppState(config=config, index_obj=index)
+    app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # tidy HTML
     app.jinja_env.filters["safe_href"] = safe_href
     app.jinja_env.filters["format_date"] = format_date
     app.register_blueprint(pages_bp)
