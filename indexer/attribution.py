@@ -1,0 +1,198 @@
+"""Quote attribution: fills Paragraph.quotes and Paragraph.speakers.
+
+Owns the order of evidence for who said a quote: a cue right after it
+("...," she said), a cue before it in the same sentence (X told the BBC:
+'...'; X branded the Met "incompetent"), the previous quote of the same
+paragraph (split quotes), and finally the previous quoted paragraph when
+this one opens with a quote and names nobody (British-style continuation).
+Quote spans come from indexer.quotes, cue phrases from indexer.cues and
+canonical names from indexer.speakers.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from indexer.cues import (PARTICIPLE_CUES, Phrase, find_cues, is_weak, phrase_after,
+                          phrase_at_sentence_start, phrase_before)
+from indexer.quotes import QuoteSpan, find_quote_spans
+from indexer.speakers import DocSpeakers, match_org
+from search.model import Article, Mention, Paragraph, Quote
+
+_BOUNDARY_RE = re.compile(r"[.!?]['\"\u2019\u201d)]*\s+(?=[A-Z\"'\u201c\u2018#(])")
+_QUOTE_END_RE = re.compile(r"[.!?\u2026]['\"\u2019\u201d]*$")
+_AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
+MAX_CARRY_GAP = 3  # paragraphs without quotes a cue-less quote may reach back over
+
+
+@dataclass(slots=True)
+class Attribution:
+    speaker: str | None = None
+    mention: Mention | None = None
+    cue: Mention | None = None
+    role: str | None = None
+
+
+@dataclass(slots=True)
+class _Carry:
+    """The last attributed quote, for quotes that name nobody."""
+
+    who: Attribution
+    para_index: int
+    unclosed: bool
+
+
+class _Frame:
+    """A paragraph with its quotes masked, plus sentence boundaries."""
+
+    def __init__(self, text: str, para: Paragraph, spans: list[QuoteSpan]) -> None:
+        self.base = para.start
+        pieces, cursor = [], para.start
+        bounds = {0}
+        for sp in spans:
+            pieces.append(text[cursor:sp.start])
+            pieces.append("#" * (sp.end - sp.start))
+            cursor = sp.end
+            nxt = text[sp.end:sp.end + 2]
+            if _QUOTE_END_RE.search(text, sp.start, sp.end) and (not nxt.strip() or nxt[1:].strip()[:1].isupper()):
+                bounds.add(sp.end - para.start)
+        pieces.append(text[cursor:para.end])
+        self.s = "".join(pieces)
+        bounds.update(m.end() for m in _BOUNDARY_RE.finditer(self.s))
+        bounds.add(len(self.s))
+        self.bounds = sorted(bounds)
+
+    def sentence(self, pos: int) -> tuple[int, int]:
+        """Return (start, end) of the sentence holding local position pos."""
+        lo = max(b for b in self.bounds if b <= pos)
+        hi = min((b for b in self.bounds if b > pos), default=len(self.s))
+        return lo, hi
+
+
+def _cue_after(frame: _Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] | None:
+    """Find '...," she said' / '," said Mr X' / ', according to X' after a quote."""
+    s = frame.s
+    lo = qe
+    hi = min((b for b in frame.bounds if b > qe), default=len(s))
+    gap = _AFTER_GAP_RE.match(s, lo).end()
+    cues = [c for c in find_cues(s, gap, hi) if c.start() - gap < 90]
+    if not cues:
+        return None
+    cue = cues[0]
+    if cue.start() == gap:
+        phrase = phrase_after(s, cue.end(), hi)
+        return (phrase, cue) if phrase else None
+    phrase = phrase_before(s, gap, cue.start())
+    if isinstance(phrase, Phrase) and phrase.start == gap:
+        return phrase, cue
+    return None
+
+
+def _cue_before(frame: _Frame, qs: int) -> tuple[Phrase, re.Match[str]] | None:
+    """Find 'X said: "..."' or 'X branded the Met "..."' in the quote's sentence."""
+    s = frame.s
+    lo, _ = frame.sentence(qs)
+    cues = find_cues(s, lo, qs)
+    strong = [c for c in cues if not is_weak(c)]
+    if strong and is_weak(cues[-1]):  # "X said the Met's actions suggested 'Y'": X
+        cues = cues[:cues.index(strong[-1]) + 1]
+    for k in range(len(cues) - 1, -1, -1):
+        cue = cues[k]
+        word = cue.group().lower()
+        if word == "according to":
+            phrase = phrase_after(s, cue.end(), qs)
+        elif word in PARTICIPLE_CUES and s[lo:cue.start()].rstrip().endswith(","):
+            continue  # ", saying: ..." - the subject is further left
+        else:
+            phrase = phrase_before(s, lo, cue.start())
+            if phrase == "coord":
+                continue
+            if phrase is None:
+                phrase = phrase_after(s, cue.end(), qs)
+        if isinstance(phrase, Phrase):
+            return phrase, cue
+    if cues:
+        phrase = phrase_at_sentence_start(s, lo, cues[-1].start())
+        if phrase:
+            return phrase, cues[-1]
+    return None
+
+
+def _resolve(phrase: Phrase, cue: re.Match[str], frame: _Frame, text: str,
+             people: DocSpeakers) -> Attribution:
+    base = frame.base
+    start, end = phrase.start + base, phrase.end + base
+    mention = Mention(text[start:end], start, end)
+    cue_m = Mention(text[cue.start() + base:cue.end() + base], cue.start() + base, cue.end() + base)
+    speaker, role = None, None
+    if phrase.kind == "pronoun":
+        speaker = people.resolve_pronoun(phrase.text, start)
+    elif phrase.kind == "name":
+        speaker, role = people.resolve_run(phrase.text, start)
+    else:
+        speaker = match_org(phrase.text)
+        if speaker:
+            people.note_org(speaker, start)
+    return Attribution(speaker, mention, cue_m, role)
+
+
+def _kind(text: str, sp: QuoteSpan, para_start: int, frame: _Frame) -> str:
+    """direct when the quote is a whole sentence or clause, partial when embedded."""
+    local = sp.start - para_start
+    before = frame.s[:local].rstrip()
+    if not before or before[-1] in ":.?!#" or local in frame.bounds:
+        return "direct"
+    inner = text[sp.start + 1:sp.end].lstrip()
+    if before[-1] == "," and inner[:1].isupper():
+        return "direct"
+    return "partial"
+
+
+def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpeakers,
+                         carry: _Carry | None) -> tuple[list[Quote], _Carry | None]:
+    spans = find_quote_spans(text, para.start, para.end)
+    if not spans:
+        return [], carry
+    frame = _Frame(text, para, spans)
+    quotes: list[Quote] = []
+    previous: Attribution | None = None
+    for n, sp in enumerate(spans):
+        qs, qe = sp.start - para.start, sp.end - para.start
+        opens_sentence = not frame.s[frame.sentence(qs)[0]:qs].strip()
+        order = (_cue_after, _cue_before) if opens_sentence else (_cue_before, _cue_after)
+        found = None
+        for finder in order:
+            found = finder(frame, qs, qe) if finder is _cue_after else finder(frame, qs)
+            if found:
+                break
+        if found:
+            who = _resolve(found[0], found[1], frame, text, people)
+        elif previous is not None:
+            who = previous
+        elif n == 0 and sp.start == para.start and carry and carry.who.mention and (
+                index - carry.para_index <= MAX_CARRY_GAP + 1):
+            who = carry.who
+        else:
+            who = Attribution()
+        previous = who if who.mention else previous
+        quotes.append(Quote(text=text[sp.start:sp.end], start=sp.start, end=sp.end,
+                            kind=_kind(text, sp, para.start, frame),  # type: ignore[arg-type]
+                            speaker=who.speaker, speaker_mention=who.mention, cue=who.cue.text if who.cue else None,
+                            cue_mention=who.cue, role=who.role))
+    if previous is not None:
+        carry = _Carry(previous, index, not spans[-1].closed)
+    return quotes, carry
+
+
+def annotate_quotes(article: Article) -> Article:
+    """Return a copy of `article` whose paragraphs carry their quotes (absolute
+    offsets, marks included) and sorted unique speakers.  Never raises on
+    unbalanced quote marks."""
+    people = DocSpeakers(article.text)
+    carry: _Carry | None = None
+    paragraphs: list[Paragraph] = []
+    for index, para in enumerate(article.paragraphs):
+        quotes, carry = _attribute_paragraph(article.text, para, index, people, carry)
+        speakers = sorted({q.speaker for q in quotes if q.speaker})
+        paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
+    return replace(article, paragraphs=paragraphs)

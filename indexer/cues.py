@@ -1,0 +1,251 @@
+"""Speech cues and the noun phrases around them.
+
+Owns the cue lexicon (said, told, added, according to ...) and the token
+rules that find, in a paragraph whose quotes are masked out (the "frame"),
+the speaker phrase tied to a cue: before it ("Mr Gardner added"), after it
+("said Mr Gardner", "according to the IOPC"), past an appositive
+("Barry Gardiner, MP for Brent North, told") or as a pronoun ("she said").
+Turning a phrase into a canonical speaker is indexer.speakers' job.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+PhraseKind = Literal["pronoun", "name", "np"]
+
+_IRREGULAR = {
+    "say": ("say", "says", "said", "saying"),
+    "tell": ("tell", "tells", "told", "telling"),
+    "write": ("write", "writes", "wrote", "writing", "written"),
+    "find": ("found",),
+    "think": ("thinks", "thought"),
+    "speak": ("spoke",),
+    "call": ("called", "calling"),
+    "describe": ("described", "describes", "describing"),
+    "brand": ("branded", "branding"),
+    "dub": ("dubbed",),
+    "state": ("stated", "states"),
+    "post": ("posted",),
+    "report": ("reported",),
+}
+_REGULAR = (
+    "add continue tweet warn insist admit explain claim argue note announce declare "
+    "acknowledge reply respond recall remark comment conclude accuse ask suggest urge "
+    "vow promise predict complain joke quip boast concede confirm deny emphasize "
+    "emphasise stress observe testify allege counter mention label praise slam "
+    "criticize criticise blast caution assert contend maintain agree disagree propose "
+    "demand wonder signal reason recount muse sigh scoff exclaim shout yell plead "
+    "estimate hint insist lament reiterate recount summarize summarise describe "
+    "question challenge retort answer continue tout chide mock pledge cite"
+).split()
+
+
+def _inflect(verb: str) -> tuple[str, ...]:
+    stem = verb[:-1] if verb.endswith("e") else verb
+    past = verb + "d" if verb.endswith("e") else (stem[:-1] + "ied" if verb.endswith("y") and verb[-2] not in "aeiou" else verb + "ed")
+    third = verb[:-1] + "ies" if verb.endswith("y") and verb[-2] not in "aeiou" else verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
+    if verb in ("admit", "slam", "dub", "quip", "plead"):
+        past = {"admit": "admitted", "slam": "slammed", "dub": "dubbed", "quip": "quipped", "plead": "pleaded"}[verb]
+    ing = stem + "ing" if verb.endswith("e") else verb + ("ting" if verb == "admit" else "ing")
+    return (verb, third, past, ing)
+
+
+def _cue_words() -> frozenset[str]:
+    words: set[str] = set()
+    for forms in _IRREGULAR.values():
+        words.update(forms)
+    for verb in _REGULAR:
+        words.update(_inflect(verb))
+    return frozenset(words)
+
+
+CUE_WORDS = _cue_words()
+_CUE_ALT = "|".join(sorted(CUE_WORDS, key=len, reverse=True))
+CUE_RE = re.compile(
+    rf"\b(?:according to|pointed out|points out|shot back|went on|go on|goes on|{_CUE_ALT})\b",
+    re.IGNORECASE)
+PARTICIPLE_CUES = frozenset(w for w in CUE_WORDS if w.endswith("ing"))
+_TOKEN_RE = re.compile(r"[^\s,;:()\[\]\u2014\u2013]+|[,;:()\[\]\u2014\u2013]")
+
+PRONOUNS = frozenset("he she they it we i you".split())
+SKIP_BEFORE_CUE = frozenset(
+    "has have had also later then previously once again recently would will did does "
+    "is was were are be been further earlier simply still never not just however already "
+    "first reportedly publicly privately repeatedly often always finally himself herself "
+    "themselves can could may might should must even originally subsequently who's "
+    "has also had also then once more last yesterday today tonight".split())
+DETERMINERS = frozenset(
+    "the a an one another his her their its our this that these those some many several "
+    "two three four five other both each every any most few".split())
+LEADING_NOISE = frozenset(
+    "but and now however yesterday meanwhile earlier later also still so then today "
+    "speaking in on at after before when while as if last this". split())
+NAME_CONNECTORS = frozenset("of for de van von da del di le la al bin ibn du".split())
+RELATIVES = frozenset(("who", "which", "that"))
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A speaker phrase found next to a cue: absolute span and its kind."""
+
+    text: str
+    start: int
+    end: int
+    kind: PhraseKind
+
+
+def tokenize(frame: str, start: int, end: int) -> list[tuple[str, int, int]]:
+    """Return (token, start, end) for frame[start:end]; punctuation separate."""
+    return [(m.group(), m.start(), m.end()) for m in _TOKEN_RE.finditer(frame, start, end)]
+
+
+def is_cap(tok: str) -> bool:
+    return bool(tok) and tok[0].isupper() and tok.lower() not in LEADING_NOISE | DETERMINERS
+
+
+def _skip_back(toks: list[tuple[str, int, int]], i: int) -> int:
+    """Step back over auxiliaries, -ly adverbs and parentheticals."""
+    while i >= 0:
+        tok = toks[i][0]
+        low = tok.lower()
+        if low in SKIP_BEFORE_CUE or (low.endswith("ly") and tok.islower() and len(tok) > 4):
+            i -= 1
+        elif tok == ")":
+            while i >= 0 and toks[i][0] != "(":
+                i -= 1
+            i -= 1
+        else:
+            return i
+    return i
+
+
+def _name_run_back(toks: list[tuple[str, int, int]], i: int) -> int:
+    """Return the index where a capitalized run ending at i begins."""
+    j = i
+    while j - 1 >= 0:
+        tok = toks[j - 1][0]
+        if is_cap(tok) or (tok.lower() in NAME_CONNECTORS and j - 2 >= 0 and is_cap(toks[j - 2][0])):
+            j -= 1
+        else:
+            break
+    if j - 1 >= 0 and toks[j - 1][0].lower() == "the":
+        j -= 1
+    return j
+
+
+def _np_back(toks: list[tuple[str, int, int]], i: int) -> int:
+    """Return where a lowercase-headed phrase ending at i begins: its leftmost
+    determiner within a few words ("the mother of two murdered women")."""
+    found = i
+    for j in range(i, max(-1, i - 8), -1):
+        tok = toks[j][0]
+        low = tok.lower()
+        if tok in ",;:(" or low in CUE_WORDS or low in RELATIVES or low in ("and", "but", "as", "to"):
+            break
+        if low in DETERMINERS or tok.endswith(("'s", "\u2019s")):
+            found = j
+    return found
+
+
+def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Literal["coord"]:
+    """Return the speaker phrase ending just before a cue at cue_start.
+
+    Looks no further left than lo (the sentence start).  Returns "coord"
+    when the cue is a coordinated verb ("... and said"), so the caller can
+    use the subject of the previous cue instead."""
+    toks = tokenize(frame, lo, cue_start)
+    i = _skip_back(toks, len(toks) - 1)
+    if i < 0:
+        return None
+    if toks[i][0] == ",":
+        i = _skip_appositive(toks, i)
+        if i < 0:
+            return None
+    tok, s, e = toks[i]
+    low = tok.lower()
+    if low in ("and", "but", "or"):
+        return "coord"
+    if low in RELATIVES and i >= 1:
+        i = i - 1 if toks[i - 1][0] != "," else i - 2
+        if i < 0:
+            return None
+        tok, s, e = toks[i]
+        low = tok.lower()
+    if low in PRONOUNS:
+        return Phrase(tok, s, e, "pronoun")
+    if is_cap(tok):
+        j = _name_run_back(toks, i)
+        return Phrase(frame[toks[j][1]:e], toks[j][1], e, "name")
+    if tok in ",;:()" or not tok[0].isalpha():
+        return None
+    j = _np_back(toks, i)
+    return Phrase(frame[toks[j][1]:e], toks[j][1], e, "np")
+
+
+def _skip_appositive(toks: list[tuple[str, int, int]], i: int) -> int:
+    """From a comma before the cue, return the index of the head before the appositive."""
+    for j in range(i - 1, max(-1, i - 14), -1):
+        if toks[j][0] == ",":
+            return _skip_back(toks, j - 1)
+    return _skip_back(toks, i - 1)
+
+
+def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
+    """Return the speaker phrase starting at pos (after an inverted cue or
+    'according to'), looking no further right than hi."""
+    toks = tokenize(frame, pos, min(hi, pos + 160))
+    i = 0
+    while i < len(toks) and toks[i][0] in ",:":
+        i += 1
+    if i >= len(toks):
+        return None
+    tok, s, e = toks[i]
+    if tok.lower() in PRONOUNS:
+        return Phrase(tok, s, e, "pronoun")
+    j = i + 1 if tok.lower() == "the" else i
+    if j < len(toks) and is_cap(toks[j][0]):
+        k = j
+        while k + 1 < len(toks) and (is_cap(toks[k + 1][0]) or (
+                toks[k + 1][0].lower() in NAME_CONNECTORS and k + 2 < len(toks) and is_cap(toks[k + 2][0]))):
+            k += 1
+        return Phrase(frame[s:toks[k][2]], s, toks[k][2], "name")
+    if tok.lower() in DETERMINERS:
+        k = i
+        while k + 1 < len(toks) and k - i < 5 and toks[k + 1][0][0].isalpha() \
+                and toks[k + 1][0].lower() not in CUE_WORDS and toks[k + 1][0].lower() not in ("in", "on", "at", "to", "that"):
+            k += 1
+        return Phrase(frame[s:toks[k][2]], s, toks[k][2], "np")
+    return None
+
+
+def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
+    """Return the first pronoun or capitalized run of the sentence frame[lo:hi],
+    skipping leading adverbs and an opening participle clause."""
+    toks = tokenize(frame, lo, hi)
+    i = 0
+    if toks and toks[0][0].lower().endswith("ing"):  # "Speaking on behalf of X, Mr Y ..."
+        commas = [k for k, t in enumerate(toks[:16]) if t[0] == ","]
+        i = commas[0] + 1 if commas else 0
+    while i < len(toks) and (toks[i][0].lower() in LEADING_NOISE or toks[i][0] == ","):
+        i += 1
+    if i >= len(toks):
+        return None
+    return phrase_after(frame, toks[i][1], hi)
+
+
+WEAK_CUES = frozenset(w for w in CUE_WORDS if w.startswith((
+    "suggest", "found", "call", "describ", "brand", "dub", "think", "thought", "question",
+    "challeng", "cit", "signal", "agree", "disagree", "label", "prais", "reason", "wonder",
+    "mention", "report", "post", "stat", "estimat", "tout", "mock", "hint", "sigh", "muse")))
+
+
+def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
+    """Return the cue matches in frame[lo:hi], in order."""
+    return list(CUE_RE.finditer(frame, lo, hi))
+
+
+def is_weak(cue: re.Match[str]) -> bool:
+    """True for verbs that only sometimes report speech (found, called, suggested)."""
+    return cue.group().lower() in WEAK_CUES

@@ -1,0 +1,132 @@
+"""Quote spans: where quotations start and end inside one paragraph.
+
+Owns the quote-mark grammar: double and single marks, straight and curly,
+apostrophes that are not quote ends ("We're", "Met's", "sisters'"), nested
+marks (a single-quoted quote inside a double-quoted one is part of it) and
+unbalanced marks (an unclosed quote ends at its paragraph's end, so one
+stray mark never swallows the rest of the document).  Who said the quote is
+decided in indexer.attribution.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+DOUBLE_OPEN = "\"\u201c\u201e\u00ab"
+DOUBLE_CLOSE = "\"\u201d\u00bb\u201c"
+SINGLE_MARKS = "'\u2018\u2019"
+_MARK_RE = re.compile("[\"'\u201c\u201d\u201e\u00ab\u00bb\u2018\u2019]")
+# characters after which a single mark can open a quote
+_OPEN_BEFORE = " \t\n([{\u2014\u2013-\"\u201c:/"
+_WORD_RE = re.compile(r"[A-Za-z0-9\u00c0-\u024f]")
+_MIN_INNER = 2  # shortest quoted text kept, in characters
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteSpan:
+    """One quote inside a paragraph: absolute [start, end) including marks.
+
+    `closed` is False when the quote ran to the paragraph end without a
+    closing mark (British style continues it in the next paragraph)."""
+
+    start: int
+    end: int
+    closed: bool
+    double: bool
+
+
+def _is_word(ch: str) -> bool:
+    return bool(ch) and bool(_WORD_RE.match(ch))
+
+
+def _single_opens(prev: str, nxt: str, mark: str) -> bool:
+    """A single mark opens a quote after a space/bracket and before text."""
+    if prev and not prev.isspace() and prev not in _OPEN_BEFORE:
+        return False
+    if not nxt or nxt.isspace():
+        return False
+    if mark == "\u2019":  # a right mark used as an opener: only before a capital
+        return nxt.isupper()
+    return True
+
+
+def _single_close_strength(text: str, i: int, prev: str, nxt: str) -> int:
+    """Return 2 for a sure close, 1 for a maybe (plural possessive), 0 for none."""
+    if not prev or prev.isspace():
+        return 0
+    if _is_word(nxt):
+        return 0  # an apostrophe inside a word: We're, Met's
+    if prev in "sS" and nxt == " " and i + 2 < len(text) and text[i + 2].islower():
+        return 1  # "the sisters' race": possessive unless nothing else closes
+    return 2
+
+
+class _Scanner:
+    """Pairs the quote marks of one paragraph (a tiny state machine)."""
+
+    def __init__(self, text: str, start: int, end: int) -> None:
+        self.text, self.start, self.end = text, start, end
+        self.spans: list[QuoteSpan] = []
+        self.open_at: int | None = None
+        self.double = False
+        self.maybe_close: int | None = None
+
+    def emit(self, end: int, closed: bool) -> None:
+        assert self.open_at is not None
+        if closed:
+            stop = end
+        else:  # trim the whitespace an unclosed quote would otherwise keep
+            stop = len(self.text[self.open_at:end].rstrip()) + self.open_at
+        if stop - self.open_at - 1 - int(closed) >= _MIN_INNER:
+            self.spans.append(QuoteSpan(self.open_at, stop, closed, self.double))
+        self.open_at, self.maybe_close = None, None
+
+    def feed(self, i: int, mark: str) -> None:
+        text = self.text
+        prev = text[i - 1] if i > self.start else ""
+        nxt = text[i + 1] if i + 1 < self.end else ""
+        if self.open_at is None:
+            self.feed_outside(i, mark, prev, nxt)
+        elif self.double:
+            if mark == "\u201c" and (not prev or prev.isspace()) and nxt and not nxt.isspace():
+                self.emit(i, closed=False)  # a new opener: the last quote lost its close
+                self.open_at, self.double = i, True
+            elif mark in DOUBLE_CLOSE:
+                self.emit(i + 1, closed=True)
+        elif mark in "'\u2019":
+            strength = _single_close_strength(text, i, prev, nxt)
+            if strength == 2:
+                self.emit(i + 1, closed=True)
+            elif strength == 1 and self.maybe_close is None:
+                self.maybe_close = i + 1
+
+    def feed_outside(self, i: int, mark: str, prev: str, nxt: str) -> None:
+        if mark in DOUBLE_OPEN and mark != "\u201d":
+            if nxt and not nxt.isspace() or mark != '"':
+                self.open_at, self.double = i, True
+        elif mark in "'\u2018\u2019" and _single_opens(prev, nxt, mark):
+            self.open_at, self.double = i, False
+
+    def finish(self) -> list[QuoteSpan]:
+        if self.open_at is not None:
+            if self.maybe_close is not None:
+                self.emit(self.maybe_close, closed=True)
+            else:
+                self.emit(self.end, closed=False)
+        return self.spans
+
+
+def find_quote_spans(text: str, start: int = 0, end: int | None = None) -> list[QuoteSpan]:
+    """Return the quotes of the paragraph text[start:end], in order.
+
+    Never raises on unbalanced marks: an unclosed quote ends at `end`."""
+    end = len(text) if end is None else end
+    scanner = _Scanner(text, start, end)
+    for m in _MARK_RE.finditer(text, start, end):
+        scanner.feed(m.start(), m.group())
+    return scanner.finish()
+
+
+def starts_paragraph(span: QuoteSpan, para_start: int) -> bool:
+    """True when the quote mark is the paragraph's first character."""
+    return span.start == para_start

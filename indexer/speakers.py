@@ -1,0 +1,264 @@
+"""Speaker resolution within one article: names, titles, roles, pronouns.
+
+Owns the per-document registry of people (and institutions) that lets
+"Mrs Smallman" map to the Mina Smallman introduced earlier, "Sir Mark" to
+Sir Mark Rowley, "Mr Gardner" (a typo) to Barry Gardiner and "she" to the
+most salient woman.  Salience = was a speaker before, then was a sentence
+subject, then recency.  Institutions come from indexer.institutions.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable
+
+F_TITLES = frozenset("mrs ms miss dame lady baroness madam duchess queen princess".split())
+M_TITLES = frozenset("mr sir lord baron duke king prince".split())
+FIRST_NAME_TITLES = frozenset("sir dame lord lady".split())
+N_TITLES = frozenset("dr prof professor rev reverend pc sgt det cllr judge justice".split())
+ROLE_WORDS = frozenset((
+    "commissioner director minister secretary chairman chairwoman chair senator sen governor gov "
+    "president chief inspector detective superintendent supt constable mp leader officer "
+    "spokesman spokeswoman spokesperson regional deputy assistant general attorney mayor rep "
+    "representative congressman congresswoman speaker candidate sheriff archdeacon bishop pope "
+    "prime foreign home health police commander sergeant captain lieutenant colonel major head "
+    "executive ceo chancellor vice former acting interim national senior campaign manager "
+    "adviser advisor strategist aide analyst economist editor correspondent reporter anchor "
+    "host founder owner coach manager justice secretary-general gop democratic republican "
+    "democrat state press director-general lawyer attorney-general"
+).split())
+ORG_WORDS = frozenset((
+    "police service office party news house court department unit council committee church "
+    "university times post agency commission ministry government campaign association union "
+    "institute foundation bank company corp inc ltd group network bureau board authority "
+    "trust org administration network station magazine journal press tribune herald "
+    "senate congress parliament"
+).split())
+FEMALE_NAMES = frozenset((
+    "mina nicole bibaa sarah cressida hillary mary anne ann elizabeth jane susan karen linda "
+    "lisa nancy sally emma emily olivia sophie laura kate catherine theresa priti liz kamala "
+    "michelle melania ivanka nikki carly donna debbie deborah barbara patricia jennifer "
+    "jessica amy rachel rebecca helen margaret angela diane dianne nicola yvette harriet "
+    "suella kemi rishi_no maria julia claire clare victoria alice lucy grace ruth"
+).split())
+MALE_NAMES = frozenset((
+    "mark barry donald simon danyal sal jamie deniz john james david michael robert william "
+    "richard thomas charles joe joseph george paul peter steve steven bernie ted marco jeb "
+    "chris christopher mike ben tim tom bill boris keir rishi jeremy gordon tony nigel ed "
+    "andrew matt matthew sadiq kevin brian jason eric jim mitt newt rand rick scott jeff"
+).split())
+_NAME_RE = re.compile(
+    r"\b(?:(Mrs|Mr|Ms|Miss|Dr|Sir|Dame|Lord|Lady)\.?\s+)?"
+    r"([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+((?:[A-Z]\.\s+)?[A-Z][a-z]+(?:[-'\u2019][A-Z]?[a-z]+)*)\b")
+_NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | frozenset(
+    "the in on at a an this that but and now however yesterday meanwhile if when while as after "
+    "before last next monday tuesday wednesday thursday friday saturday sunday january february "
+    "march april may june july august september october november december".split())
+_FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropolitan Police",
+                  "iopc": "Independent Office for Police Conduct",
+                  "independent office for police conduct": "Independent Office for Police Conduct",
+                  "bbc": "BBC", "fbi": "FBI", "white house": "White House"}
+
+
+@dataclass(slots=True)
+class Person:
+    """A person named in the article and where they were salient."""
+
+    name: str
+    first: str
+    last: str
+    gender: str | None = None
+    salient: list[int] = field(default_factory=list)  # subject mentions and speaker turns
+    mentions: list[int] = field(default_factory=list)
+    spoke: list[int] = field(default_factory=list)
+
+
+@lru_cache(maxsize=1)
+def _institution_matcher() -> Callable[[str], str | None]:
+    """Return phrase -> canonical institution, via indexer.institutions when present."""
+    try:
+        from indexer import institutions  # written concurrently; guarded so quotes work alone
+        registry: Any = institutions.load_registry()
+        return lambda phrase: institutions.match_institution(phrase, registry)
+    except (ImportError, AttributeError):
+        return lambda phrase: _FALLBACK_ORGS.get(phrase.lower())
+
+
+def match_org(phrase: str) -> str | None:
+    """Return the canonical institution a speaker phrase names, or None.
+
+    Tries the whole phrase without determiner, then its capitalized words
+    ("a Met spokesperson" -> the Met)."""
+    match = _institution_matcher()
+    core = re.sub(r"^(?:the|a|an)\s+", "", phrase.strip(), flags=re.I)
+    core = re.sub(r"['\u2019]s$", "", core)
+    for candidate in (core, *re.findall(r"\b[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*", core)):
+        try:
+            found = match(candidate)
+        except Exception:  # a broken registry must not stop quote extraction
+            found = None
+        if found:
+            return found
+    return None
+
+
+def gender_of(first: str, title: str | None) -> str | None:
+    t = (title or "").lower().rstrip(".")
+    if t in F_TITLES:
+        return "f"
+    if t in M_TITLES:
+        return "m"
+    low = first.lower()
+    return "f" if low in FEMALE_NAMES else "m" if low in MALE_NAMES else None
+
+
+def within_one_edit(a: str, b: str) -> bool:
+    """True when a and b differ by at most one insertion, deletion or substitution."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    return a[i + (len(a) == len(b)):] == b[i + 1:]
+
+
+def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
+    """Split a capitalized run into (role, title, name tokens).
+
+    "Met Commissioner Dame Cressida Dick" -> ("Met Commissioner", "Dame",
+    ["Cressida", "Dick"])."""
+    toks = re.sub(r"^(?:the|The)\s+", "", run).split()
+    toks = [re.sub(r"['\u2019]s$", "", t) for t in toks]
+    title_at = max((k for k, t in enumerate(toks) if t.lower().rstrip(".") in
+                    F_TITLES | M_TITLES | N_TITLES), default=-1)
+    if title_at >= 0:
+        role = " ".join(toks[:title_at]) or None
+        return role, toks[title_at], toks[title_at + 1:]
+    cut = 0
+    for k, t in enumerate(toks):
+        low = t.lower().rstrip(".")
+        if low in ROLE_WORDS:
+            cut = k + 1
+        elif low in ("for", "of") and k + 1 < len(toks):
+            cut = k + 2
+    name = toks[cut:]
+    if len(name) > 3:
+        cut, name = len(toks) - 2, toks[-2:]
+    return (" ".join(toks[:cut]) or None), None, name
+
+
+def _looks_like_org(name: list[str]) -> bool:
+    return any(t.lower() in ORG_WORDS for t in name) or (len(name) == 1 and name[0].isupper() and len(name[0]) > 1)
+
+
+class DocSpeakers:
+    """The people and institutions of one article, for resolving speakers."""
+
+    def __init__(self, text: str) -> None:
+        self.people: dict[str, Person] = {}
+        self.orgs: list[tuple[int, str]] = []  # (position, canonical) of institutional speakers
+        for m in _NAME_RE.finditer(text):
+            title, first, last = m.group(1), m.group(2), m.group(3)
+            if _looks_like_org([first, last]) or first.lower() in _NOT_FIRST or last.lower() in ROLE_WORDS:
+                continue
+            if not title and first.lower() not in FEMALE_NAMES | MALE_NAMES and not _is_subject(text, m.start()):
+                continue
+            person = self._person(first, last.split()[-1], gender_of(first, title))
+            person.mentions.append(m.start())
+            if _is_subject(text, m.start()):
+                person.salient.append(m.start())
+
+    def _person(self, first: str, last: str, gender: str | None) -> Person:
+        name = f"{first} {last}"
+        person = self.people.get(name)
+        if person is None:
+            person = self.people[name] = Person(name, first, last, gender)
+        elif person.gender is None:
+            person.gender = gender
+        return person
+
+    def resolve_run(self, run: str, pos: int) -> tuple[str | None, str | None]:
+        """Return (canonical speaker, role) for a capitalized phrase at pos."""
+        org = match_org(run)
+        role, title, name = split_run(run)
+        if org and (not name or _looks_like_org(name) or len(name) == 1 and not title):
+            self.orgs.append((pos, org))
+            return org, None
+        if not name:
+            return None, role
+        if _looks_like_org(name) and not title:
+            self.orgs.append((pos, run))
+            return re.sub(r"^(?:the|The)\s+", "", run), None
+        if len(name) >= 2:
+            person = self._person(name[0], name[-1], gender_of(name[0], title))
+            return self._speak(person, pos).name, role
+        person = self._find_single(name[0], title, pos)
+        if person is None:
+            person = self._person("", name[0], gender_of(name[0], title))
+            person.name = name[0]
+        return self._speak(person, pos).name, role
+
+    def _speak(self, person: Person, pos: int) -> Person:
+        person.spoke.append(pos)
+        person.salient.append(pos)
+        person.mentions.append(pos)
+        return person
+
+    def _find_single(self, word: str, title: str | None, pos: int) -> Person | None:
+        """Resolve 'Smallman', 'Mrs Smallman', 'Sir Mark', 'Mr Gardner' to a known person."""
+        t = (title or "").lower().rstrip(".")
+        g = gender_of("", title)
+        pool = [p for p in self.people.values() if p.first and (not g or p.gender in (None, g))]
+        tests: list[Callable[[Person], bool]] = [lambda p: p.last == word]
+        if t in FIRST_NAME_TITLES:
+            tests.insert(0, lambda p: p.first == word)
+        tests.append(lambda p: len(word) >= 4 and within_one_edit(p.last, word))
+        if not t:
+            tests.append(lambda p: p.first == word)
+        for test in tests:
+            found = [p for p in pool if test(p)]
+            if found:
+                return max(found, key=lambda p: _rank(p, pos))
+        return None
+
+    def resolve_pronoun(self, pronoun: str, pos: int) -> str | None:
+        """Return the canonical speaker a pronoun at pos refers to, or None."""
+        low = pronoun.lower()
+        if low in ("he", "she"):
+            g = "m" if low == "he" else "f"
+            pool = [p for p in self.people.values() if p.gender in (None, g) and _last(p.mentions, pos) >= 0]
+            if not pool:
+                return None
+            best = max(pool, key=lambda p: (_last(p.salient, pos), p.gender == g, _last(p.mentions, pos)))
+            if best.gender is None:
+                best.gender = g
+            return self._speak(best, pos).name
+        if low in ("it", "they", "we"):
+            earlier = [o for o in self.orgs if o[0] < pos]
+            if earlier:
+                self.orgs.append((pos, earlier[-1][1]))
+                return earlier[-1][1]
+        return None
+
+    def note_org(self, org: str, pos: int) -> None:
+        """Record an institution that spoke at pos (so 'it said' can follow)."""
+        self.orgs.append((pos, org))
+
+
+def _last(positions: list[int], pos: int) -> int:
+    return max((p for p in positions if p < pos), default=-1)
+
+
+def _rank(p: Person, pos: int) -> tuple[bool, int, int]:
+    return (_last(p.spoke, pos) >= 0, _last(p.salient, pos), _last(p.mentions, pos))
+
+
+_SUBJECT_BEFORE = re.compile(r"(?:^|[.!?]['\"\u2019\u201d]?\s+|\n\s*|,\s+)(?:[A-Z][\w'\u2019]*\s+){0,4}$")
+
+
+def _is_subject(text: str, start: int) -> bool:
+    """True when a name opens its sentence (possibly after capitalized role words)."""
+    return bool(_SUBJECT_BEFORE.search(text, max(0, start - 60), start)) if start else True
