@@ -1,0 +1,83 @@
+"""Rebuilding model objects from a paragraph document's stored fields.
+
+Owns the inverse of search.schema.paragraph_fields: stored fields back to
+Metadata, Paragraph (with Quote objects) and the pieces of a Hit.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from search.model import Mention, Metadata, Paragraph, Quote
+
+
+def split_stored(value: str | None) -> list[str]:
+    """Return the names in a stored comma-separated value."""
+    return [v for v in (value or "").split(",") if v]
+
+
+def published_date(stored: dict[str, Any]) -> dt.date | None:
+    """Return the stored publication date, or None if undated."""
+    value = stored.get("published")
+    if isinstance(value, dt.datetime):
+        return value.date()
+    return value if isinstance(value, dt.date) else None
+
+
+def rebuild_metadata(stored: dict[str, Any]) -> Metadata:
+    """Return the article Metadata kept on a paragraph document."""
+    return Metadata(
+        title=stored.get("title"),
+        outlet=stored.get("outlet"),
+        author=stored.get("author"),
+        url=stored.get("url"),
+        published=published_date(stored),
+    )
+
+
+def load_quote_dicts(stored: dict[str, Any]) -> list[dict[str, Any]]:
+    """Return the paragraph's quotes as the dicts Quote.to_dict() made."""
+    try:
+        quotes = json.loads(stored.get("quotes_json") or "[]")
+    except ValueError:
+        return []
+    return [q for q in quotes if isinstance(q, dict)]
+
+
+def rebuild_quote(data: dict[str, Any]) -> Quote:
+    """Return the Quote a Quote.to_dict() dict describes."""
+    return Quote(
+        text=data.get("text", ""),
+        start=int(data.get("start", 0)),
+        end=int(data.get("end", 0)),
+        kind=data.get("kind", "direct"),
+        speaker=data.get("speaker"),
+        speaker_mention=_rebuild_mention(data.get("speaker_mention")),
+        cue=data.get("cue"),
+        cue_mention=_rebuild_mention(data.get("cue_mention")),
+        role=data.get("role"),
+    )
+
+
+def _rebuild_mention(data: Any) -> Mention | None:
+    if not isinstance(data, dict):
+        return None
+    return Mention(text=data.get("text", ""), start=int(data.get("start", 0)),
+                   end=int(data.get("end", 0)))
+
+
+def rebuild_paragraph(stored: dict[str, Any]) -> Paragraph:
+    """Return the Paragraph a paragraph document was made from."""
+    return Paragraph(
+        id=stored["paragraph_id"],
+        n=int(stored["n"]),
+        start=int(stored.get("start", 0)),
+        end=int(stored.get("end", 0)),
+        text=stored.get("text", ""),
+        kind=stored.get("kind", "body"),
+        quotes=[rebuild_quote(q) for q in load_quote_dicts(stored)],
+        speakers=split_stored(stored.get("speaker")),
+        institutions=split_stored(stored.get("institution")),
+        dates=split_stored(stored.get("dates")),
+    )

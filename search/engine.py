@@ -1,0 +1,144 @@
+"""Running searches and reading articles back from the index.
+
+Owns search() (one page of ranked or date-sorted hits with safe HTML
+snippets, facet counts over the whole filtered result set, and a spelling
+suggestion when nothing matched) and get_article() (an article's
+paragraphs in order, with the spans of the words a query matched).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from whoosh import query as wq
+from whoosh.sorting import FieldFacet
+
+from search.documents import (load_quote_dicts, published_date, rebuild_metadata,
+                              rebuild_paragraph, split_stored)
+from search.errors import NotFoundError, QueryError
+from search.facets import CACHE_KEY, build_facet_table, count_facets
+from search.model import Hit, SearchRequest, SearchResult, StoredArticle
+from search.querying import (MarkTerms, build_filter, build_parser, collect_mark_terms,
+                             parse_query, validate_request)
+from search.snippets import find_term_spans, render_snippet
+from search.store import Index
+
+_DOC_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
+_SORT_KEYS = {"newest": "newest_key", "oldest": "oldest_key"}
+
+
+def search(index: Index, request: SearchRequest) -> SearchResult:
+    """Return one page of hits for `request`, facet counts over all matches
+    and, when nothing matched, a suggested corrected query (else None).
+
+    Raises QueryError for invalid paging/sort/dates or an unparseable
+    query; IndexUnavailableError if the index was closed.
+    """
+    validate_request(request)
+    q = parse_query(build_parser(index.schema), request.query)
+    flt = build_filter(request)
+    with index.reading() as searcher:
+        docnums = _matching_docnums(searcher, q, flt)
+        facets = count_facets(index.cached(CACHE_KEY, build_facet_table), docnums)
+        hits = _page_hits(index, searcher, q, docnums, request)
+        suggestion = _suggest(searcher, q, request.query) if not docnums and q else None
+    return SearchResult(query=request.query, total=len(docnums), page=request.page,
+                        per_page=request.per_page, hits=hits, facets=facets,
+                        suggestion=suggestion)
+
+
+def _matching_docnums(searcher: Any, q: wq.Query | None, flt: wq.Query | None) -> set[int]:
+    if q is None:
+        combined = flt if flt is not None else wq.Every()
+    else:
+        combined = q if flt is None else wq.And([q, flt])
+    return set(searcher.docs_for_query(combined))
+
+
+def _page_hits(index: Index, searcher: Any, q: wq.Query | None, docnums: set[int],
+               request: SearchRequest) -> list[Hit]:
+    offset = (request.page - 1) * request.per_page
+    if offset >= len(docnums):
+        return []  # past the last page: empty, but total stays right
+    key = _SORT_KEYS.get(request.sort)
+    results = searcher.search(q if q is not None else wq.Every(), filter=docnums,
+                              limit=offset + request.per_page,
+                              sortedby=FieldFacet(key) if key else None)
+    scored = q is not None and key is None
+    terms = collect_mark_terms(q)
+    analyzer = index.schema["text"].analyzer
+    hits: list[Hit] = []
+    for rank in range(offset, min(offset + request.per_page, results.scored_length())):
+        score = float(results.score(rank) or 0.0) if scored else 0.0
+        hits.append(_build_hit(results[rank].fields(), score, analyzer, terms))
+    return hits
+
+
+def _build_hit(stored: dict[str, Any], score: float, analyzer: Any, terms: MarkTerms) -> Hit:
+    text = stored.get("text", "")
+    published = published_date(stored)
+    return Hit(
+        paragraph_id=stored["paragraph_id"],
+        doc_id=stored["doc_id"],
+        n=int(stored["n"]),
+        title=stored.get("title"),
+        outlet=stored.get("outlet"),
+        published=published.isoformat() if published else None,
+        text=text,
+        snippet=render_snippet(text, find_term_spans(analyzer, text, terms)),
+        speakers=split_stored(stored.get("speaker")),
+        institutions=split_stored(stored.get("institution")),
+        quotes=load_quote_dicts(stored),
+        url=stored.get("url"),
+        score=score,
+    )
+
+
+def _suggest(searcher: Any, q: wq.Query, text: str) -> str | None:
+    """Return `text` with misspelt words corrected from the text field's
+    vocabulary, or None if there is nothing to correct."""
+    reader = searcher.reader()
+    unknown = [("text", t.text) for t in q.all_tokens()
+               if t.fieldname == "text" and isinstance(t.text, str)
+               and ("text", t.text) not in reader]
+    if not unknown:
+        return None
+    try:
+        correction = searcher.correct_query(
+            q, text, correctors={"text": reader.corrector("text")}, terms=unknown)
+    except Exception:  # a suggestion is optional; never fail the search for it
+        return None
+    suggestion = correction.string
+    return suggestion if suggestion and suggestion != text else None
+
+
+def get_article(index: Index, doc_id: str, query: str = "") -> StoredArticle:
+    """Return the article `doc_id` with its paragraphs ordered by n and, for
+    `query`, the spans of matched words per paragraph number.
+
+    Raises NotFoundError if no such article is indexed (or the id is
+    malformed).  Query errors are ignored here: the article still shows.
+    """
+    if not isinstance(doc_id, str) or not _DOC_ID.fullmatch(doc_id):
+        raise NotFoundError(f"no article with id {doc_id!r}")
+    with index.reading() as searcher:
+        stored = [searcher.stored_fields(d)
+                  for d in searcher.document_numbers(doc_id=doc_id)]
+    if not stored:
+        raise NotFoundError(f"no article with id {doc_id!r}")
+    stored.sort(key=lambda s: int(s["n"]))
+    paragraphs = [rebuild_paragraph(s) for s in stored]
+    terms = _article_terms(index, query)
+    analyzer = index.schema["text"].analyzer
+    spans = {p.n: find_term_spans(analyzer, p.text, terms) for p in paragraphs}
+    return StoredArticle(id=doc_id, meta=rebuild_metadata(stored[0]), paragraphs=paragraphs,
+                         term_spans={n: s for n, s in spans.items() if s})
+
+
+def _article_terms(index: Index, query: str) -> MarkTerms:
+    if not query or not isinstance(query, str):
+        return MarkTerms()
+    try:
+        return collect_mark_terms(parse_query(build_parser(index.schema), query))
+    except QueryError:
+        return MarkTerms()

@@ -1,0 +1,178 @@
+"""Turning a SearchRequest into Whoosh queries, and validating it.
+
+Owns the user query language (a MultifieldParser over text, title and
+quote_text with AND as the default, phrases, AND/OR/NOT, -word, field
+queries speaker:/institution:/outlet:/quote:/year:/title:, and word*
+prefixes), the guards that turn hostile or malformed input into QueryError,
+the filter query built from the request's facets and dates, and the list of
+query words used to mark matches in paragraph text.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from whoosh import query as wq
+from whoosh.qparser import (FieldAliasPlugin, MultifieldParser, PlusMinusPlugin,
+                            PrefixPlugin, WildcardPlugin)
+
+from search.errors import QueryError
+from search.model import MAX_PER_PAGE, SearchRequest
+from search.schema import split_names
+
+MAX_QUERY_CHARS = 1000
+MAX_QUERY_TERMS = 64
+SORT_ORDERS = ("relevance", "newest", "oldest")
+# Fields whose words are the paragraph's words (same stemming analyzer), so
+# their query terms are the ones to mark in the paragraph text.
+_MARKED_FIELDS = frozenset({"text", "quote_text"})
+_FIELD_ALIASES = {"quote_text": ["quote", "quotes"], "speaker": ["speakers"],
+                  "institution": ["institutions"]}
+# A '*' must end a word of at least two letters ("gov*"); anything else would
+# be a leading or bare wildcard that enumerates the whole term dictionary.
+_BAD_STAR = re.compile(r"(?<!\w\w)\*|\*(?=\w)")
+_WORD = re.compile(r"\w+")
+
+
+@dataclass(frozen=True, slots=True)
+class MarkTerms:
+    """The stemmed words (and word prefixes) a query looks for in text."""
+
+    words: frozenset[str] = frozenset()
+    prefixes: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.words or self.prefixes)
+
+
+def validate_request(request: SearchRequest) -> None:
+    """Raise QueryError if the request's paging, sort or dates are invalid."""
+    for name in ("page", "per_page"):
+        value = getattr(request, name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise QueryError(f"{name} must be a whole number, got {value!r}")
+    if not 1 <= request.per_page <= MAX_PER_PAGE:
+        raise QueryError(f"per_page must be between 1 and {MAX_PER_PAGE}, got {request.per_page}")
+    if request.page < 1:
+        raise QueryError(f"page must be 1 or more, got {request.page}")
+    if request.sort not in SORT_ORDERS:
+        raise QueryError(f"unknown sort {request.sort!r}; use one of {', '.join(SORT_ORDERS)}")
+    for name in ("since", "until"):
+        value = getattr(request, name)
+        if value is not None and not isinstance(value, dt.date):
+            raise QueryError(f"{name} must be a date (YYYY-MM-DD), got {value!r}")
+    if request.since and request.until and request.since > request.until:
+        raise QueryError(f"since ({request.since}) is after until ({request.until})")
+    if not isinstance(request.query, str):
+        raise QueryError("query must be text")
+
+
+def build_parser(schema: Any) -> MultifieldParser:
+    """Return the user-query parser for `schema` (AND between words)."""
+    parser = MultifieldParser(["text", "title", "quote_text"], schema,
+                              fieldboosts={"text": 2.0, "title": 1.5, "quote_text": 1.0})
+    parser.remove_plugin_class(WildcardPlugin)
+    parser.add_plugin(PrefixPlugin())
+    parser.add_plugin(PlusMinusPlugin())
+    parser.add_plugin(FieldAliasPlugin(_FIELD_ALIASES))
+    return parser
+
+
+def check_query_text(text: str) -> None:
+    """Raise QueryError if the raw query text is too long, too big, has an
+    odd number of double quotes, or a wildcard not after two letters."""
+    if len(text) > MAX_QUERY_CHARS:
+        raise QueryError(f"query is too long ({len(text)} characters; the limit is {MAX_QUERY_CHARS})")
+    words = len(_WORD.findall(text))
+    if words > MAX_QUERY_TERMS:
+        raise QueryError(f"query has too many terms ({words}; the limit is {MAX_QUERY_TERMS})")
+    if text.count('"') % 2:
+        raise QueryError('unbalanced quotes: close the phrase with a second "')
+    if _BAD_STAR.search(text):
+        raise QueryError("wildcards must follow at least 2 letters (e.g. budg*)")
+
+
+def parse_query(parser: MultifieldParser, text: str) -> wq.Query | None:
+    """Return the Whoosh query for `text`, or None if it has no searchable
+    words (empty, or only stop words).  Raises QueryError on bad input."""
+    check_query_text(text)
+    if not text.strip():
+        return None
+    try:
+        q = parser.parse(text)
+    except RecursionError as exc:
+        raise QueryError("query is nested too deeply") from exc
+    except Exception as exc:  # whoosh raises assorted types on odd syntax
+        raise QueryError(f"cannot parse query: {exc}") from exc
+    for node in iter_nodes(q):
+        message = getattr(node, "error", None)
+        if message:
+            raise QueryError(f"cannot parse query: {message}")
+    if q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
+        return None
+    return q
+
+
+def iter_nodes(q: wq.Query, skip_negated: bool = False) -> Iterator[wq.Query]:
+    """Yield every node of the query tree (optionally not under a Not)."""
+    stack = [q]
+    while stack:
+        node = stack.pop()
+        if skip_negated and isinstance(node, wq.Not):
+            continue
+        yield node
+        if not node.is_leaf():
+            stack.extend(node.children())
+
+
+def collect_mark_terms(q: wq.Query | None) -> MarkTerms:
+    """Return the words and prefixes of `q` to mark in paragraph text."""
+    if q is None:
+        return MarkTerms()
+    words: set[str] = set()
+    prefixes: set[str] = set()
+    for node in iter_nodes(q, skip_negated=True):
+        if getattr(node, "fieldname", None) not in _MARKED_FIELDS:
+            continue
+        if isinstance(node, wq.Prefix):
+            prefixes.add(node.text)
+        elif isinstance(node, wq.Phrase):
+            words.update(node.words)
+        elif isinstance(node, wq.Term) and isinstance(node.text, str):
+            words.add(node.text)
+    return MarkTerms(frozenset(words), tuple(sorted(prefixes)))
+
+
+def build_filter(request: SearchRequest) -> wq.Query | None:
+    """Return the query the request's filters impose, or None if none."""
+    parts: list[wq.Query] = []
+    parts += [wq.Term("speaker", name) for name in _name_terms(request.speakers)]
+    parts += [wq.Term("institution", name) for name in _name_terms(request.institutions)]
+    outlets = _name_terms(request.outlets)
+    if outlets:
+        parts.append(wq.Or([wq.Term("outlet", name) for name in outlets]))
+    if request.since or request.until:
+        parts.append(wq.DateRange("published", _day_start(request.since),
+                                  _day_end(request.until)))
+    if request.quotes_only:
+        parts.append(wq.Term("has_quote", True))
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else wq.And(parts)
+
+
+def _name_terms(names: tuple[str, ...]) -> list[str]:
+    terms: list[str] = []
+    for name in names:
+        terms.extend(split_names(str(name).replace(",", " "), whole_only=True))
+    return terms
+
+
+def _day_start(day: dt.date | None) -> dt.datetime | None:
+    return dt.datetime(day.year, day.month, day.day) if day else None
+
+
+def _day_end(day: dt.date | None) -> dt.datetime | None:
+    return dt.datetime(day.year, day.month, day.day, 23, 59, 59) if day else None

@@ -1,0 +1,154 @@
+"""The Whoosh schema of the paragraph index and the analyzers it needs.
+
+Owns which fields a paragraph document has, how each is analysed, and the
+conversion of a model Paragraph (with its Article's Metadata) into the dict
+of field values Whoosh indexes.  One document = one Paragraph.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any, Iterator
+
+from whoosh import columns, fields
+from whoosh.analysis import StemmingAnalyzer, Token, Tokenizer
+
+from search.model import Article, Metadata, Paragraph
+
+# Sort keys for undated paragraphs: larger than any date ordinal, so they sort
+# last both for "newest" (ascending over MAX - ordinal) and "oldest".
+_UNDATED_KEY = 10_000_000
+_DATE_MAX = 5_000_000
+
+
+class NameTokenizer(Tokenizer):
+    """Tokenizes comma-separated names (speakers, institutions, outlets).
+
+    At index time each name yields its whole lowercased value ("ann smallman")
+    plus each of its words ("ann", "smallman"), so both exact filters and
+    `speaker:smallman` match.  At query time the text is one lowercased value,
+    so `speaker:"Ann Smallman"` is a single exact term.
+    """
+
+    def __call__(self, value: str, positions: bool = False, chars: bool = False,
+                 keeporiginal: bool = False, removestops: bool = True,
+                 start_pos: int = 0, start_char: int = 0, mode: str = "",
+                 **kwargs: Any) -> Iterator[Token]:
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        pos = start_pos
+        for text in split_names(value, whole_only=(mode == "query")):
+            token.text = text
+            token.boost = 1.0
+            token.stopped = False
+            if keeporiginal:
+                token.original = text
+            if positions:
+                token.pos = pos
+                pos += 1
+            if chars:
+                # Names are not highlighted; spans only need to be valid.
+                token.startchar = start_char
+                token.endchar = start_char + len(value)
+            yield token
+
+
+def split_names(value: str, whole_only: bool = False) -> list[str]:
+    """Return the lowercased index terms of a comma-separated names value."""
+    terms: list[str] = []
+    for name in value.split(","):
+        whole = " ".join(name.lower().split())
+        if not whole:
+            continue
+        terms.append(whole)
+        words = whole.split(" ")
+        if not whole_only and len(words) > 1:
+            terms.extend(w for w in words if w)
+    return terms
+
+
+def build_schema() -> fields.Schema:
+    """Return the paragraph schema (one Whoosh document per Paragraph)."""
+    stem = StemmingAnalyzer()
+    return fields.Schema(
+        paragraph_id=fields.ID(stored=True, unique=True),
+        doc_id=fields.ID(stored=True),
+        n=fields.NUMERIC(int, stored=True),
+        start=fields.STORED(),
+        end=fields.STORED(),
+        text=fields.TEXT(analyzer=stem, stored=True, phrase=True, chars=True,
+                         spelling=True),
+        title=fields.TEXT(analyzer=StemmingAnalyzer(), stored=True),
+        outlet=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
+        author=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
+        url=fields.STORED(),
+        published=fields.DATETIME(stored=True, sortable=True),
+        year=fields.ID(stored=True),
+        speaker=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
+        institution=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
+        # Case-preserving exact values: the facet cache reads these postings.
+        speaker_facet=fields.KEYWORD(commas=True),
+        institution_facet=fields.KEYWORD(commas=True),
+        outlet_facet=fields.KEYWORD(commas=True),
+        quote_text=fields.TEXT(analyzer=StemmingAnalyzer(), phrase=True),
+        has_quote=fields.BOOLEAN(),
+        quotes_json=fields.STORED(),
+        kind=fields.ID(stored=True),
+        dates=fields.KEYWORD(commas=True, stored=True),
+        newest_key=fields.COLUMN(columns.NumericColumn("i")),
+        oldest_key=fields.COLUMN(columns.NumericColumn("i")),
+    )
+
+
+def join_names(names: list[str]) -> str:
+    """Return names as one comma-separated value (commas inside names dropped)."""
+    return ",".join(" ".join(n.replace(",", " ").split()) for n in names if n.strip())
+
+
+def paragraph_fields(article: Article, para: Paragraph) -> dict[str, Any]:
+    """Return the Whoosh field values of one paragraph of `article`."""
+    meta = article.meta
+    published = meta.published
+    doc: dict[str, Any] = {
+        "paragraph_id": para.id,
+        "doc_id": article.id,
+        "n": para.n,
+        "start": para.start,
+        "end": para.end,
+        "text": para.text,
+        "quotes_json": json.dumps([q.to_dict() for q in para.quotes]),
+        "has_quote": bool(para.quotes),
+        "kind": para.kind,
+        "newest_key": _DATE_MAX - published.toordinal() if published else _UNDATED_KEY,
+        "oldest_key": published.toordinal() if published else _UNDATED_KEY,
+    }
+    doc.update(_metadata_fields(meta))
+    doc.update(_annotation_fields(para))
+    return {k: v for k, v in doc.items() if v is not None and v != ""}
+
+
+def _metadata_fields(meta: Metadata) -> dict[str, Any]:
+    published = meta.published
+    outlet = join_names([meta.outlet]) if meta.outlet else None
+    return {
+        "title": meta.title,
+        "outlet": meta.outlet,
+        "outlet_facet": outlet,
+        "author": meta.author,
+        "url": meta.url,
+        "published": dt.datetime(published.year, published.month, published.day)
+        if published else None,
+        "year": str(published.year) if published else None,
+    }
+
+
+def _annotation_fields(para: Paragraph) -> dict[str, Any]:
+    speakers = join_names(para.speakers)
+    institutions = join_names(para.institutions)
+    return {
+        "speaker": speakers,
+        "speaker_facet": speakers,
+        "institution": institutions,
+        "institution_facet": institutions,
+        "quote_text": "\n".join(q.text for q in para.quotes),
+        "dates": ",".join(para.dates),
+    }

@@ -1,0 +1,86 @@
+"""Marking query words in paragraph text: term spans and HTML snippets.
+
+Owns finding where a query's words occur in a paragraph (re-tokenising the
+paragraph with the index's own analyzer, so "budgets" matches a query for
+"budget" exactly as the index does) and rendering a safe HTML snippet:
+every character of the text is HTML-escaped, quotes included, and only the
+<mark> tags we add are markup.  Whoosh's HtmlFormatter is not used because
+it leaves quote characters unescaped.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from search.querying import MarkTerms
+
+SNIPPET_CHARS = 300
+# How much text to show before the first match when a paragraph is cut.
+_LEAD_CHARS = 80
+# Paragraphs up to this long are shown whole rather than cut.
+_WHOLE_CHARS = 400
+_ELLIPSIS = "\u2026"
+
+Span = tuple[int, int]
+
+
+def find_term_spans(analyzer: Any, text: str, terms: MarkTerms) -> list[Span]:
+    """Return (start, end) offsets in `text` of words matching `terms`,
+    in order, using `analyzer` (the index analyzer of the text field)."""
+    if not terms or not text:
+        return []
+    spans: list[Span] = []
+    for token in analyzer(text, chars=True, mode="index"):
+        word = token.text
+        if word in terms.words or any(word.startswith(p) for p in terms.prefixes):
+            spans.append((token.startchar, token.endchar))
+    return spans
+
+
+def escape_text(text: str) -> str:
+    """Return `text` HTML-escaped, including both quote characters."""
+    return html.escape(text, quote=True)
+
+
+def render_snippet(text: str, spans: list[Span], width: int = SNIPPET_CHARS) -> str:
+    """Return safe HTML for a ~`width`-char window of `text` with <mark>
+    around each span; without spans, the escaped start of the text."""
+    start, end = _choose_window(text, spans, width)
+    parts: list[str] = [_ELLIPSIS] if start > 0 else []
+    cursor = start
+    for s, e in spans:
+        if s < cursor or e > end:
+            continue
+        parts.append(escape_text(text[cursor:s]))
+        parts.append(f"<mark>{escape_text(text[s:e])}</mark>")
+        cursor = e
+    parts.append(escape_text(text[cursor:end]))
+    if end < len(text):
+        parts.append(_ELLIPSIS)
+    return "".join(parts)
+
+
+def _choose_window(text: str, spans: list[Span], width: int) -> Span:
+    if len(text) <= max(width, _WHOLE_CHARS):
+        return 0, len(text)
+    start = 0
+    if spans and spans[0][1] > width - _LEAD_CHARS:
+        start = _word_start(text, spans[0][0] - _LEAD_CHARS, spans[0][0])
+    end = _word_end(text, start + width)
+    return start, end
+
+
+def _word_start(text: str, pos: int, limit: int) -> int:
+    """Return the start of the first word after `pos` and before `limit`
+    (so no word is cut), or `pos` if there is none."""
+    pos = max(0, pos)
+    space = text.find(" ", pos, limit)
+    return pos if space == -1 else space + 1
+
+
+def _word_end(text: str, pos: int) -> int:
+    """Return the end of the word before `pos` (so no word is cut)."""
+    if pos >= len(text):
+        return len(text)
+    space = text.rfind(" ", 0, pos)
+    return pos if space <= 0 else space

@@ -1,0 +1,185 @@
+"""The on-disk (or in-memory) paragraph index and writing articles into it.
+
+Owns the Index handle: the Whoosh index, ONE long-lived searcher that is
+refreshed after commits (ours, or another process's), a lock that
+serialises access to that searcher, and caches tied to the current searcher
+(see Index.cached).  Also owns opening/creating an index and
+write_articles, which replaces an article's paragraphs on re-indexing.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, TypeVar
+
+from whoosh import index as whoosh_index
+from whoosh.filedb.filestore import RamStorage
+from whoosh.searching import Searcher
+
+from search.errors import IndexUnavailableError
+from search.model import Article
+from search.schema import build_schema, paragraph_fields
+
+T = TypeVar("T")
+
+# How often (seconds) a reader checks whether another process committed.
+_STALE_CHECK_SECONDS = 1.0
+# How long a writer waits for another writer's lock before giving up.
+_WRITE_LOCK_TIMEOUT = 10.0
+
+
+class Index:
+    """A handle on one Whoosh index with a long-lived, refreshed searcher."""
+
+    def __init__(self, ix: whoosh_index.Index, path: Path | None = None) -> None:
+        self.path = path
+        self._ix = ix
+        self._lock = threading.RLock()
+        self._searcher: Searcher = ix.searcher()
+        self._checked = time.monotonic()
+        self._cache: dict[str, Any] = {}
+        self._closed = False
+
+    @property
+    def schema(self) -> Any:
+        """Return the Whoosh schema of this index."""
+        return self._ix.schema
+
+    @contextmanager
+    def reading(self) -> Iterator[Searcher]:
+        """Yield the current searcher, holding the lock (searchers are not
+        thread-safe); refreshes it first if another process committed."""
+        with self._lock:
+            if self._closed:
+                raise IndexUnavailableError(f"index {self._label()} is closed")
+            if time.monotonic() - self._checked > _STALE_CHECK_SECONDS:
+                self.refresh()
+            yield self._searcher
+
+    def cached(self, key: str, build: Callable[[Searcher], T]) -> T:
+        """Return build(searcher) for the current searcher, computed once and
+        dropped when the searcher is refreshed.  Call inside reading()."""
+        with self._lock:
+            if key not in self._cache:
+                self._cache[key] = build(self._searcher)
+            return self._cache[key]
+
+    def refresh(self) -> None:
+        """Swap in a searcher over the latest commit (no-op if unchanged)."""
+        with self._lock:
+            self._checked = time.monotonic()
+            if self._searcher.up_to_date():
+                return
+            # A new searcher rather than Searcher.refresh(): whoosh3's reader
+            # reuse keeps stale deletion sets (and re-adds merged segments),
+            # which would show replaced paragraphs twice.
+            stale, self._searcher = self._searcher, self._ix.searcher()
+            stale.close()
+            self._cache.clear()
+
+    def doc_count(self) -> int:
+        """Return the number of (undeleted) paragraphs in the index."""
+        with self.reading() as searcher:
+            return searcher.doc_count()
+
+    def close(self) -> None:
+        """Close the searcher and the index; the handle is unusable after."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._cache.clear()
+            self._searcher.close()
+            self._ix.close()
+
+    def _label(self) -> str:
+        return str(self.path) if self.path else "(in memory)"
+
+
+def open_index(path: Path, create: bool = False) -> Index:
+    """Return an Index over the Whoosh index at `path`.
+
+    With create=True a missing index (and directory) is created.  Raises
+    IndexUnavailableError if it is missing (and not create), corrupt, or was
+    built with a different schema; the message says how to repair.
+    """
+    path = Path(path)
+    exists = path.is_dir() and whoosh_index.exists_in(str(path))
+    if not exists and not create:
+        raise IndexUnavailableError(
+            f"no index at {path}; run `onrecord index seeds` first")
+    repair = f"delete {path} and re-run onrecord index"
+    try:
+        if exists:
+            ix = whoosh_index.open_dir(str(path))
+        else:
+            path.mkdir(parents=True, exist_ok=True)
+            ix = whoosh_index.create_in(str(path), build_schema())
+        handle = Index(ix, path)
+    except Exception as exc:  # any failure to open means an unusable index
+        raise IndexUnavailableError(
+            f"index at {path} cannot be opened ({type(exc).__name__}: {exc}); {repair}"
+        ) from exc
+    _check_schema(handle, repair)
+    return handle
+
+
+def _check_schema(handle: Index, repair: str) -> None:
+    missing = set(build_schema().names()) - set(handle.schema.names())
+    if missing:
+        handle.close()
+        raise IndexUnavailableError(
+            f"index at {handle.path} was built by another onrecord version "
+            f"(missing fields: {', '.join(sorted(missing))}); {repair}")
+
+
+def ram_index() -> Index:
+    """Return an empty in-memory Index (for tests)."""
+    return Index(RamStorage().create_index(build_schema()))
+
+
+def write_articles(index: Index, articles: Iterable[Article]) -> int:
+    """Index every paragraph of `articles` in one commit; return how many.
+
+    An article already in the index is replaced (all documents with its
+    doc_id are deleted first), so re-indexing never duplicates.  Articles are
+    streamed; a repeat of an id within one call is skipped (first wins),
+    because deletions only reach committed segments.  Raises
+    IndexUnavailableError if another writer holds the lock.
+    """
+    # The searcher lock is not held while writing: a slow article stream
+    # must not block readers, and Whoosh writers never touch our searcher.
+    writer = _open_writer(index)
+    try:
+        written = _add_articles(writer, articles)
+        writer.commit()
+    except BaseException:
+        writer.cancel()
+        raise
+    index.refresh()
+    return written
+
+
+def _open_writer(index: Index) -> Any:
+    try:
+        return index._ix.writer(timeout=_WRITE_LOCK_TIMEOUT)
+    except whoosh_index.LockError as exc:
+        raise IndexUnavailableError(
+            f"index {index._label()} is locked by another writer; "
+            "wait for it to finish (or remove a stale WRITELOCK file)") from exc
+
+
+def _add_articles(writer: Any, articles: Iterable[Article]) -> int:
+    written = 0
+    seen: set[str] = set()
+    for article in articles:
+        if article.id in seen:
+            continue
+        seen.add(article.id)
+        writer.delete_by_term("doc_id", article.id)
+        for para in article.paragraphs:
+            writer.update_document(**paragraph_fields(article, para))
+            written += 1
+    return written
