@@ -9,6 +9,7 @@ offsets.  Metadata comes from indexer.html_meta.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from bs4 import BeautifulSoup, Tag
 from lxml.etree import LxmlError
@@ -25,7 +26,8 @@ FURNITURE_NAMES = re.compile(
     r"breadcrumb|subscribe|sidebar",
     re.I,
 )
-BLOCK_TAGS = ("p", "h2", "h3", "figcaption")
+BLOCK_KINDS: dict[str, BlockKind] = {"p": "body", "h2": "heading", "h3": "heading", "figcaption": "caption"}
+BLOCK_TAGS = tuple(BLOCK_KINDS)
 ROOT_SELECTORS = ('[itemprop="articleBody"]', "article", "main")
 
 
@@ -67,42 +69,71 @@ def _extract_block_texts(soup: BeautifulSoup) -> list[tuple[str, BlockKind]]:
     """Return (text, kind) for each article block of the page, in order."""
     for br in soup.find_all("br"):
         br.replace_with(" ")  # a line break separates words even without spaces
-    for tag in soup.find_all(FURNITURE_TAGS):
-        if not tag.decomposed:
-            tag.decompose()
-    root = _find_article_root(soup)
-    _drop_furniture_by_name(root)
+    for tag in find_outermost(soup, lambda tag: tag.name in FURNITURE_TAGS):
+        tag.extract()
+    weights = _paragraph_weights(soup)
+    root = _find_article_root(soup, weights)
+    _drop_furniture_by_name(root, weights)
     return _collect_blocks(root)
 
 
-def _find_article_root(soup: BeautifulSoup) -> Tag:
+def _paragraph_weights(soup: BeautifulSoup) -> dict[int, int]:
+    """Return {id(element): non-space characters of the <p>s inside it}.
+
+    Computed once, children before parents (reverse document order), so
+    weighing candidates stays linear even for pathologically nested pages."""
+    weights: dict[int, int] = {}
+    for tag in reversed(soup.find_all(True)):
+        if tag.name == "p":
+            chars = len("".join(tag.get_text().split()))
+        else:
+            chars = sum(weights.get(id(child), 0) for child in tag.contents if isinstance(child, Tag))
+        if chars:
+            weights[id(tag)] = chars
+    weights[id(soup)] = sum(weights.get(id(c), 0) for c in soup.contents if isinstance(c, Tag))
+    return weights
+
+
+def _find_article_root(soup: BeautifulSoup, weights: dict[int, int]) -> Tag:
     """Return the element holding the article: the most paragraph text among
     articleBody, then <article>, then <main> candidates; else <body>."""
     for selector in ROOT_SELECTORS:
         candidates = soup.select(selector)
         if candidates:
-            best = max(candidates, key=_paragraph_chars)
-            if _paragraph_chars(best) > 0:
+            best = max(candidates, key=lambda tag: weights.get(id(tag), 0))
+            if weights.get(id(best), 0) > 0:
                 return best
     body = soup.find("body")
     return body if isinstance(body, Tag) else soup
 
 
-def _paragraph_chars(tag: Tag) -> int:
-    """Return how many non-space characters the <p> elements of `tag` hold."""
-    return sum(len("".join(p.get_text().split())) for p in tag.find_all("p"))
-
-
-def _drop_furniture_by_name(root: Tag) -> None:
+def _drop_furniture_by_name(root: Tag, weights: dict[int, int]) -> None:
     """Remove elements under `root` whose class/id names page furniture,
     unless one holds most of the article (a wrapper like "menu-closed")."""
-    total = _paragraph_chars(root)
-    for tag in root.find_all(_has_furniture_name):
-        if tag.decomposed:
-            continue
-        if total and _paragraph_chars(tag) * 2 > total:
-            continue
-        tag.decompose()
+    total = weights.get(id(root), 0)
+
+    def is_furniture(tag: Tag) -> bool:
+        return _has_furniture_name(tag) and not (total and weights.get(id(tag), 0) * 2 > total)
+
+    for tag in find_outermost(root, is_furniture):
+        tag.extract()
+
+
+def find_outermost(root: Tag, wanted: Callable[[Tag], bool]) -> list[Tag]:
+    """Return, in document order, the elements under `root` for which
+    `wanted` is true, without looking inside an element already returned.
+
+    Iterative (no recursion) and linear in the page size, so pathological
+    nesting costs neither stack depth nor quadratic time."""
+    found: list[Tag] = []
+    stack = [child for child in reversed(root.contents) if isinstance(child, Tag)]
+    while stack:
+        tag = stack.pop()
+        if wanted(tag):
+            found.append(tag)
+        else:
+            stack.extend(child for child in reversed(tag.contents) if isinstance(child, Tag))
+    return found
 
 
 def _has_furniture_name(tag: Tag) -> bool:
@@ -117,29 +148,13 @@ def _has_furniture_name(tag: Tag) -> bool:
 
 def _collect_blocks(root: Tag) -> list[tuple[str, BlockKind]]:
     """Return the non-empty text blocks under `root`; a block nested in an
-    earlier block (a <p> inside a <figcaption>) is part of that block."""
-    taken: set[int] = set()
+    earlier block (a <p> inside a <figcaption>) is part of that block, and
+    any text block inside a <figure> is a caption."""
     blocks: list[tuple[str, BlockKind]] = []
-    for tag in root.find_all(BLOCK_TAGS):
-        if any(id(parent) in taken for parent in tag.parents):
-            continue
-        text = " ".join(tag.get_text().split())
-        if not text:
-            continue
-        taken.add(id(tag))
-        blocks.append((text, _block_kind(tag, root)))
+    for tag in find_outermost(root, lambda tag: tag.name in BLOCK_TAGS or tag.name == "figure"):
+        inner = find_outermost(tag, lambda t: t.name in BLOCK_TAGS) if tag.name == "figure" else [tag]
+        for block in inner:
+            text = " ".join(block.get_text().split())
+            if text:
+                blocks.append((text, "caption" if tag.name == "figure" else BLOCK_KINDS[block.name]))
     return blocks
-
-
-def _block_kind(tag: Tag, root: Tag) -> BlockKind:
-    """Return heading for h2/h3, caption for figure text, else body."""
-    if tag.name in ("h2", "h3"):
-        return "heading"
-    if tag.name == "figcaption":
-        return "caption"
-    for parent in tag.parents:
-        if parent is root:
-            break
-        if parent.name == "figure":
-            return "caption"
-    return "body"

@@ -236,5 +236,6 @@ def _coerce_text(raw: Any, allow_list: bool) -> str | None:
 
 def describe_json_type(value: Any) -> str:
     """Return a short human description of a JSON value's type."""
-    names = {bool: "a boolean", int: "a number", float: "a number", list: "a list", dict: "an object"}
+    names = {bool: "a boolean", int: "a number", float: "a number", list: "a list", dict: "an object",
+             str: "a string", type(None): "null"}
     return names.get(type(value), type(value).__name__)
