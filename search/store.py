@@ -106,18 +106,21 @@ def open_index(path: Path, create: bool = False) -> Index:
     built with a different schema; the message says how to repair.
     """
     path = Path(path)
-    exists = path.is_dir() and whoosh_index.exists_in(str(path))
-    if not exists and not create:
-        raise IndexUnavailableError(
-            f"no index at {path}; run `onrecord index seeds` first")
     repair = f"delete {path} and re-run onrecord index"
     try:
+        # exists_in() itself reads the table of contents, so it can fail too.
+        exists = path.is_dir() and whoosh_index.exists_in(str(path))
+        if not exists and not create:
+            raise IndexUnavailableError(
+                f"no index at {path}; run `onrecord index seeds` first")
         if exists:
             ix = whoosh_index.open_dir(str(path))
         else:
             path.mkdir(parents=True, exist_ok=True)
             ix = whoosh_index.create_in(str(path), build_schema())
         handle = Index(ix, path)
+    except IndexUnavailableError:
+        raise
     except Exception as exc:  # any failure to open means an unusable index
         raise IndexUnavailableError(
             f"index at {path} cannot be opened ({type(exc).__name__}: {exc}); {repair}"

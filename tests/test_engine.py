@@ -1,0 +1,281 @@
+"""Tests for search.engine: query language, filters, facets, sorting,
+paging, suggestions, safe snippets, get_article and input validation."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from search.engine import get_article, search
+from search.errors import NotFoundError, QueryError
+from search.model import (Article, Mention, Metadata, Paragraph, Quote, SearchRequest,
+                          SearchResult)
+from search.store import Index, ram_index, write_articles
+
+SNIPPET_TEXT = "Critics' verdict: the hospital plan <script>alert(\"x\")</script> is a sham."
+
+
+def make_article(doc_id: str, meta: Metadata,
+                 paras: list[tuple[str, list[str], list[str], str | None]]) -> Article:
+    """paras: (text, speakers, institutions, quoted words or None)."""
+    paragraphs = []
+    for n, (text, speakers, institutions, quoted) in enumerate(paras, 1):
+        start = text.find(quoted) if quoted else 0
+        quotes = [Quote(text=quoted, start=start, end=start + len(quoted),
+                        speaker=speakers[0] if speakers else None,
+                        speaker_mention=Mention(speakers[0], 5, 9) if speakers else None)
+                  ] if quoted else []
+        paragraphs.append(Paragraph(id=f"{doc_id}-p{n}", n=n, start=n * 100,
+                                    end=n * 100 + len(text), text=text, quotes=quotes,
+                                    speakers=speakers, institutions=institutions))
+    return Article(id=doc_id, source=f"{doc_id}.txt", text="", meta=meta,
+                   paragraphs=paragraphs)
+
+
+CORPUS = [
+    make_article("a1", Metadata("Spending row", "The Ledger", "Jo Bloggs", "http://l/1",
+                                dt.date(2023, 5, 1)), [
+        ('The government spending plan was "reckless", said Ann Smallman.',
+         ["Ann Smallman"], ["Treasury"], "reckless"),
+        ("Budgets rose in 2023 despite the plan.", [], ["Treasury"], None),
+        ("Minister Carl Reyes said the hospital budget would be protected.",
+         ["Carl Reyes"], ["Health Department"], None),
+    ]),
+    make_article("a2", Metadata("Ward closures", "Daily Post", None, None,
+                                dt.date(2022, 1, 10)), [
+        ('"We will not cut hospital beds," said Carl Reyes and Ann Smallman.',
+         ["Carl Reyes", "Ann Smallman"], [], "We will not cut hospital beds,"),
+        (SNIPPET_TEXT, [], [], None),
+    ]),
+    make_article("a3", Metadata("Weather", "Daily Post", None, None, None), [
+        ("Rain fell across the valley on Tuesday.", [], [], None),
+    ]),
+    make_article("a4", Metadata("Resignation", "Ledger Weekly", None, None,
+                                dt.date(2024, 2, 2)), [
+        ("Ann Smallman resigned from the Treasury.", ["Ann Smallman"], ["Treasury"], None),
+    ]),
+]
+
+
+@pytest.fixture(scope="module")
+def index() -> Index:
+    idx = ram_index()
+    write_articles(idx, CORPUS)
+    return idx
+
+
+def run(index: Index, query: str = "", **kwargs: object) -> SearchResult:
+    return search(index, SearchRequest(query=query, per_page=100, **kwargs))  # type: ignore[arg-type]
+
+
+def ids(result: SearchResult) -> set[str]:
+    return {h.paragraph_id for h in result.hits}
+
+
+@pytest.mark.parametrize("query, expected", [
+    ('"hospital beds"', {"a2-p1"}),
+    ('"beds hospital"', set()),
+    ("hospital plan", {"a2-p2"}),
+    ("hospital AND plan", {"a2-p2"}),
+    ("rain OR resigned", {"a3-p1", "a4-p1"}),
+    ("hospital NOT beds", {"a1-p3", "a2-p2"}),
+    ("hospital -beds", {"a1-p3", "a2-p2"}),
+    ("budget", {"a1-p2", "a1-p3"}),
+    ("budg*", {"a1-p2", "a1-p3"}),
+    ("speaker:smallman", {"a1-p1", "a2-p1", "a4-p1"}),
+    ('speaker:"carl reyes"', {"a1-p3", "a2-p1"}),
+    ("institution:treasury", {"a1-p1", "a1-p2", "a4-p1"}),
+    ('institution:"health department"', {"a1-p3"}),
+    ("outlet:post", {"a2-p1", "a2-p2", "a3-p1"}),
+    ("quote:reckless", {"a1-p1"}),
+    ("quote:hospital", {"a2-p1"}),
+    ('quote:"cut hospital"', {"a2-p1"}),
+    ("quote:government", set()),
+    ("year:2022", {"a2-p1", "a2-p2"}),
+    ("title:weather", {"a3-p1"}),
+])
+def test_query_language(index: Index, query: str, expected: set[str]) -> None:
+    result = run(index, query)
+    assert ids(result) == expected
+    assert result.total == len(expected)
+
+
+@pytest.mark.parametrize("kwargs, expected", [
+    ({"speakers": ("Ann Smallman", "Carl Reyes")}, {"a2-p1"}),
+    ({"speakers": ("ann smallman",)}, {"a1-p1", "a2-p1", "a4-p1"}),
+    ({"institutions": ("Treasury",)}, {"a1-p1", "a1-p2", "a4-p1"}),
+    ({"outlets": ("Daily Post", "Ledger Weekly")}, {"a2-p1", "a2-p2", "a3-p1", "a4-p1"}),
+    ({"since": dt.date(2023, 1, 1)}, {"a1-p1", "a1-p2", "a1-p3", "a4-p1"}),
+    ({"until": dt.date(2022, 1, 10)}, {"a2-p1", "a2-p2"}),
+    ({"since": dt.date(2023, 5, 1), "until": dt.date(2023, 5, 1)}, {"a1-p1", "a1-p2", "a1-p3"}),
+    ({"quotes_only": True}, {"a1-p1", "a2-p1"}),
+    ({"quotes_only": True, "speakers": ("Carl Reyes",)}, {"a2-p1"}),
+])
+def test_filters_with_empty_query(index: Index, kwargs: dict, expected: set[str]) -> None:
+    assert ids(run(index, **kwargs)) == expected
+
+
+def test_filters_narrow_a_text_query(index: Index) -> None:
+    assert ids(run(index, "hospital", outlets=("The Ledger",))) == {"a1-p3"}
+
+
+def test_date_filter_excludes_undated(index: Index) -> None:
+    assert "a3-p1" not in ids(run(index, since=dt.date(1900, 1, 1)))
+
+
+def test_facets_count_the_whole_filtered_set_on_every_page(index: Index) -> None:
+    pages = [search(index, SearchRequest(outlets=("Daily Post", "The Ledger"),
+                                         page=p, per_page=2)) for p in (1, 2, 3)]
+    assert [len(r.hits) for r in pages] == [2, 2, 2]
+    facets = {k: [(v.value, v.count) for v in vs] for k, vs in pages[0].facets.items()}
+    assert facets == {
+        "speaker": [("Ann Smallman", 2), ("Carl Reyes", 2)],
+        "institution": [("Treasury", 2), ("Health Department", 1)],
+        "outlet": [("Daily Post", 3), ("The Ledger", 3)],
+        "year": [("2023", 3), ("2022", 2)],
+    }
+    assert pages[1].facets == pages[0].facets == pages[2].facets
+
+
+def test_facets_keep_top_20_by_count_then_value() -> None:
+    idx = ram_index()
+    names = [f"Speaker {chr(65 + i)}" for i in range(25)]
+    paras = [(f"Paragraph about taxes {i}.", [names[i], names[0]] if i else [names[0]], [], None)
+             for i in range(25)]
+    write_articles(idx, [make_article("z1", Metadata(), paras)])
+    speakers = search(idx, SearchRequest(query="taxes")).facets["speaker"]
+    assert len(speakers) == 20
+    assert speakers[0].value == "Speaker A" and speakers[0].count == 25
+    assert [v.value for v in speakers[1:3]] == ["Speaker B", "Speaker C"]
+
+
+@pytest.mark.parametrize("sort, first_dates", [
+    ("newest", ["2024-02-02", "2023-05-01"]),
+    ("oldest", ["2022-01-10", "2022-01-10"]),
+])
+def test_date_sorts_put_undated_last(index: Index, sort: str, first_dates: list[str]) -> None:
+    hits = run(index, sort=sort).hits
+    assert [h.published for h in hits[:2]] == first_dates
+    assert hits[-1].published is None
+    dated = [h.published for h in hits if h.published]
+    assert dated == sorted(dated, reverse=(sort == "newest"))
+    assert all(h.score == 0.0 for h in hits)
+
+
+def test_relevance_scores_are_positive_floats(index: Index) -> None:
+    hits = run(index, "hospital").hits
+    assert hits and all(isinstance(h.score, float) and h.score > 0 for h in hits)
+
+
+def test_paging_beyond_the_last_page_is_empty_with_total(index: Index) -> None:
+    result = search(index, SearchRequest(query="hospital", page=50, per_page=2))
+    assert result.hits == [] and result.total == 3 and result.pages == 2
+
+
+def test_pages_do_not_overlap_and_cover_everything(index: Index) -> None:
+    seen = [h.paragraph_id for p in (1, 2, 3, 4)
+            for h in search(index, SearchRequest(page=p, per_page=2, sort="oldest")).hits]
+    assert len(seen) == len(set(seen)) == 7
+
+
+def test_suggestion_corrects_a_typo_when_nothing_matches(index: Index) -> None:
+    result = run(index, "hosptal")
+    assert result.total == 0 and result.suggestion == "hospital"
+
+
+def test_no_suggestion_when_something_matches(index: Index) -> None:
+    assert run(index, "hospital").suggestion is None
+
+
+def test_snippet_escapes_markup_and_quotes_but_marks_matches(index: Index) -> None:
+    snippet = run(index, "sham").hits[0].snippet
+    assert "<mark>sham</mark>" in snippet
+    assert "<script" not in snippet and '"' not in snippet and "'" not in snippet
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in snippet
+    assert "Critics&#x27; verdict" in snippet
+
+
+def test_snippet_marks_stemmed_forms_and_prefixes(index: Index) -> None:
+    assert "<mark>Budgets</mark>" in run(index, "budget", institutions=("Treasury",)).hits[0].snippet
+    assert "<mark>Budgets</mark>" in run(index, "budg*", institutions=("Treasury",)).hits[0].snippet
+
+
+def test_snippet_without_query_is_escaped_start_of_paragraph() -> None:
+    idx = ram_index()
+    long_text = "Ministers & \"aides\" met. " + "More words follow here. " * 40
+    write_articles(idx, [make_article("b1", Metadata(), [(long_text, [], [], None)])])
+    snippet = search(idx, SearchRequest()).hits[0].snippet
+    assert snippet.startswith("Ministers &amp; &quot;aides&quot; met.")
+    assert "<mark>" not in snippet and len(snippet) < 360 and snippet.endswith("\u2026")
+
+
+def test_hit_carries_metadata(index: Index) -> None:
+    hit = run(index, "reckless").hits[0]
+    assert (hit.doc_id, hit.n, hit.title, hit.outlet, hit.published, hit.url) == (
+        "a1", 1, "Spending row", "The Ledger", "2023-05-01", "http://l/1")
+    assert hit.speakers == ["Ann Smallman"] and hit.institutions == ["Treasury"]
+    assert hit.quotes[0]["speaker"] == "Ann Smallman"
+
+
+@pytest.mark.parametrize("query", [
+    '"unbalanced quote', "*", "*abc", "a*", "x" * 2000,
+    "(" * 1500 + "hospital" + ")" * 1500, " ".join(["word"] * 65),
+])
+def test_bad_queries_raise_query_error(index: Index, query: str) -> None:
+    with pytest.raises(QueryError):
+        run(index, query)
+
+
+@pytest.mark.parametrize("query", [
+    "NOT NOT hospital", "hospital AND", "OR OR", "(hospital", "hospital)",
+    "foo:bar", "AND", "speaker:", "((((hospital))))", "the", "?", "hospital^3",
+])
+def test_odd_queries_run_or_raise_query_error(index: Index, query: str) -> None:
+    try:
+        result = run(index, query)
+    except QueryError as exc:
+        assert str(exc)
+    else:
+        assert result.total >= 0
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"per_page": 0}, "per_page"),
+    ({"per_page": 101}, "per_page"),
+    ({"page": 0}, "page"),
+    ({"since": dt.date(2024, 1, 2), "until": dt.date(2024, 1, 1)}, "since"),
+    ({"sort": "random"}, "sort"),
+])
+def test_bad_requests_raise_query_error(index: Index, kwargs: dict, message: str) -> None:
+    with pytest.raises(QueryError, match=message):
+        search(index, SearchRequest(**kwargs))  # type: ignore[arg-type]
+
+
+def test_get_article_orders_paragraphs_and_rebuilds_them() -> None:
+    idx = ram_index()
+    article = CORPUS[0]
+    shuffled = Article(article.id, article.source, article.text, article.meta,
+                       list(reversed(article.paragraphs)))
+    write_articles(idx, [shuffled])
+    stored = get_article(idx, "a1")
+    assert [p.n for p in stored.paragraphs] == [1, 2, 3]
+    assert stored.paragraphs == article.paragraphs
+    assert stored.meta == article.meta and stored.id == "a1"
+
+
+def test_get_article_term_spans_use_the_index_analyzer(index: Index) -> None:
+    stored = get_article(index, "a1", "budget")
+    texts = {p.n: p.text for p in stored.paragraphs}
+    marked = {n: [texts[n][s:e] for s, e in spans] for n, spans in stored.term_spans.items()}
+    assert marked == {2: ["Budgets"], 3: ["budget"]}
+
+
+def test_get_article_ignores_query_errors(index: Index) -> None:
+    stored = get_article(index, "a1", '"unbalanced *')
+    assert stored.term_spans == {} and len(stored.paragraphs) == 3
+
+
+@pytest.mark.parametrize("doc_id", ["missing", "../a1", "a1 OR a2", "", "a" * 300])
+def test_get_article_unknown_or_malformed_id_is_not_found(index: Index, doc_id: str) -> None:
+    with pytest.raises(NotFoundError):
+        get_article(index, doc_id)

@@ -1,0 +1,127 @@
+"""Tests for search.store: writing articles, replacing on re-index, opening
+on-disk indexes and their failure modes."""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from search.engine import get_article, search
+from search.errors import IndexUnavailableError
+from search.model import Article, Metadata, Paragraph, Quote, SearchRequest
+from search.store import Index, open_index, ram_index, write_articles
+
+
+def make_article(doc_id: str, texts: list[str], title: str = "Title",
+                 published: dt.date | None = dt.date(2023, 3, 1)) -> Article:
+    paragraphs = []
+    offset = 0
+    for n, text in enumerate(texts, 1):
+        paragraphs.append(Paragraph(id=f"{doc_id}-{n}", n=n, start=offset,
+                                    end=offset + len(text), text=text))
+        offset += len(text) + 2
+    return Article(id=doc_id, source=f"{doc_id}.txt", text="\n\n".join(texts),
+                   meta=Metadata(title=title, outlet="The Ledger", published=published),
+                   paragraphs=paragraphs)
+
+
+def total_for(index: Index, query: str) -> int:
+    return search(index, SearchRequest(query=query)).total
+
+
+def test_write_articles_returns_paragraphs_written() -> None:
+    index = ram_index()
+    written = write_articles(index, [make_article("a1", ["Budget talks stalled.", "Rain fell."]),
+                                     make_article("a2", ["Hospital beds were cut."])])
+    assert written == 3
+    assert index.doc_count() == 3
+
+
+def test_reindexing_same_doc_id_replaces_instead_of_duplicating() -> None:
+    index = ram_index()
+    write_articles(index, [make_article("a1", ["Budget talks stalled.", "Rain fell."])])
+    write_articles(index, [make_article("a1", ["Budget talks resumed.", "Sun shone."])])
+    assert index.doc_count() == 2
+    assert total_for(index, "stalled") == 0
+    assert total_for(index, "resumed") == 1
+
+
+def test_reindexing_with_fewer_paragraphs_drops_the_stale_ones() -> None:
+    index = ram_index()
+    write_articles(index, [make_article("a1", ["Budget talks.", "Rain fell.", "Snow came."])])
+    write_articles(index, [make_article("a1", ["Budget talks."])])
+    assert index.doc_count() == 1
+    assert [p.n for p in get_article(index, "a1").paragraphs] == [1]
+
+
+def test_repeated_article_in_one_call_is_written_once() -> None:
+    index = ram_index()
+    article = make_article("a1", ["Budget talks stalled."])
+    assert write_articles(index, [article, article]) == 1
+    assert index.doc_count() == 1
+
+
+def test_other_articles_survive_reindexing_one() -> None:
+    index = ram_index()
+    write_articles(index, [make_article("a1", ["Budget talks."]),
+                           make_article("a2", ["Budget cuts."])])
+    write_articles(index, [make_article("a1", ["Budget rows."])])
+    assert total_for(index, "budget") == 2
+
+
+def test_quotes_and_annotations_survive_the_round_trip() -> None:
+    index = ram_index()
+    article = make_article("a1", ['"We are broke," said Ann Smallman.'])
+    para = article.paragraphs[0]
+    para.quotes = [Quote(text="We are broke,", start=0, end=15, speaker="Ann Smallman")]
+    para.speakers = ["Ann Smallman"]
+    para.institutions = ["Treasury"]
+    para.dates = ["2023-03-01"]
+    write_articles(index, [article])
+    stored = get_article(index, "a1")
+    assert stored.paragraphs == [para]
+    assert stored.meta == article.meta
+
+
+def test_open_missing_index_says_how_to_build_one(tmp_path: Path) -> None:
+    with pytest.raises(IndexUnavailableError, match="onrecord index seeds"):
+        open_index(tmp_path / "nope")
+
+
+def test_created_index_persists_across_handles(tmp_path: Path) -> None:
+    path = tmp_path / "index"
+    index = open_index(path, create=True)
+    write_articles(index, [make_article("a1", ["Budget talks stalled."])])
+    index.close()
+    reopened = open_index(path)
+    assert reopened.doc_count() == 1
+    assert total_for(reopened, "stalled") == 1
+    reopened.close()
+
+
+def test_reader_sees_another_handles_commit_after_refresh(tmp_path: Path) -> None:
+    path = tmp_path / "index"
+    writer_side = open_index(path, create=True)
+    reader_side = open_index(path)
+    write_articles(writer_side, [make_article("a1", ["Budget talks stalled."])])
+    reader_side.refresh()
+    assert reader_side.doc_count() == 1
+    writer_side.close()
+    reader_side.close()
+
+
+def test_corrupt_index_raises_with_repair_advice(tmp_path: Path) -> None:
+    path = tmp_path / "index"
+    open_index(path, create=True).close()
+    for toc in path.glob("*.toc"):
+        toc.write_bytes(b"this is not a whoosh table of contents")
+    with pytest.raises(IndexUnavailableError, match="delete .* and re-run onrecord index"):
+        open_index(path)
+
+
+def test_closed_index_refuses_searches() -> None:
+    index = ram_index()
+    index.close()
+    with pytest.raises(IndexUnavailableError):
+        search(index, SearchRequest(query="budget"))
