@@ -254,8 +254,16 @@ def test_broken_html_does_not_crash(page: str) -> None:
         assert article.text[block.start:block.end].strip()
 
 
-def test_deeply_nested_html_parses_or_fails_cleanly() -> None:
-    page = "<html><body>" + "<div>" * 5000 + "<p>Deep paragraph.</p>" + "</div>" * 5000 + "</body></html>"
+@pytest.mark.parametrize(
+    "page",
+    [
+        "<html><body>" + "<div>" * 5000 + "<p>Deep paragraph.</p>" + "</div>" * 5000 + "</body></html>",
+        "<body>" + '<div class="menu">' * 5000 + "<p>Deep paragraph.</p>",
+        "<body>" + "<article><span>" * 3000 + "<p>Deep paragraph.</p>",
+        "<body>" + "<figure><figcaption>" * 3000 + "<p>Deep paragraph.</p>",
+    ],
+)
+def test_deeply_nested_html_parses_or_fails_cleanly(page: str) -> None:
     try:
         [article] = parse_source(src("html", page))
     except ParseError as exc:
