@@ -15,6 +15,10 @@ JSON record fields (first non-null alias wins):
     author:    author, byline, authors  (a string, {"name": ...} or a list)
 A record whose text is missing/blank or whose fields have the wrong type (or
 a published value that is not a date) is skipped with a warning.
+
+Sidecar metadata (NAME.meta.json) overrides what a txt or HTML file states
+about its one article; for JSON it only fills fields a record leaves unknown,
+since one sidecar may serve many records.
 """
 from __future__ import annotations
 

@@ -90,6 +90,8 @@ def _read_bytes(path: Path, max_bytes: int) -> bytes:
         size = path.stat().st_size
         if path.is_dir():
             raise ReadError("is a directory")
+        if not path.is_file():  # a FIFO or device would block or never end
+            raise ReadError("not a regular file")
         if size > max_bytes:
             raise ReadError(f"file too large ({_megabytes(size)} MB > {_megabytes(max_bytes)} MB)")
         with path.open("rb") as handle:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import codecs
 import datetime as dt
+import os
 from pathlib import Path
 
 import pytest
@@ -185,3 +186,14 @@ def test_parse_date(value: str, expected: dt.date | None) -> None:
 
 def test_parse_date_rejects_non_strings() -> None:
     assert parse_date(20210329) is None  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("make", ["dir", "fifo"])
+def test_non_regular_files_raise_read_error(tmp_path: Path, make: str) -> None:
+    path = tmp_path / "odd.txt"
+    if make == "dir":
+        path.mkdir()
+    else:
+        os.mkfifo(path)
+    with pytest.raises(ReadError, match="is a directory|not a regular file"):
+        read_source(path)
