@@ -78,8 +78,9 @@ def ingest_paths(
         except IngestError as exc:
             _skip(summary, path, str(exc))
             continue
-        except (OSError, ValueError, RecursionError) as exc:  # defensive: never abort the run
-            _skip(summary, path, f"unexpected {type(exc).__name__}: {exc}")
+        except Exception as exc:  # a bug on one odd file must not abort a long ingest
+            log.exception("internal error on %s", path)
+            _skip(summary, path, f"internal error ({type(exc).__name__}: {exc}); please report it")
             continue
         for article in articles:
             batch[article.id] = article
