@@ -175,8 +175,11 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
         else:
             who = Attribution()
         previous = who if who.mention else previous
+        kind = _kind(text, sp, para.start, frame)
+        if kind == "partial" and who.mention is None:
+            continue  # scare quotes and titles ("dead birds", "Morning Joe") name no speaker
         quotes.append(Quote(text=text[sp.start:sp.end], start=sp.start, end=sp.end,
-                            kind=_kind(text, sp, para.start, frame),  # type: ignore[arg-type]
+                            kind=kind,  # type: ignore[arg-type]
                             speaker=who.speaker, speaker_mention=who.mention, cue=who.cue.text if who.cue else None,
                             cue_mention=who.cue, role=who.role))
     if previous is not None:

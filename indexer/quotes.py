@@ -15,7 +15,9 @@ from dataclasses import dataclass
 DOUBLE_OPEN = "\"\u201c\u201e\u00ab"
 DOUBLE_CLOSE = "\"\u201d\u00bb\u201c"
 SINGLE_MARKS = "'\u2018\u2019"
-_MARK_RE = re.compile("[\"'\u201c\u201d\u201e\u00ab\u00bb\u2018\u2019]")
+# '' and `` are typewriter double marks (newswire style); tried before the single '
+_MARK_RE = re.compile("''|``|[\"'\u201c\u201d\u201e\u00ab\u00bb\u2018\u2019]")
+_TAG_RE = re.compile(r"<[^<>\n]{1,300}>")
 # characters after which a single mark can open a quote
 _OPEN_BEFORE = " \t\n([{\u2014\u2013-\"\u201c:/"
 _WORD_RE = re.compile(r"[A-Za-z0-9\u00c0-\u024f]")
@@ -83,8 +85,11 @@ class _Scanner:
 
     def feed(self, i: int, mark: str) -> None:
         text = self.text
+        width = len(mark)
+        if width == 2:
+            mark = '"'
         prev = text[i - 1] if i > self.start else ""
-        nxt = text[i + 1] if i + 1 < self.end else ""
+        nxt = text[i + width] if i + width < self.end else ""
         if self.open_at is None:
             self.feed_outside(i, mark, prev, nxt)
         elif self.double:
@@ -92,7 +97,7 @@ class _Scanner:
                 self.emit(i, closed=False)  # a new opener: the last quote lost its close
                 self.open_at, self.double = i, True
             elif mark in DOUBLE_CLOSE:
-                self.emit(i + 1, closed=True)
+                self.emit(i + width, closed=True)
         elif mark in "'\u2019":
             strength = _single_close_strength(text, i, prev, nxt)
             if strength == 2:
@@ -122,7 +127,10 @@ def find_quote_spans(text: str, start: int = 0, end: int | None = None) -> list[
     Never raises on unbalanced marks: an unclosed quote ends at `end`."""
     end = len(text) if end is None else end
     scanner = _Scanner(text, start, end)
+    tags = [m.span() for m in _TAG_RE.finditer(text, start, end)] if "<" in text[start:end] else []
     for m in _MARK_RE.finditer(text, start, end):
+        if tags and any(a < m.start() < b for a, b in tags):
+            continue  # attribute values of markup (<tweet date="...">) are not quotes
         scanner.feed(m.start(), m.group())
     return scanner.finish()
 
