@@ -155,9 +155,10 @@ def compile_aliases(aliases: Iterable[str]) -> re.Pattern[str]:
     # A literal first character per group lets the regex engine skip to
     # candidate positions instead of trying every alias at every offset
     # (the BBC corpus must annotate in seconds).
-    body = "|".join(f"{re.escape(c)}(?:{'|'.join(alts)})"
+    # The word-start check follows the literal so the literal stays first.
+    body = "|".join(f"{re.escape(c)}(?<![\\w].)(?:{'|'.join(alts)})"
                     for c, alts in sorted(groups.items())) or r"(?!x)x"
-    return re.compile(r"(?<![\w])(?:" + body + r")(?![\w])")
+    return re.compile(r"(?:" + body + r")(?![\w])")
 
 
 def build_registry(institutions: Iterable[Institution]) -> InstitutionRegistry:
