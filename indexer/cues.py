@@ -49,7 +49,7 @@ def _inflect(verb: str) -> tuple[str, ...]:
     if verb in ("admit", "slam", "dub", "quip", "plead"):
         past = {"admit": "admitted", "slam": "slammed", "dub": "dubbed", "quip": "quipped", "plead": "pleaded"}[verb]
     ing = stem + "ing" if verb.endswith("e") else verb + ("ting" if verb == "admit" else "ing")
-    return (verb, third, past, ing)
+    return (third, past, ing)  # bare forms are mostly nouns: a claim, a note, a warning
 
 
 def _cue_words() -> frozenset[str]:
@@ -84,6 +84,8 @@ LEADING_NOISE = frozenset(
     "speaking in on at after before when while as if last this". split())
 NAME_CONNECTORS = frozenset("of for de van von da del di le la al bin ibn du".split())
 RELATIVES = frozenset(("who", "which", "that"))
+ABBREVIATIONS = frozenset(
+    "gov. sen. rep. dr. mr. mrs. ms. st. jr. sr. lt. gen. col. capt. sgt. det. prof. rev. supt. insp.".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +99,15 @@ class Phrase:
 
 
 def tokenize(frame: str, start: int, end: int) -> list[tuple[str, int, int]]:
-    """Return (token, start, end) for frame[start:end]; punctuation separate."""
-    return [(m.group(), m.start(), m.end()) for m in _TOKEN_RE.finditer(frame, start, end)]
+    """Return (token, start, end) for frame[start:end]; punctuation separate and
+    a sentence-final period cut off (but "Gov.", "U.S." and initials kept)."""
+    toks = []
+    for m in _TOKEN_RE.finditer(frame, start, end):
+        tok, s, e = m.group(), m.start(), m.end()
+        if len(tok) > 2 and tok.endswith(".") and "." not in tok[:-1] and tok.lower() not in ABBREVIATIONS:
+            tok, e = tok[:-1], e - 1
+        toks.append((tok, s, e))
+    return toks
 
 
 def is_cap(tok: str) -> bool:

@@ -1,0 +1,109 @@
+"""Speaker attribution on short invented articles (paragraphs = blank-line blocks)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from indexer.attribution import annotate_quotes
+from indexer.speakers import split_run, within_one_edit
+from search.model import Article, Metadata, Paragraph, Quote
+
+
+def chunk(text: str) -> Article:
+    paras = [Paragraph(id=f"t-{i}", n=i, start=m.start(), end=m.end(), text=m.group())
+             for i, m in enumerate(re.finditer(r"\S(?:.*?\S)?(?=\s*\n\s*\n|\s*$)", text, re.S), 1)]
+    return Article(id="t", source="t", text=text, meta=Metadata(), paragraphs=paras)
+
+
+def quotes(text: str) -> list[Quote]:
+    return [q for p in annotate_quotes(chunk(text)).paragraphs for q in p.quotes]
+
+
+def who(text: str) -> list[str | None]:
+    return [q.speaker for q in quotes(text)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('"We will appeal," said Jane Porter.', ["Jane Porter"]),
+    ('"We will appeal," Jane Porter told reporters.', ["Jane Porter"]),
+    ("Jane Porter told the BBC: 'We will appeal.'", ["Jane Porter"]),
+    ('Tom Reed, MP for Leeds North, said: "It is wrong."', ["Tom Reed"]),
+    ('"It is over," Jane Porter said. "We go home now."', ["Jane Porter", "Jane Porter"]),
+    ('According to Tom Reed, "the plan failed".', ["Tom Reed"]),
+    ('Tom Reed denied the claim, saying: "It never happened."', ["Tom Reed"]),
+])
+def test_cues_before_after_and_split(text: str, expected: list[str]) -> None:
+    assert who(text) == expected
+
+
+def test_role_and_title_are_kept_apart() -> None:
+    q = quotes('Fire Chief Dame Ada Lowe said: "Stay inside."')[0]
+    assert (q.speaker, q.role, q.cue) == ("Ada Lowe", "Fire Chief", "said")
+    assert q.speaker_mention is not None and q.speaker_mention.text == "Fire Chief Dame Ada Lowe"
+
+
+def test_pronoun_resolves_by_gender_and_salience() -> None:
+    text = ("Jane Porter met Tom Reed on Monday.\n\nTom Reed spoke first.\n\n"
+            '"It went well," she said.\n\n"We agreed," he added.')
+    assert who(text) == ["Jane Porter", "Tom Reed"]
+
+
+def test_title_surname_prefers_the_earlier_speaker_over_a_relative() -> None:
+    text = ('Ann Vole said: "I want answers."\n\nHer daughter Kim Vole was hurt.\n\n'
+            'Mrs Vole added: "Nobody listened."')
+    assert who(text) == ["Ann Vole", "Ann Vole"]
+
+
+def test_typo_surname_and_title_first_name() -> None:
+    text = ('Barry Gardiner said: "No."\n\nMr Gardner added: "Never."\n\n'
+            'Sir Mark Rowley said: "Yes."\n\nSir Mark said: "Again."')
+    assert who(text) == ["Barry Gardiner", "Barry Gardiner", "Mark Rowley", "Mark Rowley"]
+
+
+def test_quote_running_over_paragraphs_keeps_its_speaker() -> None:
+    text = "Ann Vole said: 'First part.\n\n'Second part.\n\n'Last part.'"
+    qs = quotes(text)
+    assert [q.text for q in qs] == ["'First part.", "'Second part.", "'Last part.'"]
+    assert {q.speaker for q in qs} == {"Ann Vole"}
+
+
+def test_cueless_paragraph_inherits_previous_speaker() -> None:
+    text = '"We lost," Tom Reed said.\n\n"Next year we win."'
+    assert who(text) == ["Tom Reed", "Tom Reed"]
+
+
+def test_partial_quote_and_institution_speaker() -> None:
+    qs = quotes('The Met said the response was "below standard".')
+    assert qs[0].kind == "partial"
+    assert qs[0].speaker_mention is not None and qs[0].speaker_mention.text == "The Met"
+    assert qs[0].speaker
+
+
+def test_offsets_are_absolute_and_text_matches() -> None:
+    text = 'Intro line.\n\nAnn Vole said: "Hello there."'
+    q = quotes(text)[0]
+    assert text[q.start:q.end] == q.text == '"Hello there."'
+    assert q.speaker_mention is not None
+    assert text[q.speaker_mention.start:q.speaker_mention.end] == "Ann Vole"
+
+
+def test_unbalanced_mark_does_not_swallow_the_document() -> None:
+    text = 'He said "oops.\n\nAnn Vole said: "Fine."'
+    qs = quotes(text)
+    assert qs[-1].text == '"Fine."' and qs[-1].speaker == "Ann Vole"
+
+
+@pytest.mark.parametrize("run, expected", [
+    ("Met Commissioner Dame Cressida Dick", ("Met Commissioner", "Dame", ["Cressida", "Dick"])),
+    ("IOPC Regional Director for London Sal Naseem", ("IOPC Regional Director for London", None, ["Sal", "Naseem"])),
+    ("Mrs Smallman", (None, "Mrs", ["Smallman"])),
+])
+def test_split_run(run: str, expected: tuple) -> None:
+    assert split_run(run) == expected
+
+
+@pytest.mark.parametrize("a, b, ok", [("Gardiner", "Gardner", True), ("Smith", "Smyth", True),
+                                      ("Smith", "Smithers", False), ("Lowe", "Lowe", True)])
+def test_within_one_edit(a: str, b: str, ok: bool) -> None:
+    assert within_one_edit(a, b) is ok

@@ -1,0 +1,42 @@
+"""Quote spans: marks, apostrophes, nesting and unbalanced input."""
+from __future__ import annotations
+
+import pytest
+
+from indexer.quotes import find_quote_spans
+
+
+def spans(text: str) -> list[str]:
+    return [text[s.start:s.end] for s in find_quote_spans(text)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('He said "we will win" today.', ['"we will win"']),
+    ("He said \u201cwe will win\u201d today.", ["\u201cwe will win\u201d"]),
+    ("She said: 'We're sure the Met's plan works.'", ["'We're sure the Met's plan works.'"]),
+    ("She said: \u2018We\u2019re sure.\u2019", ["\u2018We\u2019re sure.\u2019"]),
+    ("'It hurt the sisters' family badly,' she said.", ["'It hurt the sisters' family badly,'"]),
+    ("The sisters' mother called it 'shameful'.", ["'shameful'"]),
+    ('He said: "Look at \'this\' now."', ['"Look at \'this\' now."']),
+    ("He said ''we won'' last night.", ["''we won''"]),
+    ("\u201cMixed marks,\" she said.", ["\u201cMixed marks,\""]),
+])
+def test_quote_marks(text: str, expected: list[str]) -> None:
+    assert spans(text) == expected
+
+
+def test_unclosed_quote_ends_at_paragraph_end() -> None:
+    text = 'He said "it never ends.\n\nNext paragraph "closed" here.'
+    first = find_quote_spans(text, 0, 23)
+    second = find_quote_spans(text, 25, len(text))
+    assert [(s.start, s.end, s.closed) for s in first] == [(8, 23, False)]
+    assert [text[s.start:s.end] for s in second] == ['"closed"']
+
+
+def test_markup_attributes_are_not_quotes() -> None:
+    assert spans('<tweet date="May 1">Hi</tweet> he said "yes please".') == ['"yes please"']
+
+
+@pytest.mark.parametrize("text", ['"', "'", "\u201d stray", "no quotes at all", ""])
+def test_degenerate_input_yields_no_quotes(text: str) -> None:
+    assert spans(text) == []
