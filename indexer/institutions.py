@@ -95,12 +95,13 @@ class Institution:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class InstitutionRegistry:
-    """Institutions plus the compiled matcher built once at load time."""
+    """Institutions plus the compiled matcher built once at load time.
+    Compared and hashed by identity, so it can key caches."""
 
     institutions: tuple[Institution, ...]
-    pattern: re.Pattern[str]
-    exact: Mapping[str, str]   # normalised alias -> canonical name
-    folded: Mapping[str, str]  # casefolded alias -> canonical name
+    pattern: re.Pattern[str] = dataclasses.field(repr=False)
+    exact: Mapping[str, str] = dataclasses.field(repr=False)   # normalised alias -> name
+    folded: Mapping[str, str] = dataclasses.field(repr=False)  # casefolded alias -> name
 
     def canonical(self, surface: str) -> str | None:
         """Return the canonical name for a matched surface, or None."""
