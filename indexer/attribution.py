@@ -22,6 +22,9 @@ from search.model import Article, Mention, Paragraph, Quote
 _BOUNDARY_RE = re.compile(r"[.!?]['\"\u2019\u201d)]*\s+(?=[A-Z\"'\u201c\u2018#(])")
 _QUOTE_END_RE = re.compile(r"[.!?\u2026]['\"\u2019\u201d]*$")
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
+# after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
+_LOOSE_VERB_RE = re.compile(r"\b[a-z]{3,}(?:ed|s)\b")
+_OPEN_ENDING_RE = re.compile(r"[,?!\u2014-]['\"\u2019\u201d]+$")
 MAX_CARRY_GAP = 3  # paragraphs without quotes a cue-less quote may reach back over
 
 
@@ -47,6 +50,7 @@ class _Frame:
 
     def __init__(self, text: str, para: Paragraph, spans: list[QuoteSpan]) -> None:
         self.base = para.start
+        self.text = text
         pieces, cursor = [], para.start
         bounds = {0}
         for sp in spans:
@@ -76,6 +80,8 @@ def _cue_after(frame: _Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] 
     hi = min((b for b in frame.bounds if b > qe), default=len(s))
     gap = _AFTER_GAP_RE.match(s, lo).end()
     cues = [c for c in find_cues(s, gap, hi) if c.start() - gap < 90]
+    if not cues and _OPEN_ENDING_RE.search(frame.text, frame.base + qs, frame.base + qe):
+        cues = [c for c in _LOOSE_VERB_RE.finditer(s, gap, min(hi, gap + 60))][:1]
     if not cues:
         return None
     cue = cues[0]

@@ -28,6 +28,7 @@ _IRREGULAR = {
     "dub": ("dubbed",),
     "state": ("stated", "states"),
     "post": ("posted",),
+    "read": ("reads", "read"),
     "report": ("reported",),
 }
 _REGULAR = (
@@ -75,7 +76,7 @@ SKIP_BEFORE_CUE = frozenset(
     "is was were are be been further earlier simply still never not just however already "
     "first reportedly publicly privately repeatedly often always finally himself herself "
     "themselves can could may might should must even originally subsequently who's "
-    "has also had also then once more last yesterday today tonight".split())
+    "has also had also then once more last yesterday today tonight to went goes on".split())
 DETERMINERS = frozenset(
     "the a an one another his her their its our this that these those some many several "
     "two three four five other both each every any most few".split())

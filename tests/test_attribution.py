@@ -31,6 +31,7 @@ def who(text: str) -> list[str | None]:
     ('Tom Reed, MP for Leeds North, said: "It is wrong."', ["Tom Reed"]),
     ('"It is over," Jane Porter said. "We go home now."', ["Jane Porter", "Jane Porter"]),
     ('According to Tom Reed, "the plan failed".', ["Tom Reed"]),
+    ('"Go home," Tom Reed barked.', ["Tom Reed"]),
     ('Tom Reed denied the claim, saying: "It never happened."', ["Tom Reed"]),
 ])
 def test_cues_before_after_and_split(text: str, expected: list[str]) -> None:
