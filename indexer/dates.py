@@ -76,6 +76,11 @@ def _month(m: re.Match[str]) -> int:
     return MONTHS[m.group("mon").rstrip(".").lower()]
 
 
+# An impossible full date ("31 April 2020") still claims its span, so that
+# "April 2020" inside it is not reported instead; it is dropped at the end.
+_INVALID = ""
+
+
 def _ranked(iso: str | None, priority: int) -> tuple[str, int] | None:
     return (iso, priority) if iso else None
 
@@ -93,7 +98,7 @@ def _resolve_month_first(m: re.Match[str], pub: dt.date | None) -> tuple[str, in
         if year is None:
             return None
     if day and year:
-        return _ranked(_day_iso(year, month, int(day)), 0)
+        return _day_iso(year, month, int(day)) or _INVALID, 0
     if year:
         return f"{year:04d}-{month:02d}", 1
     if day:
@@ -104,7 +109,7 @@ def _resolve_month_first(m: re.Match[str], pub: dt.date | None) -> tuple[str, in
 def _resolve_day_first(m: re.Match[str], pub: dt.date | None) -> tuple[str, int] | None:
     """"5 June 2020", "6th of June", "6 June"."""
     if m.group("year"):
-        return _ranked(_day_iso(int(m.group("year")), _month(m), int(m.group("day"))), 0)
+        return _day_iso(int(m.group("year")), _month(m), int(m.group("day"))) or _INVALID, 0
     return _ranked(_day_without_year(_month(m), int(m.group("day")), pub), 2)
 
 
@@ -190,7 +195,8 @@ def find_dates(text: str, published: dt.date | None) -> list[DateMention]:
     for pattern, resolve in _RULES:
         for m in pattern.finditer(text):
             first = m.start()
-            if first and (text[first - 1].isalnum() or text[first - 1] in "_-"):
+            if first and (text[first - 1].isalnum() or text[first - 1] == "_" or (
+                    text[first - 1] == "-" and not text.endswith("mid-", 0, first))):
                 continue  # inside a word or number: "Amazon", "12-2020"
             if "mon" in pattern.groupindex and _PERSON_BEFORE.search(text, max(0, first - 9), first):
                 continue  # "Theresa May 2017" is a person
@@ -208,7 +214,8 @@ def find_dates(text: str, published: dt.date | None) -> list[DateMention]:
     for _, _, start, end, mention in sorted(candidates, key=lambda c: c[:3]):
         if all(end <= s or e <= start for s, e in taken):
             taken.append((start, end))
-            kept.append(mention)
+            if mention.iso != _INVALID:
+                kept.append(mention)
     return sorted(kept, key=lambda d: d.start)
 
 
