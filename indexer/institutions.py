@@ -186,10 +186,12 @@ def _read_entries(path: Path) -> list[Institution]:
     """Return the entries of one alias file; raise RegistryError if bad."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        raw = data["institutions"]
-        return [Institution(str(e["name"]), str(e.get("kind", "organisation")),
-                            tuple(str(a) for a in e.get("aliases", ()) if str(a).strip()))
-                for e in raw]
+        entries = [Institution(str(e["name"]).strip(), str(e.get("kind", "organisation")),
+                               tuple(str(a) for a in e.get("aliases", ()) if str(a).strip()))
+                   for e in data["institutions"]]
+        if not all(e.name for e in entries):
+            raise ValueError("an institution has an empty name")
+        return entries
     except (OSError, UnicodeDecodeError) as exc:
         raise RegistryError(f"cannot read institutions file {path}: {exc}") from exc
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -235,8 +237,9 @@ def load_registry(path: Path | None = None) -> InstitutionRegistry:
 
 @functools.lru_cache(maxsize=256)
 def _extra_matcher(items: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str], dict[str, str]]:
-    lookup = {normalize_alias(s).casefold(): c for s, c in items}
-    return compile_aliases(s for s, _ in items), lookup
+    usable = [(s, c) for s, c in items if normalize_alias(s) and c]
+    lookup = {normalize_alias(s).casefold(): c for s, c in usable}
+    return compile_aliases(s for s, _ in usable), lookup
 
 
 def find_institutions(text: str, registry: InstitutionRegistry,

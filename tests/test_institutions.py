@@ -93,6 +93,10 @@ def test_find_institutions_prefers_longest_match(registry: InstitutionRegistry) 
     assert [(m.name, m.surface) for m in mentions] == [(MET, "Metropolitan Police Service")]
 
 
+def test_blank_extra_aliases_are_ignored(registry: InstitutionRegistry) -> None:
+    assert names("The Met said.", registry, {"": "Nobody", "  ": "Nobody", "Acme": ""}) == [MET]
+
+
 def test_extra_alias_wins_a_tie_over_registry(registry: InstitutionRegistry) -> None:
     extra = {"MPS": "Mars Probe Society"}
     assert names("The MPS launched a probe.", registry, extra) == ["Mars Probe Society"]
@@ -206,7 +210,8 @@ def test_default_registry_is_cached(monkeypatch: pytest.MonkeyPatch) -> None:
     assert load_registry() is load_registry()
 
 
-@pytest.mark.parametrize("content", ["{not json", '{"other": []}', '{"institutions": [{"kind": "x"}]}'])
+@pytest.mark.parametrize("content", ["{not json", '{"other": []}', '{"institutions": [{"kind": "x"}]}',
+                                     '{"institutions": [{"name": " "}]}', '{"institutions": 5}', "[]"])
 def test_bad_alias_file_raises_registry_error(tmp_path: Path, content: str) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(content, encoding="utf-8")
