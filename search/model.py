@@ -121,7 +121,7 @@ class Paragraph:
     quotes: list[Quote] = field(default_factory=list)
     speakers: list[str] = field(default_factory=list)
     institutions: list[str] = field(default_factory=list)
-    dates: list[str] = field(default_factory=list)  # ISO YYYY-MM-DD
+    dates: list[str] = field(default_factory=list)  # ISO: YYYY-MM-DD, YYYY-MM or YYYY
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bench.extraction import GOLD, SEEDS, extract_text, match_quotes, score_seeds
-from indexer.annotator import annotate_article, annotation_stages
+from indexer.annotator import STAGES, annotate_article
 from indexer.attribution import annotate_quotes
 from search.model import Article, Metadata, Paragraph
 
@@ -19,10 +19,18 @@ def one_paragraph(text: str) -> Article:
                    paragraphs=[Paragraph(id="a-1", n=1, start=0, end=len(text), text=text)])
 
 
-def test_chain_ends_with_quotes_and_includes_other_stages() -> None:
-    names = [f"{s.__module__}.{s.__name__}" for s in annotation_stages()]
-    assert names[-1] == "indexer.attribution.annotate_quotes"
-    assert "indexer.institutions.annotate_institutions" in names
+def test_chain_runs_institutions_and_dates_before_quotes() -> None:
+    names = [f"{s.__module__}.{s.__name__}" for s in STAGES]
+    assert names == ["indexer.institutions.annotate_institutions",
+                     "indexer.dates.annotate_dates", "indexer.attribution.annotate_quotes"]
+
+
+def test_chain_fills_institutions_and_dates() -> None:
+    article = one_paragraph('The IOPC said on 5 June 2020: "We are sorry."')
+    para = annotate_article(article).paragraphs[0]
+    assert para.institutions == ["Independent Office for Police Conduct"]
+    assert para.dates == ["2020-06-05"]
+    assert para.speakers == ["Independent Office for Police Conduct"]
 
 
 def test_annotate_is_pure_and_fills_speakers() -> None:
