@@ -11,8 +11,8 @@ import re
 from typing import Any
 
 from whoosh import query as wq
-from whoosh.sorting import FieldFacet
 
+from search.collecting import collect_matches, restrict_query
 from search.documents import (load_quote_dicts, published_date, rebuild_metadata,
                               rebuild_paragraph, split_stored)
 from search.errors import NotFoundError, QueryError
@@ -24,7 +24,7 @@ from search.snippets import find_term_spans, render_snippet
 from search.store import Index
 
 _DOC_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
-_SORT_KEYS = {"newest": "newest_key", "oldest": "oldest_key"}
+_SORT_FIELDS = {"newest": "newest_key", "oldest": "oldest_key"}
 
 
 def search(index: Index, request: SearchRequest) -> SearchResult:
@@ -36,39 +36,28 @@ def search(index: Index, request: SearchRequest) -> SearchResult:
     """
     validate_request(request)
     q = parse_query(build_parser(index.schema), request.query)
-    flt = build_filter(request)
+    combined = restrict_query(q, build_filter(request))
+    offset = (request.page - 1) * request.per_page
     with index.reading() as searcher:
-        docnums = _matching_docnums(searcher, q, flt)
+        collected = collect_matches(searcher, combined, offset + request.per_page,
+                                    _SORT_FIELDS.get(request.sort))
+        docnums = collected.docnums
         facets = count_facets(index.cached(CACHE_KEY, build_facet_table), docnums)
-        hits = _page_hits(index, searcher, q, docnums, request)
+        hits = _page_hits(index, collected.results, q, offset, request)
         suggestion = _suggest(searcher, q, request.query) if not docnums and q else None
     return SearchResult(query=request.query, total=len(docnums), page=request.page,
                         per_page=request.per_page, hits=hits, facets=facets,
                         suggestion=suggestion)
 
 
-def _matching_docnums(searcher: Any, q: wq.Query | None, flt: wq.Query | None) -> set[int]:
-    if q is None:
-        combined = flt if flt is not None else wq.Every()
-    else:
-        combined = q if flt is None else wq.And([q, flt])
-    return set(searcher.docs_for_query(combined))
-
-
-def _page_hits(index: Index, searcher: Any, q: wq.Query | None, docnums: set[int],
+def _page_hits(index: Index, results: Any, q: wq.Query | None, offset: int,
                request: SearchRequest) -> list[Hit]:
-    offset = (request.page - 1) * request.per_page
-    if offset >= len(docnums):
-        return []  # past the last page: empty, but total stays right
-    key = _SORT_KEYS.get(request.sort)
-    results = searcher.search(q if q is not None else wq.Every(), filter=docnums,
-                              limit=offset + request.per_page,
-                              sortedby=FieldFacet(key) if key else None)
-    scored = q is not None and key is None
+    """Return the hits ranked offset.. of `results` (empty past the end)."""
+    scored = q is not None and request.sort == "relevance"
     terms = collect_mark_terms(q)
     analyzer = index.schema["text"].analyzer
     hits: list[Hit] = []
-    for rank in range(offset, min(offset + request.per_page, results.scored_length())):
+    for rank in range(offset, results.scored_length()):
         score = float(results.score(rank) or 0.0) if scored else 0.0
         hits.append(_build_hit(results[rank].fields(), score, analyzer, terms))
     return hits

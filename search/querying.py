@@ -70,9 +70,13 @@ def validate_request(request: SearchRequest) -> None:
 
 
 def build_parser(schema: Any) -> MultifieldParser:
-    """Return the user-query parser for `schema` (AND between words)."""
-    parser = MultifieldParser(["text", "title", "quote_text"], schema,
-                              fieldboosts={"text": 2.0, "title": 1.5, "quote_text": 1.0})
+    """Return the user-query parser for `schema` (AND between words, over
+    text and title)."""
+    # quote_text is not a default field: quotes are part of the paragraph
+    # text, so it never widens a match, and a third posting list per word
+    # costs a third more matching time.  `quote:` still searches it.
+    parser = MultifieldParser(["text", "title"], schema,
+                              fieldboosts={"text": 2.0, "title": 1.0})
     parser.remove_plugin_class(WildcardPlugin)
     parser.add_plugin(PrefixPlugin())
     parser.add_plugin(PlusMinusPlugin())

@@ -279,3 +279,37 @@ def test_get_article_ignores_query_errors(index: Index) -> None:
 def test_get_article_unknown_or_malformed_id_is_not_found(index: Index, doc_id: str) -> None:
     with pytest.raises(NotFoundError):
         get_article(index, doc_id)
+
+
+def broad_corpus() -> list[Article]:
+    """30 articles x 10 paragraphs of varied length over a tiny vocabulary;
+    some titles contain "alpha" too, so matches come from two fields."""
+    vocab = ["alpha", "beta", "gamma", "delta", "kappa", "zeta", "omega", "theta"]
+    titles = ["alpha news", "beta", "other"]
+    articles = []
+    for a in range(30):
+        paras = [(" ".join(vocab[(a * 7 + n * 3 + i * i) % 8] for i in range(3 + (a * n) % 37)),
+                  ["Ann Smallman"] if n % 2 else [], [], None) for n in range(1, 11)]
+        articles.append(make_article(f"m{a}", Metadata(title=titles[a % 3]), paras))
+    return articles
+
+
+@pytest.mark.parametrize("query", ["alpha", "alpha beta", "alpha OR beta"])
+def test_total_and_facets_count_every_match_of_a_broad_query(query: str) -> None:
+    # Once the top-N is full, Whoosh prunes matcher branches that cannot beat
+    # its minimum score; the total and facets must still count those docs.
+    articles = broad_corpus()
+    idx = ram_index()
+    write_articles(idx, articles)
+    wanted = query.replace(" OR ", " ").split()
+    any_word = " OR " in query
+
+    def matches(article: Article, text: str) -> bool:
+        words = set(text.split()) | set((article.meta.title or "").split())
+        return (any if any_word else all)(w in words for w in wanted)
+
+    expected = [(a, p) for a in articles for p in a.paragraphs if matches(a, p.text)]
+    result = search(idx, SearchRequest(query=query, per_page=3))
+    assert result.total == len(expected)
+    speaker_count = sum(1 for _, p in expected if p.speakers)
+    assert [(v.value, v.count) for v in result.facets["speaker"]] == [("Ann Smallman", speaker_count)]
