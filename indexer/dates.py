@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from search.model import Article, Paragraph
+from search.model import Article
 
 MONTHS: dict[str, int] = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6,
@@ -224,19 +224,7 @@ def annotate_dates(article: Article) -> Article:
     ISO dates they mention, resolved against article.meta.published."""
     published = article.meta.published
     paragraphs = [
-        _copy_paragraph(p, dates=sorted({d.iso for d in find_dates(p.text, published)}))
+        p.copy(dates=sorted({d.iso for d in find_dates(p.text, published)}))
         for p in article.paragraphs
     ]
     return dataclasses.replace(article, paragraphs=paragraphs)
-
-
-def _copy_paragraph(p: Paragraph, **changes: object) -> Paragraph:
-    """Return a copy of `p` sharing no mutable list with it."""
-    fields: dict[str, object] = {
-        "quotes": [dataclasses.replace(q) for q in p.quotes],
-        "speakers": list(p.speakers),
-        "institutions": list(p.institutions),
-        "dates": list(p.dates),
-    }
-    fields.update(changes)
-    return dataclasses.replace(p, **fields)  # type: ignore[arg-type]

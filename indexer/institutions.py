@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from search.errors import OnrecordError
-from search.model import Article, Paragraph
+from search.model import Article
 
 ENV_VAR = "ONRECORD_INSTITUTIONS"
 DEFAULT_PATH = Path(__file__).parent / "data" / "institutions.json"
@@ -410,19 +410,7 @@ def annotate_institutions(article: Article,
     reg = registry if registry is not None else load_registry()
     learned = learn_aliases(article.text, reg)
     paragraphs = [
-        _copy_paragraph(p, institutions=sorted({m.name for m in find_institutions(p.text, reg, learned)}))
+        p.copy(institutions=sorted({m.name for m in find_institutions(p.text, reg, learned)}))
         for p in article.paragraphs
     ]
     return dataclasses.replace(article, paragraphs=paragraphs)
-
-
-def _copy_paragraph(p: Paragraph, **changes: object) -> Paragraph:
-    """Return a copy of `p` sharing no mutable list with it."""
-    fields: dict[str, object] = {
-        "quotes": [dataclasses.replace(q) for q in p.quotes],
-        "speakers": list(p.speakers),
-        "institutions": list(p.institutions),
-        "dates": list(p.dates),
-    }
-    fields.update(changes)
-    return dataclasses.replace(p, **fields)  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ CLI, the API and the tests all print the same field names.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 SourceKind = Literal["txt", "html", "json", "jsonl"]
@@ -136,6 +136,18 @@ class Paragraph:
             "institutions": list(self.institutions),
             "dates": list(self.dates),
         }
+
+    def copy(self, **changes: Any) -> Paragraph:
+        """Return a copy sharing no mutable list with this paragraph, with
+        `changes` applied: how pure annotation stages build their output."""
+        fields: dict[str, Any] = {
+            "quotes": [replace(q) for q in self.quotes],
+            "speakers": list(self.speakers),
+            "institutions": list(self.institutions),
+            "dates": list(self.dates),
+        }
+        fields.update(changes)
+        return replace(self, **fields)
 
 
 @dataclass(slots=True)
