@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from whoosh import query as wq
+from whoosh.spelling import Corrector
 
 from search.collecting import collect_matches, restrict_query
 from search.documents import (load_quote_dicts, published_date, rebuild_metadata,
@@ -94,11 +95,33 @@ def _suggest(searcher: Any, q: wq.Query, text: str) -> str | None:
         return None
     try:
         correction = searcher.correct_query(
-            q, text, correctors={"text": reader.corrector("text")}, terms=unknown)
+            q, text, correctors={"text": NearestCorrector(reader.corrector("text"))},
+            terms=unknown)
     except Exception:  # a suggestion is optional; never fail the search for it
         return None
     suggestion = correction.string
     return suggestion if suggestion and suggestion != text else None
+
+
+class NearestCorrector(Corrector):
+    """Suggests the most frequent word at the SMALLEST edit distance.
+
+    Whoosh's own corrector ranks every word within two edits by frequency,
+    so a common word two edits away beats the obvious one-letter fix
+    ("blar" -> "year" instead of "blair").  Keeping the first letter also
+    matches how people misspell."""
+
+    def __init__(self, base: Corrector) -> None:
+        self.base = base
+
+    def suggest(self, text: str, limit: int = 5, maxdist: int = 2,
+                prefix: int = 0) -> list[str]:
+        for distance in range(1, maxdist + 1):
+            found = self.base.suggest(text, limit=limit, maxdist=distance,
+                                      prefix=max(prefix, 1))
+            if found:
+                return found
+        return []
 
 
 def get_article(index: Index, doc_id: str, query: str = "") -> StoredArticle:

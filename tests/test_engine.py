@@ -183,6 +183,14 @@ def test_suggestion_corrects_a_typo_when_nothing_matches(index: Index) -> None:
     assert result.total == 0 and result.suggestion == "hospital"
 
 
+def test_suggestion_prefers_the_nearest_word_over_a_frequent_one() -> None:
+    idx = ram_index()
+    paras = [("The year ahead looks hard, the year says.", [], [], None)] * 6
+    paras.append(("Blair spoke on Monday.", [], [], None))
+    write_articles(idx, [make_article("s1", Metadata(), paras)])
+    assert search(idx, SearchRequest(query="blar")).suggestion == "blair"
+
+
 def test_no_suggestion_when_something_matches(index: Index) -> None:
     assert run(index, "hospital").suggestion is None
 
