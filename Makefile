@@ -7,7 +7,7 @@ PORT   ?= 5000
 INDEX  ?= data/index
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: install run test index bench-extraction lock clean
+.PHONY: install run test index bench bench-extraction lock clean
 
 install: $(VENV)/.installed
 
@@ -30,6 +30,14 @@ run: install
 test: install
 	$(BIN)/python -m pytest
 
+# Speed benchmark: onrecord beside tantivy (reference) and stock Whoosh (peer).
+bench: install $(VENV)/.bench-installed
+	$(BIN)/python -m bench.speed
+
+$(VENV)/.bench-installed: requirements-bench.lock
+	$(PIP) install --require-hashes -r requirements-bench.lock
+	touch $@
+
 bench-extraction: install
 	$(BIN)/python -m bench.extraction
 
@@ -37,6 +45,7 @@ bench-extraction: install
 lock:
 	$(PYTHON) -m venv /tmp/onrecord-lock && /tmp/onrecord-lock/bin/pip -q install uv
 	/tmp/onrecord-lock/bin/uv pip compile --generate-hashes --python-version 3.11 requirements.in -o requirements.lock
+	/tmp/onrecord-lock/bin/uv pip compile --generate-hashes --python-version 3.11 requirements-bench.in -o requirements-bench.lock
 
 clean:
 	rm -rf $(VENV) data .pytest_cache
