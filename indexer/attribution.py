@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from indexer.cues import (PARTICIPLE_CUES, Phrase, find_cues, is_weak, phrase_after,
                           phrase_at_sentence_start, phrase_before)
-from indexer.quotes import QuoteSpan, find_quote_spans
+from indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
 from indexer.speakers import DocSpeakers, match_org
 from search.model import Article, Mention, Paragraph, Quote
 
@@ -155,8 +155,8 @@ def _kind(text: str, sp: QuoteSpan, para_start: int, frame: _Frame) -> str:
 
 
 def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpeakers,
-                         carry: _Carry | None) -> tuple[list[Quote], _Carry | None]:
-    spans = find_quote_spans(text, para.start, para.end)
+                         carry: _Carry | None, style: QuoteStyle) -> tuple[list[Quote], _Carry | None]:
+    spans = find_quote_spans(text, para.start, para.end, style)
     if not spans:
         return [], carry
     frame = _Frame(text, para, spans)
@@ -198,10 +198,11 @@ def annotate_quotes(article: Article) -> Article:
     offsets, marks included) and sorted unique speakers.  Never raises on
     unbalanced quote marks."""
     people = DocSpeakers(article.text)
+    style = detect_quote_style(article.text)
     carry: _Carry | None = None
     paragraphs: list[Paragraph] = []
     for index, para in enumerate(article.paragraphs):
-        quotes, carry = _attribute_paragraph(article.text, para, index, people, carry)
+        quotes, carry = _attribute_paragraph(article.text, para, index, people, carry, style)
         speakers = sorted({q.speaker for q in quotes if q.speaker})
         paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
     return replace(article, paragraphs=paragraphs)

@@ -4,13 +4,20 @@ Owns the quote-mark grammar: double and single marks, straight and curly,
 apostrophes that are not quote ends ("We're", "Met's", "sisters'"), nested
 marks (a single-quoted quote inside a double-quoted one is part of it) and
 unbalanced marks (an unclosed quote ends at its paragraph's end, so one
-stray mark never swallows the rest of the document).  Who said the quote is
-decided in indexer.attribution.
+stray mark never swallows the rest of the document).  It also decides a
+document's primary quote style: a document quotes with double marks (US and
+most wire copy; single marks are then nested quotes or scare quotes inside
+prose) unless single-mark openers outnumber double marks (British tabloid
+style), and only primary-style marks open quotes.  Typewriter pairs ('' and
+``) are not quote marks: like the PolNeAR convention we are judged by, they
+are skipped so they never pair with a real apostrophe.  Who said the quote
+is decided in indexer.attribution.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 DOUBLE_OPEN = "\"\u201c\u201e\u00ab"
 DOUBLE_CLOSE = "\"\u201d\u00bb\u201c"
@@ -22,6 +29,16 @@ _TAG_RE = re.compile(r"<[^<>\n]{1,300}>")
 _OPEN_BEFORE = " \t\n([{\u2014\u2013-\"\u201c:/"
 _WORD_RE = re.compile(r"[A-Za-z0-9\u00c0-\u024f]")
 _MIN_INNER = 2  # shortest quoted text kept, in characters
+QuoteStyle = Literal["double", "single"]
+_DOUBLE_COUNT_RE = re.compile("[\"\u201c\u201d\u201e\u00ab\u00bb]")
+_SINGLE_OPEN_RE = re.compile("(?:^|(?<=[\\s(\u2014]))['\u2018](?=[A-Za-z0-9])")
+
+
+def detect_quote_style(text: str) -> QuoteStyle:
+    """Return the document's primary quote style: "single" when single-mark
+    openers outnumber double marks, else "double"."""
+    singles = len(_SINGLE_OPEN_RE.findall(text.replace("''", "")))
+    return "single" if singles > len(_DOUBLE_COUNT_RE.findall(text)) else "double"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +83,8 @@ def _single_close_strength(text: str, i: int, prev: str, nxt: str) -> int:
 class _Scanner:
     """Pairs the quote marks of one paragraph (a tiny state machine)."""
 
-    def __init__(self, text: str, start: int, end: int) -> None:
-        self.text, self.start, self.end = text, start, end
+    def __init__(self, text: str, start: int, end: int, style: QuoteStyle) -> None:
+        self.text, self.start, self.end, self.style = text, start, end, style
         self.spans: list[QuoteSpan] = []
         self.open_at: int | None = None
         self.double = False
@@ -87,7 +104,7 @@ class _Scanner:
         text = self.text
         width = len(mark)
         if width == 2:
-            mark = '"'
+            return  # typewriter '' / ``: skipped, and never taken for two apostrophes
         prev = text[i - 1] if i > self.start else ""
         nxt = text[i + width] if i + width < self.end else ""
         if self.open_at is None:
@@ -106,8 +123,8 @@ class _Scanner:
                 self.maybe_close = i + 1
 
     def feed_outside(self, i: int, mark: str, prev: str, nxt: str) -> None:
-        if mark in DOUBLE_OPEN and mark != "\u201d":
-            if nxt and not nxt.isspace() or mark != '"':
+        if self.style == "double":
+            if mark in DOUBLE_OPEN and (nxt and not nxt.isspace() or mark != '"'):
                 self.open_at, self.double = i, True
         elif mark in "'\u2018\u2019" and _single_opens(prev, nxt, mark):
             self.open_at, self.double = i, False
@@ -121,12 +138,15 @@ class _Scanner:
         return self.spans
 
 
-def find_quote_spans(text: str, start: int = 0, end: int | None = None) -> list[QuoteSpan]:
-    """Return the quotes of the paragraph text[start:end], in order.
+def find_quote_spans(text: str, start: int = 0, end: int | None = None,
+                     style: QuoteStyle | None = None) -> list[QuoteSpan]:
+    """Return the quotes of the paragraph text[start:end], in order, opened by
+    marks of `style` (default: detect_quote_style of that paragraph).
 
     Never raises on unbalanced marks: an unclosed quote ends at `end`."""
     end = len(text) if end is None else end
-    scanner = _Scanner(text, start, end)
+    style = style or detect_quote_style(text[start:end])
+    scanner = _Scanner(text, start, end, style)
     tags = [m.span() for m in _TAG_RE.finditer(text, start, end)] if "<" in text[start:end] else []
     for m in _MARK_RE.finditer(text, start, end):
         if tags and any(a < m.start() < b for a, b in tags):

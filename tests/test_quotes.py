@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from indexer.quotes import find_quote_spans
+from indexer.quotes import detect_quote_style, find_quote_spans
 
 
 def spans(text: str) -> list[str]:
@@ -18,7 +18,8 @@ def spans(text: str) -> list[str]:
     ("'It hurt the sisters' family badly,' she said.", ["'It hurt the sisters' family badly,'"]),
     ("The sisters' mother called it 'shameful'.", ["'shameful'"]),
     ('He said: "Look at \'this\' now."', ['"Look at \'this\' now."']),
-    ("He said ''we won'' last night.", ["''we won''"]),
+    ("He said ''we won'' last night.", []),
+    ("He said ``we won'' and 'nothing' else.", ["'nothing'"]),
     ("\u201cMixed marks,\" she said.", ["\u201cMixed marks,\""]),
 ])
 def test_quote_marks(text: str, expected: list[str]) -> None:
@@ -40,3 +41,23 @@ def test_markup_attributes_are_not_quotes() -> None:
 @pytest.mark.parametrize("text", ['"', "'", "\u201d stray", "no quotes at all", ""])
 def test_degenerate_input_yields_no_quotes(text: str) -> None:
     assert spans(text) == []
+
+
+@pytest.mark.parametrize("text, style", [
+    ('He said "yes" and \'no\' and "maybe".', "double"),
+    ("She said: 'No.' Then: 'Yes.' And: 'Maybe.' He said \"ok\".", "single"),
+    ("no marks", "double"),
+])
+def test_primary_quote_style(text: str, style: str) -> None:
+    assert detect_quote_style(text) == style
+
+
+@pytest.mark.parametrize("text, style, expected", [
+    ("Lee called it 'odd' and said \"we will see.\"", "double", ['"we will see."']),
+    ("Lee called it \"odd\" and said 'we will see.'", "single", ["'we will see.'"]),
+    ("Lee said \"it was 'odd' indeed.\"", "double", ['"it was \'odd\' indeed."']),
+    ("Lee said 'it was \"odd\" indeed.'", "single", ["'it was \"odd\" indeed.'"]),
+])
+def test_only_primary_style_marks_open_quotes(text: str, style: str, expected: list[str]) -> None:
+    found = find_quote_spans(text, style=style)  # type: ignore[arg-type]
+    assert [text[s.start:s.end] for s in found] == expected
