@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from search.config import Config, load_config
+from search.config import load_config
 from search.errors import OnrecordError
 from search.model import IngestSummary, SearchRequest, SearchResult
 
@@ -163,7 +163,12 @@ def serve_command(host: str | None, port: int | None, index_dir: Path | None) ->
 
     config = load_config(index_dir=index_dir, host=host, port=port)
     click.echo(f"Serving {config.index_dir} on http://{config.host}:{config.port}/", err=True)
-    serve(config)
+    try:
+        serve(config)
+    except OSError as exc:  # port taken, address not local, no permission
+        click.echo(f"onrecord: cannot listen on {config.host}:{config.port}: {exc.strerror or exc}"
+                   " (is another server running? pick another port with --port or PORT=)", err=True)
+        sys.exit(2)
 
 
 def _or_exit(call):  # type: ignore[no-untyped-def]
@@ -174,5 +179,3 @@ def _or_exit(call):  # type: ignore[no-untyped-def]
         click.echo(f"onrecord: {exc}", err=True)
         sys.exit(2)
 
-
-__all__ = ["main", "Config"]

@@ -101,3 +101,16 @@ def _search_json(index_dir: Path, query: str, *args: str) -> dict:
     result = CliRunner().invoke(main, ["search", query, *args, "--json", "--index", str(index_dir)])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
+
+
+def test_serve_on_a_taken_port_says_so(tmp_path: Path) -> None:
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(main, ["serve", "--port", str(port),
+                                           "--index", str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert "Traceback" not in result.output
