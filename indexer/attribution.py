@@ -142,6 +142,33 @@ def _resolve(phrase: Phrase, cue: re.Match[str], frame: _Frame, text: str,
     return Attribution(speaker, mention, cue_m, role)
 
 
+_THAT_RE = re.compile(r"[\s,:]*(?:that\s+)?")
+_TAIL_RE = re.compile(r"(?:[\s,;.:]|\b(?:and|but|or|while)\b)*$")
+
+
+def _content_span(frame: _Frame, qs: int, qe: int,
+                  cue_before: tuple[Phrase, re.Match[str]] | None) -> tuple[int, int]:
+    """Return the local span of the clause a partial quote is part of: from
+    after its cue ("said [that]") or the sentence start, to the sentence end
+    or the next cue ("... and accused police of ...")."""
+    s = frame.s
+    lo, hi = frame.sentence(qs)
+    start = lo
+    if cue_before is not None:
+        phrase, cue = cue_before
+        start = max(cue.end(), phrase.end if phrase.start > cue.start() else 0)
+        later = [c for c in find_cues(s, start, qs) if not is_weak(c)]  # "X branded A "..." and accused B of "...""
+        start = later[-1].end() if later else start
+        start = min(_THAT_RE.match(s, start).end(), qs)
+    nxt = [c for c in find_cues(s, qe, hi) if not is_weak(c)]
+    if nxt:
+        hi = max(qe, nxt[0].start())
+    hi = qe + len(_TAIL_RE.sub("", s[qe:hi]))
+    while start < qs and s[start].isspace():
+        start += 1
+    return start, hi
+
+
 def _kind(text: str, sp: QuoteSpan, para_start: int, frame: _Frame) -> str:
     """direct when the quote is a whole sentence or clause, partial when embedded."""
     local = sp.start - para_start
@@ -171,6 +198,7 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
             found = finder(frame, qs, qe) if finder is _cue_after else finder(frame, qs)
             if found:
                 break
+        cue_before = bool(found) and finder is _cue_before
         if found:
             who = _resolve(found[0], found[1], frame, text, people)
         elif previous is not None:
@@ -184,7 +212,14 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
         kind = _kind(text, sp, para.start, frame)
         if kind == "partial" and who.mention is None:
             continue  # scare quotes and titles ("dead birds", "Morning Joe") name no speaker
-        quotes.append(Quote(text=text[sp.start:sp.end], start=sp.start, end=sp.end,
+        start, end = sp.start, sp.end
+        if kind == "partial":
+            start, end = _content_span(frame, qs, qe, found if cue_before else None)
+            start, end = start + para.start, end + para.start
+            if quotes and quotes[-1].kind == "partial" and quotes[-1].end >= end \
+                    and quotes[-1].cue_mention == who.cue:
+                continue  # another fragment of the same reported clause
+        quotes.append(Quote(text=text[start:end], start=start, end=end,
                             kind=kind,  # type: ignore[arg-type]
                             speaker=who.speaker, speaker_mention=who.mention, cue=who.cue.text if who.cue else None,
                             cue_mention=who.cue, role=who.role))

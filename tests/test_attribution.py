@@ -108,3 +108,16 @@ def test_split_run(run: str, expected: tuple) -> None:
                                       ("Smith", "Smithers", False), ("Lowe", "Lowe", True)])
 def test_within_one_edit(a: str, b: str, ok: bool) -> None:
     assert within_one_edit(a, b) is ok
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('Ann Vole said that the vote was "rigged" against her.', ['the vote was "rigged" against her']),
+    ('Ann Vole said the plan looked "rushed" and "unsafe" to her.',
+     ['the plan looked "rushed" and "unsafe" to her']),
+    ('Ann Vole branded the council "lazy" and accused its staff of "wilful neglect".',
+     ['the council "lazy"', 'its staff of "wilful neglect"']),
+])
+def test_partial_quote_spans_its_reported_clause(text: str, expected: list[str]) -> None:
+    qs = quotes(text)
+    assert [q.text for q in qs] == expected
+    assert all(text[q.start:q.end] == q.text and q.kind == "partial" for q in qs)
