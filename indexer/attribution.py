@@ -24,6 +24,8 @@ _QUOTE_END_RE = re.compile(r"[.!?\u2026]['\"\u2019\u201d]*$")
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
 _LOOSE_VERB_RE = re.compile(r"\b[a-z]{3,}(?:ed|s)\b")
+# lowercase words that may open a speaker NP before its capitalized name
+_NP_LEAD_RE = re.compile(r"(?:[A-Za-z][\w.'\u2019-]*\s+){1,6}")
 _OPEN_ENDING_RE = re.compile(r"[,?!\u2014-]['\"\u2019\u201d]+$")
 MAX_CARRY_GAP = 3  # paragraphs without quotes a cue-less quote may reach back over
 
@@ -91,6 +93,8 @@ def _cue_after(frame: _Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] 
     phrase = phrase_before(s, gap, cue.start())
     if isinstance(phrase, Phrase) and phrase.start == gap:
         return phrase, cue
+    if isinstance(phrase, Phrase) and _NP_LEAD_RE.fullmatch(s, gap, phrase.start):
+        return replace(phrase, lead=gap), cue  # '," CIA spokesman Ann Vole said'
     return None
 
 
@@ -127,7 +131,7 @@ def _cue_before(frame: _Frame, qs: int) -> tuple[Phrase, re.Match[str]] | None:
 def _resolve(phrase: Phrase, cue: re.Match[str], frame: _Frame, text: str,
              people: DocSpeakers) -> Attribution:
     base = frame.base
-    start, end = phrase.start + base, phrase.end + base
+    start, end = (phrase.lead if phrase.lead >= 0 else phrase.start) + base, phrase.end + base
     mention = Mention(text[start:end], start, end)
     cue_m = Mention(text[cue.start() + base:cue.end() + base], cue.start() + base, cue.end() + base)
     speaker, role = None, None

@@ -22,11 +22,11 @@ _IRREGULAR = {
     "find": ("found",),
     "think": ("thinks", "thought"),
     "speak": ("spoke",),
-    "call": ("called", "calling"),
+    "call": ("called", "calling", "calls"),
     "describe": ("described", "describes", "describing"),
     "brand": ("branded", "branding"),
     "dub": ("dubbed",),
-    "state": ("stated", "states"),
+    "state": ("stated", "states", "stating"),
     "post": ("posted",),
     "read": ("reads", "read"),
     "report": ("reported",),
@@ -39,7 +39,8 @@ _REGULAR = (
     "criticize criticise blast caution assert contend maintain agree disagree propose "
     "demand wonder signal reason recount muse sigh scoff exclaim shout yell plead "
     "estimate hint insist lament reiterate recount summarize summarise describe "
-    "question challenge retort answer continue tout chide mock pledge cite"
+    "question challenge retort answer continue tout chide mock pledge cite "
+    "blame interject assure chant repeat denounce decry dismiss defend charge"
 ).split()
 
 
@@ -97,6 +98,7 @@ class Phrase:
     start: int
     end: int
     kind: PhraseKind
+    lead: int = -1  # where the whole noun phrase starts, when words precede the name
 
 
 def tokenize(frame: str, start: int, end: int) -> list[tuple[str, int, int]]:
@@ -251,9 +253,16 @@ WEAK_CUES = frozenset(w for w in CUE_WORDS if w.startswith((
     "mention", "report", "post", "stat", "estimat", "tout", "mock", "hint", "sigh", "muse")))
 
 
+_NOUN_BEFORE_RE = re.compile(
+    r"(?:\b(?:the|a|an|his|her|their|its|our|my|your|this|that|these|those|whose)|['\u2019]s?)\s+$",
+    re.IGNORECASE)
+
+
 def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
-    """Return the cue matches in frame[lo:hi], in order."""
-    return list(CUE_RE.finditer(frame, lo, hi))
+    """Return the cue matches in frame[lo:hi], in order, leaving out nouns
+    spelled like cues ("his remarks", "Trump's comments", "the stated aim")."""
+    return [m for m in CUE_RE.finditer(frame, lo, hi)
+            if not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())]
 
 
 def is_weak(cue: re.Match[str]) -> bool:

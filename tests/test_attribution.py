@@ -121,3 +121,14 @@ def test_partial_quote_spans_its_reported_clause(text: str, expected: list[str])
     qs = quotes(text)
     assert [q.text for q in qs] == expected
     assert all(text[q.start:q.end] == q.text and q.kind == "partial" for q in qs)
+
+
+@pytest.mark.parametrize("text, speaker, mention", [
+    ('Tom Reed called Ann Vole\'s remarks "a disgrace".', "Tom Reed", "Tom Reed"),
+    ('"It is over," city spokesman Tom Reed said.', "Tom Reed", "city spokesman Tom Reed"),
+    ('Tom Reed denounced the plan as "reckless".', "Tom Reed", "Tom Reed"),
+])
+def test_noun_cues_np_leads_and_new_verbs(text: str, speaker: str, mention: str) -> None:
+    q = quotes(text)[0]
+    assert q.speaker == speaker
+    assert q.speaker_mention is not None and q.speaker_mention.text == mention
