@@ -232,6 +232,19 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
     return quotes, carry
 
 
+def _lines(text: str, para: Paragraph) -> list[Paragraph]:
+    """Split a paragraph at its line breaks: feeds that separate paragraphs
+    with single newlines otherwise glue a quote to the previous one's cue."""
+    if "\n" not in text[para.start:para.end]:
+        return [para]
+    lines, cursor = [], para.start
+    for m in re.finditer(r"[^\n]+", text[para.start:para.end]):
+        start, end = para.start + m.start(), para.start + m.end()
+        if text[start:end].strip():
+            lines.append(replace(para, start=start, end=end, quotes=[]))
+    return lines or [para]
+
+
 def annotate_quotes(article: Article) -> Article:
     """Return a copy of `article` whose paragraphs carry their quotes (absolute
     offsets, marks included) and sorted unique speakers.  Never raises on
@@ -240,8 +253,13 @@ def annotate_quotes(article: Article) -> Article:
     style = detect_quote_style(article.text)
     carry: _Carry | None = None
     paragraphs: list[Paragraph] = []
-    for index, para in enumerate(article.paragraphs):
-        quotes, carry = _attribute_paragraph(article.text, para, index, people, carry, style)
+    index = 0
+    for para in article.paragraphs:
+        quotes = []
+        for line in _lines(article.text, para):
+            found, carry = _attribute_paragraph(article.text, line, index, people, carry, style)
+            quotes.extend(found)
+            index += 1
         speakers = sorted({q.speaker for q in quotes if q.speaker})
         paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
     return replace(article, paragraphs=paragraphs)

@@ -132,3 +132,10 @@ def test_noun_cues_np_leads_and_new_verbs(text: str, speaker: str, mention: str)
     q = quotes(text)[0]
     assert q.speaker == speaker
     assert q.speaker_mention is not None and q.speaker_mention.text == mention
+
+
+def test_single_newline_separates_paragraphs_for_attribution() -> None:
+    text = 'Ann Vole said: "First."\n"Second," he added.\n\nTom Reed arrived.'
+    qs = quotes(text)
+    assert [(q.text, q.speaker_mention.text if q.speaker_mention else None) for q in qs] == [
+        ('"First."', "Ann Vole"), ('"Second,"', "he")]
