@@ -21,6 +21,7 @@ from search.model import Article, Mention, Paragraph, Quote
 
 _BOUNDARY_RE = re.compile(r"[.!?]['\"\u2019\u201d)]*\s+(?=[A-Z\"'\u201c\u2018#(])")
 _QUOTE_END_RE = re.compile(r"[.!?\u2026]['\"\u2019\u201d]*$")
+_OPENERS = "\"'\u201c\u2018\u201e\u00ab("
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
 _LOOSE_VERB_RE = re.compile(r"\b[a-z]{3,}(?:ed|s)\b")
@@ -59,8 +60,8 @@ class _Frame:
             pieces.append(text[cursor:sp.start])
             pieces.append("#" * (sp.end - sp.start))
             cursor = sp.end
-            nxt = text[sp.end:sp.end + 2]
-            if _QUOTE_END_RE.search(text, sp.start, sp.end) and (not nxt.strip() or nxt[1:].strip()[:1].isupper()):
+            nxt = text[sp.end:min(sp.end + 4, para.end)].lstrip()[:1]
+            if _QUOTE_END_RE.search(text, sp.start, sp.end) and (not nxt or nxt.isupper() or nxt in _OPENERS):
                 bounds.add(sp.end - para.start)
         pieces.append(text[cursor:para.end])
         self.s = "".join(pieces)

@@ -224,12 +224,43 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
             k += 1
         return Phrase(frame[s:toks[k][2]], s, toks[k][2], "name")
     if tok.lower() in DETERMINERS:
-        k = i
-        while k + 1 < len(toks) and k - i < 5 and toks[k + 1][0][0].isalpha() \
-                and toks[k + 1][0].lower() not in CUE_WORDS and toks[k + 1][0].lower() not in ("in", "on", "at", "to", "that"):
-            k += 1
-        return Phrase(frame[s:toks[k][2]], s, toks[k][2], "np")
-    return None
+        return _determiner_np(frame, toks, i)
+    return _lowercase_led_name(frame, toks, i)
+
+
+def _lowercase_led_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase | None:
+    """'said former party adviser Ann Vole': a name after a few lowercase
+    role words; the name run is the phrase, the role words its lead."""
+    k, last_cap = i, -1
+    while k < len(toks) and k - i < 8:
+        tok = toks[k][0]
+        if is_cap(tok):
+            last_cap = k
+        elif last_cap >= 0 or not tok.isalpha() or tok.lower() in _NOT_ROLE:
+            break
+        k += 1
+    if last_cap < 0:
+        return None
+    first = last_cap
+    while first - 1 >= i and is_cap(toks[first - 1][0]):
+        first -= 1
+    s, e = toks[first][1], toks[last_cap][2]
+    return Phrase(frame[s:e], s, e, "name", lead=toks[i][1])
+
+
+_NOT_ROLE = frozenset(
+    "in on at to that of for with from by during after before about when while as this last "
+    "and or but not no than then there here who which what it is was were be been has have had "
+    "would will could should may might can do does did so if".split())
+
+
+def _determiner_np(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase:
+    """'according to the party's lawyers': up to six words from a determiner."""
+    s, k = toks[i][1], i
+    while k + 1 < len(toks) and k - i < 5 and toks[k + 1][0][0].isalpha() \
+            and toks[k + 1][0].lower() not in CUE_WORDS and toks[k + 1][0].lower() not in ("in", "on", "at", "to", "that"):
+        k += 1
+    return Phrase(frame[s:toks[k][2]], s, toks[k][2], "np")
 
 
 def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:

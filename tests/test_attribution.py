@@ -139,3 +139,13 @@ def test_single_newline_separates_paragraphs_for_attribution() -> None:
     qs = quotes(text)
     assert [(q.text, q.speaker_mention.text if q.speaker_mention else None) for q in qs] == [
         ('"First."', "Ann Vole"), ('"Second,"', "he")]
+
+
+@pytest.mark.parametrize("text, speaker, mention", [
+    ('"It is fine," said former party adviser Ann Vole.', "Ann Vole", "former party adviser Ann Vole"),
+    ('Tom Reed said: "First thing." "Second thing," said Ann Vole.', "Ann Vole", "Ann Vole"),
+])
+def test_inverted_cue_with_lowercase_role_and_adjacent_quotes(text: str, speaker: str, mention: str) -> None:
+    q = quotes(text)[-1]
+    assert q.speaker == speaker
+    assert q.speaker_mention is not None and q.speaker_mention.text == mention
