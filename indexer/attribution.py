@@ -99,10 +99,11 @@ def _cue_after(frame: _Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] 
     return None
 
 
-def _cue_before(frame: _Frame, qs: int) -> tuple[Phrase, re.Match[str]] | None:
-    """Find 'X said: "..."' or 'X branded the Met "..."' in the quote's sentence."""
+def _cue_before(frame: _Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[str]] | None:
+    """Find 'X said: "..."' or 'X branded the Met "..."' in the quote's sentence
+    (or from lo, when given)."""
     s = frame.s
-    lo, _ = frame.sentence(qs)
+    lo = frame.sentence(qs)[0] if lo < 0 else lo
     cues = find_cues(s, lo, qs)
     strong = [c for c in cues if not is_weak(c)]
     if strong and is_weak(cues[-1]):  # "X said the Met's actions suggested 'Y'": X
@@ -129,12 +130,27 @@ def _cue_before(frame: _Frame, qs: int) -> tuple[Phrase, re.Match[str]] | None:
     return None
 
 
-def _resolve(phrase: Phrase, cue: re.Match[str], frame: _Frame, text: str,
+def _subject_before(frame: _Frame, pos: int) -> tuple[Phrase, re.Match[str] | None] | None:
+    """Find who speaks in the sentence ending at pos, for a quote after it
+    ('X delivered a retort: "..."', 'X agreed. "..."'): its cue's speaker,
+    else its opening name or pronoun."""
+    if pos <= 0:
+        return None
+    lo, _ = frame.sentence(pos - 1)
+    found = _cue_before(frame, pos, lo)
+    if found:
+        return found
+    phrase = phrase_at_sentence_start(frame.s, lo, pos)
+    return (phrase, None) if phrase and phrase.kind != "np" else None
+
+
+def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: _Frame, text: str,
              people: DocSpeakers) -> Attribution:
     base = frame.base
     start, end = (phrase.lead if phrase.lead >= 0 else phrase.start) + base, phrase.end + base
     mention = Mention(text[start:end], start, end)
-    cue_m = Mention(text[cue.start() + base:cue.end() + base], cue.start() + base, cue.end() + base)
+    cue_m = None if cue is None else Mention(text[cue.start() + base:cue.end() + base],
+                                             cue.start() + base, cue.end() + base)
     speaker, role = None, None
     if phrase.kind == "pronoun":
         speaker = people.resolve_pronoun(phrase.text, start)
@@ -187,11 +203,15 @@ def _kind(text: str, sp: QuoteSpan, para_start: int, frame: _Frame) -> str:
 
 
 def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpeakers,
-                         carry: _Carry | None, style: QuoteStyle) -> tuple[list[Quote], _Carry | None]:
+                         carry: _Carry | None, style: QuoteStyle,
+                         before: Paragraph | None) -> tuple[list[Quote], _Carry | None]:
     spans = find_quote_spans(text, para.start, para.end, style)
     if not spans:
         return [], carry
     frame = _Frame(text, para, spans)
+    intro = None  # the previous paragraph, when it introduces this one ("X said:")
+    if before is not None and text[before.start:before.end].rstrip().endswith(":"):
+        intro = _Frame(text, before, find_quote_spans(text, before.start, before.end, style))
     quotes: list[Quote] = []
     previous: Attribution | None = None
     for n, sp in enumerate(spans):
@@ -204,8 +224,13 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
             if found:
                 break
         cue_before = bool(found) and finder is _cue_before
+        if not found and previous is None and (opens_sentence or frame.s[:qs].rstrip().endswith(":")):
+            found = _subject_before(frame, qs)
+        frame_of = frame
+        if not found and n == 0 and sp.start == para.start and intro is not None:
+            found, frame_of = _subject_before(intro, len(intro.s.rstrip())), intro
         if found:
-            who = _resolve(found[0], found[1], frame, text, people)
+            who = _resolve(found[0], found[1], frame_of, text, people)
         elif previous is not None:
             who = previous
         elif n == 0 and sp.start == para.start and carry and carry.who.mention and (
@@ -254,13 +279,13 @@ def annotate_quotes(article: Article) -> Article:
     style = detect_quote_style(article.text)
     carry: _Carry | None = None
     paragraphs: list[Paragraph] = []
-    index = 0
+    index, before = 0, None
     for para in article.paragraphs:
         quotes = []
         for line in _lines(article.text, para):
-            found, carry = _attribute_paragraph(article.text, line, index, people, carry, style)
+            found, carry = _attribute_paragraph(article.text, line, index, people, carry, style, before)
             quotes.extend(found)
-            index += 1
+            index, before = index + 1, line
         speakers = sorted({q.speaker for q in quotes if q.speaker})
         paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
     return replace(article, paragraphs=paragraphs)

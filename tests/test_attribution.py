@@ -149,3 +149,13 @@ def test_inverted_cue_with_lowercase_role_and_adjacent_quotes(text: str, speaker
     q = quotes(text)[-1]
     assert q.speaker == speaker
     assert q.speaker_mention is not None and q.speaker_mention.text == mention
+
+
+@pytest.mark.parametrize("text, mention", [
+    ('Ann Vole delivered a blunt message: "Go home now."', "Ann Vole"),
+    ('Tom Reed agreed. "It is too late for that."', "Tom Reed"),
+    ('Ann Vole wrote in her letter:\n\n"We are leaving the party."', "Ann Vole"),
+])
+def test_quote_introduced_without_a_cue_takes_the_intro_subject(text: str, mention: str) -> None:
+    q = quotes(text)[0]
+    assert q.speaker_mention is not None and q.speaker_mention.text == mention
