@@ -1,0 +1,116 @@
+"""The query phase of one engine, run in its own process so each engine's
+peak memory is its own.
+
+Owns opening an engine, warming it with one pass over the query set,
+timing N further passes, and reporting latency percentiles (over the
+per-query medians of the N runs), result counts and memory (VmRSS after
+opening, VmRSS after the runs = serving RSS, VmHWM = peak RSS).
+
+Run: `python -m bench.probe ENGINE INDEX_DIR QUERIES.json RUNS`; prints one
+JSON object on stdout.  run_probe() starts it and returns that object.
+"""
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.queries import BenchQuery
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def read_status_mb(field: str, pid: str = "self") -> float | None:
+    """Return a /proc/PID/status memory field (VmRSS, VmHWM) in MB, or None."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def percentile(values: list[float], pct: float) -> float:
+    """Return the nearest-rank percentile `pct` (0-100) of `values`."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    rank = max(1, math.ceil(pct / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def time_queries(engine: Any, queries: list[BenchQuery], runs: int) -> dict[str, Any]:
+    """Return per-query totals and median latencies (ms) over `runs` passes
+    after one warm pass; failing queries are listed under "errors"."""
+    totals: dict[str, int] = {}
+    errors: dict[str, str] = {}
+    for q in queries:  # warm pass: caches, facet tables, OS page cache
+        try:
+            totals[q.name] = engine.run(q)
+        except Exception as exc:  # a peer's syntax gap must not end the run
+            errors[q.name] = f"{type(exc).__name__}: {exc}"
+    good = [q for q in queries if q.name not in errors]
+    samples: dict[str, list[float]] = {q.name: [] for q in good}
+    for _ in range(runs):
+        for q in good:
+            started = time.perf_counter()
+            engine.run(q)
+            samples[q.name].append((time.perf_counter() - started) * 1000)
+    medians = {name: statistics.median(ms) for name, ms in samples.items() if ms}
+    return {"totals": totals, "errors": errors, "median_ms": medians}
+
+
+def probe(engine_name: str, index_dir: Path, queries: list[BenchQuery], runs: int) -> dict[str, Any]:
+    """Return the query-phase measurements of one engine (see module doc)."""
+    from bench.peers import open_engine
+
+    started = time.perf_counter()
+    engine = open_engine(engine_name, index_dir)
+    opened = time.perf_counter() - started
+    rss_open = read_status_mb("VmRSS")
+    timing = time_queries(engine, queries, runs)
+    medians = list(timing["median_ms"].values())
+    result = {
+        "engine": engine_name, "queries": len(queries), "runs": runs,
+        "open_s": opened, "rss_open_mb": rss_open,
+        "p50_ms": percentile(medians, 50), "p95_ms": percentile(medians, 95),
+        "max_ms": max(medians) if medians else math.nan,
+        "serving_rss_mb": read_status_mb("VmRSS"), "peak_rss_mb": read_status_mb("VmHWM"),
+        **timing,
+    }
+    engine.close()
+    return result
+
+
+def run_probe(engine_name: str, index_dir: Path, queries_file: Path, runs: int,
+              timeout: float = 3600) -> dict[str, Any]:
+    """Run probe() in a fresh interpreter; return its JSON, or {"error": ...}
+    if the process failed."""
+    cmd = [sys.executable, "-m", "bench.probe", engine_name, str(index_dir),
+           str(queries_file), str(runs)]
+    try:
+        done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"engine": engine_name, "error": f"timed out after {timeout:.0f}s"}
+    if done.returncode != 0:
+        tail = done.stderr.strip().splitlines()[-3:]
+        return {"engine": engine_name, "error": " | ".join(tail) or f"exit {done.returncode}"}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str]) -> int:
+    """Entry point: ENGINE INDEX_DIR QUERIES.json RUNS -> JSON on stdout."""
+    engine_name, index_dir, queries_file, runs = argv
+    queries = [BenchQuery.from_json(d) for d in json.loads(Path(queries_file).read_text())]
+    print(json.dumps(probe(engine_name, Path(index_dir), queries, int(runs))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

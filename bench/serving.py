@@ -1,0 +1,120 @@
+"""The web benchmark: `onrecord serve` (waitress) under wrk, loopback only.
+
+Owns starting the server on a free 127.0.0.1 port against an index,
+waiting for /healthz, running wrk (bounded: fixed threads, connections and
+duration) over a Lua script that cycles through the benchmark's
+/api/search URLs, parsing wrk's --latency report, and stopping the server
+(only the process it started).
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from bench.probe import read_status_mb
+
+_UNITS_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
+
+
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def lua_script(urls: list[str]) -> str:
+    """Return a wrk Lua script requesting `urls` round-robin."""
+    quoted = ",\n  ".join('"' + u.replace("\\", "\\\\").replace('"', '\\"') + '"' for u in urls)
+    return ("local paths = {\n  " + quoted + "\n}\nlocal i = 0\n"
+            "request = function()\n  i = i % #paths + 1\n"
+            "  return wrk.format(\"GET\", paths[i])\nend\n")
+
+
+def to_ms(value: str) -> float:
+    """Return a wrk duration like '12.5ms' or '1.2s' in milliseconds."""
+    match = re.fullmatch(r"([\d.]+)(us|ms|s|m)", value.strip())
+    if not match:
+        raise ValueError(f"not a wrk duration: {value!r}")
+    return float(match.group(1)) * _UNITS_MS[match.group(2)]
+
+
+def parse_wrk(output: str) -> dict[str, Any]:
+    """Return p50/p99 (ms), requests, requests/s, non-2xx and socket errors
+    from wrk --latency output."""
+    result: dict[str, Any] = {"non_2xx": 0, "socket_errors": 0}
+    for pct, key in (("50", "p50_ms"), ("99", "p99_ms")):
+        match = re.search(rf"^\s+{pct}(?:\.0+)?%\s+(\S+)", output, re.M)
+        result[key] = to_ms(match.group(1)) if match else None
+    match = re.search(r"(\d+) requests in", output)
+    result["requests"] = int(match.group(1)) if match else None
+    match = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    result["requests_per_s"] = float(match.group(1)) if match else None
+    match = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", output)
+    if match:
+        result["non_2xx"] = int(match.group(1))
+    match = re.search(r"Socket errors:(.*)", output)
+    if match:
+        result["socket_errors"] = sum(int(n) for n in re.findall(r"\d+", match.group(1)))
+    return result
+
+
+def _wait_healthy(base: str, server: subprocess.Popen, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"onrecord serve exited with {server.returncode}")
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=2) as reply:
+                if reply.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"onrecord serve not healthy after {timeout:.0f}s")
+
+
+def bench_web(index_dir: Path, urls: list[str], duration: int = 30,
+              threads: int = 2, connections: int = 16) -> dict[str, Any]:
+    """Return wrk's numbers for `onrecord serve` over `index_dir`, plus the
+    server's RSS; {"skipped": reason} if wrk is not installed."""
+    wrk = shutil.which("wrk")
+    if not wrk:
+        return {"skipped": "wrk is not installed (apt-get install wrk)"}
+    onrecord = Path(sys.executable).with_name("onrecord")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen([str(onrecord), "serve", "--index", str(index_dir),
+                               "--host", "127.0.0.1", "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        _wait_healthy(base, server, timeout=60)
+        for url in urls:  # warm: facet tables and caches, as the query phase does
+            urllib.request.urlopen(base + url, timeout=60).read()
+        with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+            script.write(lua_script(urls))
+        done = subprocess.run([wrk, f"-t{threads}", f"-c{connections}", f"-d{duration}s",
+                               "--latency", "-s", script.name, base],
+                              capture_output=True, text=True, timeout=duration + 60)
+        Path(script.name).unlink(missing_ok=True)
+        result = parse_wrk(done.stdout)
+        result.update(command=f"wrk -t{threads} -c{connections} -d{duration}s --latency",
+                      urls=len(urls),
+                      server_rss_mb=read_status_mb("VmRSS", str(server.pid)),
+                      server_peak_rss_mb=read_status_mb("VmHWM", str(server.pid)))
+        return result
+    except (RuntimeError, OSError, subprocess.TimeoutExpired) as exc:
+        return {"error": str(exc)}
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()

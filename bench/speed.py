@@ -1,0 +1,283 @@
+"""The speed benchmark (`make bench` = `python -m bench.speed`).
+
+Owns the run: ingest the BBC corpus end to end and time indexing alone;
+build (or reuse from the cache) the derived corpora; run the fixed query
+set through onrecord, tantivy and naive Whoosh, each in its own process;
+load-test `onrecord serve` with wrk; print one table per corpus and write
+everything to bench/results/speed-<date>.json.  See bench/README.md.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from bench.corpus import (OUTLETS, Pool, annotate_corpus, build_pool, count_words,
+                          iter_derived, parse_size, top_names)
+from bench.peers import TantivyBuilder, build_whoosh_naive
+from bench.probe import run_probe
+from bench.queries import build_queries
+from bench.report import format_table, machine_info
+from bench.serving import bench_web
+from indexer.pipeline import BATCH_ARTICLES, ingest_paths
+from search.model import Article
+from search.store import open_index, write_articles
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_SIZES = "bbc,24k,250k,1m"
+DERIVED_BATCH = 2000  # articles per write_articles commit when building derived corpora
+NAMES = 5  # most frequent speakers/institutions the query set filters on
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m bench.speed", description=__doc__.split("\n")[0])
+    p.add_argument("--bbc", type=Path, default=Path(os.environ.get(
+        "ONRECORD_BBC", REPO.parent / "shared" / "corpus" / "bbc")), help="BBC corpus directory")
+    p.add_argument("--sizes", default=DEFAULT_SIZES,
+                   help="corpora: 'bbc' and/or derived sizes like 24k,250k,1m")
+    p.add_argument("--quick", action="store_true", help="BBC corpus only (= --sizes bbc)")
+    p.add_argument("--runs", type=int, default=5, help="timed passes over the query set")
+    p.add_argument("--seed", type=int, default=2004, help="seed of the derived corpora")
+    p.add_argument("--cache-dir", type=Path, default=Path(os.environ.get(
+        "ONRECORD_BENCH_DIR", "/tmp/onrecord-bench")), help="where derived indexes are kept")
+    p.add_argument("--naive-max", type=parse_size, default=parse_size("30k"),
+                   help="largest corpus naive Whoosh is built for (it is slow)")
+    p.add_argument("--tantivy-max", type=parse_size, default=parse_size("1m"),
+                   help="largest corpus tantivy is built for")
+    p.add_argument("--web-seconds", type=int, default=30, help="wrk duration (0 = no web run)")
+    p.add_argument("--out", type=Path, default=None, help="result JSON path")
+    args = p.parse_args(argv)
+    args.sizes = ["bbc"] if args.quick else [s.strip().lower() for s in args.sizes.split(",") if s.strip()]
+    for label in args.sizes:
+        if label != "bbc":
+            parse_size(label)
+    return args
+
+
+def dir_mb(path: Path) -> float:
+    """Return the total size of the files under `path` in MB."""
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 1024**2
+
+
+def batched(items: Iterable[Article], size: int) -> Iterator[list[Article]]:
+    """Yield lists of up to `size` consecutive items."""
+    iterator = iter(items)
+    while batch := list(islice(iterator, size)):
+        yield batch
+
+
+def rates(paragraphs: int, words: int, seconds: float, prefix: str) -> dict[str, float]:
+    """Return {prefix_para_per_s, prefix_words_per_s, prefix_s}."""
+    seconds = max(seconds, 1e-9)
+    return {f"{prefix}_para_per_s": paragraphs / seconds,
+            f"{prefix}_words_per_s": words / seconds, f"{prefix}_s": seconds}
+
+
+# ------------------------------------------------------------------ BBC
+
+def measure_bbc(root: Path, work: Path, args: argparse.Namespace) -> tuple[dict[str, Any], Pool]:
+    """Return the BBC section (ingest, indexing alone, peers' builds, index
+    paths) and the annotated paragraph Pool the derived corpora draw on."""
+    if not root.is_dir():
+        raise SystemExit(f"BBC corpus not found at {root}; pass --bbc DIR or set ONRECORD_BBC")
+    print(f"[bbc] ingesting {root} end to end ...", flush=True)
+    e2e_index = open_index(work / "bbc-e2e", create=True)
+    summary = ingest_paths([root], e2e_index)
+    e2e_index.close()
+    print(f"[bbc] annotating into memory ...", flush=True)
+    started = time.perf_counter()
+    articles, skipped = annotate_corpus(root)
+    extract_s = time.perf_counter() - started
+    unique = list({a.id: a for a in articles}.values())  # as ingest_paths: one copy per id
+    paragraphs = sum(len(a.paragraphs) for a in unique)
+    words = count_words(unique)
+    print(f"[bbc] indexing {paragraphs} annotated paragraphs alone ...", flush=True)
+    ours = _index_onrecord(work / "bbc-onrecord", unique)
+    onrecord = {"paragraphs": ours["paragraphs"],
+                **rates(summary.paragraphs, words, summary.seconds, "e2e"),
+                "extract_para_per_s": sum(len(a.paragraphs) for a in articles) / extract_s,
+                **rates(ours["paragraphs"], words, ours["seconds"], "index"),
+                "index_mb": dir_mb(work / "bbc-onrecord"), "e2e_index_mb": dir_mb(work / "bbc-e2e"),
+                "files": summary.files, "skipped": summary.skipped}
+    shutil.rmtree(work / "bbc-e2e", ignore_errors=True)
+    engines = {"onrecord": onrecord}
+    paths = {"onrecord": work / "bbc-onrecord"}
+    print("[bbc] building peer indexes ...", flush=True)
+    engines["tantivy"], paths["tantivy"] = _build_peer("tantivy", work, unique, words)
+    if paragraphs <= args.naive_max:
+        engines["whoosh-naive"], paths["whoosh-naive"] = _build_peer("whoosh-naive", work, unique, words)
+    section = {"label": "bbc", "source": str(root), "paragraphs": paragraphs, "words": words,
+               "engines": engines, "paths": paths,
+               "speakers": top_names(unique, "speakers", NAMES),
+               "institutions": top_names(unique, "institutions", NAMES), "outlets": []}
+    return section, build_pool(articles, skipped)
+
+
+def _index_onrecord(path: Path, articles: list[Article]) -> dict[str, Any]:
+    index = open_index(path, create=True)
+    written = 0
+    started = time.perf_counter()
+    for batch in batched(articles, BATCH_ARTICLES):
+        written += write_articles(index, batch)
+    seconds = time.perf_counter() - started
+    index.close()
+    return {"paragraphs": written, "seconds": seconds}
+
+
+def _build_peer(name: str, work: Path, articles: list[Article], words: int) -> tuple[dict[str, Any], Path]:
+    path = work / f"bbc-{name}"
+    started = time.perf_counter()
+    if name == "tantivy":
+        builder = TantivyBuilder(path)
+        written = builder.add(articles)
+        builder.finish()
+    else:
+        written = build_whoosh_naive(path, articles)
+    seconds = time.perf_counter() - started
+    return {"paragraphs": written, **rates(written, words, seconds, "index"),
+            "index_mb": dir_mb(path)}, path
+
+
+# -------------------------------------------------------------- derived
+
+def code_hash() -> str:
+    """Return a short hash of the code that shapes a derived index: the
+    index schema and the corpus recipe."""
+    digest = hashlib.sha256()
+    for rel in ("search/schema.py", "bench/corpus.py"):
+        digest.update((REPO / rel).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def ensure_derived(pool: Pool, size: int, args: argparse.Namespace) -> dict[str, Any]:
+    """Return the derived corpus section of `size` paragraphs, building its
+    indexes under the cache dir unless a complete build is there already."""
+    label = f"derived-{size}-s{args.seed}-{code_hash()}"
+    root = args.cache_dir / label
+    meta_file = root / "meta.json"
+    if meta_file.exists():
+        section = json.loads(meta_file.read_text())
+        section["cached"] = True
+        print(f"[{size}] reusing cached indexes in {root}", flush=True)
+    else:
+        shutil.rmtree(root, ignore_errors=True)
+        root.mkdir(parents=True)
+        section = _build_derived(pool, size, root, args)
+        meta_file.write_text(json.dumps(section, indent=1, default=str))
+        section["cached"] = False
+    section["paths"] = {name: root / name for name in section["engines"]}
+    return section
+
+
+def _build_derived(pool: Pool, size: int, root: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """Generate the corpus once, feeding each batch to every engine's
+    builder; each engine's time is its own."""
+    ours = open_index(root / "onrecord", create=True)
+    tantivy = TantivyBuilder(root / "tantivy") if size <= args.tantivy_max else None
+    seconds = Counter[str]()
+    written = Counter[str]()
+    words = 0
+    speakers: Counter[str] = Counter()
+    institutions: Counter[str] = Counter()
+    naive_articles: list[Article] = []
+    for batch in batched(iter_derived(pool, size, args.seed), DERIVED_BATCH):
+        words += count_words(batch)
+        for para in (p for a in batch for p in a.paragraphs):
+            speakers.update(s for s in para.speakers if " " in s)
+            institutions.update(para.institutions)
+        started = time.perf_counter()
+        written["onrecord"] += write_articles(ours, batch)
+        seconds["onrecord"] += time.perf_counter() - started
+        if tantivy is not None:
+            started = time.perf_counter()
+            written["tantivy"] += tantivy.add(batch)
+            seconds["tantivy"] += time.perf_counter() - started
+        if size <= args.naive_max:
+            naive_articles.extend(batch)
+        print(f"[{size}] indexed {written['onrecord']:,} paragraphs "
+              f"({written['onrecord'] / seconds['onrecord']:.0f}/s onrecord)", flush=True)
+    ours.close()
+    if tantivy is not None:
+        started = time.perf_counter()
+        tantivy.finish()
+        seconds["tantivy"] += time.perf_counter() - started
+    if naive_articles:
+        started = time.perf_counter()
+        written["whoosh-naive"] = build_whoosh_naive(root / "whoosh-naive", naive_articles)
+        seconds["whoosh-naive"] = time.perf_counter() - started
+    engines = {name: {"paragraphs": written[name], **rates(written[name], words, seconds[name], "index"),
+                      "index_mb": dir_mb(root / name)} for name in written}
+    return {"label": str(size), "seed": args.seed, "paragraphs": size, "words": words,
+            "engines": engines, "outlets": list(OUTLETS),
+            "speakers": [n for n, _ in sorted(speakers.items(), key=lambda kv: (-kv[1], kv[0]))[:NAMES]],
+            "institutions": [n for n, _ in sorted(institutions.items(), key=lambda kv: (-kv[1], kv[0]))[:NAMES]]}
+
+
+# --------------------------------------------------------- query phase
+
+def measure_queries(section: dict[str, Any], work: Path, args: argparse.Namespace,
+                    web: bool) -> None:
+    """Run the query set through every engine built for `section` (each in
+    its own process) and, if `web`, wrk against onrecord serve; results are
+    merged into section["engines"]."""
+    queries = build_queries(section["speakers"], section["institutions"], section["outlets"])
+    queries_file = work / f"queries-{section['label']}.json"
+    queries_file.write_text(json.dumps([q.to_json() for q in queries]))
+    section["queries"] = [q.to_json() for q in queries]
+    for name, path in section["paths"].items():
+        print(f"[{section['label']}] querying {name} ({len(queries)} queries x {args.runs} runs) ...",
+              flush=True)
+        probe = run_probe(name, Path(path), queries_file, args.runs)
+        probe["query_errors"] = len(probe.get("errors", {})) if "error" not in probe else None
+        section["engines"][name].update(probe)
+    if web and args.web_seconds > 0:
+        print(f"[{section['label']}] wrk against onrecord serve for {args.web_seconds}s ...", flush=True)
+        result = bench_web(Path(section["paths"]["onrecord"]), [q.to_url() for q in queries],
+                           duration=args.web_seconds)
+        section["web"] = result
+        section["engines"]["onrecord"].update(
+            {f"web_{k}": v for k, v in result.items() if isinstance(v, (int, float))})
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; return the process exit status."""
+    args = parse_args(argv)
+    results: dict[str, Any] = {"date": dt.datetime.now().isoformat(timespec="seconds"),
+                               "machine": machine_info(REPO), "runs": args.runs,
+                               "seed": args.seed, "corpora": {}}
+    tables: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="onrecord-bench-") as tmp:
+        work = Path(tmp)
+        bbc, pool = measure_bbc(args.bbc, work, args)
+        for label in args.sizes:
+            section = bbc if label == "bbc" else ensure_derived(pool, parse_size(label), args)
+            measure_queries(section, work, args, web=label == "bbc")
+            section["paths"] = {k: str(v) for k, v in section["paths"].items()}
+            results["corpora"][label] = section
+            title = (f"{label}: {section['paragraphs']:,} paragraphs, {section['words']:,} words"
+                     + (" (cached build)" if section.get("cached") else ""))
+            tables.append(format_table(title, section["engines"]))
+            print("\n" + tables[-1] + "\n", flush=True)
+        if "web" in bbc and "skipped" in bbc["web"]:
+            tables.append(f"web: skipped: {bbc['web']['skipped']}")
+    out = args.out or REPO / "bench" / "results" / f"speed-{dt.date.today().isoformat()}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=1, default=str))
+    print("\n\n".join(tables))
+    print(f"\nmachine: {results['machine']}\nresults: {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
