@@ -20,6 +20,10 @@ from indexer.speakers import DocSpeakers, match_org
 from search.model import Article, Mention, Paragraph, Quote
 
 _BOUNDARY_RE = re.compile(r"[.!?]['\"\u2019\u201d)]*\s+(?=[A-Z\"'\u201c\u2018#(])")
+# a period that ends a title or an initial, not a sentence: "Mr. Ryan", "Donald J. Trump"
+_ABBREV_END_RE = re.compile(
+    r"(?:\b(?:Mr|Mrs|Ms|Dr|Sen|Rep|Gov|Lt|Gen|Col|Capt|Sgt|St|Jr|Sr|Prof|Rev|Supt|Insp|Det|No|Vol|Ft|Mt)"
+    r"|(?<![\w.])[A-Z])\.$")
 _QUOTE_END_RE = re.compile(r"[.!?\u2026]['\"\u2019\u201d]*$")
 _OPENERS = "\"'\u201c\u2018\u201e\u00ab("
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
@@ -65,7 +69,7 @@ class _Frame:
                 bounds.add(sp.end - para.start)
         pieces.append(text[cursor:para.end])
         self.s = "".join(pieces)
-        bounds.update(m.end() for m in _BOUNDARY_RE.finditer(self.s))
+        bounds.update(m.end() for m in _BOUNDARY_RE.finditer(self.s) if not _ABBREV_END_RE.search(self.s, max(0, m.start() - 5), m.start() + 1))
         bounds.add(len(self.s))
         self.bounds = sorted(bounds)
 

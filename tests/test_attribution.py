@@ -159,3 +159,8 @@ def test_inverted_cue_with_lowercase_role_and_adjacent_quotes(text: str, speaker
 def test_quote_introduced_without_a_cue_takes_the_intro_subject(text: str, mention: str) -> None:
     q = quotes(text)[0]
     assert q.speaker_mention is not None and q.speaker_mention.text == mention
+
+
+def test_title_and_initial_periods_do_not_end_the_sentence() -> None:
+    q = quotes('Ann J. Vole called it "a clear failure," Mr. Reed said.')[0]
+    assert q.speaker_mention is not None and q.speaker_mention.text == "Mr. Reed"
