@@ -25,6 +25,7 @@ _ABBREV_END_RE = re.compile(
     r"(?:\b(?:Mr|Mrs|Ms|Dr|Sen|Rep|Gov|Lt|Gen|Col|Capt|Sgt|St|Jr|Sr|Prof|Rev|Supt|Insp|Det|No|Vol|Ft|Mt)"
     r"|(?<![\w.])[A-Z])\.$")
 _QUOTE_END_RE = re.compile(r"[.!?\u2026]['\"\u2019\u201d]*$")
+_MAIN_CUES = frozenset("said says told added wrote tweeted".split())
 _OPENERS = "\"'\u201c\u2018\u201e\u00ab("
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
@@ -134,6 +135,19 @@ def _cue_before(frame: _Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[
     return None
 
 
+def _find_cue(frame: _Frame, text: str, sp: QuoteSpan, qs: int, qe: int,
+              opens_sentence: bool) -> tuple[tuple[Phrase, re.Match[str]] | None, bool]:
+    """Return (phrase and cue, whether the cue precedes the quote).  A quote
+    opening its sentence looks right first; so does a comma-closed one
+    followed by 'X said' ('Y called it "a failure," X said')."""
+    after = _cue_after(frame, qs, qe)
+    if after and (opens_sentence or (_OPEN_ENDING_RE.search(text, sp.start, sp.end)
+                                     and after[0].kind != "np" and after[1].group().lower() in _MAIN_CUES)):
+        return after, False
+    before = _cue_before(frame, qs)
+    return (before, True) if before else (after, False)
+
+
 def _subject_before(frame: _Frame, pos: int) -> tuple[Phrase, re.Match[str] | None] | None:
     """Find who speaks in the sentence ending at pos, for a quote after it
     ('X delivered a retort: "..."', 'X agreed. "..."'): its cue's speaker,
@@ -221,13 +235,7 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
     for n, sp in enumerate(spans):
         qs, qe = sp.start - para.start, sp.end - para.start
         opens_sentence = not frame.s[frame.sentence(qs)[0]:qs].strip()
-        order = (_cue_after, _cue_before) if opens_sentence else (_cue_before, _cue_after)
-        found = None
-        for finder in order:
-            found = finder(frame, qs, qe) if finder is _cue_after else finder(frame, qs)
-            if found:
-                break
-        cue_before = bool(found) and finder is _cue_before
+        found, cue_before = _find_cue(frame, text, sp, qs, qe, opens_sentence)
         if not found and previous is None and (opens_sentence or frame.s[:qs].rstrip().endswith(":")):
             found = _subject_before(frame, qs)
         frame_of = frame
