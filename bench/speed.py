@@ -95,7 +95,7 @@ def measure_bbc(root: Path, work: Path, args: argparse.Namespace) -> tuple[dict[
     e2e_index = open_index(work / "bbc-e2e", create=True)
     summary = ingest_paths([root], e2e_index)
     e2e_index.close()
-    print(f"[bbc] annotating into memory ...", flush=True)
+    print("[bbc] annotating into memory ...", flush=True)
     started = time.perf_counter()
     articles, skipped = annotate_corpus(root)
     extract_s = time.perf_counter() - started
