@@ -101,6 +101,19 @@ def _cue_after(frame: _Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] 
         return phrase, cue
     if isinstance(phrase, Phrase) and _NP_LEAD_RE.fullmatch(s, gap, phrase.start):
         return replace(phrase, lead=gap), cue  # '," CIA spokesman Ann Vole said'
+    return _clause_final_cue(s, qe, hi)
+
+
+def _clause_final_cue(s: str, qe: int, hi: int) -> tuple[Phrase, re.Match[str]] | None:
+    """Find '... "excesses" are sickening, Ann Vole said.': a speaker and cue
+    closing the sentence after a comma, past the rest of the quoted clause."""
+    for cue in reversed(find_cues(s, qe, hi)):
+        comma = s.rfind(",", qe, cue.start())
+        if comma < 0 or is_weak(cue):
+            continue
+        phrase = phrase_before(s, comma + 1, cue.start())
+        if isinstance(phrase, Phrase) and phrase.kind != "np" and not s[comma + 1:phrase.start].strip():
+            return phrase, cue
     return None
 
 
@@ -252,6 +265,11 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
             who = Attribution()
         previous = who if who.mention else previous
         kind = _kind(text, sp, para.start, frame)
+        if kind == "partial" and who.mention is None:
+            lo = frame.sentence(qs)[0]
+            subj = phrase_at_sentence_start(frame.s, lo, qs)
+            if subj and subj.kind != "np" and subj.start - lo < 40:
+                who = _resolve(subj, None, frame, text, people)
         if kind == "partial" and who.mention is None:
             continue  # scare quotes and titles ("dead birds", "Morning Joe") name no speaker
         start, end = sp.start, sp.end

@@ -84,6 +84,14 @@ DETERMINERS = frozenset(
 LEADING_NOISE = frozenset(
     "but and now however yesterday meanwhile earlier later also still so then today "
     "speaking in on at after before when while as if last this". split())
+TIME_WORDS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june "
+    "july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec "
+    "morning afternoon evening night week weekend month year today yesterday tonight".split())
+_TIME_LEADS = frozenset("on in at last this early late earlier next since during".split())
+_CLAUSE_OPENERS = frozenset(
+    "in on at during after before when while as with for from since despite following asked "
+    "in addition".split())
 NAME_CONNECTORS = frozenset("of for de van von da del di le la al bin ibn du".split())
 RELATIVES = frozenset(("who", "which", "that"))
 ABBREVIATIONS = frozenset(
@@ -124,6 +132,10 @@ def _skip_back(toks: list[tuple[str, int, int]], i: int) -> int:
         low = tok.lower()
         if low in SKIP_BEFORE_CUE or (low.endswith("ly") and tok.islower() and len(tok) > 4):
             i -= 1
+        elif low in TIME_WORDS or (tok.isdigit() and i >= 1 and toks[i - 1][0].lower().rstrip(".") in TIME_WORDS):
+            i -= 1  # "Ann Vole on Saturday said", "Ann Vole late Jan. 5 wrote"
+            while i >= 0 and (toks[i][0].lower().rstrip(".") in TIME_WORDS or toks[i][0].lower() in _TIME_LEADS):
+                i -= 1
         elif tok == ")":
             while i >= 0 and toks[i][0] != "(":
                 i -= 1
@@ -179,21 +191,24 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
     low = tok.lower()
     if low in ("and", "but", "or"):
         return "coord"
+    rel_end = -1
     if low in RELATIVES and i >= 1:
+        rel_end = e  # "X, who said": the mention runs to "who", the name resolves
         i = i - 1 if toks[i - 1][0] != "," else i - 2
         if i < 0:
             return None
         tok, s, e = toks[i]
         low = tok.lower()
+    end = max(e, rel_end)
     if low in PRONOUNS:
-        return Phrase(tok, s, e, "pronoun")
+        return Phrase(tok, s, end, "pronoun")
     if is_cap(tok):
         j = _name_run_back(toks, i)
-        return Phrase(frame[toks[j][1]:e], toks[j][1], e, "name")
+        return Phrase(frame[toks[j][1]:e], toks[j][1], end, "name")
     if tok in ",;:()" or not tok[0].isalpha():
         return None
     j = _np_back(toks, i)
-    return Phrase(frame[toks[j][1]:e], toks[j][1], e, "np")
+    return Phrase(frame[toks[j][1]:e], toks[j][1], end, "np")
 
 
 def _skip_appositive(toks: list[tuple[str, int, int]], i: int) -> int:
@@ -268,8 +283,9 @@ def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
     skipping leading adverbs and an opening participle clause."""
     toks = tokenize(frame, lo, hi)
     i = 0
-    if toks and toks[0][0].lower().endswith("ing"):  # "Speaking on behalf of X, Mr Y ..."
-        commas = [k for k, t in enumerate(toks[:16]) if t[0] == ","]
+    first = toks[0][0].lower() if toks else ""
+    if first.endswith("ing") or first in _CLAUSE_OPENERS:  # "Speaking to X, Mr Y", "In a speech, Y"
+        commas = [k for k, t in enumerate(toks[:20]) if t[0] == ","]
         i = commas[0] + 1 if commas else 0
     while i < len(toks) and (toks[i][0].lower() in LEADING_NOISE or toks[i][0] == ","):
         i += 1

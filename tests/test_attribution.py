@@ -164,3 +164,20 @@ def test_quote_introduced_without_a_cue_takes_the_intro_subject(text: str, menti
 def test_title_and_initial_periods_do_not_end_the_sentence() -> None:
     q = quotes('Ann J. Vole called it "a clear failure," Mr. Reed said.')[0]
     assert q.speaker_mention is not None and q.speaker_mention.text == "Mr. Reed"
+
+
+@pytest.mark.parametrize("text, mention, speaker", [
+    ('Ann Vole on Saturday tweeted that the vote was "a sham".', "Ann Vole", "Ann Vole"),
+    ('Tom Reed, who mused that the plan was "a dead end", left.', "Tom Reed, who", "Tom Reed"),
+    ('In a fiery speech, Ann Vole attacked the board, calling it "a disgrace".', "Ann Vole", "Ann Vole"),
+    ('The city, Tom Reed said, is "broke and tired", so taxes rise.', "Tom Reed", "Tom Reed"),
+])
+def test_time_words_relatives_and_opening_clauses(text: str, mention: str, speaker: str) -> None:
+    q = quotes(text)[0]
+    assert q.speaker_mention is not None and q.speaker_mention.text == mention
+    assert q.speaker == speaker
+
+
+def test_unattributed_partial_takes_its_sentence_subject_but_titles_are_dropped() -> None:
+    assert [q.speaker for q in quotes('Ann Vole is crying "fraud" over the count.')] == ["Ann Vole"]
+    assert quotes('The so-called "reform" reports were filed late.') == []
