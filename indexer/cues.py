@@ -309,7 +309,8 @@ def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
     """Return the cue matches in frame[lo:hi], in order, leaving out nouns
     spelled like cues ("his remarks", "Trump's comments", "the stated aim")."""
     return [m for m in CUE_RE.finditer(frame, lo, hi)
-            if not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())]
+            if frame[m.start() - 1:m.start()] != "-"  # "so-called", "long-stated"
+            and not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())]
 
 
 def is_weak(cue: re.Match[str]) -> bool:
