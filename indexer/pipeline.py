@@ -9,8 +9,12 @@ an ingest.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from indexer.annotator import annotate_article
@@ -19,12 +23,39 @@ from indexer.errors import IngestError
 from indexer.parser import parse_source
 from indexer.reader import is_sidecar, read_source
 from search.model import Article, IngestSummary
-from search.store import Index, write_articles
+from search.segments import SegmentBatch, write_segment
+from search.store import Index, commit_batches, write_articles
 
 log = logging.getLogger(__name__)
 
 SUPPORTED_SUFFIXES = frozenset({".txt", ".html", ".htm", ".json", ".jsonl"})
 BATCH_ARTICLES = 500  # articles per commit: fewer, larger segments commit faster
+# Input bytes per worker task (one segment each): big enough that a corpus
+# makes few segments, small enough that every worker gets several tasks.
+CHUNK_BYTES_MIN = 256 * 1024
+CHUNK_BYTES_MAX = 8 * 1024 * 1024
+# Tasks per worker between commits: a commit deletes unlisted segment files,
+# so workers must be idle during it.
+TASKS_PER_COMMIT = 4
+
+
+@dataclass(slots=True)
+class FileOutcome:
+    """One file's articles, or why it was skipped."""
+
+    path: Path
+    articles: list[Article] = field(default_factory=list)
+    reason: str | None = None
+
+
+@dataclass(slots=True)
+class ChunkOutcome:
+    """What a worker did with a chunk of files: their skip reasons (None when
+    indexed), the uncommitted segment, and each article's quote count."""
+
+    reasons: list[tuple[Path, str | None]]
+    batch: SegmentBatch | None
+    quotes: dict[str, int]
 
 
 def extract_file(path: Path) -> list[Article]:
@@ -60,34 +91,62 @@ def ingest_paths(
     index: Index,
     on_file: Callable[[Path], None] | None = None,
     batch_articles: int = BATCH_ARTICLES,
+    workers: int | None = None,
 ) -> IngestSummary:
     """Extract every file under `paths` and write its articles to `index`.
 
     Returns an IngestSummary; bad files are listed in `skipped` with their
-    reason.  Articles are committed in batches; the same article seen twice
-    in a run (same id) is written once, the later copy winning."""
-    summary = IngestSummary()
+    reason.  The same article seen twice in a run (same id) is written
+    once, the later copy winning.  `workers` processes (default: one per
+    CPU) annotate and index in parallel; workers=1 runs everything in this
+    process and commits every `batch_articles` articles.  Files are
+    reported to `on_file` in input order either way."""
     started = time.perf_counter()
+    files = list(iter_input_files(paths))
+    count = resolve_workers(workers, len(files))
+    if count > 1 and index.path is not None:
+        summary = ingest_parallel(files, index, count, on_file)
+    else:
+        summary = _ingest_serial(files, index, on_file, batch_articles)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def resolve_workers(workers: int | None, files: int) -> int:
+    """Return how many worker processes to use for `files` files."""
+    wanted = workers if workers is not None else (os.cpu_count() or 1)
+    return max(1, min(wanted, files))
+
+
+def extract_outcome(path: Path) -> FileOutcome:
+    """Return the articles of `path`, or the reason it was skipped; never
+    raises, so one odd file cannot stop a worker or the run."""
+    try:
+        return FileOutcome(path, extract_file(path))
+    except IngestError as exc:
+        return FileOutcome(path, [], str(exc))
+    except Exception as exc:  # a bug on one odd file must not abort a long ingest
+        log.exception("internal error on %s", path)
+        return FileOutcome(path, [], f"internal error ({type(exc).__name__}: {exc}); please report it")
+
+
+def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], None] | None,
+                   batch_articles: int) -> IngestSummary:
+    summary = IngestSummary()
     batch: dict[str, Article] = {}
-    for path in iter_input_files(paths):
+    for path in files:
         summary.files += 1
         if on_file is not None:
             on_file(path)
-        try:
-            articles = extract_file(path)
-        except IngestError as exc:
-            _skip(summary, path, str(exc))
+        outcome = extract_outcome(path)
+        if outcome.reason is not None:
+            _skip(summary, path, outcome.reason)
             continue
-        except Exception as exc:  # a bug on one odd file must not abort a long ingest
-            log.exception("internal error on %s", path)
-            _skip(summary, path, f"internal error ({type(exc).__name__}: {exc}); please report it")
-            continue
-        for article in articles:
+        for article in outcome.articles:
             batch[article.id] = article
         if len(batch) >= batch_articles:
             _flush(index, batch, summary)
     _flush(index, batch, summary)
-    summary.seconds = time.perf_counter() - started
     return summary
 
 
@@ -104,3 +163,75 @@ def _flush(index: Index, batch: dict[str, Article], summary: IngestSummary) -> N
     summary.articles += len(articles)
     summary.quotes += sum(len(p.quotes) for a in articles for p in a.paragraphs)
     batch.clear()
+
+
+def ingest_parallel(files: list[Path], index: Index, workers: int,
+                    on_file: Callable[[Path], None] | None = None) -> IngestSummary:
+    """Annotate and index `files` in `workers` processes, each task writing
+    one segment of the on-disk `index`; commit after every wave of tasks.
+    Returns the IngestSummary (seconds not set)."""
+    summary = IngestSummary()
+    quotes: dict[str, int] = {}
+    chunks = chunk_files(files, workers)
+    wave = workers * TASKS_PER_COMMIT
+    task = partial(index_chunk, index.path)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for first in range(0, len(chunks), wave):
+            batches: list[SegmentBatch] = []
+            for outcome in pool.map(task, chunks[first:first + wave]):
+                _absorb(outcome, summary, on_file)
+                quotes.update(outcome.quotes)
+                if outcome.batch is not None:
+                    batches.append(outcome.batch)
+            summary.paragraphs += commit_batches(index, batches)
+    summary.articles = len(quotes)
+    summary.quotes = sum(quotes.values())
+    return summary
+
+
+def chunk_files(files: list[Path], workers: int) -> list[list[Path]]:
+    """Return `files` split, in order, into chunks of similar byte size."""
+    sizes = [_file_size(path) for path in files]
+    target = sum(sizes) // (workers * TASKS_PER_COMMIT) + 1
+    target = min(max(target, CHUNK_BYTES_MIN), CHUNK_BYTES_MAX)
+    chunks: list[list[Path]] = [[]]
+    filled = 0
+    for path, size in zip(files, sizes):
+        if chunks[-1] and filled + size > target:
+            chunks.append([])
+            filled = 0
+        chunks[-1].append(path)
+        filled += size
+    return [chunk for chunk in chunks if chunk]
+
+
+def _file_size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def index_chunk(index_dir: Path, paths: list[Path]) -> ChunkOutcome:
+    """Worker task: extract `paths` and write their articles as one segment
+    of the index at `index_dir`; returns what happened to each file."""
+    reasons: list[tuple[Path, str | None]] = []
+    latest: dict[str, Article] = {}
+    for path in paths:
+        outcome = extract_outcome(path)
+        reasons.append((path, outcome.reason))
+        for article in outcome.articles:
+            latest[article.id] = article
+    batch = write_segment(index_dir, latest.values())
+    quotes = {a.id: sum(len(p.quotes) for p in a.paragraphs) for a in latest.values()}
+    return ChunkOutcome(reasons, batch, quotes)
+
+
+def _absorb(outcome: ChunkOutcome, summary: IngestSummary,
+            on_file: Callable[[Path], None] | None) -> None:
+    for path, reason in outcome.reasons:
+        summary.files += 1
+        if on_file is not None:
+            on_file(path)
+        if reason is not None:
+            _skip(summary, path, reason)

@@ -21,6 +21,7 @@ from whoosh.searching import Searcher
 from search.errors import IndexUnavailableError
 from search.model import Article
 from search.schema import build_schema, paragraph_fields
+from search.segments import SegmentBatch, commit_segments
 
 T = TypeVar("T")
 
@@ -28,6 +29,8 @@ T = TypeVar("T")
 _STALE_CHECK_SECONDS = 1.0
 # How long a writer waits for another writer's lock before giving up.
 _WRITE_LOCK_TIMEOUT = 10.0
+# Posting-pool memory before a writer spills a sorted run to disk.
+_WRITER_LIMIT_MB = 256
 
 
 class Index:
@@ -167,7 +170,7 @@ def write_articles(index: Index, articles: Iterable[Article]) -> int:
 
 def _open_writer(index: Index) -> Any:
     try:
-        return index._ix.writer(timeout=_WRITE_LOCK_TIMEOUT)
+        return index._ix.writer(timeout=_WRITE_LOCK_TIMEOUT, limitmb=_WRITER_LIMIT_MB)
     except whoosh_index.LockError as exc:
         raise IndexUnavailableError(
             f"index {index._label()} is locked by another writer; "
@@ -181,8 +184,29 @@ def _add_articles(writer: Any, articles: Iterable[Article]) -> int:
         if article.id in seen:
             continue
         seen.add(article.id)
-        writer.delete_by_term("doc_id", article.id)
+        if writer.segments:
+            writer.delete_by_term("doc_id", article.id)
+        # Paragraph ids embed the article id, so deleting by doc_id already
+        # removed any old copy: add_document skips update_document's
+        # per-paragraph unique-id lookup.
         for para in article.paragraphs:
-            writer.update_document(**paragraph_fields(article, para))
+            writer.add_document(**paragraph_fields(article, para))
             written += 1
+    return written
+
+
+def commit_batches(index: Index, batches: list[SegmentBatch]) -> int:
+    """Publish segments written by search.segments.write_segment (in
+    order, later copies of an article winning) in one commit and return
+    the number of paragraphs added.  Raises IndexUnavailableError if another
+    writer holds the lock."""
+    if not batches:
+        return 0
+    writer = _open_writer(index)
+    try:
+        written = commit_segments(writer, batches)
+    except BaseException:
+        writer.cancel()
+        raise
+    index.refresh()
     return written

@@ -6,12 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from indexer import pipeline
 from indexer.errors import IngestError
-from indexer.pipeline import extract_file, ingest_paths, iter_input_files
+from indexer.pipeline import CHUNK_BYTES_MIN, chunk_files, extract_file, ingest_paths, iter_input_files
 from search.config import load_config
 from search.engine import search
 from search.model import SearchRequest
-from search.store import ram_index
+from search.store import Index, open_index, ram_index
 
 
 def _write(folder: Path, name: str, content: str | bytes) -> Path:
@@ -94,3 +95,68 @@ def test_config_reads_environment_then_overrides() -> None:
     assert str(load_config(env).index_dir) == "/tmp/x"
     assert str(load_config(env, index_dir="/tmp/y").index_dir) == "/tmp/y"
     assert load_config({}).host == "127.0.0.1"
+
+
+def _corpus(folder: Path) -> None:
+    for i in range(6):
+        _write(folder, f"a{i}.txt", f"Report {i}\n\n" + ARTICLE.replace("Jane Doe", f"Jane Doe{i}")
+               + f"\nThe budget line {i} was cut by the Home Office.\n")
+    _write(folder, "bad.txt", b"\x00\x00")
+    _write(folder, "feed.jsonl", "\n".join(json.dumps({
+        "id": f"feed-{i}", "title": f"T{i}", "text": f"Budget paragraph {i} from the Treasury.",
+        "outlet": "The Ledger", "published": f"202{i}-01-05"}) for i in range(4)))
+
+
+def _snapshot(index: Index) -> list[object]:
+    out: list[object] = []
+    for query in ["budget", "wrong", "home office", ""]:
+        result = search(index, SearchRequest(query=query, per_page=100))
+        out.append((result.total, [(h.paragraph_id, round(h.score, 6)) for h in result.hits],
+                    result.facets))
+    return out
+
+
+def test_parallel_ingest_equals_serial_ingest(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pipeline, "CHUNK_BYTES_MIN", 300)  # several segments per run
+    _corpus(tmp_path / "in")
+    results = []
+    for workers in (1, 2):
+        index = open_index(tmp_path / f"ix{workers}", create=True)
+        seen: list[str] = []
+        summary = ingest_paths([tmp_path / "in"], index, on_file=lambda p: seen.append(p.name),
+                               workers=workers)
+        results.append((summary.files, summary.articles, summary.paragraphs, summary.quotes,
+                        [Path(p).name for p, _ in summary.skipped], seen, _snapshot(index)))
+        index.close()
+    assert results[0] == results[1]
+    assert results[0][4] == ["bad.txt"]
+
+
+@pytest.mark.parametrize("chunk_bytes", [1, 10_000])  # one file per segment, or one segment
+def test_parallel_reingest_replaces_and_later_copy_wins(tmp_path: Path, chunk_bytes: int,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pipeline, "CHUNK_BYTES_MIN", chunk_bytes)
+    monkeypatch.setattr(pipeline, "CHUNK_BYTES_MAX", chunk_bytes)
+    url = "https://example.org/same"
+    _write(tmp_path / "in", "a.jsonl", json.dumps({"url": url, "text": "Old budget words."}))
+    _write(tmp_path / "in", "b.jsonl", json.dumps({"url": url, "text": "New budget words."}))
+    index = open_index(tmp_path / "ix", create=True)
+    for _ in range(2):
+        summary = ingest_paths([tmp_path / "in"], index, workers=2)
+        assert (summary.articles, summary.paragraphs) == (1, 1)
+    assert index.doc_count() == 1
+    assert search(index, SearchRequest(query="new")).total == 1
+    assert search(index, SearchRequest(query="old")).total == 0
+    index.close()
+
+
+@pytest.mark.parametrize("sizes,workers,expected", [
+    ([10, 10, 10], 1, [[0, 1, 2]]),
+    ([CHUNK_BYTES_MIN, CHUNK_BYTES_MIN // 2, 1], 2, [[0], [1, 2]]),
+])
+def test_chunk_files_keeps_order_and_splits_by_size(tmp_path: Path, sizes: list[int],
+                                                    workers: int, expected: list[list[int]]) -> None:
+    paths = [_write(tmp_path, f"f{i}.txt", b"x" * size) for i, size in enumerate(sizes)]
+    chunks = chunk_files(paths, workers)
+    assert [[paths.index(p) for p in chunk] for chunk in chunks] == expected

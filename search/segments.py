@@ -1,0 +1,119 @@
+"""Parallel indexing: segments written by worker processes, committed by one.
+
+Owns write_segment() (run in a worker process: index a list of articles
+into a new, uncommitted Whoosh segment of an on-disk index) and
+commit_segments() (run in the parent: under the index's write lock, delete
+the older versions of the articles, drop earlier copies of an article that
+several segments hold, and publish the segments in one table-of-contents
+commit).  Analysis and posting encoding, most of the indexing cost, thus run
+on every core; the parent only links finished segments.
+
+Segments must not be written while commit_segments() runs: a commit deletes
+every segment file the new table of contents does not list.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from whoosh import index as whoosh_index
+from whoosh.writing import SegmentWriter
+
+from search.model import Article
+from search.schema import paragraph_fields
+
+# Memory for each worker's posting pool before it spills a sorted run.
+WORKER_LIMIT_MB = 128
+
+
+@dataclass(slots=True)
+class SegmentBatch:
+    """A finished, not yet committed segment and which articles it holds.
+
+    `spans` lists (article id, first docnum, paragraph count) in segment
+    order; `segment` is Whoosh's picklable segment descriptor."""
+
+    segment: Any
+    spans: list[tuple[str, int, int]] = field(default_factory=list)
+
+    @property
+    def paragraphs(self) -> int:
+        return sum(count for _, _, count in self.spans)
+
+
+def write_segment(index_dir: Path, articles: Iterable[Article]) -> SegmentBatch | None:
+    """Index `articles` into a new segment of the index at `index_dir` and
+    return it uncommitted (None if there was nothing to write).
+
+    A repeated article id keeps its last copy.  Takes no lock: only the
+    parent's commit_segments() publishes the segment.  Raises whatever
+    Whoosh raises on an unusable index."""
+    latest: dict[str, Article] = {}
+    for article in articles:
+        latest[article.id] = article
+    if not latest:
+        return None
+    ix = whoosh_index.open_dir(str(index_dir))
+    writer = SegmentWriter(ix, _lk=False, limitmb=WORKER_LIMIT_MB)
+    try:
+        spans = _add_all(writer, latest.values())
+        if not writer._added:
+            writer.cancel()
+            return None
+        segment = writer._finalize_segment()
+    except BaseException:
+        writer.cancel()
+        raise
+    return SegmentBatch(segment=segment, spans=spans)
+
+
+def _add_all(writer: Any, articles: Iterable[Article]) -> list[tuple[str, int, int]]:
+    spans: list[tuple[str, int, int]] = []
+    docnum = 0
+    for article in articles:
+        for para in article.paragraphs:
+            writer.add_document(**paragraph_fields(article, para))
+        spans.append((article.id, docnum, len(article.paragraphs)))
+        docnum += len(article.paragraphs)
+    return spans
+
+
+def commit_segments(writer: Any, batches: list[SegmentBatch]) -> int:
+    """Publish `batches` (in order) through `writer`, an open SegmentWriter
+    holding the write lock; return the number of paragraphs made visible.
+
+    Older versions of every article are deleted from the committed
+    segments, and when several batches hold one article the last wins.
+    The writer is finished (lock released) on success; on error the
+    caller must cancel it."""
+    owner = _last_owners(batches)
+    if writer.segments:
+        for doc_id in owner:
+            writer.delete_by_term("doc_id", doc_id)
+    visible = 0
+    for position, batch in enumerate(batches):
+        for doc_id, first, count in batch.spans:
+            if owner[doc_id] == position:
+                visible += count
+            else:
+                for docnum in range(first, first + count):
+                    batch.segment.delete_document(docnum)
+    segments = writer._merge_segments(None, None, None)
+    if writer._added:  # the merge policy folded small old segments in
+        segments.append(writer._finalize_segment())
+    else:
+        writer._close_segment()
+    segments.extend(batch.segment for batch in batches)
+    writer._commit_toc(segments)
+    writer._finish()
+    return visible
+
+
+def _last_owners(batches: list[SegmentBatch]) -> dict[str, int]:
+    """Return article id -> position of the last batch holding it."""
+    owner: dict[str, int] = {}
+    for position, batch in enumerate(batches):
+        for doc_id, _, _ in batch.spans:
+            owner[doc_id] = position
+    return owner
