@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from indexer.cues import (PARTICIPLE_CUES, Phrase, find_cues, is_weak, phrase_after,
+from indexer.cues import (PARTICIPLE_CUES, Phrase, find_cues, is_speaker_noun, is_weak, phrase_after,
                           phrase_at_sentence_start, phrase_before)
 from indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
 from indexer.speakers import DocSpeakers, match_org
@@ -26,6 +26,7 @@ _ABBREV_END_RE = re.compile(
     r"|(?<![\w.])[A-Z])\.$")
 _QUOTE_END_RE = re.compile(r"[.!?\u2026]['\"\u2019\u201d]*$")
 _MAIN_CUES = frozenset("said says told added wrote tweeted".split())
+_PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
 _OPENERS = "\"'\u201c\u2018\u201e\u00ab("
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
@@ -97,6 +98,8 @@ def _cue_after(frame: _Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] 
         phrase = phrase_after(s, cue.end(), hi)
         return (phrase, cue) if phrase else None
     phrase = phrase_before(s, gap, cue.start())
+    if isinstance(phrase, Phrase) and _PREPOSITION_RE.match(s, gap):
+        phrase = None  # '"..." about the decision, said X': not a speaker
     if isinstance(phrase, Phrase) and phrase.start == gap:
         return phrase, cue
     if isinstance(phrase, Phrase) and _NP_LEAD_RE.fullmatch(s, gap, phrase.start):
@@ -110,6 +113,11 @@ def _clause_final_cue(s: str, qe: int, hi: int) -> tuple[Phrase, re.Match[str]] 
     for cue in reversed(find_cues(s, qe, hi)):
         comma = s.rfind(",", qe, cue.start())
         if comma < 0 or is_weak(cue):
+            continue
+        if not s[comma + 1:cue.start()].strip():  # '..." about it, said Ann Vole'
+            phrase = phrase_after(s, cue.end(), hi)
+            if phrase and phrase.kind != "np":
+                return phrase, cue
             continue
         phrase = phrase_before(s, comma + 1, cue.start())
         if isinstance(phrase, Phrase) and phrase.kind != "np" and not s[comma + 1:phrase.start].strip():
@@ -139,6 +147,9 @@ def _cue_before(frame: _Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[
                 continue
             if phrase is None:
                 phrase = phrase_after(s, cue.end(), qs)
+        if isinstance(phrase, Phrase) and phrase.kind == "np" and not is_speaker_noun(phrase.text):
+            subject = phrase_at_sentence_start(s, lo, phrase.start)  # "X, who in the past described"
+            phrase = subject if subject and subject.kind != "np" else phrase
         if isinstance(phrase, Phrase):
             return phrase, cue
     if cues:

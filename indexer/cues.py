@@ -316,3 +316,28 @@ def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
 def is_weak(cue: re.Match[str]) -> bool:
     """True for verbs that only sometimes report speech (found, called, suggested)."""
     return cue.group().lower() in WEAK_CUES
+
+
+_SPEAKER_NOUNS = frozenset((
+    "official officials spokesman spokeswoman spokesperson aide aides source sources statement "
+    "report campaign group committee people staff staffer team family mother father wife husband "
+    "son daughter friend friends critics critic supporters opponents voters crowd audience police "
+    "agency department office party board panel memo letter ad release poll survey study post "
+    "tweet video website chief head boss judge justice lawyer attorney expert experts analyst "
+    "economist candidate senator governor mayor president leader leaders members member union "
+    "protesters activists residents woman man women men organization firm company network "
+    "administration government court paper book article editorial story authors author"
+).split())
+_AGENT_END_RE = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)s?$")
+
+
+def is_speaker_noun(np: str) -> bool:
+    """True when a lowercase noun phrase can name who spoke: its head is a
+    person, body or document noun ("the spokesman", "a campaign memo") or an
+    agent noun ("one voter", "several analysts")."""
+    words = re.findall(r"[A-Za-z'\u2019-]+", np.lower())
+    if not words:
+        return False
+    head = re.sub(r"['\u2019]s?$", "", words[-1])
+    return head in _SPEAKER_NOUNS or head[:-1] in _SPEAKER_NOUNS or \
+        bool(_AGENT_END_RE.search(head)) and len(head) > 4

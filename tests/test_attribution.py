@@ -6,6 +6,7 @@ import re
 import pytest
 
 from indexer.attribution import annotate_quotes
+from indexer.cues import is_speaker_noun
 from indexer.speakers import split_run, within_one_edit
 from search.model import Article, Metadata, Paragraph, Quote
 
@@ -181,3 +182,19 @@ def test_time_words_relatives_and_opening_clauses(text: str, mention: str, speak
 def test_unattributed_partial_takes_its_sentence_subject_but_titles_are_dropped() -> None:
     assert [q.speaker for q in quotes('Ann Vole is crying "fraud" over the count.')] == ["Ann Vole"]
     assert quotes('The so-called "reform" reports were filed late.') == []
+
+
+@pytest.mark.parametrize("text, mention", [
+    ('Ann Vole, who in the past described the plan as "a fraud", left.', "Ann Vole"),
+    ('It rained.\n\n"We are thrilled" about the result, said Tom Reed, the coach.', "Tom Reed"),
+    ('A party official said the vote was "close".', "A party official"),
+])
+def test_non_speaker_noun_phrases_yield_to_the_subject(text: str, mention: str) -> None:
+    q = quotes(text)[0]
+    assert q.speaker_mention is not None and q.speaker_mention.text == mention
+
+
+@pytest.mark.parametrize("np, ok", [("the spokesman", True), ("several analysts", True),
+                                    ("the past", False), ("its education policies", False)])
+def test_is_speaker_noun(np: str, ok: bool) -> None:
+    assert is_speaker_noun(np) is ok
