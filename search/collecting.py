@@ -1,58 +1,94 @@
-"""Collecting a query's matches in ONE pass: the top hits plus every docnum.
+"""Collecting a query's page of hits and its whole match set, within a deadline.
 
-Owns the Whoosh collector setup for search(): a top-N collector (by score,
-or by a sort column) wrapped in a collector that records the global number
-of every matching document, so facets and the total come from the same
-pass that ranks the page instead of a second docs_for_query() pass (which
-roughly doubled query time on broad queries).
+Owns collect(): the docnums of every match (for the total and the facets,
+from search.docsets' unscored set algebra) plus the ranked top of the page.
+Ranking by score runs Whoosh's top-N collector with block-quality skipping
+(it never scores documents that cannot reach the page), wrapped so a
+deadline stops it; date sorts and unranked (filter-only) queries rank the
+match set directly from cached columns instead of walking matchers again.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+import heapq
+from array import array
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from whoosh import collectors
 from whoosh import query as wq
-from whoosh.sorting import FieldFacet
+
+from search.docsets import Deadline, DeadlineExceeded, match_docnums
 
 
-class RecordingCollector(collectors.WrappingCollector):
-    """Passes every match to its child and records its global docnum."""
+class DeadlineCollector(collectors.WrappingCollector):
+    """Passes matches to its child until the deadline, then stops the run."""
 
-    def __init__(self, child: Any) -> None:
+    def __init__(self, child: Any, deadline: Deadline) -> None:
         super().__init__(child)
-        self.docnums: list[int] = []
+        self.deadline = deadline
 
     def collect_matches(self) -> None:
         child = self.child
-        record = self.docnums.append
-        offset = self.offset
-        for sub_docnum in child.matches():
-            record(offset + sub_docnum)
+        check = self.deadline.check
+        for count, sub_docnum in enumerate(child.matches()):
+            if not count & 255:
+                check()
             child.collect(sub_docnum)
 
 
 @dataclass(slots=True)
 class Collected:
-    """The ranked top of a result set and the docnums of all of it."""
+    """One page's (docnum, score) pairs in rank order, every matching docnum,
+    and whether the deadline cut either short."""
 
-    results: Any  # whoosh.searching.Results, ranked, at most `limit` long
-    docnums: list[int]
+    ranked: list[tuple[int, float]]
+    docnums: set[int] = field(default_factory=set)
+    partial: bool = False
 
 
-def collect_matches(searcher: Any, q: wq.Query, limit: int, sort_field: str | None) -> Collected:
-    """Return the top `limit` matches of `q` (by score, or ascending by the
-    numeric column `sort_field`) and the docnums of every match."""
-    if sort_field:
-        child: Any = collectors.SortingCollector(FieldFacet(sort_field), limit=limit)
+def collect(searcher: Any, q: wq.Query, scored: bool, limit: int,
+            sort_keys: Callable[[], array] | None, deadline: Deadline) -> Collected:
+    """Return the top `limit` matches of `q` and all its matching docnums.
+
+    With `scored`, the top is by descending score (ties: lower docnum
+    first); otherwise ascending by sort_keys()[docnum] (a cached column),
+    or by docnum without one; those hits score 0.0."""
+    matched = match_docnums(searcher, q, deadline)
+    if scored:
+        ranked, cut = _top_scored(searcher, q, limit, deadline)
     else:
-        # Block-quality skipping and matcher replacement (which prunes
-        # branches that cannot beat the current minimum score) would both
-        # hide matching documents from the recorder.
-        child = collectors.TopCollector(limit=limit, usequality=False, replace=0)
-    recorder = RecordingCollector(child)
-    searcher.search_with_collector(q, recorder)
-    return Collected(results=recorder.results(), docnums=recorder.docnums)
+        keys = sort_keys() if sort_keys else None
+        key = keys.__getitem__ if keys is not None else None
+        if key is None:
+            top = heapq.nsmallest(limit, matched.docnums)
+        else:
+            top = heapq.nsmallest(limit, matched.docnums, key=lambda d: (key(d), d))
+        ranked, cut = [(d, 0.0) for d in top], False
+    return Collected(ranked, matched.docnums, matched.partial or cut)
+
+
+def _top_scored(searcher: Any, q: wq.Query, limit: int,
+                deadline: Deadline) -> tuple[list[tuple[int, float]], bool]:
+    top = collectors.TopCollector(limit=limit)
+    cut = False
+    try:
+        searcher.search_with_collector(q, DeadlineCollector(top, deadline))
+    except DeadlineExceeded:
+        cut = True
+    # TopCollector keeps (score, -docnum) so ties rank the lower docnum first.
+    items = sorted(top.items, reverse=True)
+    return [(0 - negated, float(score)) for score, negated in items], cut
+
+
+def build_sort_column(searcher: Any, fieldname: str) -> array:
+    """Return the numeric column `fieldname` as an array indexed by docnum
+    (0 for documents without a value)."""
+    reader = searcher.reader()
+    values = array("q", bytes(8 * reader.doc_count_all()))
+    if reader.has_column(fieldname):
+        for docnum, value in enumerate(reader.column_reader(fieldname)):
+            values[docnum] = int(value or 0)
+    return values
 
 
 def restrict_query(q: wq.Query | None, flt: wq.Query | None) -> wq.Query:

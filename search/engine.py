@@ -13,7 +13,8 @@ from typing import Any
 from whoosh import query as wq
 from whoosh.spelling import Corrector
 
-from search.collecting import collect_matches, restrict_query
+from search.collecting import build_sort_column, collect, restrict_query
+from search.docsets import Deadline
 from search.documents import (load_quote_dicts, published_date, rebuild_metadata,
                               rebuild_paragraph, split_stored)
 from search.errors import NotFoundError, QueryError
@@ -26,42 +27,48 @@ from search.store import Index
 
 _DOC_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
 _SORT_FIELDS = {"newest": "newest_key", "oldest": "oldest_key"}
+PARTIAL_NOTE = ("The search took too long and was stopped: the counts and hits shown "
+                "come from part of the index. Try more specific words or filters.")
 
 
-def search(index: Index, request: SearchRequest) -> SearchResult:
+def search(index: Index, request: SearchRequest, timeout: float | None = None) -> SearchResult:
     """Return one page of hits for `request`, facet counts over all matches
     and, when nothing matched, a suggested corrected query (else None).
 
-    Raises QueryError for invalid paging/sort/dates or an unparseable
-    query; IndexUnavailableError if the index was closed.
+    Stops after `timeout` seconds (default index.query_timeout; None on
+    both means no limit) and returns what it found, marked partial with a
+    note.  Raises QueryError for invalid paging/sort/dates or an
+    unparseable query; IndexUnavailableError if the index was closed.
     """
     validate_request(request)
     q = parse_query(build_parser(index.schema), request.query)
     combined = restrict_query(q, build_filter(request))
     offset = (request.page - 1) * request.per_page
+    deadline = Deadline(timeout if timeout is not None else index.query_timeout)
+    scored = q is not None and request.sort == "relevance"
     with index.reading() as searcher:
-        collected = collect_matches(searcher, combined, offset + request.per_page,
-                                    _SORT_FIELDS.get(request.sort))
+        sort_field = _SORT_FIELDS.get(request.sort)
+        keys = (lambda: index.cached(f"sort:{sort_field}",
+                                     lambda s: build_sort_column(s, sort_field))
+                ) if sort_field else None
+        collected = collect(searcher, combined, scored, offset + request.per_page, keys, deadline)
         docnums = collected.docnums
         facets = count_facets(index.cached(CACHE_KEY, build_facet_table), docnums)
-        hits = _page_hits(index, collected.results, q, offset, request)
+        hits = _page_hits(index, searcher, collected.ranked[offset:], q)
         suggestion = _suggest(searcher, q, request.query) if not docnums and q else None
     return SearchResult(query=request.query, total=len(docnums), page=request.page,
                         per_page=request.per_page, hits=hits, facets=facets,
-                        suggestion=suggestion)
+                        suggestion=suggestion, partial=collected.partial,
+                        note=PARTIAL_NOTE if collected.partial else None)
 
 
-def _page_hits(index: Index, results: Any, q: wq.Query | None, offset: int,
-               request: SearchRequest) -> list[Hit]:
-    """Return the hits ranked offset.. of `results` (empty past the end)."""
-    scored = q is not None and request.sort == "relevance"
+def _page_hits(index: Index, searcher: Any, ranked: list[tuple[int, float]],
+               q: wq.Query | None) -> list[Hit]:
+    """Return the hits for the ranked (docnum, score) pairs of the page."""
     terms = collect_mark_terms(q)
     analyzer = index.schema["text"].analyzer
-    hits: list[Hit] = []
-    for rank in range(offset, results.scored_length()):
-        score = float(results.score(rank) or 0.0) if scored else 0.0
-        hits.append(_build_hit(results[rank].fields(), score, analyzer, terms))
-    return hits
+    return [_build_hit(searcher.stored_fields(docnum), score, analyzer, terms)
+            for docnum, score in ranked]
 
 
 def _build_hit(stored: dict[str, Any], score: float, analyzer: Any, terms: MarkTerms) -> Hit:

@@ -253,14 +253,17 @@ class SearchResult:
     hits: list[Hit]
     facets: dict[str, list[FacetValue]]
     suggestion: str | None = None
+    partial: bool = False  # True when the query timed out: counts cover part of the index
+    note: str | None = None  # why the result is partial, for the user
 
     @property
     def pages(self) -> int:
         return max(1, -(-self.total // self.per_page))
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the `/api/search` JSON contract."""
-        return {
+        """Return the `/api/search` JSON contract ("partial" and "note" are
+        present only when the query timed out)."""
+        out: dict[str, Any] = {
             "query": self.query,
             "total": self.total,
             "page": self.page,
@@ -269,6 +272,9 @@ class SearchResult:
             "facets": {k: [v.to_dict() for v in vs] for k, vs in self.facets.items()},
             "suggestion": self.suggestion,
         }
+        if self.partial:
+            out.update(partial=True, note=self.note)
+        return out
 
 
 @dataclass(slots=True)

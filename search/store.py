@@ -18,6 +18,7 @@ from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import RamStorage
 from whoosh.searching import Searcher
 
+from search.config import Config
 from search.errors import IndexUnavailableError
 from search.model import Article
 from search.schema import build_schema, paragraph_fields
@@ -44,6 +45,9 @@ class Index:
         self._checked = time.monotonic()
         self._cache: dict[str, Any] = {}
         self._closed = False
+        # Seconds a search may take before it returns partial results; the
+        # web layer may set config.query_timeout here.
+        self.query_timeout: float | None = Config().query_timeout
 
     @property
     def schema(self) -> Any:

@@ -1,0 +1,151 @@
+"""The set of documents a query matches, computed without scoring.
+
+Owns match_docnums(): every matching global docnum of a query, for the total
+and the facet counts.  Boolean structure (And/Or/Not/AndNot, constant-score
+wrappers, Every) over plain terms is evaluated as set algebra on postings
+read block by block, which is several times faster than stepping a Whoosh
+matcher document by document; anything else (phrases, prefixes, ranges)
+falls back to its own matcher's ids.  Also owns the Deadline that bounds a
+query's work: it is checked between postings blocks and segments, so it
+works in any thread (Whoosh's TimeLimitCollector needs signals, which only
+the main thread receives).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from whoosh import query as wq
+from whoosh.matching import wrappers
+
+
+class DeadlineExceeded(Exception):
+    """Raised inside a collection loop when the query's time is up."""
+
+
+class Deadline:
+    """A point in time after which a query stops and returns what it has."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.at = None if seconds is None else time.perf_counter() + max(0.0, seconds)
+
+    def expired(self) -> bool:
+        """Return True once the deadline has passed (never if unlimited)."""
+        return self.at is not None and time.perf_counter() >= self.at
+
+    def check(self) -> None:
+        """Raise DeadlineExceeded if the deadline has passed."""
+        if self.expired():
+            raise DeadlineExceeded
+
+
+@dataclass(slots=True)
+class Matched:
+    """The matching global docnums (possibly only some, if `partial`)."""
+
+    docnums: set[int]
+    partial: bool = False
+
+
+def match_docnums(searcher: Any, q: wq.Query, deadline: Deadline) -> Matched:
+    """Return every global docnum `q` matches in `searcher`'s (undeleted)
+    documents; when `deadline` passes, the segments finished so far."""
+    found: set[int] = set()
+    for subsearcher, offset in searcher.leaf_searchers():
+        try:
+            deadline.check()
+            local = _evaluate(q, subsearcher, deadline)
+        except DeadlineExceeded:
+            return Matched(found, partial=True)
+        local -= _deleted(subsearcher.reader())
+        found.update(local if offset == 0 else (offset + d for d in local))
+    return Matched(found)
+
+
+def _evaluate(q: wq.Query, subsearcher: Any, deadline: Deadline) -> set[int]:
+    if isinstance(q, wq.Term):
+        return _term_ids(subsearcher.reader(), q.fieldname, q.text, deadline)
+    if isinstance(q, wq.ConstantScoreQuery):
+        return _evaluate(q.child, subsearcher, deadline)
+    if isinstance(q, wq.Every) and not q.fieldname:
+        return set(range(subsearcher.reader().doc_count_all()))
+    if isinstance(q, wq.AndNot):
+        return _evaluate(q.a, subsearcher, deadline) - _evaluate(q.b, subsearcher, deadline)
+    if isinstance(q, wq.And):
+        return _intersect(q.subqueries, subsearcher, deadline)
+    if isinstance(q, wq.Or) and not getattr(q, "minmatch", 0):
+        result: set[int] = set()
+        for child in q.subqueries:
+            result |= _evaluate(child, subsearcher, deadline)
+        return result
+    if q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
+        return set()
+    return _matcher_ids(q, subsearcher, deadline)
+
+
+def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadline) -> set[int]:
+    positive = [c for c in children if not isinstance(c, wq.Not)]
+    negative = [c.query for c in children if isinstance(c, wq.Not)]
+    if not positive:
+        result = set(range(subsearcher.reader().doc_count_all()))
+    else:
+        # Most selective first, so later intersections stay small.
+        sets = sorted((_evaluate(c, subsearcher, deadline) for c in positive), key=len)
+        result = sets[0]
+        for other in sets[1:]:
+            result &= other
+    for child in negative:
+        if not result:
+            break
+        result -= _evaluate(child, subsearcher, deadline)
+    return result
+
+
+def _term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline) -> set[int]:
+    try:
+        if (fieldname, text) not in reader:
+            return set()
+        matcher = reader.postings(fieldname, text)
+    except Exception:  # an unknown field or untranslatable value matches nothing
+        return set()
+    if isinstance(matcher, wrappers.FilterMatcher):
+        matcher = matcher.child  # deletions are subtracted per segment instead
+    return set(iter_posting_ids(matcher, deadline))
+
+
+def iter_posting_ids(matcher: Any, deadline: Deadline | None = None) -> Iterable[int]:
+    """Yield the ids of a leaf postings matcher, a whole block at a time
+    when it is a Whoosh 3 on-disk matcher (one by one otherwise)."""
+    if not all(hasattr(matcher, a) for a in ("_read_ids", "_next_block", "_i")):
+        yield from matcher.all_ids()
+        return
+    while matcher.is_active():
+        if deadline is not None:
+            deadline.check()
+        if matcher._ids is None:
+            matcher._read_ids()
+        yield from matcher._ids[matcher._i:]
+        if matcher._lastblock:
+            break
+        matcher._next_block()
+
+
+def _matcher_ids(q: wq.Query, subsearcher: Any, deadline: Deadline) -> set[int]:
+    matcher = q.matcher(subsearcher)
+    ids: set[int] = set()
+    add = ids.add
+    for count, docnum in enumerate(matcher.all_ids()):
+        add(docnum)
+        if not count & 1023:
+            deadline.check()
+    return ids
+
+
+def _deleted(reader: Any) -> frozenset[int]:
+    deleted = getattr(reader, "deleted_docs_set", None)
+    if deleted is not None:
+        return deleted
+    if not reader.has_deletions():
+        return frozenset()
+    return frozenset(d for d in range(reader.doc_count_all()) if reader.is_deleted(d))
