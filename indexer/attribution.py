@@ -25,7 +25,7 @@ _ABBREV_END_RE = re.compile(
     r"(?:\b(?:Mr|Mrs|Ms|Dr|Sen|Rep|Gov|Lt|Gen|Col|Capt|Sgt|St|Jr|Sr|Prof|Rev|Supt|Insp|Det|No|Vol|Ft|Mt)"
     r"|(?<![\w.])[A-Z])\.$")
 _QUOTE_END_RE = re.compile(r"[.!?\u2026]['\"\u2019\u201d]*$")
-_MAIN_CUES = frozenset("said says told added wrote tweeted".split())
+_MAIN_CUES = frozenset("said says told added wrote writes tweeted claimed insisted argued asked explained".split())
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
 _OPENERS = "\"'\u201c\u2018\u201e\u00ab("
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
@@ -149,7 +149,8 @@ def _cue_before(frame: _Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[
                 phrase = phrase_after(s, cue.end(), qs)
         if isinstance(phrase, Phrase) and phrase.kind == "np" and not is_speaker_noun(phrase.text):
             subject = phrase_at_sentence_start(s, lo, phrase.start)  # "X, who in the past described"
-            phrase = subject if subject and subject.kind != "np" else phrase
+            if subject and (subject.kind != "np" or is_speaker_noun(subject.text)):
+                phrase = subject
         if isinstance(phrase, Phrase):
             return phrase, cue
     if cues:
@@ -166,10 +167,16 @@ def _find_cue(frame: _Frame, text: str, sp: QuoteSpan, qs: int, qe: int,
     followed by 'X said' ('Y called it "a failure," X said')."""
     after = _cue_after(frame, qs, qe)
     if after and (opens_sentence or (_OPEN_ENDING_RE.search(text, sp.start, sp.end)
-                                     and after[0].kind != "np" and after[1].group().lower() in _MAIN_CUES)):
+                                     and after[0].kind != "np" and _is_main_verb(after[1]))):
         return after, False
     before = _cue_before(frame, qs)
     return (before, True) if before else (after, False)
+
+
+def _is_main_verb(cue: re.Match[str]) -> bool:
+    """True for the plain reporting verbs ('said', 'claimed'), not 'adding' or 'called'."""
+    word = cue.group().lower()
+    return word in _MAIN_CUES
 
 
 def _subject_before(frame: _Frame, pos: int) -> tuple[Phrase, re.Match[str] | None] | None:

@@ -66,7 +66,7 @@ def _cue_words() -> frozenset[str]:
 CUE_WORDS = _cue_words()
 _CUE_ALT = "|".join(sorted(CUE_WORDS, key=len, reverse=True))
 CUE_RE = re.compile(
-    rf"\b(?:according to|pointed out|points out|shot back|went on|go on|goes on|{_CUE_ALT})\b",
+    rf"\b(?:according to|pointed out|points out|shot back|(?:went|go|goes) on(?= to\b|[,:])|{_CUE_ALT})\b",
     re.IGNORECASE)
 PARTICIPLE_CUES = frozenset(w for w in CUE_WORDS if w.endswith("ing"))
 _TOKEN_RE = re.compile(r"[^\s,;:()\[\]\u2014\u2013]+|[,;:()\[\]\u2014\u2013]")
@@ -83,7 +83,8 @@ DETERMINERS = frozenset(
     "two three four five other both each every any most few".split())
 LEADING_NOISE = frozenset(
     "but and now however yesterday meanwhile earlier later also still so then today "
-    "speaking in on at after before when while as if last this". split())
+    "speaking in on at after before when while as if last this likewise similarly hours days weeks "
+    "months moments minutes". split())
 TIME_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june "
     "july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec "

@@ -198,3 +198,13 @@ def test_non_speaker_noun_phrases_yield_to_the_subject(text: str, mention: str) 
                                     ("the past", False), ("its education policies", False)])
 def test_is_speaker_noun(np: str, ok: bool) -> None:
     assert is_speaker_noun(np) is ok
+
+
+@pytest.mark.parametrize("text, mention", [
+    ('Ann Vole made her point: "We are done," she claimed.', "she"),
+    ('Hours later, Tom Reed replied, telling reporters: "No deal."', "Tom Reed"),
+    ('Ann Vole said that once the council goes on recess, "we will act."', "Ann Vole"),
+])
+def test_after_cue_time_openers_and_goes_on(text: str, mention: str) -> None:
+    q = quotes(text)[0]
+    assert q.speaker_mention is not None and q.speaker_mention.text == mention
