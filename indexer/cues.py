@@ -66,7 +66,7 @@ def _cue_words() -> frozenset[str]:
 CUE_WORDS = _cue_words()
 _CUE_ALT = "|".join(sorted(CUE_WORDS, key=len, reverse=True))
 CUE_RE = re.compile(
-    rf"\b(?:according to|pointed out|points out|shot back|(?:went|go|goes) on(?= to\b|[,:])|{_CUE_ALT})\b",
+    rf"\b(?:according to|put it|puts it|pointed out|points out|shot back|(?:went|go|goes) on(?= to\b|[,:])|{_CUE_ALT})\b",
     re.IGNORECASE)
 PARTICIPLE_CUES = frozenset(w for w in CUE_WORDS if w.endswith("ing"))
 _TOKEN_RE = re.compile(r"[^\s,;:()\[\]\u2014\u2013]+|[,;:()\[\]\u2014\u2013]")
@@ -92,7 +92,7 @@ TIME_WORDS = frozenset(
 _TIME_LEADS = frozenset("on in at last this early late earlier next since during".split())
 _CLAUSE_OPENERS = frozenset(
     "in on at during after before when while as with for from since despite following asked "
-    "in addition".split())
+    "although though because immediately once unlike until".split())
 NAME_CONNECTORS = frozenset("of for de van von da del di le la al bin ibn du".split())
 RELATIVES = frozenset(("who", "which", "that"))
 ABBREVIATIONS = frozenset(
@@ -169,6 +169,8 @@ def _np_back(toks: list[tuple[str, int, int]], i: int) -> int:
         low = tok.lower()
         if tok in ",;:(" or low in CUE_WORDS or low in RELATIVES or low in ("and", "but", "as", "to"):
             break
+        if j < i and low.endswith("ed") and (j == 0 or toks[j - 1][0].lower() not in DETERMINERS):
+            break  # a verb: "the page showed a banner", not "two murdered women"
         if low in DETERMINERS or tok.endswith(("'s", "\u2019s")):
             found = j
     return found
@@ -284,10 +286,12 @@ def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
     skipping leading adverbs and an opening participle clause."""
     toks = tokenize(frame, lo, hi)
     i = 0
-    first = toks[0][0].lower() if toks else ""
+    while i < len(toks) and toks[i][0].lower() in ("and", "but", "so", "yet", "or"):
+        i += 1
+    first = toks[i][0].lower() if i < len(toks) else ""
     if first.endswith("ing") or first in _CLAUSE_OPENERS:  # "Speaking to X, Mr Y", "In a speech, Y"
-        commas = [k for k, t in enumerate(toks[:20]) if t[0] == ","]
-        i = commas[0] + 1 if commas else 0
+        commas = [k for k, t in enumerate(toks[i:i + 20], i) if t[0] == ","]
+        i = commas[0] + 1 if commas else i
     while i < len(toks) and (toks[i][0].lower() in LEADING_NOISE or toks[i][0] == ","):
         i += 1
     if i >= len(toks):
@@ -302,7 +306,7 @@ WEAK_CUES = frozenset(w for w in CUE_WORDS if w.startswith((
 
 
 _NOUN_BEFORE_RE = re.compile(
-    r"(?:\b(?:the|a|an|his|her|their|its|our|my|your|this|that|these|those|whose)|['\u2019]s?)\s+$",
+    r"(?:\b(?:the|a|an|his|her|their|its|our|my|your|this|these|those)|['\u2019]s?)\s+$",
     re.IGNORECASE)
 
 

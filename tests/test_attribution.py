@@ -208,3 +208,13 @@ def test_is_speaker_noun(np: str, ok: bool) -> None:
 def test_after_cue_time_openers_and_goes_on(text: str, mention: str) -> None:
     q = quotes(text)[0]
     assert q.speaker_mention is not None and q.speaker_mention.text == mention
+
+
+@pytest.mark.parametrize("text, mention", [
+    ('As Ann Vole put it, "the game is up."', "Ann Vole"),
+    ('And although he lost, Tom Reed stayed calm, saying, "We move on."', "Tom Reed"),
+    ('The page showed a banner that said, "Closed for good."', "a banner that"),
+])
+def test_put_it_clause_openers_and_relative_that(text: str, mention: str) -> None:
+    q = quotes(text)[0]
+    assert q.speaker_mention is not None and q.speaker_mention.text == mention
