@@ -2,9 +2,8 @@
 
 Owns collect(): the docnums of every match (for the total and the facets,
 from search.docsets' unscored set algebra) plus the ranked top of the page.
-Ranking by score runs Whoosh's top-N collector with block-quality skipping
-(it never scores documents that cannot reach the page), wrapped so a
-deadline stops it; date sorts and unranked (filter-only) queries rank the
+Ranking by score uses search.ranking's bulk scorer, or else Whoosh's top-N
+collector wrapped so a deadline stops it; date sorts and unranked (filter-only) queries rank the
 match set directly from cached columns instead of walking matchers again.
 """
 from __future__ import annotations
@@ -18,6 +17,7 @@ from whoosh import collectors
 from whoosh import query as wq
 
 from search.docsets import Deadline, DeadlineExceeded, match_docnums
+from search.ranking import Lengths, rank_top
 
 
 class DeadlineCollector(collectors.WrappingCollector):
@@ -47,15 +47,17 @@ class Collected:
 
 
 def collect(searcher: Any, q: wq.Query, scored: bool, limit: int,
-            sort_keys: Callable[[], array] | None, deadline: Deadline) -> Collected:
+            sort_keys: Callable[[], array] | None, deadline: Deadline,
+            lengths: Lengths | None = None) -> Collected:
     """Return the top `limit` matches of `q` and all its matching docnums.
 
     With `scored`, the top is by descending score (ties: lower docnum
     first); otherwise ascending by sort_keys()[docnum] (a cached column),
-    or by docnum without one; those hits score 0.0."""
+    or by docnum without one; those hits score 0.0.  `lengths` (cached
+    field lengths per segment reader) enables bulk scoring."""
     matched = match_docnums(searcher, q, deadline)
     if scored:
-        ranked, cut = _top_scored(searcher, q, limit, deadline)
+        ranked, cut = _top_scored(searcher, q, limit, deadline, lengths)
     else:
         keys = sort_keys() if sort_keys else None
         key = keys.__getitem__ if keys is not None else None
@@ -67,16 +69,22 @@ def collect(searcher: Any, q: wq.Query, scored: bool, limit: int,
     return Collected(ranked, matched.docnums, matched.partial or cut)
 
 
-def _top_scored(searcher: Any, q: wq.Query, limit: int,
-                deadline: Deadline) -> tuple[list[tuple[int, float]], bool]:
-    top = collectors.TopCollector(limit=limit)
+def _top_scored(searcher: Any, q: wq.Query, limit: int, deadline: Deadline,
+                lengths: Lengths | None) -> tuple[list[tuple[int, float]], bool]:
+    # No block-quality skipping or matcher replacement: whoosh3's
+    # replacement drops matching documents (seen with AND NOT), so the
+    # fallback scores every match, as the bulk ranking does.
+    top = collectors.TopCollector(limit=limit, usequality=False, replace=0)
     cut = False
     try:
+        ranked = rank_top(searcher, q, limit, lengths, deadline) if lengths else None
+        if ranked is not None:
+            return ranked, False
         searcher.search_with_collector(q, DeadlineCollector(top, deadline))
     except DeadlineExceeded:
         cut = True
     # TopCollector keeps (score, -docnum) so ties rank the lower docnum first.
-    items = sorted(top.items, reverse=True)
+    items = sorted(getattr(top, "items", []), reverse=True)  # none if stopped early
     return [(0 - negated, float(score)) for score, negated in items], cut
 
 

@@ -55,29 +55,31 @@ def match_docnums(searcher: Any, q: wq.Query, deadline: Deadline) -> Matched:
     for subsearcher, offset in searcher.leaf_searchers():
         try:
             deadline.check()
-            local = _evaluate(q, subsearcher, deadline)
+            local = evaluate_docs(q, subsearcher, deadline)
         except DeadlineExceeded:
             return Matched(found, partial=True)
-        local -= _deleted(subsearcher.reader())
+        local -= deleted_docs(subsearcher.reader())
         found.update(local if offset == 0 else (offset + d for d in local))
     return Matched(found)
 
 
-def _evaluate(q: wq.Query, subsearcher: Any, deadline: Deadline) -> set[int]:
+def evaluate_docs(q: wq.Query, subsearcher: Any, deadline: Deadline) -> set[int]:
+    """Return the segment-local docnums `q` matches in `subsearcher` (deleted
+    documents included).  Raises DeadlineExceeded when time runs out."""
     if isinstance(q, wq.Term):
         return _term_ids(subsearcher.reader(), q.fieldname, q.text, deadline)
     if isinstance(q, wq.ConstantScoreQuery):
-        return _evaluate(q.child, subsearcher, deadline)
+        return evaluate_docs(q.child, subsearcher, deadline)
     if isinstance(q, wq.Every) and not q.fieldname:
         return set(range(subsearcher.reader().doc_count_all()))
     if isinstance(q, wq.AndNot):
-        return _evaluate(q.a, subsearcher, deadline) - _evaluate(q.b, subsearcher, deadline)
+        return evaluate_docs(q.a, subsearcher, deadline) - evaluate_docs(q.b, subsearcher, deadline)
     if isinstance(q, wq.And):
         return _intersect(q.subqueries, subsearcher, deadline)
     if isinstance(q, wq.Or) and not getattr(q, "minmatch", 0):
         result: set[int] = set()
         for child in q.subqueries:
-            result |= _evaluate(child, subsearcher, deadline)
+            result |= evaluate_docs(child, subsearcher, deadline)
         return result
     if q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
         return set()
@@ -91,14 +93,14 @@ def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadlin
         result = set(range(subsearcher.reader().doc_count_all()))
     else:
         # Most selective first, so later intersections stay small.
-        sets = sorted((_evaluate(c, subsearcher, deadline) for c in positive), key=len)
+        sets = sorted((evaluate_docs(c, subsearcher, deadline) for c in positive), key=len)
         result = sets[0]
         for other in sets[1:]:
             result &= other
     for child in negative:
         if not result:
             break
-        result -= _evaluate(child, subsearcher, deadline)
+        result -= evaluate_docs(child, subsearcher, deadline)
     return result
 
 
@@ -142,10 +144,11 @@ def _matcher_ids(q: wq.Query, subsearcher: Any, deadline: Deadline) -> set[int]:
     return ids
 
 
-def _deleted(reader: Any) -> frozenset[int]:
+def deleted_docs(reader: Any) -> frozenset[int]:
+    """Return the deleted docnums of a segment reader."""
     deleted = getattr(reader, "deleted_docs_set", None)
     if deleted is not None:
         return deleted
     if not reader.has_deletions():
         return frozenset()
-    return frozenset(d for d in range(reader.doc_count_all()) if reader.is_deleted(d))
+    return frozenset(d for d in range(reader.doc_count_all()) if reader.isdeleted_docs(d))

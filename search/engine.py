@@ -15,6 +15,7 @@ from whoosh.spelling import Corrector
 
 from search.collecting import build_sort_column, collect, restrict_query
 from search.docsets import Deadline
+from search.ranking import build_lengths
 from search.documents import (load_quote_dicts, published_date, rebuild_metadata,
                               rebuild_paragraph, split_stored)
 from search.errors import NotFoundError, QueryError
@@ -51,7 +52,10 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None) -
         keys = (lambda: index.cached(f"sort:{sort_field}",
                                      lambda s: build_sort_column(s, sort_field))
                 ) if sort_field else None
-        collected = collect(searcher, combined, scored, offset + request.per_page, keys, deadline)
+        collected = collect(searcher, combined, scored, offset + request.per_page, keys,
+                            deadline, lambda reader, name: index.cached(
+                                f"lengths:{id(reader)}:{name}",
+                                lambda _s: build_lengths(reader, name)))
         docnums = collected.docnums
         facets = count_facets(index.cached(CACHE_KEY, build_facet_table), docnums)
         hits = _page_hits(index, searcher, collected.ranked[offset:], q)

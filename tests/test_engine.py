@@ -321,3 +321,65 @@ def test_total_and_facets_count_every_match_of_a_broad_query(query: str) -> None
     assert result.total == len(expected)
     speaker_count = sum(1 for _, p in expected if p.speakers)
     assert [(v.value, v.count) for v in result.facets["speaker"]] == [("Ann Smallman", speaker_count)]
+
+
+def test_tiny_timeout_returns_partial_results_with_a_note(index: Index) -> None:
+    result = search(index, SearchRequest(query="hospital"), timeout=0.0)
+    assert result.partial and result.note
+    assert result.to_dict()["partial"] is True and result.to_dict()["note"] == result.note
+    full = search(index, SearchRequest(query="hospital"), timeout=5.0)
+    assert not full.partial and full.note is None and "partial" not in full.to_dict()
+    assert full.total == 3 and result.total <= full.total
+
+
+def test_facet_cache_is_refreshed_after_a_commit() -> None:
+    idx = ram_index()
+    write_articles(idx, CORPUS[:1])
+    before = search(idx, SearchRequest(query="budget"))
+    write_articles(idx, [make_article("n1", Metadata("New", "Daily Post"), [
+        ("Dana Okafor said the budget was fine.", ["Dana Okafor"], ["Treasury"], None)])])
+    after = search(idx, SearchRequest(query="budget"))
+    assert after.total == before.total + 1
+    assert "Dana Okafor" not in [v.value for v in before.facets["speaker"]]
+    assert {v.value: v.count for v in after.facets["speaker"]}["Dana Okafor"] == 1
+    assert {v.value: v.count for v in after.facets["outlet"]}["Daily Post"] == 1
+
+
+_WORDS = "budget hospital tax court school police river vote minister council".split()
+
+
+@pytest.fixture(scope="module")
+def big_index() -> Index:
+    """Three segments (three commits) of generated paragraphs, one article
+    re-indexed so a segment has deletions."""
+    import random
+    rnd = random.Random(7)
+    idx = ram_index()
+    for batch in range(3):
+        articles = []
+        for a in range(40):
+            paras = [(" ".join(rnd.choice(_WORDS) for _ in range(rnd.randint(2, 30))), [], [], None)
+                     for _ in range(rnd.randint(1, 5))]
+            meta = Metadata(f"{rnd.choice(_WORDS)} story", "The Ledger", None, None,
+                            dt.date(2020, 1, 1 + a % 28))
+            articles.append(make_article(f"b{batch}a{a}", meta, paras))
+        write_articles(idx, articles)
+    write_articles(idx, [make_article("b0a0", Metadata("budget"), [("budget tax", [], [], None)])])
+    return idx
+
+
+@pytest.mark.parametrize("query", ["budget", "budget tax", "budget OR river", "tax -court",
+                                   "budget NOT police", "title:budget", "vote minister council"])
+@pytest.mark.parametrize("limit", [1, 10, 50])
+def test_bulk_ranking_equals_whoosh_collector(big_index: Index, query: str, limit: int) -> None:
+    from search.collecting import collect, restrict_query
+    from search.docsets import Deadline
+    from search.querying import build_parser, parse_query
+    from search.ranking import build_lengths
+    q = restrict_query(parse_query(build_parser(big_index.schema), query), None)
+    with big_index.reading() as searcher:
+        plain = collect(searcher, q, True, limit, None, Deadline(None))
+        bulk = collect(searcher, q, True, limit, None, Deadline(None),
+                       lengths=lambda reader, name: build_lengths(reader, name))
+    assert bulk.ranked == plain.ranked and len(plain.ranked) == min(limit, len(plain.docnums))
+    assert bulk.docnums == plain.docnums

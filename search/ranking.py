@@ -1,0 +1,171 @@
+"""Exact top-N by score without stepping Whoosh's matchers over every match.
+
+Owns rank_top(): for queries built from terms (the common case: words over
+text and title, And/Or/AndNot, filters as constant-score clauses) it
+computes every match's BM25F score in bulk from postings blocks and cached
+field lengths, keeps the documents that could be in the top N (approximate
+score within a safety margin of the Nth), and rescores only those with
+Whoosh's own matcher, so scores and order are exactly what Whoosh's
+TopCollector would give (ties: lower docnum first).  Returns None for
+queries it cannot score in bulk (phrases, prefixes, ranges in the scored
+part), and the caller falls back to Whoosh's collector.
+"""
+from __future__ import annotations
+
+import heapq
+from array import array
+from typing import Any, Callable
+
+from whoosh import query as wq
+from whoosh.matching import wrappers
+from whoosh.scoring import BM25FScorer
+
+from search.docsets import Deadline, deleted_docs, evaluate_docs, iter_posting_ids
+
+# Approximate and exact scores differ only by float rounding (~1e-15); any
+# document within this relative margin of the Nth score is rescored exactly.
+_MARGIN = 1e-7
+# Rescoring more candidates than this (massive ties) is left to Whoosh.
+MAX_CANDIDATES = 20_000
+
+Scores = dict[int, float]
+Lengths = Callable[[Any, str], array]
+
+
+class Unsupported(Exception):
+    """The query has a scored clause that cannot be scored in bulk."""
+
+
+def rank_top(searcher: Any, q: wq.Query, limit: int, lengths: Lengths,
+             deadline: Deadline) -> list[tuple[int, float]] | None:
+    """Return the top `limit` (global docnum, score) pairs of `q`, by score
+    descending then docnum, or None if `q` needs Whoosh's own collector.
+    `lengths(segment_reader, fieldname)` returns that segment's field
+    lengths by docnum.  Raises DeadlineExceeded when time runs out."""
+    approx: list[tuple[int, Scores]] = []
+    try:
+        for subsearcher, offset in searcher.leaf_searchers():
+            deadline.check()
+            scores = _score(q, subsearcher, lengths, deadline)
+            for docnum in deleted_docs(subsearcher.reader()) & scores.keys():
+                del scores[docnum]
+            approx.append((offset, scores))
+    except Unsupported:
+        return None
+    best = heapq.nlargest(limit, (s for _, scores in approx for s in scores.values()))
+    if not best:
+        return []
+    floor = best[-1] - _MARGIN * max(1.0, abs(best[-1]))
+    candidates = [(offset, sorted(d for d, s in scores.items() if s >= floor))
+                  for offset, scores in approx]
+    if sum(len(c) for _, c in candidates) > MAX_CANDIDATES:
+        return None
+    exact = _rescore(searcher, q, candidates)
+    exact.sort(key=lambda pair: (-pair[1], pair[0]))
+    return exact[:limit]
+
+
+def _rescore(searcher: Any, q: wq.Query,
+             candidates: list[tuple[int, list[int]]]) -> list[tuple[int, float]]:
+    """Return (global docnum, Whoosh score) for each candidate."""
+    context = searcher.context()
+    out: list[tuple[int, float]] = []
+    leaves = dict((offset, sub) for sub, offset in searcher.leaf_searchers())
+    for offset, docnums in candidates:
+        if not docnums:
+            continue
+        matcher = q.matcher(leaves[offset], context)
+        for docnum in docnums:
+            if not matcher.is_active():
+                break
+            if matcher.id() < docnum:
+                matcher.skip_to(docnum)
+            if matcher.is_active() and matcher.id() == docnum:
+                out.append((offset + docnum, float(matcher.score())))
+    return out
+
+
+def _score(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline) -> Scores:
+    if isinstance(q, wq.Term):
+        return _term_scores(q, sub, lengths, deadline)
+    if isinstance(q, wq.ConstantScoreQuery):
+        score = q.score
+        return dict.fromkeys(evaluate_docs(q.child, sub, deadline), score)
+    if isinstance(q, wq.AndNot):
+        scores = _score(q.a, sub, lengths, deadline)
+        for docnum in evaluate_docs(q.b, sub, deadline) & scores.keys():
+            del scores[docnum]
+        return scores
+    if isinstance(q, wq.And):
+        return _and_scores(q.subqueries, sub, lengths, deadline)
+    if isinstance(q, wq.Or) and not getattr(q, "minmatch", 0) and type(q) is wq.Or:
+        total: Scores = {}
+        for child in q.subqueries:
+            for docnum, s in _score(child, sub, lengths, deadline).items():
+                total[docnum] = total.get(docnum, 0.0) + s
+        return total
+    raise Unsupported(type(q).__name__)
+
+
+def _and_scores(children: list[wq.Query], sub: Any, lengths: Lengths,
+                deadline: Deadline) -> Scores:
+    positive = [c for c in children if not isinstance(c, wq.Not)]
+    if not positive:
+        raise Unsupported("And of only negations")
+    parts = sorted((_score(c, sub, lengths, deadline) for c in positive), key=len)
+    result = parts[0]
+    for other in parts[1:]:
+        result = {d: s + other[d] for d, s in result.items() if d in other}
+    for child in children:
+        if isinstance(child, wq.Not) and result:
+            for docnum in evaluate_docs(child.query, sub, deadline) & result.keys():
+                del result[docnum]
+    return result
+
+
+def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline) -> Scores:
+    reader = sub.reader()
+    try:
+        if (q.fieldname, q.text) not in reader:
+            return {}
+        scorer = sub.weighting.scorer(sub, q.fieldname, q.text)
+        matcher = reader.postings(q.fieldname, q.text)
+    except Exception:  # an unknown field or untranslatable value matches nothing
+        return {}
+    if not isinstance(scorer, BM25FScorer) or not sub.schema[q.fieldname].scorable:
+        raise Unsupported("non-BM25F scorer")
+    if isinstance(matcher, wrappers.FilterMatcher):
+        matcher = matcher.child
+    ids = array("I", iter_posting_ids(matcher, deadline))
+    weights = _weights(reader, q.fieldname, q.text, len(ids))
+    fl = lengths(reader, q.fieldname)
+    idf, avgfl, b, k1, boost = scorer.idf, scorer.avgfl, scorer.B, scorer.K1, q.boost
+    norm = k1 * (1 - b)
+    per = k1 * b / avgfl
+    factor = idf * (k1 + 1) * boost
+    return {d: factor * w / (w + norm + per * fl[d]) for d, w in zip(ids, weights)}
+
+
+def _weights(reader: Any, fieldname: str, text: Any, count: int) -> list[float]:
+    """Return the term's posting weights in docnum order."""
+    matcher = reader.postings(fieldname, text)
+    if isinstance(matcher, wrappers.FilterMatcher):
+        matcher = matcher.child
+    if not hasattr(matcher, "_read_weights"):
+        return [w for _, w in matcher.items_as("weight")][:count]
+    out: list[float] = []
+    while matcher.is_active():
+        if matcher._weights is None:
+            matcher._read_weights()
+        out.extend(matcher._weights[matcher._i:])
+        if matcher._lastblock:
+            break
+        matcher._next_block()
+    return out
+
+
+def build_lengths(reader: Any, fieldname: str) -> array:
+    """Return the quantised lengths of `fieldname` per docnum of a segment
+    reader, exactly as Whoosh's scorers read them."""
+    lengths = (reader.doc_field_length(d, fieldname, 1) for d in range(reader.doc_count_all()))
+    return array("d", (1 if n is None else n for n in lengths))
