@@ -27,6 +27,8 @@ _ABBREV_END_RE = re.compile(
 _QUOTE_END_RE = re.compile(r"[.!?\u2026]['\"\u2019\u201d]*$")
 _MAIN_CUES = frozenset("said says told added wrote writes tweeted claimed insisted argued asked explained".split())
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
+_LINE_END_RE = re.compile("(?<=[.!?:\"'\u201d\u2019)\\]])[ \t\u00a0]*\n\\s*"
+                          "|[ \t\u00a0]*\n\\s*(?=[\"\u201c\u2018\u00ab])")
 _OPENERS = "\"'\u201c\u2018\u201e\u00ab("
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
@@ -307,15 +309,18 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
 
 
 def _lines(text: str, para: Paragraph) -> list[Paragraph]:
-    """Split a paragraph at its line breaks: feeds that separate paragraphs
-    with single newlines otherwise glue a quote to the previous one's cue."""
+    """Split a paragraph at line breaks that end a sentence: feeds that
+    separate paragraphs with single newlines otherwise glue a quote to the
+    previous one's cue (a hard-wrapped line inside a sentence stays joined)."""
     if "\n" not in text[para.start:para.end]:
         return [para]
     lines, cursor = [], para.start
-    for m in re.finditer(r"[^\n]+", text[para.start:para.end]):
-        start, end = para.start + m.start(), para.start + m.end()
-        if text[start:end].strip():
-            lines.append(replace(para, start=start, end=end, quotes=[]))
+    for m in _LINE_END_RE.finditer(text, para.start, para.end):
+        if text[cursor:m.start()].strip():
+            lines.append(replace(para, start=cursor, end=m.start(), quotes=[]))
+        cursor = m.end()
+    if text[cursor:para.end].strip():
+        lines.append(replace(para, start=cursor, end=para.end, quotes=[]))
     return lines or [para]
 
 

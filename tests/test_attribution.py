@@ -218,3 +218,9 @@ def test_after_cue_time_openers_and_goes_on(text: str, mention: str) -> None:
 def test_put_it_clause_openers_and_relative_that(text: str, mention: str) -> None:
     q = quotes(text)[0]
     assert q.speaker_mention is not None and q.speaker_mention.text == mention
+
+
+def test_hard_wrapped_line_inside_a_sentence_stays_joined() -> None:
+    text = '"We will appeal the ruling this week," said\nAnn Vole, the club chair.'
+    q = quotes(text)[0]
+    assert q.speaker == "Ann Vole"
