@@ -29,6 +29,9 @@ _MAIN_CUES = frozenset("said says told added wrote writes tweeted claimed insist
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
 _LINE_END_RE = re.compile("(?<=[.!?:\"'\u201d\u2019)\\]])[ \t\u00a0]*\n\\s*"
                           "|[ \t\u00a0]*\n\\s*(?=[\"\u201c\u2018\u00ab])")
+_BYLINE_RE = re.compile(
+    r"[\s\u00a0]*[\u2015\u2014\u2013-]{1,2}[\s\u00a0]*"
+    r"([A-Z][\w.'\u2019-]*(?:[ \u00a0][A-Z\u00c0-\u024f][\w.'\u2019\u00c0-\u024f-]*){0,4})(?:,[^\n]{0,80})?[\s\u00a0.]*$")
 _OPENERS = "\"'\u201c\u2018\u201e\u00ab("
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
@@ -181,6 +184,14 @@ def _is_main_verb(cue: re.Match[str]) -> bool:
     return word in _MAIN_CUES
 
 
+def _byline_after(frame: _Frame, qe: int) -> tuple[Phrase, None] | None:
+    """Find '"..." ― Ann Vole': a dash and a bare name closing the line."""
+    m = _BYLINE_RE.match(frame.s, qe)
+    if not m:
+        return None
+    return Phrase(m.group(1), m.start(1), m.end(1), "name"), None
+
+
 def _subject_before(frame: _Frame, pos: int) -> tuple[Phrase, re.Match[str] | None] | None:
     """Find who speaks in the sentence ending at pos, for a quote after it
     ('X delivered a retort: "..."', 'X agreed. "..."'): its cue's speaker,
@@ -269,6 +280,8 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
         qs, qe = sp.start - para.start, sp.end - para.start
         opens_sentence = not frame.s[frame.sentence(qs)[0]:qs].strip()
         found, cue_before = _find_cue(frame, text, sp, qs, qe, opens_sentence)
+        if not found:
+            found = _byline_after(frame, qe)
         if not found and previous is None and (opens_sentence or frame.s[:qs].rstrip().endswith(":")):
             found = _subject_before(frame, qs)
         frame_of = frame

@@ -224,3 +224,8 @@ def test_hard_wrapped_line_inside_a_sentence_stays_joined() -> None:
     text = '"We will appeal the ruling this week," said\nAnn Vole, the club chair.'
     q = quotes(text)[0]
     assert q.speaker == "Ann Vole"
+
+
+def test_dash_byline_after_a_quote_names_its_speaker() -> None:
+    text = '\u201cIt is a shame.\u201d \u2015 Ann Vole\n\u201cIt is over.\u201d \u2014 Tom Reed, teacher'
+    assert who(text) == ["Ann Vole", "Tom Reed"]
