@@ -32,6 +32,8 @@ _LINE_END_RE = re.compile("(?<=[.!?:\"'\u201d\u2019)\\]])[ \t\u00a0]*\n\\s*"
 _BYLINE_RE = re.compile(
     r"[\s\u00a0]*[\u2015\u2014\u2013-]{1,2}[\s\u00a0]*"
     r"([A-Z][\w.'\u2019-]*(?:[ \u00a0][A-Z\u00c0-\u024f][\w.'\u2019\u00c0-\u024f-]*){0,4})(?:,[^\n]{0,80})?[\s\u00a0.]*$")
+_PARTICIPLE_LEAD_RE = re.compile(
+    r"(?:,|\b(?:after|before|while|when|by|without|for|about|in|on|of|since|being))\s*$", re.I)
 _OPENERS = "\"'\u201c\u2018\u201e\u00ab("
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
@@ -144,8 +146,8 @@ def _cue_before(frame: _Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[
         word = cue.group().lower()
         if word == "according to":
             phrase = phrase_after(s, cue.end(), qs)
-        elif word in PARTICIPLE_CUES and s[lo:cue.start()].rstrip().endswith(","):
-            continue  # ", saying: ..." - the subject is further left
+        elif word in PARTICIPLE_CUES and _PARTICIPLE_LEAD_RE.search(s, lo, cue.start()):
+            continue  # ", saying: ...", "after telling ..." - the subject is further left
         else:
             phrase = phrase_before(s, lo, cue.start())
             if phrase == "coord":

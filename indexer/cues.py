@@ -84,7 +84,7 @@ DETERMINERS = frozenset(
 LEADING_NOISE = frozenset(
     "but and now however yesterday meanwhile earlier later also still so then today "
     "speaking in on at after before when while as if last this likewise similarly hours days weeks "
-    "months moments minutes". split())
+    "months moments minutes early indeed instead again finally ultimately eventually". split())
 TIME_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june "
     "july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec "
@@ -216,7 +216,7 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
 
 def _skip_appositive(toks: list[tuple[str, int, int]], i: int) -> int:
     """From a comma before the cue, return the index of the head before the appositive."""
-    for j in range(i - 1, max(-1, i - 14), -1):
+    for j in range(i - 1, max(-1, i - 20), -1):
         if toks[j][0] == ",":
             return _skip_back(toks, j - 1)
     return _skip_back(toks, i - 1)

@@ -229,3 +229,14 @@ def test_hard_wrapped_line_inside_a_sentence_stays_joined() -> None:
 def test_dash_byline_after_a_quote_names_its_speaker() -> None:
     text = '\u201cIt is a shame.\u201d \u2015 Ann Vole\n\u201cIt is over.\u201d \u2014 Tom Reed, teacher'
     assert who(text) == ["Ann Vole", "Tom Reed"]
+
+
+@pytest.mark.parametrize("text, mention", [
+    ('Ann Vole was booed after telling fans they were "being silly".', "Ann Vole"),
+    ('Early in the race, Tom Reed attacked the mayor, calling him "a fraud".', "Tom Reed"),
+    ('Ann Vole, who in the past has voiced a wish to run for the council in her town, told '
+     'reporters the plan was "dead".', "Ann Vole"),
+])
+def test_participles_after_prepositions_and_long_appositives(text: str, mention: str) -> None:
+    q = quotes(text)[0]
+    assert q.speaker_mention is not None and q.speaker_mention.text == mention
