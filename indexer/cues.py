@@ -92,7 +92,7 @@ TIME_WORDS = frozenset(
 _TIME_LEADS = frozenset("on in at last this early late earlier next since during".split())
 _CLAUSE_OPENERS = frozenset(
     "in on at during after before when while as with for from since despite following asked "
-    "although though because immediately once unlike until".split())
+    "although though because immediately once unlike until early late earlier later".split())
 NAME_CONNECTORS = frozenset("of for de van von da del di le la al bin ibn du".split())
 RELATIVES = frozenset(("who", "which", "that"))
 ABBREVIATIONS = frozenset(
