@@ -36,7 +36,7 @@ CHUNK_BYTES_MIN = 256 * 1024
 CHUNK_BYTES_MAX = 8 * 1024 * 1024
 # Tasks per worker between commits: a commit deletes unlisted segment files,
 # so workers must be idle during it.
-TASKS_PER_COMMIT = 4
+TASKS_PER_COMMIT = 2
 
 
 @dataclass(slots=True)

@@ -55,9 +55,16 @@ def collect(searcher: Any, q: wq.Query, scored: bool, limit: int,
     first); otherwise ascending by sort_keys()[docnum] (a cached column),
     or by docnum without one; those hits score 0.0.  `lengths` (cached
     field lengths per segment reader) enables bulk scoring."""
+    if scored and lengths is not None:
+        try:
+            bulk = rank_top(searcher, q, limit, lengths, deadline)
+        except DeadlineExceeded:
+            return Collected([], set(), partial=True)
+        if bulk is not None:  # its scores already name every match
+            return Collected(bulk[0], bulk[1])
     matched = match_docnums(searcher, q, deadline)
     if scored:
-        ranked, cut = _top_scored(searcher, q, limit, deadline, lengths)
+        ranked, cut = _top_scored(searcher, q, limit, deadline)
     else:
         keys = sort_keys() if sort_keys else None
         key = keys.__getitem__ if keys is not None else None
@@ -69,17 +76,14 @@ def collect(searcher: Any, q: wq.Query, scored: bool, limit: int,
     return Collected(ranked, matched.docnums, matched.partial or cut)
 
 
-def _top_scored(searcher: Any, q: wq.Query, limit: int, deadline: Deadline,
-                lengths: Lengths | None) -> tuple[list[tuple[int, float]], bool]:
+def _top_scored(searcher: Any, q: wq.Query, limit: int,
+                deadline: Deadline) -> tuple[list[tuple[int, float]], bool]:
     # No block-quality skipping or matcher replacement: whoosh3's
     # replacement drops matching documents (seen with AND NOT), so the
     # fallback scores every match, as the bulk ranking does.
     top = collectors.TopCollector(limit=limit, usequality=False, replace=0)
     cut = False
     try:
-        ranked = rank_top(searcher, q, limit, lengths, deadline) if lengths else None
-        if ranked is not None:
-            return ranked, False
         searcher.search_with_collector(q, DeadlineCollector(top, deadline))
     except DeadlineExceeded:
         cut = True

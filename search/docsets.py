@@ -105,15 +105,25 @@ def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadlin
 
 
 def _term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline) -> set[int]:
+    matcher = open_postings(reader, fieldname, text)
+    return set() if matcher is None else set(iter_posting_ids(matcher, deadline))
+
+
+def open_postings(reader: Any, fieldname: str, text: Any) -> Any:
+    """Return a matcher over a term's postings in a segment reader, deleted
+    documents included (callers subtract them per segment, which is cheaper
+    than Whoosh's per-posting deletion filter), or None if there are none."""
     try:
         if (fieldname, text) not in reader:
-            return set()
-        matcher = reader.postings(fieldname, text)
+            return None
+        terms = getattr(reader, "_terms", None)
+        if terms is None:
+            matcher = reader.postings(fieldname, text)
+            return matcher.child if isinstance(matcher, wrappers.FilterMatcher) else matcher
+        field = reader.schema[fieldname]
+        return terms.matcher(fieldname, field.to_bytes(text), field.format)
     except Exception:  # an unknown field or untranslatable value matches nothing
-        return set()
-    if isinstance(matcher, wrappers.FilterMatcher):
-        matcher = matcher.child  # deletions are subtracted per segment instead
-    return set(iter_posting_ids(matcher, deadline))
+        return None
 
 
 def iter_posting_ids(matcher: Any, deadline: Deadline | None = None) -> Iterable[int]:

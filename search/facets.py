@@ -14,6 +14,7 @@ import heapq
 from array import array
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, Collection
 
 from search.docsets import iter_posting_ids
@@ -115,7 +116,7 @@ def _count_ids(column: FacetColumn, docs: set[int] | frozenset[int]) -> Counter[
     having = column.present & docs if len(column.present) < len(docs) else docs
     counts = Counter(map(column.first.__getitem__, having))
     counts.pop(0, None)
-    if column.more:
-        for docnum in column.more.keys() & having:
-            counts.update(column.more[docnum])
+    more = column.more
+    if more:
+        counts.update(chain.from_iterable(map(more.__getitem__, more.keys() & having)))
     return counts

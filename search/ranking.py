@@ -17,10 +17,9 @@ from array import array
 from typing import Any, Callable
 
 from whoosh import query as wq
-from whoosh.matching import wrappers
 from whoosh.scoring import BM25FScorer
 
-from search.docsets import Deadline, deleted_docs, evaluate_docs, iter_posting_ids
+from search.docsets import Deadline, deleted_docs, evaluate_docs, open_postings
 
 # Approximate and exact scores differ only by float rounding (~1e-15); any
 # document within this relative margin of the Nth score is rescored exactly.
@@ -37,9 +36,10 @@ class Unsupported(Exception):
 
 
 def rank_top(searcher: Any, q: wq.Query, limit: int, lengths: Lengths,
-             deadline: Deadline) -> list[tuple[int, float]] | None:
+             deadline: Deadline) -> tuple[list[tuple[int, float]], set[int]] | None:
     """Return the top `limit` (global docnum, score) pairs of `q`, by score
-    descending then docnum, or None if `q` needs Whoosh's own collector.
+    descending then docnum, and the set of every matching docnum; or None
+    if `q` needs Whoosh's own collector.
     `lengths(segment_reader, fieldname)` returns that segment's field
     lengths by docnum.  Raises DeadlineExceeded when time runs out."""
     approx: list[tuple[int, Scores]] = []
@@ -52,9 +52,12 @@ def rank_top(searcher: Any, q: wq.Query, limit: int, lengths: Lengths,
             approx.append((offset, scores))
     except Unsupported:
         return None
+    matched: set[int] = set()
+    for offset, scores in approx:
+        matched.update(scores if offset == 0 else (offset + d for d in scores))
     best = heapq.nlargest(limit, (s for _, scores in approx for s in scores.values()))
     if not best:
-        return []
+        return [], matched
     floor = best[-1] - _MARGIN * max(1.0, abs(best[-1]))
     candidates = [(offset, sorted(d for d, s in scores.items() if s >= floor))
                   for offset, scores in approx]
@@ -62,7 +65,7 @@ def rank_top(searcher: Any, q: wq.Query, limit: int, lengths: Lengths,
         return None
     exact = _rescore(searcher, q, candidates)
     exact.sort(key=lambda pair: (-pair[1], pair[0]))
-    return exact[:limit]
+    return exact[:limit], matched
 
 
 def _rescore(searcher: Any, q: wq.Query,
@@ -125,43 +128,36 @@ def _and_scores(children: list[wq.Query], sub: Any, lengths: Lengths,
 
 def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline) -> Scores:
     reader = sub.reader()
-    try:
-        if (q.fieldname, q.text) not in reader:
-            return {}
-        scorer = sub.weighting.scorer(sub, q.fieldname, q.text)
-        matcher = reader.postings(q.fieldname, q.text)
-    except Exception:  # an unknown field or untranslatable value matches nothing
+    matcher = open_postings(reader, q.fieldname, q.text)
+    if matcher is None:
         return {}
-    if not isinstance(scorer, BM25FScorer) or not sub.schema[q.fieldname].scorable:
-        raise Unsupported("non-BM25F scorer")
-    if isinstance(matcher, wrappers.FilterMatcher):
-        matcher = matcher.child
-    ids = array("I", iter_posting_ids(matcher, deadline))
-    weights = _weights(reader, q.fieldname, q.text, len(ids))
+    scorer = sub.weighting.scorer(sub, q.fieldname, q.text)
+    if not isinstance(scorer, BM25FScorer) or not hasattr(matcher, "_read_weights"):
+        raise Unsupported("not a BM25F-scored on-disk term")
     fl = lengths(reader, q.fieldname)
     idf, avgfl, b, k1, boost = scorer.idf, scorer.avgfl, scorer.B, scorer.K1, q.boost
     norm = k1 * (1 - b)
     per = k1 * b / avgfl
     factor = idf * (k1 + 1) * boost
-    return {d: factor * w / (w + norm + per * fl[d]) for d, w in zip(ids, weights)}
+    scores: Scores = {}
+    for ids, weights in _blocks(matcher, deadline):
+        scores.update({d: factor * w / (w + norm + per * fl[d]) for d, w in zip(ids, weights)})
+    return scores
 
 
-def _weights(reader: Any, fieldname: str, text: Any, count: int) -> list[float]:
-    """Return the term's posting weights in docnum order."""
-    matcher = reader.postings(fieldname, text)
-    if isinstance(matcher, wrappers.FilterMatcher):
-        matcher = matcher.child
-    if not hasattr(matcher, "_read_weights"):
-        return [w for _, w in matcher.items_as("weight")][:count]
-    out: list[float] = []
+def _blocks(matcher: Any, deadline: Deadline) -> Any:
+    """Yield (ids, weights) of each postings block of an on-disk matcher."""
     while matcher.is_active():
+        deadline.check()
+        if matcher._ids is None:
+            matcher._read_ids()
         if matcher._weights is None:
             matcher._read_weights()
-        out.extend(matcher._weights[matcher._i:])
+        start = matcher._i
+        yield matcher._ids[start:], matcher._weights[start:]
         if matcher._lastblock:
             break
         matcher._next_block()
-    return out
 
 
 def build_lengths(reader: Any, fieldname: str) -> array:
