@@ -34,6 +34,7 @@ _BYLINE_RE = re.compile(
     r"([A-Z][\w.'\u2019-]*(?:[ \u00a0][A-Z\u00c0-\u024f][\w.'\u2019\u00c0-\u024f-]*){0,4})(?:,[^\n]{0,80})?[\s\u00a0.]*$")
 _PARTICIPLE_LEAD_RE = re.compile(
     r"(?:,|\b(?:after|before|while|when|by|without|for|about|in|on|of|since|being))\s*$", re.I)
+_PERIOD_END_RE = re.compile(r"\.['\"\u2019\u201d]+$")
 _OPENERS = "\"'\u201c\u2018\u201e\u00ab("
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
@@ -95,6 +96,8 @@ def _cue_after(frame: _Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] 
     lo = qe
     hi = min((b for b in frame.bounds if b > qe), default=len(s))
     gap = _AFTER_GAP_RE.match(s, lo).end()
+    if _PERIOD_END_RE.search(frame.text, frame.base + qs, frame.base + qe) and s[gap:gap + 1].isupper():
+        return None  # '"... done." Ann Vole said later that ...' starts a new sentence
     cues = [c for c in find_cues(s, gap, hi) if c.start() - gap < 90]
     if not cues and _OPEN_ENDING_RE.search(frame.text, frame.base + qs, frame.base + qe):
         cues = [c for c in _LOOSE_VERB_RE.finditer(s, gap, min(hi, gap + 60))][:1]

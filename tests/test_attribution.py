@@ -240,3 +240,9 @@ def test_dash_byline_after_a_quote_names_its_speaker() -> None:
 def test_participles_after_prepositions_and_long_appositives(text: str, mention: str) -> None:
     q = quotes(text)[0]
     assert q.speaker_mention is not None and q.speaker_mention.text == mention
+
+
+def test_period_closed_quote_does_not_take_the_next_sentences_subject() -> None:
+    text = '"It is over," the coach said. "We lost." Tom Reed said the club would appeal.'
+    assert [q.speaker_mention.text if q.speaker_mention else None for q in quotes(text)] == [
+        "the coach", "the coach"]
