@@ -124,7 +124,8 @@ def measure_speed(corpus: Path, runs: int = 3) -> tuple[float, int]:
 def run_extract(paths: list[str]) -> int:
     """The `extract FILE... --json` command score.py calls: one JSON line per file."""
     for path in paths:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
+        with open(path, encoding="utf-8", errors="replace", newline="") as fh:
+            text = fh.read()  # newline="" keeps \r\n, so offsets index the file's own text
         print(json.dumps(extract_text(text, path).to_dict(), ensure_ascii=False))
     return 0
 

@@ -287,8 +287,9 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
         found, cue_before = _find_cue(frame, text, sp, qs, qe, opens_sentence)
         if not found:
             found = _byline_after(frame, qe)
-        if not found and previous is None and (opens_sentence or frame.s[:qs].rstrip().endswith(":")):
-            found = _subject_before(frame, qs)
+        colon = frame.s[:qs].rstrip().endswith(":")
+        if not found and (colon or previous is None and opens_sentence):
+            found = _subject_before(frame, qs)  # 'Asked why, he demurred: "..."' beats the last quote
         frame_of = frame
         if not found and n == 0 and sp.start == para.start and intro is not None:
             found, frame_of = _subject_before(intro, len(intro.s.rstrip())), intro

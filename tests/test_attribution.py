@@ -246,3 +246,9 @@ def test_period_closed_quote_does_not_take_the_next_sentences_subject() -> None:
     text = '"It is over," the coach said. "We lost." Tom Reed said the club would appeal.'
     assert [q.speaker_mention.text if q.speaker_mention else None for q in quotes(text)] == [
         "the coach", "the coach"]
+
+
+def test_colon_intro_beats_the_previous_quote_of_the_paragraph() -> None:
+    text = 'Tom Reed said it was "hard work." Asked which town he liked, she demurred: "All of them."'
+    assert [q.speaker_mention.text if q.speaker_mention else None for q in quotes(text)] == [
+        "Tom Reed", "she"]
