@@ -52,6 +52,36 @@ class NameTokenizer(Tokenizer):
             yield token
 
 
+class SpelledText(fields.TEXT):
+    """A TEXT field whose spelling words are sent to the writer once per
+    segment instead of once per paragraph.
+
+    Whoosh writes every paragraph's unstemmed words as postings of the
+    spelling field (all on document 0, deduplicated only when the segment
+    is finished): about as many postings as the text itself.  A `seen` set
+    on the field object skips repeats; every writer must start with
+    reset_spelling(writer.schema) (an index created in this process hands
+    each writer the same schema object), so the segment's word list comes
+    out the same as Whoosh's."""
+
+    def spellable_words(self, value: Any) -> Iterator[str]:
+        seen: set[str] = self.__dict__.setdefault("_seen_words", set())
+        fresh = [w for w in super().spellable_words(value) if w not in seen]
+        seen.update(fresh)
+        return iter(fresh)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_seen_words", None)  # per-writer state stays out of the TOC
+        return state
+
+
+def reset_spelling(schema: fields.Schema) -> None:
+    """Forget the spelling words already sent by a previous writer."""
+    for name in schema.names():
+        schema[name].__dict__.pop("_seen_words", None)
+
+
 def split_names(value: str, whole_only: bool = False) -> list[str]:
     """Return the lowercased index terms of a comma-separated names value."""
     terms: list[str] = []
@@ -79,7 +109,7 @@ def build_schema() -> fields.Schema:
         end=fields.STORED(),
         # Positions only (no character offsets): snippets re-tokenise the
         # stored text, and encoding offsets cost a quarter of indexing time.
-        text=fields.TEXT(analyzer=stem, stored=True, phrase=True, spelling=True),
+        text=SpelledText(analyzer=stem, stored=True, phrase=True, spelling=True),
         title=fields.TEXT(analyzer=StemmingAnalyzer(), stored=True),
         outlet=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
         author=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),

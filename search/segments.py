@@ -21,7 +21,7 @@ from whoosh import index as whoosh_index
 from whoosh.writing import SegmentWriter
 
 from search.model import Article
-from search.schema import paragraph_fields
+from search.schema import paragraph_fields, reset_spelling
 
 # Memory for each worker's posting pool before it spills a sorted run.
 WORKER_LIMIT_MB = 128
@@ -56,6 +56,7 @@ def write_segment(index_dir: Path, articles: Iterable[Article]) -> SegmentBatch 
         return None
     ix = whoosh_index.open_dir(str(index_dir))
     writer = SegmentWriter(ix, _lk=False, limitmb=WORKER_LIMIT_MB)
+    reset_spelling(writer.schema)
     try:
         spans = _add_all(writer, latest.values())
         if not writer._added:

@@ -21,7 +21,7 @@ from whoosh.searching import Searcher
 from search.config import Config
 from search.errors import IndexUnavailableError
 from search.model import Article
-from search.schema import build_schema, paragraph_fields
+from search.schema import build_schema, paragraph_fields, reset_spelling
 from search.segments import SegmentBatch, commit_segments
 
 T = TypeVar("T")
@@ -174,7 +174,9 @@ def write_articles(index: Index, articles: Iterable[Article]) -> int:
 
 def _open_writer(index: Index) -> Any:
     try:
-        return index._ix.writer(timeout=_WRITE_LOCK_TIMEOUT, limitmb=_WRITER_LIMIT_MB)
+        writer = index._ix.writer(timeout=_WRITE_LOCK_TIMEOUT, limitmb=_WRITER_LIMIT_MB)
+        reset_spelling(writer.schema)
+        return writer
     except whoosh_index.LockError as exc:
         raise IndexUnavailableError(
             f"index {index._label()} is locked by another writer; "

@@ -125,3 +125,16 @@ def test_closed_index_refuses_searches() -> None:
     index.close()
     with pytest.raises(IndexUnavailableError):
         search(index, SearchRequest(query="budget"))
+
+
+@pytest.mark.parametrize("on_disk", [False, True])
+def test_spelling_words_survive_many_commits(tmp_path: Path, on_disk: bool) -> None:
+    # Spelling words are sent once per writer: a second commit (same schema
+    # object in this process) must still record its own new words.
+    index = open_index(tmp_path / "ix", create=True) if on_disk else ram_index()
+    write_articles(index, [make_article("a1", ["Budget talks stalled."])])
+    write_articles(index, [make_article("a1", ["Other words entirely."])])  # drops segment 1
+    write_articles(index, [make_article("a2", ["Budget hospital stalled."])])
+    assert search(index, SearchRequest(query="hospitl")).suggestion == "hospital"
+    assert search(index, SearchRequest(query="stalld")).suggestion == "stalled"
+    index.close()
