@@ -36,9 +36,11 @@ _SINGLE_OPEN_RE = re.compile("(?:^|(?<=[\\s(\u2014]))['\u2018](?=[A-Za-z0-9])")
 
 def detect_quote_style(text: str) -> QuoteStyle:
     """Return the document's primary quote style: "single" when single-mark
-    openers outnumber double marks, else "double"."""
+    openers outnumber double and typewriter ('') marks, else "double"."""
+    typewriter = text.count("''") + text.count("``")
     singles = len(_SINGLE_OPEN_RE.findall(text.replace("''", "")))
-    return "single" if singles > len(_DOUBLE_COUNT_RE.findall(text)) else "double"
+    # a typewriter-quoted text nests single quotes inside its '' pairs: not primary
+    return "single" if singles > len(_DOUBLE_COUNT_RE.findall(text)) + typewriter else "double"
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,7 @@ def test_degenerate_input_yields_no_quotes(text: str) -> None:
     ('He said "yes" and \'no\' and "maybe".', "double"),
     ("She said: 'No.' Then: 'Yes.' And: 'Maybe.' He said \"ok\".", "single"),
     ("no marks", "double"),
+    ("''He said 'no' and 'never,' '' she said. ''Then 'maybe.' ''", "double"),
 ])
 def test_primary_quote_style(text: str, style: str) -> None:
     assert detect_quote_style(text) == style
