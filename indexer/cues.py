@@ -84,7 +84,9 @@ DETERMINERS = frozenset(
 LEADING_NOISE = frozenset(
     "but and now however yesterday meanwhile earlier later also still so then today "
     "speaking in on at after before when while as if last this likewise similarly hours days weeks "
-    "months moments minutes early indeed instead again finally ultimately eventually". split())
+    "months moments minutes early indeed instead again finally ultimately eventually where maybe "
+    "perhaps even somewhere given there here what why how such only just yet thus hence though "
+    "although because unless whether once it's it\u2019s".split())
 TIME_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june "
     "july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec "
@@ -289,7 +291,9 @@ def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
     while i < len(toks) and toks[i][0].lower() in ("and", "but", "so", "yet", "or"):
         i += 1
     first = toks[i][0].lower() if i < len(toks) else ""
-    if first.endswith("ing") or first in _CLAUSE_OPENERS:  # "Speaking to X, Mr Y", "In a speech, Y"
+    participle = first.endswith("ing") or first.endswith("ed") and len(first) > 5 and \
+        i + 1 < len(toks) and toks[i + 1][0].islower()  # "Horrified at X, Y", not "Ted Cruz"
+    if participle or first in _CLAUSE_OPENERS:  # "Speaking to X, Y", "In a speech, Y"
         commas = [k for k, t in enumerate(toks[i:i + 20], i) if t[0] == ","]
         i = commas[0] + 1 if commas else i
     while i < len(toks) and (toks[i][0].lower() in LEADING_NOISE or toks[i][0] == ","):

@@ -252,3 +252,12 @@ def test_colon_intro_beats_the_previous_quote_of_the_paragraph() -> None:
     text = 'Tom Reed said it was "hard work." Asked which town he liked, she demurred: "All of them."'
     assert [q.speaker_mention.text if q.speaker_mention else None for q in quotes(text)] == [
         "Tom Reed", "she"]
+
+
+@pytest.mark.parametrize("text, mention", [
+    ('Perhaps Ann Vole prefers "quiet progress" to noise.', "Ann Vole"),
+    ('Horrified at the news, Tom Reed wants a "full inquiry" now.', "Tom Reed"),
+])
+def test_sentence_openers_are_not_subjects(text: str, mention: str) -> None:
+    q = quotes(text)[0]
+    assert q.speaker_mention is not None and q.speaker_mention.text == mention
