@@ -35,6 +35,8 @@ _BYLINE_RE = re.compile(
 _PARTICIPLE_LEAD_RE = re.compile(
     r"(?:,|\b(?:after|before|while|when|by|without|for|about|in|on|of|since|being))\s*$", re.I)
 _PERIOD_END_RE = re.compile(r"\.['\"\u2019\u201d]+$")
+# "X issued a statement saying": the issuer, not the document, is the speaker
+_ISSUED_RE = re.compile(r"(?:a|an)\s+(?:\w+\s+)?(?:statement|release|memo|letter|email|e-mail|tweet|post|video|ad)$", re.I)
 _OPENERS = "\"'\u201c\u2018\u201e\u00ab("
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
@@ -157,7 +159,8 @@ def _cue_before(frame: _Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[
                 continue
             if phrase is None:
                 phrase = phrase_after(s, cue.end(), qs)
-        if isinstance(phrase, Phrase) and phrase.kind == "np" and not is_speaker_noun(phrase.text):
+        if isinstance(phrase, Phrase) and phrase.kind == "np" and (
+                not is_speaker_noun(phrase.text) or _ISSUED_RE.match(phrase.text)):
             subject = phrase_at_sentence_start(s, lo, phrase.start)  # "X, who in the past described"
             if subject and (subject.kind != "np" or is_speaker_noun(subject.text)):
                 phrase = subject

@@ -261,3 +261,8 @@ def test_colon_intro_beats_the_previous_quote_of_the_paragraph() -> None:
 def test_sentence_openers_are_not_subjects(text: str, mention: str) -> None:
     q = quotes(text)[0]
     assert q.speaker_mention is not None and q.speaker_mention.text == mention
+
+
+def test_issued_statement_is_attributed_to_the_issuer() -> None:
+    q = quotes('Ann Vole issued a statement saying the ruling was "a disgrace".')[0]
+    assert q.speaker_mention is not None and q.speaker_mention.text == "Ann Vole"
