@@ -8,12 +8,13 @@ paragraphs in order, with the spans of the words a query matched).
 from __future__ import annotations
 
 import re
-from typing import Any
+from array import array
+from typing import Any, Callable
 
 from whoosh import query as wq
 from whoosh.spelling import Corrector
 
-from search.collecting import build_sort_column, collect, restrict_query
+from search.collecting import Collected, build_sort_column, collect, restrict_query
 from search.docsets import Deadline
 from search.ranking import build_lengths
 from search.documents import (load_quote_dicts, published_date, rebuild_metadata,
@@ -48,22 +49,40 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None) -
     deadline = Deadline(timeout if timeout is not None else index.query_timeout)
     scored = q is not None and request.sort == "relevance"
     with index.reading() as searcher:
-        sort_field = _SORT_FIELDS.get(request.sort)
-        keys = (lambda: index.cached(f"sort:{sort_field}",
-                                     lambda s: build_sort_column(s, sort_field))
-                ) if sort_field else None
-        collected = collect(searcher, combined, scored, offset + request.per_page, keys,
-                            deadline, lambda reader, name: index.cached(
-                                f"lengths:{id(reader)}:{name}",
-                                lambda _s: build_lengths(reader, name)))
+        collected = collect(searcher, combined, scored, offset + request.per_page,
+                            _sort_keys(index, request), deadline,
+                            lambda reader, name: _field_lengths(index, reader, name))
         docnums = collected.docnums
-        facets = count_facets(index.cached(CACHE_KEY, build_facet_table), docnums)
+        facets = _count_facets(index, combined, collected)
         hits = _page_hits(index, searcher, collected.ranked[offset:], q)
         suggestion = _suggest(searcher, q, request.query) if not docnums and q else None
     return SearchResult(query=request.query, total=len(docnums), page=request.page,
                         per_page=request.per_page, hits=hits, facets=facets,
                         suggestion=suggestion, partial=collected.partial,
                         note=PARTIAL_NOTE if collected.partial else None)
+
+
+def _sort_keys(index: Index, request: SearchRequest) -> Callable[[], array] | None:
+    """Return a getter of the cached sort column for a date sort, else None."""
+    field = _SORT_FIELDS.get(request.sort)
+    if field is None:
+        return None
+    return lambda: index.cached(f"sort:{field}", lambda s: build_sort_column(s, field))
+
+
+def _field_lengths(index: Index, reader: Any, fieldname: str) -> array:
+    """Return a segment's field lengths, cached until the searcher changes."""
+    return index.cached(f"lengths:{id(reader)}:{fieldname}",
+                        lambda _s: build_lengths(reader, fieldname))
+
+
+def _count_facets(index: Index, combined: wq.Query, collected: Collected) -> dict[str, Any]:
+    table = index.cached(CACHE_KEY, build_facet_table)
+    if isinstance(combined, wq.Every) and not collected.partial:
+        # The browse page (no words, no filters) counts the whole index:
+        # the same answer until the next commit.
+        return index.cached("facets:all", lambda _s: count_facets(table, collected.docnums))
+    return count_facets(table, collected.docnums)
 
 
 def _page_hits(index: Index, searcher: Any, ranked: list[tuple[int, float]],
