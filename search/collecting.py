@@ -96,7 +96,7 @@ def build_sort_column(searcher: Any, fieldname: str) -> array:
     """Return the numeric column `fieldname` as an array indexed by docnum
     (0 for documents without a value)."""
     reader = searcher.reader()
-    values = array("q", bytes(8 * reader.doc_count_all()))
+    values = array("i", bytes(4 * reader.doc_count_all()))  # date keys fit 32 bits
     if reader.has_column(fieldname):
         for docnum, value in enumerate(reader.column_reader(fieldname)):
             values[docnum] = int(value or 0)

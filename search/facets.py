@@ -37,12 +37,13 @@ class FacetColumn:
 
     `values[i]` is the value with id i (values[0] is a placeholder);
     `first[docnum]` its first value id; `more[docnum]` any further ids;
-    `present` the docnums that have at least one value."""
+    `present` the docnums that have at least one value, kept only when
+    they are under half of the index (a set costs ~60 bytes per entry)."""
 
     values: list[str] = field(default_factory=lambda: [""])
     first: array = field(default_factory=lambda: array("I"))
     more: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    present: frozenset[int] = frozenset()
+    present: frozenset[int] | None = None
 
     def value_ids(self, docnum: int) -> tuple[int, ...]:
         """Return the value ids of `docnum` (empty if it has none)."""
@@ -80,7 +81,9 @@ def _build_column(reader: Any, fieldname: str, size: int, indexed: set[str]) -> 
                 first[docnum] = value_id
             else:
                 more[docnum] = more.get(docnum, ()) + (value_id,)
-    column.present = frozenset(d for d, v in enumerate(first) if v)
+    having = sum(1 for v in first if v)
+    if having < size // 2:
+        column.present = frozenset(d for d, v in enumerate(first) if v)
     return column
 
 
@@ -113,7 +116,8 @@ def count_facets(table: FacetTable, docnums: Collection[int]) -> dict[str, list[
 def _count_ids(column: FacetColumn, docs: set[int] | frozenset[int]) -> Counter[int]:
     # Most paragraphs name no speaker or institution: when fewer documents
     # have a value than matched, count only those.
-    having = column.present & docs if len(column.present) < len(docs) else docs
+    present = column.present
+    having = present & docs if present is not None and len(present) < len(docs) else docs
     counts = Counter(map(column.first.__getitem__, having))
     counts.pop(0, None)
     more = column.more

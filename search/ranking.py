@@ -23,7 +23,7 @@ from search.docsets import Deadline, deleted_docs, evaluate_docs, open_postings
 
 # Approximate and exact scores differ only by float rounding (~1e-15); any
 # document within this relative margin of the Nth score is rescored exactly.
-_MARGIN = 1e-7
+_MARGIN = 1e-6
 # Rescoring more candidates than this (massive ties) is left to Whoosh.
 MAX_CANDIDATES = 20_000
 
@@ -164,4 +164,5 @@ def build_lengths(reader: Any, fieldname: str) -> array:
     """Return the quantised lengths of `fieldname` per docnum of a segment
     reader, exactly as Whoosh's scorers read them."""
     lengths = (reader.doc_field_length(d, fieldname, 1) for d in range(reader.doc_count_all()))
-    return array("d", (1 if n is None else n for n in lengths))
+    # Single precision is plenty: these feed only the approximate pass.
+    return array("f", (1 if n is None else n for n in lengths))
