@@ -314,12 +314,23 @@ _NOUN_BEFORE_RE = re.compile(
     re.IGNORECASE)
 
 
+# bare verb forms are nouns as often as verbs ("a claim", "the answer"), but
+# not right after a plural or first-person pronoun: "they conclude", "we argue"
+_BARE_CUE_RE = re.compile(
+    r"(?:(?<=\bthey )|(?<=\bThey )|(?<=\bwe )|(?<=\bWe )|(?<=\bI )|(?<=\byou )|(?<=\bwho ))"
+    rf"(?:{'|'.join(sorted(v for v in _REGULAR if len(v) > 3))})\b")
+
+
 def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
     """Return the cue matches in frame[lo:hi], in order, leaving out nouns
-    spelled like cues ("his remarks", "Trump's comments", "the stated aim")."""
-    return [m for m in CUE_RE.finditer(frame, lo, hi)
-            if frame[m.start() - 1:m.start()] != "-"  # "so-called", "long-stated"
-            and not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())]
+    spelled like cues ("his remarks", "Trump's comments", "the stated aim")
+    and capitalized ones right before a cue, which are names ("Read said")."""
+    found = [m for m in CUE_RE.finditer(frame, lo, hi)
+             if frame[m.start() - 1:m.start()] != "-"  # "so-called", "long-stated"
+             and not (m.group()[0].isupper() and CUE_RE.match(frame, m.end() + 1, hi))
+             and not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())]
+    bare = list(_BARE_CUE_RE.finditer(frame, lo, hi))
+    return sorted(found + bare, key=lambda m: m.start()) if bare else found
 
 
 def is_weak(cue: re.Match[str]) -> bool:

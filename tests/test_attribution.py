@@ -266,3 +266,12 @@ def test_sentence_openers_are_not_subjects(text: str, mention: str) -> None:
 def test_issued_statement_is_attributed_to_the_issuer() -> None:
     q = quotes('Ann Vole issued a statement saying the ruling was "a disgrace".')[0]
     assert q.speaker_mention is not None and q.speaker_mention.text == "Ann Vole"
+
+
+@pytest.mark.parametrize("text, mention", [
+    ('"We must act now," they conclude.', "they"),
+    ('It was late.\n\n"We assessed the risk," Read said.', "Read"),
+])
+def test_bare_verbs_after_pronouns_and_names_spelled_like_cues(text: str, mention: str) -> None:
+    q = quotes(text)[0]
+    assert q.speaker_mention is not None and q.speaker_mention.text == mention
