@@ -37,6 +37,7 @@ _PARTICIPLE_LEAD_RE = re.compile(
 _PERIOD_END_RE = re.compile(r"\.['\"\u2019\u201d]+$")
 # "X issued a statement saying": the issuer, not the document, is the speaker
 _ISSUED_RE = re.compile(r"(?:a|an)\s+(?:\w+\s+)?(?:statement|release|memo|letter|email|e-mail|tweet|post|video|ad)$", re.I)
+_INFINITIVE_RE = re.compile(r"\bto\s+$")
 _OPENERS = "\"'\u201c\u2018\u201e\u00ab("
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
@@ -151,8 +152,9 @@ def _cue_before(frame: _Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[
         word = cue.group().lower()
         if word == "according to":
             phrase = phrase_after(s, cue.end(), qs)
-        elif word in PARTICIPLE_CUES and _PARTICIPLE_LEAD_RE.search(s, lo, cue.start()):
-            continue  # ", saying: ...", "after telling ..." - the subject is further left
+        elif word.split()[0] in PARTICIPLE_CUES | {"going"} and _PARTICIPLE_LEAD_RE.search(s, lo, cue.start()) or \
+                _INFINITIVE_RE.search(s, max(lo, cue.start() - 4), cue.start()):
+            continue  # ", saying: ...", "after telling ...", "went on to say" - the subject is further left
         else:
             phrase = phrase_before(s, lo, cue.start())
             if phrase == "coord":

@@ -66,7 +66,7 @@ def _cue_words() -> frozenset[str]:
 CUE_WORDS = _cue_words()
 _CUE_ALT = "|".join(sorted(CUE_WORDS, key=len, reverse=True))
 CUE_RE = re.compile(
-    rf"\b(?:according to|put it|puts it|pointed out|points out|shot back|(?:went|go|goes) on(?= to\b|[,:])|{_CUE_ALT})\b",
+    rf"\b(?:according to|put it|puts it|pointed out|points out|shot back|(?:went|go|goes|going) on(?= to\b|[,:])|{_CUE_ALT})\b",
     re.IGNORECASE)
 PARTICIPLE_CUES = frozenset(w for w in CUE_WORDS if w.endswith("ing"))
 _TOKEN_RE = re.compile(r"[^\s,;:()\[\]\u2014\u2013]+|[,;:()\[\]\u2014\u2013]")
@@ -278,7 +278,8 @@ def _determiner_np(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phra
     """'according to the party's lawyers': up to six words from a determiner."""
     s, k = toks[i][1], i
     while k + 1 < len(toks) and k - i < 5 and toks[k + 1][0][0].isalpha() \
-            and toks[k + 1][0].lower() not in CUE_WORDS and toks[k + 1][0].lower() not in ("in", "on", "at", "to", "that"):
+            and toks[k + 1][0].lower() not in CUE_WORDS and toks[k + 1][0].lower() not in ("in", "on", "at", "to", "that") \
+            and not (k > i and toks[k + 1][0].endswith("ed")):  # "the council issued": stop at the verb
         k += 1
     return Phrase(frame[s:toks[k][2]], s, toks[k][2], "np")
 
@@ -293,14 +294,19 @@ def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
     first = toks[i][0].lower() if i < len(toks) else ""
     participle = first.endswith("ing") or first.endswith("ed") and len(first) > 5 and \
         i + 1 < len(toks) and toks[i + 1][0].islower()  # "Horrified at X, Y", not "Ted Cruz"
+    starts = [i]
     if participle or first in _CLAUSE_OPENERS:  # "Speaking to X, Y", "In a speech, Y"
-        commas = [k for k, t in enumerate(toks[i:i + 20], i) if t[0] == ","]
-        i = commas[0] + 1 if commas else i
-    while i < len(toks) and (toks[i][0].lower() in LEADING_NOISE or toks[i][0] == ","):
-        i += 1
-    if i >= len(toks):
-        return None
-    return phrase_after(frame, toks[i][1], hi)
+        starts = [k + 1 for k, t in enumerate(toks[i:i + 20], i) if t[0] == ","] or starts
+    phrase = None
+    for i in starts:  # the opening clause may hold commas: "In Salem, Ohio, Y said"
+        while i < len(toks) and (toks[i][0].lower() in LEADING_NOISE or toks[i][0] == ","):
+            i += 1
+        if i >= len(toks):
+            break
+        phrase = phrase_after(frame, toks[i][1], hi)
+        if phrase and (phrase.kind != "np" or is_speaker_noun(phrase.text)):
+            return phrase
+    return phrase
 
 
 WEAK_CUES = frozenset(w for w in CUE_WORDS if w.startswith((
@@ -309,6 +315,7 @@ WEAK_CUES = frozenset(w for w in CUE_WORDS if w.startswith((
     "mention", "report", "post", "stat", "estimat", "tout", "mock", "hint", "sigh", "muse")))
 
 
+_MID_SENTENCE_RE = re.compile(r"[\w,]\s+$")  # "the United States": a capitalized cue mid-sentence
 _NOUN_BEFORE_RE = re.compile(
     r"(?:\b(?:the|a|an|his|her|their|its|our|my|your|this|these|those)|['\u2019]s?)\s+$",
     re.IGNORECASE)
@@ -327,7 +334,8 @@ def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
     and capitalized ones right before a cue, which are names ("Read said")."""
     found = [m for m in CUE_RE.finditer(frame, lo, hi)
              if frame[m.start() - 1:m.start()] != "-"  # "so-called", "long-stated"
-             and not (m.group()[0].isupper() and CUE_RE.match(frame, m.end() + 1, hi))
+             and not (m.group()[0].isupper() and (CUE_RE.match(frame, m.end() + 1, hi) or _MID_SENTENCE_RE.search(
+                 frame, max(lo, m.start() - 3), m.start())))
              and not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())]
     bare = list(_BARE_CUE_RE.finditer(frame, lo, hi))
     return sorted(found + bare, key=lambda m: m.start()) if bare else found
@@ -346,7 +354,9 @@ _SPEAKER_NOUNS = frozenset((
     "tweet video website chief head boss judge justice lawyer attorney expert experts analyst "
     "economist candidate senator governor mayor president leader leaders members member union "
     "protesters activists residents woman man women men organization firm company network "
-    "administration government court paper book article editorial story authors author"
+    "administration government court paper book article editorial story authors author council "
+    "commission ministry senate congress parliament legislature coalition alliance movement "
+    "newspaper magazine outlet station channel site blog caucus delegation embassy"
 ).split())
 _AGENT_END_RE = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)s?$")
 

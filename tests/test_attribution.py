@@ -275,3 +275,14 @@ def test_issued_statement_is_attributed_to_the_issuer() -> None:
 def test_bare_verbs_after_pronouns_and_names_spelled_like_cues(text: str, mention: str) -> None:
     q = quotes(text)[0]
     assert q.speaker_mention is not None and q.speaker_mention.text == mention
+
+
+@pytest.mark.parametrize("text, mention", [
+    ('Ann Vole spoke about the United States, saying that "trade matters".', "Ann Vole"),
+    ('"It is insane," Tom Reed said, going on to say that the deal was "rotten".', "Tom Reed"),
+    ('Following a long, tense meeting, the council issued a statement calling the plan "unlawful".',
+     "the council"),
+])
+def test_capitalized_cue_words_going_on_and_comma_rich_openers(text: str, mention: str) -> None:
+    q = quotes(text)[-1]
+    assert q.speaker_mention is not None and q.speaker_mention.text == mention
