@@ -38,6 +38,7 @@ _PERIOD_END_RE = re.compile(r"\.['\"\u2019\u201d]+$")
 # "X issued a statement saying": the issuer, not the document, is the speaker
 _ISSUED_RE = re.compile(r"(?:a|an)\s+(?:\w+\s+)?(?:statement|release|memo|letter|email|e-mail|tweet|post|video|ad)$", re.I)
 _INFINITIVE_RE = re.compile(r"\bto\s+$")
+_CLAUSE_GOES_ON_RE = re.compile(r"\s+[a-z]")
 _OPENERS = "\"'\u201c\u2018\u201e\u00ab("
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
@@ -161,6 +162,8 @@ def _cue_before(frame: _Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[
                 continue
             if phrase is None:
                 phrase = phrase_after(s, cue.end(), qs)
+                if phrase and phrase.kind == "pronoun" and _CLAUSE_GOES_ON_RE.match(s, phrase.end):
+                    phrase = None  # "said he would": "he" opens the reported clause
         if isinstance(phrase, Phrase) and phrase.kind == "np" and (
                 not is_speaker_noun(phrase.text) or _ISSUED_RE.match(phrase.text)):
             subject = phrase_at_sentence_start(s, lo, phrase.start)  # "X, who in the past described"

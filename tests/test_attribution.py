@@ -286,3 +286,9 @@ def test_bare_verbs_after_pronouns_and_names_spelled_like_cues(text: str, mentio
 def test_capitalized_cue_words_going_on_and_comma_rich_openers(text: str, mention: str) -> None:
     q = quotes(text)[-1]
     assert q.speaker_mention is not None and q.speaker_mention.text == mention
+
+
+def test_pronoun_opening_the_reported_clause_is_not_the_speaker() -> None:
+    q = quotes('Tom Reed, who had long been critical of the whole idea from the very start of it all, '
+               'finally said he would "fight it in court".')[0]
+    assert q.speaker_mention is not None and q.speaker_mention.text == "Tom Reed"
