@@ -17,7 +17,9 @@ from array import array
 from typing import Any, Callable
 
 from whoosh import query as wq
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.scoring import BM25FScorer
+from whoosh.util.numeric import byte_to_length
 
 from search.docsets import Deadline, deleted_docs, evaluate_docs, open_postings
 
@@ -162,7 +164,15 @@ def _blocks(matcher: Any, deadline: Deadline) -> Any:
 
 def build_lengths(reader: Any, fieldname: str) -> array:
     """Return the quantised lengths of `fieldname` per docnum of a segment
-    reader, exactly as Whoosh's scorers read them."""
-    lengths = (reader.doc_field_length(d, fieldname, 1) for d in range(reader.doc_count_all()))
-    # Single precision is plenty: these feed only the approximate pass.
-    return array("f", (1 if n is None else n for n in lengths))
+    reader, as Whoosh's scorers read them (1 where a document has none)."""
+    # Single precision is plenty (and exact for these small integers).
+    try:
+        column = reader._perdoc._cached_reader(_lenfield(fieldname), LENGTHS_COLUMN)
+    except AttributeError:  # not a Whoosh 3 segment reader: the slow, public way
+        column = None
+    if column is None:
+        lengths = (reader.doc_field_length(d, fieldname, 1)
+                   for d in range(reader.doc_count_all()))
+        return array("f", (1 if n is None else n for n in lengths))
+    decode = [byte_to_length(b) or 1 for b in range(256)]
+    return array("f", map(decode.__getitem__, column))
