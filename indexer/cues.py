@@ -209,11 +209,21 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
         return Phrase(tok, s, end, "pronoun")
     if is_cap(tok):
         j = _name_run_back(toks, i)
+        if _is_headline(toks[j:i + 1]):
+            return None
         return Phrase(frame[toks[j][1]:e], toks[j][1], end, "name")
     if tok in ",;:()" or not tok[0].isalpha():
         return None
     j = _np_back(toks, i)
     return Phrase(frame[toks[j][1]:e], toks[j][1], end, "np")
+
+
+def _is_headline(run: list[tuple[str, int, int]]) -> bool:
+    """True for a capitalized run that is a headline, not a name: two or more
+    all-capital words ("CONGRESS HAS PROBED HIM")."""
+    words = [t[0] for t in run if t[0][:1].isalpha()]
+    shouting = sum(1 for w in words if w.isupper() and len(w) > 3)
+    return shouting >= 2
 
 
 def _skip_appositive(toks: list[tuple[str, int, int]], i: int) -> int:
@@ -242,6 +252,8 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
         while k + 1 < len(toks) and (is_cap(toks[k + 1][0]) or (
                 toks[k + 1][0].lower() in NAME_CONNECTORS and k + 2 < len(toks) and is_cap(toks[k + 2][0]))):
             k += 1
+        if _is_headline(toks[j:k + 1]):
+            return None
         return Phrase(frame[s:toks[k][2]], s, toks[k][2], "name")
     if tok.lower() in DETERMINERS:
         return _determiner_np(frame, toks, i)
@@ -294,6 +306,8 @@ def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
     first = toks[i][0].lower() if i < len(toks) else ""
     participle = first.endswith("ing") or first.endswith("ed") and len(first) > 5 and \
         i + 1 < len(toks) and toks[i + 1][0].islower()  # "Horrified at X, Y", not "Ted Cruz"
+    if first == "according" and i + 1 < len(toks) and toks[i + 1][0].lower() == "to":
+        i += 2  # "According to the report, ..." names its source next
     starts = [i]
     if participle or first in _CLAUSE_OPENERS:  # "Speaking to X, Y", "In a speech, Y"
         starts = [k + 1 for k, t in enumerate(toks[i:i + 20], i) if t[0] == ","] or starts

@@ -292,3 +292,13 @@ def test_pronoun_opening_the_reported_clause_is_not_the_speaker() -> None:
     q = quotes('Tom Reed, who had long been critical of the whole idea from the very start of it all, '
                'finally said he would "fight it in court".')[0]
     assert q.speaker_mention is not None and q.speaker_mention.text == "Tom Reed"
+
+
+@pytest.mark.parametrize("text, mention", [
+    ('According to the county report, the levy was "a mistake".', "the county report"),
+    ('Tom Reed sued the city. CITY HALL ANSWERS BACK said the mayor was "wrong".', None),
+])
+def test_according_opener_and_shouted_headlines(text: str, mention: str | None) -> None:
+    q = quotes(text)[-1]
+    got = q.speaker_mention.text if q.speaker_mention else None
+    assert got == mention if mention else got is None or not got.isupper()
