@@ -39,6 +39,9 @@ _PERIOD_END_RE = re.compile(r"\.['\"\u2019\u201d]+$")
 _ISSUED_RE = re.compile(r"(?:a|an)\s+(?:\w+\s+)?(?:statement|release|memo|letter|email|e-mail|tweet|post|video|ad)$", re.I)
 _INFINITIVE_RE = re.compile(r"\bto\s+$")
 _CLAUSE_GOES_ON_RE = re.compile(r"\s+[a-z]")
+_TITLE_RE = re.compile(
+    r"[\"'\u201c\u2018]\s*(?:(?:[A-Z0-9][\w'\u2019:&.-]*|of|the|and|a|an|in|on|for|to|at|with)\s+){0,6}"
+    r"[A-Z0-9][\w'\u2019&.-]*[,.?!]?\s*[\"'\u201d\u2019]")
 _OPENERS = "\"'\u201c\u2018\u201e\u00ab("
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
@@ -312,6 +315,8 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
             who = Attribution()
         previous = who if who.mention else previous
         kind = _kind(text, sp, para.start, frame)
+        if kind == "partial" and _TITLE_RE.fullmatch(text, sp.start, sp.end):
+            continue  # a title in quotes ("The Art of the Deal", "Meet the Press,") is nobody's words
         if kind == "partial" and who.mention is None:
             lo = frame.sentence(qs)[0]
             subj = phrase_at_sentence_start(frame.s, lo, qs)

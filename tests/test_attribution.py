@@ -302,3 +302,12 @@ def test_according_opener_and_shouted_headlines(text: str, mention: str | None) 
     q = quotes(text)[-1]
     got = q.speaker_mention.text if q.speaker_mention else None
     assert got == mention if mention else got is None or not got.isupper()
+
+
+@pytest.mark.parametrize("text, n", [
+    ('Ann Vole, author of "The Long Road Home," said the book sold well.', 0),
+    ('Tom Reed said on "Meet the Voters" that the plan was "a total mess".', 1),
+])
+def test_quoted_titles_are_not_quotes(text: str, n: int) -> None:
+    qs = quotes(text)
+    assert len(qs) == n and all("mess" in q.text for q in qs)
