@@ -1,8 +1,9 @@
 """Extraction benchmark: quote spans and speakers, on our seeds and PolNeAR,
 plus annotation speed over the BBC corpus.
 
-Run from the repo root: `python -m bench.extraction [--polnear DIR] [--corpus DIR]
-[--skip-polnear] [--skip-speed]`.  PolNeAR is found via --polnear, then
+Run from the repo root: `python -m bench.extraction [--polnear DIR] [--split dev|train]
+[--corpus DIR] [--skip-polnear] [--skip-speed]`.  The PolNeAR row is score.py's own
+last line (direct+mixed fragments, speaker required).  PolNeAR is found via --polnear, then
 $ONRECORD_POLNEAR, then ../shared/polnear.  Its score.py runs a command as
 `COMMAND extract FILE... --json`; this module is that command too
 (`python -m bench.extraction extract FILE... --json` prints one article JSON
@@ -138,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.extraction")
     ap.add_argument("--polnear")
     ap.add_argument("--corpus", default=str(REPO.parent / "shared" / "corpus" / "bbc"))
+    ap.add_argument("--split", default="dev", help="PolNeAR split to score (dev; train for development)")
     ap.add_argument("--skip-polnear", action="store_true")
     ap.add_argument("--skip-speed", action="store_true")
     args = ap.parse_args(argv)
@@ -147,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((label, f"P {s['P']:.3f} R {s['R']:.3f} F1 {s['F1']:.3f}; speaker acc "
                             f"{s['speaker_acc']:.3f} (n={s['speaker_n']}, gold {s['gold']}, pred {s['pred']})"))
     root = None if args.skip_polnear else polnear_dir(args.polnear)
-    rows.append(("PolNeAR dev", score_polnear(root) if root else "skipped (no PolNeAR directory)"))
+    rows.append((f"PolNeAR {args.split}", score_polnear(root, args.split) if root
+                 else "skipped (no PolNeAR directory)"))
     if not args.skip_speed and Path(args.corpus).is_dir():
         rate, n = measure_speed(Path(args.corpus))
         rows.append(("speed", f"{rate:.0f} articles/s (median of 3 runs over {n} files)"))
