@@ -25,6 +25,9 @@ from search.schema import paragraph_fields, reset_spelling
 
 # Memory for each worker's posting pool before it spills a sorted run.
 WORKER_LIMIT_MB = 128
+# Segments stay as separate files: whoosh3 reads a compound segment's
+# postings and term files into memory (a copy as big as the index), plain
+# files are read on demand.
 
 
 @dataclass(slots=True)
@@ -55,7 +58,7 @@ def write_segment(index_dir: Path, articles: Iterable[Article]) -> SegmentBatch 
     if not latest:
         return None
     ix = whoosh_index.open_dir(str(index_dir))
-    writer = SegmentWriter(ix, _lk=False, limitmb=WORKER_LIMIT_MB)
+    writer = SegmentWriter(ix, _lk=False, limitmb=WORKER_LIMIT_MB, compound=False)
     reset_spelling(writer.schema)
     try:
         spans = _add_all(writer, latest.values())

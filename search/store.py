@@ -174,7 +174,10 @@ def write_articles(index: Index, articles: Iterable[Article]) -> int:
 
 def _open_writer(index: Index) -> Any:
     try:
-        writer = index._ix.writer(timeout=_WRITE_LOCK_TIMEOUT, limitmb=_WRITER_LIMIT_MB)
+        # compound=False: see search.segments (compound segments are read
+        # into memory whole).
+        writer = index._ix.writer(timeout=_WRITE_LOCK_TIMEOUT, limitmb=_WRITER_LIMIT_MB,
+                                  compound=False)
         reset_spelling(writer.schema)
         return writer
     except whoosh_index.LockError as exc:
