@@ -315,7 +315,7 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
             who = Attribution()
         previous = who if who.mention else previous
         kind = _kind(text, sp, para.start, frame)
-        if kind == "partial" and _TITLE_RE.fullmatch(text, sp.start, sp.end):
+        if kind == "partial" and not cue_before and _TITLE_RE.fullmatch(text, sp.start, sp.end):
             continue  # a title in quotes ("The Art of the Deal", "Meet the Press,") is nobody's words
         if kind == "partial" and who.mention is None:
             lo = frame.sentence(qs)[0]

@@ -311,3 +311,8 @@ def test_according_opener_and_shouted_headlines(text: str, mention: str | None) 
 def test_quoted_titles_are_not_quotes(text: str, n: int) -> None:
     qs = quotes(text)
     assert len(qs) == n and all("mess" in q.text for q in qs)
+
+
+def test_title_case_words_right_after_a_cue_are_still_quoted() -> None:
+    qs = quotes('Tom Reed declared "What a Night!" and left.')
+    assert len(qs) == 1 and qs[0].speaker == "Tom Reed"
