@@ -280,61 +280,91 @@ def _kind(text: str, sp: QuoteSpan, para_start: int, frame: _Frame) -> str:
     return "partial"
 
 
+@dataclass(slots=True)
+class _Para:
+    """One paragraph being attributed: its frame and what came before it."""
+
+    text: str
+    para: Paragraph
+    frame: _Frame
+    intro: _Frame | None  # the previous paragraph, when it introduces this one ("X said:")
+    people: DocSpeakers
+    carry: _Carry | None
+    index: int
+
+
+def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
+         ) -> tuple[Attribution, tuple[Phrase, re.Match[str]] | None, bool]:
+    """Return (attribution, cue evidence, whether the cue precedes) for quote n,
+    trying the evidence in order: cues, a byline, an introducing sentence,
+    the paragraph's previous quote, then the previous paragraph's speaker."""
+    frame, para = p.frame, p.para
+    qs, qe = sp.start - para.start, sp.end - para.start
+    opens_sentence = not frame.s[frame.sentence(qs)[0]:qs].strip()
+    found, cue_before = _find_cue(frame, p.text, sp, qs, qe, opens_sentence)
+    if not found:
+        found = _byline_after(frame, qe)
+    colon = frame.s[:qs].rstrip().endswith(":")
+    if not found and (colon or previous is None and opens_sentence):
+        found = _subject_before(frame, qs)  # 'Asked why, he demurred: "..."' beats the last quote
+    frame_of, at_start = frame, n == 0 and sp.start == para.start
+    if not found and at_start and p.intro is not None:
+        found, frame_of = _subject_before(p.intro, len(p.intro.s.rstrip())), p.intro
+    if found:
+        return _resolve(found[0], found[1], frame_of, p.text, p.people), found, cue_before
+    if previous is not None:
+        return previous, None, False
+    carry = p.carry
+    if at_start and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1:
+        return carry.who, None, False
+    return Attribution(), None, False
+
+
+def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Match[str]] | None,
+           cue_before: bool, quotes: list[Quote]) -> Quote | None:
+    """Return the Quote for span sp, or None for a title, an unattributed scare
+    quote or another fragment of the previous partial quote's clause."""
+    text, frame, base = p.text, p.frame, p.para.start
+    qs, qe = sp.start - base, sp.end - base
+    kind = _kind(text, sp, base, frame)
+    if kind == "partial" and not cue_before and _TITLE_RE.fullmatch(text, sp.start, sp.end):
+        return None  # a title in quotes ("The Art of the Deal", "Meet the Press,") is nobody's words
+    if kind == "partial" and who.mention is None:
+        lo = frame.sentence(qs)[0]
+        subj = phrase_at_sentence_start(frame.s, lo, qs)
+        if subj is None or subj.kind == "np" or subj.start - lo >= 40:
+            return None  # scare quotes ("dead birds") name no speaker
+        who = _resolve(subj, None, frame, text, p.people)
+    start, end = sp.start, sp.end
+    if kind == "partial":
+        start, end = _content_span(frame, qs, qe, found if cue_before else None)
+        start, end = start + base, end + base
+        if quotes and quotes[-1].kind == "partial" and quotes[-1].end >= end \
+                and quotes[-1].cue_mention == who.cue:
+            return None  # another fragment of the same reported clause
+    return Quote(text=text[start:end], start=start, end=end, kind=kind,  # type: ignore[arg-type]
+                 speaker=who.speaker, speaker_mention=who.mention,
+                 cue=who.cue.text if who.cue else None, cue_mention=who.cue, role=who.role)
+
+
 def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpeakers,
                          carry: _Carry | None, style: QuoteStyle,
                          before: Paragraph | None) -> tuple[list[Quote], _Carry | None]:
     spans = find_quote_spans(text, para.start, para.end, style)
     if not spans:
         return [], carry
-    frame = _Frame(text, para, spans)
-    intro = None  # the previous paragraph, when it introduces this one ("X said:")
+    intro = None
     if before is not None and text[before.start:before.end].rstrip().endswith(":"):
         intro = _Frame(text, before, find_quote_spans(text, before.start, before.end, style))
+    p = _Para(text, para, _Frame(text, para, spans), intro, people, carry, index)
     quotes: list[Quote] = []
     previous: Attribution | None = None
     for n, sp in enumerate(spans):
-        qs, qe = sp.start - para.start, sp.end - para.start
-        opens_sentence = not frame.s[frame.sentence(qs)[0]:qs].strip()
-        found, cue_before = _find_cue(frame, text, sp, qs, qe, opens_sentence)
-        if not found:
-            found = _byline_after(frame, qe)
-        colon = frame.s[:qs].rstrip().endswith(":")
-        if not found and (colon or previous is None and opens_sentence):
-            found = _subject_before(frame, qs)  # 'Asked why, he demurred: "..."' beats the last quote
-        frame_of = frame
-        if not found and n == 0 and sp.start == para.start and intro is not None:
-            found, frame_of = _subject_before(intro, len(intro.s.rstrip())), intro
-        if found:
-            who = _resolve(found[0], found[1], frame_of, text, people)
-        elif previous is not None:
-            who = previous
-        elif n == 0 and sp.start == para.start and carry and carry.who.mention and (
-                index - carry.para_index <= MAX_CARRY_GAP + 1):
-            who = carry.who
-        else:
-            who = Attribution()
+        who, found, cue_before = _who(p, n, sp, previous)
         previous = who if who.mention else previous
-        kind = _kind(text, sp, para.start, frame)
-        if kind == "partial" and not cue_before and _TITLE_RE.fullmatch(text, sp.start, sp.end):
-            continue  # a title in quotes ("The Art of the Deal", "Meet the Press,") is nobody's words
-        if kind == "partial" and who.mention is None:
-            lo = frame.sentence(qs)[0]
-            subj = phrase_at_sentence_start(frame.s, lo, qs)
-            if subj and subj.kind != "np" and subj.start - lo < 40:
-                who = _resolve(subj, None, frame, text, people)
-        if kind == "partial" and who.mention is None:
-            continue  # scare quotes and titles ("dead birds", "Morning Joe") name no speaker
-        start, end = sp.start, sp.end
-        if kind == "partial":
-            start, end = _content_span(frame, qs, qe, found if cue_before else None)
-            start, end = start + para.start, end + para.start
-            if quotes and quotes[-1].kind == "partial" and quotes[-1].end >= end \
-                    and quotes[-1].cue_mention == who.cue:
-                continue  # another fragment of the same reported clause
-        quotes.append(Quote(text=text[start:end], start=start, end=end,
-                            kind=kind,  # type: ignore[arg-type]
-                            speaker=who.speaker, speaker_mention=who.mention, cue=who.cue.text if who.cue else None,
-                            cue_mention=who.cue, role=who.role))
+        quote = _quote(p, sp, who, found, cue_before, quotes)
+        if quote is not None:
+            quotes.append(quote)
     if previous is not None:
         carry = _Carry(previous, index, not spans[-1].closed)
     return quotes, carry
