@@ -1,10 +1,17 @@
 """Quote attribution: fills Paragraph.quotes and Paragraph.speakers.
 
 Owns the order of evidence for who said a quote: a cue right after it
-("...," she said), a cue before it in the same sentence (X told the BBC:
-'...'; X branded the Met "incompetent"), the previous quote of the same
-paragraph (split quotes), and finally the previous quoted paragraph when
-this one opens with a quote and names nobody (British-style continuation).
+("...," she said; "...," CIA spokesman X said), a cue before it in the same
+sentence (X told the BBC: '...'; X branded the Met "incompetent"), a
+clause-final ", X said", a dash byline ('"..." - Ann Vole'), the sentence
+or paragraph that introduces it ("X delivered a retort: ..."), the previous
+quote of the same paragraph (split quotes), and finally the previous quoted
+paragraph when this one opens with a quote and names nobody.  It also owns
+quote extents: a direct quote is its marks; a partial quote spans the
+reported clause it sits in ("said [that] the vote was "rigged" against
+her"), so several fragments of one clause are one quote, and title-case
+quotes with no cue before them are titles, not quotes.  Line breaks that
+end a sentence separate paragraphs here (single-newline feeds).
 Quote spans come from indexer.quotes, cue phrases from indexer.cues and
 canonical names from indexer.speakers.
 """
