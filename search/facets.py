@@ -15,6 +15,7 @@ from array import array
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import chain
+from operator import itemgetter
 from typing import Any, Collection
 
 from search.docsets import iter_posting_ids
@@ -36,7 +37,8 @@ class FacetColumn:
     """One facet's values per docnum.
 
     `values[i]` is the value with id i (values[0] is a placeholder);
-    `first[docnum]` its first value id; `more[docnum]` any further ids;
+    `first[docnum]` its first value id (an array of bytes when there are
+    fewer than 255 values, else of 4-byte ints); `more[docnum]` any further ids;
     `present` the docnums that have at least one value, kept only when
     they are under half of the index (a set costs ~60 bytes per entry)."""
 
@@ -73,7 +75,10 @@ def _build_column(reader: Any, fieldname: str, size: int, indexed: set[str]) -> 
     if fieldname not in indexed:
         return column
     first, more = column.first, column.more
-    for value in reader.field_terms(fieldname):
+    terms = list(reader.field_terms(fieldname))
+    if len(terms) < 255:  # one byte per document is enough
+        column.first = first = array("B", bytes(size))
+    for value in terms:
         column.values.append(value)
         value_id = len(column.values) - 1
         for docnum in _all_ids(reader, fieldname, value):
@@ -118,8 +123,16 @@ def _count_ids(column: FacetColumn, docs: set[int] | frozenset[int]) -> Counter[
     # have a value than matched, count only those.
     present = column.present
     having = present & docs if present is not None and len(present) < len(docs) else docs
-    counts = Counter(map(column.first.__getitem__, having))
-    counts.pop(0, None)
+    first = column.first
+    if first.typecode == "B" and len(having) > 1:
+        # Few distinct values (outlet, year): pick every document's value id
+        # in one C call, then count each id with bytes.count.
+        picked = bytes(itemgetter(*having)(first))
+        counts = Counter({i: n for i in range(1, len(column.values))
+                          if (n := picked.count(i))})
+    else:
+        counts = Counter(map(first.__getitem__, having))
+        counts.pop(0, None)
     more = column.more
     if more:
         counts.update(chain.from_iterable(map(more.__getitem__, more.keys() & having)))

@@ -104,10 +104,12 @@ def _score(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline) -> Score
     if isinstance(q, wq.And):
         return _and_scores(q.subqueries, sub, lengths, deadline)
     if isinstance(q, wq.Or) and not getattr(q, "minmatch", 0) and type(q) is wq.Or:
-        total: Scores = {}
-        for child in q.subqueries:
-            for docnum, s in _score(child, sub, lengths, deadline).items():
-                total[docnum] = total.get(docnum, 0.0) + s
+        parts = sorted((_score(c, sub, lengths, deadline) for c in q.subqueries),
+                       key=len, reverse=True)
+        total = parts[0]  # grow the biggest; the order of the sum is irrelevant here
+        for other in parts[1:]:
+            for docnum, s in other.items():
+                total[docnum] = total[docnum] + s if docnum in total else s
         return total
     raise Unsupported(type(q).__name__)
 
