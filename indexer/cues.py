@@ -89,8 +89,10 @@ LEADING_NOISE = frozenset(
     "although because unless whether once it's it\u2019s".split())
 TIME_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june "
-    "july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec "
+    "july august september october november december "
     "morning afternoon evening night week weekend month year today yesterday tonight".split())
+# month abbreviations are also names ("Jun wrote"): time words only before a day number
+_MONTH_ABBREVIATIONS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 _TIME_LEADS = frozenset("on in at last this early late earlier next since during".split())
 _CLAUSE_OPENERS = frozenset(
     "in on at during after before when while as with for from since despite following asked "
@@ -135,9 +137,11 @@ def _skip_back(toks: list[tuple[str, int, int]], i: int) -> int:
         low = tok.lower()
         if low in SKIP_BEFORE_CUE or (low.endswith("ly") and tok.islower() and len(tok) > 4):
             i -= 1
-        elif low in TIME_WORDS or (tok.isdigit() and i >= 1 and toks[i - 1][0].lower().rstrip(".") in TIME_WORDS):
+        elif low in TIME_WORDS or (tok.isdigit() and i >= 1 and toks[i - 1][0].lower().rstrip(".") in
+                                   TIME_WORDS | _MONTH_ABBREVIATIONS):
             i -= 1  # "Ann Vole on Saturday said", "Ann Vole late Jan. 5 wrote"
-            while i >= 0 and (toks[i][0].lower().rstrip(".") in TIME_WORDS or toks[i][0].lower() in _TIME_LEADS):
+            while i >= 0 and (toks[i][0].lower().rstrip(".") in TIME_WORDS | _MONTH_ABBREVIATIONS
+                              or toks[i][0].lower() in _TIME_LEADS):
                 i -= 1
         elif tok == ")":
             while i >= 0 and toks[i][0] != "(":
@@ -212,7 +216,7 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
         if _is_headline(toks[j:i + 1]):
             return None
         return Phrase(frame[toks[j][1]:e], toks[j][1], end, "name")
-    if tok in ",;:()" or not tok[0].isalpha():
+    if tok in ",;:()" or not tok[0].isalnum():  # "the 43-year-old said" is a phrase
         return None
     j = _np_back(toks, i)
     return Phrase(frame[toks[j][1]:e], toks[j][1], end, "np")

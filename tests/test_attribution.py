@@ -316,3 +316,13 @@ def test_quoted_titles_are_not_quotes(text: str, n: int) -> None:
 def test_title_case_words_right_after_a_cue_are_still_quoted() -> None:
     qs = quotes('Tom Reed declared "What a Night!" and left.')
     assert len(qs) == 1 and qs[0].speaker == "Tom Reed"
+
+
+@pytest.mark.parametrize("text, mention", [
+    ('"We have had enough," Jun wrote.', "Jun"),
+    ('"Why now?" the 43-year-old asked.', "the 43-year-old"),
+    ('Ann Vole on Jan. 5 said the fee was "too high".', "Ann Vole"),
+])
+def test_month_abbreviations_and_numeric_noun_phrases(text: str, mention: str) -> None:
+    q = quotes(text)[0]
+    assert q.speaker_mention is not None and q.speaker_mention.text == mention
