@@ -66,8 +66,19 @@ def rank_top(searcher: Any, q: wq.Query, limit: int, lengths: Lengths,
     if sum(len(c) for _, c in candidates) > MAX_CANDIDATES:
         return None
     exact = _rescore(searcher, q, candidates)
+    if not _agrees(approx, exact):
+        return None
     exact.sort(key=lambda pair: (-pair[1], pair[0]))
     return exact[:limit], matched
+
+
+def _agrees(approx: list[tuple[int, Scores]], exact: list[tuple[int, float]]) -> bool:
+    """Return True if every rescored candidate's bulk score was within half
+    the margin of Whoosh's: the check that keeps the bulk pass honest."""
+    bulk: Scores = {}
+    for offset, scores in approx:
+        bulk.update((offset + d, s) for d, s in scores.items())
+    return all(abs(bulk[d] - s) <= _MARGIN / 2 * max(1.0, abs(s)) for d, s in exact)
 
 
 def _rescore(searcher: Any, q: wq.Query,
@@ -103,6 +114,8 @@ def _score(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline) -> Score
         return scores
     if isinstance(q, wq.And):
         return _and_scores(q.subqueries, sub, lengths, deadline)
+    if isinstance(q, wq.Phrase):
+        return _phrase_scores(q, sub, lengths, deadline)
     if isinstance(q, wq.Or) and not getattr(q, "minmatch", 0) and type(q) is wq.Or:
         parts = sorted((_score(c, sub, lengths, deadline) for c in q.subqueries),
                        key=len, reverse=True)
@@ -128,6 +141,21 @@ def _and_scores(children: list[wq.Query], sub: Any, lengths: Lengths,
             for docnum in evaluate_docs(child.query, sub, deadline) & result.keys():
                 del result[docnum]
     return result
+
+
+def _phrase_scores(q: wq.Phrase, sub: Any, lengths: Lengths, deadline: Deadline) -> Scores:
+    """Score a phrase's matches as the sum of its words' scores (what
+    Whoosh's span matcher adds up); rank_top verifies this on every
+    candidate and gives up on the bulk pass if it does not hold."""
+    docs = evaluate_docs(q, sub, deadline)  # positions checked by Whoosh
+    if not docs:
+        return {}
+    total = dict.fromkeys(docs, 0.0)
+    for word in q.words:
+        scores = _term_scores(wq.Term(q.fieldname, word, boost=q.boost), sub, lengths, deadline)
+        for docnum in docs:
+            total[docnum] += scores.get(docnum, 0.0)
+    return total
 
 
 def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline) -> Scores:

@@ -369,6 +369,7 @@ def big_index() -> Index:
 
 
 @pytest.mark.parametrize("query", ["budget", "budget tax", "budget OR river", "tax -court",
+                                   "\"budget tax\"", "\"river vote\" OR court",
                                    "budget NOT police", "title:budget", "vote minister council"])
 @pytest.mark.parametrize("limit", [1, 10, 50])
 def test_bulk_ranking_equals_whoosh_collector(big_index: Index, query: str, limit: int) -> None:
