@@ -339,7 +339,8 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
     if kind == "partial" and who.mention is None:
         lo = frame.sentence(qs)[0]
         subj = phrase_at_sentence_start(frame.s, lo, qs)
-        if subj is None or subj.kind == "np" or subj.start - lo >= 40:
+        if subj is None or subj.kind == "np" and not is_speaker_noun(subj.text) or (
+                subj.start - lo >= 40 and not frame.s[lo:subj.start].rstrip().endswith(",")):
             return None  # scare quotes ("dead birds") name no speaker
         who = _resolve(subj, None, frame, text, p.people)
     start, end = sp.start, sp.end

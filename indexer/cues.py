@@ -322,8 +322,9 @@ def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
         if i >= len(toks):
             break
         phrase = phrase_after(frame, toks[i][1], hi)
-        if phrase and (phrase.kind != "np" or is_speaker_noun(phrase.text)):
-            return phrase
+        if phrase and (phrase.kind != "np" or is_speaker_noun(phrase.text)) and (
+                len(starts) == 1 or frame[phrase.end:hi].lstrip()[:1] != ","):
+            return phrase  # "In Leeds, West Yorkshire, Ann Vole said": not the place
     return phrase
 
 

@@ -326,3 +326,12 @@ def test_title_case_words_right_after_a_cue_are_still_quoted() -> None:
 def test_month_abbreviations_and_numeric_noun_phrases(text: str, mention: str) -> None:
     q = quotes(text)[0]
     assert q.speaker_mention is not None and q.speaker_mention.text == mention
+
+
+@pytest.mark.parametrize("text, mention", [
+    ('At a long town meeting in Leeds, West Yorkshire, Tom Reed offered a "full apology".', "Tom Reed"),
+    ('A federal judge determined that the agency acted in "bad faith".', "A federal judge"),
+])
+def test_cueless_partials_take_subjects_after_openers_and_speaker_nouns(text: str, mention: str) -> None:
+    q = quotes(text)[0]
+    assert q.speaker_mention is not None and q.speaker_mention.text == mention
