@@ -295,6 +295,7 @@ class _Para:
     para: Paragraph
     frame: _Frame
     intro: _Frame | None  # the previous paragraph, when it introduces this one ("X said:")
+    before: _Frame | None  # the previous paragraph, for a quote nobody else claims
     people: DocSpeakers
     carry: _Carry | None
     index: int
@@ -324,6 +325,10 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     carry = p.carry
     if at_start and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1:
         return carry.who, None, False
+    if at_start and p.before is not None:  # last resort: who the previous paragraph ends on
+        found = _subject_before(p.before, len(p.before.s.rstrip()))
+        if found and found[0].kind != "np":
+            return _resolve(found[0], found[1], p.before, p.text, p.people), None, False
     return Attribution(), None, False
 
 
@@ -361,10 +366,9 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
     spans = find_quote_spans(text, para.start, para.end, style)
     if not spans:
         return [], carry
-    intro = None
-    if before is not None and text[before.start:before.end].rstrip().endswith(":"):
-        intro = _Frame(text, before, find_quote_spans(text, before.start, before.end, style))
-    p = _Para(text, para, _Frame(text, para, spans), intro, people, carry, index)
+    prior = None if before is None else _Frame(text, before, find_quote_spans(text, before.start, before.end, style))
+    intro = prior if prior is not None and prior.s.rstrip().endswith(":") else None
+    p = _Para(text, para, _Frame(text, para, spans), intro, prior, people, carry, index)
     quotes: list[Quote] = []
     previous: Attribution | None = None
     for n, sp in enumerate(spans):

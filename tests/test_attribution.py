@@ -335,3 +335,9 @@ def test_month_abbreviations_and_numeric_noun_phrases(text: str, mention: str) -
 def test_cueless_partials_take_subjects_after_openers_and_speaker_nouns(text: str, mention: str) -> None:
     q = quotes(text)[0]
     assert q.speaker_mention is not None and q.speaker_mention.text == mention
+
+
+def test_unclaimed_paragraph_quote_takes_the_previous_paragraph_subject() -> None:
+    text = 'Ann Vole runs the food bank in town.\n\n"We feed four hundred families a week."'
+    q = quotes(text)[0]
+    assert q.speaker == "Ann Vole"
