@@ -105,7 +105,8 @@ def _score(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline) -> Score
     if isinstance(q, wq.Term):
         return _term_scores(q, sub, lengths, deadline)
     if isinstance(q, wq.ConstantScoreQuery):
-        score = q.score
+        # Whoosh's ListMatcher treats a 0.0 constant as "no constant": 1.0.
+        score = q.score or 1.0
         return dict.fromkeys(evaluate_docs(q.child, sub, deadline), score)
     if isinstance(q, wq.AndNot):
         scores = _score(q.a, sub, lengths, deadline)
@@ -136,10 +137,15 @@ def _and_scores(children: list[wq.Query], sub: Any, lengths: Lengths,
     result = parts[0]
     for other in parts[1:]:
         result = {d: s + other[d] for d, s in result.items() if d in other}
+    bonus = 0.0
     for child in children:
         if isinstance(child, wq.Not) and result:
             for docnum in evaluate_docs(child.query, sub, deadline) & result.keys():
                 del result[docnum]
+            # Whoosh's inverse matcher scores every document it lets through.
+            bonus += child.boost
+    if bonus:
+        result = {d: s + bonus for d, s in result.items()}
     return result
 
 

@@ -358,8 +358,9 @@ def big_index() -> Index:
     for batch in range(3):
         articles = []
         for a in range(40):
-            paras = [(" ".join(rnd.choice(_WORDS) for _ in range(rnd.randint(2, 30))), [], [], None)
+            texts = [" ".join(rnd.choice(_WORDS) for _ in range(rnd.randint(2, 30)))
                      for _ in range(rnd.randint(1, 5))]
+            paras = [(t, [], [], t.split()[0] if rnd.random() < 0.4 else None) for t in texts]
             meta = Metadata(f"{rnd.choice(_WORDS)} story", "The Ledger", None, None,
                             dt.date(2020, 1, 1 + a % 28))
             articles.append(make_article(f"b{batch}a{a}", meta, paras))
@@ -372,15 +373,21 @@ def big_index() -> Index:
                                    "\"budget tax\"", "\"river vote\" OR court",
                                    "budget NOT police", "title:budget", "vote minister council"])
 @pytest.mark.parametrize("limit", [1, 10, 50])
-def test_bulk_ranking_equals_whoosh_collector(big_index: Index, query: str, limit: int) -> None:
+@pytest.mark.parametrize("quotes_only", [False, True])
+def test_bulk_ranking_equals_whoosh_collector(big_index: Index, query: str, limit: int,
+                                              quotes_only: bool) -> None:
     from search.collecting import collect, restrict_query
     from search.docsets import Deadline
-    from search.querying import build_parser, parse_query
-    from search.ranking import build_lengths
-    q = restrict_query(parse_query(build_parser(big_index.schema), query), None)
+    from search.querying import build_filter, build_parser, parse_query
+    from search.ranking import build_lengths, rank_top
+    flt = build_filter(SearchRequest(quotes_only=quotes_only))
+    q = restrict_query(parse_query(build_parser(big_index.schema), query), flt)
     with big_index.reading() as searcher:
         plain = collect(searcher, q, True, limit, None, Deadline(None))
         bulk = collect(searcher, q, True, limit, None, Deadline(None),
                        lengths=lambda reader, name: build_lengths(reader, name))
+        used_bulk = rank_top(searcher, q, limit, lambda reader, name: build_lengths(reader, name),
+                             Deadline(None)) is not None
     assert bulk.ranked == plain.ranked and len(plain.ranked) == min(limit, len(plain.docnums))
     assert bulk.docnums == plain.docnums
+    assert used_bulk  # the bulk pass was not silently given up
