@@ -195,7 +195,7 @@ def _find_cue(frame: _Frame, text: str, sp: QuoteSpan, qs: int, qe: int,
     followed by 'X said' ('Y called it "a failure," X said')."""
     after = _cue_after(frame, qs, qe)
     if after and (opens_sentence or (_OPEN_ENDING_RE.search(text, sp.start, sp.end)
-                                     and after[0].kind != "np" and _is_main_verb(after[1]))):
+                                     and (after[0].kind != "np" or is_speaker_noun(after[0].text)) and _is_main_verb(after[1]))):
         return after, False
     before = _cue_before(frame, qs)
     return (before, True) if before else (after, False)

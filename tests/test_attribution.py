@@ -341,3 +341,8 @@ def test_unclaimed_paragraph_quote_takes_the_previous_paragraph_subject() -> Non
     text = 'Ann Vole runs the food bank in town.\n\n"We feed four hundred families a week."'
     q = quotes(text)[0]
     assert q.speaker == "Ann Vole"
+
+
+def test_comma_closed_quote_then_speaker_noun_cue_wins_over_earlier_cue() -> None:
+    q = quotes('Ann Vole defends her record in an ad: "We kept our promises," the mayor says.')[0]
+    assert q.speaker_mention is not None and q.speaker_mention.text == "the mayor"
