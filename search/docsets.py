@@ -83,7 +83,55 @@ def evaluate_docs(q: wq.Query, subsearcher: Any, deadline: Deadline) -> set[int]
         return result
     if q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
         return set()
+    if isinstance(q, wq.Phrase) and q.slop == 1:
+        found = _phrase_ids(q, subsearcher.reader(), deadline)
+        if found is not None:
+            return found
     return _matcher_ids(q, subsearcher, deadline)
+
+
+def _phrase_ids(q: wq.Phrase, reader: Any, deadline: Deadline) -> set[int] | None:
+    """Return the docnums where q's words occur at consecutive positions, or
+    None if this field's postings cannot be read that way.  Intersecting
+    the words' documents first means positions are decoded only there."""
+    field = reader.schema[q.fieldname] if q.fieldname in reader.schema else None
+    if field is None or not field.format or not field.format.supports("positions"):
+        return None
+    matchers = [open_postings(reader, q.fieldname, word) for word in q.words]
+    if any(m is None for m in matchers):
+        return set()
+    if not all(hasattr(m, "_read_values") for m in matchers):
+        return None
+    common = set.intersection(*(set(iter_posting_ids(open_postings(reader, q.fieldname, w),
+                                                     deadline)) for w in q.words))
+    decode = field.format.decode_positions
+    found: dict[int, set[int]] = {}
+    for offset, matcher in enumerate(matchers):
+        here: dict[int, set[int]] = {}
+        for docnum, value in _values_in(matcher, found.keys() if offset else common, deadline):
+            starts = {p - offset for p in decode(value)}
+            here[docnum] = starts if not offset else found[docnum] & starts
+        found = {d: starts for d, starts in here.items() if starts}
+        if not found:
+            break
+    return set(found)
+
+
+def _values_in(matcher: Any, docs: Any, deadline: Deadline) -> Any:
+    """Yield (docnum, posting value) for the matcher's docnums in `docs`."""
+    while matcher.is_active():
+        deadline.check()
+        if matcher._ids is None:
+            matcher._read_ids()
+        start = matcher._i
+        ids = matcher._ids[start:]
+        if any(d in docs for d in ids):
+            if matcher._values is None:
+                matcher._read_values()
+            yield from ((d, v) for d, v in zip(ids, matcher._values[start:]) if d in docs)
+        if matcher._lastblock:
+            break
+        matcher._next_block()
 
 
 def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadline) -> set[int]:
