@@ -192,10 +192,12 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
     i = _skip_back(toks, len(toks) - 1)
     if i < 0:
         return None
-    if toks[i][0] == ",":
+    if toks[i][0] == "," and i >= 1 and toks[i - 1][0] == ")":
+        i = _skip_back(toks, i - 1)  # "Gov. Ann Vole (R-OH), said": the name before the party tag
+    elif toks[i][0] == ",":
         i = _skip_appositive(toks, i)
-        if i < 0:
-            return None
+    if i < 0:
+        return None
     tok, s, e = toks[i]
     low = tok.lower()
     if low in ("and", "but", "or"):

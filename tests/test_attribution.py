@@ -346,3 +346,8 @@ def test_unclaimed_paragraph_quote_takes_the_previous_paragraph_subject() -> Non
 def test_comma_closed_quote_then_speaker_noun_cue_wins_over_earlier_cue() -> None:
     q = quotes('Ann Vole defends her record in an ad: "We kept our promises," the mayor says.')[0]
     assert q.speaker_mention is not None and q.speaker_mention.text == "the mayor"
+
+
+def test_party_tag_before_the_comma_keeps_the_name() -> None:
+    q = quotes('On Tuesday in Leeds, OH, after the count, Gov. Ann Vole (R-OH), said, "We won."')[0]
+    assert q.speaker == "Ann Vole"
