@@ -43,7 +43,7 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None) -
     unparseable query; IndexUnavailableError if the index was closed.
     """
     validate_request(request)
-    q = parse_query(build_parser(index.schema), request.query)
+    q = parse_query(index.cached("parser", lambda _s: build_parser(index.schema)), request.query)
     combined = restrict_query(q, build_filter(request))
     offset = (request.page - 1) * request.per_page
     deadline = Deadline(timeout if timeout is not None else index.query_timeout)
@@ -181,6 +181,6 @@ def _article_terms(index: Index, query: str) -> MarkTerms:
     if not query or not isinstance(query, str):
         return MarkTerms()
     try:
-        return collect_mark_terms(parse_query(build_parser(index.schema), query))
+        return collect_mark_terms(parse_query(index.cached("parser", lambda _s: build_parser(index.schema)), query))
     except QueryError:
         return MarkTerms()

@@ -51,8 +51,10 @@ class Index:
 
     @property
     def schema(self) -> Any:
-        """Return the Whoosh schema of this index."""
-        return self._ix.schema
+        """Return the Whoosh schema of this index (the current searcher's:
+        Whoosh's own Index.schema re-reads the table of contents from disk
+        on every access, and a new analyzer object loses its stem cache)."""
+        return self._searcher.schema
 
     @contextmanager
     def reading(self) -> Iterator[Searcher]:
