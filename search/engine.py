@@ -43,7 +43,7 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None) -
     unparseable query; IndexUnavailableError if the index was closed.
     """
     validate_request(request)
-    q = parse_query(index.cached("parser", lambda _s: build_parser(index.schema)), request.query)
+    q = parse_query(_parser(index), request.query)
     combined = restrict_query(q, build_filter(request))
     offset = (request.page - 1) * request.per_page
     deadline = Deadline(timeout if timeout is not None else index.query_timeout)
@@ -60,6 +60,11 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None) -
                         per_page=request.per_page, hits=hits, facets=facets,
                         suggestion=suggestion, partial=collected.partial,
                         note=PARTIAL_NOTE if collected.partial else None)
+
+
+def _parser(index: Index) -> Any:
+    """Return the index's query parser, built once per searcher."""
+    return index.cached("parser", lambda _s: build_parser(index.schema))
 
 
 def _sort_keys(index: Index, request: SearchRequest) -> Callable[[], array] | None:
@@ -181,6 +186,6 @@ def _article_terms(index: Index, query: str) -> MarkTerms:
     if not query or not isinstance(query, str):
         return MarkTerms()
     try:
-        return collect_mark_terms(parse_query(index.cached("parser", lambda _s: build_parser(index.schema)), query))
+        return collect_mark_terms(parse_query(_parser(index), query))
     except QueryError:
         return MarkTerms()
