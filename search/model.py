@@ -200,6 +200,26 @@ class FacetValue:
         return {"value": self.value, "count": self.count}
 
 
+@dataclass(frozen=True, slots=True)
+class Sighting:
+    """Another paragraph where the same quote or text appeared."""
+
+    doc_id: str
+    n: int
+    title: str | None
+    outlet: str | None
+    published: str | None  # YYYY-MM-DD or None
+
+    @property
+    def permalink(self) -> str:
+        return f"/doc/{self.doc_id}#p{self.n}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"doc_id": self.doc_id, "n": self.n, "title": self.title,
+                "outlet": self.outlet, "published": self.published,
+                "permalink": self.permalink}
+
+
 @dataclass(slots=True)
 class Hit:
     """One matching paragraph, ready to render."""
@@ -217,6 +237,10 @@ class Hit:
     quotes: list[dict[str, Any]]
     url: str | None
     score: float
+    # Other articles carrying one of this paragraph's quotes (quote clusters).
+    also_in: list[Sighting] = field(default_factory=list)
+    # Near-duplicate paragraphs (syndicated copies) grouped under this hit.
+    duplicates: list[Sighting] = field(default_factory=list)
 
     @property
     def permalink(self) -> str:
@@ -238,6 +262,8 @@ class Hit:
             "permalink": self.permalink,
             "url": self.url,
             "score": self.score,
+            "also_in": [x.to_dict() for x in self.also_in],
+            "duplicates": [x.to_dict() for x in self.duplicates],
         }
 
 
@@ -287,6 +313,54 @@ class StoredArticle:
     # paragraph n -> (start, end) offsets, relative to that paragraph's text,
     # of the words the user's query matched; the web layer renders the marks.
     term_spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class QuoteRecord:
+    """A quote with everything a citation needs (entity pages, exports)."""
+
+    text: str
+    kind: QuoteKind
+    speaker: str | None
+    role: str | None
+    cue: str | None
+    paragraph_id: str
+    doc_id: str
+    n: int
+    title: str | None
+    outlet: str | None
+    published: str | None  # YYYY-MM-DD or None (undated)
+    url: str | None
+    institutions: list[str] = field(default_factory=list)
+    also_in: list[Sighting] = field(default_factory=list)
+
+    @property
+    def permalink(self) -> str:
+        return f"/doc/{self.doc_id}#p{self.n}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"quote": self.text, "kind": self.kind, "speaker": self.speaker,
+                "role": self.role, "cue": self.cue, "institutions": list(self.institutions),
+                "outlet": self.outlet, "title": self.title, "published": self.published,
+                "permalink": self.permalink, "url": self.url, "paragraph_id": self.paragraph_id,
+                "also_in": [x.to_dict() for x in self.also_in]}
+
+
+@dataclass(slots=True)
+class EntityProfile:
+    """What the index knows about one speaker or institution."""
+
+    kind: Literal["speaker", "institution"]
+    name: str
+    quote_count: int
+    paragraph_count: int
+    quotes: list[QuoteRecord]  # date order, undated last
+    timeline: list[tuple[str, int]]  # (YYYY-MM, count) ascending, months with none omitted
+    undated: int  # quotes (speaker) or paragraphs (institution) with no date
+    roles: list[FacetValue] = field(default_factory=list)  # speaker: roles seen
+    institutions: list[FacetValue] = field(default_factory=list)  # speaker: named most
+    speakers_for: list[FacetValue] = field(default_factory=list)  # institution: its voices
+    speakers_about: list[FacetValue] = field(default_factory=list)  # institution: others on it
 
 
 @dataclass(slots=True)

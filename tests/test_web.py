@@ -390,8 +390,10 @@ def test_api_matches_contract(client: FlaskClient, index: Index) -> None:
     assert (data["query"], data["page"], data["per_page"]) == ("apology", 1, 2)
     assert data["total"] >= 4 and len(data["hits"]) == 2
     for hit in data["hits"]:
+        # The contract's fields, plus the later additions for quote clusters.
         assert set(hit) == {"paragraph_id", "doc_id", "n", "title", "outlet", "published", "text", "snippet",
-                            "speakers", "institutions", "quotes", "permalink", "url", "score"}
+                            "speakers", "institutions", "quotes", "permalink", "url", "score",
+                            "also_in", "duplicates"}
         assert hit["permalink"] == f"/doc/{hit['doc_id']}#p{hit['n']}"
         assert isinstance(hit["score"], float) and isinstance(hit["speakers"], list)
     assert set(data["facets"]) <= {"speaker", "institution", "outlet", "year"}
