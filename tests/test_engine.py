@@ -323,6 +323,13 @@ def test_total_and_facets_count_every_match_of_a_broad_query(query: str) -> None
     assert [(v.value, v.count) for v in result.facets["speaker"]] == [("Ann Smallman", speaker_count)]
 
 
+@pytest.mark.parametrize("request_", [SearchRequest(query="hosp*"), SearchRequest(sort="newest"),
+                                      SearchRequest(query='"hospital beds"'), SearchRequest()])
+def test_tiny_timeout_stops_every_kind_of_query(index: Index, request_: SearchRequest) -> None:
+    result = search(index, request_, timeout=0.0)
+    assert result.partial and result.note and result.total == 0 and result.hits == []
+
+
 def test_tiny_timeout_returns_partial_results_with_a_note(index: Index) -> None:
     result = search(index, SearchRequest(query="hospital"), timeout=0.0)
     assert result.partial and result.note
