@@ -76,6 +76,25 @@ class SpelledText(fields.TEXT):
         return state
 
 
+class RepeatedText(fields.TEXT):
+    """A TEXT field whose value usually repeats from one document to the
+    next (an article's title on each of its paragraphs): the analysis of the
+    last value is reused instead of being redone per paragraph."""
+
+    def index(self, value: Any, **kwargs: Any) -> Any:
+        last = self.__dict__.get("_last_indexed")
+        if last is not None and last[0] == value and not kwargs:
+            return last[1]
+        items = list(super().index(value, **kwargs))
+        self.__dict__["_last_indexed"] = (value, items)
+        return items
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_last_indexed", None)  # a cache, not part of the schema
+        return state
+
+
 def reset_spelling(schema: fields.Schema) -> None:
     """Forget the spelling words already sent by a previous writer."""
     for name in schema.names():
@@ -110,7 +129,7 @@ def build_schema() -> fields.Schema:
         # Positions only (no character offsets): snippets re-tokenise the
         # stored text, and encoding offsets cost a quarter of indexing time.
         text=SpelledText(analyzer=stem, stored=True, phrase=True, spelling=True),
-        title=fields.TEXT(analyzer=StemmingAnalyzer(), stored=True),
+        title=RepeatedText(analyzer=StemmingAnalyzer(), stored=True),
         outlet=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
         author=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
         url=fields.STORED(),

@@ -138,3 +138,13 @@ def test_spelling_words_survive_many_commits(tmp_path: Path, on_disk: bool) -> N
     assert search(index, SearchRequest(query="hospitl")).suggestion == "hospital"
     assert search(index, SearchRequest(query="stalld")).suggestion == "stalled"
     index.close()
+
+
+def test_every_paragraph_is_found_by_its_articles_title() -> None:
+    # Titles repeat on each paragraph; their analysis is reused across them.
+    index = ram_index()
+    write_articles(index, [make_article("a1", ["One.", "Two."], title="Budget row"),
+                           make_article("a2", ["Three.", "Four."], title="Budget row"),
+                           make_article("a3", ["Five."], title="Rain falls")])
+    assert total_for(index, "title:budget") == 4
+    assert total_for(index, "title:rain") == 1
