@@ -4,7 +4,9 @@
 Each stage is a pure function in its own module; this module only composes
 them, decides which files to visit, and turns a bad file into a skip reason
 (logged and counted) instead of an exception, so one broken file never stops
-an ingest.
+an ingest.  With several workers, each worker process runs every stage on a
+chunk of files, indexing included (one new segment per chunk, via
+search.segments), and this process publishes the segments in input order.
 """
 from __future__ import annotations
 
@@ -98,8 +100,9 @@ def ingest_paths(
     Returns an IngestSummary; bad files are listed in `skipped` with their
     reason.  The same article seen twice in a run (same id) is written
     once, the later copy winning.  `workers` processes (default: one per
-    CPU) annotate and index in parallel; workers=1 runs everything in this
-    process and commits every `batch_articles` articles.  Files are
+    CPU) annotate and index in parallel; workers=1, or an in-memory index,
+    runs everything in this process and commits every `batch_articles`
+    articles.  Files are
     reported to `on_file` in input order either way."""
     started = time.perf_counter()
     files = list(iter_input_files(paths))
