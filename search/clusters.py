@@ -1,0 +1,97 @@
+"""Text fingerprints for quote clusters and near-duplicate paragraphs.
+
+Owns the rule that decides when two quotes (or two paragraphs) are "the
+same text", as pure functions over strings (nothing here touches the index):
+
+1. normalise_text(): Unicode NFKC, casefold, curly quotes/primes -> straight,
+   every dash -> "-", apostrophes dropped ("Met's" == "Met’s" == "Mets"),
+   every other non-word character -> space, whitespace collapsed.  So
+   "“Sorry … action – which”" and "'Sorry … action - which.'" normalise alike.
+2. shingle_hashes(): the set of CRC-32 hashes of the text's overlapping
+   SHINGLE_WORDS-word shingles (stable across processes, unlike hash()).
+3. fingerprint_keys(): LSH-style sampling: the SAMPLED_KEYS shingles with
+   the smallest hashes (a bottom-k MinHash sketch), each written as a
+   16-hex-digit BLAKE2b key.  Two texts with Jaccard similarity J share a
+   given sampled key with probability about J, so near copies almost always
+   share at least one; those keys are indexed and looked up as postings.
+   Texts under MIN_WORDS words get no keys (too short to attribute a copy).
+4. A candidate found through a shared key is confirmed only if the Jaccard
+   similarity of the full shingle sets reaches the threshold
+   (QUOTE_SIMILARITY for quotes, PARAGRAPH_SIMILARITY for paragraphs).
+5. A cluster's key (choose_cluster_key) is the smallest key among a quote's
+   own keys and those of its confirmed copies, so every copy reports the
+   same key without a global clustering pass.
+"""
+from __future__ import annotations
+
+import hashlib
+import heapq
+import re
+import unicodedata
+import zlib
+from typing import Iterable
+
+SHINGLE_WORDS = 3
+SAMPLED_KEYS = 4
+MIN_WORDS = 5
+QUOTE_SIMILARITY = 0.6
+PARAGRAPH_SIMILARITY = 0.8
+
+_FOLD = str.maketrans({
+    "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'", "`": "'", "´": "'",
+    "“": '"', "”": '"', "„": '"', "‟": '"', "″": '"', "«": '"', "»": '"',
+    "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-",
+})
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+_NON_WORD = re.compile(r"[^\w\s]+|_")
+
+
+def normalise_text(text: str) -> str:
+    """Return `text` casefolded, with quotes and dashes unified, punctuation
+    removed and whitespace collapsed (the form fingerprints are taken of)."""
+    folded = unicodedata.normalize("NFKC", text).casefold().translate(_FOLD)
+    folded = _APOSTROPHE.sub("", folded)
+    return " ".join(_NON_WORD.sub(" ", folded).split())
+
+
+def _shingles(text: str, size: int) -> list[str]:
+    words = normalise_text(text).split()
+    if len(words) < MIN_WORDS:
+        return []
+    return [" ".join(words[i:i + size]) for i in range(len(words) - size + 1)]
+
+
+def shingle_hashes(text: str, size: int = SHINGLE_WORDS) -> frozenset[int]:
+    """Return the CRC-32 hashes of the text's word shingles (empty when the
+    text has fewer than MIN_WORDS words)."""
+    return frozenset(zlib.crc32(s.encode()) for s in _shingles(text, size))
+
+
+def fingerprint_keys(text: str, count: int = SAMPLED_KEYS) -> list[str]:
+    """Return the text's sampled cluster keys, sorted (empty for short text).
+
+    The shingles with the `count` smallest CRC-32 hashes are chosen (ties by
+    shingle text) and each is keyed by a 64-bit BLAKE2b digest in hex."""
+    shingles = set(_shingles(text, SHINGLE_WORDS))
+    chosen = heapq.nsmallest(count, shingles, key=lambda s: (zlib.crc32(s.encode()), s))
+    return sorted(hashlib.blake2b(s.encode(), digest_size=8).hexdigest() for s in chosen)
+
+
+def similarity(a: frozenset[int], b: frozenset[int]) -> float:
+    """Return the Jaccard similarity of two shingle-hash sets (0.0 if either
+    is empty)."""
+    if not a or not b:
+        return 0.0
+    return len(a & b) / len(a | b)
+
+
+def is_near_copy(a: str, b: str, threshold: float = QUOTE_SIMILARITY) -> bool:
+    """Return True if texts `a` and `b` are copies of one another under the
+    module's rule (shingle Jaccard similarity at least `threshold`)."""
+    return similarity(shingle_hashes(a), shingle_hashes(b)) >= threshold
+
+
+def choose_cluster_key(keys: Iterable[str]) -> str | None:
+    """Return the cluster key for a quote given its own keys and those of
+    its confirmed copies (the smallest), or None if there are none."""
+    return min(keys, default=None)

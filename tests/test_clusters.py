@@ -1,0 +1,81 @@
+"""Tests for search.clusters: the normalisation and fingerprint rule that
+decides when two quotes or paragraphs are the same text."""
+from __future__ import annotations
+
+import pytest
+
+from search.clusters import (MIN_WORDS, SAMPLED_KEYS, choose_cluster_key, fingerprint_keys,
+                             is_near_copy, normalise_text, shingle_hashes, similarity)
+
+LONG = ("The council said the budget would be balanced by cutting three "
+        "libraries and closing the leisure centre next spring")
+
+
+@pytest.mark.parametrize("raw, expected", [
+    ("Sorry — it’s “FINE”", "sorry its fine"),
+    ("face-to-face   talks", "face to face talks"),
+    ("action – which…", "action which"),
+    ("‘Quoted’ text.", "quoted text"),
+    ("snake_case word", "snake case word"),
+    ("Ｆｕｌｌ width", "full width"),
+])
+def test_normalise_text_unifies_quotes_dashes_and_punctuation(raw: str, expected: str) -> None:
+    assert normalise_text(raw) == expected
+
+
+@pytest.mark.parametrize("a, b", [
+    ('"Sorry is something you say when you comprehend the wrong you do – which is not going to happen,"',
+     "'Sorry is something you say when you comprehend the wrong you do - which is not going to happen.'"),
+    ("“We’re not the only parties who suffered,” she said",
+     "\"We're not the only parties who suffered\" she said"),
+])
+def test_punctuation_variants_share_every_key(a: str, b: str) -> None:
+    assert fingerprint_keys(a) == fingerprint_keys(b)
+    assert fingerprint_keys(a)
+
+
+def test_keys_are_sampled_sorted_hex_and_bounded() -> None:
+    keys = fingerprint_keys(LONG)
+    assert len(keys) == SAMPLED_KEYS
+    assert keys == sorted(keys)
+    assert all(len(k) == 16 and int(k, 16) >= 0 for k in keys)
+
+
+@pytest.mark.parametrize("words", [1, MIN_WORDS - 1])
+def test_short_texts_get_no_keys(words: int) -> None:
+    text = " ".join(["word"] * words)
+    assert fingerprint_keys(text) == []
+    assert shingle_hashes(text) == frozenset()
+
+
+def test_small_wording_change_stays_similar_and_shares_a_key() -> None:
+    a = ("While we know that very sadly they had been murdered in the early hours of "
+         "Saturday, 6 June 2020, before they were reported missing, we may have saved pain.")
+    b = ("While we know that very sadly they had been murdered in the early hours of "
+         "Saturday June 6 2020, before they were reported missing, we may have saved pain.")
+    assert is_near_copy(a, b)
+    assert set(fingerprint_keys(a)) & set(fingerprint_keys(b))
+
+
+@pytest.mark.parametrize("a, b", [
+    (LONG, "Hospital managers warned that waiting lists would grow again this winter"),
+    ("I am very sorry that the level of service we provided fell short",
+     "I am very sorry that the level of service we provided fell short. We have contacted "
+     "the family to ask if they will allow me or another senior officer to visit them."),
+])
+def test_different_or_much_longer_text_is_not_a_copy(a: str, b: str) -> None:
+    assert not is_near_copy(a, b)
+
+
+@pytest.mark.parametrize("a, b, expected", [
+    (frozenset({1, 2, 3}), frozenset({1, 2, 3}), 1.0),
+    (frozenset({1, 2}), frozenset({2, 3}), 1 / 3),
+    (frozenset(), frozenset({1}), 0.0),
+])
+def test_similarity_is_jaccard(a: frozenset[int], b: frozenset[int], expected: float) -> None:
+    assert similarity(a, b) == pytest.approx(expected)
+
+
+def test_cluster_key_is_the_smallest_known_key() -> None:
+    assert choose_cluster_key(["b1", "a9", "c0"]) == "a9"
+    assert choose_cluster_key([]) is None
