@@ -259,7 +259,8 @@ def test_page_window(current: int, pages: int, expected: list[int | None]) -> No
 
 def test_doc_link_carries_query() -> None:
     links = SearchLinks(SearchRequest(query="police apology"))
-    assert links.doc("met", 3) == "/doc/met?q=police+apology#p3"
+    assert links.doc("met", 3) == "/doc/met?q=police+apology&p=3#p3"
+    assert SearchLinks(SearchRequest()).doc("met", 3) == "/doc/met?p=3#p3"
 
 
 # --------------------------------------------------------------- search page
@@ -285,7 +286,7 @@ def test_search_page_hit_links_and_metadata(client: FlaskClient) -> None:
     hit = soup.select_one("li.hit")
     href = hit.select_one(".hit-title a")["href"]
     assert urlsplit(href).path == "/doc/council"
-    assert query_of(href) == {"q": ["balance budget"]}
+    assert query_of(href) == {"q": ["balance budget"], "p": ["1"]}
     assert urlsplit(href).fragment == "p1"
     assert "City Herald" in hit.select_one(".hit-meta").get_text()
     assert hit.select_one("time")["datetime"] == "2020-02-01"
@@ -519,7 +520,8 @@ def test_missing_index_is_503_until_built(tmp_path: Path) -> None:
 
 def assert_no_script(html: str) -> None:
     soup = BeautifulSoup(html, "html.parser")
-    assert soup.find_all("script") == []
+    # The one script allowed is the external /static/app.js, with no body.
+    assert [(s.get("src"), s.get_text()) for s in soup.find_all("script")] in ([], [("/static/app.js", "")])
     for tag in soup.find_all(True):
         assert not [name for name in tag.attrs if name.lower().startswith("on")], tag
         for name in ("href", "src", "action"):

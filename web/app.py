@@ -6,12 +6,19 @@ app under waitress for `onrecord serve`.
 """
 from __future__ import annotations
 
-from flask import Flask, Response
+from typing import Any
+
+from flask import Flask, Response, request
 
 from search.config import Config, load_config
 from search.store import Index
 from web.api import bp as api_bp
+from web.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
+from web.clusters import build_cluster
+from web.entities import bp as entities_bp
+from web.entities import entity_url
 from web.errors import register_error_handlers
+from web.exports import bp as exports_bp
 from web.pages import bp as pages_bp
 from web.render import format_date, safe_href
 from web.state import STATE_KEY, AppState
@@ -44,11 +51,32 @@ def create_app(index: Index | None = None, config: Config | None = None) -> Flas
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # tidy HTML
     app.jinja_env.filters["safe_href"] = safe_href
     app.jinja_env.filters["format_date"] = format_date
-    app.register_blueprint(pages_bp)
-    app.register_blueprint(api_bp)
+    app.jinja_env.globals.update(TEMPLATE_GLOBALS)
+    for blueprint in (pages_bp, api_bp, entities_bp, exports_bp):
+        app.register_blueprint(blueprint)
     register_error_handlers(app)
     app.after_request(add_security_headers)
     return app
+
+
+def site_root() -> str:
+    """Return the root URL of the site as the client sees it (for the
+    absolute permalinks in citations)."""
+    return request.url_root
+
+
+# Helpers the templates call: links, clusters and citations are built by
+# pure functions in web.*, never by string-pasting in Jinja.
+TEMPLATE_GLOBALS: dict[str, Any] = {
+    "entity_url": entity_url,
+    "permalink": permalink,
+    "build_cluster": build_cluster,
+    "quote_citation": quote_citation,
+    "hit_citation": hit_citation,
+    "record_citation": record_citation,
+    "site_root": site_root,
+    "text_fragment_url": text_fragment_url,
+}
 
 
 def add_security_headers(response: Response) -> Response:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, replace
-from urllib.parse import quote, urlencode
+from urllib.parse import urlencode
 
 from search.model import SearchRequest
+from web.citations import permalink
 
 # facet name (as in SearchResult.facets) -> SearchRequest tuple field.
 FACET_FILTERS: dict[str, str] = {
@@ -157,8 +158,14 @@ class SearchLinks:
     def doc(self, doc_id: str, n: int) -> str:
         """Return the permalink of paragraph `n`, carrying the query so the
         article page can highlight it."""
-        query = f"?{urlencode([('q', self.req.query)])}" if self.req.query else ""
-        return f"/doc/{quote(doc_id, safe='')}{query}#p{n}"
+        return permalink(doc_id, n, self.req.query)
+
+    def export(self, fmt: str, rows: str = "quotes") -> str:
+        """Return the /export.<fmt> URL of the whole result set (every
+        filter kept, paging dropped: exports are never capped at a page)."""
+        whole = replace(self.req, page=1, per_page=self.default_per_page)
+        params = request_params(whole, self.default_per_page) + [("rows", rows)]
+        return f"/export.{fmt}?{urlencode(params)}"
 
     def chips(self) -> list[Chip]:
         """Return one removable chip per active filter."""

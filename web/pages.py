@@ -1,4 +1,5 @@
-"""The HTML pages: the search page (/) and the article page (/doc/<id>).
+"""The HTML pages: the search page (/), the article page (/doc/<id>) and
+the query-language help page (/help).
 
 Views only parse, call search.engine and render; links are built by
 web.links, paragraph markup by web.render, errors are mapped in web.errors.
@@ -8,12 +9,15 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request, url_for
 
 from search import engine
+from search.model import Paragraph
 from web.links import SearchLinks, page_window
-from web.params import hidden_filters, parse_query, parse_search_request, raw_form
+from web.params import hidden_filters, parse_int, parse_query, parse_search_request, raw_form
 from web.render import render_paragraph, safe_href
 from web.state import get_state
 
 bp = Blueprint("pages", __name__)
+MAX_PARAGRAPH = 100_000  # bound for ?p=N; no article has more paragraphs
+
 
 
 @bp.get("/")
@@ -41,6 +45,9 @@ def article_page(doc_id: str) -> str:
     marked and each quote's evidence (span, cue, speaker) shown."""
     state = get_state()
     query = parse_query(request.args.get("q"))
+    # ?p=N marks the paragraph server-side too: #pN alone is lost when a
+    # link is copied without its fragment or the page is re-rendered.
+    target = parse_int(request.args.get("p"), "p", 0, 1, MAX_PARAGRAPH)
     article = engine.get_article(state.index(), doc_id, query)
     paragraphs = [(p, render_paragraph(p, article.term_spans.get(p.n, ()))) for p in article.paragraphs]
     back = url_for("pages.search_page", q=query) if query else url_for("pages.search_page")
@@ -50,6 +57,25 @@ def article_page(doc_id: str) -> str:
         meta=article.meta,
         paragraphs=paragraphs,
         query=query,
+        target=target,
         source_url=safe_href(article.meta.url),
         back=back,
+        speakers=names_in(article.paragraphs, "speakers"),
+        institutions=names_in(article.paragraphs, "institutions"),
     )
+
+
+def names_in(paragraphs: list[Paragraph], attr: str) -> list[str]:
+    """Return the distinct speakers or institutions named in the
+    paragraphs, in order of first appearance."""
+    seen: dict[str, None] = {}
+    for paragraph in paragraphs:
+        for name in getattr(paragraph, attr):
+            seen.setdefault(name, None)
+    return list(seen)
+
+
+@bp.get("/help")
+def help_page() -> str:
+    """Return the guide to the query language, filters, exports and keys."""
+    return render_template("help.html")

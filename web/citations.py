@@ -1,0 +1,123 @@
+"""Citations and deep links: the plain text a reporter pastes into a story
+and the URLs that jump straight to a passage.
+
+Owns the citation format (“quote” — Speaker, Role, Outlet, Title, Date,
+permalink), paragraph permalinks (/doc/<id>?p=N#pN: the fragment scrolls,
+the p parameter lets the server mark the paragraph even where :target does
+not apply) and text-fragment links to the original article
+(url#:~:text=start,end).  Pure: no Flask; the caller passes the site root.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any, Mapping
+from urllib.parse import quote, urlencode
+
+FRAGMENT_START_WORDS = 8
+FRAGMENT_END_WORDS = 4
+# Opening/closing quote marks and punctuation that a text fragment should
+# not have to match exactly (the original page may typeset them differently).
+_EDGE_PUNCT = "\"'“”‘’«»„‚.,;:!?…()[]—–-"
+_QUOTE_EDGES = re.compile(r"^[\s\"'“”‘’«»„‚]+|[\s\"'“”‘’«»„‚,]+$")
+
+
+def permalink(doc_id: str, n: int, query: str = "") -> str:
+    """Return the site-relative permalink of paragraph `n` of `doc_id`,
+    carrying `query` (if any) so the article page can highlight it."""
+    params = [("q", query)] if query else []
+    params.append(("p", str(n)))
+    return f"/doc/{quote(doc_id, safe='')}?{urlencode(params)}#p{n}"
+
+
+def absolute_url(root: str, path: str) -> str:
+    """Return `path` (site-relative, starting with '/') joined to the site
+    `root` (e.g. 'https://news.example/'), with exactly one slash between."""
+    return root.rstrip("/") + "/" + path.lstrip("/")
+
+
+def strip_quote_marks(text: str) -> str:
+    """Return a quote's text without its surrounding quote marks and the
+    trailing comma that attribution leaves ('"Sorry...," she said')."""
+    return _QUOTE_EDGES.sub("", text.strip())
+
+
+def format_citation_date(published: str | dt.date | None) -> str:
+    """Return 'YYYY-MM-DD' for a date or ISO string, 'undated' for None."""
+    if not published:
+        return "undated"
+    return published.isoformat() if isinstance(published, dt.date) else str(published)[:10]
+
+
+def build_citation(text: str, *, speaker: str | None = None, role: str | None = None,
+                   outlet: str | None = None, title: str | None = None,
+                   published: str | dt.date | None = None, link: str = "") -> str:
+    """Return the plain-text citation “text” — speaker, role, outlet, title,
+    date, link.  Unknown parts are left out (an unknown outlet is never
+    guessed); the date is always present, as 'undated' if unknown."""
+    parts = [p for p in (speaker, role, outlet, title) if p and p.strip()]
+    parts.append(format_citation_date(published))
+    if link:
+        parts.append(link)
+    body = " ".join(strip_quote_marks(text).split())
+    return f"“{body}” — " + ", ".join(" ".join(p.split()) for p in parts)
+
+
+def quote_citation(q: Mapping[str, Any], source: Any, root: str) -> str:
+    """Return the citation of quote dict `q` (Hit.quotes item) from the
+    paragraph `source` (a Hit or QuoteRecord: doc_id, n, title, outlet,
+    published).  `root` is the site root URL for the absolute permalink."""
+    link = absolute_url(root, permalink(source.doc_id, source.n))
+    return build_citation(q.get("text") or q.get("quote") or "", speaker=q.get("speaker"), role=q.get("role"),
+                          outlet=source.outlet, title=source.title, published=source.published, link=link)
+
+
+def record_citation(record: Any, root: str) -> str:
+    """Return the citation of a QuoteRecord."""
+    return build_citation(record.text, speaker=record.speaker, role=record.role, outlet=record.outlet,
+                          title=record.title, published=record.published,
+                          link=absolute_url(root, permalink(record.doc_id, record.n)))
+
+
+def hit_citation(hit: Any, root: str) -> str:
+    """Return the citation of a whole paragraph (a Hit): its text, outlet,
+    title, date and absolute permalink."""
+    return build_citation(hit.text, outlet=hit.outlet, title=hit.title, published=hit.published,
+                          link=absolute_url(root, permalink(hit.doc_id, hit.n)))
+
+
+def encode_fragment_text(text: str) -> str:
+    """Return `text` percent-encoded for a text directive: everything but
+    unreserved characters, and also '-' (which the syntax reserves, like
+    ',' and '&')."""
+    return quote(text, safe="").replace("-", "%2D")
+
+
+def text_fragment(text: str) -> str:
+    """Return the '#:~:text=' fragment that selects `text` in a page: the
+    whole text when it is short, else its first FRAGMENT_START_WORDS words
+    and last FRAGMENT_END_WORDS words as textStart,textEnd.  Returns '' for
+    text with no words."""
+    words = text.split()
+    if not words:
+        return ""
+    if len(words) <= FRAGMENT_START_WORDS + FRAGMENT_END_WORDS:
+        whole = " ".join(words).strip(_EDGE_PUNCT)
+        return f"#:~:text={encode_fragment_text(whole)}" if whole else ""
+    start = " ".join(words[:FRAGMENT_START_WORDS]).lstrip(_EDGE_PUNCT)
+    end = " ".join(words[-FRAGMENT_END_WORDS:]).rstrip(_EDGE_PUNCT)
+    if not start or not end:
+        return ""
+    return f"#:~:text={encode_fragment_text(start)},{encode_fragment_text(end)}"
+
+
+def text_fragment_url(url: str, text: str) -> str:
+    """Return `url` with a text fragment selecting `text`.  An existing
+    '#fragment' is kept (the directive follows it, as the spec allows)."""
+    directive = text_fragment(text)
+    if not directive:
+        return url
+    base, hash_mark, existing = url.partition("#")
+    if hash_mark and ":~:" in existing:
+        existing = existing.split(":~:", 1)[0]  # replace an old directive
+    return f"{base}#{existing}{directive[1:]}" if existing else f"{base}{directive}"

@@ -1,0 +1,86 @@
+"""Speaker and institution pages: /speakers, /institutions (index pages with
+counts), /speaker/<name> and /institution/<name> (profiles).
+
+Views only call search.entities and render; the timeline geometry comes
+from web.charts and the "also in" lines from web.clusters.  Names travel
+percent-encoded in the path (url_for does it; the path converter accepts
+names containing '/').  An unknown name raises NotFoundError -> 404.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from flask import Blueprint, render_template, url_for
+
+from search.errors import NotFoundError
+from web.charts import build_timeline
+from web.params import MAX_FILTER_CHARS
+from web.state import get_state
+
+bp = Blueprint("entities", __name__)
+
+EntityKind = Literal["speaker", "institution"]
+PAGE_ENDPOINTS: dict[str, str] = {"speaker": "entities.speaker_page", "institution": "entities.institution_page"}
+INDEX_TITLES: dict[str, str] = {"speaker": "Speakers", "institution": "Institutions"}
+# What the timeline counts: a speaker's quotes, an institution's paragraphs.
+TIMELINE_NOUNS: dict[str, str] = {"speaker": "quote", "institution": "paragraph"}
+# EntityProfile list field -> its heading, per page kind; and the kind of the names it lists.
+RELATED: dict[str, list[tuple[str, str]]] = {
+    "speaker": [("institutions", "Institutions they name most")],
+    "institution": [("speakers_for", "Who speaks for it"), ("speakers_about", "Who speaks about it")],
+}
+RELATED_KIND: dict[str, str] = {"institutions": "institution", "speakers_for": "speaker", "speakers_about": "speaker"}
+
+
+def entity_url(kind: str, name: str) -> str:
+    """Return the URL of the profile page of `name` (a speaker or an
+    institution); template global `entity_url`."""
+    return url_for(PAGE_ENDPOINTS[kind], name=name)
+
+
+@bp.get("/speakers")
+def speakers_index() -> str:
+    """Return the list of every speaker with their paragraph counts."""
+    return render_index("speaker")
+
+
+@bp.get("/institutions")
+def institutions_index() -> str:
+    """Return the list of every institution with their paragraph counts."""
+    return render_index("institution")
+
+
+def render_index(kind: EntityKind) -> str:
+    from search import entities as search_entities  # the search side's entity module
+
+    values = search_entities.list_entities(get_state().index(), kind)
+    return render_template("entities.html", kind=kind, title=INDEX_TITLES[kind], values=values)
+
+
+@bp.get("/speaker/<path:name>")
+def speaker_page(name: str) -> str:
+    """Return the profile of one speaker; 404 if the index never saw them."""
+    return render_profile("speaker", name)
+
+
+@bp.get("/institution/<path:name>")
+def institution_page(name: str) -> str:
+    """Return the profile of one institution; 404 if it is not in the index."""
+    return render_profile("institution", name)
+
+
+def render_profile(kind: EntityKind, name: str) -> str:
+    from search import entities as search_entities  # the search side's entity module
+
+    if not name.strip() or len(name) > MAX_FILTER_CHARS:
+        raise NotFoundError(f"No {kind} with that name is in the index.")
+    profile = search_entities.get_entity(get_state().index(), kind, name)
+    chart = build_timeline(profile.timeline, TIMELINE_NOUNS[kind])
+    return render_template("entity.html", kind=kind, profile=profile, chart=chart,
+                           noun=TIMELINE_NOUNS[kind], search_url=filter_url(kind, profile.name),
+                           related=RELATED[kind], related_kind=RELATED_KIND)
+
+
+def filter_url(kind: EntityKind, name: str) -> str:
+    """Return the search page filtered to this speaker or institution."""
+    return url_for("pages.search_page", **{kind: name}, sort="newest")

@@ -1,0 +1,122 @@
+"""CSV and JSON exports of a whole result set: /export.csv and /export.json.
+
+Owns the export URLs (the search page's parameters plus rows=quotes|
+paragraphs), the download file name, and the streaming encoders.  Rows come
+lazily from search.exporting.iter_export_rows and are encoded one at a time
+into a generator, so an export of any size streams with constant memory and
+is never capped at a page.  The first row is fetched before the response
+starts, so a bad query still becomes an ordinary 400 page.
+"""
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import itertools
+import json
+import re
+from typing import Any, Iterable, Iterator
+
+from flask import Blueprint, Response, request, stream_with_context
+
+from search.errors import QueryError
+from web.params import parse_search_request
+from web.state import get_state
+
+bp = Blueprint("exports", __name__)
+
+ROW_KINDS = ("quotes", "paragraphs")
+MAX_SLUG_CHARS = 40
+# Spreadsheet apps run cells starting with these as formulas; a leading
+# apostrophe keeps a quote like '=cost' or '+44...' as text (OWASP advice).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_SLUG_JUNK = re.compile(r"[^a-z0-9]+")
+
+
+def parse_rows(raw: str | None) -> str:
+    """Return the row kind ('quotes' if blank); raises QueryError otherwise."""
+    value = (raw or "").strip().lower() or "quotes"
+    if value not in ROW_KINDS:
+        raise QueryError(f"'rows' must be one of {', '.join(ROW_KINDS)}.")
+    return value
+
+
+def export_filename(query: str, today: dt.date, ext: str, rows: str = "quotes") -> str:
+    """Return a safe download name like 'onrecord-police-apology-quotes-2021-04-15.csv':
+    the query lowercased to ASCII letters/digits joined by '-' (at most
+    MAX_SLUG_CHARS), 'all' for an empty query."""
+    slug = _SLUG_JUNK.sub("-", query.lower()).strip("-")[:MAX_SLUG_CHARS].strip("-") or "all"
+    return f"onrecord-{slug}-{rows}-{today.isoformat()}.{ext}"
+
+
+def cell_value(value: Any) -> str:
+    """Return one CSV cell: lists joined by '; ', None as '', formula-like
+    text prefixed with an apostrophe."""
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        value = "; ".join(str(v) for v in value)
+    text = str(value)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def iter_csv(rows: Iterable[dict[str, Any]], columns: list[str]) -> Iterator[str]:
+    """Yield the CSV text: a header line, then one line per row with the
+    `columns` in order (missing keys empty), quoted as the csv module does."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    for record in itertools.chain([columns], ([cell_value(row.get(c)) for c in columns] for row in rows)):
+        writer.writerow(record)
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+
+
+def iter_json(rows: Iterable[dict[str, Any]], columns: list[str]) -> Iterator[str]:
+    """Yield a JSON array of objects with the `columns` as keys in order,
+    one element per chunk (valid JSON once all chunks are joined)."""
+    yield "["
+    for i, row in enumerate(rows):
+        item = {c: row.get(c) for c in columns}
+        yield ("," if i else "") + "\n" + json.dumps(item, ensure_ascii=False, default=str)
+    yield "\n]\n"
+
+
+ENCODERS = {"csv": (iter_csv, "text/csv; charset=utf-8"),  # format -> (encoder, Content-Type)
+            "json": (iter_json, "application/json; charset=utf-8")}
+
+
+def start_rows(rows: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Return `rows` with its first item already fetched, so errors raised
+    while the search starts (QueryError) surface before streaming."""
+    first = next(rows, None)
+    return rows if first is None else itertools.chain([first], rows)
+
+
+def export_response(ext: str) -> Response:
+    """Return the streamed export of the current request in format `ext`."""
+    from search import exporting  # the search side's export module
+
+    state = get_state()
+    req = parse_search_request(request.args, state.config.per_page)
+    kind = parse_rows(request.args.get("rows"))
+    columns = list(exporting.EXPORT_COLUMNS[kind])
+    rows = start_rows(iter(exporting.iter_export_rows(state.index(), req, kind)))
+    encode, mimetype = ENCODERS[ext]
+    name = export_filename(req.query, dt.date.today(), ext, kind)
+    response = Response(stream_with_context(encode(rows, columns)), content_type=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/export.csv")
+def export_csv() -> Response:
+    """Return every matching quote or paragraph as a streamed CSV download."""
+    return export_response("csv")
+
+
+@bp.get("/export.json")
+def export_json() -> Response:
+    """Return every matching quote or paragraph as a streamed JSON array."""
+    return export_response("json")

@@ -1,0 +1,137 @@
+/* onrecord: progressive enhancements only; every page works without this file.
+ * - "Copy citation" buttons (shown only when this script runs) copy their
+ *   data-citation attribute to the clipboard.
+ * - Keyboard: "/" focuses the search box, "j"/"k" move between results.
+ * - The speaker/institution lists filter as you type.
+ * Loaded from /static under CSP default-src 'self': no inline code anywhere.
+ */
+(function () {
+  "use strict";
+
+  var NAV_ITEMS = ".hit .hit-title a, .entity-quote a.permalink";
+
+  function announce(message) {
+    var status = document.getElementById("copy-status");
+    if (status) { status.textContent = ""; status.textContent = message; }
+  }
+
+  /* Fallback for browsers without the async clipboard API (or on plain
+   * http, where it is unavailable): select a hidden textarea and copy. */
+  function copyBySelection(text) {
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.className = "copy-buffer";
+    document.body.appendChild(area);
+    area.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    document.body.removeChild(area);
+    return ok;
+  }
+
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).then(
+        function () { return true; },
+        function () { return copyBySelection(text); });
+    }
+    return Promise.resolve(copyBySelection(text));
+  }
+
+  function flash(button, label) {
+    var original = button.getAttribute("data-label") || button.textContent;
+    button.setAttribute("data-label", original);
+    button.textContent = label;
+    button.classList.add("copied");
+    window.setTimeout(function () {
+      button.textContent = original;
+      button.classList.remove("copied");
+    }, 2000);
+  }
+
+  function setUpCopyButtons() {
+    var buttons = document.querySelectorAll("button.copy-citation");
+    Array.prototype.forEach.call(buttons, function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var text = button.getAttribute("data-citation") || "";
+        copyText(text).then(function (ok) {
+          flash(button, ok ? "Copied" : "Copy failed");
+          announce(ok ? "Citation copied to the clipboard." : "Could not copy; select the text instead.");
+        });
+      });
+    });
+  }
+
+  function isTyping(target) {
+    if (!target) { return false; }
+    var tag = target.tagName;
+    return target.isContentEditable || tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT";
+  }
+
+  function moveFocus(step) {
+    var items = Array.prototype.slice.call(document.querySelectorAll(NAV_ITEMS));
+    if (!items.length) { return; }
+    var current = items.indexOf(document.activeElement);
+    if (current === -1) {
+      // Start from the item holding focus (e.g. a button inside a hit).
+      items.forEach(function (item, i) {
+        var box = item.closest(".hit, .entity-quote");
+        if (box && box.contains(document.activeElement)) { current = i; }
+      });
+    }
+    var next = current === -1 ? (step > 0 ? 0 : items.length - 1)
+                              : Math.min(items.length - 1, Math.max(0, current + step));
+    items[next].focus();
+    var box = items[next].closest(".hit, .entity-quote");
+    if (box && box.scrollIntoView) { box.scrollIntoView({block: "nearest"}); }
+  }
+
+  function onKey(event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) {
+      return;
+    }
+    if (event.key === "/") {
+      var box = document.getElementById("q");
+      if (box) { event.preventDefault(); box.focus(); box.select(); }
+    } else if (event.key === "j") {
+      moveFocus(1);
+    } else if (event.key === "k") {
+      moveFocus(-1);
+    }
+  }
+
+  function setUpEntityFilter() {
+    var input = document.getElementById("entity-filter");
+    if (!input) { return; }
+    var list = document.getElementById(input.getAttribute("data-filter-list"));
+    var status = document.getElementById("entity-filter-status");
+    var wrapper = input.closest(".entity-filter");
+    if (!list) { return; }
+    if (wrapper) { wrapper.hidden = false; }
+    var items = list.querySelectorAll("li[data-name]");
+    input.addEventListener("input", function () {
+      var needle = input.value.trim().toLowerCase();
+      var shown = 0;
+      Array.prototype.forEach.call(items, function (item) {
+        var match = !needle || item.getAttribute("data-name").indexOf(needle) !== -1;
+        item.hidden = !match;
+        if (match) { shown += 1; }
+      });
+      if (status) { status.textContent = needle ? shown + " of " + items.length + " shown" : ""; }
+    });
+  }
+
+  function start() {
+    setUpCopyButtons();
+    setUpEntityFilter();
+    document.addEventListener("keydown", onKey);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+}());
