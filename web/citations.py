@@ -10,7 +10,6 @@ not apply) and text-fragment links to the original article
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import Any, Mapping
 from urllib.parse import quote, urlencode
 
@@ -19,7 +18,8 @@ FRAGMENT_END_WORDS = 4
 # Opening/closing quote marks and punctuation that a text fragment should
 # not have to match exactly (the original page may typeset them differently).
 _EDGE_PUNCT = "\"'“”‘’«»„‚.,;:!?…()[]—–-"
-_QUOTE_EDGES = re.compile(r"^[\s\"'“”‘’«»„‚]+|[\s\"'“”‘’«»„‚,]+$")
+# Opening mark -> the closing marks that pair with it.
+_CLOSING: dict[str, str] = {'"': '"”“', "“": '”"', "„": '“”"', "«": "»", "'": "'’‘", "‘": "’'", "‚": "‘’'"}
 
 
 def permalink(doc_id: str, n: int, query: str = "") -> str:
@@ -37,9 +37,17 @@ def absolute_url(root: str, path: str) -> str:
 
 
 def strip_quote_marks(text: str) -> str:
-    """Return a quote's text without its surrounding quote marks and the
-    trailing comma that attribution leaves ('"Sorry...," she said')."""
-    return _QUOTE_EDGES.sub("", text.strip())
+    """Return a quote's text without its outer pair of quote marks and the
+    trailing comma that attribution leaves ('"Sorry...," she said').  A
+    closing mark is only removed when it pairs with a removed opening one,
+    so an inner quotation at the end ('...said: 'How?'') keeps its mark."""
+    body = text.strip()
+    if body[:1] in _CLOSING:
+        closing = _CLOSING[body[0]]
+        body = body[1:].rstrip()
+        if body[-1:] in closing:
+            body = body[:-1]
+    return body.rstrip().rstrip(",").rstrip()
 
 
 def format_citation_date(published: str | dt.date | None) -> str:

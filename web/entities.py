@@ -12,6 +12,7 @@ from typing import Literal
 
 from flask import Blueprint, render_template, url_for
 
+from search import entities as search_entities
 from search.errors import NotFoundError
 from web.charts import build_timeline
 from web.params import MAX_FILTER_CHARS
@@ -51,8 +52,6 @@ def institutions_index() -> str:
 
 
 def render_index(kind: EntityKind) -> str:
-    from search import entities as search_entities  # the search side's entity module
-
     values = search_entities.list_entities(get_state().index(), kind)
     return render_template("entities.html", kind=kind, title=INDEX_TITLES[kind], values=values)
 
@@ -70,8 +69,6 @@ def institution_page(name: str) -> str:
 
 
 def render_profile(kind: EntityKind, name: str) -> str:
-    from search import entities as search_entities  # the search side's entity module
-
     if not name.strip() or len(name) > MAX_FILTER_CHARS:
         raise NotFoundError(f"No {kind} with that name is in the index.")
     profile = search_entities.get_entity(get_state().index(), kind, name)

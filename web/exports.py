@@ -19,7 +19,9 @@ from typing import Any, Iterable, Iterator
 
 from flask import Blueprint, Response, request, stream_with_context
 
+from search import exporting
 from search.errors import QueryError
+from web.citations import absolute_url
 from web.params import parse_search_request
 from web.state import get_state
 
@@ -93,15 +95,24 @@ def start_rows(rows: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     return rows if first is None else itertools.chain([first], rows)
 
 
+def with_absolute_permalinks(rows: Iterable[dict[str, Any]], root: str) -> Iterator[dict[str, Any]]:
+    """Yield the rows with their site-relative 'permalink' made absolute, so
+    a cell pasted into a story or spreadsheet is a working link."""
+    for row in rows:
+        link = row.get("permalink")
+        if isinstance(link, str) and link.startswith("/"):
+            row = {**row, "permalink": absolute_url(root, link)}
+        yield row
+
+
 def export_response(ext: str) -> Response:
     """Return the streamed export of the current request in format `ext`."""
-    from search import exporting  # the search side's export module
-
     state = get_state()
     req = parse_search_request(request.args, state.config.per_page)
     kind = parse_rows(request.args.get("rows"))
     columns = list(exporting.EXPORT_COLUMNS[kind])
-    rows = start_rows(iter(exporting.iter_export_rows(state.index(), req, kind)))
+    found = start_rows(iter(exporting.iter_export_rows(state.index(), req, kind)))
+    rows = with_absolute_permalinks(found, request.url_root)
     encode, mimetype = ENCODERS[ext]
     name = export_filename(req.query, dt.date.today(), ext, kind)
     response = Response(stream_with_context(encode(rows, columns)), content_type=mimetype)
