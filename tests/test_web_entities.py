@@ -342,3 +342,24 @@ def test_seed_speaker_page_mina_smallman(seeds_client: FlaskClient) -> None:
     assert {q.select_one(".outlet").get_text() for q in quotes} == {"unknown outlet"}
     assert soup.select_one("svg.timeline") is None and "undated" in soup.select_one(".undated-note").get_text()
     assert any("Sorry is something you say" in q.blockquote.get_text() for q in quotes)
+
+
+def test_entity_quote_also_in_marks_first(client: FlaskClient, index: Index,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import web.entities as web_entities
+
+    real = web_entities.search_entities.get_entity
+
+    def with_sightings(idx: Index, kind: str, name: str):
+        profile = real(idx, kind, name)
+        profile.quotes[1].also_in = [Sighting("copy", 2, "Copied story", "Wire", "2021-04-14"),
+                                     Sighting("late", 5, None, None, None)]
+        return profile
+
+    monkeypatch.setattr(web_entities.search_entities, "get_entity", with_sightings)
+    quote = soup_of(client.get("/speaker/Mina%20Smallman")).select("li.entity-quote")[1]
+    line = quote.select_one(".also-in")
+    assert [(a.get_text(), a["href"]) for a in line.select("a")] == [("Wire", "/doc/copy?p=2#p2"),
+                                                                     (UNKNOWN_OUTLET, "/doc/late?p=5#p5")]
+    assert line.select_one(".first.badge").find_previous("a").get_text() == "Wire"
+    assert "this ran first" not in line.get_text()

@@ -52,6 +52,7 @@ def institutions_index() -> str:
 
 
 def render_index(kind: EntityKind) -> str:
+    """Return the index page of every speaker or institution."""
     values = search_entities.list_entities(get_state().index(), kind)
     return render_template("entities.html", kind=kind, title=INDEX_TITLES[kind], values=values)
 
@@ -69,6 +70,8 @@ def institution_page(name: str) -> str:
 
 
 def render_profile(kind: EntityKind, name: str) -> str:
+    """Return the profile page of `name`; raises NotFoundError (-> 404) for
+    a blank, overlong or unknown name."""
     if not name.strip() or len(name) > MAX_FILTER_CHARS:
         raise NotFoundError(f"No {kind} with that name is in the index.")
     profile = search_entities.get_entity(get_state().index(), kind, name)
