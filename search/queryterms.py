@@ -1,0 +1,83 @@
+"""The date: field and fuzzy terms of the query language.
+
+Owns rewrite_date_terms(), which turns every `date:` value a user may type
+(`date:2020`, `date:2020-06`, `date:2020-06-05`, `date:[2020-01 TO
+2021-06-30]`, open ends `[2020 TO]` / `[TO 2021]`) into one explicit day
+range Whoosh's DATETIME field parses the same way every time (its own
+parsing splits `2020-06` at the hyphen into a NOT), with a readable
+QueryError for anything else; and check_fuzzy_terms(), which caps `word~N`
+at MAX_FUZZY_EDITS edits (each extra edit multiplies the words a fuzzy
+term expands to) and keeps the first letter fixed, as spelling
+suggestions do, so a fuzzy term never walks the whole vocabulary.
+"""
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+
+from whoosh import query as wq
+
+from search.errors import QueryError
+
+MAX_FUZZY_EDITS = 2
+FUZZY_PREFIX = 1
+_DATE_TERM = re.compile(r"(?<![\w:])date:(\[[^\]]*\]?|[^\s()]*)", re.IGNORECASE)
+_DATE_VALUE = re.compile(r"(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?")
+_RANGE = re.compile(r"\[\s*(\S*?)\s*\bTO\b\s*(\S*?)\s*\]", re.IGNORECASE)
+DATE_HELP = ("date: takes YYYY, YYYY-MM, YYYY-MM-DD or a range like "
+             "[2020-01-01 TO 2021-06-30]")
+
+
+def rewrite_date_terms(text: str) -> str:
+    """Return `text` with each date: term written as an explicit day range.
+    Raises QueryError for a malformed or impossible date, or a range whose
+    start is after its end."""
+    return _DATE_TERM.sub(_expand_date_term, text)
+
+
+def _expand_date_term(match: re.Match[str]) -> str:
+    value = match.group(1)
+    if value.startswith("["):
+        bounds = _RANGE.fullmatch(value)
+        if not bounds or not (bounds.group(1) or bounds.group(2)):
+            raise QueryError(f"cannot read date:{value}; {DATE_HELP}")
+        start = _parse_day(bounds.group(1), end=False) if bounds.group(1) else None
+        end = _parse_day(bounds.group(2), end=True) if bounds.group(2) else None
+        if start and end and start > end:
+            raise QueryError(f"date range starts ({start}) after it ends ({end})")
+    else:
+        start, end = _parse_day(value, end=False), _parse_day(value, end=True)
+    first = start.isoformat() if start else ""
+    last = end.isoformat() if end else ""
+    return f"date:[{first} TO {last}]".replace("[ TO", "[TO").replace("TO ]", "TO]")
+
+
+def _parse_day(value: str, end: bool) -> dt.date:
+    """Return the first (or, with end, the last) day `value` names."""
+    found = _DATE_VALUE.fullmatch(value)
+    if not found:
+        raise QueryError(f"cannot read date {value!r}; {DATE_HELP}")
+    year = int(found.group(1))
+    month = int(found.group(2) or (12 if end else 1))
+    try:
+        last_day = calendar.monthrange(year, month)[1] if 1 <= month <= 12 else 0
+        day = int(found.group(3) or (last_day if end else 1))
+        return dt.date(year, month, day)
+    except ValueError as exc:
+        raise QueryError(f"there is no date {value!r} ({exc})") from exc
+
+
+def check_fuzzy_terms(q: wq.Query) -> None:
+    """Raise QueryError if a fuzzy term of `q` allows more than
+    MAX_FUZZY_EDITS edits; fix each fuzzy term's first FUZZY_PREFIX letters."""
+    stack = [q]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, wq.FuzzyTerm):
+            if node.maxdist > MAX_FUZZY_EDITS:
+                raise QueryError(f"fuzzy terms allow at most {MAX_FUZZY_EDITS} edits "
+                                 f"({node.text}~{MAX_FUZZY_EDITS}), got ~{node.maxdist}")
+            node.prefixlength = max(node.prefixlength, FUZZY_PREFIX)
+        elif not node.is_leaf():
+            stack.extend(node.children())
