@@ -1,0 +1,129 @@
+"""The per-request hard deadline (Config.query_timeout) fires where the
+server really runs searches: in waitress worker threads, not the main
+thread (so no signal-based timer can be what stops them).  A search that
+runs out of time answers 200 with "partial": true and a note."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.request
+from typing import Any
+
+import pytest
+from waitress.server import create_server
+
+from search import engine
+from search.config import Config
+from search.model import Article, Metadata, Paragraph, SearchRequest
+from search.store import Index, ram_index, write_articles
+from web.app import create_app
+
+VOCAB = ["council", "budget", "ferry", "harbour", "library", "police", "apology", "minister",
+         "hospital", "school", "strike", "election", "report", "inquiry", "vote", "funding"]
+
+
+def make_articles(count: int) -> list[Article]:
+    """Return `count` three-paragraph articles over a small vocabulary, so
+    every common word matches thousands of paragraphs."""
+    articles = []
+    for a in range(count):
+        paras = [" ".join(VOCAB[(a * 7 + p * 3 + i * i) % len(VOCAB)] for i in range(12)) + f" tag{a % 97}"
+                 for p in range(3)]
+        paragraphs, pos = [], 0
+        for n, text in enumerate(paras, 1):
+            paragraphs.append(Paragraph(id=f"a{a}-p{n}", n=n, start=pos, end=pos + len(text), text=text))
+            pos += len(text) + 2
+        articles.append(Article(id=f"a{a}", source=f"a{a}.txt", text="\n\n".join(paras),
+                                meta=Metadata(title=f"Story {a}", outlet="Herald"), paragraphs=paragraphs))
+    return articles
+
+
+@pytest.fixture(scope="module")
+def index() -> Index:
+    idx = ram_index()
+    write_articles(idx, make_articles(1500))
+    return idx
+
+
+REQUESTS = [SearchRequest(query="council"), SearchRequest(query="council OR budget OR ferry"),
+            SearchRequest(query='"council budget"'), SearchRequest(query="coun*"),
+            SearchRequest(query="council", sort="newest"), SearchRequest(),
+            SearchRequest(query="council NOT ferry", outlets=("Herald",))]
+
+
+def run_in_thread(call: Any) -> Any:
+    """Return call()'s value, computed in a fresh non-main thread."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        assert threading.current_thread() is not threading.main_thread()
+        try:
+            box["value"] = call()
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+
+    worker = threading.Thread(target=target)
+    worker.start()
+    worker.join(30)
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+@pytest.mark.parametrize("request_", REQUESTS, ids=lambda r: r.query or r.sort or "browse")
+def test_zero_timeout_stops_a_search_in_a_worker_thread(index: Index, request_: SearchRequest) -> None:
+    full = engine.search(index, request_, timeout=None)
+    assert full.total > 100 and not full.partial
+    cut = run_in_thread(lambda: engine.search(index, request_, timeout=0.0))
+    assert cut.partial and cut.note
+    assert cut.total < full.total
+
+
+def test_index_query_timeout_is_the_default(index: Index) -> None:
+    saved = index.query_timeout
+    index.query_timeout = 0.0
+    try:
+        assert run_in_thread(lambda: engine.search(index, SearchRequest(query="council"))).partial
+    finally:
+        index.query_timeout = saved
+
+
+def test_config_query_timeout_reaches_the_app() -> None:
+    idx = ram_index()
+    write_articles(idx, make_articles(200))
+    client = create_app(index=idx, config=Config(query_timeout=0.0)).test_client()
+    body = run_in_thread(lambda: client.get("/api/search?q=council").get_json())
+    assert body["partial"] is True and body["note"]
+    generous = create_app(index=idx, config=Config(query_timeout=30.0)).test_client()
+    assert "partial" not in generous.get("/api/search?q=council").get_json()
+
+
+@pytest.fixture()
+def waitress_url(index: Index) -> Any:
+    """Yield the URL of the app served by waitress on a free loopback port,
+    with a deadline so short every search is cut."""
+    saved = index.query_timeout
+    app = create_app(index=index, config=Config(query_timeout=0.0))
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    runner = threading.Thread(target=server.run, daemon=True)
+    runner.start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        server.close()
+        runner.join(5)
+        index.query_timeout = saved
+
+
+def test_deadline_fires_inside_waitress_workers(waitress_url: str) -> None:
+    for path in ("/api/search?q=council+OR+budget", "/api/search?q=%22council+budget%22",
+                 "/api/search?q=coun*&sort=newest", "/api/search"):
+        started = time.perf_counter()
+        with urllib.request.urlopen(waitress_url + path, timeout=10) as response:
+            assert response.status == 200
+            body = json.loads(response.read())
+        assert body["partial"] is True and "took too long" in body["note"], path
+        assert time.perf_counter() - started < 2.0, path
+    with urllib.request.urlopen(waitress_url + "/?q=council", timeout=10) as response:
+        assert response.status == 200
