@@ -274,7 +274,8 @@ def test_copy_citation_buttons_on_hits_and_quotes(client: FlaskClient) -> None:
     assert quote_button["data-citation"] == (
         f"“Budget line 3, {' '.join(TRICKY.split())}” — Ann Jones, council leader, City Herald, Budget story 3, "
         "2020-01-04, http://localhost/doc/a3?p=1#p1")
-    paragraph_button = hit.select_one(".hit-actions button.copy-citation")
+    paragraph_button = hit.select_one(".hit-meta button.copy-citation")
+    assert paragraph_button.get_text() == "Copy paragraph citation"
     assert paragraph_button["data-citation"].endswith("City Herald, Budget story 3, 2020-01-04, http://localhost/doc/a3?p=1#p1")
 
 
