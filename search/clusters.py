@@ -5,7 +5,7 @@ same text", as pure functions over strings (nothing here touches the index):
 
 1. normalise_text(): Unicode NFKC, casefold, curly quotes/primes -> straight,
    every dash -> "-", apostrophes dropped ("Met's" == "Met’s" == "Mets"),
-   every other non-word character -> space, whitespace collapsed.  So
+   every other character that is not a letter or digit separates words.  So
    "“Sorry … action – which”" and "'Sorry … action - which.'" normalise alike.
 2. shingle_hashes(): the set of CRC-32 hashes of the text's overlapping
    SHINGLE_WORDS-word shingles (stable across processes, unlike hash()).
@@ -42,20 +42,27 @@ _FOLD = str.maketrans({
     "“": '"', "”": '"', "„": '"', "‟": '"', "″": '"', "«": '"', "»": '"',
     "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-",
 })
-_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
-_NON_WORD = re.compile(r"[^\w\s]+|_")
+# str.translate walks every character in Python; a regex finds the few to fold.
+_FOLDABLE = re.compile("[" + "".join(map(chr, _FOLD)) + "]")
+_WORD = re.compile(r"[^\W_]+")
 
 
 def normalise_text(text: str) -> str:
     """Return `text` casefolded, with quotes and dashes unified, punctuation
     removed and whitespace collapsed (the form fingerprints are taken of)."""
-    folded = unicodedata.normalize("NFKC", text).casefold().translate(_FOLD)
-    folded = _APOSTROPHE.sub("", folded)
-    return " ".join(_NON_WORD.sub(" ", folded).split())
+    return " ".join(_normal_words(text))
+
+
+def _normal_words(text: str) -> list[str]:
+    if not text.isascii():  # NFKC and the quote table only matter beyond ASCII
+        text = _FOLDABLE.sub(lambda m: _FOLD[ord(m.group())], unicodedata.normalize("NFKC", text))
+    # Every apostrophe goes (quote marks, "Met's" -> "mets"); any other
+    # non-letter, non-digit separates words.
+    return _WORD.findall(text.casefold().replace("'", ""))
 
 
 def _shingles(text: str, size: int) -> list[str]:
-    words = normalise_text(text).split()
+    words = _normal_words(text)
     if len(words) < MIN_WORDS:
         return []
     return [" ".join(words[i:i + size]) for i in range(len(words) - size + 1)]
@@ -72,9 +79,9 @@ def fingerprint_keys(text: str, count: int = SAMPLED_KEYS) -> list[str]:
 
     The shingles with the `count` smallest CRC-32 hashes are chosen (ties by
     shingle text) and each is keyed by a 64-bit BLAKE2b digest in hex."""
-    shingles = set(_shingles(text, SHINGLE_WORDS))
-    chosen = heapq.nsmallest(count, shingles, key=lambda s: (zlib.crc32(s.encode()), s))
-    return sorted(hashlib.blake2b(s.encode(), digest_size=8).hexdigest() for s in chosen)
+    hashed = {(zlib.crc32(s.encode()), s) for s in _shingles(text, SHINGLE_WORDS)}
+    chosen = heapq.nsmallest(count, hashed)
+    return sorted(hashlib.blake2b(s.encode(), digest_size=8).hexdigest() for _, s in chosen)
 
 
 def similarity(a: frozenset[int], b: frozenset[int]) -> float:
