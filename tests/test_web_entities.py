@@ -241,7 +241,12 @@ def test_institution_page_voices_and_chart(client: FlaskClient) -> None:
     assert parse_qs(urlsplit(search).query)["institution"] == ["Metropolitan Police Service"]
 
 
-@pytest.mark.parametrize("path", ["/institution/AC/DC%20Ltd", "/speaker/mina%20smallman", "/speaker/Ann%20Bo"])
+def test_other_case_redirects_to_canonical_name(client: FlaskClient) -> None:
+    response = client.get("/speaker/mina%20SMALLMAN")
+    assert response.status_code == 301 and response.headers["Location"] == "/speaker/Mina%20Smallman"
+
+
+@pytest.mark.parametrize("path", ["/institution/AC/DC%20Ltd", "/speaker/Mina%20Smallman", "/speaker/Ann%20Bo"])
 def test_awkward_names_resolve(client: FlaskClient, path: str) -> None:
     response = client.get(path)
     assert response.status_code == 200

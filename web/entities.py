@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from flask import Blueprint, render_template, url_for
+from flask import Blueprint, Response, redirect, render_template, url_for
 
 from search import entities as search_entities
 from search.errors import NotFoundError
@@ -58,23 +58,28 @@ def render_index(kind: EntityKind) -> str:
 
 
 @bp.get("/speaker/<path:name>")
-def speaker_page(name: str) -> str:
+def speaker_page(name: str) -> str | Response:
     """Return the profile of one speaker; 404 if the index never saw them."""
     return render_profile("speaker", name)
 
 
 @bp.get("/institution/<path:name>")
-def institution_page(name: str) -> str:
+def institution_page(name: str) -> str | Response:
     """Return the profile of one institution; 404 if it is not in the index."""
     return render_profile("institution", name)
 
 
-def render_profile(kind: EntityKind, name: str) -> str:
-    """Return the profile page of `name`; raises NotFoundError (-> 404) for
-    a blank, overlong or unknown name."""
+def render_profile(kind: EntityKind, name: str) -> str | Response:
+    """Return the profile page of `name` (a redirect to the canonical
+    spelling when it only matched case-insensitively, so shared URLs agree);
+    raises NotFoundError (-> 404) for a blank, overlong or unknown name."""
     if not name.strip() or len(name) > MAX_FILTER_CHARS:
         raise NotFoundError(f"No {kind} with that name is in the index.")
     profile = search_entities.get_entity(get_state().index(), kind, name)
+    # Only a case difference redirects: the canonical name then matches
+    # exactly on the next request, so this can never loop.
+    if profile.name != name and profile.name.casefold() == name.casefold():
+        return redirect(entity_url(kind, profile.name), code=301)
     chart = build_timeline(profile.timeline, TIMELINE_NOUNS[kind])
     return render_template("entity.html", kind=kind, profile=profile, chart=chart,
                            noun=TIMELINE_NOUNS[kind], search_url=filter_url(kind, profile.name),
