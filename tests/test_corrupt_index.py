@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -100,6 +101,13 @@ PATHS = ["/", "/?q=budget", "/?q=budget&sort=newest", "/?q=budget*", '/?q="counc
          "/api/search?q=budget", "/api/search", "/api/search?q=ferry&speaker=Ann", "/doc/one"]
 
 
+def index_routes(app) -> list[str]:  # type: ignore[no-untyped-def]
+    """Return a URL for every GET route that reads the index (all but
+    /healthz and /static), placeholders filled with a plausible value."""
+    rules = [r.rule for r in app.url_map.iter_rules() if r.endpoint not in ("static", "api.healthz", "pages.help_page")]
+    return sorted(re.sub(r"<[^>]+>", "Ann", rule) + "?q=budget" for rule in rules)
+
+
 def assert_503_with_repair(response) -> None:  # type: ignore[no-untyped-def]
     body = response.get_data(as_text=True)
     assert response.status_code == 503, (response.status_code, body[:400])
@@ -125,8 +133,9 @@ def test_corrupt_index_is_503_with_repair_instructions(tmp_path: Path, damage: s
     path = tmp_path / "ix"
     build_index(path)
     CORRUPTIONS[damage](path)
-    client = create_app(config=load_config(index_dir=path)).test_client()
-    for url in PATHS:
+    app = create_app(config=load_config(index_dir=path))
+    client = app.test_client()
+    for url in PATHS + index_routes(app):
         assert_503_with_repair(client.get(url))
     assert client.get("/healthz").status_code == 200
 
