@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+import struct
+import zlib
 from pathlib import Path
 from typing import Callable
 
@@ -13,6 +15,8 @@ import pytest
 from bs4 import BeautifulSoup
 
 from search.config import load_config
+from search.damage import is_damage, translate_damage
+from search.errors import IndexUnavailableError
 from search.model import Article, Metadata, Paragraph
 from search.store import open_index, write_articles
 from web.app import create_app
@@ -171,3 +175,30 @@ def test_rebuilt_index_recovers_without_restart(tmp_path: Path) -> None:
         leftover.unlink()
     build_index(path)
     assert client.get("/api/search?q=budget").get_json()["total"] == 2
+
+
+def raise_in_whoosh_decoder() -> None:
+    """Raise the TypeError Whoosh's BM25 raises when a length column is garbage."""
+    from whoosh import scoring
+    scoring.bm25(1.0, None, 1.0, 1.0, 0.75, 1.2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("raise_it, damaged", [
+    (lambda: struct.unpack("<I", b"\x00"), True),
+    (lambda: zlib.decompress(b"garbage"), True),
+    (lambda: b"\xff".decode("utf-8"), True),
+    (raise_in_whoosh_decoder, True),
+    (lambda: [][1], False),                      # a bug in our own code
+    (lambda: {}["missing"], False),
+    (lambda: int("x"), False),
+])
+def test_damage_is_told_from_bugs(raise_it: Callable[[], object], damaged: bool) -> None:
+    with pytest.raises(Exception) as caught:
+        raise_it()
+    assert is_damage(caught.value) is damaged
+    expected = IndexUnavailableError if damaged else type(caught.value)
+    with pytest.raises(expected) as translated:
+        with translate_damage("/srv/ix"):
+            raise_it()
+    if damaged:
+        assert "onrecord index" in str(translated.value) and "/srv/ix" in str(translated.value)
