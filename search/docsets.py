@@ -12,12 +12,17 @@ the main thread receives).
 """
 from __future__ import annotations
 
+import datetime as dt
 import time
+import weakref
+from array import array
 from dataclasses import dataclass
 from typing import Any, Iterable
 
 from whoosh import query as wq
 from whoosh.matching import wrappers
+
+from search.schema import UNDATED_KEY
 
 
 class DeadlineExceeded(Exception):
@@ -83,6 +88,10 @@ def evaluate_docs(q: wq.Query, subsearcher: Any, deadline: Deadline) -> set[int]
         return result
     if q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
         return set()
+    if isinstance(q, wq.DateRange):
+        found = _date_range_ids(q, subsearcher.reader())
+        if found is not None:
+            return found
     if isinstance(q, wq.Phrase) and q.slop == 1:
         found = _phrase_ids(q, subsearcher.reader(), deadline)
         if found is not None:
@@ -115,6 +124,37 @@ def _phrase_ids(q: wq.Phrase, reader: Any, deadline: Deadline) -> set[int] | Non
         if not found:
             break
     return set(found)
+
+
+def _date_range_ids(q: wq.DateRange, reader: Any) -> set[int] | None:
+    """Return the docnums published within a whole-day range, from the
+    oldest_key column (a date ordinal per paragraph), or None for another
+    kind of range.  Whoosh would union one posting list per date term."""
+    start, end = q.startdate, q.enddate
+    if (q.fieldname != "published" or q.startexcl or q.endexcl
+            or (start and start.time() != dt.time.min)
+            or (end and end.time() != dt.time(23, 59, 59))):
+        return None
+    keys = _segment_column(reader, "oldest_key")
+    if keys is None:
+        return None
+    low = start.toordinal() if start else 0
+    high = end.toordinal() if end else UNDATED_KEY - 1
+    return {d for d, key in enumerate(keys) if low <= key <= high}
+
+
+_COLUMNS: "weakref.WeakKeyDictionary[Any, dict[str, array]]" = weakref.WeakKeyDictionary()
+
+
+def _segment_column(reader: Any, fieldname: str) -> array | None:
+    """Return a segment's integer column as an array, cached while the
+    segment reader lives (None if the segment has no such column)."""
+    columns = _COLUMNS.setdefault(reader, {})
+    if fieldname not in columns:
+        if not reader.has_column(fieldname):
+            return None
+        columns[fieldname] = array("i", reader.column_reader(fieldname))
+    return columns[fieldname]
 
 
 def _values_in(matcher: Any, docs: Any, deadline: Deadline) -> Any:

@@ -18,6 +18,7 @@ from search.model import Article, Metadata, Paragraph
 # Sort keys for undated paragraphs: larger than any date ordinal, so they sort
 # last both for "newest" (ascending over MAX - ordinal) and "oldest".
 _UNDATED_KEY = 10_000_000
+UNDATED_KEY = _UNDATED_KEY  # oldest_key of an undated paragraph (search.docsets reads it)
 _DATE_MAX = 5_000_000
 
 
