@@ -123,9 +123,13 @@ def _suggest(searcher: Any, q: wq.Query, text: str) -> str | None:
     """Return `text` with misspelt words corrected from the text field's
     vocabulary, or None if there is nothing to correct."""
     reader = searcher.reader()
-    unknown = [("text", t.text) for t in q.all_tokens()
-               if t.fieldname == "text" and isinstance(t.text, str)
-               and ("text", t.text) not in reader]
+    try:
+        # Some query nodes (Whoosh's TermRange) cannot list their tokens.
+        unknown = [("text", t.text) for t in q.all_tokens()
+                   if t.fieldname == "text" and isinstance(t.text, str)
+                   and ("text", t.text) not in reader]
+    except AttributeError:
+        return None
     if not unknown:
         return None
     try:
