@@ -16,6 +16,7 @@ import heapq
 from array import array
 from typing import Any, Callable
 
+from whoosh import matching
 from whoosh import query as wq
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.scoring import BM25FScorer
@@ -90,7 +91,7 @@ def _rescore(searcher: Any, q: wq.Query,
     for offset, docnums in candidates:
         if not docnums:
             continue
-        matcher = q.matcher(leaves[offset], context)
+        matcher = _with_listed_filters(q, leaves[offset]).matcher(leaves[offset], context)
         for docnum in docnums:
             if not matcher.is_active():
                 break
@@ -99,6 +100,38 @@ def _rescore(searcher: Any, q: wq.Query,
             if matcher.is_active() and matcher.id() == docnum:
                 out.append((offset + docnum, float(matcher.score())))
     return out
+
+
+class ListedDocs(wq.Query):
+    """A constant-score filter whose segment docnums are already known: the
+    ListMatcher Whoosh's ConstantScoreQuery builds, without re-running the
+    filter's own (possibly slow, e.g. date range) matcher."""
+
+    def __init__(self, docnums: array, score: float) -> None:
+        self.docnums = docnums
+        self.score = score
+        self.boost = 1.0
+
+    def is_leaf(self) -> bool:
+        return True
+
+    def estimate_size(self, ixreader: Any) -> int:
+        return len(self.docnums)
+
+    def matcher(self, searcher: Any, context: Any = None) -> Any:
+        if not self.docnums:
+            return matching.NullMatcher()
+        return matching.ListMatcher(self.docnums, all_weights=self.score)
+
+
+def _with_listed_filters(q: wq.Query, sub: Any) -> wq.Query:
+    """Return `q` with each constant-score filter replaced by ListedDocs."""
+    if isinstance(q, wq.ConstantScoreQuery):
+        docs = array("I", sorted(evaluate_docs(q.child, sub, Deadline(None))))
+        return ListedDocs(docs, q.score)
+    if q.is_leaf():
+        return q
+    return q.apply(lambda child: _with_listed_filters(child, sub))
 
 
 def _score(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline) -> Scores:
