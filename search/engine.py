@@ -19,6 +19,7 @@ from search.docsets import Deadline
 from search.ranking import build_lengths
 from search.documents import (load_quote_dicts, published_date, rebuild_metadata,
                               rebuild_paragraph, split_stored)
+from search.damage import translate_damage
 from search.errors import NotFoundError, QueryError
 from search.facets import CACHE_KEY, build_facet_table, count_facets
 from search.model import Hit, SearchRequest, SearchResult, StoredArticle
@@ -48,7 +49,7 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None) -
     offset = (request.page - 1) * request.per_page
     deadline = Deadline(timeout if timeout is not None else index.query_timeout)
     scored = q is not None and request.sort == "relevance"
-    with index.reading() as searcher:
+    with translate_damage(_label(index)), index.reading() as searcher:
         collected = collect(searcher, combined, scored, offset + request.per_page,
                             _sort_keys(index, request), deadline,
                             lambda reader, name: _field_lengths(index, reader, name))
@@ -60,6 +61,10 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None) -
                         per_page=request.per_page, hits=hits, facets=facets,
                         suggestion=suggestion, partial=collected.partial,
                         note=PARTIAL_NOTE if collected.partial else None)
+
+
+def _label(index: Index) -> str:
+    return str(index.path) if index.path else "(in memory)"
 
 
 def _parser(index: Index) -> Any:
@@ -172,7 +177,7 @@ def get_article(index: Index, doc_id: str, query: str = "") -> StoredArticle:
     """
     if not isinstance(doc_id, str) or not _DOC_ID.fullmatch(doc_id):
         raise NotFoundError(f"no article with id {doc_id!r}")
-    with index.reading() as searcher:
+    with translate_damage(_label(index)), index.reading() as searcher:
         stored = [searcher.stored_fields(d)
                   for d in searcher.document_numbers(doc_id=doc_id)]
     if not stored:

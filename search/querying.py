@@ -34,6 +34,8 @@ _FIELD_ALIASES = {"quote_text": ["quote", "quotes"], "speaker": ["speakers"],
 # be a leading or bare wildcard that enumerates the whole term dictionary.
 _BAD_STAR = re.compile(r"(?<!\w\w)\*|\*(?=\w)")
 _WORD = re.compile(r"\w+")
+# Fields a [a TO b] range may name (published: parses to a DateRange instead).
+_RANGE_FIELDS = frozenset({"year"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +116,10 @@ def parse_query(parser: MultifieldParser, text: str) -> wq.Query | None:
         message = getattr(node, "error", None)
         if message:
             raise QueryError(f"cannot parse query: {message}")
+        if isinstance(node, wq.TermRange) and node.fieldname not in _RANGE_FIELDS:
+            # A range over words matches most of the dictionary: refuse it.
+            raise QueryError("ranges work only on dates, e.g. year:[2019 TO 2021] "
+                             "or published:[2019-01-01 TO 2019-06-30]")
     if q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
         return None
     return q

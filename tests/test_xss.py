@@ -7,6 +7,7 @@ carries the security headers.  Also: every route refuses POST/PUT/DELETE
 from __future__ import annotations
 
 import datetime as dt
+import random
 import re
 from urllib.parse import quote, urlencode
 
@@ -49,6 +50,10 @@ PAYLOADS = [
 # Tags no page of ours ever contains, whatever the data.
 FORBIDDEN_TAGS = {"iframe", "object", "embed", "base", "meta", "math", "applet", "frame",
                   "frameset", "img", "style", "textarea"}
+FILLER = ("harbour ferry budget council library police hospital school strike election report "
+          "funding minister tax rates inflation bank games film award music oil security virus "
+          "spam vote court judge prison housing rent water energy railway airport bridge road "
+          "museum theatre garden market farm fishing pension wages union doctor nurse teacher").split()
 URL_ATTRS = ("href", "src", "action", "formaction", "xlink:href", "data", "poster", "srcdoc")
 
 
@@ -56,8 +61,11 @@ def build_article(n: int, payload: str) -> Article:
     """Return an article with `payload` in every field and a quote by a
     speaker (and about an institution) named `payload`."""
     doc_id = f"evil{n}"
-    paras = [f"Officials heard {payload} at the hearing.",
-             f'"Nothing to hide {payload}," said {payload} of the inquiry.']
+    # Distinct filler words per article, so no two articles are grouped
+    # as near-duplicates of each other on the search page.
+    filler = " ".join(random.Random(n).sample(FILLER, 12))
+    paras = [f"Officials heard {payload} at the hearing about {filler}.",
+             f'"Nothing to hide {payload}," said {payload} of the inquiry into {filler}.']
     paragraphs, pos = [], 0
     for i, text in enumerate(paras, 1):
         paragraphs.append(Paragraph(id=f"{doc_id}-p{i}", n=i, start=pos, end=pos + len(text), text=text))
