@@ -1,0 +1,79 @@
+"""A live onrecord server and a Chromium for the browser tests.
+
+Owns the pieces tests/test_browser.py needs around Playwright: where
+Debian's Chromium lives and the flags it runs with here, a background
+waitress server serving the real app over a given index, and collecting
+console errors (CSP violations and script errors land there).  Not a test
+module and not a conftest: test_browser.py imports it by name.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from waitress import create_server
+
+from search.config import Config
+from search.store import Index
+from web.app import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+# Playwright cannot download its own browser here; these flags make the
+# distro build start in a container (no sandbox, GPU or background traffic).
+CHROMIUM_ARGS: list[str] = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                            "--disable-background-networking", "--disable-component-update",
+                            "--disable-sync"]
+MISSING_CHROMIUM = (f"{CHROMIUM} is missing: the browser tests drive Debian's Chromium "
+                    "(apt-get install chromium; .ci/run does this).")
+# Browsers ask for /favicon.ico on their own; the app has none, by design.
+_IGNORED_URL_ENDINGS = ("/favicon.ico",)
+
+
+@dataclass
+class LiveServer:
+    """A waitress server running the app in a daemon thread."""
+
+    server: Any
+    thread: threading.Thread
+    base_url: str
+
+    def close(self) -> None:
+        """Stop the server and wait briefly for its thread."""
+        self.server.close()
+        self.thread.join(timeout=5)
+
+
+def start_server(index: Index, config: Config | None = None) -> LiveServer:
+    """Return a LiveServer serving create_app(index) on a free loopback port."""
+    app = create_app(index=index, config=config or Config(per_page=10))
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, name="onrecord-test-server", daemon=True)
+    thread.start()
+    return LiveServer(server=server, thread=thread, base_url=f"http://127.0.0.1:{server.effective_port}")
+
+
+@dataclass
+class ConsoleLog:
+    """Console errors and uncaught page errors seen by one page."""
+
+    errors: list[str] = field(default_factory=list)
+
+    def watch(self, page: Any) -> None:
+        """Record `page`'s console errors (bar favicon 404s) and page errors."""
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+
+    def _on_console(self, message: Any) -> None:
+        if message.type != "error":
+            return
+        url = (message.location or {}).get("url", "")
+        if url.endswith(_IGNORED_URL_ENDINGS):
+            return
+        self.errors.append(f"console: {message.text} ({url})")
+
+    def take(self) -> list[str]:
+        """Return the errors seen since the last call and forget them."""
+        seen, self.errors = self.errors, []
+        return seen

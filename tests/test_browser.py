@@ -1,0 +1,262 @@
+"""Browser tests: the real app under waitress, driven by Debian's Chromium
+through Playwright (sync API).
+
+Covers what a reporter does in the UI: search, toggle a facet, open a
+permalink and see the paragraph marked, export CSV, read a speaker page with
+its chart, use the keyboard and the copy-citation button, all without console
+errors or CSP violations.  Screenshots of the search, article and speaker
+pages go to test-artifacts/ (gitignored).  Chromium missing is a failure,
+never a skip: CI installs it.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any, Iterator
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from browser_server import CHROMIUM, CHROMIUM_ARGS, MISSING_CHROMIUM, ConsoleLog, LiveServer, start_server
+from indexer.pipeline import ingest_paths
+from search.store import ram_index
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ROOT / "seeds"
+ARTIFACTS = ROOT / "test-artifacts"
+TIMEOUT_MS = 5000
+# Two short dated articles of our own beside the (undated) seeds, so the
+# speaker page has a chart and a date order to check.
+DATED_ARTICLES = [
+    {"title": "Mother calls for full review", "outlet": "Test Gazette", "published": "2021-03-04",
+     "url": "https://example.org/review",
+     "text": "A mother whose daughters were killed has demanded a full review of police conduct.\n\n"
+             "\"The review must be published in full, every page of it,\" Mina Smallman said on Thursday."
+             "\n\nThe force said it would respond in due course."},
+    {"title": "Smallman returns to court", "outlet": "Test Herald", "published": "2021-05-20",
+     "text": "The family returned to court on Wednesday.\n\n\"We will keep asking questions until "
+             "somebody answers them,\" said Mina Smallman outside the building.\n\nThe hearing continues."},
+]
+QUOTE_CITATION_COLUMNS = {"quote", "speaker", "role", "outlet", "title", "published", "permalink", "url"}
+PARAGRAPH_CITATION_COLUMNS = {"paragraph_id", "title", "outlet", "published", "permalink", "url", "text"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    extra = tmp_path_factory.mktemp("dated") / "dated.jsonl"
+    extra.write_text("\n".join(json.dumps(a) for a in DATED_ARTICLES) + "\n", encoding="utf-8")
+    index = ram_index()
+    summary = ingest_paths([SEEDS, extra], index)
+    assert not summary.skipped and summary.articles == 5
+    live = start_server(index)
+    yield live
+    live.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(MISSING_CHROMIUM)
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser, server: LiveServer) -> Iterator[Page]:
+    context = browser.new_context(base_url=server.base_url, accept_downloads=True,
+                                  viewport={"width": 1200, "height": 800})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base_url)
+    context.set_default_timeout(TIMEOUT_MS)
+    tab = context.new_page()
+    yield tab
+    context.close()
+
+
+@pytest.fixture
+def console(page: Page) -> ConsoleLog:
+    log = ConsoleLog()
+    log.watch(page)
+    return log
+
+
+def total_of(page: Page) -> int:
+    """Return the 'N matching paragraphs' count shown on a results page."""
+    text = page.locator("h2.total").inner_text()
+    found = re.search(r"([\d,]+) matching paragraph", text)
+    assert found, text
+    return int(found.group(1).replace(",", ""))
+
+
+def query_of(page: Page) -> dict[str, list[str]]:
+    return parse_qs(urlsplit(page.url).query)
+
+
+def screenshot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
+def test_chromium_is_installed() -> None:
+    assert CHROMIUM.exists(), MISSING_CHROMIUM
+
+
+def test_search_renders_marked_hits_with_speakers(page: Page, console: ConsoleLog) -> None:
+    page.goto("/")
+    page.fill("#q", "apology")
+    with page.expect_navigation():
+        page.press("#q", "Enter")
+    assert query_of(page)["q"] == ["apology"]
+    # Near-copies fold into the hit they copy; together they make the total.
+    hits = page.locator("ol.hits > li.hit").count()
+    folded = page.locator("ol.hits > li.hit details.duplicates li").count()
+    assert hits + folded == total_of(page) and hits > 0
+    marks = page.locator(".hit .snippet mark").all_inner_texts()
+    assert marks and all(m.lower().startswith("apolog") for m in marks)
+    assert page.locator(".hit .snippet").count() == page.locator(".hit .snippet:has(mark)").count()
+    assert "Mina Smallman" in page.locator(".facet-speaker .facet-value").all_inner_texts()
+    assert "Mina Smallman" in page.locator(".hit .attribution .speaker-link").all_inner_texts()
+    screenshot(page, "search.png")
+    assert console.take() == []
+
+
+def test_speaker_facet_toggles_on_and_off(page: Page, console: ConsoleLog) -> None:
+    page.goto("/?q=apology")
+    before = total_of(page)
+    facet = page.locator(".facet-speaker a.facet-link", has_text="Mina Smallman")
+    expected = int(facet.locator(".count").inner_text())
+    with page.expect_navigation():
+        facet.click()
+    assert query_of(page)["speaker"] == ["Mina Smallman"]
+    assert total_of(page) == expected < before
+    assert page.locator(".chips .chip", has_text="Mina Smallman").count() == 1
+    active = page.locator(".facet-speaker a.facet-link.active", has_text="Mina Smallman")
+    assert active.get_attribute("aria-current") == "true"
+    with page.expect_navigation():
+        active.click()
+    assert "speaker" not in query_of(page) and query_of(page)["q"] == ["apology"]
+    assert total_of(page) == before
+    assert page.locator(".chips .chip").count() == 0
+    assert console.take() == []
+
+
+def test_permalink_marks_and_scrolls_to_paragraph(page: Page, console: ConsoleLog) -> None:
+    page.goto("/?q=apology")
+    links = page.locator(".hit .hit-title a")
+    # The deepest paragraph among the hits: it must be scrolled to, not just marked.
+    hrefs = links.evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    deepest = max(range(len(hrefs)), key=lambda i: int(hrefs[i].rsplit("#p", 1)[1]))
+    n = int(hrefs[deepest].rsplit("#p", 1)[1])
+    assert n > 20, hrefs  # far enough down the article to need scrolling
+    with page.expect_navigation():
+        links.nth(deepest).click()
+    assert urlsplit(page.url).path.startswith("/doc/") and urlsplit(page.url).fragment == f"p{n}"
+    target = page.locator(f"p#p{n}")
+    assert "target" in (target.get_attribute("class") or "").split()
+    assert target.get_attribute("aria-current") == "location"
+    assert target.locator("mark").count() > 0  # the searched term is highlighted too
+    marked = target.evaluate("e => getComputedStyle(e).backgroundColor")
+    plain = page.locator("p#p1").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert marked not in (plain, "rgba(0, 0, 0, 0)", "transparent"), (marked, plain)
+    box = target.evaluate("e => { const r = e.getBoundingClientRect();"
+                          " return {top: r.top, bottom: r.bottom, height: innerHeight, y: scrollY}; }")
+    assert box["y"] > 0 and 0 <= box["top"] < box["height"] and box["bottom"] > 0, box
+    screenshot(page, "article.png")
+    assert console.take() == []
+
+
+@pytest.mark.parametrize("kind, columns, text_column", [
+    ("quotes", QUOTE_CITATION_COLUMNS, "quote"),
+    ("paragraphs", PARAGRAPH_CITATION_COLUMNS, "text"),
+])
+def test_export_csv_downloads_every_row(page: Page, console: ConsoleLog, server: LiveServer,
+                                        kind: str, columns: set[str], text_column: str) -> None:
+    page.goto("/?q=apology")
+    total = total_of(page)
+    with page.expect_download() as info:
+        page.click(f"a.export-csv.export-{kind}")
+    download = info.value
+    assert download.suggested_filename.startswith("onrecord-apology-") and download.suggested_filename.endswith(".csv")
+    body = Path(download.path()).read_text(encoding="utf-8")
+    reader = csv.DictReader(io.StringIO(body))
+    assert columns <= set(reader.fieldnames or []), reader.fieldnames
+    rows = list(reader)
+    assert rows and all(row[text_column] for row in rows)
+    assert all(row["permalink"].startswith(server.base_url + "/doc/") for row in rows)
+    if kind == "paragraphs":
+        assert len(rows) == total
+    else:
+        assert any(row["speaker"] == "Mina Smallman" for row in rows)
+    assert console.take() == []
+
+
+def test_speaker_page_orders_quotes_and_charts_months(page: Page, console: ConsoleLog) -> None:
+    page.goto("/speaker/Mina%20Smallman")
+    assert page.locator("h1#entity-title").inner_text() == "Mina Smallman"
+    quotes = page.locator(".quote-list > li.entity-quote")
+    dates: list[Any] = quotes.evaluate_all(
+        "els => els.map(e => { const t = e.querySelector('.quote-source time');"
+        " return t ? t.getAttribute('datetime') : (e.querySelector('.quote-source .undated') ? 'undated' : null); })")
+    assert None not in dates
+    dated = [d for d in dates if d != "undated"]
+    assert dated == sorted(dated) == ["2021-03-04", "2021-05-20"]
+    assert dates[:len(dated)] == dated  # undated quotes come last, each marked
+    assert len(dates) > len(dated)
+    texts = quotes.locator(".quote-text").all_inner_texts()
+    assert any("Sorry is something you say" in t for t in texts)
+    bars = page.locator("svg.timeline rect.bar")
+    months = bars.evaluate_all("els => els.map(e => e.getAttribute('data-month'))")
+    assert months == ["2021-03", "2021-05"]
+    assert all(float(h) > 0 for h in bars.evaluate_all("els => els.map(e => e.getBBox().height)"))
+    assert page.locator(".undated-note").count() == 1
+    screenshot(page, "speaker.png")
+    assert console.take() == []
+
+
+def test_slash_focuses_search_and_copy_citation_fills_clipboard(page: Page, console: ConsoleLog,
+                                                                server: LiveServer) -> None:
+    page.goto("/?q=apology")
+    page.locator("h2.total").click()  # focus away from the box
+    assert page.evaluate("document.activeElement.id") != "q"
+    page.keyboard.press("/")
+    assert page.evaluate("document.activeElement.id") == "q"
+    assert page.input_value("#q") == "apology"  # "/" is not typed into the box
+    quote = page.locator(".hit .hit-quote").first
+    button = quote.locator("button.copy-citation")
+    assert button.is_visible()
+    button.click()
+    page.wait_for_function("b => b.classList.contains('copied')", arg=button.element_handle())
+    assert button.inner_text() == "Copied"
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert quote.locator(".quote-text").inner_text() in copied
+    assert re.search(re.escape(server.base_url) + r"/doc/\S+#p\d+", copied), copied
+    assert console.take() == []
+
+
+@pytest.mark.parametrize("path, status", [
+    ("/", 200), ("/?q=apology&sort=newest&quotes_only=1", 200), ("/speakers", 200),
+    ("/institutions", 200), ("/speaker/Mina%20Smallman", 200), ("/help", 200),
+    ("/?q=%22unclosed", 400),  # the readable query-error page
+])
+def test_pages_load_without_console_errors(page: Page, console: ConsoleLog, path: str, status: int) -> None:
+    response = page.goto(path)
+    assert response is not None and response.status == status
+    page.wait_for_load_state("load")
+    # Chromium logs the document's own 400 as a failed load; that is the point.
+    own = f"status of {status} " if status >= 400 else None
+    assert [e for e in console.take() if not (own and own in e and e.endswith(f"({page.url})"))] == []
+
+
+def test_console_log_catches_csp_violations(page: Page, console: ConsoleLog) -> None:
+    page.goto("/")
+    # An inline script is exactly what the Content-Security-Policy forbids.
+    page.evaluate("() => { const s = document.createElement('script');"
+                  " s.textContent = 'window.ran = true'; document.body.appendChild(s); }")
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.ran === undefined")
+    assert any("Content Security Policy" in e for e in console.take())
