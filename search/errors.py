@@ -16,3 +16,11 @@ class NotFoundError(OnrecordError):
 
 class IndexUnavailableError(OnrecordError):
     """The index is missing, locked or corrupt (HTTP 503); says how to repair."""
+
+
+class IndexBusyError(IndexUnavailableError):
+    """Another onrecord writer holds the index's write lock (HTTP 503)."""
+
+
+class IndexWriteError(IndexUnavailableError):
+    """A commit failed (disk full, I/O error); the previous commit still serves."""
