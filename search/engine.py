@@ -1,7 +1,8 @@
 """Running searches and reading articles back from the index.
 
 Owns search() (one page of ranked or date-sorted hits with safe HTML
-snippets, facet counts over the whole filtered result set, and a spelling
+snippets, near-duplicate paragraphs grouped and quote sightings attached
+via search.sightings, facet counts over the whole filtered result set, and a spelling
 suggestion when nothing matched) and get_article() (an article's
 paragraphs in order, with the spans of the words a query matched).
 """
@@ -25,6 +26,8 @@ from search.facets import CACHE_KEY, build_facet_table, count_facets
 from search.model import Hit, SearchRequest, SearchResult, StoredArticle
 from search.querying import (MarkTerms, build_filter, build_parser, collect_mark_terms,
                              parse_query, validate_request)
+from search.sightings import (SightingFinder, attach_duplicates, attach_sightings,
+                              group_duplicates)
 from search.snippets import find_term_spans, render_snippet
 from search.store import Index
 
@@ -50,12 +53,11 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None) -
     deadline = Deadline(timeout if timeout is not None else index.query_timeout)
     scored = q is not None and request.sort == "relevance"
     with translate_damage(_label(index)), index.reading() as searcher:
-        collected = collect(searcher, combined, scored, offset + request.per_page,
-                            _sort_keys(index, request), deadline,
-                            lambda reader, name: _field_lengths(index, reader, name))
+        collected, finder, groups = _collect_groups(index, searcher, combined, scored,
+                                                    request, deadline)
         docnums = collected.docnums
         facets = _count_facets(index, combined, collected)
-        hits = _page_hits(index, searcher, collected.ranked[offset:], q)
+        hits = _page_hits(index, finder, groups[offset:], q)
         suggestion = _suggest(searcher, q, request.query) if not docnums and q else None
     return SearchResult(query=request.query, total=len(docnums), page=request.page,
                         per_page=request.per_page, hits=hits, facets=facets,
@@ -95,13 +97,35 @@ def _count_facets(index: Index, combined: wq.Query, collected: Collected) -> dic
     return count_facets(table, collected.docnums)
 
 
-def _page_hits(index: Index, searcher: Any, ranked: list[tuple[int, float]],
-               q: wq.Query | None) -> list[Hit]:
-    """Return the hits for the ranked (docnum, score) pairs of the page."""
+def _collect_groups(index: Index, searcher: Any, combined: wq.Query, scored: bool,
+                    request: SearchRequest, deadline: Deadline) -> tuple[
+                        Collected, SightingFinder, list[tuple[int, float, list[int]]]]:
+    """Collect the matches and group the ranked ones up to the end of the
+    requested page.  Near copies fold into a higher-ranked hit, so when
+    folding left the page short and more matches exist, collect again with
+    twice the limit (only pages with folded copies pay for this)."""
+    wanted = request.page * request.per_page
+    finder = SightingFinder(searcher)
+    limit = wanted
+    while True:
+        collected = collect(searcher, combined, scored, limit, _sort_keys(index, request),
+                            deadline, lambda reader, name: _field_lengths(index, reader, name))
+        groups = group_duplicates(finder, collected.ranked, collected.docnums, wanted)
+        if (len(groups) >= wanted or len(collected.ranked) >= len(collected.docnums)
+                or collected.partial or deadline.expired()):
+            return collected, finder, groups
+        limit *= 2
+
+
+def _page_hits(index: Index, finder: SightingFinder,
+               groups: list[tuple[int, float, list[int]]], q: wq.Query | None) -> list[Hit]:
+    """Return the page's hits, each with its quotes' sightings (also_in)
+    and the near copies folded into it (duplicates)."""
     terms = collect_mark_terms(q)
     analyzer = index.schema["text"].analyzer
-    return [_build_hit(searcher.stored_fields(docnum), score, analyzer, terms)
-            for docnum, score in ranked]
+    return [attach_duplicates(finder, attach_sightings(
+                finder, _build_hit(finder.stored(docnum), score, analyzer, terms)), copies)
+            for docnum, score, copies in groups]
 
 
 def _build_hit(stored: dict[str, Any], score: float, analyzer: Any, terms: MarkTerms) -> Hit:

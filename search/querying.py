@@ -2,8 +2,9 @@
 
 Owns the user query language (a MultifieldParser over text, title and
 quote_text with AND as the default, phrases, AND/OR/NOT, -word, field
-queries speaker:/institution:/outlet:/quote:/year:/title:, and word*
-prefixes), the guards that turn hostile or malformed input into QueryError,
+queries speaker:/institution:/outlet:/quote:/year:/title:, date: days and
+ranges (see search.queryterms), word* prefixes and word~ / word~2 fuzzy
+terms), the guards that turn hostile or malformed input into QueryError,
 the filter query built from the request's facets and dates, and the list of
 query words used to mark matches in paragraph text.
 """
@@ -15,11 +16,12 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from whoosh import query as wq
-from whoosh.qparser import (FieldAliasPlugin, MultifieldParser, PlusMinusPlugin,
-                            PrefixPlugin, WildcardPlugin)
+from whoosh.qparser import (FieldAliasPlugin, FuzzyTermPlugin, MultifieldParser,
+                            PlusMinusPlugin, PrefixPlugin, WildcardPlugin)
 
 from search.errors import QueryError
 from search.model import MAX_PER_PAGE, SearchRequest
+from search.queryterms import prepare_fuzzy_terms, rewrite_date_terms
 from search.schema import split_names
 
 MAX_QUERY_CHARS = 1000
@@ -29,7 +31,7 @@ SORT_ORDERS = ("relevance", "newest", "oldest")
 # their query terms are the ones to mark in the paragraph text.
 _MARKED_FIELDS = frozenset({"text", "quote_text"})
 _FIELD_ALIASES = {"quote_text": ["quote", "quotes"], "speaker": ["speakers"],
-                  "institution": ["institutions"]}
+                  "institution": ["institutions"], "published": ["date"]}
 # A '*' must end a word of at least two letters ("gov*"); anything else would
 # be a leading or bare wildcard that enumerates the whole term dictionary.
 _BAD_STAR = re.compile(r"(?<!\w\w)\*|\*(?=\w)")
@@ -83,6 +85,7 @@ def build_parser(schema: Any) -> MultifieldParser:
     parser.add_plugin(PrefixPlugin())
     parser.add_plugin(PlusMinusPlugin())
     parser.add_plugin(FieldAliasPlugin(_FIELD_ALIASES))
+    parser.add_plugin(FuzzyTermPlugin())
     return parser
 
 
@@ -107,7 +110,9 @@ def parse_query(parser: MultifieldParser, text: str) -> wq.Query | None:
     if not text.strip():
         return None
     try:
-        q = parser.parse(text)
+        q = parser.parse(rewrite_date_terms(text))
+    except QueryError:
+        raise
     except RecursionError as exc:
         raise QueryError("query is nested too deeply") from exc
     except Exception as exc:  # whoosh raises assorted types on odd syntax
@@ -122,7 +127,7 @@ def parse_query(parser: MultifieldParser, text: str) -> wq.Query | None:
                              "or published:[2019-01-01 TO 2019-06-30]")
     if q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
         return None
-    return q
+    return prepare_fuzzy_terms(q)
 
 
 def iter_nodes(q: wq.Query, skip_negated: bool = False) -> Iterator[wq.Query]:

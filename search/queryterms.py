@@ -5,16 +5,18 @@ Owns rewrite_date_terms(), which turns every `date:` value a user may type
 2021-06-30]`, open ends `[2020 TO]` / `[TO 2021]`) into one explicit day
 range Whoosh's DATETIME field parses the same way every time (its own
 parsing splits `2020-06` at the hyphen into a NOT), with a readable
-QueryError for anything else; and check_fuzzy_terms(), which caps `word~N`
+QueryError for anything else; and prepare_fuzzy_terms(), which caps `word~N`
 at MAX_FUZZY_EDITS edits (each extra edit multiplies the words a fuzzy
 term expands to) and keeps the first letter fixed, as spelling
-suggestions do, so a fuzzy term never walks the whole vocabulary.
+suggestions do, so a fuzzy term never walks the whole vocabulary (and
+makes fuzzy terms work on the stemmed text field: see StemmedFuzzyTerm).
 """
 from __future__ import annotations
 
 import calendar
 import datetime as dt
 import re
+from typing import Any, Iterator
 
 from whoosh import query as wq
 
@@ -68,16 +70,39 @@ def _parse_day(value: str, end: bool) -> dt.date:
         raise QueryError(f"there is no date {value!r} ({exc})") from exc
 
 
-def check_fuzzy_terms(q: wq.Query) -> None:
-    """Raise QueryError if a fuzzy term of `q` allows more than
-    MAX_FUZZY_EDITS edits; fix each fuzzy term's first FUZZY_PREFIX letters."""
-    stack = [q]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, wq.FuzzyTerm):
-            if node.maxdist > MAX_FUZZY_EDITS:
-                raise QueryError(f"fuzzy terms allow at most {MAX_FUZZY_EDITS} edits "
-                                 f"({node.text}~{MAX_FUZZY_EDITS}), got ~{node.maxdist}")
-            node.prefixlength = max(node.prefixlength, FUZZY_PREFIX)
-        elif not node.is_leaf():
-            stack.extend(node.children())
+class StemmedFuzzyTerm(wq.FuzzyTerm):
+    """A fuzzy term over a stemmed field.
+
+    Whoosh answers terms_within() from the field's spelling word list, which
+    holds unstemmed words ("delayed") while the postings hold stems
+    ("delai"), so a plain FuzzyTerm matched nothing in the text field.  This
+    one also tries each found word's indexed form and keeps the terms the
+    field really has."""
+
+    def _btexts(self, ixreader: Any) -> Iterator[str]:
+        field = ixreader.schema[self.fieldname]
+        seen: set[str] = set()
+        for word in ixreader.terms_within(self.fieldname, self.text, self.maxdist,
+                                          prefix=self.prefixlength):
+            word = word.decode("utf-8") if isinstance(word, bytes) else word
+            for text in (word, *field.process_text(word, mode="index")):
+                if text not in seen and (self.fieldname, text) in ixreader:
+                    seen.add(text)
+                    yield text
+
+
+def prepare_fuzzy_terms(q: wq.Query) -> wq.Query:
+    """Return `q` with each fuzzy term made a StemmedFuzzyTerm whose first
+    FUZZY_PREFIX letters are fixed.  Raises QueryError if one allows more
+    than MAX_FUZZY_EDITS edits."""
+    def swap(node: wq.Query) -> wq.Query:
+        if not isinstance(node, wq.FuzzyTerm) or isinstance(node, StemmedFuzzyTerm):
+            return node
+        if node.maxdist > MAX_FUZZY_EDITS:
+            raise QueryError(f"fuzzy terms allow at most {MAX_FUZZY_EDITS} edits "
+                             f"({node.text}~{MAX_FUZZY_EDITS}), got ~{node.maxdist}")
+        return StemmedFuzzyTerm(node.fieldname, node.text, boost=node.boost,
+                                maxdist=node.maxdist,
+                                prefixlength=max(node.prefixlength, FUZZY_PREFIX),
+                                constantscore=node.constantscore)
+    return q.accept(swap)

@@ -13,6 +13,7 @@ from typing import Any, Iterator
 from whoosh import columns, fields
 from whoosh.analysis import StemmingAnalyzer, Token, Tokenizer
 
+from search.clusters import fingerprint_keys
 from search.model import Article, Metadata, Paragraph
 
 # Sort keys for undated paragraphs: larger than any date ordinal, so they sort
@@ -143,6 +144,10 @@ def build_schema() -> fields.Schema:
         institution_facet=fields.KEYWORD(commas=True),
         outlet_facet=fields.KEYWORD(commas=True),
         quote_text=fields.TEXT(analyzer=StemmingAnalyzer(), phrase=True),
+        # Sampled fingerprint keys (search.clusters) of the paragraph's
+        # quotes and of its text: looked up to find copies in other articles.
+        quote_keys=fields.KEYWORD(),
+        para_keys=fields.KEYWORD(),
         has_quote=fields.BOOLEAN(),
         quotes_json=fields.STORED(),
         kind=fields.ID(stored=True),
@@ -204,4 +209,6 @@ def _annotation_fields(para: Paragraph) -> dict[str, Any]:
         "institution_facet": institutions,
         "quote_text": "\n".join(q.text for q in para.quotes),
         "dates": ",".join(para.dates),
+        "quote_keys": " ".join(sorted({k for q in para.quotes for k in fingerprint_keys(q.text)})),
+        "para_keys": " ".join(fingerprint_keys(para.text)),
     }

@@ -75,6 +75,16 @@ class Index:
                 self._cache[key] = build(self._searcher)
             return self._cache[key]
 
+    def open_snapshot(self) -> Searcher:
+        """Return a NEW searcher over the latest commit, apart from the shared
+        one: for long streams (exports) whose document numbers must not shift
+        when a refresh swaps the shared searcher.  The caller closes it.
+        Raises IndexUnavailableError if the handle is closed."""
+        with self._lock:
+            if self._closed:
+                raise IndexUnavailableError(f"index {self._label()} is closed")
+            return self._ix.searcher()
+
     def refresh(self) -> None:
         """Swap in a searcher over the latest commit (no-op if unchanged)."""
         with self._lock:
