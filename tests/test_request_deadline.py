@@ -127,3 +127,13 @@ def test_deadline_fires_inside_waitress_workers(waitress_url: str) -> None:
         assert time.perf_counter() - started < 2.0, path
     with urllib.request.urlopen(waitress_url + "/?q=council", timeout=10) as response:
         assert response.status == 200
+
+
+def test_search_page_tells_the_user_when_results_are_partial() -> None:
+    idx = ram_index()
+    write_articles(idx, make_articles(200))
+    client = create_app(index=idx, config=Config(query_timeout=0.0)).test_client()
+    page = run_in_thread(lambda: client.get("/?q=council").get_data(as_text=True))
+    assert 'class="partial-note"' in page and "Results are incomplete" in page
+    generous = create_app(index=idx, config=Config(query_timeout=30.0)).test_client()
+    assert "partial-note" not in generous.get("/?q=council").get_data(as_text=True)
