@@ -26,7 +26,7 @@ from indexer.parser import parse_source
 from indexer.reader import is_sidecar, read_source
 from search.model import Article, IngestSummary
 from search.segments import SegmentBatch, write_segment
-from search.store import Index, commit_batches, write_articles
+from search.store import Index, commit_batches, hold_write_lock, write_articles
 
 log = logging.getLogger(__name__)
 
@@ -103,14 +103,19 @@ def ingest_paths(
     CPU) annotate and index in parallel; workers=1, or an in-memory index,
     runs everything in this process and commits every `batch_articles`
     articles.  Files are
-    reported to `on_file` in input order either way."""
+    reported to `on_file` in input order either way.  Raises IndexBusyError
+    if another writer keeps the index's write lock, IndexWriteError if a
+    commit fails (earlier commits of the run stay)."""
     started = time.perf_counter()
     files = list(iter_input_files(paths))
     count = resolve_workers(workers, len(files))
-    if count > 1 and index.path is not None:
-        summary = ingest_parallel(files, index, count, on_file)
-    else:
-        summary = _ingest_serial(files, index, on_file, batch_articles)
+    # One writer at a time, for the whole run: workers' segments stay
+    # uncommitted between commits, and another writer's commit would delete them.
+    with hold_write_lock(index):
+        if count > 1 and index.path is not None:
+            summary = ingest_parallel(files, index, count, on_file)
+        else:
+            summary = _ingest_serial(files, index, on_file, batch_articles)
     summary.seconds = time.perf_counter() - started
     return summary
 

@@ -9,7 +9,9 @@ commit).  Analysis and posting encoding, most of the indexing cost, thus run
 on every core; the parent only links finished segments.
 
 Segments must not be written while commit_segments() runs: a commit deletes
-every segment file the new table of contents does not list.
+every segment file the new table of contents does not list.  The parent
+holds the write lock for the whole ingest (search.store.hold_write_lock), so
+no other writer's commit or orphan cleanup deletes them either.
 """
 from __future__ import annotations
 
@@ -17,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from whoosh import index as whoosh_index
 from whoosh.writing import SegmentWriter
 
+from search.durability import open_whoosh
 from search.model import Article
 from search.schema import paragraph_fields, reset_spelling
 
@@ -57,7 +59,9 @@ def write_segment(index_dir: Path, articles: Iterable[Article]) -> SegmentBatch 
         latest[article.id] = article
     if not latest:
         return None
-    ix = whoosh_index.open_dir(str(index_dir))
+    # DurableStorage: the segment's files are fsynced as the worker closes
+    # them, so the parent's commit publishes only data already on disk.
+    ix = open_whoosh(Path(index_dir))
     writer = SegmentWriter(ix, _lk=False, limitmb=WORKER_LIMIT_MB, compound=False)
     reset_spelling(writer.schema)
     try:

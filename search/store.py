@@ -15,11 +15,14 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from whoosh import index as whoosh_index
-from whoosh.filedb.filestore import RamStorage
+from whoosh.filedb.filestore import FileStorage, RamStorage
 from whoosh.searching import Searcher
+from whoosh.writing import SegmentWriter
 
 from search.config import Config
-from search.errors import IndexUnavailableError
+from search.durability import (INDEX_NAME, acquire_write_lock, create_whoosh,
+                               open_whoosh, remove_orphans)
+from search.errors import IndexUnavailableError, IndexWriteError
 from search.model import Article
 from search.schema import build_schema, paragraph_fields, reset_spelling
 from search.segments import SegmentBatch, commit_segments
@@ -30,6 +33,9 @@ T = TypeVar("T")
 _STALE_CHECK_SECONDS = 1.0
 # How long a writer waits for another writer's lock before giving up.
 _WRITE_LOCK_TIMEOUT = 10.0
+# Attempts at opening a searcher: another process's commit may delete the
+# files of the generation we just listed (Whoosh removes superseded ones).
+_OPEN_ATTEMPTS = 5
 # Posting-pool memory before a writer spills a sorted run to disk.
 _WRITER_LIMIT_MB = 256
 
@@ -41,13 +47,17 @@ class Index:
         self.path = path
         self._ix = ix
         self._lock = threading.RLock()
-        self._searcher: Searcher = ix.searcher()
+        self._searcher: Searcher = open_searcher(ix)
         self._checked = time.monotonic()
         self._cache: dict[str, Any] = {}
         self._closed = False
         # Seconds a search may take before it returns partial results; the
         # web layer may set config.query_timeout here.
         self.query_timeout: float | None = Config().query_timeout
+        # Seconds a writer waits for another process's write lock.
+        self.lock_timeout: float = _WRITE_LOCK_TIMEOUT
+        # The write lock while hold_write_lock() holds it for a whole ingest.
+        self._held_lock: Any = None
 
     @property
     def schema(self) -> Any:
@@ -94,7 +104,7 @@ class Index:
             # A new searcher rather than Searcher.refresh(): whoosh3's reader
             # reuse keeps stale deletion sets (and re-adds merged segments),
             # which would show replaced paragraphs twice.
-            stale, self._searcher = self._searcher, self._ix.searcher()
+            stale, self._searcher = self._searcher, open_searcher(self._ix)
             stale.close()
             self._cache.clear()
 
@@ -132,11 +142,7 @@ def open_index(path: Path, create: bool = False) -> Index:
         if not exists and not create:
             raise IndexUnavailableError(
                 f"no index at {path}; run `onrecord index seeds` first")
-        if exists:
-            ix = whoosh_index.open_dir(str(path))
-        else:
-            path.mkdir(parents=True, exist_ok=True)
-            ix = whoosh_index.create_in(str(path), build_schema())
+        ix = open_whoosh(path) if exists else _create_locked(path)
         handle = Index(ix, path)
     except IndexUnavailableError:
         raise
@@ -146,6 +152,44 @@ def open_index(path: Path, create: bool = False) -> Index:
         ) from exc
     _check_schema(handle, repair)
     return handle
+
+
+def open_searcher(ix: Any) -> Searcher:
+    """Return a new searcher over the latest commit of `ix`, retrying when
+    a concurrent commit deletes the files of the generation being opened
+    (the retry then sees the new generation).  Raises the last OSError."""
+    for attempt in range(_OPEN_ATTEMPTS):
+        try:
+            return ix.searcher()
+        except OSError:
+            if attempt == _OPEN_ATTEMPTS - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+def _create_locked(path: Path) -> Any:
+    """Create the index at `path` under the write lock (two indexers
+    starting on an empty directory must not both write generation 0)."""
+    path.mkdir(parents=True, exist_ok=True)
+    storage_ix = _LockOnly(path)
+    lock = acquire_write_lock(storage_ix, str(path), _WRITE_LOCK_TIMEOUT)
+    try:
+        if whoosh_index.exists_in(str(path)):
+            return open_whoosh(path)
+        return create_whoosh(path, build_schema())
+    finally:
+        lock.release()
+
+
+class _LockOnly:
+    """Just enough of a Whoosh index to take its lock before it exists."""
+
+    def __init__(self, path: Path) -> None:
+        self._storage = FileStorage(str(path))
+
+    def lock(self, name: str) -> Any:
+        return self._storage.lock(f"{INDEX_NAME}_{name}")
 
 
 def _check_schema(handle: Index, repair: str) -> None:
@@ -168,8 +212,10 @@ def write_articles(index: Index, articles: Iterable[Article]) -> int:
     An article already in the index is replaced (all documents with its
     doc_id are deleted first), so re-indexing never duplicates.  Articles are
     streamed; a repeat of an id within one call is skipped (first wins),
-    because deletions only reach committed segments.  Raises
-    IndexUnavailableError if another writer holds the lock.
+    because deletions only reach committed segments.  Raises IndexBusyError
+    if another writer keeps the lock past index.lock_timeout, and
+    IndexWriteError if the commit fails (the previous commit still serves
+    and the lock is released either way).
     """
     # The searcher lock is not held while writing: a slow article stream
     # must not block readers, and Whoosh writers never touch our searcher.
@@ -177,25 +223,75 @@ def write_articles(index: Index, articles: Iterable[Article]) -> int:
     try:
         written = _add_articles(writer, articles)
         writer.commit()
-    except BaseException:
-        writer.cancel()
-        raise
+    except OSError as exc:
+        raise IndexWriteError(_commit_failed(index, exc)) from exc
+    finally:
+        _cancel_unless_done(writer)
     index.refresh()
     return written
 
 
+@contextmanager
+def hold_write_lock(index: Index) -> Iterator[None]:
+    """Hold the write lock of `index` for a whole ingest: every commit in
+    the block reuses it, so no other writer commits (and deletes this
+    ingest's uncommitted worker segments) in between.  Orphan files of
+    crashed writers are removed on taking it.  Re-entrant.  Raises
+    IndexBusyError after index.lock_timeout seconds of waiting."""
+    if index._held_lock is not None:
+        yield
+        return
+    index._held_lock = _take_lock(index)
+    try:
+        yield
+    finally:
+        lock, index._held_lock = index._held_lock, None
+        lock.release()
+
+
+def _take_lock(index: Index) -> Any:
+    lock = acquire_write_lock(index._ix, index._label(), index.lock_timeout)
+    if index.path is not None:
+        try:
+            remove_orphans(index.path)
+        except Exception:  # cleanup is optional; a damaged TOC fails the write itself
+            pass
+    return lock
+
+
 def _open_writer(index: Index) -> Any:
+    """Return a SegmentWriter under the write lock: the held one (left
+    held), or a newly taken one that the writer releases when it commits or
+    is cancelled."""
+    lock = None if index._held_lock is not None else _take_lock(index)
     try:
         # compound=False: see search.segments (compound segments are read
         # into memory whole).
-        writer = index._ix.writer(timeout=_WRITE_LOCK_TIMEOUT, limitmb=_WRITER_LIMIT_MB,
-                                  compound=False)
-        reset_spelling(writer.schema)
-        return writer
-    except whoosh_index.LockError as exc:
-        raise IndexUnavailableError(
-            f"index {index._label()} is locked by another writer; "
-            "wait for it to finish (or remove a stale WRITELOCK file)") from exc
+        writer = SegmentWriter(index._ix, _lk=False, limitmb=_WRITER_LIMIT_MB, compound=False)
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    writer.writelock = lock
+    reset_spelling(writer.schema)
+    return writer
+
+
+def _cancel_unless_done(writer: Any) -> None:
+    """Cancel an unfinished writer (drops its files, releases its lock)
+    without masking the error that interrupted it."""
+    if writer.is_closed:
+        return
+    try:
+        writer.cancel()
+    except Exception:
+        writer._cleanup_on_error()
+
+
+def _commit_failed(index: Index, exc: OSError) -> str:
+    return (f"commit to {index._label()} failed ({exc.strerror or exc}); the index "
+            "still serves its last complete commit. Free disk space or fix the disk, "
+            "then re-run onrecord index (it replaces articles, never duplicates)")
 
 
 def _add_articles(writer: Any, articles: Iterable[Article]) -> int:
@@ -219,15 +315,16 @@ def _add_articles(writer: Any, articles: Iterable[Article]) -> int:
 def commit_batches(index: Index, batches: list[SegmentBatch]) -> int:
     """Publish segments written by search.segments.write_segment (in
     order, later copies of an article winning) in one commit and return
-    the number of paragraphs added.  Raises IndexUnavailableError if another
-    writer holds the lock."""
+    the number of paragraphs added.  Raises IndexBusyError / IndexWriteError
+    as write_articles does."""
     if not batches:
         return 0
     writer = _open_writer(index)
     try:
         written = commit_segments(writer, batches)
-    except BaseException:
-        writer.cancel()
-        raise
+    except OSError as exc:
+        raise IndexWriteError(_commit_failed(index, exc)) from exc
+    finally:
+        _cancel_unless_done(writer)
     index.refresh()
     return written
