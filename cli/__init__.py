@@ -33,20 +33,25 @@ def main() -> None:
 @main.command("index")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @INDEX_OPTION
-def index_command(paths: tuple[Path, ...], index_dir: Path | None) -> None:
+@click.option("--wait", "lock_wait", type=float, default=10.0, show_default=True,
+              help="Seconds to wait while another indexer holds the index's write lock.")
+def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float) -> None:
     """Ingest files and folders (.txt, .html, .json, .jsonl) into the index.
 
-    Exits 0 when every file was indexed, 1 when some were skipped."""
+    Exits 0 when every file was indexed, 1 when some were skipped, 2 when
+    the index is busy (another indexer) or a commit failed."""
     from indexer.pipeline import ingest_paths, iter_input_files
     from search.store import open_index
 
     config = load_config(index_dir=index_dir)
     files = list(iter_input_files(paths))
     index = _or_exit(lambda: open_index(config.index_dir, create=True))
+    index.lock_timeout = lock_wait
     try:
         with click.progressbar(length=len(files), label="Indexing", file=sys.stderr,
                                show_pos=True) as bar:
-            summary = ingest_paths(files, index, on_file=lambda _p: bar.update(1))
+            summary = _or_exit(lambda: ingest_paths(files, index,
+                                                    on_file=lambda _p: bar.update(1)))
     finally:
         index.close()
     click.echo(format_summary(summary, config.index_dir))
@@ -62,6 +67,19 @@ def format_summary(summary: IngestSummary, index_dir: Path) -> str:
         f"{summary.quotes:,} quotes from {summary.files:,} files in {summary.seconds:.1f} s "
         f"into {index_dir}; skipped {len(summary.skipped):,} files."
     )
+
+
+@main.command("check")
+@INDEX_OPTION
+def check_command(index_dir: Path | None) -> None:
+    """Verify the index: every segment readable, counts and facets agree,
+    no orphan files.  Prints how to repair; exits 0 when ok, 1 otherwise."""
+    from search.checking import check_index
+
+    config = load_config(index_dir=index_dir)
+    report = check_index(config.index_dir)
+    click.echo(report.format())
+    sys.exit(0 if report.ok else 1)
 
 
 @main.command("search")
