@@ -17,7 +17,9 @@ same text", as pure functions over strings (nothing here touches the index):
    Texts under MIN_WORDS words get no keys (too short to attribute a copy).
 4. A candidate found through a shared key is confirmed only if the Jaccard
    similarity of the full shingle sets reaches the threshold
-   (QUOTE_SIMILARITY for quotes, PARAGRAPH_SIMILARITY for paragraphs).
+   (QUOTE_SIMILARITY for quotes, PARAGRAPH_SIMILARITY for paragraphs):
+   sharing every sampled key is not enough for short texts (a quote with
+   two different attributions keeps the same bottom-k sketch).
 5. A cluster's key (choose_cluster_key) is the smallest key among a quote's
    own keys and those of its confirmed copies, so every copy reports the
    same key without a global clustering pass.

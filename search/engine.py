@@ -27,7 +27,7 @@ from search.model import Hit, SearchRequest, SearchResult, StoredArticle
 from search.querying import (MarkTerms, build_filter, build_parser, collect_mark_terms,
                              parse_query, validate_request)
 from search.sightings import (SightingFinder, attach_duplicates, attach_sightings,
-                              group_duplicates)
+                              group_duplicates, open_finder)
 from search.snippets import find_term_spans, render_snippet
 from search.store import Index
 
@@ -105,7 +105,7 @@ def _collect_groups(index: Index, searcher: Any, combined: wq.Query, scored: boo
     folding left the page short and more matches exist, collect again with
     twice the limit (only pages with folded copies pay for this)."""
     wanted = request.page * request.per_page
-    finder = SightingFinder(searcher)
+    finder = open_finder(index, searcher)
     limit = wanted
     while True:
         collected = collect(searcher, combined, scored, limit, _sort_keys(index, request),

@@ -17,7 +17,7 @@ from search.documents import load_quote_dicts, split_stored
 from search.errors import NotFoundError, QueryError
 from search.model import EntityProfile, FacetValue, QuoteRecord
 from search.schema import join_names
-from search.sightings import SightingFinder
+from search.sightings import open_finder
 from search.store import Index
 
 EntityKind = Literal["speaker", "institution"]
@@ -76,7 +76,7 @@ def get_entity(index: Index, kind: EntityKind, name: str) -> EntityProfile:
         canonical = _resolve_name(index, kind, searcher, fieldname, wanted)
         if canonical is None:
             raise NotFoundError(f"no {kind} named {name!r} in the index")
-        finder = SightingFinder(searcher)
+        finder = open_finder(index, searcher)
         stored = [finder.stored(d) for d in sorted(finder.key_docnums(fieldname, canonical))]
         if not stored:
             raise NotFoundError(f"no {kind} named {name!r} in the index")

@@ -5,12 +5,16 @@ near-duplicate grouping.  A text's sampled fingerprint keys (search.clusters)
 are indexed in the quote_keys / para_keys fields; finding copies is one
 postings lookup per key, then a similarity check on the few candidates'
 stored text (at most MAX_CANDIDATES per text), so the cost grows with the
-hits on a page, never with the index.
+hits on a page, never with the index.  Most keys belong to one paragraph
+only, and a postings probe costs ~50 us per segment, so the keys held by two
+or more documents are listed once per searcher (build_shared_keys, cached
+on the Index) and only those are looked up.
 """
 from __future__ import annotations
 
+import heapq
 from collections import Counter
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar
 
 from search.clusters import (PARAGRAPH_SIMILARITY, QUOTE_SIMILARITY, choose_cluster_key,
                              fingerprint_keys, shingle_hashes, similarity)
@@ -18,11 +22,52 @@ from search.docsets import deleted_docs, iter_posting_ids, open_postings
 from search.documents import load_quote_dicts, published_date
 from search.model import Hit, Sighting
 
+T = TypeVar("T")
 QUOTE_KEYS_FIELD = "quote_keys"
 PARA_KEYS_FIELD = "para_keys"
 # Candidates confirmed per text, most shared keys first: bounds the stored
 # fields read for a quote that ran in hundreds of articles.
-MAX_CANDIDATES = 50
+MAX_CANDIDATES = 20
+SHARED_KEYS_CACHE = "shared-fingerprint-keys"
+SharedKeys = Mapping[str, frozenset[str]]
+MEMO_CACHE = "fingerprint-postings"
+MEMO_LIMIT = 50_000  # answers remembered per searcher (then start over)
+
+
+def open_finder(index: Any, searcher: Any) -> SightingFinder:
+    """Return a SightingFinder for `searcher`, the Index's current one (call
+    inside index.reading()), using the Index's per-searcher caches."""
+    return SightingFinder(searcher, index.cached(SHARED_KEYS_CACHE, build_shared_keys),
+                          index.cached(MEMO_CACHE, lambda _s: {}))
+
+
+def build_shared_keys(searcher: Any) -> dict[str, frozenset[str]]:
+    """Return, per fingerprint field, the keys that two or more documents
+    hold (deleted ones included: a false positive only costs a probe).
+    Streams each segment's sorted term list, so memory holds only the
+    shared keys."""
+    shared: dict[str, frozenset[str]] = {}
+    leaves = [sub.reader() for sub, _offset in searcher.leaf_searchers()]
+    for fieldname in (QUOTE_KEYS_FIELD, PARA_KEYS_FIELD):
+        streams = [_term_counts(reader, fieldname) for reader in leaves]
+        found: set[str] = set()
+        last, total = None, 0
+        for term, count in heapq.merge(*streams):
+            if term != last:
+                last, total = term, 0
+            total += count
+            if total > 1:
+                found.add(term)
+        shared[fieldname] = frozenset(found)
+    return shared
+
+
+def _term_counts(reader: Any, fieldname: str) -> Iterator[tuple[str, int]]:
+    if fieldname not in reader.indexed_field_names():
+        return iter(())
+    # iter_field yields the encoded bytes; keys are ASCII hex.
+    return ((term.decode("ascii") if isinstance(term, bytes) else term, info.doc_frequency())
+            for term, info in reader.iter_field(fieldname))
 
 
 def to_sighting(stored: dict[str, Any]) -> Sighting:
@@ -52,7 +97,15 @@ class SightingFinder:
     """Finds copies in one searcher; caches stored fields and shingles for
     the duration of one request (create one per query, never share)."""
 
-    def __init__(self, searcher: Any) -> None:
+    def __init__(self, searcher: Any, shared: SharedKeys | None = None,
+                 memo: dict[tuple[Any, ...], Any] | None = None) -> None:
+        # `shared` (build_shared_keys of this searcher) skips probing keys
+        # only one document has; without it every key is probed.  `memo`
+        # (a dict tied to this searcher) keeps probed keys' docnums and each
+        # quote's and paragraph's copies across queries: the same hits come
+        # back again and again.
+        self._shared = shared
+        self._memo = memo
         self._searcher = searcher
         self._leaves = [(sub.reader(), offset, deleted_docs(sub.reader()))
                         for sub, offset in searcher.leaf_searchers()]
@@ -74,14 +127,29 @@ class SightingFinder:
                 found.extend(offset + d for d in iter_posting_ids(matcher) if d not in deleted)
         return found
 
-    def _candidates(self, fieldname: str, keys: list[str],
-                    within: set[int] | None = None) -> list[int]:
+    def _remember(self, key: tuple[Any, ...], build: Callable[[], T]) -> T:
+        """Return build(), kept in the per-searcher memo under `key`."""
+        memo = self._memo
+        if memo is None:
+            return build()
+        if key not in memo:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[key] = build()
+        return memo[key]
+
+    def _candidates(self, fieldname: str, keys: list[str]) -> list[int]:
+        """Return up to MAX_CANDIDATES docnums holding any of `keys`, most
+        shared keys first."""
+        if self._shared is not None:
+            keys = [k for k in keys if k in self._shared.get(fieldname, ())]
         shared: Counter[int] = Counter()
         for key in keys:
-            docnums = self.key_docnums(fieldname, key)
-            shared.update(d for d in docnums if within is None or d in within)
-        return [d for d, _ in sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))
-                [:MAX_CANDIDATES]]
+            docnums = self._remember(("postings", fieldname, key),
+                                     lambda: tuple(self.key_docnums(fieldname, key)))
+            shared.update(docnums)
+        ranked = sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_CANDIDATES]
+        return [d for d, _count in ranked]
 
     def _stored_quotes(self, docnum: int) -> list[tuple[str, frozenset[int]]]:
         if docnum not in self._quotes:
@@ -93,16 +161,22 @@ class SightingFinder:
         """Return the quote's cluster key (None if too short to fingerprint)
         and the paragraphs of OTHER articles carrying a copy of it, one per
         article, earliest first and undated last."""
+        key, found = self._remember(("quote", text, doc_id),
+                                    lambda: self._find_quote_sightings(text, doc_id))
+        return key, list(found)
+
+    def _find_quote_sightings(self, text: str, doc_id: str) -> tuple[str | None, list[Sighting]]:
         keys = fingerprint_keys(text)
         if not keys:
             return None, []
-        own = shingle_hashes(text)
+        own: frozenset[int] | None = None
         cluster_keys = set(keys)
         found: list[Sighting] = []
         for docnum in self._candidates(QUOTE_KEYS_FIELD, keys):
             stored = self.stored(docnum)
             if stored.get("doc_id") == doc_id:
                 continue
+            own = shingle_hashes(text) if own is None else own
             copies = [t for t, hashes in self._stored_quotes(docnum)
                       if similarity(own, hashes) >= QUOTE_SIMILARITY]
             if copies:
@@ -113,18 +187,22 @@ class SightingFinder:
 
     def paragraph_copies(self, docnum: int, within: set[int]) -> list[int]:
         """Return the docnums in `within` (other articles only) whose text is
-        a near copy of paragraph `docnum`'s."""
+        a near copy of paragraph `docnum`'s (of the MAX_CANDIDATES sharing
+        most keys in the whole index)."""
+        copies = self._remember(("paragraph", docnum),
+                                lambda: tuple(self._find_paragraph_copies(docnum)))
+        return [d for d in copies if d in within]
+
+    def _find_paragraph_copies(self, docnum: int) -> list[int]:
         stored = self.stored(docnum)
         text = stored.get("text", "")
-        keys = fingerprint_keys(text)
-        if not keys:
-            return []
-        own = shingle_hashes(text)
+        own: frozenset[int] | None = None
         copies: list[int] = []
-        for other in self._candidates(PARA_KEYS_FIELD, keys, within):
+        for other in self._candidates(PARA_KEYS_FIELD, fingerprint_keys(text)):
             theirs = self.stored(other)
             if other == docnum or theirs.get("doc_id") == stored.get("doc_id"):
                 continue
+            own = shingle_hashes(text) if own is None else own
             if similarity(own, shingle_hashes(theirs.get("text", ""))) >= PARAGRAPH_SIMILARITY:
                 copies.append(other)
         return copies
