@@ -13,8 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from whoosh import index as whoosh_index
-
 from search.durability import is_write_locked, list_orphans, open_whoosh
 
 # Fields every paragraph has (see search.schema.paragraph_fields); summed
@@ -73,7 +71,7 @@ def check_index(index_dir: Path) -> CheckReport:
     """Verify the index at `index_dir` and return a CheckReport; never
     raises for a missing or damaged index (that is a problem in the report)."""
     report = CheckReport(Path(index_dir))
-    if not (report.index_dir.is_dir() and whoosh_index.exists_in(str(index_dir))):
+    if not (report.index_dir.is_dir() and _has_toc(report.index_dir)):
         report.problems.append("no index here")
         report.damaged = True
         return report
@@ -92,6 +90,12 @@ def check_index(index_dir: Path) -> CheckReport:
     if report.orphans and not report.writer_active:
         report.problems.append(f"{len(report.orphans)} orphan files from crashed or failed writers")
     return report
+
+
+def _has_toc(path: Path) -> bool:
+    # Not whoosh's exists_in(): it reads the TOC, and a damaged one must be
+    # reported as damage, not as a missing index.
+    return any(path.glob("_MAIN_*.toc"))
 
 
 def _check_contents(ix: Any, report: CheckReport) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from whoosh import index as whoosh_index
 from whoosh.fields import Schema
 from whoosh.filedb.filestore import FileStorage
 from whoosh.util.filelock import try_for
+from whoosh.writing import SegmentWriter
 
 from search.errors import IndexBusyError
 
@@ -31,6 +33,11 @@ _SEGMENT = re.compile(rf"^({INDEX_NAME}_[0-9a-z]+)\.[A-Za-z0-9_.]+$")
 _TEMP_DIR = f"{INDEX_NAME}.tmp"  # a writer's posting-pool runs
 # Seconds between attempts while waiting for another writer's lock.
 _LOCK_POLL = 0.1
+# Seconds a superseded commit's files are kept for readers still on it
+# (searchers refresh within a second; export snapshots can run minutes).
+READER_GRACE_SECONDS = 300.0
+# Attempts at opening the index: a commit may remove the TOC just listed.
+_OPEN_ATTEMPTS = 5
 
 
 def fsync_file(fileobj: Any) -> None:
@@ -78,9 +85,32 @@ class DurableStorage(FileStorage):
 
 
 def open_whoosh(path: Path) -> Any:
-    """Return the Whoosh FileIndex at `path` on DurableStorage.  Raises
-    whatever Whoosh raises for a missing or unreadable index."""
-    return DurableStorage(str(path)).open_index()
+    """Return the Whoosh FileIndex at `path` on DurableStorage, retrying
+    when a concurrent commit removes the TOC being read.  Raises whatever
+    Whoosh raises for a missing or unreadable index."""
+    for attempt in range(_OPEN_ATTEMPTS):
+        try:
+            return DurableStorage(str(path)).open_index()
+        except FileNotFoundError:
+            if attempt == _OPEN_ATTEMPTS - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+class DurableWriter(SegmentWriter):
+    """A SegmentWriter whose commit keeps the superseded commit's files for
+    READER_GRACE_SECONDS (Whoosh deletes them at once, under readers in
+    other processes that open column files lazily)."""
+
+    def _commit_toc(self, segments: list[Any]) -> None:
+        if not isinstance(self.storage, FileStorage):
+            super()._commit_toc(segments)
+            return
+        toc = whoosh_index.TOC(self.schema, segments, self.generation)
+        toc.write(self.storage, self.indexname)
+        # The posting-pool dir is still ours: _finish() removes it.
+        remove_orphans(Path(self.storage.folder), include_temp=False)
 
 
 def create_whoosh(path: Path, schema: Schema) -> Any:
@@ -111,37 +141,75 @@ def is_write_locked(ix: Any) -> bool:
     return False
 
 
-def list_orphans(path: Path) -> list[str]:
+def list_orphans(path: Path, grace: float = READER_GRACE_SECONDS,
+                 include_temp: bool = True) -> list[str]:
     """Return the names of files (and temp dirs) in the index directory that
-    the current TOC does not reference: older TOCs, temporary TOCs, segment
-    files of crashed or failed commits, leftover posting-pool dirs.  While a
-    writer runs, its uncommitted segments are listed too."""
+    no live commit references: temporary TOCs, segment files of crashed or
+    failed commits, leftover posting-pool dirs (unless not include_temp),
+    and TOCs and segments superseded more than `grace` seconds ago.  Files
+    of a commit superseded more recently are live: readers in other
+    processes may still be reading them (Whoosh opens column files lazily).
+    While a writer runs, its uncommitted segments are listed too."""
     storage = FileStorage(str(path))
-    generation = whoosh_index.TOC._latest_generation(storage, INDEX_NAME)
-    if generation < 0:
+    names = storage.list()
+    tocs = _toc_times(path, names)
+    if not tocs:
         return []
-    toc = whoosh_index.TOC.read(storage, INDEX_NAME, generation)
-    live = {segment.segment_id() for segment in toc.segments}
-    return sorted(name for name in storage.list()
-                  if _is_orphan(name, generation, live))
+    kept = _kept_generations(tocs, grace)
+    live: set[str] = set()
+    for generation in kept:
+        try:
+            toc = whoosh_index.TOC.read(storage, INDEX_NAME, generation)
+        except Exception:  # unreadable old TOC: its files are not protected
+            continue
+        live.update(segment.segment_id() for segment in toc.segments)
+    return sorted(name for name in names if _is_orphan(name, kept, live, include_temp))
 
 
-def _is_orphan(name: str, generation: int, live: set[str]) -> bool:
-    if name == _TEMP_DIR or _TEMP_TOC.match(name):
+def _toc_times(path: Path, names: list[str]) -> dict[int, float]:
+    """Return generation -> modification time of every TOC file."""
+    times: dict[int, float] = {}
+    for name in names:
+        match = _TOC.match(name)
+        if match:
+            try:
+                times[int(match.group(1))] = (path / name).stat().st_mtime
+            except OSError:  # removed meanwhile
+                continue
+    return times
+
+
+def _kept_generations(tocs: dict[int, float], grace: float) -> set[int]:
+    """Return the newest generation plus those superseded (by the next
+    newer TOC's write) less than `grace` seconds ago."""
+    generations = sorted(tocs)
+    kept = {generations[-1]}
+    now = time.time()
+    for older, newer in zip(generations, generations[1:]):
+        if now - tocs[newer] < grace:
+            kept.add(older)
+    return kept
+
+
+def _is_orphan(name: str, kept: set[int], live: set[str], include_temp: bool) -> bool:
+    if name == _TEMP_DIR:
+        return include_temp
+    if _TEMP_TOC.match(name):
         return True
     toc = _TOC.match(name)
     if toc:
-        return int(toc.group(1)) != generation
+        return int(toc.group(1)) not in kept
     segment = _SEGMENT.match(name)
     return bool(segment) and segment.group(1) not in live
 
 
-def remove_orphans(path: Path) -> list[str]:
-    """Delete list_orphans(path) and return their names.  Only call while
-    holding the write lock: without it, a running writer's files are
-    orphans too.  Files that cannot be removed are left for next time."""
+def remove_orphans(path: Path, include_temp: bool = True) -> list[str]:
+    """Delete list_orphans(path, include_temp=...) and return their names.
+    Only call while holding the write lock: without it, a running writer's
+    files are orphans too.  Files that cannot be removed are left for next
+    time."""
     removed: list[str] = []
-    for name in list_orphans(path):
+    for name in list_orphans(path, include_temp=include_temp):
         target = path / name
         try:
             if target.is_dir():

@@ -17,11 +17,10 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import FileStorage, RamStorage
 from whoosh.searching import Searcher
-from whoosh.writing import SegmentWriter
 
 from search.config import Config
-from search.durability import (INDEX_NAME, acquire_write_lock, create_whoosh,
-                               open_whoosh, remove_orphans)
+from search.durability import (INDEX_NAME, DurableWriter, acquire_write_lock,
+                               create_whoosh, open_whoosh, remove_orphans)
 from search.errors import IndexUnavailableError, IndexWriteError
 from search.model import Article
 from search.schema import build_schema, paragraph_fields, reset_spelling
@@ -267,7 +266,7 @@ def _open_writer(index: Index) -> Any:
     try:
         # compound=False: see search.segments (compound segments are read
         # into memory whole).
-        writer = SegmentWriter(index._ix, _lk=False, limitmb=_WRITER_LIMIT_MB, compound=False)
+        writer = DurableWriter(index._ix, _lk=False, limitmb=_WRITER_LIMIT_MB, compound=False)
     except BaseException:
         if lock is not None:
             lock.release()

@@ -1,0 +1,204 @@
+"""Tests for durable, one-writer-at-a-time indexing: failed commits, the
+write lock, orphan cleanup, `onrecord check`, readers during commits, and a
+short run of the SIGKILL crash trials (bench/crash_trials.py)."""
+from __future__ import annotations
+
+import datetime as dt
+import errno
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bench.crash_trials import run_trials
+from cli import main as cli_main
+from search.checking import check_index
+from search.durability import acquire_write_lock, list_orphans
+from search.engine import search
+from search.errors import IndexBusyError, IndexWriteError
+from search.model import Article, Metadata, Paragraph, SearchRequest
+from search.segments import write_segment
+from search.store import (Index, commit_batches, hold_write_lock, open_index,
+                          write_articles)
+
+
+def make_article(doc_id: str, texts: list[str]) -> Article:
+    paragraphs, offset = [], 0
+    for n, text in enumerate(texts, 1):
+        paragraphs.append(Paragraph(id=f"{doc_id}-p{n}", n=n, start=offset,
+                                    end=offset + len(text), text=text))
+        offset += len(text) + 2
+    return Article(id=doc_id, source=f"{doc_id}.txt", text="\n\n".join(texts),
+                   meta=Metadata(title="T", outlet="The Ledger", published=dt.date(2023, 3, 1)),
+                   paragraphs=paragraphs)
+
+
+def total(index: Index, query: str = "") -> int:
+    return search(index, SearchRequest(query=query)).total
+
+
+@pytest.fixture()
+def index_dir(tmp_path: Path) -> Path:
+    path = tmp_path / "index"
+    index = open_index(path, create=True)
+    write_articles(index, [make_article("a1", ["Budget talks stalled.", "Rain fell."])])
+    index.close()
+    return path
+
+
+def fail_fsync(_fd: int) -> None:
+    raise OSError(errno.EIO, "Input/output error")
+
+
+def fail_rename(_src: str, _dst: str) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.mark.parametrize("target,broken", [(os, "fsync"), (os, "rename")])
+def test_failed_commit_keeps_previous_state_and_releases_lock(
+        index_dir: Path, monkeypatch: pytest.MonkeyPatch, target: object, broken: str) -> None:
+    index = open_index(index_dir)
+    with monkeypatch.context() as patch:
+        patch.setattr(target, broken, fail_fsync if broken == "fsync" else fail_rename)
+        with pytest.raises(IndexWriteError, match="still serves its last complete commit"):
+            write_articles(index, [make_article("a2", ["Hospital beds were cut."])])
+    assert total(index) == 2 and total(index, "hospital") == 0
+    fresh = open_index(index_dir)
+    assert fresh.doc_count() == 2
+    acquire_write_lock(fresh._ix, "x", timeout=0).release()  # lock was released at once
+    write_articles(fresh, [make_article("a2", ["Hospital beds were cut."])])
+    assert total(fresh, "hospital") == 1 and fresh.doc_count() == 3
+    assert list_orphans(index_dir) == []  # the failed commit's segment files went
+    fresh.close()
+    index.close()
+
+
+def test_failed_parallel_commit_keeps_previous_state(index_dir: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    batch = write_segment(index_dir, [make_article("a3", ["Mayor resigned today."])])
+    assert batch is not None
+    index = open_index(index_dir)
+    monkeypatch.setattr(os, "fsync", fail_fsync)
+    with pytest.raises(IndexWriteError, match="commit to .* failed"):
+        commit_batches(index, [batch])
+    monkeypatch.undo()
+    assert total(index, "mayor") == 0 and index.doc_count() == 2
+    acquire_write_lock(index._ix, "x", timeout=0).release()
+    index.close()
+
+
+def test_second_writer_waits_bounded_then_says_busy(index_dir: Path) -> None:
+    first, second = open_index(index_dir), open_index(index_dir)
+    second.lock_timeout = 0.3
+    with hold_write_lock(first):
+        started = time.monotonic()
+        with pytest.raises(IndexBusyError, match="index busy: another onrecord index is writing"):
+            write_articles(second, [make_article("a2", ["Hospital beds were cut."])])
+        assert 0.3 <= time.monotonic() - started < 3
+        write_articles(first, [make_article("a2", ["Hospital beds were cut."])])  # holder writes
+    write_articles(second, [make_article("a4", ["Court ruled."])])  # free again
+    assert second.doc_count() == 4
+    first.close()
+    second.close()
+
+
+def test_cli_index_busy_exits_2_with_message(index_dir: Path, tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text("The council met on Monday.\n")
+    holder = open_index(index_dir)
+    with hold_write_lock(holder):
+        result = CliRunner().invoke(cli_main, ["index", str(tmp_path / "a.txt"),
+                                               "--index", str(index_dir), "--wait", "0.2"])
+    holder.close()
+    assert result.exit_code == 2
+    assert f"index busy: another onrecord index is writing to {index_dir}" in result.output
+
+
+def test_orphans_are_removed_only_by_the_lock_holder(index_dir: Path) -> None:
+    holder, other = open_index(index_dir), open_index(index_dir)
+    other.lock_timeout = 0.1
+    with hold_write_lock(holder):
+        # As a running writer's uncommitted files look: not in the TOC yet.
+        for name in ("MAIN_deadbeef0001.trm", "_MAIN_99.toc.1234.5"):
+            (index_dir / name).write_bytes(b"junk")
+        assert len(list_orphans(index_dir)) == 2
+        with pytest.raises(IndexBusyError):
+            write_articles(other, [make_article("a2", ["x y z."])])
+        assert len(list_orphans(index_dir)) == 2
+    write_articles(other, [make_article("a2", ["x y z."])])
+    assert list_orphans(index_dir) == []
+    holder.close()
+    other.close()
+
+
+@pytest.mark.parametrize("damage,code,expected", [
+    ("none", 0, "OK"),
+    ("orphan", 1, "orphan files"),
+    ("toc", 1, "delete"),
+])
+def test_check_command_reports_and_says_how_to_repair(index_dir: Path, damage: str, code: int,
+                                                      expected: str) -> None:
+    if damage == "orphan":
+        (index_dir / "MAIN_deadbeef0001.seg").write_bytes(b"junk")
+    elif damage == "toc":
+        toc = max(index_dir.glob("_MAIN_*.toc"), key=lambda f: int(f.stem.split("_")[-1]))
+        toc.write_bytes(toc.read_bytes()[:20])
+    result = CliRunner().invoke(cli_main, ["check", "--index", str(index_dir)])
+    assert result.exit_code == code, result.output
+    assert expected in result.output
+    assert "repair:" in result.output or code == 0
+
+
+def test_check_index_counts_segments_and_facets(index_dir: Path) -> None:
+    report = check_index(index_dir)
+    assert report.ok and report.doc_count == 2
+    assert sum(live for _, live, _ in report.segments) == 2
+
+
+_COMMITTER = """
+import datetime as dt, sys
+from pathlib import Path
+from search.model import Article, Metadata, Paragraph
+from search.store import open_index, write_articles
+index = open_index(Path(sys.argv[1]))
+for n in range(20):
+    # a new article, and article a1 replaced (its paragraphs deleted and re-added)
+    for doc_id, text in ((f"n{n}", f"Commit {n} added this."), ("a1", f"Budget talks {n}.")):
+        para = Paragraph(id=doc_id + "-p1", n=1, start=0, end=len(text), text=text)
+        write_articles(index, [Article(id=doc_id, source="s", text=text, paragraphs=[para],
+                        meta=Metadata(title="T", published=dt.date(2023, 3, 1)))])
+index.close()
+"""
+
+
+def test_searching_while_another_process_commits_never_fails(index_dir: Path) -> None:
+    writer = subprocess.Popen([sys.executable, "-c", _COMMITTER, str(index_dir)])
+    seen: list[int] = []
+    budget: list[int] = []  # a1 is replaced every commit: never 0 or 2 copies
+    reader = open_index(index_dir)
+    try:
+        while writer.poll() is None or len(seen) < 3:
+            fresh = open_index(index_dir)
+            seen.append(total(fresh))
+            fresh.close()
+            reader.refresh()
+            seen.append(total(reader))
+            budget.append(total(reader, "budget"))
+    finally:
+        writer.wait(timeout=120)
+        reader.close()
+    assert writer.returncode == 0
+    assert seen[-1] == 21  # 20 new articles + the replaced one, once each
+    assert all(1 <= n <= 21 for n in seen)
+    assert set(budget) == {1}
+    assert check_index(index_dir).ok
+
+
+def test_crash_trials_short_run(tmp_path: Path) -> None:
+    tally = run_trials(5, seed=7, root=tmp_path)
+    assert tally.trials == 5
+    assert tally.failures == []
+    assert tally.lock_waits and max(tally.lock_waits) < 5
