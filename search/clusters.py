@@ -15,6 +15,8 @@ same text", as pure functions over strings (nothing here touches the index):
    given sampled key with probability about J, so near copies almost always
    share at least one; those keys are indexed and looked up as postings.
    Texts under MIN_WORDS words get no keys (too short to attribute a copy).
+   Paragraphs are keyed on PARAGRAPH_SHINGLE_WORDS-word shingles
+   (paragraph_keys), quotes on SHINGLE_WORDS-word ones.
 4. A candidate found through a shared key is confirmed only if the Jaccard
    similarity of the full shingle sets reaches the threshold
    (QUOTE_SIMILARITY for quotes, PARAGRAPH_SIMILARITY for paragraphs):
@@ -34,6 +36,10 @@ import zlib
 from typing import Iterable
 
 SHINGLE_WORDS = 3
+# Paragraph keys use longer shingles: a 3-word shingle ("said it was") is
+# often shared by unrelated paragraphs, and each such match costs a
+# comparison at query time.  Confirmation still uses SHINGLE_WORDS.
+PARAGRAPH_SHINGLE_WORDS = 5
 SAMPLED_KEYS = 4
 MIN_WORDS = 5
 QUOTE_SIMILARITY = 0.6
@@ -76,14 +82,20 @@ def shingle_hashes(text: str, size: int = SHINGLE_WORDS) -> frozenset[int]:
     return frozenset(zlib.crc32(s.encode()) for s in _shingles(text, size))
 
 
-def fingerprint_keys(text: str, count: int = SAMPLED_KEYS) -> list[str]:
+def fingerprint_keys(text: str, count: int = SAMPLED_KEYS,
+                     size: int = SHINGLE_WORDS) -> list[str]:
     """Return the text's sampled cluster keys, sorted (empty for short text).
 
     The shingles with the `count` smallest CRC-32 hashes are chosen (ties by
     shingle text) and each is keyed by a 64-bit BLAKE2b digest in hex."""
-    hashed = {(zlib.crc32(s.encode()), s) for s in _shingles(text, SHINGLE_WORDS)}
+    hashed = {(zlib.crc32(s.encode()), s) for s in _shingles(text, size)}
     chosen = heapq.nsmallest(count, hashed)
     return sorted(hashlib.blake2b(s.encode(), digest_size=8).hexdigest() for _, s in chosen)
+
+
+def paragraph_keys(text: str) -> list[str]:
+    """Return the sampled keys of a paragraph's text (longer shingles)."""
+    return fingerprint_keys(text, size=PARAGRAPH_SHINGLE_WORDS)
 
 
 def similarity(a: frozenset[int], b: frozenset[int]) -> float:

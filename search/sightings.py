@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar
 
 from search.clusters import (PARAGRAPH_SIMILARITY, QUOTE_SIMILARITY, choose_cluster_key,
-                             fingerprint_keys, shingle_hashes, similarity)
+                             fingerprint_keys, paragraph_keys, shingle_hashes, similarity)
 from search.docsets import deleted_docs, iter_posting_ids, open_postings
 from search.documents import load_quote_dicts, published_date
 from search.model import Hit, Sighting
@@ -110,7 +110,7 @@ class SightingFinder:
         self._leaves = [(sub.reader(), offset, deleted_docs(sub.reader()))
                         for sub, offset in searcher.leaf_searchers()]
         self._stored: dict[int, dict[str, Any]] = {}
-        self._quotes: dict[int, list[tuple[str, frozenset[int]]]] = {}
+        self._shingles: dict[str, frozenset[int]] = {}  # for this request only
 
     def stored(self, docnum: int) -> dict[str, Any]:
         """Return (and cache) the stored fields of a global docnum."""
@@ -151,11 +151,10 @@ class SightingFinder:
         ranked = sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_CANDIDATES]
         return [d for d, _count in ranked]
 
-    def _stored_quotes(self, docnum: int) -> list[tuple[str, frozenset[int]]]:
-        if docnum not in self._quotes:
-            self._quotes[docnum] = [(q.get("text", ""), shingle_hashes(q.get("text", "")))
-                                    for q in load_quote_dicts(self.stored(docnum))]
-        return self._quotes[docnum]
+    def _hashes(self, text: str) -> frozenset[int]:
+        if text not in self._shingles:
+            self._shingles[text] = shingle_hashes(text)
+        return self._shingles[text]
 
     def quote_sightings(self, text: str, doc_id: str) -> tuple[str | None, list[Sighting]]:
         """Return the quote's cluster key (None if too short to fingerprint)
@@ -176,9 +175,12 @@ class SightingFinder:
             stored = self.stored(docnum)
             if stored.get("doc_id") == doc_id:
                 continue
+            quotes = [str(q.get("text", "")) for q in load_quote_dicts(stored)]
+            if text in quotes:  # a verbatim copy (syndication): nothing to compare
+                found.append(to_sighting(stored))
+                continue
             own = shingle_hashes(text) if own is None else own
-            copies = [t for t, hashes in self._stored_quotes(docnum)
-                      if similarity(own, hashes) >= QUOTE_SIMILARITY]
+            copies = [t for t in quotes if similarity(own, self._hashes(t)) >= QUOTE_SIMILARITY]
             if copies:
                 found.append(to_sighting(stored))
                 for copy in copies:
@@ -198,12 +200,15 @@ class SightingFinder:
         text = stored.get("text", "")
         own: frozenset[int] | None = None
         copies: list[int] = []
-        for other in self._candidates(PARA_KEYS_FIELD, fingerprint_keys(text)):
+        for other in self._candidates(PARA_KEYS_FIELD, paragraph_keys(text)):
             theirs = self.stored(other)
             if other == docnum or theirs.get("doc_id") == stored.get("doc_id"):
                 continue
+            if theirs.get("text") == text:  # a verbatim copy: nothing to compare
+                copies.append(other)
+                continue
             own = shingle_hashes(text) if own is None else own
-            if similarity(own, shingle_hashes(theirs.get("text", ""))) >= PARAGRAPH_SIMILARITY:
+            if similarity(own, self._hashes(theirs.get("text", ""))) >= PARAGRAPH_SIMILARITY:
                 copies.append(other)
         return copies
 

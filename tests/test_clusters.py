@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from search.clusters import (MIN_WORDS, SAMPLED_KEYS, choose_cluster_key, fingerprint_keys,
-                             is_near_copy, normalise_text, shingle_hashes, similarity)
+                             is_near_copy, normalise_text, paragraph_keys, shingle_hashes,
+                             similarity)
 
 LONG = ("The council said the budget would be balanced by cutting three "
         "libraries and closing the leisure centre next spring")
@@ -79,3 +80,11 @@ def test_similarity_is_jaccard(a: frozenset[int], b: frozenset[int], expected: f
 def test_cluster_key_is_the_smallest_known_key() -> None:
     assert choose_cluster_key(["b1", "a9", "c0"]) == "a9"
     assert choose_cluster_key([]) is None
+
+
+def test_paragraph_keys_use_longer_shingles_so_common_phrases_do_not_collide() -> None:
+    a = "He said it was time to act on the housing crisis in the north"
+    b = "She said it was clear that the strike would end before summer"
+    assert set(paragraph_keys(a)) == set(paragraph_keys(a.replace("crisis", "crisis,")))
+    assert not set(paragraph_keys(a)) & set(paragraph_keys(b))
+    assert set(paragraph_keys(LONG)) != set(fingerprint_keys(LONG))
