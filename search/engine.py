@@ -28,6 +28,7 @@ from search.querying import (MarkTerms, build_filter, build_parser, collect_mark
                              parse_query, validate_request)
 from search.sightings import (SightingFinder, attach_duplicates, attach_sightings,
                               group_duplicates, open_finder)
+from search.resultcache import CACHE_KEY as RESULTS_KEY, ResultCache
 from search.snippets import find_term_spans, render_snippet
 from search.store import Index
 
@@ -47,6 +48,17 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None) -
     unparseable query; IndexUnavailableError if the index was closed.
     """
     validate_request(request)
+    with index.reading():
+        cache = index.cached(RESULTS_KEY, lambda _searcher: ResultCache())
+    cached = cache.get(request)
+    if cached is not None:
+        return cached
+    result = _run_search(index, request, timeout)
+    cache.put(request, result)
+    return result
+
+
+def _run_search(index: Index, request: SearchRequest, timeout: float | None) -> SearchResult:
     q = parse_query(_parser(index), request.query)
     combined = restrict_query(q, build_filter(request))
     offset = (request.page - 1) * request.per_page

@@ -1,0 +1,51 @@
+"""A small per-searcher LRU of finished SearchResults.
+
+Owns reusing the answer to a request that was asked before and whose index
+generation has not changed since.  Newsroom traffic repeats itself (the
+same search pages reloaded, shared links, paging back), and a cached answer
+costs a dictionary lookup instead of a query; it lives in Index.cached(), so
+a commit (a new searcher) drops it.  Partial (timed-out) results are never
+kept.  Entries are deep-copied out so no caller can alter a cached result.
+"""
+from __future__ import annotations
+
+import copy
+import threading
+from collections import OrderedDict
+
+from search.model import SearchRequest, SearchResult
+
+CACHE_KEY = "result-cache"
+MAX_ENTRIES = 256  # ~10 hits each: a few MB at most
+
+
+class ResultCache:
+    """Thread-safe LRU mapping SearchRequest -> SearchResult."""
+
+    def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
+        self._entries: OrderedDict[SearchRequest, SearchResult] = OrderedDict()
+        self._max = max_entries
+        self._lock = threading.Lock()
+
+    def get(self, request: SearchRequest) -> SearchResult | None:
+        """Return a copy of the cached result for `request`, or None."""
+        with self._lock:
+            found = self._entries.get(request)
+            if found is None:
+                return None
+            self._entries.move_to_end(request)
+        return copy.deepcopy(found)
+
+    def put(self, request: SearchRequest, result: SearchResult) -> None:
+        """Keep a copy of `result` unless it is partial; evict the oldest."""
+        if result.partial:
+            return
+        kept = copy.deepcopy(result)
+        with self._lock:
+            self._entries[request] = kept
+            self._entries.move_to_end(request)
+            while len(self._entries) > self._max:
+                self._entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._entries)
