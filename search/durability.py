@@ -129,7 +129,43 @@ def acquire_write_lock(ix: Any, label: str, timeout: float) -> Any:
         raise IndexBusyError(
             f"index busy: another onrecord index is writing to {label} "
             f"(waited {timeout:g} s); try again when it has finished")
-    return lock
+    return HeldLock(lock)
+
+
+class HeldLock:
+    """An acquired write lock that forked children do not inherit: a worker
+    process outliving a killed parent must not keep the index locked, and
+    its copy must never unlock the parent's lock."""
+
+    def __init__(self, lock: Any) -> None:
+        self.lock = lock
+        _HELD_LOCKS.add(self)
+
+    def release(self) -> None:
+        """Release the lock (once)."""
+        _HELD_LOCKS.discard(self)
+        self.lock.release()
+
+
+_HELD_LOCKS: set[HeldLock] = set()
+
+
+def _forget_locks_in_child() -> None:
+    # Runs in a forked child: close its copy of each lock's descriptor (the
+    # parent's lock stays) and clear the fd so the copy's __del__ does nothing.
+    for held in list(_HELD_LOCKS):
+        fd = getattr(held.lock, "fd", None)
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+            held.lock.fd = None
+    _HELD_LOCKS.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_locks_in_child)
 
 
 def is_write_locked(ix: Any) -> bool:

@@ -202,3 +202,32 @@ def test_crash_trials_short_run(tmp_path: Path) -> None:
     assert tally.trials == 5
     assert tally.failures == []
     assert tally.lock_waits and max(tally.lock_waits) < 5
+
+
+_FORKING_HOLDER = """
+import multiprocessing, sys, time
+from pathlib import Path
+from search.store import hold_write_lock, open_index
+index = open_index(Path(sys.argv[1]))
+with hold_write_lock(index):
+    child = multiprocessing.get_context("fork").Process(target=time.sleep, args=(60,))
+    child.start()
+    print(child.pid, flush=True)
+    time.sleep(60)
+"""
+
+
+def test_forked_worker_of_a_killed_writer_does_not_keep_the_lock(index_dir: Path) -> None:
+    holder = subprocess.Popen([sys.executable, "-c", _FORKING_HOLDER, str(index_dir)],
+                              stdout=subprocess.PIPE, text=True)
+    child_pid = int(holder.stdout.readline())  # type: ignore[union-attr]
+    index = open_index(index_dir)
+    try:
+        with pytest.raises(IndexBusyError):
+            acquire_write_lock(index._ix, "x", timeout=0.2)  # the parent holds it
+        holder.kill()
+        holder.wait()
+        acquire_write_lock(index._ix, "x", timeout=2).release()  # child still alive
+    finally:
+        os.kill(child_pid, 9)
+        index.close()
