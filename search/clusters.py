@@ -15,8 +15,10 @@ same text", as pure functions over strings (nothing here touches the index):
    given sampled key with probability about J, so near copies almost always
    share at least one; those keys are indexed and looked up as postings.
    Texts under MIN_WORDS words get no keys (too short to attribute a copy).
-   Paragraphs are keyed on PARAGRAPH_SHINGLE_WORDS-word shingles
-   (paragraph_keys), quotes on SHINGLE_WORDS-word ones.
+   Indexed keys use longer shingles than the comparison: quotes
+   QUOTE_SHINGLE_WORDS words (quote_keys), paragraphs
+   PARAGRAPH_SHINGLE_WORDS (paragraph_keys), so common phrases ("said it
+   was") rarely make unrelated texts candidates.
 4. A candidate found through a shared key is confirmed only if the Jaccard
    similarity of the full shingle sets reaches the threshold
    (QUOTE_SIMILARITY for quotes, PARAGRAPH_SIMILARITY for paragraphs):
@@ -36,9 +38,10 @@ import zlib
 from typing import Iterable
 
 SHINGLE_WORDS = 3
-# Paragraph keys use longer shingles: a 3-word shingle ("said it was") is
-# often shared by unrelated paragraphs, and each such match costs a
-# comparison at query time.  Confirmation still uses SHINGLE_WORDS.
+# Keys use longer shingles: a 3-word shingle ("said it was") is often shared
+# by unrelated texts, and each such match costs a comparison at query time.
+# Confirmation still compares SHINGLE_WORDS-word shingles.
+QUOTE_SHINGLE_WORDS = 4
 PARAGRAPH_SHINGLE_WORDS = 5
 SAMPLED_KEYS = 4
 MIN_WORDS = 5
@@ -91,6 +94,11 @@ def fingerprint_keys(text: str, count: int = SAMPLED_KEYS,
     hashed = {(zlib.crc32(s.encode()), s) for s in _shingles(text, size)}
     chosen = heapq.nsmallest(count, hashed)
     return sorted(hashlib.blake2b(s.encode(), digest_size=8).hexdigest() for _, s in chosen)
+
+
+def quote_keys(text: str) -> list[str]:
+    """Return the sampled keys of a quote's text."""
+    return fingerprint_keys(text, size=QUOTE_SHINGLE_WORDS)
 
 
 def paragraph_keys(text: str) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any, Iterator
 from whoosh import columns, fields
 from whoosh.analysis import StemmingAnalyzer, Token, Tokenizer
 
-from search.clusters import fingerprint_keys, paragraph_keys
+from search.clusters import paragraph_keys, quote_keys
 from search.model import Article, Metadata, Paragraph
 
 # Sort keys for undated paragraphs: larger than any date ordinal, so they sort
@@ -209,6 +209,6 @@ def _annotation_fields(para: Paragraph) -> dict[str, Any]:
         "institution_facet": institutions,
         "quote_text": "\n".join(q.text for q in para.quotes),
         "dates": ",".join(para.dates),
-        "quote_keys": " ".join(sorted({k for q in para.quotes for k in fingerprint_keys(q.text)})),
+        "quote_keys": " ".join(sorted({k for q in para.quotes for k in quote_keys(q.text)})),
         "para_keys": " ".join(paragraph_keys(para.text)),
     }

@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar
 
 from search.clusters import (PARAGRAPH_SIMILARITY, QUOTE_SIMILARITY, choose_cluster_key,
-                             fingerprint_keys, paragraph_keys, shingle_hashes, similarity)
+                             paragraph_keys, quote_keys, shingle_hashes, similarity)
 from search.docsets import deleted_docs, iter_posting_ids, open_postings
 from search.documents import load_quote_dicts, published_date
 from search.model import Hit, Sighting
@@ -28,6 +28,7 @@ PARA_KEYS_FIELD = "para_keys"
 # Candidates confirmed per text, most shared keys first: bounds the stored
 # fields read for a quote that ran in hundreds of articles.
 MAX_CANDIDATES = 20
+MAX_KEY_DOCS = 500
 SHARED_KEYS_CACHE = "shared-fingerprint-keys"
 SharedKeys = Mapping[str, frozenset[str]]
 MEMO_CACHE = "fingerprint-postings"
@@ -42,8 +43,9 @@ def open_finder(index: Any, searcher: Any) -> SightingFinder:
 
 
 def build_shared_keys(searcher: Any) -> dict[str, frozenset[str]]:
-    """Return, per fingerprint field, the keys that two or more documents
-    hold (deleted ones included: a false positive only costs a probe).
+    """Return, per fingerprint field, the keys that two to MAX_KEY_DOCS
+    documents hold (deleted ones included: a false positive only costs a
+    probe; a key in more documents is boilerplate, not a copied text).
     Streams each segment's sorted term list, so memory holds only the
     shared keys."""
     shared: dict[str, frozenset[str]] = {}
@@ -54,10 +56,12 @@ def build_shared_keys(searcher: Any) -> dict[str, frozenset[str]]:
         last, total = None, 0
         for term, count in heapq.merge(*streams):
             if term != last:
+                if 1 < total <= MAX_KEY_DOCS:
+                    found.add(last)
                 last, total = term, 0
             total += count
-            if total > 1:
-                found.add(term)
+        if 1 < total <= MAX_KEY_DOCS:
+            found.add(last)
         shared[fieldname] = frozenset(found)
     return shared
 
@@ -165,7 +169,7 @@ class SightingFinder:
         return key, list(found)
 
     def _find_quote_sightings(self, text: str, doc_id: str) -> tuple[str | None, list[Sighting]]:
-        keys = fingerprint_keys(text)
+        keys = quote_keys(text)
         if not keys:
             return None, []
         own: frozenset[int] | None = None
@@ -184,7 +188,7 @@ class SightingFinder:
             if copies:
                 found.append(to_sighting(stored))
                 for copy in copies:
-                    cluster_keys.update(fingerprint_keys(copy))
+                    cluster_keys.update(quote_keys(copy))
         return choose_cluster_key(cluster_keys), one_per_article(found)
 
     def paragraph_copies(self, docnum: int, within: set[int]) -> list[int]:
