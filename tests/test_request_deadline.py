@@ -16,6 +16,7 @@ from waitress.server import create_server
 from search import engine
 from search.config import Config
 from search.model import Article, Metadata, Paragraph, SearchRequest
+from search.resultcache import ResultCache
 from search.store import Index, ram_index, write_articles
 from web.app import create_app
 
@@ -37,6 +38,13 @@ def make_articles(count: int) -> list[Article]:
         articles.append(Article(id=f"a{a}", source=f"a{a}.txt", text="\n\n".join(paras),
                                 meta=Metadata(title=f"Story {a}", outlet="Herald"), paragraphs=paragraphs))
     return articles
+
+
+@pytest.fixture(autouse=True)
+def no_result_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests time real query work: a cached complete answer (which
+    the engine rightly returns at once, whatever the deadline) would hide it."""
+    monkeypatch.setattr(ResultCache, "get", lambda self, request: None)
 
 
 @pytest.fixture(scope="module")
