@@ -9,6 +9,7 @@ module and not a conftest: test_browser.py imports it by name.
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,9 +39,17 @@ class LiveServer:
     server: Any
     thread: threading.Thread
     base_url: str
+    stopping: threading.Event = field(default_factory=threading.Event)
 
-    def close(self) -> None:
-        """Stop the server and wait briefly for its thread."""
+    def close(self, drain_seconds: float = 2.0) -> None:
+        """Stop the server once its connections have closed (or after
+        `drain_seconds`), then wait briefly for its thread."""
+        # Closing under a live channel makes waitress's worker write to a
+        # closed trigger socket (EBADF tracebacks on stderr).
+        deadline = time.monotonic() + drain_seconds
+        while self.server.active_channels and time.monotonic() < deadline:
+            time.sleep(0.02)
+        self.stopping.set()
         self.server.close()
         self.thread.join(timeout=5)
 
@@ -49,9 +58,22 @@ def start_server(index: Index, config: Config | None = None) -> LiveServer:
     """Return a LiveServer serving create_app(index) on a free loopback port."""
     app = create_app(index=index, config=config or Config(per_page=10))
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, name="onrecord-test-server", daemon=True)
+    stopping = threading.Event()
+    thread = threading.Thread(target=run_until_closed, args=(server, stopping),
+                              name="onrecord-test-server", daemon=True)
     thread.start()
-    return LiveServer(server=server, thread=thread, base_url=f"http://127.0.0.1:{server.effective_port}")
+    return LiveServer(server=server, thread=thread, stopping=stopping,
+                      base_url=f"http://127.0.0.1:{server.effective_port}")
+
+
+def run_until_closed(server: Any, stopping: threading.Event) -> None:
+    """Run `server`'s loop; a socket error raised because close() pulled
+    the sockets out from under select() is the normal end, not a crash."""
+    try:
+        server.run()
+    except OSError:
+        if not stopping.is_set():
+            raise
 
 
 @dataclass

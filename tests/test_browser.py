@@ -58,7 +58,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
+def browser(server: LiveServer) -> Iterator[Browser]:
+    # Depends on the server only so that the browser (and its keep-alive
+    # connections) goes away before the server stops.
     if not CHROMIUM.exists():
         pytest.fail(MISSING_CHROMIUM)
     with sync_playwright() as p:
