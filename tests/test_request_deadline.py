@@ -11,13 +11,13 @@ import urllib.request
 from typing import Any
 
 import pytest
-from waitress.server import create_server
 
 from search import engine
 from search.config import Config
 from search.model import Article, Metadata, Paragraph, SearchRequest
 from search.resultcache import ResultCache
 from search.store import Index, ram_index, write_articles
+from browser_server import start_server
 from web.app import create_app
 
 VOCAB = ["council", "budget", "ferry", "harbour", "library", "police", "apology", "minister",
@@ -112,15 +112,11 @@ def waitress_url(index: Index) -> Any:
     """Yield the URL of the app served by waitress on a free loopback port,
     with a deadline so short every search is cut."""
     saved = index.query_timeout
-    app = create_app(index=index, config=Config(query_timeout=0.0))
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    runner = threading.Thread(target=server.run, daemon=True)
-    runner.start()
+    live = start_server(index, Config(query_timeout=0.0))
     try:
-        yield f"http://127.0.0.1:{server.effective_port}"
+        yield live.base_url
     finally:
-        server.close()
-        runner.join(5)
+        live.close()
         index.query_timeout = saved
 
 
