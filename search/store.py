@@ -218,16 +218,12 @@ def write_articles(index: Index, articles: Iterable[Article]) -> int:
     """
     # The searcher lock is not held while writing: a slow article stream
     # must not block readers, and Whoosh writers never touch our searcher.
-    writer = _open_writer(index)
-    try:
+    def add_and_commit(writer: Any) -> int:
         written = _add_articles(writer, articles)
         writer.commit()
-    except OSError as exc:
-        raise IndexWriteError(_commit_failed(index, exc)) from exc
-    finally:
-        _cancel_unless_done(writer)
-    index.refresh()
-    return written
+        return written
+
+    return _commit_with(index, add_and_commit)
 
 
 @contextmanager
@@ -318,9 +314,17 @@ def commit_batches(index: Index, batches: list[SegmentBatch]) -> int:
     as write_articles does."""
     if not batches:
         return 0
+    return _commit_with(index, lambda writer: commit_segments(writer, batches))
+
+
+def _commit_with(index: Index, write: Callable[[Any], int]) -> int:
+    """Open a writer, run write(writer) (which commits), refresh the shared
+    searcher and return write's count.  A failed commit raises
+    IndexWriteError; either way the writer is cancelled if it is not done,
+    so the lock is released and the previous commit keeps serving."""
     writer = _open_writer(index)
     try:
-        written = commit_segments(writer, batches)
+        written = write(writer)
     except OSError as exc:
         raise IndexWriteError(_commit_failed(index, exc)) from exc
     finally:
