@@ -2,8 +2,8 @@
 
 Each trial starts a writer process on a few dozen small generated articles
 (the previous trial's group again, so commits also replace articles, plus a
-new group) into one shared index directory, kills it with SIGKILL after a
-random delay, then checks that: the next writer gets the lock; the index
+new group) into an index directory shared by 25 consecutive trials, kills
+it with SIGKILL after a random delay, then checks that: the next writer gets the lock; the index
 opens with `onrecord check` agreeing (counts, facets; orphans allowed);
 the paragraph count is a commit boundary (state before or after a commit);
 no paragraph is indexed twice; re-running the ingest to completion leaves
@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -33,6 +34,7 @@ from search.store import open_index
 
 ARTICLES_PER_GROUP = 12
 SERIAL_BATCH = 3  # articles per commit in the serial writer
+EPOCH = 25  # trials per fresh index directory
 _WORDS = ("council minister budget hospital police inquiry report school court river "
           "election housing contract audit tender mayor spokesperson ministry").split()
 _WRITER = """
@@ -95,6 +97,7 @@ def run_trial(trial: int, index_dir: Path, corpus: Path, rng: random.Random,
               expected: set[str], tally: Tally, duration: float) -> set[str]:
     """Run one kill-check-rerun trial; return the paragraph ids now expected."""
     folders = [folder for folder in (corpus / f"g{trial - 1:04d}",) if folder.exists()]
+    corpus.mkdir(parents=True, exist_ok=True)
     folders.append(write_group(corpus, trial, rng))
     articles = paragraph_ids(folders)
     parallel = trial % 2 == 1
@@ -181,11 +184,21 @@ def run_trials(trials: int, seed: int, root: Path) -> Tally:
     tally = Tally()
     started = time.monotonic()
     duration = measure_duration(root, rng) * 1.1
-    index_dir, corpus = root / "index", root / "corpus"
     expected: set[str] = set()
     for trial in range(trials):
+        # A fresh index every EPOCH trials keeps each trial's cost flat (the
+        # shared index otherwise grows and every check slows down).
+        epoch = trial // EPOCH
+        index_dir, corpus = root / f"index{epoch}", root / f"corpus{epoch}"
+        if trial % EPOCH == 0:
+            expected = set()
+            shutil.rmtree(root / f"index{epoch - 1}", ignore_errors=True)
+        failures = len(tally.failures)
         expected = run_trial(trial, index_dir, corpus, rng, expected, tally, duration)
         tally.trials += 1
+        status = "ok" if len(tally.failures) == failures else "FAIL"
+        print(f"trial {trial + 1}/{trials} {status} ({time.monotonic() - started:.0f} s)",
+              flush=True)
     tally.seconds = time.monotonic() - started
     return tally
 
