@@ -17,7 +17,7 @@ from whoosh import collectors
 from whoosh import query as wq
 
 from search.docsets import Deadline, DeadlineExceeded, match_docnums
-from search.ranking import Lengths, rank_top
+from search.ranking import Lengths, Scores, score_all, top_scored
 
 
 class DeadlineCollector(collectors.WrappingCollector):
@@ -39,11 +39,16 @@ class DeadlineCollector(collectors.WrappingCollector):
 @dataclass(slots=True)
 class Collected:
     """One page's (docnum, score) pairs in rank order, every matching docnum,
-    and whether the deadline cut either short."""
+    and whether the deadline cut either short.  `scores` (every match's
+    score, from the bulk ranking) and `keys` (the sort column) let
+    extend() rank further down without running the query again."""
 
     ranked: list[tuple[int, float]]
     docnums: set[int] = field(default_factory=set)
     partial: bool = False
+    scores: Scores | None = None
+    keys: array | None = None
+    sorted_by_keys: bool = False
 
 
 def collect(searcher: Any, q: wq.Query, scored: bool, limit: int,
@@ -57,23 +62,41 @@ def collect(searcher: Any, q: wq.Query, scored: bool, limit: int,
     field lengths per segment reader) enables bulk scoring."""
     if scored and lengths is not None:
         try:
-            bulk = rank_top(searcher, q, limit, lengths, deadline)
+            scores = score_all(searcher, q, lengths, deadline)
         except DeadlineExceeded:
             return Collected([], set(), partial=True)
-        if bulk is not None:  # its scores already name every match
-            return Collected(bulk[0], bulk[1])
+        if scores is not None:
+            return Collected(top_scored(scores, limit), set(scores), scores=scores)
     matched = match_docnums(searcher, q, deadline)
     if scored:
         ranked, cut = _top_scored(searcher, q, limit, deadline)
+        return Collected(ranked, matched.docnums, matched.partial or cut)
+    keys = sort_keys() if sort_keys else None
+    return Collected(_top_by_keys(matched.docnums, keys, limit), matched.docnums,
+                     matched.partial, keys=keys, sorted_by_keys=True)
+
+
+def extend(collected: Collected, limit: int) -> Collected | None:
+    """Return `collected` ranked down to `limit` from what it already holds,
+    or None if only running the query again can (Whoosh's collector)."""
+    if collected.scores is not None:
+        ranked = top_scored(collected.scores, limit)
+    elif collected.sorted_by_keys:
+        ranked = _top_by_keys(collected.docnums, collected.keys, limit)
     else:
-        keys = sort_keys() if sort_keys else None
-        key = keys.__getitem__ if keys is not None else None
-        if key is None:
-            top = heapq.nsmallest(limit, matched.docnums)
-        else:
-            top = heapq.nsmallest(limit, matched.docnums, key=lambda d: (key(d), d))
-        ranked, cut = [(d, 0.0) for d in top], False
-    return Collected(ranked, matched.docnums, matched.partial or cut)
+        return None
+    return Collected(ranked, collected.docnums, collected.partial, collected.scores,
+                     collected.keys, collected.sorted_by_keys)
+
+
+def _top_by_keys(docnums: set[int], keys: array | None, limit: int) -> list[tuple[int, float]]:
+    """Return the `limit` docnums smallest by (keys[docnum], docnum), score 0."""
+    if keys is None:
+        top = heapq.nsmallest(limit, docnums)
+    else:
+        key = keys.__getitem__
+        top = heapq.nsmallest(limit, docnums, key=lambda d: (key(d), d))
+    return [(d, 0.0) for d in top]
 
 
 def _top_scored(searcher: Any, q: wq.Query, limit: int,

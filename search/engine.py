@@ -15,7 +15,7 @@ from typing import Any, Callable
 from whoosh import query as wq
 from whoosh.spelling import Corrector
 
-from search.collecting import Collected, build_sort_column, collect, restrict_query
+from search.collecting import Collected, build_sort_column, collect, extend, restrict_query
 from search.docsets import Deadline
 from search.ranking import build_lengths
 from search.documents import (load_quote_dicts, published_date, rebuild_metadata,
@@ -115,18 +115,22 @@ def _collect_groups(index: Index, searcher: Any, combined: wq.Query, scored: boo
     """Collect the matches and group the ranked ones up to the end of the
     requested page.  Near copies fold into a higher-ranked hit, so when
     folding left the page short and more matches exist, collect again with
-    twice the limit (only pages with folded copies pay for this)."""
+    twice the limit (from the scores or sort keys already collected where
+    there are any, so only Whoosh's fallback collector runs again)."""
     wanted = request.page * request.per_page
     finder = open_finder(index, searcher)
+    collected = collect(searcher, combined, scored, wanted, _sort_keys(index, request),
+                        deadline, lambda reader, name: _field_lengths(index, reader, name))
     limit = wanted
     while True:
-        collected = collect(searcher, combined, scored, limit, _sort_keys(index, request),
-                            deadline, lambda reader, name: _field_lengths(index, reader, name))
         groups = group_duplicates(finder, collected.ranked, collected.docnums, wanted)
         if (len(groups) >= wanted or len(collected.ranked) >= len(collected.docnums)
                 or collected.partial or deadline.expired()):
             return collected, finder, groups
         limit *= 2
+        collected = extend(collected, limit) or collect(
+            searcher, combined, scored, limit, _sort_keys(index, request), deadline,
+            lambda reader, name: _field_lengths(index, reader, name))
 
 
 def _page_hits(index: Index, finder: SightingFinder,

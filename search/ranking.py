@@ -1,14 +1,13 @@
-"""Exact top-N by score without stepping Whoosh's matchers over every match.
+"""Top-N by score without stepping Whoosh's matchers over every match.
 
-Owns rank_top(): for queries built from terms (the common case: words over
-text and title, And/Or/AndNot, filters as constant-score clauses) it
-computes every match's BM25F score in bulk from postings blocks and cached
-field lengths, keeps the documents that could be in the top N (approximate
-score within a safety margin of the Nth), and rescores only those with
-Whoosh's own matcher, so scores and order are exactly what Whoosh's
-TopCollector would give (ties: lower docnum first).  Returns None for
-queries it cannot score in bulk (phrases, prefixes, ranges in the scored
-part), and the caller falls back to Whoosh's collector.
+Owns score_all() and rank_top(): for queries built from terms (the common
+case: words over text and title, And/Or/AndNot, phrases, filters as
+constant-score clauses) every match's BM25F score is computed in bulk from
+postings blocks and cached field lengths, with Whoosh's own formula and
+parameters, so scores equal what Whoosh's TopCollector gives up to float
+rounding (tests/test_engine.py compares the two).  Returns None for queries
+it cannot score in bulk (prefixes, ranges, fuzzy terms in the scored part),
+and the caller falls back to Whoosh's collector.
 """
 from __future__ import annotations
 
@@ -16,19 +15,12 @@ import heapq
 from array import array
 from typing import Any, Callable
 
-from whoosh import matching
 from whoosh import query as wq
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.scoring import BM25FScorer
 from whoosh.util.numeric import byte_to_length
 
 from search.docsets import Deadline, deleted_docs, evaluate_docs, open_postings
-
-# Approximate and exact scores differ only by float rounding (~1e-15); any
-# document within this relative margin of the Nth score is rescored exactly.
-_MARGIN = 1e-6
-# Rescoring more candidates than this (massive ties) is left to Whoosh.
-MAX_CANDIDATES = 20_000
 
 Scores = dict[int, float]
 Lengths = Callable[[Any, str], array]
@@ -38,100 +30,43 @@ class Unsupported(Exception):
     """The query has a scored clause that cannot be scored in bulk."""
 
 
-def rank_top(searcher: Any, q: wq.Query, limit: int, lengths: Lengths,
-             deadline: Deadline) -> tuple[list[tuple[int, float]], set[int]] | None:
-    """Return the top `limit` (global docnum, score) pairs of `q`, by score
-    descending then docnum, and the set of every matching docnum; or None
-    if `q` needs Whoosh's own collector.
+def score_all(searcher: Any, q: wq.Query, lengths: Lengths,
+              deadline: Deadline) -> Scores | None:
+    """Return the BM25F score of every (undeleted) match of `q` by global
+    docnum, or None if `q` needs Whoosh's own collector.
     `lengths(segment_reader, fieldname)` returns that segment's field
     lengths by docnum.  Raises DeadlineExceeded when time runs out."""
-    approx: list[tuple[int, Scores]] = []
+    found: Scores = {}
     try:
         for subsearcher, offset in searcher.leaf_searchers():
             deadline.check()
             scores = _score(q, subsearcher, lengths, deadline)
             for docnum in deleted_docs(subsearcher.reader()) & scores.keys():
                 del scores[docnum]
-            approx.append((offset, scores))
+            if offset == 0 and not found:
+                found = scores
+            else:
+                found.update((offset + d, s) for d, s in scores.items())
     except Unsupported:
         return None
-    matched: set[int] = set()
-    for offset, scores in approx:
-        matched.update(scores if offset == 0 else (offset + d for d in scores))
-    best = heapq.nlargest(limit, (s for _, scores in approx for s in scores.values()))
-    if not best:
-        return [], matched
-    floor = best[-1] - _MARGIN * max(1.0, abs(best[-1]))
-    candidates = [(offset, sorted(d for d, s in scores.items() if s >= floor))
-                  for offset, scores in approx]
-    if sum(len(c) for _, c in candidates) > MAX_CANDIDATES:
+    return found
+
+
+def top_scored(scores: Scores, limit: int) -> list[tuple[int, float]]:
+    """Return the top `limit` (docnum, score) pairs: score descending, then
+    docnum ascending (Whoosh's TopCollector order)."""
+    return heapq.nsmallest(limit, scores.items(), key=lambda pair: (-pair[1], pair[0]))
+
+
+def rank_top(searcher: Any, q: wq.Query, limit: int, lengths: Lengths,
+             deadline: Deadline) -> tuple[list[tuple[int, float]], set[int]] | None:
+    """Return the top `limit` (global docnum, score) pairs of `q` and the set
+    of every matching docnum, or None if `q` needs Whoosh's own collector.
+    Raises DeadlineExceeded when time runs out."""
+    scores = score_all(searcher, q, lengths, deadline)
+    if scores is None:
         return None
-    exact = _rescore(searcher, q, candidates)
-    if not _agrees(approx, exact):
-        return None
-    exact.sort(key=lambda pair: (-pair[1], pair[0]))
-    return exact[:limit], matched
-
-
-def _agrees(approx: list[tuple[int, Scores]], exact: list[tuple[int, float]]) -> bool:
-    """Return True if every rescored candidate's bulk score was within half
-    the margin of Whoosh's: the check that keeps the bulk pass honest."""
-    bulk: Scores = {}
-    for offset, scores in approx:
-        bulk.update((offset + d, s) for d, s in scores.items())
-    return all(abs(bulk[d] - s) <= _MARGIN / 2 * max(1.0, abs(s)) for d, s in exact)
-
-
-def _rescore(searcher: Any, q: wq.Query,
-             candidates: list[tuple[int, list[int]]]) -> list[tuple[int, float]]:
-    """Return (global docnum, Whoosh score) for each candidate."""
-    context = searcher.context()
-    out: list[tuple[int, float]] = []
-    leaves = dict((offset, sub) for sub, offset in searcher.leaf_searchers())
-    for offset, docnums in candidates:
-        if not docnums:
-            continue
-        matcher = _with_listed_filters(q, leaves[offset]).matcher(leaves[offset], context)
-        for docnum in docnums:
-            if not matcher.is_active():
-                break
-            if matcher.id() < docnum:
-                matcher.skip_to(docnum)
-            if matcher.is_active() and matcher.id() == docnum:
-                out.append((offset + docnum, float(matcher.score())))
-    return out
-
-
-class ListedDocs(wq.Query):
-    """A constant-score filter whose segment docnums are already known: the
-    ListMatcher Whoosh's ConstantScoreQuery builds, without re-running the
-    filter's own (possibly slow, e.g. date range) matcher."""
-
-    def __init__(self, docnums: array, score: float) -> None:
-        self.docnums = docnums
-        self.score = score
-        self.boost = 1.0
-
-    def is_leaf(self) -> bool:
-        return True
-
-    def estimate_size(self, ixreader: Any) -> int:
-        return len(self.docnums)
-
-    def matcher(self, searcher: Any, context: Any = None) -> Any:
-        if not self.docnums:
-            return matching.NullMatcher()
-        return matching.ListMatcher(self.docnums, all_weights=self.score)
-
-
-def _with_listed_filters(q: wq.Query, sub: Any) -> wq.Query:
-    """Return `q` with each constant-score filter replaced by ListedDocs."""
-    if isinstance(q, wq.ConstantScoreQuery):
-        docs = array("I", sorted(evaluate_docs(q.child, sub, Deadline(None))))
-        return ListedDocs(docs, q.score)
-    if q.is_leaf():
-        return q
-    return q.apply(lambda child: _with_listed_filters(child, sub))
+    return top_scored(scores, limit), set(scores)
 
 
 def _score(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline) -> Scores:
@@ -184,8 +119,7 @@ def _and_scores(children: list[wq.Query], sub: Any, lengths: Lengths,
 
 def _phrase_scores(q: wq.Phrase, sub: Any, lengths: Lengths, deadline: Deadline) -> Scores:
     """Score a phrase's matches as the sum of its words' scores (what
-    Whoosh's span matcher adds up); rank_top verifies this on every
-    candidate and gives up on the bulk pass if it does not hold."""
+    Whoosh's span matcher adds up; the equality test checks it)."""
     docs = evaluate_docs(q, sub, deadline)  # positions checked by Whoosh
     if not docs:
         return {}
