@@ -10,21 +10,17 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import hashlib
 import json
 import os
 import shutil
 import sys
 import tempfile
 import time
-from collections import Counter
-from collections.abc import Iterable, Iterator
-from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from bench.corpus import (OUTLETS, Pool, annotate_corpus, build_pool, count_words,
-                          iter_derived, parse_size, top_names)
+from bench.corpus import Pool, annotate_corpus, build_pool, count_words, parse_size, top_names
+from bench.derived import NAMES, batched, dir_mb, ensure_derived, rates
 from bench.peers import TantivyBuilder, build_whoosh_naive
 from bench.probe import run_probe
 from bench.queries import build_queries
@@ -36,8 +32,6 @@ from search.store import open_index, write_articles
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_SIZES = "bbc,24k,250k,1m"
-DERIVED_BATCH = 2000  # articles per write_articles commit when building derived corpora
-NAMES = 5  # most frequent speakers/institutions the query set filters on
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -55,6 +49,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="largest corpus naive Whoosh is built for (it is slow)")
     p.add_argument("--tantivy-max", type=parse_size, default=parse_size("1m"),
                    help="largest corpus tantivy is built for")
+    p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                   help="processes writing a derived onrecord index (default: one per core)")
     p.add_argument("--web-seconds", type=int, default=30, help="wrk duration (0 = no web run)")
     p.add_argument("--out", type=Path, default=None, help="result JSON path")
     args = p.parse_args(argv)
@@ -63,25 +59,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         if label != "bbc":
             parse_size(label)
     return args
-
-
-def dir_mb(path: Path) -> float:
-    """Return the total size of the files under `path` in MB."""
-    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 1024**2
-
-
-def batched(items: Iterable[Article], size: int) -> Iterator[list[Article]]:
-    """Yield lists of up to `size` consecutive items."""
-    iterator = iter(items)
-    while batch := list(islice(iterator, size)):
-        yield batch
-
-
-def rates(paragraphs: int, words: int, seconds: float, prefix: str) -> dict[str, float]:
-    """Return {prefix_para_per_s, prefix_words_per_s, prefix_s}."""
-    seconds = max(seconds, 1e-9)
-    return {f"{prefix}_para_per_s": paragraphs / seconds,
-            f"{prefix}_words_per_s": words / seconds, f"{prefix}_s": seconds}
 
 
 # ------------------------------------------------------------------ BBC
@@ -147,81 +124,6 @@ def _build_peer(name: str, work: Path, articles: list[Article], words: int) -> t
     seconds = time.perf_counter() - started
     return {"paragraphs": written, **rates(written, words, seconds, "index"),
             "index_mb": dir_mb(path)}, path
-
-
-# -------------------------------------------------------------- derived
-
-def code_hash() -> str:
-    """Return a short hash of the code that shapes a derived index: the
-    index schema and the corpus recipe."""
-    digest = hashlib.sha256()
-    for rel in ("search/schema.py", "bench/corpus.py"):
-        digest.update((REPO / rel).read_bytes())
-    return digest.hexdigest()[:12]
-
-
-def ensure_derived(pool: Pool, size: int, args: argparse.Namespace) -> dict[str, Any]:
-    """Return the derived corpus section of `size` paragraphs, building its
-    indexes under the cache dir unless a complete build is there already."""
-    label = f"derived-{size}-s{args.seed}-{code_hash()}"
-    root = args.cache_dir / label
-    meta_file = root / "meta.json"
-    if meta_file.exists():
-        section = json.loads(meta_file.read_text())
-        section["cached"] = True
-        print(f"[{size}] reusing cached indexes in {root}", flush=True)
-    else:
-        shutil.rmtree(root, ignore_errors=True)
-        root.mkdir(parents=True)
-        section = _build_derived(pool, size, root, args)
-        meta_file.write_text(json.dumps(section, indent=1, default=str))
-        section["cached"] = False
-    section["paths"] = {name: root / name for name in section["engines"]}
-    return section
-
-
-def _build_derived(pool: Pool, size: int, root: Path, args: argparse.Namespace) -> dict[str, Any]:
-    """Generate the corpus once, feeding each batch to every engine's
-    builder; each engine's time is its own."""
-    ours = open_index(root / "onrecord", create=True)
-    tantivy = TantivyBuilder(root / "tantivy") if size <= args.tantivy_max else None
-    seconds = Counter[str]()
-    written = Counter[str]()
-    words = 0
-    speakers: Counter[str] = Counter()
-    institutions: Counter[str] = Counter()
-    naive_articles: list[Article] = []
-    for batch in batched(iter_derived(pool, size, args.seed), DERIVED_BATCH):
-        words += count_words(batch)
-        for para in (p for a in batch for p in a.paragraphs):
-            speakers.update(s for s in para.speakers if " " in s)
-            institutions.update(para.institutions)
-        started = time.perf_counter()
-        written["onrecord"] += write_articles(ours, batch)
-        seconds["onrecord"] += time.perf_counter() - started
-        if tantivy is not None:
-            started = time.perf_counter()
-            written["tantivy"] += tantivy.add(batch)
-            seconds["tantivy"] += time.perf_counter() - started
-        if size <= args.naive_max:
-            naive_articles.extend(batch)
-        print(f"[{size}] indexed {written['onrecord']:,} paragraphs "
-              f"({written['onrecord'] / seconds['onrecord']:.0f}/s onrecord)", flush=True)
-    ours.close()
-    if tantivy is not None:
-        started = time.perf_counter()
-        tantivy.finish()
-        seconds["tantivy"] += time.perf_counter() - started
-    if naive_articles:
-        started = time.perf_counter()
-        written["whoosh-naive"] = build_whoosh_naive(root / "whoosh-naive", naive_articles)
-        seconds["whoosh-naive"] = time.perf_counter() - started
-    engines = {name: {"paragraphs": written[name], **rates(written[name], words, seconds[name], "index"),
-                      "index_mb": dir_mb(root / name)} for name in written}
-    return {"label": str(size), "seed": args.seed, "paragraphs": size, "words": words,
-            "engines": engines, "outlets": list(OUTLETS),
-            "speakers": [n for n, _ in sorted(speakers.items(), key=lambda kv: (-kv[1], kv[0]))[:NAMES]],
-            "institutions": [n for n, _ in sorted(institutions.items(), key=lambda kv: (-kv[1], kv[0]))[:NAMES]]}
 
 
 # --------------------------------------------------------- query phase

@@ -16,6 +16,7 @@ no other writer's commit or orphan cleanup deletes them either.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -47,25 +48,37 @@ class SegmentBatch:
         return sum(count for _, _, count in self.spans)
 
 
-def write_segment(index_dir: Path, articles: Iterable[Article]) -> SegmentBatch | None:
+def write_segment(index_dir: Path, articles: Iterable[Article],
+                  unique_ids: bool = False) -> SegmentBatch | None:
     """Index `articles` into a new segment of the index at `index_dir` and
     return it uncommitted (None if there was nothing to write).
 
-    A repeated article id keeps its last copy.  Takes no lock: only the
-    parent's commit_segments() publishes the segment.  Raises whatever
-    Whoosh raises on an unusable index."""
-    latest: dict[str, Article] = {}
-    for article in articles:
-        latest[article.id] = article
-    if not latest:
+    A repeated article id keeps its last copy; a caller whose ids are known
+    to be unique passes unique_ids=True and the articles are streamed
+    instead of held in memory.  Takes no lock: only the parent's
+    commit_segments() publishes the segment.  Raises whatever Whoosh raises
+    on an unusable index."""
+    if not unique_ids:
+        latest: dict[str, Article] = {}
+        for article in articles:
+            latest[article.id] = article
+        if not latest:
+            return None
+        articles = latest.values()
+    # Peek before opening a writer: cancelling an empty writer removes the
+    # storage's shared temp directory, under other workers' feet.
+    stream = iter(articles)
+    first = next(stream, None)
+    if first is None:
         return None
+    articles = chain((first,), stream)
     # DurableStorage: the segment's files are fsynced as the worker closes
     # them, so the parent's commit publishes only data already on disk.
     ix = open_whoosh(Path(index_dir))
     writer = SegmentWriter(ix, _lk=False, limitmb=WORKER_LIMIT_MB, compound=False)
     reset_spelling(writer.schema)
     try:
-        spans = _add_all(writer, latest.values())
+        spans = _add_all(writer, articles)
         if not writer._added:
             writer.cancel()
             return None

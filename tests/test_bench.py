@@ -206,3 +206,24 @@ def test_table_has_ratio_column_and_skips_empty_rows() -> None:
     table = format_table("t", {"onrecord": {"p50_ms": 10.0}, "tantivy": {"p50_ms": 2.0}})
     row = next(line for line in table.splitlines() if line.startswith("query p50 ms"))
     assert row.split()[-1] == "5.00" and "web p50" not in table
+
+
+# (workers, articles per stream slice, segments): with one slice in all,
+# the second worker has nothing to write and must not disturb the first.
+@pytest.mark.parametrize("workers,stream_batch,segments", [(1, 10, 1), (2, 10, 2), (2, 500, 1)])
+def test_derived_onrecord_build_holds_the_stream_once_in_one_commit(
+        pool, tmp_path, monkeypatch, workers, stream_batch, segments) -> None:
+    import bench.derived
+    from search.checking import check_index
+    from search.store import open_index
+    monkeypatch.setattr(bench.derived, "STREAM_BATCH", stream_batch)  # forked workers see it
+    path = tmp_path / "ix"
+    written = bench.derived.build_onrecord(path, pool, 700, seed=5, workers=workers)
+    expected = sorted(p.id for a in iter_derived(pool, 700, 5) for p in a.paragraphs)
+    index = open_index(path)
+    with index.reading() as searcher:
+        stored = sorted(f["paragraph_id"] for f in searcher.all_stored_fields())
+    index.close()
+    report = check_index(path)
+    assert written == 700 and stored == expected
+    assert report.ok and report.generation == 1 and len(report.segments) == segments

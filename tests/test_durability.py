@@ -231,3 +231,19 @@ def test_forked_worker_of_a_killed_writer_does_not_keep_the_lock(index_dir: Path
     finally:
         os.kill(child_pid, 9)
         index.close()
+
+
+@pytest.mark.parametrize("unique_ids", [False, True])
+def test_segments_from_a_stream_commit_like_lists(index_dir: Path, unique_ids: bool) -> None:
+    def stream():  # a generator: unique_ids=True must not need a list
+        yield make_article("s1", ["Mayor resigned today.", "Council met."])
+        yield make_article("s2", ["Court ruled on the budget."])
+    index = open_index(index_dir)
+    with hold_write_lock(index):
+        batches = [b for b in (write_segment(index_dir, stream(), unique_ids=unique_ids),
+                               write_segment(index_dir, [make_article("s3", ["Rain fell."])],
+                                             unique_ids=unique_ids)) if b is not None]
+        assert commit_batches(index, batches) == 4
+    assert index.doc_count() == 6 and total(index, "mayor") == 1 and total(index, "rain") == 2
+    assert check_index(index_dir).ok
+    index.close()

@@ -1,0 +1,163 @@
+"""Building (or reusing) the indexes of a derived corpus for the benchmark.
+
+Owns ensure_derived(): the cache of built derived indexes (keyed by size,
+seed and a hash of the code that shapes them) and the build itself.
+onrecord's index is written the way `onrecord index` writes a large input:
+worker processes each write one segment (search.segments.write_segment),
+and the parent publishes them in one commit (search.store.commit_batches).
+Each worker regenerates the seeded corpus stream and keeps every
+`workers`-th batch, so no articles cross process boundaries.  tantivy and
+naive Whoosh are then built from the same stream, each timed on its own.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from bench.corpus import OUTLETS, Pool, count_words, iter_derived
+from bench.peers import TantivyBuilder, build_whoosh_naive
+from search.model import Article
+from search.segments import SegmentBatch, write_segment
+from search.store import commit_batches, hold_write_lock, open_index
+
+REPO = Path(__file__).resolve().parent.parent
+STREAM_BATCH = 500  # articles per slice of the stream handed round the workers
+NAMES = 5  # most frequent speakers/institutions the query set filters on
+
+
+def batched(items: Iterable[Article], size: int) -> Iterator[list[Article]]:
+    """Yield lists of up to `size` items."""
+    it = iter(items)
+    while batch := list(islice(it, size)):
+        yield batch
+
+
+def dir_mb(path: Path) -> float:
+    """Return the total size of the files under `path` in MB."""
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 1e6
+
+
+def rates(paragraphs: int, words: int, seconds: float, prefix: str) -> dict[str, float]:
+    """Return paragraphs/s, words/s and seconds under `prefix`_ keys."""
+    seconds = max(seconds, 1e-9)
+    return {f"{prefix}_para_per_s": paragraphs / seconds,
+            f"{prefix}_words_per_s": words / seconds, f"{prefix}_s": seconds}
+
+
+def code_hash() -> str:
+    """Return a short hash of the code that shapes a derived index: the
+    index schema and the corpus recipe."""
+    digest = hashlib.sha256()
+    for rel in ("search/schema.py", "bench/corpus.py"):
+        digest.update((REPO / rel).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def ensure_derived(pool: Pool, size: int, args: argparse.Namespace) -> dict[str, Any]:
+    """Return the derived corpus section of `size` paragraphs, building its
+    indexes under args.cache_dir unless a complete build is there already."""
+    label = f"derived-{size}-s{args.seed}-{code_hash()}"
+    root = args.cache_dir / label
+    meta_file = root / "meta.json"
+    if meta_file.exists():
+        section = json.loads(meta_file.read_text())
+        section["cached"] = True
+        print(f"[{size}] reusing cached indexes in {root}", flush=True)
+    else:
+        shutil.rmtree(root, ignore_errors=True)
+        root.mkdir(parents=True)
+        section = build_derived(pool, size, root, args)
+        meta_file.write_text(json.dumps(section, indent=1, default=str))
+        section["cached"] = False
+    section["paths"] = {name: root / name for name in section["engines"]}
+    return section
+
+
+def build_derived(pool: Pool, size: int, root: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """Build every engine's index of the derived corpus under `root`;
+    return the section (per-engine build rates, names for the query set)."""
+    workers = max(1, args.workers)
+    print(f"[{size}] indexing with onrecord ({workers} worker processes) ...", flush=True)
+    started = time.perf_counter()
+    written = build_onrecord(root / "onrecord", pool, size, args.seed, workers)
+    seconds = {"onrecord": time.perf_counter() - started}
+    counts = {"onrecord": written}
+    print(f"[{size}] onrecord: {written:,} paragraphs in {seconds['onrecord']:.0f} s", flush=True)
+    stats = _stream_stats(iter_derived(pool, size, args.seed))
+    if size <= args.tantivy_max:
+        counts["tantivy"], seconds["tantivy"] = _build_tantivy(root / "tantivy", pool, size, args.seed)
+    if size <= args.naive_max:
+        articles = list(iter_derived(pool, size, args.seed))
+        started = time.perf_counter()
+        counts["whoosh-naive"] = build_whoosh_naive(root / "whoosh-naive", articles)
+        seconds["whoosh-naive"] = time.perf_counter() - started
+    engines = {name: {"paragraphs": counts[name],
+                      **rates(counts[name], stats["words"], seconds[name], "index"),
+                      "index_mb": dir_mb(root / name)} for name in counts}
+    engines["onrecord"]["index_workers"] = workers
+    return {"label": str(size), "seed": args.seed, "paragraphs": size, "words": stats["words"],
+            "engines": engines, "outlets": list(OUTLETS),
+            "speakers": stats["speakers"], "institutions": stats["institutions"]}
+
+
+def build_onrecord(path: Path, pool: Pool, size: int, seed: int, workers: int) -> int:
+    """Write the derived corpus into a new onrecord index at `path` as one
+    segment per worker, published in one commit; return the paragraphs."""
+    index = open_index(path, create=True)
+    try:
+        with hold_write_lock(index), ProcessPoolExecutor(max_workers=workers) as executor:
+            futures = [executor.submit(write_share, path, pool, size, seed, share, workers)
+                       for share in range(workers)]
+            batches = [b for b in (f.result() for f in futures) if b is not None]
+            return commit_batches(index, batches)
+    finally:
+        index.close()
+
+
+def write_share(path: Path, pool: Pool, size: int, seed: int, share: int,
+                shares: int) -> SegmentBatch | None:
+    """Worker: write every `shares`-th STREAM_BATCH of the derived stream,
+    starting at batch `share`, as one uncommitted segment of `path`."""
+    def mine() -> Iterator[Article]:
+        for number, batch in enumerate(batched(iter_derived(pool, size, seed), STREAM_BATCH)):
+            if number % shares == share:
+                yield from batch
+    return write_segment(path, mine(), unique_ids=True)
+
+
+def _build_tantivy(path: Path, pool: Pool, size: int, seed: int) -> tuple[int, float]:
+    """Index the stream with tantivy; return (paragraphs, seconds in tantivy)."""
+    builder = TantivyBuilder(path)
+    written, seconds = 0, 0.0
+    for batch in batched(iter_derived(pool, size, seed), STREAM_BATCH):
+        started = time.perf_counter()
+        written += builder.add(batch)
+        seconds += time.perf_counter() - started
+    started = time.perf_counter()
+    builder.finish()
+    return written, seconds + time.perf_counter() - started
+
+
+def _stream_stats(articles: Iterable[Article]) -> dict[str, Any]:
+    """Return the words and most frequent multi-word speakers and
+    institutions of the stream (what the query set filters on)."""
+    words = 0
+    speakers: Counter[str] = Counter()
+    institutions: Counter[str] = Counter()
+    for batch in batched(articles, STREAM_BATCH):
+        words += count_words(batch)
+        for para in (p for a in batch for p in a.paragraphs):
+            speakers.update(s for s in para.speakers if " " in s)
+            institutions.update(para.institutions)
+    def top(counter: Counter[str]) -> list[str]:
+        return [n for n, _ in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0]))[:NAMES]]
+    return {"words": words, "speakers": top(speakers), "institutions": top(institutions)}
