@@ -2,7 +2,7 @@
 
 Owns CheckReport and check_index(): open the index, read every segment's
 document counts and every live document's stored fields, check that the
-always-present fields (kind, doc_id, paragraph_id) count each live paragraph
+always-present indexed fields (kind, doc_id) count each live paragraph
 exactly once, and list orphan files left by crashed or failed writers.  The
 report says how to repair what it found.
 """
@@ -17,7 +17,7 @@ from search.durability import is_write_locked, list_orphans, open_whoosh
 
 # Fields every paragraph has (see search.schema.paragraph_fields); summed
 # over their terms, each must count every live paragraph once.
-_ALWAYS_PRESENT = ("kind", "doc_id", "paragraph_id")
+_ALWAYS_PRESENT = ("kind", "doc_id")
 
 
 @dataclass(slots=True)
