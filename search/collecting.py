@@ -11,6 +11,7 @@ from __future__ import annotations
 import heapq
 from array import array
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, Callable
 
 from whoosh import collectors
@@ -18,6 +19,9 @@ from whoosh import query as wq
 
 from search.docsets import Deadline, DeadlineExceeded, match_docnums
 from search.ranking import Lengths, Scores, score_all, top_scored
+
+# Walk the sort order when limit * N <= _WALK_FACTOR * matches^2 (see _top_by_keys).
+_WALK_FACTOR = 4
 
 
 class DeadlineCollector(collectors.WrappingCollector):
@@ -47,18 +51,28 @@ class Collected:
     docnums: set[int] = field(default_factory=set)
     partial: bool = False
     scores: Scores | None = None
-    keys: array | None = None
+    keys: SortColumn | None = None
     sorted_by_keys: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class SortColumn:
+    """A numeric sort key per global docnum, and every docnum in ascending
+    (key, docnum) order: the top of a large match set is then the first
+    members met walking `order`, not a key lookup per match."""
+
+    keys: array
+    order: array
+
+
 def collect(searcher: Any, q: wq.Query, scored: bool, limit: int,
-            sort_keys: Callable[[], array] | None, deadline: Deadline,
+            sort_keys: Callable[[], SortColumn] | None, deadline: Deadline,
             lengths: Lengths | None = None) -> Collected:
     """Return the top `limit` matches of `q` and all its matching docnums.
 
     With `scored`, the top is by descending score (ties: lower docnum
-    first); otherwise ascending by sort_keys()[docnum] (a cached column),
-    or by docnum without one; those hits score 0.0.  `lengths` (cached
+    first); otherwise ascending by the key of sort_keys() (a cached
+    column), or by docnum without one; those hits score 0.0.  `lengths` (cached
     field lengths per segment reader) enables bulk scoring."""
     if scored and lengths is not None:
         try:
@@ -89,12 +103,17 @@ def extend(collected: Collected, limit: int) -> Collected | None:
                      collected.keys, collected.sorted_by_keys)
 
 
-def _top_by_keys(docnums: set[int], keys: array | None, limit: int) -> list[tuple[int, float]]:
-    """Return the `limit` docnums smallest by (keys[docnum], docnum), score 0."""
-    if keys is None:
+def _top_by_keys(docnums: set[int], column: SortColumn | None,
+                 limit: int) -> list[tuple[int, float]]:
+    """Return the `limit` docnums smallest by (key, docnum), score 0."""
+    if column is None:
         top = heapq.nsmallest(limit, docnums)
+    elif limit * len(column.order) <= _WALK_FACTOR * len(docnums) ** 2:
+        # Dense matches: expected walk ~ limit * N / matches steps, each a
+        # set lookup, against one key lookup per match for the heap.
+        top = list(islice((d for d in column.order if d in docnums), limit))
     else:
-        key = keys.__getitem__
+        key = column.keys.__getitem__
         top = heapq.nsmallest(limit, docnums, key=lambda d: (key(d), d))
     return [(d, 0.0) for d in top]
 
@@ -115,15 +134,17 @@ def _top_scored(searcher: Any, q: wq.Query, limit: int,
     return [(0 - negated, float(score)) for score, negated in items], cut
 
 
-def build_sort_column(searcher: Any, fieldname: str) -> array:
-    """Return the numeric column `fieldname` as an array indexed by docnum
-    (0 for documents without a value)."""
+def build_sort_column(searcher: Any, fieldname: str) -> SortColumn:
+    """Return the numeric column `fieldname` by docnum (0 for documents
+    without a value) with its (key, docnum) order."""
     reader = searcher.reader()
-    values = array("i", bytes(4 * reader.doc_count_all()))  # date keys fit 32 bits
+    keys = array("i", bytes(4 * reader.doc_count_all()))  # date keys fit 32 bits
     if reader.has_column(fieldname):
         for docnum, value in enumerate(reader.column_reader(fieldname)):
-            values[docnum] = int(value or 0)
-    return values
+            keys[docnum] = int(value or 0)
+    # A stable sort keeps equal keys in docnum order.
+    order = array("I", sorted(range(len(keys)), key=keys.__getitem__))
+    return SortColumn(keys, order)
 
 
 def restrict_query(q: wq.Query | None, flt: wq.Query | None) -> wq.Query:

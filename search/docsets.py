@@ -16,6 +16,7 @@ import datetime as dt
 import time
 import weakref
 from array import array
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -135,25 +136,30 @@ def _date_range_ids(q: wq.DateRange, reader: Any) -> set[int] | None:
             or (start and start.time() != dt.time.min)
             or (end and end.time() != dt.time(23, 59, 59))):
         return None
-    keys = _segment_column(reader, "oldest_key")
-    if keys is None:
+    column = _sorted_column(reader, "oldest_key")
+    if column is None:
         return None
+    keys, docnums = column
     low = start.toordinal() if start else 0
     high = end.toordinal() if end else UNDATED_KEY - 1
-    return {d for d, key in enumerate(keys) if low <= key <= high}
+    return set(docnums[bisect_left(keys, low):bisect_right(keys, high)])
 
 
-_COLUMNS: "weakref.WeakKeyDictionary[Any, dict[str, array]]" = weakref.WeakKeyDictionary()
+_COLUMNS: "weakref.WeakKeyDictionary[Any, dict[str, tuple[array, array]]]" = (
+    weakref.WeakKeyDictionary())
 
 
-def _segment_column(reader: Any, fieldname: str) -> array | None:
-    """Return a segment's integer column as an array, cached while the
-    segment reader lives (None if the segment has no such column)."""
+def _sorted_column(reader: Any, fieldname: str) -> tuple[array, array] | None:
+    """Return a segment's integer column as (sorted values, the docnum of
+    each), cached while the segment reader lives (None if the segment has
+    no such column): a range is then two bisections, not a scan."""
     columns = _COLUMNS.setdefault(reader, {})
     if fieldname not in columns:
         if not reader.has_column(fieldname):
             return None
-        columns[fieldname] = array("i", reader.column_reader(fieldname))
+        values = array("i", reader.column_reader(fieldname))
+        order = sorted(range(len(values)), key=values.__getitem__)
+        columns[fieldname] = (array("i", map(values.__getitem__, order)), array("I", order))
     return columns[fieldname]
 
 

@@ -15,7 +15,8 @@ from typing import Any, Callable
 from whoosh import query as wq
 from whoosh.spelling import Corrector
 
-from search.collecting import Collected, build_sort_column, collect, extend, restrict_query
+from search.collecting import (Collected, SortColumn, build_sort_column, collect, extend,
+                               restrict_query)
 from search.docsets import Deadline
 from search.ranking import build_lengths
 from search.documents import (load_quote_dicts, published_date, rebuild_metadata,
@@ -86,7 +87,7 @@ def _parser(index: Index) -> Any:
     return index.cached("parser", lambda _s: build_parser(index.schema))
 
 
-def _sort_keys(index: Index, request: SearchRequest) -> Callable[[], array] | None:
+def _sort_keys(index: Index, request: SearchRequest) -> Callable[[], SortColumn] | None:
     """Return a getter of the cached sort column for a date sort, else None."""
     field = _SORT_FIELDS.get(request.sort)
     if field is None:

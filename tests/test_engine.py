@@ -427,3 +427,30 @@ def test_extend_ranks_further_like_a_fresh_collect(big_index: Index, query: str,
         return
     assert extended is not None and extended.ranked == fresh.ranked
     assert extended.docnums == fresh.docnums and len(fresh.ranked) > 5
+
+
+@pytest.mark.parametrize("matches", [3, 40, 400, 1000])
+@pytest.mark.parametrize("limit", [1, 10, 200])
+def test_top_by_sort_keys_walk_and_heap_agree(matches: int, limit: int) -> None:
+    import random
+    from array import array
+    from search.collecting import SortColumn, _top_by_keys
+    rnd = random.Random(matches * limit)
+    keys = array("i", (rnd.randint(0, 50) for _ in range(1000)))  # many ties
+    order = array("I", sorted(range(1000), key=keys.__getitem__))
+    docnums = set(rnd.sample(range(1000), matches))
+    expected = sorted(docnums, key=lambda d: (keys[d], d))[:limit]
+    assert [d for d, _ in _top_by_keys(docnums, SortColumn(keys, order), limit)] == expected
+
+
+@pytest.mark.parametrize("since,until", [(dt.date(2020, 1, 5), dt.date(2020, 1, 9)),
+                                         (None, dt.date(2020, 1, 3)),
+                                         (dt.date(2020, 1, 27), None),
+                                         (dt.date(2021, 1, 1), None)])
+def test_date_filters_count_what_the_stored_dates_say(big_index: Index, since, until) -> None:
+    result = search(big_index, SearchRequest(since=since, until=until))
+    with big_index.reading() as searcher:
+        days = [dt.date.fromisoformat(str(f["published"])[:10])
+                for f in searcher.all_stored_fields() if f.get("published")]
+    expected = sum(1 for d in days if (since is None or d >= since) and (until is None or d <= until))
+    assert result.total == expected
