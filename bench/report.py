@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import os
+import statistics
 import platform
 import subprocess
 from importlib import metadata
@@ -38,6 +39,23 @@ ROWS: tuple[tuple[str, str, int], ...] = (
     ("web non-2xx", "web_non_2xx", 0),
     ("web server RSS MB", "web_server_rss_mb", 0),
 )
+
+
+def combine_runs(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return the first run's dict with every numeric value replaced by its
+    median over `runs`, and each such key's values listed under KEY_runs
+    (so the JSON shows the spread behind each median)."""
+    combined = dict(runs[0])
+    if len(runs) == 1:
+        return combined
+    for key, value in runs[0].items():
+        values = [_number(run.get(key)) for run in runs]
+        if _number(value) is None or any(v is None for v in values):
+            continue
+        combined[key] = statistics.median(values)
+        combined[f"{key}_runs"] = values
+    combined["repeats"] = len(runs)
+    return combined
 
 
 def _number(value: Any) -> float | None:

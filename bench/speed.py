@@ -24,7 +24,7 @@ from bench.derived import NAMES, batched, dir_mb, ensure_derived, rates
 from bench.peers import TantivyBuilder, build_whoosh_naive
 from bench.probe import run_probe
 from bench.queries import build_queries
-from bench.report import format_table, machine_info
+from bench.report import combine_runs, format_table, machine_info
 from bench.serving import bench_web
 from indexer.pipeline import BATCH_ARTICLES, ingest_paths
 from search.model import Article
@@ -42,6 +42,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="corpora: 'bbc' and/or derived sizes like 24k,250k,1m")
     p.add_argument("--quick", action="store_true", help="BBC corpus only (= --sizes bbc)")
     p.add_argument("--runs", type=int, default=5, help="timed passes over the query set")
+    p.add_argument("--repeat", type=int, default=3,
+                   help="fresh runs of ingest, indexing, query processes and wrk (medians reported)")
     p.add_argument("--seed", type=int, default=2004, help="seed of the derived corpora")
     p.add_argument("--cache-dir", type=Path, default=Path(os.environ.get(
         "ONRECORD_BENCH_DIR", "/tmp/onrecord-bench")), help="where derived indexes are kept")
@@ -68,10 +70,14 @@ def measure_bbc(root: Path, work: Path, args: argparse.Namespace) -> tuple[dict[
     paths) and the annotated paragraph Pool the derived corpora draw on."""
     if not root.is_dir():
         raise SystemExit(f"BBC corpus not found at {root}; pass --bbc DIR or set ONRECORD_BBC")
-    print(f"[bbc] ingesting {root} end to end ...", flush=True)
-    e2e_index = open_index(work / "bbc-e2e", create=True)
-    summary = ingest_paths([root], e2e_index)
-    e2e_index.close()
+    e2e_runs = []
+    for run in range(args.repeat):
+        print(f"[bbc] ingesting {root} end to end ({run + 1}/{args.repeat}) ...", flush=True)
+        shutil.rmtree(work / "bbc-e2e", ignore_errors=True)
+        e2e_index = open_index(work / "bbc-e2e", create=True)
+        summary = ingest_paths([root], e2e_index)
+        e2e_index.close()
+        e2e_runs.append(summary)
     print("[bbc] annotating into memory ...", flush=True)
     started = time.perf_counter()
     articles, skipped = annotate_corpus(root)
@@ -79,12 +85,17 @@ def measure_bbc(root: Path, work: Path, args: argparse.Namespace) -> tuple[dict[
     unique = list({a.id: a for a in articles}.values())  # as ingest_paths: one copy per id
     paragraphs = sum(len(a.paragraphs) for a in unique)
     words = count_words(unique)
-    print(f"[bbc] indexing {paragraphs} annotated paragraphs alone ...", flush=True)
-    ours = _index_onrecord(work / "bbc-onrecord", unique)
+    index_runs = []
+    for run in range(args.repeat):
+        print(f"[bbc] indexing {paragraphs} annotated paragraphs alone "
+              f"({run + 1}/{args.repeat}) ...", flush=True)
+        shutil.rmtree(work / "bbc-onrecord", ignore_errors=True)
+        ours = _index_onrecord(work / "bbc-onrecord", unique)
+        index_runs.append(rates(ours["paragraphs"], words, ours["seconds"], "index"))
     onrecord = {"paragraphs": ours["paragraphs"],
-                **rates(summary.paragraphs, words, summary.seconds, "e2e"),
+                **combine_runs([rates(r.paragraphs, words, r.seconds, "e2e") for r in e2e_runs]),
                 "extract_para_per_s": sum(len(a.paragraphs) for a in articles) / extract_s,
-                **rates(ours["paragraphs"], words, ours["seconds"], "index"),
+                **combine_runs(index_runs),
                 "index_mb": dir_mb(work / "bbc-onrecord"), "e2e_index_mb": dir_mb(work / "bbc-e2e"),
                 "files": summary.files, "skipped": summary.skipped}
     shutil.rmtree(work / "bbc-e2e", ignore_errors=True)
@@ -138,15 +149,27 @@ def measure_queries(section: dict[str, Any], work: Path, args: argparse.Namespac
     queries_file.write_text(json.dumps([q.to_json() for q in queries]))
     section["queries"] = [q.to_json() for q in queries]
     for name, path in section["paths"].items():
-        print(f"[{section['label']}] querying {name} ({len(queries)} queries x {args.runs} runs) ...",
-              flush=True)
-        probe = run_probe(name, Path(path), queries_file, args.runs)
-        probe["query_errors"] = len(probe.get("errors", {})) if "error" not in probe else None
-        section["engines"][name].update(probe)
+        # Naive Whoosh takes ~100x longer per pass: one process is enough
+        # for a ratio; onrecord and tantivy get --repeat fresh processes.
+        repeat = 1 if name == "whoosh-naive" else args.repeat
+        probes = []
+        for run in range(repeat):
+            print(f"[{section['label']}] querying {name} ({len(queries)} queries x {args.runs} "
+                  f"passes, process {run + 1}/{repeat}) ...", flush=True)
+            probe = run_probe(name, Path(path), queries_file, args.runs)
+            probe["query_errors"] = len(probe.get("errors", {})) if "error" not in probe else None
+            probes.append(probe)
+        section["engines"][name].update(combine_runs(probes))
     if web and args.web_seconds > 0:
-        print(f"[{section['label']}] wrk against onrecord serve for {args.web_seconds}s ...", flush=True)
-        result = bench_web(Path(section["paths"]["onrecord"]), [q.to_url() for q in queries],
-                           duration=args.web_seconds)
+        runs = []
+        for run in range(args.repeat):
+            print(f"[{section['label']}] wrk against onrecord serve for {args.web_seconds}s "
+                  f"({run + 1}/{args.repeat}) ...", flush=True)
+            runs.append(bench_web(Path(section["paths"]["onrecord"]),
+                                  [q.to_url() for q in queries], duration=args.web_seconds))
+        result = combine_runs(runs)
+        if all("non_2xx" in r for r in runs):
+            result["non_2xx"] = sum(r["non_2xx"] for r in runs)  # every error counts
         section["web"] = result
         section["engines"]["onrecord"].update(
             {f"web_{k}": v for k, v in result.items() if isinstance(v, (int, float))})
@@ -156,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; return the process exit status."""
     args = parse_args(argv)
     results: dict[str, Any] = {"date": dt.datetime.now().isoformat(timespec="seconds"),
-                               "machine": machine_info(REPO), "runs": args.runs,
+                               "machine": machine_info(REPO), "runs": args.runs, "repeat": args.repeat,
                                "seed": args.seed, "corpora": {}}
     tables: list[str] = []
     with tempfile.TemporaryDirectory(prefix="onrecord-bench-") as tmp:

@@ -227,3 +227,14 @@ def test_derived_onrecord_build_holds_the_stream_once_in_one_commit(
     report = check_index(path)
     assert written == 700 and stored == expected
     assert report.ok and report.generation == 1 and len(report.segments) == segments
+
+
+def test_combine_runs_reports_medians_and_keeps_the_spread() -> None:
+    from bench.report import combine_runs
+    runs = [{"p95_ms": 30.0, "engine": "onrecord", "errors": {}},
+            {"p95_ms": 10.0, "engine": "onrecord", "errors": {}},
+            {"p95_ms": 20.0, "engine": "onrecord", "errors": {"q": "x"}}]
+    combined = combine_runs(runs)
+    assert combined["p95_ms"] == 20.0 and combined["p95_ms_runs"] == [30.0, 10.0, 20.0]
+    assert combined["engine"] == "onrecord" and combined["repeats"] == 3
+    assert combine_runs(runs[:1]) == runs[0]
