@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import itemgetter
-from typing import Any, Collection
+from typing import Any, Collection, Iterator
 
 from search.docsets import iter_posting_ids
 from search.model import FACET_FIELDS, FacetValue
@@ -75,32 +75,46 @@ def _build_column(reader: Any, fieldname: str, size: int, indexed: set[str]) -> 
     if fieldname not in indexed:
         return column
     first, more = column.first, column.more
-    terms = list(reader.field_terms(fieldname))
-    if len(terms) < 255:  # one byte per document is enough
-        column.first = first = array("B", bytes(size))
-    for value in terms:
-        column.values.append(value)
-        value_id = len(column.values) - 1
-        for docnum in _all_ids(reader, fieldname, value):
+    value_ids: dict[str, int] = {}
+    for value, docnums in _field_postings(reader, fieldname):
+        value_id = value_ids.get(value)
+        if value_id is None:
+            column.values.append(value)
+            value_id = value_ids[value] = len(column.values) - 1
+        for docnum in docnums:
             if not first[docnum]:
                 first[docnum] = value_id
             else:
                 more[docnum] = more.get(docnum, ()) + (value_id,)
-    having = sum(1 for v in first if v)
+    if len(column.values) <= 255:  # one byte per document is enough
+        column.first = array("B", column.first)
+    having = size - column.first.count(0)
     if having < size // 2:
-        column.present = frozenset(d for d, v in enumerate(first) if v)
+        column.present = frozenset(d for d, v in enumerate(column.first) if v)
     return column
 
 
-def _all_ids(reader: Any, fieldname: str, value: str) -> Any:
-    """Yield the docnums (deleted ones too: they never reach a count)."""
+def _field_postings(reader: Any, fieldname: str) -> Iterator[tuple[str, Iterator[int]]]:
+    """Yield (value, its global docnums, deleted ones too: they never reach
+    a count) for every term of `fieldname`, segment by segment.  A Whoosh 3
+    segment's term file is read in order, each term's postings opened from
+    the term info just read: looking every value up in every segment's
+    hash table cost ~6x more (seconds at 64,000 paragraphs)."""
     for leaf, offset in reader.leaf_readers():
-        if (fieldname, value) not in leaf:
+        terms = getattr(leaf, "_terms", None)
+        if terms is None or not hasattr(terms, "items_from") or not hasattr(terms, "_codec"):
+            for value in list(leaf.field_terms(fieldname)):
+                matcher = leaf.postings(fieldname, value)
+                yield value, (offset + d for d in iter_posting_ids(getattr(matcher, "child", matcher)))
             continue
-        matcher = leaf.postings(fieldname, value)
-        matcher = getattr(matcher, "child", matcher)  # unwrap the deletion filter
-        for docnum in iter_posting_ids(matcher):
-            yield offset + docnum
+        if fieldname not in terms.indexed_field_names():
+            continue
+        field = leaf.schema[fieldname]
+        for (name, tbytes), info in terms.items_from(fieldname, b""):
+            if name != fieldname:
+                break
+            matcher = terms._codec.postings_reader(terms._postfile, info, field.format)
+            yield field.from_bytes(tbytes), (offset + d for d in iter_posting_ids(matcher))
 
 
 def count_facets(table: FacetTable, docnums: Collection[int]) -> dict[str, list[FacetValue]]:

@@ -454,3 +454,29 @@ def test_date_filters_count_what_the_stored_dates_say(big_index: Index, since, u
                 for f in searcher.all_stored_fields() if f.get("published")]
     expected = sum(1 for d in days if (since is None or d >= since) and (until is None or d <= until))
     assert result.total == expected
+
+
+@pytest.mark.parametrize("speakers", [40, 300])  # byte column, then 4-byte column
+def test_facet_table_over_segments_counts_like_the_stored_fields(speakers: int) -> None:
+    import random
+    from collections import Counter
+    from search.facets import build_facet_table, count_facets
+    rnd = random.Random(speakers)
+    idx = ram_index()
+    for batch in range(3):  # three segments; names recur across them
+        write_articles(idx, [make_article(f"s{batch}-{a}", Metadata("t", f"Outlet {a % 3}"), [
+            ("Words here.", rnd.sample([f"Person {i}" for i in range(speakers)], 2),
+             [f"Body {rnd.randrange(5)}"], None) for _ in range(4)]) for a in range(40)])
+    write_articles(idx, [make_article("s0-0", Metadata("t", "Outlet 9"), [
+        ("Replaced.", ["Person 1"], [], None)])])  # a deletion in segment one
+    with idx.reading() as searcher:
+        table = build_facet_table(searcher)
+        reader = searcher.reader()
+        live = [d for d in range(reader.doc_count_all()) if not reader.is_deleted(d)]
+        stored = {d: searcher.stored_fields(d) for d in live}
+    counts = count_facets(table, set(live))
+    for facet, field in (("speaker", "speaker"), ("institution", "institution"),
+                         ("outlet", "outlet")):
+        expected = Counter(v for f in stored.values() for v in (f.get(field) or "").split(",") if v)
+        top = sorted(expected.items(), key=lambda kv: (-kv[1], kv[0]))[:20]
+        assert [(v.value, v.count) for v in counts[facet]] == top
