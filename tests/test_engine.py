@@ -480,3 +480,22 @@ def test_facet_table_over_segments_counts_like_the_stored_fields(speakers: int) 
         expected = Counter(v for f in stored.values() for v in (f.get(field) or "").split(",") if v)
         top = sorted(expected.items(), key=lambda kv: (-kv[1], kv[0]))[:20]
         assert [(v.value, v.count) for v in counts[facet]] == top
+
+
+@pytest.mark.parametrize("fieldname", ["newest_key", "oldest_key"])
+def test_int_columns_read_whole_equal_whooshs_reader(big_index: Index, fieldname: str) -> None:
+    from search.docsets import order_by_value, read_int_column
+    with big_index.reading() as searcher:
+        reader = searcher.reader()
+        expected = [int(v or 0) for v in reader.column_reader(fieldname)]
+        values = read_int_column(reader, fieldname)
+    assert list(values) == expected and len(set(expected)) > 2
+    assert list(order_by_value(values)) == sorted(range(len(expected)),
+                                                  key=lambda d: (expected[d], d))
+
+
+def test_order_by_value_handles_negative_and_equal_values() -> None:
+    from array import array
+    from search.docsets import order_by_value
+    values = array("i", [5, -3, 5, 0, -3, 2_000_000_000])
+    assert list(order_by_value(values)) == [1, 4, 3, 0, 2, 5]
