@@ -5,16 +5,15 @@ near-duplicate grouping.  A text's sampled fingerprint keys (search.clusters)
 are indexed in the quote_keys / para_keys fields; finding copies is one
 postings lookup per key, then a similarity check on the few candidates'
 stored text (at most MAX_CANDIDATES per text), so the cost grows with the
-hits on a page, never with the index.  Most keys belong to one paragraph
-only, and a postings probe costs ~50 us per segment, so the keys held by two
-or more documents are listed once per searcher (build_shared_keys, cached
-on the Index) and only those are looked up.
+hits on a page, never with the index.  A key's document frequency is
+checked first (keys of one paragraph only, or of more than MAX_KEY_DOCS,
+are skipped), and every answer is memoised per searcher.  (Listing all
+shared keys up front cost ~10 s per new searcher at a million paragraphs.)
 """
 from __future__ import annotations
 
-import heapq
 from collections import Counter
-from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar
+from typing import Any, Callable, Iterable, TypeVar
 
 from search.clusters import (PARAGRAPH_SIMILARITY, QUOTE_SIMILARITY, choose_cluster_key,
                              paragraph_keys, quote_keys, shingle_hashes, similarity)
@@ -29,49 +28,14 @@ PARA_KEYS_FIELD = "para_keys"
 # fields read for a quote that ran in hundreds of articles.
 MAX_CANDIDATES = 20
 MAX_KEY_DOCS = 500
-SHARED_KEYS_CACHE = "shared-fingerprint-keys"
-SharedKeys = Mapping[str, frozenset[str]]
 MEMO_CACHE = "fingerprint-postings"
 MEMO_LIMIT = 50_000  # answers remembered per searcher (then start over)
 
 
 def open_finder(index: Any, searcher: Any) -> SightingFinder:
     """Return a SightingFinder for `searcher`, the Index's current one (call
-    inside index.reading()), using the Index's per-searcher caches."""
-    return SightingFinder(searcher, index.cached(SHARED_KEYS_CACHE, build_shared_keys),
-                          index.cached(MEMO_CACHE, lambda _s: {}))
-
-
-def build_shared_keys(searcher: Any) -> dict[str, frozenset[str]]:
-    """Return, per fingerprint field, the keys that two to MAX_KEY_DOCS
-    documents hold (deleted ones included: a false positive only costs a
-    probe; a key in more documents is boilerplate, not a copied text).
-    Streams each segment's sorted term list, so memory holds only the
-    shared keys."""
-    shared: dict[str, frozenset[str]] = {}
-    leaves = [sub.reader() for sub, _offset in searcher.leaf_searchers()]
-    for fieldname in (QUOTE_KEYS_FIELD, PARA_KEYS_FIELD):
-        streams = [_term_counts(reader, fieldname) for reader in leaves]
-        found: set[str] = set()
-        last, total = None, 0
-        for term, count in heapq.merge(*streams):
-            if term != last:
-                if 1 < total <= MAX_KEY_DOCS:
-                    found.add(last)
-                last, total = term, 0
-            total += count
-        if 1 < total <= MAX_KEY_DOCS:
-            found.add(last)
-        shared[fieldname] = frozenset(found)
-    return shared
-
-
-def _term_counts(reader: Any, fieldname: str) -> Iterator[tuple[str, int]]:
-    if fieldname not in reader.indexed_field_names():
-        return iter(())
-    # iter_field yields the encoded bytes; keys are ASCII hex.
-    return ((term.decode("ascii") if isinstance(term, bytes) else term, info.doc_frequency())
-            for term, info in reader.iter_field(fieldname))
+    inside index.reading()), using the Index's per-searcher memo."""
+    return SightingFinder(searcher, index.cached(MEMO_CACHE, lambda _s: {}))
 
 
 def to_sighting(stored: dict[str, Any]) -> Sighting:
@@ -101,14 +65,10 @@ class SightingFinder:
     """Finds copies in one searcher; caches stored fields and shingles for
     the duration of one request (create one per query, never share)."""
 
-    def __init__(self, searcher: Any, shared: SharedKeys | None = None,
-                 memo: dict[tuple[Any, ...], Any] | None = None) -> None:
-        # `shared` (build_shared_keys of this searcher) skips probing keys
-        # only one document has; without it every key is probed.  `memo`
-        # (a dict tied to this searcher) keeps probed keys' docnums and each
-        # quote's and paragraph's copies across queries: the same hits come
-        # back again and again.
-        self._shared = shared
+    def __init__(self, searcher: Any, memo: dict[tuple[Any, ...], Any] | None = None) -> None:
+        # `memo` (a dict tied to this searcher) keeps keys' frequencies and
+        # docnums and each quote's and paragraph's copies across queries:
+        # the same hits come back again and again.
         self._memo = memo
         self._searcher = searcher
         self._leaves = [(sub.reader(), offset, deleted_docs(sub.reader()))
@@ -131,6 +91,15 @@ class SightingFinder:
                 found.extend(offset + d for d in iter_posting_ids(matcher) if d not in deleted)
         return found
 
+    def _is_shared(self, fieldname: str, key: str) -> bool:
+        """Return True if 2 to MAX_KEY_DOCS documents hold `key` (deleted
+        ones included: a false positive only costs a probe; a key in more
+        documents is boilerplate, not a copied text)."""
+        def count() -> int:
+            return sum(reader.doc_frequency(fieldname, key) for reader, _o, _d in self._leaves
+                       if fieldname in reader.indexed_field_names())
+        return self._remember(("shared", fieldname, key), lambda: 1 < count() <= MAX_KEY_DOCS)
+
     def _remember(self, key: tuple[Any, ...], build: Callable[[], T]) -> T:
         """Return build(), kept in the per-searcher memo under `key`."""
         memo = self._memo
@@ -145,8 +114,7 @@ class SightingFinder:
     def _candidates(self, fieldname: str, keys: list[str]) -> list[int]:
         """Return up to MAX_CANDIDATES docnums holding any of `keys`, most
         shared keys first."""
-        if self._shared is not None:
-            keys = [k for k in keys if k in self._shared.get(fieldname, ())]
+        keys = [k for k in keys if self._is_shared(fieldname, k)]
         shared: Counter[int] = Counter()
         for key in keys:
             docnums = self._remember(("postings", fieldname, key),

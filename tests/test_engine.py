@@ -499,3 +499,14 @@ def test_order_by_value_handles_negative_and_equal_values() -> None:
     from search.docsets import order_by_value
     values = array("i", [5, -3, 5, 0, -3, 2_000_000_000])
     assert list(order_by_value(values)) == [1, 4, 3, 0, 2, 5]
+
+
+@pytest.mark.parametrize("fieldname", ["text", "title"])
+def test_field_lengths_read_whole_equal_whooshs(big_index: Index, fieldname: str) -> None:
+    from search.ranking import build_lengths
+    with big_index.reading() as searcher:
+        for leaf, _offset in searcher.reader().leaf_readers():
+            lengths = build_lengths(leaf, fieldname)
+            expected = [leaf.doc_field_length(d, fieldname, 1) or 1
+                        for d in range(leaf.doc_count_all())]
+            assert list(lengths) == expected

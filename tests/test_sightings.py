@@ -113,3 +113,14 @@ def test_seed_sorry_quote_copies_share_one_cluster() -> None:
     assert len({q["cluster"] for q in quotes}) == 1
     for hit in result.hits:
         assert {s.doc_id for s in hit.also_in} == docs - {hit.doc_id}
+
+
+@pytest.mark.parametrize("max_key_docs,expected", [(500, ["gazette", "blog"]), (2, [])])
+def test_keys_held_by_too_many_documents_are_boilerplate(index: Index, monkeypatch,
+                                                        max_key_docs: int, expected) -> None:
+    from search import sightings
+    # The quote's keys are in three documents: over a limit of 2 they are
+    # treated as boilerplate and find no copies.
+    monkeypatch.setattr(sightings, "MAX_KEY_DOCS", max_key_docs)
+    hits = {h.doc_id: h for h in search(index, SearchRequest(query="library single")).hits}
+    assert [s.doc_id for s in hits["ledger"].also_in] == expected
