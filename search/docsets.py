@@ -25,6 +25,7 @@ from whoosh import columns
 from whoosh import query as wq
 from whoosh.matching import wrappers
 
+from search.postings import term_postings
 from search.schema import UNDATED_KEY
 
 
@@ -114,8 +115,8 @@ def _phrase_ids(q: wq.Phrase, reader: Any, deadline: Deadline) -> set[int] | Non
         return set()
     if not all(hasattr(m, "_read_values") for m in matchers):
         return None
-    common = set.intersection(*(set(iter_posting_ids(open_postings(reader, q.fieldname, w),
-                                                     deadline)) for w in q.words))
+    common = set.intersection(*(set(term_ids(reader, q.fieldname, w, deadline))
+                                for w in q.words))
     decode = field.format.decode_positions
     found: dict[int, set[int]] = {}
     for offset, matcher in enumerate(matchers):
@@ -233,8 +234,18 @@ def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadlin
 
 
 def _term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline) -> set[int]:
+    return set(term_ids(reader, fieldname, text, deadline))
+
+
+def term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline) -> Iterable[int]:
+    """Return a term's docnums in segment `reader` (deleted ones included),
+    decoded through the postings cache where Whoosh 3 blocks allow."""
+    decoded = term_postings(reader, fieldname, text,
+                            lambda: open_postings(reader, fieldname, text), deadline.check)
+    if decoded is not None:
+        return decoded[0]
     matcher = open_postings(reader, fieldname, text)
-    return set() if matcher is None else set(iter_posting_ids(matcher, deadline))
+    return () if matcher is None else iter_posting_ids(matcher, deadline)
 
 
 def open_postings(reader: Any, fieldname: str, text: Any) -> Any:

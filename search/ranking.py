@@ -22,6 +22,7 @@ from whoosh.scoring import BM25FScorer
 from whoosh.util.numeric import byte_to_length
 
 from search.docsets import Deadline, deleted_docs, evaluate_docs, open_postings
+from search.postings import term_postings
 
 Scores = dict[int, float]
 Lengths = Callable[[Any, str], array]
@@ -134,36 +135,22 @@ def _phrase_scores(q: wq.Phrase, sub: Any, lengths: Lengths, deadline: Deadline)
 
 def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline) -> Scores:
     reader = sub.reader()
-    matcher = open_postings(reader, q.fieldname, q.text)
-    if matcher is None:
-        return {}
+    decoded = term_postings(reader, q.fieldname, q.text,
+                            lambda: open_postings(reader, q.fieldname, q.text), deadline.check)
+    if decoded is None:
+        if open_postings(reader, q.fieldname, q.text) is None:
+            return {}
+        raise Unsupported("not a Whoosh 3 on-disk term")
     scorer = sub.weighting.scorer(sub, q.fieldname, q.text)
-    if not isinstance(scorer, BM25FScorer) or not hasattr(matcher, "_read_weights"):
-        raise Unsupported("not a BM25F-scored on-disk term")
+    if not isinstance(scorer, BM25FScorer):
+        raise Unsupported("not BM25F-scored")
     fl = lengths(reader, q.fieldname)
     idf, avgfl, b, k1, boost = scorer.idf, scorer.avgfl, scorer.B, scorer.K1, q.boost
     norm = k1 * (1 - b)
     per = k1 * b / avgfl
     factor = idf * (k1 + 1) * boost
-    scores: Scores = {}
-    for ids, weights in _blocks(matcher, deadline):
-        scores.update({d: factor * w / (w + norm + per * fl[d]) for d, w in zip(ids, weights)})
-    return scores
-
-
-def _blocks(matcher: Any, deadline: Deadline) -> Any:
-    """Yield (ids, weights) of each postings block of an on-disk matcher."""
-    while matcher.is_active():
-        deadline.check()
-        if matcher._ids is None:
-            matcher._read_ids()
-        if matcher._weights is None:
-            matcher._read_weights()
-        start = matcher._i
-        yield matcher._ids[start:], matcher._weights[start:]
-        if matcher._lastblock:
-            break
-        matcher._next_block()
+    ids, weights = decoded
+    return {d: factor * w / (w + norm + per * fl[d]) for d, w in zip(ids, weights)}
 
 
 def build_lengths(reader: Any, fieldname: str) -> array:
