@@ -1,22 +1,20 @@
 """Facet counts (speaker, institution, outlet, year) over a result set.
 
 Owns the per-searcher FacetTable: for each facet, a compact column mapping
-docnum -> value id (an array of 4-byte ints, 0 meaning "no value", plus a
-small dict for the documents with several values), built once from the
-postings of the case-preserving facet fields (no stored fields are read)
-and cached on the Index until the searcher is refreshed.  Counting a
-result set is then a C-speed Counter pass over its docnums, or over the
-documents that have a value at all when those are fewer.
+docnum -> value id (a numpy array of 1- or 4-byte ints, 0 meaning "no
+value", plus a small dict for the documents with several values), built
+once from the postings of the case-preserving facet fields (no stored
+fields are read) and cached on the Index until the searcher is refreshed.
+Counting a result set is then one numpy gather and bincount per facet
+(numpy: a Python loop cost ~0.3 s per query over 350,000 matches).
 """
 from __future__ import annotations
 
-import heapq
 from array import array
-from collections import Counter
 from dataclasses import dataclass, field
-from itertools import chain
-from operator import itemgetter
 from typing import Any, Collection, Iterator
+
+import numpy as np
 
 from search.docsets import iter_posting_ids
 from search.model import FACET_FIELDS, FacetValue
@@ -37,19 +35,18 @@ class FacetColumn:
     """One facet's values per docnum.
 
     `values[i]` is the value with id i (values[0] is a placeholder);
-    `first[docnum]` its first value id (an array of bytes when there are
-    fewer than 255 values, else of 4-byte ints); `more[docnum]` any further ids;
-    `present` the docnums that have at least one value, kept only when
-    they are under half of the index (a set costs ~60 bytes per entry)."""
+    `first[docnum]` its first value id; `more[docnum]` any further ids,
+    also flattened into parallel arrays `more_docs`/`more_ids` for counting."""
 
     values: list[str] = field(default_factory=lambda: [""])
-    first: array = field(default_factory=lambda: array("I"))
+    first: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint32))
     more: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    present: frozenset[int] | None = None
+    more_docs: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
+    more_ids: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.intp))
 
     def value_ids(self, docnum: int) -> tuple[int, ...]:
         """Return the value ids of `docnum` (empty if it has none)."""
-        head = self.first[docnum]
+        head = int(self.first[docnum])
         return () if not head else (head,) + self.more.get(docnum, ())
 
 
@@ -71,26 +68,27 @@ def build_facet_table(searcher: Any) -> FacetTable:
 
 
 def _build_column(reader: Any, fieldname: str, size: int, indexed: set[str]) -> FacetColumn:
-    column = FacetColumn(first=array("I", bytes(4 * size)))
-    if fieldname not in indexed:
-        return column
-    first, more = column.first, column.more
-    value_ids: dict[str, int] = {}
-    for value, docnums in _field_postings(reader, fieldname):
-        value_id = value_ids.get(value)
-        if value_id is None:
-            column.values.append(value)
-            value_id = value_ids[value] = len(column.values) - 1
-        for docnum in docnums:
-            if not first[docnum]:
-                first[docnum] = value_id
-            else:
-                more[docnum] = more.get(docnum, ()) + (value_id,)
-    if len(column.values) <= 255:  # one byte per document is enough
-        column.first = array("B", column.first)
-    having = size - column.first.count(0)
-    if having < size // 2:
-        column.present = frozenset(d for d, v in enumerate(column.first) if v)
+    column = FacetColumn()
+    first = array("I", bytes(4 * size))
+    if fieldname in indexed:
+        more = column.more
+        value_ids: dict[str, int] = {}
+        for value, docnums in _field_postings(reader, fieldname):
+            value_id = value_ids.get(value)
+            if value_id is None:
+                column.values.append(value)
+                value_id = value_ids[value] = len(column.values) - 1
+            for docnum in docnums:
+                if not first[docnum]:
+                    first[docnum] = value_id
+                else:
+                    more[docnum] = more.get(docnum, ()) + (value_id,)
+    column.first = np.frombuffer(first, dtype=np.uint32).copy()
+    pairs = [(d, v) for d, ids in column.more.items() for v in ids]
+    if pairs:
+        column.more_docs, column.more_ids = (np.array(a, dtype=np.intp) for a in zip(*pairs))
+    if len(column.values) <= 256:  # one byte per document is enough
+        column.first = column.first.astype(np.uint8)
     return column
 
 
@@ -121,33 +119,29 @@ def count_facets(table: FacetTable, docnums: Collection[int]) -> dict[str, list[
     """Return, for each facet, its TOP_VALUES most frequent values among
     `docnums` (a set, or any collection), by count descending then value
     ascending."""
-    docs = docnums if isinstance(docnums, (set, frozenset)) else set(docnums)
+    docs = np.fromiter(docnums, dtype=np.intp, count=len(docnums))
+    selected: np.ndarray | None = None  # docnum -> in the result set
     result: dict[str, list[FacetValue]] = {}
     for facet, column in table.columns.items():
-        counts = _count_ids(column, docs)
-        values = column.values
-        top = heapq.nsmallest(TOP_VALUES, counts.items(),
-                              key=lambda kv: (-kv[1], values[kv[0]]))
-        result[facet] = [FacetValue(values[i], count) for i, count in top]
+        counts = np.bincount(column.first[docs], minlength=len(column.values))
+        counts[0] = 0
+        if len(column.more_docs):
+            if selected is None:
+                selected = np.zeros(len(column.first), dtype=bool)
+                selected[docs] = True
+            extra = column.more_ids[selected[column.more_docs]]
+            counts += np.bincount(extra, minlength=len(column.values))
+        result[facet] = [FacetValue(column.values[i], int(counts[i]))
+                         for i in _top_ids(counts, column.values)]
     return result
 
 
-def _count_ids(column: FacetColumn, docs: set[int] | frozenset[int]) -> Counter[int]:
-    # Most paragraphs name no speaker or institution: when fewer documents
-    # have a value than matched, count only those.
-    present = column.present
-    having = present & docs if present is not None and len(present) < len(docs) else docs
-    first = column.first
-    if first.typecode == "B" and len(having) > 1:
-        # Few distinct values (outlet, year): pick every document's value id
-        # in one C call, then count each id with bytes.count.
-        picked = bytes(itemgetter(*having)(first))
-        counts = Counter({i: n for i in range(1, len(column.values))
-                          if (n := picked.count(i))})
-    else:
-        counts = Counter(map(first.__getitem__, having))
-        counts.pop(0, None)
-    more = column.more
-    if more:
-        counts.update(chain.from_iterable(map(more.__getitem__, more.keys() & having)))
-    return counts
+def _top_ids(counts: np.ndarray, values: list[str]) -> list[int]:
+    """Return the ids of the TOP_VALUES highest counts (ties: value ascending)."""
+    present = np.flatnonzero(counts)
+    if len(present) > TOP_VALUES:
+        # Every id whose count reaches the TOP_VALUES-th largest (ties included).
+        floor = np.partition(counts[present], len(present) - TOP_VALUES)[len(present) - TOP_VALUES]
+        present = present[counts[present] >= floor]
+    ranked = sorted(present.tolist(), key=lambda i: (-int(counts[i]), values[i]))
+    return ranked[:TOP_VALUES]
