@@ -89,7 +89,8 @@ def probe(engine_name: str, index_dir: Path, queries: list[BenchQuery], runs: in
         # (the first one also builds the per-searcher facet and sort tables).
         "first_p50_ms": percentile(list(timing["first_pass_ms"].values()), 50),
         "first_p95_ms": percentile(list(timing["first_pass_ms"].values()), 95),
-        "partial_queries": len(getattr(engine, "partial", ())),
+        # Only onrecord has a deadline that returns partial answers.
+        "partial_queries": len(engine.partial) if hasattr(engine, "partial") else None,
         "serving_rss_mb": read_status_mb("VmRSS"), "peak_rss_mb": read_status_mb("VmHWM"),
         **timing,
     }
