@@ -510,3 +510,25 @@ def test_field_lengths_read_whole_equal_whooshs(big_index: Index, fieldname: str
             expected = [leaf.doc_field_length(d, fieldname, 1) or 1
                         for d in range(leaf.doc_count_all())]
             assert list(lengths) == expected
+
+
+def test_facet_table_after_a_commit_reads_only_new_segments(monkeypatch) -> None:
+    from search import facets
+    idx = ram_index()
+    write_articles(idx, [make_article(f"f{a}", Metadata("t", "The Ledger"), [
+        ("Words.", [f"Person {a}"], ["Treasury"], None)]) for a in range(30)])
+    with idx.reading() as searcher:
+        facets.build_facet_table(searcher)  # every segment read and cached
+    read: list[str] = []
+    real = facets._read_column
+    monkeypatch.setattr(facets, "_read_column",
+                        lambda leaf, name: read.append(leaf.segment().segment_id()) or real(leaf, name))
+    write_articles(idx, [make_article("new", Metadata("t", "The Gazette"), [
+        ("More words.", ["Person 0"], [], None)])])
+    with idx.reading() as searcher:
+        segments = [leaf.segment().segment_id() for leaf, _ in searcher.reader().leaf_readers()]
+        counts = {f: {v.value: v.count for v in vs} for f, vs in
+                  search(idx, SearchRequest()).facets.items()}
+    assert len(segments) == 2 and len(read) == 4  # the new segment's four facet fields
+    assert set(read) == {segments[-1]}
+    assert counts["speaker"]["Person 0"] == 2 and counts["outlet"]["The Gazette"] == 1
