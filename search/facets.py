@@ -110,6 +110,8 @@ def _read_column(leaf: Any, fieldname: str) -> FacetColumn:
             else:
                 more.append((docnum, value_id))
     column.first = np.frombuffer(first, dtype=np.uint32).copy()
+    if len(column.values) <= 256:  # kept per segment: one byte per document if enough
+        column.first = column.first.astype(np.uint8)
     if more:
         column.more_docs, column.more_ids = (np.array(a, dtype=np.intp) for a in zip(*more))
     return column
