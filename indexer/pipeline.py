@@ -142,6 +142,7 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
                    batch_articles: int) -> IngestSummary:
     summary = IngestSummary()
     batch: dict[str, Article] = {}
+    written: dict[str, tuple[int, int]] = {}  # article id -> (paragraphs, quotes), last copy
     for path in files:
         summary.files += 1
         if on_file is not None:
@@ -153,8 +154,9 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
         for article in outcome.articles:
             batch[article.id] = article
         if len(batch) >= batch_articles:
-            _flush(index, batch, summary)
-    _flush(index, batch, summary)
+            _flush(index, batch, written)
+    _flush(index, batch, written)
+    _count_written(summary, written)
     return summary
 
 
@@ -163,14 +165,22 @@ def _skip(summary: IngestSummary, path: Path, reason: str) -> None:
     summary.skipped.append((str(path), reason))
 
 
-def _flush(index: Index, batch: dict[str, Article], summary: IngestSummary) -> None:
+def _flush(index: Index, batch: dict[str, Article], written: dict[str, tuple[int, int]]) -> None:
     if not batch:
         return
-    articles = list(batch.values())
-    summary.paragraphs += write_articles(index, articles)
-    summary.articles += len(articles)
-    summary.quotes += sum(len(p.quotes) for a in articles for p in a.paragraphs)
+    write_articles(index, list(batch.values()))
+    written.update((a.id, (len(a.paragraphs), sum(len(p.quotes) for p in a.paragraphs)))
+                   for a in batch.values())
     batch.clear()
+
+
+def _count_written(summary: IngestSummary, written: dict[str, tuple[int, int]]) -> None:
+    """Set the summary's counts from each article's last written copy: an
+    article met again in a later commit replaced its first copy, so it
+    counts once."""
+    summary.articles = len(written)
+    summary.paragraphs = sum(paragraphs for paragraphs, _quotes in written.values())
+    summary.quotes = sum(quotes for _paragraphs, quotes in written.values())
 
 
 def ingest_parallel(files: list[Path], index: Index, workers: int,
@@ -180,6 +190,7 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
     Returns the IngestSummary (seconds not set)."""
     summary = IngestSummary()
     quotes: dict[str, int] = {}
+    written: dict[str, tuple[int, int]] = {}
     chunks = chunk_files(files, workers)
     wave = workers * TASKS_PER_COMMIT
     task = partial(index_chunk, index.path)
@@ -191,9 +202,11 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
                 quotes.update(outcome.quotes)
                 if outcome.batch is not None:
                     batches.append(outcome.batch)
-            summary.paragraphs += commit_batches(index, batches)
-    summary.articles = len(quotes)
-    summary.quotes = sum(quotes.values())
+            commit_batches(index, batches)
+            for batch in batches:  # in commit order: a later copy of an article wins
+                written.update((doc_id, (count, quotes[doc_id])) for doc_id, _first, count
+                               in batch.spans)
+    _count_written(summary, written)
     return summary
 
 

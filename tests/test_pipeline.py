@@ -160,3 +160,21 @@ def test_chunk_files_keeps_order_and_splits_by_size(tmp_path: Path, sizes: list[
     paths = [_write(tmp_path, f"f{i}.txt", b"x" * size) for i, size in enumerate(sizes)]
     chunks = chunk_files(paths, workers)
     assert [[paths.index(p) for p in chunk] for chunk in chunks] == expected
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_summary_counts_an_article_once_across_commits(tmp_path: Path, workers: int,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # One file per segment, so the six files make two commit waves (and, serially,
+    # one article per commit): the article in the first and last file is replaced.
+    monkeypatch.setattr(pipeline, "CHUNK_BYTES_MIN", 1)
+    monkeypatch.setattr(pipeline, "CHUNK_BYTES_MAX", 1)
+    same = "https://example.org/same"
+    for n in range(6):
+        url = same if n in (0, 5) else f"https://example.org/{n}"
+        text = "Budget words.\n\nMore words." if n == 0 else f"Budget {n} words."
+        _write(tmp_path / "in", f"f{n}.jsonl", json.dumps({"url": url, "text": text}))
+    index = open_index(tmp_path / "ix", create=True)
+    summary = ingest_paths([tmp_path / "in"], index, workers=workers, batch_articles=1)
+    assert (summary.articles, summary.paragraphs) == (5, 5) == (5, index.doc_count())
+    index.close()
