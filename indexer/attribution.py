@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from indexer.cues import (PARTICIPLE_CUES, Phrase, find_cues, is_speaker_noun, is_weak, phrase_after,
                           phrase_at_sentence_start, phrase_before)
+from indexer.chunker import split_lines
 from indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
 from indexer.speakers import DocSpeakers, match_org
 from search.model import Article, Mention, Paragraph, Quote
@@ -34,8 +35,6 @@ _ABBREV_END_RE = re.compile(
 _QUOTE_END_RE = re.compile(r"[.!?\u2026]['\"\u2019\u201d]*$")
 _MAIN_CUES = frozenset("said says told added wrote writes tweeted claimed insisted argued asked explained".split())
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
-_LINE_END_RE = re.compile("(?<=[.!?:\"'\u201d\u2019)\\]])[ \t\u00a0]*\n\\s*"
-                          "|[ \t\u00a0]*\n\\s*(?=[\"\u201c\u2018\u00ab])")
 _BYLINE_RE = re.compile(
     r"[\s\u00a0]*[\u2015\u2014\u2013-]{1,2}[\s\u00a0]*"
     r"([A-Z][\w.'\u2019-]*(?:[ \u00a0][A-Z\u00c0-\u024f][\w.'\u2019\u00c0-\u024f-]*){0,4})(?:,[^\n]{0,80})?[\s\u00a0.]*$")
@@ -382,22 +381,6 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
     return quotes, carry
 
 
-def _lines(text: str, para: Paragraph) -> list[Paragraph]:
-    """Split a paragraph at line breaks that end a sentence: feeds that
-    separate paragraphs with single newlines otherwise glue a quote to the
-    previous one's cue (a hard-wrapped line inside a sentence stays joined)."""
-    if "\n" not in text[para.start:para.end]:
-        return [para]
-    lines, cursor = [], para.start
-    for m in _LINE_END_RE.finditer(text, para.start, para.end):
-        if text[cursor:m.start()].strip():
-            lines.append(replace(para, start=cursor, end=m.start(), quotes=[]))
-        cursor = m.end()
-    if text[cursor:para.end].strip():
-        lines.append(replace(para, start=cursor, end=para.end, quotes=[]))
-    return lines or [para]
-
-
 def annotate_quotes(article: Article) -> Article:
     """Return a copy of `article` whose paragraphs carry their quotes (absolute
     offsets, marks included) and sorted unique speakers.  Never raises on
@@ -409,7 +392,7 @@ def annotate_quotes(article: Article) -> Article:
     index, before = 0, None
     for para in article.paragraphs:
         quotes = []
-        for line in _lines(article.text, para):
+        for line in split_lines(article.text, para):
             found, carry = _attribute_paragraph(article.text, line, index, people, carry, style, before)
             quotes.extend(found)
             index, before = index + 1, line

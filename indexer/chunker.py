@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import replace
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from indexer.errors import ParseError
@@ -124,3 +125,25 @@ def normalise_url(url: str) -> str:
              if not k.lower().startswith("utm_")]
     path = parts.path.rstrip("/")
     return urlunsplit((parts.scheme.lower(), parts.netloc.lower(), path, urlencode(query), ""))
+
+
+_LINE_END_RE = re.compile("(?<=[.!?:\"'\u201d\u2019)\\]])[ \t\u00a0]*\n\\s*"
+                          "|[ \t\u00a0]*\n\\s*(?=[\"\u201c\u2018\u00ab])")
+
+
+def split_lines(text: str, para: Paragraph) -> list[Paragraph]:
+    """Return `para` split at line breaks that end a sentence or open a
+    quote (copies without quotes; `para` alone if there are none).  Quote
+    attribution works per line: feeds that separate paragraphs with single
+    newlines otherwise glue a quote to the previous one's cue (a
+    hard-wrapped line inside a sentence stays joined)."""
+    if "\n" not in text[para.start:para.end]:
+        return [para]
+    lines, cursor = [], para.start
+    for m in _LINE_END_RE.finditer(text, para.start, para.end):
+        if text[cursor:m.start()].strip():
+            lines.append(replace(para, start=cursor, end=m.start(), quotes=[]))
+        cursor = m.end()
+    if text[cursor:para.end].strip():
+        lines.append(replace(para, start=cursor, end=para.end, quotes=[]))
+    return lines or [para]

@@ -1,8 +1,8 @@
 """Institution annotation: which organisations a paragraph names.
 
-Owns the alias registry (indexer/data/institutions.json plus newsroom files
-named in ONRECORD_INSTITUTIONS), the one-regex-per-registry matcher, the
-per-article alias learner (acronym definitions and capitalised organisation
+Owns finding registry aliases in text (the registry itself, read from
+indexer/data/institutions.json and ONRECORD_INSTITUTIONS files, lives in
+indexer.registry), the per-article alias learner (acronym definitions and capitalised organisation
 phrases such as "North West Command Unit") and the annotate stage that fills
 Paragraph.institutions with sorted unique canonical names.
 
@@ -16,18 +16,19 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json
-import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
-from search.errors import OnrecordError
+from indexer.registry import (ENV_VAR, InstitutionRegistry, RegistryError, compile_aliases,
+                              load_registry, normalize_alias)
 from search.model import Article
 
-ENV_VAR = "ONRECORD_INSTITUTIONS"
-DEFAULT_PATH = Path(__file__).parent / "data" / "institutions.json"
+# Re-exported: callers find the registry API here too.
+__all__ = ["ENV_VAR", "InstitutionMention", "InstitutionRegistry", "RegistryError",
+           "annotate_institutions", "find_institutions", "learn_aliases", "load_registry",
+           "match_institution"]
+
 
 # Phrases that refer back to an institution without naming it; the caller
 # must resolve them from context, so match_institution refuses them.
@@ -80,35 +81,6 @@ _POSSESSIVE_RE = re.compile(r"['’]s\b")
 _LONG_FORM_STOP_RE = re.compile(r"[.;:,!?\"“”()\[\]\n]")
 
 
-class RegistryError(OnrecordError):
-    """An institutions alias file is missing, unreadable or malformed."""
-
-
-@dataclass(frozen=True, slots=True)
-class Institution:
-    """One registry entry: canonical name, kind and every alias."""
-
-    name: str
-    kind: str
-    aliases: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class InstitutionRegistry:
-    """Institutions plus the compiled matcher built once at load time.
-    Compared and hashed by identity, so it can key caches."""
-
-    institutions: tuple[Institution, ...]
-    pattern: re.Pattern[str] = dataclasses.field(repr=False)
-    exact: Mapping[str, str] = dataclasses.field(repr=False)   # normalised alias -> name
-    folded: Mapping[str, str] = dataclasses.field(repr=False)  # casefolded alias -> name
-
-    def canonical(self, surface: str) -> str | None:
-        """Return the canonical name for a matched surface, or None."""
-        key = normalize_alias(surface)
-        return self.exact.get(key) or self.folded.get(key.casefold())
-
-
 @dataclass(frozen=True, slots=True)
 class InstitutionMention:
     """An institution named in a text; offsets are relative to that text."""
@@ -117,122 +89,6 @@ class InstitutionMention:
     start: int
     end: int
     surface: str
-
-
-def normalize_alias(surface: str) -> str:
-    """Return `surface` with collapsed spaces, straight apostrophes, no
-    leading "the" and no trailing possessive."""
-    text = " ".join(surface.replace("’", "'").split())
-    text = re.sub(r"^(?:the|The|THE) ", "", text)
-    return re.sub(r"'s?$", "", text)
-
-
-def _alias_tokens(alias: str) -> list[tuple[str, bool]]:
-    """Return (word, any_case) pairs for an alias, applying the case rules."""
-    words = alias.split()
-    lead: list[tuple[str, bool]] = []
-    if len(words) > 1 and words[0].lower() == "the":
-        lead, words = [("the", True)], words[1:]
-    if len(words) >= 3:
-        return lead + [(w, True) for w in words]
-    return lead + [(w, k > 0) for k, w in enumerate(words)]
-
-
-def _word_regex(word: str, any_case: bool) -> str:
-    source = re.escape(word).replace("'", "['’]").replace("’", "['’]")
-    return f"(?i:{source})" if any_case and source else source
-
-
-def compile_aliases(aliases: Iterable[str]) -> re.Pattern[str]:
-    """Return one regex matching any alias as a whole word, longest first."""
-    groups: dict[str, list[str]] = {}
-    for alias in sorted(set(aliases), key=lambda a: (-len(a), a)):
-        tokens = _alias_tokens(alias)
-        (head, any_case), tail = tokens[0], tokens[1:]
-        rest = "".join([_word_regex(head[1:], any_case)]
-                       + [r"\s+" + _word_regex(w, c) for w, c in tail])
-        for first in {head[0].lower(), head[0].upper()} if any_case else {head[0]}:
-            groups.setdefault(first, []).append(rest)
-    # A literal first character per group lets the regex engine skip to
-    # candidate positions instead of trying every alias at every offset
-    # (the BBC corpus must annotate in seconds).
-    # The word-start check follows the literal so the literal stays first.
-    body = "|".join(f"{re.escape(c)}(?<![\\w].)(?:{'|'.join(alts)})"
-                    for c, alts in sorted(groups.items())) or r"(?!x)x"
-    return re.compile(r"(?:" + body + r")(?![\w])")
-
-
-def build_registry(institutions: Iterable[Institution]) -> InstitutionRegistry:
-    """Return a registry with lookups and the compiled matcher."""
-    entries = tuple(institutions)
-    exact: dict[str, str] = {}
-    folded: dict[str, str] = {}
-    surfaces: list[str] = []
-    for inst in entries:
-        for alias in (inst.name, *inst.aliases):
-            key = normalize_alias(alias)
-            exact.setdefault(key, inst.name)
-            folded.setdefault(key.casefold(), inst.name)
-            surfaces.append(alias)
-    # "the X" is only worth a pattern when bare "X" is no alias: otherwise
-    # "the Met" would win leftmost over "Met Office" in "the Met Office".
-    plain = {normalize_alias(a) for a in surfaces if normalize_alias(a) == " ".join(a.split())}
-    needed = [a for a in surfaces if normalize_alias(a) == " ".join(a.split())
-              or normalize_alias(a) not in plain]
-    return InstitutionRegistry(entries, compile_aliases(needed), exact, folded)
-
-
-def _read_entries(path: Path) -> list[Institution]:
-    """Return the entries of one alias file; raise RegistryError if bad."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        entries = [Institution(str(e["name"]).strip(), str(e.get("kind", "organisation")),
-                               tuple(str(a) for a in e.get("aliases", ()) if str(a).strip()))
-                   for e in data["institutions"]]
-        if not all(e.name for e in entries):
-            raise ValueError("an institution has an empty name")
-        return entries
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RegistryError(f"cannot read institutions file {path}: {exc}") from exc
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise RegistryError(f"malformed institutions file {path}: {exc!r}") from exc
-
-
-def _merge(entries: Iterable[Institution]) -> list[Institution]:
-    """Merge entries with the same name: later files add aliases and may
-    change the kind, so a newsroom file can extend a packaged entry."""
-    merged: dict[str, Institution] = {}
-    for e in entries:
-        old = merged.get(e.name)
-        if old is None:
-            merged[e.name] = e
-        else:
-            aliases = old.aliases + tuple(a for a in e.aliases if a not in old.aliases)
-            merged[e.name] = Institution(e.name, e.kind or old.kind, aliases)
-    return list(merged.values())
-
-
-@functools.lru_cache(maxsize=8)
-def _load_cached(paths: tuple[Path, ...]) -> InstitutionRegistry:
-    entries: list[Institution] = []
-    for path in paths:
-        entries.extend(_read_entries(path))
-    return build_registry(_merge(entries))
-
-
-def load_registry(path: Path | None = None) -> InstitutionRegistry:
-    """Return the registry: the packaged alias file, then `path` (if given),
-    then every file listed in $ONRECORD_INSTITUTIONS (os.pathsep-separated).
-
-    Later files extend earlier ones.  Registries are cached per file list.
-    Raises RegistryError if any file is missing or malformed.
-    """
-    paths = [DEFAULT_PATH]
-    if path is not None:
-        paths.append(Path(path))
-    extra = os.environ.get(ENV_VAR, "")
-    paths.extend(Path(p) for p in extra.split(os.pathsep) if p.strip())
-    return _load_cached(tuple(paths))
 
 
 @functools.lru_cache(maxsize=256)

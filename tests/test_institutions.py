@@ -10,15 +10,12 @@ from pathlib import Path
 import pytest
 
 from indexer.institutions import (
-    ENV_VAR,
-    InstitutionRegistry,
-    RegistryError,
     annotate_institutions,
     find_institutions,
     learn_aliases,
-    load_registry,
     match_institution,
 )
+from indexer.registry import ENV_VAR, InstitutionRegistry, RegistryError, load_registry
 from search.model import Article, Metadata, Paragraph
 
 MET = "Metropolitan Police Service"
