@@ -57,10 +57,12 @@ class FacetTable:
 
 # Segment columns by (segment id, field): segments never change (deletions
 # do not matter: counts only see live docnums), so after a commit only the
-# new segments are read.  Bounded; least recently used first out.
+# new segments are read.  Bounded by bytes (merged-away segments linger
+# until evicted), least recently used first out.
 _SEGMENT_COLUMNS: OrderedDict[tuple[str, str], FacetColumn] = OrderedDict()
-_SEGMENT_COLUMNS_MAX = 256
+SEGMENT_CACHE_BYTES = 64 * 1024 * 1024
 _SEGMENT_LOCK = threading.Lock()
+_segment_bytes = 0
 
 
 def build_facet_table(searcher: Any) -> FacetTable:
@@ -86,11 +88,23 @@ def _segment_column(leaf: Any, fieldname: str) -> FacetColumn:
             _SEGMENT_COLUMNS.move_to_end(key)
             return found
     column = _read_column(leaf, fieldname)
-    with _SEGMENT_LOCK:
-        _SEGMENT_COLUMNS[key] = column
-        while len(_SEGMENT_COLUMNS) > _SEGMENT_COLUMNS_MAX:
-            _SEGMENT_COLUMNS.popitem(last=False)
+    _keep_segment_column(key, column)
     return column
+
+
+def _keep_segment_column(key: tuple[str, str], column: FacetColumn) -> None:
+    global _segment_bytes
+    with _SEGMENT_LOCK:
+        if key in _SEGMENT_COLUMNS:
+            return
+        _SEGMENT_COLUMNS[key] = column
+        _segment_bytes += _nbytes(column)
+        while _segment_bytes > SEGMENT_CACHE_BYTES and len(_SEGMENT_COLUMNS) > 1:
+            _segment_bytes -= _nbytes(_SEGMENT_COLUMNS.popitem(last=False)[1])
+
+
+def _nbytes(column: FacetColumn) -> int:
+    return column.first.nbytes + column.more_docs.nbytes + column.more_ids.nbytes
 
 
 def _read_column(leaf: Any, fieldname: str) -> FacetColumn:
