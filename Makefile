@@ -7,7 +7,7 @@ PORT   ?= 5000
 INDEX  ?= data/index
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: install run test index bench bench-extraction lock clean
+.PHONY: install browser run test index bench bench-extraction lock clean
 
 install: $(VENV)/.installed
 
@@ -27,7 +27,12 @@ run: install
 	 else $(BIN)/onrecord index seeds --index $(INDEX); fi
 	$(BIN)/onrecord serve --index $(INDEX) --port $(PORT)
 
-test: install
+# The browser tests need a Chromium: Debian's via apt-get when root, else
+# Playwright's download; a clear message when neither is possible.
+browser: install
+	$(BIN)/python tests/ensure_browser.py
+
+test: install browser
 	$(BIN)/python -m pytest
 
 # Speed benchmark: onrecord beside tantivy (reference) and stock Whoosh (peer).

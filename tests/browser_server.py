@@ -1,8 +1,7 @@
 """A live onrecord server and a Chromium for the browser tests.
 
-Owns the pieces tests/test_browser.py needs around Playwright: where
-Debian's Chromium lives and the flags it runs with here, a background
-waitress server serving the real app over a given index, and collecting
+Owns the pieces tests/test_browser.py needs around Playwright: the flags
+Chromium runs with here, a background waitress server serving the real app over a given index, and collecting
 console errors (CSP violations and script errors land there).  Not a test
 module and not a conftest: test_browser.py imports it by name.
 """
@@ -11,7 +10,6 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from waitress import create_server
@@ -20,14 +18,13 @@ from search.config import Config
 from search.store import Index
 from web.app import create_app
 
-CHROMIUM = Path("/usr/bin/chromium")
-# Playwright cannot download its own browser here; these flags make the
-# distro build start in a container (no sandbox, GPU or background traffic).
+# These flags make Chromium (Debian's or Playwright's) start in a container:
+# no sandbox, GPU or background traffic.
 CHROMIUM_ARGS: list[str] = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                             "--disable-background-networking", "--disable-component-update",
                             "--disable-sync"]
-MISSING_CHROMIUM = (f"{CHROMIUM} is missing: the browser tests drive Debian's Chromium "
-                    "(apt-get install chromium; .ci/run does this).")
+MISSING_CHROMIUM = ("No Chromium for the browser tests: `make test` installs one "
+                    "(tests/ensure_browser.py: apt-get as root, else Playwright's download).")
 # Browsers ask for /favicon.ico on their own; the app has none, by design.
 _IGNORED_URL_ENDINGS = ("/favicon.ico",)
 

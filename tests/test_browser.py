@@ -1,4 +1,4 @@
-"""Browser tests: the real app under waitress, driven by Debian's Chromium
+"""Browser tests: the real app under waitress, driven by Chromium
 through Playwright (sync API).
 
 Covers what a reporter does in the UI: search, toggle a facet, open a
@@ -6,7 +6,8 @@ permalink and see the paragraph marked, export CSV, read a speaker page with
 its chart, use the keyboard and the copy-citation button, all without console
 errors or CSP violations.  Screenshots of the search, article and speaker
 pages go to test-artifacts/ (gitignored).  Chromium missing is a failure,
-never a skip: CI installs it.
+never a skip: `make test` installs it
+(tests/ensure_browser.py).
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from browser_server import CHROMIUM, CHROMIUM_ARGS, MISSING_CHROMIUM, ConsoleLog, LiveServer, start_server
+from browser_server import CHROMIUM_ARGS, MISSING_CHROMIUM, ConsoleLog, LiveServer, start_server
+from ensure_browser import find_chromium
 from indexer.pipeline import ingest_paths
 from search.store import ram_index
 
@@ -61,10 +63,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 def browser(server: LiveServer) -> Iterator[Browser]:
     # Depends on the server only so that the browser (and its keep-alive
     # connections) goes away before the server stops.
-    if not CHROMIUM.exists():
+    executable = find_chromium()
+    if executable is None:
         pytest.fail(MISSING_CHROMIUM)
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        chromium = p.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
 
@@ -105,7 +108,7 @@ def screenshot(page: Page, name: str) -> None:
 
 
 def test_chromium_is_installed() -> None:
-    assert CHROMIUM.exists(), MISSING_CHROMIUM
+    assert find_chromium() is not None, MISSING_CHROMIUM
 
 
 def test_search_renders_marked_hits_with_speakers(page: Page, console: ConsoleLog) -> None:
