@@ -35,7 +35,10 @@ def main() -> None:
 @INDEX_OPTION
 @click.option("--wait", "lock_wait", type=float, default=10.0, show_default=True,
               help="Seconds to wait while another indexer holds the index's write lock.")
-def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float) -> None:
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: one per core); fewer use less memory.")
+def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float,
+                  workers: int | None) -> None:
     """Ingest files and folders (.txt, .html, .json, .jsonl) into the index.
 
     Exits 0 when every file was indexed, 1 when some were skipped, 2 when
@@ -50,7 +53,7 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     try:
         with click.progressbar(length=len(files), label="Indexing", file=sys.stderr,
                                show_pos=True) as bar:
-            summary = _or_exit(lambda: ingest_paths(files, index,
+            summary = _or_exit(lambda: ingest_paths(files, index, workers=workers,
                                                     on_file=lambda _p: bar.update(1)))
     finally:
         index.close()

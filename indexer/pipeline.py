@@ -11,7 +11,9 @@ search.segments), and this process publishes the segments in input order.
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -22,6 +24,7 @@ from pathlib import Path
 from indexer.annotator import annotate_article
 from indexer.chunker import chunk_article
 from indexer.errors import IngestError
+from indexer.lifeline import die_with_parent
 from indexer.parser import parse_source
 from indexer.reader import is_sidecar, read_source
 from search.model import Article, IngestSummary
@@ -39,6 +42,9 @@ CHUNK_BYTES_MAX = 8 * 1024 * 1024
 # Tasks per worker between commits: a commit deletes unlisted segment files,
 # so workers must be idle during it.
 TASKS_PER_COMMIT = 2
+# Forked workers on Linux (as before 3.14 made forkserver the default): a
+# worker's parent is then this process, which die_with_parent() relies on.
+POOL_CONTEXT = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
 
 
 @dataclass(slots=True)
@@ -194,7 +200,9 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
     chunks = chunk_files(files, workers)
     wave = workers * TASKS_PER_COMMIT
     task = partial(index_chunk, index.path)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # Workers end when this process dies, even by SIGKILL (no clean-up runs).
+    with ProcessPoolExecutor(max_workers=workers, mp_context=POOL_CONTEXT,
+                             initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
         for first in range(0, len(chunks), wave):
             batches: list[SegmentBatch] = []
             for outcome in pool.map(task, chunks[first:first + wave]):
