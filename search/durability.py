@@ -98,6 +98,17 @@ def open_whoosh(path: Path) -> Any:
     raise AssertionError("unreachable")
 
 
+def toc_identity(path: Path, generation: int) -> tuple[int, int, int, int] | None:
+    """Return what identifies the TOC file of `generation` in `path`
+    (device, inode, mtime in ns, size), or None if it is gone.  A rebuilt
+    index may reuse a generation number (and even an inode), not all four."""
+    try:
+        stat = os.stat(path / f"_{INDEX_NAME}_{generation}.toc")
+    except OSError:
+        return None
+    return (stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_size)
+
+
 class DurableWriter(SegmentWriter):
     """A SegmentWriter whose commit keeps the superseded commit's files for
     READER_GRACE_SECONDS (Whoosh deletes them at once, under readers in

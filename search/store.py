@@ -19,8 +19,9 @@ from whoosh.filedb.filestore import FileStorage, RamStorage
 from whoosh.searching import Searcher
 
 from search.config import Config
+from search.damage import missing_message, translate_damage
 from search.durability import (INDEX_NAME, DurableWriter, acquire_write_lock,
-                               create_whoosh, open_whoosh, remove_orphans)
+                               create_whoosh, open_whoosh, remove_orphans, toc_identity)
 from search.errors import IndexUnavailableError, IndexWriteError
 from search.model import Article
 from search.schema import build_schema, paragraph_fields, reset_spelling
@@ -47,6 +48,7 @@ class Index:
         self._ix = ix
         self._lock = threading.RLock()
         self._searcher: Searcher = open_searcher(ix)
+        self._toc = self._toc_of(self._searcher)
         self._checked = time.monotonic()
         self._cache: dict[str, Any] = {}
         self._closed = False
@@ -68,11 +70,17 @@ class Index:
     @contextmanager
     def reading(self) -> Iterator[Searcher]:
         """Yield the current searcher, holding the lock (searchers are not
-        thread-safe); refreshes it first if another process committed."""
+        thread-safe); refreshes it first if another process committed.
+        Raises IndexUnavailableError if the handle is closed or the index
+        was deleted (its table of contents is gone) since it was opened."""
         with self._lock:
             if self._closed:
                 raise IndexUnavailableError(f"index {self._label()} is closed")
-            if time.monotonic() - self._checked > _STALE_CHECK_SECONDS:
+            # One stat per use: cached results and open files would keep
+            # answering from a deleted index; a rebuilt one is picked up.
+            if self._toc is not None and toc_identity(self.path, self._toc[0]) != self._toc:
+                self.refresh(force=True)
+            elif time.monotonic() - self._checked > _STALE_CHECK_SECONDS:
                 self.refresh()
             yield self._searcher
 
@@ -92,20 +100,47 @@ class Index:
         with self._lock:
             if self._closed:
                 raise IndexUnavailableError(f"index {self._label()} is closed")
-            return self._ix.searcher()
+            return self._open_latest()
 
-    def refresh(self) -> None:
-        """Swap in a searcher over the latest commit (no-op if unchanged)."""
+    def refresh(self, force: bool = False) -> None:
+        """Swap in a searcher over the latest commit (no-op if unchanged,
+        unless `force`).  Raises IndexUnavailableError if the index is gone
+        or damaged; the old searcher then stays."""
         with self._lock:
             self._checked = time.monotonic()
-            if self._searcher.up_to_date():
+            if not force and self._searcher.up_to_date():
                 return
             # A new searcher rather than Searcher.refresh(): whoosh3's reader
             # reuse keeps stale deletion sets (and re-adds merged segments),
             # which would show replaced paragraphs twice.
-            stale, self._searcher = self._searcher, open_searcher(self._ix)
+            stale, self._searcher = self._searcher, self._open_latest()
+            self._toc = self._toc_of(self._searcher)
             stale.close()
             self._cache.clear()
+
+    def _open_latest(self) -> Searcher:
+        """Return a new searcher over the latest commit; raises
+        IndexUnavailableError (with the repair) if there is none or it is
+        damaged."""
+        label = self._label()
+        try:
+            with translate_damage(label):
+                return open_searcher(self._ix)
+        except Exception as exc:
+            if self.path is not None and self._ix.latest_generation() < 0:
+                raise IndexUnavailableError(missing_message(label)) from exc
+            raise
+
+    def _toc_of(self, searcher: Searcher) -> tuple[Any, ...] | None:
+        """Return (generation, identity of its TOC file) for `searcher`, None
+        in memory or if that file is gone already."""
+        if self.path is None:
+            return None
+        generation = searcher.reader().generation()
+        if generation is None:  # an empty index's reader has no generation
+            generation = self._ix.latest_generation()
+        identity = toc_identity(self.path, generation)
+        return None if identity is None else (generation, *identity)
 
     def doc_count(self) -> int:
         """Return the number of (undeleted) paragraphs in the index."""
