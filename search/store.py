@@ -20,9 +20,10 @@ from whoosh.searching import Searcher
 
 from search.config import Config
 from search.damage import missing_message, translate_damage
-from search.durability import (INDEX_NAME, DurableWriter, acquire_write_lock,
-                               create_whoosh, open_whoosh, remove_orphans, toc_identity)
-from search.errors import IndexUnavailableError, IndexWriteError
+from search.durability import (INDEX_NAME, acquire_write_lock, create_whoosh, open_whoosh,
+                               toc_identity, write_failure)
+from search.errors import IndexUnavailableError
+from search.leftovers import DurableWriter, remove_expired, remove_orphans
 from search.model import Article
 from search.schema import build_schema, paragraph_fields, reset_spelling
 from search.segments import SegmentBatch, commit_segments
@@ -164,9 +165,12 @@ class Index:
 def open_index(path: Path, create: bool = False) -> Index:
     """Return an Index over the Whoosh index at `path`.
 
-    With create=True a missing index (and directory) is created.  Raises
-    IndexUnavailableError if it is missing (and not create), corrupt, or was
-    built with a different schema; the message says how to repair.
+    With create=True a missing index (and directory) is created.  Files
+    of commits superseded long enough ago that no reader needs them are
+    removed if the directory is writable.  Raises IndexUnavailableError if
+    it is missing (and not create), corrupt, or was built with a different
+    schema (IndexWriteError if it cannot be created); the message says how
+    to repair.
     """
     path = Path(path)
     repair = f"delete {path} and re-run onrecord index"
@@ -185,6 +189,8 @@ def open_index(path: Path, create: bool = False) -> Index:
             f"index at {path} cannot be opened ({type(exc).__name__}: {exc}); {repair}"
         ) from exc
     _check_schema(handle, repair)
+    # Nothing else removes them once the last writer is done (see leftovers).
+    remove_expired(path)
     return handle
 
 
@@ -205,13 +211,18 @@ def open_searcher(ix: Any) -> Searcher:
 def _create_locked(path: Path) -> Any:
     """Create the index at `path` under the write lock (two indexers
     starting on an empty directory must not both write generation 0)."""
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise write_failure(f"creating {path}", str(path), exc, intact=False) from exc
     storage_ix = _LockOnly(path)
     lock = acquire_write_lock(storage_ix, str(path), _WRITE_LOCK_TIMEOUT)
     try:
         if whoosh_index.exists_in(str(path)):
             return open_whoosh(path)
         return create_whoosh(path, build_schema())
+    except OSError as exc:
+        raise write_failure(f"creating the index in {path}", str(path), exc, intact=False) from exc
     finally:
         lock.release()
 
@@ -318,12 +329,6 @@ def _cancel_unless_done(writer: Any) -> None:
         writer._cleanup_on_error()
 
 
-def _commit_failed(index: Index, exc: OSError) -> str:
-    return (f"commit to {index._label()} failed ({exc.strerror or exc}); the index "
-            "still serves its last complete commit. Free disk space or fix the disk, "
-            "then re-run onrecord index (it replaces articles, never duplicates)")
-
-
 def _add_articles(writer: Any, articles: Iterable[Article]) -> int:
     written = 0
     seen: set[str] = set()
@@ -361,7 +366,7 @@ def _commit_with(index: Index, write: Callable[[Any], int]) -> int:
     try:
         written = write(writer)
     except OSError as exc:
-        raise IndexWriteError(_commit_failed(index, exc)) from exc
+        raise write_failure(f"commit to {index._label()}", index._label(), exc) from exc
     finally:
         _cancel_unless_done(writer)
     index.refresh()
