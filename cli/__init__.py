@@ -42,7 +42,8 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     """Ingest files and folders (.txt, .html, .json, .jsonl) into the index.
 
     Exits 0 when every file was indexed, 1 when some were skipped, 2 when
-    the index is busy (another indexer) or a commit failed."""
+    the index is busy (another indexer), cannot be written (disk full,
+    read-only) or a worker process died."""
     from indexer.pipeline import ingest_paths, iter_input_files
     from search.store import open_index
 
@@ -76,7 +77,8 @@ def format_summary(summary: IngestSummary, index_dir: Path) -> str:
 @INDEX_OPTION
 def check_command(index_dir: Path | None) -> None:
     """Verify the index: every segment readable, counts and facets agree,
-    no orphan files.  Prints how to repair; exits 0 when ok, 1 otherwise."""
+    no orphan files (superseded commits' files and a read-only directory
+    are fine).  Prints how to repair; exits 0 when ok, 1 otherwise."""
     from search.checking import check_index
 
     config = load_config(index_dir=index_dir)

@@ -76,7 +76,7 @@ class CheckReport:
         lines += self._notes()
         if self.orphans:
             whose = "a running indexer's files" if self.writer_active else "orphans"
-            lines.append(f"  {len(self.orphans)} files in no commit ({whose}): "
+            lines.append(f"  {_files(self.orphans)} in no commit ({whose}): "
                          + _names(self.orphans))
         lines += [f"  PROBLEM: {problem}" for problem in self.problems]
         lines.append(f"  repair: {self.repair()}" if self.problems else "  OK")
@@ -91,14 +91,18 @@ class CheckReport:
         if self.writer_active is None:
             notes.append("  cannot tell whether an indexer is running (lock file unreadable)")
         if self.superseded_kept:
-            notes.append(f"  {len(self.superseded_kept)} files of commits superseded less than "
+            notes.append(f"  {_files(self.superseded_kept)} of commits superseded less than "
                          f"{_GRACE_MINUTES} ago, kept for readers still on them (normal): "
                          + _names(self.superseded_kept))
         if self.superseded_expired:
-            notes.append(f"  {len(self.superseded_expired)} files of commits superseded over "
+            notes.append(f"  {_files(self.superseded_expired)} of commits superseded over "
                          f"{_GRACE_MINUTES} ago, no longer needed (normal; the next onrecord "
                          "index, search or serve removes them): " + _names(self.superseded_expired))
         return notes
+
+
+def _files(names: list[str]) -> str:
+    return f"{len(names)} file{'' if len(names) == 1 else 's'}"
 
 
 def _names(names: list[str]) -> str:

@@ -362,11 +362,15 @@ def _commit_with(index: Index, write: Callable[[Any], int]) -> int:
     searcher and return write's count.  A failed commit raises
     IndexWriteError; either way the writer is cancelled if it is not done,
     so the lock is released and the previous commit keeps serving."""
-    writer = _open_writer(index)
+    label = index._label()
+    try:
+        writer = _open_writer(index)  # creates the new segment's first files
+    except OSError as exc:
+        raise write_failure(f"commit to {label}", label, exc) from exc
     try:
         written = write(writer)
     except OSError as exc:
-        raise write_failure(f"commit to {index._label()}", index._label(), exc) from exc
+        raise write_failure(f"commit to {label}", label, exc) from exc
     finally:
         _cancel_unless_done(writer)
     index.refresh()
