@@ -79,7 +79,7 @@ class Index:
                 raise IndexUnavailableError(f"index {self._label()} is closed")
             # One stat per use: cached results and open files would keep
             # answering from a deleted index; a rebuilt one is picked up.
-            if self._toc is not None and toc_identity(self.path, self._toc[0]) != self._toc:
+            if self._toc_changed():
                 self.refresh(force=True)
             elif time.monotonic() - self._checked > _STALE_CHECK_SECONDS:
                 self.refresh()
@@ -132,7 +132,7 @@ class Index:
                 raise IndexUnavailableError(missing_message(label)) from exc
             raise
 
-    def _toc_of(self, searcher: Searcher) -> tuple[Any, ...] | None:
+    def _toc_of(self, searcher: Searcher) -> tuple[int, Any] | None:
         """Return (generation, identity of its TOC file) for `searcher`, None
         in memory or if that file is gone already."""
         if self.path is None:
@@ -141,7 +141,15 @@ class Index:
         if generation is None:  # an empty index's reader has no generation
             generation = self._ix.latest_generation()
         identity = toc_identity(self.path, generation)
-        return None if identity is None else (generation, *identity)
+        return None if identity is None else (generation, identity)
+
+    def _toc_changed(self) -> bool:
+        """Return True if the current searcher's TOC file was removed or
+        replaced since it was opened."""
+        if self._toc is None:
+            return False
+        generation, identity = self._toc
+        return toc_identity(self.path, generation) != identity  # type: ignore[arg-type]
 
     def doc_count(self) -> int:
         """Return the number of (undeleted) paragraphs in the index."""

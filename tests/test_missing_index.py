@@ -79,3 +79,22 @@ def test_rebuilt_while_nobody_asked_is_noticed(tmp_path: Path) -> None:
     index.close()
     assert client.get("/api/search?q=budget").get_json()["total"] == 0
     assert client.get("/api/search?q=harbour").get_json()["total"] == 4
+
+
+def test_an_unchanged_index_keeps_its_searcher_and_caches(tmp_path: Path) -> None:
+    """The per-use check must not reopen the searcher (and drop every
+    cache) when nothing changed on disk."""
+    path = tmp_path / "ix"
+    build_index(path)
+    index = open_index(path)
+    with index.reading() as first:
+        built = index.cached("probe", lambda _searcher: object())
+    for _ in range(3):
+        with index.reading() as again:
+            assert again is first
+        assert index.cached("probe", lambda _searcher: object()) is built
+    write_articles(open_index(path), [make_article("four", "harbour")])
+    index.refresh()  # another process committed: now it is a new searcher
+    with index.reading() as fresh:
+        assert fresh is not first
+    index.close()
