@@ -35,11 +35,15 @@ def main() -> None:
 @INDEX_OPTION
 @click.option("--wait", "lock_wait", type=float, default=10.0, show_default=True,
               help="Seconds to wait while another indexer holds the index's write lock.")
-def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float) -> None:
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: one per core); fewer use less memory.")
+def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float,
+                  workers: int | None) -> None:
     """Ingest files and folders (.txt, .html, .json, .jsonl) into the index.
 
     Exits 0 when every file was indexed, 1 when some were skipped, 2 when
-    the index is busy (another indexer) or a commit failed."""
+    the index is busy (another indexer), cannot be written (disk full,
+    read-only) or a worker process died."""
     from indexer.pipeline import ingest_paths, iter_input_files
     from search.store import open_index
 
@@ -50,7 +54,7 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     try:
         with click.progressbar(length=len(files), label="Indexing", file=sys.stderr,
                                show_pos=True) as bar:
-            summary = _or_exit(lambda: ingest_paths(files, index,
+            summary = _or_exit(lambda: ingest_paths(files, index, workers=workers,
                                                     on_file=lambda _p: bar.update(1)))
     finally:
         index.close()
@@ -73,7 +77,8 @@ def format_summary(summary: IngestSummary, index_dir: Path) -> str:
 @INDEX_OPTION
 def check_command(index_dir: Path | None) -> None:
     """Verify the index: every segment readable, counts and facets agree,
-    no orphan files.  Prints how to repair; exits 0 when ok, 1 otherwise."""
+    no orphan files (superseded commits' files and a read-only directory
+    are fine).  Prints how to repair; exits 0 when ok, 1 otherwise."""
     from search.checking import check_index
 
     config = load_config(index_dir=index_dir)

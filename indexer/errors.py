@@ -14,3 +14,8 @@ class ReadError(IngestError):
 
 class ParseError(IngestError):
     """The file was read but holds no usable article (bad JSON, no text)."""
+
+
+class WorkerError(OnrecordError):
+    """A worker process died mid-run (killed, e.g. by the out-of-memory
+    killer); the index keeps its last complete commit."""

@@ -11,17 +11,22 @@ search.segments), and this process publishes the segments in input order.
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
 from indexer.annotator import annotate_article
 from indexer.chunker import chunk_article
-from indexer.errors import IngestError
+from indexer.errors import IngestError, WorkerError
+from indexer.lifeline import die_with_parent
 from indexer.parser import parse_source
 from indexer.reader import is_sidecar, read_source
 from search.model import Article, IngestSummary
@@ -39,6 +44,12 @@ CHUNK_BYTES_MAX = 8 * 1024 * 1024
 # Tasks per worker between commits: a commit deletes unlisted segment files,
 # so workers must be idle during it.
 TASKS_PER_COMMIT = 2
+# Forked workers on Linux (as before 3.14 made forkserver the default): a
+# worker's parent is then this process, which die_with_parent() relies on.
+POOL_CONTEXT = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+WORKER_DIED = ("an indexing worker process died (killed, perhaps by the out-of-memory killer); "
+               "the index still serves its last complete commit. Re-run onrecord index, with "
+               "fewer --workers if memory is short (it replaces articles, never duplicates)")
 
 
 @dataclass(slots=True)
@@ -105,7 +116,8 @@ def ingest_paths(
     articles.  Files are
     reported to `on_file` in input order either way.  Raises IndexBusyError
     if another writer keeps the index's write lock, IndexWriteError if a
-    commit fails (earlier commits of the run stay)."""
+    commit or a worker's segment cannot be written (earlier commits of the
+    run stay), WorkerError if a worker process dies."""
     started = time.perf_counter()
     files = list(iter_input_files(paths))
     count = resolve_workers(workers, len(files))
@@ -194,7 +206,7 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
     chunks = chunk_files(files, workers)
     wave = workers * TASKS_PER_COMMIT
     task = partial(index_chunk, index.path)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with worker_pool(workers) as pool:
         for first in range(0, len(chunks), wave):
             batches: list[SegmentBatch] = []
             for outcome in pool.map(task, chunks[first:first + wave]):
@@ -208,6 +220,26 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
                                in batch.spans)
     _count_written(summary, written)
     return summary
+
+
+@contextmanager
+def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """Yield a pool of `workers` processes that end when this process dies,
+    even by SIGKILL (no clean-up runs then).  On leaving, waits for running
+    tasks: a worker must not write segment files after the caller releases
+    the write lock.  On an error, queued tasks are dropped, and a worker's
+    death (BrokenProcessPool) is raised as WorkerError."""
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=POOL_CONTEXT,
+                               initializer=die_with_parent, initargs=(os.getpid(),))
+    try:
+        yield pool
+    except BrokenProcessPool as exc:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise WorkerError(WORKER_DIED) from exc
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
 
 
 def chunk_files(files: list[Path], workers: int) -> list[list[Path]]:
@@ -235,7 +267,8 @@ def _file_size(path: Path) -> int:
 
 def index_chunk(index_dir: Path, paths: list[Path]) -> ChunkOutcome:
     """Worker task: extract `paths` and write their articles as one segment
-    of the index at `index_dir`; returns what happened to each file."""
+    of the index at `index_dir`; returns what happened to each file.
+    Raises IndexWriteError if the segment cannot be written."""
     reasons: list[tuple[Path, str | None]] = []
     latest: dict[str, Article] = {}
     for path in paths:

@@ -3,35 +3,46 @@
 Owns CheckReport and check_index(): open the index, read every segment's
 document counts and every live document's stored fields, check that the
 always-present indexed fields (kind, doc_id) count each live paragraph
-exactly once, and list orphan files left by crashed or failed writers.  The
-report says how to repair what it found.
+exactly once, and sort the files the current commit does not use into
+superseded ones (normal: kept a while for readers, then removed) and
+orphans left by crashed or failed writers.  Tells a damaged index from one
+that is read-only or unreadable for this user; the report says how to
+repair what it found, and never advises deleting an index it could read.
 """
 from __future__ import annotations
 
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from search.durability import is_write_locked, list_orphans, open_whoosh
+from search.durability import is_write_locked, open_whoosh
+from search.leftovers import READER_GRACE_SECONDS, classify_files
 
 # Fields every paragraph has (see search.schema.paragraph_fields); summed
 # over their terms, each must count every live paragraph once.
 _ALWAYS_PRESENT = ("kind", "doc_id")
+_GRACE_MINUTES = f"{READER_GRACE_SECONDS / 60:g} min"
 
 
 @dataclass(slots=True)
 class CheckReport:
-    """What check_index found; ok when `problems` is empty."""
+    """What check_index found; ok when `problems` is empty.  Superseded
+    files and a read-only directory are reported, but are not problems."""
 
     index_dir: Path
     generation: int = -1
     doc_count: int = 0
     segments: list[tuple[str, int, int]] = field(default_factory=list)  # name, live, deleted
     orphans: list[str] = field(default_factory=list)
+    superseded_kept: list[str] = field(default_factory=list)     # readers may still use them
+    superseded_expired: list[str] = field(default_factory=list)  # no reader needs them
     problems: list[str] = field(default_factory=list)
-    writer_active: bool = False
+    writer_active: bool | None = False  # None: the lock could not be asked
     damaged: bool = False
+    no_access: bool = False  # a file could not be read for lack of permission
+    read_only: bool = False  # this user cannot write to the directory
 
     @property
     def ok(self) -> bool:
@@ -42,12 +53,16 @@ class CheckReport:
         label = self.index_dir
         if self.damaged:
             return (f"delete {label} and rebuild it: onrecord index YOUR-ARTICLES --index {label}")
+        if self.no_access:
+            return (f"give this user read access to {label} and its files (the index may "
+                    "well be intact: do not delete it), then run onrecord check again")
         steps = []
         if any("more than once" in p for p in self.problems):
             steps.append(f"re-run onrecord index on the same articles --index {label} "
                          "(it replaces each article's paragraphs)")
         if self.orphans and not self.writer_active:
-            steps.append(f"run any onrecord index --index {label} (it removes orphan files "
+            who = " as a user who can write to it" if self.read_only else ""
+            steps.append(f"run any onrecord index --index {label}{who} (it removes orphan files "
                          "when it takes the write lock), or delete the listed files while no "
                          "indexer runs")
         return "; ".join(steps)
@@ -58,35 +73,70 @@ class CheckReport:
                  f"{self.doc_count:,} paragraphs in {len(self.segments)} segments"]
         lines += [f"  segment {name}: {live:,} live, {deleted:,} deleted"
                   for name, live, deleted in self.segments]
+        lines += self._notes()
         if self.orphans:
             whose = "a running indexer's files" if self.writer_active else "orphans"
-            lines.append(f"  {len(self.orphans)} files not in the current commit ({whose}): "
-                         + ", ".join(self.orphans[:10]) + (" ..." if len(self.orphans) > 10 else ""))
+            lines.append(f"  {_files(self.orphans)} in no commit ({whose}): "
+                         + _names(self.orphans))
         lines += [f"  PROBLEM: {problem}" for problem in self.problems]
         lines.append(f"  repair: {self.repair()}" if self.problems else "  OK")
         return "\n".join(lines)
 
+    def _notes(self) -> list[str]:
+        """Return the informational lines: what is normal and needs nothing."""
+        notes = []
+        if self.read_only:
+            notes.append("  read-only for this user: searching works; onrecord index needs "
+                         "write access")
+        if self.writer_active is None:
+            notes.append("  cannot tell whether an indexer is running (lock file unreadable)")
+        if self.superseded_kept:
+            notes.append(f"  {_files(self.superseded_kept)} of commits superseded less than "
+                         f"{_GRACE_MINUTES} ago, kept for readers still on them (normal): "
+                         + _names(self.superseded_kept))
+        if self.superseded_expired:
+            notes.append(f"  {_files(self.superseded_expired)} of commits superseded over "
+                         f"{_GRACE_MINUTES} ago, no longer needed (normal; the next onrecord "
+                         "index, search or serve removes them): " + _names(self.superseded_expired))
+        return notes
+
+
+def _files(names: list[str]) -> str:
+    return f"{len(names)} file{'' if len(names) == 1 else 's'}"
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(names[:10]) + (" ..." if len(names) > 10 else "")
+
 
 def check_index(index_dir: Path) -> CheckReport:
     """Verify the index at `index_dir` and return a CheckReport; never
-    raises for a missing or damaged index (that is a problem in the report)."""
+    raises for a missing, damaged or unreadable index (that is a problem in
+    the report).  Changes nothing on disk."""
     report = CheckReport(Path(index_dir))
-    if not (report.index_dir.is_dir() and _has_toc(report.index_dir)):
-        report.problems.append("no index here")
-        report.damaged = True
-        return report
     try:
+        if not (report.index_dir.is_dir() and _has_toc(report.index_dir)):
+            report.problems.append("no index here")
+            report.damaged = True
+            return report
         ix = open_whoosh(report.index_dir)
         try:
             _check_contents(ix, report)
             report.writer_active = is_write_locked(ix)
         finally:
             ix.close()
-        report.orphans = list_orphans(report.index_dir)
-    except Exception as exc:  # any failure to read means damage, reported not raised
+        files = classify_files(report.index_dir)
+    except PermissionError as exc:  # not damage: the bytes were never read
+        report.no_access = True
+        report.problems.append(f"cannot be read ({exc.strerror}: {exc.filename})")
+        return report
+    except Exception as exc:  # any other failure to read means damage, reported not raised
         report.damaged = True
         report.problems.append(f"cannot be read ({type(exc).__name__}: {exc})")
         return report
+    report.orphans = files.orphans
+    report.superseded_kept, report.superseded_expired = files.kept, files.expired
+    report.read_only = not os.access(report.index_dir, os.W_OK)
     if report.orphans and not report.writer_active:
         report.problems.append(f"{len(report.orphans)} orphan files from crashed or failed writers")
     return report
@@ -94,8 +144,10 @@ def check_index(index_dir: Path) -> CheckReport:
 
 def _has_toc(path: Path) -> bool:
     # Not whoosh's exists_in(): it reads the TOC, and a damaged one must be
-    # reported as damage, not as a missing index.
-    return any(path.glob("_MAIN_*.toc"))
+    # reported as damage, not as a missing index.  os.listdir, not glob: a
+    # directory this user may not list raises PermissionError, not "empty".
+    return any(name.startswith("_MAIN_") and name.endswith(".toc")
+               for name in os.listdir(path))
 
 
 def _check_contents(ix: Any, report: CheckReport) -> None:

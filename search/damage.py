@@ -49,6 +49,14 @@ def repair_message(label: str, exc: BaseException) -> str:
             f"rebuild it: onrecord index YOUR-ARTICLES --index {label}")
 
 
+def missing_message(label: str) -> str:
+    """Return the user-facing 503 text for an index deleted under a running
+    server (or reader)."""
+    return (f"The search index {label} is missing: its files were deleted or moved. Rebuild "
+            f"it: onrecord index YOUR-ARTICLES --index {label} (a running server picks it "
+            "up without a restart)")
+
+
 @contextmanager
 def translate_damage(label: str) -> Iterator[None]:
     """Run the body; re-raise a damaged-index error from it as

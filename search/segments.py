@@ -22,7 +22,7 @@ from typing import Any, Iterable
 
 from whoosh.writing import SegmentWriter
 
-from search.durability import open_whoosh
+from search.durability import open_whoosh, write_failure
 from search.model import Article
 from search.schema import paragraph_fields, reset_spelling
 
@@ -56,8 +56,10 @@ def write_segment(index_dir: Path, articles: Iterable[Article],
     A repeated article id keeps its last copy; a caller whose ids are known
     to be unique passes unique_ids=True and the articles are streamed
     instead of held in memory.  Takes no lock: only the parent's
-    commit_segments() publishes the segment.  Raises whatever Whoosh raises
-    on an unusable index."""
+    commit_segments() publishes the segment.  Raises IndexWriteError (one
+    readable line, picklable across processes) if a file cannot be written
+    (disk full, read-only directory), else whatever Whoosh raises on an
+    unusable index."""
     if not unique_ids:
         latest: dict[str, Article] = {}
         for article in articles:
@@ -72,9 +74,16 @@ def write_segment(index_dir: Path, articles: Iterable[Article],
     if first is None:
         return None
     articles = chain((first,), stream)
+    try:
+        return _write(Path(index_dir), articles)
+    except OSError as exc:
+        raise write_failure(f"writing a segment to {index_dir}", str(index_dir), exc) from exc
+
+
+def _write(index_dir: Path, articles: Iterable[Article]) -> SegmentBatch | None:
     # DurableStorage: the segment's files are fsynced as the worker closes
     # them, so the parent's commit publishes only data already on disk.
-    ix = open_whoosh(Path(index_dir))
+    ix = open_whoosh(index_dir)
     writer = SegmentWriter(ix, _lk=False, limitmb=WORKER_LIMIT_MB, compound=False)
     reset_spelling(writer.schema)
     try:
@@ -84,9 +93,19 @@ def write_segment(index_dir: Path, articles: Iterable[Article],
             return None
         segment = writer._finalize_segment()
     except BaseException:
-        writer.cancel()
+        _cancel_quietly(writer)
         raise
     return SegmentBatch(segment=segment, spans=spans)
+
+
+def _cancel_quietly(writer: Any) -> None:
+    """Cancel a failed writer without hiding why it failed: on a full or
+    read-only disk, clearing its files can fail too (the next writer
+    removes them as orphans)."""
+    try:
+        writer.cancel()
+    except Exception:
+        pass
 
 
 def _add_all(writer: Any, articles: Iterable[Article]) -> list[tuple[str, int, int]]:

@@ -19,9 +19,11 @@ from whoosh.filedb.filestore import FileStorage, RamStorage
 from whoosh.searching import Searcher
 
 from search.config import Config
-from search.durability import (INDEX_NAME, DurableWriter, acquire_write_lock,
-                               create_whoosh, open_whoosh, remove_orphans)
-from search.errors import IndexUnavailableError, IndexWriteError
+from search.damage import missing_message, translate_damage
+from search.durability import (INDEX_NAME, acquire_write_lock, create_whoosh, open_whoosh,
+                               toc_identity, write_failure)
+from search.errors import IndexUnavailableError
+from search.leftovers import DurableWriter, remove_expired, remove_orphans
 from search.model import Article
 from search.schema import build_schema, paragraph_fields, reset_spelling
 from search.segments import SegmentBatch, commit_segments
@@ -47,6 +49,7 @@ class Index:
         self._ix = ix
         self._lock = threading.RLock()
         self._searcher: Searcher = open_searcher(ix)
+        self._toc = self._toc_of(self._searcher)
         self._checked = time.monotonic()
         self._cache: dict[str, Any] = {}
         self._closed = False
@@ -68,11 +71,17 @@ class Index:
     @contextmanager
     def reading(self) -> Iterator[Searcher]:
         """Yield the current searcher, holding the lock (searchers are not
-        thread-safe); refreshes it first if another process committed."""
+        thread-safe); refreshes it first if another process committed.
+        Raises IndexUnavailableError if the handle is closed or the index
+        was deleted (its table of contents is gone) since it was opened."""
         with self._lock:
             if self._closed:
                 raise IndexUnavailableError(f"index {self._label()} is closed")
-            if time.monotonic() - self._checked > _STALE_CHECK_SECONDS:
+            # One stat per use: cached results and open files would keep
+            # answering from a deleted index; a rebuilt one is picked up.
+            if self._toc_changed():
+                self.refresh(force=True)
+            elif time.monotonic() - self._checked > _STALE_CHECK_SECONDS:
                 self.refresh()
             yield self._searcher
 
@@ -92,20 +101,55 @@ class Index:
         with self._lock:
             if self._closed:
                 raise IndexUnavailableError(f"index {self._label()} is closed")
-            return self._ix.searcher()
+            return self._open_latest()
 
-    def refresh(self) -> None:
-        """Swap in a searcher over the latest commit (no-op if unchanged)."""
+    def refresh(self, force: bool = False) -> None:
+        """Swap in a searcher over the latest commit (no-op if unchanged,
+        unless `force`).  Raises IndexUnavailableError if the index is gone
+        or damaged; the old searcher then stays."""
         with self._lock:
             self._checked = time.monotonic()
-            if self._searcher.up_to_date():
+            if not force and self._searcher.up_to_date():
                 return
             # A new searcher rather than Searcher.refresh(): whoosh3's reader
             # reuse keeps stale deletion sets (and re-adds merged segments),
             # which would show replaced paragraphs twice.
-            stale, self._searcher = self._searcher, open_searcher(self._ix)
+            stale, self._searcher = self._searcher, self._open_latest()
+            self._toc = self._toc_of(self._searcher)
             stale.close()
             self._cache.clear()
+
+    def _open_latest(self) -> Searcher:
+        """Return a new searcher over the latest commit; raises
+        IndexUnavailableError (with the repair) if there is none or it is
+        damaged."""
+        label = self._label()
+        try:
+            with translate_damage(label):
+                return open_searcher(self._ix)
+        except Exception as exc:
+            if self.path is not None and self._ix.latest_generation() < 0:
+                raise IndexUnavailableError(missing_message(label)) from exc
+            raise
+
+    def _toc_of(self, searcher: Searcher) -> tuple[int, Any] | None:
+        """Return (generation, identity of its TOC file) for `searcher`, None
+        in memory or if that file is gone already."""
+        if self.path is None:
+            return None
+        generation = searcher.reader().generation()
+        if generation is None:  # an empty index's reader has no generation
+            generation = self._ix.latest_generation()
+        identity = toc_identity(self.path, generation)
+        return None if identity is None else (generation, identity)
+
+    def _toc_changed(self) -> bool:
+        """Return True if the current searcher's TOC file was removed or
+        replaced since it was opened."""
+        if self._toc is None:
+            return False
+        generation, identity = self._toc
+        return toc_identity(self.path, generation) != identity  # type: ignore[arg-type]
 
     def doc_count(self) -> int:
         """Return the number of (undeleted) paragraphs in the index."""
@@ -129,9 +173,12 @@ class Index:
 def open_index(path: Path, create: bool = False) -> Index:
     """Return an Index over the Whoosh index at `path`.
 
-    With create=True a missing index (and directory) is created.  Raises
-    IndexUnavailableError if it is missing (and not create), corrupt, or was
-    built with a different schema; the message says how to repair.
+    With create=True a missing index (and directory) is created.  Files
+    of commits superseded long enough ago that no reader needs them are
+    removed if the directory is writable.  Raises IndexUnavailableError if
+    it is missing (and not create), corrupt, or was built with a different
+    schema (IndexWriteError if it cannot be created); the message says how
+    to repair.
     """
     path = Path(path)
     repair = f"delete {path} and re-run onrecord index"
@@ -150,6 +197,8 @@ def open_index(path: Path, create: bool = False) -> Index:
             f"index at {path} cannot be opened ({type(exc).__name__}: {exc}); {repair}"
         ) from exc
     _check_schema(handle, repair)
+    # Nothing else removes them once the last writer is done (see leftovers).
+    remove_expired(path)
     return handle
 
 
@@ -170,13 +219,18 @@ def open_searcher(ix: Any) -> Searcher:
 def _create_locked(path: Path) -> Any:
     """Create the index at `path` under the write lock (two indexers
     starting on an empty directory must not both write generation 0)."""
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise write_failure(f"creating {path}", str(path), exc, intact=False) from exc
     storage_ix = _LockOnly(path)
     lock = acquire_write_lock(storage_ix, str(path), _WRITE_LOCK_TIMEOUT)
     try:
         if whoosh_index.exists_in(str(path)):
             return open_whoosh(path)
         return create_whoosh(path, build_schema())
+    except OSError as exc:
+        raise write_failure(f"creating the index in {path}", str(path), exc, intact=False) from exc
     finally:
         lock.release()
 
@@ -283,12 +337,6 @@ def _cancel_unless_done(writer: Any) -> None:
         writer._cleanup_on_error()
 
 
-def _commit_failed(index: Index, exc: OSError) -> str:
-    return (f"commit to {index._label()} failed ({exc.strerror or exc}); the index "
-            "still serves its last complete commit. Free disk space or fix the disk, "
-            "then re-run onrecord index (it replaces articles, never duplicates)")
-
-
 def _add_articles(writer: Any, articles: Iterable[Article]) -> int:
     written = 0
     seen: set[str] = set()
@@ -322,11 +370,15 @@ def _commit_with(index: Index, write: Callable[[Any], int]) -> int:
     searcher and return write's count.  A failed commit raises
     IndexWriteError; either way the writer is cancelled if it is not done,
     so the lock is released and the previous commit keeps serving."""
-    writer = _open_writer(index)
+    label = index._label()
+    try:
+        writer = _open_writer(index)  # creates the new segment's first files
+    except OSError as exc:
+        raise write_failure(f"commit to {label}", label, exc) from exc
     try:
         written = write(writer)
     except OSError as exc:
-        raise IndexWriteError(_commit_failed(index, exc)) from exc
+        raise write_failure(f"commit to {label}", label, exc) from exc
     finally:
         _cancel_unless_done(writer)
     index.refresh()

@@ -17,8 +17,9 @@ from click.testing import CliRunner
 from bench.crash_trials import run_trials
 from cli import main as cli_main
 from search.checking import check_index
-from search.durability import acquire_write_lock, list_orphans
+from search.durability import acquire_write_lock
 from search.engine import search
+from search.leftovers import list_orphans
 from search.errors import IndexBusyError, IndexWriteError
 from search.model import Article, Metadata, Paragraph, SearchRequest
 from search.segments import write_segment

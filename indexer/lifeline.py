@@ -1,0 +1,67 @@
+"""Worker processes that end when the process that started them dies.
+
+Owns die_with_parent(), the ProcessPoolExecutor initializer of the indexer's
+workers.  A parent killed with SIGKILL (the OOM killer's signal) runs no
+clean-up, and its idle workers wait on the task queue forever: every
+forked worker holds a copy of the queue's write end, so none ever reads
+end-of-file.  On Linux the kernel kills each worker when its parent dies
+(prctl PR_SET_PDEATHSIG); elsewhere a daemon thread in each worker polls
+the parent pid.  A worker killed mid-task leaves an uncommitted segment:
+orphan files that the next writer removes.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import sys
+import threading
+import time
+
+# From <linux/prctl.h>: deliver a signal to this process when its parent dies.
+PR_SET_PDEATHSIG = 1
+# Seconds between the fallback watcher's looks at the parent pid.
+WATCH_SECONDS = 0.5
+
+
+def die_with_parent(parent_pid: int) -> None:
+    """Make this process end when process `parent_pid`, its parent, dies.
+
+    Call it first thing in a child (ProcessPoolExecutor(initializer=...,
+    initargs=(os.getpid(),))).  Exits at once if the parent is already
+    gone.  On Linux the parent *thread* that started the child counts: the
+    pool must be created and used by one thread that outlives it (as
+    indexer.pipeline.ingest_parallel does).  Returns None."""
+    if not _kill_me_with_parent():
+        watch_parent(parent_pid)
+    # The parent may have died between fork and prctl: the signal would
+    # never come, and this process would already belong to init.
+    if os.getppid() != parent_pid:
+        os._exit(1)
+
+
+def _kill_me_with_parent() -> bool:
+    """Ask Linux to SIGKILL this process when its parent dies; return
+    whether that worked (False on other systems or without a libc)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)  # the running program's symbols: libc's
+        return libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):  # no libc, or one without prctl
+        return False
+
+
+def watch_parent(parent_pid: int, interval: float = WATCH_SECONDS) -> threading.Thread:
+    """Start and return a daemon thread that ends this process (os._exit)
+    within `interval` seconds of its parent `parent_pid` dying: an orphan
+    is re-parented, so getppid() changes.  The portable fallback of
+    die_with_parent()."""
+    def watch() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(interval)
+        os._exit(1)  # no clean-up: the task's half-written segment is an orphan anyway
+
+    thread = threading.Thread(target=watch, name="onrecord-parent-watch", daemon=True)
+    thread.start()
+    return thread

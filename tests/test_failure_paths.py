@@ -1,0 +1,229 @@
+"""Every way an ingest can fail to write gives one readable line and exit
+status 2, in one process or with workers: a full disk, a read-only index
+directory, a file size limit, a worker killed mid-run.  `onrecord check`
+tells a read-only index from a damaged one.
+
+Tests run as root, for whom chmod does not block writes: faults are
+injected at the file-creation layer (inherited by forked workers), and the
+end-to-end runs use what binds root too (a file size limit) or run the
+command as the unprivileged user `nobody`."""
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import resource
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from click.testing import CliRunner
+from whoosh.util import filelock
+
+from cli import main as cli_main
+from indexer import pipeline
+from indexer.errors import WorkerError
+from indexer.pipeline import index_chunk, ingest_paths
+from search.checking import check_index
+from search.durability import DurableStorage, acquire_write_lock
+from search.errors import IndexWriteError
+from search.leftovers import classify_files
+from search.store import open_index, write_articles
+from tests.test_durability import make_article, total
+from tests.test_workers import write_corpus
+
+ONRECORD = Path(sys.executable).with_name("onrecord")
+FAULTS = {  # errno -> the fix the message must give
+    errno.ENOSPC: "Free disk space",
+    errno.EROFS: "is not writable",
+    errno.EACCES: "is not writable",
+    errno.EIO: "Fix the disk",
+}
+
+
+@pytest.fixture()
+def index_dir(tmp_path: Path) -> Path:
+    path = tmp_path / "ix"
+    index = open_index(path, create=True)
+    write_articles(index, [make_article("a1", ["Budget talks stalled.", "Rain fell."])])
+    index.close()
+    return path
+
+
+@pytest.fixture()
+def corpus(tmp_path: Path) -> Path:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for n in range(6):
+        (folder / f"{n}.txt").write_text(f"The mayor met the council on day {n}.\n\n"
+                                         f'"It went well," said Ann Lee.\n')
+    return folder
+
+
+def break_file_creation(monkeypatch: pytest.MonkeyPatch, code: int) -> None:
+    """Make every index file creation fail with `code`, here and in workers
+    forked from now on."""
+    def fail(*_args: object, **_kwargs: object) -> None:
+        raise OSError(code, os.strerror(code))
+    monkeypatch.setattr(DurableStorage, "create_file", fail)
+
+
+def one_line_error(output: str) -> str:
+    """Return the single 'onrecord: ...' line of `output`; fail on a traceback."""
+    assert "Traceback" not in output and 'File "' not in output, output
+    lines = [line for line in output.splitlines() if line.startswith("onrecord: ")]
+    assert len(lines) == 1, output
+    return lines[0]
+
+
+@pytest.mark.parametrize("code", list(FAULTS))
+def test_a_worker_that_cannot_write_its_segment_raises_index_write_error(
+        index_dir: Path, corpus: Path, monkeypatch: pytest.MonkeyPatch, code: int) -> None:
+    break_file_creation(monkeypatch, code)
+    with pytest.raises(IndexWriteError) as raised:
+        index_chunk(index_dir, sorted(corpus.iterdir()))
+    message = str(raised.value)
+    assert message.startswith(f"writing a segment to {index_dir} failed ({os.strerror(code)})")
+    assert "still serves its last complete commit" in message and FAULTS[code] in message
+    assert "\n" not in message
+
+
+def test_a_failed_parallel_run_keeps_the_index_and_frees_the_lock(
+        index_dir: Path, corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    index = open_index(index_dir)
+    with monkeypatch.context() as patch:
+        break_file_creation(patch, errno.ENOSPC)
+        with pytest.raises(IndexWriteError, match="No space left on device"):
+            ingest_paths([corpus], index, workers=2)
+    assert index.doc_count() == 2 and total(index, "mayor") == 0
+    acquire_write_lock(index._ix, "x", timeout=0).release()
+    summary = ingest_paths([corpus], index, workers=2)  # the disk has room again
+    assert summary.articles == 6 and total(index, "mayor") == 6
+    assert classify_files(index_dir).orphans == [] and check_index(index_dir).ok
+    index.close()
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS])
+def test_cli_index_that_cannot_write_says_why_and_exits_2(
+        index_dir: Path, corpus: Path, monkeypatch: pytest.MonkeyPatch, workers: str,
+        code: int) -> None:
+    break_file_creation(monkeypatch, code)
+    result = CliRunner().invoke(cli_main, ["index", str(corpus), "--index", str(index_dir),
+                                           "--workers", workers])
+    assert result.exit_code == 2, result.output
+    line = one_line_error(result.output)
+    assert f"failed ({os.strerror(code)})" in line and FAULTS[code] in line, line
+    assert str(index_dir) in line
+    monkeypatch.undo()
+    assert open_index(index_dir).doc_count() == 2
+
+
+def kill_this_worker(_index_dir: Path, _paths: list[Path]) -> None:
+    os.kill(os.getpid(), signal.SIGKILL)  # as the OOM killer would
+
+
+def test_a_killed_worker_is_one_line_and_exit_2(index_dir: Path, corpus: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pipeline, "index_chunk", kill_this_worker)
+    index = open_index(index_dir)
+    with pytest.raises(WorkerError, match="worker process died"):
+        ingest_paths([corpus], index, workers=2)
+    acquire_write_lock(index._ix, "x", timeout=0).release()
+    index.close()
+    result = CliRunner().invoke(cli_main, ["index", str(corpus), "--index", str(index_dir),
+                                           "--workers", "2"])
+    assert result.exit_code == 2, result.output
+    assert "fewer --workers" in one_line_error(result.output)
+
+
+def test_cli_index_on_a_read_only_lock_file_exits_2(index_dir: Path, corpus: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    def read_only(*_args: object, **_kwargs: object) -> bool:
+        raise OSError(errno.EROFS, "Read-only file system")
+    monkeypatch.setattr(filelock.FcntlLock, "acquire", read_only)
+    result = CliRunner().invoke(cli_main, ["index", str(corpus), "--index", str(index_dir)])
+    assert result.exit_code == 2, result.output
+    line = one_line_error(result.output)
+    assert "taking the write lock" in line and "is not writable" in line
+
+
+def test_check_tells_a_read_only_index_from_a_damaged_one(
+        index_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def read_only(*_args: object, **_kwargs: object) -> bool:
+        raise OSError(errno.EROFS, "Read-only file system")
+    monkeypatch.setattr(filelock.FcntlLock, "acquire", read_only)
+    report = check_index(index_dir)
+    assert report.ok and report.writer_active is False and not report.damaged
+    result = CliRunner().invoke(cli_main, ["check", "--index", str(index_dir)])
+    assert result.exit_code == 0 and "repair" not in result.output, result.output
+    assert f"delete {index_dir}" not in result.output
+
+
+# End to end, with nothing injected.
+
+def test_cli_index_past_a_file_size_limit_exits_2(tmp_path: Path, index_dir: Path) -> None:
+    """A limit on file size binds root too: the workers' segments outgrow
+    it (EFBIG) while the lock file and small TOCs fit."""
+    write_corpus(tmp_path / "big", files=40, paragraphs=20)
+    limit = 256 * 1024
+
+    def limit_file_size() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    done = subprocess.run([str(ONRECORD), "index", str(tmp_path / "big"), "--index",
+                           str(index_dir), "--workers", "2"], preexec_fn=limit_file_size,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2, done.stderr
+    line = one_line_error(done.stderr)
+    assert "failed (File too large)" in line and "ulimit" in line, line
+    assert open_index(index_dir).doc_count() == 2
+
+
+# <linux/capability.h>, <linux/prctl.h>: without these, root obeys file modes.
+CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, PR_CAPBSET_DROP = 1, 2, 24
+
+
+def obey_file_modes() -> None:
+    """In a child before exec: drop root's power to override file modes
+    from the capability bounding set, so the command (and its workers)
+    meets a mode-0555 directory as truly unwritable."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH):
+        if libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "PR_CAPBSET_DROP failed")
+
+
+@pytest.fixture()
+def read_only_index(index_dir: Path) -> Iterator[Path]:
+    """Yield `index_dir` made read-only: mode 0555, its files 0444."""
+    for entry in index_dir.iterdir():
+        entry.chmod(0o444)
+    index_dir.chmod(0o555)
+    try:
+        yield index_dir
+    finally:
+        index_dir.chmod(0o755)
+
+
+def run_obeying_file_modes(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(ONRECORD), *args], preexec_fn=obey_file_modes,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_read_only_index_directory_end_to_end(read_only_index: Path, corpus: Path) -> None:
+    path = str(read_only_index)
+    for workers in ("1", "2"):
+        indexed = run_obeying_file_modes("index", str(corpus), "--index", path,
+                                         "--workers", workers, "--wait", "0")
+        assert indexed.returncode == 2, indexed.stderr
+        line = one_line_error(indexed.stderr)
+        assert "(Permission denied)" in line and f"{path} is not writable" in line, line
+    checked = run_obeying_file_modes("check", "--index", path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "read-only for this user" in checked.stdout and "repair" not in checked.stdout
+    searched = run_obeying_file_modes("search", "budget", "--index", path)
+    assert searched.returncode == 0 and "1 paragraphs match" in searched.stdout, searched.stderr
