@@ -40,6 +40,9 @@ class SourceFile:
     kind: SourceKind
     text: str
     sidecar: Metadata | None = None
+    # The encoding the reader had to guess (no UTF-8, BOM or declared charset),
+    # e.g. "windows-1252"; None when the file said what it is.
+    guessed_encoding: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
