@@ -1,10 +1,11 @@
 """Stage 1 of the indexer: turn a path on disk into a decoded SourceFile.
 
-Owns file-type detection (by extension), size limits, refusing binary and
-empty files, and loading the optional sidecar metadata NAME.meta.json that
-sits next to an input NAME.EXT (decoding itself is indexer.encodings').  It
-also owns the mapping from metadata field names (and their common aliases)
-to search.model.Metadata, which the JSON parser reuses for records.
+Owns file-type detection (by extension), size limits (50 MB for an input,
+64 KB for a sidecar), refusing binary and empty files, and loading the
+optional sidecar metadata NAME.meta.json that sits next to an input NAME.EXT
+(decoding itself is indexer.encodings').  It also owns the mapping from
+metadata field names (and their common aliases) to search.model.Metadata,
+which the JSON parser reuses for records.
 """
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ KINDS: dict[str, SourceKind] = {
 }
 SIDECAR_SUFFIX = ".meta.json"
 DEFAULT_MAX_BYTES = 50_000_000
+# Metadata is a few hundred bytes; a bigger sidecar is a mistake or an attack.
+SIDECAR_MAX_BYTES = 64_000
 # Metadata field -> accepted keys, canonical first.  Used for sidecars and
 # JSON records alike.
 META_ALIASES: dict[str, tuple[str, ...]] = {
@@ -56,7 +59,7 @@ def read_source(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceFile:
 
     Raises ReadError (str() is the reason) for sidecars, unsupported
     extensions, missing/unreadable/oversized/binary/empty files, bytes that
-    no encoding reads as text, and malformed sidecars."""
+    no encoding reads as text, and malformed, oversized or symlinked sidecars."""
     path = Path(path)
     if is_sidecar(path):
         raise ReadError("sidecar metadata file")
@@ -110,26 +113,29 @@ def read_sidecar(path: Path) -> Metadata | None:
     """Return the metadata in the sidecar of `path`, or None if there is none.
 
     Values of the wrong type or unparseable dates are ignored (the rest is
-    kept); a sidecar that is not a JSON object raises ReadError."""
+    kept); a sidecar that is not a JSON object, is over SIDECAR_MAX_BYTES,
+    is a symbolic link or cannot be decoded raises ReadError."""
     return _read_sidecar(path)[0]
 
 
 def _read_sidecar(path: Path) -> tuple[Metadata | None, str | None]:
     """Return (sidecar metadata or None, the encoding guessed for it or None)."""
     meta_path = sidecar_path(path)
+    if meta_path.is_symlink():  # the reader has no tree to check its target against
+        raise ReadError(f"sidecar {meta_path.name}: is a symbolic link (not followed)")
     if not meta_path.is_file():
         return None, None
     try:
-        decoded = decode_text(meta_path.read_bytes())
+        decoded = decode_text(_read_bytes(meta_path, SIDECAR_MAX_BYTES))
         obj = json.loads(decoded.text)
     except json.JSONDecodeError as exc:
         raise ReadError(
             f"sidecar {meta_path.name}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from None
+    except RecursionError:
+        raise ReadError(f"sidecar {meta_path.name}: invalid JSON: nested too deeply") from None
     except ReadError as exc:
         raise ReadError(f"sidecar {meta_path.name}: {exc}") from None
-    except OSError as exc:
-        raise ReadError(f"sidecar {meta_path.name}: cannot read: {exc.strerror or exc}") from None
     if not isinstance(obj, dict):
         raise ReadError(f"sidecar {meta_path.name}: expected a JSON object")
     meta, _problems = metadata_from_mapping(obj)

@@ -1,16 +1,19 @@
 """Metadata as ingested: bidi and control characters stripped from every
-source's fields, over-long values cut (URLs dropped).  Issues #16 and #17."""
+source's fields, over-long values cut (URLs dropped), sidecars size-capped
+and never read through a symbolic link.  Issues #16 and #17."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
+from indexer.errors import ReadError
 from indexer.metaclean import LIMITS, clean_metadata, clean_value, cut_utf8
 from indexer.parser import parse_source_report
 from indexer.pipeline import extract_file
-from indexer.reader import read_source
+from indexer.reader import SIDECAR_MAX_BYTES, read_source
 from search.model import Metadata
 
 BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
@@ -138,3 +141,34 @@ def test_a_sidecars_dropped_url_leaves_the_pages_own(tmp_path: Path) -> None:
     articles, notes = parse_source_report(read_source(path))
     assert articles[0].meta.url == META["url"]
     assert notes == ["sidecar url dropped: 3,020 bytes, over the 2,048-byte limit"]
+
+
+def test_a_huge_sidecar_makes_the_file_skipped_with_the_reason(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text("A 68-byte article about the harbour, its ferry and the new timetable.")
+    with (tmp_path / "a.meta.json").open("wb") as handle:
+        handle.truncate(60_000_000)  # sparse: nothing is written
+    with pytest.raises(ReadError) as info:
+        read_source(tmp_path / "a.txt")
+    assert str(info.value) == "sidecar a.meta.json: file too large (60 MB > 64 KB)"
+
+
+@pytest.mark.parametrize(("size", "ok"), [(SIDECAR_MAX_BYTES, True), (SIDECAR_MAX_BYTES + 1, False)])
+def test_sidecar_size_limit_is_inclusive(tmp_path: Path, size: int, ok: bool) -> None:
+    head = '{"title": "Padded"}'
+    (tmp_path / "a.meta.json").write_text(head + " " * (size - len(head)))
+    (tmp_path / "a.txt").write_text(BODY)
+    if ok:
+        assert read_source(tmp_path / "a.txt").sidecar == Metadata(title="Padded")
+    else:
+        with pytest.raises(ReadError, match="too large"):
+            read_source(tmp_path / "a.txt")
+
+
+def test_a_symlinked_sidecar_is_not_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.json"
+    outside.write_text('{"title": "Secret title from elsewhere"}')
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.txt").write_text(BODY)
+    os.symlink(outside, tmp_path / "in" / "a.meta.json")
+    with pytest.raises(ReadError, match="sidecar a.meta.json: is a symbolic link"):
+        read_source(tmp_path / "in" / "a.txt")
