@@ -44,13 +44,13 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     from search.store import open_index
 
     config = load_config(index_dir=index_dir)
-    files = list(iter_input_files(paths))
+    files = list(iter_input_files(paths))  # for the progress bar: ingest_paths walks again
     index = _or_exit(lambda: open_index(config.index_dir, create=True))
     index.lock_timeout = lock_wait
     try:
         with click.progressbar(length=len(files), label="Indexing", file=sys.stderr,
                                show_pos=True) as bar:
-            summary = _or_exit(lambda: ingest_paths(files, index,
+            summary = _or_exit(lambda: ingest_paths(paths, index,
                                                     on_file=lambda _p: bar.update(1)))
     finally:
         index.close()

@@ -22,15 +22,15 @@ from pathlib import Path
 from indexer.annotator import annotate_article
 from indexer.chunker import chunk_article
 from indexer.errors import IngestError
+from indexer.inputs import find_input_files
 from indexer.parser import parse_source
-from indexer.reader import is_sidecar, read_source
+from indexer.reader import read_source
 from search.model import Article, IngestSummary
 from search.segments import SegmentBatch, write_segment
 from search.store import Index, commit_batches, hold_write_lock, write_articles
 
 log = logging.getLogger(__name__)
 
-SUPPORTED_SUFFIXES = frozenset({".txt", ".html", ".htm", ".json", ".jsonl"})
 BATCH_ARTICLES = 500  # articles per commit: fewer, larger segments commit faster
 # Input bytes per worker task (one segment each): big enough that a corpus
 # makes few segments, small enough that every worker gets several tasks.
@@ -69,23 +69,9 @@ def extract_file(path: Path) -> list[Article]:
 
 
 def iter_input_files(paths: Iterable[Path]) -> Iterator[Path]:
-    """Yield the files to ingest: given files as they are (so an unsupported
-    one is reported, not silently ignored), directories walked recursively in
-    sorted order for supported suffixes, skipping hidden files and sidecars."""
-    for path in paths:
-        if path.is_dir():
-            for child in sorted(path.rglob("*")):
-                if _is_candidate(child, root=path):
-                    yield child
-        else:
-            yield path
-
-
-def _is_candidate(path: Path, root: Path) -> bool:
-    relative = path.relative_to(root)
-    if any(part.startswith(".") for part in relative.parts):
-        return False
-    return path.is_file() and path.suffix.lower() in SUPPORTED_SUFFIXES and not is_sidecar(path)
+    """Yield the files to ingest under `paths`, in order; the walk's rules
+    (hidden files, sidecars, symbolic links) are indexer.inputs'."""
+    yield from find_input_files(paths).files
 
 
 def ingest_paths(
@@ -97,8 +83,8 @@ def ingest_paths(
 ) -> IngestSummary:
     """Extract every file under `paths` and write its articles to `index`.
 
-    Returns an IngestSummary; bad files are listed in `skipped` with their
-    reason.  The same article seen twice in a run (same id) is written
+    Returns an IngestSummary; bad files (and symbolic links a walk does not
+    follow, see indexer.inputs) are listed in `skipped` with their reason.  The same article seen twice in a run (same id) is written
     once, the later copy winning.  `workers` processes (default: one per
     CPU) annotate and index in parallel; workers=1, or an in-memory index,
     runs everything in this process and commits every `batch_articles`
@@ -107,7 +93,8 @@ def ingest_paths(
     if another writer keeps the index's write lock, IndexWriteError if a
     commit fails (earlier commits of the run stay)."""
     started = time.perf_counter()
-    files = list(iter_input_files(paths))
+    found = find_input_files(paths)
+    files = found.files
     count = resolve_workers(workers, len(files))
     # One writer at a time, for the whole run: workers' segments stay
     # uncommitted between commits, and another writer's commit would delete them.
@@ -116,6 +103,8 @@ def ingest_paths(
             summary = ingest_parallel(files, index, count, on_file)
         else:
             summary = _ingest_serial(files, index, on_file, batch_articles)
+    summary.files += len(found.skipped)  # links not followed and unreadable folders
+    summary.skipped[:0] = [(str(path), reason) for path, reason in found.skipped]
     summary.seconds = time.perf_counter() - started
     return summary
 
