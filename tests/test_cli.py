@@ -43,7 +43,7 @@ def test_index_skips_bad_files_and_keeps_good_ones(tmp_path: Path) -> None:
     (folder / "empty.json").write_text("")
     result = CliRunner().invoke(main, ["index", str(folder), "--index", str(tmp_path / "i")])
     assert result.exit_code == 1
-    assert "Indexed 1 articles" in result.output
+    assert "Indexed 1 article," in result.output
     assert "bad.txt" in result.output and "empty.json" in result.output
     assert "Traceback" not in result.output
 

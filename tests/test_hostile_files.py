@@ -150,3 +150,8 @@ def test_all_good_folder_exits_zero(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["index", str(folder), "--index", str(tmp_path / "ix")])
     assert result.exit_code == 0, result.output
     assert "skipped 0 files" in result.stdout
+
+
+def test_the_latin1_file_is_named_as_read_by_guess(ingest: tuple[Result, Path]) -> None:
+    line = next(line for line in ingest[0].stdout.splitlines() if line.startswith("Read "))
+    assert line.startswith("Read 1 file as windows-1252") and line.endswith("latin1.txt")
