@@ -18,6 +18,8 @@ from search.config import load_config
 from search.errors import OnrecordError
 from search.model import IngestSummary, SearchRequest, SearchResult
 
+LISTED_PATHS = 5  # files named per guessed encoding in the summary
+LISTED_NOTES = 50  # metadata/record notes printed after an ingest
 INDEX_OPTION = click.option(
     "--index", "index_dir", type=click.Path(path_type=Path), default=None,
     help="Index directory (default ./data/index, or $ONRECORD_INDEX).",
@@ -48,29 +50,63 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     from search.store import open_index
 
     config = load_config(index_dir=index_dir)
-    files = list(iter_input_files(paths))
+    files = list(iter_input_files(paths))  # for the progress bar: ingest_paths walks again
     index = _or_exit(lambda: open_index(config.index_dir, create=True))
     index.lock_timeout = lock_wait
     try:
         with click.progressbar(length=len(files), label="Indexing", file=sys.stderr,
                                show_pos=True) as bar:
-            summary = _or_exit(lambda: ingest_paths(files, index, workers=workers,
+            summary = _or_exit(lambda: ingest_paths(paths, index, workers=workers,
                                                     on_file=lambda _p: bar.update(1)))
     finally:
         index.close()
     click.echo(format_summary(summary, config.index_dir))
-    for path, reason in summary.skipped:
-        click.echo(f"  skipped {path}: {reason}", err=True)
+    for line in format_problems(summary):
+        click.echo(line, err=True)
     sys.exit(1 if summary.skipped else 0)
 
 
 def format_summary(summary: IngestSummary, index_dir: Path) -> str:
-    """Return the one-line summary printed after an ingest."""
-    return (
-        f"Indexed {summary.articles:,} articles, {summary.paragraphs:,} paragraphs, "
-        f"{summary.quotes:,} quotes from {summary.files:,} files in {summary.seconds:.1f} s "
-        f"into {index_dir}; skipped {len(summary.skipped):,} files."
-    )
+    """Return the summary printed after an ingest: one line of counts, then
+    a line on duplicates and one per guessed encoding, when there are any."""
+    return "\n".join([
+        f"Indexed {_n(summary.articles, 'article')}, {_n(summary.paragraphs, 'paragraph')}, "
+        f"{_n(summary.quotes, 'quote')} from {_n(summary.files, 'file')} in {summary.seconds:.1f} s "
+        f"into {index_dir}; skipped {_n(len(summary.skipped), 'file')}.",
+        *_summary_details(summary),
+    ])
+
+
+def _summary_details(summary: IngestSummary) -> list[str]:
+    """Return the duplicates line and one line per guessed encoding."""
+    lines = []
+    if summary.duplicates:
+        lines.append(f"{_n(summary.duplicates, 'article')} repeated one already read in this run "
+                     "(same URL or text): indexed once, the last copy kept.")
+    by_encoding: dict[str, list[str]] = {}
+    for path, encoding in summary.guessed_encodings:
+        by_encoding.setdefault(encoding, []).append(path)
+    for encoding, paths in by_encoding.items():
+        shown = ", ".join(paths[:LISTED_PATHS])
+        more = f" and {len(paths) - LISTED_PATHS:,} more" if len(paths) > LISTED_PATHS else ""
+        lines.append(f"Read {_n(len(paths), 'file')} as {encoding} (not UTF-8; check it reads right): "
+                     f"{shown}{more}")
+    return lines
+
+
+def format_problems(summary: IngestSummary) -> list[str]:
+    """Return one line per skipped file and per note (notes capped at
+    LISTED_NOTES, then a count of the rest)."""
+    lines = [f"  skipped {path}: {reason}" for path, reason in summary.skipped]
+    lines += [f"  note {path}: {note}" for path, note in summary.notes[:LISTED_NOTES]]
+    if len(summary.notes) > LISTED_NOTES:
+        lines.append(f"  ... and {_n(len(summary.notes) - LISTED_NOTES, 'more note')}")
+    return lines
+
+
+def _n(count: int, noun: str) -> str:
+    """Return "1 file", "2 files", "1,024 files"."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 @main.command("check")

@@ -16,9 +16,11 @@ JSON record fields (first non-null alias wins):
 A record whose text is missing/blank or whose fields have the wrong type (or
 a published value that is not a date) is skipped with a warning.
 
-Sidecar metadata (NAME.meta.json) overrides what a txt or HTML file states
-about its one article; for JSON it only fills fields a record leaves unknown,
-since one sidecar may serve many records.
+Every source's metadata is cleaned by indexer.metaclean (bidi and control
+characters removed, over-long values cut, over-long URLs dropped), with a
+warning per change.  Sidecar metadata (NAME.meta.json) overrides what a txt
+or HTML file states about its one article; for JSON it only fills fields a
+record leaves unknown, since one sidecar may serve many records.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from typing import Any
 
 from indexer.errors import ParseError
 from indexer.html_parser import parse_html
+from indexer.metaclean import clean_metadata
 from indexer.reader import describe_json_type, metadata_from_mapping
 from search.model import Metadata, ParsedArticle, SourceFile
 
@@ -44,21 +47,37 @@ def parse_source(src: SourceFile) -> list[ParsedArticle]:
 
 
 def parse_source_report(src: SourceFile) -> tuple[list[ParsedArticle], list[str]]:
-    """Return (articles, warnings): warnings name the records of a JSON/JSONL
-    file that were skipped and why.  Raises ParseError when nothing usable
-    is found (the message is the first reason)."""
+    """Return (articles, warnings): warnings say which metadata values were
+    cut or dropped (indexer.metaclean, applied to each source's metadata
+    before a sidecar is overlaid) and which records of a JSON/JSONL file were
+    skipped and why.  Raises ParseError when nothing usable is found (the
+    message is the first reason)."""
+    notes: list[str] = []
+    if src.sidecar is not None:
+        src = replace(src, sidecar=_cleaned(src.sidecar, "sidecar ", notes))
     if src.kind == "txt":
-        return [parse_text(src)], []
+        article = parse_text(src)
+        return [replace(article, meta=_cleaned(article.meta, "", notes))], notes
     if src.kind == "html":
         article = parse_html(src.path, src.text)
-        return [replace(article, meta=overlay_metadata(article.meta, src.sidecar))], []
+        meta = overlay_metadata(_cleaned(article.meta, "", notes), src.sidecar)
+        return [replace(article, meta=meta)], notes
     if src.kind == "json":
         records = _load_json_records(src.text)
     elif src.kind == "jsonl":
         records = _load_jsonl_records(src.text)
     else:
         raise ParseError(f"unsupported source kind {src.kind!r}")
-    return _articles_from_records(src, records)
+    articles, warnings = _articles_from_records(src, records)
+    return articles, notes + warnings
+
+
+def _cleaned(meta: Metadata, label: str, notes: list[str]) -> Metadata:
+    """Return `meta` cleaned by indexer.metaclean, adding its notes (prefixed
+    with `label`, e.g. "record 3: ") to `notes`."""
+    meta, changes = clean_metadata(meta)
+    notes.extend(label + change for change in changes)
+    return meta
 
 
 def parse_text(src: SourceFile) -> ParsedArticle:
@@ -141,9 +160,13 @@ def _articles_from_records(src: SourceFile, records: list[tuple[str, Any]]) -> t
     warnings: list[str] = []
     for label, value in records:
         try:
-            articles.append(parse_record(src, value))
+            article = parse_record(src, value)
         except ParseError as exc:
             warnings.append(f"{label}: {exc}")
+            continue
+        # After the sidecar overlay (already clean): a record's dropped URL
+        # must not be replaced by the one URL a sidecar gives every record.
+        articles.append(replace(article, meta=_cleaned(article.meta, f"{label}: ", warnings)))
     if not articles:
         raise ParseError(warnings[0] if len(warnings) == 1 else f"{warnings[0]} (and {len(warnings) - 1} more)")
     return articles, warnings

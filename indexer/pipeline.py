@@ -26,16 +26,16 @@ from pathlib import Path
 from indexer.annotator import annotate_article
 from indexer.chunker import chunk_article
 from indexer.errors import IngestError, WorkerError
+from indexer.inputs import find_input_files
 from indexer.lifeline import die_with_parent
-from indexer.parser import parse_source
-from indexer.reader import is_sidecar, read_source
+from indexer.parser import parse_source_report
+from indexer.reader import read_source
 from search.model import Article, IngestSummary
 from search.segments import SegmentBatch, write_segment
 from search.store import Index, commit_batches, hold_write_lock, write_articles
 
 log = logging.getLogger(__name__)
 
-SUPPORTED_SUFFIXES = frozenset({".txt", ".html", ".htm", ".json", ".jsonl"})
 BATCH_ARTICLES = 500  # articles per commit: fewer, larger segments commit faster
 # Input bytes per worker task (one segment each): big enough that a corpus
 # makes few segments, small enough that every worker gets several tasks.
@@ -54,11 +54,14 @@ WORKER_DIED = ("an indexing worker process died (killed, perhaps by the out-of-m
 
 @dataclass(slots=True)
 class FileOutcome:
-    """One file's articles, or why it was skipped."""
+    """One file's articles, or why it was skipped; the encoding guessed to
+    read it and notes on what was left out (metadata cut, records skipped)."""
 
     path: Path
     articles: list[Article] = field(default_factory=list)
     reason: str | None = None
+    guessed_encoding: str | None = None
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -69,34 +72,31 @@ class ChunkOutcome:
     reasons: list[tuple[Path, str | None]]
     batch: SegmentBatch | None
     quotes: dict[str, int]
+    extracted: int = 0  # articles read, repeats included
+    encodings: list[tuple[Path, str]] = field(default_factory=list)
+    notes: list[tuple[Path, str]] = field(default_factory=list)
 
 
 def extract_file(path: Path) -> list[Article]:
     """Return the annotated articles in one file (a JSONL file may hold many).
 
     Raises IngestError (ReadError/ParseError) with a readable reason."""
+    return _extract(path).articles
+
+
+def _extract(path: Path) -> FileOutcome:
+    """Return the file's articles with its guessed encoding and notes;
+    raises IngestError."""
     source = read_source(path)
-    return [annotate_article(chunk_article(parsed)) for parsed in parse_source(source)]
+    parsed, notes = parse_source_report(source)
+    articles = [annotate_article(chunk_article(p)) for p in parsed]
+    return FileOutcome(path, articles, guessed_encoding=source.guessed_encoding, notes=notes)
 
 
 def iter_input_files(paths: Iterable[Path]) -> Iterator[Path]:
-    """Yield the files to ingest: given files as they are (so an unsupported
-    one is reported, not silently ignored), directories walked recursively in
-    sorted order for supported suffixes, skipping hidden files and sidecars."""
-    for path in paths:
-        if path.is_dir():
-            for child in sorted(path.rglob("*")):
-                if _is_candidate(child, root=path):
-                    yield child
-        else:
-            yield path
-
-
-def _is_candidate(path: Path, root: Path) -> bool:
-    relative = path.relative_to(root)
-    if any(part.startswith(".") for part in relative.parts):
-        return False
-    return path.is_file() and path.suffix.lower() in SUPPORTED_SUFFIXES and not is_sidecar(path)
+    """Yield the files to ingest under `paths`, in order; the walk's rules
+    (hidden files, sidecars, symbolic links) are indexer.inputs'."""
+    yield from find_input_files(paths).files
 
 
 def ingest_paths(
@@ -108,18 +108,21 @@ def ingest_paths(
 ) -> IngestSummary:
     """Extract every file under `paths` and write its articles to `index`.
 
-    Returns an IngestSummary; bad files are listed in `skipped` with their
-    reason.  The same article seen twice in a run (same id) is written
-    once, the later copy winning.  `workers` processes (default: one per
-    CPU) annotate and index in parallel; workers=1, or an in-memory index,
-    runs everything in this process and commits every `batch_articles`
-    articles.  Files are
-    reported to `on_file` in input order either way.  Raises IndexBusyError
-    if another writer keeps the index's write lock, IndexWriteError if a
-    commit or a worker's segment cannot be written (earlier commits of the
-    run stay), WorkerError if a worker process dies."""
+    Returns an IngestSummary; bad files (and symbolic links a walk does not
+    follow, see indexer.inputs) are listed in `skipped` with their reason,
+    guessed encodings and notes per file in `guessed_encodings`/`notes`.
+    The same article seen twice in a run (same id) is written once, the
+    later copy winning; the other copies count in `duplicates`.  `workers`
+    processes (default: one per CPU) annotate and index in parallel;
+    workers=1, or an in-memory index, runs everything in this process and
+    commits every `batch_articles` articles.  Files are reported to
+    `on_file` in input order either way.  Raises IndexBusyError if another
+    writer keeps the index's write lock, IndexWriteError if a commit or a
+    worker's segment cannot be written (earlier commits of the run stay),
+    WorkerError if a worker process dies."""
     started = time.perf_counter()
-    files = list(iter_input_files(paths))
+    found = find_input_files(paths)
+    files = found.files
     count = resolve_workers(workers, len(files))
     # One writer at a time, for the whole run: workers' segments stay
     # uncommitted between commits, and another writer's commit would delete them.
@@ -128,6 +131,8 @@ def ingest_paths(
             summary = ingest_parallel(files, index, count, on_file)
         else:
             summary = _ingest_serial(files, index, on_file, batch_articles)
+    summary.files += len(found.skipped)  # links not followed and unreadable folders
+    summary.skipped[:0] = [(str(path), reason) for path, reason in found.skipped]
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -142,7 +147,7 @@ def extract_outcome(path: Path) -> FileOutcome:
     """Return the articles of `path`, or the reason it was skipped; never
     raises, so one odd file cannot stop a worker or the run."""
     try:
-        return FileOutcome(path, extract_file(path))
+        return _extract(path)
     except IngestError as exc:
         return FileOutcome(path, [], str(exc))
     except Exception as exc:  # a bug on one odd file must not abort a long ingest
@@ -155,6 +160,7 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
     summary = IngestSummary()
     batch: dict[str, Article] = {}
     written: dict[str, tuple[int, int]] = {}  # article id -> (paragraphs, quotes), last copy
+    extracted = 0
     for path in files:
         summary.files += 1
         if on_file is not None:
@@ -163,18 +169,29 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
         if outcome.reason is not None:
             _skip(summary, path, outcome.reason)
             continue
+        _note(summary, path, outcome.guessed_encoding, outcome.notes)
+        extracted += len(outcome.articles)
         for article in outcome.articles:
             batch[article.id] = article
         if len(batch) >= batch_articles:
             _flush(index, batch, written)
     _flush(index, batch, written)
-    _count_written(summary, written)
+    _count_written(summary, written, extracted)
     return summary
 
 
 def _skip(summary: IngestSummary, path: Path, reason: str) -> None:
-    log.warning("skipped %s: %s", path, reason)
+    # info, not warning: the summary lists every skip, and a warning would
+    # print each one a second time.
+    log.info("skipped %s: %s", path, reason)
     summary.skipped.append((str(path), reason))
+
+
+def _note(summary: IngestSummary, path: Path, encoding: str | None, notes: Iterable[str]) -> None:
+    """Record a file's guessed encoding and its notes in the summary."""
+    if encoding is not None:
+        summary.guessed_encodings.append((str(path), encoding))
+    summary.notes.extend((str(path), note) for note in notes)
 
 
 def _flush(index: Index, batch: dict[str, Article], written: dict[str, tuple[int, int]]) -> None:
@@ -186,11 +203,13 @@ def _flush(index: Index, batch: dict[str, Article], written: dict[str, tuple[int
     batch.clear()
 
 
-def _count_written(summary: IngestSummary, written: dict[str, tuple[int, int]]) -> None:
+def _count_written(summary: IngestSummary, written: dict[str, tuple[int, int]],
+                   extracted: int) -> None:
     """Set the summary's counts from each article's last written copy: an
     article met again in a later commit replaced its first copy, so it
-    counts once."""
+    counts once, and the other `extracted` copies are duplicates."""
     summary.articles = len(written)
+    summary.duplicates = extracted - len(written)
     summary.paragraphs = sum(paragraphs for paragraphs, _quotes in written.values())
     summary.quotes = sum(quotes for _paragraphs, quotes in written.values())
 
@@ -203,6 +222,7 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
     summary = IngestSummary()
     quotes: dict[str, int] = {}
     written: dict[str, tuple[int, int]] = {}
+    extracted = 0
     chunks = chunk_files(files, workers)
     wave = workers * TASKS_PER_COMMIT
     task = partial(index_chunk, index.path)
@@ -211,6 +231,7 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
             batches: list[SegmentBatch] = []
             for outcome in pool.map(task, chunks[first:first + wave]):
                 _absorb(outcome, summary, on_file)
+                extracted += outcome.extracted
                 quotes.update(outcome.quotes)
                 if outcome.batch is not None:
                     batches.append(outcome.batch)
@@ -218,7 +239,7 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
             for batch in batches:  # in commit order: a later copy of an article wins
                 written.update((doc_id, (count, quotes[doc_id])) for doc_id, _first, count
                                in batch.spans)
-    _count_written(summary, written)
+    _count_written(summary, written, extracted)
     return summary
 
 
@@ -271,14 +292,24 @@ def index_chunk(index_dir: Path, paths: list[Path]) -> ChunkOutcome:
     Raises IndexWriteError if the segment cannot be written."""
     reasons: list[tuple[Path, str | None]] = []
     latest: dict[str, Article] = {}
+    notes = ChunkOutcome([], None, {})  # extracted, encodings and notes
     for path in paths:
         outcome = extract_outcome(path)
         reasons.append((path, outcome.reason))
+        _note_chunk(notes, outcome)
         for article in outcome.articles:
             latest[article.id] = article
     batch = write_segment(index_dir, latest.values())
     quotes = {a.id: sum(len(p.quotes) for p in a.paragraphs) for a in latest.values()}
-    return ChunkOutcome(reasons, batch, quotes)
+    return ChunkOutcome(reasons, batch, quotes, notes.extracted, notes.encodings, notes.notes)
+
+
+def _note_chunk(chunk: ChunkOutcome, outcome: FileOutcome) -> None:
+    """Add a file's article count, guessed encoding and notes to `chunk`."""
+    chunk.extracted += len(outcome.articles)
+    if outcome.guessed_encoding is not None:
+        chunk.encodings.append((outcome.path, outcome.guessed_encoding))
+    chunk.notes.extend((outcome.path, note) for note in outcome.notes)
 
 
 def _absorb(outcome: ChunkOutcome, summary: IngestSummary,
@@ -289,3 +320,5 @@ def _absorb(outcome: ChunkOutcome, summary: IngestSummary,
             on_file(path)
         if reason is not None:
             _skip(summary, path, reason)
+    summary.guessed_encodings.extend((str(path), encoding) for path, encoding in outcome.encodings)
+    summary.notes.extend((str(path), note) for path, note in outcome.notes)

@@ -1,22 +1,20 @@
 """Stage 1 of the indexer: turn a path on disk into a decoded SourceFile.
 
-Owns file-type detection (by extension), size limits, decoding (UTF-8/16
-with BOMs for text and JSON; declared charset for HTML), refusing binary and
-empty files, and loading the optional sidecar metadata NAME.meta.json that
-sits next to an input NAME.EXT.  It also owns the mapping from metadata field
-names (and their common aliases) to search.model.Metadata, which the JSON
-parser reuses for records.
+Owns file-type detection (by extension), size limits (50 MB for an input,
+64 KB for a sidecar), refusing binary and empty files, and loading the
+optional sidecar metadata NAME.meta.json that sits next to an input NAME.EXT
+(decoding itself is indexer.encodings').  It also owns the mapping from
+metadata field names (and their common aliases) to search.model.Metadata,
+which the JSON parser reuses for records.
 """
 from __future__ import annotations
 
-import codecs
 import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from bs4.dammit import EncodingDetector
-
+from indexer.encodings import decode_html, decode_text
 from indexer.errors import ReadError
 from indexer.metadates import parse_date
 from search.model import Metadata, SourceFile, SourceKind
@@ -30,19 +28,8 @@ KINDS: dict[str, SourceKind] = {
 }
 SIDECAR_SUFFIX = ".meta.json"
 DEFAULT_MAX_BYTES = 50_000_000
-# Checked longest first: the UTF-32-LE BOM begins with the UTF-16-LE one.
-BOMS: tuple[tuple[bytes, str], ...] = (
-    (codecs.BOM_UTF32_LE, "utf-32-le"),
-    (codecs.BOM_UTF32_BE, "utf-32-be"),
-    (codecs.BOM_UTF8, "utf-8"),
-    (codecs.BOM_UTF16_LE, "utf-16-le"),
-    (codecs.BOM_UTF16_BE, "utf-16-be"),
-)
-# WHATWG: pages declaring Latin-1 or ASCII are decoded as windows-1252.
-HTML_CHARSET_ALIASES = {"iso-8859-1": "windows-1252", "latin-1": "windows-1252",
-                        "latin1": "windows-1252", "ascii": "windows-1252",
-                        "us-ascii": "windows-1252"}
-
+# Metadata is a few hundred bytes; a bigger sidecar is a mistake or an attack.
+SIDECAR_MAX_BYTES = 64_000
 # Metadata field -> accepted keys, canonical first.  Used for sidecars and
 # JSON records alike.
 META_ALIASES: dict[str, tuple[str, ...]] = {
@@ -66,11 +53,13 @@ def sidecar_path(path: Path) -> Path:
 
 
 def read_source(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceFile:
-    """Return the decoded file at `path` with its sidecar metadata, if any.
+    """Return the decoded file at `path` with its sidecar metadata, if any;
+    `guessed_encoding` names the encoding when it had to be guessed (for
+    the file, else for its sidecar).
 
     Raises ReadError (str() is the reason) for sidecars, unsupported
-    extensions, missing/unreadable/oversized/binary/empty files, text that
-    is not valid UTF-8 (or UTF-16 with a BOM) and malformed sidecars."""
+    extensions, missing/unreadable/oversized/binary/empty files, bytes that
+    no encoding reads as text, and malformed, oversized or symlinked sidecars."""
     path = Path(path)
     if is_sidecar(path):
         raise ReadError("sidecar metadata file")
@@ -78,10 +67,15 @@ def read_source(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceFile:
     if kind is None:
         raise ReadError(f"unsupported file type {path.suffix.lower() or '(no extension)'}")
     data = _read_bytes(path, max_bytes)
-    text = decode_html(data) if kind == "html" else decode_text(data)
-    if not text.strip():
+    decoded = decode_html(data) if kind == "html" else decode_text(data)
+    if not decoded.text.strip():
         raise ReadError("empty file")
-    return SourceFile(path=str(path), kind=kind, text=text, sidecar=read_sidecar(path))
+    sidecar, sidecar_guess = _read_sidecar(path)
+    guessed = decoded.guessed
+    if guessed is None and sidecar_guess is not None:
+        guessed = f"{sidecar_guess} (its sidecar)"
+    return SourceFile(path=str(path), kind=kind, text=decoded.text, sidecar=sidecar,
+                      guessed_encoding=guessed)
 
 
 def _read_bytes(path: Path, max_bytes: int) -> bytes:
@@ -93,7 +87,7 @@ def _read_bytes(path: Path, max_bytes: int) -> bytes:
         if not path.is_file():  # a FIFO or device would block or never end
             raise ReadError("not a regular file")
         if size > max_bytes:
-            raise ReadError(f"file too large ({_megabytes(size)} MB > {_megabytes(max_bytes)} MB)")
+            raise ReadError(f"file too large ({format_size(size)} > {format_size(max_bytes)})")
         with path.open("rb") as handle:
             data = handle.read(max_bytes + 1)
     except FileNotFoundError:
@@ -103,89 +97,49 @@ def _read_bytes(path: Path, max_bytes: int) -> bytes:
     except OSError as exc:
         raise ReadError(f"cannot read file: {exc.strerror or exc}") from None
     if len(data) > max_bytes:  # grew between stat() and read()
-        raise ReadError(f"file too large (> {_megabytes(max_bytes)} MB)")
+        raise ReadError(f"file too large (> {format_size(max_bytes)})")
     return data
 
 
-def _megabytes(n: int) -> str:
-    """Return n bytes as a short decimal megabyte count ("50", "1.5")."""
-    return f"{n / 1_000_000:.1f}".removesuffix(".0")
-
-
-def _split_bom(data: bytes) -> tuple[str | None, bytes]:
-    """Return (encoding named by the BOM or None, data without the BOM)."""
-    for bom, encoding in BOMS:
-        if data.startswith(bom):
-            return encoding, data[len(bom):]
-    return None, data
-
-
-def decode_text(data: bytes) -> str:
-    """Return `data` decoded as UTF-8, or as UTF-16/32 when a BOM says so.
-
-    Raises ReadError for binary data (NUL bytes) and invalid UTF-8."""
-    encoding, body = _split_bom(data)
-    if encoding is None or encoding == "utf-8":
-        if b"\x00" in body:
-            raise ReadError("binary file")
-        try:
-            return body.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            offset = exc.start + len(data) - len(body)
-            raise ReadError(
-                f"not valid UTF-8 at byte {offset} (try converting the file to UTF-8)"
-            ) from None
-    try:
-        text = body.decode(encoding)
-    except UnicodeDecodeError as exc:
-        raise ReadError(f"not valid {encoding.upper()} at byte {exc.start}") from None
-    if "\x00" in text:
-        raise ReadError("binary file")
-    return text
-
-
-def decode_html(data: bytes) -> str:
-    """Return an HTML page decoded by its BOM, else its declared charset
-    (<meta charset> / http-equiv), else UTF-8 with U+FFFD for bad bytes.
-
-    Raises ReadError for binary data (NUL bytes outside UTF-16/32)."""
-    encoding, body = _split_bom(data)
-    if encoding is not None and encoding != "utf-8":
-        return decode_text(data)
-    if b"\x00" in body:
-        raise ReadError("binary file")
-    declared = EncodingDetector.find_declared_encoding(body, is_html=True, search_entire_document=False)
-    declared = HTML_CHARSET_ALIASES.get((declared or "").lower(), declared)
-    if declared and not declared.lower().startswith(("utf-16", "utf-32")):
-        try:
-            return body.decode(codecs.lookup(declared).name, errors="replace")
-        except LookupError:  # unknown charset name: fall through to UTF-8
-            pass
-    return body.decode("utf-8", errors="replace")
+def format_size(n: int) -> str:
+    """Return n bytes in short decimal units: "50 MB", "1.5 MB", "64 KB", "900 bytes"."""
+    for unit, scale in (("MB", 1_000_000), ("KB", 1_000)):
+        if n >= scale:
+            return f"{n / scale:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{n} bytes"
 
 
 def read_sidecar(path: Path) -> Metadata | None:
     """Return the metadata in the sidecar of `path`, or None if there is none.
 
     Values of the wrong type or unparseable dates are ignored (the rest is
-    kept); a sidecar that is not a JSON object raises ReadError."""
+    kept); a sidecar that is not a JSON object, is over SIDECAR_MAX_BYTES,
+    is a symbolic link or cannot be decoded raises ReadError."""
+    return _read_sidecar(path)[0]
+
+
+def _read_sidecar(path: Path) -> tuple[Metadata | None, str | None]:
+    """Return (sidecar metadata or None, the encoding guessed for it or None)."""
     meta_path = sidecar_path(path)
+    if meta_path.is_symlink():  # the reader has no tree to check its target against
+        raise ReadError(f"sidecar {meta_path.name}: is a symbolic link (not followed)")
     if not meta_path.is_file():
-        return None
+        return None, None
     try:
-        obj = json.loads(decode_text(meta_path.read_bytes()))
+        decoded = decode_text(_read_bytes(meta_path, SIDECAR_MAX_BYTES))
+        obj = json.loads(decoded.text)
     except json.JSONDecodeError as exc:
         raise ReadError(
             f"sidecar {meta_path.name}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from None
+    except RecursionError:
+        raise ReadError(f"sidecar {meta_path.name}: invalid JSON: nested too deeply") from None
     except ReadError as exc:
         raise ReadError(f"sidecar {meta_path.name}: {exc}") from None
-    except OSError as exc:
-        raise ReadError(f"sidecar {meta_path.name}: cannot read: {exc.strerror or exc}") from None
     if not isinstance(obj, dict):
         raise ReadError(f"sidecar {meta_path.name}: expected a JSON object")
     meta, _problems = metadata_from_mapping(obj)
-    return meta
+    return meta, decoded.guessed
 
 
 def metadata_from_mapping(obj: Mapping[str, Any]) -> tuple[Metadata, list[str]]:

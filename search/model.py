@@ -40,6 +40,9 @@ class SourceFile:
     kind: SourceKind
     text: str
     sidecar: Metadata | None = None
+    # The encoding the reader had to guess (no UTF-8, BOM or declared charset),
+    # e.g. "windows-1252"; None when the file said what it is.
+    guessed_encoding: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,3 +376,6 @@ class IngestSummary:
     quotes: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
     seconds: float = 0.0
+    duplicates: int = 0  # article copies met again in the run (same id): written once
+    guessed_encodings: list[tuple[str, str]] = field(default_factory=list)  # (path, encoding)
+    notes: list[tuple[str, str]] = field(default_factory=list)  # (path, what was cut or left out)

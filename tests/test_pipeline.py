@@ -54,7 +54,7 @@ def test_extract_file_runs_every_stage(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name,content", [
     ("binary.txt", b"\x00\x01\x02"),
-    ("latin1.txt", "d\xe9j\xe0 vu".encode("latin-1")),
+    ("undecodable.txt", b"d" + bytes(range(0x80, 0x100)) * 4),
     ("empty.txt", b""),
     ("broken.json", b'{"title": "x", "text": '),
     ("notes.md", b"# unsupported"),

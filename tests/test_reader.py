@@ -49,11 +49,13 @@ def test_unusable_files_raise_read_error(tmp_path: Path, name: str, data: bytes 
     assert str(info.value) == reason
 
 
-def test_latin1_text_is_refused_with_the_byte_offset(tmp_path: Path) -> None:
-    path = write(tmp_path, "a.txt", "Caf\u00e9 society".encode("latin-1"))
+def test_undecodable_text_is_refused_with_the_byte_offset(tmp_path: Path) -> None:
+    # Latin-1 is read by guess now (tests/test_encodings.py); bytes that no
+    # encoding reads as text still name the first bad UTF-8 byte.
+    path = write(tmp_path, "a.txt", b"abc" + bytes(range(0x80, 0x100)) * 8)
     with pytest.raises(ReadError) as info:
         read_source(path)
-    assert str(info.value) == "not valid UTF-8 at byte 3 (try converting the file to UTF-8)"
+    assert str(info.value).startswith("not valid UTF-8 at byte 3, and no other text encoding fits")
 
 
 def test_missing_file_raises_read_error(tmp_path: Path) -> None:
@@ -92,7 +94,7 @@ def test_text_decoding_strips_bom_and_keeps_everything_else(tmp_path: Path, data
         (codecs.BOM_UTF16_LE + "<p>Caf\u00e9</p>".encode("utf-16-le"), "Caf\u00e9"),
         ("<p>Caf\u00e9</p>".encode(), "Caf\u00e9"),
         ('<meta charset="no-such-charset"><p>Caf\u00e9</p>'.encode(), "Caf\u00e9"),
-        ("<p>Caf\u00e9</p>".encode("latin-1"), "Caf\ufffd"),  # undeclared: UTF-8 with replacement
+        ("<p>Caf\u00e9</p>".encode("latin-1"), "Caf\u00e9"),  # undeclared, not UTF-8: guessed
     ],
 )
 def test_html_decoding_honours_bom_and_declared_charset(tmp_path: Path, data: bytes, expected: str) -> None:
@@ -101,9 +103,9 @@ def test_html_decoding_honours_bom_and_declared_charset(tmp_path: Path, data: by
     assert not text.startswith("\ufeff")
 
 
-def test_json_must_be_utf8(tmp_path: Path) -> None:
-    with pytest.raises(ReadError, match="not valid UTF-8 at byte 10"):
-        read_source(write(tmp_path, "a.json", '{"text": "\u00e9"}'.encode("latin-1")))
+def test_json_in_latin1_is_read_by_guess(tmp_path: Path) -> None:
+    src = read_source(write(tmp_path, "a.json", '{"text": "\u00e9t\u00e9"}'.encode("latin-1")))
+    assert (src.text, src.guessed_encoding) == ('{"text": "\u00e9t\u00e9"}', "windows-1252")
 
 
 @pytest.mark.parametrize(
