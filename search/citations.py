@@ -57,7 +57,3 @@ def build_paragraph_row(stored: dict[str, Any]) -> dict[str, Any]:
         "text": stored.get("text", ""),
     }
 
-
-def record_order(record: QuoteRecord) -> tuple[bool, str, str, int]:
-    """Return the sort key putting quotes in date order, undated last."""
-    return (record.published is None, record.published or "", record.doc_id, record.n)

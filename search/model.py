@@ -354,13 +354,16 @@ class EntityProfile:
     name: str
     quote_count: int
     paragraph_count: int
-    quotes: list[QuoteRecord]  # date order, undated last
+    quotes: list[QuoteRecord]  # one page of them, date order, undated last
     timeline: list[tuple[str, int]]  # (YYYY-MM, count) ascending, months with none omitted
     undated: int  # quotes (speaker) or paragraphs (institution) with no date
     roles: list[FacetValue] = field(default_factory=list)  # speaker: roles seen
     institutions: list[FacetValue] = field(default_factory=list)  # speaker: named most
     speakers_for: list[FacetValue] = field(default_factory=list)  # institution: its voices
     speakers_about: list[FacetValue] = field(default_factory=list)  # institution: others on it
+    page: int = 1  # `quotes` is page `page` of `pages`, `per_page` quotes each
+    pages: int = 1
+    per_page: int = 100
 
 
 @dataclass(slots=True)
