@@ -21,6 +21,13 @@ FACET_FIELDS: tuple[str, ...] = ("speaker", "institution", "outlet", "year")
 MAX_PER_PAGE = 100
 
 
+def paragraph_permalink(doc_id: str, n: int) -> str:
+    """Return the site-relative link to paragraph `n` of `doc_id`: ?p=N
+    tells the server which window of a long article to send (a fragment
+    never reaches it), #pN scrolls to the paragraph."""
+    return f"/doc/{doc_id}?p={n}#p{n}"
+
+
 @dataclass(frozen=True, slots=True)
 class Metadata:
     """Article metadata as found in the input; unknown values stay None."""
@@ -212,7 +219,7 @@ class Sighting:
 
     @property
     def permalink(self) -> str:
-        return f"/doc/{self.doc_id}#p{self.n}"
+        return paragraph_permalink(self.doc_id, self.n)
 
     def to_dict(self) -> dict[str, Any]:
         return {"doc_id": self.doc_id, "n": self.n, "title": self.title,
@@ -244,7 +251,7 @@ class Hit:
 
     @property
     def permalink(self) -> str:
-        return f"/doc/{self.doc_id}#p{self.n}"
+        return paragraph_permalink(self.doc_id, self.n)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -336,7 +343,7 @@ class QuoteRecord:
 
     @property
     def permalink(self) -> str:
-        return f"/doc/{self.doc_id}#p{self.n}"
+        return paragraph_permalink(self.doc_id, self.n)
 
     def to_dict(self) -> dict[str, Any]:
         return {"quote": self.text, "kind": self.kind, "speaker": self.speaker,
