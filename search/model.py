@@ -320,6 +320,11 @@ class StoredArticle:
     # paragraph n -> (start, end) offsets, relative to that paragraph's text,
     # of the words the user's query matched; the web layer renders the marks.
     term_spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    # `paragraphs` may be one window: page `page` of `pages` of the article's
+    # `paragraph_count` paragraphs (search.windows).
+    paragraph_count: int = 0
+    page: int = 1
+    pages: int = 1
 
 
 @dataclass(slots=True)
