@@ -206,3 +206,32 @@ def test_bad_pages(client: FlaskClient, page: str, status: int) -> None:
 def test_case_redirect_keeps_the_page(client: FlaskClient) -> None:
     response = client.get(f"/speaker/{quote(SPEAKER.lower())}?page=2")
     assert response.status_code == 301 and response.headers["Location"].endswith(f"{quote(SPEAKER)}?page=2")
+
+
+def test_long_lists_of_roles_and_names_are_capped() -> None:
+    """An institution quoted by 45 people, one of them in 15 roles: the page
+    lists the most frequent and says how many more there are."""
+    from web.entities import SHOWN_RELATED, SHOWN_ROLES
+
+    paragraphs, cursor = [], 0
+    people = [f"Person Number{i:02d}" for i in range(45)] + ["Role Changer"] * 15
+    for n, who in enumerate(people, 1):
+        said = f'"Point {n},"'
+        text = f"{said} said {who}."
+        role = f"role {n}" if who == "Role Changer" else "resident"
+        paragraphs.append(Paragraph(id=f"many-p{n}", n=n, start=cursor, end=cursor + len(text), text=text,
+                                    quotes=[Quote(text=said, start=cursor, end=cursor + len(said), speaker=who,
+                                                  role=role)],
+                                    speakers=[who], institutions=["Busy Board"]))
+        cursor += len(text) + 2
+    idx = ram_index()
+    write_articles(idx, [Article(id="many", source="many.txt", text="\n\n".join(p.text for p in paragraphs),
+                                 meta=Metadata(title="Many voices"), paragraphs=paragraphs)])
+    client = create_app(index=idx).test_client()
+    board = BeautifulSoup(client.get("/institution/Busy%20Board").get_data(as_text=True), "html.parser")
+    about = board.select_one(".related-speakers-about")
+    assert len(about.select("li a")) == SHOWN_RELATED
+    assert about.select_one("li.more").get_text() == f"and {46 - SHOWN_RELATED} more"
+    changer = BeautifulSoup(client.get("/speaker/Role%20Changer").get_data(as_text=True), "html.parser")
+    roles = changer.select_one("dd.roles")
+    assert roles.get_text().count("role ") == SHOWN_ROLES and "and 5 more" in roles.get_text()

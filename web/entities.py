@@ -35,6 +35,10 @@ RELATED_KIND: dict[str, str] = {"institutions": "institution", "speakers_for": "
 # Quotes per profile page (?page=N): the page's size stays bounded however
 # much one person said; counts and the chart still cover every quote.
 QUOTES_PER_PAGE = 100
+# Most roles and related names listed (by count); the rest are summed up
+# as "and N more", so a prolific speaker's page stays small.
+SHOWN_ROLES = 10
+SHOWN_RELATED = 30
 
 
 def entity_url(kind: str, name: str, page: int = 1) -> str:
@@ -89,6 +93,7 @@ def render_profile(kind: EntityKind, name: str) -> str | Response:
     return render_template("entity.html", kind=kind, profile=profile, chart=chart,
                            noun=TIMELINE_NOUNS[kind], search_url=filter_url(kind, profile.name),
                            related=RELATED[kind], related_kind=RELATED_KIND,
+                           shown_roles=SHOWN_ROLES, shown_related=SHOWN_RELATED,
                            window=page_window(profile.page, profile.pages),
                            page_url=lambda n: entity_url(kind, profile.name, n))
 
