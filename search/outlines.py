@@ -83,7 +83,8 @@ def entity_quotes(kind: EntityKind, name: str, stored: dict[str, Any],
     """Return the quote dicts of a stored paragraph that belong on the
     entity's page, in paragraph order: a speaker's own quotes, or every
     quote of a paragraph naming the institution.  `same` memoises which
-    raw speaker strings normalise to `name` (half the cost of a long pass)."""
+    raw speaker strings normalise to `name` (join_names on every quote
+    was a large share of a long pass)."""
     quotes = load_quote_dicts(stored)
     if kind == "institution":
         return quotes
