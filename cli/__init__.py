@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from search.config import load_config
+from search.config import ConfigError, load_config, serve_port
 from search.errors import OnrecordError
 from search.model import IngestSummary, SearchRequest, SearchResult
 
@@ -214,12 +214,21 @@ def format_article(data: dict) -> str:
 
 @main.command("serve")
 @click.option("--host", default=None, help="Address to bind (default 127.0.0.1).")
-@click.option("--port", type=int, default=None, help="Port (default 5000, or $PORT).")
+@click.option("--port", type=click.IntRange(1, 65535), default=None,
+              help="Port (default 5000, or $ONRECORD_PORT, or $PORT).")
 @INDEX_OPTION
 def serve_command(host: str | None, port: int | None, index_dir: Path | None) -> None:
     """Serve the search UI and JSON API with a production WSGI server."""
     from web.app import serve
 
+    if port is None:  # only serve reads the port variables: see serve_port
+        try:
+            port, warnings = serve_port()
+        except ConfigError as exc:
+            click.echo(f"onrecord: {exc}", err=True)
+            sys.exit(2)
+        for warning in warnings:
+            click.echo(f"onrecord: warning: {warning}", err=True)
     config = load_config(index_dir=index_dir, host=host, port=port)
     click.echo(f"Serving {config.index_dir} on http://{config.host}:{config.port}/", err=True)
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from search.documents import published_date, split_stored
-from search.model import QuoteRecord
+from search.model import QuoteRecord, paragraph_permalink
 
 
 def stored_published(stored: dict[str, Any]) -> str | None:
@@ -50,14 +50,10 @@ def build_paragraph_row(stored: dict[str, Any]) -> dict[str, Any]:
         "title": stored.get("title"),
         "outlet": stored.get("outlet"),
         "published": stored_published(stored),
-        "permalink": f"/doc/{doc_id}#p{n}",
+        "permalink": paragraph_permalink(doc_id, n),
         "url": stored.get("url"),
         "speakers": "; ".join(split_stored(stored.get("speaker"))),
         "institutions": "; ".join(split_stored(stored.get("institution"))),
         "text": stored.get("text", ""),
     }
 
-
-def record_order(record: QuoteRecord) -> tuple[bool, str, str, int]:
-    """Return the sort key putting quotes in date order, undated last."""
-    return (record.published is None, record.published or "", record.doc_id, record.n)

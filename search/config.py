@@ -4,11 +4,21 @@ import time: call load_config()."""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping
 
 DEFAULT_INDEX_DIR = Path("data/index")
+# Where `serve` looks for its port, first set one wins (--port beats both).
+PORT_VARIABLES = ("ONRECORD_PORT", "PORT")
+# Kubernetes sets <SERVICE>_PORT=tcp://10.0.0.11:5000 in every pod for a
+# Service named onrecord: an address to reach that service, not a port.
+_SERVICE_LINK = re.compile(r"(tcp|udp|sctp)://", re.IGNORECASE)
+
+
+class ConfigError(ValueError):
+    """A configuration value cannot be used; str() says which and why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,8 +31,10 @@ class Config:
 
 
 def load_config(env: Mapping[str, str] | None = None, **overrides: Any) -> Config:
-    """Return the Config: defaults, then ONRECORD_* / PORT from `env`
-    (default os.environ), then keyword overrides whose value is not None."""
+    """Return the Config: defaults, then ONRECORD_INDEX / ONRECORD_HOST from
+    `env` (default os.environ), then keyword overrides whose value is not
+    None.  The port is not read from `env` here: only `serve` needs one, so
+    it calls serve_port() (a bad PORT must not break `search` or `index`)."""
     env = os.environ if env is None else env
     cfg = Config()
     from_env: dict[str, Any] = {}
@@ -30,11 +42,36 @@ def load_config(env: Mapping[str, str] | None = None, **overrides: Any) -> Confi
         from_env["index_dir"] = Path(env["ONRECORD_INDEX"])
     if env.get("ONRECORD_HOST"):
         from_env["host"] = env["ONRECORD_HOST"]
-    port = env.get("ONRECORD_PORT") or env.get("PORT")
-    if port:
-        from_env["port"] = int(port)
     cfg = replace(cfg, **from_env)
     given = {k: v for k, v in overrides.items() if v is not None}
     if "index_dir" in given:
         given["index_dir"] = Path(given["index_dir"])
     return replace(cfg, **given)
+
+
+def serve_port(env: Mapping[str, str] | None = None) -> tuple[int | None, list[str]]:
+    """Return (the port named by ONRECORD_PORT or PORT in `env`, None if
+    neither is set; warnings to print).  A Kubernetes service link in
+    ONRECORD_PORT ('tcp://10.0.0.11:5000') is skipped with a warning.
+    Raises ConfigError for any other value that is not a port number."""
+    env = os.environ if env is None else env
+    warnings: list[str] = []
+    for name in PORT_VARIABLES:
+        raw = env.get(name, "").strip()
+        if not raw:
+            continue
+        if name == "ONRECORD_PORT" and _SERVICE_LINK.match(raw):
+            warnings.append(f"ignoring ONRECORD_PORT={raw!r}: Kubernetes sets it for a Service named "
+                            "onrecord (that service's address, not a port); use PORT or --port")
+            continue
+        return parse_port(raw, name), warnings
+    return None, warnings
+
+
+def parse_port(raw: str, name: str = "PORT") -> int:
+    """Return `raw` as a TCP port number; raises ConfigError naming `name`."""
+    text = raw.strip()
+    # The length cap keeps int() away from huge digit strings.
+    if text.isascii() and text.isdigit() and len(text) <= 5 and 1 <= int(text) <= 65535:
+        return int(text)
+    raise ConfigError(f"{name} must be an integer 1-65535, got {raw!r}")

@@ -32,6 +32,7 @@ from search.sightings import (SightingFinder, attach_duplicates, attach_sighting
 from search.resultcache import CACHE_KEY as RESULTS_KEY, ResultCache
 from search.snippets import find_term_spans, render_snippet
 from search.store import Index
+from search.windows import read_window
 
 _DOC_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
 _SORT_FIELDS = {"newest": "newest_key", "oldest": "oldest_key"}
@@ -209,27 +210,32 @@ class NearestCorrector(Corrector):
         return []
 
 
-def get_article(index: Index, doc_id: str, query: str = "") -> StoredArticle:
+def get_article(index: Index, doc_id: str, query: str = "", *, window: int | None = None,
+                page: int = 1, around: int | None = None) -> StoredArticle:
     """Return the article `doc_id` with its paragraphs ordered by n and, for
-    `query`, the spans of matched words per paragraph number.
+    `query`, the spans of matched words per paragraph number.  With a
+    `window` size, only window `page` of the paragraphs (or the window
+    holding paragraph number `around`) is read: see search.windows.
 
     Raises NotFoundError if no such article is indexed (or the id is
-    malformed).  Query errors are ignored here: the article still shows.
+    malformed, or `page` is past its last window).  Query errors are
+    ignored here: the article still shows.
     """
     if not isinstance(doc_id, str) or not _DOC_ID.fullmatch(doc_id):
         raise NotFoundError(f"no article with id {doc_id!r}")
     with translate_damage(_label(index)), index.reading() as searcher:
-        stored = [searcher.stored_fields(d)
-                  for d in searcher.document_numbers(doc_id=doc_id)]
+        part = read_window(searcher, doc_id, window, page, around)
+    stored = part.stored
     if not stored:
-        raise NotFoundError(f"no article with id {doc_id!r}")
-    stored.sort(key=lambda s: int(s["n"]))
+        raise NotFoundError(f"no article with id {doc_id!r}" if not part.total else
+                            f"article {doc_id!r} has {part.pages} pages of paragraphs, not {page}")
     paragraphs = [rebuild_paragraph(s) for s in stored]
     terms = _article_terms(index, query)
     analyzer = index.schema["text"].analyzer
     spans = {p.n: find_term_spans(analyzer, p.text, terms) for p in paragraphs}
     return StoredArticle(id=doc_id, meta=rebuild_metadata(stored[0]), paragraphs=paragraphs,
-                         term_spans={n: s for n, s in spans.items() if s})
+                         term_spans={n: s for n, s in spans.items() if s},
+                         paragraph_count=part.total, page=part.page, pages=part.pages)
 
 
 def _article_terms(index: Index, query: str) -> MarkTerms:

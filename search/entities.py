@@ -2,20 +2,21 @@
 
 Owns list_entities() (every speaker or institution with its paragraph
 count, from the postings of the case-preserving facet fields, cached per
-searcher) and get_entity() (an EntityProfile built from the stored fields
-of that entity's paragraphs only: one postings lookup, never a scan of the
-whole index).
+searcher) and get_entity() (one page of an EntityProfile: the entity's
+paragraphs come from one postings lookup, never a scan of the whole index;
+counts and timeline over all of them from its search.outlines outline; only
+the page's quotes are built into records).
 """
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Literal
+from typing import Any, Literal
 
-from search.citations import build_quote_record, record_order
+from search.citations import build_quote_record
 from search.docsets import deleted_docs, iter_posting_ids, open_postings
-from search.documents import load_quote_dicts, split_stored
 from search.errors import NotFoundError, QueryError
 from search.model import EntityProfile, FacetValue, QuoteRecord
+from search.outlines import EntityOutline, entity_quotes, outline_for
 from search.schema import join_names
 from search.sightings import open_finder
 from search.store import Index
@@ -23,9 +24,7 @@ from search.store import Index
 EntityKind = Literal["speaker", "institution"]
 _FACET_FIELDS: dict[str, str] = {"speaker": "speaker_facet", "institution": "institution_facet"}
 MAX_NAME_CHARS = 300
-# Words that do not identify an institution in a speaker's role.
-_GENERIC_WORDS = frozenset({"the", "of", "for", "and", "service", "services", "office",
-                            "department", "ministry", "agency"})
+QUOTES_PER_PAGE = 100
 
 
 def list_entities(index: Index, kind: EntityKind) -> list[FacetValue]:
@@ -62,31 +61,53 @@ def _count_values(searcher: Any, fieldname: str) -> list[FacetValue]:
             if c]
 
 
-def get_entity(index: Index, kind: EntityKind, name: str) -> EntityProfile:
-    """Return the profile of the speaker or institution `name` (matched
-    exactly, else case-insensitively): its quotes in date order (undated
-    last, each with also_in), a monthly timeline and the names seen with it.
-    Raises NotFoundError if no paragraph names it, QueryError for an
-    unknown kind."""
+def get_entity(index: Index, kind: EntityKind, name: str, page: int = 1,
+               per_page: int = QUOTES_PER_PAGE) -> EntityProfile:
+    """Return page `page` of the profile of the speaker or institution
+    `name` (matched exactly, else case-insensitively): `per_page` of its
+    quotes in date order (undated last, each with also_in), and over ALL of
+    them the counts, a monthly timeline and the names seen with it.
+    Raises NotFoundError if no paragraph names it or the page is past the
+    last, QueryError for an unknown kind."""
     fieldname = _facet_field(kind)
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_CHARS:
         raise NotFoundError(f"no {kind} named {name!r} in the index")
-    wanted = join_names([name])
     with index.reading() as searcher:
-        canonical = _resolve_name(index, kind, searcher, fieldname, wanted)
+        canonical = _resolve_name(index, kind, searcher, fieldname, join_names([name]))
         if canonical is None:
             raise NotFoundError(f"no {kind} named {name!r} in the index")
         finder = open_finder(index, searcher)
-        stored = [finder.stored(d) for d in sorted(finder.key_docnums(fieldname, canonical))]
-        if not stored:
+        outline = outline_for(index, searcher, kind, canonical,
+                              sorted(finder.key_docnums(fieldname, canonical)))
+        if not outline.paragraph_count:
             raise NotFoundError(f"no {kind} named {name!r} in the index")
-        if kind == "speaker":
-            profile = _speaker_profile(canonical, stored)
-        else:
-            profile = _institution_profile(canonical, stored)
-        for record in profile.quotes:
+        pages = max(1, -(-outline.quote_count // per_page))
+        if page > pages:
+            raise NotFoundError(f"the {kind} {canonical!r} has {pages} page{'s' if pages > 1 else ''}"
+                                f" of quotes, not {page}")
+        quotes = _page_quotes(searcher, outline, kind, canonical, (page - 1) * per_page, per_page)
+        for record in quotes:
             record.also_in = finder.quote_sightings(record.text, record.doc_id)[1]
-    return profile
+    return EntityProfile(
+        kind=kind, name=canonical, quote_count=outline.quote_count,
+        paragraph_count=outline.paragraph_count, quotes=quotes, timeline=outline.timeline,
+        undated=outline.undated, roles=outline.roles, institutions=outline.institutions,
+        speakers_for=outline.speakers_for, speakers_about=outline.speakers_about,
+        page=page, pages=pages, per_page=per_page)
+
+
+def _page_quotes(searcher: Any, outline: EntityOutline, kind: EntityKind, name: str,
+                 offset: int, count: int) -> list[QuoteRecord]:
+    """Return quotes [offset, offset + count) of the outline's order as
+    QuoteRecords, reading only the paragraphs that hold them."""
+    i, skip = outline.locate(offset)
+    records: list[QuoteRecord] = []
+    while len(records) < count and i < outline.paragraph_count:
+        stored = searcher.stored_fields(outline.docnums[i])
+        mine = entity_quotes(kind, name, stored)[skip:]
+        records.extend(build_quote_record(stored, q) for q in mine[:count - len(records)])
+        i, skip = i + 1, 0
+    return records
 
 
 def _resolve_name(index: Index, kind: EntityKind, searcher: Any, fieldname: str,
@@ -96,55 +117,3 @@ def _resolve_name(index: Index, kind: EntityKind, searcher: Any, fieldname: str,
     folded = wanted.casefold()
     matches = [v.value for v in list_entities(index, kind) if v.value.casefold() == folded]
     return matches[0] if matches else None
-
-
-def _speaker_profile(name: str, stored: list[dict[str, Any]]) -> EntityProfile:
-    quotes = sorted((build_quote_record(s, q) for s in stored for q in load_quote_dicts(s)
-                     if join_names([str(q.get("speaker") or "")]) == name), key=record_order)
-    institutions = Counter(i for s in stored for i in split_stored(s.get("institution")))
-    return EntityProfile(
-        kind="speaker", name=name, quote_count=len(quotes), paragraph_count=len(stored),
-        quotes=quotes, timeline=_timeline(q.published for q in quotes),
-        undated=sum(1 for q in quotes if q.published is None),
-        roles=_ranked(Counter(q.role for q in quotes if q.role)),
-        institutions=_ranked(institutions))
-
-
-def _institution_profile(name: str, stored: list[dict[str, Any]]) -> EntityProfile:
-    quotes = sorted((build_quote_record(s, q) for s in stored for q in load_quote_dicts(s)),
-                    key=record_order)
-    published = [build_quote_record(s, {}).published for s in stored]
-    voices = Counter(q.speaker for q in quotes if q.speaker and _speaks_for(q, name))
-    others = Counter(q.speaker for q in quotes
-                     if q.speaker and not _speaks_for(q, name) and q.speaker not in voices)
-    return EntityProfile(
-        kind="institution", name=name, quote_count=len(quotes), paragraph_count=len(stored),
-        quotes=quotes, timeline=_timeline(published),
-        undated=sum(1 for p in published if p is None),
-        speakers_for=_ranked(voices), speakers_about=_ranked(others))
-
-
-def _speaks_for(quote: QuoteRecord, institution: str) -> bool:
-    """A speaker speaks FOR an institution when their role names it: every
-    distinctive word of its name is in the role ("Metropolitan Police
-    Service" -> "Metropolitan Police Commissioner"), or its acronym is
-    ("IOPC director").  Any other voice in its paragraphs speaks ABOUT it."""
-    role = set((quote.role or "").casefold().replace(",", " ").split())
-    if not role:
-        return False
-    core = [w for w in institution.casefold().split() if w not in _GENERIC_WORDS]
-    return (bool(core) and all(w in role for w in core)) or _acronym(institution) in role
-
-
-def _acronym(name: str) -> str:
-    letters = "".join(w[0] for w in name.split() if w[:1].isupper())
-    return letters.casefold() if len(letters) > 1 else "\0"
-
-
-def _timeline(dates: Iterable[str | None]) -> list[tuple[str, int]]:
-    months = Counter(d[:7] for d in dates if d)
-    return sorted(months.items())
-
-
-def _ranked(counts: Counter[str]) -> list[FacetValue]:
-    return [FacetValue(v, c) for v, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]

@@ -21,6 +21,13 @@ FACET_FIELDS: tuple[str, ...] = ("speaker", "institution", "outlet", "year")
 MAX_PER_PAGE = 100
 
 
+def paragraph_permalink(doc_id: str, n: int) -> str:
+    """Return the site-relative link to paragraph `n` of `doc_id`: ?p=N
+    tells the server which window of a long article to send (a fragment
+    never reaches it), #pN scrolls to the paragraph."""
+    return f"/doc/{doc_id}?p={n}#p{n}"
+
+
 @dataclass(frozen=True, slots=True)
 class Metadata:
     """Article metadata as found in the input; unknown values stay None."""
@@ -215,7 +222,7 @@ class Sighting:
 
     @property
     def permalink(self) -> str:
-        return f"/doc/{self.doc_id}#p{self.n}"
+        return paragraph_permalink(self.doc_id, self.n)
 
     def to_dict(self) -> dict[str, Any]:
         return {"doc_id": self.doc_id, "n": self.n, "title": self.title,
@@ -247,7 +254,7 @@ class Hit:
 
     @property
     def permalink(self) -> str:
-        return f"/doc/{self.doc_id}#p{self.n}"
+        return paragraph_permalink(self.doc_id, self.n)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -316,6 +323,11 @@ class StoredArticle:
     # paragraph n -> (start, end) offsets, relative to that paragraph's text,
     # of the words the user's query matched; the web layer renders the marks.
     term_spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    # `paragraphs` may be one window: page `page` of `pages` of the article's
+    # `paragraph_count` paragraphs (search.windows).
+    paragraph_count: int = 0
+    page: int = 1
+    pages: int = 1
 
 
 @dataclass(slots=True)
@@ -339,7 +351,7 @@ class QuoteRecord:
 
     @property
     def permalink(self) -> str:
-        return f"/doc/{self.doc_id}#p{self.n}"
+        return paragraph_permalink(self.doc_id, self.n)
 
     def to_dict(self) -> dict[str, Any]:
         return {"quote": self.text, "kind": self.kind, "speaker": self.speaker,
@@ -357,13 +369,16 @@ class EntityProfile:
     name: str
     quote_count: int
     paragraph_count: int
-    quotes: list[QuoteRecord]  # date order, undated last
+    quotes: list[QuoteRecord]  # one page of them, date order, undated last
     timeline: list[tuple[str, int]]  # (YYYY-MM, count) ascending, months with none omitted
     undated: int  # quotes (speaker) or paragraphs (institution) with no date
     roles: list[FacetValue] = field(default_factory=list)  # speaker: roles seen
     institutions: list[FacetValue] = field(default_factory=list)  # speaker: named most
     speakers_for: list[FacetValue] = field(default_factory=list)  # institution: its voices
     speakers_about: list[FacetValue] = field(default_factory=list)  # institution: others on it
+    page: int = 1  # `quotes` is page `page` of `pages`, `per_page` quotes each
+    pages: int = 1
+    per_page: int = 100
 
 
 @dataclass(slots=True)

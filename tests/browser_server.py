@@ -51,10 +51,11 @@ class LiveServer:
         self.thread.join(timeout=5)
 
 
-def start_server(index: Index, config: Config | None = None) -> LiveServer:
-    """Return a LiveServer serving create_app(index) on a free loopback port."""
+def start_server(index: Index, config: Config | None = None, **options: Any) -> LiveServer:
+    """Return a LiveServer serving create_app(index) on a free loopback port;
+    `options` are waitress settings (default: 4 threads)."""
     app = create_app(index=index, config=config or Config(per_page=10))
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    server = create_server(app, host="127.0.0.1", port=0, **(options or {"threads": 4}))
     stopping = threading.Event()
     thread = threading.Thread(target=run_until_closed, args=(server, stopping),
                               name="onrecord-test-server", daemon=True)

@@ -25,7 +25,9 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from browser_server import CHROMIUM_ARGS, MISSING_CHROMIUM, ConsoleLog, LiveServer, start_server
 from ensure_browser import find_chromium
 from indexer.pipeline import ingest_paths
-from search.store import ram_index
+from search.model import Article, Metadata, Paragraph
+from search.store import ram_index, write_articles
+from web.pages import ARTICLE_WINDOW
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "seeds"
@@ -43,6 +45,7 @@ DATED_ARTICLES = [
      "text": "The family returned to court on Wednesday.\n\n\"We will keep asking questions until "
              "somebody answers them,\" said Mina Smallman outside the building.\n\nThe hearing continues."},
 ]
+LONG_ID, LONG_PARAGRAPHS = "long-read", 2 * ARTICLE_WINDOW + 50  # shown in three windows
 QUOTE_CITATION_COLUMNS = {"quote", "speaker", "role", "outlet", "title", "published", "permalink", "url"}
 PARAGRAPH_CITATION_COLUMNS = {"paragraph_id", "title", "outlet", "published", "permalink", "url", "text"}
 
@@ -54,9 +57,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     index = ram_index()
     summary = ingest_paths([SEEDS, extra], index)
     assert not summary.skipped and summary.articles == 5
+    write_articles(index, [long_article()])
     live = start_server(index)
     yield live
     live.close()
+
+
+def long_article() -> Article:
+    """Return an article too long for one window of the article page."""
+    paragraphs, cursor = [], 0
+    for n in range(1, LONG_PARAGRAPHS + 1):
+        text = f"Paragraph {n} of the long read."
+        paragraphs.append(Paragraph(id=f"{LONG_ID}-p{n}", n=n, start=cursor, end=cursor + len(text), text=text))
+        cursor += len(text) + 2
+    return Article(id=LONG_ID, source="long.txt", text="\n\n".join(p.text for p in paragraphs),
+                   meta=Metadata(title="A long read", outlet="Test Herald"), paragraphs=paragraphs)
 
 
 @pytest.fixture(scope="module")
@@ -172,6 +187,20 @@ def test_permalink_marks_and_scrolls_to_paragraph(page: Page, console: ConsoleLo
                           " return {top: r.top, bottom: r.bottom, height: innerHeight, y: scrollY}; }")
     assert box["y"] > 0 and 0 <= box["top"] < box["height"] and box["bottom"] > 0, box
     screenshot(page, "article.png")
+    assert console.take() == []
+
+
+def test_fragment_beyond_the_window_loads_the_window_holding_it(page: Page, console: ConsoleLog) -> None:
+    deep = LONG_PARAGRAPHS - 10  # in the last window
+    page.goto(f"/doc/{LONG_ID}#p{deep}")  # a fragment never reaches the server: app.js follows it
+    page.wait_for_url(re.compile(rf"\?p={deep}#p{deep}$"))
+    target = page.locator(f"p#p{deep}")
+    assert "target" in (target.get_attribute("class") or "").split()
+    assert 0 <= target.evaluate("e => e.getBoundingClientRect().top") < 800
+    page.goto(f"/doc/{LONG_ID}#p5")  # in the first window: no reload
+    assert page.locator("p#p5").count() == 1 and page.url.endswith(f"/doc/{LONG_ID}#p5")
+    page.goto(f"/doc/{LONG_ID}?p=99999#p99999")  # no such paragraph: the last window, no loop
+    assert page.url.endswith("?p=99999#p99999") and page.locator(f"p#p{LONG_PARAGRAPHS}").count() == 1
     assert console.take() == []
 
 

@@ -86,7 +86,7 @@ def test_speaker_quotes_in_date_order_undated_last(index: Index) -> None:
 def test_speaker_quote_records_carry_citation_fields(index: Index) -> None:
     record = get_entity(index, "speaker", "Ann Smallman").quotes[0]
     assert (record.title, record.outlet, record.permalink) == ("Title early", "The Ledger",
-                                                               "/doc/early#p1")
+                                                               "/doc/early?p=1#p1")
     assert record.institutions == ["City Council"]
 
 

@@ -61,7 +61,7 @@ def test_paragraph_rows_have_citation_columns_in_order(index: Index) -> None:
     assert list(row) == EXPORT_COLUMNS["paragraphs"]
     assert row == {"paragraph_id": "mid-p1", "doc_id": "mid", "n": 1, "title": "About mid",
                    "outlet": "The Ledger", "published": "2022-05-01",
-                   "permalink": "/doc/mid#p1", "url": "http://example.org/mid",
+                   "permalink": "/doc/mid?p=1#p1", "url": "http://example.org/mid",
                    "speakers": "Ann Smallman", "institutions": "Treasury; Cabinet Office",
                    "text": "Budget cuts hit schools."}
 

@@ -91,7 +91,8 @@ def test_reingest_replaces_instead_of_duplicating(tmp_path: Path) -> None:
 
 def test_config_reads_environment_then_overrides() -> None:
     env = {"ONRECORD_INDEX": "/tmp/x", "PORT": "8080"}
-    assert load_config(env).port == 8080
+    assert load_config(env).port == 5000  # the port is serve's alone (search.config.serve_port)
+    assert load_config(env, port=8080).port == 8080
     assert str(load_config(env).index_dir) == "/tmp/x"
     assert str(load_config(env, index_dir="/tmp/y").index_dir) == "/tmp/y"
     assert load_config({}).host == "127.0.0.1"

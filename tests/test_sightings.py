@@ -53,7 +53,7 @@ def test_hit_also_in_lists_other_articles_earliest_first_undated_last(index: Ind
     hits = {h.doc_id: h for h in search(index, SearchRequest(query="library single")).hits}
     assert [s.doc_id for s in hits["ledger"].also_in] == ["gazette", "blog"]
     assert [s.outlet for s in hits["gazette"].also_in] == ["The Ledger", "A Blog"]
-    assert hits["ledger"].also_in[0].permalink == "/doc/gazette#p1"
+    assert hits["ledger"].also_in[0].permalink == "/doc/gazette?p=1#p1"
 
 
 def test_quote_dicts_share_a_cluster_key_and_list_sightings(index: Index) -> None:

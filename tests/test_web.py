@@ -395,7 +395,7 @@ def test_api_matches_contract(client: FlaskClient, index: Index) -> None:
         assert set(hit) == {"paragraph_id", "doc_id", "n", "title", "outlet", "published", "text", "snippet",
                             "speakers", "institutions", "quotes", "permalink", "url", "score",
                             "also_in", "duplicates"}
-        assert hit["permalink"] == f"/doc/{hit['doc_id']}#p{hit['n']}"
+        assert hit["permalink"] == f"/doc/{hit['doc_id']}?p={hit['n']}#p{hit['n']}"
         assert isinstance(hit["score"], float) and isinstance(hit["speakers"], list)
     assert set(data["facets"]) <= {"speaker", "institution", "outlet", "year"}
     for values in data["facets"].values():

@@ -355,8 +355,8 @@ def test_entity_quote_also_in_marks_first(client: FlaskClient, index: Index,
 
     real = web_entities.search_entities.get_entity
 
-    def with_sightings(idx: Index, kind: str, name: str):
-        profile = real(idx, kind, name)
+    def with_sightings(idx: Index, kind: str, name: str, *paging: int):
+        profile = real(idx, kind, name, *paging)
         profile.quotes[1].also_in = [Sighting("copy", 2, "Copied story", "Wire", "2021-04-14"),
                                      Sighting("late", 5, None, None, None)]
         return profile

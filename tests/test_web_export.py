@@ -221,7 +221,7 @@ def test_csv_export_has_every_row_and_citation_columns(client: FlaskClient, rows
     assert list(records[0]) == exporting.EXPORT_COLUMNS[rows]
     assert [r["paragraph_id"] for r in records] == [f"a{i}-p1" for i in range(ARTICLES)]  # oldest first
     first = records[0]
-    assert first["permalink"] == "http://localhost/doc/a0#p1"
+    assert first["permalink"] == "http://localhost/doc/a0?p=1#p1"
     assert first["url"] == "https://example.org/0" and first["published"] == "2020-01-01"
     assert first["title"] == "Budget story 0" and first["outlet"] == "" and records[1]["outlet"] == "City Herald"
     if rows == "quotes":

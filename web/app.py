@@ -33,7 +33,42 @@ SECURITY_HEADERS: dict[str, str] = {
 }
 # Only GET forms exist; nothing legitimate sends a large body.
 MAX_CONTENT_LENGTH = 16 * 1024
-SERVER_THREADS = 8
+# waitress settings for `onrecord serve`, each against slow or idle clients
+# (waitress's default in brackets).  Idle and half-sent connections cost no
+# thread, only a file descriptor and a slot under connection_limit: at the
+# default limit 99 silent sockets locked every other client out, and each
+# byte a client dribbles restarts its idle timer, so the limit must be far
+# above what one client plausibly holds.  In public, put a buffering proxy
+# (nginx) in front: it holds slow clients and sends waitress whole requests.
+SERVER_OPTIONS: dict[str, Any] = {
+    "threads": 8,  # [4] requests run at once; searches are short and bounded by the deadline
+    "connection_limit": 1000,  # [100] open sockets; capped by the open-files limit below
+    "channel_timeout": 15,  # [120] seconds a connection may sit idle before it is closed
+    "cleanup_interval": 2,  # [30] seconds between checks for idle connections
+    "asyncore_use_poll": True,  # [False] select() fails on descriptors past 1023
+}
+RESERVED_FDS = 100  # descriptors kept for the index's files, logs and spills
+
+
+def server_options(open_files: int | None = None) -> dict[str, Any]:
+    """Return SERVER_OPTIONS with connection_limit lowered to fit the
+    process's open-files limit (`open_files`, default RLIMIT_NOFILE's soft
+    value): past it accept() fails and new clients wait in the backlog."""
+    if open_files is None:
+        open_files = _open_files_limit()
+    options = dict(SERVER_OPTIONS)
+    if open_files >= 0:  # -1: unlimited (RLIM_INFINITY) or unknown
+        options["connection_limit"] = max(10, min(options["connection_limit"], open_files - RESERVED_FDS))
+    return options
+
+
+def _open_files_limit() -> int:
+    """Return the soft open-files limit, -1 if unlimited or unknown."""
+    try:
+        import resource  # not on Windows
+    except ImportError:
+        return -1
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
 def create_app(index: Index | None = None, config: Config | None = None) -> Flask:
@@ -92,4 +127,4 @@ def serve(config: Config) -> None:
     """Serve the app with waitress on config.host:config.port until stopped."""
     from waitress import serve as waitress_serve  # only the server needs it
 
-    waitress_serve(create_app(config=config), host=config.host, port=config.port, threads=SERVER_THREADS)
+    waitress_serve(create_app(config=config), host=config.host, port=config.port, **server_options())

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from flask import Blueprint, Response, redirect, render_template, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 
 from search import entities as search_entities
 from search.errors import NotFoundError
 from web.charts import build_timeline
-from web.params import MAX_FILTER_CHARS
+from web.links import page_window
+from web.params import MAX_FILTER_CHARS, MAX_PAGE, parse_int
 from web.state import get_state
 
 bp = Blueprint("entities", __name__)
@@ -31,12 +32,19 @@ RELATED: dict[str, list[tuple[str, str]]] = {
     "institution": [("speakers_for", "Who speaks for it"), ("speakers_about", "Who speaks about it")],
 }
 RELATED_KIND: dict[str, str] = {"institutions": "institution", "speakers_for": "speaker", "speakers_about": "speaker"}
+# Quotes per profile page (?page=N): the page's size stays bounded however
+# much one person said; counts and the chart still cover every quote.
+QUOTES_PER_PAGE = 100
+# Most roles and related names listed (by count); the rest are summed up
+# as "and N more", so a prolific speaker's page stays small.
+SHOWN_ROLES = 10
+SHOWN_RELATED = 30
 
 
-def entity_url(kind: str, name: str) -> str:
-    """Return the URL of the profile page of `name` (a speaker or an
-    institution); template global `entity_url`."""
-    return url_for(PAGE_ENDPOINTS[kind], name=name)
+def entity_url(kind: str, name: str, page: int = 1) -> str:
+    """Return the URL of (page `page` of) the profile page of `name` (a
+    speaker or an institution); template global `entity_url`."""
+    return url_for(PAGE_ENDPOINTS[kind], name=name, page=page if page > 1 else None)
 
 
 @bp.get("/speakers")
@@ -75,15 +83,19 @@ def render_profile(kind: EntityKind, name: str) -> str | Response:
     raises NotFoundError (-> 404) for a blank, overlong or unknown name."""
     if not name.strip() or len(name) > MAX_FILTER_CHARS:
         raise NotFoundError(f"No {kind} with that name is in the index.")
-    profile = search_entities.get_entity(get_state().index(), kind, name)
+    page = parse_int(request.args.get("page"), "page", 1, 1, MAX_PAGE)
+    profile = search_entities.get_entity(get_state().index(), kind, name, page, QUOTES_PER_PAGE)
     # Only a case difference redirects: the canonical name then matches
     # exactly on the next request, so this can never loop.
     if profile.name != name and profile.name.casefold() == name.casefold():
-        return redirect(entity_url(kind, profile.name), code=301)
+        return redirect(entity_url(kind, profile.name, page), code=301)
     chart = build_timeline(profile.timeline, TIMELINE_NOUNS[kind])
     return render_template("entity.html", kind=kind, profile=profile, chart=chart,
                            noun=TIMELINE_NOUNS[kind], search_url=filter_url(kind, profile.name),
-                           related=RELATED[kind], related_kind=RELATED_KIND)
+                           related=RELATED[kind], related_kind=RELATED_KIND,
+                           shown_roles=SHOWN_ROLES, shown_related=SHOWN_RELATED,
+                           window=page_window(profile.page, profile.pages),
+                           page_url=lambda n: entity_url(kind, profile.name, n))
 
 
 def filter_url(kind: EntityKind, name: str) -> str:

@@ -29,9 +29,24 @@ bp = Blueprint("exports", __name__)
 
 ROW_KINDS = ("quotes", "paragraphs")
 MAX_SLUG_CHARS = 40
-# Spreadsheet apps run cells starting with these as formulas; a leading
-# apostrophe keeps a quote like '=cost' or '+44...' as text (OWASP advice).
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# Leading characters that make a spreadsheet read a cell as a formula (or
+# drop characters until one does), and why.  A cell starting with any of them
+# gets a leading apostrophe, so a quote like '=cost' or '+44...' stays text
+# (OWASP "CSV Injection", ASVS 1.2.10).  Every character whose compatibility
+# form (NFKC) is one of = + - @ is listed: Excel with an East Asian input
+# method reads full-width ＝ as =, and other apps fold the rest the same way.
+FORMULA_TRIGGERS: dict[str, str] = {
+    "=": "formula", "+": "formula (sign)", "-": "formula (sign)", "@": "function call (Lotus style)",
+    "\t": "tab: skipped by some importers, exposing what follows",
+    "\r": "carriage return: starts a new line in some importers",
+    "\n": "line feed: starts a new line in some importers",
+    "\0": "NUL: dropped by some importers, exposing what follows",
+    "\uff1d": "full-width =", "\uff0b": "full-width +", "\uff0d": "full-width -", "\uff20": "full-width @",
+    "\ufe66": "small =", "\ufe62": "small +", "\ufe63": "small -", "\ufe6b": "small @",
+    "\u207c": "superscript =", "\u208c": "subscript =", "\u207a": "superscript +",
+    "\u208a": "subscript +", "\ufb29": "Hebrew alternative +",
+}
+_FORMULA_START = tuple(FORMULA_TRIGGERS)
 _SLUG_JUNK = re.compile(r"[^a-z0-9]+")
 
 
@@ -52,8 +67,8 @@ def export_filename(query: str, today: dt.date, ext: str, rows: str = "quotes") 
 
 
 def cell_value(value: Any) -> str:
-    """Return one CSV cell: lists joined by '; ', None as '', formula-like
-    text prefixed with an apostrophe."""
+    """Return one CSV cell: lists joined by '; ', None as '', text starting
+    with a FORMULA_TRIGGERS character prefixed with an apostrophe."""
     if value is None:
         return ""
     if isinstance(value, (list, tuple)):

@@ -11,13 +11,15 @@ from flask import Blueprint, render_template, request, url_for
 from search import engine
 from search.model import Paragraph
 from web.links import SearchLinks, page_window
-from web.params import hidden_filters, parse_int, parse_query, parse_search_request, raw_form
+from web.params import MAX_PAGE, hidden_filters, parse_int, parse_query, parse_search_request, raw_form
 from web.render import render_paragraph, safe_href
 from web.state import get_state
 
 bp = Blueprint("pages", __name__)
-MAX_PARAGRAPH = 100_000  # bound for ?p=N; no article has more paragraphs
-
+MAX_PARAGRAPH = 100_000_000  # bound for ?p=N; articles of 200,000 paragraphs exist
+# Paragraphs per article page: a longer article is shown in windows (?page=K,
+# or the window holding ?p=N), so no page outgrows a few hundred kilobytes.
+ARTICLE_WINDOW = 200
 
 
 @bp.get("/")
@@ -48,7 +50,9 @@ def article_page(doc_id: str) -> str:
     # ?p=N marks the paragraph server-side too: #pN alone is lost when a
     # link is copied without its fragment or the page is re-rendered.
     target = parse_int(request.args.get("p"), "p", 0, 1, MAX_PARAGRAPH)
-    article = engine.get_article(state.index(), doc_id, query)
+    page = parse_int(request.args.get("page"), "page", 1, 1, MAX_PAGE)
+    article = engine.get_article(state.index(), doc_id, query, window=ARTICLE_WINDOW, page=page,
+                                 around=target or None)
     paragraphs = [(p, render_paragraph(p, article.term_spans.get(p.n, ()))) for p in article.paragraphs]
     back = url_for("pages.search_page", q=query) if query else url_for("pages.search_page")
     return render_template(
@@ -62,12 +66,20 @@ def article_page(doc_id: str) -> str:
         back=back,
         speakers=names_in(article.paragraphs, "speakers"),
         institutions=names_in(article.paragraphs, "institutions"),
+        window=page_window(article.page, article.pages),
+        page_url=lambda n: article_window_url(doc_id, query, n),
     )
+
+
+def article_window_url(doc_id: str, query: str, page: int) -> str:
+    """Return the URL of window `page` of the article, keeping the query
+    (for its highlights)."""
+    return url_for("pages.article_page", doc_id=doc_id, q=query or None, page=page if page > 1 else None)
 
 
 def names_in(paragraphs: list[Paragraph], attr: str) -> list[str]:
     """Return the distinct speakers or institutions named in the
-    paragraphs, in order of first appearance."""
+    paragraphs (of the window shown), in order of first appearance."""
     seen: dict[str, None] = {}
     for paragraph in paragraphs:
         for name in getattr(paragraph, attr):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Mapping, Protocol
+from typing import Iterable, Mapping, Protocol
 
 from search.errors import QueryError
 from search.model import MAX_PER_PAGE, SearchRequest
@@ -25,6 +25,11 @@ FILTER_PARAMS: dict[str, str] = {
     "institution": "institutions",
     "outlet": "outlets",
 }
+# Single-valued form field -> the most characters echoed back into the form
+# (longer values are refused anyway: the query by parse_query, others by
+# their parsers, which accept nothing near these lengths).
+FORM_FIELD_CHARS: dict[str, int] = {"q": MAX_QUERY_CHARS, "since": 40, "until": 40, "sort": 40,
+                                    "quotes_only": 40, "per_page": 40}
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TRUE = ("1", "true", "on", "yes")
 _FALSE = ("", "0", "false", "off", "no")
@@ -69,15 +74,18 @@ def parse_query(raw: str | None) -> str:
     return query
 
 
+def distinct_values(raw: Iterable[str]) -> list[str]:
+    """Return the non-blank values, stripped, each once, in first-seen order
+    (a value repeated 10,000 times in the URL counts, and echoes, once)."""
+    return list(dict.fromkeys(v for v in (r.strip() for r in raw) if v))
+
+
 def parse_filter(raw: list[str], name: str) -> tuple[str, ...]:
     """Return the distinct non-blank values of a repeatable filter, in order;
     raises QueryError if there are too many or one is too long."""
-    values: list[str] = []
-    for value in (v.strip() for v in raw):
-        if len(value) > MAX_FILTER_CHARS:
-            raise QueryError(f"A '{name}' filter is too long (the limit is {MAX_FILTER_CHARS} characters).")
-        if value and value not in values:
-            values.append(value)
+    values = distinct_values(raw)
+    if any(len(value) > MAX_FILTER_CHARS for value in values):
+        raise QueryError(f"A '{name}' filter is too long (the limit is {MAX_FILTER_CHARS} characters).")
     if len(values) > MAX_FILTER_VALUES:
         raise QueryError(f"Too many '{name}' filters ({len(values)}; the limit is {MAX_FILTER_VALUES}).")
     return tuple(values)
@@ -131,12 +139,19 @@ def parse_int(raw: str | None, name: str, default: int, low: int, high: int) -> 
 
 def hidden_filters(args: ArgSource) -> list[tuple[str, str]]:
     """Return the repeatable filters in `args` as (name, value) pairs, so
-    the search form can carry them along as hidden inputs."""
-    return [(name, value) for name in FILTER_PARAMS for value in args.getlist(name) if value.strip()]
+    the search form can carry them along as hidden inputs: each value once,
+    in order, at most MAX_FILTER_VALUES per filter and none over
+    MAX_FILTER_CHARS, so the page never echoes more than a valid search
+    could hold (and resubmitting an error page's form gives a valid one)."""
+    pairs: list[tuple[str, str]] = []
+    for name in FILTER_PARAMS:
+        values = [v for v in distinct_values(args.getlist(name)) if len(v) <= MAX_FILTER_CHARS]
+        pairs.extend((name, value) for value in values[:MAX_FILTER_VALUES])
+    return pairs
 
 
 def raw_form(args: Mapping[str, str]) -> dict[str, str]:
-    """Return the single-valued form fields exactly as the user typed them,
-    so a page showing an error can refill the form unchanged."""
-    keys = ("q", "since", "until", "sort", "quotes_only", "per_page")
-    return {key: str(args.get(key) or "") for key in keys}
+    """Return the single-valued form fields as the user typed them, so a
+    page showing an error can refill the form; each is cut to its
+    FORM_FIELD_CHARS limit (an echo never outgrows what a search accepts)."""
+    return {key: str(args.get(key) or "")[:limit] for key, limit in FORM_FIELD_CHARS.items()}

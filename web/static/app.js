@@ -3,6 +3,9 @@
  *   data-citation attribute to the clipboard.
  * - Keyboard: "/" focuses the search box, "j"/"k" move between results.
  * - The speaker/institution lists filter as you type.
+ * - A long article is sent in windows; a link to /doc/<id>#pN for a
+ *   paragraph outside the window shown reloads with ?p=N, the window
+ *   holding it (a fragment never reaches the server).
  * Loaded from /static under CSP default-src 'self': no inline code anywhere.
  */
 (function () {
@@ -123,7 +126,20 @@
     });
   }
 
+  function followParagraphFragment() {
+    var box = document.querySelector(".paragraphs[data-windowed]");
+    var match = /^#p([0-9]{1,9})$/.exec(window.location.hash);
+    if (!box || !match || document.getElementById("p" + match[1])) { return; }
+    var url = new URL(window.location.href);
+    if (url.searchParams.get("p") === match[1]) { return; }  // asked already: no such paragraph
+    url.searchParams.set("p", match[1]);
+    url.searchParams.delete("page");
+    window.location.replace(url.toString());
+  }
+
   function start() {
+    followParagraphFragment();
+    window.addEventListener("hashchange", followParagraphFragment);
     setUpCopyButtons();
     setUpEntityFilter();
     document.addEventListener("keydown", onKey);

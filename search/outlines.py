@@ -1,0 +1,198 @@
+"""Entity outlines: what a speaker or institution page needs about ALL of
+an entity's quotes, without building them.
+
+Owns EntityOutline and outline_for().  One pass over the entity's
+paragraphs' stored fields keeps, per paragraph, only its place in quote
+order and how many of the entity's quotes it holds, plus the counts the
+page shows over everything (timeline, undated, roles, institutions, who
+speaks for or about an institution).  A page of quotes is then cut from the
+cumulative counts (search.entities), so only that page's quotes become
+QuoteRecords and get their "also in" lookups: a speaker with 50,000 quotes
+no longer builds 50,000 records (and a 111 MB page) per request.  Outlines
+are kept per searcher, the most recently used MAX_OUTLINES of them.
+"""
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, Literal
+
+from search.citations import stored_published
+from search.documents import load_quote_dicts, split_stored
+from search.model import FacetValue
+from search.schema import join_names
+
+EntityKind = Literal["speaker", "institution"]
+OUTLINE_CACHE = "entity-outlines"
+MAX_OUTLINES = 16  # per searcher; an outline costs 8 bytes per paragraph plus its counts
+# Words that do not identify an institution in a speaker's role.
+_GENERIC_WORDS = frozenset({"the", "of", "for", "and", "service", "services", "office",
+                            "department", "ministry", "agency"})
+
+
+@dataclass(slots=True)
+class EntityOutline:
+    """An entity's paragraphs in quote order (date, undated last, then
+    article id and paragraph number) with cumulative quote counts, and the
+    counts over all of its quotes."""
+
+    docnums: array = field(default_factory=lambda: array("q"))
+    ends: array = field(default_factory=lambda: array("q"))  # quotes in paragraphs [0, i]
+    timeline: list[tuple[str, int]] = field(default_factory=list)
+    undated: int = 0
+    roles: list[FacetValue] = field(default_factory=list)
+    institutions: list[FacetValue] = field(default_factory=list)
+    speakers_for: list[FacetValue] = field(default_factory=list)
+    speakers_about: list[FacetValue] = field(default_factory=list)
+
+    @property
+    def quote_count(self) -> int:
+        return self.ends[-1] if self.ends else 0
+
+    @property
+    def paragraph_count(self) -> int:
+        return len(self.docnums)
+
+    def locate(self, offset: int) -> tuple[int, int]:
+        """Return (index of the paragraph holding quote number `offset`
+        (0-based), how many of its quotes come before it)."""
+        i = bisect_right(self.ends, offset)
+        return i, offset - (self.ends[i - 1] if i else 0)
+
+
+def outline_for(index: Any, searcher: Any, kind: EntityKind, name: str,
+                docnums: Iterable[int]) -> EntityOutline:
+    """Return the outline of `name` (its canonical spelling) whose
+    paragraphs are `docnums`, from the per-searcher cache or built now.
+    Call inside index.reading()."""
+    cache: OrderedDict[tuple[str, str], EntityOutline] = index.cached(OUTLINE_CACHE, lambda _s: OrderedDict())
+    key = (kind, name)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = build_outline(searcher, kind, name, docnums)
+        while len(cache) > MAX_OUTLINES:
+            cache.popitem(last=False)
+    cache.move_to_end(key)
+    return found
+
+
+def entity_quotes(kind: EntityKind, name: str, stored: dict[str, Any],
+                  same: dict[str, bool] | None = None) -> list[dict[str, Any]]:
+    """Return the quote dicts of a stored paragraph that belong on the
+    entity's page, in paragraph order: a speaker's own quotes, or every
+    quote of a paragraph naming the institution.  `same` memoises which
+    raw speaker strings normalise to `name` (join_names on every quote
+    was a large share of a long pass)."""
+    quotes = load_quote_dicts(stored)
+    if kind == "institution":
+        return quotes
+    same = {} if same is None else same
+    mine = []
+    for quote in quotes:
+        speaker = str(quote.get("speaker") or "")
+        if speaker not in same:
+            same[speaker] = join_names([speaker]) == name
+        if same[speaker]:
+            mine.append(quote)
+    return mine
+
+
+def iter_stored(searcher: Any, docnums: Iterable[int]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield (docnum, stored fields) for ascending `docnums`, read from each
+    segment's stored-fields column: Whoosh's SegmentReader.stored_fields also
+    checks every field name against the schema, a third of the cost here.
+    Falls back to it for readers without that column."""
+    leaves = searcher.reader().leaf_readers()
+    starts = [offset for _leaf, offset in leaves]
+    for docnum in docnums:
+        leaf, offset = leaves[bisect_right(starts, docnum) - 1]
+        perdoc = getattr(leaf, "_perdoc", None)
+        read = perdoc.stored_fields if perdoc is not None else leaf.stored_fields
+        yield docnum, read(docnum - offset)
+
+
+def build_outline(searcher: Any, kind: EntityKind, name: str, docnums: Iterable[int]) -> EntityOutline:
+    """Return the outline made by one pass over the paragraphs' stored
+    fields (`docnums` ascending), keeping no stored dict and no quote
+    beyond its paragraph."""
+    order: list[tuple[tuple[bool, str, str, int], int, int]] = []
+    tally = _Tally(kind, name)
+    same: dict[str, bool] = {}
+    for docnum, stored in iter_stored(searcher, docnums):
+        published = stored_published(stored)
+        mine = entity_quotes(kind, name, stored, same)
+        tally.add(stored, published, mine)
+        order.append(((published is None, published or "", str(stored.get("doc_id")), int(stored["n"])),
+                      docnum, len(mine)))
+    order.sort()
+    outline = tally.outline()
+    total = 0
+    for _key, docnum, count in order:
+        total += count
+        outline.docnums.append(docnum)
+        outline.ends.append(total)
+    return outline
+
+
+class _Tally:
+    """The counts an entity page shows, accumulated paragraph by paragraph:
+    a speaker's timeline counts their quotes, an institution's its
+    paragraphs."""
+
+    def __init__(self, kind: EntityKind, name: str) -> None:
+        self.kind, self.name = kind, name
+        self.months: Counter[str] = Counter()
+        self.undated = 0
+        self.roles: Counter[str] = Counter()
+        self.institutions: Counter[str] = Counter()
+        self.voices: Counter[str] = Counter()
+        self.others: Counter[str] = Counter()
+
+    def add(self, stored: dict[str, Any], published: str | None, mine: list[dict[str, Any]]) -> None:
+        weight = len(mine) if self.kind == "speaker" else 1
+        if published:
+            self.months[published[:7]] += weight
+        else:
+            self.undated += weight
+        if self.kind == "speaker":  # plain loops: Counter.update() cost a tenth of the pass
+            for quote in mine:
+                role = quote.get("role")
+                if role:
+                    self.roles[str(role)] += 1
+            for institution in split_stored(stored.get("institution")):
+                self.institutions[institution] += 1
+            return
+        for quote in mine:
+            speaker = quote.get("speaker")
+            if speaker:
+                speaks_for = _speaks_for(quote.get("role"), self.name)
+                (self.voices if speaks_for else self.others)[str(speaker)] += 1
+
+    def outline(self) -> EntityOutline:
+        about = Counter({s: c for s, c in self.others.items() if s not in self.voices})
+        return EntityOutline(timeline=sorted(self.months.items()), undated=self.undated,
+                             roles=_ranked(self.roles), institutions=_ranked(self.institutions),
+                             speakers_for=_ranked(self.voices), speakers_about=_ranked(about))
+
+
+def _speaks_for(role: Any, institution: str) -> bool:
+    """A speaker speaks FOR an institution when their role names it: every
+    distinctive word of its name is in the role ("Metropolitan Police
+    Service" -> "Metropolitan Police Commissioner"), or its acronym is
+    ("IOPC director").  Any other voice in its paragraphs speaks ABOUT it."""
+    words = set(str(role or "").casefold().replace(",", " ").split())
+    if not words:
+        return False
+    core = [w for w in institution.casefold().split() if w not in _GENERIC_WORDS]
+    return (bool(core) and all(w in words for w in core)) or _acronym(institution) in words
+
+
+def _acronym(name: str) -> str:
+    letters = "".join(w[0] for w in name.split() if w[:1].isupper())
+    return letters.casefold() if len(letters) > 1 else "\0"
+
+
+def _ranked(counts: Counter[str]) -> list[FacetValue]:
+    return [FacetValue(v, c) for v, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
