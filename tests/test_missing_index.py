@@ -55,14 +55,20 @@ def test_rebuilt_index_is_served_without_restart(tmp_path: Path) -> None:
     assert client.get("/api/search?q=budget").status_code == 503
     # The same number of commits: the new table of contents has the old
     # one's generation number, and must still be told apart.
-    index = open_index(path, create=True)
-    write_articles(index, [make_article("four", "harbour")])
-    write_articles(index, [make_article("five", "harbour wall")])
-    index.close()
+    rebuild_with_two_commits(path)
     assert client.get("/api/search?q=budget").get_json()["total"] == 0
     assert client.get("/api/search?q=harbour").get_json()["total"] == 4
     assert client.get("/doc/one").status_code == 404
     assert client.get("/doc/five").status_code == 200
+
+
+def rebuild_with_two_commits(path: Path) -> None:
+    """Rebuild the index at `path` in two commits (the deleted one had as
+    many), about harbours instead of budgets."""
+    index = open_index(path, create=True)
+    write_articles(index, [make_article("four", "harbour")])
+    write_articles(index, [make_article("five", "harbour wall")])
+    index.close()
 
 
 def test_rebuilt_while_nobody_asked_is_noticed(tmp_path: Path) -> None:
@@ -73,10 +79,7 @@ def test_rebuilt_while_nobody_asked_is_noticed(tmp_path: Path) -> None:
     client = create_app(config=load_config(index_dir=path)).test_client()
     assert client.get("/api/search?q=budget").get_json()["total"] == 2
     shutil.rmtree(path)
-    index = open_index(path, create=True)
-    write_articles(index, [make_article("four", "harbour")])
-    write_articles(index, [make_article("five", "harbour wall")])
-    index.close()
+    rebuild_with_two_commits(path)
     assert client.get("/api/search?q=budget").get_json()["total"] == 0
     assert client.get("/api/search?q=harbour").get_json()["total"] == 4
 

@@ -77,16 +77,21 @@ def test_workers_die_when_the_indexer_is_sigkilled(tmp_path: Path) -> None:
         time.sleep(0.5)  # let them get into a task: the kill lands mid-segment
         indexer.send_signal(signal.SIGKILL)
         indexer.wait()
-        deadline = time.monotonic() + 5
-        while survivors(workers) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert survivors(workers) == []
+        assert wait_for_no_survivors(workers) == []
     finally:
         if indexer.poll() is None:
             indexer.kill()
             indexer.wait()
         for pid in survivors(workers):
             os.kill(pid, signal.SIGKILL)
+
+
+def wait_for_no_survivors(processes: dict[int, str], seconds: float = 5.0) -> list[int]:
+    """Return the pids of `processes` still alive after up to `seconds`."""
+    deadline = time.monotonic() + seconds
+    while survivors(processes) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return survivors(processes)
 
 
 _FORKING_PARENT = """
@@ -114,10 +119,7 @@ def test_fallback_watcher_ends_a_child_whose_parent_was_killed() -> None:
         assert survivors(child) == [child_pid]
         parent.kill()
         parent.wait()
-        deadline = time.monotonic() + 5
-        while survivors(child) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert survivors(child) == []
+        assert wait_for_no_survivors(child) == []
     finally:
         parent.stdout.close()  # type: ignore[union-attr]
         for pid in survivors(child):
