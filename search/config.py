@@ -9,6 +9,9 @@ from pathlib import Path
 from typing import Any, Mapping
 
 DEFAULT_INDEX_DIR = Path("data/index")
+# Config fields settable from ONRECORD_<FIELD> (e.g. ONRECORD_QUERY_TIMEOUT=5).
+_LIMITS = {"query_timeout": float, "max_result_window": int, "max_expanded_terms": int,
+           "export_slots": int, "export_timeout": float}
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +21,11 @@ class Config:
     port: int = 5000
     per_page: int = 10
     query_timeout: float = 2.0  # seconds before a search returns what it has
+    # Request limits (search.engine, search.exporting); env ONRECORD_<NAME>.
+    max_result_window: int = 10_000  # page * per_page beyond this is refused (400)
+    max_expanded_terms: int = 1024  # words all prefix*/fuzzy~ terms of one query may become
+    export_slots: int = 2  # concurrent exports; one more gets 503 + Retry-After
+    export_timeout: float = 10.0  # seconds an export may take to find and order its rows
 
 
 def load_config(env: Mapping[str, str] | None = None, **overrides: Any) -> Config:
@@ -33,6 +41,9 @@ def load_config(env: Mapping[str, str] | None = None, **overrides: Any) -> Confi
     port = env.get("ONRECORD_PORT") or env.get("PORT")
     if port:
         from_env["port"] = int(port)
+    for name, kind in _LIMITS.items():
+        if env.get(f"ONRECORD_{name.upper()}"):
+            from_env[name] = kind(env[f"ONRECORD_{name.upper()}"])
     cfg = replace(cfg, **from_env)
     given = {k: v for k, v in overrides.items() if v is not None}
     if "index_dir" in given:
