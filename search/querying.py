@@ -51,8 +51,9 @@ class MarkTerms:
         return bool(self.words or self.prefixes)
 
 
-def validate_request(request: SearchRequest) -> None:
-    """Raise QueryError if the request's paging, sort or dates are invalid."""
+def validate_request(request: SearchRequest, max_window: int | None = None) -> None:
+    """Raise QueryError if the request's paging, sort or dates are invalid,
+    or its page ends beyond the first `max_window` results (None: no cap)."""
     for name in ("page", "per_page"):
         value = getattr(request, name)
         if not isinstance(value, int) or isinstance(value, bool):
@@ -61,6 +62,13 @@ def validate_request(request: SearchRequest) -> None:
         raise QueryError(f"per_page must be between 1 and {MAX_PER_PAGE}, got {request.per_page}")
     if request.page < 1:
         raise QueryError(f"page must be 1 or more, got {request.page}")
+    if max_window is not None and request.page * request.per_page > max_window:
+        # Ranking and folding copies down to a deep page costs as much as
+        # every page before it (Elasticsearch's max_result_window rule).
+        raise QueryError(f"only the first {max_window:,} results can be paged through "
+                         f"(page {request.page:,} x {request.per_page} per page goes to "
+                         f"{request.page * request.per_page:,}); narrow the search with "
+                         "words or filters, or export the whole result set")
     if request.sort not in SORT_ORDERS:
         raise QueryError(f"unknown sort {request.sort!r}; use one of {', '.join(SORT_ORDERS)}")
     for name in ("since", "until"):
