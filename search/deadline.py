@@ -54,7 +54,28 @@ class Deadline:
         if name not in self.stopped:
             self.stopped.append(name)
 
+    def portion(self, fraction: float) -> Deadline:
+        """Return a deadline for one stage that may use at most `fraction`
+        of the time left (so later stages keep the rest); it also expires
+        with this one, and its cuts are recorded here."""
+        return _Portion(self, fraction)
+
     @property
     def partial(self) -> bool:
         """Return True if any stage stopped early."""
         return bool(self.stopped)
+
+
+class _Portion(Deadline):
+    """A share of a parent Deadline's remaining time (see Deadline.portion)."""
+
+    def __init__(self, parent: Deadline, fraction: float) -> None:
+        left = parent.remaining()
+        super().__init__(None if left is None else left * fraction)
+        self.parent = parent
+        self.stage = parent.stage
+        self.stopped = parent.stopped  # one record of cuts per request
+
+    def expired(self) -> bool:
+        """Return True once this share or the parent deadline has run out."""
+        return super().expired() or self.parent.expired()

@@ -78,7 +78,10 @@ def _run_search(index: Index, searcher: Any, request: SearchRequest,
     deadline.begin("parse")
     q = parse_query(_parser(index), request.query)
     deadline.begin("expand")
-    expansion = expand_terms(q, searcher.reader(), deadline, index.max_expanded_terms)
+    # Expanding words may take at most half the time left: the matching
+    # that needs them gets the rest.
+    expansion = expand_terms(q, searcher.reader(), deadline.portion(0.5),
+                             index.max_expanded_terms)
     combined = restrict_query(expansion.query, build_filter(request))
     scored = q is not None and request.sort == "relevance"
     collected, finder, groups = _collect_groups(index, searcher, combined, scored,
@@ -100,7 +103,8 @@ def _note(deadline: Deadline, expansion: Expansion, cap: int) -> str:
     """Return why a result is partial, for the user."""
     notes = [PARTIAL_NOTE] if deadline.partial else []
     if expansion.truncated:
-        shown = ", ".join(expansion.truncated[:3]) + (", ..." if len(expansion.truncated) > 3 else "")
+        typed = list(dict.fromkeys(expansion.truncated))  # once, not once per field
+        shown = ", ".join(typed[:3]) + (", ..." if len(typed) > 3 else "")
         notes.append(EXPANSION_NOTE.format(terms=shown, cap=cap))
     return " ".join(notes)
 
@@ -172,8 +176,13 @@ def _collect_groups(index: Index, searcher: Any, combined: wq.Query, scored: boo
         deadline.begin("group")
         groups = group_duplicates(finder, collected.ranked, collected.docnums, wanted, deadline)
         if (len(groups) >= wanted or len(collected.ranked) >= len(collected.docnums)
-                or collected.partial or deadline.expired()):
+                or collected.partial):
             return collected, finder, groups
+        if deadline.expired():
+            # Folding left the page short and there is no time to rank
+            # further: the page comes from the ranking alone, unfolded.
+            return collected, finder, group_duplicates(finder, collected.ranked,
+                                                       collected.docnums, wanted, deadline)
         limit *= 2
         deadline.begin("collect")
         collected = extend(collected, limit) or collect(

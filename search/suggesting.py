@@ -14,6 +14,7 @@ from whoosh import query as wq
 from whoosh.spelling import Corrector
 
 from search.deadline import Deadline
+from search.querying import iter_nodes
 
 MAX_SUGGEST_CHARS = 30
 
@@ -23,13 +24,11 @@ def suggest(searcher: Any, q: wq.Query, text: str, deadline: Deadline) -> str | 
     vocabulary, or None if there is nothing to correct (or the deadline
     passed before any word was looked at)."""
     reader = searcher.reader()
-    try:
-        # Some query nodes (Whoosh's TermRange) cannot list their tokens.
-        unknown = [("text", t.text) for t in q.all_tokens()
-                   if t.fieldname == "text" and isinstance(t.text, str)
-                   and len(t.text) <= MAX_SUGGEST_CHARS and ("text", t.text) not in reader]
-    except AttributeError:
-        return None
+    # Plain words only: a prefix ("ab*") or fuzzy word is not a misspelling.
+    unknown = [("text", node.text) for node in iter_nodes(q)
+               if type(node) is wq.Term and node.fieldname == "text"
+               and isinstance(node.text, str) and len(node.text) <= MAX_SUGGEST_CHARS
+               and ("text", node.text) not in reader]
     if not unknown:
         return None
     corrector = NearestCorrector(reader.corrector("text"), deadline)
