@@ -136,13 +136,17 @@ class Expansion:
 
 
 def expand_terms(q: wq.Query | None, reader: Any, deadline: Deadline, limit: int) -> Expansion:
-    """Return `q` with every Prefix and FuzzyTerm replaced by an Or of the
-    Terms it matches in `reader` (a NullQuery if none): at most `limit` words
+    """Return `q` with every Prefix and FuzzyTerm replaced by the words it
+    matches in `reader`: a ConstantScoreQuery (score: the term's boost) over
+    an Or of those Terms, or a NullQuery if none.  At most `limit` words
     over the whole query, shared out in query order (each term gets an equal
-    part of what earlier ones left), fuzzy words nearest first.  Whoosh
-    scores a multi-word term exactly as that Or, so ranking is unchanged.
-    When `deadline` passes, the remaining terms get the words found so far
-    and the deadline records the cut."""
+    part of what earlier ones left), fuzzy words nearest first.  When
+    `deadline` passes, the remaining terms get the words found so far and
+    the deadline records the cut.
+
+    Every match of a prefix or fuzzy term scores the same, as Whoosh's
+    constantscore flag means (and Lucene scores prefixes): Whoosh itself
+    gave either 1.0 or a sum of BM25 scores, depending on segment size."""
     if q is None:
         return Expansion(None)
     nodes = [n for n in _walk(q) if isinstance(n, (wq.Prefix, wq.FuzzyTerm))]
@@ -156,9 +160,9 @@ def expand_terms(q: wq.Query | None, reader: Any, deadline: Deadline, limit: int
         if not complete:
             result.truncated.append(_typed(node))
         result.words += len(words)
-        terms = [wq.Term(node.fieldname, w, boost=node.boost) for w in words]
-        swaps[id(node)] = (terms[0] if len(terms) == 1 else
-                           wq.Or(terms) if terms else wq.NullQuery)
+        terms = [wq.Term(node.fieldname, w) for w in words]
+        swaps[id(node)] = (wq.ConstantScoreQuery(terms[0] if len(terms) == 1 else wq.Or(terms),
+                                                 node.boost) if terms else wq.NullQuery)
     result.query = q.accept(lambda n: swaps.get(id(n), n))
     return result
 
