@@ -21,7 +21,7 @@ from whoosh.qparser import (FieldAliasPlugin, FuzzyTermPlugin, MultifieldParser,
 
 from search.errors import QueryError
 from search.model import MAX_PER_PAGE, SearchRequest
-from search.queryterms import prepare_fuzzy_terms, rewrite_date_terms
+from search.queryterms import label_typed_terms, prepare_fuzzy_terms, rewrite_date_terms
 from search.schema import split_names
 
 MAX_QUERY_CHARS = 1000
@@ -117,8 +117,9 @@ def parse_query(parser: MultifieldParser, text: str) -> wq.Query | None:
     check_query_text(text)
     if not text.strip():
         return None
+    parsed = rewrite_date_terms(text)
     try:
-        q = parser.parse(rewrite_date_terms(text))
+        q = parser.parse(parsed)
     except QueryError:
         raise
     except RecursionError as exc:
@@ -135,7 +136,7 @@ def parse_query(parser: MultifieldParser, text: str) -> wq.Query | None:
                              "or published:[2019-01-01 TO 2019-06-30]")
     if q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
         return None
-    return prepare_fuzzy_terms(q)
+    return label_typed_terms(prepare_fuzzy_terms(q), parsed)
 
 
 def iter_nodes(q: wq.Query, skip_negated: bool = False) -> Iterator[wq.Query]:

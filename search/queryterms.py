@@ -115,11 +115,25 @@ def prepare_fuzzy_terms(q: wq.Query) -> wq.Query:
         if len(node.text) > MAX_FUZZY_CHARS:
             raise QueryError(f"fuzzy words can have at most {MAX_FUZZY_CHARS} letters "
                              f"({node.text[:20]}...~ has {len(node.text)})")
-        return StemmedFuzzyTerm(node.fieldname, node.text, boost=node.boost,
-                                maxdist=node.maxdist,
-                                prefixlength=max(node.prefixlength, FUZZY_PREFIX),
-                                constantscore=node.constantscore)
+        fuzzy = StemmedFuzzyTerm(node.fieldname, node.text, boost=node.boost,
+                                 maxdist=node.maxdist,
+                                 prefixlength=max(node.prefixlength, FUZZY_PREFIX),
+                                 constantscore=node.constantscore)
+        fuzzy.startchar, fuzzy.endchar = node.startchar, node.endchar
+        return fuzzy
     return q.accept(swap)
+
+
+def label_typed_terms(q: wq.Query, text: str) -> wq.Query:
+    """Return `q` with each prefix and fuzzy term labelled with what the
+    user typed for it (the parser's offsets into `text`, the parsed text):
+    its words are stemmed ("abacus*" is searched as "abacu*"), and a note
+    about it should quote the user."""
+    for node in _walk(q):
+        start, end = getattr(node, "startchar", None), getattr(node, "endchar", None)
+        if isinstance(node, (wq.Prefix, wq.FuzzyTerm)) and start is not None and end:
+            node.typed = text[start:end]
+    return q
 
 
 @dataclass(slots=True)
@@ -177,9 +191,10 @@ def _walk(q: wq.Query) -> Iterator[wq.Query]:
 
 def _typed(node: wq.Query) -> str:
     """Return the term as the user typed it, for a note."""
+    typed = str(getattr(node, "typed", None) or node.text)
     if isinstance(node, wq.FuzzyTerm):
-        return f"{node.text}~{node.maxdist}"
-    return f"{node.text}*"
+        return typed if "~" in typed else f"{typed}~{node.maxdist}"
+    return typed if typed.endswith("*") else f"{typed}*"
 
 
 def _take_words(node: wq.Query, reader: Any, budget: int,

@@ -69,8 +69,10 @@ def handle_error(exc: Exception) -> tuple[Response | str, int, dict[str, str]]:
         return jsonify({"error": message, "status": status}), status, headers
     if status == 400 and request.endpoint == "pages.search_page":
         return render_search_error(message), status, headers
-    title = "Busy" if isinstance(exc, BusyError) else TITLES.get(status, getattr(exc, "name", "Error"))
-    return render_template("error.html", status=status, title=title, message=message), status, headers
+    busy = isinstance(exc, BusyError)
+    title = "Busy" if busy else TITLES.get(status, getattr(exc, "name", "Error"))
+    page = render_template("error.html", status=status, title=title, message=message, busy=busy)
+    return page, status, headers
 
 
 def render_search_error(message: str) -> str:
