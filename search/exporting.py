@@ -97,7 +97,8 @@ def _ordered_docnums(index: Index, searcher: Any, q: wq.Query | None,
     query's prefix and fuzzy terms stand for too many words: a partial
     export would look complete."""
     deadline = Deadline(index.export_timeout)
-    expansion = expand_terms(q, searcher.reader(), deadline, index.max_expanded_terms)
+    expansion = expand_terms(q, searcher.reader(), deadline, index.max_expanded_terms,
+                             strict=True)
     if expansion.truncated and not deadline.partial:
         raise QueryError(f"{', '.join(expansion.truncated[:3])} stand for more than "
                          f"{index.max_expanded_terms:,} index words, too many to export; "

@@ -149,14 +149,16 @@ class Expansion:
     words: int = 0
 
 
-def expand_terms(q: wq.Query | None, reader: Any, deadline: Deadline, limit: int) -> Expansion:
+def expand_terms(q: wq.Query | None, reader: Any, deadline: Deadline, limit: int,
+                 strict: bool = False) -> Expansion:
     """Return `q` with every Prefix and FuzzyTerm replaced by the words it
     matches in `reader`: a ConstantScoreQuery (score: the term's boost) over
     an Or of those Terms, or a NullQuery if none.  At most `limit` words
     over the whole query, shared out in query order (each term gets an equal
     part of what earlier ones left), fuzzy words nearest first.  When
     `deadline` passes, the remaining terms get the words found so far and
-    the deadline records the cut.
+    the deadline records the cut.  With `strict`, stops at the first term
+    cut short (for callers that refuse a partial expansion).
 
     Every match of a prefix or fuzzy term scores the same, as Whoosh's
     constantscore flag means (and Lucene scores prefixes): Whoosh itself
@@ -173,6 +175,8 @@ def expand_terms(q: wq.Query | None, reader: Any, deadline: Deadline, limit: int
         words, complete = _take_words(node, reader, budget, deadline)
         if not complete:
             result.truncated.append(_typed(node))
+            if strict:
+                return result
         result.words += len(words)
         terms = [wq.Term(node.fieldname, w) for w in words]
         swaps[id(node)] = (wq.ConstantScoreQuery(terms[0] if len(terms) == 1 else wq.Or(terms),

@@ -117,3 +117,12 @@ def test_prefix_and_fuzzy_matches_score_their_boost_in_bulk_as_whoosh_does(index
     ab_scores = {round(s, 9) for d, s in bulk.ranked if d < len(AB_WORDS)}
     cart_scores = {round(s, 9) for d, s in bulk.ranked if d >= len(AB_WORDS)}
     assert len(ab_scores) == 1 and cart_scores == {2.0}
+
+
+def test_strict_expansion_stops_at_the_first_term_cut_short(index: Index) -> None:
+    found = expand(index, "ab* OR ac*", 8)  # 2 words per term: both prefixes are cut
+    assert found.truncated == ["ab*", "ac*"]
+    q = parse_query(build_parser(index.schema), "ab* OR ac*")
+    with index.reading() as searcher:
+        strict = expand_terms(q, searcher.reader(), Deadline(None), 8, strict=True)
+    assert strict.truncated == ["ab*"] and strict.words == 0  # ac* was never expanded
