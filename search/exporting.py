@@ -99,7 +99,7 @@ def _ordered_docnums(index: Index, searcher: Any, q: wq.Query | None,
     deadline = Deadline(index.export_timeout)
     expansion = expand_terms(q, searcher.reader(), deadline, index.max_expanded_terms,
                              strict=True)
-    if expansion.truncated and not deadline.partial:
+    if expansion.truncated:
         raise QueryError(f"{', '.join(expansion.truncated[:3])} stand for more than "
                          f"{index.max_expanded_terms:,} index words, too many to export; "
                          "use longer prefixes or fewer fuzzy words")

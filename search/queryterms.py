@@ -140,9 +140,9 @@ def label_typed_terms(q: wq.Query, text: str) -> wq.Query:
 class Expansion:
     """A query with its prefix and fuzzy terms replaced by index words.
 
-    `truncated` lists the terms (as typed: "ab*", "polic~2") that stood for
-    more words than were searched (the cap, or the deadline, came first);
-    `words` counts the words searched."""
+    `truncated` lists the terms (as typed: "ab*", "polic~2") that stand for
+    more words than the cap let them search (a cut by the deadline is
+    recorded by the deadline instead); `words` counts the words searched."""
 
     query: Any
     truncated: list[str] = field(default_factory=list)
@@ -172,8 +172,8 @@ def expand_terms(q: wq.Query | None, reader: Any, deadline: Deadline, limit: int
     swaps: dict[int, wq.Query] = {}
     for position, node in enumerate(nodes):
         budget = max(0, (limit - result.words) // (len(nodes) - position))
-        words, complete = _take_words(node, reader, budget, deadline)
-        if not complete:
+        words, capped = _take_words(node, reader, budget, deadline)
+        if capped:
             result.truncated.append(_typed(node))
             if strict:
                 return result
@@ -204,7 +204,8 @@ def _typed(node: wq.Query) -> str:
 def _take_words(node: wq.Query, reader: Any, budget: int,
                 deadline: Deadline) -> tuple[list[str], bool]:
     """Return up to `budget` distinct words `node` matches in `reader`, and
-    whether they are all of them (False if the budget or deadline cut)."""
+    whether it matches more (the cap cut it).  When the deadline passes,
+    returns the words found so far and the deadline records the cut."""
     words: dict[str, None] = {}
     for word in _candidates(node, reader):
         if deadline.expired():
@@ -213,9 +214,9 @@ def _take_words(node: wq.Query, reader: Any, budget: int,
         if word in words:
             continue
         if len(words) >= budget:
-            return list(words), False
+            return list(words), True
         words[word] = None
-    return list(words), True
+    return list(words), False
 
 
 def _candidates(node: wq.Query, reader: Any) -> Iterator[str]:

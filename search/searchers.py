@@ -27,6 +27,7 @@ _OPEN_ATTEMPTS = 5
 # Idle searchers kept per generation (more than the server's threads are
 # never busy at once); extra ones are closed when returned.
 MAX_IDLE = 8
+_MISSING = object()
 
 
 class BuildCache:
@@ -54,15 +55,12 @@ class BuildCache:
         if not lock.acquire(timeout=-1 if remaining is None else remaining):
             raise DeadlineExceeded
         try:
-            if key not in self._values:
-                self._values[key] = build()
-            return self._values[key]
+            value = self._values.get(key, _MISSING)
+            if value is _MISSING:
+                value = self._values[key] = build()
+            return value
         finally:
             lock.release()
-
-    def clear(self) -> None:
-        """Drop every value (builds in progress keep theirs)."""
-        self._values.clear()
 
 
 class Generation:
@@ -115,7 +113,7 @@ class Generation:
             idle, self._idle = self._idle, []
         for searcher in idle:
             searcher.close()
-        self.cache.clear()
+        # The cache goes with the last search still using this generation.
 
     @property
     def busy(self) -> int:

@@ -99,7 +99,7 @@ def test_an_expired_deadline_stops_expansion_and_records_it(index: Index) -> Non
     deadline = Deadline(0.0)
     found = expand(index, "ab* cart~1", 1000, deadline)
     assert words_of(found.query) == [] and deadline.stopped == ["expand"]
-    assert set(found.truncated) == {"ab*", "cart~1"}
+    assert found.truncated == []  # not the cap: the note says the search took too long
 
 
 def test_prefix_and_fuzzy_matches_score_their_boost_in_bulk_as_whoosh_does(index: Index) -> None:
