@@ -11,6 +11,7 @@ import datetime as dt
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -26,7 +27,19 @@ INDEX_OPTION = click.option(
 )
 
 
-@click.group()
+class _Commands(click.Group):
+    """The command group; a bad configuration value (an ONRECORD_* limit)
+    is one line and exit 2, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ConfigError as exc:
+            click.echo(f"onrecord: {exc}", err=True)
+            ctx.exit(2)
+
+
+@click.group(cls=_Commands)
 @click.version_option(package_name="onrecord")
 def main() -> None:
     """onrecord: search news articles by quote, speaker, institution and date."""
@@ -151,6 +164,7 @@ def search_command(query: str, speaker: tuple[str, ...], institution: tuple[str,
         quotes_only=quotes_only, sort=sort, page=page, per_page=per_page,  # type: ignore[arg-type]
     )
     index = _or_exit(lambda: open_index(config.index_dir))
+    index.apply_config(config)  # the request limits: deadline, result window, caps
     try:
         result = _or_exit(lambda: search(index, request))
     finally:

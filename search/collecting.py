@@ -17,8 +17,8 @@ from typing import Any, Callable
 from whoosh import collectors
 from whoosh import query as wq
 
-from search.docsets import (Deadline, DeadlineExceeded, match_docnums, order_by_value,
-                            read_int_column)
+from search.deadline import Deadline, DeadlineExceeded
+from search.docsets import match_docnums, order_by_value, read_int_column
 from search.ranking import Lengths, Scores, score_all, top_scored
 
 # Walk the sort order when limit * N <= _WALK_FACTOR * matches^2 (see _top_by_keys).
@@ -74,7 +74,9 @@ def collect(searcher: Any, q: wq.Query, scored: bool, limit: int,
     With `scored`, the top is by descending score (ties: lower docnum
     first); otherwise ascending by the key of sort_keys() (a cached
     column), or by docnum without one; those hits score 0.0.  `lengths` (cached
-    field lengths per segment reader) enables bulk scoring."""
+    field lengths per segment reader) enables bulk scoring.  When `deadline`
+    passes (or waiting for a cached column outlasts it), returns what it
+    has with partial=True."""
     if scored and lengths is not None:
         try:
             scores = score_all(searcher, q, lengths, deadline)
@@ -86,7 +88,10 @@ def collect(searcher: Any, q: wq.Query, scored: bool, limit: int,
     if scored:
         ranked, cut = _top_scored(searcher, q, limit, deadline)
         return Collected(ranked, matched.docnums, matched.partial or cut)
-    keys = sort_keys() if sort_keys else None
+    try:
+        keys = sort_keys() if sort_keys else None
+    except DeadlineExceeded:  # another thread is still building the sort column
+        return Collected([], matched.docnums, partial=True)
     return Collected(_top_by_keys(matched.docnums, keys, limit), matched.docnums,
                      matched.partial, keys=keys, sorted_by_keys=True)
 

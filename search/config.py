@@ -21,6 +21,11 @@ class ConfigError(ValueError):
     """A configuration value cannot be used; str() says which and why."""
 
 
+# Config fields settable from ONRECORD_<FIELD> (e.g. ONRECORD_QUERY_TIMEOUT=5).
+_LIMITS = {"query_timeout": float, "max_result_window": int, "max_expanded_terms": int,
+           "export_slots": int, "export_timeout": float}
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     index_dir: Path = DEFAULT_INDEX_DIR
@@ -28,12 +33,18 @@ class Config:
     port: int = 5000
     per_page: int = 10
     query_timeout: float = 2.0  # seconds before a search returns what it has
+    # Request limits (search.engine, search.exporting); env ONRECORD_<NAME>.
+    max_result_window: int = 10_000  # page * per_page beyond this is refused (400)
+    max_expanded_terms: int = 1024  # words all prefix*/fuzzy~ terms of one query may become
+    export_slots: int = 2  # concurrent exports; one more gets 503 + Retry-After
+    export_timeout: float = 10.0  # seconds an export may take to find and order its rows
 
 
 def load_config(env: Mapping[str, str] | None = None, **overrides: Any) -> Config:
-    """Return the Config: defaults, then ONRECORD_INDEX / ONRECORD_HOST from
-    `env` (default os.environ), then keyword overrides whose value is not
-    None.  The port is not read from `env` here: only `serve` needs one, so
+    """Return the Config: defaults, then ONRECORD_INDEX / ONRECORD_HOST and
+    the request limits (ONRECORD_QUERY_TIMEOUT, ...) from `env` (default
+    os.environ), then keyword overrides whose value is not None.  Raises
+    ConfigError for a limit that is not a positive number.  The port is not read from `env` here: only `serve` needs one, so
     it calls serve_port() (a bad PORT must not break `search` or `index`)."""
     env = os.environ if env is None else env
     cfg = Config()
@@ -42,11 +53,27 @@ def load_config(env: Mapping[str, str] | None = None, **overrides: Any) -> Confi
         from_env["index_dir"] = Path(env["ONRECORD_INDEX"])
     if env.get("ONRECORD_HOST"):
         from_env["host"] = env["ONRECORD_HOST"]
+    for name, kind in _LIMITS.items():
+        raw = env.get(f"ONRECORD_{name.upper()}")
+        if raw:
+            from_env[name] = _parse_limit(f"ONRECORD_{name.upper()}", raw, kind)
     cfg = replace(cfg, **from_env)
     given = {k: v for k, v in overrides.items() if v is not None}
     if "index_dir" in given:
         given["index_dir"] = Path(given["index_dir"])
     return replace(cfg, **given)
+
+
+def _parse_limit(variable: str, raw: str, kind: type) -> Any:
+    """Return `raw` as a positive `kind`; raises ConfigError naming `variable`."""
+    try:
+        value = kind(raw.strip())
+    except ValueError:
+        value = None
+    if value is None or not value > 0:
+        raise ConfigError(f"{variable}={raw!r} is not a positive "
+                          f"{'number' if kind is float else 'whole number'}")
+    return value
 
 
 def serve_port(env: Mapping[str, str] | None = None) -> tuple[int | None, list[str]]:

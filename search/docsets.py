@@ -5,16 +5,13 @@ and the facet counts.  Boolean structure (And/Or/Not/AndNot, constant-score
 wrappers, Every) over plain terms is evaluated as set algebra on postings
 read block by block, which is several times faster than stepping a Whoosh
 matcher document by document; anything else (phrases, prefixes, ranges)
-falls back to its own matcher's ids.  Also owns the Deadline that bounds a
-query's work: it is checked between postings blocks and segments, so it
-works in any thread (Whoosh's TimeLimitCollector needs signals, which only
-the main thread receives).
+falls back to its own matcher's ids.  The request's Deadline
+(search.deadline) is checked between postings blocks and segments.
 """
 from __future__ import annotations
 
 import datetime as dt
 import sys
-import time
 import weakref
 from array import array
 from bisect import bisect_left, bisect_right
@@ -25,28 +22,9 @@ from whoosh import columns
 from whoosh import query as wq
 from whoosh.matching import wrappers
 
+from search.deadline import Deadline, DeadlineExceeded
 from search.postings import term_postings
 from search.schema import UNDATED_KEY
-
-
-class DeadlineExceeded(Exception):
-    """Raised inside a collection loop when the query's time is up."""
-
-
-class Deadline:
-    """A point in time after which a query stops and returns what it has."""
-
-    def __init__(self, seconds: float | None) -> None:
-        self.at = None if seconds is None else time.perf_counter() + max(0.0, seconds)
-
-    def expired(self) -> bool:
-        """Return True once the deadline has passed (never if unlimited)."""
-        return self.at is not None and time.perf_counter() >= self.at
-
-    def check(self) -> None:
-        """Raise DeadlineExceeded if the deadline has passed."""
-        if self.expired():
-            raise DeadlineExceeded
 
 
 @dataclass(slots=True)
@@ -154,16 +132,20 @@ _COLUMNS: "weakref.WeakKeyDictionary[Any, dict[str, tuple[array, array]]]" = (
 
 def _sorted_column(reader: Any, fieldname: str) -> tuple[array, array] | None:
     """Return a segment's integer column as (sorted values, the docnum of
-    each), cached while the segment reader lives (None if the segment has
-    no such column): a range is then two bisections, not a scan."""
-    columns = _COLUMNS.setdefault(reader, {})
-    if fieldname not in columns:
+    each), cached while the segment lives (None if the segment has no such
+    column): a range is then two bisections, not a scan."""
+    # Keyed by the Segment, which every pooled reader of one commit shares
+    # (search.searchers), so the column is built once, not once per thread.
+    owner = reader.segment() if hasattr(reader, "segment") else None
+    columns = _COLUMNS.setdefault(reader if owner is None else owner, {})
+    found = columns.get(fieldname)
+    if found is None:
         if not reader.has_column(fieldname):
             return None
         values = read_int_column(reader, fieldname)
         order = order_by_value(values)
-        columns[fieldname] = (array("i", map(values.__getitem__, order)), order)
-    return columns[fieldname]
+        found = columns[fieldname] = (array("i", map(values.__getitem__, order)), order)
+    return found
 
 
 def order_by_value(values: array) -> array:

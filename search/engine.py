@@ -3,8 +3,9 @@
 Owns search() (one page of ranked or date-sorted hits with safe HTML
 snippets, near-duplicate paragraphs grouped and quote sightings attached
 via search.sightings, facet counts over the whole filtered result set, and a spelling
-suggestion when nothing matched) and get_article() (an article's
-paragraphs in order, with the spans of the words a query matched).
+suggestion when nothing matched, all within one Deadline per request) and
+get_article() (an article's paragraphs in order, with the spans of the
+words a query matched).
 """
 from __future__ import annotations
 
@@ -13,18 +14,19 @@ from array import array
 from typing import Any, Callable
 
 from whoosh import query as wq
-from whoosh.spelling import Corrector
 
 from search.collecting import (Collected, SortColumn, build_sort_column, collect, extend,
                                restrict_query)
-from search.docsets import Deadline
+from search.deadline import Deadline, DeadlineExceeded
+from search.postings import segment_key
+from search.queryterms import Expansion, expand_terms
 from search.ranking import build_lengths
 from search.documents import (load_quote_dicts, published_date, rebuild_metadata,
                               rebuild_paragraph, split_stored)
 from search.damage import translate_damage
 from search.errors import NotFoundError, QueryError
 from search.facets import CACHE_KEY, build_facet_table, count_facets
-from search.model import Hit, SearchRequest, SearchResult, StoredArticle
+from search.model import FACET_FIELDS, Hit, SearchRequest, SearchResult, StoredArticle
 from search.querying import (MarkTerms, build_filter, build_parser, collect_mark_terms,
                              parse_query, validate_request)
 from search.sightings import (SightingFinder, attach_duplicates, attach_sightings,
@@ -32,51 +34,80 @@ from search.sightings import (SightingFinder, attach_duplicates, attach_sighting
 from search.resultcache import CACHE_KEY as RESULTS_KEY, ResultCache
 from search.snippets import find_term_spans, render_snippet
 from search.store import Index
+from search.suggesting import suggest
 from search.windows import read_window
 
 _DOC_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
 _SORT_FIELDS = {"newest": "newest_key", "oldest": "oldest_key"}
 PARTIAL_NOTE = ("The search took too long and was stopped: the counts and hits shown "
                 "come from part of the index. Try more specific words or filters.")
+EXPANSION_NOTE = ("Some prefix or fuzzy words ({terms}) stand for more index words than one "
+                  "search looks at ({cap:,} in all), so only some of them were searched. "
+                  "Use longer prefixes or fewer fuzzy words.")
 
 
-def search(index: Index, request: SearchRequest, timeout: float | None = None) -> SearchResult:
+def search(index: Index, request: SearchRequest, timeout: float | None = None,
+           deadline: Deadline | None = None) -> SearchResult:
     """Return one page of hits for `request`, facet counts over all matches
     and, when nothing matched, a suggested corrected query (else None).
 
-    Stops after `timeout` seconds (default index.query_timeout; None on
-    both means no limit) and returns what it found, marked partial with a
-    note.  Raises QueryError for invalid paging/sort/dates or an
-    unparseable query; IndexUnavailableError if the index was closed.
+    One deadline covers the whole request: `deadline` if given, else one
+    of `timeout` seconds (default index.query_timeout; None on both means
+    no limit) from now.  Each stage (term expansion, collection, grouping,
+    facets, hits, suggestion) stops when it passes, and the result, marked
+    partial with a note, holds what was found; so does one whose prefix or
+    fuzzy terms stood for more words than index.max_expanded_terms.
+    Raises QueryError for invalid paging/sort/dates (or a page beyond
+    index.max_result_window) or an unparseable query;
+    IndexUnavailableError if the index was closed or is damaged.
     """
-    validate_request(request)
-    with index.reading():
+    if deadline is None:
+        deadline = Deadline(timeout if timeout is not None else index.query_timeout)
+    validate_request(request, index.max_result_window)
+    with translate_damage(_label(index)), index.reading() as searcher:
         cache = index.cached(RESULTS_KEY, lambda _searcher: ResultCache())
-    cached = cache.get(request)
-    if cached is not None:
-        return cached
-    result = _run_search(index, request, timeout)
+        cached = cache.get(request)
+        if cached is not None:
+            return cached
+        result = _run_search(index, searcher, request, deadline)
     cache.put(request, result)
     return result
 
 
-def _run_search(index: Index, request: SearchRequest, timeout: float | None) -> SearchResult:
+def _run_search(index: Index, searcher: Any, request: SearchRequest,
+                deadline: Deadline) -> SearchResult:
+    deadline.begin("parse")
     q = parse_query(_parser(index), request.query)
-    combined = restrict_query(q, build_filter(request))
-    offset = (request.page - 1) * request.per_page
-    deadline = Deadline(timeout if timeout is not None else index.query_timeout)
+    deadline.begin("expand")
+    # Expanding words may take at most half the time left: the matching
+    # that needs them gets the rest.
+    expansion = expand_terms(q, searcher.reader(), deadline.portion(0.5),
+                             index.max_expanded_terms)
+    combined = restrict_query(expansion.query, build_filter(request))
     scored = q is not None and request.sort == "relevance"
-    with translate_damage(_label(index)), index.reading() as searcher:
-        collected, finder, groups = _collect_groups(index, searcher, combined, scored,
-                                                    request, deadline)
-        docnums = collected.docnums
-        facets = _count_facets(index, combined, collected)
-        hits = _page_hits(index, finder, groups[offset:], q)
-        suggestion = _suggest(searcher, q, request.query) if not docnums and q else None
-    return SearchResult(query=request.query, total=len(docnums), page=request.page,
+    collected, finder, groups = _collect_groups(index, searcher, combined, scored,
+                                                request, deadline)
+    facets = _count_facets(index, combined, collected, deadline)
+    offset = (request.page - 1) * request.per_page
+    hits = _page_hits(index, finder, groups[offset:], q, deadline)
+    deadline.begin("suggest")
+    suggestion = (suggest(searcher, q, request.query, deadline)
+                  if q is not None and not collected.docnums and not collected.partial else None)
+    partial = deadline.partial or bool(expansion.truncated)
+    return SearchResult(query=request.query, total=len(collected.docnums), page=request.page,
                         per_page=request.per_page, hits=hits, facets=facets,
-                        suggestion=suggestion, partial=collected.partial,
-                        note=PARTIAL_NOTE if collected.partial else None)
+                        suggestion=suggestion, partial=partial,
+                        note=_note(deadline, expansion, index.max_expanded_terms) if partial else None)
+
+
+def _note(deadline: Deadline, expansion: Expansion, cap: int) -> str:
+    """Return why a result is partial, for the user."""
+    notes = [PARTIAL_NOTE] if deadline.partial else []
+    if expansion.truncated:
+        typed = list(dict.fromkeys(expansion.truncated))  # once, not once per field
+        shown = ", ".join(typed[:3]) + (", ..." if len(typed) > 3 else "")
+        notes.append(EXPANSION_NOTE.format(terms=shown, cap=cap))
+    return " ".join(notes)
 
 
 def _label(index: Index) -> str:
@@ -88,22 +119,36 @@ def _parser(index: Index) -> Any:
     return index.cached("parser", lambda _s: build_parser(index.schema))
 
 
-def _sort_keys(index: Index, request: SearchRequest) -> Callable[[], SortColumn] | None:
-    """Return a getter of the cached sort column for a date sort, else None."""
+def _sort_keys(index: Index, request: SearchRequest,
+               deadline: Deadline) -> Callable[[], SortColumn] | None:
+    """Return a getter of the cached sort column for a date sort, else None
+    (the getter raises DeadlineExceeded if waiting for it outlasts `deadline`)."""
     field = _SORT_FIELDS.get(request.sort)
     if field is None:
         return None
-    return lambda: index.cached(f"sort:{field}", lambda s: build_sort_column(s, field))
+    return lambda: index.cached(f"sort:{field}", lambda s: build_sort_column(s, field), deadline)
 
 
-def _field_lengths(index: Index, reader: Any, fieldname: str) -> array:
-    """Return a segment's field lengths, cached until the searcher changes."""
-    return index.cached(f"lengths:{id(reader)}:{fieldname}",
-                        lambda _s: build_lengths(reader, fieldname))
+def _field_lengths(index: Index, reader: Any, fieldname: str, deadline: Deadline) -> array:
+    """Return a segment's field lengths, cached until the next commit (per
+    segment, so every pooled reader of it shares them).  Raises
+    DeadlineExceeded if another thread's build outlasts `deadline`."""
+    return index.cached(f"lengths:{segment_key(reader)}:{fieldname}",
+                        lambda _s: build_lengths(reader, fieldname), deadline)
 
 
-def _count_facets(index: Index, combined: wq.Query, collected: Collected) -> dict[str, Any]:
-    table = index.cached(CACHE_KEY, build_facet_table)
+def _count_facets(index: Index, combined: wq.Query, collected: Collected,
+                  deadline: Deadline) -> dict[str, Any]:
+    """Return the facet counts over the collected docnums; none (and the
+    deadline records the cut) if the deadline passed first or while the
+    facet table was being built (by this thread or another)."""
+    deadline.begin("facets")
+    try:
+        deadline.check()
+        table = index.cached(CACHE_KEY, lambda s: build_facet_table(s, deadline), deadline)
+    except DeadlineExceeded:
+        deadline.cut()
+        return {facet: [] for facet in FACET_FIELDS}
     if isinstance(combined, wq.Every) and not collected.partial:
         # The browse page (no words, no filters) counts the whole index:
         # the same answer until the next commit.
@@ -119,31 +164,50 @@ def _collect_groups(index: Index, searcher: Any, combined: wq.Query, scored: boo
     folding left the page short and more matches exist, collect again with
     twice the limit (from the scores or sort keys already collected where
     there are any, so only Whoosh's fallback collector runs again)."""
+    deadline.begin("collect")
     wanted = request.page * request.per_page
     finder = open_finder(index, searcher)
-    collected = collect(searcher, combined, scored, wanted, _sort_keys(index, request),
-                        deadline, lambda reader, name: _field_lengths(index, reader, name))
+    sort_keys = _sort_keys(index, request, deadline)
+    lengths = lambda reader, name: _field_lengths(index, reader, name, deadline)  # noqa: E731
+    collected = collect(searcher, combined, scored, wanted, sort_keys, deadline, lengths)
     limit = wanted
     while True:
-        groups = group_duplicates(finder, collected.ranked, collected.docnums, wanted)
+        if collected.partial:
+            deadline.cut("collect")
+        deadline.begin("group")
+        groups = group_duplicates(finder, collected.ranked, collected.docnums, wanted, deadline)
         if (len(groups) >= wanted or len(collected.ranked) >= len(collected.docnums)
-                or collected.partial or deadline.expired()):
+                or collected.partial):
             return collected, finder, groups
+        if deadline.expired():
+            # Folding left the page short and there is no time to rank
+            # further: the page comes from the ranking alone, unfolded.
+            return collected, finder, group_duplicates(finder, collected.ranked,
+                                                       collected.docnums, wanted, deadline)
         limit *= 2
+        deadline.begin("collect")
         collected = extend(collected, limit) or collect(
-            searcher, combined, scored, limit, _sort_keys(index, request), deadline,
-            lambda reader, name: _field_lengths(index, reader, name))
+            searcher, combined, scored, limit, sort_keys, deadline, lengths)
 
 
-def _page_hits(index: Index, finder: SightingFinder,
-               groups: list[tuple[int, float, list[int]]], q: wq.Query | None) -> list[Hit]:
-    """Return the page's hits, each with its quotes' sightings (also_in)
-    and the near copies folded into it (duplicates)."""
+def _page_hits(index: Index, finder: SightingFinder, groups: list[tuple[int, float, list[int]]],
+               q: wq.Query | None, deadline: Deadline) -> list[Hit]:
+    """Return the page's hits, each with its quotes' sightings (also_in),
+    the near copies folded into it (duplicates) and its words marked; once
+    the deadline has passed, the remaining hits come plain (no marks,
+    sightings or duplicates) and the deadline records the cut."""
+    deadline.begin("hits")
     terms = collect_mark_terms(q)
     analyzer = index.schema["text"].analyzer
-    return [attach_duplicates(finder, attach_sightings(
-                finder, _build_hit(finder.stored(docnum), score, analyzer, terms)), copies)
-            for docnum, score, copies in groups]
+    hits = []
+    for docnum, score, copies in groups:
+        if deadline.expired():
+            deadline.cut()
+            hits.append(_build_hit(finder.stored(docnum), score, analyzer, MarkTerms()))
+            continue
+        hit = _build_hit(finder.stored(docnum), score, analyzer, terms)
+        hits.append(attach_duplicates(finder, attach_sightings(finder, hit), copies))
+    return hits
 
 
 def _build_hit(stored: dict[str, Any], score: float, analyzer: Any, terms: MarkTerms) -> Hit:
@@ -164,50 +228,6 @@ def _build_hit(stored: dict[str, Any], score: float, analyzer: Any, terms: MarkT
         url=stored.get("url"),
         score=score,
     )
-
-
-def _suggest(searcher: Any, q: wq.Query, text: str) -> str | None:
-    """Return `text` with misspelt words corrected from the text field's
-    vocabulary, or None if there is nothing to correct."""
-    reader = searcher.reader()
-    try:
-        # Some query nodes (Whoosh's TermRange) cannot list their tokens.
-        unknown = [("text", t.text) for t in q.all_tokens()
-                   if t.fieldname == "text" and isinstance(t.text, str)
-                   and ("text", t.text) not in reader]
-    except AttributeError:
-        return None
-    if not unknown:
-        return None
-    try:
-        correction = searcher.correct_query(
-            q, text, correctors={"text": NearestCorrector(reader.corrector("text"))},
-            terms=unknown)
-    except Exception:  # a suggestion is optional; never fail the search for it
-        return None
-    suggestion = correction.string
-    return suggestion if suggestion and suggestion != text else None
-
-
-class NearestCorrector(Corrector):
-    """Suggests the most frequent word at the SMALLEST edit distance.
-
-    Whoosh's own corrector ranks every word within two edits by frequency,
-    so a common word two edits away beats the obvious one-letter fix
-    ("blar" -> "year" instead of "blair").  Keeping the first letter also
-    matches how people misspell."""
-
-    def __init__(self, base: Corrector) -> None:
-        self.base = base
-
-    def suggest(self, text: str, limit: int = 5, maxdist: int = 2,
-                prefix: int = 0) -> list[str]:
-        for distance in range(1, maxdist + 1):
-            found = self.base.suggest(text, limit=limit, maxdist=distance,
-                                      prefix=max(prefix, 1))
-            if found:
-                return found
-        return []
 
 
 def get_article(index: Index, doc_id: str, query: str = "", *, window: int | None = None,

@@ -24,3 +24,12 @@ class IndexBusyError(IndexUnavailableError):
 
 class IndexWriteError(IndexUnavailableError):
     """A commit failed (disk full, I/O error); the previous commit still serves."""
+
+
+class BusyError(OnrecordError):
+    """Too many costly requests (exports) are running; the client should
+    retry after `retry_after` seconds (HTTP 503 with Retry-After)."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -6,6 +6,9 @@ run out or the iterator is dropped), so a commit in the middle of a long
 download neither shifts document numbers nor blocks searches; stored fields
 are read EXPORT_BATCH documents at a time, so memory holds one batch of
 rows plus the ordered document numbers, however many rows there are.
+Exports hold a waitress thread for the whole download, so at most
+index.export_slots run at once (others are told to retry), and finding the
+rows has its own time budget (index.export_timeout).
 """
 from __future__ import annotations
 
@@ -15,16 +18,20 @@ from whoosh import query as wq
 
 from search.citations import build_paragraph_row, build_quote_record
 from search.collecting import build_sort_column, collect, restrict_query
-from search.docsets import Deadline
+from search.deadline import Deadline
 from search.documents import load_quote_dicts
-from search.errors import QueryError
+from search.errors import BusyError, QueryError
 from search.model import QuoteRecord, SearchRequest
 from search.querying import build_filter, build_parser, parse_query, validate_request
+from search.queryterms import expand_terms
 from search.ranking import build_lengths
 from search.store import Index
 
 RowKind = Literal["quotes", "paragraphs"]
 EXPORT_BATCH = 500
+# What a refused export is told to wait: a long export streams for minutes,
+# most finish well within one.
+RETRY_AFTER_SECONDS = 30
 _QUOTE_COLUMNS = [name for name in QuoteRecord(
     text="", kind="direct", speaker=None, role=None, cue=None, paragraph_id="", doc_id="",
     n=0, title=None, outlet=None, published=None, url=None).to_dict() if name != "also_in"]
@@ -44,43 +51,68 @@ def iter_export_rows(index: Index, request: SearchRequest,
 
     Validation happens before this returns, so a bad request raises
     QueryError (like search()) before any row is produced; an unknown row
-    kind raises QueryError too.  IndexUnavailableError if the index is closed.
+    kind raises QueryError too.  The first next() takes one of
+    index.export_slots (BusyError, with a retry delay, if all are taken;
+    the slot is freed when the rows run out or the iterator is closed or
+    dropped) and finds the rows within index.export_timeout seconds; an
+    export is complete or fails, so running out of time, or prefix and
+    fuzzy terms standing for more than index.max_expanded_terms words,
+    raise QueryError there.  IndexUnavailableError if the index is closed.
     """
     if rows not in EXPORT_COLUMNS:
         raise QueryError(f"unknown export rows {rows!r}; use quotes or paragraphs")
     validate_request(request)
-    with index.reading():
-        parser = index.cached("export-parser", lambda _s: build_parser(index.schema))
-        q = parse_query(parser, request.query)
-        searcher = index.open_snapshot()
-    combined = restrict_query(q, build_filter(request))
-    return _stream_rows(searcher, combined, q is not None and request.sort == "relevance",
-                        request, rows)
+    parser = index.cached("export-parser", lambda _s: build_parser(index.schema))
+    q = parse_query(parser, request.query)
+    return _stream_rows(index, q, request, rows)
 
 
-def _stream_rows(searcher: Any, combined: wq.Query, scored: bool, request: SearchRequest,
+def _stream_rows(index: Index, q: wq.Query | None, request: SearchRequest,
                  rows: RowKind) -> Iterator[dict[str, Any]]:
+    slots = index.export_slots
+    if not slots.take():
+        raise BusyError(f"{slots.count} exports are already running, the most this server "
+                        f"runs at once; try again in {RETRY_AFTER_SECONDS} seconds",
+                        retry_after=RETRY_AFTER_SECONDS)
     try:
-        order = _ordered_docnums(searcher, combined, scored, request)
-        for start in range(0, len(order), EXPORT_BATCH):
-            batch = order[start:start + EXPORT_BATCH]
-            # Read in docnum order (sequential on disk), emit in rank order.
-            stored = {d: searcher.stored_fields(d) for d in sorted(batch)}
-            for docnum in batch:
-                yield from _rows_of(stored.pop(docnum), rows)
+        searcher = index.open_snapshot()
+        try:
+            order = _ordered_docnums(index, searcher, q, request)
+            for start in range(0, len(order), EXPORT_BATCH):
+                batch = order[start:start + EXPORT_BATCH]
+                # Read in docnum order (sequential on disk), emit in rank order.
+                stored = {d: searcher.stored_fields(d) for d in sorted(batch)}
+                for docnum in batch:
+                    yield from _rows_of(stored.pop(docnum), rows)
+        finally:
+            searcher.close()
     finally:
-        searcher.close()
+        slots.give_back()
 
 
-def _ordered_docnums(searcher: Any, combined: wq.Query, scored: bool,
+def _ordered_docnums(index: Index, searcher: Any, q: wq.Query | None,
                      request: SearchRequest) -> list[int]:
-    """Return every matching docnum in the request's order (no deadline: an
-    export is complete or fails)."""
+    """Return every matching docnum in the request's order.  Raises
+    QueryError if that takes longer than index.export_timeout or the
+    query's prefix and fuzzy terms stand for too many words: a partial
+    export would look complete."""
+    deadline = Deadline(index.export_timeout)
+    expansion = expand_terms(q, searcher.reader(), deadline, index.max_expanded_terms,
+                             strict=True)
+    if expansion.truncated:
+        raise QueryError(f"{', '.join(expansion.truncated[:3])} stand for more than "
+                         f"{index.max_expanded_terms:,} index words, too many to export; "
+                         "use longer prefixes or fewer fuzzy words")
+    combined = restrict_query(expansion.query, build_filter(request))
+    scored = q is not None and request.sort == "relevance"
     field = _SORT_FIELDS.get(request.sort)
     keys = build_sort_column(searcher, field) if field and not scored else None
     collected = collect(searcher, combined, scored, max(1, searcher.doc_count_all()),
-                        (lambda: keys) if keys is not None else None, Deadline(None),
+                        (lambda: keys) if keys is not None else None, deadline,
                         build_lengths)
+    if deadline.partial or collected.partial:
+        raise QueryError(f"this export needs more than {index.export_timeout:g} s to find "
+                         "its rows; narrow it with more words or filters")
     return [docnum for docnum, _score in collected.ranked]
 
 

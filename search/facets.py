@@ -20,6 +20,7 @@ from typing import Any, Collection, Iterator
 
 import numpy as np
 
+from search.deadline import Deadline
 from search.docsets import iter_posting_ids
 from search.model import FACET_FIELDS, FacetValue
 
@@ -65,29 +66,34 @@ _SEGMENT_LOCK = threading.Lock()
 _segment_bytes = 0
 
 
-def build_facet_table(searcher: Any) -> FacetTable:
+def build_facet_table(searcher: Any, deadline: Deadline | None = None) -> FacetTable:
     """Return the FacetTable of every document visible to `searcher`, made
-    from each segment's (cached) columns."""
+    from each segment's (cached) columns.  Raises DeadlineExceeded if
+    `deadline` passes before a column not yet cached is read (the columns
+    read so far stay cached, so the next try resumes there)."""
     leaves = searcher.reader().leaf_readers()
     columns = {}
     for facet in FACET_FIELDS:
         fieldname = _SOURCE_FIELDS[facet]
-        columns[facet] = _combine([(offset, _segment_column(leaf, fieldname))
+        columns[facet] = _combine([(offset, _segment_column(leaf, fieldname, deadline))
                                    for leaf, offset in leaves])
     return FacetTable(columns)
 
 
-def _segment_column(leaf: Any, fieldname: str) -> FacetColumn:
+def _segment_column(leaf: Any, fieldname: str, deadline: Deadline | None = None) -> FacetColumn:
     segment = leaf.segment() if hasattr(leaf, "segment") else None
-    if segment is None:  # not an on-disk segment: nothing to key a cache on
-        return _read_column(leaf, fieldname)
-    key = (segment.segment_id(), fieldname)
-    with _SEGMENT_LOCK:
-        found = _SEGMENT_COLUMNS.get(key)
-        if found is not None:
-            _SEGMENT_COLUMNS.move_to_end(key)
-            return found
+    if segment is not None:
+        key = (segment.segment_id(), fieldname)
+        with _SEGMENT_LOCK:
+            found = _SEGMENT_COLUMNS.get(key)
+            if found is not None:
+                _SEGMENT_COLUMNS.move_to_end(key)
+                return found
+    if deadline is not None:
+        deadline.check()
     column = _read_column(leaf, fieldname)
+    if segment is None:  # not an on-disk segment: nothing to key a cache on
+        return column
     _keep_segment_column(key, column)
     return column
 

@@ -13,6 +13,7 @@ are kept per searcher, the most recently used MAX_OUTLINES of them.
 """
 from __future__ import annotations
 
+import threading
 from array import array
 from bisect import bisect_right
 from collections import Counter, OrderedDict
@@ -65,17 +66,40 @@ class EntityOutline:
 def outline_for(index: Any, searcher: Any, kind: EntityKind, name: str,
                 docnums: Iterable[int]) -> EntityOutline:
     """Return the outline of `name` (its canonical spelling) whose
-    paragraphs are `docnums`, from the per-searcher cache or built now.
+    paragraphs are `docnums`, from the per-commit cache or built now.
     Call inside index.reading()."""
-    cache: OrderedDict[tuple[str, str], EntityOutline] = index.cached(OUTLINE_CACHE, lambda _s: OrderedDict())
+    cache: _Outlines = index.cached(OUTLINE_CACHE, lambda _s: _Outlines())
     key = (kind, name)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = build_outline(searcher, kind, name, docnums)
-        while len(cache) > MAX_OUTLINES:
-            cache.popitem(last=False)
-    cache.move_to_end(key)
+        # Built outside the lock: two threads may build the same outline
+        # once, but no page waits for another entity's build.
+        found = cache.put(key, build_outline(searcher, kind, name, docnums))
     return found
+
+
+class _Outlines:
+    """The most recently used outlines of one commit, shared by the
+    threads searching it (so its order is changed under a lock)."""
+
+    def __init__(self) -> None:
+        self._items: OrderedDict[tuple[str, str], EntityOutline] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, str]) -> EntityOutline | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[str, str], outline: EntityOutline) -> EntityOutline:
+        with self._lock:
+            self._items[key] = outline
+            self._items.move_to_end(key)
+            while len(self._items) > MAX_OUTLINES:
+                self._items.popitem(last=False)
+        return outline
 
 
 def entity_quotes(kind: EntityKind, name: str, stored: dict[str, Any],

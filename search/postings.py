@@ -8,8 +8,10 @@ and, for the text field, every document's positions; unpickling that is
 in 400,000 paragraphs costs ~0.3 s to read.  Decoded postings of frequent
 terms (MIN_CACHED or more) are therefore kept in a process-wide LRU bounded
 by CACHE_BYTES (8 bytes per posting), the way an engine in a compiled
-language leans on the OS page cache.  An entry belongs to one segment
-reader: a new searcher after a commit reads segments afresh.
+language leans on the OS page cache.  An entry belongs to one segment (its
+postings never change; deletions are applied by the callers), so every
+reader of it shares the entry: the pooled searchers of search.searchers,
+and the searchers of later commits that keep the segment.
 """
 from __future__ import annotations
 
@@ -23,16 +25,17 @@ MIN_CACHED = 2048  # postings: shorter lists decode in well under a millisecond
 CACHE_BYTES = 48 * 1024 * 1024  # ~6 million postings
 
 Postings = tuple[array, array]  # (ids "I", weights "f")
-_Key = tuple[int, str, Any]
+_Key = tuple[Any, str, Any]
 
 
 class _Cache:
-    """LRU of decoded postings keyed by (segment reader id, field, term)."""
+    """LRU of decoded postings keyed by (segment id, field, term); readers
+    without a segment id are keyed by their id() and checked by weakref."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.used = 0
-        self._entries: OrderedDict[_Key, tuple[weakref.ref, Postings]] = OrderedDict()
+        self._entries: OrderedDict[_Key, tuple[weakref.ref | None, Postings]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, reader: Any, key: _Key) -> Postings | None:
@@ -40,7 +43,8 @@ class _Cache:
             found = self._entries.get(key)
             if found is None:
                 return None
-            if found[0]() is not reader:  # an id reused by a newer reader
+            owner = found[0]
+            if owner is not None and owner() is not reader:  # an id reused by a newer reader
                 self._drop(key)
                 return None
             self._entries.move_to_end(key)
@@ -53,7 +57,8 @@ class _Cache:
         with self._lock:
             if key in self._entries:
                 self._drop(key)
-            self._entries[key] = (weakref.ref(reader), postings)
+            owner = weakref.ref(reader) if isinstance(key[0], int) else None
+            self._entries[key] = (owner, postings)
             self.used += size
             while self.used > self.limit:
                 self._drop(next(iter(self._entries)))
@@ -71,13 +76,20 @@ class _Cache:
 CACHE = _Cache(CACHE_BYTES)
 
 
+def segment_key(reader: Any) -> Any:
+    """Return the id of the segment a leaf reader reads (the same for every
+    reader of that segment), or id(reader) if it has none."""
+    segment = reader.segment() if hasattr(reader, "segment") else None
+    return id(reader) if segment is None else segment.segment_id()
+
+
 def term_postings(reader: Any, fieldname: str, text: Any, open_matcher: Callable[[], Any],
                   check: Callable[[], None]) -> Postings | None:
     """Return the (ids, weights) arrays of a term in segment `reader`, or
     None if open_matcher() (a leaf matcher over its postings, or None)
     gives no Whoosh 3 block matcher to decode.  `check` runs between blocks
     (it raises when the query's deadline has passed)."""
-    key = (id(reader), fieldname, text)
+    key = (segment_key(reader), fieldname, text)
     cached = CACHE.get(reader, key)
     if cached is not None:
         return cached

@@ -21,7 +21,7 @@ from whoosh.qparser import (FieldAliasPlugin, FuzzyTermPlugin, MultifieldParser,
 
 from search.errors import QueryError
 from search.model import MAX_PER_PAGE, SearchRequest
-from search.queryterms import prepare_fuzzy_terms, rewrite_date_terms
+from search.queryterms import label_typed_terms, prepare_fuzzy_terms, rewrite_date_terms
 from search.schema import split_names
 
 MAX_QUERY_CHARS = 1000
@@ -51,8 +51,9 @@ class MarkTerms:
         return bool(self.words or self.prefixes)
 
 
-def validate_request(request: SearchRequest) -> None:
-    """Raise QueryError if the request's paging, sort or dates are invalid."""
+def validate_request(request: SearchRequest, max_window: int | None = None) -> None:
+    """Raise QueryError if the request's paging, sort or dates are invalid,
+    or its page ends beyond the first `max_window` results (None: no cap)."""
     for name in ("page", "per_page"):
         value = getattr(request, name)
         if not isinstance(value, int) or isinstance(value, bool):
@@ -61,6 +62,13 @@ def validate_request(request: SearchRequest) -> None:
         raise QueryError(f"per_page must be between 1 and {MAX_PER_PAGE}, got {request.per_page}")
     if request.page < 1:
         raise QueryError(f"page must be 1 or more, got {request.page}")
+    if max_window is not None and request.page * request.per_page > max_window:
+        # Ranking and folding copies down to a deep page costs as much as
+        # every page before it (Elasticsearch's max_result_window rule).
+        raise QueryError(f"only the first {max_window:,} results can be paged through "
+                         f"(page {request.page:,} x {request.per_page} per page goes to "
+                         f"{request.page * request.per_page:,}); narrow the search with "
+                         "words or filters, or export the whole result set")
     if request.sort not in SORT_ORDERS:
         raise QueryError(f"unknown sort {request.sort!r}; use one of {', '.join(SORT_ORDERS)}")
     for name in ("since", "until"):
@@ -109,8 +117,9 @@ def parse_query(parser: MultifieldParser, text: str) -> wq.Query | None:
     check_query_text(text)
     if not text.strip():
         return None
+    parsed = rewrite_date_terms(text)
     try:
-        q = parser.parse(rewrite_date_terms(text))
+        q = parser.parse(parsed)
     except QueryError:
         raise
     except RecursionError as exc:
@@ -127,7 +136,7 @@ def parse_query(parser: MultifieldParser, text: str) -> wq.Query | None:
                              "or published:[2019-01-01 TO 2019-06-30]")
     if q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
         return None
-    return prepare_fuzzy_terms(q)
+    return label_typed_terms(prepare_fuzzy_terms(q), parsed)
 
 
 def iter_nodes(q: wq.Query, skip_negated: bool = False) -> Iterator[wq.Query]:

@@ -6,8 +6,9 @@ constant-score clauses) every match's BM25F score is computed in bulk from
 postings blocks and cached field lengths, with Whoosh's own formula and
 parameters, so scores equal what Whoosh's TopCollector gives up to float
 rounding (tests/test_engine.py compares the two).  Returns None for queries
-it cannot score in bulk (prefixes, ranges, fuzzy terms in the scored part),
-and the caller falls back to Whoosh's collector.
+it cannot score in bulk (ranges, or prefixes and fuzzy terms not yet
+expanded by search.queryterms.expand_terms, in the scored part), and the
+caller falls back to Whoosh's collector.
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.scoring import BM25FScorer
 from whoosh.util.numeric import byte_to_length
 
-from search.docsets import Deadline, deleted_docs, evaluate_docs, open_postings
+from search.deadline import Deadline
+from search.docsets import deleted_docs, evaluate_docs, open_postings
 from search.postings import term_postings
 
 Scores = dict[int, float]
@@ -87,6 +89,8 @@ def _score(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline) -> Score
         return _and_scores(q.subqueries, sub, lengths, deadline)
     if isinstance(q, wq.Phrase):
         return _phrase_scores(q, sub, lengths, deadline)
+    if isinstance(q, type(wq.NullQuery)):  # a prefix or fuzzy term that matched no word
+        return {}
     if isinstance(q, wq.Or) and not getattr(q, "minmatch", 0) and type(q) is wq.Or:
         parts = sorted((_score(c, sub, lengths, deadline) for c in q.subqueries),
                        key=len, reverse=True)

@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, TypeVar
 
 from search.clusters import (PARAGRAPH_SIMILARITY, QUOTE_SIMILARITY, choose_cluster_key,
                              paragraph_keys, quote_keys, shingle_hashes, similarity)
+from search.deadline import Deadline
 from search.docsets import deleted_docs, iter_posting_ids, open_postings
 from search.documents import load_quote_dicts, published_date
 from search.model import Hit, Sighting
@@ -30,6 +31,7 @@ MAX_CANDIDATES = 20
 MAX_KEY_DOCS = 500
 MEMO_CACHE = "fingerprint-postings"
 MEMO_LIMIT = 50_000  # answers remembered per searcher (then start over)
+_MISSING = object()
 
 
 def open_finder(index: Any, searcher: Any) -> SightingFinder:
@@ -105,11 +107,14 @@ class SightingFinder:
         memo = self._memo
         if memo is None:
             return build()
-        if key not in memo:
+        found = memo.get(key, _MISSING)
+        if found is _MISSING:
+            # The memo is shared by concurrent searches: keep the value in
+            # hand, as another thread may clear the memo at any moment.
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
-            memo[key] = build()
-        return memo[key]
+            found = memo[key] = build()
+        return found
 
     def _candidates(self, fieldname: str, keys: list[str]) -> list[int]:
         """Return up to MAX_CANDIDATES docnums holding any of `keys`, most
@@ -186,16 +191,23 @@ class SightingFinder:
 
 
 def group_duplicates(finder: SightingFinder, ranked: list[tuple[int, float]],
-                     matched: set[int], wanted: int) -> list[tuple[int, float, list[int]]]:
+                     matched: set[int], wanted: int,
+                     deadline: Deadline | None = None) -> list[tuple[int, float, list[int]]]:
     """Return up to `wanted` (docnum, score, copies) groups in rank order: a
     ranked paragraph that is a near copy of a higher-ranked one is folded into
-    that one's copies (copies come from all of `matched`, not only `ranked`)."""
+    that one's copies (copies come from all of `matched`, not only `ranked`).
+    Once `deadline` has passed, the remaining paragraphs are not folded
+    (each its own group, no copies) and the deadline records the cut."""
     groups: list[tuple[int, float, list[int]]] = []
     folded: set[int] = set()
     for docnum, score in ranked:
         if len(groups) >= wanted:
             break
         if docnum in folded:
+            continue
+        if deadline is not None and deadline.expired():
+            deadline.cut("group")
+            groups.append((docnum, score, []))
             continue
         copies = [d for d in finder.paragraph_copies(docnum, matched) if d not in folded]
         folded.update(copies)

@@ -1,9 +1,9 @@
 """The on-disk (or in-memory) paragraph index and writing articles into it.
 
-Owns the Index handle: the Whoosh index, ONE long-lived searcher that is
-refreshed after commits (ours, or another process's), a lock that
-serialises access to that searcher, and caches tied to the current searcher
-(see Index.cached).  Also owns opening/creating an index and
+Owns the Index handle: the Whoosh index, the current Generation (pooled
+searchers, one per concurrent reading thread, and caches tied to that
+commit: see search.searchers and Index.cached), swapped for a new one
+after commits (ours, or another process's).  Also owns opening/creating an index and
 write_articles, which replaces an article's paragraphs on re-indexing.
 """
 from __future__ import annotations
@@ -20,12 +20,14 @@ from whoosh.searching import Searcher
 
 from search.config import Config
 from search.damage import missing_message, translate_damage
+from search.deadline import Deadline
 from search.durability import (INDEX_NAME, acquire_write_lock, create_whoosh, open_whoosh,
                                toc_identity, write_failure)
 from search.errors import IndexUnavailableError
 from search.leftovers import DurableWriter, remove_expired, remove_orphans
 from search.model import Article
 from search.schema import build_schema, paragraph_fields, reset_spelling
+from search.searchers import Generation, Slots, open_generation
 from search.segments import SegmentBatch, commit_segments
 
 T = TypeVar("T")
@@ -42,56 +44,108 @@ _WRITER_LIMIT_MB = 256
 
 
 class Index:
-    """A handle on one Whoosh index with a long-lived, refreshed searcher."""
+    """A handle on one Whoosh index whose searches run concurrently.
+
+    Each reading() checks out a searcher of the current Generation (see
+    search.searchers) for the calling thread alone; the handle's own lock
+    only guards swapping generations and is never held while searching."""
 
     def __init__(self, ix: whoosh_index.Index, path: Path | None = None) -> None:
         self.path = path
         self._ix = ix
-        self._lock = threading.RLock()
-        self._searcher: Searcher = open_searcher(ix)
-        self._toc = self._toc_of(self._searcher)
+        self._lock = threading.Lock()
+        self._refreshing = threading.Lock()  # one thread opens a new generation at a time
+        self._local = threading.local()  # this thread's (generation, searcher), if reading
+        self._gen: Generation = self._open_generation()
+        self._toc = self._toc_of(self._gen)
         self._checked = time.monotonic()
-        self._cache: dict[str, Any] = {}
         self._closed = False
-        # Seconds a search may take before it returns partial results; the
-        # web layer may set config.query_timeout here.
-        self.query_timeout: float | None = Config().query_timeout
+        # Request limits (query deadline, caps, export slots): the defaults
+        # until a caller applies its loaded Config with apply_config().
+        self.apply_config(Config())
         # Seconds a writer waits for another process's write lock.
         self.lock_timeout: float = _WRITE_LOCK_TIMEOUT
         # The write lock while hold_write_lock() holds it for a whole ingest.
         self._held_lock: Any = None
 
+    def apply_config(self, config: Config) -> None:
+        """Take the request limits of `config`: query_timeout (seconds
+        before a search returns what it has; None = no limit),
+        max_result_window, max_expanded_terms, export_slots, export_timeout."""
+        self.query_timeout: float | None = config.query_timeout
+        self.max_result_window = config.max_result_window
+        self.max_expanded_terms = config.max_expanded_terms
+        self.export_timeout = config.export_timeout
+        self.export_slots = Slots(config.export_slots)
+
     @property
     def schema(self) -> Any:
-        """Return the Whoosh schema of this index (the current searcher's:
+        """Return the Whoosh schema of this index (the current generation's:
         Whoosh's own Index.schema re-reads the table of contents from disk
         on every access, and a new analyzer object loses its stem cache)."""
-        return self._searcher.schema
+        return self._gen.schema
 
     @contextmanager
     def reading(self) -> Iterator[Searcher]:
-        """Yield the current searcher, holding the lock (searchers are not
-        thread-safe); refreshes it first if another process committed.
-        Raises IndexUnavailableError if the handle is closed or the index
-        was deleted (its table of contents is gone) since it was opened."""
-        with self._lock:
-            if self._closed:
-                raise IndexUnavailableError(f"index {self._label()} is closed")
-            # One stat per use: cached results and open files would keep
-            # answering from a deleted index; a rebuilt one is picked up.
-            if self._toc_changed():
-                self.refresh(force=True)
-            elif time.monotonic() - self._checked > _STALE_CHECK_SECONDS:
-                self.refresh()
-            yield self._searcher
+        """Yield a searcher of the latest commit for this thread alone
+        (searchers are not thread-safe; other threads get their own, so no
+        search waits for another).  Nested calls in one thread yield the
+        same searcher.  Raises IndexUnavailableError if the handle is closed
+        or the index was deleted (its table of contents is gone) since it
+        was opened."""
+        held = getattr(self._local, "held", None)
+        if held is not None:
+            yield held[1]
+            return
+        gen, searcher = self._checkout()
+        self._local.held = (gen, searcher)
+        try:
+            yield searcher
+        finally:
+            self._local.held = None
+            gen.checkin(searcher)
 
-    def cached(self, key: str, build: Callable[[Searcher], T]) -> T:
-        """Return build(searcher) for the current searcher, computed once and
-        dropped when the searcher is refreshed.  Call inside reading()."""
-        with self._lock:
-            if key not in self._cache:
-                self._cache[key] = build(self._searcher)
-            return self._cache[key]
+    def _checkout(self) -> tuple[Generation, Searcher]:
+        for attempt in range(_OPEN_ATTEMPTS):
+            with self._lock:
+                if self._closed:
+                    raise IndexUnavailableError(f"index {self._label()} is closed")
+                due = time.monotonic() - self._checked > _STALE_CHECK_SECONDS
+            # One stat per use: open files would keep answering from a
+            # deleted index; a rebuilt one is picked up at once.
+            if self._toc_changed():
+                with self._refreshing:
+                    if self._toc_changed():
+                        self._refresh_locked(force=True)
+            elif due and self._refreshing.acquire(blocking=False):
+                # Only one thread looks for another process's commit; the
+                # others go on with the generation they have.
+                try:
+                    self._refresh_locked()
+                finally:
+                    self._refreshing.release()
+            gen = self._gen
+            try:
+                return gen, gen.checkout()
+            except OSError:  # its files were removed by a newer commit
+                if attempt == _OPEN_ATTEMPTS - 1:
+                    raise
+                self.refresh()
+        raise AssertionError("unreachable")
+
+    def cached(self, key: str, build: Callable[[Searcher], T],
+               deadline: Deadline | None = None) -> T:
+        """Return build(searcher) for the current generation, computed once
+        (by the first thread asking; the others wait for it, at most until
+        `deadline`) and dropped when a commit brings a new generation.
+        Inside reading() the value belongs to that reading's generation.
+        Raises DeadlineExceeded if the wait outlasts `deadline`."""
+        held = getattr(self._local, "held", None)
+        if held is None:
+            with self.reading():
+                return self.cached(key, build, deadline)
+        gen, searcher = held
+        return gen.cache.get(key, lambda: build(searcher), deadline)
 
     def open_snapshot(self) -> Searcher:
         """Return a NEW searcher over the latest commit, apart from the shared
@@ -101,50 +155,64 @@ class Index:
         with self._lock:
             if self._closed:
                 raise IndexUnavailableError(f"index {self._label()} is closed")
-            return self._open_latest()
+        return self._open_latest()
 
     def refresh(self, force: bool = False) -> None:
-        """Swap in a searcher over the latest commit (no-op if unchanged,
-        unless `force`).  Raises IndexUnavailableError if the index is gone
-        or damaged; the old searcher then stays."""
+        """Swap in a generation over the latest commit (no-op if unchanged,
+        unless `force`); searches still running on the old one finish
+        there.  Raises IndexUnavailableError if the index is gone or
+        damaged; the old generation then stays."""
+        with self._refreshing:
+            self._refresh_locked(force)
+
+    def _refresh_locked(self, force: bool = False) -> None:
+        self._checked = time.monotonic()
+        if not force and self._gen.number == self._ix.latest_generation():
+            return
+        # A new reader rather than Searcher.refresh(): whoosh3's reader
+        # reuse keeps stale deletion sets (and re-adds merged segments),
+        # which would show replaced paragraphs twice.
+        fresh = self._open_generation()
         with self._lock:
-            self._checked = time.monotonic()
-            if not force and self._searcher.up_to_date():
-                return
-            # A new searcher rather than Searcher.refresh(): whoosh3's reader
-            # reuse keeps stale deletion sets (and re-adds merged segments),
-            # which would show replaced paragraphs twice.
-            stale, self._searcher = self._searcher, self._open_latest()
-            self._toc = self._toc_of(self._searcher)
-            stale.close()
-            self._cache.clear()
+            stale = self._gen
+            if not self._closed:
+                self._gen = fresh
+                self._toc = self._toc_of(fresh)
+        (fresh if self._closed else stale).retire()
+
+    def _open_generation(self) -> Generation:
+        """Return a Generation over the latest commit; raises
+        IndexUnavailableError (with the repair) if there is none or it is
+        damaged."""
+        return self._unless_missing(lambda: open_generation(self._ix))
 
     def _open_latest(self) -> Searcher:
         """Return a new searcher over the latest commit; raises
         IndexUnavailableError (with the repair) if there is none or it is
         damaged."""
+        return self._unless_missing(lambda: open_searcher(self._ix))
+
+    def _unless_missing(self, open_: Callable[[], T]) -> T:
         label = self._label()
         try:
             with translate_damage(label):
-                return open_searcher(self._ix)
+                return open_()
         except Exception as exc:
             if self.path is not None and self._ix.latest_generation() < 0:
                 raise IndexUnavailableError(missing_message(label)) from exc
             raise
 
-    def _toc_of(self, searcher: Searcher) -> tuple[int, Any] | None:
-        """Return (generation, identity of its TOC file) for `searcher`, None
+    def _toc_of(self, gen: Generation) -> tuple[int, Any] | None:
+        """Return (generation, identity of its TOC file) for `gen`, None
         in memory or if that file is gone already."""
         if self.path is None:
             return None
-        generation = searcher.reader().generation()
-        if generation is None:  # an empty index's reader has no generation
-            generation = self._ix.latest_generation()
+        generation = gen.number
         identity = toc_identity(self.path, generation)
         return None if identity is None else (generation, identity)
 
     def _toc_changed(self) -> bool:
-        """Return True if the current searcher's TOC file was removed or
+        """Return True if the current generation's TOC file was removed or
         replaced since it was opened."""
         if self._toc is None:
             return False
@@ -157,14 +225,14 @@ class Index:
             return searcher.doc_count()
 
     def close(self) -> None:
-        """Close the searcher and the index; the handle is unusable after."""
+        """Close the searchers (busy ones as their searches end) and the
+        index; the handle is unusable after."""
         with self._lock:
             if self._closed:
                 return
             self._closed = True
-            self._cache.clear()
-            self._searcher.close()
-            self._ix.close()
+        self._gen.retire()
+        self._ix.close()
 
     def _label(self) -> str:
         return str(self.path) if self.path else "(in memory)"

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import web.app
 from cli import main
-from search.config import Config, ConfigError, parse_port, serve_port
+from search.config import Config, ConfigError, load_config, parse_port, serve_port
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 K8S_LINK = "tcp://10.0.0.11:5000"
@@ -108,3 +108,21 @@ def test_serve_takes_the_port_from_the_environment_then_the_flag(served: list[Co
 def test_serve_rejects_a_bad_port_flag(served: list[Config], flag: str) -> None:
     result = run(["serve", "--port", flag])
     assert result.exit_code == 2 and "--port" in result.output and not served
+
+
+@pytest.mark.parametrize("raw", ["abc", "0", "-1", "nan"])
+def test_a_bad_request_limit_is_one_line_not_a_traceback(tmp_path: Path, raw: str) -> None:
+    result = run(["search", "apology", "--index", str(tmp_path / "none")],
+                 ONRECORD_QUERY_TIMEOUT=raw)
+    assert result.exit_code == 2, result.output
+    assert f"ONRECORD_QUERY_TIMEOUT='{raw}' is not a positive number" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_request_limits_from_the_environment_reach_a_lazily_opened_index(tmp_path: Path) -> None:
+    index_dir = tmp_path / "index"
+    assert run(["index", str(SEEDS), "--index", str(index_dir)]).exit_code == 0
+    config = load_config({"ONRECORD_INDEX": str(index_dir), "ONRECORD_MAX_RESULT_WINDOW": "20"})
+    client = web.app.create_app(config=config).test_client()
+    assert client.get("/api/search?q=the&page=2&per_page=10").status_code == 200
+    assert client.get("/api/search?q=the&page=3&per_page=10").status_code == 400

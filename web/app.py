@@ -82,8 +82,8 @@ def create_app(index: Index | None = None, config: Config | None = None) -> Flas
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = MAX_CONTENT_LENGTH
     app.json.sort_keys = False  # keep the contract's field order in /api
-    if index is not None:  # the per-request deadline comes from the config
-        index.query_timeout = config.query_timeout
+    if index is not None:  # the request limits (deadline, caps) come from the config
+        index.apply_config(config)
     app.extensions[STATE_KEY] = AppState(config=config, index_obj=index)
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # tidy HTML
     app.jinja_env.filters["safe_href"] = safe_href

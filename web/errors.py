@@ -1,8 +1,9 @@
 """The one place that maps exceptions to HTTP status codes and error pages.
 
 QueryError -> 400, NotFoundError -> 404, IndexUnavailableError -> 503,
-werkzeug HTTP errors keep their own code, anything else -> 500 with a
-generic message (the traceback goes to the log, never to the client).
+BusyError -> 503 with a Retry-After header, werkzeug HTTP errors keep their
+own code, anything else -> 500 with a generic message (the traceback goes
+to the log, never to the client).
 Requests under /api/ and /healthz get JSON {"error": ..., "status": ...};
 everything else gets an HTML page.  A 400 on the search page re-renders the
 search form with the message beside the query box and the input kept.
@@ -12,13 +13,14 @@ from __future__ import annotations
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from search.errors import IndexUnavailableError, NotFoundError, QueryError
+from search.errors import BusyError, IndexUnavailableError, NotFoundError, QueryError
 from web.params import hidden_filters, raw_form
 
 STATUS_BY_ERROR: tuple[tuple[type[Exception], int], ...] = (
     (QueryError, 400),
     (NotFoundError, 404),
     (IndexUnavailableError, 503),
+    (BusyError, 503),
 )
 GENERIC_500 = "Something went wrong on our side. The error has been logged; please try again."
 REPAIR_HINT = "Run `onrecord index seeds` to build the index."
@@ -44,7 +46,7 @@ def message_for(exc: BaseException, status: int) -> str:
     if isinstance(exc, HTTPException):
         return exc.description or exc.name
     text = str(exc).strip() or DEFAULT_MESSAGES.get(status, "The request could not be handled.")
-    if status == 503 and "onrecord index" not in text:
+    if status == 503 and "onrecord index" not in text and not isinstance(exc, BusyError):
         text = f"{text} {REPAIR_HINT}"
     return text
 
@@ -54,19 +56,23 @@ def wants_json() -> bool:
     return request.path.startswith("/api/") or request.path == "/healthz"
 
 
-def handle_error(exc: Exception) -> tuple[Response | str, int]:
-    """Return the error response for `exc`: JSON for the API, HTML otherwise."""
+def handle_error(exc: Exception) -> tuple[Response | str, int, dict[str, str]]:
+    """Return the error response for `exc`: JSON for the API, HTML
+    otherwise, with the headers it needs (Retry-After when busy)."""
     status = status_for(exc)
+    headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, BusyError) else {}
     if status == 500:
         # Log the traceback for operators; the client only sees GENERIC_500.
         current_app.logger.exception("unhandled error on %s", request.path)
     message = message_for(exc, status)
     if wants_json():
-        return jsonify({"error": message, "status": status}), status
+        return jsonify({"error": message, "status": status}), status, headers
     if status == 400 and request.endpoint == "pages.search_page":
-        return render_search_error(message), status
-    title = TITLES.get(status, getattr(exc, "name", "Error"))
-    return render_template("error.html", status=status, title=title, message=message), status
+        return render_search_error(message), status, headers
+    busy = isinstance(exc, BusyError)
+    title = "Busy" if busy else TITLES.get(status, getattr(exc, "name", "Error"))
+    page = render_template("error.html", status=status, title=title, message=message, busy=busy)
+    return page, status, headers
 
 
 def render_search_error(message: str) -> str:

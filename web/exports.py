@@ -5,7 +5,8 @@ paragraphs), the download file name, and the streaming encoders.  Rows come
 lazily from search.exporting.iter_export_rows and are encoded one at a time
 into a generator, so an export of any size streams with constant memory and
 is never capped at a page.  The first row is fetched before the response
-starts, so a bad query still becomes an ordinary 400 page.
+starts, so a bad query still becomes an ordinary 400 page, and an export
+beyond the server's export slots a 503 with Retry-After (search.exporting).
 """
 from __future__ import annotations
 

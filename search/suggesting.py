@@ -1,0 +1,67 @@
+"""Spelling suggestions ("Did you mean") for a query that matched nothing.
+
+Owns suggest(): the query text with misspelt words replaced by the nearest
+frequent word of the text field's vocabulary, within the request's
+deadline.  Words longer than MAX_SUGGEST_CHARS are left alone: the
+search for near words grows with the word's length (a 499-letter word
+took 2.3 s) and no real word is that long.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from whoosh import query as wq
+from whoosh.spelling import Corrector
+
+from search.deadline import Deadline
+from search.querying import iter_nodes
+
+MAX_SUGGEST_CHARS = 30
+
+
+def suggest(searcher: Any, q: wq.Query, text: str, deadline: Deadline) -> str | None:
+    """Return `text` with misspelt words corrected from the text field's
+    vocabulary, or None if there is nothing to correct (or the deadline
+    passed before any word was looked at)."""
+    reader = searcher.reader()
+    # Plain words only: a prefix ("ab*") or fuzzy word is not a misspelling.
+    unknown = [("text", node.text) for node in iter_nodes(q)
+               if type(node) is wq.Term and node.fieldname == "text"
+               and isinstance(node.text, str) and len(node.text) <= MAX_SUGGEST_CHARS
+               and ("text", node.text) not in reader]
+    if not unknown:
+        return None
+    corrector = NearestCorrector(reader.corrector("text"), deadline)
+    try:
+        correction = searcher.correct_query(q, text, correctors={"text": corrector},
+                                            terms=unknown)
+    except Exception:  # a suggestion is optional; never fail the search for it
+        return None
+    suggestion = correction.string
+    return suggestion if suggestion and suggestion != text else None
+
+
+class NearestCorrector(Corrector):
+    """Suggests the most frequent word at the SMALLEST edit distance.
+
+    Whoosh's own corrector ranks every word within two edits by frequency,
+    so a common word two edits away beats the obvious one-letter fix
+    ("blar" -> "year" instead of "blair").  Keeping the first letter also
+    matches how people misspell.  Once `deadline` has passed it suggests
+    nothing more (and records the cut)."""
+
+    def __init__(self, base: Corrector, deadline: Deadline | None = None) -> None:
+        self.base = base
+        self.deadline = deadline or Deadline(None)
+
+    def suggest(self, text: str, limit: int = 5, maxdist: int = 2,
+                prefix: int = 0) -> list[str]:
+        for distance in range(1, maxdist + 1):
+            if self.deadline.expired():
+                self.deadline.cut("suggest")
+                return []
+            found = self.base.suggest(text, limit=limit, maxdist=distance,
+                                      prefix=max(prefix, 1))
+            if found:
+                return found
+        return []
