@@ -9,6 +9,7 @@ subject, then recency.  Institutions come from indexer.institutions.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, insort
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
@@ -62,6 +63,34 @@ _FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropol
 
 
 @dataclass(slots=True)
+class Timeline:
+    """Positions where one person was mentioned (or salient, or spoke), for
+    "the last one before pos" in O(log n).  The document scan adds its
+    positions in text order; attribution adds its own, nearly in text order
+    too, to a second sorted list, so neither insertion moves a long tail."""
+
+    scanned: list[int] = field(default_factory=list)
+    attributed: list[int] = field(default_factory=list)
+
+    def scan(self, pos: int) -> None:
+        """Add a position found by the document scan (called in text order)."""
+        self.scanned.append(pos)
+
+    def add(self, pos: int) -> None:
+        """Add a position found while attributing quotes."""
+        insort(self.attributed, pos)
+
+    def last_before(self, pos: int) -> int:
+        """Return the greatest position < pos, or -1."""
+        return max(_last_sorted(self.scanned, pos), _last_sorted(self.attributed, pos))
+
+
+def _last_sorted(positions: list[int], pos: int) -> int:
+    i = bisect_left(positions, pos)
+    return positions[i - 1] if i else -1
+
+
+@dataclass(slots=True)
 class Person:
     """A person named in the article and where they were salient."""
 
@@ -69,9 +98,9 @@ class Person:
     first: str
     last: str
     gender: str | None = None
-    salient: list[int] = field(default_factory=list)  # subject mentions and speaker turns
-    mentions: list[int] = field(default_factory=list)
-    spoke: list[int] = field(default_factory=list)
+    salient: Timeline = field(default_factory=Timeline)  # subject mentions and speaker turns
+    mentions: Timeline = field(default_factory=Timeline)
+    spoke: Timeline = field(default_factory=Timeline)
 
 
 @lru_cache(maxsize=1)
@@ -85,6 +114,7 @@ def _institution_matcher() -> Callable[[str], str | None]:
         return lambda phrase: _FALLBACK_ORGS.get(phrase.lower())
 
 
+@lru_cache(maxsize=4096)  # the same speaker phrases recur all through a long article
 def match_org(phrase: str) -> str | None:
     """Return the canonical institution a speaker phrase names, or None.
 
@@ -167,9 +197,9 @@ class DocSpeakers:
             if not title and first.lower() not in FEMALE_NAMES | MALE_NAMES and not _is_subject(text, m.start()):
                 continue
             person = self._person(first, last.split()[-1], gender_of(first, title))
-            person.mentions.append(m.start())
+            person.mentions.scan(m.start())
             if _is_subject(text, m.start()):
-                person.salient.append(m.start())
+                person.salient.scan(m.start())
 
     def _person(self, first: str, last: str, gender: str | None) -> Person:
         name = f"{first} {last}"
@@ -202,9 +232,9 @@ class DocSpeakers:
         return self._speak(person, pos).name, role
 
     def _speak(self, person: Person, pos: int) -> Person:
-        person.spoke.append(pos)
-        person.salient.append(pos)
-        person.mentions.append(pos)
+        person.spoke.add(pos)
+        person.salient.add(pos)
+        person.mentions.add(pos)
         return person
 
     def _find_single(self, word: str, title: str | None, pos: int) -> Person | None:
@@ -229,18 +259,26 @@ class DocSpeakers:
         low = pronoun.lower()
         if low in ("he", "she"):
             g = "m" if low == "he" else "f"
-            pool = [p for p in self.people.values() if p.gender in (None, g) and _last(p.mentions, pos) >= 0]
+            pool = [p for p in self.people.values() if p.gender in (None, g) and p.mentions.last_before(pos) >= 0]
             if not pool:
                 return None
-            best = max(pool, key=lambda p: (_last(p.salient, pos), p.gender == g, _last(p.mentions, pos)))
+            best = max(pool, key=lambda p: (p.salient.last_before(pos), p.gender == g, p.mentions.last_before(pos)))
             if best.gender is None:
                 best.gender = g
             return self._speak(best, pos).name
         if low in ("it", "they", "we"):
-            earlier = [o for o in self.orgs if o[0] < pos]
-            if earlier:
-                self.orgs.append((pos, earlier[-1][1]))
-                return earlier[-1][1]
+            earlier = self._last_org_before(pos)
+            if earlier is not None:
+                self.orgs.append((pos, earlier))
+                return earlier
+        return None
+
+    def _last_org_before(self, pos: int) -> str | None:
+        """Return the latest-recorded institution whose position is before pos.
+        Recorded positions follow the text, so the scan back is short."""
+        for at, org in reversed(self.orgs):
+            if at < pos:
+                return org
         return None
 
     def note_org(self, org: str, pos: int) -> None:
@@ -248,12 +286,8 @@ class DocSpeakers:
         self.orgs.append((pos, org))
 
 
-def _last(positions: list[int], pos: int) -> int:
-    return max((p for p in positions if p < pos), default=-1)
-
-
 def _rank(p: Person, pos: int) -> tuple[bool, int, int]:
-    return (_last(p.spoke, pos) >= 0, _last(p.salient, pos), _last(p.mentions, pos))
+    return (p.spoke.last_before(pos) >= 0, p.salient.last_before(pos), p.mentions.last_before(pos))
 
 
 _SUBJECT_BEFORE = re.compile(r"(?:^|[.!?]['\"\u2019\u201d]?\s+|\n\s*|,\s+)(?:[A-Z][\w'\u2019]*\s+){0,4}$")
