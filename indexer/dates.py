@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
+from bisect import bisect_left, insort
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -209,11 +210,12 @@ def find_dates(text: str, published: dt.date | None) -> list[DateMention]:
                 start = lead.start()
             mention = DateMention(found[0], start, end, text[start:end])
             candidates.append((found[1], start - end, start, end, mention))
-    taken: list[tuple[int, int]] = []
+    taken: list[tuple[int, int]] = []  # sorted, disjoint: only the last one starting before end can overlap
     kept: list[DateMention] = []
     for _, _, start, end, mention in sorted(candidates, key=lambda c: c[:3]):
-        if all(end <= s or e <= start for s, e in taken):
-            taken.append((start, end))
+        i = bisect_left(taken, (end,)) - 1
+        if i < 0 or taken[i][1] <= start:
+            insort(taken, (start, end))
             if mention.iso != _INVALID:
                 kept.append(mention)
     return sorted(kept, key=lambda d: d.start)
