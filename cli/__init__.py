@@ -35,7 +35,11 @@ def main() -> None:
 @INDEX_OPTION
 @click.option("--wait", "lock_wait", type=float, default=10.0, show_default=True,
               help="Seconds to wait while another indexer holds the index's write lock.")
-def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float) -> None:
+@click.option("--file-budget", type=float, default=None,
+              help="Seconds a file may take to process before it is skipped "
+                   "(default 60, or $ONRECORD_FILE_BUDGET; inf: no limit).")
+def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float,
+                  file_budget: float | None) -> None:
     """Ingest files and folders (.txt, .html, .json, .jsonl) into the index.
 
     Exits 0 when every file was indexed, 1 when some were skipped, 2 when
@@ -43,15 +47,15 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     from indexer.pipeline import ingest_paths, iter_input_files
     from search.store import open_index
 
-    config = load_config(index_dir=index_dir)
+    config = load_config(index_dir=index_dir, file_budget=file_budget)
     files = list(iter_input_files(paths))
     index = _or_exit(lambda: open_index(config.index_dir, create=True))
     index.lock_timeout = lock_wait
     try:
         with click.progressbar(length=len(files), label="Indexing", file=sys.stderr,
                                show_pos=True) as bar:
-            summary = _or_exit(lambda: ingest_paths(files, index,
-                                                    on_file=lambda _p: bar.update(1)))
+            summary = _or_exit(lambda: ingest_paths(files, index, on_file=lambda _p: bar.update(1),
+                                                    file_budget=config.file_budget))
     finally:
         index.close()
     click.echo(format_summary(summary, config.index_dir))

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from indexer.cues import (PARTICIPLE_CUES, Phrase, find_cues, is_speaker_noun, is_weak, phrase_after,
                           phrase_at_sentence_start, phrase_before)
+from indexer.budget import Deadline, check
 from indexer.chunker import split_lines
 from indexer.frames import Frame
 from indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
@@ -324,21 +325,33 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
                  cue=who.cue.text if who.cue else None, cue_mention=who.cue, role=who.role)
 
 
-def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpeakers,
-                         carry: _Carry | None, style: QuoteStyle, before: Paragraph | None,
-                         prior: Frame | None) -> tuple[list[Quote], _Carry | None, Frame | None]:
+@dataclass(slots=True)
+class _Doc:
+    """What every line of one article shares while it is attributed."""
+
+    text: str
+    people: DocSpeakers
+    style: QuoteStyle
+    deadline: Deadline | None
+
+
+def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry | None,
+                         before: Paragraph | None, prior: Frame | None
+                         ) -> tuple[list[Quote], _Carry | None, Frame | None]:
     """Return (the quotes of one line, the carry for the next, this line's
     frame if it was built): `prior` is `before`'s frame when already built."""
+    text, style = doc.text, doc.style
     spans = find_quote_spans(text, para.start, para.end, style)
     if not spans:
         return [], carry, None
     if prior is None and before is not None:
         prior = Frame(text, before, find_quote_spans(text, before.start, before.end, style))
     intro = prior if prior is not None and prior.s.rstrip().endswith(":") else None
-    p = _Para(text, para, Frame(text, para, spans), intro, prior, people, carry, index)
+    p = _Para(text, para, Frame(text, para, spans), intro, prior, doc.people, carry, index)
     quotes: list[Quote] = []
     previous: Attribution | None = None
     for n, sp in enumerate(spans):
+        check(doc.deadline)  # a single paragraph may hold most of a huge file's quotes
         who, found, cue_before = _who(p, n, sp, previous)
         previous = who if who.mention else previous
         quote = _quote(p, sp, who, found, cue_before, quotes)
@@ -349,20 +362,20 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
     return quotes, carry, p.frame
 
 
-def annotate_quotes(article: Article) -> Article:
+def annotate_quotes(article: Article, *, deadline: Deadline | None = None) -> Article:
     """Return a copy of `article` whose paragraphs carry their quotes (absolute
     offsets, marks included) and sorted unique speakers.  Never raises on
-    unbalanced quote marks."""
-    people = DocSpeakers(article.text)
-    style = detect_quote_style(article.text)
+    unbalanced quote marks; raises BudgetError once `deadline` has passed
+    (checked per line and per quote)."""
+    doc = _Doc(article.text, DocSpeakers(article.text), detect_quote_style(article.text), deadline)
     carry: _Carry | None = None
     paragraphs: list[Paragraph] = []
     index, before, prior = 0, None, None
     for para in article.paragraphs:
         quotes = []
         for line in split_lines(article.text, para):
-            found, carry, prior = _attribute_paragraph(article.text, line, index, people, carry, style,
-                                                       before, prior)
+            check(deadline)
+            found, carry, prior = _attribute_paragraph(doc, line, index, carry, before, prior)
             quotes.extend(found)
             index, before = index + 1, line
         speakers = sorted({q.speaker for q in quotes if q.speaker})

@@ -23,6 +23,7 @@ from bisect import bisect_left, insort
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from indexer.budget import Deadline, check
 from search.model import Article
 
 MONTHS: dict[str, int] = {
@@ -221,12 +222,13 @@ def find_dates(text: str, published: dt.date | None) -> list[DateMention]:
     return sorted(kept, key=lambda d: d.start)
 
 
-def annotate_dates(article: Article) -> Article:
+def annotate_dates(article: Article, *, deadline: Deadline | None = None) -> Article:
     """Return a copy of `article` whose paragraphs list the sorted unique
-    ISO dates they mention, resolved against article.meta.published."""
+    ISO dates they mention, resolved against article.meta.published.
+    Checks `deadline` (BudgetError) before each paragraph."""
     published = article.meta.published
-    paragraphs = [
-        p.copy(dates=sorted({d.iso for d in find_dates(p.text, published)}))
-        for p in article.paragraphs
-    ]
+    paragraphs = []
+    for p in article.paragraphs:
+        check(deadline)
+        paragraphs.append(p.copy(dates=sorted({d.iso for d in find_dates(p.text, published)})))
     return dataclasses.replace(article, paragraphs=paragraphs)

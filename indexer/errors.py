@@ -14,3 +14,7 @@ class ReadError(IngestError):
 
 class ParseError(IngestError):
     """The file was read but holds no usable article (bad JSON, no text)."""
+
+
+class BudgetError(IngestError):
+    """Processing the file took longer than its per-file time budget."""

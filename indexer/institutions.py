@@ -21,6 +21,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from indexer.budget import Deadline, check
 from indexer.registry import (ENV_VAR, InstitutionRegistry, RegistryError, compile_aliases,
                               load_registry, normalize_alias)
 from search.model import Article
@@ -273,15 +274,16 @@ def _org_span(words: list[str]) -> tuple[int, int] | None:
     return (first, h) if first < h else None
 
 
-def annotate_institutions(article: Article,
-                          registry: InstitutionRegistry | None = None) -> Article:
+def annotate_institutions(article: Article, registry: InstitutionRegistry | None = None, *,
+                          deadline: Deadline | None = None) -> Article:
     """Return a copy of `article` whose paragraphs list the sorted unique
     canonical institutions they name.  Aliases are learned over the whole
-    article first, so an acronym defined early resolves everywhere."""
+    article first, so an acronym defined early resolves everywhere.
+    Checks `deadline` (BudgetError) before each paragraph."""
     reg = registry if registry is not None else load_registry()
     learned = learn_aliases(article.text, reg)
-    paragraphs = [
-        p.copy(institutions=sorted({m.name for m in find_institutions(p.text, reg, learned)}))
-        for p in article.paragraphs
-    ]
+    paragraphs = []
+    for p in article.paragraphs:
+        check(deadline)
+        paragraphs.append(p.copy(institutions=sorted({m.name for m in find_institutions(p.text, reg, learned)})))
     return dataclasses.replace(article, paragraphs=paragraphs)

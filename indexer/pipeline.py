@@ -20,9 +20,10 @@ from functools import partial
 from pathlib import Path
 
 from indexer.annotator import annotate_article
+from indexer.budget import Deadline, check
 from indexer.chunker import chunk_article
 from indexer.errors import IngestError
-from indexer.parser import parse_source
+from indexer.parser import iter_articles
 from indexer.reader import is_sidecar, read_source
 from search.model import Article, IngestSummary
 from search.segments import SegmentBatch, write_segment
@@ -60,12 +61,19 @@ class ChunkOutcome:
     quotes: dict[str, int]
 
 
-def extract_file(path: Path) -> list[Article]:
-    """Return the annotated articles in one file (a JSONL file may hold many).
+def extract_file(path: Path, budget: float | None = None) -> list[Article]:
+    """Return the annotated articles in one file (a JSONL file may hold many,
+    parsed and annotated one record at a time).
 
-    Raises IngestError (ReadError/ParseError) with a readable reason."""
+    Raises IngestError (ReadError/ParseError) with a readable reason, and
+    BudgetError once processing the file has taken `budget` seconds."""
+    deadline = None if budget is None else Deadline.start(budget)
     source = read_source(path)
-    return [annotate_article(chunk_article(parsed)) for parsed in parse_source(source)]
+    articles = []
+    for parsed in iter_articles(source):
+        check(deadline)
+        articles.append(annotate_article(chunk_article(parsed), deadline))
+    return articles
 
 
 def iter_input_files(paths: Iterable[Path]) -> Iterator[Path]:
@@ -94,6 +102,7 @@ def ingest_paths(
     on_file: Callable[[Path], None] | None = None,
     batch_articles: int = BATCH_ARTICLES,
     workers: int | None = None,
+    file_budget: float | None = None,
 ) -> IngestSummary:
     """Extract every file under `paths` and write its articles to `index`.
 
@@ -102,7 +111,8 @@ def ingest_paths(
     once, the later copy winning.  `workers` processes (default: one per
     CPU) annotate and index in parallel; workers=1, or an in-memory index,
     runs everything in this process and commits every `batch_articles`
-    articles.  Files are
+    articles.  A file taking over `file_budget` seconds to extract is
+    skipped (BudgetError's reason).  Files are
     reported to `on_file` in input order either way.  Raises IndexBusyError
     if another writer keeps the index's write lock, IndexWriteError if a
     commit fails (earlier commits of the run stay)."""
@@ -113,9 +123,9 @@ def ingest_paths(
     # uncommitted between commits, and another writer's commit would delete them.
     with hold_write_lock(index):
         if count > 1 and index.path is not None:
-            summary = ingest_parallel(files, index, count, on_file)
+            summary = ingest_parallel(files, index, count, on_file, file_budget)
         else:
-            summary = _ingest_serial(files, index, on_file, batch_articles)
+            summary = _ingest_serial(files, index, on_file, batch_articles, file_budget)
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -126,11 +136,11 @@ def resolve_workers(workers: int | None, files: int) -> int:
     return max(1, min(wanted, files))
 
 
-def extract_outcome(path: Path) -> FileOutcome:
+def extract_outcome(path: Path, budget: float | None = None) -> FileOutcome:
     """Return the articles of `path`, or the reason it was skipped; never
     raises, so one odd file cannot stop a worker or the run."""
     try:
-        return FileOutcome(path, extract_file(path))
+        return FileOutcome(path, extract_file(path, budget))
     except IngestError as exc:
         return FileOutcome(path, [], str(exc))
     except Exception as exc:  # a bug on one odd file must not abort a long ingest
@@ -139,7 +149,7 @@ def extract_outcome(path: Path) -> FileOutcome:
 
 
 def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], None] | None,
-                   batch_articles: int) -> IngestSummary:
+                   batch_articles: int, budget: float | None = None) -> IngestSummary:
     summary = IngestSummary()
     batch: dict[str, Article] = {}
     written: dict[str, tuple[int, int]] = {}  # article id -> (paragraphs, quotes), last copy
@@ -147,14 +157,14 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
         summary.files += 1
         if on_file is not None:
             on_file(path)
-        outcome = extract_outcome(path)
+        outcome = extract_outcome(path, budget)
         if outcome.reason is not None:
             _skip(summary, path, outcome.reason)
             continue
         for article in outcome.articles:
             batch[article.id] = article
-        if len(batch) >= batch_articles:
-            _flush(index, batch, written)
+            if len(batch) >= batch_articles:  # within a big export too: bounds the writer's memory
+                _flush(index, batch, written)
     _flush(index, batch, written)
     _count_written(summary, written)
     return summary
@@ -184,7 +194,8 @@ def _count_written(summary: IngestSummary, written: dict[str, tuple[int, int]]) 
 
 
 def ingest_parallel(files: list[Path], index: Index, workers: int,
-                    on_file: Callable[[Path], None] | None = None) -> IngestSummary:
+                    on_file: Callable[[Path], None] | None = None,
+                    budget: float | None = None) -> IngestSummary:
     """Annotate and index `files` in `workers` processes, each task writing
     one segment of the on-disk `index`; commit after every wave of tasks.
     Returns the IngestSummary (seconds not set)."""
@@ -193,7 +204,7 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
     written: dict[str, tuple[int, int]] = {}
     chunks = chunk_files(files, workers)
     wave = workers * TASKS_PER_COMMIT
-    task = partial(index_chunk, index.path)
+    task = partial(index_chunk, index.path, budget=budget)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for first in range(0, len(chunks), wave):
             batches: list[SegmentBatch] = []
@@ -233,13 +244,14 @@ def _file_size(path: Path) -> int:
         return 0
 
 
-def index_chunk(index_dir: Path, paths: list[Path]) -> ChunkOutcome:
-    """Worker task: extract `paths` and write their articles as one segment
-    of the index at `index_dir`; returns what happened to each file."""
+def index_chunk(index_dir: Path, paths: list[Path], budget: float | None = None) -> ChunkOutcome:
+    """Worker task: extract `paths` (each within its `budget` seconds) and
+    write their articles as one segment of the index at `index_dir`;
+    returns what happened to each file."""
     reasons: list[tuple[Path, str | None]] = []
     latest: dict[str, Article] = {}
     for path in paths:
-        outcome = extract_outcome(path)
+        outcome = extract_outcome(path, budget)
         reasons.append((path, outcome.reason))
         for article in outcome.articles:
             latest[article.id] = article

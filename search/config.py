@@ -18,6 +18,9 @@ class Config:
     port: int = 5000
     per_page: int = 10
     query_timeout: float = 2.0  # seconds before a search returns what it has
+    # seconds one input file may take to parse and annotate before it is
+    # skipped (ONRECORD_FILE_BUDGET; "inf" for no limit)
+    file_budget: float = 60.0
 
 
 def load_config(env: Mapping[str, str] | None = None, **overrides: Any) -> Config:
@@ -33,6 +36,8 @@ def load_config(env: Mapping[str, str] | None = None, **overrides: Any) -> Confi
     port = env.get("ONRECORD_PORT") or env.get("PORT")
     if port:
         from_env["port"] = int(port)
+    if env.get("ONRECORD_FILE_BUDGET"):
+        from_env["file_budget"] = float(env["ONRECORD_FILE_BUDGET"])
     cfg = replace(cfg, **from_env)
     given = {k: v for k, v in overrides.items() if v is not None}
     if "index_dir" in given:
