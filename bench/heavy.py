@@ -134,12 +134,25 @@ def time_attribution(quotes: int, layout: str, runs: int) -> tuple[float, float,
     return statistics.median(walls), statistics.median(cpus), found
 
 
+def peak_rss_mb() -> float:
+    """Return this process's peak RSS in MiB: VmHWM, the high-water mark of
+    its own memory map (ru_maxrss would keep a forking parent's peak across
+    exec), else ru_maxrss where /proc is missing."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def ingest_rss(path: Path) -> dict[str, float]:
     """Ingest `path` into a fresh temporary index in this process (one
     worker, no time budget); return peak RSS before and after, and seconds."""
     from indexer.pipeline import ingest_paths
     from search.store import open_index
-    start = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    start = peak_rss_mb()
     with tempfile.TemporaryDirectory() as tmp:
         index = open_index(Path(tmp) / "index", create=True)
         began = time.perf_counter()
@@ -147,7 +160,7 @@ def ingest_rss(path: Path) -> dict[str, float]:
             summary = ingest_paths([path], index, workers=1)
         finally:
             index.close()
-    return {"start_mb": start, "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    return {"start_mb": start, "peak_mb": peak_rss_mb(),
             "seconds": time.perf_counter() - began, "paragraphs": summary.paragraphs,
             "skipped": len(summary.skipped)}
 
@@ -172,8 +185,9 @@ def _memory_rows(runs: int, jsonl_mb: float, html_mb: float) -> list[tuple[str, 
             m = measure_memory(path, runs)
             rows.append((f"ingest {kind} {size:.1f} MiB",
                          f"peak RSS {m['peak_mb']:.0f} MiB ({m['peak_mb'] / size:.1f}x the file; "
-                         f"{m['start_mb']:.0f} MiB after imports), {m['paragraphs']:.0f} paragraphs, "
-                         f"{m['seconds']:.1f} s"))
+                         f"{m['start_mb']:.0f} MiB after imports, so "
+                         f"{(m['peak_mb'] - m['start_mb']) / size:.1f}x above them), "
+                         f"{m['paragraphs']:.0f} paragraphs, {m['seconds']:.1f} s"))
     return rows
 
 
