@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from indexer.wordtrie import word_alternation
+
 PhraseKind = Literal["pronoun", "name", "np"]
 
 _IRREGULAR = {
@@ -63,32 +65,8 @@ def _cue_words() -> frozenset[str]:
     return frozenset(words)
 
 
-def _trie_pattern(words: frozenset[str]) -> str:
-    """Return a regex alternation matching exactly `words`, factored by shared
-    prefixes ("sa(?:id|ying|ys)"), so the engine tries a few branches at each
-    word start instead of all ~300 words: find_cues was the hottest loop of
-    attribution.  The cue words are plain letters, so at most one of them
-    can match before a word boundary and branch order does not matter."""
-    trie: dict[str, dict] = {}
-    for word in words:
-        node = trie
-        for ch in word:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def emit(node: dict[str, dict]) -> str:
-        branches = [re.escape(ch) + emit(child) for ch, child in sorted(node.items()) if ch]
-        if not branches:
-            return ""
-        if len(branches) == 1 and "" not in node:
-            return branches[0]
-        group = "(?:" + "|".join(branches) + ")"
-        return group + "?" if "" in node else group
-    return emit(trie)
-
-
 CUE_WORDS = _cue_words()
-_CUE_ALT = _trie_pattern(CUE_WORDS)
+_CUE_ALT = word_alternation(CUE_WORDS)
 CUE_RE = re.compile(
     rf"\b(?:according to|put it|puts it|pointed out|points out|shot back|(?:went|go|goes|going) on(?= to\b|[,:])|{_CUE_ALT})\b",
     re.IGNORECASE)
@@ -371,7 +349,7 @@ _NOUN_BEFORE_RE = re.compile(
 # (the leading "(?<= )" only fails fast where no pronoun can end)
 _BARE_CUE_RE = re.compile(
     r"(?<= )(?:(?<=\bthey )|(?<=\bThey )|(?<=\bwe )|(?<=\bWe )|(?<=\bI )|(?<=\byou )|(?<=\bwho ))"
-    rf"(?:{_trie_pattern(frozenset(v for v in _REGULAR if len(v) > 3))})\b")
+    rf"(?:{word_alternation(frozenset(v for v in _REGULAR if len(v) > 3))})\b")
 
 
 def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
