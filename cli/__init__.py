@@ -52,8 +52,11 @@ def main() -> None:
               help="Seconds to wait while another indexer holds the index's write lock.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: one per core); fewer use less memory.")
+@click.option("--file-budget", type=float, default=None,
+              help="Seconds a file may take to process before it is skipped "
+                   "(default 60, or $ONRECORD_FILE_BUDGET; inf: no limit).")
 def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float,
-                  workers: int | None) -> None:
+                  workers: int | None, file_budget: float | None) -> None:
     """Ingest files and folders (.txt, .html, .json, .jsonl) into the index.
 
     Exits 0 when every file was indexed, 1 when some were skipped, 2 when
@@ -62,7 +65,7 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     from indexer.pipeline import ingest_paths, iter_input_files
     from search.store import open_index
 
-    config = load_config(index_dir=index_dir)
+    config = load_config(index_dir=index_dir, file_budget=file_budget)
     files = list(iter_input_files(paths))  # for the progress bar: ingest_paths walks again
     index = _or_exit(lambda: open_index(config.index_dir, create=True))
     index.lock_timeout = lock_wait
@@ -70,7 +73,8 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
         with click.progressbar(length=len(files), label="Indexing", file=sys.stderr,
                                show_pos=True) as bar:
             summary = _or_exit(lambda: ingest_paths(paths, index, workers=workers,
-                                                    on_file=lambda _p: bar.update(1)))
+                                                    on_file=lambda _p: bar.update(1),
+                                                    file_budget=config.file_budget))
     finally:
         index.close()
     click.echo(format_summary(summary, config.index_dir))

@@ -2,24 +2,35 @@
 
 Owns the order of the stages: institutions first (so quote attribution can
 recognise institutional speakers), then dates, then quotes and speakers.
-Each stage is a pure function Article -> Article in its own module.
+Each stage is a pure function Article -> Article in its own module; each
+takes an optional per-file Deadline and checks it per paragraph.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Protocol
 
 from indexer.attribution import annotate_quotes
+from indexer.budget import Deadline, check
 from indexer.dates import annotate_dates
 from indexer.institutions import annotate_institutions
 from search.model import Article
 
-Stage = Callable[[Article], Article]
+
+
+class Stage(Protocol):
+    """One annotation stage: pure, raising BudgetError past `deadline`."""
+
+    def __call__(self, article: Article, *, deadline: Deadline | None = None) -> Article: ...
+
+
 STAGES: tuple[Stage, ...] = (annotate_institutions, annotate_dates, annotate_quotes)
 
 
-def annotate_article(article: Article) -> Article:
+def annotate_article(article: Article, deadline: Deadline | None = None) -> Article:
     """Return `article` annotated: institutions, dates, then quotes with
-    speakers.  Pure: the input article is not modified."""
+    speakers.  Pure: the input article is not modified.  Raises BudgetError
+    once `deadline` (if any) has passed."""
     for stage in STAGES:
-        article = stage(article)
+        check(deadline)
+        article = stage(article, deadline=deadline)
     return article

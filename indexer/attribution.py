@@ -12,27 +12,25 @@ reported clause it sits in ("said [that] the vote was "rigged" against
 her"), so several fragments of one clause are one quote, and title-case
 quotes with no cue before them are titles, not quotes.  Line breaks that
 end a sentence separate paragraphs here (single-newline feeds).
-Quote spans come from indexer.quotes, cue phrases from indexer.cues and
-canonical names from indexer.speakers.
+Quote spans come from indexer.quotes, sentence frames from indexer.frames,
+cue phrases from indexer.cues and canonical names from indexer.speakers.
+Every per-quote look-up is a bisection or a bounded window, so a file's
+quotes are attributed in O(n log n) time.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
 
+from indexer.budget import Deadline, check
+from indexer.chunker import split_lines
 from indexer.cues import (PARTICIPLE_CUES, Phrase, find_cues, is_speaker_noun, is_weak, phrase_after,
                           phrase_at_sentence_start, phrase_before)
-from indexer.chunker import split_lines
+from indexer.frames import Frame
 from indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
 from indexer.speakers import DocSpeakers, match_org
 from search.model import Article, Mention, Paragraph, Quote
 
-_BOUNDARY_RE = re.compile(r"[.!?]['\"\u2019\u201d)]*\s+(?=[A-Z\"'\u201c\u2018#(])")
-# a period that ends a title or an initial, not a sentence: "Mr. Ryan", "Donald J. Trump"
-_ABBREV_END_RE = re.compile(
-    r"(?:\b(?:Mr|Mrs|Ms|Dr|Sen|Rep|Gov|Lt|Gen|Col|Capt|Sgt|St|Jr|Sr|Prof|Rev|Supt|Insp|Det|No|Vol|Ft|Mt)"
-    r"|(?<![\w.])[A-Z])\.$")
-_QUOTE_END_RE = re.compile(r"[.!?\u2026]['\"\u2019\u201d]*$")
 _MAIN_CUES = frozenset("said says told added wrote writes tweeted claimed insisted argued asked explained".split())
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
 _BYLINE_RE = re.compile(
@@ -48,7 +46,6 @@ _CLAUSE_GOES_ON_RE = re.compile(r"\s+[a-z]")
 _TITLE_RE = re.compile(
     r"[\"'\u201c\u2018]\s*(?:(?:[A-Z0-9][\w'\u2019:&.-]*|of|the|and|a|an|in|on|for|to|at|with)\s+){0,6}"
     r"[A-Z0-9][\w'\u2019&.-]*[,.?!]?\s*[\"'\u201d\u2019]")
-_OPENERS = "\"'\u201c\u2018\u201e\u00ab("
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
 _LOOSE_VERB_RE = re.compile(r"\b[a-z]{3,}(?:ed|s)\b")
@@ -75,40 +72,11 @@ class _Carry:
     unclosed: bool
 
 
-class _Frame:
-    """A paragraph with its quotes masked, plus sentence boundaries."""
-
-    def __init__(self, text: str, para: Paragraph, spans: list[QuoteSpan]) -> None:
-        self.base = para.start
-        self.text = text
-        pieces, cursor = [], para.start
-        bounds = {0}
-        for sp in spans:
-            pieces.append(text[cursor:sp.start])
-            pieces.append("#" * (sp.end - sp.start))
-            cursor = sp.end
-            nxt = text[sp.end:min(sp.end + 4, para.end)].lstrip()[:1]
-            if _QUOTE_END_RE.search(text, sp.start, sp.end) and (not nxt or nxt.isupper() or nxt in _OPENERS):
-                bounds.add(sp.end - para.start)
-        pieces.append(text[cursor:para.end])
-        self.s = "".join(pieces)
-        bounds.update(m.end() for m in _BOUNDARY_RE.finditer(self.s) if not _ABBREV_END_RE.search(self.s, max(0, m.start() - 5), m.start() + 1))
-        bounds.add(len(self.s))
-        self.bounds = sorted(bounds)
-
-    def sentence(self, pos: int) -> tuple[int, int]:
-        """Return (start, end) of the sentence holding local position pos."""
-        lo = max(b for b in self.bounds if b <= pos)
-        hi = min((b for b in self.bounds if b > pos), default=len(self.s))
-        return lo, hi
-
-
-def _cue_after(frame: _Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] | None:
+def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] | None:
     """Find '...," she said' / '," said Mr X' / ', according to X' after a quote."""
     s = frame.s
-    lo = qe
-    hi = min((b for b in frame.bounds if b > qe), default=len(s))
-    gap = _AFTER_GAP_RE.match(s, lo).end()
+    hi = frame.sentence(qe)[1]
+    gap = _AFTER_GAP_RE.match(s, qe).end()
     if _PERIOD_END_RE.search(frame.text, frame.base + qs, frame.base + qe) and s[gap:gap + 1].isupper():
         return None  # '"... done." Ann Vole said later that ...' starts a new sentence
     cues = [c for c in find_cues(s, gap, hi) if c.start() - gap < 90]
@@ -148,7 +116,7 @@ def _clause_final_cue(s: str, qe: int, hi: int) -> tuple[Phrase, re.Match[str]] 
     return None
 
 
-def _cue_before(frame: _Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[str]] | None:
+def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[str]] | None:
     """Find 'X said: "..."' or 'X branded the Met "..."' in the quote's sentence
     (or from lo, when given)."""
     s = frame.s
@@ -187,7 +155,7 @@ def _cue_before(frame: _Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[
     return None
 
 
-def _find_cue(frame: _Frame, text: str, sp: QuoteSpan, qs: int, qe: int,
+def _find_cue(frame: Frame, text: str, sp: QuoteSpan, qs: int, qe: int,
               opens_sentence: bool) -> tuple[tuple[Phrase, re.Match[str]] | None, bool]:
     """Return (phrase and cue, whether the cue precedes the quote).  A quote
     opening its sentence looks right first; so does a comma-closed one
@@ -206,7 +174,7 @@ def _is_main_verb(cue: re.Match[str]) -> bool:
     return word in _MAIN_CUES
 
 
-def _byline_after(frame: _Frame, qe: int) -> tuple[Phrase, None] | None:
+def _byline_after(frame: Frame, qe: int) -> tuple[Phrase, None] | None:
     """Find '"..." ― Ann Vole': a dash and a bare name closing the line."""
     m = _BYLINE_RE.match(frame.s, qe)
     if not m:
@@ -214,7 +182,7 @@ def _byline_after(frame: _Frame, qe: int) -> tuple[Phrase, None] | None:
     return Phrase(m.group(1), m.start(1), m.end(1), "name"), None
 
 
-def _subject_before(frame: _Frame, pos: int) -> tuple[Phrase, re.Match[str] | None] | None:
+def _subject_before(frame: Frame, pos: int) -> tuple[Phrase, re.Match[str] | None] | None:
     """Find who speaks in the sentence ending at pos, for a quote after it
     ('X delivered a retort: "..."', 'X agreed. "..."'): its cue's speaker,
     else its opening name or pronoun."""
@@ -228,7 +196,7 @@ def _subject_before(frame: _Frame, pos: int) -> tuple[Phrase, re.Match[str] | No
     return (phrase, None) if phrase and phrase.kind != "np" else None
 
 
-def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: _Frame, text: str,
+def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
              people: DocSpeakers) -> Attribution:
     base = frame.base
     start, end = (phrase.lead if phrase.lead >= 0 else phrase.start) + base, phrase.end + base
@@ -251,7 +219,7 @@ _THAT_RE = re.compile(r"[\s,:]*(?:that\s+)?")
 _TAIL_RE = re.compile(r"(?:[\s,;.:]|\b(?:and|but|or|while)\b)*$")
 
 
-def _content_span(frame: _Frame, qs: int, qe: int,
+def _content_span(frame: Frame, qs: int, qe: int,
                   cue_before: tuple[Phrase, re.Match[str]] | None) -> tuple[int, int]:
     """Return the local span of the clause a partial quote is part of: from
     after its cue ("said [that]") or the sentence start, to the sentence end
@@ -274,14 +242,14 @@ def _content_span(frame: _Frame, qs: int, qe: int,
     return start, hi
 
 
-def _kind(text: str, sp: QuoteSpan, para_start: int, frame: _Frame) -> str:
+def _kind(text: str, sp: QuoteSpan, para_start: int, frame: Frame) -> str:
     """direct when the quote is a whole sentence or clause, partial when embedded."""
     local = sp.start - para_start
-    before = frame.s[:local].rstrip()
-    if not before or before[-1] in ":.?!#" or local in frame.bounds:
+    before = frame.char_before(local)
+    if not before or before in ":.?!#" or frame.is_bound(local):
         return "direct"
     inner = text[sp.start + 1:sp.end].lstrip()
-    if before[-1] == "," and inner[:1].isupper():
+    if before == "," and inner[:1].isupper():
         return "direct"
     return "partial"
 
@@ -292,9 +260,9 @@ class _Para:
 
     text: str
     para: Paragraph
-    frame: _Frame
-    intro: _Frame | None  # the previous paragraph, when it introduces this one ("X said:")
-    before: _Frame | None  # the previous paragraph, for a quote nobody else claims
+    frame: Frame
+    intro: Frame | None  # the previous paragraph, when it introduces this one ("X said:")
+    before: Frame | None  # the previous paragraph, for a quote nobody else claims
     people: DocSpeakers
     carry: _Carry | None
     index: int
@@ -307,11 +275,11 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     the paragraph's previous quote, then the previous paragraph's speaker."""
     frame, para = p.frame, p.para
     qs, qe = sp.start - para.start, sp.end - para.start
-    opens_sentence = not frame.s[frame.sentence(qs)[0]:qs].strip()
+    opens_sentence = frame.nonblank_before(qs) < frame.sentence(qs)[0]
     found, cue_before = _find_cue(frame, p.text, sp, qs, qe, opens_sentence)
     if not found:
         found = _byline_after(frame, qe)
-    colon = frame.s[:qs].rstrip().endswith(":")
+    colon = frame.char_before(qs) == ":"
     if not found and (colon or previous is None and opens_sentence):
         found = _subject_before(frame, qs)  # 'Asked why, he demurred: "..."' beats the last quote
     frame_of, at_start = frame, n == 0 and sp.start == para.start
@@ -359,18 +327,33 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
                  cue=who.cue.text if who.cue else None, cue_mention=who.cue, role=who.role)
 
 
-def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpeakers,
-                         carry: _Carry | None, style: QuoteStyle,
-                         before: Paragraph | None) -> tuple[list[Quote], _Carry | None]:
+@dataclass(slots=True)
+class _Doc:
+    """What every line of one article shares while it is attributed."""
+
+    text: str
+    people: DocSpeakers
+    style: QuoteStyle
+    deadline: Deadline | None
+
+
+def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry | None,
+                         before: Paragraph | None, prior: Frame | None
+                         ) -> tuple[list[Quote], _Carry | None, Frame | None]:
+    """Return (the quotes of one line, the carry for the next, this line's
+    frame if it was built): `prior` is `before`'s frame when already built."""
+    text, style = doc.text, doc.style
     spans = find_quote_spans(text, para.start, para.end, style)
     if not spans:
-        return [], carry
-    prior = None if before is None else _Frame(text, before, find_quote_spans(text, before.start, before.end, style))
+        return [], carry, None
+    if prior is None and before is not None:
+        prior = Frame(text, before, find_quote_spans(text, before.start, before.end, style))
     intro = prior if prior is not None and prior.s.rstrip().endswith(":") else None
-    p = _Para(text, para, _Frame(text, para, spans), intro, prior, people, carry, index)
+    p = _Para(text, para, Frame(text, para, spans), intro, prior, doc.people, carry, index)
     quotes: list[Quote] = []
     previous: Attribution | None = None
     for n, sp in enumerate(spans):
+        check(doc.deadline)  # a single paragraph may hold most of a huge file's quotes
         who, found, cue_before = _who(p, n, sp, previous)
         previous = who if who.mention else previous
         quote = _quote(p, sp, who, found, cue_before, quotes)
@@ -378,22 +361,23 @@ def _attribute_paragraph(text: str, para: Paragraph, index: int, people: DocSpea
             quotes.append(quote)
     if previous is not None:
         carry = _Carry(previous, index, not spans[-1].closed)
-    return quotes, carry
+    return quotes, carry, p.frame
 
 
-def annotate_quotes(article: Article) -> Article:
+def annotate_quotes(article: Article, *, deadline: Deadline | None = None) -> Article:
     """Return a copy of `article` whose paragraphs carry their quotes (absolute
     offsets, marks included) and sorted unique speakers.  Never raises on
-    unbalanced quote marks."""
-    people = DocSpeakers(article.text)
-    style = detect_quote_style(article.text)
+    unbalanced quote marks; raises BudgetError once `deadline` has passed
+    (checked per line and per quote)."""
+    doc = _Doc(article.text, DocSpeakers(article.text), detect_quote_style(article.text), deadline)
     carry: _Carry | None = None
     paragraphs: list[Paragraph] = []
-    index, before = 0, None
+    index, before, prior = 0, None, None
     for para in article.paragraphs:
         quotes = []
         for line in split_lines(article.text, para):
-            found, carry = _attribute_paragraph(article.text, line, index, people, carry, style, before)
+            check(deadline)
+            found, carry, prior = _attribute_paragraph(doc, line, index, carry, before, prior)
             quotes.extend(found)
             index, before = index + 1, line
         speakers = sorted({q.speaker for q in quotes if q.speaker})

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from indexer.wordtrie import word_alternation
+
 PhraseKind = Literal["pronoun", "name", "np"]
 
 _IRREGULAR = {
@@ -64,7 +66,7 @@ def _cue_words() -> frozenset[str]:
 
 
 CUE_WORDS = _cue_words()
-_CUE_ALT = "|".join(sorted(CUE_WORDS, key=len, reverse=True))
+_CUE_ALT = word_alternation(CUE_WORDS)
 CUE_RE = re.compile(
     rf"\b(?:according to|put it|puts it|pointed out|points out|shot back|(?:went|go|goes|going) on(?= to\b|[,:])|{_CUE_ALT})\b",
     re.IGNORECASE)
@@ -344,9 +346,10 @@ _NOUN_BEFORE_RE = re.compile(
 
 # bare verb forms are nouns as often as verbs ("a claim", "the answer"), but
 # not right after a plural or first-person pronoun: "they conclude", "we argue"
+# (the leading "(?<= )" only fails fast where no pronoun can end)
 _BARE_CUE_RE = re.compile(
-    r"(?:(?<=\bthey )|(?<=\bThey )|(?<=\bwe )|(?<=\bWe )|(?<=\bI )|(?<=\byou )|(?<=\bwho ))"
-    rf"(?:{'|'.join(sorted(v for v in _REGULAR if len(v) > 3))})\b")
+    r"(?<= )(?:(?<=\bthey )|(?<=\bThey )|(?<=\bwe )|(?<=\bWe )|(?<=\bI )|(?<=\byou )|(?<=\bwho ))"
+    rf"(?:{word_alternation(frozenset(v for v in _REGULAR if len(v) > 3))})\b")
 
 
 def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:

@@ -19,9 +19,11 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
+from bisect import bisect_left, insort
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from indexer.budget import Deadline, check
 from search.model import Article
 
 MONTHS: dict[str, int] = {
@@ -209,22 +211,24 @@ def find_dates(text: str, published: dt.date | None) -> list[DateMention]:
                 start = lead.start()
             mention = DateMention(found[0], start, end, text[start:end])
             candidates.append((found[1], start - end, start, end, mention))
-    taken: list[tuple[int, int]] = []
+    taken: list[tuple[int, int]] = []  # sorted, disjoint: only the last one starting before end can overlap
     kept: list[DateMention] = []
     for _, _, start, end, mention in sorted(candidates, key=lambda c: c[:3]):
-        if all(end <= s or e <= start for s, e in taken):
-            taken.append((start, end))
+        i = bisect_left(taken, (end,)) - 1
+        if i < 0 or taken[i][1] <= start:
+            insort(taken, (start, end))
             if mention.iso != _INVALID:
                 kept.append(mention)
     return sorted(kept, key=lambda d: d.start)
 
 
-def annotate_dates(article: Article) -> Article:
+def annotate_dates(article: Article, *, deadline: Deadline | None = None) -> Article:
     """Return a copy of `article` whose paragraphs list the sorted unique
-    ISO dates they mention, resolved against article.meta.published."""
+    ISO dates they mention, resolved against article.meta.published.
+    Checks `deadline` (BudgetError) before each paragraph."""
     published = article.meta.published
-    paragraphs = [
-        p.copy(dates=sorted({d.iso for d in find_dates(p.text, published)}))
-        for p in article.paragraphs
-    ]
+    paragraphs = []
+    for p in article.paragraphs:
+        check(deadline)
+        paragraphs.append(p.copy(dates=sorted({d.iso for d in find_dates(p.text, published)})))
     return dataclasses.replace(article, paragraphs=paragraphs)

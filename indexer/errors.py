@@ -19,3 +19,7 @@ class ParseError(IngestError):
 class WorkerError(OnrecordError):
     """A worker process died mid-run (killed, e.g. by the out-of-memory
     killer); the index keeps its last complete commit."""
+
+
+class BudgetError(IngestError):
+    """Processing the file took longer than its per-file time budget."""

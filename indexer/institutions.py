@@ -17,9 +17,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from indexer.budget import Deadline, check
 from indexer.registry import (ENV_VAR, InstitutionRegistry, RegistryError, compile_aliases,
                               load_registry, normalize_alias)
 from search.model import Article
@@ -147,19 +149,32 @@ def learn_aliases(article_text: str, registry: InstitutionRegistry) -> dict[str,
     canonical name.  The result is meant as find_institutions' extra_aliases."""
     learned: dict[str, str] = {}
     for m in _ACRONYM_DEF_RE.finditer(article_text):
-        long_form = _long_form_before(article_text[:m.start()], m.group(1))
+        long_form = _long_form_before(article_text, m.start(), m.group(1))
         canonical = long_form and _canonical_for(long_form, registry)
         # Acronyms also define products and jargon ("LCD"); keep only orgs.
         if long_form and canonical and (canonical != long_form or _has_head_word(long_form)):
             learned[m.group(1)] = canonical
             learned.setdefault(long_form, canonical)
     known = [(x.start, x.end) for x in find_institutions(article_text, registry)]
+    known_ends = [e for _s, e in known]
     for phrase, start, end in _org_phrases(article_text):
-        if any(s < end and start < e and not (start <= s and e <= end and (s, e) != (start, end))
-               for s, e in known):
+        if _named_by_registry(known, known_ends, start, end):
             continue  # the registry already names this span (or part of it)
         learned.setdefault(phrase, _canonical_for(phrase, registry))
     return learned
+
+
+def _named_by_registry(known: list[tuple[int, int]], ends: list[int], start: int, end: int) -> bool:
+    """True when a registry mention overlaps [start, end) other than as a
+    strict part of it.  `known` is sorted and disjoint (so `ends`, its ends,
+    is sorted too): only the mentions from the first one ending after start
+    can overlap, and the scan stops at the first one starting at/after end."""
+    for s, e in known[bisect_right(ends, start):]:
+        if s >= end:
+            return False
+        if not (start <= s and e <= end and (s, e) != (start, end)):
+            return True
+    return False
 
 
 def _canonical_for(phrase: str, registry: InstitutionRegistry) -> str:
@@ -176,14 +191,15 @@ def _has_head_word(phrase: str) -> bool:
     return not HEAD_WORDS.isdisjoint(_POSSESSIVE_RE.sub("", phrase).split())
 
 
-def _long_form_before(prefix: str, acronym: str) -> str | None:
-    """Return the words just before an "(ACR)" whose initials spell it."""
+def _long_form_before(text: str, end: int, acronym: str) -> str | None:
+    """Return the words just before an "(ACR)" at `end` whose initials spell it
+    (looking back 160 characters at most, so many definitions stay linear)."""
     letters = acronym.replace(".", "")
     if sum(c.isupper() for c in letters) < 2:
         return None
-    cut = max((m.end() for m in _LONG_FORM_STOP_RE.finditer(prefix, max(0, len(prefix) - 160))),
-              default=max(0, len(prefix) - 160))
-    spans = [(m.start() + cut, m.group()) for m in _WORD_RE.finditer(prefix[cut:])]
+    cut = max((m.end() for m in _LONG_FORM_STOP_RE.finditer(text, max(0, end - 160), end)),
+              default=max(0, end - 160))
+    spans = [(m.start() + cut, m.group()) for m in _WORD_RE.finditer(text[cut:end])]
     words = [w for _, w in spans]
     first = _initials_start(words, letters)
     if first is None:
@@ -258,15 +274,16 @@ def _org_span(words: list[str]) -> tuple[int, int] | None:
     return (first, h) if first < h else None
 
 
-def annotate_institutions(article: Article,
-                          registry: InstitutionRegistry | None = None) -> Article:
+def annotate_institutions(article: Article, registry: InstitutionRegistry | None = None, *,
+                          deadline: Deadline | None = None) -> Article:
     """Return a copy of `article` whose paragraphs list the sorted unique
     canonical institutions they name.  Aliases are learned over the whole
-    article first, so an acronym defined early resolves everywhere."""
+    article first, so an acronym defined early resolves everywhere.
+    Checks `deadline` (BudgetError) before each paragraph."""
     reg = registry if registry is not None else load_registry()
     learned = learn_aliases(article.text, reg)
-    paragraphs = [
-        p.copy(institutions=sorted({m.name for m in find_institutions(p.text, reg, learned)}))
-        for p in article.paragraphs
-    ]
+    paragraphs = []
+    for p in article.paragraphs:
+        check(deadline)
+        paragraphs.append(p.copy(institutions=sorted({m.name for m in find_institutions(p.text, reg, learned)})))
     return dataclasses.replace(article, paragraphs=paragraphs)

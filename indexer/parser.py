@@ -25,6 +25,8 @@ record leaves unknown, since one sidecar may serve many records.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterable, Iterator
 from dataclasses import fields, replace
 from typing import Any
 
@@ -42,8 +44,7 @@ CLOSING_QUOTES = "\"'\u201d\u2019\u00bb"
 def parse_source(src: SourceFile) -> list[ParsedArticle]:
     """Return the articles in `src` (one for txt/html, one per good JSON
     record).  Raises ParseError when the file holds no usable article."""
-    articles, _warnings = parse_source_report(src)
-    return articles
+    return list(iter_articles(src))
 
 
 def parse_source_report(src: SourceFile) -> tuple[list[ParsedArticle], list[str]]:
@@ -52,24 +53,31 @@ def parse_source_report(src: SourceFile) -> tuple[list[ParsedArticle], list[str]
     before a sidecar is overlaid) and which records of a JSON/JSONL file were
     skipped and why.  Raises ParseError when nothing usable is found (the
     message is the first reason)."""
-    notes: list[str] = []
+    warnings: list[str] = []
+    return list(iter_articles(src, warnings)), warnings
+
+
+def iter_articles(src: SourceFile, warnings: list[str] | None = None) -> Iterator[ParsedArticle]:
+    """Yield the articles in `src` one at a time: a JSON Lines file is read
+    record by record, so a caller that annotates each article as it comes
+    never holds every record of a big export at once.  Metadata notes and
+    skipped records are appended to `warnings`; raises ParseError (after
+    the last record) when nothing usable was found."""
+    notes: list[str] = [] if warnings is None else warnings
     if src.sidecar is not None:
         src = replace(src, sidecar=_cleaned(src.sidecar, "sidecar ", notes))
     if src.kind == "txt":
         article = parse_text(src)
-        return [replace(article, meta=_cleaned(article.meta, "", notes))], notes
-    if src.kind == "html":
+        yield replace(article, meta=_cleaned(article.meta, "", notes))
+    elif src.kind == "html":
         article = parse_html(src.path, src.text)
-        meta = overlay_metadata(_cleaned(article.meta, "", notes), src.sidecar)
-        return [replace(article, meta=meta)], notes
-    if src.kind == "json":
-        records = _load_json_records(src.text)
+        yield replace(article, meta=overlay_metadata(_cleaned(article.meta, "", notes), src.sidecar))
+    elif src.kind == "json":
+        yield from _articles_from_records(src, _load_json_records(src.text), notes)
     elif src.kind == "jsonl":
-        records = _load_jsonl_records(src.text)
+        yield from _articles_from_records(src, _iter_jsonl_records(src.text), notes)
     else:
         raise ParseError(f"unsupported source kind {src.kind!r}")
-    articles, warnings = _articles_from_records(src, records)
-    return articles, notes + warnings
 
 
 def _cleaned(meta: Metadata, label: str, notes: list[str]) -> Metadata:
@@ -128,20 +136,24 @@ def _load_json_records(text: str) -> list[tuple[str, Any]]:
     return [("record 1", data)]
 
 
-def _load_jsonl_records(text: str) -> list[tuple[str, Any]]:
-    """Return (label, value) per non-blank line; bad lines carry the error
-    message as an _InvalidLine value so they become warnings, not failures."""
-    records: list[tuple[str, Any]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+# What str.splitlines() splits on, so line numbers stay as they were.
+_LINE_RE = re.compile("([^\n\r\v\f\x1c-\x1e\x85\u2028\u2029]*)(?:\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029])?")
+
+
+def _iter_jsonl_records(text: str) -> Iterator[tuple[str, Any]]:
+    """Yield (label, value) per non-blank line, parsing each line only when
+    it is reached; bad lines carry the error message as an _InvalidLine
+    value so they become warnings, not failures."""
+    lines = (m.group(1) for m in _LINE_RE.finditer(text) if m.group())  # the last match is empty
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            records.append((f"line {number}", json.loads(line)))
+            yield f"line {number}", json.loads(line)
         except json.JSONDecodeError as exc:
-            records.append((f"line {number}", _InvalidLine(f"invalid JSON at column {exc.colno}: {exc.msg}")))
+            yield f"line {number}", _InvalidLine(f"invalid JSON at column {exc.colno}: {exc.msg}")
         except RecursionError:
-            records.append((f"line {number}", _InvalidLine("invalid JSON: nested too deeply")))
-    return records
+            yield f"line {number}", _InvalidLine("invalid JSON: nested too deeply")
 
 
 class _InvalidLine:
@@ -151,25 +163,28 @@ class _InvalidLine:
         self.reason = reason
 
 
-def _articles_from_records(src: SourceFile, records: list[tuple[str, Any]]) -> tuple[list[ParsedArticle], list[str]]:
-    """Return (articles, warnings) for labelled records; raise ParseError
-    with the first reason when no record is usable."""
-    if not records:
-        raise ParseError("no articles in file")
-    articles: list[ParsedArticle] = []
-    warnings: list[str] = []
+def _articles_from_records(src: SourceFile, records: Iterable[tuple[str, Any]],
+                           warnings: list[str]) -> Iterator[ParsedArticle]:
+    """Yield the article of each usable labelled record, appending the
+    others' reasons to `warnings`; raise ParseError with the first reason
+    when no record is usable."""
+    problems: list[str] = []
+    found = False
     for label, value in records:
         try:
             article = parse_record(src, value)
         except ParseError as exc:
-            warnings.append(f"{label}: {exc}")
+            problems.append(f"{label}: {exc}")
+            warnings.append(problems[-1])
             continue
+        found = True
         # After the sidecar overlay (already clean): a record's dropped URL
         # must not be replaced by the one URL a sidecar gives every record.
-        articles.append(replace(article, meta=_cleaned(article.meta, f"{label}: ", warnings)))
-    if not articles:
-        raise ParseError(warnings[0] if len(warnings) == 1 else f"{warnings[0]} (and {len(warnings) - 1} more)")
-    return articles, warnings
+        yield replace(article, meta=_cleaned(article.meta, f"{label}: ", warnings))
+    if not found and not problems:
+        raise ParseError("no articles in file")
+    if not found:
+        raise ParseError(problems[0] if len(problems) == 1 else f"{problems[0]} (and {len(problems) - 1} more)")
 
 
 def parse_record(src: SourceFile, value: Any) -> ParsedArticle:

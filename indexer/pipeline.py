@@ -24,11 +24,12 @@ from functools import partial
 from pathlib import Path
 
 from indexer.annotator import annotate_article
+from indexer.budget import Deadline, check
 from indexer.chunker import chunk_article
 from indexer.errors import IngestError, WorkerError
 from indexer.inputs import find_input_files
 from indexer.lifeline import die_with_parent
-from indexer.parser import parse_source_report
+from indexer.parser import iter_articles
 from indexer.reader import read_source
 from search.model import Article, IngestSummary
 from search.segments import SegmentBatch, write_segment
@@ -77,19 +78,25 @@ class ChunkOutcome:
     notes: list[tuple[Path, str]] = field(default_factory=list)
 
 
-def extract_file(path: Path) -> list[Article]:
-    """Return the annotated articles in one file (a JSONL file may hold many).
+def extract_file(path: Path, budget: float | None = None) -> list[Article]:
+    """Return the annotated articles in one file (a JSONL file may hold many,
+    parsed and annotated one record at a time).
 
-    Raises IngestError (ReadError/ParseError) with a readable reason."""
-    return _extract(path).articles
+    Raises IngestError (ReadError/ParseError) with a readable reason, and
+    BudgetError once processing the file has taken `budget` seconds."""
+    return _extract(path, budget).articles
 
 
-def _extract(path: Path) -> FileOutcome:
+def _extract(path: Path, budget: float | None = None) -> FileOutcome:
     """Return the file's articles with its guessed encoding and notes;
-    raises IngestError."""
+    raises IngestError (BudgetError past `budget` seconds)."""
+    deadline = None if budget is None else Deadline.start(budget)
     source = read_source(path)
-    parsed, notes = parse_source_report(source)
-    articles = [annotate_article(chunk_article(p)) for p in parsed]
+    notes: list[str] = []
+    articles = []
+    for parsed in iter_articles(source, notes):
+        check(deadline)
+        articles.append(annotate_article(chunk_article(parsed), deadline))
     return FileOutcome(path, articles, guessed_encoding=source.guessed_encoding, notes=notes)
 
 
@@ -105,6 +112,7 @@ def ingest_paths(
     on_file: Callable[[Path], None] | None = None,
     batch_articles: int = BATCH_ARTICLES,
     workers: int | None = None,
+    file_budget: float | None = None,
 ) -> IngestSummary:
     """Extract every file under `paths` and write its articles to `index`.
 
@@ -115,8 +123,9 @@ def ingest_paths(
     later copy winning; the other copies count in `duplicates`.  `workers`
     processes (default: one per CPU) annotate and index in parallel;
     workers=1, or an in-memory index, runs everything in this process and
-    commits every `batch_articles` articles.  Files are reported to
-    `on_file` in input order either way.  Raises IndexBusyError if another
+    commits every `batch_articles` articles.  A file taking over
+    `file_budget` seconds to extract is skipped (BudgetError's reason).
+    Files are reported to `on_file` in input order either way.  Raises IndexBusyError if another
     writer keeps the index's write lock, IndexWriteError if a commit or a
     worker's segment cannot be written (earlier commits of the run stay),
     WorkerError if a worker process dies."""
@@ -128,9 +137,9 @@ def ingest_paths(
     # uncommitted between commits, and another writer's commit would delete them.
     with hold_write_lock(index):
         if count > 1 and index.path is not None:
-            summary = ingest_parallel(files, index, count, on_file)
+            summary = ingest_parallel(files, index, count, on_file, file_budget)
         else:
-            summary = _ingest_serial(files, index, on_file, batch_articles)
+            summary = _ingest_serial(files, index, on_file, batch_articles, file_budget)
     summary.files += len(found.skipped)  # links not followed and unreadable folders
     summary.skipped[:0] = [(str(path), reason) for path, reason in found.skipped]
     summary.seconds = time.perf_counter() - started
@@ -143,11 +152,11 @@ def resolve_workers(workers: int | None, files: int) -> int:
     return max(1, min(wanted, files))
 
 
-def extract_outcome(path: Path) -> FileOutcome:
+def extract_outcome(path: Path, budget: float | None = None) -> FileOutcome:
     """Return the articles of `path`, or the reason it was skipped; never
     raises, so one odd file cannot stop a worker or the run."""
     try:
-        return _extract(path)
+        return _extract(path, budget)
     except IngestError as exc:
         return FileOutcome(path, [], str(exc))
     except Exception as exc:  # a bug on one odd file must not abort a long ingest
@@ -156,7 +165,7 @@ def extract_outcome(path: Path) -> FileOutcome:
 
 
 def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], None] | None,
-                   batch_articles: int) -> IngestSummary:
+                   batch_articles: int, budget: float | None = None) -> IngestSummary:
     summary = IngestSummary()
     batch: dict[str, Article] = {}
     written: dict[str, tuple[int, int]] = {}  # article id -> (paragraphs, quotes), last copy
@@ -165,7 +174,7 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
         summary.files += 1
         if on_file is not None:
             on_file(path)
-        outcome = extract_outcome(path)
+        outcome = extract_outcome(path, budget)
         if outcome.reason is not None:
             _skip(summary, path, outcome.reason)
             continue
@@ -173,8 +182,8 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
         extracted += len(outcome.articles)
         for article in outcome.articles:
             batch[article.id] = article
-        if len(batch) >= batch_articles:
-            _flush(index, batch, written)
+            if len(batch) >= batch_articles:  # within a big export too: bounds the writer's memory
+                _flush(index, batch, written)
     _flush(index, batch, written)
     _count_written(summary, written, extracted)
     return summary
@@ -215,7 +224,8 @@ def _count_written(summary: IngestSummary, written: dict[str, tuple[int, int]],
 
 
 def ingest_parallel(files: list[Path], index: Index, workers: int,
-                    on_file: Callable[[Path], None] | None = None) -> IngestSummary:
+                    on_file: Callable[[Path], None] | None = None,
+                    budget: float | None = None) -> IngestSummary:
     """Annotate and index `files` in `workers` processes, each task writing
     one segment of the on-disk `index`; commit after every wave of tasks.
     Returns the IngestSummary (seconds not set)."""
@@ -225,7 +235,7 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
     extracted = 0
     chunks = chunk_files(files, workers)
     wave = workers * TASKS_PER_COMMIT
-    task = partial(index_chunk, index.path)
+    task = partial(index_chunk, index.path, budget=budget)
     with worker_pool(workers) as pool:
         for first in range(0, len(chunks), wave):
             batches: list[SegmentBatch] = []
@@ -286,15 +296,16 @@ def _file_size(path: Path) -> int:
         return 0
 
 
-def index_chunk(index_dir: Path, paths: list[Path]) -> ChunkOutcome:
-    """Worker task: extract `paths` and write their articles as one segment
-    of the index at `index_dir`; returns what happened to each file.
-    Raises IndexWriteError if the segment cannot be written."""
+def index_chunk(index_dir: Path, paths: list[Path], budget: float | None = None) -> ChunkOutcome:
+    """Worker task: extract `paths` (each within its `budget` seconds) and
+    write their articles as one segment of the index at `index_dir`;
+    returns what happened to each file.  Raises IndexWriteError if the
+    segment cannot be written."""
     reasons: list[tuple[Path, str | None]] = []
     latest: dict[str, Article] = {}
     notes = ChunkOutcome([], None, {})  # extracted, encodings and notes
     for path in paths:
-        outcome = extract_outcome(path)
+        outcome = extract_outcome(path, budget)
         reasons.append((path, outcome.reason))
         _note_chunk(notes, outcome)
         for article in outcome.articles:

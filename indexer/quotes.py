@@ -16,6 +16,7 @@ is decided in indexer.attribution.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Literal
 
@@ -150,11 +151,20 @@ def find_quote_spans(text: str, start: int = 0, end: int | None = None,
     style = style or detect_quote_style(text[start:end])
     scanner = _Scanner(text, start, end, style)
     tags = [m.span() for m in _TAG_RE.finditer(text, start, end)] if "<" in text[start:end] else []
+    tag_starts = [a for a, _b in tags]
     for m in _MARK_RE.finditer(text, start, end):
-        if tags and any(a < m.start() < b for a, b in tags):
+        if tags and _inside_tag(tags, tag_starts, m.start()):
             continue  # attribute values of markup (<tweet date="...">) are not quotes
         scanner.feed(m.start(), m.group())
     return scanner.finish()
+
+
+def _inside_tag(tags: list[tuple[int, int]], starts: list[int], pos: int) -> bool:
+    """True when pos is strictly inside one of `tags` (sorted, disjoint
+    spans; `starts` their starts): only the last tag opening before pos can
+    hold it, found by bisection."""
+    i = bisect_left(starts, pos) - 1
+    return i >= 0 and tags[i][1] > pos
 
 
 def starts_paragraph(span: QuoteSpan, para_start: int) -> bool:

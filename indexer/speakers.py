@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
 
+from indexer.positions import Positions
+
 F_TITLES = frozenset("mrs ms miss dame lady baroness madam duchess queen princess".split())
 M_TITLES = frozenset("mr sir lord baron duke king prince".split())
 FIRST_NAME_TITLES = frozenset("sir dame lord lady".split())
@@ -55,6 +57,7 @@ _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | frozenset(
     "the in on at a an this that but and now however yesterday meanwhile if when while as after "
     "before last next monday tuesday wednesday thursday friday saturday sunday january february "
     "march april may june july august september october november december".split())
+WALK_LIMIT = 256  # positions a pronoun looks back over before ranking everyone instead
 _FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropolitan Police",
                   "iopc": "Independent Office for Police Conduct",
                   "independent office for police conduct": "Independent Office for Police Conduct",
@@ -69,9 +72,10 @@ class Person:
     first: str
     last: str
     gender: str | None = None
-    salient: list[int] = field(default_factory=list)  # subject mentions and speaker turns
-    mentions: list[int] = field(default_factory=list)
-    spoke: list[int] = field(default_factory=list)
+    order: int = 0  # creation order: ties go to the person met first
+    salient: Positions = field(default_factory=Positions)  # subject mentions and speaker turns
+    mentions: Positions = field(default_factory=Positions)
+    spoke: Positions = field(default_factory=Positions)
 
 
 @lru_cache(maxsize=1)
@@ -85,6 +89,7 @@ def _institution_matcher() -> Callable[[str], str | None]:
         return lambda phrase: _FALLBACK_ORGS.get(phrase.lower())
 
 
+@lru_cache(maxsize=4096)  # the same speaker phrases recur all through a long article
 def match_org(phrase: str) -> str | None:
     """Return the canonical institution a speaker phrase names, or None.
 
@@ -155,11 +160,21 @@ def _looks_like_org(name: list[str]) -> bool:
 
 
 class DocSpeakers:
-    """The people and institutions of one article, for resolving speakers."""
+    """The people and institutions of one article, for resolving speakers.
+
+    People are indexed by first name, surname and surname one deletion away
+    (for typos), and every mention is kept in position order, so resolving
+    a name or pronoun costs about O(log n), not a pass over everyone."""
 
     def __init__(self, text: str) -> None:
         self.people: dict[str, Person] = {}
         self.orgs: list[tuple[int, str]] = []  # (position, canonical) of institutional speakers
+        self.by_order: list[Person] = []
+        self._by_first: dict[str, list[Person]] = {}
+        self._by_last: dict[str, list[Person]] = {}
+        self._by_variant: dict[str, list[Person]] = {}  # surname and its one-deletion variants
+        self._salient = Positions()  # everyone's, tagged with Person.order
+        self._mentions = Positions()
         for m in _NAME_RE.finditer(text):
             title, first, last = m.group(1), m.group(2), m.group(3)
             if _looks_like_org([first, last]) or first.lower() in _NOT_FIRST or last.lower() in ROLE_WORDS:
@@ -167,15 +182,22 @@ class DocSpeakers:
             if not title and first.lower() not in FEMALE_NAMES | MALE_NAMES and not _is_subject(text, m.start()):
                 continue
             person = self._person(first, last.split()[-1], gender_of(first, title))
-            person.mentions.append(m.start())
+            person.mentions.scan(m.start())
+            self._mentions.scan(m.start(), person.order)
             if _is_subject(text, m.start()):
-                person.salient.append(m.start())
+                person.salient.scan(m.start())
+                self._salient.scan(m.start(), person.order)
 
     def _person(self, first: str, last: str, gender: str | None) -> Person:
         name = f"{first} {last}"
         person = self.people.get(name)
         if person is None:
-            person = self.people[name] = Person(name, first, last, gender)
+            person = self.people[name] = Person(name, first, last, gender, order=len(self.by_order))
+            self.by_order.append(person)
+            self._by_first.setdefault(first, []).append(person)
+            self._by_last.setdefault(last, []).append(person)
+            for key in _variants(last):
+                self._by_variant.setdefault(key, []).append(person)
         elif person.gender is None:
             person.gender = gender
         return person
@@ -202,45 +224,92 @@ class DocSpeakers:
         return self._speak(person, pos).name, role
 
     def _speak(self, person: Person, pos: int) -> Person:
-        person.spoke.append(pos)
-        person.salient.append(pos)
-        person.mentions.append(pos)
+        person.spoke.add(pos)
+        person.salient.add(pos)
+        person.mentions.add(pos)
+        self._salient.add(pos, person.order)
+        self._mentions.add(pos, person.order)
         return person
 
     def _find_single(self, word: str, title: str | None, pos: int) -> Person | None:
-        """Resolve 'Smallman', 'Mrs Smallman', 'Sir Mark', 'Mr Gardner' to a known person."""
+        """Resolve 'Smallman', 'Mrs Smallman', 'Sir Mark', 'Mr Gardner' to a known
+        person: the first test in order that someone passes, then the most
+        recent speaker/subject among them (ties: the person met first)."""
         t = (title or "").lower().rstrip(".")
         g = gender_of("", title)
-        pool = [p for p in self.people.values() if p.first and (not g or p.gender in (None, g))]
-        tests: list[Callable[[Person], bool]] = [lambda p: p.last == word]
+        tests: list[Callable[[], list[Person]]] = [lambda: self._by_last.get(word, [])]
         if t in FIRST_NAME_TITLES:
-            tests.insert(0, lambda p: p.first == word)
-        tests.append(lambda p: len(word) >= 4 and within_one_edit(p.last, word))
+            tests.insert(0, lambda: self._by_first.get(word, []))
+        tests.append(lambda: self._typos_of(word) if len(word) >= 4 else [])
         if not t:
-            tests.append(lambda p: p.first == word)
+            tests.append(lambda: self._by_first.get(word, []))
         for test in tests:
-            found = [p for p in pool if test(p)]
+            found = [p for p in test() if p.first and (not g or p.gender in (None, g))]
             if found:
                 return max(found, key=lambda p: _rank(p, pos))
         return None
+
+    def _typos_of(self, word: str) -> list[Person]:
+        """Return the people whose surname is one edit from `word`, in creation
+        order (two strings one edit apart share a one-deletion variant)."""
+        found = {p.order: p for key in _variants(word) for p in self._by_variant.get(key, ())}
+        return [found[k] for k in sorted(found) if within_one_edit(found[k].last, word)]
 
     def resolve_pronoun(self, pronoun: str, pos: int) -> str | None:
         """Return the canonical speaker a pronoun at pos refers to, or None."""
         low = pronoun.lower()
         if low in ("he", "she"):
-            g = "m" if low == "he" else "f"
-            pool = [p for p in self.people.values() if p.gender in (None, g) and _last(p.mentions, pos) >= 0]
-            if not pool:
+            best = self._pronoun_referent("m" if low == "he" else "f", pos)
+            if best is None:
                 return None
-            best = max(pool, key=lambda p: (_last(p.salient, pos), p.gender == g, _last(p.mentions, pos)))
             if best.gender is None:
-                best.gender = g
+                best.gender = "m" if low == "he" else "f"
             return self._speak(best, pos).name
         if low in ("it", "they", "we"):
-            earlier = [o for o in self.orgs if o[0] < pos]
-            if earlier:
-                self.orgs.append((pos, earlier[-1][1]))
-                return earlier[-1][1]
+            earlier = self._last_org_before(pos)
+            if earlier is not None:
+                self.orgs.append((pos, earlier))
+                return earlier
+        return None
+
+    def _pronoun_referent(self, g: str, pos: int) -> Person | None:
+        """Return the person of gender g (or unknown) mentioned before pos with
+        the latest salient mention; if nobody was salient yet, the latest
+        mentioned, gender g first; ties go to the person met first.  Walks
+        back from pos over other-gender people's positions; a walk longer
+        than WALK_LIMIT falls back to ranking everyone (same answer)."""
+        fits: list[tuple[Positions, Callable[[Person], bool]]] = [
+            (self._salient, lambda p: p.gender in (None, g)),
+            (self._mentions, lambda p: p.gender == g), (self._mentions, lambda p: p.gender is None)]
+        for positions, fit in fits:
+            found: dict[int, Person] = {}
+            found_at, steps = -1, 0
+            for at, order in positions.before(pos):
+                steps += 1
+                if found and at < found_at:
+                    break
+                if steps > WALK_LIMIT:
+                    return self._pronoun_by_ranking(g, pos)
+                if fit(self.by_order[order]):
+                    found_at, found[order] = at, self.by_order[order]
+            if found:
+                return max((found[k] for k in sorted(found)),
+                           key=lambda p: (p.gender == g, p.mentions.last_before(pos)))
+        return None
+
+    def _pronoun_by_ranking(self, g: str, pos: int) -> Person | None:
+        """_pronoun_referent by ranking every person: O(people)."""
+        pool = [p for p in self.by_order if p.gender in (None, g) and p.mentions.last_before(pos) >= 0]
+        if not pool:
+            return None
+        return max(pool, key=lambda p: (p.salient.last_before(pos), p.gender == g, p.mentions.last_before(pos)))
+
+    def _last_org_before(self, pos: int) -> str | None:
+        """Return the latest-recorded institution whose position is before pos.
+        Recorded positions follow the text, so the scan back is short."""
+        for at, org in reversed(self.orgs):
+            if at < pos:
+                return org
         return None
 
     def note_org(self, org: str, pos: int) -> None:
@@ -248,12 +317,13 @@ class DocSpeakers:
         self.orgs.append((pos, org))
 
 
-def _last(positions: list[int], pos: int) -> int:
-    return max((p for p in positions if p < pos), default=-1)
+def _variants(word: str) -> set[str]:
+    """Return `word` and every string one deletion away from it."""
+    return {word} | {word[:i] + word[i + 1:] for i in range(len(word))}
 
 
 def _rank(p: Person, pos: int) -> tuple[bool, int, int]:
-    return (_last(p.spoke, pos) >= 0, _last(p.salient, pos), _last(p.mentions, pos))
+    return (p.spoke.last_before(pos) >= 0, p.salient.last_before(pos), p.mentions.last_before(pos))
 
 
 _SUBJECT_BEFORE = re.compile(r"(?:^|[.!?]['\"\u2019\u201d]?\s+|\n\s*|,\s+)(?:[A-Z][\w'\u2019]*\s+){0,4}$")

@@ -23,7 +23,7 @@ class ConfigError(ValueError):
 
 # Config fields settable from ONRECORD_<FIELD> (e.g. ONRECORD_QUERY_TIMEOUT=5).
 _LIMITS = {"query_timeout": float, "max_result_window": int, "max_expanded_terms": int,
-           "export_slots": int, "export_timeout": float}
+           "export_slots": int, "export_timeout": float, "file_budget": float}
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +38,9 @@ class Config:
     max_expanded_terms: int = 1024  # words all prefix*/fuzzy~ terms of one query may become
     export_slots: int = 2  # concurrent exports; one more gets 503 + Retry-After
     export_timeout: float = 10.0  # seconds an export may take to find and order its rows
+    # seconds one input file may take to parse and annotate before it is
+    # skipped (ONRECORD_FILE_BUDGET; "inf" for no limit)
+    file_budget: float = 60.0
 
 
 def load_config(env: Mapping[str, str] | None = None, **overrides: Any) -> Config:

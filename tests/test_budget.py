@@ -1,0 +1,126 @@
+"""The per-file time budget (issue 17): a file that takes too long is skipped
+with its reason and the rest of the run commits, serially and in worker
+processes.  No test waits on real time: the budget is 0 s, or the clock is a
+counter that advances one "second" each time it is read, so a file's cost
+is the number of deadline checks its processing makes."""
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from bench.heavy import quote_heavy_text
+from indexer import budget
+from indexer.annotator import annotate_article
+from indexer.budget import Deadline
+from indexer.chunker import chunk_article
+from indexer.errors import BudgetError, IngestError
+from indexer.pipeline import extract_file, index_chunk, ingest_paths
+from search.config import load_config
+from search.engine import search
+from search.model import Metadata, ParsedArticle, SearchRequest
+from search.store import open_index, ram_index
+
+SMALL = '"We will appeal," said Jane Porter.\n\nThe council met on Monday.\n'
+BIG = quote_heavy_text(300, layout="paragraphs")  # hundreds of paragraphs: hundreds of checks
+
+
+class StepClock:
+    """A clock that moves one second every time it is read."""
+
+    def __init__(self) -> None:
+        self.ticks = itertools.count()
+
+    def __call__(self) -> float:
+        return float(next(self.ticks))
+
+
+@pytest.fixture
+def step_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(budget, "CLOCK", StepClock())
+
+
+def _files(folder: Path) -> list[Path]:
+    folder.mkdir()
+    paths = [folder / "a.txt", folder / "big.txt", folder / "c.txt"]
+    paths[0].write_text(SMALL.replace("appeal", "appeal today"), encoding="utf-8")
+    paths[1].write_text(BIG, encoding="utf-8")
+    paths[2].write_text(SMALL.replace("Jane Porter", "Tom Reed"), encoding="utf-8")
+    return paths
+
+
+def test_deadline_raises_once_its_clock_passes_the_budget() -> None:
+    clock = StepClock()
+    deadline = Deadline.start(3, clock)  # starts at 0, due at 3
+    deadline.check()
+    deadline.check()
+    with pytest.raises(BudgetError, match=r"took longer than the 3 s per-file budget"):
+        deadline.check()
+    assert issubclass(BudgetError, IngestError)  # skipped like any unreadable file
+
+
+def test_a_zero_budget_is_always_over(tmp_path: Path) -> None:
+    path = tmp_path / "a.txt"
+    path.write_text(SMALL, encoding="utf-8")
+    with pytest.raises(BudgetError, match="took longer than the 0 s per-file budget"):
+        extract_file(path, budget=0)
+    assert extract_file(path, budget=float("inf"))[0].paragraphs[0].quotes  # inf: no limit
+    assert extract_file(path)[0].paragraphs[0].quotes  # None: no budget
+
+
+def test_attribution_checks_the_deadline_per_quote_inside_one_paragraph() -> None:
+    # One paragraph, 200 quotes: a per-paragraph check alone would read the
+    # clock a handful of times and never reach 100.
+    article = chunk_article(ParsedArticle(source="t", text=quote_heavy_text(200, layout="block"),
+                                          meta=Metadata()))
+    clock = StepClock()
+    with pytest.raises(BudgetError):
+        annotate_article(article, Deadline.start(100, clock))
+    assert 100 <= next(clock.ticks) < 110  # stopped at the first check past the deadline
+
+
+def test_serial_ingest_skips_the_slow_file_and_commits_the_rest(tmp_path: Path, step_clock: None) -> None:
+    index = ram_index()
+    summary = ingest_paths(_files(tmp_path / "in"), index, workers=1, file_budget=50)
+    assert summary.skipped == [(str(tmp_path / "in" / "big.txt"), "took longer than the 50 s per-file budget")]
+    assert summary.articles == 2
+    result = search(index, SearchRequest(query="appeal", per_page=10))
+    assert sorted(s for hit in result.hits for s in hit.speakers) == ["Jane Porter", "Tom Reed"]
+
+
+def test_a_worker_task_skips_the_slow_file_and_writes_the_others(tmp_path: Path, step_clock: None) -> None:
+    index = open_index(tmp_path / "ix", create=True)
+    paths = _files(tmp_path / "in")
+    outcome = index_chunk(tmp_path / "ix", paths, budget=50)
+    index.close()
+    assert [reason for _path, reason in outcome.reasons] == [
+        None, "took longer than the 50 s per-file budget", None]
+    assert outcome.batch is not None and len(outcome.quotes) == 2
+
+
+def test_parallel_ingest_applies_the_budget_in_its_workers(tmp_path: Path) -> None:
+    index = open_index(tmp_path / "ix", create=True)
+    try:
+        summary = ingest_paths(_files(tmp_path / "in"), index, workers=2, file_budget=0)
+    finally:
+        index.close()
+    assert summary.files == 3 and summary.articles == 0
+    assert {reason for _path, reason in summary.skipped} == {"took longer than the 0 s per-file budget"}
+
+
+def test_the_budget_is_configurable() -> None:
+    assert load_config(env={}).file_budget == 60.0
+    assert load_config(env={"ONRECORD_FILE_BUDGET": "5"}).file_budget == 5.0
+    assert load_config(env={"ONRECORD_FILE_BUDGET": "5"}, file_budget=7).file_budget == 7
+
+
+def test_the_cli_flag_sets_the_budget(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from cli import main
+    path = tmp_path / "a.txt"
+    path.write_text(SMALL, encoding="utf-8")
+    result = CliRunner().invoke(main, ["index", str(path), "--index", str(tmp_path / "ix"), "--file-budget", "0"])
+    assert result.exit_code == 1
+    assert "took longer than the 0 s per-file budget" in result.output
