@@ -3,8 +3,9 @@
 Owns search() (one page of ranked or date-sorted hits with safe HTML
 snippets, near-duplicate paragraphs grouped and quote sightings attached
 via search.sightings, facet counts over the whole filtered result set, and a spelling
-suggestion when nothing matched) and get_article() (an article's
-paragraphs in order, with the spans of the words a query matched).
+suggestion when nothing matched) and get_article() (one version of an
+article, its paragraphs in order, what changed since it was first indexed,
+and the spans of the words a query matched).
 """
 from __future__ import annotations
 
@@ -19,12 +20,12 @@ from search.collecting import (Collected, SortColumn, build_sort_column, collect
                                restrict_query)
 from search.docsets import Deadline
 from search.ranking import build_lengths
-from search.documents import (load_quote_dicts, published_date, rebuild_metadata,
-                              rebuild_paragraph, split_stored)
+from search.documents import (load_quote_dicts, published_date, rebuild_paragraph,
+                              split_stored)
 from search.damage import translate_damage
 from search.errors import NotFoundError, QueryError
 from search.facets import CACHE_KEY, build_facet_table, count_facets
-from search.model import Hit, SearchRequest, SearchResult, StoredArticle
+from search.model import Hit, Metadata, SearchRequest, SearchResult, StoredArticle
 from search.querying import (MarkTerms, build_filter, build_parser, collect_mark_terms,
                              parse_query, validate_request)
 from search.sightings import (SightingFinder, attach_duplicates, attach_sightings,
@@ -32,6 +33,7 @@ from search.sightings import (SightingFinder, attach_duplicates, attach_sighting
 from search.resultcache import CACHE_KEY as RESULTS_KEY, ResultCache
 from search.snippets import find_term_spans, render_snippet
 from search.store import Index
+from search.versions import diff_paragraphs, pick_version, read_versions
 
 _DOC_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
 _SORT_FIELDS = {"newest": "newest_key", "oldest": "oldest_key"}
@@ -138,6 +140,8 @@ def _page_hits(index: Index, finder: SightingFinder,
                groups: list[tuple[int, float, list[int]]], q: wq.Query | None) -> list[Hit]:
     """Return the page's hits, each with its quotes' sightings (also_in)
     and the near copies folded into it (duplicates)."""
+    # One records lookup for the page's articles (title, outlet, date, url).
+    finder.prefetch(d for docnum, _score, copies in groups for d in (docnum, *copies))
     terms = collect_mark_terms(q)
     analyzer = index.schema["text"].analyzer
     return [attach_duplicates(finder, attach_sightings(
@@ -209,12 +213,16 @@ class NearestCorrector(Corrector):
         return []
 
 
-def get_article(index: Index, doc_id: str, query: str = "") -> StoredArticle:
-    """Return the article `doc_id` with its paragraphs ordered by n and, for
-    `query`, the spans of matched words per paragraph number.
+def get_article(index: Index, doc_id: str, query: str = "",
+                version: int | None = None) -> StoredArticle:
+    """Return the article `doc_id` -- its current version, or earlier
+    version `version` -- with its paragraphs ordered by n, the list of its
+    versions and, when the shown version is not the first indexed, what
+    changed since that one; for `query`, the spans of matched words per
+    paragraph number.
 
-    Raises NotFoundError if no such article is indexed (or the id is
-    malformed).  Query errors are ignored here: the article still shows.
+    Raises NotFoundError if no such article (or version) is indexed, or the
+    id is malformed.  Query errors are ignored here: the article still shows.
     """
     if not isinstance(doc_id, str) or not _DOC_ID.fullmatch(doc_id):
         raise NotFoundError(f"no article with id {doc_id!r}")
@@ -224,12 +232,27 @@ def get_article(index: Index, doc_id: str, query: str = "") -> StoredArticle:
     if not stored:
         raise NotFoundError(f"no article with id {doc_id!r}")
     stored.sort(key=lambda s: int(s["n"]))
-    paragraphs = [rebuild_paragraph(s) for s in stored]
+    versions = read_versions(index.records, doc_id, stored[0].get("rev", ""))
+    current = versions.current
+    number = current.version if current and current.version else 1
+    meta, paragraphs = (current.meta if current else Metadata(),
+                        [rebuild_paragraph(s) for s in stored])
+    shown = number if version is None else version
+    if shown != number:
+        meta, paragraphs = pick_version(index.records, versions, shown, doc_id)
+    article = StoredArticle(id=doc_id, meta=meta, paragraphs=paragraphs, version=shown,
+                            versions=versions.infos(number),
+                            claims=current.claims if current else None)
+    first = versions.earlier[0] if versions.earlier else None
+    if first is not None and first.version != shown:
+        _, baseline = pick_version(index.records, versions, first.version or 0, doc_id)
+        article.compared_to = first.version
+        article.changes = diff_paragraphs(baseline, paragraphs)
     terms = _article_terms(index, query)
     analyzer = index.schema["text"].analyzer
     spans = {p.n: find_term_spans(analyzer, p.text, terms) for p in paragraphs}
-    return StoredArticle(id=doc_id, meta=rebuild_metadata(stored[0]), paragraphs=paragraphs,
-                         term_spans={n: s for n, s in spans.items() if s})
+    article.term_spans = {n: s for n, s in spans.items() if s}
+    return article
 
 
 def _article_terms(index: Index, query: str) -> MarkTerms:

@@ -77,7 +77,9 @@ def get_entity(index: Index, kind: EntityKind, name: str) -> EntityProfile:
         if canonical is None:
             raise NotFoundError(f"no {kind} named {name!r} in the index")
         finder = open_finder(index, searcher)
-        stored = [finder.stored(d) for d in sorted(finder.key_docnums(fieldname, canonical))]
+        docnums = sorted(finder.key_docnums(fieldname, canonical))
+        finder.prefetch(docnums)  # their articles' records in one lookup
+        stored = [finder.stored(d) for d in docnums]
         if not stored:
             raise NotFoundError(f"no {kind} named {name!r} in the index")
         if kind == "speaker":

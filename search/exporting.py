@@ -20,6 +20,7 @@ from search.documents import load_quote_dicts
 from search.errors import QueryError
 from search.model import QuoteRecord, SearchRequest
 from search.querying import build_filter, build_parser, parse_query, validate_request
+from search.records import ArticleRecords
 from search.ranking import build_lengths
 from search.store import Index
 
@@ -54,18 +55,20 @@ def iter_export_rows(index: Index, request: SearchRequest,
         q = parse_query(parser, request.query)
         searcher = index.open_snapshot()
     combined = restrict_query(q, build_filter(request))
-    return _stream_rows(searcher, combined, q is not None and request.sort == "relevance",
-                        request, rows)
+    return _stream_rows(searcher, index.records, combined,
+                        q is not None and request.sort == "relevance", request, rows)
 
 
-def _stream_rows(searcher: Any, combined: wq.Query, scored: bool, request: SearchRequest,
-                 rows: RowKind) -> Iterator[dict[str, Any]]:
+def _stream_rows(searcher: Any, records: ArticleRecords, combined: wq.Query, scored: bool,
+                 request: SearchRequest, rows: RowKind) -> Iterator[dict[str, Any]]:
     try:
         order = _ordered_docnums(searcher, combined, scored, request)
         for start in range(0, len(order), EXPORT_BATCH):
             batch = order[start:start + EXPORT_BATCH]
-            # Read in docnum order (sequential on disk), emit in rank order.
+            # Read in docnum order (sequential on disk), emit in rank order;
+            # the batch's article records in one lookup.
             stored = {d: searcher.stored_fields(d) for d in sorted(batch)}
+            records.fill(stored.values())
             for docnum in batch:
                 yield from _rows_of(stored.pop(docnum), rows)
     finally:

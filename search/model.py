@@ -303,6 +303,32 @@ class SearchResult:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class VersionInfo:
+    """One retrievable version of an article (/doc/<id>?version=N)."""
+
+    number: int
+    indexed_at: str  # when it was first indexed: ISO date-time, UTC
+    current: bool
+
+
+@dataclass(slots=True)
+class ParagraphChange:
+    """How the shown version differs from the one it is compared with.
+
+    "inserted"/"changed": paragraph `n` of the shown version; `inserted`
+    spans (relative to its text) are words the other version lacks.
+    "changed"/"removed": `old_text` is the other version's paragraph and
+    `removed` spans in it are words the shown version lacks; a removed
+    paragraph stood after shown paragraph `n` (0: before the first)."""
+
+    kind: Literal["changed", "inserted", "removed"]
+    n: int
+    inserted: list[tuple[int, int]] = field(default_factory=list)
+    old_text: str = ""
+    removed: list[tuple[int, int]] = field(default_factory=list)
+
+
 @dataclass(slots=True)
 class StoredArticle:
     """An article as read back from the index for the article page."""
@@ -313,6 +339,11 @@ class StoredArticle:
     # paragraph n -> (start, end) offsets, relative to that paragraph's text,
     # of the words the user's query matched; the web layer renders the marks.
     term_spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    version: int = 1  # the version shown
+    versions: list[VersionInfo] = field(default_factory=list)  # oldest first
+    compared_to: int | None = None  # the version `changes` are measured against
+    changes: list[ParagraphChange] = field(default_factory=list)
+    claims: str | None = None  # the article whose URL it claimed, when kept apart
 
 
 @dataclass(slots=True)
