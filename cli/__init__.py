@@ -55,6 +55,9 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     finally:
         index.close()
     click.echo(format_summary(summary, config.index_dir))
+    for path, kept_as, claimed, why in summary.conflicts:
+        click.echo(f"  conflict {path}: kept apart as /doc/{kept_as}, not merged into "
+                   f"/doc/{claimed}: {why}")
     for path, reason in summary.skipped:
         click.echo(f"  skipped {path}: {reason}", err=True)
     sys.exit(1 if summary.skipped else 0)
@@ -63,7 +66,9 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
 def format_summary(summary: IngestSummary, index_dir: Path) -> str:
     """Return the one-line summary printed after an ingest."""
     return (
-        f"Indexed {summary.articles:,} articles, {summary.paragraphs:,} paragraphs, "
+        f"Indexed {summary.articles:,} articles ({summary.new:,} new, {summary.updated:,} "
+        f"updated, {summary.unchanged:,} unchanged, {len(summary.conflicts):,} conflicting), "
+        f"{summary.paragraphs:,} paragraphs, "
         f"{summary.quotes:,} quotes from {summary.files:,} files in {summary.seconds:.1f} s "
         f"into {index_dir}; skipped {len(summary.skipped):,} files."
     )

@@ -6,7 +6,9 @@ them, decides which files to visit, and turns a bad file into a skip reason
 (logged and counted) instead of an exception, so one broken file never stops
 an ingest.  With several workers, each worker process runs every stage on a
 chunk of files, indexing included (one new segment per chunk, via
-search.segments), and this process publishes the segments in input order.
+search.segments), and this process publishes the segments in input order
+(indexer.publishing).  Whether an article is new, an update, unchanged or a
+conflict kept apart is search.identity's decision, made where it is indexed.
 """
 from __future__ import annotations
 
@@ -23,10 +25,13 @@ from indexer.annotator import annotate_article
 from indexer.chunker import chunk_article
 from indexer.errors import IngestError
 from indexer.parser import parse_source
+from indexer.publishing import Tally, publish_wave
 from indexer.reader import is_sidecar, read_source
+from search.identity import Resolution, Resolver, open_resolver, resolver_for
 from search.model import Article, IngestSummary
+from search.records import VersionRecord
 from search.segments import SegmentBatch, write_segment
-from search.store import Index, commit_batches, hold_write_lock, write_articles
+from search.store import Index, hold_write_lock, write_articles
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +58,13 @@ class FileOutcome:
 @dataclass(slots=True)
 class ChunkOutcome:
     """What a worker did with a chunk of files: their skip reasons (None when
-    indexed), the uncommitted segment, and each article's quote count."""
+    indexed), the uncommitted segment, the article records to write before
+    it is committed, and what each article was."""
 
     reasons: list[tuple[Path, str | None]]
     batch: SegmentBatch | None
-    quotes: dict[str, int]
+    records: list[VersionRecord]
+    resolutions: list[Resolution]
 
 
 def extract_file(path: Path) -> list[Article]:
@@ -98,8 +105,10 @@ def ingest_paths(
     """Extract every file under `paths` and write its articles to `index`.
 
     Returns an IngestSummary; bad files are listed in `skipped` with their
-    reason.  The same article seen twice in a run (same id) is written
-    once, the later copy winning.  `workers` processes (default: one per
+    reason, articles kept apart in `conflicts`.  Files are resolved as if
+    ingested one by one in order (search.identity): an identical copy
+    is not rewritten, an edited one becomes the article's next version.
+    `workers` processes (default: one per
     CPU) annotate and index in parallel; workers=1, or an in-memory index,
     runs everything in this process and commits every `batch_articles`
     articles.  Files are
@@ -141,8 +150,8 @@ def extract_outcome(path: Path) -> FileOutcome:
 def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], None] | None,
                    batch_articles: int) -> IngestSummary:
     summary = IngestSummary()
-    batch: dict[str, Article] = {}
-    written: dict[str, tuple[int, int]] = {}  # article id -> (paragraphs, quotes), last copy
+    tally = Tally()
+    resolver: Resolver | None = None
     for path in files:
         summary.files += 1
         if on_file is not None:
@@ -151,12 +160,15 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
         if outcome.reason is not None:
             _skip(summary, path, outcome.reason)
             continue
+        resolver = resolver or open_resolver(index)
         for article in outcome.articles:
-            batch[article.id] = article
-        if len(batch) >= batch_articles:
-            _flush(index, batch, written)
-    _flush(index, batch, written)
-    _count_written(summary, written)
+            resolver.add(article)
+        if len(resolver.resolutions) >= batch_articles:
+            _flush(index, resolver, tally)
+            resolver = None
+    if resolver is not None:
+        _flush(index, resolver, tally)
+    tally.fill(summary)
     return summary
 
 
@@ -165,22 +177,14 @@ def _skip(summary: IngestSummary, path: Path, reason: str) -> None:
     summary.skipped.append((str(path), reason))
 
 
-def _flush(index: Index, batch: dict[str, Article], written: dict[str, tuple[int, int]]) -> None:
-    if not batch:
-        return
-    write_articles(index, list(batch.values()))
-    written.update((a.id, (len(a.paragraphs), sum(len(p.quotes) for p in a.paragraphs)))
-                   for a in batch.values())
-    batch.clear()
-
-
-def _count_written(summary: IngestSummary, written: dict[str, tuple[int, int]]) -> None:
-    """Set the summary's counts from each article's last written copy: an
-    article met again in a later commit replaced its first copy, so it
-    counts once."""
-    summary.articles = len(written)
-    summary.paragraphs = sum(paragraphs for paragraphs, _quotes in written.values())
-    summary.quotes = sum(quotes for _paragraphs, quotes in written.values())
+def _flush(index: Index, resolver: Resolver, tally: Tally) -> None:
+    """Commit what `resolver` decided to write (the next batch resolves
+    against this commit) and count its articles."""
+    try:
+        write_articles(index, resolver.to_write.values(), resolver.records)
+    finally:
+        resolver.close()
+    tally.add(resolver.resolutions)
 
 
 def ingest_parallel(files: list[Path], index: Index, workers: int,
@@ -189,24 +193,21 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
     one segment of the on-disk `index`; commit after every wave of tasks.
     Returns the IngestSummary (seconds not set)."""
     summary = IngestSummary()
-    quotes: dict[str, int] = {}
-    written: dict[str, tuple[int, int]] = {}
+    tally = Tally()
     chunks = chunk_files(files, workers)
     wave = workers * TASKS_PER_COMMIT
     task = partial(index_chunk, index.path)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for first in range(0, len(chunks), wave):
-            batches: list[SegmentBatch] = []
+            outcomes = []
             for outcome in pool.map(task, chunks[first:first + wave]):
                 _absorb(outcome, summary, on_file)
-                quotes.update(outcome.quotes)
-                if outcome.batch is not None:
-                    batches.append(outcome.batch)
-            commit_batches(index, batches)
-            for batch in batches:  # in commit order: a later copy of an article wins
-                written.update((doc_id, (count, quotes[doc_id])) for doc_id, _first, count
-                               in batch.spans)
-    _count_written(summary, written)
+                outcomes.append(outcome)
+            deferred = publish_wave(index, outcomes, tally)
+            if deferred.paths:  # rare: chunks of one wave wrote the same article
+                publish_wave(index, [index_chunk(index.path, deferred.paths,
+                                                 deferred.claimed)], tally)
+    tally.fill(summary)
     return summary
 
 
@@ -233,19 +234,25 @@ def _file_size(path: Path) -> int:
         return 0
 
 
-def index_chunk(index_dir: Path, paths: list[Path]) -> ChunkOutcome:
-    """Worker task: extract `paths` and write their articles as one segment
-    of the index at `index_dir`; returns what happened to each file."""
+def index_chunk(index_dir: Path, paths: list[Path],
+                only: set[str] | None = None) -> ChunkOutcome:
+    """Worker task: extract `paths`, resolve their articles (only those
+    whose own id is in `only`, if given) against the index at `index_dir`
+    and write the ones to write as one segment; returns what happened to
+    each file and article."""
     reasons: list[tuple[Path, str | None]] = []
-    latest: dict[str, Article] = {}
-    for path in paths:
-        outcome = extract_outcome(path)
-        reasons.append((path, outcome.reason))
-        for article in outcome.articles:
-            latest[article.id] = article
-    batch = write_segment(index_dir, latest.values())
-    quotes = {a.id: sum(len(p.quotes) for p in a.paragraphs) for a in latest.values()}
-    return ChunkOutcome(reasons, batch, quotes)
+    resolver = resolver_for(index_dir)
+    try:
+        for path in paths:
+            outcome = extract_outcome(path)
+            reasons.append((path, outcome.reason))
+            for article in outcome.articles:
+                if only is None or article.id in only:
+                    resolver.add(article)
+    finally:
+        resolver.close()
+    batch = write_segment(index_dir, resolver.to_write.values(), unique_ids=True, records=())
+    return ChunkOutcome(reasons, batch, resolver.records, resolver.resolutions)
 
 
 def _absorb(outcome: ChunkOutcome, summary: IngestSummary,

@@ -396,7 +396,8 @@ class EntityProfile:
 
 @dataclass(slots=True)
 class IngestSummary:
-    """Counts reported by `onrecord index`."""
+    """Counts reported by `onrecord index`.  Each article counts once, as
+    new, updated, unchanged (not rewritten) or conflicting (kept apart)."""
 
     files: int = 0
     articles: int = 0
@@ -404,3 +405,8 @@ class IngestSummary:
     quotes: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
     seconds: float = 0.0
+    new: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    # (path, id it is kept under, id it claimed, why it was not merged)
+    conflicts: list[tuple[str, str, str, str]] = field(default_factory=list)
