@@ -12,11 +12,13 @@ from search import engine
 from search.model import Paragraph
 from web.links import SearchLinks, page_window
 from web.params import hidden_filters, parse_int, parse_query, parse_search_request, raw_form
+from web.changes import change_marks
 from web.render import render_paragraph, safe_href
 from web.state import get_state
 
 bp = Blueprint("pages", __name__)
 MAX_PARAGRAPH = 100_000  # bound for ?p=N; no article has more paragraphs
+MAX_VERSION = 1_000_000  # bound for ?version=N
 
 
 
@@ -48,8 +50,11 @@ def article_page(doc_id: str) -> str:
     # ?p=N marks the paragraph server-side too: #pN alone is lost when a
     # link is copied without its fragment or the page is re-rendered.
     target = parse_int(request.args.get("p"), "p", 0, 1, MAX_PARAGRAPH)
-    article = engine.get_article(state.index(), doc_id, query)
-    paragraphs = [(p, render_paragraph(p, article.term_spans.get(p.n, ()))) for p in article.paragraphs]
+    version = parse_int(request.args.get("version"), "version", 0, 1, MAX_VERSION) or None
+    article = engine.get_article(state.index(), doc_id, query, version)
+    marks = change_marks(article)
+    paragraphs = [(p, render_paragraph(p, article.term_spans.get(p.n, ()), marks.inserted.get(p.n, ())))
+                  for p in article.paragraphs]
     back = url_for("pages.search_page", q=query) if query else url_for("pages.search_page")
     return render_template(
         "doc.html",
@@ -58,6 +63,7 @@ def article_page(doc_id: str) -> str:
         paragraphs=paragraphs,
         query=query,
         target=target,
+        marks=marks,
         source_url=safe_href(article.meta.url),
         back=back,
         speakers=names_in(article.paragraphs, "speakers"),
