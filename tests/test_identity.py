@@ -18,10 +18,11 @@ from search.checking import check_index
 from search.engine import get_article, search
 from search.model import IngestSummary, SearchRequest
 from search.store import Index, open_index
-from search.versions import diff_paragraphs
-from search.model import Paragraph
-from web.app import create_app
 from search.config import Config
+from search.identity import SIMILARITY_THRESHOLD, text_similarity
+from search.model import Paragraph
+from search.versions import diff_paragraphs
+from web.app import create_app
 
 CANONICAL = "https://realnews.example/2021/budget"
 BUDGET = [
@@ -81,7 +82,7 @@ def test_a_page_claiming_another_articles_url_is_kept_apart(tmp_path: Path,
     assert counts(first) == (1, 0, 0, 0) and counts(second) == (0, 0, 0, 1)
     (path, kept_as, claimed, why) = second.conflicts[0]
     assert (Path(path).name, claimed) == ("b.html", doc_id) and kept_as != doc_id
-    assert "text" in why
+    assert "shares" in why and "text" in why
     # The first article's permalinks still show its own text; the copy has its own.
     assert texts(index, doc_id) == BUDGET
     assert get_article(index, doc_id).versions == []
@@ -278,3 +279,15 @@ def test_diff_marks_inserted_removed_and_changed_paragraphs() -> None:
     assert [(c.kind, c.n, c.old_text) for c in whole] == [("removed", 0, "One here.")]
     grown = diff_paragraphs(paras("One here."), paras("One here.", "Two here."))
     assert [(c.kind, c.n, c.inserted) for c in grown] == [("inserted", 2, [(0, 9)])]
+
+
+def test_text_similarity_tells_a_version_from_another_article() -> None:
+    grown = BUDGET + ["The mayor is expected to sign it on Friday, aides said on Wednesday."]
+    edited = [BUDGET[0].replace("Tuesday", "Monday"), *BUDGET[1:]]
+    other = ["Local football club signs a new striker from the second division.",
+             '"I will close every library in the city," said council leader Ann Smallman.']
+    assert text_similarity(BUDGET, grown) == 1.0  # all of the shorter text is kept
+    assert text_similarity(BUDGET, edited) >= SIMILARITY_THRESHOLD
+    assert text_similarity(BUDGET, other) < 0.2
+    assert text_similarity(["Old budget words."], ["New budget words."]) >= SIMILARITY_THRESHOLD
+    assert text_similarity(["Old budget words."], ["Harbour works."]) < SIMILARITY_THRESHOLD
