@@ -314,13 +314,10 @@ class VersionInfo:
 
 @dataclass(slots=True)
 class ParagraphChange:
-    """How the shown version differs from the one it is compared with.
-
-    "inserted"/"changed": paragraph `n` of the shown version; `inserted`
-    spans (relative to its text) are words the other version lacks.
-    "changed"/"removed": `old_text` is the other version's paragraph and
-    `removed` spans in it are words the shown version lacks; a removed
-    paragraph stood after shown paragraph `n` (0: before the first)."""
+    """A difference from the version compared with.  inserted/changed: shown
+    paragraph `n`, `inserted` spans in its text; changed/removed: the older
+    `old_text` with `removed` spans (a removed one stood after shown
+    paragraph `n`, 0 = before the first)."""
 
     kind: Literal["changed", "inserted", "removed"]
     n: int
