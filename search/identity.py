@@ -31,7 +31,7 @@ from search.clusters import normalise_text, shingle_hashes
 from search.documents import rebuild_paragraph
 from search.durability import open_whoosh
 from search.model import Article, Metadata, Paragraph
-from search.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev
+from search.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev, capped
 
 Status = Literal["new", "updated", "unchanged", "conflict"]
 # Below this share of the shorter text's 3-word shingles found in the other,
@@ -169,7 +169,12 @@ class Resolver:
             self.records.append(VersionRecord(doc_id, rev, article.meta, state.version,
                                               state.claims))
             state.has_record = True
-        return self._resolution(article, doc_id, "unchanged", written=False)
+        resolution = self._resolution(article, doc_id, "unchanged", written=False)
+        if rev != state.rev:  # an older version: count what the index holds
+            held = state.paragraphs()
+            resolution.paragraphs = len(held)
+            resolution.quotes = sum(len(p.quotes) for p in held)
+        return resolution
 
     def _accept(self, article: Article, doc_id: str, rev: str, status: Status,
                 prior: _State | None, reason: str) -> Resolution:
@@ -227,7 +232,7 @@ def _compare(state: _State, article: Article, rev: str) -> tuple[str, str]:
     the indexed article `state`."""
     if rev == state.rev or rev in state.archived:
         return "same", ""
-    theirs, ours = state.meta.outlet, article.meta.outlet
+    theirs, ours = capped(state.meta).outlet, capped(article.meta).outlet
     if normal_outlet(theirs) != normal_outlet(ours):
         return "conflict", (f"its outlet ({ours or 'not stated'}) is not the indexed "
                             f"article's ({theirs or 'not stated'})")
@@ -242,7 +247,7 @@ def _compare(state: _State, article: Article, rev: str) -> tuple[str, str]:
 def _same_content(state: _State, article: Article) -> bool:
     """Return True if `article` has the same metadata and paragraph texts
     as `state` (only annotations may differ)."""
-    if state.meta != article.meta:
+    if capped(state.meta) != capped(article.meta):  # records keep capped values
         return False
     old = state.paragraphs()
     return [(p.text, p.kind) for p in old] == [(p.text, p.kind) for p in article.paragraphs]

@@ -129,6 +129,9 @@ class ArticleRecords:
     def write(self, records: Iterable[VersionRecord]) -> None:
         """Upsert `records` in one durable transaction (in order: a later
         record of the same version wins).  Raises sqlite3.Error."""
+        records = list(records)
+        if not records:
+            return
         now = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")

@@ -291,3 +291,28 @@ def test_text_similarity_tells_a_version_from_another_article() -> None:
     assert text_similarity(BUDGET, other) < 0.2
     assert text_similarity(["Old budget words."], ["New budget words."]) >= SIMILARITY_THRESHOLD
     assert text_similarity(["Old budget words."], ["Harbour works."]) < SIMILARITY_THRESHOLD
+
+
+def test_new_annotations_of_the_same_text_rewrite_in_place_without_a_version(
+        tmp_path: Path, index: Index) -> None:
+    from dataclasses import replace
+    from indexer.pipeline import extract_file
+    from search.identity import open_resolver
+    from search.model import Quote
+    from search.store import write_articles
+    long_title = "Budget " + "very " * 600 + "long"  # longer than a record keeps
+    (article,) = extract_file(page(tmp_path / "in", "a.html", BUDGET, title=long_title))
+    ingest(index, tmp_path / "in" / "a.html")
+    first = article.paragraphs[0]
+    reannotated = replace(article, paragraphs=[
+        replace(first, quotes=[Quote(text="ending weeks", start=first.start + 70,
+                                     end=first.start + 82)]), *article.paragraphs[1:]])
+    resolver = open_resolver(index)
+    try:
+        resolution = resolver.add(reannotated)
+        write_articles(index, resolver.to_write.values(), resolver.records)
+    finally:
+        resolver.close()
+    assert (resolution.status, resolution.written) == ("unchanged", True)
+    stored = get_article(index, article.id)
+    assert stored.versions == [] and len(stored.paragraphs[0].quotes) == 1
