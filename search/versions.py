@@ -22,6 +22,9 @@ from search.records import ArticleRecords, VersionRecord
 # Words (with inner apostrophes) and single punctuation marks: a comma
 # after a changed word is not a change.
 _WORD = re.compile(r"\w+(?:['\u2019]\w+)*|[^\w\s]")
+# A paragraph replaced in place by one sharing less than this of its words
+# (difflib ratio) is shown as removed and inserted, not as an edit.
+EDIT_SIMILARITY = 0.5
 
 
 @dataclass(slots=True)
@@ -80,7 +83,8 @@ def diff_paragraphs(old: list[Paragraph], new: list[Paragraph]) -> list[Paragrap
             continue
         paired = min(i2 - i1, j2 - j1) if tag == "replace" else 0
         for k in range(paired):
-            changes.append(_changed(old[i1 + k], new[j1 + k]))
+            after = new[j1 + k - 1].n if j1 + k > 0 else 0
+            changes.extend(_changed(old[i1 + k], new[j1 + k], after))
         for paragraph in new[j1 + paired:j2]:
             changes.append(ParagraphChange("inserted", paragraph.n,
                                            inserted=[(0, len(paragraph.text))]))
@@ -95,12 +99,18 @@ def _key(paragraph: Paragraph) -> str:
     return " ".join(paragraph.text.split())
 
 
-def _changed(old: Paragraph, new: Paragraph) -> ParagraphChange:
-    """Return the word-level change from `old` to `new` (one paragraph)."""
+def _changed(old: Paragraph, new: Paragraph, after: int) -> list[ParagraphChange]:
+    """Return the word-level change from `old` to `new` (one paragraph), or
+    `old` removed (after shown paragraph `after`) and `new` inserted when
+    they share too few words to be one paragraph edited."""
     old_words = list(_WORD.finditer(old.text))
     new_words = list(_WORD.finditer(new.text))
     matcher = SequenceMatcher(None, [m.group() for m in old_words],
                               [m.group() for m in new_words], autojunk=False)
+    if matcher.ratio() < EDIT_SIMILARITY:
+        return [ParagraphChange("removed", after, old_text=old.text,
+                                removed=[(0, len(old.text))]),
+                ParagraphChange("inserted", new.n, inserted=[(0, len(new.text))])]
     inserted: list[tuple[int, int]] = []
     removed: list[tuple[int, int]] = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -108,5 +118,5 @@ def _changed(old: Paragraph, new: Paragraph) -> ParagraphChange:
             inserted.append((new_words[j1].start(), new_words[j2 - 1].end()))
         if tag in ("replace", "delete") and i2 > i1:
             removed.append((old_words[i1].start(), old_words[i2 - 1].end()))
-    return ParagraphChange("changed", new.n, inserted=inserted, old_text=old.text,
-                           removed=removed)
+    return [ParagraphChange("changed", new.n, inserted=inserted, old_text=old.text,
+                            removed=removed)]

@@ -271,7 +271,9 @@ def test_diff_marks_inserted_removed_and_changed_paragraphs() -> None:
     old = paras("Keep this one.", "The vote was close.", "Dropped entirely.")
     new = paras("Keep this one.", "The vote was very close.", "Brand new paragraph.")
     changes = diff_paragraphs(old, new)
-    assert [(c.kind, c.n) for c in changes] == [("changed", 2), ("changed", 3)]
+    # A paragraph replaced by an unrelated one is removed and inserted, not edited.
+    assert [(c.kind, c.n) for c in changes] == [("changed", 2), ("removed", 2), ("inserted", 3)]
+    assert changes[1].old_text == "Dropped entirely."
     changed = changes[0]
     assert [new[1].text[s:e] for s, e in changed.inserted] == ["very"]
     assert changed.removed == []
