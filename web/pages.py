@@ -10,9 +10,9 @@ from flask import Blueprint, render_template, request, url_for
 
 from search import engine
 from search.model import Paragraph
+from web.changes import change_marks
 from web.links import SearchLinks, page_window
 from web.params import hidden_filters, parse_int, parse_query, parse_search_request, raw_form
-from web.changes import change_marks
 from web.render import render_paragraph, safe_href
 from web.state import get_state
 
@@ -53,7 +53,8 @@ def article_page(doc_id: str) -> str:
     version = parse_int(request.args.get("version"), "version", 0, 1, MAX_VERSION) or None
     article = engine.get_article(state.index(), doc_id, query, version)
     marks = change_marks(article)
-    paragraphs = [(p, render_paragraph(p, article.term_spans.get(p.n, ()), marks.inserted.get(p.n, ())))
+    paragraphs = [(p, render_paragraph(p, article.term_spans.get(p.n, ()),
+                                       marks.inserted.get(p.n, ())))
                   for p in article.paragraphs]
     back = url_for("pages.search_page", q=query) if query else url_for("pages.search_page")
     return render_template(
