@@ -78,6 +78,9 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     finally:
         index.close()
     click.echo(format_summary(summary, config.index_dir))
+    for path, kept_as, claimed, why in summary.conflicts:
+        click.echo(f"  conflict {path}: kept apart as /doc/{kept_as}, not merged into "
+                   f"/doc/{claimed}: {why}")
     for line in format_problems(summary):
         click.echo(line, err=True)
     sys.exit(1 if summary.skipped else 0)
@@ -85,7 +88,8 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
 
 def format_summary(summary: IngestSummary, index_dir: Path) -> str:
     """Return the summary printed after an ingest: one line of counts, then
-    a line on duplicates and one per guessed encoding, when there are any."""
+    lines on updated, unchanged and conflicting articles, duplicates and
+    each guessed encoding, when there are any."""
     return "\n".join([
         f"Indexed {_n(summary.articles, 'article')}, {_n(summary.paragraphs, 'paragraph')}, "
         f"{_n(summary.quotes, 'quote')} from {_n(summary.files, 'file')} in {summary.seconds:.1f} s "
@@ -95,8 +99,13 @@ def format_summary(summary: IngestSummary, index_dir: Path) -> str:
 
 
 def _summary_details(summary: IngestSummary) -> list[str]:
-    """Return the duplicates line and one line per guessed encoding."""
+    """Return the article status line (unless every article was new), the
+    duplicates line and one line per guessed encoding."""
     lines = []
+    if summary.updated or summary.unchanged or summary.conflicts:
+        lines.append(f"Articles: {summary.new:,} new, {summary.updated:,} updated (earlier versions "
+                     f"kept), {summary.unchanged:,} unchanged, {len(summary.conflicts):,} "
+                     "conflicting (kept apart, never merged).")
     if summary.duplicates:
         lines.append(f"{_n(summary.duplicates, 'article')} repeated one already read in this run "
                      "(same URL or text): indexed once, the last copy kept.")

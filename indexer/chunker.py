@@ -11,9 +11,9 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import replace
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from indexer.errors import ParseError
+from indexer.urls import normalise_url
 from search.model import Article, Block, BlockKind, Metadata, Paragraph, ParsedArticle
 
 # A fragment this short that the next paragraph begins with is a scraping
@@ -108,8 +108,10 @@ def drop_repeats(text: str, spans: list[Block]) -> list[Block]:
 
 
 def make_article_id(meta: Metadata, text: str) -> str:
-    """Return "u" + 16 hex of sha1(normalised URL) when the URL is known,
-    else "t" + 16 hex of sha1(whitespace-normalised, casefolded text)."""
+    """Return "u" + 16 hex of sha1(normalised URL, see indexer.urls) when the
+    URL is known, else "t" + 16 hex of sha1(whitespace-normalised,
+    casefolded text).  Two files with one id are the same article only if
+    search.identity agrees (same outlet, similar text)."""
     if meta.url and meta.url.strip():
         return "u" + _sha1_hex(normalise_url(meta.url))
     return "t" + _normalised_text_sha1(text)
@@ -136,16 +138,6 @@ def _normalised_text_sha1(text: str) -> str:
             wrote = True
         start = end
     return digest.hexdigest()[:ID_HEX_CHARS]
-
-
-def normalise_url(url: str) -> str:
-    """Return `url` with scheme and host lowercased, no fragment, no utm_*
-    query parameters and no trailing slash, so one page has one id."""
-    parts = urlsplit(url.strip())
-    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
-             if not k.lower().startswith("utm_")]
-    path = parts.path.rstrip("/")
-    return urlunsplit((parts.scheme.lower(), parts.netloc.lower(), path, urlencode(query), ""))
 
 
 _LINE_END_RE = re.compile("(?<=[.!?:\"'\u201d\u2019)\\]])[ \t\u00a0]*\n\\s*"

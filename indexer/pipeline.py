@@ -6,7 +6,9 @@ them, decides which files to visit, and turns a bad file into a skip reason
 (logged and counted) instead of an exception, so one broken file never stops
 an ingest.  With several workers, each worker process runs every stage on a
 chunk of files, indexing included (one new segment per chunk, via
-search.segments), and this process publishes the segments in input order.
+search.segments), and this process publishes the segments in input order
+(indexer.publishing).  Whether an article is new, an update, unchanged or a
+conflict kept apart is search.identity's decision, made where it is indexed.
 """
 from __future__ import annotations
 
@@ -30,10 +32,13 @@ from indexer.errors import IngestError, WorkerError
 from indexer.inputs import find_input_files
 from indexer.lifeline import die_with_parent
 from indexer.parser import iter_articles
+from indexer.publishing import Tally, publish_wave
 from indexer.reader import read_source
+from search.identity import Resolution, Resolver, open_resolver, resolver_for
 from search.model import Article, IngestSummary
+from search.records import VersionRecord
 from search.segments import SegmentBatch, write_segment
-from search.store import Index, commit_batches, hold_write_lock, write_articles
+from search.store import Index, hold_write_lock, write_articles
 
 log = logging.getLogger(__name__)
 
@@ -68,12 +73,13 @@ class FileOutcome:
 @dataclass(slots=True)
 class ChunkOutcome:
     """What a worker did with a chunk of files: their skip reasons (None when
-    indexed), the uncommitted segment, and each article's quote count."""
+    indexed), the uncommitted segment, the article records to write before
+    it is committed, and what each article was."""
 
     reasons: list[tuple[Path, str | None]]
     batch: SegmentBatch | None
-    quotes: dict[str, int]
-    extracted: int = 0  # articles read, repeats included
+    records: list[VersionRecord]
+    resolutions: list[Resolution]
     encodings: list[tuple[Path, str]] = field(default_factory=list)
     notes: list[tuple[Path, str]] = field(default_factory=list)
 
@@ -118,14 +124,16 @@ def ingest_paths(
 
     Returns an IngestSummary; bad files (and symbolic links a walk does not
     follow, see indexer.inputs) are listed in `skipped` with their reason,
-    guessed encodings and notes per file in `guessed_encodings`/`notes`.
-    The same article seen twice in a run (same id) is written once, the
-    later copy winning; the other copies count in `duplicates`.  `workers`
-    processes (default: one per CPU) annotate and index in parallel;
-    workers=1, or an in-memory index, runs everything in this process and
-    commits every `batch_articles` articles.  A file taking over
-    `file_budget` seconds to extract is skipped (BudgetError's reason).
-    Files are reported to `on_file` in input order either way.  Raises IndexBusyError if another
+    articles kept apart in `conflicts`, guessed encodings and notes per file
+    in `guessed_encodings`/`notes`.  Files are resolved as if ingested one
+    by one in order (search.identity): an identical copy is not rewritten
+    (copies met again in the run count in `duplicates`), an edited one
+    becomes the article's next version.  `workers` processes (default: one
+    per CPU) annotate and index in parallel; workers=1, or an in-memory
+    index, runs everything in this process and commits every
+    `batch_articles` articles.  A file taking over `file_budget` seconds to
+    extract is skipped (BudgetError's reason).  Files are reported to
+    `on_file` in input order either way.  Raises IndexBusyError if another
     writer keeps the index's write lock, IndexWriteError if a commit or a
     worker's segment cannot be written (earlier commits of the run stay),
     WorkerError if a worker process dies."""
@@ -167,9 +175,8 @@ def extract_outcome(path: Path, budget: float | None = None) -> FileOutcome:
 def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], None] | None,
                    batch_articles: int, budget: float | None = None) -> IngestSummary:
     summary = IngestSummary()
-    batch: dict[str, Article] = {}
-    written: dict[str, tuple[int, int]] = {}  # article id -> (paragraphs, quotes), last copy
-    extracted = 0
+    tally = Tally()
+    resolver: Resolver | None = None
     for path in files:
         summary.files += 1
         if on_file is not None:
@@ -179,13 +186,15 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
             _skip(summary, path, outcome.reason)
             continue
         _note(summary, path, outcome.guessed_encoding, outcome.notes)
-        extracted += len(outcome.articles)
         for article in outcome.articles:
-            batch[article.id] = article
-            if len(batch) >= batch_articles:  # within a big export too: bounds the writer's memory
-                _flush(index, batch, written)
-    _flush(index, batch, written)
-    _count_written(summary, written, extracted)
+            resolver = resolver or open_resolver(index)
+            resolver.add(article)
+            if len(resolver.resolutions) >= batch_articles:  # within a big export too: bounds memory
+                _flush(index, resolver, tally)
+                resolver = None
+    if resolver is not None:
+        _flush(index, resolver, tally)
+    tally.fill(summary)
     return summary
 
 
@@ -203,24 +212,14 @@ def _note(summary: IngestSummary, path: Path, encoding: str | None, notes: Itera
     summary.notes.extend((str(path), note) for note in notes)
 
 
-def _flush(index: Index, batch: dict[str, Article], written: dict[str, tuple[int, int]]) -> None:
-    if not batch:
-        return
-    write_articles(index, list(batch.values()))
-    written.update((a.id, (len(a.paragraphs), sum(len(p.quotes) for p in a.paragraphs)))
-                   for a in batch.values())
-    batch.clear()
-
-
-def _count_written(summary: IngestSummary, written: dict[str, tuple[int, int]],
-                   extracted: int) -> None:
-    """Set the summary's counts from each article's last written copy: an
-    article met again in a later commit replaced its first copy, so it
-    counts once, and the other `extracted` copies are duplicates."""
-    summary.articles = len(written)
-    summary.duplicates = extracted - len(written)
-    summary.paragraphs = sum(paragraphs for paragraphs, _quotes in written.values())
-    summary.quotes = sum(quotes for _paragraphs, quotes in written.values())
+def _flush(index: Index, resolver: Resolver, tally: Tally) -> None:
+    """Commit what `resolver` decided to write (the next batch resolves
+    against this commit) and count its articles."""
+    try:
+        write_articles(index, resolver.to_write.values(), resolver.records)
+    finally:
+        resolver.close()
+    tally.add(resolver.resolutions)
 
 
 def ingest_parallel(files: list[Path], index: Index, workers: int,
@@ -230,26 +229,21 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
     one segment of the on-disk `index`; commit after every wave of tasks.
     Returns the IngestSummary (seconds not set)."""
     summary = IngestSummary()
-    quotes: dict[str, int] = {}
-    written: dict[str, tuple[int, int]] = {}
-    extracted = 0
+    tally = Tally()
     chunks = chunk_files(files, workers)
     wave = workers * TASKS_PER_COMMIT
     task = partial(index_chunk, index.path, budget=budget)
     with worker_pool(workers) as pool:
         for first in range(0, len(chunks), wave):
-            batches: list[SegmentBatch] = []
+            outcomes = []
             for outcome in pool.map(task, chunks[first:first + wave]):
                 _absorb(outcome, summary, on_file)
-                extracted += outcome.extracted
-                quotes.update(outcome.quotes)
-                if outcome.batch is not None:
-                    batches.append(outcome.batch)
-            commit_batches(index, batches)
-            for batch in batches:  # in commit order: a later copy of an article wins
-                written.update((doc_id, (count, quotes[doc_id])) for doc_id, _first, count
-                               in batch.spans)
-    _count_written(summary, written, extracted)
+                outcomes.append(outcome)
+            deferred = publish_wave(index, outcomes, tally)
+            if deferred.paths:  # rare: chunks of one wave wrote the same article
+                publish_wave(index, [index_chunk(index.path, deferred.paths, budget,
+                                                 deferred.claimed)], tally)
+    tally.fill(summary)
     return summary
 
 
@@ -296,31 +290,31 @@ def _file_size(path: Path) -> int:
         return 0
 
 
-def index_chunk(index_dir: Path, paths: list[Path], budget: float | None = None) -> ChunkOutcome:
-    """Worker task: extract `paths` (each within its `budget` seconds) and
-    write their articles as one segment of the index at `index_dir`;
-    returns what happened to each file.  Raises IndexWriteError if the
-    segment cannot be written."""
+def index_chunk(index_dir: Path, paths: list[Path], budget: float | None = None,
+                only: set[str] | None = None) -> ChunkOutcome:
+    """Worker task: extract `paths` (each within its `budget` seconds),
+    resolve their articles (only those whose own id is in `only`, if given)
+    against the index at `index_dir` and write the ones to write as one
+    segment; returns what happened to each file and article.  Raises
+    IndexWriteError if the segment cannot be written."""
     reasons: list[tuple[Path, str | None]] = []
-    latest: dict[str, Article] = {}
-    notes = ChunkOutcome([], None, {})  # extracted, encodings and notes
-    for path in paths:
-        outcome = extract_outcome(path, budget)
-        reasons.append((path, outcome.reason))
-        _note_chunk(notes, outcome)
-        for article in outcome.articles:
-            latest[article.id] = article
-    batch = write_segment(index_dir, latest.values())
-    quotes = {a.id: sum(len(p.quotes) for p in a.paragraphs) for a in latest.values()}
-    return ChunkOutcome(reasons, batch, quotes, notes.extracted, notes.encodings, notes.notes)
-
-
-def _note_chunk(chunk: ChunkOutcome, outcome: FileOutcome) -> None:
-    """Add a file's article count, guessed encoding and notes to `chunk`."""
-    chunk.extracted += len(outcome.articles)
-    if outcome.guessed_encoding is not None:
-        chunk.encodings.append((outcome.path, outcome.guessed_encoding))
-    chunk.notes.extend((outcome.path, note) for note in outcome.notes)
+    encodings: list[tuple[Path, str]] = []
+    notes: list[tuple[Path, str]] = []
+    resolver = resolver_for(index_dir)
+    try:
+        for path in paths:
+            outcome = extract_outcome(path, budget)
+            reasons.append((path, outcome.reason))
+            if outcome.guessed_encoding is not None:
+                encodings.append((path, outcome.guessed_encoding))
+            notes.extend((path, note) for note in outcome.notes)
+            for article in outcome.articles:
+                if only is None or article.id in only:
+                    resolver.add(article)
+    finally:
+        resolver.close()
+    batch = write_segment(index_dir, resolver.to_write.values(), unique_ids=True, records=())
+    return ChunkOutcome(reasons, batch, resolver.records, resolver.resolutions, encodings, notes)
 
 
 def _absorb(outcome: ChunkOutcome, summary: IngestSummary,

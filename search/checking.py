@@ -3,7 +3,8 @@
 Owns CheckReport and check_index(): open the index, read every segment's
 document counts and every live document's stored fields, check that the
 always-present indexed fields (kind, doc_id) count each live paragraph
-exactly once, and sort the files the current commit does not use into
+exactly once, that every article version the paragraphs name has its record
+(search.records), and sort the files the current commit does not use into
 superseded ones (normal: kept a while for readers, then removed) and
 orphans left by crashed or failed writers.  Tells a damaged index from one
 that is read-only or unreadable for this user; the report says how to
@@ -19,6 +20,7 @@ from typing import Any
 
 from search.durability import is_write_locked, open_whoosh
 from search.leftovers import READER_GRACE_SECONDS, classify_files
+from search.records import RECORDS_FILE, ArticleRecords
 
 # Fields every paragraph has (see search.schema.paragraph_fields); summed
 # over their terms, each must count every live paragraph once.
@@ -57,9 +59,9 @@ class CheckReport:
             return (f"give this user read access to {label} and its files (the index may "
                     "well be intact: do not delete it), then run onrecord check again")
         steps = []
-        if any("more than once" in p for p in self.problems):
+        if any("more than once" in p or "no record" in p for p in self.problems):
             steps.append(f"re-run onrecord index on the same articles --index {label} "
-                         "(it replaces each article's paragraphs)")
+                         "(it replaces each article's paragraphs and restores missing records)")
         if self.orphans and not self.writer_active:
             who = " as a user who can write to it" if self.read_only else ""
             steps.append(f"run any onrecord index --index {label}{who} (it removes orphan files "
@@ -161,7 +163,8 @@ def _check_contents(ix: Any, report: CheckReport) -> None:
         if live_total != report.doc_count:
             report.problems.append(f"segments hold {live_total} live documents, the reader "
                                    f"counts {report.doc_count}")
-        stored = _read_stored(reader, report)
+        stored = _read_stored(reader, report,
+                              ArticleRecords(report.index_dir / RECORDS_FILE, readonly=True))
         for name in _ALWAYS_PRESENT:
             counted = _count_postings(reader, name)
             if counted != report.doc_count:
@@ -171,15 +174,30 @@ def _check_contents(ix: Any, report: CheckReport) -> None:
             report.problems.append(f"{stored} stored documents for {report.doc_count} paragraphs")
 
 
-def _read_stored(reader: Any, report: CheckReport) -> int:
-    """Read every live document's stored fields; flag repeated paragraph ids."""
+def _read_stored(reader: Any, report: CheckReport, records: ArticleRecords) -> int:
+    """Read every live document's stored fields; flag repeated paragraph
+    ids and article versions without a record."""
     ids: Counter[str] = Counter()
+    versions: set[tuple[str, str]] = set()
     for docnum in reader.all_doc_ids():
-        ids[reader.stored_fields(docnum).get("paragraph_id", "")] += 1
+        stored = reader.stored_fields(docnum)
+        ids[stored.get("paragraph_id", "")] += 1
+        versions.add((stored.get("doc_id", ""), stored.get("rev", "")))
     repeated = [pid for pid, count in ids.items() if count > 1]
     if repeated:
         report.problems.append(f"{len(repeated)} paragraph ids are indexed more than once "
                                f"(e.g. {repeated[0]})")
+    try:
+        damage = records.check()
+        missing = records.missing(versions)
+    finally:
+        records.close()
+    if damage:
+        report.problems.append(f"the article records ({RECORDS_FILE}) are damaged: {damage}")
+        report.damaged = True
+    if missing:
+        report.problems.append(f"{len(missing)} articles have no record of their metadata "
+                               f"(e.g. {missing[0][0]})")
     return sum(ids.values())
 
 

@@ -1,7 +1,9 @@
 """Rebuilding model objects from a paragraph document's stored fields.
 
 Owns the inverse of search.schema.paragraph_fields: stored fields back to
-Metadata, Paragraph (with Quote objects) and the pieces of a Hit.
+Paragraph (with Quote objects) and the pieces of a Hit (the article's
+metadata comes from search.records), and Paragraph.to_dict() dicts back to
+Paragraphs (earlier versions are kept that way).
 """
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import datetime as dt
 import json
 from typing import Any
 
-from search.model import Mention, Metadata, Paragraph, Quote
+from search.model import Mention, Paragraph, Quote
 
 
 def split_stored(value: str | None) -> list[str]:
@@ -23,17 +25,6 @@ def published_date(stored: dict[str, Any]) -> dt.date | None:
     if isinstance(value, dt.datetime):
         return value.date()
     return value if isinstance(value, dt.date) else None
-
-
-def rebuild_metadata(stored: dict[str, Any]) -> Metadata:
-    """Return the article Metadata kept on a paragraph document."""
-    return Metadata(
-        title=stored.get("title"),
-        outlet=stored.get("outlet"),
-        author=stored.get("author"),
-        url=stored.get("url"),
-        published=published_date(stored),
-    )
 
 
 def load_quote_dicts(stored: dict[str, Any]) -> list[dict[str, Any]]:
@@ -80,4 +71,21 @@ def rebuild_paragraph(stored: dict[str, Any]) -> Paragraph:
         speakers=split_stored(stored.get("speaker")),
         institutions=split_stored(stored.get("institution")),
         dates=split_stored(stored.get("dates")),
+    )
+
+
+def paragraph_from_dict(data: dict[str, Any]) -> Paragraph:
+    """Return the Paragraph a Paragraph.to_dict() dict describes (an
+    earlier version's paragraphs are kept that way in search.records)."""
+    return Paragraph(
+        id=str(data.get("id", "")),
+        n=int(data.get("n", 0)),
+        start=int(data.get("start", 0)),
+        end=int(data.get("end", 0)),
+        text=str(data.get("text", "")),
+        kind=data.get("kind", "body"),
+        quotes=[rebuild_quote(q) for q in data.get("quotes", []) if isinstance(q, dict)],
+        speakers=[str(s) for s in data.get("speakers", [])],
+        institutions=[str(s) for s in data.get("institutions", [])],
+        dates=[str(s) for s in data.get("dates", [])],
     )

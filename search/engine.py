@@ -4,8 +4,9 @@ Owns search() (one page of ranked or date-sorted hits with safe HTML
 snippets, near-duplicate paragraphs grouped and quote sightings attached
 via search.sightings, facet counts over the whole filtered result set, and a spelling
 suggestion when nothing matched, all within one Deadline per request) and
-get_article() (an article's paragraphs in order, with the spans of the
-words a query matched).
+get_article() (one version of an article, its paragraphs in order -- or one
+window of them --, what changed since it was first indexed, and the spans
+of the words a query matched).
 """
 from __future__ import annotations
 
@@ -21,12 +22,13 @@ from search.deadline import Deadline, DeadlineExceeded
 from search.postings import segment_key
 from search.queryterms import Expansion, expand_terms
 from search.ranking import build_lengths
-from search.documents import (load_quote_dicts, published_date, rebuild_metadata,
-                              rebuild_paragraph, split_stored)
+from search.documents import (load_quote_dicts, published_date, rebuild_paragraph,
+                              split_stored)
 from search.damage import translate_damage
 from search.errors import NotFoundError, QueryError
 from search.facets import CACHE_KEY, build_facet_table, count_facets
-from search.model import FACET_FIELDS, Hit, SearchRequest, SearchResult, StoredArticle
+from search.model import (FACET_FIELDS, Hit, Metadata, Paragraph, SearchRequest, SearchResult,
+                          StoredArticle)
 from search.querying import (MarkTerms, build_filter, build_parser, collect_mark_terms,
                              parse_query, validate_request)
 from search.sightings import (SightingFinder, attach_duplicates, attach_sightings,
@@ -35,10 +37,15 @@ from search.resultcache import CACHE_KEY as RESULTS_KEY, ResultCache
 from search.snippets import find_term_spans, render_snippet
 from search.store import Index
 from search.suggesting import suggest
-from search.windows import read_window
+from search.versions import Versions, diff_paragraphs, pick_version, read_versions
+from search.windows import read_window, slice_window
 
 _DOC_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
 _SORT_FIELDS = {"newest": "newest_key", "oldest": "oldest_key"}
+# Paragraphs of the current version read to mark what changed when a long
+# article is shown one window at a time (a longer one is compared only
+# when shown whole: the diff needs every paragraph).
+DIFF_PARAGRAPHS = 5_000
 PARTIAL_NOTE = ("The search took too long and was stopped: the counts and hits shown "
                 "come from part of the index. Try more specific words or filters.")
 EXPANSION_NOTE = ("Some prefix or fuzzy words ({terms}) stand for more index words than one "
@@ -197,6 +204,8 @@ def _page_hits(index: Index, finder: SightingFinder, groups: list[tuple[int, flo
     the deadline has passed, the remaining hits come plain (no marks,
     sightings or duplicates) and the deadline records the cut."""
     deadline.begin("hits")
+    # One records lookup for the page's articles (title, outlet, date, url).
+    finder.prefetch(d for docnum, _score, copies in groups for d in (docnum, *copies))
     terms = collect_mark_terms(q)
     analyzer = index.schema["text"].analyzer
     hits = []
@@ -230,15 +239,19 @@ def _build_hit(stored: dict[str, Any], score: float, analyzer: Any, terms: MarkT
     )
 
 
-def get_article(index: Index, doc_id: str, query: str = "", *, window: int | None = None,
-                page: int = 1, around: int | None = None) -> StoredArticle:
-    """Return the article `doc_id` with its paragraphs ordered by n and, for
-    `query`, the spans of matched words per paragraph number.  With a
-    `window` size, only window `page` of the paragraphs (or the window
-    holding paragraph number `around`) is read: see search.windows.
+def get_article(index: Index, doc_id: str, query: str = "", version: int | None = None, *,
+                window: int | None = None, page: int = 1,
+                around: int | None = None) -> StoredArticle:
+    """Return the article `doc_id` -- its current version, or earlier
+    version `version` -- with its paragraphs ordered by n, the list of its
+    versions and, when the shown version is not the first indexed, what
+    changed since that one; for `query`, the spans of matched words per
+    paragraph number.  With a `window` size, only window `page` of the
+    paragraphs (or the window holding paragraph number `around`) is shown:
+    see search.windows.
 
-    Raises NotFoundError if no such article is indexed (or the id is
-    malformed, or `page` is past its last window).  Query errors are
+    Raises NotFoundError if no such article (or version) is indexed, the id
+    is malformed, or `page` is past its last window.  Query errors are
     ignored here: the article still shows.
     """
     if not isinstance(doc_id, str) or not _DOC_ID.fullmatch(doc_id):
@@ -249,13 +262,51 @@ def get_article(index: Index, doc_id: str, query: str = "", *, window: int | Non
     if not stored:
         raise NotFoundError(f"no article with id {doc_id!r}" if not part.total else
                             f"article {doc_id!r} has {part.pages} pages of paragraphs, not {page}")
-    paragraphs = [rebuild_paragraph(s) for s in stored]
+    versions = read_versions(index.records, doc_id, stored[0].get("rev", ""))
+    current = versions.current
+    number = current.version if current and current.version else 1
+    shown = number if version is None else version
+    article = StoredArticle(id=doc_id, meta=current.meta if current else Metadata(),
+                            paragraphs=[rebuild_paragraph(s) for s in stored], version=shown,
+                            versions=versions.infos(number),
+                            claims=current.claims if current else None,
+                            paragraph_count=part.total, page=part.page, pages=part.pages)
+    if shown != number:
+        article.meta, whole = pick_version(index.records, versions, shown, doc_id)
+        article.paragraphs, article.page, article.pages = slice_window(whole, window, page, around)
+        article.paragraph_count = len(whole)
+        if not article.paragraphs:
+            raise NotFoundError(f"version {shown} of article {doc_id!r} has {article.pages} "
+                                f"pages of paragraphs, not {page}")
+    else:
+        whole = article.paragraphs if part.pages == 1 else None
+    _mark_changes(index, article, versions, whole)
     terms = _article_terms(index, query)
     analyzer = index.schema["text"].analyzer
-    spans = {p.n: find_term_spans(analyzer, p.text, terms) for p in paragraphs}
-    return StoredArticle(id=doc_id, meta=rebuild_metadata(stored[0]), paragraphs=paragraphs,
-                         term_spans={n: s for n, s in spans.items() if s},
-                         paragraph_count=part.total, page=part.page, pages=part.pages)
+    spans = {p.n: find_term_spans(analyzer, p.text, terms) for p in article.paragraphs}
+    article.term_spans = {n: s for n, s in spans.items() if s}
+    return article
+
+
+def _mark_changes(index: Index, article: StoredArticle, versions: Versions,
+                  whole: list[Paragraph] | None) -> None:
+    """Set article.changes: how the shown version differs from the first
+    indexed one, for the paragraphs shown (`whole`: every paragraph of the
+    shown version, None to read them from the index).  An article longer
+    than DIFF_PARAGRAPHS is compared only when shown whole."""
+    first = versions.earlier[0] if versions.earlier else None
+    if first is None or first.version == article.version:
+        return
+    if whole is None:
+        if article.paragraph_count > DIFF_PARAGRAPHS:
+            return
+        with translate_damage(_label(index)), index.reading() as searcher:
+            whole = [rebuild_paragraph(s) for s in read_window(searcher, article.id, None).stored]
+    _, baseline = pick_version(index.records, versions, first.version or 0, article.id)
+    article.compared_to = first.version
+    low, high = article.paragraphs[0].n, article.paragraphs[-1].n
+    article.changes = [c for c in diff_paragraphs(baseline, whole)
+                       if low <= c.n <= high or (c.n == 0 and article.page == 1)]
 
 
 def _article_terms(index: Index, query: str) -> MarkTerms:

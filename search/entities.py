@@ -18,7 +18,7 @@ from search.errors import NotFoundError, QueryError
 from search.model import EntityProfile, FacetValue, QuoteRecord
 from search.outlines import EntityOutline, entity_quotes, outline_for
 from search.schema import join_names
-from search.sightings import open_finder
+from search.sightings import SightingFinder, open_finder
 from search.store import Index
 
 EntityKind = Literal["speaker", "institution"]
@@ -85,7 +85,7 @@ def get_entity(index: Index, kind: EntityKind, name: str, page: int = 1,
         if page > pages:
             raise NotFoundError(f"the {kind} {canonical!r} has {pages} page{'s' if pages > 1 else ''}"
                                 f" of quotes, not {page}")
-        quotes = _page_quotes(searcher, outline, kind, canonical, (page - 1) * per_page, per_page)
+        quotes = _page_quotes(finder, outline, kind, canonical, (page - 1) * per_page, per_page)
         for record in quotes:
             record.also_in = finder.quote_sightings(record.text, record.doc_id)[1]
     return EntityProfile(
@@ -96,14 +96,18 @@ def get_entity(index: Index, kind: EntityKind, name: str, page: int = 1,
         page=page, pages=pages, per_page=per_page)
 
 
-def _page_quotes(searcher: Any, outline: EntityOutline, kind: EntityKind, name: str,
+def _page_quotes(finder: SightingFinder, outline: EntityOutline, kind: EntityKind, name: str,
                  offset: int, count: int) -> list[QuoteRecord]:
     """Return quotes [offset, offset + count) of the outline's order as
-    QuoteRecords, reading only the paragraphs that hold them."""
-    i, skip = outline.locate(offset)
+    QuoteRecords, reading only the paragraphs that hold them (and their
+    articles' records in one lookup)."""
+    first, skip = outline.locate(offset)
+    last = min(outline.paragraph_count, first + count)  # each paragraph holds >= 1 quote
+    finder.prefetch(outline.docnums[first:last])
     records: list[QuoteRecord] = []
+    i = first
     while len(records) < count and i < outline.paragraph_count:
-        stored = searcher.stored_fields(outline.docnums[i])
+        stored = finder.stored(outline.docnums[i])
         mine = entity_quotes(kind, name, stored)[skip:]
         records.extend(build_quote_record(stored, q) for q in mine[:count - len(records)])
         i, skip = i + 1, 0

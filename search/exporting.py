@@ -80,8 +80,10 @@ def _stream_rows(index: Index, q: wq.Query | None, request: SearchRequest,
             order = _ordered_docnums(index, searcher, q, request)
             for start in range(0, len(order), EXPORT_BATCH):
                 batch = order[start:start + EXPORT_BATCH]
-                # Read in docnum order (sequential on disk), emit in rank order.
+                # Read in docnum order (sequential on disk), emit in rank
+                # order; the batch's article records in one lookup.
                 stored = {d: searcher.stored_fields(d) for d in sorted(batch)}
+                index.records.fill(stored.values())
                 for docnum in batch:
                     yield from _rows_of(stored.pop(docnum), rows)
         finally:

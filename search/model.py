@@ -313,6 +313,29 @@ class SearchResult:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class VersionInfo:
+    """One retrievable version of an article (/doc/<id>?version=N)."""
+
+    number: int
+    indexed_at: str  # when it was first indexed: ISO date-time, UTC
+    current: bool
+
+
+@dataclass(slots=True)
+class ParagraphChange:
+    """A difference from the version compared with.  inserted/changed: shown
+    paragraph `n`, `inserted` spans in its text; changed/removed: the older
+    `old_text` with `removed` spans (a removed one stood after shown
+    paragraph `n`, 0 = before the first)."""
+
+    kind: Literal["changed", "inserted", "removed"]
+    n: int
+    inserted: list[tuple[int, int]] = field(default_factory=list)
+    old_text: str = ""
+    removed: list[tuple[int, int]] = field(default_factory=list)
+
+
 @dataclass(slots=True)
 class StoredArticle:
     """An article as read back from the index for the article page."""
@@ -328,6 +351,11 @@ class StoredArticle:
     paragraph_count: int = 0
     page: int = 1
     pages: int = 1
+    version: int = 1  # the version shown
+    versions: list[VersionInfo] = field(default_factory=list)  # oldest first
+    compared_to: int | None = None  # the version `changes` are measured against
+    changes: list[ParagraphChange] = field(default_factory=list)
+    claims: str | None = None  # the article whose URL it claimed, when kept apart
 
 
 @dataclass(slots=True)
@@ -383,7 +411,8 @@ class EntityProfile:
 
 @dataclass(slots=True)
 class IngestSummary:
-    """Counts reported by `onrecord index`."""
+    """Counts reported by `onrecord index`.  Each article counts once, as
+    new, updated, unchanged (not rewritten) or conflicting (kept apart)."""
 
     files: int = 0
     articles: int = 0
@@ -394,3 +423,8 @@ class IngestSummary:
     duplicates: int = 0  # article copies met again in the run (same id): written once
     guessed_encodings: list[tuple[str, str]] = field(default_factory=list)  # (path, encoding)
     notes: list[tuple[str, str]] = field(default_factory=list)  # (path, what was cut or left out)
+    new: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    # (path, id it is kept under, id it claimed, why it was not merged)
+    conflicts: list[tuple[str, str, str, str]] = field(default_factory=list)

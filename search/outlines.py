@@ -17,6 +17,7 @@ import threading
 from array import array
 from bisect import bisect_right
 from collections import Counter, OrderedDict
+from itertools import islice
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Literal
 
@@ -74,7 +75,7 @@ def outline_for(index: Any, searcher: Any, kind: EntityKind, name: str,
     if found is None:
         # Built outside the lock: two threads may build the same outline
         # once, but no page waits for another entity's build.
-        found = cache.put(key, build_outline(searcher, kind, name, docnums))
+        found = cache.put(key, build_outline(searcher, kind, name, docnums, index.records))
     return found
 
 
@@ -137,14 +138,16 @@ def iter_stored(searcher: Any, docnums: Iterable[int]) -> Iterator[tuple[int, di
         yield docnum, read(docnum - offset)
 
 
-def build_outline(searcher: Any, kind: EntityKind, name: str, docnums: Iterable[int]) -> EntityOutline:
+def build_outline(searcher: Any, kind: EntityKind, name: str, docnums: Iterable[int],
+                  records: Any = None) -> EntityOutline:
     """Return the outline made by one pass over the paragraphs' stored
-    fields (`docnums` ascending), keeping no stored dict and no quote
-    beyond its paragraph."""
+    fields (`docnums` ascending; publication dates from their articles'
+    `records`, search.records, a batch at a time), keeping no stored dict
+    and no quote beyond its paragraph."""
     order: list[tuple[tuple[bool, str, str, int], int, int]] = []
     tally = _Tally(kind, name)
     same: dict[str, bool] = {}
-    for docnum, stored in iter_stored(searcher, docnums):
+    for docnum, stored in _with_records(iter_stored(searcher, docnums), records):
         published = stored_published(stored)
         mine = entity_quotes(kind, name, stored, same)
         tally.add(stored, published, mine)
@@ -158,6 +161,18 @@ def build_outline(searcher: Any, kind: EntityKind, name: str, docnums: Iterable[
         outline.docnums.append(docnum)
         outline.ends.append(total)
     return outline
+
+
+def _with_records(pairs: Iterator[tuple[int, dict[str, Any]]], records: Any,
+                  batch: int = 1000) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield `pairs` with each stored dict's article metadata filled from
+    `records` (one lookup per `batch` paragraphs); unchanged without records."""
+    if records is None:
+        yield from pairs
+        return
+    while chunk := list(islice(pairs, batch)):
+        records.fill(stored for _docnum, stored in chunk)
+        yield from chunk
 
 
 class _Tally:

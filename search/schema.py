@@ -2,7 +2,10 @@
 
 Owns which fields a paragraph document has, how each is analysed, and the
 conversion of a model Paragraph (with its Article's Metadata) into the dict
-of field values Whoosh indexes.  One document = one Paragraph.
+of field values Whoosh indexes.  One document = one Paragraph.  The
+article's metadata is indexed on each paragraph (queries filter and facet
+on it) but stored once per article, in search.records: a paragraph stores
+only (doc_id, rev), the key of its article's record.
 """
 from __future__ import annotations
 
@@ -21,6 +24,10 @@ from search.model import Article, Metadata, Paragraph
 _UNDATED_KEY = 10_000_000
 UNDATED_KEY = _UNDATED_KEY  # oldest_key of an undated paragraph (search.docsets reads it)
 _DATE_MAX = 5_000_000
+# Characters of a title indexed on each paragraph (a headline fits; a page
+# claiming a 100,000-character title must not cost that on every paragraph).
+# The record keeps up to search.records.MAX_META_CHARS of it.
+TITLE_INDEX_CHARS = 200
 
 
 class NameTokenizer(Tokenizer):
@@ -126,6 +133,9 @@ def build_schema() -> fields.Schema:
         # cost a tenth of indexing time.
         paragraph_id=fields.STORED(),
         doc_id=fields.ID(stored=True),
+        # Which version of the article (search.records.article_rev): with
+        # doc_id, the key of its record in search.records.
+        rev=fields.STORED(),
         # Stored only: nothing queries paragraph numbers, and a numeric trie
         # would add eight postings to every paragraph.
         n=fields.STORED(),
@@ -134,12 +144,12 @@ def build_schema() -> fields.Schema:
         # Positions only (no character offsets): snippets re-tokenise the
         # stored text, and encoding offsets cost a quarter of indexing time.
         text=SpelledText(analyzer=stem, stored=True, phrase=True, spelling=True),
-        title=RepeatedText(analyzer=StemmingAnalyzer(), stored=True),
-        outlet=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
-        author=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
-        url=fields.STORED(),
-        published=fields.DATETIME(stored=True, sortable=True),
-        year=fields.ID(stored=True),
+        # Article metadata: indexed here, stored once in search.records.
+        title=RepeatedText(analyzer=StemmingAnalyzer()),
+        outlet=fields.TEXT(analyzer=NameTokenizer(), phrase=False),
+        author=fields.TEXT(analyzer=NameTokenizer(), phrase=False),
+        published=fields.DATETIME(sortable=True),
+        year=fields.ID(),
         speaker=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
         institution=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
         # Case-preserving exact values: the facet cache reads these postings.
@@ -165,18 +175,21 @@ def join_names(names: list[str]) -> str:
     return ",".join(" ".join(n.replace(",", " ").split()) for n in names if n.strip())
 
 
-def paragraph_fields(article: Article, para: Paragraph) -> dict[str, Any]:
-    """Return the Whoosh field values of one paragraph of `article`."""
+def paragraph_fields(article: Article, para: Paragraph, rev: str) -> dict[str, Any]:
+    """Return the Whoosh field values of one paragraph of `article`, whose
+    content hash is `rev`."""
     meta = article.meta
     published = meta.published
     doc: dict[str, Any] = {
         "paragraph_id": para.id,
         "doc_id": article.id,
+        "rev": rev,
         "n": para.n,
         "start": para.start,
         "end": para.end,
         "text": para.text,
-        "quotes_json": json.dumps([q.to_dict() for q in para.quotes]),
+        # Most paragraphs quote no one: nothing stored (read back as []).
+        "quotes_json": json.dumps([q.to_dict() for q in para.quotes]) if para.quotes else None,
         "has_quote": bool(para.quotes),
         "kind": para.kind,
         "newest_key": _DATE_MAX - published.toordinal() if published else _UNDATED_KEY,
@@ -191,15 +204,22 @@ def _metadata_fields(meta: Metadata) -> dict[str, Any]:
     published = meta.published
     outlet = join_names([meta.outlet]) if meta.outlet else None
     return {
-        "title": meta.title,
+        "title": _headline(meta.title),
         "outlet": meta.outlet,
         "outlet_facet": outlet,
         "author": meta.author,
-        "url": meta.url,
         "published": dt.datetime(published.year, published.month, published.day)
         if published else None,
         "year": str(published.year) if published else None,
     }
+
+
+def _headline(title: str | None) -> str | None:
+    """Return the first TITLE_INDEX_CHARS of `title`, cut at a space."""
+    if not title or len(title) <= TITLE_INDEX_CHARS:
+        return title
+    cut = title[:TITLE_INDEX_CHARS]
+    return cut.rsplit(" ", 1)[0] if " " in cut else cut
 
 
 def _annotation_fields(para: Paragraph) -> dict[str, Any]:

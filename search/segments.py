@@ -24,6 +24,7 @@ from whoosh.writing import SegmentWriter
 
 from search.durability import open_whoosh, write_failure
 from search.model import Article
+from search.records import VersionRecord, article_rev
 from search.schema import paragraph_fields, reset_spelling
 
 # Memory for each worker's posting pool before it spills a sorted run.
@@ -38,24 +39,27 @@ class SegmentBatch:
     """A finished, not yet committed segment and which articles it holds.
 
     `spans` lists (article id, first docnum, paragraph count) in segment
-    order; `segment` is Whoosh's picklable segment descriptor."""
+    order; `segment` is Whoosh's picklable segment descriptor; `records`
+    are the article records to write before the segment is committed."""
 
     segment: Any
     spans: list[tuple[str, int, int]] = field(default_factory=list)
+    records: list[VersionRecord] = field(default_factory=list)
 
     @property
     def paragraphs(self) -> int:
         return sum(count for _, _, count in self.spans)
 
 
-def write_segment(index_dir: Path, articles: Iterable[Article],
-                  unique_ids: bool = False) -> SegmentBatch | None:
+def write_segment(index_dir: Path, articles: Iterable[Article], unique_ids: bool = False,
+                  records: Iterable[VersionRecord] | None = None) -> SegmentBatch | None:
     """Index `articles` into a new segment of the index at `index_dir` and
     return it uncommitted (None if there was nothing to write).
 
     A repeated article id keeps its last copy; a caller whose ids are known
     to be unique passes unique_ids=True and the articles are streamed
-    instead of held in memory.  Takes no lock: only the parent's
+    instead of held in memory.  The batch carries `records` (default: a
+    record of each article's own metadata).  Takes no lock: only the parent's
     commit_segments() publishes the segment.  Raises IndexWriteError (one
     readable line, picklable across processes) if a file cannot be written
     (disk full, read-only directory), else whatever Whoosh raises on an
@@ -75,19 +79,21 @@ def write_segment(index_dir: Path, articles: Iterable[Article],
         return None
     articles = chain((first,), stream)
     try:
-        return _write(Path(index_dir), articles)
+        return _write(Path(index_dir), articles, records)
     except OSError as exc:
         raise write_failure(f"writing a segment to {index_dir}", str(index_dir), exc) from exc
 
 
-def _write(index_dir: Path, articles: Iterable[Article]) -> SegmentBatch | None:
+def _write(index_dir: Path, articles: Iterable[Article],
+           records: Iterable[VersionRecord] | None) -> SegmentBatch | None:
     # DurableStorage: the segment's files are fsynced as the worker closes
     # them, so the parent's commit publishes only data already on disk.
     ix = open_whoosh(index_dir)
     writer = SegmentWriter(ix, _lk=False, limitmb=WORKER_LIMIT_MB, compound=False)
     reset_spelling(writer.schema)
+    rows: list[VersionRecord] = []
     try:
-        spans = _add_all(writer, articles)
+        spans = _add_all(writer, articles, rows)
         if not writer._added:
             writer.cancel()
             return None
@@ -95,7 +101,8 @@ def _write(index_dir: Path, articles: Iterable[Article]) -> SegmentBatch | None:
     except BaseException:
         _cancel_quietly(writer)
         raise
-    return SegmentBatch(segment=segment, spans=spans)
+    return SegmentBatch(segment=segment, spans=spans,
+                        records=rows if records is None else list(records))
 
 
 def _cancel_quietly(writer: Any) -> None:
@@ -108,15 +115,29 @@ def _cancel_quietly(writer: Any) -> None:
         pass
 
 
-def _add_all(writer: Any, articles: Iterable[Article]) -> list[tuple[str, int, int]]:
+def _add_all(writer: Any, articles: Iterable[Article],
+             rows: list[VersionRecord]) -> list[tuple[str, int, int]]:
     spans: list[tuple[str, int, int]] = []
     docnum = 0
     for article in articles:
+        rev = article_rev(article)
+        rows.append(VersionRecord(article.id, rev, article.meta))
         for para in article.paragraphs:
-            writer.add_document(**paragraph_fields(article, para))
+            writer.add_document(**paragraph_fields(article, para, rev))
         spans.append((article.id, docnum, len(article.paragraphs)))
         docnum += len(article.paragraphs)
     return spans
+
+
+def drop_articles(batch: SegmentBatch, doc_ids: set[str]) -> None:
+    """Take the articles `doc_ids` out of the uncommitted `batch` (their
+    documents deleted in the segment, their spans and records removed)."""
+    for doc_id, first, count in batch.spans:
+        if doc_id in doc_ids:
+            for docnum in range(first, first + count):
+                batch.segment.delete_document(docnum)
+    batch.spans = [span for span in batch.spans if span[0] not in doc_ids]
+    batch.records = [row for row in batch.records if row.doc_id not in doc_ids]
 
 
 def commit_segments(writer: Any, batches: list[SegmentBatch]) -> int:

@@ -36,8 +36,9 @@ _MISSING = object()
 
 def open_finder(index: Any, searcher: Any) -> SightingFinder:
     """Return a SightingFinder for `searcher`, the Index's current one (call
-    inside index.reading()), using the Index's per-searcher memo."""
-    return SightingFinder(searcher, index.cached(MEMO_CACHE, lambda _s: {}))
+    inside index.reading()), using the Index's per-searcher memo and its
+    article records."""
+    return SightingFinder(searcher, index.cached(MEMO_CACHE, lambda _s: {}), index.records)
 
 
 def to_sighting(stored: dict[str, Any]) -> Sighting:
@@ -64,25 +65,37 @@ def one_per_article(sightings: Iterable[Sighting]) -> list[Sighting]:
 
 
 class SightingFinder:
-    """Finds copies in one searcher; caches stored fields and shingles for
-    the duration of one request (create one per query, never share)."""
+    """Finds copies in one searcher; caches stored fields (with their
+    article's metadata from `records`, search.records) and shingles for the
+    duration of one request (create one per query, never share)."""
 
-    def __init__(self, searcher: Any, memo: dict[tuple[Any, ...], Any] | None = None) -> None:
+    def __init__(self, searcher: Any, memo: dict[tuple[Any, ...], Any] | None = None,
+                 records: Any = None) -> None:
         # `memo` (a dict tied to this searcher) keeps keys' frequencies and
         # docnums and each quote's and paragraph's copies across queries:
         # the same hits come back again and again.
         self._memo = memo
         self._searcher = searcher
+        self._records = records
         self._leaves = [(sub.reader(), offset, deleted_docs(sub.reader()))
                         for sub, offset in searcher.leaf_searchers()]
         self._stored: dict[int, dict[str, Any]] = {}
         self._shingles: dict[str, frozenset[int]] = {}  # for this request only
 
     def stored(self, docnum: int) -> dict[str, Any]:
-        """Return (and cache) the stored fields of a global docnum."""
+        """Return (and cache) the stored fields of a global docnum, with its
+        article's title, outlet, author, url and published filled in."""
         if docnum not in self._stored:
-            self._stored[docnum] = self._searcher.stored_fields(docnum)
+            self.prefetch([docnum])
         return self._stored[docnum]
+
+    def prefetch(self, docnums: Iterable[int]) -> None:
+        """Read the stored fields of `docnums` not read yet, and their
+        articles' metadata in one records lookup."""
+        fresh = {d: self._searcher.stored_fields(d) for d in docnums if d not in self._stored}
+        if self._records is not None:
+            self._records.fill(fresh.values())
+        self._stored.update(fresh)
 
     def key_docnums(self, fieldname: str, key: str) -> list[int]:
         """Return the undeleted global docnums whose `fieldname` has `key`."""
@@ -148,7 +161,9 @@ class SightingFinder:
         own: frozenset[int] | None = None
         cluster_keys = set(keys)
         found: list[Sighting] = []
-        for docnum in self._candidates(QUOTE_KEYS_FIELD, keys):
+        candidates = self._candidates(QUOTE_KEYS_FIELD, keys)
+        self.prefetch(candidates)
+        for docnum in candidates:
             stored = self.stored(docnum)
             if stored.get("doc_id") == doc_id:
                 continue
@@ -177,7 +192,9 @@ class SightingFinder:
         text = stored.get("text", "")
         own: frozenset[int] | None = None
         copies: list[int] = []
-        for other in self._candidates(PARA_KEYS_FIELD, paragraph_keys(text)):
+        candidates = self._candidates(PARA_KEYS_FIELD, paragraph_keys(text))
+        self.prefetch(candidates)
+        for other in candidates:
             theirs = self.stored(other)
             if other == docnum or theirs.get("doc_id") == stored.get("doc_id"):
                 continue

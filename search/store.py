@@ -3,14 +3,20 @@
 Owns the Index handle: the Whoosh index, the current Generation (pooled
 searchers, one per concurrent reading thread, and caches tied to that
 commit: see search.searchers and Index.cached), swapped for a new one
-after commits (ours, or another process's).  Also owns opening/creating an index and
-write_articles, which replaces an article's paragraphs on re-indexing.
+after commits (ours, or another process's), and the index's article
+records (search.records: metadata and earlier versions, once per article).
+Also owns opening/creating an index and write_articles, which replaces an
+article's paragraphs on re-indexing.  Every commit writes the records of
+the articles it publishes first: a paragraph never names a record that is
+not on disk.
 """
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 from contextlib import contextmanager
+from itertools import chain
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
@@ -23,9 +29,10 @@ from search.damage import missing_message, translate_damage
 from search.deadline import Deadline
 from search.durability import (INDEX_NAME, acquire_write_lock, create_whoosh, open_whoosh,
                                toc_identity, write_failure)
-from search.errors import IndexUnavailableError
+from search.errors import IndexUnavailableError, IndexWriteError
 from search.leftovers import DurableWriter, remove_expired, remove_orphans
 from search.model import Article
+from search.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev
 from search.schema import build_schema, paragraph_fields, reset_spelling
 from search.searchers import Generation, Slots, open_generation
 from search.segments import SegmentBatch, commit_segments
@@ -53,6 +60,8 @@ class Index:
     def __init__(self, ix: whoosh_index.Index, path: Path | None = None) -> None:
         self.path = path
         self._ix = ix
+        # Per-article metadata and earlier versions (search.records).
+        self.records = ArticleRecords(path / RECORDS_FILE if path else None)
         self._lock = threading.Lock()
         self._refreshing = threading.Lock()  # one thread opens a new generation at a time
         self._local = threading.local()  # this thread's (generation, searcher), if reading
@@ -173,12 +182,26 @@ class Index:
         # reuse keeps stale deletion sets (and re-adds merged segments),
         # which would show replaced paragraphs twice.
         fresh = self._open_generation()
+        records = self._reopened_records() if force else None
         with self._lock:
             stale = self._gen
             if not self._closed:
                 self._gen = fresh
                 self._toc = self._toc_of(fresh)
+                # The old records are not closed: a search may still be
+                # reading them (sqlite keeps a replaced file readable).
+                self.records = records or self.records
         (fresh if self._closed else stale).retire()
+
+    def _reopened_records(self) -> ArticleRecords | None:
+        """Return the article records opened anew if the index was rebuilt
+        (its records file replaced) since they were opened, else None."""
+        if self.path is None or self.records.identity() == _file_identity(self.path / RECORDS_FILE):
+            return None
+        try:
+            return ArticleRecords(self.path / RECORDS_FILE)
+        except sqlite3.Error:  # unreadable: keep the old ones; `check` reports it
+            return None
 
     def _open_generation(self) -> Generation:
         """Return a Generation over the latest commit; raises
@@ -233,9 +256,19 @@ class Index:
             self._closed = True
         self._gen.retire()
         self._ix.close()
+        self.records.close()
 
     def _label(self) -> str:
         return str(self.path) if self.path else "(in memory)"
+
+
+def _file_identity(path: Path) -> tuple[int, int] | None:
+    """Return (device, inode) of `path`, or None if it is missing."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (stat.st_dev, stat.st_ino)
 
 
 def open_index(path: Path, create: bool = False) -> Index:
@@ -327,25 +360,52 @@ def ram_index() -> Index:
     return Index(RamStorage().create_index(build_schema()))
 
 
-def write_articles(index: Index, articles: Iterable[Article]) -> int:
+def write_articles(index: Index, articles: Iterable[Article],
+                   records: Iterable[VersionRecord] | None = None) -> int:
     """Index every paragraph of `articles` in one commit; return how many.
 
     An article already in the index is replaced (all documents with its
-    doc_id are deleted first), so re-indexing never duplicates.  Articles are
-    streamed; a repeat of an id within one call is skipped (first wins),
-    because deletions only reach committed segments.  Raises IndexBusyError
-    if another writer keeps the lock past index.lock_timeout, and
-    IndexWriteError if the commit fails (the previous commit still serves
-    and the lock is released either way).
+    doc_id are deleted first), so re-indexing never duplicates; whether it
+    should be replaced is search.identity's question, not this one's.
+    `records` (search.identity's: versions numbered, replaced versions kept)
+    are written before the commit; without them each article gets a record
+    of its own metadata.  Articles are streamed; a repeat of an id within
+    one call is skipped (first wins), because deletions only reach committed
+    segments.  With no articles, only the records are written.  Raises
+    IndexBusyError if another writer keeps the lock past
+    index.lock_timeout, and IndexWriteError if the commit fails (the
+    previous commit still serves and the lock is released either way).
     """
+    stream = iter(articles)
+    first = next(stream, None)
+    if first is None:
+        with hold_write_lock(index):
+            _write_records(index, records or ())
+        return 0
+    given = list(records) if records is not None else None
+
     # The searcher lock is not held while writing: a slow article stream
     # must not block readers, and Whoosh writers never touch our searcher.
     def add_and_commit(writer: Any) -> int:
-        written = _add_articles(writer, articles)
+        rows: list[VersionRecord] = []
+        written = _add_articles(writer, chain((first,), stream), rows)
+        _write_records(index, rows if given is None else given)
         writer.commit()
         return written
 
     return _commit_with(index, add_and_commit)
+
+
+def _write_records(index: Index, records: Iterable[VersionRecord]) -> None:
+    """Write records durably (before the commit that needs them).  Raises
+    IndexWriteError if the records file cannot be written."""
+    try:
+        index.records.write(records)
+    except sqlite3.Error as exc:
+        raise IndexWriteError(
+            f"writing article records in {index._label()} failed ({exc}); the index "
+            "still serves its last complete commit. Fix the disk, then re-run onrecord "
+            "index") from exc
 
 
 @contextmanager
@@ -405,7 +465,8 @@ def _cancel_unless_done(writer: Any) -> None:
         writer._cleanup_on_error()
 
 
-def _add_articles(writer: Any, articles: Iterable[Article]) -> int:
+def _add_articles(writer: Any, articles: Iterable[Article], rows: list[VersionRecord]) -> int:
+    """Add the articles' paragraphs; append a record of each to `rows`."""
     written = 0
     seen: set[str] = set()
     for article in articles:
@@ -414,23 +475,35 @@ def _add_articles(writer: Any, articles: Iterable[Article]) -> int:
         seen.add(article.id)
         if writer.segments:
             writer.delete_by_term("doc_id", article.id)
+        rev = article_rev(article)
+        rows.append(VersionRecord(article.id, rev, article.meta))
         # Paragraph ids embed the article id, so deleting by doc_id already
         # removed any old copy: add_document skips update_document's
         # per-paragraph unique-id lookup.
         for para in article.paragraphs:
-            writer.add_document(**paragraph_fields(article, para))
+            writer.add_document(**paragraph_fields(article, para, rev))
             written += 1
     return written
 
 
-def commit_batches(index: Index, batches: list[SegmentBatch]) -> int:
+def commit_batches(index: Index, batches: list[SegmentBatch],
+                   records: Iterable[VersionRecord] = ()) -> int:
     """Publish segments written by search.segments.write_segment (in
     order, later copies of an article winning) in one commit and return
-    the number of paragraphs added.  Raises IndexBusyError / IndexWriteError
-    as write_articles does."""
+    the number of paragraphs added.  The batches' records, then `records`,
+    are written first (with no batches, only they are).  Raises
+    IndexBusyError / IndexWriteError as write_articles does."""
+    rows = [row for batch in batches for row in batch.records] + list(records)
     if not batches:
+        with hold_write_lock(index):
+            _write_records(index, rows)
         return 0
-    return _commit_with(index, lambda writer: commit_segments(writer, batches))
+
+    def write(writer: Any) -> int:
+        _write_records(index, rows)
+        return commit_segments(writer, batches)
+
+    return _commit_with(index, write)
 
 
 def _commit_with(index: Index, write: Callable[[Any], int]) -> int:

@@ -80,3 +80,20 @@ def _read_sorted(searcher: Any, docnums: list[int], size: int, page: int, around
     window = pairs[(page - 1) * size:page * size]
     return Window([searcher.stored_fields(d) for _n_value, d in window], len(pairs), page,
                   -(-len(pairs) // size))
+
+
+def slice_window(items: list[Any], size: int | None, page: int = 1,
+                 around: int | None = None, n_of: Callable[[Any], int] = lambda p: p.n
+                 ) -> tuple[list[Any], int, int]:
+    """Return (window `page` of `size` of `items`, already ordered by n, or
+    the window holding number `around`; that page; the page count) for an
+    article held in memory (an earlier version).  A page past the last
+    gives an empty list."""
+    total = len(items)
+    if size is None or total <= size:
+        return (items if page == 1 or around is not None else []), 1, 1
+    pages = -(-total // size)
+    if around is not None:
+        position = min(bisect_left(range(total), around, key=lambda i: n_of(items[i])), total - 1)
+        page = position // size + 1
+    return items[(page - 1) * size:page * size], page, pages

@@ -96,7 +96,7 @@ def test_a_worker_task_skips_the_slow_file_and_writes_the_others(tmp_path: Path,
     index.close()
     assert [reason for _path, reason in outcome.reasons] == [
         None, "took longer than the 50 s per-file budget", None]
-    assert outcome.batch is not None and len(outcome.quotes) == 2
+    assert outcome.batch is not None and len(outcome.resolutions) == 2
 
 
 def test_parallel_ingest_applies_the_budget_in_its_workers(tmp_path: Path) -> None:

@@ -106,6 +106,16 @@ def test_empty_article_raises_parse_error(text: str) -> None:
         ("https://example.org/a?utm_source=x&id=3&UTM_Medium=y#comments", "https://example.org/a?id=3"),
         ("https://example.org/", "https://example.org"),
         ("  https://example.org/a  ", "https://example.org/a"),
+        # Identity: scheme, www., default port, click ids, parameter order.
+        ("HTTPS://RealNews.example/2021/budget/?utm_source=x#top",
+         "https://realnews.example/2021/budget"),
+        ("http://www.realnews.example:80/2021/budget", "https://realnews.example/2021/budget"),
+        ("https://example.org:443/a?fbclid=1&b=2&gclid=3&a=1&mc_cid=4",
+         "https://example.org/a?a=1&b=2"),
+        ("https://example.org:8080/a", "https://example.org:8080/a"),
+        ("example.org/a/", "https://example.org/a"),
+        ("https://example.org/A%2fb", "https://example.org/A%2Fb"),
+        ("not a url", "not a url"),
     ],
 )
 def test_normalise_url(url: str, normalised: str) -> None:

@@ -450,8 +450,9 @@ def test_top_by_sort_keys_walk_and_heap_agree(matches: int, limit: int) -> None:
 def test_date_filters_count_what_the_stored_dates_say(big_index: Index, since, until) -> None:
     result = search(big_index, SearchRequest(since=since, until=until))
     with big_index.reading() as searcher:
-        days = [dt.date.fromisoformat(str(f["published"])[:10])
-                for f in searcher.all_stored_fields() if f.get("published")]
+        stored = list(searcher.all_stored_fields())
+    big_index.records.fill(stored)  # each paragraph's article record
+    days = [dt.date.fromisoformat(str(f["published"])[:10]) for f in stored if f.get("published")]
     expected = sum(1 for d in days if (since is None or d >= since) and (until is None or d <= until))
     assert result.total == expected
 
@@ -474,6 +475,7 @@ def test_facet_table_over_segments_counts_like_the_stored_fields(speakers: int) 
         reader = searcher.reader()
         live = [d for d in range(reader.doc_count_all()) if not reader.is_deleted(d)]
         stored = {d: searcher.stored_fields(d) for d in live}
+    idx.records.fill(stored.values())  # outlets are stored once, in the article records
     counts = count_facets(table, set(live))
     for facet, field in (("speaker", "speaker"), ("institution", "institution"),
                          ("outlet", "outlet")):

@@ -10,6 +10,7 @@ from flask import Blueprint, render_template, request, url_for
 
 from search import engine
 from search.model import Paragraph
+from web.changes import change_marks
 from web.links import SearchLinks, page_window
 from web.params import MAX_PAGE, hidden_filters, parse_int, parse_query, parse_search_request, raw_form
 from web.render import render_paragraph, safe_href
@@ -17,6 +18,7 @@ from web.state import get_state
 
 bp = Blueprint("pages", __name__)
 MAX_PARAGRAPH = 100_000_000  # bound for ?p=N; articles of 200,000 paragraphs exist
+MAX_VERSION = 1_000_000  # bound for ?version=N
 # Paragraphs per article page: a longer article is shown in windows (?page=K,
 # or the window holding ?p=N), so no page outgrows a few hundred kilobytes.
 ARTICLE_WINDOW = 200
@@ -51,9 +53,13 @@ def article_page(doc_id: str) -> str:
     # link is copied without its fragment or the page is re-rendered.
     target = parse_int(request.args.get("p"), "p", 0, 1, MAX_PARAGRAPH)
     page = parse_int(request.args.get("page"), "page", 1, 1, MAX_PAGE)
-    article = engine.get_article(state.index(), doc_id, query, window=ARTICLE_WINDOW, page=page,
-                                 around=target or None)
-    paragraphs = [(p, render_paragraph(p, article.term_spans.get(p.n, ()))) for p in article.paragraphs]
+    version = parse_int(request.args.get("version"), "version", 0, 1, MAX_VERSION) or None
+    article = engine.get_article(state.index(), doc_id, query, version, window=ARTICLE_WINDOW,
+                                 page=page, around=target or None)
+    marks = change_marks(article)
+    paragraphs = [(p, render_paragraph(p, article.term_spans.get(p.n, ()),
+                                       marks.inserted.get(p.n, ())))
+                  for p in article.paragraphs]
     back = url_for("pages.search_page", q=query) if query else url_for("pages.search_page")
     return render_template(
         "doc.html",
@@ -62,19 +68,21 @@ def article_page(doc_id: str) -> str:
         paragraphs=paragraphs,
         query=query,
         target=target,
+        marks=marks,
         source_url=safe_href(article.meta.url),
         back=back,
         speakers=names_in(article.paragraphs, "speakers"),
         institutions=names_in(article.paragraphs, "institutions"),
         window=page_window(article.page, article.pages),
-        page_url=lambda n: article_window_url(doc_id, query, n),
+        page_url=lambda n: article_window_url(doc_id, query, n, version),
     )
 
 
-def article_window_url(doc_id: str, query: str, page: int) -> str:
+def article_window_url(doc_id: str, query: str, page: int, version: int | None = None) -> str:
     """Return the URL of window `page` of the article, keeping the query
-    (for its highlights)."""
-    return url_for("pages.article_page", doc_id=doc_id, q=query or None, page=page if page > 1 else None)
+    (for its highlights) and the version shown."""
+    return url_for("pages.article_page", doc_id=doc_id, q=query or None, version=version,
+                   page=page if page > 1 else None)
 
 
 def names_in(paragraphs: list[Paragraph], attr: str) -> list[str]:

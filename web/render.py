@@ -24,9 +24,12 @@ SPAN_TAGS: dict[str, tuple[str, str | None]] = {
     "quote": ("span", "quote"),
     "cue": ("span", "cue"),
     "speaker": ("span", "speaker-mention"),
+    # Words a later version added or dropped (web.changes).
+    "ins": ("ins", None),
+    "del": ("del", None),
 }
 # When two spans start together and end together, which one goes outside.
-_KIND_ORDER = {"quote": 0, "speaker": 1, "cue": 2, "mark": 3}
+_KIND_ORDER = {"ins": 0, "del": 0, "quote": 1, "speaker": 2, "cue": 3, "mark": 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,12 +124,15 @@ def describe_quote(quote: Quote | dict) -> str:
     return f"{label} ({role})" if role else label
 
 
-def paragraph_spans(paragraph: Paragraph, term_spans: Sequence[tuple[int, int]] = ()) -> list[Span]:
-    """Return the spans to draw on `paragraph`: query-term marks (already
-    paragraph-relative) plus each quote with its cue and speaker mention
-    (absolute in the article, so shifted by paragraph.start)."""
+def paragraph_spans(paragraph: Paragraph, term_spans: Sequence[tuple[int, int]] = (),
+                    inserted: Sequence[tuple[int, int]] = ()) -> list[Span]:
+    """Return the spans to draw on `paragraph`: query-term marks and words
+    inserted since an earlier version (both paragraph-relative) plus each
+    quote with its cue and speaker mention (absolute in the article, so
+    shifted by paragraph.start)."""
     base = paragraph.start
     spans = [Span(start, end, "mark") for start, end in term_spans]
+    spans += [Span(start, end, "ins") for start, end in inserted]
     for quote in paragraph.quotes:
         spans.append(Span(quote.start - base, quote.end - base, "quote", describe_quote(quote)))
         if quote.cue_mention:
@@ -138,9 +144,11 @@ def paragraph_spans(paragraph: Paragraph, term_spans: Sequence[tuple[int, int]] 
     return spans
 
 
-def render_paragraph(paragraph: Paragraph, term_spans: Sequence[tuple[int, int]] = ()) -> Markup:
-    """Return the paragraph's text as safe HTML with marks and quote evidence."""
-    return render_spans(paragraph.text, paragraph_spans(paragraph, term_spans))
+def render_paragraph(paragraph: Paragraph, term_spans: Sequence[tuple[int, int]] = (),
+                     inserted: Sequence[tuple[int, int]] = ()) -> Markup:
+    """Return the paragraph's text as safe HTML with marks, inserted words
+    and quote evidence."""
+    return render_spans(paragraph.text, paragraph_spans(paragraph, term_spans, inserted))
 
 
 def safe_href(url: str | None) -> str | None:

@@ -1,0 +1,279 @@
+"""Article records: each article's metadata and earlier versions, stored once.
+
+Owns ArticleRecords, a small SQLite database beside the Whoosh index
+(`articles.db` in the index directory; in memory for a RAM index) with one
+row per version of an article, keyed by (doc_id, rev) -- rev is
+article_rev(), a hash of the version's content --: its metadata (kept
+here once instead of on every paragraph), its version number, when it was
+first indexed, the id whose identity it claimed when it was kept apart as a
+conflict, and -- once a newer version replaced it -- its paragraphs as JSON.
+Paragraph documents carry (doc_id, rev); searches look metadata up here,
+one query per page of hits, and remember it (a row's metadata never
+changes: rev is a hash of the content, metadata included).
+
+Crash safety: rows are written and fsynced (WAL, synchronous=FULL) BEFORE
+the Whoosh commit that makes their paragraphs visible.  The current version
+of an article is the one its paragraphs name, never a row on its own, so a
+crash in between leaves rows nothing points at; a re-run rewrites them.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import sqlite3
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Iterable
+
+from search.model import Article, Metadata
+
+RECORDS_FILE = "articles.db"
+# Longest metadata value kept (characters): a page can claim a title of any
+# length, and a record is shown on every hit of its article.
+MAX_META_CHARS = 2048
+CACHE_ENTRIES = 20_000  # (doc_id, rev) -> Metadata remembered per process
+REV_HEX_CHARS = 12
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS versions (
+    doc_id TEXT NOT NULL, rev TEXT NOT NULL, version INTEGER NOT NULL,
+    indexed_at TEXT NOT NULL, title TEXT, outlet TEXT, author TEXT, url TEXT,
+    published TEXT, claims TEXT, paragraphs TEXT,
+    PRIMARY KEY (doc_id, rev))
+"""
+_UPSERT = """
+INSERT INTO versions (doc_id, rev, version, indexed_at, title, outlet, author, url,
+                      published, claims, paragraphs)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (doc_id, rev) DO UPDATE SET
+    version = excluded.version, title = excluded.title, outlet = excluded.outlet,
+    author = excluded.author, url = excluded.url, published = excluded.published,
+    claims = excluded.claims, paragraphs = COALESCE(excluded.paragraphs, paragraphs)
+"""
+_COLUMNS = "doc_id, rev, version, indexed_at, title, outlet, author, url, published, claims"
+
+
+@dataclass(frozen=True, slots=True)
+class VersionRecord:
+    """One version of an article as written to (or read from) the records.
+
+    `version` None means "the next number for doc_id" (or the number the
+    row already has).  `paragraphs` is the JSON of the version's paragraphs,
+    set when a newer version replaces it (None keeps what the row holds)."""
+
+    doc_id: str
+    rev: str
+    meta: Metadata
+    version: int | None = None
+    claims: str | None = None
+    paragraphs: str | None = None
+    indexed_at: str = ""
+
+    @property
+    def archived(self) -> bool:
+        return self.paragraphs is not None
+
+
+def article_rev(article: Article) -> str:
+    """Return the hash of everything indexed about `article` except its id
+    and source path: metadata, paragraph texts, kinds and annotations."""
+    meta = article.to_dict()
+    body = [{k: v for k, v in p.items() if k != "id"} for p in meta.pop("paragraphs")]
+    for key in ("id", "source"):
+        meta.pop(key)
+    data = json.dumps([meta, body], sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha1(data.encode("utf-8")).hexdigest()[:REV_HEX_CHARS]
+
+
+def capped(meta: Metadata) -> Metadata:
+    """Return `meta` with each text value cut to MAX_META_CHARS."""
+    def cut(value: str | None) -> str | None:
+        return value[:MAX_META_CHARS] if value and len(value) > MAX_META_CHARS else value
+    return replace(meta, title=cut(meta.title), outlet=cut(meta.outlet),
+                   author=cut(meta.author), url=cut(meta.url))
+
+
+class ArticleRecords:
+    """The article-record store of one index (thread-safe)."""
+
+    def __init__(self, path: Path | None, readonly: bool = False) -> None:
+        """Open (creating if needed, unless `readonly`) the records at
+        `path`, or in memory.  Records in a directory this user cannot
+        write are opened read-only (an index on a read-only disk still
+        serves).  Raises sqlite3.Error if the file is not a readable
+        database (or, readonly, is missing)."""
+        self.path = path
+        self._lock = threading.Lock()
+        self._cache: OrderedDict[tuple[str, str], Metadata] = OrderedDict()
+        if readonly and path is not None:
+            self._db = _connect_readonly(Path(path))
+        else:
+            try:
+                self._db = _connect_writable(path)
+            except sqlite3.OperationalError:
+                if path is None or not Path(path).is_file():
+                    raise
+                self._db = _connect_readonly(Path(path))
+        self._identity = _identity(path)
+
+    def identity(self) -> tuple[int, int] | None:
+        """Return (device, inode) of the file as it was when opened (None in
+        memory or if it did not exist yet): a rebuilt index has a new one."""
+        return self._identity
+
+    def close(self) -> None:
+        """Close the database; the object is unusable after."""
+        with self._lock:
+            self._db.close()
+
+    def write(self, records: Iterable[VersionRecord]) -> None:
+        """Upsert `records` in one durable transaction (in order: a later
+        record of the same version wins).  Raises sqlite3.Error."""
+        records = list(records)
+        if not records:
+            return
+        now = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for record in records:
+                    self._db.execute(_UPSERT, self._row(record, now))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def _row(self, record: VersionRecord, now: str) -> tuple[Any, ...]:
+        meta = capped(record.meta)
+        version = record.version
+        if version is None:
+            found = self._db.execute(
+                "SELECT version FROM versions WHERE doc_id = ? AND rev = ?",
+                (record.doc_id, record.rev)).fetchone() or self._db.execute(
+                "SELECT COALESCE(MAX(version), 0) + 1 FROM versions WHERE doc_id = ?",
+                (record.doc_id,)).fetchone()
+            version = int(found[0])
+        return (record.doc_id, record.rev, version, record.indexed_at or now, meta.title,
+                meta.outlet, meta.author, meta.url,
+                meta.published.isoformat() if meta.published else None, record.claims,
+                record.paragraphs)
+
+    def metadata(self, keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Metadata]:
+        """Return the Metadata of each (doc_id, rev) that has a record, read
+        in one query for those not remembered yet."""
+        wanted = set(keys)
+        with self._lock:
+            found = {k: self._cache[k] for k in wanted if k in self._cache}
+            missing = [k for k in wanted if k not in found]
+            for start in range(0, len(missing), 400):  # SQLite caps bound parameters
+                for record in self._select_keys(missing[start:start + 400]):
+                    key = (record.doc_id, record.rev)
+                    found[key] = self._cache[key] = record.meta
+            for key in found:
+                self._cache.move_to_end(key)
+            while len(self._cache) > CACHE_ENTRIES:
+                self._cache.popitem(last=False)
+        return found
+
+    def _select_keys(self, keys: list[tuple[str, str]]) -> list[VersionRecord]:
+        if not keys:
+            return []
+        where = " OR ".join(["(doc_id = ? AND rev = ?)"] * len(keys))
+        params = [part for key in keys for part in key]
+        rows = self._db.execute(f"SELECT {_COLUMNS} FROM versions WHERE {where}", params)
+        return [_record(row) for row in rows]
+
+    def fill(self, stored: Iterable[dict[str, Any]]) -> None:
+        """Set title, outlet, author, url and published on each paragraph's
+        stored fields (those without a "title" key yet) from its article's
+        record, one lookup for all; without a record they are None (unknown,
+        never invented)."""
+        docs = [s for s in stored if "title" not in s]
+        found = self.metadata((s.get("doc_id", ""), s.get("rev", "")) for s in docs)
+        for doc in docs:
+            meta = found.get((doc.get("doc_id", ""), doc.get("rev", ""))) or Metadata()
+            doc.update(title=meta.title, outlet=meta.outlet, author=meta.author,
+                       url=meta.url, published=meta.published)
+
+    def versions(self, doc_id: str) -> list[VersionRecord]:
+        """Return every record of `doc_id` (without paragraphs), by version."""
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {_COLUMNS}, paragraphs IS NOT NULL FROM versions WHERE doc_id = ? "
+                "ORDER BY version, indexed_at", (doc_id,)).fetchall()
+        return [replace(_record(row[:-1]), paragraphs="" if row[-1] else None) for row in rows]
+
+    def paragraphs_json(self, doc_id: str, rev: str) -> str | None:
+        """Return the archived paragraphs JSON of one version, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT paragraphs FROM versions WHERE doc_id = ? AND rev = ?",
+                                   (doc_id, rev)).fetchone()
+        return row[0] if row else None
+
+    def missing(self, keys: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+        """Return the (doc_id, rev) pairs among `keys` that have no record."""
+        wanted = sorted(set(keys))
+        found = self.metadata(wanted)
+        return [k for k in wanted if k not in found]
+
+    def check(self) -> str | None:
+        """Return SQLite's complaint about the file, or None if it is sound."""
+        with self._lock:
+            result = self._db.execute("PRAGMA quick_check").fetchone()
+        return None if result and result[0] == "ok" else str(result[0] if result else "?")
+
+
+def _connect_writable(path: Path | None) -> sqlite3.Connection:
+    """Return a connection that can write `path` (in memory if None),
+    creating the table.  Raises sqlite3.Error."""
+    db = sqlite3.connect(str(path) if path else ":memory:", timeout=30.0,
+                         isolation_level=None, check_same_thread=False)
+    try:
+        if path is not None:
+            db.execute("PRAGMA journal_mode=WAL")
+        # FULL: a commit is on disk before the Whoosh commit that needs it.
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute(_SCHEMA)
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
+
+
+def _connect_readonly(path: Path) -> sqlite3.Connection:
+    """Return a read-only connection to the existing file `path`.  In a
+    directory this user cannot write, SQLite cannot make the WAL's shared
+    memory file, so the file is opened as immutable (nothing writes to a
+    read-only directory).  Raises sqlite3.Error."""
+    uri = path.resolve().as_uri()
+    if not path.is_file():
+        raise sqlite3.OperationalError(f"no records file at {path}")
+    db = sqlite3.connect(f"{uri}?mode=ro", timeout=30.0, isolation_level=None,
+                         check_same_thread=False, uri=True)
+    try:
+        db.execute("SELECT 1 FROM versions LIMIT 1").fetchall()
+        return db
+    except sqlite3.OperationalError:
+        db.close()
+        return sqlite3.connect(f"{uri}?immutable=1", isolation_level=None,
+                               check_same_thread=False, uri=True)
+
+
+def _identity(path: Path | None) -> tuple[int, int] | None:
+    if path is None:
+        return None
+    try:
+        stat = Path(path).stat()
+    except OSError:
+        return None
+    return (stat.st_dev, stat.st_ino)
+
+
+def _record(row: tuple[Any, ...]) -> VersionRecord:
+    doc_id, rev, version, indexed_at, title, outlet, author, url, published, claims = row
+    meta = Metadata(title=title, outlet=outlet, author=author, url=url,
+                    published=dt.date.fromisoformat(published) if published else None)
+    return VersionRecord(doc_id=doc_id, rev=rev, meta=meta, version=int(version),
+                         claims=claims, indexed_at=indexed_at)
