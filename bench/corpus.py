@@ -20,9 +20,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from indexer.errors import IngestError
-from indexer.pipeline import extract_file, iter_input_files
-from search.model import Article, Mention, Metadata, Paragraph, Quote
+from onrecord.indexer.errors import IngestError
+from onrecord.indexer.pipeline import extract_file, iter_input_files
+from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
 
 OUTLETS: tuple[str, ...] = ("BBC News", "The Guardian", "The Times", "Reuters",
                             "Financial Times", "The Independent", "Daily Telegraph",

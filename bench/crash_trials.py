@@ -27,10 +27,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from indexer.pipeline import extract_file, ingest_paths
-from search.checking import check_index
-from search.durability import acquire_write_lock
-from search.store import open_index
+from onrecord.indexer.pipeline import extract_file, ingest_paths
+from onrecord.search.storage.checking import check_index
+from onrecord.search.storage.durability import acquire_write_lock
+from onrecord.search.storage.store import open_index
 
 ARTICLES_PER_GROUP = 12
 SERIAL_BATCH = 3  # articles per commit in the serial writer
@@ -40,8 +40,8 @@ _WORDS = ("council minister budget hospital police inquiry report school court r
 _WRITER = """
 import sys
 from pathlib import Path
-from indexer.pipeline import ingest_paths
-from search.store import open_index
+from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.storage.store import open_index
 index = open_index(Path(sys.argv[1]), create=True)
 ingest_paths([Path(p) for p in sys.argv[3:]], index, batch_articles={batch},
              workers=int(sys.argv[2]))

@@ -25,9 +25,9 @@ from typing import Any
 
 from bench.corpus import OUTLETS, Pool, count_words, iter_derived
 from bench.peers import TantivyBuilder, build_whoosh_naive
-from search.model import Article
-from search.segments import SegmentBatch, write_segment
-from search.store import commit_batches, hold_write_lock, open_index
+from onrecord.search.model import Article
+from onrecord.search.storage.segments import SegmentBatch, write_segment
+from onrecord.search.storage.store import commit_batches, hold_write_lock, open_index
 
 REPO = Path(__file__).resolve().parent.parent
 STREAM_BATCH = 500  # articles per slice of the stream handed round the workers
@@ -57,7 +57,7 @@ def code_hash() -> str:
     """Return a short hash of the code that shapes a derived index: the
     index schema and the corpus recipe."""
     digest = hashlib.sha256()
-    for rel in ("search/schema.py", "bench/corpus.py"):
+    for rel in ("search/storage/schema.py", "bench/corpus.py"):
         digest.update((REPO / rel).read_bytes())
     return digest.hexdigest()[:12]
 

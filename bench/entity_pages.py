@@ -30,9 +30,9 @@ from urllib.parse import quote
 
 from bench.derived import batched
 from bench.entity_corpus import LONG_ID, PROLIFIC, iter_prolific, long_article
-from search.config import Config
-from search.segments import SegmentBatch, write_segment
-from search.store import commit_batches, hold_write_lock, open_index
+from onrecord.search.config import Config
+from onrecord.search.storage.segments import SegmentBatch, write_segment
+from onrecord.search.storage.store import commit_batches, hold_write_lock, open_index
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WORK = Path(os.environ.get("ONRECORD_BENCH_DIR", "/tmp/onrecord-bench"))
@@ -57,7 +57,7 @@ class Row:
 def code_hash() -> str:
     """Return a short hash of the code that shapes the built index."""
     digest = hashlib.sha256()
-    for rel in ("search/schema.py", "bench/entity_corpus.py"):
+    for rel in ("search/storage/schema.py", "bench/entity_corpus.py"):
         digest.update((REPO / rel).read_bytes())
     return digest.hexdigest()[:12]
 
@@ -113,7 +113,7 @@ def page_rows(args: argparse.Namespace) -> list[Row]:
 
 def run_once(index_dir: Path, rows: list[Row]) -> None:
     """Fetch every row's page once through a fresh index handle and app."""
-    from web.app import create_app  # the app is what is measured
+    from onrecord.web.app import create_app  # the app is what is measured
 
     index = open_index(index_dir)
     try:

@@ -34,10 +34,10 @@ from typing import Any
 from urllib.parse import urlencode
 from urllib.request import urlopen
 
-from search.config import Config
-from search.engine import search
-from search.model import Article, SearchRequest
-from search.store import Index, open_index, write_articles
+from onrecord.search.config import Config
+from onrecord.search.engine import search
+from onrecord.search.model import Article, SearchRequest
+from onrecord.search.storage.store import Index, open_index, write_articles
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_BBC = Path(os.environ.get("ONRECORD_BBC", REPO.parent / "shared" / "corpus" / "bbc"))
@@ -142,7 +142,7 @@ def serve_in_thread(index: Index) -> LocalServer:
     """Return a running LocalServer over the app on a free loopback port."""
     from waitress import create_server  # the bench's only server dependency
 
-    from web.app import create_app
+    from onrecord.web.app import create_app
 
     app = create_app(index=index, config=Config(query_timeout=None))
     server = create_server(app, host="127.0.0.1", port=0, threads=2)

@@ -22,9 +22,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from indexer.annotator import annotate_article
-from indexer.chunker import chunk_article
-from search.model import Article, Metadata, ParsedArticle, Quote
+from onrecord.indexer.annotator import annotate_article
+from onrecord.indexer.chunker import chunk_article
+from onrecord.search.model import Article, Metadata, ParsedArticle, Quote
 
 REPO = Path(__file__).resolve().parent.parent
 GOLD = REPO / "bench" / "gold" / "seeds_quotes.json"

@@ -117,11 +117,11 @@ def write_html(path: Path, megabytes: float, seed: int = 17) -> int:
 def time_attribution(quotes: int, layout: str, runs: int) -> tuple[float, float, int]:
     """Return (median wall s, median CPU s, quotes found) of annotate_quotes
     on a generated article of `quotes` quotes."""
-    from indexer.attribution import annotate_quotes
-    from indexer.chunker import chunk_article
-    from indexer.dates import annotate_dates
-    from indexer.institutions import annotate_institutions
-    from search.model import Metadata, ParsedArticle
+    from onrecord.indexer.attribution import annotate_quotes
+    from onrecord.indexer.chunker import chunk_article
+    from onrecord.indexer.dates import annotate_dates
+    from onrecord.indexer.institutions import annotate_institutions
+    from onrecord.search.model import Metadata, ParsedArticle
     parsed = ParsedArticle(source="heavy", text=quote_heavy_text(quotes, layout=layout), meta=Metadata())
     article = annotate_dates(annotate_institutions(chunk_article(parsed)))
     walls, cpus, found = [], [], 0
@@ -150,8 +150,8 @@ def peak_rss_mb() -> float:
 def ingest_rss(path: Path) -> dict[str, float]:
     """Ingest `path` into a fresh temporary index in this process (one
     worker, no time budget); return peak RSS before and after, and seconds."""
-    from indexer.pipeline import ingest_paths
-    from search.store import open_index
+    from onrecord.indexer.pipeline import ingest_paths
+    from onrecord.search.storage.store import open_index
     start = peak_rss_mb()
     with tempfile.TemporaryDirectory() as tmp:
         index = open_index(Path(tmp) / "index", create=True)

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bench.queries import BenchQuery
-from search.engine import search
-from search.model import Article
-from search.store import open_index
+from onrecord.search.engine import search
+from onrecord.search.model import Article
+from onrecord.search.storage.store import open_index
 
 ENGINES = ("onrecord", "tantivy", "whoosh-naive")
 TOP_HITS = 10
@@ -62,7 +62,7 @@ class OnrecordEngine:
             # The timed passes repeat the same queries: with the per-searcher
             # result cache on they would time a dictionary lookup, not a
             # search.  (The web row runs the real server, cache included.)
-            from search.resultcache import ResultCache
+            from onrecord.search.query.resultcache import ResultCache
             ResultCache.get = lambda self, request: None  # type: ignore[method-assign]
 
     def run(self, query: BenchQuery) -> int:

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from search.model import SearchRequest, SortOrder
+from onrecord.search.model import SearchRequest, SortOrder
 
 MIN_QUERIES = 50
 D = dt.date

@@ -26,9 +26,9 @@ from bench.probe import run_probe
 from bench.queries import build_queries
 from bench.report import combine_runs, format_table, machine_info
 from bench.serving import bench_web
-from indexer.pipeline import BATCH_ARTICLES, ingest_paths
-from search.model import Article
-from search.store import open_index, write_articles
+from onrecord.indexer.pipeline import BATCH_ARTICLES, ingest_paths
+from onrecord.search.model import Article
+from onrecord.search.storage.store import open_index, write_articles
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_SIZES = "bbc,24k,250k,1m"

@@ -15,9 +15,9 @@ from typing import Any
 
 import click
 
-from search.config import ConfigError, load_config, serve_port
-from search.errors import OnrecordError
-from search.model import IngestSummary, SearchRequest, SearchResult
+from onrecord.search.config import ConfigError, load_config, serve_port
+from onrecord.search.errors import OnrecordError
+from onrecord.search.model import IngestSummary, SearchRequest, SearchResult
 
 LISTED_PATHS = 5  # files named per guessed encoding in the summary
 LISTED_NOTES = 50  # metadata/record notes printed after an ingest
@@ -62,8 +62,8 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     Exits 0 when every file was indexed, 1 when some were skipped, 2 when
     the index is busy (another indexer), cannot be written (disk full,
     read-only) or a worker process died."""
-    from indexer.pipeline import ingest_paths, iter_input_files
-    from search.store import open_index
+    from onrecord.indexer.pipeline import ingest_paths, iter_input_files
+    from onrecord.search.storage.store import open_index
 
     config = load_config(index_dir=index_dir, file_budget=file_budget)
     files = list(iter_input_files(paths))  # for the progress bar: ingest_paths walks again
@@ -141,7 +141,7 @@ def check_command(index_dir: Path | None) -> None:
     """Verify the index: every segment readable, counts and facets agree,
     no orphan files (superseded commits' files and a read-only directory
     are fine).  Prints how to repair; exits 0 when ok, 1 otherwise."""
-    from search.checking import check_index
+    from onrecord.search.storage.checking import check_index
 
     config = load_config(index_dir=index_dir)
     report = check_index(config.index_dir)
@@ -167,8 +167,8 @@ def search_command(query: str, speaker: tuple[str, ...], institution: tuple[str,
                    quotes_only: bool, sort: str, page: int, per_page: int, as_json: bool,
                    index_dir: Path | None) -> None:
     """Search the index; prints hits with their permalinks (or --json)."""
-    from search.engine import search
-    from search.store import open_index
+    from onrecord.search.engine import search
+    from onrecord.search.storage.store import open_index
 
     config = load_config(index_dir=index_dir)
     request = SearchRequest(
@@ -206,8 +206,8 @@ def extract_command(files: tuple[Path, ...], as_json: bool) -> None:
     """Print the paragraphs, quotes, speakers, institutions and dates found
     in each file, in argument order.  A file that cannot be read prints
     {"source": ..., "error": ...} in its place and the exit status is 1."""
-    from indexer.errors import IngestError
-    from indexer.pipeline import extract_file
+    from onrecord.indexer.errors import IngestError
+    from onrecord.indexer.pipeline import extract_file
 
     failed = False
     for path in files:
@@ -246,7 +246,7 @@ def format_article(data: dict) -> str:
 @INDEX_OPTION
 def serve_command(host: str | None, port: int | None, index_dir: Path | None) -> None:
     """Serve the search UI and JSON API with a production WSGI server."""
-    from web.app import serve
+    from onrecord.web.app import serve
 
     if port is None:  # only serve reads the port variables: see serve_port
         try:

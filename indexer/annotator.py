@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from indexer.attribution import annotate_quotes
-from indexer.budget import Deadline, check
-from indexer.dates import annotate_dates
-from indexer.institutions import annotate_institutions
-from search.model import Article
+from onrecord.indexer.attribution import annotate_quotes
+from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.dates import annotate_dates
+from onrecord.indexer.institutions import annotate_institutions
+from onrecord.search.model import Article
 
 
 

@@ -22,14 +22,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from indexer.budget import Deadline, check
-from indexer.chunker import split_lines
-from indexer.cues import (PARTICIPLE_CUES, Phrase, find_cues, is_speaker_noun, is_weak, phrase_after,
+from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.chunker import split_lines
+from onrecord.indexer.cues import (PARTICIPLE_CUES, Phrase, find_cues, is_speaker_noun, is_weak, phrase_after,
                           phrase_at_sentence_start, phrase_before)
-from indexer.frames import Frame
-from indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
-from indexer.speakers import DocSpeakers, match_org
-from search.model import Article, Mention, Paragraph, Quote
+from onrecord.indexer.frames import Frame
+from onrecord.indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
+from onrecord.indexer.speakers import DocSpeakers, match_org
+from onrecord.search.model import Article, Mention, Paragraph, Quote
 
 _MAIN_CUES = frozenset("said says told added wrote writes tweeted claimed insisted argued asked explained".split())
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from indexer.errors import BudgetError
+from onrecord.indexer.errors import BudgetError
 
 Clock = Callable[[], float]
 CLOCK: Clock = time.monotonic  # read at Deadline.start; tests swap in a fake clock

@@ -12,9 +12,9 @@ import hashlib
 import re
 from dataclasses import replace
 
-from indexer.errors import ParseError
-from indexer.urls import normalise_url
-from search.model import Article, Block, BlockKind, Metadata, Paragraph, ParsedArticle
+from onrecord.indexer.errors import ParseError
+from onrecord.indexer.urls import normalise_url
+from onrecord.search.model import Article, Block, BlockKind, Metadata, Paragraph, ParsedArticle
 
 # A fragment this short that the next paragraph begins with is a scraping
 # leftover ("Nicole Smallman, 27, and"), not a paragraph of its own.

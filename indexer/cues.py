@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from indexer.wordtrie import word_alternation
+from onrecord.indexer.wordtrie import word_alternation
 
 PhraseKind = Literal["pronoun", "name", "np"]
 

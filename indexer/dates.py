@@ -23,8 +23,8 @@ from bisect import bisect_left, insort
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from indexer.budget import Deadline, check
-from search.model import Article
+from onrecord.indexer.budget import Deadline, check
+from onrecord.search.model import Article
 
 MONTHS: dict[str, int] = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6,

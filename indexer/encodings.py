@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from bs4.dammit import EncodingDetector
 from charset_normalizer import from_bytes
 
-from indexer.errors import ReadError
+from onrecord.indexer.errors import ReadError
 
 # Checked longest first: the UTF-32-LE BOM begins with the UTF-16-LE one.
 BOMS: tuple[tuple[bytes, str], ...] = (

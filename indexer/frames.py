@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 
-from indexer.quotes import QuoteSpan
-from search.model import Paragraph
+from onrecord.indexer.quotes import QuoteSpan
+from onrecord.search.model import Paragraph
 
 MAX_SENTENCE_CHARS = 5000
 MASK = "#"  # what a quote's characters become in the frame

@@ -14,8 +14,8 @@ from typing import Any
 
 from bs4 import BeautifulSoup, Tag
 
-from indexer.metadates import parse_date
-from search.model import Metadata
+from onrecord.indexer.metadates import parse_date
+from onrecord.search.model import Metadata
 
 ARTICLE_TYPES = re.compile(r"(Article|BlogPosting|Report)$")
 TITLE_SEPARATORS = (" - ", " | ", " \u2013 ", " \u2014 ", " :: ", " \u00b7 ")

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from bs4 import BeautifulSoup, Tag
 from lxml.etree import LxmlError
 
-from indexer.errors import ParseError
-from indexer.html_meta import read_html_metadata
-from search.model import Block, BlockKind, ParsedArticle
+from onrecord.indexer.errors import ParseError
+from onrecord.indexer.html_meta import read_html_metadata
+from onrecord.search.model import Block, BlockKind, ParsedArticle
 
 BLOCK_SEPARATOR = "\n\n"
 FURNITURE_TAGS = ("script", "style", "noscript", "template", "form", "nav", "header", "footer",

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from indexer.reader import KINDS, is_sidecar
+from onrecord.indexer.reader import KINDS, is_sidecar
 
 
 @dataclass(slots=True)

@@ -21,10 +21,10 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from indexer.budget import Deadline, check
-from indexer.registry import (ENV_VAR, InstitutionRegistry, RegistryError, compile_aliases,
+from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.registry import (ENV_VAR, InstitutionRegistry, RegistryError, compile_aliases,
                               load_registry, normalize_alias)
-from search.model import Article
+from onrecord.search.model import Article
 
 # Re-exported: callers find the registry API here too.
 __all__ = ["ENV_VAR", "InstitutionMention", "InstitutionRegistry", "RegistryError",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from search.model import Metadata
+from onrecord.search.model import Metadata
 
 # U+061C ALM, U+200E/U+200F LRM/RLM, U+202A-U+202E embeddings and overrides,
 # U+2066-U+2069 isolates; C0 and C1 controls (tabs and newlines included: a

@@ -30,11 +30,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import fields, replace
 from typing import Any
 
-from indexer.errors import ParseError
-from indexer.html_parser import parse_html
-from indexer.metaclean import clean_metadata
-from indexer.reader import describe_json_type, metadata_from_mapping
-from search.model import Metadata, ParsedArticle, SourceFile
+from onrecord.indexer.errors import ParseError
+from onrecord.indexer.html_parser import parse_html
+from onrecord.indexer.metaclean import clean_metadata
+from onrecord.indexer.reader import describe_json_type, metadata_from_mapping
+from onrecord.search.model import Metadata, ParsedArticle, SourceFile
 
 TEXT_KEYS: tuple[str, ...] = ("text", "body", "content")
 MAX_HEADLINE_CHARS = 200

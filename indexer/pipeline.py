@@ -25,20 +25,20 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from indexer.annotator import annotate_article
-from indexer.budget import Deadline, check
-from indexer.chunker import chunk_article
-from indexer.errors import IngestError, WorkerError
-from indexer.inputs import find_input_files
-from indexer.lifeline import die_with_parent
-from indexer.parser import iter_articles
-from indexer.publishing import Tally, publish_wave
-from indexer.reader import read_source
-from search.identity import Resolution, Resolver, open_resolver, resolver_for
-from search.model import Article, IngestSummary
-from search.records import VersionRecord
-from search.segments import SegmentBatch, write_segment
-from search.store import Index, hold_write_lock, write_articles
+from onrecord.indexer.annotator import annotate_article
+from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.chunker import chunk_article
+from onrecord.indexer.errors import IngestError, WorkerError
+from onrecord.indexer.inputs import find_input_files
+from onrecord.indexer.lifeline import die_with_parent
+from onrecord.indexer.parser import iter_articles
+from onrecord.indexer.publishing import Tally, publish_wave
+from onrecord.indexer.reader import read_source
+from onrecord.search.storage.identity import Resolution, Resolver, open_resolver, resolver_for
+from onrecord.search.model import Article, IngestSummary
+from onrecord.search.storage.records import VersionRecord
+from onrecord.search.storage.segments import SegmentBatch, write_segment
+from onrecord.search.storage.store import Index, hold_write_lock, write_articles
 
 log = logging.getLogger(__name__)
 

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from search.identity import Resolution
-from search.model import IngestSummary
-from search.records import VersionRecord
-from search.segments import SegmentBatch, drop_articles
-from search.store import Index, commit_batches
+from onrecord.search.storage.identity import Resolution
+from onrecord.search.model import IngestSummary
+from onrecord.search.storage.records import VersionRecord
+from onrecord.search.storage.segments import SegmentBatch, drop_articles
+from onrecord.search.storage.store import Index, commit_batches
 
 
 @dataclass(slots=True)

@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from indexer.encodings import decode_html, decode_text
-from indexer.errors import ReadError
-from indexer.metadates import parse_date
-from search.model import Metadata, SourceFile, SourceKind
+from onrecord.indexer.encodings import decode_html, decode_text
+from onrecord.indexer.errors import ReadError
+from onrecord.indexer.metadates import parse_date
+from onrecord.search.model import Metadata, SourceFile, SourceKind
 
 KINDS: dict[str, SourceKind] = {
     ".txt": "txt",

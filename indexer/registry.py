@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from search.errors import OnrecordError
+from onrecord.search.errors import OnrecordError
 
 ENV_VAR = "ONRECORD_INSTITUTIONS"
 DEFAULT_PATH = Path(__file__).parent / "data" / "institutions.json"

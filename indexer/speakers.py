@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
 
-from indexer.positions import Positions
+from onrecord.indexer.positions import Positions
 
 F_TITLES = frozenset("mrs ms miss dame lady baroness madam duchess queen princess".split())
 M_TITLES = frozenset("mr sir lord baron duke king prince".split())
@@ -82,7 +82,7 @@ class Person:
 def _institution_matcher() -> Callable[[str], str | None]:
     """Return phrase -> canonical institution, via indexer.institutions when present."""
     try:
-        from indexer import institutions  # written concurrently; guarded so quotes work alone
+        from onrecord.indexer import institutions  # written concurrently; guarded so quotes work alone
         registry: Any = institutions.load_registry()
         return lambda phrase: institutions.match_institution(phrase, registry)
     except (ImportError, AttributeError):

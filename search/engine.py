@@ -16,29 +16,29 @@ from typing import Any, Callable
 
 from whoosh import query as wq
 
-from search.collecting import (Collected, SortColumn, build_sort_column, collect, extend,
+from onrecord.search.query.collecting import (Collected, SortColumn, build_sort_column, collect, extend,
                                restrict_query)
-from search.deadline import Deadline, DeadlineExceeded
-from search.postings import segment_key
-from search.queryterms import Expansion, expand_terms
-from search.ranking import build_lengths
-from search.documents import (load_quote_dicts, published_date, rebuild_paragraph,
+from onrecord.search.deadline import Deadline, DeadlineExceeded
+from onrecord.search.query.postings import segment_key
+from onrecord.search.query.queryterms import Expansion, expand_terms
+from onrecord.search.query.ranking import build_lengths
+from onrecord.search.storage.documents import (load_quote_dicts, published_date, rebuild_paragraph,
                               split_stored)
-from search.damage import translate_damage
-from search.errors import NotFoundError, QueryError
-from search.facets import CACHE_KEY, build_facet_table, count_facets
-from search.model import (FACET_FIELDS, Hit, Metadata, Paragraph, SearchRequest, SearchResult,
+from onrecord.search.storage.damage import translate_damage
+from onrecord.search.errors import NotFoundError, QueryError
+from onrecord.search.features.facets import CACHE_KEY, build_facet_table, count_facets
+from onrecord.search.model import (FACET_FIELDS, Hit, Metadata, Paragraph, SearchRequest, SearchResult,
                           StoredArticle)
-from search.querying import (MarkTerms, build_filter, build_parser, collect_mark_terms,
+from onrecord.search.query.querying import (MarkTerms, build_filter, build_parser, collect_mark_terms,
                              parse_query, validate_request)
-from search.sightings import (SightingFinder, attach_duplicates, attach_sightings,
+from onrecord.search.features.sightings import (SightingFinder, attach_duplicates, attach_sightings,
                               group_duplicates, open_finder)
-from search.resultcache import CACHE_KEY as RESULTS_KEY, ResultCache
-from search.snippets import find_term_spans, render_snippet
-from search.store import Index
-from search.suggesting import suggest
-from search.versions import Versions, diff_paragraphs, pick_version, read_versions
-from search.windows import read_window, slice_window
+from onrecord.search.query.resultcache import CACHE_KEY as RESULTS_KEY, ResultCache
+from onrecord.search.features.snippets import find_term_spans, render_snippet
+from onrecord.search.storage.store import Index
+from onrecord.search.query.suggesting import suggest
+from onrecord.search.features.versions import Versions, diff_paragraphs, pick_version, read_versions
+from onrecord.search.storage.windows import read_window, slice_window
 
 _DOC_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
 _SORT_FIELDS = {"newest": "newest_key", "oldest": "oldest_key"}

@@ -14,9 +14,9 @@ from typing import Any
 
 from waitress import create_server
 
-from search.config import Config
-from search.store import Index
-from web.app import create_app
+from onrecord.search.config import Config
+from onrecord.search.storage.store import Index
+from onrecord.web.app import create_app
 
 # These flags make Chromium (Debian's or Playwright's) start in a container:
 # no sandbox, GPU or background traffic.

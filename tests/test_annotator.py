@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from bench.extraction import GOLD, SEEDS, extract_text, match_quotes, score_seeds
-from indexer.annotator import STAGES, annotate_article
-from indexer.attribution import annotate_quotes
-from search.model import Article, Metadata, Paragraph
+from onrecord.indexer.annotator import STAGES, annotate_article
+from onrecord.indexer.attribution import annotate_quotes
+from onrecord.search.model import Article, Metadata, Paragraph
 
 GOLD_FILES = sorted(json.loads(GOLD.read_text(encoding="utf-8"))["files"])
 
@@ -21,8 +21,8 @@ def one_paragraph(text: str) -> Article:
 
 def test_chain_runs_institutions_and_dates_before_quotes() -> None:
     names = [f"{s.__module__}.{s.__name__}" for s in STAGES]
-    assert names == ["indexer.institutions.annotate_institutions",
-                     "indexer.dates.annotate_dates", "indexer.attribution.annotate_quotes"]
+    assert names == ["onrecord.indexer.institutions.annotate_institutions",
+                     "onrecord.indexer.dates.annotate_dates", "onrecord.indexer.attribution.annotate_quotes"]
 
 
 def test_chain_fills_institutions_and_dates() -> None:

@@ -5,10 +5,10 @@ import re
 
 import pytest
 
-from indexer.attribution import annotate_quotes
-from indexer.cues import is_speaker_noun
-from indexer.speakers import split_run, within_one_edit
-from search.model import Article, Metadata, Paragraph, Quote
+from onrecord.indexer.attribution import annotate_quotes
+from onrecord.indexer.cues import is_speaker_noun
+from onrecord.indexer.speakers import split_run, within_one_edit
+from onrecord.search.model import Article, Metadata, Paragraph, Quote
 
 
 def chunk(text: str) -> Article:

@@ -14,11 +14,11 @@ from collections.abc import Callable
 import pytest
 
 from bench.heavy import quote_heavy_text
-from indexer import speakers
-from indexer.attribution import annotate_quotes
-from indexer.chunker import chunk_article
-from indexer.speakers import DocSpeakers, Person, within_one_edit
-from search.model import Article, Metadata, ParsedArticle
+from onrecord.indexer import speakers
+from onrecord.indexer.attribution import annotate_quotes
+from onrecord.indexer.chunker import chunk_article
+from onrecord.indexer.speakers import DocSpeakers, Person, within_one_edit
+from onrecord.search.model import Article, Metadata, ParsedArticle
 
 
 def _article(text: str) -> Article:

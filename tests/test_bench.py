@@ -14,7 +14,7 @@ from bench.probe import percentile
 from bench.queries import MIN_QUERIES, BenchQuery, build_queries
 from bench.report import format_table
 from bench.serving import lua_script, parse_wrk, to_ms
-from search.model import Article, Mention, Metadata, Paragraph, Quote
+from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
 
 
 def _article(aid: str, paras: list[tuple[str, list[str], list[str], bool]]) -> Article:
@@ -214,8 +214,8 @@ def test_table_has_ratio_column_and_skips_empty_rows() -> None:
 def test_derived_onrecord_build_holds_the_stream_once_in_one_commit(
         pool, tmp_path, monkeypatch, workers, stream_batch, segments) -> None:
     import bench.derived
-    from search.checking import check_index
-    from search.store import open_index
+    from onrecord.search.storage.checking import check_index
+    from onrecord.search.storage.store import open_index
     monkeypatch.setattr(bench.derived, "STREAM_BATCH", stream_batch)  # forked workers see it
     path = tmp_path / "ix"
     written = bench.derived.build_onrecord(path, pool, 700, seed=5, workers=workers)

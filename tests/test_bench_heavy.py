@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bench.heavy import quote_heavy_text, write_html, write_jsonl
-from indexer.pipeline import extract_file
+from onrecord.indexer.pipeline import extract_file
 
 
 @pytest.mark.parametrize("layout", ["paragraphs", "lines", "block"])

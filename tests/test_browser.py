@@ -24,10 +24,10 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from browser_server import CHROMIUM_ARGS, MISSING_CHROMIUM, ConsoleLog, LiveServer, start_server
 from ensure_browser import find_chromium
-from indexer.pipeline import ingest_paths
-from search.model import Article, Metadata, Paragraph
-from search.store import ram_index, write_articles
-from web.pages import ARTICLE_WINDOW
+from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.model import Article, Metadata, Paragraph
+from onrecord.search.storage.store import ram_index, write_articles
+from onrecord.web.pages import ARTICLE_WINDOW
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "seeds"

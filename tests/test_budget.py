@@ -11,16 +11,16 @@ from pathlib import Path
 import pytest
 
 from bench.heavy import quote_heavy_text
-from indexer import budget
-from indexer.annotator import annotate_article
-from indexer.budget import Deadline
-from indexer.chunker import chunk_article
-from indexer.errors import BudgetError, IngestError
-from indexer.pipeline import extract_file, index_chunk, ingest_paths
-from search.config import load_config
-from search.engine import search
-from search.model import Metadata, ParsedArticle, SearchRequest
-from search.store import open_index, ram_index
+from onrecord.indexer import budget
+from onrecord.indexer.annotator import annotate_article
+from onrecord.indexer.budget import Deadline
+from onrecord.indexer.chunker import chunk_article
+from onrecord.indexer.errors import BudgetError, IngestError
+from onrecord.indexer.pipeline import extract_file, index_chunk, ingest_paths
+from onrecord.search.config import load_config
+from onrecord.search.engine import search
+from onrecord.search.model import Metadata, ParsedArticle, SearchRequest
+from onrecord.search.storage.store import open_index, ram_index
 
 SMALL = '"We will appeal," said Jane Porter.\n\nThe council met on Monday.\n'
 BIG = quote_heavy_text(300, layout="paragraphs")  # hundreds of paragraphs: hundreds of checks
@@ -118,7 +118,7 @@ def test_the_budget_is_configurable() -> None:
 def test_the_cli_flag_sets_the_budget(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from cli import main
+    from onrecord.cli import main
     path = tmp_path / "a.txt"
     path.write_text(SMALL, encoding="utf-8")
     result = CliRunner().invoke(main, ["index", str(path), "--index", str(tmp_path / "ix"), "--file-budget", "0"])

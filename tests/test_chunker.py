@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from indexer.chunker import chunk_article, make_article_id, normalise_url, split_paragraphs
-from indexer.errors import ParseError
-from indexer.parser import parse_source
-from indexer.reader import read_source
-from search.model import Article, Block, Metadata, ParsedArticle, SourceFile
+from onrecord.indexer.chunker import chunk_article, make_article_id, normalise_url, split_paragraphs
+from onrecord.indexer.errors import ParseError
+from onrecord.indexer.parser import parse_source
+from onrecord.indexer.reader import read_source
+from onrecord.search.model import Article, Block, Metadata, ParsedArticle, SourceFile
 
 SEEDS = sorted((Path(__file__).resolve().parent.parent / "seeds").glob("*.txt"))
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli import main
+from onrecord.cli import main
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from search.clusters import (MIN_WORDS, SAMPLED_KEYS, choose_cluster_key, fingerprint_keys,
+from onrecord.search.storage.clusters import (MIN_WORDS, SAMPLED_KEYS, choose_cluster_key, fingerprint_keys,
                              is_near_copy, normalise_text, paragraph_keys, shingle_hashes,
                              similarity)
 

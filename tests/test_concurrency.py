@@ -11,13 +11,13 @@ from typing import Any, Callable
 
 import pytest
 
-from search import engine
-from search.deadline import Deadline, DeadlineExceeded
-from search.engine import search
-from search.model import Article, Metadata, Paragraph, SearchRequest
-from search.resultcache import ResultCache
-from search.searchers import BuildCache
-from search.store import Index, ram_index, write_articles
+from onrecord.search import engine
+from onrecord.search.deadline import Deadline, DeadlineExceeded
+from onrecord.search.engine import search
+from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
+from onrecord.search.query.resultcache import ResultCache
+from onrecord.search.storage.searchers import BuildCache
+from onrecord.search.storage.store import Index, ram_index, write_articles
 
 WORDS = "council budget ferry harbour library police apology minister hospital school".split()
 JOIN_SECONDS = 20

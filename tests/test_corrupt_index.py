@@ -14,12 +14,12 @@ from typing import Callable
 import pytest
 from bs4 import BeautifulSoup
 
-from search.config import load_config
-from search.damage import is_damage, translate_damage
-from search.errors import IndexUnavailableError
-from search.model import Article, Metadata, Paragraph
-from search.store import open_index, write_articles
-from web.app import create_app
+from onrecord.search.config import load_config
+from onrecord.search.storage.damage import is_damage, translate_damage
+from onrecord.search.errors import IndexUnavailableError
+from onrecord.search.model import Article, Metadata, Paragraph
+from onrecord.search.storage.store import open_index, write_articles
+from onrecord.web.app import create_app
 
 
 def make_article(doc_id: str, words: str) -> Article:

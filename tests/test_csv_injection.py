@@ -10,11 +10,11 @@ import unicodedata
 
 import pytest
 
-from search.config import Config
-from search.model import Article, Metadata, Paragraph
-from search.store import ram_index, write_articles
-from web.app import create_app
-from web.exports import FORMULA_TRIGGERS, cell_value, iter_csv
+from onrecord.search.config import Config
+from onrecord.search.model import Article, Metadata, Paragraph
+from onrecord.search.storage.store import ram_index, write_articles
+from onrecord.web.app import create_app
+from onrecord.web.exports import FORMULA_TRIGGERS, cell_value, iter_csv
 
 ASCII_TRIGGERS = "=+-@"
 # The triggers OWASP and ASVS name, and the full-width forms (Excel with an

@@ -6,8 +6,8 @@ import datetime as dt
 
 import pytest
 
-from indexer.dates import annotate_dates, find_dates
-from search.model import Article, Metadata, Paragraph
+from onrecord.indexer.dates import annotate_dates, find_dates
+from onrecord.search.model import Article, Metadata, Paragraph
 
 PUB = dt.date(2021, 4, 21)  # a Wednesday
 

@@ -10,14 +10,14 @@ import datetime as dt
 import pytest
 from flask import Flask
 
-from search.config import Config
-from search.deadline import Deadline
-from search.engine import search
-from search.errors import QueryError
-from search.model import Article, Metadata, Paragraph, Quote, SearchRequest, SearchResult
-from search.resultcache import ResultCache
-from search.store import Index, ram_index, write_articles
-from web.app import create_app
+from onrecord.search.config import Config
+from onrecord.search.deadline import Deadline
+from onrecord.search.engine import search
+from onrecord.search.errors import QueryError
+from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest, SearchResult
+from onrecord.search.query.resultcache import ResultCache
+from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.web.app import create_app
 
 QUOTE = "We will not close a single library while I lead this council"
 STORY = ("The council leader promised on Tuesday that every branch library in the "

@@ -10,12 +10,12 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from search import engine
-from search.errors import NotFoundError
-from search.model import Article, Metadata, Paragraph, Quote
-from search.store import Index, ram_index, write_articles
-from web.app import create_app
-from web.pages import ARTICLE_WINDOW
+from onrecord.search import engine
+from onrecord.search.errors import NotFoundError
+from onrecord.search.model import Article, Metadata, Paragraph, Quote
+from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.web.app import create_app
+from onrecord.web.pages import ARTICLE_WINDOW
 
 LONG = 2 * ARTICLE_WINDOW + 50  # three windows, the last one short
 

@@ -15,15 +15,15 @@ import pytest
 from click.testing import CliRunner
 
 from bench.crash_trials import run_trials
-from cli import main as cli_main
-from search.checking import check_index
-from search.durability import acquire_write_lock
-from search.engine import search
-from search.leftovers import list_orphans
-from search.errors import IndexBusyError, IndexWriteError
-from search.model import Article, Metadata, Paragraph, SearchRequest
-from search.segments import write_segment
-from search.store import (Index, commit_batches, hold_write_lock, open_index,
+from onrecord.cli import main as cli_main
+from onrecord.search.storage.checking import check_index
+from onrecord.search.storage.durability import acquire_write_lock
+from onrecord.search.engine import search
+from onrecord.search.storage.leftovers import list_orphans
+from onrecord.search.errors import IndexBusyError, IndexWriteError
+from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
+from onrecord.search.storage.segments import write_segment
+from onrecord.search.storage.store import (Index, commit_batches, hold_write_lock, open_index,
                           write_articles)
 
 
@@ -162,8 +162,8 @@ def test_check_index_counts_segments_and_facets(index_dir: Path) -> None:
 _COMMITTER = """
 import datetime as dt, sys
 from pathlib import Path
-from search.model import Article, Metadata, Paragraph
-from search.store import open_index, write_articles
+from onrecord.search.model import Article, Metadata, Paragraph
+from onrecord.search.storage.store import open_index, write_articles
 index = open_index(Path(sys.argv[1]))
 for n in range(20):
     # a new article, and article a1 replaced (its paragraphs deleted and re-added)
@@ -208,7 +208,7 @@ def test_crash_trials_short_run(tmp_path: Path) -> None:
 _FORKING_HOLDER = """
 import multiprocessing, sys, time
 from pathlib import Path
-from search.store import hold_write_lock, open_index
+from onrecord.search.storage.store import hold_write_lock, open_index
 index = open_index(Path(sys.argv[1]))
 with hold_write_lock(index):
     child = multiprocessing.get_context("fork").Process(target=time.sleep, args=(60,))

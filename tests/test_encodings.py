@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from indexer.encodings import decode_html, decode_text, encoding_label
-from indexer.errors import ReadError
-from indexer.parser import parse_source
-from indexer.reader import read_source
+from onrecord.indexer.encodings import decode_html, decode_text, encoding_label
+from onrecord.indexer.errors import ReadError
+from onrecord.indexer.parser import parse_source
+from onrecord.indexer.reader import read_source
 
 # Short accented sentences, the kind a detector alone misreads as cp1250 or worse.
 LATIN_SAMPLES = [

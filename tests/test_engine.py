@@ -6,11 +6,11 @@ import datetime as dt
 
 import pytest
 
-from search.engine import get_article, search
-from search.errors import NotFoundError, QueryError
-from search.model import (Article, Mention, Metadata, Paragraph, Quote, SearchRequest,
+from onrecord.search.engine import get_article, search
+from onrecord.search.errors import NotFoundError, QueryError
+from onrecord.search.model import (Article, Mention, Metadata, Paragraph, Quote, SearchRequest,
                           SearchResult)
-from search.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index, ram_index, write_articles
 
 SNIPPET_TEXT = "Critics' verdict: the hospital plan <script>alert(\"x\")</script> is a sham."
 
@@ -383,10 +383,10 @@ def big_index() -> Index:
 @pytest.mark.parametrize("quotes_only", [False, True])
 def test_bulk_ranking_equals_whoosh_collector(big_index: Index, query: str, limit: int,
                                               quotes_only: bool) -> None:
-    from search.collecting import collect, restrict_query
-    from search.docsets import Deadline
-    from search.querying import build_filter, build_parser, parse_query
-    from search.ranking import build_lengths, rank_top
+    from onrecord.search.query.collecting import collect, restrict_query
+    from onrecord.search.query.docsets import Deadline
+    from onrecord.search.query.querying import build_filter, build_parser, parse_query
+    from onrecord.search.query.ranking import build_lengths, rank_top
     # The filtered variant also has a date range (a column scan, not postings).
     flt = build_filter(SearchRequest(quotes_only=quotes_only,
                                      since=dt.date(2020, 1, 10) if quotes_only else None))
@@ -409,10 +409,10 @@ def test_bulk_ranking_equals_whoosh_collector(big_index: Index, query: str, limi
 @pytest.mark.parametrize("query,sort", [("budget OR river", "relevance"), ("\"budget tax\"", "relevance"),
                                         ("tax", "newest"), ("", "oldest"), ("title:bud*", "relevance")])
 def test_extend_ranks_further_like_a_fresh_collect(big_index: Index, query: str, sort: str) -> None:
-    from search.collecting import build_sort_column, collect, extend, restrict_query
-    from search.docsets import Deadline
-    from search.querying import build_filter, build_parser, parse_query
-    from search.ranking import build_lengths
+    from onrecord.search.query.collecting import build_sort_column, collect, extend, restrict_query
+    from onrecord.search.query.docsets import Deadline
+    from onrecord.search.query.querying import build_filter, build_parser, parse_query
+    from onrecord.search.query.ranking import build_lengths
     q = parse_query(build_parser(big_index.schema), query)
     combined = restrict_query(q, build_filter(SearchRequest(sort=sort)))
     scored = q is not None and sort == "relevance"
@@ -434,7 +434,7 @@ def test_extend_ranks_further_like_a_fresh_collect(big_index: Index, query: str,
 def test_top_by_sort_keys_walk_and_heap_agree(matches: int, limit: int) -> None:
     import random
     from array import array
-    from search.collecting import SortColumn, _top_by_keys
+    from onrecord.search.query.collecting import SortColumn, _top_by_keys
     rnd = random.Random(matches * limit)
     keys = array("i", (rnd.randint(0, 50) for _ in range(1000)))  # many ties
     order = array("I", sorted(range(1000), key=keys.__getitem__))
@@ -461,7 +461,7 @@ def test_date_filters_count_what_the_stored_dates_say(big_index: Index, since, u
 def test_facet_table_over_segments_counts_like_the_stored_fields(speakers: int) -> None:
     import random
     from collections import Counter
-    from search.facets import build_facet_table, count_facets
+    from onrecord.search.features.facets import build_facet_table, count_facets
     rnd = random.Random(speakers)
     idx = ram_index()
     for batch in range(3):  # three segments; names recur across them
@@ -486,7 +486,7 @@ def test_facet_table_over_segments_counts_like_the_stored_fields(speakers: int) 
 
 @pytest.mark.parametrize("fieldname", ["newest_key", "oldest_key"])
 def test_int_columns_read_whole_equal_whooshs_reader(big_index: Index, fieldname: str) -> None:
-    from search.docsets import order_by_value, read_int_column
+    from onrecord.search.query.docsets import order_by_value, read_int_column
     with big_index.reading() as searcher:
         reader = searcher.reader()
         expected = [int(v or 0) for v in reader.column_reader(fieldname)]
@@ -498,14 +498,14 @@ def test_int_columns_read_whole_equal_whooshs_reader(big_index: Index, fieldname
 
 def test_order_by_value_handles_negative_and_equal_values() -> None:
     from array import array
-    from search.docsets import order_by_value
+    from onrecord.search.query.docsets import order_by_value
     values = array("i", [5, -3, 5, 0, -3, 2_000_000_000])
     assert list(order_by_value(values)) == [1, 4, 3, 0, 2, 5]
 
 
 @pytest.mark.parametrize("fieldname", ["text", "title"])
 def test_field_lengths_read_whole_equal_whooshs(big_index: Index, fieldname: str) -> None:
-    from search.ranking import build_lengths
+    from onrecord.search.query.ranking import build_lengths
     with big_index.reading() as searcher:
         for leaf, _offset in searcher.reader().leaf_readers():
             lengths = build_lengths(leaf, fieldname)
@@ -515,7 +515,7 @@ def test_field_lengths_read_whole_equal_whooshs(big_index: Index, fieldname: str
 
 
 def test_facet_table_after_a_commit_reads_only_new_segments(monkeypatch) -> None:
-    from search import facets
+    from onrecord.search.features import facets
     idx = ram_index()
     write_articles(idx, [make_article(f"f{a}", Metadata("t", "The Ledger"), [
         ("Words.", [f"Person {a}"], ["Treasury"], None)]) for a in range(30)])
@@ -537,7 +537,7 @@ def test_facet_table_after_a_commit_reads_only_new_segments(monkeypatch) -> None
 
 
 def test_segment_facet_columns_are_bounded_by_bytes(monkeypatch) -> None:
-    from search import facets
+    from onrecord.search.features import facets
     monkeypatch.setattr(facets, "_SEGMENT_COLUMNS", facets.OrderedDict())
     monkeypatch.setattr(facets, "_segment_bytes", 0)
     monkeypatch.setattr(facets, "SEGMENT_CACHE_BYTES", 250)

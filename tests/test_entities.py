@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from indexer.pipeline import ingest_paths
-from search.entities import get_entity, list_entities
-from search.errors import NotFoundError, QueryError
-from search.model import Article, Metadata, Paragraph, Quote
-from search.store import Index, ram_index, write_articles
+from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.features.entities import get_entity, list_entities
+from onrecord.search.errors import NotFoundError, QueryError
+from onrecord.search.model import Article, Metadata, Paragraph, Quote
+from onrecord.search.storage.store import Index, ram_index, write_articles
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 SORRY = "Sorry is something you say when you comprehend the wrong you do"

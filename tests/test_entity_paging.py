@@ -13,13 +13,13 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from search import outlines
-from search.entities import get_entity
-from search.errors import NotFoundError
-from search.model import Article, Metadata, Paragraph, Quote
-from search.store import Index, ram_index, write_articles
-from web.app import create_app
-from web.entities import QUOTES_PER_PAGE
+from onrecord.search.features import outlines
+from onrecord.search.features.entities import get_entity
+from onrecord.search.errors import NotFoundError
+from onrecord.search.model import Article, Metadata, Paragraph, Quote
+from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.web.app import create_app
+from onrecord.web.entities import QUOTES_PER_PAGE
 
 SPEAKER = "Ann Pager"
 OTHER = "Bob Other"
@@ -211,7 +211,7 @@ def test_case_redirect_keeps_the_page(client: FlaskClient) -> None:
 def test_long_lists_of_roles_and_names_are_capped() -> None:
     """An institution quoted by 45 people, one of them in 15 roles: the page
     lists the most frequent and says how many more there are."""
-    from web.entities import SHOWN_RELATED, SHOWN_ROLES
+    from onrecord.web.entities import SHOWN_RELATED, SHOWN_ROLES
 
     paragraphs, cursor = [], 0
     people = [f"Person Number{i:02d}" for i in range(45)] + ["Role Changer"] * 15

@@ -8,15 +8,15 @@ import itertools
 import pytest
 from whoosh import query as wq
 
-from search.collecting import collect
-from search.deadline import Deadline
-from search.engine import search
-from search.model import Article, Metadata, Paragraph, SearchRequest
-from search.querying import build_parser, parse_query
-from search.queryterms import expand_terms
-from search.ranking import build_lengths
-from search.resultcache import ResultCache
-from search.store import Index, ram_index, write_articles
+from onrecord.search.query.collecting import collect
+from onrecord.search.deadline import Deadline
+from onrecord.search.engine import search
+from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
+from onrecord.search.query.querying import build_parser, parse_query
+from onrecord.search.query.queryterms import expand_terms
+from onrecord.search.query.ranking import build_lengths
+from onrecord.search.query.resultcache import ResultCache
+from onrecord.search.storage.store import Index, ram_index, write_articles
 
 # 25 distinct "ab..." words and 25 "ac..." words, plus the fuzzy family of "cart".
 AB_WORDS = [f"ab{a}{b}ox" for a, b in itertools.product("bcdfg", "aeiou")]

@@ -10,12 +10,12 @@ import gc
 
 import pytest
 
-from search.config import Config
-from search.errors import BusyError, QueryError
-from search.exporting import RETRY_AFTER_SECONDS, iter_export_rows
-from search.model import Article, Metadata, Paragraph, SearchRequest
-from search.store import Index, ram_index, write_articles
-from web.app import create_app
+from onrecord.search.config import Config
+from onrecord.search.errors import BusyError, QueryError
+from onrecord.search.features.exporting import RETRY_AFTER_SECONDS, iter_export_rows
+from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
+from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.web.app import create_app
 
 
 def make_article(i: int) -> Article:

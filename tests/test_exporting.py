@@ -7,11 +7,11 @@ import datetime as dt
 
 import pytest
 
-from search import exporting
-from search.errors import QueryError
-from search.exporting import EXPORT_COLUMNS, iter_export_rows
-from search.model import Article, Metadata, Paragraph, Quote, SearchRequest
-from search.store import Index, ram_index, write_articles
+from onrecord.search.features import exporting
+from onrecord.search.errors import QueryError
+from onrecord.search.features.exporting import EXPORT_COLUMNS, iter_export_rows
+from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.storage.store import Index, ram_index, write_articles
 
 
 def make_article(doc_id: str, published: dt.date | None, texts: list[str],

@@ -23,15 +23,15 @@ import pytest
 from click.testing import CliRunner
 from whoosh.util import filelock
 
-from cli import main as cli_main
-from indexer import pipeline
-from indexer.errors import WorkerError
-from indexer.pipeline import index_chunk, ingest_paths
-from search.checking import check_index
-from search.durability import DurableStorage, acquire_write_lock
-from search.errors import IndexWriteError
-from search.leftovers import classify_files
-from search.store import open_index, write_articles
+from onrecord.cli import main as cli_main
+from onrecord.indexer import pipeline
+from onrecord.indexer.errors import WorkerError
+from onrecord.indexer.pipeline import index_chunk, ingest_paths
+from onrecord.search.storage.checking import check_index
+from onrecord.search.storage.durability import DurableStorage, acquire_write_lock
+from onrecord.search.errors import IndexWriteError
+from onrecord.search.storage.leftovers import classify_files
+from onrecord.search.storage.store import open_index, write_articles
 from tests.test_durability import make_article, total
 from tests.test_workers import write_corpus
 

@@ -13,10 +13,10 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from search.config import Config
-from search.model import Article, Mention, Metadata, Paragraph, Quote
-from search.store import Index, ram_index, write_articles
-from web.app import create_app
+from onrecord.search.config import Config
+from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
+from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.web.app import create_app
 
 # ---------------------------------------------------------------- fixtures
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from cli import main
-from search import engine
-from search.model import SearchRequest
-from search.store import open_index
+from onrecord.cli import main
+from onrecord.search import engine
+from onrecord.search.model import SearchRequest
+from onrecord.search.storage.store import open_index
 
 GOOD_TEXT = ("Harbour ferry delayed again\n\n"
              '"The timetable is a fiction," said commuter Ruth Okafor on Tuesday.\n\n'

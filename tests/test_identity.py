@@ -11,18 +11,18 @@ import pytest
 from bs4 import BeautifulSoup
 from click.testing import CliRunner
 
-from cli import main
-from indexer import pipeline
-from indexer.pipeline import ingest_paths
-from search.checking import check_index
-from search.engine import get_article, search
-from search.model import IngestSummary, SearchRequest
-from search.store import Index, open_index
-from search.config import Config
-from search.identity import SIMILARITY_THRESHOLD, text_similarity
-from search.model import Paragraph
-from search.versions import diff_paragraphs
-from web.app import create_app
+from onrecord.cli import main
+from onrecord.indexer import pipeline
+from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.storage.checking import check_index
+from onrecord.search.engine import get_article, search
+from onrecord.search.model import IngestSummary, SearchRequest
+from onrecord.search.storage.store import Index, open_index
+from onrecord.search.config import Config
+from onrecord.search.storage.identity import SIMILARITY_THRESHOLD, text_similarity
+from onrecord.search.model import Paragraph
+from onrecord.search.features.versions import diff_paragraphs
+from onrecord.web.app import create_app
 
 CANONICAL = "https://realnews.example/2021/budget"
 BUDGET = [
@@ -195,8 +195,8 @@ def test_cli_prints_the_counts_and_lists_conflicts(tmp_path: Path) -> None:
 
 def test_records_written_before_a_failed_commit_are_harmless(
         tmp_path: Path, index: Index, monkeypatch: pytest.MonkeyPatch) -> None:
-    from search.errors import IndexWriteError
-    from search.store import DurableWriter
+    from onrecord.search.errors import IndexWriteError
+    from onrecord.search.storage.store import DurableWriter
     first = page(tmp_path / "v1", "a.html", BUDGET)
     ingest(index, first)
     (doc_id,) = {h.doc_id for h in search(index, SearchRequest(query="budget")).hits}
@@ -298,10 +298,10 @@ def test_text_similarity_tells_a_version_from_another_article() -> None:
 def test_new_annotations_of_the_same_text_rewrite_in_place_without_a_version(
         tmp_path: Path, index: Index) -> None:
     from dataclasses import replace
-    from indexer.pipeline import extract_file
-    from search.identity import open_resolver
-    from search.model import Quote
-    from search.store import write_articles
+    from onrecord.indexer.pipeline import extract_file
+    from onrecord.search.storage.identity import open_resolver
+    from onrecord.search.model import Quote
+    from onrecord.search.storage.store import write_articles
     long_title = "Budget " + "very " * 600 + "long"  # longer than a record keeps
     (article,) = extract_file(page(tmp_path / "in", "a.html", BUDGET, title=long_title))
     ingest(index, tmp_path / "in" / "a.html")

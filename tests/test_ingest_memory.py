@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from indexer import chunker, pipeline
-from indexer.parser import iter_articles
-from search.model import Metadata, SourceFile
-from search.store import ram_index
+from onrecord.indexer import chunker, pipeline
+from onrecord.indexer.parser import iter_articles
+from onrecord.search.model import Metadata, SourceFile
+from onrecord.search.storage.store import ram_index
 
 
 def test_jsonl_records_are_parsed_only_when_reached() -> None:

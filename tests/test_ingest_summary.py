@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli import format_problems, format_summary, main
-from indexer import pipeline
-from indexer.pipeline import ingest_paths
-from search.model import IngestSummary
-from search.store import open_index
+from onrecord.cli import format_problems, format_summary, main
+from onrecord.indexer import pipeline
+from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.model import IngestSummary
+from onrecord.search.storage.store import open_index
 
 ARTICLE = "Budget vote\n\nThe council passed the {word} budget on Tuesday.\n"
 LATIN = "Caf\u00e9 owners back the {word} plan\n\nThe mayor\u2019s aide called it na\u00efve.\n"

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from indexer.inputs import find_input_files
-from indexer.pipeline import ingest_paths
-from search.engine import search
-from search.model import SearchRequest
-from search.store import open_index, ram_index
+from onrecord.indexer.inputs import find_input_files
+from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.engine import search
+from onrecord.search.model import SearchRequest
+from onrecord.search.storage.store import open_index, ram_index
 
 ARTICLE = "Harbour report\n\nThe ferry ran late on {word} again, said the operator.\n"
 

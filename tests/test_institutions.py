@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from indexer.institutions import (
+from onrecord.indexer.institutions import (
     annotate_institutions,
     find_institutions,
     learn_aliases,
     match_institution,
 )
-from indexer.registry import ENV_VAR, InstitutionRegistry, RegistryError, load_registry
-from search.model import Article, Metadata, Paragraph
+from onrecord.indexer.registry import ENV_VAR, InstitutionRegistry, RegistryError, load_registry
+from onrecord.search.model import Article, Metadata, Paragraph
 
 MET = "Metropolitan Police Service"
 IOPC = "Independent Office for Police Conduct"

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from indexer.errors import ReadError
-from indexer.metaclean import LIMITS, clean_metadata, clean_value, cut_utf8
-from indexer.parser import parse_source_report
-from indexer.pipeline import extract_file
-from indexer.reader import SIDECAR_MAX_BYTES, read_source
-from search.model import Metadata
+from onrecord.indexer.errors import ReadError
+from onrecord.indexer.metaclean import LIMITS, clean_metadata, clean_value, cut_utf8
+from onrecord.indexer.parser import parse_source_report
+from onrecord.indexer.pipeline import extract_file
+from onrecord.indexer.reader import SIDECAR_MAX_BYTES, read_source
+from onrecord.search.model import Metadata
 
 BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
 BODY = "The council met on Tuesday.\n\nIt agreed the budget after a long debate.\n"

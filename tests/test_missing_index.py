@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from search.config import load_config
-from search.store import open_index, write_articles
+from onrecord.search.config import load_config
+from onrecord.search.storage.store import open_index, write_articles
 from tests.test_corrupt_index import (assert_503_with_repair, build_index, index_routes,
                                       make_article)
-from web.app import create_app
+from onrecord.web.app import create_app
 
 URLS = ["/", "/?q=budget", "/api/search", "/api/search?q=budget", "/export.csv",
         "/export.csv?q=budget&rows=paragraphs", "/export.json", "/export.json?q=council",

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from indexer.errors import ParseError
-from indexer.html_meta import strip_outlet_suffix
-from indexer.parser import find_headline, parse_source, parse_source_report
-from search.model import Block, Metadata, SourceFile
+from onrecord.indexer.errors import ParseError
+from onrecord.indexer.html_meta import strip_outlet_suffix
+from onrecord.indexer.parser import find_headline, parse_source, parse_source_report
+from onrecord.search.model import Block, Metadata, SourceFile
 
 
 def src(kind: str, text: str, sidecar: Metadata | None = None) -> SourceFile:

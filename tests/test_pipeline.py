@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from indexer import pipeline
-from indexer.errors import IngestError
-from indexer.pipeline import CHUNK_BYTES_MIN, chunk_files, extract_file, ingest_paths, iter_input_files
-from search.config import load_config
-from search.engine import search
-from search.model import SearchRequest
-from search.store import Index, open_index, ram_index
+from onrecord.indexer import pipeline
+from onrecord.indexer.errors import IngestError
+from onrecord.indexer.pipeline import CHUNK_BYTES_MIN, chunk_files, extract_file, ingest_paths, iter_input_files
+from onrecord.search.config import load_config
+from onrecord.search.engine import search
+from onrecord.search.model import SearchRequest
+from onrecord.search.storage.store import Index, open_index, ram_index
 
 
 def _write(folder: Path, name: str, content: str | bytes) -> Path:

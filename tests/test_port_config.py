@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import web.app
-from cli import main
-from search.config import Config, ConfigError, load_config, parse_port, serve_port
+from onrecord.web import app as web_app
+from onrecord.cli import main
+from onrecord.search.config import Config, ConfigError, load_config, parse_port, serve_port
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 K8S_LINK = "tcp://10.0.0.11:5000"
@@ -26,7 +26,7 @@ def served(monkeypatch: pytest.MonkeyPatch) -> list[Config]:
     """Record the Config `onrecord serve` would start waitress with,
     instead of blocking on a real server."""
     seen: list[Config] = []
-    monkeypatch.setattr(web.app, "serve", seen.append)
+    monkeypatch.setattr(web_app, "serve", seen.append)
     return seen
 
 
@@ -123,6 +123,6 @@ def test_request_limits_from_the_environment_reach_a_lazily_opened_index(tmp_pat
     index_dir = tmp_path / "index"
     assert run(["index", str(SEEDS), "--index", str(index_dir)]).exit_code == 0
     config = load_config({"ONRECORD_INDEX": str(index_dir), "ONRECORD_MAX_RESULT_WINDOW": "20"})
-    client = web.app.create_app(config=config).test_client()
+    client = web_app.create_app(config=config).test_client()
     assert client.get("/api/search?q=the&page=2&per_page=10").status_code == 200
     assert client.get("/api/search?q=the&page=3&per_page=10").status_code == 400

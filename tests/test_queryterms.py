@@ -7,11 +7,11 @@ import datetime as dt
 import pytest
 from whoosh import query as wq
 
-from search.engine import search
-from search.errors import QueryError
-from search.model import Article, Metadata, Paragraph, SearchRequest
-from search.queryterms import StemmedFuzzyTerm, prepare_fuzzy_terms, rewrite_date_terms
-from search.store import Index, ram_index, write_articles
+from onrecord.search.engine import search
+from onrecord.search.errors import QueryError
+from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
+from onrecord.search.query.queryterms import StemmedFuzzyTerm, prepare_fuzzy_terms, rewrite_date_terms
+from onrecord.search.storage.store import Index, ram_index, write_articles
 
 
 @pytest.mark.parametrize("text, expected", [

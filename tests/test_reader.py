@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from indexer.errors import ReadError
-from indexer.metadates import parse_date
-from indexer.reader import is_sidecar, metadata_from_mapping, read_source
-from search.model import Metadata
+from onrecord.indexer.errors import ReadError
+from onrecord.indexer.metadates import parse_date
+from onrecord.indexer.reader import is_sidecar, metadata_from_mapping, read_source
+from onrecord.search.model import Metadata
 
 
 def write(tmp_path: Path, name: str, data: bytes | str) -> Path:

@@ -10,11 +10,11 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from search.config import Config
-from search.model import Article, Metadata, Paragraph
-from search.store import ram_index, write_articles
-from web.app import create_app
-from web.params import MAX_FILTER_CHARS, MAX_FILTER_VALUES, MAX_QUERY_CHARS, distinct_values
+from onrecord.search.config import Config
+from onrecord.search.model import Article, Metadata, Paragraph
+from onrecord.search.storage.store import ram_index, write_articles
+from onrecord.web.app import create_app
+from onrecord.web.params import MAX_FILTER_CHARS, MAX_FILTER_VALUES, MAX_QUERY_CHARS, distinct_values
 
 
 @pytest.fixture(scope="module")

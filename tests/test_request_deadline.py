@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from search import engine
-from search.config import Config
-from search.model import Article, Metadata, Paragraph, SearchRequest
-from search.resultcache import ResultCache
-from search.store import Index, ram_index, write_articles
+from onrecord.search import engine
+from onrecord.search.config import Config
+from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
+from onrecord.search.query.resultcache import ResultCache
+from onrecord.search.storage.store import Index, ram_index, write_articles
 from browser_server import start_server
-from web.app import create_app
+from onrecord.web.app import create_app
 
 VOCAB = ["council", "budget", "ferry", "harbour", "library", "police", "apology", "minister",
          "hospital", "school", "strike", "election", "report", "inquiry", "vote", "funding"]

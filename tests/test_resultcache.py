@@ -1,10 +1,10 @@
 """Repeated searches are answered from a per-searcher cache that a commit drops."""
 from __future__ import annotations
 
-from search.engine import search
-from search.model import Article, Metadata, Paragraph, SearchRequest, SearchResult
-from search.resultcache import ResultCache
-from search.store import ram_index, write_articles
+from onrecord.search.engine import search
+from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest, SearchResult
+from onrecord.search.query.resultcache import ResultCache
+from onrecord.search.storage.store import ram_index, write_articles
 
 
 def _article(doc_id: str, text: str) -> Article:

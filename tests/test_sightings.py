@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from indexer.pipeline import ingest_paths
-from search.engine import search
-from search.model import Article, Metadata, Paragraph, Quote, SearchRequest
-from search.store import Index, ram_index, write_articles
+from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.engine import search
+from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.storage.store import Index, ram_index, write_articles
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 QUOTE = "We will not close a single library while I lead this council"
@@ -118,7 +118,7 @@ def test_seed_sorry_quote_copies_share_one_cluster() -> None:
 @pytest.mark.parametrize("max_key_docs,expected", [(500, ["gazette", "blog"]), (2, [])])
 def test_keys_held_by_too_many_documents_are_boilerplate(index: Index, monkeypatch,
                                                         max_key_docs: int, expected) -> None:
-    from search import sightings
+    from onrecord.search.features import sightings
     # The quote's keys are in three documents: over a limit of 2 they are
     # treated as boilerplate and find no copies.
     monkeypatch.setattr(sightings, "MAX_KEY_DOCS", max_key_docs)

@@ -14,8 +14,8 @@ from typing import Iterator
 import pytest
 
 from browser_server import LiveServer, start_server
-from search.store import ram_index
-from web.app import SERVER_OPTIONS, server_options
+from onrecord.search.storage.store import ram_index
+from onrecord.web.app import SERVER_OPTIONS, server_options
 
 HELD = 100
 DRIBBLE_EVERY = 0.05  # seconds between bytes a dribbling socket sends

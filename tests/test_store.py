@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from search.engine import get_article, search
-from search.errors import IndexUnavailableError
-from search.model import Article, Metadata, Paragraph, Quote, SearchRequest
-from search.store import Index, open_index, ram_index, write_articles
+from onrecord.search.engine import get_article, search
+from onrecord.search.errors import IndexUnavailableError
+from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.storage.store import Index, open_index, ram_index, write_articles
 
 
 def make_article(doc_id: str, texts: list[str], title: str = "Title",

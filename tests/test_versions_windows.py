@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from indexer.pipeline import ingest_paths
-from search.engine import get_article, search
-from search.model import SearchRequest
-from search.store import Index, open_index
+from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.engine import get_article, search
+from onrecord.search.model import SearchRequest
+from onrecord.search.storage.store import Index, open_index
 from tests.test_identity import page
 
 WINDOW = 50
@@ -76,8 +76,8 @@ def test_a_rebuilt_index_serves_its_own_article_records(tmp_path: Path) -> None:
 
 def test_the_article_page_pages_an_earlier_version_and_keeps_it_in_links(
         updated: tuple[Index, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from web import pages
-    from web.app import create_app
+    from onrecord.web import pages
+    from onrecord.web.app import create_app
     index, doc_id = updated
     monkeypatch.setattr(pages, "ARTICLE_WINDOW", WINDOW)
     client = create_app(index=index).test_client()

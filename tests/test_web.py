@@ -13,15 +13,15 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
-from search import engine
-from search.config import Config
-from search.errors import QueryError
-from search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest
-from search.store import Index, open_index, ram_index, write_articles
-from web.app import create_app
-from web.links import SearchLinks, page_window, request_params, toggle_filter
-from web.params import parse_search_request
-from web.render import Span, paragraph_spans, render_spans, safe_href
+from onrecord.search import engine
+from onrecord.search.config import Config
+from onrecord.search.errors import QueryError
+from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.storage.store import Index, open_index, ram_index, write_articles
+from onrecord.web.app import create_app
+from onrecord.web.links import SearchLinks, page_window, request_params, toggle_filter
+from onrecord.web.params import parse_search_request
+from onrecord.web.render import Span, paragraph_spans, render_spans, safe_href
 
 EVIL = '<script>alert(1)</script>" onmouseover="x'
 

@@ -13,15 +13,15 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from indexer.pipeline import ingest_paths
-from search import engine
-from search.config import Config
-from search.entities import get_entity, list_entities
-from search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest, Sighting
-from search.store import Index, ram_index, write_articles
-from web.app import create_app
-from web.charts import MAX_X_LABELS, build_timeline, month_range, parse_month
-from web.clusters import UNKNOWN_OUTLET, build_cluster, earliest, sighting_label
+from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search import engine
+from onrecord.search.config import Config
+from onrecord.search.features.entities import get_entity, list_entities
+from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest, Sighting
+from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.web.app import create_app
+from onrecord.web.charts import MAX_X_LABELS, build_timeline, month_range, parse_month
+from onrecord.web.clusters import UNKNOWN_OUTLET, build_cluster, earliest, sighting_label
 
 EVIL = '<script>alert(1)</script>" onmouseover="x'
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
@@ -351,7 +351,7 @@ def test_seed_speaker_page_mina_smallman(seeds_client: FlaskClient) -> None:
 
 def test_entity_quote_also_in_marks_first(client: FlaskClient, index: Index,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    import web.entities as web_entities
+    import onrecord.web.entities as web_entities
 
     real = web_entities.search_entities.get_entity
 

@@ -15,15 +15,15 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from search import exporting
-from search.config import Config
-from search.errors import QueryError
-from search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest
-from search.store import Index, ram_index, write_articles
-from web.app import create_app
-from web.citations import (absolute_url, build_citation, permalink, strip_quote_marks, text_fragment,
+from onrecord.search.features import exporting
+from onrecord.search.config import Config
+from onrecord.search.errors import QueryError
+from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.web.app import create_app
+from onrecord.web.citations import (absolute_url, build_citation, permalink, strip_quote_marks, text_fragment,
                            text_fragment_url)
-from web.exports import cell_value, export_filename, iter_csv, iter_json, parse_rows
+from onrecord.web.exports import cell_value, export_filename, iter_csv, iter_json, parse_rows
 
 TRICKY = 'He said, "no\nway" = 5'
 ARTICLES = 25  # more than two pages of 10

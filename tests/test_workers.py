@@ -96,7 +96,7 @@ def wait_for_no_survivors(processes: dict[int, str], seconds: float = 5.0) -> li
 
 _FORKING_PARENT = """
 import os, sys, time
-from indexer.lifeline import watch_parent
+from onrecord.indexer.lifeline import watch_parent
 parent = os.getpid()
 child = os.fork()
 if child == 0:

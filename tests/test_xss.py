@@ -16,10 +16,10 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from search.config import Config
-from search.model import Article, Mention, Metadata, Paragraph, Quote
-from search.store import Index, ram_index, write_articles
-from web.app import create_app
+from onrecord.search.config import Config
+from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
+from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.web.app import create_app
 
 # The arithmetic payloads would render as 8641047 if a template evaluated them.
 EVALUATED = "8641047"
@@ -294,5 +294,5 @@ def test_large_body_is_refused(client: FlaskClient) -> None:
 
 
 def test_server_binds_loopback_by_default() -> None:
-    from search.config import load_config
+    from onrecord.search.config import load_config
     assert load_config(env={}).host == "127.0.0.1"

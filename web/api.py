@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from search import engine
-from web.params import parse_search_request
-from web.state import get_state
+from onrecord.search import engine
+from onrecord.web.params import parse_search_request
+from onrecord.web.state import get_state
 
 bp = Blueprint("api", __name__)
 

@@ -10,18 +10,18 @@ from typing import Any
 
 from flask import Flask, Response, request
 
-from search.config import Config, load_config
-from search.store import Index
-from web.api import bp as api_bp
-from web.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
-from web.clusters import build_cluster
-from web.entities import bp as entities_bp
-from web.entities import entity_url
-from web.errors import register_error_handlers
-from web.exports import bp as exports_bp
-from web.pages import bp as pages_bp
-from web.render import format_date, safe_href
-from web.state import STATE_KEY, AppState
+from onrecord.search.config import Config, load_config
+from onrecord.search.storage.store import Index
+from onrecord.web.api import bp as api_bp
+from onrecord.web.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
+from onrecord.web.clusters import build_cluster
+from onrecord.web.entities import bp as entities_bp
+from onrecord.web.entities import entity_url
+from onrecord.web.errors import register_error_handlers
+from onrecord.web.exports import bp as exports_bp
+from onrecord.web.pages import bp as pages_bp
+from onrecord.web.render import format_date, safe_href
+from onrecord.web.state import STATE_KEY, AppState
 
 SECURITY_HEADERS: dict[str, str] = {
     # No inline scripts or styles and no third-party hosts: the templates

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from search.model import StoredArticle
-from web.render import Span, render_spans
+from onrecord.search.model import StoredArticle
+from onrecord.web.render import Span, render_spans
 
 
 @dataclass(slots=True)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from search.model import Sighting
-from web.citations import permalink
+from onrecord.search.model import Sighting
+from onrecord.web.citations import permalink
 
 UNKNOWN_OUTLET = "unknown outlet"
 

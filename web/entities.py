@@ -2,7 +2,7 @@
 counts), /speaker/<name> and /institution/<name> (profiles).
 
 Views only call search.entities and render; the timeline geometry comes
-from web.charts and the "also in" lines from web.clusters.  Names travel
+from onrecord.web.charts and the "also in" lines from web.clusters.  Names travel
 percent-encoded in the path (url_for does it; the path converter accepts
 names containing '/').  An unknown name raises NotFoundError -> 404.
 """
@@ -12,12 +12,12 @@ from typing import Literal
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
-from search import entities as search_entities
-from search.errors import NotFoundError
-from web.charts import build_timeline
-from web.links import page_window
-from web.params import MAX_FILTER_CHARS, MAX_PAGE, parse_int
-from web.state import get_state
+from onrecord.search.features import entities as search_entities
+from onrecord.search.errors import NotFoundError
+from onrecord.web.charts import build_timeline
+from onrecord.web.links import page_window
+from onrecord.web.params import MAX_FILTER_CHARS, MAX_PAGE, parse_int
+from onrecord.web.state import get_state
 
 bp = Blueprint("entities", __name__)
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from search.errors import BusyError, IndexUnavailableError, NotFoundError, QueryError
-from web.params import hidden_filters, raw_form
+from onrecord.search.errors import BusyError, IndexUnavailableError, NotFoundError, QueryError
+from onrecord.web.params import hidden_filters, raw_form
 
 STATUS_BY_ERROR: tuple[tuple[type[Exception], int], ...] = (
     (QueryError, 400),

@@ -20,11 +20,11 @@ from typing import Any, Iterable, Iterator
 
 from flask import Blueprint, Response, request, stream_with_context
 
-from search import exporting
-from search.errors import QueryError
-from web.citations import absolute_url
-from web.params import parse_search_request
-from web.state import get_state
+from onrecord.search.features import exporting
+from onrecord.search.errors import QueryError
+from onrecord.web.citations import absolute_url
+from onrecord.web.params import parse_search_request
+from onrecord.web.state import get_state
 
 bp = Blueprint("exports", __name__)
 

@@ -12,8 +12,8 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from urllib.parse import urlencode
 
-from search.model import SearchRequest
-from web.citations import permalink
+from onrecord.search.model import SearchRequest
+from onrecord.web.citations import permalink
 
 # facet name (as in SearchResult.facets) -> SearchRequest tuple field.
 FACET_FILTERS: dict[str, str] = {

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request, url_for
 
-from search import engine
-from search.model import Paragraph
-from web.changes import change_marks
-from web.links import SearchLinks, page_window
-from web.params import MAX_PAGE, hidden_filters, parse_int, parse_query, parse_search_request, raw_form
-from web.render import render_paragraph, safe_href
-from web.state import get_state
+from onrecord.search import engine
+from onrecord.search.model import Paragraph
+from onrecord.web.changes import change_marks
+from onrecord.web.links import SearchLinks, page_window
+from onrecord.web.params import MAX_PAGE, hidden_filters, parse_int, parse_query, parse_search_request, raw_form
+from onrecord.web.render import render_paragraph, safe_href
+from onrecord.web.state import get_state
 
 bp = Blueprint("pages", __name__)
 MAX_PARAGRAPH = 100_000_000  # bound for ?p=N; articles of 200,000 paragraphs exist

@@ -11,8 +11,8 @@ import datetime as dt
 import re
 from typing import Iterable, Mapping, Protocol
 
-from search.errors import QueryError
-from search.model import MAX_PER_PAGE, SearchRequest
+from onrecord.search.errors import QueryError
+from onrecord.search.model import MAX_PER_PAGE, SearchRequest
 
 MAX_QUERY_CHARS = 500
 MAX_FILTER_VALUES = 20

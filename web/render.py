@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
 
-from search.model import Paragraph, Quote
+from onrecord.search.model import Paragraph, Quote
 
 # kind -> (tag, css class); the class names are constants, never user input.
 SPAN_TAGS: dict[str, tuple[str, str | None]] = {

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 from flask import current_app
 
-from search import store
-from search.config import Config
-from search.errors import IndexUnavailableError
-from search.store import Index
+from onrecord.search.storage import store
+from onrecord.search.config import Config
+from onrecord.search.errors import IndexUnavailableError
+from onrecord.search.storage.store import Index
 
 STATE_KEY = "onrecord"
 

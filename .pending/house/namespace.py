@@ -4,10 +4,14 @@ import re, subprocess, sys
 from pathlib import Path
 
 ROOMS = {
-    "storage": ["schema", "store", "segments", "durability", "checking", "damage", "documents", "clusters", "whoosh_internals", "articles", "versions", "identity"],
-    "query": ["querying", "queryterms", "docsets", "collecting", "ranking", "postings", "resultcache", "deadline"],
-    "features": ["facets", "snippets", "sightings", "entities", "exporting", "citations"],
-    "": ["model", "config", "errors", "engine", "__init__"],
+    "storage": ["schema", "store", "segments", "durability", "leftovers", "checking", "damage",
+                "documents", "clusters", "records", "identity", "searchers", "windows",
+                "whoosh_internals"],
+    "query": ["querying", "queryterms", "docsets", "collecting", "ranking", "postings",
+              "resultcache", "suggesting"],
+    "features": ["facets", "snippets", "sightings", "entities", "outlines", "exporting",
+                 "citations", "versions"],
+    "": ["model", "config", "errors", "deadline", "engine", "__init__"],
 }
 ROOM_OF = {m: r for r, ms in ROOMS.items() for m in ms}
 root = Path(".")

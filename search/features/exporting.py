@@ -16,16 +16,16 @@ from typing import Any, Iterator, Literal
 
 from whoosh import query as wq
 
-from search.citations import build_paragraph_row, build_quote_record
-from search.collecting import build_sort_column, collect, restrict_query
-from search.deadline import Deadline
-from search.documents import load_quote_dicts
-from search.errors import BusyError, QueryError
-from search.model import QuoteRecord, SearchRequest
-from search.querying import build_filter, build_parser, parse_query, validate_request
-from search.queryterms import expand_terms
-from search.ranking import build_lengths
-from search.store import Index
+from onrecord.search.features.citations import build_paragraph_row, build_quote_record
+from onrecord.search.query.collecting import build_sort_column, collect, restrict_query
+from onrecord.search.deadline import Deadline
+from onrecord.search.storage.documents import load_quote_dicts
+from onrecord.search.errors import BusyError, QueryError
+from onrecord.search.model import QuoteRecord, SearchRequest
+from onrecord.search.query.querying import build_filter, build_parser, parse_query, validate_request
+from onrecord.search.query.queryterms import expand_terms
+from onrecord.search.query.ranking import build_lengths
+from onrecord.search.storage.store import Index
 
 RowKind = Literal["quotes", "paragraphs"]
 EXPORT_BATCH = 500

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from search.querying import MarkTerms
+from onrecord.search.query.querying import MarkTerms
 
 SNIPPET_CHARS = 300
 # How much text to show before the first match when a paragraph is cut.

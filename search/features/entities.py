@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Literal
 
-from search.citations import build_quote_record
-from search.docsets import deleted_docs, iter_posting_ids, open_postings
-from search.errors import NotFoundError, QueryError
-from search.model import EntityProfile, FacetValue, QuoteRecord
-from search.outlines import EntityOutline, entity_quotes, outline_for
-from search.schema import join_names
-from search.sightings import SightingFinder, open_finder
-from search.store import Index
+from onrecord.search.features.citations import build_quote_record
+from onrecord.search.query.docsets import deleted_docs, iter_posting_ids, open_postings
+from onrecord.search.errors import NotFoundError, QueryError
+from onrecord.search.model import EntityProfile, FacetValue, QuoteRecord
+from onrecord.search.features.outlines import EntityOutline, entity_quotes, outline_for
+from onrecord.search.storage.schema import join_names
+from onrecord.search.features.sightings import SightingFinder, open_finder
+from onrecord.search.storage.store import Index
 
 EntityKind = Literal["speaker", "institution"]
 _FACET_FIELDS: dict[str, str] = {"speaker": "speaker_facet", "institution": "institution_facet"}

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable
 
-from search.model import Article, Metadata
+from onrecord.search.model import Article, Metadata
 
 RECORDS_FILE = "articles.db"
 # Longest metadata value kept (characters): a page can claim a title of any

@@ -14,7 +14,7 @@ import pickle
 import threading
 from collections import OrderedDict
 
-from search.model import SearchRequest, SearchResult
+from onrecord.search.model import SearchRequest, SearchResult
 
 CACHE_KEY = "result-cache"
 MAX_ENTRIES = 256  # ~10 hits each: a few MB at most

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from search.durability import is_write_locked, open_whoosh
-from search.leftovers import READER_GRACE_SECONDS, classify_files
-from search.records import RECORDS_FILE, ArticleRecords
+from onrecord.search.storage.durability import is_write_locked, open_whoosh
+from onrecord.search.storage.leftovers import READER_GRACE_SECONDS, classify_files
+from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords
 
 # Fields every paragraph has (see search.schema.paragraph_fields); summed
 # over their terms, each must count every live paragraph once.

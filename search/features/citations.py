@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from search.documents import published_date, split_stored
-from search.model import QuoteRecord, paragraph_permalink
+from onrecord.search.storage.documents import published_date, split_stored
+from onrecord.search.model import QuoteRecord, paragraph_permalink
 
 
 def stored_published(stored: dict[str, Any]) -> str | None:

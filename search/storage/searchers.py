@@ -18,7 +18,7 @@ from typing import Any, Callable, TypeVar
 
 from whoosh.searching import Searcher
 
-from search.deadline import Deadline, DeadlineExceeded
+from onrecord.search.deadline import Deadline, DeadlineExceeded
 
 T = TypeVar("T")
 # Attempts at reading a table of contents whose files a concurrent commit

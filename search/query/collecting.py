@@ -1,7 +1,7 @@
 """Collecting a query's page of hits and its whole match set, within a deadline.
 
 Owns collect(): the docnums of every match (for the total and the facets,
-from search.docsets' unscored set algebra) plus the ranked top of the page.
+from onrecord.search.query.docsets' unscored set algebra) plus the ranked top of the page.
 Ranking by score uses search.ranking's bulk scorer, or else Whoosh's top-N
 collector wrapped so a deadline stops it; date sorts and unranked (filter-only) queries rank the
 match set directly from cached columns instead of walking matchers again.
@@ -17,9 +17,9 @@ from typing import Any, Callable
 from whoosh import collectors
 from whoosh import query as wq
 
-from search.deadline import Deadline, DeadlineExceeded
-from search.docsets import match_docnums, order_by_value, read_int_column
-from search.ranking import Lengths, Scores, score_all, top_scored
+from onrecord.search.deadline import Deadline, DeadlineExceeded
+from onrecord.search.query.docsets import match_docnums, order_by_value, read_int_column
+from onrecord.search.query.ranking import Lengths, Scores, score_all, top_scored
 
 # Walk the sort order when limit * N <= _WALK_FACTOR * matches^2 (see _top_by_keys).
 _WALK_FACTOR = 4

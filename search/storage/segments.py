@@ -22,10 +22,10 @@ from typing import Any, Iterable
 
 from whoosh.writing import SegmentWriter
 
-from search.durability import open_whoosh, write_failure
-from search.model import Article
-from search.records import VersionRecord, article_rev
-from search.schema import paragraph_fields, reset_spelling
+from onrecord.search.storage.durability import open_whoosh, write_failure
+from onrecord.search.model import Article
+from onrecord.search.storage.records import VersionRecord, article_rev
+from onrecord.search.storage.schema import paragraph_fields, reset_spelling
 
 # Memory for each worker's posting pool before it spills a sorted run.
 WORKER_LIMIT_MB = 128

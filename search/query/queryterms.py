@@ -26,8 +26,8 @@ from typing import Any, Iterator
 
 from whoosh import query as wq
 
-from search.deadline import Deadline
-from search.errors import QueryError
+from onrecord.search.deadline import Deadline
+from onrecord.search.errors import QueryError
 
 MAX_FUZZY_EDITS = 2
 FUZZY_PREFIX = 1

@@ -22,7 +22,7 @@ from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import FileStorage
 from whoosh.writing import SegmentWriter
 
-from search.durability import INDEX_NAME, fsync_dir
+from onrecord.search.storage.durability import INDEX_NAME, fsync_dir
 
 # Seconds a superseded commit's files are kept for readers still on it
 # (searchers refresh within a second; export snapshots can run minutes).

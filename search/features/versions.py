@@ -14,10 +14,10 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from search.documents import paragraph_from_dict
-from search.errors import NotFoundError
-from search.model import Metadata, Paragraph, ParagraphChange, VersionInfo
-from search.records import ArticleRecords, VersionRecord
+from onrecord.search.storage.documents import paragraph_from_dict
+from onrecord.search.errors import NotFoundError
+from onrecord.search.model import Metadata, Paragraph, ParagraphChange, VersionInfo
+from onrecord.search.storage.records import ArticleRecords, VersionRecord
 
 # Words (with inner apostrophes) and single punctuation marks: a comma
 # after a changed word is not a change.

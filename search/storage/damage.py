@@ -21,7 +21,7 @@ from contextlib import contextmanager
 
 from whoosh.reading import CorruptIndexError
 
-from search.errors import IndexUnavailableError, OnrecordError
+from onrecord.search.errors import IndexUnavailableError, OnrecordError
 
 DECODING_ERRORS: tuple[type[BaseException], ...] = (
     CorruptIndexError, struct.error, zlib.error, pickle.UnpicklingError, EOFError, OSError,

@@ -21,10 +21,10 @@ from itertools import islice
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Literal
 
-from search.citations import stored_published
-from search.documents import load_quote_dicts, split_stored
-from search.model import FacetValue
-from search.schema import join_names
+from onrecord.search.features.citations import stored_published
+from onrecord.search.storage.documents import load_quote_dicts, split_stored
+from onrecord.search.model import FacetValue
+from onrecord.search.storage.schema import join_names
 
 EntityKind = Literal["speaker", "institution"]
 OUTLINE_CACHE = "entity-outlines"

@@ -24,18 +24,18 @@ from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import FileStorage, RamStorage
 from whoosh.searching import Searcher
 
-from search.config import Config
-from search.damage import missing_message, translate_damage
-from search.deadline import Deadline
-from search.durability import (INDEX_NAME, acquire_write_lock, create_whoosh, open_whoosh,
+from onrecord.search.config import Config
+from onrecord.search.storage.damage import missing_message, translate_damage
+from onrecord.search.deadline import Deadline
+from onrecord.search.storage.durability import (INDEX_NAME, acquire_write_lock, create_whoosh, open_whoosh,
                                toc_identity, write_failure)
-from search.errors import IndexUnavailableError, IndexWriteError
-from search.leftovers import DurableWriter, remove_expired, remove_orphans
-from search.model import Article
-from search.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev
-from search.schema import build_schema, paragraph_fields, reset_spelling
-from search.searchers import Generation, Slots, open_generation
-from search.segments import SegmentBatch, commit_segments
+from onrecord.search.errors import IndexUnavailableError, IndexWriteError
+from onrecord.search.storage.leftovers import DurableWriter, remove_expired, remove_orphans
+from onrecord.search.model import Article
+from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev
+from onrecord.search.storage.schema import build_schema, paragraph_fields, reset_spelling
+from onrecord.search.storage.searchers import Generation, Slots, open_generation
+from onrecord.search.storage.segments import SegmentBatch, commit_segments
 
 T = TypeVar("T")
 

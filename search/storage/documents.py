@@ -11,7 +11,7 @@ import datetime as dt
 import json
 from typing import Any
 
-from search.model import Mention, Paragraph, Quote
+from onrecord.search.model import Mention, Paragraph, Quote
 
 
 def split_stored(value: str | None) -> list[str]:

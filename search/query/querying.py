@@ -19,10 +19,10 @@ from whoosh import query as wq
 from whoosh.qparser import (FieldAliasPlugin, FuzzyTermPlugin, MultifieldParser,
                             PlusMinusPlugin, PrefixPlugin, WildcardPlugin)
 
-from search.errors import QueryError
-from search.model import MAX_PER_PAGE, SearchRequest
-from search.queryterms import label_typed_terms, prepare_fuzzy_terms, rewrite_date_terms
-from search.schema import split_names
+from onrecord.search.errors import QueryError
+from onrecord.search.model import MAX_PER_PAGE, SearchRequest
+from onrecord.search.query.queryterms import label_typed_terms, prepare_fuzzy_terms, rewrite_date_terms
+from onrecord.search.storage.schema import split_names
 
 MAX_QUERY_CHARS = 1000
 MAX_QUERY_TERMS = 64

@@ -22,9 +22,9 @@ from whoosh import columns
 from whoosh import query as wq
 from whoosh.matching import wrappers
 
-from search.deadline import Deadline, DeadlineExceeded
-from search.postings import term_postings
-from search.schema import UNDATED_KEY
+from onrecord.search.deadline import Deadline, DeadlineExceeded
+from onrecord.search.query.postings import term_postings
+from onrecord.search.storage.schema import UNDATED_KEY
 
 
 @dataclass(slots=True)

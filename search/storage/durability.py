@@ -20,7 +20,7 @@ from whoosh.fields import Schema
 from whoosh.filedb.filestore import FileStorage
 from whoosh.util.filelock import try_for
 
-from search.errors import IndexBusyError, IndexWriteError
+from onrecord.search.errors import IndexBusyError, IndexWriteError
 
 INDEX_NAME = "MAIN"  # Whoosh's default index name: files _MAIN_<gen>.toc, MAIN_<id>.*
 LOCK_NAME = "WRITELOCK"

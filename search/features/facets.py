@@ -20,9 +20,9 @@ from typing import Any, Collection, Iterator
 
 import numpy as np
 
-from search.deadline import Deadline
-from search.docsets import iter_posting_ids
-from search.model import FACET_FIELDS, FacetValue
+from onrecord.search.deadline import Deadline
+from onrecord.search.query.docsets import iter_posting_ids
+from onrecord.search.model import FACET_FIELDS, FacetValue
 
 TOP_VALUES = 20
 # Facet name -> index field whose terms are the facet's display values.

@@ -16,8 +16,8 @@ from typing import Any, Iterator
 from whoosh import columns, fields
 from whoosh.analysis import StemmingAnalyzer, Token, Tokenizer
 
-from search.clusters import paragraph_keys, quote_keys
-from search.model import Article, Metadata, Paragraph
+from onrecord.search.storage.clusters import paragraph_keys, quote_keys
+from onrecord.search.model import Article, Metadata, Paragraph
 
 # Sort keys for undated paragraphs: larger than any date ordinal, so they sort
 # last both for "newest" (ascending over MAX - ordinal) and "oldest".

@@ -13,8 +13,8 @@ from typing import Any
 from whoosh import query as wq
 from whoosh.spelling import Corrector
 
-from search.deadline import Deadline
-from search.querying import iter_nodes
+from onrecord.search.deadline import Deadline
+from onrecord.search.query.querying import iter_nodes
 
 MAX_SUGGEST_CHARS = 30
 

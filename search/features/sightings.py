@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Iterable, TypeVar
 
-from search.clusters import (PARAGRAPH_SIMILARITY, QUOTE_SIMILARITY, choose_cluster_key,
+from onrecord.search.storage.clusters import (PARAGRAPH_SIMILARITY, QUOTE_SIMILARITY, choose_cluster_key,
                              paragraph_keys, quote_keys, shingle_hashes, similarity)
-from search.deadline import Deadline
-from search.docsets import deleted_docs, iter_posting_ids, open_postings
-from search.documents import load_quote_dicts, published_date
-from search.model import Hit, Sighting
+from onrecord.search.deadline import Deadline
+from onrecord.search.query.docsets import deleted_docs, iter_posting_ids, open_postings
+from onrecord.search.storage.documents import load_quote_dicts, published_date
+from onrecord.search.model import Hit, Sighting
 
 T = TypeVar("T")
 QUOTE_KEYS_FIELD = "quote_keys"

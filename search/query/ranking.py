@@ -22,9 +22,9 @@ from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.scoring import BM25FScorer
 from whoosh.util.numeric import byte_to_length
 
-from search.deadline import Deadline
-from search.docsets import deleted_docs, evaluate_docs, open_postings
-from search.postings import term_postings
+from onrecord.search.deadline import Deadline
+from onrecord.search.query.docsets import deleted_docs, evaluate_docs, open_postings
+from onrecord.search.query.postings import term_postings
 
 Scores = dict[int, float]
 Lengths = Callable[[Any, str], array]

@@ -27,11 +27,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Literal
 
-from search.clusters import normalise_text, shingle_hashes
-from search.documents import rebuild_paragraph
-from search.durability import open_whoosh
-from search.model import Article, Metadata, Paragraph
-from search.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev, capped
+from onrecord.search.storage.clusters import normalise_text, shingle_hashes
+from onrecord.search.storage.documents import rebuild_paragraph
+from onrecord.search.storage.durability import open_whoosh
+from onrecord.search.model import Article, Metadata, Paragraph
+from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev, capped
 
 Status = Literal["new", "updated", "unchanged", "conflict"]
 # Below this share of the shorter text's 3-word shingles found in the other,

@@ -1,0 +1,115 @@
+"""The layer contracts, checked on every run: imports go one way
+(web -> search <- indexer, cli on top), search/'s rooms keep their order
+(storage <- query <- features <- the engine), only onrecord.search imports
+Whoosh, only onrecord.web imports Flask, only search/storage/ touches Whoosh's
+private attributes, and nothing imports the old bare package names.
+
+Each rule is a row of a table; a new rule is one row."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE_DIRS = {"search": "onrecord.search", "indexer": "onrecord.indexer",
+                "web": "onrecord.web", "cli": "onrecord.cli"}
+OLD_NAMES = frozenset(PACKAGE_DIRS)
+SEARCH_BASE = ("onrecord.search.model", "onrecord.search.config", "onrecord.search.errors")
+
+# importer prefix -> prefixes it must never import.
+FORBIDDEN: list[tuple[str, tuple[str, ...]]] = [
+    ("onrecord.search", ("onrecord.indexer", "onrecord.web", "onrecord.cli")),
+    ("onrecord.indexer", ("onrecord.web", "onrecord.cli")),
+    ("onrecord.web", ("onrecord.indexer", "onrecord.cli")),
+    ("onrecord.search.storage", ("onrecord.search.query", "onrecord.search.features",
+                                 "onrecord.search.engine")),
+    ("onrecord.search.query", ("onrecord.search.features", "onrecord.search.engine")),
+    ("onrecord.search.features", ("onrecord.search.engine",)),
+    ("onrecord.search.model", ("onrecord.search.storage", "onrecord.search.query",
+                               "onrecord.search.features", "onrecord.search.engine")),
+]
+# third-party package -> the only package allowed to import it.
+OWNED_LIBRARIES = {"whoosh": "onrecord.search", "flask": "onrecord.web"}
+
+
+def module_name(path: Path) -> str:
+    relative = path.relative_to(ROOT).with_suffix("")
+    parts = list(relative.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join([PACKAGE_DIRS[parts[0]], *parts[1:]])
+
+
+def source_modules() -> list[tuple[str, ast.Module]]:
+    found = []
+    for folder in PACKAGE_DIRS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            found.append((module_name(path), ast.parse(path.read_text(), str(path))))
+    return found
+
+
+def imported_names(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def within(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+MODULES = source_modules()
+
+
+def test_the_tree_is_found() -> None:
+    names = {name for name, _ in MODULES}
+    assert {"onrecord.search.engine", "onrecord.web.app", "onrecord.cli"} <= names
+
+
+@pytest.mark.parametrize("importer, forbidden", FORBIDDEN)
+def test_imports_go_one_way(importer: str, forbidden: tuple[str, ...]) -> None:
+    broken = sorted(f"{name} imports {imported}" for name, tree in MODULES if within(name, importer)
+                    for imported in imported_names(tree)
+                    if any(within(imported, f) for f in forbidden))
+    assert not broken
+
+
+@pytest.mark.parametrize("library, owner", sorted(OWNED_LIBRARIES.items()))
+def test_a_library_has_one_owner(library: str, owner: str) -> None:
+    broken = sorted(name for name, tree in MODULES if not within(name, owner)
+                    for imported in imported_names(tree) if within(imported, library))
+    assert not broken
+
+
+def test_nothing_imports_the_bare_package_names() -> None:
+    everything = MODULES + [(str(p), ast.parse(p.read_text())) for folder in ("tests", "bench")
+                            for p in sorted((ROOT / folder).rglob("*.py"))]
+    broken = sorted({f"{name}: {imported}" for name, tree in everything
+                     for imported in imported_names(tree)
+                     if imported.split(".")[0] in OLD_NAMES})
+    assert not broken
+
+
+def private_whoosh_reads(tree: ast.Module) -> list[str]:
+    """Attribute reads like `matcher._ids` on anything but self/cls."""
+    reads = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
+                and not node.attr.startswith("__") \
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+            reads.append(f"{node.attr} (line {node.lineno})")
+    return reads
+
+
+def test_only_storage_reads_private_attributes() -> None:
+    broken = {name: reads for name, tree in MODULES
+              if within(name, "onrecord.search") and not within(name, "onrecord.search.storage")
+              for reads in [private_whoosh_reads(tree)] if reads}
+    assert not broken
