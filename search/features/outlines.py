@@ -13,18 +13,18 @@ are kept per searcher, the most recently used MAX_OUTLINES of them.
 """
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from array import array
 from bisect import bisect_right
 from collections import Counter, OrderedDict
-from itertools import islice
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Literal
+from typing import Any, Iterable, Iterator, Literal, Sequence
 
-from onrecord.search.features.citations import stored_published
-from onrecord.search.storage.documents import load_quote_dicts, split_stored
 from onrecord.search.model import FacetValue
-from onrecord.search.storage.schema import join_names
+from onrecord.search.query.collecting import build_sort_column
+from onrecord.search.storage.documents import load_quote_dicts, split_stored
+from onrecord.search.storage.schema import UNDATED_KEY, join_names
 
 EntityKind = Literal["speaker", "institution"]
 OUTLINE_CACHE = "entity-outlines"
@@ -75,7 +75,10 @@ def outline_for(index: Any, searcher: Any, kind: EntityKind, name: str,
     if found is None:
         # Built outside the lock: two threads may build the same outline
         # once, but no page waits for another entity's build.
-        found = cache.put(key, build_outline(searcher, kind, name, docnums, index.records))
+        # The date column the engine sorts by (built once per commit): no
+        # paragraph's article record is read for its date.
+        column = index.cached("sort:oldest_key", lambda s: build_sort_column(s, "oldest_key"))
+        found = cache.put(key, build_outline(searcher, kind, name, docnums, column.keys))
     return found
 
 
@@ -139,16 +142,21 @@ def iter_stored(searcher: Any, docnums: Iterable[int]) -> Iterator[tuple[int, di
 
 
 def build_outline(searcher: Any, kind: EntityKind, name: str, docnums: Iterable[int],
-                  records: Any = None) -> EntityOutline:
+                  ordinals: Sequence[int]) -> EntityOutline:
     """Return the outline made by one pass over the paragraphs' stored
-    fields (`docnums` ascending; publication dates from their articles'
-    `records`, search.records, a batch at a time), keeping no stored dict
-    and no quote beyond its paragraph."""
+    fields (`docnums` ascending; each paragraph's publication day from
+    `ordinals`, the oldest_key column by docnum), keeping no stored dict and
+    no quote beyond its paragraph."""
     order: list[tuple[tuple[bool, str, str, int], int, int]] = []
     tally = _Tally(kind, name)
     same: dict[str, bool] = {}
-    for docnum, stored in _with_records(iter_stored(searcher, docnums), records):
-        published = stored_published(stored)
+    days: dict[int, str | None] = {}
+    for docnum, stored in iter_stored(searcher, docnums):
+        ordinal = ordinals[docnum]
+        if ordinal not in days:
+            days[ordinal] = (dt.date.fromordinal(ordinal).isoformat()
+                             if 0 < ordinal < UNDATED_KEY else None)
+        published = days[ordinal]
         mine = entity_quotes(kind, name, stored, same)
         tally.add(stored, published, mine)
         order.append(((published is None, published or "", str(stored.get("doc_id")), int(stored["n"])),
@@ -161,18 +169,6 @@ def build_outline(searcher: Any, kind: EntityKind, name: str, docnums: Iterable[
         outline.docnums.append(docnum)
         outline.ends.append(total)
     return outline
-
-
-def _with_records(pairs: Iterator[tuple[int, dict[str, Any]]], records: Any,
-                  batch: int = 1000) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield `pairs` with each stored dict's article metadata filled from
-    `records` (one lookup per `batch` paragraphs); unchanged without records."""
-    if records is None:
-        yield from pairs
-        return
-    while chunk := list(islice(pairs, batch)):
-        records.fill(stored for _docnum, stored in chunk)
-        yield from chunk
 
 
 class _Tally:
