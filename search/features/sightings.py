@@ -85,17 +85,26 @@ class SightingFinder:
     def stored(self, docnum: int) -> dict[str, Any]:
         """Return (and cache) the stored fields of a global docnum, with its
         article's title, outlet, author, url and published filled in."""
-        if docnum not in self._stored:
-            self.prefetch([docnum])
-        return self._stored[docnum]
+        doc = self._raw(docnum)
+        if self._records is not None and "title" not in doc:
+            self._records.fill([doc])
+        return doc
 
     def prefetch(self, docnums: Iterable[int]) -> None:
         """Read the stored fields of `docnums` not read yet, and their
         articles' metadata in one records lookup."""
-        fresh = {d: self._searcher.stored_fields(d) for d in docnums if d not in self._stored}
+        docs = [self._raw(d) for d in docnums]
         if self._records is not None:
-            self._records.fill(fresh.values())
-        self._stored.update(fresh)
+            self._records.fill(docs)  # skips those filled already
+
+    def _raw(self, docnum: int) -> dict[str, Any]:
+        """Return (and cache) the stored fields of a global docnum without
+        its article's metadata: comparing texts needs no records lookup
+        (folding near copies reads thousands of paragraphs per deep page)."""
+        doc = self._stored.get(docnum)
+        if doc is None:
+            doc = self._stored[docnum] = self._searcher.stored_fields(docnum)
+        return doc
 
     def key_docnums(self, fieldname: str, key: str) -> list[int]:
         """Return the undeleted global docnums whose `fieldname` has `key`."""
@@ -188,14 +197,13 @@ class SightingFinder:
         return [d for d in copies if d in within]
 
     def _find_paragraph_copies(self, docnum: int) -> list[int]:
-        stored = self.stored(docnum)
+        stored = self._raw(docnum)
         text = stored.get("text", "")
         own: frozenset[int] | None = None
         copies: list[int] = []
         candidates = self._candidates(PARA_KEYS_FIELD, paragraph_keys(text))
-        self.prefetch(candidates)
         for other in candidates:
-            theirs = self.stored(other)
+            theirs = self._raw(other)
             if other == docnum or theirs.get("doc_id") == stored.get("doc_id"):
                 continue
             if theirs.get("text") == text:  # a verbatim copy: nothing to compare
