@@ -84,6 +84,12 @@ def article_outlet(meta: Metadata, _para: Paragraph) -> list[str]:
     return [meta.outlet] if meta.outlet else []
 
 
+def article_authors(meta: Metadata, _para: Paragraph) -> list[str]:
+    """Return the article's authors: the byline split at commas (a list of
+    authors in the input arrives joined with ", ", see indexer.reader)."""
+    return meta.author.split(",") if meta.author else []
+
+
 FACETS: tuple[FacetDef, ...] = (
     FacetDef("speaker", "Speakers", "speaker_facet", "speaker", "all", "speakers",
              paragraph_speakers, "Only paragraphs quoting this speaker (repeat: AND).",
@@ -93,6 +99,8 @@ FACETS: tuple[FacetDef, ...] = (
              "Only paragraphs naming this institution (AND).", profile=True),
     FacetDef("outlet", "Outlets", "outlet_facet", "outlet", "any", "outlets",
              article_outlet, "Only articles from this outlet (repeat: OR)."),
+    FacetDef("author", "Authors", "author_facet", "author", "any", "authors",
+             article_authors, "Only articles by this author (repeat: OR)."),
     FacetDef("year", "Years", "year", "published", "year", None, None),
 )
 FACETS_BY_NAME: dict[str, FacetDef] = {facet.name: facet for facet in FACETS}

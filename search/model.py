@@ -193,6 +193,7 @@ class SearchRequest:
     speakers: tuple[str, ...] = ()
     institutions: tuple[str, ...] = ()
     outlets: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()
     since: dt.date | None = None
     until: dt.date | None = None
     quotes_only: bool = False
