@@ -11,12 +11,13 @@ import datetime as dt
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import click
 
 from onrecord.search.config import ConfigError, load_config, serve_port
 from onrecord.search.errors import OnrecordError
+from onrecord.search.facetdefs import NAME_FACETS, FacetDef
 from onrecord.search.model import IngestSummary, SearchRequest, SearchResult
 
 LISTED_PATHS = 5  # files named per guessed encoding in the summary
@@ -149,11 +150,22 @@ def check_command(index_dir: Path | None) -> None:
     sys.exit(0 if report.ok else 1)
 
 
+# The facets `onrecord search` filters on, one repeatable option each.
+CLI_FACETS: tuple[FacetDef, ...] = tuple(f for f in NAME_FACETS if f.cli_option)
+
+
+def facet_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add a repeatable --<name> option per CLI_FACETS row, in table order;
+    each arrives in the command as keyword argument <name>."""
+    for facet in reversed(CLI_FACETS):  # click lists the last-applied option first
+        command = click.option(str(facet.cli_option), facet.name, multiple=True,
+                               help=facet.cli_help)(command)
+    return command
+
+
 @main.command("search")
 @click.argument("query", default="")
-@click.option("--speaker", multiple=True, help="Only paragraphs quoting this speaker (repeat: AND).")
-@click.option("--institution", multiple=True, help="Only paragraphs naming this institution (AND).")
-@click.option("--outlet", multiple=True, help="Only articles from this outlet (repeat: OR).")
+@facet_options
 @click.option("--since", type=click.DateTime(["%Y-%m-%d"]), default=None, help="YYYY-MM-DD")
 @click.option("--until", type=click.DateTime(["%Y-%m-%d"]), default=None, help="YYYY-MM-DD")
 @click.option("--quotes-only", is_flag=True, help="Only paragraphs that contain a quote.")
@@ -162,17 +174,16 @@ def check_command(index_dir: Path | None) -> None:
 @click.option("--per-page", type=int, default=10)
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON API's answer.")
 @INDEX_OPTION
-def search_command(query: str, speaker: tuple[str, ...], institution: tuple[str, ...],
-                   outlet: tuple[str, ...], since: dt.datetime | None, until: dt.datetime | None,
+def search_command(query: str, since: dt.datetime | None, until: dt.datetime | None,
                    quotes_only: bool, sort: str, page: int, per_page: int, as_json: bool,
-                   index_dir: Path | None) -> None:
+                   index_dir: Path | None, **selected: tuple[str, ...]) -> None:
     """Search the index; prints hits with their permalinks (or --json)."""
     from onrecord.search.engine import search
     from onrecord.search.storage.store import open_index
 
     config = load_config(index_dir=index_dir)
     request = SearchRequest(
-        query=query, speakers=speaker, institutions=institution, outlets=outlet,
+        query=query, **{str(f.request_attr): selected[f.name] for f in CLI_FACETS},
         since=since.date() if since else None, until=until.date() if until else None,
         quotes_only=quotes_only, sort=sort, page=page, per_page=per_page,  # type: ignore[arg-type]
     )

@@ -26,8 +26,9 @@ from onrecord.search.storage.documents import (load_quote_dicts, published_date,
                               split_stored)
 from onrecord.search.storage.damage import translate_damage
 from onrecord.search.errors import NotFoundError, QueryError
+from onrecord.search.facetdefs import FACET_NAMES
 from onrecord.search.features.facets import CACHE_KEY, build_facet_table, count_facets
-from onrecord.search.model import (FACET_FIELDS, Hit, Metadata, Paragraph, SearchRequest, SearchResult,
+from onrecord.search.model import (Hit, Metadata, Paragraph, SearchRequest, SearchResult,
                           StoredArticle)
 from onrecord.search.query.querying import (MarkTerms, build_filter, build_parser, collect_mark_terms,
                              parse_query, validate_request)
@@ -155,7 +156,7 @@ def _count_facets(index: Index, combined: wq.Query, collected: Collected,
         table = index.cached(CACHE_KEY, lambda s: build_facet_table(s, deadline), deadline)
     except DeadlineExceeded:
         deadline.cut()
-        return {facet: [] for facet in FACET_FIELDS}
+        return {name: [] for name in FACET_NAMES}
     if isinstance(combined, wq.Every) and not collected.partial:
         # The browse page (no words, no filters) counts the whole index:
         # the same answer until the next commit.

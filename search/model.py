@@ -17,7 +17,6 @@ SourceKind = Literal["txt", "html", "json", "jsonl"]
 BlockKind = Literal["body", "caption", "heading"]
 QuoteKind = Literal["direct", "partial", "indirect"]
 SortOrder = Literal["relevance", "newest", "oldest"]
-FACET_FIELDS: tuple[str, ...] = ("speaker", "institution", "outlet", "year")
 MAX_PER_PAGE = 100
 
 
@@ -187,12 +186,14 @@ class Article:
 
 @dataclass(frozen=True, slots=True)
 class SearchRequest:
-    """What a user asked for.  Validated by search.engine, not here."""
+    """What a user asked for.  Validated by search.engine, not here.  The
+    name filters are the request_attr columns of search.facetdefs.FACETS."""
 
     query: str = ""
     speakers: tuple[str, ...] = ()
     institutions: tuple[str, ...] = ()
     outlets: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()
     since: dt.date | None = None
     until: dt.date | None = None
     quotes_only: bool = False

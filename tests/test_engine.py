@@ -8,6 +8,7 @@ import pytest
 
 from onrecord.search.engine import get_article, search
 from onrecord.search.errors import NotFoundError, QueryError
+from onrecord.search.facetdefs import FACETS
 from onrecord.search.model import (Article, Mention, Metadata, Paragraph, Quote, SearchRequest,
                           SearchResult)
 from onrecord.search.storage.store import Index, ram_index, write_articles
@@ -132,6 +133,7 @@ def test_facets_count_the_whole_filtered_set_on_every_page(index: Index) -> None
         "speaker": [("Ann Smallman", 2), ("Carl Reyes", 2)],
         "institution": [("Treasury", 2), ("Health Department", 1)],
         "outlet": [("Daily Post", 3), ("The Ledger", 3)],
+        "author": [("Jo Bloggs", 3)],
         "year": [("2023", 3), ("2022", 2)],
     }
     assert pages[1].facets == pages[0].facets == pages[2].facets
@@ -531,7 +533,7 @@ def test_facet_table_after_a_commit_reads_only_new_segments(monkeypatch) -> None
         segments = [leaf.segment().segment_id() for leaf, _ in searcher.reader().leaf_readers()]
         counts = {f: {v.value: v.count for v in vs} for f, vs in
                   search(idx, SearchRequest()).facets.items()}
-    assert len(segments) == 2 and len(read) == 4  # the new segment's four facet fields
+    assert len(segments) == 2 and len(read) == len(FACETS)  # the new segment's facet fields
     assert set(read) == {segments[-1]}
     assert counts["speaker"]["Person 0"] == 2 and counts["outlet"]["The Gazette"] == 1
 

@@ -11,6 +11,7 @@ from typing import Any
 from flask import Flask, Response, request
 
 from onrecord.search.config import Config, load_config
+from onrecord.search.facetdefs import FACETS
 from onrecord.search.storage.store import Index
 from onrecord.web.api import bp as api_bp
 from onrecord.web.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
@@ -113,6 +114,7 @@ TEMPLATE_GLOBALS: dict[str, Any] = {
     "record_citation": record_citation,
     "site_root": site_root,
     "text_fragment_url": text_fragment_url,
+    "facet_defs": FACETS,  # the search page's facet lists, in table order
 }
 
 

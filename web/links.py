@@ -12,15 +12,15 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from urllib.parse import urlencode
 
+from onrecord.search.facetdefs import FACETS, NAME_FACETS
 from onrecord.search.model import SearchRequest
 from onrecord.web.citations import permalink
 
-# facet name (as in SearchResult.facets) -> SearchRequest tuple field.
-FACET_FILTERS: dict[str, str] = {
-    "speaker": "speakers",
-    "institution": "institutions",
-    "outlet": "outlets",
-}
+# facet name (as in SearchResult.facets) -> SearchRequest tuple field, for
+# the facets of search.facetdefs that filter by names.
+FACET_FILTERS: dict[str, str] = {f.name: str(f.request_attr) for f in NAME_FACETS}
+# The facets whose value selects a calendar year (since/until): "year".
+YEAR_FACETS: frozenset[str] = frozenset(f.name for f in FACETS if f.rule == "year")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,7 @@ def parse_year(value: str) -> int | None:
 
 def is_active(req: SearchRequest, facet: str, value: str) -> bool:
     """Return whether `value` of `facet` is currently a filter of `req`."""
-    if facet == "year":
+    if facet in YEAR_FACETS:
         year = parse_year(value)
         return year is not None and (req.since, req.until) == year_bounds(year)
     attr = FACET_FILTERS.get(facet)
@@ -82,7 +82,7 @@ def toggle_filter(req: SearchRequest, facet: str, value: str) -> SearchRequest:
     present, back on page 1.  A year sets since/until to that year (or
     clears both if that year is already selected).  Unknown facets and
     non-year values leave the filters unchanged."""
-    if facet == "year":
+    if facet in YEAR_FACETS:
         year = parse_year(value)
         if year is None:
             return replace(req, page=1)

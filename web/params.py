@@ -1,7 +1,8 @@
 """Parsing request arguments into a search.model.SearchRequest.
 
-Owns the URL vocabulary of the search page and the API (q, speaker,
-institution, outlet, since, until, quotes_only, sort, page, per_page) and
+Owns the URL vocabulary of the search page and the API (q, one repeatable
+parameter per name facet of search.facetdefs, e.g. speaker or author, since,
+until, quotes_only, sort, page, per_page) and
 the readable messages for bad values.  Every bad value raises
 search.errors.QueryError, which web.errors maps to HTTP 400.
 """
@@ -12,6 +13,7 @@ import re
 from typing import Iterable, Mapping, Protocol
 
 from onrecord.search.errors import QueryError
+from onrecord.search.facetdefs import NAME_FACETS
 from onrecord.search.model import MAX_PER_PAGE, SearchRequest
 
 MAX_QUERY_CHARS = 500
@@ -19,12 +21,9 @@ MAX_FILTER_VALUES = 20
 MAX_FILTER_CHARS = 200
 MAX_PAGE = 10_000
 SORT_ORDERS = ("relevance", "newest", "oldest")
-# URL parameter -> SearchRequest field, for the repeatable filters.
-FILTER_PARAMS: dict[str, str] = {
-    "speaker": "speakers",
-    "institution": "institutions",
-    "outlet": "outlets",
-}
+# URL parameter -> SearchRequest field, for the repeatable filters: every
+# facet of search.facetdefs that filters by names.
+FILTER_PARAMS: dict[str, str] = {f.name: str(f.request_attr) for f in NAME_FACETS}
 # Single-valued form field -> the most characters echoed back into the form
 # (longer values are refused anyway: the query by parse_query, others by
 # their parsers, which accept nothing near these lengths).

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from onrecord.search.features.citations import build_quote_record
 from onrecord.search.query.docsets import deleted_docs, iter_posting_ids, open_postings
 from onrecord.search.errors import NotFoundError, QueryError
+from onrecord.search.facetdefs import FACETS
 from onrecord.search.model import EntityProfile, FacetValue, QuoteRecord
 from onrecord.search.features.outlines import EntityOutline, entity_quotes, outline_for
 from onrecord.search.storage.schema import join_names
@@ -22,7 +23,8 @@ from onrecord.search.features.sightings import SightingFinder, open_finder
 from onrecord.search.storage.store import Index
 
 EntityKind = Literal["speaker", "institution"]
-_FACET_FIELDS: dict[str, str] = {"speaker": "speaker_facet", "institution": "institution_facet"}
+# Entity kind (a facet with profile pages) -> the facet field listing its names.
+_FACET_FIELDS: dict[str, str] = {f.name: f.count_field for f in FACETS if f.profile}
 MAX_NAME_CHARS = 300
 QUOTES_PER_PAGE = 100
 

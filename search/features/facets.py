@@ -1,4 +1,4 @@
-"""Facet counts (speaker, institution, outlet, year) over a result set.
+"""Facet counts (the facets of search.facetdefs.FACETS) over a result set.
 
 Owns the per-searcher FacetTable: for each facet, a compact column mapping
 docnum -> value id (a numpy array of 1- or 4-byte ints, 0 meaning "no
@@ -22,16 +22,10 @@ import numpy as np
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.query.docsets import iter_posting_ids
-from onrecord.search.model import FACET_FIELDS, FacetValue
+from onrecord.search.facetdefs import FACETS
+from onrecord.search.model import FacetValue
 
 TOP_VALUES = 20
-# Facet name -> index field whose terms are the facet's display values.
-_SOURCE_FIELDS = {
-    "speaker": "speaker_facet",
-    "institution": "institution_facet",
-    "outlet": "outlet_facet",
-    "year": "year",
-}
 CACHE_KEY = "facet-table"
 
 
@@ -73,10 +67,9 @@ def build_facet_table(searcher: Any, deadline: Deadline | None = None) -> FacetT
     read so far stay cached, so the next try resumes there)."""
     leaves = searcher.reader().leaf_readers()
     columns = {}
-    for facet in FACET_FIELDS:
-        fieldname = _SOURCE_FIELDS[facet]
-        columns[facet] = _combine([(offset, _segment_column(leaf, fieldname, deadline))
-                                   for leaf, offset in leaves])
+    for facet in FACETS:  # count_field: the terms are the facet's display values
+        columns[facet.name] = _combine([(offset, _segment_column(leaf, facet.count_field, deadline))
+                                        for leaf, offset in leaves])
     return FacetTable(columns)
 
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from whoosh import query as wq
 from whoosh.qparser import (FieldAliasPlugin, FuzzyTermPlugin, MultifieldParser,
                             PlusMinusPlugin, PrefixPlugin, WildcardPlugin)
 
 from onrecord.search.errors import QueryError
+from onrecord.search.facetdefs import NAME_FACETS
 from onrecord.search.model import MAX_PER_PAGE, SearchRequest
 from onrecord.search.query.queryterms import label_typed_terms, prepare_fuzzy_terms, rewrite_date_terms
 from onrecord.search.storage.schema import split_names
@@ -172,11 +173,9 @@ def collect_mark_terms(q: wq.Query | None) -> MarkTerms:
 def build_filter(request: SearchRequest) -> wq.Query | None:
     """Return the query the request's filters impose, or None if none."""
     parts: list[wq.Query] = []
-    parts += [wq.Term("speaker", name) for name in _name_terms(request.speakers)]
-    parts += [wq.Term("institution", name) for name in _name_terms(request.institutions)]
-    outlets = _name_terms(request.outlets)
-    if outlets:
-        parts.append(wq.Or([wq.Term("outlet", name) for name in outlets]))
+    for facet in NAME_FACETS:
+        names = _name_terms(getattr(request, facet.request_attr))
+        parts += _RULES[facet.rule]([wq.Term(facet.filter_field, name) for name in names])
     if request.since or request.until:
         parts.append(wq.DateRange("published", _day_start(request.since),
                                   _day_end(request.until)))
@@ -185,6 +184,21 @@ def build_filter(request: SearchRequest) -> wq.Query | None:
     if not parts:
         return None
     return parts[0] if len(parts) == 1 else wq.And(parts)
+
+
+def _every(terms: list[wq.Term]) -> list[wq.Query]:
+    """The "all" rule: each value is its own ANDed part."""
+    return list(terms)
+
+
+def _some(terms: list[wq.Term]) -> list[wq.Query]:
+    """The "any" rule: one part ORing the values (none if there are none)."""
+    return [wq.Or(terms)] if terms else []
+
+
+# search.facetdefs rule -> the filter parts of a facet's selected values.
+# ("year" selects since/until, filtered below as a date range.)
+_RULES: dict[str, Callable[[list[wq.Term]], list[wq.Query]]] = {"all": _every, "any": _some}
 
 
 def _name_terms(names: tuple[str, ...]) -> list[str]:

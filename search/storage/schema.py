@@ -16,6 +16,7 @@ from typing import Any, Iterator
 from whoosh import columns, fields
 from whoosh.analysis import StemmingAnalyzer, Token, Tokenizer
 
+from onrecord.search.facetdefs import FACETS
 from onrecord.search.storage.clusters import paragraph_keys, quote_keys
 from onrecord.search.model import Article, Metadata, Paragraph
 
@@ -153,9 +154,7 @@ def build_schema() -> fields.Schema:
         speaker=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
         institution=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
         # Case-preserving exact values: the facet cache reads these postings.
-        speaker_facet=fields.KEYWORD(commas=True),
-        institution_facet=fields.KEYWORD(commas=True),
-        outlet_facet=fields.KEYWORD(commas=True),
+        **{facet.count_field: fields.KEYWORD(commas=True) for facet in FACETS if facet.source},
         quote_text=fields.TEXT(analyzer=StemmingAnalyzer(), phrase=True),
         # Sampled fingerprint keys (search.clusters) of the paragraph's
         # quotes and of its text: looked up to find copies in other articles.
@@ -197,16 +196,15 @@ def paragraph_fields(article: Article, para: Paragraph, rev: str) -> dict[str, A
     }
     doc.update(_metadata_fields(meta))
     doc.update(_annotation_fields(para))
+    doc.update(_facet_fields(meta, para))
     return {k: v for k, v in doc.items() if v is not None and v != ""}
 
 
 def _metadata_fields(meta: Metadata) -> dict[str, Any]:
     published = meta.published
-    outlet = join_names([meta.outlet]) if meta.outlet else None
     return {
         "title": _headline(meta.title),
         "outlet": meta.outlet,
-        "outlet_facet": outlet,
         "author": meta.author,
         "published": dt.datetime(published.year, published.month, published.day)
         if published else None,
@@ -227,11 +225,16 @@ def _annotation_fields(para: Paragraph) -> dict[str, Any]:
     institutions = join_names(para.institutions)
     return {
         "speaker": speakers,
-        "speaker_facet": speakers,
         "institution": institutions,
-        "institution_facet": institutions,
         "quote_text": "\n".join(q.text for q in para.quotes),
         "dates": ",".join(para.dates),
         "quote_keys": " ".join(sorted({k for q in para.quotes for k in quote_keys(q.text)})),
         "para_keys": " ".join(paragraph_keys(para.text)),
     }
+
+
+def _facet_fields(meta: Metadata, para: Paragraph) -> dict[str, str]:
+    """Return each facet's case-preserving values (search.facetdefs source)
+    as its count field's comma-separated value."""
+    return {facet.count_field: join_names(facet.source(meta, para))
+            for facet in FACETS if facet.source is not None}
