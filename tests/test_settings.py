@@ -225,3 +225,10 @@ def test_one_query_length_limit_for_web_and_search(limit: str | None, length: in
         with pytest.raises(QueryError, match=rf"^query is too long \({length} characters; "
                                              rf"the limit is {shown}\)$"):
             engine.search(index, SearchRequest(query=query))
+
+
+def test_the_readme_lists_every_setting_with_its_default() -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    for setting in SETTINGS:
+        default = f"{setting.default:g}" if setting.type is float else f"{setting.default:,}"
+        assert f"| `{setting.name}` | {default} | {setting.help} |" in readme
