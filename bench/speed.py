@@ -26,7 +26,8 @@ from bench.probe import run_probe
 from bench.queries import build_queries
 from bench.report import combine_runs, format_table, machine_info
 from bench.serving import bench_web
-from onrecord.indexer.pipeline import BATCH_ARTICLES, ingest_paths
+from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.config import Config
 from onrecord.search.model import Article
 from onrecord.search.storage.store import open_index, write_articles
 
@@ -116,7 +117,7 @@ def _index_onrecord(path: Path, articles: list[Article]) -> dict[str, Any]:
     index = open_index(path, create=True)
     written = 0
     started = time.perf_counter()
-    for batch in batched(articles, BATCH_ARTICLES):
+    for batch in batched(articles, Config().batch_articles):
         written += write_articles(index, batch)
     seconds = time.perf_counter() - started
     index.close()

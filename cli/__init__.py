@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 import click
 
-from onrecord.search.config import ConfigError, load_config, serve_port
+from onrecord.search.config import ConfigError, describe_settings, load_config, serve_port
 from onrecord.search.errors import OnrecordError
 from onrecord.search.facetdefs import NAME_FACETS, FacetDef
 from onrecord.search.model import IngestSummary, SearchRequest, SearchResult
@@ -26,11 +26,16 @@ INDEX_OPTION = click.option(
     "--index", "index_dir", type=click.Path(path_type=Path), default=None,
     help="Index directory (default ./data/index, or $ONRECORD_INDEX).",
 )
+SETTING_OPTION = click.option(
+    "--setting", "settings", multiple=True, metavar="NAME=VALUE",
+    help="Change a setting (repeatable; `onrecord settings` lists them). Beats $ONRECORD_<NAME>; "
+         "a dedicated flag beats it.",
+)
 
 
 class _Commands(click.Group):
-    """The command group; a bad configuration value (an ONRECORD_* limit)
-    is one line and exit 2, never a traceback."""
+    """The command group; a bad configuration value (an ONRECORD_* setting
+    or a --setting) is one line and exit 2, never a traceback."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -49,15 +54,17 @@ def main() -> None:
 @main.command("index")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @INDEX_OPTION
-@click.option("--wait", "lock_wait", type=float, default=10.0, show_default=True,
-              help="Seconds to wait while another indexer holds the index's write lock.")
+@click.option("--wait", "lock_wait", type=float, default=None,
+              help="Seconds to wait while another indexer holds the index's write lock "
+                   "(default 10: the write_lock_timeout setting).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: one per core); fewer use less memory.")
 @click.option("--file-budget", type=float, default=None,
               help="Seconds a file may take to process before it is skipped "
                    "(default 60, or $ONRECORD_FILE_BUDGET; inf: no limit).")
-def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float,
-                  workers: int | None, file_budget: float | None) -> None:
+@SETTING_OPTION
+def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float | None,
+                  workers: int | None, file_budget: float | None, settings: tuple[str, ...]) -> None:
     """Ingest files and folders (.txt, .html, .json, .jsonl) into the index.
 
     Exits 0 when every file was indexed, 1 when some were skipped, 2 when
@@ -66,16 +73,16 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     from onrecord.indexer.pipeline import ingest_paths, iter_input_files
     from onrecord.search.storage.store import open_index
 
-    config = load_config(index_dir=index_dir, file_budget=file_budget)
+    config = load_config(settings=settings, index_dir=index_dir, file_budget=file_budget,
+                         write_lock_timeout=lock_wait)
     files = list(iter_input_files(paths))  # for the progress bar: ingest_paths walks again
-    index = _or_exit(lambda: open_index(config.index_dir, create=True))
-    index.lock_timeout = lock_wait
+    index = _or_exit(lambda: open_index(config.index_dir, create=True, config=config))
     try:
         with click.progressbar(length=len(files), label="Indexing", file=sys.stderr,
                                show_pos=True) as bar:
             summary = _or_exit(lambda: ingest_paths(paths, index, workers=workers,
                                                     on_file=lambda _p: bar.update(1),
-                                                    file_budget=config.file_budget))
+                                                    config=config))
     finally:
         index.close()
     click.echo(format_summary(summary, config.index_dir))
@@ -138,13 +145,14 @@ def _n(count: int, noun: str) -> str:
 
 @main.command("check")
 @INDEX_OPTION
-def check_command(index_dir: Path | None) -> None:
+@SETTING_OPTION
+def check_command(index_dir: Path | None, settings: tuple[str, ...]) -> None:
     """Verify the index: every segment readable, counts and facets agree,
     no orphan files (superseded commits' files and a read-only directory
     are fine).  Prints how to repair; exits 0 when ok, 1 otherwise."""
     from onrecord.search.storage.checking import check_index
 
-    config = load_config(index_dir=index_dir)
+    config = load_config(settings=settings, index_dir=index_dir)
     report = check_index(config.index_dir)
     click.echo(report.format())
     sys.exit(0 if report.ok else 1)
@@ -171,24 +179,25 @@ def facet_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--quotes-only", is_flag=True, help="Only paragraphs that contain a quote.")
 @click.option("--sort", type=click.Choice(["relevance", "newest", "oldest"]), default="relevance")
 @click.option("--page", type=int, default=1)
-@click.option("--per-page", type=int, default=10)
+@click.option("--per-page", type=int, default=None, help="Hits per page (default 10: the per_page setting).")
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON API's answer.")
 @INDEX_OPTION
+@SETTING_OPTION
 def search_command(query: str, since: dt.datetime | None, until: dt.datetime | None,
-                   quotes_only: bool, sort: str, page: int, per_page: int, as_json: bool,
-                   index_dir: Path | None, **selected: tuple[str, ...]) -> None:
+                   quotes_only: bool, sort: str, page: int, per_page: int | None, as_json: bool,
+                   index_dir: Path | None, settings: tuple[str, ...],
+                   **selected: tuple[str, ...]) -> None:
     """Search the index; prints hits with their permalinks (or --json)."""
     from onrecord.search.engine import search
     from onrecord.search.storage.store import open_index
 
-    config = load_config(index_dir=index_dir)
+    config = load_config(settings=settings, index_dir=index_dir, per_page=per_page)
     request = SearchRequest(
         query=query, **{str(f.request_attr): selected[f.name] for f in CLI_FACETS},
         since=since.date() if since else None, until=until.date() if until else None,
-        quotes_only=quotes_only, sort=sort, page=page, per_page=per_page,  # type: ignore[arg-type]
+        quotes_only=quotes_only, sort=sort, page=page, per_page=config.per_page,  # type: ignore[arg-type]
     )
-    index = _or_exit(lambda: open_index(config.index_dir))
-    index.apply_config(config)  # the request limits: deadline, result window, caps
+    index = _or_exit(lambda: open_index(config.index_dir, config=config))
     try:
         result = _or_exit(lambda: search(index, request))
     finally:
@@ -213,13 +222,15 @@ def format_result(result: SearchResult) -> str:
 @main.command("extract")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per line, per file.")
-def extract_command(files: tuple[Path, ...], as_json: bool) -> None:
+@SETTING_OPTION
+def extract_command(files: tuple[Path, ...], as_json: bool, settings: tuple[str, ...]) -> None:
     """Print the paragraphs, quotes, speakers, institutions and dates found
     in each file, in argument order.  A file that cannot be read prints
     {"source": ..., "error": ...} in its place and the exit status is 1."""
     from onrecord.indexer.errors import IngestError
     from onrecord.indexer.pipeline import extract_file
 
+    load_config(settings=settings)  # checked like every command's (none changes extraction yet)
     failed = False
     for path in files:
         try:
@@ -255,7 +266,9 @@ def format_article(data: dict) -> str:
 @click.option("--port", type=click.IntRange(1, 65535), default=None,
               help="Port (default 5000, or $ONRECORD_PORT, or $PORT).")
 @INDEX_OPTION
-def serve_command(host: str | None, port: int | None, index_dir: Path | None) -> None:
+@SETTING_OPTION
+def serve_command(host: str | None, port: int | None, index_dir: Path | None,
+                  settings: tuple[str, ...]) -> None:
     """Serve the search UI and JSON API with a production WSGI server."""
     from onrecord.web.app import serve
 
@@ -267,7 +280,7 @@ def serve_command(host: str | None, port: int | None, index_dir: Path | None) ->
             sys.exit(2)
         for warning in warnings:
             click.echo(f"onrecord: warning: {warning}", err=True)
-    config = load_config(index_dir=index_dir, host=host, port=port)
+    config = load_config(settings=settings, index_dir=index_dir, host=host, port=port)
     click.echo(f"Serving {config.index_dir} on http://{config.host}:{config.port}/", err=True)
     try:
         serve(config)
@@ -275,6 +288,34 @@ def serve_command(host: str | None, port: int | None, index_dir: Path | None) ->
         click.echo(f"onrecord: cannot listen on {config.host}:{config.port}: {exc.strerror or exc}"
                    " (is another server running? pick another port with --port or PORT=)", err=True)
         sys.exit(2)
+
+
+@main.command("settings")
+@SETTING_OPTION
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per setting.")
+def settings_command(settings: tuple[str, ...], as_json: bool) -> None:
+    """List every setting: name, current value (defaults, then
+    $ONRECORD_<NAME>, then --setting), default and what it does."""
+    rows = describe_settings(load_config(settings=settings))
+    if as_json:
+        for name, value, default, help_text in rows:
+            click.echo(json.dumps({"name": name, "value": value, "default": default, "help": help_text}))
+        return
+    click.echo(format_settings(rows))
+
+
+def format_settings(rows: list[tuple[str, Any, Any, str]]) -> str:
+    """Return the settings as an aligned table, a changed value marked *."""
+    cells = [(name, f"{value:g}" if isinstance(value, float) else str(value),
+              f"{default:g}" if isinstance(default, float) else str(default), help_text)
+             for name, value, default, help_text in rows]
+    widths = [max(len(row[i]) for row in cells + [("name", "value", "default", "")]) for i in range(3)]
+    lines = [f"{'name':<{widths[0]}}  {'value':<{widths[1]}}  {'default':<{widths[2]}}  help"]
+    for (name, value, default, help_text), (_n, raw, raw_default, _h) in zip(cells, rows):
+        mark = "*" if raw != raw_default else " "
+        lines.append(f"{name:<{widths[0]}}  {value:<{widths[1]}}{mark} {default:<{widths[2]}}  "
+                     f"{help_text}")
+    return "\n".join(lines)
 
 
 def _or_exit(call):  # type: ignore[no-untyped-def]

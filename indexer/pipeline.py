@@ -34,6 +34,7 @@ from onrecord.indexer.lifeline import die_with_parent
 from onrecord.indexer.parser import iter_articles
 from onrecord.indexer.publishing import Tally, publish_wave
 from onrecord.indexer.reader import read_source
+from onrecord.search.config import Config
 from onrecord.search.storage.identity import Resolution, Resolver, open_resolver, resolver_for
 from onrecord.search.model import Article, IngestSummary
 from onrecord.search.storage.records import VersionRecord
@@ -42,14 +43,13 @@ from onrecord.search.storage.store import Index, hold_write_lock, write_articles
 
 log = logging.getLogger(__name__)
 
-BATCH_ARTICLES = 500  # articles per commit: fewer, larger segments commit faster
 # Input bytes per worker task (one segment each): big enough that a corpus
 # makes few segments, small enough that every worker gets several tasks.
 CHUNK_BYTES_MIN = 256 * 1024
 CHUNK_BYTES_MAX = 8 * 1024 * 1024
-# Tasks per worker between commits: a commit deletes unlisted segment files,
-# so workers must be idle during it.
-TASKS_PER_COMMIT = 2
+# Articles per commit (serial), tasks per worker between commits (parallel:
+# a commit deletes unlisted segment files, so workers must be idle during
+# it) and each worker's pool memory are settings: search.config.SETTINGS.
 # Forked workers on Linux (as before 3.14 made forkserver the default): a
 # worker's parent is then this process, which die_with_parent() relies on.
 POOL_CONTEXT = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
@@ -116,9 +116,10 @@ def ingest_paths(
     paths: Iterable[Path],
     index: Index,
     on_file: Callable[[Path], None] | None = None,
-    batch_articles: int = BATCH_ARTICLES,
+    batch_articles: int | None = None,
     workers: int | None = None,
     file_budget: float | None = None,
+    config: Config | None = None,
 ) -> IngestSummary:
     """Extract every file under `paths` and write its articles to `index`.
 
@@ -131,13 +132,19 @@ def ingest_paths(
     becomes the article's next version.  `workers` processes (default: one
     per CPU) annotate and index in parallel; workers=1, or an in-memory
     index, runs everything in this process and commits every
-    `batch_articles` articles.  A file taking over `file_budget` seconds to
-    extract is skipped (BudgetError's reason).  Files are reported to
+    `batch_articles` articles (default: config.batch_articles).  A file
+    taking over `file_budget` seconds (default: config.file_budget when a
+    config is given, else no limit) to extract is skipped (BudgetError's
+    reason).  `config` (default: the SETTINGS defaults) also gives
+    tasks_per_commit and worker_memory_mb to parallel runs.  Files are reported to
     `on_file` in input order either way.  Raises IndexBusyError if another
     writer keeps the index's write lock, IndexWriteError if a commit or a
     worker's segment cannot be written (earlier commits of the run stay),
     WorkerError if a worker process dies."""
     started = time.perf_counter()
+    if file_budget is None and config is not None:
+        file_budget = config.file_budget
+    config = config or Config()
     found = find_input_files(paths)
     files = found.files
     count = resolve_workers(workers, len(files))
@@ -145,9 +152,10 @@ def ingest_paths(
     # uncommitted between commits, and another writer's commit would delete them.
     with hold_write_lock(index):
         if count > 1 and index.path is not None:
-            summary = ingest_parallel(files, index, count, on_file, file_budget)
+            summary = ingest_parallel(files, index, count, on_file, file_budget, config)
         else:
-            summary = _ingest_serial(files, index, on_file, batch_articles, file_budget)
+            summary = _ingest_serial(files, index, on_file, batch_articles or config.batch_articles,
+                                     file_budget)
     summary.files += len(found.skipped)  # links not followed and unreadable folders
     summary.skipped[:0] = [(str(path), reason) for path, reason in found.skipped]
     summary.seconds = time.perf_counter() - started
@@ -224,15 +232,17 @@ def _flush(index: Index, resolver: Resolver, tally: Tally) -> None:
 
 def ingest_parallel(files: list[Path], index: Index, workers: int,
                     on_file: Callable[[Path], None] | None = None,
-                    budget: float | None = None) -> IngestSummary:
+                    budget: float | None = None, config: Config | None = None) -> IngestSummary:
     """Annotate and index `files` in `workers` processes, each task writing
-    one segment of the on-disk `index`; commit after every wave of tasks.
+    one segment of the on-disk `index` (pooling config.worker_memory_mb);
+    commit after every wave of config.tasks_per_commit tasks per worker.
     Returns the IngestSummary (seconds not set)."""
+    config = config or Config()
     summary = IngestSummary()
     tally = Tally()
-    chunks = chunk_files(files, workers)
-    wave = workers * TASKS_PER_COMMIT
-    task = partial(index_chunk, index.path, budget=budget)
+    chunks = chunk_files(files, workers, config.tasks_per_commit)
+    wave = workers * config.tasks_per_commit
+    task = partial(index_chunk, index.path, budget=budget, memory_mb=config.worker_memory_mb)
     with worker_pool(workers) as pool:
         for first in range(0, len(chunks), wave):
             outcomes = []
@@ -241,8 +251,8 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
                 outcomes.append(outcome)
             deferred = publish_wave(index, outcomes, tally)
             if deferred.paths:  # rare: chunks of one wave wrote the same article
-                publish_wave(index, [index_chunk(index.path, deferred.paths, budget,
-                                                 deferred.claimed)], tally)
+                publish_wave(index, [index_chunk(index.path, deferred.paths, budget, deferred.claimed,
+                                                 config.worker_memory_mb)], tally)
     tally.fill(summary)
     return summary
 
@@ -267,10 +277,11 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     pool.shutdown(wait=True)
 
 
-def chunk_files(files: list[Path], workers: int) -> list[list[Path]]:
-    """Return `files` split, in order, into chunks of similar byte size."""
+def chunk_files(files: list[Path], workers: int, tasks_per_commit: int = 2) -> list[list[Path]]:
+    """Return `files` split, in order, into chunks of similar byte size
+    (about `tasks_per_commit` per worker, within the CHUNK_BYTES bounds)."""
     sizes = [_file_size(path) for path in files]
-    target = sum(sizes) // (workers * TASKS_PER_COMMIT) + 1
+    target = sum(sizes) // (workers * tasks_per_commit) + 1
     target = min(max(target, CHUNK_BYTES_MIN), CHUNK_BYTES_MAX)
     chunks: list[list[Path]] = [[]]
     filled = 0
@@ -291,11 +302,11 @@ def _file_size(path: Path) -> int:
 
 
 def index_chunk(index_dir: Path, paths: list[Path], budget: float | None = None,
-                only: set[str] | None = None) -> ChunkOutcome:
+                only: set[str] | None = None, memory_mb: int | None = None) -> ChunkOutcome:
     """Worker task: extract `paths` (each within its `budget` seconds),
     resolve their articles (only those whose own id is in `only`, if given)
     against the index at `index_dir` and write the ones to write as one
-    segment; returns what happened to each file and article.  Raises
+    segment (pooling `memory_mb`, default the worker_memory_mb setting's); returns what happened to each file and article.  Raises
     IndexWriteError if the segment cannot be written."""
     reasons: list[tuple[Path, str | None]] = []
     encodings: list[tuple[Path, str]] = []
@@ -313,7 +324,8 @@ def index_chunk(index_dir: Path, paths: list[Path], budget: float | None = None,
                     resolver.add(article)
     finally:
         resolver.close()
-    batch = write_segment(index_dir, resolver.to_write.values(), unique_ids=True, records=())
+    batch = write_segment(index_dir, resolver.to_write.values(), unique_ids=True, records=(),
+                          memory_mb=memory_mb)
     return ChunkOutcome(reasons, batch, resolver.records, resolver.resolutions, encodings, notes)
 
 

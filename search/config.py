@@ -1,13 +1,21 @@
-"""Configuration: one dataclass with defaults, overridable by environment
-variables and then by explicit arguments (CLI flags).  Nothing is read at
-import time: call load_config()."""
+"""Configuration: one table of settings with defaults, overridable by
+environment variables, then by `--setting name=value`, then by explicit
+arguments (dedicated CLI flags).  Nothing is read at import time: call
+load_config().
+
+SETTINGS is that table (name, default, type, help, as Datasette's): Config's
+fields beside index_dir/host/port, their ONRECORD_<NAME> variables, their
+validation and the `onrecord settings` listing all come from it.
+"""
 from __future__ import annotations
 
+import difflib
+import math
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields, make_dataclass, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 DEFAULT_INDEX_DIR = Path("data/index")
 # Where `serve` looks for its port, first set one wins (--port beats both).
@@ -21,62 +29,163 @@ class ConfigError(ValueError):
     """A configuration value cannot be used; str() says which and why."""
 
 
-# Config fields settable from ONRECORD_<FIELD> (e.g. ONRECORD_QUERY_TIMEOUT=5).
-_LIMITS = {"query_timeout": float, "max_result_window": int, "max_expanded_terms": int,
-           "export_slots": int, "export_timeout": float, "file_budget": float}
-
-
 @dataclass(frozen=True, slots=True)
-class Config:
-    index_dir: Path = DEFAULT_INDEX_DIR
-    host: str = "127.0.0.1"
-    port: int = 5000
-    per_page: int = 10
-    query_timeout: float = 2.0  # seconds before a search returns what it has
-    # Request limits (search.engine, search.exporting); env ONRECORD_<NAME>.
-    max_result_window: int = 10_000  # page * per_page beyond this is refused (400)
-    max_expanded_terms: int = 1024  # words all prefix*/fuzzy~ terms of one query may become
-    export_slots: int = 2  # concurrent exports; one more gets 503 + Retry-After
-    export_timeout: float = 10.0  # seconds an export may take to find and order its rows
-    # seconds one input file may take to parse and annotate before it is
-    # skipped (ONRECORD_FILE_BUDGET; "inf" for no limit)
-    file_budget: float = 60.0
+class Setting:
+    """One row of SETTINGS: a tunable an operator may change.  Values must
+    be positive (or >= 0 when `zero_ok`, where 0 usually means "off") and
+    at most `maximum` when given."""
+
+    name: str
+    default: int | float
+    type: type
+    help: str
+    zero_ok: bool = False
+    maximum: int | None = None
+
+    @property
+    def variable(self) -> str:
+        """Return the environment variable that overrides this setting."""
+        return f"ONRECORD_{self.name.upper()}"
 
 
-def load_config(env: Mapping[str, str] | None = None, **overrides: Any) -> Config:
-    """Return the Config: defaults, then ONRECORD_INDEX / ONRECORD_HOST and
-    the request limits (ONRECORD_QUERY_TIMEOUT, ...) from `env` (default
-    os.environ), then keyword overrides whose value is not None.  Raises
-    ConfigError for a limit that is not a positive number.  The port is not read from `env` here: only `serve` needs one, so
-    it calls serve_port() (a bad PORT must not break `search` or `index`)."""
+SETTINGS: tuple[Setting, ...] = (
+    # Searching (search.engine, search.query)
+    Setting("query_timeout", 2.0, float, "Seconds a search may run before it returns what it has "
+            "found, marked partial."),
+    Setting("max_result_window", 10_000, int, "Deepest hit a search may page to (page x per_page); "
+            "deeper is refused (400)."),
+    Setting("max_expanded_terms", 1024, int, "Index words all prefix* and fuzzy~ terms of one query "
+            "may stand for."),
+    Setting("max_query_chars", 500, int, "Longest query accepted, in characters (web, API and "
+            "`onrecord search` alike)."),
+    Setting("per_page", 10, int, "Hits per page when a request does not say.", maximum=100),
+    Setting("result_cache_size", 256, int, "Finished search results remembered until the next "
+            "commit; 0 turns the result cache off.", zero_ok=True),
+    Setting("postings_cache_mb", 48, int, "MB of decoded postings of frequent words kept per "
+            "process; 0 turns the postings cache off.", zero_ok=True),
+    Setting("stale_check_seconds", 1.0, float, "How often a reader looks for another process's "
+            "commit, in seconds."),
+    # Exports (search.features.exporting)
+    Setting("export_slots", 2, int, "Exports running at once; one more gets 503 and Retry-After."),
+    Setting("export_timeout", 10.0, float, "Seconds an export may take to find and order its rows."),
+    Setting("export_batch", 500, int, "Documents an export reads at a time (memory holds one batch)."),
+    # Pages (web)
+    Setting("entity_page_size", 100, int, "Quotes per page of a speaker or institution page."),
+    Setting("article_window", 200, int, "Paragraphs per window of a long article's page."),
+    # Writing (search.storage, indexer)
+    Setting("write_lock_timeout", 10.0, float, "Seconds a writer waits for another writer's lock "
+            "(index --wait).", zero_ok=True),
+    Setting("writer_memory_mb", 256, int, "MB of postings a writer pools before spilling a sorted "
+            "run to disk."),
+    Setting("worker_memory_mb", 128, int, "The same, for each indexing worker process."),
+    Setting("batch_articles", 500, int, "Articles per commit when indexing in one process."),
+    Setting("tasks_per_commit", 2, int, "Tasks per worker process between commits when indexing "
+            "in parallel."),
+    Setting("file_budget", 60.0, float, "Seconds one input file may take to parse and annotate "
+            "before it is skipped (inf: no limit; index --file-budget)."),
+)
+SETTINGS_BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
+
+# The frozen dataclass every layer reads: where the index is, where to
+# serve, then one field per row of SETTINGS (its default from the table).
+# query_timeout=None (no limit) is allowed for callers building a Config
+# in code; values from the environment or --setting are validated.
+Config = make_dataclass(
+    "Config",
+    [("index_dir", Path, field(default=DEFAULT_INDEX_DIR)),
+     ("host", str, field(default="127.0.0.1")),
+     ("port", int, field(default=5000))]
+    + [(s.name, s.type, field(default=s.default)) for s in SETTINGS],
+    frozen=True, slots=True)
+Config.__module__ = __name__
+Config.__doc__ = ("Where the index is, where to serve, and one field per row of SETTINGS "
+                  "(see load_config).")
+
+
+def load_config(env: Mapping[str, str] | None = None,
+                settings: Mapping[str, str] | Iterable[str] = (), **overrides: Any) -> Config:
+    """Return the Config: the SETTINGS defaults, then ONRECORD_INDEX /
+    ONRECORD_HOST and each setting's ONRECORD_<NAME> from `env` (default
+    os.environ), then `settings` (name -> raw value, or "name=value"
+    strings as --setting gives them), then keyword overrides whose value
+    is not None (dedicated CLI flags).  Raises ConfigError (one line) for
+    an unknown setting or a bad value.  The port is not read from `env`
+    here: only `serve` needs one, so it calls serve_port() (a bad PORT
+    must not break `search` or `index`)."""
     env = os.environ if env is None else env
-    cfg = Config()
-    from_env: dict[str, Any] = {}
+    values: dict[str, Any] = {}
     if env.get("ONRECORD_INDEX"):
-        from_env["index_dir"] = Path(env["ONRECORD_INDEX"])
+        values["index_dir"] = Path(env["ONRECORD_INDEX"])
     if env.get("ONRECORD_HOST"):
-        from_env["host"] = env["ONRECORD_HOST"]
-    for name, kind in _LIMITS.items():
-        raw = env.get(f"ONRECORD_{name.upper()}")
+        values["host"] = env["ONRECORD_HOST"]
+    for setting in SETTINGS:
+        raw = env.get(setting.variable)
         if raw:
-            from_env[name] = _parse_limit(f"ONRECORD_{name.upper()}", raw, kind)
-    cfg = replace(cfg, **from_env)
-    given = {k: v for k, v in overrides.items() if v is not None}
-    if "index_dir" in given:
-        given["index_dir"] = Path(given["index_dir"])
-    return replace(cfg, **given)
+            values[setting.name] = parse_value(setting, raw, setting.variable)
+    values.update(parse_settings(settings))
+    values.update({k: v for k, v in overrides.items() if v is not None})
+    if "index_dir" in values:
+        values["index_dir"] = Path(values["index_dir"])
+    return replace(Config(), **values)
 
 
-def _parse_limit(variable: str, raw: str, kind: type) -> Any:
-    """Return `raw` as a positive `kind`; raises ConfigError naming `variable`."""
+def parse_settings(pairs: Mapping[str, str] | Iterable[str]) -> dict[str, Any]:
+    """Return {name: value} for `pairs` ("name=value" strings, or a mapping
+    of name to raw value), each checked against SETTINGS; raises
+    ConfigError naming the pair (and close names for an unknown one)."""
+    items = pairs.items() if isinstance(pairs, Mapping) else (_split_pair(p) for p in pairs)
+    values: dict[str, Any] = {}
+    for name, raw in items:
+        setting = SETTINGS_BY_NAME.get(name.strip())
+        if setting is None:
+            raise ConfigError(unknown_setting(name.strip()))
+        values[setting.name] = parse_value(setting, raw, f"--setting {setting.name}")
+    return values
+
+
+def _split_pair(pair: str) -> tuple[str, str]:
+    """Return (name, value) of a "name=value" string; raises ConfigError."""
+    name, sep, raw = pair.partition("=")
+    if not sep or not name.strip():
+        raise ConfigError(f"--setting {pair!r} must be written name=value "
+                          "(`onrecord settings` lists the names)")
+    return name, raw
+
+
+def unknown_setting(name: str) -> str:
+    """Return the one-line message for an unknown setting `name`, naming
+    the close ones if there are any."""
+    close = difflib.get_close_matches(name, SETTINGS_BY_NAME, n=3, cutoff=0.6)
+    hint = f"did you mean {' or '.join(close)}?" if close else "`onrecord settings` lists them"
+    return f"--setting: unknown setting {name!r}; {hint}"
+
+
+def parse_value(setting: Setting, raw: str, label: str) -> Any:
+    """Return `raw` as the setting's type within its bounds; raises
+    ConfigError naming `label` (e.g. ONRECORD_QUERY_TIMEOUT)."""
     try:
-        value = kind(raw.strip())
+        value = setting.type(raw.strip())
     except ValueError:
         value = None
-    if value is None or not value > 0:
-        raise ConfigError(f"{variable}={raw!r} is not a positive "
-                          f"{'number' if kind is float else 'whole number'}")
-    return value
+    low_ok = value is not None and not math.isnan(value) and (
+        value >= 0 if setting.zero_ok else value > 0)
+    if low_ok and (setting.maximum is None or value <= setting.maximum):
+        return value
+    kind = "number" if setting.type is float else "whole number"
+    wanted = f"{kind} >= 0" if setting.zero_ok else f"positive {kind}"
+    if setting.maximum is not None:
+        wanted += f" up to {setting.maximum}"
+    raise ConfigError(f"{label}={raw!r} is not a {wanted}")
+
+
+def describe_settings(config: Config) -> list[tuple[str, Any, Any, str]]:
+    """Return (name, current value in `config`, default, help) per setting."""
+    return [(s.name, getattr(config, s.name), s.default, s.help) for s in SETTINGS]
+
+
+def setting_names() -> list[str]:
+    """Return the names of the settings, in table order."""
+    return [s.name for s in SETTINGS]
 
 
 def serve_port(env: Mapping[str, str] | None = None) -> tuple[int | None, list[str]]:

@@ -19,7 +19,7 @@ from whoosh import query as wq
 from onrecord.search.query.collecting import (Collected, SortColumn, build_sort_column, collect, extend,
                                restrict_query)
 from onrecord.search.deadline import Deadline, DeadlineExceeded
-from onrecord.search.query.postings import segment_key
+from onrecord.search.query.postings import segment_key, size_postings_cache
 from onrecord.search.query.queryterms import Expansion, expand_terms
 from onrecord.search.query.ranking import build_lengths
 from onrecord.search.storage.documents import (load_quote_dicts, published_date, rebuild_paragraph,
@@ -72,20 +72,31 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None,
     if deadline is None:
         deadline = Deadline(timeout if timeout is not None else index.query_timeout)
     validate_request(request, index.max_result_window)
+    size_postings_cache(index.postings_cache_mb)
     with translate_damage(_label(index)), index.reading() as searcher:
-        cache = index.cached(RESULTS_KEY, lambda _searcher: ResultCache())
-        cached = cache.get(request)
+        cache = _result_cache(index)
+        cached = cache.get(request) if cache is not None else None
         if cached is not None:
             return cached
         result = _run_search(index, searcher, request, deadline)
-    cache.put(request, result)
+    if cache is not None:
+        cache.put(request, result)
     return result
+
+
+def _result_cache(index: Index) -> ResultCache | None:
+    """Return the current generation's result cache, holding at most
+    index.result_cache_size results; None when that setting is 0 (off)."""
+    size = index.result_cache_size
+    if size <= 0:
+        return None
+    return index.cached(f"{RESULTS_KEY}:{size}", lambda _searcher: ResultCache(size))
 
 
 def _run_search(index: Index, searcher: Any, request: SearchRequest,
                 deadline: Deadline) -> SearchResult:
     deadline.begin("parse")
-    q = parse_query(_parser(index), request.query)
+    q = parse_query(_parser(index), request.query, index.max_query_chars)
     deadline.begin("expand")
     # Expanding words may take at most half the time left: the matching
     # that needs them gets the rest.
@@ -314,6 +325,6 @@ def _article_terms(index: Index, query: str) -> MarkTerms:
     if not query or not isinstance(query, str):
         return MarkTerms()
     try:
-        return collect_mark_terms(parse_query(_parser(index), query))
+        return collect_mark_terms(parse_query(_parser(index), query, index.max_query_chars))
     except QueryError:
         return MarkTerms()

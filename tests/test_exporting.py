@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from onrecord.search.features import exporting
+from onrecord.search.config import Config
 from onrecord.search.errors import QueryError
 from onrecord.search.features.exporting import EXPORT_COLUMNS, iter_export_rows
 from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
@@ -85,9 +85,8 @@ def test_filters_apply(index: Index) -> None:
     assert [r["doc_id"] for r in got] == ["mid", "new"]
 
 
-def test_streams_every_row_across_batches(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(exporting, "EXPORT_BATCH", 7)
-    idx = ram_index()
+def test_streams_every_row_across_batches() -> None:
+    idx = ram_index(Config(export_batch=7))
     write_articles(idx, [make_article(f"d{i:03d}", dt.date(2021, 1, 1) + dt.timedelta(days=i),
                                       [f"Budget line {i}."]) for i in range(60)])
     got = rows(idx, query="budget", sort="oldest")

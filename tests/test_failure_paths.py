@@ -122,7 +122,8 @@ def test_cli_index_that_cannot_write_says_why_and_exits_2(
     assert open_index(index_dir).doc_count() == 2
 
 
-def kill_this_worker(_index_dir: Path, _paths: list[Path], budget: float | None = None) -> None:
+def kill_this_worker(_index_dir: Path, _paths: list[Path], budget: float | None = None,
+                     **_settings: object) -> None:
     os.kill(os.getpid(), signal.SIGKILL)  # as the OOM killer would
 
 

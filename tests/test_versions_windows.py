@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.config import Config
 from onrecord.search.engine import get_article, search
 from onrecord.search.model import SearchRequest
 from onrecord.search.storage.store import Index, open_index
@@ -75,12 +76,10 @@ def test_a_rebuilt_index_serves_its_own_article_records(tmp_path: Path) -> None:
 
 
 def test_the_article_page_pages_an_earlier_version_and_keeps_it_in_links(
-        updated: tuple[Index, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from onrecord.web import pages
+        updated: tuple[Index, str]) -> None:
     from onrecord.web.app import create_app
     index, doc_id = updated
-    monkeypatch.setattr(pages, "ARTICLE_WINDOW", WINDOW)
-    client = create_app(index=index).test_client()
+    client = create_app(index=index, config=Config(article_window=WINDOW)).test_client()
     html = client.get(f"/doc/{doc_id}?version=1&p=80").get_data(as_text=True)
     assert "An earlier version" in html and 'id="p80"' in html and "unloaded" in html
     assert f"/doc/{doc_id}?version=1&amp;page=3" in html  # the pager stays on version 1

@@ -15,7 +15,7 @@ bp = Blueprint("api", __name__)
 def api_search() -> Response:
     """Return SearchResult.to_dict() for the request's parameters as JSON."""
     state = get_state()
-    req = parse_search_request(request.args, state.config.per_page)
+    req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
     result = engine.search(state.index(), req)
     return jsonify(result.to_dict())
 

@@ -12,6 +12,7 @@ from typing import Literal
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
+from onrecord.search.config import SETTINGS_BY_NAME
 from onrecord.search.features import entities as search_entities
 from onrecord.search.errors import NotFoundError
 from onrecord.web.charts import build_timeline
@@ -33,8 +34,9 @@ RELATED: dict[str, list[tuple[str, str]]] = {
 }
 RELATED_KIND: dict[str, str] = {"institutions": "institution", "speakers_for": "speaker", "speakers_about": "speaker"}
 # Quotes per profile page (?page=N): the page's size stays bounded however
-# much one person said; counts and the chart still cover every quote.
-QUOTES_PER_PAGE = 100
+# much one person said; counts and the chart still cover every quote.  The
+# entity_page_size setting; this is its default (search.config).
+QUOTES_PER_PAGE: int = SETTINGS_BY_NAME["entity_page_size"].default  # type: ignore[assignment]
 # Most roles and related names listed (by count); the rest are summed up
 # as "and N more", so a prolific speaker's page stays small.
 SHOWN_ROLES = 10
@@ -84,7 +86,8 @@ def render_profile(kind: EntityKind, name: str) -> str | Response:
     if not name.strip() or len(name) > MAX_FILTER_CHARS:
         raise NotFoundError(f"No {kind} with that name is in the index.")
     page = parse_int(request.args.get("page"), "page", 1, 1, MAX_PAGE)
-    profile = search_entities.get_entity(get_state().index(), kind, name, page, QUOTES_PER_PAGE)
+    profile = search_entities.get_entity(get_state().index(), kind, name, page,
+                                         get_state().config.entity_page_size)
     # Only a case difference redirects: the canonical name then matches
     # exactly on the next request, so this can never loop.
     if profile.name != name and profile.name.casefold() == name.casefold():

@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from onrecord.search.errors import BusyError, IndexUnavailableError, NotFoundError, QueryError
 from onrecord.web.params import hidden_filters, raw_form
+from onrecord.web.state import get_state
 
 STATUS_BY_ERROR: tuple[tuple[type[Exception], int], ...] = (
     (QueryError, 400),
@@ -77,7 +78,12 @@ def handle_error(exc: Exception) -> tuple[Response | str, int, dict[str, str]]:
 
 def render_search_error(message: str) -> str:
     """Return the search page with `message` beside the query box."""
-    return render_template("search.html", form=raw_form(request.args), hidden=hidden_filters(request.args), error=message, result=None, links=None)
+    return render_template("search.html", form=raw_form(request.args, _query_chars()), hidden=hidden_filters(request.args), error=message, result=None, links=None)
+
+
+def _query_chars() -> int:
+    """Return the app's max_query_chars setting (the longest query echoed)."""
+    return get_state().config.max_query_chars
 
 
 def register_error_handlers(app: Flask) -> None:

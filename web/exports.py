@@ -124,7 +124,7 @@ def with_absolute_permalinks(rows: Iterable[dict[str, Any]], root: str) -> Itera
 def export_response(ext: str) -> Response:
     """Return the streamed export of the current request in format `ext`."""
     state = get_state()
-    req = parse_search_request(request.args, state.config.per_page)
+    req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
     kind = parse_rows(request.args.get("rows"))
     columns = list(exporting.EXPORT_COLUMNS[kind])
     found = start_rows(iter(exporting.iter_export_rows(state.index(), req, kind)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request, url_for
 
 from onrecord.search import engine
+from onrecord.search.config import SETTINGS_BY_NAME
 from onrecord.search.model import Paragraph
 from onrecord.web.changes import change_marks
 from onrecord.web.links import SearchLinks, page_window
@@ -21,19 +22,20 @@ MAX_PARAGRAPH = 100_000_000  # bound for ?p=N; articles of 200,000 paragraphs ex
 MAX_VERSION = 1_000_000  # bound for ?version=N
 # Paragraphs per article page: a longer article is shown in windows (?page=K,
 # or the window holding ?p=N), so no page outgrows a few hundred kilobytes.
-ARTICLE_WINDOW = 200
+# The article_window setting; this is its default (search.config).
+ARTICLE_WINDOW: int = SETTINGS_BY_NAME["article_window"].default  # type: ignore[assignment]
 
 
 @bp.get("/")
 def search_page() -> str:
     """Return the search page for the request's parameters."""
     state = get_state()
-    req = parse_search_request(request.args, state.config.per_page)
+    req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
     result = engine.search(state.index(), req)
     links = SearchLinks(req, url_for("pages.search_page"), state.config.per_page)
     return render_template(
         "search.html",
-        form=raw_form(request.args),
+        form=raw_form(request.args, state.config.max_query_chars),
         hidden=hidden_filters(request.args),
         req=req,
         result=result,
@@ -48,13 +50,13 @@ def article_page(doc_id: str) -> str:
     """Return the article page with numbered paragraphs, the query's words
     marked and each quote's evidence (span, cue, speaker) shown."""
     state = get_state()
-    query = parse_query(request.args.get("q"))
+    query = parse_query(request.args.get("q"), state.config.max_query_chars)
     # ?p=N marks the paragraph server-side too: #pN alone is lost when a
     # link is copied without its fragment or the page is re-rendered.
     target = parse_int(request.args.get("p"), "p", 0, 1, MAX_PARAGRAPH)
     page = parse_int(request.args.get("page"), "page", 1, 1, MAX_PAGE)
     version = parse_int(request.args.get("version"), "version", 0, 1, MAX_VERSION) or None
-    article = engine.get_article(state.index(), doc_id, query, version, window=ARTICLE_WINDOW,
+    article = engine.get_article(state.index(), doc_id, query, version, window=state.config.article_window,
                                  page=page, around=target or None)
     marks = change_marks(article)
     paragraphs = [(p, render_paragraph(p, article.term_spans.get(p.n, ()),

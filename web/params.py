@@ -12,11 +12,14 @@ import datetime as dt
 import re
 from typing import Iterable, Mapping, Protocol
 
+from onrecord.search.config import SETTINGS_BY_NAME
 from onrecord.search.errors import QueryError
 from onrecord.search.facetdefs import NAME_FACETS
 from onrecord.search.model import MAX_PER_PAGE, SearchRequest
 
-MAX_QUERY_CHARS = 500
+# The default of the max_query_chars setting (search.config), which the
+# search layer enforces too; callers pass their config's.
+MAX_QUERY_CHARS: int = SETTINGS_BY_NAME["max_query_chars"].default  # type: ignore[assignment]
 MAX_FILTER_VALUES = 20
 MAX_FILTER_CHARS = 200
 MAX_PAGE = 10_000
@@ -42,11 +45,13 @@ class ArgSource(Protocol):
     def getlist(self, key: str) -> list[str]: ...
 
 
-def parse_search_request(args: ArgSource, default_per_page: int = 10) -> SearchRequest:
+def parse_search_request(args: ArgSource, default_per_page: int = 10,
+                         max_query_chars: int = MAX_QUERY_CHARS) -> SearchRequest:
     """Return the SearchRequest described by `args`.
 
     Unknown parameters are ignored; missing ones take their defaults.
-    Raises QueryError with a message naming the parameter for any bad value.
+    Raises QueryError with a message naming the parameter for any bad value
+    (a query longer than `max_query_chars`, the max_query_chars setting).
     """
     since = parse_date(args.get("since"), "since")
     until = parse_date(args.get("until"), "until")
@@ -54,7 +59,7 @@ def parse_search_request(args: ArgSource, default_per_page: int = 10) -> SearchR
         raise QueryError(f"'since' ({since.isoformat()}) is after 'until' ({until.isoformat()}).")
     filters = {field: parse_filter(args.getlist(name), name) for name, field in FILTER_PARAMS.items()}
     return SearchRequest(
-        query=parse_query(args.get("q")),
+        query=parse_query(args.get("q"), max_query_chars),
         since=since,
         until=until,
         quotes_only=parse_flag(args.get("quotes_only"), "quotes_only"),
@@ -65,11 +70,12 @@ def parse_search_request(args: ArgSource, default_per_page: int = 10) -> SearchR
     )
 
 
-def parse_query(raw: str | None) -> str:
-    """Return the trimmed query; raises QueryError if it is too long."""
+def parse_query(raw: str | None, max_chars: int = MAX_QUERY_CHARS) -> str:
+    """Return the trimmed query; raises QueryError if it is longer than
+    `max_chars` (the max_query_chars setting)."""
     query = (raw or "").strip()
-    if len(query) > MAX_QUERY_CHARS:
-        raise QueryError(f"The query is too long ({len(query)} characters; the limit is {MAX_QUERY_CHARS}).")
+    if len(query) > max_chars:
+        raise QueryError(f"The query is too long ({len(query)} characters; the limit is {max_chars}).")
     return query
 
 
@@ -149,8 +155,10 @@ def hidden_filters(args: ArgSource) -> list[tuple[str, str]]:
     return pairs
 
 
-def raw_form(args: Mapping[str, str]) -> dict[str, str]:
+def raw_form(args: Mapping[str, str], max_query_chars: int = MAX_QUERY_CHARS) -> dict[str, str]:
     """Return the single-valued form fields as the user typed them, so a
     page showing an error can refill the form; each is cut to its
-    FORM_FIELD_CHARS limit (an echo never outgrows what a search accepts)."""
-    return {key: str(args.get(key) or "")[:limit] for key, limit in FORM_FIELD_CHARS.items()}
+    FORM_FIELD_CHARS limit, the query to `max_query_chars` (an echo never
+    outgrows what a search accepts)."""
+    limits = {**FORM_FIELD_CHARS, "q": max_query_chars}
+    return {key: str(args.get(key) or "")[:limit] for key, limit in limits.items()}

@@ -45,12 +45,11 @@ def open_configured_index(config: Config) -> Index:
     """Return the index in config.index_dir; raises IndexUnavailableError
     (with the command that builds it) if it is missing or unreadable."""
     try:
-        index = store.open_index(config.index_dir)
+        index = store.open_index(config.index_dir, config=config)
     except IndexUnavailableError:
         raise
     except OSError as exc:  # the search layer should wrap these; be safe
         raise IndexUnavailableError(f"Cannot read the index in {config.index_dir}: {exc.strerror or exc}.") from exc
-    index.apply_config(config)  # the request limits: deadline, caps, export slots
     return index
 
 

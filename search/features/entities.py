@@ -26,7 +26,6 @@ EntityKind = Literal["speaker", "institution"]
 # Entity kind (a facet with profile pages) -> the facet field listing its names.
 _FACET_FIELDS: dict[str, str] = {f.name: f.count_field for f in FACETS if f.profile}
 MAX_NAME_CHARS = 300
-QUOTES_PER_PAGE = 100
 
 
 def list_entities(index: Index, kind: EntityKind) -> list[FacetValue]:
@@ -64,14 +63,16 @@ def _count_values(searcher: Any, fieldname: str) -> list[FacetValue]:
 
 
 def get_entity(index: Index, kind: EntityKind, name: str, page: int = 1,
-               per_page: int = QUOTES_PER_PAGE) -> EntityProfile:
+               per_page: int | None = None) -> EntityProfile:
     """Return page `page` of the profile of the speaker or institution
-    `name` (matched exactly, else case-insensitively): `per_page` of its
+    `name` (matched exactly, else case-insensitively): `per_page` (default
+    the index's entity_page_size setting) of its
     quotes in date order (undated last, each with also_in), and over ALL of
     them the counts, a monthly timeline and the names seen with it.
     Raises NotFoundError if no paragraph names it or the page is past the
     last, QueryError for an unknown kind."""
     fieldname = _facet_field(kind)
+    per_page = per_page or index.config.entity_page_size
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_CHARS:
         raise NotFoundError(f"no {kind} named {name!r} in the index")
     with index.reading() as searcher:

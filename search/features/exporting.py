@@ -4,7 +4,7 @@ Owns iter_export_rows() and EXPORT_COLUMNS.  An export runs on its own
 searcher (a snapshot of the index when it started, closed when the rows
 run out or the iterator is dropped), so a commit in the middle of a long
 download neither shifts document numbers nor blocks searches; stored fields
-are read EXPORT_BATCH documents at a time, so memory holds one batch of
+are read index.export_batch documents at a time, so memory holds one batch of
 rows plus the ordered document numbers, however many rows there are.
 Exports hold a waitress thread for the whole download, so at most
 index.export_slots run at once (others are told to retry), and finding the
@@ -22,13 +22,13 @@ from onrecord.search.deadline import Deadline
 from onrecord.search.storage.documents import load_quote_dicts
 from onrecord.search.errors import BusyError, QueryError
 from onrecord.search.model import QuoteRecord, SearchRequest
+from onrecord.search.query.postings import size_postings_cache
 from onrecord.search.query.querying import build_filter, build_parser, parse_query, validate_request
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.ranking import build_lengths
 from onrecord.search.storage.store import Index
 
 RowKind = Literal["quotes", "paragraphs"]
-EXPORT_BATCH = 500
 # What a refused export is told to wait: a long export streams for minutes,
 # most finish well within one.
 RETRY_AFTER_SECONDS = 30
@@ -63,7 +63,8 @@ def iter_export_rows(index: Index, request: SearchRequest,
         raise QueryError(f"unknown export rows {rows!r}; use quotes or paragraphs")
     validate_request(request)
     parser = index.cached("export-parser", lambda _s: build_parser(index.schema))
-    q = parse_query(parser, request.query)
+    q = parse_query(parser, request.query, index.max_query_chars)
+    size_postings_cache(index.postings_cache_mb)
     return _stream_rows(index, q, request, rows)
 
 
@@ -78,8 +79,9 @@ def _stream_rows(index: Index, q: wq.Query | None, request: SearchRequest,
         searcher = index.open_snapshot()
         try:
             order = _ordered_docnums(index, searcher, q, request)
-            for start in range(0, len(order), EXPORT_BATCH):
-                batch = order[start:start + EXPORT_BATCH]
+            step = index.export_batch
+            for start in range(0, len(order), step):
+                batch = order[start:start + step]
                 # Read in docnum order (sequential on disk), emit in rank
                 # order; the batch's article records in one lookup.
                 stored = {d: searcher.stored_fields(d) for d in sorted(batch)}

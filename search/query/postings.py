@@ -7,7 +7,8 @@ and, for the text field, every document's positions; unpickling that is
 ~0.7 us per posting even when only ids and weights are wanted, so a word
 in 400,000 paragraphs costs ~0.3 s to read.  Decoded postings of frequent
 terms (MIN_CACHED or more) are therefore kept in a process-wide LRU bounded
-by CACHE_BYTES (8 bytes per posting), the way an engine in a compiled
+by CACHE_BYTES (8 bytes per posting; the postings_cache_mb setting
+resizes it, see size_postings_cache), the way an engine in a compiled
 language leans on the OS page cache.  An entry belongs to one segment (its
 postings never change; deletions are applied by the callers), so every
 reader of it shares the entry: the pooled searchers of search.searchers,
@@ -63,6 +64,13 @@ class _Cache:
             while self.used > self.limit:
                 self._drop(next(iter(self._entries)))
 
+    def resize(self, limit: int) -> None:
+        """Hold at most `limit` bytes from now on (0: keep nothing)."""
+        with self._lock:
+            self.limit = limit
+            while self.used > self.limit and self._entries:
+                self._drop(next(iter(self._entries)))
+
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
@@ -74,6 +82,15 @@ class _Cache:
 
 
 CACHE = _Cache(CACHE_BYTES)
+
+
+def size_postings_cache(megabytes: int) -> None:
+    """Bound the process-wide postings cache at `megabytes` MB (the
+    postings_cache_mb setting; 0 turns it off).  Cheap when unchanged, so
+    every search may call it with its index's setting."""
+    limit = megabytes * 1024 * 1024
+    if CACHE.limit != limit:
+        CACHE.resize(limit)
 
 
 def segment_key(reader: Any) -> Any:

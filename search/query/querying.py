@@ -19,13 +19,16 @@ from whoosh import query as wq
 from whoosh.qparser import (FieldAliasPlugin, FuzzyTermPlugin, MultifieldParser,
                             PlusMinusPlugin, PrefixPlugin, WildcardPlugin)
 
+from onrecord.search.config import SETTINGS_BY_NAME
 from onrecord.search.errors import QueryError
 from onrecord.search.facetdefs import NAME_FACETS
 from onrecord.search.model import MAX_PER_PAGE, SearchRequest
 from onrecord.search.query.queryterms import label_typed_terms, prepare_fuzzy_terms, rewrite_date_terms
 from onrecord.search.storage.schema import split_names
 
-MAX_QUERY_CHARS = 1000
+# The query length limit is the max_query_chars setting (search.config):
+# callers pass their index's; this default is the table's.
+DEFAULT_QUERY_CHARS: int = SETTINGS_BY_NAME["max_query_chars"].default  # type: ignore[assignment]
 MAX_QUERY_TERMS = 64
 SORT_ORDERS = ("relevance", "newest", "oldest")
 # Fields whose words are the paragraph's words (same stemming analyzer), so
@@ -98,11 +101,12 @@ def build_parser(schema: Any) -> MultifieldParser:
     return parser
 
 
-def check_query_text(text: str) -> None:
-    """Raise QueryError if the raw query text is too long, too big, has an
-    odd number of double quotes, or a wildcard not after two letters."""
-    if len(text) > MAX_QUERY_CHARS:
-        raise QueryError(f"query is too long ({len(text)} characters; the limit is {MAX_QUERY_CHARS})")
+def check_query_text(text: str, max_chars: int = DEFAULT_QUERY_CHARS) -> None:
+    """Raise QueryError if the raw query text is longer than `max_chars`,
+    too big, has an odd number of double quotes, or a wildcard not after
+    two letters."""
+    if len(text) > max_chars:
+        raise QueryError(f"query is too long ({len(text)} characters; the limit is {max_chars})")
     words = len(_WORD.findall(text))
     if words > MAX_QUERY_TERMS:
         raise QueryError(f"query has too many terms ({words}; the limit is {MAX_QUERY_TERMS})")
@@ -112,10 +116,12 @@ def check_query_text(text: str) -> None:
         raise QueryError("wildcards must follow at least 2 letters (e.g. budg*)")
 
 
-def parse_query(parser: MultifieldParser, text: str) -> wq.Query | None:
+def parse_query(parser: MultifieldParser, text: str,
+                max_chars: int = DEFAULT_QUERY_CHARS) -> wq.Query | None:
     """Return the Whoosh query for `text`, or None if it has no searchable
-    words (empty, or only stop words).  Raises QueryError on bad input."""
-    check_query_text(text)
+    words (empty, or only stop words).  Raises QueryError on bad input
+    (a query longer than `max_chars`, the max_query_chars setting)."""
+    check_query_text(text, max_chars)
     if not text.strip():
         return None
     parsed = rewrite_date_terms(text)

@@ -22,13 +22,15 @@ from typing import Any, Iterable
 
 from whoosh.writing import SegmentWriter
 
+from onrecord.search.config import SETTINGS_BY_NAME
 from onrecord.search.storage.durability import open_whoosh, write_failure
 from onrecord.search.model import Article
 from onrecord.search.storage.records import VersionRecord, article_rev
 from onrecord.search.storage.schema import paragraph_fields, reset_spelling
 
-# Memory for each worker's posting pool before it spills a sorted run.
-WORKER_LIMIT_MB = 128
+# Memory for each worker's posting pool before it spills a sorted run:
+# the worker_memory_mb setting (search.config), this its default.
+WORKER_LIMIT_MB: int = SETTINGS_BY_NAME["worker_memory_mb"].default  # type: ignore[assignment]
 # Segments stay as separate files: whoosh3 reads a compound segment's
 # postings and term files into memory (a copy as big as the index), plain
 # files are read on demand.
@@ -52,14 +54,16 @@ class SegmentBatch:
 
 
 def write_segment(index_dir: Path, articles: Iterable[Article], unique_ids: bool = False,
-                  records: Iterable[VersionRecord] | None = None) -> SegmentBatch | None:
+                  records: Iterable[VersionRecord] | None = None,
+                  memory_mb: int | None = None) -> SegmentBatch | None:
     """Index `articles` into a new segment of the index at `index_dir` and
     return it uncommitted (None if there was nothing to write).
 
     A repeated article id keeps its last copy; a caller whose ids are known
     to be unique passes unique_ids=True and the articles are streamed
     instead of held in memory.  The batch carries `records` (default: a
-    record of each article's own metadata).  Takes no lock: only the parent's
+    record of each article's own metadata).  The writer pools `memory_mb`
+    (default WORKER_LIMIT_MB) before spilling to disk.  Takes no lock: only the parent's
     commit_segments() publishes the segment.  Raises IndexWriteError (one
     readable line, picklable across processes) if a file cannot be written
     (disk full, read-only directory), else whatever Whoosh raises on an
@@ -79,17 +83,17 @@ def write_segment(index_dir: Path, articles: Iterable[Article], unique_ids: bool
         return None
     articles = chain((first,), stream)
     try:
-        return _write(Path(index_dir), articles, records)
+        return _write(Path(index_dir), articles, records, memory_mb or WORKER_LIMIT_MB)
     except OSError as exc:
         raise write_failure(f"writing a segment to {index_dir}", str(index_dir), exc) from exc
 
 
 def _write(index_dir: Path, articles: Iterable[Article],
-           records: Iterable[VersionRecord] | None) -> SegmentBatch | None:
+           records: Iterable[VersionRecord] | None, memory_mb: int) -> SegmentBatch | None:
     # DurableStorage: the segment's files are fsynced as the worker closes
     # them, so the parent's commit publishes only data already on disk.
     ix = open_whoosh(index_dir)
-    writer = SegmentWriter(ix, _lk=False, limitmb=WORKER_LIMIT_MB, compound=False)
+    writer = SegmentWriter(ix, _lk=False, limitmb=memory_mb, compound=False)
     reset_spelling(writer.schema)
     rows: list[VersionRecord] = []
     try:

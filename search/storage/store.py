@@ -39,15 +39,12 @@ from onrecord.search.storage.segments import SegmentBatch, commit_segments
 
 T = TypeVar("T")
 
-# How often (seconds) a reader checks whether another process committed.
-_STALE_CHECK_SECONDS = 1.0
-# How long a writer waits for another writer's lock before giving up.
-_WRITE_LOCK_TIMEOUT = 10.0
+# How often a reader checks for another process's commit, how long a
+# writer waits for another writer's lock and how much a writer pools before
+# spilling: settings (search.config.SETTINGS), taken by Index.apply_config.
 # Attempts at opening a searcher: another process's commit may delete the
 # files of the generation we just listed (Whoosh removes superseded ones).
 _OPEN_ATTEMPTS = 5
-# Posting-pool memory before a writer spills a sorted run to disk.
-_WRITER_LIMIT_MB = 256
 
 
 class Index:
@@ -57,7 +54,8 @@ class Index:
     search.searchers) for the calling thread alone; the handle's own lock
     only guards swapping generations and is never held while searching."""
 
-    def __init__(self, ix: whoosh_index.Index, path: Path | None = None) -> None:
+    def __init__(self, ix: whoosh_index.Index, path: Path | None = None,
+                 config: Config | None = None) -> None:
         self.path = path
         self._ix = ix
         # Per-article metadata and earlier versions (search.records).
@@ -69,23 +67,35 @@ class Index:
         self._toc = self._toc_of(self._gen)
         self._checked = time.monotonic()
         self._closed = False
-        # Request limits (query deadline, caps, export slots): the defaults
-        # until a caller applies its loaded Config with apply_config().
-        self.apply_config(Config())
-        # Seconds a writer waits for another process's write lock.
-        self.lock_timeout: float = _WRITE_LOCK_TIMEOUT
         # The write lock while hold_write_lock() holds it for a whole ingest.
         self._held_lock: Any = None
+        # Request limits, cache sizes and writer settings: the defaults
+        # until a caller applies its loaded Config with apply_config().
+        self.apply_config(config or Config())
 
     def apply_config(self, config: Config) -> None:
-        """Take the request limits of `config`: query_timeout (seconds
-        before a search returns what it has; None = no limit),
-        max_result_window, max_expanded_terms, export_slots, export_timeout."""
+        """Take the settings of `config` that a handle uses (see
+        search.config.SETTINGS): the request limits (query_timeout, None =
+        no limit; max_result_window, max_expanded_terms, max_query_chars,
+        export_slots, export_timeout, export_batch), the cache sizes
+        (result_cache_size, 0 = off; postings_cache_mb, applied by the
+        search layer: the postings cache is per process), how often to look
+        for other processes' commits (stale_check_seconds) and the writer's
+        (write_lock_timeout as lock_timeout, writer_memory_mb)."""
+        self.config = config
         self.query_timeout: float | None = config.query_timeout
         self.max_result_window = config.max_result_window
         self.max_expanded_terms = config.max_expanded_terms
+        self.max_query_chars = config.max_query_chars
         self.export_timeout = config.export_timeout
         self.export_slots = Slots(config.export_slots)
+        self.export_batch = config.export_batch
+        self.result_cache_size = config.result_cache_size
+        self.postings_cache_mb = config.postings_cache_mb
+        self.stale_check_seconds = config.stale_check_seconds
+        # Seconds a writer waits for another process's write lock.
+        self.lock_timeout: float = config.write_lock_timeout
+        self.writer_memory_mb = config.writer_memory_mb
 
     @property
     def schema(self) -> Any:
@@ -119,7 +129,7 @@ class Index:
             with self._lock:
                 if self._closed:
                     raise IndexUnavailableError(f"index {self._label()} is closed")
-                due = time.monotonic() - self._checked > _STALE_CHECK_SECONDS
+                due = time.monotonic() - self._checked > self.stale_check_seconds
             # One stat per use: open files would keep answering from a
             # deleted index; a rebuilt one is picked up at once.
             if self._toc_changed():
@@ -271,8 +281,9 @@ def _file_identity(path: Path) -> tuple[int, int] | None:
     return (stat.st_dev, stat.st_ino)
 
 
-def open_index(path: Path, create: bool = False) -> Index:
-    """Return an Index over the Whoosh index at `path`.
+def open_index(path: Path, create: bool = False, config: Config | None = None) -> Index:
+    """Return an Index over the Whoosh index at `path`, using the settings
+    of `config` (default: the defaults of search.config.SETTINGS).
 
     With create=True a missing index (and directory) is created.  Files
     of commits superseded long enough ago that no reader needs them are
@@ -289,8 +300,9 @@ def open_index(path: Path, create: bool = False) -> Index:
         if not exists and not create:
             raise IndexUnavailableError(
                 f"no index at {path}; run `onrecord index seeds` first")
-        ix = open_whoosh(path) if exists else _create_locked(path)
-        handle = Index(ix, path)
+        lock_wait = (config or Config()).write_lock_timeout
+        ix = open_whoosh(path) if exists else _create_locked(path, lock_wait)
+        handle = Index(ix, path, config)
     except IndexUnavailableError:
         raise
     except Exception as exc:  # any failure to open means an unusable index
@@ -317,15 +329,16 @@ def open_searcher(ix: Any) -> Searcher:
     raise AssertionError("unreachable")
 
 
-def _create_locked(path: Path) -> Any:
-    """Create the index at `path` under the write lock (two indexers
-    starting on an empty directory must not both write generation 0)."""
+def _create_locked(path: Path, lock_wait: float) -> Any:
+    """Create the index at `path` under the write lock, waiting up to
+    `lock_wait` seconds for it (two indexers starting on an empty directory
+    must not both write generation 0)."""
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise write_failure(f"creating {path}", str(path), exc, intact=False) from exc
     storage_ix = _LockOnly(path)
-    lock = acquire_write_lock(storage_ix, str(path), _WRITE_LOCK_TIMEOUT)
+    lock = acquire_write_lock(storage_ix, str(path), lock_wait)
     try:
         if whoosh_index.exists_in(str(path)):
             return open_whoosh(path)
@@ -355,9 +368,9 @@ def _check_schema(handle: Index, repair: str) -> None:
             f"(missing fields: {', '.join(sorted(missing))}); {repair}")
 
 
-def ram_index() -> Index:
-    """Return an empty in-memory Index (for tests)."""
-    return Index(RamStorage().create_index(build_schema()))
+def ram_index(config: Config | None = None) -> Index:
+    """Return an empty in-memory Index (for tests) using `config`'s settings."""
+    return Index(RamStorage().create_index(build_schema()), config=config)
 
 
 def write_articles(index: Index, articles: Iterable[Article],
@@ -444,7 +457,7 @@ def _open_writer(index: Index) -> Any:
     try:
         # compound=False: see search.segments (compound segments are read
         # into memory whole).
-        writer = DurableWriter(index._ix, _lk=False, limitmb=_WRITER_LIMIT_MB, compound=False)
+        writer = DurableWriter(index._ix, _lk=False, limitmb=index.writer_memory_mb, compound=False)
     except BaseException:
         if lock is not None:
             lock.release()
