@@ -4,7 +4,7 @@ arguments (dedicated CLI flags).  Nothing is read at import time: call
 load_config().
 
 SETTINGS is that table (name, default, type, help, as Datasette's): Config's
-fields beside index_dir/host/port, their ONRECORD_<NAME> variables, their
+fields beside index_dir/host/port (written out, checked against the table), their ONRECORD_<NAME> variables, their
 validation and the `onrecord settings` listing all come from it.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ import difflib
 import math
 import os
 import re
-from dataclasses import dataclass, field, fields, make_dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -86,20 +86,37 @@ SETTINGS: tuple[Setting, ...] = (
 )
 SETTINGS_BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
 
-# The frozen dataclass every layer reads: where the index is, where to
-# serve, then one field per row of SETTINGS (its default from the table).
-# query_timeout=None (no limit) is allowed for callers building a Config
-# in code; values from the environment or --setting are validated.
-Config = make_dataclass(
-    "Config",
-    [("index_dir", Path, field(default=DEFAULT_INDEX_DIR)),
-     ("host", str, field(default="127.0.0.1")),
-     ("port", int, field(default=5000))]
-    + [(s.name, s.type, field(default=s.default)) for s in SETTINGS],
-    frozen=True, slots=True)
-Config.__module__ = __name__
-Config.__doc__ = ("Where the index is, where to serve, and one field per row of SETTINGS "
-                  "(see load_config).")
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Where the index is, where to serve, and one field per row of
+    SETTINGS with its default (see load_config).  Written out rather than
+    generated from the table so type checkers see every field;
+    tests/test_settings.py checks that the two agree.  query_timeout=None
+    (no limit) is allowed for callers building a Config in code; values
+    from the environment or --setting are validated."""
+
+    index_dir: Path = DEFAULT_INDEX_DIR
+    host: str = "127.0.0.1"
+    port: int = 5000
+    query_timeout: float | None = 2.0
+    max_result_window: int = 10_000
+    max_expanded_terms: int = 1024
+    max_query_chars: int = 500
+    per_page: int = 10
+    result_cache_size: int = 256
+    postings_cache_mb: int = 48
+    stale_check_seconds: float = 1.0
+    export_slots: int = 2
+    export_timeout: float = 10.0
+    export_batch: int = 500
+    entity_page_size: int = 100
+    article_window: int = 200
+    write_lock_timeout: float = 10.0
+    writer_memory_mb: int = 256
+    worker_memory_mb: int = 128
+    batch_articles: int = 500
+    tasks_per_commit: int = 2
+    file_budget: float = 60.0
 
 
 def load_config(env: Mapping[str, str] | None = None,
