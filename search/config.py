@@ -4,8 +4,9 @@ arguments (dedicated CLI flags).  Nothing is read at import time: call
 load_config().
 
 SETTINGS is that table (name, default, type, help, as Datasette's): Config's
-fields beside index_dir/host/port (written out, checked against the table), their ONRECORD_<NAME> variables, their
-validation and the `onrecord settings` listing all come from it.
+fields beside index_dir/host/port (written out, checked against the table),
+their ONRECORD_<NAME> variables, their validation and the `onrecord
+settings` listing all come from it.
 """
 from __future__ import annotations
 
