@@ -7,7 +7,7 @@ PORT   ?= 5000
 INDEX  ?= data/index
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: install browser run test index bench bench-extraction lock clean
+.PHONY: install browser run test lint index bench bench-extraction lock clean
 
 install: $(VENV)/.installed
 
@@ -34,6 +34,15 @@ browser: install
 
 test: install browser
 	$(BIN)/python -m pytest
+
+# Static checks (CI runs them before the tests).  mypy sees the installed
+# names (onrecord.search, ...) through a tree of links, since the folders
+# are mapped into that namespace by pyproject's package-dir.
+lint: install
+	$(BIN)/ruff check search indexer web cli tests bench
+	@mkdir -p .typecheck/onrecord
+	@for p in search indexer web cli; do ln -sfn ../../$$p .typecheck/onrecord/$$p; done
+	cd .typecheck && ../$(BIN)/mypy --config-file ../pyproject.toml -p onrecord
 
 # Speed benchmark: onrecord beside tantivy (reference) and stock Whoosh (peer).
 bench: install $(VENV)/.bench-installed
