@@ -7,8 +7,12 @@ matcher's decoded block of ids, weights and values, `_ids`/`_read_ids`/
 `_next_block`/...), a segment's own term table (`reader._terms`, with its
 `_codec` and `_postfile`), a NumericColumn's bytes read whole (`_dbfile`,
 `_basepos`, `_count`, `_typecode`, `_default`), the field-length columns
-(`reader._perdoc`, `_lenfield`), the per-document stored fields, and a
-fuzzy term's words (`_btexts`).
+(`reader._perdoc`, `_lenfield`), the per-document stored fields, a
+fuzzy term's words (`_btexts`); and on the writing side, a SegmentWriter's
+segment finished without a commit and published later beside segments
+written by other processes (`_added`, `_finalize_segment`,
+`_merge_segments`, `_commit_toc`, ...), and a FileIndex's table of
+contents read once and reopened per searcher (`_read_toc`, `_reader`).
 
 It exists so that a Whoosh upgrade that renames or reshapes any of these
 is fixed here and nowhere else: every other module calls the typed
@@ -169,3 +173,55 @@ def stored_fields_reader(leaf: Any) -> Callable[[int], dict[str, Any]]:
     schema, a third of the cost), else the public stored_fields."""
     perdoc = getattr(leaf, "_perdoc", None)
     return perdoc.stored_fields if perdoc is not None else leaf.stored_fields
+
+
+# ------------------------------------------------------------ writers and commits
+
+def writer_has_documents(writer: Any) -> bool:
+    """Return True if a SegmentWriter has added documents to its new segment."""
+    return bool(writer._added)
+
+
+def finish_segment(writer: Any) -> Any:
+    """Return the Segment a SegmentWriter has written (its files closed),
+    without committing it: the parent process commits it later."""
+    return writer._finalize_segment()
+
+
+def commit_with_segments(writer: Any, segments: Sequence[Any]) -> None:
+    """Commit a SegmentWriter's own changes (its deletions, and old
+    segments its merge policy folds into a new one) together with
+    `segments` written elsewhere, as one new TOC; the writer is finished
+    (lock released) after."""
+    committed = writer._merge_segments(None, None, None)
+    if writer._added:  # the merge policy folded small old segments in
+        committed.append(writer._finalize_segment())
+    else:
+        writer._close_segment()
+    committed.extend(segments)
+    writer._commit_toc(committed)
+    writer._finish()
+
+
+def discard_writer_files(writer: Any) -> None:
+    """Remove a failed SegmentWriter's files and release its lock, the
+    cleanup Whoosh runs when cancel() itself failed."""
+    writer._cleanup_on_error()
+
+
+# ------------------------------------------------------------ tables of contents
+
+def read_toc(ix: Any) -> Any:
+    """Return the latest TOC of a FileIndex (schema, segments, generation)."""
+    return ix._read_toc()
+
+
+def open_toc_reader(ix: Any, toc: Any) -> Any:
+    """Return a new reader over exactly the segments of `toc` (an earlier
+    read_toc()), even if a later commit has landed since."""
+    return ix._reader(ix.storage, toc.schema, list(toc.segments), toc.generation)
+
+
+def index_segments(ix: Any) -> list[Any]:
+    """Return the Segments of a FileIndex's latest commit."""
+    return ix._segments()
