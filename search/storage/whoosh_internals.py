@@ -121,6 +121,7 @@ def field_term_matchers(leaf: Any, fieldname: str) -> Iterator[tuple[bytes, Any]
 
 
 def _walk_term_table(terms: Any, fieldname: str, fmt: Any) -> Iterator[tuple[bytes, Any]]:
+    """Yield field_term_matchers()'s pairs from a Whoosh 3 term table."""
     for (name, tbytes), info in terms.items_from(fieldname, b""):
         if name != fieldname:
             break
