@@ -25,6 +25,7 @@ from onrecord.search.model import FacetValue
 from onrecord.search.query.collecting import build_sort_column
 from onrecord.search.storage.documents import load_quote_dicts, split_stored
 from onrecord.search.storage.schema import UNDATED_KEY, join_names
+from onrecord.search.storage.whoosh_internals import stored_fields_reader
 
 EntityKind = Literal["speaker", "institution"]
 OUTLINE_CACHE = "entity-outlines"
@@ -134,11 +135,10 @@ def iter_stored(searcher: Any, docnums: Iterable[int]) -> Iterator[tuple[int, di
     Falls back to it for readers without that column."""
     leaves = searcher.reader().leaf_readers()
     starts = [offset for _leaf, offset in leaves]
+    reads = [stored_fields_reader(leaf) for leaf, _offset in leaves]
     for docnum in docnums:
-        leaf, offset = leaves[bisect_right(starts, docnum) - 1]
-        perdoc = getattr(leaf, "_perdoc", None)
-        read = perdoc.stored_fields if perdoc is not None else leaf.stored_fields
-        yield docnum, read(docnum - offset)
+        at = bisect_right(starts, docnum) - 1
+        yield docnum, reads[at](docnum - starts[at])
 
 
 def build_outline(searcher: Any, kind: EntityKind, name: str, docnums: Iterable[int],

@@ -18,13 +18,14 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from whoosh import columns
 from whoosh import query as wq
-from whoosh.matching import wrappers
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.query.postings import term_postings
 from onrecord.search.storage.schema import UNDATED_KEY
+from onrecord.search.storage.whoosh_internals import (has_block_values, is_block_matcher,
+                                                      iter_blocks, numeric_block,
+                                                      unfiltered_postings)
 
 
 @dataclass(slots=True)
@@ -91,7 +92,7 @@ def _phrase_ids(q: wq.Phrase, reader: Any, deadline: Deadline) -> set[int] | Non
     matchers = [open_postings(reader, q.fieldname, word) for word in q.words]
     if any(m is None for m in matchers):
         return set()
-    if not all(hasattr(m, "_read_values") for m in matchers):
+    if not all(has_block_values(m) for m in matchers):
         return None
     common = set.intersection(*(set(term_ids(reader, q.fieldname, w, deadline))
                                 for w in q.words))
@@ -166,12 +167,12 @@ def read_int_column(reader: Any, fieldname: str) -> array:
         size = leaf.doc_count_all()
         column = (leaf.column_reader(fieldname, translate=False)
                   if leaf.has_column(fieldname) else None)
-        if isinstance(column, columns.NumericColumn.Reader) and column._typecode == "i":
-            count = min(column._count, size)
-            values = array("i", column._dbfile.get(column._basepos, 4 * count))
+        block = numeric_block(column, "i", size)
+        if block is not None:
+            values = array("i", block.raw)
             if sys.byteorder == "little":
                 values.byteswap()
-            values.extend(array("i", [int(column._default or 0)]) * (size - count))
+            values.extend(array("i", [int(block.default or 0)]) * (size - block.count))
         elif column is not None:
             values = array("i", (int(v or 0) for v in column))
         else:
@@ -182,19 +183,10 @@ def read_int_column(reader: Any, fieldname: str) -> array:
 
 def _values_in(matcher: Any, docs: Any, deadline: Deadline) -> Any:
     """Yield (docnum, posting value) for the matcher's docnums in `docs`."""
-    while matcher.is_active():
-        deadline.check()
-        if matcher._ids is None:
-            matcher._read_ids()
-        start = matcher._i
-        ids = matcher._ids[start:]
+    for block in iter_blocks(matcher, deadline.check):
+        ids = block.ids
         if any(d in docs for d in ids):
-            if matcher._values is None:
-                matcher._read_values()
-            yield from ((d, v) for d, v in zip(ids, matcher._values[start:]) if d in docs)
-        if matcher._lastblock:
-            break
-        matcher._next_block()
+            yield from ((d, v) for d, v in zip(ids, block.values()) if d in docs)
 
 
 def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadline) -> set[int]:
@@ -237,12 +229,7 @@ def open_postings(reader: Any, fieldname: str, text: Any) -> Any:
     try:
         if (fieldname, text) not in reader:
             return None
-        terms = getattr(reader, "_terms", None)
-        if terms is None:
-            matcher = reader.postings(fieldname, text)
-            return matcher.child if isinstance(matcher, wrappers.FilterMatcher) else matcher
-        field = reader.schema[fieldname]
-        return terms.matcher(fieldname, field.to_bytes(text), field.format)
+        return unfiltered_postings(reader, fieldname, text)
     except Exception:  # an unknown field or untranslatable value matches nothing
         return None
 
@@ -250,18 +237,11 @@ def open_postings(reader: Any, fieldname: str, text: Any) -> Any:
 def iter_posting_ids(matcher: Any, deadline: Deadline | None = None) -> Iterable[int]:
     """Yield the ids of a leaf postings matcher, a whole block at a time
     when it is a Whoosh 3 on-disk matcher (one by one otherwise)."""
-    if not all(hasattr(matcher, a) for a in ("_read_ids", "_next_block", "_i")):
+    if not is_block_matcher(matcher):
         yield from matcher.all_ids()
         return
-    while matcher.is_active():
-        if deadline is not None:
-            deadline.check()
-        if matcher._ids is None:
-            matcher._read_ids()
-        yield from matcher._ids[matcher._i:]
-        if matcher._lastblock:
-            break
-        matcher._next_block()
+    for block in iter_blocks(matcher, None if deadline is None else deadline.check):
+        yield from block.ids
 
 
 def _matcher_ids(q: wq.Query, subsearcher: Any, deadline: Deadline) -> set[int]:

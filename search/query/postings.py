@@ -22,6 +22,8 @@ from array import array
 from collections import OrderedDict
 from typing import Any, Callable
 
+from onrecord.search.storage.whoosh_internals import is_block_matcher, iter_blocks
+
 MIN_CACHED = 2048  # postings: shorter lists decode in well under a millisecond
 CACHE_BYTES = 48 * 1024 * 1024  # ~6 million postings
 
@@ -111,22 +113,12 @@ def term_postings(reader: Any, fieldname: str, text: Any, open_matcher: Callable
     if cached is not None:
         return cached
     matcher = open_matcher()
-    if matcher is None or not all(hasattr(matcher, a) for a in ("_read_ids", "_read_weights",
-                                                                 "_next_block", "_i")):
+    if not is_block_matcher(matcher, weights=True):
         return None
     ids, weights = array("I"), array("f")
-    while matcher.is_active():
-        check()
-        if matcher._ids is None:
-            matcher._read_ids()
-        if matcher._weights is None:
-            matcher._read_weights()
-        start = matcher._i
-        ids.extend(matcher._ids[start:])
-        weights.extend(matcher._weights[start:])
-        if matcher._lastblock:
-            break
-        matcher._next_block()
+    for block in iter_blocks(matcher, check):
+        ids.extend(block.ids)
+        weights.extend(block.weights())
     if len(ids) >= MIN_CACHED:
         CACHE.put(reader, key, (ids, weights))
     return ids, weights

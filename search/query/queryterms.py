@@ -28,6 +28,7 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.errors import QueryError
+from onrecord.search.storage.whoosh_internals import fuzzy_words
 
 MAX_FUZZY_EDITS = 2
 FUZZY_PREFIX = 1
@@ -235,4 +236,4 @@ def _candidates(node: wq.Query, reader: Any) -> Iterator[str]:
         nearer = StemmedFuzzyTerm(node.fieldname, node.text, maxdist=distance,
                                   prefixlength=node.prefixlength)
         for leaf, _offset in reader.leaf_readers():
-            yield from nearer._btexts(leaf)
+            yield from fuzzy_words(nearer, leaf)

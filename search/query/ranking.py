@@ -16,15 +16,14 @@ import heapq
 from array import array
 from typing import Any, Callable
 
-from whoosh import columns
 from whoosh import query as wq
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.scoring import BM25FScorer
 from whoosh.util.numeric import byte_to_length
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.query.docsets import deleted_docs, evaluate_docs, open_postings
 from onrecord.search.query.postings import term_postings
+from onrecord.search.storage.whoosh_internals import length_column, numeric_block
 
 Scores = dict[int, float]
 Lengths = Callable[[Any, str], array]
@@ -161,20 +160,17 @@ def build_lengths(reader: Any, fieldname: str) -> array:
     """Return the quantised lengths of `fieldname` per docnum of a segment
     reader, as Whoosh's scorers read them (1 where a document has none)."""
     # Single precision is plenty (and exact for these small integers).
-    try:
-        column = reader._perdoc._cached_reader(_lenfield(fieldname), LENGTHS_COLUMN)
-    except AttributeError:  # not a Whoosh 3 segment reader: the slow, public way
-        column = None
-    if column is None:
+    column = length_column(reader, fieldname)
+    if column is None:  # not a Whoosh 3 segment reader: the slow, public way
         lengths = (reader.doc_field_length(d, fieldname, 1)
                    for d in range(reader.doc_count_all()))
         return array("f", (1 if n is None else n for n in lengths))
     decode = [byte_to_length(b) or 1 for b in range(256)]
     size = reader.doc_count_all()
-    if isinstance(column, columns.NumericColumn.Reader) and column._typecode == "B":
+    block = numeric_block(column, "B", size)
+    if block is not None:
         # The column's bytes in one read: iterating the reader unpacks one
         # value per Python call (seconds per field at a million paragraphs).
-        count = min(column._count, size)
-        raw = column._dbfile.get(column._basepos, count) + bytes(size - count)
+        raw = block.raw + bytes(size - block.count)
         return array("f", map(decode.__getitem__, raw))
     return array("f", map(decode.__getitem__, column))

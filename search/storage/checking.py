@@ -21,6 +21,7 @@ from typing import Any
 from onrecord.search.storage.durability import is_write_locked, open_whoosh
 from onrecord.search.storage.leftovers import READER_GRACE_SECONDS, classify_files
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords
+from onrecord.search.storage.whoosh_internals import index_segments
 
 # Fields every paragraph has (see search.schema.paragraph_fields); summed
 # over their terms, each must count every live paragraph once.
@@ -154,7 +155,7 @@ def _has_toc(path: Path) -> bool:
 
 def _check_contents(ix: Any, report: CheckReport) -> None:
     report.generation = ix.latest_generation()
-    for segment in ix._segments():
+    for segment in index_segments(ix):
         report.segments.append((segment.segment_id(), segment.doc_count(),
                                 segment.deleted_count()))
     with ix.reader() as reader:

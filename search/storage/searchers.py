@@ -19,6 +19,7 @@ from typing import Any, Callable, TypeVar
 from whoosh.searching import Searcher
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
+from onrecord.search.storage.whoosh_internals import open_toc_reader, read_toc
 
 T = TypeVar("T")
 # Attempts at reading a table of contents whose files a concurrent commit
@@ -68,7 +69,7 @@ class Generation:
 
     def __init__(self, ix: Any) -> None:
         self._ix = ix
-        self._info = ix._read_toc()
+        self._info = read_toc(ix)
         self.number: int = self._info.generation
         self.cache = BuildCache()
         self._lock = threading.Lock()
@@ -121,10 +122,7 @@ class Generation:
         return self._busy
 
     def _open(self) -> Searcher:
-        info = self._info
-        reader = self._ix._reader(self._ix.storage, info.schema, list(info.segments),
-                                  info.generation)
-        return Searcher(reader, fromindex=self._ix)
+        return Searcher(open_toc_reader(self._ix, self._info), fromindex=self._ix)
 
 
 class Slots:

@@ -27,6 +27,8 @@ from onrecord.search.storage.durability import open_whoosh, write_failure
 from onrecord.search.model import Article
 from onrecord.search.storage.records import VersionRecord, article_rev
 from onrecord.search.storage.schema import paragraph_fields, reset_spelling
+from onrecord.search.storage.whoosh_internals import (commit_with_segments, finish_segment,
+                                                      writer_has_documents)
 
 # Memory for each worker's posting pool before it spills a sorted run:
 # the worker_memory_mb setting (search.config), this its default.
@@ -98,10 +100,10 @@ def _write(index_dir: Path, articles: Iterable[Article],
     rows: list[VersionRecord] = []
     try:
         spans = _add_all(writer, articles, rows)
-        if not writer._added:
+        if not writer_has_documents(writer):
             writer.cancel()
             return None
-        segment = writer._finalize_segment()
+        segment = finish_segment(writer)
     except BaseException:
         _cancel_quietly(writer)
         raise
@@ -164,14 +166,7 @@ def commit_segments(writer: Any, batches: list[SegmentBatch]) -> int:
             else:
                 for docnum in range(first, first + count):
                     batch.segment.delete_document(docnum)
-    segments = writer._merge_segments(None, None, None)
-    if writer._added:  # the merge policy folded small old segments in
-        segments.append(writer._finalize_segment())
-    else:
-        writer._close_segment()
-    segments.extend(batch.segment for batch in batches)
-    writer._commit_toc(segments)
-    writer._finish()
+    commit_with_segments(writer, [batch.segment for batch in batches])
     return visible
 
 

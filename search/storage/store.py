@@ -36,6 +36,7 @@ from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, Versio
 from onrecord.search.storage.schema import build_schema, paragraph_fields, reset_spelling
 from onrecord.search.storage.searchers import Generation, Slots, open_generation
 from onrecord.search.storage.segments import SegmentBatch, commit_segments
+from onrecord.search.storage.whoosh_internals import discard_writer_files
 
 T = TypeVar("T")
 
@@ -475,7 +476,7 @@ def _cancel_unless_done(writer: Any) -> None:
     try:
         writer.cancel()
     except Exception:
-        writer._cleanup_on_error()
+        discard_writer_files(writer)
 
 
 def _add_articles(writer: Any, articles: Iterable[Article], rows: list[VersionRecord]) -> int:

@@ -1,0 +1,228 @@
+"""Every read of Whoosh's private attributes, in one place.
+
+Owns the few shortcuts onrecord takes past Whoosh 3's public API, each
+because the public way costs one Python call per posting or per document
+(seconds at a million paragraphs): the postings block walk (a leaf
+matcher's decoded block of ids, weights and values, `_ids`/`_read_ids`/
+`_next_block`/...), a segment's own term table (`reader._terms`, with its
+`_codec` and `_postfile`), a NumericColumn's bytes read whole (`_dbfile`,
+`_basepos`, `_count`, `_typecode`, `_default`), the field-length columns
+(`reader._perdoc`, `_lenfield`), the per-document stored fields, a
+fuzzy term's words (`_btexts`); and on the writing side, a SegmentWriter's
+segment finished without a commit and published later beside segments
+written by other processes (`_added`, `_finalize_segment`,
+`_merge_segments`, `_commit_toc`, ...), and a FileIndex's table of
+contents read once and reopened per searcher (`_read_toc`, `_reader`).
+
+It exists so that a Whoosh upgrade that renames or reshapes any of these
+is fixed here and nowhere else: every other module calls the typed
+functions below, and each function either says how it falls back or
+returns None/False when an object is not the Whoosh 3 kind it knows
+(tests/test_layers.py keeps private reads out of the rest of search/).
+The postings block walk is written once, in iter_blocks().
+"""
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
+
+from whoosh import columns
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
+from whoosh.matching import wrappers
+
+# ------------------------------------------------------------ postings blocks
+
+_BLOCK_ATTRS = ("_read_ids", "_next_block", "_i")
+
+
+def is_block_matcher(matcher: Any, weights: bool = False) -> bool:
+    """Return True if `matcher` is a Whoosh 3 on-disk leaf matcher whose
+    postings iter_blocks() can walk (and, if `weights`, whose blocks hold
+    weights)."""
+    needed = _BLOCK_ATTRS + (("_read_weights",) if weights else ())
+    return matcher is not None and all(hasattr(matcher, a) for a in needed)
+
+
+def has_block_values(matcher: Any) -> bool:
+    """Return True if the blocks of `matcher` carry encoded values
+    (positions etc.) that PostingBlock.values() can read."""
+    return hasattr(matcher, "_read_values")
+
+
+@dataclass(slots=True)
+class PostingBlock:
+    """The postings of one block from the matcher's position on: `ids`
+    always; weights() and values() decode their part only when asked (and
+    must be asked before the walk moves to the next block)."""
+
+    matcher: Any
+    start: int
+    ids: Sequence[int]
+
+    def weights(self) -> Sequence[float]:
+        """Return this block's weights, aligned with `ids`."""
+        matcher = self.matcher
+        if matcher._weights is None:
+            matcher._read_weights()
+        return matcher._weights[self.start:]
+
+    def values(self) -> Sequence[Any]:
+        """Return this block's encoded values, aligned with `ids`."""
+        matcher = self.matcher
+        if matcher._values is None:
+            matcher._read_values()
+        return matcher._values[self.start:]
+
+
+def iter_blocks(matcher: Any, check: Callable[[], None] | None = None) -> Iterator[PostingBlock]:
+    """Yield the blocks of a block matcher (see is_block_matcher) from its
+    current position to the end of its postings, deleted documents
+    included.  `check` runs before each block (it raises when the query's
+    deadline has passed).  This is the one postings block walk."""
+    while matcher.is_active():
+        if check is not None:
+            check()
+        if matcher._ids is None:
+            matcher._read_ids()
+        start = matcher._i
+        yield PostingBlock(matcher, start, matcher._ids[start:])
+        if matcher._lastblock:
+            break
+        matcher._next_block()
+
+
+# ------------------------------------------------------------ term tables
+
+def unfiltered_postings(reader: Any, fieldname: str, text: Any) -> Any:
+    """Return a leaf matcher over a term's postings in a segment reader,
+    deleted documents included: straight from the segment's term table
+    when it has one, else the public postings() with Whoosh's deletion
+    filter unwrapped.  The caller checks that the term exists; an unknown
+    field or untranslatable value raises as Whoosh does."""
+    terms = getattr(reader, "_terms", None)
+    if terms is None:
+        matcher = reader.postings(fieldname, text)
+        return matcher.child if isinstance(matcher, wrappers.FilterMatcher) else matcher
+    field = reader.schema[fieldname]
+    return terms.matcher(fieldname, field.to_bytes(text), field.format)
+
+
+def field_term_matchers(leaf: Any, fieldname: str) -> Iterator[tuple[bytes, Any]] | None:
+    """Return an iterator of (term bytes, leaf matcher, deleted documents
+    included) over every term of `fieldname` in a Whoosh 3 segment reader,
+    reading its term file in order and opening each term's postings from
+    the term info just read (no hash lookup per term), or None if `leaf`
+    has no such term table."""
+    terms = getattr(leaf, "_terms", None)
+    if terms is None or not hasattr(terms, "items_from") or not hasattr(terms, "_codec"):
+        return None
+    return _walk_term_table(terms, fieldname, leaf.schema[fieldname].format)
+
+
+def _walk_term_table(terms: Any, fieldname: str, fmt: Any) -> Iterator[tuple[bytes, Any]]:
+    """Yield field_term_matchers()'s pairs from a Whoosh 3 term table."""
+    for (name, tbytes), info in terms.items_from(fieldname, b""):
+        if name != fieldname:
+            break
+        yield tbytes, terms._codec.postings_reader(terms._postfile, info, fmt)
+
+
+def fuzzy_words(query: Any, leaf: Any) -> Iterator[Any]:
+    """Return the words a MultiTerm query (a FuzzyTerm or a subclass that
+    overrides `_btexts`) expands to in segment reader `leaf`."""
+    return query._btexts(leaf)
+
+
+# ------------------------------------------------------------ columns
+
+class NumericBlock(NamedTuple):
+    """A NumericColumn's stored values as raw big-endian bytes: the first
+    `count` documents' values, and the `default` of the documents after."""
+
+    raw: bytes
+    count: int
+    default: Any
+
+
+def numeric_block(column: Any, typecode: str, size: int) -> NumericBlock | None:
+    """Return the values of the first (at most) `size` documents of a
+    NumericColumn reader storing `typecode` values, read in one call, or
+    None if `column` is another kind of column (read it the public way)."""
+    if not isinstance(column, columns.NumericColumn.Reader) or column._typecode != typecode:
+        return None
+    count = min(column._count, size)
+    width = struct.calcsize("!" + typecode)
+    return NumericBlock(column._dbfile.get(column._basepos, width * count), count,
+                        column._default)
+
+
+def length_column(reader: Any, fieldname: str) -> Any | None:
+    """Return the column of `fieldname`'s quantised lengths (one byte per
+    document) of a Whoosh 3 segment reader, or None when the reader is not
+    one or the segment has no such column."""
+    try:
+        return reader._perdoc._cached_reader(_lenfield(fieldname), LENGTHS_COLUMN)
+    except AttributeError:
+        return None
+
+
+def stored_fields_reader(leaf: Any) -> Callable[[int], dict[str, Any]]:
+    """Return the function reading a document's stored fields in segment
+    reader `leaf`: its stored-fields column direct when it has one
+    (SegmentReader.stored_fields also checks every field name against the
+    schema, a third of the cost), else the public stored_fields."""
+    perdoc = getattr(leaf, "_perdoc", None)
+    return perdoc.stored_fields if perdoc is not None else leaf.stored_fields
+
+
+# ------------------------------------------------------------ writers and commits
+
+def writer_has_documents(writer: Any) -> bool:
+    """Return True if a SegmentWriter has added documents to its new segment."""
+    return bool(writer._added)
+
+
+def finish_segment(writer: Any) -> Any:
+    """Return the Segment a SegmentWriter has written (its files closed),
+    without committing it: the parent process commits it later."""
+    return writer._finalize_segment()
+
+
+def commit_with_segments(writer: Any, segments: Sequence[Any]) -> None:
+    """Commit a SegmentWriter's own changes (its deletions, and old
+    segments its merge policy folds into a new one) together with
+    `segments` written elsewhere, as one new TOC; the writer is finished
+    (lock released) after."""
+    committed = writer._merge_segments(None, None, None)
+    if writer._added:  # the merge policy folded small old segments in
+        committed.append(writer._finalize_segment())
+    else:
+        writer._close_segment()
+    committed.extend(segments)
+    writer._commit_toc(committed)
+    writer._finish()
+
+
+def discard_writer_files(writer: Any) -> None:
+    """Remove a failed SegmentWriter's files and release its lock, the
+    cleanup Whoosh runs when cancel() itself failed."""
+    writer._cleanup_on_error()
+
+
+# ------------------------------------------------------------ tables of contents
+
+def read_toc(ix: Any) -> Any:
+    """Return the latest TOC of a FileIndex (schema, segments, generation)."""
+    return ix._read_toc()
+
+
+def open_toc_reader(ix: Any, toc: Any) -> Any:
+    """Return a new reader over exactly the segments of `toc` (an earlier
+    read_toc()), even if a later commit has landed since."""
+    return ix._reader(ix.storage, toc.schema, list(toc.segments), toc.generation)
+
+
+def index_segments(ix: Any) -> list[Any]:
+    """Return the Segments of a FileIndex's latest commit."""
+    return ix._segments()
