@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 import os
-import statistics
 import platform
+import statistics
 import subprocess
 from importlib import metadata
 from pathlib import Path
@@ -96,7 +96,7 @@ def format_table(title: str, engines: dict[str, dict[str, Any]]) -> str:
 
     def render(row: list[str]) -> str:
         return "  ".join([row[0].ljust(widths[0])] +
-                         [c.rjust(w) for c, w in zip(row[1:], widths[1:])])
+                         [c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=False)])
 
     rule = "-" * len(render(header))
     return "\n".join([f"== {title}", render(header), rule, *map(render, lines)])

@@ -10,8 +10,9 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
@@ -311,7 +312,7 @@ def format_settings(rows: list[tuple[str, Any, Any, str]]) -> str:
              for name, value, default, help_text in rows]
     widths = [max(len(row[i]) for row in cells + [("name", "value", "default", "")]) for i in range(3)]
     lines = [f"{'name':<{widths[0]}}  {'value':<{widths[1]}}  {'default':<{widths[2]}}  help"]
-    for (name, value, default, help_text), (_n, raw, raw_default, _h) in zip(cells, rows):
+    for (name, value, default, help_text), (_n, raw, raw_default, _h) in zip(cells, rows, strict=False):
         mark = "*" if raw != raw_default else " "
         lines.append(f"{name:<{widths[0]}}  {value:<{widths[1]}}{mark} {default:<{widths[2]}}  "
                      f"{help_text}")

@@ -16,7 +16,6 @@ from onrecord.indexer.institutions import annotate_institutions
 from onrecord.search.model import Article
 
 
-
 class Stage(Protocol):
     """One annotation stage: pure, raising BudgetError past `deadline`."""
 

@@ -24,8 +24,16 @@ from dataclasses import dataclass, replace
 
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.chunker import split_lines
-from onrecord.indexer.cues import (PARTICIPLE_CUES, Phrase, find_cues, is_speaker_noun, is_weak, phrase_after,
-                          phrase_at_sentence_start, phrase_before)
+from onrecord.indexer.cues import (
+    PARTICIPLE_CUES,
+    Phrase,
+    find_cues,
+    is_speaker_noun,
+    is_weak,
+    phrase_after,
+    phrase_at_sentence_start,
+    phrase_before,
+)
 from onrecord.indexer.frames import Frame
 from onrecord.indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
 from onrecord.indexer.speakers import DocSpeakers, match_org
@@ -35,12 +43,14 @@ _MAIN_CUES = frozenset("said says told added wrote writes tweeted claimed insist
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
 _BYLINE_RE = re.compile(
     r"[\s\u00a0]*[\u2015\u2014\u2013-]{1,2}[\s\u00a0]*"
-    r"([A-Z][\w.'\u2019-]*(?:[ \u00a0][A-Z\u00c0-\u024f][\w.'\u2019\u00c0-\u024f-]*){0,4})(?:,[^\n]{0,80})?[\s\u00a0.]*$")
+    r"([A-Z][\w.'\u2019-]*(?:[ \u00a0][A-Z\u00c0-\u024f][\w.'\u2019\u00c0-\u024f-]*){0,4})"
+    r"(?:,[^\n]{0,80})?[\s\u00a0.]*$")
 _PARTICIPLE_LEAD_RE = re.compile(
     r"(?:,|\b(?:after|before|while|when|by|without|for|about|in|on|of|since|being))\s*$", re.I)
 _PERIOD_END_RE = re.compile(r"\.['\"\u2019\u201d]+$")
 # "X issued a statement saying": the issuer, not the document, is the speaker
-_ISSUED_RE = re.compile(r"(?:a|an)\s+(?:\w+\s+)?(?:statement|release|memo|letter|email|e-mail|tweet|post|video|ad)$", re.I)
+_ISSUED_RE = re.compile(
+    r"(?:a|an)\s+(?:\w+\s+)?(?:statement|release|memo|letter|email|e-mail|tweet|post|video|ad)$", re.I)
 _INFINITIVE_RE = re.compile(r"\bto\s+$")
 _CLAUSE_GOES_ON_RE = re.compile(r"\s+[a-z]")
 _TITLE_RE = re.compile(
@@ -162,7 +172,8 @@ def _find_cue(frame: Frame, text: str, sp: QuoteSpan, qs: int, qe: int,
     followed by 'X said' ('Y called it "a failure," X said')."""
     after = _cue_after(frame, qs, qe)
     if after and (opens_sentence or (_OPEN_ENDING_RE.search(text, sp.start, sp.end)
-                                     and (after[0].kind != "np" or is_speaker_noun(after[0].text)) and _is_main_verb(after[1]))):
+                                     and (after[0].kind != "np" or is_speaker_noun(after[0].text))
+                                     and _is_main_verb(after[1]))):
         return after, False
     before = _cue_before(frame, qs)
     return (before, True) if before else (after, False)

@@ -48,8 +48,9 @@ _REGULAR = (
 
 def _inflect(verb: str) -> tuple[str, ...]:
     stem = verb[:-1] if verb.endswith("e") else verb
-    past = verb + "d" if verb.endswith("e") else (stem[:-1] + "ied" if verb.endswith("y") and verb[-2] not in "aeiou" else verb + "ed")
-    third = verb[:-1] + "ies" if verb.endswith("y") and verb[-2] not in "aeiou" else verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
+    consonant_y = verb.endswith("y") and verb[-2] not in "aeiou"
+    past = verb + "d" if verb.endswith("e") else (stem[:-1] + "ied" if consonant_y else verb + "ed")
+    third = verb[:-1] + "ies" if consonant_y else verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
     if verb in ("admit", "slam", "dub", "quip", "plead"):
         past = {"admit": "admitted", "slam": "slammed", "dub": "dubbed", "quip": "quipped", "plead": "pleaded"}[verb]
     ing = stem + "ing" if verb.endswith("e") else verb + ("ting" if verb == "admit" else "ing")
@@ -68,7 +69,8 @@ def _cue_words() -> frozenset[str]:
 CUE_WORDS = _cue_words()
 _CUE_ALT = word_alternation(CUE_WORDS)
 CUE_RE = re.compile(
-    rf"\b(?:according to|put it|puts it|pointed out|points out|shot back|(?:went|go|goes|going) on(?= to\b|[,:])|{_CUE_ALT})\b",
+    r"\b(?:according to|put it|puts it|pointed out|points out|shot back|"
+    rf"(?:went|go|goes|going) on(?= to\b|[,:])|{_CUE_ALT})\b",
     re.IGNORECASE)
 PARTICIPLE_CUES = frozenset(w for w in CUE_WORDS if w.endswith("ing"))
 _TOKEN_RE = re.compile(r"[^\s,;:()\[\]\u2014\u2013]+|[,;:()\[\]\u2014\u2013]")
@@ -298,7 +300,8 @@ def _determiner_np(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phra
     """'according to the party's lawyers': up to six words from a determiner."""
     s, k = toks[i][1], i
     while k + 1 < len(toks) and k - i < 5 and toks[k + 1][0][0].isalpha() \
-            and toks[k + 1][0].lower() not in CUE_WORDS and toks[k + 1][0].lower() not in ("in", "on", "at", "to", "that") \
+            and toks[k + 1][0].lower() not in CUE_WORDS \
+            and toks[k + 1][0].lower() not in ("in", "on", "at", "to", "that") \
             and not (k > i and toks[k + 1][0].endswith("ed")):  # "the council issued": stop at the verb
         k += 1
     return Phrase(frame[s:toks[k][2]], s, toks[k][2], "np")

@@ -22,8 +22,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from onrecord.indexer.budget import Deadline, check
-from onrecord.indexer.registry import (ENV_VAR, InstitutionRegistry, RegistryError, compile_aliases,
-                              load_registry, normalize_alias)
+from onrecord.indexer.registry import (
+    ENV_VAR,
+    InstitutionRegistry,
+    RegistryError,
+    compile_aliases,
+    load_registry,
+    normalize_alias,
+)
 from onrecord.search.model import Article
 
 # Re-exported: callers find the registry API here too.

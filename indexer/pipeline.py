@@ -35,8 +35,8 @@ from onrecord.indexer.parser import iter_articles
 from onrecord.indexer.publishing import Tally, publish_wave
 from onrecord.indexer.reader import read_source
 from onrecord.search.config import Config
-from onrecord.search.storage.identity import Resolution, Resolver, open_resolver, resolver_for
 from onrecord.search.model import Article, IngestSummary
+from onrecord.search.storage.identity import Resolution, Resolver, open_resolver, resolver_for
 from onrecord.search.storage.records import VersionRecord
 from onrecord.search.storage.segments import SegmentBatch, write_segment
 from onrecord.search.storage.store import Index, hold_write_lock, write_articles
@@ -285,7 +285,7 @@ def chunk_files(files: list[Path], workers: int, tasks_per_commit: int = 2) -> l
     target = min(max(target, CHUNK_BYTES_MIN), CHUNK_BYTES_MAX)
     chunks: list[list[Path]] = [[]]
     filled = 0
-    for path, size in zip(files, sizes):
+    for path, size in zip(files, sizes, strict=False):
         if chunks[-1] and filled + size > target:
             chunks.append([])
             filled = 0
@@ -306,8 +306,9 @@ def index_chunk(index_dir: Path, paths: list[Path], budget: float | None = None,
     """Worker task: extract `paths` (each within its `budget` seconds),
     resolve their articles (only those whose own id is in `only`, if given)
     against the index at `index_dir` and write the ones to write as one
-    segment (pooling `memory_mb`, default the worker_memory_mb setting's); returns what happened to each file and article.  Raises
-    IndexWriteError if the segment cannot be written."""
+    segment (pooling `memory_mb`, default the worker_memory_mb setting's);
+    returns what happened to each file and article.  Raises IndexWriteError
+    if the segment cannot be written."""
     reasons: list[tuple[Path, str | None]] = []
     encodings: list[tuple[Path, str]] = []
     notes: list[tuple[Path, str]] = []

@@ -12,12 +12,13 @@ as if its files were ingested one by one.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
-from onrecord.search.storage.identity import Resolution
 from onrecord.search.model import IngestSummary
+from onrecord.search.storage.identity import Resolution
 from onrecord.search.storage.records import VersionRecord
 from onrecord.search.storage.segments import SegmentBatch, drop_articles
 from onrecord.search.storage.store import Index, commit_batches

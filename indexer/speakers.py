@@ -9,9 +9,10 @@ subject, then recency.  Institutions come from indexer.institutions.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from onrecord.indexer.positions import Positions
 

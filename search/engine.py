@@ -12,33 +12,43 @@ from __future__ import annotations
 
 import re
 from array import array
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from whoosh import query as wq
 
-from onrecord.search.query.collecting import (Collected, SortColumn, build_sort_column, collect, extend,
-                               restrict_query)
 from onrecord.search.deadline import Deadline, DeadlineExceeded
-from onrecord.search.query.postings import segment_key, size_postings_cache
-from onrecord.search.query.queryterms import Expansion, expand_terms
-from onrecord.search.query.ranking import build_lengths
-from onrecord.search.storage.documents import (load_quote_dicts, published_date, rebuild_paragraph,
-                              split_stored)
-from onrecord.search.storage.damage import translate_damage
 from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.facetdefs import FACET_NAMES
 from onrecord.search.features.facets import CACHE_KEY, build_facet_table, count_facets
-from onrecord.search.model import (Hit, Metadata, Paragraph, SearchRequest, SearchResult,
-                          StoredArticle)
-from onrecord.search.query.querying import (MarkTerms, build_filter, build_parser, collect_mark_terms,
-                             parse_query, validate_request)
-from onrecord.search.features.sightings import (SightingFinder, attach_duplicates, attach_sightings,
-                              group_duplicates, open_finder)
-from onrecord.search.query.resultcache import CACHE_KEY as RESULTS_KEY, ResultCache
+from onrecord.search.features.sightings import (
+    SightingFinder,
+    attach_duplicates,
+    attach_sightings,
+    group_duplicates,
+    open_finder,
+)
 from onrecord.search.features.snippets import find_term_spans, render_snippet
-from onrecord.search.storage.store import Index
-from onrecord.search.query.suggesting import suggest
 from onrecord.search.features.versions import Versions, diff_paragraphs, pick_version, read_versions
+from onrecord.search.model import Hit, Metadata, Paragraph, SearchRequest, SearchResult, StoredArticle
+from onrecord.search.query.collecting import Collected, SortColumn, build_sort_column, collect, extend, restrict_query
+from onrecord.search.query.postings import segment_key, size_postings_cache
+from onrecord.search.query.querying import (
+    MarkTerms,
+    build_filter,
+    build_parser,
+    collect_mark_terms,
+    parse_query,
+    validate_request,
+)
+from onrecord.search.query.queryterms import Expansion, expand_terms
+from onrecord.search.query.ranking import build_lengths
+from onrecord.search.query.resultcache import CACHE_KEY as RESULTS_KEY
+from onrecord.search.query.resultcache import ResultCache
+from onrecord.search.query.suggesting import suggest
+from onrecord.search.storage.damage import translate_damage
+from onrecord.search.storage.documents import load_quote_dicts, published_date, rebuild_paragraph, split_stored
+from onrecord.search.storage.store import Index
 from onrecord.search.storage.windows import read_window, slice_window
 
 _DOC_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")

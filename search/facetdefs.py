@@ -20,8 +20,9 @@ Name values match the filter field's lowercased whole names
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import Literal
 
 from onrecord.search.model import Metadata, Paragraph
 

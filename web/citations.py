@@ -10,7 +10,8 @@ not apply) and text-fragment links to the original article
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 from urllib.parse import quote, urlencode
 
 FRAGMENT_START_WORDS = 8

@@ -8,8 +8,9 @@ earlier than every other dated one).  Pure: no Flask.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from onrecord.search.model import Sighting
 from onrecord.web.citations import permalink

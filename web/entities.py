@@ -13,8 +13,8 @@ from typing import Literal
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
 from onrecord.search.config import SETTINGS_BY_NAME
-from onrecord.search.features import entities as search_entities
 from onrecord.search.errors import NotFoundError
+from onrecord.search.features import entities as search_entities
 from onrecord.web.charts import build_timeline
 from onrecord.web.links import page_window
 from onrecord.web.params import MAX_FILTER_CHARS, MAX_PAGE, parse_int

@@ -78,7 +78,8 @@ def handle_error(exc: Exception) -> tuple[Response | str, int, dict[str, str]]:
 
 def render_search_error(message: str) -> str:
     """Return the search page with `message` beside the query box."""
-    return render_template("search.html", form=raw_form(request.args, _query_chars()), hidden=hidden_filters(request.args), error=message, result=None, links=None)
+    return render_template("search.html", form=raw_form(request.args, _query_chars()),
+                           hidden=hidden_filters(request.args), error=message, result=None, links=None)
 
 
 def _query_chars() -> int:

@@ -16,12 +16,13 @@ import io
 import itertools
 import json
 import re
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from flask import Blueprint, Response, request, stream_with_context
 
-from onrecord.search.features import exporting
 from onrecord.search.errors import QueryError
+from onrecord.search.features import exporting
 from onrecord.web.citations import absolute_url
 from onrecord.web.params import parse_search_request
 from onrecord.web.state import get_state

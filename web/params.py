@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Iterable, Mapping, Protocol
+from collections.abc import Iterable, Mapping
+from typing import Protocol
 
 from onrecord.search.config import SETTINGS_BY_NAME
 from onrecord.search.errors import QueryError

@@ -10,8 +10,8 @@ which keeps user-supplied URLs from becoming `javascript:` links.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
@@ -56,7 +56,7 @@ def render_spans(text: str, spans: Iterable[Span]) -> Markup:
     cuts = sorted({0, len(text)} | {s.start for s in usable} | {s.end for s in usable})
     out: list[str] = []
     stack: list[Span] = []
-    for pos, nxt in zip(cuts, cuts[1:] + [None]):
+    for pos, nxt in zip(cuts, cuts[1:] + [None], strict=False):
         _close_ending(stack, pos, out)
         starting = [s for s in usable if s.start == pos]
         for span in sorted(starting, key=_nesting_key):

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from flask import current_app
 
-from onrecord.search.storage import store
 from onrecord.search.config import Config
 from onrecord.search.errors import IndexUnavailableError
+from onrecord.search.storage import store
 from onrecord.search.storage.store import Index
 
 STATE_KEY = "onrecord"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from onrecord.search.storage.documents import published_date, split_stored
 from onrecord.search.model import QuoteRecord, paragraph_permalink
+from onrecord.search.storage.documents import published_date, split_stored
 
 
 def stored_published(stored: dict[str, Any]) -> str | None:

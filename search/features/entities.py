@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Literal
 
-from onrecord.search.features.citations import build_quote_record
-from onrecord.search.query.docsets import deleted_docs, iter_posting_ids, open_postings
 from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.facetdefs import FACETS
-from onrecord.search.model import EntityProfile, FacetValue, QuoteRecord
+from onrecord.search.features.citations import build_quote_record
 from onrecord.search.features.outlines import EntityOutline, entity_quotes, outline_for
-from onrecord.search.storage.schema import join_names
 from onrecord.search.features.sightings import SightingFinder, open_finder
+from onrecord.search.model import EntityProfile, FacetValue, QuoteRecord
+from onrecord.search.query.docsets import deleted_docs, iter_posting_ids, open_postings
+from onrecord.search.storage.schema import join_names
 from onrecord.search.storage.store import Index
 
 EntityKind = Literal["speaker", "institution"]

@@ -12,20 +12,21 @@ rows has its own time budget (index.export_timeout).
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, Literal
+from collections.abc import Iterator
+from typing import Any, Literal
 
 from whoosh import query as wq
 
-from onrecord.search.features.citations import build_paragraph_row, build_quote_record
-from onrecord.search.query.collecting import build_sort_column, collect, restrict_query
 from onrecord.search.deadline import Deadline
-from onrecord.search.storage.documents import load_quote_dicts
 from onrecord.search.errors import BusyError, QueryError
+from onrecord.search.features.citations import build_paragraph_row, build_quote_record
 from onrecord.search.model import QuoteRecord, SearchRequest
+from onrecord.search.query.collecting import build_sort_column, collect, restrict_query
 from onrecord.search.query.postings import size_postings_cache
 from onrecord.search.query.querying import build_filter, build_parser, parse_query, validate_request
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.ranking import build_lengths
+from onrecord.search.storage.documents import load_quote_dicts
 from onrecord.search.storage.store import Index
 
 RowKind = Literal["quotes", "paragraphs"]

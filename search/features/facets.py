@@ -15,15 +15,16 @@ from __future__ import annotations
 import threading
 from array import array
 from collections import OrderedDict
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Collection, Iterator
+from typing import Any
 
 import numpy as np
 
 from onrecord.search.deadline import Deadline
-from onrecord.search.query.docsets import iter_posting_ids
 from onrecord.search.facetdefs import FACETS
 from onrecord.search.model import FacetValue
+from onrecord.search.query.docsets import iter_posting_ids
 from onrecord.search.storage.whoosh_internals import field_term_matchers
 
 TOP_VALUES = 20
@@ -127,7 +128,7 @@ def _read_column(leaf: Any, fieldname: str) -> FacetColumn:
     if len(column.values) <= 256:  # kept per segment: one byte per document if enough
         column.first = column.first.astype(np.uint8)
     if more:
-        column.more_docs, column.more_ids = (np.array(a, dtype=np.intp) for a in zip(*more))
+        column.more_docs, column.more_ids = (np.array(a, dtype=np.intp) for a in zip(*more, strict=False))
     return column
 
 

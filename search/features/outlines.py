@@ -18,8 +18,9 @@ import threading
 from array import array
 from bisect import bisect_right
 from collections import Counter, OrderedDict
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Literal, Sequence
+from typing import Any, Literal
 
 from onrecord.search.model import FacetValue
 from onrecord.search.query.collecting import build_sort_column

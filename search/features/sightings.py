@@ -13,14 +13,22 @@ shared keys up front cost ~10 s per new searcher at a million paragraphs.)
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Iterable, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
-from onrecord.search.storage.clusters import (PARAGRAPH_SIMILARITY, QUOTE_SIMILARITY, choose_cluster_key,
-                             paragraph_keys, quote_keys, shingle_hashes, similarity)
 from onrecord.search.deadline import Deadline
-from onrecord.search.query.docsets import deleted_docs, iter_posting_ids, open_postings
-from onrecord.search.storage.documents import load_quote_dicts, published_date
 from onrecord.search.model import Hit, Sighting
+from onrecord.search.query.docsets import deleted_docs, iter_posting_ids, open_postings
+from onrecord.search.storage.clusters import (
+    PARAGRAPH_SIMILARITY,
+    QUOTE_SIMILARITY,
+    choose_cluster_key,
+    paragraph_keys,
+    quote_keys,
+    shingle_hashes,
+    similarity,
+)
+from onrecord.search.storage.documents import load_quote_dicts, published_date
 
 T = TypeVar("T")
 QUOTE_KEYS_FIELD = "quote_keys"
@@ -145,7 +153,7 @@ class SightingFinder:
         shared: Counter[int] = Counter()
         for key in keys:
             docnums = self._remember(("postings", fieldname, key),
-                                     lambda: tuple(self.key_docnums(fieldname, key)))
+                                     lambda key=key: tuple(self.key_docnums(fieldname, key)))
             shared.update(docnums)
         ranked = sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_CANDIDATES]
         return [d for d, _count in ranked]

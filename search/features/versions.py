@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from onrecord.search.storage.documents import paragraph_from_dict
 from onrecord.search.errors import NotFoundError
 from onrecord.search.model import Metadata, Paragraph, ParagraphChange, VersionInfo
+from onrecord.search.storage.documents import paragraph_from_dict
 from onrecord.search.storage.records import ArticleRecords, VersionRecord
 
 # Words (with inner apostrophes) and single punctuation marks: a comma

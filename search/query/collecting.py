@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import heapq
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, Callable
+from typing import Any
 
 from whoosh import collectors
 from whoosh import query as wq

@@ -15,17 +15,22 @@ import sys
 import weakref
 from array import array
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.query.postings import term_postings
 from onrecord.search.storage.schema import UNDATED_KEY
-from onrecord.search.storage.whoosh_internals import (has_block_values, is_block_matcher,
-                                                      iter_blocks, numeric_block,
-                                                      unfiltered_postings)
+from onrecord.search.storage.whoosh_internals import (
+    has_block_values,
+    is_block_matcher,
+    iter_blocks,
+    numeric_block,
+    unfiltered_postings,
+)
 
 
 @dataclass(slots=True)
@@ -127,7 +132,7 @@ def _date_range_ids(q: wq.DateRange, reader: Any) -> set[int] | None:
     return set(docnums[bisect_left(keys, low):bisect_right(keys, high)])
 
 
-_COLUMNS: "weakref.WeakKeyDictionary[Any, dict[str, tuple[array, array]]]" = (
+_COLUMNS: weakref.WeakKeyDictionary[Any, dict[str, tuple[array, array]]] = (
     weakref.WeakKeyDictionary())
 
 
@@ -186,7 +191,7 @@ def _values_in(matcher: Any, docs: Any, deadline: Deadline) -> Any:
     for block in iter_blocks(matcher, deadline.check):
         ids = block.ids
         if any(d in docs for d in ids):
-            yield from ((d, v) for d, v in zip(ids, block.values()) if d in docs)
+            yield from ((d, v) for d, v in zip(ids, block.values(), strict=False) if d in docs)
 
 
 def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadline) -> set[int]:

@@ -20,7 +20,8 @@ import threading
 import weakref
 from array import array
 from collections import OrderedDict
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from onrecord.search.storage.whoosh_internals import is_block_matcher, iter_blocks
 

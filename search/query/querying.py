@@ -12,12 +12,19 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from whoosh import query as wq
-from whoosh.qparser import (FieldAliasPlugin, FuzzyTermPlugin, MultifieldParser,
-                            PlusMinusPlugin, PrefixPlugin, WildcardPlugin)
+from whoosh.qparser import (
+    FieldAliasPlugin,
+    FuzzyTermPlugin,
+    MultifieldParser,
+    PlusMinusPlugin,
+    PrefixPlugin,
+    WildcardPlugin,
+)
 
 from onrecord.search.config import SETTINGS_BY_NAME
 from onrecord.search.errors import QueryError

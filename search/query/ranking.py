@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import heapq
 from array import array
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from whoosh import query as wq
 from whoosh.scoring import BM25FScorer
@@ -153,7 +154,7 @@ def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline) -> 
     per = k1 * b / avgfl
     factor = idf * (k1 + 1) * boost
     ids, weights = decoded
-    return {d: factor * w / (w + norm + per * fl[d]) for d, w in zip(ids, weights)}
+    return {d: factor * w / (w + norm + per * fl[d]) for d, w in zip(ids, weights, strict=False)}
 
 
 def build_lengths(reader: Any, fieldname: str) -> array:

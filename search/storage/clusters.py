@@ -35,7 +35,7 @@ import heapq
 import re
 import unicodedata
 import zlib
-from typing import Iterable
+from collections.abc import Iterable
 
 SHINGLE_WORDS = 3
 # Keys use longer shingles: a 3-word shingle ("said it was") is often shared

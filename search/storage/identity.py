@@ -23,14 +23,15 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
+from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.clusters import normalise_text, shingle_hashes
 from onrecord.search.storage.documents import rebuild_paragraph
 from onrecord.search.storage.durability import open_whoosh
-from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev, capped
 
 Status = Literal["new", "updated", "unchanged", "conflict"]

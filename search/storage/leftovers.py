@@ -136,7 +136,7 @@ def _kept_generations(tocs: dict[int, float], grace: float) -> set[int]:
     generations = sorted(tocs)
     kept = {generations[-1]}
     now = time.time()
-    for older, newer in zip(generations, generations[1:]):
+    for older, newer in zip(generations, generations[1:], strict=False):
         if now - tocs[newer] < grace:
             kept.add(older)
     return kept

@@ -24,9 +24,10 @@ import json
 import sqlite3
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from onrecord.search.model import Article, Metadata
 
@@ -134,7 +135,7 @@ class ArticleRecords:
         records = list(records)
         if not records:
             return
-        now = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+        now = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:

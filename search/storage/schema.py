@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from whoosh import columns, fields
 from whoosh.analysis import StemmingAnalyzer, Token, Tokenizer
 
 from onrecord.search.facetdefs import FACETS
-from onrecord.search.storage.clusters import paragraph_keys, quote_keys
 from onrecord.search.model import Article, Metadata, Paragraph
+from onrecord.search.storage.clusters import paragraph_keys, quote_keys
 
 # Sort keys for undated paragraphs: larger than any date ordinal, so they sort
 # last both for "newest" (ascending over MAX - ordinal) and "oldest".

@@ -15,20 +15,20 @@ no other writer's commit or orphan cleanup deletes them either.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.config import SETTINGS_BY_NAME
-from onrecord.search.storage.durability import open_whoosh, write_failure
 from onrecord.search.model import Article
+from onrecord.search.storage.durability import open_whoosh, write_failure
 from onrecord.search.storage.records import VersionRecord, article_rev
 from onrecord.search.storage.schema import paragraph_fields, reset_spelling
-from onrecord.search.storage.whoosh_internals import (commit_with_segments, finish_segment,
-                                                      writer_has_documents)
+from onrecord.search.storage.whoosh_internals import commit_with_segments, finish_segment, writer_has_documents
 
 # Memory for each worker's posting pool before it spills a sorted run:
 # the worker_memory_mb setting (search.config), this its default.

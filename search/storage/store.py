@@ -15,23 +15,30 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import chain
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, TypeVar
 
 from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import FileStorage, RamStorage
 from whoosh.searching import Searcher
 
 from onrecord.search.config import Config
-from onrecord.search.storage.damage import missing_message, translate_damage
 from onrecord.search.deadline import Deadline
-from onrecord.search.storage.durability import (INDEX_NAME, acquire_write_lock, create_whoosh, open_whoosh,
-                               toc_identity, write_failure)
 from onrecord.search.errors import IndexUnavailableError, IndexWriteError
-from onrecord.search.storage.leftovers import DurableWriter, remove_expired, remove_orphans
 from onrecord.search.model import Article
+from onrecord.search.storage.damage import missing_message, translate_damage
+from onrecord.search.storage.durability import (
+    INDEX_NAME,
+    acquire_write_lock,
+    create_whoosh,
+    open_whoosh,
+    toc_identity,
+    write_failure,
+)
+from onrecord.search.storage.leftovers import DurableWriter, remove_expired, remove_orphans
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev
 from onrecord.search.storage.schema import build_schema, paragraph_fields, reset_spelling
 from onrecord.search.storage.searchers import Generation, Slots, open_generation

@@ -24,8 +24,9 @@ The postings block walk is written once, in iter_blocks().
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from whoosh import columns
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield

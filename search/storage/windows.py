@@ -12,8 +12,9 @@ sorted instead (slow, but still right).
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,8 @@ def read_window(searcher: Any, doc_id: str, size: int | None, page: int = 1,
     if size is None or total <= size:
         stored = sorted((searcher.stored_fields(d) for d in docnums), key=_n)
         return Window(stored, total, 1, 1)
-    n_at: Callable[[int], int] = lambda i: _n(searcher.stored_fields(docnums[i]))
+    def n_at(i: int) -> int:
+        return _n(searcher.stored_fields(docnums[i]))
     if around is not None:
         page = _position(n_at, total, around) // size + 1
     stored = [searcher.stored_fields(d) for d in docnums[(page - 1) * size:page * size]]
@@ -68,7 +70,7 @@ def _in_order(n_at: Callable[[int], int], stored: list[dict[str, Any]], start: i
         numbers.insert(0, n_at(start - 1))
     if start + len(stored) < total:
         numbers.append(n_at(start + len(stored)))
-    return all(a < b for a, b in zip(numbers, numbers[1:]))
+    return all(a < b for a, b in zip(numbers, numbers[1:], strict=False))
 
 
 def _read_sorted(searcher: Any, docnums: list[int], size: int, page: int, around: int | None) -> Window:
