@@ -7,7 +7,7 @@ PORT   ?= 5000
 INDEX  ?= data/index
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: install browser run test index bench bench-extraction lock clean
+.PHONY: install browser run test test-fast index bench bench-extraction lock clean
 
 install: $(VENV)/.installed
 
@@ -34,6 +34,10 @@ browser: install
 
 test: install browser
 	$(BIN)/python -m pytest
+
+# The quick loop: everything but the slow and the browser tests (no Chromium needed).
+test-fast: install
+	$(BIN)/python -m pytest -m "not slow and not browser"
 
 # Speed benchmark: onrecord beside tantivy (reference) and stock Whoosh (peer).
 bench: install $(VENV)/.bench-installed

@@ -175,6 +175,7 @@ index.close()
 """
 
 
+@pytest.mark.slow
 def test_searching_while_another_process_commits_never_fails(index_dir: Path) -> None:
     writer = subprocess.Popen([sys.executable, "-c", _COMMITTER, str(index_dir)])
     seen: list[int] = []
@@ -198,6 +199,7 @@ def test_searching_while_another_process_commits_never_fails(index_dir: Path) ->
     assert check_index(index_dir).ok
 
 
+@pytest.mark.slow
 def test_crash_trials_short_run(tmp_path: Path) -> None:
     tally = run_trials(5, seed=7, root=tmp_path)
     assert tally.trials == 5

@@ -165,6 +165,7 @@ def test_check_tells_a_read_only_index_from_a_damaged_one(
 
 # End to end, with nothing injected.
 
+@pytest.mark.slow
 def test_cli_index_past_a_file_size_limit_exits_2(tmp_path: Path, index_dir: Path) -> None:
     """A limit on file size binds root too: the workers' segments outgrow
     it (EFBIG) while the lock file and small TOCs fit."""
@@ -214,6 +215,7 @@ def run_obeying_file_modes(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_read_only_index_directory_end_to_end(read_only_index: Path, corpus: Path) -> None:
     path = str(read_only_index)
     for workers in ("1", "2"):

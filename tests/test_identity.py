@@ -246,6 +246,7 @@ def amplification_page(folder: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_the_amplification_page_indexes_to_under_ten_times_its_size(tmp_path: Path) -> None:
     path = amplification_page(tmp_path / "in")
     size = path.stat().st_size

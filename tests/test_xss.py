@@ -182,6 +182,7 @@ def test_payloads_are_searchable(client: FlaskClient) -> None:
     assert {h["title"] for h in body["hits"]} == set(PAYLOADS)
 
 
+@pytest.mark.slow
 def test_every_page_is_clean(app: Flask, client: FlaskClient) -> None:
     statuses: dict[int, int] = {}
     for url in page_urls(app):
