@@ -55,7 +55,8 @@ def app_client() -> Callable[[Path], FlaskClient]:
     return client_for
 
 
-@pytest.fixture()
+@pytest.fixture(scope="session")
 def cli_runner() -> CliRunner:
-    """Return a click CliRunner for invoking onrecord.cli.main."""
+    """Return a click CliRunner for invoking onrecord.cli.main (it keeps no
+    state between invocations, so one serves every test)."""
     return CliRunner()

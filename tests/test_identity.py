@@ -181,10 +181,10 @@ def test_a_mixed_run_is_counted_and_means_the_same_in_parallel(
         index.close()
 
 
-def test_cli_prints_the_counts_and_lists_conflicts(tmp_path: Path) -> None:
+def test_cli_prints_the_counts_and_lists_conflicts(tmp_path: Path, cli_runner: CliRunner) -> None:
     page(tmp_path / "one", "a.html", BUDGET)
     page(tmp_path / "two", "b.html", ["Something else entirely about the harbour works."])
-    runner, index_dir = CliRunner(), str(tmp_path / "ix")
+    runner, index_dir = cli_runner, str(tmp_path / "ix")
     assert runner.invoke(main, ["index", str(tmp_path / "one"), "--index", index_dir]).exit_code == 0
     result = runner.invoke(main, ["index", str(tmp_path / "two"), str(tmp_path / "one"),
                                   "--index", index_dir])
