@@ -17,7 +17,8 @@ from onrecord.search.engine import search
 from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
 from onrecord.search.query.resultcache import ResultCache
 from onrecord.search.storage.searchers import BuildCache
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index, write_articles
+from tests.factories import indexed
 
 WORDS = "council budget ferry harbour library police apology minister hospital school".split()
 JOIN_SECONDS = 20
@@ -42,10 +43,8 @@ def make_articles(count: int, prefix: str = "a") -> list[Article]:
 
 @pytest.fixture()
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, make_articles(60))
-    write_articles(idx, make_articles(60, prefix="b"))  # two segments
-    return idx
+    return indexed(make_articles(60),  # two segments
+                   make_articles(60, prefix="b"))
 
 
 class Gate(Deadline):

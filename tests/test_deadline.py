@@ -16,8 +16,9 @@ from onrecord.search.engine import search
 from onrecord.search.errors import QueryError
 from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest, SearchResult
 from onrecord.search.query.resultcache import ResultCache
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
+from tests.factories import indexed
 
 QUOTE = "We will not close a single library while I lead this council"
 STORY = ("The council leader promised on Tuesday that every branch library in the "
@@ -67,15 +68,13 @@ def no_result_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, [
+    return indexed([
         article("ledger", dt.date(2023, 3, 2), [(f'"{QUOTE}," she told reporters.', f'"{QUOTE},"'),
                                                 (STORY + ".", None)]),
         article("gazette", dt.date(2023, 3, 1), [(f'"{QUOTE}," Ms Smallman said.', f'"{QUOTE},"'),
                                                  (STORY + " (agencies).", None)]),
         article("words", dt.date(2023, 3, 3), [(f"Rare words: {LONG_WORD} and {SHORT_WORD}.", None)]),
     ])
-    return idx
 
 
 def run(index: Index, deadline: Deadline | None = None, **request: object) -> SearchResult:

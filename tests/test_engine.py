@@ -11,6 +11,7 @@ from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.model import (Article, Mention, Metadata, Paragraph, Quote, SearchRequest,
                           SearchResult)
 from onrecord.search.storage.store import Index, ram_index, write_articles
+from tests.factories import indexed
 
 SNIPPET_TEXT = "Critics' verdict: the hospital plan <script>alert(\"x\")</script> is a sham."
 
@@ -59,9 +60,7 @@ CORPUS = [
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, CORPUS)
-    return idx
+    return indexed(CORPUS)
 
 
 def run(index: Index, query: str = "", **kwargs: object) -> SearchResult:

@@ -14,8 +14,9 @@ from onrecord.search.config import Config
 from onrecord.search.errors import BusyError, QueryError
 from onrecord.search.features.exporting import RETRY_AFTER_SECONDS, iter_export_rows
 from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
+from tests.factories import indexed
 
 
 def make_article(i: int) -> Article:
@@ -28,9 +29,7 @@ def make_article(i: int) -> Article:
 
 @pytest.fixture()
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, [make_article(i) for i in range(30)])
-    return idx
+    return indexed([make_article(i) for i in range(30)])
 
 
 def start(index: Index, query: str = "budget"):  # type: ignore[no-untyped-def]

@@ -12,6 +12,7 @@ from onrecord.search.errors import QueryError
 from onrecord.search.features.exporting import EXPORT_COLUMNS, iter_export_rows
 from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
 from onrecord.search.storage.store import Index, ram_index, write_articles
+from tests.factories import indexed
 
 
 def make_article(doc_id: str, published: dt.date | None, texts: list[str],
@@ -31,15 +32,13 @@ def make_article(doc_id: str, published: dt.date | None, texts: list[str],
 
 @pytest.fixture()
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, [
+    return indexed([
         make_article("mid", dt.date(2022, 5, 1), ["Budget cuts hit schools.", "Weather."],
                      speaker="Ann Smallman"),
         make_article("old", dt.date(2020, 1, 1), ["Budget cuts announced."]),
         make_article("new", dt.date(2024, 9, 9), ["Budget cuts reversed."]),
         make_article("none", None, ["Budget cuts, undated."]),
     ])
-    return idx
 
 
 def rows(index: Index, rows_kind: str = "paragraphs", **request: object) -> list[dict]:

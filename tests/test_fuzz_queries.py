@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from onrecord.search.config import Config
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
+from tests.factories import indexed
 
 # ---------------------------------------------------------------- fixtures
 
@@ -62,9 +63,7 @@ ARTICLES = [
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, ARTICLES)
-    return idx
+    return indexed(ARTICLES)
 
 
 @pytest.fixture(scope="module")

@@ -19,6 +19,7 @@ from onrecord.search.query.resultcache import ResultCache
 from onrecord.search.storage.store import Index, ram_index, write_articles
 from browser_server import start_server
 from onrecord.web.app import create_app
+from tests.factories import indexed
 
 VOCAB = ["council", "budget", "ferry", "harbour", "library", "police", "apology", "minister",
          "hospital", "school", "strike", "election", "report", "inquiry", "vote", "funding"]
@@ -49,9 +50,7 @@ def no_result_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, make_articles(1500))
-    return idx
+    return indexed(make_articles(1500))
 
 
 REQUESTS = [SearchRequest(query="council"), SearchRequest(query="council OR budget OR ferry"),

@@ -11,6 +11,7 @@ from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.engine import search
 from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
 from onrecord.search.storage.store import Index, ram_index, write_articles
+from tests.factories import indexed
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 QUOTE = "We will not close a single library while I lead this council"
@@ -34,8 +35,7 @@ def article(doc_id: str, published: dt.date | None, paras: list[tuple[str, str |
 
 @pytest.fixture()
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, [
+    return indexed([
         article("ledger", dt.date(2023, 3, 2), [(f'"{QUOTE}," she told reporters.', f'"{QUOTE},"'),
                                                 (STORY + ".", None)]),
         article("gazette", dt.date(2023, 3, 1), [(f"“{QUOTE}” – Ms Smallman said.", f"“{QUOTE}”"),
@@ -46,7 +46,6 @@ def index() -> Index:
         article("other", dt.date(2023, 3, 5), [("An unrelated paragraph about bus fares "
                                                 "and the cost of parking in town.", None)]),
     ])
-    return idx
 
 
 def test_hit_also_in_lists_other_articles_earliest_first_undated_last(index: Index) -> None:

@@ -18,8 +18,9 @@ from flask.testing import FlaskClient
 
 from onrecord.search.config import Config
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
+from tests.factories import indexed
 
 # The arithmetic payloads would render as 8641047 if a template evaluated them.
 EVALUATED = "8641047"
@@ -89,9 +90,7 @@ def build_article(n: int, payload: str) -> Article:
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, [build_article(n, p) for n, p in enumerate(PAYLOADS)])
-    return idx
+    return indexed([build_article(n, p) for n, p in enumerate(PAYLOADS)])
 
 
 @pytest.fixture(scope="module")
