@@ -2,28 +2,15 @@
 on-disk indexes and their failure modes."""
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 import pytest
 
 from onrecord.search.engine import get_article, search
 from onrecord.search.errors import IndexUnavailableError
-from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.model import Quote, SearchRequest
 from onrecord.search.storage.store import Index, open_index, ram_index, write_articles
-
-
-def make_article(doc_id: str, texts: list[str], title: str = "Title",
-                 published: dt.date | None = dt.date(2023, 3, 1)) -> Article:
-    paragraphs = []
-    offset = 0
-    for n, text in enumerate(texts, 1):
-        paragraphs.append(Paragraph(id=f"{doc_id}-{n}", n=n, start=offset,
-                                    end=offset + len(text), text=text))
-        offset += len(text) + 2
-    return Article(id=doc_id, source=f"{doc_id}.txt", text="\n\n".join(texts),
-                   meta=Metadata(title=title, outlet="The Ledger", published=published),
-                   paragraphs=paragraphs)
+from tests.factories import make_article
 
 
 def total_for(index: Index, query: str) -> int:
