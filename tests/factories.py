@@ -18,18 +18,19 @@ Para = Union[str, tuple[str, Union[str, None]]]
 def make_article(doc_id: str, paras: Sequence[Para], *, title: str | None = "Title",
                  outlet: str | None = "The Ledger", published: dt.date | None = PUBLISHED,
                  url: str | None = None, para_id: str = "{doc_id}-p{n}",
-                 speaker: str | None = None, role: str | None = None,
+                 speaker: str | None = None, role: str | None = None, cue: str | None = None,
                  speakers: Sequence[str] = (), institutions: Sequence[str] = ()) -> Article:
     """Return article `doc_id` whose paragraphs are `paras`, joined by
     blank lines (offsets to match); ids from `para_id` and the title from
     `title`, formatted with {doc_id} and {n} (from 1).  With `speaker`,
     a paragraph given as text is all a quote of theirs, one given as
-    (text, quoted) has `quoted` as their quote (None: no quote); each
-    paragraph also names `speakers` and `institutions`."""
+    (text, quoted) has `quoted` as their quote (None: no quote), with
+    `role` and `cue`; each paragraph also names `speakers` and
+    `institutions`."""
     paragraphs, offset = [], 0
     for n, para in enumerate(paras, 1):
         text, quoted = (para, para) if isinstance(para, str) else para
-        quotes = _quotes(text, quoted, offset, speaker, role)
+        quotes = _quotes(text, quoted, offset, speaker, role, cue)
         paragraphs.append(Paragraph(
             id=para_id.format(doc_id=doc_id, n=n), n=n, start=offset, end=offset + len(text),
             text=text, quotes=quotes, institutions=list(institutions),
@@ -43,13 +44,14 @@ def make_article(doc_id: str, paras: Sequence[Para], *, title: str | None = "Tit
 
 
 def _quotes(text: str, quoted: str | None, offset: int, speaker: str | None,
-            role: str | None) -> list[Quote]:
+            role: str | None, cue: str | None) -> list[Quote]:
     """Return `speaker`'s quote of `quoted` within `text` (at `offset` in
     the article), or none without a speaker or quoted part."""
     if speaker is None or not quoted:
         return []
     start = offset + max(text.find(quoted), 0)
-    return [Quote(text=quoted, start=start, end=start + len(quoted), speaker=speaker, role=role)]
+    return [Quote(text=quoted, start=start, end=start + len(quoted), speaker=speaker, role=role,
+                  cue=cue)]
 
 
 def indexed(*commits: Sequence[Article]) -> Index:

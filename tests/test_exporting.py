@@ -10,24 +10,17 @@ import pytest
 from onrecord.search.features import exporting
 from onrecord.search.errors import QueryError
 from onrecord.search.features.exporting import EXPORT_COLUMNS, iter_export_rows
-from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.model import Article, SearchRequest
 from onrecord.search.storage.store import Index, ram_index, write_articles
 from tests.factories import indexed
+from tests.factories import make_article as article
 
 
 def make_article(doc_id: str, published: dt.date | None, texts: list[str],
                  speaker: str | None = None) -> Article:
-    paragraphs = []
-    for n, text in enumerate(texts, 1):
-        quotes = [Quote(text=f'"{text}"', start=0, end=len(text), speaker=speaker,
-                        role="minister", cue="said")] if speaker else []
-        paragraphs.append(Paragraph(id=f"{doc_id}-p{n}", n=n, start=0, end=len(text), text=text,
-                                    quotes=quotes, speakers=[speaker] if speaker else [],
-                                    institutions=["Treasury", "Cabinet Office"]))
-    return Article(id=doc_id, source=f"{doc_id}.txt", text="",
-                   meta=Metadata(title=f"About {doc_id}", outlet="The Ledger",
-                                 url=f"http://example.org/{doc_id}", published=published),
-                   paragraphs=paragraphs)
+    return article(doc_id, [(text, f'"{text}"') for text in texts], title="About {doc_id}",
+                   url=f"http://example.org/{doc_id}", published=published, speaker=speaker,
+                   role="minister", cue="said", institutions=["Treasury", "Cabinet Office"])
 
 
 @pytest.fixture()
