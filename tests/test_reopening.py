@@ -9,8 +9,10 @@ from typing import Callable
 import pytest
 from flask.testing import FlaskClient
 
-from onrecord.search.storage import reopening, searchers
+from onrecord.search.model import Article
+from onrecord.search.storage import reopening, searchers, store
 from onrecord.search.storage.reopening import OPEN_ATTEMPTS, open_retrying
+from onrecord.search.storage.store import Index, write_articles
 from tests.test_corrupt_index import build_index, delete_segment_files
 
 
@@ -89,3 +91,45 @@ def test_a_damaged_index_is_opened_once_per_request(
     opens.clear()
     assert client.get("/api/search?q=budget").status_code == 503
     assert len(opens) == 1
+
+
+def test_a_pooled_searcher_whose_files_a_commit_removed_is_reopened_on_the_new_one(
+        memory_index: Index, make_article: Callable[..., Article],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The handle's generation lost its files to a newer commit: one more
+    checkout, on the refreshed generation, answers."""
+    write_articles(memory_index, [make_article("a1", ["Budget talks stalled."])])
+    with memory_index.reading():
+        pass  # the first generation is now the handle's
+    stale = memory_index._gen
+    write_articles(memory_index, [make_article("a2", ["Ferry fares rose."])])
+    memory_index._gen = stale  # as if the refresh had not happened yet
+    calls: list[int] = []
+
+    def gone() -> None:
+        calls.append(stale.number)
+        raise FileNotFoundError("MAIN_old.seg")
+
+    monkeypatch.setattr(stale, "checkout", gone)
+    monkeypatch.setattr(memory_index, "_toc_changed", lambda: False)
+    monkeypatch.setattr(store, "_STALE_CHECK_SECONDS", 3600.0)  # no timed refresh first
+    with memory_index.reading() as searcher:
+        assert searcher.doc_count() == 2
+    assert calls == [stale.number]
+
+
+def test_a_pooled_searcher_of_the_latest_commit_missing_files_is_not_retried(
+        memory_index: Index, make_article: Callable[..., Article],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    write_articles(memory_index, [make_article("a1", ["Budget talks stalled."])])
+    calls: list[int] = []
+
+    def gone() -> None:
+        calls.append(1)
+        raise FileNotFoundError("MAIN_x.seg")
+
+    monkeypatch.setattr(memory_index._gen, "checkout", gone)
+    with pytest.raises(FileNotFoundError):
+        with memory_index.reading():
+            pass
+    assert calls == [1]

@@ -124,7 +124,8 @@ class Index:
             used.append(gen)
             return gen, gen.checkout()
 
-        return open_retrying(checkout, latest_generation(self._ix), lambda: used[-1].number)
+        return open_retrying(checkout, latest_generation(self._ix),
+                             lambda: used[-1].number if used else -1)
 
     def _current(self, refresh: bool) -> Generation:
         """Return the generation to read from, swapping in a newer one when
