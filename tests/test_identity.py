@@ -51,10 +51,9 @@ def page(folder: Path, name: str, paragraphs: list[str], canonical: str = CANONI
 
 
 @pytest.fixture()
-def index(tmp_path: Path) -> Index:
-    handle = open_index(tmp_path / "ix", create=True)
-    yield handle
-    handle.close()
+def index(disk_index: Index) -> Index:
+    """An empty on-disk index (conftest's disk_index) for each test."""
+    return disk_index
 
 
 def ingest(index: Index, *paths: Path, workers: int = 1) -> IngestSummary:
