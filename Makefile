@@ -7,7 +7,7 @@ PORT   ?= 5000
 INDEX  ?= data/index
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: install browser run test lint index bench bench-extraction lock clean
+.PHONY: install browser run test test-fast lint index bench bench-extraction lock clean
 
 install: $(VENV)/.installed
 
@@ -34,6 +34,10 @@ browser: install
 
 test: install browser
 	$(BIN)/python -m pytest
+
+# The quick loop: everything but the slow and the browser tests (no Chromium needed).
+test-fast: install
+	$(BIN)/python -m pytest -m "not slow and not browser"
 
 # Static checks (CI runs them before the tests).  mypy sees the installed
 # names (onrecord.search, ...) through a tree of links, since the folders

@@ -29,6 +29,8 @@ from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.store import ram_index, write_articles
 from onrecord.web.pages import ARTICLE_WINDOW
 
+pytestmark = pytest.mark.browser
+
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "seeds"
 ARTIFACTS = ROOT / "test-artifacts"

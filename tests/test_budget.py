@@ -9,6 +9,7 @@ import itertools
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from bench.heavy import quote_heavy_text
 from onrecord.indexer import budget
@@ -115,12 +116,10 @@ def test_the_budget_is_configurable() -> None:
     assert load_config(env={"ONRECORD_FILE_BUDGET": "5"}, file_budget=7).file_budget == 7
 
 
-def test_the_cli_flag_sets_the_budget(tmp_path: Path) -> None:
-    from click.testing import CliRunner
-
+def test_the_cli_flag_sets_the_budget(tmp_path: Path, cli_runner: CliRunner) -> None:
     from onrecord.cli import main
     path = tmp_path / "a.txt"
     path.write_text(SMALL, encoding="utf-8")
-    result = CliRunner().invoke(main, ["index", str(path), "--index", str(tmp_path / "ix"), "--file-budget", "0"])
+    result = cli_runner.invoke(main, ["index", str(path), "--index", str(tmp_path / "ix"), "--file-budget", "0"])
     assert result.exit_code == 1
     assert "took longer than the 0 s per-file budget" in result.output

@@ -14,10 +14,11 @@ import pytest
 from onrecord.search import engine
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.engine import search
-from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
+from onrecord.search.model import Article, SearchRequest
 from onrecord.search.query.resultcache import ResultCache
 from onrecord.search.storage.searchers import BuildCache
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index, write_articles
+from tests.factories import indexed, make_article
 
 WORDS = "council budget ferry harbour library police apology minister hospital school".split()
 JOIN_SECONDS = 20
@@ -32,20 +33,15 @@ def make_articles(count: int, prefix: str = "a") -> list[Article]:
     articles = []
     for a in range(count):
         text = " ".join(WORDS[(a * 3 + i * i) % len(WORDS)] for i in range(9))
-        para = Paragraph(id=f"{prefix}{a}-p1", n=1, start=0, end=len(text), text=text,
-                         speakers=[f"Speaker {a % 5}"])
-        articles.append(Article(id=f"{prefix}{a}", source="x.txt", text=text,
-                                meta=Metadata(title=f"Story {a}", outlet="Herald"),
-                                paragraphs=[para]))
+        articles.append(make_article(f"{prefix}{a}", [text], title=f"Story {a}", outlet="Herald",
+                                     published=None, speakers=[f"Speaker {a % 5}"]))
     return articles
 
 
 @pytest.fixture()
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, make_articles(60))
-    write_articles(idx, make_articles(60, prefix="b"))  # two segments
-    return idx
+    return indexed(make_articles(60),  # two segments
+                   make_articles(60, prefix="b"))
 
 
 class Gate(Deadline):

@@ -13,33 +13,28 @@ from typing import Callable
 
 import pytest
 from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
 
 from onrecord.search.config import load_config
 from onrecord.search.storage.damage import is_damage, translate_damage
 from onrecord.search.errors import IndexUnavailableError
-from onrecord.search.model import Article, Metadata, Paragraph
-from onrecord.search.storage.store import open_index, write_articles
+from onrecord.search.model import Article
 from onrecord.web.app import create_app
+from tests.factories import make_article as article
+from tests.factories import write_index
 
 
 def make_article(doc_id: str, words: str) -> Article:
     """Return a two-paragraph article about `words`."""
-    paras = [f"The council discussed {words} on Monday.", f"Residents said {words} mattered."]
-    paragraphs, pos = [], 0
-    for n, text in enumerate(paras, 1):
-        paragraphs.append(Paragraph(id=f"{doc_id}-p{n}", n=n, start=pos, end=pos + len(text), text=text))
-        pos += len(text) + 2
-    return Article(id=doc_id, source=f"{doc_id}.txt", text="\n\n".join(paras),
-                   meta=Metadata(title=f"About {words}", outlet="Herald", published=dt.date(2021, 3, 1)),
-                   paragraphs=paragraphs)
+    return article(doc_id, [f"The council discussed {words} on Monday.",
+                            f"Residents said {words} mattered."],
+                   title=f"About {words}", outlet="Herald", published=dt.date(2021, 3, 1))
 
 
 def build_index(path: Path) -> None:
     """Write a small index in two commits (so there are two segments)."""
-    index = open_index(path, create=True)
-    write_articles(index, [make_article("one", "budget"), make_article("two", "library")])
-    write_articles(index, [make_article("three", "ferry timetable")])
-    index.close()
+    write_index(path, [[make_article("one", "budget"), make_article("two", "library")],
+                       [make_article("three", "ferry timetable")]])
 
 
 def toc_files(path: Path) -> list[Path]:
@@ -123,10 +118,10 @@ def assert_503_with_repair(response) -> None:  # type: ignore[no-untyped-def]
     assert "onrecord index" in message, message
 
 
-def test_intact_index_answers(tmp_path: Path) -> None:
+def test_intact_index_answers(tmp_path: Path, app_client: Callable[[Path], FlaskClient]) -> None:
     """The baseline the corruptions break: the same index, untouched, works."""
     build_index(tmp_path / "ix")
-    client = create_app(config=load_config(index_dir=tmp_path / "ix")).test_client()
+    client = app_client(tmp_path / "ix")
     assert client.get("/api/search?q=budget").get_json()["total"] == 2
     for path in PATHS:
         assert client.get(path).status_code == 200, path
@@ -146,14 +141,14 @@ def test_corrupt_index_is_503_with_repair_instructions(tmp_path: Path, damage: s
 
 @pytest.mark.parametrize("damage", ["deleted postings", "garbage segments", "truncated segments",
                                     "zeroed segments"])
-def test_damage_after_the_server_opened_the_index_is_503(tmp_path: Path, damage: str) -> None:
+def test_damage_after_the_server_opened_the_index_is_503(tmp_path: Path, damage: str, app_client: Callable[[Path], FlaskClient]) -> None:
     """Segment files damaged while the server runs: a search that trips
     over the damage is a 503 with repair instructions, never a 500.  (Damage
     that still decodes, such as zeroed postings, cannot be told from an
     empty result without checksums, so 200 and 404 are allowed here.)"""
     path = tmp_path / "ix"
     build_index(path)
-    client = create_app(config=load_config(index_dir=path)).test_client()
+    client = app_client(path)
     assert client.get("/api/search?q=budget").status_code == 200
     CORRUPTIONS[damage](path)
     for url in ("/api/search?q=library", "/api/search?q=ferry+timetable", "/?q=council", "/doc/two"):
@@ -165,11 +160,11 @@ def test_damage_after_the_server_opened_the_index_is_503(tmp_path: Path, damage:
             assert_503_with_repair(response)
 
 
-def test_rebuilt_index_recovers_without_restart(tmp_path: Path) -> None:
+def test_rebuilt_index_recovers_without_restart(tmp_path: Path, app_client: Callable[[Path], FlaskClient]) -> None:
     path = tmp_path / "ix"
     build_index(path)
     truncate_toc(path)
-    client = create_app(config=load_config(index_dir=path)).test_client()
+    client = app_client(path)
     assert client.get("/api/search?q=budget").status_code == 503
     for leftover in path.iterdir():
         leftover.unlink()

@@ -7,7 +7,8 @@ import datetime as dt
 import pytest
 
 from onrecord.indexer.dates import annotate_dates, find_dates
-from onrecord.search.model import Article, Metadata, Paragraph
+from onrecord.search.model import Article
+from tests.factories import make_article as article
 
 PUB = dt.date(2021, 4, 21)  # a Wednesday
 
@@ -104,12 +105,7 @@ def test_month_last_year_beats_last_year() -> None:
 
 
 def make_article(published: dt.date | None, *texts: str) -> Article:
-    paragraphs, start, joined = [], 0, "\n\n".join(texts)
-    for n, text in enumerate(texts, start=1):
-        paragraphs.append(Paragraph(id=f"d-{n}", n=n, start=start, end=start + len(text), text=text))
-        start += len(text) + 2
-    return Article(id="d", source="d.txt", text=joined, meta=Metadata(published=published),
-                   paragraphs=paragraphs)
+    return article("d", texts, title=None, outlet=None, published=published, para_id="d-{n}")
 
 
 def test_annotate_dates_sorted_unique_and_pure() -> None:

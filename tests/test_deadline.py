@@ -14,10 +14,11 @@ from onrecord.search.config import Config
 from onrecord.search.deadline import Deadline
 from onrecord.search.engine import search
 from onrecord.search.errors import QueryError
-from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest, SearchResult
+from onrecord.search.model import Article, SearchRequest, SearchResult
 from onrecord.search.query.resultcache import ResultCache
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
+from tests.factories import indexed, make_article
 
 QUOTE = "We will not close a single library while I lead this council"
 STORY = ("The council leader promised on Tuesday that every branch library in the "
@@ -46,16 +47,8 @@ class ExpireAt(Deadline):
 
 
 def article(doc_id: str, published: dt.date, paras: list[tuple[str, str | None]]) -> Article:
-    paragraphs = []
-    for n, (text, quoted) in enumerate(paras, 1):
-        quotes = [Quote(text=quoted, start=0, end=len(quoted), speaker="Ann Smallman")
-                  ] if quoted else []
-        paragraphs.append(Paragraph(id=f"{doc_id}-p{n}", n=n, start=0, end=len(text), text=text,
-                                    quotes=quotes, speakers=["Ann Smallman"] if quoted else [],
-                                    institutions=["City Council"]))
-    return Article(id=doc_id, source=f"{doc_id}.txt", text="",
-                   meta=Metadata(title=f"Title {doc_id}", outlet="The Ledger", published=published),
-                   paragraphs=paragraphs)
+    return make_article(doc_id, paras, title="Title {doc_id}", published=published,
+                        speaker="Ann Smallman", institutions=["City Council"])
 
 
 @pytest.fixture(autouse=True)
@@ -67,15 +60,13 @@ def no_result_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, [
+    return indexed([
         article("ledger", dt.date(2023, 3, 2), [(f'"{QUOTE}," she told reporters.', f'"{QUOTE},"'),
                                                 (STORY + ".", None)]),
         article("gazette", dt.date(2023, 3, 1), [(f'"{QUOTE}," Ms Smallman said.', f'"{QUOTE},"'),
                                                  (STORY + " (agencies).", None)]),
         article("words", dt.date(2023, 3, 3), [(f"Rare words: {LONG_WORD} and {SHORT_WORD}.", None)]),
     ])
-    return idx
 
 
 def run(index: Index, deadline: Deadline | None = None, **request: object) -> SearchResult:

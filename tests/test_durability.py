@@ -3,7 +3,6 @@ write lock, orphan cleanup, `onrecord check`, readers during commits, and a
 short run of the SIGKILL crash trials (bench/crash_trials.py)."""
 from __future__ import annotations
 
-import datetime as dt
 import errno
 import os
 import subprocess
@@ -21,34 +20,15 @@ from onrecord.search.storage.durability import acquire_write_lock
 from onrecord.search.engine import search
 from onrecord.search.storage.leftovers import list_orphans
 from onrecord.search.errors import IndexBusyError, IndexWriteError
-from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
+from onrecord.search.model import SearchRequest
 from onrecord.search.storage.segments import write_segment
 from onrecord.search.storage.store import (Index, commit_batches, hold_write_lock, open_index,
                           write_articles)
-
-
-def make_article(doc_id: str, texts: list[str]) -> Article:
-    paragraphs, offset = [], 0
-    for n, text in enumerate(texts, 1):
-        paragraphs.append(Paragraph(id=f"{doc_id}-p{n}", n=n, start=offset,
-                                    end=offset + len(text), text=text))
-        offset += len(text) + 2
-    return Article(id=doc_id, source=f"{doc_id}.txt", text="\n\n".join(texts),
-                   meta=Metadata(title="T", outlet="The Ledger", published=dt.date(2023, 3, 1)),
-                   paragraphs=paragraphs)
+from tests.factories import make_article
 
 
 def total(index: Index, query: str = "") -> int:
     return search(index, SearchRequest(query=query)).total
-
-
-@pytest.fixture()
-def index_dir(tmp_path: Path) -> Path:
-    path = tmp_path / "index"
-    index = open_index(path, create=True)
-    write_articles(index, [make_article("a1", ["Budget talks stalled.", "Rain fell."])])
-    index.close()
-    return path
 
 
 def fail_fsync(_fd: int) -> None:
@@ -107,11 +87,11 @@ def test_second_writer_waits_bounded_then_says_busy(index_dir: Path) -> None:
     second.close()
 
 
-def test_cli_index_busy_exits_2_with_message(index_dir: Path, tmp_path: Path) -> None:
+def test_cli_index_busy_exits_2_with_message(index_dir: Path, tmp_path: Path, cli_runner: CliRunner) -> None:
     (tmp_path / "a.txt").write_text("The council met on Monday.\n")
     holder = open_index(index_dir)
     with hold_write_lock(holder):
-        result = CliRunner().invoke(cli_main, ["index", str(tmp_path / "a.txt"),
+        result = cli_runner.invoke(cli_main, ["index", str(tmp_path / "a.txt"),
                                                "--index", str(index_dir), "--wait", "0.2"])
     holder.close()
     assert result.exit_code == 2
@@ -141,13 +121,13 @@ def test_orphans_are_removed_only_by_the_lock_holder(index_dir: Path) -> None:
     ("toc", 1, "delete"),
 ])
 def test_check_command_reports_and_says_how_to_repair(index_dir: Path, damage: str, code: int,
-                                                      expected: str) -> None:
+                                                      expected: str, cli_runner: CliRunner) -> None:
     if damage == "orphan":
         (index_dir / "MAIN_deadbeef0001.seg").write_bytes(b"junk")
     elif damage == "toc":
         toc = max(index_dir.glob("_MAIN_*.toc"), key=lambda f: int(f.stem.split("_")[-1]))
         toc.write_bytes(toc.read_bytes()[:20])
-    result = CliRunner().invoke(cli_main, ["check", "--index", str(index_dir)])
+    result = cli_runner.invoke(cli_main, ["check", "--index", str(index_dir)])
     assert result.exit_code == code, result.output
     assert expected in result.output
     assert "repair:" in result.output or code == 0
@@ -175,6 +155,7 @@ index.close()
 """
 
 
+@pytest.mark.slow
 def test_searching_while_another_process_commits_never_fails(index_dir: Path) -> None:
     writer = subprocess.Popen([sys.executable, "-c", _COMMITTER, str(index_dir)])
     seen: list[int] = []
@@ -198,6 +179,7 @@ def test_searching_while_another_process_commits_never_fails(index_dir: Path) ->
     assert check_index(index_dir).ok
 
 
+@pytest.mark.slow
 def test_crash_trials_short_run(tmp_path: Path) -> None:
     tally = run_trials(5, seed=7, root=tmp_path)
     assert tally.trials == 5

@@ -12,6 +12,7 @@ from onrecord.search.facetdefs import FACETS
 from onrecord.search.model import (Article, Mention, Metadata, Paragraph, Quote, SearchRequest,
                           SearchResult)
 from onrecord.search.storage.store import Index, ram_index, write_articles
+from tests.factories import indexed
 
 SNIPPET_TEXT = "Critics' verdict: the hospital plan <script>alert(\"x\")</script> is a sham."
 
@@ -60,9 +61,7 @@ CORPUS = [
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, CORPUS)
-    return idx
+    return indexed(CORPUS)
 
 
 def run(index: Index, query: str = "", **kwargs: object) -> SearchResult:

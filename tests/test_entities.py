@@ -13,6 +13,7 @@ from onrecord.search.features.entities import get_entity, list_entities
 from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, ram_index, write_articles
+from tests.factories import indexed
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 SORRY = "Sorry is something you say when you comprehend the wrong you do"
@@ -36,8 +37,7 @@ def article(doc_id: str, published: dt.date | None, paras: list[Paragraph],
 
 @pytest.fixture()
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, [
+    return indexed([
         article("late", dt.date(2023, 6, 2), [
             quoted_para("late", 1, '"The hospital budget was cut by a third this year," she said.',
                         "Ann Smallman", ["City Council"], role="council leader"),
@@ -52,7 +52,6 @@ def index() -> Index:
             quoted_para("nodate", 1, '"Nobody asked the patients what they wanted," she said.',
                         "Ann Smallman", ["Health Trust"])], outlet=None),
     ])
-    return idx
 
 
 def test_list_entities_counts_paragraphs_count_desc_then_name(index: Index) -> None:

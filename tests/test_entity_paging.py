@@ -20,6 +20,7 @@ from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, ram_index, write_articles
 from onrecord.web.app import create_app
 from onrecord.web.entities import QUOTES_PER_PAGE
+from tests.factories import indexed
 
 SPEAKER = "Ann Pager"
 OTHER = "Bob Other"
@@ -75,9 +76,7 @@ def articles() -> list[Article]:
 
 @pytest.fixture(scope="module")
 def index(articles: list[Article]) -> Index:
-    idx = ram_index()
-    write_articles(idx, articles)
-    return idx
+    return indexed(articles)
 
 
 @pytest.fixture(scope="module")

@@ -13,24 +13,21 @@ import pytest
 from onrecord.search.config import Config
 from onrecord.search.errors import BusyError, QueryError
 from onrecord.search.features.exporting import RETRY_AFTER_SECONDS, iter_export_rows
-from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.model import Article, SearchRequest
+from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
+from tests.factories import indexed
+from tests.factories import make_article as article
 
 
 def make_article(i: int) -> Article:
-    text = f"Budget line {i} for the abacus{i} fund."
-    para = Paragraph(id=f"a{i}-p1", n=1, start=0, end=len(text), text=text)
-    return Article(id=f"a{i}", source=f"a{i}.txt", text=text,
-                   meta=Metadata(title=f"Story {i}", published=dt.date(2021, 1, 1)),
-                   paragraphs=[para])
+    return article(f"a{i}", [f"Budget line {i} for the abacus{i} fund."], title=f"Story {i}",
+                   outlet=None, published=dt.date(2021, 1, 1))
 
 
 @pytest.fixture()
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, [make_article(i) for i in range(30)])
-    return idx
+    return indexed([make_article(i) for i in range(30)])
 
 
 def start(index: Index, query: str = "budget"):  # type: ignore[no-untyped-def]

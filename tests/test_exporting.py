@@ -10,36 +10,28 @@ import pytest
 from onrecord.search.config import Config
 from onrecord.search.errors import QueryError
 from onrecord.search.features.exporting import EXPORT_COLUMNS, iter_export_rows
-from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.model import Article, SearchRequest
 from onrecord.search.storage.store import Index, ram_index, write_articles
+from tests.factories import indexed
+from tests.factories import make_article as article
 
 
 def make_article(doc_id: str, published: dt.date | None, texts: list[str],
                  speaker: str | None = None) -> Article:
-    paragraphs = []
-    for n, text in enumerate(texts, 1):
-        quotes = [Quote(text=f'"{text}"', start=0, end=len(text), speaker=speaker,
-                        role="minister", cue="said")] if speaker else []
-        paragraphs.append(Paragraph(id=f"{doc_id}-p{n}", n=n, start=0, end=len(text), text=text,
-                                    quotes=quotes, speakers=[speaker] if speaker else [],
-                                    institutions=["Treasury", "Cabinet Office"]))
-    return Article(id=doc_id, source=f"{doc_id}.txt", text="",
-                   meta=Metadata(title=f"About {doc_id}", outlet="The Ledger",
-                                 url=f"http://example.org/{doc_id}", published=published),
-                   paragraphs=paragraphs)
+    return article(doc_id, [(text, f'"{text}"') for text in texts], title="About {doc_id}",
+                   url=f"http://example.org/{doc_id}", published=published, speaker=speaker,
+                   role="minister", cue="said", institutions=["Treasury", "Cabinet Office"])
 
 
 @pytest.fixture()
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, [
+    return indexed([
         make_article("mid", dt.date(2022, 5, 1), ["Budget cuts hit schools.", "Weather."],
                      speaker="Ann Smallman"),
         make_article("old", dt.date(2020, 1, 1), ["Budget cuts announced."]),
         make_article("new", dt.date(2024, 9, 9), ["Budget cuts reversed."]),
         make_article("none", None, ["Budget cuts, undated."]),
     ])
-    return idx
 
 
 def rows(index: Index, rows_kind: str = "paragraphs", **request: object) -> list[dict]:

@@ -31,8 +31,8 @@ from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.durability import DurableStorage, acquire_write_lock
 from onrecord.search.errors import IndexWriteError
 from onrecord.search.storage.leftovers import classify_files
-from onrecord.search.storage.store import open_index, write_articles
-from tests.test_durability import make_article, total
+from onrecord.search.storage.store import open_index
+from tests.test_durability import total
 from tests.test_workers import write_corpus
 
 ONRECORD = Path(sys.executable).with_name("onrecord")
@@ -42,15 +42,6 @@ FAULTS = {  # errno -> the fix the message must give
     errno.EACCES: "is not writable",
     errno.EIO: "Fix the disk",
 }
-
-
-@pytest.fixture()
-def index_dir(tmp_path: Path) -> Path:
-    path = tmp_path / "ix"
-    index = open_index(path, create=True)
-    write_articles(index, [make_article("a1", ["Budget talks stalled.", "Rain fell."])])
-    index.close()
-    return path
 
 
 @pytest.fixture()
@@ -110,9 +101,9 @@ def test_a_failed_parallel_run_keeps_the_index_and_frees_the_lock(
 @pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS])
 def test_cli_index_that_cannot_write_says_why_and_exits_2(
         index_dir: Path, corpus: Path, monkeypatch: pytest.MonkeyPatch, workers: str,
-        code: int) -> None:
+        code: int, cli_runner: CliRunner) -> None:
     break_file_creation(monkeypatch, code)
-    result = CliRunner().invoke(cli_main, ["index", str(corpus), "--index", str(index_dir),
+    result = cli_runner.invoke(cli_main, ["index", str(corpus), "--index", str(index_dir),
                                            "--workers", workers])
     assert result.exit_code == 2, result.output
     line = one_line_error(result.output)
@@ -128,44 +119,45 @@ def kill_this_worker(_index_dir: Path, _paths: list[Path], budget: float | None 
 
 
 def test_a_killed_worker_is_one_line_and_exit_2(index_dir: Path, corpus: Path,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+                                                monkeypatch: pytest.MonkeyPatch, cli_runner: CliRunner) -> None:
     monkeypatch.setattr(pipeline, "index_chunk", kill_this_worker)
     index = open_index(index_dir)
     with pytest.raises(WorkerError, match="worker process died"):
         ingest_paths([corpus], index, workers=2)
     acquire_write_lock(index._ix, "x", timeout=0).release()
     index.close()
-    result = CliRunner().invoke(cli_main, ["index", str(corpus), "--index", str(index_dir),
+    result = cli_runner.invoke(cli_main, ["index", str(corpus), "--index", str(index_dir),
                                            "--workers", "2"])
     assert result.exit_code == 2, result.output
     assert "fewer --workers" in one_line_error(result.output)
 
 
 def test_cli_index_on_a_read_only_lock_file_exits_2(index_dir: Path, corpus: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+                                                     monkeypatch: pytest.MonkeyPatch, cli_runner: CliRunner) -> None:
     def read_only(*_args: object, **_kwargs: object) -> bool:
         raise OSError(errno.EROFS, "Read-only file system")
     monkeypatch.setattr(filelock.FcntlLock, "acquire", read_only)
-    result = CliRunner().invoke(cli_main, ["index", str(corpus), "--index", str(index_dir)])
+    result = cli_runner.invoke(cli_main, ["index", str(corpus), "--index", str(index_dir)])
     assert result.exit_code == 2, result.output
     line = one_line_error(result.output)
     assert "taking the write lock" in line and "is not writable" in line
 
 
 def test_check_tells_a_read_only_index_from_a_damaged_one(
-        index_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        index_dir: Path, monkeypatch: pytest.MonkeyPatch, cli_runner: CliRunner) -> None:
     def read_only(*_args: object, **_kwargs: object) -> bool:
         raise OSError(errno.EROFS, "Read-only file system")
     monkeypatch.setattr(filelock.FcntlLock, "acquire", read_only)
     report = check_index(index_dir)
     assert report.ok and report.writer_active is False and not report.damaged
-    result = CliRunner().invoke(cli_main, ["check", "--index", str(index_dir)])
+    result = cli_runner.invoke(cli_main, ["check", "--index", str(index_dir)])
     assert result.exit_code == 0 and "repair" not in result.output, result.output
     assert f"delete {index_dir}" not in result.output
 
 
 # End to end, with nothing injected.
 
+@pytest.mark.slow
 def test_cli_index_past_a_file_size_limit_exits_2(tmp_path: Path, index_dir: Path) -> None:
     """A limit on file size binds root too: the workers' segments outgrow
     it (EFBIG) while the lock file and small TOCs fit."""
@@ -215,6 +207,7 @@ def run_obeying_file_modes(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_read_only_index_directory_end_to_end(read_only_index: Path, corpus: Path) -> None:
     path = str(read_only_index)
     for workers in ("1", "2"):

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from onrecord.search.config import Config
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
+from tests.factories import indexed
 
 # ---------------------------------------------------------------- fixtures
 
@@ -62,9 +63,7 @@ ARTICLES = [
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, ARTICLES)
-    return idx
+    return indexed(ARTICLES)
 
 
 @pytest.fixture(scope="module")
@@ -155,6 +154,7 @@ param_values = st.one_of(st.none(), st.sampled_from(["", "1", "0", "-1", "abc", 
                          st.text(max_size=30))
 
 
+@pytest.mark.slow
 @settings(max_examples=2500, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(q=queries)
@@ -162,6 +162,7 @@ def test_fuzzed_queries_are_200_or_400(client: FlaskClient, q: str) -> None:
     assert_ok_or_readable_400(client, {"q": q})
 
 
+@pytest.mark.slow
 @settings(max_examples=600, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(q=queries, page=param_values, per_page=param_values, sort=param_values, since=param_values,

@@ -71,10 +71,10 @@ def write_corpus(folder: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def ingest(tmp_path_factory: pytest.TempPathFactory) -> tuple[Result, Path]:
+def ingest(tmp_path_factory: pytest.TempPathFactory, cli_runner: CliRunner) -> tuple[Result, Path]:
     root = tmp_path_factory.mktemp("hostile")
     write_corpus(root / "in")
-    result = CliRunner().invoke(main, ["index", str(root / "in"), "--index", str(root / "ix")])
+    result = cli_runner.invoke(main, ["index", str(root / "in"), "--index", str(root / "ix")])
     return result, root / "ix"
 
 
@@ -143,11 +143,11 @@ def test_nothing_from_bad_files_is_indexed(ingest: tuple[Result, Path]) -> None:
         index.close()
 
 
-def test_all_good_folder_exits_zero(tmp_path: Path) -> None:
+def test_all_good_folder_exits_zero(tmp_path: Path, cli_runner: CliRunner) -> None:
     folder = tmp_path / "in"
     folder.mkdir()
     (folder / "good.txt").write_text(GOOD_TEXT, encoding="utf-8")
-    result = CliRunner().invoke(main, ["index", str(folder), "--index", str(tmp_path / "ix")])
+    result = cli_runner.invoke(main, ["index", str(folder), "--index", str(tmp_path / "ix")])
     assert result.exit_code == 0, result.output
     assert "skipped 0 files" in result.stdout
 

@@ -51,10 +51,9 @@ def page(folder: Path, name: str, paragraphs: list[str], canonical: str = CANONI
 
 
 @pytest.fixture()
-def index(tmp_path: Path) -> Index:
-    handle = open_index(tmp_path / "ix", create=True)
-    yield handle
-    handle.close()
+def index(disk_index: Index) -> Index:
+    """An empty on-disk index (conftest's disk_index) for each test."""
+    return disk_index
 
 
 def ingest(index: Index, *paths: Path, workers: int = 1) -> IngestSummary:
@@ -181,10 +180,10 @@ def test_a_mixed_run_is_counted_and_means_the_same_in_parallel(
         index.close()
 
 
-def test_cli_prints_the_counts_and_lists_conflicts(tmp_path: Path) -> None:
+def test_cli_prints_the_counts_and_lists_conflicts(tmp_path: Path, cli_runner: CliRunner) -> None:
     page(tmp_path / "one", "a.html", BUDGET)
     page(tmp_path / "two", "b.html", ["Something else entirely about the harbour works."])
-    runner, index_dir = CliRunner(), str(tmp_path / "ix")
+    runner, index_dir = cli_runner, str(tmp_path / "ix")
     assert runner.invoke(main, ["index", str(tmp_path / "one"), "--index", index_dir]).exit_code == 0
     result = runner.invoke(main, ["index", str(tmp_path / "two"), str(tmp_path / "one"),
                                   "--index", index_dir])
@@ -246,6 +245,7 @@ def amplification_page(folder: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_the_amplification_page_indexes_to_under_ten_times_its_size(tmp_path: Path) -> None:
     path = amplification_page(tmp_path / "in")
     size = path.stat().st_size

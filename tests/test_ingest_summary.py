@@ -66,9 +66,9 @@ def test_notes_are_capped_with_a_count_of_the_rest() -> None:
     assert lines[-1] == "  ... and 3 more notes"
 
 
-def test_index_reports_duplicates_encodings_notes_and_skips(tmp_path: Path) -> None:
+def test_index_reports_duplicates_encodings_notes_and_skips(tmp_path: Path, cli_runner: CliRunner) -> None:
     folder = _corpus(tmp_path / "in")
-    result = CliRunner().invoke(main, ["index", str(folder), "--index", str(tmp_path / "ix")])
+    result = cli_runner.invoke(main, ["index", str(folder), "--index", str(tmp_path / "ix")])
     assert result.exit_code == 1
     out, err = result.stdout, result.stderr
     assert "Indexed 4 articles" in out and "from 6 files" in out and "skipped 1 file." in out

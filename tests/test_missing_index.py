@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Callable
 
 import pytest
+from flask.testing import FlaskClient
 
 from onrecord.search.config import load_config
 from onrecord.search.storage.store import open_index, write_articles
 from tests.test_corrupt_index import (assert_503_with_repair, build_index, index_routes,
                                       make_article)
 from onrecord.web.app import create_app
+from tests.factories import write_index
 
 URLS = ["/", "/?q=budget", "/api/search", "/api/search?q=budget", "/export.csv",
         "/export.csv?q=budget&rows=paragraphs", "/export.json", "/export.json?q=council",
@@ -46,10 +49,10 @@ def test_index_deleted_under_the_server_is_503_with_repair(tmp_path: Path, remov
     assert client.get("/healthz").status_code == 200
 
 
-def test_rebuilt_index_is_served_without_restart(tmp_path: Path) -> None:
+def test_rebuilt_index_is_served_without_restart(tmp_path: Path, app_client: Callable[[Path], FlaskClient]) -> None:
     path = tmp_path / "ix"
     build_index(path)
-    client = create_app(config=load_config(index_dir=path)).test_client()
+    client = app_client(path)
     assert client.get("/api/search?q=budget").get_json()["total"] == 2
     shutil.rmtree(path)
     assert client.get("/api/search?q=budget").status_code == 503
@@ -65,18 +68,15 @@ def test_rebuilt_index_is_served_without_restart(tmp_path: Path) -> None:
 def rebuild_with_two_commits(path: Path) -> None:
     """Rebuild the index at `path` in two commits (the deleted one had as
     many), about harbours instead of budgets."""
-    index = open_index(path, create=True)
-    write_articles(index, [make_article("four", "harbour")])
-    write_articles(index, [make_article("five", "harbour wall")])
-    index.close()
+    write_index(path, [[make_article("four", "harbour")], [make_article("five", "harbour wall")]])
 
 
-def test_rebuilt_while_nobody_asked_is_noticed(tmp_path: Path) -> None:
+def test_rebuilt_while_nobody_asked_is_noticed(tmp_path: Path, app_client: Callable[[Path], FlaskClient]) -> None:
     """Deleted and rebuilt between two requests: no 503 was ever seen, and
     the old searcher must still not answer."""
     path = tmp_path / "ix"
     build_index(path)
-    client = create_app(config=load_config(index_dir=path)).test_client()
+    client = app_client(path)
     assert client.get("/api/search?q=budget").get_json()["total"] == 2
     shutil.rmtree(path)
     rebuild_with_two_commits(path)

@@ -11,7 +11,8 @@ from onrecord.search.engine import search
 from onrecord.search.errors import QueryError
 from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
 from onrecord.search.query.queryterms import StemmedFuzzyTerm, prepare_fuzzy_terms, rewrite_date_terms
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index
+from tests.factories import indexed
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -62,15 +63,13 @@ def dated(doc_id: str, published: dt.date | None, text: str) -> Article:
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, [
+    return indexed([
         dated("jan20", dt.date(2020, 1, 31), "The budget was agreed."),
         dated("jun20", dt.date(2020, 6, 5), "The budget was delayed."),
         dated("jun21", dt.date(2021, 6, 30), "The budget was cut."),
         dated("jul21", dt.date(2021, 7, 1), "The budget was restored."),
         dated("undated", None, "The budget was a mystery."),
     ])
-    return idx
 
 
 def doc_ids(index: Index, query: str) -> list[str]:

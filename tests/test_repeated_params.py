@@ -11,21 +11,16 @@ from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from onrecord.search.config import Config
-from onrecord.search.model import Article, Metadata, Paragraph
-from onrecord.search.storage.store import ram_index, write_articles
 from onrecord.web.app import create_app
 from onrecord.web.params import MAX_FILTER_CHARS, MAX_FILTER_VALUES, MAX_QUERY_CHARS, distinct_values
+from tests.factories import indexed, make_article
 
 
 @pytest.fixture(scope="module")
 def client() -> FlaskClient:
-    text = "Ann Bo said the ferry budget was cut."
-    article = Article(id="ferry", source="ferry.txt", text=text, meta=Metadata(title="Ferry", outlet="Herald"),
-                      paragraphs=[Paragraph(id="ferry-p1", n=1, start=0, end=len(text), text=text,
-                                            speakers=["Ann Bo"])])
-    index = ram_index()
-    write_articles(index, [article])
-    return create_app(index=index, config=Config()).test_client()
+    article = make_article("ferry", ["Ann Bo said the ferry budget was cut."], title="Ferry",
+                           outlet="Herald", published=None, speakers=["Ann Bo"])
+    return create_app(index=indexed([article]), config=Config()).test_client()
 
 
 def get(client: FlaskClient, params: list[tuple[str, str]]) -> tuple[int, BeautifulSoup, str]:

@@ -14,11 +14,12 @@ import pytest
 
 from onrecord.search import engine
 from onrecord.search.config import Config
-from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
+from onrecord.search.model import Article, SearchRequest
 from onrecord.search.query.resultcache import ResultCache
 from onrecord.search.storage.store import Index, ram_index, write_articles
 from browser_server import start_server
 from onrecord.web.app import create_app
+from tests.factories import indexed, make_article
 
 VOCAB = ["council", "budget", "ferry", "harbour", "library", "police", "apology", "minister",
          "hospital", "school", "strike", "election", "report", "inquiry", "vote", "funding"]
@@ -31,12 +32,8 @@ def make_articles(count: int) -> list[Article]:
     for a in range(count):
         paras = [" ".join(VOCAB[(a * 7 + p * 3 + i * i) % len(VOCAB)] for i in range(12)) + f" tag{a % 97}"
                  for p in range(3)]
-        paragraphs, pos = [], 0
-        for n, text in enumerate(paras, 1):
-            paragraphs.append(Paragraph(id=f"a{a}-p{n}", n=n, start=pos, end=pos + len(text), text=text))
-            pos += len(text) + 2
-        articles.append(Article(id=f"a{a}", source=f"a{a}.txt", text="\n\n".join(paras),
-                                meta=Metadata(title=f"Story {a}", outlet="Herald"), paragraphs=paragraphs))
+        articles.append(make_article(f"a{a}", paras, title=f"Story {a}", outlet="Herald",
+                                     published=None))
     return articles
 
 
@@ -49,9 +46,7 @@ def no_result_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, make_articles(1500))
-    return idx
+    return indexed(make_articles(1500))
 
 
 REQUESTS = [SearchRequest(query="council"), SearchRequest(query="council OR budget OR ferry"),

@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from onrecord.search.engine import search
-from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest, SearchResult
+from onrecord.search.model import Article, SearchRequest, SearchResult
 from onrecord.search.query.resultcache import ResultCache
 from onrecord.search.storage.store import ram_index, write_articles
+from tests.factories import make_article
 
 
 def _article(doc_id: str, text: str) -> Article:
-    para = Paragraph(id=f"{doc_id}-p1", n=1, start=0, end=len(text), text=text)
-    return Article(id=doc_id, source=doc_id, text=text, meta=Metadata(), paragraphs=[para])
+    return make_article(doc_id, [text], title=None, outlet=None, published=None)
 
 
 def _result(total: int, partial: bool = False) -> SearchResult:

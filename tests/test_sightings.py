@@ -9,8 +9,9 @@ import pytest
 
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.engine import search
-from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.model import Article, SearchRequest
 from onrecord.search.storage.store import Index, ram_index, write_articles
+from tests.factories import indexed, make_article
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 QUOTE = "We will not close a single library while I lead this council"
@@ -20,22 +21,13 @@ STORY = ("The council leader promised on Tuesday that every branch library in th
 
 def article(doc_id: str, published: dt.date | None, paras: list[tuple[str, str | None]],
             outlet: str = "The Ledger") -> Article:
-    paragraphs = []
-    for n, (text, quoted) in enumerate(paras, 1):
-        quotes = [Quote(text=quoted, start=0, end=len(quoted), speaker="Ann Smallman")
-                  ] if quoted else []
-        paragraphs.append(Paragraph(id=f"{doc_id}-p{n}", n=n, start=0, end=len(text),
-                                    text=text, quotes=quotes,
-                                    speakers=["Ann Smallman"] if quoted else []))
-    return Article(id=doc_id, source=f"{doc_id}.txt", text="",
-                   meta=Metadata(title=f"Title {doc_id}", outlet=outlet, published=published),
-                   paragraphs=paragraphs)
+    return make_article(doc_id, paras, title="Title {doc_id}", outlet=outlet, published=published,
+                        speaker="Ann Smallman")
 
 
 @pytest.fixture()
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, [
+    return indexed([
         article("ledger", dt.date(2023, 3, 2), [(f'"{QUOTE}," she told reporters.', f'"{QUOTE},"'),
                                                 (STORY + ".", None)]),
         article("gazette", dt.date(2023, 3, 1), [(f"“{QUOTE}” – Ms Smallman said.", f"“{QUOTE}”"),
@@ -46,7 +38,6 @@ def index() -> Index:
         article("other", dt.date(2023, 3, 5), [("An unrelated paragraph about bus fares "
                                                 "and the cost of parking in town.", None)]),
     ])
-    return idx
 
 
 def test_hit_also_in_lists_other_articles_earliest_first_undated_last(index: Index) -> None:

@@ -2,44 +2,35 @@
 on-disk indexes and their failure modes."""
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 import pytest
 
 from onrecord.search.engine import get_article, search
 from onrecord.search.errors import IndexUnavailableError
-from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.model import Quote, SearchRequest
 from onrecord.search.storage.store import Index, open_index, ram_index, write_articles
+from tests.factories import make_article
 
 
-def make_article(doc_id: str, texts: list[str], title: str = "Title",
-                 published: dt.date | None = dt.date(2023, 3, 1)) -> Article:
-    paragraphs = []
-    offset = 0
-    for n, text in enumerate(texts, 1):
-        paragraphs.append(Paragraph(id=f"{doc_id}-{n}", n=n, start=offset,
-                                    end=offset + len(text), text=text))
-        offset += len(text) + 2
-    return Article(id=doc_id, source=f"{doc_id}.txt", text="\n\n".join(texts),
-                   meta=Metadata(title=title, outlet="The Ledger", published=published),
-                   paragraphs=paragraphs)
+@pytest.fixture()
+def index(memory_index: Index) -> Index:
+    """An empty in-memory index (conftest's memory_index) for each test."""
+    return memory_index
 
 
 def total_for(index: Index, query: str) -> int:
     return search(index, SearchRequest(query=query)).total
 
 
-def test_write_articles_returns_paragraphs_written() -> None:
-    index = ram_index()
+def test_write_articles_returns_paragraphs_written(index: Index) -> None:
     written = write_articles(index, [make_article("a1", ["Budget talks stalled.", "Rain fell."]),
                                      make_article("a2", ["Hospital beds were cut."])])
     assert written == 3
     assert index.doc_count() == 3
 
 
-def test_reindexing_same_doc_id_replaces_instead_of_duplicating() -> None:
-    index = ram_index()
+def test_reindexing_same_doc_id_replaces_instead_of_duplicating(index: Index) -> None:
     write_articles(index, [make_article("a1", ["Budget talks stalled.", "Rain fell."])])
     write_articles(index, [make_article("a1", ["Budget talks resumed.", "Sun shone."])])
     assert index.doc_count() == 2
@@ -47,31 +38,27 @@ def test_reindexing_same_doc_id_replaces_instead_of_duplicating() -> None:
     assert total_for(index, "resumed") == 1
 
 
-def test_reindexing_with_fewer_paragraphs_drops_the_stale_ones() -> None:
-    index = ram_index()
+def test_reindexing_with_fewer_paragraphs_drops_the_stale_ones(index: Index) -> None:
     write_articles(index, [make_article("a1", ["Budget talks.", "Rain fell.", "Snow came."])])
     write_articles(index, [make_article("a1", ["Budget talks."])])
     assert index.doc_count() == 1
     assert [p.n for p in get_article(index, "a1").paragraphs] == [1]
 
 
-def test_repeated_article_in_one_call_is_written_once() -> None:
-    index = ram_index()
+def test_repeated_article_in_one_call_is_written_once(index: Index) -> None:
     article = make_article("a1", ["Budget talks stalled."])
     assert write_articles(index, [article, article]) == 1
     assert index.doc_count() == 1
 
 
-def test_other_articles_survive_reindexing_one() -> None:
-    index = ram_index()
+def test_other_articles_survive_reindexing_one(index: Index) -> None:
     write_articles(index, [make_article("a1", ["Budget talks."]),
                            make_article("a2", ["Budget cuts."])])
     write_articles(index, [make_article("a1", ["Budget rows."])])
     assert total_for(index, "budget") == 2
 
 
-def test_quotes_and_annotations_survive_the_round_trip() -> None:
-    index = ram_index()
+def test_quotes_and_annotations_survive_the_round_trip(index: Index) -> None:
     article = make_article("a1", ['"We are broke," said Ann Smallman.'])
     para = article.paragraphs[0]
     para.quotes = [Quote(text="We are broke,", start=0, end=15, speaker="Ann Smallman")]
@@ -120,8 +107,7 @@ def test_corrupt_index_raises_with_repair_advice(tmp_path: Path) -> None:
         open_index(path)
 
 
-def test_closed_index_refuses_searches() -> None:
-    index = ram_index()
+def test_closed_index_refuses_searches(index: Index) -> None:
     index.close()
     with pytest.raises(IndexUnavailableError):
         search(index, SearchRequest(query="budget"))
@@ -140,9 +126,8 @@ def test_spelling_words_survive_many_commits(tmp_path: Path, on_disk: bool) -> N
     index.close()
 
 
-def test_every_paragraph_is_found_by_its_articles_title() -> None:
+def test_every_paragraph_is_found_by_its_articles_title(index: Index) -> None:
     # Titles repeat on each paragraph; their analysis is reused across them.
-    index = ram_index()
     write_articles(index, [make_article("a1", ["One.", "Two."], title="Budget row"),
                            make_article("a2", ["Three.", "Four."], title="Budget row"),
                            make_article("a3", ["Five."], title="Rain falls")])

@@ -38,18 +38,18 @@ def segment_files(names: list[str]) -> list[str]:
     return [name for name in names if not name.endswith(".toc")]
 
 
-def test_check_long_after_an_index_run_is_ok(tmp_path: Path) -> None:
+def test_check_long_after_an_index_run_is_ok(tmp_path: Path, cli_runner: CliRunner) -> None:
     """The reported case: `onrecord check` > 5 min after `onrecord index`."""
     corpus = tmp_path / "in"
     corpus.mkdir()
     for n in range(4):
         (corpus / f"{n}.txt").write_text(f"The council met on day {n}.\n\nIt rained.\n")
     index_dir = tmp_path / "ix"
-    ran = CliRunner().invoke(cli_main, ["index", str(corpus), "--index", str(index_dir),
+    ran = cli_runner.invoke(cli_main, ["index", str(corpus), "--index", str(index_dir),
                                         "--workers", "2"])
     assert ran.exit_code == 0, ran.output
     age(index_dir)
-    result = CliRunner().invoke(cli_main, ["check", "--index", str(index_dir)])
+    result = cli_runner.invoke(cli_main, ["check", "--index", str(index_dir)])
     assert result.exit_code == 0, result.output
     assert "PROBLEM" not in result.output and "orphan" not in result.output
     assert "_MAIN_0.toc" in result.output and "no longer needed" in result.output

@@ -17,11 +17,12 @@ from onrecord.search import engine
 from onrecord.search.config import Config
 from onrecord.search.errors import QueryError
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest
-from onrecord.search.storage.store import Index, open_index, ram_index, write_articles
+from onrecord.search.storage.store import Index, open_index, write_articles
 from onrecord.web.app import create_app
 from onrecord.web.links import SearchLinks, page_window, request_params, toggle_filter
 from onrecord.web.params import parse_search_request
 from onrecord.web.render import Span, paragraph_spans, render_spans, safe_href
+from tests.factories import indexed
 
 EVIL = '<script>alert(1)</script>" onmouseover="x'
 
@@ -85,9 +86,7 @@ def evil_article() -> Article:
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, sample_articles() + [evil_article()])
-    return idx
+    return indexed(sample_articles() + [evil_article()])
 
 
 @pytest.fixture(scope="module")

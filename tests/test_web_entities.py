@@ -18,10 +18,11 @@ from onrecord.search import engine
 from onrecord.search.config import Config
 from onrecord.search.features.entities import get_entity, list_entities
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest, Sighting
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index, ram_index
 from onrecord.web.app import create_app
 from onrecord.web.charts import MAX_X_LABELS, build_timeline, month_range, parse_month
 from onrecord.web.clusters import UNKNOWN_OUTLET, build_cluster, earliest, sighting_label
+from tests.factories import indexed
 
 EVIL = '<script>alert(1)</script>" onmouseover="x'
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
@@ -75,9 +76,7 @@ def entity_articles() -> list[Article]:
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, entity_articles())
-    return idx
+    return indexed(entity_articles())
 
 
 @pytest.fixture(scope="module")

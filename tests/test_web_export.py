@@ -19,11 +19,12 @@ from onrecord.search.features import exporting
 from onrecord.search.config import Config
 from onrecord.search.errors import QueryError
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
 from onrecord.web.citations import (absolute_url, build_citation, permalink, strip_quote_marks, text_fragment,
                            text_fragment_url)
 from onrecord.web.exports import cell_value, export_filename, iter_csv, iter_json, parse_rows
+from tests.factories import indexed
 
 TRICKY = 'He said, "no\nway" = 5'
 ARTICLES = 25  # more than two pages of 10
@@ -49,9 +50,7 @@ def quoted_article(i: int) -> Article:
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, [quoted_article(i) for i in range(ARTICLES)])
-    return idx
+    return indexed([quoted_article(i) for i in range(ARTICLES)])
 
 
 @pytest.fixture(scope="module")

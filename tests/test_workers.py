@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 
 ONRECORD = Path(sys.executable).with_name("onrecord")
 _WORDS = ("council minister budget hospital police inquiry report school court river "
@@ -62,6 +63,7 @@ def survivors(workers: dict[int, str]) -> list[int]:
             if pid in table and table[pid][2] == start and table[pid][1] != "Z"]
 
 
+@pytest.mark.slow
 def test_workers_die_when_the_indexer_is_sigkilled(tmp_path: Path) -> None:
     write_corpus(tmp_path / "in")
     indexer = subprocess.Popen([str(ONRECORD), "index", str(tmp_path / "in"), "--index",

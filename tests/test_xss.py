@@ -18,8 +18,9 @@ from flask.testing import FlaskClient
 
 from onrecord.search.config import Config
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
+from tests.factories import indexed
 
 # The arithmetic payloads would render as 8641047 if a template evaluated them.
 EVALUATED = "8641047"
@@ -89,9 +90,7 @@ def build_article(n: int, payload: str) -> Article:
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    idx = ram_index()
-    write_articles(idx, [build_article(n, p) for n, p in enumerate(PAYLOADS)])
-    return idx
+    return indexed([build_article(n, p) for n, p in enumerate(PAYLOADS)])
 
 
 @pytest.fixture(scope="module")
@@ -182,6 +181,7 @@ def test_payloads_are_searchable(client: FlaskClient) -> None:
     assert {h["title"] for h in body["hits"]} == set(PAYLOADS)
 
 
+@pytest.mark.slow
 def test_every_page_is_clean(app: Flask, client: FlaskClient) -> None:
     statuses: dict[int, int] = {}
     for url in page_urls(app):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
-import time
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +21,14 @@ from whoosh.filedb.filestore import FileStorage
 from whoosh.util.filelock import try_for
 
 from onrecord.search.errors import IndexBusyError, IndexWriteError
+from onrecord.search.storage.reopening import open_retrying
 
 INDEX_NAME = "MAIN"  # Whoosh's default index name: files _MAIN_<gen>.toc, MAIN_<id>.*
 LOCK_NAME = "WRITELOCK"
 # Seconds between attempts while waiting for another writer's lock.
 _LOCK_POLL = 0.1
-# Attempts at opening the index: a commit may remove the TOC just listed.
-_OPEN_ATTEMPTS = 5
+# A table of contents' file name: _MAIN_<generation>.toc
+_TOC_NAME = re.compile(rf"_{INDEX_NAME}_(\d+)\.toc")
 # Why a write can fail, each with its fix (see write_failure).
 _NOT_WRITABLE = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
 _NO_SPACE = frozenset({errno.ENOSPC, errno.EDQUOT})
@@ -98,16 +99,21 @@ def write_failure(what: str, label: str, exc: OSError, intact: bool = True) -> I
 
 def open_whoosh(path: Path) -> Any:
     """Return the Whoosh FileIndex at `path` on DurableStorage, retrying
-    when a concurrent commit removes the TOC being read.  Raises whatever
-    Whoosh raises for a missing or unreadable index."""
-    for attempt in range(_OPEN_ATTEMPTS):
-        try:
-            return DurableStorage(str(path)).open_index()
-        except FileNotFoundError:
-            if attempt == _OPEN_ATTEMPTS - 1:
-                raise
-            time.sleep(0.05 * (attempt + 1))
-    raise AssertionError("unreachable")
+    (search.reopening) when a concurrent commit removes the TOC being read.
+    Raises whatever Whoosh raises for a missing or unreadable index."""
+    return open_retrying(lambda _attempt: DurableStorage(str(path)).open_index(),
+                         lambda: latest_toc(path))
+
+
+def latest_toc(path: Path) -> int:
+    """Return the highest generation with a TOC file in `path`, -1 if none
+    (or the directory cannot be listed)."""
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return -1
+    found = (_TOC_NAME.fullmatch(name) for name in names)
+    return max((int(m.group(1)) for m in found if m), default=-1)
 
 
 def toc_identity(path: Path, generation: int) -> tuple[int, int, int, int] | None:

@@ -13,19 +13,16 @@ for at most until the waiter's deadline.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from whoosh.searching import Searcher
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
+from onrecord.search.storage.reopening import latest_generation, open_retrying
 from onrecord.search.storage.whoosh_internals import open_toc_reader, read_toc
 
 T = TypeVar("T")
-# Attempts at reading a table of contents whose files a concurrent commit
-# may be deleting (Whoosh removes superseded ones).
-_OPEN_ATTEMPTS = 5
 # Idle searchers kept per generation (more than the server's threads are
 # never busy at once); extra ones are closed when returned.
 MAX_IDLE = 8
@@ -144,14 +141,8 @@ class Slots:
 
 
 def open_generation(ix: Any) -> Generation:
-    """Return a Generation over the latest commit of `ix`, retrying when a
-    concurrent commit deletes the files of the one being opened.  Raises
-    the last OSError."""
-    for attempt in range(_OPEN_ATTEMPTS):
-        try:
-            return Generation(ix)
-        except OSError:
-            if attempt == _OPEN_ATTEMPTS - 1:
-                raise
-            time.sleep(0.05 * (attempt + 1))
-    raise AssertionError("unreachable")
+    """Return a Generation over the latest commit of `ix`, retrying
+    (search.reopening) when a concurrent commit deletes the files of the
+    one being opened.  Raises the last FileNotFoundError, and at once any
+    other error or a missing file of the latest commit (damage)."""
+    return open_retrying(lambda _attempt: Generation(ix), latest_generation(ix))

@@ -42,6 +42,7 @@ from onrecord.search.storage.leftovers import DurableWriter, remove_expired, rem
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev
 from onrecord.search.storage.schema import build_schema, paragraph_fields, reset_spelling
 from onrecord.search.storage.searchers import Generation, Slots, open_generation
+from onrecord.search.storage.reopening import latest_generation, open_retrying
 from onrecord.search.storage.segments import SegmentBatch, commit_segments
 from onrecord.search.storage.whoosh_internals import discard_writer_files
 
@@ -50,9 +51,6 @@ T = TypeVar("T")
 # How often a reader checks for another process's commit, how long a
 # writer waits for another writer's lock and how much a writer pools before
 # spilling: settings (search.config.SETTINGS), taken by Index.apply_config.
-# Attempts at opening a searcher: another process's commit may delete the
-# files of the generation we just listed (Whoosh removes superseded ones).
-_OPEN_ATTEMPTS = 5
 
 
 class Index:
@@ -133,32 +131,45 @@ class Index:
             gen.checkin(searcher)
 
     def _checkout(self) -> tuple[Generation, Searcher]:
-        for attempt in range(_OPEN_ATTEMPTS):
-            with self._lock:
-                if self._closed:
-                    raise IndexUnavailableError(f"index {self._label()} is closed")
-                due = time.monotonic() - self._checked > self.stale_check_seconds
-            # One stat per use: open files would keep answering from a
-            # deleted index; a rebuilt one is picked up at once.
-            if self._toc_changed():
-                with self._refreshing:
-                    if self._toc_changed():
-                        self._refresh_locked(force=True)
-            elif due and self._refreshing.acquire(blocking=False):
-                # Only one thread looks for another process's commit; the
-                # others go on with the generation they have.
-                try:
-                    self._refresh_locked()
-                finally:
-                    self._refreshing.release()
-            gen = self._gen
+        """Return the current generation and a searcher of it for this
+        thread, refreshing first when another commit is due or the TOC
+        changed; retried (search.reopening) when a newer commit removed
+        the generation's files."""
+        used: list[Generation] = []
+
+        def checkout(attempt: int) -> tuple[Generation, Searcher]:
+            gen = self._current(refresh=attempt > 0)
+            used.append(gen)
+            return gen, gen.checkout()
+
+        return open_retrying(checkout, latest_generation(self._ix),
+                             lambda: used[-1].number if used else -1)
+
+    def _current(self, refresh: bool) -> Generation:
+        """Return the generation to read from, swapping in a newer one when
+        `refresh` (a retry after its files went), the TOC changed or a
+        check for another process's commit is due.  Raises
+        IndexUnavailableError if the handle is closed."""
+        with self._lock:
+            if self._closed:
+                raise IndexUnavailableError(f"index {self._label()} is closed")
+            due = time.monotonic() - self._checked > self.stale_check_seconds
+        # One stat per use: open files would keep answering from a
+        # deleted index; a rebuilt one is picked up at once.
+        if self._toc_changed():
+            with self._refreshing:
+                if self._toc_changed():
+                    self._refresh_locked(force=True)
+        elif refresh:
+            self.refresh()
+        elif due and self._refreshing.acquire(blocking=False):
+            # Only one thread looks for another process's commit; the
+            # others go on with the generation they have.
             try:
-                return gen, gen.checkout()
-            except OSError:  # its files were removed by a newer commit
-                if attempt == _OPEN_ATTEMPTS - 1:
-                    raise
-                self.refresh()
-        raise AssertionError("unreachable")
+                self._refresh_locked()
+            finally:
+                self._refreshing.release()
+        return self._gen
 
     def cached(self, key: str, build: Callable[[Searcher], T],
                deadline: Deadline | None = None) -> T:
@@ -324,17 +335,11 @@ def open_index(path: Path, create: bool = False, config: Config | None = None) -
 
 
 def open_searcher(ix: Any) -> Searcher:
-    """Return a new searcher over the latest commit of `ix`, retrying when
-    a concurrent commit deletes the files of the generation being opened
-    (the retry then sees the new generation).  Raises the last OSError."""
-    for attempt in range(_OPEN_ATTEMPTS):
-        try:
-            return ix.searcher()
-        except OSError:
-            if attempt == _OPEN_ATTEMPTS - 1:
-                raise
-            time.sleep(0.05 * (attempt + 1))
-    raise AssertionError("unreachable")
+    """Return a new searcher over the latest commit of `ix`, retrying
+    (search.reopening) when a concurrent commit deletes the files of the
+    generation being opened.  Raises the last FileNotFoundError, and at
+    once any other error or a missing file of the latest commit."""
+    return open_retrying(lambda _attempt: ix.searcher(), latest_generation(ix))
 
 
 def _create_locked(path: Path, lock_wait: float) -> Any:

@@ -1,0 +1,62 @@
+"""Shared fixtures: an article factory, in-memory and on-disk indexes, a
+Flask test client and a click CliRunner (test data: tests/factories.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Iterator
+
+import pytest
+from click.testing import CliRunner
+from flask.testing import FlaskClient
+
+from onrecord.search.config import load_config
+from onrecord.search.storage.store import Index, open_index, ram_index
+from onrecord.web.app import create_app
+from tests.factories import make_article as article_factory
+from tests.factories import write_index
+
+
+@pytest.fixture(scope="session")
+def make_article() -> Callable[..., object]:
+    """Return tests.factories.make_article: an Article from inline texts."""
+    return article_factory
+
+
+@pytest.fixture()
+def memory_index() -> Iterator[Index]:
+    """Yield an empty in-memory Index, closed afterwards."""
+    index = ram_index()
+    yield index
+    index.close()
+
+
+@pytest.fixture()
+def disk_index(tmp_path: Path) -> Iterator[Index]:
+    """Yield an empty Index created in tmp_path/ix, closed afterwards."""
+    index = open_index(tmp_path / "ix", create=True)
+    yield index
+    index.close()
+
+
+@pytest.fixture()
+def index_dir(tmp_path: Path) -> Path:
+    """Return tmp_path/ix holding a closed index of one two-paragraph
+    article, a1."""
+    return write_index(tmp_path / "ix", [[article_factory(
+        "a1", ["Budget talks stalled.", "Rain fell."], title="T")]])
+
+
+@pytest.fixture()
+def app_client() -> Callable[[Path], FlaskClient]:
+    """Return a function giving a test client of the web app serving the
+    index at a path (config loaded as `onrecord serve` does)."""
+    def client_for(path: Path) -> FlaskClient:
+        return create_app(config=load_config(index_dir=path)).test_client()
+    return client_for
+
+
+@pytest.fixture(scope="session")
+def cli_runner() -> CliRunner:
+    """Return a click CliRunner for invoking onrecord.cli.main (it keeps no
+    state between invocations, so one serves every test)."""
+    return CliRunner()
