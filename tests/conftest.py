@@ -2,8 +2,8 @@
 Flask test client and a click CliRunner (test data: tests/factories.py)."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pytest
 from click.testing import CliRunner

@@ -4,15 +4,15 @@ directly and through the fixtures of tests/conftest.py."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence, Union
 
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, open_index, ram_index, write_articles
 
 PUBLISHED = dt.date(2023, 3, 1)
 # A paragraph: its text, or (text, the quoted part of it or None).
-Para = Union[str, tuple[str, Union[str, None]]]
+Para = str | tuple[str, str | None]
 
 
 def make_article(doc_id: str, paras: Sequence[Para], *, title: str | None = "Title",

@@ -4,12 +4,20 @@ fixed query set's shape, and the parsing helpers.  No timing assertions."""
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 
-from bench.corpus import (FIRST_DAY, LAST_DAY, OUTLETS, build_pool, fake_word,
-                          find_person_words, iter_derived, parse_size, top_names)
+from bench.corpus import (
+    FIRST_DAY,
+    LAST_DAY,
+    OUTLETS,
+    build_pool,
+    fake_word,
+    find_person_words,
+    iter_derived,
+    parse_size,
+    top_names,
+)
 from bench.probe import percentile
 from bench.queries import MIN_QUERIES, BenchQuery, build_queries
 from bench.report import format_table

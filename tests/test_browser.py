@@ -15,15 +15,16 @@ import csv
 import io
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
-
 from browser_server import CHROMIUM_ARGS, MISSING_CHROMIUM, ConsoleLog, LiveServer, start_server
 from ensure_browser import find_chromium
+from playwright.sync_api import Browser, Page, sync_playwright
+
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.store import ram_index, write_articles

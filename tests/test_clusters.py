@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.search.storage.clusters import (MIN_WORDS, SAMPLED_KEYS, choose_cluster_key, fingerprint_keys,
-                             is_near_copy, normalise_text, paragraph_keys, shingle_hashes,
-                             similarity)
+from onrecord.search.storage.clusters import (
+    MIN_WORDS,
+    SAMPLED_KEYS,
+    choose_cluster_key,
+    fingerprint_keys,
+    is_near_copy,
+    normalise_text,
+    paragraph_keys,
+    shingle_hashes,
+    similarity,
+)
 
 LONG = ("The council said the budget would be balanced by cutting three "
         "libraries and closing the leisure centre next spring")

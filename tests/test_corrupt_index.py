@@ -8,17 +8,17 @@ import os
 import re
 import struct
 import zlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from onrecord.search.config import load_config
-from onrecord.search.storage.damage import is_damage, translate_damage
 from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.model import Article
+from onrecord.search.storage.damage import is_damage, translate_damage
 from onrecord.web.app import create_app
 from tests.factories import make_article as article
 from tests.factories import write_index

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 
 from onrecord.search.config import Config
-from onrecord.search.deadline import Deadline
+from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.engine import search
 from onrecord.search.errors import QueryError
 from onrecord.search.model import Article, SearchRequest, SearchResult
@@ -85,7 +85,7 @@ def test_deadline_records_stages_cut_and_portions_share_the_record() -> None:
     assert deadline.stopped == ["facets", "expand"] and deadline.partial
     gone = Deadline(0.0)
     assert gone.expired() and gone.remaining() == 0.0 and gone.portion(0.5).expired()
-    with pytest.raises(Exception):
+    with pytest.raises(DeadlineExceeded):
         gone.check()
 
 

@@ -15,15 +15,14 @@ from click.testing import CliRunner
 
 from bench.crash_trials import run_trials
 from onrecord.cli import main as cli_main
-from onrecord.search.storage.checking import check_index
-from onrecord.search.storage.durability import acquire_write_lock
 from onrecord.search.engine import search
-from onrecord.search.storage.leftovers import list_orphans
 from onrecord.search.errors import IndexBusyError, IndexWriteError
 from onrecord.search.model import SearchRequest
+from onrecord.search.storage.checking import check_index
+from onrecord.search.storage.durability import acquire_write_lock
+from onrecord.search.storage.leftovers import list_orphans
 from onrecord.search.storage.segments import write_segment
-from onrecord.search.storage.store import (Index, commit_batches, hold_write_lock, open_index,
-                          write_articles)
+from onrecord.search.storage.store import Index, commit_batches, hold_write_lock, open_index, write_articles
 from tests.factories import make_article
 
 

@@ -72,7 +72,7 @@ def test_utf8_and_bom_files_say_what_they_are() -> None:
 
 @pytest.mark.parametrize("bad", [b"\xe9", b"\xff\xfe", b"\x80"])
 def test_mostly_utf8_with_bad_bytes_keeps_utf8_and_counts_them(bad: bytes) -> None:
-    data = ("Na\u00efve d\u00e9j\u00e0 vu, said Ren\u00e9e. " * 10).encode() + bad + " fin.".encode()
+    data = ("Na\u00efve d\u00e9j\u00e0 vu, said Ren\u00e9e. " * 10).encode() + bad + b" fin."
     decoded = decode_text(data)
     assert decoded.text.count("\ufffd") == len(bad)
     assert decoded.text.startswith("Na\u00efve d\u00e9j\u00e0 vu")

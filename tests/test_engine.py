@@ -9,8 +9,7 @@ import pytest
 from onrecord.search.engine import get_article, search
 from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.facetdefs import FACETS
-from onrecord.search.model import (Article, Mention, Metadata, Paragraph, Quote, SearchRequest,
-                          SearchResult)
+from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest, SearchResult
 from onrecord.search.storage.store import Index, ram_index, write_articles
 from tests.factories import indexed
 
@@ -435,6 +434,7 @@ def test_extend_ranks_further_like_a_fresh_collect(big_index: Index, query: str,
 def test_top_by_sort_keys_walk_and_heap_agree(matches: int, limit: int) -> None:
     import random
     from array import array
+
     from onrecord.search.query.collecting import SortColumn, _top_by_keys
     rnd = random.Random(matches * limit)
     keys = array("i", (rnd.randint(0, 50) for _ in range(1000)))  # many ties
@@ -462,6 +462,7 @@ def test_date_filters_count_what_the_stored_dates_say(big_index: Index, since, u
 def test_facet_table_over_segments_counts_like_the_stored_fields(speakers: int) -> None:
     import random
     from collections import Counter
+
     from onrecord.search.features.facets import build_facet_table, count_facets
     rnd = random.Random(speakers)
     idx = ram_index()
@@ -499,6 +500,7 @@ def test_int_columns_read_whole_equal_whooshs_reader(big_index: Index, fieldname
 
 def test_order_by_value_handles_negative_and_equal_values() -> None:
     from array import array
+
     from onrecord.search.query.docsets import order_by_value
     values = array("i", [5, -3, 5, 0, -3, 2_000_000_000])
     assert list(order_by_value(values)) == [1, 4, 3, 0, 2, 5]

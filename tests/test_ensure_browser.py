@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 import ensure_browser
+import pytest
 
 
 def test_named_chromium_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from onrecord.indexer.pipeline import ingest_paths
-from onrecord.search.features.entities import get_entity, list_entities
 from onrecord.search.errors import NotFoundError, QueryError
+from onrecord.search.features.entities import get_entity, list_entities
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, ram_index, write_articles
 from tests.factories import indexed

@@ -13,9 +13,9 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
+from onrecord.search.errors import NotFoundError
 from onrecord.search.features import outlines
 from onrecord.search.features.entities import get_entity
-from onrecord.search.errors import NotFoundError
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, ram_index, write_articles
 from onrecord.web.app import create_app

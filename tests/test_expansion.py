@@ -8,10 +8,10 @@ import itertools
 import pytest
 from whoosh import query as wq
 
-from onrecord.search.query.collecting import collect
 from onrecord.search.deadline import Deadline
 from onrecord.search.engine import search
 from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
+from onrecord.search.query.collecting import collect
 from onrecord.search.query.querying import build_parser, parse_query
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.ranking import build_lengths
@@ -38,7 +38,7 @@ def one_paragraph(doc_id: str, text: str) -> Article:
 @pytest.fixture(scope="module")
 def index() -> Index:
     idx = ram_index()
-    texts = [f"{ab} and {ac} filler" for ab, ac in zip(AB_WORDS, AC_WORDS)]
+    texts = [f"{ab} and {ac} filler" for ab, ac in zip(AB_WORDS, AC_WORDS, strict=False)]
     texts += [f"the {word} here" for word in CART]
     # Two commits: two segments, so expansion has to merge them.
     write_articles(idx, [one_paragraph(f"a{i}", t) for i, t in enumerate(texts[:20])])

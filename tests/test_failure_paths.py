@@ -16,8 +16,8 @@ import resource
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from click.testing import CliRunner
@@ -27,9 +27,9 @@ from onrecord.cli import main as cli_main
 from onrecord.indexer import pipeline
 from onrecord.indexer.errors import WorkerError
 from onrecord.indexer.pipeline import index_chunk, ingest_paths
+from onrecord.search.errors import IndexWriteError
 from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.durability import DurableStorage, acquire_write_lock
-from onrecord.search.errors import IndexWriteError
 from onrecord.search.storage.leftovers import classify_files
 from onrecord.search.storage.store import open_index
 from tests.test_durability import total

@@ -14,14 +14,13 @@ from click.testing import CliRunner
 from onrecord.cli import main
 from onrecord.indexer import pipeline
 from onrecord.indexer.pipeline import ingest_paths
-from onrecord.search.storage.checking import check_index
-from onrecord.search.engine import get_article, search
-from onrecord.search.model import IngestSummary, SearchRequest
-from onrecord.search.storage.store import Index, open_index
 from onrecord.search.config import Config
-from onrecord.search.storage.identity import SIMILARITY_THRESHOLD, text_similarity
-from onrecord.search.model import Paragraph
+from onrecord.search.engine import get_article, search
 from onrecord.search.features.versions import diff_paragraphs
+from onrecord.search.model import IngestSummary, Paragraph, SearchRequest
+from onrecord.search.storage.checking import check_index
+from onrecord.search.storage.identity import SIMILARITY_THRESHOLD, text_similarity
+from onrecord.search.storage.store import Index, open_index
 from onrecord.web.app import create_app
 
 CANONICAL = "https://realnews.example/2021/budget"
@@ -298,9 +297,10 @@ def test_text_similarity_tells_a_version_from_another_article() -> None:
 def test_new_annotations_of_the_same_text_rewrite_in_place_without_a_version(
         tmp_path: Path, index: Index) -> None:
     from dataclasses import replace
+
     from onrecord.indexer.pipeline import extract_file
-    from onrecord.search.storage.identity import open_resolver
     from onrecord.search.model import Quote
+    from onrecord.search.storage.identity import open_resolver
     from onrecord.search.storage.store import write_articles
     long_title = "Budget " + "very " * 600 + "long"  # longer than a record keeps
     (article,) = extract_file(page(tmp_path / "in", "a.html", BUDGET, title=long_title))

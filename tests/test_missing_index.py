@@ -4,18 +4,17 @@ deleted files), and a rebuilt index is served without a restart."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from flask.testing import FlaskClient
 
 from onrecord.search.config import load_config
 from onrecord.search.storage.store import open_index, write_articles
-from tests.test_corrupt_index import (assert_503_with_repair, build_index, index_routes,
-                                      make_article)
 from onrecord.web.app import create_app
 from tests.factories import write_index
+from tests.test_corrupt_index import assert_503_with_repair, build_index, index_routes, make_article
 
 URLS = ["/", "/?q=budget", "/api/search", "/api/search?q=budget", "/export.csv",
         "/export.csv?q=budget&rows=paragraphs", "/export.json", "/export.json?q=council",

@@ -125,7 +125,7 @@ def test_parallel_ingest_equals_serial_ingest(tmp_path: Path,
     for workers in (1, 2):
         index = open_index(tmp_path / f"ix{workers}", create=True)
         seen: list[str] = []
-        summary = ingest_paths([tmp_path / "in"], index, on_file=lambda p: seen.append(p.name),
+        summary = ingest_paths([tmp_path / "in"], index, on_file=lambda p, seen=seen: seen.append(p.name),
                                workers=workers)
         results.append((summary.files, summary.articles, summary.paragraphs, summary.quotes,
                         [Path(p).name for p, _ in summary.skipped], seen, _snapshot(index)))

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from onrecord.web import app as web_app
 from onrecord.cli import main
 from onrecord.search.config import Config, ConfigError, load_config, parse_port, serve_port
+from onrecord.web import app as web_app
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 K8S_LINK = "tcp://10.0.0.11:5000"

@@ -5,9 +5,9 @@ from array import array
 
 import pytest
 
+from onrecord.search.model import Metadata
 from onrecord.search.query import postings
 from onrecord.search.query.docsets import Deadline, evaluate_docs
-from onrecord.search.model import Metadata
 from onrecord.search.query.postings import _Cache, term_postings
 from onrecord.search.storage.store import ram_index, write_articles
 from tests.test_engine import make_article

@@ -77,7 +77,7 @@ def test_too_large_file_names_both_sizes(tmp_path: Path) -> None:
         (codecs.BOM_UTF8 + "Hello \u2019world\u2019".encode(), "Hello \u2019world\u2019"),
         (codecs.BOM_UTF16_LE + "Hello w\u00f6rld".encode("utf-16-le"), "Hello w\u00f6rld"),
         (codecs.BOM_UTF16_BE + "Hello w\u00f6rld".encode("utf-16-be"), "Hello w\u00f6rld"),
-        ("plain\r\n\r\ntext".encode(), "plain\r\n\r\ntext"),
+        (b"plain\r\n\r\ntext", "plain\r\n\r\ntext"),
     ],
 )
 def test_text_decoding_strips_bom_and_keeps_everything_else(tmp_path: Path, data: bytes, expected: str) -> None:

@@ -3,14 +3,14 @@ when a concurrent commit superseded the generation being opened, never
 for a damaged index, so a damaged index answers 503 at once."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from flask.testing import FlaskClient
 
 from onrecord.search.model import Article
-from onrecord.search.storage import reopening, searchers, store
+from onrecord.search.storage import reopening, searchers
 from onrecord.search.storage.reopening import OPEN_ATTEMPTS, open_retrying
 from onrecord.search.storage.store import Index, write_articles
 from tests.test_corrupt_index import build_index, delete_segment_files

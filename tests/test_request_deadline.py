@@ -11,13 +11,13 @@ import urllib.request
 from typing import Any
 
 import pytest
+from browser_server import start_server
 
 from onrecord.search import engine
 from onrecord.search.config import Config
 from onrecord.search.model import Article, SearchRequest
 from onrecord.search.query.resultcache import ResultCache
 from onrecord.search.storage.store import Index, ram_index, write_articles
-from browser_server import start_server
 from onrecord.web.app import create_app
 from tests.factories import indexed, make_article
 

@@ -9,11 +9,11 @@ import http.client
 import socket
 import threading
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
-
 from browser_server import LiveServer, start_server
+
 from onrecord.search.storage.store import ram_index
 from onrecord.web.app import SERVER_OPTIONS, server_options
 

@@ -10,7 +10,6 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
-from flask import Flask
 from flask.testing import FlaskClient
 
 from onrecord.indexer.pipeline import ingest_paths
@@ -168,7 +167,7 @@ def test_build_cluster_links_and_first() -> None:
     sightings = [Sighting("b", 2, "Later story", "BBC", "2021-05-01"),
                  {"doc_id": "c", "n": 7, "title": None, "outlet": None, "published": "2020-01-01"}]
     cluster = build_cluster("2021-04-01", sightings, query="sorry")
-    assert [(l.label, l.first) for l in cluster.links] == [("BBC", False), (UNKNOWN_OUTLET, True)]
+    assert [(link.label, link.first) for link in cluster.links] == [("BBC", False), (UNKNOWN_OUTLET, True)]
     assert cluster.links[1].href == "/doc/c?q=sorry&p=7#p7"
     assert not cluster.self_first
     assert build_cluster("2019-01-01", sightings).self_first

@@ -8,21 +8,28 @@ import csv
 import datetime as dt
 import io
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from onrecord.search.features import exporting
 from onrecord.search.config import Config
 from onrecord.search.errors import QueryError
+from onrecord.search.features import exporting
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest
 from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
-from onrecord.web.citations import (absolute_url, build_citation, permalink, strip_quote_marks, text_fragment,
-                           text_fragment_url)
+from onrecord.web.citations import (
+    absolute_url,
+    build_citation,
+    permalink,
+    strip_quote_marks,
+    text_fragment,
+    text_fragment_url,
+)
 from onrecord.web.exports import cell_value, export_filename, iter_csv, iter_json, parse_rows
 from tests.factories import indexed
 
