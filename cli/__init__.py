@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -21,6 +21,7 @@ from onrecord.search.errors import OnrecordError
 from onrecord.search.facetdefs import NAME_FACETS, FacetDef
 from onrecord.search.model import IngestSummary, SearchRequest, SearchResult
 
+T = TypeVar("T")  # what _or_exit's call returns
 LISTED_PATHS = 5  # files named per guessed encoding in the summary
 LISTED_NOTES = 50  # metadata/record notes printed after an ingest
 INDEX_OPTION = click.option(
@@ -319,7 +320,7 @@ def format_settings(rows: list[tuple[str, Any, Any, str]]) -> str:
     return "\n".join(lines)
 
 
-def _or_exit(call):  # type: ignore[no-untyped-def]
+def _or_exit(call: Callable[[], T]) -> T:
     """Run `call`; turn an OnrecordError into a message and exit status 2."""
     try:
         return call()

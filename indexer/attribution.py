@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.chunker import split_lines
@@ -86,7 +87,9 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     """Find '...," she said' / '," said Mr X' / ', according to X' after a quote."""
     s = frame.s
     hi = frame.sentence(qe)[1]
-    gap = _AFTER_GAP_RE.match(s, qe).end()
+    gap_match = _AFTER_GAP_RE.match(s, qe)
+    assert gap_match is not None  # the pattern matches the empty string too
+    gap = gap_match.end()
     if _PERIOD_END_RE.search(frame.text, frame.base + qs, frame.base + qe) and s[gap:gap + 1].isupper():
         return None  # '"... done." Ann Vole said later that ...' starts a new sentence
     cues = [c for c in find_cues(s, gap, hi) if c.start() - gap < 90]
@@ -95,6 +98,7 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     if not cues:
         return None
     cue = cues[0]
+    phrase: Phrase | Literal["coord"] | None
     if cue.start() == gap:
         phrase = phrase_after(s, cue.end(), hi)
         return (phrase, cue) if phrase else None
@@ -111,6 +115,7 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
 def _clause_final_cue(s: str, qe: int, hi: int) -> tuple[Phrase, re.Match[str]] | None:
     """Find '... "excesses" are sickening, Ann Vole said.': a speaker and cue
     closing the sentence after a comma, past the rest of the quoted clause."""
+    phrase: Phrase | Literal["coord"] | None
     for cue in reversed(find_cues(s, qe, hi)):
         comma = s.rfind(",", qe, cue.start())
         if comma < 0 or is_weak(cue):
@@ -135,6 +140,7 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
     strong = [c for c in cues if not is_weak(c)]
     if strong and is_weak(cues[-1]):  # "X said the Met's actions suggested 'Y'": X
         cues = cues[:cues.index(strong[-1]) + 1]
+    phrase: Phrase | Literal["coord"] | None
     for k in range(len(cues) - 1, -1, -1):
         cue = cues[k]
         word = cue.group().lower()
@@ -243,7 +249,9 @@ def _content_span(frame: Frame, qs: int, qe: int,
         start = max(cue.end(), phrase.end if phrase.start > cue.start() else 0)
         later = [c for c in find_cues(s, start, qs) if not is_weak(c)]  # "X branded A "..." and accused B of "...""
         start = later[-1].end() if later else start
-        start = min(_THAT_RE.match(s, start).end(), qs)
+        that = _THAT_RE.match(s, start)
+        assert that is not None  # the pattern matches the empty string too
+        start = min(that.end(), qs)
     nxt = [c for c in find_cues(s, qe, hi) if not is_weak(c)]
     if nxt:
         hi = max(qe, nxt[0].start())
@@ -253,7 +261,7 @@ def _content_span(frame: Frame, qs: int, qe: int,
     return start, hi
 
 
-def _kind(text: str, sp: QuoteSpan, para_start: int, frame: Frame) -> str:
+def _kind(text: str, sp: QuoteSpan, para_start: int, frame: Frame) -> Literal["direct", "partial"]:
     """direct when the quote is a whole sentence or clause, partial when embedded."""
     local = sp.start - para_start
     before = frame.char_before(local)
@@ -283,11 +291,15 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
          ) -> tuple[Attribution, tuple[Phrase, re.Match[str]] | None, bool]:
     """Return (attribution, cue evidence, whether the cue precedes) for quote n,
     trying the evidence in order: cues, a byline, an introducing sentence,
-    the paragraph's previous quote, then the previous paragraph's speaker."""
+    the paragraph's previous quote, then the previous paragraph's speaker.
+    The cue evidence is the phrase and cue found by _find_cue, None when the
+    speaker came from other evidence (the caller reads it only when the cue
+    precedes, which only _find_cue can say)."""
     frame, para = p.frame, p.para
     qs, qe = sp.start - para.start, sp.end - para.start
     opens_sentence = frame.nonblank_before(qs) < frame.sentence(qs)[0]
-    found, cue_before = _find_cue(frame, p.text, sp, qs, qe, opens_sentence)
+    cue_found, cue_before = _find_cue(frame, p.text, sp, qs, qe, opens_sentence)
+    found: tuple[Phrase, re.Match[str] | None] | None = cue_found
     if not found:
         found = _byline_after(frame, qe)
     colon = frame.char_before(qs) == ":"
@@ -297,7 +309,7 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     if not found and at_start and p.intro is not None:
         found, frame_of = _subject_before(p.intro, len(p.intro.s.rstrip())), p.intro
     if found:
-        return _resolve(found[0], found[1], frame_of, p.text, p.people), found, cue_before
+        return _resolve(found[0], found[1], frame_of, p.text, p.people), cue_found, cue_before
     if previous is not None:
         return previous, None, False
     carry = p.carry
@@ -333,7 +345,7 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
         if quotes and quotes[-1].kind == "partial" and quotes[-1].end >= end \
                 and quotes[-1].cue_mention == who.cue:
             return None  # another fragment of the same reported clause
-    return Quote(text=text[start:end], start=start, end=end, kind=kind,  # type: ignore[arg-type]
+    return Quote(text=text[start:end], start=start, end=end, kind=kind,
                  speaker=who.speaker, speaker_mention=who.mention,
                  cue=who.cue.text if who.cue else None, cue_mention=who.cue, role=who.role)
 

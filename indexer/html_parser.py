@@ -138,7 +138,7 @@ def find_outermost(root: Tag, wanted: Callable[[Tag], bool]) -> list[Tag]:
 
 def _has_furniture_name(tag: Tag) -> bool:
     """Return True if the tag's class or id looks like page furniture."""
-    classes = tag.get("class") or []
+    classes: str | list[str] = tag.get("class") or []
     names = " ".join(classes) if isinstance(classes, list) else str(classes)
     ident = tag.get("id")
     if isinstance(ident, str):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from onrecord.search.model import Metadata
 
@@ -31,7 +32,9 @@ LIMITS: dict[str, tuple[int, str]] = {
 def clean_metadata(meta: Metadata) -> tuple[Metadata, list[str]]:
     """Return (`meta` with every string field cleaned, notes on what was cut
     or dropped).  A value left empty by cleaning becomes None (unknown)."""
-    changes: dict[str, str | None] = {}
+    # Values for the str fields named in LIMITS; Any because replace() is
+    # checked against every field, `published` (a date) included.
+    changes: dict[str, Any] = {}
     notes: list[str] = []
     for name, (limit, action) in LIMITS.items():
         value = getattr(meta, name)

@@ -242,7 +242,9 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
     tally = Tally()
     chunks = chunk_files(files, workers, config.tasks_per_commit)
     wave = workers * config.tasks_per_commit
-    task = partial(index_chunk, index.path, budget=budget, memory_mb=config.worker_memory_mb)
+    path = index.path
+    assert path is not None  # only an on-disk index is written by worker processes
+    task = partial(index_chunk, path, budget=budget, memory_mb=config.worker_memory_mb)
     with worker_pool(workers) as pool:
         for first in range(0, len(chunks), wave):
             outcomes = []
@@ -251,7 +253,7 @@ def ingest_parallel(files: list[Path], index: Index, workers: int,
                 outcomes.append(outcome)
             deferred = publish_wave(index, outcomes, tally)
             if deferred.paths:  # rare: chunks of one wave wrote the same article
-                publish_wave(index, [index_chunk(index.path, deferred.paths, budget, deferred.claimed,
+                publish_wave(index, [index_chunk(path, deferred.paths, budget, deferred.claimed,
                                                  config.worker_memory_mb)], tally)
     tally.fill(summary)
     return summary

@@ -218,11 +218,11 @@ class DocSpeakers:
         if len(name) >= 2:
             person = self._person(name[0], name[-1], gender_of(name[0], title))
             return self._speak(person, pos).name, role
-        person = self._find_single(name[0], title, pos)
-        if person is None:
-            person = self._person("", name[0], gender_of(name[0], title))
-            person.name = name[0]
-        return self._speak(person, pos).name, role
+        single = self._find_single(name[0], title, pos)
+        if single is None:
+            single = self._person("", name[0], gender_of(name[0], title))
+            single.name = name[0]
+        return self._speak(single, pos).name, role
 
     def _speak(self, person: Person, pos: int) -> Person:
         person.spoke.add(pos)

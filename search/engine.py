@@ -293,6 +293,7 @@ def get_article(index: Index, doc_id: str, query: str = "", version: int | None 
                             versions=versions.infos(number),
                             claims=current.claims if current else None,
                             paragraph_count=part.total, page=part.page, pages=part.pages)
+    whole: list[Paragraph] | None  # the shown version's paragraphs, None if only a window was read
     if shown != number:
         article.meta, whole = pick_version(index.records, versions, shown, doc_id)
         article.paragraphs, article.page, article.pages = slice_window(whole, window, page, around)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, request
+from flask.json.provider import DefaultJSONProvider
 
 from onrecord.search.config import Config, load_config
 from onrecord.search.facetdefs import FACETS
@@ -82,6 +83,7 @@ def create_app(index: Index | None = None, config: Config | None = None) -> Flas
     config = config or load_config()
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = MAX_CONTENT_LENGTH
+    assert isinstance(app.json, DefaultJSONProvider)  # Flask's default provider
     app.json.sort_keys = False  # keep the contract's field order in /api
     if index is not None:  # the request limits (deadline, caps) come from the config
         index.apply_config(config)

@@ -95,9 +95,9 @@ def build_timeline(timeline: list[tuple[str, int]], noun: str = "quote") -> Char
     `noun` ('quote', 'paragraph') words the tooltips and the summary."""
     counts: dict[tuple[int, int], int] = {}
     for value, count in timeline:
-        month = parse_month(value)
-        if month is not None and count > 0:
-            counts[month] = counts.get(month, 0) + count
+        parsed = parse_month(value)
+        if parsed is not None and count > 0:
+            counts[parsed] = counts.get(parsed, 0) + count
     if not counts:
         return None
     months = month_range(min(counts), max(counts))

@@ -8,9 +8,10 @@ names containing '/').  An unknown name raises NotFoundError -> 404.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
 
 from onrecord.search.config import SETTINGS_BY_NAME
 from onrecord.search.errors import NotFoundError
@@ -103,4 +104,6 @@ def render_profile(kind: EntityKind, name: str) -> str | Response:
 
 def filter_url(kind: EntityKind, name: str) -> str:
     """Return the search page filtered to this speaker or institution."""
-    return url_for("pages.search_page", **{kind: name}, sort="newest")
+    # The filter's parameter is named by `kind`, so the values go in as one dict.
+    values: dict[str, Any] = {kind: name, "sort": "newest"}
+    return url_for("pages.search_page", **values)

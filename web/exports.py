@@ -29,7 +29,7 @@ from onrecord.web.state import get_state
 
 bp = Blueprint("exports", __name__)
 
-ROW_KINDS = ("quotes", "paragraphs")
+ROW_KINDS: tuple[exporting.RowKind, ...] = ("quotes", "paragraphs")
 MAX_SLUG_CHARS = 40
 # Leading characters that make a spreadsheet read a cell as a formula (or
 # drop characters until one does), and why.  A cell starting with any of them
@@ -52,12 +52,13 @@ _FORMULA_START = tuple(FORMULA_TRIGGERS)
 _SLUG_JUNK = re.compile(r"[^a-z0-9]+")
 
 
-def parse_rows(raw: str | None) -> str:
+def parse_rows(raw: str | None) -> exporting.RowKind:
     """Return the row kind ('quotes' if blank); raises QueryError otherwise."""
     value = (raw or "").strip().lower() or "quotes"
-    if value not in ROW_KINDS:
-        raise QueryError(f"'rows' must be one of {', '.join(ROW_KINDS)}.")
-    return value
+    for kind in ROW_KINDS:
+        if value == kind:
+            return kind
+    raise QueryError(f"'rows' must be one of {', '.join(ROW_KINDS)}.")
 
 
 def export_filename(query: str, today: dt.date, ext: str, rows: str = "quotes") -> str:

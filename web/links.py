@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, replace
+from typing import Any
 from urllib.parse import urlencode
 
 from onrecord.search.facetdefs import FACETS, NAME_FACETS
@@ -98,7 +99,9 @@ def toggle_filter(req: SearchRequest, facet: str, value: str) -> SearchRequest:
         updated = tuple(v for v in current if v != value)
     else:
         updated = current + (value,)
-    return replace(req, page=1, **{attr: updated})
+    # `attr` names one of the tuple[str, ...] filter fields, known only at run time.
+    changes: dict[str, Any] = {attr: updated}
+    return replace(req, page=1, **changes)
 
 
 def page_window(current: int, pages: int, radius: int = 2) -> list[int | None]:

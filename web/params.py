@@ -16,7 +16,7 @@ from typing import Protocol
 from onrecord.search.config import SETTINGS_BY_NAME
 from onrecord.search.errors import QueryError
 from onrecord.search.facetdefs import NAME_FACETS
-from onrecord.search.model import MAX_PER_PAGE, SearchRequest
+from onrecord.search.model import MAX_PER_PAGE, SearchRequest, SortOrder
 
 # The default of the max_query_chars setting (search.config), which the
 # search layer enforces too; callers pass their config's.
@@ -24,7 +24,7 @@ MAX_QUERY_CHARS: int = SETTINGS_BY_NAME["max_query_chars"].default  # type: igno
 MAX_FILTER_VALUES = 20
 MAX_FILTER_CHARS = 200
 MAX_PAGE = 10_000
-SORT_ORDERS = ("relevance", "newest", "oldest")
+SORT_ORDERS: tuple[SortOrder, ...] = ("relevance", "newest", "oldest")
 # URL parameter -> SearchRequest field, for the repeatable filters: every
 # facet of search.facetdefs that filters by names.
 FILTER_PARAMS: dict[str, str] = {f.name: str(f.request_attr) for f in NAME_FACETS}
@@ -39,9 +39,10 @@ _FALSE = ("", "0", "false", "off", "no")
 
 
 class ArgSource(Protocol):
-    """The part of werkzeug's MultiDict that parsing needs."""
+    """The part of werkzeug's MultiDict that parsing needs: a one-argument
+    get (MultiDict's first overload) and getlist."""
 
-    def get(self, key: str, default: str | None = None) -> str | None: ...
+    def get(self, key: str, /) -> str | None: ...
 
     def getlist(self, key: str) -> list[str]: ...
 
@@ -120,12 +121,13 @@ def parse_flag(raw: str | None, name: str) -> bool:
     raise QueryError(f"'{name}' must be 1 or 0.")
 
 
-def parse_sort(raw: str | None) -> str:
+def parse_sort(raw: str | None) -> SortOrder:
     """Return the sort order, 'relevance' if blank; raises QueryError."""
     value = (raw or "").strip().lower() or "relevance"
-    if value not in SORT_ORDERS:
-        raise QueryError(f"'sort' must be one of {', '.join(SORT_ORDERS)}.")
-    return value
+    for order in SORT_ORDERS:
+        if value == order:
+            return order
+    raise QueryError(f"'sort' must be one of {', '.join(SORT_ORDERS)}.")
 
 
 def parse_int(raw: str | None, name: str, default: int, low: int, high: int) -> int:

@@ -171,8 +171,9 @@ def format_date(value: dt.date | str | None) -> str:
     if value is None or value == "":
         return "undated"
     if isinstance(value, str):
+        text = value
         try:
-            value = dt.date.fromisoformat(value[:10])
+            value = dt.date.fromisoformat(text[:10])
         except ValueError:
-            return value
+            return text
     return f"{value.day} {value.strftime('%B')} {value.year}"

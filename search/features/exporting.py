@@ -85,7 +85,7 @@ def _stream_rows(index: Index, q: wq.Query | None, request: SearchRequest,
                 batch = order[start:start + step]
                 # Read in docnum order (sequential on disk), emit in rank
                 # order; the batch's article records in one lookup.
-                stored = {d: searcher.stored_fields(d) for d in sorted(batch)}
+                stored = {d: searcher.reader().stored_fields(d) for d in sorted(batch)}
                 index.records.fill(stored.values())
                 for docnum in batch:
                     yield from _rows_of(stored.pop(docnum), rows)

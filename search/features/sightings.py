@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any, TypeVar
 
 from onrecord.search.deadline import Deadline
@@ -132,6 +133,10 @@ class SightingFinder:
                        if fieldname in reader.indexed_field_names())
         return self._remember(("shared", fieldname, key), lambda: 1 < count() <= MAX_KEY_DOCS)
 
+    def _key_docnum_tuple(self, fieldname: str, key: str) -> tuple[int, ...]:
+        """Return key_docnums() as a tuple (memoised values stay unchanged)."""
+        return tuple(self.key_docnums(fieldname, key))
+
     def _remember(self, key: tuple[Any, ...], build: Callable[[], T]) -> T:
         """Return build(), kept in the per-searcher memo under `key`."""
         memo = self._memo
@@ -153,7 +158,7 @@ class SightingFinder:
         shared: Counter[int] = Counter()
         for key in keys:
             docnums = self._remember(("postings", fieldname, key),
-                                     lambda key=key: tuple(self.key_docnums(fieldname, key)))
+                                     partial(self._key_docnum_tuple, fieldname, key))
             shared.update(docnums)
         ranked = sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_CANDIDATES]
         return [d for d, _count in ranked]

@@ -15,7 +15,7 @@ import sys
 import weakref
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -239,7 +239,7 @@ def open_postings(reader: Any, fieldname: str, text: Any) -> Any:
         return None
 
 
-def iter_posting_ids(matcher: Any, deadline: Deadline | None = None) -> Iterable[int]:
+def iter_posting_ids(matcher: Any, deadline: Deadline | None = None) -> Iterator[int]:
     """Yield the ids of a leaf postings matcher, a whole block at a time
     when it is a Whoosh 3 on-disk matcher (one by one otherwise)."""
     if not is_block_matcher(matcher):

@@ -23,6 +23,7 @@ from whoosh.qparser import (
     MultifieldParser,
     PlusMinusPlugin,
     PrefixPlugin,
+    QueryParser,
     WildcardPlugin,
 )
 
@@ -92,7 +93,7 @@ def validate_request(request: SearchRequest, max_window: int | None = None) -> N
         raise QueryError("query must be text")
 
 
-def build_parser(schema: Any) -> MultifieldParser:
+def build_parser(schema: Any) -> QueryParser:
     """Return the user-query parser for `schema` (AND between words, over
     text and title)."""
     # quote_text is not a default field: quotes are part of the paragraph
@@ -123,7 +124,7 @@ def check_query_text(text: str, max_chars: int = DEFAULT_QUERY_CHARS) -> None:
         raise QueryError("wildcards must follow at least 2 letters (e.g. budg*)")
 
 
-def parse_query(parser: MultifieldParser, text: str,
+def parse_query(parser: QueryParser, text: str,
                 max_chars: int = DEFAULT_QUERY_CHARS) -> wq.Query | None:
     """Return the Whoosh query for `text`, or None if it has no searchable
     words (empty, or only stop words).  Raises QueryError on bad input
@@ -187,6 +188,7 @@ def build_filter(request: SearchRequest) -> wq.Query | None:
     """Return the query the request's filters impose, or None if none."""
     parts: list[wq.Query] = []
     for facet in NAME_FACETS:
+        assert facet.request_attr is not None  # NAME_FACETS are the facets that have one
         names = _name_terms(getattr(request, facet.request_attr))
         parts += _RULES[facet.rule]([wq.Term(facet.filter_field, name) for name in names])
     if request.since or request.until:

@@ -92,7 +92,9 @@ class StemmedFuzzyTerm(wq.FuzzyTerm):
     one also tries each found word's indexed form and keeps the terms the
     field really has."""
 
-    def _btexts(self, ixreader: Any) -> Iterator[str]:
+    # whoosh types MultiTerm._btexts as bytes, but FuzzyTerm's (overridden
+    # here) yields the str words of terms_within, as this one does.
+    def _btexts(self, ixreader: Any) -> Iterator[str]:  # type: ignore[override]
         field = ixreader.schema[self.fieldname]
         seen: set[str] = set()
         for word in ixreader.terms_within(self.fieldname, self.text, self.maxdist,
@@ -134,7 +136,9 @@ def label_typed_terms(q: wq.Query, text: str) -> wq.Query:
     for node in _walk(q):
         start, end = getattr(node, "startchar", None), getattr(node, "endchar", None)
         if isinstance(node, (wq.Prefix, wq.FuzzyTerm)) and start is not None and end:
-            node.typed = text[start:end]
+            # Whoosh query nodes are plain objects that take ad-hoc attributes
+            # (their copies carry __dict__ along); "typed" is read back in _typed.
+            node.typed = text[start:end]  # type: ignore[union-attr]
     return q
 
 
@@ -195,7 +199,7 @@ def _walk(q: wq.Query) -> Iterator[wq.Query]:
             yield from _walk(child)
 
 
-def _typed(node: wq.Query) -> str:
+def _typed(node: wq.Prefix | wq.FuzzyTerm) -> str:
     """Return the term as the user typed it, for a note."""
     typed = str(getattr(node, "typed", None) or node.text)
     if isinstance(node, wq.FuzzyTerm):
@@ -203,7 +207,7 @@ def _typed(node: wq.Query) -> str:
     return typed if typed.endswith("*") else f"{typed}*"
 
 
-def _take_words(node: wq.Query, reader: Any, budget: int,
+def _take_words(node: wq.Prefix | wq.FuzzyTerm, reader: Any, budget: int,
                 deadline: Deadline) -> tuple[list[str], bool]:
     """Return up to `budget` distinct words `node` matches in `reader`, and
     whether it matches more (the cap cut it).  When the deadline passes,
@@ -221,7 +225,7 @@ def _take_words(node: wq.Query, reader: Any, budget: int,
     return list(words), False
 
 
-def _candidates(node: wq.Query, reader: Any) -> Iterator[str]:
+def _candidates(node: wq.Prefix | wq.FuzzyTerm, reader: Any) -> Iterator[str]:
     """Yield the words `node` matches in `reader` (maybe repeated): a
     prefix's in term order, a fuzzy term's nearest first, per segment."""
     field = reader.schema[node.fieldname] if node.fieldname in reader.schema else None

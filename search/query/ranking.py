@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import heapq
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from whoosh import query as wq
@@ -102,7 +102,7 @@ def _score(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline) -> Score
     raise Unsupported(type(q).__name__)
 
 
-def _and_scores(children: list[wq.Query], sub: Any, lengths: Lengths,
+def _and_scores(children: Sequence[wq.Query], sub: Any, lengths: Lengths,
                 deadline: Deadline) -> Scores:
     positive = [c for c in children if not isinstance(c, wq.Not)]
     if not positive:

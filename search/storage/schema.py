@@ -12,10 +12,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from whoosh import columns, fields
-from whoosh.analysis import StemmingAnalyzer, Token, Tokenizer
+from whoosh.analysis import Analyzer, StemmingAnalyzer, Token, Tokenizer
 
 from onrecord.search.facetdefs import FACETS
 from onrecord.search.model import Article, Metadata, Paragraph
@@ -52,7 +52,9 @@ class NameTokenizer(Tokenizer):
             token.boost = 1.0
             token.stopped = False
             if keeporiginal:
-                token.original = text
+                # Token takes any attribute (whoosh's spelling code sets
+                # .original too) but declares only the common ones.
+                token.original = text  # type: ignore[attr-defined]
             if positions:
                 token.pos = pos
                 pos += 1
@@ -106,6 +108,13 @@ class RepeatedText(fields.TEXT):
         return state
 
 
+def _name_analyzer() -> Analyzer:
+    """Return a NameTokenizer for a field's analyzer.  Whoosh's fields take a
+    bare Tokenizer as one (its _check_analyzer says so) though TEXT's hint
+    names only Analyzer."""
+    return cast(Analyzer, NameTokenizer())
+
+
 def reset_spelling(schema: fields.Schema) -> None:
     """Forget the spelling words already sent by a previous writer."""
     for name in schema.names():
@@ -148,12 +157,12 @@ def build_schema() -> fields.Schema:
         text=SpelledText(analyzer=stem, stored=True, phrase=True, spelling=True),
         # Article metadata: indexed here, stored once in search.records.
         title=RepeatedText(analyzer=StemmingAnalyzer()),
-        outlet=fields.TEXT(analyzer=NameTokenizer(), phrase=False),
-        author=fields.TEXT(analyzer=NameTokenizer(), phrase=False),
+        outlet=fields.TEXT(analyzer=_name_analyzer(), phrase=False),
+        author=fields.TEXT(analyzer=_name_analyzer(), phrase=False),
         published=fields.DATETIME(sortable=True),
         year=fields.ID(),
-        speaker=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
-        institution=fields.TEXT(analyzer=NameTokenizer(), phrase=False, stored=True),
+        speaker=fields.TEXT(analyzer=_name_analyzer(), phrase=False, stored=True),
+        institution=fields.TEXT(analyzer=_name_analyzer(), phrase=False, stored=True),
         # Case-preserving exact values: the facet cache reads these postings.
         **{facet.count_field: fields.KEYWORD(commas=True) for facet in FACETS if facet.source},
         quote_text=fields.TEXT(analyzer=StemmingAnalyzer(), phrase=True),

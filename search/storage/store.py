@@ -40,9 +40,9 @@ from onrecord.search.storage.durability import (
 )
 from onrecord.search.storage.leftovers import DurableWriter, remove_expired, remove_orphans
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev
+from onrecord.search.storage.reopening import latest_generation, open_retrying
 from onrecord.search.storage.schema import build_schema, paragraph_fields, reset_spelling
 from onrecord.search.storage.searchers import Generation, Slots, open_generation
-from onrecord.search.storage.reopening import latest_generation, open_retrying
 from onrecord.search.storage.segments import SegmentBatch, commit_segments
 from onrecord.search.storage.whoosh_internals import discard_writer_files
 
@@ -266,10 +266,10 @@ class Index:
     def _toc_changed(self) -> bool:
         """Return True if the current generation's TOC file was removed or
         replaced since it was opened."""
-        if self._toc is None:
+        if self._toc is None or self.path is None:  # a TOC is only kept for an index on disk
             return False
         generation, identity = self._toc
-        return toc_identity(self.path, generation) != identity  # type: ignore[arg-type]
+        return toc_identity(self.path, generation) != identity
 
     def doc_count(self) -> int:
         """Return the number of (undeleted) paragraphs in the index."""

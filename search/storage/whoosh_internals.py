@@ -26,7 +26,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from whoosh import columns
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
@@ -137,7 +137,8 @@ def fuzzy_words(query: Any, leaf: Any) -> Iterator[Any]:
 
 # ------------------------------------------------------------ columns
 
-class NumericBlock(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class NumericBlock:
     """A NumericColumn's stored values as raw big-endian bytes: the first
     `count` documents' values, and the `default` of the documents after."""
 
