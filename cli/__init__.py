@@ -19,7 +19,7 @@ import click
 from onrecord.search.config import ConfigError, describe_settings, load_config, serve_port
 from onrecord.search.errors import OnrecordError
 from onrecord.search.facetdefs import NAME_FACETS, FacetDef
-from onrecord.search.model import IngestSummary, SearchRequest, SearchResult
+from onrecord.search.model import IngestSummary, SearchRequest, SearchResult, SortOrder
 
 T = TypeVar("T")  # what _or_exit's call returns
 LISTED_PATHS = 5  # files named per guessed encoding in the summary
@@ -186,7 +186,7 @@ def facet_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @INDEX_OPTION
 @SETTING_OPTION
 def search_command(query: str, since: dt.datetime | None, until: dt.datetime | None,
-                   quotes_only: bool, sort: str, page: int, per_page: int | None, as_json: bool,
+                   quotes_only: bool, sort: SortOrder, page: int, per_page: int | None, as_json: bool,
                    index_dir: Path | None, settings: tuple[str, ...],
                    **selected: tuple[str, ...]) -> None:
     """Search the index; prints hits with their permalinks (or --json)."""
@@ -197,7 +197,7 @@ def search_command(query: str, since: dt.datetime | None, until: dt.datetime | N
     request = SearchRequest(
         query=query, **{str(f.request_attr): selected[f.name] for f in CLI_FACETS},
         since=since.date() if since else None, until=until.date() if until else None,
-        quotes_only=quotes_only, sort=sort, page=page, per_page=config.per_page,  # type: ignore[arg-type]
+        quotes_only=quotes_only, sort=sort, page=page, per_page=config.per_page,
     )
     index = _or_exit(lambda: open_index(config.index_dir, config=config))
     try:

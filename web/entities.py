@@ -13,7 +13,7 @@ from typing import Any, Literal
 from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from onrecord.search.config import SETTINGS_BY_NAME
+from onrecord.search.config import int_default
 from onrecord.search.errors import NotFoundError
 from onrecord.search.features import entities as search_entities
 from onrecord.web.charts import build_timeline
@@ -37,7 +37,7 @@ RELATED_KIND: dict[str, str] = {"institutions": "institution", "speakers_for": "
 # Quotes per profile page (?page=N): the page's size stays bounded however
 # much one person said; counts and the chart still cover every quote.  The
 # entity_page_size setting; this is its default (search.config).
-QUOTES_PER_PAGE: int = SETTINGS_BY_NAME["entity_page_size"].default  # type: ignore[assignment]
+QUOTES_PER_PAGE = int_default("entity_page_size")
 # Most roles and related names listed (by count); the rest are summed up
 # as "and N more", so a prolific speaker's page stays small.
 SHOWN_ROLES = 10

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request, url_for
 
 from onrecord.search import engine
-from onrecord.search.config import SETTINGS_BY_NAME
+from onrecord.search.config import int_default
 from onrecord.search.model import Paragraph
 from onrecord.web.changes import change_marks
 from onrecord.web.links import SearchLinks, page_window
@@ -23,7 +23,7 @@ MAX_VERSION = 1_000_000  # bound for ?version=N
 # Paragraphs per article page: a longer article is shown in windows (?page=K,
 # or the window holding ?p=N), so no page outgrows a few hundred kilobytes.
 # The article_window setting; this is its default (search.config).
-ARTICLE_WINDOW: int = SETTINGS_BY_NAME["article_window"].default  # type: ignore[assignment]
+ARTICLE_WINDOW = int_default("article_window")
 
 
 @bp.get("/")

@@ -13,14 +13,14 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
-from onrecord.search.config import SETTINGS_BY_NAME
+from onrecord.search.config import int_default
 from onrecord.search.errors import QueryError
 from onrecord.search.facetdefs import NAME_FACETS
 from onrecord.search.model import MAX_PER_PAGE, SearchRequest, SortOrder
 
 # The default of the max_query_chars setting (search.config), which the
 # search layer enforces too; callers pass their config's.
-MAX_QUERY_CHARS: int = SETTINGS_BY_NAME["max_query_chars"].default  # type: ignore[assignment]
+MAX_QUERY_CHARS = int_default("max_query_chars")
 MAX_FILTER_VALUES = 20
 MAX_FILTER_CHARS = 200
 MAX_PAGE = 10_000

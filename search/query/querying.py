@@ -27,7 +27,7 @@ from whoosh.qparser import (
     WildcardPlugin,
 )
 
-from onrecord.search.config import SETTINGS_BY_NAME
+from onrecord.search.config import int_default
 from onrecord.search.errors import QueryError
 from onrecord.search.facetdefs import NAME_FACETS
 from onrecord.search.model import MAX_PER_PAGE, SearchRequest
@@ -36,7 +36,7 @@ from onrecord.search.storage.schema import split_names
 
 # The query length limit is the max_query_chars setting (search.config):
 # callers pass their index's; this default is the table's.
-DEFAULT_QUERY_CHARS: int = SETTINGS_BY_NAME["max_query_chars"].default  # type: ignore[assignment]
+DEFAULT_QUERY_CHARS = int_default("max_query_chars")
 MAX_QUERY_TERMS = 64
 SORT_ORDERS = ("relevance", "newest", "oldest")
 # Fields whose words are the paragraph's words (same stemming analyzer), so

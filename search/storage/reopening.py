@@ -16,6 +16,8 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from whoosh import index as whoosh_index
+
 T = TypeVar("T")
 
 # Opens tried per call: each retry follows a concurrent commit, so more
@@ -50,12 +52,12 @@ def open_retrying(open_: Callable[[int], T], latest: Callable[[], int],
     raise AssertionError("unreachable")
 
 
-def latest_generation(ix: object) -> Callable[[], int]:
+def latest_generation(ix: whoosh_index.Index) -> Callable[[], int]:
     """Return a latest() for open_retrying over the Whoosh index `ix`
     (-1 when its table of contents cannot even be listed)."""
     def latest() -> int:
         try:
-            return int(ix.latest_generation())  # type: ignore[attr-defined]
+            return int(ix.latest_generation())
         except OSError:
             return -1
     return latest

@@ -23,7 +23,7 @@ from typing import Any
 
 from whoosh.writing import SegmentWriter
 
-from onrecord.search.config import SETTINGS_BY_NAME
+from onrecord.search.config import int_default
 from onrecord.search.model import Article
 from onrecord.search.storage.durability import open_whoosh, write_failure
 from onrecord.search.storage.records import VersionRecord, article_rev
@@ -32,7 +32,7 @@ from onrecord.search.storage.whoosh_internals import commit_with_segments, finis
 
 # Memory for each worker's posting pool before it spills a sorted run:
 # the worker_memory_mb setting (search.config), this its default.
-WORKER_LIMIT_MB: int = SETTINGS_BY_NAME["worker_memory_mb"].default  # type: ignore[assignment]
+WORKER_LIMIT_MB = int_default("worker_memory_mb")
 # Segments stay as separate files: whoosh3 reads a compound segment's
 # postings and term files into memory (a copy as big as the index), plain
 # files are read on demand.
