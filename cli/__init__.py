@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -301,9 +302,17 @@ def settings_command(settings: tuple[str, ...], as_json: bool) -> None:
     rows = describe_settings(load_config(settings=settings))
     if as_json:
         for name, value, default, help_text in rows:
-            click.echo(json.dumps({"name": name, "value": value, "default": default, "help": help_text}))
+            click.echo(json.dumps({"name": name, "value": _json_number(value),
+                                   "default": _json_number(default), "help": help_text},
+                                  allow_nan=False))
         return
     click.echo(format_settings(rows))
+
+
+def _json_number(value: Any) -> Any:
+    """Return `value`, or "inf" for an infinite float (strict JSON has no
+    Infinity; file_budget=inf means no limit)."""
+    return "inf" if isinstance(value, float) and math.isinf(value) else value
 
 
 def format_settings(rows: list[tuple[str, Any, Any, str]]) -> str:

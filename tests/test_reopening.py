@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
+from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.model import Article
 from onrecord.search.storage import reopening, searchers
 from onrecord.search.storage.reopening import OPEN_ATTEMPTS, open_retrying
 from onrecord.search.storage.store import Index, write_articles
+from onrecord.web.app import create_app
 from tests.test_corrupt_index import build_index, delete_segment_files
 
 
@@ -129,7 +131,25 @@ def test_a_pooled_searcher_of_the_latest_commit_missing_files_is_not_retried(
         raise FileNotFoundError("MAIN_x.seg")
 
     monkeypatch.setattr(memory_index._gen, "checkout", gone)
-    with pytest.raises(FileNotFoundError):
+    # Not retried, and told as what it is: a damaged index (a 503 with its
+    # repair), not a bare FileNotFoundError (a 500).
+    with pytest.raises(IndexUnavailableError, match="is damaged"):
         with memory_index.reading():
             pass
     assert calls == [1]
+
+
+def test_a_pooled_searcher_missing_its_files_answers_503_on_every_page(
+        memory_index: Index, make_article: Callable[..., Article],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    write_articles(memory_index, [make_article("a1", ["Budget talks stalled."])])
+
+    def gone() -> None:
+        raise FileNotFoundError("MAIN_x.seg")
+
+    monkeypatch.setattr(memory_index._gen, "checkout", gone)
+    client = create_app(index=memory_index).test_client()
+    for url in ("/?q=budget", "/api/search?q=budget", "/speakers", "/doc/a1"):
+        response = client.get(url)
+        assert response.status_code == 503, url
+        assert b"damaged" in response.data, url

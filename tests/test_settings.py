@@ -232,3 +232,12 @@ def test_the_readme_lists_every_setting_with_its_default() -> None:
     for setting in SETTINGS:
         default = f"{setting.default:g}" if setting.type is float else f"{setting.default:,}"
         assert f"| `{setting.name}` | {default} | {setting.help} |" in readme
+
+
+def test_settings_json_is_strict_json_even_for_an_unlimited_budget() -> None:
+    result = CliRunner().invoke(main, ["settings", "--json", "--setting", "file_budget=inf"])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line, parse_constant=lambda c: pytest.fail(f"not strict JSON: {c}"))
+            for line in result.output.splitlines()]
+    assert {"name": "file_budget", "value": "inf"}.items() <= next(
+        r for r in rows if r["name"] == "file_budget").items()

@@ -29,7 +29,7 @@ from onrecord.search.config import Config
 from onrecord.search.deadline import Deadline
 from onrecord.search.errors import IndexUnavailableError, IndexWriteError
 from onrecord.search.model import Article
-from onrecord.search.storage.damage import missing_message, translate_damage
+from onrecord.search.storage.damage import missing_message, repair_message, translate_damage
 from onrecord.search.storage.durability import (
     INDEX_NAME,
     acquire_write_lock,
@@ -142,8 +142,16 @@ class Index:
             used.append(gen)
             return gen, gen.checkout()
 
-        return open_retrying(checkout, latest_generation(self._ix),
-                             lambda: used[-1].number if used else -1)
+        try:
+            return open_retrying(checkout, latest_generation(self._ix),
+                                 lambda: used[-1].number if used else -1)
+        except FileNotFoundError as exc:
+            # The commit's own files are gone (not a newer commit's doing):
+            # a damaged or deleted index, a 503 with its repair.
+            label = self._label()
+            if self.path is not None and latest_generation(self._ix)() < 0:
+                raise IndexUnavailableError(missing_message(label)) from exc
+            raise IndexUnavailableError(repair_message(label, exc)) from exc
 
     def _current(self, refresh: bool) -> Generation:
         """Return the generation to read from, swapping in a newer one when
