@@ -2,7 +2,9 @@
 plus annotation speed over the BBC corpus.
 
 Run from the repo root: `python -m bench.extraction [--polnear DIR] [--split dev|train]
-[--corpus DIR] [--skip-polnear] [--skip-speed]`.  The PolNeAR row is score.py's own
+[--corpus DIR] [--skip-polnear] [--skip-speed]`.  The BBC rows score the hand-checked
+gold of 40 BBC articles (bench/gold/bbc_quotes.json, issue #12): quote spans, and the
+speaker judged by identity (the full name), not by mention overlap.  The PolNeAR row is score.py's own
 last line (direct+mixed fragments, speaker required).  PolNeAR is found via --polnear, then
 $ONRECORD_POLNEAR, then ../shared/polnear.  Its score.py runs a command as
 `COMMAND extract FILE... --json`; this module is that command too
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -24,10 +27,12 @@ from typing import Any
 
 from onrecord.indexer.annotator import annotate_article
 from onrecord.indexer.chunker import chunk_article
+from onrecord.indexer.encodings import decode_text
 from onrecord.search.model import Article, Metadata, ParsedArticle, Quote
 
 REPO = Path(__file__).resolve().parent.parent
 GOLD = REPO / "bench" / "gold" / "seeds_quotes.json"
+BBC_GOLD = REPO / "bench" / "gold" / "bbc_quotes.json"
 SEEDS = REPO / "seeds"
 MIN_COVER = 0.3  # a predicted quote must cover this share of a gold quote
 
@@ -78,6 +83,74 @@ def score_seeds(kinds: tuple[str, ...] = ("direct", "partial")) -> dict[str, flo
                 spk_n += 1
                 spk_ok += ok
     return _prf(n_gold, n_pred, n_match) | {"speaker_acc": spk_ok / max(1, spk_n), "speaker_n": spk_n}
+
+
+def norm_name(name: str | None) -> str:
+    """Return a speaker string with its whitespace collapsed ("" for None)."""
+    return re.sub(r"\s+", " ", name or "").strip()
+
+
+def identity_ok(pred_speaker: str | None, names: list[str]) -> bool:
+    """True when the predicted speaker IS one of the gold names (whitespace
+    normalised, case kept): a bare surname, "Mr Blair" or "Blair's" is wrong."""
+    return norm_name(pred_speaker) in {norm_name(n) for n in names}
+
+
+def bbc_text(corpus: Path, rel: str) -> str:
+    """Return a corpus file's text as onrecord decodes it (the gold's offsets index it)."""
+    return decode_text((corpus / rel).read_bytes()).text
+
+
+def score_bbc_articles(articles: list[tuple[list[Quote], list[dict[str, Any]]]]) -> dict[str, Any]:
+    """Score (predicted quotes, gold quotes) per article against the BBC gold.
+
+    Quotes: gold direct+partial against predicted direct+partial, matched as
+    the seeds row (MIN_COVER); a prediction matching a gold scare quote is
+    neither right nor wrong.  Speaker: over matched gold quotes with a speaker,
+    right iff identity_ok (also per tie, and end to end over all gold quotes
+    with a speaker).  Full names: the share of distinct predicted speaker
+    values (all predicted quotes) that are a gold name of some quote."""
+    n_gold = n_pred = n_match = spk_ok = spk_n = e2e_n = 0
+    by_tie: dict[str, list[int]] = {}
+    gold_names: set[str] = set()
+    predicted: set[str] = set()
+    for pred_all, gold_all in articles:
+        pred = [q for q in pred_all if q.kind in ("direct", "partial")]
+        gold = [g for g in gold_all if g["kind"] in ("direct", "partial")]
+        scare = [g for g in gold_all if g["kind"] == "scare"]
+        gold_names |= {norm_name(n) for g in gold_all for n in g.get("speaker") or []}
+        predicted |= {norm_name(q.speaker) for q in pred if norm_name(q.speaker)}
+        matched = match_quotes(pred, gold)
+        neutral = set(match_quotes([q for i, q in enumerate(pred) if i not in matched.values()], scare).values())
+        n_gold, n_match = n_gold + len(gold), n_match + len(matched)
+        n_pred += len(pred) - len(neutral)
+        for j, g in enumerate(gold):
+            if not g.get("speaker"):
+                continue
+            e2e_n += 1
+            if j not in matched:
+                continue
+            ok = identity_ok(pred[matched[j]].speaker, g["speaker"])
+            spk_n, spk_ok = spk_n + 1, spk_ok + ok
+            tally = by_tie.setdefault(g.get("tie", "?"), [0, 0])
+            tally[0], tally[1] = tally[0] + ok, tally[1] + 1
+    full = len(predicted & gold_names)
+    return _prf(n_gold, n_pred, n_match) | {
+        "speaker_acc": spk_ok / max(1, spk_n), "speaker_n": spk_n, "speaker_ok": spk_ok,
+        "speaker_e2e": spk_ok / max(1, e2e_n), "speaker_e2e_n": e2e_n,
+        "by_tie": {t: (ok, n) for t, (ok, n) in sorted(by_tie.items())},
+        "full_name_share": full / max(1, len(predicted)), "distinct_speakers": len(predicted),
+        "distinct_full": full}
+
+
+def score_bbc(corpus: Path, gold_path: Path = BBC_GOLD) -> dict[str, Any]:
+    """Run the extractor over the BBC gold's articles and score it (score_bbc_articles)."""
+    gold_files = json.loads(gold_path.read_text(encoding="utf-8"))["files"]
+    articles = []
+    for rel, gold in gold_files.items():
+        article = extract_text(bbc_text(corpus, rel), str(corpus / rel))
+        articles.append(([q for p in article.paragraphs for q in p.quotes], gold))
+    return score_bbc_articles(articles) | {"articles": len(gold_files)}
 
 
 def _prf(n_gold: int, n_pred: int, n_match: int) -> dict[str, float]:
@@ -148,6 +221,18 @@ def main(argv: list[str] | None = None) -> int:
         s = score_seeds(kinds)
         rows.append((label, f"P {s['P']:.3f} R {s['R']:.3f} F1 {s['F1']:.3f}; speaker acc "
                             f"{s['speaker_acc']:.3f} (n={s['speaker_n']}, gold {s['gold']}, pred {s['pred']})"))
+    if (Path(args.corpus) / "business").is_dir():
+        b = score_bbc(Path(args.corpus))
+        ties = ", ".join(f"{t} {ok}/{n}" for t, (ok, n) in b["by_tie"].items())
+        rows += [
+            ("BBC gold quotes", f"P {b['P']:.3f} R {b['R']:.3f} F1 {b['F1']:.3f} "
+                                f"(gold {b['gold']}, pred {b['pred']}, {b['articles']} articles)"),
+            ("BBC speaker identity", f"acc {b['speaker_acc']:.3f} ({b['speaker_ok']}/{b['speaker_n']} matched); "
+                                     f"end to end {b['speaker_e2e']:.3f} (n={b['speaker_e2e_n']}); by tie: {ties}"),
+            ("BBC full-name speakers", f"{b['full_name_share']:.3f} of distinct predicted speakers "
+                                       f"({b['distinct_full']}/{b['distinct_speakers']})")]
+    else:
+        rows.append(("BBC gold", f"skipped (no corpus at {args.corpus})"))
     root = None if args.skip_polnear else polnear_dir(args.polnear)
     rows.append((f"PolNeAR {args.split}", score_polnear(root, args.split) if root
                  else "skipped (no PolNeAR directory)"))

@@ -1,0 +1,74 @@
+"""The BBC gold (bench/gold/bbc_quotes.json) and its identity scorer (issue #12)."""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+from bench.extraction import BBC_GOLD, REPO, bbc_text, identity_ok, score_bbc_articles
+from onrecord.search.model import Quote
+
+CORPUS = REPO.parent / "shared" / "corpus" / "bbc"
+GOLD_DOC = json.loads(BBC_GOLD.read_text(encoding="utf-8"))
+
+
+def gold_quote(start: int, end: int, names: list[str] | None, kind: str = "direct",
+               tie: str = "named") -> dict[str, Any]:
+    return {"start": start, "end": end, "sha1": "0" * 12, "kind": kind, "speaker": names,
+            "speaker_type": "person" if names else "none", "tie": tie}
+
+
+def test_identity_counts_a_bare_surname_as_wrong_and_the_full_name_as_right() -> None:
+    names = ["Tony Blair"]
+    assert identity_ok("Tony Blair", names)
+    assert identity_ok(" Tony\n Blair ", names)  # whitespace is normalised
+    for wrong in ("Blair", "Mr Blair", "Blair's", "Tony Blair's", None, ""):
+        assert not identity_ok(wrong, names), wrong
+
+
+def test_scorer_judges_the_speaker_by_name_not_by_mention() -> None:
+    gold = [gold_quote(0, 10, ["Tony Blair"]), gold_quote(20, 30, ["Tony Blair"]),
+            gold_quote(40, 50, None, kind="scare", tie="none")]
+    pred = [Quote(text="", start=0, end=10, speaker="Tony Blair"),
+            Quote(text="", start=20, end=30, speaker="Blair"),       # right mention, wrong identity
+            Quote(text="", start=40, end=50, kind="partial"),        # a scare quote: neutral
+            Quote(text="", start=60, end=70, speaker="Mr Blair")]    # no gold quote: a false positive
+    s = score_bbc_articles([(pred, gold)])
+    assert (s["gold"], s["pred"], s["matched"]) == (2, 3, 2)
+    assert (s["speaker_ok"], s["speaker_n"]) == (1, 2)
+    assert s["by_tie"] == {"named": (1, 2)}
+    assert (s["distinct_full"], s["distinct_speakers"]) == (1, 3)  # "Tony Blair" of three values
+
+
+def test_gold_file_is_well_formed() -> None:
+    assert len(GOLD_DOC["articles"]) >= 40
+    assert sorted(GOLD_DOC["files"]) == sorted(GOLD_DOC["articles"])
+    assert {a.split("/")[0] for a in GOLD_DOC["articles"]} == set(GOLD_DOC["selection"]["sections"])
+    for rel, quotes in GOLD_DOC["files"].items():
+        for a, b in zip(quotes, quotes[1:], strict=False):
+            assert a["end"] <= b["start"], rel
+        for q in quotes:
+            assert q["kind"] in ("direct", "partial", "scare"), q
+            assert q["tie"] in ("named", "pronoun", "nominal", "carried", "none"), q
+            assert q["speaker_type"] in ("person", "organisation", "none"), q
+            assert (q["speaker"] is None) == (q["speaker_type"] == "none"), q
+            assert q["kind"] != "scare" or q["speaker"] is None, q
+            assert q["end"] > q["start"] and len(q["sha1"]) == 12 and "text" not in q, q
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"BBC corpus absent ({CORPUS}): offsets not checkable")
+def test_gold_offsets_and_selection_match_the_corpus() -> None:
+    rng = random.Random(GOLD_DOC["selection"]["seed"])
+    chosen = []
+    for section in GOLD_DOC["selection"]["sections"]:
+        files = sorted(p.name for p in (CORPUS / section).glob("*.txt"))
+        chosen += [f"{section}/{f}" for f in sorted(rng.sample(files, GOLD_DOC["selection"]["per_section"]))]
+    assert chosen == GOLD_DOC["articles"]
+    for rel, quotes in GOLD_DOC["files"].items():
+        text = bbc_text(CORPUS, rel)
+        for q in quotes:
+            span = text[q["start"]:q["end"]]
+            assert hashlib.sha1(span.encode("utf-8")).hexdigest()[:12] == q["sha1"], (rel, q["start"])
