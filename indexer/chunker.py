@@ -22,6 +22,7 @@ MAX_FRAGMENT_CHARS = 60
 ID_HEX_CHARS = 16
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)?")
 _SPACE_RE = re.compile(r"\s")  # what str.split() splits on
+_WORD_RE = re.compile(r"\w+")  # a headline's words (search.schema.EXACT_WORD)
 HASH_PIECE_CHARS = 1 << 20
 
 
@@ -30,7 +31,7 @@ def chunk_article(parsed: ParsedArticle) -> Article:
 
     Raises ParseError when the article has no non-blank paragraph."""
     spans = _block_spans(parsed) if parsed.blocks else split_paragraphs(parsed.text)
-    kept = drop_repeats(parsed.text, spans)
+    kept = drop_headline(parsed.text, drop_repeats(parsed.text, spans), parsed.meta.title)
     if not kept:
         raise ParseError("no paragraphs in article")
     article_id = make_article_id(parsed.meta, parsed.text)
@@ -83,6 +84,19 @@ def _trim(text: str, start: int, end: int, kind: BlockKind) -> Block:
     lead = len(piece) - len(piece.lstrip())
     trail = len(piece) - len(piece.rstrip())
     return Block(start=start + lead, end=max(start + lead, end - trail), kind=kind)
+
+
+def drop_headline(text: str, spans: list[Block], title: str | None) -> list[Block]:
+    """Return `spans` without the one whose words are the title's (a text
+    file's headline line, an HTML heading repeating the <title>): the
+    headline is the article's title, not one of its paragraphs.  Words are
+    compared lowercased, punctuation ignored; an article that is nothing
+    but its headline keeps it."""
+    if not title:
+        return spans
+    wanted = _WORD_RE.findall(title.lower())
+    rest = [s for s in spans if _WORD_RE.findall(text[s.start:s.end].lower()) != wanted]
+    return rest or spans
 
 
 def drop_repeats(text: str, spans: list[Block]) -> list[Block]:

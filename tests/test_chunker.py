@@ -173,3 +173,28 @@ def test_html_article_chunks_on_its_blocks() -> None:
         ("Sub", "heading"), ("Body one.", "body"), ("Cap", "caption")]
     assert_exact_spans(article)
 
+
+
+def test_a_text_files_headline_is_the_title_not_paragraph_1() -> None:
+    text = "Minister quits over budget\n\nThe minister resigned on Monday.\n\nMore later."
+    parsed = parse_source(SourceFile(path="a.txt", kind="txt", text=text))[0]
+    article = chunk_article(parsed)
+    assert article.meta.title == "Minister quits over budget"
+    assert [p.n for p in article.paragraphs] == [1, 2]
+    assert article.paragraphs[0].text == "The minister resigned on Monday."
+    assert all(text[p.start:p.end] == p.text for p in article.paragraphs)
+
+
+def test_an_html_heading_equal_to_the_title_is_not_a_paragraph() -> None:
+    text = "Rates rise!\nBanks follow.\nRates rise again"
+    blocks = [Block(start=0, end=11, kind="heading"), Block(start=12, end=25, kind="body"),
+              Block(start=26, end=42, kind="heading")]
+    article = chunk_article(ParsedArticle(source="a.html", text=text,
+                                          meta=Metadata(title="Rates rise"), blocks=blocks))
+    assert [p.text for p in article.paragraphs] == ["Banks follow.", "Rates rise again"]
+
+
+def test_an_article_that_is_only_its_headline_keeps_it() -> None:
+    article = chunk_article(ParsedArticle(source="a.txt", text="Just this",
+                                          meta=Metadata(title="Just this")))
+    assert [p.text for p in article.paragraphs] == ["Just this"]

@@ -46,10 +46,12 @@ def test_iter_input_files_walks_folders_and_skips_hidden_and_sidecars(tmp_path: 
 def test_extract_file_runs_every_stage(tmp_path: Path) -> None:
     (article,) = extract_file(_write(tmp_path, "a.txt", ARTICLE))
     assert article.meta.title == "Council admits failures"
-    quote_para = article.paragraphs[1]
+    # The headline is the title, not paragraph 1.
+    quote_para = article.paragraphs[0]
+    assert quote_para.n == 1
     assert article.text[quote_para.start:quote_para.end] == quote_para.text
     assert [q.speaker for q in quote_para.quotes] == ["Jane Doe"]
-    assert "Home Office" in article.paragraphs[2].institutions
+    assert "Home Office" in article.paragraphs[1].institutions
 
 
 @pytest.mark.parametrize("name,content", [
@@ -75,7 +77,8 @@ def test_ingest_counts_and_skips_with_reasons(tmp_path: Path) -> None:
     index = ram_index()
     summary = ingest_paths([tmp_path], index, batch_articles=2)
     assert (summary.files, summary.articles) == (3, 4)
-    assert summary.paragraphs == 6 and summary.quotes == 1
+    # ARTICLE's headline line is its title, not a paragraph.
+    assert summary.paragraphs == 5 and summary.quotes == 1
     assert [Path(p).name for p, _ in summary.skipped] == ["bad.txt"]
     result = search(index, SearchRequest(query="Home Office", per_page=100))
     assert result.total == 4
