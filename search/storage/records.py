@@ -117,7 +117,7 @@ class ArticleRecords:
                 if path is None or not Path(path).is_file():
                     raise
                 self._db = _connect_readonly(Path(path))
-        self._identity = _identity(path)
+        self._identity = file_identity(path)
 
     def identity(self) -> tuple[int, int] | None:
         """Return (device, inode) of the file as it was when opened (None in
@@ -262,7 +262,9 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
                                check_same_thread=False, uri=True)
 
 
-def _identity(path: Path | None) -> tuple[int, int] | None:
+def file_identity(path: Path | None) -> tuple[int, int] | None:
+    """Return (device, inode) of `path`, or None if it is None or missing:
+    a rebuilt index's records file has a new one."""
     if path is None:
         return None
     try:

@@ -39,7 +39,7 @@ from onrecord.search.storage.durability import (
     write_failure,
 )
 from onrecord.search.storage.leftovers import DurableWriter, remove_expired, remove_orphans
-from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev
+from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev, file_identity
 from onrecord.search.storage.reopening import latest_generation, open_retrying
 from onrecord.search.storage.schema import build_schema, paragraph_fields, reset_spelling
 from onrecord.search.storage.searchers import Generation, Slots, open_generation
@@ -233,7 +233,7 @@ class Index:
     def _reopened_records(self) -> ArticleRecords | None:
         """Return the article records opened anew if the index was rebuilt
         (its records file replaced) since they were opened, else None."""
-        if self.path is None or self.records.identity() == _file_identity(self.path / RECORDS_FILE):
+        if self.path is None or self.records.identity() == file_identity(self.path / RECORDS_FILE):
             return None
         try:
             return ArticleRecords(self.path / RECORDS_FILE)
@@ -297,15 +297,6 @@ class Index:
 
     def _label(self) -> str:
         return str(self.path) if self.path else "(in memory)"
-
-
-def _file_identity(path: Path) -> tuple[int, int] | None:
-    """Return (device, inode) of `path`, or None if it is missing."""
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return (stat.st_dev, stat.st_ino)
 
 
 def open_index(path: Path, create: bool = False, config: Config | None = None) -> Index:
