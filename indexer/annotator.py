@@ -1,7 +1,8 @@
 """The annotator: chains every annotation stage over one chunked Article.
 
 Owns the order of the stages: institutions first (so quote attribution can
-recognise institutional speakers), then dates, then quotes and speakers.
+recognise institutional speakers), then dates, then quotes and speakers,
+then the newsroom's speaker corrections (indexer.corrections).
 Each stage is a pure function Article -> Article in its own module; each
 takes an optional per-file Deadline and checks it per paragraph.
 """
@@ -11,6 +12,7 @@ from typing import Protocol
 
 from onrecord.indexer.attribution import annotate_quotes
 from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.corrections import apply_corrections
 from onrecord.indexer.dates import annotate_dates
 from onrecord.indexer.institutions import annotate_institutions
 from onrecord.search.model import Article
@@ -22,7 +24,7 @@ class Stage(Protocol):
     def __call__(self, article: Article, *, deadline: Deadline | None = None) -> Article: ...
 
 
-STAGES: tuple[Stage, ...] = (annotate_institutions, annotate_dates, annotate_quotes)
+STAGES: tuple[Stage, ...] = (annotate_institutions, annotate_dates, annotate_quotes, apply_corrections)
 
 
 def annotate_article(article: Article, deadline: Deadline | None = None) -> Article:

@@ -28,6 +28,7 @@ from pathlib import Path
 from onrecord.indexer.annotator import annotate_article
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.chunker import chunk_article
+from onrecord.indexer.corrections import load_corrections
 from onrecord.indexer.errors import IngestError, WorkerError
 from onrecord.indexer.inputs import find_input_files
 from onrecord.indexer.lifeline import die_with_parent
@@ -140,8 +141,12 @@ def ingest_paths(
     `on_file` in input order either way.  Raises IndexBusyError if another
     writer keeps the index's write lock, IndexWriteError if a commit or a
     worker's segment cannot be written (earlier commits of the run stay),
-    WorkerError if a worker process dies."""
+    WorkerError if a worker process dies, CorrectionsError if a speakers
+    file ($ONRECORD_SPEAKERS) is bad."""
     started = time.perf_counter()
+    # A bad speakers file stops the run here, once, rather than failing
+    # every file (CorrectionsError: the CLI prints it and exits 2).
+    load_corrections()
     if file_budget is None and config is not None:
         file_budget = config.file_budget
     config = config or Config()

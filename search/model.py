@@ -16,6 +16,15 @@ from typing import Any, Literal
 SourceKind = Literal["txt", "html", "json", "jsonl"]
 BlockKind = Literal["body", "caption", "heading"]
 QuoteKind = Literal["direct", "partial", "indirect"]
+# How a quote's speaker was found (issue #12): named next to the cue, a
+# pronoun or a nominal ("the minister") resolved to a name, or carried over
+# from the quote before (a quote with no cue of its own).
+Evidence = Literal["named", "pronoun", "nominal", "carried"]
+EVIDENCE: tuple[Evidence, ...] = ("named", "pronoun", "nominal", "carried")
+SpeakerType = Literal["person", "organisation"]
+SPEAKER_TYPES: tuple[SpeakerType, ...] = ("person", "organisation")
+# Quote.speaker_source of a speaker set or removed by the speakers file.
+USER_SOURCE = "user"
 SortOrder = Literal["relevance", "newest", "oldest"]
 MAX_PER_PAGE = 100
 
@@ -102,6 +111,13 @@ class Quote:
     cue: str | None = None
     cue_mention: Mention | None = None
     role: str | None = None
+    # The evidence for the speaker: how it was found, how sure the rule is
+    # (0-1), what kind of speaker, and who set it: "rule:<name>" (the
+    # attribution rule) or USER_SOURCE (the speakers file).
+    evidence: Evidence | None = None
+    confidence: float | None = None
+    speaker_type: SpeakerType | None = None
+    speaker_source: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -114,6 +130,10 @@ class Quote:
             "cue": self.cue,
             "cue_mention": self.cue_mention.to_dict() if self.cue_mention else None,
             "role": self.role,
+            "evidence": self.evidence,
+            "confidence": self.confidence,
+            "speaker_type": self.speaker_type,
+            "speaker_source": self.speaker_source,
         }
 
 
@@ -377,6 +397,9 @@ class QuoteRecord:
     url: str | None
     institutions: list[str] = field(default_factory=list)
     also_in: list[Sighting] = field(default_factory=list)
+    evidence: Evidence | None = None  # how the speaker was found (Quote.evidence)
+    confidence: float | None = None
+    speaker_source: str | None = None
 
     @property
     def permalink(self) -> str:
@@ -384,7 +407,9 @@ class QuoteRecord:
 
     def to_dict(self) -> dict[str, Any]:
         return {"quote": self.text, "kind": self.kind, "speaker": self.speaker,
-                "role": self.role, "cue": self.cue, "institutions": list(self.institutions),
+                "role": self.role, "cue": self.cue, "evidence": self.evidence,
+                "confidence": self.confidence, "speaker_source": self.speaker_source,
+                "institutions": list(self.institutions),
                 "outlet": self.outlet, "title": self.title, "published": self.published,
                 "permalink": self.permalink, "url": self.url, "paragraph_id": self.paragraph_id,
                 "also_in": [x.to_dict() for x in self.also_in]}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from onrecord.search.model import QuoteRecord, paragraph_permalink
+from onrecord.search.model import EVIDENCE, QuoteRecord, paragraph_permalink
 from onrecord.search.storage.documents import published_date, split_stored
 
 
@@ -36,6 +36,9 @@ def build_quote_record(stored: dict[str, Any], quote: dict[str, Any]) -> QuoteRe
         published=stored_published(stored),
         url=stored.get("url"),
         institutions=split_stored(stored.get("institution")),
+        evidence=quote.get("evidence") if quote.get("evidence") in EVIDENCE else None,
+        confidence=quote.get("confidence") if isinstance(quote.get("confidence"), float) else None,
+        speaker_source=quote.get("speaker_source"),
     )
 
 

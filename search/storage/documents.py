@@ -11,7 +11,7 @@ import datetime as dt
 import json
 from typing import Any
 
-from onrecord.search.model import Mention, Paragraph, Quote
+from onrecord.search.model import EVIDENCE, SPEAKER_TYPES, Mention, Paragraph, Quote
 
 
 def split_stored(value: str | None) -> list[str]:
@@ -48,7 +48,16 @@ def rebuild_quote(data: dict[str, Any]) -> Quote:
         cue=data.get("cue"),
         cue_mention=_rebuild_mention(data.get("cue_mention")),
         role=data.get("role"),
+        evidence=data.get("evidence") if data.get("evidence") in EVIDENCE else None,
+        confidence=_confidence(data.get("confidence")),
+        speaker_type=data.get("speaker_type") if data.get("speaker_type") in SPEAKER_TYPES else None,
+        speaker_source=data.get("speaker_source") if isinstance(data.get("speaker_source"), str) else None,
     )
+
+
+def _confidence(value: Any) -> float | None:
+    """Return a stored confidence as a float in [0, 1], None if absent or bad."""
+    return float(value) if isinstance(value, (int, float)) and 0 <= value <= 1 else None
 
 
 def _rebuild_mention(data: Any) -> Mention | None:
