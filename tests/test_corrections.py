@@ -23,6 +23,7 @@ from onrecord.indexer.corrections import (
 from onrecord.search.model import USER_SOURCE, Paragraph, Quote
 from onrecord.search.storage.store import open_index
 from onrecord.web.app import create_app
+from onrecord.web.render import describe_quote
 
 FILE = {"speakers": [{"name": "Tony Blair", "type": "person", "aliases": ["Anthony Blair"]}],
         "block": ["Ulster"]}
@@ -133,3 +134,14 @@ def test_the_quote_export_carries_the_evidence_columns(tmp_path: Path,
     assert {"evidence", "confidence", "speaker_source"} <= set(rows[0])
     blair = next(r for r in rows if r["speaker"] == "Tony Blair")
     assert blair["speaker_source"] == USER_SOURCE
+
+
+@pytest.mark.parametrize("quote, expected", [
+    ({"speaker": "Ann Jones", "evidence": "pronoun", "speaker_source": "rule:pronoun_subject",
+      "confidence": 0.7}, "speaker: Ann Jones; from a pronoun, rule:pronoun_subject, confidence 0.70"),
+    ({"speaker": "Tony Blair", "evidence": "named", "speaker_source": USER_SOURCE},
+     "speaker: Tony Blair; corrected by the speakers file"),
+    ({"speaker": None}, "speaker: unknown"),
+])
+def test_the_article_page_tooltip_says_how_the_speaker_was_found(quote: dict, expected: str) -> None:
+    assert describe_quote(quote) == expected

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
 
-from onrecord.search.model import Paragraph, Quote
+from onrecord.search.model import USER_SOURCE, Paragraph, Quote
 
 # kind -> (tag, css class); the class names are constants, never user input.
 SPAN_TAGS: dict[str, tuple[str, str | None]] = {
@@ -113,15 +113,35 @@ def _close_tag(span: Span) -> str:
     return f"</{SPAN_TAGS[span.kind][0]}>"
 
 
+# How each kind of evidence reads in a quote's tooltip (search.model.Evidence).
+EVIDENCE_LABELS = {"named": "named beside the quote", "pronoun": "from a pronoun",
+                   "nominal": "from a description (e.g. 'the minister')",
+                   "carried": "carried from the quote before"}
+
+
 def describe_quote(quote: Quote | dict) -> str:
     """Return the tooltip for a quote: 'speaker: NAME (role)', or
-    'speaker: unknown' when the quote is unattributed."""
-    if isinstance(quote, dict):
-        speaker, role = quote.get("speaker"), quote.get("role")
-    else:
-        speaker, role = quote.speaker, quote.role
+    'speaker: unknown' when the quote is unattributed, then how the speaker
+    was found ('named beside the quote, rule:cue_after, confidence 0.90';
+    'corrected by the speakers file')."""
+    data = quote if isinstance(quote, dict) else quote.to_dict()
+    speaker, role = data.get("speaker"), data.get("role")
     label = f"speaker: {speaker or 'unknown'}"
-    return f"{label} ({role})" if role else label
+    label = f"{label} ({role})" if role else label
+    how = _describe_evidence(data)
+    return f"{label}; {how}" if how else label
+
+
+def _describe_evidence(data: dict) -> str:
+    """Return how a quote's speaker was found, '' if nothing says."""
+    if data.get("speaker_source") == USER_SOURCE:
+        return "corrected by the speakers file"
+    parts = [EVIDENCE_LABELS.get(str(data.get("evidence")), "")]
+    if data.get("speaker_source"):
+        parts.append(str(data["speaker_source"]))
+    if isinstance(data.get("confidence"), (int, float)):
+        parts.append(f"confidence {data['confidence']:.2f}")
+    return ", ".join(p for p in parts if p)
 
 
 def paragraph_spans(paragraph: Paragraph, term_spans: Sequence[tuple[int, int]] = (),
