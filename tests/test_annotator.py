@@ -18,10 +18,11 @@ def one_paragraph(text: str) -> Article:
                    paragraphs=[Paragraph(id="a-1", n=1, start=0, end=len(text), text=text)])
 
 
-def test_chain_runs_institutions_and_dates_before_quotes() -> None:
+def test_chain_runs_institutions_and_dates_before_quotes_and_corrections_last() -> None:
     names = [f"{s.__module__}.{s.__name__}" for s in STAGES]
     assert names == ["onrecord.indexer.institutions.annotate_institutions",
-                     "onrecord.indexer.dates.annotate_dates", "onrecord.indexer.attribution.annotate_quotes"]
+                     "onrecord.indexer.dates.annotate_dates", "onrecord.indexer.attribution.annotate_quotes",
+                     "onrecord.indexer.corrections.apply_corrections"]
 
 
 def test_chain_fills_institutions_and_dates() -> None:
