@@ -187,7 +187,7 @@ def test_export_streams_lazily(client: FlaskClient, monkeypatch: pytest.MonkeyPa
     assert response.status_code == 200
     chunks = iter(response.response)
     header = next(chunks)
-    assert (header.decode() if isinstance(header, bytes) else header).startswith("quote,")
+    assert (header.decode() if isinstance(header, bytes) else header).startswith("\ufeffquote,")
     next(chunks)
     assert len(pulled) < 10  # the first rows went out before the rest were read
     response.close()
@@ -212,7 +212,9 @@ def test_export_makes_permalinks_absolute(client: FlaskClient, monkeypatch: pyte
 # --------------------------------------------------------------- exports (real index)
 
 def read_csv(response) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(response.get_data(as_text=True), newline="")))
+    body = response.get_data()
+    assert body.startswith("\ufeff".encode())  # Excel's cue that the file is UTF-8
+    return list(csv.DictReader(io.StringIO(body.decode("utf-8-sig"), newline="")))
 
 
 @pytest.mark.parametrize("rows", ["quotes", "paragraphs"])

@@ -22,7 +22,9 @@ from typing import Any
 from flask import Blueprint, Response, request, stream_with_context
 
 from onrecord.search.errors import QueryError
+from onrecord.search.facetdefs import NAME_FACETS
 from onrecord.search.features import exporting
+from onrecord.search.model import SearchRequest
 from onrecord.web.citations import absolute_url
 from onrecord.web.params import parse_search_request
 from onrecord.web.state import get_state
@@ -31,6 +33,12 @@ bp = Blueprint("exports", __name__)
 
 ROW_KINDS: tuple[exporting.RowKind, ...] = ("quotes", "paragraphs")
 MAX_SLUG_CHARS = 40
+# The most characters of query and filters in a download name: long enough
+# to tell exports apart in a Downloads folder, short enough for any file system.
+MAX_NAME_SLUG_CHARS = 100
+# Excel reads a CSV without a byte order mark in the machine's code page,
+# so "£" or "é" would open as mojibake; with it, as UTF-8.
+UTF8_BOM = "\ufeff"
 # Leading characters that make a spreadsheet read a cell as a formula (or
 # drop characters until one does), and why.  A cell starting with any of them
 # gets a leading apostrophe, so a quote like '=cost' or '+44...' stays text
@@ -61,11 +69,32 @@ def parse_rows(raw: str | None) -> exporting.RowKind:
     raise QueryError(f"'rows' must be one of {', '.join(ROW_KINDS)}.")
 
 
-def export_filename(query: str, today: dt.date, ext: str, rows: str = "quotes") -> str:
-    """Return a safe download name like 'onrecord-police-apology-quotes-2021-04-15.csv':
-    the query lowercased to ASCII letters/digits joined by '-' (at most
-    MAX_SLUG_CHARS), 'all' for an empty query."""
-    slug = _SLUG_JUNK.sub("-", query.lower()).strip("-")[:MAX_SLUG_CHARS].strip("-") or "all"
+def slugify(text: str, limit: int = MAX_SLUG_CHARS) -> str:
+    """Return `text` lowercased to ASCII letters/digits joined by '-', at
+    most `limit` characters ('' when nothing is left)."""
+    return _SLUG_JUNK.sub("-", text.lower()).strip("-")[:limit].strip("-")
+
+
+def request_filters(req: SearchRequest) -> list[tuple[str, str]]:
+    """Return the filters of `req` as (parameter, value) pairs, in the order
+    of the facets and then the date range, for naming a download."""
+    pairs = [(facet.name, value) for facet in NAME_FACETS
+             for value in getattr(req, str(facet.request_attr))]
+    pairs += [(name, day.isoformat()) for name, day in (("since", req.since), ("until", req.until)) if day]
+    return pairs
+
+
+def export_filename(query: str, today: dt.date, ext: str, rows: str = "quotes",
+                    filters: Iterable[tuple[str, str]] = ()) -> str:
+    """Return a safe download name like
+    'onrecord-police-speaker-tony-blair-quotes-2026-12-01.csv': the query
+    (at most MAX_SLUG_CHARS, 'all' when empty) and each filter as
+    'name-value', lowercased to ASCII letters/digits joined by '-', the
+    whole at most MAX_NAME_SLUG_CHARS, so two exports of the same words
+    with different filters are told apart."""
+    parts = [slugify(query) or "all"]
+    parts += [f"{name}-{slugify(value)}" for name, value in filters if slugify(value)]
+    slug = "-".join(parts)[:MAX_NAME_SLUG_CHARS].strip("-")
     return f"onrecord-{slug}-{rows}-{today.isoformat()}.{ext}"
 
 
@@ -92,6 +121,14 @@ def iter_csv(rows: Iterable[dict[str, Any]], columns: list[str]) -> Iterator[str
         buffer.truncate()
 
 
+def iter_excel_csv(rows: Iterable[dict[str, Any]], columns: list[str]) -> Iterator[str]:
+    """Yield iter_csv's chunks, the header line starting with UTF8_BOM, so
+    spreadsheet apps read the file as UTF-8."""
+    chunks = iter_csv(rows, columns)
+    yield UTF8_BOM + next(chunks)
+    yield from chunks
+
+
 def iter_json(rows: Iterable[dict[str, Any]], columns: list[str]) -> Iterator[str]:
     """Yield a JSON array of objects with the `columns` as keys in order,
     one element per chunk (valid JSON once all chunks are joined)."""
@@ -102,7 +139,7 @@ def iter_json(rows: Iterable[dict[str, Any]], columns: list[str]) -> Iterator[st
     yield "\n]\n"
 
 
-ENCODERS = {"csv": (iter_csv, "text/csv; charset=utf-8"),  # format -> (encoder, Content-Type)
+ENCODERS = {"csv": (iter_excel_csv, "text/csv; charset=utf-8"),  # format -> (encoder, Content-Type)
             "json": (iter_json, "application/json; charset=utf-8")}
 
 
@@ -132,7 +169,7 @@ def export_response(ext: str) -> Response:
     found = start_rows(iter(exporting.iter_export_rows(state.index(), req, kind)))
     rows = with_absolute_permalinks(found, request.url_root)
     encode, mimetype = ENCODERS[ext]
-    name = export_filename(req.query, dt.date.today(), ext, kind)
+    name = export_filename(req.query, dt.date.today(), ext, kind, request_filters(req))
     response = Response(stream_with_context(encode(rows, columns)), content_type=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     response.headers["Cache-Control"] = "no-store"

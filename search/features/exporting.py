@@ -37,7 +37,9 @@ _QUOTE_COLUMNS = [name for name in QuoteRecord(
     text="", kind="direct", speaker=None, role=None, cue=None, paragraph_id="", doc_id="",
     n=0, title=None, outlet=None, published=None, url=None).to_dict() if name != "also_in"]
 EXPORT_COLUMNS: dict[str, list[str]] = {
-    "quotes": _QUOTE_COLUMNS,
+    # A quote row carries its whole paragraph, so a reporter can check the
+    # context (and the attribution) without opening the article.
+    "quotes": [*_QUOTE_COLUMNS, "paragraph_text"],
     "paragraphs": ["paragraph_id", "doc_id", "n", "title", "outlet", "published", "permalink",
                    "url", "speakers", "institutions", "text"],
 }
@@ -76,6 +78,10 @@ def _stream_rows(index: Index, q: wq.Query | None, request: SearchRequest,
         raise BusyError(f"{slots.count} exports are already running, the most this server "
                         f"runs at once; try again in {RETRY_AFTER_SECONDS} seconds",
                         retry_after=RETRY_AFTER_SECONDS)
+    # A speaker filter selects paragraphs; the quote rows of those paragraphs
+    # are narrowed to the selected speakers' own quotes, so a journalist who
+    # exports "Tony Blair" does not get the other voices quoted beside him.
+    wanted = frozenset(speaker_key(name) for name in request.speakers)
     try:
         searcher = index.open_snapshot()
         try:
@@ -88,7 +94,7 @@ def _stream_rows(index: Index, q: wq.Query | None, request: SearchRequest,
                 stored = {d: searcher.reader().stored_fields(d) for d in sorted(batch)}
                 index.records.fill(stored.values())
                 for docnum in batch:
-                    yield from _rows_of(stored.pop(docnum), rows)
+                    yield from _rows_of(stored.pop(docnum), rows, wanted)
         finally:
             searcher.close()
     finally:
@@ -121,11 +127,23 @@ def _ordered_docnums(index: Index, searcher: Any, q: wq.Query | None,
     return [docnum for docnum, _score in collected.ranked]
 
 
-def _rows_of(stored: dict[str, Any], rows: RowKind) -> Iterator[dict[str, Any]]:
+def speaker_key(name: str | None) -> str:
+    """Return `name` as compared by a speaker filter: case and runs of
+    whitespace ignored ("Tony  BLAIR" is "tony blair")."""
+    return " ".join((name or "").split()).casefold()
+
+
+def _rows_of(stored: dict[str, Any], rows: RowKind,
+             speakers: frozenset[str] = frozenset()) -> Iterator[dict[str, Any]]:
+    """Yield the export rows of one stored paragraph: itself, or its quotes
+    (only those of `speakers`, as speaker_key()s, when any are given)."""
     if rows == "paragraphs":
         yield build_paragraph_row(stored)
         return
     for quote in load_quote_dicts(stored):
+        if speakers and speaker_key(quote.get("speaker")) not in speakers:
+            continue
         row = build_quote_record(stored, quote).to_dict()
         del row["also_in"]
+        row["paragraph_text"] = stored.get("text", "")
         yield row
