@@ -268,10 +268,13 @@ def format_article(data: dict) -> str:
 @click.option("--host", default=None, help="Address to bind (default 127.0.0.1).")
 @click.option("--port", type=click.IntRange(1, 65535), default=None,
               help="Port (default 5000, or $ONRECORD_PORT, or $PORT).")
+@click.option("--public-url", default=None,
+              help="Public base URL for the permalinks in citations, exports and JSON "
+                   "(default $ONRECORD_PUBLIC_URL; unset: site-relative links).")
 @INDEX_OPTION
 @SETTING_OPTION
-def serve_command(host: str | None, port: int | None, index_dir: Path | None,
-                  settings: tuple[str, ...]) -> None:
+def serve_command(host: str | None, port: int | None, public_url: str | None,
+                  index_dir: Path | None, settings: tuple[str, ...]) -> None:
     """Serve the search UI and JSON API with a production WSGI server."""
     from onrecord.web.app import serve
 
@@ -283,6 +286,8 @@ def serve_command(host: str | None, port: int | None, index_dir: Path | None,
             sys.exit(2)
         for warning in warnings:
             click.echo(f"onrecord: warning: {warning}", err=True)
+    if public_url is not None:  # checked like --setting public_url=..., which it beats
+        settings = (*settings, f"public_url={public_url}")
     config = load_config(settings=settings, index_dir=index_dir, host=host, port=port)
     click.echo(f"Serving {config.index_dir} on http://{config.host}:{config.port}/", err=True)
     try:

@@ -11,6 +11,7 @@ settings` listing all come from it.
 from __future__ import annotations
 
 import difflib
+import ipaddress
 import math
 import os
 import re
@@ -18,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 DEFAULT_INDEX_DIR = Path("data/index")
 # Where `serve` looks for its port, first set one wins (--port beats both).
@@ -33,12 +35,13 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """One row of SETTINGS: a tunable an operator may change.  Values must
+    """One row of SETTINGS: a tunable an operator may change.  Numbers must
     be positive (or >= 0 when `zero_ok`, where 0 usually means "off") and
-    at most `maximum` when given."""
+    at most `maximum` when given; text (type str, default "" for unset) is
+    checked by parse_text_value."""
 
     name: str
-    default: int | float
+    default: int | float | str
     type: type
     help: str
     zero_ok: bool = False
@@ -74,6 +77,8 @@ SETTINGS: tuple[Setting, ...] = (
     # Pages (web)
     Setting("entity_page_size", 100, int, "Quotes per page of a speaker or institution page."),
     Setting("article_window", 200, int, "Paragraphs per window of a long article's page."),
+    Setting("public_url", "", str, "Public base URL of the site (https://host/path): permalinks in "
+            "citations, exports and JSON are absolute on it; unset: site-relative."),
     # Writing (search.storage, indexer)
     Setting("write_lock_timeout", 10.0, float, "Seconds a writer waits for another writer's lock "
             "(index --wait).", zero_ok=True),
@@ -122,6 +127,7 @@ class Config:
     export_batch: int = 500
     entity_page_size: int = 100
     article_window: int = 200
+    public_url: str = ""
     write_lock_timeout: float = 10.0
     writer_memory_mb: int = 256
     worker_memory_mb: int = 128
@@ -191,6 +197,8 @@ def unknown_setting(name: str) -> str:
 def parse_value(setting: Setting, raw: str, label: str) -> Any:
     """Return `raw` as the setting's type within its bounds; raises
     ConfigError naming `label` (e.g. ONRECORD_QUERY_TIMEOUT)."""
+    if setting.type is str:
+        return parse_text_value(setting, raw, label)
     try:
         value = setting.type(raw.strip())
     except ValueError:
@@ -204,6 +212,36 @@ def parse_value(setting: Setting, raw: str, label: str) -> Any:
     if setting.maximum is not None:
         wanted += f" up to {setting.maximum}"
     raise ConfigError(f"{label}={raw!r} is not a {wanted}")
+
+
+def parse_text_value(setting: Setting, raw: str, label: str) -> str:
+    """Return the text setting `raw` checked: public_url must be an http(s)
+    URL with a host that is not a loopback address (a citation pasted into
+    a story must never point at the reporter's own machine); its trailing
+    slash is dropped.  Raises ConfigError naming `label`."""
+    value = raw.strip()
+    if setting.name != "public_url" or not value:
+        return value
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ConfigError(f"{label}={raw!r} is not a public base URL like https://quotes.example.org/")
+    if is_loopback_host(parts.hostname):
+        raise ConfigError(f"{label}={raw!r} is a loopback address; links to it only work on "
+                          "this machine (leave it unset for site-relative links)")
+    return value.rstrip("/")
+
+
+def is_loopback_host(host: str) -> bool:
+    """Return True for 'localhost' (and its subdomains), 127.0.0.0/8, ::1
+    and the unspecified addresses 0.0.0.0 and ::."""
+    name = host.strip("[]").rstrip(".").lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified
 
 
 def describe_settings(config: Config) -> list[tuple[str, Any, Any, str]]:

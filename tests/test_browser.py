@@ -26,6 +26,7 @@ from ensure_browser import find_chromium
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.config import Config
 from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.store import ram_index, write_articles
 from onrecord.web.pages import ARTICLE_WINDOW
@@ -48,6 +49,10 @@ DATED_ARTICLES = [
      "text": "The family returned to court on Wednesday.\n\n\"We will keep asking questions until "
              "somebody answers them,\" said Mina Smallman outside the building.\n\nThe hearing continues."},
 ]
+# The public_url setting: pasted permalinks use it, never the loopback
+# address the browser reached the test server on.
+PUBLIC_URL = "https://onrecord.example/desk"
+LOOPBACK = re.compile(r"127\.0\.0\.1|localhost|\[::1\]")
 LONG_ID, LONG_PARAGRAPHS = "long-read", 2 * ARTICLE_WINDOW + 50  # shown in three windows
 QUOTE_CITATION_COLUMNS = {"quote", "speaker", "role", "outlet", "title", "published", "permalink", "url"}
 PARAGRAPH_CITATION_COLUMNS = {"paragraph_id", "title", "outlet", "published", "permalink", "url", "text"}
@@ -61,7 +66,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     summary = ingest_paths([SEEDS, extra], index)
     assert not summary.skipped and summary.articles == 5
     write_articles(index, [long_article()])
-    live = start_server(index)
+    live = start_server(index, Config(per_page=10, public_url=PUBLIC_URL))
     yield live
     live.close()
 
@@ -224,7 +229,8 @@ def test_export_csv_downloads_every_row(page: Page, console: ConsoleLog, server:
     assert columns <= set(reader.fieldnames or []), reader.fieldnames
     rows = list(reader)
     assert rows and all(row[text_column] for row in rows)
-    assert all(row["permalink"].startswith(server.base_url + "/doc/") for row in rows)
+    assert all(row["permalink"].startswith(PUBLIC_URL + "/doc/") for row in rows)
+    assert not LOOPBACK.search(body)
     if kind == "paragraphs":
         assert len(rows) == total
     else:
@@ -271,7 +277,8 @@ def test_slash_focuses_search_and_copy_citation_fills_clipboard(page: Page, cons
     assert button.inner_text() == "Copied"
     copied = page.evaluate("navigator.clipboard.readText()")
     assert quote.locator(".quote-text").inner_text() in copied
-    assert re.search(re.escape(server.base_url) + r"/doc/\S+#p\d+", copied), copied
+    assert re.search(re.escape(PUBLIC_URL) + r"/doc/\S+#p\d+$", copied), copied
+    assert not LOOPBACK.search(copied), copied  # the page was served from 127.0.0.1
     assert console.take() == []
 
 

@@ -35,6 +35,7 @@ from tests.factories import indexed
 
 TRICKY = 'He said, "no\nway" = 5'
 ARTICLES = 25  # more than two pages of 10
+PUBLIC = "https://news.example"  # the public_url setting: permalinks are absolute on it
 A3_PAGE = "/?q=budget&sort=oldest&per_page=1&page=4"  # exactly the hit of article a3
 
 
@@ -62,7 +63,7 @@ def index() -> Index:
 
 @pytest.fixture(scope="module")
 def client(index: Index) -> FlaskClient:
-    return create_app(index=index, config=Config(per_page=10)).test_client()
+    return create_app(index=index, config=Config(per_page=10, public_url=PUBLIC)).test_client()
 
 
 def soup_of(response) -> BeautifulSoup:
@@ -205,7 +206,7 @@ def test_export_query_error_is_400_before_streaming(client: FlaskClient, monkeyp
 def test_export_makes_permalinks_absolute(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(exporting, "iter_export_rows", fake_rows([], 2))
     data = client.get("/export.json?rows=paragraphs").get_json()
-    assert [row["permalink"] for row in data] == ["http://localhost/doc/d0#p1", "http://localhost/doc/d1#p1"]
+    assert [row["permalink"] for row in data] == ["https://news.example/doc/d0#p1", "https://news.example/doc/d1#p1"]
     assert list(data[0]) == exporting.EXPORT_COLUMNS["paragraphs"]
 
 
@@ -229,7 +230,7 @@ def test_csv_export_has_every_row_and_citation_columns(client: FlaskClient, rows
     assert list(records[0]) == exporting.EXPORT_COLUMNS[rows]
     assert [r["paragraph_id"] for r in records] == [f"a{i}-p1" for i in range(ARTICLES)]  # oldest first
     first = records[0]
-    assert first["permalink"] == "http://localhost/doc/a0?p=1#p1"
+    assert first["permalink"] == "https://news.example/doc/a0?p=1#p1"
     assert first["url"] == "https://example.org/0" and first["published"] == "2020-01-01"
     assert first["title"] == "Budget story 0" and first["outlet"] == "" and records[1]["outlet"] == "City Herald"
     if rows == "quotes":
@@ -279,12 +280,15 @@ def test_copy_citation_buttons_on_hits_and_quotes(client: FlaskClient) -> None:
     buttons = hit.select("button.copy-citation")
     assert len(buttons) == 2 and all(b["type"] == "button" for b in buttons)
     quote_button = hit.select_one(".hit-quote button.copy-citation")
+    source = "https://example.org/3#:~:text=Budget%20line%203%2C%20He%20said%2C%20%22no%20way%22%20%3D%205"
     assert quote_button["data-citation"] == (
         f"“Budget line 3, {' '.join(TRICKY.split())}” — Ann Jones, council leader, City Herald, Budget story 3, "
-        "2020-01-04, http://localhost/doc/a3?p=1#p1")
+        f"2020-01-04, {source}, https://news.example/doc/a3?p=1#p1")
     paragraph_button = hit.select_one(".hit-meta button.copy-citation")
     assert paragraph_button.get_text() == "Copy paragraph citation"
-    assert paragraph_button["data-citation"].endswith("City Herald, Budget story 3, 2020-01-04, http://localhost/doc/a3?p=1#p1")
+    assert paragraph_button["data-citation"].endswith("City Herald, Budget story 3, 2020-01-04, "
+                                                      "https://example.org/3#:~:text=Budget%20line%203%2C%20He%20said%2C%20%22no%20way%22%20%3D,Jones%20about%20the%20budget, "
+                                                      "https://news.example/doc/a3?p=1#p1")
 
 
 # --------------------------------------------------------------- permalinks

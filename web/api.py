@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, request
 
 from onrecord.search import engine
+from onrecord.web.citations import public_permalinks
 from onrecord.web.params import parse_search_request
 from onrecord.web.state import get_state
 
@@ -13,11 +14,12 @@ bp = Blueprint("api", __name__)
 
 @bp.get("/api/search")
 def api_search() -> Response:
-    """Return SearchResult.to_dict() for the request's parameters as JSON."""
+    """Return SearchResult.to_dict() for the request's parameters as JSON,
+    permalinks absolute on the public_url setting when it is set."""
     state = get_state()
     req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
     result = engine.search(state.index(), req)
-    return jsonify(result.to_dict())
+    return jsonify(public_permalinks(result.to_dict(), state.config.public_url))
 
 
 @bp.get("/healthz")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
 
 from onrecord.search.config import Config, load_config
@@ -23,7 +23,7 @@ from onrecord.web.errors import register_error_handlers
 from onrecord.web.exports import bp as exports_bp
 from onrecord.web.pages import bp as pages_bp
 from onrecord.web.render import format_date, safe_href
-from onrecord.web.state import STATE_KEY, AppState
+from onrecord.web.state import STATE_KEY, AppState, get_state
 
 SECURITY_HEADERS: dict[str, str] = {
     # No inline scripts or styles and no third-party hosts: the templates
@@ -100,9 +100,11 @@ def create_app(index: Index | None = None, config: Config | None = None) -> Flas
 
 
 def site_root() -> str:
-    """Return the root URL of the site as the client sees it (for the
-    absolute permalinks in citations)."""
-    return request.url_root
+    """Return the public base URL of the site (the public_url setting) for
+    the permalinks in citations, or '' for site-relative ones.  Never
+    request.url_root: behind a proxy or on a laptop that is a loopback
+    address, useless (and revealing) in text pasted into a story."""
+    return get_state().config.public_url
 
 
 # Helpers the templates call: links, clusters and citations are built by

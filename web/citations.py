@@ -2,7 +2,10 @@
 and the URLs that jump straight to a passage.
 
 Owns the citation format (“quote” — Speaker, Role, Outlet, Title, Date,
-permalink), paragraph permalinks (/doc/<id>?p=N#pN: the fragment scrolls,
+the article's own URL with a text fragment, onrecord permalink), the
+public form of permalinks (absolute on the public_url setting, else
+site-relative: never the address the request came in on, which behind a
+proxy or on a laptop is a loopback address), paragraph permalinks (/doc/<id>?p=N#pN: the fragment scrolls,
 the p parameter lets the server mark the paragraph even where :target does
 not apply) and text-fragment links to the original article
 (url#:~:text=start,end).  Pure: no Flask; the caller passes the site root.
@@ -33,8 +36,36 @@ def permalink(doc_id: str, n: int, query: str = "") -> str:
 
 def absolute_url(root: str, path: str) -> str:
     """Return `path` (site-relative, starting with '/') joined to the site
-    `root` (e.g. 'https://news.example/'), with exactly one slash between."""
+    `root` (e.g. 'https://news.example/'), with exactly one slash between;
+    `path` itself when `root` is '' (no public URL configured)."""
+    if not root:
+        return path
     return root.rstrip("/") + "/" + path.lstrip("/")
+
+
+def public_permalinks(data: Any, root: str) -> Any:
+    """Return JSON-ready `data` (dicts, lists, scalars) with every
+    site-relative "permalink" value made absolute on `root` (unchanged
+    when `root` is '')."""
+    if not root:
+        return data
+    if isinstance(data, list):
+        return [public_permalinks(item, root) for item in data]
+    if not isinstance(data, dict):
+        return data
+    out = {key: public_permalinks(value, root) for key, value in data.items()}
+    link = out.get("permalink")
+    if isinstance(link, str) and link.startswith("/"):
+        out["permalink"] = absolute_url(root, link)
+    return out
+
+
+def source_link(url: str | None, text: str) -> str:
+    """Return the article's own `url` with a text fragment selecting
+    `text` (its quote marks dropped), or '' when there is no URL."""
+    if not url:
+        return ""
+    return text_fragment_url(url, strip_quote_marks(text))
 
 
 def strip_quote_marks(text: str) -> str:
@@ -60,14 +91,16 @@ def format_citation_date(published: str | dt.date | None) -> str:
 
 def build_citation(text: str, *, speaker: str | None = None, role: str | None = None,
                    outlet: str | None = None, title: str | None = None,
-                   published: str | dt.date | None = None, link: str = "") -> str:
+                   published: str | dt.date | None = None, link: str = "",
+                   source: str = "") -> str:
     """Return the plain-text citation “text” — speaker, role, outlet, title,
-    date, link.  Unknown parts are left out (an unknown outlet is never
-    guessed); the date is always present, as 'undated' if unknown."""
+    date, source, link: `source` is the article's own URL (the original a
+    reader should check first), `link` the onrecord permalink.  Unknown
+    parts are left out (an unknown outlet is never guessed); the date is
+    always present, as 'undated' if unknown."""
     parts = [p for p in (speaker, role, outlet, title) if p and p.strip()]
     parts.append(format_citation_date(published))
-    if link:
-        parts.append(link)
+    parts += [url for url in (source, link) if url]
     body = " ".join(strip_quote_marks(text).split())
     return f"“{body}” — " + ", ".join(" ".join(p.split()) for p in parts)
 
@@ -75,24 +108,29 @@ def build_citation(text: str, *, speaker: str | None = None, role: str | None = 
 def quote_citation(q: Mapping[str, Any], source: Any, root: str) -> str:
     """Return the citation of quote dict `q` (Hit.quotes item) from the
     paragraph `source` (a Hit or QuoteRecord: doc_id, n, title, outlet,
-    published).  `root` is the site root URL for the absolute permalink."""
+    published, url).  `root` is the public base URL ('' for a relative
+    permalink)."""
     link = absolute_url(root, permalink(source.doc_id, source.n))
-    return build_citation(q.get("text") or q.get("quote") or "", speaker=q.get("speaker"), role=q.get("role"),
-                          outlet=source.outlet, title=source.title, published=source.published, link=link)
+    text = q.get("text") or q.get("quote") or ""
+    return build_citation(text, speaker=q.get("speaker"), role=q.get("role"),
+                          outlet=source.outlet, title=source.title, published=source.published, link=link,
+                          source=source_link(getattr(source, "url", None), text))
 
 
 def record_citation(record: Any, root: str) -> str:
     """Return the citation of a QuoteRecord."""
     return build_citation(record.text, speaker=record.speaker, role=record.role, outlet=record.outlet,
                           title=record.title, published=record.published,
-                          link=absolute_url(root, permalink(record.doc_id, record.n)))
+                          link=absolute_url(root, permalink(record.doc_id, record.n)),
+                          source=source_link(record.url, record.text))
 
 
 def hit_citation(hit: Any, root: str) -> str:
     """Return the citation of a whole paragraph (a Hit): its text, outlet,
-    title, date and absolute permalink."""
+    title, date, source URL and permalink."""
     return build_citation(hit.text, outlet=hit.outlet, title=hit.title, published=hit.published,
-                          link=absolute_url(root, permalink(hit.doc_id, hit.n)))
+                          link=absolute_url(root, permalink(hit.doc_id, hit.n)),
+                          source=source_link(hit.url, hit.text))
 
 
 def encode_fragment_text(text: str) -> str:

@@ -151,8 +151,9 @@ def start_rows(rows: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
 
 
 def with_absolute_permalinks(rows: Iterable[dict[str, Any]], root: str) -> Iterator[dict[str, Any]]:
-    """Yield the rows with their site-relative 'permalink' made absolute, so
-    a cell pasted into a story or spreadsheet is a working link."""
+    """Yield the rows with their site-relative 'permalink' made absolute on
+    the public base URL `root`, so a cell pasted into a story or
+    spreadsheet is a working link; unchanged when `root` is ''."""
     for row in rows:
         link = row.get("permalink")
         if isinstance(link, str) and link.startswith("/"):
@@ -167,7 +168,7 @@ def export_response(ext: str) -> Response:
     kind = parse_rows(request.args.get("rows"))
     columns = list(exporting.EXPORT_COLUMNS[kind])
     found = start_rows(iter(exporting.iter_export_rows(state.index(), req, kind)))
-    rows = with_absolute_permalinks(found, request.url_root)
+    rows = with_absolute_permalinks(found, state.config.public_url)
     encode, mimetype = ENCODERS[ext]
     name = export_filename(req.query, dt.date.today(), ext, kind, request_filters(req))
     response = Response(stream_with_context(encode(rows, columns)), content_type=mimetype)
