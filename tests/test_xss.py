@@ -170,7 +170,7 @@ def test_corpus_reaches_every_known_route(app: Flask) -> None:
     a new route fails this until the corpus covers it."""
     covered = {"/", "/doc/<path:doc_id>", "/api/search", "/healthz", "/static/<path:filename>",
                "/speakers", "/institutions", "/speaker/<path:name>", "/institution/<path:name>",
-               "/help", "/export.csv", "/export.json"}
+               "/help", "/export.csv", "/export.json", *JSON_TWINS}
     assert route_rules(app) <= covered, route_rules(app) - covered
 
 
@@ -221,6 +221,24 @@ def test_api_is_json_and_unrendered(client: FlaskClient) -> None:
     for hit in body["hits"]:
         assert_clean_html(hit["snippet"])
         assert not BeautifulSoup(hit["snippet"], "html.parser").find_all(lambda t: t.name != "mark")
+
+
+# The pages' .json twins (Datasette's convention), covered below.
+JSON_TWINS = {"/speakers.json", "/institutions.json", "/speaker/<path:name>.json",
+              "/institution/<path:name>.json", "/doc/<path:doc_id>.json"}
+
+
+def test_json_twins_are_json_for_every_payload(client: FlaskClient) -> None:
+    """A page's .json twin answers JSON (errors too), never HTML, whatever
+    the name or id in its path."""
+    urls = ["/speakers.json", "/institutions.json"]
+    for n, payload in enumerate(PAYLOADS):
+        urls += [f"/doc/evil{n}.json", f"/doc/{quote(payload, safe='')}.json",
+                 f"/speaker/{quote(payload, safe='')}.json", f"/institution/{quote(payload, safe='')}.json"]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code in (200, 301, 404) and response.mimetype == "application/json", url
+        assert response.headers.get("X-Content-Type-Options") == "nosniff"
 
 
 @pytest.mark.parametrize("path", ["/export.csv?q=hearing", "/export.json?q=hearing"])

@@ -1,6 +1,9 @@
-"""The JSON API: /api/search (same parameters as the search page) and
-/healthz.  Errors become {"error": message, "status": code} in web.errors."""
+"""The JSON API: /api/search (same parameters as the search page),
+/healthz, and json_page(), which every page's .json twin answers with.
+Errors become {"error": message, "status": code} in web.errors."""
 from __future__ import annotations
+
+from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
@@ -20,6 +23,13 @@ def api_search() -> Response:
     req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
     result = engine.search(state.index(), req)
     return jsonify(public_permalinks(result.to_dict(), state.config.public_url))
+
+
+def json_page(data: dict[str, Any]) -> Response:
+    """Return a page's data (the dict its HTML is rendered from) as JSON,
+    permalinks absolute on the public_url setting when it is set (Datasette's
+    convention: every page has a .json twin with the same data)."""
+    return jsonify(public_permalinks(data, get_state().config.public_url))
 
 
 @bp.get("/healthz")

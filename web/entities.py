@@ -1,5 +1,6 @@
 """Speaker and institution pages: /speakers, /institutions (index pages with
-counts), /speaker/<name> and /institution/<name> (profiles).
+counts), /speaker/<name> and /institution/<name> (profiles), each with a
+.json twin rendered from the same dict (index_data, profile_data).
 
 Views only call search.entities and render; the timeline geometry comes
 from onrecord.web.charts and the "also in" lines from web.clusters.  Names travel
@@ -16,6 +17,8 @@ from werkzeug.wrappers import Response
 from onrecord.search.config import int_default
 from onrecord.search.errors import NotFoundError
 from onrecord.search.features import entities as search_entities
+from onrecord.search.model import EntityProfile, FacetValue
+from onrecord.web.api import json_page
 from onrecord.web.charts import build_timeline
 from onrecord.web.links import page_window
 from onrecord.web.params import MAX_FILTER_CHARS, MAX_PAGE, parse_int
@@ -44,46 +47,84 @@ SHOWN_ROLES = 10
 SHOWN_RELATED = 30
 
 
-def entity_url(kind: str, name: str, page: int = 1) -> str:
+def entity_url(kind: str, name: str, page: int = 1, fmt: str = "html") -> str:
     """Return the URL of (page `page` of) the profile page of `name` (a
-    speaker or an institution); template global `entity_url`."""
-    return url_for(PAGE_ENDPOINTS[kind], name=name, page=page if page > 1 else None)
+    speaker or an institution), or of its JSON twin when `fmt` is "json";
+    template global `entity_url`."""
+    endpoint = PAGE_ENDPOINTS[kind] + ("_json" if fmt == "json" else "")
+    return url_for(endpoint, name=name, page=page if page > 1 else None)
 
 
-@bp.get("/speakers")
-def speakers_index() -> str:
+# Each page's .json twin is its own endpoint (the "_json" suffix), so
+# url_for of a page never picks the twin's rule.
+@bp.get("/speakers", defaults={"fmt": "html"})
+@bp.get("/speakers.json", endpoint="speakers_index_json", defaults={"fmt": "json"})
+def speakers_index(fmt: str) -> str | Response:
     """Return the list of every speaker with their paragraph counts."""
-    return render_index("speaker")
+    return render_index("speaker", fmt)
 
 
-@bp.get("/institutions")
-def institutions_index() -> str:
+@bp.get("/institutions", defaults={"fmt": "html"})
+@bp.get("/institutions.json", endpoint="institutions_index_json", defaults={"fmt": "json"})
+def institutions_index(fmt: str) -> str | Response:
     """Return the list of every institution with their paragraph counts."""
-    return render_index("institution")
+    return render_index("institution", fmt)
 
 
-def render_index(kind: EntityKind) -> str:
-    """Return the index page of every speaker or institution."""
+def index_data(kind: EntityKind, values: list[FacetValue]) -> dict[str, Any]:
+    """Return the data of an index page: every name, its paragraph count
+    and its profile page."""
+    return {"kind": kind, "title": INDEX_TITLES[kind], "count": len(values),
+            "values": [{"name": fv.value, "count": fv.count, "url": entity_url(kind, fv.value)}
+                       for fv in values]}
+
+
+def render_index(kind: EntityKind, fmt: str = "html") -> str | Response:
+    """Return the index page of every speaker or institution, as HTML or JSON."""
     values = search_entities.list_entities(get_state().index(), kind)
-    return render_template("entities.html", kind=kind, title=INDEX_TITLES[kind], values=values)
+    data = index_data(kind, values)
+    if fmt == "json":
+        return json_page(data)
+    return render_template("entities.html", kind=kind, title=data["title"], values=values,
+                           json_url=url_for(f"entities.{kind}s_index_json"))
 
 
-@bp.get("/speaker/<path:name>")
-def speaker_page(name: str) -> str | Response:
+@bp.get("/speaker/<path:name>", defaults={"fmt": "html"})
+@bp.get("/speaker/<path:name>.json", endpoint="speaker_page_json", defaults={"fmt": "json"})
+def speaker_page(name: str, fmt: str) -> str | Response:
     """Return the profile of one speaker; 404 if the index never saw them."""
-    return render_profile("speaker", name)
+    return render_profile("speaker", name, fmt)
 
 
-@bp.get("/institution/<path:name>")
-def institution_page(name: str) -> str | Response:
+@bp.get("/institution/<path:name>", defaults={"fmt": "html"})
+@bp.get("/institution/<path:name>.json", endpoint="institution_page_json", defaults={"fmt": "json"})
+def institution_page(name: str, fmt: str) -> str | Response:
     """Return the profile of one institution; 404 if it is not in the index."""
-    return render_profile("institution", name)
+    return render_profile("institution", name, fmt)
 
 
-def render_profile(kind: EntityKind, name: str) -> str | Response:
-    """Return the profile page of `name` (a redirect to the canonical
-    spelling when it only matched case-insensitively, so shared URLs agree);
-    raises NotFoundError (-> 404) for a blank, overlong or unknown name."""
+def profile_data(kind: EntityKind, profile: EntityProfile) -> dict[str, Any]:
+    """Return the data of a profile page: the counts, roles, timeline,
+    related names and this page's quotes (with their citation fields)."""
+    data: dict[str, Any] = {
+        "kind": kind, "name": profile.name, "quote_count": profile.quote_count,
+        "paragraph_count": profile.paragraph_count, "undated": profile.undated,
+        "roles": [fv.to_dict() for fv in profile.roles],
+        "timeline": [{"month": month, "count": count} for month, count in profile.timeline],
+        "page": profile.page, "pages": profile.pages, "per_page": profile.per_page,
+        "quotes": [record.to_dict() for record in profile.quotes],
+    }
+    for key, _heading in RELATED[kind]:
+        data[key] = [{"name": fv.value, "count": fv.count, "url": entity_url(RELATED_KIND[key], fv.value)}
+                     for fv in getattr(profile, key)]
+    return data
+
+
+def render_profile(kind: EntityKind, name: str, fmt: str = "html") -> str | Response:
+    """Return the profile page of `name` as HTML or JSON (a redirect to the
+    canonical spelling when it only matched case-insensitively, so shared
+    URLs agree); raises NotFoundError (-> 404) for a blank, overlong or
+    unknown name."""
     if not name.strip() or len(name) > MAX_FILTER_CHARS:
         raise NotFoundError(f"No {kind} with that name is in the index.")
     page = parse_int(request.args.get("page"), "page", 1, 1, MAX_PAGE)
@@ -92,9 +133,12 @@ def render_profile(kind: EntityKind, name: str) -> str | Response:
     # Only a case difference redirects: the canonical name then matches
     # exactly on the next request, so this can never loop.
     if profile.name != name and profile.name.casefold() == name.casefold():
-        return redirect(entity_url(kind, profile.name, page), code=301)
+        return redirect(entity_url(kind, profile.name, page, fmt), code=301)
+    if fmt == "json":
+        return json_page(profile_data(kind, profile))
     chart = build_timeline(profile.timeline, TIMELINE_NOUNS[kind])
     return render_template("entity.html", kind=kind, profile=profile, chart=chart,
+                           json_url=entity_url(kind, profile.name, page, "json"),
                            noun=TIMELINE_NOUNS[kind], search_url=filter_url(kind, profile.name),
                            related=RELATED[kind], related_kind=RELATED_KIND,
                            shown_roles=SHOWN_ROLES, shown_related=SHOWN_RELATED,

@@ -53,8 +53,11 @@ def message_for(exc: BaseException, status: int) -> str:
 
 
 def wants_json() -> bool:
-    """Return whether the current request is an API call."""
-    return request.path.startswith("/api/") or request.path == "/healthz"
+    """Return whether the current request is an API call or a page's .json
+    twin (an export's errors stay pages: a browser started that download)."""
+    path = request.path
+    return (path.startswith("/api/") or path == "/healthz"
+            or (path.endswith(".json") and path != "/export.json"))
 
 
 def handle_error(exc: Exception) -> tuple[Response | str, int, dict[str, str]]:

@@ -1,16 +1,20 @@
-"""The HTML pages: the search page (/), the article page (/doc/<id>) and
-the query-language help page (/help).
+"""The HTML pages: the search page (/), the article page (/doc/<id>, and
+its JSON twin /doc/<id>.json from the same article_data) and the
+query-language help page (/help).
 
 Views only parse, call search.engine and render; links are built by
 web.links, paragraph markup by web.render, errors are mapped in web.errors.
 """
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request, url_for
+from typing import Any
+
+from flask import Blueprint, Response, render_template, request, url_for
 
 from onrecord.search import engine
 from onrecord.search.config import int_default
-from onrecord.search.model import Paragraph
+from onrecord.search.model import Paragraph, StoredArticle, paragraph_permalink
+from onrecord.web.api import json_page
 from onrecord.web.changes import change_marks
 from onrecord.web.links import SearchLinks, page_window
 from onrecord.web.params import MAX_PAGE, hidden_filters, parse_int, parse_query, parse_search_request, raw_form
@@ -45,10 +49,12 @@ def search_page() -> str:
     )
 
 
-@bp.get("/doc/<path:doc_id>")
-def article_page(doc_id: str) -> str:
+@bp.get("/doc/<path:doc_id>", defaults={"fmt": "html"})
+@bp.get("/doc/<path:doc_id>.json", endpoint="article_page_json", defaults={"fmt": "json"})
+def article_page(doc_id: str, fmt: str) -> str | Response:
     """Return the article page with numbered paragraphs, the query's words
-    marked and each quote's evidence (span, cue, speaker) shown."""
+    marked and each quote's evidence (span, cue, speaker) shown; as JSON
+    (article_data) for /doc/<id>.json."""
     state = get_state()
     query = parse_query(request.args.get("q"), state.config.max_query_chars)
     # ?p=N marks the paragraph server-side too: #pN alone is lost when a
@@ -58,6 +64,8 @@ def article_page(doc_id: str) -> str:
     version = parse_int(request.args.get("version"), "version", 0, 1, MAX_VERSION) or None
     article = engine.get_article(state.index(), doc_id, query, version, window=state.config.article_window,
                                  page=page, around=target or None)
+    if fmt == "json":
+        return json_page(article_data(article))
     marks = change_marks(article)
     paragraphs = [(p, render_paragraph(p, article.term_spans.get(p.n, ()),
                                        marks.inserted.get(p.n, ())))
@@ -77,7 +85,27 @@ def article_page(doc_id: str) -> str:
         institutions=names_in(article.paragraphs, "institutions"),
         window=page_window(article.page, article.pages),
         page_url=lambda n: article_window_url(doc_id, query, n, version),
+        json_url=url_for("pages.article_page_json", doc_id=doc_id, version=version,
+                         page=page if page > 1 else None),
     )
+
+
+def article_data(article: StoredArticle) -> dict[str, Any]:
+    """Return the data of an article page: metadata, the version shown and
+    the others, and the window's paragraphs with their quotes and permalinks."""
+    meta = article.meta
+    return {
+        "id": article.id, "title": meta.title, "outlet": meta.outlet, "author": meta.author,
+        "published": meta.published.isoformat() if meta.published else None, "url": meta.url,
+        "version": article.version, "claims": article.claims,
+        "versions": [{"number": v.number, "indexed_at": v.indexed_at, "current": v.current}
+                     for v in article.versions],
+        "paragraph_count": article.paragraph_count, "page": article.page, "pages": article.pages,
+        "speakers": names_in(article.paragraphs, "speakers"),
+        "institutions": names_in(article.paragraphs, "institutions"),
+        "paragraphs": [{**p.to_dict(), "permalink": paragraph_permalink(article.id, p.n)}
+                       for p in article.paragraphs],
+    }
 
 
 def article_window_url(doc_id: str, query: str, page: int, version: int | None = None) -> str:
