@@ -10,6 +10,7 @@ import datetime as dt
 import random
 import re
 from urllib.parse import quote, urlencode
+from xml.etree import ElementTree
 
 import pytest
 from bs4 import BeautifulSoup
@@ -170,7 +171,7 @@ def test_corpus_reaches_every_known_route(app: Flask) -> None:
     a new route fails this until the corpus covers it."""
     covered = {"/", "/doc/<path:doc_id>", "/api/search", "/healthz", "/static/<path:filename>",
                "/speakers", "/institutions", "/speaker/<path:name>", "/institution/<path:name>",
-               "/help", "/export.csv", "/export.json", *JSON_TWINS}
+               "/help", "/export.csv", "/export.json", *JSON_TWINS, *FEEDS}
     assert route_rules(app) <= covered, route_rules(app) - covered
 
 
@@ -239,6 +240,22 @@ def test_json_twins_are_json_for_every_payload(client: FlaskClient) -> None:
         response = client.get(url)
         assert response.status_code in (200, 301, 404) and response.mimetype == "application/json", url
         assert response.headers.get("X-Content-Type-Options") == "nosniff"
+
+
+FEEDS = {"/feed.atom", "/speaker/<path:name>.atom", "/institution/<path:name>.atom"}
+
+
+def test_feeds_are_atom_for_every_payload(client: FlaskClient) -> None:
+    """A feed is well-formed XML whatever the query, name or indexed text."""
+    urls = ["/feed.atom?q=hearing"]
+    for payload in PAYLOADS:
+        urls += [f"/feed.atom?{urlencode({'speaker': payload, 'outlet': payload})}",
+                 f"/speaker/{quote(payload, safe='')}.atom", f"/institution/{quote(payload, safe='')}.atom"]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code in (200, 404) and response.mimetype == "application/atom+xml", url
+        ElementTree.fromstring(response.get_data())
+    assert EVALUATED not in client.get("/feed.atom?q=hearing").get_data(as_text=True)
 
 
 @pytest.mark.parametrize("path", ["/export.csv?q=hearing", "/export.json?q=hearing"])

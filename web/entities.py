@@ -20,6 +20,7 @@ from onrecord.search.features import entities as search_entities
 from onrecord.search.model import EntityProfile, FacetValue
 from onrecord.web.api import json_page
 from onrecord.web.charts import build_timeline
+from onrecord.web.feeds import feed_url_for
 from onrecord.web.links import page_window
 from onrecord.web.params import MAX_FILTER_CHARS, MAX_PAGE, parse_int
 from onrecord.web.state import get_state
@@ -139,6 +140,8 @@ def render_profile(kind: EntityKind, name: str, fmt: str = "html") -> str | Resp
     chart = build_timeline(profile.timeline, TIMELINE_NOUNS[kind])
     return render_template("entity.html", kind=kind, profile=profile, chart=chart,
                            json_url=entity_url(kind, profile.name, page, "json"),
+                           feed_url=feed_url_for(kind, profile.name),
+                           feed_title=f"onrecord: {profile.name}",
                            noun=TIMELINE_NOUNS[kind], search_url=filter_url(kind, profile.name),
                            related=RELATED[kind], related_kind=RELATED_KIND,
                            shown_roles=SHOWN_ROLES, shown_related=SHOWN_RELATED,

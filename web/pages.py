@@ -16,6 +16,7 @@ from onrecord.search.config import int_default
 from onrecord.search.model import Paragraph, StoredArticle, paragraph_permalink
 from onrecord.web.api import json_page
 from onrecord.web.changes import change_marks
+from onrecord.web.feeds import search_feed_url, search_title
 from onrecord.web.links import SearchLinks, page_window
 from onrecord.web.params import MAX_PAGE, hidden_filters, parse_int, parse_query, parse_search_request, raw_form
 from onrecord.web.render import render_paragraph, safe_href
@@ -46,6 +47,8 @@ def search_page() -> str:
         links=links,
         window=page_window(result.page, result.pages),
         error=None,
+        feed_url=search_feed_url(req),
+        feed_title=search_title(req),
     )
 
 

@@ -206,6 +206,13 @@ class ArticleRecords:
                 "ORDER BY version, indexed_at", (doc_id,)).fetchall()
         return [replace(_record(row[:-1]), paragraphs="" if row[-1] else None) for row in rows]
 
+    def latest_indexed(self) -> dict[str, str]:
+        """Return {doc_id: when its newest version was indexed (ISO UTC)}
+        for every article: the order feeds list new paragraphs in."""
+        with self._lock:
+            rows = self._db.execute("SELECT doc_id, MAX(indexed_at) FROM versions GROUP BY doc_id").fetchall()
+        return {doc_id: indexed_at for doc_id, indexed_at in rows}
+
     def paragraphs_json(self, doc_id: str, rev: str) -> str | None:
         """Return the archived paragraphs JSON of one version, or None."""
         with self._lock:

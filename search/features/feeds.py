@@ -1,0 +1,117 @@
+"""Feeds: the newest paragraphs matching a search, in the order they were indexed.
+
+Owns newest_paragraphs(), what an Atom feed (web.feeds) lists: alerts
+without accounts, for a search, a speaker or an institution.  "Newest" is
+when the article's current version was indexed (the article records'
+indexed_at), not its publication date: a reader subscribed to a search
+wants what arrived since they last looked, and a story published last week
+but indexed today is news to them.  Articles indexed in the same second are
+told apart by document number, which grows as documents are added.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from onrecord.search.deadline import Deadline
+from onrecord.search.model import SearchRequest, paragraph_permalink
+from onrecord.search.query.collecting import restrict_query
+from onrecord.search.query.docsets import match_docnums
+from onrecord.search.query.postings import size_postings_cache
+from onrecord.search.query.querying import build_filter, build_parser, parse_query, validate_request
+from onrecord.search.query.queryterms import expand_terms
+from onrecord.search.storage.damage import translate_damage
+from onrecord.search.storage.documents import published_date, split_stored
+from onrecord.search.storage.store import Index
+
+FEED_ENTRIES = 50  # entries per feed: feed readers poll, so the newest few suffice
+ORDER_KEY = "feed-order"
+
+
+@dataclass(frozen=True, slots=True)
+class FeedEntry:
+    """One paragraph of a feed, with what its entry shows and links."""
+
+    paragraph_id: str
+    doc_id: str
+    n: int
+    text: str
+    indexed_at: str  # ISO 8601 UTC: when its article (this version) was indexed
+    title: str | None = None
+    outlet: str | None = None
+    published: str | None = None  # YYYY-MM-DD
+    url: str | None = None
+    speakers: list[str] = field(default_factory=list)
+
+    @property
+    def permalink(self) -> str:
+        return paragraph_permalink(self.doc_id, self.n)
+
+
+@dataclass(slots=True)
+class Feed:
+    """A feed's entries, newest indexed first; `updated` is the newest
+    entry's indexed_at (None when empty); `partial` when the deadline cut
+    the matching short."""
+
+    entries: list[FeedEntry]
+    updated: str | None
+    partial: bool = False
+
+
+def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_ENTRIES) -> Feed:
+    """Return the `limit` newest-indexed paragraphs matching `request`'s
+    query and filters (its sort and paging are ignored).  Raises QueryError
+    for a bad query, IndexUnavailableError if the index is closed or damaged."""
+    validate_request(request)
+    parser = index.cached("feed-parser", lambda _s: build_parser(index.schema))
+    q = parse_query(parser, request.query, index.max_query_chars)
+    size_postings_cache(index.postings_cache_mb)
+    deadline = Deadline(index.query_timeout)
+    label = str(index.path) if index.path else "(in memory)"
+    with translate_damage(label), index.reading() as searcher:
+        expansion = expand_terms(q, searcher.reader(), deadline, index.max_expanded_terms)
+        matched = match_docnums(searcher, restrict_query(expansion.query, build_filter(request)), deadline)
+        keys, times = index.cached(ORDER_KEY, lambda s: indexed_order(index, s))
+        newest = _newest(matched.docnums, keys, limit)
+        stored = [searcher.reader().stored_fields(d) for d in newest]
+    index.records.fill(stored)
+    entries = [_entry(s, times.get(s["doc_id"], "")) for s in stored]
+    return Feed(entries, max((e.indexed_at for e in entries), default=None),
+                partial=matched.partial or deadline.partial)
+
+
+def indexed_order(index: Index, searcher: Any) -> tuple[np.ndarray, dict[str, str]]:
+    """Return (the rank of each document's article by when it was indexed,
+    by docnum; {doc_id: indexed_at}), built once per commit."""
+    times = index.records.latest_indexed()
+    rank = {stamp: i + 1 for i, stamp in enumerate(sorted(set(times.values())))}
+    keys = np.zeros(searcher.doc_count_all(), dtype=np.int64)
+    reader = searcher.reader()
+    for term in reader.lexicon("doc_id"):
+        doc_id = term.decode("utf-8") if isinstance(term, bytes) else str(term)
+        ids = np.fromiter(reader.postings("doc_id", term).all_ids(), dtype=np.int64)
+        keys[ids] = rank.get(times.get(doc_id, ""), 0)
+    return keys, times
+
+
+def _newest(docnums: set[int], keys: np.ndarray, limit: int) -> list[int]:
+    """Return up to `limit` of `docnums`, newest article first, then the
+    later document first."""
+    if not docnums:
+        return []
+    ids = np.fromiter(docnums, dtype=np.int64, count=len(docnums))
+    ids = ids[ids < len(keys)]  # a document added after the order was built
+    order = np.lexsort((-ids, -keys[ids]))[:limit]
+    return [int(d) for d in ids[order]]
+
+
+def _entry(stored: dict[str, Any], indexed_at: str) -> FeedEntry:
+    published = published_date(stored)
+    return FeedEntry(
+        paragraph_id=stored["paragraph_id"], doc_id=stored["doc_id"], n=int(stored["n"]),
+        text=stored.get("text", ""), indexed_at=indexed_at, title=stored.get("title"),
+        outlet=stored.get("outlet"), published=published.isoformat() if published else None,
+        url=stored.get("url"), speakers=split_stored(stored.get("speaker")))

@@ -1,0 +1,159 @@
+"""Atom feeds: alerts without accounts.
+
+Owns /feed.atom (any search: the search page's parameters), and
+/speaker/<name>.atom and /institution/<name>.atom: the newest-indexed
+matching paragraphs (search.features.feeds), newest first, as Atom
+(RFC 4287) that any feed reader can subscribe to.  Links are absolute on
+the public_url setting when it is set, else site-relative (a reader
+resolves them against the feed's own URL); ids are tag: URIs, which
+name a paragraph without naming a host.  Built with ElementTree, so the
+XML is well-formed whatever the articles contain.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+from xml.etree import ElementTree as ET
+
+from flask import Blueprint, Response, request, url_for
+
+from onrecord.search.errors import NotFoundError
+from onrecord.search.facetdefs import NAME_FACETS
+from onrecord.search.features.feeds import Feed, FeedEntry, newest_paragraphs
+from onrecord.search.model import SearchRequest
+from onrecord.web.citations import absolute_url
+from onrecord.web.params import MAX_FILTER_CHARS, parse_search_request
+from onrecord.web.state import get_state
+from onrecord.web.titles import display_title
+
+bp = Blueprint("feeds", __name__)
+
+ATOM_NS = "http://www.w3.org/2005/Atom"
+TAG_PREFIX = "tag:onrecord,2026:"  # tag: URIs (RFC 4151): stable ids that name no host
+# Characters XML 1.0 cannot carry at all (even escaped): dropped from text.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+@bp.get("/feed.atom")
+def search_feed() -> Response:
+    """Return the Atom feed of the search the parameters describe."""
+    state = get_state()
+    req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
+    args = feed_params(req)
+    page = url_for("pages.search_page", **args)
+    return atom_response(newest_paragraphs(state.index(), req), search_title(req), page,
+                         url_for("feeds.search_feed", **args))
+
+
+@bp.get("/speaker/<path:name>.atom", defaults={"kind": "speaker"})
+@bp.get("/institution/<path:name>.atom", endpoint="institution_feed", defaults={"kind": "institution"})
+def entity_feed(name: str, kind: str) -> Response:
+    """Return the Atom feed of paragraphs quoting a speaker or naming an
+    institution (an unknown name has an empty feed: it may yet be quoted)."""
+    if not name.strip() or len(name) > MAX_FILTER_CHARS:
+        raise NotFoundError(f"No {kind} with that name is in the index.")
+    req = SearchRequest(speakers=(name,)) if kind == "speaker" else SearchRequest(institutions=(name,))
+    page = url_for(f"entities.{kind}_page", name=name)
+    noun = "Quotes of" if kind == "speaker" else "Paragraphs naming"
+    return atom_response(newest_paragraphs(get_state().index(), req), f"{noun} {name}", page,
+                         feed_url_for(kind, name))
+
+
+def feed_url_for(kind: str, name: str) -> str:
+    """Return the feed URL of a speaker's or institution's page."""
+    return url_for("feeds.entity_feed" if kind == "speaker" else "feeds.institution_feed", name=name)
+
+
+def search_feed_url(req: SearchRequest) -> str:
+    """Return the feed URL of the search `req` (parsed, so repeated or
+    unknown parameters are not echoed)."""
+    return url_for("feeds.search_feed", **feed_params(req))
+
+
+def feed_params(req: SearchRequest) -> dict[str, Any]:
+    """Return the URL parameters that choose a feed's paragraphs: the query,
+    the name filters, the dates and quotes_only (paging and sort do not: a
+    feed is always newest indexed first)."""
+    params: dict[str, Any] = {"q": req.query or None}
+    params.update({facet.name: list(getattr(req, str(facet.request_attr))) for facet in NAME_FACETS})
+    params.update(since=req.since.isoformat() if req.since else None,
+                  until=req.until.isoformat() if req.until else None,
+                  quotes_only="1" if req.quotes_only else None)
+    return params
+
+
+def search_title(req: SearchRequest) -> str:
+    """Return a feed's title naming the query and the filters."""
+    parts = [f"“{req.query}”"] if req.query else ["Everything"]
+    for label, values in (("speaker", req.speakers), ("institution", req.institutions),
+                          ("outlet", req.outlets), ("author", req.authors)):
+        parts += [f"{label}: {v}" for v in values]
+    return "onrecord: " + ", ".join(parts)
+
+
+def atom_response(feed: Feed, title: str, page: str, self_path: str) -> Response:
+    """Return `feed` as an Atom document titled `title`, whose HTML page is
+    `page` and whose own site-relative URL (its id too) is `self_path`."""
+    root = get_state().config.public_url
+    xml = build_atom(feed, title, absolute_url(root, page), self_path, root)
+    response = Response(xml, content_type="application/atom+xml; charset=utf-8")
+    response.headers["Cache-Control"] = "max-age=300"  # readers poll; five minutes old is fine
+    return response
+
+
+def build_atom(feed: Feed, title: str, page: str, self_path: str, root: str) -> bytes:
+    """Return the Atom XML (UTF-8 bytes) of `feed`; links absolute on `root`
+    (the public URL) when it is set."""
+    ET.register_namespace("", ATOM_NS)
+    top = ET.Element(f"{{{ATOM_NS}}}feed")
+    _text(top, "id", TAG_PREFIX + "feed:" + self_path)
+    _text(top, "title", title)
+    _text(top, "updated", atom_time(feed.updated))
+    _link(top, absolute_url(root, self_path), "self", "application/atom+xml")
+    _link(top, page, "alternate", "text/html")
+    author = ET.SubElement(top, f"{{{ATOM_NS}}}author")
+    _text(author, "name", "onrecord")
+    for entry in feed.entries:
+        _entry(top, entry, root)
+    return ET.tostring(top, encoding="utf-8", xml_declaration=True)
+
+
+def _entry(parent: ET.Element, entry: FeedEntry, root: str) -> None:
+    item = ET.SubElement(parent, f"{{{ATOM_NS}}}entry")
+    _text(item, "id", f"{TAG_PREFIX}paragraph:{entry.paragraph_id}:{entry.indexed_at}")
+    shown = display_title(entry.title, entry.text)
+    _text(item, "title", f"{shown.text}{' (' + entry.outlet + ')' if entry.outlet else ''}")
+    _text(item, "updated", atom_time(entry.indexed_at))
+    if entry.published:
+        _text(item, "published", f"{entry.published}T00:00:00Z")
+    _link(item, absolute_url(root, entry.permalink), "alternate", "text/html")
+    if entry.url:
+        _link(item, entry.url, "related", "text/html")
+    for speaker in entry.speakers:
+        ET.SubElement(item, f"{{{ATOM_NS}}}category", term=_clean(speaker))
+    _text(item, "summary", entry.text)
+
+
+def _text(parent: ET.Element, tag: str, value: str) -> None:
+    ET.SubElement(parent, f"{{{ATOM_NS}}}{tag}").text = _clean(value)
+
+
+def _link(parent: ET.Element, href: str, rel: str, mime: str) -> None:
+    ET.SubElement(parent, f"{{{ATOM_NS}}}link", href=_clean(href), rel=rel, type=mime)
+
+
+def _clean(text: str) -> str:
+    """Return `text` without the control characters XML cannot hold."""
+    return _NOT_XML.sub("", text)
+
+
+def atom_time(stamp: str | None) -> str:
+    """Return an RFC 3339 time for an ISO stamp (the epoch for None: an
+    empty feed has never been updated)."""
+    if not stamp:
+        return "1970-01-01T00:00:00Z"
+    moment = dt.datetime.fromisoformat(stamp)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
