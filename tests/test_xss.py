@@ -113,7 +113,14 @@ def assert_clean_html(html: str) -> None:
     soup = BeautifulSoup(html, "html.parser")
     for script in soup.find_all("script"):
         assert script.get("src") == "/static/app.js" and not script.get_text().strip(), script
+    # The look-up page's one names box: a payload that closed it early would
+    # leave text or a second textarea behind, which this still catches.
+    boxes = soup.find_all("textarea")
+    assert len(boxes) <= 1 and all(b.get("id") == "lookup-names" and b.parent.name == "form"
+                                   and not b.find_all(True) for b in boxes), boxes
     for tag in soup.find_all(True):
+        if tag in boxes:
+            continue
         assert tag.name not in FORBIDDEN_TAGS or (tag.name == "meta" and set(tag.attrs) <= {"charset", "name", "content"}
                                                   and "http-equiv" not in tag.attrs), tag
         assert not [a for a in tag.attrs if a.lower().startswith("on")], tag
@@ -121,7 +128,10 @@ def assert_clean_html(html: str) -> None:
         for name in URL_ATTRS:
             value = re.sub(r"[\s\x00-\x1f]", "", str(tag.get(name, ""))).lower()
             assert not value.startswith(("javascript:", "data:", "vbscript:")), tag
-            assert "evil.example" not in value or tag.name == "a", tag
+            # A page's feed or JSON twin may carry a payload percent-encoded in its
+            # own path or query; site-relative, it cannot point at another host.
+            own_site = tag.name == "link" and value.startswith("/") and not value.startswith("//")
+            assert "evil.example" not in value or tag.name == "a" or own_site, tag
     for form in soup.find_all("form"):
         assert form.get("method") == "get" and str(form.get("action", "")).startswith("/"), form
     assert EVALUATED not in html
@@ -159,8 +169,11 @@ def page_urls(app: Flask) -> list[str]:
                 urls.append(prefix + quote(payload, safe="") + "?" + urlencode({"q": payload}))
         if "/help" in rules:
             urls.append(f"/help?{urlencode({'q': payload})}")
+        if "/lookup" in rules:
+            urls.append(f"/lookup?{urlencode({'names': payload + chr(10) + 'Officials', 'csv': payload})}")
+            urls.append(f"/lookup?{urlencode({'names': payload})}")
         urls.append(f"/{quote(payload, safe='')}")  # a 404 page echoing nothing
-    for listing in ("/speakers", "/institutions", "/help"):
+    for listing in ("/speakers", "/institutions", "/help", "/lookup"):
         if listing in rules:
             urls.append(listing)
     return urls
@@ -171,7 +184,8 @@ def test_corpus_reaches_every_known_route(app: Flask) -> None:
     a new route fails this until the corpus covers it."""
     covered = {"/", "/doc/<path:doc_id>", "/api/search", "/healthz", "/static/<path:filename>",
                "/speakers", "/institutions", "/speaker/<path:name>", "/institution/<path:name>",
-               "/help", "/export.csv", "/export.json", *JSON_TWINS, *FEEDS}
+               "/help", "/export.csv", "/export.json", *JSON_TWINS, *FEEDS,
+               "/lookup", "/lookup.csv", "/lookup.json"}
     assert route_rules(app) <= covered, route_rules(app) - covered
 
 
@@ -240,6 +254,14 @@ def test_json_twins_are_json_for_every_payload(client: FlaskClient) -> None:
         response = client.get(url)
         assert response.status_code in (200, 301, 404) and response.mimetype == "application/json", url
         assert response.headers.get("X-Content-Type-Options") == "nosniff"
+
+
+def test_lookup_downloads_are_never_html(client: FlaskClient) -> None:
+    for payload in PAYLOADS:
+        for path in ("/lookup.csv", "/lookup.json"):
+            response = client.get(f"{path}?{urlencode({'names': payload})}")
+            assert response.status_code == 200 and response.mimetype != "text/html", path
+            assert response.headers.get("X-Content-Type-Options") == "nosniff"
 
 
 FEEDS = {"/feed.atom", "/speaker/<path:name>.atom", "/institution/<path:name>.atom"}

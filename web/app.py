@@ -22,6 +22,7 @@ from onrecord.web.entities import entity_url
 from onrecord.web.errors import register_error_handlers
 from onrecord.web.exports import bp as exports_bp
 from onrecord.web.feeds import bp as feeds_bp
+from onrecord.web.lookup import bp as lookup_bp
 from onrecord.web.pages import bp as pages_bp
 from onrecord.web.render import format_date, safe_href
 from onrecord.web.state import STATE_KEY, AppState, get_state
@@ -93,7 +94,7 @@ def create_app(index: Index | None = None, config: Config | None = None) -> Flas
     app.jinja_env.filters["safe_href"] = safe_href
     app.jinja_env.filters["format_date"] = format_date
     app.jinja_env.globals.update(TEMPLATE_GLOBALS)
-    for blueprint in (pages_bp, api_bp, entities_bp, exports_bp, feeds_bp):
+    for blueprint in (pages_bp, api_bp, entities_bp, exports_bp, feeds_bp, lookup_bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)
     app.after_request(add_security_headers)

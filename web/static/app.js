@@ -126,6 +126,28 @@
     });
   }
 
+  // Batch look-up: a chosen file is read into the names box (the form is a
+  // GET, so nothing is uploaded); a .csv file ticks "use its first column".
+  function setUpFileFill() {
+    var input = document.querySelector("input[type=file][data-fills]");
+    if (!input || !window.FileReader) { return; }
+    var box = document.getElementById(input.getAttribute("data-fills"));
+    var csvBox = document.getElementById(input.getAttribute("data-csv-box"));
+    if (!box) { return; }
+    input.closest(".lookup-file").hidden = false;
+    input.addEventListener("change", function () {
+      var file = input.files && input.files[0];
+      if (!file) { return; }
+      var reader = new FileReader();
+      reader.onload = function () {
+        box.value = String(reader.result || "");
+        if (csvBox) { csvBox.checked = /\.csv$/i.test(file.name); }
+        announce("Read " + file.name);
+      };
+      reader.readAsText(file);
+    });
+  }
+
   function followParagraphFragment() {
     var box = document.querySelector(".paragraphs[data-windowed]");
     var match = /^#p([0-9]{1,9})$/.exec(window.location.hash);
@@ -142,6 +164,7 @@
     window.addEventListener("hashchange", followParagraphFragment);
     setUpCopyButtons();
     setUpEntityFilter();
+    setUpFileFill();
     document.addEventListener("keydown", onKey);
   }
 
