@@ -433,6 +433,7 @@ class EntityProfile:
     page: int = 1  # `quotes` is page `page` of `pages`, `per_page` quotes each
     pages: int = 1
     per_page: int = 100
+    folded: int = 0  # copies of a quote already on this page (another outlet's), left out
 
 
 @dataclass(slots=True)

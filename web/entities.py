@@ -113,6 +113,7 @@ def profile_data(kind: EntityKind, profile: EntityProfile) -> dict[str, Any]:
         "roles": [fv.to_dict() for fv in profile.roles],
         "timeline": [{"month": month, "count": count} for month, count in profile.timeline],
         "page": profile.page, "pages": profile.pages, "per_page": profile.per_page,
+        "folded": profile.folded,
         "quotes": [record.to_dict() for record in profile.quotes],
     }
     for key, _heading in RELATED[kind]:

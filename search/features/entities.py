@@ -89,14 +89,34 @@ def get_entity(index: Index, kind: EntityKind, name: str, page: int = 1,
             raise NotFoundError(f"the {kind} {canonical!r} has {pages} page{'s' if pages > 1 else ''}"
                                 f" of quotes, not {page}")
         quotes = _page_quotes(finder, outline, kind, canonical, (page - 1) * per_page, per_page)
-        for record in quotes:
-            record.also_in = finder.quote_sightings(record.text, record.doc_id)[1]
+        shown = _fold_copies(finder, quotes)
     return EntityProfile(
         kind=kind, name=canonical, quote_count=outline.quote_count,
-        paragraph_count=outline.paragraph_count, quotes=quotes, timeline=outline.timeline,
+        paragraph_count=outline.paragraph_count, quotes=shown, timeline=outline.timeline,
         undated=outline.undated, roles=outline.roles, institutions=outline.institutions,
         speakers_for=outline.speakers_for, speakers_about=outline.speakers_about,
-        page=page, pages=pages, per_page=per_page)
+        page=page, pages=pages, per_page=per_page, folded=len(quotes) - len(shown))
+
+
+def _fold_copies(finder: SightingFinder, quotes: list[QuoteRecord]) -> list[QuoteRecord]:
+    """Return `quotes` with their "also in" sightings, keeping only the
+    first of each cluster: the same quote run by two outlets (whatever their
+    quote marks, dashes or spacing, search.clusters) is one entry on the
+    page, linked to its own article and, through also_in, to the others.
+    A quote folds only into one shown earlier with the same cluster key
+    whose paragraph it was confirmed a copy of (a shared key alone may be
+    a shared phrase)."""
+    shown: list[QuoteRecord] = []
+    places: dict[str, set[tuple[str, int]]] = {}  # cluster key -> paragraphs shown with it
+    for record in quotes:
+        key, record.also_in = finder.quote_sightings(record.text, record.doc_id)
+        seen = places.get(key, set()) if key is not None else set()
+        if any((s.doc_id, s.n) in seen for s in record.also_in):
+            continue
+        if key is not None:
+            places.setdefault(key, set()).add((record.doc_id, record.n))
+        shown.append(record)
+    return shown
 
 
 def _page_quotes(finder: SightingFinder, outline: EntityOutline, kind: EntityKind, name: str,

@@ -50,6 +50,9 @@ PARAGRAPH_SIMILARITY = 0.8
 
 _FOLD = str.maketrans({
     "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'", "`": "'", "´": "'",
+    # Letter-like apostrophes (Unicode letters, so they would join words):
+    # modifier letter apostrophe, turned comma and prime.
+    "ʼ": "'", "ʻ": "'", "ʹ": "'",
     "“": '"', "”": '"', "„": '"', "‟": '"', "″": '"', "«": '"', "»": '"',
     "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-",
 })
