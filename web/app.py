@@ -26,6 +26,7 @@ from onrecord.web.lookup import bp as lookup_bp
 from onrecord.web.pages import bp as pages_bp
 from onrecord.web.render import format_date, safe_href
 from onrecord.web.state import STATE_KEY, AppState, get_state
+from onrecord.web.titles import display_title
 
 SECURITY_HEADERS: dict[str, str] = {
     # No inline scripts or styles and no third-party hosts: the templates
@@ -120,6 +121,7 @@ TEMPLATE_GLOBALS: dict[str, Any] = {
     "record_citation": record_citation,
     "site_root": site_root,
     "text_fragment_url": text_fragment_url,
+    "display_title": display_title,  # a headline, or an untitled article's first words
     "facet_defs": FACETS,  # the search page's facet lists, in table order
 }
 

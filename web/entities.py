@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response
 from onrecord.search.config import int_default
 from onrecord.search.errors import NotFoundError
 from onrecord.search.features import entities as search_entities
+from onrecord.search.features.openings import article_openings
 from onrecord.search.model import EntityProfile, FacetValue
 from onrecord.web.api import json_page
 from onrecord.web.charts import build_timeline
@@ -142,6 +143,8 @@ def render_profile(kind: EntityKind, name: str, fmt: str = "html") -> str | Resp
     return render_template("entity.html", kind=kind, profile=profile, chart=chart,
                            json_url=entity_url(kind, profile.name, page, "json"),
                            feed_url=feed_url_for(kind, profile.name),
+                           openings=article_openings(get_state().index(),
+                                                     [r.doc_id for r in profile.quotes if not r.title]),
                            feed_title=f"onrecord: {profile.name}",
                            noun=TIMELINE_NOUNS[kind], search_url=filter_url(kind, profile.name),
                            related=RELATED[kind], related_kind=RELATED_KIND,

@@ -21,6 +21,7 @@ from flask import Blueprint, Response, request, url_for
 from onrecord.search.errors import NotFoundError
 from onrecord.search.facetdefs import NAME_FACETS
 from onrecord.search.features.feeds import Feed, FeedEntry, newest_paragraphs
+from onrecord.search.features.openings import article_openings
 from onrecord.search.model import SearchRequest
 from onrecord.web.citations import absolute_url
 from onrecord.web.params import MAX_FILTER_CHARS, parse_search_request
@@ -114,15 +115,16 @@ def build_atom(feed: Feed, title: str, page: str, self_path: str, root: str) -> 
     _link(top, page, "alternate", "text/html")
     author = ET.SubElement(top, f"{{{ATOM_NS}}}author")
     _text(author, "name", "onrecord")
+    openings = article_openings(get_state().index(), [e.doc_id for e in feed.entries if not e.title])
     for entry in feed.entries:
-        _entry(top, entry, root)
+        _entry(top, entry, root, openings.get(entry.doc_id, entry.text))
     return ET.tostring(top, encoding="utf-8", xml_declaration=True)
 
 
-def _entry(parent: ET.Element, entry: FeedEntry, root: str) -> None:
+def _entry(parent: ET.Element, entry: FeedEntry, root: str, opening: str) -> None:
     item = ET.SubElement(parent, f"{{{ATOM_NS}}}entry")
     _text(item, "id", f"{TAG_PREFIX}paragraph:{entry.paragraph_id}:{entry.indexed_at}")
-    shown = display_title(entry.title, entry.text)
+    shown = display_title(entry.title, opening)
     _text(item, "title", f"{shown.text}{' (' + entry.outlet + ')' if entry.outlet else ''}")
     _text(item, "updated", atom_time(entry.indexed_at))
     if entry.published:

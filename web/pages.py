@@ -13,6 +13,7 @@ from flask import Blueprint, Response, render_template, request, url_for
 
 from onrecord.search import engine
 from onrecord.search.config import int_default
+from onrecord.search.features.openings import article_openings
 from onrecord.search.model import Paragraph, StoredArticle, paragraph_permalink
 from onrecord.web.api import json_page
 from onrecord.web.changes import change_marks
@@ -48,6 +49,7 @@ def search_page() -> str:
         window=page_window(result.page, result.pages),
         error=None,
         feed_url=search_feed_url(req),
+        openings=article_openings(state.index(), [h.doc_id for h in result.hits if not h.title]),
         feed_title=search_title(req),
     )
 
@@ -88,6 +90,7 @@ def article_page(doc_id: str, fmt: str) -> str | Response:
         institutions=names_in(article.paragraphs, "institutions"),
         window=page_window(article.page, article.pages),
         page_url=lambda n: article_window_url(doc_id, query, n, version),
+        opening=opening_of(state.index(), article),
         json_url=url_for("pages.article_page_json", doc_id=doc_id, version=version,
                          page=page if page > 1 else None),
     )
@@ -109,6 +112,16 @@ def article_data(article: StoredArticle) -> dict[str, Any]:
         "paragraphs": [{**p.to_dict(), "permalink": paragraph_permalink(article.id, p.n)}
                        for p in article.paragraphs],
     }
+
+
+def opening_of(index: Any, article: StoredArticle) -> str | None:
+    """Return the text of the article's first paragraph when it has no
+    title (what the page shows instead, marked untitled), else None."""
+    if article.meta.title and article.meta.title.strip():
+        return None
+    if article.paragraphs and article.paragraphs[0].n == 1:
+        return article.paragraphs[0].text
+    return article_openings(index, [article.id]).get(article.id)
 
 
 def article_window_url(doc_id: str, query: str, page: int, version: int | None = None) -> str:

@@ -29,4 +29,6 @@ def display_title(title: str | None, text: str | None, words: int = FIRST_WORDS)
     opening = (text or "").split()
     if not opening:
         return DisplayTitle(UNTITLED, untitled=True)
-    return DisplayTitle(" ".join(opening[:words]) + "…", untitled=True)
+    # The ellipsis says "this goes on" (it is an excerpt, not a headline);
+    # a full stop or comma before it would read as a typo.
+    return DisplayTitle(" ".join(opening[:words]).rstrip(".,;:!?…") + "…", untitled=True)
