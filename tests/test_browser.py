@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
+from xml.etree import ElementTree
 
 import pytest
 from browser_server import CHROMIUM_ARGS, MISSING_CHROMIUM, ConsoleLog, LiveServer, start_server
@@ -285,6 +286,7 @@ def test_slash_focuses_search_and_copy_citation_fills_clipboard(page: Page, cons
 @pytest.mark.parametrize("path, status", [
     ("/", 200), ("/?q=apology&sort=newest&quotes_only=1", 200), ("/speakers", 200),
     ("/institutions", 200), ("/speaker/Mina%20Smallman", 200), ("/help", 200),
+    ("/lookup", 200), ("/lookup?names=Mina+Smallman", 200),
     ("/?q=%22unclosed", 400),  # the readable query-error page
 ])
 def test_pages_load_without_console_errors(page: Page, console: ConsoleLog, path: str, status: int) -> None:
@@ -304,3 +306,58 @@ def test_console_log_catches_csp_violations(page: Page, console: ConsoleLog) -> 
     page.wait_for_timeout(100)
     assert page.evaluate("window.ran === undefined")
     assert any("Content Security Policy" in e for e in console.take())
+
+
+# --------------------------------------------------------------- reporter's desk (#14)
+
+def test_speaker_page_citation_has_public_permalink_and_no_loopback(page: Page, console: ConsoleLog) -> None:
+    page.goto("/speaker/Mina%20Smallman")
+    button = page.locator("li.entity-quote button.copy-citation").first
+    button.click()
+    page.wait_for_function("b => b.classList.contains('copied')", arg=button.element_handle())
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert PUBLIC_URL + "/doc/" in copied and not LOOPBACK.search(copied), copied
+    assert console.take() == []
+
+
+def test_batch_lookup_paste_submit_table(page: Page, console: ConsoleLog, tmp_path: Path) -> None:
+    page.goto("/")
+    page.click("nav >> text=Look up names")
+    page.fill("#lookup-names", "M. Smallman\nCressida Dick\nNobody Atall")
+    page.click("form.lookup-form button[type=submit]")
+    page.wait_for_selector("table.lookup-table")
+    assert page.locator("#lookup-names").input_value() == "M. Smallman\nCressida Dick\nNobody Atall"
+    rows = page.locator("table.lookup-table tbody tr")
+    assert rows.count() >= 3
+    mina = page.locator("tr.lookup-match", has_text="Mina Smallman")
+    assert mina.locator("td").nth(1).inner_text() == "surname"
+    assert int(mina.locator("td").nth(2).inner_text().replace(",", "")) >= 2
+    assert page.locator("tr.lookup-none th").inner_text() == "Nobody Atall"
+    mina.locator("a.speaker-link").click()
+    page.wait_for_url("**/speaker/Mina%20Smallman")
+    # A chosen file is read into the box (the form stays a GET); a .csv ticks "first column".
+    page.goto("/lookup")
+    listing = tmp_path / "names.csv"
+    listing.write_text("name,notes\nMina Smallman,mother\n", encoding="utf-8")
+    page.set_input_files("#lookup-file", str(listing))
+    page.wait_for_function("() => document.getElementById('lookup-names').value.includes('Mina')")
+    assert page.is_checked("#lookup-csv")
+    page.click("form.lookup-form button[type=submit]")
+    assert page.locator("tr.lookup-match a.speaker-link").inner_text() == "Mina Smallman"
+    assert console.take() == []
+
+
+@pytest.mark.parametrize("path, feed", [
+    ("/?q=apology&page=1", "/feed.atom?q=apology"),
+    ("/speaker/Mina%20Smallman", "/speaker/Mina%20Smallman.atom"),
+    ("/institution/Metropolitan%20Police%20Service", "/institution/Metropolitan%20Police%20Service.atom"),
+])
+def test_pages_link_their_atom_feeds(page: Page, console: ConsoleLog, path: str, feed: str) -> None:
+    page.goto(path)
+    assert page.locator('link[rel="alternate"][type="application/atom+xml"]').get_attribute("href") == feed
+    assert page.locator("a.feed-link").get_attribute("href") == feed
+    response = page.request.get(feed)
+    assert response.ok and response.headers["content-type"].startswith("application/atom+xml")
+    root = ElementTree.fromstring(response.body())
+    assert root.tag == "{http://www.w3.org/2005/Atom}feed" and root.findall("{http://www.w3.org/2005/Atom}entry")
+    assert console.take() == []
