@@ -113,7 +113,9 @@ def test_over_500_names_is_a_clear_400(client: FlaskClient) -> None:
     response = client.get(lookup_url("/lookup.json", names))
     assert response.status_code == 400 and "At most 500 names" in response.get_json()["error"]
     page = client.get(lookup_url("/lookup", names))
-    assert page.status_code == 400 and "At most 500 names" in page.get_data(as_text=True)
+    soup = BeautifulSoup(page.get_data(as_text=True), "html.parser")
+    assert page.status_code == 400 and "At most 500 names" in soup.select_one(".lookup-form .form-error").get_text()
+    assert soup.select_one("#lookup-names").get_text().startswith("Person 0\nPerson 1\n")  # the list is kept
     assert client.get(lookup_url("/lookup.json", names[:MAX_NAMES])).status_code == 200
 
 

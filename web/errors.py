@@ -14,6 +14,7 @@ from flask import Flask, Response, current_app, jsonify, render_template, reques
 from werkzeug.exceptions import HTTPException
 
 from onrecord.search.errors import BusyError, IndexUnavailableError, NotFoundError, QueryError
+from onrecord.search.features.lookup import MAX_NAMES
 from onrecord.web.params import hidden_filters, raw_form
 from onrecord.web.state import get_state
 
@@ -73,6 +74,8 @@ def handle_error(exc: Exception) -> tuple[Response | str, int, dict[str, str]]:
         return jsonify({"error": message, "status": status}), status, headers
     if status == 400 and request.endpoint == "pages.search_page":
         return render_search_error(message), status, headers
+    if status == 400 and request.endpoint == "lookup.lookup_page":
+        return render_lookup_error(message), status, headers
     busy = isinstance(exc, BusyError)
     title = "Busy" if busy else TITLES.get(status, getattr(exc, "name", "Error"))
     page = render_template("error.html", status=status, title=title, message=message, busy=busy)
@@ -83,6 +86,13 @@ def render_search_error(message: str) -> str:
     """Return the search page with `message` beside the query box."""
     return render_template("search.html", form=raw_form(request.args, _query_chars()),
                            hidden=hidden_filters(request.args), error=message, result=None, links=None)
+
+
+def render_lookup_error(message: str) -> str:
+    """Return the look-up page with `message` above the names box (which
+    keeps the list, so it can be cut down and sent again)."""
+    return render_template("lookup.html", text=request.args.get("names") or "", error=message,
+                           as_csv=bool(request.args.get("csv")), data=None, max_names=MAX_NAMES)
 
 
 def _query_chars() -> int:
