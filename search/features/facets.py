@@ -28,6 +28,8 @@ from onrecord.search.query.docsets import iter_posting_ids
 from onrecord.search.storage.whoosh_internals import field_term_matchers
 
 TOP_VALUES = 20
+# The most values of one facet a "show all" lists.
+ALL_VALUES = 2000
 CACHE_KEY = "facet-table"
 
 
@@ -176,13 +178,32 @@ def _field_postings(leaf: Any, fieldname: str) -> Iterator[tuple[str, Iterator[i
         yield field.from_bytes(tbytes), iter_posting_ids(matcher)
 
 
+@dataclass(frozen=True, slots=True)
+class FacetCounts:
+    """Each facet's values shown (name -> FacetValues, most frequent first)
+    and how many distinct values it has in the result set (name -> count,
+    after the filter of the facet listed whole)."""
+
+    values: dict[str, list[FacetValue]]
+    sizes: dict[str, int]
+
+
 def count_facets(table: FacetTable, docnums: Collection[int]) -> dict[str, list[FacetValue]]:
     """Return, for each facet, its TOP_VALUES most frequent values among
     `docnums` (a set, or any collection), by count descending then value
     ascending."""
+    return tally_facets(table, docnums).values
+
+
+def tally_facets(table: FacetTable, docnums: Collection[int], expand: str = "",
+                 contains: str = "") -> FacetCounts:
+    """Return the FacetCounts of `docnums`: TOP_VALUES values per facet,
+    but up to ALL_VALUES of facet `expand`, only those containing
+    `contains` (case-insensitive)."""
     docs = np.fromiter(docnums, dtype=np.intp, count=len(docnums))
     selected: np.ndarray | None = None  # docnum -> in the result set
-    result: dict[str, list[FacetValue]] = {}
+    values: dict[str, list[FacetValue]] = {}
+    sizes: dict[str, int] = {}
     for facet, column in table.columns.items():
         counts = np.bincount(column.first[docs], minlength=len(column.values))
         counts[0] = 0
@@ -192,17 +213,31 @@ def count_facets(table: FacetTable, docnums: Collection[int]) -> dict[str, list[
                 selected[docs] = True
             extra = column.more_ids[selected[column.more_docs]]
             counts += np.bincount(extra, minlength=len(column.values))
-        result[facet] = [FacetValue(column.values[i], int(counts[i]))
-                         for i in _top_ids(counts, column.values)]
-    return result
+        if facet == expand and contains:
+            counts = _keep_containing(counts, column.values, contains)
+        sizes[facet] = int(np.count_nonzero(counts))
+        limit = ALL_VALUES if facet == expand else TOP_VALUES
+        values[facet] = [FacetValue(column.values[i], int(counts[i]))
+                         for i in _top_ids(counts, column.values, limit)]
+    return FacetCounts(values, sizes)
 
 
-def _top_ids(counts: np.ndarray, values: list[str]) -> list[int]:
-    """Return the ids of the TOP_VALUES highest counts (ties: value ascending)."""
+def _keep_containing(counts: np.ndarray, values: list[str], contains: str) -> np.ndarray:
+    """Return `counts` with the values not containing `contains` zeroed."""
+    needle = contains.casefold()
+    kept = counts.copy()
+    for i in np.flatnonzero(counts).tolist():
+        if needle not in values[i].casefold():
+            kept[i] = 0
+    return kept
+
+
+def _top_ids(counts: np.ndarray, values: list[str], limit: int = TOP_VALUES) -> list[int]:
+    """Return the ids of the `limit` highest counts (ties: value ascending)."""
     present = np.flatnonzero(counts)
-    if len(present) > TOP_VALUES:
-        # Every id whose count reaches the TOP_VALUES-th largest (ties included).
-        floor = np.partition(counts[present], len(present) - TOP_VALUES)[len(present) - TOP_VALUES]
+    if len(present) > limit:
+        # Every id whose count reaches the limit-th largest (ties included).
+        floor = np.partition(counts[present], len(present) - limit)[len(present) - limit]
         present = present[counts[present] >= floor]
     ranked = sorted(present.tolist(), key=lambda i: (-int(counts[i]), values[i]))
-    return ranked[:TOP_VALUES]
+    return ranked[:limit]

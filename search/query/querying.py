@@ -29,10 +29,10 @@ from whoosh.qparser import (
 
 from onrecord.search.config import int_default
 from onrecord.search.errors import QueryError
-from onrecord.search.facetdefs import NAME_FACETS
+from onrecord.search.facetdefs import FACETS_BY_NAME, NAME_FACETS
 from onrecord.search.model import MAX_PER_PAGE, SearchRequest
 from onrecord.search.query.queryterms import label_typed_terms, prepare_fuzzy_terms, rewrite_date_terms
-from onrecord.search.storage.schema import split_names
+from onrecord.search.storage.schema import join_names
 
 # The query length limit is the max_query_chars setting (search.config):
 # callers pass their index's; this default is the table's.
@@ -185,25 +185,26 @@ def collect_mark_terms(q: wq.Query | None) -> MarkTerms:
 
 
 def build_filter(request: SearchRequest) -> wq.Query | None:
-    """Return the query the request's filters impose, or None if none."""
+    """Return the query the request's filters impose, or None if none.
+
+    A name facet's values match its exact count-field term: ORed within
+    one facet, ANDed across facets (search.facetdefs rules); excluded
+    values are taken away from whatever else matches."""
     parts: list[wq.Query] = []
     for facet in NAME_FACETS:
         assert facet.request_attr is not None  # NAME_FACETS are the facets that have one
-        names = _name_terms(getattr(request, facet.request_attr))
-        parts += _RULES[facet.rule]([wq.Term(facet.filter_field, name) for name in names])
+        terms = _exact_terms(facet.filter_field, getattr(request, facet.request_attr))
+        parts += _RULES[facet.rule](terms)
     if request.since or request.until:
         parts.append(wq.DateRange("published", _day_start(request.since),
                                   _day_end(request.until)))
     if request.quotes_only:
         parts.append(wq.Term("has_quote", True))
-    if not parts:
+    excluded = _excluded_terms(request.excluded)
+    if not parts and not excluded:
         return None
-    return parts[0] if len(parts) == 1 else wq.And(parts)
-
-
-def _every(terms: list[wq.Term]) -> list[wq.Query]:
-    """The "all" rule: each value is its own ANDed part."""
-    return list(terms)
+    kept: wq.Query = wq.Every() if not parts else parts[0] if len(parts) == 1 else wq.And(parts)
+    return wq.AndNot(kept, wq.Or(excluded)) if excluded else kept
 
 
 def _some(terms: list[wq.Term]) -> list[wq.Query]:
@@ -213,13 +214,28 @@ def _some(terms: list[wq.Term]) -> list[wq.Query]:
 
 # search.facetdefs rule -> the filter parts of a facet's selected values.
 # ("year" selects since/until, filtered below as a date range.)
-_RULES: dict[str, Callable[[list[wq.Term]], list[wq.Query]]] = {"all": _every, "any": _some}
+_RULES: dict[str, Callable[[list[wq.Term]], list[wq.Query]]] = {"any": _some}
 
 
-def _name_terms(names: tuple[str, ...]) -> list[str]:
-    terms: list[str] = []
-    for name in names:
-        terms.extend(split_names(str(name).replace(",", " "), whole_only=True))
+def exact_value(name: str) -> str:
+    """Return a facet value as the index holds it (search.storage.schema
+    join_names: commas dropped, runs of spaces made one)."""
+    return join_names([str(name)])
+
+
+def _exact_terms(fieldname: str, names: tuple[str, ...]) -> list[wq.Term]:
+    """Return one exact Term per non-blank value."""
+    return [wq.Term(fieldname, value) for value in map(exact_value, names) if value]
+
+
+def _excluded_terms(excluded: tuple[tuple[str, str], ...]) -> list[wq.Term]:
+    """Return the exact Terms of the excluded (facet, value) pairs (unknown
+    or year facets are ignored)."""
+    terms: list[wq.Term] = []
+    for name, value in excluded:
+        facet = FACETS_BY_NAME.get(name)
+        if facet is not None and facet.request_attr is not None:
+            terms += _exact_terms(facet.filter_field, (value,))
     return terms
 
 
