@@ -20,8 +20,9 @@ from whoosh import query as wq
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.facetdefs import FACET_NAMES
-from onrecord.search.features.facets import CACHE_KEY, FacetCounts, build_facet_table, tally_facets
+from onrecord.search.features.facets import CACHE_KEY, FacetCounts, FacetTable, build_facet_table
 from onrecord.search.features.histogram import date_histogram
+from onrecord.search.features.selection import count_selected, has_selection, resolve_selection
 from onrecord.search.features.sightings import (
     SightingFinder,
     attach_duplicates,
@@ -113,11 +114,20 @@ def _run_search(index: Index, searcher: Any, request: SearchRequest,
     # that needs them gets the rest.
     expansion = expand_terms(q, searcher.reader(), deadline.portion(0.5),
                              index.max_expanded_terms)
+    # A selection is resolved against the facet values before matching
+    # (search.features.selection); without one the table can wait for the
+    # counting, after the matches are in.
+    table = _facet_table(index, deadline) if has_selection(request) else None
+    if table is not None:
+        request = resolve_selection(table, request)
     combined = restrict_query(expansion.query, build_filter(request))
     scored = q is not None and request.sort == "relevance"
     collected, finder, groups = _collect_groups(index, searcher, combined, scored,
                                                 request, deadline)
-    facets = _count_facets(index, request, combined, collected, deadline)
+    if table is None:
+        table = _facet_table(index, deadline)
+    facets = _count_facets(index, searcher, table, request, (expansion.query, combined),
+                           collected, deadline)
     histogram = _histogram(index, collected, deadline)
     offset = (request.page - 1) * request.per_page
     hits = _page_hits(index, finder, groups[offset:], q, deadline)
@@ -127,7 +137,8 @@ def _run_search(index: Index, searcher: Any, request: SearchRequest,
     partial = deadline.partial or bool(expansion.truncated)
     return SearchResult(query=request.query, total=len(collected.docnums), page=request.page,
                         per_page=request.per_page, hits=hits, facets=facets.values,
-                        facet_sizes=facets.sizes, histogram=histogram, suggestion=suggestion, partial=partial,
+                        facet_sizes=facets.sizes, histogram=histogram, suggestion=suggestion,
+                        partial=partial,
                         note=_note(deadline, expansion, index.max_expanded_terms) if partial else None)
 
 
@@ -168,21 +179,30 @@ def _field_lengths(index: Index, reader: Any, fieldname: str, deadline: Deadline
                         lambda _s: build_lengths(reader, fieldname), deadline)
 
 
-def _count_facets(index: Index, request: SearchRequest, combined: wq.Query,
-                  collected: Collected, deadline: Deadline) -> FacetCounts:
-    """Return the facet counts over the collected docnums (the facet
-    request.facet_all listed whole, narrowed by request.facet_filter);
-    none (and the deadline records the cut) if the deadline passed first or
-    while the facet table was being built (by this thread or another)."""
+def _facet_table(index: Index, deadline: Deadline) -> FacetTable | None:
+    """Return the searcher's cached FacetTable; None (and the deadline
+    records the cut) if the deadline passed first or while it was being
+    built (by this thread or another)."""
     deadline.begin("facets")
     try:
         deadline.check()
-        table = index.cached(CACHE_KEY, lambda s: build_facet_table(s, deadline), deadline)
+        return index.cached(CACHE_KEY, lambda s: build_facet_table(s, deadline), deadline)
     except DeadlineExceeded:
         deadline.cut()
+        return None
+
+
+def _count_facets(index: Index, searcher: Any, table: FacetTable | None,
+                  request: SearchRequest, queries: tuple[wq.Query | None, wq.Query],
+                  collected: Collected, deadline: Deadline) -> FacetCounts:
+    """Return the facet counts of the search (search.features.selection),
+    `queries` being its words and its words under the filters; none if
+    there is no table (the deadline passed)."""
+    if table is None:
         return FacetCounts({name: [] for name in FACET_NAMES}, {})
-    count = lambda: tally_facets(table, collected.docnums,  # noqa: E731
-                                 request.facet_all, request.facet_filter)
+    words, combined = queries
+    count = lambda: count_selected(table, searcher, words, request,  # noqa: E731
+                                   collected.docnums, deadline)
     if isinstance(combined, wq.Every) and not collected.partial:
         # The browse page (no words, no filters) counts the whole index:
         # the same answer until the next commit.
