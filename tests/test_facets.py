@@ -167,6 +167,22 @@ def test_cli_filters_by_author(files: Path, tmp_path: Path) -> None:
         "Council budget row", "Harbour budget"}
 
 
+def test_cli_excludes_a_value_and_ors_two(files: Path, tmp_path: Path) -> None:
+    runner = CliRunner()
+    index_dir = str(tmp_path / "index")
+    assert runner.invoke(main, ["index", str(files), "--index", index_dir, "--workers", "1"]).exit_code == 0
+
+    def total(*args: str) -> int:
+        result = runner.invoke(main, ["search", "budget", "--json", "--index", index_dir, *args])
+        assert result.exit_code == 0, result.output
+        return int(json.loads(result.output)["total"])
+
+    every, sam, jo = total(), total("--author", "Sam Hill"), total("--author", "Jo Reed")
+    assert total("--not-author", "Sam Hill") == every - sam
+    both = total("--author", "Sam Hill", "--author", "Jo Reed")
+    assert max(sam, jo) < both <= sam + jo  # OR: the council article is signed by both
+
+
 # ---------------------------------------- every row in the JSON and the page
 
 def test_every_row_is_a_key_of_the_json_facets(client: FlaskClient) -> None:
