@@ -15,12 +15,13 @@ from array import array
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.facetdefs import FACET_NAMES
-from onrecord.search.features.facets import CACHE_KEY, FacetCounts, FacetTable, build_facet_table
+from onrecord.search.features.facets import CACHE_KEY, FacetCounts, FacetTable, as_docnum_array, build_facet_table
 from onrecord.search.features.histogram import date_histogram
 from onrecord.search.features.selection import count_selected, has_selection, resolve_selection
 from onrecord.search.features.sightings import (
@@ -126,9 +127,10 @@ def _run_search(index: Index, searcher: Any, request: SearchRequest,
                                                 request, deadline)
     if table is None:
         table = _facet_table(index, deadline)
+    matched = as_docnum_array(collected.docnums)  # once, for facets and histogram
     facets = _count_facets(index, searcher, table, request, (expansion.query, combined),
-                           collected, deadline)
-    histogram = _histogram(index, collected, deadline)
+                           collected, matched, deadline)
+    histogram = _histogram(index, matched, deadline)
     offset = (request.page - 1) * request.per_page
     hits = _page_hits(index, finder, groups[offset:], q, deadline)
     deadline.begin("suggest")
@@ -194,15 +196,14 @@ def _facet_table(index: Index, deadline: Deadline) -> FacetTable | None:
 
 def _count_facets(index: Index, searcher: Any, table: FacetTable | None,
                   request: SearchRequest, queries: tuple[wq.Query | None, wq.Query],
-                  collected: Collected, deadline: Deadline) -> FacetCounts:
+                  collected: Collected, matched: np.ndarray, deadline: Deadline) -> FacetCounts:
     """Return the facet counts of the search (search.features.selection),
     `queries` being its words and its words under the filters; none if
     there is no table (the deadline passed)."""
     if table is None:
         return FacetCounts({name: [] for name in FACET_NAMES}, {})
     words, combined = queries
-    count = lambda: count_selected(table, searcher, words, request,  # noqa: E731
-                                   collected.docnums, deadline)
+    count = lambda: count_selected(table, searcher, words, request, matched, deadline)  # noqa: E731
     if isinstance(combined, wq.Every) and not collected.partial:
         # The browse page (no words, no filters) counts the whole index:
         # the same answer until the next commit.
@@ -211,8 +212,8 @@ def _count_facets(index: Index, searcher: Any, table: FacetTable | None,
     return count()
 
 
-def _histogram(index: Index, collected: Collected, deadline: Deadline) -> list[DateBucket]:
-    """Return the date histogram of the collected docnums; none if the
+def _histogram(index: Index, matched: np.ndarray, deadline: Deadline) -> list[DateBucket]:
+    """Return the date histogram of the `matched` docnums; none if the
     deadline passed first (the cut is recorded)."""
     deadline.begin("histogram")
     try:
@@ -222,7 +223,7 @@ def _histogram(index: Index, collected: Collected, deadline: Deadline) -> list[D
     except DeadlineExceeded:
         deadline.cut()
         return []
-    return date_histogram(column.keys, collected.docnums)
+    return date_histogram(column.keys, matched)
 
 
 def _collect_groups(index: Index, searcher: Any, combined: wq.Query, scored: bool,

@@ -220,12 +220,12 @@ def tally_facets(table: FacetTable, docnums: Collection[int],
     TOP_VALUES values per facet by count descending then value ascending,
     widened and narrowed as `ask` says."""
     ask = ask or FacetAsk()
-    docs = _as_array(docnums)
+    docs = as_docnum_array(docnums)
     values: dict[str, list[FacetValue]] = {}
     sizes: dict[str, int] = {}
     for facet, column in table.columns.items():
         own = ask.own.get(facet)
-        counts = count_column(column, docs if own is None else _as_array(own))
+        counts = count_column(column, docs if own is None else as_docnum_array(own))
         if facet == ask.expand and ask.contains:
             counts = _keep_containing(counts, column.values, ask.contains)
         sizes[facet] = int(np.count_nonzero(counts))
@@ -236,7 +236,11 @@ def tally_facets(table: FacetTable, docnums: Collection[int],
     return FacetCounts(values, sizes)
 
 
-def _as_array(docnums: Collection[int]) -> np.ndarray:
+def as_docnum_array(docnums: Collection[int]) -> np.ndarray:
+    """Return `docnums` as a numpy array (itself if it is one already: the
+    engine converts a result set once for the facets and the histogram)."""
+    if isinstance(docnums, np.ndarray):
+        return docnums
     return np.fromiter(docnums, dtype=np.intp, count=len(docnums))
 
 

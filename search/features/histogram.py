@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Sequence
 
 import numpy as np
 
+from onrecord.search.features.facets import as_docnum_array
 from onrecord.search.model import DateBucket
 from onrecord.search.storage.schema import UNDATED_KEY
 
@@ -25,18 +26,22 @@ MAX_MONTH_BARS = 36
 def date_histogram(keys: Sequence[int], docnums: Collection[int]) -> list[DateBucket]:
     """Return the month or year buckets of the dated `docnums`, in date
     order, empty ones included between the first and the last."""
-    if not docnums:
+    if not len(docnums):
         return []
-    column = np.asarray(keys, dtype=np.int64)
-    dates = column[np.fromiter(docnums, dtype=np.intp, count=len(docnums))]
+    column = np.asarray(keys)
+    dates = column[as_docnum_array(docnums)]
     dates = dates[(dates > 0) & (dates < UNDATED_KEY)]
     if not len(dates):
         return []
-    first = dt.date.fromordinal(int(dates.min()))
-    last = dt.date.fromordinal(int(dates.max()))
+    low = int(dates.min())
+    # One count per day since the first (a bincount, not a sort: ~10x
+    # faster over hundreds of thousands of matches).
+    per_day = np.bincount(dates - low)
+    present = np.flatnonzero(per_day)
+    days = [dt.date.fromordinal(low + int(d)) for d in present.tolist()]
+    counts = per_day[present].tolist()
+    first, last = days[0], days[-1]
     months = (last.year - first.year) * 12 + last.month - first.month + 1
-    days = [dt.date.fromordinal(int(d)) for d in np.unique(dates).tolist()]
-    counts = np.unique(dates, return_counts=True)[1].tolist()
     if months <= MAX_MONTH_BARS:
         return _buckets(first.year * 12 + first.month - 1, months,
                         [d.year * 12 + d.month - 1 for d in days], counts, _month)
