@@ -171,3 +171,13 @@ def test_an_excluded_value_leaves_out_exactly_its_paragraphs(index: Index, corpu
 def test_a_typed_value_matches_its_facet_value_ignoring_case(index: Index, corpus: list[Article]) -> None:
     assert (search(index, SearchRequest(speakers=("tony blair",))).total
             == brute_count(corpus, "speaker", "Tony Blair"))
+
+
+def test_a_selected_value_keeps_its_count_when_the_filter_box_leaves_it_out(
+        index: Index, corpus: list[Article]) -> None:
+    result = search(index, SearchRequest(speakers=("Tony Blair",), facet_all="speaker",
+                                         facet_filter="brown"))
+    listed = {v.value: v.count for v in result.facets["speaker"]}
+    assert listed["Tony Blair"] == brute_count(corpus, "speaker", "Tony Blair")
+    assert {"Gordon Brown", "Nick Brown", "Brown"} <= set(listed)
+    assert result.facet_sizes["speaker"] == 3  # the values containing "brown"

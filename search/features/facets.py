@@ -226,12 +226,15 @@ def tally_facets(table: FacetTable, docnums: Collection[int],
     for facet, column in table.columns.items():
         own = ask.own.get(facet)
         counts = count_column(column, docs if own is None else as_docnum_array(own))
+        listed = counts
         if facet == ask.expand and ask.contains:
-            counts = _keep_containing(counts, column.values, ask.contains)
-        sizes[facet] = int(np.count_nonzero(counts))
+            listed = _keep_containing(counts, column.values, ask.contains)
+        sizes[facet] = int(np.count_nonzero(listed))
         limit = ALL_VALUES if facet == ask.expand else TOP_VALUES
-        ids = _top_ids(counts, column.values, limit)
+        ids = _top_ids(listed, column.values, limit)
         ids += _pinned_ids(table, facet, ask.pinned.get(facet, ()), ids)
+        # Pinned (selected, excluded) values keep their true counts even
+        # when the filter box leaves them out of the list proper.
         values[facet] = [FacetValue(column.values[i], int(counts[i])) for i in ids]
     return FacetCounts(values, sizes)
 
