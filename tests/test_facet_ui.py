@@ -238,3 +238,10 @@ def test_bar_heights_are_proportional_steps() -> None:
     (bar,) = histogram_bars([bucket], SearchLinks(SearchRequest(page=4)))
     assert bar.title == "2021: 1 paragraph" and query(bar.url) == {"since": ["2021-01-01"],
                                                                    "until": ["2021-12-31"]}
+
+
+def test_help_says_how_facet_filters_behave(client: FlaskClient) -> None:
+    text = soup_of(client, "/help").select_one("#filters").get_text(" ", strip=True)
+    for phrase in ("exact values", "combine with OR", "combine with AND", "excludes it", "Show all",
+                   "filter them", "click a bar", "speaker:blair", "word-based"):
+        assert phrase in text, phrase
