@@ -245,3 +245,10 @@ def test_help_says_how_facet_filters_behave(client: FlaskClient) -> None:
     for phrase in ("exact values", "combine with OR", "combine with AND", "excludes it", "Show all",
                    "filter them", "click a bar", "speaker:blair", "word-based"):
         assert phrase in text, phrase
+
+
+def test_a_pinned_value_outside_the_filter_box_shows_no_count(client: FlaskClient) -> None:
+    page = soup_of(client, "/?q=budget&outlet=North+Star&not_outlet=South+Post&facet_all=outlet&facet_q=wire")
+    for value in ("North Star", "South Post"):  # listed (selected, excluded), but not counted as 0
+        assert value_link(page, "outlet", value).select_one(".count") is None
+    assert value_link(page, "outlet", "Wire 00").select_one(".count").get_text() == "1"

@@ -31,7 +31,7 @@ class FacetEntry:
     where excluding is not offered: selected or excluded values, years)."""
 
     value: str
-    count: int
+    count: int | None  # None: not known here (see facet_view), shown as no count
     state: ValueState
     url: str
     exclude_url: str | None
@@ -69,10 +69,12 @@ def facet_views(result: SearchResult, links: SearchLinks) -> list[FacetView]:
 
 def facet_view(facet: FacetDef, result: SearchResult, links: SearchLinks) -> FacetView:
     """Return the view of one facet of `result`."""
-    entries = sorted((facet_entry(facet, value, links) for value in result.facets.get(facet.name, [])),
+    expanded = links.req.facet_all == facet.name
+    narrowed = links.req.facet_filter.casefold() if expanded else ""
+    entries = sorted((facet_entry(facet, value, links, narrowed)
+                      for value in result.facets.get(facet.name, [])),
                      key=lambda e: _ORDER[e.state])  # stable: count order within a state
     size = result.facet_sizes.get(facet.name, 0)
-    expanded = links.req.facet_all == facet.name
     # Counted values only: a pinned (selected or excluded) value at 0 is not
     # one of the `size` distinct values in the results.
     listed = sum(1 for e in entries if e.count)
@@ -83,13 +85,17 @@ def facet_view(facet: FacetDef, result: SearchResult, links: SearchLinks) -> Fac
         filter_text=links.req.facet_filter if expanded else "")
 
 
-def facet_entry(facet: FacetDef, fv: FacetValue, links: SearchLinks) -> FacetEntry:
-    """Return one value's entry: its state and the links it offers."""
+def facet_entry(facet: FacetDef, fv: FacetValue, links: SearchLinks, narrowed: str = "") -> FacetEntry:
+    """Return one value's entry: its state and the links it offers.  With
+    the list `narrowed` by the filter box, a selected or excluded value
+    outside it is still listed but its count is not shown: the search
+    layer counts only the values containing the filter, so it says 0."""
     name, value = facet.name, fv.value
+    count = None if narrowed and narrowed not in value.casefold() else fv.count
     if links.excluded(name, value):
-        return FacetEntry(value, fv.count, "excluded", links.include(name, value), None)
+        return FacetEntry(value, count, "excluded", links.include(name, value), None)
     if links.active(name, value):
-        return FacetEntry(value, fv.count, "selected", links.toggle(name, value), None)
+        return FacetEntry(value, count, "selected", links.toggle(name, value), None)
     # Only name facets are excludable; a year is a date range (since/until).
     exclude = links.exclude(name, value) if name in FACET_FILTERS else None
     return FacetEntry(value, fv.count, "none", links.toggle(name, value), exclude)
