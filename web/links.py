@@ -2,8 +2,10 @@
 
 Owns the rule that all search state lives in the URL.  A SearchRequest is
 turned back into query parameters (defaults left out, so URLs stay short),
-and each link the page offers (toggle a facet value, drop a filter chip, go
-to page N, take the spelling suggestion) is a new SearchRequest derived with
+and each link the page offers (toggle a facet value, add one with OR,
+exclude one or bring it back, show a facet's every value, follow a date
+bar, drop a filter chip, go to page N, take the spelling suggestion) is a
+new SearchRequest derived with
 dataclasses.replace and encoded the same way.  Pure: no Flask imports.
 """
 from __future__ import annotations
