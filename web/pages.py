@@ -12,6 +12,7 @@ from onrecord.search import engine
 from onrecord.search.config import int_default
 from onrecord.search.model import Paragraph
 from onrecord.web.changes import change_marks
+from onrecord.web.facetview import facet_views, histogram_bars
 from onrecord.web.links import SearchLinks, page_window
 from onrecord.web.params import MAX_PAGE, hidden_filters, parse_int, parse_query, parse_search_request, raw_form
 from onrecord.web.render import render_paragraph, safe_href
@@ -40,6 +41,8 @@ def search_page() -> str:
         req=req,
         result=result,
         links=links,
+        facets=facet_views(result, links),
+        bars=histogram_bars(result.histogram, links),
         window=page_window(result.page, result.pages),
         error=None,
     )
