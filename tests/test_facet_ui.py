@@ -247,8 +247,12 @@ def test_help_says_how_facet_filters_behave(client: FlaskClient) -> None:
         assert phrase in text, phrase
 
 
-def test_a_pinned_value_outside_the_filter_box_shows_no_count(client: FlaskClient) -> None:
-    page = soup_of(client, "/?q=budget&outlet=North+Star&not_outlet=South+Post&facet_all=outlet&facet_q=wire")
-    for value in ("North Star", "South Post"):  # listed (selected, excluded), but not counted as 0
-        assert value_link(page, "outlet", value).select_one(".count") is None
+def test_a_pinned_value_outside_the_filter_box_keeps_its_true_count(client: FlaskClient) -> None:
+    url = "/?q=budget&outlet=North+Star&not_outlet=South+Post&facet_all=outlet&facet_q=wire"
+    page = soup_of(client, url)
+    plain = soup_of(client, "/?q=budget&outlet=North+Star&not_outlet=South+Post")
+    for value in ("North Star", "South Post"):  # listed (selected, excluded) with their counts
+        shown = value_link(page, "outlet", value).select_one(".count")
+        assert shown is not None and shown.get_text() != "0"
+        assert shown.get_text() == value_link(plain, "outlet", value).select_one(".count").get_text()
     assert value_link(page, "outlet", "Wire 00").select_one(".count").get_text() == "1"

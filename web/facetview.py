@@ -71,13 +71,14 @@ def facet_view(facet: FacetDef, result: SearchResult, links: SearchLinks) -> Fac
     """Return the view of one facet of `result`."""
     expanded = links.req.facet_all == facet.name
     narrowed = links.req.facet_filter.casefold() if expanded else ""
-    entries = sorted((facet_entry(facet, value, links, narrowed)
+    entries = sorted((facet_entry(facet, value, links)
                       for value in result.facets.get(facet.name, [])),
                      key=lambda e: _ORDER[e.state])  # stable: count order within a state
     size = result.facet_sizes.get(facet.name, 0)
-    # Counted values only: a pinned (selected or excluded) value at 0 is not
-    # one of the `size` distinct values in the results.
-    listed = sum(1 for e in entries if e.count)
+    # `size` counts the values with matches (containing the filter box's
+    # text, when there is one); a pinned (selected or excluded) value at 0
+    # or outside the filter is listed beside them, not one of them.
+    listed = sum(1 for e in entries if e.count and narrowed in e.value.casefold())
     return FacetView(
         facet=facet, entries=entries, size=size, expanded=expanded,
         show_all_url=None if expanded or size <= listed else links.show_all(facet.name),
@@ -85,13 +86,12 @@ def facet_view(facet: FacetDef, result: SearchResult, links: SearchLinks) -> Fac
         filter_text=links.req.facet_filter if expanded else "")
 
 
-def facet_entry(facet: FacetDef, fv: FacetValue, links: SearchLinks, narrowed: str = "") -> FacetEntry:
-    """Return one value's entry: its state and the links it offers.  With
-    the list `narrowed` by the filter box, a selected or excluded value
-    outside it is still listed but its count is not shown: the search
-    layer counts only the values containing the filter, so it says 0."""
+def facet_entry(facet: FacetDef, fv: FacetValue, links: SearchLinks) -> FacetEntry:
+    """Return one value's entry: its state and the links it offers.  A
+    selected or excluded value is listed with its true count even when the
+    filter box leaves it out of the list proper."""
     name, value = facet.name, fv.value
-    count = None if narrowed and narrowed not in value.casefold() else fv.count
+    count: int | None = fv.count
     if links.excluded(name, value):
         return FacetEntry(value, count, "excluded", links.include(name, value), None)
     if links.active(name, value):
