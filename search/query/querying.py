@@ -17,14 +17,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from whoosh import query as wq
+from whoosh.analysis import STOP_WORDS
 from whoosh.qparser import (
     FieldAliasPlugin,
     FuzzyTermPlugin,
     MultifieldParser,
+    Plugin,
     PlusMinusPlugin,
     PrefixPlugin,
     QueryParser,
     WildcardPlugin,
+    syntax,
 )
 
 from onrecord.search.config import int_default
@@ -42,6 +45,13 @@ SORT_ORDERS = ("relevance", "newest", "oldest")
 # Fields whose words are the paragraph's words (same stemming analyzer), so
 # their query terms are the ones to mark in the paragraph text.
 _MARKED_FIELDS = frozenset({"text", "quote_text"})
+# Quoted phrases and common words search the unstemmed, nothing-removed
+# `exact` field (search.schema) with the text field's boost.
+EXACT_FIELD = "exact"
+_TEXT_BOOST = 2.0
+# Words the stemming analyzer drops (its stop words and one-letter words):
+# unquoted, they are looked up in EXACT_FIELD rather than vanishing.
+_MIN_STEM_CHARS = 2
 _FIELD_ALIASES = {"quote_text": ["quote", "quotes"], "speaker": ["speakers"],
                   "institution": ["institutions"], "published": ["date"]}
 # A '*' must end a word of at least two letters ("gov*"); anything else would
@@ -58,9 +68,43 @@ class MarkTerms:
 
     words: frozenset[str] = frozenset()
     prefixes: tuple[str, ...] = ()
+    # Unstemmed words and phrases (word sequences) of the `exact` field.
+    exact: frozenset[str] = frozenset()
+    phrases: tuple[tuple[str, ...], ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.words or self.prefixes)
+        return bool(self.words or self.prefixes or self.exact or self.phrases)
+
+
+def is_common_word(text: str) -> bool:
+    """Return True if the stemmed text field drops `text` (a stop word or a
+    one-letter word), so it must be searched in the exact field."""
+    word = text.lower()
+    return word in STOP_WORDS or len(word) < _MIN_STEM_CHARS
+
+
+class ExactPlugin(Plugin):
+    """Sends unfielded quoted phrases and unfielded common words to the
+    exact field, before MultifieldPlugin (priority 110) spreads unfielded
+    nodes over text and title."""
+
+    def filters(self, parser: Any) -> list[tuple[Any, int]]:
+        return [(self.to_exact, 105)]
+
+    def to_exact(self, parser: Any, group: Any) -> Any:
+        for i, node in enumerate(group):
+            if isinstance(node, syntax.GroupNode):
+                group[i] = self.to_exact(parser, node)
+            elif node.has_fieldname and node.fieldname is None and _goes_exact(node):
+                node.set_fieldname(EXACT_FIELD)
+                node.set_boost(_TEXT_BOOST * node.boost)
+        return group
+
+
+def _goes_exact(node: Any) -> bool:
+    if type(node).__name__ == "PhraseNode":
+        return True
+    return type(node) is syntax.WordNode and is_common_word(node.text)
 
 
 def validate_request(request: SearchRequest, max_window: int | None = None) -> None:
@@ -100,7 +144,8 @@ def build_parser(schema: Any) -> QueryParser:
     # text, so it never widens a match, and a third posting list per word
     # costs a third more matching time.  `quote:` still searches it.
     parser = MultifieldParser(["text", "title"], schema,
-                              fieldboosts={"text": 2.0, "title": 1.0})
+                              fieldboosts={"text": _TEXT_BOOST, "title": 1.0})
+    parser.add_plugin(ExactPlugin())
     parser.remove_plugin_class(WildcardPlugin)
     parser.add_plugin(PrefixPlugin())
     parser.add_plugin(PlusMinusPlugin())
@@ -172,7 +217,15 @@ def collect_mark_terms(q: wq.Query | None) -> MarkTerms:
         return MarkTerms()
     words: set[str] = set()
     prefixes: set[str] = set()
+    exact: set[str] = set()
+    phrases: set[tuple[str, ...]] = set()
     for node in iter_nodes(q, skip_negated=True):
+        if getattr(node, "fieldname", None) == EXACT_FIELD:
+            if isinstance(node, wq.Phrase):
+                phrases.add(tuple(node.words))
+            elif isinstance(node, wq.Term) and isinstance(node.text, str):
+                exact.add(node.text)
+            continue
         if getattr(node, "fieldname", None) not in _MARKED_FIELDS:
             continue
         if isinstance(node, wq.Prefix):
@@ -181,7 +234,8 @@ def collect_mark_terms(q: wq.Query | None) -> MarkTerms:
             words.update(node.words)
         elif isinstance(node, wq.Term) and isinstance(node.text, str):
             words.add(node.text)
-    return MarkTerms(frozenset(words), tuple(sorted(prefixes)))
+    return MarkTerms(frozenset(words), tuple(sorted(prefixes)), frozenset(exact),
+                     tuple(sorted(phrases)))
 
 
 def build_filter(request: SearchRequest) -> wq.Query | None:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any, cast
 
 from whoosh import columns, fields
-from whoosh.analysis import Analyzer, StemmingAnalyzer, Token, Tokenizer
+from whoosh.analysis import Analyzer, LowercaseFilter, RegexTokenizer, StemmingAnalyzer, Token, Tokenizer
 
 from onrecord.search.facetdefs import FACETS
 from onrecord.search.model import Article, Metadata, Paragraph
@@ -30,6 +30,22 @@ _DATE_MAX = 5_000_000
 # claiming a 100,000-character title must not cost that on every paragraph).
 # The record keeps up to search.records.MAX_META_CHARS of it.
 TITLE_INDEX_CHARS = 200
+# How the `exact` field (quoted phrases, common words) splits text: a word
+# is a run of letters, digits or underscores, lowercased; everything else
+# (punctuation, spaces, line and sentence ends) only separates words.
+# Nothing is removed, so positions are the words' true positions.
+EXACT_WORD = r"\w+"
+
+
+def exact_analyzer() -> Analyzer:
+    """Return the analyzer of the `exact` field: EXACT_WORD runs, lowercased,
+    no stop words removed, no stemming."""
+    return cast(Analyzer, RegexTokenizer(EXACT_WORD) | LowercaseFilter())
+
+
+def exact_words(text: str) -> list[str]:
+    """Return `text`'s words as the `exact` field indexes them, in order."""
+    return [token.text for token in exact_analyzer()(text)]
 
 
 class NameTokenizer(Tokenizer):
@@ -152,10 +168,15 @@ def build_schema() -> fields.Schema:
         n=fields.STORED(),
         start=fields.STORED(),
         end=fields.STORED(),
-        # Positions only (no character offsets): snippets re-tokenise the
-        # stored text, and encoding offsets cost a quarter of indexing time.
-        text=SpelledText(analyzer=stem, stored=True, phrase=True, spelling=True),
-        # Article metadata: indexed here, stored once in search.records.
+        # Stemmed words for ranking unquoted words (stop words dropped).  No
+        # positions: quoted phrases are matched on `exact`.
+        text=SpelledText(analyzer=stem, stored=True, phrase=False, spelling=True),
+        # Every word of the text, unstemmed, at its true position (see
+        # EXACT_WORD): quoted phrases and common (stop) words search here.
+        exact=fields.TEXT(analyzer=exact_analyzer(), phrase=True),
+        # The article's headline, indexed on its first paragraph only (a
+        # headline match finds the article once, through its lead, instead
+        # of every paragraph of it).  Shown on every hit from search.records.
         title=RepeatedText(analyzer=StemmingAnalyzer()),
         outlet=fields.TEXT(analyzer=_name_analyzer(), phrase=False),
         author=fields.TEXT(analyzer=_name_analyzer(), phrase=False),
@@ -204,7 +225,10 @@ def paragraph_fields(article: Article, para: Paragraph, rev: str) -> dict[str, A
         "newest_key": _DATE_MAX - published.toordinal() if published else _UNDATED_KEY,
         "oldest_key": published.toordinal() if published else _UNDATED_KEY,
     }
+    doc["exact"] = para.text
     doc.update(_metadata_fields(meta))
+    if para.n != 1:
+        doc.pop("title", None)
     doc.update(_annotation_fields(para))
     doc.update(_facet_fields(meta, para))
     return {k: v for k, v in doc.items() if v is not None and v != ""}
