@@ -19,7 +19,9 @@ from onrecord.search.deadline import Deadline
 from onrecord.search.engine import search
 from onrecord.search.model import Article, SearchRequest
 from onrecord.search.query.docsets import match_docnums
-from onrecord.search.query.querying import build_parser, parse_query
+from onrecord.search.query.querying import build_parser, collect_mark_terms, parse_query
+from onrecord.search.storage.lexicon import gram_words, query_grams
+from onrecord.search.storage.schema import build_schema, exact_analyzer
 from onrecord.search.storage.store import Index, ram_index, write_articles
 from tests.factories import make_article
 
@@ -41,7 +43,8 @@ FIXED_PHRASES = ('"to be"', '"it is not"', '"one of the"', '"we will not"',
                  '"Economy, growth!"', '"economies grow"', '"growing economy"',
                  '"U.S. economy"', '"don\'t"', '"BBC\'s"', '"3.5"', '"café"',
                  '"the the"', '"not not"', '"of the economy"', '"it is"',
-                 '"zebra crossing"', '"said the minister"', '"and the"')
+                 '"zebra crossing"', '"said the minister"', '"and the"',
+                 '"told the"', '"economy growth a"', '"a a"')
 
 
 def words(text: str) -> list[str]:
@@ -187,3 +190,49 @@ def test_a_headline_only_match_finds_the_lead_paragraph() -> None:
     assert all(h.title for h in hits)
     # A phrase searches paragraph text only: the headline does not match it.
     assert search(index, SearchRequest(query='"zanzibar budget"')).total == 0
+
+
+# Common grams (search.storage.lexicon): a pair whose first word is common
+# is one token; the tokens stay one per word position.
+@pytest.mark.parametrize(("phrase", "tokens"), [
+    ("the bbc said", ["the bbc", "bbc", "said"]),            # common word first
+    ("told the bbc", ["told", "the bbc"]),                   # in the middle
+    ("growth of the economy", ["growth", "of the", "the economy"]),
+    ("told the", ["told", "the"]),                           # common word last
+    ("one of the", ["one", "of the"]),
+    ("the", ["the"]),                                        # a single common word
+    ("of the", ["of the"]),                                  # two common words
+    ("to be or not to be", ["to be", "be or", "or not", "not to", "to be"]),
+    ("economy growth", ["economy", "growth"]),               # no common word
+    ("3 5 economy", ["3 5", "5 economy"]),                   # one-letter words are common
+])
+def test_a_phrase_is_searched_as_common_grams(phrase: str, tokens: list[str]) -> None:
+    words_ = phrase.split()
+    assert query_grams(words_) == tokens
+    assert gram_words(tokens) == tuple(words_)
+    assert [t.text for t in exact_analyzer()(phrase, mode="query")] == tokens
+
+
+def test_the_index_holds_each_word_and_the_grams_at_the_first_words_position() -> None:
+    tokens = [(t.text, t.pos) for t in exact_analyzer()("Told the BBC, it is.",
+                                                          positions=True, mode="index")]
+    assert tokens == [("told", 0), ("the", 1), ("the bbc", 1), ("bbc", 2), ("it", 3),
+                      ("it is", 3), ("is", 4)]
+
+
+@pytest.mark.parametrize(("text", "kind", "searched"), [
+    ('"of the"', "Term", ("of the",)),
+    ('"the"', "Term", ("the",)),
+    ('"told the BBC"', "Phrase", ("told", "the bbc")),
+])
+def test_a_phrase_of_one_token_is_a_term_and_keeps_its_words_for_marks(
+        text: str, kind: str, searched: tuple[str, ...]) -> None:
+    q = parse_query(build_parser(build_schema()), text)
+    assert type(q).__name__ == kind and q.fieldname == "exact"
+    assert tuple(getattr(q, "words", None) or [q.text]) == searched
+    marks = collect_mark_terms(q)
+    quoted = tuple(words(text))
+    if len(quoted) > 1:
+        assert marks.phrases == (quoted,)
+    else:
+        assert marks.exact == frozenset(quoted)

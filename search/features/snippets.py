@@ -13,7 +13,7 @@ import html
 from typing import Any
 
 from onrecord.search.query.querying import MarkTerms
-from onrecord.search.storage.schema import exact_analyzer
+from onrecord.search.storage.schema import exact_word_analyzer
 
 SNIPPET_CHARS = 300
 # How much text to show before the first match when a paragraph is cut.
@@ -46,7 +46,7 @@ def _exact_spans(text: str, terms: MarkTerms) -> list[Span]:
     one span from its first word's start to its last word's end wherever
     its words stand adjacent and in order (as the exact field matches)."""
     tokens = [(t.text, t.startchar, t.endchar)
-              for t in exact_analyzer()(text, chars=True, mode="index")]
+              for t in exact_word_analyzer()(text, chars=True, mode="index")]
     words = [w for w, _s, _e in tokens]
     spans = [(s, e) for w, s, e in tokens if w in terms.exact]
     for phrase in terms.phrases:

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from whoosh import query as wq
-from whoosh.analysis import STOP_WORDS
 from whoosh.qparser import (
     FieldAliasPlugin,
     FuzzyTermPlugin,
@@ -35,6 +34,7 @@ from onrecord.search.errors import QueryError
 from onrecord.search.facetdefs import NAME_FACETS
 from onrecord.search.model import MAX_PER_PAGE, SearchRequest
 from onrecord.search.query.queryterms import label_typed_terms, prepare_fuzzy_terms, rewrite_date_terms
+from onrecord.search.storage.lexicon import gram_words, is_common_word, is_gram
 from onrecord.search.storage.schema import split_names
 
 # The query length limit is the max_query_chars setting (search.config):
@@ -49,9 +49,6 @@ _MARKED_FIELDS = frozenset({"text", "quote_text"})
 # `exact` field (search.schema) with the text field's boost.
 EXACT_FIELD = "exact"
 _TEXT_BOOST = 2.0
-# Words the stemming analyzer drops (its stop words and one-letter words):
-# unquoted, they are looked up in EXACT_FIELD rather than vanishing.
-_MIN_STEM_CHARS = 2
 _FIELD_ALIASES = {"quote_text": ["quote", "quotes"], "speaker": ["speakers"],
                   "institution": ["institutions"], "published": ["date"]}
 # A '*' must end a word of at least two letters ("gov*"); anything else would
@@ -74,13 +71,6 @@ class MarkTerms:
 
     def __bool__(self) -> bool:
         return bool(self.words or self.prefixes or self.exact or self.phrases)
-
-
-def is_common_word(text: str) -> bool:
-    """Return True if the stemmed text field drops `text` (a stop word or a
-    one-letter word), so it must be searched in the exact field."""
-    word = text.lower()
-    return word in STOP_WORDS or len(word) < _MIN_STEM_CHARS
 
 
 class ExactPlugin(Plugin):
@@ -221,10 +211,7 @@ def collect_mark_terms(q: wq.Query | None) -> MarkTerms:
     phrases: set[tuple[str, ...]] = set()
     for node in iter_nodes(q, skip_negated=True):
         if getattr(node, "fieldname", None) == EXACT_FIELD:
-            if isinstance(node, wq.Phrase):
-                phrases.add(tuple(node.words))
-            elif isinstance(node, wq.Term) and isinstance(node.text, str):
-                exact.add(node.text)
+            _collect_exact(node, exact, phrases)
             continue
         if getattr(node, "fieldname", None) not in _MARKED_FIELDS:
             continue
@@ -236,6 +223,20 @@ def collect_mark_terms(q: wq.Query | None) -> MarkTerms:
             words.add(node.text)
     return MarkTerms(frozenset(words), tuple(sorted(prefixes)), frozenset(exact),
                      tuple(sorted(phrases)))
+
+
+def _collect_exact(node: wq.Query, exact: set[str], phrases: set[tuple[str, ...]]) -> None:
+    """Add an exact-field node's word, or its phrase's words, to the marks.
+    A phrase is searched as common grams (search.storage.lexicon), a
+    two-word one as a single gram Term; the marks are the words the user
+    quoted, so the snippet marks the phrase as one unit."""
+    if isinstance(node, wq.Phrase):
+        phrases.add(gram_words(node.words))
+    elif isinstance(node, wq.Term) and isinstance(node.text, str):
+        if is_gram(node.text):
+            phrases.add(gram_words([node.text]))
+        else:
+            exact.add(node.text)
 
 
 def build_filter(request: SearchRequest) -> wq.Query | None:

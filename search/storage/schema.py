@@ -20,6 +20,7 @@ from whoosh.analysis import Analyzer, LowercaseFilter, RegexTokenizer, StemmingA
 from onrecord.search.facetdefs import FACETS
 from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.clusters import paragraph_keys, quote_keys
+from onrecord.search.storage.lexicon import COMMON_WORDS, MIN_STEM_CHARS, CommonGramsFilter
 
 # Sort keys for undated paragraphs: larger than any date ordinal, so they sort
 # last both for "newest" (ascending over MAX - ordinal) and "oldest".
@@ -37,15 +38,35 @@ TITLE_INDEX_CHARS = 200
 EXACT_WORD = r"\w+"
 
 
-def exact_analyzer() -> Analyzer:
-    """Return the analyzer of the `exact` field: EXACT_WORD runs, lowercased,
-    no stop words removed, no stemming."""
+# The field whose lexicon (every word as written, lowercased) answers
+# spelling suggestions and fuzzy words for the stemmed text field, which
+# therefore keeps no word list of its own.
+WORDS_FIELD = "exact"
+
+
+def exact_word_analyzer() -> Analyzer:
+    """Return the word analyzer of the `exact` field: EXACT_WORD runs,
+    lowercased, no stop words removed, no stemming (and no common grams:
+    what snippets mark in a paragraph's text)."""
     return cast(Analyzer, RegexTokenizer(EXACT_WORD) | LowercaseFilter())
+
+
+def exact_analyzer() -> Analyzer:
+    """Return the analyzer of the `exact` field: its words plus the common
+    grams of search.storage.lexicon (index), or a phrase's gram tokens
+    (query)."""
+    return cast(Analyzer, exact_word_analyzer() | CommonGramsFilter())
+
+
+def stemming_analyzer() -> Analyzer:
+    """Return the analyzer of the stemmed fields, dropping exactly the
+    lexicon's common words (which the `exact` field keeps)."""
+    return StemmingAnalyzer(stoplist=COMMON_WORDS, minsize=MIN_STEM_CHARS)
 
 
 def exact_words(text: str) -> list[str]:
     """Return `text`'s words as the `exact` field indexes them, in order."""
-    return [token.text for token in exact_analyzer()(text)]
+    return [token.text for token in exact_word_analyzer()(text)]
 
 
 class NameTokenizer(Tokenizer):
@@ -82,27 +103,10 @@ class NameTokenizer(Tokenizer):
 
 
 class SpelledText(fields.TEXT):
-    """A TEXT field whose spelling words are sent to the writer once per
-    segment instead of once per paragraph.
-
-    Whoosh writes every paragraph's unstemmed words as postings of the
-    spelling field (all on document 0, deduplicated only when the segment
-    is finished): about as many postings as the text itself.  A `seen` set
-    on the field object skips repeats; every writer must start with
-    reset_spelling(writer.schema) (an index created in this process hands
-    each writer the same schema object), so the segment's word list comes
-    out the same as Whoosh's."""
-
-    def spellable_words(self, value: Any) -> Iterator[str]:
-        seen: set[str] = self.__dict__.setdefault("_seen_words", set())
-        fresh = [w for w in super().spellable_words(value) if w not in seen]
-        seen.update(fresh)
-        return iter(fresh)
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state.pop("_seen_words", None)  # per-writer state stays out of the TOC
-        return state
+    """The text field of indexes built before the `exact` field (its own
+    spelling word list).  Kept only so such an index's table of contents
+    still unpickles and is refused by store._check_schema with the
+    rebuild message, instead of failing to load."""
 
 
 class RepeatedText(fields.TEXT):
@@ -131,12 +135,6 @@ def _name_analyzer() -> Analyzer:
     return cast(Analyzer, NameTokenizer())
 
 
-def reset_spelling(schema: fields.Schema) -> None:
-    """Forget the spelling words already sent by a previous writer."""
-    for name in schema.names():
-        schema[name].__dict__.pop("_seen_words", None)
-
-
 def split_names(value: str, whole_only: bool = False) -> list[str]:
     """Return the lowercased index terms of a comma-separated names value."""
     terms: list[str] = []
@@ -153,7 +151,7 @@ def split_names(value: str, whole_only: bool = False) -> list[str]:
 
 def build_schema() -> fields.Schema:
     """Return the paragraph schema (one Whoosh document per Paragraph)."""
-    stem = StemmingAnalyzer()
+    stem = stemming_analyzer()
     return fields.Schema(
         # Stored only: articles are replaced by doc_id (search.store), and
         # nothing looks a paragraph up by id; a unique term per paragraph
@@ -168,16 +166,20 @@ def build_schema() -> fields.Schema:
         n=fields.STORED(),
         start=fields.STORED(),
         end=fields.STORED(),
-        # Stemmed words for ranking unquoted words (stop words dropped).  No
-        # positions: quoted phrases are matched on `exact`.
-        text=SpelledText(analyzer=stem, stored=True, phrase=False, spelling=True),
+        # Stemmed words for ranking unquoted words (common words dropped).
+        # No positions: quoted phrases are matched on `exact`.  No spelling
+        # word list: suggestions read WORDS_FIELD's lexicon, which already
+        # holds every word as written (a second list cost 1.1x the page's
+        # size in the amplification test of tests/test_identity.py).
+        text=fields.TEXT(analyzer=stem, stored=True, phrase=False),
         # Every word of the text, unstemmed, at its true position (see
-        # EXACT_WORD): quoted phrases and common (stop) words search here.
+        # EXACT_WORD), and the common grams (search.storage.lexicon):
+        # quoted phrases and common (stop) words search here.
         exact=fields.TEXT(analyzer=exact_analyzer(), phrase=True),
         # The article's headline, indexed on its first paragraph only (a
         # headline match finds the article once, through its lead, instead
         # of every paragraph of it).  Shown on every hit from search.records.
-        title=RepeatedText(analyzer=StemmingAnalyzer()),
+        title=RepeatedText(analyzer=stemming_analyzer()),
         outlet=fields.TEXT(analyzer=_name_analyzer(), phrase=False),
         author=fields.TEXT(analyzer=_name_analyzer(), phrase=False),
         published=fields.DATETIME(sortable=True),
@@ -186,7 +188,7 @@ def build_schema() -> fields.Schema:
         institution=fields.TEXT(analyzer=_name_analyzer(), phrase=False, stored=True),
         # Case-preserving exact values: the facet cache reads these postings.
         **{facet.count_field: fields.KEYWORD(commas=True) for facet in FACETS if facet.source},
-        quote_text=fields.TEXT(analyzer=StemmingAnalyzer(), phrase=True),
+        quote_text=fields.TEXT(analyzer=stemming_analyzer(), phrase=True),
         # Sampled fingerprint keys (search.clusters) of the paragraph's
         # quotes and of its text: looked up to find copies in other articles.
         quote_keys=fields.KEYWORD(),
