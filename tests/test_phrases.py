@@ -210,7 +210,8 @@ def test_a_phrase_is_searched_as_common_grams(phrase: str, tokens: list[str]) ->
     words_ = phrase.split()
     assert query_grams(words_) == tokens
     assert gram_words(tokens) == tuple(words_)
-    assert [t.text for t in exact_analyzer()(phrase, mode="query")] == tokens
+    q = parse_query(build_parser(build_schema()), f'"{phrase}"')
+    assert tuple(getattr(q, "words", None) or [getattr(q, "text", None)]) == tuple(tokens)
 
 
 def test_the_index_holds_each_word_and_the_grams_at_the_first_words_position() -> None:
@@ -236,3 +237,10 @@ def test_a_phrase_of_one_token_is_a_term_and_keeps_its_words_for_marks(
         assert marks.phrases == (quoted,)
     else:
         assert marks.exact == frozenset(quoted)
+
+
+def test_a_sloppy_phrase_keeps_its_words() -> None:
+    # A gram holds two words adjacent; "..."~N allows words between them.
+    q = parse_query(build_parser(build_schema()), '"told the bbc"~3')
+    assert type(q).__name__ == "Phrase"
+    assert getattr(q, "words", None) == ["told", "the", "bbc"] and getattr(q, "slop", 0) == 3

@@ -34,7 +34,7 @@ from onrecord.search.errors import QueryError
 from onrecord.search.facetdefs import NAME_FACETS
 from onrecord.search.model import MAX_PER_PAGE, SearchRequest
 from onrecord.search.query.queryterms import label_typed_terms, prepare_fuzzy_terms, rewrite_date_terms
-from onrecord.search.storage.lexicon import gram_words, is_common_word, is_gram
+from onrecord.search.storage.lexicon import gram_words, is_common_word, is_gram, query_grams
 from onrecord.search.storage.schema import split_names
 
 # The query length limit is the max_query_chars setting (search.config):
@@ -186,7 +186,23 @@ def parse_query(parser: QueryParser, text: str,
                              "or published:[2019-01-01 TO 2019-06-30]")
     if q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
         return None
-    return label_typed_terms(prepare_fuzzy_terms(q), parsed)
+    return label_typed_terms(prepare_fuzzy_terms(gram_phrases(q)), parsed)
+
+
+def gram_phrases(q: wq.Query) -> wq.Query:
+    """Return `q` with each exact phrase (slop 1) searched as its common
+    grams (search.storage.lexicon.query_grams): a Phrase over consecutive
+    tokens, or a Term if they are one.  A "..."~N phrase keeps its words:
+    a gram would hold two of them adjacent."""
+    def swap(node: wq.Query) -> wq.Query:
+        if not (isinstance(node, wq.Phrase) and node.fieldname == EXACT_FIELD
+                and node.slop == 1):
+            return node
+        tokens = query_grams(node.words)
+        if len(tokens) == 1:
+            return wq.Term(EXACT_FIELD, tokens[0], boost=node.boost)
+        return wq.Phrase(EXACT_FIELD, tokens, boost=node.boost)
+    return q.accept(swap)
 
 
 def iter_nodes(q: wq.Query, skip_negated: bool = False) -> Iterator[wq.Query]:

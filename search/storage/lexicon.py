@@ -29,7 +29,6 @@ token with it is always a pair and gram_words() can undo query_grams().
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
 
 from whoosh.analysis import STOP_WORDS, Filter, Token
 
@@ -85,9 +84,10 @@ def gram_words(tokens: Sequence[str]) -> tuple[str, ...]:
 
 
 class CommonGramsFilter(Filter):
-    """Adds common grams to a word stream (index mode) or rewrites a
-    phrase's words into its query tokens (query mode); see the module
-    docstring."""
+    """Adds common grams to a word stream at index time (see the module
+    docstring).  At query time words pass unchanged: the query side
+    (query_grams) rewrites exact phrases after parsing, where a phrase's
+    slop is known (a "..."~N phrase keeps its plain words)."""
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self)
@@ -104,7 +104,8 @@ class CommonGramsFilter(Filter):
         if first is None:
             return
         if getattr(first, "mode", "") == "query":
-            yield from _query_tokens(first, stream)
+            yield first
+            yield from stream
         else:
             yield from _index_tokens(first, stream)
 
@@ -134,21 +135,3 @@ def _place(token: Token, pos: int, start: int) -> None:
         token.pos = pos
     if token.chars:
         token.startchar = start
-
-
-def _query_tokens(first: Token, tokens: Iterator[Token]) -> Iterator[Token]:
-    """Yield the query tokens of a phrase (query_grams), at consecutive
-    positions, each spanning the characters of the words it stands for."""
-    base = getattr(first, "pos", 0)  # read now: the tokenizer reuses `first`
-    spans: list[tuple[str, Any, Any]] = [(first.text, getattr(first, "startchar", None),
-                                          getattr(first, "endchar", None))]
-    spans += [(t.text, getattr(t, "startchar", None), getattr(t, "endchar", None))
-              for t in tokens]
-    for offset, text in enumerate(query_grams([w for w, _s, _e in spans])):
-        first.text = text
-        if first.positions:
-            first.pos = base + offset
-        if first.chars:
-            first.startchar = spans[offset][1]
-            first.endchar = spans[offset + 1 if is_gram(text) else offset][2]
-        yield first

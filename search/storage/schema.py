@@ -52,9 +52,9 @@ def exact_word_analyzer() -> Analyzer:
 
 
 def exact_analyzer() -> Analyzer:
-    """Return the analyzer of the `exact` field: its words plus the common
-    grams of search.storage.lexicon (index), or a phrase's gram tokens
-    (query)."""
+    """Return the analyzer of the `exact` field: its words plus, at index
+    time, the common grams of search.storage.lexicon (a phrase's words
+    become grams after parsing: search.query.querying.gram_phrases)."""
     return cast(Analyzer, exact_word_analyzer() | CommonGramsFilter())
 
 
