@@ -41,7 +41,7 @@ from onrecord.search.storage.durability import (
 from onrecord.search.storage.leftovers import DurableWriter, remove_expired, remove_orphans
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev, file_identity
 from onrecord.search.storage.reopening import latest_generation, open_retrying
-from onrecord.search.storage.schema import build_schema, paragraph_fields, reset_spelling
+from onrecord.search.storage.schema import build_schema, paragraph_fields
 from onrecord.search.storage.searchers import Generation, Slots, open_generation
 from onrecord.search.storage.segments import SegmentBatch, commit_segments
 from onrecord.search.storage.whoosh_internals import discard_writer_files
@@ -475,7 +475,6 @@ def _open_writer(index: Index) -> Any:
             lock.release()
         raise
     writer.writelock = lock
-    reset_spelling(writer.schema)
     return writer
 
 
