@@ -9,6 +9,8 @@ import pytest
 from onrecord.search.engine import get_article, search
 from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.model import Quote, SearchRequest
+from onrecord.search.storage.durability import create_whoosh
+from onrecord.search.storage.schema import build_schema, exact_word_analyzer
 from onrecord.search.storage.store import Index, open_index, ram_index, write_articles
 from tests.factories import make_article
 
@@ -135,3 +137,14 @@ def test_a_title_match_finds_each_article_once_through_its_first_paragraph(index
     assert total_for(index, "title:budget") == 2
     assert total_for(index, "budget") == 2
     assert total_for(index, "title:rain") == 1
+
+
+def test_an_index_whose_exact_field_has_no_common_grams_is_refused(tmp_path: Path) -> None:
+    # Built by an earlier commit of issue 10 (words only): its phrases of
+    # common words, searched as grams, would silently find nothing.
+    schema = build_schema()
+    schema["exact"].analyzer = exact_word_analyzer()
+    (tmp_path / "ix").mkdir()
+    create_whoosh(tmp_path / "ix", schema)
+    with pytest.raises(IndexUnavailableError, match="analysed differently: exact"):
+        open_index(tmp_path / "ix")

@@ -105,8 +105,8 @@ class NameTokenizer(Tokenizer):
 class SpelledText(fields.TEXT):
     """The text field of indexes built before the `exact` field (its own
     spelling word list).  Kept only so such an index's table of contents
-    still unpickles and is refused by store._check_schema with the
-    rebuild message, instead of failing to load."""
+    still unpickles and store._check_schema refuses it as built by
+    another version (missing fields: exact), not as unreadable."""
 
 
 class RepeatedText(fields.TEXT):

@@ -371,13 +371,23 @@ class _LockOnly:
         return self._storage.lock(f"{INDEX_NAME}_{name}")
 
 
+# Fields whose analysis an index must share with this code's schema.
+_ANALYSED_ALIKE = ("exact",)
+
+
 def _check_schema(handle: Index, repair: str) -> None:
-    missing = set(build_schema().names()) - set(handle.schema.names())
-    if missing:
+    current = build_schema()
+    missing = set(current.names()) - set(handle.schema.names())
+    # An `exact` field analysed without the common grams would find no
+    # phrase that holds a common word (they are searched as grams).
+    stale = sorted(name for name in _ANALYSED_ALIKE if name not in missing
+                   and handle.schema[name].analyzer != current[name].analyzer)
+    if missing or stale:
         handle.close()
+        what = (f"missing fields: {', '.join(sorted(missing))}" if missing
+                else f"fields analysed differently: {', '.join(stale)}")
         raise IndexUnavailableError(
-            f"index at {handle.path} was built by another onrecord version "
-            f"(missing fields: {', '.join(sorted(missing))}); {repair}")
+            f"index at {handle.path} was built by another onrecord version ({what}); {repair}")
 
 
 def ram_index(config: Config | None = None) -> Index:
