@@ -70,6 +70,26 @@ def time_queries(engine: Any, queries: list[BenchQuery], runs: int) -> dict[str,
     return {"totals": totals, "errors": errors, "median_ms": medians, "first_pass_ms": first}
 
 
+# Query kinds (bench.queries) that get latency rows of their own in the
+# table: issue 10's phrases, whose cost depends on how common words are
+# indexed, would otherwise hide in the p50/p95 of the whole set.
+KIND_ROWS = ("phrase", "common-phrase")
+
+
+def kind_latencies(queries: list[BenchQuery], medians: dict[str, float]) -> dict[str, float]:
+    """Return the p50 and max of the per-query median latencies of each
+    KIND_ROWS kind, as "<kind>_p50_ms" / "<kind>_max_ms" (dashes become
+    underscores)."""
+    out: dict[str, float] = {}
+    for kind in KIND_ROWS:
+        ms = [medians[q.name] for q in queries if q.kind == kind and q.name in medians]
+        if ms:
+            key = kind.replace("-", "_")
+            out[f"{key}_p50_ms"] = percentile(ms, 50)
+            out[f"{key}_max_ms"] = max(ms)
+    return out
+
+
 def probe(engine_name: str, index_dir: Path, queries: list[BenchQuery], runs: int) -> dict[str, Any]:
     """Return the query-phase measurements of one engine (see module doc)."""
     from bench.peers import open_engine
@@ -85,6 +105,7 @@ def probe(engine_name: str, index_dir: Path, queries: list[BenchQuery], runs: in
         "open_s": opened, "rss_open_mb": rss_open,
         "p50_ms": percentile(medians, 50), "p95_ms": percentile(medians, 95),
         "max_ms": max(medians) if medians else math.nan,
+        **kind_latencies(queries, timing["median_ms"]),
         # The warm pass itself: each query's first run in a fresh process
         # (the first one also builds the per-searcher facet and sort tables).
         "first_p50_ms": percentile(list(timing["first_pass_ms"].values()), 50),

@@ -166,9 +166,13 @@ CLI_FACETS: tuple[FacetDef, ...] = tuple(f for f in NAME_FACETS if f.cli_option)
 
 
 def facet_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Add a repeatable --<name> option per CLI_FACETS row, in table order;
-    each arrives in the command as keyword argument <name>."""
+    """Add repeatable --<name> and --not-<name> options per CLI_FACETS row,
+    in table order; they arrive in the command as keyword arguments <name>
+    and not_<name>."""
     for facet in reversed(CLI_FACETS):  # click lists the last-applied option first
+        command = click.option(str(facet.cli_exclude_option), facet.exclude_param,
+                               multiple=True, help=f"Leave out exactly this {facet.name} "
+                               "(repeatable).")(command)
         command = click.option(str(facet.cli_option), facet.name, multiple=True,
                                help=facet.cli_help)(command)
     return command
@@ -195,8 +199,10 @@ def search_command(query: str, since: dt.datetime | None, until: dt.datetime | N
     from onrecord.search.storage.store import open_index
 
     config = load_config(settings=settings, index_dir=index_dir, per_page=per_page)
+    picked: dict[str, Any] = {str(f.request_attr): selected[f.name] for f in CLI_FACETS}
+    excluded = tuple((f.name, v) for f in CLI_FACETS for v in selected[f.exclude_param])
     request = SearchRequest(
-        query=query, **{str(f.request_attr): selected[f.name] for f in CLI_FACETS},
+        query=query, **picked, excluded=excluded,
         since=since.date() if since else None, until=until.date() if until else None,
         quotes_only=quotes_only, sort=sort, page=page, per_page=config.per_page,
     )

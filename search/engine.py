@@ -15,12 +15,15 @@ from array import array
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.facetdefs import FACET_NAMES
-from onrecord.search.features.facets import CACHE_KEY, build_facet_table, count_facets
+from onrecord.search.features.facets import CACHE_KEY, FacetCounts, FacetTable, as_docnum_array, build_facet_table
+from onrecord.search.features.histogram import date_histogram
+from onrecord.search.features.selection import count_selected, has_selection, resolve_selection
 from onrecord.search.features.sightings import (
     SightingFinder,
     attach_duplicates,
@@ -30,7 +33,7 @@ from onrecord.search.features.sightings import (
 )
 from onrecord.search.features.snippets import find_term_spans, render_snippet
 from onrecord.search.features.versions import Versions, diff_paragraphs, pick_version, read_versions
-from onrecord.search.model import Hit, Metadata, Paragraph, SearchRequest, SearchResult, StoredArticle
+from onrecord.search.model import DateBucket, Hit, Metadata, Paragraph, SearchRequest, SearchResult, StoredArticle
 from onrecord.search.query.collecting import Collected, SortColumn, build_sort_column, collect, extend, restrict_query
 from onrecord.search.query.postings import segment_key, size_postings_cache
 from onrecord.search.query.querying import (
@@ -112,11 +115,22 @@ def _run_search(index: Index, searcher: Any, request: SearchRequest,
     # that needs them gets the rest.
     expansion = expand_terms(q, searcher.reader(), deadline.portion(0.5),
                              index.max_expanded_terms)
+    # A selection is resolved against the facet values before matching
+    # (search.features.selection); without one the table can wait for the
+    # counting, after the matches are in.
+    table = _facet_table(index, deadline) if has_selection(request) else None
+    if table is not None:
+        request = resolve_selection(table, request)
     combined = restrict_query(expansion.query, build_filter(request))
     scored = q is not None and request.sort == "relevance"
     collected, finder, groups = _collect_groups(index, searcher, combined, scored,
                                                 request, deadline)
-    facets = _count_facets(index, combined, collected, deadline)
+    if table is None:
+        table = _facet_table(index, deadline)
+    matched = as_docnum_array(collected.docnums)  # once, for facets and histogram
+    facets = _count_facets(index, searcher, table, request, (expansion.query, combined),
+                           collected, matched, deadline)
+    histogram = _histogram(index, matched, deadline)
     offset = (request.page - 1) * request.per_page
     hits = _page_hits(index, finder, groups[offset:], q, deadline)
     deadline.begin("suggest")
@@ -124,8 +138,9 @@ def _run_search(index: Index, searcher: Any, request: SearchRequest,
                   if q is not None and not collected.docnums and not collected.partial else None)
     partial = deadline.partial or bool(expansion.truncated)
     return SearchResult(query=request.query, total=len(collected.docnums), page=request.page,
-                        per_page=request.per_page, hits=hits, facets=facets,
-                        suggestion=suggestion, partial=partial,
+                        per_page=request.per_page, hits=hits, facets=facets.values,
+                        facet_sizes=facets.sizes, histogram=histogram, suggestion=suggestion,
+                        partial=partial,
                         note=_note(deadline, expansion, index.max_expanded_terms) if partial else None)
 
 
@@ -166,23 +181,49 @@ def _field_lengths(index: Index, reader: Any, fieldname: str, deadline: Deadline
                         lambda _s: build_lengths(reader, fieldname), deadline)
 
 
-def _count_facets(index: Index, combined: wq.Query, collected: Collected,
-                  deadline: Deadline) -> dict[str, Any]:
-    """Return the facet counts over the collected docnums; none (and the
-    deadline records the cut) if the deadline passed first or while the
-    facet table was being built (by this thread or another)."""
+def _facet_table(index: Index, deadline: Deadline) -> FacetTable | None:
+    """Return the searcher's cached FacetTable; None (and the deadline
+    records the cut) if the deadline passed first or while it was being
+    built (by this thread or another)."""
     deadline.begin("facets")
     try:
         deadline.check()
-        table = index.cached(CACHE_KEY, lambda s: build_facet_table(s, deadline), deadline)
+        return index.cached(CACHE_KEY, lambda s: build_facet_table(s, deadline), deadline)
     except DeadlineExceeded:
         deadline.cut()
-        return {name: [] for name in FACET_NAMES}
+        return None
+
+
+def _count_facets(index: Index, searcher: Any, table: FacetTable | None,
+                  request: SearchRequest, queries: tuple[wq.Query | None, wq.Query],
+                  collected: Collected, matched: np.ndarray, deadline: Deadline) -> FacetCounts:
+    """Return the facet counts of the search (search.features.selection),
+    `queries` being its words and its words under the filters; none if
+    there is no table (the deadline passed)."""
+    if table is None:
+        return FacetCounts({name: [] for name in FACET_NAMES}, {})
+    words, combined = queries
+    count = lambda: count_selected(table, searcher, words, request, matched, deadline)  # noqa: E731
     if isinstance(combined, wq.Every) and not collected.partial:
         # The browse page (no words, no filters) counts the whole index:
         # the same answer until the next commit.
-        return index.cached("facets:all", lambda _s: count_facets(table, collected.docnums))
-    return count_facets(table, collected.docnums)
+        key = f"facets:all:{request.facet_all}:{request.facet_filter}"
+        return index.cached(key, lambda _s: count())
+    return count()
+
+
+def _histogram(index: Index, matched: np.ndarray, deadline: Deadline) -> list[DateBucket]:
+    """Return the date histogram of the `matched` docnums; none if the
+    deadline passed first (the cut is recorded)."""
+    deadline.begin("histogram")
+    try:
+        deadline.check()
+        column = index.cached("sort:oldest_key",
+                              lambda s: build_sort_column(s, "oldest_key"), deadline)
+    except DeadlineExceeded:
+        deadline.cut()
+        return []
+    return date_histogram(column.keys, matched)
 
 
 def _collect_groups(index: Index, searcher: Any, combined: wq.Query, scored: bool,

@@ -8,15 +8,17 @@ and SearchResult.facets (the JSON) is keyed by its name.  A new facet is one
 row here (plus its SearchRequest attribute when it filters by names) and a
 test.  Pure data: no Whoosh, no Flask.
 
-Filter rules, as they are today (issue #10 will change them here):
-  "all"   every selected value must match: one Term per value, ANDed
-          (a paragraph quoting both speakers);
-  "any"   at least one selected value matches: the Terms ORed (an article
-          has one outlet);
+Filter rules (issue #10: "search means what it says"):
+  "any"   a selected value matches the facet's exact, case-preserving value
+          (the count field's term, so the count shown beside a value is
+          the total after clicking it); several values of ONE facet are
+          ORed, different facets ANDed (as in Aleph and Datasette);
+          an excluded value (SearchRequest.excluded) removes the
+          paragraphs that have it exactly;
   "year"  a value selects its calendar year as the request's since/until
           (clicking it again clears both); no SearchRequest attribute.
-Name values match the filter field's lowercased whole names
-(search.storage.schema.split_names), not the case-preserving facet value.
+Field queries typed in the search box (speaker:blair) stay word-based:
+they search the word-analysed filter fields, not these exact values.
 """
 from __future__ import annotations
 
@@ -26,7 +28,9 @@ from typing import Literal
 
 from onrecord.search.model import Metadata, Paragraph
 
-FilterRule = Literal["all", "any", "year"]
+FilterRule = Literal["any", "year"]
+# The URL/API parameter excluding a value of facet NAME is EXCLUDE_PREFIX + NAME.
+EXCLUDE_PREFIX = "not_"
 # A row's facet values for one paragraph of an article: what the schema
 # writes to the row's count field.
 FacetSource = Callable[[Metadata, Paragraph], list[str]]
@@ -41,8 +45,9 @@ class FacetDef:
     label         its heading on the search page
     count_field   the index field whose case-preserving terms are counted
                   and shown as the facet's values
-    filter_field  the index field a selected value filters on ("published"
-                  for a year: a date range from since/until)
+    filter_field  the index field a selected value filters on: the
+                  count field itself (exact values) for a name facet,
+                  "published" for a year (a date range from since/until)
     rule          how selected values filter (see the module docstring)
     request_attr  the SearchRequest tuple holding the selected values, None
                   for the "year" rule (it sets since/until)
@@ -69,6 +74,16 @@ class FacetDef:
         """Return the CLI option of this facet's filter ("--speaker"), or None."""
         return f"--{self.name}" if self.cli_help else None
 
+    @property
+    def exclude_param(self) -> str:
+        """Return the URL/API parameter excluding a value ("not_speaker")."""
+        return f"{EXCLUDE_PREFIX}{self.name}"
+
+    @property
+    def cli_exclude_option(self) -> str | None:
+        """Return the CLI option excluding a value ("--not-speaker"), or None."""
+        return f"--not-{self.name}" if self.cli_help else None
+
 
 def paragraph_speakers(_meta: Metadata, para: Paragraph) -> list[str]:
     """Return the people quoted in the paragraph."""
@@ -92,16 +107,16 @@ def article_authors(meta: Metadata, _para: Paragraph) -> list[str]:
 
 
 FACETS: tuple[FacetDef, ...] = (
-    FacetDef("speaker", "Speakers", "speaker_facet", "speaker", "all", "speakers",
-             paragraph_speakers, "Only paragraphs quoting this speaker (repeat: AND).",
+    FacetDef("speaker", "Speakers", "speaker_facet", "speaker_facet", "any", "speakers",
+             paragraph_speakers, "Only paragraphs quoting exactly this speaker (repeat: OR).",
              profile=True),
-    FacetDef("institution", "Institutions", "institution_facet", "institution", "all",
+    FacetDef("institution", "Institutions", "institution_facet", "institution_facet", "any",
              "institutions", paragraph_institutions,
-             "Only paragraphs naming this institution (AND).", profile=True),
-    FacetDef("outlet", "Outlets", "outlet_facet", "outlet", "any", "outlets",
-             article_outlet, "Only articles from this outlet (repeat: OR)."),
-    FacetDef("author", "Authors", "author_facet", "author", "any", "authors",
-             article_authors, "Only articles by this author (repeat: OR)."),
+             "Only paragraphs naming exactly this institution (repeat: OR).", profile=True),
+    FacetDef("outlet", "Outlets", "outlet_facet", "outlet_facet", "any", "outlets",
+             article_outlet, "Only articles from exactly this outlet (repeat: OR)."),
+    FacetDef("author", "Authors", "author_facet", "author_facet", "any", "authors",
+             article_authors, "Only articles by exactly this author (repeat: OR)."),
     FacetDef("year", "Years", "year", "published", "year", None, None),
 )
 FACETS_BY_NAME: dict[str, FacetDef] = {facet.name: facet for facet in FACETS}

@@ -207,13 +207,19 @@ class Article:
 @dataclass(frozen=True, slots=True)
 class SearchRequest:
     """What a user asked for.  Validated by search.engine, not here.  The
-    name filters are the request_attr columns of search.facetdefs.FACETS."""
+    name filters are the request_attr columns of search.facetdefs.FACETS;
+    `excluded` holds (facet name, value) pairs whose paragraphs are left
+    out; `facet_all` names the facet whose every value is listed (not only
+    the top ones), narrowed to the values containing `facet_filter`."""
 
     query: str = ""
     speakers: tuple[str, ...] = ()
     institutions: tuple[str, ...] = ()
     outlets: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()
+    excluded: tuple[tuple[str, str], ...] = ()
+    facet_all: str = ""
+    facet_filter: str = ""
     since: dt.date | None = None
     until: dt.date | None = None
     quotes_only: bool = False
@@ -298,6 +304,21 @@ class Hit:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class DateBucket:
+    """One bar of a result set's date histogram: a month ("2021-03") or a
+    year ("2021"), its first and last day, and its matching paragraphs."""
+
+    label: str
+    since: dt.date
+    until: dt.date
+    count: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "since": self.since.isoformat(),
+                "until": self.until.isoformat(), "count": self.count}
+
+
 @dataclass(slots=True)
 class SearchResult:
     """The answer to a SearchRequest: one page of hits plus facet counts over
@@ -312,6 +333,9 @@ class SearchResult:
     suggestion: str | None = None
     partial: bool = False  # True when the query timed out: counts cover part of the index
     note: str | None = None  # why the result is partial, for the user
+    # facet name -> its distinct values in the result set ("show all N")
+    facet_sizes: dict[str, int] = field(default_factory=dict)
+    histogram: list[DateBucket] = field(default_factory=list)  # dated matches by month or year
 
     @property
     def pages(self) -> int:
@@ -328,6 +352,8 @@ class SearchResult:
             "hits": [h.to_dict() for h in self.hits],
             "facets": {k: [v.to_dict() for v in vs] for k, vs in self.facets.items()},
             "suggestion": self.suggestion,
+            "facet_sizes": dict(self.facet_sizes),
+            "histogram": [b.to_dict() for b in self.histogram],
         }
         if self.partial:
             out.update(partial=True, note=self.note)

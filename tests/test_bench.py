@@ -18,7 +18,7 @@ from bench.corpus import (
     parse_size,
     top_names,
 )
-from bench.probe import percentile
+from bench.probe import kind_latencies, percentile
 from bench.queries import MIN_QUERIES, BenchQuery, build_queries
 from bench.report import format_table
 from bench.serving import lua_script, parse_wrk, to_ms
@@ -246,3 +246,17 @@ def test_combine_runs_reports_medians_and_keeps_the_spread() -> None:
     assert combined["p95_ms"] == 20.0 and combined["p95_ms_runs"] == [30.0, 10.0, 20.0]
     assert combined["engine"] == "onrecord" and combined["repeats"] == 3
     assert combine_runs(runs[:1]) == runs[0]
+
+
+def test_phrase_kinds_get_latency_rows_of_their_own() -> None:
+    queries = [BenchQuery("phrase:a", "phrase", text='"a b"'),
+               BenchQuery("phrase:c", "phrase", text='"c d"'),
+               BenchQuery("common-phrase:e", "common-phrase", text='"of the"'),
+               BenchQuery("word:x", "words", text="x")]
+    medians = {"phrase:a": 2.0, "phrase:c": 6.0, "common-phrase:e": 9.0, "word:x": 50.0}
+    assert kind_latencies(queries, medians) == {
+        "phrase_p50_ms": 2.0, "phrase_max_ms": 6.0,
+        "common_phrase_p50_ms": 9.0, "common_phrase_max_ms": 9.0}
+    table = format_table("t", {"onrecord": {"common_phrase_max_ms": 9.0},
+                               "tantivy": {"common_phrase_max_ms": 3.0}})
+    assert "common-phrase query max ms" in table and "3.00" in table.splitlines()[-1]

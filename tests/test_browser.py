@@ -1,7 +1,9 @@
 """Browser tests: the real app under waitress, driven by Chromium
 through Playwright (sync API).
 
-Covers what a reporter does in the UI: search, toggle a facet, open a
+Covers what a reporter does in the UI: search, toggle a facet (add a
+second value with OR, exclude one, show all and filter the list, click a
+date bar, by mouse and by keyboard), open a
 permalink and see the paragraph marked, export CSV, read a speaker page with
 its chart, use the keyboard and the copy-citation button, all without console
 errors or CSP violations.  Screenshots of the search, article and speaker
@@ -12,6 +14,7 @@ never a skip: `make test` installs it
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import json
 import re
@@ -31,6 +34,7 @@ from onrecord.search.config import Config
 from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.store import ram_index, write_articles
 from onrecord.web.pages import ARTICLE_WINDOW
+from tests.factories import make_article
 
 pytestmark = pytest.mark.browser
 
@@ -54,6 +58,10 @@ DATED_ARTICLES = [
 # address the browser reached the test server on.
 PUBLIC_URL = "https://onrecord.example/desk"
 LOOPBACK = re.compile(r"127\.0\.0\.1|localhost|\[::1\]")
+# Wire reports on a word of their own: more outlets than a facet lists before
+# "Show all", two speakers overlapping (so OR gives their union) and dates
+# over five months (histogram bars).
+WIRE_WORD, WIRES = "zephyr", 25
 LONG_ID, LONG_PARAGRAPHS = "long-read", 2 * ARTICLE_WINDOW + 50  # shown in three windows
 QUOTE_CITATION_COLUMNS = {"quote", "speaker", "role", "outlet", "title", "published", "permalink", "url"}
 PARAGRAPH_CITATION_COLUMNS = {"paragraph_id", "title", "outlet", "published", "permalink", "url", "text"}
@@ -66,7 +74,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     index = ram_index()
     summary = ingest_paths([SEEDS, extra], index)
     assert not summary.skipped and summary.articles == 5
-    write_articles(index, [long_article()])
+    write_articles(index, [long_article(), *wire_articles()])
     live = start_server(index, Config(per_page=10, public_url=PUBLIC_URL))
     yield live
     live.close()
@@ -81,6 +89,15 @@ def long_article() -> Article:
         cursor += len(text) + 2
     return Article(id=LONG_ID, source="long.txt", text="\n\n".join(p.text for p in paragraphs),
                    meta=Metadata(title="A long read", outlet="Test Herald"), paragraphs=paragraphs)
+
+
+def wire_articles() -> list[Article]:
+    """Return WIRES one-paragraph wires, each its own outlet: Pat Doyle
+    quoted in two of every three, Lee Park in the others and the third."""
+    return [make_article(f"wire-{i:02d}", [f"Zephyr wire report number {i}."], outlet=f"Wire {i:02d}",
+                         published=dt.date(2021, 1 + i % 5, 10),
+                         speakers=[name for name, on in (("Pat Doyle", i % 3 != 1), ("Lee Park", i % 3 != 0)) if on])
+            for i in range(WIRES)]
 
 
 @pytest.fixture(scope="module")
@@ -360,4 +377,126 @@ def test_pages_link_their_atom_feeds(page: Page, console: ConsoleLog, path: str,
     assert response.ok and response.headers["content-type"].startswith("application/atom+xml")
     root = ElementTree.fromstring(response.body())
     assert root.tag == "{http://www.w3.org/2005/Atom}feed" and root.findall("{http://www.w3.org/2005/Atom}entry")
+    assert console.take() == []
+
+
+def facet_value(page: Page, facet: str, value: str) -> Any:
+    """Return the locator of a facet's value link (exact name)."""
+    return page.locator(f".facet-{facet} a.facet-link").filter(
+        has=page.locator(".facet-value", has_text=re.compile(f"^{re.escape(value)}$")))
+
+
+def count_of(link: Any) -> int:
+    return int(link.locator(".count").inner_text().replace(",", ""))
+
+
+def bar_count(bar: Any) -> int:
+    """Return the count in a histogram bar's accessible name."""
+    found = re.search(r": ([\d,]+) paragraph", bar.get_attribute("aria-label") or "")
+    assert found
+    return int(found.group(1).replace(",", ""))
+
+
+def test_facet_values_combine_with_or_and_exclude_by_mouse(page: Page, console: ConsoleLog) -> None:
+    page.goto(f"/?q={WIRE_WORD}")
+    assert total_of(page) == WIRES
+    pat = facet_value(page, "speaker", "Pat Doyle")
+    pat_count = count_of(pat)
+    with page.expect_navigation():
+        pat.click()
+    assert total_of(page) == pat_count < WIRES
+    lee = facet_value(page, "speaker", "Lee Park")
+    lee_count = count_of(lee)
+    with page.expect_navigation():
+        lee.click()
+    assert query_of(page)["speaker"] == ["Pat Doyle", "Lee Park"]
+    assert total_of(page) == WIRES < pat_count + lee_count  # the union, not the sum
+    assert page.locator(".chips .chip").count() == 2
+    assert page.locator('.facet-speaker a.facet-link[aria-current="true"]').count() == 2
+    wire = facet_value(page, "outlet", "Wire 00")
+    dropped = count_of(wire)
+    with page.expect_navigation():
+        page.get_by_role("link", name="Exclude Wire 00", exact=True).click()
+    assert total_of(page) == WIRES - dropped
+    assert page.locator(".facet-outlet del.facet-value", has_text="Wire 00").count() == 1
+    assert page.locator(".chips .chip-excluded", has_text="Wire 00").count() == 1
+    with page.expect_navigation():
+        page.get_by_role("link", name="Remove exclusion of Wire 00").click()
+    assert total_of(page) == WIRES
+    screenshot(page, "facets.png")
+    assert console.take() == []
+
+
+def test_show_all_and_the_filter_box(page: Page, console: ConsoleLog) -> None:
+    page.goto(f"/?q={WIRE_WORD}&sort=oldest")
+    before = total_of(page)
+    outlets = page.locator(".facet-outlet a.facet-link")
+    assert page.locator(".facet-speaker a.show-all").count() == 0  # both speakers are listed
+    shown = outlets.count()
+    more = page.locator(".facet-outlet a.show-all")
+    assert more.inner_text().startswith(f"Show all {WIRES}")
+    with page.expect_navigation():
+        more.click()
+    assert outlets.count() == WIRES > shown and total_of(page) == before
+    box = page.get_by_label("Filter outlets")
+    box.fill("wire 1")
+    with page.expect_navigation():
+        box.press("Enter")
+    values = page.locator(".facet-outlet a.facet-link .facet-value").all_inner_texts()
+    assert values and all(v.startswith("Wire 1") for v in values)
+    assert query_of(page)["sort"] == ["oldest"] and total_of(page) == before  # other state kept
+    with page.expect_navigation():
+        page.locator(".facet-outlet a.show-fewer").click()
+    assert "facet_all" not in query_of(page) and page.locator(".facet-outlet form").count() == 0
+    assert console.take() == []
+
+
+def test_histogram_bar_filters_by_its_dates(page: Page, console: ConsoleLog) -> None:
+    page.goto(f"/?q={WIRE_WORD}")
+    bars = page.locator("nav.histogram a.bar-link")
+    assert bars.count() == 5
+    heights = bars.locator(".bar").evaluate_all("els => els.map(e => e.getBoundingClientRect().height)")
+    assert all(h > 0 for h in heights)
+    bar = bars.nth(1)
+    expected = bar_count(bar)
+    with page.expect_navigation():
+        bar.click()
+    assert query_of(page)["since"] == ["2021-02-01"] and query_of(page)["until"] == ["2021-02-28"]
+    assert total_of(page) == expected > 0
+    assert console.take() == []
+
+
+def tab_to(page: Page, target: Any, limit: int = 300) -> None:
+    """Press Tab until `target` has the focus (as a keyboard user would)."""
+    handle = target.element_handle()
+    for _ in range(limit):
+        if page.evaluate("el => document.activeElement === el", handle):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError("Tab never reached the element")
+
+
+def assert_focus_visible(page: Page) -> None:
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("", "none"), outline
+
+
+def test_facets_and_histogram_by_keyboard(page: Page, console: ConsoleLog) -> None:
+    page.goto(f"/?q={WIRE_WORD}")
+    page.locator("#q").focus()
+    lee = facet_value(page, "speaker", "Lee Park")
+    expected = count_of(lee)
+    tab_to(page, lee)
+    assert_focus_visible(page)
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert query_of(page)["speaker"] == ["Lee Park"] and total_of(page) == expected
+    page.locator("#q").focus()
+    bar = page.locator("nav.histogram a.bar-link").first
+    expected = bar_count(bar)
+    tab_to(page, bar)
+    assert_focus_visible(page)
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert "since" in query_of(page) and total_of(page) == expected
     assert console.take() == []

@@ -345,3 +345,10 @@ def test_app_js_is_external_and_served(client: FlaskClient) -> None:
     for needle in ("navigator.clipboard.writeText", "execCommand", "data-citation", '"/"', '"j"', '"k"'):
         assert needle in body, needle
     script.close()
+
+
+def test_help_says_how_phrases_stemming_and_common_words_behave(client: FlaskClient) -> None:
+    words = soup_of(client.get("/help")).select_one("section#words").get_text(" ")
+    for said in ("not stemmed", "next to each other", "punctuation are ignored",
+                 "Common words", "Only an empty search lists every paragraph"):
+        assert said in " ".join(words.split()), said

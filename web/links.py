@@ -2,8 +2,10 @@
 
 Owns the rule that all search state lives in the URL.  A SearchRequest is
 turned back into query parameters (defaults left out, so URLs stay short),
-and each link the page offers (toggle a facet value, drop a filter chip, go
-to page N, take the spelling suggestion) is a new SearchRequest derived with
+and each link the page offers (toggle a facet value, add one with OR,
+exclude one or bring it back, show a facet's every value, follow a date
+bar, drop a filter chip, go to page N, take the spelling suggestion) is a
+new SearchRequest derived with
 dataclasses.replace and encoded the same way.  Pure: no Flask imports.
 """
 from __future__ import annotations
@@ -31,6 +33,7 @@ class Chip:
     label: str
     value: str
     url: str
+    excluded: bool = False  # an exclusion (not_<facet>): shown struck through
 
 
 def request_params(req: SearchRequest, default_per_page: int = 10) -> list[tuple[str, str]]:
@@ -41,6 +44,11 @@ def request_params(req: SearchRequest, default_per_page: int = 10) -> list[tuple
         params.append(("q", req.query))
     for name, attr in FACET_FILTERS.items():
         params.extend((name, value) for value in getattr(req, attr))
+    params.extend(exclusion_params(req))
+    if req.facet_all:
+        params.append(("facet_all", req.facet_all))
+    if req.facet_filter:
+        params.append(("facet_q", req.facet_filter))
     if req.since:
         params.append(("since", req.since.isoformat()))
     if req.until:
@@ -54,6 +62,13 @@ def request_params(req: SearchRequest, default_per_page: int = 10) -> list[tuple
     if req.per_page != default_per_page:
         params.append(("per_page", str(req.per_page)))
     return params
+
+
+def exclusion_params(req: SearchRequest) -> list[tuple[str, str]]:
+    """Return the not_<facet> parameters of `req.excluded`, grouped in table
+    order: the order web.params parses them back in, so a URL round-trips."""
+    return [(facet.exclude_param, value) for facet in NAME_FACETS
+            for name, value in req.excluded if name == facet.name]
 
 
 def year_bounds(year: int) -> tuple[dt.date, dt.date]:
@@ -104,6 +119,36 @@ def toggle_filter(req: SearchRequest, facet: str, value: str) -> SearchRequest:
     return replace(req, page=1, **changes)
 
 
+def is_excluded(req: SearchRequest, facet: str, value: str) -> bool:
+    """Return whether `value` of `facet` is excluded (not_<facet>) by `req`."""
+    return (facet, value) in req.excluded
+
+
+def exclude_filter(req: SearchRequest, facet: str, value: str) -> SearchRequest:
+    """Return `req` with the facet value excluded, back on page 1.  A value
+    selected before is unselected (keeping and dropping it at once would
+    match nothing); year values and unknown facets are not excludable and
+    leave the filters unchanged."""
+    if facet not in FACET_FILTERS:
+        return replace(req, page=1)
+    if is_active(req, facet, value):
+        req = toggle_filter(req, facet, value)
+    if is_excluded(req, facet, value):
+        return replace(req, page=1)
+    return replace(req, excluded=req.excluded + ((facet, value),), page=1)
+
+
+def include_filter(req: SearchRequest, facet: str, value: str) -> SearchRequest:
+    """Return `req` without the exclusion of the facet value, back on page 1."""
+    kept = tuple(pair for pair in req.excluded if pair != (facet, value))
+    return replace(req, excluded=kept, page=1)
+
+
+def date_filter(req: SearchRequest, since: dt.date, until: dt.date) -> SearchRequest:
+    """Return `req` limited to [since, until] (a histogram bar), back on page 1."""
+    return replace(req, since=since, until=until, page=1)
+
+
 def page_window(current: int, pages: int, radius: int = 2) -> list[int | None]:
     """Return the page numbers to link: first, last and `radius` around
     `current`, with None where a gap ('...') goes."""
@@ -142,6 +187,43 @@ class SearchLinks:
             return self.url_for(replace(self.req, page=1))
         return self.toggle(facet, value)
 
+    def remove(self, facet: str, value: str) -> str:
+        """Return the URL without this facet value (unchanged filters, page
+        1, if it is not a filter)."""
+        if not is_active(self.req, facet, value):
+            return self.url_for(replace(self.req, page=1))
+        return self.toggle(facet, value)
+
+    def exclude(self, facet: str, value: str) -> str:
+        """Return the URL that leaves out the paragraphs with this value."""
+        return self.url_for(exclude_filter(self.req, facet, value))
+
+    def include(self, facet: str, value: str) -> str:
+        """Return the URL that removes the exclusion of this value."""
+        return self.url_for(include_filter(self.req, facet, value))
+
+    def excluded(self, facet: str, value: str) -> bool:
+        """Return whether this facet value is excluded."""
+        return is_excluded(self.req, facet, value)
+
+    def show_all(self, facet: str) -> str:
+        """Return the URL listing every value of `facet`.  The page is kept:
+        the results do not change, only the list beside them."""
+        return self.url_for(replace(self.req, facet_all=facet, facet_filter=""))
+
+    def show_fewer(self) -> str:
+        """Return the URL listing only the top values of every facet again."""
+        return self.url_for(replace(self.req, facet_all="", facet_filter=""))
+
+    def facet_form_fields(self) -> list[tuple[str, str]]:
+        """Return the parameters the facet filter box carries as hidden
+        inputs: the whole request but its own facet_q field."""
+        return request_params(replace(self.req, facet_filter=""), self.default_per_page)
+
+    def dates(self, since: dt.date, until: dt.date) -> str:
+        """Return the URL limiting the results to [since, until]."""
+        return self.url_for(date_filter(self.req, since, until))
+
     def clear(self) -> str:
         """Return the URL of the same query with every filter removed."""
         return self.url_for(SearchRequest(query=self.req.query, sort=self.req.sort, per_page=self.req.per_page))
@@ -176,6 +258,8 @@ class SearchLinks:
         for facet, attr in FACET_FILTERS.items():
             for value in getattr(req, attr):
                 chips.append(Chip(facet, value, self.toggle(facet, value)))
+        for facet, value in req.excluded:
+            chips.append(Chip(f"not {facet}", value, self.include(facet, value), excluded=True))
         if req.since:
             chips.append(Chip("since", req.since.isoformat(), self.url_for(replace(req, since=None, page=1))))
         if req.until:

@@ -17,6 +17,7 @@ from onrecord.search.features.openings import article_openings
 from onrecord.search.model import Paragraph, StoredArticle, paragraph_permalink
 from onrecord.web.api import json_page
 from onrecord.web.changes import change_marks
+from onrecord.web.facetview import facet_views, histogram_bars
 from onrecord.web.feeds import search_feed_url, search_title
 from onrecord.web.links import SearchLinks, page_window
 from onrecord.web.params import MAX_PAGE, hidden_filters, parse_int, parse_query, parse_search_request, raw_form
@@ -46,6 +47,8 @@ def search_page() -> str:
         req=req,
         result=result,
         links=links,
+        facets=facet_views(result, links),
+        bars=histogram_bars(result.histogram, links),
         window=page_window(result.page, result.pages),
         error=None,
         feed_url=search_feed_url(req),

@@ -1,8 +1,10 @@
 """Parsing request arguments into a search.model.SearchRequest.
 
 Owns the URL vocabulary of the search page and the API (q, one repeatable
-parameter per name facet of search.facetdefs, e.g. speaker or author, since,
-until, quotes_only, sort, page, per_page) and
+parameter per name facet of search.facetdefs, e.g. speaker or author, and
+its exclusion not_<name>, e.g. not_speaker; since, until, quotes_only,
+sort, page, per_page; facet_all=<name> lists one facet's every value,
+facet_q narrows that list to the values containing it) and
 the readable messages for bad values.  Every bad value raises
 search.errors.QueryError, which web.errors maps to HTTP 400.
 """
@@ -15,7 +17,7 @@ from typing import Protocol
 
 from onrecord.search.config import int_default
 from onrecord.search.errors import QueryError
-from onrecord.search.facetdefs import NAME_FACETS
+from onrecord.search.facetdefs import FACETS_BY_NAME, NAME_FACETS
 from onrecord.search.model import MAX_PER_PAGE, SearchRequest, SortOrder
 
 # The default of the max_query_chars setting (search.config), which the
@@ -28,11 +30,14 @@ SORT_ORDERS: tuple[SortOrder, ...] = ("relevance", "newest", "oldest")
 # URL parameter -> SearchRequest field, for the repeatable filters: every
 # facet of search.facetdefs that filters by names.
 FILTER_PARAMS: dict[str, str] = {f.name: str(f.request_attr) for f in NAME_FACETS}
+# URL parameter excluding a value -> the facet name (not_speaker -> speaker).
+EXCLUDE_PARAMS: dict[str, str] = {f.exclude_param: f.name for f in NAME_FACETS}
 # Single-valued form field -> the most characters echoed back into the form
 # (longer values are refused anyway: the query by parse_query, others by
 # their parsers, which accept nothing near these lengths).
 FORM_FIELD_CHARS: dict[str, int] = {"q": MAX_QUERY_CHARS, "since": 40, "until": 40, "sort": 40,
-                                    "quotes_only": 40, "per_page": 40}
+                                    "quotes_only": 40, "per_page": 40, "facet_all": 40,
+                                    "facet_q": MAX_FILTER_CHARS}
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TRUE = ("1", "true", "on", "yes")
 _FALSE = ("", "0", "false", "off", "no")
@@ -61,6 +66,9 @@ def parse_search_request(args: ArgSource, default_per_page: int = 10,
         raise QueryError(f"'since' ({since.isoformat()}) is after 'until' ({until.isoformat()}).")
     filters = {field: parse_filter(args.getlist(name), name) for name, field in FILTER_PARAMS.items()}
     return SearchRequest(
+        excluded=parse_exclusions(args),
+        facet_all=parse_facet_name(args.get("facet_all")),
+        facet_filter="".join(parse_filter([args.get("facet_q") or ""], "facet_q")),
         query=parse_query(args.get("q"), max_query_chars),
         since=since,
         until=until,
@@ -96,6 +104,24 @@ def parse_filter(raw: list[str], name: str) -> tuple[str, ...]:
     if len(values) > MAX_FILTER_VALUES:
         raise QueryError(f"Too many '{name}' filters ({len(values)}; the limit is {MAX_FILTER_VALUES}).")
     return tuple(values)
+
+
+def parse_exclusions(args: ArgSource) -> tuple[tuple[str, str], ...]:
+    """Return the excluded (facet name, value) pairs of the not_<name>
+    parameters, in table order; raises QueryError like parse_filter."""
+    pairs: list[tuple[str, str]] = []
+    for param, facet in EXCLUDE_PARAMS.items():
+        pairs += [(facet, value) for value in parse_filter(args.getlist(param), param)]
+    return tuple(pairs)
+
+
+def parse_facet_name(raw: str | None) -> str:
+    """Return the facet named by facet_all ("" if blank); raises QueryError
+    for a name that is not a facet."""
+    value = (raw or "").strip()
+    if value and value not in FACETS_BY_NAME:
+        raise QueryError(f"'facet_all' must be one of {', '.join(FACETS_BY_NAME)}.")
+    return value
 
 
 def parse_date(raw: str | None, name: str) -> dt.date | None:
@@ -152,7 +178,7 @@ def hidden_filters(args: ArgSource) -> list[tuple[str, str]]:
     MAX_FILTER_CHARS, so the page never echoes more than a valid search
     could hold (and resubmitting an error page's form gives a valid one)."""
     pairs: list[tuple[str, str]] = []
-    for name in FILTER_PARAMS:
+    for name in [*FILTER_PARAMS, *EXCLUDE_PARAMS]:
         values = [v for v in distinct_values(args.getlist(name)) if len(v) <= MAX_FILTER_CHARS]
         pairs.extend((name, value) for value in values[:MAX_FILTER_VALUES])
     return pairs

@@ -28,6 +28,8 @@ from onrecord.search.query.docsets import iter_posting_ids
 from onrecord.search.storage.whoosh_internals import field_term_matchers
 
 TOP_VALUES = 20
+# The most values of one facet a "show all" lists.
+ALL_VALUES = 2000
 CACHE_KEY = "facet-table"
 
 
@@ -50,6 +52,10 @@ class FacetTable:
     """Facet name -> FacetColumn over every docnum of one searcher."""
 
     columns: dict[str, FacetColumn]
+    # facet -> value -> id, and casefolded value -> its values; built on
+    # first use (resolve_value, pinned values), kept with the table.
+    ids: dict[str, dict[str, int]] = field(default_factory=dict)
+    folded: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
 
 # Segment columns by (segment id, field): segments never change (deletions
@@ -176,33 +182,134 @@ def _field_postings(leaf: Any, fieldname: str) -> Iterator[tuple[str, Iterator[i
         yield field.from_bytes(tbytes), iter_posting_ids(matcher)
 
 
+@dataclass(frozen=True, slots=True)
+class FacetCounts:
+    """Each facet's values shown (name -> FacetValues, most frequent first)
+    and how many distinct values it has in the result set (name -> count,
+    after the filter of the facet listed whole)."""
+
+    values: dict[str, list[FacetValue]]
+    sizes: dict[str, int]
+
+
 def count_facets(table: FacetTable, docnums: Collection[int]) -> dict[str, list[FacetValue]]:
     """Return, for each facet, its TOP_VALUES most frequent values among
     `docnums` (a set, or any collection), by count descending then value
     ascending."""
-    docs = np.fromiter(docnums, dtype=np.intp, count=len(docnums))
-    selected: np.ndarray | None = None  # docnum -> in the result set
-    result: dict[str, list[FacetValue]] = {}
+    return tally_facets(table, docnums).values
+
+
+@dataclass(frozen=True, slots=True)
+class FacetAsk:
+    """What a facet count is asked for beyond the top values: the facet
+    `expand` listed whole (up to ALL_VALUES), narrowed to the values
+    containing `contains`; per facet, the docnums to count it over instead
+    of the result set (`own`: the matches without that facet's own
+    selection, so its other values can be added with OR) and the values
+    always listed (`pinned`: the selected and excluded ones)."""
+
+    expand: str = ""
+    contains: str = ""
+    own: dict[str, Collection[int]] = field(default_factory=dict)
+    pinned: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+def tally_facets(table: FacetTable, docnums: Collection[int],
+                 ask: FacetAsk | None = None) -> FacetCounts:
+    """Return the FacetCounts of `docnums` (a set, or any collection):
+    TOP_VALUES values per facet by count descending then value ascending,
+    widened and narrowed as `ask` says."""
+    ask = ask or FacetAsk()
+    docs = as_docnum_array(docnums)
+    values: dict[str, list[FacetValue]] = {}
+    sizes: dict[str, int] = {}
     for facet, column in table.columns.items():
-        counts = np.bincount(column.first[docs], minlength=len(column.values))
-        counts[0] = 0
-        if len(column.more_docs):
-            if selected is None:
-                selected = np.zeros(len(column.first), dtype=bool)
-                selected[docs] = True
-            extra = column.more_ids[selected[column.more_docs]]
-            counts += np.bincount(extra, minlength=len(column.values))
-        result[facet] = [FacetValue(column.values[i], int(counts[i]))
-                         for i in _top_ids(counts, column.values)]
-    return result
+        own = ask.own.get(facet)
+        counts = count_column(column, docs if own is None else as_docnum_array(own))
+        listed = counts
+        if facet == ask.expand and ask.contains:
+            listed = _keep_containing(counts, column.values, ask.contains)
+        sizes[facet] = int(np.count_nonzero(listed))
+        limit = ALL_VALUES if facet == ask.expand else TOP_VALUES
+        ids = _top_ids(listed, column.values, limit)
+        ids += _pinned_ids(table, facet, ask.pinned.get(facet, ()), ids)
+        # Pinned (selected, excluded) values keep their true counts even
+        # when the filter box leaves them out of the list proper.
+        values[facet] = [FacetValue(column.values[i], int(counts[i])) for i in ids]
+    return FacetCounts(values, sizes)
 
 
-def _top_ids(counts: np.ndarray, values: list[str]) -> list[int]:
-    """Return the ids of the TOP_VALUES highest counts (ties: value ascending)."""
+def as_docnum_array(docnums: Collection[int]) -> np.ndarray:
+    """Return `docnums` as a numpy array (itself if it is one already: the
+    engine converts a result set once for the facets and the histogram)."""
+    if isinstance(docnums, np.ndarray):
+        return docnums
+    return np.fromiter(docnums, dtype=np.intp, count=len(docnums))
+
+
+def count_column(column: FacetColumn, docs: np.ndarray) -> np.ndarray:
+    """Return the count of each value id of `column` among docnums `docs`
+    (id 0, "no value", counted as 0)."""
+    counts = np.bincount(column.first[docs], minlength=len(column.values))
+    counts[0] = 0
+    if len(column.more_docs):
+        selected = np.zeros(len(column.first), dtype=bool)
+        selected[docs] = True
+        counts += np.bincount(column.more_ids[selected[column.more_docs]],
+                              minlength=len(column.values))
+    return counts
+
+
+def _pinned_ids(table: FacetTable, facet: str, pinned: tuple[str, ...],
+                shown: list[int]) -> list[int]:
+    """Return the ids of the `pinned` values not already `shown` (a selected
+    value stays listed with its count, even at 0 or beyond the top)."""
+    if not pinned:
+        return []
+    ids = _value_ids(table, facet)
+    found = dict.fromkeys(ids[v] for v in pinned if v in ids)
+    return [i for i in found if i not in shown]
+
+
+def _value_ids(table: FacetTable, facet: str) -> dict[str, int]:
+    """Return facet's value -> id map, built once per table."""
+    ids = table.ids.get(facet)
+    if ids is None:
+        values = table.columns[facet].values
+        ids = table.ids[facet] = {value: i for i, value in enumerate(values) if i}
+    return ids
+
+
+def resolve_value(table: FacetTable, facet: str, value: str) -> tuple[str, ...]:
+    """Return the facet values equal to `value` ignoring case (a typed
+    "ann smallman" selects "Ann Smallman"); `value` itself when none is."""
+    if facet not in table.columns:
+        return (value,)
+    folded = table.folded.get(facet)
+    if folded is None:
+        folded = {}
+        for name in _value_ids(table, facet):
+            folded.setdefault(name.casefold(), []).append(name)
+        table.folded[facet] = folded
+    return tuple(folded.get(value.casefold(), [value]))
+
+
+def _keep_containing(counts: np.ndarray, values: list[str], contains: str) -> np.ndarray:
+    """Return `counts` with the values not containing `contains` zeroed."""
+    needle = contains.casefold()
+    kept = counts.copy()
+    for i in np.flatnonzero(counts).tolist():
+        if needle not in values[i].casefold():
+            kept[i] = 0
+    return kept
+
+
+def _top_ids(counts: np.ndarray, values: list[str], limit: int = TOP_VALUES) -> list[int]:
+    """Return the ids of the `limit` highest counts (ties: value ascending)."""
     present = np.flatnonzero(counts)
-    if len(present) > TOP_VALUES:
-        # Every id whose count reaches the TOP_VALUES-th largest (ties included).
-        floor = np.partition(counts[present], len(present) - TOP_VALUES)[len(present) - TOP_VALUES]
+    if len(present) > limit:
+        # Every id whose count reaches the limit-th largest (ties included).
+        floor = np.partition(counts[present], len(present) - limit)[len(present) - limit]
         present = present[counts[present] >= floor]
     ranked = sorted(present.tolist(), key=lambda i: (-int(counts[i]), values[i]))
-    return ranked[:TOP_VALUES]
+    return ranked[:limit]

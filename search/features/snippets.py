@@ -13,6 +13,7 @@ import html
 from typing import Any
 
 from onrecord.search.query.querying import MarkTerms
+from onrecord.search.storage.schema import exact_word_analyzer
 
 SNIPPET_CHARS = 300
 # How much text to show before the first match when a paragraph is cut.
@@ -30,11 +31,41 @@ def find_term_spans(analyzer: Any, text: str, terms: MarkTerms) -> list[Span]:
     if not terms or not text:
         return []
     spans: list[Span] = []
-    for token in analyzer(text, chars=True, mode="index"):
-        word = token.text
-        if word in terms.words or any(word.startswith(p) for p in terms.prefixes):
-            spans.append((token.startchar, token.endchar))
+    if terms.words or terms.prefixes:
+        for token in analyzer(text, chars=True, mode="index"):
+            word = token.text
+            if word in terms.words or any(word.startswith(p) for p in terms.prefixes):
+                spans.append((token.startchar, token.endchar))
+    if terms.exact or terms.phrases:
+        spans += _exact_spans(text, terms)
+    return _drop_overlaps(spans)
+
+
+def _exact_spans(text: str, terms: MarkTerms) -> list[Span]:
+    """Return the spans of exact words and of each phrase where it matched:
+    one span from its first word's start to its last word's end wherever
+    its words stand adjacent and in order (as the exact field matches)."""
+    tokens = [(t.text, t.startchar, t.endchar)
+              for t in exact_word_analyzer()(text, chars=True, mode="index")]
+    words = [w for w, _s, _e in tokens]
+    spans = [(s, e) for w, s, e in tokens if w in terms.exact]
+    for phrase in terms.phrases:
+        size = len(phrase)
+        for i in range(len(words) - size + 1):
+            if tuple(words[i:i + size]) == phrase:
+                spans.append((tokens[i][1], tokens[i + size - 1][2]))
     return spans
+
+
+def _drop_overlaps(spans: list[Span]) -> list[Span]:
+    """Return `spans` sorted, without any span overlapping an earlier or
+    longer one (a phrase's mark is kept whole, its words not marked again)."""
+    kept: list[Span] = []
+    for start, end in sorted(set(spans), key=lambda s: (s[0], -s[1])):
+        if kept and start < kept[-1][1]:
+            continue
+        kept.append((start, end))
+    return kept
 
 
 def escape_text(text: str) -> str:

@@ -21,18 +21,21 @@ from whoosh.qparser import (
     FieldAliasPlugin,
     FuzzyTermPlugin,
     MultifieldParser,
+    Plugin,
     PlusMinusPlugin,
     PrefixPlugin,
     QueryParser,
     WildcardPlugin,
+    syntax,
 )
 
 from onrecord.search.config import int_default
 from onrecord.search.errors import QueryError
-from onrecord.search.facetdefs import NAME_FACETS
+from onrecord.search.facetdefs import FACETS_BY_NAME, NAME_FACETS
 from onrecord.search.model import MAX_PER_PAGE, SearchRequest
 from onrecord.search.query.queryterms import label_typed_terms, prepare_fuzzy_terms, rewrite_date_terms
-from onrecord.search.storage.schema import split_names
+from onrecord.search.storage.lexicon import gram_words, is_common_word, is_gram, query_grams
+from onrecord.search.storage.schema import join_names
 
 # The query length limit is the max_query_chars setting (search.config):
 # callers pass their index's; this default is the table's.
@@ -42,6 +45,10 @@ SORT_ORDERS = ("relevance", "newest", "oldest")
 # Fields whose words are the paragraph's words (same stemming analyzer), so
 # their query terms are the ones to mark in the paragraph text.
 _MARKED_FIELDS = frozenset({"text", "quote_text"})
+# Quoted phrases and common words search the unstemmed, nothing-removed
+# `exact` field (search.schema) with the text field's boost.
+EXACT_FIELD = "exact"
+_TEXT_BOOST = 2.0
 _FIELD_ALIASES = {"quote_text": ["quote", "quotes"], "speaker": ["speakers"],
                   "institution": ["institutions"], "published": ["date"]}
 # A '*' must end a word of at least two letters ("gov*"); anything else would
@@ -58,9 +65,36 @@ class MarkTerms:
 
     words: frozenset[str] = frozenset()
     prefixes: tuple[str, ...] = ()
+    # Unstemmed words and phrases (word sequences) of the `exact` field.
+    exact: frozenset[str] = frozenset()
+    phrases: tuple[tuple[str, ...], ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.words or self.prefixes)
+        return bool(self.words or self.prefixes or self.exact or self.phrases)
+
+
+class ExactPlugin(Plugin):
+    """Sends unfielded quoted phrases and unfielded common words to the
+    exact field, before MultifieldPlugin (priority 110) spreads unfielded
+    nodes over text and title."""
+
+    def filters(self, parser: Any) -> list[tuple[Any, int]]:
+        return [(self.to_exact, 105)]
+
+    def to_exact(self, parser: Any, group: Any) -> Any:
+        for i, node in enumerate(group):
+            if isinstance(node, syntax.GroupNode):
+                group[i] = self.to_exact(parser, node)
+            elif node.has_fieldname and node.fieldname is None and _goes_exact(node):
+                node.set_fieldname(EXACT_FIELD)
+                node.set_boost(_TEXT_BOOST * node.boost)
+        return group
+
+
+def _goes_exact(node: Any) -> bool:
+    if type(node).__name__ == "PhraseNode":
+        return True
+    return type(node) is syntax.WordNode and is_common_word(node.text)
 
 
 def validate_request(request: SearchRequest, max_window: int | None = None) -> None:
@@ -100,7 +134,8 @@ def build_parser(schema: Any) -> QueryParser:
     # text, so it never widens a match, and a third posting list per word
     # costs a third more matching time.  `quote:` still searches it.
     parser = MultifieldParser(["text", "title"], schema,
-                              fieldboosts={"text": 2.0, "title": 1.0})
+                              fieldboosts={"text": _TEXT_BOOST, "title": 1.0})
+    parser.add_plugin(ExactPlugin())
     parser.remove_plugin_class(WildcardPlugin)
     parser.add_plugin(PrefixPlugin())
     parser.add_plugin(PlusMinusPlugin())
@@ -151,7 +186,23 @@ def parse_query(parser: QueryParser, text: str,
                              "or published:[2019-01-01 TO 2019-06-30]")
     if q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
         return None
-    return label_typed_terms(prepare_fuzzy_terms(q), parsed)
+    return label_typed_terms(prepare_fuzzy_terms(gram_phrases(q)), parsed)
+
+
+def gram_phrases(q: wq.Query) -> wq.Query:
+    """Return `q` with each exact phrase (slop 1) searched as its common
+    grams (search.storage.lexicon.query_grams): a Phrase over consecutive
+    tokens, or a Term if they are one.  A "..."~N phrase keeps its words:
+    a gram would hold two of them adjacent."""
+    def swap(node: wq.Query) -> wq.Query:
+        if not (isinstance(node, wq.Phrase) and node.fieldname == EXACT_FIELD
+                and node.slop == 1):
+            return node
+        tokens = query_grams(node.words)
+        if len(tokens) == 1:
+            return wq.Term(EXACT_FIELD, tokens[0], boost=node.boost)
+        return wq.Phrase(EXACT_FIELD, tokens, boost=node.boost)
+    return q.accept(swap)
 
 
 def iter_nodes(q: wq.Query, skip_negated: bool = False) -> Iterator[wq.Query]:
@@ -172,7 +223,12 @@ def collect_mark_terms(q: wq.Query | None) -> MarkTerms:
         return MarkTerms()
     words: set[str] = set()
     prefixes: set[str] = set()
+    exact: set[str] = set()
+    phrases: set[tuple[str, ...]] = set()
     for node in iter_nodes(q, skip_negated=True):
+        if getattr(node, "fieldname", None) == EXACT_FIELD:
+            _collect_exact(node, exact, phrases)
+            continue
         if getattr(node, "fieldname", None) not in _MARKED_FIELDS:
             continue
         if isinstance(node, wq.Prefix):
@@ -181,29 +237,45 @@ def collect_mark_terms(q: wq.Query | None) -> MarkTerms:
             words.update(node.words)
         elif isinstance(node, wq.Term) and isinstance(node.text, str):
             words.add(node.text)
-    return MarkTerms(frozenset(words), tuple(sorted(prefixes)))
+    return MarkTerms(frozenset(words), tuple(sorted(prefixes)), frozenset(exact),
+                     tuple(sorted(phrases)))
+
+
+def _collect_exact(node: wq.Query, exact: set[str], phrases: set[tuple[str, ...]]) -> None:
+    """Add an exact-field node's word, or its phrase's words, to the marks.
+    A phrase is searched as common grams (search.storage.lexicon), a
+    two-word one as a single gram Term; the marks are the words the user
+    quoted, so the snippet marks the phrase as one unit."""
+    if isinstance(node, wq.Phrase):
+        phrases.add(gram_words(node.words))
+    elif isinstance(node, wq.Term) and isinstance(node.text, str):
+        if is_gram(node.text):
+            phrases.add(gram_words([node.text]))
+        else:
+            exact.add(node.text)
 
 
 def build_filter(request: SearchRequest) -> wq.Query | None:
-    """Return the query the request's filters impose, or None if none."""
+    """Return the query the request's filters impose, or None if none.
+
+    A name facet's values match its exact count-field term: ORed within
+    one facet, ANDed across facets (search.facetdefs rules); excluded
+    values are taken away from whatever else matches."""
     parts: list[wq.Query] = []
     for facet in NAME_FACETS:
         assert facet.request_attr is not None  # NAME_FACETS are the facets that have one
-        names = _name_terms(getattr(request, facet.request_attr))
-        parts += _RULES[facet.rule]([wq.Term(facet.filter_field, name) for name in names])
+        terms = _exact_terms(facet.filter_field, getattr(request, facet.request_attr))
+        parts += _RULES[facet.rule](terms)
     if request.since or request.until:
         parts.append(wq.DateRange("published", _day_start(request.since),
                                   _day_end(request.until)))
     if request.quotes_only:
         parts.append(wq.Term("has_quote", True))
-    if not parts:
+    excluded = _excluded_terms(request.excluded)
+    if not parts and not excluded:
         return None
-    return parts[0] if len(parts) == 1 else wq.And(parts)
-
-
-def _every(terms: list[wq.Term]) -> list[wq.Query]:
-    """The "all" rule: each value is its own ANDed part."""
-    return list(terms)
+    kept: wq.Query = wq.Every() if not parts else parts[0] if len(parts) == 1 else wq.And(parts)
+    return wq.AndNot(kept, wq.Or(excluded)) if excluded else kept
 
 
 def _some(terms: list[wq.Term]) -> list[wq.Query]:
@@ -213,13 +285,28 @@ def _some(terms: list[wq.Term]) -> list[wq.Query]:
 
 # search.facetdefs rule -> the filter parts of a facet's selected values.
 # ("year" selects since/until, filtered below as a date range.)
-_RULES: dict[str, Callable[[list[wq.Term]], list[wq.Query]]] = {"all": _every, "any": _some}
+_RULES: dict[str, Callable[[list[wq.Term]], list[wq.Query]]] = {"any": _some}
 
 
-def _name_terms(names: tuple[str, ...]) -> list[str]:
-    terms: list[str] = []
-    for name in names:
-        terms.extend(split_names(str(name).replace(",", " "), whole_only=True))
+def exact_value(name: str) -> str:
+    """Return a facet value as the index holds it (search.storage.schema
+    join_names: commas dropped, runs of spaces made one)."""
+    return join_names([str(name)])
+
+
+def _exact_terms(fieldname: str, names: tuple[str, ...]) -> list[wq.Term]:
+    """Return one exact Term per non-blank value."""
+    return [wq.Term(fieldname, value) for value in map(exact_value, names) if value]
+
+
+def _excluded_terms(excluded: tuple[tuple[str, str], ...]) -> list[wq.Term]:
+    """Return the exact Terms of the excluded (facet, value) pairs (unknown
+    or year facets are ignored)."""
+    terms: list[wq.Term] = []
+    for name, value in excluded:
+        facet = FACETS_BY_NAME.get(name)
+        if facet is not None and facet.request_attr is not None:
+            terms += _exact_terms(facet.filter_field, (value,))
     return terms
 
 

@@ -29,6 +29,8 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.errors import QueryError
+from onrecord.search.storage.lexicon import is_gram
+from onrecord.search.storage.schema import WORDS_FIELD
 from onrecord.search.storage.whoosh_internals import fuzzy_words
 
 MAX_FUZZY_EDITS = 2
@@ -86,20 +88,24 @@ def _parse_day(value: str, end: bool) -> dt.date:
 class StemmedFuzzyTerm(wq.FuzzyTerm):
     """A fuzzy term over a stemmed field.
 
-    Whoosh answers terms_within() from the field's spelling word list, which
-    holds unstemmed words ("delayed") while the postings hold stems
-    ("delai"), so a plain FuzzyTerm matched nothing in the text field.  This
-    one also tries each found word's indexed form and keeps the terms the
-    field really has."""
+    The words near the typed one are read from the unstemmed words of
+    schema.WORDS_FIELD ("delayed"), while the text field's postings hold
+    stems ("delai"): a plain FuzzyTerm over the stems would find other
+    words.  This one tries each found word and its indexed form and keeps
+    the terms the field really has.  (Other fields, e.g. the title, search
+    their own terms.)"""
 
     # whoosh types MultiTerm._btexts as bytes, but FuzzyTerm's (overridden
     # here) yields the str words of terms_within, as this one does.
     def _btexts(self, ixreader: Any) -> Iterator[str]:  # type: ignore[override]
         field = ixreader.schema[self.fieldname]
         seen: set[str] = set()
-        for word in ixreader.terms_within(self.fieldname, self.text, self.maxdist,
+        source = WORDS_FIELD if self.fieldname == "text" else self.fieldname
+        for word in ixreader.terms_within(source, self.text, self.maxdist,
                                           prefix=self.prefixlength):
             word = word.decode("utf-8") if isinstance(word, bytes) else word
+            if is_gram(word):  # a common gram is two words, not a spelling
+                continue
             for text in (word, *field.process_text(word, mode="index")):
                 if text not in seen and (self.fieldname, text) in ixreader:
                     seen.add(text)

@@ -2,12 +2,15 @@
 
 Owns suggest(): the query text with misspelt words replaced by the nearest
 frequent word of the text field's vocabulary, within the request's
-deadline.  Words longer than MAX_SUGGEST_CHARS are left alone: the
+deadline.  The words are read from the lexicon of the unstemmed field
+(schema.WORDS_FIELD), less its common words and common grams: the words
+the text field indexes, as they were written.  Words longer than MAX_SUGGEST_CHARS are left alone: the
 search for near words grows with the word's length (a 499-letter word
 took 2.3 s) and no real word is that long.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from whoosh import query as wq
@@ -15,6 +18,8 @@ from whoosh.spelling import Corrector
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.query.querying import iter_nodes
+from onrecord.search.storage.lexicon import is_common_word, is_gram
+from onrecord.search.storage.schema import WORDS_FIELD
 
 MAX_SUGGEST_CHARS = 30
 
@@ -31,7 +36,7 @@ def suggest(searcher: Any, q: wq.Query, text: str, deadline: Deadline) -> str | 
                and ("text", node.text) not in reader]
     if not unknown:
         return None
-    corrector = NearestCorrector(reader.corrector("text"), deadline)
+    corrector = NearestCorrector(TextWordCorrector(reader), deadline)
     try:
         correction = searcher.correct_query(q, text, correctors={"text": corrector},
                                             terms=unknown)
@@ -39,6 +44,23 @@ def suggest(searcher: Any, q: wq.Query, text: str, deadline: Deadline) -> str | 
         return None
     suggestion = correction.string
     return suggestion if suggestion and suggestion != text else None
+
+
+class TextWordCorrector(Corrector):
+    """Suggests words of the unstemmed field that the text field indexes
+    (no common words, no common grams): the nearest first, then the most
+    frequent, as Whoosh's ReaderCorrector ranks them."""
+
+    def __init__(self, reader: Any, fieldname: str = WORDS_FIELD) -> None:
+        self.reader = reader
+        self.fieldname = fieldname
+
+    def _suggestions(self, text: str, maxdist: int, prefix: int) -> Iterator[tuple[float, str]]:
+        for word in self.reader.terms_within(self.fieldname, text, maxdist, prefix=prefix):
+            if is_gram(word) or is_common_word(word):
+                continue
+            frequency = self.reader.frequency(self.fieldname, word) or 1
+            yield 0 - (maxdist + (1.0 / frequency * 0.5)), word
 
 
 class NearestCorrector(Corrector):

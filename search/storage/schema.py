@@ -15,11 +15,12 @@ from collections.abc import Iterator
 from typing import Any, cast
 
 from whoosh import columns, fields
-from whoosh.analysis import Analyzer, StemmingAnalyzer, Token, Tokenizer
+from whoosh.analysis import Analyzer, LowercaseFilter, RegexTokenizer, StemmingAnalyzer, Token, Tokenizer
 
 from onrecord.search.facetdefs import FACETS
 from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.clusters import paragraph_keys, quote_keys
+from onrecord.search.storage.lexicon import COMMON_WORDS, MIN_STEM_CHARS, CommonGramsFilter
 
 # Sort keys for undated paragraphs: larger than any date ordinal, so they sort
 # last both for "newest" (ascending over MAX - ordinal) and "oldest".
@@ -30,6 +31,42 @@ _DATE_MAX = 5_000_000
 # claiming a 100,000-character title must not cost that on every paragraph).
 # The record keeps up to search.records.MAX_META_CHARS of it.
 TITLE_INDEX_CHARS = 200
+# How the `exact` field (quoted phrases, common words) splits text: a word
+# is a run of letters, digits or underscores, lowercased; everything else
+# (punctuation, spaces, line and sentence ends) only separates words.
+# Nothing is removed, so positions are the words' true positions.
+EXACT_WORD = r"\w+"
+
+
+# The field whose lexicon (every word as written, lowercased) answers
+# spelling suggestions and fuzzy words for the stemmed text field, which
+# therefore keeps no word list of its own.
+WORDS_FIELD = "exact"
+
+
+def exact_word_analyzer() -> Analyzer:
+    """Return the word analyzer of the `exact` field: EXACT_WORD runs,
+    lowercased, no stop words removed, no stemming (and no common grams:
+    what snippets mark in a paragraph's text)."""
+    return cast(Analyzer, RegexTokenizer(EXACT_WORD) | LowercaseFilter())
+
+
+def exact_analyzer() -> Analyzer:
+    """Return the analyzer of the `exact` field: its words plus, at index
+    time, the common grams of search.storage.lexicon (a phrase's words
+    become grams after parsing: search.query.querying.gram_phrases)."""
+    return cast(Analyzer, exact_word_analyzer() | CommonGramsFilter())
+
+
+def stemming_analyzer() -> Analyzer:
+    """Return the analyzer of the stemmed fields, dropping exactly the
+    lexicon's common words (which the `exact` field keeps)."""
+    return StemmingAnalyzer(stoplist=COMMON_WORDS, minsize=MIN_STEM_CHARS)
+
+
+def exact_words(text: str) -> list[str]:
+    """Return `text`'s words as the `exact` field indexes them, in order."""
+    return [token.text for token in exact_word_analyzer()(text)]
 
 
 class NameTokenizer(Tokenizer):
@@ -66,27 +103,10 @@ class NameTokenizer(Tokenizer):
 
 
 class SpelledText(fields.TEXT):
-    """A TEXT field whose spelling words are sent to the writer once per
-    segment instead of once per paragraph.
-
-    Whoosh writes every paragraph's unstemmed words as postings of the
-    spelling field (all on document 0, deduplicated only when the segment
-    is finished): about as many postings as the text itself.  A `seen` set
-    on the field object skips repeats; every writer must start with
-    reset_spelling(writer.schema) (an index created in this process hands
-    each writer the same schema object), so the segment's word list comes
-    out the same as Whoosh's."""
-
-    def spellable_words(self, value: Any) -> Iterator[str]:
-        seen: set[str] = self.__dict__.setdefault("_seen_words", set())
-        fresh = [w for w in super().spellable_words(value) if w not in seen]
-        seen.update(fresh)
-        return iter(fresh)
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state.pop("_seen_words", None)  # per-writer state stays out of the TOC
-        return state
+    """The text field of indexes built before the `exact` field (its own
+    spelling word list).  Kept only so such an index's table of contents
+    still unpickles and store._check_schema refuses it as built by
+    another version (missing fields: exact), not as unreadable."""
 
 
 class RepeatedText(fields.TEXT):
@@ -115,12 +135,6 @@ def _name_analyzer() -> Analyzer:
     return cast(Analyzer, NameTokenizer())
 
 
-def reset_spelling(schema: fields.Schema) -> None:
-    """Forget the spelling words already sent by a previous writer."""
-    for name in schema.names():
-        schema[name].__dict__.pop("_seen_words", None)
-
-
 def split_names(value: str, whole_only: bool = False) -> list[str]:
     """Return the lowercased index terms of a comma-separated names value."""
     terms: list[str] = []
@@ -137,7 +151,7 @@ def split_names(value: str, whole_only: bool = False) -> list[str]:
 
 def build_schema() -> fields.Schema:
     """Return the paragraph schema (one Whoosh document per Paragraph)."""
-    stem = StemmingAnalyzer()
+    stem = stemming_analyzer()
     return fields.Schema(
         # Stored only: articles are replaced by doc_id (search.store), and
         # nothing looks a paragraph up by id; a unique term per paragraph
@@ -152,11 +166,20 @@ def build_schema() -> fields.Schema:
         n=fields.STORED(),
         start=fields.STORED(),
         end=fields.STORED(),
-        # Positions only (no character offsets): snippets re-tokenise the
-        # stored text, and encoding offsets cost a quarter of indexing time.
-        text=SpelledText(analyzer=stem, stored=True, phrase=True, spelling=True),
-        # Article metadata: indexed here, stored once in search.records.
-        title=RepeatedText(analyzer=StemmingAnalyzer()),
+        # Stemmed words for ranking unquoted words (common words dropped).
+        # No positions: quoted phrases are matched on `exact`.  No spelling
+        # word list: suggestions read WORDS_FIELD's lexicon, which already
+        # holds every word as written (a second list cost 1.1x the page's
+        # size in the amplification test of tests/test_identity.py).
+        text=fields.TEXT(analyzer=stem, stored=True, phrase=False),
+        # Every word of the text, unstemmed, at its true position (see
+        # EXACT_WORD), and the common grams (search.storage.lexicon):
+        # quoted phrases and common (stop) words search here.
+        exact=fields.TEXT(analyzer=exact_analyzer(), phrase=True),
+        # The article's headline, indexed on its first paragraph only (a
+        # headline match finds the article once, through its lead, instead
+        # of every paragraph of it).  Shown on every hit from search.records.
+        title=RepeatedText(analyzer=stemming_analyzer()),
         outlet=fields.TEXT(analyzer=_name_analyzer(), phrase=False),
         author=fields.TEXT(analyzer=_name_analyzer(), phrase=False),
         published=fields.DATETIME(sortable=True),
@@ -165,7 +188,7 @@ def build_schema() -> fields.Schema:
         institution=fields.TEXT(analyzer=_name_analyzer(), phrase=False, stored=True),
         # Case-preserving exact values: the facet cache reads these postings.
         **{facet.count_field: fields.KEYWORD(commas=True) for facet in FACETS if facet.source},
-        quote_text=fields.TEXT(analyzer=StemmingAnalyzer(), phrase=True),
+        quote_text=fields.TEXT(analyzer=stemming_analyzer(), phrase=True),
         # Sampled fingerprint keys (search.clusters) of the paragraph's
         # quotes and of its text: looked up to find copies in other articles.
         quote_keys=fields.KEYWORD(),
@@ -204,7 +227,10 @@ def paragraph_fields(article: Article, para: Paragraph, rev: str) -> dict[str, A
         "newest_key": _DATE_MAX - published.toordinal() if published else _UNDATED_KEY,
         "oldest_key": published.toordinal() if published else _UNDATED_KEY,
     }
+    doc["exact"] = para.text
     doc.update(_metadata_fields(meta))
+    if para.n != 1:
+        doc.pop("title", None)
     doc.update(_annotation_fields(para))
     doc.update(_facet_fields(meta, para))
     return {k: v for k, v in doc.items() if v is not None and v != ""}

@@ -27,7 +27,7 @@ from onrecord.search.config import int_default
 from onrecord.search.model import Article
 from onrecord.search.storage.durability import open_whoosh, write_failure
 from onrecord.search.storage.records import VersionRecord, article_rev
-from onrecord.search.storage.schema import paragraph_fields, reset_spelling
+from onrecord.search.storage.schema import paragraph_fields
 from onrecord.search.storage.whoosh_internals import commit_with_segments, finish_segment, writer_has_documents
 
 # Memory for each worker's posting pool before it spills a sorted run:
@@ -96,7 +96,6 @@ def _write(index_dir: Path, articles: Iterable[Article],
     # them, so the parent's commit publishes only data already on disk.
     ix = open_whoosh(index_dir)
     writer = SegmentWriter(ix, _lk=False, limitmb=memory_mb, compound=False)
-    reset_spelling(writer.schema)
     rows: list[VersionRecord] = []
     try:
         spans = _add_all(writer, articles, rows)

@@ -41,7 +41,7 @@ from onrecord.search.storage.durability import (
 from onrecord.search.storage.leftovers import DurableWriter, remove_expired, remove_orphans
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev, file_identity
 from onrecord.search.storage.reopening import latest_generation, open_retrying
-from onrecord.search.storage.schema import build_schema, paragraph_fields, reset_spelling
+from onrecord.search.storage.schema import build_schema, paragraph_fields
 from onrecord.search.storage.searchers import Generation, Slots, open_generation
 from onrecord.search.storage.segments import SegmentBatch, commit_segments
 from onrecord.search.storage.whoosh_internals import discard_writer_files
@@ -371,13 +371,23 @@ class _LockOnly:
         return self._storage.lock(f"{INDEX_NAME}_{name}")
 
 
+# Fields whose analysis an index must share with this code's schema.
+_ANALYSED_ALIKE = ("exact",)
+
+
 def _check_schema(handle: Index, repair: str) -> None:
-    missing = set(build_schema().names()) - set(handle.schema.names())
-    if missing:
+    current = build_schema()
+    missing = set(current.names()) - set(handle.schema.names())
+    # An `exact` field analysed without the common grams would find no
+    # phrase that holds a common word (they are searched as grams).
+    stale = sorted(name for name in _ANALYSED_ALIKE if name not in missing
+                   and handle.schema[name].analyzer != current[name].analyzer)
+    if missing or stale:
         handle.close()
+        what = (f"missing fields: {', '.join(sorted(missing))}" if missing
+                else f"fields analysed differently: {', '.join(stale)}")
         raise IndexUnavailableError(
-            f"index at {handle.path} was built by another onrecord version "
-            f"(missing fields: {', '.join(sorted(missing))}); {repair}")
+            f"index at {handle.path} was built by another onrecord version ({what}); {repair}")
 
 
 def ram_index(config: Config | None = None) -> Index:
@@ -475,7 +485,6 @@ def _open_writer(index: Index) -> Any:
             lock.release()
         raise
     writer.writelock = lock
-    reset_spelling(writer.schema)
     return writer
 
 
