@@ -17,6 +17,7 @@ from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from onrecord.search.engine import search
+from onrecord.search.features.exporting import iter_export_rows
 from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
 from onrecord.search.storage.store import Index, ram_index, write_articles
 from onrecord.web.app import create_app
@@ -181,3 +182,10 @@ def test_a_selected_value_keeps_its_count_when_the_filter_box_leaves_it_out(
     assert listed["Tony Blair"] == brute_count(corpus, "speaker", "Tony Blair")
     assert {"Gordon Brown", "Nick Brown", "Brown"} <= set(listed)
     assert result.facet_sizes["speaker"] == 3  # the values containing "brown"
+
+
+def test_an_export_resolves_a_typed_value_like_the_search(index: Index) -> None:
+    typed = SearchRequest(speakers=("tony blair",))
+    exact = search(index, SearchRequest(speakers=("Tony Blair",))).total
+    rows = list(iter_export_rows(index, typed, "paragraphs"))
+    assert len(rows) == exact > 0

@@ -20,6 +20,7 @@ from whoosh import query as wq
 from onrecord.search.deadline import Deadline
 from onrecord.search.errors import BusyError, QueryError
 from onrecord.search.features.citations import build_paragraph_row, build_quote_record
+from onrecord.search.features.selection import resolve_with
 from onrecord.search.model import QuoteRecord, SearchRequest
 from onrecord.search.query.collecting import build_sort_column, collect, restrict_query
 from onrecord.search.query.postings import size_postings_cache
@@ -114,7 +115,7 @@ def _ordered_docnums(index: Index, searcher: Any, q: wq.Query | None,
         raise QueryError(f"{', '.join(expansion.truncated[:3])} stand for more than "
                          f"{index.max_expanded_terms:,} index words, too many to export; "
                          "use longer prefixes or fewer fuzzy words")
-    combined = restrict_query(expansion.query, build_filter(request))
+    combined = restrict_query(expansion.query, build_filter(resolve_with(searcher, request)))
     scored = q is not None and request.sort == "relevance"
     field = _SORT_FIELDS.get(request.sort)
     keys = build_sort_column(searcher, field) if field and not scored else None

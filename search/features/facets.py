@@ -281,8 +281,9 @@ def _value_ids(table: FacetTable, facet: str) -> dict[str, int]:
 
 
 def resolve_value(table: FacetTable, facet: str, value: str) -> tuple[str, ...]:
-    """Return the facet values equal to `value` ignoring case (a typed
-    "ann smallman" selects "Ann Smallman"); `value` itself when none is."""
+    """Return the facet values equal to `value` ignoring case and runs of
+    spaces (a typed "ann  smallman" selects "Ann Smallman"); `value` itself
+    when none is."""
     if facet not in table.columns:
         return (value,)
     folded = table.folded.get(facet)
@@ -291,7 +292,8 @@ def resolve_value(table: FacetTable, facet: str, value: str) -> tuple[str, ...]:
         for name in _value_ids(table, facet):
             folded.setdefault(name.casefold(), []).append(name)
         table.folded[facet] = folded
-    return tuple(folded.get(value.casefold(), [value]))
+    # Spacing as the index holds values (search.storage.schema.join_names).
+    return tuple(folded.get(" ".join(value.split()).casefold(), [value]))
 
 
 def _keep_containing(counts: np.ndarray, values: list[str], contains: str) -> np.ndarray:

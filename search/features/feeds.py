@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from onrecord.search.deadline import Deadline
+from onrecord.search.features.selection import resolve_with
 from onrecord.search.model import SearchRequest, paragraph_permalink
 from onrecord.search.query.collecting import restrict_query
 from onrecord.search.query.docsets import match_docnums
@@ -73,7 +74,8 @@ def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_EN
     label = str(index.path) if index.path else "(in memory)"
     with translate_damage(label), index.reading() as searcher:
         expansion = expand_terms(q, searcher.reader(), deadline, index.max_expanded_terms)
-        matched = match_docnums(searcher, restrict_query(expansion.query, build_filter(request)), deadline)
+        wanted = build_filter(resolve_with(searcher, request))
+        matched = match_docnums(searcher, restrict_query(expansion.query, wanted), deadline)
         keys, times = index.cached(ORDER_KEY, lambda s: indexed_order(index, s))
         newest = _newest(matched.docnums, keys, limit)
         stored = [searcher.reader().stored_fields(d) for d in newest]

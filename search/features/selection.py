@@ -22,7 +22,14 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.facetdefs import NAME_FACETS, FacetDef
-from onrecord.search.features.facets import FacetAsk, FacetCounts, FacetTable, resolve_value, tally_facets
+from onrecord.search.features.facets import (
+    FacetAsk,
+    FacetCounts,
+    FacetTable,
+    build_facet_table,
+    resolve_value,
+    tally_facets,
+)
 from onrecord.search.model import SearchRequest
 from onrecord.search.query.collecting import restrict_query
 from onrecord.search.query.docsets import match_docnums
@@ -32,6 +39,15 @@ from onrecord.search.query.querying import build_filter
 def has_selection(request: SearchRequest) -> bool:
     """Return True if the request selects or excludes any facet value."""
     return bool(request.excluded) or any(_values(request, f) for f in NAME_FACETS)
+
+
+def resolve_with(searcher: Any, request: SearchRequest) -> SearchRequest:
+    """Return `request` resolved (resolve_selection) against the facet
+    values `searcher` sees: for the readers with their own searcher (the
+    exports, the feeds); the table's segment columns are cached."""
+    if not has_selection(request):
+        return request
+    return resolve_selection(build_facet_table(searcher), request)
 
 
 def resolve_selection(table: FacetTable, request: SearchRequest) -> SearchRequest:
