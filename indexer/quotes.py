@@ -113,6 +113,8 @@ class _Scanner:
         if self.open_at is None:
             self.feed_outside(i, mark, prev, nxt)
         elif self.double:
+            if mark in "\"\u201c" and self.reopens(i, prev, nxt):
+                return  # 'funny. "But': a collapsed paragraph break reopening the same quote
             if mark == "\u201c" and (not prev or prev.isspace()) and nxt and not nxt.isspace():
                 self.emit(i, closed=False)  # a new opener: the last quote lost its close
                 self.open_at, self.double = i, True
@@ -124,6 +126,18 @@ class _Scanner:
                 self.emit(i + 1, closed=True)
             elif strength == 1 and self.maybe_close is None:
                 self.maybe_close = i + 1
+
+    def reopens(self, i: int, prev: str, nxt: str) -> bool:
+        """True for a double mark that reopens the quote it sits in: after a
+        sentence end and a space, before a capital ('... funny. "But it is').
+        British copy reopens every paragraph of a long quote and closes only
+        the last; where paragraph breaks were lost the reopening mark stays."""
+        if not prev.isspace() or not nxt.isupper():
+            return False
+        j = i - 1
+        while j > self.start and self.text[j].isspace():
+            j -= 1
+        return self.text[j] in ".?!" and j > (self.open_at or 0) + 1
 
     def feed_outside(self, i: int, mark: str, prev: str, nxt: str) -> None:
         if self.style == "double":
