@@ -14,12 +14,20 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from onrecord.indexer.names import (
+    F_TITLES,
+    M_TITLES,
+    N_TITLES,
+    NameHit,
+    cut_name,
+    find_full_names,
+    first_name_gender,
+    is_description,
+    lowercase_words,
+)
 from onrecord.indexer.positions import Positions
 
-F_TITLES = frozenset("mrs ms miss dame lady baroness madam duchess queen princess".split())
-M_TITLES = frozenset("mr sir lord baron duke king prince".split())
 FIRST_NAME_TITLES = frozenset("sir dame lord lady".split())
-N_TITLES = frozenset("dr prof professor rev reverend pc sgt det cllr judge justice".split())
 ROLE_WORDS = frozenset((
     "commissioner director minister secretary chairman chairwoman chair senator sen governor gov "
     "president chief inspector detective superintendent supt constable mp leader officer "
@@ -38,22 +46,9 @@ ORG_WORDS = frozenset((
     "trust org administration network station magazine journal press tribune herald "
     "senate congress parliament"
 ).split())
-FEMALE_NAMES = frozenset((
-    "mina nicole bibaa sarah cressida hillary mary anne ann elizabeth jane susan karen linda "
-    "lisa nancy sally emma emily olivia sophie laura kate catherine theresa priti liz kamala "
-    "michelle melania ivanka nikki carly donna debbie deborah barbara patricia jennifer "
-    "jessica amy rachel rebecca helen margaret angela diane dianne nicola yvette harriet "
-    "suella kemi rishi_no maria julia claire clare victoria alice lucy grace ruth"
-).split())
-MALE_NAMES = frozenset((
-    "mark barry donald simon danyal sal jamie deniz john james david michael robert william "
-    "richard thomas charles joe joseph george paul peter steve steven bernie ted marco jeb "
-    "chris christopher mike ben tim tom bill boris keir rishi jeremy gordon tony nigel ed "
-    "andrew matt matthew sadiq kevin brian jason eric jim mitt newt rand rick scott jeff"
-).split())
-_NAME_RE = re.compile(
-    r"\b(?:(Mrs|Mr|Ms|Miss|Dr|Sir|Dame|Lord|Lady)\.?\s+)?"
-    r"([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+((?:[A-Z]\.\s+)?[A-Z][a-z]+(?:[-'\u2019][A-Z]?[a-z]+)*)\b")
+_TITLE_ALT = "Mrs|Mr|Ms|Miss|Dr|Sir|Dame|Lord|Lady|Baroness|Prof"
+# a capitalised word right before a surname: its first name ("Ann Vole"), unless a sentence ends there
+_FULL_NAME_BEFORE = re.compile(r"\b(?:[A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | frozenset(
     "the in on at a an this that but and now however yesterday meanwhile if when while as after "
     "before last next monday tuesday wednesday thursday friday saturday sunday january february "
@@ -115,8 +110,7 @@ def gender_of(first: str, title: str | None) -> str | None:
         return "f"
     if t in M_TITLES:
         return "m"
-    low = first.lower()
-    return "f" if low in FEMALE_NAMES else "m" if low in MALE_NAMES else None
+    return first_name_gender(first)
 
 
 def within_one_edit(a: str, b: str) -> bool:
@@ -137,6 +131,9 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
     "Met Commissioner Dame Cressida Dick" -> ("Met Commissioner", "Dame",
     ["Cressida", "Dick"])."""
     toks = re.sub(r"^(?:the|The)\s+", "", run).split()
+    lead = next((k for k, t in enumerate(toks[:-1]) if re.search(r"\w['\u2019]s$", t)), -1)
+    if lead >= 0:  # "Acme's Ann Vole": the possessive is her employer
+        return " ".join(toks[:lead + 1]), *split_run(" ".join(toks[lead + 1:]))[1:]
     toks = [re.sub(r"['\u2019]s$", "", t) for t in toks]
     title_at = max((k for k, t in enumerate(toks) if t.lower().rstrip(".") in
                     F_TITLES | M_TITLES | N_TITLES), default=-1)
@@ -176,24 +173,70 @@ class DocSpeakers:
         self._by_variant: dict[str, list[Person]] = {}  # surname and its one-deletion variants
         self._salient = Positions()  # everyone's, tagged with Person.order
         self._mentions = Positions()
-        for m in _NAME_RE.finditer(text):
-            title, first, last = m.group(1), m.group(2), m.group(3)
-            if _looks_like_org([first, last]) or first.lower() in _NOT_FIRST or last.lower() in ROLE_WORDS:
-                continue
-            if not title and first.lower() not in FEMALE_NAMES | MALE_NAMES and not _is_subject(text, m.start()):
-                continue
-            person = self._person(first, last.split()[-1], gender_of(first, title))
-            person.mentions.scan(m.start())
-            self._mentions.scan(m.start(), person.order)
-            if _is_subject(text, m.start()):
-                person.salient.scan(m.start())
-                self._salient.scan(m.start(), person.order)
+        self.common = lowercase_words(text)
+        self._candidates: dict[str, NameHit] = {}  # surname -> a full name no cue vouched for yet
+        events = [e for hit in find_full_names(text, self.common) if (e := self._introduce(text, hit))]
+        events += self._surname_mentions(text)
+        for pos, person, subject in sorted(events, key=lambda e: (e[0], e[1].order)):
+            person.mentions.scan(pos)
+            self._mentions.scan(pos, person.order)
+            if subject:
+                person.salient.scan(pos)
+                self._salient.scan(pos, person.order)
 
-    def _person(self, first: str, last: str, gender: str | None) -> Person:
+    def _introduce(self, text: str, hit: NameHit) -> tuple[int, Person, bool] | None:
+        """Register a full name found by the document scan; return its mention
+        event, or None for a non-person or a name kept only as a candidate
+        (no title, known first name, role or subject position vouches for it)."""
+        name, title = hit.parts.name, hit.parts.title
+        first, last = name[0], name[-1]
+        if _looks_like_org(name) or first.lower() in _NOT_FIRST or last.lower() in ROLE_WORDS:
+            return None
+        subject = _is_subject(text, hit.run_start)
+        if not (title or first_name_gender(first) or hit.parts.role or subject):
+            self._candidates.setdefault(last, hit)
+            return None
+        person = self._person(first, last, gender_of(first, title), " ".join(name))
+        return hit.start, person, subject
+
+    def _surname_mentions(self, text: str) -> list[tuple[int, Person, bool]]:
+        """Return the mention events of known people by surname alone or with
+        a title ("Mourinho added", "Mr Straw said"): they keep a person salient
+        for pronouns.  A candidate named this way becomes a person."""
+        surnames = set(self._by_last) | set(self._candidates)
+        if not surnames:
+            return []
+        events = []
+        alternation = "|".join(map(re.escape, sorted(surnames, key=len, reverse=True)))
+        pattern = re.compile(rf"(?:\b({_TITLE_ALT})\.?\s+)?\b({alternation})\b(?![ \u00a0]+[A-Z])")
+        for m in pattern.finditer(text):
+            if not m.group(1) and _FULL_NAME_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+                continue  # "Ann Vole": the full-name scan counted it
+            person = self._by_surname(m.group(2), m.group(1))
+            if person is not None:
+                events.append((m.start(), person, _is_subject(text, m.start())))
+        return events
+
+    def _by_surname(self, last: str, title: str | None) -> Person | None:
+        """Return the person a surname (with an optional title) names: the
+        first registered one of a fitting gender, else its candidate."""
+        g = gender_of("", title)
+        for person in self._by_last.get(last, []):
+            if person.first and (not g or person.gender in (None, g)):
+                return person
+        hit = self._candidates.pop(last, None)
+        if hit is None:
+            return None
+        name = hit.parts.name
+        return self._person(name[0], last, gender_of(name[0], title or hit.parts.title), " ".join(name))
+
+    def _person(self, first: str, last: str, gender: str | None, display: str = "") -> Person:
+        """Return the person first+last, registering them (shown as `display`,
+        by default "first last") when new."""
         name = f"{first} {last}"
         person = self.people.get(name)
         if person is None:
-            person = self.people[name] = Person(name, first, last, gender, order=len(self.by_order))
+            person = self.people[name] = Person(display or name, first, last, gender, order=len(self.by_order))
             self.by_order.append(person)
             self._by_first.setdefault(first, []).append(person)
             self._by_last.setdefault(last, []).append(person)
@@ -204,21 +247,26 @@ class DocSpeakers:
         return person
 
     def resolve_run(self, run: str, pos: int) -> tuple[str | None, str | None]:
-        """Return (canonical speaker, role) for a capitalized phrase at pos."""
+        """Return (canonical speaker, role) for a capitalized phrase at pos:
+        an institution, a person by full name, or a known person by surname
+        or title; a bare description ("Olympian", "Lib Dem") names nobody."""
         org = match_org(run)
         role, title, name = split_run(run)
         if org and (not name or _looks_like_org(name) or len(name) == 1 and not title):
             self.orgs.append((pos, org))
             return org, None
-        if not name:
-            return None, role
         if _looks_like_org(name) and not title:
             self.orgs.append((pos, run))
             return re.sub(r"^(?:the|The)\s+", "", run), None
+        parts = cut_name(name, self.common)
+        name, title = parts.name, title or parts.title
+        role = " ".join(([role] if role else []) + parts.role) or None
+        if not name or is_description(name):
+            return None, role
         if len(name) >= 2:
-            person = self._person(name[0], name[-1], gender_of(name[0], title))
+            person = self._person(name[0], name[-1], gender_of(name[0], title), " ".join(name))
             return self._speak(person, pos).name, role
-        single = self._find_single(name[0], title, pos)
+        single = self._find_single(name[0], title, pos) or self._by_surname(name[0], title)
         if single is None:
             single = self._person("", name[0], gender_of(name[0], title))
             single.name = name[0]

@@ -1,0 +1,159 @@
+"""People's names in one article: the full names it introduces, and the
+words glued to them that are not names.
+
+Owns the name lexicons (indexer/data/names.json: first names by gender,
+descriptors such as nationalities and parties, role words) and the rules
+that cut a capitalised run down to a person's name: "Lib Dem spokesman
+Mark Oaten" -> role "Lib Dem spokesman", name Mark Oaten; "Frenchman Ann
+Vole", "Newport-based Ann Vole", "Boss Ann Vole" (a sentence-initial common
+word) and "Acme's Ann Vole" (her employer) -> Ann Vole.  A word is a common
+word, not a name, when the article also writes it in lowercase ("the boss
+said"): that test needs no dictionary and follows the article's own usage.
+indexer.speakers turns the names into a registry of people.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from onrecord.indexer.cues import LEADING_NOISE
+
+_LEXICON = Path(__file__).with_name("data") / "names.json"
+F_TITLES = frozenset("mrs ms miss dame lady baroness madam duchess queen princess".split())
+M_TITLES = frozenset("mr sir lord baron duke king prince".split())
+N_TITLES = frozenset("dr prof professor rev reverend pc sgt det cllr judge justice".split())
+TITLES = F_TITLES | M_TITLES | N_TITLES
+# a capitalised run on one line: words, initials ("J.", "JF"), hyphens, possessives
+_RUN_RE = re.compile(
+    r"(?<![\w'\u2019.-])[A-Z][\w'\u2019.\u00c0-\u024f-]*(?:[ \u00a0]+[A-Z][\w'\u2019.\u00c0-\u024f-]*)*")
+_POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
+_INITIALS_RE = re.compile(r"(?:[A-Z]\.){1,3}|[A-Z]{2}")
+_LOWER_WORD_RE = re.compile(r"(?<![\w'\u2019-])[a-z][a-z'\u2019-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    """The word lists of names.json, lowercase."""
+
+    female: frozenset[str]
+    male: frozenset[str]
+    descriptors: frozenset[str]
+    roles: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    """Return the name lexicons (read once)."""
+    data = json.loads(_LEXICON.read_text(encoding="utf-8"))
+    return Lexicon(*(frozenset(w.lower() for w in data[k]) for k in ("female", "male", "descriptors", "roles")))
+
+
+def first_name_gender(first: str) -> str | None:
+    """Return "f", "m" or None for a first name."""
+    low, lex = first.lower(), lexicon()
+    return "f" if low in lex.female else "m" if low in lex.male else None
+
+
+def is_description(name: list[str]) -> bool:
+    """True when every word is a descriptor or role ("Lib Dem", "Olympian"): no name."""
+    lex = lexicon()
+    return all(_plain(t) in lex.descriptors or _plain(t) in lex.roles for t in name)
+
+
+def lowercase_words(text: str) -> frozenset[str]:
+    """Return the words the article writes in lowercase (its common words)."""
+    return frozenset(_LOWER_WORD_RE.findall(text))
+
+
+@dataclass(slots=True)
+class NameParts:
+    """A capitalised run cut into what precedes the name and the name."""
+
+    role: list[str] = field(default_factory=list)  # role and descriptor words
+    title: str | None = None
+    name: list[str] = field(default_factory=list)
+
+
+def _plain(tok: str) -> str:
+    return _POSSESSIVE_RE.sub("", tok).lower().rstrip(".")
+
+
+def _is_name_like(tok: str) -> bool:
+    """True for a token that can be part of a person's name ("Vole", "J.", "JF", "O'Neill")."""
+    return bool(_INITIALS_RE.fullmatch(tok)) or (tok[:1].isupper() and not tok.isupper() and
+                                                 not any(ch.isdigit() for ch in tok))
+
+
+def cut_name(tokens: list[str], common: frozenset[str] = frozenset()) -> NameParts:
+    """Cut a capitalised run into role words, a title and the name.
+
+    Leading tokens are not the name when they are titles, role words,
+    descriptors, words the article uses in lowercase (`common`) or an
+    employer in the possessive ("Acme's"); each is stripped only while a
+    name token remains after it.  Trailing role words ("Ann Vole MP") go too."""
+    lex = lexicon()
+    toks = [t for t in tokens if t.lower() not in ("the", "a", "an")]
+    parts = NameParts()
+    for k, tok in enumerate(toks[:-1]):
+        if _POSSESSIVE_RE.search(tok) and tok[-1] in "sS":
+            parts.role, toks = toks[:k + 1], toks[k + 1:]  # "Acme's Ann Vole": her employer
+            break
+    words = [_plain(t) for t in toks[:-1]]
+    title_at = max((k for k, w in enumerate(words) if w in TITLES), default=-1)
+    if title_at >= 0:  # "Met Commissioner Dame Ada Lowe": all before the title is her role
+        parts.role += toks[:title_at]
+        parts.title, toks = toks[title_at], toks[title_at + 1:]
+    else:
+        role_at = max((k for k, w in enumerate(words) if w in lex.roles or w in lex.descriptors), default=-1)
+        parts.role, toks = parts.role + toks[:role_at + 1], toks[role_at + 1:]
+    while len(toks) > 1:
+        low = _plain(toks[0])
+        if (low in common and low not in lex.female | lex.male) or low in LEADING_NOISE \
+                or not _is_name_like(toks[0]) \
+                or "-" in low and low.endswith(("based", "born", "year-old")):
+            parts.role.append(toks[0])  # "Boss Ann Vole", "Newport-based Ann Vole"
+        else:
+            break
+        toks = toks[1:]
+    while len(toks) > 1 and _plain(toks[-1]) in lex.roles:
+        toks = toks[:-1]
+    parts.name = [_POSSESSIVE_RE.sub("", t) if k == len(toks) - 1 else t for k, t in enumerate(toks)]
+    return parts
+
+
+@dataclass(frozen=True, slots=True)
+class NameHit:
+    """A full name found in the article: its cut parts and where it starts."""
+
+    parts: NameParts
+    start: int  # where the name itself (after role words) starts
+    run_start: int  # where the capitalised run starts
+
+
+def find_full_names(text: str, common: frozenset[str]) -> list[NameHit]:
+    """Return every run of the article that cuts to a two- or three-word
+    name ("Chelsea boss Jose Mourinho" -> Jose Mourinho), in text order."""
+    hits = []
+    for m in _RUN_RE.finditer(text):
+        raw = m.group().split()
+        if len(raw) < 2:
+            continue
+        parts = cut_name(_split_sentence_end(raw), common)
+        if len(parts.name) not in (2, 3) or not all(_is_name_like(t) for t in parts.name):
+            continue
+        offset = text.find(parts.name[0], m.start(), m.end())
+        hits.append(NameHit(parts, offset if offset >= 0 else m.start(), m.start()))
+    return hits
+
+
+def _split_sentence_end(raw: list[str]) -> list[str]:
+    """Return the run up to a word ending a sentence ("Vole. He"): initials and
+    titles ("J.", "Mr.") do not end it."""
+    for k, tok in enumerate(raw[:-1]):
+        if tok.endswith(".") and not _INITIALS_RE.fullmatch(tok) and _plain(tok) not in TITLES:
+            return [t.rstrip(".") for t in raw[:k + 1]]
+    return [t.rstrip(".") if k == len(raw) - 1 and not _INITIALS_RE.fullmatch(t) else t
+            for k, t in enumerate(raw)]

@@ -1,0 +1,60 @@
+"""Names cut from capitalised runs, and speakers named by them (invented text)."""
+from __future__ import annotations
+
+import pytest
+
+from onrecord.indexer.names import cut_name, find_full_names, is_description, lowercase_words
+from tests.test_attribution import who
+
+
+@pytest.mark.parametrize("run, common, role, title, name", [
+    ("Harbour boss Olek Tamm", "", ["Harbour", "boss"], None, ["Olek", "Tamm"]),
+    ("Lib Dem spokesman Ola Brandt", "", ["Lib", "Dem", "spokesman"], None, ["Ola", "Brandt"]),
+    ("Frenchman Tilo Brandt", "", ["Frenchman"], None, ["Tilo", "Brandt"]),
+    ("Acmecorp's Lena Ford", "", ["Acmecorp's"], None, ["Lena", "Ford"]),
+    ("Dockside Director Dame Ada Lowe", "", ["Dockside", "Director"], "Dame", ["Ada", "Lowe"]),
+    ("Boss Olek Tamm", "the boss left", ["Boss"], None, ["Olek", "Tamm"]),
+    ("Newport-based Olek Tamm", "", ["Newport-based"], None, ["Olek", "Tamm"]),
+    ("Olek Tamm MP", "", [], None, ["Olek", "Tamm"]),
+    ("Olek Tamm's", "", [], None, ["Olek", "Tamm"]),
+])
+def test_cut_name(run: str, common: str, role: list[str], title: str | None, name: list[str]) -> None:
+    parts = cut_name(run.split(), lowercase_words(common))
+    assert (parts.role, parts.title, parts.name) == (role, title, name)
+
+
+def test_descriptions_are_not_names() -> None:
+    assert is_description(["Lib", "Dem"]) and is_description(["Olympian"])
+    assert not is_description(["Ola", "Brandt"])
+
+
+def test_full_names_keep_initials_and_stop_at_sentence_ends() -> None:
+    text = "JR Kessel spoke. Then Ola Brandt. Mr Tamm left."
+    assert [h.parts.name for h in find_full_names(text, lowercase_words(text))] == [["JR", "Kessel"], ["Ola", "Brandt"]]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a surname or title+surname is the full name the article introduced
+    ('Harbour boss Olek Tamm spoke first.\n\n"We are ready," said Tamm.', ["Olek Tamm"]),
+    ('Finance chief Rolf Danner opened the meeting.\n\n"Costs fall," Mr Danner said.', ["Rolf Danner"]),
+    ('Producer Rolf Danner was late. "We start soon," said Mr Danner.', ["Rolf Danner"]),
+    # an employer in the possessive, a nationality or a sentence-initial word is not the name
+    ('Acmecorp\'s Lena Ford said: "Prices will rise."', ["Lena Ford"]),
+    ('Frenchman Tilo Brandt said: "We go on."', ["Tilo Brandt"]),
+    ('The boss was away. Boss Olek Tamm said: "We go on."', ["Olek Tamm"]),
+    # a description alone names nobody: no guess
+    ('"We go on," said the Frenchman.', [None]),
+])
+def test_speaker_is_the_introduced_full_name(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
+
+
+def test_pronoun_follows_a_subject_named_by_surname() -> None:
+    text = 'Tom Dahl met Jim Moss on Monday. Moss later resigned. "I had no choice," he said.'
+    assert who(text) == ["Jim Moss"]
+
+
+def test_pronoun_gender_from_first_names_and_initials() -> None:
+    text = ('Kathy Lund chaired the panel. JR Kessel, head of sales, praised the plan. '
+            '"It works," he said.')
+    assert who(text) == ["JR Kessel"]
