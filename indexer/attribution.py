@@ -158,7 +158,8 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
                 if phrase and phrase.kind == "pronoun" and _CLAUSE_GOES_ON_RE.match(s, phrase.end):
                     phrase = None  # "said he would": "he" opens the reported clause
         if isinstance(phrase, Phrase) and phrase.kind == "np" and (
-                not is_speaker_noun(phrase.text) or _ISSUED_RE.match(phrase.text)):
+                not is_speaker_noun(phrase.text) or _ISSUED_RE.match(phrase.text)
+                or word in PARTICIPLE_CUES):  # "X wrote to the council accusing it": X accuses
             subject = phrase_at_sentence_start(s, lo, phrase.start)  # "X, who in the past described"
             if subject and (subject.kind != "np" or is_speaker_noun(subject.text)):
                 phrase = subject

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from onrecord.indexer.names import LEADING_NOISE, lexicon
 from onrecord.indexer.wordtrie import word_alternation
 
 PhraseKind = Literal["pronoun", "name", "np"]
@@ -85,12 +86,6 @@ SKIP_BEFORE_CUE = frozenset(
 DETERMINERS = frozenset(
     "the a an one another his her their its our this that these those some many several "
     "two three four five other both each every any most few".split())
-LEADING_NOISE = frozenset(
-    "but and now however yesterday meanwhile earlier later also still so then today "
-    "speaking in on at after before when while as if last this likewise similarly hours days weeks "
-    "months moments minutes early indeed instead again finally ultimately eventually where maybe "
-    "perhaps even somewhere given there here what why how such only just yet thus hence though "
-    "although because unless whether once it's it\u2019s".split())
 TIME_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june "
     "july august september october november december "
@@ -264,10 +259,35 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
             k += 1
         if _is_headline(toks[j:k + 1]):
             return None
+        j2, k = _past_descriptions(toks, j, k)
+        if j2 > j:  # "Acme chairman Ann Vole": the role words lead the name
+            return Phrase(frame[toks[j2][1]:toks[k][2]], toks[j2][1], toks[k][2], "name", lead=s)
         return Phrase(frame[s:toks[k][2]], s, toks[k][2], "name")
     if tok.lower() in DETERMINERS:
         return _determiner_np(frame, toks, i)
     return _lowercase_led_name(frame, toks, i)
+
+
+def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tuple[int, int]:
+    """Return the name run (first, last token index) that the capitalised run
+    toks[j..k] describes: "Lib Dem chairman Ann Vole", "former Olympian and
+    TV pundit Ann Vole".  A run is passed over when lowercase role words
+    follow it, or it is a description itself and "and" follows it."""
+    lex = lexicon()
+    describing = lex.roles | lex.descriptors
+    while True:
+        m = k + 1
+        while m < len(toks) and m - k <= 4 and toks[m][0].isalpha() and toks[m][0].islower() \
+                and toks[m][0] not in CUE_WORDS | _NOT_ROLE - {"and"}:
+            m += 1
+        between = [t[0] for t in toks[k + 1:m]]
+        described = all(t[0].lower() in describing for t in toks[j:k + 1])
+        if not between or m >= len(toks) or not is_cap(toks[m][0]) or not (
+                between[-1] in lex.roles or described and between == ["and"]):
+            return j, k
+        j = k = m
+        while k + 1 < len(toks) and is_cap(toks[k + 1][0]):
+            k += 1
 
 
 def _lowercase_led_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase | None:
@@ -286,6 +306,7 @@ def _lowercase_led_name(frame: str, toks: list[tuple[str, int, int]], i: int) ->
     first = last_cap
     while first - 1 >= i and is_cap(toks[first - 1][0]):
         first -= 1
+    first, last_cap = _past_descriptions(toks, first, last_cap)
     s, e = toks[first][1], toks[last_cap][2]
     return Phrase(frame[s:e], s, e, "name", lead=toks[i][1])
 

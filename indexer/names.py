@@ -19,16 +19,23 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from onrecord.indexer.cues import LEADING_NOISE
-
 _LEXICON = Path(__file__).with_name("data") / "names.json"
 F_TITLES = frozenset("mrs ms miss dame lady baroness madam duchess queen princess".split())
 M_TITLES = frozenset("mr sir lord baron duke king prince".split())
 N_TITLES = frozenset("dr prof professor rev reverend pc sgt det cllr judge justice".split())
 TITLES = F_TITLES | M_TITLES | N_TITLES
+# words that open sentences or clauses, capitalised there, never part of a name
+LEADING_NOISE = frozenset(
+    "but and now however yesterday meanwhile earlier later also still so then today "
+    "speaking in on at after before when while as if last this likewise similarly hours days weeks "
+    "months moments minutes early indeed instead again finally ultimately eventually where maybe "
+    "perhaps even somewhere given there here what why how such only just yet thus hence though "
+    "although because unless whether once it's it\u2019s".split())
 # a capitalised run on one line: words, initials ("J.", "JF"), hyphens, possessives
 _RUN_RE = re.compile(
     r"(?<![\w'\u2019.-])[A-Z][\w'\u2019.\u00c0-\u024f-]*(?:[ \u00a0]+[A-Z][\w'\u2019.\u00c0-\u024f-]*)*")
+# role words written with a period that does not end the sentence: "Sen. Ann Vole"
+_ABBREVIATED = frozenset("sen rep gov lt gen col capt sgt det supt insp st jr sr".split())
 _POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
 _INITIALS_RE = re.compile(r"(?:[A-Z]\.){1,3}|[A-Z]{2}")
 _LOWER_WORD_RE = re.compile(r"(?<![\w'\u2019-])[a-z][a-z'\u2019-]+")
@@ -153,7 +160,7 @@ def _split_sentence_end(raw: list[str]) -> list[str]:
     """Return the run up to a word ending a sentence ("Vole. He"): initials and
     titles ("J.", "Mr.") do not end it."""
     for k, tok in enumerate(raw[:-1]):
-        if tok.endswith(".") and not _INITIALS_RE.fullmatch(tok) and _plain(tok) not in TITLES:
+        if tok.endswith(".") and not _INITIALS_RE.fullmatch(tok) and _plain(tok) not in TITLES | _ABBREVIATED:
             return [t.rstrip(".") for t in raw[:k + 1]]
     return [t.rstrip(".") if k == len(raw) - 1 and not _INITIALS_RE.fullmatch(t) else t
             for k, t in enumerate(raw)]

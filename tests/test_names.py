@@ -58,3 +58,19 @@ def test_pronoun_gender_from_first_names_and_initials() -> None:
     text = ('Kathy Lund chaired the panel. JR Kessel, head of sales, praised the plan. '
             '"It works," he said.')
     assert who(text) == ["JR Kessel"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # role words between a description and the name: the name is the speaker
+    ('Dockside chairman Ola Brandt wrote to the council accusing it of a "deliberate delay".', ["Ola Brandt"]),
+    ('"It gets harder," says former Olympian and radio pundit Ola Brandt.', ["Ola Brandt"]),
+    # an abbreviated role does not end the sentence the name is in
+    ('Democratic Sen. Ola Brandt (D-Vt.) scolded him: "You are wrong," she said.', ["Ola Brandt"]),
+])
+def test_speaker_past_descriptions_and_roles(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
+
+
+def test_participle_cue_after_an_object_belongs_to_the_subject() -> None:
+    text = 'Ola Brandt wrote to the council accusing it of a "deliberate delay".'
+    assert who(text) == ["Ola Brandt"]
