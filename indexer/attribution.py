@@ -36,8 +36,9 @@ from onrecord.indexer.cues import (
     phrase_before,
 )
 from onrecord.indexer.frames import Frame
+from onrecord.indexer.nominals import resolve_nominal
 from onrecord.indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
-from onrecord.indexer.speakers import DocSpeakers, match_org
+from onrecord.indexer.speakers import DocSpeakers
 from onrecord.search.model import Article, Mention, Paragraph, Quote
 
 _MAIN_CUES = frozenset("said says told added wrote writes tweeted claimed insisted argued asked explained".split())
@@ -226,13 +227,16 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         speaker = people.resolve_pronoun(phrase.text, start)
     elif phrase.kind == "name":
         speaker, role = people.resolve_run(phrase.text, start)
-    else:
-        speaker = match_org(phrase.text)
-        if speaker:
-            people.note_org(speaker, start)
+    if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
+        speaker = resolve_nominal(text[start:end], start, people)
+    spokes = _SPOKES_FOR_RE.search(frame.s, max(0, phrase.start - 40), phrase.start)
+    if speaker and spokes:  # "a spokeswoman for X said": her "she" later is X too
+        people.note_proxy(speaker, "f" if "woman" in spokes.group(1) else "m" if "man" in spokes.group(1)
+                          else None, start)
     return Attribution(speaker, mention, cue_m, role)
 
 
+_SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
 _THAT_RE = re.compile(r"[\s,:]*(?:that\s+)?")
 _TAIL_RE = re.compile(r"(?:[\s,;.:]|\b(?:and|but|or|while)\b)*$")
 

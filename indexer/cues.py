@@ -154,9 +154,11 @@ def _skip_back(toks: list[tuple[str, int, int]], i: int) -> int:
 def _name_run_back(toks: list[tuple[str, int, int]], i: int) -> int:
     """Return the index where a capitalized run ending at i begins."""
     j = i
+    # "the Finance and Economy Ministry": "and" joins the words of an institution's name
+    connectors = NAME_CONNECTORS | {"and"} if toks[i][0].lower() in lexicon().org_heads else NAME_CONNECTORS
     while j - 1 >= 0:
         tok = toks[j - 1][0]
-        if is_cap(tok) or (tok.lower() in NAME_CONNECTORS and j - 2 >= 0 and is_cap(toks[j - 2][0])):
+        if is_cap(tok) or (tok.lower() in connectors and j - 2 >= 0 and is_cap(toks[j - 2][0])):
             j -= 1
         else:
             break
@@ -252,6 +254,9 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
     if tok.lower() in PRONOUNS:
         return Phrase(tok, s, e, "pronoun")
     j = i + 1 if tok.lower() == "the" else i
+    if j > i and j + 1 < len(toks) and toks[j][0].lower() in lexicon().descriptors \
+            and toks[j + 1][0].islower():
+        return _determiner_np(frame, toks, i)  # "the British producer": a description
     if j < len(toks) and is_cap(toks[j][0]):
         k = j
         while k + 1 < len(toks) and (is_cap(toks[k + 1][0]) or (

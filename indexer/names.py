@@ -49,13 +49,19 @@ class Lexicon:
     male: frozenset[str]
     descriptors: frozenset[str]
     roles: frozenset[str]
+    not_names: frozenset[str]
+    spokes: frozenset[str]
+    org_heads: frozenset[str]
+    person_nouns: frozenset[str]
+    female_nouns: frozenset[str]
 
 
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     """Return the name lexicons (read once)."""
     data = json.loads(_LEXICON.read_text(encoding="utf-8"))
-    return Lexicon(*(frozenset(w.lower() for w in data[k]) for k in ("female", "male", "descriptors", "roles")))
+    return Lexicon(*(frozenset(w.lower() for w in data[k]) for k in (
+        "female", "male", "descriptors", "roles", "not_names", "spokes", "org_heads", "person_nouns", "female_nouns")))
 
 
 def first_name_gender(first: str) -> str | None:
@@ -118,7 +124,7 @@ def cut_name(tokens: list[str], common: frozenset[str] = frozenset()) -> NamePar
         parts.role, toks = parts.role + toks[:role_at + 1], toks[role_at + 1:]
     while len(toks) > 1:
         low = _plain(toks[0])
-        if (low in common and low not in lex.female | lex.male) or low in LEADING_NOISE \
+        if (low in common and low not in lex.female | lex.male) or low in LEADING_NOISE | lex.not_names \
                 or not _is_name_like(toks[0]) \
                 or "-" in low and low.endswith(("based", "born", "year-old")):
             parts.role.append(toks[0])  # "Boss Ann Vole", "Newport-based Ann Vole"
@@ -126,6 +132,7 @@ def cut_name(tokens: list[str], common: frozenset[str] = frozenset()) -> NamePar
             break
         toks = toks[1:]
     while len(toks) > 1 and _plain(toks[-1]) in lex.roles:
+        parts.role.append(toks[-1])  # "Ann Vole MP"
         toks = toks[:-1]
     parts.name = [_POSSESSIVE_RE.sub("", t) if k == len(toks) - 1 else t for k, t in enumerate(toks)]
     return parts
@@ -149,8 +156,9 @@ def find_full_names(text: str, common: frozenset[str]) -> list[NameHit]:
         if len(raw) < 2:
             continue
         parts = cut_name(_split_sentence_end(raw), common)
-        if len(parts.name) not in (2, 3) or not all(_is_name_like(t) for t in parts.name):
-            continue
+        if len(parts.name) not in (2, 3) or not all(_is_name_like(t) for t in parts.name) \
+                or parts.name[-1].isupper() or any(_plain(t) in lexicon().not_names for t in parts.name):
+            continue  # "Overall UK", "During November": no surname
         offset = text.find(parts.name[0], m.start(), m.end())
         hits.append(NameHit(parts, offset if offset >= 0 else m.start(), m.start()))
     return hits
@@ -164,3 +172,14 @@ def _split_sentence_end(raw: list[str]) -> list[str]:
             return [t.rstrip(".") for t in raw[:k + 1]]
     return [t.rstrip(".") if k == len(raw) - 1 and not _INITIALS_RE.fullmatch(t) else t
             for k, t in enumerate(raw)]
+
+
+def expand_acronym(text: str, acronym: str) -> str | None:
+    """Return the capitalised name in text whose initials spell `acronym`
+    ("FA" -> "Football Association"), or None."""
+    if not re.fullmatch(r"[A-Z]{2,6}", acronym):
+        return None
+    words = r"[ \u00a0]+(?:(?:of|for|and|the|&)[ \u00a0]+)?"
+    pattern = words.join([rf"{ch}[a-z]+" for ch in acronym])
+    m = re.search(rf"\b{pattern}\b", text)
+    return m.group() if m else None

@@ -20,9 +20,11 @@ from onrecord.indexer.names import (
     N_TITLES,
     NameHit,
     cut_name,
+    expand_acronym,
     find_full_names,
     first_name_gender,
     is_description,
+    lexicon,
     lowercase_words,
 )
 from onrecord.indexer.positions import Positions
@@ -48,6 +50,14 @@ ORG_WORDS = frozenset((
 ).split())
 _TITLE_ALT = "Mrs|Mr|Ms|Miss|Dr|Sir|Dame|Lord|Lady|Baroness|Prof"
 # a capitalised word right before a surname: its first name ("Ann Vole"), unless a sentence ends there
+# lowercase role words right before a name: "former welfare minister Ann Vole"
+_ROLE_BEFORE = re.compile(r"\b(?!(?:the|a|an|of|to|and|by|with|for|from|at|in|on|said|says|told|as)\b)"
+                          r"[A-Za-z][a-z-]+\b(?=(?:\s+[A-Za-z][a-z-]+)*\s*$)", re.I)
+_BODY = r"[A-Z][\w'\u2019&-]*(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z][\w'\u2019&-]*)*"
+_SPOKES = r"spokes(?:wo)?m[ae]n|spokesperson"
+_SPOKES_RE = re.compile(rf"\b(?:[Aa]n?|[Tt]he)[ \u00a0]+"
+                        rf"(?:({_SPOKES})[ \u00a0]+(?:for|at|of)[ \u00a0]+(?:the[ \u00a0]+)?({_BODY})"
+                        rf"|({_BODY})[ \u00a0]+({_SPOKES})\b)")
 _FULL_NAME_BEFORE = re.compile(r"\b(?:[A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | frozenset(
     "the in on at a an this that but and now however yesterday meanwhile if when while as after "
@@ -72,6 +82,7 @@ class Person:
     salient: Positions = field(default_factory=Positions)  # subject mentions and speaker turns
     mentions: Positions = field(default_factory=Positions)
     spoke: Positions = field(default_factory=Positions)
+    roles: set[str] = field(default_factory=set)  # lowercase role words ("foreign", "secretary")
 
 
 @lru_cache(maxsize=1)
@@ -132,7 +143,7 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
     ["Cressida", "Dick"])."""
     toks = re.sub(r"^(?:the|The)\s+", "", run).split()
     lead = next((k for k, t in enumerate(toks[:-1]) if re.search(r"\w['\u2019]s$", t)), -1)
-    if lead >= 0:  # "Acme's Ann Vole": the possessive is her employer
+    if lead >= 0 and not _looks_like_org(toks[lead + 1:]):  # "Acme's Ann Vole": her employer
         return " ".join(toks[:lead + 1]), *split_run(" ".join(toks[lead + 1:]))[1:]
     toks = [re.sub(r"['\u2019]s$", "", t) for t in toks]
     title_at = max((k for k, t in enumerate(toks) if t.lower().rstrip(".") in
@@ -173,6 +184,8 @@ class DocSpeakers:
         self._by_variant: dict[str, list[Person]] = {}  # surname and its one-deletion variants
         self._salient = Positions()  # everyone's, tagged with Person.order
         self._mentions = Positions()
+        self.text = text
+        self.proxies: list[tuple[int, str, str | None]] = []  # (position, body, gender) of spokespeople
         self.common = lowercase_words(text)
         self._candidates: dict[str, NameHit] = {}  # surname -> a full name no cue vouched for yet
         events = [e for hit in find_full_names(text, self.common) if (e := self._introduce(text, hit))]
@@ -183,6 +196,16 @@ class DocSpeakers:
             if subject:
                 person.salient.scan(pos)
                 self._salient.scan(pos, person.order)
+        self._scan_spokespeople(text)
+
+    def _scan_spokespeople(self, text: str) -> None:
+        """Register 'a spokeswoman for the X' and 'an X spokesman' as proxies
+        for X, so their 'she said' resolves to the body they speak for."""
+        for m in _SPOKES_RE.finditer(text):
+            noun, run = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+            body = match_org(run) or expand_acronym(text, run) or run
+            if not is_description(body.split()) and run not in self._by_last:  # "a Vole spokesman": hers
+                self.note_proxy(body, "f" if "woman" in noun else "m" if "man" in noun else None, m.start())
 
     def _introduce(self, text: str, hit: NameHit) -> tuple[int, Person, bool] | None:
         """Register a full name found by the document scan; return its mention
@@ -197,6 +220,9 @@ class DocSpeakers:
             self._candidates.setdefault(last, hit)
             return None
         person = self._person(first, last, gender_of(first, title), " ".join(name))
+        person.roles.update(w.lower() for w in hit.parts.role)
+        before = _ROLE_BEFORE.findall(text, max(0, hit.run_start - 40), hit.run_start)[-3:]
+        person.roles.update(w.lower() for w in before)
         return hit.start, person, subject
 
     def _surname_mentions(self, text: str) -> list[tuple[int, Person, bool]]:
@@ -256,8 +282,9 @@ class DocSpeakers:
             self.orgs.append((pos, org))
             return org, None
         if _looks_like_org(name) and not title:
-            self.orgs.append((pos, run))
-            return re.sub(r"^(?:the|The)\s+", "", run), None
+            body = re.sub(r"^(?:the|The)\s+", "", run)
+            self.orgs.append((pos, body))
+            return body, None
         parts = cut_name(name, self.common)
         name, title = parts.name, title or parts.title
         role = " ".join(([role] if role else []) + parts.role) or None
@@ -265,12 +292,28 @@ class DocSpeakers:
             return None, role
         if len(name) >= 2:
             person = self._person(name[0], name[-1], gender_of(name[0], title), " ".join(name))
+            person.roles.update((role or "").lower().split())
             return self._speak(person, pos).name, role
         single = self._find_single(name[0], title, pos) or self._by_surname(name[0], title)
         if single is None:
             single = self._person("", name[0], gender_of(name[0], title))
             single.name = name[0]
         return self._speak(single, pos).name, role
+
+    def note_proxy(self, body: str, gender: str | None, pos: int) -> None:
+        """Record a spokesperson for `body` at pos, so their 'she said' and
+        'the spokeswoman' later resolve to the body they speak for."""
+        proxy = self.people.get(f"\0{body}")
+        if proxy is None:
+            proxy = self.people[f"\0{body}"] = Person(body, "", body, gender, order=len(self.by_order))
+            self.by_order.append(proxy)
+        proxy.gender = gender
+        self.proxies.append((pos, body, gender))
+        self._speak(proxy, pos)
+
+    def speak_as(self, person: Person, pos: int) -> str:
+        """Record that `person` spoke at pos; return their canonical name."""
+        return self._speak(person, pos).name
 
     def _speak(self, person: Person, pos: int) -> Person:
         person.spoke.add(pos)
@@ -375,7 +418,9 @@ def _rank(p: Person, pos: int) -> tuple[bool, int, int]:
     return (p.spoke.last_before(pos) >= 0, p.salient.last_before(pos), p.mentions.last_before(pos))
 
 
-_SUBJECT_BEFORE = re.compile(r"(?:^|[.!?]['\"\u2019\u201d]?\s+|\n\s*|,\s+)(?:[A-Z][\w'\u2019]*\s+){0,4}$")
+# a name opening its sentence, after capitalised words or role words ("Former welfare minister Ann Vole")
+_SUBJECT_BEFORE = re.compile(r"(?:^|[.!?]['\"\u2019\u201d]?\s+|\n\s*|,\s+)(?:(?:[A-Z][\w'\u2019-]*|"
+                             + "|".join(sorted(lexicon().roles, key=len, reverse=True)) + r")\s+){0,5}$")
 
 
 def _is_subject(text: str, start: int) -> bool:

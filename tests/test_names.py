@@ -15,7 +15,7 @@ from tests.test_attribution import who
     ("Dockside Director Dame Ada Lowe", "", ["Dockside", "Director"], "Dame", ["Ada", "Lowe"]),
     ("Boss Olek Tamm", "the boss left", ["Boss"], None, ["Olek", "Tamm"]),
     ("Newport-based Olek Tamm", "", ["Newport-based"], None, ["Olek", "Tamm"]),
-    ("Olek Tamm MP", "", [], None, ["Olek", "Tamm"]),
+    ("Olek Tamm MP", "", ["MP"], None, ["Olek", "Tamm"]),
     ("Olek Tamm's", "", [], None, ["Olek", "Tamm"]),
 ])
 def test_cut_name(run: str, common: str, role: list[str], title: str | None, name: list[str]) -> None:
@@ -74,3 +74,9 @@ def test_speaker_past_descriptions_and_roles(text: str, expected: list[str | Non
 def test_participle_cue_after_an_object_belongs_to_the_subject() -> None:
     text = 'Ola Brandt wrote to the council accusing it of a "deliberate delay".'
     assert who(text) == ["Ola Brandt"]
+
+
+def test_all_capital_words_and_months_are_not_surnames() -> None:
+    text = ('Overall UK sales fell in March. Tom Dahl, chief economist, said it was bad. '
+            '"It will get worse," he said.')
+    assert who(text) == ["Tom Dahl"]
