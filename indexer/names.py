@@ -152,26 +152,34 @@ def find_full_names(text: str, common: frozenset[str]) -> list[NameHit]:
     name ("Chelsea boss Jose Mourinho" -> Jose Mourinho), in text order."""
     hits = []
     for m in _RUN_RE.finditer(text):
-        raw = m.group().split()
-        if len(raw) < 2:
-            continue
-        parts = cut_name(_split_sentence_end(raw), common)
-        if len(parts.name) not in (2, 3) or not all(_is_name_like(t) for t in parts.name) \
-                or parts.name[-1].isupper() or any(_plain(t) in lexicon().not_names for t in parts.name):
-            continue  # "Overall UK", "During November": no surname
-        offset = text.find(parts.name[0], m.start(), m.end())
-        hits.append(NameHit(parts, offset if offset >= 0 else m.start(), m.start()))
+        for start, raw in _sentence_pieces(m.group(), m.start()):
+            parts = cut_name(raw, common)
+            if len(parts.name) not in (2, 3) or not all(_is_name_like(t) for t in parts.name) \
+                    or parts.name[-1].isupper() or any(_plain(t) in lexicon().not_names for t in parts.name):
+                continue  # "Overall UK", "During November": no surname
+            offset = text.find(parts.name[0], start, m.end())
+            hits.append(NameHit(parts, offset if offset >= 0 else start, start))
     return hits
 
 
-def _split_sentence_end(raw: list[str]) -> list[str]:
-    """Return the run up to a word ending a sentence ("Vole. He"): initials and
-    titles ("J.", "Mr.") do not end it."""
-    for k, tok in enumerate(raw[:-1]):
-        if tok.endswith(".") and not _INITIALS_RE.fullmatch(tok) and _plain(tok) not in TITLES | _ABBREVIATED:
-            return [t.rstrip(".") for t in raw[:k + 1]]
-    return [t.rstrip(".") if k == len(raw) - 1 and not _INITIALS_RE.fullmatch(t) else t
-            for k, t in enumerate(raw)]
+def _sentence_pieces(run: str, base: int) -> list[tuple[int, list[str]]]:
+    """Split a capitalised run at words ending a sentence ("in March. Tom Dahl"):
+    return (absolute start, tokens) per piece; initials and titles ("J.",
+    "Mr.", "Sen.") do not end a sentence, and a piece's final period goes."""
+    pieces, current, start = [], [], base
+    for tok in re.finditer(r"\S+", run):
+        word = tok.group()
+        if not current:
+            start = base + tok.start()
+        if word.endswith(".") and not _INITIALS_RE.fullmatch(word) and _plain(word) not in TITLES | _ABBREVIATED:
+            current.append(word.rstrip("."))
+            pieces.append((start, current))
+            current = []
+        else:
+            current.append(word)
+    if current:
+        pieces.append((start, current))
+    return [(s, toks) for s, toks in pieces if len(toks) >= 2]
 
 
 def expand_acronym(text: str, acronym: str) -> str | None:
