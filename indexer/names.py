@@ -166,7 +166,9 @@ def _sentence_pieces(run: str, base: int) -> list[tuple[int, list[str]]]:
     """Split a capitalised run at words ending a sentence ("in March. Tom Dahl"):
     return (absolute start, tokens) per piece; initials and titles ("J.",
     "Mr.", "Sen.") do not end a sentence, and a piece's final period goes."""
-    pieces, current, start = [], [], base
+    pieces: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    start = base
     for tok in re.finditer(r"\S+", run):
         word = tok.group()
         if not current:
