@@ -237,6 +237,7 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
 
 
 _SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
+_SCARE_LEAD_RE = re.compile(r"\bso[- ]called\s+$", re.I)
 _THAT_RE = re.compile(r"[\s,:]*(?:that\s+)?")
 _TAIL_RE = re.compile(r"(?:[\s,;.:]|\b(?:and|but|or|while)\b)*$")
 
@@ -336,6 +337,8 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
     kind = _kind(text, sp, base, frame)
     if kind == "partial" and not cue_before and _TITLE_RE.fullmatch(text, sp.start, sp.end):
         return None  # a title in quotes ("The Art of the Deal", "Meet the Press,") is nobody's words
+    if kind == "partial" and _SCARE_LEAD_RE.search(frame.s, max(0, qs - 24), qs):
+        return None  # 'a so-called "magic circle"': the writer's distance, nobody's words
     if kind == "partial" and who.mention is None:
         lo = frame.sentence(qs)[0]
         subj = phrase_at_sentence_start(frame.s, lo, qs)

@@ -264,6 +264,9 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
             k += 1
         if _is_headline(toks[j:k + 1]):
             return None
+        if toks[k][0].endswith(("'s", "\u2019s")) and k + 1 < len(toks) and _is_person_noun(toks[k + 1][0]):
+            end = toks[k + 1][2]  # "Vole's daughter": the daughter, not Vole
+            return Phrase(frame[s:end], s, end, "np")
         j2, k = _past_descriptions(toks, j, k)
         if j2 > j:  # "Acme chairman Ann Vole": the role words lead the name
             return Phrase(frame[toks[j2][1]:toks[k][2]], toks[j2][1], toks[k][2], "name", lead=s)
@@ -271,6 +274,12 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
     if tok.lower() in DETERMINERS:
         return _determiner_np(frame, toks, i)
     return _lowercase_led_name(frame, toks, i)
+
+
+def _is_person_noun(word: str) -> bool:
+    """True for a lowercase noun naming a person ("daughter", "lawyer", "spokesman")."""
+    lex = lexicon()
+    return word.islower() and (word in lex.person_nouns or word in lex.roles or word in lex.spokes)
 
 
 def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tuple[int, int]:

@@ -165,7 +165,9 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
 
 
 def _looks_like_org(name: list[str]) -> bool:
-    return any(t.lower() in ORG_WORDS for t in name) or (len(name) == 1 and name[0].isupper() and len(name[0]) > 1)
+    """True for an institution's name: an org word in it ("Acme Group") or an acronym ("NATO")."""
+    return any(t.lower() in ORG_WORDS for t in name) or (
+        len(name) == 1 and name[0].isupper() and name[0].isalpha() and len(name[0]) > 1)
 
 
 class DocSpeakers:
@@ -281,8 +283,10 @@ class DocSpeakers:
         if org and (not name or _looks_like_org(name) or len(name) == 1 and not title):
             self.orgs.append((pos, org))
             return org, None
+        if len(name) == 1 and name[0].lower() in ORG_WORDS:
+            return None, role  # "Church ministers", "the Party": which one is not said
         if _looks_like_org(name) and not title:
-            body = re.sub(r"^(?:the|The)\s+", "", run)
+            body = re.sub(r"^(?:the|The)\s+|['\u2019]s$", "", run)
             self.orgs.append((pos, body))
             return body, None
         parts = cut_name(name, self.common)
@@ -295,6 +299,8 @@ class DocSpeakers:
             person.roles.update((role or "").lower().split())
             return self._speak(person, pos).name, role
         single = self._find_single(name[0], title, pos) or self._by_surname(name[0], title)
+        if single is None and not self._may_be_name(name[0], title):
+            return None, role  # "Church ministers", "Inanimate objects": a word, not a name
         if single is None:
             single = self._person("", name[0], gender_of(name[0], title))
             single.name = name[0]
@@ -314,6 +320,15 @@ class DocSpeakers:
     def speak_as(self, person: Person, pos: int) -> str:
         """Record that `person` spoke at pos; return their canonical name."""
         return self._speak(person, pos).name
+
+    def _may_be_name(self, word: str, title: str | None) -> bool:
+        """True when a lone unknown word can be a name: titled ("Mr Vole"),
+        a known first name, an acronym, or written capitalised mid-sentence."""
+        if title or first_name_gender(word) or (word.isupper() and word.isalpha()):
+            return True
+        if not word.isalpha() or word.lower() in self.common:
+            return False
+        return re.search(rf"[\w,;] {re.escape(word)}\b", self.text) is not None
 
     def _speak(self, person: Person, pos: int) -> Person:
         person.spoke.add(pos)

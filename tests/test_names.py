@@ -80,3 +80,18 @@ def test_all_capital_words_and_months_are_not_surnames() -> None:
     text = ('Overall UK sales fell in March. Tom Dahl, chief economist, said it was bad. '
             '"It will get worse," he said.')
     assert who(text) == ["Tom Dahl"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a lone capitalised word that is only ever sentence-initial is a word, not a name
+    ('Wooden boats are back. Wooden boats "float better", it is claimed.', [None]),
+    ('Chapel elders say they "will not allow" the show.', [None]),
+    # a possessive before a person noun: that person, not the name in the possessive
+    ('Ola Brandt died in May. Brandt\'s daughter keeps his "private letters".', [None]),
+])
+def test_words_that_are_not_speakers(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
+
+
+def test_so_called_marks_a_scare_quote() -> None:
+    assert who('Tom Dahl spoke about the so-called "cosy club" of lenders.') == []
