@@ -73,6 +73,7 @@ class Attribution:
     mention: Mention | None = None
     cue: Mention | None = None
     role: str | None = None
+    subject_only: bool = False  # found as a partial quote's sentence subject, with no cue
 
 
 @dataclass(slots=True)
@@ -154,6 +155,10 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
             phrase = phrase_before(s, lo, cue.start())
             if phrase == "coord":
                 continue
+            if s[lo:cue.start()].rstrip().endswith(",") and (phrase is None or phrase.kind == "np"
+                                                              and not is_speaker_noun(phrase.text)):
+                inverted = phrase_after(s, cue.end(), qs)  # "... into clothing, says Mr Vole."
+                phrase = inverted if inverted and inverted.kind != "np" else phrase
             if phrase is None:
                 phrase = phrase_after(s, cue.end(), qs)
                 if phrase and phrase.kind == "pronoun" and _CLAUSE_GOES_ON_RE.match(s, phrase.end):
@@ -316,8 +321,8 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
         found, frame_of = _subject_before(p.intro, len(p.intro.s.rstrip())), p.intro
     if found:
         return _resolve(found[0], found[1], frame_of, p.text, p.people), cue_found, cue_before
-    if previous is not None:
-        return previous, None, False
+    if previous is not None and (opens_sentence or not previous.subject_only):
+        return previous, None, False  # a subject found for a fragment carries to whole quotes only
     carry = p.carry
     if at_start and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1:
         return carry.who, None, False
@@ -390,6 +395,8 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
         quote = _quote(p, sp, who, found, cue_before, quotes)
         if quote is not None:
             quotes.append(quote)
+            if who.mention is None and quote.speaker:  # the sentence subject _quote found speaks on
+                previous = Attribution(quote.speaker, quote.speaker_mention, quote.cue_mention, quote.role, True)
     if previous is not None:
         carry = _Carry(previous, index, not spans[-1].closed)
     return quotes, carry, p.frame

@@ -351,3 +351,14 @@ def test_comma_closed_quote_then_speaker_noun_cue_wins_over_earlier_cue() -> Non
 def test_party_tag_before_the_comma_keeps_the_name() -> None:
     q = quotes('On Tuesday in Leeds, OH, after the count, Gov. Ann Vole (R-OH), said, "We won."')[0]
     assert q.speaker == "Ann Vole"
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a clause-final inverted cue introduces the quote after it
+    ('Paper maps will vanish from cars, says Tom Dahl. "Nobody prints them now."', ["Tom Dahl"]),
+    # a whole quote after a partial one continues its sentence subject
+    ('Mr Dahl takes the long view, and sees us all becoming "cyborgs". "We are halfway there."',
+     ["Dahl", "Dahl"]),
+])
+def test_speaker_of_the_sentence_before_carries(text: str, expected: list[str]) -> None:
+    assert who(text) == expected
