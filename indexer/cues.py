@@ -125,8 +125,13 @@ def tokenize(frame: str, start: int, end: int) -> list[tuple[str, int, int]]:
     return toks
 
 
+_DIGIT_LED_NAME_RE = re.compile(r"\d+[A-Z]")  # "4Cast", "3M"
+
+
 def is_cap(tok: str) -> bool:
-    return bool(tok) and tok[0].isupper() and tok.lower() not in LEADING_NOISE | DETERMINERS
+    """True for a capitalised token that may be part of a name."""
+    return bool(tok) and (tok[0].isupper() or bool(_DIGIT_LED_NAME_RE.match(tok))) \
+        and tok.lower() not in LEADING_NOISE | DETERMINERS
 
 
 def _skip_back(toks: list[tuple[str, int, int]], i: int) -> int:
@@ -288,7 +293,7 @@ def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tupl
     TV pundit Ann Vole".  A run is passed over when lowercase role words
     follow it, or it is a description itself and "and" follows it."""
     lex = lexicon()
-    describing = lex.roles | lex.descriptors
+    describing = lex.describing
     while True:
         m = k + 1
         while m < len(toks) and m - k <= 4 and toks[m][0].isalpha() and toks[m][0].islower() \
@@ -367,6 +372,11 @@ def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
         if phrase and (phrase.kind != "np" or is_speaker_noun(phrase.text)) and (
                 len(starts) == 1 or frame[phrase.end:hi].lstrip()[:1] != ","):
             return phrase  # "In Leeds, West Yorkshire, Ann Vole said": not the place
+    if phrase is None or phrase.kind == "np" and not is_speaker_noun(phrase.text):
+        comma = next((t for t in toks[:16] if t[0] == ","), None)  # "A day before the vote, Mr Vole ..."
+        later = phrase_after(frame, comma[2], hi) if comma else None
+        if later and later.kind != "np":
+            return later
     return phrase
 
 

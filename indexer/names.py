@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -33,7 +33,7 @@ LEADING_NOISE = frozenset(
     "although because unless whether once it's it\u2019s".split())
 # a capitalised run on one line: words, initials ("J.", "JF"), hyphens, possessives
 _RUN_RE = re.compile(
-    r"(?<![\w'\u2019.-])[A-Z][\w'\u2019.\u00c0-\u024f-]*(?:[ \u00a0]+[A-Z][\w'\u2019.\u00c0-\u024f-]*)*")
+    r"(?<![\w'\u2019.-])[A-Z][\w'\u2019.\u00c0-\u024f-]*(?:[ \u00a0]+[A-Z][\w'\u2019.\u00c0-\u024f-]*)+")
 # role words written with a period that does not end the sentence: "Sen. Ann Vole"
 _ABBREVIATED = frozenset("sen rep gov lt gen col capt sgt det supt insp st jr sr".split())
 _POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
@@ -54,14 +54,19 @@ class Lexicon:
     org_heads: frozenset[str]
     person_nouns: frozenset[str]
     female_nouns: frozenset[str]
+    first_names: frozenset[str] = frozenset()  # female | male
+    describing: frozenset[str] = frozenset()  # roles | descriptors
+    never_names: frozenset[str] = frozenset()  # LEADING_NOISE | not_names
 
 
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     """Return the name lexicons (read once)."""
     data = json.loads(_LEXICON.read_text(encoding="utf-8"))
-    return Lexicon(*(frozenset(w.lower() for w in data[k]) for k in (
+    lex = Lexicon(*(frozenset(w.lower() for w in data[k]) for k in (
         "female", "male", "descriptors", "roles", "not_names", "spokes", "org_heads", "person_nouns", "female_nouns")))
+    return replace(lex, first_names=lex.female | lex.male, describing=lex.roles | lex.descriptors,
+                   never_names=LEADING_NOISE | lex.not_names)
 
 
 def first_name_gender(first: str) -> str | None:
@@ -120,11 +125,11 @@ def cut_name(tokens: list[str], common: frozenset[str] = frozenset()) -> NamePar
         parts.role += toks[:title_at]
         parts.title, toks = toks[title_at], toks[title_at + 1:]
     else:
-        role_at = max((k for k, w in enumerate(words) if w in lex.roles or w in lex.descriptors), default=-1)
+        role_at = max((k for k, w in enumerate(words) if w in lex.describing), default=-1)
         parts.role, toks = parts.role + toks[:role_at + 1], toks[role_at + 1:]
     while len(toks) > 1:
         low = _plain(toks[0])
-        if (low in common and low not in lex.female | lex.male) or low in LEADING_NOISE | lex.not_names \
+        if (low in common and low not in lex.first_names) or low in lex.never_names \
                 or not _is_name_like(toks[0]) \
                 or "-" in low and low.endswith(("based", "born", "year-old")):
             parts.role.append(toks[0])  # "Boss Ann Vole", "Newport-based Ann Vole"

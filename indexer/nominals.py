@@ -104,8 +104,10 @@ def _last_org_named(people: DocSpeakers, head: str, pos: int) -> str | None:
         if at < pos and org.lower().split()[-1:] == [head]:
             return org
     run = r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){1,5}"
-    found = list(re.finditer(rf"{run}{head.capitalize()}\b", people.text[:pos]))
-    return re.sub(r"^(?:The|A|An)\s+", "", found[-1].group()) if found else None
+    found = [re.sub(r"^(?:(?:The|A|An)\s+)+", "", m.group())
+             for m in re.finditer(rf"{run}(?:{head.capitalize()}|{head})\b", people.text[:pos])]
+    named = [f for f in found if len(f.split()) > 1]  # "South Korean government", not "The government"
+    return named[-1] if named else None
 
 
 def _person_with_role(people: DocSpeakers, words: list[str], pos: int) -> Person | None:

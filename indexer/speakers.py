@@ -9,6 +9,7 @@ subject, then recency.  Institutions come from indexer.institutions.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -28,6 +29,8 @@ from onrecord.indexer.names import (
     lowercase_words,
 )
 from onrecord.indexer.positions import Positions
+from onrecord.indexer.quotes import detect_quote_style, find_quote_spans
+from onrecord.indexer.wordtrie import word_alternation
 
 FIRST_NAME_TITLES = frozenset("sir dame lord lady".split())
 ROLE_WORDS = frozenset((
@@ -58,6 +61,7 @@ _SPOKES = r"spokes(?:wo)?m[ae]n|spokesperson"
 _SPOKES_RE = re.compile(rf"\b(?:[Aa]n?|[Tt]he)[ \u00a0]+"
                         rf"(?:({_SPOKES})[ \u00a0]+(?:for|at|of)[ \u00a0]+(?:the[ \u00a0]+)?({_BODY})"
                         rf"|({_BODY})[ \u00a0]+({_SPOKES})\b)")
+_SURNAME_RE = re.compile(rf"(?:\b({_TITLE_ALT})\.?\s+)?\b([A-Z][\w'\u2019-]*?)(?:['\u2019]s)?\b(?![ \u00a0]+[A-Z])")
 _FULL_NAME_BEFORE = re.compile(r"\b(?:[A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | frozenset(
     "the in on at a an this that but and now however yesterday meanwhile if when while as after "
@@ -189,10 +193,15 @@ class DocSpeakers:
         self.text = text
         self.proxies: list[tuple[int, str, str | None]] = []  # (position, body, gender) of spokespeople
         self.common = lowercase_words(text)
+        style = detect_quote_style(text)
+        self._quoted = [(sp.start, sp.end) for line in _LINE_RE.finditer(text)
+                        for sp in find_quote_spans(text, line.start(), line.end(), style)]
         self._candidates: dict[str, NameHit] = {}  # surname -> a full name no cue vouched for yet
         events = [e for hit in find_full_names(text, self.common) if (e := self._introduce(text, hit))]
         events += self._surname_mentions(text)
         for pos, person, subject in sorted(events, key=lambda e: (e[0], e[1].order)):
+            if _inside(self._quoted, pos):
+                continue  # a name inside a quote is the speaker's topic, not a pronoun's antecedent
             person.mentions.scan(pos)
             self._mentions.scan(pos, person.order)
             if subject:
@@ -235,9 +244,9 @@ class DocSpeakers:
         if not surnames:
             return []
         events = []
-        alternation = "|".join(map(re.escape, sorted(surnames, key=len, reverse=True)))
-        pattern = re.compile(rf"(?:\b({_TITLE_ALT})\.?\s+)?\b({alternation})\b(?![ \u00a0]+[A-Z])")
-        for m in pattern.finditer(text):
+        for m in _SURNAME_RE.finditer(text):  # one precompiled scan; a set look-up per word
+            if m.group(2) not in surnames:
+                continue
             if not m.group(1) and _FULL_NAME_BEFORE.search(text, max(0, m.start() - 30), m.start()):
                 continue  # "Ann Vole": the full-name scan counted it
             person = self._by_surname(m.group(2), m.group(1))
@@ -324,7 +333,8 @@ class DocSpeakers:
     def _may_be_name(self, word: str, title: str | None) -> bool:
         """True when a lone unknown word can be a name: titled ("Mr Vole"),
         a known first name, an acronym, or written capitalised mid-sentence."""
-        if title or first_name_gender(word) or (word.isupper() and word.isalpha()):
+        if title or first_name_gender(word) or (word.isupper() and word.isalpha()) \
+                or re.fullmatch(r"\d+[A-Z][A-Za-z]+", word):  # "4Sight": a firm's name
             return True
         if not word.isalpha() or word.lower() in self.common:
             return False
@@ -433,11 +443,21 @@ def _rank(p: Person, pos: int) -> tuple[bool, int, int]:
     return (p.spoke.last_before(pos) >= 0, p.salient.last_before(pos), p.mentions.last_before(pos))
 
 
-# a name opening its sentence, after capitalised words or role words ("Former welfare minister Ann Vole")
-_SUBJECT_BEFORE = re.compile(r"(?:^|[.!?]['\"\u2019\u201d]?\s+|\n\s*|,\s+)(?:(?:[A-Z][\w'\u2019-]*|"
-                             + "|".join(sorted(lexicon().roles, key=len, reverse=True)) + r")\s+){0,5}$")
+# a name opening its sentence, after capitalised words or role words ("Former welfare minister Ann Vole"),
+# or named by a copula ("The director is Ann Vole"): the person the next sentences are about
+_SUBJECT_BEFORE = re.compile(r"(?:^|[.!?]['\"\u2019\u201d]?\s+|\n\s*|,\s+|\b(?:is|was)\s+)(?:(?:[A-Z][\w'\u2019-]*|"
+                             + word_alternation(lexicon().roles) + r")\s+){0,5}$")
 
 
 def _is_subject(text: str, start: int) -> bool:
     """True when a name opens its sentence (possibly after capitalized role words)."""
     return bool(_SUBJECT_BEFORE.search(text, max(0, start - 60), start)) if start else True
+
+
+_LINE_RE = re.compile(r"[^\n]+")
+
+
+def _inside(spans: list[tuple[int, int]], pos: int) -> bool:
+    """True when pos lies inside one of the sorted, disjoint spans."""
+    i = bisect_right(spans, (pos, 1 << 62)) - 1
+    return i >= 0 and spans[i][0] < pos < spans[i][1]
