@@ -242,6 +242,8 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
 
 
 _SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
+# what precedes a title or a nickname even inside a reported clause: a possessive, "on", a name
+_TITLE_LEAD_RE = re.compile(r"(?:['\u2019]s|\bon|\b[A-Z][a-z]*\.?)\s+$")
 _SCARE_LEAD_RE = re.compile(r"\bso[- ]called\s+$", re.I)
 _THAT_RE = re.compile(r"[\s,:]*(?:that\s+)?")
 _TAIL_RE = re.compile(r"(?:[\s,;.:]|\b(?:and|but|or|while)\b)*$")
@@ -340,8 +342,10 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
     text, frame, base = p.text, p.frame, p.para.start
     qs, qe = sp.start - base, sp.end - base
     kind = _kind(text, sp, base, frame)
-    if kind == "partial" and not cue_before and _TITLE_RE.fullmatch(text, sp.start, sp.end):
-        return None  # a title in quotes ("The Art of the Deal", "Meet the Press,") is nobody's words
+    if kind == "partial" and _TITLE_RE.fullmatch(text, sp.start, sp.end) and (
+            not cue_before or _TITLE_LEAD_RE.search(frame.s, max(0, qs - 12), qs)):
+        return None  # a title in quotes ("The Art of the Deal", "on CNN's "State of the Union"") or a
+        # nickname ('Rep. Ann "Annie" Vole') is nobody's words
     if kind == "partial" and _SCARE_LEAD_RE.search(frame.s, max(0, qs - 24), qs):
         return None  # 'a so-called "magic circle"': the writer's distance, nobody's words
     if kind == "partial" and who.mention is None:

@@ -362,3 +362,11 @@ def test_party_tag_before_the_comma_keeps_the_name() -> None:
 ])
 def test_speaker_of_the_sentence_before_carries(text: str, expected: list[str]) -> None:
     assert who(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    'Tom Dahl said on Radio Harbour\'s "Morning Tide" that the fleet was safe.',
+    'Tom Dahl told viewers on "Harbour Watch" that the fleet was safe.',
+])
+def test_titles_inside_a_reported_clause_are_not_quotes(text: str) -> None:
+    assert quotes(text) == []

@@ -75,3 +75,8 @@ def test_only_primary_style_marks_open_quotes(text: str, style: str, expected: l
 ])
 def test_reopened_quote_is_one_quote(text: str, expected: list[str]) -> None:
     assert spans(text) == expected
+
+
+def test_right_mark_typed_as_an_opener_opens_a_quote() -> None:
+    text = "\u201dWe tried hard. Next year we win.\u201d \u2015 Ann Vole."
+    assert spans(text) == ["\u201dWe tried hard. Next year we win.\u201d"]
