@@ -336,8 +336,8 @@ class DocSpeakers:
         if title or first_name_gender(word) or (word.isupper() and word.isalpha()) \
                 or re.fullmatch(r"\d+[A-Z][A-Za-z]+", word):  # "4Sight": a firm's name
             return True
-        if not word.isalpha() or word.lower() in self.common:
-            return False
+        if not word.isalpha() or word.lower() in self.common or word.lower() in lexicon().never_names:
+            return False  # "Monday", "September": dates, not people
         return re.search(rf"[\w,;] {re.escape(word)}\b", self.text) is not None
 
     def _speak(self, person: Person, pos: int) -> Person:

@@ -370,3 +370,15 @@ def test_speaker_of_the_sentence_before_carries(text: str, expected: list[str]) 
 ])
 def test_titles_inside_a_reported_clause_are_not_quotes(text: str) -> None:
     assert quotes(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the owner of a claim is the speaker of the quoted that-clause
+    ('Reporters checked Tom Dahl\'s claim that there were "thousands of boats" in the bay.', ["Tom Dahl"]),
+    # ... but not of a verdict on it
+    ('Tom Dahl made a claim. They said Tom Dahl\'s claim was "false".', [None]),
+    # a day or month is never a speaker
+    ('Following Monday\'s vote, a report called it "a mess".', [None]),
+])
+def test_claim_owners_and_dates(text: str, expected: list[str | None]) -> None:
+    assert [q.speaker for q in quotes(text)] == expected
