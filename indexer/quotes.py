@@ -143,7 +143,8 @@ class _Scanner:
         if self.style == "double":
             if mark in DOUBLE_OPEN and (nxt and not nxt.isspace() or mark != '"'):
                 self.open_at, self.double = i, True
-            elif mark == "\u201d" and (not prev or prev.isspace()) and (nxt.isupper() or nxt == "\u2026"):
+            elif mark == "\u201d" and (not prev or prev.isspace()) and (
+                    nxt.isupper() or self.text.startswith(("\u2026", " \u2026"), i + 1)):
                 self.open_at, self.double = i, True  # a right mark typed as the opener: '\u201dFear. I am'
 
         elif mark in "'\u2018\u2019" and _single_opens(prev, nxt, mark):

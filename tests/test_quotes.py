@@ -80,3 +80,8 @@ def test_reopened_quote_is_one_quote(text: str, expected: list[str]) -> None:
 def test_right_mark_typed_as_an_opener_opens_a_quote() -> None:
     text = "\u201dWe tried hard. Next year we win.\u201d \u2015 Ann Vole."
     assert spans(text) == ["\u201dWe tried hard. Next year we win.\u201d"]
+
+
+def test_right_mark_opener_before_an_ellipsis() -> None:
+    text = "Ann Vole said:\n\n\u201d \u2026 and then we won.\u201d"
+    assert spans(text) == ["\u201d \u2026 and then we won.\u201d"]
