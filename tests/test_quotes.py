@@ -85,3 +85,8 @@ def test_right_mark_typed_as_an_opener_opens_a_quote() -> None:
 def test_right_mark_opener_before_an_ellipsis() -> None:
     text = "Ann Vole said:\n\n\u201d \u2026 and then we won.\u201d"
     assert spans(text) == ["\u201d \u2026 and then we won.\u201d"]
+
+
+def test_curly_quote_nests_inside_a_straight_one() -> None:
+    text = '"ANN: It is like an episode of \u201cHarbour Watch.\u201d But it is real."'
+    assert spans(text) == [text]
