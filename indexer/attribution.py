@@ -26,6 +26,7 @@ from typing import Literal
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.chunker import split_lines
 from onrecord.indexer.cues import (
+    CUE_RE,
     PARTICIPLE_CUES,
     Phrase,
     find_cues,
@@ -270,6 +271,9 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
 
 _SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
 # what precedes a title or a nickname even inside a reported clause: a possessive, "on", a name
+# after a closing mark, the clause going on in lowercase (not a cue, pronoun or conjunction)
+_CLAUSE_CONTINUES_RE = re.compile(r" (?!(?:he|she|they|it|we|I|and|but|or|the|a|an)\b)[a-z]")
+_SENTENCE_END_RE = re.compile(r"[.,?!;:\u2026\u2014-]['\"\u2019\u201d]+$")
 _TITLE_LEAD_RE = re.compile(r"(?:['\u2019]s|\bon|\b[A-Z][a-z]*\.?)\s+$")
 _SCARE_LEAD_RE = re.compile(r"\bso[- ]called\s+$", re.I)
 _THAT_RE = re.compile(r"[\s,:]*(?:that\s+)?")
@@ -304,6 +308,9 @@ def _content_span(frame: Frame, qs: int, qe: int,
 def _kind(text: str, sp: QuoteSpan, para_start: int, frame: Frame) -> Literal["direct", "partial"]:
     """direct when the quote is a whole sentence or clause, partial when embedded."""
     local = sp.start - para_start
+    if sp.closed and _CLAUSE_CONTINUES_RE.match(text, sp.end) and not _SENTENCE_END_RE.search(
+            text, sp.start, sp.end) and not CUE_RE.match(text, sp.end + 1):
+        return "partial"  # 'that, "Of course we will defend it" against what ...': inside a clause
     before = frame.char_before(local)
     if not before or before in ":.?!#" or frame.is_bound(local):
         return "direct"

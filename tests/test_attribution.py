@@ -382,3 +382,10 @@ def test_titles_inside_a_reported_clause_are_not_quotes(text: str) -> None:
 ])
 def test_claim_owners_and_dates(text: str, expected: list[str | None]) -> None:
     assert [q.speaker for q in quotes(text)] == expected
+
+
+def test_quote_continued_by_its_clause_is_partial() -> None:
+    text = 'Ann Vole said by email that, "Of course we will defend it" against every critic.'
+    q = quotes(text)[0]
+    assert (q.kind, q.speaker) == ("partial", "Ann Vole")
+    assert q.text.endswith("against every critic")
