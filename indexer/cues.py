@@ -223,11 +223,32 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
         j = _name_run_back(toks, i)
         if _is_headline(toks[j:i + 1]):
             return None
+        head = _unclosed_appositive_head(toks, j)
+        if head is not None:  # "Ann Vole, a strategist at Acme Securities told": Ann Vole
+            first = toks[_name_run_back(toks, head)][1]
+            return Phrase(frame[first:toks[head][2]], first, toks[head][2], "name")
         return Phrase(frame[toks[j][1]:e], toks[j][1], end, "name")
     if tok in ",;:()" or not tok[0].isalnum():  # "the 43-year-old said" is a phrase
         return None
     j = _np_back(toks, i)
     return Phrase(frame[toks[j][1]:e], toks[j][1], end, "np")
+
+
+_APPOSITIVE_LINKS = frozenset("at of for with from".split())
+
+
+def _unclosed_appositive_head(toks: list[tuple[str, int, int]], j: int) -> int | None:
+    """Return the index of the name ending before ', a <role> at' when the
+    capitalised run starting at j closes an appositive whose closing comma
+    is missing ("Ann Vole, a strategist at Acme told"), else None."""
+    if j < 1 or toks[j - 1][0].lower() not in _APPOSITIVE_LINKS:
+        return None
+    for k in range(j - 2, max(0, j - 10), -1):
+        if toks[k][0] == ",":
+            if toks[k + 1][0].lower() in ("a", "an", "the") and k >= 1 and is_cap(toks[k - 1][0]):
+                return k - 1
+            return None
+    return None
 
 
 def _is_headline(run: list[tuple[str, int, int]]) -> bool:

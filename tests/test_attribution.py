@@ -389,3 +389,8 @@ def test_quote_continued_by_its_clause_is_partial() -> None:
     q = quotes(text)[0]
     assert (q.kind, q.speaker) == ("partial", "Ann Vole")
     assert q.text.endswith("against every critic")
+
+
+def test_unclosed_appositive_keeps_the_person_as_speaker() -> None:
+    text = 'Ola Brandt, a strategist at Harbour Securities told reporters that "rates will rise".'
+    assert who(text) == ["Ola Brandt"]
