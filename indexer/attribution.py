@@ -445,7 +445,8 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None) -> Ar
     offsets, marks included) and sorted unique speakers.  Never raises on
     unbalanced quote marks; raises BudgetError once `deadline` has passed
     (checked per line and per quote)."""
-    doc = _Doc(article.text, DocSpeakers(article.text), detect_quote_style(article.text), deadline)
+    style = detect_quote_style(article.text)
+    doc = _Doc(article.text, DocSpeakers(article.text, style), style, deadline)
     carry: _Carry | None = None
     paragraphs: list[Paragraph] = []
     index, before, prior = 0, None, None

@@ -29,8 +29,7 @@ from onrecord.indexer.names import (
     lowercase_words,
 )
 from onrecord.indexer.positions import Positions
-from onrecord.indexer.quotes import detect_quote_style, find_quote_spans
-from onrecord.indexer.wordtrie import word_alternation
+from onrecord.indexer.quotes import QuoteStyle, detect_quote_style, find_quote_spans
 
 FIRST_NAME_TITLES = frozenset("sir dame lord lady".split())
 ROLE_WORDS = frozenset((
@@ -181,7 +180,7 @@ class DocSpeakers:
     (for typos), and every mention is kept in position order, so resolving
     a name or pronoun costs about O(log n), not a pass over everyone."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, style: QuoteStyle | None = None) -> None:
         self.people: dict[str, Person] = {}
         self.orgs: list[tuple[int, str]] = []  # (position, canonical) of institutional speakers
         self.by_order: list[Person] = []
@@ -193,7 +192,7 @@ class DocSpeakers:
         self.text = text
         self.proxies: list[tuple[int, str, str | None]] = []  # (position, body, gender) of spokespeople
         self.common = lowercase_words(text)
-        style = detect_quote_style(text)
+        style = style or detect_quote_style(text)
         self._quoted = [(sp.start, sp.end) for line in _LINE_RE.finditer(text)
                         for sp in find_quote_spans(text, line.start(), line.end(), style)]
         self._candidates: dict[str, NameHit] = {}  # surname -> a full name no cue vouched for yet
@@ -445,13 +444,32 @@ def _rank(p: Person, pos: int) -> tuple[bool, int, int]:
 
 # a name opening its sentence, after capitalised words or role words ("Former welfare minister Ann Vole"),
 # or named by a copula ("The director is Ann Vole"): the person the next sentences are about
-_SUBJECT_BEFORE = re.compile(r"(?:^|[.!?]['\"\u2019\u201d]?\s+|\n\s*|,\s+|\b(?:is|was)\s+)(?:(?:[A-Z][\w'\u2019-]*|"
-                             + word_alternation(lexicon().roles) + r")\s+){0,5}$")
+_SUBJECT_LEADS = frozenset(("is", "was"))
 
 
 def _is_subject(text: str, start: int) -> bool:
-    """True when a name opens its sentence (possibly after capitalized role words)."""
-    return bool(_SUBJECT_BEFORE.search(text, max(0, start - 60), start)) if start else True
+    """True when a name opens its sentence or clause: after at most five
+    capitalised or role words ("Former welfare minister Ann Vole") that
+    follow a sentence end, a line break, a comma, a copula ("The director is
+    Ann Vole") or the start of the text.  Walks back word by word (no regex
+    search over the window: this runs for every name in the article)."""
+    window = text[max(0, start - 60):start]
+    words = window.split(" ")
+    roles = lexicon().roles
+    k = len(words) - 1
+    if k >= 0 and words[k] == "":
+        k -= 1  # the space right before the name
+    for _ in range(6):
+        if k < 0:
+            return start - 60 <= 0
+        word = words[k]
+        if "\n" in word or word.endswith((",", ".", "!", "?", ".\"", ".\u201d", ".'", ".\u2019")) \
+                or word in _SUBJECT_LEADS:
+            return True
+        if not (word[:1].isupper() or word in roles):
+            return False
+        k -= 1
+    return False
 
 
 _LINE_RE = re.compile(r"[^\n]+")
