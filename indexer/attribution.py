@@ -37,10 +37,9 @@ from onrecord.indexer.cues import (
     phrase_before,
 )
 from onrecord.indexer.frames import Frame
-from onrecord.indexer.nominals import resolve_nominal
+from onrecord.indexer.nominals import claim_owner, resolve_nominal
 from onrecord.indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
 from onrecord.indexer.speakers import DocSpeakers
-from onrecord.indexer.wordtrie import word_alternation
 from onrecord.search.model import Article, Mention, Paragraph, Quote
 
 _MAIN_CUES = frozenset("said says told added wrote writes tweeted claimed insisted argued asked explained".split())
@@ -191,33 +190,10 @@ def _find_cue(frame: Frame, text: str, sp: QuoteSpan, qs: int, qe: int,
                                      and _is_main_verb(after[1]))):
         return after, False
     before = _cue_before(frame, qs)
-    owner = _claim_owner(frame, qs)
+    owner = claim_owner(frame, qs)
     if owner and (before is None or before[1].end() <= owner[0].start):
         return owner, True
     return (before, True) if before else (after, False)
-
-
-_CLAIM_NOUNS = frozenset(
-    "claim claims statement remark remarks comment comments assertion contention argument "
-    "promise pledge warning words insistence prediction boast accusation".split())
-_CLAIM_RE = re.compile(
-    r"\b((?:[A-Z][\w.'\u2019-]*\s+){0,3}[A-Z][\w.-]*)['\u2019]s\s+(?:[a-z-]+\s+)?"
-    rf"({word_alternation(_CLAIM_NOUNS)})\s+that\s+")
-
-
-def _claim_owner(frame: Frame, qs: int) -> tuple[Phrase, re.Match[str]] | None:
-    """Find 'Ann Vole's claim that there were "thousands"': whose claim the
-    quoted clause is, when the claim's that-clause holds the quote."""
-    s = frame.s
-    lo = frame.sentence(qs)[0]
-    last = None
-    for m in _CLAIM_RE.finditer(s, lo, qs):
-        last = m
-    if last is None or len(s[last.end():qs].split()) > 12 or find_cues(s, last.end(), qs):
-        return None  # the quote must be (in) the claim's own clause
-    noun = re.compile(re.escape(last.group(2))).search(s, last.start(2))
-    assert noun is not None  # it was just matched there
-    return Phrase(last.group(1), last.start(1), last.end(1), "name"), noun
 
 
 def _is_main_verb(cue: re.Match[str]) -> bool:

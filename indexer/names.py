@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
+
+from onrecord.indexer.quotes import QuoteStyle, find_quote_spans
 
 _LEXICON = Path(__file__).with_name("data") / "names.json"
 F_TITLES = frozenset("mrs ms miss dame lady baroness madam duchess queen princess".split())
@@ -198,3 +201,63 @@ def expand_acronym(text: str, acronym: str) -> str | None:
     pattern = words.join([rf"{ch}[a-z]+" for ch in acronym])
     m = re.search(rf"\b{pattern}\b", text)
     return m.group() if m else None
+
+
+_BODY = r"[A-Z][\w'\u2019&-]*(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z][\w'\u2019&-]*)*"
+_SPOKES = r"spokes(?:wo)?m[ae]n|spokesperson"
+_SPOKES_RE = re.compile(rf"\b(?:[Aa]n?|[Tt]he)[ \u00a0]+"
+                        rf"(?:({_SPOKES})[ \u00a0]+(?:for|at|of)[ \u00a0]+(?:the[ \u00a0]+)?({_BODY})"
+                        rf"|({_BODY})[ \u00a0]+({_SPOKES})\b)")
+
+
+def find_spokespeople(text: str) -> list[tuple[int, str, str]]:
+    """Return (position, spokes noun, body) for 'a spokeswoman for the X'
+    and 'an X spokesman' in the article."""
+    found = []
+    for m in _SPOKES_RE.finditer(text):
+        noun, body = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        found.append((m.start(), noun, body))
+    return found
+
+
+_SUBJECT_LEADS = frozenset(("is", "was"))
+
+
+def is_subject(text: str, start: int) -> bool:
+    """True when a name opens its sentence or clause: after at most five
+    capitalised or role words ("Former welfare minister Ann Vole") that
+    follow a sentence end, a line break, a comma, a copula ("The director is
+    Ann Vole") or the start of the text.  Walks back word by word (no regex
+    search over the window: this runs for every name in the article)."""
+    window = text[max(0, start - 60):start]
+    words = window.split(" ")
+    roles = lexicon().roles
+    k = len(words) - 1
+    if k >= 0 and words[k] == "":
+        k -= 1  # the space right before the name
+    for _ in range(6):
+        if k < 0:
+            return start - 60 <= 0
+        word = words[k]
+        if "\n" in word or word.endswith((",", ".", "!", "?", ".\"", ".\u201d", ".'", ".\u2019")) \
+                or word in _SUBJECT_LEADS:
+            return True
+        if not (word[:1].isupper() or word in roles):
+            return False
+        k -= 1
+    return False
+
+
+_LINE_RE = re.compile(r"[^\n]+")
+
+
+def quoted_spans(text: str, style: QuoteStyle) -> list[tuple[int, int]]:
+    """Return the sorted (start, end) of the article's quotes, line by line."""
+    return [(sp.start, sp.end) for line in _LINE_RE.finditer(text)
+            for sp in find_quote_spans(text, line.start(), line.end(), style)]
+
+
+def inside(spans: list[tuple[int, int]], pos: int) -> bool:
+    """True when pos lies inside one of the sorted, disjoint spans."""
+    i = bisect_right(spans, (pos, 1 << 62)) - 1
+    return i >= 0 and spans[i][0] < pos < spans[i][1]

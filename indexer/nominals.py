@@ -7,7 +7,8 @@ spokeswoman" is that same body; an institution noun ("the ministry",
 "the bank") is the latest institution so named; a role ("the foreign
 secretary", "the Labour MP") is the person the article introduced with it;
 a definite person noun ("the 56-year-old", "the rapper") is the person the
-article is about at that point.  Anything else names nobody: no guess.
+article is about at that point; the owner of a claim ("Ann Vole's claim
+that ...") speaks its quoted that-clause.  Anything else names nobody: no guess.
 The word classes live in data/names.json ("spokes", "org_heads",
 "person_nouns"); indexer.speakers keeps the registry this reads.
 """
@@ -15,8 +16,11 @@ from __future__ import annotations
 
 import re
 
+from onrecord.indexer.cues import Phrase, find_cues
+from onrecord.indexer.frames import Frame
 from onrecord.indexer.names import expand_acronym, is_description, lexicon
 from onrecord.indexer.speakers import DocSpeakers, Person, match_org
+from onrecord.indexer.wordtrie import word_alternation
 
 _WORD_RE = re.compile(r"[\w'\u2019.&-]+")
 _POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
@@ -128,3 +132,26 @@ def _current_person(people: DocSpeakers, pos: int, gender: str | None) -> Person
     fits = [p for p in people.by_order if p.first and p.salient.last_before(pos) >= 0
             and (gender is None or p.gender in (None, gender))]
     return max(fits, key=lambda p: p.salient.last_before(pos)) if fits else None
+
+
+_CLAIM_NOUNS = frozenset(
+    "claim claims statement remark remarks comment comments assertion contention argument "
+    "promise pledge warning words insistence prediction boast accusation".split())
+_CLAIM_RE = re.compile(
+    r"\b((?:[A-Z][\w.'\u2019-]*\s+){0,3}[A-Z][\w.-]*)['\u2019]s\s+(?:[a-z-]+\s+)?"
+    rf"({word_alternation(_CLAIM_NOUNS)})\s+that\s+")
+
+
+def claim_owner(frame: Frame, qs: int) -> tuple[Phrase, re.Match[str]] | None:
+    """Find 'Ann Vole's claim that there were "thousands"': whose claim the
+    quoted clause is, when the claim's that-clause holds the quote."""
+    s = frame.s
+    lo = frame.sentence(qs)[0]
+    last = None
+    for m in _CLAIM_RE.finditer(s, lo, qs):
+        last = m
+    if last is None or len(s[last.end():qs].split()) > 12 or find_cues(s, last.end(), qs):
+        return None  # the quote must be (in) the claim's own clause
+    noun = re.compile(re.escape(last.group(2))).search(s, last.start(2))
+    assert noun is not None  # it was just matched there
+    return Phrase(last.group(1), last.start(1), last.end(1), "name"), noun

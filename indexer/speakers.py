@@ -9,7 +9,6 @@ subject, then recency.  Institutions come from indexer.institutions.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -23,13 +22,17 @@ from onrecord.indexer.names import (
     cut_name,
     expand_acronym,
     find_full_names,
+    find_spokespeople,
     first_name_gender,
+    inside,
     is_description,
+    is_subject,
     lexicon,
     lowercase_words,
+    quoted_spans,
 )
 from onrecord.indexer.positions import Positions
-from onrecord.indexer.quotes import QuoteStyle, detect_quote_style, find_quote_spans
+from onrecord.indexer.quotes import QuoteStyle, detect_quote_style
 
 FIRST_NAME_TITLES = frozenset("sir dame lord lady".split())
 ROLE_WORDS = frozenset((
@@ -55,11 +58,6 @@ _TITLE_ALT = "Mrs|Mr|Ms|Miss|Dr|Sir|Dame|Lord|Lady|Baroness|Prof"
 # lowercase role words right before a name: "former welfare minister Ann Vole"
 _ROLE_BEFORE = re.compile(r"\b(?!(?:the|a|an|of|to|and|by|with|for|from|at|in|on|said|says|told|as)\b)"
                           r"[A-Za-z][a-z-]+\b(?=(?:\s+[A-Za-z][a-z-]+)*\s*$)", re.I)
-_BODY = r"[A-Z][\w'\u2019&-]*(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z][\w'\u2019&-]*)*"
-_SPOKES = r"spokes(?:wo)?m[ae]n|spokesperson"
-_SPOKES_RE = re.compile(rf"\b(?:[Aa]n?|[Tt]he)[ \u00a0]+"
-                        rf"(?:({_SPOKES})[ \u00a0]+(?:for|at|of)[ \u00a0]+(?:the[ \u00a0]+)?({_BODY})"
-                        rf"|({_BODY})[ \u00a0]+({_SPOKES})\b)")
 _SURNAME_RE = re.compile(rf"(?:\b({_TITLE_ALT})\.?\s+)?\b([A-Z][\w'\u2019-]*?)(?:['\u2019]s)?\b(?![ \u00a0]+[A-Z])")
 _FULL_NAME_BEFORE = re.compile(r"\b(?:[A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | frozenset(
@@ -192,14 +190,12 @@ class DocSpeakers:
         self.text = text
         self.proxies: list[tuple[int, str, str | None]] = []  # (position, body, gender) of spokespeople
         self.common = lowercase_words(text)
-        style = style or detect_quote_style(text)
-        self._quoted = [(sp.start, sp.end) for line in _LINE_RE.finditer(text)
-                        for sp in find_quote_spans(text, line.start(), line.end(), style)]
+        self._quoted = quoted_spans(text, style or detect_quote_style(text))
         self._candidates: dict[str, NameHit] = {}  # surname -> a full name no cue vouched for yet
         events = [e for hit in find_full_names(text, self.common) if (e := self._introduce(text, hit))]
         events += self._surname_mentions(text)
         for pos, person, subject in sorted(events, key=lambda e: (e[0], e[1].order)):
-            if _inside(self._quoted, pos):
+            if inside(self._quoted, pos):
                 continue  # a name inside a quote is the speaker's topic, not a pronoun's antecedent
             person.mentions.scan(pos)
             self._mentions.scan(pos, person.order)
@@ -211,11 +207,10 @@ class DocSpeakers:
     def _scan_spokespeople(self, text: str) -> None:
         """Register 'a spokeswoman for the X' and 'an X spokesman' as proxies
         for X, so their 'she said' resolves to the body they speak for."""
-        for m in _SPOKES_RE.finditer(text):
-            noun, run = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        for pos, noun, run in find_spokespeople(text):
             body = match_org(run) or expand_acronym(text, run) or run
             if not is_description(body.split()) and run not in self._by_last:  # "a Vole spokesman": hers
-                self.note_proxy(body, "f" if "woman" in noun else "m" if "man" in noun else None, m.start())
+                self.note_proxy(body, "f" if "woman" in noun else "m" if "man" in noun else None, pos)
 
     def _introduce(self, text: str, hit: NameHit) -> tuple[int, Person, bool] | None:
         """Register a full name found by the document scan; return its mention
@@ -225,7 +220,7 @@ class DocSpeakers:
         first, last = name[0], name[-1]
         if _looks_like_org(name) or first.lower() in _NOT_FIRST or last.lower() in ROLE_WORDS:
             return None
-        subject = _is_subject(text, hit.run_start)
+        subject = is_subject(text, hit.run_start)
         if not (title or first_name_gender(first) or hit.parts.role or subject):
             self._candidates.setdefault(last, hit)
             return None
@@ -250,7 +245,7 @@ class DocSpeakers:
                 continue  # "Ann Vole": the full-name scan counted it
             person = self._by_surname(m.group(2), m.group(1))
             if person is not None:
-                events.append((m.start(), person, _is_subject(text, m.start())))
+                events.append((m.start(), person, is_subject(text, m.start())))
         return events
 
     def _by_surname(self, last: str, title: str | None) -> Person | None:
@@ -444,38 +439,3 @@ def _rank(p: Person, pos: int) -> tuple[bool, int, int]:
 
 # a name opening its sentence, after capitalised words or role words ("Former welfare minister Ann Vole"),
 # or named by a copula ("The director is Ann Vole"): the person the next sentences are about
-_SUBJECT_LEADS = frozenset(("is", "was"))
-
-
-def _is_subject(text: str, start: int) -> bool:
-    """True when a name opens its sentence or clause: after at most five
-    capitalised or role words ("Former welfare minister Ann Vole") that
-    follow a sentence end, a line break, a comma, a copula ("The director is
-    Ann Vole") or the start of the text.  Walks back word by word (no regex
-    search over the window: this runs for every name in the article)."""
-    window = text[max(0, start - 60):start]
-    words = window.split(" ")
-    roles = lexicon().roles
-    k = len(words) - 1
-    if k >= 0 and words[k] == "":
-        k -= 1  # the space right before the name
-    for _ in range(6):
-        if k < 0:
-            return start - 60 <= 0
-        word = words[k]
-        if "\n" in word or word.endswith((",", ".", "!", "?", ".\"", ".\u201d", ".'", ".\u2019")) \
-                or word in _SUBJECT_LEADS:
-            return True
-        if not (word[:1].isupper() or word in roles):
-            return False
-        k -= 1
-    return False
-
-
-_LINE_RE = re.compile(r"[^\n]+")
-
-
-def _inside(spans: list[tuple[int, int]], pos: int) -> bool:
-    """True when pos lies inside one of the sorted, disjoint spans."""
-    i = bisect_right(spans, (pos, 1 << 62)) - 1
-    return i >= 0 and spans[i][0] < pos < spans[i][1]
