@@ -26,8 +26,6 @@ from typing import Literal
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.chunker import split_lines
 from onrecord.indexer.cues import (
-    CUE_RE,
-    PARTICIPLE_CUES,
     Phrase,
     find_cues,
     is_speaker_noun,
@@ -36,6 +34,7 @@ from onrecord.indexer.cues import (
     phrase_at_sentence_start,
     phrase_before,
 )
+from onrecord.indexer.cuewords import CUE_RE, PARTICIPLE_CUES
 from onrecord.indexer.frames import Frame
 from onrecord.indexer.nominals import claim_owner, resolve_nominal
 from onrecord.indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans

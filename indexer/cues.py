@@ -1,7 +1,7 @@
 """Speech cues and the noun phrases around them.
 
-Owns the cue lexicon (said, told, added, according to ...) and the token
-rules that find, in a paragraph whose quotes are masked out (the "frame"),
+Owns the token rules (the cue lexicon itself is indexer.cuewords) that
+find, in a paragraph whose quotes are masked out (the "frame"),
 the speaker phrase tied to a cue: before it ("Mr Gardner added"), after it
 ("said Mr Gardner", "according to the IOPC"), past an appositive
 ("Barry Gardiner, MP for Brent North, told") or as a pronoun ("she said").
@@ -13,67 +13,12 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from onrecord.indexer.cuewords import CUE_RE, CUE_WORDS, REGULAR_VERBS
 from onrecord.indexer.names import LEADING_NOISE, lexicon
 from onrecord.indexer.wordtrie import word_alternation
 
 PhraseKind = Literal["pronoun", "name", "np"]
 
-_IRREGULAR = {
-    "say": ("say", "says", "said", "saying"),
-    "tell": ("tell", "tells", "told", "telling"),
-    "write": ("write", "writes", "wrote", "writing", "written"),
-    "find": ("found",),
-    "think": ("thinks", "thought"),
-    "speak": ("spoke",),
-    "call": ("called", "calling", "calls"),
-    "describe": ("described", "describes", "describing"),
-    "brand": ("branded", "branding"),
-    "dub": ("dubbed",),
-    "state": ("stated", "states", "stating"),
-    "post": ("posted",),
-    "read": ("reads", "read"),
-    "report": ("reported",),
-}
-_REGULAR = (
-    "add continue tweet warn insist admit explain claim argue note announce declare "
-    "acknowledge reply respond recall remark comment conclude accuse ask suggest urge "
-    "vow promise predict complain joke quip boast concede confirm deny emphasize "
-    "emphasise stress observe testify allege counter mention label praise slam "
-    "criticize criticise blast caution assert contend maintain agree disagree propose "
-    "demand wonder signal reason recount muse sigh scoff exclaim shout yell plead "
-    "estimate hint insist lament reiterate recount summarize summarise describe "
-    "question challenge retort answer continue tout chide mock pledge cite "
-    "blame interject assure chant repeat denounce decry dismiss defend charge"
-).split()
-
-
-def _inflect(verb: str) -> tuple[str, ...]:
-    stem = verb[:-1] if verb.endswith("e") else verb
-    consonant_y = verb.endswith("y") and verb[-2] not in "aeiou"
-    past = verb + "d" if verb.endswith("e") else (stem[:-1] + "ied" if consonant_y else verb + "ed")
-    third = verb[:-1] + "ies" if consonant_y else verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
-    if verb in ("admit", "slam", "dub", "quip", "plead"):
-        past = {"admit": "admitted", "slam": "slammed", "dub": "dubbed", "quip": "quipped", "plead": "pleaded"}[verb]
-    ing = stem + "ing" if verb.endswith("e") else verb + ("ting" if verb == "admit" else "ing")
-    return (third, past, ing)  # bare forms are mostly nouns: a claim, a note, a warning
-
-
-def _cue_words() -> frozenset[str]:
-    words: set[str] = set()
-    for forms in _IRREGULAR.values():
-        words.update(forms)
-    for verb in _REGULAR:
-        words.update(_inflect(verb))
-    return frozenset(words)
-
-
-CUE_WORDS = _cue_words()
-_CUE_ALT = word_alternation(CUE_WORDS)
-CUE_RE = re.compile(
-    r"\b(?:according to|put it|puts it|pointed out|points out|shot back|"
-    rf"(?:went|go|goes|going) on(?= to\b|[,:])|{_CUE_ALT})\b",
-    re.IGNORECASE)
-PARTICIPLE_CUES = frozenset(w for w in CUE_WORDS if w.endswith("ing"))
 _TOKEN_RE = re.compile(r"[^\s,;:()\[\]\u2014\u2013]+|[,;:()\[\]\u2014\u2013]")
 
 PRONOUNS = frozenset("he she they it we i you".split())
@@ -418,7 +363,7 @@ _NOUN_BEFORE_RE = re.compile(
 # (the leading "(?<= )" only fails fast where no pronoun can end)
 _BARE_CUE_RE = re.compile(
     r"(?<= )(?:(?<=\bthey )|(?<=\bThey )|(?<=\bwe )|(?<=\bWe )|(?<=\bI )|(?<=\byou )|(?<=\bwho ))"
-    rf"(?:{word_alternation(frozenset(v for v in _REGULAR if len(v) > 3))})\b")
+    rf"(?:{word_alternation(frozenset(v for v in REGULAR_VERBS if len(v) > 3))})\b")
 
 
 def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
