@@ -404,8 +404,8 @@ def is_speaker_noun(np: str) -> bool:
     person, body or document noun ("the spokesman", "a campaign memo") or an
     agent noun ("one voter", "several analysts")."""
     words = re.findall(r"[A-Za-z'\u2019-]+", np.lower())
-    if not words:
-        return False
+    if not words or words[-1].endswith(("'s", "\u2019s")):
+        return False  # "a day ahead of the government's": cut before its head, no speaker
     head = re.sub(r"['\u2019]s?$", "", words[-1])
     return head in _SPEAKER_NOUNS or head[:-1] in _SPEAKER_NOUNS or \
         bool(_AGENT_END_RE.search(head)) and len(head) > 4

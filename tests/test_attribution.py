@@ -394,3 +394,9 @@ def test_quote_continued_by_its_clause_is_partial() -> None:
 def test_unclosed_appositive_keeps_the_person_as_speaker() -> None:
     text = 'Ola Brandt, a strategist at Harbour Securities told reporters that "rates will rise".'
     assert who(text) == ["Ola Brandt"]
+
+
+def test_noun_phrase_cut_at_a_possessive_is_not_a_speaker() -> None:
+    assert not is_speaker_noun("a day ahead of the council's")
+    text = 'A day ahead of the council\'s vote, Mr Dahl used a speech to say it faced "hard choices".'
+    assert who(text) == ["Dahl"]
