@@ -58,6 +58,7 @@ _CLAUSE_GOES_ON_RE = re.compile(r"\s+[a-z]")
 _TITLE_RE = re.compile(
     r"[\"'\u201c\u2018]\s*(?:(?:[A-Z0-9][\w'\u2019:&.-]*|of|the|and|a|an|in|on|for|to|at|with)\s+){0,6}"
     r"[A-Z0-9][\w'\u2019&.-]*[,.?!]?\s*[\"'\u201d\u2019]")
+_NAME_THEN_COMMA_RE = re.compile(r"(?:[A-Z][\w.'\u2019-]*[ \u00a0]){1,3}[A-Z][\w.'\u2019-]*,")
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
 _LOOSE_VERB_RE = re.compile(r"\b[a-z]{3,}(?:ed|s)\b")
@@ -94,7 +95,8 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     gap = gap_match.end()
     if _PERIOD_END_RE.search(frame.text, frame.base + qs, frame.base + qe) and s[gap:gap + 1].isupper():
         return None  # '"... done." Ann Vole said later that ...' starts a new sentence
-    cues = [c for c in find_cues(s, gap, hi) if c.start() - gap < 90]
+    reach = 220 if _NAME_THEN_COMMA_RE.match(s, gap) else 90  # '," Ann Vole, <long appositive>, said'
+    cues = [c for c in find_cues(s, gap, hi) if c.start() - gap < reach]
     if not cues and _OPEN_ENDING_RE.search(frame.text, frame.base + qs, frame.base + qe):
         cues = [c for c in _LOOSE_VERB_RE.finditer(s, gap, min(hi, gap + 60))][:1]
     if not cues:

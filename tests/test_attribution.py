@@ -400,3 +400,9 @@ def test_noun_phrase_cut_at_a_possessive_is_not_a_speaker() -> None:
     assert not is_speaker_noun("a day ahead of the council's")
     text = 'A day ahead of the council\'s vote, Mr Dahl used a speech to say it faced "hard choices".'
     assert who(text) == ["Dahl"]
+
+
+def test_cue_after_a_long_appositive() -> None:
+    text = ('"It is an invasion of our waters," Ola Brandt, the harbour master of Northport, '
+            'one of the towns taking the case to court, said on Monday.')
+    assert who(text) == ["Ola Brandt"]
