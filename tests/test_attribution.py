@@ -357,7 +357,7 @@ def test_party_tag_before_the_comma_keeps_the_name() -> None:
     # a clause-final inverted cue introduces the quote after it
     ('Paper maps will vanish from cars, says Tom Dahl. "Nobody prints them now."', ["Tom Dahl"]),
     # a whole quote after a partial one continues its sentence subject
-    ('Mr Dahl takes the long view, and sees us all becoming "cyborgs". "We are halfway there."',
+    ('Mr Dahl takes the long view, and sees us all becoming "robots". "We are halfway there."',
      ["Dahl", "Dahl"]),
 ])
 def test_speaker_of_the_sentence_before_carries(text: str, expected: list[str]) -> None:
@@ -374,7 +374,7 @@ def test_titles_inside_a_reported_clause_are_not_quotes(text: str) -> None:
 
 @pytest.mark.parametrize("text, expected", [
     # the owner of a claim is the speaker of the quoted that-clause
-    ('Reporters checked Tom Dahl\'s claim that there were "thousands of boats" in the bay.', ["Tom Dahl"]),
+    ('Fact-checkers tested Tom Dahl\'s claim that the harbour had "never been busier" in May.', ["Tom Dahl"]),
     # ... but not of a verdict on it
     ('Tom Dahl made a claim. They said Tom Dahl\'s claim was "false".', [None]),
     # a day or month is never a speaker
@@ -385,10 +385,10 @@ def test_claim_owners_and_dates(text: str, expected: list[str | None]) -> None:
 
 
 def test_quote_continued_by_its_clause_is_partial() -> None:
-    text = 'Ann Vole said by email that, "Of course we will defend it" against every critic.'
+    text = 'Ann Vole wrote in a memo that, "Naturally we stand by the plan" despite every critic.'
     q = quotes(text)[0]
     assert (q.kind, q.speaker) == ("partial", "Ann Vole")
-    assert q.text.endswith("against every critic")
+    assert q.text.endswith("despite every critic")
 
 
 def test_unclosed_appositive_keeps_the_person_as_speaker() -> None:
@@ -397,12 +397,12 @@ def test_unclosed_appositive_keeps_the_person_as_speaker() -> None:
 
 
 def test_noun_phrase_cut_at_a_possessive_is_not_a_speaker() -> None:
-    assert not is_speaker_noun("a day ahead of the council's")
-    text = 'A day ahead of the council\'s vote, Mr Dahl used a speech to say it faced "hard choices".'
+    assert not is_speaker_noun("two days before the council's")
+    text = 'Two days before the council\'s vote, Mr Dahl gave a talk to say it faced "hard choices".'
     assert who(text) == ["Dahl"]
 
 
 def test_cue_after_a_long_appositive() -> None:
-    text = ('"It is an invasion of our waters," Ola Brandt, the harbour master of Northport, '
+    text = ('"The new quay ruins the view," Ola Brandt, the harbour master of Northport, '
             'one of the towns taking the case to court, said on Monday.')
     assert who(text) == ["Ola Brandt"]

@@ -99,14 +99,14 @@ def test_so_called_marks_a_scare_quote() -> None:
 
 @pytest.mark.parametrize("text, expected", [
     # a name inside a quote is not a pronoun's antecedent
-    ('Tom Dahl spoke next. "Our model is Jim Moss, not luck," he said.', ["Tom Dahl"]),
+    ('Tom Dahl spoke next. "The best sailor here is Jim Moss, by far," he said.', ["Tom Dahl"]),
     # "The director is X": X is who the next sentences are about
     ('Mr Dahl spoke first. The show\'s director is Jim Moss, known for opera. "It will be loud," he said.',
      ["Jim Moss"]),
     # an opening adverbial with a comma, then the subject
     ('A week before the vote, Mr Dahl used a rally to say his party had "a real chance".', ["Dahl"]),
     # a name led by digits
-    ('"Rates will rise," said consultancy 4Sight.', ["4Sight"]),
+    ('"Rates will rise," said forecasting house 4Sight.', ["4Sight"]),
 ])
 def test_subjects_and_antecedents(text: str, expected: list[str]) -> None:
     assert who(text) == expected
