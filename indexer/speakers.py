@@ -58,7 +58,10 @@ _TITLE_ALT = "Mrs|Mr|Ms|Miss|Dr|Sir|Dame|Lord|Lady|Baroness|Prof"
 # lowercase role words right before a name: "former welfare minister Ann Vole"
 _ROLE_BEFORE = re.compile(r"\b(?!(?:the|a|an|of|to|and|by|with|for|from|at|in|on|said|says|told|as)\b)"
                           r"[A-Za-z][a-z-]+\b(?=(?:\s+[A-Za-z][a-z-]+)*\s*$)", re.I)
-_SURNAME_RE = re.compile(rf"(?:\b({_TITLE_ALT})\.?\s+)?\b([A-Z][\w'\u2019-]*?)(?:['\u2019]s)?\b(?![ \u00a0]+[A-Z])")
+_CAP_WORD_RE = re.compile(r"\b[A-Z][\w'\u2019-]*")
+_POSSESSIVE_END_RE = re.compile(r"['\u2019]s$")
+_NEXT_CAP_RE = re.compile(r"[ \u00a0]+[A-Z]")
+_TITLE_BEFORE_RE = re.compile(rf"\b({_TITLE_ALT})\.?\s+$")
 _FULL_NAME_BEFORE = re.compile(r"\b(?:[A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | frozenset(
     "the in on at a an this that but and now however yesterday meanwhile if when while as after "
@@ -238,14 +241,21 @@ class DocSpeakers:
         if not surnames:
             return []
         events = []
-        for m in _SURNAME_RE.finditer(text):  # one precompiled scan; a set look-up per word
-            if m.group(2) not in surnames:
-                continue
-            if not m.group(1) and _FULL_NAME_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+        for m in _CAP_WORD_RE.finditer(text):  # one precompiled pass; a set look-up per word
+            word = m.group()
+            if word not in surnames:
+                word = _POSSESSIVE_END_RE.sub("", word)
+                if word not in surnames or _NEXT_CAP_RE.match(text, m.end()):
+                    continue
+            elif _NEXT_CAP_RE.match(text, m.end()):
+                continue  # "Vole Street": part of a longer name
+            t = _TITLE_BEFORE_RE.search(text, max(0, m.start() - 12), m.start())
+            if t is None and _FULL_NAME_BEFORE.search(text, max(0, m.start() - 30), m.start()):
                 continue  # "Ann Vole": the full-name scan counted it
-            person = self._by_surname(m.group(2), m.group(1))
+            start = t.start() if t else m.start()
+            person = self._by_surname(word, t.group(1) if t else None)
             if person is not None:
-                events.append((m.start(), person, is_subject(text, m.start())))
+                events.append((start, person, is_subject(text, start)))
         return events
 
     def _by_surname(self, last: str, title: str | None) -> Person | None:
