@@ -26,7 +26,6 @@ from typing import Literal
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.chunker import split_lines
 from onrecord.indexer.cues import (
-    PARTICIPLE_CUES,
     Phrase,
     find_cues,
     is_speaker_noun,
@@ -35,9 +34,11 @@ from onrecord.indexer.cues import (
     phrase_at_sentence_start,
     phrase_before,
 )
+from onrecord.indexer.cuewords import CUE_RE, PARTICIPLE_CUES
 from onrecord.indexer.frames import Frame
+from onrecord.indexer.nominals import claim_owner, resolve_nominal
 from onrecord.indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
-from onrecord.indexer.speakers import DocSpeakers, match_org
+from onrecord.indexer.speakers import DocSpeakers
 from onrecord.search.model import Article, Mention, Paragraph, Quote
 
 _MAIN_CUES = frozenset("said says told added wrote writes tweeted claimed insisted argued asked explained".split())
@@ -57,6 +58,7 @@ _CLAUSE_GOES_ON_RE = re.compile(r"\s+[a-z]")
 _TITLE_RE = re.compile(
     r"[\"'\u201c\u2018]\s*(?:(?:[A-Z0-9][\w'\u2019:&.-]*|of|the|and|a|an|in|on|for|to|at|with)\s+){0,6}"
     r"[A-Z0-9][\w'\u2019&.-]*[,.?!]?\s*[\"'\u201d\u2019]")
+_NAME_THEN_COMMA_RE = re.compile(r"(?:[A-Z][\w.'\u2019-]*[ \u00a0]){1,3}[A-Z][\w.'\u2019-]*,")
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
 _LOOSE_VERB_RE = re.compile(r"\b[a-z]{3,}(?:ed|s)\b")
@@ -72,6 +74,7 @@ class Attribution:
     mention: Mention | None = None
     cue: Mention | None = None
     role: str | None = None
+    subject_only: bool = False  # found as a partial quote's sentence subject, with no cue
 
 
 @dataclass(slots=True)
@@ -92,7 +95,8 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     gap = gap_match.end()
     if _PERIOD_END_RE.search(frame.text, frame.base + qs, frame.base + qe) and s[gap:gap + 1].isupper():
         return None  # '"... done." Ann Vole said later that ...' starts a new sentence
-    cues = [c for c in find_cues(s, gap, hi) if c.start() - gap < 90]
+    reach = 220 if _NAME_THEN_COMMA_RE.match(s, gap) else 90  # '," Ann Vole, <long appositive>, said'
+    cues = [c for c in find_cues(s, gap, hi) if c.start() - gap < reach]
     if not cues and _OPEN_ENDING_RE.search(frame.text, frame.base + qs, frame.base + qe):
         cues = [c for c in _LOOSE_VERB_RE.finditer(s, gap, min(hi, gap + 60))][:1]
     if not cues:
@@ -153,12 +157,17 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
             phrase = phrase_before(s, lo, cue.start())
             if phrase == "coord":
                 continue
+            if s[lo:cue.start()].rstrip().endswith(",") and (phrase is None or phrase.kind == "np"
+                                                              and not is_speaker_noun(phrase.text)):
+                inverted = phrase_after(s, cue.end(), qs)  # "... into clothing, says Mr Vole."
+                phrase = inverted if inverted and inverted.kind != "np" else phrase
             if phrase is None:
                 phrase = phrase_after(s, cue.end(), qs)
                 if phrase and phrase.kind == "pronoun" and _CLAUSE_GOES_ON_RE.match(s, phrase.end):
                     phrase = None  # "said he would": "he" opens the reported clause
         if isinstance(phrase, Phrase) and phrase.kind == "np" and (
-                not is_speaker_noun(phrase.text) or _ISSUED_RE.match(phrase.text)):
+                not is_speaker_noun(phrase.text) or _ISSUED_RE.match(phrase.text)
+                or word in PARTICIPLE_CUES):  # "X wrote to the council accusing it": X accuses
             subject = phrase_at_sentence_start(s, lo, phrase.start)  # "X, who in the past described"
             if subject and (subject.kind != "np" or is_speaker_noun(subject.text)):
                 phrase = subject
@@ -182,6 +191,9 @@ def _find_cue(frame: Frame, text: str, sp: QuoteSpan, qs: int, qe: int,
                                      and _is_main_verb(after[1]))):
         return after, False
     before = _cue_before(frame, qs)
+    owner = claim_owner(frame, qs)
+    if owner and (before is None or before[1].end() <= owner[0].start):
+        return owner, True
     return (before, True) if before else (after, False)
 
 
@@ -225,13 +237,22 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         speaker = people.resolve_pronoun(phrase.text, start)
     elif phrase.kind == "name":
         speaker, role = people.resolve_run(phrase.text, start)
-    else:
-        speaker = match_org(phrase.text)
-        if speaker:
-            people.note_org(speaker, start)
+    if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
+        speaker = resolve_nominal(text[start:end], start, people)
+    spokes = _SPOKES_FOR_RE.search(frame.s, max(0, phrase.start - 40), phrase.start)
+    if speaker and spokes:  # "a spokeswoman for X said": her "she" later is X too
+        people.note_proxy(speaker, "f" if "woman" in spokes.group(1) else "m" if "man" in spokes.group(1)
+                          else None, start)
     return Attribution(speaker, mention, cue_m, role)
 
 
+_SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
+# what precedes a title or a nickname even inside a reported clause: a possessive, "on", a name
+# after a closing mark, the clause going on in lowercase (not a cue, pronoun or conjunction)
+_CLAUSE_CONTINUES_RE = re.compile(r" (?!(?:he|she|they|it|we|I|and|but|or|the|a|an)\b)[a-z]")
+_SENTENCE_END_RE = re.compile(r"[.,?!;:\u2026\u2014-]['\"\u2019\u201d]+$")
+_TITLE_LEAD_RE = re.compile(r"(?:['\u2019]s|\bon|\b[A-Z][a-z]*\.?)\s+$")
+_SCARE_LEAD_RE = re.compile(r"\bso[- ]called\s+$", re.I)
 _THAT_RE = re.compile(r"[\s,:]*(?:that\s+)?")
 _TAIL_RE = re.compile(r"(?:[\s,;.:]|\b(?:and|but|or|while)\b)*$")
 
@@ -264,6 +285,9 @@ def _content_span(frame: Frame, qs: int, qe: int,
 def _kind(text: str, sp: QuoteSpan, para_start: int, frame: Frame) -> Literal["direct", "partial"]:
     """direct when the quote is a whole sentence or clause, partial when embedded."""
     local = sp.start - para_start
+    if sp.closed and _CLAUSE_CONTINUES_RE.match(text, sp.end) and not _SENTENCE_END_RE.search(
+            text, sp.start, sp.end) and not CUE_RE.match(text, sp.end + 1):
+        return "partial"  # 'that, "Of course we will defend it" against what ...': inside a clause
     before = frame.char_before(local)
     if not before or before in ":.?!#" or frame.is_bound(local):
         return "direct"
@@ -310,8 +334,8 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
         found, frame_of = _subject_before(p.intro, len(p.intro.s.rstrip())), p.intro
     if found:
         return _resolve(found[0], found[1], frame_of, p.text, p.people), cue_found, cue_before
-    if previous is not None:
-        return previous, None, False
+    if previous is not None and (opens_sentence or not previous.subject_only):
+        return previous, None, False  # a subject found for a fragment carries to whole quotes only
     carry = p.carry
     if at_start and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1:
         return carry.who, None, False
@@ -329,8 +353,12 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
     text, frame, base = p.text, p.frame, p.para.start
     qs, qe = sp.start - base, sp.end - base
     kind = _kind(text, sp, base, frame)
-    if kind == "partial" and not cue_before and _TITLE_RE.fullmatch(text, sp.start, sp.end):
-        return None  # a title in quotes ("The Art of the Deal", "Meet the Press,") is nobody's words
+    if kind == "partial" and _TITLE_RE.fullmatch(text, sp.start, sp.end) and (
+            not cue_before or _TITLE_LEAD_RE.search(frame.s, max(0, qs - 12), qs)):
+        return None  # a title in quotes ("The Art of the Deal", "on CNN's "State of the Union"") or a
+        # nickname ('Rep. Ann "Annie" Vole') is nobody's words
+    if kind == "partial" and _SCARE_LEAD_RE.search(frame.s, max(0, qs - 24), qs):
+        return None  # 'a so-called "magic circle"': the writer's distance, nobody's words
     if kind == "partial" and who.mention is None:
         lo = frame.sentence(qs)[0]
         subj = phrase_at_sentence_start(frame.s, lo, qs)
@@ -382,6 +410,8 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
         quote = _quote(p, sp, who, found, cue_before, quotes)
         if quote is not None:
             quotes.append(quote)
+            if who.mention is None and quote.speaker:  # the sentence subject _quote found speaks on
+                previous = Attribution(quote.speaker, quote.speaker_mention, quote.cue_mention, quote.role, True)
     if previous is not None:
         carry = _Carry(previous, index, not spans[-1].closed)
     return quotes, carry, p.frame
@@ -392,7 +422,8 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None) -> Ar
     offsets, marks included) and sorted unique speakers.  Never raises on
     unbalanced quote marks; raises BudgetError once `deadline` has passed
     (checked per line and per quote)."""
-    doc = _Doc(article.text, DocSpeakers(article.text), detect_quote_style(article.text), deadline)
+    style = detect_quote_style(article.text)
+    doc = _Doc(article.text, DocSpeakers(article.text, style), style, deadline)
     carry: _Carry | None = None
     paragraphs: list[Paragraph] = []
     index, before, prior = 0, None, None

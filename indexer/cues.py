@@ -1,7 +1,7 @@
 """Speech cues and the noun phrases around them.
 
-Owns the cue lexicon (said, told, added, according to ...) and the token
-rules that find, in a paragraph whose quotes are masked out (the "frame"),
+Owns the token rules (the cue lexicon itself is indexer.cuewords) that
+find, in a paragraph whose quotes are masked out (the "frame"),
 the speaker phrase tied to a cue: before it ("Mr Gardner added"), after it
 ("said Mr Gardner", "according to the IOPC"), past an appositive
 ("Barry Gardiner, MP for Brent North, told") or as a pronoun ("she said").
@@ -13,66 +13,12 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from onrecord.indexer.cuewords import CUE_RE, CUE_WORDS, REGULAR_VERBS
+from onrecord.indexer.names import LEADING_NOISE, lexicon
 from onrecord.indexer.wordtrie import word_alternation
 
 PhraseKind = Literal["pronoun", "name", "np"]
 
-_IRREGULAR = {
-    "say": ("say", "says", "said", "saying"),
-    "tell": ("tell", "tells", "told", "telling"),
-    "write": ("write", "writes", "wrote", "writing", "written"),
-    "find": ("found",),
-    "think": ("thinks", "thought"),
-    "speak": ("spoke",),
-    "call": ("called", "calling", "calls"),
-    "describe": ("described", "describes", "describing"),
-    "brand": ("branded", "branding"),
-    "dub": ("dubbed",),
-    "state": ("stated", "states", "stating"),
-    "post": ("posted",),
-    "read": ("reads", "read"),
-    "report": ("reported",),
-}
-_REGULAR = (
-    "add continue tweet warn insist admit explain claim argue note announce declare "
-    "acknowledge reply respond recall remark comment conclude accuse ask suggest urge "
-    "vow promise predict complain joke quip boast concede confirm deny emphasize "
-    "emphasise stress observe testify allege counter mention label praise slam "
-    "criticize criticise blast caution assert contend maintain agree disagree propose "
-    "demand wonder signal reason recount muse sigh scoff exclaim shout yell plead "
-    "estimate hint insist lament reiterate recount summarize summarise describe "
-    "question challenge retort answer continue tout chide mock pledge cite "
-    "blame interject assure chant repeat denounce decry dismiss defend charge"
-).split()
-
-
-def _inflect(verb: str) -> tuple[str, ...]:
-    stem = verb[:-1] if verb.endswith("e") else verb
-    consonant_y = verb.endswith("y") and verb[-2] not in "aeiou"
-    past = verb + "d" if verb.endswith("e") else (stem[:-1] + "ied" if consonant_y else verb + "ed")
-    third = verb[:-1] + "ies" if consonant_y else verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
-    if verb in ("admit", "slam", "dub", "quip", "plead"):
-        past = {"admit": "admitted", "slam": "slammed", "dub": "dubbed", "quip": "quipped", "plead": "pleaded"}[verb]
-    ing = stem + "ing" if verb.endswith("e") else verb + ("ting" if verb == "admit" else "ing")
-    return (third, past, ing)  # bare forms are mostly nouns: a claim, a note, a warning
-
-
-def _cue_words() -> frozenset[str]:
-    words: set[str] = set()
-    for forms in _IRREGULAR.values():
-        words.update(forms)
-    for verb in _REGULAR:
-        words.update(_inflect(verb))
-    return frozenset(words)
-
-
-CUE_WORDS = _cue_words()
-_CUE_ALT = word_alternation(CUE_WORDS)
-CUE_RE = re.compile(
-    r"\b(?:according to|put it|puts it|pointed out|points out|shot back|"
-    rf"(?:went|go|goes|going) on(?= to\b|[,:])|{_CUE_ALT})\b",
-    re.IGNORECASE)
-PARTICIPLE_CUES = frozenset(w for w in CUE_WORDS if w.endswith("ing"))
 _TOKEN_RE = re.compile(r"[^\s,;:()\[\]\u2014\u2013]+|[,;:()\[\]\u2014\u2013]")
 
 PRONOUNS = frozenset("he she they it we i you".split())
@@ -85,12 +31,6 @@ SKIP_BEFORE_CUE = frozenset(
 DETERMINERS = frozenset(
     "the a an one another his her their its our this that these those some many several "
     "two three four five other both each every any most few".split())
-LEADING_NOISE = frozenset(
-    "but and now however yesterday meanwhile earlier later also still so then today "
-    "speaking in on at after before when while as if last this likewise similarly hours days weeks "
-    "months moments minutes early indeed instead again finally ultimately eventually where maybe "
-    "perhaps even somewhere given there here what why how such only just yet thus hence though "
-    "although because unless whether once it's it\u2019s".split())
 TIME_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june "
     "july august september october november december "
@@ -130,8 +70,13 @@ def tokenize(frame: str, start: int, end: int) -> list[tuple[str, int, int]]:
     return toks
 
 
+_DIGIT_LED_NAME_RE = re.compile(r"\d+[A-Z]")  # "4Cast", "3M"
+
+
 def is_cap(tok: str) -> bool:
-    return bool(tok) and tok[0].isupper() and tok.lower() not in LEADING_NOISE | DETERMINERS
+    """True for a capitalised token that may be part of a name."""
+    return bool(tok) and (tok[0].isupper() or bool(_DIGIT_LED_NAME_RE.match(tok))) \
+        and tok.lower() not in LEADING_NOISE | DETERMINERS
 
 
 def _skip_back(toks: list[tuple[str, int, int]], i: int) -> int:
@@ -159,9 +104,11 @@ def _skip_back(toks: list[tuple[str, int, int]], i: int) -> int:
 def _name_run_back(toks: list[tuple[str, int, int]], i: int) -> int:
     """Return the index where a capitalized run ending at i begins."""
     j = i
+    # "the Finance and Economy Ministry": "and" joins the words of an institution's name
+    connectors = NAME_CONNECTORS | {"and"} if toks[i][0].lower() in lexicon().org_heads else NAME_CONNECTORS
     while j - 1 >= 0:
         tok = toks[j - 1][0]
-        if is_cap(tok) or (tok.lower() in NAME_CONNECTORS and j - 2 >= 0 and is_cap(toks[j - 2][0])):
+        if is_cap(tok) or (tok.lower() in connectors and j - 2 >= 0 and is_cap(toks[j - 2][0])):
             j -= 1
         else:
             break
@@ -221,11 +168,32 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
         j = _name_run_back(toks, i)
         if _is_headline(toks[j:i + 1]):
             return None
+        head = _unclosed_appositive_head(toks, j)
+        if head is not None:  # "Ann Vole, a strategist at Acme Securities told": Ann Vole
+            first = toks[_name_run_back(toks, head)][1]
+            return Phrase(frame[first:toks[head][2]], first, toks[head][2], "name")
         return Phrase(frame[toks[j][1]:e], toks[j][1], end, "name")
     if tok in ",;:()" or not tok[0].isalnum():  # "the 43-year-old said" is a phrase
         return None
     j = _np_back(toks, i)
     return Phrase(frame[toks[j][1]:e], toks[j][1], end, "np")
+
+
+_APPOSITIVE_LINKS = frozenset("at of for with from".split())
+
+
+def _unclosed_appositive_head(toks: list[tuple[str, int, int]], j: int) -> int | None:
+    """Return the index of the name ending before ', a <role> at' when the
+    capitalised run starting at j closes an appositive whose closing comma
+    is missing ("Ann Vole, a strategist at Acme told"), else None."""
+    if j < 1 or toks[j - 1][0].lower() not in _APPOSITIVE_LINKS:
+        return None
+    for k in range(j - 2, max(0, j - 10), -1):
+        if toks[k][0] == ",":
+            if toks[k + 1][0].lower() in ("a", "an", "the") and k >= 1 and is_cap(toks[k - 1][0]):
+                return k - 1
+            return None
+    return None
 
 
 def _is_headline(run: list[tuple[str, int, int]]) -> bool:
@@ -257,6 +225,9 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
     if tok.lower() in PRONOUNS:
         return Phrase(tok, s, e, "pronoun")
     j = i + 1 if tok.lower() == "the" else i
+    if j > i and j + 1 < len(toks) and toks[j][0].lower() in lexicon().descriptors \
+            and toks[j + 1][0].islower():
+        return _determiner_np(frame, toks, i)  # "the British producer": a description
     if j < len(toks) and is_cap(toks[j][0]):
         k = j
         while k + 1 < len(toks) and (is_cap(toks[k + 1][0]) or (
@@ -264,10 +235,44 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
             k += 1
         if _is_headline(toks[j:k + 1]):
             return None
+        if toks[k][0].endswith(("'s", "\u2019s")) and k + 1 < len(toks) and _is_person_noun(toks[k + 1][0]):
+            end = toks[k + 1][2]  # "Vole's daughter": the daughter, not Vole
+            return Phrase(frame[s:end], s, end, "np")
+        j2, k = _past_descriptions(toks, j, k)
+        if j2 > j:  # "Acme chairman Ann Vole": the role words lead the name
+            return Phrase(frame[toks[j2][1]:toks[k][2]], toks[j2][1], toks[k][2], "name", lead=s)
         return Phrase(frame[s:toks[k][2]], s, toks[k][2], "name")
     if tok.lower() in DETERMINERS:
         return _determiner_np(frame, toks, i)
     return _lowercase_led_name(frame, toks, i)
+
+
+def _is_person_noun(word: str) -> bool:
+    """True for a lowercase noun naming a person ("daughter", "lawyer", "spokesman")."""
+    lex = lexicon()
+    return word.islower() and (word in lex.person_nouns or word in lex.roles or word in lex.spokes)
+
+
+def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tuple[int, int]:
+    """Return the name run (first, last token index) that the capitalised run
+    toks[j..k] describes: "Lib Dem chairman Ann Vole", "former Olympian and
+    TV pundit Ann Vole".  A run is passed over when lowercase role words
+    follow it, or it is a description itself and "and" follows it."""
+    lex = lexicon()
+    describing = lex.describing
+    while True:
+        m = k + 1
+        while m < len(toks) and m - k <= 4 and toks[m][0].isalpha() and toks[m][0].islower() \
+                and toks[m][0] not in CUE_WORDS | _NOT_ROLE - {"and"}:
+            m += 1
+        between = [t[0] for t in toks[k + 1:m]]
+        described = all(t[0].lower() in describing for t in toks[j:k + 1])
+        if not between or m >= len(toks) or not is_cap(toks[m][0]) or not (
+                between[-1] in lex.roles or described and between == ["and"]):
+            return j, k
+        j = k = m
+        while k + 1 < len(toks) and is_cap(toks[k + 1][0]):
+            k += 1
 
 
 def _lowercase_led_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase | None:
@@ -286,6 +291,7 @@ def _lowercase_led_name(frame: str, toks: list[tuple[str, int, int]], i: int) ->
     first = last_cap
     while first - 1 >= i and is_cap(toks[first - 1][0]):
         first -= 1
+    first, last_cap = _past_descriptions(toks, first, last_cap)
     s, e = toks[first][1], toks[last_cap][2]
     return Phrase(frame[s:e], s, e, "name", lead=toks[i][1])
 
@@ -332,6 +338,11 @@ def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
         if phrase and (phrase.kind != "np" or is_speaker_noun(phrase.text)) and (
                 len(starts) == 1 or frame[phrase.end:hi].lstrip()[:1] != ","):
             return phrase  # "In Leeds, West Yorkshire, Ann Vole said": not the place
+    if phrase is None or phrase.kind == "np" and not is_speaker_noun(phrase.text):
+        comma = next((t for t in toks[:16] if t[0] == ","), None)  # "A day before the vote, Mr Vole ..."
+        later = phrase_after(frame, comma[2], hi) if comma else None
+        if later and later.kind != "np":
+            return later
     return phrase
 
 
@@ -352,7 +363,7 @@ _NOUN_BEFORE_RE = re.compile(
 # (the leading "(?<= )" only fails fast where no pronoun can end)
 _BARE_CUE_RE = re.compile(
     r"(?<= )(?:(?<=\bthey )|(?<=\bThey )|(?<=\bwe )|(?<=\bWe )|(?<=\bI )|(?<=\byou )|(?<=\bwho ))"
-    rf"(?:{word_alternation(frozenset(v for v in _REGULAR if len(v) > 3))})\b")
+    rf"(?:{word_alternation(frozenset(v for v in REGULAR_VERBS if len(v) > 3))})\b")
 
 
 def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
@@ -393,8 +404,8 @@ def is_speaker_noun(np: str) -> bool:
     person, body or document noun ("the spokesman", "a campaign memo") or an
     agent noun ("one voter", "several analysts")."""
     words = re.findall(r"[A-Za-z'\u2019-]+", np.lower())
-    if not words:
-        return False
+    if not words or words[-1].endswith(("'s", "\u2019s")):
+        return False  # "a day ahead of the government's": cut before its head, no speaker
     head = re.sub(r"['\u2019]s?$", "", words[-1])
     return head in _SPEAKER_NOUNS or head[:-1] in _SPEAKER_NOUNS or \
         bool(_AGENT_END_RE.search(head)) and len(head) > 4

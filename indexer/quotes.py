@@ -92,6 +92,7 @@ class _Scanner:
         self.open_at: int | None = None
         self.double = False
         self.maybe_close: int | None = None
+        self.nested = False  # inside a curly quote nested in a straight-mark one
 
     def emit(self, end: int, closed: bool) -> None:
         assert self.open_at is not None
@@ -101,7 +102,7 @@ class _Scanner:
             stop = len(self.text[self.open_at:end].rstrip()) + self.open_at
         if stop - self.open_at - 1 - int(closed) >= _MIN_INNER:
             self.spans.append(QuoteSpan(self.open_at, stop, closed, self.double))
-        self.open_at, self.maybe_close = None, None
+        self.open_at, self.maybe_close, self.nested = None, None, False
 
     def feed(self, i: int, mark: str) -> None:
         text = self.text
@@ -113,6 +114,10 @@ class _Scanner:
         if self.open_at is None:
             self.feed_outside(i, mark, prev, nxt)
         elif self.double:
+            if self.nests(mark, prev, nxt):
+                return  # '"PENCE: ... an episode of \u201cShark Tank.\u201d But': the curly pair is inside
+            if mark in "\"\u201c" and self.reopens(i, prev, nxt):
+                return  # 'funny. "But': a collapsed paragraph break reopening the same quote
             if mark == "\u201c" and (not prev or prev.isspace()) and nxt and not nxt.isspace():
                 self.emit(i, closed=False)  # a new opener: the last quote lost its close
                 self.open_at, self.double = i, True
@@ -125,10 +130,39 @@ class _Scanner:
             elif strength == 1 and self.maybe_close is None:
                 self.maybe_close = i + 1
 
+    def nests(self, mark: str, prev: str, nxt: str) -> bool:
+        """True for a curly mark that opens or closes a quote nested in a
+        straight-mark quote: the two mark families pair separately."""
+        if self.open_at is None or self.text[self.open_at] != '"':
+            return False
+        if mark == "\u201c" and not self.nested and (not prev or prev.isspace()) and nxt and not nxt.isspace():
+            self.nested = True
+            return True
+        if mark == "\u201d" and self.nested:
+            self.nested = False
+            return True
+        return False
+
+    def reopens(self, i: int, prev: str, nxt: str) -> bool:
+        """True for a double mark that reopens the quote it sits in: after a
+        sentence end and a space, before a capital ('... funny. "But it is').
+        British copy reopens every paragraph of a long quote and closes only
+        the last; where paragraph breaks were lost the reopening mark stays."""
+        if not prev.isspace() or not nxt.isupper():
+            return False
+        j = i - 1
+        while j > self.start and self.text[j].isspace():
+            j -= 1
+        return self.text[j] in ".?!" and j > (self.open_at or 0) + 1
+
     def feed_outside(self, i: int, mark: str, prev: str, nxt: str) -> None:
         if self.style == "double":
             if mark in DOUBLE_OPEN and (nxt and not nxt.isspace() or mark != '"'):
                 self.open_at, self.double = i, True
+            elif mark == "\u201d" and (not prev or prev.isspace()) and (
+                    nxt.isupper() or self.text.startswith(("\u2026", " \u2026"), i + 1)):
+                self.open_at, self.double = i, True  # a right mark typed as the opener: '\u201dFear. I am'
+
         elif mark in "'\u2018\u2019" and _single_opens(prev, nxt, mark):
             self.open_at, self.double = i, False
 

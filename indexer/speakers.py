@@ -14,12 +14,27 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from onrecord.indexer.names import (
+    F_TITLES,
+    M_TITLES,
+    N_TITLES,
+    NameHit,
+    cut_name,
+    expand_acronym,
+    find_full_names,
+    find_spokespeople,
+    first_name_gender,
+    inside,
+    is_description,
+    is_subject,
+    lexicon,
+    lowercase_words,
+    quoted_spans,
+)
 from onrecord.indexer.positions import Positions
+from onrecord.indexer.quotes import QuoteStyle, detect_quote_style
 
-F_TITLES = frozenset("mrs ms miss dame lady baroness madam duchess queen princess".split())
-M_TITLES = frozenset("mr sir lord baron duke king prince".split())
 FIRST_NAME_TITLES = frozenset("sir dame lord lady".split())
-N_TITLES = frozenset("dr prof professor rev reverend pc sgt det cllr judge justice".split())
 ROLE_WORDS = frozenset((
     "commissioner director minister secretary chairman chairwoman chair senator sen governor gov "
     "president chief inspector detective superintendent supt constable mp leader officer "
@@ -38,22 +53,16 @@ ORG_WORDS = frozenset((
     "trust org administration network station magazine journal press tribune herald "
     "senate congress parliament"
 ).split())
-FEMALE_NAMES = frozenset((
-    "mina nicole bibaa sarah cressida hillary mary anne ann elizabeth jane susan karen linda "
-    "lisa nancy sally emma emily olivia sophie laura kate catherine theresa priti liz kamala "
-    "michelle melania ivanka nikki carly donna debbie deborah barbara patricia jennifer "
-    "jessica amy rachel rebecca helen margaret angela diane dianne nicola yvette harriet "
-    "suella kemi rishi_no maria julia claire clare victoria alice lucy grace ruth"
-).split())
-MALE_NAMES = frozenset((
-    "mark barry donald simon danyal sal jamie deniz john james david michael robert william "
-    "richard thomas charles joe joseph george paul peter steve steven bernie ted marco jeb "
-    "chris christopher mike ben tim tom bill boris keir rishi jeremy gordon tony nigel ed "
-    "andrew matt matthew sadiq kevin brian jason eric jim mitt newt rand rick scott jeff"
-).split())
-_NAME_RE = re.compile(
-    r"\b(?:(Mrs|Mr|Ms|Miss|Dr|Sir|Dame|Lord|Lady)\.?\s+)?"
-    r"([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s+((?:[A-Z]\.\s+)?[A-Z][a-z]+(?:[-'\u2019][A-Z]?[a-z]+)*)\b")
+_TITLE_ALT = "Mrs|Mr|Ms|Miss|Dr|Sir|Dame|Lord|Lady|Baroness|Prof"
+# a capitalised word right before a surname: its first name ("Ann Vole"), unless a sentence ends there
+# lowercase role words right before a name: "former welfare minister Ann Vole"
+_ROLE_BEFORE = re.compile(r"\b(?!(?:the|a|an|of|to|and|by|with|for|from|at|in|on|said|says|told|as)\b)"
+                          r"[A-Za-z][a-z-]+\b(?=(?:\s+[A-Za-z][a-z-]+)*\s*$)", re.I)
+_CAP_WORD_RE = re.compile(r"\b[A-Z][\w'\u2019-]*")
+_POSSESSIVE_END_RE = re.compile(r"['\u2019]s$")
+_NEXT_CAP_RE = re.compile(r"[ \u00a0]+[A-Z]")
+_TITLE_BEFORE_RE = re.compile(rf"\b({_TITLE_ALT})\.?\s+$")
+_FULL_NAME_BEFORE = re.compile(r"\b(?:[A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | frozenset(
     "the in on at a an this that but and now however yesterday meanwhile if when while as after "
     "before last next monday tuesday wednesday thursday friday saturday sunday january february "
@@ -77,6 +86,7 @@ class Person:
     salient: Positions = field(default_factory=Positions)  # subject mentions and speaker turns
     mentions: Positions = field(default_factory=Positions)
     spoke: Positions = field(default_factory=Positions)
+    roles: set[str] = field(default_factory=set)  # lowercase role words ("foreign", "secretary")
 
 
 @lru_cache(maxsize=1)
@@ -115,8 +125,7 @@ def gender_of(first: str, title: str | None) -> str | None:
         return "f"
     if t in M_TITLES:
         return "m"
-    low = first.lower()
-    return "f" if low in FEMALE_NAMES else "m" if low in MALE_NAMES else None
+    return first_name_gender(first)
 
 
 def within_one_edit(a: str, b: str) -> bool:
@@ -137,6 +146,9 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
     "Met Commissioner Dame Cressida Dick" -> ("Met Commissioner", "Dame",
     ["Cressida", "Dick"])."""
     toks = re.sub(r"^(?:the|The)\s+", "", run).split()
+    lead = next((k for k, t in enumerate(toks[:-1]) if re.search(r"\w['\u2019]s$", t)), -1)
+    if lead >= 0 and not _looks_like_org(toks[lead + 1:]):  # "Acme's Ann Vole": her employer
+        return " ".join(toks[:lead + 1]), *split_run(" ".join(toks[lead + 1:]))[1:]
     toks = [re.sub(r"['\u2019]s$", "", t) for t in toks]
     title_at = max((k for k, t in enumerate(toks) if t.lower().rstrip(".") in
                     F_TITLES | M_TITLES | N_TITLES), default=-1)
@@ -157,7 +169,9 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
 
 
 def _looks_like_org(name: list[str]) -> bool:
-    return any(t.lower() in ORG_WORDS for t in name) or (len(name) == 1 and name[0].isupper() and len(name[0]) > 1)
+    """True for an institution's name: an org word in it ("Acme Group") or an acronym ("NATO")."""
+    return any(t.lower() in ORG_WORDS for t in name) or (
+        len(name) == 1 and name[0].isupper() and name[0].isalpha() and len(name[0]) > 1)
 
 
 class DocSpeakers:
@@ -167,7 +181,7 @@ class DocSpeakers:
     (for typos), and every mention is kept in position order, so resolving
     a name or pronoun costs about O(log n), not a pass over everyone."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, style: QuoteStyle | None = None) -> None:
         self.people: dict[str, Person] = {}
         self.orgs: list[tuple[int, str]] = []  # (position, canonical) of institutional speakers
         self.by_order: list[Person] = []
@@ -176,24 +190,94 @@ class DocSpeakers:
         self._by_variant: dict[str, list[Person]] = {}  # surname and its one-deletion variants
         self._salient = Positions()  # everyone's, tagged with Person.order
         self._mentions = Positions()
-        for m in _NAME_RE.finditer(text):
-            title, first, last = m.group(1), m.group(2), m.group(3)
-            if _looks_like_org([first, last]) or first.lower() in _NOT_FIRST or last.lower() in ROLE_WORDS:
-                continue
-            if not title and first.lower() not in FEMALE_NAMES | MALE_NAMES and not _is_subject(text, m.start()):
-                continue
-            person = self._person(first, last.split()[-1], gender_of(first, title))
-            person.mentions.scan(m.start())
-            self._mentions.scan(m.start(), person.order)
-            if _is_subject(text, m.start()):
-                person.salient.scan(m.start())
-                self._salient.scan(m.start(), person.order)
+        self.text = text
+        self.proxies: list[tuple[int, str, str | None]] = []  # (position, body, gender) of spokespeople
+        self.common = lowercase_words(text)
+        self._quoted = quoted_spans(text, style or detect_quote_style(text))
+        self._candidates: dict[str, NameHit] = {}  # surname -> a full name no cue vouched for yet
+        events = [e for hit in find_full_names(text, self.common) if (e := self._introduce(text, hit))]
+        events += self._surname_mentions(text)
+        for pos, person, subject in sorted(events, key=lambda e: (e[0], e[1].order)):
+            if inside(self._quoted, pos):
+                continue  # a name inside a quote is the speaker's topic, not a pronoun's antecedent
+            person.mentions.scan(pos)
+            self._mentions.scan(pos, person.order)
+            if subject:
+                person.salient.scan(pos)
+                self._salient.scan(pos, person.order)
+        self._scan_spokespeople(text)
 
-    def _person(self, first: str, last: str, gender: str | None) -> Person:
+    def _scan_spokespeople(self, text: str) -> None:
+        """Register 'a spokeswoman for the X' and 'an X spokesman' as proxies
+        for X, so their 'she said' resolves to the body they speak for."""
+        for pos, noun, run in find_spokespeople(text):
+            body = match_org(run) or expand_acronym(text, run) or run
+            if not is_description(body.split()) and run not in self._by_last:  # "a Vole spokesman": hers
+                self.note_proxy(body, "f" if "woman" in noun else "m" if "man" in noun else None, pos)
+
+    def _introduce(self, text: str, hit: NameHit) -> tuple[int, Person, bool] | None:
+        """Register a full name found by the document scan; return its mention
+        event, or None for a non-person or a name kept only as a candidate
+        (no title, known first name, role or subject position vouches for it)."""
+        name, title = hit.parts.name, hit.parts.title
+        first, last = name[0], name[-1]
+        if _looks_like_org(name) or first.lower() in _NOT_FIRST or last.lower() in ROLE_WORDS:
+            return None
+        subject = is_subject(text, hit.run_start)
+        if not (title or first_name_gender(first) or hit.parts.role or subject):
+            self._candidates.setdefault(last, hit)
+            return None
+        person = self._person(first, last, gender_of(first, title), " ".join(name))
+        person.roles.update(w.lower() for w in hit.parts.role)
+        before = _ROLE_BEFORE.findall(text, max(0, hit.run_start - 40), hit.run_start)[-3:]
+        person.roles.update(w.lower() for w in before)
+        return hit.start, person, subject
+
+    def _surname_mentions(self, text: str) -> list[tuple[int, Person, bool]]:
+        """Return the mention events of known people by surname alone or with
+        a title ("Mourinho added", "Mr Straw said"): they keep a person salient
+        for pronouns.  A candidate named this way becomes a person."""
+        surnames = set(self._by_last) | set(self._candidates)
+        if not surnames:
+            return []
+        events = []
+        for m in _CAP_WORD_RE.finditer(text):  # one precompiled pass; a set look-up per word
+            word = m.group()
+            if word not in surnames:
+                word = _POSSESSIVE_END_RE.sub("", word)
+                if word not in surnames or _NEXT_CAP_RE.match(text, m.end()):
+                    continue
+            elif _NEXT_CAP_RE.match(text, m.end()):
+                continue  # "Vole Street": part of a longer name
+            t = _TITLE_BEFORE_RE.search(text, max(0, m.start() - 12), m.start())
+            if t is None and _FULL_NAME_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+                continue  # "Ann Vole": the full-name scan counted it
+            start = t.start() if t else m.start()
+            person = self._by_surname(word, t.group(1) if t else None)
+            if person is not None:
+                events.append((start, person, is_subject(text, start)))
+        return events
+
+    def _by_surname(self, last: str, title: str | None) -> Person | None:
+        """Return the person a surname (with an optional title) names: the
+        first registered one of a fitting gender, else its candidate."""
+        g = gender_of("", title)
+        for person in self._by_last.get(last, []):
+            if person.first and (not g or person.gender in (None, g)):
+                return person
+        hit = self._candidates.pop(last, None)
+        if hit is None:
+            return None
+        name = hit.parts.name
+        return self._person(name[0], last, gender_of(name[0], title or hit.parts.title), " ".join(name))
+
+    def _person(self, first: str, last: str, gender: str | None, display: str = "") -> Person:
+        """Return the person first+last, registering them (shown as `display`,
+        by default "first last") when new."""
         name = f"{first} {last}"
         person = self.people.get(name)
         if person is None:
-            person = self.people[name] = Person(name, first, last, gender, order=len(self.by_order))
+            person = self.people[name] = Person(display or name, first, last, gender, order=len(self.by_order))
             self.by_order.append(person)
             self._by_first.setdefault(first, []).append(person)
             self._by_last.setdefault(last, []).append(person)
@@ -204,25 +288,61 @@ class DocSpeakers:
         return person
 
     def resolve_run(self, run: str, pos: int) -> tuple[str | None, str | None]:
-        """Return (canonical speaker, role) for a capitalized phrase at pos."""
+        """Return (canonical speaker, role) for a capitalized phrase at pos:
+        an institution, a person by full name, or a known person by surname
+        or title; a bare description ("Olympian", "Lib Dem") names nobody."""
         org = match_org(run)
         role, title, name = split_run(run)
         if org and (not name or _looks_like_org(name) or len(name) == 1 and not title):
             self.orgs.append((pos, org))
             return org, None
-        if not name:
-            return None, role
+        if len(name) == 1 and name[0].lower() in ORG_WORDS:
+            return None, role  # "Church ministers", "the Party": which one is not said
         if _looks_like_org(name) and not title:
-            self.orgs.append((pos, run))
-            return re.sub(r"^(?:the|The)\s+", "", run), None
+            body = re.sub(r"^(?:the|The)\s+|['\u2019]s$", "", run)
+            self.orgs.append((pos, body))
+            return body, None
+        parts = cut_name(name, self.common)
+        name, title = parts.name, title or parts.title
+        role = " ".join(([role] if role else []) + parts.role) or None
+        if not name or is_description(name):
+            return None, role
         if len(name) >= 2:
-            person = self._person(name[0], name[-1], gender_of(name[0], title))
+            person = self._person(name[0], name[-1], gender_of(name[0], title), " ".join(name))
+            person.roles.update((role or "").lower().split())
             return self._speak(person, pos).name, role
-        single = self._find_single(name[0], title, pos)
+        single = self._find_single(name[0], title, pos) or self._by_surname(name[0], title)
+        if single is None and not self._may_be_name(name[0], title):
+            return None, role  # "Church ministers", "Inanimate objects": a word, not a name
         if single is None:
             single = self._person("", name[0], gender_of(name[0], title))
             single.name = name[0]
         return self._speak(single, pos).name, role
+
+    def note_proxy(self, body: str, gender: str | None, pos: int) -> None:
+        """Record a spokesperson for `body` at pos, so their 'she said' and
+        'the spokeswoman' later resolve to the body they speak for."""
+        proxy = self.people.get(f"\0{body}")
+        if proxy is None:
+            proxy = self.people[f"\0{body}"] = Person(body, "", body, gender, order=len(self.by_order))
+            self.by_order.append(proxy)
+        proxy.gender = gender
+        self.proxies.append((pos, body, gender))
+        self._speak(proxy, pos)
+
+    def speak_as(self, person: Person, pos: int) -> str:
+        """Record that `person` spoke at pos; return their canonical name."""
+        return self._speak(person, pos).name
+
+    def _may_be_name(self, word: str, title: str | None) -> bool:
+        """True when a lone unknown word can be a name: titled ("Mr Vole"),
+        a known first name, an acronym, or written capitalised mid-sentence."""
+        if title or first_name_gender(word) or (word.isupper() and word.isalpha()) \
+                or re.fullmatch(r"\d+[A-Z][A-Za-z]+", word):  # "4Sight": a firm's name
+            return True
+        if not word.isalpha() or word.lower() in self.common or word.lower() in lexicon().never_names:
+            return False  # "Monday", "September": dates, not people
+        return re.search(rf"[\w,;] {re.escape(word)}\b", self.text) is not None
 
     def _speak(self, person: Person, pos: int) -> Person:
         person.spoke.add(pos)
@@ -327,9 +447,5 @@ def _rank(p: Person, pos: int) -> tuple[bool, int, int]:
     return (p.spoke.last_before(pos) >= 0, p.salient.last_before(pos), p.mentions.last_before(pos))
 
 
-_SUBJECT_BEFORE = re.compile(r"(?:^|[.!?]['\"\u2019\u201d]?\s+|\n\s*|,\s+)(?:[A-Z][\w'\u2019]*\s+){0,4}$")
-
-
-def _is_subject(text: str, start: int) -> bool:
-    """True when a name opens its sentence (possibly after capitalized role words)."""
-    return bool(_SUBJECT_BEFORE.search(text, max(0, start - 60), start)) if start else True
+# a name opening its sentence, after capitalised words or role words ("Former welfare minister Ann Vole"),
+# or named by a copula ("The director is Ann Vole"): the person the next sentences are about

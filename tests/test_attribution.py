@@ -351,3 +351,58 @@ def test_comma_closed_quote_then_speaker_noun_cue_wins_over_earlier_cue() -> Non
 def test_party_tag_before_the_comma_keeps_the_name() -> None:
     q = quotes('On Tuesday in Leeds, OH, after the count, Gov. Ann Vole (R-OH), said, "We won."')[0]
     assert q.speaker == "Ann Vole"
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a clause-final inverted cue introduces the quote after it
+    ('Paper maps will vanish from cars, says Tom Dahl. "Nobody prints them now."', ["Tom Dahl"]),
+    # a whole quote after a partial one continues its sentence subject
+    ('Mr Dahl takes the long view, and sees us all becoming "robots". "We are halfway there."',
+     ["Dahl", "Dahl"]),
+])
+def test_speaker_of_the_sentence_before_carries(text: str, expected: list[str]) -> None:
+    assert who(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    'Tom Dahl said on Radio Harbour\'s "Morning Tide" that the fleet was safe.',
+    'Tom Dahl told viewers on "Harbour Watch" that the fleet was safe.',
+])
+def test_titles_inside_a_reported_clause_are_not_quotes(text: str) -> None:
+    assert quotes(text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the owner of a claim is the speaker of the quoted that-clause
+    ('Fact-checkers tested Tom Dahl\'s claim that the harbour had "never been busier" in May.', ["Tom Dahl"]),
+    # ... but not of a verdict on it
+    ('Tom Dahl made a claim. They said Tom Dahl\'s claim was "false".', [None]),
+    # a day or month is never a speaker
+    ('Following Monday\'s vote, a report called it "a mess".', [None]),
+])
+def test_claim_owners_and_dates(text: str, expected: list[str | None]) -> None:
+    assert [q.speaker for q in quotes(text)] == expected
+
+
+def test_quote_continued_by_its_clause_is_partial() -> None:
+    text = 'Ann Vole wrote in a memo that, "Naturally we stand by the plan" despite every critic.'
+    q = quotes(text)[0]
+    assert (q.kind, q.speaker) == ("partial", "Ann Vole")
+    assert q.text.endswith("despite every critic")
+
+
+def test_unclosed_appositive_keeps_the_person_as_speaker() -> None:
+    text = 'Ola Brandt, a strategist at Harbour Securities told reporters that "rates will rise".'
+    assert who(text) == ["Ola Brandt"]
+
+
+def test_noun_phrase_cut_at_a_possessive_is_not_a_speaker() -> None:
+    assert not is_speaker_noun("two days before the council's")
+    text = 'Two days before the council\'s vote, Mr Dahl gave a talk to say it faced "hard choices".'
+    assert who(text) == ["Dahl"]
+
+
+def test_cue_after_a_long_appositive() -> None:
+    text = ('"The new quay ruins the view," Ola Brandt, the harbour master of Northport, '
+            'one of the towns taking the case to court, said on Monday.')
+    assert who(text) == ["Ola Brandt"]

@@ -62,3 +62,31 @@ def test_primary_quote_style(text: str, style: str) -> None:
 def test_only_primary_style_marks_open_quotes(text: str, style: str, expected: list[str]) -> None:
     found = find_quote_spans(text, style=style)  # type: ignore[arg-type]
     assert [text[s.start:s.end] for s in found] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a long quote whose paragraph breaks were lost: each reopening mark stays
+    ('Ann Vole said: "We tried hard. "Next year we win." Then she left.',
+     ['"We tried hard. "Next year we win."']),
+    ('Ann Vole said: \u201cWe tried hard. \u201cNext year we win.\u201d',
+     ['\u201cWe tried hard. \u201cNext year we win.\u201d']),
+    # not a reopening: a close before the next quote, or no sentence end
+    ('"We tried," she said. "Next year we win."', ['"We tried,"', '"Next year we win."']),
+])
+def test_reopened_quote_is_one_quote(text: str, expected: list[str]) -> None:
+    assert spans(text) == expected
+
+
+def test_right_mark_typed_as_an_opener_opens_a_quote() -> None:
+    text = "\u201dWe tried hard. Next year we win.\u201d \u2015 Ann Vole."
+    assert spans(text) == ["\u201dWe tried hard. Next year we win.\u201d"]
+
+
+def test_right_mark_opener_before_an_ellipsis() -> None:
+    text = "Ann Vole said:\n\n\u201d \u2026 and then we won.\u201d"
+    assert spans(text) == ["\u201d \u2026 and then we won.\u201d"]
+
+
+def test_curly_quote_nests_inside_a_straight_one() -> None:
+    text = '"ANN: It is like an episode of \u201cHarbour Watch.\u201d But it is real."'
+    assert spans(text) == [text]
