@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.chunker import split_lines
@@ -35,11 +35,12 @@ from onrecord.indexer.cues import (
     phrase_before,
 )
 from onrecord.indexer.cuewords import CUE_RE, PARTICIPLE_CUES
+from onrecord.indexer.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.frames import Frame
 from onrecord.indexer.nominals import claim_owner, resolve_nominal
 from onrecord.indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
 from onrecord.indexer.speakers import DocSpeakers
-from onrecord.search.model import Article, Mention, Paragraph, Quote
+from onrecord.search.model import Article, Evidence, Mention, Paragraph, Quote
 
 _MAIN_CUES = frozenset("said says told added wrote writes tweeted claimed insisted argued asked explained".split())
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
@@ -75,6 +76,8 @@ class Attribution:
     cue: Mention | None = None
     role: str | None = None
     subject_only: bool = False  # found as a partial quote's sentence subject, with no cue
+    rule: str | None = None  # the indexer.evidence rule that found the speaker
+    evidence: Evidence | None = None
 
 
 @dataclass(slots=True)
@@ -226,24 +229,26 @@ def _subject_before(frame: Frame, pos: int) -> tuple[Phrase, re.Match[str] | Non
 
 
 def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
-             people: DocSpeakers) -> Attribution:
+             people: DocSpeakers, rule: str) -> Attribution:
     base = frame.base
     start, end = (phrase.lead if phrase.lead >= 0 else phrase.start) + base, phrase.end + base
     mention = Mention(text[start:end], start, end)
     cue_m = None if cue is None else Mention(text[cue.start() + base:cue.end() + base],
                                              cue.start() + base, cue.end() + base)
-    speaker, role = None, None
+    speaker, role, by_nominal = None, None, False
     if phrase.kind == "pronoun":
         speaker = people.resolve_pronoun(phrase.text, start)
     elif phrase.kind == "name":
         speaker, role = people.resolve_run(phrase.text, start)
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
         speaker = resolve_nominal(text[start:end], start, people)
+        by_nominal = speaker is not None
     spokes = _SPOKES_FOR_RE.search(frame.s, max(0, phrase.start - 40), phrase.start)
     if speaker and spokes:  # "a spokeswoman for X said": her "she" later is X too
         people.note_proxy(speaker, "f" if "woman" in spokes.group(1) else "m" if "man" in spokes.group(1)
                           else None, start)
-    return Attribution(speaker, mention, cue_m, role)
+    evidence = evidence_of(rule, phrase.kind, by_nominal) if speaker else None
+    return Attribution(speaker, mention, cue_m, role, rule=rule, evidence=evidence)
 
 
 _SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
@@ -324,26 +329,35 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     opens_sentence = frame.nonblank_before(qs) < frame.sentence(qs)[0]
     cue_found, cue_before = _find_cue(frame, p.text, sp, qs, qe, opens_sentence)
     found: tuple[Phrase, re.Match[str] | None] | None = cue_found
+    rule = "cue"
     if not found:
-        found = _byline_after(frame, qe)
+        found, rule = _byline_after(frame, qe), "byline"
     colon = frame.char_before(qs) == ":"
     if not found and (colon or previous is None and opens_sentence):
-        found = _subject_before(frame, qs)  # 'Asked why, he demurred: "..."' beats the last quote
+        # 'Asked why, he demurred: "..."' beats the last quote
+        found, rule = _subject_before(frame, qs), "sentence_subject"
     frame_of, at_start = frame, n == 0 and sp.start == para.start
     if not found and at_start and p.intro is not None:
         found, frame_of = _subject_before(p.intro, len(p.intro.s.rstrip())), p.intro
+        rule = "introduction"
     if found:
-        return _resolve(found[0], found[1], frame_of, p.text, p.people), cue_found, cue_before
+        return _resolve(found[0], found[1], frame_of, p.text, p.people, rule), cue_found, cue_before
     if previous is not None and (opens_sentence or not previous.subject_only):
-        return previous, None, False  # a subject found for a fragment carries to whole quotes only
+        # a subject found for a fragment carries to whole quotes only
+        return _carried(previous, "same_paragraph"), None, False
     carry = p.carry
     if at_start and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1:
-        return carry.who, None, False
+        return _carried(carry.who, "continued"), None, False
     if at_start and p.before is not None:  # last resort: who the previous paragraph ends on
         found = _subject_before(p.before, len(p.before.s.rstrip()))
         if found and found[0].kind != "np":
-            return _resolve(found[0], found[1], p.before, p.text, p.people), None, False
+            return _resolve(found[0], found[1], p.before, p.text, p.people, "previous_subject"), None, False
     return Attribution(), None, False
+
+
+def _carried(who: Attribution, rule: str) -> Attribution:
+    """Return `who` as the speaker of a quote that names nobody itself."""
+    return replace(who, rule=rule, evidence=evidence_of(rule, None, False) if who.speaker else None)
 
 
 def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Match[str]] | None,
@@ -365,7 +379,7 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
         if subj is None or subj.kind == "np" and not is_speaker_noun(subj.text) or (
                 subj.start - lo >= 40 and not frame.s[lo:subj.start].rstrip().endswith(",")):
             return None  # scare quotes ("dead birds") name no speaker
-        who = _resolve(subj, None, frame, text, p.people)
+        who = _resolve(subj, None, frame, text, p.people, "clause_subject")
     start, end = sp.start, sp.end
     if kind == "partial":
         start, end = _content_span(frame, qs, qe, found if cue_before else None)
@@ -375,7 +389,17 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
             return None  # another fragment of the same reported clause
     return Quote(text=text[start:end], start=start, end=end, kind=kind,
                  speaker=who.speaker, speaker_mention=who.mention,
-                 cue=who.cue.text if who.cue else None, cue_mention=who.cue, role=who.role)
+                 cue=who.cue.text if who.cue else None, cue_mention=who.cue, role=who.role,
+                 **_evidence_fields(who, p.people))
+
+
+def _evidence_fields(who: Attribution, people: DocSpeakers) -> dict[str, Any]:
+    """Return a quote's evidence fields (search.model.Quote) from `who`."""
+    if not who.speaker or who.evidence is None or who.rule is None:
+        return {}
+    kind = "organisation" if people.is_org(who.speaker) else "person"
+    return {"evidence": who.evidence, "confidence": CONFIDENCE[who.evidence],
+            "speaker_type": kind, "speaker_source": rule_source(who.rule)}
 
 
 @dataclass(slots=True)
@@ -411,7 +435,8 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
         if quote is not None:
             quotes.append(quote)
             if who.mention is None and quote.speaker:  # the sentence subject _quote found speaks on
-                previous = Attribution(quote.speaker, quote.speaker_mention, quote.cue_mention, quote.role, True)
+                previous = Attribution(quote.speaker, quote.speaker_mention, quote.cue_mention, quote.role,
+                                       True, who.rule, who.evidence)
     if previous is not None:
         carry = _Carry(previous, index, not spans[-1].closed)
     return quotes, carry, p.frame

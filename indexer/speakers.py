@@ -184,6 +184,8 @@ class DocSpeakers:
     def __init__(self, text: str, style: QuoteStyle | None = None) -> None:
         self.people: dict[str, Person] = {}
         self.orgs: list[tuple[int, str]] = []  # (position, canonical) of institutional speakers
+        self._org_names: set[str] = set()  # the orgs' names up to self._org_count (is_org)
+        self._org_count = 0
         self.by_order: list[Person] = []
         self._by_first: dict[str, list[Person]] = {}
         self._by_last: dict[str, list[Person]] = {}
@@ -432,6 +434,14 @@ class DocSpeakers:
             if at < pos:
                 return org
         return None
+
+    def is_org(self, name: str) -> bool:
+        """Return True if `name` was taken as an organisation speaking."""
+        # The names seen so far, brought up to date from the list's new
+        # tail: a per-quote scan of every org would grow with the article.
+        self._org_names.update(org for _pos, org in self.orgs[self._org_count:])
+        self._org_count = len(self.orgs)
+        return name in self._org_names or match_org(name) == name
 
     def note_org(self, org: str, pos: int) -> None:
         """Record an institution that spoke at pos (so 'it said' can follow)."""

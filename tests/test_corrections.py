@@ -26,9 +26,9 @@ from onrecord.web.app import create_app
 from onrecord.web.render import describe_quote
 
 FILE = {"speakers": [{"name": "Tony Blair", "type": "person", "aliases": ["Anthony Blair"]}],
-        "block": ["Ulster"]}
+        "block": ["Kim Ray"]}
 ARTICLE = ('"We will not waver," Anthony Blair said on Monday.\n\n'
-           '"The border stays open," Ulster said.\n\n'
+           '"The border stays open," Kim Ray said.\n\n'
            '"Nothing changes," said Carla Mendes.\n')
 
 
@@ -48,7 +48,7 @@ def para(*speakers: str) -> Paragraph:
 @pytest.mark.parametrize("speaker, expected, source", [
     ("Anthony Blair", "Tony Blair", USER_SOURCE),   # an alias: the canonical name
     ("anthony  BLAIR", "Tony Blair", USER_SOURCE),  # spaces and case do not matter
-    ("Ulster", None, USER_SOURCE),                  # blocked: no speaker at all
+    ("Kim Ray", None, USER_SOURCE),                 # blocked: no speaker at all
     ("Carla Mendes", "Carla Mendes", "rule:cue_after_name"),  # untouched
 ])
 def test_a_correction_replaces_or_removes_the_speaker(tmp_path: Path, speaker: str,
@@ -105,7 +105,7 @@ def test_the_next_index_run_applies_the_file_as_an_update(tmp_path: Path,
     monkeypatch.delenv(ENV_VAR, raising=False)
     assert runner.invoke(main, ["index", str(tmp_path / "in"), "--index", ix, "--workers", "1"]).exit_code == 0
     before = {q["speaker"] for q in speakers_of(tmp_path / "ix")}
-    assert "Anthony Blair" in before and "Ulster" in before
+    assert "Anthony Blair" in before and "Kim Ray" in before
     monkeypatch.setenv(ENV_VAR, str(write_file(tmp_path)))
     again = runner.invoke(main, ["index", str(tmp_path / "in"), "--index", ix, "--workers", "1"])
     assert again.exit_code == 0, again.output
