@@ -112,6 +112,7 @@ def score_bbc_articles(articles: list[tuple[list[Quote], list[dict[str, Any]]]])
     values (all predicted quotes) that are a gold name of some quote."""
     n_gold = n_pred = n_match = spk_ok = spk_n = e2e_n = 0
     by_tie: dict[str, list[int]] = {}
+    by_rule: dict[str, list[int]] = {}  # the predicted quote's speaker_source
     gold_names: set[str] = set()
     predicted: set[str] = set()
     for pred_all, gold_all in articles:
@@ -132,13 +133,16 @@ def score_bbc_articles(articles: list[tuple[list[Quote], list[dict[str, Any]]]])
                 continue
             ok = identity_ok(pred[matched[j]].speaker, g["speaker"])
             spk_n, spk_ok = spk_n + 1, spk_ok + ok
-            tally = by_tie.setdefault(g.get("tie", "?"), [0, 0])
-            tally[0], tally[1] = tally[0] + ok, tally[1] + 1
+            for table, key in ((by_tie, g.get("tie", "?")),
+                               (by_rule, pred[matched[j]].speaker_source or "none")):
+                tally = table.setdefault(key, [0, 0])
+                tally[0], tally[1] = tally[0] + ok, tally[1] + 1
     full = len(predicted & gold_names)
     return _prf(n_gold, n_pred, n_match) | {
         "speaker_acc": spk_ok / max(1, spk_n), "speaker_n": spk_n, "speaker_ok": spk_ok,
         "speaker_e2e": spk_ok / max(1, e2e_n), "speaker_e2e_n": e2e_n,
         "by_tie": {t: (ok, n) for t, (ok, n) in sorted(by_tie.items())},
+        "by_rule": {r: (ok, n) for r, (ok, n) in sorted(by_rule.items())},
         "full_name_share": full / max(1, len(predicted)), "distinct_speakers": len(predicted),
         "distinct_full": full}
 
@@ -229,6 +233,7 @@ def main(argv: list[str] | None = None) -> int:
                                 f"(gold {b['gold']}, pred {b['pred']}, {b['articles']} articles)"),
             ("BBC speaker identity", f"acc {b['speaker_acc']:.3f} ({b['speaker_ok']}/{b['speaker_n']} matched); "
                                      f"end to end {b['speaker_e2e']:.3f} (n={b['speaker_e2e_n']}); by tie: {ties}"),
+            ("BBC speaker by rule", ", ".join(f"{r} {ok}/{n}" for r, (ok, n) in b["by_rule"].items())),
             ("BBC full-name speakers", f"{b['full_name_share']:.3f} of distinct predicted speakers "
                                        f"({b['distinct_full']}/{b['distinct_speakers']})")]
     else:
@@ -236,6 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     root = None if args.skip_polnear else polnear_dir(args.polnear)
     rows.append((f"PolNeAR {args.split}", score_polnear(root, args.split) if root
                  else "skipped (no PolNeAR directory)"))
+    if root:
+        from bench.pronouns import load_split, pronoun_rows, summarize  # it imports this module
+        rows.append(("PolNeAR pronouns", summarize(pronoun_rows(load_split(root, args.split)))))
     if not args.skip_speed and Path(args.corpus).is_dir():
         rate, n = measure_speed(Path(args.corpus))
         rows.append(("speed", f"{rate:.0f} articles/s (median of 3 runs over {n} files)"))
