@@ -184,6 +184,9 @@ def facet_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--since", type=click.DateTime(["%Y-%m-%d"]), default=None, help="YYYY-MM-DD")
 @click.option("--until", type=click.DateTime(["%Y-%m-%d"]), default=None, help="YYYY-MM-DD")
 @click.option("--quotes-only", is_flag=True, help="Only paragraphs that contain a quote.")
+@click.option("--named-only", is_flag=True,
+              help="Only paragraphs with a quote whose speaker is named beside it "
+                   "(not found through a pronoun, a description or an earlier quote).")
 @click.option("--sort", type=click.Choice(["relevance", "newest", "oldest"]), default="relevance")
 @click.option("--page", type=int, default=1)
 @click.option("--per-page", type=int, default=None, help="Hits per page (default 10: the per_page setting).")
@@ -191,7 +194,7 @@ def facet_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @INDEX_OPTION
 @SETTING_OPTION
 def search_command(query: str, since: dt.datetime | None, until: dt.datetime | None,
-                   quotes_only: bool, sort: SortOrder, page: int, per_page: int | None, as_json: bool,
+                   quotes_only: bool, named_only: bool, sort: SortOrder, page: int, per_page: int | None, as_json: bool,
                    index_dir: Path | None, settings: tuple[str, ...],
                    **selected: tuple[str, ...]) -> None:
     """Search the index; prints hits with their permalinks (or --json)."""
@@ -204,7 +207,7 @@ def search_command(query: str, since: dt.datetime | None, until: dt.datetime | N
     request = SearchRequest(
         query=query, **picked, excluded=excluded,
         since=since.date() if since else None, until=until.date() if until else None,
-        quotes_only=quotes_only, sort=sort, page=page, per_page=config.per_page,
+        quotes_only=quotes_only, named_only=named_only, sort=sort, page=page, per_page=config.per_page,
     )
     index = _or_exit(lambda: open_index(config.index_dir, config=config))
     try:

@@ -223,6 +223,7 @@ class SearchRequest:
     since: dt.date | None = None
     until: dt.date | None = None
     quotes_only: bool = False
+    named_only: bool = False  # only paragraphs with a quote whose speaker is named beside it
     sort: SortOrder = "relevance"
     page: int = 1
     per_page: int = 10

@@ -6,7 +6,9 @@ import pytest
 
 from onrecord.indexer.attribution import annotate_quotes
 from onrecord.indexer.evidence import CONFIDENCE, RULES, RULES_BY_NAME, evidence_of
-from onrecord.search.model import Article, Metadata, Paragraph, Quote
+from onrecord.search.engine import search
+from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.storage.store import ram_index, write_articles
 
 
 def chunk(text: str) -> Article:
@@ -52,3 +54,15 @@ def test_every_rule_is_a_row_with_a_description() -> None:
     assert len(RULES_BY_NAME) == len(RULES) and all(rule.says for rule in RULES)
     assert evidence_of("continued", "name", False) == "carried"
     assert evidence_of("cue", "np", True) == "nominal"
+
+
+def test_named_only_keeps_paragraphs_whose_speaker_is_named_beside_the_quote() -> None:
+    text = ('"We will win the vote," said Dana Holt, the party leader.\n\n'
+            'Dana Holt then left the hall.\n\n"Nobody doubts the vote," she said.')
+    article = annotate_quotes(chunk(text))
+    index = ram_index()
+    write_articles(index, [article])
+    every = search(index, SearchRequest(query="vote", quotes_only=True))
+    named = search(index, SearchRequest(query="vote", named_only=True))
+    assert every.total == 2 and named.total == 1
+    assert named.hits[0].n == 1

@@ -78,9 +78,12 @@ def feed_params(req: SearchRequest) -> dict[str, Any]:
     feed is always newest indexed first)."""
     params: dict[str, Any] = {"q": req.query or None}
     params.update({facet.name: list(getattr(req, str(facet.request_attr))) for facet in NAME_FACETS})
+    params.update({facet.exclude_param: [v for name, v in req.excluded if name == facet.name]
+                   for facet in NAME_FACETS})
     params.update(since=req.since.isoformat() if req.since else None,
                   until=req.until.isoformat() if req.until else None,
-                  quotes_only="1" if req.quotes_only else None)
+                  quotes_only="1" if req.quotes_only else None,
+                  named_only="1" if req.named_only else None)
     return params
 
 

@@ -55,6 +55,8 @@ def request_params(req: SearchRequest, default_per_page: int = 10) -> list[tuple
         params.append(("until", req.until.isoformat()))
     if req.quotes_only:
         params.append(("quotes_only", "1"))
+    if req.named_only:
+        params.append(("named_only", "1"))
     if req.sort != "relevance":
         params.append(("sort", req.sort))
     if req.page != 1:
@@ -266,4 +268,7 @@ class SearchLinks:
             chips.append(Chip("until", req.until.isoformat(), self.url_for(replace(req, until=None, page=1))))
         if req.quotes_only:
             chips.append(Chip("only", "paragraphs with quotes", self.url_for(replace(req, quotes_only=False, page=1))))
+        if req.named_only:
+            chips.append(Chip("only", "speakers named beside their quotes",
+                              self.url_for(replace(req, named_only=False, page=1))))
         return chips

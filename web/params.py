@@ -2,7 +2,7 @@
 
 Owns the URL vocabulary of the search page and the API (q, one repeatable
 parameter per name facet of search.facetdefs, e.g. speaker or author, and
-its exclusion not_<name>, e.g. not_speaker; since, until, quotes_only,
+its exclusion not_<name>, e.g. not_speaker; since, until, quotes_only, named_only,
 sort, page, per_page; facet_all=<name> lists one facet's every value,
 facet_q narrows that list to the values containing it) and
 the readable messages for bad values.  Every bad value raises
@@ -36,7 +36,7 @@ EXCLUDE_PARAMS: dict[str, str] = {f.exclude_param: f.name for f in NAME_FACETS}
 # (longer values are refused anyway: the query by parse_query, others by
 # their parsers, which accept nothing near these lengths).
 FORM_FIELD_CHARS: dict[str, int] = {"q": MAX_QUERY_CHARS, "since": 40, "until": 40, "sort": 40,
-                                    "quotes_only": 40, "per_page": 40, "facet_all": 40,
+                                    "quotes_only": 40, "named_only": 40, "per_page": 40, "facet_all": 40,
                                     "facet_q": MAX_FILTER_CHARS}
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TRUE = ("1", "true", "on", "yes")
@@ -73,6 +73,7 @@ def parse_search_request(args: ArgSource, default_per_page: int = 10,
         since=since,
         until=until,
         quotes_only=parse_flag(args.get("quotes_only"), "quotes_only"),
+        named_only=parse_flag(args.get("named_only"), "named_only"),
         sort=parse_sort(args.get("sort")),
         page=parse_int(args.get("page"), "page", 1, 1, MAX_PAGE),
         per_page=parse_int(args.get("per_page"), "per_page", default_per_page, 1, MAX_PER_PAGE),

@@ -269,6 +269,8 @@ def build_filter(request: SearchRequest) -> wq.Query | None:
     if request.since or request.until:
         parts.append(wq.DateRange("published", _day_start(request.since),
                                   _day_end(request.until)))
+    if request.named_only:
+        parts.append(wq.Term("has_named_quote", True))
     if request.quotes_only:
         parts.append(wq.Term("has_quote", True))
     excluded = _excluded_terms(request.excluded)

@@ -194,6 +194,9 @@ def build_schema() -> fields.Schema:
         quote_keys=fields.KEYWORD(),
         para_keys=fields.KEYWORD(),
         has_quote=fields.BOOLEAN(),
+        # A quote whose speaker is named beside it (Quote.evidence "named"):
+        # the search's named_only filter.
+        has_named_quote=fields.BOOLEAN(),
         quotes_json=fields.STORED(),
         kind=fields.ID(stored=True),
         dates=fields.KEYWORD(commas=True, stored=True),
@@ -223,6 +226,7 @@ def paragraph_fields(article: Article, para: Paragraph, rev: str) -> dict[str, A
         # Most paragraphs quote no one: nothing stored (read back as []).
         "quotes_json": json.dumps([q.to_dict() for q in para.quotes]) if para.quotes else None,
         "has_quote": bool(para.quotes),
+        "has_named_quote": any(q.evidence == "named" for q in para.quotes),
         "kind": para.kind,
         "newest_key": _DATE_MAX - published.toordinal() if published else _UNDATED_KEY,
         "oldest_key": published.toordinal() if published else _UNDATED_KEY,
