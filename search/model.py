@@ -15,6 +15,9 @@ from typing import Any, Literal
 
 SourceKind = Literal["txt", "html", "json", "jsonl"]
 BlockKind = Literal["body", "caption", "heading"]
+# What a Block was in its page, finer than its kind (HTML input only; the
+# kind is what paragraphs keep in the index).
+BlockRole = Literal["paragraph", "heading", "item", "table_row", "quote", "code", "caption"]
 QuoteKind = Literal["direct", "partial", "indirect"]
 SortOrder = Literal["relevance", "newest", "oldest"]
 MAX_PER_PAGE = 100
@@ -58,6 +61,8 @@ class Block:
     start: int
     end: int
     kind: BlockKind = "body"
+    role: BlockRole = "paragraph"
+    level: int = 0  # a heading's level (1-6); 0 for other blocks
 
 
 @dataclass(frozen=True, slots=True)

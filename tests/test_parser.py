@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from onrecord.indexer.chunker import chunk_article
 from onrecord.indexer.errors import ParseError
 from onrecord.indexer.html_meta import strip_outlet_suffix
 from onrecord.indexer.parser import find_headline, parse_source, parse_source_report
@@ -299,3 +300,55 @@ def test_html_without_paragraphs_raises(page: str) -> None:
 )
 def test_strip_outlet_suffix(title: str, outlet: str | None, expected: str) -> None:
     assert strip_outlet_suffix(title, outlet) == expected
+
+
+LONG_PAGE = """<!doctype html>
+<html><head><title>Council approves the new river bridge | Riverside Gazette</title>
+<meta property="og:site_name" content="Riverside Gazette"></head><body>
+<header><a href="/">Riverside Gazette</a><p>Your town, every day</p></header>
+<nav><ul><li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li></ul></nav>
+<main><article>
+<h1>Council approves the new river bridge</h1>
+<p>The town council voted on Tuesday evening to approve a new pedestrian bridge across the river,
+ending a debate that has lasted for more than ten years in the town.</p>
+<figure><img src="bridge.jpg"><figcaption>An artist's impression of the bridge</figcaption></figure>
+<p>Councillors said the bridge would link the railway station with the old market square and
+cut the walk between them from twenty minutes to five.<br>Work is due to start next spring.</p>
+<h2>What it will cost</h2>
+<p>The budget agreed at the meeting covers the design, the building work and five years of upkeep.</p>
+<ul><li>Design: two hundred thousand pounds</li><li>Building work: four million pounds</li></ul>
+<table><tr><td>Vote</td><td>Count</td></tr><tr><td>For</td><td>23</td></tr><tr><td>Against</td><td>4</td></tr></table>
+<blockquote><p>"This bridge will bring the two halves of the town together," the council leader said.</p></blockquote>
+<p>Residents will be able to see the final plans at the library from next month onwards.</p>
+</article></main>
+<aside><h3>Most read</h3><ul><li><a href="/a">Another story entirely</a></li></ul></aside>
+<footer><p>Copyright Riverside Gazette 2025. All rights reserved.</p></footer>
+</body></html>"""
+
+
+def test_html_article_blocks_are_typed_with_exact_offsets() -> None:
+    [article] = parse_source(src("html", LONG_PAGE))
+    roles = [(article.text[b.start:b.end][:24], b.kind, b.role, b.level) for b in article.blocks]
+    assert roles == [
+        ("Council approves the new", "heading", "heading", 1),
+        ("The town council voted o", "body", "paragraph", 0),
+        ("An artist's impression o", "caption", "caption", 0),
+        ("Councillors said the bri", "body", "paragraph", 0),
+        ("What it will cost", "heading", "heading", 2),
+        ("The budget agreed at the", "body", "paragraph", 0),
+        ("Design: two hundred thou", "body", "item", 0),
+        ("Building work: four mill", "body", "item", 0),
+        ("Vote | Count", "body", "table_row", 0),
+        ("For | 23", "body", "table_row", 0),
+        ("Against | 4", "body", "table_row", 0),
+        ('"This bridge will bring ', "body", "quote", 0),
+        ("Residents will be able t", "body", "paragraph", 0),
+    ]
+    assert "five. Work is due" in article.text  # <br> separates words
+    for word in ("Your town", "Sport", "Most read", "Another story", "Copyright"):
+        assert word not in article.text
+    paragraphs = chunk_article(article).paragraphs
+    assert paragraphs[0].text.startswith("The town council")  # the <h1> is the title, not a paragraph
+    for paragraph in paragraphs:
+        assert article.text[paragraph.start:paragraph.end] == paragraph.text
+    assert article.meta.title == "Council approves the new river bridge"
