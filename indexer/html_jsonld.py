@@ -62,10 +62,12 @@ def _resolve(value: Any, by_id: dict[str, dict[str, Any]]) -> Any:
 
 def name_of(value: Any) -> str | None:
     """Return the name of a JSON-LD person/organisation (or list of them),
-    several names joined by ", "; None when there is none."""
+    several names written "A, B and C"; None when there is none."""
     if isinstance(value, list):
-        names = [n for n in (name_of(v) for v in value) if n]
-        return ", ".join(dict.fromkeys(names)) or None
+        names = list(dict.fromkeys(n for n in (name_of(v) for v in value) if n))
+        if len(names) > 1:
+            return ", ".join(names[:-1]) + " and " + names[-1]
+        return names[0] if names else None
     if isinstance(value, dict):
         value = value.get("name")
     if isinstance(value, str) and value.strip():

@@ -352,3 +352,30 @@ def test_html_article_blocks_are_typed_with_exact_offsets() -> None:
     for paragraph in paragraphs:
         assert article.text[paragraph.start:paragraph.end] == paragraph.text
     assert article.meta.title == "Council approves the new river bridge"
+
+
+@pytest.mark.parametrize(
+    ("page", "field", "expected"),
+    [
+        # the visible <h1> is the headline; <title> is often an SEO variant
+        ("<title>Best bridges 2025 | Top 10 | Site</title><article><h1>The new river bridge opens</h1>"
+         "<p>Text.</p></article>", "title", "The new river bridge opens"),
+        # no <h1>: a last " | part" of the <title> is the site or section
+        ("<title>The new river bridge opens | Local news</title><p>Text.</p>", "title",
+         "The new river bridge opens"),
+        ('<script type="application/ld+json">{"@type": "NewsArticle", "author": [{"name": "Ann Lee"},'
+         ' {"name": "Bo Chen"}, {"name": "Cy Dunn"}]}</script><p>Text.</p>', "author",
+         "Ann Lee, Bo Chen and Cy Dunn"),
+        # a site naming itself as author loses to the byline in the page
+        ('<script type="application/ld+json">{"@type": "BlogPosting", "author": {"@type": "Organization",'
+         ' "name": "Acme Clinic"}}</script><p>Text.</p><div class="author-name">Dana Fox</div>', "author",
+         "Dana Fox"),
+        ('<script type="application/ld+json">{"@type": "BlogPosting", "author": {"@type": "Organization",'
+         ' "name": "Acme Clinic"}}</script><p>Text.</p>', "author", "Acme Clinic"),
+        ("<p>Text.</p>", "author", None),  # never invented
+        ("<p>Text.</p>", "published", None),
+    ],
+)
+def test_html_metadata_reading(page: str, field: str, expected: str | None) -> None:
+    [article] = parse_source(src("html", f"<html><body>{page}</body></html>"))
+    assert getattr(article.meta, field) == expected
