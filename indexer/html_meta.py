@@ -29,8 +29,10 @@ DATE_META_KEYS = ("article:published_time", "date", "pubdate", "publishdate", "p
 _HTTP_URL = re.compile(r"^https?://[^\s/]+", re.I)
 
 
-def read_html_metadata(tree: lxml.html.HtmlElement) -> Metadata:
-    """Return the Metadata a parsed page states."""
+def read_html_metadata(tree: lxml.html.HtmlElement, thorough: bool = True) -> Metadata:
+    """Return the Metadata a parsed page states.  `thorough=False` leaves out
+    the searches through the whole page (htmldate's, trafilatura's byline
+    search), which take minutes on pathologically deep pages."""
     metas = _meta_contents(tree)
     ld = article_object(tree)
     url = _read_url(tree, metas, ld)
@@ -40,9 +42,9 @@ def read_html_metadata(tree: lxml.html.HtmlElement) -> Metadata:
     return Metadata(
         title=title,
         outlet=outlet,
-        author=_read_author(tree, metas, ld),
+        author=_read_author(tree, metas, ld, thorough),
         url=url,
-        published=_read_published(tree, metas, ld) or _htmldate(tree, url),
+        published=_read_published(tree, metas, ld) or (_htmldate(tree, url) if thorough else None),
     )
 
 
@@ -124,7 +126,8 @@ def _is_http_url(value: str | None) -> bool:
     return bool(value) and _HTTP_URL.match(value or "") is not None
 
 
-def _read_author(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[str, Any]) -> str | None:
+def _read_author(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[str, Any],
+                 thorough: bool) -> str | None:
     """Return the byline: JSON-LD author, meta author, article:author (unless
     a profile URL), the text of a rel=author link, then the byline trafilatura
     reads in the page (class/itemprop "author", "byline"...).  A one-word
@@ -138,7 +141,7 @@ def _read_author(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[st
     stated = stated.strip(" ,;|") if stated else None
     if stated and (" " in stated or stated[:1].isupper() and stated.isalpha()):
         return stated
-    return first_text(extract_author(tree)) or stated or name_of(ld_author)
+    return first_text(extract_author(tree) if thorough else None) or stated or name_of(ld_author)
 
 
 def _is_organisation(value: Any) -> bool:
