@@ -360,6 +360,12 @@ def test_html_article_blocks_are_typed_with_exact_offsets() -> None:
         # the visible <h1> is the headline; <title> is often an SEO variant
         ("<title>Best bridges 2025 | Top 10 | Site</title><article><h1>The new river bridge opens</h1>"
          "<p>Text.</p></article>", "title", "The new river bridge opens"),
+        # an <h1> that is the site's name (the <title>'s suffix) is a logo, not the headline
+        ("<title>Preparing a transition | Ann's Blog</title><h1>Ann's Blog</h1><h2>Preparing a transition</h2>"
+         "<p>Text.</p>", "title", "Preparing a transition"),
+        # a " - Suffix" naming the host of the page's own URL is the site
+        ('<title>Best exhibitions of 2025 - Artlyst</title><link rel="canonical" href="https://artlyst.com/x">'
+         "<p>Text.</p>", "title", "Best exhibitions of 2025"),
         # no <h1>: a last " | part" of the <title> is the site or section
         ("<title>The new river bridge opens | Local news</title><p>Text.</p>", "title",
          "The new river bridge opens"),
