@@ -18,6 +18,7 @@ import lxml.html
 from trafilatura.metadata import extract_author
 
 from onrecord.indexer.html_jsonld import article_object, name_of
+from onrecord.indexer.metadates import MONTHS as MONTH_NUMBERS
 from onrecord.indexer.metadates import parse_date
 from onrecord.search.model import Metadata
 
@@ -26,6 +27,9 @@ DATE_META_KEYS = ("article:published_time", "date", "pubdate", "publishdate", "p
                   "publish_date", "dc.date", "dc.date.issued", "dcterms.date", "dcterms.created",
                   "datepublished", "parsely-pub-date", "sailthru.date", "og:published_time",
                   "article.published", "published_time", "citation_publication_date")
+BYLINE_LABELS = frozenset({"by", "written", "author", "authors", "the", "updated", "posted", "published",
+                           "on", "admin", "editor", "editors", "staff"})
+MONTHS = frozenset(MONTH_NUMBERS)  # "january", "jan", "sept"...
 _HTTP_URL = re.compile(r"^https?://[^\s/]+", re.I)
 
 
@@ -164,7 +168,15 @@ def _read_author(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[st
     stated = stated.strip(" ,;|") if stated else None
     if stated and (" " in stated or stated[:1].isupper() and stated.isalpha()):
         return stated
-    return first_text(extract_author(tree) if thorough else None) or stated or name_of(ld_author)
+    byline = first_text(extract_author(tree) if thorough else None)
+    return (byline if byline and not _is_byline_label(byline) else None) or stated or name_of(ld_author)
+
+
+def _is_byline_label(text: str) -> bool:
+    """Return True for what a byline search picks up that names nobody:
+    "Written By", "Authors", "Updated March", "Dec"."""
+    words = re.findall(r"[a-z]+", text.lower())
+    return all(word in BYLINE_LABELS or word in MONTHS for word in words)
 
 
 def _is_organisation(value: Any) -> bool:

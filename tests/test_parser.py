@@ -385,3 +385,10 @@ def test_html_article_blocks_are_typed_with_exact_offsets() -> None:
 def test_html_metadata_reading(page: str, field: str, expected: str | None) -> None:
     [article] = parse_source(src("html", f"<html><body>{page}</body></html>"))
     assert getattr(article.meta, field) == expected
+
+
+@pytest.mark.parametrize("byline", ["Written By", "Updated March", "Dec", "Authors"])
+def test_html_byline_labels_are_not_authors(byline: str) -> None:
+    page = f'<html><body><p>Text.</p><div class="byline">{byline}</div></body></html>'
+    [article] = parse_source(src("html", page))
+    assert article.meta.author is None
