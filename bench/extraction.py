@@ -2,7 +2,9 @@
 plus annotation speed over the BBC corpus.
 
 Run from the repo root: `python -m bench.extraction [--polnear DIR] [--split dev|train]
-[--corpus DIR] [--skip-polnear] [--skip-speed]`.  The BBC rows score the hand-checked
+[--corpus DIR] [--htmleval DIR] [--skip-polnear] [--skip-speed] [--skip-htmleval]`.
+The htmleval rows (bench/htmleval.py) score the saved-HTML reader on pages with gold main
+text and metadata (issue #13), skipped with a note when the set is absent.  The BBC rows score the hand-checked
 gold of 40 BBC articles (bench/gold/bbc_quotes.json, issue #12): quote spans, and the
 speaker judged by identity (the full name), not by mention overlap.  The PolNeAR row is score.py's own
 last line (direct+mixed fragments, speaker required).  PolNeAR is found via --polnear, then
@@ -25,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.htmleval import htmleval_rows
 from onrecord.indexer.annotator import annotate_article
 from onrecord.indexer.chunker import chunk_article
 from onrecord.indexer.encodings import decode_text
@@ -219,6 +222,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", default="dev", help="PolNeAR split to score (dev; train for development)")
     ap.add_argument("--skip-polnear", action="store_true")
     ap.add_argument("--skip-speed", action="store_true")
+    ap.add_argument("--htmleval", help="saved-HTML gold (default $ONRECORD_HTMLEVAL, ../shared/htmleval)")
+    ap.add_argument("--skip-htmleval", action="store_true")
     args = ap.parse_args(argv)
     rows = []
     for label, kinds in (("seeds direct", ("direct",)), ("seeds direct+partial", ("direct", "partial"))):
@@ -244,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     if root:
         from bench.pronouns import load_split, pronoun_rows, summarize  # it imports this module
         rows.append(("PolNeAR pronouns", summarize(pronoun_rows(load_split(root, args.split)))))
+    if not args.skip_htmleval:
+        rows += htmleval_rows(args.htmleval)
     if not args.skip_speed and Path(args.corpus).is_dir():
         rate, n = measure_speed(Path(args.corpus))
         rows.append(("speed", f"{rate:.0f} articles/s (median of 3 runs over {n} files)"))

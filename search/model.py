@@ -15,6 +15,9 @@ from typing import Any, Literal
 
 SourceKind = Literal["txt", "html", "json", "jsonl"]
 BlockKind = Literal["body", "caption", "heading"]
+# What a Block was in its page, finer than its kind (HTML input only; the
+# kind is what paragraphs keep in the index).
+BlockRole = Literal["paragraph", "heading", "item", "table_row", "quote", "code", "caption"]
 QuoteKind = Literal["direct", "partial", "indirect"]
 # How a quote's speaker was found (issue #12): named next to the cue, a
 # pronoun or a nominal ("the minister") resolved to a name, or carried over
@@ -67,6 +70,8 @@ class Block:
     start: int
     end: int
     kind: BlockKind = "body"
+    role: BlockRole = "paragraph"
+    level: int = 0  # a heading's level (1-6); 0 for other blocks
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from onrecord.indexer.chunker import chunk_article
 from onrecord.indexer.errors import ParseError
 from onrecord.indexer.html_meta import strip_outlet_suffix
 from onrecord.indexer.parser import find_headline, parse_source, parse_source_report
@@ -299,3 +300,95 @@ def test_html_without_paragraphs_raises(page: str) -> None:
 )
 def test_strip_outlet_suffix(title: str, outlet: str | None, expected: str) -> None:
     assert strip_outlet_suffix(title, outlet) == expected
+
+
+LONG_PAGE = """<!doctype html>
+<html><head><title>Council approves the new river bridge | Riverside Gazette</title>
+<meta property="og:site_name" content="Riverside Gazette"></head><body>
+<header><a href="/">Riverside Gazette</a><p>Your town, every day</p></header>
+<nav><ul><li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li></ul></nav>
+<main><article>
+<h1>Council approves the new river bridge</h1>
+<p>The town council voted on Tuesday evening to approve a new pedestrian bridge across the river,
+ending a debate that has lasted for more than ten years in the town.</p>
+<figure><img src="bridge.jpg"><figcaption>An artist's impression of the bridge</figcaption></figure>
+<p>Councillors said the bridge would link the railway station with the old market square and
+cut the walk between them from twenty minutes to five.<br>Work is due to start next spring.</p>
+<h2>What it will cost</h2>
+<p>The budget agreed at the meeting covers the design, the building work and five years of upkeep.</p>
+<ul><li>Design: two hundred thousand pounds</li><li>Building work: four million pounds</li></ul>
+<table><tr><td>Vote</td><td>Count</td></tr><tr><td>For</td><td>23</td></tr><tr><td>Against</td><td>4</td></tr></table>
+<blockquote><p>"This bridge will bring the two halves of the town together," the council leader said.</p></blockquote>
+<p>Residents will be able to see the final plans at the library from next month onwards.</p>
+</article></main>
+<aside><h3>Most read</h3><ul><li><a href="/a">Another story entirely</a></li></ul></aside>
+<footer><p>Copyright Riverside Gazette 2025. All rights reserved.</p></footer>
+</body></html>"""
+
+
+def test_html_article_blocks_are_typed_with_exact_offsets() -> None:
+    [article] = parse_source(src("html", LONG_PAGE))
+    roles = [(article.text[b.start:b.end][:24], b.kind, b.role, b.level) for b in article.blocks]
+    assert roles == [
+        ("Council approves the new", "heading", "heading", 1),
+        ("The town council voted o", "body", "paragraph", 0),
+        ("An artist's impression o", "caption", "caption", 0),
+        ("Councillors said the bri", "body", "paragraph", 0),
+        ("What it will cost", "heading", "heading", 2),
+        ("The budget agreed at the", "body", "paragraph", 0),
+        ("Design: two hundred thou", "body", "item", 0),
+        ("Building work: four mill", "body", "item", 0),
+        ("Vote | Count", "body", "table_row", 0),
+        ("For | 23", "body", "table_row", 0),
+        ("Against | 4", "body", "table_row", 0),
+        ('"This bridge will bring ', "body", "quote", 0),
+        ("Residents will be able t", "body", "paragraph", 0),
+    ]
+    assert "five. Work is due" in article.text  # <br> separates words
+    for word in ("Your town", "Sport", "Most read", "Another story", "Copyright"):
+        assert word not in article.text
+    paragraphs = chunk_article(article).paragraphs
+    assert paragraphs[0].text.startswith("The town council")  # the <h1> is the title, not a paragraph
+    for paragraph in paragraphs:
+        assert article.text[paragraph.start:paragraph.end] == paragraph.text
+    assert article.meta.title == "Council approves the new river bridge"
+
+
+@pytest.mark.parametrize(
+    ("page", "field", "expected"),
+    [
+        # the visible <h1> is the headline; <title> is often an SEO variant
+        ("<title>Best bridges 2025 | Top 10 | Site</title><article><h1>The new river bridge opens</h1>"
+         "<p>Text.</p></article>", "title", "The new river bridge opens"),
+        # an <h1> that is the site's name (the <title>'s suffix) is a logo, not the headline
+        ("<title>Preparing a transition | Ann's Blog</title><h1>Ann's Blog</h1><h2>Preparing a transition</h2>"
+         "<p>Text.</p>", "title", "Preparing a transition"),
+        # a " - Suffix" naming the host of the page's own URL is the site
+        ('<title>Best exhibitions of 2025 - Artlyst</title><link rel="canonical" href="https://artlyst.com/x">'
+         "<p>Text.</p>", "title", "Best exhibitions of 2025"),
+        # no <h1>: a last " | part" of the <title> is the site or section
+        ("<title>The new river bridge opens | Local news</title><p>Text.</p>", "title",
+         "The new river bridge opens"),
+        ('<script type="application/ld+json">{"@type": "NewsArticle", "author": [{"name": "Ann Lee"},'
+         ' {"name": "Bo Chen"}, {"name": "Cy Dunn"}]}</script><p>Text.</p>', "author",
+         "Ann Lee, Bo Chen and Cy Dunn"),
+        # a site naming itself as author loses to the byline in the page
+        ('<script type="application/ld+json">{"@type": "BlogPosting", "author": {"@type": "Organization",'
+         ' "name": "Acme Clinic"}}</script><p>Text.</p><div class="author-name">Dana Fox</div>', "author",
+         "Dana Fox"),
+        ('<script type="application/ld+json">{"@type": "BlogPosting", "author": {"@type": "Organization",'
+         ' "name": "Acme Clinic"}}</script><p>Text.</p>', "author", "Acme Clinic"),
+        ("<p>Text.</p>", "author", None),  # never invented
+        ("<p>Text.</p>", "published", None),
+    ],
+)
+def test_html_metadata_reading(page: str, field: str, expected: str | None) -> None:
+    [article] = parse_source(src("html", f"<html><body>{page}</body></html>"))
+    assert getattr(article.meta, field) == expected
+
+
+@pytest.mark.parametrize("byline", ["Written By", "Updated March", "Dec", "Authors"])
+def test_html_byline_labels_are_not_authors(byline: str) -> None:
+    page = f'<html><body><p>Text.</p><div class="byline">{byline}</div></body></html>'
+    [article] = parse_source(src("html", page))
+    assert article.meta.author is None
