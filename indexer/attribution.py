@@ -37,12 +37,13 @@ from onrecord.indexer.cues import (
 from onrecord.indexer.cuewords import CUE_RE, PARTICIPLE_CUES
 from onrecord.indexer.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.frames import Frame
+from onrecord.indexer.lexicon import words
 from onrecord.indexer.nominals import claim_owner, resolve_nominal
 from onrecord.indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
 from onrecord.indexer.speakers import DocSpeakers
 from onrecord.search.model import Article, Evidence, Mention, Paragraph, Quote
 
-_MAIN_CUES = frozenset("said says told added wrote writes tweeted claimed insisted argued asked explained".split())
+_MAIN_CUES = words("main_cues")
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
 _BYLINE_RE = re.compile(
     r"[\s\u00a0]*[\u2015\u2014\u2013-]{1,2}[\s\u00a0]*"

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from onrecord.indexer.lexicon import words
 from onrecord.indexer.names import (
     F_TITLES,
     M_TITLES,
@@ -34,26 +35,10 @@ from onrecord.indexer.names import (
 from onrecord.indexer.positions import Positions
 from onrecord.indexer.quotes import QuoteStyle, detect_quote_style
 
-FIRST_NAME_TITLES = frozenset("sir dame lord lady".split())
-ROLE_WORDS = frozenset((
-    "commissioner director minister secretary chairman chairwoman chair senator sen governor gov "
-    "president chief inspector detective superintendent supt constable mp leader officer "
-    "spokesman spokeswoman spokesperson regional deputy assistant general attorney mayor rep "
-    "representative congressman congresswoman speaker candidate sheriff archdeacon bishop pope "
-    "prime foreign home health police commander sergeant captain lieutenant colonel major head "
-    "executive ceo chancellor vice former acting interim national senior campaign manager "
-    "adviser advisor strategist aide analyst economist editor correspondent reporter anchor "
-    "host founder owner coach manager justice secretary-general gop democratic republican "
-    "democrat state press director-general lawyer attorney-general"
-).split())
-ORG_WORDS = frozenset((
-    "police service office party news house court department unit council committee church "
-    "university times post agency commission ministry government campaign association union "
-    "institute foundation bank company corp inc ltd group network bureau board authority "
-    "trust org administration network station magazine journal press tribune herald "
-    "senate congress parliament"
-).split())
-_TITLE_ALT = "Mrs|Mr|Ms|Miss|Dr|Sir|Dame|Lord|Lady|Baroness|Prof"
+FIRST_NAME_TITLES = words("first_name_titles")
+ROLE_WORDS = words("office_words")
+ORG_WORDS = words("org_words")
+_TITLE_ALT = "|".join(sorted((w.capitalize() for w in words("surname_titles")), key=lambda w: (-len(w), w)))
 # a capitalised word right before a surname: its first name ("Ann Vole"), unless a sentence ends there
 # lowercase role words right before a name: "former welfare minister Ann Vole"
 _ROLE_BEFORE = re.compile(r"\b(?!(?:the|a|an|of|to|and|by|with|for|from|at|in|on|said|says|told|as)\b)"
@@ -63,10 +48,7 @@ _POSSESSIVE_END_RE = re.compile(r"['\u2019]s$")
 _NEXT_CAP_RE = re.compile(r"[ \u00a0]+[A-Z]")
 _TITLE_BEFORE_RE = re.compile(rf"\b({_TITLE_ALT})\.?\s+$")
 _FULL_NAME_BEFORE = re.compile(r"\b(?:[A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
-_NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | frozenset(
-    "the in on at a an this that but and now however yesterday meanwhile if when while as after "
-    "before last next monday tuesday wednesday thursday friday saturday sunday january february "
-    "march april may june july august september october november december".split())
+_NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | words("not_first_names", "weekdays", "months")
 WALK_LIMIT = 256  # positions a pronoun looks back over before ranking everyone instead
 _FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropolitan Police",
                   "iopc": "Independent Office for Police Conduct",
