@@ -59,8 +59,9 @@ class Lexicon:
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     """Return the name lexicons (read once)."""
-    lex = Lexicon(*(words(k) for k in (
-        "female", "male", "descriptors", "roles", "not_names", "spokes", "org_heads", "person_nouns", "female_nouns")))
+    lex = Lexicon(*(words(*k.split("+")) for k in (
+        "female", "male", "descriptors", "roles", "not_names", "spokes", "org_heads", "person_nouns",
+        "female_nouns")))
     return replace(lex, first_names=lex.female | lex.male, describing=lex.roles | lex.descriptors,
                    never_names=LEADING_NOISE | lex.not_names)
 

@@ -25,7 +25,7 @@ from onrecord.indexer.wordtrie import word_alternation
 
 _WORD_RE = re.compile(r"[\w'\u2019.&-]+")
 _POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
-_DETERMINERS = frozenset("the a an one another this that its his her their".split())
+_DETERMINERS = words("determiners")
 _OTHER_OFFICE = words("office_changers")
 _AGE_RE = re.compile(r"\d+-year-old$")
 

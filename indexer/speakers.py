@@ -36,9 +36,9 @@ from onrecord.indexer.positions import Positions
 from onrecord.indexer.quotes import QuoteStyle, detect_quote_style
 
 FIRST_NAME_TITLES = words("first_name_titles")
-ROLE_WORDS = words("office_words")
-ORG_WORDS = words("org_words")
-_TITLE_ALT = "|".join(sorted((w.capitalize() for w in words("surname_titles")), key=lambda w: (-len(w), w)))
+ROLE_WORDS = words("roles")
+ORG_WORDS = words("org_words", "org_heads")
+_TITLE_ALT = "|".join(sorted((w.capitalize() for w in F_TITLES | M_TITLES | N_TITLES), key=lambda w: (-len(w), w)))
 # a capitalised word right before a surname: its first name ("Ann Vole"), unless a sentence ends there
 # lowercase role words right before a name: "former welfare minister Ann Vole"
 _ROLE_BEFORE = re.compile(r"\b(?!(?:the|a|an|of|to|and|by|with|for|from|at|in|on|said|says|told|as)\b)"
@@ -49,6 +49,9 @@ _NEXT_CAP_RE = re.compile(r"[ \u00a0]+[A-Z]")
 _TITLE_BEFORE_RE = re.compile(rf"\b({_TITLE_ALT})\.?\s+$")
 _FULL_NAME_BEFORE = re.compile(r"\b(?:[A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | words("not_first_names", "weekdays", "months")
+_MALE_PRONOUNS = words("pronouns_male")
+_FEMALE_PRONOUNS = words("pronouns_female")
+_COLLECTIVE_PRONOUNS = words("pronouns_collective")
 WALK_LIMIT = 256  # positions a pronoun looks back over before ranking everyone instead
 _FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropolitan Police",
                   "iopc": "Independent Office for Police Conduct",
@@ -363,14 +366,15 @@ class DocSpeakers:
     def resolve_pronoun(self, pronoun: str, pos: int) -> str | None:
         """Return the canonical speaker a pronoun at pos refers to, or None."""
         low = pronoun.lower()
-        if low in ("he", "she"):
-            best = self._pronoun_referent("m" if low == "he" else "f", pos)
+        g = "m" if low in _MALE_PRONOUNS else "f" if low in _FEMALE_PRONOUNS else None
+        if g is not None:
+            best = self._pronoun_referent(g, pos)
             if best is None:
                 return None
             if best.gender is None:
-                best.gender = "m" if low == "he" else "f"
+                best.gender = g
             return self._speak(best, pos).name
-        if low in ("it", "they", "we"):
+        if low in _COLLECTIVE_PRONOUNS:
             earlier = self._last_org_before(pos)
             if earlier is not None:
                 self.orgs.append((pos, earlier))
