@@ -1,6 +1,6 @@
 """Speech cues and the noun phrases around them.
 
-Owns the token rules (the cue lexicon itself is indexer.cuewords) that
+Owns the token rules (finding the cues themselves is indexer.cuewords') that
 find, in a paragraph whose quotes are masked out (the "frame"),
 the speaker phrase tied to a cue: before it ("Mr Gardner added"), after it
 ("said Mr Gardner", "according to the IOPC"), past an appositive
@@ -13,10 +13,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from onrecord.indexer.cuewords import CUE_RE, CUE_WORDS, REGULAR_VERBS
+from onrecord.indexer.cuewords import CUE_WORDS
 from onrecord.indexer.lexicon import words
 from onrecord.indexer.names import LEADING_NOISE, lexicon
-from onrecord.indexer.wordtrie import word_alternation
 
 PhraseKind = Literal["pronoun", "name", "np"]
 
@@ -332,41 +331,6 @@ def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
         if later and later.kind != "np":
             return later
     return phrase
-
-
-WEAK_CUES = frozenset(w for w in CUE_WORDS if w.startswith(tuple(words("weak_cue_stems"))))
-
-
-_MID_SENTENCE_RE = re.compile(r"[\w,]\s+$")  # "the United States": a capitalized cue mid-sentence
-_NOUN_BEFORE_RE = re.compile(
-    r"(?:\b(?:the|a|an|his|her|their|its|our|my|your|this|these|those)|['\u2019]s?)\s+$",
-    re.IGNORECASE)
-
-
-# bare verb forms are nouns as often as verbs ("a claim", "the answer"), but
-# not right after a plural or first-person pronoun: "they conclude", "we argue"
-# (the leading "(?<= )" only fails fast where no pronoun can end)
-_BARE_CUE_RE = re.compile(
-    r"(?<= )(?:(?<=\bthey )|(?<=\bThey )|(?<=\bwe )|(?<=\bWe )|(?<=\bI )|(?<=\byou )|(?<=\bwho ))"
-    rf"(?:{word_alternation(frozenset(v for v in REGULAR_VERBS if len(v) > 3))})\b")
-
-
-def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
-    """Return the cue matches in frame[lo:hi], in order, leaving out nouns
-    spelled like cues ("his remarks", "Trump's comments", "the stated aim")
-    and capitalized ones right before a cue, which are names ("Read said")."""
-    found = [m for m in CUE_RE.finditer(frame, lo, hi)
-             if frame[m.start() - 1:m.start()] != "-"  # "so-called", "long-stated"
-             and not (m.group()[0].isupper() and (CUE_RE.match(frame, m.end() + 1, hi) or _MID_SENTENCE_RE.search(
-                 frame, max(lo, m.start() - 3), m.start())))
-             and not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())]
-    bare = list(_BARE_CUE_RE.finditer(frame, lo, hi))
-    return sorted(found + bare, key=lambda m: m.start()) if bare else found
-
-
-def is_weak(cue: re.Match[str]) -> bool:
-    """True for verbs that only sometimes report speech (found, called, suggested)."""
-    return cue.group().lower() in WEAK_CUES
 
 
 _SPEAKER_NOUNS = words("speaker_nouns")

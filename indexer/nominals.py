@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.cues import Phrase, find_cues
+from onrecord.indexer.cues import Phrase
+from onrecord.indexer.cuewords import find_cues
 from onrecord.indexer.frames import Frame
 from onrecord.indexer.lexicon import words
 from onrecord.indexer.names import expand_acronym, is_description, lexicon
-from onrecord.indexer.speakers import DocSpeakers, Person, match_org
+from onrecord.indexer.people import Person
+from onrecord.indexer.runs import match_org
+from onrecord.indexer.speakers import DocSpeakers
 from onrecord.indexer.wordtrie import word_alternation
 
 _WORD_RE = re.compile(r"[\w'\u2019.&-]+")

@@ -42,14 +42,14 @@ def test_words_unions_lists():
 # (list, the newcomer's one new row, a check that is false before and true after)
 ADDITIONS = [
     ("cue_verbs", "grumble",
-     "from onrecord.indexer.cues import find_cues; s = 'Ann Vole grumbled about it';"
+     "from onrecord.indexer.cuewords import find_cues; s = 'Ann Vole grumbled about it';"
      "print(bool(find_cues(s, 0, len(s))))"),
     ("cue_phrases", "made clear",
      "from onrecord.indexer.cuewords import CUE_RE; print(bool(CUE_RE.search('Ann Vole made clear that')))"),
     ("female", "zelda",
      "from onrecord.indexer.names import first_name_gender; print(first_name_gender('Zelda') == 'f')"),
     ("titles_male", "squire",
-     "from onrecord.indexer.speakers import gender_of; print(gender_of('', 'Squire') == 'm')"),
+     "from onrecord.indexer.people import gender_of; print(gender_of('', 'Squire') == 'm')"),
     ("speaker_nouns", "ombudsman",
      "from onrecord.indexer.cues import is_speaker_noun; print(is_speaker_noun('the ombudsman'))"),
 ]
