@@ -30,7 +30,7 @@ TITLES = F_TITLES | M_TITLES | N_TITLES
 LEADING_NOISE = words("leading_noise")
 # a capitalised run on one line: words, initials ("J.", "JF"), hyphens, possessives
 _RUN_RE = re.compile(
-    r"(?<![\w'\u2019.-])[A-Z][\w'\u2019.\u00c0-\u024f-]*(?:[ \u00a0]+[A-Z][\w'\u2019.\u00c0-\u024f-]*)+")
+    r"[A-Z](?<![\w'\u2019.-][A-Z])[\w'\u2019.\u00c0-\u024f-]*(?:[ \u00a0]+[A-Z][\w'\u2019.\u00c0-\u024f-]*)+")
 # role words written with a period that does not end the sentence: "Sen. Ann Vole"
 _NOT_SENTENCE_END = TITLES | words("abbreviations")
 _POSSESSIVE_RE = re.compile(r"['\u2019]s?$")

@@ -32,7 +32,8 @@ _WORD_RE = re.compile(r"[A-Za-z0-9\u00c0-\u024f]")
 _MIN_INNER = 2  # shortest quoted text kept, in characters
 QuoteStyle = Literal["double", "single"]
 _DOUBLE_COUNT_RE = re.compile("[\"\u201c\u201d\u201e\u00ab\u00bb]")
-_SINGLE_OPEN_RE = re.compile("(?:^|(?<=[\\s(\u2014]))['\u2018](?=[A-Za-z0-9])")
+# the mark first (a literal the engine can skip to), then what precedes it
+_SINGLE_OPEN_RE = re.compile("['\u2018](?<![^\\s(\u2014]['\u2018])(?=[A-Za-z0-9])")
 
 
 def detect_quote_style(text: str) -> QuoteStyle:

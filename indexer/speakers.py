@@ -42,7 +42,7 @@ _TITLE_ALT = "|".join(sorted((w.capitalize() for w in F_TITLES | M_TITLES | N_TI
 # lowercase role words right before a name: "former welfare minister Ann Vole"
 _ROLE_BEFORE = re.compile(r"\b(?!(?:the|a|an|of|to|and|by|with|for|from|at|in|on|said|says|told|as)\b)"
                           r"[A-Za-z][a-z-]+\b(?=(?:\s+[A-Za-z][a-z-]+)*\s*$)", re.I)
-_CAP_WORD_RE = re.compile(r"\b[A-Z][\w'\u2019-]*")
+_CAP_WORD_RE = re.compile(r"[A-Z](?<!\w[A-Z])[\w'\u2019-]*")  # the capital first: the engine skips to it
 _POSSESSIVE_END_RE = re.compile(r"['\u2019]s$")
 _NEXT_CAP_RE = re.compile(r"[ \u00a0]+[A-Z]")
 _TITLE_BEFORE_RE = re.compile(rf"\b({_TITLE_ALT})\.?\s+$")
