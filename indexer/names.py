@@ -92,10 +92,12 @@ class NameParts:
     name: list[str] = field(default_factory=list)
 
 
+@lru_cache(maxsize=1 << 15)  # every capitalised run of every article is cut: the same words recur
 def _plain(tok: str) -> str:
     return _POSSESSIVE_RE.sub("", tok).lower().rstrip(".")
 
 
+@lru_cache(maxsize=1 << 15)
 def _is_name_like(tok: str) -> bool:
     """True for a token that can be part of a person's name ("Vole", "J.", "JF", "O'Neill")."""
     return bool(_INITIALS_RE.fullmatch(tok)) or (tok[:1].isupper() and not tok.isupper() and
@@ -207,7 +209,9 @@ _SPOKES_RE = re.compile(rf"\b(?:[Aa]n?|[Tt]he)[ \u00a0]+"
 def find_spokespeople(text: str) -> list[tuple[int, str, str]]:
     """Return (position, spokes noun, body) for 'a spokeswoman for the X'
     and 'an X spokesman' in the article."""
-    found = []
+    found: list[tuple[int, str, str]] = []
+    if "spokes" not in text:  # every match names a spokes- noun: skip the scan
+        return found
     for m in _SPOKES_RE.finditer(text):
         noun, body = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         found.append((m.start(), noun, body))
