@@ -1,6 +1,6 @@
 """Speech cues and the noun phrases around them.
 
-Owns the token rules (the cue lexicon itself is indexer.cuewords) that
+Owns the token rules (finding the cues themselves is indexer.cuewords') that
 find, in a paragraph whose quotes are masked out (the "frame"),
 the speaker phrase tied to a cue: before it ("Mr Gardner added"), after it
 ("said Mr Gardner", "according to the IOPC"), past an appositive
@@ -13,38 +13,26 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from onrecord.indexer.cuewords import CUE_RE, CUE_WORDS, REGULAR_VERBS
+from onrecord.indexer.cuewords import CUE_WORDS
+from onrecord.indexer.lexicon import words
 from onrecord.indexer.names import LEADING_NOISE, lexicon
-from onrecord.indexer.wordtrie import word_alternation
 
 PhraseKind = Literal["pronoun", "name", "np"]
 
 _TOKEN_RE = re.compile(r"[^\s,;:()\[\]\u2014\u2013]+|[,;:()\[\]\u2014\u2013]")
 
-PRONOUNS = frozenset("he she they it we i you".split())
-SKIP_BEFORE_CUE = frozenset(
-    "has have had also later then previously once again recently would will did does "
-    "is was were are be been further earlier simply still never not just however already "
-    "first reportedly publicly privately repeatedly often always finally himself herself "
-    "themselves can could may might should must even originally subsequently who's "
-    "has also had also then once more last yesterday today tonight to went goes on".split())
-DETERMINERS = frozenset(
-    "the a an one another his her their its our this that these those some many several "
-    "two three four five other both each every any most few".split())
-TIME_WORDS = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday january february march april may june "
-    "july august september october november december "
-    "morning afternoon evening night week weekend month year today yesterday tonight".split())
+PRONOUNS = words("pronouns")
+SKIP_BEFORE_CUE = words("skip_before_cue")
+DETERMINERS = words("determiners")
+TIME_WORDS = words("weekdays", "months", "time_nouns")
 # month abbreviations are also names ("Jun wrote"): time words only before a day number
-_MONTH_ABBREVIATIONS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
-_TIME_LEADS = frozenset("on in at last this early late earlier next since during".split())
-_CLAUSE_OPENERS = frozenset(
-    "in on at during after before when while as with for from since despite following asked "
-    "although though because immediately once unlike until early late earlier later".split())
-NAME_CONNECTORS = frozenset("of for de van von da del di le la al bin ibn du".split())
-RELATIVES = frozenset(("who", "which", "that"))
-ABBREVIATIONS = frozenset(
-    "gov. sen. rep. dr. mr. mrs. ms. st. jr. sr. lt. gen. col. capt. sgt. det. prof. rev. supt. insp.".split())
+_MONTH_ABBREVIATIONS = words("month_abbreviations")
+_DATE_WORDS = TIME_WORDS | _MONTH_ABBREVIATIONS
+_TIME_LEADS = words("time_leads")
+_CLAUSE_OPENERS = words("clause_openers")
+NAME_CONNECTORS = words("name_connectors")
+RELATIVES = words("relatives")
+ABBREVIATIONS = frozenset(w + "." for w in words("abbreviations"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,13 +58,14 @@ def tokenize(frame: str, start: int, end: int) -> list[tuple[str, int, int]]:
     return toks
 
 
+_NOT_CAPS = LEADING_NOISE | DETERMINERS
 _DIGIT_LED_NAME_RE = re.compile(r"\d+[A-Z]")  # "4Cast", "3M"
 
 
 def is_cap(tok: str) -> bool:
     """True for a capitalised token that may be part of a name."""
     return bool(tok) and (tok[0].isupper() or bool(_DIGIT_LED_NAME_RE.match(tok))) \
-        and tok.lower() not in LEADING_NOISE | DETERMINERS
+        and tok.lower() not in _NOT_CAPS
 
 
 def _skip_back(toks: list[tuple[str, int, int]], i: int) -> int:
@@ -87,9 +76,9 @@ def _skip_back(toks: list[tuple[str, int, int]], i: int) -> int:
         if low in SKIP_BEFORE_CUE or (low.endswith("ly") and tok.islower() and len(tok) > 4):
             i -= 1
         elif low in TIME_WORDS or (tok.isdigit() and i >= 1 and toks[i - 1][0].lower().rstrip(".") in
-                                   TIME_WORDS | _MONTH_ABBREVIATIONS):
+                                   _DATE_WORDS):
             i -= 1  # "Ann Vole on Saturday said", "Ann Vole late Jan. 5 wrote"
-            while i >= 0 and (toks[i][0].lower().rstrip(".") in TIME_WORDS | _MONTH_ABBREVIATIONS
+            while i >= 0 and (toks[i][0].lower().rstrip(".") in _DATE_WORDS
                               or toks[i][0].lower() in _TIME_LEADS):
                 i -= 1
         elif tok == ")":
@@ -179,7 +168,7 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
     return Phrase(frame[toks[j][1]:e], toks[j][1], end, "np")
 
 
-_APPOSITIVE_LINKS = frozenset("at of for with from".split())
+_APPOSITIVE_LINKS = words("appositive_links")
 
 
 def _unclosed_appositive_head(toks: list[tuple[str, int, int]], j: int) -> int | None:
@@ -263,7 +252,7 @@ def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tupl
     while True:
         m = k + 1
         while m < len(toks) and m - k <= 4 and toks[m][0].isalpha() and toks[m][0].islower() \
-                and toks[m][0] not in CUE_WORDS | _NOT_ROLE - {"and"}:
+                and toks[m][0] not in _ROLE_ENDERS:
             m += 1
         between = [t[0] for t in toks[k + 1:m]]
         described = all(t[0].lower() in describing for t in toks[j:k + 1])
@@ -296,10 +285,8 @@ def _lowercase_led_name(frame: str, toks: list[tuple[str, int, int]], i: int) ->
     return Phrase(frame[s:e], s, e, "name", lead=toks[i][1])
 
 
-_NOT_ROLE = frozenset(
-    "in on at to that of for with from by during after before about when while as this last "
-    "and or but not no than then there here who which what it is was were be been has have had "
-    "would will could should may might can do does did so if".split())
+_NOT_ROLE = words("not_role")
+_ROLE_ENDERS = CUE_WORDS | _NOT_ROLE - {"and"}
 
 
 def _determiner_np(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase:
@@ -346,56 +333,7 @@ def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
     return phrase
 
 
-WEAK_CUES = frozenset(w for w in CUE_WORDS if w.startswith((
-    "suggest", "found", "call", "describ", "brand", "dub", "think", "thought", "question",
-    "challeng", "cit", "signal", "agree", "disagree", "label", "prais", "reason", "wonder",
-    "mention", "report", "post", "stat", "estimat", "tout", "mock", "hint", "sigh", "muse")))
-
-
-_MID_SENTENCE_RE = re.compile(r"[\w,]\s+$")  # "the United States": a capitalized cue mid-sentence
-_NOUN_BEFORE_RE = re.compile(
-    r"(?:\b(?:the|a|an|his|her|their|its|our|my|your|this|these|those)|['\u2019]s?)\s+$",
-    re.IGNORECASE)
-
-
-# bare verb forms are nouns as often as verbs ("a claim", "the answer"), but
-# not right after a plural or first-person pronoun: "they conclude", "we argue"
-# (the leading "(?<= )" only fails fast where no pronoun can end)
-_BARE_CUE_RE = re.compile(
-    r"(?<= )(?:(?<=\bthey )|(?<=\bThey )|(?<=\bwe )|(?<=\bWe )|(?<=\bI )|(?<=\byou )|(?<=\bwho ))"
-    rf"(?:{word_alternation(frozenset(v for v in REGULAR_VERBS if len(v) > 3))})\b")
-
-
-def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
-    """Return the cue matches in frame[lo:hi], in order, leaving out nouns
-    spelled like cues ("his remarks", "Trump's comments", "the stated aim")
-    and capitalized ones right before a cue, which are names ("Read said")."""
-    found = [m for m in CUE_RE.finditer(frame, lo, hi)
-             if frame[m.start() - 1:m.start()] != "-"  # "so-called", "long-stated"
-             and not (m.group()[0].isupper() and (CUE_RE.match(frame, m.end() + 1, hi) or _MID_SENTENCE_RE.search(
-                 frame, max(lo, m.start() - 3), m.start())))
-             and not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())]
-    bare = list(_BARE_CUE_RE.finditer(frame, lo, hi))
-    return sorted(found + bare, key=lambda m: m.start()) if bare else found
-
-
-def is_weak(cue: re.Match[str]) -> bool:
-    """True for verbs that only sometimes report speech (found, called, suggested)."""
-    return cue.group().lower() in WEAK_CUES
-
-
-_SPEAKER_NOUNS = frozenset((
-    "official officials spokesman spokeswoman spokesperson aide aides source sources statement "
-    "report campaign group committee people staff staffer team family mother father wife husband "
-    "son daughter friend friends critics critic supporters opponents voters crowd audience police "
-    "agency department office party board panel memo letter ad release poll survey study post "
-    "tweet video website chief head boss judge justice lawyer attorney expert experts analyst "
-    "economist candidate senator governor mayor president leader leaders members member union "
-    "protesters activists residents woman man women men organization firm company network "
-    "administration government court paper book article editorial story authors author council "
-    "commission ministry senate congress parliament legislature coalition alliance movement "
-    "newspaper magazine outlet station channel site blog caucus delegation embassy"
-).split())
+_SPEAKER_NOUNS = words("speaker_nouns")
 _AGENT_END_RE = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)s?$")
 
 

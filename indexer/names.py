@@ -1,8 +1,9 @@
 """People's names in one article: the full names it introduces, and the
 words glued to them that are not names.
 
-Owns the name lexicons (indexer/data/names.json: first names by gender,
-descriptors such as nationalities and parties, role words) and the rules
+Owns the name word lists' use (indexer.lexicon: first names by gender,
+titles by gender, descriptors such as nationalities and parties, role
+words) and the rules
 that cut a capitalised run down to a person's name: "Lib Dem spokesman
 Mark Oaten" -> role "Lib Dem spokesman", name Mark Oaten; "Frenchman Ann
 Vole", "Newport-based Ann Vole", "Boss Ann Vole" (a sentence-initial common
@@ -13,32 +14,25 @@ indexer.speakers turns the names into a registry of people.
 """
 from __future__ import annotations
 
-import json
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from pathlib import Path
 
+from onrecord.indexer.lexicon import words
 from onrecord.indexer.quotes import QuoteStyle, find_quote_spans
 
-_LEXICON = Path(__file__).with_name("data") / "names.json"
-F_TITLES = frozenset("mrs ms miss dame lady baroness madam duchess queen princess".split())
-M_TITLES = frozenset("mr sir lord baron duke king prince".split())
-N_TITLES = frozenset("dr prof professor rev reverend pc sgt det cllr judge justice".split())
+F_TITLES = words("titles_female")
+M_TITLES = words("titles_male")
+N_TITLES = words("titles_neutral")
 TITLES = F_TITLES | M_TITLES | N_TITLES
 # words that open sentences or clauses, capitalised there, never part of a name
-LEADING_NOISE = frozenset(
-    "but and now however yesterday meanwhile earlier later also still so then today "
-    "speaking in on at after before when while as if last this likewise similarly hours days weeks "
-    "months moments minutes early indeed instead again finally ultimately eventually where maybe "
-    "perhaps even somewhere given there here what why how such only just yet thus hence though "
-    "although because unless whether once it's it\u2019s".split())
+LEADING_NOISE = words("leading_noise")
 # a capitalised run on one line: words, initials ("J.", "JF"), hyphens, possessives
 _RUN_RE = re.compile(
-    r"(?<![\w'\u2019.-])[A-Z][\w'\u2019.\u00c0-\u024f-]*(?:[ \u00a0]+[A-Z][\w'\u2019.\u00c0-\u024f-]*)+")
+    r"[A-Z](?<![\w'\u2019.-][A-Z])[\w'\u2019.\u00c0-\u024f-]*(?:[ \u00a0]+[A-Z][\w'\u2019.\u00c0-\u024f-]*)+")
 # role words written with a period that does not end the sentence: "Sen. Ann Vole"
-_ABBREVIATED = frozenset("sen rep gov lt gen col capt sgt det supt insp st jr sr".split())
+_NOT_SENTENCE_END = TITLES | words("abbreviations")
 _POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
 _INITIALS_RE = re.compile(r"(?:[A-Z]\.){1,3}|[A-Z]{2}")
 _LOWER_WORD_RE = re.compile(r"(?<![\w'\u2019-])[a-z][a-z'\u2019-]+")
@@ -46,7 +40,7 @@ _LOWER_WORD_RE = re.compile(r"(?<![\w'\u2019-])[a-z][a-z'\u2019-]+")
 
 @dataclass(frozen=True, slots=True)
 class Lexicon:
-    """The word lists of names.json, lowercase."""
+    """The name word lists of the lexicon (indexer.lexicon), lowercase."""
 
     female: frozenset[str]
     male: frozenset[str]
@@ -65,9 +59,9 @@ class Lexicon:
 @lru_cache(maxsize=1)
 def lexicon() -> Lexicon:
     """Return the name lexicons (read once)."""
-    data = json.loads(_LEXICON.read_text(encoding="utf-8"))
-    lex = Lexicon(*(frozenset(w.lower() for w in data[k]) for k in (
-        "female", "male", "descriptors", "roles", "not_names", "spokes", "org_heads", "person_nouns", "female_nouns")))
+    lex = Lexicon(*(words(*k.split("+")) for k in (
+        "female", "male", "descriptors", "roles", "not_names", "spokes", "org_heads", "person_nouns",
+        "female_nouns")))
     return replace(lex, first_names=lex.female | lex.male, describing=lex.roles | lex.descriptors,
                    never_names=LEADING_NOISE | lex.not_names)
 
@@ -98,10 +92,12 @@ class NameParts:
     name: list[str] = field(default_factory=list)
 
 
+@lru_cache(maxsize=1 << 15)  # every capitalised run of every article is cut: the same words recur
 def _plain(tok: str) -> str:
     return _POSSESSIVE_RE.sub("", tok).lower().rstrip(".")
 
 
+@lru_cache(maxsize=1 << 15)
 def _is_name_like(tok: str) -> bool:
     """True for a token that can be part of a person's name ("Vole", "J.", "JF", "O'Neill")."""
     return bool(_INITIALS_RE.fullmatch(tok)) or (tok[:1].isupper() and not tok.isupper() and
@@ -181,7 +177,7 @@ def _sentence_pieces(run: str, base: int) -> list[tuple[int, list[str]]]:
         word = tok.group()
         if not current:
             start = base + tok.start()
-        if word.endswith(".") and not _INITIALS_RE.fullmatch(word) and _plain(word) not in TITLES | _ABBREVIATED:
+        if word.endswith(".") and not _INITIALS_RE.fullmatch(word) and _plain(word) not in _NOT_SENTENCE_END:
             current.append(word.rstrip("."))
             pieces.append((start, current))
             current = []
@@ -213,7 +209,9 @@ _SPOKES_RE = re.compile(rf"\b(?:[Aa]n?|[Tt]he)[ \u00a0]+"
 def find_spokespeople(text: str) -> list[tuple[int, str, str]]:
     """Return (position, spokes noun, body) for 'a spokeswoman for the X'
     and 'an X spokesman' in the article."""
-    found = []
+    found: list[tuple[int, str, str]] = []
+    if "spokes" not in text:  # every match names a spokes- noun: skip the scan
+        return found
     for m in _SPOKES_RE.finditer(text):
         noun, body = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         found.append((m.start(), noun, body))

@@ -9,23 +9,27 @@ secretary", "the Labour MP") is the person the article introduced with it;
 a definite person noun ("the 56-year-old", "the rapper") is the person the
 article is about at that point; the owner of a claim ("Ann Vole's claim
 that ...") speaks its quoted that-clause.  Anything else names nobody: no guess.
-The word classes live in data/names.json ("spokes", "org_heads",
-"person_nouns"); indexer.speakers keeps the registry this reads.
+The word classes are lists of indexer.lexicon ("spokes", "org_heads",
+"person_nouns", "claim_nouns", "office_changers"); indexer.speakers keeps the registry this reads.
 """
 from __future__ import annotations
 
 import re
 
-from onrecord.indexer.cues import Phrase, find_cues
+from onrecord.indexer.cues import Phrase
+from onrecord.indexer.cuewords import find_cues
 from onrecord.indexer.frames import Frame
+from onrecord.indexer.lexicon import words
 from onrecord.indexer.names import expand_acronym, is_description, lexicon
-from onrecord.indexer.speakers import DocSpeakers, Person, match_org
+from onrecord.indexer.people import Person
+from onrecord.indexer.runs import match_org
+from onrecord.indexer.speakers import DocSpeakers
 from onrecord.indexer.wordtrie import word_alternation
 
 _WORD_RE = re.compile(r"[\w'\u2019.&-]+")
 _POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
-_DETERMINERS = frozenset("the a an one another this that its his her their".split())
-_OTHER_OFFICE = frozenset("shadow deputy vice assistant junior".split())
+_DETERMINERS = words("determiners")
+_OTHER_OFFICE = words("office_changers")
 _AGE_RE = re.compile(r"\d+-year-old$")
 
 
@@ -134,9 +138,7 @@ def _current_person(people: DocSpeakers, pos: int, gender: str | None) -> Person
     return max(fits, key=lambda p: p.salient.last_before(pos)) if fits else None
 
 
-_CLAIM_NOUNS = frozenset(
-    "claim claims statement remark remarks comment comments assertion contention argument "
-    "promise pledge warning words insistence prediction boast accusation".split())
+_CLAIM_NOUNS = words("claim_nouns")
 _CLAIM_RE = re.compile(
     r"\b((?:[A-Z][\w.'\u2019-]*\s+){0,3}[A-Z][\w.-]*)['\u2019]s\s+(?:[a-z-]+\s+)?"
     rf"({word_alternation(_CLAIM_NOUNS)})\s+that\s+")

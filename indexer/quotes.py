@@ -31,8 +31,9 @@ _OPEN_BEFORE = " \t\n([{\u2014\u2013-\"\u201c:/"
 _WORD_RE = re.compile(r"[A-Za-z0-9\u00c0-\u024f]")
 _MIN_INNER = 2  # shortest quoted text kept, in characters
 QuoteStyle = Literal["double", "single"]
-_DOUBLE_COUNT_RE = re.compile("[\"\u201c\u201d\u201e\u00ab\u00bb]")
-_SINGLE_OPEN_RE = re.compile("(?:^|(?<=[\\s(\u2014]))['\u2018](?=[A-Za-z0-9])")
+_DOUBLE_MARKS = "\"\u201c\u201d\u201e\u00ab\u00bb"
+# the mark first (a literal the engine can skip to), then what precedes it
+_SINGLE_OPEN_RE = re.compile("['\u2018](?<![^\\s(\u2014]['\u2018])(?=[A-Za-z0-9])")
 
 
 def detect_quote_style(text: str) -> QuoteStyle:
@@ -41,7 +42,8 @@ def detect_quote_style(text: str) -> QuoteStyle:
     typewriter = text.count("''") + text.count("``")
     singles = len(_SINGLE_OPEN_RE.findall(text.replace("''", "")))
     # a typewriter-quoted text nests single quotes inside its '' pairs: not primary
-    return "single" if singles > len(_DOUBLE_COUNT_RE.findall(text)) + typewriter else "double"
+    doubles = sum(text.count(mark) for mark in _DOUBLE_MARKS)
+    return "single" if singles > doubles + typewriter else "double"
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,16 +4,16 @@ Owns the per-document registry of people (and institutions) that lets
 "Mrs Smallman" map to the Mina Smallman introduced earlier, "Sir Mark" to
 Sir Mark Rowley, "Mr Gardner" (a typo) to Barry Gardiner and "she" to the
 most salient woman.  Salience = was a speaker before, then was a sentence
-subject, then recency.  Institutions come from indexer.institutions.
+subject, then recency.  A person's record and name-level rules are
+indexer.people's, splitting a capitalised run and naming institutions
+indexer.runs'.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
 
+from onrecord.indexer.lexicon import words
 from onrecord.indexer.names import (
     F_TITLES,
     M_TITLES,
@@ -31,147 +31,27 @@ from onrecord.indexer.names import (
     lowercase_words,
     quoted_spans,
 )
+from onrecord.indexer.people import Person, gender_of, variants, within_one_edit
 from onrecord.indexer.positions import Positions
 from onrecord.indexer.quotes import QuoteStyle, detect_quote_style
+from onrecord.indexer.runs import ORG_WORDS, ROLE_WORDS, looks_like_org, match_org, split_run
 
-FIRST_NAME_TITLES = frozenset("sir dame lord lady".split())
-ROLE_WORDS = frozenset((
-    "commissioner director minister secretary chairman chairwoman chair senator sen governor gov "
-    "president chief inspector detective superintendent supt constable mp leader officer "
-    "spokesman spokeswoman spokesperson regional deputy assistant general attorney mayor rep "
-    "representative congressman congresswoman speaker candidate sheriff archdeacon bishop pope "
-    "prime foreign home health police commander sergeant captain lieutenant colonel major head "
-    "executive ceo chancellor vice former acting interim national senior campaign manager "
-    "adviser advisor strategist aide analyst economist editor correspondent reporter anchor "
-    "host founder owner coach manager justice secretary-general gop democratic republican "
-    "democrat state press director-general lawyer attorney-general"
-).split())
-ORG_WORDS = frozenset((
-    "police service office party news house court department unit council committee church "
-    "university times post agency commission ministry government campaign association union "
-    "institute foundation bank company corp inc ltd group network bureau board authority "
-    "trust org administration network station magazine journal press tribune herald "
-    "senate congress parliament"
-).split())
-_TITLE_ALT = "Mrs|Mr|Ms|Miss|Dr|Sir|Dame|Lord|Lady|Baroness|Prof"
+FIRST_NAME_TITLES = words("first_name_titles")
+_TITLE_ALT = "|".join(sorted((w.capitalize() for w in F_TITLES | M_TITLES | N_TITLES), key=lambda w: (-len(w), w)))
 # a capitalised word right before a surname: its first name ("Ann Vole"), unless a sentence ends there
 # lowercase role words right before a name: "former welfare minister Ann Vole"
 _ROLE_BEFORE = re.compile(r"\b(?!(?:the|a|an|of|to|and|by|with|for|from|at|in|on|said|says|told|as)\b)"
                           r"[A-Za-z][a-z-]+\b(?=(?:\s+[A-Za-z][a-z-]+)*\s*$)", re.I)
-_CAP_WORD_RE = re.compile(r"\b[A-Z][\w'\u2019-]*")
+_CAP_WORD_RE = re.compile(r"[A-Z](?<!\w[A-Z])[\w'\u2019-]*")  # the capital first: the engine skips to it
 _POSSESSIVE_END_RE = re.compile(r"['\u2019]s$")
 _NEXT_CAP_RE = re.compile(r"[ \u00a0]+[A-Z]")
 _TITLE_BEFORE_RE = re.compile(rf"\b({_TITLE_ALT})\.?\s+$")
 _FULL_NAME_BEFORE = re.compile(r"\b(?:[A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
-_NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | frozenset(
-    "the in on at a an this that but and now however yesterday meanwhile if when while as after "
-    "before last next monday tuesday wednesday thursday friday saturday sunday january february "
-    "march april may june july august september october november december".split())
+_NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | words("not_first_names", "weekdays", "months")
+_MALE_PRONOUNS = words("pronouns_male")
+_FEMALE_PRONOUNS = words("pronouns_female")
+_COLLECTIVE_PRONOUNS = words("pronouns_collective")
 WALK_LIMIT = 256  # positions a pronoun looks back over before ranking everyone instead
-_FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropolitan Police",
-                  "iopc": "Independent Office for Police Conduct",
-                  "independent office for police conduct": "Independent Office for Police Conduct",
-                  "bbc": "BBC", "fbi": "FBI", "white house": "White House"}
-
-
-@dataclass(slots=True)
-class Person:
-    """A person named in the article and where they were salient."""
-
-    name: str
-    first: str
-    last: str
-    gender: str | None = None
-    order: int = 0  # creation order: ties go to the person met first
-    salient: Positions = field(default_factory=Positions)  # subject mentions and speaker turns
-    mentions: Positions = field(default_factory=Positions)
-    spoke: Positions = field(default_factory=Positions)
-    roles: set[str] = field(default_factory=set)  # lowercase role words ("foreign", "secretary")
-
-
-@lru_cache(maxsize=1)
-def _institution_matcher() -> Callable[[str], str | None]:
-    """Return phrase -> canonical institution, via indexer.institutions when present."""
-    try:
-        from onrecord.indexer import institutions  # written concurrently; guarded so quotes work alone
-        registry: Any = institutions.load_registry()
-        return lambda phrase: institutions.match_institution(phrase, registry)
-    except (ImportError, AttributeError):
-        return lambda phrase: _FALLBACK_ORGS.get(phrase.lower())
-
-
-@lru_cache(maxsize=4096)  # the same speaker phrases recur all through a long article
-def match_org(phrase: str) -> str | None:
-    """Return the canonical institution a speaker phrase names, or None.
-
-    Tries the whole phrase without determiner, then its capitalized words
-    ("a Met spokesperson" -> the Met)."""
-    match = _institution_matcher()
-    core = re.sub(r"^(?:the|a|an)\s+", "", phrase.strip(), flags=re.I)
-    core = re.sub(r"['\u2019]s$", "", core)
-    for candidate in (core, *re.findall(r"\b[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*", core)):
-        try:
-            found = match(candidate)
-        except Exception:  # a broken registry must not stop quote extraction
-            found = None
-        if found:
-            return found
-    return None
-
-
-def gender_of(first: str, title: str | None) -> str | None:
-    t = (title or "").lower().rstrip(".")
-    if t in F_TITLES:
-        return "f"
-    if t in M_TITLES:
-        return "m"
-    return first_name_gender(first)
-
-
-def within_one_edit(a: str, b: str) -> bool:
-    """True when a and b differ by at most one insertion, deletion or substitution."""
-    if abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) > len(b):
-        a, b = b, a
-    i = 0
-    while i < len(a) and a[i] == b[i]:
-        i += 1
-    return a[i + (len(a) == len(b)):] == b[i + 1:]
-
-
-def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
-    """Split a capitalized run into (role, title, name tokens).
-
-    "Met Commissioner Dame Cressida Dick" -> ("Met Commissioner", "Dame",
-    ["Cressida", "Dick"])."""
-    toks = re.sub(r"^(?:the|The)\s+", "", run).split()
-    lead = next((k for k, t in enumerate(toks[:-1]) if re.search(r"\w['\u2019]s$", t)), -1)
-    if lead >= 0 and not _looks_like_org(toks[lead + 1:]):  # "Acme's Ann Vole": her employer
-        return " ".join(toks[:lead + 1]), *split_run(" ".join(toks[lead + 1:]))[1:]
-    toks = [re.sub(r"['\u2019]s$", "", t) for t in toks]
-    title_at = max((k for k, t in enumerate(toks) if t.lower().rstrip(".") in
-                    F_TITLES | M_TITLES | N_TITLES), default=-1)
-    if title_at >= 0:
-        role = " ".join(toks[:title_at]) or None
-        return role, toks[title_at], toks[title_at + 1:]
-    cut = 0
-    for k, t in enumerate(toks):
-        low = t.lower().rstrip(".")
-        if low in ROLE_WORDS:
-            cut = k + 1
-        elif low in ("for", "of") and k + 1 < len(toks):
-            cut = k + 2
-    name = toks[cut:]
-    if len(name) > 3:
-        cut, name = len(toks) - 2, toks[-2:]
-    return (" ".join(toks[:cut]) or None), None, name
-
-
-def _looks_like_org(name: list[str]) -> bool:
-    """True for an institution's name: an org word in it ("Acme Group") or an acronym ("NATO")."""
-    return any(t.lower() in ORG_WORDS for t in name) or (
-        len(name) == 1 and name[0].isupper() and name[0].isalpha() and len(name[0]) > 1)
 
 
 class DocSpeakers:
@@ -223,7 +103,7 @@ class DocSpeakers:
         (no title, known first name, role or subject position vouches for it)."""
         name, title = hit.parts.name, hit.parts.title
         first, last = name[0], name[-1]
-        if _looks_like_org(name) or first.lower() in _NOT_FIRST or last.lower() in ROLE_WORDS:
+        if looks_like_org(name) or first.lower() in _NOT_FIRST or last.lower() in ROLE_WORDS:
             return None
         subject = is_subject(text, hit.run_start)
         if not (title or first_name_gender(first) or hit.parts.role or subject):
@@ -283,7 +163,7 @@ class DocSpeakers:
             self.by_order.append(person)
             self._by_first.setdefault(first, []).append(person)
             self._by_last.setdefault(last, []).append(person)
-            for key in _variants(last):
+            for key in variants(last):
                 self._by_variant.setdefault(key, []).append(person)
         elif person.gender is None:
             person.gender = gender
@@ -295,12 +175,12 @@ class DocSpeakers:
         or title; a bare description ("Olympian", "Lib Dem") names nobody."""
         org = match_org(run)
         role, title, name = split_run(run)
-        if org and (not name or _looks_like_org(name) or len(name) == 1 and not title):
+        if org and (not name or looks_like_org(name) or len(name) == 1 and not title):
             self.orgs.append((pos, org))
             return org, None
         if len(name) == 1 and name[0].lower() in ORG_WORDS:
             return None, role  # "Church ministers", "the Party": which one is not said
-        if _looks_like_org(name) and not title:
+        if looks_like_org(name) and not title:
             body = re.sub(r"^(?:the|The)\s+|['\u2019]s$", "", run)
             self.orgs.append((pos, body))
             return body, None
@@ -375,20 +255,21 @@ class DocSpeakers:
     def _typos_of(self, word: str) -> list[Person]:
         """Return the people whose surname is one edit from `word`, in creation
         order (two strings one edit apart share a one-deletion variant)."""
-        found = {p.order: p for key in _variants(word) for p in self._by_variant.get(key, ())}
+        found = {p.order: p for key in variants(word) for p in self._by_variant.get(key, ())}
         return [found[k] for k in sorted(found) if within_one_edit(found[k].last, word)]
 
     def resolve_pronoun(self, pronoun: str, pos: int) -> str | None:
         """Return the canonical speaker a pronoun at pos refers to, or None."""
         low = pronoun.lower()
-        if low in ("he", "she"):
-            best = self._pronoun_referent("m" if low == "he" else "f", pos)
+        g = "m" if low in _MALE_PRONOUNS else "f" if low in _FEMALE_PRONOUNS else None
+        if g is not None:
+            best = self._pronoun_referent(g, pos)
             if best is None:
                 return None
             if best.gender is None:
-                best.gender = "m" if low == "he" else "f"
+                best.gender = g
             return self._speak(best, pos).name
-        if low in ("it", "they", "we"):
+        if low in _COLLECTIVE_PRONOUNS:
             earlier = self._last_org_before(pos)
             if earlier is not None:
                 self.orgs.append((pos, earlier))
@@ -446,11 +327,6 @@ class DocSpeakers:
     def note_org(self, org: str, pos: int) -> None:
         """Record an institution that spoke at pos (so 'it said' can follow)."""
         self.orgs.append((pos, org))
-
-
-def _variants(word: str) -> set[str]:
-    """Return `word` and every string one deletion away from it."""
-    return {word} | {word[:i] + word[i + 1:] for i in range(len(word))}
 
 
 def _rank(p: Person, pos: int) -> tuple[bool, int, int]:

@@ -7,7 +7,8 @@ import pytest
 
 from onrecord.indexer.attribution import annotate_quotes
 from onrecord.indexer.cues import is_speaker_noun
-from onrecord.indexer.speakers import split_run, within_one_edit
+from onrecord.indexer.people import within_one_edit
+from onrecord.indexer.runs import split_run
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 
 
