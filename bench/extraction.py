@@ -174,20 +174,36 @@ def polnear_dir(flag: str | None) -> Path | None:
     return None
 
 
-def score_polnear(root: Path, split: str = "dev") -> str:
-    """Convert `split` with PolNeAR's convert.py and score this extractor with
-    its score.py; return score.py's last line (or its failure)."""
+def convert_split(root: Path, split: str, out: Path) -> Path:
+    """Write `split` as PolNeAR's convert.py gives it (direct and mixed
+    quotes with a speaker, one item per fragment) to `out`; return `out`."""
+    with out.open("w", encoding="utf-8") as fh:
+        subprocess.run([sys.executable, "convert.py", "--splits", split, "--kinds", "direct,mixed",
+                        "--require-speaker", "--fragments"], cwd=root, stdout=fh,
+                       stderr=subprocess.DEVNULL, check=True)
+    return out
+
+
+def score_polnear(root: Path, gold: Path) -> str:
+    """Score this extractor on the converted split `gold` (convert_split)
+    with PolNeAR's score.py; return score.py's last line (or its failure)."""
+    command = f"{sys.executable} -m bench.extraction"
+    out = subprocess.run([sys.executable, str(root / "score.py"), command, str(gold)],
+                         cwd=REPO, capture_output=True, text=True, timeout=900)
+    lines = out.stdout.strip().splitlines()
+    return lines[-1] if lines else out.stderr.strip()[-300:]
+
+
+def polnear_rows(root: Path | None, split: str) -> list[tuple[str, str]]:
+    """Return the PolNeAR score row and the pronoun report's row, the split
+    converted once for both; a 'skipped' row without a PolNeAR directory."""
+    if root is None:
+        return [(f"PolNeAR {split}", "skipped (no PolNeAR directory)")]
+    from bench.pronouns import pronoun_rows, read_docs, summarize  # it imports this module
     with tempfile.TemporaryDirectory() as tmp:
-        gold = Path(tmp) / f"{split}.jsonl"
-        with gold.open("w", encoding="utf-8") as fh:
-            subprocess.run([sys.executable, "convert.py", "--splits", split, "--kinds", "direct,mixed",
-                            "--require-speaker", "--fragments"], cwd=root, stdout=fh,
-                           stderr=subprocess.DEVNULL, check=True)
-        command = f"{sys.executable} -m bench.extraction"
-        out = subprocess.run([sys.executable, str(root / "score.py"), command, str(gold)],
-                             cwd=REPO, capture_output=True, text=True, timeout=900)
-        lines = out.stdout.strip().splitlines()
-        return lines[-1] if lines else out.stderr.strip()[-300:]
+        gold = convert_split(root, split, Path(tmp) / f"{split}.jsonl")
+        return [(f"PolNeAR {split}", score_polnear(root, gold)),
+                ("PolNeAR pronouns", summarize(pronoun_rows(read_docs(gold))))]
 
 
 def measure_speed(corpus: Path, runs: int = 3) -> tuple[float, int]:
@@ -244,11 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         rows.append(("BBC gold", f"skipped (no corpus at {args.corpus})"))
     root = None if args.skip_polnear else polnear_dir(args.polnear)
-    rows.append((f"PolNeAR {args.split}", score_polnear(root, args.split) if root
-                 else "skipped (no PolNeAR directory)"))
-    if root:
-        from bench.pronouns import load_split, pronoun_rows, summarize  # it imports this module
-        rows.append(("PolNeAR pronouns", summarize(pronoun_rows(load_split(root, args.split)))))
+    rows += polnear_rows(root, args.split)
     if not args.skip_htmleval:
         rows += htmleval_rows(args.htmleval)
     if not args.skip_speed and Path(args.corpus).is_dir():

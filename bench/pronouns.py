@@ -14,29 +14,22 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import subprocess
 import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bench.extraction import extract_text, polnear_dir
+from bench.extraction import convert_split, extract_text, polnear_dir
 from onrecord.search.model import Quote
 
 MIN_COVER = 0.3
 _PRONOUNS = frozenset("he she they it we i you his her their its him them".split())
 
 
-def load_split(root: Path, split: str) -> list[dict[str, Any]]:
-    """Return the split's documents as PolNeAR's convert.py writes them."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / f"{split}.jsonl"
-        with path.open("w", encoding="utf-8") as fh:
-            subprocess.run([sys.executable, "convert.py", "--splits", split, "--kinds", "direct,mixed",
-                            "--require-speaker", "--fragments"], cwd=root, stdout=fh,
-                           stderr=subprocess.DEVNULL, check=True)
-        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+def read_docs(path: Path) -> list[dict[str, Any]]:
+    """Return the documents of a converted split (bench.extraction.convert_split)."""
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
 def judge(quote: Quote, gold_speaker: str) -> str:
@@ -78,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     if root is None:
         print("PolNeAR not found (--polnear DIR, $ONRECORD_POLNEAR or ../shared/polnear)")
         return 1
-    rows = pronoun_rows(load_split(root, args.split))
+    with tempfile.TemporaryDirectory() as tmp:
+        rows = pronoun_rows(read_docs(convert_split(root, args.split, Path(tmp) / "split.jsonl")))
     print(f"PolNeAR {args.split} {summarize(rows)}")
     for _verdict, name, gold, doc_id in [r for r in rows if r[0] == "wrong"][:args.show]:
         print(f"  wrong: resolved to {name!r}, gold speaker {gold!r} ({doc_id})")

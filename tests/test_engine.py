@@ -468,7 +468,7 @@ def test_facet_table_over_segments_counts_like_the_stored_fields(speakers: int) 
     import random
     from collections import Counter
 
-    from onrecord.search.features.facets import build_facet_table, count_facets
+    from onrecord.search.features.facets import build_facet_table, tally_facets
     rnd = random.Random(speakers)
     idx = ram_index()
     for batch in range(3):  # three segments; names recur across them
@@ -483,7 +483,7 @@ def test_facet_table_over_segments_counts_like_the_stored_fields(speakers: int) 
         live = [d for d in range(reader.doc_count_all()) if not reader.is_deleted(d)]
         stored = {d: searcher.stored_fields(d) for d in live}
     idx.records.fill(stored.values())  # outlets are stored once, in the article records
-    counts = count_facets(table, set(live))
+    counts = tally_facets(table, set(live)).values
     for facet, field in (("speaker", "speaker"), ("institution", "institution"),
                          ("outlet", "outlet")):
         expected = Counter(v for f in stored.values() for v in (f.get(field) or "").split(",") if v)

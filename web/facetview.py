@@ -31,7 +31,7 @@ class FacetEntry:
     where excluding is not offered: selected or excluded values, years)."""
 
     value: str
-    count: int | None  # None: not known here (see facet_view), shown as no count
+    count: int
     state: ValueState
     url: str
     exclude_url: str | None
@@ -91,7 +91,7 @@ def facet_entry(facet: FacetDef, fv: FacetValue, links: SearchLinks) -> FacetEnt
     selected or excluded value is listed with its true count even when the
     filter box leaves it out of the list proper."""
     name, value = facet.name, fv.value
-    count: int | None = fv.count
+    count = fv.count
     if links.excluded(name, value):
         return FacetEntry(value, count, "excluded", links.include(name, value), None)
     if links.active(name, value):

@@ -192,13 +192,6 @@ class FacetCounts:
     sizes: dict[str, int]
 
 
-def count_facets(table: FacetTable, docnums: Collection[int]) -> dict[str, list[FacetValue]]:
-    """Return, for each facet, its TOP_VALUES most frequent values among
-    `docnums` (a set, or any collection), by count descending then value
-    ascending."""
-    return tally_facets(table, docnums).values
-
-
 @dataclass(frozen=True, slots=True)
 class FacetAsk:
     """What a facet count is asked for beyond the top values: the facet
