@@ -85,7 +85,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("writer_memory_mb", 256, int, "MB of postings a writer pools before spilling a sorted "
             "run to disk."),
     Setting("worker_memory_mb", 128, int, "The same, for each indexing worker process."),
-    Setting("batch_articles", 500, int, "Articles per commit when indexing in one process."),
+    Setting("batch_articles", 1000, int, "Articles per commit when indexing in one process."),
     Setting("tasks_per_commit", 2, int, "Tasks per worker process between commits when indexing "
             "in parallel."),
     Setting("file_budget", 60.0, float, "Seconds one input file may take to parse and annotate "
@@ -131,7 +131,7 @@ class Config:
     write_lock_timeout: float = 10.0
     writer_memory_mb: int = 256
     worker_memory_mb: int = 128
-    batch_articles: int = 500
+    batch_articles: int = 1000
     tasks_per_commit: int = 2
     file_budget: float = 60.0
 

@@ -20,9 +20,9 @@ from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import FileStorage
-from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage.durability import INDEX_NAME, fsync_dir
+from onrecord.search.storage.whoosh_internals import LengthsWholeWriter
 
 # Seconds a superseded commit's files are kept for readers still on it
 # (searchers refresh within a second; export snapshots can run minutes).
@@ -33,7 +33,7 @@ _SEGMENT = re.compile(rf"^({INDEX_NAME}_[0-9a-z]+)\.[A-Za-z0-9_.]+$")
 _TEMP_DIR = f"{INDEX_NAME}.tmp"  # a writer's posting-pool runs
 
 
-class DurableWriter(SegmentWriter):
+class DurableWriter(LengthsWholeWriter):
     """A SegmentWriter whose commit keeps the superseded commit's files for
     READER_GRACE_SECONDS (Whoosh deletes them at once, under readers in
     other processes that open column files lazily)."""

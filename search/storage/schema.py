@@ -21,6 +21,7 @@ from onrecord.search.facetdefs import FACETS
 from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.clusters import paragraph_keys, quote_keys
 from onrecord.search.storage.lexicon import COMMON_WORDS, MIN_STEM_CHARS, CommonGramsFilter
+from onrecord.search.storage.textfields import ExactText, StemmedText
 
 # Sort keys for undated paragraphs: larger than any date ordinal, so they sort
 # last both for "newest" (ascending over MAX - ordinal) and "oldest".
@@ -171,11 +172,11 @@ def build_schema() -> fields.Schema:
         # word list: suggestions read WORDS_FIELD's lexicon, which already
         # holds every word as written (a second list cost 1.1x the page's
         # size in the amplification test of tests/test_identity.py).
-        text=fields.TEXT(analyzer=stem, stored=True, phrase=False),
+        text=StemmedText(analyzer=stem, stored=True, phrase=False),
         # Every word of the text, unstemmed, at its true position (see
         # EXACT_WORD), and the common grams (search.storage.lexicon):
         # quoted phrases and common (stop) words search here.
-        exact=fields.TEXT(analyzer=exact_analyzer(), phrase=True),
+        exact=ExactText(analyzer=exact_analyzer(), phrase=True),
         # The article's headline, indexed on its first paragraph only (a
         # headline match finds the article once, through its lead, instead
         # of every paragraph of it).  Shown on every hit from search.records.
@@ -188,7 +189,7 @@ def build_schema() -> fields.Schema:
         institution=fields.TEXT(analyzer=_name_analyzer(), phrase=False, stored=True),
         # Case-preserving exact values: the facet cache reads these postings.
         **{facet.count_field: fields.KEYWORD(commas=True) for facet in FACETS if facet.source},
-        quote_text=fields.TEXT(analyzer=stemming_analyzer(), phrase=True),
+        quote_text=StemmedText(analyzer=stemming_analyzer(), phrase=True),
         # Sampled fingerprint keys (search.clusters) of the paragraph's
         # quotes and of its text: looked up to find copies in other articles.
         quote_keys=fields.KEYWORD(),

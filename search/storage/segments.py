@@ -21,14 +21,17 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from whoosh.writing import SegmentWriter
-
 from onrecord.search.config import int_default
 from onrecord.search.model import Article
 from onrecord.search.storage.durability import open_whoosh, write_failure
 from onrecord.search.storage.records import VersionRecord, article_rev
 from onrecord.search.storage.schema import paragraph_fields
-from onrecord.search.storage.whoosh_internals import commit_with_segments, finish_segment, writer_has_documents
+from onrecord.search.storage.whoosh_internals import (
+    LengthsWholeWriter,
+    commit_with_segments,
+    finish_segment,
+    writer_has_documents,
+)
 
 # Memory for each worker's posting pool before it spills a sorted run:
 # the worker_memory_mb setting (search.config), this its default.
@@ -95,7 +98,7 @@ def _write(index_dir: Path, articles: Iterable[Article],
     # DurableStorage: the segment's files are fsynced as the worker closes
     # them, so the parent's commit publishes only data already on disk.
     ix = open_whoosh(index_dir)
-    writer = SegmentWriter(ix, _lk=False, limitmb=memory_mb, compound=False)
+    writer = LengthsWholeWriter(ix, _lk=False, limitmb=memory_mb, compound=False)
     rows: list[VersionRecord] = []
     try:
         spans = _add_all(writer, articles, rows)

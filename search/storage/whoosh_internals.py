@@ -11,7 +11,9 @@ matcher's decoded block of ids, weights and values, `_ids`/`_read_ids`/
 fuzzy term's words (`_btexts`); and on the writing side, a SegmentWriter's
 segment finished without a commit and published later beside segments
 written by other processes (`_added`, `_finalize_segment`,
-`_merge_segments`, `_commit_toc`, ...), and a FileIndex's table of
+`_merge_segments`, `_commit_toc`, ...), a segment's postings flushed with
+each field's lengths read whole (`_flush_segment`, `perdocwriter`,
+`fieldwriter`, `pool`), and a FileIndex's table of
 contents read once and reopened per searcher (`_read_toc`, `_reader`).
 
 It exists so that a Whoosh upgrade that renames or reshapes any of these
@@ -31,6 +33,8 @@ from typing import Any
 from whoosh import columns
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.matching import wrappers
+from whoosh.util.numeric import byte_to_length
+from whoosh.writing import SegmentWriter
 
 # ------------------------------------------------------------ postings blocks
 
@@ -179,6 +183,52 @@ def stored_fields_reader(leaf: Any) -> Callable[[int], dict[str, Any]]:
 
 
 # ------------------------------------------------------------ writers and commits
+
+class LengthsWholeWriter(SegmentWriter):
+    """A SegmentWriter whose flush reads each field's length column whole.
+
+    Writing a segment's postings, Whoosh looks up the document's field
+    length once per posting (1.5 million column reads for the BBC corpus,
+    about a tenth of indexing time); here each field's column is read in
+    one call and looked up in a list.  The lengths, and so the segment's
+    files, are the same."""
+
+    def _flush_segment(self) -> None:
+        self.perdocwriter.close()
+        pdr = self.per_document_reader() if self.codec.length_stats else None
+        lengths = _WholeLengths(pdr, self.docnum) if pdr is not None else None
+        self.fieldwriter.add_postings(self.schema, lengths, self.pool.iter_postings())
+        self.fieldwriter.close()
+        if pdr is not None:
+            pdr.close()
+
+
+# A stored length byte's length; a zero byte reads as None, as in Whoosh.
+_BYTE_LENGTHS: list[int | None] = [None] + [byte_to_length(b) for b in range(1, 256)]
+
+
+class _WholeLengths:
+    """Field lengths for FieldWriter.add_postings, each column read whole."""
+
+    def __init__(self, pdr: Any, doc_count: int) -> None:
+        self._pdr = pdr
+        self._doc_count = doc_count
+
+    def doc_field_length_reader(self, fieldname: str, default: int = 0) -> Callable[[int], int | None]:
+        column = length_column(self, fieldname)
+        if column is None:
+            return self._pdr.doc_field_length_reader(fieldname, default)
+        block = numeric_block(column, "B", self._doc_count)
+        if block is None:
+            return self._pdr.doc_field_length_reader(fieldname, default)
+        lengths = [_BYTE_LENGTHS[b] for b in block.raw]
+        lengths += [_BYTE_LENGTHS[block.default or 0]] * (self._doc_count - block.count)
+        return lengths.__getitem__
+
+    @property
+    def _perdoc(self) -> Any:  # what length_column() reads
+        return self._pdr
+
 
 def writer_has_documents(writer: Any) -> bool:
     """Return True if a SegmentWriter has added documents to its new segment."""
