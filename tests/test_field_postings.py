@@ -16,9 +16,9 @@ from whoosh.writing import SegmentWriter
 
 from onrecord.search.model import Article, Metadata
 from onrecord.search.storage.schema import build_schema, exact_analyzer, paragraph_fields, stemming_analyzer
+from onrecord.search.storage.textfields import ExactText, Posting, StemmedText, encode_positions
 from onrecord.search.storage.whoosh_internals import LengthsWholeWriter
 from tests.test_engine import make_article
-from onrecord.search.storage.textfields import ExactText, Posting, StemmedText, encode_positions
 
 FAST_FIELDS = ["exact", "text", "quote_text"]
 TEXTS = [
