@@ -17,7 +17,7 @@ from whoosh.writing import SegmentWriter
 from onrecord.search.model import Article, Metadata
 from onrecord.search.storage.schema import build_schema, exact_analyzer, paragraph_fields, stemming_analyzer
 from onrecord.search.storage.textfields import ExactText, Posting, StemmedText, encode_positions
-from onrecord.search.storage.whoosh_internals import LengthsWholeWriter
+from onrecord.search.storage.whoosh_internals import BulkWriter
 from tests.test_engine import make_article
 
 FAST_FIELDS = ["exact", "text", "quote_text"]
@@ -116,12 +116,12 @@ def segment_files(path: Path, schema: fields.Schema, writer_class: type) -> dict
     return {kind: sorted(contents) for kind, contents in files.items()}
 
 
-def test_lengths_read_whole_write_the_same_segment(tmp_path: Path) -> None:
+def test_bulk_writer_writes_the_same_segment(tmp_path: Path) -> None:
     schema = whoosh_fields_schema()
     (tmp_path / "whoosh").mkdir()
     (tmp_path / "ours").mkdir()
     expected = segment_files(tmp_path / "whoosh", schema, SegmentWriter)
-    assert segment_files(tmp_path / "ours", schema, LengthsWholeWriter) == expected
+    assert segment_files(tmp_path / "ours", schema, BulkWriter) == expected
     assert set(expected) == {"pst", "trm", "col"}
 
 

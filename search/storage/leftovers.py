@@ -22,7 +22,7 @@ from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import FileStorage
 
 from onrecord.search.storage.durability import INDEX_NAME, fsync_dir
-from onrecord.search.storage.whoosh_internals import LengthsWholeWriter
+from onrecord.search.storage.whoosh_internals import BulkWriter
 
 # Seconds a superseded commit's files are kept for readers still on it
 # (searchers refresh within a second; export snapshots can run minutes).
@@ -33,7 +33,7 @@ _SEGMENT = re.compile(rf"^({INDEX_NAME}_[0-9a-z]+)\.[A-Za-z0-9_.]+$")
 _TEMP_DIR = f"{INDEX_NAME}.tmp"  # a writer's posting-pool runs
 
 
-class DurableWriter(LengthsWholeWriter):
+class DurableWriter(BulkWriter):
     """A SegmentWriter whose commit keeps the superseded commit's files for
     READER_GRACE_SECONDS (Whoosh deletes them at once, under readers in
     other processes that open column files lazily)."""

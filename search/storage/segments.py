@@ -27,7 +27,7 @@ from onrecord.search.storage.durability import open_whoosh, write_failure
 from onrecord.search.storage.records import VersionRecord, article_rev
 from onrecord.search.storage.schema import paragraph_fields
 from onrecord.search.storage.whoosh_internals import (
-    LengthsWholeWriter,
+    BulkWriter,
     commit_with_segments,
     finish_segment,
     writer_has_documents,
@@ -98,7 +98,7 @@ def _write(index_dir: Path, articles: Iterable[Article],
     # DurableStorage: the segment's files are fsynced as the worker closes
     # them, so the parent's commit publishes only data already on disk.
     ix = open_whoosh(index_dir)
-    writer = LengthsWholeWriter(ix, _lk=False, limitmb=memory_mb, compound=False)
+    writer = BulkWriter(ix, _lk=False, limitmb=memory_mb, compound=False)
     rows: list[VersionRecord] = []
     try:
         spans = _add_all(writer, articles, rows)
