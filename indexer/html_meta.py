@@ -9,26 +9,19 @@ before anything else changes it (JSON-LD lives in <script> tags).
 """
 from __future__ import annotations
 
-import datetime as dt
 import re
 from typing import Any
 
-import htmldate
 import lxml.html
 from trafilatura.metadata import extract_author
 
-from onrecord.indexer.html_jsonld import article_object, name_of
+from onrecord.indexer.html_dates import read_published
+from onrecord.indexer.html_jsonld import article_object, jsonld_objects, name_of
+from onrecord.indexer.html_tables import BYLINE_LABELS
 from onrecord.indexer.metadates import MONTHS as MONTH_NUMBERS
-from onrecord.indexer.metadates import parse_date
 from onrecord.search.model import Metadata
 
 TITLE_SEPARATORS = (" - ", " | ", " \u2013 ", " \u2014 ", " :: ", " \u00b7 ", " : ", " \u00bb ")
-DATE_META_KEYS = ("article:published_time", "date", "pubdate", "publishdate", "publish-date",
-                  "publish_date", "dc.date", "dc.date.issued", "dcterms.date", "dcterms.created",
-                  "datepublished", "parsely-pub-date", "sailthru.date", "og:published_time",
-                  "article.published", "published_time", "citation_publication_date")
-BYLINE_LABELS = frozenset({"by", "written", "author", "authors", "the", "updated", "posted", "published",
-                           "on", "admin", "editor", "editors", "staff"})
 MONTHS = frozenset(MONTH_NUMBERS)  # "january", "jan", "sept"...
 _HTTP_URL = re.compile(r"^https?://[^\s/]+", re.I)
 
@@ -38,18 +31,21 @@ def read_html_metadata(tree: lxml.html.HtmlElement, thorough: bool = True) -> Me
     the searches through the whole page (htmldate's, trafilatura's byline
     search), which take minutes on pathologically deep pages."""
     metas = _meta_contents(tree)
-    ld = article_object(tree)
+    objects = jsonld_objects(tree)
+    ld = article_object(objects)
     url = _read_url(tree, metas, ld)
     outlet = first_text(metas.get("og:site_name"), name_of(ld.get("publisher")),
                         metas.get("application-name"))
     stated = _meta_title(tree, metas, ld, outlet, url)
-    title = _headline(tree, outlet) or stated
+    headline = headline_element(tree, outlet)
+    title = " ".join(headline.text_content().split()) if headline is not None else stated
     return Metadata(
         title=title,
         outlet=outlet,
         author=_read_author(tree, metas, ld, thorough),
         url=url,
-        published=_read_published(tree, metas, ld) or (_htmldate(tree, url) if thorough else None),
+        published=read_published(tree, metas, ld, objects, headline if headline is not None else _first_h1(tree),
+                                 url, thorough),
     )
 
 
@@ -65,8 +61,14 @@ def strip_outlet_suffix(title: str, outlet: str | None) -> str:
     return title
 
 
-def _headline(tree: lxml.html.HtmlElement, outlet: str | None) -> str | None:
-    """Return the page's visible headline: the first <h1> of the article
+def _first_h1(tree: lxml.html.HtmlElement) -> lxml.html.HtmlElement | None:
+    """Return the page's first <h1>, or None."""
+    found = tree.find(".//h1")
+    return found if isinstance(found, lxml.html.HtmlElement) else None
+
+
+def headline_element(tree: lxml.html.HtmlElement, outlet: str | None) -> lxml.html.HtmlElement | None:
+    """Return the element of the page's visible headline: the first <h1> of the article
     (else of <main>, else of the page) when it has 2 to 60 words and is not
     the site's name (the outlet, or what the meta title's suffix cut off).
     The <h1> is what a reader sees as the title; <title> and og:title are
@@ -76,7 +78,7 @@ def _headline(tree: lxml.html.HtmlElement, outlet: str | None) -> str | None:
             text = " ".join(heading.text_content().split())
             site = text.casefold() in {(outlet or "").casefold(), *_title_suffixes(tree)}
             if 2 <= len(text.split()) <= 60 and not site:
-                return text
+                return heading
     return None
 
 
@@ -195,30 +197,4 @@ def _read_url(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[str, 
     for value in (href, metas.get("og:url"), ld.get("url")):
         if isinstance(value, str) and _is_http_url(value.strip()):
             return value.strip()
-    return None
-
-
-def _htmldate(tree: lxml.html.HtmlElement, url: str | None) -> dt.date | None:
-    """Return the publication date htmldate finds (URL, date markup, the
-    original rather than the last-updated date), or None.  Its extensive
-    search (free text) took ~275 ms a page where it ran and raised dates
-    right on htmleval from 0.81 to 0.85: not worth a third of ingest speed."""
-    try:
-        found = htmldate.find_date(tree, original_date=True, extensive_search=False, url=url)
-    except (ValueError, TypeError, OverflowError):  # a date it found but cannot build
-        return None
-    return parse_date(found) if found else None
-
-
-def _read_published(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[str, Any]) -> dt.date | None:
-    """Return the first parseable publication date the page states."""
-    candidates: list[Any] = [ld.get("datePublished"), metas.get("article:published_time")]
-    candidates.extend(str(v) for v in tree.xpath("(//article//time[@datetime])[1]/@datetime"))
-    candidates.extend(str(v) for v in tree.xpath("(//time[@datetime])[1]/@datetime"))
-    candidates.extend(metas.get(key) for key in DATE_META_KEYS)
-    for value in candidates:
-        if isinstance(value, str):
-            date = parse_date(value)
-            if date is not None:
-                return date
     return None
