@@ -15,6 +15,7 @@ from typing import Any
 import lxml.html
 from trafilatura.metadata import extract_author
 
+from onrecord.indexer.html_bylines import shown_byline
 from onrecord.indexer.html_dates import read_published
 from onrecord.indexer.html_jsonld import article_object, jsonld_objects, name_of
 from onrecord.indexer.html_tables import BYLINE_LABELS
@@ -42,7 +43,7 @@ def read_html_metadata(tree: lxml.html.HtmlElement, thorough: bool = True) -> Me
     return Metadata(
         title=title,
         outlet=outlet,
-        author=_read_author(tree, metas, ld, thorough),
+        author=_read_author(tree, metas, ld, headline, outlet, thorough),
         url=url,
         published=read_published(tree, metas, ld, objects, headline if headline is not None else _first_h1(tree),
                                  url, thorough),
@@ -156,11 +157,13 @@ def _is_http_url(value: str | None) -> bool:
 
 
 def _read_author(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[str, Any],
-                 thorough: bool) -> str | None:
+                 headline: lxml.html.HtmlElement | None, outlet: str | None, thorough: bool) -> str | None:
     """Return the byline: JSON-LD author, meta author, article:author (unless
-    a profile URL), the text of a rel=author link, then the byline trafilatura
-    reads in the page (class/itemprop "author", "byline"...).  A one-word
-    handle ("jsmith", "andrew.keaveney") is a login, not a byline."""
+    a profile URL), the text of a rel=author link, then the byline shown by
+    the headline ("By Ann Lee": indexer.html_bylines), then the one
+    trafilatura reads in the page (class/itemprop "author", "byline"...).
+    A one-word handle ("jsmith", "andrew.keaveney") is a login, not a byline,
+    and the outlet's own name is one only when the page names no one else."""
     article_author = metas.get("article:author")
     if _is_http_url(article_author):
         article_author = None
@@ -168,8 +171,12 @@ def _read_author(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[st
     stated = first_text(name_of(ld_author) if not _is_organisation(ld_author) else None,
                         metas.get("author"), article_author, _tag_text(tree, '//a[@rel="author"]'))
     stated = stated.strip(" ,;|") if stated else None
-    if stated and (" " in stated or stated[:1].isupper() and stated.isalpha()):
+    is_outlet = bool(stated and outlet and stated.casefold() == outlet.casefold())
+    if stated and not is_outlet and (" " in stated or stated[:1].isupper() and stated.isalpha()):
         return stated
+    shown = shown_byline(headline) if headline is not None else None
+    if shown:
+        return shown
     byline = first_text(extract_author(tree) if thorough else None)
     return (byline if byline and not _is_byline_label(byline) else None) or stated or name_of(ld_author)
 

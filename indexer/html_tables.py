@@ -33,8 +33,10 @@ BYLINE_TEXTS_BEFORE = 3
 BYLINE_TEXTS_AFTER = 12
 
 # Words that introduce a byline ("By Ann Lee", "Written by: Ann Lee").
-BYLINE_LEADS = ("written by", "posted by", "words by", "reviewed by", "authored by", "author", "authors",
-                "by")
+# ("Reviewed by" introduces a reviewer, not the author.)
+BYLINE_LEADS = ("written by", "posted by", "words by", "authored by", "author", "authors", "by")
+# Texts that join one more name to a byline split over elements ("A", ", and", "B").
+BYLINE_JOINERS = frozenset({",", "and", ", and", "&", ", &"})
 # What a byline search picks up that names nobody: "Written By", "Updated
 # March", "Dec" (month names are added by indexer.html_meta).
 BYLINE_LABELS = frozenset({"by", "written", "author", "authors", "the", "updated", "posted", "published",

@@ -63,3 +63,28 @@ def test_a_date_far_from_the_headline_is_not_the_article_date() -> None:
 def test_date_keys_and_webpage_jsonld(head: str) -> None:
     page = f"<head>{head}</head><body><h1>Council agrees the budget</h1>{BODY}</body>"
     assert meta_of(page).published == dt.date(2025, 7, 17)
+
+
+@pytest.mark.parametrize(
+    ("byline", "expected"),
+    [
+        ("<p>By Ann Lee</p>", "Ann Lee"),
+        ("<div>Written by:</div><div>Ann Lee</div><div>Table of contents</div>", "Ann Lee"),
+        ("<p>by: Ann Lee, Dec 17, 2025</p>", "Ann Lee"),
+        ("<p>By Ann Lee \u00b7 5 min read</p>", "Ann Lee"),
+        ("<p>By</p><a>Ann Lee</a><span>, and</span><a>Bo Chen</a>", "Ann Lee and Bo Chen"),
+        ("<p>Medically reviewed by Dr Cy Park</p>", None),  # a reviewer is not the author
+        ("<p>By continuing you agree to our terms</p>", None),
+        ("<p>Ann Lee</p>", None),  # no label: a name-like neighbour is not taken
+    ],
+)
+def test_byline_shown_by_the_headline(byline: str, expected: str | None) -> None:
+    page = f"<body><article><h1>Council agrees the budget</h1>{byline}{BODY}</article></body>"
+    assert meta_of(page).author == expected
+
+
+def test_outlet_as_author_gives_way_to_the_byline() -> None:
+    page = ('<head><meta property="og:site_name" content="Daily Post">'
+            '<meta name="author" content="Daily Post"></head>'
+            f"<body><h1>Council agrees the budget</h1><p>By Ann Lee</p>{BODY}</body>")
+    assert meta_of(page).author == "Ann Lee"
