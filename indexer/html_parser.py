@@ -104,13 +104,32 @@ def _load_tree(html: str) -> tuple[lxml.html.HtmlElement, bool]:
     except etree.ParserError:  # lxml's "Document is empty": nothing but markup noise
         raise ParseError("no article text found") from None
     if not any(error.type_name == "ERR_RESOURCE_LIMIT" for error in parser.error_log):
-        return tree, True
+        return adopt_strays(tree), True
     builder = etree.HTMLParser(target=etree.TreeBuilder(parser=_html_parser()), encoding="utf-8")
     builder.feed(data)
     deep = builder.close()
     if not isinstance(deep, lxml.html.HtmlElement):
         raise ParseError("no article text found")
-    return deep, False
+    return adopt_strays(deep), False
+
+
+def adopt_strays(tree: lxml.html.HtmlElement) -> lxml.html.HtmlElement:
+    """Move what the parser left outside the <body> into it: elements
+    after the <body>, and a second top-level <html> (markup that closes the
+    page early, then carries on with the article: libxml2 starts another
+    document root), where trafilatura and the heuristics look; returns `tree`."""
+    body = tree.find("body")
+    if body is None or body.getparent() is not tree:
+        return tree
+    strays = list(body.itersiblings())
+    for root in tree.itersiblings():
+        if isinstance(root.tag, str):
+            strays.extend(child for child in root if child.tag not in ("head", "body"))
+            strays.extend(child for part in root if part.tag == "body" for child in part)
+    for stray in strays:
+        if isinstance(stray.tag, str) and stray.tag != "head":
+            body.append(stray)
+    return tree
 
 
 def _html_parser() -> lxml.html.HTMLParser:
