@@ -18,12 +18,14 @@ from trafilatura.metadata import extract_author
 from onrecord.indexer.html_bylines import shown_byline
 from onrecord.indexer.html_dates import read_published
 from onrecord.indexer.html_jsonld import article_object, jsonld_objects, name_of
-from onrecord.indexer.html_tables import BYLINE_LABELS
+from onrecord.indexer.html_tables import BYLINE_LABELS, HEADLINE_BYLINE_SEPARATORS, HEADLINE_DATELINE_LABELS
 from onrecord.indexer.metadates import MONTHS as MONTH_NUMBERS
+from onrecord.indexer.metadates import parse_date
 from onrecord.search.model import Metadata
 
 TITLE_SEPARATORS = (" - ", " | ", " \u2013 ", " \u2014 ", " :: ", " \u00b7 ", " : ", " \u00bb ")
 MONTHS = frozenset(MONTH_NUMBERS)  # "january", "jan", "sept"...
+_DATELINE = re.compile(rf"\s+(?:{'|'.join(HEADLINE_DATELINE_LABELS)})(?:\s+on)?:?\s+(.+)$", re.I)
 _HTTP_URL = re.compile(r"^https?://[^\s/]+", re.I)
 
 
@@ -39,11 +41,12 @@ def read_html_metadata(tree: lxml.html.HtmlElement, thorough: bool = True) -> Me
                         metas.get("application-name"))
     stated = _meta_title(tree, metas, ld, outlet, url)
     headline = headline_element(tree, outlet)
+    author = _read_author(tree, metas, ld, headline, outlet, thorough)
     title = " ".join(headline.text_content().split()) if headline is not None else stated
     return Metadata(
-        title=title,
+        title=trim_headline(title, author) if title else None,
         outlet=outlet,
-        author=_read_author(tree, metas, ld, headline, outlet, thorough),
+        author=author,
         url=url,
         published=read_published(tree, metas, ld, objects, headline if headline is not None else _first_h1(tree),
                                  url, thorough),
@@ -59,6 +62,20 @@ def strip_outlet_suffix(title: str, outlet: str | None) -> str:
         suffix = f"{sep}{outlet}"
         if title.casefold().endswith(suffix.casefold()) and len(title) > len(suffix):
             return title[: -len(suffix)].strip()
+    return title
+
+
+def trim_headline(title: str, author: str | None) -> str:
+    """Return a title (the <h1>'s text, else the stated one) without what a
+    template put in it beside the headline: a trailing " • Author" naming the page's author, or a
+    trailing dateline ("... Posted on July 1, 2024 by admin")."""
+    for sep in HEADLINE_BYLINE_SEPARATORS:
+        suffix = f"{sep}{author}"
+        if author and title.casefold().endswith(suffix.casefold()) and len(title) > len(suffix):
+            return title[: -len(suffix)].strip()
+    dateline = _DATELINE.search(title)
+    if dateline and dateline.start() and parse_date(dateline.group(1)) is not None:
+        return title[: dateline.start()].strip()
     return title
 
 

@@ -24,6 +24,12 @@ UPDATED_LABELS = frozenset({"updated", "modified", "reviewed", "revised", "edite
 # Words a date label may also hold ("Last updated on:", "Date:", "Page updated").
 DATE_LABEL_FILLERS = frozenset({"last", "on", "at", "date", "page", "article", "originally", "was"})
 
+# Labels of a dateline a template put inside the <h1> after the headline
+# ("... Posted on July 1, 2024 by admin"): cut from the title.
+HEADLINE_DATELINE_LABELS = ("posted", "published", "updated")
+# Separators before a byline a template put inside the <h1> ("Title • Ann Lee").
+HEADLINE_BYLINE_SEPARATORS = (" • ", " | ", " - ", " – ", " — ", " · ")
+
 # Texts before/after the headline (non-blank text nodes) searched for the
 # date a reader sees: a byline and date sit just above or below it.
 DATE_TEXTS_BEFORE = 4

@@ -88,3 +88,18 @@ def test_outlet_as_author_gives_way_to_the_byline() -> None:
             '<meta name="author" content="Daily Post"></head>'
             f"<body><h1>Council agrees the budget</h1><p>By Ann Lee</p>{BODY}</body>")
     assert meta_of(page).author == "Ann Lee"
+
+
+@pytest.mark.parametrize(
+    ("headline", "expected"),
+    [
+        ("Council agrees the budget \u2022 Ann Lee", "Council agrees the budget"),  # the byline, named as author
+        ("Council agrees the budget Posted on July 1, 2024 by admin", "Council agrees the budget"),
+        ("Council agrees the budget \u2022 Bo Chen", "Council agrees the budget \u2022 Bo Chen"),  # not the author
+        ("Posted on the wall: notices since July 1, 2024", "Posted on the wall: notices since July 1, 2024"),
+    ],
+)
+def test_template_parts_are_cut_from_the_headline(headline: str, expected: str) -> None:
+    page = (f'<head><meta name="author" content="Ann Lee"></head>'
+            f"<body><article><h1>{headline}</h1>{BODY}</article></body>")
+    assert meta_of(page).title == expected
