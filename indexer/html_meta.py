@@ -175,9 +175,10 @@ def _is_http_url(value: str | None) -> bool:
 
 def _read_author(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[str, Any],
                  headline: lxml.html.HtmlElement | None, outlet: str | None, thorough: bool) -> str | None:
-    """Return the byline: JSON-LD author, meta author, article:author (unless
-    a profile URL), the text of a rel=author link, then the byline shown by
-    the headline ("By Ann Lee": indexer.html_bylines), then the one
+    """Return the byline: the one shown by the headline ("By Ann Lee":
+    indexer.html_bylines, what a reader sees, where the tags often name a
+    site account), then JSON-LD author, meta author, article:author (unless
+    a profile URL), the text of a rel=author link, then the byline
     trafilatura reads in the page (class/itemprop "author", "byline"...).
     A one-word handle ("jsmith", "andrew.keaveney") is a login, not a byline,
     and the outlet's own name is one only when the page names no one else."""
@@ -188,12 +189,12 @@ def _read_author(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[st
     stated = first_text(name_of(ld_author) if not _is_organisation(ld_author) else None,
                         metas.get("author"), article_author, _tag_text(tree, '//a[@rel="author"]'))
     stated = stated.strip(" ,;|") if stated else None
-    is_outlet = bool(stated and outlet and stated.casefold() == outlet.casefold())
-    if stated and not is_outlet and (" " in stated or stated[:1].isupper() and stated.isalpha()):
-        return stated
     shown = shown_byline(headline) if headline is not None else None
     if shown:
         return shown
+    is_outlet = bool(stated and outlet and stated.casefold() == outlet.casefold())
+    if stated and not is_outlet and (" " in stated or stated[:1].isupper() and stated.isalpha()):
+        return stated
     byline = first_text(extract_author(tree) if thorough else None)
     return (byline if byline and not _is_byline_label(byline) else None) or stated or name_of(ld_author)
 

@@ -37,10 +37,15 @@ DATE_TEXTS_AFTER = 15
 # Texts after/before the headline searched for a byline.
 BYLINE_TEXTS_BEFORE = 3
 BYLINE_TEXTS_AFTER = 12
+# Texts right under the headline where a name without a label is a byline.
+BARE_NAME_TEXTS = 3
 
 # Words that introduce a byline ("By Ann Lee", "Written by: Ann Lee").
 # ("Reviewed by" introduces a reviewer, not the author.)
 BYLINE_LEADS = ("written by", "posted by", "words by", "authored by", "author", "authors", "by")
+# Words before a lone "by" that make the names a reviewer's or an editor's
+# ("Medically reviewed" / "by" / "A"), not the author's.
+BYLINE_OTHER_ROLES = frozenset({"reviewed", "checked", "edited", "verified", "illustrated", "photographed"})
 # Texts that join one more name to a byline split over elements ("A", ", and", "B").
 BYLINE_JOINERS = frozenset({",", "and", ", and", "&", ", &"})
 # What a byline search picks up that names nobody: "Written By", "Updated

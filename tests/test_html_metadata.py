@@ -75,7 +75,10 @@ def test_date_keys_and_webpage_jsonld(head: str) -> None:
         ("<p>By</p><a>Ann Lee</a><span>, and</span><a>Bo Chen</a>", "Ann Lee and Bo Chen"),
         ("<p>Medically reviewed by Dr Cy Park</p>", None),  # a reviewer is not the author
         ("<p>By continuing you agree to our terms</p>", None),
-        ("<p>Ann Lee</p>", None),  # no label: a name-like neighbour is not taken
+        ("<p>Ann Lee</p><p>5 min read</p>", "Ann Lee"),  # right under it, a known first name
+        ("<p>Zorblat Quenn</p>", None),  # no label, no known first name: not taken
+        ("<p>Green Valley Farms</p>", None),
+        ("<span>Medically reviewed</span><span>by</span><a>Cy Park</a>", None),  # a reviewer
     ],
 )
 def test_byline_shown_by_the_headline(byline: str, expected: str | None) -> None:
@@ -103,3 +106,9 @@ def test_template_parts_are_cut_from_the_headline(headline: str, expected: str) 
     page = (f'<head><meta name="author" content="Ann Lee"></head>'
             f"<body><article><h1>{headline}</h1>{BODY}</article></body>")
     assert meta_of(page).title == expected
+
+
+def test_byline_under_the_headline_beats_a_site_account_in_the_tags() -> None:
+    page = ('<head><meta name="author" content="Web Desk Admin"></head>'
+            f"<body><h1>Council agrees the budget</h1><p>By Ann Lee</p>{BODY}</body>")
+    assert meta_of(page).author == "Ann Lee"
