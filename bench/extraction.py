@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.htmleval import htmleval_rows
+from bench.htmleval import INGEST_RUNS, htmleval_rows
 from onrecord.indexer.annotator import annotate_article
 from onrecord.indexer.chunker import chunk_article
 from onrecord.indexer.encodings import decode_text
@@ -262,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     root = None if args.skip_polnear else polnear_dir(args.polnear)
     rows += polnear_rows(root, args.split)
     if not args.skip_htmleval:
-        rows += htmleval_rows(args.htmleval)
+        rows += htmleval_rows(args.htmleval, ingest_runs=0 if args.skip_speed else INGEST_RUNS)
     if not args.skip_speed and Path(args.corpus).is_dir():
         rate, n = measure_speed(Path(args.corpus))
         rows.append(("speed", f"{rate:.0f} articles/s (median of 3 runs over {n} files)"))

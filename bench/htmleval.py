@@ -2,28 +2,39 @@
 
 Owns finding the htmleval set (--htmleval DIR, then $ONRECORD_HTMLEVAL, then
 ../shared/htmleval: a folder with score.py and wcxb-dev/), running its score.py
-over this checkout's `onrecord` command, and timing that run.  score.py runs
-`onrecord extract --json` once over every page (read, parse, chunk, annotate: one
-process), so its pages/s is single-process extraction speed, decompressing the
-pages included; the CPU seconds are the child processes' user + system time
-(the machine may be shared: wall time then says little).  The data is evaluation
-only and is never copied into the project.
+over this checkout's `onrecord` command, and timing two things:
 
-Run from the repo root: `python -m bench.htmleval [--htmleval DIR] [--limit N]`;
-`make bench-extraction` prints the same row.
+- extraction: score.py runs `onrecord extract --json` once over every page (read,
+  parse, chunk, annotate: one process), so its pages/s is single-process extraction
+  speed, decompressing the pages included;
+- ingest, the figure issue #13's speed target is about: `onrecord index` of the
+  decompressed pages into a fresh temporary index with its default workers (one
+  per core), as a user ingests a folder of saved pages (read, parse, chunk,
+  annotate, index, commit); wall time, median of --ingest-runs runs.
+
+CPU seconds are the child processes' user + system time: on a shared machine wall
+time says little, and the load average at the start is printed beside it.  The data
+is evaluation only and is never copied into the project.
+
+Run from the repo root: `python -m bench.htmleval [--htmleval DIR] [--limit N]
+[--ingest-runs N]`; `make bench-extraction` prints the same rows.
 """
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import resource
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE_SET = "wcxb-dev"
+INGEST_RUNS = 3
 
 
 def htmleval_dir(flag: str | None) -> Path | None:
@@ -57,20 +68,65 @@ def score_htmleval(root: Path, limit: int = 0) -> tuple[list[str], float, float,
     return [line.strip() for line in out.stdout.splitlines() if line.strip()], wall, cpu, pages
 
 
-def htmleval_rows(flag: str | None, limit: int = 0) -> list[tuple[str, str]]:
+def decompress_pages(root: Path, out: Path, limit: int = 0) -> int:
+    """Write the set's pages (the first `limit`, 0: all) into `out` as
+    <id>.html, as score.py does; return how many."""
+    pages = sorted((root / PAGE_SET / "html").glob("*.html.gz"))
+    pages = pages[:limit] if limit else pages
+    for page in pages:
+        (out / f"{page.name.split('.')[0]}.html").write_bytes(gzip.decompress(page.read_bytes()))
+    return len(pages)
+
+
+def time_ingest(pages_dir: Path, runs: int = INGEST_RUNS) -> tuple[float, float]:
+    """Run `onrecord index pages_dir` `runs` times, each into a fresh temporary
+    index with the default workers; return the medians of (wall seconds,
+    child CPU seconds).  Exit status 1 (some pages skipped) is a run too."""
+    walls: list[float] = []
+    cpus: list[float] = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory(prefix="onrecord-htmleval-index-") as index:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            started = time.perf_counter()
+            done = subprocess.run([onrecord_command(), "index", str(pages_dir), "--index", index],
+                                  capture_output=True, text=True, timeout=3600)
+            walls.append(time.perf_counter() - started)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if done.returncode not in (0, 1):
+            raise subprocess.CalledProcessError(done.returncode, done.args, done.stdout, done.stderr)
+        cpus.append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def ingest_row(root: Path, limit: int = 0, runs: int = INGEST_RUNS) -> tuple[str, str]:
+    """Return the ingest speed row (see the module docstring for the method)."""
+    load = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory(prefix="onrecord-htmleval-pages-") as tmp:
+        pages = decompress_pages(root, Path(tmp), limit)
+        wall, cpu = time_ingest(Path(tmp), runs)
+    return ("htmleval ingest", f"{pages / max(wall, 1e-9):.1f} pages/s wall, {pages / max(cpu, 1e-9):.1f} "
+                               f"pages per CPU second (`onrecord index` of {pages} pages into a fresh index, "
+                               f"default workers: one per core, {os.cpu_count()} cores; median of {runs} runs; "
+                               f"load average {load:.1f} at start)")
+
+
+def htmleval_rows(flag: str | None, limit: int = 0, ingest_runs: int = INGEST_RUNS) -> list[tuple[str, str]]:
     """Return the (label, value) rows for the benchmark table: score.py's
-    lines and the speed, or one row saying why the section was skipped."""
+    lines, the extraction speed and the ingest speed (ingest_runs=0: not
+    measured), or one row saying why the section was skipped."""
     root = htmleval_dir(flag)
     if root is None:
         return [("htmleval", "skipped (no htmleval directory: --htmleval DIR or $ONRECORD_HTMLEVAL)")]
     try:
         lines, wall, cpu, pages = score_htmleval(root, limit)
+        rows = [(f"htmleval {line.split()[0]}" if i else "htmleval", line) for i, line in enumerate(lines)
+                if not line.startswith("low:")]
+        rows.append(("htmleval extract", f"{pages / max(wall, 1e-9):.1f} pages/s wall, {pages / max(cpu, 1e-9):.1f} "
+                                         f"pages per CPU second (`onrecord extract` of {pages} pages, one process)"))
+        if ingest_runs:
+            rows.append(ingest_row(root, limit, ingest_runs))
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as exc:
         return [("htmleval", f"failed: {exc}")]
-    rows = [(f"htmleval {line.split()[0]}" if i else "htmleval", line) for i, line in enumerate(lines)
-            if not line.startswith("low:")]
-    rows.append(("htmleval speed", f"{pages / max(wall, 1e-9):.1f} pages/s wall, "
-                                   f"{pages / max(cpu, 1e-9):.1f} pages per CPU second ({pages} pages, one process)"))
     return rows
 
 
@@ -79,8 +135,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.htmleval")
     ap.add_argument("--htmleval", help="folder with score.py and wcxb-dev/")
     ap.add_argument("--limit", type=int, default=0, help="score only the first N pages")
+    ap.add_argument("--ingest-runs", type=int, default=INGEST_RUNS,
+                    help="`onrecord index` runs timed for the ingest speed (median; 0: skip)")
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
-    rows = htmleval_rows(args.htmleval, args.limit)
+    rows = htmleval_rows(args.htmleval, args.limit, args.ingest_runs)
     width = max(len(label) for label, _ in rows)
     for label, value in rows:
         print(f"{label:<{width}}  {value}")

@@ -1,7 +1,7 @@
 """JSON-LD in a saved page: the object that describes the article.
 
-Owns finding the first JSON-LD object typed as an article (NewsArticle,
-BlogPosting, Report...) among a page's ld+json scripts, with @graph lists
+Owns reading a page's ld+json scripts into objects and finding the first
+one typed as an article (NewsArticle, BlogPosting, Report...), with @graph lists
 opened and {"@id": ...} references resolved, and naming the people and
 organisations it links to.  Broken JSON is common on real pages and skipped.
 """
@@ -16,9 +16,9 @@ import lxml.html
 ARTICLE_TYPES = re.compile(r"(Article|BlogPosting|Report|Posting)$")
 
 
-def article_object(tree: lxml.html.HtmlElement) -> dict[str, Any]:
-    """Return the first JSON-LD object typed as an article ({} if none),
-    with @id references to publisher/author resolved."""
+def jsonld_objects(tree: lxml.html.HtmlElement) -> list[dict[str, Any]]:
+    """Return every JSON-LD object of the page's ld+json scripts, in order
+    (lists and @graph opened; broken scripts skipped)."""
     objects: list[dict[str, Any]] = []
     for script in tree.iter("script"):
         if "ld+json" not in (script.get("type") or "").lower():
@@ -28,6 +28,12 @@ def article_object(tree: lxml.html.HtmlElement) -> dict[str, Any]:
         except (ValueError, RecursionError):  # pages ship broken JSON-LD often
             continue
         objects.extend(_flatten(data))
+    return objects
+
+
+def article_object(objects: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return the first of `objects` typed as an article ({} if none),
+    with @id references to publisher/author resolved."""
     by_id = {o["@id"]: o for o in objects if isinstance(o.get("@id"), str)}
     for obj in objects:
         types = obj.get("@type")
@@ -72,4 +78,14 @@ def name_of(value: Any) -> str | None:
         value = value.get("name")
     if isinstance(value, str) and value.strip():
         return " ".join(value.split())
+    return None
+
+
+def first_value(objects: list[dict[str, Any]], key: str) -> Any:
+    """Return `key`'s value in the first of `objects` that has one (a
+    WebPage's datePublished where no article object is typed), else None."""
+    for obj in objects:
+        value = obj.get(key)
+        if value:
+            return value
     return None

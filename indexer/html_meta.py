@@ -9,27 +9,23 @@ before anything else changes it (JSON-LD lives in <script> tags).
 """
 from __future__ import annotations
 
-import datetime as dt
 import re
 from typing import Any
 
-import htmldate
 import lxml.html
 from trafilatura.metadata import extract_author
 
-from onrecord.indexer.html_jsonld import article_object, name_of
+from onrecord.indexer.html_bylines import shown_byline
+from onrecord.indexer.html_dates import read_published
+from onrecord.indexer.html_jsonld import article_object, jsonld_objects, name_of
+from onrecord.indexer.html_tables import BYLINE_LABELS, HEADLINE_BYLINE_SEPARATORS, HEADLINE_DATELINE_LABELS
 from onrecord.indexer.metadates import MONTHS as MONTH_NUMBERS
 from onrecord.indexer.metadates import parse_date
 from onrecord.search.model import Metadata
 
 TITLE_SEPARATORS = (" - ", " | ", " \u2013 ", " \u2014 ", " :: ", " \u00b7 ", " : ", " \u00bb ")
-DATE_META_KEYS = ("article:published_time", "date", "pubdate", "publishdate", "publish-date",
-                  "publish_date", "dc.date", "dc.date.issued", "dcterms.date", "dcterms.created",
-                  "datepublished", "parsely-pub-date", "sailthru.date", "og:published_time",
-                  "article.published", "published_time", "citation_publication_date")
-BYLINE_LABELS = frozenset({"by", "written", "author", "authors", "the", "updated", "posted", "published",
-                           "on", "admin", "editor", "editors", "staff"})
 MONTHS = frozenset(MONTH_NUMBERS)  # "january", "jan", "sept"...
+_DATELINE = re.compile(rf"\s+(?:{'|'.join(HEADLINE_DATELINE_LABELS)})(?:\s+on)?:?\s+(.+)$", re.I)
 _HTTP_URL = re.compile(r"^https?://[^\s/]+", re.I)
 
 
@@ -38,18 +34,22 @@ def read_html_metadata(tree: lxml.html.HtmlElement, thorough: bool = True) -> Me
     the searches through the whole page (htmldate's, trafilatura's byline
     search), which take minutes on pathologically deep pages."""
     metas = _meta_contents(tree)
-    ld = article_object(tree)
+    objects = jsonld_objects(tree)
+    ld = article_object(objects)
     url = _read_url(tree, metas, ld)
     outlet = first_text(metas.get("og:site_name"), name_of(ld.get("publisher")),
                         metas.get("application-name"))
     stated = _meta_title(tree, metas, ld, outlet, url)
-    title = _headline(tree, outlet) or stated
+    headline = headline_element(tree, outlet)
+    author = _read_author(tree, metas, ld, headline, outlet, thorough)
+    title = " ".join(headline.text_content().split()) if headline is not None else stated
     return Metadata(
-        title=title,
+        title=trim_headline(title, author) if title else None,
         outlet=outlet,
-        author=_read_author(tree, metas, ld, thorough),
+        author=author,
         url=url,
-        published=_read_published(tree, metas, ld) or (_htmldate(tree, url) if thorough else None),
+        published=read_published(tree, metas, ld, objects, headline if headline is not None else _first_h1(tree),
+                                 url, thorough),
     )
 
 
@@ -65,8 +65,28 @@ def strip_outlet_suffix(title: str, outlet: str | None) -> str:
     return title
 
 
-def _headline(tree: lxml.html.HtmlElement, outlet: str | None) -> str | None:
-    """Return the page's visible headline: the first <h1> of the article
+def trim_headline(title: str, author: str | None) -> str:
+    """Return a title (the <h1>'s text, else the stated one) without what a
+    template put in it beside the headline: a trailing " • Author" naming the page's author, or a
+    trailing dateline ("... Posted on July 1, 2024 by admin")."""
+    for sep in HEADLINE_BYLINE_SEPARATORS:
+        suffix = f"{sep}{author}"
+        if author and title.casefold().endswith(suffix.casefold()) and len(title) > len(suffix):
+            return title[: -len(suffix)].strip()
+    dateline = _DATELINE.search(title)
+    if dateline and dateline.start() and parse_date(dateline.group(1)) is not None:
+        return title[: dateline.start()].strip()
+    return title
+
+
+def _first_h1(tree: lxml.html.HtmlElement) -> lxml.html.HtmlElement | None:
+    """Return the page's first <h1>, or None."""
+    found = tree.find(".//h1")
+    return found if isinstance(found, lxml.html.HtmlElement) else None
+
+
+def headline_element(tree: lxml.html.HtmlElement, outlet: str | None) -> lxml.html.HtmlElement | None:
+    """Return the element of the page's visible headline: the first <h1> of the article
     (else of <main>, else of the page) when it has 2 to 60 words and is not
     the site's name (the outlet, or what the meta title's suffix cut off).
     The <h1> is what a reader sees as the title; <title> and og:title are
@@ -76,7 +96,7 @@ def _headline(tree: lxml.html.HtmlElement, outlet: str | None) -> str | None:
             text = " ".join(heading.text_content().split())
             site = text.casefold() in {(outlet or "").casefold(), *_title_suffixes(tree)}
             if 2 <= len(text.split()) <= 60 and not site:
-                return text
+                return heading
     return None
 
 
@@ -154,11 +174,14 @@ def _is_http_url(value: str | None) -> bool:
 
 
 def _read_author(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[str, Any],
-                 thorough: bool) -> str | None:
-    """Return the byline: JSON-LD author, meta author, article:author (unless
-    a profile URL), the text of a rel=author link, then the byline trafilatura
-    reads in the page (class/itemprop "author", "byline"...).  A one-word
-    handle ("jsmith", "andrew.keaveney") is a login, not a byline."""
+                 headline: lxml.html.HtmlElement | None, outlet: str | None, thorough: bool) -> str | None:
+    """Return the byline: the one shown by the headline ("By Ann Lee":
+    indexer.html_bylines, what a reader sees, where the tags often name a
+    site account), then JSON-LD author, meta author, article:author (unless
+    a profile URL), the text of a rel=author link, then the byline
+    trafilatura reads in the page (class/itemprop "author", "byline"...).
+    A one-word handle ("jsmith", "andrew.keaveney") is a login, not a byline,
+    and the outlet's own name is one only when the page names no one else."""
     article_author = metas.get("article:author")
     if _is_http_url(article_author):
         article_author = None
@@ -166,7 +189,11 @@ def _read_author(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[st
     stated = first_text(name_of(ld_author) if not _is_organisation(ld_author) else None,
                         metas.get("author"), article_author, _tag_text(tree, '//a[@rel="author"]'))
     stated = stated.strip(" ,;|") if stated else None
-    if stated and (" " in stated or stated[:1].isupper() and stated.isalpha()):
+    shown = shown_byline(headline) if headline is not None else None
+    if shown:
+        return shown
+    is_outlet = bool(stated and outlet and stated.casefold() == outlet.casefold())
+    if stated and not is_outlet and (" " in stated or stated[:1].isupper() and stated.isalpha()):
         return stated
     byline = first_text(extract_author(tree) if thorough else None)
     return (byline if byline and not _is_byline_label(byline) else None) or stated or name_of(ld_author)
@@ -195,30 +222,4 @@ def _read_url(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[str, 
     for value in (href, metas.get("og:url"), ld.get("url")):
         if isinstance(value, str) and _is_http_url(value.strip()):
             return value.strip()
-    return None
-
-
-def _htmldate(tree: lxml.html.HtmlElement, url: str | None) -> dt.date | None:
-    """Return the publication date htmldate finds (URL, date markup, the
-    original rather than the last-updated date), or None.  Its extensive
-    search (free text) took ~275 ms a page where it ran and raised dates
-    right on htmleval from 0.81 to 0.85: not worth a third of ingest speed."""
-    try:
-        found = htmldate.find_date(tree, original_date=True, extensive_search=False, url=url)
-    except (ValueError, TypeError, OverflowError):  # a date it found but cannot build
-        return None
-    return parse_date(found) if found else None
-
-
-def _read_published(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[str, Any]) -> dt.date | None:
-    """Return the first parseable publication date the page states."""
-    candidates: list[Any] = [ld.get("datePublished"), metas.get("article:published_time")]
-    candidates.extend(str(v) for v in tree.xpath("(//article//time[@datetime])[1]/@datetime"))
-    candidates.extend(str(v) for v in tree.xpath("(//time[@datetime])[1]/@datetime"))
-    candidates.extend(metas.get(key) for key in DATE_META_KEYS)
-    for value in candidates:
-        if isinstance(value, str):
-            date = parse_date(value)
-            if date is not None:
-                return date
     return None

@@ -30,6 +30,7 @@ logging.getLogger("trafilatura").setLevel(logging.CRITICAL)
 # A page's own header (logo, tagline, menus) when it is outside the article:
 # trafilatura keeps <header>s, since some pages put the headline in one.
 _SITE_FURNITURE = etree.XPath("//header[not(ancestor::article or ancestor::main or .//h1)]")
+_BLOCK_TEXTS = etree.XPath("//p//text()|//h2//text()|//h3//text()|//figcaption//text()")
 # trafilatura's own MIN_EXTRACTED_SIZE: below it, it distrusts its result too.
 SHORT_ARTICLE = 250
 KEPT_SHARE = 0.5
@@ -63,7 +64,12 @@ def _choose(tree: lxml.html.HtmlElement, pieces: list[BlockPiece]) -> list[Block
     paragraph (on pages that small it dumps every text of the page, menus
     included, into one paragraph), or less than KEPT_SHARE of what the
     heuristics find (long lists and card layouts it cuts short: main-text F1
-    0.932 -> 0.941 on htmleval)."""
+    0.932 -> 0.941 on htmleval).  The heuristics are not run where they
+    cannot change the choice: their blocks are <p>, <h2>, <h3> and captions,
+    so those elements' text in the whole page bounds what they find."""
+    chars = _chars(pieces)
+    if len(pieces) > 1 and chars >= SHORT_ARTICLE and chars >= KEPT_SHARE * _block_text_bound(tree):
+        return pieces
     fallback = fallback_pieces(tree)
     chars, fallback_chars = _chars(pieces), _chars(fallback)
     if len(pieces) > 1 and chars >= SHORT_ARTICLE:
@@ -71,6 +77,13 @@ def _choose(tree: lxml.html.HtmlElement, pieces: list[BlockPiece]) -> list[Block
     if chars >= SHORT_ARTICLE and fallback_chars < KEPT_SHARE * chars:
         return pieces  # one long paragraph, where the heuristics found next to nothing
     return fallback
+
+
+def _block_text_bound(tree: lxml.html.HtmlElement) -> int:
+    """Return the characters of every <p>, <h2>, <h3> and <figcaption> text
+    in `tree` (nested ones counted twice): no fewer than the heuristics of
+    indexer.html_fallback can find in it."""
+    return sum(len(text) for text in _BLOCK_TEXTS(tree))
 
 
 def _chars(pieces: list[BlockPiece]) -> int:
@@ -91,13 +104,32 @@ def _load_tree(html: str) -> tuple[lxml.html.HtmlElement, bool]:
     except etree.ParserError:  # lxml's "Document is empty": nothing but markup noise
         raise ParseError("no article text found") from None
     if not any(error.type_name == "ERR_RESOURCE_LIMIT" for error in parser.error_log):
-        return tree, True
+        return adopt_strays(tree), True
     builder = etree.HTMLParser(target=etree.TreeBuilder(parser=_html_parser()), encoding="utf-8")
     builder.feed(data)
     deep = builder.close()
     if not isinstance(deep, lxml.html.HtmlElement):
         raise ParseError("no article text found")
-    return deep, False
+    return adopt_strays(deep), False
+
+
+def adopt_strays(tree: lxml.html.HtmlElement) -> lxml.html.HtmlElement:
+    """Move what the parser left outside the <body> into it: elements
+    after the <body>, and a second top-level <html> (markup that closes the
+    page early, then carries on with the article: libxml2 starts another
+    document root), where trafilatura and the heuristics look; returns `tree`."""
+    body = tree.find("body")
+    if body is None or body.getparent() is not tree:
+        return tree
+    strays = list(body.itersiblings())
+    for root in tree.itersiblings():
+        if isinstance(root.tag, str):
+            strays.extend(child for child in root if child.tag not in ("head", "body"))
+            strays.extend(child for part in root if part.tag == "body" for child in part)
+    for stray in strays:
+        if isinstance(stray.tag, str) and stray.tag != "head":
+            body.append(stray)
+    return tree
 
 
 def _html_parser() -> lxml.html.HTMLParser:

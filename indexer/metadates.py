@@ -34,6 +34,11 @@ _MONTH_DAY_YEAR = re.compile(rf"^{_WEEKDAY}{_MONTH}\s+{_DAY},?\s+{_YEAR}\b")
 # because the date as written is the date the outlet published under.
 _ISO_PREFIX = re.compile(r"^(?P<year>\d{4})[-/.](?P<month>\d{1,2})[-/.](?P<day>\d{1,2})(?![\d])")
 _ISO_BASIC = re.compile(r"^(?P<year>\d{4})(?P<month>\d{2})(?P<day>\d{2})(?:T|$)")
+# Day first with dots ("17.05.2021"): the dotted numeric form is the
+# European day.month.year one.  Slashed numbers ("2/24/2026") are read only
+# when one order is impossible (a part above 12), else refused as ambiguous.
+_DOTTED = re.compile(r"^(?P<day>\d{1,2})\.(?P<month>\d{1,2})\.(?P<year>\d{4})(?![\d.])")
+_SLASHED = re.compile(r"^(?P<first>\d{1,2})/(?P<second>\d{1,2})/(?P<year>\d{4})(?![\d/])")
 MIN_YEAR, MAX_YEAR = 1700, 2200
 
 
@@ -41,19 +46,34 @@ def parse_date(value: str) -> dt.date | None:
     """Return the date `value` spells, or None when it is not a date we
     recognise.  Accepts ISO dates/datetimes ("2021-03-29",
     "2021-03-29T10:00:00Z"), RFC 2822 ("Mon, 29 Mar 2021 10:00:00 +0000"),
-    "29 March 2021", "March 29, 2021" (month names may be abbreviated).
-    Ambiguous numeric forms such as "03/04/2021" are refused (None).
+    "29 March 2021", "March 29, 2021" (month names may be abbreviated),
+    "17.05.2021" (day first) and "2/24/2026" (a part above 12 says which is
+    the day).  Ambiguous numeric forms such as "03/04/2021" are refused (None).
     Never raises."""
     if not isinstance(value, str):
         return None
     text = value.strip()
     if not text or len(text) > 100:
         return None
-    for pattern in (_ISO_PREFIX, _ISO_BASIC, _DAY_MONTH_YEAR, _MONTH_DAY_YEAR):
+    for pattern in (_ISO_PREFIX, _ISO_BASIC, _DAY_MONTH_YEAR, _MONTH_DAY_YEAR, _DOTTED):
         found = pattern.match(text)
         if found:
             return _build_date(found.group("year"), found.group("month"), found.group("day"))
+    slashed = _SLASHED.match(text)
+    if slashed:
+        return _unambiguous(slashed.group("first"), slashed.group("second"), slashed.group("year"))
     return _parse_rfc2822(text)
+
+
+def _unambiguous(first: str, second: str, year: str) -> dt.date | None:
+    """Return the date of "first/second/year" when only one of day/month
+    orders is possible (one part above 12), else None."""
+    a, b = int(first), int(second)
+    if a > 12 >= b:
+        return _build_date(year, second, first)
+    if b > 12 >= a:
+        return _build_date(year, first, second)
+    return None
 
 
 def _build_date(year: str, month: str, day: str) -> dt.date | None:

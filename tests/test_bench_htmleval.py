@@ -1,0 +1,36 @@
+"""Tests for bench/htmleval.py's ingest speed row: pages decompressed as
+score.py does, then timed through `onrecord index` (a fake two-page set)."""
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+from bench.htmleval import PAGE_SET, decompress_pages, ingest_row
+
+PAGE = ("<html><head><title>Council agrees the budget</title></head><body><article>"
+        "<h1>Council agrees the budget</h1>"
+        "<p>The council met on Tuesday and agreed the budget after a long debate in the chamber.</p>"
+        "<p>\"It was the right call,\" said the council leader, Ann Lee, after the vote.</p>"
+        "</article></body></html>")
+
+
+def fake_set(root: Path) -> Path:
+    html = root / PAGE_SET / "html"
+    html.mkdir(parents=True)
+    for key in ("0001", "0002"):
+        (html / f"{key}.html.gz").write_bytes(gzip.compress(PAGE.replace("budget", f"budget {key}").encode()))
+    return root
+
+
+def test_pages_are_decompressed_by_id(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    assert decompress_pages(fake_set(tmp_path / "set"), out, limit=1) == 1
+    assert [p.name for p in out.iterdir()] == ["0001.html"]
+
+
+def test_ingest_row_times_onrecord_index_and_says_how(tmp_path: Path) -> None:
+    label, value = ingest_row(fake_set(tmp_path / "set"), runs=1)
+    assert label == "htmleval ingest"
+    assert "pages/s wall" in value and "`onrecord index` of 2 pages" in value
+    assert "one per core" in value and "median of 1 runs" in value
