@@ -61,21 +61,28 @@ def main() -> None:
               help="Seconds to wait while another indexer holds the index's write lock "
                    "(default 10: the write_lock_timeout setting).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Worker processes (default: one per core); fewer use less memory.")
+              help="Worker processes of the local cluster (default: one per core); fewer use "
+                   "less memory.")
+@click.option("--cluster", default=None, metavar="tcp://HOST:8786",
+              help="Index on the workers of this Dask scheduler (default $ONRECORD_CLUSTER; "
+                   "unset: a local cluster, or this process for small inputs).")
 @click.option("--file-budget", type=float, default=None,
               help="Seconds a file may take to process before it is skipped "
                    "(default 60, or $ONRECORD_FILE_BUDGET; inf: no limit).")
 @SETTING_OPTION
 def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float | None,
-                  workers: int | None, file_budget: float | None, settings: tuple[str, ...]) -> None:
+                  workers: int | None, cluster: str | None, file_budget: float | None,
+                  settings: tuple[str, ...]) -> None:
     """Ingest files and folders (.txt, .html, .json, .jsonl) into the index.
 
     Exits 0 when every file was indexed, 1 when some were skipped, 2 when
     the index is busy (another indexer), cannot be written (disk full,
-    read-only) or a worker process died."""
+    read-only) or the Dask cluster cannot be reached or failed."""
     from onrecord.indexer.pipeline import ingest_paths, iter_input_files
     from onrecord.search.storage.store import open_index
 
+    if cluster is not None:  # checked like --setting cluster=..., which it beats
+        settings = (*settings, f"cluster={cluster}")
     config = load_config(settings=settings, index_dir=index_dir, file_budget=file_budget,
                          write_lock_timeout=lock_wait)
     files = list(iter_input_files(paths))  # for the progress bar: ingest_paths walks again
