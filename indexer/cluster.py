@@ -29,7 +29,7 @@ from distributed.diagnostics.plugin import WorkerPlugin
 
 from onrecord.indexer.errors import WorkerError
 from onrecord.indexer.extraction import extract_outcome
-from onrecord.indexer.lifeline import die_with_parent
+from onrecord.search.lifeline import die_with_parent
 from onrecord.indexer.publishing import Tally, absorb, publish_results
 from onrecord.indexer.reader import load_input
 from onrecord.indexer.tasks import ChunkResult, index_inputs
@@ -47,6 +47,8 @@ CHUNK_BYTES_MAX = 8 * 1024 * 1024
 QUEUED_PER_WORKER = 2
 # Seconds to reach an existing scheduler before giving up.
 CONNECT_SECONDS = 10
+# Runs of a single file's task that ended its worker before the file is skipped.
+SINGLE_FILE_TRIES = 2
 KILLED_FILE = ("its task ended its worker process each time it ran (out of memory, or a crash "
                "in a parser); the rest of the run went on")
 SCHEDULER_GONE = ("the Dask cluster failed mid-run ({exc}); the index still serves its last "
@@ -69,7 +71,7 @@ def cluster_client(address: str | None, workers: int) -> Iterator[Any]:
             yield client
         return
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+                      dashboard_address=None, silence_logs=logging.CRITICAL) as cluster, \
             Client(cluster) as client:
         client.register_plugin(_Lifeline(os.getpid()), name="onrecord-lifeline")
         yield client
@@ -77,7 +79,7 @@ def cluster_client(address: str | None, workers: int) -> Iterator[Any]:
 
 class _Lifeline(WorkerPlugin):
     """A Dask worker plugin: a local worker dies with the indexing process
-    (indexer.lifeline), besides Dask's own watch on its parent's pipe."""
+    (search.lifeline), besides Dask's own watch on its parent's pipe."""
 
     def __init__(self, parent_pid: int) -> None:
         self.parent_pid = parent_pid
@@ -150,19 +152,24 @@ def _skipped(summary: IngestSummary, path: str, reason: str,
         summary.skipped.append((path, reason))
 
 
-def _results(future: Any, chunk: list[Path],
-             submit: Callable[[list[Path], int], Any]) -> list[ChunkResult]:
+def _results(future: Any, chunk: list[Path], submit: Callable[[list[Path], int], Any],
+             tries: int = 0) -> list[ChunkResult]:
     """Return a task's result (one).  A chunk that killed its workers
     (KilledWorker) is run again a file at a time (one result each); a
-    single file that does is skipped.  Raises WorkerError if the cluster
-    itself failed."""
+    single file is tried SINGLE_FILE_TRIES times (a task queued on a worker
+    that another task killed is blamed too), then skipped.  Raises
+    WorkerError if the cluster itself failed, IndexWriteError if a worker
+    could not write its segment."""
     try:
         return [future.result()]
     except KilledWorker:
-        if len(chunk) == 1:
+        if len(chunk) == 1 and tries + 1 >= SINGLE_FILE_TRIES:
+            log.warning("skipped %s: %s", chunk[0], KILLED_FILE)
             return [ChunkResult(reasons=[(str(chunk[0]), KILLED_FILE)])]
-    except (OSError, TimeoutError) as exc:  # the scheduler went away, or a scratch disk failed
+    except (OSError, TimeoutError) as exc:  # the scheduler went away
         raise WorkerError(SCHEDULER_GONE.format(exc=exc)) from exc
+    if len(chunk) == 1:
+        return _results(submit(chunk, -1), chunk, submit, tries + 1)
     log.warning("a task of %d files ended its workers; running them one at a time", len(chunk))
     singles = [(submit([path], -1), [path]) for path in chunk]
     return [result for one, path in singles for result in _results(one, path, submit)]

@@ -25,7 +25,7 @@ from onrecord.indexer.tasks import ChunkResult, Found
 from onrecord.search.model import IngestSummary
 from onrecord.search.storage.identity import Resolution, Resolver, open_resolver
 from onrecord.search.storage.segments import SegmentBatch, drop_articles, install_segment
-from onrecord.search.storage.store import Index, commit_batches, write_articles
+from onrecord.search.storage.store import Index, commit_batches, hold_write_lock, write_articles
 
 Extract = Callable[[Path], FileOutcome]
 
@@ -91,12 +91,15 @@ def publish_results(index: Index, results: list[ChunkResult], tally: Tally, extr
         kept = [_decide(resolver, result, deferred, tally) for result in results]
     finally:
         resolver.close()
-    batches = [install_segment(index.path, result.segment) if index.path is not None
-               else result.segment.batch
-               for result, keep in zip(results, kept, strict=True) if keep and result.segment]
-    commit_batches(index, batches, resolver.records)
-    if deferred.files:
-        resolve_again(index, deferred, tally, extract)
+    # Held across installing and committing: whoever takes the lock removes
+    # uncommitted segment files as a crashed writer's orphans.
+    with hold_write_lock(index):
+        batches = [install_segment(index.path, result.segment) if index.path is not None
+                   else result.segment.batch
+                   for result, keep in zip(results, kept, strict=True) if keep and result.segment]
+        commit_batches(index, batches, resolver.records)
+        if deferred.files:
+            resolve_again(index, deferred, tally, extract)
 
 
 def _decide(resolver: Resolver, result: ChunkResult, deferred: Deferred, tally: Tally) -> bool:

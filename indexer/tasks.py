@@ -12,6 +12,8 @@ died.
 """
 from __future__ import annotations
 
+import socket
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +22,7 @@ from onrecord.indexer.extraction import extract_outcome
 from onrecord.indexer.reader import InputFile
 from onrecord.search.model import Article
 from onrecord.search.storage.identity import ArticleDigest, digest_of
+from onrecord.search.storage.durability import write_failure
 from onrecord.search.storage.segments import PortableSegment, build_segment
 
 
@@ -55,7 +58,8 @@ def index_inputs(inputs: list[InputFile], budget: float | None = None,
     index their articles into one segment built under `scratch` (default:
     the Dask worker's local folder, else the system's temporary one).
     Returns the ChunkResult; a bad file is a reason, never an exception.
-    Raises OSError if the scratch folder cannot be written."""
+    Raises IndexWriteError (one line, picklable) if the scratch folder
+    cannot be written."""
     started = time.perf_counter()
     result = ChunkResult()
     articles: dict[str, Article] = {}
@@ -71,7 +75,12 @@ def index_inputs(inputs: list[InputFile], budget: float | None = None,
                 articles[article.id] = article
             result.found.append(Found(loaded.path, ordinal, digest_of(article), first))
     folder = Path(scratch) if scratch else _worker_folder()
-    result.segment = build_segment(articles.values(), memory_mb, folder)
+    try:
+        result.segment = build_segment(articles.values(), memory_mb, folder)
+    except OSError as exc:
+        where = f"{socket.gethostname()}:{folder or tempfile.gettempdir()}"
+        raise write_failure(f"writing a segment in the worker's scratch folder {where}", where,
+                            exc) from exc
     result.seconds = time.perf_counter() - started
     return result
 

@@ -2,7 +2,7 @@
 
 The OOM killer ends an indexer with SIGKILL: no handler runs, so nothing in
 the parent can stop its ProcessPoolExecutor workers.  They must notice on
-their own (indexer/lifeline.py) instead of running on, re-parented to init."""
+their own (search/lifeline.py) instead of running on, re-parented to init."""
 from __future__ import annotations
 
 import os
@@ -98,7 +98,7 @@ def wait_for_no_survivors(processes: dict[int, str], seconds: float = 5.0) -> li
 
 _FORKING_PARENT = """
 import os, sys, time
-from onrecord.indexer.lifeline import watch_parent
+from onrecord.search.lifeline import watch_parent
 parent = os.getpid()
 child = os.fork()
 if child == 0:
@@ -133,6 +133,6 @@ def test_worker_started_after_its_parent_died_exits_at_once() -> None:
     # between the fork and the initializer, and the orphan had gone to init.
     started = time.monotonic()
     done = subprocess.run([sys.executable, "-c", "import time\n"
-                           "from indexer.lifeline import die_with_parent\n"
+                           "from onrecord.search.lifeline import die_with_parent\n"
                            "die_with_parent(1)\ntime.sleep(30)"], timeout=20)
     assert done.returncode == 1 and time.monotonic() - started < 15

@@ -34,7 +34,7 @@ from whoosh.filedb.filestore import FileStorage
 
 from onrecord.search.config import int_default
 from onrecord.search.model import Article
-from onrecord.search.storage.durability import fsync_dir, fsync_file, open_whoosh, write_failure
+from onrecord.search.storage.durability import DurableStorage, fsync_dir, open_whoosh, write_failure
 from onrecord.search.storage.records import VersionRecord, article_rev
 from onrecord.search.storage.schema import build_schema, paragraph_fields
 from onrecord.search.storage.whoosh_internals import (
@@ -151,11 +151,14 @@ def install_segment(index_dir: Path, portable: PortableSegment) -> SegmentBatch:
     folder) and return its batch, ready for commit_batches.  Call it under
     the write lock, right before the commit: a commit removes segment files
     its table of contents does not list.  Raises IndexWriteError."""
+    storage = DurableStorage(str(index_dir))  # each file fsynced as it is closed
     try:
         for name, data in portable.files.items():
-            with open(Path(index_dir) / name, "wb") as handle:
+            handle = storage.create_file(name)
+            try:
                 handle.write(data)
-                fsync_file(handle)
+            finally:
+                handle.close()
         fsync_dir(Path(index_dir))
     except OSError as exc:
         raise write_failure(f"writing a segment to {index_dir}", str(index_dir), exc) from exc
