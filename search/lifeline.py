@@ -25,7 +25,7 @@ WATCH_SECONDS = 0.5
 
 
 def die_with_parent(parent_pid: int) -> None:
-    """Make this process end when process `parent_pid`, its parent, dies.
+    """Make this process end (SIGKILL) when process `parent_pid`, its parent, dies.
 
     Call it first thing in a child.  Exits at once if the parent is already
     gone.  On Linux the parent *thread* that started the child counts: it
@@ -36,7 +36,7 @@ def die_with_parent(parent_pid: int) -> None:
     # The parent may have died between fork and prctl: the signal would
     # never come, and this process would already belong to init.
     if os.getppid() != parent_pid:
-        os._exit(1)
+        _end_now()
 
 
 def _kill_me_with_parent() -> bool:
@@ -51,15 +51,21 @@ def _kill_me_with_parent() -> bool:
         return False
 
 
+def _end_now() -> None:
+    """End this process at once, with no clean-up: SIGKILL, as
+    PR_SET_PDEATHSIG would have."""
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
 def watch_parent(parent_pid: int, interval: float = WATCH_SECONDS) -> threading.Thread:
     """Start and return a daemon thread that ends this process (os._exit)
-    within `interval` seconds of its parent `parent_pid` dying: an orphan
+    within `interval` seconds of its parent `parent_pid` dying (SIGKILL): an orphan
     is re-parented, so getppid() changes.  The portable fallback of
     die_with_parent()."""
     def watch() -> None:
         while os.getppid() == parent_pid:
             time.sleep(interval)
-        os._exit(1)  # no clean-up: a task's half-written segment is in its scratch folder
+        _end_now()  # no clean-up: a task's half-written segment is in its scratch folder
 
     thread = threading.Thread(target=watch, name="onrecord-parent-watch", daemon=True)
     thread.start()
