@@ -287,11 +287,15 @@ def format_article(data: dict) -> str:
 @click.option("--public-url", default=None,
               help="Public base URL for the permalinks in citations, exports and JSON "
                    "(default $ONRECORD_PUBLIC_URL; unset: site-relative links).")
+@click.option("--processes", type=click.IntRange(1, 256), default=None,
+              help="Serving processes sharing the port, each with its own caches (default 1, "
+                   "or $ONRECORD_PROCESSES); one per core uses every core.")
 @INDEX_OPTION
 @SETTING_OPTION
-def serve_command(host: str | None, port: int | None, public_url: str | None,
+def serve_command(host: str | None, port: int | None, public_url: str | None, processes: int | None,
                   index_dir: Path | None, settings: tuple[str, ...]) -> None:
-    """Serve the search UI and JSON API with a production WSGI server."""
+    """Serve the search UI and JSON API with a production WSGI server
+    (waitress; several processes on one port with --processes)."""
     from onrecord.web.app import serve
 
     if port is None:  # only serve reads the port variables: see serve_port
@@ -304,14 +308,19 @@ def serve_command(host: str | None, port: int | None, public_url: str | None,
             click.echo(f"onrecord: warning: {warning}", err=True)
     if public_url is not None:  # checked like --setting public_url=..., which it beats
         settings = (*settings, f"public_url={public_url}")
-    config = load_config(settings=settings, index_dir=index_dir, host=host, port=port)
-    click.echo(f"Serving {config.index_dir} on http://{config.host}:{config.port}/", err=True)
+    config = load_config(settings=settings, index_dir=index_dir, host=host, port=port,
+                         processes=processes)
+    many = f" with {config.processes} processes" if config.processes > 1 else ""
+    click.echo(f"Serving {config.index_dir} on http://{config.host}:{config.port}/{many}", err=True)
     try:
         serve(config)
     except OSError as exc:  # port taken, address not local, no permission
         click.echo(f"onrecord: cannot listen on {config.host}:{config.port}: {exc.strerror or exc}"
                    " (is another server running? pick another port with --port or PORT=)", err=True)
         sys.exit(2)
+    except OnrecordError as exc:  # serving processes that keep failing to start
+        click.echo(f"onrecord: {exc}", err=True)
+        sys.exit(1)
 
 
 @main.command("settings")

@@ -29,11 +29,11 @@ from distributed.diagnostics.plugin import WorkerPlugin
 
 from onrecord.indexer.errors import WorkerError
 from onrecord.indexer.extraction import extract_outcome
-from onrecord.search.lifeline import die_with_parent
 from onrecord.indexer.publishing import Tally, absorb, publish_results
 from onrecord.indexer.reader import load_input
 from onrecord.indexer.tasks import ChunkResult, index_inputs
 from onrecord.search.config import Config
+from onrecord.search.lifeline import die_with_parent
 from onrecord.search.model import IngestSummary
 from onrecord.search.storage.store import Index
 

@@ -21,8 +21,8 @@ from pathlib import Path
 from onrecord.indexer.extraction import extract_outcome
 from onrecord.indexer.reader import InputFile
 from onrecord.search.model import Article
-from onrecord.search.storage.identity import ArticleDigest, digest_of
 from onrecord.search.storage.durability import write_failure
+from onrecord.search.storage.identity import ArticleDigest, digest_of
 from onrecord.search.storage.segments import PortableSegment, build_segment
 
 

@@ -20,8 +20,7 @@ from onrecord.indexer.errors import BudgetError, IngestError
 from onrecord.indexer.pipeline import extract_file, ingest_paths
 from onrecord.indexer.reader import load_input
 from onrecord.indexer.tasks import index_inputs
-from onrecord.search.config import Config
-from onrecord.search.config import load_config
+from onrecord.search.config import Config, load_config
 from onrecord.search.engine import search
 from onrecord.search.model import Metadata, ParsedArticle, SearchRequest
 from onrecord.search.storage.store import open_index, ram_index

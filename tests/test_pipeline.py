@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from onrecord.indexer import cluster
-from onrecord.indexer.errors import IngestError
 from onrecord.indexer.cluster import CHUNK_BYTES_MIN, chunk_files
+from onrecord.indexer.errors import IngestError
 from onrecord.indexer.pipeline import extract_file, ingest_paths, iter_input_files
 from onrecord.search.config import load_config
 from onrecord.search.engine import search
