@@ -150,8 +150,9 @@ def _facets(index: Any) -> dict[str, list[Any]]:
     return search(index, SearchRequest(query="")).facets
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    """Run the comparison (and the web rows) for parse_args' `args`; return
+    the result (medians and every run)."""
     corpus = ensure_files(args)
     work = args.cache_dir / f"ingest-runs-{args.size}"
     runs: dict[str, list[dict[str, Any]]] = {"pool": [], "cluster": []}
@@ -168,6 +169,13 @@ def main(argv: list[str] | None = None) -> int:
                     "runs": runs["cluster"]}}
     if args.web_seconds > 0:
         result["web"] = web_rows(work / "cluster", args)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run measure(), print the table, write the JSON; 1 if the counts differ."""
+    args = parse_args(argv)
+    result = measure(args)
     print(format_result(result))
     out = args.out or REPO / "bench" / "results" / f"cluster-ingest-{args.size}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
