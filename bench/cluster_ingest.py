@@ -31,7 +31,7 @@ from bench.corpus import annotate_corpus, build_pool, iter_derived, parse_size
 from bench.pool_peer import ingest_pool
 from bench.queries import build_queries
 from bench.serving import bench_web
-from onrecord.indexer.cluster import chunk_files
+from onrecord.indexer.cluster import TASKS_PER_WORKER, chunk_files
 from onrecord.indexer.pipeline import ingest_paths, iter_input_files
 from onrecord.search.config import Config
 from onrecord.search.model import Article
@@ -106,7 +106,8 @@ def run_once(kind: str, corpus: Path, index_dir: Path, workers: int) -> dict[str
         count = index.doc_count()
     finally:
         index.close()
-    tasks = len(chunk_files(files, workers, config.tasks_per_commit))
+    per_worker = config.tasks_per_commit if kind == "pool" else TASKS_PER_WORKER
+    tasks = len(chunk_files(files, workers, per_worker))
     result = {"paragraphs": summary.paragraphs, "indexed": count, "seconds": seconds,
               "paragraphs_per_s": summary.paragraphs / seconds, "tasks": tasks,
               "tasks_per_s_per_worker": tasks / seconds / workers}

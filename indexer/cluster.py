@@ -43,10 +43,16 @@ log = logging.getLogger(__name__)
 # few segments, small enough that every worker gets several tasks.
 CHUNK_BYTES_MIN = 256 * 1024
 CHUNK_BYTES_MAX = 8 * 1024 * 1024
+# Tasks per worker a corpus is cut into (within the CHUNK_BYTES bounds): many
+# small tasks keep every worker busy to the end (Dask hands queued tasks to
+# whichever worker is free) and a retried task redoes little.
+TASKS_PER_WORKER = 8
 # Tasks queued per worker beyond those running, so workers never wait for a commit.
 QUEUED_PER_WORKER = 2
 # Seconds to reach an existing scheduler before giving up.
 CONNECT_SECONDS = 10
+# Seconds to wait for a scheduler's first worker.
+WORKER_WAIT_SECONDS = 60
 # Runs of a single file's task that ended its worker before the file is skipped.
 SINGLE_FILE_TRIES = 2
 KILLED_FILE = ("its task ended its worker process each time it ran (out of memory, or a crash "
@@ -60,7 +66,7 @@ def cluster_client(address: str | None, workers: int) -> Iterator[Any]:
     """Yield a distributed Client: of the scheduler at `address`, else of a
     new LocalCluster of `workers` single-threaded processes (closed on
     leaving; its processes also exit if this one is killed).  Raises
-    WorkerError if the scheduler cannot be reached."""
+    WorkerError if the scheduler cannot be reached or has no workers."""
     if address:
         try:
             client = Client(address, timeout=CONNECT_SECONDS)
@@ -68,6 +74,12 @@ def cluster_client(address: str | None, workers: int) -> Iterator[Any]:
             raise WorkerError(f"cannot reach the Dask scheduler at {address} ({exc}); start one "
                               "with `dask scheduler` and workers with `dask worker ADDRESS`") from exc
         with client:
+            try:
+                client.wait_for_workers(1, timeout=WORKER_WAIT_SECONDS)
+            except TimeoutError as exc:
+                raise WorkerError(f"the Dask scheduler at {address} has no workers after "
+                                  f"{WORKER_WAIT_SECONDS} s; start some with `dask worker "
+                                  f"{address}`") from exc
             yield client
         return
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
@@ -105,7 +117,7 @@ def ingest_cluster(files: list[Path], index: Index, client: Any,
     config = config or Config()
     summary, tally = IngestSummary(), Tally()
     workers = worker_count(client)
-    chunks = chunk_files(files, workers, config.tasks_per_commit)
+    chunks = chunk_files(files, workers, TASKS_PER_WORKER)
     wave, window = workers * config.tasks_per_commit, workers * (1 + QUEUED_PER_WORKER)
     run = uuid.uuid4().hex[:8]
     pending: deque[tuple[Any, list[Path]]] = deque()
@@ -175,11 +187,11 @@ def _results(future: Any, chunk: list[Path], submit: Callable[[list[Path], int],
     return [result for one, path in singles for result in _results(one, path, submit)]
 
 
-def chunk_files(files: list[Path], workers: int, tasks_per_commit: int = 2) -> list[list[Path]]:
+def chunk_files(files: list[Path], workers: int, tasks_per_worker: int = 2) -> list[list[Path]]:
     """Return `files` split, in order, into chunks of similar byte size
-    (about `tasks_per_commit` per worker, within the CHUNK_BYTES bounds)."""
+    (about `tasks_per_worker` per worker, within the CHUNK_BYTES bounds)."""
     sizes = [_file_size(path) for path in files]
-    target = sum(sizes) // (workers * tasks_per_commit) + 1
+    target = sum(sizes) // (workers * tasks_per_worker) + 1
     target = min(max(target, CHUNK_BYTES_MIN), CHUNK_BYTES_MAX)
     chunks: list[list[Path]] = [[]]
     filled = 0

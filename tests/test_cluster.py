@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from onrecord.indexer import cluster as cluster_module
+from onrecord.indexer.errors import WorkerError
+from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.store import open_index
 from tests.test_workers import write_corpus
@@ -138,3 +141,23 @@ def test_a_worker_killed_mid_run_leaves_a_complete_index(tmp_path: Path, dask_cl
     run(tmp_path / "in", local, "--workers", "1")
     assert paragraphs(tmp_path / "remote") == paragraphs(local)
     assert check_index(tmp_path / "remote").ok
+
+
+def test_an_unreachable_scheduler_or_one_without_workers_is_a_worker_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 1)
+    monkeypatch.setattr(cluster_module, "WORKER_WAIT_SECONDS", 1)
+    index = open_index(tmp_path / "ix", create=True)
+    write_corpus(tmp_path / "in", files=2, paragraphs=2)
+    try:
+        with pytest.raises(WorkerError, match="cannot reach the Dask scheduler"):
+            ingest_paths([tmp_path / "in"], index, cluster=f"tcp://127.0.0.1:{free_port()}")
+        lonely = DaskCluster(tmp_path)
+        try:
+            lonely.wait_for_workers(0)  # the scheduler is up
+            with pytest.raises(WorkerError, match="has no workers"):
+                ingest_paths([tmp_path / "in"], index, cluster=lonely.address)
+        finally:
+            lonely.stop()
+    finally:
+        index.close()
