@@ -58,10 +58,12 @@ class DaskCluster:
                                          "--local-directory", str(folder)]))
 
     def wait_for_workers(self, count: int, seconds: float = 60) -> None:
+        """Return once the scheduler is up with `count` workers (0: up)."""
         from distributed import Client
 
         with Client(self.address, timeout=seconds) as client:
-            client.wait_for_workers(count, timeout=seconds)
+            if count:
+                client.wait_for_workers(count, timeout=seconds)
 
     def kill_worker(self, position: int) -> None:
         """SIGKILL a worker's whole session: its nanny and worker process."""
