@@ -1,11 +1,15 @@
 """Serving on every core: several waitress processes sharing one port.
 
-Owns serve_processes(): this process binds the listening socket (so a
-taken port fails at once, as with one process), then forks
-config.processes children.  Each child serves the app with waitress on the
-inherited socket (the kernel hands each new connection to one of the
-processes waiting in accept), with its own index handle, searchers and
-caches over the same read-only index; a commit by `onrecord index` reaches
+Owns serve_processes(): this process first binds the port (so a taken port
+fails at once, as with one process), then forks config.processes
+children.  Where SO_REUSEPORT exists (Linux, BSD, macOS) each child binds
+its own listening socket to the port and the kernel spreads connections
+evenly over them (the parent's probe socket is closed first: a listening
+socket nobody accepts on would be handed connections too); elsewhere the
+children share the parent's one socket, and whichever accepts first gets
+the connection (keep-alive connections then stay where they landed, so the
+spread can be uneven).  Each child serves the app with waitress with its
+own index handle, searchers and caches over the same read-only index; a commit by `onrecord index` reaches
 each of them as it does one process (search.store's generation check).  A
 child dies with this process, even by SIGKILL (search.lifeline); one that
 exits on its own is started again, unless children keep failing at once
@@ -39,12 +43,18 @@ class ServingError(OnrecordError):
     """The serving processes keep failing to start; str() says so."""
 
 
-def listen(host: str, port: int) -> socket.socket:
+REUSE_PORT = getattr(socket, "SO_REUSEPORT", None)
+
+
+def listen(host: str, port: int, reuse_port: bool = False) -> socket.socket:
     """Return a listening TCP socket on host:port (SO_REUSEADDR, as
-    waitress binds).  Raises OSError if the port is taken."""
+    waitress binds; SO_REUSEPORT too if `reuse_port`).  Raises OSError if
+    the port is taken."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port and REUSE_PORT is not None:
+        sock.setsockopt(socket.SOL_SOCKET, REUSE_PORT, 1)
     try:
         sock.bind((host, port))
         sock.listen(BACKLOG)
@@ -59,7 +69,10 @@ def serve_processes(config: Config, run_child: Callable[[Config, socket.socket],
     sock) on the shared listening socket; return when SIGTERM or SIGINT
     stops them.  Raises OSError if the port cannot be bound, ServingError
     if children keep exiting at once."""
-    sock = listen(config.host, config.port)
+    sock: socket.socket | None = listen(config.host, config.port, reuse_port=True)
+    if REUSE_PORT is not None and sock is not None:
+        sock.close()  # each child binds its own socket to the port
+        sock = None
     children: dict[int, float] = {}  # pid -> start time
     stopping: list[int] = []
 
@@ -81,11 +94,14 @@ def serve_processes(config: Config, run_child: Callable[[Config, socket.socket],
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         _stop_all(children)
-        sock.close()
+        if sock is not None:
+            sock.close()
 
 
-def _start(children: dict[int, float], config: Config, sock: socket.socket,
+def _start(children: dict[int, float], config: Config, sock: socket.socket | None,
            run_child: Callable[[Config, socket.socket], None]) -> None:
+    """Fork a child serving on `sock`, or on its own SO_REUSEPORT socket
+    when `sock` is None."""
     parent = os.getpid()
     pid = os.fork()
     if pid == 0:  # the child: never returns into the parent's code
@@ -94,7 +110,7 @@ def _start(children: dict[int, float], config: Config, sock: socket.socket,
             for sig in (signal.SIGTERM, signal.SIGINT):
                 signal.signal(sig, signal.SIG_DFL)
             die_with_parent(parent)
-            run_child(config, sock)
+            run_child(config, sock or listen(config.host, config.port, reuse_port=True))
         except BaseException:
             log.exception("serving process %d failed", os.getpid())
             status = 1
@@ -103,7 +119,7 @@ def _start(children: dict[int, float], config: Config, sock: socket.socket,
     children[pid] = time.monotonic()
 
 
-def _reap(children: dict[int, float], config: Config, sock: socket.socket,
+def _reap(children: dict[int, float], config: Config, sock: socket.socket | None,
           run_child: Callable[[Config, socket.socket], None], failures: int) -> int:
     """Start a child again for each that exited; return the count of
     failed starts in a row."""
