@@ -224,7 +224,8 @@ def parse_value(setting: Setting, raw: str, label: str) -> Any:
 
 
 def parse_text_value(setting: Setting, raw: str, label: str) -> str:
-    """Return the text setting `raw` checked: public_url must be an http(s)
+    """Return the text setting `raw` checked: cluster, when set, must be a
+    scheduler address with a scheme (tcp://HOST:PORT); public_url must be an http(s)
     URL with a host that is not a loopback address (a citation pasted into
     a story must never point at the reporter's own machine); its trailing
     slash is dropped.  Raises ConfigError naming `label`."""
