@@ -8,7 +8,11 @@ opens with `onrecord check` agreeing (counts, facets; orphans allowed);
 the paragraph count is a commit boundary (state before or after a commit);
 no paragraph is indexed twice; re-running the ingest to completion leaves
 exactly the expected paragraphs, each once.  Writers alternate between the
-serial path (a commit every few articles) and the parallel worker path.
+serial path (a commit every few articles) and the cluster path (a local
+Dask cluster of two worker processes: tasks build segments in scratch
+folders, the writer installs and commits them); after a kill of a cluster
+writer, every process of its group must be gone within a few seconds
+(none outlives the indexer).
 
     python -m bench.crash_trials --trials 300
 """
@@ -41,12 +45,15 @@ _WRITER = """
 import sys
 from pathlib import Path
 from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.config import Config
 from onrecord.search.storage.store import open_index
 index = open_index(Path(sys.argv[1]), create=True)
 ingest_paths([Path(p) for p in sys.argv[3:]], index, batch_articles={batch},
-             workers=int(sys.argv[2]))
+             workers=int(sys.argv[2]), config=Config(cluster_min_bytes=0))
 index.close()
 """
+# Seconds the processes of a killed cluster writer may take to end.
+SURVIVOR_SECONDS = 5.0
 
 
 @dataclass(slots=True)
@@ -58,6 +65,7 @@ class Tally:
     finished_before_kill: int = 0
     lock_waits: list[float] = field(default_factory=list)
     orphans_after_kill: int = 0
+    survivors: int = 0  # processes of a killed writer still running after SURVIVOR_SECONDS
     failures: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -94,7 +102,7 @@ def boundaries(base: set[str], articles: list[list[str]], batch: int) -> set[int
 
 
 def run_trial(trial: int, index_dir: Path, corpus: Path, rng: random.Random,
-              expected: set[str], tally: Tally, duration: float) -> set[str]:
+              expected: set[str], tally: Tally, durations: tuple[float, float]) -> set[str]:
     """Run one kill-check-rerun trial; return the paragraph ids now expected."""
     folders = [folder for folder in (corpus / f"g{trial - 1:04d}",) if folder.exists()]
     corpus.mkdir(parents=True, exist_ok=True)
@@ -107,13 +115,17 @@ def run_trial(trial: int, index_dir: Path, corpus: Path, rng: random.Random,
         [sys.executable, "-c", _WRITER.format(batch=SERIAL_BATCH), str(index_dir),
          "2" if parallel else "1", *map(str, folders)],
         start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(rng.uniform(0.0, duration))
+    time.sleep(rng.uniform(0.0, durations[parallel]))
     finished = writer.poll() is not None
     writer.send_signal(signal.SIGKILL)  # kill -9 of the indexer itself (no-op if reaped)
     writer.wait()
     tally.killed_running += not finished
     tally.finished_before_kill += finished
     problems = check_after_kill(index_dir, allowed, tally)
+    left = _group_survivors(writer.pid, SURVIVOR_SECONDS)
+    tally.survivors += len(left)
+    if left:
+        problems.append(f"{len(left)} processes outlived the killed indexer: {left}")
     _kill_group(writer.pid)  # stray workers, after the lock check proved they hold nothing
     expected = expected | {i for ids in articles for i in ids}
     problems += rerun_and_verify(index_dir, folders, expected)
@@ -160,6 +172,27 @@ def rerun_and_verify(index_dir: Path, folders: list[Path], expected: set[str]) -
     return problems
 
 
+def _group_survivors(pgid: int, seconds: float) -> list[int]:
+    """Return the live (not zombie) processes of group `pgid` still there
+    after up to `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        left = []
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                left.append(int(entry))
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.1)
+
+
 def _kill_group(pid: int) -> None:
     try:
         os.killpg(pid, signal.SIGKILL)
@@ -167,15 +200,20 @@ def _kill_group(pid: int) -> None:
         pass
 
 
-def measure_duration(root: Path, rng: random.Random) -> float:
-    """Return how long one uninterrupted writer run takes (kill delays are
-    drawn up to this, so kills land anywhere from start-up to commit)."""
-    corpus, index_dir = root / "warm-corpus", root / "warm-index"
+def measure_durations(root: Path, rng: random.Random) -> tuple[float, float]:
+    """Return how long one uninterrupted serial and cluster writer run take
+    (kill delays are drawn up to these, so kills land anywhere from
+    start-up to commit)."""
+    corpus = root / "warm-corpus"
     folder = write_group(corpus, 0, rng)
-    started = time.monotonic()
-    subprocess.run([sys.executable, "-c", _WRITER.format(batch=SERIAL_BATCH), str(index_dir),
-                    "1", str(folder)], check=True, stdout=subprocess.DEVNULL)
-    return time.monotonic() - started
+    durations = []
+    for workers in ("1", "2"):
+        started = time.monotonic()
+        subprocess.run([sys.executable, "-c", _WRITER.format(batch=SERIAL_BATCH),
+                        str(root / f"warm-index{workers}"), workers, str(folder)], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        durations.append(time.monotonic() - started)
+    return durations[0], durations[1]
 
 
 def run_trials(trials: int, seed: int, root: Path) -> Tally:
@@ -183,7 +221,8 @@ def run_trials(trials: int, seed: int, root: Path) -> Tally:
     rng = random.Random(seed)
     tally = Tally()
     started = time.monotonic()
-    duration = measure_duration(root, rng) * 1.1
+    serial, parallel = measure_durations(root, rng)
+    durations = (serial * 1.1, parallel * 1.1)
     expected: set[str] = set()
     for trial in range(trials):
         # A fresh index every EPOCH trials keeps each trial's cost flat (the
@@ -194,7 +233,7 @@ def run_trials(trials: int, seed: int, root: Path) -> Tally:
             expected = set()
             shutil.rmtree(root / f"index{epoch - 1}", ignore_errors=True)
         failures = len(tally.failures)
-        expected = run_trial(trial, index_dir, corpus, rng, expected, tally, duration)
+        expected = run_trial(trial, index_dir, corpus, rng, expected, tally, durations)
         tally.trials += 1
         status = "ok" if len(tally.failures) == failures else "FAIL"
         print(f"trial {trial + 1}/{trials} {status} ({time.monotonic() - started:.0f} s)",
@@ -210,6 +249,7 @@ def format_tally(tally: Tally) -> str:
             ("killed while running", f"{tally.killed_running}"),
             ("finished before the kill", f"{tally.finished_before_kill}"),
             ("orphan files after kill (cleaned by next writer)", f"{tally.orphans_after_kill}"),
+            ("processes outliving a killed cluster writer", f"{tally.survivors}"),
             ("next writer lock wait, median / max", f"{waits[len(waits) // 2] * 1000:.0f} ms / "
                                                     f"{waits[-1] * 1000:.0f} ms"),
             ("failures", f"{len(tally.failures)}"),

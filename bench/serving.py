@@ -82,9 +82,11 @@ def _wait_healthy(base: str, server: subprocess.Popen, timeout: float) -> None:
 
 
 def bench_web(index_dir: Path, urls: list[str], duration: int = 30,
-              threads: int = 2, connections: int = 16) -> dict[str, Any]:
-    """Return wrk's numbers for `onrecord serve` over `index_dir`, plus the
-    server's RSS; {"skipped": reason} if wrk is not installed."""
+              threads: int = 2, connections: int = 16, processes: int = 1) -> dict[str, Any]:
+    """Return wrk's numbers for `onrecord serve --processes N` over
+    `index_dir`, plus the server's RSS (the parent's: with several
+    processes, one child's is not sampled); {"skipped": reason} if wrk is
+    not installed."""
     wrk = shutil.which("wrk")
     if not wrk:
         return {"skipped": "wrk is not installed (apt-get install wrk)"}
@@ -92,7 +94,8 @@ def bench_web(index_dir: Path, urls: list[str], duration: int = 30,
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen([str(onrecord), "serve", "--index", str(index_dir),
-                               "--host", "127.0.0.1", "--port", str(port)],
+                               "--host", "127.0.0.1", "--port", str(port),
+                               "--processes", str(processes)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         _wait_healthy(base, server, timeout=60)
@@ -106,6 +109,7 @@ def bench_web(index_dir: Path, urls: list[str], duration: int = 30,
         Path(script.name).unlink(missing_ok=True)
         result = parse_wrk(done.stdout)
         result.update(command=f"wrk -t{threads} -c{connections} -d{duration}s --latency",
+                      processes=processes,
                       urls=len(urls),
                       server_rss_mb=read_status_mb("VmRSS", str(server.pid)),
                       server_peak_rss_mb=read_status_mb("VmHWM", str(server.pid)))

@@ -3,8 +3,11 @@
 Owns the run: ingest the BBC corpus end to end and time indexing alone;
 build (or reuse from the cache) the derived corpora; run the fixed query
 set through onrecord, tantivy and naive Whoosh, each in its own process;
-load-test `onrecord serve` with wrk; print one table per corpus and write
-everything to bench/results/speed-<date>.json.  See bench/README.md.
+load-test `onrecord serve` with wrk; time ingest through the local Dask
+cluster beside the previous process pool and serving with 1 vs 2
+processes (bench.cluster_ingest, --ingest-size); print one table per
+corpus and write everything to bench/results/speed-<date>.json.  See
+bench/README.md.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench import cluster_ingest
 from bench.corpus import Pool, annotate_corpus, build_pool, count_words, parse_size, top_names
 from bench.derived import NAMES, batched, dir_mb, ensure_derived, rates
 from bench.peers import TantivyBuilder, build_whoosh_naive
@@ -55,6 +59,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                    help="processes writing a derived onrecord index (default: one per core)")
     p.add_argument("--web-seconds", type=int, default=30, help="wrk duration (0 = no web run)")
+    p.add_argument("--ingest-size", default="250k",
+                   help="derived corpus for the local cluster vs previous pool ingest rows and the "
+                        "1 vs 2 serving processes rows (bench.cluster_ingest; 0 = skip)")
     p.add_argument("--out", type=Path, default=None, help="result JSON path")
     args = p.parse_args(argv)
     args.sizes = ["bbc"] if args.quick else [s.strip().lower() for s in args.sizes.split(",") if s.strip()]
@@ -176,6 +183,15 @@ def measure_queries(section: dict[str, Any], work: Path, args: argparse.Namespac
             {f"web_{k}": v for k, v in result.items() if isinstance(v, (int, float))})
 
 
+def measure_cluster_ingest(args: argparse.Namespace) -> dict[str, Any]:
+    """Return bench.cluster_ingest's comparison at args.ingest_size, with
+    this run's repeat, seed, cache and web duration."""
+    return cluster_ingest.measure(cluster_ingest.parse_args([
+        "--bbc", str(args.bbc), "--size", args.ingest_size, "--repeat", str(args.repeat),
+        "--workers", str(args.workers), "--seed", str(args.seed), "--cache-dir", str(args.cache_dir),
+        "--web-seconds", str(args.web_seconds)]))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; return the process exit status."""
     args = parse_args(argv)
@@ -197,6 +213,9 @@ def main(argv: list[str] | None = None) -> int:
             print("\n" + tables[-1] + "\n", flush=True)
         if "web" in bbc and "skipped" in bbc["web"]:
             tables.append(f"web: skipped: {bbc['web']['skipped']}")
+        if args.ingest_size not in ("", "0"):
+            results["cluster_ingest"] = measure_cluster_ingest(args)
+            tables.append(cluster_ingest.format_result(results["cluster_ingest"]))
     out = args.out or REPO / "bench" / "results" / f"speed-{dt.date.today().isoformat()}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=1, default=str))

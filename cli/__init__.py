@@ -61,21 +61,28 @@ def main() -> None:
               help="Seconds to wait while another indexer holds the index's write lock "
                    "(default 10: the write_lock_timeout setting).")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Worker processes (default: one per core); fewer use less memory.")
+              help="Worker processes of the local cluster (default: one per core); fewer use "
+                   "less memory.")
+@click.option("--cluster", default=None, metavar="tcp://HOST:8786",
+              help="Index on the workers of this Dask scheduler (default $ONRECORD_CLUSTER; "
+                   "unset: a local cluster, or this process for small inputs).")
 @click.option("--file-budget", type=float, default=None,
               help="Seconds a file may take to process before it is skipped "
                    "(default 60, or $ONRECORD_FILE_BUDGET; inf: no limit).")
 @SETTING_OPTION
 def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float | None,
-                  workers: int | None, file_budget: float | None, settings: tuple[str, ...]) -> None:
+                  workers: int | None, cluster: str | None, file_budget: float | None,
+                  settings: tuple[str, ...]) -> None:
     """Ingest files and folders (.txt, .html, .json, .jsonl) into the index.
 
     Exits 0 when every file was indexed, 1 when some were skipped, 2 when
     the index is busy (another indexer), cannot be written (disk full,
-    read-only) or a worker process died."""
+    read-only) or the Dask cluster cannot be reached or failed."""
     from onrecord.indexer.pipeline import ingest_paths, iter_input_files
     from onrecord.search.storage.store import open_index
 
+    if cluster is not None:  # checked like --setting cluster=..., which it beats
+        settings = (*settings, f"cluster={cluster}")
     config = load_config(settings=settings, index_dir=index_dir, file_budget=file_budget,
                          write_lock_timeout=lock_wait)
     files = list(iter_input_files(paths))  # for the progress bar: ingest_paths walks again
@@ -280,11 +287,15 @@ def format_article(data: dict) -> str:
 @click.option("--public-url", default=None,
               help="Public base URL for the permalinks in citations, exports and JSON "
                    "(default $ONRECORD_PUBLIC_URL; unset: site-relative links).")
+@click.option("--processes", type=click.IntRange(1, 256), default=None,
+              help="Serving processes sharing the port, each with its own caches (default 1, "
+                   "or $ONRECORD_PROCESSES); one per core uses every core.")
 @INDEX_OPTION
 @SETTING_OPTION
-def serve_command(host: str | None, port: int | None, public_url: str | None,
+def serve_command(host: str | None, port: int | None, public_url: str | None, processes: int | None,
                   index_dir: Path | None, settings: tuple[str, ...]) -> None:
-    """Serve the search UI and JSON API with a production WSGI server."""
+    """Serve the search UI and JSON API with a production WSGI server
+    (waitress; several processes on one port with --processes)."""
     from onrecord.web.app import serve
 
     if port is None:  # only serve reads the port variables: see serve_port
@@ -297,14 +308,19 @@ def serve_command(host: str | None, port: int | None, public_url: str | None,
             click.echo(f"onrecord: warning: {warning}", err=True)
     if public_url is not None:  # checked like --setting public_url=..., which it beats
         settings = (*settings, f"public_url={public_url}")
-    config = load_config(settings=settings, index_dir=index_dir, host=host, port=port)
-    click.echo(f"Serving {config.index_dir} on http://{config.host}:{config.port}/", err=True)
+    config = load_config(settings=settings, index_dir=index_dir, host=host, port=port,
+                         processes=processes)
+    many = f" with {config.processes} processes" if config.processes > 1 else ""
+    click.echo(f"Serving {config.index_dir} on http://{config.host}:{config.port}/{many}", err=True)
     try:
         serve(config)
     except OSError as exc:  # port taken, address not local, no permission
         click.echo(f"onrecord: cannot listen on {config.host}:{config.port}: {exc.strerror or exc}"
                    " (is another server running? pick another port with --port or PORT=)", err=True)
         sys.exit(2)
+    except OnrecordError as exc:  # serving processes that keep failing to start
+        click.echo(f"onrecord: {exc}", err=True)
+        sys.exit(1)
 
 
 @main.command("settings")

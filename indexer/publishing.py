@@ -1,36 +1,46 @@
-"""Publishing what workers indexed, and counting what each article was.
+"""Publishing what cluster workers indexed, and counting what each article was.
 
 Owns Tally (per article of a run: new, updated, unchanged or conflicting,
-and its last copy's paragraph and quote counts) and publish_wave(), which
-commits a wave of worker outcomes.  Each worker resolved its own chunk of
-files against the last commit (search.identity); two chunks of one wave
-cannot see each other, so when a later chunk wrote an article whose id (or
-claimed id) an earlier chunk of the wave also wrote, the later one is taken
-out of its segment and deferred: it is resolved again, in input order,
-once the wave is committed.  So a run means the same whatever its chunking:
-as if its files were ingested one by one.
+and its last copy's paragraph and quote counts) and publish_results(), the
+single writer's half of a cluster ingest.  Workers cannot see the index, so
+they resolve nothing: their tasks (indexer.tasks) return a segment and each
+article's digest, and here, in input order, each article is decided from its
+digest (search.identity Resolver.decide: new, or unchanged) against the last
+commit and the articles before it.  An article that needs its paragraphs to
+decide (an update, a conflict, a second version of an id met in the run) is
+taken out of its segment and deferred: once the segments are committed its
+file is read again in this process and the article resolved in full.  So a
+run means the same whatever its chunking: as if its files were ingested one
+by one.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from onrecord.indexer.extraction import FileOutcome
+from onrecord.indexer.tasks import ChunkResult, Found
 from onrecord.search.model import IngestSummary
-from onrecord.search.storage.identity import Resolution
-from onrecord.search.storage.records import VersionRecord
-from onrecord.search.storage.segments import SegmentBatch, drop_articles
-from onrecord.search.storage.store import Index, commit_batches
+from onrecord.search.storage.identity import Resolution, Resolver, open_resolver
+from onrecord.search.storage.segments import SegmentBatch, drop_articles, install_segment
+from onrecord.search.storage.store import Index, commit_batches, hold_write_lock, write_articles
+
+Extract = Callable[[Path], FileOutcome]
 
 
 @dataclass(slots=True)
 class Deferred:
-    """Articles to resolve again after a commit: their files, in input
-    order, and the ids they claimed."""
+    """Articles to resolve in full after a commit: file -> the positions of
+    its deferred articles, in input order, and their ids."""
 
-    paths: list[Path] = field(default_factory=list)
-    claimed: set[str] = field(default_factory=set)
+    files: dict[str, set[int]] = field(default_factory=dict)
+    ids: set[str] = field(default_factory=set)
+
+    def add(self, found: Found) -> None:
+        self.files.setdefault(found.path, set()).add(found.ordinal)
+        self.ids.add(found.digest.doc_id)
 
 
 class Tally:
@@ -69,45 +79,76 @@ class Tally:
         summary.conflicts = list(self.conflicts)
 
 
-def publish_wave(index: Index, outcomes: list[Any], tally: Tally) -> Deferred:
-    """Commit the outcomes' segments and records (input order) and count
-    their articles; return the articles deferred (see the module doc).
-    Each outcome has .batch (SegmentBatch or None), .records and
-    .resolutions.  Raises what commit_batches raises."""
-    taken: set[str] = set()
+def publish_results(index: Index, results: list[ChunkResult], tally: Tally, extract: Extract) -> None:
+    """Resolve the results' articles (input order), commit the segments'
+    kept articles with their records in one commit, then resolve the
+    deferred ones in full (their files read again by `extract`) and commit
+    them.  Counts every article in `tally`.  Raises what commit_batches
+    and write_articles raise (IndexWriteError, IndexBusyError)."""
     deferred = Deferred()
-    batches: list[SegmentBatch] = []
-    records: list[VersionRecord] = []
-    for outcome in outcomes:
-        clash = _clashing(outcome.resolutions, taken)
-        for r in outcome.resolutions:
-            if r.doc_id in clash:
-                deferred.claimed.add(r.claimed_id)
-                if Path(r.source) not in deferred.paths:
-                    deferred.paths.append(Path(r.source))
-            elif r.written:
-                taken.update((r.doc_id, r.claimed_id))
-        tally.add(r for r in outcome.resolutions if r.doc_id not in clash)
-        if outcome.batch is not None:
-            drop_articles(outcome.batch, clash)
-            batches.append(outcome.batch)
-        records.extend(row for row in outcome.records if row.doc_id not in clash)
-    commit_batches(index, batches, records)
-    return deferred
+    resolver = open_resolver(index)
+    try:
+        kept = [_decide(resolver, result, deferred, tally) for result in results]
+    finally:
+        resolver.close()
+    # Held across installing and committing: whoever takes the lock removes
+    # uncommitted segment files as a crashed writer's orphans.
+    with hold_write_lock(index):
+        batches = [install_segment(index.path, result.segment) if index.path is not None
+                   else result.segment.batch
+                   for result, keep in zip(results, kept, strict=True) if keep and result.segment]
+        commit_batches(index, batches, resolver.records)
+        if deferred.files:
+            resolve_again(index, deferred, tally, extract)
 
 
-def _clashing(resolutions: list[Resolution], taken: set[str]) -> set[str]:
-    """Return the doc_ids of `resolutions` to defer: those written under an
-    id (or claiming one) that `taken` holds, and every article of the chunk
-    sharing an id with one deferred."""
-    clash = {r.doc_id for r in resolutions if r.written and {r.doc_id, r.claimed_id} & taken}
-    ids = set(clash)
-    grew = bool(clash)
-    while grew:
-        before = len(clash)
-        for r in resolutions:
-            if {r.doc_id, r.claimed_id} & ids:
-                clash.add(r.doc_id)
-                ids.update((r.doc_id, r.claimed_id))
-        grew = len(clash) > before
-    return clash
+def _decide(resolver: Resolver, result: ChunkResult, deferred: Deferred, tally: Tally) -> bool:
+    """Decide each article of `result`; take the ones not written (or
+    deferred) out of its segment; return whether anything is left in it."""
+    drop: set[str] = set()
+    for found in result.found:
+        doc_id = found.digest.doc_id
+        decided = None if doc_id in deferred.ids else resolver.decide(found.digest)
+        if decided is None:
+            deferred.add(found)
+        else:
+            tally.add([decided])
+        if found.in_segment and (decided is None or not decided.written):
+            drop.add(doc_id)
+    if result.segment is None:
+        return False
+    batch: SegmentBatch = result.segment.batch
+    if drop:
+        drop_articles(batch, drop)
+    return bool(batch.spans)
+
+
+def resolve_again(index: Index, deferred: Deferred, tally: Tally, extract: Extract) -> None:
+    """Read the deferred articles' files again (input order), resolve those
+    articles in full against the last commit, commit them and count them."""
+    resolver = open_resolver(index)
+    try:
+        for path, ordinals in deferred.files.items():
+            outcome = extract(Path(path))
+            for ordinal, article in enumerate(outcome.articles):
+                if ordinal in ordinals:
+                    resolver.add(article)
+        write_articles(index, resolver.to_write.values(), resolver.records)
+    finally:
+        resolver.close()
+    tally.add(resolver.resolutions)
+
+
+def absorb(result: ChunkResult, summary: IngestSummary, skip: Callable[[str, str], None],
+           on_file: Callable[[Path], None] | None) -> None:
+    """Count a result's files in `summary` (skips through `skip`), with
+    their guessed encodings and notes, reporting each to `on_file`."""
+    for path, reason in result.reasons:
+        summary.files += 1
+        if on_file is not None:
+            on_file(Path(path))
+        if reason is not None:
+            skip(path, reason)
+    summary.guessed_encodings.extend(result.encodings)
+    summary.notes.extend(result.notes)
+

@@ -10,7 +10,8 @@ which the JSON parser reuses for records.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,10 +53,53 @@ def sidecar_path(path: Path) -> Path:
     return path.with_name(path.stem + SIDECAR_SUFFIX)
 
 
-def read_source(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceFile:
+@dataclass(frozen=True, slots=True)
+class InputFile:
+    """An input's bytes and its sidecar's, read where the files are, for a
+    worker (perhaps on another machine) to decode: read_source(path,
+    loaded=...).  A read failure is kept as its reason (`error`,
+    `sidecar_error`) and raised where read_source would raise it."""
+
+    path: str
+    data: bytes | None = None
+    error: str | None = None
+    sidecar: bytes | None = None  # None: no sidecar (or it failed: sidecar_error)
+    sidecar_error: str | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data or b"") + len(self.sidecar or b"")
+
+
+def load_input(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> InputFile:
+    """Return the bytes of `path` and of its sidecar (each within its size
+    limit), or why they cannot be read; never raises."""
+    path = Path(path)
+    data, error = _attempt(lambda: _read_bytes(path, max_bytes))
+    meta_path = sidecar_path(path)
+    sidecar, sidecar_error = None, None
+    if meta_path.is_symlink():  # the reader has no tree to check its target against
+        sidecar_error = f"sidecar {meta_path.name}: is a symbolic link (not followed)"
+    elif meta_path.is_file():
+        sidecar, sidecar_error = _attempt(lambda: _read_bytes(meta_path, SIDECAR_MAX_BYTES))
+        if sidecar_error is not None:
+            sidecar_error = f"sidecar {meta_path.name}: {sidecar_error}"
+    return InputFile(str(path), data, error, sidecar, sidecar_error)
+
+
+def _attempt(read: Callable[[], bytes]) -> tuple[bytes | None, str | None]:
+    try:
+        return read(), None
+    except ReadError as exc:
+        return None, str(exc)
+
+
+def read_source(path: Path, max_bytes: int = DEFAULT_MAX_BYTES,
+                loaded: InputFile | None = None) -> SourceFile:
     """Return the decoded file at `path` with its sidecar metadata, if any;
     `guessed_encoding` names the encoding when it had to be guessed (for
-    the file, else for its sidecar).
+    the file, else for its sidecar).  `loaded` (load_input's, perhaps on
+    another machine) gives the bytes instead of the disk.
 
     Raises ReadError (str() is the reason) for sidecars, unsupported
     extensions, missing/unreadable/oversized/binary/empty files, bytes that
@@ -66,11 +110,14 @@ def read_source(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> SourceFile:
     kind = KINDS.get(path.suffix.lower())
     if kind is None:
         raise ReadError(f"unsupported file type {path.suffix.lower() or '(no extension)'}")
-    data = _read_bytes(path, max_bytes)
+    loaded = loaded if loaded is not None else load_input(path, max_bytes)
+    if loaded.data is None:
+        raise ReadError(loaded.error or "file not found")
+    data = loaded.data
     decoded = decode_html(data) if kind == "html" else decode_text(data)
     if not decoded.text.strip():
         raise ReadError("empty file")
-    sidecar, sidecar_guess = _read_sidecar(path)
+    sidecar, sidecar_guess = _decode_sidecar(path, loaded)
     guessed = decoded.guessed
     if guessed is None and sidecar_guess is not None:
         guessed = f"{sidecar_guess} (its sidecar)"
@@ -115,18 +162,18 @@ def read_sidecar(path: Path) -> Metadata | None:
     Values of the wrong type or unparseable dates are ignored (the rest is
     kept); a sidecar that is not a JSON object, is over SIDECAR_MAX_BYTES,
     is a symbolic link or cannot be decoded raises ReadError."""
-    return _read_sidecar(path)[0]
+    return _decode_sidecar(path, load_input(path))[0]
 
 
-def _read_sidecar(path: Path) -> tuple[Metadata | None, str | None]:
+def _decode_sidecar(path: Path, loaded: InputFile) -> tuple[Metadata | None, str | None]:
     """Return (sidecar metadata or None, the encoding guessed for it or None)."""
     meta_path = sidecar_path(path)
-    if meta_path.is_symlink():  # the reader has no tree to check its target against
-        raise ReadError(f"sidecar {meta_path.name}: is a symbolic link (not followed)")
-    if not meta_path.is_file():
+    if loaded.sidecar_error is not None:
+        raise ReadError(loaded.sidecar_error)
+    if loaded.sidecar is None:
         return None, None
     try:
-        decoded = decode_text(_read_bytes(meta_path, SIDECAR_MAX_BYTES))
+        decoded = decode_text(loaded.sidecar)
         obj = json.loads(decoded.text)
     except json.JSONDecodeError as exc:
         raise ReadError(

@@ -77,6 +77,8 @@ SETTINGS: tuple[Setting, ...] = (
     # Pages (web)
     Setting("entity_page_size", 100, int, "Quotes per page of a speaker or institution page."),
     Setting("article_window", 200, int, "Paragraphs per window of a long article's page."),
+    Setting("processes", 1, int, "Serving processes sharing the port (serve --processes), each "
+            "with its own caches.", maximum=256),
     Setting("public_url", "", str, "Public base URL of the site (https://host/path): permalinks in "
             "citations, exports and JSON are absolute on it; unset: site-relative."),
     # Writing (search.storage, indexer)
@@ -85,9 +87,13 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("writer_memory_mb", 256, int, "MB of postings a writer pools before spilling a sorted "
             "run to disk."),
     Setting("worker_memory_mb", 128, int, "The same, for each indexing worker process."),
+    Setting("cluster", "", str, "Dask scheduler to ingest on (tcp://HOST:8786; index --cluster); "
+            "unset: a local cluster of one worker process per core."),
+    Setting("cluster_min_bytes", 4_000_000, int, "Input bytes below which an ingest without "
+            "--cluster runs in this process rather than starting a local cluster.", zero_ok=True),
     Setting("batch_articles", 1000, int, "Articles per commit when indexing in one process."),
-    Setting("tasks_per_commit", 2, int, "Tasks per worker process between commits when indexing "
-            "in parallel."),
+    Setting("tasks_per_commit", 2, int, "Tasks per worker between commits when indexing on a "
+            "cluster."),
     Setting("file_budget", 60.0, float, "Seconds one input file may take to parse and annotate "
             "before it is skipped (inf: no limit; index --file-budget)."),
 )
@@ -127,10 +133,13 @@ class Config:
     export_batch: int = 500
     entity_page_size: int = 100
     article_window: int = 200
+    processes: int = 1
     public_url: str = ""
     write_lock_timeout: float = 10.0
     writer_memory_mb: int = 256
     worker_memory_mb: int = 128
+    cluster: str = ""
+    cluster_min_bytes: int = 4_000_000
     batch_articles: int = 1000
     tasks_per_commit: int = 2
     file_budget: float = 60.0
@@ -215,11 +224,14 @@ def parse_value(setting: Setting, raw: str, label: str) -> Any:
 
 
 def parse_text_value(setting: Setting, raw: str, label: str) -> str:
-    """Return the text setting `raw` checked: public_url must be an http(s)
+    """Return the text setting `raw` checked: cluster, when set, must be a
+    scheduler address with a scheme (tcp://HOST:PORT); public_url must be an http(s)
     URL with a host that is not a loopback address (a citation pasted into
     a story must never point at the reporter's own machine); its trailing
     slash is dropped.  Raises ConfigError naming `label`."""
     value = raw.strip()
+    if setting.name == "cluster" and value and "://" not in value:
+        raise ConfigError(f"{label}={raw!r} is not a scheduler address like tcp://10.0.0.5:8786")
     if setting.name != "public_url" or not value:
         return value
     parts = urlsplit(value)

@@ -60,3 +60,17 @@ def cli_runner() -> CliRunner:
     """Return a click CliRunner for invoking onrecord.cli.main (it keeps no
     state between invocations, so one serves every test)."""
     return CliRunner()
+
+
+@pytest.fixture(scope="session")
+def dask_address() -> Iterator[str]:
+    """Yield the address of a local Dask cluster of two single-threaded
+    worker processes, shared by the session's cluster-ingest tests (passed
+    as ingest_paths(cluster=...), the --cluster path)."""
+    import logging
+
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      silence_logs=logging.CRITICAL) as cluster:
+        yield cluster.scheduler_address

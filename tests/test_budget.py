@@ -17,8 +17,10 @@ from onrecord.indexer.annotator import annotate_article
 from onrecord.indexer.budget import Deadline
 from onrecord.indexer.chunker import chunk_article
 from onrecord.indexer.errors import BudgetError, IngestError
-from onrecord.indexer.pipeline import extract_file, index_chunk, ingest_paths
-from onrecord.search.config import load_config
+from onrecord.indexer.pipeline import extract_file, ingest_paths
+from onrecord.indexer.reader import load_input
+from onrecord.indexer.tasks import index_inputs
+from onrecord.search.config import Config, load_config
 from onrecord.search.engine import search
 from onrecord.search.model import Metadata, ParsedArticle, SearchRequest
 from onrecord.search.storage.store import open_index, ram_index
@@ -91,19 +93,20 @@ def test_serial_ingest_skips_the_slow_file_and_commits_the_rest(tmp_path: Path, 
 
 
 def test_a_worker_task_skips_the_slow_file_and_writes_the_others(tmp_path: Path, step_clock: None) -> None:
-    index = open_index(tmp_path / "ix", create=True)
     paths = _files(tmp_path / "in")
-    outcome = index_chunk(tmp_path / "ix", paths, budget=50)
-    index.close()
+    outcome = index_inputs([load_input(path) for path in paths], budget=50, scratch=str(tmp_path))
     assert [reason for _path, reason in outcome.reasons] == [
         None, "took longer than the 50 s per-file budget", None]
-    assert outcome.batch is not None and len(outcome.resolutions) == 2
+    assert outcome.segment is not None and len(outcome.found) == 2
+    assert list(tmp_path.iterdir()) == [tmp_path / "in"]  # the scratch segment folder is gone
 
 
-def test_parallel_ingest_applies_the_budget_in_its_workers(tmp_path: Path) -> None:
+@pytest.mark.slow
+def test_cluster_ingest_applies_the_budget_in_its_workers(tmp_path: Path) -> None:
     index = open_index(tmp_path / "ix", create=True)
     try:
-        summary = ingest_paths(_files(tmp_path / "in"), index, workers=2, file_budget=0)
+        summary = ingest_paths(_files(tmp_path / "in"), index, workers=2, file_budget=0,
+                               config=Config(cluster_min_bytes=0))
     finally:
         index.close()
     assert summary.files == 3 and summary.articles == 0

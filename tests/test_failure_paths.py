@@ -1,10 +1,12 @@
 """Every way an ingest can fail to write gives one readable line and exit
-status 2, in one process or with workers: a full disk, a read-only index
-directory, a file size limit, a worker killed mid-run.  `onrecord check`
-tells a read-only index from a damaged one.
+status 2, in one process or on a cluster: a full disk, a read-only index
+directory, a file size limit.  A file whose task kills its worker is
+skipped with a reason.  `onrecord check` tells a read-only index from a
+damaged one.
 
 Tests run as root, for whom chmod does not block writes: faults are
-injected at the file-creation layer (inherited by forked workers), and the
+injected at the file-creation layer (in this process, the only one that
+writes the index: cluster workers write in scratch folders), and the
 end-to-end runs use what binds root too (a file size limit) or run the
 command as the unprivileged user `nobody`."""
 from __future__ import annotations
@@ -21,16 +23,21 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from distributed.diagnostics.plugin import WorkerPlugin
 from whoosh.util import filelock
 
 from onrecord.cli import main as cli_main
-from onrecord.indexer import pipeline
-from onrecord.indexer.errors import WorkerError
-from onrecord.indexer.pipeline import index_chunk, ingest_paths
+from onrecord.indexer import tasks
+from onrecord.indexer.cluster import KILLED_FILE, cluster_client, ingest_cluster
+from onrecord.indexer.pipeline import ingest_paths
+from onrecord.indexer.reader import load_input
+from onrecord.indexer.tasks import index_inputs
+from onrecord.search.config import Config
 from onrecord.search.errors import IndexWriteError
 from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.durability import DurableStorage, acquire_write_lock
 from onrecord.search.storage.leftovers import classify_files
+from onrecord.search.storage.segments import install_segment
 from onrecord.search.storage.store import open_index
 from tests.test_durability import total
 from tests.test_workers import write_corpus
@@ -71,27 +78,31 @@ def one_line_error(output: str) -> str:
 
 
 @pytest.mark.parametrize("code", list(FAULTS))
-def test_a_worker_that_cannot_write_its_segment_raises_index_write_error(
-        index_dir: Path, corpus: Path, monkeypatch: pytest.MonkeyPatch, code: int) -> None:
+def test_a_segment_that_cannot_be_installed_raises_index_write_error(
+        index_dir: Path, corpus: Path, monkeypatch: pytest.MonkeyPatch, code: int, tmp_path: Path) -> None:
+    result = index_inputs([load_input(path) for path in sorted(corpus.iterdir())], scratch=str(tmp_path))
+    assert result.segment is not None
     break_file_creation(monkeypatch, code)
     with pytest.raises(IndexWriteError) as raised:
-        index_chunk(index_dir, sorted(corpus.iterdir()))
+        install_segment(index_dir, result.segment)
     message = str(raised.value)
     assert message.startswith(f"writing a segment to {index_dir} failed ({os.strerror(code)})")
     assert "still serves its last complete commit" in message and FAULTS[code] in message
     assert "\n" not in message
 
 
-def test_a_failed_parallel_run_keeps_the_index_and_frees_the_lock(
+@pytest.mark.slow
+def test_a_failed_cluster_run_keeps_the_index_and_frees_the_lock(
         index_dir: Path, corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     index = open_index(index_dir)
+    on_cluster = Config(cluster_min_bytes=0)
     with monkeypatch.context() as patch:
         break_file_creation(patch, errno.ENOSPC)
         with pytest.raises(IndexWriteError, match="No space left on device"):
-            ingest_paths([corpus], index, workers=2)
+            ingest_paths([corpus], index, workers=2, config=on_cluster)
     assert index.doc_count() == 2 and total(index, "mayor") == 0
     acquire_write_lock(index._ix, "x", timeout=0).release()
-    summary = ingest_paths([corpus], index, workers=2)  # the disk has room again
+    summary = ingest_paths([corpus], index, workers=2, config=on_cluster)  # the disk has room again
     assert summary.articles == 6 and total(index, "mayor") == 6
     assert classify_files(index_dir).orphans == [] and check_index(index_dir).ok
     index.close()
@@ -113,23 +124,41 @@ def test_cli_index_that_cannot_write_says_why_and_exits_2(
     assert open_index(index_dir).doc_count() == 2
 
 
-def kill_this_worker(_index_dir: Path, _paths: list[Path], budget: float | None = None,
-                     **_settings: object) -> None:
-    os.kill(os.getpid(), signal.SIGKILL)  # as the OOM killer would
+def kill_on_poison() -> None:
+    """Run in each worker: a task reading a file named poison* kills its
+    worker process, as the OOM killer would."""
+    extract = tasks.extract_outcome
+
+    def deadly(path: Path, *args: object) -> object:
+        if Path(path).name.startswith("poison"):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return extract(path, *args)  # type: ignore[arg-type]
+
+    tasks.extract_outcome = deadly  # type: ignore[assignment]
 
 
-def test_a_killed_worker_is_one_line_and_exit_2(index_dir: Path, corpus: Path,
-                                                monkeypatch: pytest.MonkeyPatch, cli_runner: CliRunner) -> None:
-    monkeypatch.setattr(pipeline, "index_chunk", kill_this_worker)
+@pytest.mark.slow
+def test_a_file_that_kills_its_workers_is_skipped_and_the_rest_indexed(
+        index_dir: Path, corpus: Path) -> None:
+    (corpus / "poison.txt").write_text("The mayor said nothing.\n")
+    import dask
+
     index = open_index(index_dir)
-    with pytest.raises(WorkerError, match="worker process died"):
-        ingest_paths([corpus], index, workers=2)
-    acquire_write_lock(index._ix, "x", timeout=0).release()
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+            cluster_client(None, 2) as client:
+        client.register_plugin(_Poisoner(), name="poison")
+        files = sorted(corpus.iterdir())
+        summary = ingest_cluster(files, index, client)
+    assert summary.skipped == [(str(corpus / "poison.txt"), KILLED_FILE)]
+    assert summary.articles == 6 and total(index, "mayor") == 6
     index.close()
-    result = cli_runner.invoke(cli_main, ["index", str(corpus), "--index", str(index_dir),
-                                           "--workers", "2"])
-    assert result.exit_code == 2, result.output
-    assert "fewer --workers" in one_line_error(result.output)
+
+
+class _Poisoner(WorkerPlugin):
+    """Installs kill_on_poison in every worker, restarted ones included."""
+
+    def setup(self, worker: object) -> None:
+        kill_on_poison()
 
 
 def test_cli_index_on_a_read_only_lock_file_exits_2(index_dir: Path, corpus: Path,
@@ -168,7 +197,7 @@ def test_cli_index_past_a_file_size_limit_exits_2(tmp_path: Path, index_dir: Pat
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
     done = subprocess.run([str(ONRECORD), "index", str(tmp_path / "big"), "--index",
-                           str(index_dir), "--workers", "2"], preexec_fn=limit_file_size,
+                           str(index_dir), "--workers", "2", "--setting", "cluster_min_bytes=0"], preexec_fn=limit_file_size,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 2, done.stderr
     line = one_line_error(done.stderr)

@@ -31,7 +31,8 @@ FORBIDDEN: list[tuple[str, tuple[str, ...]]] = [
                                "onrecord.search.features", "onrecord.search.engine")),
 ]
 # third-party package -> the only package allowed to import it.
-OWNED_LIBRARIES = {"whoosh": "onrecord.search", "flask": "onrecord.web"}
+OWNED_LIBRARIES = {"whoosh": "onrecord.search", "flask": "onrecord.web",
+                   "distributed": "onrecord.indexer", "dask": "onrecord.indexer"}
 
 
 def module_name(path: Path) -> str:

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from onrecord.indexer import pipeline
+from onrecord.indexer import cluster
+from onrecord.indexer.cluster import CHUNK_BYTES_MIN, chunk_files
 from onrecord.indexer.errors import IngestError
-from onrecord.indexer.pipeline import CHUNK_BYTES_MIN, chunk_files, extract_file, ingest_paths, iter_input_files
+from onrecord.indexer.pipeline import extract_file, ingest_paths, iter_input_files
 from onrecord.search.config import load_config
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
@@ -120,16 +121,16 @@ def _snapshot(index: Index) -> list[object]:
     return out
 
 
-def test_parallel_ingest_equals_serial_ingest(tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pipeline, "CHUNK_BYTES_MIN", 300)  # several segments per run
+def test_cluster_ingest_equals_serial_ingest(tmp_path: Path, dask_address: str,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster, "CHUNK_BYTES_MIN", 300)  # several segments per run
     _corpus(tmp_path / "in")
     results = []
     for workers in (1, 2):
         index = open_index(tmp_path / f"ix{workers}", create=True)
         seen: list[str] = []
         summary = ingest_paths([tmp_path / "in"], index, on_file=lambda p, seen=seen: seen.append(p.name),
-                               workers=workers)
+                               workers=workers, cluster=dask_address if workers == 2 else "")
         results.append((summary.files, summary.articles, summary.paragraphs, summary.quotes,
                         [Path(p).name for p, _ in summary.skipped], seen, _snapshot(index)))
         index.close()
@@ -138,16 +139,16 @@ def test_parallel_ingest_equals_serial_ingest(tmp_path: Path,
 
 
 @pytest.mark.parametrize("chunk_bytes", [1, 10_000])  # one file per segment, or one segment
-def test_parallel_reingest_replaces_and_later_copy_wins(tmp_path: Path, chunk_bytes: int,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pipeline, "CHUNK_BYTES_MIN", chunk_bytes)
-    monkeypatch.setattr(pipeline, "CHUNK_BYTES_MAX", chunk_bytes)
+def test_cluster_reingest_replaces_and_later_copy_wins(tmp_path: Path, chunk_bytes: int, dask_address: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster, "CHUNK_BYTES_MIN", chunk_bytes)
+    monkeypatch.setattr(cluster, "CHUNK_BYTES_MAX", chunk_bytes)
     url = "https://example.org/same"
     _write(tmp_path / "in", "a.jsonl", json.dumps({"url": url, "text": "Old budget words."}))
     _write(tmp_path / "in", "b.jsonl", json.dumps({"url": url, "text": "New budget words."}))
     index = open_index(tmp_path / "ix", create=True)
     for _ in range(2):
-        summary = ingest_paths([tmp_path / "in"], index, workers=2)
+        summary = ingest_paths([tmp_path / "in"], index, cluster=dask_address)
         assert (summary.articles, summary.paragraphs) == (1, 1)
     assert index.doc_count() == 1
     assert search(index, SearchRequest(query="new")).total == 1
@@ -167,18 +168,19 @@ def test_chunk_files_keeps_order_and_splits_by_size(tmp_path: Path, sizes: list[
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_summary_counts_an_article_once_across_commits(tmp_path: Path, workers: int,
+def test_summary_counts_an_article_once_across_commits(tmp_path: Path, workers: int, dask_address: str,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     # One file per segment, so the six files make two commit waves (and, serially,
     # one article per commit): the article in the first and last file is replaced.
-    monkeypatch.setattr(pipeline, "CHUNK_BYTES_MIN", 1)
-    monkeypatch.setattr(pipeline, "CHUNK_BYTES_MAX", 1)
+    monkeypatch.setattr(cluster, "CHUNK_BYTES_MIN", 1)
+    monkeypatch.setattr(cluster, "CHUNK_BYTES_MAX", 1)
     same = "https://example.org/same"
     for n in range(6):
         url = same if n in (0, 5) else f"https://example.org/{n}"
         text = "Budget words.\n\nMore words." if n == 0 else f"Budget {n} words."
         _write(tmp_path / "in", f"f{n}.jsonl", json.dumps({"url": url, "text": text}))
     index = open_index(tmp_path / "ix", create=True)
-    summary = ingest_paths([tmp_path / "in"], index, workers=workers, batch_articles=1)
+    summary = ingest_paths([tmp_path / "in"], index, workers=workers, batch_articles=1,
+                           cluster=dask_address if workers == 2 else "")
     assert (summary.articles, summary.paragraphs) == (5, 5) == (5, index.doc_count())
     index.close()

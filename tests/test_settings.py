@@ -243,3 +243,10 @@ def test_settings_json_is_strict_json_even_for_an_unlimited_budget() -> None:
             for line in result.output.splitlines()]
     assert {"name": "file_budget", "value": "inf"}.items() <= next(
         r for r in rows if r["name"] == "file_budget").items()
+
+
+def test_the_cluster_setting_is_a_scheduler_address() -> None:
+    assert load_config(env={}, settings=["cluster=tcp://10.0.0.5:8786"]).cluster == "tcp://10.0.0.5:8786"
+    assert load_config(env={"ONRECORD_CLUSTER": ""}).cluster == ""
+    with pytest.raises(ConfigError, match="not a scheduler address"):
+        load_config(env={}, settings=["cluster=10.0.0.5:8786"])

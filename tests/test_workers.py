@@ -1,8 +1,9 @@
-"""Worker processes of a parallel `onrecord index` die with their parent.
+"""Worker processes of a local-cluster `onrecord index` die with their parent.
 
 The OOM killer ends an indexer with SIGKILL: no handler runs, so nothing in
-the parent can stop its ProcessPoolExecutor workers.  They must notice on
-their own (indexer/lifeline.py) instead of running on, re-parented to init."""
+the parent can stop its local Dask cluster's worker processes.  They must
+notice on their own (Dask's pipe to its parent, and search/lifeline.py)
+instead of running on, re-parented to init."""
 from __future__ import annotations
 
 import os
@@ -55,6 +56,17 @@ def children_of(pid: int) -> dict[int, str]:
             if ppid == pid and state != "Z"}
 
 
+def descendants_of(pid: int) -> dict[int, str]:
+    """Return every live descendant of `pid` (children, theirs, ...)."""
+    found: dict[int, str] = {}
+    todo = [pid]
+    while todo:
+        children = children_of(todo.pop())
+        found.update(children)
+        todo.extend(children)
+    return found
+
+
 def survivors(workers: dict[int, str]) -> list[int]:
     """Return the workers still running (a zombie has exited: in a container
     nobody may reap it; a reused pid has another start time)."""
@@ -67,16 +79,20 @@ def survivors(workers: dict[int, str]) -> list[int]:
 def test_workers_die_when_the_indexer_is_sigkilled(tmp_path: Path) -> None:
     write_corpus(tmp_path / "in")
     indexer = subprocess.Popen([str(ONRECORD), "index", str(tmp_path / "in"), "--index",
-                                str(tmp_path / "ix"), "--workers", "2"],
+                                str(tmp_path / "ix"), "--workers", "2",
+                                "--setting", "cluster_min_bytes=0"],  # a local cluster, however small
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: dict[int, str] = {}
     try:
         deadline = time.monotonic() + 60
-        while len(workers) < 2 and indexer.poll() is None and time.monotonic() < deadline:
+        # Two workers and multiprocessing's resource tracker.
+        while len(workers) < 3 and indexer.poll() is None and time.monotonic() < deadline:
             workers = children_of(indexer.pid)
             time.sleep(0.02)
-        assert len(workers) == 2 and indexer.poll() is None, "the workers never ran"
-        time.sleep(0.5)  # let them get into a task: the kill lands mid-segment
+        assert len(workers) == 3 and indexer.poll() is None, "the workers never ran"
+        time.sleep(3)  # let them start and get into a task: the kill lands mid-segment
+        assert indexer.poll() is None, "the run ended before the kill"
+        workers = descendants_of(indexer.pid)
         indexer.send_signal(signal.SIGKILL)
         indexer.wait()
         assert wait_for_no_survivors(workers) == []
@@ -98,7 +114,7 @@ def wait_for_no_survivors(processes: dict[int, str], seconds: float = 5.0) -> li
 
 _FORKING_PARENT = """
 import os, sys, time
-from onrecord.indexer.lifeline import watch_parent
+from onrecord.search.lifeline import watch_parent
 parent = os.getpid()
 child = os.fork()
 if child == 0:
@@ -133,6 +149,6 @@ def test_worker_started_after_its_parent_died_exits_at_once() -> None:
     # between the fork and the initializer, and the orphan had gone to init.
     started = time.monotonic()
     done = subprocess.run([sys.executable, "-c", "import time\n"
-                           "from indexer.lifeline import die_with_parent\n"
+                           "from onrecord.search.lifeline import die_with_parent\n"
                            "die_with_parent(1)\ntime.sleep(30)"], timeout=20)
-    assert done.returncode == 1 and time.monotonic() - started < 15
+    assert done.returncode == -signal.SIGKILL and time.monotonic() - started < 15

@@ -2,7 +2,8 @@
 
 Owns assembling the app (blueprints, error handlers, template helpers),
 the security headers sent on every response, and `serve`, which runs the
-app under waitress for `onrecord serve`.
+app under waitress for `onrecord serve` (in one process, or in several
+sharing the port: web.processes).
 """
 from __future__ import annotations
 
@@ -134,7 +135,24 @@ def add_security_headers(response: Response) -> Response:
 
 
 def serve(config: Config) -> None:
-    """Serve the app with waitress on config.host:config.port until stopped."""
+    """Serve the app with waitress on config.host:config.port until stopped,
+    in config.processes processes sharing the port (web.processes) when it
+    is over 1.  Raises OSError if the port cannot be bound, ServingError if
+    serving processes keep failing to start."""
     from waitress import serve as waitress_serve  # only the server needs it
 
+    if config.processes > 1:
+        from onrecord.web.processes import serve_processes
+
+        serve_processes(config, serve_on_socket)
+        return
     waitress_serve(create_app(config=config), host=config.host, port=config.port, **server_options())
+
+
+def serve_on_socket(config: Config, sock: Any) -> None:
+    """Serve the app with waitress on the listening socket `sock` (one of
+    several serving processes: each builds its own app, index handle and
+    caches) until the process is stopped."""
+    from waitress import serve as waitress_serve
+
+    waitress_serve(create_app(config=config), sockets=[sock], **server_options())

@@ -78,6 +78,30 @@ class Resolution:
     reason: str = ""  # why a conflict was kept apart
 
 
+@dataclass(frozen=True, slots=True)
+class ArticleDigest:
+    """What the writer needs to resolve an article indexed elsewhere (by a
+    worker that cannot see the index) without its paragraphs: its id, rev,
+    metadata, source and counts (picklable, small)."""
+
+    doc_id: str
+    rev: str
+    meta: Metadata
+    source: str
+    paragraphs: int
+    quotes: int
+
+
+def digest_of(article: Article) -> ArticleDigest:
+    """Return the ArticleDigest of `article`."""
+    return ArticleDigest(article.id, article_rev(article), article.meta, article.source,
+                         len(article.paragraphs), sum(len(p.quotes) for p in article.paragraphs))
+
+
+def _no_paragraphs() -> list[Paragraph]:
+    raise AssertionError("a digest's paragraphs are not known: Resolver.decide defers instead")
+
+
 @dataclass(slots=True)
 class _State:
     """An article as the resolver knows it: committed or resolved earlier."""
@@ -136,6 +160,37 @@ class Resolver:
                 return self._accept(article, candidate, rev, "updated", state, reason)
             reason = reason or why
         raise AssertionError("unreachable: the last candidate always resolves")
+
+    def decide(self, digest: ArticleDigest) -> Resolution | None:
+        """Classify an article known by its digest when that needs no
+        paragraphs: new (its id free), or unchanged (its rev is the indexed
+        version's or an earlier one's).  Return None when it does (an update
+        or a conflict): the caller resolves the whole article with add()
+        instead, after committing what was decided."""
+        state = self._state(digest.doc_id)
+        if state is None:
+            self.records.append(VersionRecord(digest.doc_id, digest.rev, digest.meta, 1, None))
+            self._states[digest.doc_id] = _State(rev=digest.rev, version=1, meta=digest.meta,
+                                                 claims=None, archived=set(), load=_no_paragraphs)
+            return self._record(Resolution(digest.doc_id, digest.doc_id, "new", digest.source,
+                                           digest.paragraphs, digest.quotes, written=True))
+        if digest.rev != state.rev and digest.rev not in state.archived:
+            return None
+        if not state.has_record:
+            self.records.append(VersionRecord(digest.doc_id, digest.rev, digest.meta,
+                                              state.version, state.claims))
+            state.has_record = True
+        resolution = Resolution(digest.doc_id, digest.doc_id, "unchanged", digest.source,
+                                digest.paragraphs, digest.quotes, written=False)
+        if digest.rev != state.rev:  # an older version: count what the index holds
+            held = state.paragraphs()
+            resolution.paragraphs = len(held)
+            resolution.quotes = sum(len(p.quotes) for p in held)
+        return self._record(resolution)
+
+    def _record(self, resolution: Resolution) -> Resolution:
+        self.resolutions.append(resolution)
+        return resolution
 
     def _state(self, doc_id: str) -> _State | None:
         if doc_id not in self._states:

@@ -8,6 +8,12 @@ several segments hold, and publish the segments in one table-of-contents
 commit).  Analysis and posting encoding, most of the indexing cost, thus run
 on every core; the parent only links finished segments.
 
+A worker on another machine (no shared filesystem) calls build_segment()
+instead: the segment is written in a local temporary folder and returned
+with its files' bytes (PortableSegment); the writer's install_segment()
+puts the files in the index directory, fsynced, just before the commit that
+lists them (until then they are orphans, removed by the next writer).
+
 Segments must not be written while commit_segments() runs: a commit deletes
 every segment file the new table of contents does not list.  The parent
 holds the write lock for the whole ingest (search.store.hold_write_lock), so
@@ -15,17 +21,22 @@ no other writer's commit or orphan cleanup deletes them either.
 """
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from whoosh.filedb.filestore import FileStorage
+
 from onrecord.search.config import int_default
 from onrecord.search.model import Article
-from onrecord.search.storage.durability import open_whoosh, write_failure
+from onrecord.search.storage.durability import DurableStorage, fsync_dir, open_whoosh, write_failure
 from onrecord.search.storage.records import VersionRecord, article_rev
-from onrecord.search.storage.schema import paragraph_fields
+from onrecord.search.storage.schema import build_schema, paragraph_fields
 from onrecord.search.storage.whoosh_internals import (
     BulkWriter,
     commit_with_segments,
@@ -88,16 +99,74 @@ def write_segment(index_dir: Path, articles: Iterable[Article], unique_ids: bool
         return None
     articles = chain((first,), stream)
     try:
-        return _write(Path(index_dir), articles, records, memory_mb or WORKER_LIMIT_MB)
+        # DurableStorage: the segment's files are fsynced as the worker closes
+        # them, so the parent's commit publishes only data already on disk.
+        return _write(open_whoosh(Path(index_dir)), articles, records, memory_mb or WORKER_LIMIT_MB)
     except OSError as exc:
         raise write_failure(f"writing a segment to {index_dir}", str(index_dir), exc) from exc
 
 
-def _write(index_dir: Path, articles: Iterable[Article],
+@dataclass(slots=True)
+class PortableSegment:
+    """A segment written away from the index: the SegmentBatch (records
+    empty: the writer resolves them) and its files, name -> bytes."""
+
+    batch: SegmentBatch
+    files: dict[str, bytes]
+
+    @property
+    def size(self) -> int:
+        return sum(len(data) for data in self.files.values())
+
+
+def build_segment(articles: Iterable[Article], memory_mb: int | None = None,
+                  scratch: Path | None = None) -> PortableSegment | None:
+    """Index `articles` (unique ids) into a segment in a temporary folder
+    under `scratch` (default: the system's), removed before returning; return
+    it with its files' bytes (None if there was nothing to write).  For a
+    worker that cannot see the index.  Raises OSError if the folder cannot
+    be written."""
+    stream = iter(articles)
+    first = next(stream, None)
+    if first is None:
+        return None
+    folder = Path(tempfile.mkdtemp(prefix="onrecord-segment-", dir=scratch))
+    try:
+        # Plain storage: nothing here needs fsync; install_segment syncs the copy.
+        ix = FileStorage(str(folder)).create_index(build_schema())
+        batch = _write(ix, chain((first,), stream), (), memory_mb or WORKER_LIMIT_MB)
+        if batch is None:
+            return None
+        prefix = f"{batch.segment.segment_id()}."
+        files = {name: (folder / name).read_bytes() for name in os.listdir(folder)
+                 if name.startswith(prefix)}
+        ix.close()
+        return PortableSegment(batch, files)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def install_segment(index_dir: Path, portable: PortableSegment) -> SegmentBatch:
+    """Write a PortableSegment's files into `index_dir` (fsynced, with the
+    folder) and return its batch, ready for commit_batches.  Call it under
+    the write lock, right before the commit: a commit removes segment files
+    its table of contents does not list.  Raises IndexWriteError."""
+    storage = DurableStorage(str(index_dir))  # each file fsynced as it is closed
+    try:
+        for name, data in portable.files.items():
+            handle = storage.create_file(name)
+            try:
+                handle.write(data)
+            finally:
+                handle.close()
+        fsync_dir(Path(index_dir))
+    except OSError as exc:
+        raise write_failure(f"writing a segment to {index_dir}", str(index_dir), exc) from exc
+    return portable.batch
+
+
+def _write(ix: Any, articles: Iterable[Article],
            records: Iterable[VersionRecord] | None, memory_mb: int) -> SegmentBatch | None:
-    # DurableStorage: the segment's files are fsynced as the worker closes
-    # them, so the parent's commit publishes only data already on disk.
-    ix = open_whoosh(index_dir)
     writer = BulkWriter(ix, _lk=False, limitmb=memory_mb, compound=False)
     rows: list[VersionRecord] = []
     try:

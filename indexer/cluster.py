@@ -1,0 +1,211 @@
+"""Ingest on Dask distributed: many workers, one writer.
+
+Owns cluster_client() -- a Client of an existing Dask scheduler
+(`onrecord index --cluster tcp://HOST:8786`), else of a LocalCluster of one
+single-threaded worker process per core whose processes end when this one
+dies, even by SIGKILL -- and ingest_cluster(), which splits the files into
+chunks of similar size, loads each chunk's bytes here (workers need no
+shared filesystem), submits one indexer.tasks.index_inputs task per chunk
+(a bounded number in flight) and hands the results, in input order, to
+indexer.publishing in waves of config.tasks_per_commit tasks per worker.
+Workers never touch the index directory, so they keep working while this
+process commits.  A worker that dies mid-task is replaced and its task run
+again by Dask; a chunk whose task kills its workers repeatedly is retried a
+file at a time, and a file that still kills one is skipped with a reason.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import uuid
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from distributed import Client, KilledWorker, LocalCluster
+from distributed.diagnostics.plugin import WorkerPlugin
+
+from onrecord.indexer.errors import WorkerError
+from onrecord.indexer.extraction import extract_outcome
+from onrecord.indexer.publishing import Tally, absorb, publish_results
+from onrecord.indexer.reader import load_input
+from onrecord.indexer.tasks import ChunkResult, index_inputs
+from onrecord.search.config import Config
+from onrecord.search.lifeline import die_with_parent
+from onrecord.search.model import IngestSummary
+from onrecord.search.storage.store import Index
+
+log = logging.getLogger(__name__)
+
+# Input bytes per task (one segment each): big enough that a corpus makes
+# few segments, small enough that every worker gets several tasks.
+CHUNK_BYTES_MIN = 256 * 1024
+CHUNK_BYTES_MAX = 8 * 1024 * 1024
+# Tasks per worker a corpus is cut into (within the CHUNK_BYTES bounds): many
+# small tasks keep every worker busy to the end (Dask hands queued tasks to
+# whichever worker is free) and a retried task redoes little.
+TASKS_PER_WORKER = 8
+# Tasks queued per worker beyond those running, so workers never wait for a commit.
+QUEUED_PER_WORKER = 2
+# Seconds to reach an existing scheduler before giving up.
+CONNECT_SECONDS = 10
+# Seconds to wait for a scheduler's first worker.
+WORKER_WAIT_SECONDS = 60
+# Runs of a single file's task that ended its worker before the file is skipped.
+SINGLE_FILE_TRIES = 2
+KILLED_FILE = ("its task ended its worker process each time it ran (out of memory, or a crash "
+               "in a parser); the rest of the run went on")
+SCHEDULER_GONE = ("the Dask cluster failed mid-run ({exc}); the index still serves its last "
+                  "complete commit. Re-run onrecord index (it replaces articles, never duplicates)")
+
+
+@contextmanager
+def cluster_client(address: str | None, workers: int) -> Iterator[Any]:
+    """Yield a distributed Client: of the scheduler at `address`, else of a
+    new LocalCluster of `workers` single-threaded processes (closed on
+    leaving; its processes also exit if this one is killed).  Raises
+    WorkerError if the scheduler cannot be reached or has no workers."""
+    if address:
+        try:
+            client = Client(address, timeout=CONNECT_SECONDS)
+        except (OSError, TimeoutError) as exc:
+            raise WorkerError(f"cannot reach the Dask scheduler at {address} ({exc}); start one "
+                              "with `dask scheduler` and workers with `dask worker ADDRESS`") from exc
+        with client:
+            try:
+                client.wait_for_workers(1, timeout=WORKER_WAIT_SECONDS)
+            except TimeoutError as exc:
+                raise WorkerError(f"the Dask scheduler at {address} has no workers after "
+                                  f"{WORKER_WAIT_SECONDS} s; start some with `dask worker "
+                                  f"{address}`") from exc
+            yield client
+        return
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                      dashboard_address=None, silence_logs=logging.CRITICAL) as cluster, \
+            Client(cluster) as client:
+        client.register_plugin(_Lifeline(os.getpid()), name="onrecord-lifeline")
+        yield client
+
+
+class _Lifeline(WorkerPlugin):
+    """A Dask worker plugin: a local worker dies with the indexing process
+    (search.lifeline), besides Dask's own watch on its parent's pipe."""
+
+    def __init__(self, parent_pid: int) -> None:
+        self.parent_pid = parent_pid
+
+    def setup(self, worker: Any) -> None:
+        if os.getppid() == self.parent_pid:  # a worker this process started
+            die_with_parent(self.parent_pid)
+
+
+def worker_count(client: Any) -> int:
+    """Return the number of worker threads the cluster has now (at least 1)."""
+    return max(1, sum(client.nthreads().values()))
+
+
+def ingest_cluster(files: list[Path], index: Index, client: Any,
+                   on_file: Callable[[Path], None] | None = None, budget: float | None = None,
+                   config: Config | None = None,
+                   skip: Callable[[IngestSummary, str, str], None] | None = None) -> IngestSummary:
+    """Index `files` on the cluster of `client` into the on-disk `index`
+    (whose write lock the caller holds), committing a wave of results at a
+    time.  Returns the IngestSummary (seconds not set).  Raises WorkerError
+    if the cluster fails, IndexWriteError if a commit fails."""
+    config = config or Config()
+    summary, tally = IngestSummary(), Tally()
+    workers = worker_count(client)
+    chunks = chunk_files(files, workers, TASKS_PER_WORKER)
+    wave, window = workers * config.tasks_per_commit, workers * (1 + QUEUED_PER_WORKER)
+    run = uuid.uuid4().hex[:8]
+    pending: deque[tuple[Any, list[Path]]] = deque()
+    results: list[ChunkResult] = []
+
+    def submit(chunk: list[Path], number: int) -> Any:
+        key = f"onrecord-index-{run}-{number}" if number >= 0 else None  # None: a fresh key
+        return client.submit(index_inputs, [load_input(path) for path in chunk], budget,
+                             config.worker_memory_mb, key=key, pure=False)
+
+    def extract(path: Path) -> Any:
+        return extract_outcome(path, budget)
+
+    def take() -> None:
+        future, chunk = pending.popleft()
+        for result in _results(future, chunk, submit):
+            absorb(result, summary, lambda path, why: _skipped(summary, path, why, skip), on_file)
+            results.append(result)
+        if len(results) >= wave:
+            publish_results(index, results, tally, extract)
+            results.clear()
+
+    try:
+        for number, chunk in enumerate(chunks):
+            pending.append((submit(chunk, number), chunk))
+            while len(pending) >= window:
+                take()
+        while pending:
+            take()
+        if results:
+            publish_results(index, results, tally, extract)
+    finally:
+        for future, _chunk in pending:
+            future.cancel()
+    tally.fill(summary)
+    return summary
+
+
+def _skipped(summary: IngestSummary, path: str, reason: str,
+             skip: Callable[[IngestSummary, str, str], None] | None) -> None:
+    if skip is not None:
+        skip(summary, path, reason)
+    else:
+        summary.skipped.append((path, reason))
+
+
+def _results(future: Any, chunk: list[Path], submit: Callable[[list[Path], int], Any],
+             tries: int = 0) -> list[ChunkResult]:
+    """Return a task's result (one).  A chunk that killed its workers
+    (KilledWorker) is run again a file at a time (one result each); a
+    single file is tried SINGLE_FILE_TRIES times (a task queued on a worker
+    that another task killed is blamed too), then skipped.  Raises
+    WorkerError if the cluster itself failed, IndexWriteError if a worker
+    could not write its segment."""
+    try:
+        return [future.result()]
+    except KilledWorker:
+        if len(chunk) == 1 and tries + 1 >= SINGLE_FILE_TRIES:
+            log.warning("skipped %s: %s", chunk[0], KILLED_FILE)
+            return [ChunkResult(reasons=[(str(chunk[0]), KILLED_FILE)])]
+    except (OSError, TimeoutError) as exc:  # the scheduler went away
+        raise WorkerError(SCHEDULER_GONE.format(exc=exc)) from exc
+    if len(chunk) == 1:
+        return _results(submit(chunk, -1), chunk, submit, tries + 1)
+    log.warning("a task of %d files ended its workers; running them one at a time", len(chunk))
+    singles = [(submit([path], -1), [path]) for path in chunk]
+    return [result for one, path in singles for result in _results(one, path, submit)]
+
+
+def chunk_files(files: list[Path], workers: int, tasks_per_worker: int = 2) -> list[list[Path]]:
+    """Return `files` split, in order, into chunks of similar byte size
+    (about `tasks_per_worker` per worker, within the CHUNK_BYTES bounds)."""
+    sizes = [_file_size(path) for path in files]
+    target = sum(sizes) // (workers * tasks_per_worker) + 1
+    target = min(max(target, CHUNK_BYTES_MIN), CHUNK_BYTES_MAX)
+    chunks: list[list[Path]] = [[]]
+    filled = 0
+    for path, size in zip(files, sizes, strict=False):
+        if chunks[-1] and filled + size > target:
+            chunks.append([])
+            filled = 0
+        chunks[-1].append(path)
+        filled += size
+    return [chunk for chunk in chunks if chunk]
+
+
+def _file_size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0

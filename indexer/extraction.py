@@ -1,0 +1,69 @@
+"""One file through stages 1-4: read -> parse -> chunk -> annotate.
+
+Owns extract_file() (the articles, or an IngestError) and extract_outcome()
+(the articles or the reason the file was skipped, never an exception), which
+both the indexing process and cluster workers (indexer.tasks) run.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from onrecord.indexer.annotator import annotate_article
+from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.chunker import chunk_article
+from onrecord.indexer.errors import IngestError
+from onrecord.indexer.parser import iter_articles
+from onrecord.indexer.reader import InputFile, read_source
+from onrecord.search.model import Article
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class FileOutcome:
+    """One file's articles, or why it was skipped; the encoding guessed to
+    read it and notes on what was left out (metadata cut, records skipped)."""
+
+    path: Path
+    articles: list[Article] = field(default_factory=list)
+    reason: str | None = None
+    guessed_encoding: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def extract_file(path: Path, budget: float | None = None) -> list[Article]:
+    """Return the annotated articles in one file (a JSONL file may hold many,
+    parsed and annotated one record at a time).
+
+    Raises IngestError (ReadError/ParseError) with a readable reason, and
+    BudgetError once processing the file has taken `budget` seconds."""
+    return _extract(path, budget).articles
+
+
+def _extract(path: Path, budget: float | None = None, loaded: InputFile | None = None) -> FileOutcome:
+    """Return the file's articles with its guessed encoding and notes;
+    raises IngestError (BudgetError past `budget` seconds)."""
+    deadline = None if budget is None else Deadline.start(budget)
+    source = read_source(path, loaded=loaded)
+    notes: list[str] = []
+    articles = []
+    for parsed in iter_articles(source, notes):
+        check(deadline)
+        articles.append(annotate_article(chunk_article(parsed), deadline))
+    return FileOutcome(path, articles, guessed_encoding=source.guessed_encoding, notes=notes)
+
+
+def extract_outcome(path: Path, budget: float | None = None,
+                    loaded: InputFile | None = None) -> FileOutcome:
+    """Return the articles of `path` (from `loaded`'s bytes when given), or
+    the reason it was skipped; never raises, so one odd file cannot stop a
+    worker or the run."""
+    try:
+        return _extract(path, budget, loaded)
+    except IngestError as exc:
+        return FileOutcome(path, [], str(exc))
+    except Exception as exc:  # a bug on one odd file must not abort a long ingest
+        log.exception("internal error on %s", path)
+        return FileOutcome(path, [], f"internal error ({type(exc).__name__}: {exc}); please report it")
