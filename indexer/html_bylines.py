@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 
 import lxml.html
-from lxml import etree
 
 from onrecord.indexer.html_tables import (
     BARE_NAME_TEXTS,
@@ -25,13 +24,11 @@ from onrecord.indexer.html_tables import (
     BYLINE_OTHER_ROLES,
     BYLINE_TEXTS_AFTER,
     BYLINE_TEXTS_BEFORE,
+    texts_around,
 )
 from onrecord.indexer.lexicon import words
 from onrecord.indexer.metadates import MONTHS
 
-_VISIBLE = "[normalize-space()][not(ancestor::script or ancestor::style or ancestor::noscript)]"
-_TEXTS_AFTER = etree.XPath(f"following::text(){_VISIBLE}[position() <= $n]")
-_TEXTS_BEFORE = etree.XPath(f"preceding::text(){_VISIBLE}[position() <= $n]")
 _LEAD = re.compile(rf"^(?:{'|'.join(re.escape(lead) for lead in BYLINE_LEADS)})\b\s*:?\s*", re.I)
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 # Where a date or a number starts after the names: ", Dec 17, 2025", " 12 min read".
@@ -42,8 +39,8 @@ _BARE_NAME = re.compile(r"^[A-Z][a-z'\u2019\-]+(?: [A-Z][a-zA-Z'\u2019\-]+){1,2}
 
 def shown_byline(headline: lxml.html.HtmlElement) -> str | None:
     """Return the names a byline next to `headline` states, or None."""
-    before = [" ".join(str(t).split()) for t in _TEXTS_BEFORE(headline, n=BYLINE_TEXTS_BEFORE)]
-    after = [" ".join(str(t).split()) for t in _TEXTS_AFTER(headline, n=BYLINE_TEXTS_AFTER)]
+    near = texts_around(headline, BYLINE_TEXTS_BEFORE, BYLINE_TEXTS_AFTER)
+    before, after = ([" ".join(t.split()) for t in side] for side in near)
     for texts in (after, before[::-1]):
         for i, text in enumerate(texts):
             lead = _LEAD.match(text)

@@ -19,7 +19,6 @@ from typing import Any
 
 import htmldate
 import lxml.html
-from lxml import etree
 
 from onrecord.indexer.html_jsonld import first_value
 from onrecord.indexer.html_tables import (
@@ -29,12 +28,10 @@ from onrecord.indexer.html_tables import (
     DATE_TEXTS_BEFORE,
     PUBLISHED_LABELS,
     UPDATED_LABELS,
+    texts_around,
 )
 from onrecord.indexer.metadates import parse_date
 
-_VISIBLE = "[normalize-space()][not(ancestor::script or ancestor::style or ancestor::noscript)]"
-_TEXTS_AFTER = etree.XPath(f"following::text(){_VISIBLE}[position() <= $n]")
-_TEXTS_BEFORE = etree.XPath(f"preceding::text(){_VISIBLE}[position() <= $n]")
 _LABEL_WORDS = sorted(PUBLISHED_LABELS | UPDATED_LABELS | DATE_LABEL_FILLERS, key=len, reverse=True)
 _LABEL = re.compile(rf"^(?:(?:{'|'.join(_LABEL_WORDS)})\b[\s:|\-\u2022\u00b7]*)+", re.I)
 _SHOWN_LENGTH = 90  # characters: a longer text is a sentence, not a dateline
@@ -90,8 +87,7 @@ def shown_dates(headline: lxml.html.HtmlElement) -> list[tuple[str, dt.date]]:
     nearest first (after it, then before it): each a short text that is a
     date, after an optional label ("Published on", "Last updated:") in it
     or in the text before it.  label is "published", "updated" or ""."""
-    after = [str(t) for t in _TEXTS_AFTER(headline, n=DATE_TEXTS_AFTER)]
-    before = [str(t) for t in _TEXTS_BEFORE(headline, n=DATE_TEXTS_BEFORE)]
+    before, after = texts_around(headline, DATE_TEXTS_BEFORE, DATE_TEXTS_AFTER)
     texts = [" ".join(t.split()) for t in before + after]
     found: list[tuple[float, str, dt.date]] = []
     for i, text in enumerate(texts):

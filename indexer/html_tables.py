@@ -6,9 +6,25 @@ words label a date a reader sees ("Published", "Last updated on") or a
 byline ("By", "Written by:"), which words a byline search picks up that name
 nobody, and how far from the headline a date or byline is looked for.
 A newcomer adds a key or a word with one row here; the modules build their
-patterns from these tables.
+patterns from these tables.  Also the one reading both searches share:
+texts_around(), the visible texts before and after the headline.
 """
 from __future__ import annotations
+
+from typing import Any
+
+from lxml import etree
+
+_VISIBLE = "[normalize-space()][not(ancestor::script or ancestor::style or ancestor::noscript)]"
+_TEXTS_AFTER = etree.XPath(f"following::text(){_VISIBLE}[position() <= $n]")
+_TEXTS_BEFORE = etree.XPath(f"preceding::text(){_VISIBLE}[position() <= $n]")
+
+
+def texts_around(node: Any, before: int, after: int) -> tuple[list[str], list[str]]:
+    """Return the up to `before` visible text nodes before `node` (nearest
+    last, document order) and the up to `after` after it, as strings."""
+    return ([str(t) for t in _TEXTS_BEFORE(node, n=before)],
+            [str(t) for t in _TEXTS_AFTER(node, n=after)])
 
 # <meta> property/name/itemprop keys (lowercased) that state the publication
 # date, in the order they are trusted.
