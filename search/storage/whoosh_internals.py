@@ -167,8 +167,13 @@ def length_column(reader: Any, fieldname: str) -> Any | None:
     """Return the column of `fieldname`'s quantised lengths (one byte per
     document) of a Whoosh 3 segment reader, or None when the reader is not
     one or the segment has no such column."""
+    return _perdoc_length_column(getattr(reader, "_perdoc", None), fieldname)
+
+
+def _perdoc_length_column(perdoc: Any, fieldname: str) -> Any | None:
+    """Return a per-document reader's column of `fieldname`'s lengths, or None."""
     try:
-        return reader._perdoc._cached_reader(_lenfield(fieldname), LENGTHS_COLUMN)
+        return perdoc._cached_reader(_lenfield(fieldname), LENGTHS_COLUMN)
     except AttributeError:
         return None
 
@@ -197,15 +202,17 @@ class BulkWriter(SegmentWriter):
 
     def __init__(self, ix: Any, **kwargs: Any) -> None:
         super().__init__(ix, **kwargs)
-        self._bulk_pool = _BulkPool(self._tempstorage, self.newsegment,
-                                    limitmb=kwargs.get("limitmb", SEGMENT_WRITER_LIMIT_MB))
+        self._bulk_pool = _BulkPool(self._tempstorage, self.newsegment)
+        self._bulk_pool.limit = self.pool.limit  # the size Whoosh gave its own pool
         self.pool = self._bulk_pool
+        # Fields whose postings this writer pools itself (the schema is fixed).
+        self._bulk_fields = frozenset(name for name, field in self.schema.items()
+                                      if not field.vector and not field.separate_spelling())
 
     def add_document(self, **fields: Any) -> None:
         schema = self.schema
         names = sorted(fields)
-        if any(name.startswith("_") or name not in schema or schema[name].vector
-               or schema[name].separate_spelling() for name in names):
+        if not self._bulk_fields.issuperset(names):  # "_boost" etc., or an unknown field
             super().add_document(**fields)  # raises UnknownFieldError as Whoosh does
             return
         self._check_state()
@@ -262,9 +269,8 @@ class _BulkPool(PostingPool):
         self.current.extend(postings)
 
 
-# SegmentWriter's default pool size, and a posting's size as Whoosh's
-# PostingPool estimates it (for a 6-letter field, 7-letter term, 8-byte value).
-SEGMENT_WRITER_LIMIT_MB = 128
+# A posting's size as Whoosh's PostingPool estimates it (for a 6-letter
+# field, 7-letter term, 8-byte value).
 POSTING_BYTES = 190
 # A stored length byte's length; a zero byte reads as None, as in Whoosh.
 _BYTE_LENGTHS: list[int | None] = [None] + [byte_to_length(b) for b in range(1, 256)]
@@ -278,7 +284,7 @@ class _WholeLengths:
         self._doc_count = doc_count
 
     def doc_field_length_reader(self, fieldname: str, default: int = 0) -> Callable[[int], int | None]:
-        column = length_column(self, fieldname)
+        column = _perdoc_length_column(self._pdr, fieldname)
         if column is None:
             return self._pdr.doc_field_length_reader(fieldname, default)
         block = numeric_block(column, "B", self._doc_count)
@@ -287,10 +293,6 @@ class _WholeLengths:
         lengths = [_BYTE_LENGTHS[b] for b in block.raw]
         lengths += [_BYTE_LENGTHS[block.default or 0]] * (self._doc_count - block.count)
         return lengths.__getitem__
-
-    @property
-    def _perdoc(self) -> Any:  # what length_column() reads
-        return self._pdr
 
 
 def writer_has_documents(writer: Any) -> bool:
