@@ -6,6 +6,7 @@ import os
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from whoosh import fields
@@ -15,9 +16,10 @@ from whoosh.formats import Positions
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.model import Article, Metadata
+from onrecord.search.storage import whoosh_internals
 from onrecord.search.storage.schema import build_schema, exact_analyzer, paragraph_fields, stemming_analyzer
 from onrecord.search.storage.textfields import ExactText, Posting, StemmedText, encode_positions
-from onrecord.search.storage.whoosh_internals import BulkWriter
+from onrecord.search.storage.whoosh_internals import BulkWriter, _BulkPool
 from tests.test_engine import make_article
 
 FAST_FIELDS = ["exact", "text", "quote_text"]
@@ -123,6 +125,27 @@ def test_bulk_writer_writes_the_same_segment(tmp_path: Path) -> None:
     expected = segment_files(tmp_path / "whoosh", schema, SegmentWriter)
     assert segment_files(tmp_path / "ours", schema, BulkWriter) == expected
     assert set(expected) == {"pst", "trm", "col"}
+
+
+class SpillingBulkWriter(BulkWriter):
+    """A BulkWriter whose pool spills a sorted run every ~20 documents."""
+
+    def __init__(self, ix: Any, **kwargs: Any) -> None:
+        super().__init__(ix, **kwargs)
+        self.pool.limit = 20 * 40 * 190  # ~40 postings a paragraph, POSTING_BYTES each
+
+
+def test_spilled_runs_make_the_same_segment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    schema = whoosh_fields_schema()
+    (tmp_path / "whoosh").mkdir()
+    (tmp_path / "ours").mkdir()
+    saves: list[int] = []
+    save = _BulkPool.save
+    monkeypatch.setattr(_BulkPool, "save", lambda pool: (saves.append(len(pool.current)), save(pool)))
+    monkeypatch.setattr(whoosh_internals, "RUN_BATCH", 7)  # several records per run
+    expected = segment_files(tmp_path / "whoosh", schema, SegmentWriter)
+    assert segment_files(tmp_path / "ours", schema, SpillingBulkWriter) == expected
+    assert len([n for n in saves if n]) > 2  # it did spill runs, each over several records
 
 
 def test_fast_fields_index_the_same_postings(tmp_path: Path) -> None:
