@@ -133,7 +133,7 @@ def _summary_details(summary: IngestSummary) -> list[str]:
     for encoding, paths in by_encoding.items():
         shown = ", ".join(paths[:LISTED_PATHS])
         more = f" and {len(paths) - LISTED_PATHS:,} more" if len(paths) > LISTED_PATHS else ""
-        lines.append(f"Read {_n(len(paths), 'file')} as {encoding} (not UTF-8; check it reads right): "
+        lines.append(f"Read {_n(len(paths), 'file')} as {encoding} (not plain UTF-8; check it reads right): "
                      f"{shown}{more}")
     return lines
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from onrecord.indexer.encodings import decode_html, decode_text
+from onrecord.indexer.encodings import decode_html, decode_text, repair_mojibake
 from onrecord.indexer.errors import ReadError
 from onrecord.indexer.metadates import parse_date
 from onrecord.search.model import Metadata, SourceFile, SourceKind
@@ -114,7 +114,7 @@ def read_source(path: Path, max_bytes: int = DEFAULT_MAX_BYTES,
     if loaded.data is None:
         raise ReadError(loaded.error or "file not found")
     data = loaded.data
-    decoded = decode_html(data) if kind == "html" else decode_text(data)
+    decoded = repair_mojibake(decode_html(data) if kind == "html" else decode_text(data))
     if not decoded.text.strip():
         raise ReadError("empty file")
     sidecar, sidecar_guess = _decode_sidecar(path, loaded)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from onrecord.indexer.encodings import decode_html, decode_text, encoding_label
+from onrecord.indexer.encodings import MOJIBAKE_LABEL, decode_html, decode_text, encoding_label
 from onrecord.indexer.errors import ReadError
 from onrecord.indexer.parser import parse_source
 from onrecord.indexer.reader import read_source
@@ -128,3 +128,35 @@ def test_a_guessed_sidecar_is_named_as_such(tmp_path: Path) -> None:
 ])
 def test_encoding_label(python_name: str, label: str) -> None:
     assert encoding_label(python_name) == label
+
+
+def twice(text: str) -> bytes:
+    """Return `text` encoded twice: its UTF-8 bytes read as windows-1252 (the
+    five bytes it leaves undefined as Latin-1, as browsers do), saved as UTF-8."""
+    def read(byte: int) -> str:
+        try:
+            return bytes([byte]).decode("cp1252")
+        except UnicodeDecodeError:
+            return chr(byte)
+    return "".join(read(byte) for byte in text.encode("utf-8")).encode("utf-8")
+
+
+@pytest.mark.parametrize(("name", "data", "expected"), [
+    ("a.txt", twice("Pet insurance doesn\u2019t have to cost \u20ac50 \u2014 she said \u201cno\u201d."),
+     "Pet insurance doesn\u2019t have to cost \u20ac50 \u2014 she said \u201cno\u201d."),
+    ("a.html", b'<meta charset="utf-8"><article><p>' + twice("The caf\u00e9\u2019s owner said \u201cyes\u201d.")
+     + b"</p></article>", "The caf\u00e9\u2019s owner said \u201cyes\u201d."),
+])
+def test_text_encoded_twice_is_repaired_and_named(tmp_path: Path, name: str, data: bytes, expected: str) -> None:
+    (tmp_path / name).write_bytes(data)
+    src = read_source(tmp_path / name)
+    assert expected in src.text and "\u00e2\u20ac" not in src.text
+    assert src.guessed_encoding == MOJIBAKE_LABEL
+
+
+@pytest.mark.parametrize("text", [*LATIN_SAMPLES, "The Spanish reply was \u201cas\u00ed\u201d \u2014 \u00bfqu\u00e9?",
+                                  "\u00c2ge and \u00c9clair: \u00e0 la \u2026 \u00e9t\u00e9\u2026"])
+def test_real_accented_text_is_not_repaired(tmp_path: Path, text: str) -> None:
+    (tmp_path / "a.txt").write_bytes(text.encode("utf-8"))
+    src = read_source(tmp_path / "a.txt")
+    assert (src.text, src.guessed_encoding) == (text, None)

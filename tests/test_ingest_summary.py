@@ -53,9 +53,9 @@ def test_guessed_encodings_are_grouped_and_capped() -> None:
     assert lines == [
         "1 article repeated one already read in this run (same URL or text): indexed once, "
         "the last copy kept.",
-        "Read 7 files as windows-1252 (not UTF-8; check it reads right): "
+        "Read 7 files as windows-1252 (not plain UTF-8; check it reads right): "
         "f0.txt, f1.txt, f2.txt, f3.txt, f4.txt and 2 more",
-        "Read 1 file as koi8-r (not UTF-8; check it reads right): r.txt",
+        "Read 1 file as koi8-r (not plain UTF-8; check it reads right): r.txt",
     ]
 
 
@@ -73,7 +73,7 @@ def test_index_reports_duplicates_encodings_notes_and_skips(tmp_path: Path, cli_
     out, err = result.stdout, result.stderr
     assert "Indexed 4 articles" in out and "from 6 files" in out and "skipped 1 file." in out
     assert "1 article repeated one already read in this run" in out
-    assert f"Read 1 file as windows-1252 (not UTF-8; check it reads right): {folder / 'latin.txt'}" in out
+    assert f"Read 1 file as windows-1252 (not plain UTF-8; check it reads right): {folder / 'latin.txt'}" in out
     assert f"note {folder / 'long.json'}: record 1: title cut to 2,048 bytes (was 5,000)" in err
     assert err.count("zz-bad.txt") == 1
 
