@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import dask
 from distributed import Client, KilledWorker, LocalCluster
 from distributed.diagnostics.plugin import WorkerPlugin
 
@@ -51,6 +52,10 @@ CHUNK_BYTES_MAX = 8 * 1024 * 1024
 TASKS_PER_WORKER = 2
 # Tasks queued per worker beyond those running, so workers never wait for a commit.
 QUEUED_PER_WORKER = 2
+# Dask's setting of the environment its nannies start workers with, and the
+# one variable of it onrecord's workers do without (see worker_environ).
+NANNY_ENVIRON = "distributed.nanny.pre-spawn-environ"
+MALLOC_TRIM = "MALLOC_TRIM_THRESHOLD_"
 # Seconds to reach an existing scheduler before giving up.
 CONNECT_SECONDS = 10
 # Seconds to wait for a scheduler's first worker.
@@ -84,8 +89,9 @@ def cluster_client(address: str | None, workers: int) -> Iterator[Any]:
                                   f"{address}`") from exc
             yield client
         return
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.CRITICAL) as cluster, \
+    with dask.config.set({NANNY_ENVIRON: worker_environ()}), \
+            LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                         dashboard_address=None, silence_logs=logging.CRITICAL) as cluster, \
             Client(cluster) as client:
         client.register_plugin(_Lifeline(os.getpid()), name="onrecord-lifeline")
         yield client
@@ -101,6 +107,18 @@ class _Lifeline(WorkerPlugin):
     def setup(self, worker: Any) -> None:
         if os.getppid() == self.parent_pid:  # a worker this process started
             die_with_parent(self.parent_pid)
+
+
+def worker_environ() -> dict[str, Any]:
+    """Return the environment Dask's nannies give the workers they start,
+    without MALLOC_TRIM_THRESHOLD_.  Dask sets it (65536) so that workers
+    hand freed memory back to the system; that also turns off glibc's
+    adaptive thresholds, and a task here (millions of small postings,
+    large lists) then ran 25% slower: 38.0 s instead of 30.3 s of CPU for
+    one task of 40 corpus files, in one process, with and without it."""
+    environ = dict(dask.config.get(NANNY_ENVIRON, default={}) or {})
+    environ.pop(MALLOC_TRIM, None)
+    return environ
 
 
 def worker_count(client: Any) -> int:

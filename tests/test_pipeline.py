@@ -184,3 +184,22 @@ def test_summary_counts_an_article_once_across_commits(tmp_path: Path, workers: 
                            cluster=dask_address if workers == 2 else "")
     assert (summary.articles, summary.paragraphs) == (5, 5) == (5, index.doc_count())
     index.close()
+
+
+def _worker_environ_var(name: str) -> str | None:
+    import os
+
+    return os.environ.get(name)
+
+
+def test_local_workers_keep_glibcs_adaptive_malloc_trim() -> None:
+    environ = cluster.worker_environ()
+    assert cluster.MALLOC_TRIM not in environ and environ.get("OMP_NUM_THREADS") == 1  # Dask's others kept
+
+
+@pytest.mark.slow
+def test_local_cluster_workers_start_without_malloc_trim() -> None:
+    with cluster.cluster_client(None, 1) as client:
+        got = client.submit(_worker_environ_var, cluster.MALLOC_TRIM, pure=False).result()
+        omp = client.submit(_worker_environ_var, "OMP_NUM_THREADS", pure=False).result()
+    assert (got, omp) == (None, "1")
