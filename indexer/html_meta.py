@@ -27,6 +27,12 @@ TITLE_SEPARATORS = (" - ", " | ", " \u2013 ", " \u2014 ", " :: ", " \u00b7 ", " 
 MONTHS = frozenset(MONTH_NUMBERS)  # "january", "jan", "sept"...
 _DATELINE = re.compile(rf"\s+(?:{'|'.join(HEADLINE_DATELINE_LABELS)})(?:\s+on)?:?\s+(.+)$", re.I)
 _HTTP_URL = re.compile(r"^https?://[^\s/]+", re.I)
+_WORD = re.compile(r"\w+")
+# Share of words an <h1> shares with the stated title to count as a variant of it.
+RESEMBLING = 0.5
+_SOME = 1e-9  # any word at all
+# Headings searched for the stated title (a page's own headline comes early).
+_HEADINGS_LOOKED_AT = 30
 
 
 def read_html_metadata(tree: lxml.html.HtmlElement, thorough: bool = True) -> Metadata:
@@ -40,7 +46,7 @@ def read_html_metadata(tree: lxml.html.HtmlElement, thorough: bool = True) -> Me
     outlet = first_text(metas.get("og:site_name"), name_of(ld.get("publisher")),
                         metas.get("application-name"))
     stated = _meta_title(tree, metas, ld, outlet, url)
-    headline = headline_element(tree, outlet)
+    headline = headline_element(tree, outlet, stated)
     author = _read_author(tree, metas, ld, headline, outlet, thorough)
     title = " ".join(headline.text_content().split()) if headline is not None else stated
     return Metadata(
@@ -85,12 +91,27 @@ def _first_h1(tree: lxml.html.HtmlElement) -> lxml.html.HtmlElement | None:
     return found if isinstance(found, lxml.html.HtmlElement) else None
 
 
-def headline_element(tree: lxml.html.HtmlElement, outlet: str | None) -> lxml.html.HtmlElement | None:
+def headline_element(tree: lxml.html.HtmlElement, outlet: str | None,
+                     stated: str | None = None) -> lxml.html.HtmlElement | None:
     """Return the element of the page's visible headline: the first <h1> of the article
     (else of <main>, else of the page) when it has 2 to 60 words and is not
     the site's name (the outlet, or what the meta title's suffix cut off).
     The <h1> is what a reader sees as the title; <title> and og:title are
-    often a search-engine variant of it (htmleval: title 0.65 -> 0.84)."""
+    often a search-engine variant of it (htmleval: title 0.65 -> 0.84).
+    But where that <h1> shares few words with the `stated` title (a pull
+    quote or a menu set as <h1>) and an <h1>/<h2> reads as the stated
+    title, word for word, that heading is the headline."""
+    first = _first_headline(tree, outlet)
+    if stated and (first is None or not _same_words(first.text_content(), stated, RESEMBLING)):
+        for heading in tree.xpath("//h1|//h2")[:_HEADINGS_LOOKED_AT]:
+            if _same_words(heading.text_content(), stated, 1.0):
+                return heading  # the stated title, as a heading (the <h1> was something else)
+        if first is not None and not _same_words(first.text_content(), stated, _SOME):
+            return None  # an <h1> with no word of the title: a menu or a logo
+    return first
+
+
+def _first_headline(tree: lxml.html.HtmlElement, outlet: str | None) -> lxml.html.HtmlElement | None:
     for xpath in ("//article//h1", "//main//h1", "//h1"):
         for heading in tree.xpath(xpath)[:1]:
             text = " ".join(heading.text_content().split())
@@ -98,6 +119,13 @@ def headline_element(tree: lxml.html.HtmlElement, outlet: str | None) -> lxml.ht
             if 2 <= len(text.split()) <= 60 and not site:
                 return heading
     return None
+
+
+def _same_words(text: str, title: str, share: float) -> bool:
+    """Return True if at least `share` of the words of `text` and of `title` are shared."""
+    ours, theirs = set(_WORD.findall(text.casefold())), set(_WORD.findall(title.casefold()))
+    common = len(ours & theirs)
+    return bool(common) and common >= share * max(len(ours), len(theirs))
 
 
 def _title_suffixes(tree: lxml.html.HtmlElement) -> set[str]:

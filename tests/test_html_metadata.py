@@ -112,3 +112,26 @@ def test_byline_under_the_headline_beats_a_site_account_in_the_tags() -> None:
     page = ('<head><meta name="author" content="Web Desk Admin"></head>'
             f"<body><h1>Council agrees the budget</h1><p>By Ann Lee</p>{BODY}</body>")
     assert meta_of(page).author == "Ann Lee"
+
+
+@pytest.mark.parametrize(
+    ("title_tag", "body_top", "expected_title", "expected_date"),
+    [
+        # A pull quote set as the <h1>; the stated title is an <h2> with the date under it.
+        ("What people love about Rust | Blog", "<h2>What people love about Rust</h2><p>Dec. 19, 2025</p>"
+         "<article><h1>But what they love is the sense of empowerment</h1>",
+         "What people love about Rust", dt.date(2025, 12, 19)),
+        # A menu set as the <h1>, sharing no word with the title: the stated title
+        # (its " - Site" suffix kept: the page names no outlet or URL to cut it by).
+        ("Webcams in the valley - Park Service", "<h1>Open Menu Close Menu</h1><article>",
+         "Webcams in the valley - Park Service", None),
+        # An <h1> that rewords the stated title stays the headline.
+        ("Council agrees budget after debate | Gazette", "<article><h1>Council agrees the budget</h1>"
+         "<h2>Council agrees budget after debate</h2>", "Council agrees the budget", None),
+    ],
+)
+def test_headline_is_the_heading_that_states_the_title(title_tag: str, body_top: str, expected_title: str,
+                                                       expected_date: dt.date | None) -> None:
+    page = f"<head><title>{title_tag}</title></head><body>{body_top}{BODY}</article></body>"
+    meta = meta_of(page)
+    assert (meta.title, meta.published) == (expected_title, expected_date)
