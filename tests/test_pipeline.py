@@ -192,14 +192,21 @@ def _worker_environ_var(name: str) -> str | None:
     return os.environ.get(name)
 
 
+def _worker_profiles() -> bool:
+    import dask
+
+    return bool(dask.config.get(cluster.WORKER_PROFILE))
+
+
 def test_local_workers_keep_glibcs_adaptive_malloc_trim() -> None:
     environ = cluster.worker_environ()
     assert cluster.MALLOC_TRIM not in environ and environ.get("OMP_NUM_THREADS") == 1  # Dask's others kept
 
 
 @pytest.mark.slow
-def test_local_cluster_workers_start_without_malloc_trim() -> None:
+def test_local_cluster_workers_start_without_malloc_trim_or_profiler() -> None:
     with cluster.cluster_client(None, 1) as client:
         got = client.submit(_worker_environ_var, cluster.MALLOC_TRIM, pure=False).result()
         omp = client.submit(_worker_environ_var, "OMP_NUM_THREADS", pure=False).result()
-    assert (got, omp) == (None, "1")
+        profiles = client.submit(_worker_profiles, pure=False).result()
+    assert (got, omp, profiles) == (None, "1", False)
