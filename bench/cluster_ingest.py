@@ -144,11 +144,19 @@ def web_rows(index_dir: Path, args: argparse.Namespace) -> dict[str, Any]:
     return rows
 
 
-def _facets(index: Any) -> dict[str, list[Any]]:
+def _facets(index: Any, tries: int = 10) -> dict[str, list[Any]]:
+    """Return the browse page's facets.  On a large index the first
+    searches may come back without them (building the facet table passed
+    the query deadline: a partial result), so it asks again, `tries` times."""
     from onrecord.search.engine import search
     from onrecord.search.model import SearchRequest
 
-    return search(index, SearchRequest(query="")).facets
+    facets: dict[str, list[Any]] = {}
+    for _ in range(tries):
+        facets = search(index, SearchRequest(query="")).facets
+        if any(facets.values()):
+            break
+    return facets
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
