@@ -30,7 +30,6 @@ _HTTP_URL = re.compile(r"^https?://[^\s/]+", re.I)
 _WORD = re.compile(r"\w+")
 # Share of words an <h1> shares with the stated title to count as a variant of it.
 RESEMBLING = 0.5
-_SOME = 1e-9  # any word at all
 # Headings searched for the stated title (a page's own headline comes early).
 _HEADINGS_LOOKED_AT = 30
 
@@ -100,14 +99,14 @@ def headline_element(tree: lxml.html.HtmlElement, outlet: str | None,
     often a search-engine variant of it (htmleval: title 0.65 -> 0.84).
     But where that <h1> shares few words with the `stated` title (a pull
     quote or a menu set as <h1>) and an <h1>/<h2> reads as the stated
-    title, word for word, that heading is the headline."""
+    title, word for word, that heading is the headline (an <h1> that merely
+    rewords the title, "Best bridges 2025" for "The new river bridge
+    opens", stays the headline)."""
     first = _first_headline(tree, outlet)
     if stated and (first is None or not _same_words(first.text_content(), stated, RESEMBLING)):
         for heading in tree.xpath("//h1|//h2")[:_HEADINGS_LOOKED_AT]:
             if _same_words(heading.text_content(), stated, 1.0):
                 return heading  # the stated title, as a heading (the <h1> was something else)
-        if first is not None and not _same_words(first.text_content(), stated, _SOME):
-            return None  # an <h1> with no word of the title: a menu or a logo
     return first
 
 

@@ -121,10 +121,6 @@ def test_byline_under_the_headline_beats_a_site_account_in_the_tags() -> None:
         ("What people love about Rust | Blog", "<h2>What people love about Rust</h2><p>Dec. 19, 2025</p>"
          "<article><h1>But what they love is the sense of empowerment</h1>",
          "What people love about Rust", dt.date(2025, 12, 19)),
-        # A menu set as the <h1>, sharing no word with the title: the stated title
-        # (its " - Site" suffix kept: the page names no outlet or URL to cut it by).
-        ("Webcams in the valley - Park Service", "<h1>Open Menu Close Menu</h1><article>",
-         "Webcams in the valley - Park Service", None),
         # An <h1> that rewords the stated title stays the headline.
         ("Council agrees budget after debate | Gazette", "<article><h1>Council agrees the budget</h1>"
          "<h2>Council agrees budget after debate</h2>", "Council agrees the budget", None),

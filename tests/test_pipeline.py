@@ -186,27 +186,35 @@ def test_summary_counts_an_article_once_across_commits(tmp_path: Path, workers: 
     index.close()
 
 
-def _worker_environ_var(name: str) -> str | None:
-    import os
-
-    return os.environ.get(name)
-
-
-def _worker_profiles() -> bool:
-    import dask
-
-    return bool(dask.config.get(cluster.WORKER_PROFILE))
-
-
 def test_local_workers_keep_glibcs_adaptive_malloc_trim() -> None:
     environ = cluster.worker_environ()
     assert cluster.MALLOC_TRIM not in environ and environ.get("OMP_NUM_THREADS") == 1  # Dask's others kept
 
 
+WORKER_SETTINGS = """
+import os
+import dask
+from onrecord.indexer.cluster import WORKER_PROFILE, cluster_client
+
+def settings():
+    return os.environ.get("MALLOC_TRIM_THRESHOLD_"), os.environ.get("OMP_NUM_THREADS"), dask.config.get(WORKER_PROFILE)
+
+if __name__ == "__main__":
+    with cluster_client(None, 1) as client:
+        print(client.submit(settings, pure=False).result())
+"""
+
+
 @pytest.mark.slow
-def test_local_cluster_workers_start_without_malloc_trim_or_profiler() -> None:
-    with cluster.cluster_client(None, 1) as client:
-        got = client.submit(_worker_environ_var, cluster.MALLOC_TRIM, pure=False).result()
-        omp = client.submit(_worker_environ_var, "OMP_NUM_THREADS", pure=False).result()
-        profiles = client.submit(_worker_profiles, pure=False).result()
-    assert (got, omp, profiles) == (None, "1", False)
+def test_local_cluster_workers_start_without_malloc_trim_or_profiler(tmp_path: Path) -> None:
+    # A fresh process, as `onrecord index` is: a Dask nanny started in this
+    # one (the test session's cluster) leaves its variables in os.environ.
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "settings.py"
+    script.write_text(WORKER_SETTINGS)
+    env = {k: v for k, v in os.environ.items() if k != cluster.MALLOC_TRIM}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
+    assert done.stdout.strip().splitlines()[-1] == "(None, '1', False)", done.stderr[-2000:]
