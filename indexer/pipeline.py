@@ -123,7 +123,8 @@ def _ingest_on_cluster(files: list[Path], index: Index, address: str, workers: i
 
     with cluster_client(address or None, workers) as client:
         return ingest_cluster(files, index, client, on_file, budget, config,
-                              skip=lambda summary, path, why: _skip(summary, Path(path), why))
+                              skip=lambda summary, path, why: _skip(summary, Path(path), why),
+                              local=not address)
 
 
 def resolve_workers(workers: int | None, files: int) -> int:

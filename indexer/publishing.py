@@ -24,7 +24,7 @@ from onrecord.indexer.extraction import FileOutcome
 from onrecord.indexer.tasks import ChunkResult, Found
 from onrecord.search.model import IngestSummary
 from onrecord.search.storage.identity import Resolution, Resolver, open_resolver
-from onrecord.search.storage.segments import SegmentBatch, drop_articles, install_segment
+from onrecord.search.storage.segments import SegmentBatch, discard_segment, drop_articles, install_segment
 from onrecord.search.storage.store import Index, commit_batches, hold_write_lock, write_articles
 
 Extract = Callable[[Path], FileOutcome]
@@ -93,6 +93,9 @@ def publish_results(index: Index, results: list[ChunkResult], tally: Tally, extr
         resolver.close()
     # Held across installing and committing: whoever takes the lock removes
     # uncommitted segment files as a crashed writer's orphans.
+    for result, keep in zip(results, kept, strict=True):
+        if not keep:
+            discard_segment(result.segment)
     with hold_write_lock(index):
         batches = [install_segment(index.path, result.segment) if index.path is not None
                    else result.segment.batch

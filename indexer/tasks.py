@@ -4,11 +4,14 @@ Owns index_inputs().  Its input is a chunk of files' bytes (indexer.reader
 InputFile, loaded by the indexing process), so a worker needs no shared
 filesystem: it runs every stage on each file and writes the articles into
 one segment in a local temporary folder (search.storage.segments
-build_segment), returned with the segment's files.  A task never decides
-identities (new, update, unchanged, conflict): only the writer sees the
-index, and it resolves each article from its digest (indexer.publishing).
-A task is pure given its input, so Dask may run it again after its worker
-died.
+build_segment), returned with the segment's files.  A worker of a local
+cluster shares the indexing process's disk: it gets the files' paths and
+reads them itself, and builds its segment in the index's scratch folder,
+returning only the files' names (nothing sent over the wire twice).  A task
+never decides identities (new, update, unchanged, conflict): only the
+writer sees the index, and it resolves each article from its digest
+(indexer.publishing).  A task is pure given its input, so Dask may run it
+again after its worker died.
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from onrecord.indexer.reader import InputFile
 from onrecord.search.model import Article
 from onrecord.search.storage.durability import write_failure
 from onrecord.search.storage.identity import ArticleDigest, digest_of
-from onrecord.search.storage.segments import PortableSegment, build_segment
+from onrecord.search.storage.segments import LocalSegment, PortableSegment, build_segment
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,38 +48,41 @@ class ChunkResult:
     encodings, notes, and the seconds the task took."""
 
     reasons: list[tuple[str, str | None]] = field(default_factory=list)
-    segment: PortableSegment | None = None
+    segment: PortableSegment | LocalSegment | None = None
     found: list[Found] = field(default_factory=list)
     encodings: list[tuple[str, str]] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)
     seconds: float = 0.0
 
 
-def index_inputs(inputs: list[InputFile], budget: float | None = None,
-                 memory_mb: int | None = None, scratch: str | None = None) -> ChunkResult:
-    """Extract every file of `inputs` (each within `budget` seconds) and
-    index their articles into one segment built under `scratch` (default:
-    the Dask worker's local folder, else the system's temporary one).
-    Returns the ChunkResult; a bad file is a reason, never an exception.
-    Raises IndexWriteError (one line, picklable) if the scratch folder
-    cannot be written."""
+def index_inputs(inputs: list[InputFile] | list[str], budget: float | None = None,
+                 memory_mb: int | None = None, scratch: str | None = None,
+                 in_place: bool = False) -> ChunkResult:
+    """Extract every file of `inputs` (loaded bytes, or paths read here),
+    each within `budget` seconds, and index their articles into one segment
+    built under `scratch` (default: the Dask worker's local folder, else
+    the system's temporary one; with `in_place`, a folder on the index's
+    filesystem where the segment's files stay).  Returns the ChunkResult; a
+    bad file is a reason, never an exception.  Raises IndexWriteError (one
+    line, picklable) if the scratch folder cannot be written."""
     started = time.perf_counter()
     result = ChunkResult()
     articles: dict[str, Article] = {}
-    for loaded in inputs:
-        outcome = extract_outcome(Path(loaded.path), budget, loaded)
-        result.reasons.append((loaded.path, outcome.reason))
+    for item in inputs:
+        path, loaded = (item, None) if isinstance(item, str) else (item.path, item)
+        outcome = extract_outcome(Path(path), budget, loaded)
+        result.reasons.append((path, outcome.reason))
         if outcome.guessed_encoding is not None:
-            result.encodings.append((loaded.path, outcome.guessed_encoding))
-        result.notes.extend((loaded.path, note) for note in outcome.notes)
+            result.encodings.append((path, outcome.guessed_encoding))
+        result.notes.extend((path, note) for note in outcome.notes)
         for ordinal, article in enumerate(outcome.articles):
             first = article.id not in articles
             if first:
                 articles[article.id] = article
-            result.found.append(Found(loaded.path, ordinal, digest_of(article), first))
+            result.found.append(Found(path, ordinal, digest_of(article), first))
     folder = Path(scratch) if scratch else _worker_folder()
     try:
-        result.segment = build_segment(articles.values(), memory_mb, folder)
+        result.segment = build_segment(articles.values(), memory_mb, folder, in_place)
     except OSError as exc:
         where = f"{socket.gethostname()}:{folder or tempfile.gettempdir()}"
         raise write_failure(f"writing a segment in the worker's scratch folder {where}", where,

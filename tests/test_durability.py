@@ -20,7 +20,7 @@ from onrecord.search.errors import IndexBusyError, IndexWriteError
 from onrecord.search.model import SearchRequest
 from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.durability import acquire_write_lock
-from onrecord.search.storage.leftovers import list_orphans
+from onrecord.search.storage.leftovers import SCRATCH_DIR, list_orphans
 from onrecord.search.storage.segments import write_segment
 from onrecord.search.storage.store import Index, commit_batches, hold_write_lock, open_index, write_articles
 from tests.factories import make_article
@@ -112,6 +112,24 @@ def test_orphans_are_removed_only_by_the_lock_holder(index_dir: Path) -> None:
     assert list_orphans(index_dir) == []
     holder.close()
     other.close()
+
+
+def test_commits_leave_the_scratch_folder_and_the_next_writer_removes_it(index_dir: Path) -> None:
+    # A local cluster's workers build segments in SCRATCH_DIR while the
+    # lock holder commits: its own commits must not remove it; after a
+    # crash, the next lock holder does.
+    building = index_dir / SCRATCH_DIR / "onrecord-segment-1"
+    building.mkdir(parents=True)
+    (building / "MAIN_deadbeef0002.trm").write_bytes(b"half written")
+    holder = open_index(index_dir)
+    with hold_write_lock(holder):
+        assert not (index_dir / SCRATCH_DIR).exists()  # the crashed run's, removed on taking the lock
+        building.mkdir(parents=True)
+        write_articles(holder, [make_article("a2", ["x y z."])])
+        assert building.is_dir()  # the holder's own commit left it
+        assert list_orphans(index_dir, include_temp=False) == []
+        assert list_orphans(index_dir) == [SCRATCH_DIR]
+    holder.close()
 
 
 @pytest.mark.parametrize("damage,code,expected", [

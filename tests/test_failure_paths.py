@@ -36,7 +36,7 @@ from onrecord.search.config import Config
 from onrecord.search.errors import IndexWriteError
 from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.durability import DurableStorage, acquire_write_lock
-from onrecord.search.storage.leftovers import classify_files
+from onrecord.search.storage.leftovers import SCRATCH_DIR, classify_files
 from onrecord.search.storage.segments import install_segment
 from onrecord.search.storage.store import open_index
 from tests.test_durability import total
@@ -106,6 +106,38 @@ def test_a_failed_cluster_run_keeps_the_index_and_frees_the_lock(
     assert summary.articles == 6 and total(index, "mayor") == 6
     assert classify_files(index_dir).orphans == [] and check_index(index_dir).ok
     index.close()
+
+
+@pytest.mark.slow
+def test_local_workers_that_cannot_write_the_scratch_folder_fail_the_run_cleanly(
+        index_dir: Path, corpus: Path) -> None:
+    # A local cluster's workers write their segments beside the index (the
+    # same disk): a full disk there fails the run with one line, the index
+    # keeps its last commit, and the next run (room again) completes it.
+    index = open_index(index_dir)
+    files = sorted(corpus.iterdir())
+    with cluster_client(None, 2) as client:
+        client.register_plugin(_DiskFull(), name="disk-full")
+        with pytest.raises(IndexWriteError) as raised:
+            ingest_cluster(files, index, client, local=True)
+        client.unregister_worker_plugin("disk-full")
+        client.restart()  # workers without the fault
+        assert index.doc_count() == 2 and total(index, "mayor") == 0
+        summary = ingest_cluster(files, index, client, local=True)
+    message = str(raised.value)
+    assert "No space left on device" in message and SCRATCH_DIR in message and "\n" not in message
+    assert summary.articles == 6 and total(index, "mayor") == 6
+    assert classify_files(index_dir).orphans == [] and check_index(index_dir).ok
+    index.close()
+
+
+class _DiskFull(WorkerPlugin):
+    """Makes every fsynced file creation fail with ENOSPC in each worker."""
+
+    def setup(self, worker: object) -> None:
+        def fail(*_args: object, **_kwargs: object) -> None:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        DurableStorage.create_file = fail  # type: ignore[method-assign,assignment]
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -10,9 +13,10 @@ from onrecord.indexer import cluster
 from onrecord.indexer.cluster import CHUNK_BYTES_MIN, chunk_files
 from onrecord.indexer.errors import IngestError
 from onrecord.indexer.pipeline import extract_file, ingest_paths, iter_input_files
-from onrecord.search.config import load_config
+from onrecord.search.config import Config, load_config
 from onrecord.search.engine import search
-from onrecord.search.model import SearchRequest
+from onrecord.search.model import IngestSummary, SearchRequest
+from onrecord.search.storage.leftovers import classify_files
 from onrecord.search.storage.store import Index, open_index, ram_index
 
 
@@ -121,35 +125,60 @@ def _snapshot(index: Index) -> list[object]:
     return out
 
 
+@contextmanager
+def _session_cluster(address: str) -> Iterator[Any]:
+    """Stand-in for cluster.cluster_client(None, ...): a client of the
+    session's cluster, which shares this machine's disk like a local one."""
+    from distributed import Client
+
+    with Client(address) as client:
+        yield client
+
+
+def _ingest(folder: Path, index: Index, way: str, dask_address: str,
+            monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> IngestSummary:
+    """Ingest `folder` one `way`: serial, portable (--cluster: bytes over the
+    wire) or local (a local cluster: paths, segments renamed in)."""
+    if way == "local":
+        monkeypatch.setattr(cluster, "cluster_client", lambda _address, _workers: _session_cluster(dask_address))
+        return ingest_paths([folder], index, workers=2, cluster="", config=Config(cluster_min_bytes=0),
+                            **kwargs)
+    return ingest_paths([folder], index, workers=1 if way == "serial" else 2,
+                        cluster=dask_address if way == "portable" else "", **kwargs)
+
+
 def test_cluster_ingest_equals_serial_ingest(tmp_path: Path, dask_address: str,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cluster, "CHUNK_BYTES_MIN", 300)  # several segments per run
     _corpus(tmp_path / "in")
     results = []
-    for workers in (1, 2):
-        index = open_index(tmp_path / f"ix{workers}", create=True)
+    for way in ("serial", "portable", "local"):
+        index = open_index(tmp_path / way, create=True)
         seen: list[str] = []
-        summary = ingest_paths([tmp_path / "in"], index, on_file=lambda p, seen=seen: seen.append(p.name),
-                               workers=workers, cluster=dask_address if workers == 2 else "")
+        summary = _ingest(tmp_path / "in", index, way, dask_address, monkeypatch,
+                          on_file=lambda p, seen=seen: seen.append(p.name))
         results.append((summary.files, summary.articles, summary.paragraphs, summary.quotes,
                         [Path(p).name for p, _ in summary.skipped], seen, _snapshot(index)))
         index.close()
-    assert results[0] == results[1]
+        assert classify_files(tmp_path / way).orphans == []  # the scratch folder too
+    assert results[0] == results[1] == results[2]
     assert results[0][4] == ["bad.txt"]
 
 
+@pytest.mark.parametrize("way", ["portable", "local"])
 @pytest.mark.parametrize("chunk_bytes", [1, 10_000])  # one file per segment, or one segment
 def test_cluster_reingest_replaces_and_later_copy_wins(tmp_path: Path, chunk_bytes: int, dask_address: str,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+                                                       way: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cluster, "CHUNK_BYTES_MIN", chunk_bytes)
     monkeypatch.setattr(cluster, "CHUNK_BYTES_MAX", chunk_bytes)
     url = "https://example.org/same"
     _write(tmp_path / "in", "a.jsonl", json.dumps({"url": url, "text": "Old budget words."}))
     _write(tmp_path / "in", "b.jsonl", json.dumps({"url": url, "text": "New budget words."}))
     index = open_index(tmp_path / "ix", create=True)
-    for _ in range(2):
-        summary = ingest_paths([tmp_path / "in"], index, cluster=dask_address)
+    for _ in range(2):  # the second run keeps nothing of its segments: discarded
+        summary = _ingest(tmp_path / "in", index, way, dask_address, monkeypatch)
         assert (summary.articles, summary.paragraphs) == (1, 1)
+        assert classify_files(tmp_path / "ix").orphans == []
     assert index.doc_count() == 1
     assert search(index, SearchRequest(query="new")).total == 1
     assert search(index, SearchRequest(query="old")).total == 0

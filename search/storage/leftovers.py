@@ -31,6 +31,11 @@ _TOC = re.compile(rf"^_{INDEX_NAME}_([0-9]+)\.toc$")
 _TEMP_TOC = re.compile(rf"^_{INDEX_NAME}_[0-9]+\.toc\..+$")
 _SEGMENT = re.compile(rf"^({INDEX_NAME}_[0-9a-z]+)\.[A-Za-z0-9_.]+$")
 _TEMP_DIR = f"{INDEX_NAME}.tmp"  # a writer's posting-pool runs
+# Where a local cluster's workers build segments before the writer moves
+# them in (search.storage.segments LocalSegment): same filesystem, so a move
+# is a rename.  Like _TEMP_DIR, a running writer's, left alone by its commits.
+SCRATCH_DIR = f"{INDEX_NAME}.scratch"
+_WORK_DIRS = (_TEMP_DIR, SCRATCH_DIR)
 
 
 class DurableWriter(BulkWriter):
@@ -103,7 +108,7 @@ def _listed_segments(path: Path, generation: int) -> set[str] | None:
 
 
 def _leftover_kind(name: str, newest: int, kept: set[int], sets: _SegmentSets) -> str | None:
-    if name == _TEMP_DIR or _TEMP_TOC.match(name):
+    if name in _WORK_DIRS or _TEMP_TOC.match(name):
         return "orphans"
     toc = _TOC.match(name)
     if toc:
@@ -146,11 +151,11 @@ def list_orphans(path: Path, grace: float = READER_GRACE_SECONDS,
                  include_temp: bool = True) -> list[str]:
     """Return the names of the files (and temp dirs) that the write lock's
     holder removes: orphans and expired superseded files (see
-    classify_files), without the posting-pool dir unless include_temp.
+    classify_files), without the posting-pool and scratch dirs unless include_temp.
     While a writer runs, its uncommitted segments are listed too."""
     found = classify_files(path, grace)
     names = found.orphans + found.expired
-    return sorted(name for name in names if include_temp or name != _TEMP_DIR)
+    return sorted(name for name in names if include_temp or name not in _WORK_DIRS)
 
 
 def remove_orphans(path: Path, include_temp: bool = True) -> list[str]:

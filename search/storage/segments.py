@@ -12,7 +12,10 @@ A worker on another machine (no shared filesystem) calls build_segment()
 instead: the segment is written in a local temporary folder and returned
 with its files' bytes (PortableSegment); the writer's install_segment()
 puts the files in the index directory, fsynced, just before the commit that
-lists them (until then they are orphans, removed by the next writer).
+lists them (until then they are orphans, removed by the next writer).  A
+worker on the index's own machine builds it in the index's scratch folder
+(leftovers.SCRATCH_DIR) and returns only the files' names (LocalSegment):
+install_segment() then renames them into place, nothing copied.
 
 Segments must not be written while commit_segments() runs: a commit deletes
 every segment file the new table of contents does not list.  The parent
@@ -119,50 +122,88 @@ class PortableSegment:
         return sum(len(data) for data in self.files.values())
 
 
+@dataclass(slots=True)
+class LocalSegment:
+    """A segment written, fsynced, in a folder on the index's filesystem:
+    the SegmentBatch (records empty) and the folder and names of its files."""
+
+    batch: SegmentBatch
+    folder: str
+    names: list[str]
+
+    @property
+    def size(self) -> int:
+        return sum((Path(self.folder) / name).stat().st_size for name in self.names)
+
+
 def build_segment(articles: Iterable[Article], memory_mb: int | None = None,
-                  scratch: Path | None = None) -> PortableSegment | None:
-    """Index `articles` (unique ids) into a segment in a temporary folder
-    under `scratch` (default: the system's), removed before returning; return
-    it with its files' bytes (None if there was nothing to write).  For a
-    worker that cannot see the index.  Raises OSError if the folder cannot
-    be written."""
+                  scratch: Path | None = None,
+                  in_place: bool = False) -> PortableSegment | LocalSegment | None:
+    """Index `articles` (unique ids) into a segment in a new folder under
+    `scratch` (default: the system's temporary one); return it with its
+    files' bytes, the folder removed (PortableSegment: for a worker that
+    cannot see the index), or with `in_place` (scratch on the index's
+    filesystem) the files fsynced and left there (LocalSegment).  None if
+    there was nothing to write.  Raises OSError if the folder cannot be
+    written."""
     stream = iter(articles)
     first = next(stream, None)
     if first is None:
         return None
     folder = Path(tempfile.mkdtemp(prefix="onrecord-segment-", dir=scratch))
+    kept = False
     try:
-        # Plain storage: nothing here needs fsync; install_segment syncs the copy.
-        ix = FileStorage(str(folder)).create_index(build_schema())
+        # Plain storage for bytes shipped away: install_segment syncs the copy.
+        storage = DurableStorage(str(folder)) if in_place else FileStorage(str(folder))
+        ix = storage.create_index(build_schema())
         batch = _write(ix, chain((first,), stream), (), memory_mb or WORKER_LIMIT_MB)
+        ix.close()
         if batch is None:
             return None
         prefix = f"{batch.segment.segment_id()}."
-        files = {name: (folder / name).read_bytes() for name in os.listdir(folder)
-                 if name.startswith(prefix)}
-        ix.close()
-        return PortableSegment(batch, files)
+        names = [name for name in os.listdir(folder) if name.startswith(prefix)]
+        if in_place:
+            kept = True
+            return LocalSegment(batch, str(folder), names)
+        return PortableSegment(batch, {name: (folder / name).read_bytes() for name in names})
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        if not kept:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
-def install_segment(index_dir: Path, portable: PortableSegment) -> SegmentBatch:
-    """Write a PortableSegment's files into `index_dir` (fsynced, with the
-    folder) and return its batch, ready for commit_batches.  Call it under
-    the write lock, right before the commit: a commit removes segment files
-    its table of contents does not list.  Raises IndexWriteError."""
-    storage = DurableStorage(str(index_dir))  # each file fsynced as it is closed
+def install_segment(index_dir: Path, segment: PortableSegment | LocalSegment) -> SegmentBatch:
+    """Put a segment's files into `index_dir` (a PortableSegment's written,
+    a LocalSegment's renamed; fsynced, with the folder) and return its
+    batch, ready for commit_batches.  Call it under the write lock, right
+    before the commit: a commit removes segment files its table of contents
+    does not list.  Raises IndexWriteError."""
     try:
-        for name, data in portable.files.items():
-            handle = storage.create_file(name)
-            try:
-                handle.write(data)
-            finally:
-                handle.close()
+        if isinstance(segment, LocalSegment):
+            for name in segment.names:  # fsynced by the worker that wrote them
+                os.replace(Path(segment.folder) / name, Path(index_dir) / name)
+        else:
+            _write_files(DurableStorage(str(index_dir)), segment.files)
         fsync_dir(Path(index_dir))
     except OSError as exc:
         raise write_failure(f"writing a segment to {index_dir}", str(index_dir), exc) from exc
-    return portable.batch
+    if isinstance(segment, LocalSegment):
+        shutil.rmtree(segment.folder, ignore_errors=True)
+    return segment.batch
+
+
+def discard_segment(segment: PortableSegment | LocalSegment | None) -> None:
+    """Forget a segment nothing is kept from (a LocalSegment's folder removed)."""
+    if isinstance(segment, LocalSegment):
+        shutil.rmtree(segment.folder, ignore_errors=True)
+
+
+def _write_files(storage: DurableStorage, files: dict[str, bytes]) -> None:
+    for name, data in files.items():  # each file fsynced as it is closed
+        handle = storage.create_file(name)
+        try:
+            handle.write(data)
+        finally:
+            handle.close()
 
 
 def _write(ix: Any, articles: Iterable[Article],
