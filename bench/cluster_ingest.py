@@ -53,6 +53,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--cache-dir", type=Path, default=Path(os.environ.get(
         "ONRECORD_BENCH_DIR", "/tmp/onrecord-bench")), help="where the corpus files are kept")
     p.add_argument("--web-seconds", type=int, default=20, help="wrk duration per run (0: no web rows)")
+    p.add_argument("--web-warmup", type=int, default=20,
+                   help="seconds of wrk before each measured run, not reported (warms every process)")
     p.add_argument("--out", type=Path, default=None, help="result JSON path")
     return p.parse_args(argv)
 
@@ -136,7 +138,7 @@ def web_rows(index_dir: Path, args: argparse.Namespace) -> dict[str, Any]:
         for run in range(args.repeat):
             print(f"  web, {processes} process(es), run {run + 1}/{args.repeat} ...", flush=True)
             runs.append(bench_web(index_dir, urls, duration=args.web_seconds, connections=16,
-                                  processes=processes))
+                                  processes=processes, warmup=args.web_warmup))
         ok = [r for r in runs if r.get("requests_per_s")]
         rows[f"{processes}"] = {"runs": runs, "requests_per_s_median":
                                 statistics.median(r["requests_per_s"] for r in ok) if ok else None,

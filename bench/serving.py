@@ -82,11 +82,14 @@ def _wait_healthy(base: str, server: subprocess.Popen, timeout: float) -> None:
 
 
 def bench_web(index_dir: Path, urls: list[str], duration: int = 30,
-              threads: int = 2, connections: int = 16, processes: int = 1) -> dict[str, Any]:
+              threads: int = 2, connections: int = 16, processes: int = 1,
+              warmup: int = 0) -> dict[str, Any]:
     """Return wrk's numbers for `onrecord serve --processes N` over
     `index_dir`, plus the server's RSS (the parent's: with several
     processes, one child's is not sampled); {"skipped": reason} if wrk is
-    not installed."""
+    not installed.  With `warmup`, a first wrk run of that many seconds
+    (not reported) warms every process: the one-by-one warm-up requests
+    reach only the processes the kernel hands their connections to."""
     wrk = shutil.which("wrk")
     if not wrk:
         return {"skipped": "wrk is not installed (apt-get install wrk)"}
@@ -103,13 +106,14 @@ def bench_web(index_dir: Path, urls: list[str], duration: int = 30,
             urllib.request.urlopen(base + url, timeout=60).read()
         with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
             script.write(lua_script(urls))
-        done = subprocess.run([wrk, f"-t{threads}", f"-c{connections}", f"-d{duration}s",
-                               "--latency", "-s", script.name, base],
-                              capture_output=True, text=True, timeout=duration + 60)
+        for seconds in ([warmup] if warmup > 0 else []) + [duration]:
+            done = subprocess.run([wrk, f"-t{threads}", f"-c{connections}", f"-d{seconds}s",
+                                   "--latency", "-s", script.name, base],
+                                  capture_output=True, text=True, timeout=seconds + 60)
         Path(script.name).unlink(missing_ok=True)
         result = parse_wrk(done.stdout)
         result.update(command=f"wrk -t{threads} -c{connections} -d{duration}s --latency",
-                      processes=processes,
+                      processes=processes, warmup_s=warmup,
                       urls=len(urls),
                       server_rss_mb=read_status_mb("VmRSS", str(server.pid)),
                       server_peak_rss_mb=read_status_mb("VmHWM", str(server.pid)))
