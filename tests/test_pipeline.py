@@ -223,10 +223,12 @@ def test_local_workers_keep_glibcs_adaptive_malloc_trim() -> None:
 WORKER_SETTINGS = """
 import os
 import dask
-from onrecord.indexer.cluster import WORKER_PROFILE, cluster_client
+from onrecord.indexer.cluster import QUIET_HOUSEKEEPING, WORKER_PROFILE, cluster_client
 
 def settings():
-    return os.environ.get("MALLOC_TRIM_THRESHOLD_"), os.environ.get("OMP_NUM_THREADS"), dask.config.get(WORKER_PROFILE)
+    quiet = all(dask.config.get(key) == value for key, value in QUIET_HOUSEKEEPING.items())
+    return (os.environ.get("MALLOC_TRIM_THRESHOLD_"), os.environ.get("OMP_NUM_THREADS"),
+            dask.config.get(WORKER_PROFILE), quiet)
 
 if __name__ == "__main__":
     with cluster_client(None, 1) as client:
@@ -235,7 +237,7 @@ if __name__ == "__main__":
 
 
 @pytest.mark.slow
-def test_local_cluster_workers_start_without_malloc_trim_or_profiler(tmp_path: Path) -> None:
+def test_local_cluster_workers_start_without_malloc_trim_profiler_or_busy_housekeeping(tmp_path: Path) -> None:
     # A fresh process, as `onrecord index` is: a Dask nanny started in this
     # one (the test session's cluster) leaves its variables in os.environ.
     import os
@@ -246,4 +248,4 @@ def test_local_cluster_workers_start_without_malloc_trim_or_profiler(tmp_path: P
     script.write_text(WORKER_SETTINGS)
     env = {k: v for k, v in os.environ.items() if k != cluster.MALLOC_TRIM}
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
-    assert done.stdout.strip().splitlines()[-1] == "(None, '1', False)", done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "(None, '1', False, True)", done.stderr[-2000:]
