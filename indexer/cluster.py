@@ -197,7 +197,8 @@ def _run_tasks(files: list[Path], index: Index, client: Any, on_file: Callable[[
         key = f"onrecord-index-{run}-{number}" if number >= 0 else None  # None: a fresh key
         if scratch is not None:
             return client.submit(index_inputs, [str(path) for path in chunk], budget,
-                                 config.worker_memory_mb, str(scratch), True, key=key, pure=False)
+                                 config.worker_memory_mb, scratch=str(scratch), in_place=True,
+                                 key=key, pure=False)
         return client.submit(index_inputs, [load_input(path) for path in chunk], budget,
                              config.worker_memory_mb, key=key, pure=False)
 

@@ -16,7 +16,7 @@ from onrecord.indexer.pipeline import extract_file, ingest_paths, iter_input_fil
 from onrecord.search.config import Config, load_config
 from onrecord.search.engine import search
 from onrecord.search.model import IngestSummary, SearchRequest
-from onrecord.search.storage.leftovers import classify_files
+from onrecord.search.storage.leftovers import SCRATCH_DIR, classify_files
 from onrecord.search.storage.store import Index, open_index, ram_index
 
 
@@ -141,8 +141,13 @@ def _ingest(folder: Path, index: Index, way: str, dask_address: str,
     wire) or local (a local cluster: paths, segments renamed in)."""
     if way == "local":
         monkeypatch.setattr(cluster, "cluster_client", lambda _address, _workers: _session_cluster(dask_address))
-        return ingest_paths([folder], index, workers=2, cluster="", config=Config(cluster_min_bytes=0),
-                            **kwargs)
+        scratches: list[Path] = []
+        make_scratch = cluster._make_scratch
+        monkeypatch.setattr(cluster, "_make_scratch", lambda ix: scratches.append(make_scratch(ix)) or scratches[-1])
+        summary = ingest_paths([folder], index, workers=2, cluster="", config=Config(cluster_min_bytes=0),
+                               **kwargs)
+        assert scratches == [index.path / SCRATCH_DIR]  # the local way was taken
+        return summary
     return ingest_paths([folder], index, workers=1 if way == "serial" else 2,
                         cluster=dask_address if way == "portable" else "", **kwargs)
 

@@ -131,10 +131,6 @@ class LocalSegment:
     folder: str
     names: list[str]
 
-    @property
-    def size(self) -> int:
-        return sum((Path(self.folder) / name).stat().st_size for name in self.names)
-
 
 def build_segment(articles: Iterable[Article], memory_mb: int | None = None,
                   scratch: Path | None = None,
@@ -186,13 +182,12 @@ def install_segment(index_dir: Path, segment: PortableSegment | LocalSegment) ->
         fsync_dir(Path(index_dir))
     except OSError as exc:
         raise write_failure(f"writing a segment to {index_dir}", str(index_dir), exc) from exc
-    if isinstance(segment, LocalSegment):
-        shutil.rmtree(segment.folder, ignore_errors=True)
+    discard_segment(segment)  # a LocalSegment's folder, emptied by the renames
     return segment.batch
 
 
 def discard_segment(segment: PortableSegment | LocalSegment | None) -> None:
-    """Forget a segment nothing is kept from (a LocalSegment's folder removed)."""
+    """Remove what a segment leaves outside the index (a LocalSegment's folder)."""
     if isinstance(segment, LocalSegment):
         shutil.rmtree(segment.folder, ignore_errors=True)
 
