@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench import pool_peer
 from bench.corpus import annotate_corpus, build_pool, iter_derived, parse_size
 from bench.pool_peer import ingest_pool
 from bench.queries import build_queries
@@ -108,8 +109,10 @@ def run_once(kind: str, corpus: Path, index_dir: Path, workers: int) -> dict[str
         count = index.doc_count()
     finally:
         index.close()
-    per_worker = config.tasks_per_commit if kind == "pool" else TASKS_PER_WORKER
-    tasks = len(chunk_files(files, workers, per_worker))
+    if kind == "pool":
+        tasks = len(pool_peer.chunk_files(files, workers, config.tasks_per_commit))
+    else:
+        tasks = len(chunk_files(files, workers, TASKS_PER_WORKER))
     result = {"paragraphs": summary.paragraphs, "indexed": count, "seconds": seconds,
               "paragraphs_per_s": summary.paragraphs / seconds, "tasks": tasks,
               "tasks_per_s_per_worker": tasks / seconds / workers}

@@ -21,7 +21,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from onrecord.indexer.cluster import chunk_files
 from onrecord.indexer.extraction import extract_outcome
 from onrecord.indexer.publishing import Tally
 from onrecord.search.config import Config
@@ -192,3 +191,32 @@ def _clashing(resolutions: list[Resolution], taken: set[str]) -> set[str]:
                 ids.update((r.doc_id, r.claimed_id))
         grew = len(clash) > before
     return clash
+
+
+# The pool's chunking, as it was (the cluster's now cuts whole rounds of tasks).
+CHUNK_BYTES_MIN = 256 * 1024
+CHUNK_BYTES_MAX = 8 * 1024 * 1024
+
+
+def chunk_files(files: list[Path], workers: int, tasks_per_commit: int = 2) -> list[list[Path]]:
+    """Return `files` split, in order, into chunks of similar byte size
+    (about `tasks_per_commit` per worker, within the CHUNK_BYTES bounds)."""
+    sizes = [_file_size(path) for path in files]
+    target = sum(sizes) // (workers * tasks_per_commit) + 1
+    target = min(max(target, CHUNK_BYTES_MIN), CHUNK_BYTES_MAX)
+    chunks: list[list[Path]] = [[]]
+    filled = 0
+    for path, size in zip(files, sizes, strict=False):
+        if chunks[-1] and filled + size > target:
+            chunks.append([])
+            filled = 0
+        chunks[-1].append(path)
+        filled += size
+    return [chunk for chunk in chunks if chunk]
+
+
+def _file_size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0

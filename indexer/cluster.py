@@ -263,18 +263,21 @@ def _results(future: Any, chunk: list[Path], submit: Callable[[list[Path], int],
 
 def chunk_files(files: list[Path], workers: int, tasks_per_worker: int = 2) -> list[list[Path]]:
     """Return `files` split, in order, into chunks of similar byte size
-    (about `tasks_per_worker` per worker, within the CHUNK_BYTES bounds)."""
+    (about `tasks_per_worker` per worker, within the CHUNK_BYTES bounds),
+    as many chunks as a multiple of `workers` where the files allow."""
     sizes = [_file_size(path) for path in files]
-    target = sum(sizes) // (workers * tasks_per_worker) + 1
-    target = min(max(target, CHUNK_BYTES_MIN), CHUNK_BYTES_MAX)
-    chunks: list[list[Path]] = [[]]
-    filled = 0
-    for path, size in zip(files, sizes, strict=False):
-        if chunks[-1] and filled + size > target:
-            chunks.append([])
-            filled = 0
-        chunks[-1].append(path)
-        filled += size
+    total = sum(sizes) + len(sizes)  # + 1 a file: empty files still count
+    target = min(max(total // (workers * tasks_per_worker) + 1, CHUNK_BYTES_MIN), CHUNK_BYTES_MAX)
+    # Whole rounds: with 17 tasks on two workers, one worker idled through
+    # the last task (49 s of a 650 s run of the 250,000-paragraph bench).
+    count = -(-total // target)
+    count = -(-count // workers) * workers
+    chunks: list[list[Path]] = [[] for _ in range(count)]
+    start = 0
+    for path, size in zip(files, sizes, strict=True):
+        # A file goes to the chunk its middle byte falls in.
+        chunks[(2 * start + size + 1) * count // (2 * total)].append(path)
+        start += size + 1
     return [chunk for chunk in chunks if chunk]
 
 

@@ -201,6 +201,20 @@ def test_chunk_files_keeps_order_and_splits_by_size(tmp_path: Path, sizes: list[
     assert [[paths.index(p) for p in chunk] for chunk in chunks] == expected
 
 
+@pytest.mark.parametrize("workers,files", [(2, 22), (2, 31), (3, 40)])
+def test_chunk_files_cuts_whole_rounds_of_similar_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         workers: int, files: int) -> None:
+    # 22 files of 10 bytes, chunks of at most 100: cut greedily, 100 + 100 + 20 bytes,
+    # and one worker idles through the last round; here four chunks of 50 to 60.
+    monkeypatch.setattr(cluster, "CHUNK_BYTES_MIN", 1)
+    monkeypatch.setattr(cluster, "CHUNK_BYTES_MAX", 100)
+    paths = [_write(tmp_path, f"f{i:02}.txt", b"x" * 10) for i in range(files)]
+    chunks = chunk_files(paths, workers)
+    assert [p for chunk in chunks for p in chunk] == paths
+    assert len(chunks) % workers == 0
+    assert max(map(len, chunks)) - min(map(len, chunks)) <= 1
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_summary_counts_an_article_once_across_commits(tmp_path: Path, workers: int, dask_address: str,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
