@@ -20,7 +20,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from urllib.parse import quote, urlencode
 
 from bench.probe import read_status_mb
 from bench.queries import build_queries
-from bench.serving import free_port, lua_script, parse_wrk
+from bench.serving import free_port, lua_script, parse_wrk, wait_healthy
 
 MAX_GROWTH_PCT = 10.0
 WRK = "/usr/bin/wrk"
@@ -38,21 +37,6 @@ def fetch_json(url: str) -> Any:
     """Return the JSON body at `url` (raises OSError on failure)."""
     with urllib.request.urlopen(url, timeout=60) as reply:
         return json.loads(reply.read())
-
-
-def wait_healthy(base: str, server: subprocess.Popen, timeout: float = 60) -> None:
-    """Return once /healthz answers; raises RuntimeError if the server exits
-    or stays unhealthy for `timeout` seconds."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"onrecord serve exited with {server.returncode}")
-        try:
-            fetch_json(base + "/healthz")
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"onrecord serve not healthy after {timeout:.0f}s")
 
 
 def build_urls(base: str) -> list[str]:

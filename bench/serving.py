@@ -17,7 +17,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from bench.probe import read_status_mb
 
@@ -67,11 +67,33 @@ def parse_wrk(output: str) -> dict[str, Any]:
     return result
 
 
-def _wait_healthy(base: str, server: subprocess.Popen, timeout: float) -> None:
+def spawn_server(command: list[str]) -> tuple[subprocess.Popen, IO[bytes]]:
+    """Start `command` with its stderr in a temporary file (returned, for
+    log_tail).  Not a pipe: nobody reads it while wrk runs, and once a pipe's
+    64 KB fill up (waitress logs a "Task queue depth" line for each request
+    that waits for a thread: 57 KB in a minute at 16 connections) every
+    write to it blocks the server, which then served 80 requests/s instead
+    of 170-195."""
+    log = tempfile.TemporaryFile()
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log), log
+
+
+def log_tail(log: IO[bytes], lines: int = 5) -> str:
+    """Return the last `lines` lines written to `log`."""
+    log.seek(0)
+    return " | ".join(log.read().decode("utf-8", "replace").strip().splitlines()[-lines:])
+
+
+def wait_healthy(base: str, server: subprocess.Popen, timeout: float = 60,
+                 log: IO[bytes] | None = None) -> None:
+    """Return once `base`/healthz answers 200; raises RuntimeError if the
+    server exits (with the tail of its `log`) or stays unhealthy for
+    `timeout` seconds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise RuntimeError(f"onrecord serve exited with {server.returncode}")
+            words = f": {log_tail(log)}" if log is not None else ""
+            raise RuntimeError(f"onrecord serve exited with {server.returncode}{words}")
         try:
             with urllib.request.urlopen(base + "/healthz", timeout=2) as reply:
                 if reply.status == 200:
@@ -96,12 +118,11 @@ def bench_web(index_dir: Path, urls: list[str], duration: int = 30,
     onrecord = Path(sys.executable).with_name("onrecord")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen([str(onrecord), "serve", "--index", str(index_dir),
-                               "--host", "127.0.0.1", "--port", str(port),
-                               "--processes", str(processes)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    server, log = spawn_server([str(onrecord), "serve", "--index", str(index_dir),
+                                "--host", "127.0.0.1", "--port", str(port),
+                                "--processes", str(processes)])
     try:
-        _wait_healthy(base, server, timeout=60)
+        wait_healthy(base, server, 60, log)
         for url in urls:  # warm: facet tables and caches, as the query phase does
             urllib.request.urlopen(base + url, timeout=60).read()
         with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
@@ -126,3 +147,4 @@ def bench_web(index_dir: Path, urls: list[str], duration: int = 30,
             server.wait(timeout=10)
         except subprocess.TimeoutExpired:
             server.kill()
+        log.close()

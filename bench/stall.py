@@ -33,9 +33,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from bench.load import wait_healthy
 from bench.probe import percentile
-from bench.serving import free_port
+from bench.serving import free_port, wait_healthy
 
 REPO = Path(__file__).resolve().parent.parent
 PROBE_WORDS = ("police", "minister", "election", "film", "music", "economy", "court", "school")

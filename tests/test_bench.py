@@ -4,6 +4,7 @@ fixed query set's shape, and the parsing helpers.  No timing assertions."""
 from __future__ import annotations
 
 import datetime as dt
+import sys
 
 import pytest
 
@@ -21,7 +22,7 @@ from bench.corpus import (
 from bench.probe import kind_latencies, percentile
 from bench.queries import MIN_QUERIES, BenchQuery, build_queries
 from bench.report import format_table
-from bench.serving import lua_script, parse_wrk, to_ms
+from bench.serving import log_tail, lua_script, parse_wrk, spawn_server, to_ms, wait_healthy
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
 
 
@@ -260,3 +261,23 @@ def test_phrase_kinds_get_latency_rows_of_their_own() -> None:
     table = format_table("t", {"onrecord": {"common_phrase_max_ms": 9.0},
                                "tantivy": {"common_phrase_max_ms": 3.0}})
     assert "common-phrase query max ms" in table and "3.00" in table.splitlines()[-1]
+
+
+def test_spawned_server_never_blocks_on_its_log() -> None:
+    # 300 KB of stderr: past a pipe's 64 KB, an unread pipe blocks the writer.
+    server, log = spawn_server([sys.executable, "-c",
+                                "import sys; sys.stderr.write('x' * 300_000 + '\\nlast line')"])
+    try:
+        assert server.wait(timeout=30) == 0
+        assert log_tail(log, 1) == "last line"
+    finally:
+        log.close()
+
+
+def test_a_server_that_exits_is_reported_with_its_last_words() -> None:
+    server, log = spawn_server([sys.executable, "-c", "import sys; sys.exit('port taken')"])
+    try:
+        with pytest.raises(RuntimeError, match="exited with 1: port taken"):
+            wait_healthy("http://127.0.0.1:9", server, 30, log)
+    finally:
+        log.close()
