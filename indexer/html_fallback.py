@@ -30,14 +30,15 @@ BLOCK_TAGS = frozenset({"p", "h2", "h3", "figcaption"})
 ROOT_XPATHS = ('//*[@itemprop="articleBody"]', "//article", "//main")
 
 
-def fallback_pieces(tree: HtmlElement) -> list[BlockPiece]:
-    """Return the article blocks the heuristics find in `tree` ([] if none)."""
+def fallback_pieces(tree: HtmlElement, whole_body: bool = False) -> list[BlockPiece]:
+    """Return the article blocks the heuristics find in `tree` ([] if none):
+    under the article root, or with `whole_body` under the <body>."""
     for br in list(tree.iter("br")):  # a line break separates words even without spaces
         br.tail = " " + (br.tail or "")
     for tag in find_outermost(tree, lambda el: el.tag in FURNITURE_TAGS):
         _drop(tag)
     weights = _paragraph_weights(tree)
-    root = _find_article_root(tree, weights)
+    root = _body(tree) if whole_body else _find_article_root(tree, weights)
     _drop_furniture_by_name(root, weights)
     return _collect_blocks(root)
 
@@ -77,6 +78,10 @@ def _find_article_root(tree: HtmlElement, weights: dict[HtmlElement, int]) -> Ht
             best = max(candidates, key=lambda el: weights.get(el, 0))
             if weights.get(best, 0) > 0:
                 return best
+    return _body(tree)
+
+
+def _body(tree: HtmlElement) -> HtmlElement:
     body = tree.find("body")
     return body if body is not None else tree
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.indexer import html_parser
+from onrecord.indexer.html_blocks import BlockPiece
 from onrecord.indexer.parser import parse_source
 from onrecord.search.model import SourceFile
 
@@ -32,3 +33,33 @@ def test_heuristics_not_run_where_trafilatura_kept_most_text(monkeypatch: pytest
 
     monkeypatch.setattr(html_parser, "fallback_pieces", fail)
     assert "Paragraph 0 of the story" in read(f"<html><body><article>{STORY}</article></body></html>")
+
+
+INTRO = ("Our critics picked the restaurants worth booking this winter, from new arrivals to old "
+         "favourites, after a season of eating out across the whole city.")
+CARDS = "".join(f'<div class="card"><h3>Restaurant {i}</h3><p>Restaurant {i} serves a tasting menu of '
+                f"seasonal plates with a long wine list and a counter that seats twelve guests every "
+                f"evening except Mondays, booked weeks ahead.</p></div>" for i in range(12))
+
+
+def test_card_page_is_read_across_the_body_where_both_readings_keep_a_fifth(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The <article> holds only the introduction, the cards outside it most of
+    # the page's paragraph text; trafilatura (stubbed: it does so on real list
+    # pages) and the heuristics both keep the introduction alone.
+    monkeypatch.setattr(html_parser, "_trafilatura_pieces",
+                        lambda _tree: [BlockPiece(INTRO), BlockPiece(INTRO.upper())])
+    page = (f"<html><body><article><p>{INTRO}</p><p>{INTRO.upper()}</p></article>"
+            f"<section>{CARDS}</section></body></html>")
+    text = read(page)
+    assert INTRO in text
+    assert all(f"Restaurant {i} serves a tasting menu" in text for i in range(12))
+
+
+def test_article_with_a_small_sidebar_keeps_to_the_article() -> None:
+    sidebar = "".join(f"<p>Most read {i}: a story about something else entirely.</p>" for i in range(3))
+    page = (f"<html><body><article><h1>Budget</h1>{STORY}</article>"
+            f"<div class='rail'>{sidebar}</div></body></html>")
+    text = read(page)
+    assert "Paragraph 5 of the story" in text
+    assert "Most read" not in text
