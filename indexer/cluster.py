@@ -268,8 +268,9 @@ def chunk_files(files: list[Path], workers: int, tasks_per_worker: int = 2) -> l
     sizes = [_file_size(path) for path in files]
     total = sum(sizes) + len(sizes)  # + 1 a file: empty files still count
     target = min(max(total // (workers * tasks_per_worker) + 1, CHUNK_BYTES_MIN), CHUNK_BYTES_MAX)
-    # Whole rounds: with 17 tasks on two workers, one worker idled through
-    # the last task (49 s of a 650 s run of the 250,000-paragraph bench).
+    # Whole rounds of equal tasks: cut greedily into 15 chunks of 8.3 MB and
+    # one of 2.5 MB, the 250,000-paragraph bench left one of two workers idle
+    # for 49 s of a 648 s run while the other ran the last full task.
     count = -(-total // target)
     count = -(-count // workers) * workers
     chunks: list[list[Path]] = [[] for _ in range(count)]
