@@ -29,7 +29,6 @@ from typing import Any
 
 from bench import pool_peer
 from bench.corpus import annotate_corpus, build_pool, iter_derived, parse_size
-from bench.pool_peer import ingest_pool
 from bench.queries import build_queries
 from bench.serving import bench_web
 from onrecord.indexer.cluster import TASKS_PER_WORKER, chunk_files
@@ -102,7 +101,7 @@ def run_once(kind: str, corpus: Path, index_dir: Path, workers: int) -> dict[str
     started = time.perf_counter()
     try:
         if kind == "pool":
-            summary = ingest_pool(files, index, workers, config)
+            summary = pool_peer.ingest_pool(files, index, workers, config)
         else:
             summary = ingest_paths([corpus], index, workers=workers, config=config)
         seconds = time.perf_counter() - started
