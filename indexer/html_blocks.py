@@ -51,18 +51,42 @@ def pieces_from_body(body: etree._Element) -> list[BlockPiece]:
     for line_break in body.iter("lb"):  # <br>: a word boundary, even with no space around it
         line_break.tail = " " + (line_break.tail or "")
     pieces: list[BlockPiece] = []
-    stack: list[tuple[etree._Element, str]] = [(child, "") for child in reversed(body)]
+    stack: list[tuple[etree._Element | str, str]] = [(unit, "") for unit in reversed(_units(body))]
     while stack:
         elem, context = stack.pop()
-        tag = elem.tag if isinstance(elem.tag, str) else ""
-        if tag in _CONTAINERS or (tag == "item" and _has_block_child(elem)):
-            inner = "quote" if tag == "quote" else context
-            if tag == "item":  # the item's own words first, then its nested list
-                _add(pieces, _own_text(elem), "item", 0)
-            stack.extend((child, inner) for child in reversed(elem) if _is_block(child) or tag != "item")
+        if isinstance(elem, str):  # a container's loose words between its blocks
+            _add(pieces, collapse(elem), context or "paragraph", 0)
             continue
-        _add_leaf(pieces, elem, tag, context)
+        tag = elem.tag if isinstance(elem.tag, str) else ""
+        if tag == "item" and _has_block_child(elem):  # the item's own words first, then its nested list
+            _add(pieces, _own_text(elem), "item", 0)
+            stack.extend((child, context) for child in reversed(elem) if _is_block(child))
+        elif tag in _CONTAINERS:
+            inner = "quote" if tag == "quote" else context
+            stack.extend((unit, inner) for unit in reversed(_units(elem)))
+        else:
+            _add_leaf(pieces, elem, tag, context)
     return pieces
+
+
+def _units(container: etree._Element) -> list[etree._Element | str]:
+    """Return a container's content in order: its block children, and the
+    runs of text between them (its own text, inline children's words and
+    every child's tail), which would otherwise be lost: trafilatura puts an
+    arXiv abstract straight into a <quote>, a line of text after a heading
+    straight into the <body>."""
+    units: list[etree._Element | str] = []
+    run = [container.text or ""]
+    for child in container:
+        if _is_block(child):
+            units.append("".join(run))
+            units.append(child)
+            run = []
+        elif isinstance(child.tag, str):
+            run.extend(child.itertext())
+        run.append(child.tail or "")
+    units.append("".join(run))
+    return [unit for unit in units if not isinstance(unit, str) or unit.strip()]
 
 
 def _add_leaf(pieces: list[BlockPiece], elem: etree._Element, tag: str, context: str) -> None:

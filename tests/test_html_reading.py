@@ -4,9 +4,10 @@ where it can change the choice.  Each page is inline HTML."""
 from __future__ import annotations
 
 import pytest
+from lxml import etree
 
 from onrecord.indexer import html_parser
-from onrecord.indexer.html_blocks import BlockPiece
+from onrecord.indexer.html_blocks import BlockPiece, pieces_from_body
 from onrecord.indexer.parser import parse_source
 from onrecord.search.model import SourceFile
 
@@ -63,3 +64,32 @@ def test_article_with_a_small_sidebar_keeps_to_the_article() -> None:
     text = read(page)
     assert "Paragraph 5 of the story" in text
     assert "Most read" not in text
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # An abstract straight in a <quote>, lines split by <lb/> (arXiv's pages).
+    ("<body><head rend='h1'>Title</head><quote>Abstract: first line<lb/>second line</quote></body>",
+     [("heading", "Title"), ("quote", "Abstract: first line second line")]),
+    # A line of text after a heading, straight in the <body>, with inline markup.
+    ("<body><head rend='h2'>Title</head>View the <hi>full</hi> report<p>Next.</p>tail words</body>",
+     [("heading", "Title"), ("paragraph", "View the full report"), ("paragraph", "Next."),
+      ("paragraph", "tail words")]),
+    # A list's items and the words around a nested block keep their order.
+    ("<body><list><item>one</item><item>two <list><item>deep</item></list>after</item></list></body>",
+     [("item", "one"), ("item", "two after"), ("item", "deep")]),
+])
+def test_words_outside_blocks_of_trafilatura_body_are_kept(body: str, expected: list[tuple[str, str]]) -> None:
+    pieces = pieces_from_body(etree.fromstring(body))
+    assert [(piece.role, piece.text) for piece in pieces] == expected
+
+
+def test_abstract_written_straight_into_a_blockquote_is_read() -> None:
+    abstract = ("Merging fine-tuned checkpoints can preserve loss while quietly destroying alignment. "
+                "We argue that merging is an operation around an aligned anchor.")
+    page = (f"<html><body><main><h1>A paper title</h1><div>[Submitted on 18 Dec 2025]</div>"
+            f'<blockquote class="abstract"><span class="descriptor">Abstract:</span>{abstract}'
+            f"<br>A second line of the abstract follows the break and says more about it.</blockquote>"
+            f"<p>{STORY}</p></main></body></html>")
+    text = read(page)
+    assert abstract in text
+    assert "A second line of the abstract" in text
