@@ -8,7 +8,8 @@ not), and htmldate's search of the page's URL and date markup when neither
 gives one.  Where the tags and the shown date disagree, the shown date
 labelled as published, else an unlabelled one, is the page's own word
 (tags often carry a first-import date); a shown "Updated" date never
-replaces a stated publication date.  Nothing is guessed: a page that states
+replaces a stated publication date, but a stated date the page shows only
+as its update gives way to the one it labels as published.  Nothing is guessed: a page that states
 no date has none.
 """
 from __future__ import annotations
@@ -55,8 +56,14 @@ def read_published(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[
 
 def _reconcile(stated: dt.date, shown: list[tuple[str, dt.date]]) -> dt.date:
     """Return the stated date, unless the page shows another one near the
-    headline labelled as published (else unlabelled) and not the stated one."""
-    if any(date == stated for _, date in shown):
+    headline labelled as published (else unlabelled) and not the stated one,
+    or shows the stated one only as its update beside another labelled as
+    published (the tags carry the update: "Published April 26, 2023 ·
+    Updated Aug 21, 2025" under a datePublished of Aug 21, 2025)."""
+    labels = {label for label, date in shown if date == stated}
+    if labels == {"updated"}:
+        return next((date for label, date in shown if label == "published"), stated)
+    if labels:
         return stated
     for wanted in ("published", ""):
         for label, date in shown:

@@ -46,6 +46,25 @@ def test_shown_updated_date_never_replaces_the_stated_one() -> None:
     assert meta_of(page).published == dt.date(2024, 2, 27)
 
 
+@pytest.mark.parametrize(
+    ("shown", "expected"),
+    [
+        # The tag carries the update the page shows: its "Published" date is the page's word.
+        ("<p>Published April 26, 2023</p><p>Updated August 21, 2025</p>", dt.date(2023, 4, 26)),
+        ("<p>Updated August 21, 2025</p><p>Published April 26, 2023</p>", dt.date(2023, 4, 26)),
+        # Shown only as the update, with no publication date beside it: the tag stands.
+        ("<p>Updated August 21, 2025</p>", dt.date(2025, 8, 21)),
+        # Shown as published too: the tag stands.
+        ("<p>Published August 21, 2025</p><p>Updated August 21, 2025</p>", dt.date(2025, 8, 21)),
+    ],
+)
+def test_a_tag_shown_only_as_the_update_gives_way_to_the_shown_publication(shown: str,
+                                                                          expected: dt.date) -> None:
+    page = ('<head><meta property="article:published_time" content="2025-08-21T10:00:00Z"></head>'
+            f"<body><h1>Council agrees the budget</h1>{shown}{BODY}</body>")
+    assert meta_of(page).published == expected
+
+
 def test_a_date_far_from_the_headline_is_not_the_article_date() -> None:
     filler = "".join(f"<p>Paragraph number {i} of the story goes on for a while here.</p>" for i in range(20))
     page = f"<body><h1>Council agrees the budget</h1>{filler}<p>March 3, 2019</p></body>"
