@@ -1,7 +1,7 @@
 """The publication date a saved HTML page states.
 
-Owns choosing it among what the page says: the date tags (JSON-LD
-datePublished, article:published_time and the other keys of
+Owns choosing it among what the page says: the date tags (a <time pubdate>,
+JSON-LD datePublished, article:published_time and the other keys of
 indexer.html_tables, <time datetime>), the date a reader sees next to the
 headline (a short text that is a date, labelled "Published"/"Updated" or
 not), and htmldate's search of the page's URL and date markup when neither
@@ -73,8 +73,12 @@ def _reconcile(stated: dt.date, shown: list[tuple[str, dt.date]]) -> dt.date:
 
 
 def stated_date(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[str, Any]) -> dt.date | None:
-    """Return the first parseable publication date of the page's tags."""
-    candidates: list[Any] = [ld.get("datePublished"), metas.get("article:published_time")]
+    """Return the first parseable publication date of the page's tags: a
+    <time> the page marks as its publication (HTML5's pubdate attribute,
+    on a date the reader sees) before JSON-LD, the meta tags and the other
+    <time> elements."""
+    candidates: list[Any] = [str(v) for v in tree.xpath("(//time[@pubdate][@datetime])[1]/@datetime")]
+    candidates += [ld.get("datePublished"), metas.get("article:published_time")]
     candidates.extend(str(v) for v in tree.xpath("(//article//time[@datetime])[1]/@datetime"))
     candidates.extend(str(v) for v in tree.xpath("(//time[@datetime])[1]/@datetime"))
     candidates.extend(metas.get(key) for key in DATE_META_KEYS)

@@ -65,6 +65,14 @@ def test_a_tag_shown_only_as_the_update_gives_way_to_the_shown_publication(shown
     assert meta_of(page).published == expected
 
 
+def test_a_time_marked_pubdate_beats_the_json_ld_date() -> None:
+    page = ('<head><script type="application/ld+json">{"@type": "NewsArticle", '
+            '"datePublished": "2025-11-29T12:28:31-05:00"}</script></head>'
+            f"<body><h1>Council agrees the budget</h1>{BODY * 20}"  # far from the headline
+            '<p>Published <time pubdate datetime="2025-08-13">August 13, 2025</time></p></body>')
+    assert meta_of(page).published == dt.date(2025, 8, 13)
+
+
 def test_a_date_far_from_the_headline_is_not_the_article_date() -> None:
     filler = "".join(f"<p>Paragraph number {i} of the story goes on for a while here.</p>" for i in range(20))
     page = f"<body><h1>Council agrees the budget</h1>{filler}<p>March 3, 2019</p></body>"
