@@ -9,8 +9,8 @@ gives one.  Where the tags and the shown date disagree, the shown date
 labelled as published, else an unlabelled one, is the page's own word
 (tags often carry a first-import date); a shown "Updated" date never
 replaces a stated publication date, but a stated date the page shows only
-as its update gives way to the one it labels as published.  Nothing is guessed: a page that states
-no date has none.
+as its update gives way to the one it labels as published.  Nothing is
+guessed: a page that states no date has none.
 """
 from __future__ import annotations
 
