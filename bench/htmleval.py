@@ -10,7 +10,10 @@ over this checkout's `onrecord` command, and timing two things:
 - ingest, the figure issue #13's speed target is about: `onrecord index` of the
   decompressed pages into a fresh temporary index with its default workers (one
   per core), as a user ingests a folder of saved pages (read, parse, chunk,
-  annotate, index, commit); wall time, median of --ingest-runs runs.
+  annotate, index, commit); wall time, median of --ingest-runs runs;
+- stages: where an ingest's CPU goes, in this process over every STAGE_EVERY-th
+  page: extraction (read, parse, chunk, annotate) and indexing (write_articles
+  of those articles into a fresh on-disk index, one commit), CPU ms a page.
 
 CPU seconds are the child processes' user + system time: on a shared machine wall
 time says little, and the load average at the start is printed beside it.  The data
@@ -35,6 +38,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 PAGE_SET = "wcxb-dev"
 INGEST_RUNS = 3
+# The stages row samples every 4th page: the split is stable, a quarter of the time.
+STAGE_EVERY = 4
 
 
 def htmleval_dir(flag: str | None) -> Path | None:
@@ -110,10 +115,32 @@ def ingest_row(root: Path, limit: int = 0, runs: int = INGEST_RUNS) -> tuple[str
                                f"load average {load:.1f} at start)")
 
 
+def stages_row(pages_dir: Path, every: int = STAGE_EVERY) -> tuple[str, str]:
+    """Return the stages row: CPU milliseconds a page of extraction and of
+    indexing, over every `every`-th page of `pages_dir`, in this process."""
+    from onrecord.indexer.extraction import extract_outcome
+    from onrecord.search import open_index, write_articles
+
+    files = sorted(pages_dir.glob("*.html"))[::every]
+    started = time.process_time()
+    articles = [article for path in files for article in extract_outcome(path, None).articles]
+    extracted = time.process_time()
+    with tempfile.TemporaryDirectory(prefix="onrecord-htmleval-stages-") as index:
+        write_articles(open_index(Path(index), create=True), articles)
+    indexed = time.process_time()
+    pages = max(len(files), 1)
+    paragraphs = sum(len(article.paragraphs) for article in articles)
+    return ("htmleval stages", f"extraction {1000 * (extracted - started) / pages:.0f} ms a page, indexing "
+                               f"{1000 * (indexed - extracted) / pages:.0f} ms a page ({paragraphs / pages:.0f} "
+                               f"paragraphs a page; CPU time in one process over one page in {every}: "
+                               f"{len(files)} pages)")
+
+
 def htmleval_rows(flag: str | None, limit: int = 0, ingest_runs: int = INGEST_RUNS) -> list[tuple[str, str]]:
     """Return the (label, value) rows for the benchmark table: score.py's
-    lines, the extraction speed and the ingest speed (ingest_runs=0: not
-    measured), or one row saying why the section was skipped."""
+    lines, the extraction speed, the ingest speed and its stages
+    (ingest_runs=0: neither measured), or one row saying why the section
+    was skipped."""
     root = htmleval_dir(flag)
     if root is None:
         return [("htmleval", "skipped (no htmleval directory: --htmleval DIR or $ONRECORD_HTMLEVAL)")]
@@ -125,6 +152,9 @@ def htmleval_rows(flag: str | None, limit: int = 0, ingest_runs: int = INGEST_RU
                                          f"pages per CPU second (`onrecord extract` of {pages} pages, one process)"))
         if ingest_runs:
             rows.append(ingest_row(root, limit, ingest_runs))
+            with tempfile.TemporaryDirectory(prefix="onrecord-htmleval-pages-") as tmp:
+                decompress_pages(root, Path(tmp), limit)
+                rows.append(stages_row(Path(tmp)))
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as exc:
         return [("htmleval", f"failed: {exc}")]
     return rows

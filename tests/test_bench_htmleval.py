@@ -5,7 +5,7 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-from bench.htmleval import PAGE_SET, decompress_pages, ingest_row
+from bench.htmleval import PAGE_SET, decompress_pages, ingest_row, stages_row
 
 PAGE = ("<html><head><title>Council agrees the budget</title></head><body><article>"
         "<h1>Council agrees the budget</h1>"
@@ -34,3 +34,13 @@ def test_ingest_row_times_onrecord_index_and_says_how(tmp_path: Path) -> None:
     assert label == "htmleval ingest"
     assert "pages/s wall" in value and "`onrecord index` of 2 pages" in value
     assert "one per core" in value and "median of 1 runs" in value
+
+
+def test_stages_row_splits_extraction_from_indexing(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    decompress_pages(fake_set(tmp_path / "set"), out)
+    label, value = stages_row(out, every=1)
+    assert label == "htmleval stages"
+    assert "extraction " in value and "indexing " in value and "ms a page" in value
+    assert "(2 paragraphs a page;" in value and "one page in 1: 2 pages" in value
