@@ -30,7 +30,10 @@ def test_pages_are_decompressed_by_id(tmp_path: Path) -> None:
 
 
 def test_ingest_row_times_onrecord_index_and_says_how(tmp_path: Path) -> None:
-    label, value = ingest_row(fake_set(tmp_path / "set"), runs=1)
+    out = tmp_path / "out"
+    out.mkdir()
+    decompress_pages(fake_set(tmp_path / "set"), out)
+    label, value = ingest_row(out, runs=1)
     assert label == "htmleval ingest"
     assert "pages/s wall" in value and "`onrecord index` of 2 pages" in value
     assert "one per core" in value and "median of 1 runs" in value
