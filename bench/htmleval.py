@@ -13,14 +13,18 @@ over this checkout's `onrecord` command, and timing two things:
   annotate, index, commit); wall time, median of --ingest-runs runs;
 - stages: where an ingest's CPU goes, in this process over every STAGE_EVERY-th
   page: extraction (read, parse, chunk, annotate) and indexing (write_articles
-  of those articles into a fresh on-disk index, one commit), CPU ms a page.
+  of those articles into a fresh on-disk index, one commit), CPU ms a page;
+- with --peer REV, the same ingest by the code of git revision REV of this
+  repository (e.g. 1548fb9~1, the reader before #13) beside this checkout's,
+  runs alternating, and the ratio of the two: on a shared machine whose speed
+  drifts by 2x within a day, the ratio is the figure that holds.
 
 CPU seconds are the child processes' user + system time: on a shared machine wall
 time says little, and the load average at the start is printed beside it.  The data
 is evaluation only and is never copied into the project.
 
 Run from the repo root: `python -m bench.htmleval [--htmleval DIR] [--limit N]
-[--ingest-runs N]`; `make bench-extraction` prints the same rows.
+[--ingest-runs N] [--peer REV]`; `make bench-extraction` prints the same rows.
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -40,6 +45,10 @@ PAGE_SET = "wcxb-dev"
 INGEST_RUNS = 3
 # The stages row samples every 4th page: the split is stable, a quarter of the time.
 STAGE_EVERY = 4
+# The project's packages: a peer revision's are linked under onrecord/ as installed.
+PACKAGES = ("search", "indexer", "web", "cli")
+# Runs `onrecord` (its cli.main) from whichever onrecord package PYTHONPATH gives.
+_CLI = "import sys; from onrecord.cli import main; sys.argv[0] = 'onrecord'; main()"
 
 
 def htmleval_dir(flag: str | None) -> Path | None:
@@ -83,24 +92,70 @@ def decompress_pages(root: Path, out: Path, limit: int = 0) -> int:
     return len(pages)
 
 
+def time_one_ingest(pages_dir: Path, pythonpath: Path | None = None) -> tuple[float, float]:
+    """Run `onrecord index pages_dir` once into a fresh temporary index with
+    the default workers, this checkout's code or (pythonpath) the onrecord
+    package found there; return (wall seconds, child CPU seconds).  Exit
+    status 1 (some pages skipped) is a run too; another raises
+    CalledProcessError."""
+    command = [onrecord_command()] if pythonpath is None else [sys.executable, "-c", _CLI]
+    env = None if pythonpath is None else {**os.environ, "PYTHONPATH": str(pythonpath)}
+    with tempfile.TemporaryDirectory(prefix="onrecord-htmleval-index-") as index:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.perf_counter()
+        done = subprocess.run([*command, "index", str(pages_dir), "--index", index], env=env,
+                              cwd=index, capture_output=True, text=True, timeout=3600)
+        wall = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 1):
+        raise subprocess.CalledProcessError(done.returncode, done.args, done.stdout, done.stderr)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def time_ingest(pages_dir: Path, runs: int = INGEST_RUNS) -> tuple[float, float]:
-    """Run `onrecord index pages_dir` `runs` times, each into a fresh temporary
-    index with the default workers; return the medians of (wall seconds,
-    child CPU seconds).  Exit status 1 (some pages skipped) is a run too."""
-    walls: list[float] = []
-    cpus: list[float] = []
-    for _ in range(runs):
-        with tempfile.TemporaryDirectory(prefix="onrecord-htmleval-index-") as index:
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            started = time.perf_counter()
-            done = subprocess.run([onrecord_command(), "index", str(pages_dir), "--index", index],
-                                  capture_output=True, text=True, timeout=3600)
-            walls.append(time.perf_counter() - started)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if done.returncode not in (0, 1):
-            raise subprocess.CalledProcessError(done.returncode, done.args, done.stdout, done.stderr)
-        cpus.append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
-    return statistics.median(walls), statistics.median(cpus)
+    """Time `runs` ingests of pages_dir (time_one_ingest); return the
+    medians of (wall seconds, child CPU seconds)."""
+    timed = [time_one_ingest(pages_dir) for _ in range(runs)]
+    return statistics.median(wall for wall, _ in timed), statistics.median(cpu for _, cpu in timed)
+
+
+def export_revision(rev: str, out: Path) -> Path:
+    """Write git revision `rev` of this repository under `out` and return a
+    directory that, on PYTHONPATH, makes `onrecord` that revision's code.
+    Raises CalledProcessError when git cannot (no such revision, no git
+    checkout)."""
+    archive = subprocess.run(["git", "archive", "--format=tar", rev], cwd=REPO,
+                             capture_output=True, check=True, timeout=600).stdout
+    tree = out / "tree"
+    with tempfile.TemporaryFile() as tar_file:
+        tar_file.write(archive)
+        tar_file.seek(0)
+        with tarfile.open(fileobj=tar_file) as tar:
+            tar.extractall(tree, filter="data")
+    package = out / "path" / "onrecord"
+    package.mkdir(parents=True)
+    for name in PACKAGES:
+        (package / name).symlink_to(tree / name, target_is_directory=True)
+    return out / "path"
+
+
+def peer_row(pages_dir: Path, rev: str, runs: int = INGEST_RUNS) -> tuple[str, str]:
+    """Return the row comparing this checkout's ingest of pages_dir with
+    revision `rev`'s: runs alternate (the peer first), medians of each."""
+    load = os.getloadavg()[0]
+    pages = len(list(pages_dir.glob("*.html")))
+    with tempfile.TemporaryDirectory(prefix="onrecord-htmleval-peer-") as tmp:
+        path = export_revision(rev, Path(tmp))
+        timed = [(time_one_ingest(pages_dir, path), time_one_ingest(pages_dir)) for _ in range(runs)]
+    peer_wall = statistics.median(p[0] for p, _ in timed)
+    this_wall = statistics.median(t[0] for _, t in timed)
+    peer_cpu = statistics.median(p[1] for p, _ in timed)
+    this_cpu = statistics.median(t[1] for _, t in timed)
+    return (f"htmleval ingest vs {rev}",
+            f"this checkout {pages / max(this_wall, 1e-9):.1f} pages/s wall, {rev} "
+            f"{pages / max(peer_wall, 1e-9):.1f}: ratio {peer_wall / max(this_wall, 1e-9):.2f} "
+            f"(CPU ratio {peer_cpu / max(this_cpu, 1e-9):.2f}; `onrecord index` of {pages} pages, "
+            f"runs alternating, median of {runs} each; load average {load:.1f} at start)")
 
 
 def ingest_row(pages_dir: Path, runs: int = INGEST_RUNS) -> tuple[str, str]:
@@ -136,11 +191,12 @@ def stages_row(pages_dir: Path, every: int = STAGE_EVERY) -> tuple[str, str]:
                                f"{len(files)} pages)")
 
 
-def htmleval_rows(flag: str | None, limit: int = 0, ingest_runs: int = INGEST_RUNS) -> list[tuple[str, str]]:
+def htmleval_rows(flag: str | None, limit: int = 0, ingest_runs: int = INGEST_RUNS,
+                  peer: str | None = None) -> list[tuple[str, str]]:
     """Return the (label, value) rows for the benchmark table: score.py's
     lines, the extraction speed, the ingest speed and its stages
-    (ingest_runs=0: neither measured), or one row saying why the section
-    was skipped."""
+    (ingest_runs=0: neither measured), the ingest beside revision `peer`'s
+    if given, or one row saying why the section was skipped."""
     root = htmleval_dir(flag)
     if root is None:
         return [("htmleval", "skipped (no htmleval directory: --htmleval DIR or $ONRECORD_HTMLEVAL)")]
@@ -154,6 +210,8 @@ def htmleval_rows(flag: str | None, limit: int = 0, ingest_runs: int = INGEST_RU
             with tempfile.TemporaryDirectory(prefix="onrecord-htmleval-pages-") as tmp:
                 decompress_pages(root, Path(tmp), limit)
                 rows += [ingest_row(Path(tmp), ingest_runs), stages_row(Path(tmp))]
+                if peer:
+                    rows.append(peer_row(Path(tmp), peer, ingest_runs))
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as exc:
         return [("htmleval", f"failed: {exc}")]
     return rows
@@ -166,8 +224,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="score only the first N pages")
     ap.add_argument("--ingest-runs", type=int, default=INGEST_RUNS,
                     help="`onrecord index` runs timed for the ingest speed (median; 0: skip)")
+    ap.add_argument("--peer", metavar="REV",
+                    help="also time the ingest by git revision REV's code, alternating with this checkout's")
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
-    rows = htmleval_rows(args.htmleval, args.limit, args.ingest_runs)
+    rows = htmleval_rows(args.htmleval, args.limit, args.ingest_runs, args.peer)
     width = max(len(label) for label, _ in rows)
     for label, value in rows:
         print(f"{label:<{width}}  {value}")

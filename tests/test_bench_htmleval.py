@@ -5,7 +5,7 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-from bench.htmleval import PAGE_SET, decompress_pages, ingest_row, stages_row
+from bench.htmleval import PACKAGES, PAGE_SET, decompress_pages, export_revision, ingest_row, peer_row, stages_row
 
 PAGE = ("<html><head><title>Council agrees the budget</title></head><body><article>"
         "<h1>Council agrees the budget</h1>"
@@ -47,3 +47,20 @@ def test_stages_row_splits_extraction_from_indexing(tmp_path: Path) -> None:
     assert label == "htmleval stages"
     assert "extraction " in value and "indexing " in value and "ms a page" in value
     assert "(2 paragraphs a page;" in value and "one page in 1: 2 pages" in value
+
+
+def test_a_revision_is_exported_as_an_onrecord_package(tmp_path: Path) -> None:
+    path = export_revision("HEAD", tmp_path)
+    for name in PACKAGES:
+        assert (path / "onrecord" / name / "__init__.py").is_file()
+    assert not (path / "onrecord" / "tests").exists()
+
+
+def test_peer_row_times_both_revisions_and_gives_the_ratio(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    decompress_pages(fake_set(tmp_path / "set"), out)
+    label, value = peer_row(out, "HEAD", runs=1)
+    assert label == "htmleval ingest vs HEAD"
+    assert value.startswith("this checkout ") and ", HEAD " in value and ": ratio " in value
+    assert "`onrecord index` of 2 pages" in value and "median of 1 each" in value
