@@ -4,7 +4,7 @@ Owns ensure_derived(): the cache of built derived indexes (keyed by size,
 seed and a hash of the code that shapes them) and the build itself.
 onrecord's index is written the way `onrecord index` writes a large input:
 worker processes each write one segment (search.segments.write_segment),
-and the parent publishes them in one commit (search.store.commit_batches).
+and the parent publishes them in one commit (search.storage.writing.commit_batches).
 Each worker regenerates the seeded corpus stream and keeps every
 `workers`-th batch, so no articles cross process boundaries.  tantivy and
 naive Whoosh are then built from the same stream, each timed on its own.
@@ -27,7 +27,8 @@ from bench.corpus import OUTLETS, Pool, count_words, iter_derived
 from bench.peers import TantivyBuilder, build_whoosh_naive
 from onrecord.search.model import Article
 from onrecord.search.storage.segments import SegmentBatch, write_segment
-from onrecord.search.storage.store import commit_batches, hold_write_lock, open_index
+from onrecord.search.storage.store import open_index
+from onrecord.search.storage.writing import commit_batches, hold_write_lock
 
 REPO = Path(__file__).resolve().parent.parent
 STREAM_BATCH = 500  # articles per slice of the stream handed round the workers

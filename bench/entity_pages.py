@@ -32,7 +32,8 @@ from bench.derived import batched
 from bench.entity_corpus import LONG_ID, PROLIFIC, iter_prolific, long_article
 from onrecord.search.config import Config
 from onrecord.search.storage.segments import SegmentBatch, write_segment
-from onrecord.search.storage.store import commit_batches, hold_write_lock, open_index
+from onrecord.search.storage.store import open_index
+from onrecord.search.storage.writing import commit_batches, hold_write_lock
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WORK = Path(os.environ.get("ONRECORD_BENCH_DIR", "/tmp/onrecord-bench"))

@@ -29,7 +29,8 @@ from onrecord.search.model import IngestSummary
 from onrecord.search.storage.identity import Resolution, resolver_for
 from onrecord.search.storage.records import VersionRecord
 from onrecord.search.storage.segments import SegmentBatch, drop_articles, write_segment
-from onrecord.search.storage.store import Index, commit_batches, hold_write_lock
+from onrecord.search.storage.store import Index
+from onrecord.search.storage.writing import commit_batches, hold_write_lock
 
 POOL_CONTEXT = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
 

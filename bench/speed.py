@@ -33,7 +33,8 @@ from bench.serving import bench_web
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.config import Config
 from onrecord.search.model import Article
-from onrecord.search.storage.store import open_index, write_articles
+from onrecord.search.storage.store import open_index
+from onrecord.search.storage.writing import write_articles
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_SIZES = "bbc,24k,250k,1m"

@@ -42,7 +42,8 @@ from onrecord.search.config import Config
 from onrecord.search.lifeline import die_with_parent
 from onrecord.search.model import IngestSummary
 from onrecord.search.storage.leftovers import SCRATCH_DIR
-from onrecord.search.storage.store import Index, hold_write_lock
+from onrecord.search.storage.store import Index
+from onrecord.search.storage.writing import hold_write_lock
 
 log = logging.getLogger(__name__)
 

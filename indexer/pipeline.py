@@ -27,7 +27,8 @@ from onrecord.indexer.publishing import Tally
 from onrecord.search.config import Config
 from onrecord.search.model import IngestSummary
 from onrecord.search.storage.identity import Resolver, open_resolver
-from onrecord.search.storage.store import Index, hold_write_lock, write_articles
+from onrecord.search.storage.store import Index
+from onrecord.search.storage.writing import hold_write_lock, write_articles
 
 __all__ = ["FileOutcome", "extract_file", "extract_outcome", "ingest_paths", "iter_input_files"]
 

@@ -25,7 +25,8 @@ from onrecord.indexer.tasks import ChunkResult, Found
 from onrecord.search.model import IngestSummary
 from onrecord.search.storage.identity import Resolution, Resolver, open_resolver
 from onrecord.search.storage.segments import SegmentBatch, discard_segment, drop_articles, install_segment
-from onrecord.search.storage.store import Index, commit_batches, hold_write_lock, write_articles
+from onrecord.search.storage.store import Index
+from onrecord.search.storage.writing import commit_batches, hold_write_lock, write_articles
 
 Extract = Callable[[Path], FileOutcome]
 

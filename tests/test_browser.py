@@ -32,7 +32,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.config import Config
 from onrecord.search.model import Article, Metadata, Paragraph
-from onrecord.search.storage.store import ram_index, write_articles
+from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.writing import write_articles
 from onrecord.web.pages import ARTICLE_WINDOW
 from tests.factories import make_article
 

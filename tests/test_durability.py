@@ -22,7 +22,8 @@ from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.durability import acquire_write_lock
 from onrecord.search.storage.leftovers import SCRATCH_DIR, list_orphans
 from onrecord.search.storage.segments import write_segment
-from onrecord.search.storage.store import Index, commit_batches, hold_write_lock, open_index, write_articles
+from onrecord.search.storage.store import Index, open_index
+from onrecord.search.storage.writing import commit_batches, hold_write_lock, write_articles
 from tests.factories import make_article
 
 
@@ -160,7 +161,8 @@ _COMMITTER = """
 import datetime as dt, sys
 from pathlib import Path
 from onrecord.search.model import Article, Metadata, Paragraph
-from onrecord.search.storage.store import open_index, write_articles
+from onrecord.search.storage.store import open_index
+from onrecord.search.storage.writing import write_articles
 index = open_index(Path(sys.argv[1]))
 for n in range(20):
     # a new article, and article a1 replaced (its paragraphs deleted and re-added)
@@ -207,7 +209,8 @@ def test_crash_trials_short_run(tmp_path: Path) -> None:
 _FORKING_HOLDER = """
 import multiprocessing, sys, time
 from pathlib import Path
-from onrecord.search.storage.store import hold_write_lock, open_index
+from onrecord.search.storage.store import open_index
+from onrecord.search.storage.writing import hold_write_lock
 index = open_index(Path(sys.argv[1]))
 with hold_write_lock(index):
     child = multiprocessing.get_context("fork").Process(target=time.sleep, args=(60,))

@@ -8,7 +8,8 @@ from onrecord.indexer.attribution import annotate_quotes
 from onrecord.indexer.evidence import CONFIDENCE, RULES, RULES_BY_NAME, evidence_of
 from onrecord.search.engine import search
 from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
-from onrecord.search.storage.store import ram_index, write_articles
+from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.writing import write_articles
 
 
 def chunk(text: str) -> Article:

@@ -306,7 +306,7 @@ def test_new_annotations_of_the_same_text_rewrite_in_place_without_a_version(
     from onrecord.indexer.pipeline import extract_file
     from onrecord.search.model import Quote
     from onrecord.search.storage.identity import open_resolver
-    from onrecord.search.storage.store import write_articles
+    from onrecord.search.storage.writing import write_articles
     long_title = "Budget " + "very " * 600 + "long"  # longer than a record keeps
     (article,) = extract_file(page(tmp_path / "in", "a.html", BUDGET, title=long_title))
     ingest(index, tmp_path / "in" / "a.html")

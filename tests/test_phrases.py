@@ -22,7 +22,8 @@ from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.querying import build_parser, collect_mark_terms, parse_query
 from onrecord.search.storage.lexicon import gram_words, query_grams
 from onrecord.search.storage.schema import build_schema, exact_analyzer
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.writing import write_articles
 from tests.factories import make_article
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"

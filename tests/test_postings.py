@@ -9,7 +9,8 @@ from onrecord.search.model import Metadata
 from onrecord.search.query import postings
 from onrecord.search.query.docsets import Deadline, evaluate_docs
 from onrecord.search.query.postings import _Cache, term_postings
-from onrecord.search.storage.store import ram_index, write_articles
+from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.writing import write_articles
 from tests.test_engine import make_article
 
 

@@ -13,7 +13,8 @@ from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.model import Article
 from onrecord.search.storage import reopening, searchers
 from onrecord.search.storage.reopening import OPEN_ATTEMPTS, open_retrying
-from onrecord.search.storage.store import Index, write_articles
+from onrecord.search.storage.store import Index
+from onrecord.search.storage.writing import write_articles
 from onrecord.web.app import create_app
 from tests.test_corrupt_index import build_index, delete_segment_files
 

@@ -17,7 +17,8 @@ from onrecord.search import engine
 from onrecord.search.config import Config
 from onrecord.search.model import Article, SearchRequest
 from onrecord.search.query.resultcache import ResultCache
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.writing import write_articles
 from onrecord.web.app import create_app
 from tests.factories import indexed, make_article
 

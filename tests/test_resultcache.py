@@ -4,7 +4,8 @@ from __future__ import annotations
 from onrecord.search.engine import search
 from onrecord.search.model import Article, SearchRequest, SearchResult
 from onrecord.search.query.resultcache import ResultCache
-from onrecord.search.storage.store import ram_index, write_articles
+from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.writing import write_articles
 from tests.factories import make_article
 
 

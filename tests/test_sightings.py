@@ -10,7 +10,8 @@ import pytest
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.engine import search
 from onrecord.search.model import Article, SearchRequest
-from onrecord.search.storage.store import Index, ram_index, write_articles
+from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.writing import write_articles
 from tests.factories import indexed, make_article
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
