@@ -56,8 +56,12 @@ $(VENV)/.bench-installed: requirements-bench.lock
 	$(PIP) install --require-hashes -r requirements-bench.lock
 	touch $@
 
+# The revision whose HTML ingest bench-extraction times beside this one: the
+# reader before #13 (its speed target is a ratio to it); empty skips the row.
+HTMLEVAL_PEER ?= 1548fb9~1
+
 bench-extraction: install
-	$(BIN)/python -m bench.extraction
+	$(BIN)/python -m bench.extraction $(if $(HTMLEVAL_PEER),--htmleval-peer $(HTMLEVAL_PEER))
 
 # Regenerate requirements.lock after editing requirements.in (needs network).
 lock:

@@ -2,7 +2,8 @@
 plus annotation speed over the BBC corpus.
 
 Run from the repo root: `python -m bench.extraction [--polnear DIR] [--split dev|train]
-[--corpus DIR] [--htmleval DIR] [--skip-polnear] [--skip-speed] [--skip-htmleval]`.
+[--corpus DIR] [--htmleval DIR] [--skip-polnear] [--skip-speed] [--skip-htmleval]
+[--htmleval-peer REV]`.
 The htmleval rows (bench/htmleval.py) score the saved-HTML reader on pages with gold main
 text and metadata (issue #13), skipped with a note when the set is absent.  The BBC rows score the hand-checked
 gold of 40 BBC articles (bench/gold/bbc_quotes.json, issue #12): quote spans, and the
@@ -240,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--htmleval", help="saved-HTML gold (default $ONRECORD_HTMLEVAL, ../shared/htmleval)")
     ap.add_argument("--skip-htmleval", action="store_true")
+    ap.add_argument("--htmleval-peer", metavar="REV",
+                    help="also time the HTML ingest by git revision REV's code beside this checkout's")
     args = ap.parse_args(argv)
     rows = []
     for label, kinds in (("seeds direct", ("direct",)), ("seeds direct+partial", ("direct", "partial"))):
@@ -262,7 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     root = None if args.skip_polnear else polnear_dir(args.polnear)
     rows += polnear_rows(root, args.split)
     if not args.skip_htmleval:
-        rows += htmleval_rows(args.htmleval, ingest_runs=0 if args.skip_speed else INGEST_RUNS)
+        rows += htmleval_rows(args.htmleval, ingest_runs=0 if args.skip_speed else INGEST_RUNS,
+                              peer=args.htmleval_peer)
     if not args.skip_speed and Path(args.corpus).is_dir():
         rate, n = measure_speed(Path(args.corpus))
         rows.append(("speed", f"{rate:.0f} articles/s (median of 3 runs over {n} files)"))

@@ -191,6 +191,19 @@ def stages_row(pages_dir: Path, every: int = STAGE_EVERY) -> tuple[str, str]:
                                f"{len(files)} pages)")
 
 
+def peer_row_or_failure(pages_dir: Path, rev: str, runs: int) -> tuple[str, str]:
+    """Return peer_row, or a row saying why the peer could not run (no such
+    revision, a clone without its history, its code failing): the other
+    htmleval rows stand without it."""
+    try:
+        return peer_row(pages_dir, rev, runs)
+    except subprocess.CalledProcessError as exc:
+        err = exc.stderr.decode(errors="replace") if isinstance(exc.stderr, bytes) else (exc.stderr or "")
+        last = err.strip().splitlines()[-1] if err.strip() else ""
+        return (f"htmleval ingest vs {rev}",
+                f"failed: {exc.cmd[0]} exited {exc.returncode}{': ' + last if last else ''}")
+
+
 def htmleval_rows(flag: str | None, limit: int = 0, ingest_runs: int = INGEST_RUNS,
                   peer: str | None = None) -> list[tuple[str, str]]:
     """Return the (label, value) rows for the benchmark table: score.py's
@@ -211,7 +224,7 @@ def htmleval_rows(flag: str | None, limit: int = 0, ingest_runs: int = INGEST_RU
                 decompress_pages(root, Path(tmp), limit)
                 rows += [ingest_row(Path(tmp), ingest_runs), stages_row(Path(tmp))]
                 if peer:
-                    rows.append(peer_row(Path(tmp), peer, ingest_runs))
+                    rows.append(peer_row_or_failure(Path(tmp), peer, ingest_runs))
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as exc:
         return [("htmleval", f"failed: {exc}")]
     return rows

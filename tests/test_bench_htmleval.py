@@ -5,7 +5,16 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-from bench.htmleval import PACKAGES, PAGE_SET, decompress_pages, export_revision, ingest_row, peer_row, stages_row
+from bench.htmleval import (
+    PACKAGES,
+    PAGE_SET,
+    decompress_pages,
+    export_revision,
+    ingest_row,
+    peer_row,
+    peer_row_or_failure,
+    stages_row,
+)
 
 PAGE = ("<html><head><title>Council agrees the budget</title></head><body><article>"
         "<h1>Council agrees the budget</h1>"
@@ -64,3 +73,11 @@ def test_peer_row_times_both_revisions_and_gives_the_ratio(tmp_path: Path) -> No
     assert label == "htmleval ingest vs HEAD"
     assert value.startswith("this checkout ") and ", HEAD " in value and ": ratio " in value
     assert "`onrecord index` of 2 pages" in value and "median of 1 each" in value
+
+
+def test_a_peer_that_cannot_run_is_one_row_saying_why(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    label, value = peer_row_or_failure(out, "no-such-revision-anywhere", runs=1)
+    assert label == "htmleval ingest vs no-such-revision-anywhere"
+    assert value.startswith("failed: git exited ") and "no-such-revision-anywhere" in value
