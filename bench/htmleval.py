@@ -92,14 +92,14 @@ def decompress_pages(root: Path, out: Path, limit: int = 0) -> int:
     return len(pages)
 
 
-def time_one_ingest(pages_dir: Path, pythonpath: Path | None = None) -> tuple[float, float]:
+def time_one_ingest(pages_dir: Path, pythonpath: str | None = None) -> tuple[float, float]:
     """Run `onrecord index pages_dir` once into a fresh temporary index with
     the default workers, this checkout's code or (pythonpath) the onrecord
     package found there; return (wall seconds, child CPU seconds).  Exit
-    status 1 (some pages skipped) is a run too; another raises
-    CalledProcessError."""
+    status 1 (some pages skipped) is a run too, unless it is a traceback;
+    another raises CalledProcessError."""
     command = [onrecord_command()] if pythonpath is None else [sys.executable, "-c", _CLI]
-    env = None if pythonpath is None else {**os.environ, "PYTHONPATH": str(pythonpath)}
+    env = None if pythonpath is None else {**os.environ, "PYTHONPATH": pythonpath}
     with tempfile.TemporaryDirectory(prefix="onrecord-htmleval-index-") as index:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
@@ -107,7 +107,7 @@ def time_one_ingest(pages_dir: Path, pythonpath: Path | None = None) -> tuple[fl
                               cwd=index, capture_output=True, text=True, timeout=3600)
         wall = time.perf_counter() - started
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode not in (0, 1):
+    if done.returncode not in (0, 1) or "Traceback (most recent call last)" in done.stderr:
         raise subprocess.CalledProcessError(done.returncode, done.args, done.stdout, done.stderr)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -119,9 +119,10 @@ def time_ingest(pages_dir: Path, runs: int = INGEST_RUNS) -> tuple[float, float]
     return statistics.median(wall for wall, _ in timed), statistics.median(cpu for _, cpu in timed)
 
 
-def export_revision(rev: str, out: Path) -> Path:
+def export_revision(rev: str, out: Path) -> str:
     """Write git revision `rev` of this repository under `out` and return a
-    directory that, on PYTHONPATH, makes `onrecord` that revision's code.
+    PYTHONPATH that makes `onrecord` that revision's code (and, for
+    revisions before the one namespace, its bare `search`, `indexer`...).
     Raises CalledProcessError when git cannot (no such revision, no git
     checkout)."""
     archive = subprocess.run(["git", "archive", "--format=tar", rev], cwd=REPO,
@@ -136,7 +137,7 @@ def export_revision(rev: str, out: Path) -> Path:
     package.mkdir(parents=True)
     for name in PACKAGES:
         (package / name).symlink_to(tree / name, target_is_directory=True)
-    return out / "path"
+    return f"{out / 'path'}{os.pathsep}{tree}"
 
 
 def peer_row(pages_dir: Path, rev: str, runs: int = INGEST_RUNS) -> tuple[str, str]:

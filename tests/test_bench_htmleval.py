@@ -3,7 +3,11 @@ score.py does, then timed through `onrecord index` (a fake two-page set)."""
 from __future__ import annotations
 
 import gzip
+import os
+import subprocess
 from pathlib import Path
+
+import pytest
 
 from bench.htmleval import (
     PACKAGES,
@@ -14,6 +18,7 @@ from bench.htmleval import (
     peer_row,
     peer_row_or_failure,
     stages_row,
+    time_one_ingest,
 )
 
 PAGE = ("<html><head><title>Council agrees the budget</title></head><body><article>"
@@ -59,10 +64,17 @@ def test_stages_row_splits_extraction_from_indexing(tmp_path: Path) -> None:
 
 
 def test_a_revision_is_exported_as_an_onrecord_package(tmp_path: Path) -> None:
-    path = export_revision("HEAD", tmp_path)
+    path = Path(export_revision("HEAD", tmp_path).split(os.pathsep)[0])
     for name in PACKAGES:
         assert (path / "onrecord" / name / "__init__.py").is_file()
     assert not (path / "onrecord" / "tests").exists()
+
+
+def test_a_crashing_peer_is_no_run(tmp_path: Path) -> None:
+    (tmp_path / "onrecord" / "cli").mkdir(parents=True)
+    (tmp_path / "onrecord" / "cli" / "__init__.py").write_text("raise ImportError('an old layout')\n")
+    with pytest.raises(subprocess.CalledProcessError):
+        time_one_ingest(tmp_path, str(tmp_path))
 
 
 def test_peer_row_times_both_revisions_and_gives_the_ratio(tmp_path: Path) -> None:
