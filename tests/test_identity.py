@@ -195,7 +195,7 @@ def test_cli_prints_the_counts_and_lists_conflicts(tmp_path: Path, cli_runner: C
 def test_records_written_before_a_failed_commit_are_harmless(
         tmp_path: Path, index: Index, monkeypatch: pytest.MonkeyPatch) -> None:
     from onrecord.search.errors import IndexWriteError
-    from onrecord.search.storage.store import DurableWriter
+    from onrecord.search.storage.leftovers import DurableWriter
     first = page(tmp_path / "v1", "a.html", BUDGET)
     ingest(index, first)
     (doc_id,) = {h.doc_id for h in search(index, SearchRequest(query="budget")).hits}
