@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import io
 import os
 import resource
 import statistics
@@ -115,7 +116,11 @@ def time_one_ingest(pages_dir: Path, pythonpath: str | None = None) -> tuple[flo
 def time_ingest(pages_dir: Path, runs: int = INGEST_RUNS) -> tuple[float, float]:
     """Time `runs` ingests of pages_dir (time_one_ingest); return the
     medians of (wall seconds, child CPU seconds)."""
-    timed = [time_one_ingest(pages_dir) for _ in range(runs)]
+    return _medians([time_one_ingest(pages_dir) for _ in range(runs)])
+
+
+def _medians(timed: list[tuple[float, float]]) -> tuple[float, float]:
+    """Return the medians of timed runs' (wall, CPU) seconds."""
     return statistics.median(wall for wall, _ in timed), statistics.median(cpu for _, cpu in timed)
 
 
@@ -128,11 +133,8 @@ def export_revision(rev: str, out: Path) -> str:
     archive = subprocess.run(["git", "archive", "--format=tar", rev], cwd=REPO,
                              capture_output=True, check=True, timeout=600).stdout
     tree = out / "tree"
-    with tempfile.TemporaryFile() as tar_file:
-        tar_file.write(archive)
-        tar_file.seek(0)
-        with tarfile.open(fileobj=tar_file) as tar:
-            tar.extractall(tree, filter="data")
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(tree, filter="data")
     package = out / "path" / "onrecord"
     package.mkdir(parents=True)
     for name in PACKAGES:
@@ -148,10 +150,8 @@ def peer_row(pages_dir: Path, rev: str, runs: int = INGEST_RUNS) -> tuple[str, s
     with tempfile.TemporaryDirectory(prefix="onrecord-htmleval-peer-") as tmp:
         path = export_revision(rev, Path(tmp))
         timed = [(time_one_ingest(pages_dir, path), time_one_ingest(pages_dir)) for _ in range(runs)]
-    peer_wall = statistics.median(p[0] for p, _ in timed)
-    this_wall = statistics.median(t[0] for _, t in timed)
-    peer_cpu = statistics.median(p[1] for p, _ in timed)
-    this_cpu = statistics.median(t[1] for _, t in timed)
+    peer_wall, peer_cpu = _medians([peer for peer, _ in timed])
+    this_wall, this_cpu = _medians([this for _, this in timed])
     return (f"htmleval ingest vs {rev}",
             f"this checkout {pages / max(this_wall, 1e-9):.1f} pages/s wall, {rev} "
             f"{pages / max(peer_wall, 1e-9):.1f}: ratio {peer_wall / max(this_wall, 1e-9):.2f} "

@@ -36,6 +36,14 @@ def fake_set(root: Path) -> Path:
     return root
 
 
+def decompressed(tmp_path: Path) -> Path:
+    """Return a folder holding the fake set's pages, decompressed."""
+    out = tmp_path / "out"
+    out.mkdir()
+    decompress_pages(fake_set(tmp_path / "set"), out)
+    return out
+
+
 def test_pages_are_decompressed_by_id(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
@@ -44,9 +52,7 @@ def test_pages_are_decompressed_by_id(tmp_path: Path) -> None:
 
 
 def test_ingest_row_times_onrecord_index_and_says_how(tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    out.mkdir()
-    decompress_pages(fake_set(tmp_path / "set"), out)
+    out = decompressed(tmp_path)
     label, value = ingest_row(out, runs=1)
     assert label == "htmleval ingest"
     assert "pages/s wall" in value and "`onrecord index` of 2 pages" in value
@@ -54,9 +60,7 @@ def test_ingest_row_times_onrecord_index_and_says_how(tmp_path: Path) -> None:
 
 
 def test_stages_row_splits_extraction_from_indexing(tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    out.mkdir()
-    decompress_pages(fake_set(tmp_path / "set"), out)
+    out = decompressed(tmp_path)
     label, value = stages_row(out, every=1)
     assert label == "htmleval stages"
     assert "extraction " in value and "indexing " in value and "ms a page" in value
@@ -78,9 +82,7 @@ def test_a_crashing_peer_is_no_run(tmp_path: Path) -> None:
 
 
 def test_peer_row_times_both_revisions_and_gives_the_ratio(tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    out.mkdir()
-    decompress_pages(fake_set(tmp_path / "set"), out)
+    out = decompressed(tmp_path)
     label, value = peer_row(out, "HEAD", runs=1)
     assert label == "htmleval ingest vs HEAD"
     assert value.startswith("this checkout ") and ", HEAD " in value and ": ratio " in value
