@@ -206,14 +206,17 @@ def gram_phrases(q: wq.Query) -> wq.Query:
 
 
 def iter_nodes(q: wq.Query, skip_negated: bool = False) -> Iterator[wq.Query]:
-    """Yield every node of the query tree (optionally not under a Not)."""
+    """Yield every node of the query tree (optionally not under a Not, nor
+    the excluded side of an AndNot: "-word" parses to one)."""
     stack = [q]
     while stack:
         node = stack.pop()
         if skip_negated and isinstance(node, wq.Not):
             continue
         yield node
-        if not node.is_leaf():
+        if skip_negated and isinstance(node, wq.AndNot):
+            stack.append(node.a)
+        elif not node.is_leaf():
             stack.extend(node.children())
 
 
