@@ -130,6 +130,16 @@ def test_exports_and_feeds_refuse_an_unknown_parameter(client: FlaskClient, url:
     assert "Unknown parameter &#39;year&#39;" in body
 
 
+def test_help_says_what_happens_to_both(client: FlaskClient) -> None:
+    soup = BeautifulSoup(client.get("/help").get_data(as_text=True), "html.parser")
+    said = soup.select_one("#suggestions").get_text(" ", strip=True)
+    assert "an unclosed quote or parenthesis" in said and "shown back with a message" in said
+    said = " ".join(soup.select_one("#filters").get_text(" ", strip=True).split())
+    for phrase in ("does not know", "year=2003", "named in a note under the search box",
+                   "since and until", "refuse it with a 400"):
+        assert phrase in said, phrase
+
+
 # ------------------------------------------------------------ the app's own links
 
 FULL = SearchRequest(query="apology", speakers=("Ann Bo",), institutions=("Police",),
