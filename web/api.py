@@ -9,7 +9,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from onrecord.search import engine
 from onrecord.web.citations import public_permalinks
-from onrecord.web.params import parse_search_request
+from onrecord.web.params import parse_search_request, refuse_unknown_params
 from onrecord.web.state import get_state
 
 bp = Blueprint("api", __name__)
@@ -18,8 +18,11 @@ bp = Blueprint("api", __name__)
 @bp.get("/api/search")
 def api_search() -> Response:
     """Return SearchResult.to_dict() for the request's parameters as JSON,
-    permalinks absolute on the public_url setting when it is set."""
+    permalinks absolute on the public_url setting when it is set.  An
+    unknown parameter is a 400: a script's year=2003 must not quietly
+    return every year."""
     state = get_state()
+    refuse_unknown_params(request.args.keys())
     req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
     result = engine.search(state.index(), req)
     return jsonify(public_permalinks(result.to_dict(), state.config.public_url))

@@ -15,7 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from onrecord.search.errors import BusyError, IndexUnavailableError, NotFoundError, QueryError
 from onrecord.search.features.lookup import MAX_NAMES
-from onrecord.web.params import hidden_filters, raw_form
+from onrecord.web.params import hidden_filters, raw_form, unknown_param_notes
 from onrecord.web.state import get_state
 
 STATUS_BY_ERROR: tuple[tuple[type[Exception], int], ...] = (
@@ -85,7 +85,8 @@ def handle_error(exc: Exception) -> tuple[Response | str, int, dict[str, str]]:
 def render_search_error(message: str) -> str:
     """Return the search page with `message` beside the query box."""
     return render_template("search.html", form=raw_form(request.args, _query_chars()),
-                           hidden=hidden_filters(request.args), error=message, result=None, links=None)
+                           hidden=hidden_filters(request.args), error=message, result=None, links=None,
+                           param_notes=unknown_param_notes(request.args.keys()))
 
 
 def render_lookup_error(message: str) -> str:

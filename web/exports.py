@@ -26,7 +26,7 @@ from onrecord.search.facetdefs import NAME_FACETS
 from onrecord.search.features import exporting
 from onrecord.search.model import SearchRequest
 from onrecord.web.citations import absolute_url
-from onrecord.web.params import parse_search_request
+from onrecord.web.params import parse_search_request, refuse_unknown_params
 from onrecord.web.state import get_state
 
 bp = Blueprint("exports", __name__)
@@ -164,6 +164,7 @@ def with_absolute_permalinks(rows: Iterable[dict[str, Any]], root: str) -> Itera
 def export_response(ext: str) -> Response:
     """Return the streamed export of the current request in format `ext`."""
     state = get_state()
+    refuse_unknown_params(request.args.keys(), extra=("rows",))
     req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
     kind = parse_rows(request.args.get("rows"))
     columns = list(exporting.EXPORT_COLUMNS[kind])

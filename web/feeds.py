@@ -24,7 +24,7 @@ from onrecord.search.features.feeds import Feed, FeedEntry, newest_paragraphs
 from onrecord.search.features.openings import article_openings
 from onrecord.search.model import SearchRequest
 from onrecord.web.citations import absolute_url
-from onrecord.web.params import MAX_FILTER_CHARS, parse_search_request
+from onrecord.web.params import MAX_FILTER_CHARS, parse_search_request, refuse_unknown_params
 from onrecord.web.state import get_state
 from onrecord.web.titles import display_title
 
@@ -40,6 +40,7 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 def search_feed() -> Response:
     """Return the Atom feed of the search the parameters describe."""
     state = get_state()
+    refuse_unknown_params(request.args.keys())
     req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
     args = feed_params(req)
     page = url_for("pages.search_page", **args)

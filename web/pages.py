@@ -20,7 +20,15 @@ from onrecord.web.changes import change_marks
 from onrecord.web.facetview import facet_views, histogram_bars
 from onrecord.web.feeds import search_feed_url, search_title
 from onrecord.web.links import SearchLinks, page_window
-from onrecord.web.params import MAX_PAGE, hidden_filters, parse_int, parse_query, parse_search_request, raw_form
+from onrecord.web.params import (
+    MAX_PAGE,
+    hidden_filters,
+    parse_int,
+    parse_query,
+    parse_search_request,
+    raw_form,
+    unknown_param_notes,
+)
 from onrecord.web.render import render_paragraph, safe_href
 from onrecord.web.state import get_state
 
@@ -35,7 +43,8 @@ ARTICLE_WINDOW = int_default("article_window")
 
 @bp.get("/")
 def search_page() -> str:
-    """Return the search page for the request's parameters."""
+    """Return the search page for the request's parameters (one it does not
+    know is ignored, with a note saying so beside the query box)."""
     state = get_state()
     req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
     result = engine.search(state.index(), req)
@@ -51,6 +60,7 @@ def search_page() -> str:
         bars=histogram_bars(result.histogram, links),
         window=page_window(result.page, result.pages),
         error=None,
+        param_notes=unknown_param_notes(request.args.keys()),
         feed_url=search_feed_url(req),
         openings=article_openings(state.index(), [h.doc_id for h in result.hits if not h.title]),
         feed_title=search_title(req),

@@ -6,11 +6,15 @@ its exclusion not_<name>, e.g. not_speaker; since, until, quotes_only, named_onl
 sort, page, per_page; facet_all=<name> lists one facet's every value,
 facet_q narrows that list to the values containing it) and
 the readable messages for bad values.  Every bad value raises
-search.errors.QueryError, which web.errors maps to HTTP 400.
+search.errors.QueryError, which web.errors maps to HTTP 400.  A parameter
+outside that vocabulary (SEARCH_PARAMS) is named with what to use instead
+(PARAM_HINTS, else the nearest accepted name): the API, exports and feeds
+refuse it (refuse_unknown_params), the search page notes it and goes on.
 """
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import re
 from collections.abc import Iterable, Mapping
 from typing import Protocol
@@ -38,6 +42,23 @@ EXCLUDE_PARAMS: dict[str, str] = {f.exclude_param: f.name for f in NAME_FACETS}
 FORM_FIELD_CHARS: dict[str, int] = {"q": MAX_QUERY_CHARS, "since": 40, "until": 40, "sort": 40,
                                     "quotes_only": 40, "named_only": 40, "per_page": 40, "facet_all": 40,
                                     "facet_q": MAX_FILTER_CHARS}
+# The single-valued parameters parse_search_request reads.  With the
+# repeatable filters above (one per FACETS row, and its not_ twin) they are
+# the search's whole URL vocabulary: what web.links writes and the search
+# page, /api/search, the exports and the feeds accept.
+SINGLE_PARAMS: tuple[str, ...] = ("q", "since", "until", "quotes_only", "named_only", "sort",
+                                  "page", "per_page", "facet_all", "facet_q")
+SEARCH_PARAMS: tuple[str, ...] = (*SINGLE_PARAMS, *FILTER_PARAMS, *EXCLUDE_PARAMS)
+_DATES_HINT = "filter dates with since and until, e.g. since=2003-01-01&until=2003-12-31"
+# A parameter people guess -> what to use instead (one row per guess).
+PARAM_HINTS: dict[str, str] = {
+    "year": _DATES_HINT, "date": _DATES_HINT, "published": _DATES_HINT,
+    "from": "use since=YYYY-MM-DD", "start": "use since=YYYY-MM-DD",
+    "to": "use until=YYYY-MM-DD", "end": "use until=YYYY-MM-DD",
+    "query": "use q", "search": "use q", "text": "use q",
+    "limit": "use per_page", "size": "use per_page", "offset": "use page",
+    "order": "use sort", "order_by": "use sort",
+}
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TRUE = ("1", "true", "on", "yes")
 _FALSE = ("", "0", "false", "off", "no")
@@ -56,7 +77,9 @@ def parse_search_request(args: ArgSource, default_per_page: int = 10,
                          max_query_chars: int = MAX_QUERY_CHARS) -> SearchRequest:
     """Return the SearchRequest described by `args`.
 
-    Unknown parameters are ignored; missing ones take their defaults.
+    Reads only SEARCH_PARAMS: the caller refuses or notes the others
+    (refuse_unknown_params, unknown_param_notes); missing ones take their
+    defaults.
     Raises QueryError with a message naming the parameter for any bad value
     (a query longer than `max_query_chars`, the max_query_chars setting).
     """
@@ -192,3 +215,42 @@ def raw_form(args: Mapping[str, str], max_query_chars: int = MAX_QUERY_CHARS) ->
     outgrows what a search accepts)."""
     limits = {**FORM_FIELD_CHARS, "q": max_query_chars}
     return {key: str(args.get(key) or "")[:limit] for key, limit in limits.items()}
+
+
+def unknown_params(names: Iterable[str], extra: Iterable[str] = ()) -> list[str]:
+    """Return the parameter names that are neither SEARCH_PARAMS nor
+    `extra` (an endpoint's own, e.g. an export's rows), each once."""
+    known = {*SEARCH_PARAMS, *extra}
+    return [name for name in dict.fromkeys(names) if name not in known]
+
+
+def describe_unknown(name: str, extra: Iterable[str] = ()) -> str:
+    """Return a sentence naming unknown parameter `name` and what to use
+    instead: its PARAM_HINTS row, else the nearest accepted name, if any."""
+    hint = PARAM_HINTS.get(name.lower())
+    if hint is None:
+        near = difflib.get_close_matches(name.lower(), [*SEARCH_PARAMS, *extra], n=1, cutoff=0.7)
+        hint = f"did you mean '{near[0]}'?" if near else ""
+    shown = name[:40] + ("..." if len(name) > 40 else "")
+    return f"Unknown parameter '{shown}'" + (f": {hint}" if hint else ".")
+
+
+def refuse_unknown_params(names: Iterable[str], extra: Iterable[str] = ()) -> None:
+    """Raise QueryError naming each unknown parameter in `names` (what to
+    use instead) and listing the accepted ones; return if there is none."""
+    unknown = unknown_params(names, extra)
+    if unknown:
+        told = " ".join(_sentence(describe_unknown(name, extra)) for name in unknown[:5])
+        accepted = ", ".join([*SEARCH_PARAMS, *extra])
+        raise QueryError(f"{told} Accepted parameters: {accepted}.")
+
+
+def unknown_param_notes(names: Iterable[str]) -> list[str]:
+    """Return, for the search page, one note per unknown parameter in
+    `names` saying it was ignored and what to use instead."""
+    return [f"{_sentence(describe_unknown(name))} It was ignored."
+            for name in unknown_params(names)[:5]]
+
+
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "?")) else f"{text}."

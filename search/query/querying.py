@@ -146,8 +146,8 @@ def build_parser(schema: Any) -> QueryParser:
 
 def check_query_text(text: str, max_chars: int = DEFAULT_QUERY_CHARS) -> None:
     """Raise QueryError if the raw query text is longer than `max_chars`,
-    too big, has an odd number of double quotes, or a wildcard not after
-    two letters."""
+    too big, has an odd number of double quotes, unbalanced parentheses,
+    or a wildcard not after two letters."""
     if len(text) > max_chars:
         raise QueryError(f"query is too long ({len(text)} characters; the limit is {max_chars})")
     words = len(_WORD.findall(text))
@@ -155,8 +155,32 @@ def check_query_text(text: str, max_chars: int = DEFAULT_QUERY_CHARS) -> None:
         raise QueryError(f"query has too many terms ({words}; the limit is {MAX_QUERY_TERMS})")
     if text.count('"') % 2:
         raise QueryError('unbalanced quotes: close the phrase with a second "')
+    check_parentheses(text)
     if _BAD_STAR.search(text):
         raise QueryError("wildcards must follow at least 2 letters (e.g. budg*)")
+
+
+def check_parentheses(text: str) -> None:
+    """Raise QueryError if a parenthesis outside quotes is never closed or
+    closes nothing.  The parser would silently close or drop it, searching
+    something other than what was typed ("(apology OR sorry police")."""
+    opened: list[int] = []
+    quoted = False
+    for at, char in enumerate(text):
+        if char == '"':
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif char == "(":
+            opened.append(at)
+        elif char == ")":
+            if not opened:
+                raise QueryError(f'unbalanced parentheses: the ")" at character {at + 1} '
+                                 'closes no "("; remove it or add the "(" it closes')
+            opened.pop()
+    if opened:
+        raise QueryError(f'unbalanced parentheses: the "(" at character {opened[-1] + 1} is '
+                         'never closed; add a ")" where the group ends, or remove it')
 
 
 def parse_query(parser: QueryParser, text: str,
@@ -206,14 +230,17 @@ def gram_phrases(q: wq.Query) -> wq.Query:
 
 
 def iter_nodes(q: wq.Query, skip_negated: bool = False) -> Iterator[wq.Query]:
-    """Yield every node of the query tree (optionally not under a Not)."""
+    """Yield every node of the query tree (optionally not under a Not, nor
+    the excluded side of an AndNot: "-word" parses to one)."""
     stack = [q]
     while stack:
         node = stack.pop()
         if skip_negated and isinstance(node, wq.Not):
             continue
         yield node
-        if not node.is_leaf():
+        if skip_negated and isinstance(node, wq.AndNot):
+            stack.append(node.a)
+        elif not node.is_leaf():
             stack.extend(node.children())
 
 

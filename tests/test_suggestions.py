@@ -1,0 +1,97 @@
+"""Tests for search.query.suggesting (issue #28): "Did you mean" weighs a
+candidate's frequency against its edits, prefers a known speaker's whole
+name, and corrects the words as typed."""
+from __future__ import annotations
+
+import pytest
+
+from onrecord.search.engine import search
+from onrecord.search.model import Article, SearchRequest
+from onrecord.search.storage.store import Index
+from tests.factories import indexed, make_article
+
+
+def paragraphs(word: str, count: int) -> list[str]:
+    """Return `count` distinct paragraphs that each name `word` once."""
+    return [f"Report {n} about {word} today." for n in range(count)]
+
+
+def corpus(*, blair: int, blame: int, speaker: bool = False) -> list[Article]:
+    """Return articles where "Blair" and "blame" are in as many paragraphs;
+    with `speaker`, one of Blair's is quoted from speaker Tony Blair."""
+    articles = [make_article("tony", ["Tony Green opened the fair."]),
+                make_article("blame", paragraphs("blame", blame))]
+    if blair:
+        articles.append(make_article("blair", paragraphs("Blair", blair),
+                                     speakers=["Tony Blair"] if speaker else ()))
+    return articles
+
+
+def suggestion(index: Index, query: str) -> str | None:
+    result = search(index, SearchRequest(query=query))
+    assert result.total == 0
+    return result.suggestion
+
+
+def test_a_far_more_frequent_word_two_edits_away_beats_a_rare_one_edit_away() -> None:
+    # The issue's case: Blair in 521 paragraphs, blame in 22.
+    index = indexed(corpus(blair=30, blame=2))
+    assert suggestion(index, "tony blare") == "tony blair"
+    assert suggestion(index, "blare") == "blair"
+
+
+def test_a_known_speakers_name_wins_over_a_more_frequent_word() -> None:
+    # Blair is rarer than blame here: only the speaker list makes
+    # "tony blair" the better guess, and "blare" alone stays "blame".
+    index = indexed(corpus(blair=1, blame=5, speaker=True))
+    assert suggestion(index, "tony blare") == "tony blair"
+    assert suggestion(index, "blare") == "blame"
+
+
+def test_without_the_speaker_the_frequent_word_wins() -> None:
+    index = indexed(corpus(blair=1, blame=5))
+    assert suggestion(index, "tony blare") == "tony blame"
+
+
+def test_a_rare_word_is_suggested_when_nothing_else_is_within_reach() -> None:
+    # "year" is frequent but three edits away; blame is in one paragraph.
+    index = indexed([make_article("y", paragraphs("year", 40)),
+                     make_article("b", paragraphs("blame", 1))])
+    assert suggestion(index, "blare") == "blame"
+
+
+@pytest.mark.parametrize(("counts", "expected"), [
+    ({"blame": 2, "blade": 9}, "blade"),
+    ({"blame": 9, "blade": 2}, "blame"),
+])
+def test_among_words_as_near_the_more_frequent_wins(counts: dict[str, int],
+                                                    expected: str) -> None:
+    index = indexed([make_article(word, paragraphs(word, n)) for word, n in counts.items()])
+    assert suggestion(index, "blare") == expected
+
+
+def test_the_word_as_typed_is_corrected_not_its_stem() -> None:
+    # "seperate" stems to "seper", one edit from "super".
+    index = indexed([make_article("s", paragraphs("super", 5) + paragraphs("separate", 1))])
+    assert suggestion(index, "seperate") == "separate"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("Tony Blare", "Tony Blair"),
+    ("TONY BLARE", "TONY BLAIR"),
+    ("date:2023 tony blare", "date:2023 tony blair"),
+    ("tony blare -blaze", "tony blair -blaze"),
+])
+def test_the_rest_of_the_query_is_kept_as_typed(query: str, expected: str) -> None:
+    index = indexed(corpus(blair=30, blame=2))
+    assert suggestion(index, query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("blare tonx*", "blair tonx*"),
+    ("blare speaker:blare", "blair speaker:blare"),
+    ("blare blaze~", "blair blaze~"),
+])
+def test_prefix_fuzzy_and_field_words_are_not_corrected(query: str, expected: str) -> None:
+    index = indexed(corpus(blair=30, blame=2))
+    assert suggestion(index, query) == expected
