@@ -9,18 +9,21 @@ count only reachable pages and say why the rest are not.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
+from click.testing import CliRunner
 from flask.testing import FlaskClient
 
+from onrecord.cli import main as cli
 from onrecord.search.config import Config
 from onrecord.search.engine import search
 from onrecord.search.model import Article, SearchRequest
 from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
-from tests.factories import indexed, make_article
+from tests.factories import indexed, make_article, write_index
 
 WORDS = ("amber", "basalt", "cedar", "delta", "ember", "fjord", "garnet", "harbour", "indigo",
          "juniper", "kestrel", "lantern", "marble", "nectar", "orchid", "pewter", "quartz",
@@ -187,3 +190,13 @@ def test_a_page_past_the_folded_hits_says_which_page_is_last(syndicated: Index) 
     assert not hit_ids(soup)
     last = soup.select_one(".empty a.last-page")
     assert last is not None and page_number(last["href"]) == 4
+
+
+def test_the_cli_says_when_more_pages_may_follow(tmp_path: Path) -> None:
+    path = write_index(tmp_path / "ix", [copied_quotes(quotes=30, copies=2)])
+    args = ["search", "library", "--index", str(path), "--per-page", "2"]
+    ahead = CliRunner().invoke(cli, [*args, "--setting", "page_lookahead=2"])
+    assert ahead.exit_code == 0, ahead.output
+    assert "60 paragraphs match (page 1 of 4 or more)" in ahead.output
+    whole = CliRunner().invoke(cli, [*args, "--page", "14"])
+    assert "(page 14 of 15)" in whole.output
