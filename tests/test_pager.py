@@ -200,3 +200,15 @@ def test_the_cli_says_when_more_pages_may_follow(tmp_path: Path) -> None:
     assert "60 paragraphs match (page 1 of 4 or more)" in ahead.output
     whole = CliRunner().invoke(cli, [*args, "--page", "14"])
     assert "(page 14 of 15)" in whole.output
+
+
+@pytest.mark.parametrize(("per_page", "pages", "shown"), [(10, 2, 20), (7, 3, 21), (25, 1, 25)])
+def test_the_window_note_counts_the_hits_its_pages_hold(windowed: Index, per_page: int, pages: int,
+                                                        shown: int) -> None:
+    windowed.max_result_window = 25
+    try:
+        result = search(windowed, SearchRequest(query="library", per_page=per_page))
+    finally:
+        windowed.max_result_window = 10_000
+    assert (result.pages, result.pages_exact) == (pages, True)
+    assert f"first {shown} results" in (result.paging_note or "")

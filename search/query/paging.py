@@ -64,5 +64,7 @@ def count_pages(formed: int, goal: int, complete: bool, per_page: int,
     last = (goal - 1) // per_page  # every page through `last` is full
     if deepest is not None and last >= deepest:
         # Hits lie past the window: the pages end there.
-        return PageCount(max(1, deepest), True, WINDOW_NOTE.format(window=window))
+        # The note counts the hits those pages hold: the window may end
+        # inside a page that cannot be shown.
+        return PageCount(max(1, deepest), True, WINDOW_NOTE.format(window=deepest * per_page))
     return PageCount(last + 1, False, AHEAD_NOTE.format(pages=last + 1))
