@@ -226,7 +226,8 @@ def search_command(query: str, since: dt.datetime | None, until: dt.datetime | N
 
 def format_result(result: SearchResult) -> str:
     """Return a plain-text rendering of a search result for the terminal."""
-    lines = [f"{result.total:,} paragraphs match (page {result.page} of {result.pages})"]
+    more = "" if result.pages_exact else " or more"  # pages counted ahead only (search.query.paging)
+    lines = [f"{result.total:,} paragraphs match (page {result.page} of {result.pages}{more})"]
     if result.suggestion:
         lines.append(f"Did you mean: {result.suggestion}")
     for hit in result.hits:

@@ -59,6 +59,9 @@ SETTINGS: tuple[Setting, ...] = (
             "found, marked partial."),
     Setting("max_result_window", 10_000, int, "Deepest hit a search may page to (page x per_page); "
             "deeper is refused (400)."),
+    Setting("page_lookahead", 3, int, "Result pages grouped past the one shown (near copies fold into "
+            "one hit), so the pager links only pages with hits; a search ending within them gets its "
+            "exact page count.", zero_ok=True, maximum=1000),
     Setting("max_expanded_terms", 1024, int, "Index words all prefix* and fuzzy~ terms of one query "
             "may stand for."),
     Setting("max_query_chars", 500, int, "Longest query accepted, in characters (web, API and "
@@ -122,6 +125,7 @@ class Config:
     port: int = 5000
     query_timeout: float | None = 2.0
     max_result_window: int = 10_000
+    page_lookahead: int = 3
     max_expanded_terms: int = 1024
     max_query_chars: int = 500
     per_page: int = 10

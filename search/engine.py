@@ -35,6 +35,7 @@ from onrecord.search.features.snippets import find_term_spans, render_snippet
 from onrecord.search.features.versions import Versions, diff_paragraphs, pick_version, read_versions
 from onrecord.search.model import DateBucket, Hit, Metadata, Paragraph, SearchRequest, SearchResult, StoredArticle
 from onrecord.search.query.collecting import Collected, SortColumn, build_sort_column, collect, extend, restrict_query
+from onrecord.search.query.paging import PageCount, count_pages, groups_to_form
 from onrecord.search.query.postings import segment_key, size_postings_cache
 from onrecord.search.query.querying import (
     MarkTerms,
@@ -99,11 +100,13 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None,
 
 def _result_cache(index: Index) -> ResultCache | None:
     """Return the current generation's result cache, holding at most
-    index.result_cache_size results; None when that setting is 0 (off)."""
+    index.result_cache_size results; None when that setting is 0 (off).
+    A result's page count depends on the paging settings: one cache each."""
     size = index.result_cache_size
     if size <= 0:
         return None
-    return index.cached(f"{RESULTS_KEY}:{size}", lambda _searcher: ResultCache(size))
+    key = f"{RESULTS_KEY}:{size}:{index.max_result_window}:{index.page_lookahead}"
+    return index.cached(key, lambda _searcher: ResultCache(size))
 
 
 def _run_search(index: Index, searcher: Any, request: SearchRequest,
@@ -123,8 +126,8 @@ def _run_search(index: Index, searcher: Any, request: SearchRequest,
         request = resolve_selection(table, request)
     combined = restrict_query(expansion.query, build_filter(request))
     scored = q is not None and request.sort == "relevance"
-    collected, finder, groups = _collect_groups(index, searcher, combined, scored,
-                                                request, deadline)
+    collected, finder, groups, paging = _collect_groups(index, searcher, combined, scored,
+                                                        request, deadline)
     if table is None:
         table = _facet_table(index, deadline)
     matched = as_docnum_array(collected.docnums)  # once, for facets and histogram
@@ -132,7 +135,7 @@ def _run_search(index: Index, searcher: Any, request: SearchRequest,
                            collected, matched, deadline)
     histogram = _histogram(index, matched, deadline)
     offset = (request.page - 1) * request.per_page
-    hits = _page_hits(index, finder, groups[offset:], q, deadline)
+    hits = _page_hits(index, finder, groups[offset:offset + request.per_page], q, deadline)
     deadline.begin("suggest")
     suggestion = (suggest(searcher, q, request.query, deadline)
                   if q is not None and not collected.docnums and not collected.partial else None)
@@ -140,7 +143,8 @@ def _run_search(index: Index, searcher: Any, request: SearchRequest,
     return SearchResult(query=request.query, total=len(collected.docnums), page=request.page,
                         per_page=request.per_page, hits=hits, facets=facets.values,
                         facet_sizes=facets.sizes, histogram=histogram, suggestion=suggestion,
-                        partial=partial,
+                        reachable_pages=paging.pages, pages_exact=paging.exact,
+                        paging_note=paging.note, partial=partial,
                         note=_note(deadline, expansion, index.max_expanded_terms) if partial else None)
 
 
@@ -228,36 +232,43 @@ def _histogram(index: Index, matched: np.ndarray, deadline: Deadline) -> list[Da
 
 def _collect_groups(index: Index, searcher: Any, combined: wq.Query, scored: bool,
                     request: SearchRequest, deadline: Deadline) -> tuple[
-                        Collected, SightingFinder, list[tuple[int, float, list[int]]]]:
-    """Collect the matches and group the ranked ones up to the end of the
-    requested page.  Near copies fold into a higher-ranked hit, so when
-    folding left the page short and more matches exist, collect again with
-    twice the limit (from the scores or sort keys already collected where
-    there are any, so only Whoosh's fallback collector runs again)."""
+                        Collected, SightingFinder, list[tuple[int, float, list[int]]], PageCount]:
+    """Collect the matches and group the ranked ones through the requested
+    page and index.page_lookahead pages past it (search.query.paging: the
+    pager links only pages with hits).  Near copies fold into a
+    higher-ranked hit, so when folding left the groups short and more
+    matches exist, collect again with twice the limit (from the scores or
+    sort keys already collected where there are any, so only Whoosh's
+    fallback collector runs again)."""
     deadline.begin("collect")
     wanted = request.page * request.per_page
+    goal = groups_to_form(request.page, request.per_page, index.max_result_window,
+                          index.page_lookahead)
     finder = open_finder(index, searcher)
     sort_keys = _sort_keys(index, request, deadline)
     lengths = lambda reader, name: _field_lengths(index, reader, name, deadline)  # noqa: E731
-    collected = collect(searcher, combined, scored, wanted, sort_keys, deadline, lengths)
-    limit = wanted
+    collected = collect(searcher, combined, scored, goal, sort_keys, deadline, lengths)
+    limit = goal
     while True:
         if collected.partial:
             deadline.cut("collect")
         deadline.begin("group")
-        groups = group_duplicates(finder, collected.ranked, collected.docnums, wanted, deadline)
-        if (len(groups) >= wanted or len(collected.ranked) >= len(collected.docnums)
-                or collected.partial):
-            return collected, finder, groups
-        if deadline.expired():
-            # Folding left the page short and there is no time to rank
-            # further: the page comes from the ranking alone, unfolded.
-            return collected, finder, group_duplicates(finder, collected.ranked,
-                                                       collected.docnums, wanted, deadline)
+        groups = group_duplicates(finder, collected.ranked, collected.docnums, goal, deadline,
+                                  required=wanted)
+        everything = len(collected.ranked) >= len(collected.docnums)
+        if len(groups) >= goal or everything or collected.partial or deadline.expired():
+            break
         limit *= 2
         deadline.begin("collect")
         collected = extend(collected, limit) or collect(
             searcher, combined, scored, limit, sort_keys, deadline, lengths)
+    if len(groups) < wanted and not everything and not collected.partial:
+        # Folding left the page short and there is no time to rank
+        # further: the page comes from the ranking alone, unfolded.
+        groups = group_duplicates(finder, collected.ranked, collected.docnums, wanted, deadline)
+    complete = everything and not collected.partial and not deadline.expired()
+    paging = count_pages(len(groups), goal, complete, request.per_page, index.max_result_window)
+    return collected, finder, groups, paging
 
 
 def _page_hits(index: Index, finder: SightingFinder, groups: list[tuple[int, float, list[int]]],

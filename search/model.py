@@ -342,14 +342,25 @@ class SearchResult:
     # facet name -> its distinct values in the result set ("show all N")
     facet_sizes: dict[str, int] = field(default_factory=dict)
     histogram: list[DateBucket] = field(default_factory=list)  # dated matches by month or year
+    # The pages that have hits (search.engine counts them: near copies fold
+    # into one hit, and pages end at the result window); None: every page
+    # of `total` paragraphs.  `pages_exact` is False when more pages may
+    # follow the last one counted; `paging_note` says why pages stop short.
+    reachable_pages: int | None = None
+    pages_exact: bool = True
+    paging_note: str | None = None
 
     @property
     def pages(self) -> int:
+        """Return the number of pages with hits (at least 1)."""
+        if self.reachable_pages is not None:
+            return max(1, self.reachable_pages)
         return max(1, -(-self.total // self.per_page))
 
     def to_dict(self) -> dict[str, Any]:
         """Return the `/api/search` JSON contract ("partial" and "note" are
-        present only when the query timed out)."""
+        present only when the query timed out; "paging_note" is None unless
+        the pages stop short of the matches)."""
         out: dict[str, Any] = {
             "query": self.query,
             "total": self.total,
@@ -360,6 +371,9 @@ class SearchResult:
             "suggestion": self.suggestion,
             "facet_sizes": dict(self.facet_sizes),
             "histogram": [b.to_dict() for b in self.histogram],
+            "pages": self.pages,
+            "pages_exact": self.pages_exact,
+            "paging_note": self.paging_note,
         }
         if self.partial:
             out.update(partial=True, note=self.note)

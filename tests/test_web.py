@@ -390,7 +390,7 @@ def test_api_matches_contract(client: FlaskClient, index: Index) -> None:
     expected = engine.search(index, SearchRequest(query="apology", per_page=2, sort="oldest")).to_dict()
     assert data == expected
     assert list(data) == ["query", "total", "page", "per_page", "hits", "facets", "suggestion",
-                          "facet_sizes", "histogram"]
+                          "facet_sizes", "histogram", "pages", "pages_exact", "paging_note"]
     assert (data["query"], data["page"], data["per_page"]) == ("apology", 1, 2)
     assert data["total"] >= 4 and len(data["hits"]) == 2
     for hit in data["hits"]:

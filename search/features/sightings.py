@@ -229,13 +229,15 @@ class SightingFinder:
 
 
 def group_duplicates(finder: SightingFinder, ranked: list[tuple[int, float]],
-                     matched: set[int], wanted: int,
-                     deadline: Deadline | None = None) -> list[tuple[int, float, list[int]]]:
+                     matched: set[int], wanted: int, deadline: Deadline | None = None,
+                     required: int | None = None) -> list[tuple[int, float, list[int]]]:
     """Return up to `wanted` (docnum, score, copies) groups in rank order: a
     ranked paragraph that is a near copy of a higher-ranked one is folded into
     that one's copies (copies come from all of `matched`, not only `ranked`).
-    Once `deadline` has passed, the remaining paragraphs are not folded
-    (each its own group, no copies) and the deadline records the cut."""
+    Once `deadline` has passed, grouping stops if `required` groups are
+    formed (those past it only look ahead); else the remaining paragraphs
+    are not folded (each its own group, no copies) and the deadline records
+    the cut."""
     groups: list[tuple[int, float, list[int]]] = []
     folded: set[int] = set()
     for docnum, score in ranked:
@@ -244,6 +246,8 @@ def group_duplicates(finder: SightingFinder, ranked: list[tuple[int, float]],
         if docnum in folded:
             continue
         if deadline is not None and deadline.expired():
+            if required is not None and len(groups) >= required:
+                break
             deadline.cut("group")
             groups.append((docnum, score, []))
             continue

@@ -77,7 +77,7 @@ class Index:
     def apply_config(self, config: Config) -> None:
         """Take the settings of `config` that a handle uses (see
         search.config.SETTINGS): the request limits (query_timeout, None =
-        no limit; max_result_window, max_expanded_terms, max_query_chars,
+        no limit; max_result_window, page_lookahead, max_expanded_terms, max_query_chars,
         export_slots, export_timeout, export_batch), the cache sizes
         (result_cache_size, 0 = off; postings_cache_mb, applied by the
         search layer: the postings cache is per process), how often to look
@@ -86,6 +86,7 @@ class Index:
         self.config = config
         self.query_timeout: float | None = config.query_timeout
         self.max_result_window = config.max_result_window
+        self.page_lookahead = config.page_lookahead
         self.max_expanded_terms = config.max_expanded_terms
         self.max_query_chars = config.max_query_chars
         self.export_timeout = config.export_timeout

@@ -2,6 +2,9 @@
  * - "Copy citation" buttons (shown only when this script runs) copy their
  *   data-citation attribute to the clipboard.
  * - Keyboard: "/" focuses the search box, "j"/"k" move between results.
+ * - Facets: one Tab stop per value (its link); the value's exclude and
+ *   profile links leave the Tab order and answer "x" and "p" instead
+ *   (without this script they stay Tab stops).
  * - The speaker/institution lists filter as you type.
  * - A long article is sent in windows; a link to /doc/<id>#pN for a
  *   paragraph outside the window shown reloads with ?p=N, the window
@@ -91,11 +94,54 @@
     if (box && box.scrollIntoView) { box.scrollIntoView({block: "nearest"}); }
   }
 
+  // A facet value's secondary controls, by the key that follows them
+  // while the value's link has focus.
+  var FACET_KEYS = [["x", "a.facet-exclude"], ["-", "a.facet-exclude"], ["p", "a.profile-link"]];
+  var FACET_HINT = "On a value: Enter filters by it, x excludes it, p opens its page.";
+
+  function facetControl(target, key) {
+    if (!target.matches || !target.matches("li.facet-item > a.facet-link")) { return null; }
+    for (var i = 0; i < FACET_KEYS.length; i += 1) {
+      if (FACET_KEYS[i][0] === key) { return target.parentNode.querySelector(FACET_KEYS[i][1]); }
+    }
+    return null;
+  }
+
+  /* Take each value's exclude and profile links out of the Tab order (so
+   * the facets cost one Tab per value on the way to the results), name
+   * their keys on the value's link and show a hint while a value has focus. */
+  function setUpFacetKeys() {
+    var aside = document.querySelector("aside.facets");
+    if (!aside) { return; }
+    var keyed = 0;
+    Array.prototype.forEach.call(aside.querySelectorAll("li.facet-item > a.facet-link"), function (link) {
+      var keys = [];
+      FACET_KEYS.forEach(function (pair) {
+        var control = link.parentNode.querySelector(pair[1]);
+        if (control) { control.tabIndex = -1; keys.push(pair[0]); }
+      });
+      if (!keys.length) { return; }
+      link.setAttribute("aria-keyshortcuts", keys.join(" "));
+      link.setAttribute("aria-describedby", "facet-keys");
+      keyed += 1;
+    });
+    if (!keyed) { return; }
+    var hint = document.createElement("p");
+    hint.id = "facet-keys";
+    hint.className = "facet-keys";
+    hint.textContent = FACET_HINT;
+    aside.insertBefore(hint, aside.firstChild);
+  }
+
   function onKey(event) {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) {
       return;
     }
-    if (event.key === "/") {
+    var control = facetControl(event.target, event.key);
+    if (control) {
+      event.preventDefault();
+      window.location.assign(control.href);
+    } else if (event.key === "/") {
       var box = document.getElementById("q");
       if (box) { event.preventDefault(); box.focus(); box.select(); }
     } else if (event.key === "j") {
@@ -165,6 +211,7 @@
     setUpCopyButtons();
     setUpEntityFilter();
     setUpFileFill();
+    setUpFacetKeys();
     document.addEventListener("keydown", onKey);
   }
 
