@@ -21,7 +21,7 @@ from onrecord.web.facetview import facet_views, histogram_bars
 from onrecord.web.feeds import search_feed_url, search_title
 from onrecord.web.links import SearchLinks, page_window
 from onrecord.web.params import MAX_PAGE, hidden_filters, parse_int, parse_query, parse_search_request, raw_form
-from onrecord.web.render import render_paragraph, safe_href
+from onrecord.web.render import quote_evidence, render_paragraph, safe_href
 from onrecord.web.state import get_state
 
 bp = Blueprint("pages", __name__)
@@ -76,7 +76,7 @@ def article_page(doc_id: str, fmt: str) -> str | Response:
         return json_page(article_data(article))
     marks = change_marks(article)
     paragraphs = [(p, render_paragraph(p, article.term_spans.get(p.n, ()),
-                                       marks.inserted.get(p.n, ())))
+                                       marks.inserted.get(p.n, ())), quote_evidence(p))
                   for p in article.paragraphs]
     back = url_for("pages.search_page", q=query) if query else url_for("pages.search_page")
     return render_template(

@@ -1,0 +1,179 @@
+"""Page details a reporter meets first (#28): the article page names each
+quote's resolved speaker without a tooltip and shows the evidence on
+demand; search hits drop per-hit "unknown outlet"/"undated" badges; an
+entity page's heading says the order its quotes are really in; the date
+histogram labels its bars; /favicon.ico answers; and copied citations'
+site-relative links are either explained or, where the operator allows
+it, absolute on the request's own host."""
+from __future__ import annotations
+
+import datetime as dt
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from onrecord.search.config import Config
+from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
+from onrecord.search.storage.store import Index
+from onrecord.web.app import create_app
+from onrecord.web.render import render_paragraph
+from tests.factories import indexed
+
+EVIL = '<script>alert(1)</script>"'
+SORRY = '"I am sorry it took this long for anyone to listen,"'
+PUBLISH = '"We will publish every page of it,"'
+
+
+def article(doc_id: str, paras: list[str], meta: Metadata) -> Article:
+    """Return an Article whose paragraphs are `paras` joined by blank lines."""
+    paragraphs, pos = [], 0
+    for n, text in enumerate(paras, 1):
+        paragraphs.append(Paragraph(id=f"{doc_id}-p{n}", n=n, start=pos, end=pos + len(text), text=text))
+        pos += len(text) + 2
+    return Article(id=doc_id, source=f"{doc_id}.txt", text="\n\n".join(paras), meta=meta, paragraphs=paragraphs)
+
+
+def quote(art: Article, n: int, quoted: str, speaker: str | None, mention: str | None,
+          evidence: Any = "named", confidence: float = 0.95) -> None:
+    """Attach to paragraph `n` the quote `quoted` by `speaker`, written in
+    the text as `mention` (its first occurrence after the quote)."""
+    para = art.paragraphs[n - 1]
+    start = para.start + para.text.index(quoted)
+    end = start + len(quoted)
+    who = None
+    if mention:
+        at = para.start + para.text.index(mention, end - para.start)
+        who = Mention(mention, at, at + len(mention))
+    cue_at = para.start + para.text.index("said")
+    para.quotes.append(Quote(text=quoted, start=start, end=end, speaker=speaker, speaker_mention=who,
+                             cue="said", cue_mention=Mention("said", cue_at, cue_at + 4),
+                             evidence=evidence if speaker else None, confidence=confidence if speaker else None,
+                             speaker_source="rule:cue" if speaker else None))
+    if speaker:
+        para.speakers.append(speaker)
+
+
+def mother() -> Article:
+    """A dated article: the speaker named, then a pronoun, then the name."""
+    art = article("mother", ["Mina Smallman, whose daughters were killed, spoke outside court on Monday.",
+                             f"{SORRY} she said.", f"{PUBLISH} said Mina Smallman."],
+                  Metadata(title="Mother demands answers", outlet="Kent Gazette", published=dt.date(2021, 3, 4)))
+    quote(art, 2, SORRY, "Mina Smallman", "she", "pronoun", 0.85)
+    quote(art, 3, PUBLISH, "Mina Smallman", "Mina Smallman")
+    return art
+
+
+def plain() -> list[Article]:
+    """Plain-text files without sidecars: no outlet, no date (one quoted by
+    a surname only)."""
+    first = article("plain-1", ['"The budget is gone," said Hale.'], Metadata())
+    quote(first, 1, '"The budget is gone,"', "Ruth Hale", "Hale")
+    second = article("plain-2", ["The budget debate went on all night."], Metadata(title="Night sitting"))
+    return [first, second]
+
+
+TOPICS = ["schools", "roads", "parks", "libraries", "housing", "policing", "buses", "bins",
+          "pools", "museums", "clinics", "bridges"]
+
+
+def months() -> list[Article]:
+    """One budget article a month over a year, each on its own topic (so
+    none folds into another as a near copy): twelve histogram bars."""
+    return [article(f"m{m:02d}", [f"Councillors debated the {topic} budget in session {m}."],
+                    Metadata(title=f"Budget {m}", outlet="Ledger", published=dt.date(2022, m, 1 + m)))
+            for m, topic in enumerate(TOPICS, 1)]
+
+
+@pytest.fixture(scope="module")
+def index() -> Index:
+    return indexed([mother(), *plain(), *months()])
+
+
+def client_for(index: Index, **settings: Any) -> FlaskClient:
+    return create_app(index=index, config=Config(**settings)).test_client()
+
+
+@pytest.fixture(scope="module")
+def client(index: Index) -> FlaskClient:
+    return client_for(index)
+
+
+def soup(client: FlaskClient, url: str, **kwargs: Any) -> BeautifulSoup:
+    response = client.get(url, **kwargs)
+    assert response.status_code == 200, url
+    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+
+
+def text_without_titles(node: Any) -> str:
+    """Return what a touch screen shows of `node`: its text, no tooltips."""
+    for element in node.find_all(True):
+        element.attrs.pop("title", None)
+    return " ".join(node.get_text(" ").split())
+
+
+# ------------------------------------------- the resolved speaker, no hover
+
+def test_article_page_names_a_pronouns_speaker_beside_the_quote(client: FlaskClient) -> None:
+    page = soup(client, "/doc/mother")
+    para = page.select_one("#p2")
+    shown = text_without_titles(para)
+    assert "Mina Smallman" in shown  # not only in the quote's title attribute
+    assert para.select_one(".quote-who").get_text() == "— Mina Smallman"
+    # The label follows the quote, outside its shading.
+    assert para.select_one(".quote-who").find_previous_sibling("span", class_="quote") is not None
+    assert para.select_one(".quote .quote-who") is None
+    assert "hover" not in page.select_one(".legend").get_text()
+
+
+def test_a_speaker_named_in_full_beside_the_quote_is_not_repeated(client: FlaskClient) -> None:
+    para = soup(client, "/doc/mother").select_one("#p3")
+    assert para.select_one(".quote-who") is None
+    assert text_without_titles(para).count("Mina Smallman") == 1
+
+
+def test_a_surname_gets_the_full_name(client: FlaskClient) -> None:
+    para = soup(client, "/doc/plain-1").select_one("#p1")
+    assert para.select_one(".quote-who").get_text() == "— Ruth Hale"
+
+
+def test_the_evidence_is_under_the_paragraph_behind_a_disclosure(client: FlaskClient) -> None:
+    page = soup(client, "/doc/mother")
+    details = page.select_one("#p2").find_next_sibling()
+    assert details.name == "details" and "quote-evidence" in details["class"]
+    assert details.get("open") is None  # on demand: closed until opened
+    assert "How the speaker was found" in details.select_one("summary").get_text()
+    line = " ".join(details.select_one("li").get_text(" ").split())
+    for part in ("Mina Smallman", "from a pronoun", "rule:cue", "confidence 0.85", "“ she ”", "cue “said”"):
+        assert part in line, line
+    assert page.select_one("#p1").find_next_sibling().name == "p"  # no quote, no evidence
+
+
+def test_speaker_labels_nest_and_escape() -> None:
+    text = '"Hi there," she said.'
+    para = Paragraph(id="x-p1", n=1, start=0, end=len(text), text=text)
+    para.quotes.append(Quote(text='"Hi there,"', start=0, end=11, speaker=EVIL,
+                             speaker_mention=Mention("she", 12, 15)))
+    html = str(render_paragraph(para, term_spans=[(4, 16)]))  # a mark across the quote's end
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    checker = NestingChecker()
+    checker.feed(html)
+    assert checker.stack == [] and checker.ok
+    assert html.index('class="quote-who"') > html.index('"Hi there,"'.replace('"', "&#34;")[:6])
+
+
+class NestingChecker(HTMLParser):
+    """Records whether every end tag closes the innermost open element."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.ok = True
+
+    def handle_starttag(self, tag: str, attrs: Any) -> None:
+        self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        self.ok = self.ok and bool(self.stack) and self.stack.pop() == tag
