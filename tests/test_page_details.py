@@ -177,3 +177,41 @@ class NestingChecker(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         self.ok = self.ok and bool(self.stack) and self.stack.pop() == tag
+
+
+# ------------------------------------------------ what a source leaves out
+
+def test_hits_without_outlet_or_date_carry_no_badges(client: FlaskClient) -> None:
+    page = soup(client, "/?q=budget&per_page=50")
+    hits = {h.select_one(".hit-title a")["href"].split("?")[0]: h for h in page.select("li.hit")}
+    bare = hits["/doc/plain-1"].select_one(".hit-meta")
+    assert "unknown outlet" not in bare.get_text() and "undated" not in bare.get_text()
+    assert bare.select_one(".badge, .outlet, time") is None
+    assert "undated" not in hits["/doc/plain-2"].select_one(".hit-meta").get_text()
+    dated = hits["/doc/m03"].select_one(".hit-meta")
+    assert dated.select_one(".outlet").get_text() == "Ledger" and dated.select_one("time")["datetime"] == "2022-03-04"
+    notes = page.select(".unstated-note")
+    assert len(notes) == 1
+    assert " ".join(notes[0].get_text().split()) == ("Of the 14 hits here, 2 state no outlet and 2 no date: "
+                                                   "their lines leave it out.")
+
+
+def test_no_note_when_every_hit_states_both(client: FlaskClient) -> None:
+    assert soup(client, "/?q=councillors").select_one(".unstated-note") is None
+
+
+@pytest.mark.parametrize("speaker, heading", [
+    ("Ruth Hale", "Quotes, article by article (none is dated)"),
+    ("Mina Smallman", "Quotes, in date order"),
+])
+def test_entity_heading_says_the_real_order(client: FlaskClient, speaker: str, heading: str) -> None:
+    title = soup(client, f"/speaker/{speaker}").select_one("#quotes-title")
+    assert " ".join(title.get_text().split()).startswith(heading + " (")
+
+
+def test_entity_heading_says_undated_come_last(index: Index) -> None:
+    late = article("late", ['"Still here," said Ruth Hale.'], Metadata(published=dt.date(2020, 1, 1)))
+    quote(late, 1, '"Still here,"', "Ruth Hale", "Ruth Hale")
+    mixed = client_for(indexed([*plain(), late]))
+    title = soup(mixed, "/speaker/Ruth Hale").select_one("#quotes-title").get_text()
+    assert "in date order, undated last" in title
