@@ -19,6 +19,7 @@ from onrecord.search.config import Config
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
+from onrecord.web.facetview import MAX_BAR_LABELS, labelled_bars, tick_text
 from onrecord.web.render import render_paragraph
 from tests.factories import indexed
 
@@ -215,3 +216,30 @@ def test_entity_heading_says_undated_come_last(index: Index) -> None:
     mixed = client_for(indexed([*plain(), late]))
     title = soup(mixed, "/speaker/Ruth Hale").select_one("#quotes-title").get_text()
     assert "in date order, undated last" in title
+
+
+# ------------------------------------------------------- histogram labels
+
+@pytest.mark.parametrize("count, expected", [
+    (0, set()), (1, {0}), (6, set(range(6))),
+    (7, {0, 2, 4, 6}),  # step 2 reaches the last bar
+    (12, {0, 3, 6, 9}),  # steps 3..5 never reach bar 11 evenly: the least one
+    (36, {0, 7, 14, 21, 28, 35}),
+])
+def test_labelled_bars_are_spread_and_few(count: int, expected: set[int]) -> None:
+    assert labelled_bars(count) == expected
+    assert len(labelled_bars(count)) <= MAX_BAR_LABELS
+
+
+@pytest.mark.parametrize("label, shown", [("2021-03", "Mar 2021"), ("2021-12", "Dec 2021"), ("2004", "2004")])
+def test_tick_text(label: str, shown: str) -> None:
+    assert tick_text(label) == shown
+
+
+def test_histogram_labels_bars_between_the_ends(client: FlaskClient) -> None:
+    bars = soup(client, "/?q=councillors").select("nav.histogram li")
+    assert len(bars) == 12
+    ticks = {i: li.select_one(".bar-tick").get_text() for i, li in enumerate(bars) if li.select_one(".bar-tick")}
+    assert ticks == {0: "Jan 2022", 3: "Apr 2022", 6: "Jul 2022", 9: "Oct 2022"}
+    names = [li.select_one("a.bar-link")["aria-label"] for li in bars]
+    assert names[4] == "2022-05: 1 paragraph"  # every bar, labelled or not, has its period and count
