@@ -243,3 +243,14 @@ def test_histogram_labels_bars_between_the_ends(client: FlaskClient) -> None:
     assert ticks == {0: "Jan 2022", 3: "Apr 2022", 6: "Jul 2022", 9: "Oct 2022"}
     names = [li.select_one("a.bar-link")["aria-label"] for li in bars]
     assert names[4] == "2022-05: 1 paragraph"  # every bar, labelled or not, has its period and count
+
+
+# ------------------------------------------------------------ the favicon
+
+def test_favicon_is_served_and_linked(client: FlaskClient) -> None:
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.content_type.startswith("image/")
+    assert icon.data[:4] == b"\x00\x00\x01\x00"  # an ICO header
+    link = soup(client, "/help").select_one('link[rel="icon"]')
+    linked = client.get(link["href"])
+    assert linked.status_code == 200 and linked.content_type.startswith("image/svg+xml")

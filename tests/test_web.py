@@ -575,5 +575,6 @@ def test_templates_have_no_inline_script_or_style(client: FlaskClient) -> None:
     soup = soup_of(client.get("/?q=apology"))
     assert not soup.find_all("style") and not soup.find_all(attrs={"style": True})
     assert [link["href"] for link in soup.find_all("link", rel="stylesheet")] == ["/static/style.css"]
-    # The other links are the page's feed and data twins, not styles.
-    assert all(link["rel"] == ["alternate"] for link in soup.find_all("link") if link["rel"] != ["stylesheet"])
+    # The other links are the page's feed and data twins and its icon, not styles.
+    assert all(link["rel"] in (["alternate"], ["icon"]) for link in soup.find_all("link")
+               if link["rel"] != ["stylesheet"])

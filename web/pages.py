@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, render_template, request, url_for
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 
 from onrecord.search import engine
 from onrecord.search.config import int_default
@@ -142,6 +142,13 @@ def names_in(paragraphs: list[Paragraph], attr: str) -> list[str]:
         for name in getattr(paragraph, attr):
             seen.setdefault(name, None)
     return list(seen)
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """Return the site icon from web/static: browsers ask for /favicon.ico
+    whatever the page links, and a 404 there fills every server log."""
+    return current_app.send_static_file("favicon.ico")
 
 
 @bp.get("/help")
