@@ -8,14 +8,17 @@ it, absolute on the request's own host."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
+from click.testing import CliRunner
 from flask.testing import FlaskClient
 
-from onrecord.search.config import Config
+from onrecord.cli import main
+from onrecord.search.config import Config, ConfigError, load_config
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
@@ -254,3 +257,75 @@ def test_favicon_is_served_and_linked(client: FlaskClient) -> None:
     link = soup(client, "/help").select_one('link[rel="icon"]')
     linked = client.get(link["href"])
     assert linked.status_code == 200 and linked.content_type.startswith("image/svg+xml")
+
+
+# -------------------------------------------- citations' links, both modes
+
+def citations(page: BeautifulSoup) -> list[str]:
+    return [b["data-citation"] for b in page.select("button.copy-citation")]
+
+
+@pytest.mark.parametrize("url", ["/?q=sorry", "/speaker/Mina%20Smallman"])
+def test_relative_links_are_explained_beside_the_copy_buttons(client: FlaskClient, url: str) -> None:
+    page = soup(client, url)
+    note = page.select_one("#citation-note")
+    assert note is not None and "public_url" in note.get_text() and "relative" in note.get_text()
+    buttons = page.select("button.copy-citation")
+    assert buttons and all(b["aria-describedby"] == "citation-note" for b in buttons)
+    assert all("/doc/mother?p=" in c and "://" not in c.split("/doc/")[0] for c in citations(page))
+
+
+def test_no_note_with_a_public_url(index: Index) -> None:
+    page = soup(client_for(index, public_url="https://quotes.example.org"), "/?q=sorry")
+    assert page.select_one("#citation-note") is None
+    assert all(not b.get("aria-describedby") for b in page.select("button.copy-citation"))
+    assert all("https://quotes.example.org/doc/mother?p=" in c for c in citations(page))
+
+
+def test_the_request_host_is_ignored_unless_trusted(index: Index) -> None:
+    page = soup(client_for(index), "/?q=sorry", base_url="https://news.example")
+    assert not any("news.example" in c for c in citations(page))
+
+
+def test_a_trusted_host_header_makes_links_absolute(index: Index) -> None:
+    client = client_for(index, trust_host_header=True)
+    page = soup(client, "/?q=sorry", base_url="https://news.example")
+    assert page.select_one("#citation-note") is None
+    assert citations(page) and all(c.endswith("https://news.example/doc/mother?p=2#p2") for c in citations(page))
+    api = client.get("/api/search?q=sorry", base_url="https://news.example").get_json()
+    assert api["hits"][0]["permalink"] == "https://news.example/doc/mother?p=2#p2"
+    rows = client.get("/export.json?q=sorry", base_url="https://news.example").get_json()
+    assert rows[0]["permalink"] == "https://news.example/doc/mother?p=2#p2"
+    # Behind a TLS proxy the app is reached over http; the proxy says https.
+    proxied = soup(client, "/?q=sorry", base_url="http://news.example:8080",
+                   headers={"X-Forwarded-Proto": "https"})
+    assert citations(proxied)[0].endswith("https://news.example:8080/doc/mother?p=2#p2")
+
+
+@pytest.mark.parametrize("base_url", ["http://127.0.0.1:5000", "http://localhost", "http://[::1]:8000"])
+def test_a_trusted_loopback_host_stays_relative(index: Index, base_url: str) -> None:
+    page = soup(client_for(index, trust_host_header=True), "/?q=sorry", base_url=base_url)
+    assert page.select_one("#citation-note") is not None
+    assert all(c.endswith(" /doc/mother?p=2#p2") for c in citations(page))
+
+
+def test_a_malformed_host_header_stays_relative(index: Index) -> None:
+    client = client_for(index, trust_host_header=True)
+    page = soup(client, "/?q=sorry", headers={"Host": "news.example/evil?x="})
+    assert all(c.endswith(" /doc/mother?p=2#p2") for c in citations(page))
+
+
+@pytest.mark.parametrize("raw, value", [("1", True), ("yes", True), ("ON", True), ("true", True),
+                                        ("0", False), ("no", False), ("off", False), ("False", False)])
+def test_trust_host_header_is_a_switch(raw: str, value: bool) -> None:
+    assert load_config({}).trust_host_header is False
+    assert load_config({"ONRECORD_TRUST_HOST_HEADER": raw}).trust_host_header is value
+    assert load_config({}, [f"trust_host_header={raw}"]).trust_host_header is value
+
+
+def test_a_bad_switch_value_is_refused() -> None:
+    with pytest.raises(ConfigError, match="trust_host_header='maybe' is not on or off"):
+        load_config({}, ["trust_host_header=maybe"])
+    result = CliRunner().invoke(main, ["settings", "--json", "--setting", "trust_host_header=on"])
+    rows = {row["name"]: row for row in map(json.loads, result.output.splitlines())}
+    assert rows["trust_host_header"]["value"] is True and rows["trust_host_header"]["default"] is False
