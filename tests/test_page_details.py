@@ -224,10 +224,12 @@ def test_entity_heading_says_undated_come_last(index: Index) -> None:
 # ------------------------------------------------------- histogram labels
 
 @pytest.mark.parametrize("count, expected", [
-    (0, set()), (1, {0}), (6, set(range(6))),
+    (0, set()), (1, {0}), (5, set(range(5))),
+    (6, {0, 2, 4}),  # no step of 2 or 3 reaches bar 5: the least one
     (7, {0, 2, 4, 6}),  # step 2 reaches the last bar
-    (12, {0, 3, 6, 9}),  # steps 3..5 never reach bar 11 evenly: the least one
-    (36, {0, 7, 14, 21, 28, 35}),
+    (12, {0, 3, 6, 9}),
+    (13, {0, 3, 6, 9, 12}),
+    (36, {0, 9, 18, 27}),
 ])
 def test_labelled_bars_are_spread_and_few(count: int, expected: set[int]) -> None:
     assert labelled_bars(count) == expected

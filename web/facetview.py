@@ -21,9 +21,10 @@ ValueState = Literal["selected", "excluded", "none"]
 # Bar heights are classes h-0 .. h-BAR_STEPS of style.css: the CSP forbids
 # inline style attributes, so a height cannot be written per bar.
 BAR_STEPS = 20
-# Labels under the date histogram's bars at most ("Mar 2021" is about 50 px
-# wide: six fit a 390 px phone even over 36 month bars).
-MAX_BAR_LABELS = 6
+# Labels under the date histogram's bars at most: "Mar 2021" is about 55 px
+# wide, and the end ones are kept inside the chart, so more than five
+# overlap on a 390 px phone over 36 month bars (tests/test_browser_details.py).
+MAX_BAR_LABELS = 5
 _ORDER: dict[ValueState, int] = {"selected": 0, "none": 1, "excluded": 2}
 
 
