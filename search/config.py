@@ -38,7 +38,7 @@ class Setting:
     """One row of SETTINGS: a tunable an operator may change.  Numbers must
     be positive (or >= 0 when `zero_ok`, where 0 usually means "off") and
     at most `maximum` when given; text (type str, default "" for unset) is
-    checked by parse_text_value."""
+    checked by parse_text_value; a switch (type bool) is on or off."""
 
     name: str
     default: int | float | str
@@ -84,6 +84,9 @@ SETTINGS: tuple[Setting, ...] = (
             "with its own caches.", maximum=256),
     Setting("public_url", "", str, "Public base URL of the site (https://host/path): permalinks in "
             "citations, exports and JSON are absolute on it; unset: site-relative."),
+    Setting("trust_host_header", False, bool, "With public_url unset, make those permalinks "
+            "absolute on the scheme and Host header of each request (on only behind a proxy that "
+            "sets Host; a loopback host stays site-relative)."),
     # Writing (search.storage, indexer)
     Setting("write_lock_timeout", 10.0, float, "Seconds a writer waits for another writer's lock "
             "(index --wait).", zero_ok=True),
@@ -139,6 +142,7 @@ class Config:
     article_window: int = 200
     processes: int = 1
     public_url: str = ""
+    trust_host_header: bool = False
     write_lock_timeout: float = 10.0
     writer_memory_mb: int = 256
     worker_memory_mb: int = 128
@@ -212,6 +216,8 @@ def parse_value(setting: Setting, raw: str, label: str) -> Any:
     ConfigError naming `label` (e.g. ONRECORD_QUERY_TIMEOUT)."""
     if setting.type is str:
         return parse_text_value(setting, raw, label)
+    if setting.type is bool:
+        return parse_switch(raw, label)
     try:
         value = setting.type(raw.strip())
     except ValueError:
@@ -225,6 +231,20 @@ def parse_value(setting: Setting, raw: str, label: str) -> Any:
     if setting.maximum is not None:
         wanted += f" up to {setting.maximum}"
     raise ConfigError(f"{label}={raw!r} is not a {wanted}")
+
+
+# How an operator may write a switch's two states (any case).
+SWITCH_WORDS: dict[str, bool] = {"1": True, "true": True, "yes": True, "on": True,
+                                 "0": False, "false": False, "no": False, "off": False}
+
+
+def parse_switch(raw: str, label: str) -> bool:
+    """Return the on/off value `raw` spells (SWITCH_WORDS); raises
+    ConfigError naming `label`."""
+    value = SWITCH_WORDS.get(raw.strip().lower())
+    if value is None:
+        raise ConfigError(f"{label}={raw!r} is not on or off (1/0, true/false, yes/no, on/off)")
+    return value
 
 
 def parse_text_value(setting: Setting, raw: str, label: str) -> str:

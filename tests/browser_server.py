@@ -25,8 +25,6 @@ CHROMIUM_ARGS: list[str] = ["--no-sandbox", "--disable-gpu", "--disable-quic", "
                             "--disable-sync"]
 MISSING_CHROMIUM = ("No Chromium for the browser tests: `make test` installs one "
                     "(tests/ensure_browser.py: apt-get as root, else Playwright's download).")
-# Browsers ask for /favicon.ico on their own; the app has none, by design.
-_IGNORED_URL_ENDINGS = ("/favicon.ico",)
 
 
 @dataclass
@@ -81,7 +79,8 @@ class ConsoleLog:
     errors: list[str] = field(default_factory=list)
 
     def watch(self, page: Any) -> None:
-        """Record `page`'s console errors (bar favicon 404s) and page errors."""
+        """Record `page`'s console errors (a favicon 404 too: the app serves
+        one) and page errors."""
         page.on("console", self._on_console)
         page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
 
@@ -89,8 +88,6 @@ class ConsoleLog:
         if message.type != "error":
             return
         url = (message.location or {}).get("url", "")
-        if url.endswith(_IGNORED_URL_ENDINGS):
-            return
         self.errors.append(f"console: {message.text} ({url})")
 
     def take(self) -> list[str]:

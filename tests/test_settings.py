@@ -26,7 +26,7 @@ from onrecord.web.app import create_app
 from tests.test_store import make_article
 
 # A valid value other than the default, per setting (as typed by an operator).
-NUMERIC = [s for s in SETTINGS if s.type is not str]  # text settings are tested apart
+NUMERIC = [s for s in SETTINGS if s.type not in (str, bool)]  # text settings and switches are tested apart
 CHANGED = {s.name: ("0" if s.zero_ok else str(s.type(s.default) + 1)) for s in NUMERIC}
 COMMANDS = [["index", "."], ["search", "x"], ["extract", "x.txt"], ["serve"], ["check"], ["settings"]]
 BAD = [
@@ -233,7 +233,8 @@ def test_the_readme_lists_every_setting_with_its_default() -> None:
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     for setting in SETTINGS:
         default = (f"{setting.default:g}" if setting.type is float else
-                   "(unset)" if setting.type is str else f"{setting.default:,}")
+                   "(unset)" if setting.type is str else
+                   ("on" if setting.default else "off") if setting.type is bool else f"{setting.default:,}")
         assert f"| `{setting.name}` | {default} | {setting.help} |" in readme
 
 

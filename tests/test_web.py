@@ -300,7 +300,9 @@ def test_search_page_hit_links_and_metadata(client: FlaskClient) -> None:
 def test_search_page_shows_undated_and_untitled(client: FlaskClient) -> None:
     soup = soup_of(client.get("/?q=harbour"))
     hit = soup.select_one("li.hit")
-    assert "undated" in hit.select_one(".hit-meta").get_text()
+    # No badge per hit for what the source does not state: one note says it (#28).
+    assert hit.select_one(".hit-meta time, .hit-meta .undated") is None
+    assert "no date" in soup.select_one(".unstated-note").get_text()
     # No headline: the article's first words, marked as such (#14).
     shown = hit.select_one(".hit-title a .untitled")
     assert shown.get_text() == "Harbour officials issued an apology after the ferry delays…"
@@ -573,5 +575,6 @@ def test_templates_have_no_inline_script_or_style(client: FlaskClient) -> None:
     soup = soup_of(client.get("/?q=apology"))
     assert not soup.find_all("style") and not soup.find_all(attrs={"style": True})
     assert [link["href"] for link in soup.find_all("link", rel="stylesheet")] == ["/static/style.css"]
-    # The other links are the page's feed and data twins, not styles.
-    assert all(link["rel"] == ["alternate"] for link in soup.find_all("link") if link["rel"] != ["stylesheet"])
+    # The other links are the page's feed and data twins and its icon, not styles.
+    assert all(link["rel"] in (["alternate"], ["icon"]) for link in soup.find_all("link")
+               if link["rel"] != ["stylesheet"])

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, jsonify, request
 from onrecord.search import engine
 from onrecord.web.citations import public_permalinks
 from onrecord.web.params import parse_search_request, refuse_unknown_params
-from onrecord.web.state import get_state
+from onrecord.web.state import get_state, site_root
 
 bp = Blueprint("api", __name__)
 
@@ -18,21 +18,21 @@ bp = Blueprint("api", __name__)
 @bp.get("/api/search")
 def api_search() -> Response:
     """Return SearchResult.to_dict() for the request's parameters as JSON,
-    permalinks absolute on the public_url setting when it is set.  An
+    permalinks absolute on the site root (web.state.site_root) when there is one.  An
     unknown parameter is a 400: a script's year=2003 must not quietly
     return every year."""
     state = get_state()
     refuse_unknown_params(request.args.keys())
     req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
     result = engine.search(state.index(), req)
-    return jsonify(public_permalinks(result.to_dict(), state.config.public_url))
+    return jsonify(public_permalinks(result.to_dict(), site_root()))
 
 
 def json_page(data: dict[str, Any]) -> Response:
     """Return a page's data (the dict its HTML is rendered from) as JSON,
-    permalinks absolute on the public_url setting when it is set (Datasette's
+    permalinks absolute on the site root when there is one (Datasette's
     convention: every page has a .json twin with the same data)."""
-    return jsonify(public_permalinks(data, get_state().config.public_url))
+    return jsonify(public_permalinks(data, site_root()))
 
 
 @bp.get("/healthz")

@@ -26,7 +26,7 @@ from onrecord.web.feeds import bp as feeds_bp
 from onrecord.web.lookup import bp as lookup_bp
 from onrecord.web.pages import bp as pages_bp
 from onrecord.web.render import format_date, safe_href
-from onrecord.web.state import STATE_KEY, AppState, get_state
+from onrecord.web.state import STATE_KEY, AppState, site_root
 from onrecord.web.titles import display_title
 
 SECURITY_HEADERS: dict[str, str] = {
@@ -101,14 +101,6 @@ def create_app(index: Index | None = None, config: Config | None = None) -> Flas
     register_error_handlers(app)
     app.after_request(add_security_headers)
     return app
-
-
-def site_root() -> str:
-    """Return the public base URL of the site (the public_url setting) for
-    the permalinks in citations, or '' for site-relative ones.  Never
-    request.url_root: behind a proxy or on a laptop that is a loopback
-    address, useless (and revealing) in text pasted into a story."""
-    return get_state().config.public_url
 
 
 # Helpers the templates call: links, clusters and citations are built by

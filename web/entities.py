@@ -147,10 +147,20 @@ def render_profile(kind: EntityKind, name: str, fmt: str = "html") -> str | Resp
                                                      [r.doc_id for r in profile.quotes if not r.title]),
                            feed_title=f"onrecord: {profile.name}",
                            noun=TIMELINE_NOUNS[kind], search_url=filter_url(kind, profile.name),
+                           order=quote_order(profile),
                            related=RELATED[kind], related_kind=RELATED_KIND,
                            shown_roles=SHOWN_ROLES, shown_related=SHOWN_RELATED,
                            window=page_window(profile.page, profile.pages),
                            page_url=lambda n: entity_url(kind, profile.name, n))
+
+
+def quote_order(profile: EntityProfile) -> str:
+    """Return how the profile's quotes are really ordered, for the heading
+    over them: by date (undated last) when any is dated; when none is,
+    the outline's fallback, article by article (search.features.outlines)."""
+    if not profile.timeline:  # months of dated quotes: none, nothing is dated
+        return "article by article (none is dated)"
+    return "in date order, undated last" if profile.undated else "in date order"
 
 
 def filter_url(kind: EntityKind, name: str) -> str:

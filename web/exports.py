@@ -27,7 +27,7 @@ from onrecord.search.features import exporting
 from onrecord.search.model import SearchRequest
 from onrecord.web.citations import absolute_url
 from onrecord.web.params import parse_search_request, refuse_unknown_params
-from onrecord.web.state import get_state
+from onrecord.web.state import get_state, site_root
 
 bp = Blueprint("exports", __name__)
 
@@ -169,7 +169,7 @@ def export_response(ext: str) -> Response:
     kind = parse_rows(request.args.get("rows"))
     columns = list(exporting.EXPORT_COLUMNS[kind])
     found = start_rows(iter(exporting.iter_export_rows(state.index(), req, kind)))
-    rows = with_absolute_permalinks(found, state.config.public_url)
+    rows = with_absolute_permalinks(found, site_root())
     encode, mimetype = ENCODERS[ext]
     name = export_filename(req.query, dt.date.today(), ext, kind, request_filters(req))
     response = Response(stream_with_context(encode(rows, columns)), content_type=mimetype)

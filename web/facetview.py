@@ -3,11 +3,13 @@
 Owns the presentation decisions the template would otherwise make in Jinja:
 the order of a facet's values (selected first, excluded last), which link
 each value and its exclude control carry, when "Show all N" and the filter
-box appear, and each histogram bar's height step, link and accessible name.
+box appear, and each histogram bar's height step, link, accessible name and
+visible label (every bar's when few, else every k-th).
 Every URL comes from web.links.SearchLinks.  Pure: no Flask imports.
 """
 from __future__ import annotations
 
+import calendar
 from dataclasses import dataclass
 from typing import Literal
 
@@ -19,6 +21,10 @@ ValueState = Literal["selected", "excluded", "none"]
 # Bar heights are classes h-0 .. h-BAR_STEPS of style.css: the CSP forbids
 # inline style attributes, so a height cannot be written per bar.
 BAR_STEPS = 20
+# Labels under the date histogram's bars at most: "Mar 2021" is about 55 px
+# wide, and the end ones are kept inside the chart, so more than five
+# overlap on a 390 px phone over 36 month bars (tests/test_browser_details.py).
+MAX_BAR_LABELS = 5
 _ORDER: dict[ValueState, int] = {"selected": 0, "none": 1, "excluded": 2}
 
 
@@ -59,6 +65,7 @@ class Bar:
     url: str
     step: int  # height class h-<step>, proportional to count
     title: str  # accessible name: "2021-03: 12 paragraphs"
+    tick: str = ""  # the label shown under it ("Mar 2021"), '' for a bar between labels
 
 
 def facet_views(result: SearchResult, links: SearchLinks) -> list[FacetView]:
@@ -103,11 +110,35 @@ def facet_entry(facet: FacetDef, fv: FacetValue, links: SearchLinks) -> FacetEnt
 
 def histogram_bars(buckets: list[DateBucket], links: SearchLinks) -> list[Bar]:
     """Return one bar per bucket, its height step proportional to its
-    count (a bar with any count is at least one step high)."""
+    count (a bar with any count is at least one step high), every
+    labelled one (labelled_bars) with its tick."""
     peak = max((b.count for b in buckets), default=0)
+    labelled = labelled_bars(len(buckets))
     return [Bar(label=b.label, count=b.count, url=links.dates(b.since, b.until),
-                step=bar_step(b.count, peak), title=bar_title(b))
-            for b in buckets]
+                step=bar_step(b.count, peak), title=bar_title(b),
+                tick=tick_text(b.label) if i in labelled else "")
+            for i, b in enumerate(buckets)]
+
+
+def labelled_bars(count: int) -> set[int]:
+    """Return the positions of the bars to label: all of them up to
+    MAX_BAR_LABELS, else every k-th from the first (k the smallest step
+    that keeps within MAX_BAR_LABELS, raised where a step a little larger
+    also reaches the last bar), so labels never crowd a phone's width."""
+    if count <= MAX_BAR_LABELS:
+        return set(range(count))
+    least = -(-(count - 1) // (MAX_BAR_LABELS - 1))
+    step = next((k for k in range(least, 2 * least) if (count - 1) % k == 0), least)
+    return set(range(0, count, step))
+
+
+def tick_text(label: str) -> str:
+    """Return a bucket's label as shown under its bar: 'Mar 2021' for the
+    month '2021-03', a year as it is."""
+    year, _sep, month = label.partition("-")
+    if month.isdigit() and 1 <= int(month) <= 12:
+        return f"{calendar.month_abbr[int(month)]} {year}"
+    return label
 
 
 def bar_step(count: int, peak: int) -> int:

@@ -4,7 +4,7 @@ Owns /feed.atom (any search: the search page's parameters), and
 /speaker/<name>.atom and /institution/<name>.atom: the newest-indexed
 matching paragraphs (search.features.feeds), newest first, as Atom
 (RFC 4287) that any feed reader can subscribe to.  Links are absolute on
-the public_url setting when it is set, else site-relative (a reader
+the site root (web.state.site_root: public_url), else site-relative (a reader
 resolves them against the feed's own URL); ids are tag: URIs, which
 name a paragraph without naming a host.  Built with ElementTree, so the
 XML is well-formed whatever the articles contain.
@@ -25,7 +25,7 @@ from onrecord.search.features.openings import article_openings
 from onrecord.search.model import SearchRequest
 from onrecord.web.citations import absolute_url
 from onrecord.web.params import MAX_FILTER_CHARS, parse_search_request, refuse_unknown_params
-from onrecord.web.state import get_state
+from onrecord.web.state import get_state, site_root
 from onrecord.web.titles import display_title
 
 bp = Blueprint("feeds", __name__)
@@ -100,7 +100,7 @@ def search_title(req: SearchRequest) -> str:
 def atom_response(feed: Feed, title: str, page: str, self_path: str) -> Response:
     """Return `feed` as an Atom document titled `title`, whose HTML page is
     `page` and whose own site-relative URL (its id too) is `self_path`."""
-    root = get_state().config.public_url
+    root = site_root()
     xml = build_atom(feed, title, absolute_url(root, page), self_path, root)
     response = Response(xml, content_type="application/atom+xml; charset=utf-8")
     response.headers["Cache-Control"] = "max-age=300"  # readers poll; five minutes old is fine

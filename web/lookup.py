@@ -23,7 +23,7 @@ from onrecord.web.citations import absolute_url
 from onrecord.web.entities import entity_url
 from onrecord.web.exports import iter_excel_csv
 from onrecord.web.params import parse_flag
-from onrecord.web.state import get_state
+from onrecord.web.state import get_state, site_root
 
 bp = Blueprint("lookup", __name__)
 
@@ -89,7 +89,7 @@ def lookup_csv() -> Response:
     """Return the look-up as CSV: a line per (name, speaker), one with an
     empty speaker for a name that matched nobody."""
     _text, _as_csv, rows = _request_rows()
-    root = get_state().config.public_url
+    root = site_root()
     response = Response(stream_with_context(iter_excel_csv(_csv_rows(lookup_data(rows or []), root),
                                                            CSV_COLUMNS)),
                         content_type="text/csv; charset=utf-8")

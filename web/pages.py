@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, render_template, request, url_for
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 
 from onrecord.search import engine
 from onrecord.search.config import int_default
@@ -29,7 +29,7 @@ from onrecord.web.params import (
     raw_form,
     unknown_param_notes,
 )
-from onrecord.web.render import render_paragraph, safe_href
+from onrecord.web.render import quote_evidence, render_paragraph, safe_href
 from onrecord.web.state import get_state
 
 bp = Blueprint("pages", __name__)
@@ -86,7 +86,7 @@ def article_page(doc_id: str, fmt: str) -> str | Response:
         return json_page(article_data(article))
     marks = change_marks(article)
     paragraphs = [(p, render_paragraph(p, article.term_spans.get(p.n, ()),
-                                       marks.inserted.get(p.n, ())))
+                                       marks.inserted.get(p.n, ())), quote_evidence(p))
                   for p in article.paragraphs]
     back = url_for("pages.search_page", q=query) if query else url_for("pages.search_page")
     return render_template(
@@ -152,6 +152,13 @@ def names_in(paragraphs: list[Paragraph], attr: str) -> list[str]:
         for name in getattr(paragraph, attr):
             seen.setdefault(name, None)
     return list(seen)
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """Return the site icon from web/static: browsers ask for /favicon.ico
+    whatever the page links, and a 404 there fills every server log."""
+    return current_app.send_static_file("favicon.ico")
 
 
 @bp.get("/help")

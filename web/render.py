@@ -4,8 +4,11 @@ Owns the one place where the web layer builds markup by hand: every piece of
 text is escaped, and the only tags emitted come from a fixed table keyed by
 span kind.  Spans may overlap arbitrarily (a query word inside a quote, a
 speaker mention straddling a cue); overlapping elements are split and
-reopened so the output is always well-nested HTML.  Also owns `safe_href`,
-which keeps user-supplied URLs from becoming `javascript:` links.
+reopened so the output is always well-nested HTML.  Also owns what a quote
+shows of its speaker without hovering (the resolved name after the quote,
+the evidence as lines the article page puts behind a disclosure: a touch
+screen has no tooltips) and `safe_href`, which keeps user-supplied URLs
+from becoming `javascript:` links.
 """
 from __future__ import annotations
 
@@ -43,21 +46,27 @@ class Span:
     title: str | None = None
 
 
-def render_spans(text: str, spans: Iterable[Span]) -> Markup:
-    """Return `text` escaped, with each span wrapped in its tag.
+def render_spans(text: str, spans: Iterable[Span],
+                 inserts: Sequence[tuple[int, Markup]] = ()) -> Markup:
+    """Return `text` escaped, with each span wrapped in its tag and each
+    `inserts` item (position, safe markup) placed at its position, outside
+    every span (those open there are closed and reopened around it).
 
     Spans are clipped to the text; empty spans are dropped.  Where spans
     cross, the inner element is closed and reopened so tags nest properly.
     Raises ValueError for a span kind not in SPAN_TAGS.
     """
     usable = _clip_spans(text, spans)
-    if not usable:
+    placed = [(min(max(0, pos), len(text)), markup) for pos, markup in inserts]
+    if not usable and not placed:
         return Markup(escape(text))
-    cuts = sorted({0, len(text)} | {s.start for s in usable} | {s.end for s in usable})
+    cuts = sorted({0, len(text)} | {s.start for s in usable} | {s.end for s in usable}
+                  | {pos for pos, _m in placed})
     out: list[str] = []
     stack: list[Span] = []
     for pos, nxt in zip(cuts, cuts[1:] + [None], strict=False):
         _close_ending(stack, pos, out)
+        _insert_at(stack, [str(m) for at, m in placed if at == pos], out)
         starting = [s for s in usable if s.start == pos]
         for span in sorted(starting, key=_nesting_key):
             out.append(_open_tag(span))
@@ -99,6 +108,16 @@ def _close_ending(stack: list[Span], pos: int, out: list[str]) -> None:
     for span in sorted(reopen, key=_nesting_key):
         out.append(_open_tag(span))
         stack.append(span)
+
+
+def _insert_at(stack: list[Span], markups: list[str], out: list[str]) -> None:
+    """Append `markups` outside every open span: close them all, insert,
+    reopen them in the same nesting."""
+    if not markups:
+        return
+    out.extend(_close_tag(span) for span in reversed(stack))
+    out.extend(markups)
+    out.extend(_open_tag(span) for span in stack)
 
 
 def _open_tag(span: Span) -> str:
@@ -166,9 +185,65 @@ def paragraph_spans(paragraph: Paragraph, term_spans: Sequence[tuple[int, int]] 
 
 def render_paragraph(paragraph: Paragraph, term_spans: Sequence[tuple[int, int]] = (),
                      inserted: Sequence[tuple[int, int]] = ()) -> Markup:
-    """Return the paragraph's text as safe HTML with marks, inserted words
-    and quote evidence."""
-    return render_spans(paragraph.text, paragraph_spans(paragraph, term_spans, inserted))
+    """Return the paragraph's text as safe HTML with marks, inserted words,
+    quote evidence and, after each quote, who said it (speaker_labels)."""
+    return render_spans(paragraph.text, paragraph_spans(paragraph, term_spans, inserted),
+                        speaker_labels(paragraph))
+
+
+def speaker_labels(paragraph: Paragraph) -> list[tuple[int, Markup]]:
+    """Return (paragraph-relative position, markup) of a small '— NAME'
+    after each attributed quote, so the resolved speaker shows without a
+    tooltip.  Left out where the paragraph already writes the name in full
+    as the quote's speaker mention ('said Ann Jones'): only a pronoun,
+    surname or description needs it (an unattributed quote's "no speaker
+    found" is in quote_evidence, not repeated after every scare quote)."""
+    labels = []
+    for quote in paragraph.quotes:
+        who = quote.speaker_mention
+        written = who.text if who and paragraph.start <= who.start < paragraph.end else ""
+        if not quote.speaker or _same_name(written, quote.speaker):
+            continue
+        html = Markup(' <span class="quote-who">— {}</span>').format(quote.speaker)
+        labels.append((quote.end - paragraph.start, html))
+    return labels
+
+
+def _same_name(written: str, name: str) -> bool:
+    """Return True if `written` is `name`, case and spacing aside."""
+    return " ".join(written.split()).casefold() == " ".join(name.split()).casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteEvidence:
+    """What the article page shows, on demand, of how one quote's speaker
+    was found: a few words of the quote, the speaker (and role), how
+    ('from a pronoun, rule:pronoun, confidence 0.80') and the words of the
+    text that named them and carried the quote."""
+
+    excerpt: str
+    speaker: str | None
+    role: str | None
+    how: str
+    mention: str | None
+    cue: str | None
+
+
+EXCERPT_WORDS = 8  # words of a quote the evidence list repeats
+
+
+def quote_evidence(paragraph: Paragraph) -> list[QuoteEvidence]:
+    """Return the evidence of each quote of `paragraph`, in text order."""
+    out = []
+    for quote in paragraph.quotes:
+        words = quote.text.split()
+        excerpt = " ".join(words[:EXCERPT_WORDS]) + (" …" if len(words) > EXCERPT_WORDS else "")
+        out.append(QuoteEvidence(
+            excerpt=excerpt, speaker=quote.speaker, role=quote.role,
+            how=_describe_evidence(quote.to_dict()) or ("no speaker found" if not quote.speaker else ""),
+            mention=quote.speaker_mention.text if quote.speaker_mention else None,
+            cue=quote.cue_mention.text if quote.cue_mention else quote.cue))
+    return out
 
 
 def safe_href(url: str | None) -> str | None:

@@ -1,6 +1,8 @@
 """Per-app state of the web layer: the Config and the (lazily opened) index.
 
-Owns when the index is opened.  An app created without an index opens
+Owns when the index is opened, and `site_root`: the base URL permalinks
+are made absolute on (public_url; the request's own host only where the
+operator allowed it).  An app created without an index opens
 config.index_dir on the first request that needs it, so a missing or
 broken index shows a 503 page with repair instructions instead of stopping
 the server at start.  A failed open is not cached: once the index has been
@@ -8,17 +10,21 @@ built, the next request succeeds without a restart.
 """
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass, field
 
-from flask import current_app
+from flask import current_app, has_request_context, request
 
-from onrecord.search.config import Config
+from onrecord.search.config import Config, is_loopback_host
 from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.storage import store
 from onrecord.search.storage.store import Index
 
 STATE_KEY = "onrecord"
+# A Host header trust_host_header may use: a name or IPv4 address, or a
+# bracketed IPv6 one, and a port; anything else stays site-relative.
+_PLAIN_HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
 
 
 @dataclass(slots=True)
@@ -56,3 +62,26 @@ def open_configured_index(config: Config) -> Index:
 def get_state() -> AppState:
     """Return the AppState of the current Flask app."""
     return current_app.extensions[STATE_KEY]
+
+
+def site_root() -> str:
+    """Return the public base URL permalinks in citations, exports, feeds
+    and JSON are absolute on: the public_url setting; else, only when the
+    trust_host_header setting allows it, this request's scheme (a proxy's
+    X-Forwarded-Proto of http or https, else as served), Host header and
+    mount point; else '' (site-relative).  The Host header is the
+    client's to write, so it is never used unasked, nor when it names a
+    loopback address (a citation pasted into a story must not point at
+    the reporter's own machine) or is not a plain host[:port]."""
+    config = get_state().config
+    if config.public_url:
+        return config.public_url
+    if not (config.trust_host_header and has_request_context()):
+        return ""
+    host = request.host
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    if not _PLAIN_HOST.fullmatch(host) or is_loopback_host(name):
+        return ""
+    forwarded = request.headers.get("X-Forwarded-Proto", "").strip().lower()
+    scheme = forwarded if forwarded in ("http", "https") else request.scheme
+    return f"{scheme}://{host}{request.script_root}"

@@ -1,6 +1,7 @@
 /* onrecord: progressive enhancements only; every page works without this file.
  * - "Copy citation" buttons (shown only when this script runs) copy their
- *   data-citation attribute to the clipboard.
+ *   data-citation attribute to the clipboard; the note saying their links
+ *   are site-relative (no public_url) is shown with them.
  * - Keyboard: "/" focuses the search box, "j"/"k" move between results.
  * - Facets: one Tab stop per value (its link); the value's exclude and
  *   profile links leave the Tab order and answer "x" and "p" instead
@@ -58,6 +59,10 @@
 
   function setUpCopyButtons() {
     var buttons = document.querySelectorAll("button.copy-citation");
+    // The note that copied links are site-relative matters only with buttons.
+    Array.prototype.forEach.call(document.querySelectorAll(".citation-note"), function (note) {
+      note.hidden = buttons.length === 0;
+    });
     Array.prototype.forEach.call(buttons, function (button) {
       button.hidden = false;
       button.addEventListener("click", function () {
