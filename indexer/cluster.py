@@ -83,6 +83,12 @@ QUIET_HOUSEKEEPING = {
     "distributed.worker.memory.monitor-interval": "1s",
     "distributed.scheduler.work-stealing-interval": "1s",
 }
+# Where a local cluster's scheduler serves its HTTP routes.  Dask's scheduler
+# starts an HTTP server even without a dashboard (dashboard_address=None),
+# on its default port 8787, and when that port is taken (another cluster, a
+# second indexer) it warns "Port 8787 is already in use" on stderr and takes
+# another: a port of the system's choosing on the loopback never collides.
+SCHEDULER_HTTP = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}
 # Seconds to reach an existing scheduler before giving up.
 CONNECT_SECONDS = 10
 # Seconds to wait for a scheduler's first worker.
@@ -118,7 +124,8 @@ def cluster_client(address: str | None, workers: int) -> Iterator[Any]:
         return
     with dask.config.set({NANNY_ENVIRON: worker_environ(), WORKER_PROFILE: False, **QUIET_HOUSEKEEPING}), \
             LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                         dashboard_address=None, silence_logs=logging.CRITICAL) as cluster, \
+                         dashboard_address=None, scheduler_kwargs=SCHEDULER_HTTP,
+                         silence_logs=logging.CRITICAL) as cluster, \
             Client(cluster) as client:
         client.register_plugin(_Lifeline(os.getpid()), name="onrecord-lifeline")
         yield client
