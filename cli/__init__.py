@@ -78,22 +78,21 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     Exits 0 when every file was indexed, 1 when some were skipped, 2 when
     the index is busy (another indexer), cannot be written (disk full,
     read-only) or the Dask cluster cannot be reached or failed."""
-    from onrecord.indexer.pipeline import ingest_paths, iter_input_files
+    from onrecord.cli.progress import ProgressLine
+    from onrecord.indexer.pipeline import ingest_paths
     from onrecord.search.storage.store import open_index
 
     if cluster is not None:  # checked like --setting cluster=..., which it beats
         settings = (*settings, f"cluster={cluster}")
     config = load_config(settings=settings, index_dir=index_dir, file_budget=file_budget,
                          write_lock_timeout=lock_wait)
-    files = list(iter_input_files(paths))  # for the progress bar: ingest_paths walks again
     index = _or_exit(lambda: open_index(config.index_dir, create=True, config=config))
+    progress = ProgressLine(sys.stderr)
     try:
-        with click.progressbar(length=len(files), label="Indexing", file=sys.stderr,
-                               show_pos=True) as bar:
-            summary = _or_exit(lambda: ingest_paths(paths, index, workers=workers,
-                                                    on_file=lambda _p: bar.update(1),
-                                                    config=config))
+        summary = _or_exit(lambda: ingest_paths(paths, index, workers=workers, config=config,
+                                                on_progress=progress))
     finally:
+        progress.close()
         index.close()
     click.echo(format_summary(summary, config.index_dir))
     for path, kept_as, claimed, why in summary.conflicts:
