@@ -36,10 +36,11 @@ __all__ = ["FileOutcome", "extract_file", "extract_outcome", "ingest_paths", "it
 log = logging.getLogger(__name__)
 
 
-def iter_input_files(paths: Iterable[Path]) -> Iterator[Path]:
+def iter_input_files(paths: Iterable[Path], include_all: bool = False) -> Iterator[Path]:
     """Yield the files to ingest under `paths`, in order; the walk's rules
-    (hidden files, sidecars, symbolic links) are indexer.inputs'."""
-    yield from find_input_files(paths).files
+    (hidden files, sidecars, symbolic links, files that are not articles
+    unless `include_all`) are indexer.inputs'."""
+    yield from find_input_files(paths, include_all).files
 
 
 def ingest_paths(
@@ -52,6 +53,7 @@ def ingest_paths(
     config: Config | None = None,
     cluster: str | None = None,
     on_progress: ProgressCallback | None = None,
+    include_all: bool = False,
 ) -> IngestSummary:
     """Extract every file under `paths` and write its articles to `index`.
 
@@ -74,7 +76,9 @@ def ingest_paths(
     tasks_per_commit and worker_memory_mb to cluster runs.  Files are reported to
     `on_file` in input order either way, and the run's stage and files read
     so far to `on_progress` (indexer.progress: the first event before any
-    file is read, the last DONE).  Raises IndexBusyError if another
+    file is read, the last DONE).  A folder walk leaves out files that are
+    plainly not articles (README, LICENSE: listed in `left_out`) unless
+    `include_all`; a file named in `paths` is always read.  Raises IndexBusyError if another
     writer keeps the index's write lock, IndexWriteError if a commit cannot
     be written (earlier commits of the run stay), WorkerError if the
     cluster cannot be reached or fails (a worker that dies is replaced and
@@ -87,7 +91,7 @@ def ingest_paths(
     if file_budget is None and config is not None:
         file_budget = config.file_budget
     config = config or Config()
-    found = find_input_files(paths)
+    found = find_input_files(paths, include_all)
     files = found.files
     address = cluster if cluster is not None else config.cluster
     count = resolve_workers(workers, len(files))
@@ -106,6 +110,7 @@ def ingest_paths(
     report.finish()
     summary.files += len(found.skipped)  # links not followed and unreadable folders
     summary.skipped[:0] = [(str(path), reason) for path, reason in found.skipped]
+    summary.left_out = [(str(path), reason) for path, reason in found.left_out]
     summary.seconds = time.perf_counter() - started
     return summary
 
