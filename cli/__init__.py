@@ -69,31 +69,33 @@ def main() -> None:
 @click.option("--file-budget", type=float, default=None,
               help="Seconds a file may take to process before it is skipped "
                    "(default 60, or $ONRECORD_FILE_BUDGET; inf: no limit).")
+@click.option("--include-all", is_flag=True,
+              help="Also index files a folder walk leaves out as plainly not articles "
+                   "(README, LICENSE, CHANGELOG and the like); a file named here always is.")
 @SETTING_OPTION
 def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float | None,
                   workers: int | None, cluster: str | None, file_budget: float | None,
-                  settings: tuple[str, ...]) -> None:
+                  include_all: bool, settings: tuple[str, ...]) -> None:
     """Ingest files and folders (.txt, .html, .json, .jsonl) into the index.
 
     Exits 0 when every file was indexed, 1 when some were skipped, 2 when
     the index is busy (another indexer), cannot be written (disk full,
     read-only) or the Dask cluster cannot be reached or failed."""
-    from onrecord.indexer.pipeline import ingest_paths, iter_input_files
+    from onrecord.cli.progress import ProgressLine
+    from onrecord.indexer.pipeline import ingest_paths
     from onrecord.search.storage.store import open_index
 
     if cluster is not None:  # checked like --setting cluster=..., which it beats
         settings = (*settings, f"cluster={cluster}")
     config = load_config(settings=settings, index_dir=index_dir, file_budget=file_budget,
                          write_lock_timeout=lock_wait)
-    files = list(iter_input_files(paths))  # for the progress bar: ingest_paths walks again
     index = _or_exit(lambda: open_index(config.index_dir, create=True, config=config))
+    progress = ProgressLine(sys.stderr)
     try:
-        with click.progressbar(length=len(files), label="Indexing", file=sys.stderr,
-                               show_pos=True) as bar:
-            summary = _or_exit(lambda: ingest_paths(paths, index, workers=workers,
-                                                    on_file=lambda _p: bar.update(1),
-                                                    config=config))
+        summary = _or_exit(lambda: ingest_paths(paths, index, workers=workers, config=config,
+                                                on_progress=progress, include_all=include_all))
     finally:
+        progress.close()
         index.close()
     click.echo(format_summary(summary, config.index_dir))
     for path, kept_as, claimed, why in summary.conflicts:
@@ -127,6 +129,8 @@ def _summary_details(summary: IngestSummary) -> list[str]:
     if summary.duplicates:
         lines.append(f"{_n(summary.duplicates, 'article')} repeated one already read in this run "
                      "(same URL or text): indexed once, the last copy kept.")
+    if summary.left_out:
+        lines.append(_left_out_line(summary.left_out))
     by_encoding: dict[str, list[str]] = {}
     for path, encoding in summary.guessed_encodings:
         by_encoding.setdefault(encoding, []).append(path)
@@ -136,6 +140,17 @@ def _summary_details(summary: IngestSummary) -> list[str]:
         lines.append(f"Read {_n(len(paths), 'file')} as {encoding} (not plain UTF-8; check it reads right): "
                      f"{shown}{more}")
     return lines
+
+
+def _left_out_line(left_out: list[tuple[str, str]]) -> str:
+    """Return the line naming the files a walk left out as not articles
+    (up to LISTED_PATHS) and how to index them."""
+    shown = ", ".join(f"{path} ({what})" for path, what in left_out[:LISTED_PATHS])
+    more = f" and {len(left_out) - LISTED_PATHS:,} more" if len(left_out) > LISTED_PATHS else ""
+    files = "1 file that is not an article" if len(left_out) == 1 else \
+        f"{len(left_out):,} files that are not articles"
+    return (f"Skipped {files}: {shown}{more}. To index such files add --include-all, or name "
+            "each file on the command line.")
 
 
 def format_problems(summary: IngestSummary) -> list[str]:

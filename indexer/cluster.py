@@ -15,7 +15,8 @@ corpus makes 1.2 GB of segments).  Workers never write the index's own
 files, so they keep working while this process commits.  A worker that
 dies mid-task is replaced and its task run again by Dask; a chunk whose
 task kills its workers repeatedly is retried a file at a time, and a file
-that still kills one is skipped with a reason.
+that still kills one is skipped with a reason.  Each file a worker reads
+comes back at once as a Dask event, for the run's progress (indexer.progress).
 """
 from __future__ import annotations
 
@@ -35,9 +36,10 @@ from distributed.diagnostics.plugin import WorkerPlugin
 
 from onrecord.indexer.errors import WorkerError
 from onrecord.indexer.extraction import extract_outcome
+from onrecord.indexer.progress import READING, ProgressReport
 from onrecord.indexer.publishing import Tally, absorb, publish_results
 from onrecord.indexer.reader import load_input
-from onrecord.indexer.tasks import ChunkResult, index_inputs
+from onrecord.indexer.tasks import PROGRESS_TOPIC, ChunkResult, index_inputs
 from onrecord.search.config import Config
 from onrecord.search.lifeline import die_with_parent
 from onrecord.search.model import IngestSummary
@@ -83,6 +85,12 @@ QUIET_HOUSEKEEPING = {
     "distributed.worker.memory.monitor-interval": "1s",
     "distributed.scheduler.work-stealing-interval": "1s",
 }
+# Where a local cluster's scheduler serves its HTTP routes.  Dask's scheduler
+# starts an HTTP server even without a dashboard (dashboard_address=None),
+# on its default port 8787, and when that port is taken (another cluster, a
+# second indexer) it warns "Port 8787 is already in use" on stderr and takes
+# another: a port of the system's choosing on the loopback never collides.
+SCHEDULER_HTTP = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}
 # Seconds to reach an existing scheduler before giving up.
 CONNECT_SECONDS = 10
 # Seconds to wait for a scheduler's first worker.
@@ -118,7 +126,8 @@ def cluster_client(address: str | None, workers: int) -> Iterator[Any]:
         return
     with dask.config.set({NANNY_ENVIRON: worker_environ(), WORKER_PROFILE: False, **QUIET_HOUSEKEEPING}), \
             LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                         dashboard_address=None, silence_logs=logging.CRITICAL) as cluster, \
+                         dashboard_address=None, scheduler_kwargs=SCHEDULER_HTTP,
+                         silence_logs=logging.CRITICAL) as cluster, \
             Client(cluster) as client:
         client.register_plugin(_Lifeline(os.getpid()), name="onrecord-lifeline")
         yield client
@@ -158,17 +167,19 @@ def ingest_cluster(files: list[Path], index: Index, client: Any,
                    on_file: Callable[[Path], None] | None = None, budget: float | None = None,
                    config: Config | None = None,
                    skip: Callable[[IngestSummary, str, str], None] | None = None,
-                   local: bool = False) -> IngestSummary:
+                   local: bool = False, report: ProgressReport | None = None) -> IngestSummary:
     """Index `files` on the cluster of `client` into the on-disk `index`
     (under its write lock), committing a wave of results at a time; with
     `local` (the workers share this machine's disk) tasks read the files
-    and build their segments in the index's scratch folder.  Returns the
+    and build their segments in the index's scratch folder.  Each file a
+    worker finishes, and each commit, is told to `report`.  Returns the
     IngestSummary (seconds not set).  Raises WorkerError if the cluster
     fails, IndexWriteError if a commit fails."""
     config = config or Config()
+    report = report or ProgressReport(None, len(files))
     with hold_write_lock(index):  # held: taking it removes the scratch folder
         scratch = _make_scratch(index) if local else None
-        summary = _run_tasks(files, index, client, on_file, budget, config, skip, scratch)
+        summary = _run_tasks(files, index, client, on_file, budget, config, skip, scratch, report)
         if scratch is not None:  # the folders of segments nothing was kept from
             shutil.rmtree(scratch, ignore_errors=True)
     return summary
@@ -185,47 +196,60 @@ def _make_scratch(index: Index) -> Path:
 def _run_tasks(files: list[Path], index: Index, client: Any, on_file: Callable[[Path], None] | None,
                budget: float | None, config: Config,
                skip: Callable[[IngestSummary, str, str], None] | None,
-               scratch: Path | None) -> IngestSummary:
+               scratch: Path | None, report: ProgressReport) -> IngestSummary:
     summary, tally = IngestSummary(), Tally()
     workers = worker_count(client)
     chunks = chunk_files(files, workers, TASKS_PER_WORKER)
     wave, window = workers * config.tasks_per_commit, workers * (1 + QUEUED_PER_WORKER)
     run = uuid.uuid4().hex[:8]
-    pending: deque[tuple[Any, list[Path]]] = deque()
+    pending: deque[tuple[Any, list[Path], int]] = deque()
     results: list[ChunkResult] = []
 
-    def submit(chunk: list[Path], number: int) -> Any:
+    def submit(chunk: list[Path], number: int, first: int) -> Any:
         key = f"onrecord-index-{run}-{number}" if number >= 0 else None  # None: a fresh key
         if scratch is not None:
             return client.submit(index_inputs, [str(path) for path in chunk], budget,
                                  config.worker_memory_mb, scratch=str(scratch), in_place=True,
-                                 key=key, pure=False)
+                                 progress=(run, first), key=key, pure=False)
         return client.submit(index_inputs, [load_input(path) for path in chunk], budget,
-                             config.worker_memory_mb, key=key, pure=False)
+                             config.worker_memory_mb, progress=(run, first), key=key, pure=False)
 
     def extract(path: Path) -> Any:
         return extract_outcome(path, budget)
 
     def take() -> None:
-        future, chunk = pending.popleft()
-        for result in _results(future, chunk, submit):
+        future, chunk, first = pending.popleft()
+        for result in _results(future, chunk, first, submit):
             absorb(result, summary, lambda path, why: _skipped(summary, path, why, skip), on_file)
             results.append(result)
+        report.advance(range(first, first + len(chunk)))  # in case its workers' events are late
         if len(results) >= wave:
-            publish_results(index, results, tally, extract)
+            publish_results(index, results, tally, extract, report)
             results.clear()
+            report.resume()
 
+    def read(event: tuple[float, list[Any]]) -> None:
+        if event[1][0] == run:  # not another ingest's on the same scheduler
+            report.advance([event[1][1]])
+
+    # Each file a worker finishes comes back as an event (tasks.index_inputs):
+    # a task holds hundreds of files, and its result only comes at its end.
+    client.subscribe_topic(PROGRESS_TOPIC, read)
+    report.stage(READING)
     try:
+        first = 0
         for number, chunk in enumerate(chunks):
-            pending.append((submit(chunk, number), chunk))
+            pending.append((submit(chunk, number, first), chunk, first))
+            first += len(chunk)
             while len(pending) >= window:
                 take()
         while pending:
             take()
         if results:
-            publish_results(index, results, tally, extract)
+            publish_results(index, results, tally, extract, report)
     finally:
-        for future, _chunk in pending:
+        client.unsubscribe_topic(PROGRESS_TOPIC)
+        for future, _chunk, _first in pending:
             future.cancel()
     tally.fill(summary)
     return summary
@@ -239,12 +263,13 @@ def _skipped(summary: IngestSummary, path: str, reason: str,
         summary.skipped.append((path, reason))
 
 
-def _results(future: Any, chunk: list[Path], submit: Callable[[list[Path], int], Any],
-             tries: int = 0) -> list[ChunkResult]:
+def _results(future: Any, chunk: list[Path], first: int,
+             submit: Callable[[list[Path], int, int], Any], tries: int = 0) -> list[ChunkResult]:
     """Return a task's result (one).  A chunk that killed its workers
-    (KilledWorker) is run again a file at a time (one result each); a
-    single file is tried SINGLE_FILE_TRIES times (a task queued on a worker
-    that another task killed is blamed too), then skipped.  Raises
+    (KilledWorker) is run again a file at a time (one result each; `first`
+    is the chunk's first file's position in the run's input); a single
+    file is tried SINGLE_FILE_TRIES times (a task queued on a worker that
+    another task killed is blamed too), then skipped.  Raises
     WorkerError if the cluster itself failed, IndexWriteError if a worker
     could not write its segment."""
     try:
@@ -256,10 +281,10 @@ def _results(future: Any, chunk: list[Path], submit: Callable[[list[Path], int],
     except (OSError, TimeoutError) as exc:  # the scheduler went away
         raise WorkerError(SCHEDULER_GONE.format(exc=exc)) from exc
     if len(chunk) == 1:
-        return _results(submit(chunk, -1), chunk, submit, tries + 1)
+        return _results(submit(chunk, -1, first), chunk, first, submit, tries + 1)
     log.warning("a task of %d files ended its workers; running them one at a time", len(chunk))
-    singles = [(submit([path], -1), [path]) for path in chunk]
-    return [result for one, path in singles for result in _results(one, path, submit)]
+    singles = [(submit([path], -1, first + i), [path], first + i) for i, path in enumerate(chunk)]
+    return [result for one, path, at in singles for result in _results(one, path, at, submit)]
 
 
 def chunk_files(files: list[Path], workers: int, tasks_per_worker: int = 2) -> list[list[Path]]:

@@ -12,7 +12,11 @@ a folder (or a link to one) is walked.  Inside a walked folder:
   listed as skipped with its reason (folders are not followed even when
   inside, since what they hold is walked from its real place; this also
   rules out link loops);
-- a folder that cannot be listed is listed as skipped.
+- a folder that cannot be listed is listed as skipped;
+- a file that is plainly not an article (a README, LICENSE, CHANGELOG: its
+  name without the extension, in any case, is a row of NOT_ARTICLES) is
+  left out and listed with what it is, unless the walk includes everything
+  (`onrecord index --include-all`).  A file named by the user is read.
 Files come out in sorted path order per given path, as the pipeline relies
 on ("a later copy of an article wins").
 """
@@ -25,6 +29,23 @@ from pathlib import Path
 
 from onrecord.indexer.reader import KINDS, is_sidecar
 
+# Files a folder walk leaves out as plainly not articles: the file's name
+# without its extension, in lower case -> what such a file is.  A row per
+# name; a name here is never a news story's file name (a story about
+# licences is not called LICENSE.txt), and a near miss (notices.txt) is read.
+NOT_ARTICLES: dict[str, str] = {
+    "readme": "a README",
+    "license": "a licence",
+    "licence": "a licence",
+    "copying": "a licence",
+    "notice": "a licence notice",
+    "changelog": "a change log",
+    "authors": "a list of authors",
+    "contributors": "a list of contributors",
+    "contributing": "a guide for contributors",
+    "code_of_conduct": "a code of conduct",
+}
+
 
 @dataclass(slots=True)
 class InputFiles:
@@ -32,24 +53,36 @@ class InputFiles:
 
     files: list[Path] = field(default_factory=list)
     skipped: list[tuple[Path, str]] = field(default_factory=list)  # (path, reason)
+    left_out: list[tuple[Path, str]] = field(default_factory=list)  # (path, what it is: "a README")
 
 
-def find_input_files(paths: Iterable[Path]) -> InputFiles:
+def find_input_files(paths: Iterable[Path], include_all: bool = False) -> InputFiles:
     """Return the files to ingest under `paths` (see the module docstring),
-    with the symbolic links and unreadable folders that were skipped.
-    Never raises for a bad path: the reader reports a missing file."""
+    with the symbolic links and unreadable folders that were skipped and,
+    unless `include_all`, the files left out as not articles (a file also
+    named in `paths` is read, not left out).  Never raises for a bad path:
+    the reader reports a missing file."""
     found = InputFiles()
     for path in map(Path, paths):
         if path.is_dir():
-            walked = _walk(path)
+            walked = _walk(path, include_all)
             found.files.extend(sorted(walked.files))
             found.skipped.extend(sorted(walked.skipped))
+            found.left_out.extend(sorted(walked.left_out))
         else:
             found.files.append(path)
+    named = set(found.files)
+    found.left_out = [(path, why) for path, why in found.left_out if path not in named]
     return found
 
 
-def _walk(root: Path) -> InputFiles:
+def not_article(path: Path) -> str | None:
+    """Return what the file at `path` is when its name says it is plainly
+    not an article (a row of NOT_ARTICLES), else None."""
+    return NOT_ARTICLES.get(path.stem.lower())
+
+
+def _walk(root: Path, include_all: bool) -> InputFiles:
     """Return the candidates and skips under the folder `root`, unsorted."""
     found = InputFiles()
     inside = Path(os.path.realpath(root))
@@ -66,6 +99,10 @@ def _walk(root: Path) -> InputFiles:
         for name in filenames:
             path = base / name
             if name.startswith(".") or path.suffix.lower() not in KINDS or is_sidecar(path):
+                continue
+            what = None if include_all else not_article(path)
+            if what is not None:
+                found.left_out.append((path, what))
                 continue
             if not path.is_symlink():
                 if path.is_file():

@@ -23,6 +23,7 @@ from pathlib import Path
 from onrecord.indexer.corrections import load_corrections
 from onrecord.indexer.extraction import FileOutcome, extract_file, extract_outcome
 from onrecord.indexer.inputs import find_input_files
+from onrecord.indexer.progress import COMMITTING, READING, STARTING, WRITING, ProgressCallback, ProgressReport
 from onrecord.indexer.publishing import Tally
 from onrecord.search.config import Config
 from onrecord.search.model import IngestSummary
@@ -35,10 +36,11 @@ __all__ = ["FileOutcome", "extract_file", "extract_outcome", "ingest_paths", "it
 log = logging.getLogger(__name__)
 
 
-def iter_input_files(paths: Iterable[Path]) -> Iterator[Path]:
+def iter_input_files(paths: Iterable[Path], include_all: bool = False) -> Iterator[Path]:
     """Yield the files to ingest under `paths`, in order; the walk's rules
-    (hidden files, sidecars, symbolic links) are indexer.inputs'."""
-    yield from find_input_files(paths).files
+    (hidden files, sidecars, symbolic links, files that are not articles
+    unless `include_all`) are indexer.inputs'."""
+    yield from find_input_files(paths, include_all).files
 
 
 def ingest_paths(
@@ -50,6 +52,8 @@ def ingest_paths(
     file_budget: float | None = None,
     config: Config | None = None,
     cluster: str | None = None,
+    on_progress: ProgressCallback | None = None,
+    include_all: bool = False,
 ) -> IngestSummary:
     """Extract every file under `paths` and write its articles to `index`.
 
@@ -70,7 +74,11 @@ def ingest_paths(
     config is given, else no limit) to extract is skipped (BudgetError's
     reason).  `config` (default: the SETTINGS defaults) also gives
     tasks_per_commit and worker_memory_mb to cluster runs.  Files are reported to
-    `on_file` in input order either way.  Raises IndexBusyError if another
+    `on_file` in input order either way, and the run's stage and files read
+    so far to `on_progress` (indexer.progress: the first event before any
+    file is read, the last DONE).  A folder walk leaves out files that are
+    plainly not articles (README, LICENSE: listed in `left_out`) unless
+    `include_all`; a file named in `paths` is always read.  Raises IndexBusyError if another
     writer keeps the index's write lock, IndexWriteError if a commit cannot
     be written (earlier commits of the run stay), WorkerError if the
     cluster cannot be reached or fails (a worker that dies is replaced and
@@ -83,20 +91,26 @@ def ingest_paths(
     if file_budget is None and config is not None:
         file_budget = config.file_budget
     config = config or Config()
-    found = find_input_files(paths)
+    found = find_input_files(paths, include_all)
     files = found.files
     address = cluster if cluster is not None else config.cluster
     count = resolve_workers(workers, len(files))
+    report = ProgressReport(on_progress, len(files))
     # One writer at a time, for the whole run: a wave's segment files stay
     # uncommitted until its commit, and another writer's commit would delete them.
     with hold_write_lock(index):
         if index.path is not None and (address or (count > 1 and _big(files, config))):
-            summary = _ingest_on_cluster(files, index, address, count, on_file, file_budget, config)
+            report.stage(STARTING)
+            summary = _ingest_on_cluster(files, index, address, count, on_file, file_budget, config,
+                                         report)
         else:
+            report.stage(READING)
             summary = _ingest_serial(files, index, on_file, batch_articles or config.batch_articles,
-                                     file_budget)
+                                     file_budget, report)
+    report.finish()
     summary.files += len(found.skipped)  # links not followed and unreadable folders
     summary.skipped[:0] = [(str(path), reason) for path, reason in found.skipped]
+    summary.left_out = [(str(path), reason) for path, reason in found.left_out]
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -117,7 +131,7 @@ def _big(files: list[Path], config: Config) -> bool:
 
 def _ingest_on_cluster(files: list[Path], index: Index, address: str, workers: int,
                        on_file: Callable[[Path], None] | None, budget: float | None,
-                       config: Config) -> IngestSummary:
+                       config: Config, report: ProgressReport) -> IngestSummary:
     """Run indexer.cluster's ingest on the scheduler at `address`, else on
     a local cluster of `workers` processes."""
     from onrecord.indexer.cluster import cluster_client, ingest_cluster  # imports distributed
@@ -125,7 +139,7 @@ def _ingest_on_cluster(files: list[Path], index: Index, address: str, workers: i
     with cluster_client(address or None, workers) as client:
         return ingest_cluster(files, index, client, on_file, budget, config,
                               skip=lambda summary, path, why: _skip(summary, Path(path), why),
-                              local=not address)
+                              local=not address, report=report)
 
 
 def resolve_workers(workers: int | None, files: int) -> int:
@@ -135,15 +149,18 @@ def resolve_workers(workers: int | None, files: int) -> int:
 
 
 def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], None] | None,
-                   batch_articles: int, budget: float | None = None) -> IngestSummary:
+                   batch_articles: int, budget: float | None = None,
+                   report: ProgressReport | None = None) -> IngestSummary:
     summary = IngestSummary()
     tally = Tally()
+    report = report or ProgressReport(None, len(files))
     resolver: Resolver | None = None
-    for path in files:
+    for position, path in enumerate(files):
         summary.files += 1
         if on_file is not None:
             on_file(path)
         outcome = extract_outcome(path, budget)
+        report.advance([position], READING)
         if outcome.reason is not None:
             _skip(summary, path, outcome.reason)
             continue
@@ -152,10 +169,10 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
             resolver = resolver or open_resolver(index)
             resolver.add(article)
             if len(resolver.resolutions) >= batch_articles:  # within a big export too: bounds memory
-                _flush(index, resolver, tally)
+                _flush(index, resolver, tally, report)
                 resolver = None
     if resolver is not None:
-        _flush(index, resolver, tally)
+        _flush(index, resolver, tally, report)
     tally.fill(summary)
     return summary
 
@@ -174,11 +191,13 @@ def _note(summary: IngestSummary, path: Path, encoding: str | None, notes: Itera
     summary.notes.extend((str(path), note) for note in notes)
 
 
-def _flush(index: Index, resolver: Resolver, tally: Tally) -> None:
+def _flush(index: Index, resolver: Resolver, tally: Tally, report: ProgressReport) -> None:
     """Commit what `resolver` decided to write (the next batch resolves
     against this commit) and count its articles."""
+    report.stage(WRITING)
     try:
-        write_articles(index, resolver.to_write.values(), resolver.records)
+        write_articles(index, resolver.to_write.values(), resolver.records,
+                       on_commit=lambda: report.stage(COMMITTING))
     finally:
         resolver.close()
     tally.add(resolver.resolutions)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from onrecord.indexer.extraction import FileOutcome
+from onrecord.indexer.progress import COMMITTING, WRITING, ProgressReport
 from onrecord.indexer.tasks import ChunkResult, Found
 from onrecord.search.model import IngestSummary
 from onrecord.search.storage.identity import Resolution, Resolver, open_resolver
@@ -80,12 +81,16 @@ class Tally:
         summary.conflicts = list(self.conflicts)
 
 
-def publish_results(index: Index, results: list[ChunkResult], tally: Tally, extract: Extract) -> None:
+def publish_results(index: Index, results: list[ChunkResult], tally: Tally, extract: Extract,
+                    report: ProgressReport | None = None) -> None:
     """Resolve the results' articles (input order), commit the segments'
     kept articles with their records in one commit, then resolve the
     deferred ones in full (their files read again by `extract`) and commit
-    them.  Counts every article in `tally`.  Raises what commit_batches
-    and write_articles raise (IndexWriteError, IndexBusyError)."""
+    them.  Counts every article in `tally`; tells `report` when it writes
+    and when it commits.  Raises what commit_batches and write_articles
+    raise (IndexWriteError, IndexBusyError)."""
+    if report is not None:
+        report.stage(WRITING)
     deferred = Deferred()
     resolver = open_resolver(index)
     try:
@@ -101,6 +106,8 @@ def publish_results(index: Index, results: list[ChunkResult], tally: Tally, extr
         batches = [install_segment(index.path, result.segment) if index.path is not None
                    else result.segment.batch
                    for result, keep in zip(results, kept, strict=True) if keep and result.segment]
+        if report is not None:
+            report.stage(COMMITTING)
         commit_batches(index, batches, resolver.records)
         if deferred.files:
             resolve_again(index, deferred, tally, extract)

@@ -28,6 +28,10 @@ from onrecord.search.storage.durability import write_failure
 from onrecord.search.storage.identity import ArticleDigest, digest_of
 from onrecord.search.storage.segments import LocalSegment, PortableSegment, build_segment
 
+# The Dask event topic of files read, one for every run: a scheduler keeps a
+# topic's last 100,000 events, and a topic per run would never be dropped.
+PROGRESS_TOPIC = "onrecord-progress"
+
 
 @dataclass(frozen=True, slots=True)
 class Found:
@@ -57,20 +61,27 @@ class ChunkResult:
 
 def index_inputs(inputs: list[InputFile] | list[str], budget: float | None = None,
                  memory_mb: int | None = None, scratch: str | None = None,
-                 in_place: bool = False) -> ChunkResult:
+                 in_place: bool = False, progress: tuple[str, int] | None = None) -> ChunkResult:
     """Extract every file of `inputs` (loaded bytes, or paths read here),
     each within `budget` seconds, and index their articles into one segment
     built under `scratch` (default: the Dask worker's local folder, else
     the system's temporary one; with `in_place`, a folder on the index's
-    filesystem where the segment's files stay).  Returns the ChunkResult; a
+    filesystem where the segment's files stay).  With `progress` (the
+    run's id, the position of the first input in the run's input), each
+    file read is logged to the Dask event topic PROGRESS_TOPIC as [run,
+    position], for the indexing process's progress (indexer.progress).
+    Returns the ChunkResult; a
     bad file is a reason, never an exception.  Raises IndexWriteError (one
     line, picklable) if the scratch folder cannot be written."""
     started = time.perf_counter()
     result = ChunkResult()
     articles: dict[str, Article] = {}
-    for item in inputs:
+    items: list[InputFile | str] = list(inputs)
+    for offset, item in enumerate(items):
         path, loaded = (item, None) if isinstance(item, str) else (item.path, item)
         outcome = extract_outcome(Path(path), budget, loaded)
+        if progress is not None:
+            _report_file(progress[0], progress[1] + offset)
         result.reasons.append((path, outcome.reason))
         if outcome.guessed_encoding is not None:
             result.encodings.append((path, outcome.guessed_encoding))
@@ -89,6 +100,17 @@ def index_inputs(inputs: list[InputFile] | list[str], budget: float | None = Non
                             exc) from exc
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _report_file(run: str, position: int) -> None:
+    """Log the file at `position` of `run` as read to PROGRESS_TOPIC, when
+    running in a worker."""
+    try:
+        from distributed import get_worker
+
+        get_worker().log_event(PROGRESS_TOPIC, [run, position])
+    except (ImportError, ValueError):  # not in a worker: nobody is listening
+        return
 
 
 def _worker_folder() -> Path | None:

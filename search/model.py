@@ -501,3 +501,5 @@ class IngestSummary:
     unchanged: int = 0
     # (path, id it is kept under, id it claimed, why it was not merged)
     conflicts: list[tuple[str, str, str, str]] = field(default_factory=list)
+    # (path, what it is): files a folder walk left out as plainly not articles ("a README")
+    left_out: list[tuple[str, str]] = field(default_factory=list)

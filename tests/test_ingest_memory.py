@@ -34,8 +34,8 @@ def test_a_big_export_is_committed_batch_by_batch(tmp_path: Path, monkeypatch: p
                     encoding="utf-8")
     sizes: list[int] = []
     real = pipeline.write_articles
-    monkeypatch.setattr(pipeline, "write_articles", lambda index, articles, records: (
-        sizes.append(len(articles)), real(index, articles, records))[1])
+    monkeypatch.setattr(pipeline, "write_articles", lambda index, articles, records, **kw: (
+        sizes.append(len(articles)), real(index, articles, records, **kw))[1])
     summary = pipeline.ingest_paths([path], ram_index(), batch_articles=2)
     assert sizes == [2, 2, 1] and summary.articles == 5
 

@@ -27,7 +27,8 @@ from onrecord.search.storage.whoosh_internals import discard_writer_files
 
 
 def write_articles(index: Index, articles: Iterable[Article],
-                   records: Iterable[VersionRecord] | None = None) -> int:
+                   records: Iterable[VersionRecord] | None = None,
+                   on_commit: Callable[[], None] | None = None) -> int:
     """Index every paragraph of `articles` in one commit; return how many.
 
     An article already in the index is replaced (all documents with its
@@ -41,6 +42,8 @@ def write_articles(index: Index, articles: Iterable[Article],
     IndexBusyError if another writer keeps the lock past
     index.lock_timeout, and IndexWriteError if the commit fails (the
     previous commit still serves and the lock is released either way).
+    `on_commit` is called once the paragraphs are added, before the
+    records are written and the commit made (an ingest's progress).
     """
     stream = iter(articles)
     first = next(stream, None)
@@ -55,6 +58,8 @@ def write_articles(index: Index, articles: Iterable[Article],
     def add_and_commit(writer: Any) -> int:
         rows: list[VersionRecord] = []
         written = _add_articles(writer, chain((first,), stream), rows)
+        if on_commit is not None:
+            on_commit()
         _write_records(index, rows if given is None else given)
         writer.commit()
         return written
