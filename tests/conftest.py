@@ -71,6 +71,10 @@ def dask_address() -> Iterator[str]:
 
     from distributed import LocalCluster
 
+    from onrecord.indexer.cluster import SCHEDULER_HTTP
+
+    # The scheduler's HTTP routes on a free loopback port, as the indexer's
+    # own local cluster: no "Port 8787 is already in use" warning.
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                      silence_logs=logging.CRITICAL) as cluster:
+                      scheduler_kwargs=SCHEDULER_HTTP, silence_logs=logging.CRITICAL) as cluster:
         yield cluster.scheduler_address
