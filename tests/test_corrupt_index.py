@@ -102,8 +102,9 @@ PATHS = ["/", "/?q=budget", "/?q=budget&sort=newest", "/?q=budget*", '/?q="counc
 
 def index_routes(app) -> list[str]:  # type: ignore[no-untyped-def]
     """Return a URL for every GET route that reads the index (all but
-    /healthz and /static), placeholders filled with a plausible value."""
-    rules = [r.rule for r in app.url_map.iter_rules() if r.endpoint not in ("static", "api.healthz", "pages.help_page")]
+    /healthz, /help, /favicon.ico and /static), placeholders filled with a
+    plausible value."""
+    rules = [r.rule for r in app.url_map.iter_rules() if r.endpoint not in ("static", "api.healthz", "pages.help_page", "pages.favicon")]
     return sorted(re.sub(r"<[^>]+>", "Ann", rule) + "?q=budget" for rule in rules)
 
 
