@@ -181,7 +181,7 @@ def _articles_from_records(src: SourceFile, records: Iterable[tuple[str, Any]],
         found = True
         # After the sidecar overlay (already clean): a record's dropped URL
         # must not be replaced by the one URL a sidecar gives every record.
-        yield replace(article, meta=_cleaned(article.meta, f"{label}: ", warnings))
+        yield replace(article, meta=_cleaned(article.meta, f"{label}: ", warnings), record=label)
     if not found and not problems:
         raise ParseError("no articles in file")
     if not found:

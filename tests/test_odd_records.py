@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from onrecord.cli import main
+from onrecord.indexer import budget
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.engine import get_article, search
 from onrecord.search.model import SearchRequest
@@ -95,3 +96,44 @@ def test_an_impossible_date_is_dropped_and_the_record_kept(tmp_path: Path, disk_
     assert notes == [f"line 1: published {stated!r} is not a date: dropped, the record kept"]
     dates = {hit.title: hit.published for hit in search(disk_index, SearchRequest(query="harbour")).hits}
     assert dates == {"Record 1": None, "Record 2": "2021-03-04"}
+
+
+class StepClock:
+    """A clock that moves one second every time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_the_budget_is_each_records_in_a_jsonl_file(tmp_path: Path, disk_index: Index,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # 40 quick records read past a 30 s budget together, none alone: all kept.
+    monkeypatch.setattr(budget, "CLOCK", StepClock())
+    path = jsonl(tmp_path / "export.jsonl", *(record(n) for n in range(1, 41)))
+    summary = ingest_paths([path], disk_index, workers=1, file_budget=30)
+    assert (summary.articles, summary.skipped, summary.notes) == (40, [], [])
+
+
+def test_a_record_over_the_budget_is_left_out_alone(tmp_path: Path, disk_index: Index,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(budget, "CLOCK", StepClock())
+    slow = {"title": "Slow", "text": "\n\n".join(f'"Quote {i}," said Ann Lee.' for i in range(200))}
+    path = jsonl(tmp_path / "export.jsonl", record(1), slow, record(3))
+    summary = ingest_paths([path], disk_index, workers=1, file_budget=30)
+    assert (summary.articles, summary.skipped) == (2, [])
+    assert [note for _p, note in summary.notes] == [
+        "line 2: over the 30 s budget each record has; left out, the other records kept"]
+    assert {h.title for h in search(disk_index, SearchRequest(query="harbour")).hits} == {"Record 1", "Record 3"}
+
+
+def test_a_text_file_over_the_budget_is_still_skipped(tmp_path: Path, disk_index: Index,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(budget, "CLOCK", StepClock())
+    path = tmp_path / "long.txt"
+    path.write_text("\n\n".join(f'"Quote {i}," said Ann Lee.' for i in range(200)), encoding="utf-8")
+    summary = ingest_paths([path], disk_index, workers=1, file_budget=30)
+    assert summary.skipped == [(str(path), "took longer than the 30 s per-file budget")]
