@@ -7,7 +7,7 @@ PORT   ?= 5000
 INDEX  ?= data/index
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: install browser run test test-fast lint index bench bench-extraction lock clean check-install
+.PHONY: install browser run test test-fast lint index bench bench-extraction lock clean check-install bench-growth
 
 install: $(VENV)/.installed
 
@@ -66,6 +66,11 @@ bench: install $(VENV)/.bench-installed
 $(VENV)/.bench-installed: requirements-bench.lock
 	$(PIP) install --require-hashes -r requirements-bench.lock
 	touch $@
+
+# How hostile inputs' extraction time grows with their size (issue #29):
+# a table, exit 1 when a row grows faster than linearly.
+bench-growth: install
+	$(BIN)/python -m bench.growth
 
 # The revision whose HTML ingest bench-extraction times beside this one: the
 # reader before #13 (its speed target is a ratio to it); empty skips the row.

@@ -13,7 +13,7 @@ from pathlib import Path
 from onrecord.indexer.annotator import annotate_article
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.chunker import chunk_article
-from onrecord.indexer.errors import IngestError
+from onrecord.indexer.errors import BudgetError, IngestError
 from onrecord.indexer.parser import iter_articles
 from onrecord.indexer.reader import InputFile, read_source
 from onrecord.search.model import Article
@@ -44,14 +44,29 @@ def extract_file(path: Path, budget: float | None = None) -> list[Article]:
 
 def _extract(path: Path, budget: float | None = None, loaded: InputFile | None = None) -> FileOutcome:
     """Return the file's articles with its guessed encoding and notes;
-    raises IngestError (BudgetError past `budget` seconds)."""
+    raises IngestError (BudgetError past `budget` seconds).  In a JSON or
+    JSONL file the budget is each record's: a record over it is left out
+    with a note naming its line, and the other records are kept (a big
+    export was skipped whole once its records together took the budget)."""
     deadline = None if budget is None else Deadline.start(budget)
     source = read_source(path, loaded=loaded)
     notes: list[str] = []
     articles = []
+    over: BudgetError | None = None
     for parsed in iter_articles(source, notes):
-        check(deadline)
-        articles.append(annotate_article(chunk_article(parsed), deadline))
+        if parsed.record and budget is not None:
+            deadline = Deadline.start(budget)  # each record's own budget
+        try:
+            check(deadline)
+            articles.append(annotate_article(chunk_article(parsed), deadline))
+        except BudgetError as exc:
+            if not parsed.record:
+                raise
+            over = exc
+            notes.append(f"{parsed.record}: over the {budget:g} s budget each record has; left out, "
+                         "the other records kept")
+    if over is not None and not articles:
+        raise over  # nothing kept: the file is skipped, as a text or HTML file would be
     return FileOutcome(path, articles, guessed_encoding=source.guessed_encoding, notes=notes)
 
 

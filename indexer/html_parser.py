@@ -13,6 +13,7 @@ blank lines; every Block's offsets are exact.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import lxml.html
 import trafilatura
@@ -20,7 +21,7 @@ from lxml import etree
 
 from onrecord.indexer.errors import ParseError
 from onrecord.indexer.html_blocks import CAPTION_MARK, BlockPiece, join_pieces, pieces_from_body
-from onrecord.indexer.html_fallback import fallback_pieces
+from onrecord.indexer.html_fallback import BLOCK_TAGS, fallback_pieces
 from onrecord.indexer.html_meta import read_html_metadata
 from onrecord.search.model import ParsedArticle
 
@@ -30,7 +31,7 @@ logging.getLogger("trafilatura").setLevel(logging.CRITICAL)
 # A page's own header (logo, tagline, menus) when it is outside the article:
 # trafilatura keeps <header>s, since some pages put the headline in one.
 _SITE_FURNITURE = etree.XPath("//header[not(ancestor::article or ancestor::main or .//h1)]")
-_BLOCK_TEXTS = etree.XPath("//p//text()|//h2//text()|//h3//text()|//figcaption//text()")
+_BLOCK_TAGS = frozenset({"p", "h2", "h3", "figcaption"})
 # trafilatura's own MIN_EXTRACTED_SIZE: below it, it distrusts its result too.
 SHORT_ARTICLE = 250
 KEPT_SHARE = 0.5
@@ -41,6 +42,11 @@ KEPT_SHARE = 0.5
 # htmleval: 7 pages switched, each better (main-text F1 0.9429 -> 0.9496);
 # the same at a share of 0.25, and from 0.3 on pages got worse.
 BODY_SHARE = 0.2
+# Pages with more elements are read by the heuristics alone: trafilatura's
+# reading grows faster than the page (20k quote paragraphs 2.5 s, 40k 7.4 s,
+# 80k 24 s; a 21 MB page ran past 900 s, issue #29).  The largest of the 711
+# htmleval pages has 4,975 elements.
+MAX_READ_ELEMENTS = 20_000
 BODY_GAIN = 2
 _PARSE_ERRORS = (etree.LxmlError, ValueError, LookupError, AssertionError, TypeError)
 
@@ -52,9 +58,11 @@ def parse_html(source: str, html: str) -> ParsedArticle:
     parsed (e.g. nesting too deep for the parser)."""
     try:
         tree, complete = _load_tree(html)
+        complete = complete and _element_count(tree) <= MAX_READ_ELEMENTS
         meta = read_html_metadata(tree, thorough=complete)
-        # trafilatura takes seconds on pathologically deep trees: the heuristics
-        # walk them without recursion.
+        # trafilatura takes seconds on pathologically deep trees and grows
+        # faster than the page on huge ones: the heuristics walk them in
+        # linear time.
         pieces = _choose(tree, _trafilatura_pieces(tree)) if complete else fallback_pieces(tree)
     except RecursionError:
         raise ParseError("page is nested too deeply to parse") from None
@@ -64,6 +72,10 @@ def parse_html(source: str, html: str) -> ParsedArticle:
         raise ParseError("no article text found")
     text, blocks = join_pieces(pieces)
     return ParsedArticle(source=source, text=text, meta=meta, blocks=blocks)
+
+
+def _element_count(tree: lxml.html.HtmlElement) -> int:
+    return int(tree.xpath("count(//*)"))
 
 
 def _choose(tree: lxml.html.HtmlElement, pieces: list[BlockPiece]) -> list[BlockPiece]:
@@ -99,10 +111,24 @@ def _choose_reading(tree: lxml.html.HtmlElement, pieces: list[BlockPiece], bound
 
 
 def _block_text_bound(tree: lxml.html.HtmlElement) -> int:
-    """Return the characters of every <p>, <h2>, <h3> and <figcaption> text
-    in `tree` (nested ones counted twice): no fewer than the heuristics of
-    indexer.html_fallback can find in it."""
-    return sum(len(text) for text in _BLOCK_TEXTS(tree))
+    """Return the characters of text inside the <p>, <h2>, <h3> and
+    <figcaption> elements of `tree` (each text once): no fewer than the
+    heuristics of indexer.html_fallback can find in it.  One walk with a
+    count of open blocks, linear in the page: the XPath union it replaces
+    sorted its node set and grew faster than the page (20k <p> 0.27 s,
+    40k 1.45 s; issue #29)."""
+    total, inside = 0, 0
+    for event, element in etree.iterwalk(tree, events=("start", "end")):
+        block = element.tag in _BLOCK_TAGS
+        if event == "start":
+            inside += block
+            if inside and isinstance(element.tag, str) and element.text:
+                total += len(element.text)  # a comment's own text is not page text
+        else:
+            inside -= block
+            if inside and element.tail:
+                total += len(element.tail)
+    return total
 
 
 def _chars(pieces: list[BlockPiece]) -> int:
@@ -124,12 +150,59 @@ def _load_tree(html: str) -> tuple[lxml.html.HtmlElement, bool]:
         raise ParseError("no article text found") from None
     if not any(error.type_name == "ERR_RESOURCE_LIMIT" for error in parser.error_log):
         return adopt_strays(tree), True
-    builder = etree.HTMLParser(target=etree.TreeBuilder(parser=_html_parser()), encoding="utf-8")
+    builder = etree.HTMLParser(target=DepthCappedBuilder(MAX_DEPTH), encoding="utf-8")
     builder.feed(data)
     deep = builder.close()
     if not isinstance(deep, lxml.html.HtmlElement):
         raise ParseError("no article text found")
     return adopt_strays(deep), False
+
+
+# Elements deeper than this are not kept as elements: their text joins the
+# element at this depth.  Every walk of a tree (lxml's iter(), iterwalk's end
+# events, trafilatura's XPaths) pays per level, so 100,000 nested <div>s made
+# reading quadratic (1M took 238 s; issue #29).  libxml2's own builder stops
+# at 256 and drops the rest; real pages nest a few dozen deep.
+MAX_DEPTH = 256
+# Tags whose start or end breaks a line of text: kept apart when flattened.
+_BREAKING = frozenset({"p", "div", "br", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "blockquote",
+                       "section", "article", "figcaption", "pre"})
+
+
+class DepthCappedBuilder:
+    """A parser target building the tree as lxml.etree.TreeBuilder does,
+    but no deeper than `limit`: a deeper element's text (never its markup)
+    goes to its ancestor at the limit, a line break for a block's edges;
+    a block the readers take (html_fallback.BLOCK_TAGS: <p>, <h2>...) may
+    still open one level below it, so a paragraph stays a paragraph."""
+
+    def __init__(self, limit: int) -> None:
+        self._builder = etree.TreeBuilder(parser=_html_parser())
+        self._limit = limit
+        self._opened: list[bool] = []  # per open tag: built (True) or flattened
+        self._built = 0  # how many of them are built
+
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        keep = self._built < self._limit or (self._built == self._limit and tag in BLOCK_TAGS)
+        self._opened.append(keep)
+        if keep:
+            self._built += 1
+            self._builder.start(tag, attrib)
+        elif tag in _BREAKING:
+            self._builder.data("\n")
+
+    def end(self, tag: str) -> None:
+        if self._opened and self._opened.pop():
+            self._built -= 1
+            self._builder.end(tag)
+        elif tag in _BREAKING:
+            self._builder.data("\n")
+
+    def data(self, text: str) -> None:
+        self._builder.data(text)
+
+    def close(self) -> Any:
+        return self._builder.close()
 
 
 def adopt_strays(tree: lxml.html.HtmlElement) -> lxml.html.HtmlElement:

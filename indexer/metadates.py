@@ -1,7 +1,8 @@
 """Publication dates in article *metadata* (sidecars, JSON fields, HTML meta).
 
 Owns `parse_date`, which turns the handful of date spellings that metadata
-uses into a datetime.date.  Dates written in article *text* are another
+uses into a datetime.date, and `parse_stated_date`, which also keeps a year
+or a month stated alone (search.partialdates).  Dates written in article *text* are another
 stage's job (the dates annotator); this module knows nothing about prose.
 """
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import datetime as dt
 import email.utils
 import re
+
+from onrecord.search.partialdates import PartialDate
 
 MONTHS: dict[str, int] = {
     name: i
@@ -96,3 +99,24 @@ def _parse_rfc2822(text: str) -> dt.date | None:
     if stamp is None or not MIN_YEAR <= stamp.year <= MAX_YEAR:
         return None
     return stamp.date()
+
+
+# A year ("2020") or a month ("2020-06", "2020/6") alone: what archives and
+# exports state when they know no day (issue #29: such records were skipped).
+_YEAR_OR_MONTH = re.compile(r"^(?P<year>\d{4})(?:[-/](?P<month>\d{1,2}))?$")
+
+
+def parse_stated_date(value: str) -> dt.date | None:
+    """Return the publication date a metadata field states: a day as
+    parse_date reads it, else a year or a month alone as a PartialDate
+    (known to that precision), or None.  Never raises."""
+    day = parse_date(value)
+    if day is not None or not isinstance(value, str):
+        return day
+    found = _YEAR_OR_MONTH.match(value.strip())
+    if not found or not MIN_YEAR <= int(found.group("year")) <= MAX_YEAR:
+        return None
+    year, month = int(found.group("year")), found.group("month")
+    if month is None:
+        return PartialDate(year, precision="year")
+    return PartialDate(year, int(month), precision="month") if 1 <= int(month) <= 12 else None

@@ -15,6 +15,7 @@ The word classes are lists of indexer.lexicon ("spokes", "org_heads",
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from onrecord.indexer.cues import Phrase
 from onrecord.indexer.cuewords import find_cues
@@ -111,11 +112,30 @@ def _last_org_named(people: DocSpeakers, head: str, pos: int) -> str | None:
     for at, org in reversed(people.orgs):
         if at < pos and org.lower().split()[-1:] == [head]:
             return org
-    run = r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){1,5}"
-    found = [re.sub(r"^(?:(?:The|A|An)\s+)+", "", m.group())
-             for m in re.finditer(rf"{run}(?:{head.capitalize()}|{head})\b", people.text[:pos])]
-    named = [f for f in found if len(f.split()) > 1]  # "South Korean government", not "The government"
-    return named[-1] if named else None
+    named = _org_names_ending_in(people, head)
+    i = bisect_right(named, (pos, "")) - 1
+    # The last name ending at or before pos (the quote's start): its end is
+    # the name's own, so a bisection finds it; never a scan of the text.
+    while i >= 0 and named[i][0] > pos:
+        i -= 1
+    return named[i][1] if i >= 0 else None
+
+
+_ORG_RUN = r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){1,5}"
+
+
+def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]]:
+    """Return (end, name) of each capitalised name in the article ending in
+    `head` ("South Korean government"; not a bare "The government"), in
+    order: found once per article and head, so a paragraph of a thousand
+    quotes asking for "the ministry" costs one pass, not a thousand
+    (each pass over the text before the quote made attribution quadratic)."""
+    cache = people.org_names_by_head
+    if head not in cache:
+        found = ((m.end(), re.sub(r"^(?:(?:The|A|An)\s+)+", "", m.group()))
+                 for m in re.finditer(rf"{_ORG_RUN}(?:{head.capitalize()}|{head})\b", people.text))
+        cache[head] = [(end, name) for end, name in found if len(name.split()) > 1]
+    return cache[head]
 
 
 def _person_with_role(people: DocSpeakers, words: list[str], pos: int) -> Person | None:

@@ -13,8 +13,9 @@ JSON record fields (first non-null alias wins):
     published: published, date, published_at, datePublished, pubdate
     outlet:    outlet, source, site, site_name, publisher  (or {"name": ...})
     author:    author, byline, authors  (a string, {"name": ...} or a list)
-A record whose text is missing/blank or whose fields have the wrong type (or
-a published value that is not a date) is skipped with a warning.
+A record whose text is missing/blank or whose fields have the wrong type is
+skipped with a warning; a published value that is not a date is dropped
+with a note and the record kept.
 
 Every source's metadata is cleaned by indexer.metaclean (bidi and control
 characters removed, over-long values cut, over-long URLs dropped), with a
@@ -33,7 +34,7 @@ from typing import Any
 from onrecord.indexer.errors import ParseError
 from onrecord.indexer.html_parser import parse_html
 from onrecord.indexer.metaclean import clean_metadata
-from onrecord.indexer.reader import describe_json_type, metadata_from_mapping
+from onrecord.indexer.reader import describe_json_type, find_lone_surrogate, metadata_from_mapping
 from onrecord.search.model import Metadata, ParsedArticle, SourceFile
 
 TEXT_KEYS: tuple[str, ...] = ("text", "body", "content")
@@ -172,7 +173,7 @@ def _articles_from_records(src: SourceFile, records: Iterable[tuple[str, Any]],
     found = False
     for label, value in records:
         try:
-            article = parse_record(src, value)
+            article = parse_record(src, value, notes=warnings, label=label)
         except ParseError as exc:
             problems.append(f"{label}: {exc}")
             warnings.append(problems[-1])
@@ -180,25 +181,30 @@ def _articles_from_records(src: SourceFile, records: Iterable[tuple[str, Any]],
         found = True
         # After the sidecar overlay (already clean): a record's dropped URL
         # must not be replaced by the one URL a sidecar gives every record.
-        yield replace(article, meta=_cleaned(article.meta, f"{label}: ", warnings))
+        yield replace(article, meta=_cleaned(article.meta, f"{label}: ", warnings), record=label)
     if not found and not problems:
         raise ParseError("no articles in file")
     if not found:
         raise ParseError(problems[0] if len(problems) == 1 else f"{problems[0]} (and {len(problems) - 1} more)")
 
 
-def parse_record(src: SourceFile, value: Any) -> ParsedArticle:
+def parse_record(src: SourceFile, value: Any, notes: list[str] | None = None,
+                 label: str = "record") -> ParsedArticle:
     """Return the article in one JSON record.  The sidecar, if any, only
     fills fields the record leaves unknown (one sidecar may serve many
-    records).  Raises ParseError naming the first problem."""
+    records).  A value dropped from the kept record (a publication date
+    that is not one) is described in `notes`, prefixed with `label`.
+    Raises ParseError naming the first problem."""
     if isinstance(value, _InvalidLine):
         raise ParseError(value.reason)
     if not isinstance(value, dict):
         raise ParseError(f"expected a JSON object, got {describe_json_type(value)}")
     text = _record_text(value)
-    meta, problems = metadata_from_mapping(value)
+    meta, problems, dropped = metadata_from_mapping(value)
     if problems:
         raise ParseError(problems[0])
+    if notes is not None:
+        notes.extend(f"{label}: {note}" for note in dropped)
     meta = overlay_metadata(src.sidecar, meta) if src.sidecar else meta
     return ParsedArticle(source=src.path, text=text, meta=meta)
 
@@ -211,6 +217,9 @@ def _record_text(record: dict[str, Any]) -> str:
             continue
         if not isinstance(value, str):
             raise ParseError(f"{key} is {describe_json_type(value)}, expected a string")
+        surrogate = find_lone_surrogate(value)
+        if surrogate is not None:
+            raise ParseError(f"{key} {surrogate}")
         if not value.strip():
             raise ParseError(f"{key} is blank")
         return value

@@ -10,6 +10,7 @@ which the JSON parser reuses for records.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 
 from onrecord.indexer.encodings import decode_html, decode_text, repair_mojibake
 from onrecord.indexer.errors import ReadError
-from onrecord.indexer.metadates import parse_date
+from onrecord.indexer.metadates import parse_stated_date
 from onrecord.search.model import Metadata, SourceFile, SourceKind
 
 KINDS: dict[str, SourceKind] = {
@@ -185,35 +186,67 @@ def _decode_sidecar(path: Path, loaded: InputFile) -> tuple[Metadata | None, str
         raise ReadError(f"sidecar {meta_path.name}: {exc}") from None
     if not isinstance(obj, dict):
         raise ReadError(f"sidecar {meta_path.name}: expected a JSON object")
-    meta, _problems = metadata_from_mapping(obj)
+    meta, _problems, _notes = metadata_from_mapping(obj)
     return meta, decoded.guessed
 
 
-def metadata_from_mapping(obj: Mapping[str, Any]) -> tuple[Metadata, list[str]]:
-    """Return (Metadata, problems) from a JSON object's fields.
+def metadata_from_mapping(obj: Mapping[str, Any]) -> tuple[Metadata, list[str], list[str]]:
+    """Return (Metadata, problems, notes) from a JSON object's fields.
 
     Accepted keys per field are META_ALIASES (first non-null wins).  Strings
     are stripped; `author` may also be a list of names (joined with ", ");
     `outlet`/`author` may be objects with a "name".  Values of the wrong type
-    or dates that do not parse are left None and described in `problems`."""
+    are left None and described in `problems` (a record with one is skipped);
+    a publication date that is not one (a number, "soon", year 1 or 9999)
+    is left None and described in `notes`: the record is kept undated."""
     values: dict[str, Any] = {}
     problems: list[str] = []
+    notes: list[str] = []
     for field_name, keys in META_ALIASES.items():
         key, raw = _first_present(obj, keys)
         if key is None:
             continue
+        surrogate = find_lone_surrogate(raw)
+        if surrogate is not None:
+            problems.append(f"{key} {surrogate}")
+            continue
         value = _coerce_text(raw, allow_list=field_name == "author")
-        if value is None:
-            problems.append(f"{key} is {describe_json_type(raw)}, expected a string")
-        elif not value:
-            continue  # "" means unknown, not a problem
-        elif field_name == "published":
-            values["published"] = parse_date(value)
+        wrong = None if value is not None else f"{key} is {describe_json_type(raw)}, expected a string"
+        if field_name == "published" and (wrong or value):
+            values["published"] = parse_stated_date(value) if value else None
             if values["published"] is None:
-                problems.append(f"{key} {value[:40]!r} is not a date")
-        else:
+                notes.append(f"{wrong or f'{key} {value[:40]!r} is not a date'}: dropped, the record kept")
+        elif wrong:
+            problems.append(wrong)
+        elif value:  # "" means unknown, not a problem
             values[field_name] = value
-    return Metadata(**values), problems
+    return Metadata(**values), problems, notes
+
+
+# A UTF-16 surrogate left alone in a decoded string: JSON's "\\ud800" escape
+# decodes to one (a valid pair decodes to one character), and no UTF-8
+# encoder, SQLite or Whoosh included, can write it.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def find_lone_surrogate(value: Any) -> str | None:
+    """Return where a JSON value (a string, or the strings in its lists and
+    objects) holds a lone surrogate, as "holds a lone surrogate (U+D800) at
+    character 4", or None when it holds none."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            found = _LONE_SURROGATE.search(item)
+            if found:
+                return (f"holds a lone surrogate (U+{ord(found.group()):04X}) at character "
+                        f"{found.start() + 1}, which is not text")
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return None
 
 
 def _first_present(obj: Mapping[str, Any], keys: tuple[str, ...]) -> tuple[str | None, Any]:

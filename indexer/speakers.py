@@ -64,6 +64,8 @@ class DocSpeakers:
     def __init__(self, text: str, style: QuoteStyle | None = None) -> None:
         self.people: dict[str, Person] = {}
         self.orgs: list[tuple[int, str]] = []  # (position, canonical) of institutional speakers
+        # head word -> (end, name) of the capitalised names ending in it (indexer.nominals)
+        self.org_names_by_head: dict[str, list[tuple[int, str]]] = {}
         self._org_names: set[str] = set()  # the orgs' names up to self._org_count (is_org)
         self._org_count = 0
         self.by_order: list[Person] = []

@@ -88,6 +88,7 @@ class ParsedArticle:
     text: str
     meta: Metadata
     blocks: tuple[Block, ...] = ()
+    record: str = ""  # where in a JSON/JSONL file: "line 5", "record 3"; "" for a whole file
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from onrecord.search.engine import get_article, search
 from onrecord.search.features.versions import diff_paragraphs
 from onrecord.search.model import IngestSummary, Paragraph, SearchRequest
 from onrecord.search.storage.checking import check_index
-from onrecord.search.storage.identity import SIMILARITY_THRESHOLD, text_similarity
+from onrecord.search.storage.identity import SIMILARITY_THRESHOLD, text_overlap
 from onrecord.search.storage.store import Index, open_index
 from onrecord.web.app import create_app
 
@@ -287,16 +287,20 @@ def test_diff_marks_inserted_removed_and_changed_paragraphs() -> None:
     assert [(c.kind, c.n, c.inserted) for c in grown] == [("inserted", 2, [(0, 9)])]
 
 
-def test_text_similarity_tells_a_version_from_another_article() -> None:
+def test_text_overlap_tells_a_version_from_another_article() -> None:
     grown = BUDGET + ["The mayor is expected to sign it on Friday, aides said on Wednesday."]
     edited = [BUDGET[0].replace("Tuesday", "Monday"), *BUDGET[1:]]
     other = ["Local football club signs a new striker from the second division.",
              '"I will close every library in the city," said council leader Ann Smallman.']
-    assert text_similarity(BUDGET, grown) == 1.0  # all of the shorter text is kept
-    assert text_similarity(BUDGET, edited) >= SIMILARITY_THRESHOLD
-    assert text_similarity(BUDGET, other) < 0.2
-    assert text_similarity(["Old budget words."], ["New budget words."]) >= SIMILARITY_THRESHOLD
-    assert text_similarity(["Old budget words."], ["Harbour works."]) < SIMILARITY_THRESHOLD
+    assert text_overlap(BUDGET, grown).kept == 1.0  # all of the indexed text is kept
+    assert text_overlap(BUDGET, grown).is_edit() and text_overlap(BUDGET, edited).is_edit()
+    assert max(text_overlap(BUDGET, other).kept, text_overlap(BUDGET, other).found) < 0.2
+    assert not text_overlap(BUDGET, other).is_edit(one_side_enough=True)
+    fragment = text_overlap(BUDGET, [BUDGET[0], '"Not a word of this was said," said Ann Smallman.'])
+    assert fragment.found >= SIMILARITY_THRESHOLD > fragment.kept
+    assert not fragment.is_edit() and fragment.is_edit(one_side_enough=True)
+    assert text_overlap(["Old budget words."], ["New budget words."]).is_edit()
+    assert not text_overlap(["Old budget words."], ["Harbour works."]).is_edit(one_side_enough=True)
 
 
 def test_new_annotations_of_the_same_text_rewrite_in_place_without_a_version(

@@ -79,12 +79,14 @@ def test_json_list_skips_records_with_wrong_types_and_reports_them() -> None:
         {"title": "also good", "body": "More text.", "published": "2021-03-29"},
     ]
     articles, warnings = parse_source_report(src("json", json.dumps(records)))
-    assert [a.meta.title for a in articles] == ["good", "also good"]
+    # A date that is not one is dropped, never the record (issue #29).
+    assert [a.meta.title for a in articles] == ["good", "bad", "bad", "also good"]
+    assert [a.meta.published for a in articles[1:3]] == [None, None]
     assert warnings == [
         "record 2: text is a number, expected a string",
         "record 3: text is a list, expected a string",
-        "record 4: published is a number, expected a string",
-        "record 5: published 'not a date' is not a date",
+        "record 4: published is a number, expected a string: dropped, the record kept",
+        "record 5: published 'not a date' is not a date: dropped, the record kept",
         "record 6: no text (expected one of: text, body, content)",
         "record 7: expected a JSON object, got a string",
     ]

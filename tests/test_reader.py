@@ -144,19 +144,19 @@ def test_malformed_sidecar_raises_read_error(tmp_path: Path, sidecar: str, messa
 
 
 @pytest.mark.parametrize(
-    ("obj", "expected", "problems"),
+    ("obj", "expected", "problems", "notes"),
     [
         ({"headline": "H", "link": "https://x.org", "date": "29 March 2021", "site": "S", "byline": "B"},
-         Metadata(title="H", url="https://x.org", published=dt.date(2021, 3, 29), outlet="S", author="B"), []),
-        ({"source": {"id": "bbc", "name": "BBC"}, "authors": ["A", "B"]}, Metadata(outlet="BBC", author="A, B"), []),
-        ({"title": None, "headline": "Fallback"}, Metadata(title="Fallback"), []),
-        ({"title": ["x"], "published": 20210329}, Metadata(),
-         ["title is a list, expected a string", "published is a number, expected a string"]),
-        ({"published": "soon"}, Metadata(), ["published 'soon' is not a date"]),
+         Metadata(title="H", url="https://x.org", published=dt.date(2021, 3, 29), outlet="S", author="B"), [], []),
+        ({"source": {"id": "bbc", "name": "BBC"}, "authors": ["A", "B"]}, Metadata(outlet="BBC", author="A, B"), [], []),
+        ({"title": None, "headline": "Fallback"}, Metadata(title="Fallback"), [], []),
+        ({"title": ["x"], "published": 20210329}, Metadata(), ["title is a list, expected a string"],
+         ["published is a number, expected a string: dropped, the record kept"]),
+        ({"published": "soon"}, Metadata(), [], ["published 'soon' is not a date: dropped, the record kept"]),
     ],
 )
-def test_metadata_from_mapping(obj: dict, expected: Metadata, problems: list[str]) -> None:
-    assert metadata_from_mapping(obj) == (expected, problems)
+def test_metadata_from_mapping(obj: dict, expected: Metadata, problems: list[str], notes: list[str]) -> None:
+    assert metadata_from_mapping(obj) == (expected, problems, notes)
 
 
 @pytest.mark.parametrize(

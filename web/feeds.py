@@ -23,6 +23,7 @@ from onrecord.search.facetdefs import NAME_FACETS
 from onrecord.search.features.feeds import Feed, FeedEntry, newest_paragraphs
 from onrecord.search.features.openings import article_openings
 from onrecord.search.model import SearchRequest
+from onrecord.search.partialdates import parse_iso_partial
 from onrecord.web.citations import absolute_url
 from onrecord.web.params import MAX_FILTER_CHARS, parse_search_request, refuse_unknown_params
 from onrecord.web.state import get_state, site_root
@@ -131,8 +132,9 @@ def _entry(parent: ET.Element, entry: FeedEntry, root: str, opening: str) -> Non
     shown = display_title(entry.title, opening)
     _text(item, "title", f"{shown.text}{' (' + entry.outlet + ')' if entry.outlet else ''}")
     _text(item, "updated", atom_time(entry.indexed_at))
-    if entry.published:
-        _text(item, "published", f"{entry.published}T00:00:00Z")
+    stated = parse_iso_partial(entry.published) if entry.published else None
+    if stated is not None:  # Atom wants a whole timestamp: a year or month's first day
+        _text(item, "published", f"{dt.date.isoformat(stated)}T00:00:00Z")
     _link(item, absolute_url(root, entry.permalink), "alternate", "text/html")
     if entry.url:
         _link(item, entry.url, "related", "text/html")

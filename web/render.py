@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 from markupsafe import Markup, escape
 
 from onrecord.search.model import USER_SOURCE, Paragraph, Quote
+from onrecord.search.partialdates import format_partial, parse_iso_partial
 
 # kind -> (tag, css class); the class names are constants, never user input.
 SPAN_TAGS: dict[str, tuple[str, str | None]] = {
@@ -261,14 +262,14 @@ def safe_href(url: str | None) -> str | None:
 
 
 def format_date(value: dt.date | str | None) -> str:
-    """Return a date as '5 June 2020', 'undated' for None; a string that is
-    not an ISO date is returned unchanged (Jinja still escapes it)."""
+    """Return a date as '5 June 2020' (a month or year stated alone as 'June
+    2020' or '2020'), 'undated' for None; a string that is not an ISO date
+    is returned unchanged (Jinja still escapes it)."""
     if value is None or value == "":
         return "undated"
     if isinstance(value, str):
-        text = value
-        try:
-            value = dt.date.fromisoformat(text[:10])
-        except ValueError:
-            return text
-    return f"{value.day} {value.strftime('%B')} {value.year}"
+        parsed = parse_iso_partial(value[:10])
+        if parsed is None:
+            return value
+        value = parsed
+    return format_partial(value)

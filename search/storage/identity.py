@@ -10,8 +10,13 @@ article whose id (from its canonical URL, else its text) is taken:
 - same rev as the current version, or as an earlier one: unchanged (nothing
   is written; an old copy never takes the place of a newer one);
 - same source (outlets equal once normalised; both unknown counts as equal)
-  and shared text (text_similarity >= SIMILARITY_THRESHOLD): updated, and
-  the replaced version's paragraphs go to its record (/doc/<id>?version=N);
+  and like the indexed version on both sides (text_overlap: it keeps at
+  least SIMILARITY_THRESHOLD of the indexed text, and that share of its own
+  text is the indexed text's -- an edit, not a fragment nor another story
+  around a copied paragraph): updated, and the replaced version's
+  paragraphs go to its record (/doc/<id>?version=N).  With accept_updates
+  (index --accept-updates) one side is enough, for an operator who knows
+  an article was cut or grown a lot;
 - otherwise a conflict, never merged: the article is kept as its own
   article under "<id>-o<hash of its outlet>" when it names an outlet (so
   that site's next edit of its copy is an update of it), then
@@ -35,10 +40,13 @@ from onrecord.search.storage.durability import open_whoosh
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev, capped
 
 Status = Literal["new", "updated", "unchanged", "conflict"]
-# Below this share of the shorter text's 3-word shingles found in the other,
-# two texts are different articles.  Over 4,000 random pairs of BBC articles
-# the share was 0.05 or less (99.9%; one pair of near-duplicate stories
-# 0.48); a changed paragraph, an added or a dropped one kept it >= 0.83.
+# Below this share of either version's 3-word shingles found in the other,
+# two texts are not versions of one article.  Over 4,000 random pairs of BBC
+# articles the share of the shorter text was 0.05 or less (99.9%; one pair
+# of near-duplicate stories 0.48); a changed paragraph, an added or a dropped
+# one kept it >= 0.83.  Measured on the shorter side only, a page repeating
+# an article's headline and first paragraph beside a made-up quote was an
+# "update" that hid the rest of the article (issue #29): both sides now.
 SIMILARITY_THRESHOLD = 0.5
 
 
@@ -47,21 +55,37 @@ def normal_outlet(outlet: str | None) -> str:
     return normalise_text(outlet or "")
 
 
-def text_similarity(old: list[str], new: list[str]) -> float:
-    """Return how much of two versions' paragraph texts is shared, 0.0 to
-    1.0: the share of the shorter text's 3-word shingles (search.clusters)
-    that the other has, so an article that grew or shrank still matches
-    itself.  Texts too short to shingle compare their normalised word
-    sequences instead (difflib ratio; 1.0 when both are empty)."""
+@dataclass(frozen=True, slots=True)
+class Overlap:
+    """How much two versions' texts share, each 0.0 to 1.0."""
+
+    kept: float  # of the indexed version's text, the share the new one keeps
+    found: float  # of the new version's text, the share the indexed one has
+
+    def is_edit(self, one_side_enough: bool = False) -> bool:
+        """Return True if the new text is an edit of the indexed one: like
+        it on both sides (or, with `one_side_enough`, on either side)."""
+        if one_side_enough:
+            return max(self.kept, self.found) >= SIMILARITY_THRESHOLD
+        return min(self.kept, self.found) >= SIMILARITY_THRESHOLD
+
+
+def text_overlap(old: list[str], new: list[str]) -> Overlap:
+    """Return the Overlap of two versions' paragraph texts: the shares of
+    each one's 3-word shingles (search.clusters) that the other has.  Texts
+    too short to shingle compare their normalised word sequences instead
+    (difflib ratio on both sides; 1.0 when both are empty)."""
     a = frozenset().union(*(shingle_hashes(text) for text in old))
     b = frozenset().union(*(shingle_hashes(text) for text in new))
     if a and b:
-        return len(a & b) / min(len(a), len(b))
+        shared = len(a & b)
+        return Overlap(kept=shared / len(a), found=shared / len(b))
     words_a = normalise_text(" ".join(old)).split()
     words_b = normalise_text(" ".join(new)).split()
     if not words_a and not words_b:
-        return 1.0
-    return difflib.SequenceMatcher(None, words_a, words_b).ratio()
+        return Overlap(1.0, 1.0)
+    ratio = difflib.SequenceMatcher(None, words_a, words_b).ratio()
+    return Overlap(ratio, ratio)
 
 
 @dataclass(slots=True)
@@ -127,8 +151,9 @@ class Resolver:
     batch or chunk; close() it)."""
 
     def __init__(self, searcher: Any, records: ArticleRecords,
-                 close: Callable[[], None] | None = None) -> None:
+                 close: Callable[[], None] | None = None, accept_updates: bool = False) -> None:
         self._searcher = searcher
+        self._accept_updates = accept_updates
         self._reader = searcher.reader()
         self._records = records
         self._close = close
@@ -153,7 +178,7 @@ class Resolver:
             if state is None:
                 status: Status = "new" if candidate == article.id else "conflict"
                 return self._accept(article, candidate, rev, status, None, reason)
-            verdict, why = _compare(state, article, rev)
+            verdict, why = _compare(state, article, rev, self._accept_updates)
             if verdict == "same":
                 return self._unchanged(article, candidate, rev, state)
             if verdict != "conflict" or candidate == candidates[-1]:
@@ -283,7 +308,8 @@ def _candidate_ids(article: Article, rev: str) -> list[str]:
     return ids
 
 
-def _compare(state: _State, article: Article, rev: str) -> tuple[str, str]:
+def _compare(state: _State, article: Article, rev: str,
+             accept_updates: bool = False) -> tuple[str, str]:
     """Return ("same" | "update" | "conflict", why) for `article` against
     the indexed article `state`."""
     if rev == state.rev or rev in state.archived:
@@ -292,12 +318,25 @@ def _compare(state: _State, article: Article, rev: str) -> tuple[str, str]:
     if normal_outlet(theirs) != normal_outlet(ours):
         return "conflict", (f"its outlet ({ours or 'not stated'}) is not the indexed "
                             f"article's ({theirs or 'not stated'})")
-    similarity = text_similarity([p.text for p in state.paragraphs()],
-                                 [p.text for p in article.paragraphs])
-    if similarity < SIMILARITY_THRESHOLD:
-        return "conflict", (f"it shares {similarity:.0%} of its text with the indexed "
-                            f"article (an update shares at least {SIMILARITY_THRESHOLD:.0%})")
-    return "update", ""
+    overlap = text_overlap([p.text for p in state.paragraphs()],
+                           [p.text for p in article.paragraphs])
+    if overlap.is_edit(one_side_enough=accept_updates):
+        return "update", ""
+    return "conflict", _why_not_an_edit(overlap)
+
+
+def _why_not_an_edit(overlap: Overlap) -> str:
+    """Return the conflict reason for texts that are not an edit."""
+    floor = f"{SIMILARITY_THRESHOLD:.0%}"
+    if max(overlap.kept, overlap.found) < SIMILARITY_THRESHOLD:
+        return (f"it shares {max(overlap.kept, overlap.found):.0%} of its text with the indexed "
+                f"article (an update shares at least {floor})")
+    hint = "; index --accept-updates takes such a version as an update"
+    if overlap.kept < SIMILARITY_THRESHOLD:
+        return (f"it keeps only {overlap.kept:.0%} of the indexed article's text (an update keeps "
+                f"at least {floor}: a fragment, not an edit){hint}")
+    return (f"only {overlap.found:.0%} of its text is the indexed article's (an update is at least "
+            f"{floor} the same text: another story around a copied part){hint}")
 
 
 def _same_content(state: _State, article: Article) -> bool:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from onrecord.search.model import Article, Metadata
+from onrecord.search.partialdates import parse_iso_partial
 
 RECORDS_FILE = "articles.db"
 # Longest metadata value kept (characters): a page can claim a title of any
@@ -284,6 +285,6 @@ def file_identity(path: Path | None) -> tuple[int, int] | None:
 def _record(row: tuple[Any, ...]) -> VersionRecord:
     doc_id, rev, version, indexed_at, title, outlet, author, url, published, claims = row
     meta = Metadata(title=title, outlet=outlet, author=author, url=url,
-                    published=dt.date.fromisoformat(published) if published else None)
+                    published=parse_iso_partial(published) if published else None)
     return VersionRecord(doc_id=doc_id, rev=rev, meta=meta, version=int(version),
                          claims=claims, indexed_at=indexed_at)
