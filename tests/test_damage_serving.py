@@ -331,3 +331,17 @@ def test_records_a_killed_writer_left_mid_commit_are_503_until_the_next_writer(
     time.sleep(0.1)
     assert client.get("/api/search?q=council").get_json()["total"] == ARTICLES
     assert client.get("/healthz").status_code == 200
+
+
+def test_a_segment_restored_in_place_is_served_again_without_a_restart(tmp_path: Path) -> None:
+    path = build(tmp_path / "ix")
+    target = largest_postings(path)
+    good = target.read_bytes()
+    client = client_of(path, stale_check=0.05)
+    truncate_half(target)
+    time.sleep(0.1)
+    assert_503_with_repair(client.get("/api/search?q=council"))
+    target.write_bytes(good)  # restored from a backup, the commit unchanged
+    time.sleep(0.1)
+    assert client.get("/api/search?q=council").get_json()["total"] == ARTICLES
+    assert client.get("/healthz").status_code == 200

@@ -238,6 +238,10 @@ class Index:
         try:
             if force or self._gen.number != latest_generation(self._ix)():
                 self._swap_generation(force)
+            elif self._gen.damage is not None:
+                # Opened afresh (new searchers) once its files are sound
+                # again: a segment restored in place heals without a restart.
+                self._swap_generation(force=False)
             else:
                 self._verify_unchanged()
         except IndexUnavailableError as error:
@@ -271,7 +275,6 @@ class Index:
         """Check the current generation's files again; raises
         IndexUnavailableError if one was damaged or removed since it was
         opened (the commit is still the latest)."""
-        self._gen.raise_damage()
         label = self._label()
         try:
             self._gen.verify()
