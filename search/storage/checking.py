@@ -24,7 +24,8 @@ from typing import Any
 from onrecord.search.storage.durability import is_write_locked, open_whoosh
 from onrecord.search.storage.leftovers import READER_GRACE_SECONDS, classify_files
 from onrecord.search.storage.manifests import check_files
-from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, interrupted_write
+from onrecord.search.storage.recordfiles import interrupted_write
+from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords
 from onrecord.search.storage.whoosh_internals import index_segments
 
 # Fields every paragraph has (see search.schema.paragraph_fields); summed

@@ -16,23 +16,16 @@ synchronous=EXTRA: the journal's removal, the commit point, is fsynced
 too) BEFORE the Whoosh commit that makes their paragraphs visible.  The
 current version of an article is the one its paragraphs name, never a row
 on its own, so a crash in between leaves rows nothing points at; a re-run
-rewrites them.
-
-Why a rollback journal (journal_mode=DELETE) and not WAL: a server opens
-the records read-only (`mode=ro`) and must never create a file in the index
-directory (it may be a read-only mount).  A WAL database cannot be read
-without its -wal and -shm files, which a read-only connection creates
-where it can; a rollback-journal database is read with file locks alone,
-and a writer's journal exists only while it writes.  Records are written
-once per commit, so the journal's extra fsyncs cost nothing measurable; a
-reader waits (busy timeout) only while a writer moves its pages in.  Files
-written by earlier versions in WAL mode are switched by their next writer
-(not while another process holds them open: then they stay WAL, read as
-before).
-
+rewrites them.  A rollback journal, not WAL: a server reads the records
+read-only (`mode=ro`) and must create no file in the index directory (it
+may be a read-only mount); a WAL database is not read without -wal and
+-shm files, which such a reader creates where it can, a rollback-journal
+one with file locks alone (a writer's journal lives only while it
+commits: one short transaction per commit).  A WAL file of an earlier
+version is switched by its next writer (if no other process holds it;
+the connections are search.storage.recordfiles').
 A reader never shows a hit without its record: a lookup that finds none,
-or a records file that is gone, empty or damaged, is an
-IndexUnavailableError (503) saying how to repair, never an untitled page.
+or a file gone, empty or damaged, is an IndexUnavailableError (503).
 """
 from __future__ import annotations
 
@@ -55,6 +48,13 @@ from onrecord.search.storage.damage import (
     records_error,
     records_interrupted_error,
     records_missing_error,
+)
+from onrecord.search.storage.recordfiles import (
+    connect_readonly,
+    connect_writable,
+    file_signature,
+    interrupted_write,
+    is_busy,
 )
 
 RECORDS_FILE = "articles.db"
@@ -79,6 +79,7 @@ ON CONFLICT (doc_id, rev) DO UPDATE SET
     author = excluded.author, url = excluded.url, published = excluded.published,
     claims = excluded.claims, paragraphs = COALESCE(excluded.paragraphs, paragraphs)
 """
+_PROBE = "SELECT 1 FROM versions LIMIT 1"  # reads the table: a file without it is not records
 _COLUMNS = "doc_id, rev, version, indexed_at, title, outlet, author, url, published, claims"
 
 
@@ -136,14 +137,14 @@ class ArticleRecords:
         self._lock = threading.Lock()
         self._cache: OrderedDict[tuple[str, str], Metadata] = OrderedDict()
         if readonly and path is not None:
-            self._db = _connect_readonly(Path(path))
+            self._db = connect_readonly(Path(path), _PROBE)
         else:
             try:
-                self._db = _connect_writable(path)
+                self._db = connect_writable(path, _SCHEMA)
             except sqlite3.OperationalError:
                 if path is None or not Path(path).is_file():
                     raise
-                self._db = _connect_readonly(Path(path))
+                self._db = connect_readonly(Path(path), _PROBE)
         self._identity = file_identity(path)
         # A read that failed on damage, and the file's signature then: every
         # probe() answers it until the file changes (a writer, a restore).
@@ -202,8 +203,8 @@ class ArticleRecords:
                 yield
             except sqlite3.Error as exc:
                 error = records_failure(self.label, exc)
-                if not _is_busy(exc) and not interrupted_write(exc):
-                    self._damage = (_signature(self.path), error)
+                if not is_busy(exc) and not interrupted_write(exc):
+                    self._damage = (file_signature(self.path), error)
                 raise error from exc
 
     def probe(self) -> None:
@@ -211,11 +212,11 @@ class ArticleRecords:
         be read, or if a read of them failed on damage since the file last
         changed (for /healthz and a reader's stale checks)."""
         found = self._damage
-        if found is not None and found[0] == _signature(self.path):
+        if found is not None and found[0] == file_signature(self.path):
             raise copy_error(found[1])
         self._damage = None
         with self._reading():
-            self._db.execute("SELECT 1 FROM versions LIMIT 1").fetchall()
+            self._db.execute(_PROBE).fetchall()
 
     def metadata(self, keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Metadata]:
         """Return the Metadata of each (doc_id, rev) that has a record, read
@@ -295,107 +296,10 @@ class ArticleRecords:
         return None if result and result[0] == "ok" else str(result[0] if result else "?")
 
 
-def _connect_writable(path: Path | None) -> sqlite3.Connection:
-    """Return a connection that can write `path` (in memory if None),
-    creating the table.  Raises sqlite3.Error."""
-    db = sqlite3.connect(str(path) if path else ":memory:", timeout=30.0,
-                         isolation_level=None, check_same_thread=False)
-    try:
-        if path is not None:
-            _use_rollback_journal(db)
-            # EXTRA: the journal's removal (the commit) is fsynced too, so a
-            # commit is on disk before the Whoosh commit that needs it.
-            db.execute("PRAGMA synchronous=EXTRA")
-        db.execute(_SCHEMA)
-    except sqlite3.Error:
-        db.close()
-        raise
-    return db
-
-
-def _use_rollback_journal(db: sqlite3.Connection) -> None:
-    """Switch the database to a rollback journal (see the module's
-    docstring), a no-op when it uses one.  A WAL file that another process
-    holds open stays WAL (asked without waiting: switching needs it alone)."""
-    if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-        return
-    db.execute("PRAGMA busy_timeout=0")
-    try:
-        db.execute("PRAGMA journal_mode=DELETE")
-    except sqlite3.OperationalError:  # "database is locked": read by another process
-        pass
-    finally:
-        db.execute("PRAGMA busy_timeout=30000")
-
-
-def _connect_readonly(path: Path) -> sqlite3.Connection:
-    """Return a read-only connection to the existing records file `path`:
-    one that never writes or creates a file (a rollback-journal database
-    is read with file locks alone).  A WAL file written by an earlier
-    version is read with its -wal and -shm files where the directory
-    allows, else as immutable (nothing writes to a read-only directory).
-    Raises sqlite3.Error if the file is missing, not a database or holds
-    no records table."""
-    uri = path.resolve().as_uri()
-    if not path.is_file():
-        raise sqlite3.OperationalError(f"no records file at {path}")
-    db = sqlite3.connect(f"{uri}?mode=ro", timeout=30.0, isolation_level=None,
-                         check_same_thread=False, uri=True)
-    try:
-        db.execute("SELECT 1 FROM versions LIMIT 1").fetchall()
-        return db
-    except sqlite3.OperationalError:
-        db.close()
-        if not _is_wal(path):
-            raise
-    db = sqlite3.connect(f"{uri}?immutable=1", isolation_level=None,
-                         check_same_thread=False, uri=True)
-    try:
-        db.execute("SELECT 1 FROM versions LIMIT 1").fetchall()
-    except sqlite3.Error:
-        db.close()
-        raise
-    return db
-
-
-def _is_wal(path: Path) -> bool:
-    """Return True if the SQLite file at `path` is in WAL mode (its header's
-    read and write versions are 2)."""
-    try:
-        with open(path, "rb") as handle:
-            header = handle.read(20)
-    except OSError:
-        return False
-    return header[18:20] == b"\x02\x02"
-
-
 def records_failure(label: str, exc: sqlite3.Error) -> IndexUnavailableError:
     """Return the 503 error for records of the index at `label` that could
     not be read because of `exc`."""
     return records_interrupted_error(label) if interrupted_write(exc) else records_error(label, exc)
-
-
-def interrupted_write(exc: sqlite3.Error) -> bool:
-    """Return True if `exc` is a read-only reader meeting the rollback
-    journal of a writer killed mid-commit (only a writer may roll it back)."""
-    return getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_ROLLBACK"
-
-
-def _is_busy(exc: sqlite3.Error) -> bool:
-    """Return True for a read that waited out a writer's lock: not damage."""
-    return "locked" in str(exc) or "busy" in str(exc)
-
-
-def _signature(path: Path | None) -> tuple[int, ...] | None:
-    """Return what changes when the file at `path` is written or replaced
-    (device, inode, size, mtime in ns), None in memory or if it is gone."""
-    if path is None:
-        return None
-    try:
-        stat = Path(path).stat()
-    except OSError:
-        return None
-    return (stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
 
 
 def file_identity(path: Path | None) -> tuple[int, int] | None:

@@ -24,7 +24,7 @@ from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.storage.damage import copy_error
 from onrecord.search.storage.manifests import verify_sizes
 from onrecord.search.storage.reopening import latest_generation, open_retrying
-from onrecord.search.storage.whoosh_internals import index_folder, open_toc_reader, read_toc, toc_segments
+from onrecord.search.storage.whoosh_internals import open_toc_reader, read_toc
 
 T = TypeVar("T")
 # Idle searchers kept per generation (more than the server's threads are
@@ -78,8 +78,8 @@ class Generation:
         self._ix = ix
         self._info = read_toc(ix)
         self.number: int = self._info.generation
-        folder = index_folder(ix)
-        self._folder = Path(folder) if folder else None
+        folder = getattr(ix.storage, "folder", None)  # None in memory
+        self._folder = Path(folder) if isinstance(folder, str) else None
         self.verify()  # before any searcher reads a truncated file as a short one
         self.damage: IndexUnavailableError | None = None
         self.cache = BuildCache()
@@ -96,7 +96,7 @@ class Generation:
         file; nothing in memory).  Raises FileNotFoundError if one is gone,
         DamagedFileError if one has another size than its commit wrote."""
         if self._folder is not None:
-            verify_sizes(self._folder, toc_segments(self._info))
+            verify_sizes(self._folder, self._info.segments)
 
     def raise_damage(self) -> None:
         """Raise (a copy of) `damage` if the handle found this commit

@@ -417,14 +417,3 @@ def segment_manifest(segment: Any) -> dict[str, tuple[int, int]] | None:
 def set_segment_manifest(segment: Any, manifest: dict[str, tuple[int, int]]) -> None:
     """Record `manifest` on `segment`, to be pickled with it into the next TOC."""
     setattr(segment, _MANIFEST_ATTR, manifest)
-
-
-def toc_segments(toc: Any) -> list[Any]:
-    """Return the Segments a TOC (read_toc's) lists."""
-    return list(toc.segments)
-
-
-def index_folder(ix: Any) -> str | None:
-    """Return the directory of an on-disk index's files (None in memory)."""
-    folder = getattr(ix.storage, "folder", None)
-    return folder if isinstance(folder, str) else None
