@@ -26,6 +26,7 @@ from flask.testing import FlaskClient
 from onrecord.search.config import load_config
 from onrecord.search.model import Article
 from onrecord.search.storage.checking import check_index
+from onrecord.search.storage.records import ArticleRecords
 from onrecord.search.storage.store import open_index
 from onrecord.search.storage.writing import write_articles
 from onrecord.web.app import create_app
@@ -345,3 +346,23 @@ def test_a_segment_restored_in_place_is_served_again_without_a_restart(tmp_path:
     time.sleep(0.1)
     assert client.get("/api/search?q=council").get_json()["total"] == ARTICLES
     assert client.get("/healthz").status_code == 200
+
+
+def test_damaged_records_are_read_whole_once_not_on_every_request(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each request retries the failed opening; the whole-file check of an
+    unchanged file is not run again (it reads every byte)."""
+    path = build(tmp_path / "ix")
+    flip_record_bytes(path)
+    checks: list[int] = []
+    real = ArticleRecords.check
+
+    def counted(self: ArticleRecords) -> str | None:
+        checks.append(1)
+        return real(self)
+
+    monkeypatch.setattr(ArticleRecords, "check", counted)
+    client = client_of(path)
+    for _ in range(5):
+        assert_503_with_repair(client.get("/api/search?q=council"))
+    assert len(checks) == 1

@@ -5,7 +5,8 @@ when the index was rebuilt: reopened_records) and how a server
 (search.storage.store's read-only Index) opens and keeps checking the
 records file: opened read-only and checked whole once
 (open_checked: SQLite's quick_check, 0.1 s warm and 1 s cold for 71 MB,
-100,000 articles; affordable once per open, not at every commit), then at
+100,000 articles; affordable once per open, not at every commit; not
+repeated for a file unchanged since), then at
 each of the handle's stale checks (RecordsWatch.check): a file that is
 gone is an error (never an empty one made in its place), a replaced one
 (the index rebuilt or restored) is opened again, one that a read found
@@ -21,6 +22,7 @@ from pathlib import Path
 
 from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.storage.damage import copy_error, records_error
+from onrecord.search.storage.recordfiles import file_signature
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, file_identity, records_failure
 
 
@@ -56,14 +58,35 @@ def open_checked(path: Path, label: str) -> ArticleRecords:
         records = ArticleRecords(path, readonly=True)
     except sqlite3.Error as exc:
         raise records_failure(label, exc) from exc
-    try:
-        complaint = records.check()
-    except sqlite3.Error as exc:
-        complaint = str(exc)
+    complaint = _checked_whole(records)
     if complaint is not None:
         records.close()
         raise records_error(label, sqlite3.DatabaseError(complaint))
     return records
+
+
+# quick_check's verdict per file signature (device, inode, size, mtime):
+# a server whose opening fails on damaged records tries again on every
+# request, and must not read the whole file each time.
+_VERDICTS: dict[tuple[int, ...], str | None] = {}
+_VERDICTS_KEPT = 16
+
+
+def _checked_whole(records: ArticleRecords) -> str | None:
+    """Return SQLite's complaint about the records' file, None if sound;
+    a file unchanged since its last check is not read again."""
+    signature = file_signature(records.path)
+    if signature is not None and signature in _VERDICTS:
+        return _VERDICTS[signature]
+    try:
+        complaint = records.check()
+    except sqlite3.Error as exc:
+        complaint = str(exc)
+    if signature is not None:
+        if len(_VERDICTS) >= _VERDICTS_KEPT:
+            _VERDICTS.clear()
+        _VERDICTS[signature] = complaint
+    return complaint
 
 
 class RecordsWatch:
