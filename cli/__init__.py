@@ -306,13 +306,17 @@ def format_article(data: dict) -> str:
 @click.option("--processes", type=click.IntRange(1, 256), default=None,
               help="Serving processes sharing the port, each with its own caches (default 1, "
                    "or $ONRECORD_PROCESSES); one per core uses every core.")
+@click.option("--public", is_flag=True,
+              help="Allow a --host that is not a loopback address: anyone who can reach the "
+                   "port reads the whole archive (there are no logins).")
 @INDEX_OPTION
 @SETTING_OPTION
 def serve_command(host: str | None, port: int | None, public_url: str | None, processes: int | None,
-                  index_dir: Path | None, settings: tuple[str, ...]) -> None:
+                  public: bool, index_dir: Path | None, settings: tuple[str, ...]) -> None:
     """Serve the search UI and JSON API with a production WSGI server
-    (waitress; several processes on one port with --processes)."""
-    from onrecord.web.app import serve
+    (waitress; several processes on one port with --processes).  The index
+    is opened read-only: serving never writes to its folder."""
+    from onrecord.web.app import refuse_public_bind, serve
 
     if port is None:  # only serve reads the port variables: see serve_port
         try:
@@ -326,6 +330,7 @@ def serve_command(host: str | None, port: int | None, public_url: str | None, pr
         settings = (*settings, f"public_url={public_url}")
     config = load_config(settings=settings, index_dir=index_dir, host=host, port=port,
                          processes=processes)
+    refuse_public_bind(config.host, config.port, public)  # ConfigError: one line, exit 2
     many = f" with {config.processes} processes" if config.processes > 1 else ""
     click.echo(f"Serving {config.index_dir} on http://{config.host}:{config.port}/{many}", err=True)
     try:

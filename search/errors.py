@@ -15,7 +15,19 @@ class NotFoundError(OnrecordError):
 
 
 class IndexUnavailableError(OnrecordError):
-    """The index is missing, locked or corrupt (HTTP 503); says how to repair."""
+    """The index is missing, locked or corrupt (HTTP 503); says how to repair.
+
+    str() is for the operator (the CLI, the server log): it names the
+    index's path and the underlying error.  `public` (what is wrong) and
+    `repair` (what the operator should do) say the same for whoever reaches
+    the index through the web, without paths or exception names; None
+    leaves the wording to the web layer."""
+
+    def __init__(self, message: str, public: str | None = None,
+                 repair: str | None = None) -> None:
+        super().__init__(message)
+        self.public = public
+        self.repair = repair
 
 
 class IndexBusyError(IndexUnavailableError):

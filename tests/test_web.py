@@ -513,12 +513,13 @@ def test_missing_index_is_503_until_built(tmp_path: Path) -> None:
     assert "onrecord index seeds" in soup_of(page).select_one(".hint").get_text()
     api = client.get("/api/search?q=apology")
     assert api.status_code == 503 and "onrecord index" in api.get_json()["error"]
-    assert client.get("/healthz").status_code == 200
+    assert client.get("/healthz").status_code == 503  # not ready: nothing to serve
 
     built = open_index(index_dir, create=True)
     write_articles(built, sample_articles())
     built.close()
     assert client.get("/?q=apology").status_code == 200
+    assert client.get("/healthz").status_code == 200
 
 
 # --------------------------------------------------------------- XSS + headers

@@ -37,6 +37,10 @@ def json_page(data: dict[str, Any]) -> Response:
 
 @bp.get("/healthz")
 def healthz() -> Response:
-    """Return {"status": "ok"}: the process is up (the index is not checked,
-    so a server waiting for its first index still reports healthy)."""
+    """Return {"status": "ok"} if the index answers as built: it opens,
+    its current commit's files have the sizes their commit wrote and its
+    article records can be read.  Otherwise IndexUnavailableError becomes
+    a 503 {"error": reason and repair, "status": 503} (web.errors), so a
+    load balancer takes a server with a missing or damaged index out."""
+    get_state().index().verify()
     return jsonify({"status": "ok"})

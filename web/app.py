@@ -7,12 +7,14 @@ sharing the port: web.processes).
 """
 from __future__ import annotations
 
+import ipaddress
+import socket
 from typing import Any
 
 from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
 
-from onrecord.search.config import Config, load_config
+from onrecord.search.config import Config, ConfigError, load_config
 from onrecord.search.facetdefs import FACETS
 from onrecord.search.storage.store import Index
 from onrecord.web.api import bp as api_bp
@@ -124,6 +126,33 @@ def add_security_headers(response: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
     return response
+
+
+def refuse_public_bind(host: str, port: int, public: bool) -> None:
+    """Raise ConfigError (before anything is bound) if `host` is not a
+    loopback address and the operator did not pass --public (`public`):
+    onrecord has no logins, so whoever reaches the port reads the whole
+    archive.  A name that does not resolve is left for the bind to report."""
+    if public or bind_is_loopback(host) is not False:
+        return
+    raise ConfigError(
+        f"refusing to serve on {host}: it is not a loopback address, so anyone who can reach "
+        f"port {port} there can read the whole archive (onrecord has no logins). Pass --public "
+        "to serve it to them anyway, or keep the default 127.0.0.1 behind a proxy that checks "
+        "who asks")
+
+
+def bind_is_loopback(host: str) -> bool | None:
+    """Return True if every address `host` resolves to is a loopback one
+    (127.0.0.0/8, ::1; 'localhost'), False if one is not (0.0.0.0 and ::
+    listen on every interface), None if it does not resolve."""
+    try:
+        found = socket.getaddrinfo(host.strip("[]"), None, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError, ValueError):
+        return None
+    addresses = {info[4][0] for info in found}
+    return bool(addresses) and all(
+        ipaddress.ip_address(str(address).split("%")[0]).is_loopback for address in addresses)
 
 
 def serve(config: Config) -> None:

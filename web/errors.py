@@ -7,8 +7,13 @@ to the log, never to the client).
 Requests under /api/ and /healthz get JSON {"error": ..., "status": ...};
 everything else gets an HTML page.  A 400 on the search page re-renders the
 search form with the message beside the query box and the input kept.
+An unavailable index shows its public text and repair steps, never the
+operator's (which names the index's path and the exception): that goes to
+the server log, once a minute per message.
 """
 from __future__ import annotations
+
+import time
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -27,6 +32,11 @@ STATUS_BY_ERROR: tuple[tuple[type[Exception], int], ...] = (
 GENERIC_500 = "Something went wrong on our side. The error has been logged; please try again."
 REPAIR_HINT = "Run `onrecord index seeds` to build the index."
 DEFAULT_MESSAGES = {404: "Nothing with that id is in the index.", 503: "The search index is not available."}
+# An unavailable index whose error brings no public text of its own.
+UNAVAILABLE_REPAIR = ("To fix this, on the server: run `onrecord check` to see why; `onrecord "
+                      "index` builds or rebuilds the index.")
+LOG_EVERY_SECONDS = 60.0  # the same unavailable-index message is logged at most this often
+_logged: dict[str, float] = {}
 TITLES = {400: "Bad request", 404: "Not found", 503: "Search is unavailable", 500: "Server error"}
 
 
@@ -45,12 +55,38 @@ def message_for(exc: BaseException, status: int) -> str:
     errors, werkzeug's description for HTTP errors, a generic one for 500."""
     if status >= 500 and status != 503:
         return GENERIC_500
+    if isinstance(exc, IndexUnavailableError):
+        return exc.public or DEFAULT_MESSAGES[503]
     if isinstance(exc, HTTPException):
         return exc.description or exc.name
     text = str(exc).strip() or DEFAULT_MESSAGES.get(status, "The request could not be handled.")
     if status == 503 and "onrecord index" not in text and not isinstance(exc, BusyError):
         text = f"{text} {REPAIR_HINT}"
     return text
+
+
+def repair_for(exc: BaseException) -> str:
+    """Return the repair steps shown under an unavailable index's message
+    ('' for any other error)."""
+    if not isinstance(exc, IndexUnavailableError):
+        return ""
+    return exc.repair or UNAVAILABLE_REPAIR
+
+
+def log_unavailable(exc: IndexUnavailableError) -> None:
+    """Log the operator's text of `exc` (the index's path, the cause), at
+    most once per LOG_EVERY_SECONDS for the same text: a damaged index
+    answers every request with it."""
+    text = str(exc)
+    now = time.monotonic()
+    if now - _logged.get(text, -LOG_EVERY_SECONDS) < LOG_EVERY_SECONDS:
+        return
+    if len(_logged) > 100:
+        _logged.clear()
+    _logged[text] = now
+    cause = exc.__cause__
+    current_app.logger.warning("index unavailable on %s: %s%s", request.path, text,
+                               f" [{type(cause).__name__}]" if cause is not None else "")
 
 
 def wants_json() -> bool:
@@ -69,16 +105,20 @@ def handle_error(exc: Exception) -> tuple[Response | str, int, dict[str, str]]:
     if status == 500:
         # Log the traceback for operators; the client only sees GENERIC_500.
         current_app.logger.exception("unhandled error on %s", request.path)
+    if isinstance(exc, IndexUnavailableError):
+        log_unavailable(exc)
     message = message_for(exc, status)
+    hint = repair_for(exc)
     if wants_json():
-        return jsonify({"error": message, "status": status}), status, headers
+        text = f"{message} {hint}" if hint else message
+        return jsonify({"error": text, "status": status}), status, headers
     if status == 400 and request.endpoint == "pages.search_page":
         return render_search_error(message), status, headers
     if status == 400 and request.endpoint == "lookup.lookup_page":
         return render_lookup_error(message), status, headers
     busy = isinstance(exc, BusyError)
     title = "Busy" if busy else TITLES.get(status, getattr(exc, "name", "Error"))
-    page = render_template("error.html", status=status, title=title, message=message, busy=busy)
+    page = render_template("error.html", status=status, title=title, message=message, hint=hint)
     return page, status, headers
 
 

@@ -48,14 +48,20 @@ class AppState:
 
 
 def open_configured_index(config: Config) -> Index:
-    """Return the index in config.index_dir; raises IndexUnavailableError
-    (with the command that builds it) if it is missing or unreadable."""
+    """Return the index in config.index_dir, opened read-only (serving
+    never creates or removes a file in it: it may be a read-only mount);
+    raises IndexUnavailableError (with the command that builds it) if it
+    is missing or unreadable."""
     try:
-        index = store.open_index(config.index_dir, config=config)
+        index = store.open_index(config.index_dir, config=config, readonly=True)
     except IndexUnavailableError:
         raise
     except OSError as exc:  # the search layer should wrap these; be safe
-        raise IndexUnavailableError(f"Cannot read the index in {config.index_dir}: {exc.strerror or exc}.") from exc
+        raise IndexUnavailableError(
+            f"Cannot read the index in {config.index_dir}: {exc.strerror or exc}.",
+            "The search index cannot be read.",
+            "To fix this, on the server: run `onrecord check` to see why; `onrecord index` "
+            "builds or rebuilds it.") from exc
     return index
 
 

@@ -16,6 +16,7 @@ from difflib import SequenceMatcher
 
 from onrecord.search.errors import NotFoundError
 from onrecord.search.model import Metadata, Paragraph, ParagraphChange, VersionInfo
+from onrecord.search.storage.damage import records_missing_error
 from onrecord.search.storage.documents import paragraph_from_dict
 from onrecord.search.storage.records import ArticleRecords, VersionRecord
 
@@ -47,9 +48,12 @@ def read_versions(records: ArticleRecords, doc_id: str, rev: str) -> Versions:
     """Return the versions of `doc_id` whose current version is `rev`:
     earlier ones are archived records numbered below the current one (a
     record nothing points at, left by a crash before a commit, is never
-    listed)."""
+    listed).  Raises IndexUnavailableError if the current version has no
+    record (lost from the records: the page would show it untitled)."""
     rows = records.versions(doc_id)
     current = next((r for r in rows if r.rev == rev), None)
+    if current is None:
+        raise records_missing_error(records.label, [(doc_id, rev)])
     number = current.version if current and current.version else None
     earlier: dict[int, VersionRecord] = {}
     for row in rows:

@@ -1,6 +1,8 @@
 """Verifying an on-disk index: `onrecord check`.
 
-Owns CheckReport and check_index(): open the index, read every segment's
+Owns CheckReport and check_index(): open the index, check every file of
+the current commit against its manifest (size and CRC-32 recorded at
+commit: search.storage.manifests), read every segment's
 document counts and every live document's stored fields, check that the
 always-present indexed fields (kind, doc_id) count each live paragraph
 exactly once, that every article version the paragraphs name has its record
@@ -13,6 +15,7 @@ repair what it found, and never advises deleting an index it could read.
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +23,8 @@ from typing import Any
 
 from onrecord.search.storage.durability import is_write_locked, open_whoosh
 from onrecord.search.storage.leftovers import READER_GRACE_SECONDS, classify_files
+from onrecord.search.storage.manifests import check_files
+from onrecord.search.storage.recordfiles import interrupted_write
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords
 from onrecord.search.storage.whoosh_internals import index_segments
 
@@ -27,6 +32,7 @@ from onrecord.search.storage.whoosh_internals import index_segments
 # over their terms, each must count every live paragraph once.
 _ALWAYS_PRESENT = ("kind", "doc_id")
 _GRACE_MINUTES = f"{READER_GRACE_SECONDS / 60:g} min"
+UNFINISHED = "an indexer was killed while writing the article records"
 
 
 @dataclass(slots=True)
@@ -60,6 +66,9 @@ class CheckReport:
             return (f"give this user read access to {label} and its files (the index may "
                     "well be intact: do not delete it), then run onrecord check again")
         steps = []
+        if any(UNFINISHED in p for p in self.problems):
+            steps.append(f"re-run onrecord index --index {label} (it first rolls back the "
+                         "records write an indexer did not finish)")
         if any("more than once" in p or "no record" in p for p in self.problems):
             steps.append(f"re-run onrecord index on the same articles --index {label} "
                          "(it replaces each article's paragraphs and restores missing records)")
@@ -100,7 +109,7 @@ class CheckReport:
         if self.superseded_expired:
             notes.append(f"  {_files(self.superseded_expired)} of commits superseded over "
                          f"{_GRACE_MINUTES} ago, no longer needed (normal; the next onrecord "
-                         "index, search or serve removes them): " + _names(self.superseded_expired))
+                         "index or search removes them): " + _names(self.superseded_expired))
         return notes
 
 
@@ -155,17 +164,21 @@ def _has_toc(path: Path) -> bool:
 
 def _check_contents(ix: Any, report: CheckReport) -> None:
     report.generation = ix.latest_generation()
-    for segment in index_segments(ix):
+    segments = index_segments(ix)
+    for segment in segments:
         report.segments.append((segment.segment_id(), segment.doc_count(),
                                 segment.deleted_count()))
+    altered = check_files(report.index_dir, segments)
+    if altered:  # decoding may not notice: a truncated file can read as a short one
+        report.damaged = True
+        report.problems.extend(altered)
     with ix.reader() as reader:
         report.doc_count = reader.doc_count()
         live_total = sum(live for _, live, _ in report.segments)
         if live_total != report.doc_count:
             report.problems.append(f"segments hold {live_total} live documents, the reader "
                                    f"counts {report.doc_count}")
-        stored = _read_stored(reader, report,
-                              ArticleRecords(report.index_dir / RECORDS_FILE, readonly=True))
+        stored = _read_stored(reader, report, _open_records(report))
         for name in _ALWAYS_PRESENT:
             counted = _count_postings(reader, name)
             if counted != report.doc_count:
@@ -175,7 +188,20 @@ def _check_contents(ix: Any, report: CheckReport) -> None:
             report.problems.append(f"{stored} stored documents for {report.doc_count} paragraphs")
 
 
-def _read_stored(reader: Any, report: CheckReport, records: ArticleRecords) -> int:
+def _open_records(report: CheckReport) -> ArticleRecords | None:
+    """Return the index's records opened read-only; None (and a problem
+    that is not damage) while a killed writer's rollback journal waits for
+    the next writer, which alone may roll it back."""
+    try:
+        return ArticleRecords(report.index_dir / RECORDS_FILE, readonly=True)
+    except sqlite3.Error as exc:
+        if not interrupted_write(exc):
+            raise
+    report.problems.append(f"{UNFINISHED} ({RECORDS_FILE}-journal): its records were not checked")
+    return None
+
+
+def _read_stored(reader: Any, report: CheckReport, records: ArticleRecords | None) -> int:
     """Read every live document's stored fields; flag repeated paragraph
     ids and article versions without a record."""
     ids: Counter[str] = Counter()
@@ -188,6 +214,8 @@ def _read_stored(reader: Any, report: CheckReport, records: ArticleRecords) -> i
     if repeated:
         report.problems.append(f"{len(repeated)} paragraph ids are indexed more than once "
                                f"(e.g. {repeated[0]})")
+    if records is None:
+        return sum(ids.values())
     try:
         damage = records.check()
         missing = records.missing(versions)

@@ -3,10 +3,10 @@
 Owns DurableStorage (a Whoosh FileStorage whose written files are fsynced
 when closed and whose renames -- the table-of-contents switch that publishes
 a commit -- are followed by an fsync of the directory), opening/creating a
-Whoosh index on it, taking the one write lock with a bounded wait, and the
-one-line IndexWriteError for a failed write (write_failure).  Whoosh alone
-publishes a commit atomically (temporary TOC, then rename) but fsyncs
-nothing; the files it leaves behind are search.leftovers' business.
+Whoosh index on it (created under the write lock: create_locked), taking
+the one write lock with a bounded wait, and the one-line IndexWriteError
+for a failed write (write_failure).  Whoosh alone publishes a commit
+atomically (temporary TOC, then rename) but fsyncs nothing; the files it leaves behind are search.leftovers' business.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from whoosh import index as whoosh_index
 from whoosh.fields import Schema
 from whoosh.filedb.filestore import FileStorage
 from whoosh.util.filelock import try_for
@@ -97,12 +98,14 @@ def write_failure(what: str, label: str, exc: OSError, intact: bool = True) -> I
                            "re-run onrecord index (it replaces articles, never duplicates)")
 
 
-def open_whoosh(path: Path) -> Any:
-    """Return the Whoosh FileIndex at `path` on DurableStorage, retrying
-    (search.reopening) when a concurrent commit removes the TOC being read.
-    Raises whatever Whoosh raises for a missing or unreadable index."""
-    return open_retrying(lambda _attempt: DurableStorage(str(path)).open_index(),
-                         lambda: latest_toc(path))
+def open_whoosh(path: Path, readonly: bool = False) -> Any:
+    """Return the Whoosh FileIndex at `path` on DurableStorage (refusing
+    every write if `readonly`), retrying (search.reopening) when a
+    concurrent commit removes the TOC being read.  Raises whatever Whoosh
+    raises for a missing or unreadable index."""
+    return open_retrying(
+        lambda _attempt: DurableStorage(str(path), readonly=readonly).open_index(),
+        lambda: latest_toc(path))
 
 
 def latest_toc(path: Path) -> int:
@@ -131,6 +134,37 @@ def create_whoosh(path: Path, schema: Schema) -> Any:
     """Create (replacing any TOC there) and return a Whoosh index at `path`
     on DurableStorage; the caller should hold the write lock."""
     return DurableStorage(str(path)).create_index(schema)
+
+
+def create_locked(path: Path, schema: Schema, lock_wait: float) -> Any:
+    """Create (or, if another writer just did, open) the index at `path`
+    with `schema` under the write lock, waiting up to `lock_wait` seconds
+    for it (two indexers starting on an empty directory must not both write
+    generation 0).  Raises IndexBusyError or IndexWriteError."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise write_failure(f"creating {path}", str(path), exc, intact=False) from exc
+    storage_ix = _LockOnly(path)
+    lock = acquire_write_lock(storage_ix, str(path), lock_wait)
+    try:
+        if whoosh_index.exists_in(str(path)):
+            return open_whoosh(path)
+        return create_whoosh(path, schema)
+    except OSError as exc:
+        raise write_failure(f"creating the index in {path}", str(path), exc, intact=False) from exc
+    finally:
+        lock.release()
+
+
+class _LockOnly:
+    """Just enough of a Whoosh index to take its lock before it exists."""
+
+    def __init__(self, path: Path) -> None:
+        self._storage = FileStorage(str(path))
+
+    def lock(self, name: str) -> Any:
+        return self._storage.lock(f"{INDEX_NAME}_{name}")
 
 
 def acquire_write_lock(ix: Any, label: str, timeout: float) -> Any:

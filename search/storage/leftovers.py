@@ -22,6 +22,7 @@ from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import FileStorage
 
 from onrecord.search.storage.durability import INDEX_NAME, fsync_dir
+from onrecord.search.storage.manifests import record_manifests
 from onrecord.search.storage.whoosh_internals import BulkWriter
 
 # Seconds a superseded commit's files are kept for readers still on it
@@ -41,12 +42,14 @@ _WORK_DIRS = (_TEMP_DIR, SCRATCH_DIR)
 class DurableWriter(BulkWriter):
     """A SegmentWriter whose commit keeps the superseded commit's files for
     READER_GRACE_SECONDS (Whoosh deletes them at once, under readers in
-    other processes that open column files lazily)."""
+    other processes that open column files lazily), and records each new
+    segment's manifest (search.storage.manifests) in the TOC it writes."""
 
     def _commit_toc(self, segments: list[Any]) -> None:
         if not isinstance(self.storage, FileStorage):
             super()._commit_toc(segments)
             return
+        record_manifests(Path(self.storage.folder), segments)
         toc = whoosh_index.TOC(self.schema, segments, self.generation)
         toc.write(self.storage, self.indexname)
         # The posting-pool dir is still ours: _finish() removes it.

@@ -11,10 +11,21 @@ Paragraph documents carry (doc_id, rev); searches look metadata up here,
 one query per page of hits, and remember it (a row's metadata never
 changes: rev is a hash of the content, metadata included).
 
-Crash safety: rows are written and fsynced (WAL, synchronous=FULL) BEFORE
-the Whoosh commit that makes their paragraphs visible.  The current version
-of an article is the one its paragraphs name, never a row on its own, so a
-crash in between leaves rows nothing points at; a re-run rewrites them.
+Crash safety: rows are written and fsynced (rollback journal,
+synchronous=EXTRA: the journal's removal, the commit point, is fsynced
+too) BEFORE the Whoosh commit that makes their paragraphs visible.  The
+current version of an article is the one its paragraphs name, never a row
+on its own, so a crash in between leaves rows nothing points at; a re-run
+rewrites them.  A rollback journal, not WAL: a server reads the records
+read-only (`mode=ro`) and must create no file in the index directory (it
+may be a read-only mount); a WAL database is not read without -wal and
+-shm files, which such a reader creates where it can, a rollback-journal
+one with file locks alone (a writer's journal lives only while it
+commits: one short transaction per commit).  A WAL file of an earlier
+version is switched by its next writer (if no other process holds it;
+the connections are search.storage.recordfiles').
+A reader never shows a hit without its record: a lookup that finds none,
+or a file gone, empty or damaged, is an IndexUnavailableError (503).
 """
 from __future__ import annotations
 
@@ -24,13 +35,28 @@ import json
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.model import Article, Metadata
 from onrecord.search.partialdates import parse_iso_partial
+from onrecord.search.storage.damage import (
+    copy_error,
+    records_error,
+    records_interrupted_error,
+    records_missing_error,
+)
+from onrecord.search.storage.recordfiles import (
+    connect_readonly,
+    connect_writable,
+    file_signature,
+    interrupted_write,
+    is_busy,
+)
 
 RECORDS_FILE = "articles.db"
 # Longest metadata value kept (characters): a page can claim a title of any
@@ -54,6 +80,7 @@ ON CONFLICT (doc_id, rev) DO UPDATE SET
     author = excluded.author, url = excluded.url, published = excluded.published,
     claims = excluded.claims, paragraphs = COALESCE(excluded.paragraphs, paragraphs)
 """
+_PROBE = "SELECT 1 FROM versions LIMIT 1"  # reads the table: a file without it is not records
 _COLUMNS = "doc_id, rev, version, indexed_at, title, outlet, author, url, published, claims"
 
 
@@ -105,20 +132,24 @@ class ArticleRecords:
         `path`, or in memory.  Records in a directory this user cannot
         write are opened read-only (an index on a read-only disk still
         serves).  Raises sqlite3.Error if the file is not a readable
-        database (or, readonly, is missing)."""
+        database of records (or, readonly, is missing)."""
         self.path = path
+        self.label = str(Path(path).parent) if path is not None else "(in memory)"
         self._lock = threading.Lock()
         self._cache: OrderedDict[tuple[str, str], Metadata] = OrderedDict()
         if readonly and path is not None:
-            self._db = _connect_readonly(Path(path))
+            self._db = connect_readonly(Path(path), _PROBE)
         else:
             try:
-                self._db = _connect_writable(path)
+                self._db = connect_writable(path, _SCHEMA)
             except sqlite3.OperationalError:
                 if path is None or not Path(path).is_file():
                     raise
-                self._db = _connect_readonly(Path(path))
+                self._db = connect_readonly(Path(path), _PROBE)
         self._identity = file_identity(path)
+        # A read that failed on damage, and the file's signature then: every
+        # probe() answers it until the file changes (a writer, a restore).
+        self._damage: tuple[tuple[int, ...] | None, IndexUnavailableError] | None = None
 
     def identity(self) -> tuple[int, int] | None:
         """Return (device, inode) of the file as it was when opened (None in
@@ -162,11 +193,38 @@ class ArticleRecords:
                 meta.published.isoformat() if meta.published else None, record.claims,
                 record.paragraphs)
 
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """Hold the lock over a read; a records file that cannot be read
+        (damaged, emptied, locked past the timeout) raises
+        IndexUnavailableError with the repair, not sqlite3's error, and
+        damage is remembered for probe()."""
+        with self._lock:
+            try:
+                yield
+            except sqlite3.Error as exc:
+                error = records_failure(self.label, exc)
+                if not is_busy(exc) and not interrupted_write(exc):
+                    self._damage = (file_signature(self.path), error)
+                raise error from exc
+
+    def probe(self) -> None:
+        """Read one row; raises IndexUnavailableError if the records cannot
+        be read, or if a read of them failed on damage since the file last
+        changed (for /healthz and a reader's stale checks)."""
+        found = self._damage
+        if found is not None and found[0] == file_signature(self.path):
+            raise copy_error(found[1])
+        self._damage = None
+        with self._reading():
+            self._db.execute(_PROBE).fetchall()
+
     def metadata(self, keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Metadata]:
         """Return the Metadata of each (doc_id, rev) that has a record, read
-        in one query for those not remembered yet."""
+        in one query for those not remembered yet.  Raises
+        IndexUnavailableError if the records cannot be read."""
         wanted = set(keys)
-        with self._lock:
+        with self._reading():
             found = {k: self._cache[k] for k in wanted if k in self._cache}
             missing = [k for k in wanted if k not in found]
             for start in range(0, len(missing), 400):  # SQLite caps bound parameters
@@ -190,18 +248,23 @@ class ArticleRecords:
     def fill(self, stored: Iterable[dict[str, Any]]) -> None:
         """Set title, outlet, author, url and published on each paragraph's
         stored fields (those without a "title" key yet) from its article's
-        record, one lookup for all; without a record they are None (unknown,
-        never invented)."""
+        record, one lookup for all.  Raises IndexUnavailableError if one
+        has no record: every committed paragraph's record was written
+        before its commit, so a missing one was lost (a hit shown untitled
+        and undated would be a wrong answer)."""
         docs = [s for s in stored if "title" not in s]
-        found = self.metadata((s.get("doc_id", ""), s.get("rev", "")) for s in docs)
+        keys = {(s.get("doc_id", ""), s.get("rev", "")) for s in docs}
+        found = self.metadata(keys)
+        if len(found) < len(keys):
+            raise records_missing_error(self.label, sorted(keys - found.keys()))
         for doc in docs:
-            meta = found.get((doc.get("doc_id", ""), doc.get("rev", ""))) or Metadata()
+            meta = found[(doc.get("doc_id", ""), doc.get("rev", ""))]
             doc.update(title=meta.title, outlet=meta.outlet, author=meta.author,
                        url=meta.url, published=meta.published)
 
     def versions(self, doc_id: str) -> list[VersionRecord]:
         """Return every record of `doc_id` (without paragraphs), by version."""
-        with self._lock:
+        with self._reading():
             rows = self._db.execute(
                 f"SELECT {_COLUMNS}, paragraphs IS NOT NULL FROM versions WHERE doc_id = ? "
                 "ORDER BY version, indexed_at", (doc_id,)).fetchall()
@@ -210,13 +273,13 @@ class ArticleRecords:
     def latest_indexed(self) -> dict[str, str]:
         """Return {doc_id: when its newest version was indexed (ISO UTC)}
         for every article: the order feeds list new paragraphs in."""
-        with self._lock:
+        with self._reading():
             rows = self._db.execute("SELECT doc_id, MAX(indexed_at) FROM versions GROUP BY doc_id").fetchall()
         return {doc_id: indexed_at for doc_id, indexed_at in rows}
 
     def paragraphs_json(self, doc_id: str, rev: str) -> str | None:
         """Return the archived paragraphs JSON of one version, or None."""
-        with self._lock:
+        with self._reading():
             row = self._db.execute("SELECT paragraphs FROM versions WHERE doc_id = ? AND rev = ?",
                                    (doc_id, rev)).fetchone()
         return row[0] if row else None
@@ -234,40 +297,10 @@ class ArticleRecords:
         return None if result and result[0] == "ok" else str(result[0] if result else "?")
 
 
-def _connect_writable(path: Path | None) -> sqlite3.Connection:
-    """Return a connection that can write `path` (in memory if None),
-    creating the table.  Raises sqlite3.Error."""
-    db = sqlite3.connect(str(path) if path else ":memory:", timeout=30.0,
-                         isolation_level=None, check_same_thread=False)
-    try:
-        if path is not None:
-            db.execute("PRAGMA journal_mode=WAL")
-        # FULL: a commit is on disk before the Whoosh commit that needs it.
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute(_SCHEMA)
-    except sqlite3.Error:
-        db.close()
-        raise
-    return db
-
-
-def _connect_readonly(path: Path) -> sqlite3.Connection:
-    """Return a read-only connection to the existing file `path`.  In a
-    directory this user cannot write, SQLite cannot make the WAL's shared
-    memory file, so the file is opened as immutable (nothing writes to a
-    read-only directory).  Raises sqlite3.Error."""
-    uri = path.resolve().as_uri()
-    if not path.is_file():
-        raise sqlite3.OperationalError(f"no records file at {path}")
-    db = sqlite3.connect(f"{uri}?mode=ro", timeout=30.0, isolation_level=None,
-                         check_same_thread=False, uri=True)
-    try:
-        db.execute("SELECT 1 FROM versions LIMIT 1").fetchall()
-        return db
-    except sqlite3.OperationalError:
-        db.close()
-        return sqlite3.connect(f"{uri}?immutable=1", isolation_level=None,
-                               check_same_thread=False, uri=True)
+def records_failure(label: str, exc: sqlite3.Error) -> IndexUnavailableError:
+    """Return the 503 error for records of the index at `label` that could
+    not be read because of `exc`."""
+    return records_interrupted_error(label) if interrupted_write(exc) else records_error(label, exc)
 
 
 def file_identity(path: Path | None) -> tuple[int, int] | None:

@@ -14,11 +14,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from whoosh.searching import Searcher
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
+from onrecord.search.errors import IndexUnavailableError
+from onrecord.search.storage.damage import copy_error
+from onrecord.search.storage.manifests import verify_sizes
 from onrecord.search.storage.reopening import latest_generation, open_retrying
 from onrecord.search.storage.whoosh_internals import open_toc_reader, read_toc
 
@@ -63,12 +67,21 @@ class BuildCache:
 
 
 class Generation:
-    """The pooled searchers of one commit and its BuildCache."""
+    """The pooled searchers of one commit and its BuildCache.
+
+    Opening one checks the commit's files against their manifests
+    (search.storage.manifests: sizes; raises FileNotFoundError or
+    DamagedFileError); verify() checks again.  `damage`, once set by the
+    handle, is raised by every checkout: a commit found damaged stays so."""
 
     def __init__(self, ix: Any) -> None:
         self._ix = ix
         self._info = read_toc(ix)
         self.number: int = self._info.generation
+        folder = getattr(ix.storage, "folder", None)  # None in memory
+        self._folder = Path(folder) if isinstance(folder, str) else None
+        self.verify()  # before any searcher reads a truncated file as a short one
+        self.damage: IndexUnavailableError | None = None
         self.cache = BuildCache()
         self._lock = threading.Lock()
         self._idle: list[Searcher] = []
@@ -78,11 +91,27 @@ class Generation:
         self.schema = first.schema  # one schema object: analyzers keep their stem cache
         self._idle.append(first)
 
+    def verify(self) -> None:
+        """Check this commit's files against their manifests (one stat per
+        file; nothing in memory).  Raises FileNotFoundError if one is gone,
+        DamagedFileError if one has another size than its commit wrote."""
+        if self._folder is not None:
+            verify_sizes(self._folder, self._info.segments)
+
+    def raise_damage(self) -> None:
+        """Raise (a copy of) `damage` if the handle found this commit
+        damaged: a new object each time, since one raised again and again
+        by many threads would keep growing its traceback."""
+        if self.damage is not None:
+            raise copy_error(self.damage)
+
     def checkout(self) -> Searcher:
         """Return a searcher for the caller's thread alone (an idle one, or a
         newly opened one on the same segments); give it back with checkin().
         Raises OSError if the generation's files are gone (a newer commit
-        removed them): the caller refreshes and retries."""
+        removed them): the caller refreshes and retries; raises `damage`
+        if the handle found this commit damaged."""
+        self.raise_damage()
         with self._lock:
             self._busy += 1
             if self._idle:

@@ -5,13 +5,17 @@ searchers, one per concurrent reading thread, and caches tied to that
 commit: see search.searchers and Index.cached), swapped for a new one
 after commits (ours, or another process's), and the index's article
 records (search.records: metadata and earlier versions, once per article).
-Also owns opening/creating an index and checking its schema.  Writing
+Also owns opening/creating an index and checking its schema, and how a
+reader finds damage before it answers from it: the commit's files against
+their manifests (search.storage.manifests: sizes) on every open, refresh
+and stale check, the records file present and readable.  A handle opened
+`readonly` (what `serve` uses) never creates, changes or removes a file in
+the index directory: tidying belongs to writers.  Writing
 articles into it (write_articles, commit_batches, the write lock an
 ingest holds) is search.storage.writing's.
 """
 from __future__ import annotations
 
-import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,23 +24,25 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from whoosh import index as whoosh_index
-from whoosh.filedb.filestore import FileStorage, RamStorage
+from whoosh.filedb.filestore import RamStorage
 from whoosh.searching import Searcher
 
 from onrecord.search.config import Config
 from onrecord.search.deadline import Deadline
 from onrecord.search.errors import IndexUnavailableError
-from onrecord.search.storage.damage import missing_message, repair_message, translate_damage
-from onrecord.search.storage.durability import (
-    INDEX_NAME,
-    acquire_write_lock,
-    create_whoosh,
-    open_whoosh,
-    toc_identity,
-    write_failure,
+from onrecord.search.storage.damage import (
+    DAMAGED_PUBLIC,
+    DAMAGED_REPAIR,
+    DamagedFileError,
+    damaged_error,
+    missing_error,
+    not_built_error,
+    translate_damage,
 )
+from onrecord.search.storage.durability import create_locked, open_whoosh, toc_identity
 from onrecord.search.storage.leftovers import remove_expired
-from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, file_identity
+from onrecord.search.storage.records import RECORDS_FILE
+from onrecord.search.storage.recordwatch import RecordsWatch, open_records, reopened_records
 from onrecord.search.storage.reopening import latest_generation, open_retrying
 from onrecord.search.storage.schema import build_schema
 from onrecord.search.storage.searchers import Generation, Slots, open_generation
@@ -56,15 +62,23 @@ class Index:
     only guards swapping generations and is never held while searching."""
 
     def __init__(self, ix: whoosh_index.Index, path: Path | None = None,
-                 config: Config | None = None) -> None:
+                 config: Config | None = None, readonly: bool = False) -> None:
         self.path = path
         self._ix = ix
-        # Per-article metadata and earlier versions (search.records).
-        self.records = ArticleRecords(path / RECORDS_FILE if path else None)
+        self.readonly = readonly
+        # A read-only handle (serve's) keeps checking its records file.
+        self._watch = (RecordsWatch(path / RECORDS_FILE, str(path))
+                       if readonly and path is not None else None)
         self._lock = threading.Lock()
         self._refreshing = threading.Lock()  # one thread opens a new generation at a time
         self._local = threading.local()  # this thread's (generation, searcher), if reading
-        self._gen: Generation = self._open_generation()
+        self._gen: Generation = self._open_generation()  # damaged segments are told first
+        try:
+            # Per-article metadata and earlier versions (search.records).
+            self.records = open_records(path, readonly)
+        except BaseException:
+            self._gen.retire()
+            raise
         self._toc = self._toc_of(self._gen)
         self._checked = time.monotonic()
         self._closed = False
@@ -146,8 +160,8 @@ class Index:
             # a damaged or deleted index, a 503 with its repair.
             label = self._label()
             if self.path is not None and latest_generation(self._ix)() < 0:
-                raise IndexUnavailableError(missing_message(label)) from exc
-            raise IndexUnavailableError(repair_message(label, exc)) from exc
+                raise missing_error(label) from exc
+            raise damaged_error(label, exc) from exc
 
     def _current(self, refresh: bool) -> Generation:
         """Return the generation to read from, swapping in a newer one when
@@ -173,6 +187,8 @@ class Index:
                 self._refresh_locked()
             finally:
                 self._refreshing.release()
+        if self._watch is not None:
+            self._watch.raise_damage()
         return self._gen
 
     def cached(self, key: str, build: Callable[[Searcher], T],
@@ -200,22 +216,52 @@ class Index:
         return self._open_latest()
 
     def refresh(self, force: bool = False) -> None:
-        """Swap in a generation over the latest commit (no-op if unchanged,
-        unless `force`); searches still running on the old one finish
-        there.  Raises IndexUnavailableError if the index is gone or
-        damaged; the old generation then stays."""
+        """Swap in a generation over the latest commit (unless unchanged
+        and not `force`: then check the current one's files again);
+        searches still running on the old one finish there.  Raises
+        IndexUnavailableError if the index is gone or damaged; the old
+        generation then stays, answering that error to every reader until
+        a sound commit replaces it."""
         with self._refreshing:
             self._refresh_locked(force)
 
+    def verify(self) -> None:
+        """Check the index now, as a refresh does (picking up a newer
+        commit), and that its records can be read.  Raises
+        IndexUnavailableError with the reason and repair if it is closed,
+        missing or damaged (/healthz asks)."""
+        self.refresh(force=self._toc_changed())
+        if self._watch is None:  # a read-only handle's refresh checked them
+            self.records.probe()
+
     def _refresh_locked(self, force: bool = False) -> None:
         self._checked = time.monotonic()
-        if not force and self._gen.number == self._ix.latest_generation():
-            return
+        try:
+            if force or self._gen.number != latest_generation(self._ix)():
+                self._swap_generation(force)
+            elif self._gen.damage is not None:
+                # Opened afresh (new searchers) once its files are sound
+                # again: a segment restored in place heals without a restart.
+                self._swap_generation(force=False)
+            else:
+                self._verify_unchanged()
+        except IndexUnavailableError as error:
+            # Every reader answers it, not only the one that looked: a
+            # damaged commit must not be served as good, nor half the time.
+            self._gen.damage = error
+            raise
+        if self._watch is not None:
+            fresh = self._watch.check(self.records)
+            if fresh is not None:
+                with self._lock:  # the old ones stay open for searches still reading
+                    self.records = fresh
+
+    def _swap_generation(self, force: bool) -> None:
         # A new reader rather than Searcher.refresh(): whoosh3's reader
         # reuse keeps stale deletion sets (and re-adds merged segments),
         # which would show replaced paragraphs twice.
         fresh = self._open_generation()
-        records = self._reopened_records() if force else None
+        records = reopened_records(self.records) if force and self._watch is None else None
         with self._lock:
             stale = self._gen
             if not self._closed:
@@ -226,15 +272,19 @@ class Index:
                 self.records = records or self.records
         (fresh if self._closed else stale).retire()
 
-    def _reopened_records(self) -> ArticleRecords | None:
-        """Return the article records opened anew if the index was rebuilt
-        (its records file replaced) since they were opened, else None."""
-        if self.path is None or self.records.identity() == file_identity(self.path / RECORDS_FILE):
-            return None
+    def _verify_unchanged(self) -> None:
+        """Check the current generation's files again; raises
+        IndexUnavailableError if one was damaged or removed since it was
+        opened (the commit is still the latest)."""
+        label = self._label()
         try:
-            return ArticleRecords(self.path / RECORDS_FILE)
-        except sqlite3.Error:  # unreadable: keep the old ones; `check` reports it
-            return None
+            self._gen.verify()
+        except FileNotFoundError as exc:
+            if latest_generation(self._ix)() < 0:
+                raise missing_error(label) from exc
+            raise damaged_error(label, exc) from exc
+        except DamagedFileError as exc:
+            raise damaged_error(label, exc) from exc
 
     def _open_generation(self) -> Generation:
         """Return a Generation over the latest commit; raises
@@ -254,8 +304,8 @@ class Index:
             with translate_damage(label):
                 return open_()
         except Exception as exc:
-            if self.path is not None and self._ix.latest_generation() < 0:
-                raise IndexUnavailableError(missing_message(label)) from exc
+            if self.path is not None and latest_generation(self._ix)() < 0:
+                raise missing_error(label) from exc
             raise
 
     def _toc_of(self, gen: Generation) -> tuple[int, Any] | None:
@@ -295,16 +345,20 @@ class Index:
         return str(self.path) if self.path else "(in memory)"
 
 
-def open_index(path: Path, create: bool = False, config: Config | None = None) -> Index:
+def open_index(path: Path, create: bool = False, config: Config | None = None,
+               readonly: bool = False) -> Index:
     """Return an Index over the Whoosh index at `path`, using the settings
     of `config` (default: the defaults of search.config.SETTINGS).
 
     With create=True a missing index (and directory) is created.  Files
     of commits superseded long enough ago that no reader needs them are
-    removed if the directory is writable.  Raises IndexUnavailableError if
-    it is missing (and not create), corrupt, or was built with a different
-    schema (IndexWriteError if it cannot be created); the message says how
-    to repair.
+    removed if the directory is writable, unless `readonly`: a read-only
+    handle (`serve`'s) creates, changes and removes nothing in the
+    directory, and needs its article records to exist.  Raises
+    IndexUnavailableError if it is missing (and not create), corrupt, its
+    records are missing or unreadable (readonly), or was built with a
+    different schema (IndexWriteError if it cannot be created); the
+    message says how to repair.
     """
     path = Path(path)
     repair = f"delete {path} and re-run onrecord index"
@@ -312,20 +366,20 @@ def open_index(path: Path, create: bool = False, config: Config | None = None) -
         # exists_in() itself reads the table of contents, so it can fail too.
         exists = path.is_dir() and whoosh_index.exists_in(str(path))
         if not exists and not create:
-            raise IndexUnavailableError(
-                f"no index at {path}; run `onrecord index seeds` first")
+            raise not_built_error(str(path))
         lock_wait = (config or Config()).write_lock_timeout
-        ix = open_whoosh(path) if exists else _create_locked(path, lock_wait)
-        handle = Index(ix, path, config)
+        ix = open_whoosh(path, readonly) if exists else create_locked(path, build_schema(), lock_wait)
+        handle = Index(ix, path, config, readonly=readonly and exists)
     except IndexUnavailableError:
         raise
     except Exception as exc:  # any failure to open means an unusable index
         raise IndexUnavailableError(
-            f"index at {path} cannot be opened ({type(exc).__name__}: {exc}); {repair}"
-        ) from exc
+            f"index at {path} cannot be opened ({type(exc).__name__}: {exc}); {repair}",
+            DAMAGED_PUBLIC, DAMAGED_REPAIR) from exc
     _check_schema(handle, repair)
-    # Nothing else removes them once the last writer is done (see leftovers).
-    remove_expired(path)
+    if not handle.readonly:
+        # Nothing else removes them once the last writer is done (see leftovers).
+        remove_expired(path)
     return handle
 
 
@@ -335,36 +389,6 @@ def open_searcher(ix: Any) -> Searcher:
     generation being opened.  Raises the last FileNotFoundError, and at
     once any other error or a missing file of the latest commit."""
     return open_retrying(lambda _attempt: ix.searcher(), latest_generation(ix))
-
-
-def _create_locked(path: Path, lock_wait: float) -> Any:
-    """Create the index at `path` under the write lock, waiting up to
-    `lock_wait` seconds for it (two indexers starting on an empty directory
-    must not both write generation 0)."""
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise write_failure(f"creating {path}", str(path), exc, intact=False) from exc
-    storage_ix = _LockOnly(path)
-    lock = acquire_write_lock(storage_ix, str(path), lock_wait)
-    try:
-        if whoosh_index.exists_in(str(path)):
-            return open_whoosh(path)
-        return create_whoosh(path, build_schema())
-    except OSError as exc:
-        raise write_failure(f"creating the index in {path}", str(path), exc, intact=False) from exc
-    finally:
-        lock.release()
-
-
-class _LockOnly:
-    """Just enough of a Whoosh index to take its lock before it exists."""
-
-    def __init__(self, path: Path) -> None:
-        self._storage = FileStorage(str(path))
-
-    def lock(self, name: str) -> Any:
-        return self._storage.lock(f"{INDEX_NAME}_{name}")
 
 
 # Fields whose analysis an index must share with this code's schema.
@@ -383,7 +407,10 @@ def _check_schema(handle: Index, repair: str) -> None:
         what = (f"missing fields: {', '.join(sorted(missing))}" if missing
                 else f"fields analysed differently: {', '.join(stale)}")
         raise IndexUnavailableError(
-            f"index at {handle.path} was built by another onrecord version ({what}); {repair}")
+            f"index at {handle.path} was built by another onrecord version ({what}); {repair}",
+            "The search index was built by another version of onrecord.",
+            "To fix this, on the server: rebuild the index with `onrecord index` on your "
+            "articles (into a new folder, then serve that one).")
 
 
 def ram_index(config: Config | None = None) -> Index:

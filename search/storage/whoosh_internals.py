@@ -14,7 +14,9 @@ written by other processes (`_added`, `_finalize_segment`,
 `_merge_segments`, `_commit_toc`, ...), a segment's postings flushed with
 each field's lengths read whole (`_flush_segment`, `perdocwriter`,
 `fieldwriter`, `pool`), and a FileIndex's table of
-contents read once and reopened per searcher (`_read_toc`, `_reader`).
+contents read once and reopened per searcher (`_read_toc`, `_reader`),
+and the manifest of its files a segment carries in the table of contents
+(an attribute of our own on Whoosh's pickled Segment object).
 
 It exists so that a Whoosh upgrade that renames or reshapes any of these
 is fixed here and nowhere else: every other module calls the typed
@@ -395,3 +397,23 @@ def open_toc_reader(ix: Any, toc: Any) -> Any:
 def index_segments(ix: Any) -> list[Any]:
     """Return the Segments of a FileIndex's latest commit."""
     return ix._segments()
+
+
+# ------------------------------------------------------------ segment manifests
+
+# The attribute holding a segment's manifest (search.storage.manifests):
+# Whoosh pickles Segment objects whole into the TOC, so it is written (and
+# fsynced, and published) atomically with the commit, and read back with it.
+_MANIFEST_ATTR = "_onrecord_files"
+
+
+def segment_manifest(segment: Any) -> dict[str, tuple[int, int]] | None:
+    """Return the manifest recorded on `segment` (file suffix -> (size,
+    CRC-32)), None if it has none (written before manifests, or in memory)."""
+    manifest = getattr(segment, _MANIFEST_ATTR, None)
+    return manifest if isinstance(manifest, dict) else None
+
+
+def set_segment_manifest(segment: Any, manifest: dict[str, tuple[int, int]]) -> None:
+    """Record `manifest` on `segment`, to be pickled with it into the next TOC."""
+    setattr(segment, _MANIFEST_ATTR, manifest)
