@@ -150,7 +150,8 @@ def _load_tree(html: str) -> tuple[lxml.html.HtmlElement, bool]:
         raise ParseError("no article text found") from None
     if not any(error.type_name == "ERR_RESOURCE_LIMIT" for error in parser.error_log):
         return adopt_strays(tree), True
-    builder = etree.HTMLParser(target=DepthCappedBuilder(MAX_DEPTH), encoding="utf-8")
+    target: Any = DepthCappedBuilder(MAX_DEPTH)  # a parser target by its methods (lxml's protocol)
+    builder = etree.HTMLParser(target=target, encoding="utf-8")
     builder.feed(data)
     deep = builder.close()
     if not isinstance(deep, lxml.html.HtmlElement):

@@ -211,13 +211,15 @@ def metadata_from_mapping(obj: Mapping[str, Any]) -> tuple[Metadata, list[str], 
             problems.append(f"{key} {surrogate}")
             continue
         value = _coerce_text(raw, allow_list=field_name == "author")
-        wrong = None if value is not None else f"{key} is {describe_json_type(raw)}, expected a string"
-        if field_name == "published" and (wrong or value):
-            values["published"] = parse_stated_date(value) if value else None
+        if value is None:
+            wrong = f"{key} is {describe_json_type(raw)}, expected a string"
+            # A date of the wrong type is dropped, the record kept; any other field skips it.
+            (notes if field_name == "published" else problems).append(
+                f"{wrong}: dropped, the record kept" if field_name == "published" else wrong)
+        elif field_name == "published" and value:
+            values["published"] = parse_stated_date(value)
             if values["published"] is None:
-                notes.append(f"{wrong or f'{key} {value[:40]!r} is not a date'}: dropped, the record kept")
-        elif wrong:
-            problems.append(wrong)
+                notes.append(f"{key} {value[:40]!r} is not a date: dropped, the record kept")
         elif value:  # "" means unknown, not a problem
             values[field_name] = value
     return Metadata(**values), problems, notes
