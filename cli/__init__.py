@@ -69,13 +69,16 @@ def main() -> None:
 @click.option("--file-budget", type=float, default=None,
               help="Seconds a file may take to process before it is skipped "
                    "(default 60, or $ONRECORD_FILE_BUDGET; inf: no limit).")
+@click.option("--accept-updates", is_flag=True, default=None,
+              help="Take a version of an indexed article that keeps under half its text (or is "
+                   "mostly new) as an update; without it, such a version is a conflict kept apart.")
 @click.option("--include-all", is_flag=True,
               help="Also index files a folder walk leaves out as plainly not articles "
                    "(README, LICENSE, CHANGELOG and the like); a file named here always is.")
 @SETTING_OPTION
 def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float | None,
                   workers: int | None, cluster: str | None, file_budget: float | None,
-                  include_all: bool, settings: tuple[str, ...]) -> None:
+                  accept_updates: bool | None, include_all: bool, settings: tuple[str, ...]) -> None:
     """Ingest files and folders (.txt, .html, .json, .jsonl) into the index.
 
     Exits 0 when every file was indexed, 1 when some were skipped, 2 when
@@ -88,7 +91,7 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     if cluster is not None:  # checked like --setting cluster=..., which it beats
         settings = (*settings, f"cluster={cluster}")
     config = load_config(settings=settings, index_dir=index_dir, file_budget=file_budget,
-                         write_lock_timeout=lock_wait)
+                         write_lock_timeout=lock_wait, accept_updates=accept_updates or None)
     index = _or_exit(lambda: open_index(config.index_dir, create=True, config=config))
     progress = ProgressLine(sys.stderr)
     try:

@@ -102,6 +102,9 @@ SETTINGS: tuple[Setting, ...] = (
             "cluster."),
     Setting("file_budget", 60.0, float, "Seconds one input file may take to parse and annotate "
             "before it is skipped (inf: no limit; index --file-budget)."),
+    Setting("accept_updates", False, bool, "Take a new version of an indexed article that keeps "
+            "under half its text, or is mostly new text, as an update rather than a conflict kept "
+            "apart (index --accept-updates)."),
 )
 SETTINGS_BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
 
@@ -151,6 +154,7 @@ class Config:
     batch_articles: int = 1000
     tasks_per_commit: int = 2
     file_budget: float = 60.0
+    accept_updates: bool = False
 
 
 def load_config(env: Mapping[str, str] | None = None,

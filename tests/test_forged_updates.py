@@ -13,9 +13,10 @@ from click.testing import CliRunner
 
 from onrecord.cli import main
 from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.config import load_config
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
-from onrecord.search.storage.store import Index
+from onrecord.search.storage.store import Index, open_index
 
 TITLE = "Labour plans maternity pay rise"
 FIRST = ("Maternity pay for new mothers is to rise by 1,400 pounds as part of new proposals "
@@ -85,6 +86,22 @@ def test_a_real_edit_is_still_an_update(tmp_path: Path, disk_index: Index, edit:
     assert (summary.updated, len(summary.conflicts)) == (1, 0)
 
 
+def test_accept_updates_takes_a_cut_version_as_an_update(tmp_path: Path) -> None:
+    real, forged = real_and_forged(tmp_path)
+    folder = tmp_path / "idx"
+    runner = CliRunner()
+    assert runner.invoke(main, ["index", str(real), "--index", str(folder)]).exit_code == 0
+    result = runner.invoke(main, ["index", str(forged), "--index", str(folder), "--accept-updates"])
+    assert result.exit_code == 0, result.output
+    assert "1 updated" in result.output and "0 conflicting" in result.output
+    assert "  conflict " not in result.output  # no conflict line after the summary
+    index = open_index(folder, config=load_config(env={}))
+    try:
+        assert doc_ids(index, '"lowest paid families"') == set()  # the cut words left the current version
+    finally:
+        index.close()
+
+
 def test_the_cli_names_the_conflict_without_the_flag(tmp_path: Path) -> None:
     real, forged = real_and_forged(tmp_path)
     folder = tmp_path / "idx"
@@ -93,3 +110,15 @@ def test_the_cli_names_the_conflict_without_the_flag(tmp_path: Path) -> None:
     result = runner.invoke(main, ["index", str(forged), "--index", str(folder)])
     assert "0 updated" in result.output and "1 conflicting" in result.output
     assert "fragment, not an edit" in result.output
+
+
+def test_the_setting_reaches_the_ingest_through_the_index_config(tmp_path: Path) -> None:
+    real, forged = real_and_forged(tmp_path)
+    config = load_config(env={"ONRECORD_ACCEPT_UPDATES": "yes"})
+    index = open_index(tmp_path / "idx", create=True, config=config)
+    try:
+        ingest_paths([real], index, workers=1, config=config)
+        summary = ingest_paths([forged], index, workers=1, config=config)
+        assert (summary.updated, len(summary.conflicts)) == (1, 0)
+    finally:
+        index.close()

@@ -372,6 +372,9 @@ def resolver_for(index_dir: Path) -> Resolver:
 
 def open_resolver(index: Any) -> Resolver:
     """Return a Resolver over the latest commit of `index` (a search.store
-    Index: its snapshot searcher and records), for ingesting in-process."""
+    Index: its snapshot searcher and records), for ingesting in-process;
+    its config's accept_updates says whether one side's likeness is enough
+    for an update."""
     searcher = index.open_snapshot()
-    return Resolver(searcher, index.records, searcher.close)
+    return Resolver(searcher, index.records, searcher.close,
+                    accept_updates=index.config.accept_updates)
