@@ -8,6 +8,7 @@ sharing the port: web.processes).
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
@@ -100,6 +101,7 @@ def create_app(index: Index | None = None, config: Config | None = None) -> Flas
         app.register_blueprint(blueprint)
     register_error_handlers(app)
     app.after_request(add_security_headers)
+    app.after_request(keep_redirects_on_site)
     return app
 
 
@@ -131,6 +133,22 @@ def add_security_headers(response: Response) -> Response:
     """Return `response` with SECURITY_HEADERS set (existing values kept)."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    return response
+
+
+def keep_redirects_on_site(response: Response) -> Response:
+    """Return `response` with an absolute Location cut to its path and
+    query.  werkzeug builds the redirects of routing ('/doc//x' ->
+    '/doc/x') on the request's Host header, which the client chooses: a
+    forged Host (or a cache keyed without it) would send readers to
+    another site.  No page of the site redirects off it."""
+    location = response.headers.get("Location")
+    if location:
+        parts = urlsplit(location)
+        if parts.scheme or parts.netloc:
+            # "//x" would be read as a host again: one leading slash only.
+            path = "/" + parts.path.lstrip("/")
+            response.headers["Location"] = path + (f"?{parts.query}" if parts.query else "")
     return response
 
 
