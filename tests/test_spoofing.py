@@ -201,3 +201,29 @@ def test_the_json_twin_of_a_name_with_dot_segments_names_it() -> None:
     (entry,) = listing["values"]
     assert entry["name"] == name and "/../" not in entry["url"] and "/./" not in entry["url"]
     assert client.get(entry["url"] + ".json").get_json()["name"] == name
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name", ["a/../b", "../../help", "x/./y"])
+def test_chromium_follows_a_dot_segment_name_to_its_own_page(name: str) -> None:
+    """What a browser really does with the link: Chromium clicks it on the
+    speakers page, served by waitress (which decodes the path itself)."""
+    from browser_server import CHROMIUM_ARGS, MISSING_CHROMIUM, start_server
+    from ensure_browser import find_chromium
+    from playwright.sync_api import sync_playwright
+
+    executable = find_chromium()
+    if executable is None:
+        pytest.fail(MISSING_CHROMIUM)
+    live = start_server(indexed([make_article("a1", ["He said the words."], speaker=name)]))
+    try:
+        with sync_playwright() as p:
+            chromium = p.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
+            page = chromium.new_page(base_url=live.base_url)
+            page.goto("/speakers")
+            page.locator("#entity-list a").first.click()
+            page.wait_for_load_state()
+            assert page.locator("h1").inner_text() == name
+            chromium.close()
+    finally:
+        live.close()

@@ -20,7 +20,7 @@ from onrecord.web.api import bp as api_bp
 from onrecord.web.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
 from onrecord.web.clusters import build_cluster
 from onrecord.web.entities import bp as entities_bp
-from onrecord.web.entities import entity_url
+from onrecord.web.entities import NameConverter, entity_url
 from onrecord.web.errors import register_error_handlers
 from onrecord.web.exports import bp as exports_bp
 from onrecord.web.feeds import bp as feeds_bp
@@ -97,6 +97,7 @@ def create_app(index: Index | None = None, config: Config | None = None) -> Flas
     app.jinja_env.filters["safe_href"] = safe_href
     app.jinja_env.filters["format_date"] = format_date
     app.jinja_env.globals.update(TEMPLATE_GLOBALS)
+    app.url_map.converters["name"] = NameConverter  # before the routes that use it
     for blueprint in (pages_bp, api_bp, entities_bp, exports_bp, feeds_bp, lookup_bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)
