@@ -13,10 +13,11 @@ from typing import Protocol
 
 from onrecord.indexer.attribution import annotate_quotes
 from onrecord.indexer.budget import Deadline, check
-from onrecord.indexer.corrections import apply_corrections
+from onrecord.indexer.corrections import apply_corrections, load_corrections
 from onrecord.indexer.dates import annotate_dates
 from onrecord.indexer.institutions import annotate_institutions
 from onrecord.indexer.invisibles import clean_names
+from onrecord.indexer.registry import load_registry
 from onrecord.search.model import Article
 
 
@@ -28,6 +29,15 @@ class Stage(Protocol):
 
 STAGES: tuple[Stage, ...] = (annotate_institutions, annotate_dates, annotate_quotes, clean_names,
                              apply_corrections)
+
+
+def load_annotation_files() -> None:
+    """Read the operator's files the stages use ($ONRECORD_INSTITUTIONS,
+    $ONRECORD_SPEAKERS; both cached), so that a bad one stops a command
+    once, before its first input file, rather than failing every file.
+    Raises RegistryError or CorrectionsError (one line naming the file)."""
+    load_registry()
+    load_corrections()
 
 
 def annotate_article(article: Article, deadline: Deadline | None = None) -> Article:

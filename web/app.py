@@ -7,6 +7,7 @@ sharing the port: web.processes).
 """
 from __future__ import annotations
 
+import errno
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -156,7 +157,8 @@ def keep_redirects_on_site(response: Response) -> Response:
 def serve(config: Config) -> None:
     """Serve the app with waitress on config.host:config.port until stopped,
     in config.processes processes sharing the port (web.processes) when it
-    is over 1.  Raises OSError if the port cannot be bound, ServingError if
+    is over 1.  Raises OSError if the port cannot be bound (or the host is
+    no address), ServingError if
     serving processes keep failing to start."""
     from waitress import serve as waitress_serve  # only the server needs it
 
@@ -165,7 +167,11 @@ def serve(config: Config) -> None:
 
         serve_processes(config, serve_on_socket)
         return
-    waitress_serve(create_app(config=config), host=config.host, port=config.port, **server_options())
+    app = create_app(config=config)
+    try:
+        waitress_serve(app, host=config.host, port=config.port, **server_options())
+    except ValueError as exc:  # waitress: getaddrinfo found no address for the host
+        raise OSError(errno.EADDRNOTAVAIL, f"no address of this machine is called {config.host!r}") from exc
 
 
 def serve_on_socket(config: Config, sock: Any) -> None:

@@ -2,7 +2,7 @@
 
 QueryError -> 400, NotFoundError -> 404, IndexUnavailableError -> 503,
 BusyError -> 503 with a Retry-After header, werkzeug HTTP errors keep their
-own code, anything else -> 500 with a generic message (the traceback goes
+own code (and a 405 its Allow header), anything else -> 500 with a generic message (the traceback goes
 to the log, never to the client).
 Requests under /api/ and /healthz get JSON {"error": ..., "status": ...};
 everything else gets an HTML page.  A 400 on the search page re-renders the
@@ -27,6 +27,8 @@ STATUS_BY_ERROR: tuple[tuple[type[Exception], int], ...] = (
 GENERIC_500 = "Something went wrong on our side. The error has been logged; please try again."
 REPAIR_HINT = "Run `onrecord index seeds` to build the index."
 DEFAULT_MESSAGES = {404: "Nothing with that id is in the index.", 503: "The search index is not available."}
+# Headers of werkzeug's HTTP errors that the page keeps (its Content-Type is ours).
+KEPT_HEADERS = frozenset({"Allow"})
 TITLES = {400: "Bad request", 404: "Not found", 503: "Search is unavailable", 500: "Server error"}
 
 
@@ -66,6 +68,8 @@ def handle_error(exc: Exception) -> tuple[Response | str, int, dict[str, str]]:
     otherwise, with the headers it needs (Retry-After when busy)."""
     status = status_for(exc)
     headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, BusyError) else {}
+    if isinstance(exc, HTTPException):  # a 405 says which methods are allowed (RFC 9110)
+        headers.update((name, value) for name, value in exc.get_headers() if name in KEPT_HEADERS)
     if status == 500:
         # Log the traceback for operators; the client only sees GENERIC_500.
         current_app.logger.exception("unhandled error on %s", request.path)
