@@ -20,8 +20,8 @@ from onrecord.search.storage.store import Index
 from onrecord.web.api import bp as api_bp
 from onrecord.web.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
 from onrecord.web.clusters import build_cluster
-from onrecord.web.entities import bp as entities_bp
 from onrecord.web.entities import NameConverter, entity_url
+from onrecord.web.entities import bp as entities_bp
 from onrecord.web.errors import register_error_handlers
 from onrecord.web.exports import bp as exports_bp
 from onrecord.web.feeds import bp as feeds_bp
