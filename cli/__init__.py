@@ -3,7 +3,9 @@
 The composition root: the only module that imports indexer, search and web
 together.  Every command turns flags into a Config / SearchRequest, calls one
 library function and prints its result; errors become a one-line message on
-stderr and a non-zero exit status, never a traceback.
+stderr and a non-zero exit status, never a traceback.  What is printed for a
+person passes through terminal_text: a file name or an article's text
+cannot drive the terminal with escape sequences.
 """
 from __future__ import annotations
 
@@ -85,6 +87,7 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     the index is busy (another indexer), cannot be written (disk full,
     read-only) or the Dask cluster cannot be reached or failed."""
     from onrecord.cli.progress import ProgressLine
+    from onrecord.indexer.annotator import load_annotation_files
     from onrecord.indexer.pipeline import ingest_paths
     from onrecord.search.storage.store import open_index
 
@@ -92,6 +95,7 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
         settings = (*settings, f"cluster={cluster}")
     config = load_config(settings=settings, index_dir=index_dir, file_budget=file_budget,
                          write_lock_timeout=lock_wait, accept_updates=accept_updates or None)
+    _or_exit(load_annotation_files)  # a bad speakers or institutions file: one line, before any file
     index = _or_exit(lambda: open_index(config.index_dir, create=True, config=config))
     progress = ProgressLine(sys.stderr)
     try:
@@ -102,8 +106,8 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
         index.close()
     click.echo(format_summary(summary, config.index_dir))
     for path, kept_as, claimed, why in summary.conflicts:
-        click.echo(f"  conflict {path}: kept apart as /doc/{kept_as}, not merged into "
-                   f"/doc/{claimed}: {why}")
+        click.echo(terminal_text(f"  conflict {path}: kept apart as /doc/{kept_as}, not merged into "
+                                 f"/doc/{claimed}: {why}"))
     for line in format_problems(summary):
         click.echo(line, err=True)
     sys.exit(1 if summary.skipped else 0)
@@ -112,13 +116,13 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
 def format_summary(summary: IngestSummary, index_dir: Path) -> str:
     """Return the summary printed after an ingest: one line of counts, then
     lines on updated, unchanged and conflicting articles, duplicates and
-    each guessed encoding, when there are any."""
-    return "\n".join([
+    each guessed encoding, when there are any (terminal_text)."""
+    return terminal_text("\n".join([
         f"Indexed {_n(summary.articles, 'article')}, {_n(summary.paragraphs, 'paragraph')}, "
         f"{_n(summary.quotes, 'quote')} from {_n(summary.files, 'file')} in {summary.seconds:.1f} s "
         f"into {index_dir}; skipped {_n(len(summary.skipped), 'file')}.",
         *_summary_details(summary),
-    ])
+    ]))
 
 
 def _summary_details(summary: IngestSummary) -> list[str]:
@@ -158,12 +162,28 @@ def _left_out_line(left_out: list[tuple[str, str]]) -> str:
 
 def format_problems(summary: IngestSummary) -> list[str]:
     """Return one line per skipped file and per note (notes capped at
-    LISTED_NOTES, then a count of the rest)."""
+    LISTED_NOTES, then a count of the rest), each through terminal_text."""
     lines = [f"  skipped {path}: {reason}" for path, reason in summary.skipped]
     lines += [f"  note {path}: {note}" for path, note in summary.notes[:LISTED_NOTES]]
     if len(summary.notes) > LISTED_NOTES:
         lines.append(f"  ... and {_n(len(summary.notes) - LISTED_NOTES, 'more note')}")
-    return lines
+    return [terminal_text(line) for line in lines]
+
+
+def terminal_text(text: str) -> str:
+    """Return `text` safe to print: every character that is not printable
+    (ESC of an escape sequence, BEL, a carriage return, bidi controls, a
+    file name's undecodable bytes) but a line break shown as its Python
+    escape ("\\x1b"), so a file name or an article's text cannot retitle,
+    recolour or rewrite the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\n" else _escaped(ch) for ch in text)
+
+
+def _escaped(char: str) -> str:
+    """Return the Python escape of one character ("\\x1b", "\\u202e")."""
+    return char.encode("unicode_escape").decode("ascii")
 
 
 def _n(count: int, noun: str) -> str:
@@ -182,7 +202,7 @@ def check_command(index_dir: Path | None, settings: tuple[str, ...]) -> None:
 
     config = load_config(settings=settings, index_dir=index_dir)
     report = check_index(config.index_dir)
-    click.echo(report.format())
+    click.echo(terminal_text(report.format()))
     sys.exit(0 if report.ok else 1)
 
 
@@ -243,7 +263,8 @@ def search_command(query: str, since: dt.datetime | None, until: dt.datetime | N
 
 
 def format_result(result: SearchResult) -> str:
-    """Return a plain-text rendering of a search result for the terminal."""
+    """Return a plain-text rendering of a search result for the terminal
+    (terminal_text: an article's text may hold escape sequences)."""
     more = "" if result.pages_exact else " or more"  # pages counted ahead only (search.query.paging)
     lines = [f"{result.total:,} paragraphs match (page {result.page} of {result.pages}{more})"]
     if result.suggestion:
@@ -254,7 +275,7 @@ def format_result(result: SearchResult) -> str:
         if hit.speakers:
             lines.append(f"  speakers: {', '.join(hit.speakers)}")
         lines.append(f"  {hit.text[:300]}")
-    return "\n".join(lines)
+    return terminal_text("\n".join(lines))
 
 
 @main.command("extract")
@@ -265,10 +286,12 @@ def extract_command(files: tuple[Path, ...], as_json: bool, settings: tuple[str,
     """Print the paragraphs, quotes, speakers, institutions and dates found
     in each file, in argument order.  A file that cannot be read prints
     {"source": ..., "error": ...} in its place and the exit status is 1."""
+    from onrecord.indexer.annotator import load_annotation_files
     from onrecord.indexer.errors import IngestError
     from onrecord.indexer.pipeline import extract_file
 
     load_config(settings=settings)  # checked like every command's (none changes extraction yet)
+    _or_exit(load_annotation_files)  # a bad speakers or institutions file: one line, once
     failed = False
     for path in files:
         try:
@@ -286,17 +309,18 @@ def extract_command(files: tuple[Path, ...], as_json: bool, settings: tuple[str,
 def _echo_error(path: Path, reason: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"source": str(path), "error": reason, "paragraphs": []}))
-    click.echo(f"onrecord: {path}: {reason}", err=True)
+    click.echo(terminal_text(f"onrecord: {path}: {reason}"), err=True)
 
 
 def format_article(data: dict) -> str:
-    """Return a readable listing of one extracted article's quotes."""
+    """Return a readable listing of one extracted article's quotes
+    (terminal_text)."""
     lines = [f"{data['source']}: {data['title'] or '(untitled)'} ({data['published'] or 'undated'})"]
     for para in data["paragraphs"]:
         for quote in para["quotes"]:
             lines.append(f"  p{para['n']} {quote['speaker'] or '?'} ({quote['cue'] or '-'}): "
                          f"{quote['text']}")
-    return "\n".join(lines)
+    return terminal_text("\n".join(lines))
 
 
 @main.command("serve")
@@ -335,7 +359,8 @@ def serve_command(host: str | None, port: int | None, public_url: str | None, pr
                          processes=processes)
     refuse_public_bind(config.host, config.port, public)  # ConfigError: one line, exit 2
     many = f" with {config.processes} processes" if config.processes > 1 else ""
-    click.echo(f"Serving {config.index_dir} on http://{config.host}:{config.port}/{many}", err=True)
+    click.echo(terminal_text(f"Serving {config.index_dir} on http://{config.host}:{config.port}/{many}"),
+               err=True)
     try:
         serve(config)
     except OSError as exc:  # port taken, address not local, no permission
@@ -388,6 +413,6 @@ def _or_exit(call: Callable[[], T]) -> T:
     try:
         return call()
     except OnrecordError as exc:
-        click.echo(f"onrecord: {exc}", err=True)
+        click.echo(terminal_text(f"onrecord: {exc}"), err=True)
         sys.exit(2)
 

@@ -2,7 +2,8 @@
 
 Owns the order of the stages: institutions first (so quote attribution can
 recognise institutional speakers), then dates, then quotes and speakers,
-then the newsroom's speaker corrections (indexer.corrections).
+then the names found cleaned of hidden characters (indexer.invisibles), then
+the newsroom's speaker corrections (indexer.corrections).
 Each stage is a pure function Article -> Article in its own module; each
 takes an optional per-file Deadline and checks it per paragraph.
 """
@@ -12,9 +13,11 @@ from typing import Protocol
 
 from onrecord.indexer.attribution import annotate_quotes
 from onrecord.indexer.budget import Deadline, check
-from onrecord.indexer.corrections import apply_corrections
+from onrecord.indexer.corrections import apply_corrections, load_corrections
 from onrecord.indexer.dates import annotate_dates
 from onrecord.indexer.institutions import annotate_institutions
+from onrecord.indexer.invisibles import clean_names
+from onrecord.indexer.registry import load_registry
 from onrecord.search.model import Article
 
 
@@ -24,7 +27,17 @@ class Stage(Protocol):
     def __call__(self, article: Article, *, deadline: Deadline | None = None) -> Article: ...
 
 
-STAGES: tuple[Stage, ...] = (annotate_institutions, annotate_dates, annotate_quotes, apply_corrections)
+STAGES: tuple[Stage, ...] = (annotate_institutions, annotate_dates, annotate_quotes, clean_names,
+                             apply_corrections)
+
+
+def load_annotation_files() -> None:
+    """Read the operator's files the stages use ($ONRECORD_INSTITUTIONS,
+    $ONRECORD_SPEAKERS; both cached), so that a bad one stops a command
+    once, before its first input file, rather than failing every file.
+    Raises RegistryError or CorrectionsError (one line naming the file)."""
+    load_registry()
+    load_corrections()
 
 
 def annotate_article(article: Article, deadline: Deadline | None = None) -> Article:

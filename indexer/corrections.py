@@ -15,19 +15,22 @@ A file is JSON:
      "block": ["Ulster", "Game"]}
 
 Files come from $ONRECORD_SPEAKERS (os.pathsep-separated), read when the
-stage runs (never at import).  Names compare with collapsed spaces and
-ignoring case.  A bad file raises CorrectionsError naming it.
+stage runs (never at import) as indexer.operatorfiles reads them (regular
+files of bounded size).  Names are cleaned of hidden characters like the
+names annotation finds (indexer.invisibles) and compare with collapsed
+spaces and ignoring case.  A bad file raises CorrectionsError naming it.
 """
 from __future__ import annotations
 
 import functools
-import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.invisibles import clean_name, clean_value
+from onrecord.indexer.operatorfiles import read_json_file
 from onrecord.search.errors import OnrecordError
 from onrecord.search.model import SPEAKER_TYPES, USER_SOURCE, Article, Paragraph, Quote, SpeakerType
 
@@ -50,8 +53,9 @@ class Corrections:
 
 
 def fold_name(name: str) -> str:
-    """Return `name` as corrections compare it: spaces collapsed, casefolded."""
-    return " ".join(name.split()).casefold()
+    """Return `name` as corrections compare it: hidden characters removed
+    (indexer.invisibles), spaces collapsed, casefolded."""
+    return clean_value(name).casefold()
 
 
 def load_corrections(env: Mapping[str, str] | None = None) -> Corrections:
@@ -74,22 +78,31 @@ def _load_files(paths: tuple[Path, ...]) -> Corrections:
 
 
 def _read_file(path: Path) -> tuple[dict[str, tuple[str, SpeakerType | None]], set[str]]:
-    """Return one file's aliases and blocked names; raises CorrectionsError."""
+    """Return one file's aliases and blocked names (names cleaned of hidden
+    characters); raises CorrectionsError (indexer.operatorfiles: a regular
+    file of bounded size, one line per fault)."""
+    data = read_json_file(path, "speakers file", CorrectionsError)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
         aliases: dict[str, tuple[str, SpeakerType | None]] = {}
         for entry in data.get("speakers", []):
-            name = " ".join(str(entry["name"]).split())
+            name = clean_name(_text(entry["name"]))
             kind = entry.get("type")
             if not name or (kind is not None and kind not in SPEAKER_TYPES):
-                raise ValueError(f"bad speaker entry {entry!r}")
-            for alias in (name, *entry.get("aliases", [])):
-                aliases[fold_name(str(alias))] = (name, kind)
-        return aliases, {fold_name(str(b)) for b in data.get("block", []) if str(b).strip()}
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CorrectionsError(f"cannot read speakers file {path}: {exc}") from exc
+                raise ValueError(f"bad speaker entry {_text(entry['name'])!r}")
+            for alias in (name, *map(_text, entry.get("aliases", []))):
+                if fold_name(alias):
+                    aliases[fold_name(alias)] = (name, kind)
+        return aliases, {fold_name(b) for b in map(_text, data.get("block", [])) if clean_name(b)}
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise CorrectionsError(f"malformed speakers file {path}: {exc}") from exc
+
+
+def _text(value: object) -> str:
+    """Return `value` if it is a string; raises TypeError naming its type
+    (a list or object where a name belongs is a mistake, not a name)."""
+    if not isinstance(value, str):
+        raise TypeError(f"a name must be a string, not {type(value).__name__}")
+    return value
 
 
 def correct_quote(quote: Quote, corrections: Corrections) -> Quote:

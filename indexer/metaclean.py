@@ -1,25 +1,24 @@
 """One cleaning pass over every Metadata the parsers read, whatever its source
 (sidecar, JSON record, HTML <meta>/JSON-LD, a text file's headline line).
 
-Owns what a metadata string may hold and how long it may be.  Bidi controls
-(overrides, embeddings, isolates, LRM/RLM/ALM) and other control characters
-are removed: in a title or byline they only serve to make the text display
-as something it is not.  Over-long values are cut at a character boundary,
-except URLs, which are dropped: a cut URL is a wrong link, and the article id
+Owns how long a metadata string may be.  What it may hold is
+indexer.invisibles' table: bidi controls, control characters, zero-width
+and filler characters are removed (in a title, byline or outlet they only
+serve to make the text display as something it is not: "BBC\u200b News"
+would be a second outlet that looks like the first).  Over-long values are
+cut at a character boundary, except URLs, which are dropped: a cut URL is a wrong link, and the article id
 falls back to the text.  Each change comes back as a note for the summary.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
+from onrecord.indexer.invisibles import clean_value
 from onrecord.search.model import Metadata
 
-# U+061C ALM, U+200E/U+200F LRM/RLM, U+202A-U+202E embeddings and overrides,
-# U+2066-U+2069 isolates; C0 and C1 controls (tabs and newlines included: a
-# metadata value is one line).
-STRIPPED = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\x00-\x1f\x7f-\x9f]+")
+__all__ = ["LIMITS", "clean_metadata", "clean_value", "cut_utf8"]
+
 # Field -> (most UTF-8 bytes kept, what happens past it).
 LIMITS: dict[str, tuple[int, str]] = {
     "title": (2_048, "cut"),
@@ -51,18 +50,6 @@ def clean_metadata(meta: Metadata) -> tuple[Metadata, list[str]]:
         if cleaned != value:
             changes[name] = cleaned or None
     return (replace(meta, **changes) if changes else meta), notes
-
-
-def clean_value(value: str) -> str:
-    """Return `value` without bidi and control characters (a control between
-    two words leaves one space) and without edge whitespace."""
-    return " ".join(STRIPPED.sub(_keep_word_break, value).split())
-
-
-def _keep_word_break(match: re.Match[str]) -> str:
-    """Return a space for a run holding a tab or line break, else nothing
-    (a bidi mark inside a word joins it back)."""
-    return " " if any(ch in "\t\n\v\f\r\x85" for ch in match.group()) else ""
 
 
 def cut_utf8(value: str, limit: int) -> str:

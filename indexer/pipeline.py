@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from onrecord.indexer.corrections import load_corrections
+from onrecord.indexer.annotator import load_annotation_files
 from onrecord.indexer.extraction import FileOutcome, extract_file, extract_outcome
 from onrecord.indexer.inputs import find_input_files
 from onrecord.indexer.progress import COMMITTING, READING, STARTING, WRITING, ProgressCallback, ProgressReport
@@ -83,11 +83,12 @@ def ingest_paths(
     be written (earlier commits of the run stay), WorkerError if the
     cluster cannot be reached or fails (a worker that dies is replaced and
     its task run again), CorrectionsError if a speakers file
-    ($ONRECORD_SPEAKERS) is bad."""
+    ($ONRECORD_SPEAKERS) is bad, RegistryError if an institutions file
+    ($ONRECORD_INSTITUTIONS) is."""
     started = time.perf_counter()
-    # A bad speakers file stops the run here, once, rather than failing
-    # every file (CorrectionsError: the CLI prints it and exits 2).
-    load_corrections()
+    # A bad speakers or institutions file stops the run here, once, rather
+    # than failing every file (the CLI prints its one line and exits 2).
+    load_annotation_files()
     if file_budget is None and config is not None:
         file_budget = config.file_budget
     config = config or Config()

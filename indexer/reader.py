@@ -9,6 +9,7 @@ which the JSON parser reuses for records.
 """
 from __future__ import annotations
 
+import errno
 import json
 import re
 from collections.abc import Callable, Mapping
@@ -79,9 +80,18 @@ def load_input(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> InputFile:
     data, error = _attempt(lambda: _read_bytes(path, max_bytes))
     meta_path = sidecar_path(path)
     sidecar, sidecar_error = None, None
-    if meta_path.is_symlink():  # the reader has no tree to check its target against
+    try:
+        is_link, is_file = meta_path.is_symlink(), meta_path.is_file()
+    except OSError as exc:
+        # A sidecar name too long for the file system (a 250-character
+        # input name plus ".meta.json") is no sidecar; anything else is
+        # the sidecar's reason.
+        is_link = is_file = False
+        if exc.errno != errno.ENAMETOOLONG:
+            sidecar_error = f"sidecar {meta_path.name}: {exc.strerror or exc}"
+    if is_link:  # the reader has no tree to check its target against
         sidecar_error = f"sidecar {meta_path.name}: is a symbolic link (not followed)"
-    elif meta_path.is_file():
+    elif is_file:
         sidecar, sidecar_error = _attempt(lambda: _read_bytes(meta_path, SIDECAR_MAX_BYTES))
         if sidecar_error is not None:
             sidecar_error = f"sidecar {meta_path.name}: {sidecar_error}"

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json
 import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from onrecord.indexer.invisibles import clean_name
+from onrecord.indexer.operatorfiles import read_json_file
 from onrecord.search.errors import OnrecordError
 
 ENV_VAR = "ONRECORD_INSTITUTIONS"
@@ -121,19 +122,32 @@ def build_registry(institutions: Iterable[Institution]) -> InstitutionRegistry:
 
 
 def _read_entries(path: Path) -> list[Institution]:
-    """Return the entries of one alias file; raise RegistryError if bad."""
+    """Return the entries of one alias file, names and aliases cleaned of
+    hidden characters (indexer.invisibles); raise RegistryError if bad
+    (indexer.operatorfiles: a regular file of bounded size, one line per
+    fault)."""
+    data = read_json_file(path, "institutions file", RegistryError)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        entries = [Institution(str(e["name"]).strip(), str(e.get("kind", "organisation")),
-                               tuple(str(a) for a in e.get("aliases", ()) if str(a).strip()))
+        entries = [Institution(clean_name(_text(e["name"])) or "", _text(e.get("kind", "organisation")),
+                               tuple(a for a in map(_clean_alias, e.get("aliases", ())) if a))
                    for e in data["institutions"]]
         if not all(e.name for e in entries):
-            raise ValueError("an institution has an empty name")
+            raise ValueError("an institution has an empty name (or one without a letter or digit)")
         return entries
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RegistryError(f"cannot read institutions file {path}: {exc}") from exc
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise RegistryError(f"malformed institutions file {path}: {exc!r}") from exc
+
+
+def _clean_alias(alias: object) -> str:
+    """Return an alias cleaned of hidden characters, '' if none is left."""
+    return clean_name(_text(alias)) or ""
+
+
+def _text(value: object) -> str:
+    """Return `value` if it is a string; raises TypeError naming its type."""
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, not {type(value).__name__}")
+    return value
 
 
 def _merge(entries: Iterable[Institution]) -> list[Institution]:

@@ -164,7 +164,7 @@ def page_urls(app: Flask) -> list[str]:
         urls.append("/?" + urlencode([("q", "hearing"), ("speaker", payload)]))
         urls.append("/?" + urlencode([("outlet", payload), ("institution", payload)]))
         for prefix in ("/speaker/", "/institution/"):
-            if prefix + "<path:name>" in rules:
+            if prefix + "<name:name>" in rules:
                 urls.append(prefix + quote(payload, safe=""))
                 urls.append(prefix + quote(payload, safe="") + "?" + urlencode({"q": payload}))
         if "/help" in rules:
@@ -183,7 +183,7 @@ def test_corpus_reaches_every_known_route(app: Flask) -> None:
     """Every GET route is exercised by page_urls or the API tests below;
     a new route fails this until the corpus covers it."""
     covered = {"/", "/doc/<path:doc_id>", "/api/search", "/healthz", "/static/<path:filename>",
-               "/speakers", "/institutions", "/speaker/<path:name>", "/institution/<path:name>",
+               "/speakers", "/institutions", "/speaker/<name:name>", "/institution/<name:name>",
                "/help", "/export.csv", "/export.json", *JSON_TWINS, *FEEDS,
                "/lookup", "/lookup.csv", "/lookup.json", "/favicon.ico"}  # the icon: a static file
     assert route_rules(app) <= covered, route_rules(app) - covered
@@ -239,8 +239,8 @@ def test_api_is_json_and_unrendered(client: FlaskClient) -> None:
 
 
 # The pages' .json twins (Datasette's convention), covered below.
-JSON_TWINS = {"/speakers.json", "/institutions.json", "/speaker/<path:name>.json",
-              "/institution/<path:name>.json", "/doc/<path:doc_id>.json"}
+JSON_TWINS = {"/speakers.json", "/institutions.json", "/speaker/<name:name>.json",
+              "/institution/<name:name>.json", "/doc/<path:doc_id>.json"}
 
 
 def test_json_twins_are_json_for_every_payload(client: FlaskClient) -> None:
@@ -264,7 +264,7 @@ def test_lookup_downloads_are_never_html(client: FlaskClient) -> None:
             assert response.headers.get("X-Content-Type-Options") == "nosniff"
 
 
-FEEDS = {"/feed.atom", "/speaker/<path:name>.atom", "/institution/<path:name>.atom"}
+FEEDS = {"/feed.atom", "/speaker/<name:name>.atom", "/institution/<name:name>.atom"}
 
 
 def test_feeds_are_atom_for_every_payload(client: FlaskClient) -> None:

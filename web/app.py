@@ -7,9 +7,11 @@ sharing the port: web.processes).
 """
 from __future__ import annotations
 
+import errno
 import ipaddress
 import socket
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
@@ -20,8 +22,8 @@ from onrecord.search.storage.store import Index
 from onrecord.web.api import bp as api_bp
 from onrecord.web.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
 from onrecord.web.clusters import build_cluster
+from onrecord.web.entities import NameConverter, entity_url
 from onrecord.web.entities import bp as entities_bp
-from onrecord.web.entities import entity_url
 from onrecord.web.errors import register_error_handlers
 from onrecord.web.exports import bp as exports_bp
 from onrecord.web.feeds import bp as feeds_bp
@@ -98,10 +100,12 @@ def create_app(index: Index | None = None, config: Config | None = None) -> Flas
     app.jinja_env.filters["safe_href"] = safe_href
     app.jinja_env.filters["format_date"] = format_date
     app.jinja_env.globals.update(TEMPLATE_GLOBALS)
+    app.url_map.converters["name"] = NameConverter  # before the routes that use it
     for blueprint in (pages_bp, api_bp, entities_bp, exports_bp, feeds_bp, lookup_bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)
     app.after_request(add_security_headers)
+    app.after_request(keep_redirects_on_site)
     return app
 
 
@@ -155,10 +159,27 @@ def bind_is_loopback(host: str) -> bool | None:
         ipaddress.ip_address(str(address).split("%")[0]).is_loopback for address in addresses)
 
 
+def keep_redirects_on_site(response: Response) -> Response:
+    """Return `response` with an absolute Location cut to its path and
+    query.  werkzeug builds the redirects of routing ('/doc//x' ->
+    '/doc/x') on the request's Host header, which the client chooses: a
+    forged Host (or a cache keyed without it) would send readers to
+    another site.  No page of the site redirects off it."""
+    location = response.headers.get("Location")
+    if location:
+        parts = urlsplit(location)
+        if parts.scheme or parts.netloc:
+            # "//x" would be read as a host again: one leading slash only.
+            path = "/" + parts.path.lstrip("/")
+            response.headers["Location"] = path + (f"?{parts.query}" if parts.query else "")
+    return response
+
+
 def serve(config: Config) -> None:
     """Serve the app with waitress on config.host:config.port until stopped,
     in config.processes processes sharing the port (web.processes) when it
-    is over 1.  Raises OSError if the port cannot be bound, ServingError if
+    is over 1.  Raises OSError if the port cannot be bound (or the host is
+    no address), ServingError if
     serving processes keep failing to start."""
     from waitress import serve as waitress_serve  # only the server needs it
 
@@ -167,7 +188,11 @@ def serve(config: Config) -> None:
 
         serve_processes(config, serve_on_socket)
         return
-    waitress_serve(create_app(config=config), host=config.host, port=config.port, **server_options())
+    app = create_app(config=config)
+    try:
+        waitress_serve(app, host=config.host, port=config.port, **server_options())
+    except ValueError as exc:  # waitress: getaddrinfo found no address for the host
+        raise OSError(errno.EADDRNOTAVAIL, f"no address of this machine is called {config.host!r}") from exc
 
 
 def serve_on_socket(config: Config, sock: Any) -> None:

@@ -4,14 +4,18 @@ counts), /speaker/<name> and /institution/<name> (profiles), each with a
 
 Views only call search.entities and render; the timeline geometry comes
 from onrecord.web.charts and the "also in" lines from web.clusters.  Names travel
-percent-encoded in the path (url_for does it; the path converter accepts
-names containing '/').  An unknown name raises NotFoundError -> 404.
+in the path as one fully percent-encoded segment (NameConverter, the
+routes' `name` converter: "a/../b" is /speaker/a%2F%2E%2E%2Fb, which no
+browser resolves to another page; the server decodes the path, and the
+converter takes the rest of it, slashes and all, as the name).  An unknown
+name raises NotFoundError -> 404.
 """
 from __future__ import annotations
 
 from typing import Any, Literal
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.routing import BaseConverter
 from werkzeug.wrappers import Response
 
 from onrecord.search.config import int_default
@@ -22,7 +26,7 @@ from onrecord.search.model import EntityProfile, FacetValue
 from onrecord.web.api import json_page
 from onrecord.web.charts import build_timeline
 from onrecord.web.feeds import feed_url_for
-from onrecord.web.links import page_window
+from onrecord.web.links import name_segment, page_window
 from onrecord.web.params import MAX_FILTER_CHARS, MAX_PAGE, parse_int
 from onrecord.web.state import get_state
 
@@ -47,6 +51,20 @@ QUOTES_PER_PAGE = int_default("entity_page_size")
 # as "and N more", so a prolific speaker's page stays small.
 SHOWN_ROLES = 10
 SHOWN_RELATED = 30
+
+
+class NameConverter(BaseConverter):
+    """The `name` URL converter (registered by web.app): a speaker's or
+    institution's name, built as one encoded segment (links.name_segment)
+    and read back from the decoded path with any slashes in it.  Its
+    rules keep doubled slashes ("a//b" is a name, not a path to merge)."""
+
+    part_isolating = False
+    regex = ".+?"
+    weight = 200
+
+    def to_url(self, value: str) -> str:
+        return name_segment(str(value))
 
 
 def entity_url(kind: str, name: str, page: int = 1, fmt: str = "html") -> str:
@@ -91,15 +109,17 @@ def render_index(kind: EntityKind, fmt: str = "html") -> str | Response:
                            json_url=url_for(f"entities.{kind}s_index_json"))
 
 
-@bp.get("/speaker/<path:name>", defaults={"fmt": "html"})
-@bp.get("/speaker/<path:name>.json", endpoint="speaker_page_json", defaults={"fmt": "json"})
+@bp.get("/speaker/<name:name>", defaults={"fmt": "html"}, merge_slashes=False)
+@bp.get("/speaker/<name:name>.json", endpoint="speaker_page_json", defaults={"fmt": "json"},
+        merge_slashes=False)
 def speaker_page(name: str, fmt: str) -> str | Response:
     """Return the profile of one speaker; 404 if the index never saw them."""
     return render_profile("speaker", name, fmt)
 
 
-@bp.get("/institution/<path:name>", defaults={"fmt": "html"})
-@bp.get("/institution/<path:name>.json", endpoint="institution_page_json", defaults={"fmt": "json"})
+@bp.get("/institution/<name:name>", defaults={"fmt": "html"}, merge_slashes=False)
+@bp.get("/institution/<name:name>.json", endpoint="institution_page_json", defaults={"fmt": "json"},
+        merge_slashes=False)
 def institution_page(name: str, fmt: str) -> str | Response:
     """Return the profile of one institution; 404 if it is not in the index."""
     return render_profile("institution", name, fmt)

@@ -2,7 +2,7 @@
 
 QueryError -> 400, NotFoundError -> 404, IndexUnavailableError -> 503,
 BusyError -> 503 with a Retry-After header, werkzeug HTTP errors keep their
-own code, anything else -> 500 with a generic message (the traceback goes
+own code (and a 405 its Allow header), anything else -> 500 with a generic message (the traceback goes
 to the log, never to the client).
 Requests under /api/ and /healthz get JSON {"error": ..., "status": ...};
 everything else gets an HTML page.  A 400 on the search page re-renders the
@@ -37,6 +37,8 @@ UNAVAILABLE_REPAIR = ("To fix this, on the server: run `onrecord check` to see w
                       "index` builds or rebuilds the index.")
 LOG_EVERY_SECONDS = 60.0  # the same unavailable-index message is logged at most this often
 _logged: dict[str, float] = {}
+# Headers of werkzeug's HTTP errors that the page keeps (its Content-Type is ours).
+KEPT_HEADERS = frozenset({"Allow"})
 TITLES = {400: "Bad request", 404: "Not found", 503: "Search is unavailable", 500: "Server error"}
 
 
@@ -102,6 +104,8 @@ def handle_error(exc: Exception) -> tuple[Response | str, int, dict[str, str]]:
     otherwise, with the headers it needs (Retry-After when busy)."""
     status = status_for(exc)
     headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, BusyError) else {}
+    if isinstance(exc, HTTPException):  # a 405 says which methods are allowed (RFC 9110)
+        headers.update((name, value) for name, value in exc.get_headers() if name in KEPT_HEADERS)
     if status == 500:
         # Log the traceback for operators; the client only sees GENERIC_500.
         current_app.logger.exception("unhandled error on %s", request.path)

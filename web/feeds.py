@@ -49,8 +49,9 @@ def search_feed() -> Response:
                          url_for("feeds.search_feed", **args))
 
 
-@bp.get("/speaker/<path:name>.atom", defaults={"kind": "speaker"})
-@bp.get("/institution/<path:name>.atom", endpoint="institution_feed", defaults={"kind": "institution"})
+@bp.get("/speaker/<name:name>.atom", defaults={"kind": "speaker"}, merge_slashes=False)
+@bp.get("/institution/<name:name>.atom", endpoint="institution_feed", defaults={"kind": "institution"},
+        merge_slashes=False)
 def entity_feed(name: str, kind: str) -> Response:
     """Return the Atom feed of paragraphs quoting a speaker or naming an
     institution (an unknown name has an empty feed: it may yet be quoted)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, replace
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from onrecord.search.facetdefs import FACETS, NAME_FACETS
 from onrecord.search.model import SearchRequest
@@ -24,6 +24,15 @@ from onrecord.web.citations import permalink
 FACET_FILTERS: dict[str, str] = {f.name: str(f.request_attr) for f in NAME_FACETS}
 # The facets whose value selects a calendar year (since/until): "year".
 YEAR_FACETS: frozenset[str] = frozenset(f.name for f in FACETS if f.rule == "year")
+
+
+def name_segment(name: str) -> str:
+    """Return `name` as one path segment of a link to its page: every
+    character but letters, digits and "-_~" percent-encoded, "/" and "."
+    included, so no part of a name ("a/../b") is a segment a browser
+    resolves to another page.  The routes' `name` converter (web.entities)
+    reads it back."""
+    return quote(name, safe="").replace(".", "%2E")
 
 
 @dataclass(frozen=True, slots=True)
