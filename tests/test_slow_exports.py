@@ -85,7 +85,8 @@ def expected_export(big_index: Index) -> bytes:
 
 
 @pytest.fixture()
-def live(big_index: Index) -> Iterator[LiveServer]:
+def live(big_index: Index, expected_export: bytes) -> Iterator[LiveServer]:
+    # After expected_export: each create_app gives the index fresh export slots.
     options = {**server_options(), **QUICK_TIMERS}
     app = create_app(index=big_index, config=Config())
     server = build_server(app, host="127.0.0.1", port=0, **options)
