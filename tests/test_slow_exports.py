@@ -44,6 +44,7 @@ STALLED = 10  # sockets that ask for an export and never read
 ARTICLES, PARAGRAPHS, QUOTES = 5, 20, 16  # ~2.8 MB of quote rows per article
 ROW_BOUND = 64 * 1024  # far above the largest row here (~9 KB)
 EXPORT = "/export.csv?rows=quotes"
+PARAGRAPHS_EXPORT = "/export.csv?rows=paragraphs"  # ~0.9 MB
 
 
 def talkative_article(i: int) -> Article:
@@ -84,21 +85,32 @@ def expected_export(big_index: Index) -> bytes:
     return response.get_data()
 
 
-@pytest.fixture()
-def live(big_index: Index, expected_export: bytes) -> Iterator[LiveServer]:
-    # After expected_export: each create_app gives the index fresh export slots.
-    options = {**server_options(), **QUICK_TIMERS}
-    app = create_app(index=big_index, config=Config())
-    server = build_server(app, host="127.0.0.1", port=0, **options)
+def serve(index: Index, sndbuf: int | None = None) -> LiveServer:
+    """Return the app over `index` served as `onrecord serve` serves it
+    (QUICK_TIMERS aside) on a free loopback port; with `sndbuf`, each
+    connection's kernel send buffer is that size (not autotuned to MBs)."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if sndbuf:  # accepted sockets inherit it
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, sndbuf)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(64)
+    app = create_app(index=index, config=Config())
+    server = build_server(app, sockets=[listener], **{**server_options(), **QUICK_TIMERS})
     stopping = threading.Event()
     thread = threading.Thread(target=run_until_closed, args=(server, stopping), daemon=True)
     thread.start()
-    live = LiveServer(server=server, thread=thread, stopping=stopping,
+    return LiveServer(server=server, thread=thread, stopping=stopping,
                       base_url=f"http://127.0.0.1:{server.effective_port}")
+
+
+@pytest.fixture()
+def live(big_index: Index, expected_export: bytes) -> Iterator[LiveServer]:
+    # After expected_export: each create_app gives the index fresh export slots.
+    server = serve(big_index)
     try:
-        yield live
+        yield server
     finally:
-        live.close(drain_seconds=0.5)
+        server.close(drain_seconds=0.5)
 
 
 def temp_files() -> int:
@@ -118,7 +130,7 @@ def ask_and_never_read(port: int, request: bytes) -> socket.socket:
     (a tiny receive buffer, so the server's side fills up soon)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.settimeout(5)
+    sock.settimeout(10)
     sock.connect(("127.0.0.1", port))
     sock.sendall(request)
     return sock
@@ -201,3 +213,29 @@ def test_a_request_body_larger_than_the_app_takes_is_refused_unread(live: LiveSe
         spooled = temp_files() - before
     assert answer.startswith(b"HTTP/1.1 413")
     assert spooled == 0
+
+
+def test_a_client_that_reads_with_pauses_under_the_timeout_gets_it_all(big_index: Index) -> None:
+    """Only a client that takes nothing for channel_timeout is cut off: one
+    pausing 0.5 s after every 128 KB (1 s timeout) reads the whole export,
+    though the server's buffer is full during each pause (small kernel
+    buffers on both sides, so waitress holds what the client has not taken)."""
+    expected = create_app(index=big_index, config=Config()).test_client().get(PARAGRAPHS_EXPORT)
+    live = serve(big_index, sndbuf=16 * 1024)
+    port = int(live.server.effective_port)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.sock = ask_and_never_read(port, b"")  # its small receive buffer; it will read
+    held = []
+    try:
+        conn.request("GET", PARAGRAPHS_EXPORT)
+        response = conn.getresponse()
+        chunks = []
+        while chunk := response.read(128 * 1024):
+            chunks.append(chunk)
+            time.sleep(0.5)
+            held.append(sum(c.total_outbufs_len for c in live.server.active_channels.values()))
+    finally:
+        conn.close()
+        live.close(drain_seconds=0.5)
+    assert b"".join(chunks) == expected.get_data() and len(chunks) >= 5
+    assert max(held) > 64 * 1024  # the server really was waiting on this client
