@@ -83,6 +83,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("export_batch", 500, int, "Documents an export reads at a time (memory holds one batch)."),
     # Pages (web)
     Setting("entity_page_size", 100, int, "Quotes per page of a speaker or institution page."),
+    Setting("entity_list_page_size", 200, int, "Names per page of the speakers and institutions "
+            "lists."),
     Setting("article_window", 200, int, "Paragraphs per window of a long article's page."),
     Setting("processes", 1, int, "Serving processes sharing the port (serve --processes), each "
             "with its own caches.", maximum=256),
@@ -146,6 +148,7 @@ class Config:
     export_timeout: float = 10.0
     export_batch: int = 500
     entity_page_size: int = 100
+    entity_list_page_size: int = 200
     article_window: int = 200
     processes: int = 1
     public_url: str = ""

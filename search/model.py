@@ -484,6 +484,20 @@ class EntityProfile:
 
 
 @dataclass(slots=True)
+class EntityList:
+    """One page of the speakers or institutions in the index, most named first."""
+
+    kind: Literal["speaker", "institution"]
+    values: list[FacetValue]  # this page's names, each with the paragraphs naming it
+    total: int  # names on every page (those matching `name_filter`)
+    page: int = 1  # `values` is page `page` of `pages`, `per_page` names each
+    pages: int = 1
+    per_page: int = 200
+    name_filter: str = ""  # only names containing it, ignoring case ("": every name)
+    known: int = 0  # names of this kind in the index, filtered or not
+
+
+@dataclass(slots=True)
 class IngestSummary:
     """Counts reported by `onrecord index`.  Each article counts once, as
     new, updated, unchanged (not rewritten) or conflicting (kept apart)."""

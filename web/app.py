@@ -30,6 +30,7 @@ from onrecord.web.feeds import bp as feeds_bp
 from onrecord.web.lookup import bp as lookup_bp
 from onrecord.web.pages import bp as pages_bp
 from onrecord.web.render import format_date, safe_href
+from onrecord.web.serving import run_server
 from onrecord.web.state import STATE_KEY, AppState, site_root
 from onrecord.web.titles import display_title
 
@@ -53,9 +54,21 @@ MAX_CONTENT_LENGTH = 16 * 1024
 SERVER_OPTIONS: dict[str, Any] = {
     "threads": 8,  # [4] requests run at once; searches are short and bounded by the deadline
     "connection_limit": 1000,  # [100] open sockets; capped by the open-files limit below
-    "channel_timeout": 15,  # [120] seconds a connection may sit idle before it is closed
+    "channel_timeout": 15,  # [120] seconds a connection may sit idle, or take none of its
+    # reply (web.serving), before it is closed
     "cleanup_interval": 2,  # [30] seconds between checks for idle connections
     "asyncore_use_poll": True,  # [False] select() fails on descriptors past 1023
+    # A reply's bytes waiting for a client that reads slowly or not at all:
+    # past the watermark the app's thread waits (an export makes its rows
+    # as they are taken), and a buffer rotates before it overflows to a
+    # temp file, so one client holds at most about 256 KB, in memory.  At
+    # the defaults every export a client never read was spooled to /tmp,
+    # up to 16 MB each before its thread even waited.
+    "outbuf_high_watermark": 256 * 1024,  # [16 MB] bytes of reply held per connection
+    "outbuf_overflow": 1024 * 1024,  # [1 MB] bytes of one buffer kept in memory
+    # A request's body is read whole before the app sees it (into a temp
+    # file past inbuf_overflow), so refuse one longer than the app takes.
+    "max_request_body_size": MAX_CONTENT_LENGTH,  # [1 GB]
 }
 RESERVED_FDS = 100  # descriptors kept for the index's files, logs and spills
 
@@ -181,16 +194,13 @@ def serve(config: Config) -> None:
     is over 1.  Raises OSError if the port cannot be bound (or the host is
     no address), ServingError if
     serving processes keep failing to start."""
-    from waitress import serve as waitress_serve  # only the server needs it
-
     if config.processes > 1:
         from onrecord.web.processes import serve_processes
 
         serve_processes(config, serve_on_socket)
         return
-    app = create_app(config=config)
     try:
-        waitress_serve(app, host=config.host, port=config.port, **server_options())
+        run_server(create_app(config=config), host=config.host, port=config.port, **server_options())
     except ValueError as exc:  # waitress: getaddrinfo found no address for the host
         raise OSError(errno.EADDRNOTAVAIL, f"no address of this machine is called {config.host!r}") from exc
 
@@ -199,6 +209,4 @@ def serve_on_socket(config: Config, sock: Any) -> None:
     """Serve the app with waitress on the listening socket `sock` (one of
     several serving processes: each builds its own app, index handle and
     caches) until the process is stopped."""
-    from waitress import serve as waitress_serve
-
-    waitress_serve(create_app(config=config), sockets=[sock], **server_options())
+    run_server(create_app(config=config), sockets=[sock], **server_options())

@@ -1,6 +1,7 @@
-"""Speaker and institution pages: /speakers, /institutions (index pages with
-counts), /speaker/<name> and /institution/<name> (profiles), each with a
-.json twin rendered from the same dict (index_data, profile_data).
+"""Speaker and institution pages: /speakers, /institutions (lists with
+counts, entity_list_page_size names a page, filtered by ?name=),
+/speaker/<name> and /institution/<name> (profiles), each with a .json twin
+rendered from the same dict (index_data, profile_data).
 
 Views only call search.entities and render; the timeline geometry comes
 from onrecord.web.charts and the "also in" lines from web.clusters.  Names travel
@@ -19,10 +20,10 @@ from werkzeug.routing import BaseConverter
 from werkzeug.wrappers import Response
 
 from onrecord.search.config import int_default
-from onrecord.search.errors import NotFoundError
+from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.features import entities as search_entities
 from onrecord.search.features.openings import article_openings
-from onrecord.search.model import EntityProfile, FacetValue
+from onrecord.search.model import EntityList, EntityProfile
 from onrecord.web.api import json_page
 from onrecord.web.charts import build_timeline
 from onrecord.web.feeds import feed_url_for
@@ -75,38 +76,63 @@ def entity_url(kind: str, name: str, page: int = 1, fmt: str = "html") -> str:
     return url_for(endpoint, name=name, page=page if page > 1 else None)
 
 
+def index_url(kind: str, page: int = 1, name: str = "", fmt: str = "html") -> str:
+    """Return the URL of page `page` of the speakers or institutions list
+    (of its JSON twin when `fmt` is "json"), filtered by `name` if given."""
+    endpoint = f"entities.{kind}s_index" + ("_json" if fmt == "json" else "")
+    return url_for(endpoint, name=name or None, page=page if page > 1 else None)
+
+
 # Each page's .json twin is its own endpoint (the "_json" suffix), so
 # url_for of a page never picks the twin's rule.
 @bp.get("/speakers", defaults={"fmt": "html"})
 @bp.get("/speakers.json", endpoint="speakers_index_json", defaults={"fmt": "json"})
 def speakers_index(fmt: str) -> str | Response:
-    """Return the list of every speaker with their paragraph counts."""
+    """Return one page of the speakers with their paragraph counts."""
     return render_index("speaker", fmt)
 
 
 @bp.get("/institutions", defaults={"fmt": "html"})
 @bp.get("/institutions.json", endpoint="institutions_index_json", defaults={"fmt": "json"})
 def institutions_index(fmt: str) -> str | Response:
-    """Return the list of every institution with their paragraph counts."""
+    """Return one page of the institutions with their paragraph counts."""
     return render_index("institution", fmt)
 
 
-def index_data(kind: EntityKind, values: list[FacetValue]) -> dict[str, Any]:
-    """Return the data of an index page: every name, its paragraph count
-    and its profile page."""
-    return {"kind": kind, "title": INDEX_TITLES[kind], "count": len(values),
+def index_data(kind: EntityKind, listing: EntityList, fmt: str = "json") -> dict[str, Any]:
+    """Return the data of a list page: its names with their paragraph
+    counts and profile pages, how many match in all (`total`) and how many
+    the index knows (`known`), and the neighbouring pages' URLs (of the
+    `fmt` twin; None at either end)."""
+    def neighbour(page: int) -> str | None:
+        return index_url(kind, page, listing.name_filter, fmt) if 1 <= page <= listing.pages else None
+
+    return {"kind": kind, "title": INDEX_TITLES[kind], "name": listing.name_filter,
+            "total": listing.total, "count": listing.total,  # its name before paging
+            "known": listing.known, "page": listing.page,
+            "pages": listing.pages, "per_page": listing.per_page,
+            "previous": neighbour(listing.page - 1), "next": neighbour(listing.page + 1),
             "values": [{"name": fv.value, "count": fv.count, "url": entity_url(kind, fv.value)}
-                       for fv in values]}
+                       for fv in listing.values]}
 
 
 def render_index(kind: EntityKind, fmt: str = "html") -> str | Response:
-    """Return the index page of every speaker or institution, as HTML or JSON."""
-    values = search_entities.list_entities(get_state().index(), kind)
-    data = index_data(kind, values)
+    """Return page ?page= of every speaker or institution (those whose name
+    contains ?name=), as HTML or JSON.  Raises QueryError (-> 400) for a bad
+    page number or an overlong name, NotFoundError (-> 404) past the last page."""
+    state = get_state()
+    page = parse_int(request.args.get("page"), "page", 1, 1, MAX_PAGE)
+    name = (request.args.get("name") or "").strip()
+    if len(name) > MAX_FILTER_CHARS:
+        raise QueryError(f"'name' is longer than {MAX_FILTER_CHARS} characters.")
+    listing = search_entities.page_entities(state.index(), kind, page,
+                                            state.config.entity_list_page_size, name)
     if fmt == "json":
-        return json_page(data)
-    return render_template("entities.html", kind=kind, title=data["title"], values=values,
-                           json_url=url_for(f"entities.{kind}s_index_json"))
+        return json_page(index_data(kind, listing))
+    return render_template("entities.html", kind=kind, title=INDEX_TITLES[kind], listing=listing,
+                           json_url=index_url(kind, page, listing.name_filter, "json"),
+                           all_url=index_url(kind), window=page_window(listing.page, listing.pages),
+                           page_url=lambda n: index_url(kind, n, listing.name_filter))
 
 
 @bp.get("/speaker/<name:name>", defaults={"fmt": "html"}, merge_slashes=False)

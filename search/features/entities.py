@@ -2,7 +2,8 @@
 
 Owns list_entities() (every speaker or institution with its paragraph
 count, from the postings of the case-preserving facet fields, cached per
-searcher) and get_entity() (one page of an EntityProfile: the entity's
+searcher), page_entities() (one page of that list, filtered by part of a
+name) and get_entity() (one page of an EntityProfile: the entity's
 paragraphs come from one postings lookup, never a scan of the whole index;
 counts and timeline over all of them from its search.outlines outline; only
 the page's quotes are built into records).
@@ -17,7 +18,7 @@ from onrecord.search.facetdefs import FACETS
 from onrecord.search.features.citations import build_quote_record
 from onrecord.search.features.outlines import EntityOutline, entity_quotes, outline_for
 from onrecord.search.features.sightings import SightingFinder, open_finder
-from onrecord.search.model import EntityProfile, FacetValue, QuoteRecord
+from onrecord.search.model import EntityList, EntityProfile, FacetValue, QuoteRecord
 from onrecord.search.query.docsets import deleted_docs, iter_posting_ids, open_postings
 from onrecord.search.storage.schema import join_names
 from onrecord.search.storage.store import Index
@@ -36,6 +37,29 @@ def list_entities(index: Index, kind: EntityKind) -> list[FacetValue]:
     with index.reading():
         values = index.cached(f"entities:{kind}", lambda s: _count_values(s, fieldname))
     return list(values)
+
+
+def page_entities(index: Index, kind: EntityKind, page: int = 1, per_page: int | None = None,
+                  name_filter: str = "") -> EntityList:
+    """Return page `page` of list_entities(index, kind): `per_page` names
+    (default the index's entity_list_page_size setting), only those
+    containing `name_filter` when it is not blank (case and runs of spaces
+    ignored).  Page 1 always exists (empty when nothing matches).  Raises
+    NotFoundError for a page past the last, QueryError for an unknown kind."""
+    per_page = per_page or index.config.entity_list_page_size
+    values = list_entities(index, kind)
+    wanted = " ".join(name_filter.split())
+    needle = wanted.casefold()
+    matching = [fv for fv in values if needle in fv.value.casefold()] if needle else values
+    pages = max(1, -(-len(matching) // per_page))
+    if page > pages:
+        which = f"{kind}s matching {wanted!r}" if needle else f"{kind}s"
+        raise NotFoundError(f"there {'are' if pages > 1 else 'is'} {pages} page{'s' if pages > 1 else ''}"
+                            f" of {which}, not {page}")
+    start = (page - 1) * per_page
+    return EntityList(kind=kind, values=matching[start:start + per_page], total=len(matching),
+                      page=page, pages=pages, per_page=per_page, name_filter=wanted,
+                      known=len(values))
 
 
 def _facet_field(kind: Any) -> str:

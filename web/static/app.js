@@ -156,27 +156,6 @@
     }
   }
 
-  function setUpEntityFilter() {
-    var input = document.getElementById("entity-filter");
-    if (!input) { return; }
-    var list = document.getElementById(input.getAttribute("data-filter-list"));
-    var status = document.getElementById("entity-filter-status");
-    var wrapper = input.closest(".entity-filter");
-    if (!list) { return; }
-    if (wrapper) { wrapper.hidden = false; }
-    var items = list.querySelectorAll("li[data-name]");
-    input.addEventListener("input", function () {
-      var needle = input.value.trim().toLowerCase();
-      var shown = 0;
-      Array.prototype.forEach.call(items, function (item) {
-        var match = !needle || item.getAttribute("data-name").indexOf(needle) !== -1;
-        item.hidden = !match;
-        if (match) { shown += 1; }
-      });
-      if (status) { status.textContent = needle ? shown + " of " + items.length + " shown" : ""; }
-    });
-  }
-
   // Batch look-up: a chosen file is read into the names box (the form is a
   // GET, so nothing is uploaded); a .csv file ticks "use its first column".
   function setUpFileFill() {
@@ -214,7 +193,6 @@
     followParagraphFragment();
     window.addEventListener("hashchange", followParagraphFragment);
     setUpCopyButtons();
-    setUpEntityFilter();
     setUpFileFill();
     setUpFacetKeys();
     document.addEventListener("keydown", onKey);
