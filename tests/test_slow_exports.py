@@ -114,12 +114,13 @@ def live(big_index: Index, expected_export: bytes) -> Iterator[LiveServer]:
 
 
 def temp_files() -> int:
-    """Return how many files in the temp folder this process holds open
-    (waitress's spools are deleted files there, still open)."""
+    """Return how many deleted files in the temp folder this process holds
+    open (waitress's spools are such files; a test's own files are not)."""
     folder, count = tempfile.gettempdir(), 0
     for fd in os.listdir("/proc/self/fd"):
         try:
-            count += os.readlink(f"/proc/self/fd/{fd}").startswith(folder)
+            target = os.readlink(f"/proc/self/fd/{fd}")
+            count += target.startswith(folder) and target.endswith("(deleted)")
         except OSError:
             pass  # closed since the listing
     return count
