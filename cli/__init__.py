@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 import click
 
+from onrecord.cli.settings_doc import settings_markdown
 from onrecord.search.config import ConfigError, describe_settings, load_config, serve_port
 from onrecord.search.errors import OnrecordError
 from onrecord.search.facetdefs import NAME_FACETS, FacetDef
@@ -375,10 +376,15 @@ def serve_command(host: str | None, port: int | None, public_url: str | None, pr
 @main.command("settings")
 @SETTING_OPTION
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per setting.")
-def settings_command(settings: tuple[str, ...], as_json: bool) -> None:
+@click.option("--markdown", is_flag=True,
+              help="Print the settings reference page (docs/settings.md): defaults, not current values.")
+def settings_command(settings: tuple[str, ...], as_json: bool, markdown: bool) -> None:
     """List every setting: name, current value (defaults, then
     $ONRECORD_<NAME>, then --setting), default and what it does."""
     rows = describe_settings(load_config(settings=settings))
+    if markdown:
+        click.echo(settings_markdown(), nl=False)
+        return
     if as_json:
         for name, value, default, help_text in rows:
             click.echo(json.dumps({"name": name, "value": _json_number(value),

@@ -229,13 +229,13 @@ def test_one_query_length_limit_for_web_and_search(limit: str | None, length: in
             engine.search(index, SearchRequest(query=query))
 
 
-def test_the_readme_lists_every_setting_with_its_default() -> None:
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+def test_the_settings_page_lists_every_setting_with_its_default_and_variable() -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "settings.md").read_text()
     for setting in SETTINGS:
         default = (f"{setting.default:g}" if setting.type is float else
                    "(unset)" if setting.type is str else
                    ("on" if setting.default else "off") if setting.type is bool else f"{setting.default:,}")
-        assert f"| `{setting.name}` | {default} | {setting.help} |" in readme
+        assert f"| `{setting.name}` | {default} | `{setting.variable}` | {setting.help} |" in page
 
 
 def test_settings_json_is_strict_json_even_for_an_unlimited_budget() -> None:
