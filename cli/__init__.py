@@ -267,7 +267,8 @@ def format_result(result: SearchResult) -> str:
     """Return a plain-text rendering of a search result for the terminal
     (terminal_text: an article's text may hold escape sequences)."""
     more = "" if result.pages_exact else " or more"  # pages counted ahead only (search.query.paging)
-    lines = [f"{result.total:,} paragraphs match (page {result.page} of {result.pages}{more})"]
+    lines = [f"{_n(result.total, 'paragraph')} {'matches' if result.total == 1 else 'match'} "
+             f"(page {result.page} of {result.pages}{more})"]
     if result.suggestion:
         lines.append(f"Did you mean: {result.suggestion}")
     for hit in result.hits:

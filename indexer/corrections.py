@@ -22,6 +22,7 @@ spaces and ignoring case.  A bad file raises CorrectionsError naming it.
 """
 from __future__ import annotations
 
+import difflib
 import functools
 import os
 from collections.abc import Mapping
@@ -83,8 +84,10 @@ def _read_file(path: Path) -> tuple[dict[str, tuple[str, SpeakerType | None]], s
     file of bounded size, one line per fault)."""
     data = read_json_file(path, "speakers file", CorrectionsError)
     try:
+        _refuse_unknown_keys(data, FILE_KEYS, "")
         aliases: dict[str, tuple[str, SpeakerType | None]] = {}
         for entry in data.get("speakers", []):
+            _refuse_unknown_keys(entry, ENTRY_KEYS, "a speaker entry: ")
             name = clean_name(_text(entry["name"]))
             kind = entry.get("type")
             if not name or (kind is not None and kind not in SPEAKER_TYPES):
@@ -95,6 +98,25 @@ def _read_file(path: Path) -> tuple[dict[str, tuple[str, SpeakerType | None]], s
         return aliases, {fold_name(b) for b in map(_text, data.get("block", [])) if clean_name(b)}
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise CorrectionsError(f"malformed speakers file {path}: {exc}") from exc
+
+
+# What a speakers file and each of its "speakers" entries may hold: a
+# misspelt key ("blocks") was accepted silently and corrected nothing.
+FILE_KEYS = ("speakers", "block")
+ENTRY_KEYS = ("name", "type", "aliases")
+
+
+def _refuse_unknown_keys(data: object, known: tuple[str, ...], where: str) -> None:
+    """Raise ValueError naming a key of the object `data` that is not one
+    of `known` (with the closest known one), or TypeError for a non-object."""
+    if not isinstance(data, dict):
+        raise TypeError(f"{where}expected a JSON object, not {type(data).__name__}")
+    for key in data:
+        if key not in known:
+            close = difflib.get_close_matches(str(key), known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ValueError(f"{where}unknown key {key!r}{hint}; a speakers file holds "
+                             f"{', '.join(repr(k) for k in known)}")
 
 
 def _text(value: object) -> str:

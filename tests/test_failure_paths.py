@@ -281,4 +281,4 @@ def test_read_only_index_directory_end_to_end(read_only_index: Path, corpus: Pat
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "read-only for this user" in checked.stdout and "repair" not in checked.stdout
     searched = run_obeying_file_modes("search", "budget", "--index", path)
-    assert searched.returncode == 0 and "1 paragraphs match" in searched.stdout, searched.stderr
+    assert searched.returncode == 0 and "1 paragraph matches" in searched.stdout, searched.stderr
