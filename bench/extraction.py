@@ -31,7 +31,7 @@ from typing import Any
 from bench.htmleval import INGEST_RUNS, htmleval_rows
 from onrecord.indexer.annotator import annotate_article
 from onrecord.indexer.chunker import chunk_article
-from onrecord.indexer.encodings import decode_text
+from onrecord.indexer.read.encodings import decode_text
 from onrecord.search.model import Article, Metadata, ParsedArticle, Quote
 
 REPO = Path(__file__).resolve().parent.parent

@@ -38,7 +38,7 @@ from onrecord.indexer.errors import WorkerError
 from onrecord.indexer.extraction import extract_outcome
 from onrecord.indexer.progress import READING, ProgressReport
 from onrecord.indexer.publishing import Tally, absorb, publish_results
-from onrecord.indexer.reader import load_input
+from onrecord.indexer.read.reader import load_input
 from onrecord.indexer.tasks import PROGRESS_TOPIC, ChunkResult, index_inputs
 from onrecord.search.config import Config
 from onrecord.search.lifeline import die_with_parent

@@ -15,7 +15,7 @@ from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.chunker import chunk_article
 from onrecord.indexer.errors import BudgetError, IngestError
 from onrecord.indexer.parser import iter_articles
-from onrecord.indexer.reader import InputFile, read_source
+from onrecord.indexer.read.reader import InputFile, read_source
 from onrecord.search.model import Article
 
 log = logging.getLogger(__name__)

@@ -27,7 +27,7 @@ from onrecord.indexer.html_tables import (
     texts_around,
 )
 from onrecord.indexer.lexicon import words
-from onrecord.indexer.metadates import MONTHS
+from onrecord.indexer.read.metadates import MONTHS
 
 _LEAD = re.compile(rf"^(?:{'|'.join(re.escape(lead) for lead in BYLINE_LEADS)})\b\s*:?\s*", re.I)
 _MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))

@@ -31,7 +31,7 @@ from onrecord.indexer.html_tables import (
     UPDATED_LABELS,
     texts_around,
 )
-from onrecord.indexer.metadates import parse_date
+from onrecord.indexer.read.metadates import parse_date
 
 _LABEL_WORDS = sorted(PUBLISHED_LABELS | UPDATED_LABELS | DATE_LABEL_FILLERS, key=len, reverse=True)
 _LABEL = re.compile(rf"^(?:(?:{'|'.join(_LABEL_WORDS)})\b[\s:|\-\u2022\u00b7]*)+", re.I)

@@ -19,8 +19,8 @@ from onrecord.indexer.html_bylines import shown_byline
 from onrecord.indexer.html_dates import read_published
 from onrecord.indexer.html_jsonld import article_object, jsonld_objects, name_of
 from onrecord.indexer.html_tables import BYLINE_LABELS, HEADLINE_BYLINE_SEPARATORS, HEADLINE_DATELINE_LABELS
-from onrecord.indexer.metadates import MONTHS as MONTH_NUMBERS
-from onrecord.indexer.metadates import parse_date
+from onrecord.indexer.read.metadates import MONTHS as MONTH_NUMBERS
+from onrecord.indexer.read.metadates import parse_date
 from onrecord.search.model import Metadata
 
 TITLE_SEPARATORS = (" - ", " | ", " \u2013 ", " \u2014 ", " :: ", " \u00b7 ", " : ", " \u00bb ")

@@ -227,7 +227,7 @@ def adopt_strays(tree: lxml.html.HtmlElement) -> lxml.html.HtmlElement:
 
 def _html_parser() -> lxml.html.HTMLParser:
     """Return a new parser: bytes in, UTF-8 forced, since the text is decoded
-    already (indexer.encodings) and a page's own <meta charset> must not make
+    already (indexer.read.encodings) and a page's own <meta charset> must not make
     lxml decode it a second time.  One per page: its error log is read."""
     return lxml.html.HTMLParser(encoding="utf-8", remove_comments=True, remove_pis=True,
                                 collect_ids=False, default_doctype=False)

@@ -34,7 +34,7 @@ from typing import Any
 from onrecord.indexer.errors import ParseError
 from onrecord.indexer.html_parser import parse_html
 from onrecord.indexer.metaclean import clean_metadata
-from onrecord.indexer.reader import describe_json_type, find_lone_surrogate, metadata_from_mapping
+from onrecord.indexer.read.reader import describe_json_type, find_lone_surrogate, metadata_from_mapping
 from onrecord.search.model import Metadata, ParsedArticle, SourceFile
 
 TEXT_KEYS: tuple[str, ...] = ("text", "body", "content")

@@ -22,9 +22,9 @@ from pathlib import Path
 
 from onrecord.indexer.annotator import load_annotation_files
 from onrecord.indexer.extraction import FileOutcome, extract_file, extract_outcome
-from onrecord.indexer.inputs import find_input_files
 from onrecord.indexer.progress import COMMITTING, READING, STARTING, WRITING, ProgressCallback, ProgressReport
 from onrecord.indexer.publishing import Tally
+from onrecord.indexer.read.inputs import find_input_files
 from onrecord.search.config import Config
 from onrecord.search.model import IngestSummary
 from onrecord.search.storage.identity import Resolver, open_resolver
@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 def iter_input_files(paths: Iterable[Path], include_all: bool = False) -> Iterator[Path]:
     """Yield the files to ingest under `paths`, in order; the walk's rules
     (hidden files, sidecars, symbolic links, files that are not articles
-    unless `include_all`) are indexer.inputs'."""
+    unless `include_all`) are indexer.read.inputs'."""
     yield from find_input_files(paths, include_all).files
 
 
@@ -58,7 +58,7 @@ def ingest_paths(
     """Extract every file under `paths` and write its articles to `index`.
 
     Returns an IngestSummary; bad files (and symbolic links a walk does not
-    follow, see indexer.inputs) are listed in `skipped` with their reason,
+    follow, see indexer.read.inputs) are listed in `skipped` with their reason,
     articles kept apart in `conflicts`, guessed encodings and notes per file
     in `guessed_encodings`/`notes`.  Files are resolved as if ingested one
     by one in order (search.identity): an identical copy is not rewritten

@@ -1,6 +1,6 @@
 """The task a cluster worker runs: read -> parse -> chunk -> annotate -> one segment.
 
-Owns index_inputs().  Its input is a chunk of files' bytes (indexer.reader
+Owns index_inputs().  Its input is a chunk of files' bytes (indexer.read.reader
 InputFile, loaded by the indexing process), so a worker needs no shared
 filesystem: it runs every stage on each file and writes the articles into
 one segment in a local temporary folder (search.storage.segments
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from onrecord.indexer.extraction import extract_outcome
-from onrecord.indexer.reader import InputFile
+from onrecord.indexer.read.reader import InputFile
 from onrecord.search.model import Article
 from onrecord.search.storage.durability import write_failure
 from onrecord.search.storage.identity import ArticleDigest, digest_of

@@ -18,7 +18,7 @@ from onrecord.indexer.budget import Deadline
 from onrecord.indexer.chunker import chunk_article
 from onrecord.indexer.errors import BudgetError, IngestError
 from onrecord.indexer.pipeline import extract_file, ingest_paths
-from onrecord.indexer.reader import load_input
+from onrecord.indexer.read.reader import load_input
 from onrecord.indexer.tasks import index_inputs
 from onrecord.search.config import Config, load_config
 from onrecord.search.engine import search

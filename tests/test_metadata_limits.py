@@ -13,7 +13,7 @@ from onrecord.indexer.errors import ReadError
 from onrecord.indexer.metaclean import LIMITS, clean_metadata, clean_value, cut_utf8
 from onrecord.indexer.parser import parse_source_report
 from onrecord.indexer.pipeline import extract_file
-from onrecord.indexer.reader import SIDECAR_MAX_BYTES, read_source
+from onrecord.indexer.read.reader import SIDECAR_MAX_BYTES, read_source
 from onrecord.search.model import Metadata
 
 BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"

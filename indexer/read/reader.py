@@ -3,7 +3,7 @@
 Owns file-type detection (by extension), size limits (50 MB for an input,
 64 KB for a sidecar), refusing binary and empty files, and loading the
 optional sidecar metadata NAME.meta.json that sits next to an input NAME.EXT
-(decoding itself is indexer.encodings').  It also owns the mapping from
+(decoding itself is indexer.read.encodings').  It also owns the mapping from
 metadata field names (and their common aliases) to search.model.Metadata,
 which the JSON parser reuses for records.
 """
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from onrecord.indexer.encodings import decode_html, decode_text, repair_mojibake
 from onrecord.indexer.errors import ReadError
-from onrecord.indexer.metadates import parse_stated_date
+from onrecord.indexer.read.encodings import decode_html, decode_text, repair_mojibake
+from onrecord.indexer.read.metadates import parse_stated_date
 from onrecord.search.model import Metadata, SourceFile, SourceKind
 
 KINDS: dict[str, SourceKind] = {

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from onrecord.indexer.reader import KINDS, is_sidecar
+from onrecord.indexer.read.reader import KINDS, is_sidecar
 
 # Files a folder walk leaves out as plainly not articles: the file's name
 # without its extension, in lower case -> what such a file is.  A row per
