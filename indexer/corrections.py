@@ -17,7 +17,7 @@ A file is JSON:
 Files come from $ONRECORD_SPEAKERS (os.pathsep-separated), read when the
 stage runs (never at import) as indexer.operatorfiles reads them (regular
 files of bounded size).  Names are cleaned of hidden characters like the
-names annotation finds (indexer.invisibles) and compare with collapsed
+names annotation finds (indexer.parse.invisibles) and compare with collapsed
 spaces and ignoring case.  A bad file raises CorrectionsError naming it.
 """
 from __future__ import annotations
@@ -29,8 +29,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from onrecord.indexer.budget import Deadline, check
-from onrecord.indexer.invisibles import clean_name, clean_value
 from onrecord.indexer.operatorfiles import read_json_file
+from onrecord.indexer.parse.invisibles import clean_name, clean_value
 from onrecord.search.errors import OnrecordError
 from onrecord.search.model import SPEAKER_TYPES, USER_SOURCE, Article, Paragraph, Quote, SpeakerType
 
@@ -54,7 +54,7 @@ class Corrections:
 
 def fold_name(name: str) -> str:
     """Return `name` as corrections compare it: hidden characters removed
-    (indexer.invisibles), spaces collapsed, casefolded."""
+    (indexer.parse.invisibles), spaces collapsed, casefolded."""
     return clean_value(name).casefold()
 
 

@@ -21,8 +21,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from onrecord.indexer.invisibles import clean_name
 from onrecord.indexer.operatorfiles import read_json_file
+from onrecord.indexer.parse.invisibles import clean_name
 from onrecord.search.errors import OnrecordError
 
 ENV_VAR = "ONRECORD_INSTITUTIONS"
@@ -123,7 +123,7 @@ def build_registry(institutions: Iterable[Institution]) -> InstitutionRegistry:
 
 def _read_entries(path: Path) -> list[Institution]:
     """Return the entries of one alias file, names and aliases cleaned of
-    hidden characters (indexer.invisibles); raise RegistryError if bad
+    hidden characters (indexer.parse.invisibles); raise RegistryError if bad
     (indexer.operatorfiles: a regular file of bounded size, one line per
     fault)."""
     data = read_json_file(path, "institutions file", RegistryError)

@@ -23,7 +23,7 @@ def test_chain_runs_institutions_and_dates_before_quotes_and_corrections_last() 
     # Names are cleaned of hidden characters before the speakers file compares them.
     assert names == ["onrecord.indexer.institutions.annotate_institutions",
                      "onrecord.indexer.dates.annotate_dates", "onrecord.indexer.attribution.annotate_quotes",
-                     "onrecord.indexer.invisibles.clean_names", "onrecord.indexer.corrections.apply_corrections"]
+                     "onrecord.indexer.parse.invisibles.clean_names", "onrecord.indexer.corrections.apply_corrections"]
 
 
 def test_chain_fills_institutions_and_dates() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from onrecord.indexer.chunker import chunk_article, make_article_id, normalise_url, split_paragraphs
 from onrecord.indexer.errors import ParseError
-from onrecord.indexer.parser import parse_source
+from onrecord.indexer.parse.parser import parse_source
 from onrecord.indexer.read.reader import read_source
 from onrecord.search.model import Article, Block, Metadata, ParsedArticle, SourceFile
 

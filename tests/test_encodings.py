@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from onrecord.indexer.errors import ReadError
-from onrecord.indexer.parser import parse_source
+from onrecord.indexer.parse.parser import parse_source
 from onrecord.indexer.read.encodings import MOJIBAKE_LABEL, decode_html, decode_text, encoding_label
 from onrecord.indexer.read.reader import read_source
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from onrecord.indexer import chunker, pipeline
-from onrecord.indexer.parser import iter_articles
+from onrecord.indexer.parse.parser import iter_articles
 from onrecord.search.model import Metadata, SourceFile
 from onrecord.search.storage.store import ram_index
 

@@ -3,7 +3,7 @@ hide or reorder text, and cleaning a value of them.
 
 Owns HIDDEN (one row per range: bidi controls, control characters,
 zero-width and filler characters, tags...), clean_value (used by
-indexer.metaclean for every source's metadata, by the speakers and
+indexer.parse.metaclean for every source's metadata, by the speakers and
 institutions files for their names) and the annotation stage clean_names,
 which cleans the speaker names, roles and institution names annotation
 took from article text.  In a name these characters only serve to make it

@@ -2,7 +2,7 @@
 
 Owns choosing it among what the page says: the date tags (a <time pubdate>,
 JSON-LD datePublished, article:published_time and the other keys of
-indexer.html_tables, <time datetime>), the date a reader sees next to the
+indexer.parse.html.tables, <time datetime>), the date a reader sees next to the
 headline (a short text that is a date, labelled "Published"/"Updated" or
 not), and htmldate's search of the page's URL and date markup when neither
 gives one.  Where the tags and the shown date disagree, the shown date
@@ -21,8 +21,8 @@ from typing import Any
 import htmldate
 import lxml.html
 
-from onrecord.indexer.html_jsonld import first_value
-from onrecord.indexer.html_tables import (
+from onrecord.indexer.parse.html.jsonld import first_value
+from onrecord.indexer.parse.html.tables import (
     DATE_LABEL_FILLERS,
     DATE_META_KEYS,
     DATE_TEXTS_AFTER,

@@ -6,7 +6,7 @@ Owns walking the XML body that trafilatura extracts (<p>, <head rend="hN">,
 with each block's exact offsets (`text[b.start:b.end]` is the block's text).
 
 A figure caption reaches this module as a paragraph whose text starts with
-CAPTION_MARK (indexer.html_parser puts it there, since trafilatura drops
+CAPTION_MARK (indexer.parse.html.parser puts it there, since trafilatura drops
 <figcaption>); it comes out as a caption block without the mark.
 """
 from __future__ import annotations

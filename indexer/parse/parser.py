@@ -3,7 +3,7 @@
 Owns the per-format readings of an article: plain text (the text exactly as
 decoded, with the headline taken from line 1 only when it looks like one),
 JSON / JSON Lines records (field aliases below) and, via
-indexer.html_parser, saved HTML pages.  Metadata is only ever *read* from the
+indexer.parse.html.parser, saved HTML pages.  Metadata is only ever *read* from the
 input, never guessed: whatever is not stated stays None.
 
 JSON record fields (first non-null alias wins):
@@ -17,7 +17,7 @@ A record whose text is missing/blank or whose fields have the wrong type is
 skipped with a warning; a published value that is not a date is dropped
 with a note and the record kept.
 
-Every source's metadata is cleaned by indexer.metaclean (bidi and control
+Every source's metadata is cleaned by indexer.parse.metaclean (bidi and control
 characters removed, over-long values cut, over-long URLs dropped), with a
 warning per change.  Sidecar metadata (NAME.meta.json) overrides what a txt
 or HTML file states about its one article; for JSON it only fills fields a
@@ -32,8 +32,8 @@ from dataclasses import fields, replace
 from typing import Any
 
 from onrecord.indexer.errors import ParseError
-from onrecord.indexer.html_parser import parse_html
-from onrecord.indexer.metaclean import clean_metadata
+from onrecord.indexer.parse.html.parser import parse_html
+from onrecord.indexer.parse.metaclean import clean_metadata
 from onrecord.indexer.read.reader import describe_json_type, find_lone_surrogate, metadata_from_mapping
 from onrecord.search.model import Metadata, ParsedArticle, SourceFile
 
@@ -50,7 +50,7 @@ def parse_source(src: SourceFile) -> list[ParsedArticle]:
 
 def parse_source_report(src: SourceFile) -> tuple[list[ParsedArticle], list[str]]:
     """Return (articles, warnings): warnings say which metadata values were
-    cut or dropped (indexer.metaclean, applied to each source's metadata
+    cut or dropped (indexer.parse.metaclean, applied to each source's metadata
     before a sidecar is overlaid) and which records of a JSON/JSONL file were
     skipped and why.  Raises ParseError when nothing usable is found (the
     message is the first reason)."""
@@ -82,7 +82,7 @@ def iter_articles(src: SourceFile, warnings: list[str] | None = None) -> Iterato
 
 
 def _cleaned(meta: Metadata, label: str, notes: list[str]) -> Metadata:
-    """Return `meta` cleaned by indexer.metaclean, adding its notes (prefixed
+    """Return `meta` cleaned by indexer.parse.metaclean, adding its notes (prefixed
     with `label`, e.g. "record 3: ") to `notes`."""
     meta, changes = clean_metadata(meta)
     notes.extend(label + change for change in changes)

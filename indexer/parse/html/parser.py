@@ -1,13 +1,13 @@
 """Saved HTML pages -> one ParsedArticle: the article's blocks only.
 
-Owns reading a page: one lxml parse, the metadata it states (indexer.
-html_meta), then trafilatura's choice of the article body (navigation,
+Owns reading a page: one lxml parse, the metadata it states
+(indexer.parse.html.meta), then trafilatura's choice of the article body (navigation,
 related links, share bars, comments... left out), walked into typed blocks
-by indexer.html_blocks.  trafilatura drops <figcaption>; captions inside the
+by indexer.parse.html.blocks.  trafilatura drops <figcaption>; captions inside the
 body are kept by handing them to it as marked paragraphs, so they come back
 in place and trafilatura's choice of what is article still applies to them.
 A page trafilatura keeps nothing of (a very short page) is read by the
-former heuristics (indexer.html_fallback).  The text is the blocks joined by
+former heuristics (indexer.parse.html.fallback).  The text is the blocks joined by
 blank lines; every Block's offsets are exact.
 """
 from __future__ import annotations
@@ -20,9 +20,9 @@ import trafilatura
 from lxml import etree
 
 from onrecord.indexer.errors import ParseError
-from onrecord.indexer.html_blocks import CAPTION_MARK, BlockPiece, join_pieces, pieces_from_body
-from onrecord.indexer.html_fallback import BLOCK_TAGS, fallback_pieces
-from onrecord.indexer.html_meta import read_html_metadata
+from onrecord.indexer.parse.html.blocks import CAPTION_MARK, BlockPiece, join_pieces, pieces_from_body
+from onrecord.indexer.parse.html.fallback import BLOCK_TAGS, fallback_pieces
+from onrecord.indexer.parse.html.meta import read_html_metadata
 from onrecord.search.model import ParsedArticle
 
 # trafilatura logs every page it discards as a warning; a skipped page is
@@ -79,7 +79,7 @@ def _element_count(tree: lxml.html.HtmlElement) -> int:
 
 
 def _choose(tree: lxml.html.HtmlElement, pieces: list[BlockPiece]) -> list[BlockPiece]:
-    """Return trafilatura's blocks, or the heuristics' (indexer.html_fallback)
+    """Return trafilatura's blocks, or the heuristics' (indexer.parse.html.fallback)
     where trafilatura kept little: under SHORT_ARTICLE characters or one lone
     paragraph (on pages that small it dumps every text of the page, menus
     included, into one paragraph), or less than KEPT_SHARE of what the
@@ -113,7 +113,7 @@ def _choose_reading(tree: lxml.html.HtmlElement, pieces: list[BlockPiece], bound
 def _block_text_bound(tree: lxml.html.HtmlElement) -> int:
     """Return the characters of text inside the <p>, <h2>, <h3> and
     <figcaption> elements of `tree` (each text once): no fewer than the
-    heuristics of indexer.html_fallback can find in it.  One walk with a
+    heuristics of indexer.parse.html.fallback can find in it.  One walk with a
     count of open blocks, linear in the page: the XPath union it replaces
     sorted its node set and grew faster than the page (20k <p> 0.27 s,
     40k 1.45 s; issue #29)."""

@@ -15,10 +15,10 @@ from typing import Any
 import lxml.html
 from trafilatura.metadata import extract_author
 
-from onrecord.indexer.html_bylines import shown_byline
-from onrecord.indexer.html_dates import read_published
-from onrecord.indexer.html_jsonld import article_object, jsonld_objects, name_of
-from onrecord.indexer.html_tables import BYLINE_LABELS, HEADLINE_BYLINE_SEPARATORS, HEADLINE_DATELINE_LABELS
+from onrecord.indexer.parse.html.bylines import shown_byline
+from onrecord.indexer.parse.html.dates import read_published
+from onrecord.indexer.parse.html.jsonld import article_object, jsonld_objects, name_of
+from onrecord.indexer.parse.html.tables import BYLINE_LABELS, HEADLINE_BYLINE_SEPARATORS, HEADLINE_DATELINE_LABELS
 from onrecord.indexer.read.metadates import MONTHS as MONTH_NUMBERS
 from onrecord.indexer.read.metadates import parse_date
 from onrecord.search.model import Metadata
@@ -203,7 +203,7 @@ def _is_http_url(value: str | None) -> bool:
 def _read_author(tree: lxml.html.HtmlElement, metas: dict[str, str], ld: dict[str, Any],
                  headline: lxml.html.HtmlElement | None, outlet: str | None, thorough: bool) -> str | None:
     """Return the byline: the one shown by the headline ("By Ann Lee":
-    indexer.html_bylines, what a reader sees, where the tags often name a
+    indexer.parse.html.bylines, what a reader sees, where the tags often name a
     site account), then JSON-LD author, meta author, article:author (unless
     a profile URL), the text of a rel=author link, then the byline
     trafilatura reads in the page (class/itemprop "author", "byline"...).

@@ -4,10 +4,10 @@ Owns the article root (the itemprop=articleBody, <article> or <main>
 holding the most paragraph text, else <body>), page furniture dropped by tag
 and by class/id name (navigation, cookie banners, share bars, related
 links...), then the root's <p>, <h2>/<h3> and caption blocks.
-indexer.html_parser uses it where trafilatura keeps little: very short pages
+indexer.parse.html.parser uses it where trafilatura keeps little: very short pages
 (where trafilatura dumps all page text) and pages where it keeps less than
 half of what this finds (long lists, card layouts).  Works on the lxml tree
-indexer.html_parser has marked captions in (CAPTION_MARK); changes it.
+indexer.parse.html.parser has marked captions in (CAPTION_MARK); changes it.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from lxml import etree
 from lxml.html import HtmlElement
 
-from onrecord.indexer.html_blocks import CAPTION_MARK, BlockPiece, collapse
+from onrecord.indexer.parse.html.blocks import CAPTION_MARK, BlockPiece, collapse
 
 FURNITURE_TAGS = frozenset({"script", "style", "noscript", "template", "form", "nav", "header", "footer",
                             "aside", "iframe", "svg", "button", "select", "dialog"})

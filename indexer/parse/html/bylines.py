@@ -1,7 +1,7 @@
 """The byline a reader sees next to a saved page's headline.
 
 Owns reading the author's names from the texts just around the headline
-(indexer.html_tables says how many): "By Ann Lee", "Written by:" followed by
+(indexer.parse.html.tables says how many): "By Ann Lee", "Written by:" followed by
 the names, "by: Ann Lee, Dec 17, 2025", cut where a date, a reading time or
 a role begins.  Without a label, only a text right under the headline that
 is a capitalised name of two or three words starting with a first name the
@@ -14,7 +14,8 @@ import re
 
 import lxml.html
 
-from onrecord.indexer.html_tables import (
+from onrecord.indexer.lexicon import words
+from onrecord.indexer.parse.html.tables import (
     BARE_NAME_TEXTS,
     BYLINE_ENDS,
     BYLINE_JOINERS,
@@ -26,7 +27,6 @@ from onrecord.indexer.html_tables import (
     BYLINE_TEXTS_BEFORE,
     texts_around,
 )
-from onrecord.indexer.lexicon import words
 from onrecord.indexer.read.metadates import MONTHS
 
 _LEAD = re.compile(rf"^(?:{'|'.join(re.escape(lead) for lead in BYLINE_LEADS)})\b\s*:?\s*", re.I)

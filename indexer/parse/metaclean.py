@@ -2,7 +2,7 @@
 (sidecar, JSON record, HTML <meta>/JSON-LD, a text file's headline line).
 
 Owns how long a metadata string may be.  What it may hold is
-indexer.invisibles' table: bidi controls, control characters, zero-width
+indexer.parse.invisibles' table: bidi controls, control characters, zero-width
 and filler characters are removed (in a title, byline or outlet they only
 serve to make the text display as something it is not: "BBC\u200b News"
 would be a second outlet that looks like the first).  Over-long values are
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from onrecord.indexer.invisibles import clean_value
+from onrecord.indexer.parse.invisibles import clean_value
 from onrecord.search.model import Metadata
 
 __all__ = ["LIMITS", "clean_metadata", "clean_value", "cut_utf8"]

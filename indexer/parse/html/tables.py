@@ -1,7 +1,7 @@
 """The word lists and keys the saved-HTML metadata readers go by.
 
-Owns the tables of indexer.html_meta, indexer.html_dates and
-indexer.html_bylines: which <meta> keys state a publication date, which
+Owns the tables of indexer.parse.html.meta, indexer.parse.html.dates and
+indexer.parse.html.bylines: which <meta> keys state a publication date, which
 words label a date a reader sees ("Published", "Last updated on") or a
 byline ("By", "Written by:"), which words a byline search picks up that name
 nobody, and how far from the headline a date or byline is looked for.
@@ -65,7 +65,7 @@ BYLINE_OTHER_ROLES = frozenset({"reviewed", "checked", "edited", "verified", "il
 # Texts that join one more name to a byline split over elements ("A", ", and", "B").
 BYLINE_JOINERS = frozenset({",", "and", ", and", "&", ", &"})
 # What a byline search picks up that names nobody: "Written By", "Updated
-# March", "Dec" (month names are added by indexer.html_meta).
+# March", "Dec" (month names are added by indexer.parse.html.meta).
 BYLINE_LABELS = frozenset({"by", "written", "author", "authors", "the", "updated", "posted", "published",
                            "on", "admin", "editor", "editors", "staff"})
 # Texts that end a byline's names: what follows them is a date, a role or a
