@@ -118,7 +118,7 @@ def time_attribution(quotes: int, layout: str, runs: int) -> tuple[float, float,
     """Return (median wall s, median CPU s, quotes found) of annotate_quotes
     on a generated article of `quotes` quotes."""
     from onrecord.indexer.attribution import annotate_quotes
-    from onrecord.indexer.chunker import chunk_article
+    from onrecord.indexer.chunk.chunker import chunk_article
     from onrecord.indexer.dates import annotate_dates
     from onrecord.indexer.institutions import annotate_institutions
     from onrecord.search.model import Metadata, ParsedArticle

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from onrecord.indexer.budget import Deadline, check
-from onrecord.indexer.chunker import split_lines
+from onrecord.indexer.chunk.chunker import split_lines
 from onrecord.indexer.clues import byline_after, find_cue, subject_before
 from onrecord.indexer.cues import Phrase, is_speaker_noun, phrase_at_sentence_start
 from onrecord.indexer.evidence import CONFIDENCE, evidence_of, rule_source

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from onrecord.indexer.annotator import annotate_article
 from onrecord.indexer.budget import Deadline, check
-from onrecord.indexer.chunker import chunk_article
+from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.indexer.errors import BudgetError, IngestError
 from onrecord.indexer.parse.parser import iter_articles
 from onrecord.indexer.read.reader import InputFile, read_source

@@ -15,7 +15,7 @@ from bench.heavy import quote_heavy_text
 from onrecord.indexer import budget
 from onrecord.indexer.annotator import annotate_article
 from onrecord.indexer.budget import Deadline
-from onrecord.indexer.chunker import chunk_article
+from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.indexer.errors import BudgetError, IngestError
 from onrecord.indexer.pipeline import extract_file, ingest_paths
 from onrecord.indexer.read.reader import load_input

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from onrecord.indexer.chunker import chunk_article
+from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.indexer.errors import ParseError
 from onrecord.indexer.parse.html.meta import strip_outlet_suffix
 from onrecord.indexer.parse.parser import find_headline, parse_source, parse_source_report

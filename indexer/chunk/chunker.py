@@ -12,8 +12,8 @@ import hashlib
 import re
 from dataclasses import replace
 
+from onrecord.indexer.chunk.urls import normalise_url
 from onrecord.indexer.errors import ParseError
-from onrecord.indexer.urls import normalise_url
 from onrecord.search.model import Article, Block, BlockKind, Metadata, Paragraph, ParsedArticle
 
 # A fragment this short that the next paragraph begins with is a scraping
@@ -122,7 +122,7 @@ def drop_repeats(text: str, spans: list[Block]) -> list[Block]:
 
 
 def make_article_id(meta: Metadata, text: str) -> str:
-    """Return "u" + 16 hex of sha1(normalised URL, see indexer.urls) when the
+    """Return "u" + 16 hex of sha1(normalised URL, see indexer.chunk.urls) when the
     URL is known, else "t" + 16 hex of sha1(whitespace-normalised,
     casefolded text).  Two files with one id are the same article only if
     search.identity agrees (same outlet, similar text)."""

@@ -1,7 +1,7 @@
 """Canonical URLs reduced to the one form that identifies an article.
 
 Owns normalise_url(): two URLs that name the same page must give the same
-string, because an article's id is a hash of it (indexer.chunker).  What
+string, because an article's id is a hash of it (indexer.chunk.chunker).  What
 does not change the page is dropped or unified: the scheme (http and https
 serve the same article), host case, a leading "www.", a trailing dot, the
 default port, user info, the fragment, a trailing slash, tracking
