@@ -10,7 +10,7 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from onrecord.indexer.annotator import annotate_article
+from onrecord.indexer.annotate.annotator import annotate_article
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.indexer.errors import BudgetError, IngestError

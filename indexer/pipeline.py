@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from onrecord.indexer.annotator import load_annotation_files
+from onrecord.indexer.annotate.annotator import load_annotation_files
 from onrecord.indexer.extraction import FileOutcome, extract_file, extract_outcome
 from onrecord.indexer.progress import COMMITTING, READING, STARTING, WRITING, ProgressCallback, ProgressReport
 from onrecord.indexer.publishing import Tally

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from bench.heavy import quote_heavy_text
 from onrecord.indexer import budget
-from onrecord.indexer.annotator import annotate_article
+from onrecord.indexer.annotate.annotator import annotate_article
 from onrecord.indexer.budget import Deadline
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.indexer.errors import BudgetError, IngestError

@@ -22,11 +22,11 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from onrecord.indexer.corrections import load_corrections
+from onrecord.indexer.annotate.corrections import load_corrections
+from onrecord.indexer.annotate.institutions.registry import load_registry
 from onrecord.indexer.extraction import extract_file
 from onrecord.indexer.parse.metaclean import clean_value
 from onrecord.indexer.pipeline import ingest_paths
-from onrecord.indexer.registry import load_registry
 from onrecord.search.config import Config
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.web.app import create_app

@@ -1,12 +1,12 @@
 """Speaker clues: where the phrase naming a quote's speaker is found.
 
-Owns the places indexer.attribution looks, in the quote's own frame: a cue
+Owns the places indexer.annotate.attribution.attribution looks, in the quote's own frame: a cue
 right after it ('...," she said'; '," said Mr X'; ', according to X'), a
 cue before it in the same sentence ('X told the BBC: "..."'), a
 clause-final ', X said' past the rest of the quoted clause, a claim's owner
 ('X's claim that "..."'), a dash byline ('"..." - Ann Vole') and the
 sentence before it ('X delivered a retort: "..."').  Each returns the
-speaker phrase and its cue; which clue wins is indexer.attribution's order.
+speaker phrase and its cue; which clue wins is indexer.annotate.attribution.attribution's order.
 """
 from __future__ import annotations
 
@@ -14,12 +14,18 @@ import re
 from dataclasses import replace
 from typing import Literal
 
-from onrecord.indexer.cues import Phrase, is_speaker_noun, phrase_after, phrase_at_sentence_start, phrase_before
-from onrecord.indexer.cuewords import PARTICIPLE_CUES, find_cues, is_weak
-from onrecord.indexer.frames import Frame
+from onrecord.indexer.annotate.attribution.cues import (
+    Phrase,
+    is_speaker_noun,
+    phrase_after,
+    phrase_at_sentence_start,
+    phrase_before,
+)
+from onrecord.indexer.annotate.attribution.cuewords import PARTICIPLE_CUES, find_cues, is_weak
+from onrecord.indexer.annotate.attribution.frames import Frame
+from onrecord.indexer.annotate.attribution.nominals import claim_owner
+from onrecord.indexer.annotate.attribution.quotes import QuoteSpan
 from onrecord.indexer.lexicon import words
-from onrecord.indexer.nominals import claim_owner
-from onrecord.indexer.quotes import QuoteSpan
 
 _MAIN_CUES = words("main_cues")
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)

@@ -10,22 +10,23 @@ a definite person noun ("the 56-year-old", "the rapper") is the person the
 article is about at that point; the owner of a claim ("Ann Vole's claim
 that ...") speaks its quoted that-clause.  Anything else names nobody: no guess.
 The word classes are lists of indexer.lexicon ("spokes", "org_heads",
-"person_nouns", "claim_nouns", "office_changers"); indexer.speakers keeps the registry this reads.
+"person_nouns", "claim_nouns", "office_changers");
+indexer.annotate.attribution.speakers keeps the registry this reads.
 """
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
 
-from onrecord.indexer.cues import Phrase
-from onrecord.indexer.cuewords import find_cues
-from onrecord.indexer.frames import Frame
+from onrecord.indexer.annotate.attribution.cues import Phrase
+from onrecord.indexer.annotate.attribution.cuewords import find_cues
+from onrecord.indexer.annotate.attribution.frames import Frame
+from onrecord.indexer.annotate.attribution.names import expand_acronym, is_description, lexicon
+from onrecord.indexer.annotate.attribution.people import Person
+from onrecord.indexer.annotate.attribution.runs import match_org
+from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
-from onrecord.indexer.names import expand_acronym, is_description, lexicon
-from onrecord.indexer.people import Person
-from onrecord.indexer.runs import match_org
-from onrecord.indexer.speakers import DocSpeakers
-from onrecord.indexer.wordtrie import word_alternation
 
 _WORD_RE = re.compile(r"[\w'\u2019.&-]+")
 _POSSESSIVE_RE = re.compile(r"['\u2019]s?$")

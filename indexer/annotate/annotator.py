@@ -3,7 +3,7 @@
 Owns the order of the stages: institutions first (so quote attribution can
 recognise institutional speakers), then dates, then quotes and speakers,
 then the names found cleaned of hidden characters (indexer.parse.invisibles), then
-the newsroom's speaker corrections (indexer.corrections).
+the newsroom's speaker corrections (indexer.annotate.corrections).
 Each stage is a pure function Article -> Article in its own module; each
 takes an optional per-file Deadline and checks it per paragraph.
 """
@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from onrecord.indexer.attribution import annotate_quotes
+from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
+from onrecord.indexer.annotate.corrections import apply_corrections, load_corrections
+from onrecord.indexer.annotate.dates import annotate_dates
+from onrecord.indexer.annotate.institutions.institutions import annotate_institutions
+from onrecord.indexer.annotate.institutions.registry import load_registry
 from onrecord.indexer.budget import Deadline, check
-from onrecord.indexer.corrections import apply_corrections, load_corrections
-from onrecord.indexer.dates import annotate_dates
-from onrecord.indexer.institutions import annotate_institutions
 from onrecord.indexer.parse.invisibles import clean_names
-from onrecord.indexer.registry import load_registry
 from onrecord.search.model import Article
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 
-from onrecord.indexer.quotes import QuoteSpan
+from onrecord.indexer.annotate.attribution.quotes import QuoteSpan
 from onrecord.search.model import Paragraph
 
 MAX_SENTENCE_CHARS = 5000

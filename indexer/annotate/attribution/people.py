@@ -3,14 +3,14 @@
 Owns the Person record (where they were mentioned, salient and spoke,
 their roles), a name's gender from its title or first name, and the typo
 rule (surnames one edit apart, found through one-deletion variants).
-indexer.speakers keeps the per-article registry of Person records.
+indexer.annotate.attribution.speakers keeps the per-article registry of Person records.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from onrecord.indexer.names import F_TITLES, M_TITLES, first_name_gender
-from onrecord.indexer.positions import Positions
+from onrecord.indexer.annotate.attribution.names import F_TITLES, M_TITLES, first_name_gender
+from onrecord.indexer.annotate.attribution.positions import Positions
 
 
 @dataclass(slots=True)

@@ -11,7 +11,7 @@ prose) unless single-mark openers outnumber double marks (British tabloid
 style), and only primary-style marks open quotes.  Typewriter pairs ('' and
 ``) are not quote marks: like the PolNeAR convention we are judged by, they
 are skipped so they never pair with a real apostrophe.  Who said the quote
-is decided in indexer.attribution.
+is decided in indexer.annotate.attribution.attribution.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Owns reading the packaged alias file (indexer/data/institutions.json) and
 newsroom files named in ONRECORD_INSTITUTIONS, merging them, and compiling
-one regex over every alias (indexer.institutions finds and learns names
+one regex over every alias (indexer.annotate.institutions.institutions finds and learns names
 with it).
 
 Case rules (why: "met" is a verb, "Met Office" is not the Met, but writers
@@ -21,12 +21,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from onrecord.indexer.operatorfiles import read_json_file
+from onrecord.indexer.annotate.operatorfiles import read_json_file
 from onrecord.indexer.parse.invisibles import clean_name
 from onrecord.search.errors import OnrecordError
 
 ENV_VAR = "ONRECORD_INSTITUTIONS"
-DEFAULT_PATH = Path(__file__).parent / "data" / "institutions.json"
+DEFAULT_PATH = Path(__file__).parents[2] / "data" / "institutions.json"  # indexer/data, beside lexicon_en.json
 
 
 class RegistryError(OnrecordError):
@@ -124,7 +124,7 @@ def build_registry(institutions: Iterable[Institution]) -> InstitutionRegistry:
 def _read_entries(path: Path) -> list[Institution]:
     """Return the entries of one alias file, names and aliases cleaned of
     hidden characters (indexer.parse.invisibles); raise RegistryError if bad
-    (indexer.operatorfiles: a regular file of bounded size, one line per
+    (indexer.annotate.operatorfiles: a regular file of bounded size, one line per
     fault)."""
     data = read_json_file(path, "institutions file", RegistryError)
     try:

@@ -10,10 +10,9 @@ paragraph when this one opens with a quote and names nobody.  It also owns
 which quotes are nobody's words: title-case quotes with no cue before them
 are titles, scare quotes name no speaker.  Line breaks that
 end a sentence separate paragraphs here (single-newline feeds).
-Quote spans come from indexer.quotes, sentence frames from indexer.frames,
-the clues around a quote from indexer.clues, cue phrases from
-indexer.cues, quote extents from indexer.extents and canonical names from
-indexer.speakers.
+Quote spans come from this package's `quotes`, sentence frames from
+`frames`, the clues around a quote from `clues`, cue phrases from `cues`,
+quote extents from `extents` and canonical names from `speakers`.
 Every per-quote look-up is a bisection or a bounded window, so a file's
 quotes are attributed in O(n log n) time.
 """
@@ -23,16 +22,16 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from onrecord.indexer.annotate.attribution.clues import byline_after, find_cue, subject_before
+from onrecord.indexer.annotate.attribution.cues import Phrase, is_speaker_noun, phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.evidence import CONFIDENCE, evidence_of, rule_source
+from onrecord.indexer.annotate.attribution.extents import content_span, quote_kind
+from onrecord.indexer.annotate.attribution.frames import Frame
+from onrecord.indexer.annotate.attribution.nominals import resolve_nominal
+from onrecord.indexer.annotate.attribution.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
+from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.chunk.chunker import split_lines
-from onrecord.indexer.clues import byline_after, find_cue, subject_before
-from onrecord.indexer.cues import Phrase, is_speaker_noun, phrase_at_sentence_start
-from onrecord.indexer.evidence import CONFIDENCE, evidence_of, rule_source
-from onrecord.indexer.extents import content_span, quote_kind
-from onrecord.indexer.frames import Frame
-from onrecord.indexer.nominals import resolve_nominal
-from onrecord.indexer.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
-from onrecord.indexer.speakers import DocSpeakers
 from onrecord.search.model import Article, Evidence, Mention, Paragraph, Quote
 
 _TITLE_RE = re.compile(
@@ -48,7 +47,7 @@ class Attribution:
     cue: Mention | None = None
     role: str | None = None
     subject_only: bool = False  # found as a partial quote's sentence subject, with no cue
-    rule: str | None = None  # the indexer.evidence rule that found the speaker
+    rule: str | None = None  # the indexer.annotate.attribution.evidence rule that found the speaker
     evidence: Evidence | None = None
 
 

@@ -1,7 +1,7 @@
 """The speakers file: a newsroom's corrections to quote attribution.
 
 Owns reading speakers files and the annotation stage that applies them
-after attribution (indexer.annotator): an alias becomes its speaker's
+after attribution (indexer.annotate.annotator): an alias becomes its speaker's
 canonical name ("Anthony Blair" -> "Tony Blair"), a blocked value is no
 speaker at all ("Ulster", "Game").  Each quote it changes records
 speaker_source "user" (search.model.USER_SOURCE), so a correction is
@@ -15,7 +15,7 @@ A file is JSON:
      "block": ["Ulster", "Game"]}
 
 Files come from $ONRECORD_SPEAKERS (os.pathsep-separated), read when the
-stage runs (never at import) as indexer.operatorfiles reads them (regular
+stage runs (never at import) as indexer.annotate.operatorfiles reads them (regular
 files of bounded size).  Names are cleaned of hidden characters like the
 names annotation finds (indexer.parse.invisibles) and compare with collapsed
 spaces and ignoring case.  A bad file raises CorrectionsError naming it.
@@ -28,8 +28,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from onrecord.indexer.annotate.operatorfiles import read_json_file
 from onrecord.indexer.budget import Deadline, check
-from onrecord.indexer.operatorfiles import read_json_file
 from onrecord.indexer.parse.invisibles import clean_name, clean_value
 from onrecord.search.errors import OnrecordError
 from onrecord.search.model import SPEAKER_TYPES, USER_SOURCE, Article, Paragraph, Quote, SpeakerType
@@ -79,7 +79,7 @@ def _load_files(paths: tuple[Path, ...]) -> Corrections:
 
 def _read_file(path: Path) -> tuple[dict[str, tuple[str, SpeakerType | None]], set[str]]:
     """Return one file's aliases and blocked names (names cleaned of hidden
-    characters); raises CorrectionsError (indexer.operatorfiles: a regular
+    characters); raises CorrectionsError (indexer.annotate.operatorfiles: a regular
     file of bounded size, one line per fault)."""
     data = read_json_file(path, "speakers file", CorrectionsError)
     try:

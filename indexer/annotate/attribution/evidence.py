@@ -1,6 +1,6 @@
 """The evidence behind each attributed speaker (issue #12), as data.
 
-Owns the table of attribution rules, in the order indexer.attribution tries
+Owns the table of attribution rules, in the order indexer.annotate.attribution.attribution tries
 them for one quote, each with the kind of evidence it gives when the phrase
 it finds is a name (a pronoun or a description found by the same rule is
 recorded as `pronoun` or `nominal`), and the confidence of each kind of
@@ -8,7 +8,7 @@ evidence.  A quote records `speaker_source = "rule:<name>"`, its evidence
 and that confidence (search.model.Quote); bench.extraction reports accuracy
 per rule and per evidence kind over the hand-checked gold.
 
-A new rule is one row here, its step in indexer.attribution, and a test
+A new rule is one row here, its step in indexer.annotate.attribution.attribution, and a test
 named after it.
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ class Rule:
     says: str
 
 
-# In the order they are tried (indexer.attribution._who, then _quote).
+# In the order they are tried (indexer.annotate.attribution.attribution._who, then _quote).
 RULES: tuple[Rule, ...] = (
     Rule("cue", False, 'a cue beside the quote: ", she said" / "X said: ..." / "according to X"'),
     Rule("byline", False, "a name line right after the quote (a caption or byline)"),

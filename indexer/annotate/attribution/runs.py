@@ -3,7 +3,8 @@
 Owns cutting a run such as "Met Commissioner Dame Cressida Dick" into its
 role, title and name, telling an institution's name from a person's (an
 org word or an acronym), and naming the institution a phrase stands for
-(indexer.institutions' registry, with a small fallback when it is absent).
+(indexer.annotate.institutions' registry, with a small fallback when it
+is absent).
 """
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from onrecord.indexer.annotate.attribution.names import F_TITLES, M_TITLES, N_TITLES
 from onrecord.indexer.lexicon import words
-from onrecord.indexer.names import F_TITLES, M_TITLES, N_TITLES
 
 ROLE_WORDS = words("roles")
 ORG_WORDS = words("org_words", "org_heads")
@@ -26,9 +27,12 @@ _FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropol
 
 @lru_cache(maxsize=1)
 def _institution_matcher() -> Callable[[str], str | None]:
-    """Return phrase -> canonical institution, via indexer.institutions when present."""
+    """Return phrase -> canonical institution, via
+    indexer.annotate.institutions.institutions when present."""
     try:
-        from onrecord.indexer import institutions  # written concurrently; guarded so quotes work alone
+        from onrecord.indexer.annotate.institutions import (
+            institutions,  # written concurrently; guarded so quotes work alone
+        )
         registry: Any = institutions.load_registry()
         return lambda phrase: institutions.match_institution(phrase, registry)
     except (ImportError, AttributeError):

@@ -10,7 +10,7 @@ Vole", "Newport-based Ann Vole", "Boss Ann Vole" (a sentence-initial common
 word) and "Acme's Ann Vole" (her employer) -> Ann Vole.  A word is a common
 word, not a name, when the article also writes it in lowercase ("the boss
 said"): that test needs no dictionary and follows the article's own usage.
-indexer.speakers turns the names into a registry of people.
+indexer.annotate.attribution.speakers turns the names into a registry of people.
 """
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from onrecord.indexer.annotate.attribution.quotes import QuoteStyle, find_quote_spans
 from onrecord.indexer.lexicon import words
-from onrecord.indexer.quotes import QuoteStyle, find_quote_spans
 
 F_TITLES = words("titles_female")
 M_TITLES = words("titles_male")

@@ -1,11 +1,11 @@
 """Speech cues and the noun phrases around them.
 
-Owns the token rules (finding the cues themselves is indexer.cuewords') that
+Owns the token rules (finding the cues themselves is indexer.annotate.attribution.cuewords') that
 find, in a paragraph whose quotes are masked out (the "frame"),
 the speaker phrase tied to a cue: before it ("Mr Gardner added"), after it
 ("said Mr Gardner", "according to the IOPC"), past an appositive
 ("Barry Gardiner, MP for Brent North, told") or as a pronoun ("she said").
-Turning a phrase into a canonical speaker is indexer.speakers' job.
+Turning a phrase into a canonical speaker is indexer.annotate.attribution.speakers' job.
 """
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from onrecord.indexer.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.names import LEADING_NOISE, lexicon
 from onrecord.indexer.lexicon import words
-from onrecord.indexer.names import LEADING_NOISE, lexicon
 
 PhraseKind = Literal["pronoun", "name", "np"]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from onrecord.indexer.cues import Phrase
-from onrecord.indexer.cuewords import CUE_RE, find_cues, is_weak
-from onrecord.indexer.frames import Frame
-from onrecord.indexer.quotes import QuoteSpan
+from onrecord.indexer.annotate.attribution.cues import Phrase
+from onrecord.indexer.annotate.attribution.cuewords import CUE_RE, find_cues, is_weak
+from onrecord.indexer.annotate.attribution.frames import Frame
+from onrecord.indexer.annotate.attribution.quotes import QuoteSpan
 
 # what precedes a title or a nickname even inside a reported clause: a possessive, "on", a name
 # after a closing mark, the clause going on in lowercase (not a cue, pronoun or conjunction)

@@ -6,14 +6,14 @@ regex: irregular verbs list their forms, regular ones are inflected by rule
 (bare forms are left out: they are mostly nouns, "a claim", "a note").
 A newcomer adds a verb with one row in "cue_verbs".  It also owns finding
 the cues of a frame (leaving out nouns spelled like cues) and which are
-weak.  How a cue finds its speaker is indexer.cues' job.
+weak.  How a cue finds its speaker is indexer.annotate.attribution.cues' job.
 """
 from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
-from onrecord.indexer.wordtrie import word_alternation
 
 REGULAR_VERBS = tuple(sorted(words("cue_verbs")))
 

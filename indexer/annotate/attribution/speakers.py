@@ -5,16 +5,15 @@ Owns the per-document registry of people (and institutions) that lets
 Sir Mark Rowley, "Mr Gardner" (a typo) to Barry Gardiner and "she" to the
 most salient woman.  Salience = was a speaker before, then was a sentence
 subject, then recency.  A person's record and name-level rules are
-indexer.people's, splitting a capitalised run and naming institutions
-indexer.runs'.
+indexer.annotate.attribution.people's, splitting a capitalised run and naming institutions
+indexer.annotate.attribution.runs'.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-from onrecord.indexer.lexicon import words
-from onrecord.indexer.names import (
+from onrecord.indexer.annotate.attribution.names import (
     F_TITLES,
     M_TITLES,
     N_TITLES,
@@ -31,10 +30,11 @@ from onrecord.indexer.names import (
     lowercase_words,
     quoted_spans,
 )
-from onrecord.indexer.people import Person, gender_of, variants, within_one_edit
-from onrecord.indexer.positions import Positions
-from onrecord.indexer.quotes import QuoteStyle, detect_quote_style
-from onrecord.indexer.runs import ORG_WORDS, ROLE_WORDS, looks_like_org, match_org, split_run
+from onrecord.indexer.annotate.attribution.people import Person, gender_of, variants, within_one_edit
+from onrecord.indexer.annotate.attribution.positions import Positions
+from onrecord.indexer.annotate.attribution.quotes import QuoteStyle, detect_quote_style
+from onrecord.indexer.annotate.attribution.runs import ORG_WORDS, ROLE_WORDS, looks_like_org, match_org, split_run
+from onrecord.indexer.lexicon import words
 
 FIRST_NAME_TITLES = words("first_name_titles")
 _TITLE_ALT = "|".join(sorted((w.capitalize() for w in F_TITLES | M_TITLES | N_TITLES), key=lambda w: (-len(w), w)))
@@ -64,7 +64,7 @@ class DocSpeakers:
     def __init__(self, text: str, style: QuoteStyle | None = None) -> None:
         self.people: dict[str, Person] = {}
         self.orgs: list[tuple[int, str]] = []  # (position, canonical) of institutional speakers
-        # head word -> (end, name) of the capitalised names ending in it (indexer.nominals)
+        # head word -> (end, name) of the capitalised names ending in it (indexer.annotate.attribution.nominals)
         self.org_names_by_head: dict[str, list[tuple[int, str]]] = {}
         self._org_names: set[str] = set()  # the orgs' names up to self._org_count (is_org)
         self._org_count = 0

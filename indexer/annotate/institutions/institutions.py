@@ -2,8 +2,9 @@
 
 Owns finding registry aliases in text (the registry itself, read from
 indexer/data/institutions.json and ONRECORD_INSTITUTIONS files, lives in
-indexer.registry), the per-article alias learner (acronym definitions and capitalised organisation
-phrases such as "North West Command Unit") and the annotate stage that fills
+indexer.annotate.institutions.registry), the per-article alias learner
+(acronym definitions and capitalised organisation phrases such as "North
+West Command Unit") and the annotate stage that fills
 Paragraph.institutions with sorted unique canonical names.
 
 Case rules (why: "met" is a verb, "Met Office" is not the Met, but writers
@@ -21,8 +22,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from onrecord.indexer.budget import Deadline, check
-from onrecord.indexer.registry import (
+from onrecord.indexer.annotate.institutions.registry import (
     ENV_VAR,
     InstitutionRegistry,
     RegistryError,
@@ -30,6 +30,7 @@ from onrecord.indexer.registry import (
     load_registry,
     normalize_alias,
 )
+from onrecord.indexer.budget import Deadline, check
 from onrecord.search.model import Article
 
 # Re-exported: callers find the registry API here too.
