@@ -2,7 +2,7 @@
 
 Owns extract_file() (the articles, or an IngestError) and extract_outcome()
 (the articles or the reason the file was skipped, never an exception), which
-both the indexing process and cluster workers (indexer.tasks) run.
+both the indexing process and cluster workers (indexer.distributed.tasks) run.
 """
 from __future__ import annotations
 

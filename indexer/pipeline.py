@@ -6,9 +6,9 @@ stages 1-4 for one file, turning a bad file into a skip reason (logged and
 counted) instead of an exception, so one broken file never stops an ingest.
 This module decides which files to visit and where they are indexed: in
 this process for small inputs, one worker, or an in-memory index; else on
-Dask distributed (indexer.cluster: an existing scheduler, or a local cluster
+Dask distributed (indexer.distributed.client: an existing scheduler, or a local cluster
 of one worker process per core), whose tasks each write one segment that
-this process, the single writer, commits (indexer.publishing).  Whether an
+this process, the single writer, commits (indexer.distributed.publishing).  Whether an
 article is new, an update, unchanged or a conflict kept apart is
 search.identity's decision, made where the index is.
 """
@@ -21,9 +21,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from onrecord.indexer.annotate.annotator import load_annotation_files
+from onrecord.indexer.distributed.publishing import Tally
 from onrecord.indexer.extraction import FileOutcome, extract_file, extract_outcome
 from onrecord.indexer.progress import COMMITTING, READING, STARTING, WRITING, ProgressCallback, ProgressReport
-from onrecord.indexer.publishing import Tally
 from onrecord.indexer.read.inputs import find_input_files
 from onrecord.search.config import Config
 from onrecord.search.model import IngestSummary
@@ -133,9 +133,9 @@ def _big(files: list[Path], config: Config) -> bool:
 def _ingest_on_cluster(files: list[Path], index: Index, address: str, workers: int,
                        on_file: Callable[[Path], None] | None, budget: float | None,
                        config: Config, report: ProgressReport) -> IngestSummary:
-    """Run indexer.cluster's ingest on the scheduler at `address`, else on
+    """Run indexer.distributed.client's ingest on the scheduler at `address`, else on
     a local cluster of `workers` processes."""
-    from onrecord.indexer.cluster import cluster_client, ingest_cluster  # imports distributed
+    from onrecord.indexer.distributed.client import cluster_client, ingest_cluster  # imports distributed
 
     with cluster_client(address or None, workers) as client:
         return ingest_cluster(files, index, client, on_file, budget, config,

@@ -16,10 +16,10 @@ from onrecord.indexer import budget
 from onrecord.indexer.annotate.annotator import annotate_article
 from onrecord.indexer.budget import Deadline
 from onrecord.indexer.chunk.chunker import chunk_article
+from onrecord.indexer.distributed.tasks import index_inputs
 from onrecord.indexer.errors import BudgetError, IngestError
 from onrecord.indexer.pipeline import extract_file, ingest_paths
 from onrecord.indexer.read.reader import load_input
-from onrecord.indexer.tasks import index_inputs
 from onrecord.search.config import Config, load_config
 from onrecord.search.engine import search
 from onrecord.search.model import Metadata, ParsedArticle, SearchRequest

@@ -3,7 +3,7 @@
 Owns Tally (per article of a run: new, updated, unchanged or conflicting,
 and its last copy's paragraph and quote counts) and publish_results(), the
 single writer's half of a cluster ingest.  Workers cannot see the index, so
-they resolve nothing: their tasks (indexer.tasks) return a segment and each
+they resolve nothing: their tasks (indexer.distributed.tasks) return a segment and each
 article's digest, and here, in input order, each article is decided from its
 digest (search.identity Resolver.decide: new, or unchanged) against the last
 commit and the articles before it.  An article that needs its paragraphs to
@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from onrecord.indexer.distributed.tasks import ChunkResult, Found
 from onrecord.indexer.extraction import FileOutcome
 from onrecord.indexer.progress import COMMITTING, WRITING, ProgressReport
-from onrecord.indexer.tasks import ChunkResult, Found
 from onrecord.search.model import IngestSummary
 from onrecord.search.storage.identity import Resolution, Resolver, open_resolver
 from onrecord.search.storage.segments import SegmentBatch, discard_segment, drop_articles, install_segment

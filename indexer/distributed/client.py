@@ -4,9 +4,10 @@ Owns cluster_client() -- a Client of an existing Dask scheduler
 (`onrecord index --cluster tcp://HOST:8786`), else of a LocalCluster of one
 single-threaded worker process per core whose processes end when this one
 dies, even by SIGKILL -- and ingest_cluster(), which splits the files into
-chunks of similar size, submits one indexer.tasks.index_inputs task per
-chunk (a bounded number in flight) and hands the results, in input order,
-to indexer.publishing in waves of config.tasks_per_commit tasks per worker.
+chunks of similar size, submits one index_inputs task (this package's
+`tasks`) per chunk (a bounded number in flight) and hands the results, in
+input order, to `publishing` in waves of config.tasks_per_commit tasks per
+worker.
 For a scheduler's workers, each chunk's bytes are loaded here and the
 segment's files come back as bytes (workers need no shared filesystem); a
 local cluster's workers read their files and leave their segments in the
@@ -34,12 +35,12 @@ import dask
 from distributed import Client, KilledWorker, LocalCluster
 from distributed.diagnostics.plugin import WorkerPlugin
 
+from onrecord.indexer.distributed.publishing import Tally, absorb, publish_results
+from onrecord.indexer.distributed.tasks import PROGRESS_TOPIC, ChunkResult, index_inputs
 from onrecord.indexer.errors import WorkerError
 from onrecord.indexer.extraction import extract_outcome
 from onrecord.indexer.progress import READING, ProgressReport
-from onrecord.indexer.publishing import Tally, absorb, publish_results
 from onrecord.indexer.read.reader import load_input
-from onrecord.indexer.tasks import PROGRESS_TOPIC, ChunkResult, index_inputs
 from onrecord.search.config import Config
 from onrecord.search.lifeline import die_with_parent
 from onrecord.search.model import IngestSummary

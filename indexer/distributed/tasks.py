@@ -10,7 +10,7 @@ reads them itself, and builds its segment in the index's scratch folder,
 returning only the files' names (nothing sent over the wire twice).  A task
 never decides identities (new, update, unchanged, conflict): only the
 writer sees the index, and it resolves each article from its digest
-(indexer.publishing).  A task is pure given its input, so Dask may run it
+(indexer.distributed.publishing).  A task is pure given its input, so Dask may run it
 again after its worker died.
 """
 from __future__ import annotations
