@@ -1,4 +1,4 @@
-"""Tests for indexer.parse.parser (txt, json, jsonl) and indexer.parse.html.parser/html_meta."""
+"""Tests for indexer.parse.parser (txt, json, jsonl) and indexer.parse.html.parser and .meta."""
 from __future__ import annotations
 
 import datetime as dt

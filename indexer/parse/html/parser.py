@@ -174,7 +174,7 @@ class DepthCappedBuilder:
     """A parser target building the tree as lxml.etree.TreeBuilder does,
     but no deeper than `limit`: a deeper element's text (never its markup)
     goes to its ancestor at the limit, a line break for a block's edges;
-    a block the readers take (html_fallback.BLOCK_TAGS: <p>, <h2>...) may
+    a block the readers take (fallback.BLOCK_TAGS: <p>, <h2>...) may
     still open one level below it, so a paragraph stays a paragraph."""
 
     def __init__(self, limit: int) -> None:
