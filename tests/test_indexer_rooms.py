@@ -59,4 +59,5 @@ def test_the_rooms_are_the_stages() -> None:
 def test_packaged_data_is_found_from_the_rooms() -> None:
     # registry moved two folders down; its alias file stayed in indexer/data.
     assert registry.DEFAULT_PATH.is_file()
-    assert registry.DEFAULT_PATH.parent == lexicon.PATH.parent == ROOT / "indexer" / "data"
+    folders = {path.parent.resolve() for path in (registry.DEFAULT_PATH, lexicon.PATH)}
+    assert folders == {(ROOT / "indexer" / "data").resolve()}
