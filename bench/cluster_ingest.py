@@ -31,7 +31,7 @@ from bench import pool_peer
 from bench.corpus import annotate_corpus, build_pool, iter_derived, parse_size
 from bench.queries import build_queries
 from bench.serving import bench_web
-from onrecord.indexer.cluster import TASKS_PER_WORKER, chunk_files
+from onrecord.indexer.distributed.client import TASKS_PER_WORKER, chunk_files
 from onrecord.indexer.pipeline import ingest_paths, iter_input_files
 from onrecord.search.config import Config
 from onrecord.search.model import Article

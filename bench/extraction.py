@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from bench.htmleval import INGEST_RUNS, htmleval_rows
-from onrecord.indexer.annotator import annotate_article
-from onrecord.indexer.chunker import chunk_article
-from onrecord.indexer.encodings import decode_text
+from onrecord.indexer.annotate.annotator import annotate_article
+from onrecord.indexer.chunk.chunker import chunk_article
+from onrecord.indexer.read.encodings import decode_text
 from onrecord.search.model import Article, Metadata, ParsedArticle, Quote
 
 REPO = Path(__file__).resolve().parent.parent

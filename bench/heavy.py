@@ -4,7 +4,7 @@ and ingest peak memory per input byte (issue 17).
 Run from the repo root: `python -m bench.heavy [--sizes 16000,32000,100000]
 [--layouts paragraphs,block] [--runs 3] [--jsonl-mb 10] [--html-mb 10]
 [--skip-memory] [--skip-attribution]`.  Attribution rows time
-indexer.attribution.annotate_quotes alone on an article already chunked and
+indexer.annotate.attribution.attribution.annotate_quotes alone on an article already chunked and
 through the institution and date stages (wall and CPU seconds, medians of
 --runs).  Memory rows run `onrecord index`'s ingest (one process, no time
 budget) on a generated file in a fresh subprocess per run and report its peak
@@ -117,10 +117,10 @@ def write_html(path: Path, megabytes: float, seed: int = 17) -> int:
 def time_attribution(quotes: int, layout: str, runs: int) -> tuple[float, float, int]:
     """Return (median wall s, median CPU s, quotes found) of annotate_quotes
     on a generated article of `quotes` quotes."""
-    from onrecord.indexer.attribution import annotate_quotes
-    from onrecord.indexer.chunker import chunk_article
-    from onrecord.indexer.dates import annotate_dates
-    from onrecord.indexer.institutions import annotate_institutions
+    from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
+    from onrecord.indexer.annotate.dates import annotate_dates
+    from onrecord.indexer.annotate.institutions.institutions import annotate_institutions
+    from onrecord.indexer.chunk.chunker import chunk_article
     from onrecord.search.model import Metadata, ParsedArticle
     parsed = ParsedArticle(source="heavy", text=quote_heavy_text(quotes, layout=layout), meta=Metadata())
     article = annotate_dates(annotate_institutions(chunk_article(parsed)))

@@ -21,8 +21,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from onrecord.indexer.distributed.publishing import Tally
 from onrecord.indexer.extraction import extract_outcome
-from onrecord.indexer.publishing import Tally
 from onrecord.search.config import Config
 from onrecord.search.lifeline import die_with_parent
 from onrecord.search.model import IngestSummary

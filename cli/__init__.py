@@ -88,7 +88,7 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     the index is busy (another indexer), cannot be written (disk full,
     read-only) or the Dask cluster cannot be reached or failed."""
     from onrecord.cli.progress import ProgressLine
-    from onrecord.indexer.annotator import load_annotation_files
+    from onrecord.indexer.annotate.annotator import load_annotation_files
     from onrecord.indexer.pipeline import ingest_paths
     from onrecord.search.storage.store import open_index
 
@@ -288,7 +288,7 @@ def extract_command(files: tuple[Path, ...], as_json: bool, settings: tuple[str,
     """Print the paragraphs, quotes, speakers, institutions and dates found
     in each file, in argument order.  A file that cannot be read prints
     {"source": ..., "error": ...} in its place and the exit status is 1."""
-    from onrecord.indexer.annotator import load_annotation_files
+    from onrecord.indexer.annotate.annotator import load_annotation_files
     from onrecord.indexer.errors import IngestError
     from onrecord.indexer.pipeline import extract_file
 

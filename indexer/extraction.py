@@ -2,7 +2,7 @@
 
 Owns extract_file() (the articles, or an IngestError) and extract_outcome()
 (the articles or the reason the file was skipped, never an exception), which
-both the indexing process and cluster workers (indexer.tasks) run.
+both the indexing process and cluster workers (indexer.distributed.tasks) run.
 """
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from onrecord.indexer.annotator import annotate_article
+from onrecord.indexer.annotate.annotator import annotate_article
 from onrecord.indexer.budget import Deadline, check
-from onrecord.indexer.chunker import chunk_article
+from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.indexer.errors import BudgetError, IngestError
-from onrecord.indexer.parser import iter_articles
-from onrecord.indexer.reader import InputFile, read_source
+from onrecord.indexer.parse.parser import iter_articles
+from onrecord.indexer.read.reader import InputFile, read_source
 from onrecord.search.model import Article
 
 log = logging.getLogger(__name__)

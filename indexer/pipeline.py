@@ -6,9 +6,9 @@ stages 1-4 for one file, turning a bad file into a skip reason (logged and
 counted) instead of an exception, so one broken file never stops an ingest.
 This module decides which files to visit and where they are indexed: in
 this process for small inputs, one worker, or an in-memory index; else on
-Dask distributed (indexer.cluster: an existing scheduler, or a local cluster
+Dask distributed (indexer.distributed.client: an existing scheduler, or a local cluster
 of one worker process per core), whose tasks each write one segment that
-this process, the single writer, commits (indexer.publishing).  Whether an
+this process, the single writer, commits (indexer.distributed.publishing).  Whether an
 article is new, an update, unchanged or a conflict kept apart is
 search.identity's decision, made where the index is.
 """
@@ -20,11 +20,11 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from onrecord.indexer.annotator import load_annotation_files
+from onrecord.indexer.annotate.annotator import load_annotation_files
+from onrecord.indexer.distributed.publishing import Tally
 from onrecord.indexer.extraction import FileOutcome, extract_file, extract_outcome
-from onrecord.indexer.inputs import find_input_files
 from onrecord.indexer.progress import COMMITTING, READING, STARTING, WRITING, ProgressCallback, ProgressReport
-from onrecord.indexer.publishing import Tally
+from onrecord.indexer.read.inputs import find_input_files
 from onrecord.search.config import Config
 from onrecord.search.model import IngestSummary
 from onrecord.search.storage.identity import Resolver, open_resolver
@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 def iter_input_files(paths: Iterable[Path], include_all: bool = False) -> Iterator[Path]:
     """Yield the files to ingest under `paths`, in order; the walk's rules
     (hidden files, sidecars, symbolic links, files that are not articles
-    unless `include_all`) are indexer.inputs'."""
+    unless `include_all`) are indexer.read.inputs'."""
     yield from find_input_files(paths, include_all).files
 
 
@@ -58,7 +58,7 @@ def ingest_paths(
     """Extract every file under `paths` and write its articles to `index`.
 
     Returns an IngestSummary; bad files (and symbolic links a walk does not
-    follow, see indexer.inputs) are listed in `skipped` with their reason,
+    follow, see indexer.read.inputs) are listed in `skipped` with their reason,
     articles kept apart in `conflicts`, guessed encodings and notes per file
     in `guessed_encodings`/`notes`.  Files are resolved as if ingested one
     by one in order (search.identity): an identical copy is not rewritten
@@ -133,9 +133,9 @@ def _big(files: list[Path], config: Config) -> bool:
 def _ingest_on_cluster(files: list[Path], index: Index, address: str, workers: int,
                        on_file: Callable[[Path], None] | None, budget: float | None,
                        config: Config, report: ProgressReport) -> IngestSummary:
-    """Run indexer.cluster's ingest on the scheduler at `address`, else on
+    """Run indexer.distributed.client's ingest on the scheduler at `address`, else on
     a local cluster of `workers` processes."""
-    from onrecord.indexer.cluster import cluster_client, ingest_cluster  # imports distributed
+    from onrecord.indexer.distributed.client import cluster_client, ingest_cluster  # imports distributed
 
     with cluster_client(address or None, workers) as client:
         return ingest_cluster(files, index, client, on_file, budget, config,

@@ -102,7 +102,7 @@ def article_outlet(meta: Metadata, _para: Paragraph) -> list[str]:
 
 def article_authors(meta: Metadata, _para: Paragraph) -> list[str]:
     """Return the article's authors: the byline split at commas (a list of
-    authors in the input arrives joined with ", ", see indexer.reader)."""
+    authors in the input arrives joined with ", ", see indexer.read.reader)."""
     return meta.author.split(",") if meta.author else []
 
 

@@ -1,7 +1,7 @@
 """Child processes that end when the process that started them dies.
 
 Owns die_with_parent(), called first thing in a child: the local Dask
-workers of `onrecord index` (indexer.cluster's worker plugin) and the
+workers of `onrecord index` (indexer.distributed.client's worker plugin) and the
 serving processes of `onrecord serve --processes N` (web.processes).  A
 parent killed with SIGKILL (the OOM killer's signal) runs no clean-up, so
 its children must notice on their own.  On Linux the kernel kills each

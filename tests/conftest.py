@@ -71,7 +71,7 @@ def dask_address() -> Iterator[str]:
 
     from distributed import LocalCluster
 
-    from onrecord.indexer.cluster import SCHEDULER_HTTP
+    from onrecord.indexer.distributed.client import SCHEDULER_HTTP
 
     # The scheduler's HTTP routes on a free loopback port, as the indexer's
     # own local cluster: no "Port 8787 is already in use" warning.

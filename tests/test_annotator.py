@@ -6,8 +6,8 @@ import json
 import pytest
 
 from bench.extraction import GOLD, SEEDS, extract_text, match_quotes, score_seeds
-from onrecord.indexer.annotator import STAGES, annotate_article
-from onrecord.indexer.attribution import annotate_quotes
+from onrecord.indexer.annotate.annotator import STAGES, annotate_article
+from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.search.model import Article, Metadata, Paragraph
 
 GOLD_FILES = sorted(json.loads(GOLD.read_text(encoding="utf-8"))["files"])
@@ -21,9 +21,9 @@ def one_paragraph(text: str) -> Article:
 def test_chain_runs_institutions_and_dates_before_quotes_and_corrections_last() -> None:
     names = [f"{s.__module__}.{s.__name__}" for s in STAGES]
     # Names are cleaned of hidden characters before the speakers file compares them.
-    assert names == ["onrecord.indexer.institutions.annotate_institutions",
-                     "onrecord.indexer.dates.annotate_dates", "onrecord.indexer.attribution.annotate_quotes",
-                     "onrecord.indexer.invisibles.clean_names", "onrecord.indexer.corrections.apply_corrections"]
+    assert names == ["onrecord.indexer.annotate.institutions.institutions.annotate_institutions",
+                     "onrecord.indexer.annotate.dates.annotate_dates", "onrecord.indexer.annotate.attribution.attribution.annotate_quotes",
+                     "onrecord.indexer.parse.invisibles.clean_names", "onrecord.indexer.annotate.corrections.apply_corrections"]
 
 
 def test_chain_fills_institutions_and_dates() -> None:

@@ -5,10 +5,10 @@ import re
 
 import pytest
 
-from onrecord.indexer.attribution import annotate_quotes
-from onrecord.indexer.cues import is_speaker_noun
-from onrecord.indexer.people import within_one_edit
-from onrecord.indexer.runs import split_run
+from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
+from onrecord.indexer.annotate.attribution.cues import is_speaker_noun
+from onrecord.indexer.annotate.attribution.people import within_one_edit
+from onrecord.indexer.annotate.attribution.runs import split_run
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 
 

@@ -14,11 +14,11 @@ from collections.abc import Callable
 import pytest
 
 from bench.heavy import quote_heavy_text
-from onrecord.indexer import speakers
-from onrecord.indexer.attribution import annotate_quotes
-from onrecord.indexer.chunker import chunk_article
-from onrecord.indexer.people import Person, within_one_edit
-from onrecord.indexer.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution import speakers
+from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
+from onrecord.indexer.annotate.attribution.people import Person, within_one_edit
+from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
+from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Article, Metadata, ParsedArticle
 
 

@@ -13,13 +13,13 @@ from click.testing import CliRunner
 
 from bench.heavy import quote_heavy_text
 from onrecord.indexer import budget
-from onrecord.indexer.annotator import annotate_article
+from onrecord.indexer.annotate.annotator import annotate_article
 from onrecord.indexer.budget import Deadline
-from onrecord.indexer.chunker import chunk_article
+from onrecord.indexer.chunk.chunker import chunk_article
+from onrecord.indexer.distributed.tasks import index_inputs
 from onrecord.indexer.errors import BudgetError, IngestError
 from onrecord.indexer.pipeline import extract_file, ingest_paths
-from onrecord.indexer.reader import load_input
-from onrecord.indexer.tasks import index_inputs
+from onrecord.indexer.read.reader import load_input
 from onrecord.search.config import Config, load_config
 from onrecord.search.engine import search
 from onrecord.search.model import Metadata, ParsedArticle, SearchRequest

@@ -1,4 +1,4 @@
-"""Tests for indexer.chunker: paragraph spans, repeat dropping and stable ids."""
+"""Tests for indexer.chunk.chunker: paragraph spans, repeat dropping and stable ids."""
 from __future__ import annotations
 
 import hashlib
@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from onrecord.indexer.chunker import chunk_article, make_article_id, normalise_url, split_paragraphs
+from onrecord.indexer.chunk.chunker import chunk_article, make_article_id, normalise_url, split_paragraphs
 from onrecord.indexer.errors import ParseError
-from onrecord.indexer.parser import parse_source
-from onrecord.indexer.reader import read_source
+from onrecord.indexer.parse.parser import parse_source
+from onrecord.indexer.read.reader import read_source
 from onrecord.search.model import Article, Block, Metadata, ParsedArticle, SourceFile
 
 SEEDS = sorted((Path(__file__).resolve().parent.parent / "seeds").glob("*.txt"))

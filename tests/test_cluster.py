@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from onrecord.indexer import cluster as cluster_module
+from onrecord.indexer.distributed import client as cluster_module
 from onrecord.indexer.errors import WorkerError
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.storage.checking import check_index

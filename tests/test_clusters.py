@@ -1,10 +1,10 @@
-"""Tests for search.clusters: the normalisation and fingerprint rule that
+"""Tests for search.storage.fingerprints: the normalisation and fingerprint rule that
 decides when two quotes or paragraphs are the same text."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.search.storage.clusters import (
+from onrecord.search.storage.fingerprints import (
     MIN_WORDS,
     SAMPLED_KEYS,
     choose_cluster_key,

@@ -1,4 +1,4 @@
-"""The speakers file (indexer.corrections, issue #12): aliases merge into
+"""The speakers file (indexer.annotate.corrections, issue #12): aliases merge into
 one canonical name, blocked values are no speaker, every change is marked
 speaker_source "user", and a correction reaches the index on the next run
 as an update of the article (not a copy)."""
@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from onrecord.cli import main
-from onrecord.indexer.corrections import (
+from onrecord.indexer.annotate.corrections import (
     ENV_VAR,
     Corrections,
     CorrectionsError,

@@ -1,4 +1,4 @@
-"""Tests for indexer.dates: explicit, partial and publication-relative
+"""Tests for indexer.annotate.dates: explicit, partial and publication-relative
 dates, and the annotate stage."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from onrecord.indexer.dates import annotate_dates, find_dates
+from onrecord.indexer.annotate.dates import annotate_dates, find_dates
 from onrecord.search.model import Article
 from tests.factories import make_article as article
 

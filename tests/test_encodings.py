@@ -1,4 +1,4 @@
-"""Files that are not UTF-8 are read by guess (indexer.encodings): cp1252
+"""Files that are not UTF-8 are read by guess (indexer.read.encodings): cp1252
 first when it reads cleanly, then the detector; only undecodable or binary
 bytes are refused, and every guess is named."""
 from __future__ import annotations
@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from onrecord.indexer.encodings import MOJIBAKE_LABEL, decode_html, decode_text, encoding_label
 from onrecord.indexer.errors import ReadError
-from onrecord.indexer.parser import parse_source
-from onrecord.indexer.reader import read_source
+from onrecord.indexer.parse.parser import parse_source
+from onrecord.indexer.read.encodings import MOJIBAKE_LABEL, decode_html, decode_text, encoding_label
+from onrecord.indexer.read.reader import read_source
 
 # Short accented sentences, the kind a detector alone misreads as cp1250 or worse.
 LATIN_SAMPLES = [

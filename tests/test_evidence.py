@@ -1,11 +1,11 @@
-"""Each quote records how its speaker was found (indexer.evidence, #12):
+"""Each quote records how its speaker was found (indexer.annotate.attribution.evidence, #12):
 one test row per rule of the table, on invented sentences."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.attribution import annotate_quotes
-from onrecord.indexer.evidence import CONFIDENCE, RULES, RULES_BY_NAME, evidence_of
+from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
+from onrecord.indexer.annotate.attribution.evidence import CONFIDENCE, RULES, RULES_BY_NAME, evidence_of
 from onrecord.search.engine import search
 from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
 from onrecord.search.storage.store import ram_index

@@ -27,11 +27,11 @@ from distributed.diagnostics.plugin import WorkerPlugin
 from whoosh.util import filelock
 
 from onrecord.cli import main as cli_main
-from onrecord.indexer import tasks
-from onrecord.indexer.cluster import KILLED_FILE, cluster_client, ingest_cluster
+from onrecord.indexer.distributed import tasks
+from onrecord.indexer.distributed.client import KILLED_FILE, cluster_client, ingest_cluster
+from onrecord.indexer.distributed.tasks import index_inputs
 from onrecord.indexer.pipeline import ingest_paths
-from onrecord.indexer.reader import load_input
-from onrecord.indexer.tasks import index_inputs
+from onrecord.indexer.read.reader import load_input
 from onrecord.search.config import Config
 from onrecord.search.errors import IndexWriteError
 from onrecord.search.storage.checking import check_index

@@ -1,5 +1,5 @@
-"""Tests for the metadata a saved HTML page states (indexer.html_meta,
-html_dates, html_bylines): dates shown by the headline, JSON-LD shapes,
+"""Tests for the metadata a saved HTML page states (indexer.parse.html: meta,
+dates, bylines): dates shown by the headline, JSON-LD shapes,
 bylines in the page.  Each page is a few lines of inline HTML."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from onrecord.indexer.parser import parse_source
+from onrecord.indexer.parse.parser import parse_source
 from onrecord.search.model import Metadata, SourceFile
 
 BODY = "<p>The council met on Tuesday and agreed the budget after a long debate.</p>"

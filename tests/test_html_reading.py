@@ -1,4 +1,4 @@
-"""Tests for reading a saved page's article text (indexer.html_parser):
+"""Tests for reading a saved page's article text (indexer.parse.html.parser):
 malformed page structure, and the heuristics' second reading run only
 where it can change the choice.  Each page is inline HTML."""
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from onrecord.indexer import html_parser
-from onrecord.indexer.html_blocks import BlockPiece, pieces_from_body
-from onrecord.indexer.parser import parse_source
+from onrecord.indexer.parse.html import parser as html_parser
+from onrecord.indexer.parse.html.blocks import BlockPiece, pieces_from_body
+from onrecord.indexer.parse.parser import parse_source
 from onrecord.search.model import SourceFile
 
 STORY = "".join(f"<p>Paragraph {i} of the story says the council met and agreed the budget at last.</p>"

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from onrecord.indexer import html_parser
-from onrecord.indexer.html_parser import MAX_DEPTH, _block_text_bound, _load_tree, parse_html
+from onrecord.indexer.parse.html import parser as html_parser
+from onrecord.indexer.parse.html.parser import MAX_DEPTH, _block_text_bound, _load_tree, parse_html
 
 PARAGRAPHS = ["The council met on Tuesday to discuss the harbour budget.",
               '"We will appeal the ruling," said Jane Porter outside the court.',

@@ -12,7 +12,7 @@ from bs4 import BeautifulSoup
 from click.testing import CliRunner
 
 from onrecord.cli import main
-from onrecord.indexer import cluster
+from onrecord.indexer.distributed import client as cluster
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.config import Config
 from onrecord.search.engine import get_article, search

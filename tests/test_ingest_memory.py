@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from onrecord.indexer import chunker, pipeline
-from onrecord.indexer.parser import iter_articles
+from onrecord.indexer import pipeline
+from onrecord.indexer.chunk import chunker
+from onrecord.indexer.parse.parser import iter_articles
 from onrecord.search.model import Metadata, SourceFile
 from onrecord.search.storage.store import ram_index
 

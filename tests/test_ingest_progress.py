@@ -18,7 +18,9 @@ from click.testing import CliRunner
 
 from onrecord.cli import main
 from onrecord.cli.progress import ProgressLine
-from onrecord.indexer import cluster, pipeline, publishing
+from onrecord.indexer import pipeline
+from onrecord.indexer.distributed import client as cluster
+from onrecord.indexer.distributed import publishing
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.indexer.progress import COMMITTING, DONE, READING, STAGES, STARTING, WRITING, Progress
 from onrecord.search.config import Config

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from onrecord.cli import format_problems, format_summary, main
-from onrecord.indexer import cluster
+from onrecord.indexer.distributed import client as cluster
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.model import IngestSummary
 from onrecord.search.storage.store import open_index

@@ -1,5 +1,5 @@
 """Walking input folders never leaves them through a symbolic link
-(indexer.inputs); links that are not followed are listed as skipped."""
+(indexer.read.inputs); links that are not followed are listed as skipped."""
 from __future__ import annotations
 
 import os
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from onrecord.indexer.inputs import find_input_files
 from onrecord.indexer.pipeline import ingest_paths
+from onrecord.indexer.read.inputs import find_input_files
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
 from onrecord.search.storage.store import open_index, ram_index

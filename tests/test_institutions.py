@@ -1,4 +1,4 @@
-"""Tests for indexer.institutions: registry loading, matching, alias
+"""Tests for indexer.annotate.institutions.institutions: registry loading, matching, alias
 learning and the annotate stage (including the three seed articles)."""
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from onrecord.indexer.institutions import (
+from onrecord.indexer.annotate.institutions.institutions import (
     annotate_institutions,
     find_institutions,
     learn_aliases,
     match_institution,
 )
-from onrecord.indexer.registry import ENV_VAR, InstitutionRegistry, RegistryError, load_registry
+from onrecord.indexer.annotate.institutions.registry import ENV_VAR, InstitutionRegistry, RegistryError, load_registry
 from onrecord.search.model import Article, Metadata, Paragraph
 
 MET = "Metropolitan Police Service"

@@ -1,7 +1,9 @@
 """The layer contracts, checked on every run: imports go one way
 (web -> search <- indexer, cli on top), search/'s rooms keep their order
-(storage <- query <- features <- the engine), only onrecord.search imports
-Whoosh, only onrecord.web imports Flask, only search/storage/ touches Whoosh's
+(storage <- query <- features <- the engine), indexer/'s stages keep theirs
+(read <- parse <- chunk <- annotate <- extraction <- distributed <- pipeline),
+only onrecord.search imports Whoosh, only onrecord.web imports Flask, only
+indexer/distributed/ imports Dask, only search/storage/ touches Whoosh's
 private attributes, and nothing imports the old bare package names.
 
 Each rule is a row of a table; a new rule is one row."""
@@ -17,6 +19,11 @@ PACKAGE_DIRS = {"search": "onrecord.search", "indexer": "onrecord.indexer",
                 "web": "onrecord.web", "cli": "onrecord.cli"}
 OLD_NAMES = frozenset(PACKAGE_DIRS)
 SEARCH_BASE = ("onrecord.search.model", "onrecord.search.config", "onrecord.search.errors")
+INDEXER_STAGES = ("onrecord.indexer.read", "onrecord.indexer.parse", "onrecord.indexer.chunk",
+                  "onrecord.indexer.annotate", "onrecord.indexer.extraction", "onrecord.indexer.distributed",
+                  "onrecord.indexer.pipeline")
+INDEXER_BASES = ("onrecord.indexer.errors", "onrecord.indexer.budget", "onrecord.indexer.lexicon",
+                 "onrecord.indexer.progress")
 
 # importer prefix -> prefixes it must never import.
 FORBIDDEN: list[tuple[str, tuple[str, ...]]] = [
@@ -29,10 +36,20 @@ FORBIDDEN: list[tuple[str, tuple[str, ...]]] = [
     ("onrecord.search.features", ("onrecord.search.engine",)),
     ("onrecord.search.model", ("onrecord.search.storage", "onrecord.search.query",
                                "onrecord.search.features", "onrecord.search.engine")),
+    # indexer/'s stages: read <- parse <- chunk <- annotate <- extraction <- distributed <- pipeline,
+    # over shared bases (errors, budget, lexicon, progress) that import no stage.
+    *[(base, INDEXER_STAGES) for base in INDEXER_BASES],
+    ("onrecord.indexer.read", INDEXER_STAGES[1:]),
+    ("onrecord.indexer.parse", INDEXER_STAGES[2:]),
+    ("onrecord.indexer.chunk", INDEXER_STAGES[3:]),
+    ("onrecord.indexer.annotate", INDEXER_STAGES[4:]),
+    ("onrecord.indexer.annotate.institutions", ("onrecord.indexer.annotate.attribution",)),
+    ("onrecord.indexer.extraction", INDEXER_STAGES[5:]),
+    ("onrecord.indexer.distributed", INDEXER_STAGES[6:]),
 ]
 # third-party package -> the only package allowed to import it.
 OWNED_LIBRARIES = {"whoosh": "onrecord.search", "flask": "onrecord.web",
-                   "distributed": "onrecord.indexer", "dask": "onrecord.indexer"}
+                   "distributed": "onrecord.indexer.distributed", "dask": "onrecord.indexer.distributed"}
 
 
 def module_name(path: Path) -> str:
@@ -72,6 +89,14 @@ MODULES = source_modules()
 def test_the_tree_is_found() -> None:
     names = {name for name, _ in MODULES}
     assert {"onrecord.search.engine", "onrecord.web.app", "onrecord.cli"} <= names
+
+
+@pytest.mark.parametrize("prefix", sorted({prefix for importer, forbidden in FORBIDDEN
+                                           for prefix in (importer, *forbidden)}
+                                          | set(OWNED_LIBRARIES.values())))
+def test_every_rule_names_a_module(prefix: str) -> None:
+    # A rule over a moved or renamed module would otherwise pass by checking nothing.
+    assert any(within(name, prefix) for name, _ in MODULES)
 
 
 @pytest.mark.parametrize("importer, forbidden", FORBIDDEN)

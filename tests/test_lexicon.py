@@ -28,7 +28,7 @@ def test_every_list_is_documented_and_lowercase():
 
 
 def test_every_list_is_read_by_code():
-    code = "\n".join(p.read_text(encoding="utf-8") for p in INDEXER.glob("*.py") if p.name != "lexicon.py")
+    code = "\n".join(p.read_text(encoding="utf-8") for p in INDEXER.rglob("*.py") if p.name != "lexicon.py")
     unused = [k for k in lexicon.keys() if f'"{k}"' not in code and f'"{k}+' not in code and f'+{k}"' not in code]
     assert not unused
 
@@ -42,16 +42,16 @@ def test_words_unions_lists():
 # (list, the newcomer's one new row, a check that is false before and true after)
 ADDITIONS = [
     ("cue_verbs", "grumble",
-     "from onrecord.indexer.cuewords import find_cues; s = 'Ann Vole grumbled about it';"
+     "from onrecord.indexer.annotate.attribution.cuewords import find_cues; s = 'Ann Vole grumbled about it';"
      "print(bool(find_cues(s, 0, len(s))))"),
     ("cue_phrases", "made clear",
-     "from onrecord.indexer.cuewords import CUE_RE; print(bool(CUE_RE.search('Ann Vole made clear that')))"),
+     "from onrecord.indexer.annotate.attribution.cuewords import CUE_RE; print(bool(CUE_RE.search('Ann Vole made clear that')))"),
     ("female", "zelda",
-     "from onrecord.indexer.names import first_name_gender; print(first_name_gender('Zelda') == 'f')"),
+     "from onrecord.indexer.annotate.attribution.names import first_name_gender; print(first_name_gender('Zelda') == 'f')"),
     ("titles_male", "squire",
-     "from onrecord.indexer.people import gender_of; print(gender_of('', 'Squire') == 'm')"),
+     "from onrecord.indexer.annotate.attribution.people import gender_of; print(gender_of('', 'Squire') == 'm')"),
     ("speaker_nouns", "ombudsman",
-     "from onrecord.indexer.cues import is_speaker_noun; print(is_speaker_noun('the ombudsman'))"),
+     "from onrecord.indexer.annotate.attribution.cues import is_speaker_noun; print(is_speaker_noun('the ombudsman'))"),
 ]
 
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from onrecord.indexer.errors import ReadError
-from onrecord.indexer.metaclean import LIMITS, clean_metadata, clean_value, cut_utf8
-from onrecord.indexer.parser import parse_source_report
+from onrecord.indexer.parse.metaclean import LIMITS, clean_metadata, clean_value, cut_utf8
+from onrecord.indexer.parse.parser import parse_source_report
 from onrecord.indexer.pipeline import extract_file
-from onrecord.indexer.reader import SIDECAR_MAX_BYTES, read_source
+from onrecord.indexer.read.reader import SIDECAR_MAX_BYTES, read_source
 from onrecord.search.model import Metadata
 
 BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
@@ -60,7 +60,7 @@ def test_bidi_controls_are_stripped_from_every_reader_path(tmp_path: Path, sourc
     path = _write_case(tmp_path, source, {key: spiked(value) for key, value in META.items()})
     (article,) = extract_file(path)
     expected = {"title": META["title"]} if source == "headline" else dict(META)
-    if source == "html":  # html_meta takes only a URL that starts with http(s)://
+    if source == "html":  # parse/html/meta.py takes only a URL that starts with http(s)://
         del expected["url"]
     got = {key: getattr(article.meta, key) for key in META if getattr(article.meta, key) is not None}
     assert got == expected

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.names import cut_name, find_full_names, is_description, lowercase_words
+from onrecord.indexer.annotate.attribution.names import cut_name, find_full_names, is_description, lowercase_words
 from tests.test_attribution import who
 
 

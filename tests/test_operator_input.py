@@ -131,7 +131,7 @@ def test_a_malformed_file_stops_the_command_once(tmp_path: Path, inputs: Path, v
 
 
 def test_an_oversized_file_is_refused(tmp_path: Path, inputs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from onrecord.indexer import operatorfiles
+    from onrecord.indexer.annotate import operatorfiles
 
     monkeypatch.setattr(operatorfiles, "MAX_BYTES", 1_000)
     path = tmp_path / "big.json"

@@ -1,4 +1,4 @@
-"""Tests for indexer.parser (txt, json, jsonl) and indexer.html_parser/html_meta."""
+"""Tests for indexer.parse.parser (txt, json, jsonl) and indexer.parse.html.parser and .meta."""
 from __future__ import annotations
 
 import datetime as dt
@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from onrecord.indexer.chunker import chunk_article
+from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.indexer.errors import ParseError
-from onrecord.indexer.html_meta import strip_outlet_suffix
-from onrecord.indexer.parser import find_headline, parse_source, parse_source_report
+from onrecord.indexer.parse.html.meta import strip_outlet_suffix
+from onrecord.indexer.parse.parser import find_headline, parse_source, parse_source_report
 from onrecord.search.model import Block, Metadata, SourceFile
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from onrecord.indexer import cluster
-from onrecord.indexer.cluster import CHUNK_BYTES_MIN, chunk_files
+from onrecord.indexer.distributed import client as cluster
+from onrecord.indexer.distributed.client import CHUNK_BYTES_MIN, chunk_files
 from onrecord.indexer.errors import IngestError
 from onrecord.indexer.pipeline import extract_file, ingest_paths, iter_input_files
 from onrecord.search.config import Config, load_config
@@ -242,7 +242,7 @@ def test_local_workers_keep_glibcs_adaptive_malloc_trim() -> None:
 WORKER_SETTINGS = """
 import os
 import dask
-from onrecord.indexer.cluster import QUIET_HOUSEKEEPING, WORKER_PROFILE, cluster_client
+from onrecord.indexer.distributed.client import QUIET_HOUSEKEEPING, WORKER_PROFILE, cluster_client
 
 def settings():
     quiet = all(dask.config.get(key) == value for key, value in QUIET_HOUSEKEEPING.items())

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.quotes import detect_quote_style, find_quote_spans
+from onrecord.indexer.annotate.attribution.quotes import detect_quote_style, find_quote_spans
 
 
 def spans(text: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""Tests for indexer.reader (read_source, sidecars) and indexer.metadates."""
+"""Tests for indexer.read.reader (read_source, sidecars) and indexer.read.metadates."""
 from __future__ import annotations
 
 import codecs
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from onrecord.indexer.errors import ReadError
-from onrecord.indexer.metadates import parse_date
-from onrecord.indexer.reader import is_sidecar, metadata_from_mapping, read_source
+from onrecord.indexer.read.metadates import parse_date
+from onrecord.indexer.read.reader import is_sidecar, metadata_from_mapping, read_source
 from onrecord.search.model import Metadata
 
 

@@ -22,11 +22,11 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from onrecord.indexer.corrections import load_corrections
+from onrecord.indexer.annotate.corrections import load_corrections
+from onrecord.indexer.annotate.institutions.registry import load_registry
 from onrecord.indexer.extraction import extract_file
-from onrecord.indexer.metaclean import clean_value
+from onrecord.indexer.parse.metaclean import clean_value
 from onrecord.indexer.pipeline import ingest_paths
-from onrecord.indexer.registry import load_registry
 from onrecord.search.config import Config
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.web.app import create_app
@@ -119,7 +119,7 @@ def test_clean_value_joins_hidden_characters(raw: str, clean: str) -> None:
     ("Smal\u00adlman", "Smallman"),
 ])
 def test_clean_name(raw: str, clean: str | None) -> None:
-    from onrecord.indexer.invisibles import clean_name  # new in #29: imported here so the rest runs on main
+    from onrecord.indexer.parse.invisibles import clean_name  # new in #29: imported here so the rest runs on main
 
     assert clean_name(raw) == clean
 

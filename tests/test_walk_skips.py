@@ -1,5 +1,5 @@
 """A folder walk leaves out files that are plainly not articles (README,
-LICENSE, CHANGELOG and the like: indexer.inputs' table), lists them in the
+LICENSE, CHANGELOG and the like: indexer.read.inputs' table), lists them in the
 summary with how to include them; --include-all or naming a file includes it."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from onrecord.cli import main
-from onrecord.indexer.inputs import find_input_files, not_article
 from onrecord.indexer.pipeline import ingest_paths
+from onrecord.indexer.read.inputs import find_input_files, not_article
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
 from onrecord.search.storage.store import open_index, ram_index

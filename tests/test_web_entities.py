@@ -18,9 +18,9 @@ from onrecord.search.config import Config
 from onrecord.search.features.entities import get_entity, list_entities
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest, Sighting
 from onrecord.search.storage.store import Index, ram_index
+from onrecord.web.also_in import UNKNOWN_OUTLET, build_cluster, earliest, sighting_label
 from onrecord.web.app import create_app
 from onrecord.web.charts import MAX_X_LABELS, build_timeline, month_range, parse_month
-from onrecord.web.clusters import UNKNOWN_OUTLET, build_cluster, earliest, sighting_label
 from tests.factories import indexed
 
 EVIL = '<script>alert(1)</script>" onmouseover="x'

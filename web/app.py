@@ -19,9 +19,9 @@ from flask.json.provider import DefaultJSONProvider
 from onrecord.search.config import Config, ConfigError, load_config
 from onrecord.search.facetdefs import FACETS
 from onrecord.search.storage.store import Index
+from onrecord.web.also_in import build_cluster
 from onrecord.web.api import bp as api_bp
 from onrecord.web.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
-from onrecord.web.clusters import build_cluster
 from onrecord.web.entities import NameConverter, entity_url
 from onrecord.web.entities import bp as entities_bp
 from onrecord.web.errors import register_error_handlers

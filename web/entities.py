@@ -4,7 +4,7 @@ counts, entity_list_page_size names a page, filtered by ?name=),
 rendered from the same dict (index_data, profile_data).
 
 Views only call search.entities and render; the timeline geometry comes
-from onrecord.web.charts and the "also in" lines from web.clusters.  Names travel
+from onrecord.web.charts and the "also in" lines from web.also_in.  Names travel
 in the path as one fully percent-encoded segment (NameConverter, the
 routes' `name` converter: "a/../b" is /speaker/a%2F%2E%2E%2Fb, which no
 browser resolves to another page; the server decodes the path, and the

@@ -125,7 +125,7 @@ def get_entity(index: Index, kind: EntityKind, name: str, page: int = 1,
 def _fold_copies(finder: SightingFinder, quotes: list[QuoteRecord]) -> list[QuoteRecord]:
     """Return `quotes` with their "also in" sightings, keeping only the
     first of each cluster: the same quote run by two outlets (whatever their
-    quote marks, dashes or spacing, search.clusters) is one entry on the
+    quote marks, dashes or spacing, search.storage.fingerprints) is one entry on the
     page, linked to its own article and, through also_in, to the others.
     A quote folds only into one shown earlier with the same cluster key
     whose paragraph it was confirmed a copy of (a shared key alone may be

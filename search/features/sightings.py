@@ -1,7 +1,7 @@
 """Where else a quote or a paragraph appears: the index side of clusters.
 
 Owns the lookups behind Hit.also_in, each quote's "cluster"/"also_in" and
-near-duplicate grouping.  A text's sampled fingerprint keys (search.clusters)
+near-duplicate grouping.  A text's sampled fingerprint keys (search.storage.fingerprints)
 are indexed in the quote_keys / para_keys fields; finding copies is one
 postings lookup per key, then a similarity check on the few candidates'
 stored text (at most MAX_CANDIDATES per text), so the cost grows with the
@@ -20,7 +20,8 @@ from typing import Any, TypeVar
 from onrecord.search.deadline import Deadline
 from onrecord.search.model import Hit, Sighting
 from onrecord.search.query.docsets import deleted_docs, iter_posting_ids, open_postings
-from onrecord.search.storage.clusters import (
+from onrecord.search.storage.documents import load_quote_dicts, published_date
+from onrecord.search.storage.fingerprints import (
     PARAGRAPH_SIMILARITY,
     QUOTE_SIMILARITY,
     choose_cluster_key,
@@ -29,7 +30,6 @@ from onrecord.search.storage.clusters import (
     shingle_hashes,
     similarity,
 )
-from onrecord.search.storage.documents import load_quote_dicts, published_date
 
 T = TypeVar("T")
 QUOTE_KEYS_FIELD = "quote_keys"

@@ -19,7 +19,7 @@ from whoosh.analysis import Analyzer, LowercaseFilter, RegexTokenizer, StemmingA
 
 from onrecord.search.facetdefs import FACETS
 from onrecord.search.model import Article, Metadata, Paragraph
-from onrecord.search.storage.clusters import paragraph_keys, quote_keys
+from onrecord.search.storage.fingerprints import paragraph_keys, quote_keys
 from onrecord.search.storage.lexicon import COMMON_WORDS, MIN_STEM_CHARS, CommonGramsFilter
 from onrecord.search.storage.textfields import ExactText, StemmedText
 
@@ -190,7 +190,7 @@ def build_schema() -> fields.Schema:
         # Case-preserving exact values: the facet cache reads these postings.
         **{facet.count_field: fields.KEYWORD(commas=True) for facet in FACETS if facet.source},
         quote_text=StemmedText(analyzer=stemming_analyzer(), phrase=True),
-        # Sampled fingerprint keys (search.clusters) of the paragraph's
+        # Sampled fingerprint keys (search.storage.fingerprints) of the paragraph's
         # quotes and of its text: looked up to find copies in other articles.
         quote_keys=fields.KEYWORD(),
         para_keys=fields.KEYWORD(),

@@ -1,0 +1,15 @@
+"""Quote attribution: each quote's span and kind, and who said it.
+
+Owns quote spans (`quotes`) and a paragraph's sentence frames with quotes
+masked (`frames`); the cue words and their regex (`cuewords`, over
+`wordtrie`), the speaker phrase beside a cue (`cues`) and where a quote's
+speaker phrase is (`clues`); direct or partial quotes and their extents
+(`extents`); people and names (`names`: full names an article introduces,
+`people`: a `Person`, `runs`: a capitalised run cut to role, title and name
+or an institution, `speakers`: the per-article registry, `nominals`:
+descriptions as speakers); sorted mention positions for bisection
+(`positions`); the rules as a table with their confidences (`evidence`);
+and the order of evidence tying each quote to a speaker (`attribution`).
+Its word lists are indexer.lexicon's.  Imports annotate/institutions/, never
+the other way.
+"""

@@ -1,0 +1,250 @@
+"""Quote attribution: fills Paragraph.quotes and Paragraph.speakers.
+
+Owns the order of evidence for who said a quote: a cue right after it
+("...," she said; "...," CIA spokesman X said), a cue before it in the same
+sentence (X told the BBC: '...'; X branded the Met "incompetent"), a
+clause-final ", X said", a dash byline ('"..." - Ann Vole'), the sentence
+or paragraph that introduces it ("X delivered a retort: ..."), the previous
+quote of the same paragraph (split quotes), and finally the previous quoted
+paragraph when this one opens with a quote and names nobody.  It also owns
+which quotes are nobody's words: title-case quotes with no cue before them
+are titles, scare quotes name no speaker.  Line breaks that
+end a sentence separate paragraphs here (single-newline feeds).
+Quote spans come from this package's `quotes`, sentence frames from
+`frames`, the clues around a quote from `clues`, cue phrases from `cues`,
+quote extents from `extents` and canonical names from `speakers`.
+Every per-quote look-up is a bisection or a bounded window, so a file's
+quotes are attributed in O(n log n) time.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from onrecord.indexer.annotate.attribution.clues import byline_after, find_cue, subject_before
+from onrecord.indexer.annotate.attribution.cues import Phrase, is_speaker_noun, phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.evidence import CONFIDENCE, evidence_of, rule_source
+from onrecord.indexer.annotate.attribution.extents import content_span, quote_kind
+from onrecord.indexer.annotate.attribution.frames import Frame
+from onrecord.indexer.annotate.attribution.nominals import resolve_nominal
+from onrecord.indexer.annotate.attribution.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
+from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
+from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.chunk.chunker import split_lines
+from onrecord.search.model import Article, Evidence, Mention, Paragraph, Quote
+
+_TITLE_RE = re.compile(
+    r"[\"'\u201c\u2018]\s*(?:(?:[A-Z0-9][\w'\u2019:&.-]*|of|the|and|a|an|in|on|for|to|at|with)\s+){0,6}"
+    r"[A-Z0-9][\w'\u2019&.-]*[,.?!]?\s*[\"'\u201d\u2019]")
+MAX_CARRY_GAP = 3  # paragraphs without quotes a cue-less quote may reach back over
+
+
+@dataclass(slots=True)
+class Attribution:
+    speaker: str | None = None
+    mention: Mention | None = None
+    cue: Mention | None = None
+    role: str | None = None
+    subject_only: bool = False  # found as a partial quote's sentence subject, with no cue
+    rule: str | None = None  # the indexer.annotate.attribution.evidence rule that found the speaker
+    evidence: Evidence | None = None
+
+
+@dataclass(slots=True)
+class _Carry:
+    """The last attributed quote, for quotes that name nobody."""
+
+    who: Attribution
+    para_index: int
+    unclosed: bool
+
+
+def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
+             people: DocSpeakers, rule: str) -> Attribution:
+    base = frame.base
+    start, end = (phrase.lead if phrase.lead >= 0 else phrase.start) + base, phrase.end + base
+    mention = Mention(text[start:end], start, end)
+    cue_m = None if cue is None else Mention(text[cue.start() + base:cue.end() + base],
+                                             cue.start() + base, cue.end() + base)
+    speaker, role, by_nominal = None, None, False
+    if phrase.kind == "pronoun":
+        speaker = people.resolve_pronoun(phrase.text, start)
+    elif phrase.kind == "name":
+        speaker, role = people.resolve_run(phrase.text, start)
+    if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
+        speaker = resolve_nominal(text[start:end], start, people)
+        by_nominal = speaker is not None
+    spokes = _SPOKES_FOR_RE.search(frame.s, max(0, phrase.start - 40), phrase.start)
+    if speaker and spokes:  # "a spokeswoman for X said": her "she" later is X too
+        people.note_proxy(speaker, "f" if "woman" in spokes.group(1) else "m" if "man" in spokes.group(1)
+                          else None, start)
+    evidence = evidence_of(rule, phrase.kind, by_nominal) if speaker else None
+    return Attribution(speaker, mention, cue_m, role, rule=rule, evidence=evidence)
+
+
+_SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
+_TITLE_LEAD_RE = re.compile(r"(?:['\u2019]s|\bon|\b[A-Z][a-z]*\.?)\s+$")
+_SCARE_LEAD_RE = re.compile(r"\bso[- ]called\s+$", re.I)
+
+
+@dataclass(slots=True)
+class _Para:
+    """One paragraph being attributed: its frame and what came before it."""
+
+    text: str
+    para: Paragraph
+    frame: Frame
+    intro: Frame | None  # the previous paragraph, when it introduces this one ("X said:")
+    before: Frame | None  # the previous paragraph, for a quote nobody else claims
+    people: DocSpeakers
+    carry: _Carry | None
+    index: int
+
+
+def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
+         ) -> tuple[Attribution, tuple[Phrase, re.Match[str]] | None, bool]:
+    """Return (attribution, cue evidence, whether the cue precedes) for quote n,
+    trying the evidence in order: cues, a byline, an introducing sentence,
+    the paragraph's previous quote, then the previous paragraph's speaker.
+    The cue evidence is the phrase and cue found by _find_cue, None when the
+    speaker came from other evidence (the caller reads it only when the cue
+    precedes, which only _find_cue can say)."""
+    frame, para = p.frame, p.para
+    qs, qe = sp.start - para.start, sp.end - para.start
+    opens_sentence = frame.nonblank_before(qs) < frame.sentence(qs)[0]
+    cue_found, cue_before = find_cue(frame, p.text, sp, qs, qe, opens_sentence)
+    found: tuple[Phrase, re.Match[str] | None] | None = cue_found
+    rule = "cue"
+    if not found:
+        found, rule = byline_after(frame, qe), "byline"
+    colon = frame.char_before(qs) == ":"
+    if not found and (colon or previous is None and opens_sentence):
+        # 'Asked why, he demurred: "..."' beats the last quote
+        found, rule = subject_before(frame, qs), "sentence_subject"
+    frame_of, at_start = frame, n == 0 and sp.start == para.start
+    if not found and at_start and p.intro is not None:
+        found, frame_of = subject_before(p.intro, len(p.intro.s.rstrip())), p.intro
+        rule = "introduction"
+    if found:
+        return _resolve(found[0], found[1], frame_of, p.text, p.people, rule), cue_found, cue_before
+    if previous is not None and (opens_sentence or not previous.subject_only):
+        # a subject found for a fragment carries to whole quotes only
+        return _carried(previous, "same_paragraph"), None, False
+    carry = p.carry
+    if at_start and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1:
+        return _carried(carry.who, "continued"), None, False
+    if at_start and p.before is not None:  # last resort: who the previous paragraph ends on
+        found = subject_before(p.before, len(p.before.s.rstrip()))
+        if found and found[0].kind != "np":
+            return _resolve(found[0], found[1], p.before, p.text, p.people, "previous_subject"), None, False
+    return Attribution(), None, False
+
+
+def _carried(who: Attribution, rule: str) -> Attribution:
+    """Return `who` as the speaker of a quote that names nobody itself."""
+    return replace(who, rule=rule, evidence=evidence_of(rule, None, False) if who.speaker else None)
+
+
+def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Match[str]] | None,
+           cue_before: bool, quotes: list[Quote]) -> Quote | None:
+    """Return the Quote for span sp, or None for a title, an unattributed scare
+    quote or another fragment of the previous partial quote's clause."""
+    text, frame, base = p.text, p.frame, p.para.start
+    qs, qe = sp.start - base, sp.end - base
+    kind = quote_kind(text, sp, base, frame)
+    if kind == "partial" and _TITLE_RE.fullmatch(text, sp.start, sp.end) and (
+            not cue_before or _TITLE_LEAD_RE.search(frame.s, max(0, qs - 12), qs)):
+        return None  # a title in quotes ("The Art of the Deal", "on CNN's "State of the Union"") or a
+        # nickname ('Rep. Ann "Annie" Vole') is nobody's words
+    if kind == "partial" and _SCARE_LEAD_RE.search(frame.s, max(0, qs - 24), qs):
+        return None  # 'a so-called "magic circle"': the writer's distance, nobody's words
+    if kind == "partial" and who.mention is None:
+        lo = frame.sentence(qs)[0]
+        subj = phrase_at_sentence_start(frame.s, lo, qs)
+        if subj is None or subj.kind == "np" and not is_speaker_noun(subj.text) or (
+                subj.start - lo >= 40 and not frame.s[lo:subj.start].rstrip().endswith(",")):
+            return None  # scare quotes ("dead birds") name no speaker
+        who = _resolve(subj, None, frame, text, p.people, "clause_subject")
+    start, end = sp.start, sp.end
+    if kind == "partial":
+        start, end = content_span(frame, qs, qe, found if cue_before else None)
+        start, end = start + base, end + base
+        if quotes and quotes[-1].kind == "partial" and quotes[-1].end >= end \
+                and quotes[-1].cue_mention == who.cue:
+            return None  # another fragment of the same reported clause
+    return Quote(text=text[start:end], start=start, end=end, kind=kind,
+                 speaker=who.speaker, speaker_mention=who.mention,
+                 cue=who.cue.text if who.cue else None, cue_mention=who.cue, role=who.role,
+                 **_evidence_fields(who, p.people))
+
+
+def _evidence_fields(who: Attribution, people: DocSpeakers) -> dict[str, Any]:
+    """Return a quote's evidence fields (search.model.Quote) from `who`."""
+    if not who.speaker or who.evidence is None or who.rule is None:
+        return {}
+    kind = "organisation" if people.is_org(who.speaker) else "person"
+    return {"evidence": who.evidence, "confidence": CONFIDENCE[who.evidence],
+            "speaker_type": kind, "speaker_source": rule_source(who.rule)}
+
+
+@dataclass(slots=True)
+class _Doc:
+    """What every line of one article shares while it is attributed."""
+
+    text: str
+    people: DocSpeakers
+    style: QuoteStyle
+    deadline: Deadline | None
+
+
+def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry | None,
+                         before: Paragraph | None, prior: Frame | None
+                         ) -> tuple[list[Quote], _Carry | None, Frame | None]:
+    """Return (the quotes of one line, the carry for the next, this line's
+    frame if it was built): `prior` is `before`'s frame when already built."""
+    text, style = doc.text, doc.style
+    spans = find_quote_spans(text, para.start, para.end, style)
+    if not spans:
+        return [], carry, None
+    if prior is None and before is not None:
+        prior = Frame(text, before, find_quote_spans(text, before.start, before.end, style))
+    intro = prior if prior is not None and prior.s.rstrip().endswith(":") else None
+    p = _Para(text, para, Frame(text, para, spans), intro, prior, doc.people, carry, index)
+    quotes: list[Quote] = []
+    previous: Attribution | None = None
+    for n, sp in enumerate(spans):
+        check(doc.deadline)  # a single paragraph may hold most of a huge file's quotes
+        who, found, cue_before = _who(p, n, sp, previous)
+        previous = who if who.mention else previous
+        quote = _quote(p, sp, who, found, cue_before, quotes)
+        if quote is not None:
+            quotes.append(quote)
+            if who.mention is None and quote.speaker:  # the sentence subject _quote found speaks on
+                previous = Attribution(quote.speaker, quote.speaker_mention, quote.cue_mention, quote.role,
+                                       True, who.rule, who.evidence)
+    if previous is not None:
+        carry = _Carry(previous, index, not spans[-1].closed)
+    return quotes, carry, p.frame
+
+
+def annotate_quotes(article: Article, *, deadline: Deadline | None = None) -> Article:
+    """Return a copy of `article` whose paragraphs carry their quotes (absolute
+    offsets, marks included) and sorted unique speakers.  Never raises on
+    unbalanced quote marks; raises BudgetError once `deadline` has passed
+    (checked per line and per quote)."""
+    style = detect_quote_style(article.text)
+    doc = _Doc(article.text, DocSpeakers(article.text, style), style, deadline)
+    carry: _Carry | None = None
+    paragraphs: list[Paragraph] = []
+    index, before, prior = 0, None, None
+    for para in article.paragraphs:
+        quotes = []
+        for line in split_lines(article.text, para):
+            check(deadline)
+            found, carry, prior = _attribute_paragraph(doc, line, index, carry, before, prior)
+            quotes.extend(found)
+            index, before = index + 1, line
+        speakers = sorted({q.speaker for q in quotes if q.speaker})
+        paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
+    return replace(article, paragraphs=paragraphs)

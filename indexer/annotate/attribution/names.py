@@ -1,0 +1,261 @@
+"""People's names in one article: the full names it introduces, and the
+words glued to them that are not names.
+
+Owns the name word lists' use (indexer.lexicon: first names by gender,
+titles by gender, descriptors such as nationalities and parties, role
+words) and the rules
+that cut a capitalised run down to a person's name: "Lib Dem spokesman
+Mark Oaten" -> role "Lib Dem spokesman", name Mark Oaten; "Frenchman Ann
+Vole", "Newport-based Ann Vole", "Boss Ann Vole" (a sentence-initial common
+word) and "Acme's Ann Vole" (her employer) -> Ann Vole.  A word is a common
+word, not a name, when the article also writes it in lowercase ("the boss
+said"): that test needs no dictionary and follows the article's own usage.
+indexer.annotate.attribution.speakers turns the names into a registry of people.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from onrecord.indexer.annotate.attribution.quotes import QuoteStyle, find_quote_spans
+from onrecord.indexer.lexicon import words
+
+F_TITLES = words("titles_female")
+M_TITLES = words("titles_male")
+N_TITLES = words("titles_neutral")
+TITLES = F_TITLES | M_TITLES | N_TITLES
+# words that open sentences or clauses, capitalised there, never part of a name
+LEADING_NOISE = words("leading_noise")
+# a capitalised run on one line: words, initials ("J.", "JF"), hyphens, possessives
+_RUN_RE = re.compile(
+    r"[A-Z](?<![\w'\u2019.-][A-Z])[\w'\u2019.\u00c0-\u024f-]*(?:[ \u00a0]+[A-Z][\w'\u2019.\u00c0-\u024f-]*)+")
+# role words written with a period that does not end the sentence: "Sen. Ann Vole"
+_NOT_SENTENCE_END = TITLES | words("abbreviations")
+_POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
+_INITIALS_RE = re.compile(r"(?:[A-Z]\.){1,3}|[A-Z]{2}")
+_LOWER_WORD_RE = re.compile(r"(?<![\w'\u2019-])[a-z][a-z'\u2019-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    """The name word lists of the lexicon (indexer.lexicon), lowercase."""
+
+    female: frozenset[str]
+    male: frozenset[str]
+    descriptors: frozenset[str]
+    roles: frozenset[str]
+    not_names: frozenset[str]
+    spokes: frozenset[str]
+    org_heads: frozenset[str]
+    person_nouns: frozenset[str]
+    female_nouns: frozenset[str]
+    first_names: frozenset[str] = frozenset()  # female | male
+    describing: frozenset[str] = frozenset()  # roles | descriptors
+    never_names: frozenset[str] = frozenset()  # LEADING_NOISE | not_names
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    """Return the name lexicons (read once)."""
+    lex = Lexicon(*(words(*k.split("+")) for k in (
+        "female", "male", "descriptors", "roles", "not_names", "spokes", "org_heads", "person_nouns",
+        "female_nouns")))
+    return replace(lex, first_names=lex.female | lex.male, describing=lex.roles | lex.descriptors,
+                   never_names=LEADING_NOISE | lex.not_names)
+
+
+def first_name_gender(first: str) -> str | None:
+    """Return "f", "m" or None for a first name."""
+    low, lex = first.lower(), lexicon()
+    return "f" if low in lex.female else "m" if low in lex.male else None
+
+
+def is_description(name: list[str]) -> bool:
+    """True when every word is a descriptor or role ("Lib Dem", "Olympian"): no name."""
+    lex = lexicon()
+    return all(_plain(t) in lex.descriptors or _plain(t) in lex.roles for t in name)
+
+
+def lowercase_words(text: str) -> frozenset[str]:
+    """Return the words the article writes in lowercase (its common words)."""
+    return frozenset(_LOWER_WORD_RE.findall(text))
+
+
+@dataclass(slots=True)
+class NameParts:
+    """A capitalised run cut into what precedes the name and the name."""
+
+    role: list[str] = field(default_factory=list)  # role and descriptor words
+    title: str | None = None
+    name: list[str] = field(default_factory=list)
+
+
+@lru_cache(maxsize=1 << 15)  # every capitalised run of every article is cut: the same words recur
+def _plain(tok: str) -> str:
+    return _POSSESSIVE_RE.sub("", tok).lower().rstrip(".")
+
+
+@lru_cache(maxsize=1 << 15)
+def _is_name_like(tok: str) -> bool:
+    """True for a token that can be part of a person's name ("Vole", "J.", "JF", "O'Neill")."""
+    return bool(_INITIALS_RE.fullmatch(tok)) or (tok[:1].isupper() and not tok.isupper() and
+                                                 not any(ch.isdigit() for ch in tok))
+
+
+def cut_name(tokens: list[str], common: frozenset[str] = frozenset()) -> NameParts:
+    """Cut a capitalised run into role words, a title and the name.
+
+    Leading tokens are not the name when they are titles, role words,
+    descriptors, words the article uses in lowercase (`common`) or an
+    employer in the possessive ("Acme's"); each is stripped only while a
+    name token remains after it.  Trailing role words ("Ann Vole MP") go too."""
+    lex = lexicon()
+    toks = [t for t in tokens if t.lower() not in ("the", "a", "an")]
+    parts = NameParts()
+    for k, tok in enumerate(toks[:-1]):
+        if _POSSESSIVE_RE.search(tok) and tok[-1] in "sS":
+            parts.role, toks = toks[:k + 1], toks[k + 1:]  # "Acme's Ann Vole": her employer
+            break
+    words = [_plain(t) for t in toks[:-1]]
+    title_at = max((k for k, w in enumerate(words) if w in TITLES), default=-1)
+    if title_at >= 0:  # "Met Commissioner Dame Ada Lowe": all before the title is her role
+        parts.role += toks[:title_at]
+        parts.title, toks = toks[title_at], toks[title_at + 1:]
+    else:
+        role_at = max((k for k, w in enumerate(words) if w in lex.describing), default=-1)
+        parts.role, toks = parts.role + toks[:role_at + 1], toks[role_at + 1:]
+    while len(toks) > 1:
+        low = _plain(toks[0])
+        if (low in common and low not in lex.first_names) or low in lex.never_names \
+                or not _is_name_like(toks[0]) \
+                or "-" in low and low.endswith(("based", "born", "year-old")):
+            parts.role.append(toks[0])  # "Boss Ann Vole", "Newport-based Ann Vole"
+        else:
+            break
+        toks = toks[1:]
+    while len(toks) > 1 and _plain(toks[-1]) in lex.roles:
+        parts.role.append(toks[-1])  # "Ann Vole MP"
+        toks = toks[:-1]
+    parts.name = [_POSSESSIVE_RE.sub("", t) if k == len(toks) - 1 else t for k, t in enumerate(toks)]
+    return parts
+
+
+@dataclass(frozen=True, slots=True)
+class NameHit:
+    """A full name found in the article: its cut parts and where it starts."""
+
+    parts: NameParts
+    start: int  # where the name itself (after role words) starts
+    run_start: int  # where the capitalised run starts
+
+
+def find_full_names(text: str, common: frozenset[str]) -> list[NameHit]:
+    """Return every run of the article that cuts to a two- or three-word
+    name ("Chelsea boss Jose Mourinho" -> Jose Mourinho), in text order."""
+    hits = []
+    for m in _RUN_RE.finditer(text):
+        for start, raw in _sentence_pieces(m.group(), m.start()):
+            parts = cut_name(raw, common)
+            if len(parts.name) not in (2, 3) or not all(_is_name_like(t) for t in parts.name) \
+                    or parts.name[-1].isupper() or any(_plain(t) in lexicon().not_names for t in parts.name):
+                continue  # "Overall UK", "During November": no surname
+            offset = text.find(parts.name[0], start, m.end())
+            hits.append(NameHit(parts, offset if offset >= 0 else start, start))
+    return hits
+
+
+def _sentence_pieces(run: str, base: int) -> list[tuple[int, list[str]]]:
+    """Split a capitalised run at words ending a sentence ("in March. Tom Dahl"):
+    return (absolute start, tokens) per piece; initials and titles ("J.",
+    "Mr.", "Sen.") do not end a sentence, and a piece's final period goes."""
+    pieces: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    start = base
+    for tok in re.finditer(r"\S+", run):
+        word = tok.group()
+        if not current:
+            start = base + tok.start()
+        if word.endswith(".") and not _INITIALS_RE.fullmatch(word) and _plain(word) not in _NOT_SENTENCE_END:
+            current.append(word.rstrip("."))
+            pieces.append((start, current))
+            current = []
+        else:
+            current.append(word)
+    if current:
+        pieces.append((start, current))
+    return [(s, toks) for s, toks in pieces if len(toks) >= 2]
+
+
+def expand_acronym(text: str, acronym: str) -> str | None:
+    """Return the capitalised name in text whose initials spell `acronym`
+    ("FA" -> "Football Association"), or None."""
+    if not re.fullmatch(r"[A-Z]{2,6}", acronym):
+        return None
+    words = r"[ \u00a0]+(?:(?:of|for|and|the|&)[ \u00a0]+)?"
+    pattern = words.join([rf"{ch}[a-z]+" for ch in acronym])
+    m = re.search(rf"\b{pattern}\b", text)
+    return m.group() if m else None
+
+
+_BODY = r"[A-Z][\w'\u2019&-]*(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z][\w'\u2019&-]*)*"
+_SPOKES = r"spokes(?:wo)?m[ae]n|spokesperson"
+_SPOKES_RE = re.compile(rf"\b(?:[Aa]n?|[Tt]he)[ \u00a0]+"
+                        rf"(?:({_SPOKES})[ \u00a0]+(?:for|at|of)[ \u00a0]+(?:the[ \u00a0]+)?({_BODY})"
+                        rf"|({_BODY})[ \u00a0]+({_SPOKES})\b)")
+
+
+def find_spokespeople(text: str) -> list[tuple[int, str, str]]:
+    """Return (position, spokes noun, body) for 'a spokeswoman for the X'
+    and 'an X spokesman' in the article."""
+    found: list[tuple[int, str, str]] = []
+    if "spokes" not in text:  # every match names a spokes- noun: skip the scan
+        return found
+    for m in _SPOKES_RE.finditer(text):
+        noun, body = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        found.append((m.start(), noun, body))
+    return found
+
+
+_SUBJECT_LEADS = frozenset(("is", "was"))
+
+
+def is_subject(text: str, start: int) -> bool:
+    """True when a name opens its sentence or clause: after at most five
+    capitalised or role words ("Former welfare minister Ann Vole") that
+    follow a sentence end, a line break, a comma, a copula ("The director is
+    Ann Vole") or the start of the text.  Walks back word by word (no regex
+    search over the window: this runs for every name in the article)."""
+    window = text[max(0, start - 60):start]
+    words = window.split(" ")
+    roles = lexicon().roles
+    k = len(words) - 1
+    if k >= 0 and words[k] == "":
+        k -= 1  # the space right before the name
+    for _ in range(6):
+        if k < 0:
+            return start - 60 <= 0
+        word = words[k]
+        if "\n" in word or word.endswith((",", ".", "!", "?", ".\"", ".\u201d", ".'", ".\u2019")) \
+                or word in _SUBJECT_LEADS:
+            return True
+        if not (word[:1].isupper() or word in roles):
+            return False
+        k -= 1
+    return False
+
+
+_LINE_RE = re.compile(r"[^\n]+")
+
+
+def quoted_spans(text: str, style: QuoteStyle) -> list[tuple[int, int]]:
+    """Return the sorted (start, end) of the article's quotes, line by line."""
+    return [(sp.start, sp.end) for line in _LINE_RE.finditer(text)
+            for sp in find_quote_spans(text, line.start(), line.end(), style)]
+
+
+def inside(spans: list[tuple[int, int]], pos: int) -> bool:
+    """True when pos lies inside one of the sorted, disjoint spans."""
+    i = bisect_right(spans, (pos, 1 << 62)) - 1
+    return i >= 0 and spans[i][0] < pos < spans[i][1]

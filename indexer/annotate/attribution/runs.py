@@ -1,0 +1,92 @@
+"""Capitalised speaker runs: role, title and name, or an institution.
+
+Owns cutting a run such as "Met Commissioner Dame Cressida Dick" into its
+role, title and name, telling an institution's name from a person's (an
+org word or an acronym), and naming the institution a phrase stands for
+(indexer.annotate.institutions' registry, with a small fallback when it
+is absent).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from onrecord.indexer.annotate.attribution.names import F_TITLES, M_TITLES, N_TITLES
+from onrecord.indexer.lexicon import words
+
+ROLE_WORDS = words("roles")
+ORG_WORDS = words("org_words", "org_heads")
+_FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropolitan Police",
+                  "iopc": "Independent Office for Police Conduct",
+                  "independent office for police conduct": "Independent Office for Police Conduct",
+                  "bbc": "BBC", "fbi": "FBI", "white house": "White House"}
+
+
+
+@lru_cache(maxsize=1)
+def _institution_matcher() -> Callable[[str], str | None]:
+    """Return phrase -> canonical institution, via
+    indexer.annotate.institutions.institutions when present."""
+    try:
+        from onrecord.indexer.annotate.institutions import (
+            institutions,  # written concurrently; guarded so quotes work alone
+        )
+        registry: Any = institutions.load_registry()
+        return lambda phrase: institutions.match_institution(phrase, registry)
+    except (ImportError, AttributeError):
+        return lambda phrase: _FALLBACK_ORGS.get(phrase.lower())
+
+
+@lru_cache(maxsize=4096)  # the same speaker phrases recur all through a long article
+def match_org(phrase: str) -> str | None:
+    """Return the canonical institution a speaker phrase names, or None.
+
+    Tries the whole phrase without determiner, then its capitalized words
+    ("a Met spokesperson" -> the Met)."""
+    match = _institution_matcher()
+    core = re.sub(r"^(?:the|a|an)\s+", "", phrase.strip(), flags=re.I)
+    core = re.sub(r"['\u2019]s$", "", core)
+    for candidate in (core, *re.findall(r"\b[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*", core)):
+        try:
+            found = match(candidate)
+        except Exception:  # a broken registry must not stop quote extraction
+            found = None
+        if found:
+            return found
+    return None
+
+
+def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
+    """Split a capitalized run into (role, title, name tokens).
+
+    "Met Commissioner Dame Cressida Dick" -> ("Met Commissioner", "Dame",
+    ["Cressida", "Dick"])."""
+    toks = re.sub(r"^(?:the|The)\s+", "", run).split()
+    lead = next((k for k, t in enumerate(toks[:-1]) if re.search(r"\w['\u2019]s$", t)), -1)
+    if lead >= 0 and not looks_like_org(toks[lead + 1:]):  # "Acme's Ann Vole": her employer
+        return " ".join(toks[:lead + 1]), *split_run(" ".join(toks[lead + 1:]))[1:]
+    toks = [re.sub(r"['\u2019]s$", "", t) for t in toks]
+    title_at = max((k for k, t in enumerate(toks) if t.lower().rstrip(".") in
+                    F_TITLES | M_TITLES | N_TITLES), default=-1)
+    if title_at >= 0:
+        role = " ".join(toks[:title_at]) or None
+        return role, toks[title_at], toks[title_at + 1:]
+    cut = 0
+    for k, t in enumerate(toks):
+        low = t.lower().rstrip(".")
+        if low in ROLE_WORDS:
+            cut = k + 1
+        elif low in ("for", "of") and k + 1 < len(toks):
+            cut = k + 2
+    name = toks[cut:]
+    if len(name) > 3:
+        cut, name = len(toks) - 2, toks[-2:]
+    return (" ".join(toks[:cut]) or None), None, name
+
+
+def looks_like_org(name: list[str]) -> bool:
+    """True for an institution's name: an org word in it ("Acme Group") or an acronym ("NATO")."""
+    return any(t.lower() in ORG_WORDS for t in name) or (
+        len(name) == 1 and name[0].isupper() and name[0].isalpha() and len(name[0]) > 1)

@@ -1,0 +1,339 @@
+"""Speaker resolution within one article: names, titles, roles, pronouns.
+
+Owns the per-document registry of people (and institutions) that lets
+"Mrs Smallman" map to the Mina Smallman introduced earlier, "Sir Mark" to
+Sir Mark Rowley, "Mr Gardner" (a typo) to Barry Gardiner and "she" to the
+most salient woman.  Salience = was a speaker before, then was a sentence
+subject, then recency.  A person's record and name-level rules are
+indexer.annotate.attribution.people's, splitting a capitalised run and naming institutions
+indexer.annotate.attribution.runs'.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from onrecord.indexer.annotate.attribution.names import (
+    F_TITLES,
+    M_TITLES,
+    N_TITLES,
+    NameHit,
+    cut_name,
+    expand_acronym,
+    find_full_names,
+    find_spokespeople,
+    first_name_gender,
+    inside,
+    is_description,
+    is_subject,
+    lexicon,
+    lowercase_words,
+    quoted_spans,
+)
+from onrecord.indexer.annotate.attribution.people import Person, gender_of, variants, within_one_edit
+from onrecord.indexer.annotate.attribution.positions import Positions
+from onrecord.indexer.annotate.attribution.quotes import QuoteStyle, detect_quote_style
+from onrecord.indexer.annotate.attribution.runs import ORG_WORDS, ROLE_WORDS, looks_like_org, match_org, split_run
+from onrecord.indexer.lexicon import words
+
+FIRST_NAME_TITLES = words("first_name_titles")
+_TITLE_ALT = "|".join(sorted((w.capitalize() for w in F_TITLES | M_TITLES | N_TITLES), key=lambda w: (-len(w), w)))
+# a capitalised word right before a surname: its first name ("Ann Vole"), unless a sentence ends there
+# lowercase role words right before a name: "former welfare minister Ann Vole"
+_ROLE_BEFORE = re.compile(r"\b(?!(?:the|a|an|of|to|and|by|with|for|from|at|in|on|said|says|told|as)\b)"
+                          r"[A-Za-z][a-z-]+\b(?=(?:\s+[A-Za-z][a-z-]+)*\s*$)", re.I)
+_CAP_WORD_RE = re.compile(r"[A-Z](?<!\w[A-Z])[\w'\u2019-]*")  # the capital first: the engine skips to it
+_POSSESSIVE_END_RE = re.compile(r"['\u2019]s$")
+_NEXT_CAP_RE = re.compile(r"[ \u00a0]+[A-Z]")
+_TITLE_BEFORE_RE = re.compile(rf"\b({_TITLE_ALT})\.?\s+$")
+_FULL_NAME_BEFORE = re.compile(r"\b(?:[A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
+_NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | words("not_first_names", "weekdays", "months")
+_MALE_PRONOUNS = words("pronouns_male")
+_FEMALE_PRONOUNS = words("pronouns_female")
+_COLLECTIVE_PRONOUNS = words("pronouns_collective")
+WALK_LIMIT = 256  # positions a pronoun looks back over before ranking everyone instead
+
+
+class DocSpeakers:
+    """The people and institutions of one article, for resolving speakers.
+
+    People are indexed by first name, surname and surname one deletion away
+    (for typos), and every mention is kept in position order, so resolving
+    a name or pronoun costs about O(log n), not a pass over everyone."""
+
+    def __init__(self, text: str, style: QuoteStyle | None = None) -> None:
+        self.people: dict[str, Person] = {}
+        self.orgs: list[tuple[int, str]] = []  # (position, canonical) of institutional speakers
+        # head word -> (end, name) of the capitalised names ending in it (indexer.annotate.attribution.nominals)
+        self.org_names_by_head: dict[str, list[tuple[int, str]]] = {}
+        self._org_names: set[str] = set()  # the orgs' names up to self._org_count (is_org)
+        self._org_count = 0
+        self.by_order: list[Person] = []
+        self._by_first: dict[str, list[Person]] = {}
+        self._by_last: dict[str, list[Person]] = {}
+        self._by_variant: dict[str, list[Person]] = {}  # surname and its one-deletion variants
+        self._salient = Positions()  # everyone's, tagged with Person.order
+        self._mentions = Positions()
+        self.text = text
+        self.proxies: list[tuple[int, str, str | None]] = []  # (position, body, gender) of spokespeople
+        self.common = lowercase_words(text)
+        self._quoted = quoted_spans(text, style or detect_quote_style(text))
+        self._candidates: dict[str, NameHit] = {}  # surname -> a full name no cue vouched for yet
+        events = [e for hit in find_full_names(text, self.common) if (e := self._introduce(text, hit))]
+        events += self._surname_mentions(text)
+        for pos, person, subject in sorted(events, key=lambda e: (e[0], e[1].order)):
+            if inside(self._quoted, pos):
+                continue  # a name inside a quote is the speaker's topic, not a pronoun's antecedent
+            person.mentions.scan(pos)
+            self._mentions.scan(pos, person.order)
+            if subject:
+                person.salient.scan(pos)
+                self._salient.scan(pos, person.order)
+        self._scan_spokespeople(text)
+
+    def _scan_spokespeople(self, text: str) -> None:
+        """Register 'a spokeswoman for the X' and 'an X spokesman' as proxies
+        for X, so their 'she said' resolves to the body they speak for."""
+        for pos, noun, run in find_spokespeople(text):
+            body = match_org(run) or expand_acronym(text, run) or run
+            if not is_description(body.split()) and run not in self._by_last:  # "a Vole spokesman": hers
+                self.note_proxy(body, "f" if "woman" in noun else "m" if "man" in noun else None, pos)
+
+    def _introduce(self, text: str, hit: NameHit) -> tuple[int, Person, bool] | None:
+        """Register a full name found by the document scan; return its mention
+        event, or None for a non-person or a name kept only as a candidate
+        (no title, known first name, role or subject position vouches for it)."""
+        name, title = hit.parts.name, hit.parts.title
+        first, last = name[0], name[-1]
+        if looks_like_org(name) or first.lower() in _NOT_FIRST or last.lower() in ROLE_WORDS:
+            return None
+        subject = is_subject(text, hit.run_start)
+        if not (title or first_name_gender(first) or hit.parts.role or subject):
+            self._candidates.setdefault(last, hit)
+            return None
+        person = self._person(first, last, gender_of(first, title), " ".join(name))
+        person.roles.update(w.lower() for w in hit.parts.role)
+        before = _ROLE_BEFORE.findall(text, max(0, hit.run_start - 40), hit.run_start)[-3:]
+        person.roles.update(w.lower() for w in before)
+        return hit.start, person, subject
+
+    def _surname_mentions(self, text: str) -> list[tuple[int, Person, bool]]:
+        """Return the mention events of known people by surname alone or with
+        a title ("Mourinho added", "Mr Straw said"): they keep a person salient
+        for pronouns.  A candidate named this way becomes a person."""
+        surnames = set(self._by_last) | set(self._candidates)
+        if not surnames:
+            return []
+        events = []
+        for m in _CAP_WORD_RE.finditer(text):  # one precompiled pass; a set look-up per word
+            word = m.group()
+            if word not in surnames:
+                word = _POSSESSIVE_END_RE.sub("", word)
+                if word not in surnames or _NEXT_CAP_RE.match(text, m.end()):
+                    continue
+            elif _NEXT_CAP_RE.match(text, m.end()):
+                continue  # "Vole Street": part of a longer name
+            t = _TITLE_BEFORE_RE.search(text, max(0, m.start() - 12), m.start())
+            if t is None and _FULL_NAME_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+                continue  # "Ann Vole": the full-name scan counted it
+            start = t.start() if t else m.start()
+            person = self._by_surname(word, t.group(1) if t else None)
+            if person is not None:
+                events.append((start, person, is_subject(text, start)))
+        return events
+
+    def _by_surname(self, last: str, title: str | None) -> Person | None:
+        """Return the person a surname (with an optional title) names: the
+        first registered one of a fitting gender, else its candidate."""
+        g = gender_of("", title)
+        for person in self._by_last.get(last, []):
+            if person.first and (not g or person.gender in (None, g)):
+                return person
+        hit = self._candidates.pop(last, None)
+        if hit is None:
+            return None
+        name = hit.parts.name
+        return self._person(name[0], last, gender_of(name[0], title or hit.parts.title), " ".join(name))
+
+    def _person(self, first: str, last: str, gender: str | None, display: str = "") -> Person:
+        """Return the person first+last, registering them (shown as `display`,
+        by default "first last") when new."""
+        name = f"{first} {last}"
+        person = self.people.get(name)
+        if person is None:
+            person = self.people[name] = Person(display or name, first, last, gender, order=len(self.by_order))
+            self.by_order.append(person)
+            self._by_first.setdefault(first, []).append(person)
+            self._by_last.setdefault(last, []).append(person)
+            for key in variants(last):
+                self._by_variant.setdefault(key, []).append(person)
+        elif person.gender is None:
+            person.gender = gender
+        return person
+
+    def resolve_run(self, run: str, pos: int) -> tuple[str | None, str | None]:
+        """Return (canonical speaker, role) for a capitalized phrase at pos:
+        an institution, a person by full name, or a known person by surname
+        or title; a bare description ("Olympian", "Lib Dem") names nobody."""
+        org = match_org(run)
+        role, title, name = split_run(run)
+        if org and (not name or looks_like_org(name) or len(name) == 1 and not title):
+            self.orgs.append((pos, org))
+            return org, None
+        if len(name) == 1 and name[0].lower() in ORG_WORDS:
+            return None, role  # "Church ministers", "the Party": which one is not said
+        if looks_like_org(name) and not title:
+            body = re.sub(r"^(?:the|The)\s+|['\u2019]s$", "", run)
+            self.orgs.append((pos, body))
+            return body, None
+        parts = cut_name(name, self.common)
+        name, title = parts.name, title or parts.title
+        role = " ".join(([role] if role else []) + parts.role) or None
+        if not name or is_description(name):
+            return None, role
+        if len(name) >= 2:
+            person = self._person(name[0], name[-1], gender_of(name[0], title), " ".join(name))
+            person.roles.update((role or "").lower().split())
+            return self._speak(person, pos).name, role
+        single = self._find_single(name[0], title, pos) or self._by_surname(name[0], title)
+        if single is None and not self._may_be_name(name[0], title):
+            return None, role  # "Church ministers", "Inanimate objects": a word, not a name
+        if single is None:
+            single = self._person("", name[0], gender_of(name[0], title))
+            single.name = name[0]
+        return self._speak(single, pos).name, role
+
+    def note_proxy(self, body: str, gender: str | None, pos: int) -> None:
+        """Record a spokesperson for `body` at pos, so their 'she said' and
+        'the spokeswoman' later resolve to the body they speak for."""
+        proxy = self.people.get(f"\0{body}")
+        if proxy is None:
+            proxy = self.people[f"\0{body}"] = Person(body, "", body, gender, order=len(self.by_order))
+            self.by_order.append(proxy)
+        proxy.gender = gender
+        self.proxies.append((pos, body, gender))
+        self._speak(proxy, pos)
+
+    def speak_as(self, person: Person, pos: int) -> str:
+        """Record that `person` spoke at pos; return their canonical name."""
+        return self._speak(person, pos).name
+
+    def _may_be_name(self, word: str, title: str | None) -> bool:
+        """True when a lone unknown word can be a name: titled ("Mr Vole"),
+        a known first name, an acronym, or written capitalised mid-sentence."""
+        if title or first_name_gender(word) or (word.isupper() and word.isalpha()) \
+                or re.fullmatch(r"\d+[A-Z][A-Za-z]+", word):  # "4Sight": a firm's name
+            return True
+        if not word.isalpha() or word.lower() in self.common or word.lower() in lexicon().never_names:
+            return False  # "Monday", "September": dates, not people
+        return re.search(rf"[\w,;] {re.escape(word)}\b", self.text) is not None
+
+    def _speak(self, person: Person, pos: int) -> Person:
+        person.spoke.add(pos)
+        person.salient.add(pos)
+        person.mentions.add(pos)
+        self._salient.add(pos, person.order)
+        self._mentions.add(pos, person.order)
+        return person
+
+    def _find_single(self, word: str, title: str | None, pos: int) -> Person | None:
+        """Resolve 'Smallman', 'Mrs Smallman', 'Sir Mark', 'Mr Gardner' to a known
+        person: the first test in order that someone passes, then the most
+        recent speaker/subject among them (ties: the person met first)."""
+        t = (title or "").lower().rstrip(".")
+        g = gender_of("", title)
+        tests: list[Callable[[], list[Person]]] = [lambda: self._by_last.get(word, [])]
+        if t in FIRST_NAME_TITLES:
+            tests.insert(0, lambda: self._by_first.get(word, []))
+        tests.append(lambda: self._typos_of(word) if len(word) >= 4 else [])
+        if not t:
+            tests.append(lambda: self._by_first.get(word, []))
+        for test in tests:
+            found = [p for p in test() if p.first and (not g or p.gender in (None, g))]
+            if found:
+                return max(found, key=lambda p: _rank(p, pos))
+        return None
+
+    def _typos_of(self, word: str) -> list[Person]:
+        """Return the people whose surname is one edit from `word`, in creation
+        order (two strings one edit apart share a one-deletion variant)."""
+        found = {p.order: p for key in variants(word) for p in self._by_variant.get(key, ())}
+        return [found[k] for k in sorted(found) if within_one_edit(found[k].last, word)]
+
+    def resolve_pronoun(self, pronoun: str, pos: int) -> str | None:
+        """Return the canonical speaker a pronoun at pos refers to, or None."""
+        low = pronoun.lower()
+        g = "m" if low in _MALE_PRONOUNS else "f" if low in _FEMALE_PRONOUNS else None
+        if g is not None:
+            best = self._pronoun_referent(g, pos)
+            if best is None:
+                return None
+            if best.gender is None:
+                best.gender = g
+            return self._speak(best, pos).name
+        if low in _COLLECTIVE_PRONOUNS:
+            earlier = self._last_org_before(pos)
+            if earlier is not None:
+                self.orgs.append((pos, earlier))
+                return earlier
+        return None
+
+    def _pronoun_referent(self, g: str, pos: int) -> Person | None:
+        """Return the person of gender g (or unknown) mentioned before pos with
+        the latest salient mention; if nobody was salient yet, the latest
+        mentioned, gender g first; ties go to the person met first.  Walks
+        back from pos over other-gender people's positions; a walk longer
+        than WALK_LIMIT falls back to ranking everyone (same answer)."""
+        fits: list[tuple[Positions, Callable[[Person], bool]]] = [
+            (self._salient, lambda p: p.gender in (None, g)),
+            (self._mentions, lambda p: p.gender == g), (self._mentions, lambda p: p.gender is None)]
+        for positions, fit in fits:
+            found: dict[int, Person] = {}
+            found_at, steps = -1, 0
+            for at, order in positions.before(pos):
+                steps += 1
+                if found and at < found_at:
+                    break
+                if steps > WALK_LIMIT:
+                    return self._pronoun_by_ranking(g, pos)
+                if fit(self.by_order[order]):
+                    found_at, found[order] = at, self.by_order[order]
+            if found:
+                return max((found[k] for k in sorted(found)),
+                           key=lambda p: (p.gender == g, p.mentions.last_before(pos)))
+        return None
+
+    def _pronoun_by_ranking(self, g: str, pos: int) -> Person | None:
+        """_pronoun_referent by ranking every person: O(people)."""
+        pool = [p for p in self.by_order if p.gender in (None, g) and p.mentions.last_before(pos) >= 0]
+        if not pool:
+            return None
+        return max(pool, key=lambda p: (p.salient.last_before(pos), p.gender == g, p.mentions.last_before(pos)))
+
+    def _last_org_before(self, pos: int) -> str | None:
+        """Return the latest-recorded institution whose position is before pos.
+        Recorded positions follow the text, so the scan back is short."""
+        for at, org in reversed(self.orgs):
+            if at < pos:
+                return org
+        return None
+
+    def is_org(self, name: str) -> bool:
+        """Return True if `name` was taken as an organisation speaking."""
+        # The names seen so far, brought up to date from the list's new
+        # tail: a per-quote scan of every org would grow with the article.
+        self._org_names.update(org for _pos, org in self.orgs[self._org_count:])
+        self._org_count = len(self.orgs)
+        return name in self._org_names or match_org(name) == name
+
+    def note_org(self, org: str, pos: int) -> None:
+        """Record an institution that spoke at pos (so 'it said' can follow)."""
+        self.orgs.append((pos, org))
+
+
+def _rank(p: Person, pos: int) -> tuple[bool, int, int]:
+    return (p.spoke.last_before(pos) >= 0, p.salient.last_before(pos), p.mentions.last_before(pos))
+
+
+# a name opening its sentence, after capitalised words or role words ("Former welfare minister Ann Vole"),
+# or named by a copula ("The director is Ann Vole"): the person the next sentences are about

@@ -1,0 +1,187 @@
+"""The institution alias registry: canonical names and their aliases.
+
+Owns reading the packaged alias file (indexer/data/institutions.json) and
+newsroom files named in ONRECORD_INSTITUTIONS, merging them, and compiling
+one regex over every alias (indexer.annotate.institutions.institutions finds and learns names
+with it).
+
+Case rules (why: "met" is a verb, "Met Office" is not the Met, but writers
+spell "Metropolitan police" and "Metropolitan Police" interchangeably):
+single-word aliases and acronyms match with exact case; in multi-word
+aliases only the first word's case matters; aliases of three or more words
+match in any case; a leading "the" may be in any case.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from onrecord.indexer.annotate.operatorfiles import read_json_file
+from onrecord.indexer.parse.invisibles import clean_name
+from onrecord.search.errors import OnrecordError
+
+ENV_VAR = "ONRECORD_INSTITUTIONS"
+DEFAULT_PATH = Path(__file__).parents[2] / "data" / "institutions.json"  # indexer/data, beside lexicon_en.json
+
+
+class RegistryError(OnrecordError):
+    """An institutions alias file is missing, unreadable or malformed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Institution:
+    """One registry entry: canonical name, kind and every alias."""
+
+    name: str
+    kind: str
+    aliases: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class InstitutionRegistry:
+    """Institutions plus the compiled matcher built once at load time.
+    Compared and hashed by identity, so it can key caches."""
+
+    institutions: tuple[Institution, ...]
+    pattern: re.Pattern[str] = dataclasses.field(repr=False)
+    exact: Mapping[str, str] = dataclasses.field(repr=False)   # normalised alias -> name
+    folded: Mapping[str, str] = dataclasses.field(repr=False)  # casefolded alias -> name
+
+    def canonical(self, surface: str) -> str | None:
+        """Return the canonical name for a matched surface, or None."""
+        key = normalize_alias(surface)
+        return self.exact.get(key) or self.folded.get(key.casefold())
+
+
+def normalize_alias(surface: str) -> str:
+    """Return `surface` with collapsed spaces, straight apostrophes, no
+    leading "the" and no trailing possessive."""
+    text = " ".join(surface.replace("’", "'").split())
+    text = re.sub(r"^(?:the|The|THE) ", "", text)
+    return re.sub(r"'s?$", "", text)
+
+
+def _alias_tokens(alias: str) -> list[tuple[str, bool]]:
+    """Return (word, any_case) pairs for an alias, applying the case rules."""
+    words = alias.split()
+    lead: list[tuple[str, bool]] = []
+    if len(words) > 1 and words[0].lower() == "the":
+        lead, words = [("the", True)], words[1:]
+    if len(words) >= 3:
+        return lead + [(w, True) for w in words]
+    return lead + [(w, k > 0) for k, w in enumerate(words)]
+
+
+def _word_regex(word: str, any_case: bool) -> str:
+    source = re.escape(word).replace("'", "['’]").replace("’", "['’]")
+    return f"(?i:{source})" if any_case and source else source
+
+
+def compile_aliases(aliases: Iterable[str]) -> re.Pattern[str]:
+    """Return one regex matching any alias as a whole word, longest first."""
+    groups: dict[str, list[str]] = {}
+    for alias in sorted(set(aliases), key=lambda a: (-len(a), a)):
+        tokens = _alias_tokens(alias)
+        (head, any_case), tail = tokens[0], tokens[1:]
+        rest = "".join([_word_regex(head[1:], any_case)]
+                       + [r"\s+" + _word_regex(w, c) for w, c in tail])
+        for first in {head[0].lower(), head[0].upper()} if any_case else {head[0]}:
+            groups.setdefault(first, []).append(rest)
+    # A literal first character per group lets the regex engine skip to
+    # candidate positions instead of trying every alias at every offset
+    # (the BBC corpus must annotate in seconds).
+    # The word-start check follows the literal so the literal stays first.
+    body = "|".join(f"{re.escape(c)}(?<![\\w].)(?:{'|'.join(alts)})"
+                    for c, alts in sorted(groups.items())) or r"(?!x)x"
+    return re.compile(r"(?:" + body + r")(?![\w])")
+
+
+def build_registry(institutions: Iterable[Institution]) -> InstitutionRegistry:
+    """Return a registry with lookups and the compiled matcher."""
+    entries = tuple(institutions)
+    exact: dict[str, str] = {}
+    folded: dict[str, str] = {}
+    surfaces: list[str] = []
+    for inst in entries:
+        for alias in (inst.name, *inst.aliases):
+            key = normalize_alias(alias)
+            exact.setdefault(key, inst.name)
+            folded.setdefault(key.casefold(), inst.name)
+            surfaces.append(alias)
+    # "the X" is only worth a pattern when bare "X" is no alias: otherwise
+    # "the Met" would win leftmost over "Met Office" in "the Met Office".
+    plain = {normalize_alias(a) for a in surfaces if normalize_alias(a) == " ".join(a.split())}
+    needed = [a for a in surfaces if normalize_alias(a) == " ".join(a.split())
+              or normalize_alias(a) not in plain]
+    return InstitutionRegistry(entries, compile_aliases(needed), exact, folded)
+
+
+def _read_entries(path: Path) -> list[Institution]:
+    """Return the entries of one alias file, names and aliases cleaned of
+    hidden characters (indexer.parse.invisibles); raise RegistryError if bad
+    (indexer.annotate.operatorfiles: a regular file of bounded size, one line per
+    fault)."""
+    data = read_json_file(path, "institutions file", RegistryError)
+    try:
+        entries = [Institution(clean_name(_text(e["name"])) or "", _text(e.get("kind", "organisation")),
+                               tuple(a for a in map(_clean_alias, e.get("aliases", ())) if a))
+                   for e in data["institutions"]]
+        if not all(e.name for e in entries):
+            raise ValueError("an institution has an empty name (or one without a letter or digit)")
+        return entries
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise RegistryError(f"malformed institutions file {path}: {exc!r}") from exc
+
+
+def _clean_alias(alias: object) -> str:
+    """Return an alias cleaned of hidden characters, '' if none is left."""
+    return clean_name(_text(alias)) or ""
+
+
+def _text(value: object) -> str:
+    """Return `value` if it is a string; raises TypeError naming its type."""
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, not {type(value).__name__}")
+    return value
+
+
+def _merge(entries: Iterable[Institution]) -> list[Institution]:
+    """Merge entries with the same name: later files add aliases and may
+    change the kind, so a newsroom file can extend a packaged entry."""
+    merged: dict[str, Institution] = {}
+    for e in entries:
+        old = merged.get(e.name)
+        if old is None:
+            merged[e.name] = e
+        else:
+            aliases = old.aliases + tuple(a for a in e.aliases if a not in old.aliases)
+            merged[e.name] = Institution(e.name, e.kind or old.kind, aliases)
+    return list(merged.values())
+
+
+@functools.lru_cache(maxsize=8)
+def _load_cached(paths: tuple[Path, ...]) -> InstitutionRegistry:
+    entries: list[Institution] = []
+    for path in paths:
+        entries.extend(_read_entries(path))
+    return build_registry(_merge(entries))
+
+
+def load_registry(path: Path | None = None) -> InstitutionRegistry:
+    """Return the registry: the packaged alias file, then `path` (if given),
+    then every file listed in $ONRECORD_INSTITUTIONS (os.pathsep-separated).
+
+    Later files extend earlier ones.  Registries are cached per file list.
+    Raises RegistryError if any file is missing or malformed.
+    """
+    paths = [DEFAULT_PATH]
+    if path is not None:
+        paths.append(Path(path))
+    extra = os.environ.get(ENV_VAR, "")
+    paths.extend(Path(p) for p in extra.split(os.pathsep) if p.strip())
+    return _load_cached(tuple(paths))
