@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from onrecord.indexer.corrections import CorrectionsError, load_corrections
+from onrecord.indexer.annotate.corrections import CorrectionsError, load_corrections
 
 
 @pytest.mark.parametrize(("data", "message"), [
