@@ -33,9 +33,7 @@ from bench.queries import build_queries
 from bench.serving import bench_web
 from onrecord.indexer.distributed.client import TASKS_PER_WORKER, chunk_files
 from onrecord.indexer.pipeline import ingest_paths, iter_input_files
-from onrecord.search.config import Config
-from onrecord.search.model import Article
-from onrecord.search.storage.store import open_index
+from onrecord.search import Article, Config, open_index
 
 REPO = Path(__file__).resolve().parent.parent
 ARTICLES_PER_FILE = 25
@@ -152,8 +150,7 @@ def _facets(index: Any, tries: int = 10) -> dict[str, list[Any]]:
     """Return the browse page's facets.  On a large index the first
     searches may come back without them (building the facet table passed
     the query deadline: a partial result), so it asks again, `tries` times."""
-    from onrecord.search.engine import search
-    from onrecord.search.model import SearchRequest
+    from onrecord.search import SearchRequest, search
 
     facets: dict[str, list[Any]] = {}
     for _ in range(tries):

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from onrecord.indexer.errors import IngestError
 from onrecord.indexer.pipeline import extract_file, iter_input_files
-from onrecord.search.model import Article, Mention, Metadata, Paragraph
+from onrecord.search import Article, Mention, Metadata, Paragraph
 
 OUTLETS: tuple[str, ...] = ("BBC News", "The Guardian", "The Times", "Reuters",
                             "Financial Times", "The Independent", "Daily Telegraph",

@@ -32,9 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from onrecord.indexer.pipeline import extract_file, ingest_paths
-from onrecord.search.storage.checking import check_index
-from onrecord.search.storage.durability import acquire_write_lock
-from onrecord.search.storage.store import open_index
+from onrecord.search import acquire_write_lock, check_index, open_index
 
 ARTICLES_PER_GROUP = 12
 SERIAL_BATCH = 3  # articles per commit in the serial writer
@@ -45,8 +43,8 @@ _WRITER = """
 import sys
 from pathlib import Path
 from onrecord.indexer.pipeline import ingest_paths
-from onrecord.search.config import Config
-from onrecord.search.storage.store import open_index
+from onrecord.search import Config
+from onrecord.search import open_index
 index = open_index(Path(sys.argv[1]), create=True)
 ingest_paths([Path(p) for p in sys.argv[3:]], index, batch_articles={batch},
              workers=int(sys.argv[2]), config=Config(cluster_min_bytes=0))

@@ -25,10 +25,7 @@ from typing import Any
 
 from bench.corpus import OUTLETS, Pool, count_words, iter_derived
 from bench.peers import TantivyBuilder, build_whoosh_naive
-from onrecord.search.model import Article
-from onrecord.search.storage.segments import SegmentBatch, write_segment
-from onrecord.search.storage.store import open_index
-from onrecord.search.storage.writing import commit_batches, hold_write_lock
+from onrecord.search import Article, SegmentBatch, commit_batches, hold_write_lock, open_index, write_segment
 
 REPO = Path(__file__).resolve().parent.parent
 STREAM_BATCH = 500  # articles per slice of the stream handed round the workers

@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterator
 
 from bench.corpus import FIRST_DAY, LAST_DAY, MAX_PARAS, MIN_PARAS, OUTLETS
-from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
+from onrecord.search import Article, Mention, Metadata, Paragraph, Quote
 
 PROLIFIC = "Ann Prolific"
 PROLIFIC_ROLES = ("council leader", "leader of Exampleton Council", "mayor")

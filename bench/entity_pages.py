@@ -30,10 +30,7 @@ from urllib.parse import quote
 
 from bench.derived import batched
 from bench.entity_corpus import LONG_ID, PROLIFIC, iter_prolific, long_article
-from onrecord.search.config import Config
-from onrecord.search.storage.segments import SegmentBatch, write_segment
-from onrecord.search.storage.store import open_index
-from onrecord.search.storage.writing import commit_batches, hold_write_lock
+from onrecord.search import Config, SegmentBatch, commit_batches, hold_write_lock, open_index, write_segment
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WORK = Path(os.environ.get("ONRECORD_BENCH_DIR", "/tmp/onrecord-bench"))

@@ -34,11 +34,7 @@ from typing import Any
 from urllib.parse import urlencode
 from urllib.request import urlopen
 
-from onrecord.search.config import Config
-from onrecord.search.engine import search
-from onrecord.search.model import Article, SearchRequest
-from onrecord.search.storage.store import Index, open_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search import Article, Config, Index, SearchRequest, open_index, search, write_articles
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_BBC = Path(os.environ.get("ONRECORD_BBC", REPO.parent / "shared" / "corpus" / "bbc"))

@@ -32,7 +32,7 @@ from bench.htmleval import INGEST_RUNS, htmleval_rows
 from onrecord.indexer.annotate.annotator import annotate_article
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.indexer.read.encodings import decode_text
-from onrecord.search.model import Article, Metadata, ParsedArticle, Quote
+from onrecord.search import Article, Metadata, ParsedArticle, Quote
 
 REPO = Path(__file__).resolve().parent.parent
 GOLD = REPO / "bench" / "gold" / "seeds_quotes.json"

@@ -121,7 +121,7 @@ def time_attribution(quotes: int, layout: str, runs: int) -> tuple[float, float,
     from onrecord.indexer.annotate.dates import annotate_dates
     from onrecord.indexer.annotate.institutions.institutions import annotate_institutions
     from onrecord.indexer.chunk.chunker import chunk_article
-    from onrecord.search.model import Metadata, ParsedArticle
+    from onrecord.search import Metadata, ParsedArticle
     parsed = ParsedArticle(source="heavy", text=quote_heavy_text(quotes, layout=layout), meta=Metadata())
     article = annotate_dates(annotate_institutions(chunk_article(parsed)))
     walls, cpus, found = [], [], 0
@@ -151,7 +151,7 @@ def ingest_rss(path: Path) -> dict[str, float]:
     """Ingest `path` into a fresh temporary index in this process (one
     worker, no time budget); return peak RSS before and after, and seconds."""
     from onrecord.indexer.pipeline import ingest_paths
-    from onrecord.search.storage.store import open_index
+    from onrecord.search import open_index
     start = peak_rss_mb()
     with tempfile.TemporaryDirectory() as tmp:
         index = open_index(Path(tmp) / "index", create=True)

@@ -18,9 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from onrecord.search.features.entities import list_entities
-from onrecord.search.features.lookup import lookup_speakers, name_tokens
-from onrecord.search.storage.store import open_index
+from onrecord.search import list_entities, lookup_speakers, name_tokens, open_index
 
 DEFAULT_INDEX = Path("/tmp/bbcix-desk")
 

@@ -19,10 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bench.queries import BenchQuery
-from onrecord.search.config import load_config
-from onrecord.search.engine import search
-from onrecord.search.model import Article
-from onrecord.search.storage.store import open_index
+from onrecord.search import Article, load_config, open_index, search
 
 ENGINES = ("onrecord", "tantivy", "whoosh-naive")
 TOP_HITS = 10

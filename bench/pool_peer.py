@@ -23,14 +23,20 @@ from typing import Any
 
 from onrecord.indexer.distributed.publishing import Tally
 from onrecord.indexer.extraction import extract_outcome
-from onrecord.search.config import Config
-from onrecord.search.lifeline import die_with_parent
-from onrecord.search.model import IngestSummary
-from onrecord.search.storage.identity import Resolution, resolver_for
-from onrecord.search.storage.records import VersionRecord
-from onrecord.search.storage.segments import SegmentBatch, drop_articles, write_segment
-from onrecord.search.storage.store import Index
-from onrecord.search.storage.writing import commit_batches, hold_write_lock
+from onrecord.search import (
+    Config,
+    Index,
+    IngestSummary,
+    Resolution,
+    SegmentBatch,
+    VersionRecord,
+    commit_batches,
+    die_with_parent,
+    drop_articles,
+    hold_write_lock,
+    resolver_for,
+    write_segment,
+)
 
 POOL_CONTEXT = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
 

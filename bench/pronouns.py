@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.extraction import convert_split, extract_text, polnear_dir
-from onrecord.search.model import Quote
+from onrecord.search import Quote
 
 MIN_COVER = 0.3
 _PRONOUNS = frozenset("he she they it we i you his her their its him them".split())

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from onrecord.search.model import SearchRequest, SortOrder
+from onrecord.search import SearchRequest, SortOrder
 
 MIN_QUERIES = 54  # 50 before the four common-word phrase rows
 D = dt.date

@@ -31,10 +31,7 @@ from bench.queries import build_queries
 from bench.report import combine_runs, format_table, machine_info
 from bench.serving import bench_web
 from onrecord.indexer.pipeline import ingest_paths
-from onrecord.search.config import Config
-from onrecord.search.model import Article
-from onrecord.search.storage.store import open_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search import Article, Config, open_index, write_articles
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_SIZES = "bbc,24k,250k,1m"

@@ -20,10 +20,19 @@ from typing import Any, TypeVar
 import click
 
 from onrecord.cli.settings_doc import settings_markdown
-from onrecord.search.config import ConfigError, describe_settings, load_config, serve_port
-from onrecord.search.errors import OnrecordError
-from onrecord.search.facetdefs import NAME_FACETS, FacetDef
-from onrecord.search.model import IngestSummary, SearchRequest, SearchResult, SortOrder
+from onrecord.search import (
+    NAME_FACETS,
+    ConfigError,
+    FacetDef,
+    IngestSummary,
+    OnrecordError,
+    SearchRequest,
+    SearchResult,
+    SortOrder,
+    describe_settings,
+    load_config,
+    serve_port,
+)
 
 T = TypeVar("T")  # what _or_exit's call returns
 LISTED_PATHS = 5  # files named per guessed encoding in the summary
@@ -90,7 +99,7 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     from onrecord.cli.progress import ProgressLine
     from onrecord.indexer.annotate.annotator import load_annotation_files
     from onrecord.indexer.pipeline import ingest_paths
-    from onrecord.search.storage.store import open_index
+    from onrecord.search import open_index
 
     if cluster is not None:  # checked like --setting cluster=..., which it beats
         settings = (*settings, f"cluster={cluster}")
@@ -199,7 +208,7 @@ def check_command(index_dir: Path | None, settings: tuple[str, ...]) -> None:
     """Verify the index: every segment readable, counts and facets agree,
     no orphan files (superseded commits' files and a read-only directory
     are fine).  Prints how to repair; exits 0 when ok, 1 otherwise."""
-    from onrecord.search.storage.checking import check_index
+    from onrecord.search import check_index
 
     config = load_config(settings=settings, index_dir=index_dir)
     report = check_index(config.index_dir)
@@ -244,8 +253,7 @@ def search_command(query: str, since: dt.datetime | None, until: dt.datetime | N
                    index_dir: Path | None, settings: tuple[str, ...],
                    **selected: tuple[str, ...]) -> None:
     """Search the index; prints hits with their permalinks (or --json)."""
-    from onrecord.search.engine import search
-    from onrecord.search.storage.store import open_index
+    from onrecord.search import open_index, search
 
     config = load_config(settings=settings, index_dir=index_dir, per_page=per_page)
     picked: dict[str, Any] = {str(f.request_attr): selected[f.name] for f in CLI_FACETS}

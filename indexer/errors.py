@@ -1,7 +1,7 @@
 """Named exceptions of the indexer; the pipeline logs, skips and counts them."""
 from __future__ import annotations
 
-from onrecord.search.errors import OnrecordError
+from onrecord.search import OnrecordError
 
 
 class IngestError(OnrecordError):

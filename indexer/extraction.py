@@ -16,7 +16,7 @@ from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.indexer.errors import BudgetError, IngestError
 from onrecord.indexer.parse.parser import iter_articles
 from onrecord.indexer.read.reader import InputFile, read_source
-from onrecord.search.model import Article
+from onrecord.search import Article
 
 log = logging.getLogger(__name__)
 

@@ -25,11 +25,7 @@ from onrecord.indexer.distributed.publishing import Tally
 from onrecord.indexer.extraction import FileOutcome, extract_file, extract_outcome
 from onrecord.indexer.progress import COMMITTING, READING, STARTING, WRITING, ProgressCallback, ProgressReport
 from onrecord.indexer.read.inputs import find_input_files
-from onrecord.search.config import Config
-from onrecord.search.model import IngestSummary
-from onrecord.search.storage.identity import Resolver, open_resolver
-from onrecord.search.storage.store import Index
-from onrecord.search.storage.writing import hold_write_lock, write_articles
+from onrecord.search import Config, Index, IngestSummary, Resolver, hold_write_lock, open_resolver, write_articles
 
 __all__ = ["FileOutcome", "extract_file", "extract_outcome", "ingest_paths", "iter_input_files"]
 

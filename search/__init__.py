@@ -1,10 +1,156 @@
 """onrecord's search layer: the data model, the Whoosh index and the query
-engine.  The only package that imports Whoosh."""
-from onrecord.search.engine import get_article, search
-from onrecord.search.features.entities import get_entity, list_entities
-from onrecord.search.features.exporting import EXPORT_COLUMNS, iter_export_rows
-from onrecord.search.storage.store import Index, open_index, ram_index
-from onrecord.search.storage.writing import write_articles
+engine.  The only package that imports Whoosh.
 
-__all__ = ["EXPORT_COLUMNS", "Index", "get_article", "get_entity", "iter_export_rows",
-           "list_entities", "open_index", "ram_index", "search", "write_articles"]
+This module is search/'s front door: web/, cli/ and indexer/ import what
+they use from `onrecord.search`, never from a module below it
+(tests/test_layers.py checks; tests/test_search_exports.py lists the
+names).  search/'s own modules import their siblings directly.
+
+Names resolve lazily, each time one is looked up, to the attribute of the
+module that owns it: `import onrecord.search.model` (a worker parsing
+pages) loads no Whoosh, and a test that patches
+`onrecord.search.engine.search` patches what the web calls through here."""
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+# Home module -> the names it exports, grouped by concern.  A new export is
+# one name in one row here and in the TYPE_CHECKING imports below (which
+# give mypy the types; tests/test_search_exports.py checks both agree).
+EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # The data model: what the indexer builds and the engine answers with.
+    ("onrecord.search.model", (
+        "Article", "Block", "BlockKind", "BlockRole", "DateBucket", "EntityList", "EntityProfile",
+        "Evidence", "FacetValue", "IngestSummary", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph",
+        "ParsedArticle", "Quote", "SPEAKER_TYPES", "SearchRequest", "SearchResult", "Sighting", "SortOrder",
+        "SourceFile", "SourceKind", "SpeakerType", "StoredArticle", "USER_SOURCE", "paragraph_permalink"
+    )),
+    ("onrecord.search.partialdates", ("PartialDate", "format_partial", "parse_iso_partial")),
+    # Configuration: the SETTINGS table and the Config read from it.
+    ("onrecord.search.config", (
+        "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "int_default",
+        "is_loopback_host", "load_config", "serve_port"
+    )),
+    # Errors every layer raises or maps (web/errors.py gives each its status code).
+    ("onrecord.search.errors", (
+        "BusyError", "IndexUnavailableError", "NotFoundError", "OnrecordError", "QueryError"
+    )),
+    # Facets: the FACETS table of filterable fields.
+    ("onrecord.search.facetdefs", ("FACETS", "FACETS_BY_NAME", "NAME_FACETS", "FacetDef")),
+    # Reading: open an index, search it, fetch an article, check it.
+    ("onrecord.search.storage.store", ("Index", "open_index", "ram_index")),
+    ("onrecord.search.engine", ("get_article", "search")),
+    ("onrecord.search.storage.checking", ("check_index",)),
+    # Writing: one writer at a time commits articles, or segments built elsewhere (the cluster's tasks).
+    ("onrecord.search.storage.writing", ("commit_batches", "hold_write_lock", "write_articles")),
+    ("onrecord.search.storage.durability", ("acquire_write_lock", "write_failure")),
+    ("onrecord.search.storage.identity", (
+        "ArticleDigest", "Resolution", "Resolver", "digest_of", "open_resolver", "resolver_for"
+    )),
+    ("onrecord.search.storage.records", ("VersionRecord",)),
+    ("onrecord.search.storage.segments", (
+        "LocalSegment", "PortableSegment", "SegmentBatch", "build_segment", "discard_segment",
+        "drop_articles", "install_segment", "write_segment"
+    )),
+    ("onrecord.search.storage.leftovers", ("SCRATCH_DIR",)),
+    # Features the web and the command line serve: exports, feeds, openings, speaker lookup, entity pages.
+    ("onrecord.search.features.exporting", ("EXPORT_COLUMNS", "RowKind", "iter_export_rows")),
+    ("onrecord.search.features.feeds", ("Feed", "FeedEntry", "newest_paragraphs")),
+    ("onrecord.search.features.openings", ("article_openings",)),
+    ("onrecord.search.features.lookup", ("MAX_NAMES", "LookupRow", "lookup_speakers", "name_tokens")),
+    ("onrecord.search.features.entities", ("get_entity", "list_entities", "page_entities")),
+    # Child processes (the web's ingest desk, the cluster's workers) die with their parent.
+    ("onrecord.search.lifeline", ("die_with_parent",)),
+)
+_HOMES: dict[str, str] = {name: module for module, names in EXPORTS for name in names}
+__all__ = sorted(_HOMES)
+
+if TYPE_CHECKING:
+    from onrecord.search.config import (
+        SETTINGS,
+        Config,
+        ConfigError,
+        Setting,
+        describe_settings,
+        int_default,
+        is_loopback_host,
+        load_config,
+        serve_port,
+    )
+    from onrecord.search.engine import get_article, search
+    from onrecord.search.errors import BusyError, IndexUnavailableError, NotFoundError, OnrecordError, QueryError
+    from onrecord.search.facetdefs import FACETS, FACETS_BY_NAME, NAME_FACETS, FacetDef
+    from onrecord.search.features.entities import get_entity, list_entities, page_entities
+    from onrecord.search.features.exporting import EXPORT_COLUMNS, RowKind, iter_export_rows
+    from onrecord.search.features.feeds import Feed, FeedEntry, newest_paragraphs
+    from onrecord.search.features.lookup import MAX_NAMES, LookupRow, lookup_speakers, name_tokens
+    from onrecord.search.features.openings import article_openings
+    from onrecord.search.lifeline import die_with_parent
+    from onrecord.search.model import (
+        MAX_PER_PAGE,
+        SPEAKER_TYPES,
+        USER_SOURCE,
+        Article,
+        Block,
+        BlockKind,
+        BlockRole,
+        DateBucket,
+        EntityList,
+        EntityProfile,
+        Evidence,
+        FacetValue,
+        IngestSummary,
+        Mention,
+        Metadata,
+        Paragraph,
+        ParsedArticle,
+        Quote,
+        SearchRequest,
+        SearchResult,
+        Sighting,
+        SortOrder,
+        SourceFile,
+        SourceKind,
+        SpeakerType,
+        StoredArticle,
+        paragraph_permalink,
+    )
+    from onrecord.search.partialdates import PartialDate, format_partial, parse_iso_partial
+    from onrecord.search.storage.checking import check_index
+    from onrecord.search.storage.durability import acquire_write_lock, write_failure
+    from onrecord.search.storage.identity import (
+        ArticleDigest,
+        Resolution,
+        Resolver,
+        digest_of,
+        open_resolver,
+        resolver_for,
+    )
+    from onrecord.search.storage.leftovers import SCRATCH_DIR
+    from onrecord.search.storage.records import VersionRecord
+    from onrecord.search.storage.segments import (
+        LocalSegment,
+        PortableSegment,
+        SegmentBatch,
+        build_segment,
+        discard_segment,
+        drop_articles,
+        install_segment,
+        write_segment,
+    )
+    from onrecord.search.storage.store import Index, open_index, ram_index
+    from onrecord.search.storage.writing import commit_batches, hold_write_lock, write_articles
+else:
+    def __getattr__(name: str) -> object:
+        """Return the exported `name` from its home module, imported on
+        first use; raise AttributeError for a name this door does not export."""
+        home = _HOMES.get(name)
+        if home is None:
+            raise AttributeError(f"module 'onrecord.search' exports no {name!r}")
+        return getattr(import_module(home), name)
+
+
+def __dir__() -> list[str]:
+    """Return the exported names and this module's own."""
+    return sorted({*globals(), *__all__})

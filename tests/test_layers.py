@@ -4,7 +4,9 @@
 (read <- parse <- chunk <- annotate <- extraction <- distributed <- pipeline),
 only onrecord.search imports Whoosh, only onrecord.web imports Flask, only
 indexer/distributed/ imports Dask, only search/storage/ touches Whoosh's
-private attributes, and nothing imports the old bare package names.
+private attributes, nothing imports the old bare package names, and
+nothing outside search/ imports below its front door (`onrecord.search`'s
+exports), while search/'s own modules never import that door.
 
 Each rule is a row of a table; a new rule is one row."""
 from __future__ import annotations
@@ -13,6 +15,8 @@ import ast
 from pathlib import Path
 
 import pytest
+
+import onrecord.search
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE_DIRS = {"search": "onrecord.search", "indexer": "onrecord.indexer",
@@ -138,4 +142,31 @@ def test_only_storage_reads_private_attributes() -> None:
     broken = {name: reads for name, tree in MODULES
               if within(name, "onrecord.search") and not within(name, "onrecord.search.storage")
               for reads in [private_whoosh_reads(tree)] if reads}
+    assert not broken
+
+
+def reaches_past_the_door(imported: str) -> bool:
+    """True for an import of a module or name below onrecord.search that the
+    front door does not export (`onrecord.search.model`, `...storage.store.Index`)."""
+    if not within(imported, "onrecord.search") or imported == "onrecord.search":
+        return False
+    parent, _, name = imported.rpartition(".")
+    return not (parent == "onrecord.search" and name in onrecord.search.__all__)
+
+
+@pytest.mark.parametrize("outside", ["onrecord.web", "onrecord.cli", "onrecord.indexer"])
+def test_search_is_entered_by_its_front_door(outside: str) -> None:
+    broken = sorted(f"{name} imports {imported}" for name, tree in MODULES if within(name, outside)
+                    for imported in imported_names(tree) if reaches_past_the_door(imported))
+    assert not broken
+
+
+def test_search_never_imports_its_own_front_door() -> None:
+    # The door resolves names from search/'s modules; one of them importing
+    # the door would make its import order matter (and a cycle possible).
+    broken = sorted(name for name, tree in MODULES if within(name, "onrecord.search")
+                    and name != "onrecord.search"
+                    for node in ast.walk(tree)
+                    if isinstance(node, ast.ImportFrom) and node.module == "onrecord.search" and not node.level
+                    or isinstance(node, ast.Import) and any(a.name == "onrecord.search" for a in node.names))
     assert not broken

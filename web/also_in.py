@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from onrecord.search.model import Sighting
+from onrecord.search import Sighting
 from onrecord.web.citations import permalink
 
 UNKNOWN_OUTLET = "unknown outlet"

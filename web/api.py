@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from onrecord.search import engine
+import onrecord.search as search_layer  # names looked up per call reach a patch of their home module
 from onrecord.web.citations import public_permalinks
 from onrecord.web.params import parse_search_request, refuse_unknown_params
 from onrecord.web.state import get_state, site_root
@@ -24,7 +24,7 @@ def api_search() -> Response:
     state = get_state()
     refuse_unknown_params(request.args.keys())
     req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
-    result = engine.search(state.index(), req)
+    result = search_layer.search(state.index(), req)
     return jsonify(public_permalinks(result.to_dict(), site_root()))
 
 

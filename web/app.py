@@ -16,9 +16,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
 
-from onrecord.search.config import Config, ConfigError, load_config
-from onrecord.search.facetdefs import FACETS
-from onrecord.search.storage.store import Index
+from onrecord.search import FACETS, Config, ConfigError, Index, load_config
 from onrecord.web.also_in import build_cluster
 from onrecord.web.api import bp as api_bp
 from onrecord.web.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from onrecord.search.model import StoredArticle
+from onrecord.search import StoredArticle
 from onrecord.web.render import Span, render_spans
 
 

@@ -19,11 +19,8 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.routing import BaseConverter
 from werkzeug.wrappers import Response
 
-from onrecord.search.config import int_default
-from onrecord.search.errors import NotFoundError, QueryError
-from onrecord.search.features import entities as search_entities
-from onrecord.search.features.openings import article_openings
-from onrecord.search.model import EntityList, EntityProfile
+import onrecord.search as search_entities  # looked up per call, as search_layer elsewhere
+from onrecord.search import EntityList, EntityProfile, NotFoundError, QueryError, article_openings, int_default
 from onrecord.web.api import json_page
 from onrecord.web.charts import build_timeline
 from onrecord.web.feeds import feed_url_for

@@ -18,8 +18,7 @@ import time
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from onrecord.search.errors import BusyError, IndexUnavailableError, NotFoundError, QueryError
-from onrecord.search.features.lookup import MAX_NAMES
+from onrecord.search import MAX_NAMES, BusyError, IndexUnavailableError, NotFoundError, QueryError
 from onrecord.web.params import hidden_filters, raw_form, unknown_param_notes
 from onrecord.web.state import get_state
 

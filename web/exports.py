@@ -24,17 +24,15 @@ from typing import Any
 
 from flask import Blueprint, Response, request, stream_with_context
 
-from onrecord.search.errors import QueryError
-from onrecord.search.facetdefs import NAME_FACETS
-from onrecord.search.features import exporting
-from onrecord.search.model import SearchRequest
+import onrecord.search as search_layer  # names looked up per call reach a patch of their home module
+from onrecord.search import EXPORT_COLUMNS, NAME_FACETS, QueryError, RowKind, SearchRequest
 from onrecord.web.citations import absolute_url
 from onrecord.web.params import parse_search_request, refuse_unknown_params
 from onrecord.web.state import get_state, site_root
 
 bp = Blueprint("exports", __name__)
 
-ROW_KINDS: tuple[exporting.RowKind, ...] = ("quotes", "paragraphs")
+ROW_KINDS: tuple[RowKind, ...] = ("quotes", "paragraphs")
 MAX_SLUG_CHARS = 40
 # The most characters of query and filters in a download name: long enough
 # to tell exports apart in a Downloads folder, short enough for any file system.
@@ -63,7 +61,7 @@ _FORMULA_START = tuple(FORMULA_TRIGGERS)
 _SLUG_JUNK = re.compile(r"[^a-z0-9]+")
 
 
-def parse_rows(raw: str | None) -> exporting.RowKind:
+def parse_rows(raw: str | None) -> RowKind:
     """Return the row kind ('quotes' if blank); raises QueryError otherwise."""
     value = (raw or "").strip().lower() or "quotes"
     for kind in ROW_KINDS:
@@ -170,8 +168,8 @@ def export_response(ext: str) -> Response:
     refuse_unknown_params(request.args.keys(), extra=("rows",))
     req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
     kind = parse_rows(request.args.get("rows"))
-    columns = list(exporting.EXPORT_COLUMNS[kind])
-    found = start_rows(iter(exporting.iter_export_rows(state.index(), req, kind)))
+    columns = list(EXPORT_COLUMNS[kind])
+    found = start_rows(iter(search_layer.iter_export_rows(state.index(), req, kind)))
     rows = with_absolute_permalinks(found, site_root())
     encode, mimetype = ENCODERS[ext]
     name = export_filename(req.query, dt.date.today(), ext, kind, request_filters(req))

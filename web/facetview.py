@@ -13,8 +13,7 @@ import calendar
 from dataclasses import dataclass
 from typing import Literal
 
-from onrecord.search.facetdefs import FACETS, FacetDef
-from onrecord.search.model import DateBucket, FacetValue, SearchResult
+from onrecord.search import FACETS, DateBucket, FacetDef, FacetValue, SearchResult
 from onrecord.web.links import FACET_FILTERS, SearchLinks
 
 ValueState = Literal["selected", "excluded", "none"]

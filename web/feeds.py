@@ -18,12 +18,16 @@ from xml.etree import ElementTree as ET
 
 from flask import Blueprint, Response, request, url_for
 
-from onrecord.search.errors import NotFoundError
-from onrecord.search.facetdefs import NAME_FACETS
-from onrecord.search.features.feeds import Feed, FeedEntry, newest_paragraphs
-from onrecord.search.features.openings import article_openings
-from onrecord.search.model import SearchRequest
-from onrecord.search.partialdates import parse_iso_partial
+from onrecord.search import (
+    NAME_FACETS,
+    Feed,
+    FeedEntry,
+    NotFoundError,
+    SearchRequest,
+    article_openings,
+    newest_paragraphs,
+    parse_iso_partial,
+)
 from onrecord.web.citations import absolute_url
 from onrecord.web.params import MAX_FILTER_CHARS, parse_search_request, refuse_unknown_params
 from onrecord.web.state import get_state, site_root

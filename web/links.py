@@ -15,8 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from onrecord.search.facetdefs import FACETS, NAME_FACETS
-from onrecord.search.model import SearchRequest
+from onrecord.search import FACETS, NAME_FACETS, SearchRequest
 from onrecord.web.citations import permalink
 
 # facet name (as in SearchResult.facets) -> SearchRequest tuple field, for

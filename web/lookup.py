@@ -17,7 +17,7 @@ from typing import Any
 
 from flask import Blueprint, Response, render_template, request, stream_with_context, url_for
 
-from onrecord.search.features.lookup import MAX_NAMES, LookupRow, lookup_speakers
+from onrecord.search import MAX_NAMES, LookupRow, lookup_speakers
 from onrecord.web.api import json_page
 from onrecord.web.citations import absolute_url
 from onrecord.web.entities import entity_url

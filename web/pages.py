@@ -11,10 +11,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 
-from onrecord.search import engine
-from onrecord.search.config import int_default
-from onrecord.search.features.openings import article_openings
-from onrecord.search.model import Paragraph, StoredArticle, paragraph_permalink
+import onrecord.search as search_layer  # names looked up per call reach a patch of their home module
+from onrecord.search import Paragraph, StoredArticle, article_openings, int_default, paragraph_permalink
 from onrecord.web.api import json_page
 from onrecord.web.changes import change_marks
 from onrecord.web.facetview import facet_views, histogram_bars
@@ -47,7 +45,7 @@ def search_page() -> str:
     know is ignored, with a note saying so beside the query box)."""
     state = get_state()
     req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
-    result = engine.search(state.index(), req)
+    result = search_layer.search(state.index(), req)
     links = SearchLinks(req, url_for("pages.search_page"), state.config.per_page)
     return render_template(
         "search.html",
@@ -80,7 +78,7 @@ def article_page(doc_id: str, fmt: str) -> str | Response:
     target = parse_int(request.args.get("p"), "p", 0, 1, MAX_PARAGRAPH)
     page = parse_int(request.args.get("page"), "page", 1, 1, MAX_PAGE)
     version = parse_int(request.args.get("version"), "version", 0, 1, MAX_VERSION) or None
-    article = engine.get_article(state.index(), doc_id, query, version, window=state.config.article_window,
+    article = search_layer.get_article(state.index(), doc_id, query, version, window=state.config.article_window,
                                  page=page, around=target or None)
     if fmt == "json":
         return json_page(article_data(article))

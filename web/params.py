@@ -19,10 +19,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
-from onrecord.search.config import int_default
-from onrecord.search.errors import QueryError
-from onrecord.search.facetdefs import FACETS_BY_NAME, NAME_FACETS
-from onrecord.search.model import MAX_PER_PAGE, SearchRequest, SortOrder
+from onrecord.search import FACETS_BY_NAME, MAX_PER_PAGE, NAME_FACETS, QueryError, SearchRequest, SortOrder, int_default
 
 # The default of the max_query_chars setting (search.config), which the
 # search layer enforces too; callers pass their config's.

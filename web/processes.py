@@ -26,9 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from onrecord.search.config import Config
-from onrecord.search.errors import OnrecordError
-from onrecord.search.lifeline import die_with_parent
+from onrecord.search import Config, OnrecordError, die_with_parent
 
 log = logging.getLogger(__name__)
 

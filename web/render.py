@@ -19,8 +19,7 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
 
-from onrecord.search.model import USER_SOURCE, Paragraph, Quote
-from onrecord.search.partialdates import format_partial, parse_iso_partial
+from onrecord.search import USER_SOURCE, Paragraph, Quote, format_partial, parse_iso_partial
 
 # kind -> (tag, css class); the class names are constants, never user input.
 SPAN_TAGS: dict[str, tuple[str, str | None]] = {

@@ -16,10 +16,8 @@ from dataclasses import dataclass, field
 
 from flask import current_app, has_request_context, request
 
-from onrecord.search.config import Config, is_loopback_host
-from onrecord.search.errors import IndexUnavailableError
-from onrecord.search.storage import store
-from onrecord.search.storage.store import Index
+import onrecord.search as search_layer  # names looked up per call reach a patch of their home module
+from onrecord.search import Config, Index, IndexUnavailableError, is_loopback_host
 
 STATE_KEY = "onrecord"
 # A Host header trust_host_header may use: a name or IPv4 address, or a
@@ -53,7 +51,7 @@ def open_configured_index(config: Config) -> Index:
     raises IndexUnavailableError (with the command that builds it) if it
     is missing or unreadable."""
     try:
-        index = store.open_index(config.index_dir, config=config, readonly=True)
+        index = search_layer.open_index(config.index_dir, config=config, readonly=True)
     except IndexUnavailableError:
         raise
     except OSError as exc:  # the search layer should wrap these; be safe

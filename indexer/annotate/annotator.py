@@ -18,7 +18,7 @@ from onrecord.indexer.annotate.institutions.institutions import annotate_institu
 from onrecord.indexer.annotate.institutions.registry import load_registry
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.parse.invisibles import clean_names
-from onrecord.search.model import Article
+from onrecord.search import Article
 
 
 class Stage(Protocol):

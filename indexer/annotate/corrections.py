@@ -32,8 +32,7 @@ from pathlib import Path
 from onrecord.indexer.annotate.operatorfiles import read_json_file
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.parse.invisibles import clean_name, clean_value
-from onrecord.search.errors import OnrecordError
-from onrecord.search.model import SPEAKER_TYPES, USER_SOURCE, Article, Paragraph, Quote, SpeakerType
+from onrecord.search import SPEAKER_TYPES, USER_SOURCE, Article, OnrecordError, Paragraph, Quote, SpeakerType
 
 ENV_VAR = "ONRECORD_SPEAKERS"
 

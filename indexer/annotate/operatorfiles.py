@@ -15,7 +15,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from onrecord.search.errors import OnrecordError
+from onrecord.search import OnrecordError
 
 # The packaged institutions file is 7 KB; a newsroom's lists are a few MB
 # at most, and more is a wrong path (a log, a dump) read into memory.

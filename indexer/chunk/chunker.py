@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from onrecord.indexer.chunk.urls import normalise_url
 from onrecord.indexer.errors import ParseError
-from onrecord.search.model import Article, Block, BlockKind, Metadata, Paragraph, ParsedArticle
+from onrecord.search import Article, Block, BlockKind, Metadata, Paragraph, ParsedArticle
 
 # A fragment this short that the next paragraph begins with is a scraping
 # leftover ("Nicole Smallman, 27, and"), not a paragraph of its own.

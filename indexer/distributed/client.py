@@ -41,12 +41,7 @@ from onrecord.indexer.errors import WorkerError
 from onrecord.indexer.extraction import extract_outcome
 from onrecord.indexer.progress import READING, ProgressReport
 from onrecord.indexer.read.reader import load_input
-from onrecord.search.config import Config
-from onrecord.search.lifeline import die_with_parent
-from onrecord.search.model import IngestSummary
-from onrecord.search.storage.leftovers import SCRATCH_DIR
-from onrecord.search.storage.store import Index
-from onrecord.search.storage.writing import hold_write_lock
+from onrecord.search import SCRATCH_DIR, Config, Index, IngestSummary, die_with_parent, hold_write_lock
 
 log = logging.getLogger(__name__)
 

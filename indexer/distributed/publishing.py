@@ -23,11 +23,20 @@ from typing import Any
 from onrecord.indexer.distributed.tasks import ChunkResult, Found
 from onrecord.indexer.extraction import FileOutcome
 from onrecord.indexer.progress import COMMITTING, WRITING, ProgressReport
-from onrecord.search.model import IngestSummary
-from onrecord.search.storage.identity import Resolution, Resolver, open_resolver
-from onrecord.search.storage.segments import SegmentBatch, discard_segment, drop_articles, install_segment
-from onrecord.search.storage.store import Index
-from onrecord.search.storage.writing import commit_batches, hold_write_lock, write_articles
+from onrecord.search import (
+    Index,
+    IngestSummary,
+    Resolution,
+    Resolver,
+    SegmentBatch,
+    commit_batches,
+    discard_segment,
+    drop_articles,
+    hold_write_lock,
+    install_segment,
+    open_resolver,
+    write_articles,
+)
 
 Extract = Callable[[Path], FileOutcome]
 

@@ -23,10 +23,15 @@ from pathlib import Path
 
 from onrecord.indexer.extraction import extract_outcome
 from onrecord.indexer.read.reader import InputFile
-from onrecord.search.model import Article
-from onrecord.search.storage.durability import write_failure
-from onrecord.search.storage.identity import ArticleDigest, digest_of
-from onrecord.search.storage.segments import LocalSegment, PortableSegment, build_segment
+from onrecord.search import (
+    Article,
+    ArticleDigest,
+    LocalSegment,
+    PortableSegment,
+    build_segment,
+    digest_of,
+    write_failure,
+)
 
 # The Dask event topic of files read, one for every run: a scheduler keeps a
 # topic's last 100,000 events, and a topic per run would never be dropped.

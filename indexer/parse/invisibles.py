@@ -23,7 +23,7 @@ import unicodedata
 from dataclasses import replace
 
 from onrecord.indexer.budget import Deadline, check
-from onrecord.search.model import Article, Paragraph, Quote
+from onrecord.search import Article, Paragraph, Quote
 
 # (first, last, what they are).  A new invisible character is one row.
 HIDDEN: tuple[tuple[str, str, str], ...] = (

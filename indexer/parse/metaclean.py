@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from onrecord.indexer.parse.invisibles import clean_value
-from onrecord.search.model import Metadata
+from onrecord.search import Metadata
 
 __all__ = ["LIMITS", "clean_metadata", "clean_value", "cut_utf8"]
 

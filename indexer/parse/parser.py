@@ -35,7 +35,7 @@ from onrecord.indexer.errors import ParseError
 from onrecord.indexer.parse.html.parser import parse_html
 from onrecord.indexer.parse.metaclean import clean_metadata
 from onrecord.indexer.read.reader import describe_json_type, find_lone_surrogate, metadata_from_mapping
-from onrecord.search.model import Metadata, ParsedArticle, SourceFile
+from onrecord.search import Metadata, ParsedArticle, SourceFile
 
 TEXT_KEYS: tuple[str, ...] = ("text", "body", "content")
 MAX_HEADLINE_CHARS = 200

@@ -11,7 +11,7 @@ import datetime as dt
 import email.utils
 import re
 
-from onrecord.search.partialdates import PartialDate
+from onrecord.search import PartialDate
 
 MONTHS: dict[str, int] = {
     name: i

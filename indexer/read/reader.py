@@ -20,7 +20,7 @@ from typing import Any
 from onrecord.indexer.errors import ReadError
 from onrecord.indexer.read.encodings import decode_html, decode_text, repair_mojibake
 from onrecord.indexer.read.metadates import parse_stated_date
-from onrecord.search.model import Metadata, SourceFile, SourceKind
+from onrecord.search import Metadata, SourceFile, SourceKind
 
 KINDS: dict[str, SourceKind] = {
     ".txt": "txt",

@@ -32,7 +32,7 @@ from onrecord.indexer.annotate.attribution.quotes import QuoteSpan, QuoteStyle, 
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.chunk.chunker import split_lines
-from onrecord.search.model import Article, Evidence, Mention, Paragraph, Quote
+from onrecord.search import Article, Evidence, Mention, Paragraph, Quote
 
 _TITLE_RE = re.compile(
     r"[\"'\u201c\u2018]\s*(?:(?:[A-Z0-9][\w'\u2019:&.-]*|of|the|and|a|an|in|on|for|to|at|with)\s+){0,6}"

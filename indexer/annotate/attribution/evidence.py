@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from onrecord.search.model import Evidence
+from onrecord.search import Evidence
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ import re
 from bisect import bisect_left, bisect_right
 
 from onrecord.indexer.annotate.attribution.quotes import QuoteSpan
-from onrecord.search.model import Paragraph
+from onrecord.search import Paragraph
 
 MAX_SENTENCE_CHARS = 5000
 MASK = "#"  # what a quote's characters become in the frame

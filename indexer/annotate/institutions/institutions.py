@@ -31,7 +31,7 @@ from onrecord.indexer.annotate.institutions.registry import (
     normalize_alias,
 )
 from onrecord.indexer.budget import Deadline, check
-from onrecord.search.model import Article
+from onrecord.search import Article
 
 # Re-exported: callers find the registry API here too.
 __all__ = ["ENV_VAR", "InstitutionMention", "InstitutionRegistry", "RegistryError",

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from onrecord.indexer.annotate.operatorfiles import read_json_file
 from onrecord.indexer.parse.invisibles import clean_name
-from onrecord.search.errors import OnrecordError
+from onrecord.search import OnrecordError
 
 ENV_VAR = "ONRECORD_INSTITUTIONS"
 DEFAULT_PATH = Path(__file__).parents[2] / "data" / "institutions.json"  # indexer/data, beside lexicon_en.json

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from onrecord.search.model import Block, BlockKind, BlockRole
+from onrecord.search import Block, BlockKind, BlockRole
 
 BLOCK_SEPARATOR = "\n\n"
 # An ASCII token trafilatura's text cleaning cannot alter or drop.

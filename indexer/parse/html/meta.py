@@ -21,7 +21,7 @@ from onrecord.indexer.parse.html.jsonld import article_object, jsonld_objects, n
 from onrecord.indexer.parse.html.tables import BYLINE_LABELS, HEADLINE_BYLINE_SEPARATORS, HEADLINE_DATELINE_LABELS
 from onrecord.indexer.read.metadates import MONTHS as MONTH_NUMBERS
 from onrecord.indexer.read.metadates import parse_date
-from onrecord.search.model import Metadata
+from onrecord.search import Metadata
 
 TITLE_SEPARATORS = (" - ", " | ", " \u2013 ", " \u2014 ", " :: ", " \u00b7 ", " : ", " \u00bb ")
 MONTHS = frozenset(MONTH_NUMBERS)  # "january", "jan", "sept"...

@@ -23,7 +23,7 @@ from onrecord.indexer.errors import ParseError
 from onrecord.indexer.parse.html.blocks import CAPTION_MARK, BlockPiece, join_pieces, pieces_from_body
 from onrecord.indexer.parse.html.fallback import BLOCK_TAGS, fallback_pieces
 from onrecord.indexer.parse.html.meta import read_html_metadata
-from onrecord.search.model import ParsedArticle
+from onrecord.search import ParsedArticle
 
 # trafilatura logs every page it discards as a warning; a skipped page is
 # reported by the pipeline already, in its own words.
