@@ -82,8 +82,9 @@ class Index:
         self._toc = self._toc_of(self._gen)
         self._checked = time.monotonic()
         self._closed = False
-        # The write lock while hold_write_lock() holds it for a whole ingest.
-        self._held_lock: Any = None
+        # The write lock while search.storage.writing.hold_write_lock()
+        # holds it for a whole ingest; None otherwise.
+        self.held_lock: Any = None
         # Request limits, cache sizes and writer settings: the defaults
         # until a caller applies its loaded Config with apply_config().
         self.apply_config(config or Config())
@@ -158,7 +159,7 @@ class Index:
         except FileNotFoundError as exc:
             # The commit's own files are gone (not a newer commit's doing):
             # a damaged or deleted index, a 503 with its repair.
-            label = self._label()
+            label = self.label()
             if self.path is not None and latest_generation(self._ix)() < 0:
                 raise missing_error(label) from exc
             raise damaged_error(label, exc) from exc
@@ -170,7 +171,7 @@ class Index:
         IndexUnavailableError if the handle is closed."""
         with self._lock:
             if self._closed:
-                raise IndexUnavailableError(f"index {self._label()} is closed")
+                raise IndexUnavailableError(f"index {self.label()} is closed")
             due = time.monotonic() - self._checked > self.stale_check_seconds
         # One stat per use: open files would keep answering from a
         # deleted index; a rebuilt one is picked up at once.
@@ -212,7 +213,7 @@ class Index:
         Raises IndexUnavailableError if the handle is closed."""
         with self._lock:
             if self._closed:
-                raise IndexUnavailableError(f"index {self._label()} is closed")
+                raise IndexUnavailableError(f"index {self.label()} is closed")
         return self._open_latest()
 
     def refresh(self, force: bool = False) -> None:
@@ -276,7 +277,7 @@ class Index:
         """Check the current generation's files again; raises
         IndexUnavailableError if one was damaged or removed since it was
         opened (the commit is still the latest)."""
-        label = self._label()
+        label = self.label()
         try:
             self._gen.verify()
         except FileNotFoundError as exc:
@@ -299,7 +300,7 @@ class Index:
         return self._unless_missing(lambda: open_searcher(self._ix))
 
     def _unless_missing(self, open_: Callable[[], T]) -> T:
-        label = self._label()
+        label = self.label()
         try:
             with translate_damage(label):
                 return open_()
@@ -341,8 +342,15 @@ class Index:
         self._ix.close()
         self.records.close()
 
-    def _label(self) -> str:
+    def label(self) -> str:
+        """Return how messages name this index: its path, or "(in memory)"."""
         return str(self.path) if self.path else "(in memory)"
+
+    @property
+    def whoosh_index(self) -> whoosh_index.Index:
+        """The Whoosh index under this handle, for the write path
+        (search.storage.writing opens its writers and takes its lock)."""
+        return self._ix
 
 
 def open_index(path: Path, create: bool = False, config: Config | None = None,

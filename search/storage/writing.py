@@ -74,7 +74,7 @@ def _write_records(index: Index, records: Iterable[VersionRecord]) -> None:
         index.records.write(records)
     except sqlite3.Error as exc:
         raise IndexWriteError(
-            f"writing article records in {index._label()} failed ({exc}); the index "
+            f"writing article records in {index.label()} failed ({exc}); the index "
             "still serves its last complete commit. Fix the disk, then re-run onrecord "
             "index") from exc
 
@@ -86,19 +86,19 @@ def hold_write_lock(index: Index) -> Iterator[None]:
     ingest's uncommitted worker segments) in between.  Orphan files of
     crashed writers are removed on taking it.  Re-entrant.  Raises
     IndexBusyError after index.lock_timeout seconds of waiting."""
-    if index._held_lock is not None:
+    if index.held_lock is not None:
         yield
         return
-    index._held_lock = _take_lock(index)
+    index.held_lock = _take_lock(index)
     try:
         yield
     finally:
-        lock, index._held_lock = index._held_lock, None
+        lock, index.held_lock = index.held_lock, None
         lock.release()
 
 
 def _take_lock(index: Index) -> Any:
-    lock = acquire_write_lock(index._ix, index._label(), index.lock_timeout)
+    lock = acquire_write_lock(index.whoosh_index, index.label(), index.lock_timeout)
     if index.path is not None:
         try:
             remove_orphans(index.path)
@@ -111,11 +111,11 @@ def _open_writer(index: Index) -> Any:
     """Return a SegmentWriter under the write lock: the held one (left
     held), or a newly taken one that the writer releases when it commits or
     is cancelled."""
-    lock = None if index._held_lock is not None else _take_lock(index)
+    lock = None if index.held_lock is not None else _take_lock(index)
     try:
         # compound=False: see search.segments (compound segments are read
         # into memory whole).
-        writer = DurableWriter(index._ix, _lk=False, limitmb=index.writer_memory_mb, compound=False)
+        writer = DurableWriter(index.whoosh_index, _lk=False, limitmb=index.writer_memory_mb, compound=False)
     except BaseException:
         if lock is not None:
             lock.release()
@@ -181,7 +181,7 @@ def _commit_with(index: Index, write: Callable[[Any], int]) -> int:
     searcher and return write's count.  A failed commit raises
     IndexWriteError; either way the writer is cancelled if it is not done,
     so the lock is released and the previous commit keeps serving."""
-    label = index._label()
+    label = index.label()
     try:
         writer = _open_writer(index)  # creates the new segment's first files
     except OSError as exc:
