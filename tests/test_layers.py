@@ -40,6 +40,10 @@ FORBIDDEN: list[tuple[str, tuple[str, ...]]] = [
     ("onrecord.search.features", ("onrecord.search.engine",)),
     ("onrecord.search.model", ("onrecord.search.storage", "onrecord.search.query",
                                "onrecord.search.features", "onrecord.search.engine")),
+    ("onrecord.search.articles", ("onrecord.search.answers", "onrecord.search.model", "onrecord.search.storage",
+                                  "onrecord.search.query", "onrecord.search.features", "onrecord.search.engine")),
+    ("onrecord.search.answers", ("onrecord.search.model", "onrecord.search.storage", "onrecord.search.query",
+                                 "onrecord.search.features", "onrecord.search.engine")),
     # indexer/'s stages: read <- parse <- chunk <- annotate <- extraction <- distributed <- pipeline,
     # over shared bases (errors, budget, lexicon, progress) that import no stage.
     *[(base, INDEXER_STAGES) for base in INDEXER_BASES],
@@ -181,3 +185,18 @@ def test_search_never_imports_its_own_front_door() -> None:
                     if isinstance(node, ast.ImportFrom) and node.module == "onrecord.search" and not node.level
                     or isinstance(node, ast.Import) and any(a.name == "onrecord.search" for a in node.names))
     assert not broken
+
+
+MAX_MODULE_LINES = 400
+# Modules still over the limit, each to be split by concern; the list only shrinks.
+OVERSIZED = {"onrecord.search.storage.store", "onrecord.search.storage.whoosh_internals", "onrecord.cli"}
+
+
+def module_lines() -> dict[str, int]:
+    return {module_name(path): len(path.read_text().splitlines()) for folder in PACKAGE_DIRS
+            for path in sorted((ROOT / folder).rglob("*.py"))}
+
+
+def test_modules_stay_under_the_size_limit() -> None:
+    lines = module_lines()
+    assert {name for name, count in lines.items() if count > MAX_MODULE_LINES} == OVERSIZED

@@ -1,0 +1,229 @@
+"""The data model of a document as it flows through the indexer
+(SourceFile -> ParsedArticle -> Article with Paragraphs and Quotes) and of
+an ingest's counts (IngestSummary).  Nothing here imports Whoosh or Flask,
+so every layer may import it (through search.model or onrecord.search).
+Conversion to the public JSON contract lives here too, so the CLI, the API
+and the tests all print the same field names.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+SourceKind = Literal["txt", "html", "json", "jsonl"]
+BlockKind = Literal["body", "caption", "heading"]
+# What a Block was in its page, finer than its kind (HTML input only; the
+# kind is what paragraphs keep in the index).
+BlockRole = Literal["paragraph", "heading", "item", "table_row", "quote", "code", "caption"]
+QuoteKind = Literal["direct", "partial", "indirect"]
+# How a quote's speaker was found (issue #12): named next to the cue, a
+# pronoun or a nominal ("the minister") resolved to a name, or carried over
+# from the quote before (a quote with no cue of its own).
+Evidence = Literal["named", "pronoun", "nominal", "carried"]
+EVIDENCE: tuple[Evidence, ...] = ("named", "pronoun", "nominal", "carried")
+SpeakerType = Literal["person", "organisation"]
+SPEAKER_TYPES: tuple[SpeakerType, ...] = ("person", "organisation")
+# Quote.speaker_source of a speaker set or removed by the speakers file.
+USER_SOURCE = "user"
+
+
+def paragraph_permalink(doc_id: str, n: int) -> str:
+    """Return the site-relative link to paragraph `n` of `doc_id`: ?p=N
+    tells the server which window of a long article to send (a fragment
+    never reaches it), #pN scrolls to the paragraph."""
+    return f"/doc/{doc_id}?p={n}#p{n}"
+
+
+@dataclass(frozen=True, slots=True)
+class Metadata:
+    """Article metadata as found in the input; unknown values stay None."""
+
+    title: str | None = None
+    outlet: str | None = None
+    author: str | None = None
+    url: str | None = None
+    published: dt.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """A file as read from disk: decoded text plus any sidecar metadata."""
+
+    path: str
+    kind: SourceKind
+    text: str
+    sidecar: Metadata | None = None
+    # The encoding the reader had to guess (no UTF-8, BOM or declared charset),
+    # e.g. "windows-1252"; None when the file said what it is.
+    guessed_encoding: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A paragraph-sized span of ParsedArticle.text found by the parser."""
+
+    start: int
+    end: int
+    kind: BlockKind = "body"
+    role: BlockRole = "paragraph"
+    level: int = 0  # a heading's level (1-6); 0 for other blocks
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedArticle:
+    """One article's text and metadata, before chunking.
+
+    For .txt input `text` is the file's text exactly as decoded and `blocks`
+    is empty (the chunker splits on blank lines).  For HTML and JSON the
+    parser builds `text` from the article's paragraphs and lists them in
+    `blocks`.
+    """
+
+    source: str
+    text: str
+    meta: Metadata
+    blocks: tuple[Block, ...] = ()
+    record: str = ""  # where in a JSON/JSONL file: "line 5", "record 3"; "" for a whole file
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A span of the article text: where a speaker or cue is written."""
+
+    text: str
+    start: int
+    end: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "start": self.start, "end": self.end}
+
+
+@dataclass(slots=True)
+class Quote:
+    """A quotation with its attribution; offsets are absolute into Article.text
+    and the span includes the quote marks."""
+
+    text: str
+    start: int
+    end: int
+    kind: QuoteKind = "direct"
+    speaker: str | None = None
+    speaker_mention: Mention | None = None
+    cue: str | None = None
+    cue_mention: Mention | None = None
+    role: str | None = None
+    # The evidence for the speaker: how it was found, how sure the rule is
+    # (0-1), what kind of speaker, and who set it: "rule:<name>" (the
+    # attribution rule) or USER_SOURCE (the speakers file).
+    evidence: Evidence | None = None
+    confidence: float | None = None
+    speaker_type: SpeakerType | None = None
+    speaker_source: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "start": self.start,
+            "end": self.end,
+            "kind": self.kind,
+            "speaker": self.speaker,
+            "speaker_mention": self.speaker_mention.to_dict() if self.speaker_mention else None,
+            "cue": self.cue,
+            "cue_mention": self.cue_mention.to_dict() if self.cue_mention else None,
+            "role": self.role,
+            "evidence": self.evidence,
+            "confidence": self.confidence,
+            "speaker_type": self.speaker_type,
+            "speaker_source": self.speaker_source,
+        }
+
+
+@dataclass(slots=True)
+class Paragraph:
+    """One paragraph: 1-based number, stable id, absolute offsets, annotations."""
+
+    id: str
+    n: int
+    start: int
+    end: int
+    text: str
+    kind: BlockKind = "body"
+    quotes: list[Quote] = field(default_factory=list)
+    speakers: list[str] = field(default_factory=list)
+    institutions: list[str] = field(default_factory=list)
+    dates: list[str] = field(default_factory=list)  # ISO: YYYY-MM-DD, YYYY-MM or YYYY
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "n": self.n,
+            "start": self.start,
+            "end": self.end,
+            "text": self.text,
+            "kind": self.kind,
+            "quotes": [q.to_dict() for q in self.quotes],
+            "speakers": list(self.speakers),
+            "institutions": list(self.institutions),
+            "dates": list(self.dates),
+        }
+
+    def copy(self, **changes: Any) -> Paragraph:
+        """Return a copy sharing no mutable list with this paragraph, with
+        `changes` applied: how pure annotation stages build their output."""
+        fields: dict[str, Any] = {
+            "quotes": [replace(q) for q in self.quotes],
+            "speakers": list(self.speakers),
+            "institutions": list(self.institutions),
+            "dates": list(self.dates),
+        }
+        fields.update(changes)
+        return replace(self, **fields)
+
+
+@dataclass(slots=True)
+class Article:
+    """A chunked (and, after annotation, annotated) article."""
+
+    id: str
+    source: str
+    text: str
+    meta: Metadata
+    paragraphs: list[Paragraph] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the `onrecord extract --json` contract for this article."""
+        m = self.meta
+        return {
+            "id": self.id,
+            "title": m.title,
+            "outlet": m.outlet,
+            "author": m.author,
+            "url": m.url,
+            "published": m.published.isoformat() if m.published else None,
+            "source": self.source,
+            "paragraphs": [p.to_dict() for p in self.paragraphs],
+        }
+
+
+@dataclass(slots=True)
+class IngestSummary:
+    """Counts reported by `onrecord index`.  Each article counts once, as
+    new, updated, unchanged (not rewritten) or conflicting (kept apart)."""
+
+    files: int = 0
+    articles: int = 0
+    paragraphs: int = 0
+    quotes: int = 0
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
+    seconds: float = 0.0
+    duplicates: int = 0  # article copies met again in the run (same id): written once
+    guessed_encodings: list[tuple[str, str]] = field(default_factory=list)  # (path, encoding)
+    notes: list[tuple[str, str]] = field(default_factory=list)  # (path, what was cut or left out)
+    new: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    # (path, id it is kept under, id it claimed, why it was not merged)
+    conflicts: list[tuple[str, str, str, str]] = field(default_factory=list)
+    # (path, what it is): files a folder walk left out as plainly not articles ("a README")
+    left_out: list[tuple[str, str]] = field(default_factory=list)
