@@ -50,7 +50,7 @@ def test_unusable_files_raise_read_error(tmp_path: Path, name: str, data: bytes 
 
 
 def test_undecodable_text_is_refused_with_the_byte_offset(tmp_path: Path) -> None:
-    # Latin-1 is read by guess now (tests/test_encodings.py); bytes that no
+    # Latin-1 is read by guess now (tests/indexer/read/test_encodings.py); bytes that no
     # encoding reads as text still name the first bad UTF-8 byte.
     path = write(tmp_path, "a.txt", b"abc" + bytes(range(0x80, 0x100)) * 8)
     with pytest.raises(ReadError) as info:

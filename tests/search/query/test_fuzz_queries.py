@@ -238,7 +238,7 @@ def test_pathological_parameter_is_400(client: FlaskClient, params: dict[str, st
 
 def test_page_beyond_the_last_is_empty_not_an_error(client: FlaskClient) -> None:
     # Within the result window (page x per_page <= 10,000); beyond it is a
-    # 400 (tests/test_deadline.py).
+    # 400 (tests/search/test_deadline.py).
     body = client.get("/api/search?q=budget&page=100&per_page=100").get_json()
     assert body["hits"] == [] and body["total"] >= 1 and body["page"] == 100
     assert client.get("/?q=budget&page=500").status_code == 200
