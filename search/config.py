@@ -128,7 +128,7 @@ class Config:
     """Where the index is, where to serve, and one field per row of
     SETTINGS with its default (see load_config).  Written out rather than
     generated from the table so type checkers see every field;
-    tests/test_settings.py checks that the two agree.  query_timeout=None
+    tests/search/test_settings.py checks that the two agree.  query_timeout=None
     (no limit) is allowed for callers building a Config in code; values
     from the environment or --setting are validated."""
 

@@ -1,6 +1,6 @@
 """A live onrecord server and a Chromium for the browser tests.
 
-Owns the pieces tests/test_browser.py needs around Playwright: the flags
+Owns the pieces tests/web/browser/test_browser.py needs around Playwright: the flags
 Chromium runs with here, a background waitress server serving the real app over a given index, and collecting
 console errors (CSP violations and script errors land there).  Not a test
 module and not a conftest: test_browser.py imports it by name.

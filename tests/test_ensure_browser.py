@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import ensure_browser
 import pytest
+
+from tests import ensure_browser
 
 
 def test_named_chromium_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

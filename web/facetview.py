@@ -22,7 +22,7 @@ ValueState = Literal["selected", "excluded", "none"]
 BAR_STEPS = 20
 # Labels under the date histogram's bars at most: "Mar 2021" is about 55 px
 # wide, and the end ones are kept inside the chart, so more than five
-# overlap on a 390 px phone over 36 month bars (tests/test_browser_details.py).
+# overlap on a 390 px phone over 36 month bars (tests/web/browser/test_browser_details.py).
 MAX_BAR_LABELS = 5
 _ORDER: dict[ValueState, int] = {"selected": 0, "none": 1, "excluded": 2}
 

@@ -5,7 +5,7 @@ case: words over text and title, And/Or/AndNot, phrases, filters as
 constant-score clauses) every match's BM25F score is computed in bulk from
 postings blocks and cached field lengths, with Whoosh's own formula and
 parameters, so scores equal what Whoosh's TopCollector gives up to float
-rounding (tests/test_engine.py compares the two).  Returns None for queries
+rounding (tests/search/test_engine.py compares the two).  Returns None for queries
 it cannot score in bulk (ranges, or prefixes and fuzzy terms not yet
 expanded by search.queryterms.expand_terms, in the scored part), and the
 caller falls back to Whoosh's collector.

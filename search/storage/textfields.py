@@ -9,7 +9,7 @@ word, a generator per filter, a pickle per posting) was a quarter of
 indexing time; this path is about twice as fast (BBC paragraphs, median
 CPU time of 5 runs each: exact 2.06x, text 1.78x).  Queries, snippets
 and anything that calls the analyzer itself are unchanged: only index()
-differs, and tests/test_field_postings.py checks that its postings equal the
+differs, and tests/search/storage/test_field_postings.py checks that its postings equal the
 analyzer's on varied texts.  An index built before these classes keeps
 Whoosh's own fields (its schema is read from its table of contents), so it
 still writes correctly, only slower.

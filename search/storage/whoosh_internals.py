@@ -203,7 +203,7 @@ class BulkWriter(SegmentWriter):
     posting (1.5 million column reads for the BBC corpus).  Together a
     sixth of indexing time.  Documents with boosts, vectors or separate
     spelling words (none of onrecord's) take Whoosh's own path.  The
-    segment files are the same (tests/test_field_postings.py)."""
+    segment files are the same (tests/search/storage/test_field_postings.py)."""
 
     def __init__(self, ix: Any, **kwargs: Any) -> None:
         super().__init__(ix, **kwargs)

@@ -1,0 +1,1 @@
+"""Tests of bench/'s building blocks (generators, gold, scorers); no timing assertions."""

@@ -1,0 +1,1 @@
+"""Tests of cli/: the onrecord commands through click's CliRunner and subprocesses."""

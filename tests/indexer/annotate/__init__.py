@@ -1,0 +1,1 @@
+"""Tests of indexer/annotate/: the annotator chain, dates, institutions and the speakers file."""

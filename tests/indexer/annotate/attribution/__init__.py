@@ -1,0 +1,1 @@
+"""Tests of indexer/annotate/attribution/: quotes, names and who said them."""

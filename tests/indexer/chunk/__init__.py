@@ -1,0 +1,1 @@
+"""Tests of indexer/chunk/: paragraphs, repeats and stable ids."""

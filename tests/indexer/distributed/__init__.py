@@ -1,0 +1,1 @@
+"""Tests of indexer/distributed/: Dask clusters, worker processes and their failures."""

@@ -1,0 +1,1 @@
+"""Tests of indexer/parse/: txt, JSON and HTML parsing and the metadata they yield."""

@@ -1,0 +1,1 @@
+"""Tests of indexer/read/: input walks, reading files and sidecars, encodings."""

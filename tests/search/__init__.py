@@ -1,0 +1,1 @@
+"""Tests of search/: the engine, settings, deadlines, facets; one folder per room."""

@@ -1,0 +1,1 @@
+"""Tests of search/features/: entities, exports, sightings and facet counts."""

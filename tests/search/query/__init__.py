@@ -1,0 +1,1 @@
+"""Tests of search/query/: the query language, postings, expansion, suggestions, caches."""

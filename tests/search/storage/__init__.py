@@ -1,0 +1,1 @@
+"""Tests of search/storage/: writing, durability, damage, identity and the Whoosh internals."""
