@@ -98,6 +98,7 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     read-only) or the Dask cluster cannot be reached or failed."""
     from onrecord.cli.progress import ProgressLine
     from onrecord.indexer.annotate.annotator import load_annotation_files
+    from onrecord.indexer.parse.html.parser import quiet_trafilatura
     from onrecord.indexer.pipeline import ingest_paths
     from onrecord.search import open_index
 
@@ -106,6 +107,7 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     config = load_config(settings=settings, index_dir=index_dir, file_budget=file_budget,
                          write_lock_timeout=lock_wait, accept_updates=accept_updates or None)
     _or_exit(load_annotation_files)  # a bad speakers or institutions file: one line, before any file
+    quiet_trafilatura()  # its per-page warnings: a skipped page is in the summary already
     index = _or_exit(lambda: open_index(config.index_dir, create=True, config=config))
     progress = ProgressLine(sys.stderr)
     try:
@@ -298,10 +300,12 @@ def extract_command(files: tuple[Path, ...], as_json: bool, settings: tuple[str,
     {"source": ..., "error": ...} in its place and the exit status is 1."""
     from onrecord.indexer.annotate.annotator import load_annotation_files
     from onrecord.indexer.errors import IngestError
+    from onrecord.indexer.parse.html.parser import quiet_trafilatura
     from onrecord.indexer.pipeline import extract_file
 
     load_config(settings=settings)  # checked like every command's (none changes extraction yet)
     _or_exit(load_annotation_files)  # a bad speakers or institutions file: one line, once
+    quiet_trafilatura()
     failed = False
     for path in files:
         try:

@@ -39,6 +39,7 @@ from onrecord.indexer.distributed.publishing import Tally, absorb, publish_resul
 from onrecord.indexer.distributed.tasks import PROGRESS_TOPIC, ChunkResult, index_inputs
 from onrecord.indexer.errors import WorkerError
 from onrecord.indexer.extraction import extract_outcome
+from onrecord.indexer.parse.html.parser import quiet_trafilatura
 from onrecord.indexer.progress import READING, ProgressReport
 from onrecord.indexer.read.reader import load_input
 from onrecord.search import SCRATCH_DIR, Config, Index, IngestSummary, die_with_parent, hold_write_lock
@@ -131,12 +132,14 @@ def cluster_client(address: str | None, workers: int) -> Iterator[Any]:
 
 class _Lifeline(WorkerPlugin):
     """A Dask worker plugin: a local worker dies with the indexing process
-    (search.lifeline), besides Dask's own watch on its parent's pipe."""
+    (search.lifeline), besides Dask's own watch on its parent's pipe; every
+    worker quiets trafilatura's per-page warnings, as the CLI does."""
 
     def __init__(self, parent_pid: int) -> None:
         self.parent_pid = parent_pid
 
     def setup(self, worker: Any) -> None:
+        quiet_trafilatura()  # a worker's stderr is the indexer's terminal
         if os.getppid() == self.parent_pid:  # a worker this process started
             die_with_parent(self.parent_pid)
 

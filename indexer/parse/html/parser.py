@@ -25,9 +25,6 @@ from onrecord.indexer.parse.html.fallback import BLOCK_TAGS, fallback_pieces
 from onrecord.indexer.parse.html.meta import read_html_metadata
 from onrecord.search import ParsedArticle
 
-# trafilatura logs every page it discards as a warning; a skipped page is
-# reported by the pipeline already, in its own words.
-logging.getLogger("trafilatura").setLevel(logging.CRITICAL)
 # A page's own header (logo, tagline, menus) when it is outside the article:
 # trafilatura keeps <header>s, since some pages put the headline in one.
 _SITE_FURNITURE = etree.XPath("//header[not(ancestor::article or ancestor::main or .//h1)]")
@@ -72,6 +69,15 @@ def parse_html(source: str, html: str) -> ParsedArticle:
         raise ParseError("no article text found")
     text, blocks = join_pieces(pieces)
     return ParsedArticle(source=source, text=text, meta=meta, blocks=blocks)
+
+
+def quiet_trafilatura() -> None:
+    """Silence trafilatura's log below CRITICAL for this process: it logs
+    every page it discards as a warning, and the pipeline reports a skipped
+    page already, in its own words.  A program's entry point calls it (the
+    CLI's index and extract, an indexing worker's setup): importing this
+    module leaves the logging of the program that imports it alone."""
+    logging.getLogger("trafilatura").setLevel(logging.CRITICAL)
 
 
 def _element_count(tree: lxml.html.HtmlElement) -> int:
