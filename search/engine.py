@@ -87,7 +87,7 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None,
         deadline = Deadline(timeout if timeout is not None else index.query_timeout)
     validate_request(request, index.max_result_window)
     size_postings_cache(index.postings_cache_mb)
-    with translate_damage(_label(index)), index.reading() as searcher:
+    with translate_damage(index.label()), index.reading() as searcher:
         cache = _result_cache(index)
         cached = cache.get(request) if cache is not None else None
         if cached is not None:
@@ -156,10 +156,6 @@ def _note(deadline: Deadline, expansion: Expansion, cap: int) -> str:
         shown = ", ".join(typed[:3]) + (", ..." if len(typed) > 3 else "")
         notes.append(EXPANSION_NOTE.format(terms=shown, cap=cap))
     return " ".join(notes)
-
-
-def _label(index: Index) -> str:
-    return str(index.path) if index.path else "(in memory)"
 
 
 def _parser(index: Index) -> Any:
@@ -330,7 +326,7 @@ def get_article(index: Index, doc_id: str, query: str = "", version: int | None 
     """
     if not isinstance(doc_id, str) or not _DOC_ID.fullmatch(doc_id):
         raise NotFoundError(f"no article with id {doc_id!r}")
-    with translate_damage(_label(index)), index.reading() as searcher:
+    with translate_damage(index.label()), index.reading() as searcher:
         part = read_window(searcher, doc_id, window, page, around)
     stored = part.stored
     if not stored:
@@ -375,7 +371,7 @@ def _mark_changes(index: Index, article: StoredArticle, versions: Versions,
     if whole is None:
         if article.paragraph_count > DIFF_PARAGRAPHS:
             return
-        with translate_damage(_label(index)), index.reading() as searcher:
+        with translate_damage(index.label()), index.reading() as searcher:
             whole = [rebuild_paragraph(s) for s in read_window(searcher, article.id, None).stored]
     _, baseline = pick_version(index.records, versions, first.version or 0, article.id)
     article.compared_to = first.version

@@ -71,8 +71,7 @@ def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_EN
     q = parse_query(parser, request.query, index.max_query_chars)
     size_postings_cache(index.postings_cache_mb)
     deadline = Deadline(index.query_timeout)
-    label = str(index.path) if index.path else "(in memory)"
-    with translate_damage(label), index.reading() as searcher:
+    with translate_damage(index.label()), index.reading() as searcher:
         expansion = expand_terms(q, searcher.reader(), deadline, index.max_expanded_terms)
         wanted = build_filter(resolve_with(searcher, request))
         matched = match_docnums(searcher, restrict_query(expansion.query, wanted), deadline)
