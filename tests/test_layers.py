@@ -189,7 +189,7 @@ def test_search_never_imports_its_own_front_door() -> None:
 
 MAX_MODULE_LINES = 400
 # Modules still over the limit, each to be split by concern; the list only shrinks.
-OVERSIZED = {"onrecord.search.storage.store", "onrecord.search.storage.whoosh_internals"}
+OVERSIZED = {"onrecord.search.storage.whoosh_internals"}
 
 
 def module_lines() -> dict[str, int]:

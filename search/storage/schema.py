@@ -279,3 +279,22 @@ def _facet_fields(meta: Metadata, para: Paragraph) -> dict[str, str]:
     as its count field's comma-separated value."""
     return {facet.count_field: join_names(facet.source(meta, para))
             for facet in FACETS if facet.source is not None}
+
+
+# Fields whose analysis an index must share with this code's schema.
+_ANALYSED_ALIKE = ("exact",)
+
+
+def schema_mismatch(schema: Any) -> str:
+    """Return how an index's `schema` differs from build_schema()'s in a
+    way this code cannot search ("missing fields: ...", "fields analysed
+    differently: ..."), or "" when it does not."""
+    current = build_schema()
+    missing = set(current.names()) - set(schema.names())
+    # An `exact` field analysed without the common grams would find no
+    # phrase that holds a common word (they are searched as grams).
+    stale = sorted(name for name in _ANALYSED_ALIKE if name not in missing
+                   and schema[name].analyzer != current[name].analyzer)
+    if missing:
+        return f"missing fields: {', '.join(sorted(missing))}"
+    return f"fields analysed differently: {', '.join(stale)}" if stale else ""

@@ -1,18 +1,15 @@
 """The on-disk (or in-memory) paragraph index: the handle, opening and reading.
 
 Owns the Index handle: the Whoosh index, the current Generation (pooled
-searchers, one per concurrent reading thread, and caches tied to that
-commit: see search.searchers and Index.cached), swapped for a new one
-after commits (ours, or another process's), and the index's article
-records (search.records: metadata and earlier versions, once per article).
-Also owns opening/creating an index and checking its schema, and how a
-reader finds damage before it answers from it: the commit's files against
-their manifests (search.storage.manifests: sizes) on every open, refresh
-and stale check, the records file present and readable.  A handle opened
-`readonly` (what `serve` uses) never creates, changes or removes a file in
-the index directory: tidying belongs to writers.  Writing
-articles into it (write_articles, commit_batches, the write lock an
-ingest holds) is search.storage.writing's.
+searchers, one per reading thread, and that commit's caches: see
+search.searchers and Index.cached), swapped after any process's commit,
+and the article records (search.records).  Also owns opening or creating
+an index (its settings: Index.apply_config), refusing another version's
+schema, and how a reader finds damage before it answers: the commit's
+files against their manifests (sizes) on every open, refresh and stale
+check, the records file present and readable.  A `readonly` handle
+(`serve`'s) never creates, changes or removes a file in the index
+directory.  Writing articles into it is search.storage.writing's.
 """
 from __future__ import annotations
 
@@ -43,16 +40,11 @@ from onrecord.search.storage.durability import create_locked, open_whoosh, toc_i
 from onrecord.search.storage.leftovers import remove_expired
 from onrecord.search.storage.records import RECORDS_FILE
 from onrecord.search.storage.recordwatch import RecordsWatch, open_records, reopened_records
-from onrecord.search.storage.reopening import latest_generation, open_retrying
-from onrecord.search.storage.schema import build_schema
+from onrecord.search.storage.reopening import latest_generation, open_retrying, open_searcher
+from onrecord.search.storage.schema import build_schema, schema_mismatch
 from onrecord.search.storage.searchers import Generation, Slots, open_generation
 
 T = TypeVar("T")
-
-# How often a reader checks for another process's commit, how long a
-# writer waits for another writer's lock and how much a writer pools before
-# spilling: settings (search.config.SETTINGS), taken by Index.apply_config.
-
 
 class Index:
     """A handle on one Whoosh index whose searches run concurrently.
@@ -391,29 +383,10 @@ def open_index(path: Path, create: bool = False, config: Config | None = None,
     return handle
 
 
-def open_searcher(ix: Any) -> Searcher:
-    """Return a new searcher over the latest commit of `ix`, retrying
-    (search.reopening) when a concurrent commit deletes the files of the
-    generation being opened.  Raises the last FileNotFoundError, and at
-    once any other error or a missing file of the latest commit."""
-    return open_retrying(lambda _attempt: ix.searcher(), latest_generation(ix))
-
-
-# Fields whose analysis an index must share with this code's schema.
-_ANALYSED_ALIKE = ("exact",)
-
-
 def _check_schema(handle: Index, repair: str) -> None:
-    current = build_schema()
-    missing = set(current.names()) - set(handle.schema.names())
-    # An `exact` field analysed without the common grams would find no
-    # phrase that holds a common word (they are searched as grams).
-    stale = sorted(name for name in _ANALYSED_ALIKE if name not in missing
-                   and handle.schema[name].analyzer != current[name].analyzer)
-    if missing or stale:
+    what = schema_mismatch(handle.schema)
+    if what:
         handle.close()
-        what = (f"missing fields: {', '.join(sorted(missing))}" if missing
-                else f"fields analysed differently: {', '.join(stale)}")
         raise IndexUnavailableError(
             f"index at {handle.path} was built by another onrecord version ({what}); {repair}",
             "The search index was built by another version of onrecord.",
