@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from waitress import create_server
 
 from onrecord.search.config import Config
@@ -47,6 +50,24 @@ class LiveServer:
         self.stopping.set()
         self.server.close()
         self.thread.join(timeout=5)
+
+
+
+@contextmanager
+def launched_chromium() -> Iterator[Any]:
+    """Yield a Playwright Chromium browser (tests/ensure_browser.py finds
+    it); a missing Chromium fails the test with what to do, never skips."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.ensure_browser import find_chromium
+
+    executable = find_chromium()
+    if executable is None:
+        pytest.fail(MISSING_CHROMIUM)
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
 
 
 def start_server(index: Index, config: Config | None = None, **options: Any) -> LiveServer:

@@ -221,11 +221,11 @@ def metadata_from_mapping(obj: Mapping[str, Any]) -> tuple[Metadata, list[str], 
             problems.append(f"{key} {surrogate}")
             continue
         value = _coerce_text(raw, allow_list=field_name == "author")
-        if value is None:
-            wrong = f"{key} is {describe_json_type(raw)}, expected a string"
-            # A date of the wrong type is dropped, the record kept; any other field skips it.
-            (notes if field_name == "published" else problems).append(
-                f"{wrong}: dropped, the record kept" if field_name == "published" else wrong)
+        wrong = None if value is not None else f"{key} is {describe_json_type(raw)}, expected a string"
+        if wrong and field_name == "published":  # a date is dropped, the record kept
+            notes.append(f"{wrong}: dropped, the record kept")
+        elif wrong:  # any other field of the wrong type skips the record
+            problems.append(wrong)
         elif field_name == "published" and value:
             values["published"] = parse_stated_date(value)
             if values["published"] is None:

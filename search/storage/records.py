@@ -306,13 +306,8 @@ def records_failure(label: str, exc: sqlite3.Error) -> IndexUnavailableError:
 def file_identity(path: Path | None) -> tuple[int, int] | None:
     """Return (device, inode) of `path`, or None if it is None or missing:
     a rebuilt index's records file has a new one."""
-    if path is None:
-        return None
-    try:
-        stat = Path(path).stat()
-    except OSError:
-        return None
-    return (stat.st_dev, stat.st_ino)
+    signature = file_signature(path)
+    return (signature[0], signature[1]) if signature is not None else None
 
 
 def _record(row: tuple[Any, ...]) -> VersionRecord:

@@ -25,7 +25,7 @@ from urllib.parse import parse_qs, urlsplit
 from xml.etree import ElementTree
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.config import Config
@@ -33,7 +33,13 @@ from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.store import ram_index
 from onrecord.search.storage.writing import write_articles
 from onrecord.web.pages import ARTICLE_WINDOW
-from tests.browser_server import CHROMIUM_ARGS, MISSING_CHROMIUM, ConsoleLog, LiveServer, start_server
+from tests.browser_server import (
+    MISSING_CHROMIUM,
+    ConsoleLog,
+    LiveServer,
+    launched_chromium,
+    start_server,
+)
 from tests.ensure_browser import find_chromium
 from tests.factories import make_article
 
@@ -105,13 +111,8 @@ def wire_articles() -> list[Article]:
 def browser(server: LiveServer) -> Iterator[Browser]:
     # Depends on the server only so that the browser (and its keep-alive
     # connections) goes away before the server stops.
-    executable = find_chromium()
-    if executable is None:
-        pytest.fail(MISSING_CHROMIUM)
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
+    with launched_chromium() as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -13,12 +13,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from onrecord.search.config import Config
 from onrecord.search.model import Article, Metadata
-from tests.browser_server import CHROMIUM_ARGS, MISSING_CHROMIUM, ConsoleLog, LiveServer, start_server
-from tests.ensure_browser import find_chromium
+from tests.browser_server import (
+    ConsoleLog,
+    LiveServer,
+    launched_chromium,
+    start_server,
+)
 from tests.factories import indexed
 from tests.web.test_page_details import article, mother, plain
 
@@ -50,13 +54,8 @@ def server() -> Iterator[LiveServer]:
 def browser(server: LiveServer) -> Iterator[Browser]:
     # Depends on the server only so that the browser (and its keep-alive
     # connections) goes away before the server stops.
-    executable = find_chromium()
-    if executable is None:
-        pytest.fail(MISSING_CHROMIUM)
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
+    with launched_chromium() as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -16,13 +16,17 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from onrecord.search.config import Config
 from onrecord.search.storage.store import ram_index
 from onrecord.search.storage.writing import write_articles
-from tests.browser_server import CHROMIUM_ARGS, MISSING_CHROMIUM, ConsoleLog, LiveServer, start_server
-from tests.ensure_browser import find_chromium
+from tests.browser_server import (
+    ConsoleLog,
+    LiveServer,
+    launched_chromium,
+    start_server,
+)
 from tests.factories import make_article
 
 pytestmark = pytest.mark.browser
@@ -51,13 +55,8 @@ def server() -> Iterator[LiveServer]:
 @pytest.fixture(scope="module")
 def browser(server: LiveServer) -> Iterator[Browser]:
     # Depends on the server so that the browser goes away before it stops.
-    executable = find_chromium()
-    if executable is None:
-        pytest.fail(MISSING_CHROMIUM)
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS)
+    with launched_chromium() as chromium:
         yield chromium
-        chromium.close()
 
 
 def open_page(browser: Browser, server: LiveServer, viewport: dict[str, int]) -> Iterator[Page]:
