@@ -5,7 +5,7 @@ and its last copy's paragraph and quote counts) and publish_results(), the
 single writer's half of a cluster ingest.  Workers cannot see the index, so
 they resolve nothing: their tasks (indexer.distributed.tasks) return a segment and each
 article's digest, and here, in input order, each article is decided from its
-digest (search.identity Resolver.decide: new, or unchanged) against the last
+digest (search.writing.identity Resolver.decide: new, or unchanged) against the last
 commit and the articles before it.  An article that needs its paragraphs to
 decide (an update, a conflict, a second version of an id met in the run) is
 taken out of its segment and deferred: once the segments are committed its

@@ -9,7 +9,7 @@ schema, and how a reader finds damage before it answers: the commit's
 files against their manifests (sizes) on every open, refresh and stale
 check, the records file present and readable.  A `readonly` handle
 (`serve`'s) never creates, changes or removes a file in the index
-directory.  Writing articles into it is search.storage.writing's.
+directory.  Writing articles into it is search.writing's.
 """
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ class Index:
         self._toc = self._toc_of(self._gen)
         self._checked = time.monotonic()
         self._closed = False
-        # The write lock while search.storage.writing.hold_write_lock()
+        # The write lock while search.writing.commits.hold_write_lock()
         # holds it for a whole ingest; None otherwise.
         self.held_lock: Any = None
         # Request limits, cache sizes and writer settings: the defaults
@@ -341,7 +341,7 @@ class Index:
     @property
     def whoosh_index(self) -> whoosh_index.Index:
         """The Whoosh index under this handle, for the write path
-        (search.storage.writing opens its writers and takes its lock)."""
+        (search.writing.commits opens its writers and takes its lock)."""
         return self._ix
 
 

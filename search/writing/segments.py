@@ -19,7 +19,7 @@ install_segment() then renames them into place, nothing copied.
 
 Segments must not be written while commit_segments() runs: a commit deletes
 every segment file the new table of contents does not list.  The parent
-holds the write lock for the whole ingest (search.storage.writing.hold_write_lock), so
+holds the write lock for the whole ingest (search.writing.commits.hold_write_lock), so
 no other writer's commit or orphan cleanup deletes them either.
 """
 from __future__ import annotations

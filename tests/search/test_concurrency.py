@@ -19,7 +19,7 @@ from onrecord.search.model import Article, SearchRequest
 from onrecord.search.query.resultcache import ResultCache
 from onrecord.search.storage.searchers import BuildCache
 from onrecord.search.storage.store import Index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed, make_article
 
 WORDS = "council budget ferry harbour library police apology minister hospital school".split()

@@ -11,7 +11,7 @@ from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.facetdefs import FACETS
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest, SearchResult
 from onrecord.search.storage.store import Index, ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed
 
 SNIPPET_TEXT = "Critics' verdict: the hospital plan <script>alert(\"x\")</script> is a sham."

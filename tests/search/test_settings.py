@@ -21,7 +21,7 @@ from onrecord.search.model import SearchRequest
 from onrecord.search.query import postings
 from onrecord.search.storage import store
 from onrecord.search.storage.store import ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.search.storage.test_store import make_article
 

@@ -14,7 +14,7 @@ from onrecord.search import engine
 from onrecord.search.errors import NotFoundError
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from onrecord.web.pages import ARTICLE_WINDOW
 

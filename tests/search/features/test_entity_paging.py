@@ -18,7 +18,7 @@ from onrecord.search.features import outlines
 from onrecord.search.features.entities import get_entity
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from onrecord.web.entities import QUOTES_PER_PAGE
 from tests.factories import indexed

@@ -10,7 +10,7 @@ from onrecord.search.query import postings
 from onrecord.search.query.docsets import Deadline, evaluate_docs
 from onrecord.search.query.postings import _Cache, term_postings
 from onrecord.search.storage.store import ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from tests.search.test_engine import make_article
 
 
