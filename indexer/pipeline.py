@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from onrecord.indexer.annotate.annotator import load_annotation_files
-from onrecord.indexer.distributed.publishing import Tally
 from onrecord.indexer.extraction import FileOutcome, extract_file, extract_outcome
 from onrecord.indexer.progress import COMMITTING, READING, STARTING, WRITING, ProgressCallback, ProgressReport
 from onrecord.indexer.read.inputs import find_input_files
+from onrecord.indexer.tally import Tally
 from onrecord.search import Config, Index, IngestSummary, Resolver, hold_write_lock, open_resolver, write_articles
 
 __all__ = ["FileOutcome", "extract_file", "extract_outcome", "ingest_paths", "iter_input_files"]

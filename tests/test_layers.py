@@ -29,7 +29,7 @@ INDEXER_STAGES = ("onrecord.indexer.read", "onrecord.indexer.parse", "onrecord.i
                   "onrecord.indexer.annotate", "onrecord.indexer.extraction", "onrecord.indexer.distributed",
                   "onrecord.indexer.pipeline")
 INDEXER_BASES = ("onrecord.indexer.errors", "onrecord.indexer.budget", "onrecord.indexer.lexicon",
-                 "onrecord.indexer.progress")
+                 "onrecord.indexer.progress", "onrecord.indexer.tally")
 
 # importer prefix -> prefixes it must never import.
 FORBIDDEN: list[tuple[str, tuple[str, ...]]] = [
@@ -53,7 +53,7 @@ FORBIDDEN: list[tuple[str, tuple[str, ...]]] = [
     ("onrecord.search.answers", ("onrecord.search.model", "onrecord.search.storage", "onrecord.search.query",
                                  "onrecord.search.features", "onrecord.search.engine")),
     # indexer/'s stages: read <- parse <- chunk <- annotate <- extraction <- distributed <- pipeline,
-    # over shared bases (errors, budget, lexicon, progress) that import no stage.
+    # over shared bases (errors, budget, lexicon, progress, tally) that import no stage.
     *[(base, INDEXER_STAGES) for base in INDEXER_BASES],
     ("onrecord.indexer.read", INDEXER_STAGES[1:]),
     ("onrecord.indexer.parse", INDEXER_STAGES[2:]),
@@ -62,6 +62,10 @@ FORBIDDEN: list[tuple[str, tuple[str, ...]]] = [
     ("onrecord.indexer.annotate.institutions", ("onrecord.indexer.annotate.attribution",)),
     ("onrecord.indexer.extraction", INDEXER_STAGES[5:]),
     ("onrecord.indexer.distributed", INDEXER_STAGES[6:]),
+    # The serial ingest shares only the cluster's entry point (client), not
+    # its writer's module: both count through indexer.tally.
+    ("onrecord.indexer.pipeline", ("onrecord.indexer.distributed.publishing",
+                                   "onrecord.indexer.distributed.tasks")),
 ]
 # third-party package -> the only package allowed to import it.
 OWNED_LIBRARIES = {"whoosh": "onrecord.search", "flask": "onrecord.web",
