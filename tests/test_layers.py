@@ -159,7 +159,7 @@ def private_whoosh_reads(tree: ast.Module) -> list[str]:
 # The fence: the only modules of search/ that read another object's private
 # attributes (Whoosh's).  Every other module -- the write path included --
 # goes through their functions and the Index's public methods.
-PRIVATE_READERS = ("onrecord.search.storage.whoosh_internals",)
+PRIVATE_READERS = ("onrecord.search.storage.whoosh_internals", "onrecord.search.storage.whoosh_writers")
 
 
 @pytest.mark.parametrize("module", PRIVATE_READERS)
@@ -203,7 +203,7 @@ def test_search_never_imports_its_own_front_door() -> None:
 
 MAX_MODULE_LINES = 400
 # Modules still over the limit, each to be split by concern; the list only shrinks.
-OVERSIZED = {"onrecord.search.storage.whoosh_internals"}
+OVERSIZED: set[str] = set()
 
 
 def module_lines() -> dict[str, int]:

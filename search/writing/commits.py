@@ -28,7 +28,7 @@ from onrecord.search.storage.manifests import record_manifests
 from onrecord.search.storage.records import VersionRecord, article_rev
 from onrecord.search.storage.schema import paragraph_fields
 from onrecord.search.storage.store import Index
-from onrecord.search.storage.whoosh_internals import BulkWriter, discard_writer_files
+from onrecord.search.storage.whoosh_writers import BulkWriter, discard_writer_files
 from onrecord.search.writing.segments import SegmentBatch, commit_segments
 
 

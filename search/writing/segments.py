@@ -40,7 +40,7 @@ from onrecord.search.model import Article
 from onrecord.search.storage.durability import DurableStorage, fsync_dir, open_whoosh, write_failure
 from onrecord.search.storage.records import VersionRecord, article_rev
 from onrecord.search.storage.schema import build_schema, paragraph_fields
-from onrecord.search.storage.whoosh_internals import (
+from onrecord.search.storage.whoosh_writers import (
     BulkWriter,
     commit_with_segments,
     finish_segment,

@@ -16,10 +16,10 @@ from whoosh.formats import Positions
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.model import Article, Metadata
-from onrecord.search.storage import whoosh_internals
+from onrecord.search.storage import whoosh_writers
 from onrecord.search.storage.schema import build_schema, exact_analyzer, paragraph_fields, stemming_analyzer
 from onrecord.search.storage.textfields import ExactText, Posting, StemmedText, encode_positions
-from onrecord.search.storage.whoosh_internals import BulkWriter, _BulkPool
+from onrecord.search.storage.whoosh_writers import BulkWriter, _BulkPool
 from tests.search.test_engine import make_article
 
 FAST_FIELDS = ["exact", "text", "quote_text"]
@@ -142,7 +142,7 @@ def test_spilled_runs_make_the_same_segment(tmp_path: Path, monkeypatch: pytest.
     saves: list[int] = []
     save = _BulkPool.save
     monkeypatch.setattr(_BulkPool, "save", lambda pool: (saves.append(len(pool.current)), save(pool)))
-    monkeypatch.setattr(whoosh_internals, "RUN_BATCH", 7)  # several records per run
+    monkeypatch.setattr(whoosh_writers, "RUN_BATCH", 7)  # several records per run
     expected = segment_files(tmp_path / "whoosh", schema, SegmentWriter)
     assert segment_files(tmp_path / "ours", schema, SpillingBulkWriter) == expected
     assert len([n for n in saves if n]) > 2  # it did spill runs, each over several records
