@@ -1,7 +1,7 @@
 """Article identity (issue 17): a file claiming another article's canonical
 URL is kept apart, an edited copy becomes a new version with the old one
 retrievable, an identical copy is not rewritten, and metadata is stored
-once per article (search.identity, search.records, search.versions)."""
+once per article (search.writing.identity, search.storage.records, search.features.versions)."""
 from __future__ import annotations
 
 import random
