@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.htmleval import INGEST_RUNS, htmleval_rows
+from bench.htmleval import INGEST_RUNS, PAGE_SET, htmleval_dir, htmleval_rows
 from onrecord.indexer.annotate.annotator import annotate_article
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.indexer.read.encodings import decode_text
@@ -241,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--htmleval", help="saved-HTML gold (default $ONRECORD_HTMLEVAL, ../shared/htmleval)")
     ap.add_argument("--skip-htmleval", action="store_true")
+    ap.add_argument("--heldout-test", action="store_true",
+                    help="also score the frozen test halves of the held-out golds (once, after tuning)")
     ap.add_argument("--htmleval-peer", metavar="REV",
                     help="also time the HTML ingest by git revision REV's code beside this checkout's")
     args = ap.parse_args(argv)
@@ -262,6 +264,11 @@ def main(argv: list[str] | None = None) -> int:
                                        f"({b['distinct_full']}/{b['distinct_speakers']})")]
     else:
         rows.append(("BBC gold", f"skipped (no corpus at {args.corpus})"))
+    from bench.heldout import heldout_rows  # it imports this module
+    htmleval = htmleval_dir(args.htmleval)
+    rows += heldout_rows(None if htmleval is None else htmleval / PAGE_SET,
+                         Path(args.corpus) if (Path(args.corpus) / "business").is_dir() else None,
+                         args.heldout_test)
     root = None if args.skip_polnear else polnear_dir(args.polnear)
     rows += polnear_rows(root, args.split)
     if not args.skip_htmleval:

@@ -1,0 +1,135 @@
+"""Build the held-out attribution golds (issue #31) from per-article annotations.
+
+Owns turning one annotation file per article ({"id", "quotes": [entry, ...]},
+written by hand from the article's text, without onrecord's output) into the
+committed gold files:
+
+- bench/gold/web_quotes_dev.json, bench/gold/web_quotes_test.json: the htmleval
+  pages of bench.goldselect's web split; each entry keeps its verbatim text
+  (the pages are CC-BY-4.0, credited in the file's note) and its offsets into
+  the page's gold main text;
+- bench/gold/bbc_heldout_test.json: the 30 held-out BBC articles, offsets and a
+  SHA-1 prefix only (BBC copyright: no text), in bench/gold/bbc_quotes.json's
+  format, so bench.extraction's BBC scorer reads it unchanged.
+
+One normalisation is applied to every annotation: a direct quote the writer
+interrupts with its attribution ('"However," Mann explained, "we ..."') is two
+spans, as in the BBC gold, split at the attribution.
+
+`python -m bench.goldbuild ANNOTATIONS_DIR` writes the three files.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from bench.goldselect import select_bbc, select_web
+from onrecord.indexer.read.encodings import decode_text
+
+REPO = Path(__file__).resolve().parent.parent
+GOLD_DIR = REPO / "bench" / "gold"
+FIELDS = ("kind", "speaker", "speaker_type", "tie", "cue")
+# '," Mann explained, "' inside a direct quote: the marks close, an attribution
+# of a few words (with a speech verb or not), the marks open again.
+_INTERRUPTION = re.compile(r"[,.?!]?[\"\u201d]\s*,?\s*[^\"\u201c\u201d\n]{1,60}?[,:]\s*[\"\u201c]")
+
+WEB_NOTE = (
+    "Held-out attribution gold (issue #31) over pages of WCXB v1.0's development split "
+    "(Murrough Foley, CC-BY-4.0; ../shared/htmleval/wcxb-dev), chosen by bench/goldselect.py and "
+    "annotated by hand from each page's gold main text without running onrecord: every direct, "
+    "partial and scare quote and every reported statement (kind indirect), with the speaker's "
+    "full name, type, how the article ties it and the cue. text is verbatim (quote marks "
+    "excluded); start/end index the page's main_content. The test half is frozen: its SHA-256 "
+    "is in bench/gold/heldout.sha256 and is checked by tests/bench/test_heldout_gold.py.")
+BBC_NOTE = (
+    "Held-out BBC attribution gold (issue #31): 30 articles of ../shared/corpus/bbc not in "
+    "bbc_quotes.json, drawn by bench/goldselect.py, annotated by hand without running onrecord, "
+    "in bbc_quotes.json's format (offsets into the text as onrecord decodes it, sha1 = first 12 "
+    "hex digits of the span's SHA-1; no article text: BBC copyright). kind includes indirect "
+    "(reported speech); cue is the speech verb. A test set: frozen, checksum in heldout.sha256.")
+
+
+def split_interrupted(text: str, start: int) -> list[tuple[str, int]]:
+    """Return the pieces (text, offset) of a direct quote split at every
+    attribution that interrupts it; one piece when none does."""
+    pieces, at = [], 0
+    for match in _INTERRUPTION.finditer(text):
+        pieces.append((text[at:match.start()], start + at))
+        at = match.end()
+    pieces.append((text[at:], start + at))
+    return [(t, s) for t, s in pieces if t.strip()]
+
+
+def locate(source: str, entry: dict[str, Any]) -> int:
+    """Return the offset of the entry's text in `source` (its Nth occurrence);
+    raises ValueError if it is not there."""
+    at = -1
+    for _ in range(int(entry.get("occurrence", 1))):
+        at = source.index(entry["text"], at + 1)
+    return at
+
+
+def gold_entries(source: str, quotes: list[dict[str, Any]], keep_text: bool) -> list[dict[str, Any]]:
+    """Return the gold entries of one article: offsets (and text or sha1),
+    interrupted direct quotes split, in document order."""
+    out = []
+    for entry in quotes:
+        start = locate(source, entry)
+        pieces = (split_interrupted(entry["text"], start) if entry["kind"] == "direct"
+                  else [(entry["text"], start)])
+        for text, at in pieces:
+            row: dict[str, Any] = {"start": at, "end": at + len(text)}
+            row |= {"text": text} if keep_text else {
+                "sha1": hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]}
+            row |= {k: entry.get(k) for k in FIELDS}
+            out.append(row)
+    return sorted(out, key=lambda r: (r["start"], r["end"]))
+
+
+def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
+    """Return the web gold of one half."""
+    pages = {}
+    for ident in half:
+        page = json.loads((htmleval / "gold" / f"{ident}.json").read_text(encoding="utf-8"))
+        quotes = json.loads((annotations / "web" / f"{ident}.json").read_text(encoding="utf-8"))["quotes"]
+        pages[ident] = {"url": page["url"],
+                        "quotes": gold_entries(page["main_content"] or "", quotes, keep_text=True)}
+    return {"note": WEB_NOTE, "split": split, "pages": pages}
+
+
+def build_bbc(annotations: Path, corpus: Path, chosen: list[str]) -> dict[str, Any]:
+    """Return the held-out BBC gold."""
+    files = {}
+    for rel in chosen:
+        text = decode_text((corpus / rel).read_bytes()).text
+        ident = rel.removesuffix(".txt").replace("/", "__")
+        quotes = json.loads((annotations / "bbc" / f"{ident}.json").read_text(encoding="utf-8"))["quotes"]
+        files[rel] = gold_entries(text, quotes, keep_text=False)
+    return {"note": BBC_NOTE, "corpus": "../shared/corpus/bbc", "articles": chosen, "files": files}
+
+
+def write_json(path: Path, data: dict[str, Any]) -> None:
+    """Write `data` as stable, reviewable JSON (one key per line)."""
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("annotations", type=Path)
+    parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
+    parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
+    args = parser.parse_args()
+    web = select_web(args.htmleval)
+    for split in ("dev", "test"):
+        write_json(GOLD_DIR / f"web_quotes_{split}.json",
+                   build_web(args.annotations, args.htmleval, web[split], split))
+    chosen = select_bbc(args.corpus, GOLD_DIR / "bbc_quotes.json")
+    write_json(GOLD_DIR / "bbc_heldout_test.json", build_bbc(args.annotations, args.corpus, chosen))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+"""Scoring on the held-out attribution golds (issue #31): web pages read from
+their saved HTML as a user ingests them, and 30 fresh BBC articles.
+
+Owns locating a web gold entry in the text onrecord read from the page (the
+gold holds the page's gold main text; the reader's text differs in spacing,
+quote marks and what it keeps), and the rows: dev and test side by side,
+direct+partial quotes P/R/F1, the speaker by full name, and the share of
+distinct predicted speaker values that are clean full names.
+
+The test halves are frozen (bench/gold/heldout.sha256, checked by
+tests/bench/test_heldout_gold.py) and scored only when asked
+(`--heldout-test`): they are measured once, after tuning on the dev half.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from bench.extraction import REPO, score_bbc, score_bbc_articles
+from onrecord.indexer.extraction import extract_file
+from onrecord.search import Quote
+
+GOLD_DIR = REPO / "bench" / "gold"
+WEB_GOLD = {"dev": GOLD_DIR / "web_quotes_dev.json", "test": GOLD_DIR / "web_quotes_test.json"}
+BBC_HELDOUT = GOLD_DIR / "bbc_heldout_test.json"
+FROZEN = GOLD_DIR / "heldout.sha256"
+# Characters the reader and the gold text may write differently.
+_FOLD = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"',
+                       "\u2018": "'", "\u2019": "'", "\u2032": "'", "\u00a0": " ", "\u2009": " ",
+                       "\u202f": " ", "\u2013": "-", "\u2014": "-", "\u2026": "..."})
+ANCHOR = 25  # characters of each end used when the whole span is not found
+
+
+def frozen_digests() -> dict[str, str]:
+    """Return {file name: SHA-256} of the frozen test golds as committed."""
+    lines = FROZEN.read_text(encoding="utf-8").split("\n")
+    return {name: digest for digest, name in (line.split() for line in lines if line.strip())}
+
+
+def file_digest(path: Path) -> str:
+    """Return the SHA-256 of a file's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def normalise(text: str) -> tuple[str, list[int]]:
+    """Return `text` with quote marks, dashes and spaces folded and runs of
+    whitespace collapsed, and for each of its characters the offset in `text`
+    it came from (plus len(text) at the end)."""
+    out: list[str] = []
+    where: list[int] = []
+    for i, ch in enumerate(text):
+        folded = " " if ch.isspace() else ch.translate(_FOLD)
+        if folded == " " and out and out[-1] == " ":
+            continue
+        out.extend(folded)
+        where.extend([i] * len(folded))
+    where.append(len(text))
+    return "".join(out), where
+
+
+def _find(haystack: str, needle: str, cursor: int) -> int:
+    at = haystack.find(needle, cursor)
+    return haystack.find(needle) if at < 0 else at
+
+
+def locate_span(folded: tuple[str, list[int]], wanted: str, cursor: int) -> tuple[int, int, int] | None:
+    """Return the (start, end) in `text` of the gold text `wanted`, searched
+    from `cursor` (folded offsets) first; by its two ends when the middle
+    differs (ANCHOR characters each, at most twice the length apart), with
+    the folded offset it starts at; None when the reader lost it."""
+    hay, where = folded
+    needle = normalise(wanted)[0].strip()
+    at = _find(hay, needle, cursor)
+    if at >= 0:
+        return where[at], where[at + len(needle)], at
+    if len(needle) < 3 * ANCHOR:
+        return None
+    head, tail = needle[:ANCHOR], needle[-ANCHOR:]
+    start = _find(hay, head, cursor)
+    end = hay.find(tail, start + 1) if start >= 0 else -1
+    if start < 0 or end < 0 or end - start > 2 * len(needle):
+        return None
+    return where[start], where[end + ANCHOR], start
+
+
+def locate_gold(text: str, gold: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """Return the gold entries with start/end moved into the reader's `text`
+    (an entry the reader lost gets an empty span at -1, a miss that no
+    prediction can match) and how many were lost."""
+    folded = normalise(text)
+    located, lost, cursor = [], 0, 0
+    for entry in gold:
+        span = locate_span(folded, entry["text"], cursor)
+        if span is None:
+            lost += 1
+            span = (-1, -1, cursor)
+        cursor = span[2]
+        located.append(entry | {"start": span[0], "end": span[1]})
+    return located, lost
+
+
+def read_page(htmleval: Path, ident: str, tmp: Path) -> tuple[str, list[Quote]]:
+    """Return the text onrecord reads from a saved page and its quotes
+    (read, parse, chunk, annotate, as `onrecord index` does)."""
+    page = tmp / f"{ident}.html"
+    page.write_bytes(gzip.decompress((htmleval / "html" / f"{ident}.html.gz").read_bytes()))
+    articles = extract_file(page)
+    if not articles:
+        return "", []
+    return articles[0].text, [q for p in articles[0].paragraphs for q in p.quotes]
+
+
+def score_web(htmleval: Path, gold_path: Path) -> dict[str, Any]:
+    """Score the extractor on one half of the web gold, from the saved pages."""
+    pages = json.loads(gold_path.read_text(encoding="utf-8"))["pages"]
+    scored, lost, entries = [], 0, 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for ident, page in pages.items():
+            text, quotes = read_page(htmleval, ident, Path(tmp))
+            gold = [g for g in page["quotes"] if g["kind"] != "indirect"]
+            located, missing = locate_gold(text, gold)
+            lost, entries = lost + missing, entries + len(gold)
+            scored.append((quotes, located))
+    return score_bbc_articles(scored) | {"articles": len(pages), "lost": lost, "entries": entries}
+
+
+def _row(s: dict[str, Any]) -> str:
+    return (f"quotes F1 {s['F1']:.3f} (P {s['P']:.3f} R {s['R']:.3f}); speaker {s['speaker_acc']:.3f} "
+            f"({s['speaker_ok']}/{s['speaker_n']}); full names {s['full_name_share']:.3f} "
+            f"({s['distinct_full']}/{s['distinct_speakers']})")
+
+
+def heldout_rows(htmleval: Path | None, corpus: Path | None, test: bool) -> list[tuple[str, str]]:
+    """Return the held-out rows: web dev, web test and BBC test (the test
+    rows only when `test`; otherwise a row saying they are held out)."""
+    rows = []
+    for split in ("dev", "test"):
+        label = f"held-out web {split}"
+        if htmleval is None:
+            rows.append((label, "skipped (no htmleval directory)"))
+        elif split == "test" and not test:
+            rows.append((label, "held out: scored once, after tuning (--heldout-test)"))
+        else:
+            s = score_web(htmleval, WEB_GOLD[split])
+            rows.append((label, _row(s) + f"; {s['articles']} pages, gold lost by the reader "
+                                          f"{s['lost']}/{s['entries']}"))
+    if corpus is None:
+        rows.append(("held-out BBC test", "skipped (no corpus)"))
+    elif not test:
+        rows.append(("held-out BBC test", "held out: scored once, after tuning (--heldout-test)"))
+    else:
+        s = score_bbc(corpus, BBC_HELDOUT)
+        rows.append(("held-out BBC test", _row(s) + f"; {s['articles']} articles"))
+    return rows

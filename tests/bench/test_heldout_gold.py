@@ -1,0 +1,102 @@
+"""The held-out attribution golds (issue #31): frozen test halves, the
+selection they were drawn by, and locating a gold span in the reader's text."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from bench import goldselect
+from bench.goldbuild import split_interrupted
+from bench.heldout import BBC_HELDOUT, FROZEN, WEB_GOLD, file_digest, frozen_digests, locate_gold, normalise
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+HTMLEVAL = SHARED / "htmleval" / "wcxb-dev"
+CORPUS = SHARED / "corpus" / "bbc"
+TEST_GOLDS = (WEB_GOLD["test"], BBC_HELDOUT)
+
+
+@pytest.mark.parametrize("path", TEST_GOLDS, ids=lambda p: p.name)
+def test_a_frozen_test_gold_is_byte_for_byte_what_was_frozen(path: Path) -> None:
+    assert frozen_digests()[path.name] == file_digest(path), (
+        f"{path.name} changed after it was frozen: a test half is measured once, never edited")
+
+
+def test_the_frozen_list_names_every_test_gold_and_nothing_else() -> None:
+    assert set(frozen_digests()) == {p.name for p in TEST_GOLDS}
+    assert FROZEN.read_text(encoding="utf-8").endswith("\n")
+
+
+def test_the_halves_are_disjoint_and_hold_every_selected_page() -> None:
+    dev = set(json.loads(WEB_GOLD["dev"].read_text(encoding="utf-8"))["pages"])
+    test = set(json.loads(WEB_GOLD["test"].read_text(encoding="utf-8"))["pages"])
+    assert dev and test and not dev & test
+    if HTMLEVAL.is_dir():
+        split = goldselect.select_web(HTMLEVAL)
+        assert (set(split["dev"]), set(split["test"])) == (dev, test)
+
+
+def test_the_bbc_test_set_is_disjoint_from_the_gold_the_rules_were_written_against() -> None:
+    heldout = json.loads(BBC_HELDOUT.read_text(encoding="utf-8"))
+    tuned = json.loads((BBC_HELDOUT.parent / "bbc_quotes.json").read_text(encoding="utf-8"))
+    assert len(heldout["articles"]) == goldselect.BBC_COUNT
+    assert not set(heldout["articles"]) & set(tuned["articles"])
+    if CORPUS.is_dir():
+        assert heldout["articles"] == goldselect.select_bbc(CORPUS, BBC_HELDOUT.parent / "bbc_quotes.json")
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="the BBC corpus is not on this machine")
+def test_bbc_offsets_point_at_the_annotated_spans() -> None:
+    from bench.extraction import bbc_text
+    heldout = json.loads(BBC_HELDOUT.read_text(encoding="utf-8"))
+    for rel, quotes in heldout["files"].items():
+        text = bbc_text(CORPUS, rel)
+        for q in quotes:
+            assert hashlib.sha1(text[q["start"]:q["end"]].encode("utf-8")).hexdigest()[:12] == q["sha1"], rel
+
+
+@pytest.mark.skipif(not HTMLEVAL.is_dir(), reason="the htmleval pages are not on this machine")
+@pytest.mark.parametrize("split", ["dev", "test"])
+def test_web_offsets_point_at_the_annotated_text(split: str) -> None:
+    pages = json.loads(WEB_GOLD[split].read_text(encoding="utf-8"))["pages"]
+    for ident, page in pages.items():
+        text = json.loads((HTMLEVAL / "gold" / f"{ident}.json").read_text(encoding="utf-8"))["main_content"]
+        for q in page["quotes"]:
+            assert text[q["start"]:q["end"]] == q["text"], ident
+
+
+@pytest.mark.parametrize(("text", "pieces"), [
+    ("However,\u201d Mann explained, \u201cwe work with many products", ["However", "we work with many products"]),
+    ('I think," he said, "that we should go', ["I think", "that we should go"]),
+    ("We will appeal. It is over.", ["We will appeal. It is over."]),
+    ('He called it "mad" and "bad" today', ['He called it "mad" and "bad" today']),
+])
+def test_an_interrupted_direct_quote_is_split_at_its_attribution(text: str, pieces: list[str]) -> None:
+    assert [t for t, _ in split_interrupted(text, 0)] == pieces
+
+
+def test_normalise_folds_marks_and_spaces_and_maps_back() -> None:
+    folded, where = normalise("\u201cIt\u2019s  over,\u201d\n she said")
+    assert folded == "\"It's over,\" she said"
+    assert where[folded.index("over")] == 7  # after the two spaces folded into one
+
+
+def test_gold_is_found_in_the_readers_text_despite_marks_and_spacing() -> None:
+    reader_text = "Intro.\n\n\u201cWe will  appeal,\u201d said Ann Lee.\n\nLater she said \"no\"."
+    gold = [{"text": "We will appeal", "kind": "direct"}, {"text": "no", "kind": "partial"},
+            {"text": "words the reader dropped entirely", "kind": "direct"}]
+    located, lost = locate_gold(reader_text, gold)
+    assert reader_text[located[0]["start"]:located[0]["end"]] == "We will  appeal"
+    assert reader_text[located[1]["start"]:located[1]["end"]] == "no"
+    assert (located[2]["start"], located[2]["end"], lost) == (-1, -1, 1)
+
+
+def test_gold_with_a_changed_middle_is_found_by_its_two_ends() -> None:
+    head, tail = "The council will review every case ", " before the end of the year, she said"
+    gold = [{"text": head + "that was raised" + tail, "kind": "direct"}]
+    reader_text = "x " + head + "that was raised at the meeting" + tail + " y"
+    located, lost = locate_gold(reader_text, gold)
+    assert lost == 0 and reader_text[located[0]["start"]:].startswith("The council")
+    assert reader_text[:located[0]["end"]].endswith("she said")
