@@ -28,12 +28,26 @@ N_TITLES = words("titles_neutral")
 TITLES = F_TITLES | M_TITLES | N_TITLES
 # words that open sentences or clauses, capitalised there, never part of a name
 LEADING_NOISE = words("leading_noise")
-# a capitalised run on one line: words, initials ("J.", "JF"), hyphens, possessives
+# lowercase words inside a name, before its surname ("von der Leyen", "bin Laden", "al-Faisal")
+PARTICLES = words("name_particles")
+_PARTICLE_ALT = "|".join(sorted(PARTICLES, key=lambda w: (-len(w), w)))
+_CAP_TOKEN = r"[A-Z][\w'\u2019.\u00c0-\u024f-]*"
+# a surname glued to its particle: "al-Faisal", "bin-Talal"
+_PARTICLE_HYPHEN_RE = re.compile(rf"(?:{_PARTICLE_ALT})-{_CAP_TOKEN}")
+# a capitalised run on one line: words, initials ("J.", "JF"), hyphens, possessives, and the
+# particles of a name between its capitalised words ("Ursula von der Leyen")
 _RUN_RE = re.compile(
-    r"[A-Z](?<![\w'\u2019.-][A-Z])[\w'\u2019.\u00c0-\u024f-]*(?:[ \u00a0]+[A-Z][\w'\u2019.\u00c0-\u024f-]*)+")
+    rf"[A-Z](?<![\w'\u2019.-][A-Z])[\w'\u2019.\u00c0-\u024f-]*"
+    rf"(?:[ \u00a0]+(?:(?:{_PARTICLE_ALT})[ \u00a0]+)*(?:{_CAP_TOKEN}|{_PARTICLE_HYPHEN_RE.pattern}))+")
+# "Oscar-winner", "Newport-based": a capitalised word made a description by its lowercase tail
+_HYPHEN_DESCRIPTION_RE = re.compile(r"[A-Z][\w'\u2019]*(?:-[a-z][\w'\u2019]*)+")
 # role words written with a period that does not end the sentence: "Sen. Ann Vole"
 _NOT_SENTENCE_END = TITLES | words("abbreviations")
 _POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
+# "Acme's", "Fox News'": an owner in the possessive (a plural's apostrophe alone after its s)
+OWNER_RE = re.compile(r"\w(?:['\u2019][sS]|[sS]['\u2019])$")
+# "Jr.", "III": a generation after the surname, not the surname
+_SUFFIXES = words("name_suffixes")
 _INITIALS_RE = re.compile(r"(?:[A-Z]\.){1,3}|[A-Z]{2}")
 _LOWER_WORD_RE = re.compile(r"(?<![\w'\u2019-])[a-z][a-z'\u2019-]+")
 
@@ -100,8 +114,36 @@ def _plain(tok: str) -> str:
 @lru_cache(maxsize=1 << 15)
 def _is_name_like(tok: str) -> bool:
     """True for a token that can be part of a person's name ("Vole", "J.", "JF", "O'Neill")."""
-    return bool(_INITIALS_RE.fullmatch(tok)) or (tok[:1].isupper() and not tok.isupper() and
-                                                 not any(ch.isdigit() for ch in tok))
+    return bool(_INITIALS_RE.fullmatch(tok)) or bool(_PARTICLE_HYPHEN_RE.fullmatch(tok)) or (
+        tok[:1].isupper() and not tok.isupper() and not any(ch.isdigit() for ch in tok))
+
+
+def name_words(name: list[str]) -> list[str]:
+    """Return a name's words without its particles ("von der Leyen" -> ["Leyen"]);
+    a capitalised first word is a first name ("Al Gore")."""
+    return [t for k, t in enumerate(name) if t.lower() not in PARTICLES or k == 0 and not t.islower()]
+
+
+def is_surname_only(name: list[str]) -> bool:
+    """True for a surname led by its particles alone ("Van Gaal", "bin Laden"), when
+    the first is not read as a first name ("Al Gore" may be either: the caller knows)."""
+    return len(name) > 1 and all(t.lower() in PARTICLES for t in name[:-1]) and name[-1].lower() not in PARTICLES
+
+
+def title_index(toks: list[str], stop: int | None = None) -> int:
+    """Return the index (below `stop`) of a run's title, its last title word,
+    or -1.  A title word after a first name, before only a generation, or
+    closing the run after a name word is a surname: "Stephen King", "Martin
+    Luther King Jr.", "Larry King"."""
+    lex = lexicon()
+    for k in range(min(len(toks), len(toks) if stop is None else stop) - 1, -1, -1):
+        rest, before = toks[k + 1:], _plain(toks[k - 1]) if k > 0 else ""
+        if _plain(toks[k]) not in TITLES or before in lex.first_names:
+            continue
+        if not (rest and all(_plain(t) in _SUFFIXES for t in rest)) and not (
+                not rest and before and _is_name_like(toks[k - 1]) and before not in lex.describing | TITLES):
+            return k
+    return -1
 
 
 def cut_name(tokens: list[str], common: frozenset[str] = frozenset()) -> NameParts:
@@ -115,31 +157,51 @@ def cut_name(tokens: list[str], common: frozenset[str] = frozenset()) -> NamePar
     toks = [t for t in tokens if t.lower() not in ("the", "a", "an")]
     parts = NameParts()
     for k, tok in enumerate(toks[:-1]):
-        if _POSSESSIVE_RE.search(tok) and tok[-1] in "sS":
+        if OWNER_RE.search(tok):
             parts.role, toks = toks[:k + 1], toks[k + 1:]  # "Acme's Ann Vole": her employer
             break
+    while len(toks) > 1 and _plain(toks[-1]) in _SUFFIXES:
+        toks = toks[:-1]  # "Ann Vole Jr.": the surname is Vole
     words = [_plain(t) for t in toks[:-1]]
-    title_at = max((k for k, w in enumerate(words) if w in TITLES), default=-1)
+    title_at = title_index(toks, len(toks) - 1)
     if title_at >= 0:  # "Met Commissioner Dame Ada Lowe": all before the title is her role
         parts.role += toks[:title_at]
         parts.title, toks = toks[title_at], toks[title_at + 1:]
     else:
         role_at = max((k for k, w in enumerate(words) if w in lex.describing), default=-1)
         parts.role, toks = parts.role + toks[:role_at + 1], toks[role_at + 1:]
-    while len(toks) > 1:
-        low = _plain(toks[0])
-        if (low in common and low not in lex.first_names) or low in lex.never_names \
-                or not _is_name_like(toks[0]) \
-                or "-" in low and low.endswith(("based", "born", "year-old")):
-            parts.role.append(toks[0])  # "Boss Ann Vole", "Newport-based Ann Vole"
-        else:
-            break
-        toks = toks[1:]
-    while len(toks) > 1 and _plain(toks[-1]) in lex.roles:
-        parts.role.append(toks[-1])  # "Ann Vole MP"
+    toks = _strip_leading(toks, parts, common)
+    while len(toks) > 1 and _plain(toks[-1]) in lex.roles and (toks[-1].isupper() or _plain(toks[-1]) not in TITLES):
+        parts.role.append(toks[-1])  # "Ann Vole MP"; "Stephen King": a title word closing a name is its surname
         toks = toks[:-1]
     parts.name = [_POSSESSIVE_RE.sub("", t) if k == len(toks) - 1 else t for k, t in enumerate(toks)]
     return parts
+
+
+def _strip_leading(toks: list[str], parts: NameParts, common: frozenset[str]) -> list[str]:
+    """Return toks without the leading words that describe the person
+    (added to parts.role): words the article writes in lowercase, words
+    never in a name, "Newport-based", "Oscar-winner"; and before a known
+    first name that is not first, the words that are not first names
+    ("Billionaire Ann Vole", "Exchequer Ann Vole")."""
+    lex = lexicon()
+    while len(toks) > 1:
+        low = _plain(toks[0])
+        if low in PARTICLES:
+            break  # "Van Gaal": the surname's own particle, even where "van" is a common word
+        if (low in common and low not in lex.first_names) or low in lex.never_names \
+                or not _is_name_like(toks[0]) or _HYPHEN_DESCRIPTION_RE.fullmatch(toks[0]) \
+                or "-" in low and low.endswith(("based", "born", "year-old")):
+            parts.role.append(toks[0])  # "Boss Ann Vole", "Newport-based Ann Vole", "Oscar-winner Ann Vole"
+            toks = toks[1:]
+        else:
+            break
+    first = next((k for k, t in enumerate(toks) if _plain(t) in lex.first_names), 0)
+    if first > 0 and len(toks) - first >= 2 and not any(
+            _plain(t) in PARTICLES or _INITIALS_RE.fullmatch(t) for t in toks[:first]):  # "J. Ann Vole": hers
+        parts.role += toks[:first]
+        toks = toks[first:]
+    return toks
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,18 +214,30 @@ class NameHit:
 
 
 def find_full_names(text: str, common: frozenset[str]) -> list[NameHit]:
-    """Return every run of the article that cuts to a two- or three-word
-    name ("Chelsea boss Jose Mourinho" -> Jose Mourinho), in text order."""
+    """Return every run of the article that cuts to a name of two to four
+    words besides its particles ("Chelsea boss Jose Mourinho" -> Jose
+    Mourinho, "Ursula von der Leyen"), in text order."""
     hits = []
     for m in _RUN_RE.finditer(text):
         for start, raw in _sentence_pieces(m.group(), m.start()):
             parts = cut_name(raw, common)
-            if len(parts.name) not in (2, 3) or not all(_is_name_like(t) for t in parts.name) \
-                    or parts.name[-1].isupper() or any(_plain(t) in lexicon().not_names for t in parts.name):
-                continue  # "Overall UK", "During November": no surname
+            words = name_words(parts.name)
+            if not is_full_name(parts.name) or len(words) > 3 and any(_plain(t) in common for t in words[1:-1]):
+                continue  # "Overall UK", "During November": no surname; "Move Against Ann Vole": a headline
             offset = text.find(parts.name[0], start, m.end())
             hits.append(NameHit(parts, offset if offset >= 0 else start, start))
     return hits
+
+
+def is_full_name(name: list[str]) -> bool:
+    """True for a person's full name: two to four name words besides particles,
+    none a word never in a name, except a month or day as the surname after a
+    known first name ("Theresa May"); the surname not an acronym."""
+    words, lex = name_words(name), lexicon()
+    if not 2 <= len(words) <= 4 or not all(_is_name_like(t) for t in words) or name[-1].isupper():
+        return False
+    odd = [k for k, t in enumerate(words) if _plain(t) in lex.not_names]
+    return not odd or odd == [len(words) - 1] and _plain(words[0]) in lex.first_names
 
 
 def _sentence_pieces(run: str, base: int) -> list[tuple[int, list[str]]]:

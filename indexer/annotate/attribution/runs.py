@@ -13,10 +13,11 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from onrecord.indexer.annotate.attribution.names import F_TITLES, M_TITLES, N_TITLES
+from onrecord.indexer.annotate.attribution.names import OWNER_RE, TITLES, title_index
 from onrecord.indexer.lexicon import words
 
 ROLE_WORDS = words("roles")
+SUFFIXES = words("name_suffixes")
 ORG_WORDS = words("org_words", "org_heads")
 _FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropolitan Police",
                   "iopc": "Independent Office for Police Conduct",
@@ -64,19 +65,20 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
     "Met Commissioner Dame Cressida Dick" -> ("Met Commissioner", "Dame",
     ["Cressida", "Dick"])."""
     toks = re.sub(r"^(?:the|The)\s+", "", run).split()
-    lead = next((k for k, t in enumerate(toks[:-1]) if re.search(r"\w['\u2019]s$", t)), -1)
+    lead = next((k for k, t in enumerate(toks[:-1]) if OWNER_RE.search(t)), -1)
     if lead >= 0 and not looks_like_org(toks[lead + 1:]):  # "Acme's Ann Vole": her employer
         return " ".join(toks[:lead + 1]), *split_run(" ".join(toks[lead + 1:]))[1:]
-    toks = [re.sub(r"['\u2019]s$", "", t) for t in toks]
-    title_at = max((k for k, t in enumerate(toks) if t.lower().rstrip(".") in
-                    F_TITLES | M_TITLES | N_TITLES), default=-1)
+    toks = [re.sub(r"['\u2019]s?$", "", t) if OWNER_RE.search(t) else t for t in toks]
+    while len(toks) > 1 and toks[-1].lower().rstrip(".") in SUFFIXES:
+        toks = toks[:-1]  # "Martin Luther King Jr.": the generation is not the name
+    title_at = title_index(toks)
     if title_at >= 0:
         role = " ".join(toks[:title_at]) or None
         return role, toks[title_at], toks[title_at + 1:]
     cut = 0
     for k, t in enumerate(toks):
         low = t.lower().rstrip(".")
-        if low in ROLE_WORDS:
+        if low in ROLE_WORDS and not (k == len(toks) - 1 and low in TITLES):  # "Stephen King": his surname
             cut = k + 1
         elif low in ("for", "of") and k + 1 < len(toks):
             cut = k + 2

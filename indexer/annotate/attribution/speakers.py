@@ -26,8 +26,10 @@ from onrecord.indexer.annotate.attribution.names import (
     inside,
     is_description,
     is_subject,
+    is_surname_only,
     lexicon,
     lowercase_words,
+    name_words,
     quoted_spans,
 )
 from onrecord.indexer.annotate.attribution.people import Person, gender_of, variants, within_one_edit
@@ -48,6 +50,8 @@ _NEXT_CAP_RE = re.compile(r"[ \u00a0]+[A-Z]")
 _TITLE_BEFORE_RE = re.compile(rf"\b({_TITLE_ALT})\.?\s+$")
 _FULL_NAME_BEFORE = re.compile(r"\b(?:[A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | words("not_first_names", "weekdays", "months")
+PEER_TITLES = words("peer_titles")
+_PEER_ALT = "|".join(sorted((w.capitalize() for w in PEER_TITLES), key=lambda w: (-len(w), w)))
 _MALE_PRONOUNS = words("pronouns_male")
 _FEMALE_PRONOUNS = words("pronouns_female")
 _COLLECTIVE_PRONOUNS = words("pronouns_collective")
@@ -72,6 +76,7 @@ class DocSpeakers:
         self._by_first: dict[str, list[Person]] = {}
         self._by_last: dict[str, list[Person]] = {}
         self._by_variant: dict[str, list[Person]] = {}  # surname and its one-deletion variants
+        self._by_inner: dict[str, list[Person]] = {}  # the inner words of longer names ("Joon" of Yeun Joon Kim)
         self._salient = Positions()  # everyone's, tagged with Person.order
         self._mentions = Positions()
         self.text = text
@@ -108,6 +113,8 @@ class DocSpeakers:
         if looks_like_org(name) or first.lower() in _NOT_FIRST or last.lower() in ROLE_WORDS:
             return None
         subject = is_subject(text, hit.run_start)
+        if self._surname_led(name):  # "De Blasio" after Bill de Blasio: his surname
+            return hit.start, next(p for p in self._by_last[last] if p.first), subject
         if not (title or first_name_gender(first) or hit.parts.role or subject):
             self._candidates.setdefault(last, hit)
             return None
@@ -149,11 +156,19 @@ class DocSpeakers:
         for person in self._by_last.get(last, []):
             if person.first and (not g or person.gender in (None, g)):
                 return person
-        hit = self._candidates.pop(last, None)
+        hit = self._candidates.pop(last, None) or self._inner_candidate(last)
         if hit is None:
             return None
         name = hit.parts.name
-        return self._person(name[0], last, gender_of(name[0], title or hit.parts.title), " ".join(name))
+        return self._person(name[0], name[-1], gender_of(name[0], title or hit.parts.title), " ".join(name))
+
+    def _inner_candidate(self, word: str) -> NameHit | None:
+        """Pop and return the candidate full name with `word` inside it
+        ("Joon" of Yeun Joon Kim), or None; candidates are few."""
+        for key, hit in self._candidates.items():
+            if word in name_words(hit.parts.name)[1:-1]:
+                return self._candidates.pop(key)
+        return None
 
     def _person(self, first: str, last: str, gender: str | None, display: str = "") -> Person:
         """Return the person first+last, registering them (shown as `display`,
@@ -167,6 +182,8 @@ class DocSpeakers:
             self._by_last.setdefault(last, []).append(person)
             for key in variants(last):
                 self._by_variant.setdefault(key, []).append(person)
+            for word in name_words(person.name.split())[1:-1]:
+                self._by_inner.setdefault(word, []).append(person)
         elif person.gender is None:
             person.gender = gender
         return person
@@ -191,17 +208,33 @@ class DocSpeakers:
         role = " ".join(([role] if role else []) + parts.role) or None
         if not name or is_description(name):
             return None, role
-        if len(name) >= 2:
+        if len(name) >= 2 and not self._surname_led(name):
             person = self._person(name[0], name[-1], gender_of(name[0], title), " ".join(name))
             person.roles.update((role or "").lower().split())
             return self._speak(person, pos).name, role
-        single = self._find_single(name[0], title, pos) or self._by_surname(name[0], title)
-        if single is None and not self._may_be_name(name[0], title):
+        single = self._find_single(name[-1], title, pos) or self._by_surname(name[-1], title)
+        if single is None and not self._may_be_name(name[-1], title):
             return None, role  # "Church ministers", "Inanimate objects": a word, not a name
         if single is None:
-            single = self._person("", name[0], gender_of(name[0], title))
-            single.name = name[0]
+            single = self.people.get(f" {name[-1]}") or self._single(name, title)
         return self._speak(single, pos).name, role
+
+    def _single(self, name: list[str], title: str | None) -> Person:
+        """Register a person the article names by surname alone: shown as the
+        surname with its particles ("Van Gaal"), or with the peer's title the
+        article gives them ("Lord Falconer", here or anywhere in the text)."""
+        last = name[-1]
+        if not (title and title.lower().rstrip(".") in PEER_TITLES):
+            peer = re.search(rf"\b({_PEER_ALT})[ \u00a0]+{re.escape(last)}\b", self.text)
+            title = peer.group(1) if peer else None
+        person = self._person("", last, gender_of(last, title))
+        person.name = f"{title} {last}" if title else " ".join(name)
+        return person
+
+    def _surname_led(self, name: list[str]) -> bool:
+        """True for a surname with its particles ("van Gaal", "Van Gaal" once
+        Louis van Gaal is known), not a first name and surname ("Al Gore")."""
+        return is_surname_only(name) and (name[0].islower() or any(p.first for p in self._by_last.get(name[-1], [])))
 
     def note_proxy(self, body: str, gender: str | None, pos: int) -> None:
         """Record a spokesperson for `body` at pos, so their 'she said' and
@@ -248,6 +281,7 @@ class DocSpeakers:
         tests.append(lambda: self._typos_of(word) if len(word) >= 4 else [])
         if not t:
             tests.append(lambda: self._by_first.get(word, []))
+            tests.append(lambda: self._by_inner.get(word, []))  # "Joon" for Yeun Joon Kim
         for test in tests:
             found = [p for p in test() if p.first and (not g or p.gender in (None, g))]
             if found:
