@@ -6,7 +6,8 @@ masked (`frames`); the cue words and their regex (`cuewords`, over
 speaker phrase is (`clues`); direct or partial quotes and their extents
 (`extents`); people and names (`names`: full names an article introduces,
 `people`: a `Person`, `runs`: a capitalised run cut to role, title and name
-or an institution, `speakers`: the per-article registry, `nominals`:
+or an institution, `singles`: whose name a lone capitalised word is,
+`speakers`: the per-article registry, `nominals`:
 descriptions as speakers); sorted mention positions for bisection
 (`positions`); the rules as a table with their confidences (`evidence`);
 and the order of evidence tying each quote to a speaker (`attribution`).

@@ -75,8 +75,9 @@ def _skip_back(toks: list[tuple[str, int, int]], i: int) -> int:
         low = tok.lower()
         if low in SKIP_BEFORE_CUE or (low.endswith("ly") and tok.islower() and len(tok) > 4):
             i -= 1
-        elif low in TIME_WORDS or (tok.isdigit() and i >= 1 and toks[i - 1][0].lower().rstrip(".") in
-                                   _DATE_WORDS):
+        elif low in TIME_WORDS and not (i >= 1 and toks[i - 1][0].lower() in lexicon().first_names) or (
+                tok.isdigit() and i >= 1 and toks[i - 1][0].lower().rstrip(".") in _DATE_WORDS):
+            # "Theresa May said": a month after a first name is her surname
             i -= 1  # "Ann Vole on Saturday said", "Ann Vole late Jan. 5 wrote"
             while i >= 0 and (toks[i][0].lower().rstrip(".") in _DATE_WORDS
                               or toks[i][0].lower() in _TIME_LEADS):

@@ -240,6 +240,21 @@ def is_full_name(name: list[str]) -> bool:
     return not odd or odd == [len(words) - 1] and _plain(words[0]) in lex.first_names
 
 
+_APPOSITIVE_RE = re.compile(r",[ \u00a0]+")
+
+
+def appositive_name(text: str, end: int, common: frozenset[str]) -> list[str] | None:
+    """Return the full name set off by commas right after `end` ("the
+    Family, Theresa May, said" -> Theresa May: the office before it is
+    hers), or None when the words there are not a full name alone."""
+    lead = _APPOSITIVE_RE.match(text, end)
+    run = _RUN_RE.match(text, lead.end()) if lead else None
+    if run is None or text[run.end():run.end() + 1] != ",":
+        return None
+    parts = cut_name(run.group().split(), common)
+    return parts.name if not parts.role and parts.title is None and is_full_name(parts.name) else None
+
+
 def _sentence_pieces(run: str, base: int) -> list[tuple[int, list[str]]]:
     """Split a capitalised run at words ending a sentence ("in March. Tom Dahl"):
     return (absolute start, tokens) per piece; initials and titles ("J.",

@@ -81,7 +81,7 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
         if low in ROLE_WORDS and not (k == len(toks) - 1 and low in TITLES):  # "Stephen King": his surname
             cut = k + 1
         elif low in ("for", "of") and k + 1 < len(toks):
-            cut = k + 2
+            cut = k + 3 if toks[k + 1].lower() == "the" else k + 2  # "Chancellor of the Exchequer"
     name = toks[cut:]
     if len(name) > 3:
         cut, name = len(toks) - 2, toks[-2:]

@@ -18,6 +18,7 @@ from onrecord.indexer.annotate.attribution.names import (
     M_TITLES,
     N_TITLES,
     NameHit,
+    appositive_name,
     cut_name,
     expand_acronym,
     find_full_names,
@@ -27,7 +28,6 @@ from onrecord.indexer.annotate.attribution.names import (
     is_description,
     is_subject,
     is_surname_only,
-    lexicon,
     lowercase_words,
     name_words,
     quoted_spans,
@@ -36,6 +36,7 @@ from onrecord.indexer.annotate.attribution.people import Person, gender_of, vari
 from onrecord.indexer.annotate.attribution.positions import Positions
 from onrecord.indexer.annotate.attribution.quotes import QuoteStyle, detect_quote_style
 from onrecord.indexer.annotate.attribution.runs import ORG_WORDS, ROLE_WORDS, looks_like_org, match_org, split_run
+from onrecord.indexer.annotate.attribution.singles import leads_institution, may_be_name, peer_title
 from onrecord.indexer.lexicon import words
 
 FIRST_NAME_TITLES = words("first_name_titles")
@@ -50,11 +51,13 @@ _NEXT_CAP_RE = re.compile(r"[ \u00a0]+[A-Z]")
 _TITLE_BEFORE_RE = re.compile(rf"\b({_TITLE_ALT})\.?\s+$")
 _FULL_NAME_BEFORE = re.compile(r"\b(?:[A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | words("not_first_names", "weekdays", "months")
-PEER_TITLES = words("peer_titles")
-_PEER_ALT = "|".join(sorted((w.capitalize() for w in PEER_TITLES), key=lambda w: (-len(w), w)))
 _MALE_PRONOUNS = words("pronouns_male")
 _FEMALE_PRONOUNS = words("pronouns_female")
 _COLLECTIVE_PRONOUNS = words("pronouns_collective")
+# "Ann Vole, president, " right before a name: the name is the employer of the person named
+# before the bare role ("her lawyer, Ann Vole," is an appositive naming her)
+_EMPLOYER_AFTER_ROLE_RE = re.compile(r"[A-Z][\w'\u2019-]*,[ \u00a0]+(?!(?:the|a|an|her|his|their|its)\b)"
+                                     r"(?:[a-z-]+[ \u00a0]+){0,3}([a-z-]+),[ \u00a0]*$")
 WALK_LIMIT = 256  # positions a pronoun looks back over before ranking everyone instead
 
 
@@ -112,6 +115,9 @@ class DocSpeakers:
         first, last = name[0], name[-1]
         if looks_like_org(name) or first.lower() in _NOT_FIRST or last.lower() in ROLE_WORDS:
             return None
+        employer = _EMPLOYER_AFTER_ROLE_RE.search(text, max(0, hit.run_start - 60), hit.run_start)
+        if employer and employer.group(1) in ROLE_WORDS:
+            return None  # "Ann Vole, president, Acme Outdoors": her employer, not a person
         subject = is_subject(text, hit.run_start)
         if self._surname_led(name):  # "De Blasio" after Bill de Blasio: his surname
             return hit.start, next(p for p in self._by_last[last] if p.first), subject
@@ -205,6 +211,10 @@ class DocSpeakers:
             return body, None
         parts = cut_name(name, self.common)
         name, title = parts.name, title or parts.title
+        if len(name) < 2 or is_surname_only(name):
+            appositive = appositive_name(self.text, self.text.find(run, pos) + len(run), self.common)
+            if appositive:  # "The Shadow Secretary for the Family, Ann Vole, said": Ann Vole
+                role, name, title = None, appositive, None
         role = " ".join(([role] if role else []) + parts.role) or None
         if not name or is_description(name):
             return None, role
@@ -213,8 +223,9 @@ class DocSpeakers:
             person.roles.update((role or "").lower().split())
             return self._speak(person, pos).name, role
         single = self._find_single(name[-1], title, pos) or self._by_surname(name[-1], title)
-        if single is None and not self._may_be_name(name[-1], title):
-            return None, role  # "Church ministers", "Inanimate objects": a word, not a name
+        if single is None and (not may_be_name(self.text, self.common, name[-1], title)
+                               or not title and leads_institution(self.text, name[-1])):
+            return None, role  # "Church ministers", "Inanimate objects": a word; "Tufts" of Tufts University
         if single is None:
             single = self.people.get(f" {name[-1]}") or self._single(name, title)
         return self._speak(single, pos).name, role
@@ -222,11 +233,9 @@ class DocSpeakers:
     def _single(self, name: list[str], title: str | None) -> Person:
         """Register a person the article names by surname alone: shown as the
         surname with its particles ("Van Gaal"), or with the peer's title the
-        article gives them ("Lord Falconer", here or anywhere in the text)."""
+        article gives them ("Lord Falconer")."""
         last = name[-1]
-        if not (title and title.lower().rstrip(".") in PEER_TITLES):
-            peer = re.search(rf"\b({_PEER_ALT})[ \u00a0]+{re.escape(last)}\b", self.text)
-            title = peer.group(1) if peer else None
+        title = peer_title(self.text, last, title)
         person = self._person("", last, gender_of(last, title))
         person.name = f"{title} {last}" if title else " ".join(name)
         return person
@@ -250,16 +259,6 @@ class DocSpeakers:
     def speak_as(self, person: Person, pos: int) -> str:
         """Record that `person` spoke at pos; return their canonical name."""
         return self._speak(person, pos).name
-
-    def _may_be_name(self, word: str, title: str | None) -> bool:
-        """True when a lone unknown word can be a name: titled ("Mr Vole"),
-        a known first name, an acronym, or written capitalised mid-sentence."""
-        if title or first_name_gender(word) or (word.isupper() and word.isalpha()) \
-                or re.fullmatch(r"\d+[A-Z][A-Za-z]+", word):  # "4Sight": a firm's name
-            return True
-        if not word.isalpha() or word.lower() in self.common or word.lower() in lexicon().never_names:
-            return False  # "Monday", "September": dates, not people
-        return re.search(rf"[\w,;] {re.escape(word)}\b", self.text) is not None
 
     def _speak(self, person: Person, pos: int) -> Person:
         person.spoke.add(pos)

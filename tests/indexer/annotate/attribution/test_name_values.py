@@ -84,3 +84,32 @@ def test_split_run_generations_and_owners(run: str, expected: tuple) -> None:
 ])
 def test_a_peer_is_named_with_their_title(text: str, expected: list[str]) -> None:
     assert who(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an office before a name set off by commas is hers: the name is the speaker, whole
+    ('The Shadow Secretary of State for the Family, Ann Vole, said: "We will fight this."', ["Ann Vole"]),
+    # a month after a first name is a surname, not a time word before the cue
+    ('Theresa May said: "We act."', ["Theresa May"]),
+    ('Ann Vole in May said: "We act."', ["Ann Vole"]),
+    # "her lawyer, Tom Dahl," names him
+    ('The woman sued, her lawyer, Tom Dahl, said. "It failed," he said.', ["Tom Dahl"]),
+])
+def test_offices_and_months_around_a_name(text: str, expected: list[str]) -> None:
+    assert who(text) == expected
+
+
+def test_an_employer_after_a_bare_role_is_not_a_person() -> None:
+    text = ('"We use freelancers," said Rafi Vole, president, Coastal Luxury Outdoors.\n\n'
+            'For Vole, those states helped. "It helped," he told me.')
+    assert who(text) == ["Rafi Vole", "Rafi Vole"]
+
+
+def test_a_word_leading_an_institutions_name_is_not_a_person() -> None:
+    text = ('Tufts University biologist Ann Vole studies worms. The Tufts team met. '
+            '"We think we are the crown of creation," she says.')
+    assert who(text) == ["Ann Vole"]
+
+
+def test_an_office_of_the_something_is_role() -> None:
+    assert split_run("Chancellor of the Exchequer Gordon Vole") == ("Chancellor of the Exchequer", None, ["Gordon", "Vole"])
