@@ -24,12 +24,20 @@ _CAP_RUN_AFTER = r"(?:[ \u00a0]+(?:of[ \u00a0]+)?[A-Z][\w&'\u2019-]*){1,3}"
 
 def may_be_name(text: str, common: frozenset[str], word: str, title: str | None) -> bool:
     """True when a lone unknown word can be a name: titled ("Mr Vole"),
-    a known first name, an acronym, or written capitalised mid-sentence."""
-    if title or first_name_gender(word) or (word.isupper() and word.isalpha()) or _DIGIT_LED_RE.fullmatch(word):
+    a known first name, an acronym (not a common word shouted: "ALWAYS"),
+    or written capitalised mid-sentence."""
+    if title or first_name_gender(word) or (word.isupper() and word.isalpha() and not is_shouted(word, common)) \
+            or _DIGIT_LED_RE.fullmatch(word):
         return True
     if not word.isalpha() or word.lower() in common or word.lower() in lexicon().never_names:
         return False  # "Monday", "September": dates, not people
     return re.search(rf"[\w,;] {re.escape(word)}\b", text) is not None
+
+
+def is_shouted(word: str, common: frozenset[str]) -> bool:
+    """True for a common word in capitals ("ALWAYS"): emphasis, not an acronym;
+    three letters or fewer may be either ("US", "us"), so they stay acronyms."""
+    return word.isupper() and len(word) > 3 and word.lower() in common
 
 
 def leads_institution(text: str, word: str) -> bool:

@@ -36,7 +36,7 @@ from onrecord.indexer.annotate.attribution.people import Person, gender_of, vari
 from onrecord.indexer.annotate.attribution.positions import Positions
 from onrecord.indexer.annotate.attribution.quotes import QuoteStyle, detect_quote_style
 from onrecord.indexer.annotate.attribution.runs import ORG_WORDS, ROLE_WORDS, looks_like_org, match_org, split_run
-from onrecord.indexer.annotate.attribution.singles import leads_institution, may_be_name, peer_title
+from onrecord.indexer.annotate.attribution.singles import is_shouted, leads_institution, may_be_name, peer_title
 from onrecord.indexer.lexicon import words
 
 FIRST_NAME_TITLES = words("first_name_titles")
@@ -51,6 +51,7 @@ _NEXT_CAP_RE = re.compile(r"[ \u00a0]+[A-Z]")
 _TITLE_BEFORE_RE = re.compile(rf"\b({_TITLE_ALT})\.?\s+$")
 _FULL_NAME_BEFORE = re.compile(r"\b(?:[A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | words("not_first_names", "weekdays", "months")
+_CUE_FORMS = words("cue_verb_forms")
 _MALE_PRONOUNS = words("pronouns_male")
 _FEMALE_PRONOUNS = words("pronouns_female")
 _COLLECTIVE_PRONOUNS = words("pronouns_collective")
@@ -205,6 +206,8 @@ class DocSpeakers:
             return org, None
         if len(name) == 1 and name[0].lower() in ORG_WORDS:
             return None, role  # "Church ministers", "the Party": which one is not said
+        if len(name) == 1 and is_shouted(name[0], self.common):
+            return None, role  # "ALWAYS err on the side of ...": emphasis, nobody
         if looks_like_org(name) and not title:
             body = re.sub(r"^(?:the|The)\s+|['\u2019]s$", "", run)
             self.orgs.append((pos, body))
@@ -218,6 +221,8 @@ class DocSpeakers:
         role = " ".join(([role] if role else []) + parts.role) or None
         if not name or is_description(name):
             return None, role
+        if any(t.lower() in _CUE_FORMS for t in name):
+            return None, role  # "What Reviewers Say": a heading's cue word, no name
         if len(name) >= 2 and not self._surname_led(name):
             person = self._person(name[0], name[-1], gender_of(name[0], title), " ".join(name))
             person.roles.update((role or "").lower().split())

@@ -113,3 +113,19 @@ def test_a_word_leading_an_institutions_name_is_not_a_person() -> None:
 
 def test_an_office_of_the_something_is_role() -> None:
     assert split_run("Chancellor of the Exchequer Gordon Vole") == ("Chancellor of the Exchequer", None, ["Gordon", "Vole"])
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a heading's cue word is no name; a common word in capitals is emphasis, not an acronym
+    ('What Reviewers Say | "It is good."', [None]),
+    ('ALWAYS err on the side of "too light" and always rest.', [None]),
+    ('The US said: "We act." Tell us.', ["US"]),
+])
+def test_headings_and_shouting_name_nobody(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
+
+
+def test_a_place_after_a_comma_is_not_a_person() -> None:
+    text = ('Kit Dahl agrees with a team at the University of Erewhon, Los Angeles. '
+            '"We are the crown of creation," she says.')
+    assert who(text) == ["Kit Dahl"]
