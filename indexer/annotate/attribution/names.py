@@ -135,13 +135,17 @@ def title_index(toks: list[str], stop: int | None = None) -> int:
     or -1.  A title word after a first name, before only a generation, or
     closing the run after a name word is a surname: "Stephen King", "Martin
     Luther King Jr.", "Larry King"."""
+    plain = [_plain(t) for t in toks]
+    if TITLES.isdisjoint(plain):
+        return -1  # most runs: no title word at all
     lex = lexicon()
     for k in range(min(len(toks), len(toks) if stop is None else stop) - 1, -1, -1):
-        rest, before = toks[k + 1:], _plain(toks[k - 1]) if k > 0 else ""
-        if _plain(toks[k]) not in TITLES or before in lex.first_names:
+        rest, before = plain[k + 1:], plain[k - 1] if k > 0 else ""
+        if plain[k] not in TITLES or before in lex.first_names:
             continue
-        if not (rest and all(_plain(t) in _SUFFIXES for t in rest)) and not (
-                not rest and before and _is_name_like(toks[k - 1]) and before not in lex.describing | TITLES):
+        if not (rest and all(t in _SUFFIXES for t in rest)) and not (
+                not rest and before and _is_name_like(toks[k - 1]) and before not in lex.describing
+                and before not in TITLES):
             return k
     return -1
 
@@ -196,7 +200,7 @@ def _strip_leading(toks: list[str], parts: NameParts, common: frozenset[str]) ->
             toks = toks[1:]
         else:
             break
-    first = next((k for k, t in enumerate(toks) if _plain(t) in lex.first_names), 0)
+    first = next((k for k, t in enumerate(toks) if _plain(t) in lex.first_names), 0) if len(toks) > 2 else 0
     if first > 0 and len(toks) - first >= 2 and not any(
             _plain(t) in PARTICLES or _INITIALS_RE.fullmatch(t) for t in toks[:first]):  # "J. Ann Vole": hers
         parts.role += toks[:first]
@@ -221,8 +225,8 @@ def find_full_names(text: str, common: frozenset[str]) -> list[NameHit]:
     for m in _RUN_RE.finditer(text):
         for start, raw in _sentence_pieces(m.group(), m.start()):
             parts = cut_name(raw, common)
-            words = name_words(parts.name)
-            if not is_full_name(parts.name) or len(words) > 3 and any(_plain(t) in common for t in words[1:-1]):
+            if len(parts.name) < 2 or not is_full_name(parts.name) or len(parts.name) > 3 and any(
+                    _plain(t) in common for t in name_words(parts.name)[1:-1]):
                 continue  # "Overall UK", "During November": no surname; "Move Against Ann Vole": a headline
             offset = text.find(parts.name[0], start, m.end())
             hits.append(NameHit(parts, offset if offset >= 0 else start, start))

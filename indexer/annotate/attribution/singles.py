@@ -19,6 +19,7 @@ PEER_TITLES = words("peer_titles")
 _PEER_ALT = "|".join(sorted((w.capitalize() for w in PEER_TITLES), key=lambda w: (-len(w), w)))
 _ORG_WORDS = words("org_words", "org_heads")
 _DIGIT_LED_RE = re.compile(r"\d+[A-Z][A-Za-z]+")  # "4Sight": a firm's name
+_WORD_BEFORE_RE = re.compile(r"([\w'\u2019-]+)[ \u00a0]+$")
 _CAP_RUN_AFTER = r"(?:[ \u00a0]+(?:of[ \u00a0]+)?[A-Z][\w&'\u2019-]*){1,3}"
 
 
@@ -45,6 +46,9 @@ def leads_institution(text: str, word: str) -> bool:
     capitalised name ("Tufts University", "Acme Holdings Group"): a lone
     "Tufts" is then that institution's, not a person's surname."""
     for m in re.finditer(rf"\b{re.escape(word)}({_CAP_RUN_AFTER})", text):
+        before = _WORD_BEFORE_RE.search(text, max(0, m.start() - 30), m.start())
+        if before and before.group(1)[0].isupper() and before.group(1) not in ("The", "A", "An"):
+            continue  # "Rachel Maddow Show": inside a longer name, not leading it
         if any(w.lower() in _ORG_WORDS for w in m.group(1).split()):
             return True
     return False

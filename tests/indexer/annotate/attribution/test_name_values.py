@@ -111,6 +111,11 @@ def test_a_word_leading_an_institutions_name_is_not_a_person() -> None:
     assert who(text) == ["Ann Vole"]
 
 
+def test_a_surname_inside_a_shows_name_is_still_hers() -> None:
+    text = 'Rachel Vole hosts The Rachel Vole Show. "You will have to ask," Vole said.'
+    assert who(text) == ["Rachel Vole"]
+
+
 def test_an_office_of_the_something_is_role() -> None:
     assert split_run("Chancellor of the Exchequer Gordon Vole") == ("Chancellor of the Exchequer", None, ["Gordon", "Vole"])
 
@@ -120,6 +125,8 @@ def test_an_office_of_the_something_is_role() -> None:
     ('What Reviewers Say | "It is good."', [None]),
     ('ALWAYS err on the side of "too light" and always rest.', [None]),
     ('The US said: "We act." Tell us.', ["US"]),
+    # a surname that is also a cue form ("read") stays a name
+    ('Acme chief executive Ian Read spoke. "We assessed it," Read said.', ["Ian Read"]),
 ])
 def test_headings_and_shouting_name_nobody(text: str, expected: list[str | None]) -> None:
     assert who(text) == expected
