@@ -75,6 +75,8 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
         speaker = resolve_nominal(text[start:end], start, people)
         by_nominal = speaker is not None
+    if speaker is None and rule == "byline" and _BYLINE_NAME_RE.fullmatch(phrase.text):
+        speaker = phrase.text  # '"..." - Tiffany' / '- LT': the line signs the quote with a name
     spokes = _SPOKES_FOR_RE.search(frame.s, max(0, phrase.start - 40), phrase.start)
     if speaker and spokes:  # "a spokeswoman for X said": her "she" later is X too
         people.note_proxy(speaker, "f" if "woman" in spokes.group(1) else "m" if "man" in spokes.group(1)
@@ -83,6 +85,7 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     return Attribution(speaker, mention, cue_m, role, rule=rule, evidence=evidence)
 
 
+_BYLINE_NAME_RE = re.compile(r"[A-Z][A-Za-z'\u2019-]+(?: [A-Z]\.?)?")
 _SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
 _TITLE_LEAD_RE = re.compile(r"(?:['\u2019]s|\bon|\b[A-Z][a-z]*\.?)\s+$")
 _SCARE_LEAD_RE = re.compile(r"\bso[- ]called\s+$", re.I)

@@ -37,11 +37,14 @@ _AGE_RE = re.compile(r"\d+-year-old$")
 
 def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     """Return the canonical speaker a description at pos stands for, or None."""
-    org = match_org(np)
-    if org:
+    words = _WORD_RE.findall(np)
+    last = _POSSESSIVE_RE.sub("", words[-1]).lower() if words else ""
+    lex = lexicon()
+    person_head = (last in lex.roles or last in lex.person_nouns) and last not in lex.spokes
+    org = None if person_head else match_org(np)
+    if org:  # "the Tory leader" is a person, never the party
         people.note_org(org, pos)
         return org
-    words = _WORD_RE.findall(np)
     cut = next((k for k, w in enumerate(words) if w.lower() in ("for", "of", "at") and k), len(words))
     words = words[:cut]  # "the Labour MP for Leeds": the head comes before "for"
     definite = bool(words) and words[0].lower() in ("the", "this", "that")
@@ -49,7 +52,6 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     if not words:
         return None
     head = _POSSESSIVE_RE.sub("", words[-1]).lower()
-    lex = lexicon()
     if head in lex.spokes:
         return _spoken_for(words[:-1], head, pos, people, definite)
     if head in lex.org_heads:
