@@ -43,3 +43,20 @@ def test_a_party_office_nobody_was_introduced_with_stays_unnamed() -> None:
 
 def test_a_party_spokesman_speaks_for_the_party() -> None:
     assert _speakers('"No," a Labour spokesman said.') == ["Labour Party"]
+
+
+def test_the_company_is_the_institution_named_just_before() -> None:
+    assert _speakers('Acme Ltd cut 300 jobs. "We regret this," the company said.') == ["Acme Ltd"]
+
+
+def test_the_airline_is_an_institution_noun() -> None:
+    assert _speakers('Ryanair Group cancelled flights. "Safety first," the airline said.') == ["Ryanair Group"]
+
+
+def test_an_agency_statement_is_the_agency_s_words() -> None:
+    text = 'The Environment Agency issued warnings. "Rivers are rising," an agency statement said.'
+    assert _speakers(text) == ["Environment Agency"]
+
+
+def test_the_company_stays_unnamed_when_no_institution_was_named() -> None:
+    assert _speakers('Ann Vole joined Labour in 1990. "We regret this," the company said.') == [None]
