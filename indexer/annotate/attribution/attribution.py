@@ -135,13 +135,27 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
         # a subject found for a fragment carries to whole quotes only
         return _carried(previous, "same_paragraph"), None, False
     carry = p.carry
-    if at_start and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1:
+    if at_start and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1 \
+            and not _other_subject_between(p, carry):
         return _carried(carry.who, "continued"), None, False
     if at_start and p.before is not None:  # last resort: who the previous paragraph ends on
         found = subject_before(p.before, len(p.before.s.rstrip()))
         if found and found[0].kind != "np":
             return _resolve(found[0], found[1], p.before, p.text, p.people, "previous_subject"), None, False
     return Attribution(), None, False
+
+
+def _other_subject_between(p: _Para, carry: _Carry) -> bool:
+    """True when the paragraph just before (not the carried speaker's own)
+    opens with another person by name: the carried speaker does not jump it."""
+    if p.before is None or p.index - carry.para_index < 2:
+        return False
+    lo = p.before.sentence(0)[1]
+    subject = phrase_at_sentence_start(p.before.s, 0, lo)
+    if subject is None or subject.kind != "name" or len(subject.text.split()) < 2:  # "Often,": no name
+        return False
+    # by surname, without resolving: resolving records a turn for whoever it finds
+    return carry.who.speaker is not None and subject.text.split()[-1] not in carry.who.speaker.split()
 
 
 def _carried(who: Attribution, rule: str) -> Attribution:

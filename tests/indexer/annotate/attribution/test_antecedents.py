@@ -71,3 +71,19 @@ def test_context_finds_the_sentence_and_the_previous_one() -> None:
     ctx = antecedents.context_at(text, len(text))
     assert text[ctx.paragraph:].startswith("First")
     assert text[ctx.sentence:].startswith("Then") and text[ctx.previous:].startswith("Mr. Vole")
+
+
+def test_a_carried_speaker_does_not_jump_a_paragraph_opened_by_another_person() -> None:
+    text = ('"We will fight on," said Ann Vole.\n\nTom Reed, her rival, spoke to voters for an hour.\n\n'
+            '"It is over."')
+    assert _speakers(text) == ["Ann Vole", "Tom Reed"]
+
+
+def test_a_carried_speaker_continues_over_a_paragraph_naming_nobody() -> None:
+    text = '"We will fight on," said Ann Vole.\n\nLater in the day the rally ended.\n\n"It is over."'
+    assert _speakers(text) == ["Ann Vole", "Ann Vole"]
+
+
+def test_a_carried_speaker_continues_over_her_own_surname() -> None:
+    text = '"We will fight on," said Ann Vole.\n\nVole, her voice firm, spoke for an hour.\n\n"It is over."'
+    assert _speakers(text) == ["Ann Vole", "Ann Vole"]
