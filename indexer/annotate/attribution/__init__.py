@@ -8,7 +8,9 @@ speaker phrase is (`clues`); direct or partial quotes and their extents
 `people`: a `Person`, `runs`: a capitalised run cut to role, title and name
 or an institution, `singles`: whose name a lone capitalised word is,
 `speakers`: the per-article registry, `nominals`:
-descriptions as speakers); sorted mention positions for bisection
+descriptions as speakers, `antecedents`: the learned choice of a
+pronoun's antecedent, weights in indexer/data/speaker_weights.json
+fitted by bench/fit_speakers.py); sorted mention positions for bisection
 (`positions`); the rules as a table with their confidences (`evidence`);
 and the order of evidence tying each quote to a speaker (`attribution`).
 Its word lists are indexer.lexicon's.  Imports annotate/institutions/, never

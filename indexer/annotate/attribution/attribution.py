@@ -75,6 +75,8 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
         speaker = resolve_nominal(text[start:end], start, people)
         by_nominal = speaker is not None
+    if speaker is None and rule == "byline" and _BYLINE_NAME_RE.fullmatch(phrase.text):
+        speaker = phrase.text  # '"..." - Tiffany' / '- LT': the line signs the quote with a name
     spokes = _SPOKES_FOR_RE.search(frame.s, max(0, phrase.start - 40), phrase.start)
     if speaker and spokes:  # "a spokeswoman for X said": her "she" later is X too
         people.note_proxy(speaker, "f" if "woman" in spokes.group(1) else "m" if "man" in spokes.group(1)
@@ -83,6 +85,7 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     return Attribution(speaker, mention, cue_m, role, rule=rule, evidence=evidence)
 
 
+_BYLINE_NAME_RE = re.compile(r"[A-Z][A-Za-z'\u2019-]+(?: [A-Z]\.?)?")
 _SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
 _TITLE_LEAD_RE = re.compile(r"(?:['\u2019]s|\bon|\b[A-Z][a-z]*\.?)\s+$")
 _SCARE_LEAD_RE = re.compile(r"\bso[- ]called\s+$", re.I)
@@ -132,13 +135,27 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
         # a subject found for a fragment carries to whole quotes only
         return _carried(previous, "same_paragraph"), None, False
     carry = p.carry
-    if at_start and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1:
+    if at_start and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1 \
+            and not _other_subject_between(p, carry):
         return _carried(carry.who, "continued"), None, False
     if at_start and p.before is not None:  # last resort: who the previous paragraph ends on
         found = subject_before(p.before, len(p.before.s.rstrip()))
         if found and found[0].kind != "np":
             return _resolve(found[0], found[1], p.before, p.text, p.people, "previous_subject"), None, False
     return Attribution(), None, False
+
+
+def _other_subject_between(p: _Para, carry: _Carry) -> bool:
+    """True when the paragraph just before (not the carried speaker's own)
+    opens with another person by name: the carried speaker does not jump it."""
+    if p.before is None or p.index - carry.para_index < 2:
+        return False
+    lo = p.before.sentence(0)[1]
+    subject = phrase_at_sentence_start(p.before.s, 0, lo)
+    if subject is None or subject.kind != "name" or len(subject.text.split()) < 2:  # "Often,": no name
+        return False
+    # by surname, without resolving: resolving records a turn for whoever it finds
+    return carry.who.speaker is not None and subject.text.split()[-1] not in carry.who.speaker.split()
 
 
 def _carried(who: Attribution, rule: str) -> Attribution:

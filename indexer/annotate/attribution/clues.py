@@ -32,7 +32,7 @@ _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|b
 _BYLINE_RE = re.compile(
     r"[\s\u00a0]*[\u2015\u2014\u2013-]{1,2}[\s\u00a0]*"
     r"([A-Z][\w.'\u2019-]*(?:[ \u00a0][A-Z\u00c0-\u024f][\w.'\u2019\u00c0-\u024f-]*){0,4})"
-    r"(?:,[^\n]{0,80})?[\s\u00a0.]*$")
+    r"(?:,[^\n]{0,80})?[\s\u00a0.]*(?:\([^()\n]{0,60}\)[\s\u00a0.]*)?$")  # "- Ann V. (Read all reviews.)"
 _PARTICIPLE_LEAD_RE = re.compile(
     r"(?:,|\b(?:after|before|while|when|by|without|for|about|in|on|of|since|being))\s*$", re.I)
 _PERIOD_END_RE = re.compile(r"\.['\"\u2019\u201d]+$")
@@ -73,8 +73,8 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     phrase = phrase_before(s, gap, cue.start())
     if isinstance(phrase, Phrase) and _PREPOSITION_RE.match(s, gap):
         phrase = None  # '"..." about the decision, said X': not a speaker
-    if isinstance(phrase, Phrase) and phrase.start == gap:
-        return phrase, cue
+    if isinstance(phrase, Phrase) and gap in (phrase.start, phrase.lead):
+        return phrase, cue  # '," Ann Vole said' / '," Acme's chief, Ann Vole, said'
     if isinstance(phrase, Phrase) and _NP_LEAD_RE.fullmatch(s, gap, phrase.start):
         return replace(phrase, lead=gap), cue  # '," CIA spokesman Ann Vole said'
     return _clause_final_cue(s, qe, hi)

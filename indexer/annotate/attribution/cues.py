@@ -136,6 +136,9 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
     if toks[i][0] == "," and i >= 1 and toks[i - 1][0] == ")":
         i = _skip_back(toks, i - 1)  # "Gov. Ann Vole (R-OH), said": the name before the party tag
     elif toks[i][0] == ",":
+        named = _appositive_name(frame, toks, i)
+        if named is not None:  # "The shadow secretary for the Family, Ann Vole, said": Ann Vole
+            return named
         i = _skip_appositive(toks, i)
     if i < 0:
         return None
@@ -192,6 +195,26 @@ def _is_headline(run: list[tuple[str, int, int]]) -> bool:
     words = [t[0] for t in run if t[0][:1].isalpha()]
     shouting = sum(1 for w in words if w.isupper() and len(w) > 3)
     return shouting >= 2
+
+
+def _appositive_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase | None:
+    """Return the name between two commas before a cue ("<description>, Ann
+    Vole, said") when what the name follows describes a person: a role or
+    spokesperson word or any lowercase word ("A spokesman for Kim Reed, Ann
+    Vole, said"); a name after a name or a place is left to the caller."""
+    j = next((k for k in range(i - 1, max(-1, i - 8), -1) if toks[k][0] == ","), -1)
+    name = toks[j + 1:i]
+    if j < 1 or not 2 <= len(name) <= 4 or not all(is_cap(t[0]) for t in name) or _is_headline(name):
+        return None
+    lex = lexicon()
+    left = [t[0] for t in toks[max(0, j - 12):j]]
+    if not any(w.lower() in lex.roles or w.lower() in lex.spokes or w.islower() and w.isalpha() for w in left):
+        return None
+    k = j
+    while k > 0 and toks[k - 1][0] not in ",;:":
+        k -= 1
+    s, e = name[0][1], name[-1][2]
+    return Phrase(frame[s:e], s, e, "name", lead=toks[k][1])  # the mention: the description and the name
 
 
 def _skip_appositive(toks: list[tuple[str, int, int]], i: int) -> int:

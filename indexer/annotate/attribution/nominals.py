@@ -23,7 +23,7 @@ from onrecord.indexer.annotate.attribution.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.frames import Frame
 from onrecord.indexer.annotate.attribution.names import expand_acronym, is_description, lexicon
 from onrecord.indexer.annotate.attribution.people import Person
-from onrecord.indexer.annotate.attribution.runs import match_org
+from onrecord.indexer.annotate.attribution.runs import looks_like_org, match_org
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
@@ -32,16 +32,20 @@ _WORD_RE = re.compile(r"[\w'\u2019.&-]+")
 _POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
 _DETERMINERS = words("determiners")
 _OTHER_OFFICE = words("office_changers")
+_DOCUMENT_NOUNS = words("document_nouns")
 _AGE_RE = re.compile(r"\d+-year-old$")
 
 
 def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     """Return the canonical speaker a description at pos stands for, or None."""
-    org = match_org(np)
-    if org:
+    words = _WORD_RE.findall(np)
+    last = _POSSESSIVE_RE.sub("", words[-1]).lower() if words else ""
+    lex = lexicon()
+    person_head = (last in lex.roles or last in lex.person_nouns) and last not in lex.spokes
+    org = None if person_head else match_org(np)
+    if org:  # "the Tory leader" is a person, never the party
         people.note_org(org, pos)
         return org
-    words = _WORD_RE.findall(np)
     cut = next((k for k, w in enumerate(words) if w.lower() in ("for", "of", "at") and k), len(words))
     words = words[:cut]  # "the Labour MP for Leeds": the head comes before "for"
     definite = bool(words) and words[0].lower() in ("the", "this", "that")
@@ -49,7 +53,9 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     if not words:
         return None
     head = _POSSESSIVE_RE.sub("", words[-1]).lower()
-    lex = lexicon()
+    if head in _DOCUMENT_NOUNS and len(words) > 1 and words[-2].lower() in lex.org_heads:
+        head = words[-2].lower()  # "an agency statement": the agency's words
+        return _org_by_head(head, pos, people)
     if head in lex.spokes:
         return _spoken_for(words[:-1], head, pos, people, definite)
     if head in lex.org_heads:
@@ -80,7 +86,7 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
 
 def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
     """'the ministry' -> the latest institution before pos whose name ends in Ministry."""
-    org = _last_org_named(people, head, pos)
+    org = _last_org_named(people, head, pos) or _last_institution(people, pos)
     if org:
         people.note_org(org, pos)
     return org
@@ -120,6 +126,30 @@ def _last_org_named(people: DocSpeakers, head: str, pos: int) -> str | None:
     while i >= 0 and named[i][0] > pos:
         i -= 1
     return named[i][1] if i >= 0 else None
+
+
+_ANY_RUN_RE = re.compile(r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){0,5}[A-Z][\w'\u2019&-]*")
+INSTITUTION_REACH = 1500  # characters back "the company" looks for an institution named in the text
+
+
+def _last_institution(people: DocSpeakers, pos: int) -> str | None:
+    """Return the latest institution named shortly before pos ("Acme Holdings
+    cut jobs. 'We regret it,' the company said"): a name of the registry or
+    one holding an institution word.  Found once per article (cached)."""
+    cache = people.org_names_by_head
+    if "\0" not in cache:
+        found = []
+        for m in _ANY_RUN_RE.finditer(people.text):
+            name = re.sub(r"^(?:(?:The|A|An)\s+)+", "", m.group())
+            org = match_org(name) or (name if looks_like_org(name.split()) else None)
+            if org and not is_description(name.split()):
+                found.append((m.end(), org))
+        cache["\0"] = found
+    named = cache["\0"]
+    i = bisect_right(named, (pos, "")) - 1
+    while i >= 0 and named[i][0] > pos:
+        i -= 1
+    return named[i][1] if i >= 0 and pos - named[i][0] <= INSTITUTION_REACH else None
 
 
 _ORG_RUN = r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){1,5}"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from onrecord.indexer.annotate.attribution import antecedents
 from onrecord.indexer.annotate.attribution.names import (
     F_TITLES,
     M_TITLES,
@@ -49,7 +50,9 @@ _CAP_WORD_RE = re.compile(r"[A-Z](?<!\w[A-Z])[\w'\u2019-]*")  # the capital firs
 _POSSESSIVE_END_RE = re.compile(r"['\u2019]s$")
 _NEXT_CAP_RE = re.compile(r"[ \u00a0]+[A-Z]")
 _TITLE_BEFORE_RE = re.compile(rf"\b({_TITLE_ALT})\.?\s+$")
-_FULL_NAME_BEFORE = re.compile(r"\b(?:[A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
+_FULL_NAME_BEFORE = re.compile(r"\b([A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
+# a capitalised word before a surname that is no first name: "While Vole said", "For Vole,", "Acme's Vole"
+_NOT_NAME_BEFORE = words("leading_noise", "not_names", "clause_openers", "determiners")
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | words("not_first_names", "weekdays", "months")
 _CUE_FORMS = words("never_name_cues")
 _MALE_PRONOUNS = words("pronouns_male")
@@ -59,7 +62,6 @@ _COLLECTIVE_PRONOUNS = words("pronouns_collective")
 # before the bare role ("her lawyer, Ann Vole," is an appositive naming her)
 _EMPLOYER_AFTER_ROLE_RE = re.compile(r"[A-Z][\w'\u2019-]*,[ \u00a0]+(?!(?:the|a|an|her|his|their|its)\b)"
                                      r"(?:[a-z-]+[ \u00a0]+){0,3}([a-z-]+),[ \u00a0]*$")
-WALK_LIMIT = 256  # positions a pronoun looks back over before ranking everyone instead
 
 
 class DocSpeakers:
@@ -85,6 +87,7 @@ class DocSpeakers:
         self._mentions = Positions()
         self.text = text
         self.proxies: list[tuple[int, str, str | None]] = []  # (position, body, gender) of spokespeople
+        self.proxy_names: set[str] = set()
         self.common = lowercase_words(text)
         self._quoted = quoted_spans(text, style or detect_quote_style(text))
         self._candidates: dict[str, NameHit] = {}  # surname -> a full name no cue vouched for yet
@@ -148,7 +151,9 @@ class DocSpeakers:
             elif _NEXT_CAP_RE.match(text, m.end()):
                 continue  # "Vole Street": part of a longer name
             t = _TITLE_BEFORE_RE.search(text, max(0, m.start() - 12), m.start())
-            if t is None and _FULL_NAME_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+            before = None if t else _FULL_NAME_BEFORE.search(text, max(0, m.start() - 30), m.start())
+            if before and before.group(1).lower() not in _NOT_NAME_BEFORE and not _POSSESSIVE_END_RE.search(
+                    before.group(1)):
                 continue  # "Ann Vole": the full-name scan counted it
             start = t.start() if t else m.start()
             person = self._by_surname(word, t.group(1) if t else None)
@@ -259,6 +264,7 @@ class DocSpeakers:
             self.by_order.append(proxy)
         proxy.gender = gender
         self.proxies.append((pos, body, gender))
+        self.proxy_names.add(body)
         self._speak(proxy, pos)
 
     def speak_as(self, person: Person, pos: int) -> str:
@@ -317,36 +323,11 @@ class DocSpeakers:
         return None
 
     def _pronoun_referent(self, g: str, pos: int) -> Person | None:
-        """Return the person of gender g (or unknown) mentioned before pos with
-        the latest salient mention; if nobody was salient yet, the latest
-        mentioned, gender g first; ties go to the person met first.  Walks
-        back from pos over other-gender people's positions; a walk longer
-        than WALK_LIMIT falls back to ranking everyone (same answer)."""
-        fits: list[tuple[Positions, Callable[[Person], bool]]] = [
-            (self._salient, lambda p: p.gender in (None, g)),
-            (self._mentions, lambda p: p.gender == g), (self._mentions, lambda p: p.gender is None)]
-        for positions, fit in fits:
-            found: dict[int, Person] = {}
-            found_at, steps = -1, 0
-            for at, order in positions.before(pos):
-                steps += 1
-                if found and at < found_at:
-                    break
-                if steps > WALK_LIMIT:
-                    return self._pronoun_by_ranking(g, pos)
-                if fit(self.by_order[order]):
-                    found_at, found[order] = at, self.by_order[order]
-            if found:
-                return max((found[k] for k in sorted(found)),
-                           key=lambda p: (p.gender == g, p.mentions.last_before(pos)))
-        return None
-
-    def _pronoun_by_ranking(self, g: str, pos: int) -> Person | None:
-        """_pronoun_referent by ranking every person: O(people)."""
-        pool = [p for p in self.by_order if p.gender in (None, g) and p.mentions.last_before(pos) >= 0]
-        if not pool:
-            return None
-        return max(pool, key=lambda p: (p.salient.last_before(pos), p.gender == g, p.mentions.last_before(pos)))
+        """Return the person of gender g (or unknown) mentioned before pos whom
+        the learned ranking (indexer.annotate.attribution.antecedents) scores
+        highest among the few mentioned last."""
+        pool = antecedents.candidates(self._mentions, self.by_order, pos, lambda p: p.gender in (None, g))
+        return antecedents.choose(pool, antecedents.context_at(self.text, pos), g, self.proxy_names)
 
     def _last_org_before(self, pos: int) -> str | None:
         """Return the latest-recorded institution whose position is before pos.

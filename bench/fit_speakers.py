@@ -1,0 +1,253 @@
+"""Fit the weights that choose a pronoun's antecedent (indexer/data/speaker_weights.json).
+
+Run from the repo root: `python -m bench.fit_speakers [--polnear JSONL] [--corpus DIR]
+[--htmleval DIR] [--write]`.
+
+The choice it fits is indexer.annotate.attribution.antecedents': among the people of a
+fitting gender mentioned last before a "he said" / "she says", the one with the highest
+weighted sum of features.  The weights are a conditional logit (softmax over each
+instance's candidates, L2-regularised, plain gradient descent in numpy) fitted on:
+
+- pronoun instances: a quote the extractor credits through "he"/"she" whose gold speaker
+  is a name, from the tuning golds only (bench/gold/bbc_quotes.json over the BBC corpus,
+  bench/gold/web_quotes_dev.json over its saved pages); the label is the candidate the
+  gold names;
+- named instances: a quote whose speaker is named again ("Vole said") after being named
+  before, from the same golds and from PolNeAR **train** (the gold source span of each
+  direct or mixed quote, `convert.py --splits train --kinds direct,mixed --require-speaker
+  --fragments`): the name is read as if it were the pronoun of that person's gender, and
+  the label is that person.  Writers repeat a name where a pronoun would be unclear, so
+  these are the hard cases; they teach the same preferences (last speaker, subject,
+  recency) from thousands of examples.  Their gender is the answer's, so whether a
+  candidate's gender is known is not observed there: that feature is zero in them and
+  its weight is learned from the pronoun instances alone.
+
+Never the frozen test halves, never PolNeAR dev or test.  `--write` stores the weights
+with the sources and the accuracy on each source (the fitted choice against the former
+rule, "the latest subject or speaker").
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bench.extraction import BBC_GOLD, REPO, bbc_text, extract_text, identity_ok, match_quotes
+from onrecord.indexer.annotate.attribution import antecedents, attribution
+from onrecord.indexer.annotate.attribution.people import Person
+from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
+from onrecord.search import Quote
+
+WEB_DEV = REPO / "bench" / "gold" / "web_quotes_dev.json"
+L2 = 0.01
+PRONOUN_WEIGHT = 3.0  # a real pronoun counts as three named instances: it is what the choice is for
+
+
+@dataclass(slots=True)
+class Instance:
+    """One choice: the candidates' feature rows, the right one, its source."""
+
+    rows: list[list[float]]
+    label: int
+    source: str
+    weight: float
+
+
+class _Capturing(DocSpeakers):
+    """DocSpeakers that remembers the last registry built (the article's)."""
+
+    last: DocSpeakers | None = None
+
+    def __init__(self, text: str, style: Any = None) -> None:
+        super().__init__(text, style)
+        _Capturing.last = self
+
+
+def _instance(people: DocSpeakers, pos: int, gender: str | None, is_gold: Any, source: str,
+              weight: float) -> Instance | None:
+    """Return the choice at pos among the people fitting `gender`, labelled
+    by is_gold(person); None when the gold person is not among two or more."""
+    pool = antecedents.candidates(people._mentions, people.by_order, pos,
+                                  lambda p: gender is None or p.gender in (None, gender))
+    labels = [k for k, p in enumerate(pool) if is_gold(p)]
+    if len(pool) < 2 or len(labels) != 1:
+        return None
+    rows = antecedents.features(pool, antecedents.context_at(people.text, pos), gender, people.proxy_names)
+    return Instance(rows, labels[0], source, weight)
+
+
+def _named(people: DocSpeakers, pos: int, name: str, source: str) -> Instance | None:
+    """A name at pos read as the pronoun of its person (already mentioned before pos)."""
+    last = name.split()[-1] if name.split() else ""
+    known = [p for p in people.by_order if p.first and p.last == last and p.mentions.last_before(pos) >= 0]
+    if len(known) != 1:
+        return None
+    target = known[0]
+    found = _instance(people, pos, target.gender, lambda p: p is target, source, 1.0)
+    if found:  # the gender came from the answer: whether it was known says nothing here
+        exact = antecedents.FEATURES.index("gender_exact")
+        for row in found.rows:
+            row[exact] = 0.0
+    return found
+
+
+def _from_gold(text: str, pred: list[Quote], gold: list[dict[str, Any]], source: str) -> Iterator[Instance]:
+    """Instances from one article of a names gold (BBC or web dev)."""
+    people = _Capturing.last
+    if people is None or people.text != text:
+        return
+    gold = [g for g in gold if g["kind"] in ("direct", "partial") and g.get("speaker")]
+    pred = [q for q in pred if q.kind in ("direct", "partial")]
+    for j, i in match_quotes(pred, gold).items():
+        mention, names = pred[i].speaker_mention, gold[j]["speaker"]
+        if mention is None:
+            continue
+        word = mention.text.lower()
+        if word in ("he", "she"):
+            found = _instance(people, mention.start, "m" if word == "he" else "f",
+                              lambda p, names=names: _is(p, names), source + " pronoun", PRONOUN_WEIGHT)
+        elif mention.text[:1].isupper() and pred[i].speaker_source == "rule:cue":
+            found = _named(people, mention.start, names[0], source + " named")
+        else:
+            found = None
+        if found:
+            yield found
+
+
+def _is(person: Person, names: list[str]) -> bool:
+    return identity_ok(person.name, names) or any(
+        person.first and n.split()[-1:] == [person.last] for n in names)
+
+
+def bbc_instances(corpus: Path) -> Iterator[Instance]:
+    """Instances from the BBC tuning gold."""
+    for rel, gold in json.loads(BBC_GOLD.read_text(encoding="utf-8"))["files"].items():
+        text = bbc_text(corpus, rel)
+        article = extract_text(text, str(corpus / rel))
+        yield from _from_gold(text, [q for p in article.paragraphs for q in p.quotes], gold, "bbc")
+
+
+def web_instances(htmleval: Path) -> Iterator[Instance]:
+    """Instances from the web dev gold (its saved pages, read as a user ingests them)."""
+    from bench.heldout import locate_gold, read_page
+    pages = json.loads(WEB_DEV.read_text(encoding="utf-8"))["pages"]
+    with tempfile.TemporaryDirectory() as tmp:
+        for ident, page in pages.items():
+            text, quotes = read_page(htmleval, ident, Path(tmp))
+            located, _ = locate_gold(text, [g for g in page["quotes"] if g["kind"] != "indirect"])
+            yield from _from_gold(text, quotes, located, "web dev")
+
+
+def polnear_instances(jsonl: Path) -> Iterator[Instance]:
+    """Named instances from PolNeAR train's gold source spans."""
+    for line in jsonl.read_text(encoding="utf-8").splitlines():
+        doc = json.loads(line)
+        extract_text(doc["text"])
+        people = _Capturing.last
+        if people is None:
+            continue
+        for g in doc["quotes"]:
+            if g.get("speaker_is_pronoun") or not g.get("speaker_spans"):
+                continue
+            start = min(s[0] for s in g["speaker_spans"])
+            name = g["speaker"].strip()
+            if name[:1].isupper():
+                found = _named(people, start, name, "polnear train named")
+                if found:
+                    yield found
+
+
+def fit(instances: list[Instance], steps: int = 2000, rate: float = 1.0) -> np.ndarray:
+    """Return the weights maximising the weighted softmax likelihood of the
+    labels (all instances' rows stacked; softmax per instance by segments)."""
+    x = np.array([row for inst in instances for row in inst.rows])
+    sizes = np.array([len(inst.rows) for inst in instances])
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    owner = np.repeat(np.arange(len(instances)), sizes)
+    gold = starts + np.array([inst.label for inst in instances])
+    weight = np.array([inst.weight for inst in instances])
+    weight = weight / weight.sum()
+    w = np.zeros(x.shape[1])
+    for _ in range(steps):
+        s = x @ w
+        e = np.exp(s - np.maximum.reduceat(s, starts)[owner])
+        p = e / np.add.reduceat(e, starts)[owner]
+        expected = np.add.reduceat(x * p[:, None], starts)
+        grad = L2 * w + weight @ (expected - x[gold])
+        w -= rate * grad
+    return w
+
+
+def accuracy(instances: list[Instance], table: list[float]) -> dict[str, str]:
+    """Return per source 'right/n' of the choice with `table`."""
+    out: dict[str, list[int]] = {}
+    for inst in instances:
+        scores = [sum(a * b for a, b in zip(table, row, strict=True)) for row in inst.rows]
+        best = max(range(len(scores)), key=lambda k: (scores[k], -k))
+        tally = out.setdefault(inst.source, [0, 0])
+        tally[0], tally[1] = tally[0] + (best == inst.label), tally[1] + 1
+    return {s: f"{ok}/{n}" for s, (ok, n) in sorted(out.items())}
+
+
+def former_rule() -> list[float]:
+    """The rule the weights replace, as a table: the latest subject or
+    speaker, then the latest mentioned."""
+    names = antecedents.FEATURES
+    return [{"last_subject": 2.0, "last_mentioned": 1.0, "gender_exact": 0.5}.get(n, 0.0) for n in names]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--polnear", help="PolNeAR train JSONL (default: converted from ../shared/polnear)")
+    ap.add_argument("--corpus", default=str(REPO.parent / "shared" / "corpus" / "bbc"))
+    ap.add_argument("--htmleval", default=str(REPO.parent / "shared" / "htmleval" / "wcxb-dev"))
+    ap.add_argument("--write", action="store_true", help="store the weights in indexer/data")
+    args = ap.parse_args(argv)
+    attribution.DocSpeakers = _Capturing  # type: ignore[misc]  # read each article's registry
+    instances = list(bbc_instances(Path(args.corpus))) + list(web_instances(Path(args.htmleval)))
+    with tempfile.TemporaryDirectory() as tmp:
+        jsonl = Path(args.polnear) if args.polnear else _convert_train(Path(tmp) / "train.jsonl")
+        instances += list(polnear_instances(jsonl))
+    w = fit(instances)
+    table = [round(float(x), 3) for x in w]
+    print("instances", len(instances))
+    print("former rule", accuracy(instances, former_rule()))
+    print("fitted     ", accuracy(instances, table))
+    print(dict(zip(antecedents.FEATURES, table, strict=True)))
+    if args.write:
+        _write(table, instances)
+    return 0
+
+
+def _convert_train(out: Path) -> Path:
+    root = REPO.parent / "shared" / "polnear"
+    with out.open("w", encoding="utf-8") as fh:
+        subprocess.run([sys.executable, "convert.py", "--splits", "train", "--kinds", "direct,mixed",
+                        "--require-speaker", "--fragments"], cwd=root, stdout=fh, check=True)
+    return out
+
+
+def _write(table: list[float], instances: list[Instance]) -> None:
+    data = {
+        "_about": ("Weights of indexer.annotate.attribution.antecedents: the choice of a pronoun's "
+                   "antecedent among the people mentioned last. Fitted by bench/fit_speakers.py "
+                   f"(conditional logit, L2 {L2}) on the BBC tuning gold, the web dev gold and "
+                   "PolNeAR train (its gold source spans); never the test halves or PolNeAR dev."),
+        "instances": len(instances),
+        "accuracy_former_rule": accuracy(instances, former_rule()),
+        "accuracy_fitted": accuracy(instances, table),
+        "weights": dict(zip(antecedents.FEATURES, table, strict=True)),
+    }
+    antecedents.WEIGHTS_PATH.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

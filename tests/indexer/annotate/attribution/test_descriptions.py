@@ -1,0 +1,62 @@
+"""Descriptions beside a cue: a name in an appositive after a description speaks,
+and a role word is a person, never the party its modifier names."""
+from __future__ import annotations
+
+from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
+from onrecord.indexer.chunk.chunker import chunk_article
+from onrecord.search.model import Metadata, ParsedArticle
+
+
+def _speakers(text: str) -> list[str | None]:
+    article = annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
+    return [q.speaker for p in article.paragraphs for q in p.quotes]
+
+
+def test_the_name_after_a_long_office_title_speaks_whole() -> None:
+    text = 'The Shadow Minister of State for the Regions, Wendy Marlow, said: "It is wrong."'
+    assert _speakers(text) == ["Wendy Marlow"]
+
+
+def test_a_named_spokesman_for_someone_is_not_that_someone() -> None:
+    text = 'Ann Vole was hurt. A spokesman for Ann Vole, Tom Reed, said: "She is fine."'
+    assert _speakers(text) == ["Tom Reed"]
+
+
+def test_an_appositive_name_after_the_quote_speaks() -> None:
+    text = 'Kim Reed met donors. "We can win," the campaign\'s chief of staff, Tom Vale, told reporters.'
+    assert _speakers(text) == ["Tom Vale"]
+
+
+def test_a_name_after_a_place_is_not_an_appositive() -> None:
+    text = 'In Leeds, West Yorkshire, Ann Vole said: "Fine."'
+    assert _speakers(text) == ["Ann Vole"]
+
+
+def test_a_party_leader_is_the_person_not_the_party() -> None:
+    text = 'Michael Howard spoke in Leeds. The Tory leader went on: "We will win."'
+    assert _speakers(text) == ["Michael Howard"]
+
+
+def test_a_party_office_nobody_was_introduced_with_stays_unnamed() -> None:
+    assert _speakers('"No," the Labour MP for Leeds said.') == [None]
+
+
+def test_a_party_spokesman_speaks_for_the_party() -> None:
+    assert _speakers('"No," a Labour spokesman said.') == ["Labour Party"]
+
+
+def test_the_company_is_the_institution_named_just_before() -> None:
+    assert _speakers('Acme Ltd cut 300 jobs. "We regret this," the company said.') == ["Acme Ltd"]
+
+
+def test_the_airline_is_an_institution_noun() -> None:
+    assert _speakers('Ryanair Group cancelled flights. "Safety first," the airline said.') == ["Ryanair Group"]
+
+
+def test_an_agency_statement_is_the_agency_s_words() -> None:
+    text = 'The Environment Agency issued warnings. "Rivers are rising," an agency statement said.'
+    assert _speakers(text) == ["Environment Agency"]
+
+
+def test_the_company_stays_unnamed_when_no_institution_was_named() -> None:
+    assert _speakers('Ann Vole joined Labour in 1990. "We regret this," the company said.') == [None]
