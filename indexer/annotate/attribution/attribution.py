@@ -30,7 +30,7 @@ from onrecord.indexer.annotate.attribution.frames import Frame
 from onrecord.indexer.annotate.attribution.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.titles import is_title
+from onrecord.indexer.annotate.attribution.titles import is_scare_term, is_title
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.chunk.chunker import split_lines
 from onrecord.search import Article, Evidence, Mention, Paragraph, Quote
@@ -162,6 +162,8 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
                 subj.start - lo >= 40 and not frame.s[lo:subj.start].rstrip().endswith(",")):
             return None  # scare quotes ("dead birds") name no speaker
         who = _resolve(subj, None, frame, text, p.people, "clause_subject")
+        if who.speaker is None and subj.kind != "np" and is_scare_term(text, sp.start, sp.end):
+            return None  # 'Yes, "tutee" is a word': a term no cue reports and no subject says
     start, end = sp.start, sp.end
     if kind == "partial":
         after = [m.start - base for m in (who.mention, who.cue) if m is not None and m.start >= sp.end]

@@ -19,6 +19,7 @@ import re
 from onrecord.indexer.annotate.attribution.cues import is_speaker_noun
 from onrecord.indexer.lexicon import words
 
+MAX_SCARE_WORDS = 2  # a cue-less quote this short whose sentence names no speaker is a term
 MAX_TITLE_WORDS = 14  # longer runs of capitalised words are headlines or shouting, not titles
 _SMALL = words("title_small_words")
 _WORD_RE = re.compile(r"[\w\u00c0-\u024f][\w\u00c0-\u024f'\u2019.&%-]*")
@@ -83,3 +84,12 @@ def is_title(text: str, start: int, end: int, before: str, partial: bool, cue_be
     if _BYLINE_AFTER_RE.match(text, end):
         return True  # '"Husbands & Lovers" by Ann Vole', '"Worse is Better" (1989)'
     return not cue_before or bool(_TITLE_LEAD_RE.search(before[-12:]))
+
+
+def is_scare_term(text: str, start: int, end: int) -> bool:
+    """True when the quote text[start:end] is at most MAX_SCARE_WORDS words:
+    asked only of a quote no cue reports and whose sentence subject names
+    nobody ('Yes, "tutee" is a word'), where so few words are a term the
+    writer holds at a distance.  Longer cue-less fragments are kept: quoted
+    findings of a study ('there is "no law that requires ..."') are words."""
+    return len(_WORD_RE.findall(text, start, end)) <= MAX_SCARE_WORDS

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.indexer.annotate.attribution.titles import title_case
+from onrecord.indexer.annotate.attribution.titles import is_scare_term, title_case
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 
 
@@ -77,3 +77,20 @@ def test_partial_span_stops_at_its_attribution(text: str, span: str) -> None:
     found = quotes(text)
     assert [q.text for q in found] == [span]
     assert found[0].kind == "partial"
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ('There are benefits for both the tutor and the tutee. Yes, "tutee" is a correct term.', False),
+    ('Don\'t begin with "throat clearing."', False),
+    ('A federal judge found the agency acted in "bad faith".', True),  # a speaker noun says it
+    # longer cue-less fragments are quoted findings, kept
+    ('Surprisingly, there is "no law in the country that requires the disclosure of every ingredient".', True),
+])
+def test_cue_less_short_terms_are_not_quotes(text: str, kept: bool) -> None:
+    assert bool(quotes(text)) is kept
+
+
+def test_scare_term_counts_words() -> None:
+    text = 'a "so-called term" and "three whole words"'
+    assert is_scare_term(text, 2, 18)
+    assert not is_scare_term(text, 23, len(text))
