@@ -52,6 +52,9 @@ ADDITIONS = [
      "from onrecord.indexer.annotate.attribution.people import gender_of; print(gender_of('', 'Squire') == 'm')"),
     ("speaker_nouns", "ombudsman",
      "from onrecord.indexer.annotate.attribution.cues import is_speaker_noun; print(is_speaker_noun('the ombudsman'))"),
+    ("work_nouns", "sonnet",
+     "from onrecord.indexer.annotate.attribution.titles import is_title; s = 'Her sonnet \"Tides turn here\" is read.';"
+     "print(is_title(s, 11, 28, 'Her sonnet ', True, True))"),
 ]
 
 

@@ -30,13 +30,11 @@ from onrecord.indexer.annotate.attribution.frames import Frame
 from onrecord.indexer.annotate.attribution.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.titles import is_scare_term, is_title
 from onrecord.indexer.budget import Deadline, check
 from onrecord.indexer.chunk.chunker import split_lines
 from onrecord.search import Article, Evidence, Mention, Paragraph, Quote
 
-_TITLE_RE = re.compile(
-    r"[\"'\u201c\u2018]\s*(?:(?:[A-Z0-9][\w'\u2019:&.-]*|of|the|and|a|an|in|on|for|to|at|with)\s+){0,6}"
-    r"[A-Z0-9][\w'\u2019&.-]*[,.?!]?\s*[\"'\u201d\u2019]")
 MAX_CARRY_GAP = 3  # paragraphs without quotes a cue-less quote may reach back over
 
 
@@ -87,7 +85,6 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
 
 _BYLINE_NAME_RE = re.compile(r"[A-Z][A-Za-z'\u2019-]+(?: [A-Z]\.?)?")
 _SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
-_TITLE_LEAD_RE = re.compile(r"(?:['\u2019]s|\bon|\b[A-Z][a-z]*\.?)\s+$")
 _SCARE_LEAD_RE = re.compile(r"\bso[- ]called\s+$", re.I)
 
 
@@ -170,10 +167,9 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
     text, frame, base = p.text, p.frame, p.para.start
     qs, qe = sp.start - base, sp.end - base
     kind = quote_kind(text, sp, base, frame)
-    if kind == "partial" and _TITLE_RE.fullmatch(text, sp.start, sp.end) and (
-            not cue_before or _TITLE_LEAD_RE.search(frame.s, max(0, qs - 12), qs)):
-        return None  # a title in quotes ("The Art of the Deal", "on CNN's "State of the Union"") or a
-        # nickname ('Rep. Ann "Annie" Vole') is nobody's words
+    if is_title(text, sp.start, sp.end, frame.s[frame.sentence(qs)[0]:qs], kind == "partial", cue_before):
+        return None  # a title in quotes ("The Art of the Deal", "on CNN's "State of the Union"", 'his
+        # essay "..."') or a nickname ('Rep. Ann "Annie" Vole') is nobody's words
     if kind == "partial" and _SCARE_LEAD_RE.search(frame.s, max(0, qs - 24), qs):
         return None  # 'a so-called "magic circle"': the writer's distance, nobody's words
     if kind == "partial" and who.mention is None:
@@ -183,9 +179,12 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
                 subj.start - lo >= 40 and not frame.s[lo:subj.start].rstrip().endswith(",")):
             return None  # scare quotes ("dead birds") name no speaker
         who = _resolve(subj, None, frame, text, p.people, "clause_subject")
+        if who.speaker is None and subj.kind != "np" and is_scare_term(text, sp.start, sp.end):
+            return None  # 'Yes, "tutee" is a word': a term no cue reports and no subject says
     start, end = sp.start, sp.end
     if kind == "partial":
-        start, end = content_span(frame, qs, qe, found if cue_before else None)
+        after = [m.start - base for m in (who.mention, who.cue) if m is not None and m.start >= sp.end]
+        start, end = content_span(frame, qs, qe, found if cue_before else None, min(after, default=-1))
         start, end = start + base, end + base
         if quotes and quotes[-1].kind == "partial" and quotes[-1].end >= end \
                 and quotes[-1].cue_mention == who.cue:

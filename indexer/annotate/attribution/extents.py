@@ -21,14 +21,17 @@ from onrecord.indexer.annotate.attribution.quotes import QuoteSpan
 _CLAUSE_CONTINUES_RE = re.compile(r" (?!(?:he|she|they|it|we|I|and|but|or|the|a|an)\b)[a-z]")
 _SENTENCE_END_RE = re.compile(r"[.,?!;:\u2026\u2014-]['\"\u2019\u201d]+$")
 _THAT_RE = re.compile(r"[\s,:]*(?:that\s+)?")
+_NAME_BEFORE_CUE_RE = re.compile(r"[\s,]*(?:[A-Z][\w.'\u2019-]*\s+){1,4}")
 _TAIL_RE = re.compile(r"(?:[\s,;.:]|\b(?:and|but|or|while)\b)*$")
 
 
 def content_span(frame: Frame, qs: int, qe: int,
-                  cue_before: tuple[Phrase, re.Match[str]] | None) -> tuple[int, int]:
+                  cue_before: tuple[Phrase, re.Match[str]] | None, stop: int = -1) -> tuple[int, int]:
     """Return the local span of the clause a partial quote is part of: from
-    after its cue ("said [that]") or the sentence start, to the sentence end
-    or the next cue ("... and accused police of ...")."""
+    after its cue ("said [that]") or the sentence start, to the sentence end,
+    the next cue ("... and accused police of ...") or `stop` (where its own
+    attribution begins after it: '..."uncertain", Mr Blair said' ends at the
+    mark), whichever comes first."""
     s = frame.s
     lo, hi = frame.sentence(qs)
     start = lo
@@ -43,6 +46,10 @@ def content_span(frame: Frame, qs: int, qe: int,
     nxt = [c for c in find_cues(s, qe, hi) if not is_weak(c)]
     if nxt:
         hi = max(qe, nxt[0].start())
+        if _NAME_BEFORE_CUE_RE.fullmatch(s, qe, hi):
+            hi = qe  # '..."uncertain", Mr Blair said': the name is the cue's subject, not the clause's
+    if stop >= qe:
+        hi = min(hi, stop)
     hi = qe + len(_TAIL_RE.sub("", s[qe:hi]))
     while start < qs and s[start].isspace():
         start += 1
