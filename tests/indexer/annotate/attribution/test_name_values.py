@@ -123,7 +123,7 @@ def test_an_office_of_the_something_is_role() -> None:
 @pytest.mark.parametrize("text, expected", [
     # a heading's cue word is no name; a common word in capitals is emphasis, not an acronym
     ('What Reviewers Say | "It is good."', [None]),
-    ('ALWAYS err on the side of "too light" and always rest.', [None]),
+    ('ALWAYS err on the side of "too light and airy" and always rest.', [None]),
     ('The US said: "We act." Tell us.', ["US"]),
     # a surname that is also a cue form ("read") stays a name
     ('Acme chief executive Ian Read spoke. "We assessed it," Read said.', ["Ian Read"]),
