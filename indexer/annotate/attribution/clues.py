@@ -40,6 +40,8 @@ _PERIOD_END_RE = re.compile(r"\.['\"\u2019\u201d]+$")
 _ISSUED_RE = re.compile(
     r"(?:a|an)\s+(?:\w+\s+)?(?:statement|release|memo|letter|email|e-mail|tweet|post|video|ad)$", re.I)
 _INFINITIVE_RE = re.compile(r"\bto\s+$")
+# "Critics say (that) he ..." : the pronoun opens the clause an earlier cue reports
+_REPORTED_OPEN_RE = re.compile(r"\s*(?:that\s+)?$")
 _CLAUSE_GOES_ON_RE = re.compile(r"\s+[a-z]")
 _NAME_THEN_COMMA_RE = re.compile(r"(?:[A-Z][\w.'\u2019-]*[ \u00a0]){1,3}[A-Z][\w.'\u2019-]*,")
 _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
@@ -129,6 +131,8 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
                 phrase = phrase_after(s, cue.end(), qs)
                 if phrase and phrase.kind == "pronoun" and _CLAUSE_GOES_ON_RE.match(s, phrase.end):
                     phrase = None  # "said he would": "he" opens the reported clause
+        if isinstance(phrase, Phrase) and phrase.kind == "pronoun" and _reported_by(s, cues, k, phrase):
+            continue  # "critics say he proposed to "dismantle" it": the critics' words
         if isinstance(phrase, Phrase) and phrase.kind == "np" and (
                 not is_speaker_noun(phrase.text) or _ISSUED_RE.match(phrase.text)
                 or word in PARTICIPLE_CUES):  # "X wrote to the council accusing it": X accuses
@@ -142,6 +146,15 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
         if phrase:
             return phrase, cues[-1]
     return None
+
+
+def _reported_by(s: str, cues: list[re.Match[str]], k: int, phrase: Phrase) -> bool:
+    """True when the pronoun before cue k opens a clause a strong cue right
+    before it reports ("X said (that) he told ..."): the outer cue's subject
+    is who the sentence quotes."""
+    if k == 0 or is_weak(cues[k - 1]):
+        return False
+    return _REPORTED_OPEN_RE.fullmatch(s, cues[k - 1].end(), phrase.start) is not None
 
 
 def find_cue(frame: Frame, text: str, sp: QuoteSpan, qs: int, qe: int,
