@@ -91,8 +91,11 @@ class DocSpeakers:
         self.common = lowercase_words(text)
         self._quoted = quoted_spans(text, style or detect_quote_style(text))
         self._candidates: dict[str, NameHit] = {}  # surname -> a full name no cue vouched for yet
+        # a candidate's own full-name mention, once a later surname makes it a person (None after the scan)
+        self._late: list[tuple[int, Person, bool]] | None = []
         events = [e for hit in find_full_names(text, self.common) if (e := self._introduce(text, hit))]
-        events += self._surname_mentions(text)
+        events += self._surname_mentions(text) + self._late
+        self._late = None
         for pos, person, subject in sorted(events, key=lambda e: (e[0], e[1].order)):
             if inside(self._quoted, pos):
                 continue  # a name inside a quote is the speaker's topic, not a pronoun's antecedent
@@ -102,6 +105,20 @@ class DocSpeakers:
                 person.salient.scan(pos)
                 self._salient.scan(pos, person.order)
         self._scan_spokespeople(text)
+
+    def _mention_late(self, hit: NameHit, person: Person) -> None:
+        """Record a candidate's full-name mention once it became `person`
+        ('Radio host Rush Limbaugh used ...' before 'Limbaugh began'): the
+        first mention of a person is an antecedent like any other."""
+        subject = is_subject(self.text, hit.run_start)
+        if self._late is not None:
+            self._late.append((hit.start, person, subject))
+        elif not inside(self._quoted, hit.start):
+            person.mentions.add(hit.start)
+            self._mentions.add(hit.start, person.order)
+            if subject:
+                person.salient.add(hit.start)
+                self._salient.add(hit.start, person.order)
 
     def _scan_spokespeople(self, text: str) -> None:
         """Register 'a spokeswoman for the X' and 'an X spokesman' as proxies
@@ -172,7 +189,9 @@ class DocSpeakers:
         if hit is None:
             return None
         name = hit.parts.name
-        return self._person(name[0], name[-1], gender_of(name[0], title or hit.parts.title), " ".join(name))
+        person = self._person(name[0], name[-1], gender_of(name[0], title or hit.parts.title), " ".join(name))
+        self._mention_late(hit, person)
+        return person
 
     def _inner_candidate(self, word: str) -> NameHit | None:
         """Pop and return the candidate full name with `word` inside it
