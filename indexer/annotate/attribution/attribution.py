@@ -76,6 +76,8 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     if speaker is None and rule == "byline" and _BYLINE_NAME_RE.fullmatch(phrase.text):
         speaker = phrase.text  # '"..." - Tiffany' / '- LT': the line signs the quote with a name
     spokes = _SPOKES_FOR_RE.search(frame.s, max(0, phrase.start - 40), phrase.start)
+    if speaker and spokes and people.is_person(speaker):
+        speaker = None  # "a spokesman for Ann Vole said": not Ann Vole, and unnamed
     if speaker and spokes:  # "a spokeswoman for X said": her "she" later is X too
         people.note_proxy(speaker, "f" if "woman" in spokes.group(1) else "m" if "man" in spokes.group(1)
                           else None, start)

@@ -1,9 +1,10 @@
 """Nominal speakers: descriptions that stand for a person or institution.
 
 Owns how a description becomes a canonical speaker, in this order:
-a spokesperson speaks for whom they are named with ("a Fox spokesman",
-"the singer's spokeswoman": Fox, the singer), and later "she" or "the
-spokeswoman" is that same body; an institution noun ("the ministry",
+a spokesperson speaks for the institution they are named with ("a Fox
+spokesman": Fox), and later "she" or "the spokeswoman" is that same body,
+but a person's spokesperson is not that person ("the singer's spokeswoman"
+names nobody); an institution noun ("the ministry",
 "the bank") is the latest institution so named; a role ("the foreign
 secretary", "the Labour MP") is the person the article introduced with it;
 a definite person noun ("the 56-year-old", "the rapper") is the person the
@@ -74,6 +75,8 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
         name = _POSSESSIVE_RE.sub("", owner[-1])
         target = people.resolve_run(name, pos)[0] if name[:1].isupper() else \
             _person_by_role([name], name.lower(), pos, people, True)
+        if target and people.is_person(target):
+            return None  # "the rapper's spokesman" is not the rapper: unnamed
     elif modifiers and all(w[:1].isupper() for w in modifiers) and not is_description(modifiers):
         run = " ".join(modifiers)
         target = match_org(run) or expand_acronym(people.text, run) or run

@@ -364,6 +364,10 @@ class DocSpeakers:
         self._org_count = len(self.orgs)
         return name in self._org_names or match_org(name) == name
 
+    def is_person(self, name: str) -> bool:
+        """Return True if `name` is a person of the registry (not an institution)."""
+        return not self.is_org(name) and any(p.name == name for p in self._by_last.get(name.split()[-1], []))
+
     def note_org(self, org: str, pos: int) -> None:
         """Record an institution that spoke at pos (so 'it said' can follow)."""
         self.orgs.append((pos, org))
