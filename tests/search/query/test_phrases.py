@@ -7,6 +7,7 @@ brute-force scan of the paragraph texts finds, tokenised as README and
 """
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -48,9 +49,17 @@ FIXED_PHRASES = ('"to be"', '"it is not"', '"one of the"', '"we will not"',
                  '"told the"', '"economy growth a"', '"a a"')
 
 
-def words(text: str) -> list[str]:
+@functools.cache  # the scans below read each of the 6,000 paragraphs once per phrase
+def words(text: str) -> tuple[str, ...]:
     """The documented tokenisation: lowercase \\w+ runs, nothing removed."""
-    return _WORD.findall(text.lower())
+    return tuple(_WORD.findall(text.lower()))
+
+
+@functools.cache
+def spaced(text: str) -> str:
+    """Return `text`'s words each between spaces: a phrase's words are
+    adjacent in a text where its spaced form is a substring of the text's."""
+    return " " + " ".join(words(text)) + " "
 
 
 def generated_articles(count: int, seed: int = 10) -> list[Article]:
@@ -95,15 +104,9 @@ def sampled_phrases(articles: list[Article], count: int, seed: int = 3) -> list[
 
 def brute_force(articles: list[Article], phrase: str) -> set[str]:
     """Return the ids of paragraphs whose words hold `phrase`'s words adjacent."""
-    wanted = words(phrase)
-    size = len(wanted)
-    hits = set()
-    for article in articles:
-        for para in article.paragraphs:
-            found = words(para.text)
-            if any(found[i:i + size] == wanted for i in range(len(found) - size + 1)):
-                hits.add(para.id)
-    return hits
+    wanted = spaced(phrase)
+    return {para.id for article in articles for para in article.paragraphs
+            if wanted in spaced(para.text)}
 
 
 def matched_ids(index: Index, text: str) -> set[str]:
