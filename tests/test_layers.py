@@ -12,6 +12,7 @@ Each rule is a row of a table; a new rule is one row."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -76,7 +77,8 @@ def source_modules() -> list[tuple[str, ast.Module]]:
     return found
 
 
-def imported_names(tree: ast.Module) -> set[str]:
+@functools.cache  # each rule below walks every module's tree again
+def imported_names(tree: ast.Module) -> frozenset[str]:
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -84,7 +86,7 @@ def imported_names(tree: ast.Module) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             names.add(node.module)
             names.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return names
+    return frozenset(names)
 
 
 def within(name: str, prefix: str) -> bool:
