@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -96,19 +97,63 @@ def cli_runner() -> CliRunner:
     return CliRunner()
 
 
-@pytest.fixture(scope="session")
-def dask_address() -> Iterator[str]:
-    """Yield the address of a local Dask cluster of two single-threaded
-    worker processes, shared by the session's cluster-ingest tests (passed
-    as ingest_paths(cluster=...), the --cluster path)."""
-    import logging
+class SessionCluster:
+    """The local Dask cluster of two single-threaded worker processes that
+    the run's cluster-ingest tests share: started by the first that asks,
+    closed after the last (even idle, its heartbeats cost CPU)."""
 
-    from distributed import LocalCluster
+    def __init__(self) -> None:
+        self.cluster: Any = None
+        self.last_user = ""  # the node id of the last test to use it, in the run's order
 
-    from onrecord.indexer.distributed.client import SCHEDULER_HTTP
+    def address(self) -> str:
+        """Return the scheduler's address, starting the cluster if needed."""
+        if self.cluster is None:
+            import logging
 
-    # The scheduler's HTTP routes on a free loopback port, as the indexer's
-    # own local cluster: no "Port 8787 is already in use" warning.
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                      scheduler_kwargs=SCHEDULER_HTTP, silence_logs=logging.CRITICAL) as cluster:
-        yield cluster.scheduler_address
+            import dask
+            from distributed import LocalCluster
+
+            from onrecord.indexer.distributed.client import SCHEDULER_HTTP
+
+            # The scheduler's HTTP routes on a free loopback port, as the
+            # indexer's own local cluster: no "Port 8787 is already in use"
+            # warning.  No sampling profiler and a slower event-loop check:
+            # what keeps an idle cluster busy, and nothing a test looks at.
+            quiet = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s"}
+            with dask.config.set(quiet):
+                self.cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                            dashboard_address=None, scheduler_kwargs=SCHEDULER_HTTP,
+                                            silence_logs=logging.CRITICAL)
+        return str(self.cluster.scheduler_address)
+
+    def close(self) -> None:
+        if self.cluster is not None:
+            self.cluster.close()
+            self.cluster = None
+
+
+SESSION_CLUSTER = SessionCluster()
+
+
+@pytest.fixture()
+def dask_address() -> str:
+    """Return the address of the session's local Dask cluster (passed as
+    ingest_paths(cluster=...), the --cluster path)."""
+    return SESSION_CLUSTER.address()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    users = [item.nodeid for item in session.items if "dask_address" in getattr(item, "fixturenames", ())]
+    SESSION_CLUSTER.last_user = users[-1] if users else ""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    yield
+    if nextitem is None or item.nodeid == SESSION_CLUSTER.last_user:
+        SESSION_CLUSTER.close()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    SESSION_CLUSTER.close()
