@@ -80,6 +80,7 @@ def seed_articles() -> list[Article]:
     return [article for path in sorted(SEEDS.glob("*.txt")) for article in extract_file(path)]
 
 
+# Slow, as every test of it: writing its 6,000 paragraphs takes ~3 s.
 @pytest.fixture(scope="module")
 def corpus() -> Iterator[tuple[Index, list[Article]]]:
     articles = seed_articles() + generated_articles(GENERATED_PARAGRAPHS)
@@ -118,11 +119,13 @@ def matched_ids(index: Index, text: str) -> set[str]:
         return {searcher.stored_fields(d)["paragraph_id"] for d in docnums}
 
 
+@pytest.mark.slow
 def test_the_corpus_is_big_enough(corpus: tuple[Index, list[Article]]) -> None:
     _index, articles = corpus
     assert sum(len(a.paragraphs) for a in articles) >= GENERATED_PARAGRAPHS + 10
 
 
+@pytest.mark.slow
 def test_phrase_hits_equal_a_brute_force_scan(corpus: tuple[Index, list[Article]]) -> None:
     index, articles = corpus
     phrases = list(FIXED_PHRASES) + sampled_phrases(articles, 40)
@@ -134,6 +137,7 @@ def test_phrase_hits_equal_a_brute_force_scan(corpus: tuple[Index, list[Article]
         assert total == len(expected), phrase
 
 
+@pytest.mark.slow
 def test_the_fixed_phrases_are_not_vacuous(corpus: tuple[Index, list[Article]]) -> None:
     _index, articles = corpus
     # Most phrases occur somewhere; the cross-punctuation one both occurs
@@ -145,6 +149,7 @@ def test_the_fixed_phrases_are_not_vacuous(corpus: tuple[Index, list[Article]]) 
     assert brute_force(articles, '"economy growth"') < both
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("query", ["the", "we will not", "it is not", "a", "to be or not to be",
                                    "told the BBC", "the economy"])
 def test_common_words_find_only_the_paragraphs_that_hold_them(
@@ -163,6 +168,7 @@ def test_common_words_find_only_the_paragraphs_that_hold_them(
     assert len(got) < everything
 
 
+@pytest.mark.slow
 def test_an_empty_query_still_browses_everything(corpus: tuple[Index, list[Article]]) -> None:
     index, articles = corpus
     assert search(index, SearchRequest(query="")).total == sum(len(a.paragraphs) for a in articles)
