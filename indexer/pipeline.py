@@ -25,7 +25,16 @@ from onrecord.indexer.distributed.publishing import Tally
 from onrecord.indexer.extraction import FileOutcome, extract_file, extract_outcome
 from onrecord.indexer.progress import COMMITTING, READING, STARTING, WRITING, ProgressCallback, ProgressReport
 from onrecord.indexer.read.inputs import find_input_files
-from onrecord.search import Config, Index, IngestSummary, Resolver, hold_write_lock, open_resolver, write_articles
+from onrecord.search import (
+    Clock,
+    Config,
+    Index,
+    IngestSummary,
+    Resolver,
+    hold_write_lock,
+    open_resolver,
+    write_articles,
+)
 
 __all__ = ["FileOutcome", "extract_file", "extract_outcome", "ingest_paths", "iter_input_files"]
 
@@ -50,6 +59,7 @@ def ingest_paths(
     cluster: str | None = None,
     on_progress: ProgressCallback | None = None,
     include_all: bool = False,
+    clock: Clock | None = None,
 ) -> IngestSummary:
     """Extract every file under `paths` and write its articles to `index`.
 
@@ -67,7 +77,8 @@ def ingest_paths(
     in this process and commit every `batch_articles` articles (default:
     config.batch_articles).  A file
     taking over `file_budget` seconds (default: config.file_budget when a
-    config is given, else no limit) to extract is skipped (BudgetError's
+    config is given, else no limit) on `clock` (default time.perf_counter;
+    a test passes a fake one) to extract is skipped (BudgetError's
     reason).  `config` (default: the SETTINGS defaults) also gives
     tasks_per_commit and worker_memory_mb to cluster runs.  Files are reported to
     `on_file` in input order either way, and the run's stage and files read
@@ -103,7 +114,7 @@ def ingest_paths(
         else:
             report.stage(READING)
             summary = _ingest_serial(files, index, on_file, batch_articles or config.batch_articles,
-                                     file_budget, report)
+                                     file_budget, report, clock)
     report.finish()
     summary.files += len(found.skipped)  # links not followed and unreadable folders
     summary.skipped[:0] = [(str(path), reason) for path, reason in found.skipped]
@@ -147,7 +158,7 @@ def resolve_workers(workers: int | None, files: int) -> int:
 
 def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], None] | None,
                    batch_articles: int, budget: float | None = None,
-                   report: ProgressReport | None = None) -> IngestSummary:
+                   report: ProgressReport | None = None, clock: Clock | None = None) -> IngestSummary:
     summary = IngestSummary()
     tally = Tally()
     report = report or ProgressReport(None, len(files))
@@ -156,7 +167,7 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
         summary.files += 1
         if on_file is not None:
             on_file(path)
-        outcome = extract_outcome(path, budget)
+        outcome = extract_outcome(path, budget, clock=clock)
         report.advance([position], READING)
         if outcome.reason is not None:
             _skip(summary, path, outcome.reason)

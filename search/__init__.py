@@ -36,6 +36,8 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.errors", (
         "BusyError", "IndexUnavailableError", "NotFoundError", "OnrecordError", "QueryError"
     )),
+    # A time budget checked cooperatively: a search request's, an input file's (indexer.budget).
+    ("onrecord.search.deadline", ("Clock", "Deadline", "DeadlineExceeded")),
     # Facets: the FACETS table of filterable fields.
     ("onrecord.search.facetdefs", ("FACETS", "FACETS_BY_NAME", "NAME_FACETS", "FacetDef")),
     # Reading: open an index, search it, fetch an article, check it.
@@ -78,6 +80,7 @@ if TYPE_CHECKING:
         load_config,
         serve_port,
     )
+    from onrecord.search.deadline import Clock, Deadline, DeadlineExceeded
     from onrecord.search.engine import get_article, search
     from onrecord.search.errors import BusyError, IndexUnavailableError, NotFoundError, OnrecordError, QueryError
     from onrecord.search.facetdefs import FACETS, FACETS_BY_NAME, NAME_FACETS, FacetDef

@@ -16,13 +16,13 @@ from onrecord.indexer.annotate.corrections import apply_corrections, load_correc
 from onrecord.indexer.annotate.dates import annotate_dates
 from onrecord.indexer.annotate.institutions.institutions import annotate_institutions
 from onrecord.indexer.annotate.institutions.registry import load_registry
-from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.budget import check
 from onrecord.indexer.parse.invisibles import clean_names
-from onrecord.search import Article
+from onrecord.search import Article, Deadline
 
 
 class Stage(Protocol):
-    """One annotation stage: pure, raising BudgetError past `deadline`."""
+    """One annotation stage: pure, raising DeadlineExceeded past `deadline`."""
 
     def __call__(self, article: Article, *, deadline: Deadline | None = None) -> Article: ...
 
@@ -42,8 +42,8 @@ def load_annotation_files() -> None:
 
 def annotate_article(article: Article, deadline: Deadline | None = None) -> Article:
     """Return `article` annotated: institutions, dates, then quotes with
-    speakers.  Pure: the input article is not modified.  Raises BudgetError
-    once `deadline` (if any) has passed."""
+    speakers.  Pure: the input article is not modified.  Raises
+    DeadlineExceeded once `deadline` (if any) has passed."""
     for stage in STAGES:
         check(deadline)
         article = stage(article, deadline=deadline)

@@ -30,9 +30,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from onrecord.indexer.annotate.operatorfiles import read_json_file
-from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.budget import check
 from onrecord.indexer.parse.invisibles import clean_name, clean_value
-from onrecord.search import SPEAKER_TYPES, USER_SOURCE, Article, OnrecordError, Paragraph, Quote, SpeakerType
+from onrecord.search import SPEAKER_TYPES, USER_SOURCE, Article, Deadline, OnrecordError, Paragraph, Quote, SpeakerType
 
 ENV_VAR = "ONRECORD_SPEAKERS"
 
@@ -156,7 +156,7 @@ def apply_corrections(article: Article, *, deadline: Deadline | None = None,
                       corrections: Corrections | None = None) -> Article:
     """Return `article` with the speakers files' corrections applied to its
     quotes (the annotation stage after attribution).  Raises
-    CorrectionsError for a bad file, BudgetError past `deadline`."""
+    CorrectionsError for a bad file, DeadlineExceeded past `deadline`."""
     corrections = load_corrections() if corrections is None else corrections
     if not corrections:
         return article

@@ -31,6 +31,8 @@ EXPORTED = {
     "load_config", "serve_port",
     # errors
     "BusyError", "IndexUnavailableError", "NotFoundError", "OnrecordError", "QueryError",
+    # deadlines
+    "Clock", "Deadline", "DeadlineExceeded",
     # facets
     "FACETS", "FACETS_BY_NAME", "NAME_FACETS", "FacetDef",
     # reading

@@ -30,9 +30,9 @@ from onrecord.indexer.annotate.attribution.frames import Frame
 from onrecord.indexer.annotate.attribution.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
-from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.budget import check
 from onrecord.indexer.chunk.chunker import split_lines
-from onrecord.search import Article, Evidence, Mention, Paragraph, Quote
+from onrecord.search import Article, Deadline, Evidence, Mention, Paragraph, Quote
 
 _TITLE_RE = re.compile(
     r"[\"'\u201c\u2018]\s*(?:(?:[A-Z0-9][\w'\u2019:&.-]*|of|the|and|a|an|in|on|for|to|at|with)\s+){0,6}"
@@ -231,7 +231,7 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
 def annotate_quotes(article: Article, *, deadline: Deadline | None = None) -> Article:
     """Return a copy of `article` whose paragraphs carry their quotes (absolute
     offsets, marks included) and sorted unique speakers.  Never raises on
-    unbalanced quote marks; raises BudgetError once `deadline` has passed
+    unbalanced quote marks; raises DeadlineExceeded once `deadline` has passed
     (checked per line and per quote)."""
     style = detect_quote_style(article.text)
     doc = _Doc(article.text, DocSpeakers(article.text, style), style, deadline)

@@ -30,8 +30,8 @@ from onrecord.indexer.annotate.institutions.registry import (
     load_registry,
     normalize_alias,
 )
-from onrecord.indexer.budget import Deadline, check
-from onrecord.search import Article
+from onrecord.indexer.budget import check
+from onrecord.search import Article, Deadline
 
 # Re-exported: callers find the registry API here too.
 __all__ = ["ENV_VAR", "InstitutionMention", "InstitutionRegistry", "RegistryError",
@@ -286,7 +286,7 @@ def annotate_institutions(article: Article, registry: InstitutionRegistry | None
     """Return a copy of `article` whose paragraphs list the sorted unique
     canonical institutions they name.  Aliases are learned over the whole
     article first, so an acronym defined early resolves everywhere.
-    Checks `deadline` (BudgetError) before each paragraph."""
+    Checks `deadline` (DeadlineExceeded) before each paragraph."""
     reg = registry if registry is not None else load_registry()
     learned = learn_aliases(article.text, reg)
     paragraphs = []
