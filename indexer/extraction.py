@@ -10,7 +10,7 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from onrecord.indexer.annotate.annotator import annotate_article
+from onrecord.indexer.annotate.annotator import AnnotationFiles, annotate_article
 from onrecord.indexer.budget import check, over_budget, start_budget
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.indexer.errors import IngestError
@@ -33,17 +33,20 @@ class FileOutcome:
     notes: list[str] = field(default_factory=list)
 
 
-def extract_file(path: Path, budget: float | None = None, *, clock: Clock | None = None) -> list[Article]:
+def extract_file(path: Path, budget: float | None = None, *, annotation_files: AnnotationFiles | None = None,
+                 clock: Clock | None = None) -> list[Article]:
     """Return the annotated articles in one file (a JSONL file may hold many,
-    parsed and annotated one record at a time).
+    parsed and annotated one record at a time), annotated with the
+    operator's `annotation_files` (indexer.annotate.annotator; default none).
 
     Raises IngestError (ReadError/ParseError) with a readable reason, and
     BudgetError once processing the file has taken `budget` seconds on
     `clock` (default: time.perf_counter)."""
-    return _extract(path, budget, None, clock).articles
+    return _extract(path, budget, None, annotation_files, clock).articles
 
 
-def _extract(path: Path, budget: float | None, loaded: InputFile | None, clock: Clock | None) -> FileOutcome:
+def _extract(path: Path, budget: float | None, loaded: InputFile | None,
+             annotation_files: AnnotationFiles | None, clock: Clock | None) -> FileOutcome:
     """Return the file's articles with its guessed encoding and notes;
     raises IngestError (BudgetError past `budget` seconds).  In a JSON or
     JSONL file the budget is each record's: a record over it is left out
@@ -59,7 +62,7 @@ def _extract(path: Path, budget: float | None, loaded: InputFile | None, clock: 
             deadline = start_budget(budget, clock)  # each record's own budget
         try:
             check(deadline)
-            articles.append(annotate_article(chunk_article(parsed), deadline))
+            articles.append(annotate_article(chunk_article(parsed), deadline, annotation_files))
         except DeadlineExceeded:
             assert budget is not None  # only a budget's deadline passes
             if not parsed.record:
@@ -73,12 +76,13 @@ def _extract(path: Path, budget: float | None, loaded: InputFile | None, clock: 
 
 
 def extract_outcome(path: Path, budget: float | None = None, loaded: InputFile | None = None,
-                    clock: Clock | None = None) -> FileOutcome:
+                    annotation_files: AnnotationFiles | None = None, clock: Clock | None = None) -> FileOutcome:
     """Return the articles of `path` (from `loaded`'s bytes when given),
-    or the reason it was skipped (BudgetError's past `budget` seconds on
-    `clock`); never raises, so one odd file cannot stop a worker or the run."""
+    annotated with the operator's `annotation_files`, or the reason it was skipped
+    (BudgetError's past `budget` seconds on `clock`); never raises, so one
+    odd file cannot stop a worker or the run."""
     try:
-        return _extract(path, budget, loaded, clock)
+        return _extract(path, budget, loaded, annotation_files, clock)
     except IngestError as exc:
         return FileOutcome(path, [], str(exc))
     except Exception as exc:  # a bug on one odd file must not abort a long ingest

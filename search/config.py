@@ -111,6 +111,11 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("accept_updates", False, bool, "Take a new version of an indexed article that keeps "
             "under half its text, or is mostly new text, as an update rather than a conflict kept "
             "apart (index --accept-updates)."),
+    # Annotation (indexer.annotate): the newsroom's own files, paths joined by os.pathsep
+    Setting("speakers", "", str, "Speakers files correcting quote attribution (aliases, names that are "
+            "never speakers), read at each index or extract: paths joined by `:` (`;` on Windows)."),
+    Setting("institutions", "", str, "Institutions files adding names and aliases to the packaged "
+            "list, read at each index or extract: paths joined by `:` (`;` on Windows)."),
 )
 SETTINGS_BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
 
@@ -162,6 +167,8 @@ class Config:
     tasks_per_commit: int = 2
     file_budget: float = 60.0
     accept_updates: bool = False
+    speakers: str = ""
+    institutions: str = ""
 
 
 def load_config(env: Mapping[str, str] | None = None,

@@ -35,6 +35,7 @@ import dask
 from distributed import Client, KilledWorker, LocalCluster
 from distributed.diagnostics.plugin import WorkerPlugin
 
+from onrecord.indexer.annotate.annotator import AnnotationFiles, load_annotation_files
 from onrecord.indexer.distributed.publishing import Tally, absorb, publish_results
 from onrecord.indexer.distributed.tasks import PROGRESS_TOPIC, ChunkResult, index_inputs
 from onrecord.indexer.errors import WorkerError
@@ -166,19 +167,24 @@ def ingest_cluster(files: list[Path], index: Index, client: Any,
                    on_file: Callable[[Path], None] | None = None, budget: float | None = None,
                    config: Config | None = None,
                    skip: Callable[[IngestSummary, str, str], None] | None = None,
-                   local: bool = False, report: ProgressReport | None = None) -> IngestSummary:
+                   local: bool = False, report: ProgressReport | None = None,
+                   annotation_files: AnnotationFiles | None = None) -> IngestSummary:
     """Index `files` on the cluster of `client` into the on-disk `index`
     (under its write lock), committing a wave of results at a time; with
     `local` (the workers share this machine's disk) tasks read the files
-    and build their segments in the index's scratch folder.  Each file a
-    worker finishes, and each commit, is told to `report`.  Returns the
-    IngestSummary (seconds not set).  Raises WorkerError if the cluster
-    fails, IndexWriteError if a commit fails."""
+    and build their segments in the index's scratch folder.  Every task
+    annotates with `annotation_files` (the operator's files as this process
+    read them; default none).  Each file a worker finishes, and each
+    commit, is told to `report`.  Returns the IngestSummary (seconds not
+    set).  Raises WorkerError if the cluster fails, IndexWriteError if a
+    commit fails."""
     config = config or Config()
     report = report or ProgressReport(None, len(files))
+    annotation_files = annotation_files or load_annotation_files(config)
     with hold_write_lock(index):  # held: taking it removes the scratch folder
         scratch = _make_scratch(index) if local else None
-        summary = _run_tasks(files, index, client, on_file, budget, config, skip, scratch, report)
+        summary = _run_tasks(files, index, client, on_file, budget, config, skip, scratch, report,
+                             annotation_files)
         if scratch is not None:  # the folders of segments nothing was kept from
             shutil.rmtree(scratch, ignore_errors=True)
     return summary
@@ -195,7 +201,8 @@ def _make_scratch(index: Index) -> Path:
 def _run_tasks(files: list[Path], index: Index, client: Any, on_file: Callable[[Path], None] | None,
                budget: float | None, config: Config,
                skip: Callable[[IngestSummary, str, str], None] | None,
-               scratch: Path | None, report: ProgressReport) -> IngestSummary:
+               scratch: Path | None, report: ProgressReport,
+               annotation_files: AnnotationFiles) -> IngestSummary:
     summary, tally = IngestSummary(), Tally()
     workers = worker_count(client)
     chunks = chunk_files(files, workers, TASKS_PER_WORKER)
@@ -209,12 +216,13 @@ def _run_tasks(files: list[Path], index: Index, client: Any, on_file: Callable[[
         if scratch is not None:
             return client.submit(index_inputs, [str(path) for path in chunk], budget,
                                  config.worker_memory_mb, scratch=str(scratch), in_place=True,
-                                 progress=(run, first), key=key, pure=False)
+                                 progress=(run, first), annotation_files=annotation_files, key=key, pure=False)
         return client.submit(index_inputs, [load_input(path) for path in chunk], budget,
-                             config.worker_memory_mb, progress=(run, first), key=key, pure=False)
+                             config.worker_memory_mb, progress=(run, first), annotation_files=annotation_files,
+                             key=key, pure=False)
 
     def extract(path: Path) -> Any:
-        return extract_outcome(path, budget)
+        return extract_outcome(path, budget, annotation_files=annotation_files)
 
     def take() -> None:
         future, chunk, first = pending.popleft()
