@@ -29,7 +29,7 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.partialdates", ("PartialDate", "format_partial", "parse_iso_partial")),
     # Configuration: the SETTINGS table and the Config read from it.
     ("onrecord.search.config", (
-        "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "int_default",
+        "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings",
         "is_loopback_host", "load_config", "serve_port"
     )),
     # Errors every layer raises or maps (web/errors.py gives each its status code).
@@ -75,7 +75,6 @@ if TYPE_CHECKING:
         ConfigError,
         Setting,
         describe_settings,
-        int_default,
         is_loopback_host,
         load_config,
         serve_port,

@@ -120,14 +120,6 @@ SETTINGS: tuple[Setting, ...] = (
 SETTINGS_BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
 
 
-def int_default(name: str) -> int:
-    """Return the default of the whole-number setting `name` (for modules
-    that keep it as a constant)."""
-    default = SETTINGS_BY_NAME[name].default
-    if not isinstance(default, int):
-        raise TypeError(f"setting {name} is not a whole number")
-    return default
-
 @dataclass(frozen=True, slots=True)
 class Config:
     """Where the index is, where to serve, and one field per row of

@@ -7,8 +7,8 @@ and, for the text field, every document's positions; unpickling that is
 ~0.7 us per posting even when only ids and weights are wanted, so a word
 in 400,000 paragraphs costs ~0.3 s to read.  Decoded postings of frequent
 terms (MIN_CACHED or more) are therefore kept in a process-wide LRU bounded
-by CACHE_BYTES (8 bytes per posting; the postings_cache_mb setting
-resizes it, see size_postings_cache), the way an engine in a compiled
+by the postings_cache_mb setting (8 bytes per posting; every search sizes
+it to its index's, see size_postings_cache), the way an engine in a compiled
 language leans on the OS page cache.  An entry belongs to one segment (its
 postings never change; deletions are applied by the callers), so every
 reader of it shares the entry: the pooled searchers of search.searchers,
@@ -23,10 +23,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from onrecord.search.config import Config
 from onrecord.search.storage.whoosh_internals import is_block_matcher, iter_blocks
 
 MIN_CACHED = 2048  # postings: shorter lists decode in well under a millisecond
-CACHE_BYTES = 48 * 1024 * 1024  # ~6 million postings
 
 Postings = tuple[array, array]  # (ids "I", weights "f")
 _Key = tuple[Any, str, Any]
@@ -84,7 +84,7 @@ class _Cache:
         self.used -= 8 * len(postings[0])
 
 
-CACHE = _Cache(CACHE_BYTES)
+CACHE = _Cache(Config().postings_cache_mb * 1024 * 1024)  # the setting's default until a search sizes it
 
 
 def size_postings_cache(megabytes: int) -> None:

@@ -14,18 +14,20 @@ import pickle
 import threading
 from collections import OrderedDict
 
+from onrecord.search.config import Config
 from onrecord.search.model import SearchRequest, SearchResult
 
 CACHE_KEY = "result-cache"
-MAX_ENTRIES = 256  # ~10 hits each: a few MB at most
 
 
 class ResultCache:
-    """Thread-safe LRU mapping SearchRequest -> SearchResult."""
+    """Thread-safe LRU mapping SearchRequest -> SearchResult, at most
+    `max_entries` of them (the result_cache_size setting, default Config()'s;
+    ~10 hits each: a few MB at most)."""
 
-    def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
+    def __init__(self, max_entries: int | None = None) -> None:
         self._entries: OrderedDict[SearchRequest, bytes] = OrderedDict()
-        self._max = max_entries
+        self._max = Config().result_cache_size if max_entries is None else max_entries
         self._lock = threading.Lock()
 
     def get(self, request: SearchRequest) -> SearchResult | None:

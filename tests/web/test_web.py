@@ -224,7 +224,7 @@ def test_parse_search_request_reads_every_parameter() -> None:
 
 
 def test_parse_search_request_defaults() -> None:
-    assert parse_search_request(MultiDict(), default_per_page=7) == SearchRequest(per_page=7)
+    assert parse_search_request(MultiDict(), Config(per_page=7)) == SearchRequest(per_page=7)
 
 
 # --------------------------------------------------------------- links

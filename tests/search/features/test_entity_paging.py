@@ -13,6 +13,7 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
+from onrecord.search.config import Config
 from onrecord.search.errors import NotFoundError
 from onrecord.search.features import outlines
 from onrecord.search.features.entities import get_entity
@@ -20,12 +21,12 @@ from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.storage.writing import write_articles
 from onrecord.web.app import create_app
-from onrecord.web.entities import QUOTES_PER_PAGE
 from tests.factories import indexed
 
 SPEAKER = "Ann Pager"
 OTHER = "Bob Other"
 COUNCIL = "Pager Council"
+QUOTES_PER_PAGE = Config().entity_page_size  # the entity_page_size setting's default
 
 
 def make_articles(seed: int = 7, count: int = 90) -> list[Article]:
