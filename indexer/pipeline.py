@@ -81,7 +81,8 @@ def ingest_paths(
     a test passes a fake one) to extract is skipped (BudgetError's
     reason).  `config` (default: the SETTINGS defaults) also names the
     operator's speakers and institutions files (read once, here) and gives
-    tasks_per_commit and worker_memory_mb to cluster runs.  Files are reported to
+    tasks_per_commit, task_min_bytes, task_max_bytes and worker_memory_mb to
+    cluster runs.  Files are reported to
     `on_file` in input order either way, and the run's stage and files read
     so far to `on_progress` (indexer.progress: the first event before any
     file is read, the last DONE).  A folder walk leaves out files that are

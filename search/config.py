@@ -106,6 +106,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("batch_articles", 1000, int, "Articles per commit when indexing in one process."),
     Setting("tasks_per_commit", 2, int, "Tasks per worker between commits when indexing on a "
             "cluster."),
+    Setting("task_min_bytes", 256 * 1024, int, "Fewest input bytes in one cluster task (one segment "
+            "each), so a corpus makes few segments."),
+    Setting("task_max_bytes", 8 * 1024 * 1024, int, "Most input bytes in one cluster task, so every "
+            "worker gets several tasks."),
     Setting("file_budget", 60.0, float, "Seconds one input file may take to parse and annotate "
             "before it is skipped (inf: no limit; index --file-budget)."),
     Setting("accept_updates", False, bool, "Take a new version of an indexed article that keeps "
@@ -157,6 +161,8 @@ class Config:
     cluster_min_bytes: int = 4_000_000
     batch_articles: int = 1000
     tasks_per_commit: int = 2
+    task_min_bytes: int = 256 * 1024
+    task_max_bytes: int = 8 * 1024 * 1024
     file_budget: float = 60.0
     accept_updates: bool = False
     speakers: str = ""

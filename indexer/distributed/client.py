@@ -47,11 +47,9 @@ from onrecord.search import SCRATCH_DIR, Config, Index, IngestSummary, die_with_
 
 log = logging.getLogger(__name__)
 
-# Input bytes per task (one segment each): big enough that a corpus makes
-# few segments, small enough that every worker gets several tasks.
-CHUNK_BYTES_MIN = 256 * 1024
-CHUNK_BYTES_MAX = 8 * 1024 * 1024
-# Tasks per worker a corpus is cut into (within the CHUNK_BYTES bounds).
+# Tasks per worker a corpus is cut into (within the task_min_bytes and
+# task_max_bytes settings: big enough that a corpus makes few segments, small
+# enough that every worker gets several tasks).
 # Each task is one segment, and once a commit sees five or more segments
 # Whoosh's merge policy folds the small ones together in this (single)
 # writer while the workers wait: at 8 tasks per worker the BBC corpus
@@ -205,7 +203,7 @@ def _run_tasks(files: list[Path], index: Index, client: Any, on_file: Callable[[
                annotation_files: AnnotationFiles) -> IngestSummary:
     summary, tally = IngestSummary(), Tally()
     workers = worker_count(client)
-    chunks = chunk_files(files, workers, TASKS_PER_WORKER)
+    chunks = chunk_files(files, workers, TASKS_PER_WORKER, config)
     wave, window = workers * config.tasks_per_commit, workers * (1 + QUEUED_PER_WORKER)
     run = uuid.uuid4().hex[:8]
     pending: deque[tuple[Any, list[Path], int]] = deque()
@@ -294,13 +292,16 @@ def _results(future: Any, chunk: list[Path], first: int,
     return [result for one, path, at in singles for result in _results(one, path, at, submit)]
 
 
-def chunk_files(files: list[Path], workers: int, tasks_per_worker: int = 2) -> list[list[Path]]:
+def chunk_files(files: list[Path], workers: int, tasks_per_worker: int = TASKS_PER_WORKER,
+                config: Config | None = None) -> list[list[Path]]:
     """Return `files` split, in order, into chunks of similar byte size
-    (about `tasks_per_worker` per worker, within the CHUNK_BYTES bounds),
-    as many chunks as a multiple of `workers` where the files allow."""
+    (about `tasks_per_worker` per worker, within `config`'s task_min_bytes
+    and task_max_bytes; default Config()), as many chunks as a multiple of
+    `workers` where the files allow."""
+    config = config or Config()
     sizes = [_file_size(path) for path in files]
     total = sum(sizes) + len(sizes)  # + 1 a file: empty files still count
-    target = min(max(total // (workers * tasks_per_worker) + 1, CHUNK_BYTES_MIN), CHUNK_BYTES_MAX)
+    target = min(max(total // (workers * tasks_per_worker) + 1, config.task_min_bytes), config.task_max_bytes)
     # Whole rounds of equal tasks: cut greedily into 15 chunks of 8.3 MB and
     # one of 2.5 MB, the 250,000-paragraph bench left one of two workers idle
     # for 49 s of a 648 s run while the other ran the last full task.
