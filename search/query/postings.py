@@ -104,11 +104,12 @@ def segment_key(reader: Any) -> Any:
 
 
 def term_postings(reader: Any, fieldname: str, text: Any, open_matcher: Callable[[], Any],
-                  check: Callable[[], None]) -> Postings | None:
+                  check: Callable[[], None], min_cached: int = MIN_CACHED) -> Postings | None:
     """Return the (ids, weights) arrays of a term in segment `reader`, or
     None if open_matcher() (a leaf matcher over its postings, or None)
-    gives no Whoosh 3 block matcher to decode.  `check` runs between blocks
-    (it raises when the query's deadline has passed)."""
+    gives no Whoosh 3 block matcher to decode; kept in the cache when
+    `min_cached` postings or more.  `check` runs between blocks (it raises
+    when the query's deadline has passed)."""
     key = (segment_key(reader), fieldname, text)
     cached = CACHE.get(reader, key)
     if cached is not None:
@@ -120,6 +121,6 @@ def term_postings(reader: Any, fieldname: str, text: Any, open_matcher: Callable
     for block in iter_blocks(matcher, check):
         ids.extend(block.ids)
         weights.extend(block.weights())
-    if len(ids) >= MIN_CACHED:
+    if len(ids) >= min_cached:
         CACHE.put(reader, key, (ids, weights))
     return ids, weights

@@ -29,7 +29,7 @@ from onrecord.indexer.annotate.attribution.extents import content_span, quote_ki
 from onrecord.indexer.annotate.attribution.frames import Frame
 from onrecord.indexer.annotate.attribution.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
-from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.speakers import WALK_LIMIT, DocSpeakers
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.budget import check
 from onrecord.indexer.chunk.chunker import split_lines
@@ -230,14 +230,16 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
 
 
 def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
-                    registry: InstitutionRegistry | None = None) -> Article:
+                    registry: InstitutionRegistry | None = None, walk_limit: int = WALK_LIMIT) -> Article:
     """Return a copy of `article` whose paragraphs carry their quotes (absolute
     offsets, marks included) and sorted unique speakers, institutions named
     by `registry` (indexer.annotate.institutions'; None: the packaged list
-    alone).  Never raises on unbalanced quote marks; raises DeadlineExceeded
-    once `deadline` has passed (checked per line and per quote)."""
+    alone); a pronoun walks back over at most `walk_limit` mentions before
+    ranking everyone (the same answer).  Never raises on unbalanced quote
+    marks; raises DeadlineExceeded once `deadline` has passed (checked per
+    line and per quote)."""
     style = detect_quote_style(article.text)
-    doc = _Doc(article.text, DocSpeakers(article.text, style, registry), style, deadline)
+    doc = _Doc(article.text, DocSpeakers(article.text, style, registry, walk_limit), style, deadline)
     carry: _Carry | None = None
     paragraphs: list[Paragraph] = []
     index, before, prior = 0, None, None

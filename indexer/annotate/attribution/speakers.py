@@ -64,8 +64,10 @@ class DocSpeakers:
     Institutions are named by `registry` (indexer.annotate.institutions')."""
 
     def __init__(self, text: str, style: QuoteStyle | None = None,
-                 registry: InstitutionRegistry | None = None) -> None:
+                 registry: InstitutionRegistry | None = None,
+                 walk_limit: int = WALK_LIMIT) -> None:
         self.registry = registry  # the institutions registry (None: the packaged list alone)
+        self.walk_limit = walk_limit  # see _pronoun_referent
         self.people: dict[str, Person] = {}
         self.orgs: list[tuple[int, str]] = []  # (position, canonical) of institutional speakers
         # head word -> (end, name) of the capitalised names ending in it (indexer.annotate.attribution.nominals)
@@ -287,7 +289,7 @@ class DocSpeakers:
         the latest salient mention; if nobody was salient yet, the latest
         mentioned, gender g first; ties go to the person met first.  Walks
         back from pos over other-gender people's positions; a walk longer
-        than WALK_LIMIT falls back to ranking everyone (same answer)."""
+        than self.walk_limit falls back to ranking everyone (same answer)."""
         fits: list[tuple[Positions, Callable[[Person], bool]]] = [
             (self._salient, lambda p: p.gender in (None, g)),
             (self._mentions, lambda p: p.gender == g), (self._mentions, lambda p: p.gender is None)]
@@ -298,7 +300,7 @@ class DocSpeakers:
                 steps += 1
                 if found and at < found_at:
                     break
-                if steps > WALK_LIMIT:
+                if steps > self.walk_limit:
                     return self._pronoun_by_ranking(g, pos)
                 if fit(self.by_order[order]):
                     found_at, found[order] = at, self.by_order[order]

@@ -41,8 +41,7 @@ def test_cache_never_answers_for_another_reader_with_the_same_id() -> None:
 
 
 @pytest.mark.parametrize("min_cached", [1, 10**9])
-def test_term_postings_match_evaluated_ids_cached_or_not(monkeypatch, min_cached: int) -> None:
-    monkeypatch.setattr(postings, "MIN_CACHED", min_cached)
+def test_term_postings_match_evaluated_ids_cached_or_not(min_cached: int) -> None:
     postings.CACHE.clear()
     idx = ram_index()
     write_articles(idx, [make_article(f"a{n}", Metadata("t"), [
@@ -55,8 +54,8 @@ def test_term_postings_match_evaluated_ids_cached_or_not(monkeypatch, min_cached
             opened.append(1)
             return reader.postings("text", "budget")
 
-        first = term_postings(reader, "text", "budget", open_matcher, lambda: None)
-        second = term_postings(reader, "text", "budget", open_matcher, lambda: None)
+        first = term_postings(reader, "text", "budget", open_matcher, lambda: None, min_cached)
+        second = term_postings(reader, "text", "budget", open_matcher, lambda: None, min_cached)
         from whoosh import query as wq
         expected = evaluate_docs(wq.Term("text", "budget"), searcher, Deadline(None))
     assert first is not None and second is not None
