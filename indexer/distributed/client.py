@@ -100,23 +100,25 @@ SCHEDULER_GONE = ("the Dask cluster failed mid-run ({exc}); the index still serv
 
 
 @contextmanager
-def cluster_client(address: str | None, workers: int) -> Iterator[Any]:
+def cluster_client(address: str | None, workers: int, connect_seconds: float = CONNECT_SECONDS,
+                   wait_seconds: float = WORKER_WAIT_SECONDS) -> Iterator[Any]:
     """Yield a distributed Client: of the scheduler at `address`, else of a
     new LocalCluster of `workers` single-threaded processes (closed on
     leaving; its processes also exit if this one is killed).  Raises
-    WorkerError if the scheduler cannot be reached or has no workers."""
+    WorkerError if the scheduler cannot be reached within `connect_seconds`
+    or has no workers after `wait_seconds`."""
     if address:
         try:
-            client = Client(address, timeout=CONNECT_SECONDS)
+            client = Client(address, timeout=connect_seconds)
         except (OSError, TimeoutError) as exc:
             raise WorkerError(f"cannot reach the Dask scheduler at {address} ({exc}); start one "
                               "with `dask scheduler` and workers with `dask worker ADDRESS`") from exc
         with client:
             try:
-                client.wait_for_workers(1, timeout=WORKER_WAIT_SECONDS)
+                client.wait_for_workers(1, timeout=wait_seconds)
             except TimeoutError as exc:
                 raise WorkerError(f"the Dask scheduler at {address} has no workers after "
-                                  f"{WORKER_WAIT_SECONDS} s; start some with `dask worker "
+                                  f"{wait_seconds:g} s; start some with `dask worker "
                                   f"{address}`") from exc
             yield client
         return

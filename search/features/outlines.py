@@ -85,10 +85,11 @@ def outline_for(index: Any, searcher: Any, kind: EntityKind, name: str,
 
 
 class _Outlines:
-    """The most recently used outlines of one commit, shared by the
+    """The `limit` most recently used outlines of one commit, shared by the
     threads searching it (so its order is changed under a lock)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = MAX_OUTLINES) -> None:
+        self.limit = limit
         self._items: OrderedDict[tuple[str, str], EntityOutline] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -103,7 +104,7 @@ class _Outlines:
         with self._lock:
             self._items[key] = outline
             self._items.move_to_end(key)
-            while len(self._items) > MAX_OUTLINES:
+            while len(self._items) > self.limit:
                 self._items.popitem(last=False)
         return outline
 

@@ -138,14 +138,16 @@ def test_outlines_are_cached_per_searcher_and_bounded(index: Index, monkeypatch:
     built: list[str] = []
     real = outlines.build_outline
     monkeypatch.setattr(outlines, "build_outline", lambda *a: built.append(a[2]) or real(*a))
-    monkeypatch.setattr(outlines, "MAX_OUTLINES", 1)
     get_entity(index, "speaker", SPEAKER, 1, 10)  # built now (or by an earlier test)
     built.clear()
     get_entity(index, "speaker", SPEAKER, 3, 10)
     assert built == []  # another page reuses the outline
-    get_entity(index, "speaker", OTHER, 1, 10)  # evicts SPEAKER's outline (limit 1)
-    get_entity(index, "speaker", SPEAKER, 2, 10)
-    assert built == [OTHER, SPEAKER]
+    assert outlines._Outlines().limit == outlines.MAX_OUTLINES
+    cache = outlines._Outlines(limit=1)
+    first, other = outlines.EntityOutline(), outlines.EntityOutline()
+    cache.put(("speaker", SPEAKER), first)
+    cache.put(("speaker", OTHER), other)  # evicts SPEAKER's outline (limit 1)
+    assert cache.get(("speaker", SPEAKER)) is None and cache.get(("speaker", OTHER)) is other
 
 
 def test_a_commit_brings_new_quotes_onto_the_pages() -> None:
