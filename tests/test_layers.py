@@ -6,7 +6,8 @@ only onrecord.search imports Whoosh, only onrecord.web imports Flask, only
 indexer/distributed/ imports Dask, only search/storage/ touches Whoosh's
 private attributes, nothing imports the old bare package names, and
 nothing outside search/ imports below its front door (`onrecord.search`'s
-exports), while search/'s own modules never import that door.
+exports), while search/'s own modules never import that door, and only
+search/config.py reads the environment (every setting through load_config).
 
 Each rule is a row of a table; a new rule is one row."""
 from __future__ import annotations
@@ -200,3 +201,21 @@ def module_lines() -> dict[str, int]:
 def test_modules_stay_under_the_size_limit() -> None:
     lines = module_lines()
     assert {name for name, count in lines.items() if count > MAX_MODULE_LINES} == OVERSIZED
+
+
+# The one module that reads the process environment: every tunable is a row of
+# SETTINGS, read through load_config (its ONRECORD_<NAME> variable included).
+ENVIRONMENT_READERS = {"onrecord.search.config"}
+
+
+def reads_environment(tree: ast.AST) -> bool:
+    """Return True if the module uses os.environ or os.getenv (or imports them from os)."""
+    return any(isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv")
+               and isinstance(node.value, ast.Name) and node.value.id == "os"
+               or isinstance(node, ast.ImportFrom) and node.module == "os"
+               and any(alias.name in ("environ", "getenv") for alias in node.names)
+               for node in ast.walk(tree))
+
+
+def test_only_the_settings_read_the_environment() -> None:
+    assert {name for name, tree in MODULES if reads_environment(tree)} == ENVIRONMENT_READERS
