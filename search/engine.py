@@ -36,7 +36,6 @@ from onrecord.search.features.versions import Versions, diff_paragraphs, pick_ve
 from onrecord.search.model import DateBucket, Hit, Metadata, Paragraph, SearchRequest, SearchResult, StoredArticle
 from onrecord.search.query.collecting import Collected, SortColumn, build_sort_column, collect, extend, restrict_query
 from onrecord.search.query.paging import PageCount, count_pages, groups_to_form
-from onrecord.search.query.postings import segment_key, size_postings_cache
 from onrecord.search.query.querying import (
     MarkTerms,
     build_filter,
@@ -52,6 +51,7 @@ from onrecord.search.query.resultcache import ResultCache
 from onrecord.search.query.suggesting import suggest
 from onrecord.search.storage.damage import translate_damage
 from onrecord.search.storage.documents import load_quote_dicts, published_date, rebuild_paragraph, split_stored
+from onrecord.search.storage.segmentcache import segment_key
 from onrecord.search.storage.store import Index
 from onrecord.search.storage.windows import read_window, slice_window
 
@@ -86,7 +86,6 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None,
     if deadline is None:
         deadline = Deadline(timeout if timeout is not None else index.query_timeout)
     validate_request(request, index.max_result_window)
-    size_postings_cache(index.postings_cache_mb)
     with translate_damage(index.label()), index.reading() as searcher:
         cache = _result_cache(index)
         cached = cache.get(request) if cache is not None else None
@@ -188,7 +187,8 @@ def _facet_table(index: Index, deadline: Deadline) -> FacetTable | None:
     deadline.begin("facets")
     try:
         deadline.check()
-        return index.cached(CACHE_KEY, lambda s: build_facet_table(s, deadline), deadline)
+        return index.cached(CACHE_KEY, lambda s: build_facet_table(s, deadline, index.facet_columns),
+                            deadline)
     except DeadlineExceeded:
         deadline.cut()
         return None
@@ -203,7 +203,8 @@ def _count_facets(index: Index, searcher: Any, table: FacetTable | None,
     if table is None:
         return FacetCounts({name: [] for name in FACET_NAMES}, {})
     words, combined = queries
-    count = lambda: count_selected(table, searcher, words, request, matched, deadline)  # noqa: E731
+    count = lambda: count_selected(table, searcher, words, request, matched, deadline,  # noqa: E731
+                                   index.postings_cache)
     if isinstance(combined, wq.Every) and not collected.partial:
         # The browse page (no words, no filters) counts the whole index:
         # the same answer until the next commit.
@@ -243,7 +244,8 @@ def _collect_groups(index: Index, searcher: Any, combined: wq.Query, scored: boo
     finder = open_finder(index, searcher)
     sort_keys = _sort_keys(index, request, deadline)
     lengths = lambda reader, name: _field_lengths(index, reader, name, deadline)  # noqa: E731
-    collected = collect(searcher, combined, scored, goal, sort_keys, deadline, lengths)
+    collected = collect(searcher, combined, scored, goal, sort_keys, deadline, lengths,
+                        index.postings_cache)
     limit = goal
     while True:
         if collected.partial:
@@ -257,7 +259,7 @@ def _collect_groups(index: Index, searcher: Any, combined: wq.Query, scored: boo
         limit *= 2
         deadline.begin("collect")
         collected = extend(collected, limit) or collect(
-            searcher, combined, scored, limit, sort_keys, deadline, lengths)
+            searcher, combined, scored, limit, sort_keys, deadline, lengths, index.postings_cache)
     if len(groups) < wanted and not everything and not collected.partial:
         # Folding left the page short and there is no time to rank
         # further: the page comes from the ranking alone, unfolded.

@@ -23,7 +23,6 @@ from onrecord.search.features.citations import build_paragraph_row, build_quote_
 from onrecord.search.features.selection import resolve_with
 from onrecord.search.model import QuoteRecord, SearchRequest
 from onrecord.search.query.collecting import build_sort_column, collect, restrict_query
-from onrecord.search.query.postings import size_postings_cache
 from onrecord.search.query.querying import build_filter, build_parser, parse_query, validate_request
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.ranking import build_lengths
@@ -68,7 +67,6 @@ def iter_export_rows(index: Index, request: SearchRequest,
     validate_request(request)
     parser = index.cached("export-parser", lambda _s: build_parser(index.schema))
     q = parse_query(parser, request.query, index.max_query_chars)
-    size_postings_cache(index.postings_cache_mb)
     return _stream_rows(index, q, request, rows)
 
 
@@ -115,13 +113,14 @@ def _ordered_docnums(index: Index, searcher: Any, q: wq.Query | None,
         raise QueryError(f"{', '.join(expansion.truncated[:3])} stand for more than "
                          f"{index.max_expanded_terms:,} index words, too many to export; "
                          "use longer prefixes or fewer fuzzy words")
-    combined = restrict_query(expansion.query, build_filter(resolve_with(searcher, request)))
+    resolved = resolve_with(searcher, request, index.facet_columns)
+    combined = restrict_query(expansion.query, build_filter(resolved))
     scored = q is not None and request.sort == "relevance"
     field = _SORT_FIELDS.get(request.sort)
     keys = build_sort_column(searcher, field) if field and not scored else None
     collected = collect(searcher, combined, scored, max(1, searcher.doc_count_all()),
                         (lambda: keys) if keys is not None else None, deadline,
-                        build_lengths)
+                        build_lengths, index.postings_cache)
     if deadline.partial or collected.partial:
         raise QueryError(f"this export needs more than {index.export_timeout:g} s to find "
                          "its rows; narrow it with more words or filters")

@@ -20,7 +20,6 @@ from onrecord.search.features.selection import resolve_with
 from onrecord.search.model import SearchRequest, paragraph_permalink
 from onrecord.search.query.collecting import restrict_query
 from onrecord.search.query.docsets import match_docnums
-from onrecord.search.query.postings import size_postings_cache
 from onrecord.search.query.querying import build_filter, build_parser, parse_query, validate_request
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.storage.damage import translate_damage
@@ -69,12 +68,12 @@ def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_EN
     validate_request(request)
     parser = index.cached("feed-parser", lambda _s: build_parser(index.schema))
     q = parse_query(parser, request.query, index.max_query_chars)
-    size_postings_cache(index.postings_cache_mb)
     deadline = Deadline(index.query_timeout)
     with translate_damage(index.label()), index.reading() as searcher:
         expansion = expand_terms(q, searcher.reader(), deadline, index.max_expanded_terms)
-        wanted = build_filter(resolve_with(searcher, request))
-        matched = match_docnums(searcher, restrict_query(expansion.query, wanted), deadline)
+        wanted = build_filter(resolve_with(searcher, request, index.facet_columns))
+        matched = match_docnums(searcher, restrict_query(expansion.query, wanted), deadline,
+                                index.postings_cache)
         keys, times = index.cached(ORDER_KEY, lambda s: indexed_order(index, s))
         newest = _newest(matched.docnums, keys, limit)
         stored = [searcher.reader().stored_fields(d) for d in newest]

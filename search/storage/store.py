@@ -43,6 +43,7 @@ from onrecord.search.storage.recordwatch import RecordsWatch, open_records, reop
 from onrecord.search.storage.reopening import latest_generation, open_retrying, open_searcher
 from onrecord.search.storage.schema import build_schema, schema_mismatch
 from onrecord.search.storage.searchers import Generation, Slots, open_generation
+from onrecord.search.storage.segmentcache import FACET_COLUMN_BYTES, SegmentCache
 
 T = TypeVar("T")
 
@@ -77,6 +78,8 @@ class Index:
         # The write lock while search.storage.writing.hold_write_lock()
         # holds it for a whole ingest; None otherwise.
         self.held_lock: Any = None
+        self.postings_cache: SegmentCache[Any] = SegmentCache(0)  # this index's own; apply_config sizes it
+        self.facet_columns: SegmentCache[Any] = SegmentCache(FACET_COLUMN_BYTES, keep_newest=True)
         # Request limits, cache sizes and writer settings: the defaults
         # until a caller applies its loaded Config with apply_config().
         self.apply_config(config or Config())
@@ -86,8 +89,8 @@ class Index:
         search.config.SETTINGS): the request limits (query_timeout, None =
         no limit; max_result_window, page_lookahead, max_expanded_terms, max_query_chars,
         export_slots, export_timeout, export_batch), the cache sizes
-        (result_cache_size, 0 = off; postings_cache_mb, applied by the
-        search layer: the postings cache is per process), how often to look
+        (result_cache_size, 0 = off; postings_cache_mb, this handle's
+        postings_cache, resized here), how often to look
         for other processes' commits (stale_check_seconds) and the writer's
         (write_lock_timeout as lock_timeout, writer_memory_mb)."""
         self.config = config
@@ -100,7 +103,7 @@ class Index:
         self.export_slots = Slots(config.export_slots)
         self.export_batch = config.export_batch
         self.result_cache_size = config.result_cache_size
-        self.postings_cache_mb = config.postings_cache_mb
+        self.postings_cache.resize(config.postings_cache_mb * 1024 * 1024)
         self.stale_check_seconds = config.stale_check_seconds
         # Seconds a writer waits for another process's write lock.
         self.lock_timeout: float = config.write_lock_timeout
@@ -186,11 +189,9 @@ class Index:
 
     def cached(self, key: str, build: Callable[[Searcher], T],
                deadline: Deadline | None = None) -> T:
-        """Return build(searcher) for the current generation, computed once
-        (by the first thread asking; the others wait for it, at most until
-        `deadline`) and dropped when a commit brings a new generation.
-        Inside reading() the value belongs to that reading's generation.
-        Raises DeadlineExceeded if the wait outlasts `deadline`."""
+        """Return build(searcher) for the current generation (inside reading():
+        that one's), built once (the other threads wait, at most until
+        `deadline`: DeadlineExceeded) and dropped with the generation."""
         held = getattr(self._local, "held", None)
         if held is None:
             with self.reading():

@@ -96,10 +96,10 @@ def test_a_search_waits_for_a_facet_table_being_built_only_until_its_deadline(
     building, release = threading.Event(), threading.Event()
     real = engine.build_facet_table
 
-    def slow_build(searcher: Any, deadline: Deadline | None = None) -> Any:
+    def slow_build(searcher: Any, deadline: Deadline | None = None, columns: Any = None) -> Any:
         building.set()
         release.wait(JOIN_SECONDS)
-        return real(searcher, deadline)
+        return real(searcher, deadline, columns)
 
     monkeypatch.setattr(engine, "build_facet_table", slow_build)
     first, first_box = in_thread(lambda: search(index, SearchRequest(query="council")))
