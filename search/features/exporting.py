@@ -20,10 +20,11 @@ from whoosh import query as wq
 from onrecord.search.deadline import Deadline
 from onrecord.search.errors import BusyError, QueryError
 from onrecord.search.features.citations import build_paragraph_row, build_quote_record
+from onrecord.search.features.commitview import open_view
 from onrecord.search.features.selection import resolve_with
 from onrecord.search.model import QuoteRecord, SearchRequest
 from onrecord.search.query.collecting import build_sort_column, collect, restrict_query
-from onrecord.search.query.querying import build_filter, build_parser, parse_query, validate_request
+from onrecord.search.query.querying import build_filter, parse_query, validate_request
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.ranking import build_lengths
 from onrecord.search.storage.documents import load_quote_dicts
@@ -65,7 +66,8 @@ def iter_export_rows(index: Index, request: SearchRequest,
     if rows not in EXPORT_COLUMNS:
         raise QueryError(f"unknown export rows {rows!r}; use quotes or paragraphs")
     validate_request(request)
-    parser = index.cached("export-parser", lambda _s: build_parser(index.schema))
+    with open_view(index) as view:
+        parser = view.parser()
     q = parse_query(parser, request.query, index.max_query_chars)
     return _stream_rows(index, q, request, rows)
 

@@ -2,7 +2,8 @@
 
 Owns the Index handle: the Whoosh index, the current Generation (pooled
 searchers, one per reading thread, and that commit's caches: see
-search.searchers and Index.cached), swapped after any process's commit,
+search.searchers and Index.commit_cache), swapped after any process's
+commit, its segment caches kept across commits (search.segmentcache),
 and the article records (search.records).  Also owns opening or creating
 an index (its settings: Index.apply_config), refusing another version's
 schema, and how a reader finds damage before it answers: the commit's
@@ -25,7 +26,6 @@ from whoosh.filedb.filestore import RamStorage
 from whoosh.searching import Searcher
 
 from onrecord.search.config import Config
-from onrecord.search.deadline import Deadline
 from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.storage.damage import (
     DAMAGED_PUBLIC,
@@ -42,7 +42,7 @@ from onrecord.search.storage.records import RECORDS_FILE
 from onrecord.search.storage.recordwatch import RecordsWatch, open_records, reopened_records
 from onrecord.search.storage.reopening import latest_generation, open_retrying, open_searcher
 from onrecord.search.storage.schema import build_schema, schema_mismatch
-from onrecord.search.storage.searchers import Generation, Slots, open_generation
+from onrecord.search.storage.searchers import BuildCache, Generation, Slots, open_generation
 from onrecord.search.storage.segmentcache import FACET_COLUMN_BYTES, SegmentCache
 
 T = TypeVar("T")
@@ -187,17 +187,15 @@ class Index:
             self._watch.raise_damage()
         return self._gen
 
-    def cached(self, key: str, build: Callable[[Searcher], T],
-               deadline: Deadline | None = None) -> T:
-        """Return build(searcher) for the current generation (inside reading():
-        that one's), built once (the other threads wait, at most until
-        `deadline`: DeadlineExceeded) and dropped with the generation."""
+    def commit_cache(self) -> BuildCache:
+        """Return the BuildCache of the commit this thread is reading (values
+        built once, dropped with the generation), which only
+        search.features.commitview's CommitView keys.  Raises RuntimeError
+        outside reading()."""
         held = getattr(self._local, "held", None)
         if held is None:
-            with self.reading():
-                return self.cached(key, build, deadline)
-        gen, searcher = held
-        return gen.cache.get(key, lambda: build(searcher), deadline)
+            raise RuntimeError("Index.commit_cache() is only for use inside reading()")
+        return held[0].cache
 
     def open_snapshot(self) -> Searcher:
         """Return a NEW searcher over the latest commit, apart from the shared

@@ -148,9 +148,9 @@ def counted_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     runs: list[str] = []
     real = engine._run_search
 
-    def counting(index: Any, searcher: Any, request: SearchRequest, deadline: Any) -> Any:
+    def counting(view: Any, request: SearchRequest, deadline: Any) -> Any:
         runs.append(request.query)
-        return real(index, searcher, request, deadline)
+        return real(view, request, deadline)
 
     monkeypatch.setattr(engine, "_run_search", counting)
     return runs
