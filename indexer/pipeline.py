@@ -10,7 +10,7 @@ Dask distributed (indexer.distributed.client: an existing scheduler, or a local 
 of one worker process per core), whose tasks each write one segment that
 this process, the single writer, commits (indexer.distributed.publishing).  Whether an
 article is new, an update, unchanged or a conflict kept apart is
-search.identity's decision, made where the index is.
+search.writing.identity's decision, made where the index is.
 """
 from __future__ import annotations
 
@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from onrecord.indexer.annotate.annotator import AnnotationFiles, load_annotation_files
-from onrecord.indexer.distributed.publishing import Tally
 from onrecord.indexer.extraction import FileOutcome, extract_file, extract_outcome
 from onrecord.indexer.progress import COMMITTING, READING, STARTING, WRITING, ProgressCallback, ProgressReport
 from onrecord.indexer.read.inputs import find_input_files
+from onrecord.indexer.tally import Tally
 from onrecord.search import (
     Clock,
     Config,
@@ -67,7 +67,7 @@ def ingest_paths(
     follow, see indexer.read.inputs) are listed in `skipped` with their reason,
     articles kept apart in `conflicts`, guessed encodings and notes per file
     in `guessed_encodings`/`notes`.  Files are resolved as if ingested one
-    by one in order (search.identity): an identical copy is not rewritten
+    by one in order (search.writing.identity): an identical copy is not rewritten
     (copies met again in the run count in `duplicates`), an edited one
     becomes the article's next version.  `workers` processes (default: one
     per CPU) of a local Dask cluster annotate and index in parallel, or

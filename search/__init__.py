@@ -45,13 +45,13 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.engine", ("get_article", "search")),
     ("onrecord.search.storage.checking", ("check_index",)),
     # Writing: one writer at a time commits articles, or segments built elsewhere (the cluster's tasks).
-    ("onrecord.search.storage.writing", ("commit_batches", "hold_write_lock", "write_articles")),
+    ("onrecord.search.writing.commits", ("commit_batches", "hold_write_lock", "write_articles")),
     ("onrecord.search.storage.durability", ("acquire_write_lock", "write_failure")),
-    ("onrecord.search.storage.identity", (
+    ("onrecord.search.writing.identity", (
         "ArticleDigest", "Resolution", "Resolver", "digest_of", "open_resolver", "resolver_for"
     )),
     ("onrecord.search.storage.records", ("VersionRecord",)),
-    ("onrecord.search.storage.segments", (
+    ("onrecord.search.writing.segments", (
         "LocalSegment", "PortableSegment", "SegmentBatch", "build_segment", "discard_segment",
         "drop_articles", "install_segment", "write_segment"
     )),
@@ -121,7 +121,11 @@ if TYPE_CHECKING:
     from onrecord.search.partialdates import PartialDate, format_partial, parse_iso_partial
     from onrecord.search.storage.checking import check_index
     from onrecord.search.storage.durability import acquire_write_lock, write_failure
-    from onrecord.search.storage.identity import (
+    from onrecord.search.storage.leftovers import SCRATCH_DIR
+    from onrecord.search.storage.records import VersionRecord
+    from onrecord.search.storage.store import Index, open_index, ram_index
+    from onrecord.search.writing.commits import commit_batches, hold_write_lock, write_articles
+    from onrecord.search.writing.identity import (
         ArticleDigest,
         Resolution,
         Resolver,
@@ -129,9 +133,7 @@ if TYPE_CHECKING:
         open_resolver,
         resolver_for,
     )
-    from onrecord.search.storage.leftovers import SCRATCH_DIR
-    from onrecord.search.storage.records import VersionRecord
-    from onrecord.search.storage.segments import (
+    from onrecord.search.writing.segments import (
         LocalSegment,
         PortableSegment,
         SegmentBatch,
@@ -141,8 +143,6 @@ if TYPE_CHECKING:
         install_segment,
         write_segment,
     )
-    from onrecord.search.storage.store import Index, open_index, ram_index
-    from onrecord.search.storage.writing import commit_batches, hold_write_lock, write_articles
 else:
     def __getattr__(name: str) -> object:
         """Return the exported `name` from its home module, imported on

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, open_index, ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 
 PUBLISHED = dt.date(2023, 3, 1)
 # A paragraph: its text, or (text, the quoted part of it or None).

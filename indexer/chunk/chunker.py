@@ -125,7 +125,7 @@ def make_article_id(meta: Metadata, text: str) -> str:
     """Return "u" + 16 hex of sha1(normalised URL, see indexer.chunk.urls) when the
     URL is known, else "t" + 16 hex of sha1(whitespace-normalised,
     casefolded text).  Two files with one id are the same article only if
-    search.identity agrees (same outlet, similar text)."""
+    search.writing.identity agrees (same outlet, similar text)."""
     if meta.url and meta.url.strip():
         return "u" + _sha1_hex(normalise_url(meta.url))
     return "t" + _normalised_text_sha1(text)

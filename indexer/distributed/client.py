@@ -36,13 +36,14 @@ from distributed import Client, KilledWorker, LocalCluster
 from distributed.diagnostics.plugin import WorkerPlugin
 
 from onrecord.indexer.annotate.annotator import AnnotationFiles, load_annotation_files
-from onrecord.indexer.distributed.publishing import Tally, absorb, publish_results
+from onrecord.indexer.distributed.publishing import absorb, publish_results
 from onrecord.indexer.distributed.tasks import PROGRESS_TOPIC, ChunkResult, index_inputs
 from onrecord.indexer.errors import WorkerError
 from onrecord.indexer.extraction import extract_outcome
 from onrecord.indexer.parse.html.parser import quiet_trafilatura
 from onrecord.indexer.progress import READING, ProgressReport
 from onrecord.indexer.read.reader import load_input
+from onrecord.indexer.tally import Tally
 from onrecord.search import SCRATCH_DIR, Config, Index, IngestSummary, die_with_parent, hold_write_lock
 
 log = logging.getLogger(__name__)

@@ -3,7 +3,7 @@
 Owns index_inputs().  Its input is a chunk of files' bytes (indexer.read.reader
 InputFile, loaded by the indexing process), so a worker needs no shared
 filesystem: it runs every stage on each file and writes the articles into
-one segment in a local temporary folder (search.storage.segments
+one segment in a local temporary folder (search.writing.segments
 build_segment), returned with the segment's files.  A worker of a local
 cluster shares the indexing process's disk: it gets the files' paths and
 reads them itself, and builds its segment in the index's scratch folder,

@@ -18,6 +18,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from onrecord.search.deadline import Deadline
+from onrecord.search.features.commitview import CommitView
 from onrecord.search.model import Hit, Sighting
 from onrecord.search.query.docsets import deleted_docs, iter_posting_ids, open_postings
 from onrecord.search.storage.documents import load_quote_dicts, published_date
@@ -38,16 +39,14 @@ PARA_KEYS_FIELD = "para_keys"
 # fields read for a quote that ran in hundreds of articles.
 MAX_CANDIDATES = 20
 MAX_KEY_DOCS = 500
-MEMO_CACHE = "fingerprint-postings"
 MEMO_LIMIT = 50_000  # answers remembered per searcher (then start over)
 _MISSING = object()
 
 
-def open_finder(index: Any, searcher: Any) -> SightingFinder:
-    """Return a SightingFinder for `searcher`, the Index's current one (call
-    inside index.reading()), using the Index's per-searcher memo and its
-    article records."""
-    return SightingFinder(searcher, index.cached(MEMO_CACHE, lambda _s: {}), index.records)
+def open_finder(view: CommitView) -> SightingFinder:
+    """Return a SightingFinder for the view's searcher, using the commit's
+    memo and the index's article records."""
+    return SightingFinder(view.searcher, view.sighting_memo(), view.records)
 
 
 def to_sighting(stored: dict[str, Any]) -> Sighting:

@@ -3,9 +3,9 @@
 Owns reusing the answer to a request that was asked before and whose index
 generation has not changed since.  Newsroom traffic repeats itself (the
 same search pages reloaded, shared links, paging back), and a cached answer
-costs a dictionary lookup instead of a query; it lives in Index.cached(), so
-a commit (a new searcher) drops it.  Partial (timed-out) results are never
-kept.  Entries are kept pickled, so no caller can alter a cached result
+costs a dictionary lookup instead of a query; it is kept per commit
+(search.features.commitview), so a commit (a new searcher) drops it.
+Partial (timed-out) results are never kept.  Entries are kept pickled, so no caller can alter a cached result
 (and a pickle round trip costs a fraction of copy.deepcopy).
 """
 from __future__ import annotations
@@ -17,7 +17,6 @@ from collections import OrderedDict
 from onrecord.search.config import Config
 from onrecord.search.model import SearchRequest, SearchResult
 
-CACHE_KEY = "result-cache"
 
 
 class ResultCache:

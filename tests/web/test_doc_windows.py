@@ -15,7 +15,7 @@ from onrecord.search.config import Config
 from onrecord.search.errors import NotFoundError
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 
 ARTICLE_WINDOW = Config().article_window  # the article_window setting's default

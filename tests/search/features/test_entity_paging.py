@@ -19,7 +19,7 @@ from onrecord.search.features import outlines
 from onrecord.search.features.entities import get_entity
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.factories import indexed
 
@@ -142,8 +142,8 @@ def test_outlines_are_cached_per_searcher_and_bounded(index: Index, monkeypatch:
     built.clear()
     get_entity(index, "speaker", SPEAKER, 3, 10)
     assert built == []  # another page reuses the outline
-    assert outlines._Outlines().limit == outlines.MAX_OUTLINES
-    cache = outlines._Outlines(limit=1)
+    assert outlines.OutlineCache().limit == outlines.MAX_OUTLINES
+    cache = outlines.OutlineCache(limit=1)
     first, other = outlines.EntityOutline(), outlines.EntityOutline()
     cache.put(("speaker", SPEAKER), first)
     cache.put(("speaker", OTHER), other)  # evicts SPEAKER's outline (limit 1)

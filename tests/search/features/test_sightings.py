@@ -12,7 +12,7 @@ from onrecord.search.engine import search
 from onrecord.search.features.sightings import MAX_KEY_DOCS, SightingFinder
 from onrecord.search.model import Article, SearchRequest
 from onrecord.search.storage.store import Index, ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed, make_article
 
 SEEDS = Path(__file__).resolve().parents[3] / "seeds"

@@ -17,7 +17,7 @@ from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.ranking import build_lengths
 from onrecord.search.query.resultcache import ResultCache
 from onrecord.search.storage.store import Index, ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 
 # 25 distinct "ab..." words and 25 "ac..." words, plus the fuzzy family of "cart".

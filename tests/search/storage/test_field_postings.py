@@ -18,7 +18,7 @@ from whoosh.writing import SegmentWriter
 from onrecord.search.model import Article, Metadata
 from onrecord.search.storage.schema import build_schema, exact_analyzer, paragraph_fields, stemming_analyzer
 from onrecord.search.storage.textfields import ExactText, Posting, StemmedText, encode_positions
-from onrecord.search.storage.whoosh_internals import BulkWriter, _BulkPool
+from onrecord.search.storage.whoosh_writers import BulkWriter, _BulkPool
 from tests.search.test_engine import make_article
 
 FAST_FIELDS = ["exact", "text", "quote_text"]

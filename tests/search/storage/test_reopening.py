@@ -14,7 +14,7 @@ from onrecord.search.model import Article
 from onrecord.search.storage import searchers
 from onrecord.search.storage.reopening import OPEN_ATTEMPTS, open_retrying
 from onrecord.search.storage.store import Index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.search.storage.test_corrupt_index import build_index, delete_segment_files
 

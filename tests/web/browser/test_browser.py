@@ -31,7 +31,7 @@ from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.config import Config
 from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.store import ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from tests.browser_server import (
     MISSING_CHROMIUM,
     ConsoleLog,

@@ -19,7 +19,7 @@ install_segment() then renames them into place, nothing copied.
 
 Segments must not be written while commit_segments() runs: a commit deletes
 every segment file the new table of contents does not list.  The parent
-holds the write lock for the whole ingest (search.storage.writing.hold_write_lock), so
+holds the write lock for the whole ingest (search.writing.commits.hold_write_lock), so
 no other writer's commit or orphan cleanup deletes them either.
 """
 from __future__ import annotations
@@ -40,7 +40,7 @@ from onrecord.search.model import Article
 from onrecord.search.storage.durability import DurableStorage, fsync_dir, open_whoosh, write_failure
 from onrecord.search.storage.records import VersionRecord, article_rev
 from onrecord.search.storage.schema import build_schema, paragraph_fields
-from onrecord.search.storage.whoosh_internals import (
+from onrecord.search.storage.whoosh_writers import (
     BulkWriter,
     commit_with_segments,
     finish_segment,

@@ -1,7 +1,7 @@
 """Article identity (issue 17): a file claiming another article's canonical
 URL is kept apart, an edited copy becomes a new version with the old one
 retrievable, an identical copy is not rewritten, and metadata is stored
-once per article (search.identity, search.records, search.versions)."""
+once per article (search.writing.identity, search.storage.records, search.features.versions)."""
 from __future__ import annotations
 
 import random
@@ -18,8 +18,8 @@ from onrecord.search.engine import get_article, search
 from onrecord.search.features.versions import diff_paragraphs
 from onrecord.search.model import IngestSummary, Paragraph, SearchRequest
 from onrecord.search.storage.checking import check_index
-from onrecord.search.storage.identity import SIMILARITY_THRESHOLD, text_overlap
 from onrecord.search.storage.store import Index, open_index
+from onrecord.search.writing.identity import SIMILARITY_THRESHOLD, text_overlap
 from onrecord.web.app import create_app
 
 CANONICAL = "https://realnews.example/2021/budget"
@@ -194,7 +194,7 @@ def test_cli_prints_the_counts_and_lists_conflicts(tmp_path: Path, cli_runner: C
 def test_records_written_before_a_failed_commit_are_harmless(
         tmp_path: Path, index: Index, monkeypatch: pytest.MonkeyPatch) -> None:
     from onrecord.search.errors import IndexWriteError
-    from onrecord.search.storage.leftovers import DurableWriter
+    from onrecord.search.writing.commits import DurableWriter
     first = page(tmp_path / "v1", "a.html", BUDGET)
     ingest(index, first)
     (doc_id,) = {h.doc_id for h in search(index, SearchRequest(query="budget")).hits}
@@ -308,8 +308,8 @@ def test_new_annotations_of_the_same_text_rewrite_in_place_without_a_version(
 
     from onrecord.indexer.pipeline import extract_file
     from onrecord.search.model import Quote
-    from onrecord.search.storage.identity import open_resolver
-    from onrecord.search.storage.writing import write_articles
+    from onrecord.search.writing.commits import write_articles
+    from onrecord.search.writing.identity import open_resolver
     long_title = "Budget " + "very " * 600 + "long"  # longer than a record keeps
     (article,) = extract_file(page(tmp_path / "in", "a.html", BUDGET, title=long_title))
     ingest(index, tmp_path / "in" / "a.html")
