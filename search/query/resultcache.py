@@ -18,7 +18,6 @@ from onrecord.search.config import Config
 from onrecord.search.model import SearchRequest, SearchResult
 
 
-
 class ResultCache:
     """Thread-safe LRU mapping SearchRequest -> SearchResult, at most
     `max_entries` of them (the result_cache_size setting, default Config()'s;

@@ -122,6 +122,11 @@ class BulkWriter(SegmentWriter):
             pdr.close()
 
 
+# Postings per marshal record of a spilled run: big enough that per-record
+# costs vanish, small enough that a merge holds one record per run.
+RUN_BATCH = 8192
+
+
 class _BulkPool(PostingPool):
     """Whoosh's PostingPool with add_all(): a document's postings at once,
     sized at POSTING_BYTES each (the pool's spill limit is an estimate);
@@ -164,9 +169,6 @@ _IMMUTABLE = frozenset({str, bytes, int, float, bool, datetime})
 # A posting's size as Whoosh's PostingPool estimates it (for a 6-letter
 # field, 7-letter term, 8-byte value).
 POSTING_BYTES = 190
-# Postings per marshal record of a spilled run: big enough that per-record
-# costs vanish, small enough that a merge holds one record per run.
-RUN_BATCH = 8192
 _RECORD_SIZE = struct.Struct("<Q")
 # A stored length byte's length; a zero byte reads as None, as in Whoosh.
 _BYTE_LENGTHS: list[int | None] = [None] + [byte_to_length(b) for b in range(1, 256)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from onrecord.search.model import Metadata
-from onrecord.search.query import postings
 from onrecord.search.query.docsets import Deadline, evaluate_docs
 from onrecord.search.query.postings import term_postings
 from onrecord.search.storage.store import ram_index
