@@ -32,7 +32,7 @@ PostingsCache = SegmentCache[Postings]  # keyed by (field, term) within a segmen
 def term_postings(reader: Any, fieldname: str, text: Any, open_matcher: Callable[[], Any],
                   check: Callable[[], None],
                   cache: PostingsCache | None = None,
-                  min_cached: int = MIN_CACHED) -> Postings | None:
+                  min_cached: int | None = None) -> Postings | None:
     """Return the (ids, weights) arrays of a term in segment `reader`, or
     None if open_matcher() (a leaf matcher over its postings, or None)
     gives no Whoosh 3 block matcher to decode.  `check` runs between blocks
@@ -50,6 +50,6 @@ def term_postings(reader: Any, fieldname: str, text: Any, open_matcher: Callable
     for block in iter_blocks(matcher, check):
         ids.extend(block.ids)
         weights.extend(block.weights())
-    if cache is not None and len(ids) >= min_cached:
+    if cache is not None and len(ids) >= (MIN_CACHED if min_cached is None else min_cached):
         cache.put(reader, key, (ids, weights), 8 * len(ids))
     return ids, weights
