@@ -3,8 +3,8 @@
 Owns ensure_derived(): the cache of built derived indexes (keyed by size,
 seed and a hash of the code that shapes them) and the build itself.
 onrecord's index is written the way `onrecord index` writes a large input:
-worker processes each write one segment (search.segments.write_segment),
-and the parent publishes them in one commit (search.storage.writing.commit_batches).
+worker processes each write one segment (search.writing.segments.write_segment),
+and the parent publishes them in one commit (search.writing.commits.commit_batches).
 Each worker regenerates the seeded corpus stream and keeps every
 `workers`-th batch, so no articles cross process boundaries.  tantivy and
 naive Whoosh are then built from the same stream, each timed on its own.

@@ -21,8 +21,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from onrecord.indexer.distributed.publishing import Tally
 from onrecord.indexer.extraction import extract_outcome
+from onrecord.indexer.tally import Tally
 from onrecord.search import (
     Config,
     Index,

@@ -12,6 +12,6 @@ small pure stage over the dataclasses in search.model, one room per stage.
 
 A stage imports only the stages before it; `errors`, `budget` (the per-file
 time budget), `lexicon` (the English word lists, read by attribution and the
-byline reader) and `progress` (ingest events) import none
-(tests/test_layers.py).
+byline reader), `progress` (ingest events) and `tally` (what each article of
+a run was) import none (tests/test_layers.py).
 """

@@ -29,13 +29,15 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.partialdates", ("PartialDate", "format_partial", "parse_iso_partial")),
     # Configuration: the SETTINGS table and the Config read from it.
     ("onrecord.search.config", (
-        "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "int_default",
+        "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings",
         "is_loopback_host", "load_config", "serve_port"
     )),
     # Errors every layer raises or maps (web/errors.py gives each its status code).
     ("onrecord.search.errors", (
         "BusyError", "IndexUnavailableError", "NotFoundError", "OnrecordError", "QueryError"
     )),
+    # A time budget checked cooperatively: a search request's, an input file's (indexer.budget).
+    ("onrecord.search.deadline", ("Clock", "Deadline", "DeadlineExceeded")),
     # Facets: the FACETS table of filterable fields.
     ("onrecord.search.facetdefs", ("FACETS", "FACETS_BY_NAME", "NAME_FACETS", "FacetDef")),
     # Reading: open an index, search it, fetch an article, check it.
@@ -43,13 +45,13 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.engine", ("get_article", "search")),
     ("onrecord.search.storage.checking", ("check_index",)),
     # Writing: one writer at a time commits articles, or segments built elsewhere (the cluster's tasks).
-    ("onrecord.search.storage.writing", ("commit_batches", "hold_write_lock", "write_articles")),
+    ("onrecord.search.writing.commits", ("commit_batches", "hold_write_lock", "write_articles")),
     ("onrecord.search.storage.durability", ("acquire_write_lock", "write_failure")),
-    ("onrecord.search.storage.identity", (
+    ("onrecord.search.writing.identity", (
         "ArticleDigest", "Resolution", "Resolver", "digest_of", "open_resolver", "resolver_for"
     )),
     ("onrecord.search.storage.records", ("VersionRecord",)),
-    ("onrecord.search.storage.segments", (
+    ("onrecord.search.writing.segments", (
         "LocalSegment", "PortableSegment", "SegmentBatch", "build_segment", "discard_segment",
         "drop_articles", "install_segment", "write_segment"
     )),
@@ -73,11 +75,11 @@ if TYPE_CHECKING:
         ConfigError,
         Setting,
         describe_settings,
-        int_default,
         is_loopback_host,
         load_config,
         serve_port,
     )
+    from onrecord.search.deadline import Clock, Deadline, DeadlineExceeded
     from onrecord.search.engine import get_article, search
     from onrecord.search.errors import BusyError, IndexUnavailableError, NotFoundError, OnrecordError, QueryError
     from onrecord.search.facetdefs import FACETS, FACETS_BY_NAME, NAME_FACETS, FacetDef
@@ -119,7 +121,11 @@ if TYPE_CHECKING:
     from onrecord.search.partialdates import PartialDate, format_partial, parse_iso_partial
     from onrecord.search.storage.checking import check_index
     from onrecord.search.storage.durability import acquire_write_lock, write_failure
-    from onrecord.search.storage.identity import (
+    from onrecord.search.storage.leftovers import SCRATCH_DIR
+    from onrecord.search.storage.records import VersionRecord
+    from onrecord.search.storage.store import Index, open_index, ram_index
+    from onrecord.search.writing.commits import commit_batches, hold_write_lock, write_articles
+    from onrecord.search.writing.identity import (
         ArticleDigest,
         Resolution,
         Resolver,
@@ -127,9 +133,7 @@ if TYPE_CHECKING:
         open_resolver,
         resolver_for,
     )
-    from onrecord.search.storage.leftovers import SCRATCH_DIR
-    from onrecord.search.storage.records import VersionRecord
-    from onrecord.search.storage.segments import (
+    from onrecord.search.writing.segments import (
         LocalSegment,
         PortableSegment,
         SegmentBatch,
@@ -139,8 +143,6 @@ if TYPE_CHECKING:
         install_segment,
         write_segment,
     )
-    from onrecord.search.storage.store import Index, open_index, ram_index
-    from onrecord.search.storage.writing import commit_batches, hold_write_lock, write_articles
 else:
     def __getattr__(name: str) -> object:
         """Return the exported `name` from its home module, imported on

@@ -125,7 +125,7 @@ def make_article_id(meta: Metadata, text: str) -> str:
     """Return "u" + 16 hex of sha1(normalised URL, see indexer.chunk.urls) when the
     URL is known, else "t" + 16 hex of sha1(whitespace-normalised,
     casefolded text).  Two files with one id are the same article only if
-    search.identity agrees (same outlet, similar text)."""
+    search.writing.identity agrees (same outlet, similar text)."""
     if meta.url and meta.url.strip():
         return "u" + _sha1_hex(normalise_url(meta.url))
     return "t" + _normalised_text_sha1(text)
@@ -135,15 +135,15 @@ def _sha1_hex(value: str) -> str:
     return hashlib.sha1(value.encode("utf-8")).hexdigest()[:ID_HEX_CHARS]
 
 
-def _normalised_text_sha1(text: str) -> str:
+def _normalised_text_sha1(text: str, piece_chars: int = HASH_PIECE_CHARS) -> str:
     """Return _sha1_hex(" ".join(text.split()).casefold()) without building
     that string or the list of every word at once (for a 49 MB page that
-    list alone took ~500 MB): the text is hashed in pieces cut at
-    whitespace, and casefold maps characters one by one, so the bytes
-    hashed are the same."""
+    list alone took ~500 MB): the text is hashed in pieces of about
+    `piece_chars` cut at whitespace, and casefold maps characters one by
+    one, so the bytes hashed are the same."""
     digest, start, wrote = hashlib.sha1(), 0, False
     while start < len(text):
-        end = start + HASH_PIECE_CHARS
+        end = start + piece_chars
         gap = _SPACE_RE.search(text, end) if end < len(text) else None
         end = gap.start() if gap else len(text)
         words = text[start:end].split()

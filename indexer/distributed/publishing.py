@@ -1,11 +1,10 @@
-"""Publishing what cluster workers indexed, and counting what each article was.
+"""Publishing what cluster workers indexed.
 
-Owns Tally (per article of a run: new, updated, unchanged or conflicting,
-and its last copy's paragraph and quote counts) and publish_results(), the
-single writer's half of a cluster ingest.  Workers cannot see the index, so
-they resolve nothing: their tasks (indexer.distributed.tasks) return a segment and each
+Owns publish_results(), the single writer's half of a cluster ingest
+(each article counted in the run's indexer.tally.Tally).  Workers cannot
+see the index, so they resolve nothing: their tasks (indexer.distributed.tasks) return a segment and each
 article's digest, and here, in input order, each article is decided from its
-digest (search.identity Resolver.decide: new, or unchanged) against the last
+digest (search.writing.identity Resolver.decide: new, or unchanged) against the last
 commit and the articles before it.  An article that needs its paragraphs to
 decide (an update, a conflict, a second version of an id met in the run) is
 taken out of its segment and deferred: once the segments are committed its
@@ -15,18 +14,17 @@ by one.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from onrecord.indexer.distributed.tasks import ChunkResult, Found
 from onrecord.indexer.extraction import FileOutcome
 from onrecord.indexer.progress import COMMITTING, WRITING, ProgressReport
+from onrecord.indexer.tally import Tally
 from onrecord.search import (
     Index,
     IngestSummary,
-    Resolution,
     Resolver,
     SegmentBatch,
     commit_batches,
@@ -52,42 +50,6 @@ class Deferred:
     def add(self, found: Found) -> None:
         self.files.setdefault(found.path, set()).add(found.ordinal)
         self.ids.add(found.digest.doc_id)
-
-
-class Tally:
-    """What each article of a run was; fills an IngestSummary."""
-
-    def __init__(self) -> None:
-        # doc_id -> [status, paragraphs, quotes] of its last copy
-        self._articles: dict[str, list[Any]] = {}
-        self.conflicts: list[tuple[str, str, str, str]] = []
-        self.copies = 0  # articles read, copies met again included
-
-    def add(self, resolutions: Iterable[Resolution]) -> None:
-        """Count `resolutions` (in input order).  An article keeps the first
-        status that changed the index (new, conflict, updated), else unchanged."""
-        for r in resolutions:
-            self.copies += 1
-            entry = self._articles.setdefault(r.doc_id, [r.status, 0, 0])
-            if entry[0] == "unchanged":
-                entry[0] = r.status
-            entry[1:] = [r.paragraphs, r.quotes]
-            if r.status == "conflict":
-                self.conflicts.append((r.source, r.doc_id, r.claimed_id, r.reason))
-
-    def fill(self, summary: IngestSummary) -> None:
-        """Set the summary's article, paragraph, quote, duplicate and status
-        counts."""
-        statuses = [status for status, _p, _q in self._articles.values()]
-        summary.articles = len(self._articles)
-        # Copies of an article met again in the run (same id): written once.
-        summary.duplicates = self.copies - len(self._articles)
-        summary.paragraphs = sum(p for _s, p, _q in self._articles.values())
-        summary.quotes = sum(q for _s, _p, q in self._articles.values())
-        summary.new = statuses.count("new")
-        summary.updated = statuses.count("updated")
-        summary.unchanged = statuses.count("unchanged")
-        summary.conflicts = list(self.conflicts)
 
 
 def publish_results(index: Index, results: list[ChunkResult], tally: Tally, extract: Extract,

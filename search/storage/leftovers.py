@@ -6,8 +6,9 @@ less than READER_GRACE_SECONDS ago, kept for readers in other processes
 which no reader needs; and orphans that no commit lists, left by crashed or
 failed writers (or a running writer's, not committed yet).  Also owns their
 removal: the write lock's holder removes orphans and expired files
-(remove_orphans, also after every commit of a DurableWriter); anyone, even
-a reader without the lock, may remove expired files (remove_expired).
+(remove_orphans, also after every commit of search.writing.commits'
+DurableWriter); anyone, even a reader without the lock, may remove expired
+files (remove_expired).
 """
 from __future__ import annotations
 
@@ -16,14 +17,11 @@ import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import FileStorage
 
 from onrecord.search.storage.durability import INDEX_NAME, fsync_dir
-from onrecord.search.storage.manifests import record_manifests
-from onrecord.search.storage.whoosh_internals import BulkWriter
 
 # Seconds a superseded commit's files are kept for readers still on it
 # (searchers refresh within a second; export snapshots can run minutes).
@@ -33,27 +31,10 @@ _TEMP_TOC = re.compile(rf"^_{INDEX_NAME}_[0-9]+\.toc\..+$")
 _SEGMENT = re.compile(rf"^({INDEX_NAME}_[0-9a-z]+)\.[A-Za-z0-9_.]+$")
 _TEMP_DIR = f"{INDEX_NAME}.tmp"  # a writer's posting-pool runs
 # Where a local cluster's workers build segments before the writer moves
-# them in (search.storage.segments LocalSegment): same filesystem, so a move
+# them in (search.writing.segments LocalSegment): same filesystem, so a move
 # is a rename.  Like _TEMP_DIR, a running writer's, left alone by its commits.
 SCRATCH_DIR = f"{INDEX_NAME}.scratch"
 _WORK_DIRS = (_TEMP_DIR, SCRATCH_DIR)
-
-
-class DurableWriter(BulkWriter):
-    """A SegmentWriter whose commit keeps the superseded commit's files for
-    READER_GRACE_SECONDS (Whoosh deletes them at once, under readers in
-    other processes that open column files lazily), and records each new
-    segment's manifest (search.storage.manifests) in the TOC it writes."""
-
-    def _commit_toc(self, segments: list[Any]) -> None:
-        if not isinstance(self.storage, FileStorage):
-            super()._commit_toc(segments)
-            return
-        record_manifests(Path(self.storage.folder), segments)
-        toc = whoosh_index.TOC(self.schema, segments, self.generation)
-        toc.write(self.storage, self.indexname)
-        # The posting-pool dir is still ours: _finish() removes it.
-        remove_orphans(Path(self.storage.folder), include_temp=False)
 
 
 @dataclass(slots=True)

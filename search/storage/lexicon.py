@@ -18,7 +18,7 @@ CommonGramsQueryFilter:
 
 Lucene also grams a pair whose second word alone is common ("told the").
 That gram is unique to nearly every uncommon word (one new term per
-"1234 of"), and a term costs ~190 bytes of index: tests/search/storage/test_identity.py's
+"1234 of"), and a term costs ~190 bytes of index: tests/search/writing/test_identity.py's
 amplification page (2,000 "Paragraph N of the report.") indexes to 9.25x
 its size without grams, 11.65x with Lucene's, 9.45x with these.  Only
 that trailing case reads a common word's position list.

@@ -171,7 +171,7 @@ def build_schema() -> fields.Schema:
         # No positions: quoted phrases are matched on `exact`.  No spelling
         # word list: suggestions read WORDS_FIELD's lexicon, which already
         # holds every word as written (a second list cost 1.1x the page's
-        # size in the amplification test of tests/search/storage/test_identity.py).
+        # size in the amplification test of tests/search/writing/test_identity.py).
         text=StemmedText(analyzer=stem, stored=True, phrase=False),
         # Every word of the text, unstemmed, at its true position (see
         # EXACT_WORD), and the common grams (search.storage.lexicon):

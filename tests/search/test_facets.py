@@ -25,7 +25,7 @@ from onrecord.search.facetdefs import FACET_NAMES, FACETS, NAME_FACETS, FacetDef
 from onrecord.search.model import SearchRequest
 from onrecord.search.storage.schema import build_schema
 from onrecord.search.storage.store import Index, ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from onrecord.web.links import request_params, toggle_filter
 from onrecord.web.params import parse_search_request

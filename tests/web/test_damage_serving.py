@@ -29,7 +29,7 @@ from onrecord.search.model import Article
 from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.records import ArticleRecords
 from onrecord.search.storage.store import open_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.factories import make_article, write_index
 from tests.search.storage.test_corrupt_index import assert_503_with_repair

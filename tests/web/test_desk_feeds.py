@@ -14,7 +14,7 @@ from onrecord.search.config import Config
 from onrecord.search.features.feeds import newest_paragraphs
 from onrecord.search.model import SearchRequest
 from onrecord.search.storage.store import Index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.factories import indexed, make_article
 

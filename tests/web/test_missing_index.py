@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from onrecord.search.config import load_config
 from onrecord.search.storage.store import open_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.factories import write_index
 from tests.search.storage.test_corrupt_index import assert_503_with_repair, build_index, index_routes, make_article
@@ -91,11 +91,11 @@ def test_an_unchanged_index_keeps_its_searcher_and_caches(tmp_path: Path) -> Non
     build_index(path)
     index = open_index(path)
     with index.reading() as first:
-        built = index.cached("probe", lambda _searcher: object())
+        built = index.commit_cache().get("probe", object)
     for _ in range(3):
         with index.reading() as again:
             assert again is first
-        assert index.cached("probe", lambda _searcher: object()) is built
+            assert index.commit_cache().get("probe", object) is built
     write_articles(open_index(path), [make_article("four", "harbour")])
     index.refresh()  # another process committed: now it is a new searcher
     with index.reading() as fresh:

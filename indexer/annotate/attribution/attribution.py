@@ -29,10 +29,11 @@ from onrecord.indexer.annotate.attribution.extents import content_span, quote_ki
 from onrecord.indexer.annotate.attribution.frames import Frame
 from onrecord.indexer.annotate.attribution.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
-from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
-from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.annotate.attribution.speakers import WALK_LIMIT, DocSpeakers
+from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
+from onrecord.indexer.budget import check
 from onrecord.indexer.chunk.chunker import split_lines
-from onrecord.search import Article, Evidence, Mention, Paragraph, Quote
+from onrecord.search import Article, Deadline, Evidence, Mention, Paragraph, Quote
 
 _TITLE_RE = re.compile(
     r"[\"'\u201c\u2018]\s*(?:(?:[A-Z0-9][\w'\u2019:&.-]*|of|the|and|a|an|in|on|for|to|at|with)\s+){0,6}"
@@ -228,13 +229,17 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
     return quotes, carry, p.frame
 
 
-def annotate_quotes(article: Article, *, deadline: Deadline | None = None) -> Article:
+def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
+                    registry: InstitutionRegistry | None = None, walk_limit: int = WALK_LIMIT) -> Article:
     """Return a copy of `article` whose paragraphs carry their quotes (absolute
-    offsets, marks included) and sorted unique speakers.  Never raises on
-    unbalanced quote marks; raises BudgetError once `deadline` has passed
-    (checked per line and per quote)."""
+    offsets, marks included) and sorted unique speakers, institutions named
+    by `registry` (indexer.annotate.institutions'; None: the packaged list
+    alone); a pronoun walks back over at most `walk_limit` mentions before
+    ranking everyone (the same answer).  Never raises on unbalanced quote
+    marks; raises DeadlineExceeded once `deadline` has passed (checked per
+    line and per quote)."""
     style = detect_quote_style(article.text)
-    doc = _Doc(article.text, DocSpeakers(article.text, style), style, deadline)
+    doc = _Doc(article.text, DocSpeakers(article.text, style, registry, walk_limit), style, deadline)
     carry: _Carry | None = None
     paragraphs: list[Paragraph] = []
     index, before, prior = 0, None, None

@@ -23,7 +23,6 @@ from onrecord.indexer.annotate.attribution.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.frames import Frame
 from onrecord.indexer.annotate.attribution.names import expand_acronym, is_description, lexicon
 from onrecord.indexer.annotate.attribution.people import Person
-from onrecord.indexer.annotate.attribution.runs import match_org
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
@@ -37,7 +36,7 @@ _AGE_RE = re.compile(r"\d+-year-old$")
 
 def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     """Return the canonical speaker a description at pos stands for, or None."""
-    org = match_org(np)
+    org = people.match_org(np)
     if org:
         people.note_org(org, pos)
         return org
@@ -70,7 +69,7 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
             _person_by_role([name], name.lower(), pos, people, True)
     elif modifiers and all(w[:1].isupper() for w in modifiers) and not is_description(modifiers):
         run = " ".join(modifiers)
-        target = match_org(run) or expand_acronym(people.text, run) or run
+        target = people.match_org(run) or expand_acronym(people.text, run) or run
     elif definite:
         return _last_proxy(people, gender, pos)
     if target:

@@ -37,8 +37,8 @@ from onrecord.search.errors import IndexWriteError
 from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.durability import DurableStorage, acquire_write_lock
 from onrecord.search.storage.leftovers import SCRATCH_DIR, classify_files
-from onrecord.search.storage.segments import install_segment
 from onrecord.search.storage.store import open_index
+from onrecord.search.writing.segments import install_segment
 from tests.indexer.distributed.test_workers import write_corpus
 from tests.search.storage.test_durability import total
 

@@ -13,7 +13,7 @@ from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.features.entities import get_entity, list_entities
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed
 
 SEEDS = Path(__file__).resolve().parents[3] / "seeds"

@@ -20,7 +20,7 @@ from onrecord.search.engine import search
 from onrecord.search.features.exporting import iter_export_rows
 from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
 from onrecord.search.storage.store import Index, ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 
 SPEAKERS = ("Tony Blair", "Ian Blair", "Blair", "Gordon Brown", "Nick Brown", "Brown",

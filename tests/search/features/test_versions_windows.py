@@ -13,7 +13,7 @@ from onrecord.search.config import Config
 from onrecord.search.engine import get_article, search
 from onrecord.search.model import SearchRequest
 from onrecord.search.storage.store import Index, open_index
-from tests.search.storage.test_identity import page
+from tests.search.writing.test_identity import page
 
 WINDOW = 50
 

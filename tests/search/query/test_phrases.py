@@ -24,7 +24,7 @@ from onrecord.search.query.querying import build_parser, collect_mark_terms, par
 from onrecord.search.storage.lexicon import gram_words, query_grams
 from onrecord.search.storage.schema import build_schema, exact_analyzer
 from onrecord.search.storage.store import Index, ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 
 SEEDS = Path(__file__).resolve().parents[3] / "seeds"

@@ -5,7 +5,7 @@ from onrecord.search.engine import search
 from onrecord.search.model import Article, SearchRequest, SearchResult
 from onrecord.search.query.resultcache import ResultCache
 from onrecord.search.storage.store import ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 
 

@@ -1,1 +1,1 @@
-"""Tests of search/storage/: writing, durability, damage, identity and the Whoosh internals."""
+"""Tests of search/storage/: the index handle, durability and leftovers, damage, and the Whoosh internals."""

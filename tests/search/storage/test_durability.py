@@ -21,9 +21,9 @@ from onrecord.search.model import SearchRequest
 from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.durability import acquire_write_lock
 from onrecord.search.storage.leftovers import SCRATCH_DIR, list_orphans
-from onrecord.search.storage.segments import write_segment
 from onrecord.search.storage.store import Index, open_index
-from onrecord.search.storage.writing import commit_batches, hold_write_lock, write_articles
+from onrecord.search.writing.commits import commit_batches, hold_write_lock, write_articles
+from onrecord.search.writing.segments import write_segment
 from tests.factories import make_article
 
 
@@ -162,7 +162,7 @@ import datetime as dt, sys
 from pathlib import Path
 from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.store import open_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 index = open_index(Path(sys.argv[1]))
 for n in range(20):
     # a new article, and article a1 replaced (its paragraphs deleted and re-added)
@@ -210,7 +210,7 @@ _FORKING_HOLDER = """
 import multiprocessing, sys, time
 from pathlib import Path
 from onrecord.search.storage.store import open_index
-from onrecord.search.storage.writing import hold_write_lock
+from onrecord.search.writing.commits import hold_write_lock
 index = open_index(Path(sys.argv[1]))
 with hold_write_lock(index):
     child = multiprocessing.get_context("fork").Process(target=time.sleep, args=(60,))

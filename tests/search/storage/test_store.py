@@ -12,7 +12,7 @@ from onrecord.search.model import Quote, SearchRequest
 from onrecord.search.storage.durability import create_whoosh
 from onrecord.search.storage.schema import build_schema, exact_word_analyzer
 from onrecord.search.storage.store import Index, open_index, ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 
 

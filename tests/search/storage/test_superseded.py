@@ -15,9 +15,9 @@ from click.testing import CliRunner
 from onrecord.cli import main as cli_main
 from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.leftovers import READER_GRACE_SECONDS, Leftovers, classify_files
-from onrecord.search.storage.segments import write_segment
 from onrecord.search.storage.store import Index, open_index
-from onrecord.search.storage.writing import commit_batches, hold_write_lock, write_articles
+from onrecord.search.writing.commits import commit_batches, hold_write_lock, write_articles
+from onrecord.search.writing.segments import write_segment
 from tests.search.storage.test_durability import make_article, total
 
 MERGING_COMMITS = 6  # Whoosh's merge policy folds the small segments in on the sixth

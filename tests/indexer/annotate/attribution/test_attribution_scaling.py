@@ -66,7 +66,7 @@ def test_work_per_quote_does_not_grow_with_the_file(make: Callable[[int], str]) 
     assert ratio < 4 * 1.3  # four times the quotes: about four times the work (quadratic: ~16)
 
 
-def test_pronouns_resolve_as_ranking_everyone_would(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pronouns_resolve_as_ranking_everyone_would() -> None:
     rng = random.Random(11)
     names = ["Ann Vole", "Tom Reed", "Kim Vole", "Lee Park", "Mary Lane", "John Hart", "Sal Moss"]
     paras = []
@@ -76,8 +76,7 @@ def test_pronouns_resolve_as_ranking_everyone_would(monkeypatch: pytest.MonkeyPa
                                  f'"Words {i}," he said.', f"{who} arrived.", f'"More {i}," said Mr {who.split()[1]}.']))
     article = _article("\n\n".join(paras))
     walked = annotate_quotes(article)
-    monkeypatch.setattr(speakers, "WALK_LIMIT", 0)  # every pronoun ranks everyone
-    ranked = annotate_quotes(article)
+    ranked = annotate_quotes(article, walk_limit=0)  # every pronoun ranks everyone
     assert [q.speaker for p in walked.paragraphs for q in p.quotes] == \
         [q.speaker for p in ranked.paragraphs for q in p.quotes]
     assert sum(1 for p in walked.paragraphs for q in p.quotes if q.speaker) > 300

@@ -9,7 +9,7 @@ from onrecord.indexer.annotate.attribution.evidence import CONFIDENCE, RULES, RU
 from onrecord.search.engine import search
 from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
 from onrecord.search.storage.store import ram_index
-from onrecord.search.storage.writing import write_articles
+from onrecord.search.writing.commits import write_articles
 
 
 def chunk(text: str) -> Article:

@@ -2,10 +2,11 @@
 
 Owns write_articles (an article's paragraphs replaced on re-indexing),
 commit_batches (publishing segments written by worker processes) and the
-write lock an ingest holds across its commits (hold_write_lock).  Every
-commit writes the records of the articles it publishes first: a paragraph
-never names a record that is not on disk.  The Index handle itself, its
-searchers and opening an index are search.storage.store's.
+write lock an ingest holds across its commits (hold_write_lock), and the
+writer every commit goes through (DurableWriter).  Every commit writes the
+records of the articles it publishes first: a paragraph never names a
+record that is not on disk.  The Index handle itself, its searchers and
+opening an index are search.storage.store's.
 """
 from __future__ import annotations
 
@@ -13,17 +14,22 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import chain
+from pathlib import Path
 from typing import Any
+
+from whoosh import index as whoosh_index
+from whoosh.filedb.filestore import FileStorage
 
 from onrecord.search.errors import IndexWriteError
 from onrecord.search.model import Article
 from onrecord.search.storage.durability import acquire_write_lock, write_failure
-from onrecord.search.storage.leftovers import DurableWriter, remove_orphans
+from onrecord.search.storage.leftovers import remove_orphans
+from onrecord.search.storage.manifests import record_manifests
 from onrecord.search.storage.records import VersionRecord, article_rev
 from onrecord.search.storage.schema import paragraph_fields
-from onrecord.search.storage.segments import SegmentBatch, commit_segments
 from onrecord.search.storage.store import Index
-from onrecord.search.storage.whoosh_internals import discard_writer_files
+from onrecord.search.storage.whoosh_writers import BulkWriter, discard_writer_files
+from onrecord.search.writing.segments import SegmentBatch, commit_segments
 
 
 def write_articles(index: Index, articles: Iterable[Article],
@@ -33,8 +39,8 @@ def write_articles(index: Index, articles: Iterable[Article],
 
     An article already in the index is replaced (all documents with its
     doc_id are deleted first), so re-indexing never duplicates; whether it
-    should be replaced is search.identity's question, not this one's.
-    `records` (search.identity's: versions numbered, replaced versions kept)
+    should be replaced is search.writing.identity's question, not this one's.
+    `records` (search.writing.identity's: versions numbered, replaced versions kept)
     are written before the commit; without them each article gets a record
     of its own metadata.  Articles are streamed; a repeat of an id within
     one call is skipped (first wins), because deletions only reach committed
@@ -107,13 +113,30 @@ def _take_lock(index: Index) -> Any:
     return lock
 
 
+class DurableWriter(BulkWriter):
+    """A SegmentWriter whose commit keeps the superseded commit's files for
+    search.storage.leftovers.READER_GRACE_SECONDS (Whoosh deletes them at once, under readers in
+    other processes that open column files lazily), and records each new
+    segment's manifest (search.storage.manifests) in the TOC it writes."""
+
+    def _commit_toc(self, segments: list[Any]) -> None:
+        if not isinstance(self.storage, FileStorage):
+            super()._commit_toc(segments)
+            return
+        record_manifests(Path(self.storage.folder), segments)
+        toc = whoosh_index.TOC(self.schema, segments, self.generation)
+        toc.write(self.storage, self.indexname)
+        # The posting-pool dir is still ours: _finish() removes it.
+        remove_orphans(Path(self.storage.folder), include_temp=False)
+
+
 def _open_writer(index: Index) -> Any:
     """Return a SegmentWriter under the write lock: the held one (left
     held), or a newly taken one that the writer releases when it commits or
     is cancelled."""
     lock = None if index.held_lock is not None else _take_lock(index)
     try:
-        # compound=False: see search.segments (compound segments are read
+        # compound=False: see search.writing.segments (compound segments are read
         # into memory whole).
         writer = DurableWriter(index.whoosh_index, _lk=False, limitmb=index.writer_memory_mb, compound=False)
     except BaseException:
@@ -158,7 +181,7 @@ def _add_articles(writer: Any, articles: Iterable[Article], rows: list[VersionRe
 
 def commit_batches(index: Index, batches: list[SegmentBatch],
                    records: Iterable[VersionRecord] = ()) -> int:
-    """Publish segments written by search.segments.write_segment (in
+    """Publish segments written by search.writing.segments.write_segment (in
     order, later copies of an article winning) in one commit and return
     the number of paragraphs added.  The batches' records, then `records`,
     are written first (with no batches, only they are).  Raises

@@ -1,7 +1,7 @@
 """Article identity (issue 17): a file claiming another article's canonical
 URL is kept apart, an edited copy becomes a new version with the old one
 retrievable, an identical copy is not rewritten, and metadata is stored
-once per article (search.identity, search.records, search.versions)."""
+once per article (search.writing.identity, search.storage.records, search.features.versions)."""
 from __future__ import annotations
 
 import random
@@ -12,15 +12,14 @@ from bs4 import BeautifulSoup
 from click.testing import CliRunner
 
 from onrecord.cli import main
-from onrecord.indexer.distributed import client as cluster
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.config import Config
 from onrecord.search.engine import get_article, search
 from onrecord.search.features.versions import diff_paragraphs
 from onrecord.search.model import IngestSummary, Paragraph, SearchRequest
 from onrecord.search.storage.checking import check_index
-from onrecord.search.storage.identity import SIMILARITY_THRESHOLD, text_overlap
 from onrecord.search.storage.store import Index, open_index
+from onrecord.search.writing.identity import SIMILARITY_THRESHOLD, text_overlap
 from onrecord.web.app import create_app
 
 CANONICAL = "https://realnews.example/2021/budget"
@@ -55,8 +54,9 @@ def index(disk_index: Index) -> Index:
     return disk_index
 
 
-def ingest(index: Index, *paths: Path, workers: int = 1, cluster: str = "") -> IngestSummary:
-    return ingest_paths(list(paths), index, workers=workers, cluster=cluster)
+def ingest(index: Index, *paths: Path, workers: int = 1, cluster: str = "",
+           config: Config | None = None) -> IngestSummary:
+    return ingest_paths(list(paths), index, workers=workers, cluster=cluster, config=config)
 
 
 def counts(summary: IngestSummary) -> tuple[int, int, int, int]:
@@ -154,11 +154,10 @@ def test_an_identical_reingest_is_unchanged_and_not_rewritten(tmp_path: Path,
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_mixed_run_is_counted_and_means_the_same_on_a_cluster(
-        tmp_path: Path, workers: int, monkeypatch: pytest.MonkeyPatch, dask_address: str) -> None:
+        tmp_path: Path, workers: int, dask_address: str) -> None:
     # One file per worker task: the edit and the hijack land in other chunks of
     # the same wave as the article they meet, and are resolved after it.
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MIN", 1)
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MAX", 1)
+    one_file_tasks = Config(task_min_bytes=1, task_max_bytes=1)
     on = dask_address if workers == 2 else ""
     folder = tmp_path / "in"
     page(folder, "1-same.html", ["A ferry timetable changed for the winter months ahead."],
@@ -168,8 +167,8 @@ def test_a_mixed_run_is_counted_and_means_the_same_on_a_cluster(
     page(folder, "4-hijack.html", ["A completely different story about football transfers."])
     index = open_index(tmp_path / "ix", create=True)
     try:
-        ingest(index, folder / "1-same.html", cluster=on)
-        summary = ingest(index, folder, cluster=on)
+        ingest(index, folder / "1-same.html", cluster=on, config=one_file_tasks)
+        summary = ingest(index, folder, cluster=on, config=one_file_tasks)
         assert counts(summary) == (1, 0, 1, 1)  # the budget article: new, then its update
         assert (summary.articles, summary.paragraphs) == (3, 1 + 4 + 1)
         doc_id = summary.conflicts[0][2]
@@ -195,7 +194,7 @@ def test_cli_prints_the_counts_and_lists_conflicts(tmp_path: Path, cli_runner: C
 def test_records_written_before_a_failed_commit_are_harmless(
         tmp_path: Path, index: Index, monkeypatch: pytest.MonkeyPatch) -> None:
     from onrecord.search.errors import IndexWriteError
-    from onrecord.search.storage.leftovers import DurableWriter
+    from onrecord.search.writing.commits import DurableWriter
     first = page(tmp_path / "v1", "a.html", BUDGET)
     ingest(index, first)
     (doc_id,) = {h.doc_id for h in search(index, SearchRequest(query="budget")).hits}
@@ -309,8 +308,8 @@ def test_new_annotations_of_the_same_text_rewrite_in_place_without_a_version(
 
     from onrecord.indexer.pipeline import extract_file
     from onrecord.search.model import Quote
-    from onrecord.search.storage.identity import open_resolver
-    from onrecord.search.storage.writing import write_articles
+    from onrecord.search.writing.commits import write_articles
+    from onrecord.search.writing.identity import open_resolver
     long_title = "Budget " + "very " * 600 + "long"  # longer than a record keeps
     (article,) = extract_file(page(tmp_path / "in", "a.html", BUDGET, title=long_title))
     ingest(index, tmp_path / "in" / "a.html")

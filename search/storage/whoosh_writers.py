@@ -1,0 +1,227 @@
+"""Every use of Whoosh's private attributes on the writing side, in one place.
+
+Owns the shortcuts onrecord's writer takes past Whoosh 3's public API:
+BulkWriter, a SegmentWriter that pools a document's postings in one step
+(`pool`, `perdocwriter`, `_added`) and flushes a segment with each field's
+lengths read whole (`_flush_segment`, `fieldwriter`), its pool's runs
+spilled as sized marshal records (PostingPool's `_write_run`/`_read_run`);
+a segment finished without a commit and published later beside segments
+written by other processes (`_finalize_segment`, `_merge_segments`,
+`_commit_toc`, `_finish`); and a failed writer's files removed
+(`_cleanup_on_error`).  The reading side's shortcuts, and the manifest a
+segment carries in the table of contents, are
+search.storage.whoosh_internals'.
+
+Like that module it exists so that a Whoosh upgrade is fixed here and
+nowhere else: the write path (search.writing) calls the typed functions
+and the writer class below and reads no private attribute itself
+(tests/test_layers.py); tests/search/storage/test_field_postings.py and
+test_whoosh_writers.py check them against Whoosh's own writer.
+"""
+from __future__ import annotations
+
+import marshal
+import struct
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import datetime
+from itertools import islice
+from typing import Any
+
+from whoosh.util.numeric import byte_to_length
+from whoosh.writing import PostingPool, SegmentWriter
+
+from onrecord.search.storage.whoosh_internals import numeric_block, perdoc_length_column
+
+# ------------------------------------------------------------ the bulk writer
+
+class BulkWriter(SegmentWriter):
+    """A SegmentWriter that pools a document's postings in one step and
+    reads each field's length column whole when it flushes.
+
+    Whoosh's add_document pools postings one call at a time, each sized
+    and checked; its flush looks up the document's field length once per
+    posting (1.5 million column reads for the BBC corpus).  Together a
+    sixth of indexing time.  Documents with boosts, vectors or separate
+    spelling words (none of onrecord's) take Whoosh's own path.  The
+    segment files are the same (tests/search/storage/test_field_postings.py)."""
+
+    def __init__(self, ix: Any, **kwargs: Any) -> None:
+        super().__init__(ix, **kwargs)
+        self._bulk_pool = _BulkPool(self._tempstorage, self.newsegment)
+        self._bulk_pool.limit = self.pool.limit  # the size Whoosh gave its own pool
+        self.pool = self._bulk_pool
+        # Fields whose postings this writer pools itself (the schema is fixed).
+        self._bulk_fields = frozenset(name for name, field in self.schema.items()
+                                      if not field.vector and not field.separate_spelling())
+        # Per field: the last value indexed, its postings and its length.
+        self._last_values: dict[str, tuple[Any, list[tuple[Any, ...]], int]] = {}
+
+    def add_document(self, **fields: Any) -> None:
+        schema = self.schema
+        names = sorted(fields)
+        if not self._bulk_fields.issuperset(names):  # "_boost" etc., or an unknown field
+            super().add_document(**fields)  # raises UnknownFieldError as Whoosh does
+            return
+        self._check_state()
+        docnum, perdoc, postings = self.docnum, self.perdocwriter, []
+        perdoc.start_doc(docnum)
+        try:
+            for name in names:
+                value = fields[name]
+                if value is not None:
+                    postings.extend(self._add_field(perdoc, docnum, name, schema[name], value))
+        except ValueError:
+            perdoc.cancel_doc()
+            raise
+        perdoc.finish_doc()
+        self._bulk_pool.add_all(postings)
+        self._added = True
+        self.docnum += 1
+
+    def _add_field(self, perdoc: Any, docnum: int, name: str, field: Any, value: Any) -> list[tuple[Any, ...]]:
+        """Write one field's stored value, length and column value; return its postings."""
+        length = 0
+        if field.indexed:
+            postings, length = self._index_field(docnum, name, field, value)
+            if not field.scorable:
+                length = 0
+        else:
+            postings = []
+        perdoc.add_field(name, field, value if field.stored else None, length)
+        if field.column_type:
+            perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
+        return postings
+
+    def _index_field(self, docnum: int, name: str, field: Any, value: Any) -> tuple[list[tuple[Any, ...]], int]:
+        """Return (the postings of `value` in field `name` for document
+        `docnum`, the field's length).  A value equal to the previous
+        document's is not analysed again: the paragraphs of an article come
+        in a row and repeat its doc_id, outlet, author, date and year (for
+        the 711 htmleval pages Whoosh's field.index ran 1.08 million times,
+        9 of 154 profiled seconds).  Only immutable values are kept."""
+        last = self._last_values.get(name)
+        if last is not None and type(last[0]) is type(value) and last[0] == value:
+            return [(name, tbytes, docnum, weight, vbytes) for _, tbytes, _, weight, vbytes in last[1]], last[2]
+        postings = []
+        length = 0
+        for tbytes, freq, weight, vbytes in field.index(value):
+            length += freq
+            # * 1.0: Whoosh multiplies by the (absent) field boost.
+            postings.append((name, tbytes, docnum, weight * 1.0, vbytes))
+        if type(value) in _IMMUTABLE:
+            self._last_values[name] = (value, postings, length)
+        return postings, length
+
+    def _flush_segment(self) -> None:
+        self.perdocwriter.close()
+        pdr = self.per_document_reader() if self.codec.length_stats else None
+        lengths = _WholeLengths(pdr, self.docnum) if pdr is not None else None
+        self.fieldwriter.add_postings(self.schema, lengths, self.pool.iter_postings())
+        self.fieldwriter.close()
+        if pdr is not None:
+            pdr.close()
+
+
+# Postings per marshal record of a spilled run: big enough that per-record
+# costs vanish, small enough that a merge holds one record per run.
+RUN_BATCH = 8192
+
+
+class _BulkPool(PostingPool):
+    """Whoosh's PostingPool with add_all(): a document's postings at once,
+    sized at POSTING_BYTES each (the pool's spill limit is an estimate);
+    and sorted runs spilled run_batch (RUN_BATCH) postings to a marshal record.
+
+    Whoosh pickles each posting into a run and loads each back one call at
+    a time: with 711 saved pages (3.7 million postings, three runs) that
+    was 34 of 154 profiled seconds of indexing.  The runs are the same postings in the same
+    order, merged the same way."""
+
+    run_batch = RUN_BATCH  # per pool, like its limit: a test spills records of a few postings
+
+    def add_all(self, postings: list[tuple[Any, ...]]) -> None:
+        self.currentsize += len(postings) * POSTING_BYTES
+        if self.currentsize > self.limit:
+            self.save()
+        self.current.extend(postings)
+
+    def _write_run(self, f: Any, items: Iterable[tuple[Any, ...]]) -> None:
+        stream = iter(items)
+        while batch := list(islice(stream, self.run_batch)):
+            record = marshal.dumps(batch)
+            f.write(_RECORD_SIZE.pack(len(record)) + record)
+        f.close()
+
+    def _read_run(self, path: str) -> Iterator[tuple[Any, ...]]:
+        f = self._open_run(path)
+        try:
+            # Sized records read whole: marshal.load(f) reads a file object a
+            # few bytes per call (11 s for 456 records under the profiler).
+            while header := f.read(_RECORD_SIZE.size):
+                yield from marshal.loads(f.read(_RECORD_SIZE.unpack(header)[0]))
+        finally:
+            f.close()
+            self._remove_run(path)
+
+
+# Value types whose postings may be reused: equal now, equal later.
+_IMMUTABLE = frozenset({str, bytes, int, float, bool, datetime})
+# A posting's size as Whoosh's PostingPool estimates it (for a 6-letter
+# field, 7-letter term, 8-byte value).
+POSTING_BYTES = 190
+_RECORD_SIZE = struct.Struct("<Q")
+# A stored length byte's length; a zero byte reads as None, as in Whoosh.
+_BYTE_LENGTHS: list[int | None] = [None] + [byte_to_length(b) for b in range(1, 256)]
+
+
+class _WholeLengths:
+    """Field lengths for FieldWriter.add_postings, each column read whole."""
+
+    def __init__(self, pdr: Any, doc_count: int) -> None:
+        self._pdr = pdr
+        self._doc_count = doc_count
+
+    def doc_field_length_reader(self, fieldname: str, default: int = 0) -> Callable[[int], int | None]:
+        column = perdoc_length_column(self._pdr, fieldname)
+        if column is None:
+            return self._pdr.doc_field_length_reader(fieldname, default)
+        block = numeric_block(column, "B", self._doc_count)
+        if block is None:
+            return self._pdr.doc_field_length_reader(fieldname, default)
+        lengths = [_BYTE_LENGTHS[b] for b in block.raw]
+        lengths += [_BYTE_LENGTHS[block.default or 0]] * (self._doc_count - block.count)
+        return lengths.__getitem__
+
+
+# ------------------------------------------------------------ segments and commits
+
+def writer_has_documents(writer: Any) -> bool:
+    """Return True if a SegmentWriter has added documents to its new segment."""
+    return bool(writer._added)
+
+
+def finish_segment(writer: Any) -> Any:
+    """Return the Segment a SegmentWriter has written (its files closed),
+    without committing it: the parent process commits it later."""
+    return writer._finalize_segment()
+
+
+def commit_with_segments(writer: Any, segments: Sequence[Any]) -> None:
+    """Commit a SegmentWriter's own changes (its deletions, and old
+    segments its merge policy folds into a new one) together with
+    `segments` written elsewhere, as one new TOC; the writer is finished
+    (lock released) after."""
+    committed = writer._merge_segments(None, None, None)
+    if writer._added:  # the merge policy folded small old segments in
+        committed.append(writer._finalize_segment())
+    else:
+        writer._close_segment()
+    committed.extend(segments)
+    writer._commit_toc(committed)
+    writer._finish()
+
+
+def discard_writer_files(writer: Any) -> None:
+    """Remove a failed SegmentWriter's files and release its lock, the
+    cleanup Whoosh runs when cancel() itself failed."""
+    writer._cleanup_on_error()

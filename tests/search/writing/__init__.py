@@ -1,0 +1,1 @@
+"""Tests of search/writing/: article identity (new, updated, unchanged, conflict) and what an ingest writes."""
