@@ -35,7 +35,7 @@ from onrecord.search import Config, SegmentBatch, commit_batches, hold_write_loc
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_WORK = Path(os.environ.get("ONRECORD_BENCH_DIR", "/tmp/onrecord-bench"))
 STREAM_BATCH = 500  # articles per slice of the stream handed round the workers
-QUOTES_PER_PAGE = 100  # web.entities.QUOTES_PER_PAGE: used to name the middle and last pages
+QUOTES_PER_PAGE = Config().entity_page_size  # the entity pages' default: names the middle and last pages
 DONE_MARKER = "BUILT"
 
 

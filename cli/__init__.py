@@ -104,7 +104,7 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
         settings = (*settings, f"cluster={cluster}")
     config = load_config(settings=settings, index_dir=index_dir, file_budget=file_budget,
                          write_lock_timeout=lock_wait, accept_updates=accept_updates or None)
-    _or_exit(load_annotation_files)  # a bad speakers or institutions file: one line, before any file
+    _or_exit(lambda: load_annotation_files(config))  # a bad speakers or institutions file: one line, first
     quiet_trafilatura()  # its per-page warnings: a skipped page is in the summary already
     index = _or_exit(lambda: open_index(config.index_dir, create=True, config=config))
     progress = ProgressLine(sys.stderr)
@@ -223,13 +223,13 @@ def extract_command(files: tuple[Path, ...], as_json: bool, settings: tuple[str,
     from onrecord.indexer.parse.html.parser import quiet_trafilatura
     from onrecord.indexer.pipeline import extract_file
 
-    load_config(settings=settings)  # checked like every command's (none changes extraction yet)
-    _or_exit(load_annotation_files)  # a bad speakers or institutions file: one line, once
+    config = load_config(settings=settings)  # the speakers and institutions settings name files
+    annotation_files = _or_exit(lambda: load_annotation_files(config))  # a bad one: one line, once
     quiet_trafilatura()
     failed = False
     for path in files:
         try:
-            articles = extract_file(path)
+            articles = extract_file(path, annotation_files=annotation_files)
         except (IngestError, OSError) as exc:
             failed = True
             _echo_error(path, str(exc), as_json)

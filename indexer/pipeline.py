@@ -20,12 +20,21 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from onrecord.indexer.annotate.annotator import load_annotation_files
+from onrecord.indexer.annotate.annotator import AnnotationFiles, load_annotation_files
 from onrecord.indexer.extraction import FileOutcome, extract_file, extract_outcome
 from onrecord.indexer.progress import COMMITTING, READING, STARTING, WRITING, ProgressCallback, ProgressReport
 from onrecord.indexer.read.inputs import find_input_files
 from onrecord.indexer.tally import Tally
-from onrecord.search import Config, Index, IngestSummary, Resolver, hold_write_lock, open_resolver, write_articles
+from onrecord.search import (
+    Clock,
+    Config,
+    Index,
+    IngestSummary,
+    Resolver,
+    hold_write_lock,
+    open_resolver,
+    write_articles,
+)
 
 __all__ = ["FileOutcome", "extract_file", "extract_outcome", "ingest_paths", "iter_input_files"]
 
@@ -50,6 +59,7 @@ def ingest_paths(
     cluster: str | None = None,
     on_progress: ProgressCallback | None = None,
     include_all: bool = False,
+    clock: Clock | None = None,
 ) -> IngestSummary:
     """Extract every file under `paths` and write its articles to `index`.
 
@@ -67,9 +77,12 @@ def ingest_paths(
     in this process and commit every `batch_articles` articles (default:
     config.batch_articles).  A file
     taking over `file_budget` seconds (default: config.file_budget when a
-    config is given, else no limit) to extract is skipped (BudgetError's
-    reason).  `config` (default: the SETTINGS defaults) also gives
-    tasks_per_commit and worker_memory_mb to cluster runs.  Files are reported to
+    config is given, else no limit) on `clock` (default time.perf_counter;
+    a test passes a fake one) to extract is skipped (BudgetError's
+    reason).  `config` (default: the SETTINGS defaults) also names the
+    operator's speakers and institutions files (read once, here) and gives
+    tasks_per_commit, task_min_bytes, task_max_bytes and worker_memory_mb to
+    cluster runs.  Files are reported to
     `on_file` in input order either way, and the run's stage and files read
     so far to `on_progress` (indexer.progress: the first event before any
     file is read, the last DONE).  A folder walk leaves out files that are
@@ -78,16 +91,16 @@ def ingest_paths(
     writer keeps the index's write lock, IndexWriteError if a commit cannot
     be written (earlier commits of the run stay), WorkerError if the
     cluster cannot be reached or fails (a worker that dies is replaced and
-    its task run again), CorrectionsError if a speakers file
-    ($ONRECORD_SPEAKERS) is bad, RegistryError if an institutions file
-    ($ONRECORD_INSTITUTIONS) is."""
+    its task run again), CorrectionsError if a speakers file (the
+    speakers setting's) is bad, RegistryError if an institutions file
+    (the institutions setting's) is."""
     started = time.perf_counter()
-    # A bad speakers or institutions file stops the run here, once, rather
-    # than failing every file (the CLI prints its one line and exits 2).
-    load_annotation_files()
     if file_budget is None and config is not None:
         file_budget = config.file_budget
     config = config or Config()
+    # A bad speakers or institutions file stops the run here, once, rather
+    # than failing every file (the CLI prints its one line and exits 2).
+    annotation_files = load_annotation_files(config)
     found = find_input_files(paths, include_all)
     files = found.files
     address = cluster if cluster is not None else config.cluster
@@ -99,11 +112,11 @@ def ingest_paths(
         if index.path is not None and (address or (count > 1 and _big(files, config))):
             report.stage(STARTING)
             summary = _ingest_on_cluster(files, index, address, count, on_file, file_budget, config,
-                                         report)
+                                         report, annotation_files)
         else:
             report.stage(READING)
             summary = _ingest_serial(files, index, on_file, batch_articles or config.batch_articles,
-                                     file_budget, report)
+                                     file_budget, report, annotation_files, clock)
     report.finish()
     summary.files += len(found.skipped)  # links not followed and unreadable folders
     summary.skipped[:0] = [(str(path), reason) for path, reason in found.skipped]
@@ -128,7 +141,8 @@ def _big(files: list[Path], config: Config) -> bool:
 
 def _ingest_on_cluster(files: list[Path], index: Index, address: str, workers: int,
                        on_file: Callable[[Path], None] | None, budget: float | None,
-                       config: Config, report: ProgressReport) -> IngestSummary:
+                       config: Config, report: ProgressReport,
+                       annotation_files: AnnotationFiles) -> IngestSummary:
     """Run indexer.distributed.client's ingest on the scheduler at `address`, else on
     a local cluster of `workers` processes."""
     from onrecord.indexer.distributed.client import cluster_client, ingest_cluster  # imports distributed
@@ -136,7 +150,7 @@ def _ingest_on_cluster(files: list[Path], index: Index, address: str, workers: i
     with cluster_client(address or None, workers) as client:
         return ingest_cluster(files, index, client, on_file, budget, config,
                               skip=lambda summary, path, why: _skip(summary, Path(path), why),
-                              local=not address, report=report)
+                              local=not address, report=report, annotation_files=annotation_files)
 
 
 def resolve_workers(workers: int | None, files: int) -> int:
@@ -147,7 +161,8 @@ def resolve_workers(workers: int | None, files: int) -> int:
 
 def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], None] | None,
                    batch_articles: int, budget: float | None = None,
-                   report: ProgressReport | None = None) -> IngestSummary:
+                   report: ProgressReport | None = None, annotation_files: AnnotationFiles | None = None,
+                   clock: Clock | None = None) -> IngestSummary:
     summary = IngestSummary()
     tally = Tally()
     report = report or ProgressReport(None, len(files))
@@ -156,7 +171,7 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
         summary.files += 1
         if on_file is not None:
             on_file(path)
-        outcome = extract_outcome(path, budget)
+        outcome = extract_outcome(path, budget, annotation_files=annotation_files, clock=clock)
         report.advance([position], READING)
         if outcome.reason is not None:
             _skip(summary, path, outcome.reason)

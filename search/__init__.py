@@ -29,13 +29,15 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.partialdates", ("PartialDate", "format_partial", "parse_iso_partial")),
     # Configuration: the SETTINGS table and the Config read from it.
     ("onrecord.search.config", (
-        "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "int_default",
+        "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings",
         "is_loopback_host", "load_config", "serve_port"
     )),
     # Errors every layer raises or maps (web/errors.py gives each its status code).
     ("onrecord.search.errors", (
         "BusyError", "IndexUnavailableError", "NotFoundError", "OnrecordError", "QueryError"
     )),
+    # A time budget checked cooperatively: a search request's, an input file's (indexer.budget).
+    ("onrecord.search.deadline", ("Clock", "Deadline", "DeadlineExceeded")),
     # Facets: the FACETS table of filterable fields.
     ("onrecord.search.facetdefs", ("FACETS", "FACETS_BY_NAME", "NAME_FACETS", "FacetDef")),
     # Reading: open an index, search it, fetch an article, check it.
@@ -73,11 +75,11 @@ if TYPE_CHECKING:
         ConfigError,
         Setting,
         describe_settings,
-        int_default,
         is_loopback_host,
         load_config,
         serve_port,
     )
+    from onrecord.search.deadline import Clock, Deadline, DeadlineExceeded
     from onrecord.search.engine import get_article, search
     from onrecord.search.errors import BusyError, IndexUnavailableError, NotFoundError, OnrecordError, QueryError
     from onrecord.search.facetdefs import FACETS, FACETS_BY_NAME, NAME_FACETS, FacetDef

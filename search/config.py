@@ -106,22 +106,23 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("batch_articles", 1000, int, "Articles per commit when indexing in one process."),
     Setting("tasks_per_commit", 2, int, "Tasks per worker between commits when indexing on a "
             "cluster."),
+    Setting("task_min_bytes", 256 * 1024, int, "Fewest input bytes in one cluster task (one segment "
+            "each), so a corpus makes few segments."),
+    Setting("task_max_bytes", 8 * 1024 * 1024, int, "Most input bytes in one cluster task, so every "
+            "worker gets several tasks."),
     Setting("file_budget", 60.0, float, "Seconds one input file may take to parse and annotate "
             "before it is skipped (inf: no limit; index --file-budget)."),
     Setting("accept_updates", False, bool, "Take a new version of an indexed article that keeps "
             "under half its text, or is mostly new text, as an update rather than a conflict kept "
             "apart (index --accept-updates)."),
+    # Annotation (indexer.annotate): the newsroom's own files, paths joined by os.pathsep
+    Setting("speakers", "", str, "Speakers files correcting quote attribution (aliases, names that are "
+            "never speakers), read at each index or extract: paths joined by `:` (`;` on Windows)."),
+    Setting("institutions", "", str, "Institutions files adding names and aliases to the packaged "
+            "list, read at each index or extract: paths joined by `:` (`;` on Windows)."),
 )
 SETTINGS_BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
 
-
-def int_default(name: str) -> int:
-    """Return the default of the whole-number setting `name` (for modules
-    that keep it as a constant)."""
-    default = SETTINGS_BY_NAME[name].default
-    if not isinstance(default, int):
-        raise TypeError(f"setting {name} is not a whole number")
-    return default
 
 @dataclass(frozen=True, slots=True)
 class Config:
@@ -160,8 +161,12 @@ class Config:
     cluster_min_bytes: int = 4_000_000
     batch_articles: int = 1000
     tasks_per_commit: int = 2
+    task_min_bytes: int = 256 * 1024
+    task_max_bytes: int = 8 * 1024 * 1024
     file_budget: float = 60.0
     accept_updates: bool = False
+    speakers: str = ""
+    institutions: str = ""
 
 
 def load_config(env: Mapping[str, str] | None = None,

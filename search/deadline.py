@@ -1,30 +1,45 @@
-"""One time budget per request, passed down to every stage of a search.
+"""One time budget, checked cooperatively: a search request's, or one
+input file's while the indexer reads and annotates it.
 
-Owns Deadline: created when a request starts (search.engine.search, an
-export), handed to each stage (parsing, term expansion, collection,
-near-duplicate grouping, facets, hits and highlighting, suggestions), and
-checked at loop boundaries (between postings blocks, expanded words,
-segments, hits), so it works in any thread (Whoosh's TimeLimitCollector
-needs signals, which only the main thread receives).  A stage that stops
-early records it with cut(); the result is then marked partial.
+Owns Deadline.  A search creates one when a request starts
+(search.engine.search, an export, a feed) and hands it to each stage
+(parsing, term expansion, collection, near-duplicate grouping, facets,
+hits and highlighting, suggestions); the indexer creates one per file (or
+per record of an export) and its parse and annotation stages check it
+(indexer.extraction turns DeadlineExceeded into the file's BudgetError,
+indexer.budget).  Checks sit at loop boundaries (between postings blocks,
+expanded words, segments, hits, paragraphs, quotes), so a deadline works in
+any thread and any worker process (Whoosh's TimeLimitCollector needs
+signals, which only the main thread receives), and a stage is never
+interrupted half-way through.  A search stage that stops early records it
+with cut(); the result is then marked partial.  The clock is a parameter,
+so a test can count checks instead of waiting on real time.
 """
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+
+Clock = Callable[[], float]  # seconds, never going backwards
 
 
 class DeadlineExceeded(Exception):
-    """Raised inside a loop when the request's time is up."""
+    """Raised inside a loop when the deadline's time is up."""
 
 
 class Deadline:
-    """A point in time after which a request stops and returns what it has.
+    """A point in time after which work stops and returns what it has.
 
-    `stage` names the stage running now (set by begin()); `stopped` lists
-    the stages that stopped early (cut()), in order."""
+    `seconds` is the budget (None: no limit; inf never passes; 0 has
+    always passed, which makes a timeout testable without timing), read on
+    `clock` (default time.perf_counter).  `stage` names the stage running
+    now (set by begin()); `stopped` lists the stages that stopped early
+    (cut()), in order."""
 
-    def __init__(self, seconds: float | None) -> None:
-        self.at = None if seconds is None else time.perf_counter() + max(0.0, seconds)
+    def __init__(self, seconds: float | None, clock: Clock = time.perf_counter) -> None:
+        self.seconds = seconds
+        self.clock = clock
+        self.at = None if seconds is None else clock() + max(0.0, seconds)
         self.stage = "start"
         self.stopped: list[str] = []
 
@@ -37,11 +52,11 @@ class Deadline:
         """Return the seconds left (0.0 once expired), None if unlimited."""
         if self.at is None:
             return None
-        return 0.0 if self.expired() else max(0.0, self.at - time.perf_counter())
+        return 0.0 if self.expired() else max(0.0, self.at - self.clock())
 
     def expired(self) -> bool:
         """Return True once the deadline has passed (never if unlimited)."""
-        return self.at is not None and time.perf_counter() >= self.at
+        return self.at is not None and self.clock() >= self.at
 
     def check(self) -> None:
         """Raise DeadlineExceeded if the deadline has passed."""
@@ -71,7 +86,7 @@ class _Portion(Deadline):
 
     def __init__(self, parent: Deadline, fraction: float) -> None:
         left = parent.remaining()
-        super().__init__(None if left is None else left * fraction)
+        super().__init__(None if left is None else left * fraction, parent.clock)
         self.parent = parent
         self.stage = parent.stage
         self.stopped = parent.stopped  # one record of cuts per request

@@ -11,8 +11,8 @@ of the words a query matched).
 from __future__ import annotations
 
 import re
-from array import array
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -21,7 +21,8 @@ from whoosh import query as wq
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.facetdefs import FACET_NAMES
-from onrecord.search.features.facets import CACHE_KEY, FacetCounts, FacetTable, as_docnum_array, build_facet_table
+from onrecord.search.features.commitview import CommitView, open_view
+from onrecord.search.features.facets import FacetCounts, FacetTable, as_docnum_array
 from onrecord.search.features.histogram import date_histogram
 from onrecord.search.features.selection import count_selected, has_selection, resolve_selection
 from onrecord.search.features.sightings import (
@@ -34,21 +35,10 @@ from onrecord.search.features.sightings import (
 from onrecord.search.features.snippets import find_term_spans, render_snippet
 from onrecord.search.features.versions import Versions, diff_paragraphs, pick_version, read_versions
 from onrecord.search.model import DateBucket, Hit, Metadata, Paragraph, SearchRequest, SearchResult, StoredArticle
-from onrecord.search.query.collecting import Collected, SortColumn, build_sort_column, collect, extend, restrict_query
+from onrecord.search.query.collecting import Collected, SortColumn, collect, extend, restrict_query
 from onrecord.search.query.paging import PageCount, count_pages, groups_to_form
-from onrecord.search.query.postings import segment_key, size_postings_cache
-from onrecord.search.query.querying import (
-    MarkTerms,
-    build_filter,
-    build_parser,
-    collect_mark_terms,
-    parse_query,
-    validate_request,
-)
+from onrecord.search.query.querying import MarkTerms, build_filter, collect_mark_terms, parse_query, validate_request
 from onrecord.search.query.queryterms import Expansion, expand_terms
-from onrecord.search.query.ranking import build_lengths
-from onrecord.search.query.resultcache import CACHE_KEY as RESULTS_KEY
-from onrecord.search.query.resultcache import ResultCache
 from onrecord.search.query.suggesting import suggest
 from onrecord.search.storage.damage import translate_damage
 from onrecord.search.storage.documents import load_quote_dicts, published_date, rebuild_paragraph, split_stored
@@ -86,33 +76,21 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None,
     if deadline is None:
         deadline = Deadline(timeout if timeout is not None else index.query_timeout)
     validate_request(request, index.max_result_window)
-    size_postings_cache(index.postings_cache_mb)
-    with translate_damage(index.label()), index.reading() as searcher:
-        cache = _result_cache(index)
+    with translate_damage(index.label()), open_view(index) as view:
+        cache = view.result_cache()
         cached = cache.get(request) if cache is not None else None
         if cached is not None:
             return cached
-        result = _run_search(index, searcher, request, deadline)
+        result = _run_search(view, request, deadline)
     if cache is not None:
         cache.put(request, result)
     return result
 
 
-def _result_cache(index: Index) -> ResultCache | None:
-    """Return the current generation's result cache, holding at most
-    index.result_cache_size results; None when that setting is 0 (off).
-    A result's page count depends on the paging settings: one cache each."""
-    size = index.result_cache_size
-    if size <= 0:
-        return None
-    key = f"{RESULTS_KEY}:{size}:{index.max_result_window}:{index.page_lookahead}"
-    return index.cached(key, lambda _searcher: ResultCache(size))
-
-
-def _run_search(index: Index, searcher: Any, request: SearchRequest,
-                deadline: Deadline) -> SearchResult:
+def _run_search(view: CommitView, request: SearchRequest, deadline: Deadline) -> SearchResult:
+    index, searcher = view.index, view.searcher
     deadline.begin("parse")
-    q = parse_query(_parser(index), request.query, index.max_query_chars)
+    q = parse_query(view.parser(), request.query, index.max_query_chars)
     deadline.begin("expand")
     # Expanding words may take at most half the time left: the matching
     # that needs them gets the rest.
@@ -121,19 +99,18 @@ def _run_search(index: Index, searcher: Any, request: SearchRequest,
     # A selection is resolved against the facet values before matching
     # (search.features.selection); without one the table can wait for the
     # counting, after the matches are in.
-    table = _facet_table(index, deadline) if has_selection(request) else None
+    table = _facet_table(view, deadline) if has_selection(request) else None
     if table is not None:
         request = resolve_selection(table, request)
     combined = restrict_query(expansion.query, build_filter(request))
     scored = q is not None and request.sort == "relevance"
-    collected, finder, groups, paging = _collect_groups(index, searcher, combined, scored,
-                                                        request, deadline)
+    collected, finder, groups, paging = _collect_groups(view, combined, scored, request, deadline)
     if table is None:
-        table = _facet_table(index, deadline)
+        table = _facet_table(view, deadline)
     matched = as_docnum_array(collected.docnums)  # once, for facets and histogram
-    facets = _count_facets(index, searcher, table, request, (expansion.query, combined),
+    facets = _count_facets(view, table, request, (expansion.query, combined),
                            collected, matched, deadline)
-    histogram = _histogram(index, matched, deadline)
+    histogram = _histogram(view, matched, deadline)
     offset = (request.page - 1) * request.per_page
     hits = _page_hits(index, finder, groups[offset:offset + request.per_page], q, deadline)
     deadline.begin("suggest")
@@ -158,43 +135,30 @@ def _note(deadline: Deadline, expansion: Expansion, cap: int) -> str:
     return " ".join(notes)
 
 
-def _parser(index: Index) -> Any:
-    """Return the index's query parser, built once per searcher."""
-    return index.cached("parser", lambda _s: build_parser(index.schema))
-
-
-def _sort_keys(index: Index, request: SearchRequest,
+def _sort_keys(view: CommitView, request: SearchRequest,
                deadline: Deadline) -> Callable[[], SortColumn] | None:
-    """Return a getter of the cached sort column for a date sort, else None
+    """Return a getter of the commit's sort column for a date sort, else None
     (the getter raises DeadlineExceeded if waiting for it outlasts `deadline`)."""
     field = _SORT_FIELDS.get(request.sort)
     if field is None:
         return None
-    return lambda: index.cached(f"sort:{field}", lambda s: build_sort_column(s, field), deadline)
+    return partial(view.sort_column, field, deadline)
 
 
-def _field_lengths(index: Index, reader: Any, fieldname: str, deadline: Deadline) -> array:
-    """Return a segment's field lengths, cached until the next commit (per
-    segment, so every pooled reader of it shares them).  Raises
-    DeadlineExceeded if another thread's build outlasts `deadline`."""
-    return index.cached(f"lengths:{segment_key(reader)}:{fieldname}",
-                        lambda _s: build_lengths(reader, fieldname), deadline)
-
-
-def _facet_table(index: Index, deadline: Deadline) -> FacetTable | None:
-    """Return the searcher's cached FacetTable; None (and the deadline
-    records the cut) if the deadline passed first or while it was being
-    built (by this thread or another)."""
+def _facet_table(view: CommitView, deadline: Deadline) -> FacetTable | None:
+    """Return the commit's FacetTable; None (and the deadline records the
+    cut) if the deadline passed first or while it was being built (by this
+    thread or another)."""
     deadline.begin("facets")
     try:
         deadline.check()
-        return index.cached(CACHE_KEY, lambda s: build_facet_table(s, deadline), deadline)
+        return view.facet_table(deadline)
     except DeadlineExceeded:
         deadline.cut()
         return None
 
 
-def _count_facets(index: Index, searcher: Any, table: FacetTable | None,
+def _count_facets(view: CommitView, table: FacetTable | None,
                   request: SearchRequest, queries: tuple[wq.Query | None, wq.Query],
                   collected: Collected, matched: np.ndarray, deadline: Deadline) -> FacetCounts:
     """Return the facet counts of the search (search.features.selection),
@@ -203,30 +167,27 @@ def _count_facets(index: Index, searcher: Any, table: FacetTable | None,
     if table is None:
         return FacetCounts({name: [] for name in FACET_NAMES}, {})
     words, combined = queries
-    count = lambda: count_selected(table, searcher, words, request, matched, deadline)  # noqa: E731
     if isinstance(combined, wq.Every) and not collected.partial:
-        # The browse page (no words, no filters) counts the whole index:
-        # the same answer until the next commit.
-        key = f"facets:all:{request.facet_all}:{request.facet_filter}"
-        return index.cached(key, lambda _s: count())
-    return count()
+        # The browse page (no words, no filters: no selection to count
+        # apart) counts the whole index: the same answer until the next commit.
+        return view.browse_counts(table, matched, request.facet_all, request.facet_filter)
+    return count_selected(table, view.searcher, words, request, matched, deadline, view.postings)
 
 
-def _histogram(index: Index, matched: np.ndarray, deadline: Deadline) -> list[DateBucket]:
+def _histogram(view: CommitView, matched: np.ndarray, deadline: Deadline) -> list[DateBucket]:
     """Return the date histogram of the `matched` docnums; none if the
     deadline passed first (the cut is recorded)."""
     deadline.begin("histogram")
     try:
         deadline.check()
-        column = index.cached("sort:oldest_key",
-                              lambda s: build_sort_column(s, "oldest_key"), deadline)
+        column = view.sort_column("oldest_key", deadline)
     except DeadlineExceeded:
         deadline.cut()
         return []
     return date_histogram(column.keys, matched)
 
 
-def _collect_groups(index: Index, searcher: Any, combined: wq.Query, scored: bool,
+def _collect_groups(view: CommitView, combined: wq.Query, scored: bool,
                     request: SearchRequest, deadline: Deadline) -> tuple[
                         Collected, SightingFinder, list[tuple[int, float, list[int]]], PageCount]:
     """Collect the matches and group the ranked ones through the requested
@@ -237,13 +198,15 @@ def _collect_groups(index: Index, searcher: Any, combined: wq.Query, scored: boo
     sort keys already collected where there are any, so only Whoosh's
     fallback collector runs again)."""
     deadline.begin("collect")
+    index, searcher = view.index, view.searcher
     wanted = request.page * request.per_page
     goal = groups_to_form(request.page, request.per_page, index.max_result_window,
                           index.page_lookahead)
-    finder = open_finder(index, searcher)
-    sort_keys = _sort_keys(index, request, deadline)
-    lengths = lambda reader, name: _field_lengths(index, reader, name, deadline)  # noqa: E731
-    collected = collect(searcher, combined, scored, goal, sort_keys, deadline, lengths)
+    finder = open_finder(view)
+    sort_keys = _sort_keys(view, request, deadline)
+    lengths = partial(view.lengths, deadline=deadline)
+    collected = collect(searcher, combined, scored, goal, sort_keys, deadline, lengths,
+                        view.postings)
     limit = goal
     while True:
         if collected.partial:
@@ -257,7 +220,7 @@ def _collect_groups(index: Index, searcher: Any, combined: wq.Query, scored: boo
         limit *= 2
         deadline.begin("collect")
         collected = extend(collected, limit) or collect(
-            searcher, combined, scored, limit, sort_keys, deadline, lengths)
+            searcher, combined, scored, limit, sort_keys, deadline, lengths, view.postings)
     if len(groups) < wanted and not everything and not collected.partial:
         # Folding left the page short and there is no time to rank
         # further: the page comes from the ranking alone, unfolded.
@@ -383,7 +346,9 @@ def _mark_changes(index: Index, article: StoredArticle, versions: Versions,
 def _article_terms(index: Index, query: str) -> MarkTerms:
     if not query or not isinstance(query, str):
         return MarkTerms()
+    with open_view(index) as view:
+        parser = view.parser()
     try:
-        return collect_mark_terms(parse_query(_parser(index), query, index.max_query_chars))
+        return collect_mark_terms(parse_query(parser, query, index.max_query_chars))
     except QueryError:
         return MarkTerms()

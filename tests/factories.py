@@ -20,10 +20,12 @@ def make_article(doc_id: str, paras: Sequence[Para], *, title: str | None = "Tit
                  outlet: str | None = "The Ledger", published: dt.date | None = PUBLISHED,
                  url: str | None = None, para_id: str = "{doc_id}-p{n}",
                  speaker: str | None = None, role: str | None = None, cue: str | None = None,
-                 speakers: Sequence[str] = (), institutions: Sequence[str] = ()) -> Article:
+                 speakers: Sequence[str] = (), institutions: Sequence[str] = (),
+                 meta: Metadata | None = None) -> Article:
     """Return article `doc_id` whose paragraphs are `paras`, joined by
     blank lines (offsets to match); ids from `para_id` and the title from
-    `title`, formatted with {doc_id} and {n} (from 1).  With `speaker`,
+    `title`, formatted with {doc_id} and {n} (from 1), or the whole
+    `meta` when given (title, outlet, published and url then unused).  With `speaker`,
     a paragraph given as text is all a quote of theirs, one given as
     (text, quoted) has `quoted` as their quote (None: no quote), with
     `role` and `cue`; each paragraph also names `speakers` and
@@ -37,8 +39,9 @@ def make_article(doc_id: str, paras: Sequence[Para], *, title: str | None = "Tit
             text=text, quotes=quotes, institutions=list(institutions),
             speakers=list(speakers) + ([speaker] if quotes and speaker else [])))
         offset += len(text) + 2
-    meta = Metadata(title=None if title is None else title.format(doc_id=doc_id), outlet=outlet,
-                    url=url, published=published)
+    if meta is None:
+        meta = Metadata(title=None if title is None else title.format(doc_id=doc_id), outlet=outlet,
+                        url=url, published=published)
     texts = [p.text for p in paragraphs]
     return Article(id=doc_id, source=f"{doc_id}.txt", text="\n\n".join(texts), meta=meta,
                    paragraphs=paragraphs)

@@ -8,12 +8,14 @@ indexer/distributed/ imports Dask, only the fenced modules of search/storage/
 touch Whoosh's private attributes, nothing imports the old bare package
 names, and nothing outside search/ imports below its front door
 (`onrecord.search`'s exports), while search/'s own modules never import
-that door.
+that door, and only search/config.py reads the environment (every setting
+through load_config).
 
 Each rule is a row of a table; a new rule is one row."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -88,7 +90,8 @@ def source_modules() -> list[tuple[str, ast.Module]]:
     return found
 
 
-def imported_names(tree: ast.Module) -> set[str]:
+@functools.cache  # each rule below walks every module's tree again
+def imported_names(tree: ast.Module) -> frozenset[str]:
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -96,7 +99,7 @@ def imported_names(tree: ast.Module) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             names.add(node.module)
             names.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return names
+    return frozenset(names)
 
 
 def within(name: str, prefix: str) -> bool:
@@ -214,3 +217,21 @@ def module_lines() -> dict[str, int]:
 def test_modules_stay_under_the_size_limit() -> None:
     lines = module_lines()
     assert {name for name, count in lines.items() if count > MAX_MODULE_LINES} == OVERSIZED
+
+
+# The one module that reads the process environment: every tunable is a row of
+# SETTINGS, read through load_config (its ONRECORD_<NAME> variable included).
+ENVIRONMENT_READERS = {"onrecord.search.config"}
+
+
+def reads_environment(tree: ast.AST) -> bool:
+    """Return True if the module uses os.environ or os.getenv (or imports them from os)."""
+    return any(isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv")
+               and isinstance(node.value, ast.Name) and node.value.id == "os"
+               or isinstance(node, ast.ImportFrom) and node.module == "os"
+               and any(alias.name in ("environ", "getenv") for alias in node.names)
+               for node in ast.walk(tree))
+
+
+def test_only_the_settings_read_the_environment() -> None:
+    assert {name for name, tree in MODULES if reads_environment(tree)} == ENVIRONMENT_READERS

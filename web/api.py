@@ -23,7 +23,7 @@ def api_search() -> Response:
     return every year."""
     state = get_state()
     refuse_unknown_params(request.args.keys())
-    req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
+    req = parse_search_request(request.args, state.config)
     result = search_layer.search(state.index(), req)
     return jsonify(public_permalinks(result.to_dict(), site_root()))
 

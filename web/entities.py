@@ -20,7 +20,7 @@ from werkzeug.routing import BaseConverter
 from werkzeug.wrappers import Response
 
 import onrecord.search as search_entities  # looked up per call, as search_layer elsewhere
-from onrecord.search import EntityList, EntityProfile, NotFoundError, QueryError, article_openings, int_default
+from onrecord.search import EntityList, EntityProfile, NotFoundError, QueryError, article_openings
 from onrecord.web.api import json_page
 from onrecord.web.charts import build_timeline
 from onrecord.web.feeds import feed_url_for
@@ -41,10 +41,6 @@ RELATED: dict[str, list[tuple[str, str]]] = {
     "institution": [("speakers_for", "Who speaks for it"), ("speakers_about", "Who speaks about it")],
 }
 RELATED_KIND: dict[str, str] = {"institutions": "institution", "speakers_for": "speaker", "speakers_about": "speaker"}
-# Quotes per profile page (?page=N): the page's size stays bounded however
-# much one person said; counts and the chart still cover every quote.  The
-# entity_page_size setting; this is its default (search.config).
-QUOTES_PER_PAGE = int_default("entity_page_size")
 # Most roles and related names listed (by count); the rest are summed up
 # as "and N more", so a prolific speaker's page stays small.
 SHOWN_ROLES = 10

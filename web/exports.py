@@ -166,7 +166,7 @@ def export_response(ext: str) -> Response:
     """Return the streamed export of the current request in format `ext`."""
     state = get_state()
     refuse_unknown_params(request.args.keys(), extra=("rows",))
-    req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
+    req = parse_search_request(request.args, state.config)
     kind = parse_rows(request.args.get("rows"))
     columns = list(EXPORT_COLUMNS[kind])
     found = start_rows(iter(search_layer.iter_export_rows(state.index(), req, kind)))

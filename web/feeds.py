@@ -46,7 +46,7 @@ def search_feed() -> Response:
     """Return the Atom feed of the search the parameters describe."""
     state = get_state()
     refuse_unknown_params(request.args.keys())
-    req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
+    req = parse_search_request(request.args, state.config)
     args = feed_params(req)
     page = url_for("pages.search_page", **args)
     return atom_response(newest_paragraphs(state.index(), req), search_title(req), page,

@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 
 import onrecord.search as search_layer  # names looked up per call reach a patch of their home module
-from onrecord.search import Paragraph, StoredArticle, article_openings, int_default, paragraph_permalink
+from onrecord.search import Paragraph, StoredArticle, article_openings, paragraph_permalink
 from onrecord.web.api import json_page
 from onrecord.web.changes import change_marks
 from onrecord.web.facetview import facet_views, histogram_bars
@@ -33,10 +33,6 @@ from onrecord.web.state import get_state
 bp = Blueprint("pages", __name__)
 MAX_PARAGRAPH = 100_000_000  # bound for ?p=N; articles of 200,000 paragraphs exist
 MAX_VERSION = 1_000_000  # bound for ?version=N
-# Paragraphs per article page: a longer article is shown in windows (?page=K,
-# or the window holding ?p=N), so no page outgrows a few hundred kilobytes.
-# The article_window setting; this is its default (search.config).
-ARTICLE_WINDOW = int_default("article_window")
 
 
 @bp.get("/")
@@ -44,7 +40,7 @@ def search_page() -> str:
     """Return the search page for the request's parameters (one it does not
     know is ignored, with a note saying so beside the query box)."""
     state = get_state()
-    req = parse_search_request(request.args, state.config.per_page, state.config.max_query_chars)
+    req = parse_search_request(request.args, state.config)
     result = search_layer.search(state.index(), req)
     links = SearchLinks(req, url_for("pages.search_page"), state.config.per_page)
     return render_template(

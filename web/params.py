@@ -19,11 +19,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
-from onrecord.search import FACETS_BY_NAME, MAX_PER_PAGE, NAME_FACETS, QueryError, SearchRequest, SortOrder, int_default
+from onrecord.search import FACETS_BY_NAME, MAX_PER_PAGE, NAME_FACETS, Config, QueryError, SearchRequest, SortOrder
 
-# The default of the max_query_chars setting (search.config), which the
-# search layer enforces too; callers pass their config's.
-MAX_QUERY_CHARS = int_default("max_query_chars")
 MAX_FILTER_VALUES = 20
 MAX_FILTER_CHARS = 200
 MAX_PAGE = 10_000
@@ -34,9 +31,9 @@ FILTER_PARAMS: dict[str, str] = {f.name: str(f.request_attr) for f in NAME_FACET
 # URL parameter excluding a value -> the facet name (not_speaker -> speaker).
 EXCLUDE_PARAMS: dict[str, str] = {f.exclude_param: f.name for f in NAME_FACETS}
 # Single-valued form field -> the most characters echoed back into the form
-# (longer values are refused anyway: the query by parse_query, others by
-# their parsers, which accept nothing near these lengths).
-FORM_FIELD_CHARS: dict[str, int] = {"q": MAX_QUERY_CHARS, "since": 40, "until": 40, "sort": 40,
+# (longer values are refused anyway by their parsers, which accept nothing
+# near these lengths; the query, "q", is cut to the max_query_chars setting).
+FORM_FIELD_CHARS: dict[str, int] = {"since": 40, "until": 40, "sort": 40,
                                     "quotes_only": 40, "named_only": 40, "per_page": 40, "facet_all": 40,
                                     "facet_q": MAX_FILTER_CHARS}
 # The single-valued parameters parse_search_request reads.  With the
@@ -70,16 +67,16 @@ class ArgSource(Protocol):
     def getlist(self, key: str) -> list[str]: ...
 
 
-def parse_search_request(args: ArgSource, default_per_page: int = 10,
-                         max_query_chars: int = MAX_QUERY_CHARS) -> SearchRequest:
+def parse_search_request(args: ArgSource, config: Config | None = None) -> SearchRequest:
     """Return the SearchRequest described by `args`.
 
     Reads only SEARCH_PARAMS: the caller refuses or notes the others
     (refuse_unknown_params, unknown_param_notes); missing ones take their
-    defaults.
+    defaults (per_page: `config`'s setting; default Config()).
     Raises QueryError with a message naming the parameter for any bad value
-    (a query longer than `max_query_chars`, the max_query_chars setting).
+    (a query longer than `config`'s max_query_chars setting).
     """
+    config = config or Config()
     since = parse_date(args.get("since"), "since")
     until = parse_date(args.get("until"), "until")
     if since and until and since > until:
@@ -89,19 +86,19 @@ def parse_search_request(args: ArgSource, default_per_page: int = 10,
         excluded=parse_exclusions(args),
         facet_all=parse_facet_name(args.get("facet_all")),
         facet_filter="".join(parse_filter([args.get("facet_q") or ""], "facet_q")),
-        query=parse_query(args.get("q"), max_query_chars),
+        query=parse_query(args.get("q"), config.max_query_chars),
         since=since,
         until=until,
         quotes_only=parse_flag(args.get("quotes_only"), "quotes_only"),
         named_only=parse_flag(args.get("named_only"), "named_only"),
         sort=parse_sort(args.get("sort")),
         page=parse_int(args.get("page"), "page", 1, 1, MAX_PAGE),
-        per_page=parse_int(args.get("per_page"), "per_page", default_per_page, 1, MAX_PER_PAGE),
+        per_page=parse_int(args.get("per_page"), "per_page", config.per_page, 1, MAX_PER_PAGE),
         **filters,
     )
 
 
-def parse_query(raw: str | None, max_chars: int = MAX_QUERY_CHARS) -> str:
+def parse_query(raw: str | None, max_chars: int) -> str:
     """Return the trimmed query; raises QueryError if it is longer than
     `max_chars` (the max_query_chars setting)."""
     query = (raw or "").strip()
@@ -205,12 +202,12 @@ def hidden_filters(args: ArgSource) -> list[tuple[str, str]]:
     return pairs
 
 
-def raw_form(args: Mapping[str, str], max_query_chars: int = MAX_QUERY_CHARS) -> dict[str, str]:
+def raw_form(args: Mapping[str, str], max_query_chars: int) -> dict[str, str]:
     """Return the single-valued form fields as the user typed them, so a
     page showing an error can refill the form; each is cut to its
-    FORM_FIELD_CHARS limit, the query to `max_query_chars` (an echo never
-    outgrows what a search accepts)."""
-    limits = {**FORM_FIELD_CHARS, "q": max_query_chars}
+    FORM_FIELD_CHARS limit, the query to `max_query_chars` (the setting: an
+    echo never outgrows what a search accepts)."""
+    limits = {"q": max_query_chars, **FORM_FIELD_CHARS}
     return {key: str(args.get(key) or "")[:limit] for key, limit in limits.items()}
 
 

@@ -5,24 +5,30 @@ recognise institutional speakers), then dates, then quotes and speakers,
 then the names found cleaned of hidden characters (indexer.parse.invisibles), then
 the newsroom's speaker corrections (indexer.annotate.corrections).
 Each stage is a pure function Article -> Article in its own module; each
-takes an optional per-file Deadline and checks it per paragraph.
+takes an optional per-file Deadline and checks it per paragraph.  It also
+owns reading the operator's files once per run (load_annotation_files: the
+institutions and speakers settings' files) into AnnotationFiles, which the
+run hands to every file's annotation, in this process or a worker's.
 """
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.indexer.annotate.corrections import apply_corrections, load_corrections
+from onrecord.indexer.annotate.corrections import Corrections, apply_corrections, load_corrections
 from onrecord.indexer.annotate.dates import annotate_dates
 from onrecord.indexer.annotate.institutions.institutions import annotate_institutions
-from onrecord.indexer.annotate.institutions.registry import load_registry
-from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry, load_registry
+from onrecord.indexer.budget import check
 from onrecord.indexer.parse.invisibles import clean_names
-from onrecord.search import Article
+from onrecord.search import Article, Config, Deadline
 
 
 class Stage(Protocol):
-    """One annotation stage: pure, raising BudgetError past `deadline`."""
+    """One annotation stage: pure, raising DeadlineExceeded past `deadline`."""
 
     def __call__(self, article: Article, *, deadline: Deadline | None = None) -> Article: ...
 
@@ -31,20 +37,51 @@ STAGES: tuple[Stage, ...] = (annotate_institutions, annotate_dates, annotate_quo
                              apply_corrections)
 
 
-def load_annotation_files() -> None:
-    """Read the operator's files the stages use ($ONRECORD_INSTITUTIONS,
-    $ONRECORD_SPEAKERS; both cached), so that a bad one stops a command
-    once, before its first input file, rather than failing every file.
-    Raises RegistryError or CorrectionsError (one line naming the file)."""
-    load_registry()
-    load_corrections()
+@dataclass(frozen=True, slots=True)
+class AnnotationFiles:
+    """The operator's files as read: the institutions registry (the
+    packaged list, then the institutions setting's files) and the speakers
+    setting's corrections.  Picklable, so a cluster's workers annotate with
+    the files the indexing process read, wherever they run."""
+
+    registry: InstitutionRegistry
+    corrections: Corrections
 
 
-def annotate_article(article: Article, deadline: Deadline | None = None) -> Article:
+def load_annotation_files(config: Config | None = None) -> AnnotationFiles:
+    """Return the files named by `config`'s institutions and speakers
+    settings (os.pathsep-separated; default Config(): none, so the packaged
+    institutions alone), read once (cached per list), so that a bad one
+    stops a command before its first input file rather than failing every
+    file.  Raises RegistryError or CorrectionsError (one line naming the file)."""
+    config = config or Config()
+    return AnnotationFiles(load_registry(*setting_paths(config.institutions)),
+                           load_corrections(*setting_paths(config.speakers)))
+
+
+def setting_paths(value: str) -> list[str]:
+    """Return the paths of a setting that lists files, os.pathsep-separated (blanks left out)."""
+    return [path for path in value.split(os.pathsep) if path.strip()]
+
+
+def bind_stages(files: AnnotationFiles) -> tuple[Stage, ...]:
+    """Return STAGES in their order, each stage that reads the operator's
+    files given its part of `files`."""
+    given: dict[Stage, Stage] = {
+        annotate_institutions: partial(annotate_institutions, registry=files.registry),
+        annotate_quotes: partial(annotate_quotes, registry=files.registry),
+        apply_corrections: partial(apply_corrections, corrections=files.corrections),
+    }
+    return tuple(given.get(stage, stage) for stage in STAGES)
+
+
+def annotate_article(article: Article, deadline: Deadline | None = None,
+                     annotation_files: AnnotationFiles | None = None) -> Article:
     """Return `article` annotated: institutions, dates, then quotes with
-    speakers.  Pure: the input article is not modified.  Raises BudgetError
-    once `deadline` (if any) has passed."""
-    for stage in STAGES:
+    speakers, with the operator's `annotation_files` (default: none, the
+    packaged institutions alone).  Pure: the input article is not
+    modified.  Raises DeadlineExceeded once `deadline` (if any) has passed."""
+    for stage in bind_stages(annotation_files or load_annotation_files()):
         check(deadline)
         article = stage(article, deadline=deadline)
     return article

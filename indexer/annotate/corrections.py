@@ -14,27 +14,26 @@ A file is JSON:
                    "aliases": ["Anthony Blair", "Tony Blair's"]}],
      "block": ["Ulster", "Game"]}
 
-Files come from $ONRECORD_SPEAKERS (os.pathsep-separated), read when the
-stage runs (never at import) as indexer.annotate.operatorfiles reads them (regular
-files of bounded size).  Names are cleaned of hidden characters like the
-names annotation finds (indexer.parse.invisibles) and compare with collapsed
-spaces and ignoring case.  A bad file raises CorrectionsError naming it.
+Files are the speakers setting's ($ONRECORD_SPEAKERS or `--setting
+speakers=`, os.pathsep-separated), read once per run before the first input
+file (indexer.annotate.annotator.load_annotation_files, never at import) as
+indexer.annotate.operatorfiles reads them (regular files of bounded size).
+Names are cleaned of hidden characters like the names annotation finds
+(indexer.parse.invisibles) and compare with collapsed spaces and ignoring
+case.  A bad file raises CorrectionsError naming it.
 """
 from __future__ import annotations
 
 import difflib
 import functools
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from onrecord.indexer.annotate.operatorfiles import read_json_file
-from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.budget import check
 from onrecord.indexer.parse.invisibles import clean_name, clean_value
-from onrecord.search import SPEAKER_TYPES, USER_SOURCE, Article, OnrecordError, Paragraph, Quote, SpeakerType
-
-ENV_VAR = "ONRECORD_SPEAKERS"
+from onrecord.search import SPEAKER_TYPES, USER_SOURCE, Article, Deadline, OnrecordError, Paragraph, Quote, SpeakerType
 
 
 class CorrectionsError(OnrecordError):
@@ -58,12 +57,11 @@ def fold_name(name: str) -> str:
     return clean_value(name).casefold()
 
 
-def load_corrections(env: Mapping[str, str] | None = None) -> Corrections:
-    """Return the corrections of every file in $ONRECORD_SPEAKERS (of `env`,
-    default os.environ), later files winning; none when it is unset.
-    Raises CorrectionsError if a file is missing or malformed."""
-    raw = (os.environ if env is None else env).get(ENV_VAR, "")
-    return _load_files(tuple(Path(p) for p in raw.split(os.pathsep) if p.strip()))
+def load_corrections(*paths: Path | str) -> Corrections:
+    """Return the corrections of the speakers files `paths`, later files
+    winning; none without a file.  Cached per file list.  Raises
+    CorrectionsError if a file is missing or malformed."""
+    return _load_files(tuple(Path(path) for path in paths))
 
 
 @functools.lru_cache(maxsize=8)
@@ -154,10 +152,9 @@ def correct_paragraph(para: Paragraph, corrections: Corrections) -> Paragraph:
 
 def apply_corrections(article: Article, *, deadline: Deadline | None = None,
                       corrections: Corrections | None = None) -> Article:
-    """Return `article` with the speakers files' corrections applied to its
-    quotes (the annotation stage after attribution).  Raises
-    CorrectionsError for a bad file, BudgetError past `deadline`."""
-    corrections = load_corrections() if corrections is None else corrections
+    """Return `article` with `corrections` (the speakers files', read by
+    load_corrections; None: none) applied to its quotes (the annotation
+    stage after attribution).  Raises DeadlineExceeded past `deadline`."""
     if not corrections:
         return article
     paragraphs = []

@@ -23,8 +23,8 @@ from bisect import bisect_left, insort
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from onrecord.indexer.budget import Deadline, check
-from onrecord.search import Article
+from onrecord.indexer.budget import check
+from onrecord.search import Article, Deadline
 
 MONTHS: dict[str, int] = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6,
@@ -225,7 +225,7 @@ def find_dates(text: str, published: dt.date | None) -> list[DateMention]:
 def annotate_dates(article: Article, *, deadline: Deadline | None = None) -> Article:
     """Return a copy of `article` whose paragraphs list the sorted unique
     ISO dates they mention, resolved against article.meta.published.
-    Checks `deadline` (BudgetError) before each paragraph."""
+    Checks `deadline` (DeadlineExceeded) before each paragraph."""
     published = article.meta.published
     paragraphs = []
     for p in article.paragraphs:

@@ -1,6 +1,6 @@
-"""Reading the JSON files an operator names in the environment: speakers
-files ($ONRECORD_SPEAKERS, indexer.annotate.corrections) and institutions files
-($ONRECORD_INSTITUTIONS, indexer.annotate.institutions.registry).
+"""Reading the JSON files an operator names in the settings: speakers
+files (the speakers setting, indexer.annotate.corrections) and institutions
+files (the institutions setting, indexer.annotate.institutions.registry).
 
 Owns how such a file is read: a regular file only (a FIFO would hang the
 run, a device such as /dev/zero never ends), at most MAX_BYTES, UTF-8

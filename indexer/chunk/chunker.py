@@ -135,15 +135,15 @@ def _sha1_hex(value: str) -> str:
     return hashlib.sha1(value.encode("utf-8")).hexdigest()[:ID_HEX_CHARS]
 
 
-def _normalised_text_sha1(text: str) -> str:
+def _normalised_text_sha1(text: str, piece_chars: int = HASH_PIECE_CHARS) -> str:
     """Return _sha1_hex(" ".join(text.split()).casefold()) without building
     that string or the list of every word at once (for a 49 MB page that
-    list alone took ~500 MB): the text is hashed in pieces cut at
-    whitespace, and casefold maps characters one by one, so the bytes
-    hashed are the same."""
+    list alone took ~500 MB): the text is hashed in pieces of about
+    `piece_chars` cut at whitespace, and casefold maps characters one by
+    one, so the bytes hashed are the same."""
     digest, start, wrote = hashlib.sha1(), 0, False
     while start < len(text):
-        end = start + HASH_PIECE_CHARS
+        end = start + piece_chars
         gap = _SPACE_RE.search(text, end) if end < len(text) else None
         end = gap.start() if gap else len(text)
         words = text[start:end].split()

@@ -35,6 +35,7 @@ import dask
 from distributed import Client, KilledWorker, LocalCluster
 from distributed.diagnostics.plugin import WorkerPlugin
 
+from onrecord.indexer.annotate.annotator import AnnotationFiles, load_annotation_files
 from onrecord.indexer.distributed.publishing import absorb, publish_results
 from onrecord.indexer.distributed.tasks import PROGRESS_TOPIC, ChunkResult, index_inputs
 from onrecord.indexer.errors import WorkerError
@@ -47,11 +48,9 @@ from onrecord.search import SCRATCH_DIR, Config, Index, IngestSummary, die_with_
 
 log = logging.getLogger(__name__)
 
-# Input bytes per task (one segment each): big enough that a corpus makes
-# few segments, small enough that every worker gets several tasks.
-CHUNK_BYTES_MIN = 256 * 1024
-CHUNK_BYTES_MAX = 8 * 1024 * 1024
-# Tasks per worker a corpus is cut into (within the CHUNK_BYTES bounds).
+# Tasks per worker a corpus is cut into (within the task_min_bytes and
+# task_max_bytes settings: big enough that a corpus makes few segments, small
+# enough that every worker gets several tasks).
 # Each task is one segment, and once a commit sees five or more segments
 # Whoosh's merge policy folds the small ones together in this (single)
 # writer while the workers wait: at 8 tasks per worker the BBC corpus
@@ -102,23 +101,25 @@ SCHEDULER_GONE = ("the Dask cluster failed mid-run ({exc}); the index still serv
 
 
 @contextmanager
-def cluster_client(address: str | None, workers: int) -> Iterator[Any]:
+def cluster_client(address: str | None, workers: int, connect_seconds: float = CONNECT_SECONDS,
+                   wait_seconds: float = WORKER_WAIT_SECONDS) -> Iterator[Any]:
     """Yield a distributed Client: of the scheduler at `address`, else of a
     new LocalCluster of `workers` single-threaded processes (closed on
     leaving; its processes also exit if this one is killed).  Raises
-    WorkerError if the scheduler cannot be reached or has no workers."""
+    WorkerError if the scheduler cannot be reached within `connect_seconds`
+    or has no workers after `wait_seconds`."""
     if address:
         try:
-            client = Client(address, timeout=CONNECT_SECONDS)
+            client = Client(address, timeout=connect_seconds)
         except (OSError, TimeoutError) as exc:
             raise WorkerError(f"cannot reach the Dask scheduler at {address} ({exc}); start one "
                               "with `dask scheduler` and workers with `dask worker ADDRESS`") from exc
         with client:
             try:
-                client.wait_for_workers(1, timeout=WORKER_WAIT_SECONDS)
+                client.wait_for_workers(1, timeout=wait_seconds)
             except TimeoutError as exc:
                 raise WorkerError(f"the Dask scheduler at {address} has no workers after "
-                                  f"{WORKER_WAIT_SECONDS} s; start some with `dask worker "
+                                  f"{wait_seconds:g} s; start some with `dask worker "
                                   f"{address}`") from exc
             yield client
         return
@@ -167,19 +168,24 @@ def ingest_cluster(files: list[Path], index: Index, client: Any,
                    on_file: Callable[[Path], None] | None = None, budget: float | None = None,
                    config: Config | None = None,
                    skip: Callable[[IngestSummary, str, str], None] | None = None,
-                   local: bool = False, report: ProgressReport | None = None) -> IngestSummary:
+                   local: bool = False, report: ProgressReport | None = None,
+                   annotation_files: AnnotationFiles | None = None) -> IngestSummary:
     """Index `files` on the cluster of `client` into the on-disk `index`
     (under its write lock), committing a wave of results at a time; with
     `local` (the workers share this machine's disk) tasks read the files
-    and build their segments in the index's scratch folder.  Each file a
-    worker finishes, and each commit, is told to `report`.  Returns the
-    IngestSummary (seconds not set).  Raises WorkerError if the cluster
-    fails, IndexWriteError if a commit fails."""
+    and build their segments in the index's scratch folder.  Every task
+    annotates with `annotation_files` (the operator's files as this process
+    read them; default none).  Each file a worker finishes, and each
+    commit, is told to `report`.  Returns the IngestSummary (seconds not
+    set).  Raises WorkerError if the cluster fails, IndexWriteError if a
+    commit fails."""
     config = config or Config()
     report = report or ProgressReport(None, len(files))
+    annotation_files = annotation_files or load_annotation_files(config)
     with hold_write_lock(index):  # held: taking it removes the scratch folder
         scratch = _make_scratch(index) if local else None
-        summary = _run_tasks(files, index, client, on_file, budget, config, skip, scratch, report)
+        summary = _run_tasks(files, index, client, on_file, budget, config, skip, scratch, report,
+                             annotation_files)
         if scratch is not None:  # the folders of segments nothing was kept from
             shutil.rmtree(scratch, ignore_errors=True)
     return summary
@@ -196,10 +202,11 @@ def _make_scratch(index: Index) -> Path:
 def _run_tasks(files: list[Path], index: Index, client: Any, on_file: Callable[[Path], None] | None,
                budget: float | None, config: Config,
                skip: Callable[[IngestSummary, str, str], None] | None,
-               scratch: Path | None, report: ProgressReport) -> IngestSummary:
+               scratch: Path | None, report: ProgressReport,
+               annotation_files: AnnotationFiles) -> IngestSummary:
     summary, tally = IngestSummary(), Tally()
     workers = worker_count(client)
-    chunks = chunk_files(files, workers, TASKS_PER_WORKER)
+    chunks = chunk_files(files, workers, TASKS_PER_WORKER, config)
     wave, window = workers * config.tasks_per_commit, workers * (1 + QUEUED_PER_WORKER)
     run = uuid.uuid4().hex[:8]
     pending: deque[tuple[Any, list[Path], int]] = deque()
@@ -210,12 +217,13 @@ def _run_tasks(files: list[Path], index: Index, client: Any, on_file: Callable[[
         if scratch is not None:
             return client.submit(index_inputs, [str(path) for path in chunk], budget,
                                  config.worker_memory_mb, scratch=str(scratch), in_place=True,
-                                 progress=(run, first), key=key, pure=False)
+                                 progress=(run, first), annotation_files=annotation_files, key=key, pure=False)
         return client.submit(index_inputs, [load_input(path) for path in chunk], budget,
-                             config.worker_memory_mb, progress=(run, first), key=key, pure=False)
+                             config.worker_memory_mb, progress=(run, first), annotation_files=annotation_files,
+                             key=key, pure=False)
 
     def extract(path: Path) -> Any:
-        return extract_outcome(path, budget)
+        return extract_outcome(path, budget, annotation_files=annotation_files)
 
     def take() -> None:
         future, chunk, first = pending.popleft()
@@ -287,13 +295,16 @@ def _results(future: Any, chunk: list[Path], first: int,
     return [result for one, path, at in singles for result in _results(one, path, at, submit)]
 
 
-def chunk_files(files: list[Path], workers: int, tasks_per_worker: int = 2) -> list[list[Path]]:
+def chunk_files(files: list[Path], workers: int, tasks_per_worker: int = TASKS_PER_WORKER,
+                config: Config | None = None) -> list[list[Path]]:
     """Return `files` split, in order, into chunks of similar byte size
-    (about `tasks_per_worker` per worker, within the CHUNK_BYTES bounds),
-    as many chunks as a multiple of `workers` where the files allow."""
+    (about `tasks_per_worker` per worker, within `config`'s task_min_bytes
+    and task_max_bytes; default Config()), as many chunks as a multiple of
+    `workers` where the files allow."""
+    config = config or Config()
     sizes = [_file_size(path) for path in files]
     total = sum(sizes) + len(sizes)  # + 1 a file: empty files still count
-    target = min(max(total // (workers * tasks_per_worker) + 1, CHUNK_BYTES_MIN), CHUNK_BYTES_MAX)
+    target = min(max(total // (workers * tasks_per_worker) + 1, config.task_min_bytes), config.task_max_bytes)
     # Whole rounds of equal tasks: cut greedily into 15 chunks of 8.3 MB and
     # one of 2.5 MB, the 250,000-paragraph bench left one of two workers idle
     # for 49 s of a 648 s run while the other ran the last full task.

@@ -21,11 +21,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from onrecord.indexer.annotate.annotator import AnnotationFiles
 from onrecord.indexer.extraction import extract_outcome
 from onrecord.indexer.read.reader import InputFile
 from onrecord.search import (
     Article,
     ArticleDigest,
+    Clock,
     LocalSegment,
     PortableSegment,
     build_segment,
@@ -66,9 +68,12 @@ class ChunkResult:
 
 def index_inputs(inputs: list[InputFile] | list[str], budget: float | None = None,
                  memory_mb: int | None = None, scratch: str | None = None,
-                 in_place: bool = False, progress: tuple[str, int] | None = None) -> ChunkResult:
+                 in_place: bool = False, progress: tuple[str, int] | None = None,
+                 annotation_files: AnnotationFiles | None = None, clock: Clock | None = None) -> ChunkResult:
     """Extract every file of `inputs` (loaded bytes, or paths read here),
-    each within `budget` seconds, and index their articles into one segment
+    each within `budget` seconds (on `clock`, default time.perf_counter) and
+    annotated with the operator's `annotation_files` as the indexing process
+    read them (default none), and index their articles into one segment
     built under `scratch` (default: the Dask worker's local folder, else
     the system's temporary one; with `in_place`, a folder on the index's
     filesystem where the segment's files stay).  With `progress` (the
@@ -84,7 +89,7 @@ def index_inputs(inputs: list[InputFile] | list[str], budget: float | None = Non
     items: list[InputFile | str] = list(inputs)
     for offset, item in enumerate(items):
         path, loaded = (item, None) if isinstance(item, str) else (item.path, item)
-        outcome = extract_outcome(Path(path), budget, loaded)
+        outcome = extract_outcome(Path(path), budget, loaded, annotation_files, clock)
         if progress is not None:
             _report_file(progress[0], progress[1] + offset)
         result.reasons.append((path, outcome.reason))

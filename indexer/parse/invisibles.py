@@ -22,8 +22,8 @@ import re
 import unicodedata
 from dataclasses import replace
 
-from onrecord.indexer.budget import Deadline, check
-from onrecord.search import Article, Paragraph, Quote
+from onrecord.indexer.budget import check
+from onrecord.search import Article, Deadline, Paragraph, Quote
 
 # (first, last, what they are).  A new invisible character is one row.
 HIDDEN: tuple[tuple[str, str, str], ...] = (
@@ -113,7 +113,7 @@ def clean_paragraph(para: Paragraph) -> Paragraph:
 def clean_names(article: Article, *, deadline: Deadline | None = None) -> Article:
     """Return `article` with the names annotation found in its text cleaned
     (the annotation stage after attribution, before the speakers file's
-    corrections compare them).  Raises BudgetError past `deadline`."""
+    corrections compare them).  Raises DeadlineExceeded past `deadline`."""
     paragraphs = []
     for para in article.paragraphs:
         check(deadline)

@@ -1,25 +1,24 @@
 """Speaker and institution pages: who is in the index and what they said.
 
 Owns list_entities() (every speaker or institution with its paragraph
-count, from the postings of the case-preserving facet fields, cached per
-searcher), page_entities() (one page of that list, filtered by part of a
-name) and get_entity() (one page of an EntityProfile: the entity's
+count, from the postings of the case-preserving facet fields, kept per
+commit by search.features.commitview), page_entities() (one page of that
+list, filtered by part of a name) and get_entity() (one page of an EntityProfile: the entity's
 paragraphs come from one postings lookup, never a scan of the whole index;
 counts and timeline over all of them from its search.outlines outline; only
 the page's quotes are built into records).
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Literal
 
 from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.facetdefs import FACETS
 from onrecord.search.features.citations import build_quote_record
+from onrecord.search.features.commitview import open_view
 from onrecord.search.features.outlines import EntityOutline, entity_quotes, outline_for
 from onrecord.search.features.sightings import SightingFinder, open_finder
 from onrecord.search.model import EntityList, EntityProfile, FacetValue, QuoteRecord
-from onrecord.search.query.docsets import deleted_docs, iter_posting_ids, open_postings
 from onrecord.search.storage.schema import join_names
 from onrecord.search.storage.store import Index
 
@@ -34,8 +33,8 @@ def list_entities(index: Index, kind: EntityKind) -> list[FacetValue]:
     paragraphs naming it, count descending then name.  Raises QueryError for
     an unknown kind, IndexUnavailableError if the index is closed."""
     fieldname = _facet_field(kind)
-    with index.reading():
-        values = index.cached(f"entities:{kind}", lambda s: _count_values(s, fieldname))
+    with open_view(index) as view:
+        values = view.entity_counts(fieldname)
     return list(values)
 
 
@@ -68,24 +67,6 @@ def _facet_field(kind: Any) -> str:
     return _FACET_FIELDS[kind]
 
 
-def _count_values(searcher: Any, fieldname: str) -> list[FacetValue]:
-    counts: Counter[str] = Counter()
-    for sub, _offset in searcher.leaf_searchers():
-        reader = sub.reader()
-        if fieldname not in reader.indexed_field_names():
-            continue
-        deleted = deleted_docs(reader)
-        for value in reader.field_terms(fieldname):
-            if not deleted:
-                counts[value] += reader.doc_frequency(fieldname, value)
-                continue
-            matcher = open_postings(reader, fieldname, value)
-            ids = iter_posting_ids(matcher) if matcher is not None else ()
-            counts[value] += sum(1 for d in ids if d not in deleted)
-    return [FacetValue(v, c) for v, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-            if c]
-
-
 def get_entity(index: Index, kind: EntityKind, name: str, page: int = 1,
                per_page: int | None = None) -> EntityProfile:
     """Return page `page` of the profile of the speaker or institution
@@ -99,12 +80,12 @@ def get_entity(index: Index, kind: EntityKind, name: str, page: int = 1,
     per_page = per_page or index.config.entity_page_size
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_CHARS:
         raise NotFoundError(f"no {kind} named {name!r} in the index")
-    with index.reading() as searcher:
-        canonical = _resolve_name(index, kind, searcher, fieldname, join_names([name]))
+    with open_view(index) as view:
+        canonical = _resolve_name(index, kind, view.searcher, fieldname, join_names([name]))
         if canonical is None:
             raise NotFoundError(f"no {kind} named {name!r} in the index")
-        finder = open_finder(index, searcher)
-        outline = outline_for(index, searcher, kind, canonical,
+        finder = open_finder(view)
+        outline = outline_for(view, kind, canonical,
                               sorted(finder.key_docnums(fieldname, canonical)))
         if not outline.paragraph_count:
             raise NotFoundError(f"no {kind} named {name!r} in the index")

@@ -20,11 +20,11 @@ from whoosh import query as wq
 from onrecord.search.deadline import Deadline
 from onrecord.search.errors import BusyError, QueryError
 from onrecord.search.features.citations import build_paragraph_row, build_quote_record
+from onrecord.search.features.commitview import open_view
 from onrecord.search.features.selection import resolve_with
 from onrecord.search.model import QuoteRecord, SearchRequest
 from onrecord.search.query.collecting import build_sort_column, collect, restrict_query
-from onrecord.search.query.postings import size_postings_cache
-from onrecord.search.query.querying import build_filter, build_parser, parse_query, validate_request
+from onrecord.search.query.querying import build_filter, parse_query, validate_request
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.ranking import build_lengths
 from onrecord.search.storage.documents import load_quote_dicts
@@ -66,9 +66,9 @@ def iter_export_rows(index: Index, request: SearchRequest,
     if rows not in EXPORT_COLUMNS:
         raise QueryError(f"unknown export rows {rows!r}; use quotes or paragraphs")
     validate_request(request)
-    parser = index.cached("export-parser", lambda _s: build_parser(index.schema))
+    with open_view(index) as view:
+        parser = view.parser()
     q = parse_query(parser, request.query, index.max_query_chars)
-    size_postings_cache(index.postings_cache_mb)
     return _stream_rows(index, q, request, rows)
 
 
@@ -115,13 +115,14 @@ def _ordered_docnums(index: Index, searcher: Any, q: wq.Query | None,
         raise QueryError(f"{', '.join(expansion.truncated[:3])} stand for more than "
                          f"{index.max_expanded_terms:,} index words, too many to export; "
                          "use longer prefixes or fewer fuzzy words")
-    combined = restrict_query(expansion.query, build_filter(resolve_with(searcher, request)))
+    resolved = resolve_with(searcher, request, index.facet_columns)
+    combined = restrict_query(expansion.query, build_filter(resolved))
     scored = q is not None and request.sort == "relevance"
     field = _SORT_FIELDS.get(request.sort)
     keys = build_sort_column(searcher, field) if field and not scored else None
     collected = collect(searcher, combined, scored, max(1, searcher.doc_count_all()),
                         (lambda: keys) if keys is not None else None, deadline,
-                        build_lengths)
+                        build_lengths, index.postings_cache)
     if deadline.partial or collected.partial:
         raise QueryError(f"this export needs more than {index.export_timeout:g} s to find "
                          "its rows; narrow it with more words or filters")

@@ -16,19 +16,18 @@ from typing import Any
 import numpy as np
 
 from onrecord.search.deadline import Deadline
+from onrecord.search.features.commitview import open_view
 from onrecord.search.features.selection import resolve_with
 from onrecord.search.model import SearchRequest, paragraph_permalink
 from onrecord.search.query.collecting import restrict_query
 from onrecord.search.query.docsets import match_docnums
-from onrecord.search.query.postings import size_postings_cache
-from onrecord.search.query.querying import build_filter, build_parser, parse_query, validate_request
+from onrecord.search.query.querying import build_filter, parse_query, validate_request
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.storage.damage import translate_damage
 from onrecord.search.storage.documents import published_date, split_stored
 from onrecord.search.storage.store import Index
 
 FEED_ENTRIES = 50  # entries per feed: feed readers poll, so the newest few suffice
-ORDER_KEY = "feed-order"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,35 +66,21 @@ def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_EN
     query and filters (its sort and paging are ignored).  Raises QueryError
     for a bad query, IndexUnavailableError if the index is closed or damaged."""
     validate_request(request)
-    parser = index.cached("feed-parser", lambda _s: build_parser(index.schema))
-    q = parse_query(parser, request.query, index.max_query_chars)
-    size_postings_cache(index.postings_cache_mb)
     deadline = Deadline(index.query_timeout)
-    with translate_damage(index.label()), index.reading() as searcher:
+    with translate_damage(index.label()), open_view(index) as view:
+        q = parse_query(view.parser(), request.query, index.max_query_chars)
+        searcher = view.searcher
         expansion = expand_terms(q, searcher.reader(), deadline, index.max_expanded_terms)
-        wanted = build_filter(resolve_with(searcher, request))
-        matched = match_docnums(searcher, restrict_query(expansion.query, wanted), deadline)
-        keys, times = index.cached(ORDER_KEY, lambda s: indexed_order(index, s))
+        wanted = build_filter(resolve_with(searcher, request, view.facet_columns))
+        matched = match_docnums(searcher, restrict_query(expansion.query, wanted), deadline,
+                                view.postings)
+        keys, times = view.feed_order()
         newest = _newest(matched.docnums, keys, limit)
         stored = [searcher.reader().stored_fields(d) for d in newest]
     index.records.fill(stored)
     entries = [_entry(s, times.get(s["doc_id"], "")) for s in stored]
     return Feed(entries, max((e.indexed_at for e in entries), default=None),
                 partial=matched.partial or deadline.partial)
-
-
-def indexed_order(index: Index, searcher: Any) -> tuple[np.ndarray, dict[str, str]]:
-    """Return (the rank of each document's article by when it was indexed,
-    by docnum; {doc_id: indexed_at}), built once per commit."""
-    times = index.records.latest_indexed()
-    rank = {stamp: i + 1 for i, stamp in enumerate(sorted(set(times.values())))}
-    keys = np.zeros(searcher.doc_count_all(), dtype=np.int64)
-    reader = searcher.reader()
-    for term in reader.lexicon("doc_id"):
-        doc_id = term.decode("utf-8") if isinstance(term, bytes) else str(term)
-        ids = np.fromiter(reader.postings("doc_id", term).all_ids(), dtype=np.int64)
-        keys[ids] = rank.get(times.get(doc_id, ""), 0)
-    return keys, times
 
 
 def _newest(docnums: set[int], keys: np.ndarray, limit: int) -> list[int]:

@@ -18,10 +18,10 @@ from typing import Any, Literal
 
 from onrecord.search.errors import QueryError
 from onrecord.search.facetdefs import FACETS_BY_NAME
+from onrecord.search.features.commitview import open_view
 from onrecord.search.features.entities import list_entities
 from onrecord.search.features.outlines import EntityOutline, outline_for
 from onrecord.search.features.sightings import open_finder
-from onrecord.search.query.collecting import build_sort_column
 from onrecord.search.storage.schema import UNDATED_KEY
 from onrecord.search.storage.store import Index
 
@@ -119,13 +119,13 @@ def _fill_spans(index: Index, matches: list[SpeakerMatch]) -> None:
     """Set each match's quote count and first and last quote dates, from
     the speaker's outline (one pass over their paragraphs, cached)."""
     done: dict[str, tuple[int, str | None, str | None]] = {}
-    with index.reading() as searcher:
-        finder = open_finder(index, searcher)
-        column = index.cached("sort:oldest_key", lambda s: build_sort_column(s, "oldest_key"))
+    with open_view(index) as view:
+        finder = open_finder(view)
+        column = view.sort_column("oldest_key")
         for match in matches:
             key = match.speaker  # a facet value: the canonical spelling, as entity pages use
             if key not in done:
-                outline = outline_for(index, searcher, "speaker", key,
+                outline = outline_for(view, "speaker", key,
                                       sorted(finder.key_docnums(SPEAKER_FIELD, key)))
                 done[key] = _span(outline, column.keys)
             match.quote_count, match.first, match.last = done[key]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from onrecord.search.features.commitview import open_view
 from onrecord.search.features.sightings import open_finder
 from onrecord.search.storage.store import Index
 
@@ -25,9 +26,9 @@ def article_openings(index: Index, doc_ids: Iterable[str]) -> dict[str, str]:
     if not wanted:
         return {}
     found: dict[str, str] = {}
-    with index.reading() as searcher:
-        finder = open_finder(index, searcher)
-        reader = searcher.reader()
+    with open_view(index) as view:
+        finder = open_finder(view)
+        reader = view.searcher.reader()
         for doc_id in wanted:
             docnums = sorted(finder.key_docnums("doc_id", doc_id))[:SCAN]
             paragraphs = [reader.stored_fields(d) for d in docnums]

@@ -20,16 +20,17 @@ from bisect import bisect_right
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from onrecord.search.model import FacetValue
-from onrecord.search.query.collecting import build_sort_column
 from onrecord.search.storage.documents import load_quote_dicts, split_stored
 from onrecord.search.storage.schema import UNDATED_KEY, join_names
 from onrecord.search.storage.whoosh_internals import stored_fields_reader
 
+if TYPE_CHECKING:  # the view keeps an OutlineCache: imported for the annotation only
+    from onrecord.search.features.commitview import CommitView
+
 EntityKind = Literal["speaker", "institution"]
-OUTLINE_CACHE = "entity-outlines"
 MAX_OUTLINES = 16  # per searcher; an outline costs 8 bytes per paragraph plus its counts
 # Words that do not identify an institution in a speaker's role.
 _GENERIC_WORDS = frozenset({"the", "of", "for", "and", "service", "services", "office",
@@ -66,12 +67,11 @@ class EntityOutline:
         return i, offset - (self.ends[i - 1] if i else 0)
 
 
-def outline_for(index: Any, searcher: Any, kind: EntityKind, name: str,
+def outline_for(view: CommitView, kind: EntityKind, name: str,
                 docnums: Iterable[int]) -> EntityOutline:
     """Return the outline of `name` (its canonical spelling) whose
-    paragraphs are `docnums`, from the per-commit cache or built now.
-    Call inside index.reading()."""
-    cache: _Outlines = index.cached(OUTLINE_CACHE, lambda _s: _Outlines())
+    paragraphs are `docnums`, from the commit's outlines or built now."""
+    cache = view.outlines()
     key = (kind, name)
     found = cache.get(key)
     if found is None:
@@ -79,16 +79,18 @@ def outline_for(index: Any, searcher: Any, kind: EntityKind, name: str,
         # once, but no page waits for another entity's build.
         # The date column the engine sorts by (built once per commit): no
         # paragraph's article record is read for its date.
-        column = index.cached("sort:oldest_key", lambda s: build_sort_column(s, "oldest_key"))
-        found = cache.put(key, build_outline(searcher, kind, name, docnums, column.keys))
+        column = view.sort_column("oldest_key")
+        found = cache.put(key, build_outline(view.searcher, kind, name, docnums, column.keys))
     return found
 
 
-class _Outlines:
-    """The most recently used outlines of one commit, shared by the
-    threads searching it (so its order is changed under a lock)."""
+class OutlineCache:
+    """The most recently used outlines of one commit (kept by its
+    CommitView), shared by the threads searching it (so its order is
+    changed under a lock)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = MAX_OUTLINES) -> None:
+        self.limit = limit
         self._items: OrderedDict[tuple[str, str], EntityOutline] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -103,7 +105,7 @@ class _Outlines:
         with self._lock:
             self._items[key] = outline
             self._items.move_to_end(key)
-            while len(self._items) > MAX_OUTLINES:
+            while len(self._items) > self.limit:
                 self._items.popitem(last=False)
         return outline
 

@@ -24,6 +24,7 @@ from onrecord.search.deadline import Deadline
 from onrecord.search.facetdefs import NAME_FACETS, FacetDef
 from onrecord.search.features.facets import (
     FacetAsk,
+    FacetColumns,
     FacetCounts,
     FacetTable,
     build_facet_table,
@@ -33,6 +34,7 @@ from onrecord.search.features.facets import (
 from onrecord.search.model import SearchRequest
 from onrecord.search.query.collecting import restrict_query
 from onrecord.search.query.docsets import match_docnums
+from onrecord.search.query.postings import PostingsCache
 from onrecord.search.query.querying import build_filter
 
 
@@ -41,13 +43,15 @@ def has_selection(request: SearchRequest) -> bool:
     return bool(request.excluded) or any(_values(request, f) for f in NAME_FACETS)
 
 
-def resolve_with(searcher: Any, request: SearchRequest) -> SearchRequest:
+def resolve_with(searcher: Any, request: SearchRequest,
+                 columns: FacetColumns | None = None) -> SearchRequest:
     """Return `request` resolved (resolve_selection) against the facet
     values `searcher` sees: for the readers with their own searcher (the
-    exports, the feeds); the table's segment columns are cached."""
+    exports, the feeds); the table's segment columns are kept in `columns` (the
+    Index's facet_columns), if given."""
     if not has_selection(request):
         return request
-    return resolve_selection(build_facet_table(searcher), request)
+    return resolve_selection(build_facet_table(searcher, None, columns), request)
 
 
 def resolve_selection(table: FacetTable, request: SearchRequest) -> SearchRequest:
@@ -69,11 +73,12 @@ def resolve_selection(table: FacetTable, request: SearchRequest) -> SearchReques
 
 def count_selected(table: FacetTable, searcher: Any, words: wq.Query | None,
                    request: SearchRequest, docnums: Collection[int],
-                   deadline: Deadline) -> FacetCounts:
+                   deadline: Deadline, cache: PostingsCache | None = None) -> FacetCounts:
     """Return the facet counts of a search: over `docnums` (its matches),
     except each facet with a selection, counted over the matches of
-    `words` under every filter but that facet's own; selected and excluded
-    values are always listed."""
+    `words` under every filter but that facet's own (frequent terms'
+    postings read through `cache`, the Index's postings_cache, if given);
+    selected and excluded values are always listed."""
     own: dict[str, Collection[int]] = {}
     pinned: dict[str, tuple[str, ...]] = {}
     for facet in NAME_FACETS:
@@ -83,7 +88,7 @@ def count_selected(table: FacetTable, searcher: Any, words: wq.Query | None,
         pinned[facet.name] = mine
         others = build_filter(_without(request, facet))
         own[facet.name] = match_docnums(searcher, restrict_query(words, others),
-                                               deadline).docnums
+                                        deadline, cache).docnums
     ask = FacetAsk(request.facet_all, request.facet_filter, own, pinned)
     return tally_facets(table, docnums, ask)
 

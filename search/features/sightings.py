@@ -18,6 +18,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from onrecord.search.deadline import Deadline
+from onrecord.search.features.commitview import CommitView
 from onrecord.search.model import Hit, Sighting
 from onrecord.search.query.docsets import deleted_docs, iter_posting_ids, open_postings
 from onrecord.search.storage.documents import load_quote_dicts, published_date
@@ -38,16 +39,14 @@ PARA_KEYS_FIELD = "para_keys"
 # fields read for a quote that ran in hundreds of articles.
 MAX_CANDIDATES = 20
 MAX_KEY_DOCS = 500
-MEMO_CACHE = "fingerprint-postings"
 MEMO_LIMIT = 50_000  # answers remembered per searcher (then start over)
 _MISSING = object()
 
 
-def open_finder(index: Any, searcher: Any) -> SightingFinder:
-    """Return a SightingFinder for `searcher`, the Index's current one (call
-    inside index.reading()), using the Index's per-searcher memo and its
-    article records."""
-    return SightingFinder(searcher, index.cached(MEMO_CACHE, lambda _s: {}), index.records)
+def open_finder(view: CommitView) -> SightingFinder:
+    """Return a SightingFinder for the view's searcher, using the commit's
+    memo and the index's article records."""
+    return SightingFinder(view.searcher, view.sighting_memo(), view.records)
 
 
 def to_sighting(stored: dict[str, Any]) -> Sighting:
@@ -76,10 +75,12 @@ def one_per_article(sightings: Iterable[Sighting]) -> list[Sighting]:
 class SightingFinder:
     """Finds copies in one searcher; caches stored fields (with their
     article's metadata from `records`, search.records) and shingles for the
-    duration of one request (create one per query, never share)."""
+    duration of one request (create one per query, never share).  A key in
+    more than `max_key_docs` documents is boilerplate, never a copy's."""
 
     def __init__(self, searcher: Any, memo: dict[tuple[Any, ...], Any] | None = None,
-                 records: Any = None) -> None:
+                 records: Any = None, max_key_docs: int = MAX_KEY_DOCS) -> None:
+        self.max_key_docs = max_key_docs  # one value per memo: its answers are kept
         # `memo` (a dict tied to this searcher) keeps keys' frequencies and
         # docnums and each quote's and paragraph's copies across queries:
         # the same hits come back again and again.
@@ -125,13 +126,13 @@ class SightingFinder:
         return found
 
     def _is_shared(self, fieldname: str, key: str) -> bool:
-        """Return True if 2 to MAX_KEY_DOCS documents hold `key` (deleted
+        """Return True if 2 to max_key_docs documents hold `key` (deleted
         ones included: a false positive only costs a probe; a key in more
         documents is boilerplate, not a copied text)."""
         def count() -> int:
             return sum(reader.doc_frequency(fieldname, key) for reader, _o, _d in self._leaves
                        if fieldname in reader.indexed_field_names())
-        return self._remember(("shared", fieldname, key), lambda: 1 < count() <= MAX_KEY_DOCS)
+        return self._remember(("shared", fieldname, key), lambda: 1 < count() <= self.max_key_docs)
 
     def _key_docnum_tuple(self, fieldname: str, key: str) -> tuple[int, ...]:
         """Return key_docnums() as a tuple (memoised values stay unchanged)."""

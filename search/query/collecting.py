@@ -20,6 +20,7 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.query.docsets import match_docnums, order_by_value, read_int_column
+from onrecord.search.query.postings import PostingsCache
 from onrecord.search.query.ranking import Lengths, Scores, score_all, top_scored
 
 # Walk the sort order when limit * N <= _WALK_FACTOR * matches^2 (see _top_by_keys).
@@ -69,23 +70,24 @@ class SortColumn:
 
 def collect(searcher: Any, q: wq.Query, scored: bool, limit: int,
             sort_keys: Callable[[], SortColumn] | None, deadline: Deadline,
-            lengths: Lengths | None = None) -> Collected:
+            lengths: Lengths | None = None, cache: PostingsCache | None = None) -> Collected:
     """Return the top `limit` matches of `q` and all its matching docnums.
 
     With `scored`, the top is by descending score (ties: lower docnum
     first); otherwise ascending by the key of sort_keys() (a cached
     column), or by docnum without one; those hits score 0.0.  `lengths` (cached
-    field lengths per segment reader) enables bulk scoring.  When `deadline`
+    field lengths per segment reader) enables bulk scoring; `cache` (the
+    Index's postings_cache) keeps frequent terms' postings.  When `deadline`
     passes (or waiting for a cached column outlasts it), returns what it
     has with partial=True."""
     if scored and lengths is not None:
         try:
-            scores = score_all(searcher, q, lengths, deadline)
+            scores = score_all(searcher, q, lengths, deadline, cache)
         except DeadlineExceeded:
             return Collected([], set(), partial=True)
         if scores is not None:
             return Collected(top_scored(scores, limit), set(scores), scores=scores)
-    matched = match_docnums(searcher, q, deadline)
+    matched = match_docnums(searcher, q, deadline, cache)
     if scored:
         ranked, cut = _top_scored(searcher, q, limit, deadline)
         return Collected(ranked, matched.docnums, matched.partial or cut)

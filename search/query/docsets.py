@@ -22,7 +22,7 @@ from typing import Any
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
-from onrecord.search.query.postings import term_postings
+from onrecord.search.query.postings import PostingsCache, term_postings
 from onrecord.search.storage.schema import UNDATED_KEY
 from onrecord.search.storage.whoosh_internals import (
     has_block_values,
@@ -41,14 +41,17 @@ class Matched:
     partial: bool = False
 
 
-def match_docnums(searcher: Any, q: wq.Query, deadline: Deadline) -> Matched:
+def match_docnums(searcher: Any, q: wq.Query, deadline: Deadline,
+                  cache: PostingsCache | None = None) -> Matched:
     """Return every global docnum `q` matches in `searcher`'s (undeleted)
-    documents; when `deadline` passes, the segments finished so far."""
+    documents; when `deadline` passes, the segments finished so far.
+    Frequent terms' postings are read through `cache` (the Index's
+    postings_cache), if given."""
     found: set[int] = set()
     for subsearcher, offset in searcher.leaf_searchers():
         try:
             deadline.check()
-            local = evaluate_docs(q, subsearcher, deadline)
+            local = evaluate_docs(q, subsearcher, deadline, cache)
         except DeadlineExceeded:
             return Matched(found, partial=True)
         local -= deleted_docs(subsearcher.reader())
@@ -56,23 +59,26 @@ def match_docnums(searcher: Any, q: wq.Query, deadline: Deadline) -> Matched:
     return Matched(found)
 
 
-def evaluate_docs(q: wq.Query, subsearcher: Any, deadline: Deadline) -> set[int]:
+def evaluate_docs(q: wq.Query, subsearcher: Any, deadline: Deadline,
+                  cache: PostingsCache | None = None) -> set[int]:
     """Return the segment-local docnums `q` matches in `subsearcher` (deleted
-    documents included).  Raises DeadlineExceeded when time runs out."""
+    documents included), reading postings through `cache` if given.
+    Raises DeadlineExceeded when time runs out."""
     if isinstance(q, wq.Term):
-        return _term_ids(subsearcher.reader(), q.fieldname, q.text, deadline)
+        return _term_ids(subsearcher.reader(), q.fieldname, q.text, deadline, cache)
     if isinstance(q, wq.ConstantScoreQuery):
-        return evaluate_docs(q.child, subsearcher, deadline)
+        return evaluate_docs(q.child, subsearcher, deadline, cache)
     if isinstance(q, wq.Every) and not q.fieldname:
         return set(range(subsearcher.reader().doc_count_all()))
     if isinstance(q, wq.AndNot):
-        return evaluate_docs(q.a, subsearcher, deadline) - evaluate_docs(q.b, subsearcher, deadline)
+        return (evaluate_docs(q.a, subsearcher, deadline, cache)
+                - evaluate_docs(q.b, subsearcher, deadline, cache))
     if isinstance(q, wq.And):
-        return _intersect(q.subqueries, subsearcher, deadline)
+        return _intersect(q.subqueries, subsearcher, deadline, cache)
     if isinstance(q, wq.Or) and not getattr(q, "minmatch", 0):
         result: set[int] = set()
         for child in q.subqueries:
-            result |= evaluate_docs(child, subsearcher, deadline)
+            result |= evaluate_docs(child, subsearcher, deadline, cache)
         return result
     if q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
         return set()
@@ -81,13 +87,14 @@ def evaluate_docs(q: wq.Query, subsearcher: Any, deadline: Deadline) -> set[int]
         if found is not None:
             return found
     if isinstance(q, wq.Phrase) and q.slop == 1:
-        found = _phrase_ids(q, subsearcher.reader(), deadline)
+        found = _phrase_ids(q, subsearcher.reader(), deadline, cache)
         if found is not None:
             return found
     return _matcher_ids(q, subsearcher, deadline)
 
 
-def _phrase_ids(q: wq.Phrase, reader: Any, deadline: Deadline) -> set[int] | None:
+def _phrase_ids(q: wq.Phrase, reader: Any, deadline: Deadline,
+                cache: PostingsCache | None) -> set[int] | None:
     """Return the docnums where q's words occur at consecutive positions, or
     None if this field's postings cannot be read that way.  Intersecting
     the words' documents first means positions are decoded only there."""
@@ -99,7 +106,7 @@ def _phrase_ids(q: wq.Phrase, reader: Any, deadline: Deadline) -> set[int] | Non
         return set()
     if not all(has_block_values(m) for m in matchers):
         return None
-    common = set.intersection(*(set(term_ids(reader, q.fieldname, w, deadline))
+    common = set.intersection(*(set(term_ids(reader, q.fieldname, w, deadline, cache))
                                 for w in q.words))
     decode = field.format.decode_positions
     found: dict[int, set[int]] = {}
@@ -194,33 +201,36 @@ def _values_in(matcher: Any, docs: Any, deadline: Deadline) -> Any:
             yield from ((d, v) for d, v in zip(ids, block.values(), strict=False) if d in docs)
 
 
-def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadline) -> set[int]:
+def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadline,
+               cache: PostingsCache | None) -> set[int]:
     positive = [c for c in children if not isinstance(c, wq.Not)]
     negative = [c.query for c in children if isinstance(c, wq.Not)]
     if not positive:
         result = set(range(subsearcher.reader().doc_count_all()))
     else:
         # Most selective first, so later intersections stay small.
-        sets = sorted((evaluate_docs(c, subsearcher, deadline) for c in positive), key=len)
+        sets = sorted((evaluate_docs(c, subsearcher, deadline, cache) for c in positive), key=len)
         result = sets[0]
         for other in sets[1:]:
             result &= other
     for child in negative:
         if not result:
             break
-        result -= evaluate_docs(child, subsearcher, deadline)
+        result -= evaluate_docs(child, subsearcher, deadline, cache)
     return result
 
 
-def _term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline) -> set[int]:
-    return set(term_ids(reader, fieldname, text, deadline))
+def _term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline,
+              cache: PostingsCache | None) -> set[int]:
+    return set(term_ids(reader, fieldname, text, deadline, cache))
 
 
-def term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline) -> Iterable[int]:
+def term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline,
+             cache: PostingsCache | None = None) -> Iterable[int]:
     """Return a term's docnums in segment `reader` (deleted ones included),
-    decoded through the postings cache where Whoosh 3 blocks allow."""
+    decoded (through `cache`, if given) where Whoosh 3 blocks allow."""
     decoded = term_postings(reader, fieldname, text,
-                            lambda: open_postings(reader, fieldname, text), deadline.check)
+                            lambda: open_postings(reader, fieldname, text), deadline.check, cache)
     if decoded is not None:
         return decoded[0]
     matcher = open_postings(reader, fieldname, text)

@@ -29,7 +29,7 @@ from whoosh.qparser import (
     syntax,
 )
 
-from onrecord.search.config import int_default
+from onrecord.search.config import Config
 from onrecord.search.errors import QueryError
 from onrecord.search.facetdefs import FACETS_BY_NAME, NAME_FACETS
 from onrecord.search.model import MAX_PER_PAGE, SearchRequest
@@ -37,9 +37,6 @@ from onrecord.search.query.queryterms import label_typed_terms, prepare_fuzzy_te
 from onrecord.search.storage.lexicon import gram_words, is_common_word, is_gram, query_grams
 from onrecord.search.storage.schema import join_names
 
-# The query length limit is the max_query_chars setting (search.config):
-# callers pass their index's; this default is the table's.
-DEFAULT_QUERY_CHARS = int_default("max_query_chars")
 MAX_QUERY_TERMS = 64
 SORT_ORDERS = ("relevance", "newest", "oldest")
 # Fields whose words are the paragraph's words (same stemming analyzer), so
@@ -144,10 +141,12 @@ def build_parser(schema: Any) -> QueryParser:
     return parser
 
 
-def check_query_text(text: str, max_chars: int = DEFAULT_QUERY_CHARS) -> None:
-    """Raise QueryError if the raw query text is longer than `max_chars`,
-    too big, has an odd number of double quotes, unbalanced parentheses,
-    or a wildcard not after two letters."""
+def check_query_text(text: str, max_chars: int | None = None) -> None:
+    """Raise QueryError if the raw query text is longer than `max_chars`
+    (the max_query_chars setting: callers pass their index's; default
+    Config()'s), too big, has an odd number of double quotes, unbalanced
+    parentheses, or a wildcard not after two letters."""
+    max_chars = Config().max_query_chars if max_chars is None else max_chars
     if len(text) > max_chars:
         raise QueryError(f"query is too long ({len(text)} characters; the limit is {max_chars})")
     words = len(_WORD.findall(text))
@@ -183,11 +182,11 @@ def check_parentheses(text: str) -> None:
                          'never closed; add a ")" where the group ends, or remove it')
 
 
-def parse_query(parser: QueryParser, text: str,
-                max_chars: int = DEFAULT_QUERY_CHARS) -> wq.Query | None:
+def parse_query(parser: QueryParser, text: str, max_chars: int | None = None) -> wq.Query | None:
     """Return the Whoosh query for `text`, or None if it has no searchable
     words (empty, or only stop words).  Raises QueryError on bad input
-    (a query longer than `max_chars`, the max_query_chars setting)."""
+    (a query longer than `max_chars`, the max_query_chars setting; default
+    Config()'s)."""
     check_query_text(text, max_chars)
     if not text.strip():
         return None

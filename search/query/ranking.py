@@ -23,7 +23,7 @@ from whoosh.util.numeric import byte_to_length
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.query.docsets import deleted_docs, evaluate_docs, open_postings
-from onrecord.search.query.postings import term_postings
+from onrecord.search.query.postings import PostingsCache, term_postings
 from onrecord.search.storage.whoosh_internals import length_column, numeric_block
 
 Scores = dict[int, float]
@@ -34,17 +34,19 @@ class Unsupported(Exception):
     """The query has a scored clause that cannot be scored in bulk."""
 
 
-def score_all(searcher: Any, q: wq.Query, lengths: Lengths,
-              deadline: Deadline) -> Scores | None:
+def score_all(searcher: Any, q: wq.Query, lengths: Lengths, deadline: Deadline,
+              cache: PostingsCache | None = None) -> Scores | None:
     """Return the BM25F score of every (undeleted) match of `q` by global
     docnum, or None if `q` needs Whoosh's own collector.
     `lengths(segment_reader, fieldname)` returns that segment's field
-    lengths by docnum.  Raises DeadlineExceeded when time runs out."""
+    lengths by docnum; frequent terms' postings are read through `cache`
+    (the Index's postings_cache), if given.  Raises DeadlineExceeded when
+    time runs out."""
     found: Scores = {}
     try:
         for subsearcher, offset in searcher.leaf_searchers():
             deadline.check()
-            scores = _score(q, subsearcher, lengths, deadline)
+            scores = _score(q, subsearcher, lengths, deadline, cache)
             for docnum in deleted_docs(subsearcher.reader()) & scores.keys():
                 del scores[docnum]
             if offset == 0 and not found:
@@ -62,37 +64,38 @@ def top_scored(scores: Scores, limit: int) -> list[tuple[int, float]]:
     return heapq.nsmallest(limit, scores.items(), key=lambda pair: (-pair[1], pair[0]))
 
 
-def rank_top(searcher: Any, q: wq.Query, limit: int, lengths: Lengths,
-             deadline: Deadline) -> tuple[list[tuple[int, float]], set[int]] | None:
+def rank_top(searcher: Any, q: wq.Query, limit: int, lengths: Lengths, deadline: Deadline,
+             cache: PostingsCache | None = None) -> tuple[list[tuple[int, float]], set[int]] | None:
     """Return the top `limit` (global docnum, score) pairs of `q` and the set
     of every matching docnum, or None if `q` needs Whoosh's own collector.
     Raises DeadlineExceeded when time runs out."""
-    scores = score_all(searcher, q, lengths, deadline)
+    scores = score_all(searcher, q, lengths, deadline, cache)
     if scores is None:
         return None
     return top_scored(scores, limit), set(scores)
 
 
-def _score(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline) -> Scores:
+def _score(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline,
+           cache: PostingsCache | None) -> Scores:
     if isinstance(q, wq.Term):
-        return _term_scores(q, sub, lengths, deadline)
+        return _term_scores(q, sub, lengths, deadline, cache)
     if isinstance(q, wq.ConstantScoreQuery):
         # Whoosh's ListMatcher treats a 0.0 constant as "no constant": 1.0.
         score = q.score or 1.0
-        return dict.fromkeys(evaluate_docs(q.child, sub, deadline), score)
+        return dict.fromkeys(evaluate_docs(q.child, sub, deadline, cache), score)
     if isinstance(q, wq.AndNot):
-        scores = _score(q.a, sub, lengths, deadline)
-        for docnum in evaluate_docs(q.b, sub, deadline) & scores.keys():
+        scores = _score(q.a, sub, lengths, deadline, cache)
+        for docnum in evaluate_docs(q.b, sub, deadline, cache) & scores.keys():
             del scores[docnum]
         return scores
     if isinstance(q, wq.And):
-        return _and_scores(q.subqueries, sub, lengths, deadline)
+        return _and_scores(q.subqueries, sub, lengths, deadline, cache)
     if isinstance(q, wq.Phrase):
-        return _phrase_scores(q, sub, lengths, deadline)
+        return _phrase_scores(q, sub, lengths, deadline, cache)
     if isinstance(q, type(wq.NullQuery)):  # a prefix or fuzzy term that matched no word
         return {}
     if isinstance(q, wq.Or) and not getattr(q, "minmatch", 0) and type(q) is wq.Or:
-        parts = sorted((_score(c, sub, lengths, deadline) for c in q.subqueries),
+        parts = sorted((_score(c, sub, lengths, deadline, cache) for c in q.subqueries),
                        key=len, reverse=True)
         total = parts[0]  # grow the biggest; the order of the sum is irrelevant here
         for other in parts[1:]:
@@ -103,18 +106,18 @@ def _score(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline) -> Score
 
 
 def _and_scores(children: Sequence[wq.Query], sub: Any, lengths: Lengths,
-                deadline: Deadline) -> Scores:
+                deadline: Deadline, cache: PostingsCache | None) -> Scores:
     positive = [c for c in children if not isinstance(c, wq.Not)]
     if not positive:
         raise Unsupported("And of only negations")
-    parts = sorted((_score(c, sub, lengths, deadline) for c in positive), key=len)
+    parts = sorted((_score(c, sub, lengths, deadline, cache) for c in positive), key=len)
     result = parts[0]
     for other in parts[1:]:
         result = {d: s + other[d] for d, s in result.items() if d in other}
     bonus = 0.0
     for child in children:
         if isinstance(child, wq.Not) and result:
-            for docnum in evaluate_docs(child.query, sub, deadline) & result.keys():
+            for docnum in evaluate_docs(child.query, sub, deadline, cache) & result.keys():
                 del result[docnum]
             # Whoosh's inverse matcher scores every document it lets through.
             bonus += child.boost
@@ -123,24 +126,28 @@ def _and_scores(children: Sequence[wq.Query], sub: Any, lengths: Lengths,
     return result
 
 
-def _phrase_scores(q: wq.Phrase, sub: Any, lengths: Lengths, deadline: Deadline) -> Scores:
+def _phrase_scores(q: wq.Phrase, sub: Any, lengths: Lengths, deadline: Deadline,
+                   cache: PostingsCache | None) -> Scores:
     """Score a phrase's matches as the sum of its words' scores (what
     Whoosh's span matcher adds up; the equality test checks it)."""
-    docs = evaluate_docs(q, sub, deadline)  # positions checked by Whoosh
+    docs = evaluate_docs(q, sub, deadline, cache)  # positions checked by Whoosh
     if not docs:
         return {}
     total = dict.fromkeys(docs, 0.0)
     for word in q.words:
-        scores = _term_scores(wq.Term(q.fieldname, word, boost=q.boost), sub, lengths, deadline)
+        term = wq.Term(q.fieldname, word, boost=q.boost)
+        scores = _term_scores(term, sub, lengths, deadline, cache)
         for docnum in docs:
             total[docnum] += scores.get(docnum, 0.0)
     return total
 
 
-def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline) -> Scores:
+def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline,
+                 cache: PostingsCache | None) -> Scores:
     reader = sub.reader()
     decoded = term_postings(reader, q.fieldname, q.text,
-                            lambda: open_postings(reader, q.fieldname, q.text), deadline.check)
+                            lambda: open_postings(reader, q.fieldname, q.text), deadline.check,
+                            cache)
     if decoded is None:
         if open_postings(reader, q.fieldname, q.text) is None:
             return {}

@@ -3,9 +3,9 @@
 Owns reusing the answer to a request that was asked before and whose index
 generation has not changed since.  Newsroom traffic repeats itself (the
 same search pages reloaded, shared links, paging back), and a cached answer
-costs a dictionary lookup instead of a query; it lives in Index.cached(), so
-a commit (a new searcher) drops it.  Partial (timed-out) results are never
-kept.  Entries are kept pickled, so no caller can alter a cached result
+costs a dictionary lookup instead of a query; it is kept per commit
+(search.features.commitview), so a commit (a new searcher) drops it.
+Partial (timed-out) results are never kept.  Entries are kept pickled, so no caller can alter a cached result
 (and a pickle round trip costs a fraction of copy.deepcopy).
 """
 from __future__ import annotations
@@ -14,18 +14,18 @@ import pickle
 import threading
 from collections import OrderedDict
 
+from onrecord.search.config import Config
 from onrecord.search.model import SearchRequest, SearchResult
-
-CACHE_KEY = "result-cache"
-MAX_ENTRIES = 256  # ~10 hits each: a few MB at most
 
 
 class ResultCache:
-    """Thread-safe LRU mapping SearchRequest -> SearchResult."""
+    """Thread-safe LRU mapping SearchRequest -> SearchResult, at most
+    `max_entries` of them (the result_cache_size setting, default Config()'s;
+    ~10 hits each: a few MB at most)."""
 
-    def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
+    def __init__(self, max_entries: int | None = None) -> None:
         self._entries: OrderedDict[SearchRequest, bytes] = OrderedDict()
-        self._max = max_entries
+        self._max = Config().result_cache_size if max_entries is None else max_entries
         self._lock = threading.Lock()
 
     def get(self, request: SearchRequest) -> SearchResult | None:

@@ -30,9 +30,10 @@ _BACKOFF = 0.01
 
 def open_retrying(open_: Callable[[int], T], latest: Callable[[], int],
                   tried: Callable[[], int] | None = None,
-                  attempts: int = OPEN_ATTEMPTS) -> T:
+                  attempts: int = OPEN_ATTEMPTS, backoff: float = _BACKOFF) -> T:
     """Return open_(attempt) (attempt 0, 1, ...), retried up to `attempts`
-    times in all when it raises FileNotFoundError and the index's latest
+    times in all, `backoff` seconds times the attempt number apart, when it
+    raises FileNotFoundError and the index's latest
     generation number (latest(); -1 for none) is then another existing
     generation than the one tried: tried() after the failure if given
     (an open of a generation already chosen), else latest() before the
@@ -48,7 +49,7 @@ def open_retrying(open_: Callable[[int], T], latest: Callable[[], int],
             opened = seen if tried is None else tried()
             if attempt == attempts - 1 or now == opened or now < 0:
                 raise
-        time.sleep(_BACKOFF * (attempt + 1))
+        time.sleep(backoff * (attempt + 1))
     raise AssertionError("unreachable")
 
 

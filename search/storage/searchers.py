@@ -1,7 +1,8 @@
 """Searchers for concurrent reads: one pool and one set of caches per commit.
 
 Owns Generation: the searchers of one commit of the index and the values
-derived from it (facet tables, sort columns, parsers, result caches).  A
+derived from it (facet tables, sort columns, parsers, result caches: a
+BuildCache, keyed by search.features.commitview's CommitView).  A
 Whoosh searcher is not thread-safe (its files are read by seek + read), so
 each request thread checks one out for itself; every searcher of a
 generation is opened on the same segments (the same table of contents),

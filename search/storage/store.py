@@ -2,7 +2,8 @@
 
 Owns the Index handle: the Whoosh index, the current Generation (pooled
 searchers, one per reading thread, and that commit's caches: see
-search.searchers and Index.cached), swapped after any process's commit,
+search.searchers and Index.commit_cache), swapped after any process's
+commit, its segment caches kept across commits (search.segmentcache),
 and the article records (search.records).  Also owns opening or creating
 an index (its settings: Index.apply_config), refusing another version's
 schema, and how a reader finds damage before it answers: the commit's
@@ -25,7 +26,6 @@ from whoosh.filedb.filestore import RamStorage
 from whoosh.searching import Searcher
 
 from onrecord.search.config import Config
-from onrecord.search.deadline import Deadline
 from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.storage.damage import (
     DAMAGED_PUBLIC,
@@ -42,7 +42,8 @@ from onrecord.search.storage.records import RECORDS_FILE
 from onrecord.search.storage.recordwatch import RecordsWatch, open_records, reopened_records
 from onrecord.search.storage.reopening import latest_generation, open_retrying, open_searcher
 from onrecord.search.storage.schema import build_schema, schema_mismatch
-from onrecord.search.storage.searchers import Generation, Slots, open_generation
+from onrecord.search.storage.searchers import BuildCache, Generation, Slots, open_generation
+from onrecord.search.storage.segmentcache import FACET_COLUMN_BYTES, SegmentCache
 
 T = TypeVar("T")
 
@@ -77,6 +78,8 @@ class Index:
         # The write lock while search.writing.commits.hold_write_lock()
         # holds it for a whole ingest; None otherwise.
         self.held_lock: Any = None
+        self.postings_cache: SegmentCache[Any] = SegmentCache(0)  # this index's own; apply_config sizes it
+        self.facet_columns: SegmentCache[Any] = SegmentCache(FACET_COLUMN_BYTES, keep_newest=True)
         # Request limits, cache sizes and writer settings: the defaults
         # until a caller applies its loaded Config with apply_config().
         self.apply_config(config or Config())
@@ -86,8 +89,8 @@ class Index:
         search.config.SETTINGS): the request limits (query_timeout, None =
         no limit; max_result_window, page_lookahead, max_expanded_terms, max_query_chars,
         export_slots, export_timeout, export_batch), the cache sizes
-        (result_cache_size, 0 = off; postings_cache_mb, applied by the
-        search layer: the postings cache is per process), how often to look
+        (result_cache_size, 0 = off; postings_cache_mb, this handle's
+        postings_cache, resized here), how often to look
         for other processes' commits (stale_check_seconds) and the writer's
         (write_lock_timeout as lock_timeout, writer_memory_mb)."""
         self.config = config
@@ -100,7 +103,7 @@ class Index:
         self.export_slots = Slots(config.export_slots)
         self.export_batch = config.export_batch
         self.result_cache_size = config.result_cache_size
-        self.postings_cache_mb = config.postings_cache_mb
+        self.postings_cache.resize(config.postings_cache_mb * 1024 * 1024)
         self.stale_check_seconds = config.stale_check_seconds
         # Seconds a writer waits for another process's write lock.
         self.lock_timeout: float = config.write_lock_timeout
@@ -184,19 +187,15 @@ class Index:
             self._watch.raise_damage()
         return self._gen
 
-    def cached(self, key: str, build: Callable[[Searcher], T],
-               deadline: Deadline | None = None) -> T:
-        """Return build(searcher) for the current generation, computed once
-        (by the first thread asking; the others wait for it, at most until
-        `deadline`) and dropped when a commit brings a new generation.
-        Inside reading() the value belongs to that reading's generation.
-        Raises DeadlineExceeded if the wait outlasts `deadline`."""
+    def commit_cache(self) -> BuildCache:
+        """Return the BuildCache of the commit this thread is reading (values
+        built once, dropped with the generation), which only
+        search.features.commitview's CommitView keys.  Raises RuntimeError
+        outside reading()."""
         held = getattr(self._local, "held", None)
         if held is None:
-            with self.reading():
-                return self.cached(key, build, deadline)
-        gen, searcher = held
-        return gen.cache.get(key, lambda: build(searcher), deadline)
+            raise RuntimeError("Index.commit_cache() is only for use inside reading()")
+        return held[0].cache
 
     def open_snapshot(self) -> Searcher:
         """Return a NEW searcher over the latest commit, apart from the shared

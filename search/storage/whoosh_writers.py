@@ -122,15 +122,22 @@ class BulkWriter(SegmentWriter):
             pdr.close()
 
 
+# Postings per marshal record of a spilled run: big enough that per-record
+# costs vanish, small enough that a merge holds one record per run.
+RUN_BATCH = 8192
+
+
 class _BulkPool(PostingPool):
     """Whoosh's PostingPool with add_all(): a document's postings at once,
     sized at POSTING_BYTES each (the pool's spill limit is an estimate);
-    and sorted runs spilled RUN_BATCH postings to a marshal record.
+    and sorted runs spilled run_batch (RUN_BATCH) postings to a marshal record.
 
     Whoosh pickles each posting into a run and loads each back one call at
     a time: with 711 saved pages (3.7 million postings, three runs) that
     was 34 of 154 profiled seconds of indexing.  The runs are the same postings in the same
     order, merged the same way."""
+
+    run_batch = RUN_BATCH  # per pool, like its limit: a test spills records of a few postings
 
     def add_all(self, postings: list[tuple[Any, ...]]) -> None:
         self.currentsize += len(postings) * POSTING_BYTES
@@ -140,7 +147,7 @@ class _BulkPool(PostingPool):
 
     def _write_run(self, f: Any, items: Iterable[tuple[Any, ...]]) -> None:
         stream = iter(items)
-        while batch := list(islice(stream, RUN_BATCH)):
+        while batch := list(islice(stream, self.run_batch)):
             record = marshal.dumps(batch)
             f.write(_RECORD_SIZE.pack(len(record)) + record)
         f.close()
@@ -162,9 +169,6 @@ _IMMUTABLE = frozenset({str, bytes, int, float, bool, datetime})
 # A posting's size as Whoosh's PostingPool estimates it (for a 6-letter
 # field, 7-letter term, 8-byte value).
 POSTING_BYTES = 190
-# Postings per marshal record of a spilled run: big enough that per-record
-# costs vanish, small enough that a merge holds one record per run.
-RUN_BATCH = 8192
 _RECORD_SIZE = struct.Struct("<Q")
 # A stored length byte's length; a zero byte reads as None, as in Whoosh.
 _BYTE_LENGTHS: list[int | None] = [None] + [byte_to_length(b) for b in range(1, 256)]

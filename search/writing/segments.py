@@ -35,7 +35,7 @@ from typing import Any
 
 from whoosh.filedb.filestore import FileStorage
 
-from onrecord.search.config import int_default
+from onrecord.search.config import Config
 from onrecord.search.model import Article
 from onrecord.search.storage.durability import DurableStorage, fsync_dir, open_whoosh, write_failure
 from onrecord.search.storage.records import VersionRecord, article_rev
@@ -47,9 +47,6 @@ from onrecord.search.storage.whoosh_writers import (
     writer_has_documents,
 )
 
-# Memory for each worker's posting pool before it spills a sorted run:
-# the worker_memory_mb setting (search.config), this its default.
-WORKER_LIMIT_MB = int_default("worker_memory_mb")
 # Segments stay as separate files: whoosh3 reads a compound segment's
 # postings and term files into memory (a copy as big as the index), plain
 # files are read on demand.
@@ -82,7 +79,8 @@ def write_segment(index_dir: Path, articles: Iterable[Article], unique_ids: bool
     to be unique passes unique_ids=True and the articles are streamed
     instead of held in memory.  The batch carries `records` (default: a
     record of each article's own metadata).  The writer pools `memory_mb`
-    (default WORKER_LIMIT_MB) before spilling to disk.  Takes no lock: only the parent's
+    (the worker_memory_mb setting; default Config()'s) before spilling a
+    sorted run to disk.  Takes no lock: only the parent's
     commit_segments() publishes the segment.  Raises IndexWriteError (one
     readable line, picklable across processes) if a file cannot be written
     (disk full, read-only directory), else whatever Whoosh raises on an
@@ -104,7 +102,7 @@ def write_segment(index_dir: Path, articles: Iterable[Article], unique_ids: bool
     try:
         # DurableStorage: the segment's files are fsynced as the worker closes
         # them, so the parent's commit publishes only data already on disk.
-        return _write(open_whoosh(Path(index_dir)), articles, records, memory_mb or WORKER_LIMIT_MB)
+        return _write(open_whoosh(Path(index_dir)), articles, records, memory_mb or Config().worker_memory_mb)
     except OSError as exc:
         raise write_failure(f"writing a segment to {index_dir}", str(index_dir), exc) from exc
 
@@ -152,7 +150,7 @@ def build_segment(articles: Iterable[Article], memory_mb: int | None = None,
         # Plain storage for bytes shipped away: install_segment syncs the copy.
         storage = DurableStorage(str(folder)) if in_place else FileStorage(str(folder))
         ix = storage.create_index(build_schema())
-        batch = _write(ix, chain((first,), stream), (), memory_mb or WORKER_LIMIT_MB)
+        batch = _write(ix, chain((first,), stream), (), memory_mb or Config().worker_memory_mb)
         ix.close()
         if batch is None:
             return None

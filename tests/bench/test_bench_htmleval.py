@@ -81,6 +81,7 @@ def test_a_crashing_peer_is_no_run(tmp_path: Path) -> None:
         time_one_ingest(tmp_path, str(tmp_path))
 
 
+@pytest.mark.slow  # two `onrecord index` processes, one of an exported revision
 def test_peer_row_times_both_revisions_and_gives_the_ratio(tmp_path: Path) -> None:
     out = decompressed(tmp_path)
     label, value = peer_row(out, "HEAD", runs=1)

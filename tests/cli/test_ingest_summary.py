@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from onrecord.cli import format_problems, format_summary, main
-from onrecord.indexer.distributed import client as cluster
 from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.config import Config
 from onrecord.search.model import IngestSummary
 from onrecord.search.storage.store import open_index
 
@@ -89,16 +89,13 @@ def test_each_skip_is_printed_once_by_the_real_command(tmp_path: Path) -> None:
     assert "Traceback" not in run.stderr
 
 
-def test_serial_and_cluster_runs_report_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                 dask_address: str) -> None:
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MIN", 1)  # one file per worker task
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MAX", 1)
+def test_serial_and_cluster_runs_report_the_same(tmp_path: Path, dask_address: str) -> None:
     folder = _corpus(tmp_path / "in")
     reports = []
     for workers in (1, 2):
         index = open_index(tmp_path / f"ix{workers}", create=True)
-        summary = ingest_paths([folder], index, workers=workers,
-                               cluster=dask_address if workers == 2 else "")
+        summary = ingest_paths([folder], index, workers=workers, cluster=dask_address if workers == 2 else "",
+                               config=Config(task_min_bytes=1, task_max_bytes=1))  # one file per worker task
         index.close()
         reports.append((summary.files, summary.articles, summary.duplicates, summary.skipped,
                         summary.guessed_encodings, summary.notes))

@@ -130,14 +130,14 @@ def test_a_malformed_file_stops_the_command_once(tmp_path: Path, inputs: Path, v
     assert_one_line(result, str(path), "malformed")
 
 
-def test_an_oversized_file_is_refused(tmp_path: Path, inputs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from onrecord.indexer.annotate import operatorfiles
+def test_an_oversized_file_is_refused(tmp_path: Path, inputs: Path) -> None:
+    from onrecord.indexer.annotate.operatorfiles import MAX_BYTES
 
-    monkeypatch.setattr(operatorfiles, "MAX_BYTES", 1_000)
     path = tmp_path / "big.json"
-    path.write_text(json.dumps({"speakers": [{"name": f"Person {n}"} for n in range(100)]}), encoding="utf-8")
+    with path.open("wb") as big:  # sparse: the size alone refuses it, nothing is read
+        big.truncate(MAX_BYTES + 1)
     result = run(_args("index", inputs, tmp_path), env={"ONRECORD_SPEAKERS": str(path)})
-    assert_one_line(result, str(path), "over 1,000 bytes")
+    assert_one_line(result, str(path), f"over {MAX_BYTES:,} bytes")
 
 
 def test_good_files_still_work(tmp_path: Path, inputs: Path) -> None:

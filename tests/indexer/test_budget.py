@@ -12,15 +12,14 @@ import pytest
 from click.testing import CliRunner
 
 from bench.heavy import quote_heavy_text
-from onrecord.indexer import budget
 from onrecord.indexer.annotate.annotator import annotate_article
-from onrecord.indexer.budget import Deadline
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.indexer.distributed.tasks import index_inputs
 from onrecord.indexer.errors import BudgetError, IngestError
 from onrecord.indexer.pipeline import extract_file, ingest_paths
 from onrecord.indexer.read.reader import load_input
 from onrecord.search.config import Config, load_config
+from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.engine import search
 from onrecord.search.model import Metadata, ParsedArticle, SearchRequest
 from onrecord.search.storage.store import open_index, ram_index
@@ -39,11 +38,6 @@ class StepClock:
         return float(next(self.ticks))
 
 
-@pytest.fixture
-def step_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(budget, "CLOCK", StepClock())
-
-
 def _files(folder: Path) -> list[Path]:
     folder.mkdir()
     paths = [folder / "a.txt", folder / "big.txt", folder / "c.txt"]
@@ -53,13 +47,17 @@ def _files(folder: Path) -> list[Path]:
     return paths
 
 
-def test_deadline_raises_once_its_clock_passes_the_budget() -> None:
+def test_deadline_raises_once_its_clock_passes_the_budget(tmp_path: Path) -> None:
     clock = StepClock()
-    deadline = Deadline.start(3, clock)  # starts at 0, due at 3
+    deadline = Deadline(3, clock)  # starts at 0, due at 3
     deadline.check()
     deadline.check()
-    with pytest.raises(BudgetError, match=r"took longer than the 3 s per-file budget"):
+    with pytest.raises(DeadlineExceeded):
         deadline.check()
+    path = tmp_path / "a.txt"
+    path.write_text(SMALL, encoding="utf-8")
+    with pytest.raises(BudgetError, match=r"took longer than the 3 s per-file budget"):
+        extract_file(path, budget=3, clock=StepClock())  # the file's reason, from search's Deadline
     assert issubclass(BudgetError, IngestError)  # skipped like any unreadable file
 
 
@@ -78,23 +76,24 @@ def test_attribution_checks_the_deadline_per_quote_inside_one_paragraph() -> Non
     article = chunk_article(ParsedArticle(source="t", text=quote_heavy_text(200, layout="block"),
                                           meta=Metadata()))
     clock = StepClock()
-    with pytest.raises(BudgetError):
-        annotate_article(article, Deadline.start(100, clock))
+    with pytest.raises(DeadlineExceeded):
+        annotate_article(article, Deadline(100, clock))
     assert 100 <= next(clock.ticks) < 110  # stopped at the first check past the deadline
 
 
-def test_serial_ingest_skips_the_slow_file_and_commits_the_rest(tmp_path: Path, step_clock: None) -> None:
+def test_serial_ingest_skips_the_slow_file_and_commits_the_rest(tmp_path: Path) -> None:
     index = ram_index()
-    summary = ingest_paths(_files(tmp_path / "in"), index, workers=1, file_budget=50)
+    summary = ingest_paths(_files(tmp_path / "in"), index, workers=1, file_budget=50, clock=StepClock())
     assert summary.skipped == [(str(tmp_path / "in" / "big.txt"), "took longer than the 50 s per-file budget")]
     assert summary.articles == 2
     result = search(index, SearchRequest(query="appeal", per_page=10))
     assert sorted(s for hit in result.hits for s in hit.speakers) == ["Jane Porter", "Tom Reed"]
 
 
-def test_a_worker_task_skips_the_slow_file_and_writes_the_others(tmp_path: Path, step_clock: None) -> None:
+def test_a_worker_task_skips_the_slow_file_and_writes_the_others(tmp_path: Path) -> None:
     paths = _files(tmp_path / "in")
-    outcome = index_inputs([load_input(path) for path in paths], budget=50, scratch=str(tmp_path))
+    outcome = index_inputs([load_input(path) for path in paths], budget=50, scratch=str(tmp_path),
+                           clock=StepClock())
     assert [reason for _path, reason in outcome.reasons] == [
         None, "took longer than the 50 s per-file budget", None]
     assert outcome.segment is not None and len(outcome.found) == 2

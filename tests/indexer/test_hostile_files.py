@@ -70,6 +70,8 @@ def write_corpus(folder: Path) -> None:
         handle.truncate(BIG_BYTES)
 
 
+# Slow, as every test of it: the huge file takes the run past
+# cluster_min_bytes, onto a local cluster of one worker process per core.
 @pytest.fixture(scope="module")
 def ingest(tmp_path_factory: pytest.TempPathFactory, cli_runner: CliRunner) -> tuple[Result, Path]:
     root = tmp_path_factory.mktemp("hostile")
@@ -89,6 +91,7 @@ def skip_lines(result: Result) -> dict[str, str]:
     return reasons
 
 
+@pytest.mark.slow
 def test_exit_status_says_files_were_skipped(ingest: tuple[Result, Path]) -> None:
     result, _ = ingest
     assert result.exit_code == 1, result.output
@@ -97,6 +100,7 @@ def test_exit_status_says_files_were_skipped(ingest: tuple[Result, Path]) -> Non
     assert f"skipped {len(BAD_FILES) + 1} files" in result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(BAD_FILES))
 def test_each_bad_file_has_its_reason(ingest: tuple[Result, Path], name: str) -> None:
     reasons = skip_lines(ingest[0])
@@ -105,17 +109,20 @@ def test_each_bad_file_has_its_reason(ingest: tuple[Result, Path], name: str) ->
     assert any(word in reason for word in BAD_FILES[name][1]), reason
 
 
+@pytest.mark.slow
 def test_huge_file_is_skipped_as_too_large(ingest: tuple[Result, Path]) -> None:
     reason = skip_lines(ingest[0])[BIG_NAME]
     assert "too large" in reason and "50" in reason
 
 
+@pytest.mark.slow
 def test_good_files_are_not_skipped(ingest: tuple[Result, Path]) -> None:
     reasons = skip_lines(ingest[0])
     for name in ("good.txt", "good.html", "good.json", "deep.html", "broken.html", "latin1.txt"):
         assert name not in reasons, reasons.get(name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("word, source", [
     ("timetable", "good.txt"),
     ("zebrafinch", "good.html"),
@@ -134,6 +141,7 @@ def test_good_files_are_searchable(ingest: tuple[Result, Path], word: str, sourc
     assert {h.doc_id for h in result.hits}
 
 
+@pytest.mark.slow
 def test_nothing_from_bad_files_is_indexed(ingest: tuple[Result, Path]) -> None:
     index = open_index(ingest[1])
     try:
@@ -152,6 +160,7 @@ def test_all_good_folder_exits_zero(tmp_path: Path, cli_runner: CliRunner) -> No
     assert "skipped 0 files" in result.stdout
 
 
+@pytest.mark.slow
 def test_the_latin1_file_is_named_as_read_by_guess(ingest: tuple[Result, Path]) -> None:
     line = next(line for line in ingest[0].stdout.splitlines() if line.startswith("Read "))
     assert line.startswith("Read 1 file as windows-1252") and line.endswith("latin1.txt")

@@ -94,8 +94,6 @@ def _session_cluster(address: str) -> Iterator[Any]:
 @pytest.mark.parametrize("way", ["portable", "local"])
 def test_a_cluster_run_reports_each_file_as_its_worker_reads_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dask_address: str, way: str) -> None:
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MIN", 300)  # tasks of a few files each
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MAX", 300)
     folder = _corpus(tmp_path / "in", 8)
     log: list[Any] = []
     _record_commits(monkeypatch, publishing, "commit_batches", log)
@@ -104,7 +102,8 @@ def test_a_cluster_run_reports_each_file_as_its_worker_reads_it(
     index = open_index(tmp_path / "ix", create=True)
     summary = ingest_paths([folder], index, workers=2, on_progress=log.append,
                            cluster=dask_address if way == "portable" else "",
-                           config=Config(cluster_min_bytes=0))
+                           config=Config(cluster_min_bytes=0, task_min_bytes=300,
+                                         task_max_bytes=300))  # tasks of a few files each
     index.close()
     assert summary.articles == 8
     events = _check_run(log, 8, STARTING)

@@ -12,7 +12,6 @@ import pytest
 from click.testing import CliRunner
 
 from onrecord.cli import main
-from onrecord.indexer import budget
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.engine import get_article, search
 from onrecord.search.model import SearchRequest
@@ -109,31 +108,25 @@ class StepClock:
         return self.now
 
 
-def test_the_budget_is_each_records_in_a_jsonl_file(tmp_path: Path, disk_index: Index,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_budget_is_each_records_in_a_jsonl_file(tmp_path: Path, disk_index: Index) -> None:
     # 40 quick records read past a 30 s budget together, none alone: all kept.
-    monkeypatch.setattr(budget, "CLOCK", StepClock())
     path = jsonl(tmp_path / "export.jsonl", *(record(n) for n in range(1, 41)))
-    summary = ingest_paths([path], disk_index, workers=1, file_budget=30)
+    summary = ingest_paths([path], disk_index, workers=1, file_budget=30, clock=StepClock())
     assert (summary.articles, summary.skipped, summary.notes) == (40, [], [])
 
 
-def test_a_record_over_the_budget_is_left_out_alone(tmp_path: Path, disk_index: Index,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(budget, "CLOCK", StepClock())
+def test_a_record_over_the_budget_is_left_out_alone(tmp_path: Path, disk_index: Index) -> None:
     slow = {"title": "Slow", "text": "\n\n".join(f'"Quote {i}," said Ann Lee.' for i in range(200))}
     path = jsonl(tmp_path / "export.jsonl", record(1), slow, record(3))
-    summary = ingest_paths([path], disk_index, workers=1, file_budget=30)
+    summary = ingest_paths([path], disk_index, workers=1, file_budget=30, clock=StepClock())
     assert (summary.articles, summary.skipped) == (2, [])
     assert [note for _p, note in summary.notes] == [
         "line 2: over the 30 s budget each record has; left out, the other records kept"]
     assert {h.title for h in search(disk_index, SearchRequest(query="harbour")).hits} == {"Record 1", "Record 3"}
 
 
-def test_a_text_file_over_the_budget_is_still_skipped(tmp_path: Path, disk_index: Index,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(budget, "CLOCK", StepClock())
+def test_a_text_file_over_the_budget_is_still_skipped(tmp_path: Path, disk_index: Index) -> None:
     path = tmp_path / "long.txt"
     path.write_text("\n\n".join(f'"Quote {i}," said Ann Lee.' for i in range(200)), encoding="utf-8")
-    summary = ingest_paths([path], disk_index, workers=1, file_budget=30)
+    summary = ingest_paths([path], disk_index, workers=1, file_budget=30, clock=StepClock())
     assert summary.skipped == [(str(path), "took longer than the 30 s per-file budget")]

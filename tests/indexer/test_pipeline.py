@@ -4,13 +4,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from onrecord.indexer.distributed import client as cluster
-from onrecord.indexer.distributed.client import CHUNK_BYTES_MIN, chunk_files
+from onrecord.indexer.distributed.client import chunk_files
 from onrecord.indexer.errors import IngestError
 from onrecord.indexer.pipeline import extract_file, ingest_paths, iter_input_files
 from onrecord.search.config import Config, load_config
@@ -136,31 +137,33 @@ def _session_cluster(address: str) -> Iterator[Any]:
 
 
 def _ingest(folder: Path, index: Index, way: str, dask_address: str,
-            monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> IngestSummary:
+            monkeypatch: pytest.MonkeyPatch, config: Config | None = None, **kwargs: Any) -> IngestSummary:
     """Ingest `folder` one `way`: serial, portable (--cluster: bytes over the
-    wire) or local (a local cluster: paths, segments renamed in)."""
+    wire) or local (a local cluster: paths, segments renamed in), with
+    `config` (default Config())."""
+    config = config or Config()
     if way == "local":
         monkeypatch.setattr(cluster, "cluster_client", lambda _address, _workers: _session_cluster(dask_address))
         scratches: list[Path] = []
         make_scratch = cluster._make_scratch
         monkeypatch.setattr(cluster, "_make_scratch", lambda ix: scratches.append(make_scratch(ix)) or scratches[-1])
-        summary = ingest_paths([folder], index, workers=2, cluster="", config=Config(cluster_min_bytes=0),
-                               **kwargs)
+        summary = ingest_paths([folder], index, workers=2, cluster="",
+                               config=replace(config, cluster_min_bytes=0), **kwargs)
         assert scratches == [index.path / SCRATCH_DIR]  # the local way was taken
         return summary
     return ingest_paths([folder], index, workers=1 if way == "serial" else 2,
-                        cluster=dask_address if way == "portable" else "", **kwargs)
+                        cluster=dask_address if way == "portable" else "", config=config, **kwargs)
 
 
 def test_cluster_ingest_equals_serial_ingest(tmp_path: Path, dask_address: str,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MIN", 300)  # several segments per run
     _corpus(tmp_path / "in")
     results = []
     for way in ("serial", "portable", "local"):
         index = open_index(tmp_path / way, create=True)
         seen: list[str] = []
         summary = _ingest(tmp_path / "in", index, way, dask_address, monkeypatch,
+                          Config(task_min_bytes=300),  # several segments per run
                           on_file=lambda p, seen=seen: seen.append(p.name))
         results.append((summary.files, summary.articles, summary.paragraphs, summary.quotes,
                         [Path(p).name for p, _ in summary.skipped], seen, _snapshot(index)))
@@ -174,14 +177,13 @@ def test_cluster_ingest_equals_serial_ingest(tmp_path: Path, dask_address: str,
 @pytest.mark.parametrize("chunk_bytes", [1, 10_000])  # one file per segment, or one segment
 def test_cluster_reingest_replaces_and_later_copy_wins(tmp_path: Path, chunk_bytes: int, dask_address: str,
                                                        way: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MIN", chunk_bytes)
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MAX", chunk_bytes)
+    tasks = Config(task_min_bytes=chunk_bytes, task_max_bytes=chunk_bytes)
     url = "https://example.org/same"
     _write(tmp_path / "in", "a.jsonl", json.dumps({"url": url, "text": "Old budget words."}))
     _write(tmp_path / "in", "b.jsonl", json.dumps({"url": url, "text": "New budget words."}))
     index = open_index(tmp_path / "ix", create=True)
     for _ in range(2):  # the second run keeps nothing of its segments: discarded
-        summary = _ingest(tmp_path / "in", index, way, dask_address, monkeypatch)
+        summary = _ingest(tmp_path / "in", index, way, dask_address, monkeypatch, tasks)
         assert (summary.articles, summary.paragraphs) == (1, 1)
         assert classify_files(tmp_path / "ix").orphans == []
     assert index.doc_count() == 1
@@ -192,7 +194,7 @@ def test_cluster_reingest_replaces_and_later_copy_wins(tmp_path: Path, chunk_byt
 
 @pytest.mark.parametrize("sizes,workers,expected", [
     ([10, 10, 10], 1, [[0, 1, 2]]),
-    ([CHUNK_BYTES_MIN, CHUNK_BYTES_MIN // 2, 1], 2, [[0], [1, 2]]),
+    ([Config().task_min_bytes, Config().task_min_bytes // 2, 1], 2, [[0], [1, 2]]),
 ])
 def test_chunk_files_keeps_order_and_splits_by_size(tmp_path: Path, sizes: list[int],
                                                     workers: int, expected: list[list[int]]) -> None:
@@ -202,26 +204,27 @@ def test_chunk_files_keeps_order_and_splits_by_size(tmp_path: Path, sizes: list[
 
 
 @pytest.mark.parametrize("workers,files", [(2, 22), (2, 31), (3, 40)])
-def test_chunk_files_cuts_whole_rounds_of_similar_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                         workers: int, files: int) -> None:
+def test_chunk_files_cuts_whole_rounds_of_similar_chunks(tmp_path: Path, workers: int, files: int) -> None:
     # 22 files of 10 bytes, chunks of at most 100: cut greedily, 100 + 100 + 20 bytes,
     # and one worker idles through the last round; here four chunks of 50 to 60.
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MIN", 1)
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MAX", 100)
     paths = [_write(tmp_path, f"f{i:02}.txt", b"x" * 10) for i in range(files)]
-    chunks = chunk_files(paths, workers)
+    chunks = chunk_files(paths, workers, config=Config(task_min_bytes=1, task_max_bytes=100))
     assert [p for chunk in chunks for p in chunk] == paths
     assert len(chunks) % workers == 0
     assert max(map(len, chunks)) - min(map(len, chunks)) <= 1
 
 
+def test_the_task_size_settings_reach_the_cut(tmp_path: Path) -> None:
+    paths = [_write(tmp_path, f"f{i}.txt", b"x" * 10) for i in range(6)]
+    assert len(chunk_files(paths, 1, config=load_config({}))) == 1  # 256 KB at least: one task
+    config = load_config({"ONRECORD_TASK_MIN_BYTES": "1"}, ["task_max_bytes=11"])
+    assert chunk_files(paths, 1, config=config) == [[path] for path in paths]  # 11 bytes a file at most
+
+
 @pytest.mark.parametrize("workers", [1, 2])
-def test_summary_counts_an_article_once_across_commits(tmp_path: Path, workers: int, dask_address: str,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_summary_counts_an_article_once_across_commits(tmp_path: Path, workers: int, dask_address: str) -> None:
     # One file per segment, so the six files make two commit waves (and, serially,
     # one article per commit): the article in the first and last file is replaced.
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MIN", 1)
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MAX", 1)
     same = "https://example.org/same"
     for n in range(6):
         url = same if n in (0, 5) else f"https://example.org/{n}"
@@ -229,7 +232,8 @@ def test_summary_counts_an_article_once_across_commits(tmp_path: Path, workers: 
         _write(tmp_path / "in", f"f{n}.jsonl", json.dumps({"url": url, "text": text}))
     index = open_index(tmp_path / "ix", create=True)
     summary = ingest_paths([tmp_path / "in"], index, workers=workers, batch_articles=1,
-                           cluster=dask_address if workers == 2 else "")
+                           cluster=dask_address if workers == 2 else "",
+                           config=Config(task_min_bytes=1, task_max_bytes=1))
     assert (summary.articles, summary.paragraphs) == (5, 5) == (5, index.doc_count())
     index.close()
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from onrecord.search import engine
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.engine import search
+from onrecord.search.features import commitview
 from onrecord.search.model import Article, SearchRequest
 from onrecord.search.query.resultcache import ResultCache
 from onrecord.search.storage.searchers import BuildCache
@@ -94,14 +94,14 @@ def test_a_simple_search_completes_while_another_is_stuck_mid_collection(index: 
 def test_a_search_waits_for_a_facet_table_being_built_only_until_its_deadline(
         index: Index, monkeypatch: pytest.MonkeyPatch) -> None:
     building, release = threading.Event(), threading.Event()
-    real = engine.build_facet_table
+    real = commitview.build_facet_table
 
-    def slow_build(searcher: Any, deadline: Deadline | None = None) -> Any:
+    def slow_build(searcher: Any, deadline: Deadline | None = None, columns: Any = None) -> Any:
         building.set()
         release.wait(JOIN_SECONDS)
-        return real(searcher, deadline)
+        return real(searcher, deadline, columns)
 
-    monkeypatch.setattr(engine, "build_facet_table", slow_build)
+    monkeypatch.setattr(commitview, "build_facet_table", slow_build)
     first, first_box = in_thread(lambda: search(index, SearchRequest(query="council")))
     assert building.wait(JOIN_SECONDS)
     waiting = search(index, SearchRequest(query="police"), timeout=0.05)

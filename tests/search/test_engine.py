@@ -529,7 +529,7 @@ def test_facet_table_after_a_commit_reads_only_new_segments(monkeypatch) -> None
     write_articles(idx, [make_article(f"f{a}", Metadata("t", "The Ledger"), [
         ("Words.", [f"Person {a}"], ["Treasury"], None)]) for a in range(30)])
     with idx.reading() as searcher:
-        facets.build_facet_table(searcher)  # every segment read and cached
+        facets.build_facet_table(searcher, None, idx.facet_columns)  # every segment read and kept
     read: list[str] = []
     real = facets._read_column
     monkeypatch.setattr(facets, "_read_column",
@@ -543,15 +543,3 @@ def test_facet_table_after_a_commit_reads_only_new_segments(monkeypatch) -> None
     assert len(segments) == 2 and len(read) == len(FACETS)  # the new segment's facet fields
     assert set(read) == {segments[-1]}
     assert counts["speaker"]["Person 0"] == 2 and counts["outlet"]["The Gazette"] == 1
-
-
-def test_segment_facet_columns_are_bounded_by_bytes(monkeypatch) -> None:
-    from onrecord.search.features import facets
-    monkeypatch.setattr(facets, "_SEGMENT_COLUMNS", facets.OrderedDict())
-    monkeypatch.setattr(facets, "_segment_bytes", 0)
-    monkeypatch.setattr(facets, "SEGMENT_CACHE_BYTES", 250)
-    for n in range(5):  # 100 bytes each: two fit
-        facets._keep_segment_column((f"seg{n}", "speaker"),
-                                    facets.FacetColumn(first=facets.np.zeros(100, dtype="uint8")))
-    assert list(facets._SEGMENT_COLUMNS) == [("seg3", "speaker"), ("seg4", "speaker")]
-    assert facets._segment_bytes == 200

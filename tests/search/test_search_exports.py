@@ -27,10 +27,12 @@ EXPORTED = {
     "SpeakerType", "StoredArticle", "USER_SOURCE", "paragraph_permalink",
     "PartialDate", "format_partial", "parse_iso_partial",
     # configuration
-    "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "int_default", "is_loopback_host",
+    "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "is_loopback_host",
     "load_config", "serve_port",
     # errors
     "BusyError", "IndexUnavailableError", "NotFoundError", "OnrecordError", "QueryError",
+    # deadlines
+    "Clock", "Deadline", "DeadlineExceeded",
     # facets
     "FACETS", "FACETS_BY_NAME", "NAME_FACETS", "FacetDef",
     # reading

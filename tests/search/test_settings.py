@@ -18,7 +18,6 @@ from onrecord.search import engine
 from onrecord.search.config import SETTINGS, Config, ConfigError, load_config
 from onrecord.search.errors import IndexUnavailableError, QueryError
 from onrecord.search.model import SearchRequest
-from onrecord.search.query import postings
 from onrecord.search.storage import store
 from onrecord.search.storage.store import ram_index
 from onrecord.search.writing.commits import write_articles
@@ -149,9 +148,9 @@ def counted_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     runs: list[str] = []
     real = engine._run_search
 
-    def counting(index: Any, searcher: Any, request: SearchRequest, deadline: Any) -> Any:
+    def counting(view: Any, request: SearchRequest, deadline: Any) -> Any:
         runs.append(request.query)
-        return real(index, searcher, request, deadline)
+        return real(view, request, deadline)
 
     monkeypatch.setattr(engine, "_run_search", counting)
     return runs
@@ -181,14 +180,11 @@ def test_the_web_serves_uncached_with_the_setting(monkeypatch: pytest.MonkeyPatc
 def test_the_postings_cache_is_sized_by_its_setting() -> None:
     index = ram_index(Config(postings_cache_mb=0))
     write_articles(index, [make_article("a1", ["Budget talks stalled."])])
-    try:
-        engine.search(index, SearchRequest(query="budget"))
-        assert postings.CACHE.limit == 0
-        index.apply_config(Config())
-        engine.search(index, SearchRequest(query="rain"))
-        assert postings.CACHE.limit == 48 * 1024 * 1024
-    finally:
-        postings.size_postings_cache(Config().postings_cache_mb)
+    engine.search(index, SearchRequest(query="budget"))
+    assert index.postings_cache.limit == 0
+    index.apply_config(Config())
+    engine.search(index, SearchRequest(query="rain"))
+    assert index.postings_cache.limit == 48 * 1024 * 1024
 
 
 def test_the_benchmark_engine_turns_the_cache_off_by_the_setting(tmp_path: Path) -> None:

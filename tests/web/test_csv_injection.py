@@ -11,11 +11,12 @@ import unicodedata
 import pytest
 
 from onrecord.search.config import Config
-from onrecord.search.model import Article, Metadata, Paragraph
+from onrecord.search.model import Metadata
 from onrecord.search.storage.store import ram_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from onrecord.web.exports import FORMULA_TRIGGERS, cell_value, iter_csv
+from tests.factories import make_article
 
 ASCII_TRIGGERS = "=+-@"
 # The triggers OWASP and ASVS name, and the full-width forms (Excel with an
@@ -60,9 +61,8 @@ def test_export_csv_neutralises_titles_and_outlets_from_the_index() -> None:
     articles = []
     for i, lead in enumerate(leads):
         text = f"The ferry budget was debated again, paragraph {i}."
-        articles.append(Article(id=f"evil{i}", source=f"e{i}.txt", text=text,
-                                meta=Metadata(title=lead + "HYPERLINK(\"http://x\")", outlet=lead + "Outlet"),
-                                paragraphs=[Paragraph(id=f"evil{i}-p1", n=1, start=0, end=len(text), text=text)]))
+        articles.append(make_article(f"evil{i}", [text], meta=Metadata(title=lead + "HYPERLINK(\"http://x\")",
+                                                                        outlet=lead + "Outlet")))
     index = ram_index()
     write_articles(index, articles)
     client = create_app(index=index, config=Config()).test_client()

@@ -11,13 +11,14 @@ from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from onrecord.search import engine
+from onrecord.search.config import Config
 from onrecord.search.errors import NotFoundError
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
-from onrecord.web.pages import ARTICLE_WINDOW
 
+ARTICLE_WINDOW = Config().article_window  # the article_window setting's default
 LONG = 2 * ARTICLE_WINDOW + 50  # three windows, the last one short
 
 

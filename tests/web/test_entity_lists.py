@@ -14,14 +14,14 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from onrecord.search.config import Config, int_default
+from onrecord.search.config import Config
 from onrecord.search.features.entities import list_entities, page_entities
 from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
 from tests.factories import indexed
 
-PER_PAGE = int_default("entity_list_page_size")
+PER_PAGE = Config().entity_list_page_size  # the setting's default
 NAMES = 2 * PER_PAGE + 57  # two full pages and a remainder
 PER_PARAGRAPH = 50
 KINDS = ["speaker", "institution"]

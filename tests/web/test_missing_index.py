@@ -91,11 +91,11 @@ def test_an_unchanged_index_keeps_its_searcher_and_caches(tmp_path: Path) -> Non
     build_index(path)
     index = open_index(path)
     with index.reading() as first:
-        built = index.cached("probe", lambda _searcher: object())
+        built = index.commit_cache().get("probe", object)
     for _ in range(3):
         with index.reading() as again:
             assert again is first
-        assert index.cached("probe", lambda _searcher: object()) is built
+            assert index.commit_cache().get("probe", object) is built
     write_articles(open_index(path), [make_article("four", "harbour")])
     index.refresh()  # another process committed: now it is a new searcher
     with index.reading() as fresh:

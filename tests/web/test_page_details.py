@@ -24,20 +24,11 @@ from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
 from onrecord.web.facetview import MAX_BAR_LABELS, labelled_bars, tick_text
 from onrecord.web.render import render_paragraph
-from tests.factories import indexed
+from tests.factories import indexed, make_article
 
 EVIL = '<script>alert(1)</script>"'
 SORRY = '"I am sorry it took this long for anyone to listen,"'
 PUBLISH = '"We will publish every page of it,"'
-
-
-def article(doc_id: str, paras: list[str], meta: Metadata) -> Article:
-    """Return an Article whose paragraphs are `paras` joined by blank lines."""
-    paragraphs, pos = [], 0
-    for n, text in enumerate(paras, 1):
-        paragraphs.append(Paragraph(id=f"{doc_id}-p{n}", n=n, start=pos, end=pos + len(text), text=text))
-        pos += len(text) + 2
-    return Article(id=doc_id, source=f"{doc_id}.txt", text="\n\n".join(paras), meta=meta, paragraphs=paragraphs)
 
 
 def quote(art: Article, n: int, quoted: str, speaker: str | None, mention: str | None,
@@ -62,9 +53,9 @@ def quote(art: Article, n: int, quoted: str, speaker: str | None, mention: str |
 
 def mother() -> Article:
     """A dated article: the speaker named, then a pronoun, then the name."""
-    art = article("mother", ["Mina Smallman, whose daughters were killed, spoke outside court on Monday.",
-                             f"{SORRY} she said.", f"{PUBLISH} said Mina Smallman."],
-                  Metadata(title="Mother demands answers", outlet="Kent Gazette", published=dt.date(2021, 3, 4)))
+    art = make_article("mother", ["Mina Smallman, whose daughters were killed, spoke outside court on Monday.",
+                                  f"{SORRY} she said.", f"{PUBLISH} said Mina Smallman."],
+                       meta=Metadata(title="Mother demands answers", outlet="Kent Gazette", published=dt.date(2021, 3, 4)))
     quote(art, 2, SORRY, "Mina Smallman", "she", "pronoun", 0.85)
     quote(art, 3, PUBLISH, "Mina Smallman", "Mina Smallman")
     return art
@@ -73,9 +64,9 @@ def mother() -> Article:
 def plain() -> list[Article]:
     """Plain-text files without sidecars: no outlet, no date (one quoted by
     a surname only)."""
-    first = article("plain-1", ['"The budget is gone," said Hale.'], Metadata())
+    first = make_article("plain-1", ['"The budget is gone," said Hale.'], meta=Metadata())
     quote(first, 1, '"The budget is gone,"', "Ruth Hale", "Hale")
-    second = article("plain-2", ["The budget debate went on all night."], Metadata(title="Night sitting"))
+    second = make_article("plain-2", ["The budget debate went on all night."], meta=Metadata(title="Night sitting"))
     return [first, second]
 
 
@@ -86,8 +77,8 @@ TOPICS = ["schools", "roads", "parks", "libraries", "housing", "policing", "buse
 def months() -> list[Article]:
     """One budget article a month over a year, each on its own topic (so
     none folds into another as a near copy): twelve histogram bars."""
-    return [article(f"m{m:02d}", [f"Councillors debated the {topic} budget in session {m}."],
-                    Metadata(title=f"Budget {m}", outlet="Ledger", published=dt.date(2022, m, 1 + m)))
+    return [make_article(f"m{m:02d}", [f"Councillors debated the {topic} budget in session {m}."],
+                         meta=Metadata(title=f"Budget {m}", outlet="Ledger", published=dt.date(2022, m, 1 + m)))
             for m, topic in enumerate(TOPICS, 1)]
 
 
@@ -214,7 +205,7 @@ def test_entity_heading_says_the_real_order(client: FlaskClient, speaker: str, h
 
 
 def test_entity_heading_says_undated_come_last(index: Index) -> None:
-    late = article("late", ['"Still here," said Ruth Hale.'], Metadata(published=dt.date(2020, 1, 1)))
+    late = make_article("late", ['"Still here," said Ruth Hale.'], meta=Metadata(published=dt.date(2020, 1, 1)))
     quote(late, 1, '"Still here,"', "Ruth Hale", "Ruth Hale")
     mixed = client_for(indexed([*plain(), late]))
     title = soup(mixed, "/speaker/Ruth Hale").select_one("#quotes-title").get_text()

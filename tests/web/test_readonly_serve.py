@@ -96,6 +96,7 @@ def watch_for_side_files(path: Path, stop: threading.Event, seen: set[str]) -> N
         time.sleep(0.005)
 
 
+@pytest.mark.slow  # an `onrecord index` process beside the server
 def test_a_concurrent_writer_commits_and_the_server_refreshes_without_writing(
         tmp_path: Path) -> None:
     """`onrecord index` in another process commits several times while the

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from onrecord.search.config import Config
 from onrecord.web.app import create_app
-from onrecord.web.params import MAX_FILTER_CHARS, MAX_FILTER_VALUES, MAX_QUERY_CHARS, distinct_values
+from onrecord.web.params import MAX_FILTER_CHARS, MAX_FILTER_VALUES, distinct_values
 from tests.factories import indexed, make_article
 
 
@@ -70,7 +70,7 @@ def test_an_overlong_value_is_a_400_and_not_echoed(client: FlaskClient) -> None:
 def test_an_overlong_query_is_refilled_cut_to_the_limit(client: FlaskClient) -> None:
     status, soup, body = get(client, [("q", "y" * 100_000), ("sort", "z" * 10_000)])
     assert status == 400 and "too long" in body
-    assert soup.select_one("#q")["value"] == "y" * MAX_QUERY_CHARS
+    assert soup.select_one("#q")["value"] == "y" * Config().max_query_chars
     assert len(body) < 20_000
 
 

@@ -124,20 +124,18 @@ def test_clean_name(raw: str, clean: str | None) -> None:
     assert clean_name(raw) == clean
 
 
-def test_speakers_file_names_are_cleaned(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_speakers_file_names_are_cleaned(tmp_path: Path) -> None:
     speakers = _write(tmp_path / "speakers.json", json.dumps(
         {"speakers": [{"name": "Tony\u200b Bl\u202eair", "aliases": ["Anthony\u2060 Blair"]}]}))
-    monkeypatch.setenv("ONRECORD_SPEAKERS", str(speakers))
-    corrections = load_corrections()
+    corrections = load_corrections(speakers)
     assert set(corrections.aliases.values()) == {("Tony Blair", None)}
     assert "anthony blair" in corrections.aliases
 
 
-def test_institutions_file_names_are_cleaned(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_institutions_file_names_are_cleaned(tmp_path: Path) -> None:
     extra = _write(tmp_path / "inst.json", json.dumps(
         {"institutions": [{"name": "Fens\u200b Water\u202e Board", "aliases": ["F\u2060WB"]}]}))
-    monkeypatch.setenv("ONRECORD_INSTITUTIONS", str(extra))
-    registry = load_registry()
+    registry = load_registry(extra)
     assert registry.canonical("FWB") == "Fens Water Board"
     assert "Fens Water Board" in {i.name for i in registry.institutions}
 

@@ -16,28 +16,19 @@ from werkzeug.datastructures import MultiDict
 from onrecord.search import engine
 from onrecord.search.config import Config
 from onrecord.search.errors import QueryError
-from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.model import Article, Mention, Metadata, Quote, SearchRequest
 from onrecord.search.storage.store import Index, open_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from onrecord.web.links import SearchLinks, page_window, request_params, toggle_filter
 from onrecord.web.params import parse_search_request
 from onrecord.web.render import Span, paragraph_spans, render_spans, safe_href
-from tests.factories import indexed
+from tests.factories import indexed, make_article
 
 EVIL = '<script>alert(1)</script>" onmouseover="x'
 
 
 # --------------------------------------------------------------- fixtures
-
-def make_article(doc_id: str, paras: list[str], meta: Metadata) -> Article:
-    """Return an Article whose paragraphs are `paras` joined by blank lines."""
-    paragraphs, pos = [], 0
-    for n, text in enumerate(paras, 1):
-        paragraphs.append(Paragraph(id=f"{doc_id}-p{n}", n=n, start=pos, end=pos + len(text), text=text))
-        pos += len(text) + 2
-    return Article(id=doc_id, source=f"{doc_id}.txt", text="\n\n".join(paras), meta=meta, paragraphs=paragraphs)
-
 
 def add_quote(article: Article, n: int, quoted: str, speaker: str, mention: str, cue: str,
               role: str | None = None) -> Quote:
@@ -59,19 +50,19 @@ def sample_articles() -> list[Article]:
         "The mother of two sisters dismissed an apology from the Metropolitan Police.",
         '"Sorry is something you say when you mean it," Mina Smallman told reporters.',
         "The commissioner accepted the failures and offered an apology in person.",
-    ], Metadata(title="Mother rejects police apology", outlet="Kent Gazette", author="Jo Reed",
-                url="https://example.org/met", published=dt.date(2021, 4, 15)))
+    ], meta=Metadata(title="Mother rejects police apology", outlet="Kent Gazette", author="Jo Reed",
+                     url="https://example.org/met", published=dt.date(2021, 4, 15)))
     met.paragraphs[0].institutions.append("Metropolitan Police")
     add_quote(met, 2, '"Sorry is something you say when you mean it,"', "Mina Smallman", "Mina Smallman",
               "told", role="mother")
     council = make_article("council", [
         '"We will balance the budget," said council leader Ann Jones.',
         "The apology for the late budget came weeks later, critics said.",
-    ], Metadata(title="Council budget row", outlet="City Herald", published=dt.date(2020, 2, 1)))
+    ], meta=Metadata(title="Council budget row", outlet="City Herald", published=dt.date(2020, 2, 1)))
     add_quote(council, 1, '"We will balance the budget,"', "Ann Jones", "Ann Jones", "said", role="council leader")
     undated = make_article("harbour", [
         "Harbour officials issued an apology after the ferry delays.",
-    ], Metadata(title=None, outlet=None))
+    ], meta=Metadata(title=None, outlet=None))
     return [met, council, undated]
 
 
@@ -79,7 +70,7 @@ def evil_article() -> Article:
     evil = make_article("evil", [
         f"An apology {EVIL} was posted.",
         f'"Nothing to hide {EVIL}," said {EVIL}.',
-    ], Metadata(title=EVIL, outlet=EVIL, author=EVIL, url="javascript:alert(1)", published=dt.date(2019, 5, 5)))
+    ], meta=Metadata(title=EVIL, outlet=EVIL, author=EVIL, url="javascript:alert(1)", published=dt.date(2019, 5, 5)))
     evil.paragraphs[0].institutions.append(EVIL)
     add_quote(evil, 2, f'"Nothing to hide {EVIL},"', EVIL, EVIL, "said", role=EVIL)
     return evil
@@ -224,7 +215,7 @@ def test_parse_search_request_reads_every_parameter() -> None:
 
 
 def test_parse_search_request_defaults() -> None:
-    assert parse_search_request(MultiDict(), default_per_page=7) == SearchRequest(per_page=7)
+    assert parse_search_request(MultiDict(), Config(per_page=7)) == SearchRequest(per_page=7)
 
 
 # --------------------------------------------------------------- links

@@ -16,12 +16,12 @@ from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search import engine
 from onrecord.search.config import Config
 from onrecord.search.features.entities import get_entity, list_entities
-from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest, Sighting
+from onrecord.search.model import Article, Mention, Metadata, Quote, SearchRequest, Sighting
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.web.also_in import UNKNOWN_OUTLET, build_cluster, earliest, sighting_label
 from onrecord.web.app import create_app
 from onrecord.web.charts import MAX_X_LABELS, build_timeline, month_range, parse_month
-from tests.factories import indexed
+from tests.factories import indexed, make_article
 
 EVIL = '<script>alert(1)</script>" onmouseover="x'
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
@@ -29,15 +29,6 @@ SORRY = '"Sorry is something you say when you mean it,"'
 
 
 # --------------------------------------------------------------- fixtures
-
-def make_article(doc_id: str, paras: list[str], meta: Metadata) -> Article:
-    """Return an Article whose paragraphs are `paras` joined by blank lines."""
-    paragraphs, pos = [], 0
-    for n, text in enumerate(paras, 1):
-        paragraphs.append(Paragraph(id=f"{doc_id}-p{n}", n=n, start=pos, end=pos + len(text), text=text))
-        pos += len(text) + 2
-    return Article(id=doc_id, source=f"{doc_id}.txt", text="\n\n".join(paras), meta=meta, paragraphs=paragraphs)
-
 
 def add_quote(article: Article, n: int, quoted: str, speaker: str, role: str | None = None,
               institutions: tuple[str, ...] = ()) -> None:
@@ -54,21 +45,21 @@ def add_quote(article: Article, n: int, quoted: str, speaker: str, role: str | N
 def entity_articles() -> list[Article]:
     met = make_article("met", [f"{SORRY} said Mina Smallman about the police.",
                                '"We failed," said Cressida Dick of the force.'],
-                       Metadata(title="Mother rejects apology", outlet="Kent Gazette",
-                                url="https://example.org/met", published=dt.date(2021, 4, 15)))
+                       meta=Metadata(title="Mother rejects apology", outlet="Kent Gazette",
+                                     url="https://example.org/met", published=dt.date(2021, 4, 15)))
     add_quote(met, 1, SORRY, "Mina Smallman", "mother", ("Metropolitan Police Service",))
     add_quote(met, 2, '"We failed,"', "Cressida Dick", "Metropolitan Police Commissioner",
               ("Metropolitan Police Service",))
     early = make_article("early", ['"They did not look," said Mina Smallman in June.'],
-                         Metadata(title="Sisters missing", outlet="City Herald", published=dt.date(2020, 6, 10)))
+                         meta=Metadata(title="Sisters missing", outlet="City Herald", published=dt.date(2020, 6, 10)))
     add_quote(early, 1, '"They did not look,"', "Mina Smallman", "mother", ("Metropolitan Police Service",))
-    undated = make_article("undated", ['"It becomes a joke," said Mina Smallman.'], Metadata())
+    undated = make_article("undated", ['"It becomes a joke," said Mina Smallman.'], meta=Metadata())
     add_quote(undated, 1, '"It becomes a joke,"', "Mina Smallman")
     slash = make_article("slash", ['"Loud," said Ann Bo of AC/DC Ltd.'],
-                         Metadata(title="Band", published=dt.date(2019, 1, 2)))
+                         meta=Metadata(title="Band", published=dt.date(2019, 1, 2)))
     add_quote(slash, 1, '"Loud,"', "Ann Bo", "singer", ("AC/DC Ltd",))
     evil = make_article("evil", [f'"Nothing {EVIL}," said {EVIL}.'],
-                        Metadata(title=EVIL, outlet=EVIL, published=dt.date(2019, 5, 5)))
+                        meta=Metadata(title=EVIL, outlet=EVIL, published=dt.date(2019, 5, 5)))
     add_quote(evil, 1, f'"Nothing {EVIL},"', EVIL, EVIL, (EVIL,))
     return [met, early, undated, slash, evil]
 

@@ -18,10 +18,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from onrecord.search.config import Config
-from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
+from onrecord.search.model import Article, Mention, Metadata, Quote
 from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
-from tests.factories import indexed
+from tests.factories import indexed, make_article
 
 # The arithmetic payloads would render as 8641047 if a template evaluated them.
 EVALUATED = "8641047"
@@ -68,11 +68,10 @@ def build_article(n: int, payload: str) -> Article:
     filler = " ".join(random.Random(n).sample(FILLER, 12))
     paras = [f"Officials heard {payload} at the hearing about {filler}.",
              f'"Nothing to hide {payload}," said {payload} of the inquiry into {filler}.']
-    paragraphs, pos = [], 0
-    for i, text in enumerate(paras, 1):
-        paragraphs.append(Paragraph(id=f"{doc_id}-p{i}", n=i, start=pos, end=pos + len(text), text=text))
-        pos += len(text) + 2
-    second = paragraphs[1]
+    url = payload if n % 2 else f"https://example.org/{payload}"
+    article = make_article(doc_id, paras, meta=Metadata(title=payload, outlet=payload, author=payload, url=url,
+                                                        published=dt.date(2021, 2, 3)))
+    first, second = article.paragraphs
     quoted = f'"Nothing to hide {payload},"'
     who = second.start + second.text.index(payload, len(quoted))
     verb = second.start + second.text.index("said")
@@ -81,12 +80,9 @@ def build_article(n: int, payload: str) -> Article:
                                cue="said", cue_mention=Mention("said", verb, verb + 4), role=payload))
     second.speakers.append(payload)
     second.institutions.append(payload)
-    paragraphs[0].institutions.append(payload)
-    paragraphs[0].dates.append("2021-02-03")
-    url = payload if n % 2 else f"https://example.org/{payload}"
-    meta = Metadata(title=payload, outlet=payload, author=payload, url=url, published=dt.date(2021, 2, 3))
-    return Article(id=doc_id, source=f"{doc_id}.txt", text="\n\n".join(paras), meta=meta,
-                   paragraphs=paragraphs)
+    first.institutions.append(payload)
+    first.dates.append("2021-02-03")
+    return article
 
 
 @pytest.fixture(scope="module")

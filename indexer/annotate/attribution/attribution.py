@@ -31,9 +31,10 @@ from onrecord.indexer.annotate.attribution.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.titles import is_scare_term, is_title
-from onrecord.indexer.budget import Deadline, check
+from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
+from onrecord.indexer.budget import check
 from onrecord.indexer.chunk.chunker import split_lines
-from onrecord.search import Article, Evidence, Mention, Paragraph, Quote
+from onrecord.search import Article, Deadline, Evidence, Mention, Paragraph, Quote
 
 MAX_CARRY_GAP = 3  # paragraphs without quotes a cue-less quote may reach back over
 
@@ -246,13 +247,16 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
     return quotes, carry, p.frame
 
 
-def annotate_quotes(article: Article, *, deadline: Deadline | None = None) -> Article:
+def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
+                    registry: InstitutionRegistry | None = None) -> Article:
     """Return a copy of `article` whose paragraphs carry their quotes (absolute
-    offsets, marks included) and sorted unique speakers.  Never raises on
-    unbalanced quote marks; raises BudgetError once `deadline` has passed
-    (checked per line and per quote)."""
+    offsets, marks included) and sorted unique speakers, institutions named
+    by `registry` (indexer.annotate.institutions'; None: the packaged list
+    alone).  Never raises on unbalanced quote
+    marks; raises DeadlineExceeded once `deadline` has passed (checked per
+    line and per quote)."""
     style = detect_quote_style(article.text)
-    doc = _Doc(article.text, DocSpeakers(article.text, style), style, deadline)
+    doc = _Doc(article.text, DocSpeakers(article.text, style, registry), style, deadline)
     carry: _Carry | None = None
     paragraphs: list[Paragraph] = []
     index, before, prior = 0, None, None

@@ -24,7 +24,7 @@ from onrecord.indexer.annotate.attribution.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.frames import Frame
 from onrecord.indexer.annotate.attribution.names import expand_acronym, is_description, lexicon
 from onrecord.indexer.annotate.attribution.people import Person
-from onrecord.indexer.annotate.attribution.runs import looks_like_org, match_org
+from onrecord.indexer.annotate.attribution.runs import looks_like_org
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
@@ -43,7 +43,7 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     last = _POSSESSIVE_RE.sub("", words[-1]).lower() if words else ""
     lex = lexicon()
     person_head = (last in lex.roles or last in lex.person_nouns) and last not in lex.spokes
-    org = None if person_head else match_org(np)
+    org = None if person_head else people.match_org(np)
     if org:  # "the Tory leader" is a person, never the party
         people.note_org(org, pos)
         return org
@@ -79,7 +79,7 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
             return None  # "the rapper's spokesman" is not the rapper: unnamed
     elif modifiers and all(w[:1].isupper() for w in modifiers) and not is_description(modifiers):
         run = " ".join(modifiers)
-        target = match_org(run) or expand_acronym(people.text, run) or run
+        target = people.match_org(run) or expand_acronym(people.text, run) or run
     elif definite:
         return _last_proxy(people, gender, pos)
     if target:
@@ -144,7 +144,7 @@ def _last_institution(people: DocSpeakers, pos: int) -> str | None:
         found = []
         for m in _ANY_RUN_RE.finditer(people.text):
             name = re.sub(r"^(?:(?:The|A|An)\s+)+", "", m.group())
-            org = match_org(name) or (name if looks_like_org(name.split()) else None)
+            org = people.match_org(name) or (name if looks_like_org(name.split()) else None)
             if org and not is_description(name.split()):
                 found.append((m.end(), org))
         cache["\0"] = found

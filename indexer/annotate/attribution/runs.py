@@ -26,27 +26,30 @@ _FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropol
 
 
 
-@lru_cache(maxsize=1)
-def _institution_matcher() -> Callable[[str], str | None]:
-    """Return phrase -> canonical institution, via
+@lru_cache(maxsize=8)  # one registry a run: the packaged list and the operator's files
+def _institution_matcher(registry: Any = None) -> Callable[[str], str | None]:
+    """Return phrase -> canonical institution in `registry` (an
+    InstitutionRegistry; None: the packaged list alone), via
     indexer.annotate.institutions.institutions when present."""
     try:
         from onrecord.indexer.annotate.institutions import (
             institutions,  # written concurrently; guarded so quotes work alone
         )
-        registry: Any = institutions.load_registry()
-        return lambda phrase: institutions.match_institution(phrase, registry)
+        known: Any = institutions.load_registry() if registry is None else registry
+        return lambda phrase: institutions.match_institution(phrase, known)
     except (ImportError, AttributeError):
         return lambda phrase: _FALLBACK_ORGS.get(phrase.lower())
 
 
 @lru_cache(maxsize=4096)  # the same speaker phrases recur all through a long article
-def match_org(phrase: str) -> str | None:
-    """Return the canonical institution a speaker phrase names, or None.
+def match_org(phrase: str, registry: Any = None) -> str | None:
+    """Return the canonical institution a speaker phrase names in
+    `registry` (an InstitutionRegistry, hashed by identity; None: the
+    packaged list alone), or None.
 
     Tries the whole phrase without determiner, then its capitalized words
     ("a Met spokesperson" -> the Met)."""
-    match = _institution_matcher()
+    match = _institution_matcher(registry)
     core = re.sub(r"^(?:the|a|an)\s+", "", phrase.strip(), flags=re.I)
     core = re.sub(r"['\u2019]s$", "", core)
     for candidate in (core, *re.findall(r"\b[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*", core)):

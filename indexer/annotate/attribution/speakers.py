@@ -38,6 +38,7 @@ from onrecord.indexer.annotate.attribution.positions import Positions
 from onrecord.indexer.annotate.attribution.quotes import QuoteStyle, detect_quote_style
 from onrecord.indexer.annotate.attribution.runs import ORG_WORDS, ROLE_WORDS, looks_like_org, match_org, split_run
 from onrecord.indexer.annotate.attribution.singles import is_shouted, leads_institution, may_be_name, peer_title
+from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.lexicon import words
 
 FIRST_NAME_TITLES = words("first_name_titles")
@@ -69,9 +70,12 @@ class DocSpeakers:
 
     People are indexed by first name, surname and surname one deletion away
     (for typos), and every mention is kept in position order, so resolving
-    a name or pronoun costs about O(log n), not a pass over everyone."""
+    a name or pronoun costs about O(log n), not a pass over everyone.
+    Institutions are named by `registry` (indexer.annotate.institutions')."""
 
-    def __init__(self, text: str, style: QuoteStyle | None = None) -> None:
+    def __init__(self, text: str, style: QuoteStyle | None = None,
+                 registry: InstitutionRegistry | None = None) -> None:
+        self.registry = registry  # the institutions registry (None: the packaged list alone)
         self.people: dict[str, Person] = {}
         self.orgs: list[tuple[int, str]] = []  # (position, canonical) of institutional speakers
         # head word -> (end, name) of the capitalised names ending in it (indexer.annotate.attribution.nominals)
@@ -124,7 +128,7 @@ class DocSpeakers:
         """Register 'a spokeswoman for the X' and 'an X spokesman' as proxies
         for X, so their 'she said' resolves to the body they speak for."""
         for pos, noun, run in find_spokespeople(text):
-            body = match_org(run) or expand_acronym(text, run) or run
+            body = self.match_org(run) or expand_acronym(text, run) or run
             if not is_description(body.split()) and run not in self._by_last:  # "a Vole spokesman": hers
                 self.note_proxy(body, "f" if "woman" in noun else "m" if "man" in noun else None, pos)
 
@@ -223,7 +227,7 @@ class DocSpeakers:
         """Return (canonical speaker, role) for a capitalized phrase at pos:
         an institution, a person by full name, or a known person by surname
         or title; a bare description ("Olympian", "Lib Dem") names nobody."""
-        org = match_org(run)
+        org = self.match_org(run)
         role, title, name = split_run(run)
         if org and (not name or looks_like_org(name) or len(name) == 1 and not title):
             self.orgs.append((pos, org))
@@ -356,13 +360,17 @@ class DocSpeakers:
                 return org
         return None
 
+    def match_org(self, phrase: str) -> str | None:
+        """Return the institution `phrase` names in this article's registry, or None."""
+        return match_org(phrase, self.registry)
+
     def is_org(self, name: str) -> bool:
         """Return True if `name` was taken as an organisation speaking."""
         # The names seen so far, brought up to date from the list's new
         # tail: a per-quote scan of every org would grow with the article.
         self._org_names.update(org for _pos, org in self.orgs[self._org_count:])
         self._org_count = len(self.orgs)
-        return name in self._org_names or match_org(name) == name
+        return name in self._org_names or self.match_org(name) == name
 
     def is_person(self, name: str) -> bool:
         """Return True if `name` is a person of the registry (not an institution)."""

@@ -1,7 +1,7 @@
 """Institution annotation: which organisations a paragraph names.
 
 Owns finding registry aliases in text (the registry itself, read from
-indexer/data/institutions.json and ONRECORD_INSTITUTIONS files, lives in
+indexer/data/institutions.json and the institutions setting's files, lives in
 indexer.annotate.institutions.registry), the per-article alias learner
 (acronym definitions and capitalised organisation phrases such as "North
 West Command Unit") and the annotate stage that fills
@@ -23,18 +23,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from onrecord.indexer.annotate.institutions.registry import (
-    ENV_VAR,
     InstitutionRegistry,
     RegistryError,
     compile_aliases,
     load_registry,
     normalize_alias,
 )
-from onrecord.indexer.budget import Deadline, check
-from onrecord.search import Article
+from onrecord.indexer.budget import check
+from onrecord.search import Article, Deadline
 
 # Re-exported: callers find the registry API here too.
-__all__ = ["ENV_VAR", "InstitutionMention", "InstitutionRegistry", "RegistryError",
+__all__ = ["InstitutionMention", "InstitutionRegistry", "RegistryError",
            "annotate_institutions", "find_institutions", "learn_aliases", "load_registry",
            "match_institution"]
 
@@ -284,9 +283,10 @@ def _org_span(words: list[str]) -> tuple[int, int] | None:
 def annotate_institutions(article: Article, registry: InstitutionRegistry | None = None, *,
                           deadline: Deadline | None = None) -> Article:
     """Return a copy of `article` whose paragraphs list the sorted unique
-    canonical institutions they name.  Aliases are learned over the whole
-    article first, so an acronym defined early resolves everywhere.
-    Checks `deadline` (BudgetError) before each paragraph."""
+    canonical institutions they name in `registry` (default: the packaged
+    list alone).  Aliases are learned over the whole article first, so an
+    acronym defined early resolves everywhere.
+    Checks `deadline` (DeadlineExceeded) before each paragraph."""
     reg = registry if registry is not None else load_registry()
     learned = learn_aliases(article.text, reg)
     paragraphs = []

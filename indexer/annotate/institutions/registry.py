@@ -1,7 +1,7 @@
 """The institution alias registry: canonical names and their aliases.
 
 Owns reading the packaged alias file (indexer/data/institutions.json) and
-newsroom files named in ONRECORD_INSTITUTIONS, merging them, and compiling
+newsroom files named by the institutions setting, merging them, and compiling
 one regex over every alias (indexer.annotate.institutions.institutions finds and learns names
 with it).
 
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -25,7 +24,6 @@ from onrecord.indexer.annotate.operatorfiles import read_json_file
 from onrecord.indexer.parse.invisibles import clean_name
 from onrecord.search import OnrecordError
 
-ENV_VAR = "ONRECORD_INSTITUTIONS"
 DEFAULT_PATH = Path(__file__).parents[2] / "data" / "institutions.json"  # indexer/data, beside lexicon_en.json
 
 
@@ -172,16 +170,12 @@ def _load_cached(paths: tuple[Path, ...]) -> InstitutionRegistry:
     return build_registry(_merge(entries))
 
 
-def load_registry(path: Path | None = None) -> InstitutionRegistry:
-    """Return the registry: the packaged alias file, then `path` (if given),
-    then every file listed in $ONRECORD_INSTITUTIONS (os.pathsep-separated).
+def load_registry(*paths: Path | str) -> InstitutionRegistry:
+    """Return the registry: the packaged alias file, then each of `paths`
+    (the newsroom's files, the institutions setting's; see
+    indexer.annotate.annotator.load_annotation_files).
 
     Later files extend earlier ones.  Registries are cached per file list.
     Raises RegistryError if any file is missing or malformed.
     """
-    paths = [DEFAULT_PATH]
-    if path is not None:
-        paths.append(Path(path))
-    extra = os.environ.get(ENV_VAR, "")
-    paths.extend(Path(p) for p in extra.split(os.pathsep) if p.strip())
-    return _load_cached(tuple(paths))
+    return _load_cached((DEFAULT_PATH, *(Path(path) for path in paths)))

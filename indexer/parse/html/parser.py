@@ -48,14 +48,15 @@ BODY_GAIN = 2
 _PARSE_ERRORS = (etree.LxmlError, ValueError, LookupError, AssertionError, TypeError)
 
 
-def parse_html(source: str, html: str) -> ParsedArticle:
-    """Return the article in the page `html` read from `source`.
+def parse_html(source: str, html: str, max_elements: int = MAX_READ_ELEMENTS) -> ParsedArticle:
+    """Return the article in the page `html` read from `source` (a page of
+    over `max_elements` elements by the heuristics alone).
 
     Raises ParseError when the page holds no article text or cannot be
     parsed (e.g. nesting too deep for the parser)."""
     try:
         tree, complete = _load_tree(html)
-        complete = complete and _element_count(tree) <= MAX_READ_ELEMENTS
+        complete = complete and _element_count(tree) <= max_elements
         meta = read_html_metadata(tree, thorough=complete)
         # trafilatura takes seconds on pathologically deep trees and grows
         # faster than the page on huge ones: the heuristics walk them in

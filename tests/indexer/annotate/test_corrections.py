@@ -14,17 +14,19 @@ from click.testing import CliRunner
 
 from onrecord.cli import main
 from onrecord.indexer.annotate.corrections import (
-    ENV_VAR,
     Corrections,
     CorrectionsError,
     correct_paragraph,
     load_corrections,
 )
+from onrecord.indexer.pipeline import ingest_paths
+from onrecord.search.config import Config
 from onrecord.search.model import USER_SOURCE, Paragraph, Quote
 from onrecord.search.storage.store import open_index
 from onrecord.web.app import create_app
 from onrecord.web.render import describe_quote
 
+ENV_VAR = "ONRECORD_SPEAKERS"  # the speakers setting's variable
 FILE = {"speakers": [{"name": "Tony Blair", "type": "person", "aliases": ["Anthony Blair"]}],
         "block": ["Kim Ray"]}
 ARTICLE = ('"We will not waver," Anthony Blair said on Monday.\n\n'
@@ -53,14 +55,14 @@ def para(*speakers: str) -> Paragraph:
 ])
 def test_a_correction_replaces_or_removes_the_speaker(tmp_path: Path, speaker: str,
                                                       expected: str | None, source: str) -> None:
-    corrections = load_corrections({ENV_VAR: str(write_file(tmp_path))})
+    corrections = load_corrections(write_file(tmp_path))
     fixed = correct_paragraph(para(speaker), corrections)
     assert fixed.quotes[0].speaker == expected and fixed.quotes[0].speaker_source == source
     assert fixed.speakers == ([expected] if expected else [])
 
 
 def test_no_file_changes_nothing() -> None:
-    assert not load_corrections({})
+    assert not load_corrections()
     original = para("Anthony Blair")
     assert correct_paragraph(original, Corrections({}, frozenset())) is original
 
@@ -74,7 +76,7 @@ def test_a_bad_file_is_named_in_the_error(tmp_path: Path, content: str, message:
     path = tmp_path / "bad.json"
     path.write_text(content, encoding="utf-8")
     with pytest.raises(CorrectionsError, match=message) as caught:
-        load_corrections({ENV_VAR: str(path)})
+        load_corrections(path)
     assert str(path) in str(caught.value)
 
 
@@ -134,6 +136,30 @@ def test_the_quote_export_carries_the_evidence_columns(tmp_path: Path,
     assert {"evidence", "confidence", "speaker_source"} <= set(rows[0])
     blair = next(r for r in rows if r["speaker"] == "Tony Blair")
     assert blair["speaker_source"] == USER_SOURCE
+
+
+def test_the_speakers_setting_reaches_extract(tmp_path: Path) -> None:
+    path = tmp_path / "a.txt"
+    path.write_text(ARTICLE, encoding="utf-8")
+    result = CliRunner().invoke(main, ["extract", "--json", str(path),
+                                       "--setting", f"speakers={write_file(tmp_path)}"], env={ENV_VAR: None})
+    assert result.exit_code == 0, result.output
+    quotes = [q for p in json.loads(result.output)["paragraphs"] for q in p["quotes"]]
+    assert [q["speaker"] for q in quotes] == ["Tony Blair", None, "Carla Mendes"]
+
+
+def test_a_clusters_workers_apply_the_indexing_processs_speakers_files(tmp_path: Path, dask_address: str) -> None:
+    # The session cluster's workers started before this test and never see
+    # its settings: the files reach them read, as this process read them.
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.txt").write_text(ARTICLE, encoding="utf-8")
+    index = open_index(tmp_path / "ix", create=True)
+    try:
+        ingest_paths([tmp_path / "in"], index, cluster=dask_address,
+                     config=Config(speakers=str(write_file(tmp_path))))
+    finally:
+        index.close()
+    assert sorted(str(q["speaker"]) for q in speakers_of(tmp_path / "ix")) == ["Carla Mendes", "None", "Tony Blair"]
 
 
 @pytest.mark.parametrize("quote, expected", [

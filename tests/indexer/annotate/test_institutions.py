@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 from pathlib import Path
 
 import pytest
 
+from onrecord.indexer.annotate.annotator import load_annotation_files
 from onrecord.indexer.annotate.institutions.institutions import (
     annotate_institutions,
     find_institutions,
     learn_aliases,
     match_institution,
 )
-from onrecord.indexer.annotate.institutions.registry import ENV_VAR, InstitutionRegistry, RegistryError, load_registry
+from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry, RegistryError, load_registry
+from onrecord.search.config import load_config
 from onrecord.search.model import Article, Metadata, Paragraph
 
 MET = "Metropolitan Police Service"
@@ -189,21 +192,21 @@ def test_seed_offsets_match_text() -> None:
     assert len(article.paragraphs) > 20
 
 
-def test_env_file_extends_registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    extra = tmp_path / "newsroom.json"
-    extra.write_text(json.dumps({"institutions": [
-        {"name": "Kent Police", "kind": "police", "aliases": ["Kent police force"]},
-        {"name": "BBC", "aliases": ["Auntie"]},
-    ]}), encoding="utf-8")
-    monkeypatch.setenv(ENV_VAR, str(extra))
-    reg = load_registry()
+@pytest.mark.parametrize("given", ["variable", "setting"])
+def test_the_institutions_setting_extends_registry(tmp_path: Path, given: str) -> None:
+    police, bbc = tmp_path / "police.json", tmp_path / "bbc.json"
+    police.write_text(json.dumps({"institutions": [
+        {"name": "Kent Police", "kind": "police", "aliases": ["Kent police force"]}]}), encoding="utf-8")
+    bbc.write_text(json.dumps({"institutions": [{"name": "BBC", "aliases": ["Auntie"]}]}), encoding="utf-8")
+    paths = f"{police}{os.pathsep}{bbc}"
+    config = load_config({"ONRECORD_INSTITUTIONS": paths} if given == "variable" else {},
+                         [f"institutions={paths}"] if given == "setting" else [])
+    reg = load_annotation_files(config).registry
     assert names("Kent Police and Auntie and the Met", reg) == ["Kent Police", "BBC", MET]
-    monkeypatch.delenv(ENV_VAR)
-    assert names("Auntie", load_registry()) == []
+    assert names("Auntie", load_annotation_files(load_config({})).registry) == []
 
 
-def test_default_registry_is_cached(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(ENV_VAR, raising=False)
+def test_default_registry_is_cached() -> None:
     assert load_registry() is load_registry()
 
 

@@ -22,7 +22,7 @@ def test_an_unknown_key_stops_with_one_line(tmp_path: Path, data: dict, message:
     path = tmp_path / "speakers.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(CorrectionsError, match="malformed speakers file") as info:
-        load_corrections({"ONRECORD_SPEAKERS": str(path)})
+        load_corrections(path)
     assert message in str(info.value) and "\n" not in str(info.value)
 
 
@@ -30,5 +30,5 @@ def test_the_documented_keys_are_accepted(tmp_path: Path) -> None:
     path = tmp_path / "speakers.json"
     path.write_text(json.dumps({"speakers": [{"name": "Tony Blair", "type": "person", "aliases": ["Blair"]}],
                                 "block": ["Ulster"]}), encoding="utf-8")
-    corrections = load_corrections({"ONRECORD_SPEAKERS": str(path)})
+    corrections = load_corrections(path)
     assert corrections.aliases and corrections.blocked

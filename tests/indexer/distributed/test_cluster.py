@@ -17,7 +17,6 @@ import pytest
 
 from onrecord.indexer.distributed import client as cluster_module
 from onrecord.indexer.errors import WorkerError
-from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.store import open_index
 from tests.indexer.distributed.test_workers import write_corpus
@@ -145,21 +144,15 @@ def test_a_worker_killed_mid_run_leaves_a_complete_index(tmp_path: Path, dask_cl
     assert check_index(tmp_path / "remote").ok
 
 
-def test_an_unreachable_scheduler_or_one_without_workers_is_a_worker_error(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 1)
-    monkeypatch.setattr(cluster_module, "WORKER_WAIT_SECONDS", 1)
-    index = open_index(tmp_path / "ix", create=True)
-    write_corpus(tmp_path / "in", files=2, paragraphs=2)
+def test_an_unreachable_scheduler_or_one_without_workers_is_a_worker_error(tmp_path: Path) -> None:
+    with pytest.raises(WorkerError, match="cannot reach the Dask scheduler"):
+        with cluster_module.cluster_client(f"tcp://127.0.0.1:{free_port()}", 2, connect_seconds=1):
+            pass
+    lonely = DaskCluster(tmp_path)
     try:
-        with pytest.raises(WorkerError, match="cannot reach the Dask scheduler"):
-            ingest_paths([tmp_path / "in"], index, cluster=f"tcp://127.0.0.1:{free_port()}")
-        lonely = DaskCluster(tmp_path)
-        try:
-            lonely.wait_for_workers(0)  # the scheduler is up
-            with pytest.raises(WorkerError, match="has no workers"):
-                ingest_paths([tmp_path / "in"], index, cluster=lonely.address)
-        finally:
-            lonely.stop()
+        lonely.wait_for_workers(0)  # the scheduler is up
+        with pytest.raises(WorkerError, match="has no workers after 1 s"):
+            with cluster_module.cluster_client(lonely.address, 2, wait_seconds=1):
+                pass
     finally:
-        index.close()
+        lonely.stop()

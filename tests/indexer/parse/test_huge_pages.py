@@ -46,8 +46,7 @@ def test_a_page_with_too_many_elements_is_read_by_the_heuristics(monkeypatch: py
     def refuse(*_args: object) -> None:
         raise AssertionError("trafilatura must not read a page this large")
 
-    monkeypatch.setattr(html_parser, "MAX_READ_ELEMENTS", 10)
     monkeypatch.setattr(html_parser, "_trafilatura_pieces", refuse)
     page = "<html><body><article>" + "".join(f"<p>{p}</p>" for p in PARAGRAPHS * 4) + "</article></body></html>"
-    article = parse_html("huge.html", page)
+    article = parse_html("huge.html", page, max_elements=10)
     assert [article.text[b.start:b.end] for b in article.blocks] == PARAGRAPHS * 4

@@ -13,6 +13,7 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
+from onrecord.search.config import Config
 from onrecord.search.errors import NotFoundError
 from onrecord.search.features import outlines
 from onrecord.search.features.entities import get_entity
@@ -20,12 +21,12 @@ from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
-from onrecord.web.entities import QUOTES_PER_PAGE
 from tests.factories import indexed
 
 SPEAKER = "Ann Pager"
 OTHER = "Bob Other"
 COUNCIL = "Pager Council"
+QUOTES_PER_PAGE = Config().entity_page_size  # the entity_page_size setting's default
 
 
 def make_articles(seed: int = 7, count: int = 90) -> list[Article]:
@@ -137,14 +138,16 @@ def test_outlines_are_cached_per_searcher_and_bounded(index: Index, monkeypatch:
     built: list[str] = []
     real = outlines.build_outline
     monkeypatch.setattr(outlines, "build_outline", lambda *a: built.append(a[2]) or real(*a))
-    monkeypatch.setattr(outlines, "MAX_OUTLINES", 1)
     get_entity(index, "speaker", SPEAKER, 1, 10)  # built now (or by an earlier test)
     built.clear()
     get_entity(index, "speaker", SPEAKER, 3, 10)
     assert built == []  # another page reuses the outline
-    get_entity(index, "speaker", OTHER, 1, 10)  # evicts SPEAKER's outline (limit 1)
-    get_entity(index, "speaker", SPEAKER, 2, 10)
-    assert built == [OTHER, SPEAKER]
+    assert outlines.OutlineCache().limit == outlines.MAX_OUTLINES
+    cache = outlines.OutlineCache(limit=1)
+    first, other = outlines.EntityOutline(), outlines.EntityOutline()
+    cache.put(("speaker", SPEAKER), first)
+    cache.put(("speaker", OTHER), other)  # evicts SPEAKER's outline (limit 1)
+    assert cache.get(("speaker", SPEAKER)) is None and cache.get(("speaker", OTHER)) is other
 
 
 def test_a_commit_brings_new_quotes_onto_the_pages() -> None:

@@ -10,7 +10,7 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.engine import search
-from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
+from onrecord.search.model import Article, Metadata, SearchRequest
 from onrecord.search.query.collecting import collect
 from onrecord.search.query.querying import build_parser, parse_query
 from onrecord.search.query.queryterms import expand_terms
@@ -18,6 +18,7 @@ from onrecord.search.query.ranking import build_lengths
 from onrecord.search.query.resultcache import ResultCache
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing.commits import write_articles
+from tests.factories import make_article
 
 # 25 distinct "ab..." words and 25 "ac..." words, plus the fuzzy family of "cart".
 AB_WORDS = [f"ab{a}{b}ox" for a, b in itertools.product("bcdfg", "aeiou")]
@@ -31,9 +32,7 @@ def no_result_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def one_paragraph(doc_id: str, text: str) -> Article:
-    para = Paragraph(id=f"{doc_id}-p1", n=1, start=0, end=len(text), text=text)
-    return Article(id=doc_id, source=f"{doc_id}.txt", text=text,
-                   meta=Metadata(title=f"Story {doc_id}"), paragraphs=[para])
+    return make_article(doc_id, [text], meta=Metadata(title=f"Story {doc_id}"))
 
 
 @pytest.fixture(scope="module")

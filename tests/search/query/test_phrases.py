@@ -7,6 +7,7 @@ brute-force scan of the paragraph texts finds, tokenised as README and
 """
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -48,9 +49,17 @@ FIXED_PHRASES = ('"to be"', '"it is not"', '"one of the"', '"we will not"',
                  '"told the"', '"economy growth a"', '"a a"')
 
 
-def words(text: str) -> list[str]:
+@functools.cache  # the scans below read each of the 6,000 paragraphs once per phrase
+def words(text: str) -> tuple[str, ...]:
     """The documented tokenisation: lowercase \\w+ runs, nothing removed."""
-    return _WORD.findall(text.lower())
+    return tuple(_WORD.findall(text.lower()))
+
+
+@functools.cache
+def spaced(text: str) -> str:
+    """Return `text`'s words each between spaces: a phrase's words are
+    adjacent in a text where its spaced form is a substring of the text's."""
+    return " " + " ".join(words(text)) + " "
 
 
 def generated_articles(count: int, seed: int = 10) -> list[Article]:
@@ -71,6 +80,7 @@ def seed_articles() -> list[Article]:
     return [article for path in sorted(SEEDS.glob("*.txt")) for article in extract_file(path)]
 
 
+# Slow, as every test of it: writing its 6,000 paragraphs takes ~3 s.
 @pytest.fixture(scope="module")
 def corpus() -> Iterator[tuple[Index, list[Article]]]:
     articles = seed_articles() + generated_articles(GENERATED_PARAGRAPHS)
@@ -95,15 +105,9 @@ def sampled_phrases(articles: list[Article], count: int, seed: int = 3) -> list[
 
 def brute_force(articles: list[Article], phrase: str) -> set[str]:
     """Return the ids of paragraphs whose words hold `phrase`'s words adjacent."""
-    wanted = words(phrase)
-    size = len(wanted)
-    hits = set()
-    for article in articles:
-        for para in article.paragraphs:
-            found = words(para.text)
-            if any(found[i:i + size] == wanted for i in range(len(found) - size + 1)):
-                hits.add(para.id)
-    return hits
+    wanted = spaced(phrase)
+    return {para.id for article in articles for para in article.paragraphs
+            if wanted in spaced(para.text)}
 
 
 def matched_ids(index: Index, text: str) -> set[str]:
@@ -115,11 +119,13 @@ def matched_ids(index: Index, text: str) -> set[str]:
         return {searcher.stored_fields(d)["paragraph_id"] for d in docnums}
 
 
+@pytest.mark.slow
 def test_the_corpus_is_big_enough(corpus: tuple[Index, list[Article]]) -> None:
     _index, articles = corpus
     assert sum(len(a.paragraphs) for a in articles) >= GENERATED_PARAGRAPHS + 10
 
 
+@pytest.mark.slow
 def test_phrase_hits_equal_a_brute_force_scan(corpus: tuple[Index, list[Article]]) -> None:
     index, articles = corpus
     phrases = list(FIXED_PHRASES) + sampled_phrases(articles, 40)
@@ -131,6 +137,7 @@ def test_phrase_hits_equal_a_brute_force_scan(corpus: tuple[Index, list[Article]
         assert total == len(expected), phrase
 
 
+@pytest.mark.slow
 def test_the_fixed_phrases_are_not_vacuous(corpus: tuple[Index, list[Article]]) -> None:
     _index, articles = corpus
     # Most phrases occur somewhere; the cross-punctuation one both occurs
@@ -142,6 +149,7 @@ def test_the_fixed_phrases_are_not_vacuous(corpus: tuple[Index, list[Article]]) 
     assert brute_force(articles, '"economy growth"') < both
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("query", ["the", "we will not", "it is not", "a", "to be or not to be",
                                    "told the BBC", "the economy"])
 def test_common_words_find_only_the_paragraphs_that_hold_them(
@@ -160,6 +168,7 @@ def test_common_words_find_only_the_paragraphs_that_hold_them(
     assert len(got) < everything
 
 
+@pytest.mark.slow
 def test_an_empty_query_still_browses_everything(corpus: tuple[Index, list[Article]]) -> None:
     index, articles = corpus
     assert search(index, SearchRequest(query="")).total == sum(len(a.paragraphs) for a in articles)

@@ -9,10 +9,10 @@ from whoosh import query as wq
 
 from onrecord.search.engine import search
 from onrecord.search.errors import QueryError
-from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
+from onrecord.search.model import Article, Metadata, SearchRequest
 from onrecord.search.query.queryterms import StemmedFuzzyTerm, prepare_fuzzy_terms, rewrite_date_terms
 from onrecord.search.storage.store import Index
-from tests.factories import indexed
+from tests.factories import indexed, make_article
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -56,9 +56,7 @@ def test_fuzzy_edit_distance_is_capped(edits: int, ok: bool) -> None:
 
 
 def dated(doc_id: str, published: dt.date | None, text: str) -> Article:
-    para = Paragraph(id=f"{doc_id}-p1", n=1, start=0, end=len(text), text=text)
-    return Article(id=doc_id, source=f"{doc_id}.txt", text=text,
-                   meta=Metadata(title=doc_id, published=published), paragraphs=[para])
+    return make_article(doc_id, [text], meta=Metadata(title=doc_id, published=published))
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,6 @@ from whoosh.formats import Positions
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.model import Article, Metadata
-from onrecord.search.storage import whoosh_writers
 from onrecord.search.storage.schema import build_schema, exact_analyzer, paragraph_fields, stemming_analyzer
 from onrecord.search.storage.textfields import ExactText, Posting, StemmedText, encode_positions
 from onrecord.search.storage.whoosh_writers import BulkWriter, _BulkPool
@@ -128,11 +127,13 @@ def test_bulk_writer_writes_the_same_segment(tmp_path: Path) -> None:
 
 
 class SpillingBulkWriter(BulkWriter):
-    """A BulkWriter whose pool spills a sorted run every ~20 documents."""
+    """A BulkWriter whose pool spills a sorted run every ~20 documents, in
+    records of 7 postings (several records per run)."""
 
     def __init__(self, ix: Any, **kwargs: Any) -> None:
         super().__init__(ix, **kwargs)
         self.pool.limit = 20 * 40 * 190  # ~40 postings a paragraph, POSTING_BYTES each
+        self._bulk_pool.run_batch = 7
 
 
 def test_spilled_runs_make_the_same_segment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -142,7 +143,6 @@ def test_spilled_runs_make_the_same_segment(tmp_path: Path, monkeypatch: pytest.
     saves: list[int] = []
     save = _BulkPool.save
     monkeypatch.setattr(_BulkPool, "save", lambda pool: (saves.append(len(pool.current)), save(pool)))
-    monkeypatch.setattr(whoosh_writers, "RUN_BATCH", 7)  # several records per run
     expected = segment_files(tmp_path / "whoosh", schema, SegmentWriter)
     assert segment_files(tmp_path / "ours", schema, SpillingBulkWriter) == expected
     assert len([n for n in saves if n]) > 2  # it did spill runs, each over several records

@@ -11,17 +11,12 @@ from flask.testing import FlaskClient
 
 from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.model import Article
-from onrecord.search.storage import reopening, searchers
+from onrecord.search.storage import searchers
 from onrecord.search.storage.reopening import OPEN_ATTEMPTS, open_retrying
 from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.search.storage.test_corrupt_index import build_index, delete_segment_files
-
-
-@pytest.fixture(autouse=True)
-def no_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(reopening, "_BACKOFF", 0.0)
 
 
 def failing(times: int, error: Exception, calls: list[int]) -> Callable[[int], str]:
@@ -38,7 +33,7 @@ def test_a_file_gone_with_a_newer_commit_is_retried_until_it_opens() -> None:
     calls: list[int] = []
     generations = iter(range(100))
     result = open_retrying(failing(2, FileNotFoundError("MAIN_x.seg"), calls),
-                           lambda: next(generations))
+                           lambda: next(generations), backoff=0.0)
     assert result == "opened" and calls == [0, 1, 2]
 
 
@@ -46,7 +41,8 @@ def test_retries_are_bounded_when_commits_keep_coming() -> None:
     calls: list[int] = []
     generations = iter(range(100))
     with pytest.raises(FileNotFoundError):
-        open_retrying(failing(99, FileNotFoundError("MAIN_x.seg"), calls), lambda: next(generations))
+        open_retrying(failing(99, FileNotFoundError("MAIN_x.seg"), calls), lambda: next(generations),
+                      backoff=0.0)
     assert len(calls) == OPEN_ATTEMPTS
 
 

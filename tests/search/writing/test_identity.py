@@ -12,7 +12,6 @@ from bs4 import BeautifulSoup
 from click.testing import CliRunner
 
 from onrecord.cli import main
-from onrecord.indexer.distributed import client as cluster
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.config import Config
 from onrecord.search.engine import get_article, search
@@ -55,8 +54,9 @@ def index(disk_index: Index) -> Index:
     return disk_index
 
 
-def ingest(index: Index, *paths: Path, workers: int = 1, cluster: str = "") -> IngestSummary:
-    return ingest_paths(list(paths), index, workers=workers, cluster=cluster)
+def ingest(index: Index, *paths: Path, workers: int = 1, cluster: str = "",
+           config: Config | None = None) -> IngestSummary:
+    return ingest_paths(list(paths), index, workers=workers, cluster=cluster, config=config)
 
 
 def counts(summary: IngestSummary) -> tuple[int, int, int, int]:
@@ -154,11 +154,10 @@ def test_an_identical_reingest_is_unchanged_and_not_rewritten(tmp_path: Path,
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_mixed_run_is_counted_and_means_the_same_on_a_cluster(
-        tmp_path: Path, workers: int, monkeypatch: pytest.MonkeyPatch, dask_address: str) -> None:
+        tmp_path: Path, workers: int, dask_address: str) -> None:
     # One file per worker task: the edit and the hijack land in other chunks of
     # the same wave as the article they meet, and are resolved after it.
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MIN", 1)
-    monkeypatch.setattr(cluster, "CHUNK_BYTES_MAX", 1)
+    one_file_tasks = Config(task_min_bytes=1, task_max_bytes=1)
     on = dask_address if workers == 2 else ""
     folder = tmp_path / "in"
     page(folder, "1-same.html", ["A ferry timetable changed for the winter months ahead."],
@@ -168,8 +167,8 @@ def test_a_mixed_run_is_counted_and_means_the_same_on_a_cluster(
     page(folder, "4-hijack.html", ["A completely different story about football transfers."])
     index = open_index(tmp_path / "ix", create=True)
     try:
-        ingest(index, folder / "1-same.html", cluster=on)
-        summary = ingest(index, folder, cluster=on)
+        ingest(index, folder / "1-same.html", cluster=on, config=one_file_tasks)
+        summary = ingest(index, folder, cluster=on, config=one_file_tasks)
         assert counts(summary) == (1, 0, 1, 1)  # the budget article: new, then its update
         assert (summary.articles, summary.paragraphs) == (3, 1 + 4 + 1)
         doc_id = summary.conflicts[0][2]

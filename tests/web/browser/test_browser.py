@@ -32,7 +32,6 @@ from onrecord.search.config import Config
 from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.store import ram_index
 from onrecord.search.writing.commits import write_articles
-from onrecord.web.pages import ARTICLE_WINDOW
 from tests.browser_server import (
     MISSING_CHROMIUM,
     ConsoleLog,
@@ -69,7 +68,7 @@ LOOPBACK = re.compile(r"127\.0\.0\.1|localhost|\[::1\]")
 # "Show all", two speakers overlapping (so OR gives their union) and dates
 # over five months (histogram bars).
 WIRE_WORD, WIRES = "zephyr", 25
-LONG_ID, LONG_PARAGRAPHS = "long-read", 2 * ARTICLE_WINDOW + 50  # shown in three windows
+LONG_ID, LONG_PARAGRAPHS = "long-read", 2 * Config().article_window + 50  # shown in three windows
 QUOTE_CITATION_COLUMNS = {"quote", "speaker", "role", "outlet", "title", "published", "permalink", "url"}
 PARAGRAPH_CITATION_COLUMNS = {"paragraph_id", "title", "outlet", "published", "permalink", "url", "text"}
 

@@ -23,8 +23,8 @@ from tests.browser_server import (
     launched_chromium,
     start_server,
 )
-from tests.factories import indexed
-from tests.web.test_page_details import article, mother, plain
+from tests.factories import indexed, make_article
+from tests.web.test_page_details import mother, plain
 
 pytestmark = pytest.mark.browser
 
@@ -37,8 +37,8 @@ LEDGER_MONTHS = 36
 
 def monthly(word: str, months: int) -> list[Article]:
     """Return one article a month from January 2019 on `word`."""
-    return [article(f"{word}-{i:02d}", [f"{word.title()} entry {i} for the month."],
-                    Metadata(title=f"{word} {i}", outlet="Wire", published=dt.date(2019 + i // 12, 1 + i % 12, 5)))
+    return [make_article(f"{word}-{i:02d}", [f"{word.title()} entry {i} for the month."],
+                         meta=Metadata(title=f"{word} {i}", outlet="Wire", published=dt.date(2019 + i // 12, 1 + i % 12, 5)))
             for i in range(months)]
 
 

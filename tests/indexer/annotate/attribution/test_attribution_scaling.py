@@ -53,6 +53,7 @@ def _many_people(quotes: int) -> str:
     return "\n\n".join(parts)
 
 
+@pytest.mark.slow  # 4,000-quote files under sys.setprofile: ~2 s each
 @pytest.mark.parametrize("make", [
     lambda n: quote_heavy_text(n, layout="block"),       # one paragraph, many sentences
     lambda n: quote_heavy_text(n, layout="paragraphs"),  # a long transcript

@@ -1,0 +1,128 @@
+"""Tests for search.storage.segmentcache: the LRU of segment reads kept
+across commits (decoded postings, facet columns), bounded by bytes, and
+each Index's own (two indexes in one process never disturb each other)."""
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+import pytest
+
+from onrecord.search.config import Config
+from onrecord.search.engine import search
+from onrecord.search.model import SearchRequest
+from onrecord.search.query import postings
+from onrecord.search.storage import segmentcache
+from onrecord.search.storage.segmentcache import SegmentCache
+from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.writing.commits import write_articles
+from tests.factories import make_article
+
+ARTICLES = [make_article(f"a{n}", [f"Budget talks {n} stalled.", "The budget vote waits."],
+                         speakers=["Ann Smallman"]) for n in range(20)]
+
+
+class Reader:
+    """Stands in for a segment reader without a segment (only its identity matters)."""
+
+
+def postings_of(count: int) -> tuple[array, array]:
+    return array("I", range(count)), array("f", [1.0] * count)
+
+
+def test_cache_evicts_least_recently_used_by_bytes() -> None:
+    cache: SegmentCache[tuple[array, array]] = SegmentCache(limit=8 * 10)
+    reader = Reader()
+    a, b = postings_of(4), postings_of(5)
+    cache.put(reader, ("text", "a"), a, 8 * 4)
+    cache.put(reader, ("text", "b"), b, 8 * 5)
+    assert cache.get(reader, ("text", "a")) is a  # a is now the most recent
+    cache.put(reader, ("text", "c"), b, 8 * 5)  # 14 postings > 10: evicts b
+    assert cache.get(reader, ("text", "b")) is None
+    assert cache.get(reader, ("text", "a")) is a and cache.used == 8 * 9
+
+
+def test_cache_never_answers_for_another_reader_with_the_same_id(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(segmentcache, "segment_key", lambda reader: 7)  # both readers are "id 7"
+    cache: SegmentCache[tuple[array, array]] = SegmentCache(limit=1000)
+    first, other = Reader(), Reader()
+    cache.put(first, ("text", "a"), postings_of(1), 8)
+    assert cache.get(other, ("text", "a")) is None  # id 7 now names another reader
+    assert cache.used == 0
+
+
+@pytest.mark.parametrize("keep_newest, small, huge", [(False, "s", None), (True, None, "h")])
+def test_an_entry_over_the_limit_is_kept_alone_only_when_asked(
+        keep_newest: bool, small: str | None, huge: str | None) -> None:
+    cache: SegmentCache[str] = SegmentCache(limit=100, keep_newest=keep_newest)
+    reader = Reader()
+    cache.put(reader, ("small",), "s", 50)
+    cache.put(reader, ("huge",), "h", 500)
+    assert (cache.get(reader, ("small",)), cache.get(reader, ("huge",))) == (small, huge)
+    assert len(cache) == 1
+
+
+def test_segment_facet_columns_are_bounded_by_bytes() -> None:
+    cache: SegmentCache[str] = SegmentCache(limit=250, keep_newest=True)
+    reader = Reader()
+    for n in range(5):  # 100 bytes each: two fit
+        cache.put(reader, (f"seg{n}", "speaker"), f"column {n}", 100)
+    assert [cache.get(reader, (f"seg{n}", "speaker")) for n in range(5)] == [
+        None, None, None, "column 3", "column 4"]
+    assert cache.used == 200
+
+
+def test_resizing_to_zero_keeps_nothing() -> None:
+    cache: SegmentCache[str] = SegmentCache(limit=1000)
+    reader = Reader()
+    cache.put(reader, ("a",), "x", 10)
+    cache.resize(0)
+    assert len(cache) == 0 and cache.used == 0
+    cache.put(reader, ("b",), "y", 10)
+    assert cache.get(reader, ("b",)) is None
+
+
+def filled(**settings: Any) -> Index:
+    """Return an in-memory index of ARTICLES with `settings` and no result
+    cache (every search runs)."""
+    index = ram_index(Config(result_cache_size=0, **settings))
+    write_articles(index, ARTICLES)
+    return index
+
+
+def decodes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Return a list that grows by one per postings block decoded; every
+    term's postings are kept from now on."""
+    blocks: list[str] = []
+    real = postings.iter_blocks
+
+    def counting(matcher: Any, check: Any) -> Any:
+        for block in real(matcher, check):
+            blocks.append("block")
+            yield block
+
+    monkeypatch.setattr(postings, "iter_blocks", counting)
+    monkeypatch.setattr(postings, "MIN_CACHED", 1)
+    return blocks
+
+
+def test_searching_one_index_leaves_anothers_postings_cache_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    blocks = decodes(monkeypatch)
+    kept, off = filled(postings_cache_mb=1), filled(postings_cache_mb=0)
+    search(kept, SearchRequest(query="budget"))
+    first = len(blocks)
+    search(off, SearchRequest(query="budget"))  # its own setting: keeps nothing
+    assert len(blocks) > first
+    before = len(blocks)
+    search(kept, SearchRequest(query="budget"))
+    assert len(blocks) == before  # answered from its cache, not resized to 0 by the other
+    assert kept.postings_cache.limit == 1024 * 1024 and len(kept.postings_cache) > 0
+    assert off.postings_cache.limit == 0 and len(off.postings_cache) == 0
+
+
+def test_each_index_keeps_its_own_facet_columns() -> None:
+    first, second = filled(), filled()
+    search(first, SearchRequest())
+    assert len(first.facet_columns) > 0 and len(second.facet_columns) == 0
