@@ -125,7 +125,8 @@ def alias_pattern(alias: str) -> re.Pattern[str]:
     """Return the regex of one alias alone: what compile_aliases([alias])
     matches, compiled once per alias however many articles learn it."""
     firsts, rest = _alias_parts(alias)
-    return re.compile(rf"(?<![\w])(?:{'|'.join(map(_first_regex, firsts))})(?:{rest})(?![\w])")
+    # the first character leads (the engine skips to it), its word check after it
+    return re.compile(rf"(?:{'|'.join(map(re.escape, firsts))}){_OWN_WORD_START}(?:{rest})(?![\w])")
 
 
 def iter_leftmost(patterns: list[re.Pattern[str]], text: str) -> Iterator[re.Match[str]]:
