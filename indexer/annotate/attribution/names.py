@@ -49,7 +49,8 @@ OWNER_RE = re.compile(r"\w(?:['\u2019][sS]|[sS]['\u2019])$")
 # "Jr.", "III": a generation after the surname, not the surname
 _SUFFIXES = words("name_suffixes")
 _INITIALS_RE = re.compile(r"(?:[A-Z]\.){1,3}|[A-Z]{2}")
-_LOWER_WORD_RE = re.compile(r"(?<![\w'\u2019-])[a-z][a-z'\u2019-]+")
+# the letter first (the engine skips to it), then what must not precede it
+_LOWER_WORD_RE = re.compile(r"[a-z](?<![\w'\u2019-][a-z])[a-z'\u2019-]+")
 
 
 @dataclass(frozen=True, slots=True)
