@@ -84,8 +84,11 @@ ROLE_WORDS = frozenset({
 CONNECTORS = frozenset({"of", "for", "and", "the", "on", "in", "&"})
 _WORD = r"[A-Za-z][\w'’&.-]*"
 _WORD_RE = re.compile(_WORD)
+# two capitalised words or more ("+"): _org_phrases never wants one alone, and a
+# single word matched only to be dropped cost a Python step per capitalised word
 _CAP_RUN_RE = re.compile(
-    r"[A-Z][\w'’&-]*(?:[^\S\n]+(?:(?:of|for|and|the|on)[^\S\n]+)*[A-Z][\w'’&-]*)*")
+    r"[A-Z][\w'’&-]*(?:[^\S\n]+(?:(?:of|for|and|the|on)[^\S\n]+)*[A-Z][\w'’&-]*)+")
+_TOKEN_RE = re.compile(r"\S+")
 _ACRONYM_DEF_RE = re.compile(r"\(\s*([A-Z][A-Za-z.&]{1,11})\s*\)")
 _POSSESSIVE_RE = re.compile(r"['’]s\b")
 _LONG_FORM_STOP_RE = re.compile(r"[.;:,!?\"“”()\[\]\n]")
@@ -184,11 +187,11 @@ def match_institution(phrase: str, registry: InstitutionRegistry) -> str | None:
     text = " ".join(phrase.split()).strip(" ,.;:")
     if not text or text.lower() in ANAPHORA:
         return None
-    text = re.sub(r"['’]s?$", "", text)
+    # string tests, not regexes: every capitalised run a speaker might be is asked
+    text = text[:-2] if text.endswith(("'s", "’s")) else text[:-1] if text.endswith(("'", "’")) else text
     m = registry.pattern.fullmatch(text)
-    if m is None:
-        bare = re.sub(r"^(?:the|The) ", "", text)
-        m = registry.pattern.fullmatch(bare)
+    if m is None and text.startswith(("the ", "The ")):
+        m = registry.pattern.fullmatch(text[4:])
     return registry.canonical(m.group()) if m else None
 
 
@@ -293,7 +296,7 @@ def _org_phrases(text: str) -> Iterable[tuple[str, int, int]]:
         if " " not in run.group() or HEAD_WORDS.isdisjoint(_POSSESSIVE_RE.sub("", run.group()).split()):
             continue  # cheap rejection: most capitalised runs are names
         words = [(m.start() + run.start(), m.end() + run.start(), m.group())
-                 for m in re.finditer(r"\S+", run.group())]
+                 for m in _TOKEN_RE.finditer(run.group())]
         while words and words[0][2] in LEADING_NOISE:
             words.pop(0)
         span = _org_span([w for _, _, w in words])
