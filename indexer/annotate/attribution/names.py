@@ -49,7 +49,8 @@ OWNER_RE = re.compile(r"\w(?:['\u2019][sS]|[sS]['\u2019])$")
 # "Jr.", "III": a generation after the surname, not the surname
 _SUFFIXES = words("name_suffixes")
 _INITIALS_RE = re.compile(r"(?:[A-Z]\.){1,3}|[A-Z]{2}")
-_LOWER_WORD_RE = re.compile(r"(?<![\w'\u2019-])[a-z][a-z'\u2019-]+")
+# the letter first (the engine skips to it), then what must not precede it
+_LOWER_WORD_RE = re.compile(r"[a-z](?<![\w'\u2019-][a-z])[a-z'\u2019-]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +158,16 @@ def cut_name(tokens: list[str], common: frozenset[str] = frozenset()) -> NamePar
     descriptors, words the article uses in lowercase (`common`) or an
     employer in the possessive ("Acme's"); each is stripped only while a
     name token remains after it.  Trailing role words ("Ann Vole MP") go too."""
+    run = tuple(tokens)
+    # `common` counts only for the run's own words: keyed by those, the same run
+    # ("Prime Minister Tony Blair") is cut once however many articles name it
+    parts = _cut_name(run, frozenset(w for w in map(_plain, run) if w in common))
+    return NameParts(list(parts.role), parts.title, list(parts.name))  # the cached one stays unchanged
+
+
+@lru_cache(maxsize=1 << 13)
+def _cut_name(tokens: tuple[str, ...], common: frozenset[str]) -> NameParts:
+    """cut_name's answer, `common` holding only the lowercase words among the run's own."""
     lex = lexicon()
     toks = [t for t in tokens if t.lower() not in ("the", "a", "an")]
     parts = NameParts()
@@ -259,6 +270,9 @@ def appositive_name(text: str, end: int, common: frozenset[str]) -> list[str] | 
     return parts.name if not parts.role and parts.title is None and is_full_name(parts.name) else None
 
 
+_TOKEN_RE = re.compile(r"\S+")
+
+
 def _sentence_pieces(run: str, base: int) -> list[tuple[int, list[str]]]:
     """Split a capitalised run at words ending a sentence ("in March. Tom Dahl"):
     return (absolute start, tokens) per piece; initials and titles ("J.",
@@ -266,7 +280,7 @@ def _sentence_pieces(run: str, base: int) -> list[tuple[int, list[str]]]:
     pieces: list[tuple[int, list[str]]] = []
     current: list[str] = []
     start = base
-    for tok in re.finditer(r"\S+", run):
+    for tok in _TOKEN_RE.finditer(run):
         word = tok.group()
         if not current:
             start = base + tok.start()

@@ -177,14 +177,32 @@ class _Scanner:
         return self.spans
 
 
+# The last article's spans by (start, end, style): attribution asks for most
+# paragraphs twice (the article's quoted spans, then each paragraph's quotes).
+# One tuple, replaced whole, so a thread never reads one text's spans for another.
+_memo: tuple[str, dict[tuple[int, int, QuoteStyle], list[QuoteSpan]]] = ("", {})
+
+
 def find_quote_spans(text: str, start: int = 0, end: int | None = None,
                      style: QuoteStyle | None = None) -> list[QuoteSpan]:
     """Return the quotes of the paragraph text[start:end], in order, opened by
     marks of `style` (default: detect_quote_style of that paragraph).
 
     Never raises on unbalanced marks: an unclosed quote ends at `end`."""
+    global _memo
     end = len(text) if end is None else end
     style = style or detect_quote_style(text[start:end])
+    memo = _memo
+    if memo[0] is not text:
+        memo = _memo = (text, {})
+    spans = memo[1].get((start, end, style))
+    if spans is None:
+        spans = memo[1][(start, end, style)] = _scan_marks(text, start, end, style)
+    return list(spans)
+
+
+def _scan_marks(text: str, start: int, end: int, style: QuoteStyle) -> list[QuoteSpan]:
+    """Return find_quote_spans' answer, scanning the marks of text[start:end]."""
     scanner = _Scanner(text, start, end, style)
     tags = [m.span() for m in _TAG_RE.finditer(text, start, end)] if "<" in text[start:end] else []
     tag_starts = [a for a, _b in tags]

@@ -11,6 +11,7 @@ indexer.annotate.attribution.speakers asks these questions of its registry's tex
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from onrecord.indexer.annotate.attribution.names import first_name_gender, lexicon
 from onrecord.indexer.lexicon import words
@@ -20,7 +21,7 @@ _PEER_ALT = "|".join(sorted((w.capitalize() for w in PEER_TITLES), key=lambda w:
 _ORG_WORDS = words("org_words", "org_heads")
 _DIGIT_LED_RE = re.compile(r"\d+[A-Z][A-Za-z]+")  # "4Sight": a firm's name
 _WORD_BEFORE_RE = re.compile(r"([\w'\u2019-]+)[ \u00a0]+$")
-_CAP_RUN_AFTER = r"(?:[ \u00a0]+(?:of[ \u00a0]+)?[A-Z][\w&'\u2019-]*){1,3}"
+_CAP_RUN_AFTER_RE = re.compile(r"(?:[ \u00a0]+(?:of[ \u00a0]+)?[A-Z][\w&'\u2019-]*){1,3}")
 
 
 def may_be_name(text: str, common: frozenset[str], word: str, title: str | None) -> bool:
@@ -32,7 +33,22 @@ def may_be_name(text: str, common: frozenset[str], word: str, title: str | None)
         return True
     if not word.isalpha() or word.lower() in common or word.lower() in lexicon().never_names:
         return False  # "Monday", "September": dates, not people
-    return re.search(rf"[\w,;] {re.escape(word)}\b", text) is not None
+    return _written_mid_sentence(text, word)
+
+
+_WORD_CHAR_RE = re.compile(r"\w")
+
+
+def _written_mid_sentence(text: str, word: str) -> bool:
+    r"""True when the letters-only `word` follows a word, "," or ";" and a space somewhere
+    in text (what rf"[\w,;] {word}\b" finds, with no regex compiled per word)."""
+    needle = " " + word
+    i = text.find(needle, 1)
+    while i >= 0:
+        if (text[i - 1] in ",;" or _WORD_CHAR_RE.match(text, i - 1)) and not _WORD_CHAR_RE.match(text, i + len(needle)):
+            return True
+        i = text.find(needle, i + 1)
+    return False
 
 
 def is_shouted(word: str, common: frozenset[str]) -> bool:
@@ -45,13 +61,27 @@ def leads_institution(text: str, word: str) -> bool:
     """True when the article writes `word` at the head of an institution's
     capitalised name ("Tufts University", "Acme Holdings Group"): a lone
     "Tufts" is then that institution's, not a person's surname."""
-    for m in re.finditer(rf"\b{re.escape(word)}({_CAP_RUN_AFTER})", text):
-        before = _WORD_BEFORE_RE.search(text, max(0, m.start() - 30), m.start())
+    for start, after in _word_then_run(text, word):
+        before = _WORD_BEFORE_RE.search(text, max(0, start - 30), start)
         if before and before.group(1)[0].isupper() and before.group(1) not in ("The", "A", "An"):
             continue  # "Rachel Maddow Show": inside a longer name, not leading it
-        if any(w.lower() in _ORG_WORDS for w in m.group(1).split()):
+        if any(w.lower() in _ORG_WORDS for w in after.split()):
             return True
     return False
+
+
+def _word_then_run(text: str, word: str) -> Iterator[tuple[int, str]]:
+    r"""Yield (start, run after it) where rf"\b{word}({_CAP_RUN_AFTER_RE.pattern})" matches,
+    as its finditer would (each search from the last match's end), with no
+    regex compiled per word."""
+    i = text.find(word)
+    while i >= 0:
+        word_before = bool(_WORD_CHAR_RE.match(text, i - 1)) if i else False
+        bound = word_before != bool(_WORD_CHAR_RE.match(text, i))  # \b: one side a word char, not both
+        run = _CAP_RUN_AFTER_RE.match(text, i + len(word)) if bound else None
+        if run is not None:
+            yield i, run.group()
+        i = text.find(word, run.end() if run is not None else i + 1)
 
 
 def peer_title(text: str, surname: str, title: str | None) -> str | None:

@@ -16,18 +16,19 @@ match in any case; a leading "the" may be in any case.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
-from bisect import bisect_right
-from collections.abc import Iterable, Mapping
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from onrecord.indexer.annotate.institutions.registry import (
     InstitutionRegistry,
     RegistryError,
-    compile_aliases,
+    alias_pattern,
+    iter_leftmost,
     load_registry,
     normalize_alias,
+    sorted_aliases,
 )
 from onrecord.indexer.budget import check
 from onrecord.search import Article, Deadline
@@ -82,8 +83,11 @@ ROLE_WORDS = frozenset({
 CONNECTORS = frozenset({"of", "for", "and", "the", "on", "in", "&"})
 _WORD = r"[A-Za-z][\w'’&.-]*"
 _WORD_RE = re.compile(_WORD)
+# two capitalised words or more ("+"): _org_phrases never wants one alone, and a
+# single word matched only to be dropped cost a Python step per capitalised word
 _CAP_RUN_RE = re.compile(
-    r"[A-Z][\w'’&-]*(?:[^\S\n]+(?:(?:of|for|and|the|on)[^\S\n]+)*[A-Z][\w'’&-]*)*")
+    r"[A-Z][\w'’&-]*(?:[^\S\n]+(?:(?:of|for|and|the|on)[^\S\n]+)*[A-Z][\w'’&-]*)+")
+_TOKEN_RE = re.compile(r"\S+")
 _ACRONYM_DEF_RE = re.compile(r"\(\s*([A-Z][A-Za-z.&]{1,11})\s*\)")
 _POSSESSIVE_RE = re.compile(r"['’]s\b")
 _LONG_FORM_STOP_RE = re.compile(r"[.;:,!?\"“”()\[\]\n]")
@@ -99,11 +103,11 @@ class InstitutionMention:
     surface: str
 
 
-@functools.lru_cache(maxsize=256)
-def _extra_matcher(items: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str], dict[str, str]]:
+def _extra_matcher(items: tuple[tuple[str, str], ...]) -> tuple[list[re.Pattern[str]], dict[str, str]]:
+    """Return the patterns of an article's learned aliases (for iter_leftmost) and their look-up."""
     usable = [(s, c) for s, c in items if normalize_alias(s) and c]
     lookup = {normalize_alias(s).casefold(): c for s, c in usable}
-    return compile_aliases(s for s, _ in usable), lookup
+    return [alias_pattern(a) for a in sorted_aliases(s for s, _ in usable)], lookup
 
 
 def find_institutions(text: str, registry: InstitutionRegistry,
@@ -112,24 +116,67 @@ def find_institutions(text: str, registry: InstitutionRegistry,
     """Return the institutions named in `text`, in text order, without
     overlaps (longest match wins; an extra alias wins a tie because the
     article defined it).  Offsets are relative to `text`."""
-    found: list[tuple[int, int, int, str]] = []  # start, -length, rank, name
+    scans = [_scan(registry.pattern.finditer(text), registry.canonical, 1)]
     if extra_aliases:
-        pattern, lookup = _extra_matcher(tuple(sorted(extra_aliases.items())))
-        for m in pattern.finditer(text):
-            name = lookup.get(normalize_alias(m.group()).casefold())
-            if name:
-                found.append((m.start(), m.start() - m.end(), 0, name))
-    for m in registry.pattern.finditer(text):
-        name = registry.canonical(m.group())
+        scans.insert(0, _extra_scan(text, extra_aliases))
+    return _select(text, [f for scan in scans for f in scan.found], 0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Scan:
+    """One pattern's matches over a text: (start, end) of each, and
+    (start, -length, rank, name) of those naming an institution."""
+
+    spans: list[tuple[int, int]]
+    found: list[tuple[int, int, int, str]]
+
+
+def _scan(matches: Iterable[re.Match[str]], name_of: Callable[[str], str | None], rank: int) -> _Scan:
+    spans, found = [], []
+    for m in matches:
+        spans.append(m.span())
+        name = name_of(m.group())
         if name:
-            found.append((m.start(), m.start() - m.end(), 1, name))
+            found.append((m.start(), m.start() - m.end(), rank, name))
+    return _Scan(spans, found)
+
+
+def _extra_scan(text: str, extra_aliases: Mapping[str, str]) -> _Scan:
+    """Scan `text` for an article's learned aliases (rank 0: they win a tie)."""
+    patterns, lookup = _extra_matcher(tuple(sorted(extra_aliases.items())))
+    return _scan(iter_leftmost(patterns, text), lambda surface: lookup.get(normalize_alias(surface).casefold()), 0)
+
+
+def _select(text: str, found: list[tuple[int, int, int, str]], base: int) -> list[InstitutionMention]:
+    """Return the mentions `found` holds (offsets minus `base`), leftmost, then longest, then by rank."""
     mentions: list[InstitutionMention] = []
     last_end = -1
     for start, neg_len, _, name in sorted(found):
         if start >= last_end:
             last_end = start - neg_len
-            mentions.append(InstitutionMention(name, start, last_end, text[start:last_end]))
+            mentions.append(InstitutionMention(name, start - base, last_end - base, text[start:last_end]))
     return mentions
+
+
+_WORD_CHAR_RE = re.compile(r"\w")
+
+
+def _found_within(text: str, scans: list[_Scan], start: int, end: int) -> list[tuple[int, int, int, str]] | None:
+    """Return the matches of `scans` (over all of `text`) inside [start, end): the
+    same as scanning text[start:end] alone, when no match crosses an edge and
+    no word runs across one (the patterns' word checks then see the same
+    thing); None when they might differ, and the caller scans the slice."""
+    if (start and _WORD_CHAR_RE.match(text, start - 1)) or _WORD_CHAR_RE.match(text, end):
+        return None
+    within: list[tuple[int, int, int, str]] = []
+    for scan in scans:
+        i = bisect_left(scan.spans, (start,))
+        j = bisect_left(scan.spans, (end,), i)
+        if i and scan.spans[i - 1][1] > start or j and scan.spans[j - 1][1] > end:
+            return None  # a match across an edge: scanned alone, the slice may match otherwise
+        lo = bisect_left(scan.found, (start,))
+        within += scan.found[lo:bisect_left(scan.found, (end,), lo)]
+    return within
 
 
 def match_institution(phrase: str, registry: InstitutionRegistry) -> str | None:
@@ -139,11 +186,11 @@ def match_institution(phrase: str, registry: InstitutionRegistry) -> str | None:
     text = " ".join(phrase.split()).strip(" ,.;:")
     if not text or text.lower() in ANAPHORA:
         return None
-    text = re.sub(r"['’]s?$", "", text)
+    # string tests, not regexes: every capitalised run a speaker might be is asked
+    text = text[:-2] if text.endswith(("'s", "’s")) else text[:-1] if text.endswith(("'", "’")) else text
     m = registry.pattern.fullmatch(text)
-    if m is None:
-        bare = re.sub(r"^(?:the|The) ", "", text)
-        m = registry.pattern.fullmatch(bare)
+    if m is None and text.startswith(("the ", "The ")):
+        m = registry.pattern.fullmatch(text[4:])
     return registry.canonical(m.group()) if m else None
 
 
@@ -153,6 +200,12 @@ def learn_aliases(article_text: str, registry: InstitutionRegistry) -> dict[str,
     organisation phrases ending in a head word ("North West Command Unit",
     "Church of England").  Unknown organisations get their long form as
     canonical name.  The result is meant as find_institutions' extra_aliases."""
+    return _learn_aliases(article_text, registry, find_institutions(article_text, registry))
+
+
+def _learn_aliases(article_text: str, registry: InstitutionRegistry,
+                   mentions: list[InstitutionMention]) -> dict[str, str]:
+    """learn_aliases, given the registry's `mentions` in the text."""
     learned: dict[str, str] = {}
     for m in _ACRONYM_DEF_RE.finditer(article_text):
         long_form = _long_form_before(article_text, m.start(), m.group(1))
@@ -161,7 +214,7 @@ def learn_aliases(article_text: str, registry: InstitutionRegistry) -> dict[str,
         if long_form and canonical and (canonical != long_form or _has_head_word(long_form)):
             learned[m.group(1)] = canonical
             learned.setdefault(long_form, canonical)
-    known = [(x.start, x.end) for x in find_institutions(article_text, registry)]
+    known = [(x.start, x.end) for x in mentions]
     known_ends = [e for _s, e in known]
     for phrase, start, end in _org_phrases(article_text):
         if _named_by_registry(known, known_ends, start, end):
@@ -242,7 +295,7 @@ def _org_phrases(text: str) -> Iterable[tuple[str, int, int]]:
         if " " not in run.group() or HEAD_WORDS.isdisjoint(_POSSESSIVE_RE.sub("", run.group()).split()):
             continue  # cheap rejection: most capitalised runs are names
         words = [(m.start() + run.start(), m.end() + run.start(), m.group())
-                 for m in re.finditer(r"\S+", run.group())]
+                 for m in _TOKEN_RE.finditer(run.group())]
         while words and words[0][2] in LEADING_NOISE:
             words.pop(0)
         span = _org_span([w for _, _, w in words])
@@ -288,9 +341,15 @@ def annotate_institutions(article: Article, registry: InstitutionRegistry | None
     acronym defined early resolves everywhere.
     Checks `deadline` (DeadlineExceeded) before each paragraph."""
     reg = registry if registry is not None else load_registry()
-    learned = learn_aliases(article.text, reg)
+    text = article.text
+    # Each pattern scans the whole text once; a paragraph takes the matches inside it.
+    known = _scan(reg.pattern.finditer(text), reg.canonical, 1)
+    learned = _learn_aliases(text, reg, _select(text, known.found, 0))
+    scans = [_extra_scan(text, learned), known] if learned else [known]
     paragraphs = []
     for p in article.paragraphs:
         check(deadline)
-        paragraphs.append(p.copy(institutions=sorted({m.name for m in find_institutions(p.text, reg, learned)})))
+        found = _found_within(text, scans, p.start, p.end) if text[p.start:p.end] == p.text else None
+        mentions = find_institutions(p.text, reg, learned) if found is None else _select(text, found, p.start)
+        paragraphs.append(p.copy(institutions=sorted({m.name for m in mentions})))
     return dataclasses.replace(article, paragraphs=paragraphs)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,8 +60,9 @@ def normalize_alias(surface: str) -> str:
     """Return `surface` with collapsed spaces, straight apostrophes, no
     leading "the" and no trailing possessive."""
     text = " ".join(surface.replace("’", "'").split())
-    text = re.sub(r"^(?:the|The|THE) ", "", text)
-    return re.sub(r"'s?$", "", text)
+    if text.startswith(("the ", "The ", "THE ")):  # string tests, not regexes: every match is normalised
+        text = text[4:]
+    return text[:-2] if text.endswith("'s") else text[:-1] if text.endswith("'") else text
 
 
 def _alias_tokens(alias: str) -> list[tuple[str, bool]]:
@@ -80,23 +81,71 @@ def _word_regex(word: str, any_case: bool) -> str:
     return f"(?i:{source})" if any_case and source else source
 
 
+_OWN_WORD_START = r"(?<![\w].)"
+
+
+def _alias_parts(alias: str) -> tuple[list[str], str]:
+    """Return an alias's possible first characters and the regex of the rest."""
+    tokens = _alias_tokens(alias)
+    (head, any_case), tail = tokens[0], tokens[1:]
+    rest = "".join([_word_regex(head[1:], any_case)] + [r"\s+" + _word_regex(w, c) for w, c in tail])
+    return sorted({head[0].lower(), head[0].upper()} if any_case else {head[0]}), rest
+
+
+def _first_regex(first: str) -> str:
+    # A "first character" of two (the upper case of "ß" is "SS") keeps the
+    # word check it always had after it, so what a pattern matches does not change.
+    return re.escape(first) + ("" if len(first) == 1 else _OWN_WORD_START)
+
+
 def compile_aliases(aliases: Iterable[str]) -> re.Pattern[str]:
     """Return one regex matching any alias as a whole word, longest first."""
     groups: dict[str, list[str]] = {}
-    for alias in sorted(set(aliases), key=lambda a: (-len(a), a)):
-        tokens = _alias_tokens(alias)
-        (head, any_case), tail = tokens[0], tokens[1:]
-        rest = "".join([_word_regex(head[1:], any_case)]
-                       + [r"\s+" + _word_regex(w, c) for w, c in tail])
-        for first in {head[0].lower(), head[0].upper()} if any_case else {head[0]}:
+    for alias in sorted_aliases(aliases):
+        firsts, rest = _alias_parts(alias)
+        for first in firsts:
             groups.setdefault(first, []).append(rest)
-    # A literal first character per group lets the regex engine skip to
-    # candidate positions instead of trying every alias at every offset
-    # (the BBC corpus must annotate in seconds).
-    # The word-start check follows the literal so the literal stays first.
-    body = "|".join(f"{re.escape(c)}(?<![\\w].)(?:{'|'.join(alts)})"
+    # A literal first character per group lets the engine test one character
+    # per group instead of trying every alias at every offset (the BBC corpus
+    # must annotate in seconds); the word-start check comes first, so most
+    # offsets (inside words) fail before any group is tried.
+    body = "|".join(f"{_first_regex(c)}(?:{'|'.join(alts)})"
                     for c, alts in sorted(groups.items())) or r"(?!x)x"
-    return re.compile(r"(?:" + body + r")(?![\w])")
+    return re.compile(r"(?<![\w])(?:" + body + r")(?![\w])")
+
+
+def sorted_aliases(aliases: Iterable[str]) -> list[str]:
+    """Return the distinct aliases in the order compile_aliases tries them: longest first."""
+    return sorted(set(aliases), key=lambda a: (-len(a), a))
+
+
+@functools.lru_cache(maxsize=4096)
+def alias_pattern(alias: str) -> re.Pattern[str]:
+    """Return the regex of one alias alone: what compile_aliases([alias])
+    matches, compiled once per alias however many articles learn it."""
+    firsts, rest = _alias_parts(alias)
+    # the first character leads (the engine skips to it), its word check after it
+    return re.compile(rf"(?:{'|'.join(map(re.escape, firsts))}){_OWN_WORD_START}(?:{rest})(?![\w])")
+
+
+def iter_leftmost(patterns: list[re.Pattern[str]], text: str) -> Iterator[re.Match[str]]:
+    """Yield what compile_aliases(aliases).finditer(text) yields, given each
+    alias's alias_pattern in sorted_aliases order: at the leftmost position
+    any alias matches, the first alias in that order (an alias matches at
+    most one way at a position), then on from its end.  Few aliases (an
+    article's own) cost a few searches, and no regex compiled per article."""
+    ahead: list[re.Match[str] | None] = [p.search(text) for p in patterns]
+    while True:
+        best = None
+        for m in ahead:
+            if m is not None and (best is None or m.start() < best.start()):
+                best = m  # on a tie the earlier alias stays
+        if best is None:
+            return
+        yield best
+        pos = best.end()
+        ahead = [p.search(text, pos) if m is not None and m.start() < pos else m
+                 for p, m in zip(patterns, ahead, strict=True)]
 
 
 def build_registry(institutions: Iterable[Institution]) -> InstitutionRegistry:

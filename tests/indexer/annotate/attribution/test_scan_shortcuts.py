@@ -1,0 +1,70 @@
+"""The attribution scan's shortcuts (#31 speed) answer what the plain way did:
+string searches standing for regexes compiled per word, cut_name cached by
+the run's own lowercase words, and quote spans kept for the last article.
+Random texts (seeded) are checked against the regex each shortcut replaced."""
+from __future__ import annotations
+
+import random
+import re
+
+from onrecord.indexer.annotate.attribution import singles
+from onrecord.indexer.annotate.attribution.cuewords import CUE_RE, CUE_WORDS
+from onrecord.indexer.annotate.attribution.names import cut_name, lowercase_words
+from onrecord.indexer.annotate.attribution.quotes import find_quote_spans
+from onrecord.indexer.lexicon import words
+
+_CAP_RUN_AFTER = r"(?:[ \u00a0]+(?:of[ \u00a0]+)?[A-Z][\w&'\u2019-]*){1,3}"
+_TOKENS = ["Tufts", "University", "of", "Acme", "x", "Tufts's", "aTufts", "_", ",", ";", "Show", "\u00e9", "Tu"]
+_SEPARATORS = [" ", "  ", "\u00a0", "", "\n", ", "]
+
+
+def _random_texts(seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(_TOKENS) + rng.choice(_SEPARATORS) for _ in range(rng.randint(1, 10)))
+            for _ in range(count)]
+
+
+def test_written_mid_sentence_is_the_regex_it_replaced() -> None:
+    for text in _random_texts(5, 3000):
+        for word in ("Tufts", "Tu", "Acme"):
+            assert singles._written_mid_sentence(text, word) == (
+                re.search(rf"[\w,;] {re.escape(word)}\b", text) is not None), (text, word)
+
+
+def test_word_then_run_is_the_regex_it_replaced() -> None:
+    for text in _random_texts(6, 3000):
+        for word in ("Tufts", "Tu", "\u00e9", "Acme"):
+            want = [(m.start(), m.group(1)) for m in re.finditer(rf"\b{re.escape(word)}({_CAP_RUN_AFTER})", text)]
+            assert list(singles._word_then_run(text, word)) == want, (text, word)
+
+
+def test_a_lone_surname_leading_an_institution() -> None:
+    text = "She studied at Tufts University. Later, Tufts said the fees would rise."
+    assert singles.leads_institution(text, "Tufts")
+    assert not singles.leads_institution("The Rachel Maddow Show aired. Maddow said so.", "Maddow")
+
+
+def test_cut_name_reads_common_words_only_of_its_own_run() -> None:
+    common = lowercase_words("the boss said the harbour was shut; a harbour boss left")
+    for run in ("Boss Olek Tamm", "Harbour boss Olek Tamm", "Olek Tamm", "Boss Olek Tamm"):
+        cached = cut_name(run.split(), common)
+        again = cut_name(run.split(), common)
+        assert (cached.role, cached.title, cached.name) == (again.role, again.title, again.name)
+        cached.role.append("changed")  # a caller's copy: the cache keeps its own
+        assert cut_name(run.split(), common).role == again.role
+    assert cut_name(["Boss", "Olek", "Tamm"], common).role == ["Boss"]
+    assert cut_name(["Boss", "Olek", "Tamm"], frozenset()).name == ["Olek", "Tamm"]
+
+
+def test_quote_spans_asked_twice_are_fresh_lists() -> None:
+    text = 'He said "one thing" and "another".\n\n"Third," she said.'
+    first = find_quote_spans(text, 0, 34, "double")
+    first.clear()
+    assert len(find_quote_spans(text, 0, 34, "double")) == 2
+    assert find_quote_spans(text[:], 0, 34, "double") == find_quote_spans(text, 0, 34, "double")
+
+
+def test_every_cue_starts_with_a_letter() -> None:
+    # CUE_RE's leading "(?<!\w)" is a word boundary only because a cue's first character is a letter
+    assert all(w[:1].isalpha() for w in CUE_WORDS | words("cue_phrases"))
+    assert CUE_RE.search("the spokesman said") and not CUE_RE.search("unsaid")

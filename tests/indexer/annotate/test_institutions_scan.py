@@ -1,0 +1,99 @@
+"""Tests for the institution scan's shortcuts: each pattern scans an article
+once and paragraphs take the matches inside them, and an article's learned
+aliases match through one cached pattern per alias.  Both must find exactly
+what the plain per-paragraph scan with one compiled pattern finds."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from onrecord.indexer.annotate.institutions.institutions import (
+    annotate_institutions,
+    find_institutions,
+    learn_aliases,
+)
+from onrecord.indexer.annotate.institutions.registry import (
+    InstitutionRegistry,
+    alias_pattern,
+    compile_aliases,
+    iter_leftmost,
+    load_registry,
+    sorted_aliases,
+)
+from onrecord.search.model import Article, Metadata, Paragraph
+
+_WORDS = ["Bank", "of", "England", "Met", "Office", "the", "BBC", "North", "West", "Command", "Unit",
+          "Independent", "for", "Police", "Conduct", "(IOPC)", "IOPC", "said", "Acme", "Holdings", "x"]
+_SEPARATORS = [" ", "\n", "\n\n", "", ",", "-"]
+
+
+@pytest.fixture(scope="module")
+def registry() -> InstitutionRegistry:
+    return load_registry()
+
+
+def _article(pieces: list[str], separators: list[str]) -> Article:
+    text, paragraphs = "", []
+    for n, (piece, sep) in enumerate(zip(pieces, separators, strict=True), start=1):
+        paragraphs.append(Paragraph(id=f"t-{n}", n=n, start=len(text), end=len(text) + len(piece), text=piece))
+        text += piece + sep
+    return Article(id="t", source="t.txt", text=text, meta=Metadata(), paragraphs=paragraphs)
+
+
+def _per_paragraph(article: Article, registry: InstitutionRegistry) -> list[list[str]]:
+    learned = learn_aliases(article.text, registry)
+    return [sorted({m.name for m in find_institutions(p.text, registry, learned)}) for p in article.paragraphs]
+
+
+@pytest.mark.parametrize(("pieces", "separators"), [
+    (["He left the Bank of", "England in May."], ["\n\n", ""]),  # an alias across the break
+    (["The Met", "Office said so."], ["", ""]),  # no break at all: one word runs across
+    (["The Met", "Office said so."], ["\n\n", ""]),
+    (["The North West Command Unit (NWCU) said.", "The NWCU denied it."], ["\n\n", ""]),
+    (["Acme Holdings Group", "Group said"], ["-", ""]),
+])
+def test_paragraphs_find_what_they_find_alone(registry: InstitutionRegistry, pieces: list[str],
+                                              separators: list[str]) -> None:
+    article = _article(pieces, separators)
+    got = [p.institutions for p in annotate_institutions(article, registry).paragraphs]
+    assert got == _per_paragraph(article, registry)
+
+
+def test_paragraphs_find_what_they_find_alone_random(registry: InstitutionRegistry) -> None:
+    rng = random.Random(31)
+    for _ in range(300):
+        count = rng.randint(1, 4)
+        pieces = [" ".join(rng.choice(_WORDS) for _ in range(rng.randint(1, 8))) for _ in range(count)]
+        article = _article(pieces, [rng.choice(_SEPARATORS) for _ in range(count)])
+        got = [p.institutions for p in annotate_institutions(article, registry).paragraphs]
+        assert got == _per_paragraph(article, registry), article.text
+
+
+def test_a_paragraph_not_the_articles_slice_is_scanned_alone(registry: InstitutionRegistry) -> None:
+    article = _article(["The BBC said."], [""])
+    article.paragraphs[0].text = "The IOPC said."  # a caller's edited paragraph: its own text counts
+    assert annotate_institutions(article, registry).paragraphs[0].institutions == [
+        "Independent Office for Police Conduct"]
+
+
+_ALIAS_WORDS = ["Acme", "acme", "Bank", "bank", "of", "the", "The", "Union", "A", "AB", "Ab", "Fund's",
+                "Fund\u2019s", "\u00dcnion", "Stra\u00dfe", "STRASSE"]
+
+
+def test_leftmost_alias_patterns_match_like_one_pattern() -> None:
+    rng = random.Random(7)
+    for _ in range(2000):
+        aliases = [" ".join(rng.choice(_ALIAS_WORDS) for _ in range(rng.randint(1, 4)))
+                   for _ in range(rng.randint(1, 4))]
+        text = "".join(rng.choice(_ALIAS_WORDS) + rng.choice([" ", "  ", "\n", ", ", "-", "", "."])
+                       for _ in range(rng.randint(1, 14)))
+        one = [m.span() for m in compile_aliases(aliases).finditer(text)]
+        each = [m.span() for m in iter_leftmost([alias_pattern(a) for a in sorted_aliases(aliases)], text)]
+        assert each == one, (aliases, text)
+
+
+def test_the_longer_alias_wins_at_the_same_start() -> None:
+    aliases = sorted_aliases(["Acme", "Acme Holdings"])
+    assert [m.group() for m in iter_leftmost([alias_pattern(a) for a in aliases], "Acme Holdings and Acme")] == [
+        "Acme Holdings", "Acme"]
