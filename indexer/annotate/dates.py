@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from onrecord.indexer.budget import check
+from onrecord.indexer.lexicon import words
 from onrecord.search import Article, Deadline
 
 MONTHS: dict[str, int] = {
@@ -51,7 +52,9 @@ _WEEKDAY_BEFORE = re.compile(r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Satur
 _YEAR_CUE_BEFORE = re.compile(
     r"(?<![\w-])(?:[Ii]n|[Ss]ince|[Bb]y|[Uu]ntil|[Tt]ill|[Ff]rom|[Bb]etween|and|[Dd]uring|"
     r"[Bb]efore|[Aa]fter|early|late|[Tt]hroughout)\s+$|(?<![\w-])mid-$")
-_PERSON_BEFORE = re.compile(r"(?:Theresa|Mrs|Ms|Mr|Miss)\s+$")
+# "Theresa May 2017", "Mrs May": a month after a first name or a title is a surname
+_WORD_BEFORE = re.compile(r"([A-Z][a-z]+)\.?\s+$")
+_NAME_BEFORE_MONTH = words("female", "male", "titles_female", "titles_male")
 
 @dataclass(frozen=True, slots=True)
 class DateMention:
@@ -192,6 +195,13 @@ _RULES: list[tuple[re.Pattern[str], Resolver, tuple[str, ...]]] = [
 ]
 
 
+
+def _name_before(text: str, at: int) -> bool:
+    """Return True if a first name or a title ends right before `at`
+    (the month word there is then a surname: "Theresa May", "Mrs May")."""
+    word = _WORD_BEFORE.search(text, max(0, at - 16), at)
+    return word is not None and word.group(1).lower() in _NAME_BEFORE_MONTH
+
 def find_dates(text: str, published: dt.date | None) -> list[DateMention]:
     """Return the dates mentioned in `text`, in text order, without
     overlaps.  Relative and year-less dates need `published`; without it
@@ -205,7 +215,7 @@ def find_dates(text: str, published: dt.date | None) -> list[DateMention]:
             if first and (text[first - 1].isalnum() or text[first - 1] == "_" or (
                     text[first - 1] == "-" and not text.endswith("mid-", 0, first))):
                 continue  # inside a word or number: "Amazon", "12-2020"
-            if "mon" in pattern.groupindex and _PERSON_BEFORE.search(text, max(0, first - 9), first):
+            if "mon" in pattern.groupindex and _name_before(text, first):
                 continue  # "Theresa May 2017" is a person
             found = resolve(m, published)
             if found is None:

@@ -39,6 +39,10 @@ def isos(text: str, published: dt.date | None = PUB) -> list[str]:
     ("Windows 2000 was released.", []),
     ("She may 2020 be right.", []),
     ("Theresa May 2017 speech", []),
+    # any first name or title before a month makes it a surname, not only one written in the code
+    ("Karen May 2017 speech", []),
+    ("Mrs May 2017 speech", []),
+    ("Lord March 2019 memoir", []),
     ("between 7 and June 23, 2020", ["2020-06-23"]),
 ])
 def test_explicit_dates_need_no_publication_date(text: str, expected: list[str]) -> None:
