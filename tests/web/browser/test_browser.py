@@ -125,13 +125,6 @@ def page(browser: Browser, server: LiveServer) -> Iterator[Page]:
     context.close()
 
 
-@pytest.fixture
-def console(page: Page) -> ConsoleLog:
-    log = ConsoleLog()
-    log.watch(page)
-    return log
-
-
 def total_of(page: Page) -> int:
     """Return the 'N matching paragraphs' count shown on a results page."""
     text = page.locator("h2.total").inner_text()

@@ -67,13 +67,6 @@ def page(browser: Browser, server: LiveServer) -> Iterator[Page]:
     context.close()
 
 
-@pytest.fixture
-def console(page: Page) -> ConsoleLog:
-    log = ConsoleLog()
-    log.watch(page)
-    return log
-
-
 def box(locator: Any) -> dict[str, float]:
     found = locator.bounding_box()
     assert found is not None

@@ -77,13 +77,6 @@ def phone(browser: Browser, server: LiveServer) -> Iterator[Page]:
     yield from open_page(browser, server, PHONE)
 
 
-@pytest.fixture
-def console(page: Page) -> ConsoleLog:
-    log = ConsoleLog()
-    log.watch(page)
-    return log
-
-
 def screenshot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / name), full_page=True)
