@@ -11,7 +11,15 @@ Owns two selections, both reproducible from the data alone:
   from those not in bench/gold/bbc_quotes.json (the gold the rules were
   written against); a test set only.
 
-`python -m bench.goldselect` prints both lists as JSON.
+Round 2 (a fresh held-out set, drawn after round 1's test halves were scored
+once and so became tuning data):
+
+- web2: every other wcxb-dev page with at least one such quoted passage (1 to
+  MIN_QUOTES - 1 of them); a test set only;
+- bbc2: BBC_COUNT more articles drawn by random.Random(BBC2_SEED) from those in
+  neither bench/gold/bbc_quotes.json nor round 1's BBC test set.
+
+`python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
 
@@ -27,6 +35,7 @@ WINDOW = 80
 SPLIT_SEED = 31
 BBC_SEED = 3131
 BBC_COUNT = 30
+BBC2_SEED = 3232
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -58,12 +67,33 @@ def select_web(htmleval: Path) -> dict[str, list[str]]:
     return {"dev": sorted(shuffled[:half]), "test": sorted(shuffled[half:])}
 
 
-def select_bbc(corpus: Path, tuned_gold: Path) -> list[str]:
-    """Return BBC_COUNT article paths (section/NNN.txt) not in `tuned_gold`."""
-    tuned = set(json.loads(tuned_gold.read_text(encoding="utf-8"))["articles"])
+def select_web2(htmleval: Path) -> list[str]:
+    """Return round 2's page ids: pages with 1 to MIN_QUOTES - 1 quoted
+    passages with a speech verb (disjoint from select_web's by construction)."""
+    chosen = []
+    for path in sorted((htmleval / "gold").glob("*.json")):
+        text = json.loads(path.read_text(encoding="utf-8")).get("main_content") or ""
+        if 1 <= quoted_with_speech(text) < MIN_QUOTES:
+            chosen.append(path.stem)
+    return chosen
+
+
+def select_bbc(corpus: Path, tuned_gold: Path, *, seed: int = BBC_SEED,
+               exclude: tuple[Path, ...] = ()) -> list[str]:
+    """Return BBC_COUNT article paths (section/NNN.txt) drawn by `seed` from
+    those in none of `tuned_gold` and the `exclude` golds."""
+    taken: set[str] = set()
+    for gold in (tuned_gold, *exclude):
+        taken |= set(json.loads(gold.read_text(encoding="utf-8"))["articles"])
     pool = sorted(str(p.relative_to(corpus)) for p in corpus.glob("*/*.txt"))
-    pool = [p for p in pool if p not in tuned]
-    return sorted(random.Random(BBC_SEED).sample(pool, BBC_COUNT))
+    pool = [p for p in pool if p not in taken]
+    return sorted(random.Random(seed).sample(pool, BBC_COUNT))
+
+
+def select_bbc2(corpus: Path, gold_dir: Path) -> list[str]:
+    """Return round 2's BBC articles: disjoint from the tuned gold and round 1."""
+    return select_bbc(corpus, gold_dir / "bbc_quotes.json", seed=BBC2_SEED,
+                      exclude=(gold_dir / "bbc_heldout_test.json",))
 
 
 def main() -> None:
@@ -73,7 +103,9 @@ def main() -> None:
     parser.add_argument("--tuned-gold", type=Path, default=Path("bench/gold/bbc_quotes.json"))
     args = parser.parse_args()
     print(json.dumps({"web": select_web(args.htmleval),
-                      "bbc": select_bbc(args.corpus, args.tuned_gold)}, indent=1))
+                      "bbc": select_bbc(args.corpus, args.tuned_gold),
+                      "web2": select_web2(args.htmleval),
+                      "bbc2": select_bbc2(args.corpus, args.tuned_gold.parent)}, indent=1))
 
 
 if __name__ == "__main__":
