@@ -16,7 +16,10 @@ One normalisation is applied to every annotation: a direct quote the writer
 interrupts with its attribution ('"However," Mann explained, "we ..."') is two
 spans, as in the BBC gold, split at the attribution.
 
-`python -m bench.goldbuild ANNOTATIONS_DIR` writes the three files.
+`python -m bench.goldbuild ANNOTATIONS_DIR` writes the three files;
+`python -m bench.goldbuild --round 2 ANNOTATIONS_DIR` writes round 2's test sets
+(bench/gold/web_quotes_r2_test.json, bench/gold/bbc_heldout_r2_test.json), drawn
+by bench.goldselect's web2 and bbc2 after round 1's test halves were scored.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bench.goldselect import select_bbc, select_web
+from bench.goldselect import select_bbc, select_bbc2, select_web, select_web2
 from onrecord.indexer.read.encodings import decode_text
 
 REPO = Path(__file__).resolve().parent.parent
@@ -90,6 +93,12 @@ def gold_entries(source: str, quotes: list[dict[str, Any]], keep_text: bool) -> 
     return sorted(out, key=lambda r: (r["start"], r["end"]))
 
 
+ROUND2_NOTE = (
+    " Round 2: drawn by bench/goldselect.py (web2: the pages with 1-2 such quoted passages; "
+    "bbc2: random.Random(3232), disjoint from bbc_quotes.json and round 1) after round 1's test "
+    "halves were scored once and became tuning data; annotated the same way, a test set only.")
+
+
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
     """Return the web gold of one half."""
     pages = {}
@@ -99,6 +108,16 @@ def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) ->
         pages[ident] = {"url": page["url"],
                         "quotes": gold_entries(page["main_content"] or "", quotes, keep_text=True)}
     return {"note": WEB_NOTE, "split": split, "pages": pages}
+
+
+def build_round2(annotations: Path, htmleval: Path, corpus: Path) -> None:
+    """Write round 2's two test sets from `annotations` (web/ and bbc/ files)."""
+    web = build_web(annotations, htmleval, select_web2(htmleval), "test")
+    web["note"] += ROUND2_NOTE
+    write_json(GOLD_DIR / "web_quotes_r2_test.json", web)
+    bbc = build_bbc(annotations, corpus, select_bbc2(corpus, GOLD_DIR))
+    bbc["note"] += ROUND2_NOTE
+    write_json(GOLD_DIR / "bbc_heldout_r2_test.json", bbc)
 
 
 def build_bbc(annotations: Path, corpus: Path, chosen: list[str]) -> dict[str, Any]:
@@ -122,7 +141,11 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
+    parser.add_argument("--round", type=int, choices=(1, 2), default=1)
     args = parser.parse_args()
+    if args.round == 2:
+        build_round2(args.annotations, args.htmleval, args.corpus)
+        return
     web = select_web(args.htmleval)
     for split in ("dev", "test"):
         write_json(GOLD_DIR / f"web_quotes_{split}.json",
