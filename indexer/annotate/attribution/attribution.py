@@ -36,7 +36,7 @@ from onrecord.indexer.annotate.attribution.quotes import (
     line_style,
 )
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.titles import is_scare_term, is_title
+from onrecord.indexer.annotate.attribution.titles import is_scare_term, is_title, is_unclaimed_title
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.budget import check
 from onrecord.indexer.chunk.chunker import split_lines
@@ -181,6 +181,8 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
     if is_title(text, sp.start, sp.end, frame.s[frame.sentence(qs)[0]:qs], kind == "partial", cue_before):
         return None  # a title in quotes ("The Art of the Deal", "on CNN's "State of the Union"", 'his
         # essay "..."') or a nickname ('Rep. Ann "Annie" Vole') is nobody's words
+    if kind == "direct" and who.speaker is None and who.cue is None and is_unclaimed_title(text, sp.start, sp.end):
+        return None  # 'his memoir, "Gifted Hands."', '"How To Sail" - 3,806 views': no one's words
     if kind == "partial" and _SCARE_LEAD_RE.search(frame.s, max(0, qs - 24), qs):
         return None  # 'a so-called "magic circle"': the writer's distance, nobody's words
     if kind == "partial" and who.mention is None and not p.headline:
