@@ -132,6 +132,8 @@ class _Scanner:
         if self.open_at is None:
             self.feed_outside(i, mark, prev, nxt)
         elif self.double:
+            if i == self.open_at + 1 and mark in _DOUBLE_MARKS and nxt and not nxt.isspace():
+                return  # a doubled opener ('an ""unfair" sum', '“”If you want'): one quote, not an empty one
             if self.nests(mark, prev, nxt):
                 return  # '"PENCE: ... an episode of \u201cShark Tank.\u201d But': the curly pair is inside
             if mark in "\"\u201c" and self.reopens(i, prev, nxt):
