@@ -319,9 +319,9 @@ def _headline_speaker(head: Quote, quoted: str, quotes: list[Quote], people: Doc
     words = " ".join(_WORDS_RE.findall(quoted.lower()))
     later = [q for q in quotes if q.start > head.end and q.speaker]
     echo = [q for q in later if words and words in " ".join(_WORDS_RE.findall(q.text.lower()))]
-    source = (echo or later or [None])[0]
-    if source is None:
+    if not later:
         return head
+    source = (echo or later)[0]
     who = Attribution(source.speaker, source.speaker_mention, None, source.role, rule="headline",
                       evidence=evidence_of("headline", None, False))
     return replace(head, speaker=who.speaker, speaker_mention=who.mention, role=who.role,
