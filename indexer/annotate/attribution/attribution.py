@@ -28,9 +28,15 @@ from onrecord.indexer.annotate.attribution.evidence import CONFIDENCE, evidence_
 from onrecord.indexer.annotate.attribution.extents import content_span, quote_kind
 from onrecord.indexer.annotate.attribution.frames import Frame
 from onrecord.indexer.annotate.attribution.nominals import resolve_nominal
-from onrecord.indexer.annotate.attribution.quotes import QuoteSpan, QuoteStyle, detect_quote_style, find_quote_spans
+from onrecord.indexer.annotate.attribution.quotes import (
+    QuoteSpan,
+    QuoteStyle,
+    detect_quote_style,
+    find_quote_spans,
+    line_style,
+)
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.titles import is_scare_term, is_title
+from onrecord.indexer.annotate.attribution.titles import is_scare_term, is_title, is_unclaimed_title
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.budget import check
 from onrecord.indexer.chunk.chunker import split_lines
@@ -88,6 +94,7 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
 
 _BYLINE_NAME_RE = re.compile(r"[A-Z][A-Za-z'\u2019-]+(?: [A-Z]\.?)?")
 _SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
+_WORDS_RE = re.compile(r"\w+")
 _SCARE_LEAD_RE = re.compile(r"\bso[- ]called\s+$", re.I)
 
 
@@ -103,6 +110,7 @@ class _Para:
     people: DocSpeakers
     carry: _Carry | None
     index: int
+    headline: bool  # a headline quotes in single marks and its subject is not its speaker
 
 
 def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
@@ -173,9 +181,12 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
     if is_title(text, sp.start, sp.end, frame.s[frame.sentence(qs)[0]:qs], kind == "partial", cue_before):
         return None  # a title in quotes ("The Art of the Deal", "on CNN's "State of the Union"", 'his
         # essay "..."') or a nickname ('Rep. Ann "Annie" Vole') is nobody's words
+    if kind == "direct" and who.speaker is None and who.cue is None and is_unclaimed_title(text, sp.start, sp.end):
+        return None  # 'his memoir, "Gifted Hands."', '"How To Sail" - 3,806 views': no one's words
     if kind == "partial" and _SCARE_LEAD_RE.search(frame.s, max(0, qs - 24), qs):
         return None  # 'a so-called "magic circle"': the writer's distance, nobody's words
-    if kind == "partial" and who.mention is None:
+    if kind == "partial" and who.mention is None and not p.headline:
+        # a headline's subject is whom the story is about, not who is quoted ("Minister 'to quit'")
         lo = frame.sentence(qs)[0]
         subj = phrase_at_sentence_start(frame.s, lo, qs)
         if subj is None or subj.kind == "np" and not is_speaker_noun(subj.text) or (
@@ -215,6 +226,7 @@ class _Doc:
     people: DocSpeakers
     style: QuoteStyle
     deadline: Deadline | None
+    headlines: dict[int, str]  # headline quotes no cue credits, by start: their quoted words
 
 
 def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry | None,
@@ -222,14 +234,15 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
                          ) -> tuple[list[Quote], _Carry | None, Frame | None]:
     """Return (the quotes of one line, the carry for the next, this line's
     frame if it was built): `prior` is `before`'s frame when already built."""
-    text, style = doc.text, doc.style
+    text, style = doc.text, _line_style(doc, para, index)
     spans = find_quote_spans(text, para.start, para.end, style)
     if not spans:
         return [], carry, None
     if prior is None and before is not None:
-        prior = Frame(text, before, find_quote_spans(text, before.start, before.end, style))
+        prior_style = _line_style(doc, before, index - 1)
+        prior = Frame(text, before, find_quote_spans(text, before.start, before.end, prior_style))
     intro = prior if prior is not None and prior.s.rstrip().endswith(":") else None
-    p = _Para(text, para, Frame(text, para, spans), intro, prior, doc.people, carry, index)
+    p = _Para(text, para, Frame(text, para, spans), intro, prior, doc.people, carry, index, style != doc.style)
     quotes: list[Quote] = []
     previous: Attribution | None = None
     for n, sp in enumerate(spans):
@@ -239,12 +252,20 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
         quote = _quote(p, sp, who, found, cue_before, quotes)
         if quote is not None:
             quotes.append(quote)
+            if p.headline and who.mention is None:
+                doc.headlines[quote.start] = text[sp.start + 1:sp.end - 1]
             if who.mention is None and quote.speaker:  # the sentence subject _quote found speaks on
                 previous = Attribution(quote.speaker, quote.speaker_mention, quote.cue_mention, quote.role,
                                        True, who.rule, who.evidence)
     if previous is not None:
         carry = _Carry(previous, index, not spans[-1].closed)
     return quotes, carry, p.frame
+
+
+def _line_style(doc: _Doc, line: Paragraph, index: int) -> QuoteStyle:
+    """Return the quote style of one line: the document's, but single
+    marks quote in a headline (its first line or a heading)."""
+    return line_style(doc.text, line.start, line.end, doc.style, index == 0 or line.kind == "heading")
 
 
 def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
@@ -256,7 +277,7 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
     marks; raises DeadlineExceeded once `deadline` has passed (checked per
     line and per quote)."""
     style = detect_quote_style(article.text)
-    doc = _Doc(article.text, DocSpeakers(article.text, style, registry), style, deadline)
+    doc = _Doc(article.text, DocSpeakers(article.text, style, registry), style, deadline, {})
     carry: _Carry | None = None
     paragraphs: list[Paragraph] = []
     index, before, prior = 0, None, None
@@ -269,4 +290,39 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
             index, before = index + 1, line
         speakers = sorted({q.speaker for q in quotes if q.speaker})
         paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
+    if doc.headlines:
+        paragraphs = _credit_headlines(paragraphs, doc)
     return replace(article, paragraphs=paragraphs)
+
+
+def _credit_headlines(paragraphs: list[Paragraph], doc: _Doc) -> list[Paragraph]:
+    """Return `paragraphs` with each headline quote no cue credits given the
+    speaker of the body quote that repeats its words, else of the first
+    credited quote after it: a headline quotes the story's main speaker,
+    who speaks first below it ("Minister 'to quit'" over "I will quit," Ann
+    Vole said)."""
+    quotes = [q for para in paragraphs for q in para.quotes]
+    out = []
+    for para in paragraphs:
+        if not any(q.start in doc.headlines for q in para.quotes):
+            out.append(para)
+            continue
+        found = [_headline_speaker(q, doc.headlines[q.start], quotes, doc.people) if q.start in doc.headlines
+                 else q for q in para.quotes]
+        out.append(replace(para, quotes=found, speakers=sorted({q.speaker for q in found if q.speaker})))
+    return out
+
+
+def _headline_speaker(head: Quote, quoted: str, quotes: list[Quote], people: DocSpeakers) -> Quote:
+    """Return the headline quote `head` (its `quoted` words) credited as
+    _credit_headlines says."""
+    words = " ".join(_WORDS_RE.findall(quoted.lower()))
+    later = [q for q in quotes if q.start > head.end and q.speaker]
+    echo = [q for q in later if words and words in " ".join(_WORDS_RE.findall(q.text.lower()))]
+    if not later:
+        return head
+    source = (echo or later)[0]
+    who = Attribution(source.speaker, source.speaker_mention, None, source.role, rule="headline",
+                      evidence=evidence_of("headline", None, False))
+    return replace(head, speaker=who.speaker, speaker_mention=who.mention, role=who.role,
+                   **_evidence_fields(who, people))

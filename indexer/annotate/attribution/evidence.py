@@ -37,6 +37,7 @@ RULES: tuple[Rule, ...] = (
     Rule("continued", True, "the speaker of the last quote, within a few paragraphs"),
     Rule("previous_subject", False, "who the previous paragraph ends on"),
     Rule("clause_subject", False, "the subject of a partial quote's own clause"),
+    Rule("headline", True, "a headline's quote: the speaker of the body quote repeating it, else of the first below"),
 )
 RULES_BY_NAME: dict[str, Rule] = {rule.name: rule for rule in RULES}
 

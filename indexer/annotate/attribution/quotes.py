@@ -30,6 +30,7 @@ _TAG_RE = re.compile(r"<[^<>\n]{1,300}>")
 _OPEN_BEFORE = " \t\n([{\u2014\u2013-\"\u201c:/"
 _WORD_RE = re.compile(r"[A-Za-z0-9\u00c0-\u024f]")
 _MIN_INNER = 2  # shortest quoted text kept, in characters
+MAX_HEADLINE_CHARS = 200  # a longer first line is a paragraph, not a headline
 QuoteStyle = Literal["double", "single"]
 _DOUBLE_MARKS = "\"\u201c\u201d\u201e\u00ab\u00bb"
 # the mark first (a literal the engine can skip to), then what precedes it
@@ -44,6 +45,21 @@ def detect_quote_style(text: str) -> QuoteStyle:
     # a typewriter-quoted text nests single quotes inside its '' pairs: not primary
     doubles = sum(text.count(mark) for mark in _DOUBLE_MARKS)
     return "single" if singles > doubles + typewriter else "double"
+
+
+def line_style(text: str, start: int, end: int, style: QuoteStyle, heading: bool) -> QuoteStyle:
+    """Return the quote style of the line text[start:end]: "single" for a
+    headline of a double-style document that holds no double marks, else
+    `style`.  Headlines quote in single marks whatever the body's style
+    (British and wire copy: "Minister 'to quit'"); `heading` says the line
+    is a heading or the article's first line, and a headline is short,
+    one line, and does not end in a full stop."""
+    if style == "single" or not heading or end - start >= MAX_HEADLINE_CHARS:
+        return style
+    line = text[start:end]
+    if "\n" in line or line.rstrip(SINGLE_MARKS).endswith(".") or any(m in line for m in _DOUBLE_MARKS):
+        return style
+    return "single"
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +132,8 @@ class _Scanner:
         if self.open_at is None:
             self.feed_outside(i, mark, prev, nxt)
         elif self.double:
+            if i == self.open_at + 1 and mark in _DOUBLE_MARKS and nxt and not nxt.isspace():
+                return  # a doubled opener ('an ""unfair" sum', '“”If you want'): one quote, not an empty one
             if self.nests(mark, prev, nxt):
                 return  # '"PENCE: ... an episode of \u201cShark Tank.\u201d But': the curly pair is inside
             if mark in "\"\u201c" and self.reopens(i, prev, nxt):

@@ -86,6 +86,15 @@ def is_title(text: str, start: int, end: int, before: str, partial: bool, cue_be
     return not cue_before or bool(_TITLE_LEAD_RE.search(before[-12:]))
 
 
+def is_unclaimed_title(text: str, start: int, end: int) -> bool:
+    """True when the whole-sentence quote text[start:end] (marks included),
+    asked only of one no cue reports and no one is credited with, is written
+    as a title (title_case): a show, a book or a slogan standing alone
+    ('his memoir, "Gifted Hands."', '"How To Sail" - 3,806 views') names a
+    thing.  Speech in title case comes with a cue or a speaker."""
+    return title_case(text[start:end].strip(_MARKS + " "))
+
+
 def is_scare_term(text: str, start: int, end: int) -> bool:
     """True when the quote text[start:end] is at most MAX_SCARE_WORDS words:
     asked only of a quote no cue reports and whose sentence subject names
