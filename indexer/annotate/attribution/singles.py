@@ -86,8 +86,9 @@ def _word_then_run(text: str, word: str) -> Iterator[tuple[int, str]]:
 
 def peer_title(text: str, surname: str, title: str | None) -> str | None:
     """Return the peer's title a surname is given (here or anywhere in the
-    text: "Lord Falconer"), or None: a peer is named with it."""
+    text: "Lord Falconer"; "Duke of" for the Duke of Kent), or None: a peer
+    is named with it."""
+    peer = re.search(rf"\b({_PEER_ALT})[ \u00a0]+(of[ \u00a0]+)?{re.escape(surname)}\b", text)
     if title and title.lower().rstrip(".") in PEER_TITLES:
-        return title
-    peer = re.search(rf"\b({_PEER_ALT})[ \u00a0]+{re.escape(surname)}\b", text)
-    return peer.group(1) if peer else None
+        return f"{title} of" if peer and peer.group(2) and peer.group(1) == title else title
+    return f"{peer.group(1)} of" if peer and peer.group(2) else peer.group(1) if peer else None
