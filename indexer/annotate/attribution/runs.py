@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from onrecord.indexer.annotate.attribution.names import OWNER_RE, TITLES, is_role_word, title_index
+from onrecord.indexer.annotate.attribution.names import OWNER_RE, TITLES, is_full_name, is_role_word, title_index
 from onrecord.indexer.lexicon import words
 
 ROLE_WORDS = words("roles")
@@ -75,6 +75,11 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
     toks = [re.sub(r"['\u2019]s?$", "", t) if OWNER_RE.search(t) else t for t in toks]
     while len(toks) > 1 and toks[-1].lower().rstrip(".") in SUFFIXES:
         toks = toks[:-1]  # "Martin Luther King Jr.": the generation is not the name
+    at = next((k for k, t in enumerate(toks) if t in ("of", "at") and k > 0), -1)
+    if at > 0:  # "Ann Vole of Acme", "Dr. Vole at Acme": her employer follows; "Duke of Kent" is no name before
+        role, title, name = split_run(" ".join(toks[:at]))
+        if name and (title or is_full_name(name)):
+            return role, title, name
     title_at = title_index(toks)
     if title_at >= 0:
         role = " ".join(toks[:title_at]) or None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.indexer.annotate.attribution.names import cut_name, find_full_names, is_role_word, lowercase_words
+from onrecord.indexer.annotate.attribution.runs import split_run
 from onrecord.indexer.annotate.attribution.singles import peer_title
 from tests.indexer.annotate.attribution.test_attribution import who
 
@@ -95,3 +96,17 @@ def test_peer_title_with_of() -> None:
 def test_a_first_name_english_writes_as_a_word_is_a_first_name() -> None:
     text = 'Hope Tamm Vole, a planner, was hopeful. We hope so.\n\n"Yes," said Hope Tamm Vole.'
     assert who(text) == ["Hope Tamm Vole"]
+
+
+@pytest.mark.parametrize("run, expected", [
+    ("Yeun Joon Vole of Lakeside Judge Business School", (None, None, ["Yeun", "Joon", "Vole"])),
+    ("Dr. Ehsan Vole of VSI", (None, "Dr.", ["Ehsan", "Vole"])),
+    ("Dr. Vole at Acme", (None, "Dr.", ["Vole"])),
+    ("Chancellor of the Exchequer Gordon Vole", ("Chancellor of the Exchequer", None, ["Gordon", "Vole"])),
+])
+def test_the_employer_after_of_is_not_the_name(run: str, expected: tuple) -> None:
+    assert split_run(run) == expected
+
+
+def test_name_of_org_speaks_as_the_name() -> None:
+    assert who('"Slouching hurts," said spine surgeon Dr. Ehsan Vole of VSI.') == ["Ehsan Vole"]
