@@ -8,7 +8,11 @@ BBC gold, and round 1's test halves (scored once at 19b6e1e and reported, so
 tuning data since; the figures that count come from round 2's frozen set,
 which this tool refuses to read).
 
-`python -m bench.attribution_errors web_dev|web_r1|bbc|bbc_r1 [ids...]`
+With `--values`, it lists instead each article's predicted speaker values
+that are no gold name anywhere in that gold (VALUE, with how many quotes
+carry it): the distinct values the "full names" figure counts as unclean.
+
+`python -m bench.attribution_errors [--values] web_dev|web_r1|bbc|bbc_r1 [ids...]`
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from bench.extraction import BBC_GOLD, REPO, bbc_text, extract_text, identity_ok, match_quotes
+from bench.extraction import BBC_GOLD, REPO, bbc_text, extract_text, identity_ok, match_quotes, norm_name
 from bench.heldout import BBC_HELDOUT, WEB_GOLD, locate_gold, read_page
 from onrecord.search import Quote
 
@@ -73,14 +77,34 @@ def error_lines(quotes: list[Quote], gold_all: list[dict[str, Any]]) -> list[str
     return lines
 
 
+def value_lines(quotes: list[Quote], gold_names: set[str]) -> list[str]:
+    """Return a VALUE line per distinct predicted speaker (direct and partial
+    quotes) that is none of `gold_names`, with the number of quotes it speaks."""
+    counts: dict[str, int] = {}
+    for q in quotes:
+        if q.kind in ("direct", "partial") and norm_name(q.speaker):
+            counts[norm_name(q.speaker)] = counts.get(norm_name(q.speaker), 0) + 1
+    return [f"  VALUE {v!r} x{n}" for v, n in sorted(counts.items()) if v not in gold_names]
+
+
+def gold_names_of(gold: Path) -> set[str]:
+    """Return every speaker name of a gold file (web pages or BBC files), normalised."""
+    data = json.loads(gold.read_text(encoding="utf-8"))
+    entries = [g for page in data.get("pages", {}).values() for g in page["quotes"]]
+    entries += [g for file in data.get("files", {}).values() for g in file]
+    return {norm_name(n) for g in entries for n in g.get("speaker") or []}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("gold", choices=sorted(TUNING))
     parser.add_argument("ids", nargs="*")
+    parser.add_argument("--values", action="store_true", help="list the unclean speaker values instead")
     args = parser.parse_args()
     read = web_articles if args.gold.startswith("web") else bbc_articles
+    names = gold_names_of(TUNING[args.gold])
     for ident, quotes, gold in read(TUNING[args.gold], set(args.ids)):
-        lines = error_lines(quotes, gold)
+        lines = value_lines(quotes, names) if args.values else error_lines(quotes, gold)
         if lines:
             print(f"=== {ident}\n" + "\n".join(lines))
 

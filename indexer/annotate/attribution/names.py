@@ -48,7 +48,8 @@ _POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
 OWNER_RE = re.compile(r"\w(?:['\u2019][sS]|[sS]['\u2019])$")
 # "Jr.", "III": a generation after the surname, not the surname
 _SUFFIXES = words("name_suffixes")
-_INITIALS_RE = re.compile(r"(?:[A-Z]\.){1,3}|[A-Z]{2}")
+# "J.", "J.F.", "JF", and a middle initial without its period ("Ann P Vole")
+_INITIALS_RE = re.compile(r"(?:[A-Z]\.){1,3}|[A-Z]{1,2}")
 # the letter first (the engine skips to it), then what must not precede it
 _LOWER_WORD_RE = re.compile(r"[a-z](?<![\w'\u2019-][a-z])[a-z'\u2019-]+")
 
@@ -68,7 +69,7 @@ class Lexicon:
     female_nouns: frozenset[str]
     first_names: frozenset[str] = frozenset()  # female | male
     describing: frozenset[str] = frozenset()  # roles | descriptors
-    never_names: frozenset[str] = frozenset()  # LEADING_NOISE | not_names
+    never_names: frozenset[str] = frozenset()  # LEADING_NOISE | not_names | determiners
 
 
 @lru_cache(maxsize=1)
@@ -78,7 +79,7 @@ def lexicon() -> Lexicon:
         "female", "male", "descriptors", "roles", "not_names", "spokes", "org_heads", "person_nouns",
         "female_nouns")))
     return replace(lex, first_names=lex.female | lex.male, describing=lex.roles | lex.descriptors,
-                   never_names=LEADING_NOISE | lex.not_names)
+                   never_names=LEADING_NOISE | lex.not_names | words("determiners"))
 
 
 def first_name_gender(first: str) -> str | None:
@@ -93,6 +94,20 @@ def is_description(name: list[str]) -> bool:
     return all(_plain(t) in lex.descriptors or _plain(t) in lex.roles for t in name)
 
 
+_ROLE_PREFIXES = words("role_prefixes")
+
+
+@lru_cache(maxsize=1 << 12)
+def is_role_word(word: str) -> bool:
+    """True for a job or office word of the lexicon ("Owner"), also after a
+    prefix that makes another office of it ("Co-Owner", "Ex-Chairman")."""
+    low, roles = _plain(word), lexicon().roles
+    if low in roles:
+        return True
+    head, _, rest = low.partition("-")
+    return bool(rest) and head in _ROLE_PREFIXES and rest in roles
+
+
 def lowercase_words(text: str) -> frozenset[str]:
     """Return the words the article writes in lowercase (its common words)."""
     return frozenset(_LOWER_WORD_RE.findall(text))
@@ -105,6 +120,11 @@ class NameParts:
     role: list[str] = field(default_factory=list)  # role and descriptor words
     title: str | None = None
     name: list[str] = field(default_factory=list)
+    suffix: list[str] = field(default_factory=list)  # a generation after the surname ("Jr", "III")
+
+    def display(self) -> str:
+        """Return the name as the speaker value: its words and generation ("Ann Vole Jr")."""
+        return " ".join(self.name + self.suffix)
 
 
 @lru_cache(maxsize=1 << 15)  # every capitalised run of every article is cut: the same words recur
@@ -162,7 +182,7 @@ def cut_name(tokens: list[str], common: frozenset[str] = frozenset()) -> NamePar
     # `common` counts only for the run's own words: keyed by those, the same run
     # ("Prime Minister Tony Blair") is cut once however many articles name it
     parts = _cut_name(run, frozenset(w for w in map(_plain, run) if w in common))
-    return NameParts(list(parts.role), parts.title, list(parts.name))  # the cached one stays unchanged
+    return NameParts(list(parts.role), parts.title, list(parts.name), list(parts.suffix))  # the cached one stays
 
 
 @lru_cache(maxsize=1 << 13)
@@ -176,16 +196,23 @@ def _cut_name(tokens: tuple[str, ...], common: frozenset[str]) -> NameParts:
             parts.role, toks = toks[:k + 1], toks[k + 1:]  # "Acme's Ann Vole": her employer
             break
     while len(toks) > 1 and _plain(toks[-1]) in _SUFFIXES:
-        toks = toks[:-1]  # "Ann Vole Jr.": the surname is Vole
+        parts.suffix.insert(0, toks[-1].rstrip(","))  # "Ann Vole Jr.": the surname is Vole, Jr part of the value
+        toks = toks[:-1]
     words = [_plain(t) for t in toks[:-1]]
     title_at = title_index(toks, len(toks) - 1)
     if title_at >= 0:  # "Met Commissioner Dame Ada Lowe": all before the title is her role
         parts.role += toks[:title_at]
         parts.title, toks = toks[title_at], toks[title_at + 1:]
     else:
-        role_at = max((k for k, w in enumerate(words) if w in lex.describing), default=-1)
+        role_at = max((k for k, w in enumerate(words) if w in lex.describing or is_role_word(w)), default=-1)
         parts.role, toks = parts.role + toks[:role_at + 1], toks[role_at + 1:]
     toks = _strip_leading(toks, parts, common)
+    # "Lead Planner Ann Vole": a word the article writes in lowercase, two name words
+    # before the run's end, ends the description (a name's own words are not common words)
+    inner = max((k for k, t in enumerate(toks[:-2]) if _plain(t) in common and _plain(t) not in lex.first_names
+                 and _plain(t) not in PARTICLES), default=-1)
+    if inner >= 0 and not any(_plain(t) in common for t in toks[inner + 1:]):  # "Car Rental Terms": no name
+        parts.role, toks = parts.role + toks[:inner + 1], toks[inner + 1:]
     while len(toks) > 1 and _plain(toks[-1]) in lex.roles and (toks[-1].isupper() or _plain(toks[-1]) not in TITLES):
         parts.role.append(toks[-1])  # "Ann Vole MP"; "Stephen King": a title word closing a name is its surname
         toks = toks[:-1]
@@ -255,19 +282,32 @@ def is_full_name(name: list[str]) -> bool:
     return not odd or odd == [len(words) - 1] and _plain(words[0]) in lex.first_names
 
 
-_APPOSITIVE_RE = re.compile(r",[ \u00a0]+")
+# the lowercase role words closing the description ("Car Show expert, Ann Vole,")
+_APPOSITIVE_RE = re.compile(r"((?:[ \u00a0]+[a-z][a-z-]*){0,3}),[ \u00a0]+")
+_COORDINATE_RE = re.compile(r"[ \u00a0]+and[ \u00a0]+")
 
 
-def appositive_name(text: str, end: int, common: frozenset[str]) -> list[str] | None:
+def appositive_name(text: str, end: int, common: frozenset[str], coordinate: bool = False) -> list[str] | None:
     """Return the full name set off by commas right after `end` ("the
     Family, Theresa May, said" -> Theresa May: the office before it is
-    hers), or None when the words there are not a full name alone."""
+    hers; "Car Show expert, Ann Vole," -> Ann Vole), or None when the words
+    there are not a full name alone.  With `coordinate` (the words before
+    `end` name nobody), a second role joined by "and" ends in the name:
+    "Acme Co-Owner and Lead Planner Ann Vole" -> Ann Vole."""
     lead = _APPOSITIVE_RE.match(text, end)
+    if lead and all(is_role_word(w) or w in lexicon().person_nouns for w in lead.group(1).split()):
+        run = _RUN_RE.match(text, lead.end())
+        if run is None or text[run.end():run.end() + 1] != ",":
+            return None
+        parts = cut_name(run.group().split(), common)
+        return parts.name if not parts.role and parts.title is None and is_full_name(parts.name) else None
+    lead = _COORDINATE_RE.match(text, end) if coordinate else None
     run = _RUN_RE.match(text, lead.end()) if lead else None
-    if run is None or text[run.end():run.end() + 1] != ",":
+    if run is None:
         return None
-    parts = cut_name(run.group().split(), common)
-    return parts.name if not parts.role and parts.title is None and is_full_name(parts.name) else None
+    pieces = _sentence_pieces(run.group(), 0)  # "... Lead Planner Ann Vole. Then": up to the sentence's end
+    parts = cut_name(pieces[0][1], common) if pieces and pieces[0][0] == 0 else NameParts()
+    return parts.name if (parts.role or parts.title) and is_full_name(parts.name) else None
 
 
 _TOKEN_RE = re.compile(r"\S+")
@@ -293,36 +333,6 @@ def _sentence_pieces(run: str, base: int) -> list[tuple[int, list[str]]]:
     if current:
         pieces.append((start, current))
     return [(s, toks) for s, toks in pieces if len(toks) >= 2]
-
-
-def expand_acronym(text: str, acronym: str) -> str | None:
-    """Return the capitalised name in text whose initials spell `acronym`
-    ("FA" -> "Football Association"), or None."""
-    if not re.fullmatch(r"[A-Z]{2,6}", acronym):
-        return None
-    words = r"[ \u00a0]+(?:(?:of|for|and|the|&)[ \u00a0]+)?"
-    pattern = words.join([rf"{ch}[a-z]+" for ch in acronym])
-    m = re.search(rf"\b{pattern}\b", text)
-    return m.group() if m else None
-
-
-_BODY = r"[A-Z][\w'\u2019&-]*(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z][\w'\u2019&-]*)*"
-_SPOKES = r"spokes(?:wo)?m[ae]n|spokesperson"
-_SPOKES_RE = re.compile(rf"\b(?:[Aa]n?|[Tt]he)[ \u00a0]+"
-                        rf"(?:({_SPOKES})[ \u00a0]+(?:for|at|of)[ \u00a0]+(?:the[ \u00a0]+)?({_BODY})"
-                        rf"|({_BODY})[ \u00a0]+({_SPOKES})\b)")
-
-
-def find_spokespeople(text: str) -> list[tuple[int, str, str]]:
-    """Return (position, spokes noun, body) for 'a spokeswoman for the X'
-    and 'an X spokesman' in the article."""
-    found: list[tuple[int, str, str]] = []
-    if "spokes" not in text:  # every match names a spokes- noun: skip the scan
-        return found
-    for m in _SPOKES_RE.finditer(text):
-        noun, body = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
-        found.append((m.start(), noun, body))
-    return found
 
 
 _SUBJECT_LEADS = frozenset(("is", "was"))

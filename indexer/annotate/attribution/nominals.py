@@ -22,9 +22,9 @@ from bisect import bisect_right
 from onrecord.indexer.annotate.attribution.cues import Phrase
 from onrecord.indexer.annotate.attribution.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.frames import Frame
-from onrecord.indexer.annotate.attribution.names import expand_acronym, is_description, lexicon
+from onrecord.indexer.annotate.attribution.names import is_description, lexicon
 from onrecord.indexer.annotate.attribution.people import Person
-from onrecord.indexer.annotate.attribution.runs import looks_like_org
+from onrecord.indexer.annotate.attribution.runs import expand_acronym, looks_like_org
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words

@@ -1,8 +1,9 @@
 """A person named in an article, and the rules on single names.
 
 Owns the Person record (where they were mentioned, salient and spoke,
-their roles), a name's gender from its title or first name, and the typo
-rule (surnames one edit apart, found through one-deletion variants).
+their roles), a name's gender from its title or first name, the typo
+rule (surnames one edit apart, found through one-deletion variants) and
+which person a name of several words is a shorter form of.
 indexer.annotate.attribution.speakers keeps the per-article registry of Person records.
 """
 from __future__ import annotations
@@ -11,6 +12,9 @@ from dataclasses import dataclass, field
 
 from onrecord.indexer.annotate.attribution.names import F_TITLES, M_TITLES, first_name_gender
 from onrecord.indexer.annotate.attribution.positions import Positions
+from onrecord.indexer.lexicon import words as word_list
+
+_SUFFIXES = word_list("name_suffixes")
 
 
 @dataclass(slots=True)
@@ -27,6 +31,11 @@ class Person:
     spoke: Positions = field(default_factory=Positions)
     roles: set[str] = field(default_factory=set)  # lowercase role words ("foreign", "secretary")
 
+
+
+def rank_at(p: Person, pos: int) -> tuple[bool, int, int]:
+    """Return how salient p is at pos: spoke before it, then the last salient, then the last mention."""
+    return (p.spoke.last_before(pos) >= 0, p.salient.last_before(pos), p.mentions.last_before(pos))
 
 
 def gender_of(first: str, title: str | None) -> str | None:
@@ -53,3 +62,26 @@ def within_one_edit(a: str, b: str) -> bool:
 def variants(word: str) -> set[str]:
     """Return `word` and every string one deletion away from it."""
     return {word} | {word[:i] + word[i + 1:] for i in range(len(word))}
+
+
+def typos_of(by_variant: dict[str, list[Person]], word: str) -> list[Person]:
+    """Return the people of `by_variant` (surname and its one-deletion variants
+    -> people) whose surname is one edit from `word`, in creation order (two
+    strings one edit apart share a one-deletion variant)."""
+    found = {p.order: p for key in variants(word) for p in by_variant.get(key, ())}
+    return [found[k] for k in sorted(found) if within_one_edit(found[k].last, word)]
+
+
+def longer_form(people: list[Person], name: list[str], titled: bool) -> Person | None:
+    """Return the first of `people` named in full with more words ending in
+    `name`'s, led by a known first name or, when `name` came after a title
+    (its words a surname), by any: "Ann Parker Vole" for "Mrs Parker Vole",
+    "Joy Tamm Vole" for "Tamm Vole"; None when none is."""
+    for person in people:
+        words = person.name.split()
+        while len(words) > 1 and words[-1].lower().rstrip(".") in _SUFFIXES:
+            words.pop()  # "Ann Vole Jr": the generation is not among the words to match
+        if person.first and len(words) > len(name) and words[-len(name):] == name \
+                and (titled or first_name_gender(words[0])):  # "Try Acme Sans" is no form of "Acme Sans"
+            return person
+    return None

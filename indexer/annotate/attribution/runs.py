@@ -4,7 +4,8 @@ Owns cutting a run such as "Met Commissioner Dame Cressida Dick" into its
 role, title and name, telling an institution's name from a person's (an
 org word or an acronym), and naming the institution a phrase stands for
 (indexer.annotate.institutions' registry, with a small fallback when it
-is absent).
+is absent), an acronym's spelled-out name in the text, and the bodies
+spokespeople speak for ("a spokeswoman for the X", "an X spokesman").
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from onrecord.indexer.annotate.attribution.names import OWNER_RE, TITLES, title_index
+from onrecord.indexer.annotate.attribution.names import OWNER_RE, TITLES, is_full_name, is_role_word, title_index
 from onrecord.indexer.lexicon import words
 
 ROLE_WORDS = words("roles")
@@ -74,6 +75,11 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
     toks = [re.sub(r"['\u2019]s?$", "", t) if OWNER_RE.search(t) else t for t in toks]
     while len(toks) > 1 and toks[-1].lower().rstrip(".") in SUFFIXES:
         toks = toks[:-1]  # "Martin Luther King Jr.": the generation is not the name
+    at = next((k for k, t in enumerate(toks) if t in ("of", "at") and k > 0), -1)
+    if at > 0:  # "Ann Vole of Acme", "Dr. Vole at Acme": her employer follows; "Duke of Kent" is no name before
+        role, title, name = split_run(" ".join(toks[:at]))
+        if name and (title or is_full_name(name)):
+            return role, title, name
     title_at = title_index(toks)
     if title_at >= 0:
         role = " ".join(toks[:title_at]) or None
@@ -81,7 +87,7 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
     cut = 0
     for k, t in enumerate(toks):
         low = t.lower().rstrip(".")
-        if low in ROLE_WORDS and not (k == len(toks) - 1 and low in TITLES):  # "Stephen King": his surname
+        if is_role_word(low) and not (k == len(toks) - 1 and low in TITLES):  # "Stephen King": his surname
             cut = k + 1
         elif low in ("for", "of") and k + 1 < len(toks):
             cut = k + 3 if toks[k + 1].lower() == "the" else k + 2  # "Chancellor of the Exchequer"
@@ -95,3 +101,33 @@ def looks_like_org(name: list[str]) -> bool:
     """True for an institution's name: an org word in it ("Acme Group") or an acronym ("NATO")."""
     return any(t.lower() in ORG_WORDS for t in name) or (
         len(name) == 1 and name[0].isupper() and name[0].isalpha() and len(name[0]) > 1)
+
+
+def expand_acronym(text: str, acronym: str) -> str | None:
+    """Return the capitalised name in text whose initials spell `acronym`
+    ("FA" -> "Football Association"), or None."""
+    if not re.fullmatch(r"[A-Z]{2,6}", acronym):
+        return None
+    words = r"[ \u00a0]+(?:(?:of|for|and|the|&)[ \u00a0]+)?"
+    pattern = words.join([rf"{ch}[a-z]+" for ch in acronym])
+    m = re.search(rf"\b{pattern}\b", text)
+    return m.group() if m else None
+
+
+_BODY = r"[A-Z][\w'\u2019&-]*(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z][\w'\u2019&-]*)*"
+_SPOKES = r"spokes(?:wo)?m[ae]n|spokesperson"
+_SPOKES_RE = re.compile(rf"\b(?:[Aa]n?|[Tt]he)[ \u00a0]+"
+                        rf"(?:({_SPOKES})[ \u00a0]+(?:for|at|of)[ \u00a0]+(?:the[ \u00a0]+)?({_BODY})"
+                        rf"|({_BODY})[ \u00a0]+({_SPOKES})\b)")
+
+
+def find_spokespeople(text: str) -> list[tuple[int, str, str]]:
+    """Return (position, spokes noun, body) for 'a spokeswoman for the X'
+    and 'an X spokesman' in the article."""
+    found: list[tuple[int, str, str]] = []
+    if "spokes" not in text:  # every match names a spokes- noun: skip the scan
+        return found
+    for m in _SPOKES_RE.finditer(text):
+        noun, body = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        found.append((m.start(), noun, body))
+    return found

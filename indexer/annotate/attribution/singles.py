@@ -86,8 +86,26 @@ def _word_then_run(text: str, word: str) -> Iterator[tuple[int, str]]:
 
 def peer_title(text: str, surname: str, title: str | None) -> str | None:
     """Return the peer's title a surname is given (here or anywhere in the
-    text: "Lord Falconer"), or None: a peer is named with it."""
+    text: "Lord Falconer"; "Duke of" for the Duke of Kent), or None: a peer
+    is named with it."""
+    peer = _peer_before(text, surname)
     if title and title.lower().rstrip(".") in PEER_TITLES:
-        return title
-    peer = re.search(rf"\b({_PEER_ALT})[ \u00a0]+{re.escape(surname)}\b", text)
-    return peer.group(1) if peer else None
+        return f"{title} of" if peer and peer.group(2) and peer.group(1) == title else title
+    return f"{peer.group(1)} of" if peer and peer.group(2) else peer.group(1) if peer else None
+
+
+_PEER_BEFORE_RE = re.compile(rf"\b({_PEER_ALT})[ \u00a0]+(of[ \u00a0]+)?$")
+
+
+def _peer_before(text: str, word: str) -> re.Match[str] | None:
+    """Return the peer's title (and "of") right before the first whole `word`
+    the text gives one, or None: a string search, no regex compiled per word
+    (this runs for every lone word said where a speaker goes)."""
+    i = text.find(word)
+    while i >= 0:
+        if not _WORD_CHAR_RE.match(text, i + len(word)):
+            peer = _PEER_BEFORE_RE.search(text, max(0, i - 24), i)
+            if peer:
+                return peer
+        i = text.find(word, i + 1)
+    return None

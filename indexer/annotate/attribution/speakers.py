@@ -21,9 +21,7 @@ from onrecord.indexer.annotate.attribution.names import (
     NameHit,
     appositive_name,
     cut_name,
-    expand_acronym,
     find_full_names,
-    find_spokespeople,
     first_name_gender,
     inside,
     is_description,
@@ -33,10 +31,18 @@ from onrecord.indexer.annotate.attribution.names import (
     name_words,
     quoted_spans,
 )
-from onrecord.indexer.annotate.attribution.people import Person, gender_of, variants, within_one_edit
+from onrecord.indexer.annotate.attribution.people import Person, gender_of, longer_form, rank_at, typos_of, variants
 from onrecord.indexer.annotate.attribution.positions import Positions
 from onrecord.indexer.annotate.attribution.quotes import QuoteStyle, detect_quote_style
-from onrecord.indexer.annotate.attribution.runs import ORG_WORDS, ROLE_WORDS, looks_like_org, match_org, split_run
+from onrecord.indexer.annotate.attribution.runs import (
+    ORG_WORDS,
+    ROLE_WORDS,
+    expand_acronym,
+    find_spokespeople,
+    looks_like_org,
+    match_org,
+    split_run,
+)
 from onrecord.indexer.annotate.attribution.singles import is_shouted, leads_institution, may_be_name, peer_title
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.lexicon import words
@@ -146,10 +152,13 @@ class DocSpeakers:
         subject = is_subject(text, hit.run_start)
         if self._surname_led(name):  # "De Blasio" after Bill de Blasio: his surname
             return hit.start, next(p for p in self._by_last[last] if p.first), subject
+        longer = longer_form(self._by_last.get(last, []), name, title is not None)
+        if longer is not None:  # "Parker Vole" after Ann Parker Vole: her double-barrelled surname
+            return hit.start, longer, subject
         if not (title or first_name_gender(first) or hit.parts.role or subject):
             self._candidates.setdefault(last, hit)
             return None
-        person = self._person(first, last, gender_of(first, title), " ".join(name))
+        person = self._person(first, last, gender_of(first, title), hit.parts.display())
         person.roles.update(w.lower() for w in hit.parts.role)
         before = _ROLE_BEFORE.findall(text, max(0, hit.run_start - 40), hit.run_start)[-3:]
         person.roles.update(w.lower() for w in before)
@@ -193,7 +202,7 @@ class DocSpeakers:
         if hit is None:
             return None
         name = hit.parts.name
-        person = self._person(name[0], name[-1], gender_of(name[0], title or hit.parts.title), " ".join(name))
+        person = self._person(name[0], name[-1], gender_of(name[0], title or hit.parts.title), hit.parts.display())
         self._mention_late(hit, person)
         return person
 
@@ -242,20 +251,23 @@ class DocSpeakers:
             return body, None
         parts = cut_name(name, self.common)
         name, title = parts.name, title or parts.title
+        suffix = parts.suffix
         if len(name) < 2 or is_surname_only(name):
-            appositive = appositive_name(self.text, self.text.find(run, pos) + len(run), self.common)
+            appositive = appositive_name(self.text, self.text.find(run, pos) + len(run), self.common, not name)
             if appositive:  # "The Shadow Secretary for the Family, Ann Vole, said": Ann Vole
-                role, name, title = None, appositive, None
+                role, name, title, suffix = None, appositive, None, []
         role = " ".join(([role] if role else []) + parts.role) or None
         if not name or is_description(name):
             return None, role
         if any(t.lower() in _CUE_FORMS for t in name):
             return None, role  # "What Reviewers Say": a heading's cue word, no name
         if len(name) >= 2 and not self._surname_led(name):
-            person = self._person(name[0], name[-1], gender_of(name[0], title), " ".join(name))
+            person = longer_form(self._by_last.get(name[-1], []), name, title is not None) \
+                or self._person(name[0], name[-1], gender_of(name[0], title), " ".join(name + suffix))
             person.roles.update((role or "").lower().split())
             return self._speak(person, pos).name, role
-        single = self._find_single(name[-1], title, pos) or self._by_surname(name[-1], title)
+        single = self._peer_alone(name[-1], title) or self._find_single(name[-1], title, pos) \
+            or self._by_surname(name[-1], title)
         if single is None and (not may_be_name(self.text, self.common, name[-1], title)
                                or not title and leads_institution(self.text, name[-1])):
             return None, role  # "Church ministers", "Inanimate objects": a word; "Tufts" of Tufts University
@@ -272,6 +284,14 @@ class DocSpeakers:
         person = self._person("", last, gender_of(last, title))
         person.name = f"{title} {last}" if title else " ".join(name)
         return person
+
+    def _peer_alone(self, word: str, title: str | None) -> Person | None:
+        """Return the peer a lone untitled word names when the article writes it
+        after a peer's title ("Prince Ann" before "Ann said") and nobody has it
+        as surname: that person, not someone else with that first name."""
+        if title or word in self._by_last or not peer_title(self.text, word, None):
+            return None
+        return self.people.get(f" {word}") or self._single([word], None)
 
     def _surname_led(self, name: list[str]) -> bool:
         """True for a surname with its particles ("van Gaal", "Van Gaal" once
@@ -311,21 +331,15 @@ class DocSpeakers:
         tests: list[Callable[[], list[Person]]] = [lambda: self._by_last.get(word, [])]
         if t in FIRST_NAME_TITLES:
             tests.insert(0, lambda: self._by_first.get(word, []))
-        tests.append(lambda: self._typos_of(word) if len(word) >= 4 else [])
+        tests.append(lambda: typos_of(self._by_variant, word) if len(word) >= 4 else [])
         if not t:
             tests.append(lambda: self._by_first.get(word, []))
             tests.append(lambda: self._by_inner.get(word, []))  # "Joon" for Yeun Joon Kim
         for test in tests:
             found = [p for p in test() if p.first and (not g or p.gender in (None, g))]
             if found:
-                return max(found, key=lambda p: _rank(p, pos))
+                return max(found, key=lambda p: rank_at(p, pos))
         return None
-
-    def _typos_of(self, word: str) -> list[Person]:
-        """Return the people whose surname is one edit from `word`, in creation
-        order (two strings one edit apart share a one-deletion variant)."""
-        found = {p.order: p for key in variants(word) for p in self._by_variant.get(key, ())}
-        return [found[k] for k in sorted(found) if within_one_edit(found[k].last, word)]
 
     def resolve_pronoun(self, pronoun: str, pos: int) -> str | None:
         """Return the canonical speaker a pronoun at pos refers to, or None."""
@@ -380,10 +394,3 @@ class DocSpeakers:
         """Record an institution that spoke at pos (so 'it said' can follow)."""
         self.orgs.append((pos, org))
 
-
-def _rank(p: Person, pos: int) -> tuple[bool, int, int]:
-    return (p.spoke.last_before(pos) >= 0, p.salient.last_before(pos), p.mentions.last_before(pos))
-
-
-# a name opening its sentence, after capitalised words or role words ("Former welfare minister Ann Vole"),
-# or named by a copula ("The director is Ann Vole"): the person the next sentences are about

@@ -16,7 +16,7 @@ import pytest
 from bench.heavy import quote_heavy_text
 from onrecord.indexer.annotate.attribution import speakers
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.indexer.annotate.attribution.people import Person, within_one_edit
+from onrecord.indexer.annotate.attribution.people import Person, rank_at, within_one_edit
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Article, Metadata, ParsedArticle
@@ -80,7 +80,7 @@ def _scan_find_single(people: DocSpeakers, word: str, title: str | None, pos: in
     for test in tests:
         found = [p for p in pool if test(p)]
         if found:
-            return max(found, key=lambda p: speakers._rank(p, pos))
+            return max(found, key=lambda p: rank_at(p, pos))
     return None
 
 

@@ -25,7 +25,8 @@ from tests.indexer.annotate.attribution.test_attribution import who
     # a month or a title word as the surname after a first name
     ('"We will fight this," said Theresa May.', ["Theresa May"]),
     ('Stephen King said: "Boo."', ["Stephen King"]),
-    ('Dr Martin Luther Vole Jr said: "I have a dream."', ["Martin Luther Vole"]),
+    # the generation is part of the full name (the golds' convention: the fullest form the article gives)
+    ('Dr Martin Luther Vole Jr said: "I have a dream."', ["Martin Luther Vole Jr"]),
     # words describing the person before the name are not the name
     ('Oscar-winner Andrea Tamm said: "I love this film."', ["Andrea Tamm"]),
     ('Billionaire Donald Vole praised the plan.\n\n"It is great," Vole said.', ["Donald Vole"]),

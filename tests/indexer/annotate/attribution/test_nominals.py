@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.names import expand_acronym
+from onrecord.indexer.annotate.attribution.runs import expand_acronym
 from tests.indexer.annotate.attribution.test_attribution import who
 
 
