@@ -11,7 +11,9 @@ or an institution, `singles`: whose name a lone capitalised word is,
 `speakers`: the per-article registry, `nominals`:
 descriptions as speakers, `antecedents`: the learned choice of a
 pronoun's antecedent, weights in indexer/data/speaker_weights.json
-fitted by bench/fit_speakers.py); sorted mention positions for bisection
+fitted by bench/fit_speakers.py; `ranker` and `rankfeatures`: the learned
+choice of a quote's speaker among its candidates, weights in
+indexer/data/ranker_weights.json fitted by bench/fit_ranker.py); sorted mention positions for bisection
 (`positions`); the rules as a table with their confidences (`evidence`);
 and the order of evidence tying each quote to a speaker (`attribution`).
 Its word lists are indexer.lexicon's.  Imports annotate/institutions/, never

@@ -22,8 +22,10 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from onrecord.indexer.annotate.attribution import ranker
 from onrecord.indexer.annotate.attribution.clues import byline_after, find_cue, subject_before
 from onrecord.indexer.annotate.attribution.cues import Phrase, is_speaker_noun, phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.extents import content_span, quote_kind
 from onrecord.indexer.annotate.attribution.frames import Frame
@@ -35,14 +37,18 @@ from onrecord.indexer.annotate.attribution.quotes import (
     find_quote_spans,
     line_style,
 )
+from onrecord.indexer.annotate.attribution.ranker import Windows, choose
+from onrecord.indexer.annotate.attribution.rankfeatures import Candidate, Situation, nearest_mention
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.titles import is_scare_term, is_title, is_unclaimed_title
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.budget import check
 from onrecord.indexer.chunk.chunker import split_lines
+from onrecord.indexer.lexicon import words
 from onrecord.search import Article, Deadline, Evidence, Mention, Paragraph, Quote
 
 MAX_CARRY_GAP = 3  # paragraphs without quotes a cue-less quote may reach back over
+_MALE, _FEMALE = words("pronouns_male"), words("pronouns_female")
 
 
 @dataclass(slots=True)
@@ -218,6 +224,54 @@ def _evidence_fields(who: Attribution, people: DocSpeakers) -> dict[str, Any]:
             "speaker_type": kind, "speaker_source": rule_source(who.rule)}
 
 
+def _last_speaker(p: _Para, n: int, last: Attribution | None) -> Attribution | None:
+    """Return who spoke last before quote n: the paragraph's previous speaker,
+    else (for its first quote) the carry within MAX_CARRY_GAP paragraphs."""
+    if last is not None or n or p.carry is None or p.index - p.carry.para_index > MAX_CARRY_GAP + 1:
+        return last
+    return p.carry.who
+
+
+def _ranked(p: _Para, sp: QuoteSpan, quote: Quote, last: Attribution | None) -> tuple[Quote, Attribution | None]:
+    """Return (the quote credited to the ranker's choice, the Attribution it
+    speaks by when that is not the rules' answer, else None)."""
+    mention = quote.speaker_mention
+    rule = quote.speaker_source.split(":", 1)[1] if quote.speaker_source else None
+    cascade = Candidate(quote.speaker, cascade=True, rule=rule, evidence=quote.evidence, mention=mention)
+    if ranker.RECORDER is None and not ranker.decides(cascade):
+        return quote, None  # the rules keep it (most quotes: nothing more to build)
+    frame, base = p.frame, p.para.start
+    qs, qe = sp.start - base, sp.end - base
+    word = mention.text.lower() if mention else ""
+    lo, hi = frame.sentence(qs)
+    situation = Situation(p.text, sp.start, sp.end, quote.kind == "partial", frame.char_before(qs) == ":",
+                          frame.nonblank_before(qs) < 0, "m" if word in _MALE else "f" if word in _FEMALE else None,
+                          bool(CUE_RE.search(frame.s, lo, hi)))
+    chosen = choose(p.people, Windows(frame, p.before, qs, qe), cascade, last.speaker if last else None, situation)
+    if chosen.cascade:
+        return quote, None
+    if chosen.speaker is None:
+        return replace(quote, speaker=None, speaker_mention=None, role=None, evidence=None, confidence=None,
+                       speaker_type=None, speaker_source=None), None
+    who = _chosen(p, chosen, situation, last)
+    return replace(quote, speaker=who.speaker, speaker_mention=who.mention, role=None,
+                   **_evidence_fields(who, p.people)), who
+
+
+def _chosen(p: _Para, chosen: Candidate, s: Situation, last: Attribution | None) -> Attribution:
+    """Return the Attribution of a candidate the ranker chose over the rules'
+    answer: its mention nearest the quote (the last speaker's when it has
+    none), its turn recorded for later pronouns."""
+    at = nearest_mention(chosen, s)
+    if at is None:
+        mention = last.mention if last else None
+        return Attribution(chosen.speaker, mention, rule="ranked", evidence="carried")
+    if chosen.person is not None:
+        p.people.speak_as(chosen.person, at.start)
+    kind = "pronoun" if at.text.lower() in _MALE | _FEMALE else "name" if at.text[:1].isupper() else "np"
+    return Attribution(chosen.speaker, at, rule="ranked", evidence=evidence_of("ranked", kind, False))
+
+
 @dataclass(slots=True)
 class _Doc:
     """What every line of one article shares while it is attributed."""
@@ -248,13 +302,16 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
     for n, sp in enumerate(spans):
         check(doc.deadline)  # a single paragraph may hold most of a huge file's quotes
         who, found, cue_before = _who(p, n, sp, previous)
-        previous = who if who.mention else previous
+        last, previous = previous, who if who.mention else previous
         quote = _quote(p, sp, who, found, cue_before, quotes)
         if quote is not None:
+            quote, ranked = _ranked(p, sp, quote, _last_speaker(p, n, last))
             quotes.append(quote)
             if p.headline and who.mention is None:
                 doc.headlines[quote.start] = text[sp.start + 1:sp.end - 1]
-            if who.mention is None and quote.speaker:  # the sentence subject _quote found speaks on
+            if ranked is not None:  # the learned choice overruled the rules: it speaks on
+                previous = ranked
+            elif who.mention is None and quote.speaker:  # the sentence subject _quote found speaks on
                 previous = Attribution(quote.speaker, quote.speaker_mention, quote.cue_mention, quote.role,
                                        True, who.rule, who.evidence)
     if previous is not None:

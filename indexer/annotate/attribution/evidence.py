@@ -27,7 +27,8 @@ class Rule:
     says: str
 
 
-# In the order they are tried (indexer.annotate.attribution.attribution._who, then _quote).
+# In the order they are tried (indexer.annotate.attribution.attribution._who, then _quote; "ranked"
+# last: indexer.annotate.attribution.ranker's choice when it overrules them).
 RULES: tuple[Rule, ...] = (
     Rule("cue", False, 'a cue beside the quote: ", she said" / "X said: ..." / "according to X"'),
     Rule("byline", False, "a name line right after the quote (a caption or byline)"),
@@ -38,6 +39,7 @@ RULES: tuple[Rule, ...] = (
     Rule("previous_subject", False, "who the previous paragraph ends on"),
     Rule("clause_subject", False, "the subject of a partial quote's own clause"),
     Rule("headline", True, "a headline's quote: the speaker of the body quote repeating it, else of the first below"),
+    Rule("ranked", False, "the learned choice among all the quote's candidates, when it is not the rule's answer"),
 )
 RULES_BY_NAME: dict[str, Rule] = {rule.name: rule for rule in RULES}
 

@@ -1,0 +1,239 @@
+"""Fit the weights that choose a quote's speaker among its candidates (indexer/data/ranker_weights.json).
+
+Run from the repo root: `python -m bench.fit_ranker [--polnear JSONL] [--write]`.
+
+The choice it fits is indexer.annotate.attribution.ranker's: among a quote's candidates (the
+rules' answer tagged with its rule, every person the article's registry mentions in the
+quote's sentence, the sentence before, the previous paragraph's end and the sentence after,
+the last speaker, nobody), the one with the highest weighted sum of features
+(indexer.annotate.attribution.rankfeatures.FEATURES).  The weights are a conditional logit
+(softmax over each quote's candidates, the likelihood of the right ones, L2-regularised,
+plain gradient descent in numpy), fitted on the candidates the extractor offers, with the
+rules' answer kept (ranker.Recorder), for every extracted quote that matches a gold quote of:
+
+- the tuning golds (bench.attribution_errors' sources): web dev (bench/gold/web_quotes_dev.json),
+  round 1's spent test halves (web_quotes_test.json, bbc_heldout_test.json) and the BBC gold
+  (bbc_quotes.json).  Right: the candidate whose value IS a gold name; else the one whose
+  last word is a gold name's (the right person under another form: name forms are not this
+  choice's job); nobody when the gold names no speaker.
+- PolNeAR **train** (`convert.py --splits train --kinds direct,mixed --require-speaker
+  --fragments`): right is what PolNeAR's score.py counts right, a candidate mentioned inside
+  the gold source span or whose last word is in the gold source text.
+
+Never round 2's test sets, never PolNeAR dev or test.  It prints each source's choice
+accuracy (the rules' answer against the fitted choice) and leave-one-source-out figures
+(fitted without source S, scored on S); `--write` stores them with the weights.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bench.attribution_errors import TUNING, bbc_articles, web_articles
+from bench.extraction import REPO, convert_split, extract_text, identity_ok, match_quotes
+from onrecord.indexer.annotate.attribution import ranker
+from onrecord.indexer.annotate.attribution.rankfeatures import FEATURES, Candidate
+from onrecord.search import Quote
+
+L2 = 0.003
+STEPS = 1500
+SOURCES = {"web_dev": "web dev", "web_r1": "round 1 web", "bbc": "BBC gold", "bbc_r1": "round 1 BBC"}
+POLNEAR_WEIGHT = 0.5  # a PolNeAR quote counts half: its scorer accepts a surname, ours the full name
+
+
+@dataclass(slots=True)
+class Instance:
+    """One choice: the candidates' feature rows, which are right, its source."""
+
+    rows: list[list[float]]
+    right: list[bool]
+    source: str
+    weight: float
+
+
+Choice = tuple[int, int, list[Candidate], list[list[float]]]
+
+
+def _choice_of(q: Quote, choices: list[Choice]) -> Choice | None:
+    """Return the recorded choice for an extracted quote: the one whose quote
+    span overlaps it most (a partial quote's extent reaches past its marks)."""
+    best = max(choices, key=lambda c: min(c[1], q.end) - max(c[0], q.start), default=None)
+    return best if best is not None and min(best[1], q.end) > max(best[0], q.start) else None
+
+
+def _instances(quotes: list[Quote], choices: list[Choice], gold: list[dict[str, Any]], source: str,
+               is_right: Callable[[Candidate, dict[str, Any]], bool], weight: float) -> Iterator[Instance]:
+    """Instances from one article: each matched quote's candidates, labelled by is_right."""
+    pred = [q for q in quotes if q.kind in ("direct", "partial")]
+    for j, i in match_quotes(pred, gold).items():
+        choice = _choice_of(pred[i], choices)
+        if choice is None:
+            continue
+        right = [is_right(c, gold[j]) for c in choice[2]]
+        if any(right) and len(right) > 1:
+            yield Instance(choice[3], right, source, weight)
+
+
+def _named_right(c: Candidate, g: dict[str, Any]) -> bool:
+    names = g.get("speaker") or []
+    if not names:
+        return c.speaker is None
+    return c.speaker is not None and identity_ok(c.speaker, names)
+
+
+def _surname_right(c: Candidate, g: dict[str, Any]) -> bool:
+    lasts = {n.split()[-1] for n in g.get("speaker") or [] if n.split()}
+    return c.speaker is not None and c.speaker.split()[-1] in lasts
+
+
+def gold_instances(name: str) -> Iterator[Instance]:
+    """Instances from one tuning gold (bench.attribution_errors' TUNING key)."""
+    read = web_articles if name.startswith("web") else bbc_articles
+    recorder = ranker.RECORDER = ranker.Recorder()
+    for _ident, quotes, gold in read(TUNING[name], set()):
+        choices, recorder.choices = recorder.choices, []
+        gold = [g for g in gold if g["kind"] in ("direct", "partial")]
+        for inst in _instances(quotes, choices, gold, SOURCES[name], _named_right, 1.0):
+            if not any(inst.right):
+                continue
+            yield inst
+        # the right person under another name form, when no value is exactly right
+        pred = [q for q in quotes if q.kind in ("direct", "partial")]
+        for j, i in match_quotes(pred, gold).items():
+            choice = _choice_of(pred[i], choices)
+            if choice is None or any(_named_right(c, gold[j]) for c in choice[2]):
+                continue
+            right = [_surname_right(c, gold[j]) for c in choice[2]]
+            if any(right):
+                yield Instance(choice[3], right, SOURCES[name], 1.0)
+
+
+def _polnear_right(c: Candidate, g: dict[str, Any]) -> bool:
+    spans = g["speaker_spans"]
+    at = [pos for pos, _frame in c.near.values()] + ([c.mention.start] if c.cascade and c.mention else [])
+    if c.cascade and c.mention and any(c.mention.start < e and s < c.mention.end for s, e in spans):
+        return True
+    if any(s <= pos < e for pos in at for s, e in spans):
+        return True
+    last = re.findall(r"[A-Za-z]+", c.speaker or "")
+    return bool(last) and last[-1].lower() in g["speaker"].lower()
+
+
+def polnear_instances(jsonl: Path) -> Iterator[Instance]:
+    """Instances from PolNeAR train, labelled as its score.py judges a speaker."""
+    recorder = ranker.RECORDER = ranker.Recorder()
+    for line in jsonl.read_text(encoding="utf-8").splitlines():
+        doc = json.loads(line)
+        article = extract_text(doc["text"])
+        choices, recorder.choices = recorder.choices, []
+        quotes = [q for p in article.paragraphs for q in p.quotes]
+        yield from _instances(quotes, choices, doc["quotes"], "PolNeAR train", _polnear_right, POLNEAR_WEIGHT)
+
+
+def fit(instances: list[Instance], steps: int = STEPS, rate: float = 5.0) -> np.ndarray:
+    """Return the weights maximising the weighted likelihood that the choice is
+    a right candidate (softmax per instance, by segments of the stacked rows)."""
+    x = np.array([row for inst in instances for row in inst.rows])
+    sizes = np.array([len(inst.rows) for inst in instances])
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    owner = np.repeat(np.arange(len(instances)), sizes)
+    right = np.array([r for inst in instances for r in inst.right], dtype=float)
+    weight = np.array([inst.weight for inst in instances])
+    weight = weight / weight.sum()
+    w = np.zeros(x.shape[1])
+    for _ in range(steps):
+        s = x @ w
+        e = np.exp(s - np.maximum.reduceat(s, starts)[owner])
+        p = e / np.add.reduceat(e, starts)[owner]
+        q = p * right / np.add.reduceat(p * right, starts)[owner]  # posterior over the right ones
+        grad = L2 * w + weight @ (np.add.reduceat(x * p[:, None], starts) - np.add.reduceat(x * q[:, None], starts))
+        w -= rate * grad
+    return w
+
+
+def _picks(inst: Instance, table: np.ndarray | None) -> int:
+    """Return the candidate the table chooses (None: the rules' answer, row 0 or nobody)."""
+    k, phrase = FEATURES.index("nobody_cascade"), FEATURES.index("nobody_phrase")
+    rules = next((i for i, row in enumerate(inst.rows) if row[k]), 0)
+    if table is None or not (inst.rows[rules][k] and not inst.rows[rules][phrase]):
+        return rules  # ranker.decides: the weights choose only where the rules found no speaker phrase
+    scores = np.array(inst.rows) @ table
+    return int(np.argmax(scores))
+
+
+def accuracy(instances: list[Instance], table: np.ndarray | None) -> dict[str, str]:
+    """Return per source 'right/n' of the choice (None: the rules' answer)."""
+    out: dict[str, list[int]] = {}
+    for inst in instances:
+        tally = out.setdefault(inst.source, [0, 0])
+        tally[0] += inst.right[_picks(inst, table)]
+        tally[1] += 1
+    return {s: f"{ok}/{n}" for s, (ok, n) in sorted(out.items())}
+
+
+def leave_one_out(instances: list[Instance]) -> dict[str, str]:
+    """Return per source 'right/n (rules right/n)' of weights fitted without that source."""
+    out = {}
+    for source in sorted({inst.source for inst in instances}):
+        held = [inst for inst in instances if inst.source == source]
+        w = fit([inst for inst in instances if inst.source != source])
+        out[source] = f"{accuracy(held, w)[source]} (rules {accuracy(held, None)[source]})"
+    return out
+
+
+def collect(polnear: Path | None) -> list[Instance]:
+    """Return every training instance: the tuning golds, then PolNeAR train."""
+    instances = [inst for name in SOURCES for inst in gold_instances(name)]
+    with tempfile.TemporaryDirectory() as tmp:
+        jsonl = polnear or convert_split(REPO.parent / "shared" / "polnear", "train", Path(tmp) / "train.jsonl")
+        instances += list(polnear_instances(jsonl))
+    ranker.RECORDER = None
+    return instances
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--polnear", help="PolNeAR train JSONL (default: converted from ../shared/polnear)")
+    ap.add_argument("--write", action="store_true", help="store the weights in indexer/data")
+    args = ap.parse_args(argv)
+    instances = collect(Path(args.polnear) if args.polnear else None)
+    w = fit(instances)
+    table = np.round(w, 3)
+    held = leave_one_out(instances)
+    print("instances", len(instances))
+    print("rules  ", accuracy(instances, None))
+    print("fitted ", accuracy(instances, table))
+    print("held out", held)
+    print(dict(zip(FEATURES, table.tolist(), strict=True)))
+    if args.write:
+        _write(table, instances, held)
+    return 0
+
+
+def _write(table: np.ndarray, instances: list[Instance], held: dict[str, str]) -> None:
+    data = {
+        "_about": ("Weights of indexer.annotate.attribution.ranker: the choice of a quote's speaker among "
+                   "its candidates. Fitted by bench/fit_ranker.py (conditional logit, L2 "
+                   f"{L2}) on the tuning golds (web dev, round 1 web and BBC test halves, the BBC gold) "
+                   "and PolNeAR train; never round 2's test sets or PolNeAR dev/test. held_out: fitted "
+                   "without that source, scored on it."),
+        "instances": len(instances),
+        "accuracy_rules": accuracy(instances, None),
+        "accuracy_fitted": accuracy(instances, table),
+        "held_out": held,
+        "weights": dict(zip(FEATURES, table.tolist(), strict=True)),
+    }
+    ranker.WEIGHTS_PATH.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
