@@ -7,7 +7,8 @@ report takes every predicted quote whose speaker came from a pronoun
 (>= 30% of the gold fragment covered), and compares the resolved NAME with
 the gold speaker's own words: right when the name's last word is in them,
 wrong when the gold names someone else, unverifiable when the gold speaker
-is itself a pronoun.  Run: python -m bench.pronouns [--polnear DIR] [--split dev] [--show N].
+names nobody by name (a pronoun, a relative "which"/"who", or a description
+with no capitalised word: "a top aide", "the 71-year-old diplomat").  Run: python -m bench.pronouns [--polnear DIR] [--split dev] [--show N].
 """
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ from bench.extraction import convert_split, extract_text, polnear_dir
 from onrecord.search import Quote
 
 MIN_COVER = 0.3
-_PRONOUNS = frozenset("he she they it we i you his her their its him them".split())
+_PRONOUNS = frozenset("he she they it we i you his her their its him them which who whom that".split())
+# capitalised words that open a description without naming anyone
+_NOT_NAMES = frozenset("the a an his her their its our this that these those some one".split())
 
 
 def read_docs(path: Path) -> list[dict[str, Any]]:
@@ -35,10 +38,17 @@ def read_docs(path: Path) -> list[dict[str, Any]]:
 def judge(quote: Quote, gold_speaker: str) -> str:
     """Return 'right', 'wrong' or 'unverifiable' for a pronoun-resolved name."""
     words = re.findall(r"[A-Za-z]+", gold_speaker.lower())
-    if not words or all(w in _PRONOUNS for w in words):
+    if not words or all(w in _PRONOUNS for w in words) or not names_someone(gold_speaker):
         return "unverifiable"
     last = re.findall(r"[A-Za-z]+", (quote.speaker or "").lower())
     return "right" if last and last[-1] in words else "wrong"
+
+
+def names_someone(gold_speaker: str) -> bool:
+    """True when the gold speaker span holds a capitalised word that is not a
+    pronoun or a determiner: a name the resolved name can be checked against."""
+    return any(w[0].isupper() and w.lower() not in _PRONOUNS | _NOT_NAMES
+               for w in re.findall(r"[A-Za-z][\w'\u2019-]*", gold_speaker))
 
 
 def pronoun_rows(docs: list[dict[str, Any]]) -> list[tuple[str, str, str, str]]:
@@ -88,7 +98,7 @@ def summarize(rows: list[tuple[str, str, str, str]]) -> str:
     checked = tally["right"] + tally["wrong"]
     return (f"pronoun-credited quotes: {len(rows)} matched; by name: right {tally['right']}, "
             f"wrong {tally['wrong']} ({tally['right'] / max(1, checked):.3f} of {checked} checkable), "
-            f"gold speaker itself a pronoun {tally['unverifiable']} (python -m bench.pronouns --all lists them)")
+            f"gold speaker names nobody by name {tally['unverifiable']} (python -m bench.pronouns --all lists them)")
 
 
 if __name__ == "__main__":
