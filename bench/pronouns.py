@@ -8,7 +8,8 @@ report takes every predicted quote whose speaker came from a pronoun
 the gold speaker's own words: right when the name's last word is in them,
 wrong when the gold names someone else, unverifiable when the gold speaker
 names nobody by name (a pronoun, a relative "which"/"who", or a description
-with no capitalised word: "a top aide", "the 71-year-old diplomat").  Run: python -m bench.pronouns [--polnear DIR] [--split dev] [--show N].
+with no capitalised word: "a top aide", "the 71-year-old diplomat").
+Run: python -m bench.pronouns [--polnear DIR] [--split dev] [--show N].
 """
 from __future__ import annotations
 
