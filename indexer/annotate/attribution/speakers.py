@@ -333,7 +333,9 @@ class DocSpeakers:
         tests: list[Callable[[], list[Person]]] = [lambda: self._by_last.get(word, [])]
         if t in FIRST_NAME_TITLES:
             tests.insert(0, lambda: self._by_first.get(word, []))
-        tests.append(lambda: typos_of(self._by_variant, word) if len(word) >= 4 else [])
+        # a misspelt surname, not a common word one letter off ("More often" is no Moore)
+        tests.append(lambda: typos_of(self._by_variant, word) if len(word) >= 4 and word.lower() not in self.common
+                     else [])
         if not t:
             tests.append(lambda: self._by_first.get(word, []))
             tests.append(lambda: self._by_inner.get(word, []))  # "Joon" for Yeun Joon Kim

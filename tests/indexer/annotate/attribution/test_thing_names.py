@@ -92,3 +92,17 @@ def test_vouched_and_is_thing_on_their_own() -> None:
     assert vouched(["Ann", "Vole"], None, []) and not vouched(["Teal", "Book"], None, [])
     assert is_thing(text, common, ["Teal", "Book"], None, [], (hits["Teal Book"].start, 13))
     assert not is_thing(text, common, ["Ann", "Vole"], None, [], (hits["Ann Vole"].start, 32))
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the owner opening a run is a full name: the surname later is that person
+    ("The film of Ann Pullman's Dark Hills trilogy is out.\n\n\"It is fine,\" Pullman told fans.", ["Ann Pullman"]),
+    ("Sprinter Kelly Bowes' Olympic win was top.\n\n\"It was magic,\" Bowes said.", ["Kelly Bowes"]),
+])
+def test_an_owner_opening_a_run_is_a_full_name(text: str, expected: list[str]) -> None:
+    assert who(text) == expected
+
+
+def test_a_common_word_is_no_misspelt_surname() -> None:
+    text = 'Ann Moore paints walls in more colours.\n\nMore often, "too small" results in clutter.'
+    assert "Ann Moore" not in who(text)
