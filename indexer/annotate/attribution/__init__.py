@@ -8,6 +8,7 @@ speaker phrase is (`clues`); direct or partial quotes and their extents
 people and names (`names`: full names an article introduces,
 `people`: a `Person`, `runs`: a capitalised run cut to role, title and name
 or an institution, `singles`: whose name a lone capitalised word is,
+`things`: capitalised phrases that name things, not people,
 `speakers`: the per-article registry, `nominals`:
 descriptions as speakers, `antecedents`: the learned choice of a
 pronoun's antecedent, weights in indexer/data/speaker_weights.json

@@ -258,10 +258,16 @@ class NameHit:
 def find_full_names(text: str, common: frozenset[str]) -> list[NameHit]:
     """Return every run of the article that cuts to a name of two to four
     words besides its particles ("Chelsea boss Jose Mourinho" -> Jose
-    Mourinho, "Ursula von der Leyen"), in text order."""
+    Mourinho, "Ursula von der Leyen"), and the owner that opens a run
+    ("Ann Vole's Dark Hills" -> Ann Vole), in text order."""
     hits = []
     for m in _RUN_RE.finditer(text):
         for start, raw in _sentence_pieces(m.group(), m.start()):
+            owner = next((k for k, t in enumerate(raw[:-1]) if OWNER_RE.search(t)), 0)
+            own = cut_name(raw[:owner + 1], common) if owner else None
+            if own is not None and len(own.name) >= 2 and is_full_name(own.name):  # "Ann Vole's Acme Show": hers
+                at = text.find(own.name[0], start, m.end())
+                hits.append(NameHit(own, at if at >= 0 else start, start))
             parts = cut_name(raw, common)
             if len(parts.name) < 2 or not is_full_name(parts.name) or len(parts.name) > 3 and any(
                     _plain(t) in common for t in name_words(parts.name)[1:-1]):

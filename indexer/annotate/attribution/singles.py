@@ -57,15 +57,17 @@ def is_shouted(word: str, common: frozenset[str]) -> bool:
     return word.isupper() and len(word) > 3 and word.lower() in common
 
 
-def leads_institution(text: str, word: str) -> bool:
+def leads_institution(text: str, word: str, common: frozenset[str] = frozenset()) -> bool:
     """True when the article writes `word` at the head of an institution's
-    capitalised name ("Tufts University", "Acme Holdings Group"): a lone
-    "Tufts" is then that institution's, not a person's surname."""
+    capitalised name ("Tufts University", "Acme Holdings Group") or of a
+    thing's, ending in a word it also writes in lowercase (`common`: "Acme
+    Catering"): a lone "Tufts" is then that institution's, not a person's
+    surname."""
     for start, after in _word_then_run(text, word):
         before = _WORD_BEFORE_RE.search(text, max(0, start - 30), start)
         if before and before.group(1)[0].isupper() and before.group(1) not in ("The", "A", "An"):
             continue  # "Rachel Maddow Show": inside a longer name, not leading it
-        if any(w.lower() in _ORG_WORDS for w in after.split()):
+        if any(w.lower() in _ORG_WORDS for w in after.split()) or after.split()[-1].lower() in common:
             return True
     return False
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from onrecord.indexer.annotate.attribution import antecedents
+from onrecord.indexer.annotate.attribution import antecedents, things
 from onrecord.indexer.annotate.attribution.names import (
     F_TITLES,
     M_TITLES,
@@ -65,10 +65,6 @@ _CUE_FORMS = words("never_name_cues")
 _MALE_PRONOUNS = words("pronouns_male")
 _FEMALE_PRONOUNS = words("pronouns_female")
 _COLLECTIVE_PRONOUNS = words("pronouns_collective")
-# "Ann Vole, president, " right before a name: the name is the employer of the person named
-# before the bare role ("her lawyer, Ann Vole," is an appositive naming her)
-_EMPLOYER_AFTER_ROLE_RE = re.compile(r"[A-Z][\w'\u2019-]*,[ \u00a0]+(?!(?:the|a|an|her|his|their|its)\b)"
-                                     r"(?:[a-z-]+[ \u00a0]+){0,3}([a-z-]+),[ \u00a0]*$")
 
 
 class DocSpeakers:
@@ -146,10 +142,9 @@ class DocSpeakers:
         first, last = name[0], name[-1]
         if looks_like_org(name) or first.lower() in _NOT_FIRST or last.lower() in ROLE_WORDS:
             return None
-        employer = _EMPLOYER_AFTER_ROLE_RE.search(text, max(0, hit.run_start - 60), hit.run_start)
-        if employer and employer.group(1) in ROLE_WORDS:
-            return None  # "Ann Vole, president, Acme Outdoors": her employer, not a person
-        subject = is_subject(text, hit.run_start)
+        if things.not_a_person(text, self.common, hit):
+            return None  # "Ann Vole, president, Acme Outdoors": her employer; "Urbane Box": a thing
+        subject = is_subject(text, hit.run_start) and not things.alone_on_line(text, hit)  # a heading
         if self._surname_led(name):  # "De Blasio" after Bill de Blasio: his surname
             return hit.start, next(p for p in self._by_last[last] if p.first), subject
         longer = longer_form(self._by_last.get(last, []), name, title is not None)
@@ -251,25 +246,32 @@ class DocSpeakers:
             return body, None
         parts = cut_name(name, self.common)
         name, title = parts.name, title or parts.title
-        suffix = parts.suffix
-        if len(name) < 2 or is_surname_only(name):
-            appositive = appositive_name(self.text, self.text.find(run, pos) + len(run), self.common, not name)
+        suffix, end = parts.suffix, self.text.find(run, pos) + len(run)
+        describes = things.modifies_noun(self.text, end)  # "the Acme player", "Vole's lawyer"
+        if len(name) < 2 or is_surname_only(name) or describes:
+            appositive = appositive_name(self.text, end, self.common, not name)
             if appositive:  # "The Shadow Secretary for the Family, Ann Vole, said": Ann Vole
                 role, name, title, suffix = None, appositive, None, []
+            elif describes:
+                return None, role  # a description, not the name before it
         role = " ".join(([role] if role else []) + parts.role) or None
         if not name or is_description(name):
             return None, role
         if any(t.lower() in _CUE_FORMS for t in name):
             return None, role  # "What Reviewers Say": a heading's cue word, no name
         if len(name) >= 2 and not self._surname_led(name):
-            person = longer_form(self._by_last.get(name[-1], []), name, title is not None) \
-                or self._person(name[0], name[-1], gender_of(name[0], title), " ".join(name + suffix))
+            person = longer_form(self._by_last.get(name[-1], []), name, title is not None)
+            if person is None and things.is_thing(self.text, self.common, name, title, (role or "").split(),
+                                                  (self.text.find(name[0], pos), end)):
+                self.orgs.append((pos, " ".join(name)))  # "the Acme Style Box said": a body speaks
+                return " ".join(name), None
+            person = person or self._person(name[0], name[-1], gender_of(name[0], title), " ".join(name + suffix))
             person.roles.update((role or "").lower().split())
             return self._speak(person, pos).name, role
         single = self._peer_alone(name[-1], title) or self._find_single(name[-1], title, pos) \
             or self._by_surname(name[-1], title)
         if single is None and (not may_be_name(self.text, self.common, name[-1], title)
-                               or not title and leads_institution(self.text, name[-1])):
+                               or not title and leads_institution(self.text, name[-1], self.common)):
             return None, role  # "Church ministers", "Inanimate objects": a word; "Tufts" of Tufts University
         if single is None:
             single = self.people.get(f" {name[-1]}") or self._single(name, title)
@@ -331,7 +333,9 @@ class DocSpeakers:
         tests: list[Callable[[], list[Person]]] = [lambda: self._by_last.get(word, [])]
         if t in FIRST_NAME_TITLES:
             tests.insert(0, lambda: self._by_first.get(word, []))
-        tests.append(lambda: typos_of(self._by_variant, word) if len(word) >= 4 else [])
+        # a misspelt surname, not a common word one letter off ("More often" is no Moore)
+        tests.append(lambda: typos_of(self._by_variant, word) if len(word) >= 4 and word.lower() not in self.common
+                     else [])
         if not t:
             tests.append(lambda: self._by_first.get(word, []))
             tests.append(lambda: self._by_inner.get(word, []))  # "Joon" for Yeun Joon Kim
