@@ -91,10 +91,15 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     return _clause_final_cue(s, qe, hi)
 
 
+_TAG_REACH = 120  # a name, a short appositive and a cue
+
+
 def _closing_tag(s: str, gap: int, hi: int) -> tuple[Phrase, re.Match[str]] | None:
     """Find '"... done." Ann Vole, Acme director said.': a sentence after a
     quote closed by a period that is only its speaker and a cue, so tags
     the quote; else None ('"... done." Ann Vole said later that ...')."""
+    if hi - gap > _TAG_REACH:
+        return None  # a sentence that goes on says more than who spoke (and costs a scan)
     cues = find_cues(s, gap, hi)
     if len(cues) != 1 or s[cues[0].end():hi].strip(" .\n") or is_weak(cues[0]):
         return None
