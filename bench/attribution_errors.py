@@ -8,11 +8,15 @@ BBC gold, and round 1's test halves (scored once at 19b6e1e and reported, so
 tuning data since; the figures that count come from round 2's frozen set,
 which this tool refuses to read).
 
+With `--context N`, each SPK line is followed by the N characters of the
+article's text before and after the predicted quote (the reader's text for a
+web page), to see the phrase beside its cue.
+
 With `--values`, it lists instead each article's predicted speaker values
 that are no gold name anywhere in that gold (VALUE, with how many quotes
 carry it): the distinct values the "full names" figure counts as unclean.
 
-`python -m bench.attribution_errors [--values] web_dev|web_r1|bbc|bbc_r1 [ids...]`
+`python -m bench.attribution_errors [--values] [--context N] web_dev|web_r1|bbc|bbc_r1 [ids...]`
 """
 from __future__ import annotations
 
@@ -31,33 +35,43 @@ SHARED = REPO.parent / "shared"
 TUNING = {"web_dev": WEB_GOLD["dev"], "web_r1": WEB_GOLD["test"], "bbc": BBC_GOLD, "bbc_r1": BBC_HELDOUT}
 
 
-def web_articles(gold: Path, only: set[str]) -> Iterator[tuple[str, list[Quote], list[dict[str, Any]]]]:
-    """Yield (page id, predicted quotes, located gold entries) per web page."""
+def web_articles(gold: Path, only: set[str], texts: dict[str, str] | None = None
+                 ) -> Iterator[tuple[str, list[Quote], list[dict[str, Any]]]]:
+    """Yield (page id, predicted quotes, located gold entries) per web page;
+    `texts`, when given, gets each page's text by id."""
     pages = json.loads(gold.read_text(encoding="utf-8"))["pages"]
     with tempfile.TemporaryDirectory() as tmp:
         for ident, page in pages.items():
             if only and ident not in only:
                 continue
             text, quotes = read_page(SHARED / "htmleval" / "wcxb-dev", ident, Path(tmp))
+            if texts is not None:
+                texts[ident] = text
             located, _ = locate_gold(text, [g for g in page["quotes"] if g["kind"] != "indirect"])
             for g in located:
                 g.setdefault("text", text[g["start"]:g["end"]])
             yield ident, quotes, located
 
 
-def bbc_articles(gold: Path, only: set[str]) -> Iterator[tuple[str, list[Quote], list[dict[str, Any]]]]:
-    """Yield (article path, predicted quotes, gold entries with text) per BBC article."""
+def bbc_articles(gold: Path, only: set[str], texts: dict[str, str] | None = None
+                 ) -> Iterator[tuple[str, list[Quote], list[dict[str, Any]]]]:
+    """Yield (article path, predicted quotes, gold entries with text) per BBC
+    article; `texts`, when given, gets each article's text by path."""
     corpus = SHARED / "corpus" / "bbc"
     for rel, entries in json.loads(gold.read_text(encoding="utf-8"))["files"].items():
         if only and rel not in only:
             continue
         text = bbc_text(corpus, rel)
+        if texts is not None:
+            texts[rel] = text
         quotes = [q for p in extract_text(text, str(corpus / rel)).paragraphs for q in p.quotes]
         yield rel, quotes, [g | {"text": text[g["start"]:g["end"]]} for g in entries]
 
 
-def error_lines(quotes: list[Quote], gold_all: list[dict[str, Any]]) -> list[str]:
-    """Return the MISS, SPK and FP lines of one article."""
+def error_lines(quotes: list[Quote], gold_all: list[dict[str, Any]], text: str = "", context: int = 0) -> list[str]:
+    """Return the MISS, SPK and FP lines of one article; with `context`, each
+    SPK line is followed by that many characters of `text` either side of
+    the predicted quote (its speaker mention and cue with them)."""
     pred = [q for q in quotes if q.kind in ("direct", "partial")]
     gold = [g for g in gold_all if g["kind"] in ("direct", "partial")]
     scare = [g for g in gold_all if g["kind"] == "scare"]
@@ -72,9 +86,21 @@ def error_lines(quotes: list[Quote], gold_all: list[dict[str, Any]]) -> list[str
             p = pred[matched[j]]
             lines.append(f"  SPK   {g['text'][:60]!r}: got {p.speaker!r} ({p.speaker_source}) "
                          f"want {g['speaker'][0]!r} [{g.get('tie')}]")
+            if context:
+                lines.append(context_line(p, text, context))
     lines += [f"  FP    [{q.kind}] {q.text[:80]!r} spk={q.speaker!r}"
               for i, q in enumerate(rest) if i not in neutral]
     return lines
+
+
+def context_line(quote: Quote, text: str, width: int) -> str:
+    """Return the text around `quote` (`width` characters either side, the
+    quote shown as <<...>>), with its speaker mention and cue."""
+    before = text[max(0, quote.start - width):quote.start]
+    after = text[quote.end:quote.end + width]
+    mention = quote.speaker_mention.text if quote.speaker_mention else None
+    shown = text[quote.start:quote.end][:60]
+    return f"        {before!r} <<{shown!r}>> {after!r}  mention={mention!r} cue={quote.cue!r}"
 
 
 def value_lines(quotes: list[Quote], gold_names: set[str]) -> list[str]:
@@ -100,11 +126,15 @@ def main() -> None:
     parser.add_argument("gold", choices=sorted(TUNING))
     parser.add_argument("ids", nargs="*")
     parser.add_argument("--values", action="store_true", help="list the unclean speaker values instead")
+    parser.add_argument("--context", type=int, default=0, metavar="N",
+                        help="show N characters of text either side of each SPK error's quote")
     args = parser.parse_args()
     read = web_articles if args.gold.startswith("web") else bbc_articles
     names = gold_names_of(TUNING[args.gold])
-    for ident, quotes, gold in read(TUNING[args.gold], set(args.ids)):
-        lines = value_lines(quotes, names) if args.values else error_lines(quotes, gold)
+    texts: dict[str, str] = {}
+    for ident, quotes, gold in read(TUNING[args.gold], set(args.ids), texts):
+        lines = value_lines(quotes, names) if args.values else \
+            error_lines(quotes, gold, texts.get(ident, ""), args.context)
         if lines:
             print(f"=== {ident}\n" + "\n".join(lines))
 

@@ -2,8 +2,8 @@
 
 Owns quote spans (`quotes`) and a paragraph's sentence frames with quotes
 masked (`frames`); the cue words and their regex (`cuewords`, over
-`wordtrie`), the speaker phrase beside a cue (`cues`) and where a quote's
-speaker phrase is (`clues`); direct or partial quotes and their extents
+`wordtrie`), the speaker phrase beside a cue (`cues`), a sentence's opening subject
+(`subjects`) and where a quote's speaker phrase is (`clues`); direct or partial quotes and their extents
 (`extents`); titles and labels in quotes, nobody's words (`titles`);
 people and names (`names`: full names an article introduces,
 `people`: a `Person`, `runs`: a capitalised run cut to role, title and name

@@ -24,7 +24,7 @@ from typing import Any
 
 from onrecord.indexer.annotate.attribution import ranker
 from onrecord.indexer.annotate.attribution.clues import byline_after, find_cue, subject_before
-from onrecord.indexer.annotate.attribution.cues import Phrase, is_speaker_noun, phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.extents import content_span, quote_kind
@@ -40,6 +40,7 @@ from onrecord.indexer.annotate.attribution.quotes import (
 from onrecord.indexer.annotate.attribution.ranker import Windows, choose
 from onrecord.indexer.annotate.attribution.rankfeatures import Candidate, Situation, nearest_mention
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.titles import is_scare_term, is_title, is_unclaimed_title
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.budget import check

@@ -18,13 +18,13 @@ from onrecord.indexer.annotate.attribution.cues import (
     Phrase,
     is_speaker_noun,
     phrase_after,
-    phrase_at_sentence_start,
     phrase_before,
 )
-from onrecord.indexer.annotate.attribution.cuewords import PARTICIPLE_CUES, find_cues, is_weak
+from onrecord.indexer.annotate.attribution.cuewords import PARTICIPLE_CUES, SOFT_CUE_RE, find_cues, is_weak
 from onrecord.indexer.annotate.attribution.frames import Frame
 from onrecord.indexer.annotate.attribution.nominals import claim_owner
 from onrecord.indexer.annotate.attribution.quotes import QuoteSpan
+from onrecord.indexer.annotate.attribution.subjects import phrase_at_sentence_start
 from onrecord.indexer.lexicon import words
 
 _MAIN_CUES = words("main_cues")
@@ -49,6 +49,8 @@ _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 _LOOSE_VERB_RE = re.compile(r"\b[a-z]{3,}(?:ed|s)\b")
 # lowercase words that may open a speaker NP before its capitalized name
 _NP_LEAD_RE = re.compile(r"(?:[A-Za-z][\w.'\u2019-]*\s+){1,6}")
+# what may follow '," Ann Vole shares': the sentence ends or another clause opens
+_SOFT_CLOSE_RE = re.compile(r"\s*(?:[,.;:!?\u2014]|$)")
 _OPEN_ENDING_RE = re.compile(r"[,?!\u2014-]['\"\u2019\u201d]+$")
 
 
@@ -60,17 +62,24 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     assert gap_match is not None  # the pattern matches the empty string too
     gap = gap_match.end()
     if _PERIOD_END_RE.search(frame.text, frame.base + qs, frame.base + qe) and s[gap:gap + 1].isupper():
-        return None  # '"... done." Ann Vole said later that ...' starts a new sentence
+        # '"... done." Ann Vole said later that ...' starts a new sentence; '"... done." Ann Vole said.' tags it
+        return _closing_tag(s, gap, frame.sentence(gap)[1])
     reach = 220 if _NAME_THEN_COMMA_RE.match(s, gap) else 90  # '," Ann Vole, <long appositive>, said'
     cues = [c for c in find_cues(s, gap, hi) if c.start() - gap < reach]
-    if not cues and _OPEN_ENDING_RE.search(frame.text, frame.base + qs, frame.base + qe):
-        cues = [c for c in _LOOSE_VERB_RE.finditer(s, gap, min(hi, gap + 60))][:1]
+    if _OPEN_ENDING_RE.search(frame.text, frame.base + qs, frame.base + qe):
+        soft = _soft_cue_after(s, gap, hi)
+        if soft and (not cues or soft[1].start() < cues[0].start()):
+            return soft
+        if not cues:
+            cues = [c for c in _LOOSE_VERB_RE.finditer(s, gap, min(hi, gap + 60))][:1]
     if not cues:
         return None
     cue = cues[0]
     phrase: Phrase | Literal["coord"] | None
-    if cue.start() == gap:
+    if cue.start() == gap or cue.group().lower() == "according to":  # '" like humans, according to X'
         phrase = phrase_after(s, cue.end(), hi)
+        if phrase and phrase.kind == "np" and cue.group().lower() in PARTICIPLE_CUES:
+            return None  # '," adding that ...': the clause's subject speaks, not what follows
         return (phrase, cue) if phrase else None
     phrase = phrase_before(s, gap, cue.start())
     if isinstance(phrase, Phrase) and _PREPOSITION_RE.match(s, gap):
@@ -80,6 +89,41 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     if isinstance(phrase, Phrase) and _NP_LEAD_RE.fullmatch(s, gap, phrase.start):
         return replace(phrase, lead=gap), cue  # '," CIA spokesman Ann Vole said'
     return _clause_final_cue(s, qe, hi)
+
+
+_TAG_REACH = 120  # a name, a short appositive and a cue
+
+
+def _closing_tag(s: str, gap: int, hi: int) -> tuple[Phrase, re.Match[str]] | None:
+    """Find '"... done." Ann Vole, Acme director said.': a sentence after a
+    quote closed by a period that is only its speaker and a cue, so tags
+    the quote; else None ('"... done." Ann Vole said later that ...')."""
+    if hi - gap > _TAG_REACH:
+        return None  # a sentence that goes on says more than who spoke (and costs a scan)
+    cues = find_cues(s, gap, hi)
+    if len(cues) != 1 or s[cues[0].end():hi].strip(" .\n") or is_weak(cues[0]):
+        return None
+    phrase = phrase_before(s, gap, cues[0].start())
+    if not isinstance(phrase, Phrase) or phrase.kind == "np" or phrase.start != gap:
+        return None
+    return phrase, cues[0]
+
+
+def _soft_cue_after(s: str, gap: int, hi: int) -> tuple[Phrase, re.Match[str]] | None:
+    """Find a soft cue right after a quote's closing comma with a name beside
+    it, before ('," Ann Vole shares.') or after it ('," shares Ann Vole'):
+    the name and the soft cue, else None."""
+    cue = SOFT_CUE_RE.search(s, gap, min(hi, gap + 50))
+    if cue is None:
+        return None
+    if cue.start() == gap:
+        phrase = phrase_after(s, cue.end(), hi)
+        return (phrase, cue) if phrase and phrase.kind == "name" else None
+    before = phrase_before(s, gap, cue.start())
+    if not isinstance(before, Phrase) or before.kind == "np" or before.start != gap \
+            or not _SOFT_CLOSE_RE.match(s, cue.end()):
+        return None  # '," Acme shares fell': a noun, not a cue
+    return before, cue
 
 
 def _clause_final_cue(s: str, qe: int, hi: int) -> tuple[Phrase, re.Match[str]] | None:
@@ -163,11 +207,13 @@ def find_cue(frame: Frame, text: str, sp: QuoteSpan, qs: int, qe: int,
     opening its sentence looks right first; so does a comma-closed one
     followed by 'X said' ('Y called it "a failure," X said')."""
     after = _cue_after(frame, qs, qe)
-    if after and (opens_sentence or (_OPEN_ENDING_RE.search(text, sp.start, sp.end)
-                                     and (after[0].kind != "np" or is_speaker_noun(after[0].text))
-                                     and _is_main_verb(after[1]))):
+    closes = after is not None and (after[0].kind != "np" or is_speaker_noun(after[0].text)) \
+        and _is_main_verb(after[1])
+    if after and (opens_sentence or closes and _OPEN_ENDING_RE.search(text, sp.start, sp.end)):
         return after, False
     before = _cue_before(frame, qs)
+    if closes and frame.s.startswith(",", qe) and (before is None or before[0].kind == "np"):
+        return after, False  # 'according to a study "...", said Ann Vole': the named speaker, not the study
     owner = claim_owner(frame, qs)
     if owner and (before is None or before[1].end() <= owner[0].start):
         return owner, True

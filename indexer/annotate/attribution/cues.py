@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from onrecord.indexer.annotate.attribution.cuewords import CUE_WORDS
-from onrecord.indexer.annotate.attribution.names import LEADING_NOISE, lexicon
+from onrecord.indexer.annotate.attribution.names import LEADING_NOISE, is_role_word, lexicon
 from onrecord.indexer.lexicon import words
 
 PhraseKind = Literal["pronoun", "name", "np"]
@@ -29,7 +29,6 @@ TIME_WORDS = words("weekdays", "months", "time_nouns")
 _MONTH_ABBREVIATIONS = words("month_abbreviations")
 _DATE_WORDS = TIME_WORDS | _MONTH_ABBREVIATIONS
 _TIME_LEADS = words("time_leads")
-_CLAUSE_OPENERS = words("clause_openers")
 NAME_CONNECTORS = words("name_connectors")
 RELATIVES = words("relatives")
 ABBREVIATIONS = frozenset(w + "." for w in words("abbreviations"))
@@ -133,6 +132,9 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
     i = _skip_back(toks, len(toks) - 1)
     if i < 0:
         return None
+    head = _unclosed_role_appositive(toks, i)
+    if head is not None:  # "Ann Vole, Acme director said": Ann Vole
+        return Phrase(frame[toks[0][1]:toks[head][2]], toks[0][1], toks[head][2], "name")
     if toks[i][0] == "," and i >= 1 and toks[i - 1][0] == ")":
         i = _skip_back(toks, i - 1)  # "Gov. Ann Vole (R-OH), said": the name before the party tag
     elif toks[i][0] == ",":
@@ -187,6 +189,23 @@ def _unclosed_appositive_head(toks: list[tuple[str, int, int]], j: int) -> int |
                 return k - 1
             return None
     return None
+
+
+def _unclosed_role_appositive(toks: list[tuple[str, int, int]], i: int) -> int | None:
+    """Return the index of the last word of a name of two to four words that
+    opens toks and is followed by one comma and an office ("Ann Vole, Acme
+    director", "Ann Vole, vice president of Acme") ending at i, the closing
+    comma missing; else None."""
+    comma = next((k for k in range(2, min(i, 5)) if toks[k][0] == ","), -1)
+    if comma < 0 or i - comma > 12 or any(t[0] in ",;:()" for t in toks[comma + 1:i + 1]):
+        return None
+    name = [t[0] for t in toks[:comma]]
+    if not all(is_cap(w) and not is_role_word(w) for w in name) or name[0].lower() in _NOT_ROLE:
+        return None
+    after = [t[0] for t in toks[comma + 1:i + 1]]
+    if len(after) >= 2 and is_cap(after[-1]) and is_cap(after[-2]) and not any(w.islower() for w in after):
+        return None  # "Ann Vole, Bob Smith said": a second name, not an office
+    return comma - 1 if any(is_role_word(w) for w in after) else None
 
 
 def _is_headline(run: list[tuple[str, int, int]]) -> bool:
@@ -251,13 +270,35 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
         if toks[k][0].endswith(("'s", "\u2019s")) and k + 1 < len(toks) and _is_person_noun(toks[k + 1][0]):
             end = toks[k + 1][2]  # "Vole's daughter": the daughter, not Vole
             return Phrase(frame[s:end], s, end, "np")
+        named = _name_after_role(toks, k)
+        if named is not None:  # "says Co-Founder, Ann Vole": the name the title introduces
+            return Phrase(frame[toks[named[0]][1]:toks[named[1]][2]], toks[named[0]][1], toks[named[1]][2],
+                          "name", lead=s)
         j2, k = _past_descriptions(toks, j, k)
         if j2 > j:  # "Acme chairman Ann Vole": the role words lead the name
             return Phrase(frame[toks[j2][1]:toks[k][2]], toks[j2][1], toks[k][2], "name", lead=s)
         return Phrase(frame[s:toks[k][2]], s, toks[k][2], "name")
     if tok.lower() in DETERMINERS:
+        led = _lowercase_led_name(frame, toks, i)
+        if led is not None and _is_person_noun((frame[led.lead:led.start].split() or [""])[-1]):
+            return led  # "said the company's chief Ann Vole": the name the description leads to
         return _determiner_np(frame, toks, i)
     return _lowercase_led_name(frame, toks, i)
+
+
+def _name_after_role(toks: list[tuple[str, int, int]], k: int) -> tuple[int, int] | None:
+    """Return (first, last) token index of a name of two to four words set off
+    by a comma after a capitalised run ending at k in an office word ("Vice
+    President, Ann Vole"), else None."""
+    if k + 3 >= len(toks) or toks[k + 1][0] != "," or not is_role_word(toks[k][0]):
+        return None
+    last = k + 2
+    while last + 1 < len(toks) and last - k < 5 and is_cap(toks[last + 1][0]):
+        last += 1
+    run = [t[0] for t in toks[k + 2:last + 1]]
+    if not 2 <= len(run) <= 4 or not all(is_cap(w) for w in run) or any(is_role_word(w) for w in run):
+        return None
+    return k + 2, last
 
 
 def _is_person_noun(word: str) -> bool:
@@ -296,7 +337,7 @@ def _lowercase_led_name(frame: str, toks: list[tuple[str, int, int]], i: int) ->
         tok = toks[k][0]
         if is_cap(tok):
             last_cap = k
-        elif last_cap >= 0 or not tok.isalpha() or tok.lower() in _NOT_ROLE:
+        elif last_cap >= 0 or not _is_lead_word(tok) or tok.lower() in _NOT_ROLE:
             break
         k += 1
     if last_cap < 0:
@@ -307,6 +348,15 @@ def _lowercase_led_name(frame: str, toks: list[tuple[str, int, int]], i: int) ->
     first, last_cap = _past_descriptions(toks, first, last_cap)
     s, e = toks[first][1], toks[last_cap][2]
     return Phrase(frame[s:e], s, e, "name", lead=toks[i][1])
+
+
+_LEAD_WORD_RE = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*(?:['\u2019]s)?")
+
+
+def _is_lead_word(tok: str) -> bool:
+    """True for a word that may lead a name as a role or an owner: letters,
+    hyphenated ("wear-tester") or possessive ("theCUBE's")."""
+    return _LEAD_WORD_RE.fullmatch(tok) is not None
 
 
 _NOT_ROLE = words("not_role")
@@ -322,39 +372,6 @@ def _determiner_np(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phra
             and not (k > i and toks[k + 1][0].endswith("ed")):  # "the council issued": stop at the verb
         k += 1
     return Phrase(frame[s:toks[k][2]], s, toks[k][2], "np")
-
-
-def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
-    """Return the first pronoun or capitalized run of the sentence frame[lo:hi],
-    skipping leading adverbs and an opening participle clause."""
-    toks = tokenize(frame, lo, hi)
-    i = 0
-    while i < len(toks) and toks[i][0].lower() in ("and", "but", "so", "yet", "or"):
-        i += 1
-    first = toks[i][0].lower() if i < len(toks) else ""
-    participle = first.endswith("ing") or first.endswith("ed") and len(first) > 5 and \
-        i + 1 < len(toks) and toks[i + 1][0].islower()  # "Horrified at X, Y", not "Ted Cruz"
-    if first == "according" and i + 1 < len(toks) and toks[i + 1][0].lower() == "to":
-        i += 2  # "According to the report, ..." names its source next
-    starts = [i]
-    if participle or first in _CLAUSE_OPENERS:  # "Speaking to X, Y", "In a speech, Y"
-        starts = [k + 1 for k, t in enumerate(toks[i:i + 20], i) if t[0] == ","] or starts
-    phrase = None
-    for i in starts:  # the opening clause may hold commas: "In Salem, Ohio, Y said"
-        while i < len(toks) and (toks[i][0].lower() in LEADING_NOISE or toks[i][0] == ","):
-            i += 1
-        if i >= len(toks):
-            break
-        phrase = phrase_after(frame, toks[i][1], hi)
-        if phrase and (phrase.kind != "np" or is_speaker_noun(phrase.text)) and (
-                len(starts) == 1 or frame[phrase.end:hi].lstrip()[:1] != ","):
-            return phrase  # "In Leeds, West Yorkshire, Ann Vole said": not the place
-    if phrase is None or phrase.kind == "np" and not is_speaker_noun(phrase.text):
-        comma = next((t for t in toks[:16] if t[0] == ","), None)  # "A day before the vote, Mr Vole ..."
-        later = phrase_after(frame, comma[2], hi) if comma else None
-        if later and later.kind != "np":
-            return later
-    return phrase
 
 
 _SPEAKER_NOUNS = words("speaker_nouns")

@@ -44,6 +44,10 @@ _PHRASE_ALT = "|".join(re.escape(p) for p in sorted(words("cue_phrases"), key=la
 CUE_RE = re.compile(
     rf"(?<!\w)(?:{_PHRASE_ALT}|(?:went|go|goes|going) on(?= to\b|[,:])|{_CUE_ALT})\b",
     re.IGNORECASE)
+# softer speech verbs ("shares", "recommends"): a cue only right after a quote's
+# closing comma with a name beside them (clues._soft_cue_after), never alone
+SOFT_CUES = words("soft_cues")
+SOFT_CUE_RE = re.compile(rf"(?<!\w)(?:{word_alternation(SOFT_CUES)})\b", re.IGNORECASE)
 PARTICIPLE_CUES = frozenset(w for w in CUE_WORDS if w.endswith("ing"))
 WEAK_CUES = frozenset(w for w in CUE_WORDS if w.startswith(tuple(words("weak_cue_stems"))))
 
