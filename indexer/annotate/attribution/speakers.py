@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cached_property
 
 from onrecord.indexer.annotate.attribution import antecedents
 from onrecord.indexer.annotate.attribution.names import (
@@ -31,6 +32,7 @@ from onrecord.indexer.annotate.attribution.names import (
     name_words,
     quoted_spans,
 )
+from onrecord.indexer.annotate.attribution.organisations import Organisations, shows_org
 from onrecord.indexer.annotate.attribution.people import Person, gender_of, longer_form, rank_at, typos_of, variants
 from onrecord.indexer.annotate.attribution.positions import Positions
 from onrecord.indexer.annotate.attribution.quotes import QuoteStyle, detect_quote_style
@@ -353,7 +355,7 @@ class DocSpeakers:
                 best.gender = g
             return self._speak(best, pos).name
         if low in _COLLECTIVE_PRONOUNS:
-            earlier = self._last_org_before(pos)
+            earlier = self.organisations.referent(pos, self.orgs, low == "it")
             if earlier is not None:
                 self.orgs.append((pos, earlier))
                 return earlier
@@ -363,16 +365,15 @@ class DocSpeakers:
         """Return the person of gender g (or unknown) mentioned before pos whom
         the learned ranking (indexer.annotate.attribution.antecedents) scores
         highest among the few mentioned last."""
-        pool = antecedents.candidates(self._mentions, self.by_order, pos, lambda p: p.gender in (None, g))
+        text = self.text  # he and she never mean an organisation ("Acme Bakery was founded in 1988")
+        pool = antecedents.candidates(self._mentions, self.by_order, pos,
+                                      lambda p: p.gender in (None, g) and not (p.first and shows_org(text, p.name)))
         return antecedents.choose(pool, antecedents.context_at(self.text, pos), g, self.proxy_names)
 
-    def _last_org_before(self, pos: int) -> str | None:
-        """Return the latest-recorded institution whose position is before pos.
-        Recorded positions follow the text, so the scan back is short."""
-        for at, org in reversed(self.orgs):
-            if at < pos:
-                return org
-        return None
+    @cached_property
+    def organisations(self) -> Organisations:
+        """Return the organisations the article introduces (scanned on first use)."""
+        return Organisations(self.text, self.match_org, self._quoted, self._by_last)
 
     def match_org(self, phrase: str) -> str | None:
         """Return the institution `phrase` names in this article's registry, or None."""
@@ -384,7 +385,8 @@ class DocSpeakers:
         # tail: a per-quote scan of every org would grow with the article.
         self._org_names.update(org for _pos, org in self.orgs[self._org_count:])
         self._org_count = len(self.orgs)
-        return name in self._org_names or self.match_org(name) == name
+        built = self.__dict__.get("organisations")  # scanned only when "it" or "the company" needed it
+        return name in self._org_names or self.match_org(name) == name or bool(built and built.is_org_name(name))
 
     def is_person(self, name: str) -> bool:
         """Return True if `name` is a person of the registry (not an institution)."""
