@@ -9,7 +9,8 @@ people and names (`names`: full names an article introduces,
 `people`: a `Person`, `runs`: a capitalised run cut to role, title and name
 or an institution, `singles`: whose name a lone capitalised word is,
 `things`: capitalised phrases that name things, not people,
-`speakers`: the per-article registry, `nominals`:
+`speakers`: the per-article registry, `organisations`: the
+organisations an article introduces and which one "it" means, `nominals`:
 descriptions as speakers, `antecedents`: the learned choice of a
 pronoun's antecedent, weights in indexer/data/speaker_weights.json
 fitted by bench/fit_speakers.py; `ranker` and `rankfeatures`: the learned

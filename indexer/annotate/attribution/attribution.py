@@ -30,6 +30,7 @@ from onrecord.indexer.annotate.attribution.evidence import CONFIDENCE, evidence_
 from onrecord.indexer.annotate.attribution.extents import content_span, quote_kind
 from onrecord.indexer.annotate.attribution.frames import Frame
 from onrecord.indexer.annotate.attribution.nominals import resolve_nominal
+from onrecord.indexer.annotate.attribution.people import pronoun_gender
 from onrecord.indexer.annotate.attribution.quotes import (
     QuoteSpan,
     QuoteStyle,
@@ -45,11 +46,9 @@ from onrecord.indexer.annotate.attribution.titles import is_scare_term, is_title
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.budget import check
 from onrecord.indexer.chunk.chunker import split_lines
-from onrecord.indexer.lexicon import words
 from onrecord.search import Article, Deadline, Evidence, Mention, Paragraph, Quote
 
 MAX_CARRY_GAP = 3  # paragraphs without quotes a cue-less quote may reach back over
-_MALE, _FEMALE = words("pronouns_male"), words("pronouns_female")
 
 
 @dataclass(slots=True)
@@ -246,7 +245,7 @@ def _ranked(p: _Para, sp: QuoteSpan, quote: Quote, last: Attribution | None) -> 
     word = mention.text.lower() if mention else ""
     lo, hi = frame.sentence(qs)
     situation = Situation(p.text, sp.start, sp.end, quote.kind == "partial", frame.char_before(qs) == ":",
-                          frame.nonblank_before(qs) < 0, "m" if word in _MALE else "f" if word in _FEMALE else None,
+                          frame.nonblank_before(qs) < 0, pronoun_gender(word),
                           bool(CUE_RE.search(frame.s, lo, hi)))
     chosen = choose(p.people, Windows(frame, p.before, qs, qe), cascade, last.speaker if last else None, situation)
     if chosen.cascade:
@@ -269,7 +268,7 @@ def _chosen(p: _Para, chosen: Candidate, s: Situation, last: Attribution | None)
         return Attribution(chosen.speaker, mention, rule="ranked", evidence="carried")
     if chosen.person is not None:
         p.people.speak_as(chosen.person, at.start)
-    kind = "pronoun" if at.text.lower() in _MALE | _FEMALE else "name" if at.text[:1].isupper() else "np"
+    kind = "pronoun" if pronoun_gender(at.text) else "name" if at.text[:1].isupper() else "np"
     return Attribution(chosen.speaker, at, rule="ranked", evidence=evidence_of("ranked", kind, False))
 
 

@@ -23,8 +23,9 @@ from onrecord.indexer.annotate.attribution.cues import Phrase
 from onrecord.indexer.annotate.attribution.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.frames import Frame
 from onrecord.indexer.annotate.attribution.names import is_description, lexicon
+from onrecord.indexer.annotate.attribution.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.people import Person
-from onrecord.indexer.annotate.attribution.runs import expand_acronym, looks_like_org
+from onrecord.indexer.annotate.attribution.runs import expand_acronym
 from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
@@ -47,6 +48,8 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     if org:  # "the Tory leader" is a person, never the party
         people.note_org(org, pos)
         return org
+    if last in _DOCUMENT_NOUNS:  # before the cut: "the Department of Justice complaint"
+        return _document_owner(words, pos, people)
     cut = next((k for k, w in enumerate(words) if w.lower() in ("for", "of", "at") and k), len(words))
     words = words[:cut]  # "the Labour MP for Leeds": the head comes before "for"
     definite = bool(words) and words[0].lower() in ("the", "this", "that")
@@ -54,14 +57,26 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     if not words:
         return None
     head = _POSSESSIVE_RE.sub("", words[-1]).lower()
-    if head in _DOCUMENT_NOUNS and len(words) > 1 and words[-2].lower() in lex.org_heads:
-        head = words[-2].lower()  # "an agency statement": the agency's words
-        return _org_by_head(head, pos, people)
     if head in lex.spokes:
         return _spoken_for(words[:-1], head, pos, people, definite)
-    if head in lex.org_heads:
+    if head in ORG_NOUNS:  # "the ministry", "the insurer"
         return _org_by_head(head, pos, people)
     return _person_by_role(words, head, pos, people, definite)
+
+
+def _document_owner(words: list[str], pos: int, people: DocSpeakers) -> str | None:
+    """Return whose document a description names: 'the Strava report' ->
+    Strava, 'an agency statement' -> the agency, 'the report' -> the
+    organisation the article introduced last (as "it" would), else None."""
+    modifiers = [w for w in words[:-1] if w.lower() not in _DETERMINERS]
+    owner = " ".join(_POSSESSIVE_RE.sub("", w) for w in modifiers if w[:1].isupper() or w in ("of", "for", "and"))
+    if owner[:1].isupper():
+        return people.resolve_run(owner.removesuffix(" of").removesuffix(" for"), pos)[0]
+    if modifiers and modifiers[-1].lower() in ORG_NOUNS:
+        return _org_by_head(modifiers[-1].lower(), pos, people)  # "an agency statement": the agency's words
+    if words[0].lower() not in ("the", "this", "that"):
+        return None  # "a report said": which one is not said
+    return people.organisations.referent(pos, people.orgs, True)
 
 
 def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
@@ -89,7 +104,8 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
 
 def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
     """'the ministry' -> the latest institution before pos whose name ends in Ministry."""
-    org = _last_org_named(people, head, pos) or _last_institution(people, pos)
+    org = _last_org_named(people, head, pos) or people.organisations.latest(pos, INSTITUTION_REACH, head) \
+        or _last_institution(people, pos)
     if org:
         people.note_org(org, pos)
     return org
@@ -131,28 +147,14 @@ def _last_org_named(people: DocSpeakers, head: str, pos: int) -> str | None:
     return named[i][1] if i >= 0 else None
 
 
-_ANY_RUN_RE = re.compile(r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){0,5}[A-Z][\w'\u2019&-]*")
 INSTITUTION_REACH = 1500  # characters back "the company" looks for an institution named in the text
 
 
 def _last_institution(people: DocSpeakers, pos: int) -> str | None:
-    """Return the latest institution named shortly before pos ("Acme Holdings
-    cut jobs. 'We regret it,' the company said"): a name of the registry or
-    one holding an institution word.  Found once per article (cached)."""
-    cache = people.org_names_by_head
-    if "\0" not in cache:
-        found = []
-        for m in _ANY_RUN_RE.finditer(people.text):
-            name = re.sub(r"^(?:(?:The|A|An)\s+)+", "", m.group())
-            org = people.match_org(name) or (name if looks_like_org(name.split()) else None)
-            if org and not is_description(name.split()):
-                found.append((m.end(), org))
-        cache["\0"] = found
-    named = cache["\0"]
-    i = bisect_right(named, (pos, "")) - 1
-    while i >= 0 and named[i][0] > pos:
-        i -= 1
-    return named[i][1] if i >= 0 and pos - named[i][0] <= INSTITUTION_REACH else None
+    """Return the latest organisation named or described shortly before pos
+    ("Shares in Acme fell. 'We regret it,' the company said"): one the
+    article introduces (indexer.annotate.attribution.organisations)."""
+    return people.organisations.latest(pos, INSTITUTION_REACH)
 
 
 _ORG_RUN = r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){1,5}"

@@ -38,6 +38,15 @@ def rank_at(p: Person, pos: int) -> tuple[bool, int, int]:
     return (p.spoke.last_before(pos) >= 0, p.salient.last_before(pos), p.mentions.last_before(pos))
 
 
+_MALE_PRONOUNS, _FEMALE_PRONOUNS = word_list("pronouns_male"), word_list("pronouns_female")
+
+
+def pronoun_gender(word: str) -> str | None:
+    """Return "m" or "f" for a personal pronoun of that gender (he, She), else None."""
+    low = word.lower()
+    return "m" if low in _MALE_PRONOUNS else "f" if low in _FEMALE_PRONOUNS else None
+
+
 def gender_of(first: str, title: str | None) -> str | None:
     t = (title or "").lower().rstrip(".")
     if t in F_TITLES:

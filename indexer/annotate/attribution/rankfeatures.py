@@ -55,7 +55,8 @@ FEATURES: tuple[str, ...] = (
     "nobody_phrase",     # the cascade found a speaker phrase it could not name ("the newspaper", "I")
 )
 _FAR = 20000
-_SOFT_RE = re.compile(rf"(?<!\w)(?:{word_alternation(frozenset(words('soft_cues')))})\b", re.I)
+_SOFT_CUES = words("soft_cues")
+_SOFT_RE = re.compile(rf"(?<!\w)(?:{word_alternation(_SOFT_CUES)})\b", re.I)
 _NAME_END_RE = re.compile(r"[\w'\u2019.-]+(?:[ \u00a0]+[A-Z][\w'\u2019.-]*)*")
 _OBJECT_RE = re.compile(r"\b(?:of|for|at|by|with|from)\s+(?:the\s+)?$", re.I)
 _POSSESSIVE_RE = re.compile(r"['\u2019]s?\b")

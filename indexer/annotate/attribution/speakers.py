@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cached_property
 
 from onrecord.indexer.annotate.attribution import antecedents, things
 from onrecord.indexer.annotate.attribution.names import (
@@ -31,7 +32,16 @@ from onrecord.indexer.annotate.attribution.names import (
     name_words,
     quoted_spans,
 )
-from onrecord.indexer.annotate.attribution.people import Person, gender_of, longer_form, rank_at, typos_of, variants
+from onrecord.indexer.annotate.attribution.organisations import Organisations, shows_org
+from onrecord.indexer.annotate.attribution.people import (
+    Person,
+    gender_of,
+    longer_form,
+    pronoun_gender,
+    rank_at,
+    typos_of,
+    variants,
+)
 from onrecord.indexer.annotate.attribution.positions import Positions
 from onrecord.indexer.annotate.attribution.quotes import QuoteStyle, detect_quote_style
 from onrecord.indexer.annotate.attribution.runs import (
@@ -44,26 +54,16 @@ from onrecord.indexer.annotate.attribution.runs import (
     split_run,
 )
 from onrecord.indexer.annotate.attribution.singles import is_shouted, leads_institution, may_be_name, peer_title
+from onrecord.indexer.annotate.attribution.surnames import surname_hits
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.lexicon import words
 
 FIRST_NAME_TITLES = words("first_name_titles")
-_TITLE_ALT = "|".join(sorted((w.capitalize() for w in F_TITLES | M_TITLES | N_TITLES), key=lambda w: (-len(w), w)))
-# a capitalised word right before a surname: its first name ("Ann Vole"), unless a sentence ends there
 # lowercase role words right before a name: "former welfare minister Ann Vole"
 _ROLE_BEFORE = re.compile(r"\b(?!(?:the|a|an|of|to|and|by|with|for|from|at|in|on|said|says|told|as)\b)"
                           r"[A-Za-z][a-z-]+\b(?=(?:\s+[A-Za-z][a-z-]+)*\s*$)", re.I)
-_CAP_WORD_RE = re.compile(r"[A-Z](?<!\w[A-Z])[\w'\u2019-]*")  # the capital first: the engine skips to it
-_POSSESSIVE_END_RE = re.compile(r"['\u2019]s$")
-_NEXT_CAP_RE = re.compile(r"[ \u00a0]+[A-Z]")
-_TITLE_BEFORE_RE = re.compile(rf"\b({_TITLE_ALT})\.?\s+$")
-_FULL_NAME_BEFORE = re.compile(r"\b([A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
-# a capitalised word before a surname that is no first name: "While Vole said", "For Vole,", "Acme's Vole"
-_NOT_NAME_BEFORE = words("leading_noise", "not_names", "clause_openers", "determiners")
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | words("not_first_names", "weekdays", "months")
 _CUE_FORMS = words("never_name_cues")
-_MALE_PRONOUNS = words("pronouns_male")
-_FEMALE_PRONOUNS = words("pronouns_female")
 _COLLECTIVE_PRONOUNS = words("pronouns_collective")
 
 
@@ -167,21 +167,8 @@ class DocSpeakers:
         if not surnames:
             return []
         events = []
-        for m in _CAP_WORD_RE.finditer(text):  # one precompiled pass; a set look-up per word
-            word = m.group()
-            if word not in surnames:
-                word = _POSSESSIVE_END_RE.sub("", word)
-                if word not in surnames or _NEXT_CAP_RE.match(text, m.end()):
-                    continue
-            elif _NEXT_CAP_RE.match(text, m.end()):
-                continue  # "Vole Street": part of a longer name
-            t = _TITLE_BEFORE_RE.search(text, max(0, m.start() - 12), m.start())
-            before = None if t else _FULL_NAME_BEFORE.search(text, max(0, m.start() - 30), m.start())
-            if before and before.group(1).lower() not in _NOT_NAME_BEFORE and not _POSSESSIVE_END_RE.search(
-                    before.group(1)):
-                continue  # "Ann Vole": the full-name scan counted it
-            start = t.start() if t else m.start()
-            person = self._by_surname(word, t.group(1) if t else None)
+        for start, word, title in surname_hits(text, surnames):
+            person = self._by_surname(word, title)
             if person is not None:
                 events.append((start, person, is_subject(text, start)))
         return events
@@ -347,8 +334,7 @@ class DocSpeakers:
 
     def resolve_pronoun(self, pronoun: str, pos: int) -> str | None:
         """Return the canonical speaker a pronoun at pos refers to, or None."""
-        low = pronoun.lower()
-        g = "m" if low in _MALE_PRONOUNS else "f" if low in _FEMALE_PRONOUNS else None
+        low, g = pronoun.lower(), pronoun_gender(pronoun)
         if g is not None:
             best = self._pronoun_referent(g, pos)
             if best is None:
@@ -357,7 +343,7 @@ class DocSpeakers:
                 best.gender = g
             return self._speak(best, pos).name
         if low in _COLLECTIVE_PRONOUNS:
-            earlier = self._last_org_before(pos)
+            earlier = self.organisations.referent(pos, self.orgs, low == "it")
             if earlier is not None:
                 self.orgs.append((pos, earlier))
                 return earlier
@@ -367,16 +353,15 @@ class DocSpeakers:
         """Return the person of gender g (or unknown) mentioned before pos whom
         the learned ranking (indexer.annotate.attribution.antecedents) scores
         highest among the few mentioned last."""
-        pool = antecedents.candidates(self._mentions, self.by_order, pos, lambda p: p.gender in (None, g))
+        text = self.text  # he and she never mean an organisation ("Acme Bakery was founded in 1988")
+        pool = antecedents.candidates(self._mentions, self.by_order, pos,
+                                      lambda p: p.gender in (None, g) and not (p.first and shows_org(text, p.name)))
         return antecedents.choose(pool, antecedents.context_at(self.text, pos), g, self.proxy_names)
 
-    def _last_org_before(self, pos: int) -> str | None:
-        """Return the latest-recorded institution whose position is before pos.
-        Recorded positions follow the text, so the scan back is short."""
-        for at, org in reversed(self.orgs):
-            if at < pos:
-                return org
-        return None
+    @cached_property
+    def organisations(self) -> Organisations:
+        """Return the organisations the article introduces (scanned on first use)."""
+        return Organisations(self.text, self.match_org, self._quoted, self._by_last)
 
     def match_org(self, phrase: str) -> str | None:
         """Return the institution `phrase` names in this article's registry, or None."""
@@ -388,7 +373,8 @@ class DocSpeakers:
         # tail: a per-quote scan of every org would grow with the article.
         self._org_names.update(org for _pos, org in self.orgs[self._org_count:])
         self._org_count = len(self.orgs)
-        return name in self._org_names or self.match_org(name) == name
+        built = self.__dict__.get("organisations")  # scanned only when "it" or "the company" needed it
+        return name in self._org_names or self.match_org(name) == name or bool(built and built.is_org_name(name))
 
     def is_person(self, name: str) -> bool:
         """Return True if `name` is a person of the registry (not an institution)."""
