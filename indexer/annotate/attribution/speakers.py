@@ -164,11 +164,15 @@ class DocSpeakers:
         a title ("Mourinho added", "Mr Straw said"): they keep a person salient
         for pronouns.  A candidate named this way becomes a person."""
         surnames = set(self._by_last) | set(self._candidates)
-        if not surnames:
+        # informal writing names people by first name ("Bernard's go-to option is"): a first
+        # name only one person has, and nobody's surname, is a mention of that person too
+        firsts = {first: people[0] for first, people in self._by_first.items()
+                  if len(people) == 1 and first not in surnames and len(first) > 1}
+        if not surnames and not firsts:
             return []
         events = []
-        for start, word, title in surname_hits(text, surnames):
-            person = self._by_surname(word, title)
+        for start, word, title in surname_hits(text, surnames | set(firsts)):
+            person = firsts[word] if word in firsts and title is None else self._by_surname(word, title)
             if person is not None:
                 events.append((start, person, is_subject(text, start)))
         return events
