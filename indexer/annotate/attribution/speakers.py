@@ -44,6 +44,7 @@ from onrecord.indexer.annotate.attribution.people import (
 )
 from onrecord.indexer.annotate.attribution.positions import Positions
 from onrecord.indexer.annotate.attribution.quotes import QuoteStyle, detect_quote_style
+from onrecord.indexer.annotate.attribution.roles import appositive_roles
 from onrecord.indexer.annotate.attribution.runs import (
     ORG_WORDS,
     ROLE_WORDS,
@@ -157,6 +158,7 @@ class DocSpeakers:
         person.roles.update(w.lower() for w in hit.parts.role)
         before = _ROLE_BEFORE.findall(text, max(0, hit.run_start - 40), hit.run_start)[-3:]
         person.roles.update(w.lower() for w in before)
+        person.roles.update(appositive_roles(text, hit.run_start, text.find(last, hit.start) + len(last)))
         return hit.start, person, subject
 
     def _surname_mentions(self, text: str) -> list[tuple[int, Person, bool]]:
