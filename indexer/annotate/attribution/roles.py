@@ -11,8 +11,13 @@ village, Ann Vole" gives nothing.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from functools import lru_cache
 
-from onrecord.indexer.annotate.attribution.names import lexicon
+from onrecord.indexer.annotate.attribution.names import is_subject, lexicon
+from onrecord.indexer.annotate.attribution.people import Person
+from onrecord.indexer.annotate.attribution.wordtrie import word_alternation
+from onrecord.indexer.lexicon import words
 
 _OF_PLACE = r"(?:\s+(?:of|for|to)\s+(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+(?:and\s+)?[A-Z][\w'\u2019-]*)*)*"
 # "the Archbishop of Canterbury, " right before the name's run
@@ -41,3 +46,51 @@ def _role_words(phrase: str) -> set[str]:
     words = phrase.lower().split()
     roles = lexicon().roles
     return {w for w in words if w in roles} if words and words[-1] in roles else set()
+
+
+_OFFICE_CHANGERS = words("office_changers")
+
+
+def role_mentions(text: str, events: list[tuple[int, Person, bool]]) -> list[tuple[int, Person, bool]]:
+    """Return a mention event (position, person, is a subject) for each
+    definite description of a role someone was introduced with ("On Friday,
+    the cardinal will ask ..." after Cardinal Ann Vole): it keeps that person
+    salient for a pronoun after it.  `events` are the name mentions found so
+    far; a description means the holder of all its role words mentioned
+    last before it, and nobody when no one was introduced with them."""
+    roles = lexicon().roles
+    holders: dict[str, list[Person]] = {}
+    for person in {id(p): p for _pos, p, _s in events if p.first}.values():
+        for word in person.roles & roles:
+            holders.setdefault(word, []).append(person)
+    if not holders:
+        return []
+    seen: dict[int, list[int]] = {}  # a person's order -> the positions of their mentions, in order
+    for pos, person, _subject in sorted(events, key=lambda e: e[0]):
+        seen.setdefault(person.order, []).append(pos)
+    found = []
+    for m in _description_re().finditer(text):
+        wanted = {w for w in m.group(1).lower().split() if w in roles}
+        fits = [p for p in holders.get(m.group(2).lower(), ()) if wanted <= p.roles
+                and not (p.roles & _OFFICE_CHANGERS) - wanted and _last(seen[p.order], m.start()) >= 0]
+        if fits:
+            person = max(fits, key=lambda p: _last(seen[p.order], m.start()))
+            found.append((m.start(), person, is_subject(text, m.start())))
+    return found
+
+
+@lru_cache(maxsize=1)
+def _description_re() -> re.Pattern[str]:
+    """Return the regex of 'the (modifiers) ROLE' not followed by a
+    capitalised name (that is a title before a name) or another role word:
+    one pattern over the lexicon's roles, compiled once (a pattern per
+    article's own roles cost a compilation per article)."""
+    alt = word_alternation(lexicon().roles)
+    return re.compile(
+        rf"\b[Tt]he\s+((?:[a-zA-Z-]+\s+){{0,2}}?)((?i:{alt}))\b(?!['\u2019-]|\s+[A-Z]|\s+(?i:{alt})\b)")
+
+
+def _last(positions: list[int], pos: int) -> int:
+    """Return the last of the sorted `positions` before pos, or -1."""
+    i = bisect_left(positions, pos)
+    return positions[i - 1] if i else -1
