@@ -75,8 +75,8 @@ class _Capturing(DocSpeakers):
 
     last: DocSpeakers | None = None
 
-    def __init__(self, text: str, style: Any = None) -> None:
-        super().__init__(text, style)
+    def __init__(self, text: str, style: Any = None, registry: Any = None) -> None:
+        super().__init__(text, style, registry)
         _Capturing.last = self
 
 

@@ -11,7 +11,8 @@ or an institution, `singles`: whose name a lone capitalised word is,
 `things`: capitalised phrases that name things, not people,
 `speakers`: the per-article registry, `organisations`: the
 organisations an article introduces and which one "it" means, `nominals`:
-descriptions as speakers, `antecedents`: the learned choice of a
+descriptions as speakers, `roles`: the roles an appositive gives a
+person and the descriptions of an office that mention them, `antecedents`: the learned choice of a
 pronoun's antecedent, weights in indexer/data/speaker_weights.json
 fitted by bench/fit_speakers.py; `ranker` and `rankfeatures`: the learned
 choice of a quote's speaker among its candidates, weights in

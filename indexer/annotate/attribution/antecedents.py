@@ -82,9 +82,12 @@ def context_at(text: str, pos: int) -> Context:
 
 
 def _sentence_ends(text: str, lo: int, hi: int) -> list[int]:
-    """Return where the sentences after the first of text[lo:hi] start."""
-    return [m.end() for m in _SENTENCE_END_RE.finditer(text, lo, hi)
-            if not _ABBREVIATION_END_RE.search(text, max(0, m.start() - 4), m.start() + 1)]
+    """Return where the sentences after the first of text[lo:hi] start (one
+    starting at hi too: "Vole left. He said", the pronoun opens its own)."""
+    # the end's lookahead reads the capital after it: a search cut at hi
+    # could not see the sentence the pronoun at hi opens
+    return [m.end() for m in _SENTENCE_END_RE.finditer(text, lo, hi + 2)
+            if m.end() <= hi and not _ABBREVIATION_END_RE.search(text, max(0, m.start() - 4), m.start() + 1)]
 
 
 def candidates(mentions: Positions, by_order: Sequence[Person], pos: int,
