@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from functools import cached_property
 
-from onrecord.indexer.annotate.attribution import antecedents, things
+from onrecord.indexer.annotate.attribution import antecedents, singles, things
 from onrecord.indexer.annotate.attribution.names import (
     F_TITLES,
     M_TITLES,
@@ -245,6 +245,14 @@ class DocSpeakers:
                 role, name, title, suffix = None, appositive, None, []
             elif describes:
                 return None, role  # a description, not the name before it
+        lone = len(name) == 1 and name == parts.name and not (role or title or name[0] in self._by_last
+                                                               or name[0] in self._by_first)
+        glued = lone and singles.glued_name(self.text, run, parts, self.text[max(0, end - len(run) - 8):end - len(run)])
+        if glued and org:  # "The Liberal Democrats": the registry's body ("Lib Dems" too)
+            self.orgs.append((pos, org))
+            return org, None
+        if glued:  # "Swiss Re", "The Game", "50 Cent": the word is never written alone
+            return self._speak(self._single(glued.split(), None), pos).name, None
         role = " ".join(([role] if role else []) + parts.role) or None
         if not name or is_description(name):
             return None, role
