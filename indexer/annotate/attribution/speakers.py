@@ -24,6 +24,7 @@ from onrecord.indexer.annotate.attribution.names import (
     cut_name,
     find_full_names,
     first_name_gender,
+    follows_role,
     inside,
     is_description,
     is_subject,
@@ -150,7 +151,7 @@ class DocSpeakers:
         longer = longer_form(self._by_last.get(last, []), name, title is not None)
         if longer is not None:  # "Parker Vole" after Ann Parker Vole: her double-barrelled surname
             return hit.start, longer, subject
-        if not (title or first_name_gender(first) or hit.parts.role or subject):
+        if not (title or first_name_gender(first) or hit.parts.role or subject or follows_role(text, hit.run_start)):
             self._candidates.setdefault(last, hit)
             return None
         person = self._person(first, last, gender_of(first, title), hit.parts.display())
