@@ -341,6 +341,17 @@ def _sentence_pieces(run: str, base: int) -> list[tuple[int, list[str]]]:
     return [(s, toks) for s, toks in pieces if len(toks) >= 2]
 
 
+_LOWER_WORD_BEFORE_RE = re.compile(r"(?<![\w-])([a-z]+)[ \u00a0]+$")
+
+
+def follows_role(text: str, start: int) -> bool:
+    """True when a lowercase role word comes right before `start` ("film
+    director Im Kwon-Taek"): the name after it is a person's, whatever its
+    first name; a role further back ("editor of the Acme Chronicle") is not."""
+    word = _LOWER_WORD_BEFORE_RE.search(text, max(0, start - 30), start)
+    return word is not None and word.group(1) in lexicon().roles
+
+
 _SUBJECT_LEADS = frozenset(("is", "was"))
 
 

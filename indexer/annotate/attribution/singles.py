@@ -4,8 +4,10 @@ Owns the rules for a lone word no person of the article answers to: it is
 a name when titled ("Mr Vole"), a known first name, an acronym or written
 capitalised mid-sentence; a common word when the article also writes it in
 lowercase; an institution's when the article writes it leading an
-institution's name ("Tufts" of "Tufts University"); and a peer keeps the
-title the article gives them ("Lord Falconer").
+institution's name ("Tufts" of "Tufts University"); a peer keeps the
+title the article gives them ("Lord Falconer"); and a word the article
+never writes without the descriptors or "The" before it is no name alone
+("Swiss Re", "Liberal Democrats", "The Game"): the whole run is.
 indexer.annotate.attribution.speakers asks these questions of its registry's text.
 """
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from onrecord.indexer.annotate.attribution.names import first_name_gender, lexicon
+from onrecord.indexer.annotate.attribution.names import NameParts, first_name_gender, is_role_word, lexicon
 from onrecord.indexer.lexicon import words
 
 PEER_TITLES = words("peer_titles")
@@ -21,6 +23,7 @@ _PEER_ALT = "|".join(sorted((w.capitalize() for w in PEER_TITLES), key=lambda w:
 _ORG_WORDS = words("org_words", "org_heads")
 _DIGIT_LED_RE = re.compile(r"\d+[A-Z][A-Za-z]+")  # "4Sight": a firm's name
 _WORD_BEFORE_RE = re.compile(r"([\w'\u2019-]+)[ \u00a0]+$")
+_NUMBER_BEFORE_RE = re.compile(r"(?<![\w.,])(\d+)[ \u00a0]$")
 _CAP_RUN_AFTER_RE = re.compile(r"(?:[ \u00a0]+(?:of[ \u00a0]+)?[A-Z][\w&'\u2019-]*){1,3}")
 
 
@@ -111,3 +114,34 @@ def _peer_before(text: str, word: str) -> re.Match[str] | None:
                 return peer
         i = text.find(word, i + 1)
     return None
+
+
+def glued_name(text: str, run: str, parts: NameParts, before: str = "") -> str | None:
+    """Return the whole run ("Swiss Re", "British Chambers of Commerce", "The
+    Game", "50 Cent" with the number in `before`, the text right before the
+    run) when `parts`, its cut, left one word after words that only
+    describe (a nationality, a party, "New", a number) or after "The", and
+    the article never writes that word without them before it: a fragment,
+    not a name ("Swiss Federer" stays Federer where "Federer" also stands
+    alone).  None otherwise."""
+    if len(parts.name) != 1 or parts.title or parts.suffix or first_name_gender(parts.name[0]):
+        return None  # "Labour MSP Christine": a first name, a person's
+    lead = [t for t in parts.role if t.lower() not in ("a", "an")]
+    if any(is_role_word(t) or t.lower() in lexicon().first_names for t in lead):
+        return None  # "Reggae star Sizzla", "Labour's Vole": a role, not part of the name
+    number = _NUMBER_BEFORE_RE.search(before)
+    if not lead and number:
+        lead, run = [number.group(1)], f"{number.group(1)} {run}"  # "50 Cent": the number is his name's
+    if not lead and run.startswith("The "):
+        lead = ["The"]  # the article writes "The Game" mid-sentence, not "the Game"
+    if not lead or run.split()[0] not in ("The", lead[0]):
+        return None
+    word = parts.name[0]
+    glued = re.compile(r"[ \u00a0]+".join(map(re.escape, lead + [word])) + r"\b")
+    alone = len(re.findall(rf"\b{re.escape(word)}\b", text))
+    if alone == 0 or len(glued.findall(text)) != alone:
+        return None
+    if lead == ["The"] and not re.search(rf"[a-z,] The {re.escape(word)}\b", text):
+        return None  # only ever opening a sentence: "The" may be the plain article
+    whole = re.sub(r"['\u2019]s?$", "", run.strip())
+    return whole[4:] if lead != ["The"] and whole.startswith("The ") else whole

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from functools import cached_property
 
-from onrecord.indexer.annotate.attribution import antecedents, things
+from onrecord.indexer.annotate.attribution import antecedents, singles, things
 from onrecord.indexer.annotate.attribution.names import (
     F_TITLES,
     M_TITLES,
@@ -24,6 +24,7 @@ from onrecord.indexer.annotate.attribution.names import (
     cut_name,
     find_full_names,
     first_name_gender,
+    follows_role,
     inside,
     is_description,
     is_subject,
@@ -153,7 +154,7 @@ class DocSpeakers:
         longer = longer_form(self._by_last.get(last, []), name, title is not None)
         if longer is not None:  # "Parker Vole" after Ann Parker Vole: her double-barrelled surname
             return hit.start, longer, subject
-        if not (title or first_name_gender(first) or hit.parts.role or subject):
+        if not (title or first_name_gender(first) or hit.parts.role or subject or follows_role(text, hit.run_start)):
             self._candidates.setdefault(last, hit)
             return None
         person = self._person(first, last, gender_of(first, title), hit.parts.display())
@@ -249,6 +250,14 @@ class DocSpeakers:
                 role, name, title, suffix = None, appositive, None, []
             elif describes:
                 return None, role  # a description, not the name before it
+        lone = len(name) == 1 and name == parts.name and not (role or title or name[0] in self._by_last
+                                                               or name[0] in self._by_first)
+        glued = lone and singles.glued_name(self.text, run, parts, self.text[max(0, end - len(run) - 8):end - len(run)])
+        if glued and org:  # "The Liberal Democrats": the registry's body ("Lib Dems" too)
+            self.orgs.append((pos, org))
+            return org, None
+        if glued:  # "Swiss Re", "The Game", "50 Cent": the word is never written alone
+            return self._speak(self._single(glued.split(), None), pos).name, None
         role = " ".join(([role] if role else []) + parts.role) or None
         if not name or is_description(name):
             return None, role
