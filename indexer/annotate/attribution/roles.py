@@ -1,7 +1,8 @@
-"""The roles an article gives a person in an appositive beside their name.
+"""The roles an article gives a person beside their name.
 
-Owns reading "the Archbishop of Canterbury, Dr Ann Vole," and "Ann Vole, the
-health secretary," as Ann Vole's role words ("archbishop"; "health",
+Owns reading "former welfare minister Ann Vole", "the Archbishop of
+Canterbury, Dr Ann Vole," and "Ann Vole, the health secretary," as Ann
+Vole's role words ("archbishop"; "health",
 "secretary"), so that "the archbishop said" or "the secretary will say"
 later means her (indexer.annotate.attribution.nominals, and the description
 mentions of indexer.annotate.attribution.speakers).  Only words of the
@@ -26,6 +27,18 @@ _BEFORE_RE = re.compile(rf"\b[Tt]he\s+((?:{_WORD}\s+){{0,3}}{_WORD}){_OF_PLACE},
 # ", the health secretary," right after the name
 _AFTER_RE = re.compile(r",\s+(?:the|a|an)\s+((?:[A-Za-z][\w-]*\s+){0,3}?[A-Za-z][\w-]*)(?=\s*[,.;]|\s+(?:of|for|at)\b)")
 _WINDOW = 80  # characters either side an appositive is looked for in
+# lowercase role words right before a name, up to the first small word: "former welfare
+# minister Ann Vole"; not "Cardinal" in "Both the Cardinal and Archbishop Ann Vole"
+_SMALL = r"(?:the|a|an|of|to|and|by|with|for|from|at|in|on|said|says|told|as)\b"
+_ROLE_BEFORE = re.compile(rf"\b(?!{_SMALL})[A-Za-z][a-z-]+\b(?=(?:\s+(?!{_SMALL})[A-Za-z][a-z-]+)*\s*$)", re.I)
+
+
+def roles_around(text: str, run_start: int, end: int) -> set[str]:
+    """Return the role words beside the name whose run starts at run_start
+    and which ends at end: up to three lowercase words right before the run
+    ("former welfare minister"), and an appositive's (appositive_roles)."""
+    before = _ROLE_BEFORE.findall(text, max(0, run_start - 40), run_start)[-3:]
+    return {w.lower() for w in before} | appositive_roles(text, run_start, end)
 
 
 def appositive_roles(text: str, run_start: int, end: int) -> set[str]:

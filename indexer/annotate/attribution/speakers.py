@@ -45,7 +45,7 @@ from onrecord.indexer.annotate.attribution.people import (
 )
 from onrecord.indexer.annotate.attribution.positions import Positions
 from onrecord.indexer.annotate.attribution.quotes import QuoteStyle, detect_quote_style
-from onrecord.indexer.annotate.attribution.roles import appositive_roles, role_mentions
+from onrecord.indexer.annotate.attribution.roles import role_mentions, roles_around
 from onrecord.indexer.annotate.attribution.runs import (
     ORG_WORDS,
     ROLE_WORDS,
@@ -61,10 +61,6 @@ from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.lexicon import words
 
 FIRST_NAME_TITLES = words("first_name_titles")
-# lowercase role words right before a name, up to the first small word: "former welfare
-# minister Ann Vole"; not "Cardinal" in "Both the Cardinal and Archbishop Ann Vole"
-_SMALL = r"(?:the|a|an|of|to|and|by|with|for|from|at|in|on|said|says|told|as)\b"
-_ROLE_BEFORE = re.compile(rf"\b(?!{_SMALL})[A-Za-z][a-z-]+\b(?=(?:\s+(?!{_SMALL})[A-Za-z][a-z-]+)*\s*$)", re.I)
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | words("not_first_names", "weekdays", "months")
 _CUE_FORMS = words("never_name_cues")
 _COLLECTIVE_PRONOUNS = words("pronouns_collective")
@@ -159,9 +155,7 @@ class DocSpeakers:
             return None
         person = self._person(first, last, gender_of(first, title), hit.parts.display())
         person.roles.update(w.lower() for w in hit.parts.role)
-        before = _ROLE_BEFORE.findall(text, max(0, hit.run_start - 40), hit.run_start)[-3:]
-        person.roles.update(w.lower() for w in before)
-        person.roles.update(appositive_roles(text, hit.run_start, text.find(last, hit.start) + len(last)))
+        person.roles.update(roles_around(text, hit.run_start, text.find(last, hit.start) + len(last)))
         return hit.start, person, subject
 
     def _surname_mentions(self, text: str) -> list[tuple[int, Person, bool]]:
