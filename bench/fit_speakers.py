@@ -3,7 +3,7 @@
 Run from the repo root: `python -m bench.fit_speakers [--polnear JSONL] [--corpus DIR]
 [--htmleval DIR] [--write]`.
 
-The choice it fits is indexer.annotate.attribution.antecedents': among the people of a
+The choice it fits is indexer.annotate.attribution.choice.antecedents': among the people of a
 fitting gender mentioned last before a "he said" / "she says", the one with the highest
 weighted sum of features, among the subjects of the pronoun's own sentence when there are
 any (the rule antecedents.narrow; the instances are narrowed the same way).  The weights
@@ -44,9 +44,10 @@ from typing import Any
 import numpy as np
 
 from bench.extraction import BBC_GOLD, REPO, bbc_text, extract_text, identity_ok, match_quotes
-from onrecord.indexer.annotate.attribution import antecedents, attribution
-from onrecord.indexer.annotate.attribution.people import Person
-from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution import attribution
+from onrecord.indexer.annotate.attribution.choice import antecedents
+from onrecord.indexer.annotate.attribution.registry.people import Person
+from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.search import Quote
 
 WEB_DEV = REPO / "bench" / "gold" / "web_quotes_dev.json"
@@ -247,7 +248,7 @@ def _convert_train(out: Path) -> Path:
 
 def _write(table: list[float], instances: list[Instance]) -> None:
     data = {
-        "_about": ("Weights of indexer.annotate.attribution.antecedents: the choice of a pronoun's "
+        "_about": ("Weights of indexer.annotate.attribution.choice.antecedents: the choice of a pronoun's "
                    "antecedent among the people mentioned last. Fitted by bench/fit_speakers.py "
                    f"(conditional logit, L2 {L2}) on the BBC tuning gold, the web dev gold and "
                    "PolNeAR train (its gold source spans); never the test halves or PolNeAR dev."),

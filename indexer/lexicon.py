@@ -13,7 +13,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-PATH = Path(__file__).with_name("data") / "lexicon_en.json"
+DATA_DIR = Path(__file__).with_name("data")  # the indexer's data files: word lists, fitted weights
+PATH = DATA_DIR / "lexicon_en.json"
 
 
 @lru_cache(maxsize=1)

@@ -233,5 +233,16 @@ def reads_environment(tree: ast.AST) -> bool:
                for node in ast.walk(tree))
 
 
+MAX_PACKAGE_MODULES = 20
+
+
+def test_a_package_past_twenty_modules_is_grouped_by_concern() -> None:
+    # the folder names must still show the architecture (as search/ and attribution/ do)
+    crowded = {str(folder.relative_to(ROOT)): n for top in PACKAGE_DIRS for folder in [ROOT / top, *(ROOT / top).rglob("*")]
+               if folder.is_dir() and (n := len([f for f in folder.glob("*.py") if f.name != "__init__.py"]))
+               > MAX_PACKAGE_MODULES}
+    assert crowded == {}
+
+
 def test_only_the_settings_read_the_environment() -> None:
     assert {name for name, tree in MODULES if reads_environment(tree)} == ENVIRONMENT_READERS

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from bench.fit_speakers import Instance, accuracy, fit
-from onrecord.indexer.annotate.attribution import antecedents
+from onrecord.indexer.annotate.attribution.choice import antecedents
 
 
 def test_fit_learns_to_prefer_the_feature_that_marks_the_answer() -> None:

@@ -22,27 +22,27 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from onrecord.indexer.annotate.attribution import ranker
-from onrecord.indexer.annotate.attribution.clues import byline_after, find_cue, subject_before
-from onrecord.indexer.annotate.attribution.cues import Phrase, is_speaker_noun
-from onrecord.indexer.annotate.attribution.cuewords import CUE_RE
-from onrecord.indexer.annotate.attribution.evidence import CONFIDENCE, evidence_of, rule_source
-from onrecord.indexer.annotate.attribution.extents import content_span, quote_kind
-from onrecord.indexer.annotate.attribution.frames import Frame
-from onrecord.indexer.annotate.attribution.nominals import resolve_nominal
-from onrecord.indexer.annotate.attribution.people import pronoun_gender
-from onrecord.indexer.annotate.attribution.quotes import (
+from onrecord.indexer.annotate.attribution.choice import ranker
+from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
+from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nominal
+from onrecord.indexer.annotate.attribution.choice.ranker import Windows, choose
+from onrecord.indexer.annotate.attribution.choice.rankfeatures import Candidate, Situation, nearest_mention
+from onrecord.indexer.annotate.attribution.phrases.clues import byline_after, find_cue, subject_before
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
+from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.registry.people import pronoun_gender
+from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.spans.extents import content_span, quote_kind
+from onrecord.indexer.annotate.attribution.spans.frames import Frame
+from onrecord.indexer.annotate.attribution.spans.quotes import (
     QuoteSpan,
     QuoteStyle,
     detect_quote_style,
     find_quote_spans,
     line_style,
 )
-from onrecord.indexer.annotate.attribution.ranker import Windows, choose
-from onrecord.indexer.annotate.attribution.rankfeatures import Candidate, Situation, nearest_mention
-from onrecord.indexer.annotate.attribution.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.subjects import phrase_at_sentence_start
-from onrecord.indexer.annotate.attribution.titles import is_scare_term, is_title, is_unclaimed_title
+from onrecord.indexer.annotate.attribution.spans.titles import is_scare_term, is_title, is_unclaimed_title
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.budget import check
 from onrecord.indexer.chunk.chunker import split_lines
@@ -58,7 +58,7 @@ class Attribution:
     cue: Mention | None = None
     role: str | None = None
     subject_only: bool = False  # found as a partial quote's sentence subject, with no cue
-    rule: str | None = None  # the indexer.annotate.attribution.evidence rule that found the speaker
+    rule: str | None = None  # the indexer.annotate.attribution.choice.evidence rule that found the speaker
     evidence: Evidence | None = None
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 import re
 
-from onrecord.indexer.annotate.attribution import singles
-from onrecord.indexer.annotate.attribution.cuewords import CUE_RE, CUE_WORDS
-from onrecord.indexer.annotate.attribution.names import cut_name, lowercase_words
-from onrecord.indexer.annotate.attribution.quotes import find_quote_spans
+from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
+from onrecord.indexer.annotate.attribution.registry import singles
+from onrecord.indexer.annotate.attribution.registry.names import cut_name, lowercase_words
+from onrecord.indexer.annotate.attribution.spans.quotes import find_quote_spans
 from onrecord.indexer.lexicon import words
 
 _CAP_RUN_AFTER = r"(?:[ \u00a0]+(?:of[ \u00a0]+)?[A-Z][\w&'\u2019-]*){1,3}"

@@ -1,0 +1,215 @@
+"""Nominal speakers: descriptions that stand for a person or institution.
+
+Owns how a description becomes a canonical speaker, in this order:
+a spokesperson speaks for the institution they are named with ("a Fox
+spokesman": Fox), and later "she" or "the spokeswoman" is that same body,
+but a person's spokesperson is not that person ("the singer's spokeswoman"
+names nobody); an institution noun ("the ministry",
+"the bank") is the latest institution so named; a role ("the foreign
+secretary", "the Labour MP") is the person the article introduced with it;
+a definite person noun ("the 56-year-old", "the rapper") is the person the
+article is about at that point; the owner of a claim ("Ann Vole's claim
+that ...") speaks its quoted that-clause.  Anything else names nobody: no guess.
+The word classes are lists of indexer.lexicon ("spokes", "org_heads",
+"person_nouns", "claim_nouns", "office_changers");
+indexer.annotate.attribution.registry.speakers keeps the registry this reads.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.registry.names import is_description, lexicon
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
+from onrecord.indexer.annotate.attribution.registry.people import Person
+from onrecord.indexer.annotate.attribution.registry.runs import expand_acronym
+from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.spans.frames import Frame
+from onrecord.indexer.lexicon import words
+
+_WORD_RE = re.compile(r"[\w'\u2019.&-]+")
+_POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
+_DETERMINERS = words("determiners")
+_OTHER_OFFICE = words("office_changers")
+_DOCUMENT_NOUNS = words("document_nouns")
+_AGE_RE = re.compile(r"\d+-year-old$")
+
+
+def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
+    """Return the canonical speaker a description at pos stands for, or None."""
+    words = _WORD_RE.findall(np)
+    last = _POSSESSIVE_RE.sub("", words[-1]).lower() if words else ""
+    lex = lexicon()
+    person_head = (last in lex.roles or last in lex.person_nouns) and last not in lex.spokes
+    org = None if person_head else people.match_org(np)
+    if org:  # "the Tory leader" is a person, never the party
+        people.note_org(org, pos)
+        return org
+    if last in _DOCUMENT_NOUNS:  # before the cut: "the Department of Justice complaint"
+        return _document_owner(words, pos, people)
+    cut = next((k for k, w in enumerate(words) if w.lower() in ("for", "of", "at") and k), len(words))
+    words = words[:cut]  # "the Labour MP for Leeds": the head comes before "for"
+    definite = bool(words) and words[0].lower() in ("the", "this", "that")
+    words = [w for w in words if w.lower() not in _DETERMINERS]
+    if not words:
+        return None
+    head = _POSSESSIVE_RE.sub("", words[-1]).lower()
+    if head in lex.spokes:
+        return _spoken_for(words[:-1], head, pos, people, definite)
+    if head in ORG_NOUNS:  # "the ministry", "the insurer"
+        return _org_by_head(head, pos, people)
+    return _person_by_role(words, head, pos, people, definite)
+
+
+def _document_owner(words: list[str], pos: int, people: DocSpeakers) -> str | None:
+    """Return whose document a description names: 'the Strava report' ->
+    Strava, 'an agency statement' -> the agency, 'the report' -> the
+    organisation the article introduced last (as "it" would), else None."""
+    modifiers = [w for w in words[:-1] if w.lower() not in _DETERMINERS]
+    owner = " ".join(_POSSESSIVE_RE.sub("", w) for w in modifiers if w[:1].isupper() or w in ("of", "for", "and"))
+    if owner[:1].isupper():
+        return people.resolve_run(owner.removesuffix(" of").removesuffix(" for"), pos)[0]
+    if modifiers and modifiers[-1].lower() in ORG_NOUNS:
+        return _org_by_head(modifiers[-1].lower(), pos, people)  # "an agency statement": the agency's words
+    if words[0].lower() not in ("the", "this", "that"):
+        return None  # "a report said": which one is not said
+    return people.organisations.referent(pos, people.orgs, True)
+
+
+def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
+                definite: bool) -> str | None:
+    """'a Fox spokesman' -> Fox; 'the singer's spokeswoman' -> the singer;
+    'the spokeswoman' -> whom the last spokeswoman spoke for."""
+    gender = "f" if "woman" in head else "m" if "man" in head else None
+    target: str | None = None
+    owner = [w for w in modifiers if _POSSESSIVE_RE.search(w) and w[-1] in "sS'\u2019"]
+    if owner:  # "the rapper's spokesman": resolve the rapper
+        name = _POSSESSIVE_RE.sub("", owner[-1])
+        target = people.resolve_run(name, pos)[0] if name[:1].isupper() else \
+            _person_by_role([name], name.lower(), pos, people, True)
+        if target and people.is_person(target):
+            return None  # "the rapper's spokesman" is not the rapper: unnamed
+    elif modifiers and all(w[:1].isupper() for w in modifiers) and not is_description(modifiers):
+        run = " ".join(modifiers)
+        target = people.match_org(run) or expand_acronym(people.text, run) or run
+    elif definite:
+        return _last_proxy(people, gender, pos)
+    if target:
+        people.note_proxy(target, gender, pos)
+    return target
+
+
+def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
+    """'the ministry' -> the latest institution before pos whose name ends in Ministry."""
+    org = _last_org_named(people, head, pos) or people.organisations.latest(pos, INSTITUTION_REACH, head) \
+        or _last_institution(people, pos)
+    if org:
+        people.note_org(org, pos)
+    return org
+
+
+def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
+                    definite: bool) -> str | None:
+    """'the foreign secretary' -> the person introduced with that role; 'the
+    56-year-old', 'the rapper' -> the person the text is about there."""
+    if not definite:
+        return None  # "a lawyer said": someone new, not someone we know
+    lex = lexicon()
+    person = _person_with_role(people, [w.lower() for w in words], pos)
+    if person is None and (head in lex.person_nouns or head in lex.roles or _AGE_RE.search(head)):
+        person = _current_person(people, pos, "f" if head in lex.female_nouns else None)
+    return people.speak_as(person, pos) if person else None
+
+
+def _last_proxy(people: DocSpeakers, gender: str | None, pos: int) -> str | None:
+    """Return the body the latest spokesperson before pos (of a fitting gender) spoke for."""
+    for at, body, g in reversed(people.proxies):
+        if at < pos and (gender is None or g in (None, gender)):
+            return body
+    return None
+
+
+def _last_org_named(people: DocSpeakers, head: str, pos: int) -> str | None:
+    """Return the latest institution before pos whose name ends in `head`:
+    a recorded speaker first, else a capitalised name in the text."""
+    for at, org in reversed(people.orgs):
+        if at < pos and org.lower().split()[-1:] == [head]:
+            return org
+    named = _org_names_ending_in(people, head)
+    i = bisect_right(named, (pos, "")) - 1
+    # The last name ending at or before pos (the quote's start): its end is
+    # the name's own, so a bisection finds it; never a scan of the text.
+    while i >= 0 and named[i][0] > pos:
+        i -= 1
+    return named[i][1] if i >= 0 else None
+
+
+INSTITUTION_REACH = 1500  # characters back "the company" looks for an institution named in the text
+
+
+def _last_institution(people: DocSpeakers, pos: int) -> str | None:
+    """Return the latest organisation named or described shortly before pos
+    ("Shares in Acme fell. 'We regret it,' the company said"): one the
+    article introduces (indexer.annotate.attribution.registry.organisations)."""
+    return people.organisations.latest(pos, INSTITUTION_REACH)
+
+
+_ORG_RUN = r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){1,5}"
+
+
+def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]]:
+    """Return (end, name) of each capitalised name in the article ending in
+    `head` ("South Korean government"; not a bare "The government"), in
+    order: found once per article and head, so a paragraph of a thousand
+    quotes asking for "the ministry" costs one pass, not a thousand
+    (each pass over the text before the quote made attribution quadratic)."""
+    cache = people.org_names_by_head
+    if head not in cache:
+        found = ((m.end(), re.sub(r"^(?:(?:The|A|An)\s+)+", "", m.group()))
+                 for m in re.finditer(rf"{_ORG_RUN}(?:{head.capitalize()}|{head})\b", people.text))
+        cache[head] = [(end, name) for end, name in found if len(name.split()) > 1]
+    return cache[head]
+
+
+def _person_with_role(people: DocSpeakers, words: list[str], pos: int) -> Person | None:
+    """Return the person introduced with the role `words` name (its head, and
+    no office-changing word it lacks: a "shadow foreign secretary" is not
+    "the foreign secretary"), mentioned last before pos."""
+    head, wanted = words[-1], set(words)
+
+    def fits(p: Person) -> bool:
+        return bool(p.first) and head in p.roles and not (p.roles & _OTHER_OFFICE) - wanted \
+            and p.mentions.last_before(pos) >= 0
+    found = [p for p in people.by_order if fits(p)]
+    return max(found, key=lambda p: p.mentions.last_before(pos)) if found else None
+
+
+def _current_person(people: DocSpeakers, pos: int, gender: str | None) -> Person | None:
+    """Return the person most recently a subject or speaker before pos."""
+    fits = [p for p in people.by_order if p.first and p.salient.last_before(pos) >= 0
+            and (gender is None or p.gender in (None, gender))]
+    return max(fits, key=lambda p: p.salient.last_before(pos)) if fits else None
+
+
+_CLAIM_NOUNS = words("claim_nouns")
+_CLAIM_RE = re.compile(
+    r"\b((?:[A-Z][\w.'\u2019-]*\s+){0,3}[A-Z][\w.-]*)['\u2019]s\s+(?:[a-z-]+\s+)?"
+    rf"({word_alternation(_CLAIM_NOUNS)})\s+that\s+")
+
+
+def claim_owner(frame: Frame, qs: int) -> tuple[Phrase, re.Match[str]] | None:
+    """Find 'Ann Vole's claim that there were "thousands"': whose claim the
+    quoted clause is, when the claim's that-clause holds the quote."""
+    s = frame.s
+    lo = frame.sentence(qs)[0]
+    last = None
+    for m in _CLAIM_RE.finditer(s, lo, qs):
+        last = m
+    if last is None or len(s[last.end():qs].split()) > 12 or find_cues(s, last.end(), qs):
+        return None  # the quote must be (in) the claim's own clause
+    noun = re.compile(re.escape(last.group(2))).search(s, last.start(2))
+    assert noun is not None  # it was just matched there
+    return Phrase(last.group(1), last.start(1), last.end(1), "name"), noun

@@ -1,0 +1,248 @@
+"""Speaker clues: where the phrase naming a quote's speaker is found.
+
+Owns the places indexer.annotate.attribution.attribution looks, in the quote's own frame: a cue
+right after it ('...," she said'; '," said Mr X'; ', according to X'), a
+cue before it in the same sentence ('X told the BBC: "..."'), a
+clause-final ', X said' past the rest of the quoted clause, a claim's owner
+('X's claim that "..."'), a dash byline ('"..." - Ann Vole') and the
+sentence before it ('X delivered a retort: "..."').  Each returns the
+speaker phrase and its cue; which clue wins is indexer.annotate.attribution.attribution's order.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Literal
+
+from onrecord.indexer.annotate.attribution.choice.nominals import claim_owner
+from onrecord.indexer.annotate.attribution.phrases.cues import (
+    Phrase,
+    is_speaker_noun,
+    phrase_after,
+    phrase_before,
+)
+from onrecord.indexer.annotate.attribution.phrases.cuewords import PARTICIPLE_CUES, SOFT_CUE_RE, find_cues, is_weak
+from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.spans.frames import Frame
+from onrecord.indexer.annotate.attribution.spans.quotes import QuoteSpan
+from onrecord.indexer.lexicon import words
+
+_MAIN_CUES = words("main_cues")
+_PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
+_BYLINE_RE = re.compile(
+    r"[\s\u00a0]*[\u2015\u2014\u2013-]{1,2}[\s\u00a0]*"
+    r"([A-Z][\w.'\u2019-]*(?:[ \u00a0][A-Z\u00c0-\u024f][\w.'\u2019\u00c0-\u024f-]*){0,4})"
+    r"(?:,[^\n]{0,80})?[\s\u00a0.]*(?:\([^()\n]{0,60}\)[\s\u00a0.]*)?$")  # "- Ann V. (Read all reviews.)"
+_PARTICIPLE_LEAD_RE = re.compile(
+    r"(?:,|\b(?:after|before|while|when|by|without|for|about|in|on|of|since|being))\s*$", re.I)
+_PERIOD_END_RE = re.compile(r"\.['\"\u2019\u201d]+$")
+# "X issued a statement saying": the issuer, not the document, is the speaker
+_ISSUED_RE = re.compile(
+    r"(?:a|an)\s+(?:\w+\s+)?(?:statement|release|memo|letter|email|e-mail|tweet|post|video|ad)$", re.I)
+_INFINITIVE_RE = re.compile(r"\bto\s+$")
+# "Critics say (that) he ..." : the pronoun opens the clause an earlier cue reports
+_REPORTED_OPEN_RE = re.compile(r"\s*(?:that\s+)?$")
+_CLAUSE_GOES_ON_RE = re.compile(r"\s+[a-z]")
+_NAME_THEN_COMMA_RE = re.compile(r"(?:[A-Z][\w.'\u2019-]*[ \u00a0]){1,3}[A-Z][\w.'\u2019-]*,")
+_AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
+# after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
+_LOOSE_VERB_RE = re.compile(r"\b[a-z]{3,}(?:ed|s)\b")
+# lowercase words that may open a speaker NP before its capitalized name
+_NP_LEAD_RE = re.compile(r"(?:[A-Za-z][\w.'\u2019-]*\s+){1,6}")
+# what may follow '," Ann Vole shares': the sentence ends or another clause opens
+_SOFT_CLOSE_RE = re.compile(r"\s*(?:[,.;:!?\u2014]|$)")
+_OPEN_ENDING_RE = re.compile(r"[,?!\u2014-]['\"\u2019\u201d]+$")
+
+
+def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] | None:
+    """Find '...," she said' / '," said Mr X' / ', according to X' after a quote."""
+    s = frame.s
+    hi = frame.sentence(qe)[1]
+    gap_match = _AFTER_GAP_RE.match(s, qe)
+    assert gap_match is not None  # the pattern matches the empty string too
+    gap = gap_match.end()
+    if _PERIOD_END_RE.search(frame.text, frame.base + qs, frame.base + qe) and s[gap:gap + 1].isupper():
+        # '"... done." Ann Vole said later that ...' starts a new sentence; '"... done." Ann Vole said.' tags it
+        return _closing_tag(s, gap, frame.sentence(gap)[1])
+    reach = 220 if _NAME_THEN_COMMA_RE.match(s, gap) else 90  # '," Ann Vole, <long appositive>, said'
+    cues = [c for c in find_cues(s, gap, hi) if c.start() - gap < reach]
+    if _OPEN_ENDING_RE.search(frame.text, frame.base + qs, frame.base + qe):
+        soft = _soft_cue_after(s, gap, hi)
+        if soft and (not cues or soft[1].start() < cues[0].start()):
+            return soft
+        if not cues:
+            cues = [c for c in _LOOSE_VERB_RE.finditer(s, gap, min(hi, gap + 60))][:1]
+    if not cues:
+        return None
+    cue = cues[0]
+    phrase: Phrase | Literal["coord"] | None
+    if cue.start() == gap or cue.group().lower() == "according to":  # '" like humans, according to X'
+        phrase = phrase_after(s, cue.end(), hi)
+        if phrase and phrase.kind == "np" and cue.group().lower() in PARTICIPLE_CUES:
+            return None  # '," adding that ...': the clause's subject speaks, not what follows
+        return (phrase, cue) if phrase else None
+    phrase = phrase_before(s, gap, cue.start())
+    if isinstance(phrase, Phrase) and _PREPOSITION_RE.match(s, gap):
+        phrase = None  # '"..." about the decision, said X': not a speaker
+    if isinstance(phrase, Phrase) and gap in (phrase.start, phrase.lead):
+        return phrase, cue  # '," Ann Vole said' / '," Acme's chief, Ann Vole, said'
+    if isinstance(phrase, Phrase) and _NP_LEAD_RE.fullmatch(s, gap, phrase.start):
+        return replace(phrase, lead=gap), cue  # '," CIA spokesman Ann Vole said'
+    return _clause_final_cue(s, qe, hi)
+
+
+_TAG_REACH = 120  # a name, a short appositive and a cue
+
+
+def _closing_tag(s: str, gap: int, hi: int) -> tuple[Phrase, re.Match[str]] | None:
+    """Find '"... done." Ann Vole, Acme director said.': a sentence after a
+    quote closed by a period that is only its speaker and a cue, so tags
+    the quote; else None ('"... done." Ann Vole said later that ...')."""
+    if hi - gap > _TAG_REACH:
+        return None  # a sentence that goes on says more than who spoke (and costs a scan)
+    cues = find_cues(s, gap, hi)
+    if len(cues) != 1 or s[cues[0].end():hi].strip(" .\n") or is_weak(cues[0]):
+        return None
+    phrase = phrase_before(s, gap, cues[0].start())
+    if not isinstance(phrase, Phrase) or phrase.kind == "np" or phrase.start != gap:
+        return None
+    return phrase, cues[0]
+
+
+def _soft_cue_after(s: str, gap: int, hi: int) -> tuple[Phrase, re.Match[str]] | None:
+    """Find a soft cue right after a quote's closing comma with a name beside
+    it, before ('," Ann Vole shares.') or after it ('," shares Ann Vole'):
+    the name and the soft cue, else None."""
+    cue = SOFT_CUE_RE.search(s, gap, min(hi, gap + 50))
+    if cue is None:
+        return None
+    if cue.start() == gap:
+        phrase = phrase_after(s, cue.end(), hi)
+        return (phrase, cue) if phrase and phrase.kind == "name" else None
+    before = phrase_before(s, gap, cue.start())
+    if not isinstance(before, Phrase) or before.kind == "np" or before.start != gap \
+            or not _SOFT_CLOSE_RE.match(s, cue.end()):
+        return None  # '," Acme shares fell': a noun, not a cue
+    return before, cue
+
+
+def _clause_final_cue(s: str, qe: int, hi: int) -> tuple[Phrase, re.Match[str]] | None:
+    """Find '... "excesses" are sickening, Ann Vole said.': a speaker and cue
+    closing the sentence after a comma, past the rest of the quoted clause."""
+    phrase: Phrase | Literal["coord"] | None
+    for cue in reversed(find_cues(s, qe, hi)):
+        comma = s.rfind(",", qe, cue.start())
+        if comma < 0 or is_weak(cue):
+            continue
+        if not s[comma + 1:cue.start()].strip():  # '..." about it, said Ann Vole'
+            phrase = phrase_after(s, cue.end(), hi)
+            if phrase and phrase.kind != "np":
+                return phrase, cue
+            continue
+        phrase = phrase_before(s, comma + 1, cue.start())
+        if isinstance(phrase, Phrase) and phrase.kind != "np" and not s[comma + 1:phrase.start].strip():
+            return phrase, cue
+    return None
+
+
+def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[str]] | None:
+    """Find 'X said: "..."' or 'X branded the Met "..."' in the quote's sentence
+    (or from lo, when given)."""
+    s = frame.s
+    lo = frame.sentence(qs)[0] if lo < 0 else lo
+    cues = find_cues(s, lo, qs)
+    strong = [c for c in cues if not is_weak(c)]
+    if strong and is_weak(cues[-1]):  # "X said the Met's actions suggested 'Y'": X
+        cues = cues[:cues.index(strong[-1]) + 1]
+    phrase: Phrase | Literal["coord"] | None
+    for k in range(len(cues) - 1, -1, -1):
+        cue = cues[k]
+        word = cue.group().lower()
+        if word == "according to":
+            phrase = phrase_after(s, cue.end(), qs)
+        elif word.split()[0] in PARTICIPLE_CUES | {"going"} and _PARTICIPLE_LEAD_RE.search(s, lo, cue.start()) or \
+                _INFINITIVE_RE.search(s, max(lo, cue.start() - 4), cue.start()):
+            continue  # ", saying: ...", "after telling ...", "went on to say" - the subject is further left
+        else:
+            phrase = phrase_before(s, lo, cue.start())
+            if phrase == "coord":
+                continue
+            if s[lo:cue.start()].rstrip().endswith(",") and (phrase is None or phrase.kind == "np"
+                                                              and not is_speaker_noun(phrase.text)):
+                inverted = phrase_after(s, cue.end(), qs)  # "... into clothing, says Mr Vole."
+                phrase = inverted if inverted and inverted.kind != "np" else phrase
+            if phrase is None:
+                phrase = phrase_after(s, cue.end(), qs)
+                if phrase and phrase.kind == "pronoun" and _CLAUSE_GOES_ON_RE.match(s, phrase.end):
+                    phrase = None  # "said he would": "he" opens the reported clause
+        if isinstance(phrase, Phrase) and phrase.kind == "pronoun" and _reported_by(s, cues, k, phrase):
+            continue  # "critics say he proposed to "dismantle" it": the critics' words
+        if isinstance(phrase, Phrase) and phrase.kind == "np" and (
+                not is_speaker_noun(phrase.text) or _ISSUED_RE.match(phrase.text)
+                or word in PARTICIPLE_CUES):  # "X wrote to the council accusing it": X accuses
+            subject = phrase_at_sentence_start(s, lo, phrase.start)  # "X, who in the past described"
+            if subject and (subject.kind != "np" or is_speaker_noun(subject.text)):
+                phrase = subject
+        if isinstance(phrase, Phrase):
+            return phrase, cue
+    if cues:
+        phrase = phrase_at_sentence_start(s, lo, cues[-1].start())
+        if phrase:
+            return phrase, cues[-1]
+    return None
+
+
+def _reported_by(s: str, cues: list[re.Match[str]], k: int, phrase: Phrase) -> bool:
+    """True when the pronoun before cue k opens a clause a strong cue right
+    before it reports ("X said (that) he told ..."): the outer cue's subject
+    is who the sentence quotes."""
+    if k == 0 or is_weak(cues[k - 1]):
+        return False
+    return _REPORTED_OPEN_RE.fullmatch(s, cues[k - 1].end(), phrase.start) is not None
+
+
+def find_cue(frame: Frame, text: str, sp: QuoteSpan, qs: int, qe: int,
+              opens_sentence: bool) -> tuple[tuple[Phrase, re.Match[str]] | None, bool]:
+    """Return (phrase and cue, whether the cue precedes the quote).  A quote
+    opening its sentence looks right first; so does a comma-closed one
+    followed by 'X said' ('Y called it "a failure," X said')."""
+    after = _cue_after(frame, qs, qe)
+    closes = after is not None and (after[0].kind != "np" or is_speaker_noun(after[0].text)) \
+        and _is_main_verb(after[1])
+    if after and (opens_sentence or closes and _OPEN_ENDING_RE.search(text, sp.start, sp.end)):
+        return after, False
+    before = _cue_before(frame, qs)
+    if closes and frame.s.startswith(",", qe) and (before is None or before[0].kind == "np"):
+        return after, False  # 'according to a study "...", said Ann Vole': the named speaker, not the study
+    owner = claim_owner(frame, qs)
+    if owner and (before is None or before[1].end() <= owner[0].start):
+        return owner, True
+    return (before, True) if before else (after, False)
+
+
+def _is_main_verb(cue: re.Match[str]) -> bool:
+    """True for the plain reporting verbs ('said', 'claimed'), not 'adding' or 'called'."""
+    word = cue.group().lower()
+    return word in _MAIN_CUES
+
+
+def byline_after(frame: Frame, qe: int) -> tuple[Phrase, None] | None:
+    """Find '"..." ― Ann Vole': a dash and a bare name closing the line."""
+    m = _BYLINE_RE.match(frame.s, qe)
+    if not m:
+        return None
+    return Phrase(m.group(1), m.start(1), m.end(1), "name"), None
+
+
+def subject_before(frame: Frame, pos: int) -> tuple[Phrase, re.Match[str] | None] | None:
+    """Find who speaks in the sentence ending at pos, for a quote after it
+    ('X delivered a retort: "..."', 'X agreed. "..."'): its cue's speaker,
+    else its opening name or pronoun."""
+    if pos <= 0:
+        return None
+    lo, _ = frame.sentence(pos - 1)
+    found = _cue_before(frame, pos, lo)
+    if found:
+        return found
+    phrase = phrase_at_sentence_start(frame.s, lo, pos)
+    return (phrase, None) if phrase and phrase.kind != "np" else None

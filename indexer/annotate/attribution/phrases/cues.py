@@ -1,0 +1,390 @@
+"""Speech cues and the noun phrases around them.
+
+Owns the token rules (finding the cues themselves is indexer.annotate.attribution.phrases.cuewords') that
+find, in a paragraph whose quotes are masked out (the "frame"),
+the speaker phrase tied to a cue: before it ("Mr Gardner added"), after it
+("said Mr Gardner", "according to the IOPC"), past an appositive
+("Barry Gardiner, MP for Brent North, told") or as a pronoun ("she said").
+Turning a phrase into a canonical speaker is indexer.annotate.attribution.registry.speakers' job.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.registry.names import LEADING_NOISE, is_role_word, lexicon
+from onrecord.indexer.lexicon import words
+
+PhraseKind = Literal["pronoun", "name", "np"]
+
+_TOKEN_RE = re.compile(r"[^\s,;:()\[\]\u2014\u2013]+|[,;:()\[\]\u2014\u2013]")
+
+PRONOUNS = words("pronouns")
+SKIP_BEFORE_CUE = words("skip_before_cue")
+DETERMINERS = words("determiners")
+TIME_WORDS = words("weekdays", "months", "time_nouns")
+# month abbreviations are also names ("Jun wrote"): time words only before a day number
+_MONTH_ABBREVIATIONS = words("month_abbreviations")
+_DATE_WORDS = TIME_WORDS | _MONTH_ABBREVIATIONS
+_TIME_LEADS = words("time_leads")
+NAME_CONNECTORS = words("name_connectors")
+RELATIVES = words("relatives")
+ABBREVIATIONS = frozenset(w + "." for w in words("abbreviations"))
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A speaker phrase found next to a cue: absolute span and its kind."""
+
+    text: str
+    start: int
+    end: int
+    kind: PhraseKind
+    lead: int = -1  # where the whole noun phrase starts, when words precede the name
+
+
+def tokenize(frame: str, start: int, end: int) -> list[tuple[str, int, int]]:
+    """Return (token, start, end) for frame[start:end]; punctuation separate and
+    a sentence-final period cut off (but "Gov.", "U.S." and initials kept)."""
+    toks = []
+    for m in _TOKEN_RE.finditer(frame, start, end):
+        tok, s, e = m.group(), m.start(), m.end()
+        if len(tok) > 2 and tok.endswith(".") and "." not in tok[:-1] and tok.lower() not in ABBREVIATIONS:
+            tok, e = tok[:-1], e - 1
+        toks.append((tok, s, e))
+    return toks
+
+
+_NOT_CAPS = LEADING_NOISE | DETERMINERS
+_DIGIT_LED_NAME_RE = re.compile(r"\d+[A-Z]")  # "4Cast", "3M"
+
+
+def is_cap(tok: str) -> bool:
+    """True for a capitalised token that may be part of a name."""
+    return bool(tok) and (tok[0].isupper() or bool(_DIGIT_LED_NAME_RE.match(tok))) \
+        and tok.lower() not in _NOT_CAPS
+
+
+def _skip_back(toks: list[tuple[str, int, int]], i: int) -> int:
+    """Step back over auxiliaries, -ly adverbs and parentheticals."""
+    while i >= 0:
+        tok = toks[i][0]
+        low = tok.lower()
+        if low in SKIP_BEFORE_CUE or (low.endswith("ly") and tok.islower() and len(tok) > 4):
+            i -= 1
+        elif low in TIME_WORDS and not (i >= 1 and toks[i - 1][0].lower() in lexicon().first_names) or (
+                tok.isdigit() and i >= 1 and toks[i - 1][0].lower().rstrip(".") in _DATE_WORDS):
+            # "Theresa May said": a month after a first name is her surname
+            i -= 1  # "Ann Vole on Saturday said", "Ann Vole late Jan. 5 wrote"
+            while i >= 0 and (toks[i][0].lower().rstrip(".") in _DATE_WORDS
+                              or toks[i][0].lower() in _TIME_LEADS):
+                i -= 1
+        elif tok == ")":
+            while i >= 0 and toks[i][0] != "(":
+                i -= 1
+            i -= 1
+        else:
+            return i
+    return i
+
+
+def _name_run_back(toks: list[tuple[str, int, int]], i: int) -> int:
+    """Return the index where a capitalized run ending at i begins."""
+    j = i
+    # "the Finance and Economy Ministry": "and" joins the words of an institution's name
+    connectors = NAME_CONNECTORS | {"and"} if toks[i][0].lower() in lexicon().org_heads else NAME_CONNECTORS
+    while j - 1 >= 0:
+        tok = toks[j - 1][0]
+        if is_cap(tok) or (tok.lower() in connectors and j - 2 >= 0 and is_cap(toks[j - 2][0])):
+            j -= 1
+        else:
+            break
+    if j - 1 >= 0 and toks[j - 1][0].lower() == "the":
+        j -= 1
+    return j
+
+
+def _np_back(toks: list[tuple[str, int, int]], i: int) -> int:
+    """Return where a lowercase-headed phrase ending at i begins: its leftmost
+    determiner within a few words ("the mother of two murdered women")."""
+    found = i
+    for j in range(i, max(-1, i - 8), -1):
+        tok = toks[j][0]
+        low = tok.lower()
+        if tok in ",;:(" or low in CUE_WORDS or low in RELATIVES or low in ("and", "but", "as", "to"):
+            break
+        if j < i and low.endswith("ed") and (j == 0 or toks[j - 1][0].lower() not in DETERMINERS):
+            break  # a verb: "the page showed a banner", not "two murdered women"
+        if low in DETERMINERS or tok.endswith(("'s", "\u2019s")):
+            found = j
+    return found
+
+
+def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Literal["coord"]:
+    """Return the speaker phrase ending just before a cue at cue_start.
+
+    Looks no further left than lo (the sentence start).  Returns "coord"
+    when the cue is a coordinated verb ("... and said"), so the caller can
+    use the subject of the previous cue instead."""
+    toks = tokenize(frame, lo, cue_start)
+    i = _skip_back(toks, len(toks) - 1)
+    if i < 0:
+        return None
+    head = _unclosed_role_appositive(toks, i)
+    if head is not None:  # "Ann Vole, Acme director said": Ann Vole
+        return Phrase(frame[toks[0][1]:toks[head][2]], toks[0][1], toks[head][2], "name")
+    if toks[i][0] == "," and i >= 1 and toks[i - 1][0] == ")":
+        i = _skip_back(toks, i - 1)  # "Gov. Ann Vole (R-OH), said": the name before the party tag
+    elif toks[i][0] == ",":
+        named = _appositive_name(frame, toks, i)
+        if named is not None:  # "The shadow secretary for the Family, Ann Vole, said": Ann Vole
+            return named
+        i = _skip_appositive(toks, i)
+    if i < 0:
+        return None
+    tok, s, e = toks[i]
+    low = tok.lower()
+    if low in ("and", "but", "or"):
+        return "coord"
+    rel_end = -1
+    if low in RELATIVES and i >= 1:
+        rel_end = e  # "X, who said": the mention runs to "who", the name resolves
+        i = i - 1 if toks[i - 1][0] != "," else i - 2
+        if i < 0:
+            return None
+        tok, s, e = toks[i]
+        low = tok.lower()
+    end = max(e, rel_end)
+    if low in PRONOUNS:
+        return Phrase(tok, s, end, "pronoun")
+    if is_cap(tok):
+        j = _name_run_back(toks, i)
+        if _is_headline(toks[j:i + 1]):
+            return None
+        head = _unclosed_appositive_head(toks, j)
+        if head is not None:  # "Ann Vole, a strategist at Acme Securities told": Ann Vole
+            first = toks[_name_run_back(toks, head)][1]
+            return Phrase(frame[first:toks[head][2]], first, toks[head][2], "name")
+        return Phrase(frame[toks[j][1]:e], toks[j][1], end, "name")
+    if tok in ",;:()" or not tok[0].isalnum():  # "the 43-year-old said" is a phrase
+        return None
+    j = _np_back(toks, i)
+    return Phrase(frame[toks[j][1]:e], toks[j][1], end, "np")
+
+
+_APPOSITIVE_LINKS = words("appositive_links")
+
+
+def _unclosed_appositive_head(toks: list[tuple[str, int, int]], j: int) -> int | None:
+    """Return the index of the name ending before ', a <role> at' when the
+    capitalised run starting at j closes an appositive whose closing comma
+    is missing ("Ann Vole, a strategist at Acme told"), else None."""
+    if j < 1 or toks[j - 1][0].lower() not in _APPOSITIVE_LINKS:
+        return None
+    for k in range(j - 2, max(0, j - 10), -1):
+        if toks[k][0] == ",":
+            if toks[k + 1][0].lower() in ("a", "an", "the") and k >= 1 and is_cap(toks[k - 1][0]):
+                return k - 1
+            return None
+    return None
+
+
+def _unclosed_role_appositive(toks: list[tuple[str, int, int]], i: int) -> int | None:
+    """Return the index of the last word of a name of two to four words that
+    opens toks and is followed by one comma and an office ("Ann Vole, Acme
+    director", "Ann Vole, vice president of Acme") ending at i, the closing
+    comma missing; else None."""
+    comma = next((k for k in range(2, min(i, 5)) if toks[k][0] == ","), -1)
+    if comma < 0 or i - comma > 12 or any(t[0] in ",;:()" for t in toks[comma + 1:i + 1]):
+        return None
+    name = [t[0] for t in toks[:comma]]
+    if not all(is_cap(w) and not is_role_word(w) for w in name) or name[0].lower() in _NOT_ROLE:
+        return None
+    after = [t[0] for t in toks[comma + 1:i + 1]]
+    if len(after) >= 2 and is_cap(after[-1]) and is_cap(after[-2]) and not any(w.islower() for w in after):
+        return None  # "Ann Vole, Bob Smith said": a second name, not an office
+    return comma - 1 if any(is_role_word(w) for w in after) else None
+
+
+def _is_headline(run: list[tuple[str, int, int]]) -> bool:
+    """True for a capitalized run that is a headline, not a name: two or more
+    all-capital words ("CONGRESS HAS PROBED HIM")."""
+    words = [t[0] for t in run if t[0][:1].isalpha()]
+    shouting = sum(1 for w in words if w.isupper() and len(w) > 3)
+    return shouting >= 2
+
+
+def _appositive_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase | None:
+    """Return the name between two commas before a cue ("<description>, Ann
+    Vole, said") when what the name follows describes a person: a role or
+    spokesperson word or any lowercase word ("A spokesman for Kim Reed, Ann
+    Vole, said"); a name after a name or a place is left to the caller."""
+    j = next((k for k in range(i - 1, max(-1, i - 8), -1) if toks[k][0] == ","), -1)
+    name = toks[j + 1:i]
+    if j < 1 or not 2 <= len(name) <= 4 or not all(is_cap(t[0]) for t in name) or _is_headline(name):
+        return None
+    lex = lexicon()
+    left = [t[0] for t in toks[max(0, j - 12):j]]
+    if not any(w.lower() in lex.roles or w.lower() in lex.spokes or w.islower() and w.isalpha() for w in left):
+        return None
+    k = j
+    while k > 0 and toks[k - 1][0] not in ",;:":
+        k -= 1
+    s, e = name[0][1], name[-1][2]
+    return Phrase(frame[s:e], s, e, "name", lead=toks[k][1])  # the mention: the description and the name
+
+
+def _skip_appositive(toks: list[tuple[str, int, int]], i: int) -> int:
+    """From a comma before the cue, return the index of the head before the appositive."""
+    for j in range(i - 1, max(-1, i - 20), -1):
+        if toks[j][0] == ",":
+            return _skip_back(toks, j - 1)
+    return _skip_back(toks, i - 1)
+
+
+def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
+    """Return the speaker phrase starting at pos (after an inverted cue or
+    'according to'), looking no further right than hi."""
+    toks = tokenize(frame, pos, min(hi, pos + 160))
+    i = 0
+    while i < len(toks) and toks[i][0] in ",:":
+        i += 1
+    if i >= len(toks):
+        return None
+    tok, s, e = toks[i]
+    if tok.lower() in PRONOUNS:
+        return Phrase(tok, s, e, "pronoun")
+    j = i + 1 if tok.lower() == "the" else i
+    if j > i and j + 1 < len(toks) and toks[j][0].lower() in lexicon().descriptors \
+            and toks[j + 1][0].islower():
+        return _determiner_np(frame, toks, i)  # "the British producer": a description
+    if j < len(toks) and is_cap(toks[j][0]):
+        k = j
+        while k + 1 < len(toks) and (is_cap(toks[k + 1][0]) or (
+                toks[k + 1][0].lower() in NAME_CONNECTORS and k + 2 < len(toks) and is_cap(toks[k + 2][0]))):
+            k += 1
+        if _is_headline(toks[j:k + 1]):
+            return None
+        if toks[k][0].endswith(("'s", "\u2019s")) and k + 1 < len(toks) and _is_person_noun(toks[k + 1][0]):
+            end = toks[k + 1][2]  # "Vole's daughter": the daughter, not Vole
+            return Phrase(frame[s:end], s, end, "np")
+        named = _name_after_role(toks, k)
+        if named is not None:  # "says Co-Founder, Ann Vole": the name the title introduces
+            return Phrase(frame[toks[named[0]][1]:toks[named[1]][2]], toks[named[0]][1], toks[named[1]][2],
+                          "name", lead=s)
+        j2, k = _past_descriptions(toks, j, k)
+        if j2 > j:  # "Acme chairman Ann Vole": the role words lead the name
+            return Phrase(frame[toks[j2][1]:toks[k][2]], toks[j2][1], toks[k][2], "name", lead=s)
+        return Phrase(frame[s:toks[k][2]], s, toks[k][2], "name")
+    if tok.lower() in DETERMINERS:
+        led = _lowercase_led_name(frame, toks, i)
+        if led is not None and _is_person_noun((frame[led.lead:led.start].split() or [""])[-1]):
+            return led  # "said the company's chief Ann Vole": the name the description leads to
+        return _determiner_np(frame, toks, i)
+    return _lowercase_led_name(frame, toks, i)
+
+
+def _name_after_role(toks: list[tuple[str, int, int]], k: int) -> tuple[int, int] | None:
+    """Return (first, last) token index of a name of two to four words set off
+    by a comma after a capitalised run ending at k in an office word ("Vice
+    President, Ann Vole"), else None."""
+    if k + 3 >= len(toks) or toks[k + 1][0] != "," or not is_role_word(toks[k][0]):
+        return None
+    last = k + 2
+    while last + 1 < len(toks) and last - k < 5 and is_cap(toks[last + 1][0]):
+        last += 1
+    run = [t[0] for t in toks[k + 2:last + 1]]
+    if not 2 <= len(run) <= 4 or not all(is_cap(w) for w in run) or any(is_role_word(w) for w in run):
+        return None
+    return k + 2, last
+
+
+def _is_person_noun(word: str) -> bool:
+    """True for a lowercase noun naming a person ("daughter", "lawyer", "spokesman")."""
+    lex = lexicon()
+    return word.islower() and (word in lex.person_nouns or word in lex.roles or word in lex.spokes)
+
+
+def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tuple[int, int]:
+    """Return the name run (first, last token index) that the capitalised run
+    toks[j..k] describes: "Lib Dem chairman Ann Vole", "former Olympian and
+    TV pundit Ann Vole".  A run is passed over when lowercase role words
+    follow it, or it is a description itself and "and" follows it."""
+    lex = lexicon()
+    describing = lex.describing
+    while True:
+        m = k + 1
+        while m < len(toks) and m - k <= 4 and toks[m][0].isalpha() and toks[m][0].islower() \
+                and toks[m][0] not in _ROLE_ENDERS:
+            m += 1
+        between = [t[0] for t in toks[k + 1:m]]
+        described = all(t[0].lower() in describing for t in toks[j:k + 1])
+        if not between or m >= len(toks) or not is_cap(toks[m][0]) or not (
+                between[-1] in lex.roles or described and between == ["and"]):
+            return j, k
+        j = k = m
+        while k + 1 < len(toks) and is_cap(toks[k + 1][0]):
+            k += 1
+
+
+def _lowercase_led_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase | None:
+    """'said former party adviser Ann Vole': a name after a few lowercase
+    role words; the name run is the phrase, the role words its lead."""
+    k, last_cap = i, -1
+    while k < len(toks) and k - i < 8:
+        tok = toks[k][0]
+        if is_cap(tok):
+            last_cap = k
+        elif last_cap >= 0 or not _is_lead_word(tok) or tok.lower() in _NOT_ROLE:
+            break
+        k += 1
+    if last_cap < 0:
+        return None
+    first = last_cap
+    while first - 1 >= i and is_cap(toks[first - 1][0]):
+        first -= 1
+    first, last_cap = _past_descriptions(toks, first, last_cap)
+    s, e = toks[first][1], toks[last_cap][2]
+    return Phrase(frame[s:e], s, e, "name", lead=toks[i][1])
+
+
+_LEAD_WORD_RE = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*(?:['\u2019]s)?")
+
+
+def _is_lead_word(tok: str) -> bool:
+    """True for a word that may lead a name as a role or an owner: letters,
+    hyphenated ("wear-tester") or possessive ("theCUBE's")."""
+    return _LEAD_WORD_RE.fullmatch(tok) is not None
+
+
+_NOT_ROLE = words("not_role")
+_ROLE_ENDERS = CUE_WORDS | _NOT_ROLE - {"and"}
+
+
+def _determiner_np(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase:
+    """'according to the party's lawyers': up to six words from a determiner."""
+    s, k = toks[i][1], i
+    while k + 1 < len(toks) and k - i < 5 and toks[k + 1][0][0].isalpha() \
+            and toks[k + 1][0].lower() not in CUE_WORDS \
+            and toks[k + 1][0].lower() not in ("in", "on", "at", "to", "that") \
+            and not (k > i and toks[k + 1][0].endswith("ed")):  # "the council issued": stop at the verb
+        k += 1
+    return Phrase(frame[s:toks[k][2]], s, toks[k][2], "np")
+
+
+_SPEAKER_NOUNS = words("speaker_nouns")
+_AGENT_END_RE = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)s?$")
+
+
+def is_speaker_noun(np: str) -> bool:
+    """True when a lowercase noun phrase can name who spoke: its head is a
+    person, body or document noun ("the spokesman", "a campaign memo") or an
+    agent noun ("one voter", "several analysts")."""
+    words = re.findall(r"[A-Za-z'\u2019-]+", np.lower())
+    if not words or words[-1].endswith(("'s", "\u2019s")):
+        return False  # "a day ahead of the government's": cut before its head, no speaker
+    head = re.sub(r"['\u2019]s?$", "", words[-1])
+    return head in _SPEAKER_NOUNS or head[:-1] in _SPEAKER_NOUNS or \
+        bool(_AGENT_END_RE.search(head)) and len(head) > 4

@@ -1,0 +1,84 @@
+"""The speech-cue lexicon: reporting verbs and their inflected forms.
+
+Owns how the reporting verbs of the lexicon (indexer.lexicon:
+"cue_verbs", "cue_verb_forms", "cue_phrases") become cue words and one
+regex: irregular verbs list their forms, regular ones are inflected by rule
+(bare forms are left out: they are mostly nouns, "a claim", "a note").
+A newcomer adds a verb with one row in "cue_verbs".  It also owns finding
+the cues of a frame (leaving out nouns spelled like cues) and which are
+weak.  How a cue finds its speaker is indexer.annotate.attribution.phrases.cues' job.
+"""
+from __future__ import annotations
+
+import re
+
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.lexicon import words
+
+REGULAR_VERBS = tuple(sorted(words("cue_verbs")))
+
+
+def _inflect(verb: str) -> tuple[str, ...]:
+    stem = verb[:-1] if verb.endswith("e") else verb
+    consonant_y = verb.endswith("y") and verb[-2] not in "aeiou"
+    past = verb + "d" if verb.endswith("e") else (stem[:-1] + "ied" if consonant_y else verb + "ed")
+    third = verb[:-1] + "ies" if consonant_y else verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
+    if verb in ("admit", "slam", "dub", "quip", "plead"):
+        past = {"admit": "admitted", "slam": "slammed", "dub": "dubbed", "quip": "quipped", "plead": "pleaded"}[verb]
+    ing = stem + "ing" if verb.endswith("e") else verb + ("ting" if verb == "admit" else "ing")
+    return (third, past, ing)  # bare forms are mostly nouns: a claim, a note, a warning
+
+
+def _cue_words() -> frozenset[str]:
+    found: set[str] = set(words("cue_verb_forms"))
+    for verb in REGULAR_VERBS:
+        found.update(_inflect(verb))
+    return frozenset(found)
+
+
+CUE_WORDS = _cue_words()
+_CUE_ALT = word_alternation(CUE_WORDS)
+_PHRASE_ALT = "|".join(re.escape(p) for p in sorted(words("cue_phrases"), key=lambda p: (-len(p), p)))
+# "(?<!\w)" is the leading word boundary (every cue starts with a letter), and
+# a third cheaper than "\b" where no cue starts: find_cues scans every sentence around a quote
+CUE_RE = re.compile(
+    rf"(?<!\w)(?:{_PHRASE_ALT}|(?:went|go|goes|going) on(?= to\b|[,:])|{_CUE_ALT})\b",
+    re.IGNORECASE)
+# softer speech verbs ("shares", "recommends"): a cue only right after a quote's
+# closing comma with a name beside them (clues._soft_cue_after), never alone
+SOFT_CUES = words("soft_cues")
+SOFT_CUE_RE = re.compile(rf"(?<!\w)(?:{word_alternation(SOFT_CUES)})\b", re.IGNORECASE)
+PARTICIPLE_CUES = frozenset(w for w in CUE_WORDS if w.endswith("ing"))
+WEAK_CUES = frozenset(w for w in CUE_WORDS if w.startswith(tuple(words("weak_cue_stems"))))
+
+
+_MID_SENTENCE_RE = re.compile(r"[\w,]\s+$")  # "the United States": a capitalized cue mid-sentence
+_NOUN_BEFORE_RE = re.compile(
+    r"(?:\b(?:the|a|an|his|her|their|its|our|my|your|this|these|those)|['\u2019]s?)\s+$",
+    re.IGNORECASE)
+
+
+# bare verb forms are nouns as often as verbs ("a claim", "the answer"), but
+# not right after a plural or first-person pronoun: "they conclude", "we argue"
+# (the leading "(?<= )" only fails fast where no pronoun can end)
+_BARE_CUE_RE = re.compile(
+    r"(?<= )(?:(?<=\bthey )|(?<=\bThey )|(?<=\bwe )|(?<=\bWe )|(?<=\bI )|(?<=\byou )|(?<=\bwho ))"
+    rf"(?:{word_alternation(frozenset(v for v in REGULAR_VERBS if len(v) > 3))})\b")
+
+
+def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
+    """Return the cue matches in frame[lo:hi], in order, leaving out nouns
+    spelled like cues ("his remarks", "Trump's comments", "the stated aim")
+    and capitalized ones right before a cue, which are names ("Read said")."""
+    found = [m for m in CUE_RE.finditer(frame, lo, hi)
+             if frame[m.start() - 1:m.start()] != "-"  # "so-called", "long-stated"
+             and not (m.group()[0].isupper() and (CUE_RE.match(frame, m.end() + 1, hi) or _MID_SENTENCE_RE.search(
+                 frame, max(lo, m.start() - 3), m.start())))
+             and not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())]
+    bare = list(_BARE_CUE_RE.finditer(frame, lo, hi))
+    return sorted(found + bare, key=lambda m: m.start()) if bare else found
+
+
+def is_weak(cue: re.Match[str]) -> bool:
+    """True for verbs that only sometimes report speech (found, called, suggested)."""
+    return cue.group().lower() in WEAK_CUES

@@ -1,0 +1,48 @@
+"""A sentence's opening subject: who a sentence is about when no cue names
+its speaker ("Ann Vole agreed.", "Speaking to reporters, Ann Vole ...").
+
+Owns finding the first pronoun or capitalised run of a sentence frame past
+leading conjunctions, an opening participle or prepositional clause and
+"According to"; the phrase itself is read by indexer.annotate.attribution.phrases.cues'
+phrase_after.
+"""
+from __future__ import annotations
+
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, tokenize
+from onrecord.indexer.annotate.attribution.registry.names import LEADING_NOISE
+from onrecord.indexer.lexicon import words
+
+_CLAUSE_OPENERS = words("clause_openers")
+
+
+def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
+    """Return the first pronoun or capitalized run of the sentence frame[lo:hi],
+    skipping leading adverbs and an opening participle clause."""
+    toks = tokenize(frame, lo, hi)
+    i = 0
+    while i < len(toks) and toks[i][0].lower() in ("and", "but", "so", "yet", "or"):
+        i += 1
+    first = toks[i][0].lower() if i < len(toks) else ""
+    participle = first.endswith("ing") or first.endswith("ed") and len(first) > 5 and \
+        i + 1 < len(toks) and toks[i + 1][0].islower()  # "Horrified at X, Y", not "Ted Cruz"
+    if first == "according" and i + 1 < len(toks) and toks[i + 1][0].lower() == "to":
+        i += 2  # "According to the report, ..." names its source next
+    starts = [i]
+    if participle or first in _CLAUSE_OPENERS:  # "Speaking to X, Y", "In a speech, Y"
+        starts = [k + 1 for k, t in enumerate(toks[i:i + 20], i) if t[0] == ","] or starts
+    phrase = None
+    for i in starts:  # the opening clause may hold commas: "In Salem, Ohio, Y said"
+        while i < len(toks) and (toks[i][0].lower() in LEADING_NOISE or toks[i][0] == ","):
+            i += 1
+        if i >= len(toks):
+            break
+        phrase = phrase_after(frame, toks[i][1], hi)
+        if phrase and (phrase.kind != "np" or is_speaker_noun(phrase.text)) and (
+                len(starts) == 1 or frame[phrase.end:hi].lstrip()[:1] != ","):
+            return phrase  # "In Leeds, West Yorkshire, Ann Vole said": not the place
+    if phrase is None or phrase.kind == "np" and not is_speaker_noun(phrase.text):
+        comma = next((t for t in toks[:16] if t[0] == ","), None)  # "A day before the vote, Mr Vole ..."
+        later = phrase_after(frame, comma[2], hi) if comma else None
+        if later and later.kind != "np":
+            return later
+    return phrase

@@ -1,0 +1,10 @@
+"""Who is who in one article: people, organisations and their names.
+
+Owns the full names an article introduces (`names`), a person's record
+(`people`), a capitalised run cut to role, title and name (`runs`), whose
+name a lone word is (`singles`), phrases that name things and not people
+(`things`), surname-alone mentions (`surnames`), roles beside a name
+(`roles`), the organisations an article introduces (`organisations`),
+sorted mention positions (`positions`) and the per-article registry that
+resolves a phrase or pronoun to a canonical name (`speakers`).
+"""

@@ -1,0 +1,395 @@
+"""People's names in one article: the full names it introduces, and the
+words glued to them that are not names.
+
+Owns the name word lists' use (indexer.lexicon: first names by gender,
+titles by gender, descriptors such as nationalities and parties, role
+words) and the rules
+that cut a capitalised run down to a person's name: "Lib Dem spokesman
+Mark Oaten" -> role "Lib Dem spokesman", name Mark Oaten; "Frenchman Ann
+Vole", "Newport-based Ann Vole", "Boss Ann Vole" (a sentence-initial common
+word) and "Acme's Ann Vole" (her employer) -> Ann Vole.  A word is a common
+word, not a name, when the article also writes it in lowercase ("the boss
+said"): that test needs no dictionary and follows the article's own usage.
+indexer.annotate.attribution.registry.speakers turns the names into a registry of people.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans
+from onrecord.indexer.lexicon import words
+
+F_TITLES = words("titles_female")
+M_TITLES = words("titles_male")
+N_TITLES = words("titles_neutral")
+TITLES = F_TITLES | M_TITLES | N_TITLES
+# words that open sentences or clauses, capitalised there, never part of a name
+LEADING_NOISE = words("leading_noise")
+# lowercase words inside a name, before its surname ("von der Leyen", "bin Laden", "al-Faisal")
+PARTICLES = words("name_particles")
+_PARTICLE_ALT = "|".join(sorted(PARTICLES, key=lambda w: (-len(w), w)))
+_CAP_TOKEN = r"[A-Z][\w'\u2019.\u00c0-\u024f-]*"
+# a surname glued to its particle: "al-Faisal", "bin-Talal"
+_PARTICLE_HYPHEN_RE = re.compile(rf"(?:{_PARTICLE_ALT})-{_CAP_TOKEN}")
+# a capitalised run on one line: words, initials ("J.", "JF"), hyphens, possessives, and the
+# particles of a name between its capitalised words ("Ursula von der Leyen")
+_RUN_RE = re.compile(
+    rf"[A-Z](?<![\w'\u2019.-][A-Z])[\w'\u2019.\u00c0-\u024f-]*"
+    rf"(?:[ \u00a0]+(?:(?:{_PARTICLE_ALT})[ \u00a0]+)*(?:{_CAP_TOKEN}|{_PARTICLE_HYPHEN_RE.pattern}))+")
+# "Oscar-winner", "Newport-based": a capitalised word made a description by its lowercase tail
+_HYPHEN_DESCRIPTION_RE = re.compile(r"[A-Z][\w'\u2019]*(?:-[a-z][\w'\u2019]*)+")
+# role words written with a period that does not end the sentence: "Sen. Ann Vole"
+_NOT_SENTENCE_END = TITLES | words("abbreviations")
+_POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
+# "Acme's", "Fox News'": an owner in the possessive (a plural's apostrophe alone after its s)
+OWNER_RE = re.compile(r"\w(?:['\u2019][sS]|[sS]['\u2019])$")
+# "Jr.", "III": a generation after the surname, not the surname
+_SUFFIXES = words("name_suffixes")
+# "J.", "J.F.", "JF", and a middle initial without its period ("Ann P Vole")
+_INITIALS_RE = re.compile(r"(?:[A-Z]\.){1,3}|[A-Z]{1,2}")
+# the letter first (the engine skips to it), then what must not precede it
+_LOWER_WORD_RE = re.compile(r"[a-z](?<![\w'\u2019-][a-z])[a-z'\u2019-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    """The name word lists of the lexicon (indexer.lexicon), lowercase."""
+
+    female: frozenset[str]
+    male: frozenset[str]
+    descriptors: frozenset[str]
+    roles: frozenset[str]
+    not_names: frozenset[str]
+    spokes: frozenset[str]
+    org_heads: frozenset[str]
+    person_nouns: frozenset[str]
+    female_nouns: frozenset[str]
+    first_names: frozenset[str] = frozenset()  # female | male
+    describing: frozenset[str] = frozenset()  # roles | descriptors
+    never_names: frozenset[str] = frozenset()  # LEADING_NOISE | not_names | determiners
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    """Return the name lexicons (read once)."""
+    lex = Lexicon(*(words(*k.split("+")) for k in (
+        "female", "male", "descriptors", "roles", "not_names", "spokes", "org_heads", "person_nouns",
+        "female_nouns")))
+    return replace(lex, first_names=lex.female | lex.male, describing=lex.roles | lex.descriptors,
+                   never_names=LEADING_NOISE | lex.not_names | words("determiners"))
+
+
+def first_name_gender(first: str) -> str | None:
+    """Return "f", "m" or None for a first name."""
+    low, lex = first.lower(), lexicon()
+    return "f" if low in lex.female else "m" if low in lex.male else None
+
+
+def is_description(name: list[str]) -> bool:
+    """True when every word is a descriptor or role ("Lib Dem", "Olympian"): no name."""
+    lex = lexicon()
+    return all(_plain(t) in lex.descriptors or _plain(t) in lex.roles for t in name)
+
+
+_ROLE_PREFIXES = words("role_prefixes")
+
+
+@lru_cache(maxsize=1 << 12)
+def is_role_word(word: str) -> bool:
+    """True for a job or office word of the lexicon ("Owner"), also after a
+    prefix that makes another office of it ("Co-Owner", "Ex-Chairman")."""
+    low, roles = _plain(word), lexicon().roles
+    if low in roles:
+        return True
+    head, _, rest = low.partition("-")
+    return bool(rest) and head in _ROLE_PREFIXES and rest in roles
+
+
+def lowercase_words(text: str) -> frozenset[str]:
+    """Return the words the article writes in lowercase (its common words)."""
+    return frozenset(_LOWER_WORD_RE.findall(text))
+
+
+@dataclass(slots=True)
+class NameParts:
+    """A capitalised run cut into what precedes the name and the name."""
+
+    role: list[str] = field(default_factory=list)  # role and descriptor words
+    title: str | None = None
+    name: list[str] = field(default_factory=list)
+    suffix: list[str] = field(default_factory=list)  # a generation after the surname ("Jr", "III")
+
+    def display(self) -> str:
+        """Return the name as the speaker value: its words and generation ("Ann Vole Jr")."""
+        return " ".join(self.name + self.suffix)
+
+
+@lru_cache(maxsize=1 << 15)  # every capitalised run of every article is cut: the same words recur
+def _plain(tok: str) -> str:
+    return _POSSESSIVE_RE.sub("", tok).lower().rstrip(".")
+
+
+@lru_cache(maxsize=1 << 15)
+def _is_name_like(tok: str) -> bool:
+    """True for a token that can be part of a person's name ("Vole", "J.", "JF", "O'Neill")."""
+    return bool(_INITIALS_RE.fullmatch(tok)) or bool(_PARTICLE_HYPHEN_RE.fullmatch(tok)) or (
+        tok[:1].isupper() and not tok.isupper() and not any(ch.isdigit() for ch in tok))
+
+
+def name_words(name: list[str]) -> list[str]:
+    """Return a name's words without its particles ("von der Leyen" -> ["Leyen"]);
+    a capitalised first word is a first name ("Al Gore")."""
+    return [t for k, t in enumerate(name) if t.lower() not in PARTICLES or k == 0 and not t.islower()]
+
+
+def is_surname_only(name: list[str]) -> bool:
+    """True for a surname led by its particles alone ("Van Gaal", "bin Laden"), when
+    the first is not read as a first name ("Al Gore" may be either: the caller knows)."""
+    return len(name) > 1 and all(t.lower() in PARTICLES for t in name[:-1]) and name[-1].lower() not in PARTICLES
+
+
+def title_index(toks: list[str], stop: int | None = None) -> int:
+    """Return the index (below `stop`) of a run's title, its last title word,
+    or -1.  A title word after a first name, before only a generation, or
+    closing the run after a name word is a surname: "Stephen King", "Martin
+    Luther King Jr.", "Larry King"."""
+    plain = [_plain(t) for t in toks]
+    if TITLES.isdisjoint(plain):
+        return -1  # most runs: no title word at all
+    lex = lexicon()
+    for k in range(min(len(toks), len(toks) if stop is None else stop) - 1, -1, -1):
+        rest, before = plain[k + 1:], plain[k - 1] if k > 0 else ""
+        if plain[k] not in TITLES or before in lex.first_names:
+            continue
+        if not (rest and all(t in _SUFFIXES for t in rest)) and not (
+                not rest and before and _is_name_like(toks[k - 1]) and before not in lex.describing
+                and before not in TITLES):
+            return k
+    return -1
+
+
+def cut_name(tokens: list[str], common: frozenset[str] = frozenset()) -> NameParts:
+    """Cut a capitalised run into role words, a title and the name.
+
+    Leading tokens are not the name when they are titles, role words,
+    descriptors, words the article uses in lowercase (`common`) or an
+    employer in the possessive ("Acme's"); each is stripped only while a
+    name token remains after it.  Trailing role words ("Ann Vole MP") go too."""
+    run = tuple(tokens)
+    # `common` counts only for the run's own words: keyed by those, the same run
+    # ("Prime Minister Tony Blair") is cut once however many articles name it
+    parts = _cut_name(run, frozenset(w for w in map(_plain, run) if w in common))
+    return NameParts(list(parts.role), parts.title, list(parts.name), list(parts.suffix))  # the cached one stays
+
+
+@lru_cache(maxsize=1 << 13)
+def _cut_name(tokens: tuple[str, ...], common: frozenset[str]) -> NameParts:
+    """cut_name's answer, `common` holding only the lowercase words among the run's own."""
+    lex = lexicon()
+    toks = [t for t in tokens if t.lower() not in ("the", "a", "an")]
+    parts = NameParts()
+    for k, tok in enumerate(toks[:-1]):
+        if OWNER_RE.search(tok):
+            parts.role, toks = toks[:k + 1], toks[k + 1:]  # "Acme's Ann Vole": her employer
+            break
+    while len(toks) > 1 and _plain(toks[-1]) in _SUFFIXES:
+        parts.suffix.insert(0, toks[-1].rstrip(","))  # "Ann Vole Jr.": the surname is Vole, Jr part of the value
+        toks = toks[:-1]
+    words = [_plain(t) for t in toks[:-1]]
+    title_at = title_index(toks, len(toks) - 1)
+    if title_at >= 0:  # "Met Commissioner Dame Ada Lowe": all before the title is her role
+        parts.role += toks[:title_at]
+        parts.title, toks = toks[title_at], toks[title_at + 1:]
+    else:
+        role_at = max((k for k, w in enumerate(words) if w in lex.describing or is_role_word(w)), default=-1)
+        parts.role, toks = parts.role + toks[:role_at + 1], toks[role_at + 1:]
+    toks = _strip_leading(toks, parts, common)
+    # "Lead Planner Ann Vole": a word the article writes in lowercase, two name words
+    # before the run's end, ends the description (a name's own words are not common words)
+    inner = max((k for k, t in enumerate(toks[:-2]) if _plain(t) in common and _plain(t) not in lex.first_names
+                 and _plain(t) not in PARTICLES), default=-1)
+    if inner >= 0 and not any(_plain(t) in common for t in toks[inner + 1:]):  # "Car Rental Terms": no name
+        parts.role, toks = parts.role + toks[:inner + 1], toks[inner + 1:]
+    while len(toks) > 1 and _plain(toks[-1]) in lex.roles and (toks[-1].isupper() or _plain(toks[-1]) not in TITLES):
+        parts.role.append(toks[-1])  # "Ann Vole MP"; "Stephen King": a title word closing a name is its surname
+        toks = toks[:-1]
+    parts.name = [_POSSESSIVE_RE.sub("", t) if k == len(toks) - 1 else t for k, t in enumerate(toks)]
+    return parts
+
+
+def _strip_leading(toks: list[str], parts: NameParts, common: frozenset[str]) -> list[str]:
+    """Return toks without the leading words that describe the person
+    (added to parts.role): words the article writes in lowercase, words
+    never in a name, "Newport-based", "Oscar-winner"; and before a known
+    first name that is not first, the words that are not first names
+    ("Billionaire Ann Vole", "Exchequer Ann Vole")."""
+    lex = lexicon()
+    while len(toks) > 1:
+        low = _plain(toks[0])
+        if low in PARTICLES:
+            break  # "Van Gaal": the surname's own particle, even where "van" is a common word
+        if (low in common and low not in lex.first_names) or low in lex.never_names \
+                or not _is_name_like(toks[0]) or _HYPHEN_DESCRIPTION_RE.fullmatch(toks[0]) \
+                or "-" in low and low.endswith(("based", "born", "year-old")):
+            parts.role.append(toks[0])  # "Boss Ann Vole", "Newport-based Ann Vole", "Oscar-winner Ann Vole"
+            toks = toks[1:]
+        else:
+            break
+    first = next((k for k, t in enumerate(toks) if _plain(t) in lex.first_names), 0) if len(toks) > 2 else 0
+    if first > 0 and len(toks) - first >= 2 and not any(
+            _plain(t) in PARTICLES or _INITIALS_RE.fullmatch(t) for t in toks[:first]):  # "J. Ann Vole": hers
+        parts.role += toks[:first]
+        toks = toks[first:]
+    return toks
+
+
+@dataclass(frozen=True, slots=True)
+class NameHit:
+    """A full name found in the article: its cut parts and where it starts."""
+
+    parts: NameParts
+    start: int  # where the name itself (after role words) starts
+    run_start: int  # where the capitalised run starts
+
+
+def find_full_names(text: str, common: frozenset[str]) -> list[NameHit]:
+    """Return every run of the article that cuts to a name of two to four
+    words besides its particles ("Chelsea boss Jose Mourinho" -> Jose
+    Mourinho, "Ursula von der Leyen"), and the owner that opens a run
+    ("Ann Vole's Dark Hills" -> Ann Vole), in text order."""
+    hits = []
+    for m in _RUN_RE.finditer(text):
+        for start, raw in _sentence_pieces(m.group(), m.start()):
+            owner = next((k for k, t in enumerate(raw[:-1]) if OWNER_RE.search(t)), 0)
+            own = cut_name(raw[:owner + 1], common) if owner else None
+            if own is not None and len(own.name) >= 2 and is_full_name(own.name):  # "Ann Vole's Acme Show": hers
+                at = text.find(own.name[0], start, m.end())
+                hits.append(NameHit(own, at if at >= 0 else start, start))
+            parts = cut_name(raw, common)
+            if len(parts.name) < 2 or not is_full_name(parts.name) or len(parts.name) > 3 and any(
+                    _plain(t) in common for t in name_words(parts.name)[1:-1]):
+                continue  # "Overall UK", "During November": no surname; "Move Against Ann Vole": a headline
+            offset = text.find(parts.name[0], start, m.end())
+            hits.append(NameHit(parts, offset if offset >= 0 else start, start))
+    return hits
+
+
+def is_full_name(name: list[str]) -> bool:
+    """True for a person's full name: two to four name words besides particles,
+    none a word never in a name, except a month or day as the surname after a
+    known first name ("Theresa May"); the surname not an acronym."""
+    words, lex = name_words(name), lexicon()
+    if not 2 <= len(words) <= 4 or not all(_is_name_like(t) for t in words) or name[-1].isupper():
+        return False
+    odd = [k for k, t in enumerate(words) if _plain(t) in lex.not_names]
+    return not odd or odd == [len(words) - 1] and _plain(words[0]) in lex.first_names
+
+
+# the lowercase role words closing the description ("Car Show expert, Ann Vole,")
+_APPOSITIVE_RE = re.compile(r"((?:[ \u00a0]+[a-z][a-z-]*){0,3}),[ \u00a0]+")
+_COORDINATE_RE = re.compile(r"[ \u00a0]+and[ \u00a0]+")
+
+
+def appositive_name(text: str, end: int, common: frozenset[str], coordinate: bool = False) -> list[str] | None:
+    """Return the full name set off by commas right after `end` ("the
+    Family, Theresa May, said" -> Theresa May: the office before it is
+    hers; "Car Show expert, Ann Vole," -> Ann Vole), or None when the words
+    there are not a full name alone.  With `coordinate` (the words before
+    `end` name nobody), a second role joined by "and" ends in the name:
+    "Acme Co-Owner and Lead Planner Ann Vole" -> Ann Vole."""
+    lead = _APPOSITIVE_RE.match(text, end)
+    if lead and all(is_role_word(w) or w in lexicon().person_nouns for w in lead.group(1).split()):
+        run = _RUN_RE.match(text, lead.end())
+        if run is None or text[run.end():run.end() + 1] != ",":
+            return None
+        parts = cut_name(run.group().split(), common)
+        return parts.name if not parts.role and parts.title is None and is_full_name(parts.name) else None
+    lead = _COORDINATE_RE.match(text, end) if coordinate else None
+    run = _RUN_RE.match(text, lead.end()) if lead else None
+    if run is None:
+        return None
+    pieces = _sentence_pieces(run.group(), 0)  # "... Lead Planner Ann Vole. Then": up to the sentence's end
+    parts = cut_name(pieces[0][1], common) if pieces and pieces[0][0] == 0 else NameParts()
+    return parts.name if (parts.role or parts.title) and is_full_name(parts.name) else None
+
+
+_TOKEN_RE = re.compile(r"\S+")
+
+
+def _sentence_pieces(run: str, base: int) -> list[tuple[int, list[str]]]:
+    """Split a capitalised run at words ending a sentence ("in March. Tom Dahl"):
+    return (absolute start, tokens) per piece; initials and titles ("J.",
+    "Mr.", "Sen.") do not end a sentence, and a piece's final period goes."""
+    pieces: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    start = base
+    for tok in _TOKEN_RE.finditer(run):
+        word = tok.group()
+        if not current:
+            start = base + tok.start()
+        if word.endswith(".") and not _INITIALS_RE.fullmatch(word) and _plain(word) not in _NOT_SENTENCE_END:
+            current.append(word.rstrip("."))
+            pieces.append((start, current))
+            current = []
+        else:
+            current.append(word)
+    if current:
+        pieces.append((start, current))
+    return [(s, toks) for s, toks in pieces if len(toks) >= 2]
+
+
+_LOWER_WORD_BEFORE_RE = re.compile(r"(?<![\w-])([a-z]+)[ \u00a0]+$")
+
+
+def follows_role(text: str, start: int) -> bool:
+    """True when a lowercase role word comes right before `start` ("film
+    director Im Kwon-Taek"): the name after it is a person's, whatever its
+    first name; a role further back ("editor of the Acme Chronicle") is not."""
+    word = _LOWER_WORD_BEFORE_RE.search(text, max(0, start - 30), start)
+    return word is not None and word.group(1) in lexicon().roles
+
+
+_SUBJECT_LEADS = frozenset(("is", "was"))
+
+
+def is_subject(text: str, start: int) -> bool:
+    """True when a name opens its sentence or clause: after at most five
+    capitalised or role words ("Former welfare minister Ann Vole") that
+    follow a sentence end, a line break, a comma, a copula ("The director is
+    Ann Vole") or the start of the text.  Walks back word by word (no regex
+    search over the window: this runs for every name in the article)."""
+    window = text[max(0, start - 60):start]
+    words = window.split(" ")
+    roles = lexicon().roles
+    k = len(words) - 1
+    if k >= 0 and words[k] == "":
+        k -= 1  # the space right before the name
+    for _ in range(6):
+        if k < 0:
+            return start - 60 <= 0
+        word = words[k]
+        if "\n" in word or word.endswith((",", ".", "!", "?", ".\"", ".\u201d", ".'", ".\u2019")) \
+                or word in _SUBJECT_LEADS:
+            return True
+        if not (word[:1].isupper() or word in roles):
+            return False
+        k -= 1
+    return False
+
+
+_LINE_RE = re.compile(r"[^\n]+")
+
+
+def quoted_spans(text: str, style: QuoteStyle) -> list[tuple[int, int]]:
+    """Return the sorted (start, end) of the article's quotes, line by line."""
+    return [(sp.start, sp.end) for line in _LINE_RE.finditer(text)
+            for sp in find_quote_spans(text, line.start(), line.end(), style)]
+
+
+def inside(spans: list[tuple[int, int]], pos: int) -> bool:
+    """True when pos lies inside one of the sorted, disjoint spans."""
+    i = bisect_right(spans, (pos, 1 << 62)) - 1
+    return i >= 0 and spans[i][0] < pos < spans[i][1]

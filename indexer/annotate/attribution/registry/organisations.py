@@ -1,0 +1,297 @@
+"""Organisations an article introduces, where it mentions them, and which one "it" means.
+
+Owns telling which capitalised names of one article are organisations and
+listing every mention of them in order, by name or by description.  A name
+is an organisation when the institutions registry knows it, when an org
+word is in it ("Acme Group"), or when the article says so: an appositive
+("Allianz, a leading German insurer,"), an org noun before it ("conglomerate
+SPC Group"), its shares ("shares in Acme", "Acme's shares"), an employer's
+role ("chief executive of Acme"), a relative "which" ("Acme, which ...") or
+its founding ("Acme was founded").  A short form drops the org words at its
+end ("Multiplex" of "Multiplex Group") and stands for the full name.  A
+description ("the firm", "The Australian firm", "the committee") is a
+mention of the latest organisation before it whose name ends in its noun,
+else of the latest one.
+
+"it said" means the organisation the article introduced last, as a
+sentence subject or by a description, within REFERENT_REACH characters
+(or named anywhere in the pronoun's own sentence), else nobody; he and she
+never mean an organisation (indexer.annotate.attribution.registry.speakers reads
+`is_org_name`).  The word lists are indexer.lexicon's ("org_heads",
+"org_nouns", "employer_roles", "leading_noise").  The scan is one regex
+pass over the article, built once on first use, and every look-up a
+bisection.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Callable, Container
+from dataclasses import dataclass
+from functools import lru_cache
+
+from onrecord.indexer.annotate.attribution.choice.antecedents import context_at
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.registry.names import (
+    TITLES,
+    first_name_gender,
+    inside,
+    is_description,
+    is_role_word,
+    is_subject,
+)
+from onrecord.indexer.annotate.attribution.registry.runs import looks_like_org
+from onrecord.indexer.lexicon import words
+
+REFERENT_REACH = 600  # characters back "it said" looks for an organisation introduced as a subject
+ORG_NOUNS = words("org_heads", "org_nouns")  # nouns that describe an organisation ("insurer", "firm")
+_EMPLOYER_ROLES = words("employer_roles")
+_NOISE = words("leading_noise", "clause_openers", "determiners", "not_names", "weekdays", "months")
+_NOUN_ALT = word_alternation(ORG_NOUNS)
+_WORD = r"[A-Z][\w'\u2019&-]*"
+_RUN_RE = re.compile(rf"(?<![\w'\u2019&.-]){_WORD}(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?{_WORD})*")
+_POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
+_APOSTROPHE_RE = re.compile(r"['\u2019]s?")
+_LONGER_RE = re.compile(r"\w|[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z]")
+# what follows a name and shows it an organisation's, even a name that looks like a person's
+_AFTER_RE = re.compile(
+    r"(?:['\u2019]s)?[ \u00a0]+shares\b"  # "Acme's shares fell", "Acme shares fell"
+    r"|,[ \u00a0]+which\b"  # "Acme, which makes ...": a thing, never a person
+    r"|,?[ \u00a0]+(?:which[ \u00a0]+)?(?:was|were|had[ \u00a0]+been|has[ \u00a0]+been)[ \u00a0]+"
+    r"(?:founded|established|listed|floated|privatised|nationalised)\b"
+    # "Allianz, a leading German insurer,": the appositive ends on an org noun, no "of" in it
+    rf"|,[ \u00a0]+(?:(?:a|an|the)[ \u00a0]+)?(?:(?!(?:of|for|at|in|with|by|and)\b)[\w'\u2019.-]+[ \u00a0]+){{0,4}}?"
+    rf"(?:{_NOUN_ALT})s?(?=[,.;)])", re.I)
+# ... and what does so for a name nothing shows to be a person's
+_WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,2}its\b")  # "Acme believes its case is sound"
+# what comes before a name and shows it an organisation's
+_BEFORE_RE = re.compile(
+    r"(?:\b(?i:shares)[ \u00a0]+in[ \u00a0]+(?:the[ \u00a0]+)?"  # "shares in Acme"
+    # "chief executive of Acme"
+    rf"|\b(?:{word_alternation(_EMPLOYER_ROLES)})[ \u00a0]+(?:of|at)[ \u00a0]+(?:the[ \u00a0]+)?)$")
+_WEAK_BEFORE_RE = re.compile(rf"(?<![A-Z])\b(?:{_NOUN_ALT})[ \u00a0]+$")  # "conglomerate SPC Group" (lowercase noun)
+_SUFFIXES = words("org_suffixes")
+_DESCRIPTION_RE = re.compile(rf"\b[Tt]he[ \u00a0]+((?:[A-Za-z'\u2019-]+[ \u00a0]+){{0,2}}?)({_NOUN_ALT})\b"
+                             r"(?![ \u00a0]+(?:of|for)\b)")
+_NAMED_RE = re.compile(rf"\b[Tt]he[ \u00a0]+((?:{_WORD}[ \u00a0]+)+(?:[a-z][\w-]*[ \u00a0]+){{0,3}}?"
+                       rf"({word_alternation(words('org_heads'))}))\b")
+_NOT_MODIFIER = frozenset(("of", "for", "and", "to", "in", "at", "by", "with", "from", "on", "or", "as"))
+
+
+@dataclass(frozen=True, slots=True)
+class OrgMention:
+    """One mention of an organisation: where, which, and how it stands."""
+
+    pos: int
+    name: str  # the full name the article gives
+    salient: bool  # a sentence subject, or a description ("the firm")
+
+
+class Organisations:
+    """The organisations of one article and their mentions, in text order."""
+
+    def __init__(self, text: str, match: Callable[[str], str | None], quoted: list[tuple[int, int]],
+                 surnames: Container[str]) -> None:
+        """Scan `text` (`quoted`: its quotes' spans; `match`: the institutions
+        registry's look-up; `surnames`: the people's, whose names need strong
+        words to be an organisation's)."""
+        self.text = text
+        self._full: dict[str, str] = {}  # a name or short form -> the full name
+        self._named: list[tuple[int, str]] = []  # (start, name) of "the Commons health committee"
+        named = self._named_descriptions(match, quoted)
+        # names in quotes show what is an organisation too ('"Acme believes its case is sound," it said')
+        runs = [(m.start(), name) for m in _RUN_RE.finditer(text)
+                if not inside(named, m.start()) and (name := _clean(m.group()))]
+        # an acronym is an organisation's when the article spells it out ("Child Support Agency (CSA)")
+        initials = {"".join(w[0] for w in name.split() if w[0].isupper()) for _, name in runs if " " in name}
+        for start, name in runs:
+            if name not in self._full:
+                personal = name.split()[-1] in surnames or first_name_gender(name.split()[0]) is not None
+                org = _org_name(text, start, name, match, personal, initials)
+                if org is not None:
+                    self._register(name, org)
+        found = [(start, self._full[name], _subject(text, start)) for start, name in runs
+                 if name in self._full and not inside(quoted, start)]
+        found += [(start, self._full[phrase], is_subject(text, start)) for start, phrase in self._named]
+        self.mentions: list[OrgMention] = []
+        self._add_descriptions(found, quoted)
+        self._positions = [m.pos for m in self.mentions]
+
+    def _named_descriptions(self, match: Callable[[str], str | None],
+                            quoted: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Register the organisations named by a capitalised word and an org
+        noun ("the Commons work and pensions committee"); return their spans
+        from "the" (sorted)."""
+        spans = []
+        for m in _NAMED_RE.finditer(self.text):
+            phrase = m.group(1)
+            caps = [w for w in phrase.split() if w[:1].isupper()]
+            lower = phrase.split()[len(caps):-1]
+            if inside(quoted, m.start()) or is_description(caps) or any(w in _NOT_MODIFIER - {"and"} for w in lower):
+                continue
+            found = match(phrase)  # "the Labour party" is the registry's Labour Party, not the House of Commons
+            self._register(phrase, found if found and found.lower().endswith(m.group(2)) else phrase)
+            spans.append((m.start(), m.end()))
+            self._named.append((m.start(), phrase))
+        return spans
+
+    def _register(self, name: str, org: str) -> None:
+        """Record `name` (and its short forms) as the organisation `org`."""
+        full = self._full.get(name) or self._full.get(org) or org
+        for key in (name, org, *_short_forms(org), *_short_forms(name)):
+            self._full.setdefault(key, full)
+
+    def _add_descriptions(self, found: list[tuple[int, str, bool]], quoted: list[tuple[int, int]]) -> None:
+        """Merge the named mentions with descriptions ("the firm"), each a
+        mention of the organisation the article named last before it."""
+        if not found:
+            return
+        described = [(m.start(), m.group(2).lower()) for m in _DESCRIPTION_RE.finditer(self.text)
+                     if not inside(quoted, m.start()) and _plain_modifiers(m.group(1))]
+        events = sorted([(pos, 0, name, subject) for pos, name, subject in found]
+                        + [(pos, 1, head, True) for pos, head in described])
+        by_head: dict[str, str] = {}  # an org noun -> the latest organisation so far whose name ends in it
+        last_salient: str | None = None  # "the firm" is the organisation the text is about
+        for pos, kind, value, salient in events:
+            if kind == 0:
+                self.mentions.append(OrgMention(pos, value, salient))
+                by_head[value.lower().rsplit(" ", 1)[-1]] = value
+                last_salient = value if salient else last_salient
+                continue
+            org = by_head.get(value) or last_salient or (self.mentions[-1].name if self.mentions else None)
+            if org is not None:
+                self.mentions.append(OrgMention(pos, org, is_subject(self.text, pos)))
+
+    def full_name(self, name: str) -> str | None:
+        """Return the full name of the organisation `name` names, or None."""
+        return self._full.get(_POSSESSIVE_RE.sub("", name))
+
+    def is_org_name(self, name: str) -> bool:
+        """True when the article shows `name` to be an organisation's."""
+        return name in self._full
+
+    def latest(self, pos: int, reach: int, head: str | None = None) -> str | None:
+        """Return the organisation mentioned last before pos within `reach`
+        characters (whose name ends in `head`, when given), else None."""
+        i = bisect_left(self._positions, pos) - 1
+        while i >= 0 and pos - self.mentions[i].pos <= reach:
+            m = self.mentions[i]
+            if head is None or m.name.lower().rsplit(" ", 1)[-1] == head:
+                return m.name
+            i -= 1
+        return None
+
+    def referent(self, pos: int, recorded: list[tuple[int, str]], it: bool) -> str | None:
+        """Return the organisation a collective pronoun at pos means: the
+        later of the last one `recorded` as speaking and, for "it", the last
+        one introduced (_introduced); None when there is neither."""
+        sentence = context_at(self.text, pos + 1).sentence  # "wrong. It said": the pronoun's own
+        spoke = next(((at, org) for at, org in reversed(recorded) if at < pos), None)
+        found = self._introduced(pos, sentence) if it else None
+        best = max((x for x in (spoke, found) if x is not None), default=None)
+        return None if best is None else self._full.get(best[1], best[1])
+
+    def _introduced(self, pos: int, sentence: int) -> tuple[int, str] | None:
+        """Return (position, name) of the latest organisation introduced as a
+        subject or by a description within REFERENT_REACH before pos, or named
+        since `sentence` began, else None."""
+        i = bisect_left(self._positions, pos) - 1
+        while i >= 0 and pos - self.mentions[i].pos <= REFERENT_REACH:
+            m = self.mentions[i]
+            if m.salient or m.pos >= sentence:
+                return m.pos, m.name
+            i -= 1
+        return None
+
+
+def _subject(text: str, start: int) -> bool:
+    """True when the name at start ("the Met added") opens its sentence or clause."""
+    if text.startswith("the ", max(0, start - 4)):
+        start -= 4
+    return is_subject(text, start)
+
+
+def _clean(run: str) -> str:
+    """Return a capitalised run without the sentence words that open it
+    ("However Acme") and its possessive, or "" when nothing is left."""
+    toks = run.split()
+    while toks and toks[0].lower() in _NOISE:
+        toks = toks[1:]
+    if toks:
+        toks[-1] = _POSSESSIVE_RE.sub("", toks[-1])
+    return " ".join(t for t in toks if t)
+
+
+def _org_name(text: str, start: int, name: str, match: Callable[[str], str | None], personal: bool,
+              initials: set[str]) -> str | None:
+    """Return the organisation the run `name` at start names, or None for a
+    person, a place or a word: the registry's name, else `name` when an org
+    word is in it (an acronym: the `initials` of a name in the article) or
+    the words around it say so (only strong words for a name that looks
+    `personal`: "Paris Baguette was founded in 1988")."""
+    toks = name.split()
+    if is_description(toks):
+        return None  # "Labour", "German": a word that describes, not a body that speaks
+    found = match(name)
+    if found:
+        return found
+    if len(toks) > 1 and toks[-1].lower().rstrip(".") in _SUFFIXES:
+        return name  # "Acme Holdings", "Acme AG"
+    if looks_like_org(toks) and (len(toks) > 1 or not name.isupper() or name in initials):
+        return name  # "Acme Group"; "NATO" when the article spells it out, never "US" nor "AI"
+    end = text.find(name, start) + len(name)
+    if _strong_evidence(text, start, end):
+        return name
+    after = (end, _possessive_end(text, end))
+    if personal or first_name_gender(toks[0]) or toks[0].lower().rstrip(".") in TITLES or is_role_word(toks[0]):
+        return None  # "the company Ann Vole founded", "Vole said its plan": a person
+    if any(_WEAK_AFTER_RE.match(text, at) for at in after) or _WEAK_BEFORE_RE.search(text, max(0, start - 40), start):
+        return name
+    return None
+
+
+def _strong_evidence(text: str, start: int, end: int) -> bool:
+    """True when the words around the name text[start:end] say it is an
+    organisation's, whatever it looks like ("Acme, which ...", "shares in Acme")."""
+    return bool(_AFTER_RE.match(text, end) or _AFTER_RE.match(text, _possessive_end(text, end))
+                or _BEFORE_RE.search(text, max(0, start - 40), start))
+
+
+@lru_cache(maxsize=256)
+def shows_org(text: str, name: str) -> bool:
+    """True when some mention of `name` in `text` has strong words saying it
+    is an organisation's ("Paris Baguette was founded in 1988"): a person
+    registered by that name is none (he and she never mean it)."""
+    at = text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        # the whole name, not the start of a longer one ("Ann Vole Events, which ...")
+        if not _LONGER_RE.match(text, end) and _strong_evidence(text, at, end):
+            return True
+        at = text.find(name, end)
+    return False
+
+
+def _possessive_end(text: str, end: int) -> int:
+    """Return the end of a name with its possessive ("Acme's"), else `end`."""
+    m = _APOSTROPHE_RE.match(text, end)
+    return m.end() if m else end
+
+
+def _short_forms(name: str) -> list[str]:
+    """Return the shorter forms of a company's name: without the legal
+    words at its end ("Multiplex" of "Multiplex Group", "Acme" of "Acme
+    Holdings Ltd"), never a bare such word."""
+    toks = name.split()
+    out = []
+    while len(toks) > 1 and toks[-1].lower().rstrip(".") in _SUFFIXES:
+        toks = toks[:-1]
+        if toks[-1].lower().rstrip(".") not in _SUFFIXES and toks[-1].lower() not in ("of", "for", "and", "&"):
+            out.append(" ".join(toks))
+    return out
+
+
+def _plain_modifiers(between: str) -> bool:
+    """True when the words between "the" and the noun are modifiers ("The
+    Australian firm"), not a phrase ("the head of the firm")."""
+    return not any(w.lower() in _NOT_MODIFIER for w in between.split())

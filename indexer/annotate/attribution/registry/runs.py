@@ -1,0 +1,139 @@
+"""Capitalised speaker runs: role, title and name, or an institution.
+
+Owns cutting a run such as "Met Commissioner Dame Cressida Dick" into its
+role, title and name, telling an institution's name from a person's (an
+org word or an acronym), and naming the institution a phrase stands for
+(indexer.annotate.institutions' registry, with a small fallback when it
+is absent), an acronym's spelled-out name in the text, and the bodies
+spokespeople speak for ("a spokeswoman for the X", "an X spokesman").
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from onrecord.indexer.annotate.attribution.registry.names import (
+    OWNER_RE,
+    TITLES,
+    is_full_name,
+    is_role_word,
+    title_index,
+)
+from onrecord.indexer.lexicon import words
+
+ROLE_WORDS = words("roles")
+SUFFIXES = words("name_suffixes")
+ORG_WORDS = words("org_words", "org_heads")
+_FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropolitan Police",
+                  "iopc": "Independent Office for Police Conduct",
+                  "independent office for police conduct": "Independent Office for Police Conduct",
+                  "bbc": "BBC", "fbi": "FBI", "white house": "White House"}
+
+
+
+@lru_cache(maxsize=8)  # one registry a run: the packaged list and the operator's files
+def _institution_matcher(registry: Any = None) -> Callable[[str], str | None]:
+    """Return phrase -> canonical institution in `registry` (an
+    InstitutionRegistry; None: the packaged list alone), via
+    indexer.annotate.institutions.institutions when present."""
+    try:
+        from onrecord.indexer.annotate.institutions import (
+            institutions,  # written concurrently; guarded so quotes work alone
+        )
+        known: Any = institutions.load_registry() if registry is None else registry
+        return lambda phrase: institutions.match_institution(phrase, known)
+    except (ImportError, AttributeError):
+        return lambda phrase: _FALLBACK_ORGS.get(phrase.lower())
+
+
+@lru_cache(maxsize=4096)  # the same speaker phrases recur all through a long article
+def match_org(phrase: str, registry: Any = None) -> str | None:
+    """Return the canonical institution a speaker phrase names in
+    `registry` (an InstitutionRegistry, hashed by identity; None: the
+    packaged list alone), or None.
+
+    Tries the whole phrase without determiner, then its capitalized words
+    ("a Met spokesperson" -> the Met)."""
+    match = _institution_matcher(registry)
+    core = re.sub(r"^(?:the|a|an)\s+", "", phrase.strip(), flags=re.I)
+    core = re.sub(r"['\u2019]s$", "", core)
+    for candidate in (core, *re.findall(r"\b[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*", core)):
+        try:
+            found = match(candidate)
+        except Exception:  # a broken registry must not stop quote extraction
+            found = None
+        if found:
+            return found
+    return None
+
+
+def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
+    """Split a capitalized run into (role, title, name tokens).
+
+    "Met Commissioner Dame Cressida Dick" -> ("Met Commissioner", "Dame",
+    ["Cressida", "Dick"])."""
+    toks = re.sub(r"^(?:the|The)\s+", "", run).split()
+    lead = next((k for k, t in enumerate(toks[:-1]) if OWNER_RE.search(t)), -1)
+    if lead >= 0 and not looks_like_org(toks[lead + 1:]):  # "Acme's Ann Vole": her employer
+        return " ".join(toks[:lead + 1]), *split_run(" ".join(toks[lead + 1:]))[1:]
+    toks = [re.sub(r"['\u2019]s?$", "", t) if OWNER_RE.search(t) else t for t in toks]
+    while len(toks) > 1 and toks[-1].lower().rstrip(".") in SUFFIXES:
+        toks = toks[:-1]  # "Martin Luther King Jr.": the generation is not the name
+    at = next((k for k, t in enumerate(toks) if t in ("of", "at") and k > 0), -1)
+    if at > 0:  # "Ann Vole of Acme", "Dr. Vole at Acme": her employer follows; "Duke of Kent" is no name before
+        role, title, name = split_run(" ".join(toks[:at]))
+        if name and (title or is_full_name(name)):
+            return role, title, name
+    title_at = title_index(toks)
+    if title_at >= 0:
+        role = " ".join(toks[:title_at]) or None
+        return role, toks[title_at], toks[title_at + 1:]
+    cut = 0
+    for k, t in enumerate(toks):
+        low = t.lower().rstrip(".")
+        if is_role_word(low) and not (k == len(toks) - 1 and low in TITLES):  # "Stephen King": his surname
+            cut = k + 1
+        elif low in ("for", "of") and k + 1 < len(toks):
+            cut = k + 3 if toks[k + 1].lower() == "the" else k + 2  # "Chancellor of the Exchequer"
+    name = toks[cut:]
+    if len(name) > 3:
+        cut, name = len(toks) - 2, toks[-2:]
+    return (" ".join(toks[:cut]) or None), None, name
+
+
+def looks_like_org(name: list[str]) -> bool:
+    """True for an institution's name: an org word in it ("Acme Group") or an acronym ("NATO")."""
+    return any(t.lower() in ORG_WORDS for t in name) or (
+        len(name) == 1 and name[0].isupper() and name[0].isalpha() and len(name[0]) > 1)
+
+
+def expand_acronym(text: str, acronym: str) -> str | None:
+    """Return the capitalised name in text whose initials spell `acronym`
+    ("FA" -> "Football Association"), or None."""
+    if not re.fullmatch(r"[A-Z]{2,6}", acronym):
+        return None
+    words = r"[ \u00a0]+(?:(?:of|for|and|the|&)[ \u00a0]+)?"
+    pattern = words.join([rf"{ch}[a-z]+" for ch in acronym])
+    m = re.search(rf"\b{pattern}\b", text)
+    return m.group() if m else None
+
+
+_BODY = r"[A-Z][\w'\u2019&-]*(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z][\w'\u2019&-]*)*"
+_SPOKES = r"spokes(?:wo)?m[ae]n|spokesperson"
+_SPOKES_RE = re.compile(rf"\b(?:[Aa]n?|[Tt]he)[ \u00a0]+"
+                        rf"(?:({_SPOKES})[ \u00a0]+(?:for|at|of)[ \u00a0]+(?:the[ \u00a0]+)?({_BODY})"
+                        rf"|({_BODY})[ \u00a0]+({_SPOKES})\b)")
+
+
+def find_spokespeople(text: str) -> list[tuple[int, str, str]]:
+    """Return (position, spokes noun, body) for 'a spokeswoman for the X'
+    and 'an X spokesman' in the article."""
+    found: list[tuple[int, str, str]] = []
+    if "spokes" not in text:  # every match names a spokes- noun: skip the scan
+        return found
+    for m in _SPOKES_RE.finditer(text):
+        noun, body = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        found.append((m.start(), noun, body))
+    return found

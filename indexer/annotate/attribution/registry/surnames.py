@@ -1,0 +1,44 @@
+"""Where an article names someone by surname alone or title and surname.
+
+Owns the one pass over an article's capitalised words that finds a known
+surname standing alone ("Mourinho added", "Mr Straw said", "Vole's plan"),
+never inside a longer name ("Vole Street") or after its own first name (the
+full-name scan counted "Ann Vole").  indexer.annotate.attribution.registry.speakers
+turns each hit into a mention of the person it names.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from onrecord.indexer.annotate.attribution.registry.names import F_TITLES, M_TITLES, N_TITLES
+from onrecord.indexer.lexicon import words
+
+_TITLE_ALT = "|".join(sorted((w.capitalize() for w in F_TITLES | M_TITLES | N_TITLES), key=lambda w: (-len(w), w)))
+_CAP_WORD_RE = re.compile(r"[A-Z](?<!\w[A-Z])[\w'\u2019-]*")  # the capital first: the engine skips to it
+_POSSESSIVE_END_RE = re.compile(r"['\u2019]s$")
+_NEXT_CAP_RE = re.compile(r"[ \u00a0]+[A-Z]")
+_TITLE_BEFORE_RE = re.compile(rf"\b({_TITLE_ALT})\.?\s+$")
+# a capitalised word right before a surname: its first name ("Ann Vole"), unless a sentence ends there
+_FULL_NAME_BEFORE = re.compile(r"\b([A-Z][\w'\u2019-]*|[A-Z]\.)[ \u00a0]+$")
+# a capitalised word before a surname that is no first name: "While Vole said", "For Vole,", "Acme's Vole"
+_NOT_NAME_BEFORE = words("leading_noise", "not_names", "clause_openers", "determiners")
+
+
+def surname_hits(text: str, surnames: set[str]) -> Iterator[tuple[int, str, str | None]]:
+    """Yield (start, surname, title or None) for each mention of one of
+    `surnames` alone or after a title; start is the title's when there is one."""
+    for m in _CAP_WORD_RE.finditer(text):  # one precompiled pass; a set look-up per word
+        word = m.group()
+        if word not in surnames:
+            word = _POSSESSIVE_END_RE.sub("", word)
+            if word not in surnames or _NEXT_CAP_RE.match(text, m.end()):
+                continue
+        elif _NEXT_CAP_RE.match(text, m.end()):
+            continue  # "Vole Street": part of a longer name
+        t = _TITLE_BEFORE_RE.search(text, max(0, m.start() - 12), m.start())
+        before = None if t else _FULL_NAME_BEFORE.search(text, max(0, m.start() - 30), m.start())
+        if before and before.group(1).lower() not in _NOT_NAME_BEFORE and not _POSSESSIVE_END_RE.search(
+                before.group(1)):
+            continue  # "Ann Vole": the full-name scan counted it
+        yield (t.start() if t else m.start()), word, (t.group(1) if t else None)

@@ -1,0 +1,71 @@
+"""Quote extents: a direct quote is its marks; a partial quote spans the
+reported clause it sits in.
+
+Owns whether a quote is direct (a whole sentence or clause) or partial
+(embedded), and a partial quote's span: from after its cue ("said
+[that]") or the sentence start to the sentence end or the next cue, so
+several fragments of one clause are one quote.
+"""
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, find_cues, is_weak
+from onrecord.indexer.annotate.attribution.spans.frames import Frame
+from onrecord.indexer.annotate.attribution.spans.quotes import QuoteSpan
+
+# what precedes a title or a nickname even inside a reported clause: a possessive, "on", a name
+# after a closing mark, the clause going on in lowercase (not a cue, pronoun or conjunction)
+_CLAUSE_CONTINUES_RE = re.compile(r" (?!(?:he|she|they|it|we|I|and|but|or|the|a|an)\b)[a-z]")
+_SENTENCE_END_RE = re.compile(r"[.,?!;:\u2026\u2014-]['\"\u2019\u201d]+$")
+_THAT_RE = re.compile(r"[\s,:]*(?:that\s+)?")
+_NAME_BEFORE_CUE_RE = re.compile(r"[\s,]*(?:[A-Z][\w.'\u2019-]*\s+){1,4}")
+_TAIL_RE = re.compile(r"(?:[\s,;.:]|\b(?:and|but|or|while)\b)*$")
+
+
+def content_span(frame: Frame, qs: int, qe: int,
+                  cue_before: tuple[Phrase, re.Match[str]] | None, stop: int = -1) -> tuple[int, int]:
+    """Return the local span of the clause a partial quote is part of: from
+    after its cue ("said [that]") or the sentence start, to the sentence end,
+    the next cue ("... and accused police of ...") or `stop` (where its own
+    attribution begins after it: '..."uncertain", Mr Blair said' ends at the
+    mark), whichever comes first."""
+    s = frame.s
+    lo, hi = frame.sentence(qs)
+    start = lo
+    if cue_before is not None:
+        phrase, cue = cue_before
+        start = max(cue.end(), phrase.end if phrase.start > cue.start() else 0)
+        later = [c for c in find_cues(s, start, qs) if not is_weak(c)]  # "X branded A "..." and accused B of "...""
+        start = later[-1].end() if later else start
+        that = _THAT_RE.match(s, start)
+        assert that is not None  # the pattern matches the empty string too
+        start = min(that.end(), qs)
+    nxt = [c for c in find_cues(s, qe, hi) if not is_weak(c)]
+    if nxt:
+        hi = max(qe, nxt[0].start())
+        if _NAME_BEFORE_CUE_RE.fullmatch(s, qe, hi):
+            hi = qe  # '..."uncertain", Mr Blair said': the name is the cue's subject, not the clause's
+    if stop >= qe:
+        hi = min(hi, stop)
+    hi = qe + len(_TAIL_RE.sub("", s[qe:hi]))
+    while start < qs and s[start].isspace():
+        start += 1
+    return start, hi
+
+
+def quote_kind(text: str, sp: QuoteSpan, para_start: int, frame: Frame) -> Literal["direct", "partial"]:
+    """direct when the quote is a whole sentence or clause, partial when embedded."""
+    local = sp.start - para_start
+    if sp.closed and _CLAUSE_CONTINUES_RE.match(text, sp.end) and not _SENTENCE_END_RE.search(
+            text, sp.start, sp.end) and not CUE_RE.match(text, sp.end + 1):
+        return "partial"  # 'that, "Of course we will defend it" against what ...': inside a clause
+    before = frame.char_before(local)
+    if not before or before in ":.?!#" or frame.is_bound(local):
+        return "direct"
+    inner = text[sp.start + 1:sp.end].lstrip()
+    if before == "," and inner[:1].isupper():
+        return "direct"
+    return "partial"

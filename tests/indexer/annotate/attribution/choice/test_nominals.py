@@ -1,0 +1,37 @@
+"""Descriptions that stand for a speaker: spokespeople, institutions, roles (invented text)."""
+from __future__ import annotations
+
+import pytest
+
+from onrecord.indexer.annotate.attribution.registry.runs import expand_acronym
+from tests.indexer.annotate.attribution.test_attribution import who
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a spokesperson speaks for the body named with them
+    ('A Brightwater spokesman said the plan was "on track".', ["Brightwater"]),
+    ('The Harbour Guild met today. A HG spokesman said: "We agree."', ["Harbour Guild"]),
+    ('A spokeswoman for the Harbour Guild said it was ready. "We agree," she said.\n\n'
+     '"We start now," the spokeswoman added.', ["Harbour Guild", "Harbour Guild"]),
+    ('Singer Ola Brandt was sued. The singer\'s spokesman called the claim "baseless".', [None]),  # not her (#31)
+    # an institution noun is the latest institution so named
+    ('The Coastal and Fisheries Ministry expects growth. "Exports will rise," the ministry said.',
+     ["Coastal and Fisheries Ministry"]),
+    # a role is the person introduced with it, not a shadow of it
+    ('Shadow transport secretary Ola Brandt spoke. Transport Secretary Tom Dahl replied.\n\n'
+     '"It is fine," the transport secretary said.', ["Tom Dahl"]),
+    ('Former farming minister Tom Dahl MP spoke.\n\n"It is wrong," said the Labour MP for Leeds.', ["Tom Dahl"]),
+    # a definite person noun is the person the text is about; an indefinite one is someone new
+    ('Ola Brandt, 56, won again. "I am happy," the 56-year-old said.', ["Ola Brandt"]),
+    ('Ola Brandt won again. "It was luck," a rival coach said.', [None]),
+    ('"We will see," added the British producer.', [None]),
+])
+def test_nominal_speakers(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
+
+
+def test_expand_acronym() -> None:
+    text = "The Northern Rowing Federation and the Board of Trade met."
+    assert expand_acronym(text, "NRF") == "Northern Rowing Federation"
+    assert expand_acronym(text, "BT") == "Board of Trade"
+    assert expand_acronym(text, "XYZ") is None

@@ -1,0 +1,92 @@
+"""Organisations as speakers (#31): "it said", "the company said", "the report
+said" mean the organisation the article introduced; he and she never mean one
+(invented text)."""
+from __future__ import annotations
+
+import pytest
+
+from onrecord.indexer.annotate.attribution.registry.organisations import Organisations, shows_org
+from tests.indexer.annotate.attribution.test_attribution import who
+
+
+@pytest.mark.parametrize("text, expected", [
+    # "it" is the organisation introduced last as a subject ("its" showed it to be one)
+    ('Multiplex will have to win legal claims. These claims could take two years. '
+     '"Multiplex believes its claims are sound," it said. "Profits will follow," it added.',
+     ["Multiplex", "Multiplex"]),
+    # ... by its full name, not the short form that drops "Group"
+    ('Shares in Harbour Tiles Group fell. Harbour Tiles said it would cut costs. "We will recover," it said.',
+     ["Harbour Tiles Group"]),
+    # an appositive with an org noun makes a name an organisation's
+    ('Brandolo, a leading German insurer, said it did not know yet. However, it said the loss was "significant".',
+     ["Brandolo"]),
+    # a description is a mention of the organisation named before it: "It" after "The committee"
+    ('A report by the Commons work and pensions committee called for change. The committee said the agency '
+     'had failed. It blamed managers for "a multitude of problems".', ["Commons work and pensions committee"]),
+    ('The Commons committee reached its conclusions after it found delays. It warned that the agency was '
+     '"in crisis".', ["Commons committee"]),
+    # "it" never means a person, nor a word that only looks like a name ("US")
+    ('Tom Reed runs the shop. "Sales will rise," it said.', [None]),
+    ('US officials met on Monday. "It is done," it said.', [None]),
+])
+def test_it_is_the_organisation_introduced(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('Shares in Brandolo fell. The company said: "We are confident."', ["Brandolo"]),  # its shares
+    ('Sales at retailer Tolvik rose. "We are pleased," the retailer said.', ["Tolvik"]),  # org noun before it
+    ('Ann Vole, chairman of Tolvik, said sales fell. "We are sorry," the firm said.', ["Tolvik"]),
+    ('Tom Reed joined Labour in 1990. "We regret this," the company said.', [None]),  # a party is no company
+])
+def test_the_company_is_the_organisation_introduced(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('The Harbour Trust published its review. "Waits are too long," the report said.', ["Harbour Trust"]),
+    ('The Department of Justice complaint says that Tom Reed "lied to buyers".', ["Department of Justice"]),
+    ('Acme Group cut jobs. "We regret it," the company statement said.', ["Acme Group"]),
+    ('Ann Vole is angry. "Waits are too long," a report said.', [None]),  # which report is not said
+])
+def test_a_document_speaks_for_its_owner(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # a bakery chain the name scan took for a person: "he" is its boss
+    'Paris Crumb was founded in Lyon in 1988. Paris Crumb now has 400 shops, said Tom Reed, its US chief.\n\n'
+    'Paris Crumb plans 50 more shops next year.\n\n"We are ready," he said.',
+    'Next year it adds 150 bakeries, said Tom Reed, chief executive of Paris Crumb North America.\n\n'
+    'Paris Crumb was founded in Korea in 1988. Paris Crumb boasts 20 quarters of growth.\n\n"We are ready," he said.',
+])
+def test_he_never_means_an_organisation(text: str) -> None:
+    assert who(text) == ["Tom Reed"]
+
+
+def test_a_spokeswoman_still_speaks_for_her_body() -> None:
+    text = 'A spokeswoman for the Harbour Guild said it was ready. "We agree," she said.'
+    assert who(text) == ["Harbour Guild"]
+
+
+@pytest.mark.parametrize("text, name, expected", [
+    ("Tolvik, which makes tiles, grew.", "Tolvik", True),
+    ("Tolvik was founded in 1990.", "Tolvik", True),
+    ("Shares in Tolvik rose.", "Tolvik", True),
+    ("Tolvik's shares rose.", "Tolvik", True),
+    ("Ann Vole Events, which she founded, grew.", "Ann Vole", False),  # a longer name's start
+    ("Ann Vole, who founded it, smiled.", "Ann Vole", False),
+])
+def test_strong_words_show_an_organisation(text: str, name: str, expected: bool) -> None:
+    assert shows_org(text, name) is expected
+
+
+@pytest.mark.parametrize("text, name, org", [
+    ("Brandolo, the world's largest reinsurer, grew.", "Brandolo", True),  # org_nouns: reinsurer
+    ("Ann Vole, chairman of Brandolo, spoke.", "Brandolo", True),  # employer_roles: chairman
+    ("Brandolo Holdings grew. Brandolo said so.", "Brandolo", True),  # org_suffixes: the short form
+    ("Brandolo came. Ann Vole left.", "Brandolo", False),
+])
+def test_lexicon_rows_name_organisations(text: str, name: str, org: bool) -> None:
+    orgs = Organisations(text, lambda _phrase: None, [], set())
+    assert orgs.is_org_name(name) is org

@@ -1,0 +1,92 @@
+"""Quote spans: marks, apostrophes, nesting and unbalanced input."""
+from __future__ import annotations
+
+import pytest
+
+from onrecord.indexer.annotate.attribution.spans.quotes import detect_quote_style, find_quote_spans
+
+
+def spans(text: str) -> list[str]:
+    return [text[s.start:s.end] for s in find_quote_spans(text)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('He said "we will win" today.', ['"we will win"']),
+    ("He said \u201cwe will win\u201d today.", ["\u201cwe will win\u201d"]),
+    ("She said: 'We're sure the Met's plan works.'", ["'We're sure the Met's plan works.'"]),
+    ("She said: \u2018We\u2019re sure.\u2019", ["\u2018We\u2019re sure.\u2019"]),
+    ("'It hurt the sisters' family badly,' she said.", ["'It hurt the sisters' family badly,'"]),
+    ("The sisters' mother called it 'shameful'.", ["'shameful'"]),
+    ('He said: "Look at \'this\' now."', ['"Look at \'this\' now."']),
+    ("He said ''we won'' last night.", []),
+    ("He said ``we won'' and 'nothing' else.", []),
+    ("\u201cMixed marks,\" she said.", ["\u201cMixed marks,\""]),
+])
+def test_quote_marks(text: str, expected: list[str]) -> None:
+    assert spans(text) == expected
+
+
+def test_unclosed_quote_ends_at_paragraph_end() -> None:
+    text = 'He said "it never ends.\n\nNext paragraph "closed" here.'
+    first = find_quote_spans(text, 0, 23)
+    second = find_quote_spans(text, 25, len(text))
+    assert [(s.start, s.end, s.closed) for s in first] == [(8, 23, False)]
+    assert [text[s.start:s.end] for s in second] == ['"closed"']
+
+
+def test_markup_attributes_are_not_quotes() -> None:
+    assert spans('<tweet date="May 1">Hi</tweet> he said "yes please".') == ['"yes please"']
+
+
+@pytest.mark.parametrize("text", ['"', "'", "\u201d stray", "no quotes at all", ""])
+def test_degenerate_input_yields_no_quotes(text: str) -> None:
+    assert spans(text) == []
+
+
+@pytest.mark.parametrize("text, style", [
+    ('He said "yes" and \'no\' and "maybe".', "double"),
+    ("She said: 'No.' Then: 'Yes.' And: 'Maybe.' He said \"ok\".", "single"),
+    ("no marks", "double"),
+    ("''He said 'no' and 'never,' '' she said. ''Then 'maybe.' ''", "double"),
+])
+def test_primary_quote_style(text: str, style: str) -> None:
+    assert detect_quote_style(text) == style
+
+
+@pytest.mark.parametrize("text, style, expected", [
+    ("Lee called it 'odd' and said \"we will see.\"", "double", ['"we will see."']),
+    ("Lee called it \"odd\" and said 'we will see.'", "single", ["'we will see.'"]),
+    ("Lee said \"it was 'odd' indeed.\"", "double", ['"it was \'odd\' indeed."']),
+    ("Lee said 'it was \"odd\" indeed.'", "single", ["'it was \"odd\" indeed.'"]),
+])
+def test_only_primary_style_marks_open_quotes(text: str, style: str, expected: list[str]) -> None:
+    found = find_quote_spans(text, style=style)  # type: ignore[arg-type]
+    assert [text[s.start:s.end] for s in found] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a long quote whose paragraph breaks were lost: each reopening mark stays
+    ('Ann Vole said: "We tried hard. "Next year we win." Then she left.',
+     ['"We tried hard. "Next year we win."']),
+    ('Ann Vole said: \u201cWe tried hard. \u201cNext year we win.\u201d',
+     ['\u201cWe tried hard. \u201cNext year we win.\u201d']),
+    # not a reopening: a close before the next quote, or no sentence end
+    ('"We tried," she said. "Next year we win."', ['"We tried,"', '"Next year we win."']),
+])
+def test_reopened_quote_is_one_quote(text: str, expected: list[str]) -> None:
+    assert spans(text) == expected
+
+
+def test_right_mark_typed_as_an_opener_opens_a_quote() -> None:
+    text = "\u201dWe tried hard. Next year we win.\u201d \u2015 Ann Vole."
+    assert spans(text) == ["\u201dWe tried hard. Next year we win.\u201d"]
+
+
+def test_right_mark_opener_before_an_ellipsis() -> None:
+    text = "Ann Vole said:\n\n\u201d \u2026 and then we won.\u201d"
+    assert spans(text) == ["\u201d \u2026 and then we won.\u201d"]
+
+
+def test_curly_quote_nests_inside_a_straight_one() -> None:
+    text = '"ANN: It is like an episode of \u201cHarbour Watch.\u201d But it is real."'
+    assert spans(text) == [text]
