@@ -40,6 +40,7 @@ import numpy as np
 
 from bench.attribution_errors import TUNING, bbc_articles, web_articles
 from bench.extraction import REPO, convert_split, extract_text, identity_ok, match_quotes
+from bench.logit import fit_logit
 from onrecord.indexer.annotate.attribution.choice import ranker
 from onrecord.indexer.annotate.attribution.choice.rankfeatures import FEATURES, Candidate
 from onrecord.search import Quote
@@ -141,23 +142,9 @@ def polnear_instances(jsonl: Path) -> Iterator[Instance]:
 
 def fit(instances: list[Instance], steps: int = STEPS, rate: float = 5.0) -> np.ndarray:
     """Return the weights maximising the weighted likelihood that the choice is
-    a right candidate (softmax per instance, by segments of the stacked rows)."""
-    x = np.array([row for inst in instances for row in inst.rows])
-    sizes = np.array([len(inst.rows) for inst in instances])
-    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
-    owner = np.repeat(np.arange(len(instances)), sizes)
-    right = np.array([r for inst in instances for r in inst.right], dtype=float)
-    weight = np.array([inst.weight for inst in instances])
-    weight = weight / weight.sum()
-    w = np.zeros(x.shape[1])
-    for _ in range(steps):
-        s = x @ w
-        e = np.exp(s - np.maximum.reduceat(s, starts)[owner])
-        p = e / np.add.reduceat(e, starts)[owner]
-        q = p * right / np.add.reduceat(p * right, starts)[owner]  # posterior over the right ones
-        grad = L2 * w + weight @ (np.add.reduceat(x * p[:, None], starts) - np.add.reduceat(x * q[:, None], starts))
-        w -= rate * grad
-    return w
+    a right candidate (bench.logit)."""
+    return fit_logit([inst.rows for inst in instances], [inst.right for inst in instances],
+                     [inst.weight for inst in instances], l2=L2, steps=steps, rate=rate)
 
 
 def _picks(inst: Instance, table: np.ndarray | None) -> int:

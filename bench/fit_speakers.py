@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 
 from bench.extraction import BBC_GOLD, REPO, bbc_text, extract_text, identity_ok, match_quotes
+from bench.logit import fit_logit
 from onrecord.indexer.annotate.attribution import attribution
 from onrecord.indexer.annotate.attribution.choice import antecedents
 from onrecord.indexer.annotate.attribution.registry.people import Person
@@ -178,23 +179,10 @@ def polnear_instances(jsonl: Path) -> Iterator[Instance]:
 
 def fit(instances: list[Instance], steps: int = 2000, rate: float = 1.0) -> np.ndarray:
     """Return the weights maximising the weighted softmax likelihood of the
-    labels (all instances' rows stacked; softmax per instance by segments)."""
-    x = np.array([row for inst in instances for row in inst.rows])
-    sizes = np.array([len(inst.rows) for inst in instances])
-    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
-    owner = np.repeat(np.arange(len(instances)), sizes)
-    gold = starts + np.array([inst.label for inst in instances])
-    weight = np.array([inst.weight for inst in instances])
-    weight = weight / weight.sum()
-    w = np.zeros(x.shape[1])
-    for _ in range(steps):
-        s = x @ w
-        e = np.exp(s - np.maximum.reduceat(s, starts)[owner])
-        p = e / np.add.reduceat(e, starts)[owner]
-        expected = np.add.reduceat(x * p[:, None], starts)
-        grad = L2 * w + weight @ (expected - x[gold])
-        w -= rate * grad
-    return w
+    labels (bench.logit, one right row per instance)."""
+    return fit_logit([inst.rows for inst in instances],
+                     [[j == inst.label for j in range(len(inst.rows))] for inst in instances],
+                     [inst.weight for inst in instances], l2=L2, steps=steps, rate=rate)
 
 
 def accuracy(instances: list[Instance], table: list[float]) -> dict[str, str]:
