@@ -16,7 +16,8 @@ from onrecord.indexer.annotate.institutions import registry
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = {"search": "onrecord.search", "indexer": "onrecord.indexer", "web": "onrecord.web", "cli": "onrecord.cli"}
 INDEXER_ROOMS = ["read", "parse", "parse/html", "chunk", "annotate", "annotate/attribution",
-                 "annotate/institutions", "distributed"]
+                 "annotate/attribution/spans", "annotate/attribution/phrases", "annotate/attribution/registry",
+                 "annotate/attribution/choice", "annotate/institutions", "distributed"]
 
 
 def package_folders() -> dict[str, Path]:
