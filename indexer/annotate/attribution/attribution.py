@@ -277,10 +277,18 @@ class _Doc:
     """What every line of one article shares while it is attributed."""
 
     text: str
-    people: DocSpeakers
     style: QuoteStyle
     deadline: Deadline | None
     headlines: dict[int, str]  # headline quotes no cue credits, by start: their quoted words
+    registry: InstitutionRegistry | None
+    built: DocSpeakers | None = None
+
+    @property
+    def people(self) -> DocSpeakers:
+        """The article's people, scanned at the first quote: an article without quotes never needs them."""
+        if self.built is None:
+            self.built = DocSpeakers(self.text, self.style, self.registry)
+        return self.built
 
 
 def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry | None,
@@ -334,7 +342,7 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
     marks; raises DeadlineExceeded once `deadline` has passed (checked per
     line and per quote)."""
     style = detect_quote_style(article.text)
-    doc = _Doc(article.text, DocSpeakers(article.text, style, registry), style, deadline, {})
+    doc = _Doc(article.text, style, deadline, {}, registry)
     carry: _Carry | None = None
     paragraphs: list[Paragraph] = []
     index, before, prior = 0, None, None
