@@ -22,7 +22,7 @@ from bisect import bisect_right
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
-from onrecord.indexer.annotate.attribution.registry.names import is_description, lexicon
+from onrecord.indexer.annotate.attribution.registry.names import POSSESSIVE_RE, is_description, lexicon
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.runs import expand_acronym
@@ -31,7 +31,6 @@ from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.lexicon import words
 
 _WORD_RE = re.compile(r"[\w'\u2019.&-]+")
-_POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
 _DETERMINERS = words("determiners")
 _OTHER_OFFICE = words("office_changers")
 _DOCUMENT_NOUNS = words("document_nouns")
@@ -41,7 +40,7 @@ _AGE_RE = re.compile(r"\d+-year-old$")
 def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     """Return the canonical speaker a description at pos stands for, or None."""
     words = _WORD_RE.findall(np)
-    last = _POSSESSIVE_RE.sub("", words[-1]).lower() if words else ""
+    last = POSSESSIVE_RE.sub("", words[-1]).lower() if words else ""
     lex = lexicon()
     person_head = (last in lex.roles or last in lex.person_nouns) and last not in lex.spokes
     org = None if person_head else people.match_org(np)
@@ -56,7 +55,7 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     words = [w for w in words if w.lower() not in _DETERMINERS]
     if not words:
         return None
-    head = _POSSESSIVE_RE.sub("", words[-1]).lower()
+    head = POSSESSIVE_RE.sub("", words[-1]).lower()
     if head in lex.spokes:
         return _spoken_for(words[:-1], head, pos, people, definite)
     if head in ORG_NOUNS:  # "the ministry", "the insurer"
@@ -69,7 +68,7 @@ def _document_owner(words: list[str], pos: int, people: DocSpeakers) -> str | No
     Strava, 'an agency statement' -> the agency, 'the report' -> the
     organisation the article introduced last (as "it" would), else None."""
     modifiers = [w for w in words[:-1] if w.lower() not in _DETERMINERS]
-    owner = " ".join(_POSSESSIVE_RE.sub("", w) for w in modifiers if w[:1].isupper() or w in ("of", "for", "and"))
+    owner = " ".join(POSSESSIVE_RE.sub("", w) for w in modifiers if w[:1].isupper() or w in ("of", "for", "and"))
     if owner[:1].isupper():
         return people.resolve_run(owner.removesuffix(" of").removesuffix(" for"), pos)[0]
     if modifiers and modifiers[-1].lower() in ORG_NOUNS:
@@ -85,9 +84,9 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
     'the spokeswoman' -> whom the last spokeswoman spoke for."""
     gender = "f" if "woman" in head else "m" if "man" in head else None
     target: str | None = None
-    owner = [w for w in modifiers if _POSSESSIVE_RE.search(w) and w[-1] in "sS'\u2019"]
+    owner = [w for w in modifiers if POSSESSIVE_RE.search(w) and w[-1] in "sS'\u2019"]
     if owner:  # "the rapper's spokesman": resolve the rapper
-        name = _POSSESSIVE_RE.sub("", owner[-1])
+        name = POSSESSIVE_RE.sub("", owner[-1])
         target = people.resolve_run(name, pos)[0] if name[:1].isupper() else \
             _person_by_role([name], name.lower(), pos, people, True)
         if target and people.is_person(target):

@@ -43,7 +43,7 @@ _RUN_RE = re.compile(
 _HYPHEN_DESCRIPTION_RE = re.compile(r"[A-Z][\w'\u2019]*(?:-[a-z][\w'\u2019]*)+")
 # role words written with a period that does not end the sentence: "Sen. Ann Vole"
 _NOT_SENTENCE_END = TITLES | words("abbreviations")
-_POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
+POSSESSIVE_RE = re.compile(r"['\u2019]s?$")  # "Acme's", "Jones'": a name's possessive end
 # "Acme's", "Fox News'": an owner in the possessive (a plural's apostrophe alone after its s)
 OWNER_RE = re.compile(r"\w(?:['\u2019][sS]|[sS]['\u2019])$")
 # "Jr.", "III": a generation after the surname, not the surname
@@ -129,7 +129,7 @@ class NameParts:
 
 @lru_cache(maxsize=1 << 15)  # every capitalised run of every article is cut: the same words recur
 def _plain(tok: str) -> str:
-    return _POSSESSIVE_RE.sub("", tok).lower().rstrip(".")
+    return POSSESSIVE_RE.sub("", tok).lower().rstrip(".")
 
 
 @lru_cache(maxsize=1 << 15)
@@ -216,7 +216,7 @@ def _cut_name(tokens: tuple[str, ...], common: frozenset[str]) -> NameParts:
     while len(toks) > 1 and _plain(toks[-1]) in lex.roles and (toks[-1].isupper() or _plain(toks[-1]) not in TITLES):
         parts.role.append(toks[-1])  # "Ann Vole MP"; "Stephen King": a title word closing a name is its surname
         toks = toks[:-1]
-    parts.name = [_POSSESSIVE_RE.sub("", t) if k == len(toks) - 1 else t for k, t in enumerate(toks)]
+    parts.name = [POSSESSIVE_RE.sub("", t) if k == len(toks) - 1 else t for k, t in enumerate(toks)]
     return parts
 
 

@@ -28,11 +28,11 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Container
 from dataclasses import dataclass
-from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.choice.antecedents import context_at
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.registry.names import (
+    POSSESSIVE_RE,
     TITLES,
     first_name_gender,
     inside,
@@ -50,7 +50,6 @@ _NOISE = words("leading_noise", "clause_openers", "determiners", "not_names", "w
 _NOUN_ALT = word_alternation(ORG_NOUNS)
 _WORD = r"[A-Z][\w'\u2019&-]*"
 _RUN_RE = re.compile(rf"(?<![\w'\u2019&.-]){_WORD}(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?{_WORD})*")
-_POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
 _APOSTROPHE_RE = re.compile(r"['\u2019]s?")
 _LONGER_RE = re.compile(r"\w|[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z]")
 # what follows a name and shows it an organisation's, even a name that looks like a person's
@@ -164,7 +163,7 @@ class Organisations:
 
     def full_name(self, name: str) -> str | None:
         """Return the full name of the organisation `name` names, or None."""
-        return self._full.get(_POSSESSIVE_RE.sub("", name))
+        return self._full.get(POSSESSIVE_RE.sub("", name))
 
     def is_org_name(self, name: str) -> bool:
         """True when the article shows `name` to be an organisation's."""
@@ -218,7 +217,7 @@ def _clean(run: str) -> str:
     while toks and toks[0].lower() in _NOISE:
         toks = toks[1:]
     if toks:
-        toks[-1] = _POSSESSIVE_RE.sub("", toks[-1])
+        toks[-1] = POSSESSIVE_RE.sub("", toks[-1])
     return " ".join(t for t in toks if t)
 
 
@@ -257,7 +256,21 @@ def _strong_evidence(text: str, start: int, end: int) -> bool:
                 or _BEFORE_RE.search(text, max(0, start - 40), start))
 
 
-@lru_cache(maxsize=256)
+class OrgEvidence:
+    """shows_org for one article's names, each looked up once (a per-article
+    memo: a process-wide cache keyed by the whole text would keep up to its
+    size of articles alive)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._seen: dict[str, bool] = {}
+
+    def __call__(self, name: str) -> bool:
+        if name not in self._seen:
+            self._seen[name] = shows_org(self.text, name)
+        return self._seen[name]
+
+
 def shows_org(text: str, name: str) -> bool:
     """True when some mention of `name` in `text` has strong words saying it
     is an organisation's ("Paris Baguette was founded in 1988"): a person

@@ -34,7 +34,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     name_words,
     quoted_spans,
 )
-from onrecord.indexer.annotate.attribution.registry.organisations import Organisations, shows_org
+from onrecord.indexer.annotate.attribution.registry.organisations import Organisations, OrgEvidence
 from onrecord.indexer.annotate.attribution.registry.people import (
     Person,
     gender_of,
@@ -93,6 +93,7 @@ class DocSpeakers:
         self.text = text
         self.proxies: list[tuple[int, str, str | None]] = []  # (position, body, gender) of spokespeople
         self.proxy_names: set[str] = set()
+        self.org_like = OrgEvidence(text)  # whether a registered "person" is shown to be an organisation
         self.common = lowercase_words(text)
         self._quoted = quoted_spans(text, style or detect_quote_style(text))
         self._candidates: dict[str, NameHit] = {}  # surname -> a full name no cue vouched for yet
@@ -364,9 +365,9 @@ class DocSpeakers:
         """Return the person of gender g (or unknown) mentioned before pos whom
         the learned ranking (indexer.annotate.attribution.choice.antecedents) scores
         highest among the few mentioned last."""
-        text = self.text  # he and she never mean an organisation ("Acme Bakery was founded in 1988")
+        # he and she never mean an organisation ("Acme Bakery was founded in 1988")
         pool = antecedents.candidates(self._mentions, self.by_order, pos,
-                                      lambda p: p.gender in (None, g) and not (p.first and shows_org(text, p.name)))
+                                      lambda p: p.gender in (None, g) and not (p.first and self.org_like(p.name)))
         return antecedents.choose(pool, antecedents.context_at(self.text, pos), g, self.proxy_names)
 
     @cached_property
