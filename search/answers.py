@@ -28,6 +28,7 @@ class SearchRequest:
     institutions: tuple[str, ...] = ()
     outlets: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()  # quote kinds as users name them: verbatim, partial, reported
     excluded: tuple[tuple[str, str], ...] = ()
     facet_all: str = ""
     facet_filter: str = ""
@@ -35,6 +36,9 @@ class SearchRequest:
     until: dt.date | None = None
     quotes_only: bool = False
     named_only: bool = False  # only paragraphs with a quote whose speaker is named beside it
+    # Keep to verbatim (direct and partial) quotes: quotes_only and the
+    # speaker facet and filter leave reported speech out (search.facetdefs).
+    verbatim: bool = False
     sort: SortOrder = "relevance"
     page: int = 1
     per_page: int = 10
