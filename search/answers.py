@@ -277,9 +277,9 @@ class EntityProfile:
 
     kind: Literal["speaker", "institution"]
     name: str
-    quote_count: int
+    quote_count: int  # verbatim and partial quotes
     paragraph_count: int
-    quotes: list[QuoteRecord]  # one page of them, date order, undated last
+    quotes: list[QuoteRecord]  # one page of them and of the reported statements, date order, undated last
     timeline: list[tuple[str, int]]  # (YYYY-MM, count) ascending, months with none omitted
     undated: int  # quotes (speaker) or paragraphs (institution) with no date
     roles: list[FacetValue] = field(default_factory=list)  # speaker: roles seen
@@ -290,6 +290,12 @@ class EntityProfile:
     pages: int = 1
     per_page: int = 100
     folded: int = 0  # copies of a quote already on this page (another outlet's), left out
+    reported_count: int = 0  # reported speech (kind indirect), listed with the quotes
+
+    @property
+    def statement_count(self) -> int:
+        """Return how many entries the pages list: quotes and reported statements."""
+        return self.quote_count + self.reported_count
 
 
 @dataclass(slots=True)
