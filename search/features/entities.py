@@ -98,8 +98,8 @@ def get_entity(index: Index, kind: EntityKind, name: str, page: int = 1,
         quotes = _page_quotes(finder, outline, kind, canonical, (page - 1) * per_page, per_page)
         shown = _fold_copies(finder, quotes)
     return EntityProfile(
-        kind=kind, name=canonical, quote_count=outline.quote_count,
-        reported_count=outline.reported, paragraph_count=outline.paragraph_count, quotes=shown, timeline=outline.timeline,
+        kind=kind, name=canonical, quote_count=outline.quote_count, reported_count=outline.reported,
+        paragraph_count=outline.paragraph_count, quotes=shown, timeline=outline.timeline,
         undated=outline.undated, roles=outline.roles, institutions=outline.institutions,
         speakers_for=outline.speakers_for, speakers_about=outline.speakers_about,
         page=page, pages=pages, per_page=per_page, folded=len(quotes) - len(shown))

@@ -275,7 +275,9 @@ def _annotation_fields(para: Paragraph) -> dict[str, Any]:
     return {
         "speaker": speakers,
         "institution": institutions,
-        "quote_text": "\n".join(q.text for q in para.quotes),
+        # `quote:` searches words said in quote marks: reported speech is
+        # the reporter's wording (issue #32), so it is not a quote's text here.
+        "quote_text": "\n".join(q.text for q in para.quotes if q.kind in VERBATIM_KINDS),
         "dates": ",".join(para.dates),
         "quote_keys": " ".join(sorted({k for q in para.quotes for k in quote_keys(q.text)})),
         "para_keys": " ".join(paragraph_keys(para.text)),

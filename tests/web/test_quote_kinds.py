@@ -99,6 +99,15 @@ def test_a_selected_speaker_keeps_its_count_under_the_switch(client: FlaskClient
     assert facet_counts(data, "speaker") == {"Ann Smallman": 1, "Bob Jones": 1}
 
 
+@pytest.mark.parametrize("query, total", [
+    ("close", 1), ("quote:close", 0), ("final", 1), ("quote:final", 0), ("quote:disgrace", 1),
+    ("quote:appeal", 0), ("quote:cut", 2),
+])
+def test_quote_field_searches_quoted_words_not_reported_speech(client: FlaskClient, query: str,
+                                                               total: int) -> None:
+    assert api(client, f"q={query}")["total"] == total
+
+
 def test_a_bad_switch_value_is_a_400(client: FlaskClient) -> None:
     response = client.get("/api/search?verbatim=maybe")
     assert response.status_code == 400 and "verbatim" in response.get_json()["error"]
