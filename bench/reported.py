@@ -7,7 +7,9 @@ the matching rules, the quote scorer's: a prediction matches a gold clause
 when it covers >= MIN_COVER of it, one-to-one, greedy by coverage.
 
 - PolNeAR: gold = indirect attributions with a source and a speech cue.
-  Predictions = quotes of kind `indirect`.  A prediction matching no gold is
+  Content quoted in '' marks (NYT style; convert.py counts only double
+  marks as quote marks) is a quote, left out.  Predictions = quotes of kind
+  `indirect`.  A prediction matching no gold is
   false only when it overlaps NO PolNeAR attribution of any kind (a thought,
   a sourceless attribution, a direct quote): PolNeAR annotates every
   attribution, so one outside all of them is wrongly found speech.  Speaker:
@@ -57,6 +59,13 @@ SPEECH_CUES: tuple[str, ...] = (
 )
 SPEECH_CUE_RE = re.compile(rf"\b(?:{'|'.join(SPEECH_CUES)})\b", re.IGNORECASE)
 _PRONOUNS = frozenset("he she they it we i you his her their its our my him them us me who which that".split())
+
+
+def is_quoted(content: str) -> bool:
+    """True for a PolNeAR content span quoted with '' or `` (its NYT-style
+    marks, which convert.py leaves to apostrophes and so calls indirect):
+    a quote, not reported speech."""
+    return "''" in content or "``" in content
 
 
 def is_speech_cue(cue: str | None) -> bool:
@@ -131,7 +140,7 @@ def score_polnear_docs(docs: list[tuple[list[Quote], list[dict[str, Any]], list[
     n_gold = n_pred = n_match = spk_ok = 0
     for pred_all, gold_all, every in docs:
         pred = [q for q in pred_all if q.kind == "indirect"]
-        gold = [g for g in gold_all if g.get("speaker") and is_speech_cue(g.get("cue"))]
+        gold = [g for g in gold_all if g.get("speaker") and is_speech_cue(g.get("cue")) and not is_quoted(g["quote"])]
         matched = match([(q.start, q.end) for q in pred], [_spans(g) for g in gold])
         hit = set(matched.values())
         outside = [i for i, q in enumerate(pred) if i not in hit
