@@ -106,7 +106,7 @@ def _is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
 def _hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
     """True when a modal, "to" or a negation comes right before the cue
     ("you could say that", "what to ask", "he doesn't deny that"): no report."""
-    before = _WORD_RE.findall(s[max(lo, cue.start() - 24):cue.start()].lower())
+    before = _WORD_RE.findall(s[max(lo, cue.start() - 24):cue.start()])  # "in May said": no modal
     return bool(before) and (before[-1] in _HEDGES or len(before) > 1 and before[-2] in _HEDGES
                              and before[-1].endswith("ly"))
 

@@ -14,6 +14,7 @@ speakers.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -59,12 +60,14 @@ def _line_reports(text: str, line: Paragraph, quoted: list[Quote], style: QuoteS
     frame = Frame(text, line, find_quote_spans(text, line.start, line.end, style))
     base, s = frame.base, frame.s
     found: list[Quote] = []
+    starts = [q.start for q in quoted]  # sorted, and quotes never overlap: one look-up per sentence
     pos = 0
     while pos < len(s):
         lo, hi = frame.sentence(pos)
         hi = max(hi, lo + 1)
         pos = hi
-        if CLAUSE_CUE_RE.search(s, lo, hi) is None or any(q.start < hi + base and q.end > lo + base for q in quoted):
+        before = bisect_left(starts, hi + base)
+        if CLAUSE_CUE_RE.search(s, lo, hi) is None or before and quoted[before - 1].end > lo + base:
             continue
         clause = find_clause(s, lo, hi)
         if clause is None:
