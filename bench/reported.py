@@ -140,7 +140,8 @@ def score_polnear_docs(docs: list[tuple[list[Quote], list[dict[str, Any]], list[
     n_gold = n_pred = n_match = spk_ok = 0
     for pred_all, gold_all, every in docs:
         pred = [q for q in pred_all if q.kind == "indirect"]
-        gold = [g for g in gold_all if g.get("speaker") and is_speech_cue(g.get("cue")) and not is_quoted(g["quote"])]
+        gold = [g for g in gold_all
+                if g.get("speaker") and is_speech_cue(g.get("cue")) and not is_quoted(g.get("quote", ""))]
         matched = match([(q.start, q.end) for q in pred], [_spans(g) for g in gold])
         hit = set(matched.values())
         outside = [i for i, q in enumerate(pred) if i not in hit

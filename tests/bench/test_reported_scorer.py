@@ -73,3 +73,10 @@ def test_a_pronoun_source_is_judged_by_the_name_before_it() -> None:
              _q(220, 300, speaker="Ben Tamm", mention=(210, 213))]
     s = score_polnear_docs([(preds, [named, he_right, he_wrong], [named, he_right, he_wrong])])
     assert (s["matched"], s["speaker_ok"]) == (3, 2)
+
+
+def test_polnear_content_in_double_apostrophes_is_a_quote_not_reported_speech() -> None:
+    quoted = _polnear(100, 200) | {"quote": "''We will win,'' he said"}
+    plain = _polnear(300, 400) | {"quote": "the party would win"}
+    s = score_polnear_docs([([], [quoted, plain], [quoted, plain])])
+    assert s["gold"] == 1

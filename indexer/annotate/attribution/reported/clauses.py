@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, phrase_after, phrase_before
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
 
 _CUES = words("clause_cues")
@@ -27,7 +28,9 @@ _FINDINGS = words("finding_nouns")
 _HEDGES = words("hedge_words")
 _NOT_GROUP = frozenset("that which who whom because when while if as so but is are was were be been has have had "
                        "will would can could should may might do does did not never it its this there".split())
-_ALT = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(_CUES, key=lambda w: (-len(w), w)))
+# one word trie (as cuewords' CUE_RE): a fraction of the cost of a plain alternation on every line
+_ALT = "|".join([*(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(w for w in _CUES if " " in w)),
+                 word_alternation(frozenset(w for w in _CUES if " " not in w))])
 CLAUSE_CUE_RE = re.compile(rf"(?<![\w-])(?:{_ALT})\b", re.IGNORECASE)
 _PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:\w+ly\s+)?$", re.I)
 _NOUN_BEFORE_RE = re.compile(r"(?:\b(?:the|a|an|his|her|their|its|our|my|this)|['\u2019]s?)\s+$", re.I)
