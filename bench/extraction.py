@@ -8,7 +8,9 @@ The htmleval rows (bench/htmleval.py) score the saved-HTML reader on pages with 
 text and metadata (issue #13), skipped with a note when the set is absent.  The BBC rows score the hand-checked
 gold of 40 BBC articles (bench/gold/bbc_quotes.json, issue #12): quote spans, and the
 speaker judged by identity (the full name), not by mention overlap.  The PolNeAR row is score.py's own
-last line (direct+mixed fragments, speaker required).  PolNeAR is found via --polnear, then
+last line (direct+mixed fragments, speaker required).  The reported-speech rows
+(bench/reported.py, issue #32) score quotes of kind indirect on the golds' indirect
+entries and on PolNeAR's indirect attributions with a speech cue.  PolNeAR is found via --polnear, then
 $ONRECORD_POLNEAR, then ../shared/polnear.  Its score.py runs a command as
 `COMMAND extract FILE... --json`; this module is that command too
 (`python -m bench.extraction extract FILE... --json` prints one article JSON
@@ -271,6 +273,10 @@ def main(argv: list[str] | None = None) -> int:
                          args.heldout_test)
     root = None if args.skip_polnear else polnear_dir(args.polnear)
     rows += polnear_rows(root, args.split)
+    from bench.reported import reported_rows  # it imports this module
+    rows += reported_rows(None if htmleval is None else htmleval / PAGE_SET,
+                          Path(args.corpus) if (Path(args.corpus) / "business").is_dir() else None,
+                          root, args.split, args.heldout_test)
     if not args.skip_htmleval:
         rows += htmleval_rows(args.htmleval, ingest_runs=0 if args.skip_speed else INGEST_RUNS,
                               peer=args.htmleval_peer)

@@ -11,7 +11,10 @@ Grouped by concern, in the order a quote is attributed:
 - `choice/`: choosing among candidate speakers (descriptions, a pronoun's
   antecedent and the speaker ranker by fitted weights, the rules'
   confidences);
-- `attribution`: the order of evidence tying each quote to a speaker.
+- `attribution`: the order of evidence tying each quote to a speaker;
+- `reported/`: reported speech, statements reported without being quoted
+  whole ("X said (that) ...", "according to X, ..."), as `indirect` quotes
+  credited by the same evidence, after the quotes are attributed.
 
 Its word lists are indexer.lexicon's, its fitted weights indexer/data's.
 Imports annotate/institutions/, never the other way.

@@ -33,6 +33,7 @@ from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.registry.people import pronoun_gender
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.reported.reports import add_reported
 from onrecord.indexer.annotate.attribution.spans.extents import content_span, quote_kind
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import (
@@ -215,6 +216,12 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
                  **_evidence_fields(who, p.people))
 
 
+def _credit(phrase: Phrase, cue: re.Match[str], frame: Frame, people: DocSpeakers) -> dict[str, Any]:
+    """Return the Quote fields naming who a reported clause's phrase is (reported.reports)."""
+    who = _resolve(phrase, cue, frame, frame.text, people, "reported")
+    return {"speaker": who.speaker, "speaker_mention": who.mention, "role": who.role, **_evidence_fields(who, people)}
+
+
 def _evidence_fields(who: Attribution, people: DocSpeakers) -> dict[str, Any]:
     """Return a quote's evidence fields (search.model.Quote) from `who`."""
     if not who.speaker or who.evidence is None or who.rule is None:
@@ -357,7 +364,7 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
         paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
     if doc.headlines:
         paragraphs = _credit_headlines(paragraphs, doc)
-    return replace(article, paragraphs=paragraphs)
+    return replace(article, paragraphs=add_reported(paragraphs, doc.text, style, lambda: doc.people, _credit))
 
 
 def _credit_headlines(paragraphs: list[Paragraph], doc: _Doc) -> list[Paragraph]:

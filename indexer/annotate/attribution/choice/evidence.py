@@ -39,6 +39,7 @@ RULES: tuple[Rule, ...] = (
     Rule("previous_subject", False, "who the previous paragraph ends on"),
     Rule("clause_subject", False, "the subject of a partial quote's own clause"),
     Rule("headline", True, "a headline's quote: the speaker of the body quote repeating it, else of the first below"),
+    Rule("reported", False, 'the speaker of a reported clause: "X said (that) ...", "according to X, ..."'),
     Rule("ranked", False, "the learned choice among all the quote's candidates, when it is not the rule's answer"),
 )
 RULES_BY_NAME: dict[str, Rule] = {rule.name: rule for rule in RULES}

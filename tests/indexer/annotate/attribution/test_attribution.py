@@ -19,7 +19,8 @@ def chunk(text: str) -> Article:
 
 
 def quotes(text: str) -> list[Quote]:
-    return [q for p in annotate_quotes(chunk(text)).paragraphs for q in p.quotes]
+    """The quotes (direct and partial) of `text`; reported speech is test_reported's."""
+    return [q for p in annotate_quotes(chunk(text)).paragraphs for q in p.quotes if q.kind != "indirect"]
 
 
 def who(text: str) -> list[str | None]:

@@ -12,7 +12,7 @@ from onrecord.search.model import Metadata, ParsedArticle, Quote
 
 def _quotes(text: str) -> list[Quote]:
     article = annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
-    return [q for p in article.paragraphs for q in p.quotes]
+    return [q for p in article.paragraphs for q in p.quotes if q.kind != "indirect"]  # reported speech: test_reported
 
 
 def _speakers(text: str) -> list[str | None]:

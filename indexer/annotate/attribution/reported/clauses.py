@@ -1,0 +1,247 @@
+"""Reported clauses: which speech cue of a sentence reports which clause.
+
+Owns the shapes of reported speech within one sentence of a frame (quotes
+masked, local offsets): a cue after its speaker with a that-clause or a bare
+clause ("X said (that) ...", "X told reporters that ...", "X denied that
+..."), a question ("X asked whether ..."), "according to X, ..." and
+"..., according to X", and a clause closed by its attribution ("..., X
+said.").  The cue words are the lexicon's tables (indexer.lexicon:
+"clause_cues", "bare_clause_cues", "object_cues"): thoughts, wishes and
+plans ("X believes", "X wants") are in none of them, so they are no speech.
+A clause never holds its attribution, a leading "that" or the final stop.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, phrase_after, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.lexicon import words
+
+_CUES = words("clause_cues")
+BARE_CUES = words("bare_clause_cues")
+OBJECT_CUES = words("object_cues")
+CLOSING_CUES = words("closing_cues")
+_FINDINGS = words("finding_nouns")
+_HEDGES = words("hedge_words")
+_NOT_GROUP = frozenset("that which who whom because when while if as so but is are was were be been has have had "
+                       "will would can could should may might do does did not never it its this there".split())
+# one word trie (as cuewords' CUE_RE): a fraction of the cost of a plain alternation on every line
+_ALT = "|".join([*(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(w for w in _CUES if " " in w)),
+                 word_alternation(frozenset(w for w in _CUES if " " not in w))])
+CLAUSE_CUE_RE = re.compile(rf"(?<![\w-])(?:{_ALT})\b", re.IGNORECASE)
+_PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:\w+ly\s+)?$", re.I)
+_NOUN_BEFORE_RE = re.compile(r"(?:\b(?:the|a|an|his|her|their|its|our|my|this)|['\u2019]s?)\s+$", re.I)
+# a time or place phrase between the cue and its clause: "said on Monday (that)", "told the BBC in May"
+_ADJUNCT_RE = re.compile(
+    r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with)\s+"
+    r"[^,;:.!?#\"]{1,50}?|yesterday|today|tonight|recently|previously|earlier|also|again|repeatedly)"
+    r"(?=\s*,?\s*that\b)")
+_THAT_RE = re.compile(r"\s*,?\s*that\s+")
+# what a listener after "told"/"asked" looks like: a pronoun, "reporters", "the BBC", "Ann Vole"
+_OBJECT_RE = re.compile(
+    r"\s+(?:him|her|them|us|me|you|reporters|journalists|lawmakers|investors|analysts|police|"
+    r"(?:the|a|an|his|her|their|its)\s+(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+(?=\s+(?:that|whether|if|why|how|what|when)\b)|"
+    r"[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})")
+_QUESTION_RE = re.compile(r"\s*,?\s*(?:whether|if)\s+|\s*,?\s*(?=(?:why|how|what|when|where|who)\s)")
+_SUBJECT_PRONOUN_RE = re.compile(r"\s+(?:he|she|they|we|i|it|there|you)\s+[a-z]", re.I)
+# a bare clause opens with a subject, not a preposition or an object ("said to", "said so", "said on")
+_BARE_OPEN_RE = re.compile(
+    r"\s+(?!(?:to|in|on|at|for|with|about|of|by|from|during|after|before|as|into|over|through|so|nothing|"
+    r"little|much|yes|no|goodbye|hello|which|what|when|while|but|and|or|then|than|if|whether|how|why)\b)"
+    r"(?=[\w\u2018\u201c'\"])", re.I)
+# a time or channel between the cue and a bare clause: "said on Monday the", "said in a statement the"
+_TIME_RE = re.compile(
+    r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+[A-Z]?[a-z]+|yesterday|today|tonight|"
+    r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio))){1,2},?")
+_CLOSING_RE = re.compile(r"[\s.!?;,:\u2014\u2013-]+$")
+MAX_TAIL = 40  # characters after a closing ", X said" before the sentence ends
+MIN_WORDS = 3
+_WORD_RE = re.compile(r"[\w'\u2019]+")
+# "as X said," / "As Coach Ann lays out," before the clause: the aside's own opener
+_AS_RE = re.compile(r"(?:^|[,;]\s*|\b)[Aa]s\s+$")
+# what may stand between an aside's cue and its comma: nothing, a listener, a time, a channel
+_ASIDE_GAP_RE = re.compile(
+    r"(?:\s+(?:me|him|her|us|them|reporters|(?:in|on|at|to|last|this|yesterday|today)\b[^,]{0,30}))?\s*")
+# an opening adverbial before a subject is no subject of the aside ("In May, X said, ...")
+_OPENER_RE = re.compile(
+    r"\s*(?:in|on|at|after|before|during|meanwhile|however|but|and|since|when|while|last|this)\b", re.I)
+_CLAUSE_GOES_ON_RE = re.compile(r"\s+(?!and\b)[a-z]")
+MAX_GROUP_WORDS = 6  # a coordinated subject taken whole as the speaker phrase
+_PARTICIPLE_LEAD_RE = re.compile(r"(?:,|\b(?:statement|release|letter|tweet|post|video|email))\s+$", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """A reported clause of a frame: its speaker phrase, its cue and its local span."""
+
+    phrase: Phrase
+    cue: re.Match[str]
+    start: int
+    end: int
+
+
+def find_clause(s: str, lo: int, hi: int) -> Clause | None:
+    """Return the reported clause of the sentence s[lo:hi], or None: the
+    first cue reporting a clause forward, else a clause its last cue closes."""
+    cues = [c for c in CLAUSE_CUE_RE.finditer(s, lo, hi) if _is_verb(s, lo, c) and not _hedged(s, lo, c)]
+    if not cues:
+        return None
+    for cue in cues:
+        found = _according(s, lo, hi, cue) if cue.group().lower().startswith("according") \
+            else _forward(s, lo, hi, cue)
+        if found is not None:
+            return found
+    return _closing(s, lo, hi, cues[-1])
+
+
+def _is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
+    """False for a cue word used as a noun ("his remarks", "the stated aim"),
+    a name ("Said Ahmed"), or a passive ("was told", "is said to")."""
+    if cue.group()[0].isupper() and cue.start() > lo:
+        return False
+    window = s[max(lo, cue.start() - 12):cue.start()]
+    return not _NOUN_BEFORE_RE.search(window) and not _PASSIVE_RE.search(window)
+
+
+def _hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
+    """True when a modal, "to" or a negation comes right before the cue
+    ("you could say that", "what to ask", "he doesn't deny that"): no report."""
+    before = _WORD_RE.findall(s[max(lo, cue.start() - 24):cue.start()])  # "in May said": no modal
+    return bool(before) and (before[-1] in _HEDGES or len(before) > 1 and before[-2] in _HEDGES
+                             and before[-1].endswith("ly"))
+
+
+def _is_finding(phrase: Phrase) -> bool:
+    """True for a study, a poll, data or a report as the source: a finding, not speech."""
+    found = _WORD_RE.findall(phrase.text.lower())
+    return bool(found) and found[-1] in _FINDINGS
+
+
+def _according(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
+    """'According to X, CLAUSE.' or 'CLAUSE, according to X.'"""
+    phrase = phrase_after(s, cue.end(), hi)
+    if phrase is None or _is_finding(phrase):
+        return None
+    if not s[lo:cue.start()].strip():
+        comma = s.find(",", phrase.end, hi)
+        return None if comma < 0 else _clause(s, comma + 1, hi, phrase, cue)
+    before = s[lo:cue.start()].rstrip()
+    if before.endswith(",") and len(s[phrase.end:hi].strip(" .")) <= MAX_TAIL:
+        return _clause(s, lo, lo + len(before) - 1, phrase, cue)
+    return None
+
+
+def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
+    """'X said (that) CLAUSE', 'X told Y that CLAUSE', 'X asked whether CLAUSE',
+    and the aside 'The plan, X said, is dead' / 'As X said, CLAUSE'."""
+    word = cue.group().lower()
+    if word.endswith("ing"):  # "X struck a measured tone, saying ...": the sentence's subject says it
+        if not _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start()):
+            return None
+        phrase = phrase_at_sentence_start(s, lo, cue.start())
+    elif s[lo:cue.start()].rstrip().endswith(",") and _inverted(s, cue, hi):
+        return None  # "..., said Ann Vole" closes its clause (_closing)
+    else:
+        phrase = _subject(s, lo, cue.start())
+    if phrase is None or _is_finding(phrase):
+        return None
+    aside = _aside(s, lo, hi, phrase, cue)
+    if aside is not None:
+        return aside
+    pos = cue.end()
+    if word in OBJECT_CUES:
+        listener = _OBJECT_RE.match(s, pos, hi)
+        if listener is not None and listener.group().strip().lower() == "you":
+            return None  # "it tells you the rules": the writer's instructions
+        pos = listener.end() if listener else pos
+    if word.startswith("ask"):
+        question = _QUESTION_RE.match(s, pos, hi)
+        return None if question is None else _clause(s, question.end(), hi, phrase, cue)
+    adjunct = _ADJUNCT_RE.match(s, pos, hi)
+    that = _THAT_RE.match(s, adjunct.end() if adjunct else pos, hi)
+    if that is not None:
+        return _clause(s, that.end(), hi, phrase, cue)
+    time = _TIME_RE.match(s, pos, hi)
+    pos = time.end() if time else pos
+    if word in BARE_CUES and _BARE_OPEN_RE.match(s, pos, hi) or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
+        return _clause(s, pos, hi, phrase, cue)
+    return None
+
+
+def _inverted(s: str, cue: re.Match[str], hi: int) -> bool:
+    """True when a name or pronoun follows the cue ("..., said Ann Vole"), not a clause."""
+    after = phrase_after(s, cue.end(), hi)
+    return after is not None and after.kind != "np" and not _CLAUSE_GOES_ON_RE.match(s, after.end, hi)
+
+
+def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
+    """'The plan, X said, is dead.' / 'As X said, CLAUSE.': the clause after
+    the aside's closing comma (the words before it, when the longer, are its
+    subject and stay out: no span holds its attribution)."""
+    comma = s.find(",", cue.end(), min(hi, cue.end() + 40))
+    if comma < 0 or CLAUSE_CUE_RE.search(s, cue.end(), comma) or "#" in s[cue.end():comma]:
+        return None
+    head = s[lo:phrase.lead if phrase.lead >= 0 else phrase.start]
+    subject = head.rstrip().endswith(",") and len(head.split()) >= 2 and not _OPENER_RE.match(head)
+    if not (subject or _AS_RE.search(head)) or not _ASIDE_GAP_RE.fullmatch(s, cue.end(), comma):
+        return None
+    return _clause(s, comma + 1, hi, phrase, cue)
+
+
+def _subject(s: str, lo: int, end: int) -> Phrase | None:
+    """Return the speaker phrase right before a cue ending at `end`; a short
+    coordination or group ("current and former officials") as a description."""
+    phrase = phrase_before(s, lo, end)
+    if isinstance(phrase, Phrase):
+        return phrase
+    return _group(s, lo, end) if phrase == "coord" else None
+
+
+def _group(s: str, lo: int, end: int) -> Phrase | None:
+    """Return s[lo:end] as a description when it is a short phrase, else None."""
+    text = s[lo:end].strip()
+    if not 0 < len(text.split()) <= MAX_GROUP_WORDS or any(ch in text for ch in ",;:#") \
+            or _NOT_GROUP & set(_WORD_RE.findall(text.lower())):
+        return None
+    start = s.index(text, lo)
+    return Phrase(text, start, start + len(text), "np")
+
+
+def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
+    """'CLAUSE, X said.' / 'CLAUSE, said X.': the speaker and cue close the sentence."""
+    if cue.group().lower() not in CLOSING_CUES:
+        return None
+    comma = s.rfind(",", lo, cue.start())
+    if comma < 0:
+        return None
+    between = s[comma + 1:cue.start()]
+    if between.strip():
+        phrase = _subject(s, comma + 1, cue.start())
+        if phrase is not None and s[comma + 1:phrase.start].strip():  # "current and former officials"
+            phrase = _group(s, comma + 1, cue.start())
+        if phrase is None:
+            return None
+        tail = cue.end()
+    else:
+        phrase = phrase_after(s, cue.end(), hi)
+        if phrase is None:
+            return None
+        tail = phrase.end
+    if len(s[tail:hi].strip(" .")) > MAX_TAIL or CLAUSE_CUE_RE.search(s, tail, hi):
+        return None
+    return _clause(s, lo, comma, phrase, cue)
+
+
+def _clause(s: str, start: int, end: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
+    """Return the Clause s[start:end] trimmed of blanks and closing stops;
+    None when it is too short to report anything."""
+    while start < end and s[start].isspace():
+        start += 1
+    closing = _CLOSING_RE.search(s, start, end)
+    end = closing.start() if closing else end
+    if len(s[start:end].split()) < MIN_WORDS:
+        return None
+    return Clause(phrase, cue, start, end)

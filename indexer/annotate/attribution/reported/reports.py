@@ -1,0 +1,84 @@
+"""Reported speech in an article: each reported clause as a Quote of kind `indirect`.
+
+Owns the pass that runs after an article's quotes are attributed (so it
+never changes a direct or partial quote, nor whom they credit): every line
+holding a clause cue (clauses.CLAUSE_CUE_RE, searched on the raw text
+before any frame is built), every sentence of it that holds no quote of its
+own (a clause with quoted fragments is a partial quote; a clause inside
+quote marks is the quote's speaker's, masked in the frame), its clause
+(clauses.find_clause) credited by the caller's `credit` (the direct-quote
+path's resolution: names, pronouns, descriptions, evidence and confidence).
+The quotes join their paragraph's, sorted by start, and their speakers its
+speakers.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clause
+from onrecord.indexer.annotate.attribution.spans.frames import Frame
+from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans, line_style
+from onrecord.indexer.chunk.chunker import split_lines
+from onrecord.search import Mention, Paragraph, Quote
+
+# (phrase, cue, frame, people) -> the Quote fields naming the speaker
+Credit = Callable[[Phrase, "re.Match[str]", Frame, DocSpeakers], dict[str, Any]]
+
+
+def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
+                 people: Callable[[], DocSpeakers], credit: Credit) -> list[Paragraph]:
+    """Return `paragraphs` with their reported clauses added as `indirect`
+    quotes (sorted by start) and those quotes' speakers among theirs;
+    `people` builds the article's registry when a first clause needs it."""
+    out: list[Paragraph] = []
+    index = 0
+    for para in paragraphs:
+        found: list[Quote] = []
+        for line in split_lines(text, para):
+            if CLAUSE_CUE_RE.search(text, line.start, line.end):
+                found.extend(_line_reports(text, line, para.quotes, line_style(
+                    text, line.start, line.end, style, index == 0 or line.kind == "heading"), people, credit))
+            index += 1
+        if not found:
+            out.append(para)
+            continue
+        quotes = sorted([*para.quotes, *found], key=lambda q: q.start)
+        out.append(replace(para, quotes=quotes, speakers=sorted({q.speaker for q in quotes if q.speaker})))
+    return out
+
+
+def _line_reports(text: str, line: Paragraph, quoted: list[Quote], style: QuoteStyle,
+                  people: Callable[[], DocSpeakers], credit: Credit) -> list[Quote]:
+    """Return the indirect quotes of one line: one per sentence at most, in
+    the sentences that hold no quote of their own."""
+    frame = Frame(text, line, find_quote_spans(text, line.start, line.end, style))
+    base, s = frame.base, frame.s
+    found: list[Quote] = []
+    starts = [q.start for q in quoted]  # sorted, and quotes never overlap: one look-up per sentence
+    pos = 0
+    while pos < len(s):
+        lo, hi = frame.sentence(pos)
+        hi = max(hi, lo + 1)
+        pos = hi
+        before = bisect_left(starts, hi + base)
+        if CLAUSE_CUE_RE.search(s, lo, hi) is None or before and quoted[before - 1].end > lo + base:
+            continue
+        clause = find_clause(s, lo, hi)
+        if clause is None:
+            continue
+        start, end = clause.start + base, clause.end + base
+        found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
+                           **_cue_fields(clause.cue, base), **credit(clause.phrase, clause.cue, frame, people())))
+    return found
+
+
+def _cue_fields(cue: re.Match[str], base: int) -> dict[str, Any]:
+    """Return a Quote's cue and cue_mention for a cue match of a frame."""
+    start, end = cue.start() + base, cue.end() + base
+    return {"cue": cue.group(), "cue_mention": Mention(cue.group(), start, end)}
