@@ -101,8 +101,14 @@ class Mention:
 
 @dataclass(slots=True)
 class Quote:
-    """A quotation with its attribution; offsets are absolute into Article.text
-    and the span includes the quote marks."""
+    """A quotation with its attribution; offsets are absolute into Article.text.
+
+    A direct quote's span includes its quote marks; a partial quote's span is
+    the reported clause its quoted fragments sit in (never its attribution);
+    an indirect quote's span is the reported clause.  `pieces` are the
+    absolute [start, end) offsets of the words inside quote marks (marks
+    excluded): one for a direct quote, one per quoted fragment of a partial
+    quote, none for an indirect one; only these are the speaker's own words."""
 
     text: str
     start: int
@@ -120,6 +126,7 @@ class Quote:
     confidence: float | None = None
     speaker_type: SpeakerType | None = None
     speaker_source: str | None = None
+    pieces: tuple[tuple[int, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -127,6 +134,7 @@ class Quote:
             "start": self.start,
             "end": self.end,
             "kind": self.kind,
+            "pieces": [[lo, hi] for lo, hi in self.pieces],
             "speaker": self.speaker,
             "speaker_mention": self.speaker_mention.to_dict() if self.speaker_mention else None,
             "cue": self.cue,

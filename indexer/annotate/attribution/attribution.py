@@ -41,6 +41,7 @@ from onrecord.indexer.annotate.attribution.spans.quotes import (
     detect_quote_style,
     find_quote_spans,
     line_style,
+    quoted_words,
 )
 from onrecord.indexer.annotate.attribution.spans.titles import is_scare_term, is_title, is_unclaimed_title
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
@@ -208,8 +209,10 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
         start, end = start + base, end + base
         if quotes and quotes[-1].kind == "partial" and quotes[-1].end >= end \
                 and quotes[-1].cue_mention == who.cue:
-            return None  # another fragment of the same reported clause
-    return Quote(text=text[start:end], start=start, end=end, kind=kind,
+            # another fragment of the same reported clause: one more piece of its quote
+            quotes[-1] = replace(quotes[-1], pieces=(*quotes[-1].pieces, quoted_words(text, sp)))
+            return None
+    return Quote(text=text[start:end], start=start, end=end, kind=kind, pieces=(quoted_words(text, sp),),
                  speaker=who.speaker, speaker_mention=who.mention,
                  cue=who.cue.text if who.cue else None, cue_mention=who.cue, role=who.role,
                  **_evidence_fields(who, p.people))
