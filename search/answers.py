@@ -10,7 +10,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from onrecord.search.articles import Evidence, Metadata, Paragraph, QuoteKind, paragraph_permalink
+from onrecord.search.articles import KIND_LABELS, Evidence, Metadata, Paragraph, QuoteKind, paragraph_permalink
 
 SortOrder = Literal["relevance", "newest", "oldest"]
 MAX_PER_PAGE = 100
@@ -252,13 +252,22 @@ class QuoteRecord:
     evidence: Evidence | None = None  # how the speaker was found (Quote.evidence)
     confidence: float | None = None
     speaker_source: str | None = None
+    # the quote as shown and cited: quote marks around its verbatim words only
+    # (search.features.citations.cite_quote); "" when not built from the index
+    cited: str = ""
 
     @property
     def permalink(self) -> str:
         return paragraph_permalink(self.doc_id, self.n)
 
+    @property
+    def label(self) -> str:
+        """The kind as a reader is told it: verbatim, partial or reported."""
+        return KIND_LABELS[self.kind]
+
     def to_dict(self) -> dict[str, Any]:
-        return {"quote": self.text, "kind": self.kind, "speaker": self.speaker,
+        return {"quote": self.text, "kind": self.kind, "label": self.label, "cited": self.cited,
+                "speaker": self.speaker,
                 "role": self.role, "cue": self.cue, "evidence": self.evidence,
                 "confidence": self.confidence, "speaker_source": self.speaker_source,
                 "institutions": list(self.institutions),

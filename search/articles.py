@@ -17,6 +17,9 @@ BlockKind = Literal["body", "caption", "heading"]
 # kind is what paragraphs keep in the index).
 BlockRole = Literal["paragraph", "heading", "item", "table_row", "quote", "code", "caption"]
 QuoteKind = Literal["direct", "partial", "indirect"]
+# What a reader is told each kind is: the speaker's own words, a paraphrase
+# holding some of them, a paraphrase only.
+KIND_LABELS: dict[str, str] = {"direct": "verbatim", "partial": "partial", "indirect": "reported"}
 # How a quote's speaker was found (issue #12): named next to the cue, a
 # pronoun or a nominal ("the minister") resolved to a name, or carried over
 # from the quote before (a quote with no cue of its own).
