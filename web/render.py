@@ -253,7 +253,8 @@ def quote_evidence(paragraph: Paragraph) -> list[QuoteEvidence]:
         words = quote.text.split()
         excerpt = " ".join(words[:EXCERPT_WORDS]) + (" …" if len(words) > EXCERPT_WORDS else "")
         out.append(QuoteEvidence(
-            excerpt=f"({KIND_LABELS[quote.kind]}) {excerpt}" if quote.kind != "direct" else excerpt, speaker=quote.speaker, role=quote.role,
+            excerpt=f"({KIND_LABELS[quote.kind]}) {excerpt}" if quote.kind != "direct" else excerpt,
+            speaker=quote.speaker, role=quote.role,
             how=_describe_evidence(quote.to_dict()) or ("no speaker found" if not quote.speaker else ""),
             mention=quote.speaker_mention.text if quote.speaker_mention else None,
             cue=quote.cue_mention.text if quote.cue_mention else quote.cue))
