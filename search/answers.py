@@ -255,6 +255,7 @@ class QuoteRecord:
     # the quote as shown and cited: quote marks around its verbatim words only
     # (search.features.citations.cite_quote); "" when not built from the index
     cited: str = ""
+    pieces: tuple[tuple[int, int], ...] = ()  # Quote.pieces: absolute offsets of its verbatim words
 
     @property
     def permalink(self) -> str:
@@ -266,13 +267,14 @@ class QuoteRecord:
         return KIND_LABELS[self.kind]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"quote": self.text, "kind": self.kind, "label": self.label, "cited": self.cited,
-                "speaker": self.speaker,
+        return {"quote": self.text, "kind": self.kind, "speaker": self.speaker,
                 "role": self.role, "cue": self.cue, "evidence": self.evidence,
                 "confidence": self.confidence, "speaker_source": self.speaker_source,
                 "institutions": list(self.institutions),
                 "outlet": self.outlet, "title": self.title, "published": self.published,
                 "permalink": self.permalink, "url": self.url, "paragraph_id": self.paragraph_id,
+                # after the older columns, so an export read by position keeps them where they were
+                "label": self.label, "cited": self.cited, "pieces": [[lo, hi] for lo, hi in self.pieces],
                 "also_in": [x.to_dict() for x in self.also_in]}
 
 

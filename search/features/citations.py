@@ -82,6 +82,7 @@ def stored_published(stored: dict[str, Any]) -> str | None:
 
 def build_quote_record(stored: dict[str, Any], quote: dict[str, Any]) -> QuoteRecord:
     """Return the QuoteRecord of one quote dict of a stored paragraph."""
+    shown = rebuild_quote(quote)
     return QuoteRecord(
         text=str(quote.get("text", "")),
         kind=_kind(quote.get("kind")),
@@ -99,7 +100,8 @@ def build_quote_record(stored: dict[str, Any], quote: dict[str, Any]) -> QuoteRe
         evidence=quote.get("evidence") if quote.get("evidence") in EVIDENCE else None,
         confidence=quote.get("confidence") if isinstance(quote.get("confidence"), float) else None,
         speaker_source=quote.get("speaker_source"),
-        cited=cite_quote_dict(quote),
+        cited=cite_quote(shown.text, shown.start, shown.kind, shown.pieces),
+        pieces=shown.pieces,
     )
 
 

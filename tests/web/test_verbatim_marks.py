@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 
 from onrecord.indexer.annotate.annotator import annotate_article
 from onrecord.indexer.chunk.chunker import chunk_article
+from onrecord.indexer.extraction import extract_file
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search import Article, Metadata, ParsedArticle, open_index
 from onrecord.search.features.citations import cite_quote
@@ -111,9 +112,14 @@ def test_every_exported_bbc_quote_marks_only_verbatim_words(
         ingest_paths([CORPUS], index)
     finally:
         index.close()
+    texts = {a.id: a.text for path in sorted(CORPUS.rglob("*.txt")) for a in extract_file(path)}
     rows = json.loads(app_client(tmp_path / "ix").get("/export.json?rows=quotes").get_data(as_text=True))
     assert len(rows) > 5000  # the corpus holds about 8,600 quotes
     for row in rows:
-        _marked_words_are_verbatim(row["cited"], row["paragraph_text"])
-        if row["kind"] == "partial":
-            assert row["cited"].count("\u201c") >= 1, row
+        marked = MARKED_RE.findall(row["cited"])
+        # each marked stretch is one piece, the article's own words at the piece's offsets
+        assert len(marked) == len(row["pieces"]), row
+        text = texts[row["paragraph_id"].rsplit("-p", 1)[0]]
+        for words, (lo, hi) in zip(marked, row["pieces"], strict=True):
+            assert " ".join(text[lo:hi].split()).rstrip(",").rstrip() == words, (words, text[lo:hi])
+        assert row["kind"] != "partial" or marked, row
