@@ -123,3 +123,11 @@ def test_every_exported_bbc_quote_marks_only_verbatim_words(
         for words, (lo, hi) in zip(marked, row["pieces"], strict=True):
             assert " ".join(text[lo:hi].split()).rstrip(",").rstrip() == words, (words, text[lo:hi])
         assert row["kind"] != "partial" or marked, row
+
+
+def test_api_search_hits_carry_each_quote_as_shown(client: FlaskClient) -> None:
+    hit = json.loads(client.get("/api/search?q=harbour").get_data(as_text=True))["hits"][0]
+    [quote] = hit["quotes"]
+    assert (quote["kind"], quote["label"]) == ("partial", "partial")
+    assert quote["cited"] == "the harbour was \u201cin a sorry state\u201d and \u201cbadly run\u201d"
+    assert [TEXT[lo:hi] for lo, hi in quote["pieces"]] == ["in a sorry state", "badly run"]
