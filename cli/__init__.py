@@ -164,6 +164,9 @@ def facet_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--named-only", is_flag=True,
               help="Only paragraphs with a quote whose speaker is named beside it "
                    "(not found through a pronoun, a description or an earlier quote).")
+@click.option("--verbatim", is_flag=True,
+              help="Keep to verbatim quotes (direct and partial): --quotes-only and the speaker "
+                   "filter leave out reported speech.")
 @click.option("--sort", type=click.Choice(["relevance", "newest", "oldest"]), default="relevance")
 @click.option("--page", type=int, default=1)
 @click.option("--per-page", type=int, default=None, help="Hits per page (default 10: the per_page setting).")
@@ -171,7 +174,8 @@ def facet_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @INDEX_OPTION
 @SETTING_OPTION
 def search_command(query: str, since: dt.datetime | None, until: dt.datetime | None,
-                   quotes_only: bool, named_only: bool, sort: SortOrder, page: int, per_page: int | None, as_json: bool,
+                   quotes_only: bool, named_only: bool, verbatim: bool, sort: SortOrder, page: int,
+                   per_page: int | None, as_json: bool,
                    index_dir: Path | None, settings: tuple[str, ...],
                    **selected: tuple[str, ...]) -> None:
     """Search the index; prints hits with their permalinks (or --json)."""
@@ -183,7 +187,8 @@ def search_command(query: str, since: dt.datetime | None, until: dt.datetime | N
     request = SearchRequest(
         query=query, **picked, excluded=excluded,
         since=since.date() if since else None, until=until.date() if until else None,
-        quotes_only=quotes_only, named_only=named_only, sort=sort, page=page, per_page=config.per_page,
+        quotes_only=quotes_only, named_only=named_only, verbatim=verbatim, sort=sort, page=page,
+        per_page=config.per_page,
     )
     index = _or_exit(lambda: open_index(config.index_dir, config=config))
     try:

@@ -28,6 +28,7 @@ class SearchRequest:
     institutions: tuple[str, ...] = ()
     outlets: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()  # quote kinds as users name them: verbatim, partial, reported
     excluded: tuple[tuple[str, str], ...] = ()
     facet_all: str = ""
     facet_filter: str = ""
@@ -35,6 +36,9 @@ class SearchRequest:
     until: dt.date | None = None
     quotes_only: bool = False
     named_only: bool = False  # only paragraphs with a quote whose speaker is named beside it
+    # Keep to verbatim (direct and partial) quotes: quotes_only and the
+    # speaker facet and filter leave reported speech out (search.facetdefs).
+    verbatim: bool = False
     sort: SortOrder = "relevance"
     page: int = 1
     per_page: int = 10
@@ -284,9 +288,9 @@ class EntityProfile:
 
     kind: Literal["speaker", "institution"]
     name: str
-    quote_count: int
+    quote_count: int  # verbatim and partial quotes
     paragraph_count: int
-    quotes: list[QuoteRecord]  # one page of them, date order, undated last
+    quotes: list[QuoteRecord]  # one page of them and of the reported statements, date order, undated last
     timeline: list[tuple[str, int]]  # (YYYY-MM, count) ascending, months with none omitted
     undated: int  # quotes (speaker) or paragraphs (institution) with no date
     roles: list[FacetValue] = field(default_factory=list)  # speaker: roles seen
@@ -297,6 +301,12 @@ class EntityProfile:
     pages: int = 1
     per_page: int = 100
     folded: int = 0  # copies of a quote already on this page (another outlet's), left out
+    reported_count: int = 0  # reported speech (kind indirect), listed with the quotes
+
+    @property
+    def statement_count(self) -> int:
+        """Return how many entries the pages list: quotes and reported statements."""
+        return self.quote_count + self.reported_count
 
 
 @dataclass(slots=True)

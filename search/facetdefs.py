@@ -19,6 +19,14 @@ Filter rules (issue #10: "search means what it says"):
           (clicking it again clears both); no SearchRequest attribute.
 Field queries typed in the search box (speaker:blair) stay word-based:
 they search the word-analysed filter fields, not these exact values.
+
+The verbatim switch (SearchRequest.verbatim, issue #32): a row with a
+`verbatim_source` has a second count field, verbatim_field, holding only
+the values that come from verbatim (direct or partial) quotes; under the
+switch that field is both counted and filtered on (field_for), so a count
+is still the total after clicking.  The speaker row has one: reported
+speech names a speaker too, and the switch keeps to who was quoted word
+for word.
 """
 from __future__ import annotations
 
@@ -26,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from onrecord.search.model import Metadata, Paragraph
+from onrecord.search.model import Metadata, Paragraph, QuoteKind
 
 FilterRule = Literal["any", "year"]
 # The URL/API parameter excluding a value of facet NAME is EXCLUDE_PREFIX + NAME.
@@ -34,6 +42,16 @@ EXCLUDE_PREFIX = "not_"
 # A row's facet values for one paragraph of an article: what the schema
 # writes to the row's count field.
 FacetSource = Callable[[Metadata, Paragraph], list[str]]
+# A quote kind of the model -> its name shown to users (the kind facet's
+# values, the pages' labels).  One row per kind.
+QUOTE_KIND_LABELS: dict[QuoteKind, str] = {
+    "direct": "verbatim",   # all of it inside quote marks
+    "partial": "partial",   # a reported clause holding quoted words
+    "indirect": "reported",  # reported speech: paraphrase, no quote marks
+}
+# The kinds whose words are (partly) the speaker's own, in quote marks:
+# what the verbatim switch keeps.
+VERBATIM_KINDS: frozenset[QuoteKind] = frozenset({"direct", "partial"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +75,9 @@ class FacetDef:
     cli_help      help of the `onrecord search --<name>` option; None: no
                   option (a year is --since/--until)
     profile       its values have entity pages (/speaker/<name>)
+    verbatim_source  fills verbatim_field: the values of the paragraph's
+                  verbatim quotes only (see the module docstring); None:
+                  the switch leaves this facet alone
     """
 
     name: str
@@ -68,6 +89,19 @@ class FacetDef:
     source: FacetSource | None
     cli_help: str | None = None
     profile: bool = False
+    verbatim_source: FacetSource | None = None
+
+    @property
+    def verbatim_field(self) -> str | None:
+        """Return the count field of the verbatim switch ("verbatim_speaker_facet"), or None."""
+        return f"verbatim_{self.count_field}" if self.verbatim_source else None
+
+    def field_for(self, verbatim: bool, counting: bool = True) -> str:
+        """Return the field this facet counts (`counting`) or filters on:
+        its verbatim_field under the verbatim switch when it has one."""
+        if verbatim and self.verbatim_field:
+            return self.verbatim_field
+        return self.count_field if counting else self.filter_field
 
     @property
     def cli_option(self) -> str | None:
@@ -90,6 +124,20 @@ def paragraph_speakers(_meta: Metadata, para: Paragraph) -> list[str]:
     return para.speakers
 
 
+def verbatim_speakers(_meta: Metadata, para: Paragraph) -> list[str]:
+    """Return the people quoted in the paragraph word for word: its
+    speakers with a direct or partial quote in it (not reported speech)."""
+    verbatim = {q.speaker for q in para.quotes if q.kind in VERBATIM_KINDS}
+    return [name for name in para.speakers if name in verbatim]
+
+
+def quote_kinds(_meta: Metadata, para: Paragraph) -> list[str]:
+    """Return the kinds of the paragraph's quotes as users name them
+    (QUOTE_KIND_LABELS), each once, in table order."""
+    kinds = {q.kind for q in para.quotes}
+    return [label for kind, label in QUOTE_KIND_LABELS.items() if kind in kinds]
+
+
 def paragraph_institutions(_meta: Metadata, para: Paragraph) -> list[str]:
     """Return the institutions the paragraph names."""
     return para.institutions
@@ -109,7 +157,10 @@ def article_authors(meta: Metadata, _para: Paragraph) -> list[str]:
 FACETS: tuple[FacetDef, ...] = (
     FacetDef("speaker", "Speakers", "speaker_facet", "speaker_facet", "any", "speakers",
              paragraph_speakers, "Only paragraphs quoting exactly this speaker (repeat: OR).",
-             profile=True),
+             profile=True, verbatim_source=verbatim_speakers),
+    FacetDef("kind", "Quote kinds", "quote_kind_facet", "quote_kind_facet", "any", "kinds",
+             quote_kinds, "Only paragraphs with a quote of this kind: verbatim, partial or "
+             "reported (repeat: OR)."),
     FacetDef("institution", "Institutions", "institution_facet", "institution_facet", "any",
              "institutions", paragraph_institutions,
              "Only paragraphs naming exactly this institution (repeat: OR).", profile=True),

@@ -7,7 +7,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from onrecord.search.model import Article, Metadata, Paragraph, Quote
+from onrecord.search.model import Article, Metadata, Paragraph, Quote, QuoteKind
 from onrecord.search.storage.store import Index, open_index, ram_index
 from onrecord.search.writing.commits import write_articles
 
@@ -20,7 +20,7 @@ def make_article(doc_id: str, paras: Sequence[Para], *, title: str | None = "Tit
                  outlet: str | None = "The Ledger", published: dt.date | None = PUBLISHED,
                  url: str | None = None, para_id: str = "{doc_id}-p{n}",
                  speaker: str | None = None, role: str | None = None, cue: str | None = None,
-                 speakers: Sequence[str] = (), institutions: Sequence[str] = (),
+                 kind: QuoteKind = "direct", speakers: Sequence[str] = (), institutions: Sequence[str] = (),
                  meta: Metadata | None = None) -> Article:
     """Return article `doc_id` whose paragraphs are `paras`, joined by
     blank lines (offsets to match); ids from `para_id` and the title from
@@ -28,12 +28,12 @@ def make_article(doc_id: str, paras: Sequence[Para], *, title: str | None = "Tit
     `meta` when given (title, outlet, published and url then unused).  With `speaker`,
     a paragraph given as text is all a quote of theirs, one given as
     (text, quoted) has `quoted` as their quote (None: no quote), with
-    `role` and `cue`; each paragraph also names `speakers` and
+    `role`, `cue` and `kind` (direct, partial or indirect); each paragraph also names `speakers` and
     `institutions`."""
     paragraphs, offset = [], 0
     for n, para in enumerate(paras, 1):
         text, quoted = (para, para) if isinstance(para, str) else para
-        quotes = _quotes(text, quoted, offset, speaker, role, cue)
+        quotes = _quotes(text, quoted, offset, speaker, role, cue, kind)
         paragraphs.append(Paragraph(
             id=para_id.format(doc_id=doc_id, n=n), n=n, start=offset, end=offset + len(text),
             text=text, quotes=quotes, institutions=list(institutions),
@@ -48,14 +48,14 @@ def make_article(doc_id: str, paras: Sequence[Para], *, title: str | None = "Tit
 
 
 def _quotes(text: str, quoted: str | None, offset: int, speaker: str | None,
-            role: str | None, cue: str | None) -> list[Quote]:
+            role: str | None, cue: str | None, kind: QuoteKind = "direct") -> list[Quote]:
     """Return `speaker`'s quote of `quoted` within `text` (at `offset` in
     the article), or none without a speaker or quoted part."""
     if speaker is None or not quoted:
         return []
     start = offset + max(text.find(quoted), 0)
-    return [Quote(text=quoted, start=start, end=start + len(quoted), speaker=speaker, role=role,
-                  cue=cue)]
+    return [Quote(text=quoted, start=start, end=start + len(quoted), kind=kind, speaker=speaker,
+                  role=role, cue=cue)]
 
 
 def indexed(*commits: Sequence[Article]) -> Index:

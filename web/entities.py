@@ -149,6 +149,7 @@ def profile_data(kind: EntityKind, profile: EntityProfile) -> dict[str, Any]:
     related names and this page's quotes (with their citation fields)."""
     data: dict[str, Any] = {
         "kind": kind, "name": profile.name, "quote_count": profile.quote_count,
+        "reported_count": profile.reported_count,
         "paragraph_count": profile.paragraph_count, "undated": profile.undated,
         "roles": [fv.to_dict() for fv in profile.roles],
         "timeline": [{"month": month, "count": count} for month, count in profile.timeline],

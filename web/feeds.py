@@ -81,7 +81,7 @@ def search_feed_url(req: SearchRequest) -> str:
 
 def feed_params(req: SearchRequest) -> dict[str, Any]:
     """Return the URL parameters that choose a feed's paragraphs: the query,
-    the name filters, the dates and quotes_only (paging and sort do not: a
+    the name filters, the dates, quotes_only, named_only and verbatim (paging and sort do not: a
     feed is always newest indexed first)."""
     params: dict[str, Any] = {"q": req.query or None}
     params.update({facet.name: list(getattr(req, str(facet.request_attr))) for facet in NAME_FACETS})
@@ -90,7 +90,8 @@ def feed_params(req: SearchRequest) -> dict[str, Any]:
     params.update(since=req.since.isoformat() if req.since else None,
                   until=req.until.isoformat() if req.until else None,
                   quotes_only="1" if req.quotes_only else None,
-                  named_only="1" if req.named_only else None)
+                  named_only="1" if req.named_only else None,
+                  verbatim="1" if req.verbatim else None)
     return params
 
 

@@ -65,6 +65,8 @@ def request_params(req: SearchRequest, default_per_page: int = 10) -> list[tuple
         params.append(("quotes_only", "1"))
     if req.named_only:
         params.append(("named_only", "1"))
+    if req.verbatim:
+        params.append(("verbatim", "1"))
     if req.sort != "relevance":
         params.append(("sort", req.sort))
     if req.page != 1:
@@ -279,4 +281,6 @@ class SearchLinks:
         if req.named_only:
             chips.append(Chip("only", "speakers named beside their quotes",
                               self.url_for(replace(req, named_only=False, page=1))))
+        if req.verbatim:
+            chips.append(Chip("only", "verbatim quotes", self.url_for(replace(req, verbatim=False, page=1))))
         return chips

@@ -3,7 +3,8 @@
 Owns the URL vocabulary of the search page and the API (q, one repeatable
 parameter per name facet of search.facetdefs, e.g. speaker or author, and
 its exclusion not_<name>, e.g. not_speaker; since, until, quotes_only, named_only,
-sort, page, per_page; facet_all=<name> lists one facet's every value,
+verbatim (keep to verbatim quotes: quotes_only and the speaker facet leave
+reported speech out), sort, page, per_page; facet_all=<name> lists one facet's every value,
 facet_q narrows that list to the values containing it) and
 the readable messages for bad values.  Every bad value raises
 search.errors.QueryError, which web.errors maps to HTTP 400.  A parameter
@@ -34,13 +35,14 @@ EXCLUDE_PARAMS: dict[str, str] = {f.exclude_param: f.name for f in NAME_FACETS}
 # (longer values are refused anyway by their parsers, which accept nothing
 # near these lengths; the query, "q", is cut to the max_query_chars setting).
 FORM_FIELD_CHARS: dict[str, int] = {"since": 40, "until": 40, "sort": 40,
-                                    "quotes_only": 40, "named_only": 40, "per_page": 40, "facet_all": 40,
+                                    "quotes_only": 40, "named_only": 40, "verbatim": 40, "per_page": 40,
+                                    "facet_all": 40,
                                     "facet_q": MAX_FILTER_CHARS}
 # The single-valued parameters parse_search_request reads.  With the
 # repeatable filters above (one per FACETS row, and its not_ twin) they are
 # the search's whole URL vocabulary: what web.links writes and the search
 # page, /api/search, the exports and the feeds accept.
-SINGLE_PARAMS: tuple[str, ...] = ("q", "since", "until", "quotes_only", "named_only", "sort",
+SINGLE_PARAMS: tuple[str, ...] = ("q", "since", "until", "quotes_only", "named_only", "verbatim", "sort",
                                   "page", "per_page", "facet_all", "facet_q")
 SEARCH_PARAMS: tuple[str, ...] = (*SINGLE_PARAMS, *FILTER_PARAMS, *EXCLUDE_PARAMS)
 _DATES_HINT = "filter dates with since and until, e.g. since=2003-01-01&until=2003-12-31"
@@ -91,6 +93,7 @@ def parse_search_request(args: ArgSource, config: Config | None = None) -> Searc
         until=until,
         quotes_only=parse_flag(args.get("quotes_only"), "quotes_only"),
         named_only=parse_flag(args.get("named_only"), "named_only"),
+        verbatim=parse_flag(args.get("verbatim"), "verbatim"),
         sort=parse_sort(args.get("sort")),
         page=parse_int(args.get("page"), "page", 1, 1, MAX_PAGE),
         per_page=parse_int(args.get("per_page"), "per_page", config.per_page, 1, MAX_PER_PAGE),

@@ -105,12 +105,14 @@ class CommitView:
             deadline)
 
     def browse_counts(self, table: FacetTable, docnums: np.ndarray, expand: str,
-                      contains: str) -> FacetCounts:
+                      contains: str, verbatim: bool = False) -> FacetCounts:
         """Return the facet counts of `docnums`, every live document (the
         browse page: no words, no filters), with facet `expand` listed
-        whole narrowed to `contains`: the same answer until the next commit."""
-        return self._cache.get(f"facets:all:{expand}:{contains}",
-                               lambda: tally_facets(table, docnums, FacetAsk(expand, contains)))
+        whole narrowed to `contains`, of the verbatim columns under
+        `verbatim`: the same answer until the next commit."""
+        return self._cache.get(f"facets:all:{expand}:{contains}:{verbatim}",
+                               lambda: tally_facets(table, docnums,
+                                                    FacetAsk(expand, contains, verbatim=verbatim)))
 
     def entity_counts(self, fieldname: str) -> list[FacetValue]:
         """Return every value of facet field `fieldname` (the speakers or

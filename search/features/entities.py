@@ -72,8 +72,10 @@ def get_entity(index: Index, kind: EntityKind, name: str, page: int = 1,
     """Return page `page` of the profile of the speaker or institution
     `name` (matched exactly, else case-insensitively): `per_page` (default
     the index's entity_page_size setting) of its
-    quotes in date order (undated last, each with also_in), and over ALL of
-    them the counts, a monthly timeline and the names seen with it.
+    quotes and reported statements together in date order (undated last,
+    each with also_in, its kind telling them apart), and over ALL of them
+    the counts (quotes and reported statements apart), a monthly timeline
+    and the names seen with it.
     Raises NotFoundError if no paragraph names it or the page is past the
     last, QueryError for an unknown kind."""
     fieldname = _facet_field(kind)
@@ -89,14 +91,14 @@ def get_entity(index: Index, kind: EntityKind, name: str, page: int = 1,
                               sorted(finder.key_docnums(fieldname, canonical)))
         if not outline.paragraph_count:
             raise NotFoundError(f"no {kind} named {name!r} in the index")
-        pages = max(1, -(-outline.quote_count // per_page))
+        pages = max(1, -(-outline.statement_count // per_page))
         if page > pages:
             raise NotFoundError(f"the {kind} {canonical!r} has {pages} page{'s' if pages > 1 else ''}"
                                 f" of quotes, not {page}")
         quotes = _page_quotes(finder, outline, kind, canonical, (page - 1) * per_page, per_page)
         shown = _fold_copies(finder, quotes)
     return EntityProfile(
-        kind=kind, name=canonical, quote_count=outline.quote_count,
+        kind=kind, name=canonical, quote_count=outline.quote_count, reported_count=outline.reported,
         paragraph_count=outline.paragraph_count, quotes=shown, timeline=outline.timeline,
         undated=outline.undated, roles=outline.roles, institutions=outline.institutions,
         speakers_for=outline.speakers_for, speakers_about=outline.speakers_about,

@@ -12,13 +12,14 @@ rows has its own time budget (index.export_timeout).
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any, Literal
 
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.errors import BusyError, QueryError
+from onrecord.search.facetdefs import VERBATIM_KINDS
 from onrecord.search.features.citations import build_paragraph_row, build_quote_record
 from onrecord.search.features.commitview import open_view
 from onrecord.search.features.selection import resolve_with
@@ -83,6 +84,8 @@ def _stream_rows(index: Index, q: wq.Query | None, request: SearchRequest,
     # are narrowed to the selected speakers' own quotes, so a journalist who
     # exports "Tony Blair" does not get the other voices quoted beside him.
     wanted = frozenset(speaker_key(name) for name in request.speakers)
+    # Under the verbatim switch the quote rows keep to verbatim quotes too.
+    kinds = VERBATIM_KINDS if request.verbatim else None
     try:
         searcher = index.open_snapshot()
         try:
@@ -95,7 +98,7 @@ def _stream_rows(index: Index, q: wq.Query | None, request: SearchRequest,
                 stored = {d: searcher.reader().stored_fields(d) for d in sorted(batch)}
                 index.records.fill(stored.values())
                 for docnum in batch:
-                    yield from _rows_of(stored.pop(docnum), rows, wanted)
+                    yield from _rows_of(stored.pop(docnum), rows, wanted, kinds)
         finally:
             searcher.close()
     finally:
@@ -135,15 +138,18 @@ def speaker_key(name: str | None) -> str:
     return " ".join((name or "").split()).casefold()
 
 
-def _rows_of(stored: dict[str, Any], rows: RowKind,
-             speakers: frozenset[str] = frozenset()) -> Iterator[dict[str, Any]]:
+def _rows_of(stored: dict[str, Any], rows: RowKind, speakers: frozenset[str] = frozenset(),
+             kinds: Collection[str] | None = None) -> Iterator[dict[str, Any]]:
     """Yield the export rows of one stored paragraph: itself, or its quotes
-    (only those of `speakers`, as speaker_key()s, when any are given)."""
+    (only those of `speakers`, as speaker_key()s, when any are given, and
+    only those of `kinds` unless it is None)."""
     if rows == "paragraphs":
         yield build_paragraph_row(stored)
         return
     for quote in load_quote_dicts(stored):
         if speakers and speaker_key(quote.get("speaker")) not in speakers:
+            continue
+        if kinds is not None and quote.get("kind", "direct") not in kinds:
             continue
         row = build_quote_record(stored, quote).to_dict()
         del row["also_in"]

@@ -50,13 +50,21 @@ class FacetColumn:
 
 @dataclass(frozen=True, slots=True)
 class FacetTable:
-    """Facet name -> FacetColumn over every docnum of one searcher."""
+    """Facet name -> FacetColumn over every docnum of one searcher; and,
+    for the facets with a verbatim field (search.facetdefs), that field's
+    column under `verbatim`."""
 
     columns: dict[str, FacetColumn]
-    # facet -> value -> id, and casefolded value -> its values; built on
-    # first use (resolve_value, pinned values), kept with the table.
-    ids: dict[str, dict[str, int]] = field(default_factory=dict)
+    verbatim: dict[str, FacetColumn] = field(default_factory=dict)
+    # (facet, verbatim) -> value -> id, and casefolded value -> its values;
+    # built on first use (resolve_value, pinned values), kept with the table.
+    ids: dict[tuple[str, bool], dict[str, int]] = field(default_factory=dict)
     folded: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+
+    def columns_for(self, verbatim: bool) -> dict[str, FacetColumn]:
+        """Return facet name -> the column counted: under the verbatim
+        switch, a facet's verbatim column where it has one."""
+        return {**self.columns, **self.verbatim} if verbatim else self.columns
 
 
 FacetColumns = SegmentCache[FacetColumn]  # keyed by (field,) within a segment
@@ -72,12 +80,15 @@ def build_facet_table(searcher: Any, deadline: Deadline | None = None,
     a column not yet kept is read (the columns read so far stay kept, so
     the next try resumes there)."""
     leaves = searcher.reader().leaf_readers()
-    table = {}
-    for facet in FACETS:  # count_field: the terms are the facet's display values
-        table[facet.name] = _combine([(offset, _segment_column(leaf, facet.count_field, deadline,
-                                                               columns))
-                                      for leaf, offset in leaves])
-    return FacetTable(table)
+
+    def column(fieldname: str) -> FacetColumn:
+        return _combine([(offset, _segment_column(leaf, fieldname, deadline, columns))
+                         for leaf, offset in leaves])
+
+    # count_field: the terms are the facet's display values
+    return FacetTable({facet.name: column(facet.count_field) for facet in FACETS},
+                      {facet.name: column(facet.verbatim_field) for facet in FACETS
+                       if facet.verbatim_field})
 
 
 def _segment_column(leaf: Any, fieldname: str, deadline: Deadline | None,
@@ -205,12 +216,15 @@ class FacetAsk:
     containing `contains`; per facet, the docnums to count it over instead
     of the result set (`own`: the matches without that facet's own
     selection, so its other values can be added with OR) and the values
-    always listed (`pinned`: the selected and excluded ones)."""
+    always listed (`pinned`: the selected and excluded ones); `verbatim`,
+    the verbatim switch: the facets' verbatim columns counted where they
+    have one."""
 
     expand: str = ""
     contains: str = ""
     own: dict[str, Collection[int]] = field(default_factory=dict)
     pinned: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    verbatim: bool = False
 
 
 def tally_facets(table: FacetTable, docnums: Collection[int],
@@ -222,7 +236,7 @@ def tally_facets(table: FacetTable, docnums: Collection[int],
     docs = as_docnum_array(docnums)
     values: dict[str, list[FacetValue]] = {}
     sizes: dict[str, int] = {}
-    for facet, column in table.columns.items():
+    for facet, column in table.columns_for(ask.verbatim).items():
         own = ask.own.get(facet)
         counts = count_column(column, docs if own is None else as_docnum_array(own))
         listed = counts
@@ -231,7 +245,7 @@ def tally_facets(table: FacetTable, docnums: Collection[int],
         sizes[facet] = int(np.count_nonzero(listed))
         limit = ALL_VALUES if facet == ask.expand else TOP_VALUES
         ids = _top_ids(listed, column.values, limit)
-        ids += _pinned_ids(table, facet, ask.pinned.get(facet, ()), ids)
+        ids += _pinned_ids(table, (facet, ask.verbatim), ask.pinned.get(facet, ()), ids)
         # Pinned (selected, excluded) values keep their true counts even
         # when the filter box leaves them out of the list proper.
         values[facet] = [FacetValue(column.values[i], int(counts[i])) for i in ids]
@@ -259,23 +273,26 @@ def count_column(column: FacetColumn, docs: np.ndarray) -> np.ndarray:
     return counts
 
 
-def _pinned_ids(table: FacetTable, facet: str, pinned: tuple[str, ...],
+def _pinned_ids(table: FacetTable, key: tuple[str, bool], pinned: tuple[str, ...],
                 shown: list[int]) -> list[int]:
     """Return the ids of the `pinned` values not already `shown` (a selected
-    value stays listed with its count, even at 0 or beyond the top)."""
+    value stays listed with its count, even at 0 or beyond the top) in the
+    column of `key` (facet, verbatim switch)."""
     if not pinned:
         return []
-    ids = _value_ids(table, facet)
+    ids = _value_ids(table, key)
     found = dict.fromkeys(ids[v] for v in pinned if v in ids)
     return [i for i in found if i not in shown]
 
 
-def _value_ids(table: FacetTable, facet: str) -> dict[str, int]:
-    """Return facet's value -> id map, built once per table."""
-    ids = table.ids.get(facet)
+def _value_ids(table: FacetTable, key: tuple[str, bool]) -> dict[str, int]:
+    """Return the value -> id map of the column of `key` (facet, verbatim
+    switch), built once per table."""
+    ids = table.ids.get(key)
     if ids is None:
-        values = table.columns[facet].values
-        ids = table.ids[facet] = {value: i for i, value in enumerate(values) if i}
+        facet, verbatim = key
+        values = table.columns_for(verbatim)[facet].values
+        ids = table.ids[key] = {value: i for i, value in enumerate(values) if i}
     return ids
 
 
@@ -288,7 +305,7 @@ def resolve_value(table: FacetTable, facet: str, value: str) -> tuple[str, ...]:
     folded = table.folded.get(facet)
     if folded is None:
         folded = {}
-        for name in _value_ids(table, facet):
+        for name in _value_ids(table, (facet, False)):
             folded.setdefault(name.casefold(), []).append(name)
         table.folded[facet] = folded
     # Spacing as the index holds values (search.storage.schema.join_names).

@@ -142,6 +142,6 @@ def _span(outline: EntityOutline, ordinals: Any) -> tuple[int, str | None, str |
             dated.append(ordinals[docnum])
         previous = end
     if not dated:
-        return outline.quote_count, None, None
-    return (outline.quote_count, dt.date.fromordinal(min(dated)).isoformat(),
+        return outline.statement_count, None, None
+    return (outline.statement_count, dt.date.fromordinal(min(dated)).isoformat(),
             dt.date.fromordinal(max(dated)).isoformat())

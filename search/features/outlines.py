@@ -40,11 +40,13 @@ _GENERIC_WORDS = frozenset({"the", "of", "for", "and", "service", "services", "o
 @dataclass(slots=True)
 class EntityOutline:
     """An entity's paragraphs in quote order (date, undated last, then
-    article id and paragraph number) with cumulative quote counts, and the
-    counts over all of its quotes."""
+    article id and paragraph number) with cumulative counts of its
+    statements (verbatim quotes and reported speech, listed together), and
+    the counts over all of them; `reported` of them are reported speech."""
 
     docnums: array = field(default_factory=lambda: array("q"))
-    ends: array = field(default_factory=lambda: array("q"))  # quotes in paragraphs [0, i]
+    ends: array = field(default_factory=lambda: array("q"))  # statements in paragraphs [0, i]
+    reported: int = 0
     timeline: list[tuple[str, int]] = field(default_factory=list)
     undated: int = 0
     roles: list[FacetValue] = field(default_factory=list)
@@ -53,8 +55,14 @@ class EntityOutline:
     speakers_about: list[FacetValue] = field(default_factory=list)
 
     @property
-    def quote_count(self) -> int:
+    def statement_count(self) -> int:
+        """Return how many statements the page lists: quotes and reported speech."""
         return self.ends[-1] if self.ends else 0
+
+    @property
+    def quote_count(self) -> int:
+        """Return how many of the statements are quotes (verbatim or partial)."""
+        return self.statement_count - self.reported
 
     @property
     def paragraph_count(self) -> int:
@@ -187,9 +195,13 @@ class _Tally:
         self.institutions: Counter[str] = Counter()
         self.voices: Counter[str] = Counter()
         self.others: Counter[str] = Counter()
+        self.reported = 0
 
     def add(self, stored: dict[str, Any], published: str | None, mine: list[dict[str, Any]]) -> None:
         weight = len(mine) if self.kind == "speaker" else 1
+        for quote in mine:  # counted apart on the page (issue #32)
+            if quote.get("kind") == "indirect":
+                self.reported += 1
         if published:
             self.months[published[:7]] += weight
         else:
@@ -210,7 +222,7 @@ class _Tally:
 
     def outline(self) -> EntityOutline:
         about = Counter({s: c for s, c in self.others.items() if s not in self.voices})
-        return EntityOutline(timeline=sorted(self.months.items()), undated=self.undated,
+        return EntityOutline(reported=self.reported, timeline=sorted(self.months.items()), undated=self.undated,
                              roles=_ranked(self.roles), institutions=_ranked(self.institutions),
                              speakers_for=_ranked(self.voices), speakers_about=_ranked(about))
 

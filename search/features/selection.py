@@ -89,7 +89,7 @@ def count_selected(table: FacetTable, searcher: Any, words: wq.Query | None,
         others = build_filter(_without(request, facet))
         own[facet.name] = match_docnums(searcher, restrict_query(words, others),
                                         deadline, cache).docnums
-    ask = FacetAsk(request.facet_all, request.facet_filter, own, pinned)
+    ask = FacetAsk(request.facet_all, request.facet_filter, own, pinned, request.verbatim)
     return tally_facets(table, docnums, ask)
 
 

@@ -286,11 +286,14 @@ def build_filter(request: SearchRequest) -> wq.Query | None:
 
     A name facet's values match its exact count-field term: ORed within
     one facet, ANDed across facets (search.facetdefs rules); excluded
-    values are taken away from whatever else matches."""
+    values are taken away from whatever else matches.  Under the verbatim
+    switch a facet filters on its verbatim field where it has one, and
+    quotes_only keeps paragraphs with a direct or partial quote."""
     parts: list[wq.Query] = []
     for facet in NAME_FACETS:
         assert facet.request_attr is not None  # NAME_FACETS are the facets that have one
-        terms = _exact_terms(facet.filter_field, getattr(request, facet.request_attr))
+        field = facet.field_for(request.verbatim, counting=False)
+        terms = _exact_terms(field, getattr(request, facet.request_attr))
         parts += _RULES[facet.rule](terms)
     if request.since or request.until:
         parts.append(wq.DateRange("published", _day_start(request.since),
@@ -298,8 +301,8 @@ def build_filter(request: SearchRequest) -> wq.Query | None:
     if request.named_only:
         parts.append(wq.Term("has_named_quote", True))
     if request.quotes_only:
-        parts.append(wq.Term("has_quote", True))
-    excluded = _excluded_terms(request.excluded)
+        parts.append(wq.Term("has_verbatim_quote" if request.verbatim else "has_quote", True))
+    excluded = _excluded_terms(request.excluded, request.verbatim)
     if not parts and not excluded:
         return None
     kept: wq.Query = wq.Every() if not parts else parts[0] if len(parts) == 1 else wq.And(parts)
@@ -327,14 +330,14 @@ def _exact_terms(fieldname: str, names: tuple[str, ...]) -> list[wq.Term]:
     return [wq.Term(fieldname, value) for value in map(exact_value, names) if value]
 
 
-def _excluded_terms(excluded: tuple[tuple[str, str], ...]) -> list[wq.Term]:
+def _excluded_terms(excluded: tuple[tuple[str, str], ...], verbatim: bool = False) -> list[wq.Term]:
     """Return the exact Terms of the excluded (facet, value) pairs (unknown
-    or year facets are ignored)."""
+    or year facets are ignored), on the verbatim fields under `verbatim`."""
     terms: list[wq.Term] = []
     for name, value in excluded:
         facet = FACETS_BY_NAME.get(name)
         if facet is not None and facet.request_attr is not None:
-            terms += _exact_terms(facet.filter_field, (value,))
+            terms += _exact_terms(facet.field_for(verbatim, counting=False), (value,))
     return terms
 
 

@@ -17,7 +17,7 @@ from typing import Any, cast
 from whoosh import columns, fields
 from whoosh.analysis import Analyzer, LowercaseFilter, RegexTokenizer, StemmingAnalyzer, Token, Tokenizer
 
-from onrecord.search.facetdefs import FACETS
+from onrecord.search.facetdefs import FACETS, VERBATIM_KINDS
 from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.fingerprints import paragraph_keys, quote_keys
 from onrecord.search.storage.lexicon import COMMON_WORDS, MIN_STEM_CHARS, CommonGramsFilter
@@ -189,6 +189,10 @@ def build_schema() -> fields.Schema:
         institution=fields.TEXT(analyzer=_name_analyzer(), phrase=False, stored=True),
         # Case-preserving exact values: the facet cache reads these postings.
         **{facet.count_field: fields.KEYWORD(commas=True) for facet in FACETS if facet.source},
+        # The same, of verbatim quotes only: what the verbatim switch counts
+        # and filters on (search.facetdefs).
+        **{facet.verbatim_field: fields.KEYWORD(commas=True) for facet in FACETS
+           if facet.verbatim_field},
         quote_text=StemmedText(analyzer=stemming_analyzer(), phrase=True),
         # Sampled fingerprint keys (search.storage.fingerprints) of the paragraph's
         # quotes and of its text: looked up to find copies in other articles.
@@ -198,6 +202,9 @@ def build_schema() -> fields.Schema:
         # A quote whose speaker is named beside it (Quote.evidence "named"):
         # the search's named_only filter.
         has_named_quote=fields.BOOLEAN(),
+        # A direct or partial quote, not only reported speech: quotes_only
+        # under the verbatim switch.
+        has_verbatim_quote=fields.BOOLEAN(),
         quotes_json=fields.STORED(),
         kind=fields.ID(stored=True),
         dates=fields.KEYWORD(commas=True, stored=True),
@@ -228,6 +235,7 @@ def paragraph_fields(article: Article, para: Paragraph, rev: str) -> dict[str, A
         "quotes_json": json.dumps([q.to_dict() for q in para.quotes]) if para.quotes else None,
         "has_quote": bool(para.quotes),
         "has_named_quote": any(q.evidence == "named" for q in para.quotes),
+        "has_verbatim_quote": any(q.kind in VERBATIM_KINDS for q in para.quotes),
         "kind": para.kind,
         "newest_key": _DATE_MAX - published.toordinal() if published else _UNDATED_KEY,
         "oldest_key": published.toordinal() if published else _UNDATED_KEY,
@@ -267,7 +275,9 @@ def _annotation_fields(para: Paragraph) -> dict[str, Any]:
     return {
         "speaker": speakers,
         "institution": institutions,
-        "quote_text": "\n".join(q.text for q in para.quotes),
+        # `quote:` searches words said in quote marks: reported speech is
+        # the reporter's wording (issue #32), so it is not a quote's text here.
+        "quote_text": "\n".join(q.text for q in para.quotes if q.kind in VERBATIM_KINDS),
         "dates": ",".join(para.dates),
         "quote_keys": " ".join(sorted({k for q in para.quotes for k in quote_keys(q.text)})),
         "para_keys": " ".join(paragraph_keys(para.text)),
@@ -277,8 +287,11 @@ def _annotation_fields(para: Paragraph) -> dict[str, Any]:
 def _facet_fields(meta: Metadata, para: Paragraph) -> dict[str, str]:
     """Return each facet's case-preserving values (search.facetdefs source)
     as its count field's comma-separated value."""
-    return {facet.count_field: join_names(facet.source(meta, para))
-            for facet in FACETS if facet.source is not None}
+    values = {facet.count_field: join_names(facet.source(meta, para))
+              for facet in FACETS if facet.source is not None}
+    values.update({facet.verbatim_field: join_names(facet.verbatim_source(meta, para))
+                   for facet in FACETS if facet.verbatim_field and facet.verbatim_source})
+    return values
 
 
 # Fields whose analysis an index must share with this code's schema.

@@ -131,6 +131,7 @@ def test_facets_count_the_whole_filtered_set_on_every_page(index: Index) -> None
     facets = {k: [(v.value, v.count) for v in vs] for k, vs in pages[0].facets.items()}
     assert facets == {
         "speaker": [("Ann Smallman", 2), ("Carl Reyes", 2)],
+        "kind": [("verbatim", 2)],
         "institution": [("Treasury", 2), ("Health Department", 1)],
         # The selected facet is counted without its own selection, so the
         # outlets not picked stay listed to be added with OR.
@@ -540,6 +541,8 @@ def test_facet_table_after_a_commit_reads_only_new_segments(monkeypatch) -> None
         segments = [leaf.segment().segment_id() for leaf, _ in searcher.reader().leaf_readers()]
         counts = {f: {v.value: v.count for v in vs} for f, vs in
                   search(idx, SearchRequest()).facets.items()}
-    assert len(segments) == 2 and len(read) == len(FACETS)  # the new segment's facet fields
+    # the new segment's facet fields: one per row, and the verbatim switch's
+    fields = [f.count_field for f in FACETS] + [f.verbatim_field for f in FACETS if f.verbatim_field]
+    assert len(segments) == 2 and len(read) == len(fields)
     assert set(read) == {segments[-1]}
     assert counts["speaker"]["Person 0"] == 2 and counts["outlet"]["The Gazette"] == 1

@@ -394,7 +394,7 @@ def test_api_matches_contract(client: FlaskClient, index: Index) -> None:
                             "also_in", "duplicates"}
         assert hit["permalink"] == f"/doc/{hit['doc_id']}?p={hit['n']}#p{hit['n']}"
         assert isinstance(hit["score"], float) and isinstance(hit["speakers"], list)
-    assert set(data["facets"]) <= {"speaker", "institution", "outlet", "author", "year"}
+    assert set(data["facets"]) <= {"speaker", "kind", "institution", "outlet", "author", "year"}
     for values in data["facets"].values():
         assert all(set(v) == {"value", "count"} and isinstance(v["count"], int) for v in values)
 

@@ -4,7 +4,10 @@ Blair", "Ian Blair" and a bare "Blair"; "Police" and "Metropolitan Police"),
 every facet value shown on the search page, for 24 queries, is clicked
 through the test client and the total after the click must equal the count
 shown beside it.  The totals are also checked against a brute-force scan of
-the generated paragraphs for the empty query."""
+the generated paragraphs for the empty query.  Each speaker's quote is
+verbatim, partial or reported (issue #32), and every check runs with the
+verbatim switch off and on: on, the speaker facet and quotes_only count
+verbatim and partial quotes only."""
 from __future__ import annotations
 
 import datetime as dt
@@ -17,8 +20,9 @@ from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from onrecord.search.engine import search
+from onrecord.search.facetdefs import QUOTE_KIND_LABELS
 from onrecord.search.features.exporting import iter_export_rows
-from onrecord.search.model import Article, Metadata, Paragraph, SearchRequest
+from onrecord.search.model import Article, Metadata, Paragraph, Quote, QuoteKind, SearchRequest
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
@@ -34,10 +38,14 @@ QUERIES = ("", "police", "budget", "the", "we will not", '"told the"', "blair", 
            "office", "minister plan", "hospital OR beds", "cuts -police", "speaker:blair",
            "council", "report", '"the police"', "it is", "one", "plan", "beds",
            "institution:police", "outlet:ledger", "said", "not")
+KINDS: tuple[QuoteKind, ...] = ("direct", "partial", "indirect")
+# The verbatim switch off and on, as URL parameters.
+SWITCHES = ("", "&verbatim=1")
 
 
 def generated_articles(count: int = 80, seed: int = 10) -> list[Article]:
-    """Return `count` articles of 1-5 paragraphs with random words, speakers,
+    """Return `count` articles of 1-5 paragraphs with random words, speakers
+    (each with a quote of the whole paragraph, of a random kind),
     institutions, outlet, author and date (2019-2023, some undated)."""
     rnd = random.Random(seed)
     articles = []
@@ -45,9 +53,12 @@ def generated_articles(count: int = 80, seed: int = 10) -> list[Article]:
         paragraphs, offset = [], 0
         for n in range(1, rnd.randint(1, 5) + 1):
             text = " ".join(rnd.choice(WORDS) for _ in range(rnd.randint(4, 14))).capitalize() + "."
+            speakers = rnd.sample(SPEAKERS, rnd.choice((0, 0, 1, 2)))
+            quotes = [Quote(text=text, start=offset, end=offset + len(text), kind=rnd.choice(KINDS),
+                            speaker=name) for name in speakers]
             paragraphs.append(Paragraph(
                 id=f"g{a}-p{n}", n=n, start=offset, end=offset + len(text), text=text,
-                speakers=rnd.sample(SPEAKERS, rnd.choice((0, 0, 1, 2))),
+                quotes=quotes, speakers=speakers,
                 institutions=rnd.sample(INSTITUTIONS, rnd.choice((0, 1, 2)))))
             offset += len(text) + 2
         published = (None if rnd.random() < 0.1 else
@@ -102,9 +113,11 @@ def total_at(client: FlaskClient, link: str) -> int:
     return int(data["total"])
 
 
+@pytest.mark.parametrize("switch", SWITCHES)
 @pytest.mark.parametrize("query", QUERIES)
-def test_every_facet_value_shown_counts_what_clicking_it_gives(client: FlaskClient, query: str) -> None:
-    url = "/?" + (f"q={query}" if query else "")
+def test_every_facet_value_shown_counts_what_clicking_it_gives(client: FlaskClient, query: str,
+                                                              switch: str) -> None:
+    url = "/?" + (f"q={query}" if query else "") + switch
     values = shown_values(client, url)
     assert values or query in ("",), f"no facet values for {query!r}"
     wrong = [(facet, value, count, total_at(client, link)) for facet, value, count, link in values]
@@ -112,38 +125,65 @@ def test_every_facet_value_shown_counts_what_clicking_it_gives(client: FlaskClie
     assert not wrong, f"(facet, value, shown, after click) for {query!r}: {wrong}"
 
 
+@pytest.mark.parametrize("switch", [*SWITCHES, "&quotes_only=1", "&quotes_only=1&verbatim=1"])
 @pytest.mark.parametrize("query, selected", [
     ("", "speaker=Tony+Blair"), ("police", "outlet=Ledger"), ("the", "institution=Police"),
-    ("", "author=Jo+Reed"), ("budget", "speaker=Blair"),
+    ("", "author=Jo+Reed"), ("budget", "speaker=Blair"), ("", "kind=reported"),
+    ("police", "kind=partial"),
 ])
 def test_counts_beside_other_facets_hold_under_a_selection(client: FlaskClient, query: str,
-                                                           selected: str) -> None:
+                                                           selected: str, switch: str) -> None:
     """With one facet selected, a value of ANOTHER facet adds an AND: its
     count is again the total after clicking it."""
     picked = selected.split("=")[0]
-    values = [v for v in shown_values(client, f"/?q={query}&{selected}") if v[0] != picked]
+    values = [v for v in shown_values(client, f"/?q={query}&{selected}{switch}") if v[0] != picked]
     assert values
     wrong = [(f, v, c, total_at(client, link)) for f, v, c, link in values]
     assert not [w for w in wrong if w[2] != w[3]]
 
 
-def brute_count(corpus: list[Article], facet: str, value: str) -> int:
+def brute_count(corpus: list[Article], facet: str, value: str, verbatim: bool = False) -> int:
     """Return how many paragraphs of `corpus` have facet `facet` = `value`
-    exactly, scanning the generated data."""
+    exactly, scanning the generated data (a speaker, under `verbatim`, by
+    their direct and partial quotes only)."""
     def holds(article: Article, para: Paragraph) -> bool:
         meta = article.meta
-        return {"speaker": value in para.speakers, "institution": value in para.institutions,
+        quoted = {q.speaker for q in para.quotes if not verbatim or q.kind != "indirect"}
+        return {"speaker": value in para.speakers and value in quoted,
+                "kind": value in {QUOTE_KIND_LABELS[q.kind] for q in para.quotes},
+                "institution": value in para.institutions,
                 "outlet": meta.outlet == value,
                 "author": value in [a.strip() for a in (meta.author or "").split(",")],
                 "year": meta.published is not None and str(meta.published.year) == value}[facet]
     return sum(holds(a, p) for a in corpus for p in a.paragraphs)
 
 
-def test_empty_query_counts_equal_a_brute_force_scan(client: FlaskClient, corpus: list[Article]) -> None:
-    values = shown_values(client, "/")
-    assert {facet for facet, *_ in values} == {"speaker", "institution", "outlet", "author", "year"}
+@pytest.mark.parametrize("verbatim", [False, True])
+def test_empty_query_counts_equal_a_brute_force_scan(client: FlaskClient, corpus: list[Article],
+                                                     verbatim: bool) -> None:
+    values = shown_values(client, "/?verbatim=1" if verbatim else "/")
+    assert {facet for facet, *_ in values} == {"speaker", "kind", "institution", "outlet", "author",
+                                               "year"}
+    assert {value for facet, value, *_ in values if facet == "kind"} == {"verbatim", "partial",
+                                                                         "reported"}
     for facet, value, count, _link in values:
-        assert count == brute_count(corpus, facet, value), (facet, value)
+        assert count == brute_count(corpus, facet, value, verbatim), (facet, value)
+
+
+@pytest.mark.parametrize("verbatim", [False, True])
+def test_quotes_only_counts_reported_speech_unless_verbatim(index: Index, corpus: list[Article],
+                                                            verbatim: bool) -> None:
+    """A paragraph whose only quote is reported has quotes; under the
+    verbatim switch it has none, and its reporter is not its speaker."""
+    kept = {"direct", "partial"} if verbatim else set(KINDS)
+    expected = sum(any(q.kind in kept for q in p.quotes) for a in corpus for p in a.paragraphs)
+    only_reported = sum(bool(p.quotes) and all(q.kind == "indirect" for q in p.quotes)
+                        for a in corpus for p in a.paragraphs)
+    assert only_reported, "the corpus needs paragraphs quoting reported speech only"
+    assert search(index, SearchRequest(quotes_only=True, verbatim=verbatim)).total == expected
+    for name in ("Tony Blair", "Ann Smallman"):
+        total = search(index, SearchRequest(speakers=(name,), verbatim=verbatim)).total
+        assert total == brute_count(corpus, "speaker", name, verbatim) > 0
 
 
 @pytest.mark.parametrize("facet, value, other", [
