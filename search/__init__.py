@@ -22,7 +22,7 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The data model: what the indexer builds and the engine answers with.
     ("onrecord.search.model", (
         "Article", "Block", "BlockKind", "BlockRole", "DateBucket", "EntityList", "EntityProfile",
-        "Evidence", "FacetValue", "IngestSummary", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph",
+        "Evidence", "FacetValue", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph",
         "ParsedArticle", "Quote", "SPEAKER_TYPES", "SearchRequest", "SearchResult", "Sighting", "SortOrder",
         "SourceFile", "SourceKind", "SpeakerType", "StoredArticle", "USER_SOURCE", "paragraph_permalink"
     )),
@@ -90,6 +90,7 @@ if TYPE_CHECKING:
     from onrecord.search.features.openings import article_openings
     from onrecord.search.lifeline import die_with_parent
     from onrecord.search.model import (
+        KIND_LABELS,
         MAX_PER_PAGE,
         SPEAKER_TYPES,
         USER_SOURCE,

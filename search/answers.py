@@ -10,7 +10,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from onrecord.search.articles import Evidence, Metadata, Paragraph, QuoteKind, paragraph_permalink
+from onrecord.search.articles import KIND_LABELS, Evidence, Metadata, Paragraph, QuoteKind, paragraph_permalink
 
 SortOrder = Literal["relevance", "newest", "oldest"]
 MAX_PER_PAGE = 100
@@ -256,10 +256,19 @@ class QuoteRecord:
     evidence: Evidence | None = None  # how the speaker was found (Quote.evidence)
     confidence: float | None = None
     speaker_source: str | None = None
+    # the quote as shown and cited: quote marks around its verbatim words only
+    # (search.features.citations.cite_quote); "" when not built from the index
+    cited: str = ""
+    pieces: tuple[tuple[int, int], ...] = ()  # Quote.pieces: absolute offsets of its verbatim words
 
     @property
     def permalink(self) -> str:
         return paragraph_permalink(self.doc_id, self.n)
+
+    @property
+    def label(self) -> str:
+        """The kind as a reader is told it: verbatim, partial or reported."""
+        return KIND_LABELS[self.kind]
 
     def to_dict(self) -> dict[str, Any]:
         return {"quote": self.text, "kind": self.kind, "speaker": self.speaker,
@@ -268,6 +277,8 @@ class QuoteRecord:
                 "institutions": list(self.institutions),
                 "outlet": self.outlet, "title": self.title, "published": self.published,
                 "permalink": self.permalink, "url": self.url, "paragraph_id": self.paragraph_id,
+                # after the older columns, so an export read by position keeps them where they were
+                "label": self.label, "cited": self.cited, "pieces": [[lo, hi] for lo, hi in self.pieces],
                 "also_in": [x.to_dict() for x in self.also_in]}
 
 

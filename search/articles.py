@@ -17,6 +17,9 @@ BlockKind = Literal["body", "caption", "heading"]
 # kind is what paragraphs keep in the index).
 BlockRole = Literal["paragraph", "heading", "item", "table_row", "quote", "code", "caption"]
 QuoteKind = Literal["direct", "partial", "indirect"]
+# What a reader is told each kind is: the speaker's own words, a paraphrase
+# holding some of them, a paraphrase only.
+KIND_LABELS: dict[str, str] = {"direct": "verbatim", "partial": "partial", "indirect": "reported"}
 # How a quote's speaker was found (issue #12): named next to the cue, a
 # pronoun or a nominal ("the minister") resolved to a name, or carried over
 # from the quote before (a quote with no cue of its own).
@@ -101,8 +104,14 @@ class Mention:
 
 @dataclass(slots=True)
 class Quote:
-    """A quotation with its attribution; offsets are absolute into Article.text
-    and the span includes the quote marks."""
+    """A quotation with its attribution; offsets are absolute into Article.text.
+
+    A direct quote's span includes its quote marks; a partial quote's span is
+    the reported clause its quoted fragments sit in (never its attribution);
+    an indirect quote's span is the reported clause.  `pieces` are the
+    absolute [start, end) offsets of the words inside quote marks (marks
+    excluded): one for a direct quote, one per quoted fragment of a partial
+    quote, none for an indirect one; only these are the speaker's own words."""
 
     text: str
     start: int
@@ -120,6 +129,7 @@ class Quote:
     confidence: float | None = None
     speaker_type: SpeakerType | None = None
     speaker_source: str | None = None
+    pieces: tuple[tuple[int, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -127,6 +137,7 @@ class Quote:
             "start": self.start,
             "end": self.end,
             "kind": self.kind,
+            "pieces": [[lo, hi] for lo, hi in self.pieces],
             "speaker": self.speaker,
             "speaker_mention": self.speaker_mention.to_dict() if self.speaker_mention else None,
             "cue": self.cue,

@@ -21,6 +21,7 @@ from whoosh import query as wq
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.facetdefs import FACET_NAMES
+from onrecord.search.features.citations import with_citation
 from onrecord.search.features.commitview import CommitView, open_view
 from onrecord.search.features.facets import FacetCounts, FacetTable, as_docnum_array
 from onrecord.search.features.histogram import date_histogram
@@ -267,7 +268,7 @@ def _build_hit(stored: dict[str, Any], score: float, analyzer: Any, terms: MarkT
         snippet=render_snippet(text, find_term_spans(analyzer, text, terms)),
         speakers=split_stored(stored.get("speaker")),
         institutions=split_stored(stored.get("institution")),
-        quotes=load_quote_dicts(stored),
+        quotes=[with_citation(q) for q in load_quote_dicts(stored)],
         url=stored.get("url"),
         score=score,
     )

@@ -24,6 +24,7 @@ from onrecord.search.answers import (
 )
 from onrecord.search.articles import (
     EVIDENCE,
+    KIND_LABELS,
     SPEAKER_TYPES,
     USER_SOURCE,
     Article,
@@ -46,7 +47,7 @@ from onrecord.search.articles import (
 
 __all__ = [
     "Article", "Block", "BlockKind", "BlockRole", "DateBucket", "EVIDENCE", "EntityList", "EntityProfile",
-    "Evidence", "FacetValue", "Hit", "IngestSummary", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph",
+    "Evidence", "FacetValue", "Hit", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph",
     "ParagraphChange", "ParsedArticle", "Quote", "QuoteKind", "QuoteRecord", "SPEAKER_TYPES", "SearchRequest",
     "SearchResult", "Sighting", "SortOrder", "SourceFile", "SourceKind", "SpeakerType", "StoredArticle",
     "USER_SOURCE", "VersionInfo", "paragraph_permalink",

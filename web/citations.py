@@ -92,17 +92,19 @@ def format_citation_date(published: str | dt.date | None) -> str:
 def build_citation(text: str, *, speaker: str | None = None, role: str | None = None,
                    outlet: str | None = None, title: str | None = None,
                    published: str | dt.date | None = None, link: str = "",
-                   source: str = "") -> str:
+                   source: str = "", cited: str = "") -> str:
     """Return the plain-text citation “text” — speaker, role, outlet, title,
     date, source, link: `source` is the article's own URL (the original a
     reader should check first), `link` the onrecord permalink.  Unknown
     parts are left out (an unknown outlet is never guessed); the date is
-    always present, as 'undated' if unknown."""
+    always present, as 'undated' if unknown.  `cited` is a quote as
+    search's cite_quote shows it (quote marks around verbatim words only),
+    used as it is; without it `text` is quoted whole (a paragraph)."""
     parts = [p for p in (speaker, role, outlet, title) if p and p.strip()]
     parts.append(format_citation_date(published))
     parts += [url for url in (source, link) if url]
-    body = " ".join(strip_quote_marks(text).split())
-    return f"“{body}” — " + ", ".join(" ".join(p.split()) for p in parts)
+    body = " ".join(cited.split()) if cited else "“" + " ".join(strip_quote_marks(text).split()) + "”"
+    return f"{body} — " + ", ".join(" ".join(p.split()) for p in parts)
 
 
 def quote_citation(q: Mapping[str, Any], source: Any, root: str) -> str:
@@ -114,7 +116,7 @@ def quote_citation(q: Mapping[str, Any], source: Any, root: str) -> str:
     text = q.get("text") or q.get("quote") or ""
     return build_citation(text, speaker=q.get("speaker"), role=q.get("role"),
                           outlet=source.outlet, title=source.title, published=source.published, link=link,
-                          source=source_link(getattr(source, "url", None), text))
+                          source=source_link(getattr(source, "url", None), text), cited=q.get("cited") or "")
 
 
 def record_citation(record: Any, root: str) -> str:
@@ -122,7 +124,7 @@ def record_citation(record: Any, root: str) -> str:
     return build_citation(record.text, speaker=record.speaker, role=record.role, outlet=record.outlet,
                           title=record.title, published=record.published,
                           link=absolute_url(root, permalink(record.doc_id, record.n)),
-                          source=source_link(record.url, record.text))
+                          source=source_link(record.url, record.text), cited=record.cited)
 
 
 def hit_citation(hit: Any, root: str) -> str:

@@ -147,6 +147,14 @@ def _entry(parent: ET.Element, entry: FeedEntry, root: str, opening: str) -> Non
     for speaker in entry.speakers:
         ET.SubElement(item, f"{{{ATOM_NS}}}category", term=_clean(speaker))
     _text(item, "summary", entry.text)
+    if entry.quotes:  # each quote marked with its kind: only verbatim words stand in quote marks
+        _text(item, "content", "\n".join(feed_quote_line(q) for q in entry.quotes))
+
+
+def feed_quote_line(quote: dict[str, Any]) -> str:
+    """Return one quote of a feed entry: '[kind] cited text - speaker'."""
+    speaker = f" - {quote['speaker']}" if quote.get("speaker") else ""
+    return f"[{quote.get('label', 'verbatim')}] {quote.get('cited', '')}{speaker}"
 
 
 def _text(parent: ET.Element, tag: str, value: str) -> None:

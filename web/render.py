@@ -19,12 +19,14 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
 
-from onrecord.search import USER_SOURCE, Paragraph, Quote, format_partial, parse_iso_partial
+from onrecord.search import KIND_LABELS, USER_SOURCE, Paragraph, Quote, format_partial, parse_iso_partial
 
 # kind -> (tag, css class); the class names are constants, never user input.
 SPAN_TAGS: dict[str, tuple[str, str | None]] = {
     "mark": ("mark", None),
     "quote": ("span", "quote"),
+    # a partial or reported quote's clause: paraphrase, its verbatim pieces "quote" spans inside it
+    "reported": ("span", "reported"),
     "cue": ("span", "cue"),
     "speaker": ("span", "speaker-mention"),
     # Words a later version added or dropped (web.changes).
@@ -32,7 +34,7 @@ SPAN_TAGS: dict[str, tuple[str, str | None]] = {
     "del": ("del", None),
 }
 # When two spans start together and end together, which one goes outside.
-_KIND_ORDER = {"ins": 0, "del": 0, "quote": 1, "speaker": 2, "cue": 3, "mark": 4}
+_KIND_ORDER = {"ins": 0, "del": 0, "reported": 1, "quote": 2, "speaker": 3, "cue": 4, "mark": 5}
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +175,7 @@ def paragraph_spans(paragraph: Paragraph, term_spans: Sequence[tuple[int, int]] 
     spans = [Span(start, end, "mark") for start, end in term_spans]
     spans += [Span(start, end, "ins") for start, end in inserted]
     for quote in paragraph.quotes:
-        spans.append(Span(quote.start - base, quote.end - base, "quote", describe_quote(quote)))
+        spans += quote_spans(quote, base)
         if quote.cue_mention:
             cue = quote.cue_mention
             spans.append(Span(cue.start - base, cue.end - base, "cue", f"cue: {cue.text}"))
@@ -181,6 +183,18 @@ def paragraph_spans(paragraph: Paragraph, term_spans: Sequence[tuple[int, int]] 
             who = quote.speaker_mention
             spans.append(Span(who.start - base, who.end - base, "speaker", describe_quote(quote)))
     return spans
+
+
+def quote_spans(quote: Quote, base: int) -> list[Span]:
+    """Return the spans of one quote, shifted by `base`: a direct quote is
+    one "quote" span; a partial or reported one a "reported" span over its
+    clause (paraphrase) with a "quote" span on each verbatim piece, so only
+    the speaker's own words are shaded as a quote."""
+    title = describe_quote(quote)
+    if quote.kind == "direct":
+        return [Span(quote.start - base, quote.end - base, "quote", title)]
+    return [Span(quote.start - base, quote.end - base, "reported", f"{KIND_LABELS[quote.kind]} quote; {title}"),
+            *(Span(lo - base, hi - base, "quote", title) for lo, hi in quote.pieces)]
 
 
 def render_paragraph(paragraph: Paragraph, term_spans: Sequence[tuple[int, int]] = (),
@@ -239,7 +253,8 @@ def quote_evidence(paragraph: Paragraph) -> list[QuoteEvidence]:
         words = quote.text.split()
         excerpt = " ".join(words[:EXCERPT_WORDS]) + (" …" if len(words) > EXCERPT_WORDS else "")
         out.append(QuoteEvidence(
-            excerpt=excerpt, speaker=quote.speaker, role=quote.role,
+            excerpt=f"({KIND_LABELS[quote.kind]}) {excerpt}" if quote.kind != "direct" else excerpt,
+            speaker=quote.speaker, role=quote.role,
             how=_describe_evidence(quote.to_dict()) or ("no speaker found" if not quote.speaker else ""),
             mention=quote.speaker_mention.text if quote.speaker_mention else None,
             cue=quote.cue_mention.text if quote.cue_mention else quote.cue))

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from onrecord.search.deadline import Deadline
+from onrecord.search.features.citations import with_citation
 from onrecord.search.features.commitview import open_view
 from onrecord.search.features.selection import resolve_with
 from onrecord.search.model import SearchRequest, paragraph_permalink
@@ -24,7 +25,7 @@ from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.querying import build_filter, parse_query, validate_request
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.storage.damage import translate_damage
-from onrecord.search.storage.documents import published_date, split_stored
+from onrecord.search.storage.documents import load_quote_dicts, published_date, split_stored
 from onrecord.search.storage.store import Index
 
 FEED_ENTRIES = 50  # entries per feed: feed readers poll, so the newest few suffice
@@ -44,6 +45,8 @@ class FeedEntry:
     published: str | None = None  # YYYY-MM-DD
     url: str | None = None
     speakers: list[str] = field(default_factory=list)
+    # its quotes as shown (with_citation: `cited` text, kind `label`, speaker)
+    quotes: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def permalink(self) -> str:
@@ -100,4 +103,5 @@ def _entry(stored: dict[str, Any], indexed_at: str) -> FeedEntry:
         paragraph_id=stored["paragraph_id"], doc_id=stored["doc_id"], n=int(stored["n"]),
         text=stored.get("text", ""), indexed_at=indexed_at, title=stored.get("title"),
         outlet=stored.get("outlet"), published=published.isoformat() if published else None,
-        url=stored.get("url"), speakers=split_stored(stored.get("speaker")))
+        url=stored.get("url"), speakers=split_stored(stored.get("speaker")),
+        quotes=[with_citation(q) for q in load_quote_dicts(stored)])

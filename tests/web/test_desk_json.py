@@ -63,7 +63,7 @@ def test_profile_json_matches_the_profile_page(client: FlaskClient, url: str) ->
     if data["kind"] == "speaker":
         assert data["quote_count"] == int(page.select_one(".quote-count").get_text())
     quotes = [li.select_one(".quote-text").get_text() for li in page.select("li.entity-quote")]
-    assert [q["quote"] for q in data["quotes"]] == quotes and quotes
+    assert [q["cited"] for q in data["quotes"]] == quotes and quotes
     assert [q["permalink"].split("#")[0] for q in data["quotes"]] == [
         a["href"].split("#")[0] for a in page.select("li.entity-quote a.permalink")]
     assert page.select_one('link[rel="alternate"][type="application/json"]')["href"] == url + ".json"

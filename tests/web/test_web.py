@@ -285,7 +285,8 @@ def test_search_page_hit_links_and_metadata(client: FlaskClient) -> None:
     assert speaker_link.get_text() == "Ann Jones"
     assert query_of(speaker_link["href"]) == {"q": ["balance budget"], "speaker": ["Ann Jones"]}
     quote = hit.select_one(".hit-quotes li")
-    assert '"We will balance the budget,"' in quote.get_text() and "Ann Jones" in quote.get_text()
+    assert "“We will balance the budget”" in quote.get_text() and "Ann Jones" in quote.get_text()
+    assert quote.select_one(".quote-kind").get_text() == "verbatim"
 
 
 def test_search_page_shows_undated_and_untitled(client: FlaskClient) -> None:

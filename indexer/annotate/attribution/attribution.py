@@ -8,13 +8,11 @@ or paragraph that introduces it ("X delivered a retort: ..."), the previous
 quote of the same paragraph (split quotes), and finally the previous quoted
 paragraph when this one opens with a quote and names nobody.  It also owns
 which quotes are nobody's words: title-case quotes with no cue before them
-are titles, scare quotes name no speaker.  Line breaks that
-end a sentence separate paragraphs here (single-newline feeds).
-Quote spans come from this package's `quotes`, sentence frames from
-`frames`, the clues around a quote from `clues`, cue phrases from `cues`,
-quote extents from `extents` and canonical names from `speakers`.
-Every per-quote look-up is a bisection or a bounded window, so a file's
-quotes are attributed in O(n log n) time.
+are titles, scare quotes name no speaker.  Line breaks that end a sentence
+separate paragraphs here (single-newline feeds).  Spans come from `spans/`,
+cue phrases and clues from `phrases/`, names from `registry/`, the choice
+among candidates from `choice/`, reported speech from `reported/`.  Every
+per-quote look-up is a bisection or a bounded window: O(n log n) a file.
 """
 from __future__ import annotations
 
@@ -42,6 +40,7 @@ from onrecord.indexer.annotate.attribution.spans.quotes import (
     detect_quote_style,
     find_quote_spans,
     line_style,
+    quoted_words,
 )
 from onrecord.indexer.annotate.attribution.spans.titles import is_scare_term, is_title, is_unclaimed_title
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
@@ -209,11 +208,12 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
         start, end = start + base, end + base
         if quotes and quotes[-1].kind == "partial" and quotes[-1].end >= end \
                 and quotes[-1].cue_mention == who.cue:
-            return None  # another fragment of the same reported clause
-    return Quote(text=text[start:end], start=start, end=end, kind=kind,
-                 speaker=who.speaker, speaker_mention=who.mention,
-                 cue=who.cue.text if who.cue else None, cue_mention=who.cue, role=who.role,
-                 **_evidence_fields(who, p.people))
+            # another fragment of the same reported clause: one more piece of its quote
+            quotes[-1] = replace(quotes[-1], pieces=(*quotes[-1].pieces, quoted_words(text, sp)))
+            return None
+    return Quote(text=text[start:end], start=start, end=end, kind=kind, pieces=(quoted_words(text, sp),),
+                 speaker=who.speaker, speaker_mention=who.mention, cue=who.cue.text if who.cue else None,
+                 cue_mention=who.cue, role=who.role, **_evidence_fields(who, p.people))
 
 
 def _credit(phrase: Phrase, cue: re.Match[str], frame: Frame, people: DocSpeakers) -> dict[str, Any]:

@@ -16,8 +16,10 @@ from flask.testing import FlaskClient
 from onrecord.search.config import Config
 from onrecord.search.errors import NotFoundError
 from onrecord.search.features import outlines
+from onrecord.search.features.citations import cite_quote
 from onrecord.search.features.entities import get_entity
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
+from onrecord.search.storage.documents import rebuild_quote
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
@@ -174,8 +176,15 @@ def page_quotes(client: FlaskClient, path: str) -> tuple[BeautifulSoup, list[tup
     return soup, found
 
 
+def cited(want: list[tuple[str, int, str]], articles: list[Article]) -> list[tuple[str, int, str]]:
+    """Return `want` with each quote's text as the page shows it (cite_quote)."""
+    by_text = {(a.id, p.n, q.text): q for a in articles for p in a.paragraphs for q in p.quotes}
+    shown = [(k, by_text[k]) for k in want]
+    return [(d, n, cite_quote(q.text, q.start, q.kind, rebuild_quote(q.to_dict()).pieces)) for (d, n, _), q in shown]
+
+
 def test_speaker_page_2_shows_the_next_quotes(client: FlaskClient, articles: list[Article]) -> None:
-    want = expected(articles, SPEAKER)
+    want = cited(expected(articles, SPEAKER), articles)
     base = f"/speaker/{quote(SPEAKER)}"
     soup1, first = page_quotes(client, base)
     soup2, second = page_quotes(client, base + "?page=2")
@@ -192,7 +201,7 @@ def test_speaker_page_2_shows_the_next_quotes(client: FlaskClient, articles: lis
 
 
 def test_web_pages_union_is_the_full_list(client: FlaskClient, articles: list[Article]) -> None:
-    want = expected(articles, SPEAKER)
+    want = cited(expected(articles, SPEAKER), articles)
     pages = -(-len(want) // QUOTES_PER_PAGE)
     assert pages >= 2
     seen = []

@@ -23,6 +23,14 @@ _SENTENCE_END_RE = re.compile(r"[.,?!;:\u2026\u2014-]['\"\u2019\u201d]+$")
 _THAT_RE = re.compile(r"[\s,:]*(?:that\s+)?")
 _NAME_BEFORE_CUE_RE = re.compile(r"[\s,]*(?:[A-Z][\w.'\u2019-]*\s+){1,4}")
 _TAIL_RE = re.compile(r"(?:[\s,;.:]|\b(?:and|but|or|while)\b)*$")
+# the subject of a cue after a partial quote's closing mark, and what joins it to the clause
+# ('..."so far", its chief has [said]', '..."a disgrace" but he [said]', '... which he [said]'):
+# the attribution, not the reported words
+_SUBJECT_BEFORE_CUE_RE = re.compile(
+    r"(?:(?:,|[\"\u201d])\s*(?:and\s+|but\s+)?|\s+(?:and|but|while|when|which|who|as)\s+|\s+[-\u2013\u2014]\s+"
+    r"|\s+(?=(?:[A-Z][\w.'\u2019-]*\s+){1,3}[A-Z]))"  # 'poorer countries Gordon Brown will [say]'
+    r"(?:[\w.'\u2019&()-]+\s+){0,6}[\w.'\u2019&()-]+"
+    r"(?:\s+(?:has|have|had|will|would|also|has also|have also|then))?\s*$")
 
 
 def content_span(frame: Frame, qs: int, qe: int,
@@ -50,6 +58,9 @@ def content_span(frame: Frame, qs: int, qe: int,
             hi = qe  # '..."uncertain", Mr Blair said': the name is the cue's subject, not the clause's
     if stop >= qe:
         hi = min(hi, stop)
+    if nxt or stop >= qe:
+        subject = _SUBJECT_BEFORE_CUE_RE.search(s, qe, hi)
+        hi = subject.start() if subject else hi
     hi = qe + len(_TAIL_RE.sub("", s[qe:hi]))
     while start < qs and s[start].isspace():
         start += 1

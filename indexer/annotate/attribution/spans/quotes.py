@@ -75,6 +75,20 @@ class QuoteSpan:
     double: bool
 
 
+def quoted_words(text: str, sp: QuoteSpan) -> tuple[int, int]:
+    """Return the absolute [start, end) of the words inside quote span `sp`
+    of `text`: its marks (a doubled opener's two, no closing mark when it ran
+    on unclosed) and the blanks beside them left out."""
+    lo, hi = sp.start + 1, sp.end - 1 if sp.closed else sp.end
+    if sp.double and lo < hi and text[lo] in _DOUBLE_MARKS:
+        lo += 1  # 'an ""unfair" sum': one quote under a doubled opener
+    while lo < hi and text[lo].isspace():
+        lo += 1
+    while hi > lo and text[hi - 1].isspace():
+        hi -= 1
+    return lo, hi
+
+
 def _is_word(ch: str) -> bool:
     return bool(ch) and bool(_WORD_RE.match(ch))
 
