@@ -253,12 +253,14 @@ def _echo_error(path: Path, reason: str, as_json: bool) -> None:
 
 def format_article(data: dict) -> str:
     """Return a readable listing of one extracted article's quotes
-    (terminal_text)."""
+    (terminal_text), each shown as pages cite it: quote marks around the
+    speaker's own words only, reported speech marked "(reported)"."""
+    from onrecord.search import cite_quote_dict
     lines = [f"{data['source']}: {data['title'] or '(untitled)'} ({data['published'] or 'undated'})"]
     for para in data["paragraphs"]:
         for quote in para["quotes"]:
             lines.append(f"  p{para['n']} {quote['speaker'] or '?'} ({quote['cue'] or '-'}): "
-                         f"{quote['text']}")
+                         f"{cite_quote_dict(quote)}")
     return terminal_text("\n".join(lines))
 
 

@@ -58,6 +58,7 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.storage.leftovers", ("SCRATCH_DIR",)),
     # Features the web and the command line serve: exports, feeds, openings, speaker lookup, entity pages.
     ("onrecord.search.features.exporting", ("EXPORT_COLUMNS", "RowKind", "iter_export_rows")),
+    ("onrecord.search.features.citations", ("cite_quote_dict",)),
     ("onrecord.search.features.feeds", ("Feed", "FeedEntry", "newest_paragraphs")),
     ("onrecord.search.features.openings", ("article_openings",)),
     ("onrecord.search.features.lookup", ("MAX_NAMES", "LookupRow", "lookup_speakers", "name_tokens")),
@@ -83,6 +84,7 @@ if TYPE_CHECKING:
     from onrecord.search.engine import get_article, search
     from onrecord.search.errors import BusyError, IndexUnavailableError, NotFoundError, OnrecordError, QueryError
     from onrecord.search.facetdefs import FACETS, FACETS_BY_NAME, NAME_FACETS, FacetDef
+    from onrecord.search.features.citations import cite_quote_dict
     from onrecord.search.features.entities import get_entity, list_entities, page_entities
     from onrecord.search.features.exporting import EXPORT_COLUMNS, RowKind, iter_export_rows
     from onrecord.search.features.feeds import Feed, FeedEntry, newest_paragraphs

@@ -19,7 +19,13 @@ BlockRole = Literal["paragraph", "heading", "item", "table_row", "quote", "code"
 QuoteKind = Literal["direct", "partial", "indirect"]
 # What a reader is told each kind is: the speaker's own words, a paraphrase
 # holding some of them, a paraphrase only.
-KIND_LABELS: dict[str, str] = {"direct": "verbatim", "partial": "partial", "indirect": "reported"}
+# One row per kind: the kind facet's values and every page's, export's and
+# feed's label.
+KIND_LABELS: dict[str, str] = {
+    "direct": "verbatim",    # all of it inside quote marks
+    "partial": "partial",    # a reported clause holding quoted words
+    "indirect": "reported",  # reported speech: paraphrase, no quote marks
+}
 # How a quote's speaker was found (issue #12): named next to the cue, a
 # pronoun or a nominal ("the minister") resolved to a name, or carried over
 # from the quote before (a quote with no cue of its own).

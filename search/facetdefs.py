@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from onrecord.search.model import Metadata, Paragraph, QuoteKind
+from onrecord.search.model import KIND_LABELS, Metadata, Paragraph, QuoteKind
 
 FilterRule = Literal["any", "year"]
 # The URL/API parameter excluding a value of facet NAME is EXCLUDE_PREFIX + NAME.
@@ -42,13 +42,6 @@ EXCLUDE_PREFIX = "not_"
 # A row's facet values for one paragraph of an article: what the schema
 # writes to the row's count field.
 FacetSource = Callable[[Metadata, Paragraph], list[str]]
-# A quote kind of the model -> its name shown to users (the kind facet's
-# values, the pages' labels).  One row per kind.
-QUOTE_KIND_LABELS: dict[QuoteKind, str] = {
-    "direct": "verbatim",   # all of it inside quote marks
-    "partial": "partial",   # a reported clause holding quoted words
-    "indirect": "reported",  # reported speech: paraphrase, no quote marks
-}
 # The kinds whose words are (partly) the speaker's own, in quote marks:
 # what the verbatim switch keeps.
 VERBATIM_KINDS: frozenset[QuoteKind] = frozenset({"direct", "partial"})
@@ -133,9 +126,9 @@ def verbatim_speakers(_meta: Metadata, para: Paragraph) -> list[str]:
 
 def quote_kinds(_meta: Metadata, para: Paragraph) -> list[str]:
     """Return the kinds of the paragraph's quotes as users name them
-    (QUOTE_KIND_LABELS), each once, in table order."""
+    (model.KIND_LABELS), each once, in table order."""
     kinds = {q.kind for q in para.quotes}
-    return [label for kind, label in QUOTE_KIND_LABELS.items() if kind in kinds]
+    return [label for kind, label in KIND_LABELS.items() if kind in kinds]
 
 
 def paragraph_institutions(_meta: Metadata, para: Paragraph) -> list[str]:

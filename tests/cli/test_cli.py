@@ -114,3 +114,16 @@ def test_serve_on_a_taken_port_says_so(tmp_path: Path, cli_runner: CliRunner) ->
     assert result.exit_code == 2
     assert f"cannot listen on 127.0.0.1:{port}" in result.output
     assert "Traceback" not in result.output
+
+
+def test_extract_listing_quotes_only_verbatim_words(tmp_path: Path, cli_runner: CliRunner) -> None:
+    article = tmp_path / "port.txt"
+    article.write_text('Ann Vole said the harbour was "in a sorry state" and she blamed the board.\n\n'
+                       'Ann Vole said the board had ignored every warning.\n\n'
+                       '"We will rebuild it," Ann Vole said.\n', encoding="utf-8")
+    result = cli_runner.invoke(main, ["extract", str(article)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()[1:]
+    assert "  p1 Ann Vole (said): the harbour was \u201cin a sorry state\u201d" in lines[0]
+    assert lines[1] == "  p2 Ann Vole (said): (reported) the board had ignored every warning"
+    assert lines[2] == "  p3 Ann Vole (said): \u201cWe will rebuild it\u201d"

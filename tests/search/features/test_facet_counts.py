@@ -19,8 +19,8 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
+from onrecord.search import KIND_LABELS
 from onrecord.search.engine import search
-from onrecord.search.facetdefs import QUOTE_KIND_LABELS
 from onrecord.search.features.exporting import iter_export_rows
 from onrecord.search.model import Article, Metadata, Paragraph, Quote, QuoteKind, SearchRequest
 from onrecord.search.storage.store import Index, ram_index
@@ -150,7 +150,7 @@ def brute_count(corpus: list[Article], facet: str, value: str, verbatim: bool = 
         meta = article.meta
         quoted = {q.speaker for q in para.quotes if not verbatim or q.kind != "indirect"}
         return {"speaker": value in para.speakers and value in quoted,
-                "kind": value in {QUOTE_KIND_LABELS[q.kind] for q in para.quotes},
+                "kind": value in {KIND_LABELS[q.kind] for q in para.quotes},
                 "institution": value in para.institutions,
                 "outlet": meta.outlet == value,
                 "author": value in [a.strip() for a in (meta.author or "").split(",")],
