@@ -19,6 +19,11 @@ once and so became tuning data):
 - bbc2: BBC_COUNT more articles drawn by random.Random(BBC2_SEED) from those in
   neither bench/gold/bbc_quotes.json nor round 1's BBC test set.
 
+Round 3 (drawn after round 2 was scored once on direct and partial quotes):
+
+- bbc3: BBC_COUNT more articles drawn by random.Random(BBC3_SEED) from those in
+  none of bench/gold/bbc_quotes.json, round 1's and round 2's BBC test sets.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -36,6 +41,7 @@ SPLIT_SEED = 31
 BBC_SEED = 3131
 BBC_COUNT = 30
 BBC2_SEED = 3232
+BBC3_SEED = 3333
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -96,6 +102,12 @@ def select_bbc2(corpus: Path, gold_dir: Path) -> list[str]:
                       exclude=(gold_dir / "bbc_heldout_test.json",))
 
 
+def select_bbc3(corpus: Path, gold_dir: Path) -> list[str]:
+    """Return round 3's BBC articles: disjoint from the tuned gold, round 1 and round 2."""
+    return select_bbc(corpus, gold_dir / "bbc_quotes.json", seed=BBC3_SEED,
+                      exclude=(gold_dir / "bbc_heldout_test.json", gold_dir / "bbc_heldout_r2_test.json"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
@@ -105,7 +117,8 @@ def main() -> None:
     print(json.dumps({"web": select_web(args.htmleval),
                       "bbc": select_bbc(args.corpus, args.tuned_gold),
                       "web2": select_web2(args.htmleval),
-                      "bbc2": select_bbc2(args.corpus, args.tuned_gold.parent)}, indent=1))
+                      "bbc2": select_bbc2(args.corpus, args.tuned_gold.parent),
+                      "bbc3": select_bbc3(args.corpus, args.tuned_gold.parent)}, indent=1))
 
 
 if __name__ == "__main__":
