@@ -19,7 +19,9 @@ spans, as in the BBC gold, split at the attribution.
 `python -m bench.goldbuild ANNOTATIONS_DIR` writes the three files;
 `python -m bench.goldbuild --round 2 ANNOTATIONS_DIR` writes round 2's test sets
 (bench/gold/web_quotes_r2_test.json, bench/gold/bbc_heldout_r2_test.json), drawn
-by bench.goldselect's web2 and bbc2 after round 1's test halves were scored.
+by bench.goldselect's web2 and bbc2 after round 1's test halves were scored;
+`--round 3` writes round 3's BBC test set (bench/gold/bbc_heldout_r3_test.json,
+bench.goldselect's bbc3), drawn after round 2 was scored.
 """
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bench.goldselect import select_bbc, select_bbc2, select_web, select_web2
+from bench.goldselect import select_bbc, select_bbc2, select_bbc3, select_web, select_web2
 from onrecord.indexer.read.encodings import decode_text
 
 REPO = Path(__file__).resolve().parent.parent
@@ -99,6 +101,12 @@ ROUND2_NOTE = (
     "halves were scored once and became tuning data; annotated the same way, a test set only.")
 
 
+ROUND3_NOTE = (
+    " Round 3: drawn by bench/goldselect.py (bbc3: random.Random(3333), disjoint from bbc_quotes.json "
+    "and rounds 1-2) after round 2 was scored once on direct and partial quotes; annotated the same "
+    "way (headline quotes and headline reported speech included), a test set only.")
+
+
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
     """Return the web gold of one half."""
     pages = {}
@@ -118,6 +126,13 @@ def build_round2(annotations: Path, htmleval: Path, corpus: Path) -> None:
     bbc = build_bbc(annotations, corpus, select_bbc2(corpus, GOLD_DIR))
     bbc["note"] += ROUND2_NOTE
     write_json(GOLD_DIR / "bbc_heldout_r2_test.json", bbc)
+
+
+def build_round3(annotations: Path, corpus: Path) -> None:
+    """Write round 3's BBC test set from `annotations` (bbc/ files)."""
+    bbc = build_bbc(annotations, corpus, select_bbc3(corpus, GOLD_DIR))
+    bbc["note"] += ROUND3_NOTE
+    write_json(GOLD_DIR / "bbc_heldout_r3_test.json", bbc)
 
 
 def build_bbc(annotations: Path, corpus: Path, chosen: list[str]) -> dict[str, Any]:
@@ -141,10 +156,13 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--round", type=int, choices=(1, 2, 3), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)
+        return
+    if args.round == 3:
+        build_round3(args.annotations, args.corpus)
         return
     web = select_web(args.htmleval)
     for split in ("dev", "test"):

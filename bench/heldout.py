@@ -32,6 +32,10 @@ BBC_HELDOUT = GOLD_DIR / "bbc_heldout_test.json"
 # became tuning data; test sets only (bench.goldselect's web2 and bbc2).
 WEB_R2 = GOLD_DIR / "web_quotes_r2_test.json"
 BBC_R2 = GOLD_DIR / "bbc_heldout_r2_test.json"
+# Round 3: drawn after round 2 was scored once on direct and partial quotes
+# (c220f24); BBC only (bench.goldselect's bbc3), behind its own flag so that
+# scoring round 2's reported speech (#32) leaves it unspent.
+BBC_R3 = GOLD_DIR / "bbc_heldout_r3_test.json"
 FROZEN = GOLD_DIR / "heldout.sha256"
 # Characters the reader and the gold text may write differently.
 _FOLD = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"',
@@ -149,21 +153,25 @@ def _bbc_row(corpus: Path, gold: Path) -> str:
     return _row(s) + f"; {s['articles']} articles"
 
 
-def heldout_rows(htmleval: Path | None, corpus: Path | None, test: bool) -> list[tuple[str, str]]:
+def heldout_rows(htmleval: Path | None, corpus: Path | None, test: bool,
+                 round3: bool = False) -> list[tuple[str, str]]:
     """Return the held-out rows: the tuning rows (web dev, and round 1's test
-    halves, spent once scored) and round 2's test rows (only when `test`;
-    otherwise a row saying they are held out)."""
+    halves, spent once scored), round 2's test rows (only when `test`) and
+    round 3's (only when `round3`); a held row says it is held out."""
     rows: list[tuple[str, str]] = []
     web = [("held-out web dev", WEB_GOLD["dev"], False), ("round 1 web (spent, tuning)", WEB_GOLD["test"], False),
            ("round 2 web TEST", WEB_R2, True)]
-    bbc = [("round 1 BBC (spent, tuning)", BBC_HELDOUT, False), ("round 2 BBC TEST", BBC_R2, True)]
+    bbc = [("round 1 BBC (spent, tuning)", BBC_HELDOUT, False), ("round 2 BBC TEST", BBC_R2, True),
+           ("round 3 BBC TEST", BBC_R3, "round3")]
     for (label, gold, held), source, scorer in [*((w, htmleval, _web_row) for w in web),
                                                  *((b, corpus, _bbc_row) for b in bbc)]:
         if source is None:
             rows.append((label, "skipped (no source directory)"))
         elif not gold.exists():
             rows.append((label, "not built yet"))
-        elif held and not test:
+        elif held == "round3" and not round3:
+            rows.append((label, "held out: scored once, after tuning (--round3-test)"))
+        elif held is True and not test:
             rows.append((label, "held out: scored once, after tuning (--heldout-test)"))
         else:
             rows.append((label, scorer(source, gold)))

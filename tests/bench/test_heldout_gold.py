@@ -13,6 +13,7 @@ from bench.goldbuild import split_interrupted
 from bench.heldout import (
     BBC_HELDOUT,
     BBC_R2,
+    BBC_R3,
     FROZEN,
     WEB_GOLD,
     WEB_R2,
@@ -25,8 +26,8 @@ from bench.heldout import (
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 HTMLEVAL = SHARED / "htmleval" / "wcxb-dev"
 CORPUS = SHARED / "corpus" / "bbc"
-# round 1's test halves (scored once, tuning data since: still never edited) and round 2's
-TEST_GOLDS = (WEB_GOLD["test"], BBC_HELDOUT, WEB_R2, BBC_R2)
+# round 1's test halves (scored once, tuning data since: still never edited), round 2's and round 3's
+TEST_GOLDS = (WEB_GOLD["test"], BBC_HELDOUT, WEB_R2, BBC_R2, BBC_R3)
 
 
 @pytest.mark.parametrize("path", TEST_GOLDS, ids=lambda p: p.name)
@@ -71,8 +72,17 @@ def test_round_two_is_disjoint_from_every_gold_before_it() -> None:
         assert bbc2 == goldselect.select_bbc2(CORPUS, BBC_HELDOUT.parent)
 
 
+def test_round_three_is_disjoint_from_every_bbc_gold_before_it() -> None:
+    bbc3 = json.loads(BBC_R3.read_text(encoding="utf-8"))["articles"]
+    earlier = {a for gold in (BBC_HELDOUT, BBC_R2, BBC_HELDOUT.parent / "bbc_quotes.json")
+               for a in json.loads(gold.read_text(encoding="utf-8"))["articles"]}
+    assert len(bbc3) == goldselect.BBC_COUNT and not set(bbc3) & earlier
+    if CORPUS.is_dir():
+        assert bbc3 == goldselect.select_bbc3(CORPUS, BBC_HELDOUT.parent)
+
+
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the BBC corpus is not on this machine")
-@pytest.mark.parametrize("gold", [BBC_HELDOUT, BBC_R2], ids=lambda p: p.name)
+@pytest.mark.parametrize("gold", [BBC_HELDOUT, BBC_R2, BBC_R3], ids=lambda p: p.name)
 def test_bbc_offsets_point_at_the_annotated_spans(gold: Path) -> None:
     from bench.extraction import bbc_text
     heldout = json.loads(gold.read_text(encoding="utf-8"))
