@@ -15,14 +15,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, phrase_after, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, phrase_before
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 
 _CUES = words("clause_cues")
 BARE_CUES = words("bare_clause_cues")
 OBJECT_CUES = words("object_cues")
+FINITE_CUES = words("finite_clause_cues")
+WEAK_CUES = words("weak_clause_cues")
 CLOSING_CUES = words("closing_cues")
 _FINDINGS = words("finding_nouns")
 _HEDGES = words("hedge_words")
@@ -71,6 +74,16 @@ _OPENER_RE = re.compile(
 _CLAUSE_GOES_ON_RE = re.compile(r"\s+(?!and\b)[a-z]")
 MAX_GROUP_WORDS = 6  # a coordinated subject taken whole as the speaker phrase
 _PARTICIPLE_LEAD_RE = re.compile(r"(?:,|\b(?:statement|release|letter|tweet|post|video|email))\s+$", re.I)
+# a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
+_FINITE_RE = re.compile(r"(?:[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|was|were|is|are|had|has|have|"
+                        r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot)\b")
+# a second cue joined to the first: "..., adding (that)", "... and stressed that", "..., but warned"
+_JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
+# the subject's relative clause before the cue: "Ann Vole, whose son ..., also said"
+_RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
+# an object after a closing cue: "..., Ann Vole announced her resignation" closes no clause
+_OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
+_RELATIVE_TAIL_RE = re.compile(r"\s*,?\s*(?:who|which|that)$", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,18 +96,39 @@ class Clause:
     end: int
 
 
-def find_clause(s: str, lo: int, hi: int) -> Clause | None:
-    """Return the reported clause of the sentence s[lo:hi], or None: the
-    first cue reporting a clause forward, else a clause its last cue closes."""
+def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
+    """Return the reported clauses of the sentence s[lo:hi]: the first cue
+    reporting a clause forward (with the clauses of cues joined to it: "X
+    said ..., adding that ..."), else a clause its last cue closes; []."""
     cues = [c for c in CLAUSE_CUE_RE.finditer(s, lo, hi) if _is_verb(s, lo, c) and not _hedged(s, lo, c)]
     if not cues:
-        return None
+        return []
     for cue in cues:
         found = _according(s, lo, hi, cue) if cue.group().lower().startswith("according") \
             else _forward(s, lo, hi, cue)
         if found is not None:
-            return found
-    return _closing(s, lo, hi, cues[-1])
+            return _joined(s, hi, found)
+    closing = _closing(s, lo, hi, cues[-1])
+    return [] if closing is None else [closing]
+
+
+def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
+    """Return `first` cut before a cue joined to it (", adding that ...",
+    "... and stressed that ...") and the joined cues' clauses, same speaker."""
+    out = [first]
+    for cue in CLAUSE_CUE_RE.finditer(s, first.start, first.end):
+        join = _JOIN_RE.search(s, max(first.start, cue.start() - 16), cue.start())
+        if join is None or not _is_verb(s, 0, cue) or _hedged(s, 0, cue):
+            continue
+        then = _complement(s, cue.end(), hi, first.phrase, cue)
+        introduces = s[cue.end():cue.end() + 2].lstrip()[:1] == ":"  # ', saying: "..."'
+        if then is None and not introduces:
+            continue
+        cut = _clause(s, first.start, join.start(), first.phrase, first.cue)
+        if cut is None:
+            return []
+        return [cut, *([] if then is None else _joined(s, hi, then))]
+    return out
 
 
 def _is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
@@ -137,8 +171,7 @@ def _according(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
 def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'X said (that) CLAUSE', 'X told Y that CLAUSE', 'X asked whether CLAUSE',
     and the aside 'The plan, X said, is dead' / 'As X said, CLAUSE'."""
-    word = cue.group().lower()
-    if word.endswith("ing"):  # "X struck a measured tone, saying ...": the sentence's subject says it
+    if cue.group().lower().endswith("ing"):  # "X struck a measured tone, saying ...": the sentence's subject says it
         if not _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start()):
             return None
         phrase = phrase_at_sentence_start(s, lo, cue.start())
@@ -146,12 +179,18 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         return None  # "..., said Ann Vole" closes its clause (_closing)
     else:
         phrase = _subject(s, lo, cue.start())
-    if phrase is None or _is_finding(phrase):
+    if phrase is None or _is_finding(phrase) or not _may_speak(phrase, cue):
         return None
+    if s[lo:phrase.lead if phrase.lead >= 0 else phrase.start].rstrip(" ,")[-1:] == MASK:
+        return None  # '"...," Ann Vole told a rally': the cue credits the quote before it
     aside = _aside(s, lo, hi, phrase, cue)
-    if aside is not None:
-        return aside
-    pos = cue.end()
+    return aside if aside is not None else _complement(s, cue.end(), hi, phrase, cue)
+
+
+def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
+    """Return the clause a cue ending at pos reports forward: a listener, then
+    a question, a that-clause or a bare clause; None when none follows."""
+    word = cue.group().lower()
     if word in OBJECT_CUES:
         listener = _OBJECT_RE.match(s, pos, hi)
         if listener is not None and listener.group().strip().lower() == "you":
@@ -166,9 +205,20 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         return _clause(s, that.end(), hi, phrase, cue)
     time = _TIME_RE.match(s, pos, hi)
     pos = time.end() if time else pos
-    if word in BARE_CUES and _BARE_OPEN_RE.match(s, pos, hi) or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
+    bare = _BARE_OPEN_RE.match(s, pos, hi)
+    if bare and (word in BARE_CUES or word in FINITE_CUES and _FINITE_RE.match(s, bare.end(), hi)) \
+            or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
         return _clause(s, pos, hi, phrase, cue)
     return None
+
+
+def _may_speak(phrase: Phrase, cue: re.Match[str]) -> bool:
+    """False for a thing as the subject of a weak cue ("the information
+    suggested") or of a relative "which" ("the blood pact, which stated"):
+    a description that names no one who speaks."""
+    if phrase.kind != "np" or is_speaker_noun(_RELATIVE_TAIL_RE.sub("", phrase.text)):
+        return True
+    return cue.group().lower() not in WEAK_CUES and not phrase.text.lower().endswith("which")
 
 
 def _inverted(s: str, cue: re.Match[str], hi: int) -> bool:
@@ -193,9 +243,15 @@ def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clau
 
 def _subject(s: str, lo: int, end: int) -> Phrase | None:
     """Return the speaker phrase right before a cue ending at `end`; a short
-    coordination or group ("current and former officials") as a description."""
+    coordination or group ("current and former officials") as a description;
+    the sentence's subject when the phrase sits in that subject's relative
+    clause ("Ann Vole, whose son Ben Tamm ..., also said": Ann Vole)."""
     phrase = phrase_before(s, lo, end)
     if isinstance(phrase, Phrase):
+        head = phrase_at_sentence_start(s, lo, phrase.start)
+        if head is not None and head.end < phrase.start and _RELATIVE_RE.match(s, head.end) \
+                and s.rfind(",", head.end, end) >= phrase.start:
+            return head
         return phrase
     return _group(s, lo, end) if phrase == "coord" else None
 
@@ -203,7 +259,8 @@ def _subject(s: str, lo: int, end: int) -> Phrase | None:
 def _group(s: str, lo: int, end: int) -> Phrase | None:
     """Return s[lo:end] as a description when it is a short phrase, else None."""
     text = s[lo:end].strip()
-    if not 0 < len(text.split()) <= MAX_GROUP_WORDS or any(ch in text for ch in ",;:#") \
+    if not 0 < len(text.split()) <= MAX_GROUP_WORDS or text.split()[0].lower() in ("and", "or", "then") \
+            or any(ch in text for ch in ",;:#") \
             or _NOT_GROUP & set(_WORD_RE.findall(text.lower())):
         return None
     start = s.index(text, lo)
@@ -222,7 +279,7 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         phrase = _subject(s, comma + 1, cue.start())
         if phrase is not None and s[comma + 1:phrase.start].strip():  # "current and former officials"
             phrase = _group(s, comma + 1, cue.start())
-        if phrase is None:
+        if phrase is None or not _may_speak(phrase, cue):
             return None
         tail = cue.end()
     else:
@@ -230,8 +287,9 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         if phrase is None:
             return None
         tail = phrase.end
-    if len(s[tail:hi].strip(" .")) > MAX_TAIL or CLAUSE_CUE_RE.search(s, tail, hi):
-        return None
+    if len(s[tail:hi].strip(" .")) > MAX_TAIL or CLAUSE_CUE_RE.search(s, tail, hi) \
+            or _OBJECT_TAIL_RE.match(s, tail, hi):
+        return None  # "Shortly after my sentence, Ann Vole announced her resignation": an object, no report
     return _clause(s, lo, comma, phrase, cue)
 
 

@@ -21,11 +21,15 @@ from typing import Any
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clause
-from onrecord.indexer.annotate.attribution.spans.frames import Frame
+from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
+from onrecord.indexer.annotate.attribution.spans.frames import MASK, Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans, line_style
 from onrecord.indexer.chunk.chunker import split_lines
+from onrecord.indexer.lexicon import words
 from onrecord.search import Mention, Paragraph, Quote
+
+_ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they are named with
+_WORD_RE = re.compile(r"[\w'\u2019-]+")
 
 # (phrase, cue, frame, people) -> the Quote fields naming the speaker
 Credit = Callable[[Phrase, "re.Match[str]", Frame, DocSpeakers], dict[str, Any]]
@@ -55,8 +59,9 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
 
 def _line_reports(text: str, line: Paragraph, quoted: list[Quote], style: QuoteStyle,
                   people: Callable[[], DocSpeakers], credit: Credit) -> list[Quote]:
-    """Return the indirect quotes of one line: one per sentence at most, in
-    the sentences that hold no quote of their own."""
+    """Return the indirect quotes of one line: the clauses of each sentence
+    that overlap no quote (a sentence may hold a quote beside its clause:
+    'X denied that ..., saying: "..."')."""
     frame = Frame(text, line, find_quote_spans(text, line.start, line.end, style))
     base, s = frame.base, frame.s
     found: list[Quote] = []
@@ -66,16 +71,41 @@ def _line_reports(text: str, line: Paragraph, quoted: list[Quote], style: QuoteS
         lo, hi = frame.sentence(pos)
         hi = max(hi, lo + 1)
         pos = hi
-        before = bisect_left(starts, hi + base)
-        if CLAUSE_CUE_RE.search(s, lo, hi) is None or before and quoted[before - 1].end > lo + base:
+        if CLAUSE_CUE_RE.search(s, lo, hi) is None:
             continue
-        clause = find_clause(s, lo, hi)
-        if clause is None:
-            continue
-        start, end = clause.start + base, clause.end + base
-        found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
-                           **_cue_fields(clause.cue, base), **credit(clause.phrase, clause.cue, frame, people())))
+        first = bisect_left(starts, lo + base)
+        inside = quoted[max(0, first - 1):bisect_left(starts, hi + base)]  # the quotes the sentence may hold
+        for clause in find_clauses(s, lo, hi):
+            start, end = clause.start + base, clause.end + base
+            if MASK in s[clause.start:clause.end] or any(q.start < end and q.end > start for q in inside) \
+                    or _introduces(s, clause.end, hi):
+                continue  # a clause holding quoted words is a partial quote's; inside quote marks, the quote's
+            who = _unnamed(clause.phrase, base, text) if _unknown_role(clause.phrase, people()) \
+                else credit(clause.phrase, clause.cue, frame, people())
+            found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
+                               **_cue_fields(clause.cue, base), **who))
     return found
+
+
+def _introduces(s: str, end: int, hi: int) -> bool:
+    """True when a quote follows the clause ending at `end` ('X told a rally: "..."',
+    'X said outside the court, "..."'): the words before a quote introduce it."""
+    return s[end:hi].lstrip(" ,:;\u2014\u2013-")[:1] == MASK
+
+
+def _unknown_role(phrase: Phrase, people: DocSpeakers) -> bool:
+    """True for a role description ("the inspector") whose role no person of
+    the article was introduced with: it names no one (never merely the
+    person last named)."""
+    found = _WORD_RE.findall(phrase.text.lower())
+    return phrase.kind == "np" and bool(found) and found[-1] in _ROLES \
+        and not any(found[-1] in p.roles for p in people.by_order)
+
+
+def _unnamed(phrase: Phrase, base: int, text: str) -> dict[str, Any]:
+    """Return the Quote fields of a speaker phrase that names no one: its mention alone."""
+    start, end = (phrase.lead if phrase.lead >= 0 else phrase.start) + base, phrase.end + base
+    return {"speaker_mention": Mention(text[start:end], start, end)}
 
 
 def _cue_fields(cue: re.Match[str], base: int) -> dict[str, Any]:

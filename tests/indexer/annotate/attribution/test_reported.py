@@ -81,3 +81,60 @@ def test_indirect_quotes_sit_among_the_quotes_by_start() -> None:
     quotes = [q for p in annotate_quotes(chunk(text)).paragraphs for q in p.quotes]
     assert [q.kind for q in quotes] == ["indirect", "direct"]
     assert annotate_quotes(chunk(text)).paragraphs[0].speakers == ["Ann Vole", "Ben Tamm"]
+
+
+def test_a_name_in_the_subjects_relative_clause_is_not_the_speaker() -> None:
+    found = reported("Ann Vole, whose sons Tom Vole and Jim Vole were hurt in a crash on a harbour road in the "
+                     "north of the town in 2020 by driver Ben Tamm, also said the harbour road was unsafe.")
+    assert [(q.text, q.speaker) for q in found] == [("the harbour road was unsafe", "Ann Vole")]
+
+
+def test_a_role_no_one_was_introduced_with_names_no_one() -> None:
+    text = ("Ben Tamm was jailed for the crash. An inspector closed the logs. "
+            "The inspector told the inquiry that it had been the hardest shift of his career.")
+    found = reported(text)
+    assert [(q.text, q.speaker, q.speaker_mention.text if q.speaker_mention else None) for q in found] == [
+        ("it had been the hardest shift of his career", None, "The inspector")]
+
+
+@pytest.mark.parametrize("text", [
+    "The information suggested she was not worried about the harbour.",
+    "The note, which stated he close the harbour at night, was found in a drawer.",
+])
+def test_a_thing_as_the_subject_of_a_cue_is_not_speech(text: str) -> None:
+    found = reported(f"{text} Ben Tamm said the port was closed for repairs.")
+    assert [q.text for q in found] == ["the port was closed for repairs"]
+
+
+def test_a_clause_beside_a_quote_in_its_sentence_is_reported() -> None:
+    found = reported('Ann Vole denied that the port had not done enough, saying: "We tried very hard."')
+    assert [(q.text, q.speaker, q.cue) for q in found] == [("the port had not done enough", "Ann Vole", "denied")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole signalled the council would allow the harbour to reopen.", "the council would allow the harbour to reopen"),
+    ("Ann Vole warned the harbour could close by May.", "the harbour could close by May"),
+])
+def test_a_statement_cue_takes_a_bare_clause_with_a_finite_verb(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole signalled her support for the harbour plan on Monday.",
+    "Ann Vole warned the public about the harbour on Monday.",
+])
+def test_a_statement_cue_with_a_noun_object_reports_nothing(text: str) -> None:
+    assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "clauses"), [
+    ("Ann Vole said the harbour would reopen, adding that the port was safe.",
+     ["the harbour would reopen", "the port was safe"]),
+    ("Ann Vole said the harbour would reopen but stressed that the port was closed.",
+     ["the harbour would reopen", "the port was closed"]),
+    ("Ann Vole said there were delays and claims of fraud at the harbour.",
+     ["there were delays and claims of fraud at the harbour"]),
+])
+def test_a_second_cue_joined_to_the_first_reports_its_own_clause(text: str, clauses: list[str]) -> None:
+    found = reported(text)
+    assert [q.text for q in found] == clauses and {q.speaker for q in found} == {"Ann Vole"}
