@@ -8,7 +8,7 @@ as bench.attribution_errors) and PolNeAR's TRAIN split; it refuses every other
 PolNeAR split and round 2's frozen golds.  With `--cues`, PolNeAR misses are
 counted by their gold cue instead of listed.
 
-`python -m bench.reported_errors [--cues] [--limit N] web_dev|web_r1|bbc_r1|polnear_train [ids...]`
+`python -m bench.reported_errors [--cues] [--context N] [--limit N] web_dev|web_r1|bbc_r1|polnear_train [ids...]`
 """
 from __future__ import annotations
 
@@ -64,8 +64,10 @@ def own_lines(quotes: list[Quote], gold_all: list[dict[str, Any]]) -> list[str]:
 
 
 def polnear_lines(quotes: list[Quote], gold_all: list[dict[str, Any]], every: list[dict[str, Any]],
-                  misses: Counter[str]) -> list[str]:
-    """Return the MISS, SPK and FP lines of one PolNeAR article; `misses` counts missed cues."""
+                  misses: Counter[str], text: str = "", context: int = 0) -> list[str]:
+    """Return the MISS, SPK and FP lines of one PolNeAR article; `misses`
+    counts missed cues; with `context`, each MISS line is followed by that
+    many characters of `text` before the gold clause and the clause."""
     pred = [q for q in quotes if q.kind == "indirect"]
     gold = [g for g in gold_all
             if g.get("speaker") and is_speech_cue(g.get("cue")) and not is_quoted(g.get("quote", ""))]
@@ -75,6 +77,9 @@ def polnear_lines(quotes: list[Quote], gold_all: list[dict[str, Any]], every: li
         if j not in matched:
             misses[(g.get("cue") or "").lower()] += 1
             lines.append(f"  MISS  [{g.get('speaker')} | {g.get('cue')}] {g['quote'][:120]!r}")
+            if context:
+                start = gold_spans(g)[0][0]
+                lines.append(f"        {text[max(0, start - context):start]!r} <<{text[start:start + 80]!r}>>")
         elif not polnear_speaker_ok(pred[matched[j]], g, every):
             p = pred[matched[j]]
             mention = p.speaker_mention.text if p.speaker_mention else None
@@ -85,7 +90,7 @@ def polnear_lines(quotes: list[Quote], gold_all: list[dict[str, Any]], every: li
     return lines
 
 
-def polnear_train(only: set[str], limit: int, cues: bool) -> None:
+def polnear_train(only: set[str], limit: int, cues: bool, context: int) -> None:
     """Print the errors on PolNeAR's train split (never dev or test)."""
     root = SHARED / "polnear"
     with tempfile.TemporaryDirectory() as tmp:
@@ -98,7 +103,7 @@ def polnear_train(only: set[str], limit: int, cues: bool) -> None:
             continue
         article = extract_text(doc["text"], doc["doc_id"])
         lines = polnear_lines([q for p in article.paragraphs for q in p.quotes], doc["quotes"],
-                              every[doc["doc_id"]], misses)
+                              every[doc["doc_id"]], misses, doc["text"], context)
         if lines and not cues:
             print(f"=== {doc['doc_id']}\n" + "\n".join(lines))
     if cues:
@@ -112,9 +117,11 @@ def main() -> None:
     parser.add_argument("ids", nargs="*")
     parser.add_argument("--limit", type=int, default=10**6, help="PolNeAR: the first N articles only")
     parser.add_argument("--cues", action="store_true", help="PolNeAR: count the misses by gold cue")
+    parser.add_argument("--context", type=int, default=0, metavar="N",
+                        help="PolNeAR: show N characters of text before each missed clause")
     args = parser.parse_args()
     if args.source == "polnear_train":
-        polnear_train(set(args.ids), args.limit, args.cues)
+        polnear_train(set(args.ids), args.limit, args.cues, args.context)
         return
     read = web_articles if args.source.startswith("web") else bbc_articles
     for ident, quotes, gold in read(TUNING[args.source], set(args.ids)):

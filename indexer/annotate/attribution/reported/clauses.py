@@ -79,10 +79,15 @@ _FINITE_RE = re.compile(r"(?:[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|w
                         r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot)\b")
 # a second cue joined to the first: "..., adding (that)", "... and stressed that", "..., but warned"
 _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
+# a conjunction before a new subject of a cue: "X said ..., and most voters said ..."
+_NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:and|but|while)|;)\s+(?=[^,;:]{1,50}$)")
 # the subject's relative clause before the cue: "Ann Vole, whose son ..., also said"
 _RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
 # an object after a closing cue: "..., Ann Vole announced her resignation" closes no clause
 _OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
+# an opening adverbial, not a clause, before ", X said": "On the label, it says", "In her only response, X said"
+_PREPOSITION_ONLY_RE = re.compile(
+    r"\s*(?:in|on|at|around|for|after|before|during|with|from|by|under|since|if|when)\s+[^,;:]{0,40}", re.I)
 _RELATIVE_TAIL_RE = re.compile(r"\s*,?\s*(?:who|which|that)$", re.I)
 
 
@@ -113,22 +118,27 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
 
 
 def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
-    """Return `first` cut before a cue joined to it (", adding that ...",
-    "... and stressed that ...") and the joined cues' clauses, same speaker."""
-    out = [first]
+    """Return `first` cut before a cue joined to it, with that cue's clauses:
+    the same speaker's (", adding that ...", "... and stressed that ...") or
+    a new subject's after a conjunction ("..., and most voters said ...")."""
     for cue in CLAUSE_CUE_RE.finditer(s, first.start, first.end):
+        if not _is_verb(s, 0, cue) or _hedged(s, 0, cue):
+            continue
         join = _JOIN_RE.search(s, max(first.start, cue.start() - 16), cue.start())
-        if join is None or not _is_verb(s, 0, cue) or _hedged(s, 0, cue):
-            continue
-        then = _complement(s, cue.end(), hi, first.phrase, cue)
-        introduces = s[cue.end():cue.end() + 2].lstrip()[:1] == ":"  # ', saying: "..."'
-        if then is None and not introduces:
-            continue
+        if join is not None:
+            then = _complement(s, cue.end(), hi, first.phrase, cue)
+            rest = s[cue.end():first.end]
+            if then is None and not (rest.lstrip()[:1] == ":" or MASK in rest):  # ', saying: "..."'
+                continue
+        else:
+            join = _NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
+            then = None if join is None else _forward(s, join.end(), hi, cue)
+            if then is None:
+                continue
         cut = _clause(s, first.start, join.start(), first.phrase, first.cue)
-        if cut is None:
-            return []
-        return [cut, *([] if then is None else _joined(s, hi, then))]
-    return out
+        rest_clauses = [] if then is None else _joined(s, hi, then)
+        return rest_clauses if cut is None else [cut, *rest_clauses]
+    return [first]
 
 
 def _is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
@@ -247,13 +257,17 @@ def _subject(s: str, lo: int, end: int) -> Phrase | None:
     the sentence's subject when the phrase sits in that subject's relative
     clause ("Ann Vole, whose son Ben Tamm ..., also said": Ann Vole)."""
     phrase = phrase_before(s, lo, end)
+    if phrase == "coord":  # "Ann Vole called the plan a disaster and said ...": the sentence's subject
+        group = _group(s, lo, end)
+        head = phrase_at_sentence_start(s, lo, end) if group is None else group
+        return head if head is None or head.kind != "np" or is_speaker_noun(head.text) else None
     if isinstance(phrase, Phrase):
         head = phrase_at_sentence_start(s, lo, phrase.start)
         if head is not None and head.end < phrase.start and _RELATIVE_RE.match(s, head.end) \
                 and s.rfind(",", head.end, end) >= phrase.start:
             return head
         return phrase
-    return _group(s, lo, end) if phrase == "coord" else None
+    return None
 
 
 def _group(s: str, lo: int, end: int) -> Phrase | None:
@@ -288,7 +302,7 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
             return None
         tail = phrase.end
     if len(s[tail:hi].strip(" .")) > MAX_TAIL or CLAUSE_CUE_RE.search(s, tail, hi) \
-            or _OBJECT_TAIL_RE.match(s, tail, hi):
+            or _OBJECT_TAIL_RE.match(s, tail, hi) or MASK in s[tail:hi] or _PREPOSITION_ONLY_RE.fullmatch(s, lo, comma):
         return None  # "Shortly after my sentence, Ann Vole announced her resignation": an object, no report
     return _clause(s, lo, comma, phrase, cue)
 

@@ -77,8 +77,8 @@ def _line_reports(text: str, line: Paragraph, quoted: list[Quote], style: QuoteS
         inside = quoted[max(0, first - 1):bisect_left(starts, hi + base)]  # the quotes the sentence may hold
         for clause in find_clauses(s, lo, hi):
             start, end = clause.start + base, clause.end + base
-            if MASK in s[clause.start:clause.end] or any(q.start < end and q.end > start for q in inside) \
-                    or _introduces(s, clause.end, hi):
+            if _masked(s, text, base, clause.start, clause.end) or _introduces(s, text, base, clause.end, hi) \
+                    or any(q.start < end and q.end > start for q in inside):
                 continue  # a clause holding quoted words is a partial quote's; inside quote marks, the quote's
             who = _unnamed(clause.phrase, base, text) if _unknown_role(clause.phrase, people()) \
                 else credit(clause.phrase, clause.cue, frame, people())
@@ -87,10 +87,16 @@ def _line_reports(text: str, line: Paragraph, quoted: list[Quote], style: QuoteS
     return found
 
 
-def _introduces(s: str, end: int, hi: int) -> bool:
+def _masked(s: str, text: str, base: int, start: int, end: int) -> bool:
+    """True when the frame s[start:end] holds a masked quote (a "#" the text does not hold: "#pilates")."""
+    return s.count(MASK, start, end) > text.count(MASK, start + base, end + base)
+
+
+def _introduces(s: str, text: str, base: int, end: int, hi: int) -> bool:
     """True when a quote follows the clause ending at `end` ('X told a rally: "..."',
     'X said outside the court, "..."'): the words before a quote introduce it."""
-    return s[end:hi].lstrip(" ,:;\u2014\u2013-")[:1] == MASK
+    gap = len(s[end:hi]) - len(s[end:hi].lstrip(" ,:;\u2014\u2013-"))
+    return _masked(s, text, base, end + gap, end + gap + 1)
 
 
 def _unknown_role(phrase: Phrase, people: DocSpeakers) -> bool:

@@ -138,3 +138,24 @@ def test_a_statement_cue_with_a_noun_object_reports_nothing(text: str) -> None:
 def test_a_second_cue_joined_to_the_first_reports_its_own_clause(text: str, clauses: list[str]) -> None:
     found = reported(text)
     assert [q.text for q in found] == clauses and {q.speaker for q in found} == {"Ann Vole"}
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Ann Vole called the plan a failure and said the harbour would have to close for a year.",
+     [("the harbour would have to close for a year", "Ann Vole")]),
+    ("Ann Vole said the harbour would reopen, and Ben Tamm said the port was closed for repairs.",
+     [("the harbour would reopen", "Ann Vole"), ("the port was closed for repairs", "Ben Tamm")]),
+    ("Ann Vole told reporters that in 2024 the hashtag #harbour saw a rise in posts.",
+     [("in 2024 the hashtag #harbour saw a rise in posts", "Ann Vole")]),
+])
+def test_coordinated_cues_and_subjects_report_each_clause(text: str, found: list[tuple[str, str]]) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == found
+
+
+@pytest.mark.parametrize("text", [
+    'On the label, it says "keep dry" in small print.',
+    'In her only reply, Ann Vole said "no comment" to the press.',
+    '"We will win," Ann Vole told a rally in the harbour town.',
+])
+def test_an_opening_adverbial_or_a_quotes_listener_is_no_clause(text: str) -> None:
+    assert reported(text) == []
