@@ -133,7 +133,7 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
         else:
             join = _NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
             then = None if join is None else _forward(s, join.end(), hi, cue)
-            if then is None:
+            if join is None or then is None:
                 continue
         cut = _clause(s, first.start, join.start(), first.phrase, first.cue)
         rest_clauses = [] if then is None else _joined(s, hi, then)
