@@ -58,8 +58,8 @@ def own_lines(quotes: list[Quote], gold_all: list[dict[str, Any]]) -> list[str]:
             lines.append(f"  SPK   {g['text'][:60]!r}: got {p.speaker!r} [{mention!r} {p.cue}] "
                          f"want {g['speaker'][0]!r}")
     hit = set(matched.values())
-    lines += [f"  FP    {q.text[:100]!r} spk={q.speaker!r} cue={q.cue!r}"
-              for i, q in enumerate(pred) if i not in hit and q.kind == "indirect"]
+    lines += [f"  FP    {q.text[:100]!r} spk={q.speaker!r} [{q.speaker_mention.text if q.speaker_mention else None!r}] "
+              f"cue={q.cue!r}" for i, q in enumerate(pred) if i not in hit and q.kind == "indirect"]
     return lines
 
 

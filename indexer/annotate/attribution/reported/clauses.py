@@ -26,6 +26,7 @@ BARE_CUES = words("bare_clause_cues")
 OBJECT_CUES = words("object_cues")
 FINITE_CUES = words("finite_clause_cues")
 WEAK_CUES = words("weak_clause_cues")
+WH_CUES = words("wh_clause_cues")
 CLOSING_CUES = words("closing_cues")
 _FINDINGS = words("finding_nouns")
 _HEDGES = words("hedge_words")
@@ -39,7 +40,7 @@ _PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:\w+ly\s+)
 _NOUN_BEFORE_RE = re.compile(r"(?:\b(?:the|a|an|his|her|their|its|our|my|this)|['\u2019]s?)\s+$", re.I)
 # a time or place phrase between the cue and its clause: "said on Monday (that)", "told the BBC in May"
 _ADJUNCT_RE = re.compile(
-    r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with)\s+"
+    r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|for)\s+"
     r"[^,;:.!?#\"]{1,50}?|yesterday|today|tonight|recently|previously|earlier|also|again|repeatedly)"
     r"(?=\s*,?\s*that\b)")
 _THAT_RE = re.compile(r"\s*,?\s*that\s+")
@@ -49,7 +50,11 @@ _OBJECT_RE = re.compile(
     r"(?:the|a|an|his|her|their|its)\s+(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+(?=\s+(?:that|whether|if|why|how|what|when)\b)|"
     r"[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})")
 _QUESTION_RE = re.compile(r"\s*,?\s*(?:whether|if)\s+|\s*,?\s*(?=(?:why|how|what|when|where|who)\s)")
-_SUBJECT_PRONOUN_RE = re.compile(r"\s+(?:he|she|they|we|i|it|there|you)\s+[a-z]", re.I)
+_SUBJECT_PRONOUN_RE = re.compile(r"\s+(?:he|she|they|we|i|it|there|you)(?:['\u2019](?:s|d|ll|re|ve|m))?\s+[a-z]", re.I)
+# a listener too long for _OBJECT_RE before "that": "told The Post and Courier newspaper on Saturday that"
+_LISTENER_THAT_RE = re.compile(r"\s+[^,;:.!?#\"\u201c]{1,70}?\s+that\s+")
+# an indirect question after a statement cue: "X explained how ...", "X noted why ..."
+_WH_RE = re.compile(r"\s+(?=(?:how|why)\s)")
 # a bare clause opens with a subject, not a preposition or an object ("said to", "said so", "said on")
 _BARE_OPEN_RE = re.compile(
     r"\s+(?!(?:to|in|on|at|for|with|about|of|by|from|during|after|before|as|into|over|through|so|nothing|"
@@ -58,7 +63,8 @@ _BARE_OPEN_RE = re.compile(
 # a time or channel between the cue and a bare clause: "said on Monday the", "said in a statement the"
 _TIME_RE = re.compile(
     r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+[A-Z]?[a-z]+|yesterday|today|tonight|"
-    r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio))){1,2},?")
+    r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio)|"
+    r"for\s+(?:days|weeks|months|years|decades))){1,2},?")
 _CLOSING_RE = re.compile(r"[\s.!?;,:\u2014\u2013-]+$")
 MAX_TAIL = 40  # characters after a closing ", X said" before the sentence ends
 MIN_WORDS = 3
@@ -73,7 +79,8 @@ _OPENER_RE = re.compile(
     r"\s*(?:in|on|at|after|before|during|meanwhile|however|but|and|since|when|while|last|this)\b", re.I)
 _CLAUSE_GOES_ON_RE = re.compile(r"\s+(?!and\b)[a-z]")
 MAX_GROUP_WORDS = 6  # a coordinated subject taken whole as the speaker phrase
-_PARTICIPLE_LEAD_RE = re.compile(r"(?:,|\b(?:statement|release|letter|tweet|post|video|email))\s+$", re.I)
+_PARTICIPLE_LEAD_RE = re.compile(
+    r"(?:,|[\u2014\u2013]|\b(?:and|while|statement|release|letter|tweet|post|video|email))\s+$", re.I)
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
 _FINITE_RE = re.compile(r"(?:[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|was|were|is|are|had|has|have|"
                         r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot)\b")
@@ -87,7 +94,11 @@ _RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
 _OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
 # an opening adverbial, not a clause, before ", X said": "On the label, it says", "In her only response, X said"
 _PREPOSITION_ONLY_RE = re.compile(
-    r"\s*(?:in|on|at|around|for|after|before|during|with|from|by|under|since|if|when)\s+[^,;:]{0,40}", re.I)
+    r"\s*(?:in|on|at|around|for|after|before|during|with|from|by|under|since|if|when|to|as\s+for)\s+[^,;:]*", re.I)
+_HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tell"
+# what ends no speaker phrase: the reader, a determiner, a preposition, an example ("Say, for example, ...")
+_NOT_SPEAKERS = frozenset("you a an the this that with as by of for in on at to from what me example take so "
+                          "such".split())
 _RELATIVE_TAIL_RE = re.compile(r"\s*,?\s*(?:who|which|that)$", re.I)
 
 
@@ -154,8 +165,8 @@ def _hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
     """True when a modal, "to" or a negation comes right before the cue
     ("you could say that", "what to ask", "he doesn't deny that"): no report."""
     before = _WORD_RE.findall(s[max(lo, cue.start() - 24):cue.start()])  # "in May said": no modal
-    return bool(before) and (before[-1] in _HEDGES or len(before) > 1 and before[-2] in _HEDGES
-                             and before[-1].endswith("ly"))
+    return bool(before) and (before[-1] in _HEDGES or before[-1].endswith(_HEDGE_ENDS) or len(before) > 1
+                             and before[-2] in _HEDGES and before[-1].endswith("ly"))
 
 
 def _is_finding(phrase: Phrase) -> bool:
@@ -213,6 +224,13 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
     that = _THAT_RE.match(s, adjunct.end() if adjunct else pos, hi)
     if that is not None:
         return _clause(s, that.end(), hi, phrase, cue)
+    if word in OBJECT_CUES:
+        listener_that = _LISTENER_THAT_RE.match(s, cue.end(), hi)
+        if listener_that is not None and not CLAUSE_CUE_RE.search(s, cue.end(), listener_that.end()):
+            return _clause(s, listener_that.end(), hi, phrase, cue)
+    wh = _WH_RE.match(s, pos, hi) if word in WH_CUES else None
+    if wh is not None:
+        return _clause(s, wh.end(), hi, phrase, cue)
     time = _TIME_RE.match(s, pos, hi)
     pos = time.end() if time else pos
     bare = _BARE_OPEN_RE.match(s, pos, hi)
@@ -223,9 +241,13 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
 
 
 def _may_speak(phrase: Phrase, cue: re.Match[str]) -> bool:
-    """False for a thing as the subject of a weak cue ("the information
-    suggested") or of a relative "which" ("the blood pact, which stated"):
-    a description that names no one who speaks."""
+    """False for "you" (the reader, told what to do), for a phrase that ends
+    in a function word ("with", "the": no subject found), and for a thing
+    as the subject of a weak cue ("the information suggested") or of a
+    relative "which" ("the blood pact, which stated"): no one who speaks."""
+    found = _WORD_RE.findall(phrase.text.lower())
+    if not found or found[-1] in _NOT_SPEAKERS:
+        return False
     if phrase.kind != "np" or is_speaker_noun(_RELATIVE_TAIL_RE.sub("", phrase.text)):
         return True
     return cue.group().lower() not in WEAK_CUES and not phrase.text.lower().endswith("which")

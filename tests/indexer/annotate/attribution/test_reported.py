@@ -159,3 +159,28 @@ def test_coordinated_cues_and_subjects_report_each_clause(text: str, found: list
 ])
 def test_an_opening_adverbial_or_a_quotes_listener_is_no_clause(text: str) -> None:
     assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole told The Post and Courier newspaper of Leeds on Saturday that she backed the harbour plan.",
+     "she backed the harbour plan"),
+    ("Ann Vole told The Harbour Times she's not planning an appeal of the ruling.",
+     "she's not planning an appeal of the ruling"),
+    ("Ann Vole has said for weeks that the harbour would reopen.", "the harbour would reopen"),
+    ("Ann Vole pointed to her record and saying the harbour would reopen.", "the harbour would reopen"),
+    ("Ann Vole explained how the harbour had flooded in the storm.", "how the harbour had flooded in the storm"),
+])
+def test_more_cue_forms_report_their_clause(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+@pytest.mark.parametrize("text", [
+    "Don't tell a story you think they want to hear in the essay.",
+    "You could say the harbour is the best place in town for a swim.",
+    "Tell me how your world has shaped your dreams and your plans.",
+    "If you want to make the biggest impact with the harbour, Ann Vole says.",
+    "To make the harbour look its best in spring, Ann Vole says.",
+])
+def test_advice_to_the_reader_and_openers_are_not_speech(text: str) -> None:
+    found = reported(f"{text} Ben Tamm said the port was closed for repairs.")
+    assert [q.text for q in found] == ["the port was closed for repairs"]
