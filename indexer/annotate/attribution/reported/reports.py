@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
+from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
@@ -81,7 +83,7 @@ def _line_reports(text: str, line: Paragraph, quoted: list[Quote], style: QuoteS
                     or any(q.start < end and q.end > start for q in inside):
                 continue  # a clause holding quoted words is a partial quote's; inside quote marks, the quote's
             who = _unnamed(clause.phrase, base, text) if _unknown_role(clause.phrase, people()) \
-                else credit(clause.phrase, clause.cue, frame, people())
+                else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people())
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
     return found
@@ -97,6 +99,32 @@ def _introduces(s: str, text: str, base: int, end: int, hi: int) -> bool:
     'X said outside the court, "..."'): the words before a quote introduce it."""
     gap = len(s[end:hi]) - len(s[end:hi].lstrip(" ,:;\u2014\u2013-"))
     return _masked(s, text, base, end + gap, end + gap + 1)
+
+
+def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeakers) -> dict[str, Any]:
+    """Return `who` credited to an organisation where the person path found
+    none: a name the article shows is an organisation's ("Allianz said"),
+    and "the firm" resolved to a description ("Wembley firm") instead of the
+    organisation the article introduced last (the direct path's registry)."""
+    speaker = who.get("speaker")
+    org = None
+    if speaker is None and phrase.kind == "name":
+        org = people.match_org(phrase.text) or (
+            phrase.text if people.org_like(phrase.text) or people.organisations.is_org_name(phrase.text) else None)
+    elif speaker and phrase.kind == "np" and _described(speaker):
+        org = next((m.name for m in reversed(people.organisations.mentions)  # the last one named, not described
+                    if pos - INSTITUTION_REACH <= m.pos < pos and not _described(m.name)), None)
+    if org is None:
+        return who
+    evidence = evidence_of("reported", phrase.kind, phrase.kind == "np")
+    return who | {"speaker": org, "evidence": evidence, "confidence": CONFIDENCE[evidence],
+                  "speaker_type": "organisation", "speaker_source": rule_source("reported")}
+
+
+def _described(name: str) -> bool:
+    """True for a place and a noun taken as an organisation's name ("Wembley firm": "the Wembley firm")."""
+    found = name.split()
+    return len(found) == 2 and found[-1].islower()
 
 
 def _unknown_role(phrase: Phrase, people: DocSpeakers) -> bool:

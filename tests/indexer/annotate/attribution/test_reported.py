@@ -184,3 +184,12 @@ def test_more_cue_forms_report_their_clause(text: str, clause: str) -> None:
 def test_advice_to_the_reader_and_openers_are_not_speech(text: str) -> None:
     found = reported(f"{text} Ben Tamm said the port was closed for repairs.")
     assert [q.text for q in found] == ["the port was closed for repairs"]
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Shares in Acme Holdings, the Leeds firm, fell on Monday. The firm said the result was below expectations.",
+     "Acme Holdings"),
+    ("Allianz was founded in 1890 and sells insurance. Allianz said it did not know its exposure yet.", "Allianz"),
+])
+def test_an_organisation_speaks_its_reported_clause(text: str, speaker: str) -> None:
+    assert [q.speaker for q in reported(text)] == [speaker]
