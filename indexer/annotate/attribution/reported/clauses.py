@@ -84,6 +84,8 @@ _PARTICIPLE_LEAD_RE = re.compile(
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
 _FINITE_RE = re.compile(r"(?:[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|was|were|is|are|had|has|have|"
                         r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot)\b")
+# a cue and a comma right before a participle cue: "he said, adding", "Ann Vole told reporters, saying"
+_SAID_BEFORE_RE = re.compile(r"\b(?:said|says|told|tells|added|wrote|writes|explained|stated)\s*,\s*$")
 # a second cue joined to the first: "..., adding (that)", "... and stressed that", "..., but warned"
 _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
 # a conjunction before a new subject of a cue: "X said ..., and most voters said ..."
@@ -195,14 +197,17 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     if cue.group().lower().endswith("ing"):  # "X struck a measured tone, saying ...": the sentence's subject says it
         if not _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start()):
             return None
-        phrase = phrase_at_sentence_start(s, lo, cue.start())
+        said = _SAID_BEFORE_RE.search(s, max(lo, cue.start() - 16), cue.start())
+        # '"...," he said, adding that ...': the speaker of the cue before the participle
+        phrase = _subject(s, lo, said.start()) if said else phrase_at_sentence_start(s, lo, cue.start())
     elif s[lo:cue.start()].rstrip().endswith(",") and _inverted(s, cue, hi):
         return None  # "..., said Ann Vole" closes its clause (_closing)
     else:
         phrase = _subject(s, lo, cue.start())
     if phrase is None or _is_finding(phrase) or not _may_speak(phrase, cue):
         return None
-    if s[lo:phrase.lead if phrase.lead >= 0 else phrase.start].rstrip(" ,")[-1:] == MASK:
+    if not cue.group().lower().endswith("ing") \
+            and s[lo:phrase.lead if phrase.lead >= 0 else phrase.start].rstrip(" ,")[-1:] == MASK:
         return None  # '"...," Ann Vole told a rally': the cue credits the quote before it
     aside = _aside(s, lo, hi, phrase, cue)
     return aside if aside is not None else _complement(s, cue.end(), hi, phrase, cue)

@@ -193,3 +193,13 @@ def test_advice_to_the_reader_and_openers_are_not_speech(text: str) -> None:
 ])
 def test_an_organisation_speaks_its_reported_clause(text: str, speaker: str) -> None:
     assert [q.speaker for q in reported(text)] == [speaker]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole suggested the council should send more boats to the harbour.",
+     "the council should send more boats to the harbour"),
+    ("Ann Vole predicted the harbour would reopen by the end of May.", "the harbour would reopen by the end of May"),
+    ('"We are ready," Ann Vole said, adding that the harbour would reopen in May.', "the harbour would reopen in May"),
+])
+def test_statement_cues_and_a_participle_after_a_quotes_cue(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
