@@ -289,7 +289,7 @@ def _subject(s: str, lo: int, end: int) -> Phrase | None:
         head = phrase_at_sentence_start(s, lo, end) if group is None else group
         return head if head is None or head.kind != "np" or is_speaker_noun(head.text) else None
     if isinstance(phrase, Phrase):
-        head = phrase_at_sentence_start(s, lo, phrase.start)
+        head = phrase_at_sentence_start(s, lo, phrase.start) if _RELATIVE_RE.search(s, lo, phrase.start) else None
         if head is not None and head.end < phrase.start and _RELATIVE_RE.match(s, head.end) \
                 and s.rfind(",", head.end, end) >= phrase.start:
             return head

@@ -30,6 +30,7 @@ from onrecord.indexer.chunk.chunker import split_lines
 from onrecord.indexer.lexicon import words
 from onrecord.search import Mention, Paragraph, Quote
 
+MIN_OUTSIDE_WORDS = 5  # a speaker, a cue and a clause of three words
 _ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they are named with
 _WORD_RE = re.compile(r"[\w'\u2019-]+")
 
@@ -77,6 +78,8 @@ def _line_reports(text: str, line: Paragraph, quoted: list[Quote], style: QuoteS
             continue
         first = bisect_left(starts, lo + base)
         inside = quoted[max(0, first - 1):bisect_left(starts, hi + base)]  # the quotes the sentence may hold
+        if MASK in s[lo:hi] and len(s[lo:hi].replace(MASK, " ").split()) < MIN_OUTSIDE_WORDS:
+            continue  # '"...," she said.': no room for a clause beside the quote
         for clause in find_clauses(s, lo, hi):
             start, end = clause.start + base, clause.end + base
             if _masked(s, text, base, clause.start, clause.end) or _introduces(s, text, base, clause.end, hi) \
@@ -110,7 +113,7 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
     org = None
     if speaker is None and phrase.kind == "name":
         org = people.match_org(phrase.text) or (
-            phrase.text if people.org_like(phrase.text) or people.organisations.is_org_name(phrase.text) else None)
+            phrase.text if people.org_like(phrase.text) else None)  # not the registry scan: a cost per article
     elif speaker and phrase.kind == "np" and _described(speaker):
         org = next((m.name for m in reversed(people.organisations.mentions)  # the last one named, not described
                     if pos - INSTITUTION_REACH <= m.pos < pos and not _described(m.name)), None)
