@@ -86,6 +86,11 @@ _FINITE_RE = re.compile(r"(?:[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|w
                         r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot)\b")
 # a cue and a comma right before a participle cue: "he said, adding", "Ann Vole told reporters, saying"
 _SAID_BEFORE_RE = re.compile(r"\b(?:said|says|told|tells|added|wrote|writes|explained|stated)\s*,\s*$")
+# an appositive closing "according to X": ", who was ...", ", a lawyer ..."
+_APPOSITIVE_TAIL_RE = re.compile(r",\s+(?:who|a|an|one|another)\s+[^,;:]*[.!?]?\s*$")
+# what opens a clause (a subject), not an appositive, after "according to X,"
+_SUBJECT_START_RE = re.compile(r"\s*(?:[A-Z]|(?:the|this|these|those|it|he|she|they|there|its|his|her|their|we|some|"
+                               r"many|most|more|nearly|about|almost|only|state)\b)")
 # a second cue joined to the first: "..., adding (that)", "... and stressed that", "..., but warned"
 _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
 # a conjunction before a new subject of a cue: "X said ..., and most voters said ..."
@@ -180,15 +185,23 @@ def _is_finding(phrase: Phrase) -> bool:
 def _according(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'According to X, CLAUSE.' or 'CLAUSE, according to X.'"""
     phrase = phrase_after(s, cue.end(), hi)
-    if phrase is None or _is_finding(phrase):
+    if phrase is None or _is_finding(phrase) or phrase.text.lower() in _NOT_SPEAKERS:
         return None
     if not s[lo:cue.start()].strip():
         comma = s.find(",", phrase.end, hi)
         return None if comma < 0 else _clause(s, comma + 1, hi, phrase, cue)
     before = s[lo:cue.start()].rstrip()
-    if before.endswith(",") and len(s[phrase.end:hi].strip(" .")) <= MAX_TAIL:
-        return _clause(s, lo, lo + len(before) - 1, phrase, cue)
-    return None
+    if not before.endswith(","):
+        return None
+    if len(s[phrase.end:hi].strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi):
+        return _clause(s, lo, lo + len(before) - 1, phrase, cue)  # "..., according to Ann Vole, a lawyer."
+    comma = s.find(",", phrase.end, min(hi, phrase.end + 60))
+    if comma < 0 or CLAUSE_CUE_RE.search(s, comma, hi) or not _SUBJECT_START_RE.match(s, comma + 1, hi):
+        return None  # "according to Ann Vole, senior manager at Acme": her office, no clause
+    # "Since May, according to Ann Vole, the port has lost money": the longer side of the aside
+    if len(s[comma + 1:hi].split()) >= len(before.split()):
+        return _clause(s, comma + 1, hi, phrase, cue)
+    return _clause(s, lo, lo + len(before) - 1, phrase, cue)
 
 
 def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:

@@ -203,3 +203,18 @@ def test_an_organisation_speaks_its_reported_clause(text: str, speaker: str) -> 
 ])
 def test_statement_cues_and_a_participle_after_a_quotes_cue(text: str, clause: str) -> None:
     assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Since last May, according to Ann Vole, the harbour has lost money every single week.",
+     "the harbour has lost money every single week"),
+    ("The harbour lost money every week, according to Ann Vole, who ran it until the storm in the spring.",
+     "The harbour lost money every week"),
+])
+def test_according_to_as_an_aside_or_with_an_appositive(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+def test_according_to_a_name_and_its_office_is_no_clause() -> None:
+    text = "Most harbours need boats, according to Ann Vole, senior manager of the harbour board at Acme."
+    assert [q.text for q in reported(text)] == []
