@@ -3,12 +3,15 @@
 Owns the pass that runs after an article's quotes are attributed (so it
 never changes a direct or partial quote, nor whom they credit): every line
 holding a clause cue (clauses.CLAUSE_CUE_RE, searched on the raw text
-before any frame is built), every sentence of it that holds no quote of its
-own (a clause with quoted fragments is a partial quote; a clause inside
-quote marks is the quote's speaker's, masked in the frame), its clause
-(clauses.find_clause) credited by the caller's `credit` (the direct-quote
-path's resolution: names, pronouns, descriptions, evidence and confidence).
-The quotes join their paragraph's, sorted by start, and their speakers its
+before any frame is built), every sentence of it, its clauses
+(clauses.find_clauses) that overlap no quote and introduce none (a clause
+with quoted fragments is a partial quote; a clause inside quote marks is
+the quote's speaker's, masked in the frame; 'X told a rally: "..."' is the
+quote's introduction), each credited by the caller's `credit` (the
+direct-quote path's resolution: names, pronouns, descriptions, evidence and
+confidence), a role no one was introduced with left unnamed and an
+organisation's name or description given to that organisation.  The
+quotes join their paragraph's, sorted by start, and their speakers its
 speakers.
 """
 from __future__ import annotations
