@@ -146,7 +146,9 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
         if join is not None:
             then = _complement(s, cue.end(), hi, first.phrase, cue)
             rest = s[cue.end():first.end]
-            if then is None and not (rest.lstrip()[:1] == ":" or MASK in rest):  # ', saying: "..."'
+            # a verb in the past ends the first clause ("and accused X of ..."); "and claims" may be a noun
+            ended = cue.group().lower().endswith(("ed", "said", "told", "wrote"))
+            if then is None and not (rest.lstrip()[:1] == ":" or MASK in rest or ended):  # ', saying: "..."'
                 continue
         else:
             join = _NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
@@ -285,7 +287,9 @@ def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clau
     if comma < 0 or CLAUSE_CUE_RE.search(s, cue.end(), comma) or "#" in s[cue.end():comma]:
         return None
     head = s[lo:phrase.lead if phrase.lead >= 0 else phrase.start]
-    subject = head.rstrip().endswith(",") and len(head.split()) >= 2 and not _OPENER_RE.match(head)
+    # "Still, he said, ..." / "In any case, Ann Vole said, ...": an opener before the aside, the clause after it
+    subject = head.rstrip().endswith(",") and (len(head.split()) >= 2 or _OPENER_RE.match(head) is not None
+                                               or _CLAUSE_GOES_ON_RE.match(s, comma + 1, hi) is not None)
     if not (subject or _AS_RE.search(head)) or not _ASIDE_GAP_RE.fullmatch(s, cue.end(), comma):
         return None
     return _clause(s, comma + 1, hi, phrase, cue)

@@ -218,3 +218,14 @@ def test_according_to_as_an_aside_or_with_an_appositive(text: str, clause: str) 
 def test_according_to_a_name_and_its_office_is_no_clause() -> None:
     text = "Most harbours need boats, according to Ann Vole, senior manager of the harbour board at Acme."
     assert [q.text for q in reported(text)] == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Still, Ann Vole said, the council has to decide who gets a berth.", "the council has to decide who gets a berth"),
+    ("In any case, Ann Vole said, the harbour was vastly over-supplied with boats.",
+     "the harbour was vastly over-supplied with boats"),
+    ("Ann Vole said the harbour was badly run, and accused the council of wasting money.",
+     "the harbour was badly run"),
+])
+def test_an_aside_after_an_opener_and_a_clause_before_a_joined_verb(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
