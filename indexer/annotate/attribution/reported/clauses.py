@@ -91,6 +91,10 @@ _APPOSITIVE_TAIL_RE = re.compile(r",\s+(?:who|a|an|one|another)\s+[^,;:]*[.!?]?\
 # what opens a clause (a subject), not an appositive, after "according to X,"
 _SUBJECT_START_RE = re.compile(r"\s*(?:[A-Z]|(?:the|this|these|those|it|he|she|they|there|its|his|her|their|we|some|"
                                r"many|most|more|nearly|about|almost|only|state)\b)")
+# a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
+_LEADING_ADVERBIAL_RE = re.compile(
+    r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
+    r"\s(?:he|she|they|we|i|it|there)(?:['\u2019](?:s|d|ll|re|ve))?\s+[a-z]")
 # a second cue joined to the first: "..., adding (that)", "... and stressed that", "..., but warned"
 _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
 # a conjunction before a new subject of a cue: "X said ..., and most voters said ..."
@@ -253,6 +257,8 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
         return _clause(s, wh.end(), hi, phrase, cue)
     time = _TIME_RE.match(s, pos, hi)
     pos = time.end() if time else pos
+    if word in BARE_CUES and _LEADING_ADVERBIAL_RE.match(s, pos, hi):  # "said in politics it takes time"
+        return _clause(s, pos, hi, phrase, cue)
     bare = _BARE_OPEN_RE.match(s, pos, hi)
     if bare and (word in BARE_CUES or word in FINITE_CUES and _FINITE_RE.match(s, bare.end(), hi)) \
             or _SUBJECT_PRONOUN_RE.match(s, pos, hi):

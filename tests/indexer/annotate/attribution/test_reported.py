@@ -229,3 +229,8 @@ def test_according_to_a_name_and_its_office_is_no_clause() -> None:
 ])
 def test_an_aside_after_an_opener_and_a_clause_before_a_joined_verb(text: str, clause: str) -> None:
     assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+def test_a_bare_clause_may_open_with_an_adverbial() -> None:
+    found = reported("Ann Vole said in politics it takes time to build a harbour.")
+    assert [(q.text, q.speaker) for q in found] == [("in politics it takes time to build a harbour", "Ann Vole")]
