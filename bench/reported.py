@@ -102,7 +102,8 @@ def _prf(gold: int, pred: int, matched: int) -> dict[str, float]:
 
 # --- PolNeAR ---------------------------------------------------------------
 
-def _spans(g: dict[str, Any]) -> list[tuple[int, int]]:
+def gold_spans(g: dict[str, Any]) -> list[tuple[int, int]]:
+    """Return the content spans of a PolNeAR attribution."""
     return [(s, e) for s, e in g.get("spans") or [(g["start"], g["end"])]]
 
 
@@ -142,10 +143,10 @@ def score_polnear_docs(docs: list[tuple[list[Quote], list[dict[str, Any]], list[
         pred = [q for q in pred_all if q.kind == "indirect"]
         gold = [g for g in gold_all
                 if g.get("speaker") and is_speech_cue(g.get("cue")) and not is_quoted(g.get("quote", ""))]
-        matched = match([(q.start, q.end) for q in pred], [_spans(g) for g in gold])
+        matched = match([(q.start, q.end) for q in pred], [gold_spans(g) for g in gold])
         hit = set(matched.values())
         outside = [i for i, q in enumerate(pred) if i not in hit
-                   and not any(cover((q.start, q.end), _spans(a)) > 0 for a in every)]
+                   and not any(cover((q.start, q.end), gold_spans(a)) > 0 for a in every)]
         n_gold, n_match, n_pred = n_gold + len(gold), n_match + len(matched), n_pred + len(matched) + len(outside)
         spk_ok += sum(polnear_speaker_ok(pred[i], gold[j], every) for j, i in matched.items())
     return _prf(n_gold, n_pred, n_match) | {"speaker_acc": spk_ok / max(1, n_match), "speaker_ok": spk_ok}

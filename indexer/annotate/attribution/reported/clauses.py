@@ -15,14 +15,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, phrase_after, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, phrase_before
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 
 _CUES = words("clause_cues")
 BARE_CUES = words("bare_clause_cues")
 OBJECT_CUES = words("object_cues")
+FINITE_CUES = words("finite_clause_cues")
+WEAK_CUES = words("weak_clause_cues")
+WH_CUES = words("wh_clause_cues")
 CLOSING_CUES = words("closing_cues")
 _FINDINGS = words("finding_nouns")
 _HEDGES = words("hedge_words")
@@ -36,7 +40,7 @@ _PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:\w+ly\s+)
 _NOUN_BEFORE_RE = re.compile(r"(?:\b(?:the|a|an|his|her|their|its|our|my|this)|['\u2019]s?)\s+$", re.I)
 # a time or place phrase between the cue and its clause: "said on Monday (that)", "told the BBC in May"
 _ADJUNCT_RE = re.compile(
-    r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with)\s+"
+    r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|for)\s+"
     r"[^,;:.!?#\"]{1,50}?|yesterday|today|tonight|recently|previously|earlier|also|again|repeatedly)"
     r"(?=\s*,?\s*that\b)")
 _THAT_RE = re.compile(r"\s*,?\s*that\s+")
@@ -46,7 +50,11 @@ _OBJECT_RE = re.compile(
     r"(?:the|a|an|his|her|their|its)\s+(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+(?=\s+(?:that|whether|if|why|how|what|when)\b)|"
     r"[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})")
 _QUESTION_RE = re.compile(r"\s*,?\s*(?:whether|if)\s+|\s*,?\s*(?=(?:why|how|what|when|where|who)\s)")
-_SUBJECT_PRONOUN_RE = re.compile(r"\s+(?:he|she|they|we|i|it|there|you)\s+[a-z]", re.I)
+_SUBJECT_PRONOUN_RE = re.compile(r"\s+(?:he|she|they|we|i|it|there|you)(?:['\u2019](?:s|d|ll|re|ve|m))?\s+[a-z]", re.I)
+# a listener too long for _OBJECT_RE before "that": "told The Post and Courier newspaper on Saturday that"
+_LISTENER_THAT_RE = re.compile(r"\s+[^,;:.!?#\"\u201c]{1,70}?\s+that\s+")
+# an indirect question after a statement cue: "X explained how ...", "X noted why ..."
+_WH_RE = re.compile(r"\s+(?=(?:how|why)\s)")
 # a bare clause opens with a subject, not a preposition or an object ("said to", "said so", "said on")
 _BARE_OPEN_RE = re.compile(
     r"\s+(?!(?:to|in|on|at|for|with|about|of|by|from|during|after|before|as|into|over|through|so|nothing|"
@@ -55,7 +63,8 @@ _BARE_OPEN_RE = re.compile(
 # a time or channel between the cue and a bare clause: "said on Monday the", "said in a statement the"
 _TIME_RE = re.compile(
     r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+[A-Z]?[a-z]+|yesterday|today|tonight|"
-    r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio))){1,2},?")
+    r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio)|"
+    r"for\s+(?:days|weeks|months|years|decades))){1,2},?")
 _CLOSING_RE = re.compile(r"[\s.!?;,:\u2014\u2013-]+$")
 MAX_TAIL = 40  # characters after a closing ", X said" before the sentence ends
 MIN_WORDS = 3
@@ -70,7 +79,38 @@ _OPENER_RE = re.compile(
     r"\s*(?:in|on|at|after|before|during|meanwhile|however|but|and|since|when|while|last|this)\b", re.I)
 _CLAUSE_GOES_ON_RE = re.compile(r"\s+(?!and\b)[a-z]")
 MAX_GROUP_WORDS = 6  # a coordinated subject taken whole as the speaker phrase
-_PARTICIPLE_LEAD_RE = re.compile(r"(?:,|\b(?:statement|release|letter|tweet|post|video|email))\s+$", re.I)
+_PARTICIPLE_LEAD_RE = re.compile(
+    r"(?:,|[\u2014\u2013]|\b(?:and|while|statement|release|letter|tweet|post|video|email))\s+$", re.I)
+# a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
+_FINITE_RE = re.compile(r"(?:[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|was|were|is|are|had|has|have|"
+                        r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot)\b")
+# a cue and a comma right before a participle cue: "he said, adding", "Ann Vole told reporters, saying"
+_SAID_BEFORE_RE = re.compile(r"\b(?:said|says|told|tells|added|wrote|writes|explained|stated)\s*,\s*$")
+# an appositive closing "according to X": ", who was ...", ", a lawyer ..."
+_APPOSITIVE_TAIL_RE = re.compile(r",\s+(?:who|a|an|one|another)\s+[^,;:]*[.!?]?\s*$")
+# what opens a clause (a subject), not an appositive, after "according to X,"
+_SUBJECT_START_RE = re.compile(r"\s*(?:[A-Z]|(?:the|this|these|those|it|he|she|they|there|its|his|her|their|we|some|"
+                               r"many|most|more|nearly|about|almost|only|state)\b)")
+# a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
+_LEADING_ADVERBIAL_RE = re.compile(
+    r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
+    r"\s(?:he|she|they|we|i|it|there)(?:['\u2019](?:s|d|ll|re|ve))?\s+[a-z]")
+# a second cue joined to the first: "..., adding (that)", "... and stressed that", "..., but warned"
+_JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
+# a conjunction before a new subject of a cue: "X said ..., and most voters said ..."
+_NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:and|but|while)|;)\s+(?=[^,;:]{1,50}$)")
+# the subject's relative clause before the cue: "Ann Vole, whose son ..., also said"
+_RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
+# an object after a closing cue: "..., Ann Vole announced her resignation" closes no clause
+_OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
+# an opening adverbial, not a clause, before ", X said": "On the label, it says", "In her only response, X said"
+_PREPOSITION_ONLY_RE = re.compile(
+    r"\s*(?:in|on|at|around|for|after|before|during|with|from|by|under|since|if|when|to|as\s+for)\s+[^,;:]*", re.I)
+_HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tell"
+# what ends no speaker phrase: the reader, a determiner, a preposition, an example ("Say, for example, ...")
+_NOT_SPEAKERS = frozenset("you a an the this that with as by of for in on at to from what me example take so "
+                          "such".split())
+_RELATIVE_TAIL_RE = re.compile(r"\s*,?\s*(?:who|which|that)$", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,18 +123,46 @@ class Clause:
     end: int
 
 
-def find_clause(s: str, lo: int, hi: int) -> Clause | None:
-    """Return the reported clause of the sentence s[lo:hi], or None: the
-    first cue reporting a clause forward, else a clause its last cue closes."""
+def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
+    """Return the reported clauses of the sentence s[lo:hi]: the first cue
+    reporting a clause forward (with the clauses of cues joined to it: "X
+    said ..., adding that ..."), else a clause its last cue closes; []."""
     cues = [c for c in CLAUSE_CUE_RE.finditer(s, lo, hi) if _is_verb(s, lo, c) and not _hedged(s, lo, c)]
     if not cues:
-        return None
+        return []
     for cue in cues:
         found = _according(s, lo, hi, cue) if cue.group().lower().startswith("according") \
             else _forward(s, lo, hi, cue)
         if found is not None:
-            return found
-    return _closing(s, lo, hi, cues[-1])
+            return _joined(s, hi, found)
+    closing = _closing(s, lo, hi, cues[-1])
+    return [] if closing is None else [closing]
+
+
+def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
+    """Return `first` cut before a cue joined to it, with that cue's clauses:
+    the same speaker's (", adding that ...", "... and stressed that ...") or
+    a new subject's after a conjunction ("..., and most voters said ...")."""
+    for cue in CLAUSE_CUE_RE.finditer(s, first.start, first.end):
+        if not _is_verb(s, 0, cue) or _hedged(s, 0, cue):
+            continue
+        join = _JOIN_RE.search(s, max(first.start, cue.start() - 16), cue.start())
+        if join is not None:
+            then = _complement(s, cue.end(), hi, first.phrase, cue)
+            rest = s[cue.end():first.end]
+            # a verb in the past ends the first clause ("and accused X of ..."); "and claims" may be a noun
+            ended = cue.group().lower().endswith(("ed", "said", "told", "wrote"))
+            if then is None and not (rest.lstrip()[:1] == ":" or MASK in rest or ended):  # ', saying: "..."'
+                continue
+        else:
+            join = _NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
+            then = None if join is None else _forward(s, join.end(), hi, cue)
+            if join is None or then is None:
+                continue
+        cut = _clause(s, first.start, join.start(), first.phrase, first.cue)
+        rest_clauses = [] if then is None else _joined(s, hi, then)
+        return rest_clauses if cut is None else [cut, *rest_clauses]
+    return [first]
 
 
 def _is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
@@ -110,8 +178,8 @@ def _hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
     """True when a modal, "to" or a negation comes right before the cue
     ("you could say that", "what to ask", "he doesn't deny that"): no report."""
     before = _WORD_RE.findall(s[max(lo, cue.start() - 24):cue.start()])  # "in May said": no modal
-    return bool(before) and (before[-1] in _HEDGES or len(before) > 1 and before[-2] in _HEDGES
-                             and before[-1].endswith("ly"))
+    return bool(before) and (before[-1] in _HEDGES or before[-1].endswith(_HEDGE_ENDS) or len(before) > 1
+                             and before[-2] in _HEDGES and before[-1].endswith("ly"))
 
 
 def _is_finding(phrase: Phrase) -> bool:
@@ -123,35 +191,51 @@ def _is_finding(phrase: Phrase) -> bool:
 def _according(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'According to X, CLAUSE.' or 'CLAUSE, according to X.'"""
     phrase = phrase_after(s, cue.end(), hi)
-    if phrase is None or _is_finding(phrase):
+    if phrase is None or _is_finding(phrase) or phrase.text.lower() in _NOT_SPEAKERS:
         return None
     if not s[lo:cue.start()].strip():
         comma = s.find(",", phrase.end, hi)
         return None if comma < 0 else _clause(s, comma + 1, hi, phrase, cue)
     before = s[lo:cue.start()].rstrip()
-    if before.endswith(",") and len(s[phrase.end:hi].strip(" .")) <= MAX_TAIL:
-        return _clause(s, lo, lo + len(before) - 1, phrase, cue)
-    return None
+    if not before.endswith(","):
+        return None
+    if len(s[phrase.end:hi].strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi):
+        return _clause(s, lo, lo + len(before) - 1, phrase, cue)  # "..., according to Ann Vole, a lawyer."
+    comma = s.find(",", phrase.end, min(hi, phrase.end + 60))
+    if comma < 0 or CLAUSE_CUE_RE.search(s, comma, hi) or not _SUBJECT_START_RE.match(s, comma + 1, hi):
+        return None  # "according to Ann Vole, senior manager at Acme": her office, no clause
+    # "Since May, according to Ann Vole, the port has lost money": the longer side of the aside
+    if len(s[comma + 1:hi].split()) >= len(before.split()):
+        return _clause(s, comma + 1, hi, phrase, cue)
+    return _clause(s, lo, lo + len(before) - 1, phrase, cue)
 
 
 def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'X said (that) CLAUSE', 'X told Y that CLAUSE', 'X asked whether CLAUSE',
     and the aside 'The plan, X said, is dead' / 'As X said, CLAUSE'."""
-    word = cue.group().lower()
-    if word.endswith("ing"):  # "X struck a measured tone, saying ...": the sentence's subject says it
+    if cue.group().lower().endswith("ing"):  # "X struck a measured tone, saying ...": the sentence's subject says it
         if not _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start()):
             return None
-        phrase = phrase_at_sentence_start(s, lo, cue.start())
+        said = _SAID_BEFORE_RE.search(s, max(lo, cue.start() - 16), cue.start())
+        # '"...," he said, adding that ...': the speaker of the cue before the participle
+        phrase = _subject(s, lo, said.start()) if said else phrase_at_sentence_start(s, lo, cue.start())
     elif s[lo:cue.start()].rstrip().endswith(",") and _inverted(s, cue, hi):
         return None  # "..., said Ann Vole" closes its clause (_closing)
     else:
         phrase = _subject(s, lo, cue.start())
-    if phrase is None or _is_finding(phrase):
+    if phrase is None or _is_finding(phrase) or not _may_speak(phrase, cue):
         return None
+    if not cue.group().lower().endswith("ing") \
+            and s[lo:phrase.lead if phrase.lead >= 0 else phrase.start].rstrip(" ,")[-1:] == MASK:
+        return None  # '"...," Ann Vole told a rally': the cue credits the quote before it
     aside = _aside(s, lo, hi, phrase, cue)
-    if aside is not None:
-        return aside
-    pos = cue.end()
+    return aside if aside is not None else _complement(s, cue.end(), hi, phrase, cue)
+
+
+def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
+    """Return the clause a cue ending at pos reports forward: a listener, then
+    a question, a that-clause or a bare clause; None when none follows."""
+    word = cue.group().lower()
     if word in OBJECT_CUES:
         listener = _OBJECT_RE.match(s, pos, hi)
         if listener is not None and listener.group().strip().lower() == "you":
@@ -164,11 +248,35 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     that = _THAT_RE.match(s, adjunct.end() if adjunct else pos, hi)
     if that is not None:
         return _clause(s, that.end(), hi, phrase, cue)
+    if word in OBJECT_CUES:
+        listener_that = _LISTENER_THAT_RE.match(s, cue.end(), hi)
+        if listener_that is not None and not CLAUSE_CUE_RE.search(s, cue.end(), listener_that.end()):
+            return _clause(s, listener_that.end(), hi, phrase, cue)
+    wh = _WH_RE.match(s, pos, hi) if word in WH_CUES else None
+    if wh is not None:
+        return _clause(s, wh.end(), hi, phrase, cue)
     time = _TIME_RE.match(s, pos, hi)
     pos = time.end() if time else pos
-    if word in BARE_CUES and _BARE_OPEN_RE.match(s, pos, hi) or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
+    if word in BARE_CUES and _LEADING_ADVERBIAL_RE.match(s, pos, hi):  # "said in politics it takes time"
+        return _clause(s, pos, hi, phrase, cue)
+    bare = _BARE_OPEN_RE.match(s, pos, hi)
+    if bare and (word in BARE_CUES or word in FINITE_CUES and _FINITE_RE.match(s, bare.end(), hi)) \
+            or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
         return _clause(s, pos, hi, phrase, cue)
     return None
+
+
+def _may_speak(phrase: Phrase, cue: re.Match[str]) -> bool:
+    """False for "you" (the reader, told what to do), for a phrase that ends
+    in a function word ("with", "the": no subject found), and for a thing
+    as the subject of a weak cue ("the information suggested") or of a
+    relative "which" ("the blood pact, which stated"): no one who speaks."""
+    found = _WORD_RE.findall(phrase.text.lower())
+    if not found or found[-1] in _NOT_SPEAKERS:
+        return False
+    if phrase.kind != "np" or is_speaker_noun(_RELATIVE_TAIL_RE.sub("", phrase.text)):
+        return True
+    return cue.group().lower() not in WEAK_CUES and not phrase.text.lower().endswith("which")
 
 
 def _inverted(s: str, cue: re.Match[str], hi: int) -> bool:
@@ -185,7 +293,9 @@ def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clau
     if comma < 0 or CLAUSE_CUE_RE.search(s, cue.end(), comma) or "#" in s[cue.end():comma]:
         return None
     head = s[lo:phrase.lead if phrase.lead >= 0 else phrase.start]
-    subject = head.rstrip().endswith(",") and len(head.split()) >= 2 and not _OPENER_RE.match(head)
+    # "Still, he said, ..." / "In any case, Ann Vole said, ...": an opener before the aside, the clause after it
+    subject = head.rstrip().endswith(",") and (len(head.split()) >= 2 or _OPENER_RE.match(head) is not None
+                                               or _CLAUSE_GOES_ON_RE.match(s, comma + 1, hi) is not None)
     if not (subject or _AS_RE.search(head)) or not _ASIDE_GAP_RE.fullmatch(s, cue.end(), comma):
         return None
     return _clause(s, comma + 1, hi, phrase, cue)
@@ -193,17 +303,28 @@ def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clau
 
 def _subject(s: str, lo: int, end: int) -> Phrase | None:
     """Return the speaker phrase right before a cue ending at `end`; a short
-    coordination or group ("current and former officials") as a description."""
+    coordination or group ("current and former officials") as a description;
+    the sentence's subject when the phrase sits in that subject's relative
+    clause ("Ann Vole, whose son Ben Tamm ..., also said": Ann Vole)."""
     phrase = phrase_before(s, lo, end)
+    if phrase == "coord":  # "Ann Vole called the plan a disaster and said ...": the sentence's subject
+        group = _group(s, lo, end)
+        head = phrase_at_sentence_start(s, lo, end) if group is None else group
+        return head if head is None or head.kind != "np" or is_speaker_noun(head.text) else None
     if isinstance(phrase, Phrase):
+        head = phrase_at_sentence_start(s, lo, phrase.start) if _RELATIVE_RE.search(s, lo, phrase.start) else None
+        if head is not None and head.end < phrase.start and _RELATIVE_RE.match(s, head.end) \
+                and s.rfind(",", head.end, end) >= phrase.start:
+            return head
         return phrase
-    return _group(s, lo, end) if phrase == "coord" else None
+    return None
 
 
 def _group(s: str, lo: int, end: int) -> Phrase | None:
     """Return s[lo:end] as a description when it is a short phrase, else None."""
     text = s[lo:end].strip()
-    if not 0 < len(text.split()) <= MAX_GROUP_WORDS or any(ch in text for ch in ",;:#") \
+    if not 0 < len(text.split()) <= MAX_GROUP_WORDS or text.split()[0].lower() in ("and", "or", "then") \
+            or any(ch in text for ch in ",;:#") \
             or _NOT_GROUP & set(_WORD_RE.findall(text.lower())):
         return None
     start = s.index(text, lo)
@@ -222,7 +343,7 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         phrase = _subject(s, comma + 1, cue.start())
         if phrase is not None and s[comma + 1:phrase.start].strip():  # "current and former officials"
             phrase = _group(s, comma + 1, cue.start())
-        if phrase is None:
+        if phrase is None or not _may_speak(phrase, cue):
             return None
         tail = cue.end()
     else:
@@ -230,8 +351,9 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         if phrase is None:
             return None
         tail = phrase.end
-    if len(s[tail:hi].strip(" .")) > MAX_TAIL or CLAUSE_CUE_RE.search(s, tail, hi):
-        return None
+    if len(s[tail:hi].strip(" .")) > MAX_TAIL or CLAUSE_CUE_RE.search(s, tail, hi) \
+            or _OBJECT_TAIL_RE.match(s, tail, hi) or MASK in s[tail:hi] or _PREPOSITION_ONLY_RE.fullmatch(s, lo, comma):
+        return None  # "Shortly after my sentence, Ann Vole announced her resignation": an object, no report
     return _clause(s, lo, comma, phrase, cue)
 
 

@@ -3,12 +3,15 @@
 Owns the pass that runs after an article's quotes are attributed (so it
 never changes a direct or partial quote, nor whom they credit): every line
 holding a clause cue (clauses.CLAUSE_CUE_RE, searched on the raw text
-before any frame is built), every sentence of it that holds no quote of its
-own (a clause with quoted fragments is a partial quote; a clause inside
-quote marks is the quote's speaker's, masked in the frame), its clause
-(clauses.find_clause) credited by the caller's `credit` (the direct-quote
-path's resolution: names, pronouns, descriptions, evidence and confidence).
-The quotes join their paragraph's, sorted by start, and their speakers its
+before any frame is built), every sentence of it, its clauses
+(clauses.find_clauses) that overlap no quote and introduce none (a clause
+with quoted fragments is a partial quote; a clause inside quote marks is
+the quote's speaker's, masked in the frame; 'X told a rally: "..."' is the
+quote's introduction), each credited by the caller's `credit` (the
+direct-quote path's resolution: names, pronouns, descriptions, evidence and
+confidence), a role no one was introduced with left unnamed and an
+organisation's name or description given to that organisation.  The
+quotes join their paragraph's, sorted by start, and their speakers its
 speakers.
 """
 from __future__ import annotations
@@ -19,13 +22,20 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
+from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clause
-from onrecord.indexer.annotate.attribution.spans.frames import Frame
+from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
+from onrecord.indexer.annotate.attribution.spans.frames import MASK, Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans, line_style
 from onrecord.indexer.chunk.chunker import split_lines
+from onrecord.indexer.lexicon import words
 from onrecord.search import Mention, Paragraph, Quote
+
+MIN_OUTSIDE_WORDS = 5  # a speaker, a cue and a clause of three words
+_ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they are named with
+_WORD_RE = re.compile(r"[\w'\u2019-]+")
 
 # (phrase, cue, frame, people) -> the Quote fields naming the speaker
 Credit = Callable[[Phrase, "re.Match[str]", Frame, DocSpeakers], dict[str, Any]]
@@ -55,8 +65,9 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
 
 def _line_reports(text: str, line: Paragraph, quoted: list[Quote], style: QuoteStyle,
                   people: Callable[[], DocSpeakers], credit: Credit) -> list[Quote]:
-    """Return the indirect quotes of one line: one per sentence at most, in
-    the sentences that hold no quote of their own."""
+    """Return the indirect quotes of one line: the clauses of each sentence
+    that overlap no quote (a sentence may hold a quote beside its clause:
+    'X denied that ..., saying: "..."')."""
     frame = Frame(text, line, find_quote_spans(text, line.start, line.end, style))
     base, s = frame.base, frame.s
     found: list[Quote] = []
@@ -66,16 +77,75 @@ def _line_reports(text: str, line: Paragraph, quoted: list[Quote], style: QuoteS
         lo, hi = frame.sentence(pos)
         hi = max(hi, lo + 1)
         pos = hi
-        before = bisect_left(starts, hi + base)
-        if CLAUSE_CUE_RE.search(s, lo, hi) is None or before and quoted[before - 1].end > lo + base:
+        if CLAUSE_CUE_RE.search(s, lo, hi) is None:
             continue
-        clause = find_clause(s, lo, hi)
-        if clause is None:
-            continue
-        start, end = clause.start + base, clause.end + base
-        found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
-                           **_cue_fields(clause.cue, base), **credit(clause.phrase, clause.cue, frame, people())))
+        first = bisect_left(starts, lo + base)
+        inside = quoted[max(0, first - 1):bisect_left(starts, hi + base)]  # the quotes the sentence may hold
+        if MASK in s[lo:hi] and len(s[lo:hi].replace(MASK, " ").split()) < MIN_OUTSIDE_WORDS:
+            continue  # '"...," she said.': no room for a clause beside the quote
+        for clause in find_clauses(s, lo, hi):
+            start, end = clause.start + base, clause.end + base
+            if _masked(s, text, base, clause.start, clause.end) or _introduces(s, text, base, clause.end, hi) \
+                    or any(q.start < end and q.end > start for q in inside):
+                continue  # a clause holding quoted words is a partial quote's; inside quote marks, the quote's
+            who = _unnamed(clause.phrase, base, text) if _unknown_role(clause.phrase, people()) \
+                else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people())
+            found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
+                               **_cue_fields(clause.cue, base), **who))
     return found
+
+
+def _masked(s: str, text: str, base: int, start: int, end: int) -> bool:
+    """True when the frame s[start:end] holds a masked quote (a "#" the text does not hold: "#pilates")."""
+    return s.count(MASK, start, end) > text.count(MASK, start + base, end + base)
+
+
+def _introduces(s: str, text: str, base: int, end: int, hi: int) -> bool:
+    """True when a quote follows the clause ending at `end` ('X told a rally: "..."',
+    'X said outside the court, "..."'): the words before a quote introduce it."""
+    gap = len(s[end:hi]) - len(s[end:hi].lstrip(" ,:;\u2014\u2013-"))
+    return _masked(s, text, base, end + gap, end + gap + 1)
+
+
+def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeakers) -> dict[str, Any]:
+    """Return `who` credited to an organisation where the person path found
+    none: a name the article shows is an organisation's ("Allianz said"),
+    and "the firm" resolved to a description ("Wembley firm") instead of the
+    organisation the article introduced last (the direct path's registry)."""
+    speaker = who.get("speaker")
+    org = None
+    if speaker is None and phrase.kind == "name":
+        org = people.match_org(phrase.text) or (
+            phrase.text if people.org_like(phrase.text) else None)  # not the registry scan: a cost per article
+    elif speaker and phrase.kind == "np" and _described(speaker):
+        org = next((m.name for m in reversed(people.organisations.mentions)  # the last one named, not described
+                    if pos - INSTITUTION_REACH <= m.pos < pos and not _described(m.name)), None)
+    if org is None:
+        return who
+    evidence = evidence_of("reported", phrase.kind, phrase.kind == "np")
+    return who | {"speaker": org, "evidence": evidence, "confidence": CONFIDENCE[evidence],
+                  "speaker_type": "organisation", "speaker_source": rule_source("reported")}
+
+
+def _described(name: str) -> bool:
+    """True for a place and a noun taken as an organisation's name ("Wembley firm": "the Wembley firm")."""
+    found = name.split()
+    return len(found) == 2 and found[-1].islower()
+
+
+def _unknown_role(phrase: Phrase, people: DocSpeakers) -> bool:
+    """True for a role description ("the inspector") whose role no person of
+    the article was introduced with: it names no one (never merely the
+    person last named)."""
+    found = _WORD_RE.findall(phrase.text.lower())
+    return phrase.kind == "np" and bool(found) and found[-1] in _ROLES \
+        and not any(found[-1] in p.roles for p in people.by_order)
+
+
+def _unnamed(phrase: Phrase, base: int, text: str) -> dict[str, Any]:
+    """Return the Quote fields of a speaker phrase that names no one: its mention alone."""
+    start, end = (phrase.lead if phrase.lead >= 0 else phrase.start) + base, phrase.end + base
+    return {"speaker_mention": Mention(text[start:end], start, end)}
 
 
 def _cue_fields(cue: re.Match[str], base: int) -> dict[str, Any]:

@@ -81,3 +81,156 @@ def test_indirect_quotes_sit_among_the_quotes_by_start() -> None:
     quotes = [q for p in annotate_quotes(chunk(text)).paragraphs for q in p.quotes]
     assert [q.kind for q in quotes] == ["indirect", "direct"]
     assert annotate_quotes(chunk(text)).paragraphs[0].speakers == ["Ann Vole", "Ben Tamm"]
+
+
+def test_a_name_in_the_subjects_relative_clause_is_not_the_speaker() -> None:
+    found = reported("Ann Vole, whose sons Tom Vole and Jim Vole were hurt in a crash on a harbour road in the "
+                     "north of the town in 2020 by driver Ben Tamm, also said the harbour road was unsafe.")
+    assert [(q.text, q.speaker) for q in found] == [("the harbour road was unsafe", "Ann Vole")]
+
+
+def test_a_role_no_one_was_introduced_with_names_no_one() -> None:
+    text = ("Ben Tamm was jailed for the crash. An inspector closed the logs. "
+            "The inspector told the inquiry that it had been the hardest shift of his career.")
+    found = reported(text)
+    assert [(q.text, q.speaker, q.speaker_mention.text if q.speaker_mention else None) for q in found] == [
+        ("it had been the hardest shift of his career", None, "The inspector")]
+
+
+@pytest.mark.parametrize("text", [
+    "The information suggested she was not worried about the harbour.",
+    "The note, which stated he close the harbour at night, was found in a drawer.",
+])
+def test_a_thing_as_the_subject_of_a_cue_is_not_speech(text: str) -> None:
+    found = reported(f"{text} Ben Tamm said the port was closed for repairs.")
+    assert [q.text for q in found] == ["the port was closed for repairs"]
+
+
+def test_a_clause_beside_a_quote_in_its_sentence_is_reported() -> None:
+    found = reported('Ann Vole denied that the port had not done enough, saying: "We tried very hard."')
+    assert [(q.text, q.speaker, q.cue) for q in found] == [("the port had not done enough", "Ann Vole", "denied")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole signalled the council would allow the harbour to reopen.", "the council would allow the harbour to reopen"),
+    ("Ann Vole warned the harbour could close by May.", "the harbour could close by May"),
+])
+def test_a_statement_cue_takes_a_bare_clause_with_a_finite_verb(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole signalled her support for the harbour plan on Monday.",
+    "Ann Vole warned the public about the harbour on Monday.",
+])
+def test_a_statement_cue_with_a_noun_object_reports_nothing(text: str) -> None:
+    assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "clauses"), [
+    ("Ann Vole said the harbour would reopen, adding that the port was safe.",
+     ["the harbour would reopen", "the port was safe"]),
+    ("Ann Vole said the harbour would reopen but stressed that the port was closed.",
+     ["the harbour would reopen", "the port was closed"]),
+    ("Ann Vole said there were delays and claims of fraud at the harbour.",
+     ["there were delays and claims of fraud at the harbour"]),
+])
+def test_a_second_cue_joined_to_the_first_reports_its_own_clause(text: str, clauses: list[str]) -> None:
+    found = reported(text)
+    assert [q.text for q in found] == clauses and {q.speaker for q in found} == {"Ann Vole"}
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Ann Vole called the plan a failure and said the harbour would have to close for a year.",
+     [("the harbour would have to close for a year", "Ann Vole")]),
+    ("Ann Vole said the harbour would reopen, and Ben Tamm said the port was closed for repairs.",
+     [("the harbour would reopen", "Ann Vole"), ("the port was closed for repairs", "Ben Tamm")]),
+    ("Ann Vole told reporters that in 2024 the hashtag #harbour saw a rise in posts.",
+     [("in 2024 the hashtag #harbour saw a rise in posts", "Ann Vole")]),
+])
+def test_coordinated_cues_and_subjects_report_each_clause(text: str, found: list[tuple[str, str]]) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == found
+
+
+@pytest.mark.parametrize("text", [
+    'On the label, it says "keep dry" in small print.',
+    'In her only reply, Ann Vole said "no comment" to the press.',
+    '"We will win," Ann Vole told a rally in the harbour town.',
+])
+def test_an_opening_adverbial_or_a_quotes_listener_is_no_clause(text: str) -> None:
+    assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole told The Post and Courier newspaper of Leeds on Saturday that she backed the harbour plan.",
+     "she backed the harbour plan"),
+    ("Ann Vole told The Harbour Times she's not planning an appeal of the ruling.",
+     "she's not planning an appeal of the ruling"),
+    ("Ann Vole has said for weeks that the harbour would reopen.", "the harbour would reopen"),
+    ("Ann Vole pointed to her record and saying the harbour would reopen.", "the harbour would reopen"),
+    ("Ann Vole explained how the harbour had flooded in the storm.", "how the harbour had flooded in the storm"),
+])
+def test_more_cue_forms_report_their_clause(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+@pytest.mark.parametrize("text", [
+    "Don't tell a story you think they want to hear in the essay.",
+    "You could say the harbour is the best place in town for a swim.",
+    "Tell me how your world has shaped your dreams and your plans.",
+    "If you want to make the biggest impact with the harbour, Ann Vole says.",
+    "To make the harbour look its best in spring, Ann Vole says.",
+])
+def test_advice_to_the_reader_and_openers_are_not_speech(text: str) -> None:
+    found = reported(f"{text} Ben Tamm said the port was closed for repairs.")
+    assert [q.text for q in found] == ["the port was closed for repairs"]
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Shares in Acme Holdings, the Leeds firm, fell on Monday. The firm said the result was below expectations.",
+     "Acme Holdings"),
+    ("Allianz was founded in 1890 and sells insurance. Allianz said it did not know its exposure yet.", "Allianz"),
+])
+def test_an_organisation_speaks_its_reported_clause(text: str, speaker: str) -> None:
+    assert [q.speaker for q in reported(text)] == [speaker]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole suggested the council should send more boats to the harbour.",
+     "the council should send more boats to the harbour"),
+    ("Ann Vole predicted the harbour would reopen by the end of May.", "the harbour would reopen by the end of May"),
+    ('"We are ready," Ann Vole said, adding that the harbour would reopen in May.', "the harbour would reopen in May"),
+])
+def test_statement_cues_and_a_participle_after_a_quotes_cue(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Since last May, according to Ann Vole, the harbour has lost money every single week.",
+     "the harbour has lost money every single week"),
+    ("The harbour lost money every week, according to Ann Vole, who ran it until the storm in the spring.",
+     "The harbour lost money every week"),
+])
+def test_according_to_as_an_aside_or_with_an_appositive(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+def test_according_to_a_name_and_its_office_is_no_clause() -> None:
+    text = "Most harbours need boats, according to Ann Vole, senior manager of the harbour board at Acme."
+    assert [q.text for q in reported(text)] == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Still, Ann Vole said, the council has to decide who gets a berth.", "the council has to decide who gets a berth"),
+    ("In any case, Ann Vole said, the harbour was vastly over-supplied with boats.",
+     "the harbour was vastly over-supplied with boats"),
+    ("Ann Vole said the harbour was badly run, and accused the council of wasting money.",
+     "the harbour was badly run"),
+])
+def test_an_aside_after_an_opener_and_a_clause_before_a_joined_verb(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+def test_a_bare_clause_may_open_with_an_adverbial() -> None:
+    found = reported("Ann Vole said in politics it takes time to build a harbour.")
+    assert [(q.text, q.speaker) for q in found] == [("in politics it takes time to build a harbour", "Ann Vole")]
