@@ -1,0 +1,102 @@
+"""Extraction speed on one core, measured so that a shared machine's load does not skew it,
+and the digest that proves a speed change left the output alone.
+
+Run from the repo root: `python -m bench.extraction_speed MODE [--corpus DIR] [--every N]`.
+
+- `digest [--out FILE]`: every article of the corpus annotated (read, chunk, annotate, as
+  `make bench-extraction`'s speed row does) and its `onrecord extract --json` record
+  (`Article.to_dict()`: every quote's kind, span, speaker, mentions, evidence; every
+  paragraph's institutions and dates) hashed; prints one sha256 for the corpus and, with
+  `--out`, writes one line per article (path and its hash) so that a changed digest names its
+  articles.  A change meant only for speed must leave it byte-identical.
+- `cpu [--runs 3]`: articles per second of CPU time (process_time, not wall time: a loaded
+  machine steals wall time, not CPU), each run over the same files; prints every run and the
+  median.
+- `count [--baseline]`: the loop alone, for an instruction counter:
+  `valgrind --tool=callgrind --callgrind-out-file=/dev/null python -m bench.extraction_speed
+  count --every 8` prints total instructions ("Collected : N"); the same with `--baseline`
+  does everything but the loop (imports, reading, one warm-up article), and the difference
+  is the loop's instructions, which do not change with load.  `--every 8` (every 8th file of
+  the sorted list, 279 of 2,225) keeps valgrind to a few minutes.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from bench.extraction import REPO, extract_text
+
+
+def corpus_files(corpus: Path, every: int = 1) -> list[Path]:
+    """Return the corpus's article files (*.txt but its README), sorted, every `every`-th."""
+    files = sorted(p for p in corpus.rglob("*.txt") if p.name.upper() != "README.TXT")
+    return files[::every]
+
+
+def read_texts(corpus: Path, files: list[Path]) -> list[tuple[str, str]]:
+    """Return (path relative to the corpus, text) per file, read as measure_speed reads them."""
+    return [(str(p.relative_to(corpus)), p.read_text(encoding="utf-8", errors="replace"))
+            for p in files]
+
+
+def article_digest(text: str, source: str) -> str:
+    """Return the sha256 of the article's extract record (sorted keys, exact JSON)."""
+    record = extract_text(text, source).to_dict()
+    return hashlib.sha256(json.dumps(record, sort_keys=True, ensure_ascii=False)
+                          .encode("utf-8")).hexdigest()
+
+
+def corpus_digest(texts: list[tuple[str, str]]) -> tuple[str, list[str]]:
+    """Return (the corpus's sha256, one 'path hash' line per article)."""
+    lines = [f"{source} {article_digest(text, source)}" for source, text in texts]
+    return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest(), lines
+
+
+def cpu_rates(texts: list[tuple[str, str]], runs: int) -> list[float]:
+    """Return articles per CPU second of each run over `texts` (after one warm-up article)."""
+    extract_text(texts[0][1], texts[0][0])
+    rates = []
+    for _ in range(runs):
+        started = time.process_time()
+        for source, text in texts:
+            extract_text(text, source)
+        rates.append(len(texts) / max(1e-9, time.process_time() - started))
+    return rates
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one mode (module docstring); returns the exit code."""
+    ap = argparse.ArgumentParser(prog="python -m bench.extraction_speed")
+    ap.add_argument("mode", choices=("digest", "cpu", "count"))
+    ap.add_argument("--corpus", default=str(REPO.parent / "shared" / "corpus" / "bbc"))
+    ap.add_argument("--every", type=int, default=1, help="every N-th file of the sorted list")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--out", help="digest: write one 'path hash' line per article here")
+    ap.add_argument("--baseline", action="store_true", help="count: all but the loop")
+    args = ap.parse_args(argv)
+    corpus = Path(args.corpus)
+    texts = read_texts(corpus, corpus_files(corpus, args.every))
+    if args.mode == "digest":
+        digest, lines = corpus_digest(texts)
+        if args.out:
+            Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"{digest} ({len(texts)} articles)")
+    elif args.mode == "cpu":
+        rates = cpu_rates(texts, args.runs)
+        print(" ".join(f"{r:.1f}" for r in rates),
+              f"median {statistics.median(rates):.1f} articles/CPU-s ({len(texts)} articles)")
+    else:
+        extract_text(texts[0][1], texts[0][0])
+        if not args.baseline:
+            for source, text in texts:
+                extract_text(text, source)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
