@@ -171,14 +171,18 @@ class Paragraph:
     def copy(self, **changes: Any) -> Paragraph:
         """Return a copy sharing no mutable list with this paragraph, with
         `changes` applied: how pure annotation stages build their output."""
+        # the constructor, not dataclasses.replace: every stage copies every paragraph, and
+        # replace walks the fields' definitions each time (an unknown name is a TypeError either way)
         fields: dict[str, Any] = {
+            "id": self.id, "n": self.n, "start": self.start, "end": self.end, "text": self.text,
+            "kind": self.kind,
             "quotes": [replace(q) for q in self.quotes],
             "speakers": list(self.speakers),
             "institutions": list(self.institutions),
             "dates": list(self.dates),
         }
         fields.update(changes)
-        return replace(self, **fields)
+        return Paragraph(**fields)
 
 
 @dataclass(slots=True)
