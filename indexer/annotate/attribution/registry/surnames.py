@@ -17,6 +17,7 @@ from onrecord.indexer.lexicon import words
 _TITLE_ALT = "|".join(sorted((w.capitalize() for w in F_TITLES | M_TITLES | N_TITLES), key=lambda w: (-len(w), w)))
 _CAP_WORD_RE = re.compile(r"[A-Z](?<!\w[A-Z])[\w'\u2019-]*")  # the capital first: the engine skips to it
 _POSSESSIVE_END_RE = re.compile(r"['\u2019]s$")
+_POSSESSIVE_ENDS = ("'s", "\u2019s")
 _NEXT_CAP_RE = re.compile(r"[ \u00a0]+[A-Z]")
 _TITLE_BEFORE_RE = re.compile(rf"\b({_TITLE_ALT})\.?\s+$")
 # a capitalised word right before a surname: its first name ("Ann Vole"), unless a sentence ends there
@@ -31,7 +32,7 @@ def surname_hits(text: str, surnames: set[str]) -> Iterator[tuple[int, str, str 
     for m in _CAP_WORD_RE.finditer(text):  # one precompiled pass; a set look-up per word
         word = m.group()
         if word not in surnames:
-            word = _POSSESSIVE_END_RE.sub("", word)
+            word = word[:-2] if word.endswith(_POSSESSIVE_ENDS) else word  # a string test per capitalised word
             if word not in surnames or _NEXT_CAP_RE.match(text, m.end()):
                 continue
         elif _NEXT_CAP_RE.match(text, m.end()):
