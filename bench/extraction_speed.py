@@ -18,6 +18,10 @@ Run from the repo root: `python -m bench.extraction_speed MODE [--corpus DIR] [-
   does everything but the loop (imports, reading, one warm-up article), and the difference
   is the loop's instructions, which do not change with load.  `--every 8` (every 8th file of
   the sorted list, 279 of 2,225) keeps valgrind to a few minutes.
+
+`--without-reported` (cpu, count) leaves out the reported-speech pass (attribution's
+add_reported returns the paragraphs as they are), so that the difference from a run with it is
+what reported speech costs, the people registry it is first to need included.
 """
 from __future__ import annotations
 
@@ -30,6 +34,7 @@ import time
 from pathlib import Path
 
 from bench.extraction import REPO, extract_text
+from onrecord.search import Paragraph
 
 
 def corpus_files(corpus: Path, every: int = 1) -> list[Path]:
@@ -69,6 +74,15 @@ def cpu_rates(texts: list[tuple[str, str]], runs: int) -> list[float]:
     return rates
 
 
+def leave_out_reported() -> None:
+    """Make the annotator skip the reported-speech pass (for measuring its cost only)."""
+    from onrecord.indexer.annotate.attribution import attribution
+
+    def unchanged(paragraphs: list[Paragraph], *_args: object) -> list[Paragraph]:
+        return paragraphs
+    attribution.add_reported = unchanged  # type: ignore[assignment]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one mode (module docstring); returns the exit code."""
     ap = argparse.ArgumentParser(prog="python -m bench.extraction_speed")
@@ -78,7 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--out", help="digest: write one 'path hash' line per article here")
     ap.add_argument("--baseline", action="store_true", help="count: all but the loop")
+    ap.add_argument("--without-reported", action="store_true", help="cpu, count: no reported-speech pass")
     args = ap.parse_args(argv)
+    if args.without_reported:
+        leave_out_reported()
     corpus = Path(args.corpus)
     texts = read_texts(corpus, corpus_files(corpus, args.every))
     if args.mode == "digest":

@@ -6,7 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from bench.extraction_speed import article_digest, corpus_digest, corpus_files, cpu_rates, read_texts
+from bench.extraction_speed import (
+    article_digest,
+    corpus_digest,
+    corpus_files,
+    cpu_rates,
+    leave_out_reported,
+    read_texts,
+)
 
 _TEXT = 'Acme Holdings\n\n"We will stay," Ann Vole said on 3 March 2020.\n\nShe said the plan was sound.\n'
 
@@ -45,3 +52,13 @@ def test_cpu_rates_gives_one_rate_per_run(tmp_path: Path) -> None:
     corpus = _corpus(tmp_path, ["a/1.txt"])
     rates = cpu_rates(read_texts(corpus, corpus_files(corpus)), 2)
     assert len(rates) == 2 and all(r > 0 for r in rates)
+
+
+def test_without_reported_leaves_out_indirect_quotes_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bench.extraction import extract_text
+    from onrecord.indexer.annotate.attribution import attribution
+    monkeypatch.setattr(attribution, "add_reported", attribution.add_reported)  # undone after the test
+    kinds = [q.kind for p in extract_text(_TEXT).paragraphs for q in p.quotes]
+    leave_out_reported()
+    without = [q.kind for p in extract_text(_TEXT).paragraphs for q in p.quotes]
+    assert "indirect" in kinds and without == [k for k in kinds if k != "indirect"]
