@@ -12,6 +12,9 @@ Run from the repo root: `python -m bench.extraction_speed MODE [--corpus DIR] [-
 - `cpu [--runs 3]`: articles per second of CPU time (process_time, not wall time: a loaded
   machine steals wall time, not CPU), each run over the same files; prints every run and the
   median.
+- `stages`: CPU seconds per annotation stage (institutions, dates, quotes, names, corrections;
+  chunking apart) over the same files, and the reported-speech pass's share of the quotes stage
+  (a second quotes pass without it): where the time goes, to choose what to cut.
 - `count [--baseline]`: the loop alone, for an instruction counter:
   `valgrind --tool=callgrind --callgrind-out-file=/dev/null python -m bench.extraction_speed
   count --every 8` prints total instructions ("Collected : N"); the same with `--baseline`
@@ -74,6 +77,39 @@ def cpu_rates(texts: list[tuple[str, str]], runs: int) -> list[float]:
     return rates
 
 
+def stage_seconds(texts: list[tuple[str, str]]) -> dict[str, float]:
+    """Return CPU seconds per stage over `texts`: "chunk", each annotation stage by name, and
+    "reported speech" (the quotes stage's time minus its time without the reported pass)."""
+    from onrecord.indexer.annotate import annotator
+    from onrecord.indexer.annotate.attribution import attribution
+    from onrecord.indexer.chunk.chunker import chunk_article
+    from onrecord.search import Metadata, ParsedArticle
+    stages = annotator.bind_stages(annotator.load_annotation_files())
+    spent: dict[str, float] = {"chunk": 0.0}
+    with_reported, without = attribution.add_reported, lambda paragraphs, *_args: paragraphs
+    for source, text in texts:
+        started = time.process_time()
+        article = chunk_article(ParsedArticle(source=source, text=text, meta=Metadata()))
+        spent["chunk"] += time.process_time() - started
+        for stage, name in zip(stages, _stage_names(), strict=True):
+            if name == "annotate_quotes":
+                attribution.add_reported = without  # type: ignore[assignment]
+                started = time.process_time()
+                stage(article)
+                spent["without reported"] = spent.get("without reported", 0.0) + time.process_time() - started
+                attribution.add_reported = with_reported  # type: ignore[assignment]
+            started = time.process_time()
+            article = stage(article)
+            spent[name] = spent.get(name, 0.0) + time.process_time() - started
+    spent["reported speech"] = spent["annotate_quotes"] - spent.pop("without reported")
+    return spent
+
+
+def _stage_names() -> list[str]:
+    from onrecord.indexer.annotate.annotator import STAGES
+    return [getattr(stage, "__name__", repr(stage)) for stage in STAGES]
+
+
 def leave_out_reported() -> None:
     """Make the annotator skip the reported-speech pass (for measuring its cost only)."""
     from onrecord.indexer.annotate.attribution import attribution
@@ -86,7 +122,7 @@ def leave_out_reported() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run one mode (module docstring); returns the exit code."""
     ap = argparse.ArgumentParser(prog="python -m bench.extraction_speed")
-    ap.add_argument("mode", choices=("digest", "cpu", "count"))
+    ap.add_argument("mode", choices=("digest", "cpu", "stages", "count"))
     ap.add_argument("--corpus", default=str(REPO.parent / "shared" / "corpus" / "bbc"))
     ap.add_argument("--every", type=int, default=1, help="every N-th file of the sorted list")
     ap.add_argument("--runs", type=int, default=3)
@@ -107,6 +143,11 @@ def main(argv: list[str] | None = None) -> int:
         rates = cpu_rates(texts, args.runs)
         print(" ".join(f"{r:.1f}" for r in rates),
               f"median {statistics.median(rates):.1f} articles/CPU-s ({len(texts)} articles)")
+    elif args.mode == "stages":
+        spent = stage_seconds(texts)
+        total = sum(v for k, v in spent.items() if k != "reported speech")
+        for name, seconds in spent.items():
+            print(f"{name:18s} {seconds:7.2f} CPU-s {100 * seconds / total:5.1f}%")
     else:
         extract_text(texts[0][1], texts[0][0])
         if not args.baseline:

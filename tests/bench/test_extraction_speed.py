@@ -62,3 +62,14 @@ def test_without_reported_leaves_out_indirect_quotes_only(monkeypatch: pytest.Mo
     leave_out_reported()
     without = [q.kind for p in extract_text(_TEXT).paragraphs for q in p.quotes]
     assert "indirect" in kinds and without == [k for k in kinds if k != "indirect"]
+
+
+def test_stage_seconds_names_every_stage_and_reported_speech(tmp_path: Path) -> None:
+    from bench.extraction_speed import stage_seconds
+    from onrecord.indexer.annotate.attribution import attribution
+    before = attribution.add_reported
+    spent = stage_seconds(read_texts(_corpus(tmp_path, ["a/1.txt"]), corpus_files(tmp_path)))
+    assert attribution.add_reported is before  # put back
+    assert set(spent) == {"chunk", "annotate_institutions", "annotate_dates", "annotate_quotes", "clean_names",
+                          "apply_corrections", "reported speech"}
+    assert all(v >= 0 for k, v in spent.items() if k != "reported speech")
