@@ -13,14 +13,15 @@ Run from the repo root: `python -m bench.extraction_speed MODE [--corpus DIR] [-
   machine steals wall time, not CPU), each run over the same files; prints every run and the
   median.
 - `stages`: CPU seconds per annotation stage (institutions, dates, quotes, names, corrections;
-  chunking apart) over the same files, and the reported-speech pass's share of the quotes stage
-  (a second quotes pass without it): where the time goes, to choose what to cut.
+  chunking apart) over the same files, and the part of the quotes stage spent in its
+  reported-speech pass: where the time goes, to choose what to cut.
 - `count [--baseline]`: the loop alone, for an instruction counter:
   `valgrind --tool=callgrind --callgrind-out-file=/dev/null python -m bench.extraction_speed
   count --every 8` prints total instructions ("Collected : N"); the same with `--baseline`
   does everything but the loop (imports, reading, one warm-up article), and the difference
   is the loop's instructions, which do not change with load.  `--every 8` (every 8th file of
-  the sorted list, 279 of 2,225) keeps valgrind to a few minutes.
+  the sorted list, 279 of 2,225) keeps valgrind to a few minutes.  Set PYTHONHASHSEED=0:
+  string hashing is randomised per process, and set orders move the count by tens of millions.
 
 `--without-reported` (cpu, count) leaves out the reported-speech pass (attribution's
 add_reported returns the paragraphs as they are), so that the difference from a run with it is
@@ -35,6 +36,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from bench.extraction import REPO, extract_text
 from onrecord.search import Paragraph
@@ -79,29 +81,34 @@ def cpu_rates(texts: list[tuple[str, str]], runs: int) -> list[float]:
 
 def stage_seconds(texts: list[tuple[str, str]]) -> dict[str, float]:
     """Return CPU seconds per stage over `texts`: "chunk", each annotation stage by name, and
-    "reported speech" (the quotes stage's time minus its time without the reported pass)."""
+    "reported speech", the time inside the quotes stage's reported-speech pass (add_reported,
+    timed where the quotes stage calls it: the people registry it is first to need included)."""
     from onrecord.indexer.annotate import annotator
     from onrecord.indexer.annotate.attribution import attribution
     from onrecord.indexer.chunk.chunker import chunk_article
     from onrecord.search import Metadata, ParsedArticle
     stages = annotator.bind_stages(annotator.load_annotation_files())
-    spent: dict[str, float] = {"chunk": 0.0}
-    with_reported, without = attribution.add_reported, lambda paragraphs, *_args: paragraphs
-    for source, text in texts:
+    spent: dict[str, float] = {"chunk": 0.0, "reported speech": 0.0}
+    add_reported = attribution.add_reported
+
+    def timed(*args: Any) -> list[Paragraph]:
         started = time.process_time()
-        article = chunk_article(ParsedArticle(source=source, text=text, meta=Metadata()))
-        spent["chunk"] += time.process_time() - started
-        for stage, name in zip(stages, _stage_names(), strict=True):
-            if name == "annotate_quotes":
-                attribution.add_reported = without  # type: ignore[assignment]
-                started = time.process_time()
-                stage(article)
-                spent["without reported"] = spent.get("without reported", 0.0) + time.process_time() - started
-                attribution.add_reported = with_reported  # type: ignore[assignment]
+        try:
+            return add_reported(*args)
+        finally:
+            spent["reported speech"] += time.process_time() - started
+    attribution.add_reported = timed  # type: ignore[assignment]
+    try:
+        for source, text in texts:
             started = time.process_time()
-            article = stage(article)
-            spent[name] = spent.get(name, 0.0) + time.process_time() - started
-    spent["reported speech"] = spent["annotate_quotes"] - spent.pop("without reported")
+            article = chunk_article(ParsedArticle(source=source, text=text, meta=Metadata()))
+            spent["chunk"] += time.process_time() - started
+            for stage, name in zip(stages, _stage_names(), strict=True):
+                started = time.process_time()
+                article = stage(article)
+                spent[name] = spent.get(name, 0.0) + time.process_time() - started
+    finally:
+        attribution.add_reported = add_reported  # type: ignore[assignment]
     return spent
 
 
