@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field, replace
+from dataclasses import fields as dataclass_fields
 from typing import Any, Literal
 
 SourceKind = Literal["txt", "html", "json", "jsonl"]
@@ -188,14 +189,21 @@ class Paragraph:
     def copy(self, **changes: Any) -> Paragraph:
         """Return a copy sharing no mutable list with this paragraph, with
         `changes` applied: how pure annotation stages build their output."""
-        fields: dict[str, Any] = {
+        # the constructor over the field names read once, not dataclasses.replace: every stage
+        # copies every paragraph, and replace walks the fields' definitions each time (an unknown
+        # name is a TypeError either way)
+        fields: dict[str, Any] = {name: getattr(self, name) for name in _PARAGRAPH_FIELDS}
+        fields.update({
             "quotes": [replace(q) for q in self.quotes],
             "speakers": list(self.speakers),
             "institutions": list(self.institutions),
             "dates": list(self.dates),
-        }
+        })
         fields.update(changes)
-        return replace(self, **fields)
+        return Paragraph(**fields)
+
+
+_PARAGRAPH_FIELDS = tuple(f.name for f in dataclass_fields(Paragraph))
 
 
 @dataclass(slots=True)

@@ -189,9 +189,9 @@ _RULES: list[tuple[re.Pattern[str], Resolver, tuple[str, ...]]] = [
                 r"(?!['’]s\s+(?:show|programme)|\s+(?:programme|show|newspaper))"), _resolve_day_word,
      ("esterday", "oday", "onight", "omorrow")),
     (re.compile(r"(?P<rel>[LlTtNn](?:ast|his|ext))\s+(?P<word>year\b|month\b|"
-                + _WEEKDAY + r"\b|" + _MON + ")"), _resolve_relative, ()),
+                + _WEEKDAY + r"\b|" + _MON + ")"), _resolve_relative, ("ast", "his", "ext")),
     (re.compile(r"[Oo]n\s+(?P<d>" + _WEEKDAY + r")\b"), _resolve_weekday, ("day",)),
-    (re.compile(r"(?P<d>" + _YEAR + r")\b(?!\s*(?:%|per\b|people|pounds))"), _resolve_year, ()),
+    (re.compile(r"(?P<d>" + _YEAR + r")\b(?!\s*(?:%|per\b|people|pounds))"), _resolve_year, ("1", "2")),
 ]
 
 

@@ -76,8 +76,9 @@ def _alias_tokens(alias: str) -> list[tuple[str, bool]]:
     return lead + [(w, k > 0) for k, w in enumerate(words)]
 
 
-def _word_regex(word: str, any_case: bool) -> str:
-    source = re.escape(word).replace("'", "['’]").replace("’", "['’]")
+def _case_regex(escaped: str, any_case: bool) -> str:
+    """Return escaped words as a regex: apostrophes either way, in any case if `any_case`."""
+    source = escaped.replace("'", "['’]").replace("’", "['’]")
     return f"(?i:{source})" if any_case and source else source
 
 
@@ -88,7 +89,16 @@ def _alias_parts(alias: str) -> tuple[list[str], str]:
     """Return an alias's possible first characters and the regex of the rest."""
     tokens = _alias_tokens(alias)
     (head, any_case), tail = tokens[0], tokens[1:]
-    rest = "".join([_word_regex(head[1:], any_case)] + [r"\s+" + _word_regex(w, c) for w, c in tail])
+    # words of the same case rule share one group ("(?i:orth\s+West\s+Unit)", not a group per
+    # word): the same matches (\s is no cased class), a third less compiling, and every alias an
+    # article learns is compiled (institutions.learn_aliases)
+    runs: list[tuple[str, bool]] = [(re.escape(head[1:]), any_case)]
+    for word, case in tail:
+        if case == runs[-1][1]:
+            runs[-1] = (runs[-1][0] + r"\s+" + re.escape(word), case)
+        else:
+            runs.append((r"\s+" + re.escape(word), case))
+    rest = "".join(_case_regex(source, case) for source, case in runs)
     return sorted({head[0].lower(), head[0].upper()} if any_case else {head[0]}), rest
 
 

@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 
+from onrecord.indexer.annotate import dates
 from onrecord.indexer.annotate.dates import annotate_dates, find_dates
 from onrecord.search.model import Article
 from tests.factories import make_article as article
@@ -125,3 +126,16 @@ def test_annotate_dates_sorted_unique_and_pure() -> None:
 def test_annotate_dates_without_publication_keeps_only_explicit() -> None:
     out = annotate_dates(make_article(None, "On June 5, 2020 and yesterday and on Monday."))
     assert out.paragraphs[0].dates == ["2020-06-05"]
+
+
+@pytest.mark.parametrize("text", [
+    "Last year, this month and next Tuesday; last March and this June.",
+    "In 1999 and by 2021, on 3rd May 2004, 2020-01-05 and May 5, 2019.",
+    "Tonight, yesterday, today and tomorrow; on Friday.",
+    "LAST year", "tHis month",
+])
+def test_a_rule_is_skipped_only_where_it_cannot_match(text: str) -> None:
+    # find_dates skips a rule on a text holding none of its `needs`: every match must hold one
+    for pattern, _resolve, needs in dates._RULES:
+        for m in pattern.finditer(text):
+            assert not needs or any(n in m.group() for n in needs), (pattern.pattern, m.group())

@@ -378,13 +378,17 @@ _SPEAKER_NOUNS = words("speaker_nouns")
 _AGENT_END_RE = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)s?$")
 
 
+_NP_WORD_RE = re.compile(r"[A-Za-z'\u2019-]+")
+_NP_POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
+
+
 def is_speaker_noun(np: str) -> bool:
     """True when a lowercase noun phrase can name who spoke: its head is a
     person, body or document noun ("the spokesman", "a campaign memo") or an
     agent noun ("one voter", "several analysts")."""
-    words = re.findall(r"[A-Za-z'\u2019-]+", np.lower())
+    words = _NP_WORD_RE.findall(np.lower())
     if not words or words[-1].endswith(("'s", "\u2019s")):
         return False  # "a day ahead of the government's": cut before its head, no speaker
-    head = re.sub(r"['\u2019]s?$", "", words[-1])
+    head = _NP_POSSESSIVE_RE.sub("", words[-1])
     return head in _SPEAKER_NOUNS or head[:-1] in _SPEAKER_NOUNS or \
         bool(_AGENT_END_RE.search(head)) and len(head) > 4

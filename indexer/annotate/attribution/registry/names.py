@@ -181,7 +181,7 @@ def cut_name(tokens: list[str], common: frozenset[str] = frozenset()) -> NamePar
     run = tuple(tokens)
     # `common` counts only for the run's own words: keyed by those, the same run
     # ("Prime Minister Tony Blair") is cut once however many articles name it
-    parts = _cut_name(run, frozenset(w for w in map(_plain, run) if w in common))
+    parts = _cut_name(run, frozenset(common.intersection(map(_plain, run))))  # one C call, the same key
     return NameParts(list(parts.role), parts.title, list(parts.name), list(parts.suffix))  # the cached one stays
 
 
@@ -262,8 +262,9 @@ def find_full_names(text: str, common: frozenset[str]) -> list[NameHit]:
     ("Ann Vole's Dark Hills" -> Ann Vole), in text order."""
     hits = []
     for m in _RUN_RE.finditer(text):
+        apostrophe = "'" in m.group() or "\u2019" in m.group()  # an owner's word has one: most runs none
         for start, raw in _sentence_pieces(m.group(), m.start()):
-            owner = next((k for k, t in enumerate(raw[:-1]) if OWNER_RE.search(t)), 0)
+            owner = next((k for k, t in enumerate(raw[:-1]) if OWNER_RE.search(t)), 0) if apostrophe else 0
             own = cut_name(raw[:owner + 1], common) if owner else None
             if own is not None and len(own.name) >= 2 and is_full_name(own.name):  # "Ann Vole's Acme Show": hers
                 at = text.find(own.name[0], start, m.end())

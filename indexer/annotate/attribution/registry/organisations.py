@@ -103,12 +103,22 @@ class Organisations:
                 if not inside(named, m.start()) and (name := _clean(m.group()))]
         # an acronym is an organisation's when the article spells it out ("Child Support Agency (CSA)")
         initials = {"".join(w[0] for w in name.split() if w[0].isupper()) for _, name in runs if " " in name}
+        # what a name alone says, once per name: a person's name recurs in every run that
+        # names them, and only the words around each mention can still make it an org's
+        undecided: dict[str, bool | None] = {}  # name -> personal (None: no organisation at all)
         for start, name in runs:
             if name not in self._full:
-                personal = name.split()[-1] in surnames or first_name_gender(name.split()[0]) is not None
-                org = _org_name(text, start, name, match, personal, initials)
-                if org is not None:
-                    self._register(name, org)
+                if name not in undecided:
+                    personal = name.split()[-1] in surnames or first_name_gender(name.split()[0]) is not None
+                    org = _org_by_name(name, match, initials)
+                    if org is not None:
+                        self._register(name, org)
+                        continue
+                    undecided[name] = None if is_description(name.split()) else personal
+                if undecided[name] is not None:
+                    org = _org_by_context(text, start, name, bool(undecided[name]))
+                    if org is not None:
+                        self._register(name, org)
         found = [(start, self._full[name], _subject(text, start)) for start, name in runs
                  if name in self._full and not inside(quoted, start)]
         found += [(start, self._full[phrase], is_subject(text, start)) for start, phrase in self._named]
@@ -221,13 +231,11 @@ def _clean(run: str) -> str:
     return " ".join(t for t in toks if t)
 
 
-def _org_name(text: str, start: int, name: str, match: Callable[[str], str | None], personal: bool,
-              initials: set[str]) -> str | None:
-    """Return the organisation the run `name` at start names, or None for a
-    person, a place or a word: the registry's name, else `name` when an org
-    word is in it (an acronym: the `initials` of a name in the article) or
-    the words around it say so (only strong words for a name that looks
-    `personal`: "Paris Baguette was founded in 1988")."""
+def _org_by_name(name: str, match: Callable[[str], str | None], initials: set[str]) -> str | None:
+    """Return the organisation the run `name` names by its words alone, or
+    None (a person, a place, a word, or one the words around a mention must
+    decide: _org_by_context): the registry's name, else `name` when an org
+    word is in it (an acronym: the `initials` of a name in the article)."""
     toks = name.split()
     if is_description(toks):
         return None  # "Labour", "German": a word that describes, not a body that speaks
@@ -238,6 +246,15 @@ def _org_name(text: str, start: int, name: str, match: Callable[[str], str | Non
         return name  # "Acme Holdings", "Acme AG"
     if looks_like_org(toks) and (len(toks) > 1 or not name.isupper() or name in initials):
         return name  # "Acme Group"; "NATO" when the article spells it out, never "US" nor "AI"
+    return None
+
+
+def _org_by_context(text: str, start: int, name: str, personal: bool) -> str | None:
+    """Return `name` when the words around its mention at start say it is an
+    organisation's (only strong words for a name that looks `personal`:
+    "Paris Baguette was founded in 1988"), else None; for a name
+    _org_by_name leaves undecided."""
+    toks = name.split()
     end = text.find(name, start) + len(name)
     if _strong_evidence(text, start, end):
         return name

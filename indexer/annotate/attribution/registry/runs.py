@@ -33,6 +33,15 @@ _FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropol
 
 
 
+# compiled once: match_org and split_run run for every capitalised run a speaker may be
+_ARTICLE_RE = re.compile(r"^(?:the|a|an)\s+", re.I)
+_POSSESSIVE_S_RE = re.compile(r"['\u2019]s$")
+_CAPITALISED_RE = re.compile(r"\b[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*")
+_THE_RE = re.compile(r"^(?:the|The)\s+")
+_OWNER_END_RE = re.compile(r"['\u2019]s?$")
+_ACRONYM_RE = re.compile(r"[A-Z]{2,6}")
+
+
 @lru_cache(maxsize=8)  # one registry a run: the packaged list and the operator's files
 def _institution_matcher(registry: Any = None) -> Callable[[str], str | None]:
     """Return phrase -> canonical institution in `registry` (an
@@ -57,9 +66,9 @@ def match_org(phrase: str, registry: Any = None) -> str | None:
     Tries the whole phrase without determiner, then its capitalized words
     ("a Met spokesperson" -> the Met)."""
     match = _institution_matcher(registry)
-    core = re.sub(r"^(?:the|a|an)\s+", "", phrase.strip(), flags=re.I)
-    core = re.sub(r"['\u2019]s$", "", core)
-    for candidate in (core, *re.findall(r"\b[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*", core)):
+    core = _ARTICLE_RE.sub("", phrase.strip())
+    core = _POSSESSIVE_S_RE.sub("", core)
+    for candidate in (core, *_CAPITALISED_RE.findall(core)):
         try:
             found = match(candidate)
         except Exception:  # a broken registry must not stop quote extraction
@@ -74,11 +83,11 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
 
     "Met Commissioner Dame Cressida Dick" -> ("Met Commissioner", "Dame",
     ["Cressida", "Dick"])."""
-    toks = re.sub(r"^(?:the|The)\s+", "", run).split()
+    toks = _THE_RE.sub("", run).split()
     lead = next((k for k, t in enumerate(toks[:-1]) if OWNER_RE.search(t)), -1)
     if lead >= 0 and not looks_like_org(toks[lead + 1:]):  # "Acme's Ann Vole": her employer
         return " ".join(toks[:lead + 1]), *split_run(" ".join(toks[lead + 1:]))[1:]
-    toks = [re.sub(r"['\u2019]s?$", "", t) if OWNER_RE.search(t) else t for t in toks]
+    toks = [_OWNER_END_RE.sub("", t) if OWNER_RE.search(t) else t for t in toks]
     while len(toks) > 1 and toks[-1].lower().rstrip(".") in SUFFIXES:
         toks = toks[:-1]  # "Martin Luther King Jr.": the generation is not the name
     at = next((k for k, t in enumerate(toks) if t in ("of", "at") and k > 0), -1)
@@ -112,7 +121,7 @@ def looks_like_org(name: list[str]) -> bool:
 def expand_acronym(text: str, acronym: str) -> str | None:
     """Return the capitalised name in text whose initials spell `acronym`
     ("FA" -> "Football Association"), or None."""
-    if not re.fullmatch(r"[A-Z]{2,6}", acronym):
+    if not _ACRONYM_RE.fullmatch(acronym):
         return None
     words = r"[ \u00a0]+(?:(?:of|for|and|the|&)[ \u00a0]+)?"
     pattern = words.join([rf"{ch}[a-z]+" for ch in acronym])

@@ -64,6 +64,7 @@ FIRST_NAME_TITLES = words("first_name_titles")
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | words("not_first_names", "weekdays", "months")
 _CUE_FORMS = words("never_name_cues")
 _COLLECTIVE_PRONOUNS = words("pronouns_collective")
+_THE_OR_POSSESSIVE_RE = re.compile(r"^(?:the|The)\s+|['\u2019]s$")
 
 
 class DocSpeakers:
@@ -232,7 +233,7 @@ class DocSpeakers:
         if len(name) == 1 and singles.is_shouted(name[0], self.common):
             return None, role  # "ALWAYS err on the side of ...": emphasis, nobody
         if looks_like_org(name) and not title:
-            body = re.sub(r"^(?:the|The)\s+|['\u2019]s$", "", run)
+            body = _THE_OR_POSSESSIVE_RE.sub("", run)
             self.orgs.append((pos, body))
             return body, None
         parts = cut_name(name, self.common)

@@ -115,3 +115,16 @@ def test_so_called_marks_a_scare_quote() -> None:
 ])
 def test_subjects_and_antecedents(text: str, expected: list[str]) -> None:
     assert who(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Then Olek Tamm's Harbour Show opened.",
+    "Then Olek Tamm\u2019s Harbour Show opened.",  # a curly apostrophe is an owner's too
+    "Then Harbour Boss Olek Tamm's Show opened.",
+])
+def test_the_owner_opening_a_run_is_a_full_name(text: str) -> None:
+    assert ["Olek", "Tamm"] in [h.parts.name for h in find_full_names(text, lowercase_words(text))]
+
+
+def test_cut_name_takes_a_plain_set_of_common_words() -> None:
+    assert cut_name("Boss Olek Tamm".split(), {"boss"}).role == ["Boss"]  # type: ignore[arg-type]

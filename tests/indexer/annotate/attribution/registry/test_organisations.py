@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.registry.organisations import Organisations, shows_org
+from onrecord.indexer.annotate.attribution.registry.organisations import (
+    Organisations,
+    _org_by_context,
+    _org_by_name,
+    shows_org,
+)
 from tests.indexer.annotate.attribution.test_attribution import who
 
 
@@ -90,3 +95,29 @@ def test_strong_words_show_an_organisation(text: str, name: str, expected: bool)
 def test_lexicon_rows_name_organisations(text: str, name: str, org: bool) -> None:
     orgs = Organisations(text, lambda _phrase: None, [], set())
     assert orgs.is_org_name(name) is org
+
+
+@pytest.mark.parametrize("name, org", [
+    ("Harbour Tiles Group", "Harbour Tiles Group"),  # an org word
+    ("Harbour Tiles Ltd", "Harbour Tiles Ltd"),  # a legal suffix
+    ("German", None),  # a word that describes: never an organisation
+    ("Ola Brandt", None),  # nothing in the name: the words around each mention decide
+])
+def test_a_name_alone_decides_once(name: str, org: str | None) -> None:
+    assert _org_by_name(name, lambda _phrase: None, set()) == org
+
+
+@pytest.mark.parametrize("text, personal, org", [
+    ("Shares in Brandolo fell.", True, "Brandolo"),  # strong words, even for a name that looks personal
+    ("Brandolo said its plan was sound.", False, "Brandolo"),  # weak words, only for no person's name
+    ("Brandolo said its plan was sound.", True, None),
+    ("Brandolo said the plan was sound.", False, None),
+])
+def test_the_words_around_a_mention_decide_the_rest(text: str, personal: bool, org: str | None) -> None:
+    assert _org_by_context(text, text.find("Brandolo"), "Brandolo", personal) == org
+
+
+def test_a_name_is_an_organisation_s_where_a_later_mention_shows_it() -> None:
+    text = "Brandolo spoke first. Later Brandolo, which makes tiles, spoke again."
+    orgs = Organisations(text, lambda _phrase: None, [], {})
+    assert orgs.is_org_name("Brandolo")
