@@ -26,6 +26,7 @@ from onrecord.search.storage.leftovers import READER_GRACE_SECONDS, classify_fil
 from onrecord.search.storage.manifests import check_files
 from onrecord.search.storage.recordfiles import interrupted_write
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords
+from onrecord.search.storage.schema import schema_mismatch
 from onrecord.search.storage.whoosh_internals import index_segments
 
 # Fields every paragraph has (see search.schema.paragraph_fields); summed
@@ -52,6 +53,7 @@ class CheckReport:
     damaged: bool = False
     no_access: bool = False  # a file could not be read for lack of permission
     read_only: bool = False  # this user cannot write to the directory
+    outdated: bool = False  # built by another onrecord version: search refuses it
 
     @property
     def ok(self) -> bool:
@@ -60,7 +62,7 @@ class CheckReport:
     def repair(self) -> str:
         """Return what to do about the problems ('' when ok)."""
         label = self.index_dir
-        if self.damaged:
+        if self.damaged or self.outdated:
             return (f"delete {label} and rebuild it: onrecord index YOUR-ARTICLES --index {label}")
         if self.no_access:
             return (f"give this user read access to {label} and its files (the index may "
@@ -164,6 +166,10 @@ def _has_toc(path: Path) -> bool:
 
 def _check_contents(ix: Any, report: CheckReport) -> None:
     report.generation = ix.latest_generation()
+    mismatch = schema_mismatch(ix.schema)
+    if mismatch:  # the files may be intact, but this version cannot search them
+        report.outdated = True
+        report.problems.append(f"built by another onrecord version ({mismatch})")
     segments = index_segments(ix)
     for segment in segments:
         report.segments.append((segment.segment_id(), segment.doc_count(),

@@ -258,3 +258,16 @@ def test_an_index_without_the_kind_fields_is_refused_with_the_rebuild_message(tm
     client = create_app(config=Config(index_dir=path)).test_client()
     assert_503_with_repair(client.get("/?q=library&verbatim=1"))
     assert_503_with_repair(client.get("/api/search?kind=reported"))
+
+
+def test_onrecord_check_reports_an_index_without_the_kind_fields(tmp_path: Path) -> None:
+    """`onrecord check` said OK on such an index while search refused it."""
+    schema = build_schema()
+    schema.remove("quote_kind_facet")
+    path = tmp_path / "old"
+    path.mkdir()
+    whoosh_index.create_in(str(path), schema)
+    result = CliRunner().invoke(main, ["check", "--index", str(path)])
+    assert result.exit_code != 0
+    assert "built by another onrecord version (missing fields: quote_kind_facet)" in result.output
+    assert f"delete {path} and rebuild it" in result.output
