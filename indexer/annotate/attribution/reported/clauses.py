@@ -111,6 +111,11 @@ _HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tel
 _NOT_SPEAKERS = frozenset("you a an the this that with as by of for in on at to from what me example take so "
                           "such".split())
 _RELATIVE_TAIL_RE = re.compile(r"\s*,?\s*(?:who|which|that)$", re.I)
+# the speaker's appositive after "..., said Ann Vole": ", a senior analyst at Acme, who noted ..."
+_APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+\s+(?:of|at|for|with))\s")
+# what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
+_ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"
+                                  r"a (?:policy|move|plan|step|claim|view|decision) (?:that|which))\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +303,8 @@ def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clau
                                                or _CLAUSE_GOES_ON_RE.match(s, comma + 1, hi) is not None)
     if not (subject or _AS_RE.search(head)) or not _ASIDE_GAP_RE.fullmatch(s, cue.end(), comma):
         return None
+    if subject and _ATTRIBUTION_TAIL_RE.match(s, comma + 1, hi):  # "CLAUSE, he said, on condition of anonymity"
+        return _clause(s, lo, lo + len(head.rstrip()) - 1, phrase, cue)
     return _clause(s, comma + 1, hi, phrase, cue)
 
 
@@ -351,10 +358,21 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         if phrase is None:
             return None
         tail = phrase.end
+        if _appositive(s, tail, hi):
+            return _clause(s, lo, comma, phrase, cue)  # "..., said Ann Vole, a senior analyst at Acme, who ..."
     if len(s[tail:hi].strip(" .")) > MAX_TAIL or CLAUSE_CUE_RE.search(s, tail, hi) \
             or _OBJECT_TAIL_RE.match(s, tail, hi) or MASK in s[tail:hi] or _PREPOSITION_ONLY_RE.fullmatch(s, lo, comma):
         return None  # "Shortly after my sentence, Ann Vole announced her resignation": an object, no report
     return _clause(s, lo, comma, phrase, cue)
+
+
+def _appositive(s: str, pos: int, hi: int) -> bool:
+    """True when the speaker named at `pos` is followed by an appositive to
+    the sentence's end (a cue in its relative clause is no new report)."""
+    if _APPOSITIVE_OPEN_RE.match(s, pos, hi) is None or MASK in s[pos:hi]:
+        return False
+    relative = re.search(r",\s+(?:who|which)\s", s[pos:hi])
+    return CLAUSE_CUE_RE.search(s, pos, pos + relative.start() if relative else hi) is None
 
 
 def _clause(s: str, start: int, end: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
