@@ -49,6 +49,8 @@ _OBJECT_RE = re.compile(
     r"\s+(?:him|her|them|us|me|you|reporters|journalists|lawmakers|investors|analysts|police|"
     r"(?:the|a|an|his|her|their|its)\s+(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+(?=\s+(?:that|whether|if|why|how|what|when)\b)|"
     r"[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})")
+# a listener too long for _OBJECT_RE before a question: "asked former Attorney General Ann Vole whether"
+_LISTENER_ASK_RE = re.compile(r"\s+(?:(?!(?:to|about|for|that|and|but)\b)[\w.'\u2019-]+\s+){1,8}?(?:whether|if)\s+")
 _QUESTION_RE = re.compile(r"\s*,?\s*(?:whether|if)\s+|\s*,?\s*(?=(?:why|how|what|when|where|who)\s)")
 _SUBJECT_PRONOUN_RE = re.compile(r"\s+(?:he|she|they|we|i|it|there|you)(?:['\u2019](?:s|d|ll|re|ve|m))?\s+[a-z]", re.I)
 # a listener too long for _OBJECT_RE before "that": "told The Post and Courier newspaper on Saturday that"
@@ -247,7 +249,7 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
             return None  # "it tells you the rules": the writer's instructions
         pos = listener.end() if listener else pos
     if word.startswith("ask"):
-        question = _QUESTION_RE.match(s, pos, hi)
+        question = _QUESTION_RE.match(s, pos, hi) or _LISTENER_ASK_RE.match(s, cue.end(), hi)
         return None if question is None else _clause(s, question.end(), hi, phrase, cue)
     adjunct = _ADJUNCT_RE.match(s, pos, hi)
     that = _THAT_RE.match(s, adjunct.end() if adjunct else pos, hi)

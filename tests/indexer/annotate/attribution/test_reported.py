@@ -255,3 +255,12 @@ def test_a_closing_speaker_may_carry_a_long_appositive(text: str, clause: str) -
 ])
 def test_an_aside_followed_by_its_own_adjunct_reports_the_words_before_it(text: str, clause: str) -> None:
     assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole asked former Harbour Master Ben Tamm whether the pier could reopen in May.",
+     "the pier could reopen in May"),
+    ("Ann Vole asked the 2016 Acme port board contender if he was ready for the storm.", "he was ready for the storm"),
+])
+def test_a_question_may_follow_a_long_listener(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, "Ann Vole", "asked")]
