@@ -43,6 +43,9 @@ _ADJUNCT_RE = re.compile(
     r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|for)\s+"
     r"[^,;:.!?#\"]{1,50}?|yesterday|today|tonight|recently|previously|earlier|also|again|repeatedly)"
     r"(?=\s*,?\s*that\b)")
+# an aside between the cue and its that-clause: "says, however, that", "said - on Twitter, as it happens - that"
+_PARENTHESIS_RE = re.compile(r"\s*(?:,\s*(?:however|though|too|also|again|in fact|in turn|once again)\s*,|"
+                             r"[\u2014\u2013]\s[^\u2014\u2013#\"]{1,60}\s[\u2014\u2013])(?=\s*that\s)")
 _THAT_RE = re.compile(r"\s*,?\s*that\s+")
 # what a listener after "told"/"asked" looks like: a pronoun, "reporters", "the BBC", "Ann Vole"
 _OBJECT_RE = re.compile(
@@ -96,7 +99,8 @@ _SUBJECT_START_RE = re.compile(r"\s*(?:[A-Z]|(?:the|this|these|those|it|he|she|t
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
-    r"\s(?:he|she|they|we|i|it|there)(?:['\u2019](?:s|d|ll|re|ve))?\s+[a-z]")
+    r"\s(?:he|she|they|we|i|it|there)(?:['\u2019](?:s|d|ll|re|ve))?\s+[a-z]"
+    r"|\s+(?:if|when|once|unless|because)\s[^,;:.#]{3,60},\s+(?:the\s+)?[A-Z]?[a-z]+\s")
 # a second cue joined to the first: "..., adding (that)", "... and stressed that", "..., but warned"
 _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
 # a conjunction before a new subject of a cue: "X said ..., and most voters said ..."
@@ -251,6 +255,8 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
     if word.startswith("ask"):
         question = _QUESTION_RE.match(s, pos, hi) or _LISTENER_ASK_RE.match(s, cue.end(), hi)
         return None if question is None else _clause(s, question.end(), hi, phrase, cue)
+    aside = _PARENTHESIS_RE.match(s, pos, hi)
+    pos = aside.end() if aside else pos
     adjunct = _ADJUNCT_RE.match(s, pos, hi)
     that = _THAT_RE.match(s, adjunct.end() if adjunct else pos, hi)
     if that is not None:

@@ -264,3 +264,14 @@ def test_an_aside_followed_by_its_own_adjunct_reports_the_words_before_it(text: 
 ])
 def test_a_question_may_follow_a_long_listener(text: str, clause: str) -> None:
     assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, "Ann Vole", "asked")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole says, however, that the pier is safe for ships.", "the pier is safe for ships"),
+    ("Ann Vole said \u2014 on the radio, as it happens \u2014 that the pier raised four million.",
+     "the pier raised four million"),
+    ("Ann Vole said if she were elected, the harbour would reopen in May.",
+     "if she were elected, the harbour would reopen in May"),
+])
+def test_an_aside_or_a_condition_may_stand_between_the_cue_and_its_clause(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
