@@ -23,7 +23,7 @@ from typing import Any
 from bench.attribution_errors import SHARED, TUNING, bbc_articles
 from bench.extraction import extract_text, identity_ok
 from bench.heldout import locate_gold, read_page
-from bench.reported import convert, cover, gold_spans, is_quoted, is_speech_cue, match, polnear_speaker_ok
+from bench.reported import convert, cover, gold_spans, match, polnear_gold, polnear_speaker_ok
 from onrecord.search import Quote
 
 SOURCES = ("web_dev", "web_r1", "bbc_r1", "polnear_train")
@@ -69,8 +69,7 @@ def polnear_lines(quotes: list[Quote], gold_all: list[dict[str, Any]], every: li
     counts missed cues; with `context`, each MISS line is followed by that
     many characters of `text` before the gold clause and the clause."""
     pred = [q for q in quotes if q.kind == "indirect"]
-    gold = [g for g in gold_all
-            if g.get("speaker") and is_speech_cue(g.get("cue")) and not is_quoted(g.get("quote", ""))]
+    gold = polnear_gold(gold_all)
     matched = match([(q.start, q.end) for q in pred], [gold_spans(g) for g in gold])
     lines = []
     for j, g in enumerate(gold):

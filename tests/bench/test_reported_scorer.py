@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bench.reported import is_speech_cue, score_own_articles, score_polnear_docs
+from bench.reported import is_finding_source, is_speech_cue, score_own_articles, score_polnear_docs
 from onrecord.search import Mention, Quote
 
 
@@ -80,3 +80,25 @@ def test_polnear_content_in_double_apostrophes_is_a_quote_not_reported_speech() 
     plain = _polnear(300, 400) | {"quote": "the party would win"}
     s = score_polnear_docs([([], [quoted, plain], [quoted, plain])])
     assert s["gold"] == 1
+
+
+@pytest.mark.parametrize(("source", "finding"), [
+    ("a new poll", True), ("exit polls", True), ("the FBI data", True), ("F.A.A. records", True),
+    ("early results of exit polls conducted by Edison Research", True), ("a CNN tally", True),
+    ("the average of recent polls compiled by Real Clear Politics", True), ("a Washington Post-ABC News survey", True),
+    ("press reports", True), ("government statistics", True), ("the Associated Press", False),
+    ("the Pew Research Center", False), ("a senior administration official", False), ("Ann Vole", False),
+    ("the Center for Responsive Politics", False), ("she", False)])
+def test_a_finding_source_is_known_by_its_head_noun(source: str, finding: bool) -> None:
+    assert is_finding_source(source) is finding
+
+
+def test_the_people_row_leaves_out_exactly_the_gold_with_a_finding_source() -> None:
+    poll = _polnear(100, 200, speaker="a new poll", cue="according to")
+    study = _polnear(300, 400, speaker="the study by Ann Vole", cue="says")
+    person = _polnear(500, 600, speaker="Ann Vole", cue="according to")
+    docs = [([_q(100, 200), _q(500, 600, mention=(0, 8))], [poll, study, person], [poll, study, person])]
+    strict, people = score_polnear_docs(docs), score_polnear_docs(docs, people_only=True)
+    assert (strict["gold"], strict["matched"], strict["pred"]) == (3, 2, 2)
+    # the prediction over the poll still overlaps an attribution: neutral, not false
+    assert (people["gold"], people["matched"], people["pred"]) == (1, 1, 1)

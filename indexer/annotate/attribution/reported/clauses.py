@@ -43,12 +43,17 @@ _ADJUNCT_RE = re.compile(
     r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|for)\s+"
     r"[^,;:.!?#\"]{1,50}?|yesterday|today|tonight|recently|previously|earlier|also|again|repeatedly)"
     r"(?=\s*,?\s*that\b)")
+# an aside between the cue and its that-clause: "says, however, that", "said - on Twitter, as it happens - that"
+_PARENTHESIS_RE = re.compile(r"\s*(?:,\s*(?:however|though|too|also|again|in fact|in turn|once again)\s*,|"
+                             r"[\u2014\u2013]\s[^\u2014\u2013#\"]{1,60}\s[\u2014\u2013])(?=\s*that\s)")
 _THAT_RE = re.compile(r"\s*,?\s*that\s+")
 # what a listener after "told"/"asked" looks like: a pronoun, "reporters", "the BBC", "Ann Vole"
 _OBJECT_RE = re.compile(
     r"\s+(?:him|her|them|us|me|you|reporters|journalists|lawmakers|investors|analysts|police|"
     r"(?:the|a|an|his|her|their|its)\s+(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+(?=\s+(?:that|whether|if|why|how|what|when)\b)|"
     r"[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})")
+# a listener too long for _OBJECT_RE before a question: "asked former Attorney General Ann Vole whether"
+_LISTENER_ASK_RE = re.compile(r"\s+(?:(?!(?:to|about|for|that|and|but)\b)[\w.'\u2019-]+\s+){1,8}?(?:whether|if)\s+")
 _QUESTION_RE = re.compile(r"\s*,?\s*(?:whether|if)\s+|\s*,?\s*(?=(?:why|how|what|when|where|who)\s)")
 _SUBJECT_PRONOUN_RE = re.compile(r"\s+(?:he|she|they|we|i|it|there|you)(?:['\u2019](?:s|d|ll|re|ve|m))?\s+[a-z]", re.I)
 # a listener too long for _OBJECT_RE before "that": "told The Post and Courier newspaper on Saturday that"
@@ -94,7 +99,8 @@ _SUBJECT_START_RE = re.compile(r"\s*(?:[A-Z]|(?:the|this|these|those|it|he|she|t
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
-    r"\s(?:he|she|they|we|i|it|there)(?:['\u2019](?:s|d|ll|re|ve))?\s+[a-z]")
+    r"\s(?:he|she|they|we|i|it|there)(?:['\u2019](?:s|d|ll|re|ve))?\s+[a-z]"
+    r"|\s+(?:if|when|once|unless|because)\s[^,;:.#]{3,60},\s+(?:the\s+)?[A-Z]?[a-z]+\s")
 # a second cue joined to the first: "..., adding (that)", "... and stressed that", "..., but warned"
 _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
 # a conjunction before a new subject of a cue: "X said ..., and most voters said ..."
@@ -111,6 +117,11 @@ _HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tel
 _NOT_SPEAKERS = frozenset("you a an the this that with as by of for in on at to from what me example take so "
                           "such".split())
 _RELATIVE_TAIL_RE = re.compile(r"\s*,?\s*(?:who|which|that)$", re.I)
+# the speaker's appositive after "..., said Ann Vole": ", a senior analyst at Acme, who noted ..."
+_APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+\s+(?:of|at|for|with))\s")
+# what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
+_ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"
+                                  r"a (?:policy|move|plan|step|claim|view|decision) (?:that|which))\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,8 +253,10 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
             return None  # "it tells you the rules": the writer's instructions
         pos = listener.end() if listener else pos
     if word.startswith("ask"):
-        question = _QUESTION_RE.match(s, pos, hi)
+        question = _QUESTION_RE.match(s, pos, hi) or _LISTENER_ASK_RE.match(s, cue.end(), hi)
         return None if question is None else _clause(s, question.end(), hi, phrase, cue)
+    aside = _PARENTHESIS_RE.match(s, pos, hi)
+    pos = aside.end() if aside else pos
     adjunct = _ADJUNCT_RE.match(s, pos, hi)
     that = _THAT_RE.match(s, adjunct.end() if adjunct else pos, hi)
     if that is not None:
@@ -298,6 +311,8 @@ def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clau
                                                or _CLAUSE_GOES_ON_RE.match(s, comma + 1, hi) is not None)
     if not (subject or _AS_RE.search(head)) or not _ASIDE_GAP_RE.fullmatch(s, cue.end(), comma):
         return None
+    if subject and _ATTRIBUTION_TAIL_RE.match(s, comma + 1, hi):  # "CLAUSE, he said, on condition of anonymity"
+        return _clause(s, lo, lo + len(head.rstrip()) - 1, phrase, cue)
     return _clause(s, comma + 1, hi, phrase, cue)
 
 
@@ -351,10 +366,21 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         if phrase is None:
             return None
         tail = phrase.end
+        if _appositive(s, tail, hi):
+            return _clause(s, lo, comma, phrase, cue)  # "..., said Ann Vole, a senior analyst at Acme, who ..."
     if len(s[tail:hi].strip(" .")) > MAX_TAIL or CLAUSE_CUE_RE.search(s, tail, hi) \
             or _OBJECT_TAIL_RE.match(s, tail, hi) or MASK in s[tail:hi] or _PREPOSITION_ONLY_RE.fullmatch(s, lo, comma):
         return None  # "Shortly after my sentence, Ann Vole announced her resignation": an object, no report
     return _clause(s, lo, comma, phrase, cue)
+
+
+def _appositive(s: str, pos: int, hi: int) -> bool:
+    """True when the speaker named at `pos` is followed by an appositive to
+    the sentence's end (a cue in its relative clause is no new report)."""
+    if _APPOSITIVE_OPEN_RE.match(s, pos, hi) is None or MASK in s[pos:hi]:
+        return False
+    relative = re.search(r",\s+(?:who|which)\s", s[pos:hi])
+    return CLAUSE_CUE_RE.search(s, pos, pos + relative.start() if relative else hi) is None
 
 
 def _clause(s: str, start: int, end: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:

@@ -234,3 +234,44 @@ def test_an_aside_after_an_opener_and_a_clause_before_a_joined_verb(text: str, c
 def test_a_bare_clause_may_open_with_an_adverbial() -> None:
     found = reported("Ann Vole said in politics it takes time to build a harbour.")
     assert [(q.text, q.speaker) for q in found] == [("in politics it takes time to build a harbour", "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Tariffs are unlikely to bring the jobs back, said Ann Vole, a professor of economics at Acme University, "
+     "who studies trade.", "Tariffs are unlikely to bring the jobs back"),
+    ("The harbour cannot reopen this year, said Ann Vole, the head of the Acme port authority in the north.",
+     "The harbour cannot reopen this year"),
+])
+def test_a_closing_speaker_may_carry_a_long_appositive(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("The port found no buyer for its cranes, Ann Vole said, on condition of anonymity to speak about the talks.",
+     "The port found no buyer for its cranes"),
+    ("Flood victims would get help first, Ann Vole said, a policy that could make it easier for them to stay.",
+     "Flood victims would get help first"),
+    ("The pier was never safe, Ann Vole said, speaking on the radio on Monday morning.", "The pier was never safe"),
+])
+def test_an_aside_followed_by_its_own_adjunct_reports_the_words_before_it(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole asked former Harbour Master Ben Tamm whether the pier could reopen in May.",
+     "the pier could reopen in May"),
+    ("Ann Vole asked the 2016 Acme port board contender if he was ready for the storm.", "he was ready for the storm"),
+])
+def test_a_question_may_follow_a_long_listener(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, "Ann Vole", "asked")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole says, however, that the pier is safe for ships.", "the pier is safe for ships"),
+    ("Ann Vole said \u2014 on the radio, as it happens \u2014 that the pier raised four million.",
+     "the pier raised four million"),
+    ("Ann Vole said if she were elected, the harbour would reopen in May.",
+     "if she were elected, the harbour would reopen in May"),
+])
+def test_an_aside_or_a_condition_may_stand_between_the_cue_and_its_clause(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
