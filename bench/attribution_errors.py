@@ -35,10 +35,11 @@ SHARED = REPO.parent / "shared"
 TUNING = {"web_dev": WEB_GOLD["dev"], "web_r1": WEB_GOLD["test"], "bbc": BBC_GOLD, "bbc_r1": BBC_HELDOUT}
 
 
-def web_articles(gold: Path, only: set[str], texts: dict[str, str] | None = None
+def web_articles(gold: Path, only: set[str], texts: dict[str, str] | None = None, *, reported: bool = False
                  ) -> Iterator[tuple[str, list[Quote], list[dict[str, Any]]]]:
-    """Yield (page id, predicted quotes, located gold entries) per web page;
-    `texts`, when given, gets each page's text by id."""
+    """Yield (page id, predicted quotes, located gold entries) per web page:
+    the quote entries, or with `reported` the `indirect` ones; `texts`, when
+    given, gets each page's text by id."""
     pages = json.loads(gold.read_text(encoding="utf-8"))["pages"]
     with tempfile.TemporaryDirectory() as tmp:
         for ident, page in pages.items():
@@ -47,7 +48,7 @@ def web_articles(gold: Path, only: set[str], texts: dict[str, str] | None = None
             text, quotes = read_page(SHARED / "htmleval" / "wcxb-dev", ident, Path(tmp))
             if texts is not None:
                 texts[ident] = text
-            located, _ = locate_gold(text, [g for g in page["quotes"] if g["kind"] != "indirect"])
+            located, _ = locate_gold(text, [g for g in page["quotes"] if (g["kind"] == "indirect") == reported])
             for g in located:
                 g.setdefault("text", text[g["start"]:g["end"]])
             yield ident, quotes, located

@@ -52,17 +52,28 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> int:
     return max(0, min(a[1], b[1]) - max(a[0], b[0]))
 
 
-def match_quotes(pred: list[Quote], gold: list[dict[str, Any]]) -> dict[int, int]:
-    """Return gold index -> predicted index, one-to-one, greedy by coverage >= MIN_COVER."""
-    pairs = sorted(((_overlap((p.start, p.end), (g["start"], g["end"])) / max(1, g["end"] - g["start"]), i, j)
-                    for i, p in enumerate(pred) for j, g in enumerate(gold)), reverse=True)
-    used_p: set[int] = set()
+def cover(pred: tuple[int, int], spans: list[tuple[int, int]]) -> float:
+    """Return the share of the gold spans' characters the predicted span covers."""
+    total = sum(e - s for s, e in spans)
+    return sum(_overlap(pred, (s, e)) for s, e in spans) / max(1, total)
+
+
+def match(preds: list[tuple[int, int]], golds: list[list[tuple[int, int]]]) -> dict[int, int]:
+    """Return gold index -> prediction index, one-to-one, greedy by coverage >= MIN_COVER
+    (the rule of every scorer here: quotes and reported speech)."""
+    pairs = sorted(((cover(p, g), i, j) for i, p in enumerate(preds) for j, g in enumerate(golds)), reverse=True)
+    used: set[int] = set()
     matched: dict[int, int] = {}
-    for cover, i, j in pairs:
-        if cover >= MIN_COVER and i not in used_p and j not in matched:
-            used_p.add(i)
+    for share, i, j in pairs:
+        if share >= MIN_COVER and i not in used and j not in matched:
+            used.add(i)
             matched[j] = i
     return matched
+
+
+def match_quotes(pred: list[Quote], gold: list[dict[str, Any]]) -> dict[int, int]:
+    """Return gold index -> predicted index, one-to-one, greedy by coverage >= MIN_COVER."""
+    return match([(p.start, p.end) for p in pred], [[(g["start"], g["end"])] for g in gold])
 
 
 def speaker_ok(pred: Quote, gold: dict[str, Any]) -> bool | None:

@@ -42,11 +42,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.extraction import bbc_text, extract_text, identity_ok
+from bench.extraction import bbc_text, cover, extract_text, identity_ok, match
 from bench.pronouns import judge
 from onrecord.search import Quote
 
-MIN_COVER = 0.3
 # Speech and statement cues, as PolNeAR's cue spans write them (any word of
 # the cue matching counts: "has said", "told reporters", "according to").
 # Not speech: believe, think, want, hope, expect, plan, feel, fear, know, say
@@ -147,24 +146,6 @@ def polnear_gold(gold_all: list[dict[str, Any]], people_only: bool = False) -> l
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> int:
     return max(0, min(a[1], b[1]) - max(a[0], b[0]))
-
-
-def cover(pred: tuple[int, int], spans: list[tuple[int, int]]) -> float:
-    """Return the share of the gold spans' characters the predicted span covers."""
-    total = sum(e - s for s, e in spans)
-    return sum(_overlap(pred, (s, e)) for s, e in spans) / max(1, total)
-
-
-def match(preds: list[tuple[int, int]], golds: list[list[tuple[int, int]]]) -> dict[int, int]:
-    """Return gold index -> prediction index, one-to-one, greedy by coverage >= MIN_COVER."""
-    pairs = sorted(((cover(p, g), i, j) for i, p in enumerate(preds) for j, g in enumerate(golds)), reverse=True)
-    used: set[int] = set()
-    matched: dict[int, int] = {}
-    for share, i, j in pairs:
-        if share >= MIN_COVER and i not in used and j not in matched:
-            used.add(i)
-            matched[j] = i
-    return matched
 
 
 def _prf(gold: int, pred: int, matched: int) -> dict[str, float]:

@@ -13,7 +13,6 @@ counted by their gold cue instead of listed.
 from __future__ import annotations
 
 import argparse
-import json
 import tempfile
 from collections import Counter
 from collections.abc import Iterator
@@ -21,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.attribution_errors import SHARED, TUNING, bbc_articles
+from bench.attribution_errors import web_articles as attribution_web_articles
 from bench.extraction import extract_text, identity_ok
-from bench.heldout import locate_gold, read_page
 from bench.reported import convert, cover, gold_spans, match, polnear_gold, polnear_speaker_ok
 from onrecord.search import Quote
 
@@ -30,17 +29,8 @@ SOURCES = ("web_dev", "web_r1", "bbc_r1", "polnear_train")
 
 
 def web_articles(gold: Path, only: set[str]) -> Iterator[tuple[str, list[Quote], list[dict[str, Any]]]]:
-    """Yield (page id, predicted quotes, located indirect gold entries) per
-    web page, located alone as bench.reported's scorer locates them."""
-    pages = json.loads(gold.read_text(encoding="utf-8"))["pages"]
-    with tempfile.TemporaryDirectory() as tmp:
-        for ident, page in pages.items():
-            if only and ident not in only:
-                continue
-            text, quotes = read_page(SHARED / "htmleval" / "wcxb-dev", ident, Path(tmp))
-            located, _ = locate_gold(text, [g for g in page["quotes"] if g["kind"] == "indirect"])
-            yield ident, quotes, [g | {"text": text[g["start"]:g["end"]] if g["start"] >= 0 else g["text"]}
-                                  for g in located]
+    """Yield (page id, predicted quotes, located indirect gold entries) per web page."""
+    return attribution_web_articles(gold, only, reported=True)
 
 
 def own_lines(quotes: list[Quote], gold_all: list[dict[str, Any]]) -> list[str]:
