@@ -99,7 +99,7 @@ def score_seeds(kinds: tuple[str, ...] = ("direct", "partial")) -> dict[str, flo
             if ok is not None:
                 spk_n += 1
                 spk_ok += ok
-    return _prf(n_gold, n_pred, n_match) | {"speaker_acc": spk_ok / max(1, spk_n), "speaker_n": spk_n}
+    return prf(n_gold, n_pred, n_match) | {"speaker_acc": spk_ok / max(1, spk_n), "speaker_n": spk_n}
 
 
 def norm_name(name: str | None) -> str:
@@ -155,7 +155,7 @@ def score_bbc_articles(articles: list[tuple[list[Quote], list[dict[str, Any]]]])
                 tally = table.setdefault(key, [0, 0])
                 tally[0], tally[1] = tally[0] + ok, tally[1] + 1
     full = len(predicted & gold_names)
-    return _prf(n_gold, n_pred, n_match) | {
+    return prf(n_gold, n_pred, n_match) | {
         "speaker_acc": spk_ok / max(1, spk_n), "speaker_n": spk_n, "speaker_ok": spk_ok,
         "speaker_e2e": spk_ok / max(1, e2e_n), "speaker_e2e_n": e2e_n,
         "by_tie": {t: (ok, n) for t, (ok, n) in sorted(by_tie.items())},
@@ -164,17 +164,24 @@ def score_bbc_articles(articles: list[tuple[list[Quote], list[dict[str, Any]]]])
         "distinct_full": full}
 
 
-def score_bbc(corpus: Path, gold_path: Path = BBC_GOLD) -> dict[str, Any]:
-    """Run the extractor over the BBC gold's articles and score it (score_bbc_articles)."""
+def extract_bbc_gold(corpus: Path, gold_path: Path) -> list[tuple[list[Quote], list[dict[str, Any]]]]:
+    """Return (predicted quotes, gold entries) per article of a BBC gold file
+    (offsets into the decoded text): what every BBC scorer scores."""
     gold_files = json.loads(gold_path.read_text(encoding="utf-8"))["files"]
     articles = []
     for rel, gold in gold_files.items():
         article = extract_text(bbc_text(corpus, rel), str(corpus / rel))
         articles.append(([q for p in article.paragraphs for q in p.quotes], gold))
-    return score_bbc_articles(articles) | {"articles": len(gold_files)}
+    return articles
 
 
-def _prf(n_gold: int, n_pred: int, n_match: int) -> dict[str, float]:
+def score_bbc(corpus: Path, gold_path: Path = BBC_GOLD) -> dict[str, Any]:
+    """Run the extractor over the BBC gold's articles and score it (score_bbc_articles)."""
+    articles = extract_bbc_gold(corpus, gold_path)
+    return score_bbc_articles(articles) | {"articles": len(articles)}
+
+
+def prf(n_gold: int, n_pred: int, n_match: int) -> dict[str, float]:
     p, r = n_match / max(1, n_pred), n_match / max(1, n_gold)
     return {"gold": n_gold, "pred": n_pred, "matched": n_match, "P": p, "R": r,
             "F1": 2 * p * r / max(1e-9, p + r)}

@@ -42,7 +42,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.extraction import bbc_text, cover, extract_text, identity_ok, match
+from bench.extraction import cover, extract_bbc_gold, extract_text, identity_ok, match, prf
 from bench.pronouns import judge
 from onrecord.search import Quote
 
@@ -148,11 +148,6 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> int:
     return max(0, min(a[1], b[1]) - max(a[0], b[0]))
 
 
-def _prf(gold: int, pred: int, matched: int) -> dict[str, float]:
-    p, r = matched / max(1, pred), matched / max(1, gold)
-    return {"gold": gold, "pred": pred, "matched": matched, "P": p, "R": r, "F1": 2 * p * r / max(1e-9, p + r)}
-
-
 # --- PolNeAR ---------------------------------------------------------------
 
 def gold_spans(g: dict[str, Any]) -> list[tuple[int, int]]:
@@ -202,7 +197,7 @@ def score_polnear_docs(docs: list[tuple[list[Quote], list[dict[str, Any]], list[
                    and not any(cover((q.start, q.end), gold_spans(a)) > 0 for a in every)]
         n_gold, n_match, n_pred = n_gold + len(gold), n_match + len(matched), n_pred + len(matched) + len(outside)
         spk_ok += sum(polnear_speaker_ok(pred[i], gold[j], every) for j, i in matched.items())
-    return _prf(n_gold, n_pred, n_match) | {"speaker_acc": spk_ok / max(1, n_match), "speaker_ok": spk_ok}
+    return prf(n_gold, n_pred, n_match) | {"speaker_acc": spk_ok / max(1, n_match), "speaker_ok": spk_ok}
 
 
 def convert(root: Path, split: str, kinds: str, out: Path, require_speaker: bool) -> list[dict[str, Any]]:
@@ -246,18 +241,14 @@ def score_own_articles(articles: list[tuple[list[Quote], list[dict[str, Any]]]])
             if gold[j].get("speaker"):
                 spk_n += 1
                 spk_ok += identity_ok(pred[i].speaker, gold[j]["speaker"])
-    return _prf(n_gold, n_pred, n_match) | {"speaker_acc": spk_ok / max(1, spk_n), "speaker_ok": spk_ok,
+    return prf(n_gold, n_pred, n_match) | {"speaker_acc": spk_ok / max(1, spk_n), "speaker_ok": spk_ok,
                                             "speaker_n": spk_n}
 
 
 def score_own_bbc(corpus: Path, gold_path: Path) -> dict[str, Any]:
     """Score reported speech on a BBC gold file (offsets into the decoded text)."""
-    files = json.loads(gold_path.read_text(encoding="utf-8"))["files"]
-    articles = []
-    for rel, gold in files.items():
-        article = extract_text(bbc_text(corpus, rel), str(corpus / rel))
-        articles.append(([q for p in article.paragraphs for q in p.quotes], gold))
-    return score_own_articles(articles) | {"articles": len(files)}
+    articles = extract_bbc_gold(corpus, gold_path)
+    return score_own_articles(articles) | {"articles": len(articles)}
 
 
 def score_own_web(htmleval: Path, gold_path: Path) -> dict[str, Any]:
