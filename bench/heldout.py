@@ -9,8 +9,9 @@ distinct predicted speaker values that are clean full names.
 
 The test sets are frozen (bench/gold/heldout.sha256, checked by
 tests/bench/test_heldout_gold.py).  Round 1's test halves were scored once
-(19b6e1e, reported in issue #31's note) and are tuning data since; round 2's
-are scored only when asked (`--heldout-test`), once, after tuning.
+(19b6e1e, reported in issue #31's note) and round 2's too (c220f24 for quotes,
+1b079dc for reported speech): both are tuning data since.  Round 3's BBC set
+is scored only when asked (`--round3-test`), once, after tuning.
 """
 from __future__ import annotations
 
@@ -153,26 +154,23 @@ def _bbc_row(corpus: Path, gold: Path) -> str:
     return _row(s) + f"; {s['articles']} articles"
 
 
-def heldout_rows(htmleval: Path | None, corpus: Path | None, test: bool,
-                 round3: bool = False) -> list[tuple[str, str]]:
-    """Return the held-out rows: the tuning rows (web dev, and round 1's test
-    halves, spent once scored), round 2's test rows (only when `test`) and
-    round 3's (only when `round3`); a held row says it is held out."""
+def heldout_rows(htmleval: Path | None, corpus: Path | None, round3: bool = False) -> list[tuple[str, str]]:
+    """Return the held-out rows: the tuning rows (web dev, and rounds 1 and 2,
+    spent once scored) and round 3's test row (only when `round3`; otherwise
+    a row saying it is held out)."""
     rows: list[tuple[str, str]] = []
     web = [("held-out web dev", WEB_GOLD["dev"], False), ("round 1 web (spent, tuning)", WEB_GOLD["test"], False),
-           ("round 2 web TEST", WEB_R2, True)]
-    bbc = [("round 1 BBC (spent, tuning)", BBC_HELDOUT, False), ("round 2 BBC TEST", BBC_R2, True),
-           ("round 3 BBC TEST", BBC_R3, "round3")]
+           ("round 2 web (spent, tuning)", WEB_R2, False)]
+    bbc = [("round 1 BBC (spent, tuning)", BBC_HELDOUT, False), ("round 2 BBC (spent, tuning)", BBC_R2, False),
+           ("round 3 BBC TEST", BBC_R3, True)]
     for (label, gold, held), source, scorer in [*((w, htmleval, _web_row) for w in web),
                                                  *((b, corpus, _bbc_row) for b in bbc)]:
         if source is None:
             rows.append((label, "skipped (no source directory)"))
         elif not gold.exists():
             rows.append((label, "not built yet"))
-        elif held == "round3" and not round3:
+        elif held and not round3:
             rows.append((label, "held out: scored once, after tuning (--round3-test)"))
-        elif held is True and not test:
-            rows.append((label, "held out: scored once, after tuning (--heldout-test)"))
         else:
             rows.append((label, scorer(source, gold)))
     return rows
