@@ -1,0 +1,96 @@
+"""Speech sources: whether the speaker phrase of a reported clause can have said it.
+
+Owns the precision filters on the subject of a reported-speech cue: what is
+no one speaking (the golds' guidelines leave it out), so a clause it
+introduces is no reported speech.  The reader ("you"), the writer ("I
+recalled that", "we noted"), a finding ("a study by Acme reports that",
+"according to Acme figures"), a thing's relative clause ("the hormone that
+signals ...") and a bare common noun used as one ("tax reports", "in bed,
+say goodnight") are none.  The words are the lexicon's tables
+(indexer.lexicon: "writer_pronouns", "finding_nouns", "weak_clause_cues").
+"""
+from __future__ import annotations
+
+import re
+
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.lexicon import words
+
+WEAK_CUES = words("weak_clause_cues")
+_FINDINGS = words("finding_nouns")
+_WRITER = words("writer_pronouns")
+_NOT_NOUNS = words("determiners") | frozenset("him her them it".split())
+_WORD_RE = re.compile(r"[\w'\u2019]+")
+# what ends no speaker phrase: the reader, a determiner, a preposition, an example ("Say, for example, ...")
+NOT_SPEAKERS = frozenset("you a an the this that with as by of for in on at to from what me example take so "
+                         "such".split())
+_RELATIVE_TAIL_RE = re.compile(r"\s*,?\s*(?:who|which|that)$", re.I)
+_THAT_END_RE = re.compile(r"\bthat$", re.I)
+# what ties a finding noun to its owner or its date: "a study by Acme", "data released in May"
+_FINDING_TIE = frozenset("by from of in on published released conducted".split())
+# the owner before a bare noun ("Mr Sands' book", "his book"): a phrase cut after its possessive
+_POSSESSIVE_BEFORE_RE = re.compile(r"(?:['\u2019]s?|\b(?:his|her|its|their|our|my|your))\s+$", re.I)
+# a subject right before the word: the word is an adverb after it ("Ann Vole now says", "he has since said")
+_SUBJECT_BEFORE_RE = re.compile(
+    rf"(?:\b[A-Z][\w.'\u2019-]*|\b(?:he|she|they|it|who|{'|'.join(sorted(words('skip_before_cue')))}))\s+$")
+# after "according to X": the finding X issued ("Labor Department figures", "Amex's recent report")
+_FINDING_AFTER_RE = re.compile(r"(?:['\u2019]s)?\s+(?:(?:[A-Z0-9][\w.'\u2019-]*|recent|latest|new|annual|own|"
+                               r"monthly|quarterly|official)\s+){0,3}([a-z]+)\b")
+
+
+def is_finding(phrase: Phrase) -> bool:
+    """True for a study, a poll, data or a report as the source ("the study",
+    "a report by Acme", "data released in May"): a finding, not speech;
+    never a person of it ("the head of research")."""
+    found = _WORD_RE.findall(phrase.text.lower())
+    for i, word in enumerate(found):
+        if word in _FINDINGS and (i == 0 or found[i - 1] != "of") \
+                and (i == len(found) - 1 or found[i + 1] in _FINDING_TIE):
+            return True
+    return False
+
+
+def finding_follows(s: str, pos: int, hi: int) -> bool:
+    """True when the name ending at `pos` owns a finding right after it
+    ("according to Labor Department figures", "according to Amex's report")."""
+    after = _FINDING_AFTER_RE.match(s, pos, hi)
+    return after is not None and after.group(1) in _FINDINGS
+
+
+def may_speak(phrase: Phrase, cue: re.Match[str]) -> bool:
+    """False for "you" (the reader, told what to do), for a phrase that ends
+    in a function word ("with", "the": no subject found), and for a thing
+    as the subject of a weak cue ("the information suggested") or of a
+    relative "which" ("the blood pact, which stated"): no one who speaks."""
+    found = _WORD_RE.findall(phrase.text.lower())
+    if not found or found[-1] in NOT_SPEAKERS:
+        return False
+    if phrase.kind != "np" or is_speaker_noun(_RELATIVE_TAIL_RE.sub("", phrase.text)):
+        return True
+    return cue.group().lower() not in WEAK_CUES and not phrase.text.lower().endswith("which")
+
+
+def is_source(s: str, lo: int, phrase: Phrase, cue: re.Match[str]) -> bool:
+    """Return whether the phrase before a cue can be who said the clause:
+    not the writer, a finding, a thing's relative clause
+    ("the hormone that signals") or a bare common noun."""
+    found = [w.replace("\u2019", "'") for w in _WORD_RE.findall(phrase.text.lower())]
+    if not found or " ".join(found) in _WRITER or is_finding(phrase) or not may_speak(phrase, cue):
+        return False
+    start = phrase.lead if phrase.lead >= 0 else phrase.start
+    whole = s[start:phrase.end]
+    if _THAT_END_RE.search(whole) and not is_speaker_noun(_RELATIVE_TAIL_RE.sub("", whole)):
+        return False
+    before = s[max(lo, start - 40):start]
+    return not _bare_noun(phrase, found, before)
+
+
+def _bare_noun(phrase: Phrase, found: list[str], before: str) -> bool:
+    """True for one lowercase singular word with no owner before it ("tax
+    reports", "in bed, say goodnight", "rest assured"): a noun or a verb
+    beside the cue word, no speaker ("analysts say" and "his book says"
+    speak; after a subject, "Ann Vole now says", the word is an adverb)."""
+    word = found[0]
+    return phrase.kind == "np" and len(found) == 1 and phrase.text[:1].islower() and word not in _NOT_NOUNS \
+        and not (word.endswith("s") and not word.endswith("ss")) and not is_speaker_noun(word) \
+        and _POSSESSIVE_BEFORE_RE.search(before) is None and _SUBJECT_BEFORE_RE.search(before) is None

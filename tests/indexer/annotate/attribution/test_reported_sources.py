@@ -1,0 +1,34 @@
+"""Reported speech's sources (issue #32): a clause whose cue has no one
+speaking as its subject (the writer, a finding, a surveyed share, a thing's
+relative clause, a bare common noun) is no indirect quote; a person, a body,
+a group or a document still speaks."""
+from __future__ import annotations
+
+import pytest
+
+from tests.indexer.annotate.attribution.test_reported import reported
+
+
+@pytest.mark.parametrize("text", [
+    "I recalled that the harbour had been closed for a decade.",
+    "We emphasize that the harbour lessons are only one part of the course.",
+    "In Welsh we'd say the harbour is a bay.",
+    "A study by Acme Research reports that the harbour trade doubled in a year.",
+    "According to Ports Office figures, the harbour trade doubled in a year.",
+    "According to Acme's latest report, the harbour trade doubled in a year.",
+    "Turn off the lamps and dim the hall, the sign that tells them the day is over.",
+    "Put your toddler down in bed, say goodnight, and leave the room.",
+    "The plan covers invoices, mileage, tax reports, and monthly budgets for the harbour.",
+])
+def test_no_one_speaking_reports_no_clause(text: str) -> None:
+    assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Ann Vole said the harbour would reopen in May.", "Ann Vole"),
+    ("Analysts said the harbour would reopen in May.", None),
+    ("The Ports Office said the harbour would reopen in May.", "Ports Office"),
+])
+def test_a_person_a_body_or_a_group_still_speaks(text: str, speaker: str | None) -> None:
+    found = reported(text)
+    assert len(found) == 1 and found[0].speaker == speaker
