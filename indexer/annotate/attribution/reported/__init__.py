@@ -4,7 +4,8 @@
 that reports a clause and the clause itself ("X said (that) ...", "X told Y
 that ...", "according to X, ...", "..., X said.", "X asked whether ...");
 `sources` says whether the phrase before a cue can be who spoke (not the
-writer, a finding, a thing or a bare common noun); `reports` runs it over
-an article after its quotes are attributed and adds each clause as a Quote
-of kind `indirect`, its speaker credited as a direct quote's is.
+writer, a finding, a surveyed share, a thing or a bare noun); `reports`
+runs it over an article after its quotes are attributed and adds each
+clause as a Quote of kind `indirect`, its speaker credited as a direct
+quote's is.
 """

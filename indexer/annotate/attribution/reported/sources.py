@@ -4,10 +4,12 @@ Owns the precision filters on the subject of a reported-speech cue: what is
 no one speaking (the golds' guidelines leave it out), so a clause it
 introduces is no reported speech.  The reader ("you"), the writer ("I
 recalled that", "we noted"), a finding ("a study by Acme reports that",
-"according to Acme figures"), a thing's relative clause ("the hormone that
+"according to Acme figures"), a share of a surveyed group ("36% of users
+said", "a majority said"), a thing's relative clause ("the hormone that
 signals ...") and a bare common noun used as one ("tax reports", "in bed,
 say goodnight") are none.  The words are the lexicon's tables
-(indexer.lexicon: "writer_pronouns", "finding_nouns", "weak_clause_cues").
+(indexer.lexicon: "writer_pronouns", "share_nouns", "finding_nouns",
+"weak_clause_cues").
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from onrecord.indexer.lexicon import words
 WEAK_CUES = words("weak_clause_cues")
 _FINDINGS = words("finding_nouns")
 _WRITER = words("writer_pronouns")
+_SHARES = words("share_nouns")
 _NOT_NOUNS = words("determiners") | frozenset("him her them it".split())
 _WORD_RE = re.compile(r"[\w'\u2019]+")
 # what ends no speaker phrase: the reader, a determiner, a preposition, an example ("Say, for example, ...")
@@ -28,6 +31,10 @@ _RELATIVE_TAIL_RE = re.compile(r"\s*,?\s*(?:who|which|that)$", re.I)
 _THAT_END_RE = re.compile(r"\bthat$", re.I)
 # what ties a finding noun to its owner or its date: "a study by Acme", "data released in May"
 _FINDING_TIE = frozenset("by from of in on published released conducted".split())
+# a share before the group that answered: "72% of Rust users", "over half of the students"
+_SHARE_OF_RE = re.compile(r"(?:%|\b(?:\d+\s+per\s*cent|[a-z]+\s+percent|majority|minority|half|third|quarter|"
+                          r"proportion|share))\s+(?:\(\d+%\)\s+)?of\s+(?:[\w'\u2019-]+\s+){0,3}$", re.I)
+_PERCENT_RE = re.compile(r"\d\s*%$|\bper\s*cent$|\bpercent$", re.I)
 # the owner before a bare noun ("Mr Sands' book", "his book"): a phrase cut after its possessive
 _POSSESSIVE_BEFORE_RE = re.compile(r"(?:['\u2019]s?|\b(?:his|her|its|their|our|my|your))\s+$", re.I)
 # a subject right before the word: the word is an adverb after it ("Ann Vole now says", "he has since said")
@@ -72,7 +79,7 @@ def may_speak(phrase: Phrase, cue: re.Match[str]) -> bool:
 
 def is_source(s: str, lo: int, phrase: Phrase, cue: re.Match[str]) -> bool:
     """Return whether the phrase before a cue can be who said the clause:
-    not the writer, a finding, a thing's relative clause
+    not the writer, a finding, a surveyed share, a thing's relative clause
     ("the hormone that signals") or a bare common noun."""
     found = [w.replace("\u2019", "'") for w in _WORD_RE.findall(phrase.text.lower())]
     if not found or " ".join(found) in _WRITER or is_finding(phrase) or not may_speak(phrase, cue):
@@ -82,6 +89,8 @@ def is_source(s: str, lo: int, phrase: Phrase, cue: re.Match[str]) -> bool:
     if _THAT_END_RE.search(whole) and not is_speaker_noun(_RELATIVE_TAIL_RE.sub("", whole)):
         return False
     before = s[max(lo, start - 40):start]
+    if found[-1] in _SHARES or _PERCENT_RE.search(phrase.text) or _SHARE_OF_RE.search(before):
+        return False  # "36% of users said", "a majority said": a survey's finding
     return not _bare_noun(phrase, found, before)
 
 

@@ -19,6 +19,10 @@ from tests.indexer.annotate.attribution.test_reported import reported
     "Turn off the lamps and dim the hall, the sign that tells them the day is over.",
     "Put your toddler down in bed, say goodnight, and leave the room.",
     "The plan covers invoices, mileage, tax reports, and monthly budgets for the harbour.",
+    "In the harbour poll, 72% of ferry users said they would pay more for a later boat.",
+    "Over half of the students said they would take the harbour course again.",
+    "A majority said the harbour course was too long.",
+    "About 40% said the harbour fees were too high.",
 ])
 def test_no_one_speaking_reports_no_clause(text: str) -> None:
     assert reported(text) == []
