@@ -18,7 +18,13 @@ from dataclasses import dataclass
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, phrase_before
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
-from onrecord.indexer.annotate.attribution.reported.sources import NOT_SPEAKERS, finding_follows, is_finding, is_source
+from onrecord.indexer.annotate.attribution.reported.sources import (
+    NOT_SPEAKERS,
+    appositive_subject,
+    finding_follows,
+    is_finding,
+    is_source,
+)
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 
@@ -308,7 +314,7 @@ def _subject(s: str, lo: int, end: int) -> Phrase | None:
         if head is not None and head.end < phrase.start and _RELATIVE_RE.match(s, head.end) \
                 and s.rfind(",", head.end, end) >= phrase.start:
             return head
-        return phrase
+        return appositive_subject(s, lo, end, phrase)
     return None
 
 

@@ -1,6 +1,8 @@
 """Speech sources: whether the speaker phrase of a reported clause can have said it.
 
-Owns the precision filters on the subject of a reported-speech cue: what is
+Owns who of a subject with appositives speaks ("Ann Vole, director at Acme,
+a port group, said": Ann Vole; "His wife, Ann, said": Ann), and the
+precision filters on the subject of a reported-speech cue: what is
 no one speaking (the golds' guidelines leave it out), so a clause it
 introduces is no reported speech.  The reader ("you"), the writer ("I
 recalled that", "we noted"), a finding ("a study by Acme reports that",
@@ -16,6 +18,7 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.lexicon import words
 
 WEAK_CUES = words("weak_clause_cues")
@@ -40,6 +43,8 @@ _POSSESSIVE_BEFORE_RE = re.compile(r"(?:['\u2019]s?|\b(?:his|her|its|their|our|m
 # a subject right before the word: the word is an adverb after it ("Ann Vole now says", "he has since said")
 _SUBJECT_BEFORE_RE = re.compile(
     rf"(?:\b[A-Z][\w.'\u2019-]*|\b(?:he|she|they|it|who|{'|'.join(sorted(words('skip_before_cue')))}))\s+$")
+# a name between commas right before the cue, after a description: "His wife, Ann, said"
+_NAMED_APPOSITIVE_RE = re.compile(r",\s+((?:[A-Z][\w.'\u2019-]*\s+){0,3}[A-Z][\w.'\u2019-]*),\s*")
 # after "according to X": the finding X issued ("Labor Department figures", "Amex's recent report")
 _FINDING_AFTER_RE = re.compile(r"(?:['\u2019]s)?\s+(?:(?:[A-Z0-9][\w.'\u2019-]*|recent|latest|new|annual|own|"
                                r"monthly|quarterly|official)\s+){0,3}([a-z]+)\b")
@@ -103,3 +108,19 @@ def _bare_noun(phrase: Phrase, found: list[str], before: str) -> bool:
     return phrase.kind == "np" and len(found) == 1 and phrase.text[:1].islower() and word not in _NOT_NOUNS \
         and not (word.endswith("s") and not word.endswith("ss")) and not is_speaker_noun(word) \
         and _POSSESSIVE_BEFORE_RE.search(before) is None and _SUBJECT_BEFORE_RE.search(before) is None
+
+
+def appositive_subject(s: str, lo: int, end: int, phrase: Phrase) -> Phrase:
+    """Return who speaks of a subject with appositives before a cue ending at
+    `end`: the name a description's appositive gives ("His wife, Ann, said":
+    Ann), the named subject before appositives that hold another name ("Ann
+    Vole, director at Acme, a port group, said": Ann Vole), else `phrase`."""
+    if phrase.kind == "np":
+        named = _NAMED_APPOSITIVE_RE.fullmatch(s, phrase.end, end)
+        return phrase if named is None else Phrase(named.group(1), named.start(1), named.end(1), "name")
+    if phrase.kind != "name" or not s[lo:end].rstrip().endswith(","):
+        return phrase
+    head = phrase_at_sentence_start(s, lo, phrase.start)
+    if head is not None and head.kind == "name" and head.end < phrase.start and s[head.end:head.end + 1] == ",":
+        return head
+    return phrase

@@ -36,3 +36,13 @@ def test_no_one_speaking_reports_no_clause(text: str) -> None:
 def test_a_person_a_body_or_a_group_still_speaks(text: str, speaker: str | None) -> None:
     found = reported(text)
     assert len(found) == 1 and found[0].speaker == speaker
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Ann Vole, director of policy at Acme Ports, an umbrella group for harbours, said the harbour would reopen.",
+     "Ann Vole"),
+    ("Ben Tamm runs the port. His wife, Ann, said the harbour would reopen in May.", "Ann"),
+    ("Ann Vole, a lawyer at Acme Ports, said the harbour would reopen in May.", "Ann Vole"),
+])
+def test_the_named_subject_of_appositives_speaks(text: str, speaker: str) -> None:
+    assert [q.speaker for q in reported(text)] == [speaker]
