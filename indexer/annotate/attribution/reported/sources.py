@@ -45,6 +45,7 @@ _SUBJECT_BEFORE_RE = re.compile(
     rf"(?:\b[A-Z][\w.'\u2019-]*|\b(?:he|she|they|it|who|{'|'.join(sorted(words('skip_before_cue')))}))\s+$")
 # a name between commas right before the cue, after a description: "His wife, Ann, said"
 _NAMED_APPOSITIVE_RE = re.compile(r",\s+((?:[A-Z][\w.'\u2019-]*\s+){0,3}[A-Z][\w.'\u2019-]*),\s*")
+_LOWER_WORD_RE = re.compile(r"\b[a-z]{3,}\b")
 # after "according to X": the finding X issued ("Labor Department figures", "Amex's recent report")
 _FINDING_AFTER_RE = re.compile(r"(?:['\u2019]s)?\s+(?:(?:[A-Z0-9][\w.'\u2019-]*|recent|latest|new|annual|own|"
                                r"monthly|quarterly|official)\s+){0,3}([a-z]+)\b")
@@ -121,6 +122,8 @@ def appositive_subject(s: str, lo: int, end: int, phrase: Phrase) -> Phrase:
     if phrase.kind != "name" or not s[lo:end].rstrip().endswith(","):
         return phrase
     head = phrase_at_sentence_start(s, lo, phrase.start)
-    if head is not None and head.kind == "name" and head.end < phrase.start and s[head.end:head.end + 1] == ",":
+    # "Director of Public Prosecutions, Ann Vole, said": the name is the head's appositive, not in a description
+    if head is not None and head.kind == "name" and head.end < phrase.start and s[head.end:head.end + 1] == "," \
+            and _LOWER_WORD_RE.search(s, head.end, phrase.start):
         return head
     return phrase

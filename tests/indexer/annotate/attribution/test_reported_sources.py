@@ -46,3 +46,20 @@ def test_a_person_a_body_or_a_group_still_speaks(text: str, speaker: str | None)
 ])
 def test_the_named_subject_of_appositives_speaks(text: str, speaker: str) -> None:
     assert [q.speaker for q in reported(text)] == [speaker]
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("The National Association of Harbour Officers said the move would be a disaster.",
+     "National Association of Harbour Officers"),
+    ("The Association of British harbours warned that the fees do not normally cover repairs.",
+     "Association of British harbours"),
+    ("Tides are rising, port lobby group the PLA says.", "PLA"),
+    ("Acme Group's Ann Vole said the harbour would reopen in May.", "Ann Vole"),
+])
+def test_an_organisation_named_as_written_speaks(text: str, speaker: str) -> None:
+    assert [q.speaker for q in reported(text)] == [speaker]
+
+
+def test_a_name_in_apposition_to_a_role_speaks_not_the_role() -> None:
+    found = reported("Director of Public Harbours, Ann Vole, who sits on the board, said the harbour would reopen.")
+    assert [(q.speaker, q.speaker_mention and q.speaker_mention.text) for q in found] == [("Ann Vole", "Ann Vole")]
