@@ -24,7 +24,7 @@ from typing import Any
 
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, Frame
@@ -126,8 +126,8 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
         kept = speaker and (org in speaker or who.get("speaker_type") != "organisation" and speaker not in org)
         org = None if kept else people.match_org(org) or org
     elif speaker is None and phrase.kind == "name":
-        org = people.match_org(phrase.text) or (
-            phrase.text if people.org_like(phrase.text) else None)  # not the registry scan: a cost per article
+        # a name no person of the article has ("Hoka told me", "Drawdown notes that"): a brand's, as written
+        org = people.match_org(phrase.text) or _as_written(phrase.text)
     elif speaker and phrase.kind == "np" and _described(speaker):
         org = next((m.name for m in reversed(people.organisations.mentions)  # the last one named, not described
                     if pos - INSTITUTION_REACH <= m.pos < pos and not _described(m.name)), None)
@@ -151,6 +151,16 @@ def _written_org(phrase: Phrase) -> str | None:
     if len(found) < 2 or not text[:1].isupper():
         return None
     return text if any(w[:1].isupper() and w.lower() in _ORG_HEADS for w in found) else None
+
+
+def _as_written(name: str) -> str | None:
+    """Return a name as written without its "The", or None for a common noun
+    capitalised at a sentence's start ("Analysts said", "Noting that") and
+    for an owner's person ("Acme's CEO": the registry's to resolve)."""
+    low = name.lower()
+    if is_speaker_noun(low) or low.endswith("ing") or "'" in low or "\u2019" in low:
+        return None
+    return _LEADING_THE_RE.sub("", name)
 
 
 def _described(name: str) -> bool:

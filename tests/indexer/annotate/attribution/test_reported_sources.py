@@ -63,3 +63,11 @@ def test_an_organisation_named_as_written_speaks(text: str, speaker: str) -> Non
 def test_a_name_in_apposition_to_a_role_speaks_not_the_role() -> None:
     found = reported("Director of Public Harbours, Ann Vole, who sits on the board, said the harbour would reopen.")
     assert [(q.speaker, q.speaker_mention and q.speaker_mention.text) for q in found] == [("Ann Vole", "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("The sole is thicker now. Zorvik told me at the fair that the extra height keeps the heel safe.", "Zorvik"),
+    ("Waste is a problem. Plenara notes that in richer regions most waste happens in shops.", "Plenara"),
+])
+def test_a_name_no_person_has_speaks_as_written(text: str, speaker: str) -> None:
+    assert [q.speaker for q in reported(text)] == [speaker]
