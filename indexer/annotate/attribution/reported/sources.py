@@ -7,11 +7,12 @@ no one speaking (the golds' guidelines leave it out), so a clause it
 introduces is no reported speech.  The reader ("you"), the writer ("I
 recalled that", "we noted"), a finding ("a study by Acme reports that",
 "according to Acme figures"), a share of a surveyed group ("36% of users
-said", "a majority said"), a thing's relative clause ("the hormone that
+said", "a majority said"), generic speech ("people say", "every company
+says"), a thing's relative clause ("the hormone that
 signals ...") and a bare common noun used as one ("tax reports", "in bed,
 say goodnight") are none.  The words are the lexicon's tables
-(indexer.lexicon: "writer_pronouns", "share_nouns", "finding_nouns",
-"weak_clause_cues").
+(indexer.lexicon: "writer_pronouns", "share_nouns", "generic_subjects",
+"generic_determiners", "finding_nouns", "weak_clause_cues").
 """
 from __future__ import annotations
 
@@ -25,13 +26,17 @@ WEAK_CUES = words("weak_clause_cues")
 _FINDINGS = words("finding_nouns")
 _WRITER = words("writer_pronouns")
 _SHARES = words("share_nouns")
+_GENERIC = words("generic_subjects")
+_GENERIC_LEADS = words("generic_determiners")
+_PEOPLE = words("spokes", "roles")
 _NOT_NOUNS = words("determiners") | frozenset("him her them it".split())
 _WORD_RE = re.compile(r"[\w'\u2019]+")
 # what ends no speaker phrase: the reader, a determiner, a preposition, an example ("Say, for example, ...")
 NOT_SPEAKERS = frozenset("you a an the this that with as by of for in on at to from what me example take so "
-                         "such".split())
+                         "such please".split())
 _RELATIVE_TAIL_RE = re.compile(r"\s*,?\s*(?:who|which|that)$", re.I)
 _THAT_END_RE = re.compile(r"\bthat$", re.I)
+_OF_TAIL_RE = re.compile(r"\s+(?:for|of|at|from|with|in|on)\s.*$", re.S)
 # what ties a finding noun to its owner or its date: "a study by Acme", "data released in May"
 _FINDING_TIE = frozenset("by from of in on published released conducted".split())
 # a share before the group that answered: "72% of Rust users", "over half of the students"
@@ -85,19 +90,31 @@ def may_speak(phrase: Phrase, cue: re.Match[str]) -> bool:
 
 def is_source(s: str, lo: int, phrase: Phrase, cue: re.Match[str]) -> bool:
     """Return whether the phrase before a cue can be who said the clause:
-    not the writer, a finding, a surveyed share, a thing's relative clause
+    not the writer, a finding, a surveyed share, generic speech ("people
+    say", "every company says"), a thing's relative clause
     ("the hormone that signals") or a bare common noun."""
     found = [w.replace("\u2019", "'") for w in _WORD_RE.findall(phrase.text.lower())]
-    if not found or " ".join(found) in _WRITER or is_finding(phrase) or not may_speak(phrase, cue):
-        return False
     start = phrase.lead if phrase.lead >= 0 else phrase.start
     whole = s[start:phrase.end]
+    # "a representative for the platform tells": the head before its preposition speaks
+    spoken = may_speak(phrase, cue) or found[-1] not in NOT_SPEAKERS and _speaks(_OF_TAIL_RE.sub("", whole))
+    if not found or " ".join(found) in _WRITER or is_finding(phrase) or not spoken:
+        return False
     if _THAT_END_RE.search(whole) and not is_speaker_noun(_RELATIVE_TAIL_RE.sub("", whole)):
         return False
     before = s[max(lo, start - 40):start]
-    if found[-1] in _SHARES or _PERCENT_RE.search(phrase.text) or _SHARE_OF_RE.search(before):
-        return False  # "36% of users said", "a majority said": a survey's finding
+    if found[-1] in _SHARES or _PERCENT_RE.search(phrase.text) or _SHARE_OF_RE.search(before) \
+            or any(w in _SHARES and nxt == "of" for w, nxt in zip(found, found[1:], strict=False)):
+        return False  # "36% of users said", "the majority of students said": a survey's finding
+    if " ".join(found) in _GENERIC or found[0] in _GENERIC_LEADS and len(found) > 1:
+        return False  # "people say", "every company says": generic speech
     return not _bare_noun(phrase, found, before)
+
+
+def _speaks(head: str) -> bool:
+    """True for a noun phrase headed by a speaker noun, a spokesperson or a role ("a representative")."""
+    found = _WORD_RE.findall(head.lower())
+    return bool(found) and (found[-1] in _PEOPLE or is_speaker_noun(head))
 
 
 def _bare_noun(phrase: Phrase, found: list[str], before: str) -> bool:

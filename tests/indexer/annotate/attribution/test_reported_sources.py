@@ -71,3 +71,20 @@ def test_a_name_in_apposition_to_a_role_speaks_not_the_role() -> None:
 ])
 def test_a_name_no_person_has_speaks_as_written(text: str, speaker: str) -> None:
     assert [q.speaker for q in reported(text)] == [speaker]
+
+
+@pytest.mark.parametrize("text", [
+    "People say the harbour is the best in the county.",
+    "Every ferry company says it runs the fastest boats to the harbour.",
+    "The majority of students in the harbour course reported that the lessons helped them.",
+    "Please note, however, that the harbour office closes at noon.",
+    "This dominance highlights that the harbour is still the town's main employer.",
+    "This visual cue tells their brain that the day is ending.",
+])
+def test_generic_speech_and_things_report_no_clause(text: str) -> None:
+    assert reported(text) == []
+
+
+def test_a_representative_for_a_body_still_tells() -> None:
+    found = reported("A representative for the harbour tells the Courier that the ferry will run again in May.")
+    assert [q.text for q in found] == ["the ferry will run again in May"]
