@@ -88,6 +88,7 @@ _ASIDE_GAP_RE = re.compile(
 _OPENER_RE = re.compile(
     r"\s*(?:in|on|at|after|before|during|meanwhile|however|but|and|since|when|while|last|this)\b", re.I)
 _CLAUSE_GOES_ON_RE = re.compile(r"\s+(?!and\b)[a-z]")
+_NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?'\u2019\"]*")
 MAX_GROUP_WORDS = 6  # a coordinated subject taken whole as the speaker phrase
 _PARTICIPLE_LEAD_RE = re.compile(
     r"(?:,|[\u2014\u2013]|\b(?:and|while|statement|release|letter|tweet|post|video|email))\s+$", re.I)
@@ -276,9 +277,12 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
 
 
 def _inverted(s: str, cue: re.Match[str], hi: int) -> bool:
-    """True when a name or pronoun follows the cue ("..., said Ann Vole"), not a clause."""
+    """True when a name or pronoun follows the cue ("..., said Ann Vole"), or a
+    speaker noun phrase ends the sentence ("..., says a panel of experts"), not a clause."""
     after = phrase_after(s, cue.end(), hi)
-    return after is not None and after.kind != "np" and not _CLAUSE_GOES_ON_RE.match(s, after.end, hi)
+    if after is not None and after.kind == "np":
+        return is_speaker_noun(after.text) and _NP_ENDS_RE.fullmatch(s, after.end, hi) is not None
+    return after is not None and not _CLAUSE_GOES_ON_RE.match(s, after.end, hi)
 
 
 def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
@@ -346,7 +350,7 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         tail = cue.end()
     else:
         phrase = phrase_after(s, cue.end(), hi)
-        if phrase is None:
+        if phrase is None or is_finding(phrase):  # "..., says a report": a finding
             return None
         tail = phrase.end
         if _appositive(s, tail, hi):

@@ -88,3 +88,17 @@ def test_generic_speech_and_things_report_no_clause(text: str) -> None:
 def test_a_representative_for_a_body_still_tells() -> None:
     found = reported("A representative for the harbour tells the Courier that the ferry will run again in May.")
     assert [q.text for q in found] == ["the ferry will run again in May"]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ferries are here to stay, and are about to get faster, says a panel of harbour experts.",
+     "Ferries are here to stay, and are about to get faster"),
+    ("Small ports do not usually buy insurance for storms, said a US-based insurance expert.",
+     "Small ports do not usually buy insurance for storms"),
+])
+def test_a_speaker_noun_after_a_closing_cue_closes_the_clause(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
+
+
+def test_a_report_after_a_closing_cue_is_a_finding() -> None:
+    assert reported("Ferries are the future of the harbour, says a report.") == []
