@@ -42,7 +42,9 @@ _ALT = "|".join([*(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(w for w i
                  word_alternation(frozenset(w for w in _CUES if " " not in w))])
 CLAUSE_CUE_RE = re.compile(rf"(?<![\w-])(?:{_ALT})\b", re.IGNORECASE)
 _PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:\w+ly\s+)?$", re.I)
-_NOUN_BEFORE_RE = re.compile(r"(?:\b(?:the|a|an|his|her|their|its|our|my|this)|['\u2019]s?)\s+$", re.I)
+# a determiner or a preposition right before a cue word makes it a noun: "his remarks", "a probe into claims"
+_NOUN_BEFORE_RE = re.compile(
+    r"(?:\b(?:the|a|an|his|her|their|its|our|my|this|into|amid|over|about|despite|against|of)|['\u2019]s?)\s+$", re.I)
 # a time or place phrase between the cue and its clause: "said on Monday (that)", "told the BBC in May"
 _ADJUNCT_RE = re.compile(
     r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|for)\s+"

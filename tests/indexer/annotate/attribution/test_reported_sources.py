@@ -102,3 +102,11 @@ def test_a_speaker_noun_after_a_closing_cue_closes_the_clause(text: str, clause:
 
 def test_a_report_after_a_closing_cue_is_a_finding() -> None:
     assert reported("Ferries are the future of the harbour, says a report.") == []
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole joined calls for a probe into claims the harbour deal was drawn up in secret.",
+    "The board met amid reports the harbour would be sold to a rival.",
+])
+def test_a_cue_word_after_a_preposition_is_a_noun(text: str) -> None:
+    assert reported(text) == []
