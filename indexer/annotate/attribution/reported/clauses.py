@@ -18,6 +18,13 @@ from dataclasses import dataclass
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, phrase_before
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.reported.sources import (
+    NOT_SPEAKERS,
+    appositive_subject,
+    finding_follows,
+    is_finding,
+    is_source,
+)
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 
@@ -25,10 +32,8 @@ _CUES = words("clause_cues")
 BARE_CUES = words("bare_clause_cues")
 OBJECT_CUES = words("object_cues")
 FINITE_CUES = words("finite_clause_cues")
-WEAK_CUES = words("weak_clause_cues")
 WH_CUES = words("wh_clause_cues")
 CLOSING_CUES = words("closing_cues")
-_FINDINGS = words("finding_nouns")
 _HEDGES = words("hedge_words")
 _NOT_GROUP = frozenset("that which who whom because when while if as so but is are was were be been has have had "
                        "will would can could should may might do does did not never it its this there".split())
@@ -37,7 +42,9 @@ _ALT = "|".join([*(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(w for w i
                  word_alternation(frozenset(w for w in _CUES if " " not in w))])
 CLAUSE_CUE_RE = re.compile(rf"(?<![\w-])(?:{_ALT})\b", re.IGNORECASE)
 _PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:\w+ly\s+)?$", re.I)
-_NOUN_BEFORE_RE = re.compile(r"(?:\b(?:the|a|an|his|her|their|its|our|my|this)|['\u2019]s?)\s+$", re.I)
+# a determiner or a preposition right before a cue word makes it a noun: "his remarks", "a probe into claims"
+_NOUN_BEFORE_RE = re.compile(
+    r"(?:\b(?:the|a|an|his|her|their|its|our|my|this|into|amid|over|about|despite|against|of)|['\u2019]s?)\s+$", re.I)
 # a time or place phrase between the cue and its clause: "said on Monday (that)", "told the BBC in May"
 _ADJUNCT_RE = re.compile(
     r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|for)\s+"
@@ -83,6 +90,7 @@ _ASIDE_GAP_RE = re.compile(
 _OPENER_RE = re.compile(
     r"\s*(?:in|on|at|after|before|during|meanwhile|however|but|and|since|when|while|last|this)\b", re.I)
 _CLAUSE_GOES_ON_RE = re.compile(r"\s+(?!and\b)[a-z]")
+_NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?'\u2019\"]*")
 MAX_GROUP_WORDS = 6  # a coordinated subject taken whole as the speaker phrase
 _PARTICIPLE_LEAD_RE = re.compile(
     r"(?:,|[\u2014\u2013]|\b(?:and|while|statement|release|letter|tweet|post|video|email))\s+$", re.I)
@@ -113,10 +121,6 @@ _OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
 _PREPOSITION_ONLY_RE = re.compile(
     r"\s*(?:in|on|at|around|for|after|before|during|with|from|by|under|since|if|when|to|as\s+for)\s+[^,;:]*", re.I)
 _HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tell"
-# what ends no speaker phrase: the reader, a determiner, a preposition, an example ("Say, for example, ...")
-_NOT_SPEAKERS = frozenset("you a an the this that with as by of for in on at to from what me example take so "
-                          "such".split())
-_RELATIVE_TAIL_RE = re.compile(r"\s*,?\s*(?:who|which|that)$", re.I)
 # the speaker's appositive after "..., said Ann Vole": ", a senior analyst at Acme, who noted ..."
 _APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+\s+(?:of|at|for|with))\s")
 # what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
@@ -193,16 +197,11 @@ def _hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
                              and before[-2] in _HEDGES and before[-1].endswith("ly"))
 
 
-def _is_finding(phrase: Phrase) -> bool:
-    """True for a study, a poll, data or a report as the source: a finding, not speech."""
-    found = _WORD_RE.findall(phrase.text.lower())
-    return bool(found) and found[-1] in _FINDINGS
-
-
 def _according(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'According to X, CLAUSE.' or 'CLAUSE, according to X.'"""
     phrase = phrase_after(s, cue.end(), hi)
-    if phrase is None or _is_finding(phrase) or phrase.text.lower() in _NOT_SPEAKERS:
+    if phrase is None or is_finding(phrase) or phrase.text.lower() in NOT_SPEAKERS \
+            or finding_follows(s, phrase.end, hi):
         return None
     if not s[lo:cue.start()].strip():
         comma = s.find(",", phrase.end, hi)
@@ -234,7 +233,7 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         return None  # "..., said Ann Vole" closes its clause (_closing)
     else:
         phrase = _subject(s, lo, cue.start())
-    if phrase is None or _is_finding(phrase) or not _may_speak(phrase, cue):
+    if phrase is None or not is_source(s, lo, phrase, cue):
         return None
     if not cue.group().lower().endswith("ing") \
             and s[lo:phrase.lead if phrase.lead >= 0 else phrase.start].rstrip(" ,")[-1:] == MASK:
@@ -279,23 +278,13 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
     return None
 
 
-def _may_speak(phrase: Phrase, cue: re.Match[str]) -> bool:
-    """False for "you" (the reader, told what to do), for a phrase that ends
-    in a function word ("with", "the": no subject found), and for a thing
-    as the subject of a weak cue ("the information suggested") or of a
-    relative "which" ("the blood pact, which stated"): no one who speaks."""
-    found = _WORD_RE.findall(phrase.text.lower())
-    if not found or found[-1] in _NOT_SPEAKERS:
-        return False
-    if phrase.kind != "np" or is_speaker_noun(_RELATIVE_TAIL_RE.sub("", phrase.text)):
-        return True
-    return cue.group().lower() not in WEAK_CUES and not phrase.text.lower().endswith("which")
-
-
 def _inverted(s: str, cue: re.Match[str], hi: int) -> bool:
-    """True when a name or pronoun follows the cue ("..., said Ann Vole"), not a clause."""
+    """True when a name or pronoun follows the cue ("..., said Ann Vole"), or a
+    speaker noun phrase ends the sentence ("..., says a panel of experts"), not a clause."""
     after = phrase_after(s, cue.end(), hi)
-    return after is not None and after.kind != "np" and not _CLAUSE_GOES_ON_RE.match(s, after.end, hi)
+    if after is not None and after.kind == "np":
+        return is_speaker_noun(after.text) and _NP_ENDS_RE.fullmatch(s, after.end, hi) is not None
+    return after is not None and not _CLAUSE_GOES_ON_RE.match(s, after.end, hi)
 
 
 def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
@@ -331,7 +320,7 @@ def _subject(s: str, lo: int, end: int) -> Phrase | None:
         if head is not None and head.end < phrase.start and _RELATIVE_RE.match(s, head.end) \
                 and s.rfind(",", head.end, end) >= phrase.start:
             return head
-        return phrase
+        return appositive_subject(s, lo, end, phrase)
     return None
 
 
@@ -358,12 +347,12 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         phrase = _subject(s, comma + 1, cue.start())
         if phrase is not None and s[comma + 1:phrase.start].strip():  # "current and former officials"
             phrase = _group(s, comma + 1, cue.start())
-        if phrase is None or not _may_speak(phrase, cue):
+        if phrase is None or not is_source(s, comma + 1, phrase, cue):
             return None
         tail = cue.end()
     else:
         phrase = phrase_after(s, cue.end(), hi)
-        if phrase is None:
+        if phrase is None or is_finding(phrase):  # "..., says a report": a finding
             return None
         tail = phrase.end
         if _appositive(s, tail, hi):

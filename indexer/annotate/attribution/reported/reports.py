@@ -24,7 +24,7 @@ from typing import Any
 
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, Frame
@@ -36,6 +36,11 @@ from onrecord.search import Mention, Paragraph, Quote
 MIN_OUTSIDE_WORDS = 5  # a speaker, a cue and a clause of three words
 _ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they are named with
 _WORD_RE = re.compile(r"[\w'\u2019-]+")
+_ORG_HEADS = words("org_heads")
+_LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
+# a description, then the organisation's name: "business lobby group the CBI", "the watchdog the FSA"
+_THE_NAME_RE = re.compile(
+    r"^[a-z][\w-]*(?:\s+[a-z][\w-]*)*\s+the\s+([A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)*)$")
 
 # (phrase, cue, frame, people) -> the Quote fields naming the speaker
 Credit = Callable[[Phrase, "re.Match[str]", Frame, DocSpeakers], dict[str, Any]]
@@ -110,13 +115,19 @@ def _introduces(s: str, text: str, base: int, end: int, hi: int) -> bool:
 def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeakers) -> dict[str, Any]:
     """Return `who` credited to an organisation where the person path found
     none: a name the article shows is an organisation's ("Allianz said"),
-    and "the firm" resolved to a description ("Wembley firm") instead of the
-    organisation the article introduced last (the direct path's registry)."""
+    an organisation's name as written ("The National Association of Probation
+    Officers", "lobby group the CBI"), and "the firm" resolved to a
+    description ("Wembley firm") instead of the organisation the article
+    introduced last (the direct path's registry)."""
     speaker = who.get("speaker")
-    org = None
-    if speaker is None and phrase.kind == "name":
-        org = people.match_org(phrase.text) or (
-            phrase.text if people.org_like(phrase.text) else None)  # not the registry scan: a cost per article
+    org = _written_org(phrase)
+    if org is not None:  # "The Association of British insurers said": the name as written, not a part of it
+        # a person found for it, or the registry's longer name, stays ("Acme Group's Ann Vole")
+        kept = speaker and (org in speaker or who.get("speaker_type") != "organisation" and speaker not in org)
+        org = None if kept else people.match_org(org) or org
+    elif speaker is None and phrase.kind == "name":
+        # a name no person of the article has ("Hoka told me", "Drawdown notes that"): a brand's, as written
+        org = people.match_org(phrase.text) or _as_written(phrase.text)
     elif speaker and phrase.kind == "np" and _described(speaker):
         org = next((m.name for m in reversed(people.organisations.mentions)  # the last one named, not described
                     if pos - INSTITUTION_REACH <= m.pos < pos and not _described(m.name)), None)
@@ -125,6 +136,31 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
     evidence = evidence_of("reported", phrase.kind, phrase.kind == "np")
     return who | {"speaker": org, "evidence": evidence, "confidence": CONFIDENCE[evidence],
                   "speaker_type": "organisation", "speaker_source": rule_source("reported")}
+
+
+def _written_org(phrase: Phrase) -> str | None:
+    """Return the organisation a phrase names as written: a capitalised name
+    holding an institution's head ("The Association of British insurers":
+    "Association of British insurers"), or the name after a description
+    ("business lobby group the CBI": "CBI"); else None."""
+    named = _THE_NAME_RE.search(phrase.text) if phrase.kind == "np" else None
+    if named is not None:
+        return named.group(1)
+    text = _LEADING_THE_RE.sub("", phrase.text)
+    found = text.split()
+    if len(found) < 2 or not text[:1].isupper():
+        return None
+    return text if any(w[:1].isupper() and w.lower() in _ORG_HEADS for w in found) else None
+
+
+def _as_written(name: str) -> str | None:
+    """Return a name as written without its "The", or None for a common noun
+    capitalised at a sentence's start ("Analysts said", "Noting that") and
+    for an owner's person ("Acme's CEO": the registry's to resolve)."""
+    low = name.lower()
+    if is_speaker_noun(low) or low.endswith("ing") or "'" in low or "\u2019" in low:
+        return None
+    return _LEADING_THE_RE.sub("", name)
 
 
 def _described(name: str) -> bool:

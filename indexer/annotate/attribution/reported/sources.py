@@ -1,0 +1,146 @@
+"""Speech sources: whether the speaker phrase of a reported clause can have said it.
+
+Owns who of a subject with appositives speaks ("Ann Vole, director at Acme,
+a port group, said": Ann Vole; "His wife, Ann, said": Ann), and the
+precision filters on the subject of a reported-speech cue: what is
+no one speaking (the golds' guidelines leave it out), so a clause it
+introduces is no reported speech.  The reader ("you"), the writer ("I
+recalled that", "we noted"), a finding ("a study by Acme reports that",
+"according to Acme figures"), a share of a surveyed group ("36% of users
+said", "a majority said"), generic speech ("people say", "every company
+says"), a thing's relative clause ("the hormone that
+signals ...") and a bare common noun used as one ("tax reports", "in bed,
+say goodnight") are none.  The words are the lexicon's tables
+(indexer.lexicon: "writer_pronouns", "share_nouns", "generic_subjects",
+"generic_determiners", "finding_nouns", "weak_clause_cues").
+"""
+from __future__ import annotations
+
+import re
+
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
+from onrecord.indexer.lexicon import words
+
+WEAK_CUES = words("weak_clause_cues")
+_FINDINGS = words("finding_nouns")
+_WRITER = words("writer_pronouns")
+_SHARES = words("share_nouns")
+_GENERIC = words("generic_subjects")
+_GENERIC_LEADS = words("generic_determiners")
+_PEOPLE = words("spokes", "roles")
+_NOT_NOUNS = words("determiners") | frozenset("him her them it".split())
+_WORD_RE = re.compile(r"[\w'\u2019]+")
+# what ends no speaker phrase: the reader, a determiner, a preposition, an example ("Say, for example, ...")
+NOT_SPEAKERS = frozenset("you a an the this that with as by of for in on at to from what me example take so "
+                         "such please".split())
+_RELATIVE_TAIL_RE = re.compile(r"\s*,?\s*(?:who|which|that)$", re.I)
+_THAT_END_RE = re.compile(r"\bthat$", re.I)
+_OF_TAIL_RE = re.compile(r"\s+(?:for|of|at|from|with|in|on)\s.*$", re.S)
+# what ties a finding noun to its owner or its date: "a study by Acme", "data released in May"
+_FINDING_TIE = frozenset("by from of in on published released conducted".split())
+# a share before the group that answered: "72% of Rust users", "over half of the students"
+_SHARE_OF_RE = re.compile(r"(?:%|\b(?:\d+\s+per\s*cent|[a-z]+\s+percent|majority|minority|half|third|quarter|"
+                          r"proportion|share))\s+(?:\(\d+%\)\s+)?of\s+(?:[\w'\u2019-]+\s+){0,3}$", re.I)
+_PERCENT_RE = re.compile(r"\d\s*%$|\bper\s*cent$|\bpercent$", re.I)
+# the owner before a bare noun ("Mr Sands' book", "his book"): a phrase cut after its possessive
+_POSSESSIVE_BEFORE_RE = re.compile(r"(?:['\u2019]s?|\b(?:his|her|its|their|our|my|your))\s+$", re.I)
+# a subject right before the word: the word is an adverb after it ("Ann Vole now says", "he has since said")
+_SUBJECT_BEFORE_RE = re.compile(
+    rf"(?:\b[A-Z][\w.'\u2019-]*|\b(?:he|she|they|it|who|{'|'.join(sorted(words('skip_before_cue')))}))\s+$")
+# a name between commas right before the cue, after a description: "His wife, Ann, said"
+_NAMED_APPOSITIVE_RE = re.compile(r",\s+((?:[A-Z][\w.'\u2019-]*\s+){0,3}[A-Z][\w.'\u2019-]*),\s*")
+_LOWER_WORD_RE = re.compile(r"\b[a-z]{3,}\b")
+# after "according to X": the finding X issued ("Labor Department figures", "Amex's recent report")
+_FINDING_AFTER_RE = re.compile(r"(?:['\u2019]s)?\s+(?:(?:[A-Z0-9][\w.'\u2019-]*|recent|latest|new|annual|own|"
+                               r"monthly|quarterly|official)\s+){0,3}([a-z]+)\b")
+
+
+def is_finding(phrase: Phrase) -> bool:
+    """True for a study, a poll, data or a report as the source ("the study",
+    "a report by Acme", "data released in May"): a finding, not speech;
+    never a person of it ("the head of research")."""
+    found = _WORD_RE.findall(phrase.text.lower())
+    for i, word in enumerate(found):
+        if word in _FINDINGS and (i == 0 or found[i - 1] != "of") \
+                and (i == len(found) - 1 or found[i + 1] in _FINDING_TIE):
+            return True
+    return False
+
+
+def finding_follows(s: str, pos: int, hi: int) -> bool:
+    """True when the name ending at `pos` owns a finding right after it
+    ("according to Labor Department figures", "according to Amex's report")."""
+    after = _FINDING_AFTER_RE.match(s, pos, hi)
+    return after is not None and after.group(1) in _FINDINGS
+
+
+def may_speak(phrase: Phrase, cue: re.Match[str]) -> bool:
+    """False for "you" (the reader, told what to do), for a phrase that ends
+    in a function word ("with", "the": no subject found), and for a thing
+    as the subject of a weak cue ("the information suggested") or of a
+    relative "which" ("the blood pact, which stated"): no one who speaks."""
+    found = _WORD_RE.findall(phrase.text.lower())
+    if not found or found[-1] in NOT_SPEAKERS:
+        return False
+    if phrase.kind != "np" or is_speaker_noun(_RELATIVE_TAIL_RE.sub("", phrase.text)):
+        return True
+    return cue.group().lower() not in WEAK_CUES and not phrase.text.lower().endswith("which")
+
+
+def is_source(s: str, lo: int, phrase: Phrase, cue: re.Match[str]) -> bool:
+    """Return whether the phrase before a cue can be who said the clause:
+    not the writer, a finding, a surveyed share, generic speech ("people
+    say", "every company says"), a thing's relative clause
+    ("the hormone that signals") or a bare common noun."""
+    found = [w.replace("\u2019", "'") for w in _WORD_RE.findall(phrase.text.lower())]
+    start = phrase.lead if phrase.lead >= 0 else phrase.start
+    whole = s[start:phrase.end]
+    # "a representative for the platform tells": the head before its preposition speaks
+    spoken = may_speak(phrase, cue) or found[-1] not in NOT_SPEAKERS and _speaks(_OF_TAIL_RE.sub("", whole))
+    if not found or " ".join(found) in _WRITER or is_finding(phrase) or not spoken:
+        return False
+    if _THAT_END_RE.search(whole) and not is_speaker_noun(_RELATIVE_TAIL_RE.sub("", whole)):
+        return False
+    before = s[max(lo, start - 40):start]
+    if found[-1] in _SHARES or _PERCENT_RE.search(phrase.text) or _SHARE_OF_RE.search(before) \
+            or any(w in _SHARES and nxt == "of" for w, nxt in zip(found, found[1:], strict=False)):
+        return False  # "36% of users said", "the majority of students said": a survey's finding
+    if " ".join(found) in _GENERIC or found[0] in _GENERIC_LEADS and len(found) > 1:
+        return False  # "people say", "every company says": generic speech
+    return not _bare_noun(phrase, found, before)
+
+
+def _speaks(head: str) -> bool:
+    """True for a noun phrase headed by a speaker noun, a spokesperson or a role ("a representative")."""
+    found = _WORD_RE.findall(head.lower())
+    return bool(found) and (found[-1] in _PEOPLE or is_speaker_noun(head))
+
+
+def _bare_noun(phrase: Phrase, found: list[str], before: str) -> bool:
+    """True for one lowercase singular word with no owner before it ("tax
+    reports", "in bed, say goodnight", "rest assured"): a noun or a verb
+    beside the cue word, no speaker ("analysts say" and "his book says"
+    speak; after a subject, "Ann Vole now says", the word is an adverb)."""
+    word = found[0]
+    return phrase.kind == "np" and len(found) == 1 and phrase.text[:1].islower() and word not in _NOT_NOUNS \
+        and not (word.endswith("s") and not word.endswith("ss")) and not is_speaker_noun(word) \
+        and _POSSESSIVE_BEFORE_RE.search(before) is None and _SUBJECT_BEFORE_RE.search(before) is None
+
+
+def appositive_subject(s: str, lo: int, end: int, phrase: Phrase) -> Phrase:
+    """Return who speaks of a subject with appositives before a cue ending at
+    `end`: the name a description's appositive gives ("His wife, Ann, said":
+    Ann), the named subject before appositives that hold another name ("Ann
+    Vole, director at Acme, a port group, said": Ann Vole), else `phrase`."""
+    if phrase.kind == "np":
+        named = _NAMED_APPOSITIVE_RE.fullmatch(s, phrase.end, end)
+        return phrase if named is None else Phrase(named.group(1), named.start(1), named.end(1), "name")
+    if phrase.kind != "name" or not s[lo:end].rstrip().endswith(","):
+        return phrase
+    head = phrase_at_sentence_start(s, lo, phrase.start)
+    # "Director of Public Prosecutions, Ann Vole, said": the name is the head's appositive, not in a description
+    if head is not None and head.kind == "name" and head.end < phrase.start and s[head.end:head.end + 1] == "," \
+            and _LOWER_WORD_RE.search(s, head.end, phrase.start):
+        return head
+    return phrase

@@ -1,0 +1,112 @@
+"""Reported speech's sources (issue #32): a clause whose cue has no one
+speaking as its subject (the writer, a finding, a surveyed share, a thing's
+relative clause, a bare common noun) is no indirect quote; a person, a body,
+a group or a document still speaks."""
+from __future__ import annotations
+
+import pytest
+
+from tests.indexer.annotate.attribution.test_reported import reported
+
+
+@pytest.mark.parametrize("text", [
+    "I recalled that the harbour had been closed for a decade.",
+    "We emphasize that the harbour lessons are only one part of the course.",
+    "In Welsh we'd say the harbour is a bay.",
+    "A study by Acme Research reports that the harbour trade doubled in a year.",
+    "According to Ports Office figures, the harbour trade doubled in a year.",
+    "According to Acme's latest report, the harbour trade doubled in a year.",
+    "Turn off the lamps and dim the hall, the sign that tells them the day is over.",
+    "Put your toddler down in bed, say goodnight, and leave the room.",
+    "The plan covers invoices, mileage, tax reports, and monthly budgets for the harbour.",
+    "In the harbour poll, 72% of ferry users said they would pay more for a later boat.",
+    "Over half of the students said they would take the harbour course again.",
+    "A majority said the harbour course was too long.",
+    "About 40% said the harbour fees were too high.",
+])
+def test_no_one_speaking_reports_no_clause(text: str) -> None:
+    assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Ann Vole said the harbour would reopen in May.", "Ann Vole"),
+    ("Analysts said the harbour would reopen in May.", None),
+    ("The Ports Office said the harbour would reopen in May.", "Ports Office"),
+])
+def test_a_person_a_body_or_a_group_still_speaks(text: str, speaker: str | None) -> None:
+    found = reported(text)
+    assert len(found) == 1 and found[0].speaker == speaker
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Ann Vole, director of policy at Acme Ports, an umbrella group for harbours, said the harbour would reopen.",
+     "Ann Vole"),
+    ("Ben Tamm runs the port. His wife, Ann, said the harbour would reopen in May.", "Ann"),
+    ("Ann Vole, a lawyer at Acme Ports, said the harbour would reopen in May.", "Ann Vole"),
+])
+def test_the_named_subject_of_appositives_speaks(text: str, speaker: str) -> None:
+    assert [q.speaker for q in reported(text)] == [speaker]
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("The National Association of Harbour Officers said the move would be a disaster.",
+     "National Association of Harbour Officers"),
+    ("The Association of British harbours warned that the fees do not normally cover repairs.",
+     "Association of British harbours"),
+    ("Tides are rising, port lobby group the PLA says.", "PLA"),
+    ("Acme Group's Ann Vole said the harbour would reopen in May.", "Ann Vole"),
+])
+def test_an_organisation_named_as_written_speaks(text: str, speaker: str) -> None:
+    assert [q.speaker for q in reported(text)] == [speaker]
+
+
+def test_a_name_in_apposition_to_a_role_speaks_not_the_role() -> None:
+    found = reported("Director of Public Harbours, Ann Vole, who sits on the board, said the harbour would reopen.")
+    assert [(q.speaker, q.speaker_mention and q.speaker_mention.text) for q in found] == [("Ann Vole", "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("The sole is thicker now. Zorvik told me at the fair that the extra height keeps the heel safe.", "Zorvik"),
+    ("Waste is a problem. Plenara notes that in richer regions most waste happens in shops.", "Plenara"),
+])
+def test_a_name_no_person_has_speaks_as_written(text: str, speaker: str) -> None:
+    assert [q.speaker for q in reported(text)] == [speaker]
+
+
+@pytest.mark.parametrize("text", [
+    "People say the harbour is the best in the county.",
+    "Every ferry company says it runs the fastest boats to the harbour.",
+    "The majority of students in the harbour course reported that the lessons helped them.",
+    "Please note, however, that the harbour office closes at noon.",
+    "This dominance highlights that the harbour is still the town's main employer.",
+    "This visual cue tells their brain that the day is ending.",
+])
+def test_generic_speech_and_things_report_no_clause(text: str) -> None:
+    assert reported(text) == []
+
+
+def test_a_representative_for_a_body_still_tells() -> None:
+    found = reported("A representative for the harbour tells the Courier that the ferry will run again in May.")
+    assert [q.text for q in found] == ["the ferry will run again in May"]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ferries are here to stay, and are about to get faster, says a panel of harbour experts.",
+     "Ferries are here to stay, and are about to get faster"),
+    ("Small ports do not usually buy insurance for storms, said a US-based insurance expert.",
+     "Small ports do not usually buy insurance for storms"),
+])
+def test_a_speaker_noun_after_a_closing_cue_closes_the_clause(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
+
+
+def test_a_report_after_a_closing_cue_is_a_finding() -> None:
+    assert reported("Ferries are the future of the harbour, says a report.") == []
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole joined calls for a probe into claims the harbour deal was drawn up in secret.",
+    "The board met amid reports the harbour would be sold to a rival.",
+])
+def test_a_cue_word_after_a_preposition_is_a_noun(text: str) -> None:
+    assert reported(text) == []
