@@ -3,6 +3,8 @@
 `clauses` finds, in one sentence of a frame (quotes masked), a speech cue
 that reports a clause and the clause itself ("X said (that) ...", "X told Y
 that ...", "according to X, ...", "..., X said.", "X asked whether ...");
+`speakers` finds the speaker phrase before a cue (past an aside in dashes,
+or the subject of a coordinated cue: "X met Y and said ...");
 `reports` runs it over an article after its quotes are attributed and adds
 each clause as a Quote of kind `indirect`, its speaker credited as a direct
 quote's is.

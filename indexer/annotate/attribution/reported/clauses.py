@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.reported.speakers import group_before, subject_before
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 
@@ -30,8 +31,6 @@ WH_CUES = words("wh_clause_cues")
 CLOSING_CUES = words("closing_cues")
 _FINDINGS = words("finding_nouns")
 _HEDGES = words("hedge_words")
-_NOT_GROUP = frozenset("that which who whom because when while if as so but is are was were be been has have had "
-                       "will would can could should may might do does did not never it its this there".split())
 # one word trie (as cuewords' CUE_RE): a fraction of the cost of a plain alternation on every line
 _ALT = "|".join([*(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(w for w in _CUES if " " in w)),
                  word_alternation(frozenset(w for w in _CUES if " " not in w))])
@@ -83,7 +82,9 @@ _ASIDE_GAP_RE = re.compile(
 _OPENER_RE = re.compile(
     r"\s*(?:in|on|at|after|before|during|meanwhile|however|but|and|since|when|while|last|this)\b", re.I)
 _CLAUSE_GOES_ON_RE = re.compile(r"\s+(?!and\b)[a-z]")
-MAX_GROUP_WORDS = 6  # a coordinated subject taken whole as the speaker phrase
+# a coordinated subject whose verb follows: "Ann Vole, an aide, said the Voles and the firm had ..."
+_AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"
+                             r"should|can|must|did|do|does)\b")
 _PARTICIPLE_LEAD_RE = re.compile(
     r"(?:,|[\u2014\u2013]|\b(?:and|while|statement|release|letter|tweet|post|video|email))\s+$", re.I)
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
@@ -105,8 +106,6 @@ _LEADING_ADVERBIAL_RE = re.compile(
 _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
 # a conjunction before a new subject of a cue: "X said ..., and most voters said ..."
 _NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:and|but|while)|;)\s+(?=[^,;:]{1,50}$)")
-# the subject's relative clause before the cue: "Ann Vole, whose son ..., also said"
-_RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
 # an object after a closing cue: "..., Ann Vole announced her resignation" closes no clause
 _OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
 # an opening adverbial, not a clause, before ", X said": "On the label, it says", "In her only response, X said"
@@ -229,11 +228,11 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
             return None
         said = _SAID_BEFORE_RE.search(s, max(lo, cue.start() - 16), cue.start())
         # '"...," he said, adding that ...': the speaker of the cue before the participle
-        phrase = _subject(s, lo, said.start()) if said else phrase_at_sentence_start(s, lo, cue.start())
+        phrase = subject_before(s, lo, said.start()) if said else phrase_at_sentence_start(s, lo, cue.start())
     elif s[lo:cue.start()].rstrip().endswith(",") and _inverted(s, cue, hi):
         return None  # "..., said Ann Vole" closes its clause (_closing)
     else:
-        phrase = _subject(s, lo, cue.start())
+        phrase = subject_before(s, lo, cue.start())
     if phrase is None or _is_finding(phrase) or not _may_speak(phrase, cue):
         return None
     if not cue.group().lower().endswith("ing") \
@@ -295,7 +294,8 @@ def _may_speak(phrase: Phrase, cue: re.Match[str]) -> bool:
 def _inverted(s: str, cue: re.Match[str], hi: int) -> bool:
     """True when a name or pronoun follows the cue ("..., said Ann Vole"), not a clause."""
     after = phrase_after(s, cue.end(), hi)
-    return after is not None and after.kind != "np" and not _CLAUSE_GOES_ON_RE.match(s, after.end, hi)
+    return after is not None and after.kind != "np" and not _CLAUSE_GOES_ON_RE.match(s, after.end, hi) \
+        and not _AND_GOES_ON_RE.match(s, after.end, hi)
 
 
 def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
@@ -316,36 +316,6 @@ def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clau
     return _clause(s, comma + 1, hi, phrase, cue)
 
 
-def _subject(s: str, lo: int, end: int) -> Phrase | None:
-    """Return the speaker phrase right before a cue ending at `end`; a short
-    coordination or group ("current and former officials") as a description;
-    the sentence's subject when the phrase sits in that subject's relative
-    clause ("Ann Vole, whose son Ben Tamm ..., also said": Ann Vole)."""
-    phrase = phrase_before(s, lo, end)
-    if phrase == "coord":  # "Ann Vole called the plan a disaster and said ...": the sentence's subject
-        group = _group(s, lo, end)
-        head = phrase_at_sentence_start(s, lo, end) if group is None else group
-        return head if head is None or head.kind != "np" or is_speaker_noun(head.text) else None
-    if isinstance(phrase, Phrase):
-        head = phrase_at_sentence_start(s, lo, phrase.start) if _RELATIVE_RE.search(s, lo, phrase.start) else None
-        if head is not None and head.end < phrase.start and _RELATIVE_RE.match(s, head.end) \
-                and s.rfind(",", head.end, end) >= phrase.start:
-            return head
-        return phrase
-    return None
-
-
-def _group(s: str, lo: int, end: int) -> Phrase | None:
-    """Return s[lo:end] as a description when it is a short phrase, else None."""
-    text = s[lo:end].strip()
-    if not 0 < len(text.split()) <= MAX_GROUP_WORDS or text.split()[0].lower() in ("and", "or", "then") \
-            or any(ch in text for ch in ",;:#") \
-            or _NOT_GROUP & set(_WORD_RE.findall(text.lower())):
-        return None
-    start = s.index(text, lo)
-    return Phrase(text, start, start + len(text), "np")
-
-
 def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'CLAUSE, X said.' / 'CLAUSE, said X.': the speaker and cue close the sentence."""
     if cue.group().lower() not in CLOSING_CUES:
@@ -355,9 +325,9 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         return None
     between = s[comma + 1:cue.start()]
     if between.strip():
-        phrase = _subject(s, comma + 1, cue.start())
+        phrase = subject_before(s, comma + 1, cue.start())
         if phrase is not None and s[comma + 1:phrase.start].strip():  # "current and former officials"
-            phrase = _group(s, comma + 1, cue.start())
+            phrase = group_before(s, comma + 1, cue.start())
         if phrase is None or not _may_speak(phrase, cue):
             return None
         tail = cue.end()

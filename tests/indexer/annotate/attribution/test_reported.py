@@ -275,3 +275,41 @@ def test_a_question_may_follow_a_long_listener(text: str, clause: str) -> None:
 ])
 def test_an_aside_or_a_condition_may_stand_between_the_cue_and_its_clause(text: str, clause: str) -> None:
     assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "clause", "speaker"), [
+    ("Most voters \u2014 young and old \u2014 say the harbour should reopen.", "the harbour should reopen", None),
+    ("The harbour chief -- who took the job in May -- said the port would reopen soon.",
+     "the port would reopen soon", None),
+    ("The harbour chief \u2014 Ann Vole \u2014 said the port would reopen soon.", "the port would reopen soon",
+     "Ann Vole"),
+])
+def test_a_subject_and_its_aside_in_dashes_speak_the_clause(text: str, clause: str, speaker: str | None) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, speaker)]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole, an aide to the mayor, said the Tamms and the firm had always paid their debts.",
+     "the Tamms and the firm had always paid their debts"),
+    ("The port was a failure from the start, said Ann Vole and Ben Tamm.", "The port was a failure from the start"),
+])
+def test_a_coordinated_name_after_the_cue_opens_a_clause_only_with_its_verb(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
+
+
+def test_an_object_before_an_aside_in_dashes_is_no_speaker() -> None:
+    assert reported("If you want to annoy a harbour fan \u2014 and you should not \u2014 tell them the port is ugly.") == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("A spokesman for the harbour board defended the plan and said the port would reopen in May.",
+     "the port would reopen in May"),
+    ("The county chairman Ben Tamm declined to name the buyers but said one was a local firm.",
+     "one was a local firm"),
+])
+def test_a_long_subject_speaks_its_coordinated_cue(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
+
+
+def test_a_thing_as_the_subject_of_a_coordinated_cue_is_not_speech() -> None:
+    assert reported("The storm hit the coast on Monday and said nothing more about the damage to homes.") == []
