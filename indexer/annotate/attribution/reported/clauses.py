@@ -39,7 +39,7 @@ _PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:\w+ly\s+)
 _NOUN_BEFORE_RE = re.compile(r"(?:\b(?:the|a|an|his|her|their|its|our|my|this)|['\u2019]s?)\s+$", re.I)
 # a time or place phrase between the cue and its clause: "said on Monday (that)", "told the BBC in May"
 _ADJUNCT_RE = re.compile(
-    r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|for)\s+"
+    r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|without|for)\s+"
     r"[^,;:.!?#\"]{1,50}?|yesterday|today|tonight|recently|previously|earlier|also|again|repeatedly)"
     r"(?=\s*,?\s*that\b)")
 # an aside between the cue and its that-clause: "says, however, that", "said - on Twitter, as it happens - that"
@@ -86,7 +86,7 @@ _CLAUSE_GOES_ON_RE = re.compile(r"\s+(?!and\b)[a-z]")
 _AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"
                              r"should|can|must|did|do|does)\b")
 _PARTICIPLE_LEAD_RE = re.compile(
-    r"(?:,|[\u2014\u2013]|\b(?:and|while|statement|release|letter|tweet|post|video|email))\s+$", re.I)
+    r"(?:,|[\u2014\u2013]|\b(?:and|while|by|statement|release|letter|tweet|post|video|email))\s+$", re.I)
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
 _FINITE_RE = re.compile(r"(?:[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|was|were|is|are|had|has|have|"
                         r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot)\b")
@@ -104,6 +104,8 @@ _LEADING_ADVERBIAL_RE = re.compile(
     r"|\s+(?:if|when|once|unless|because)\s[^,;:.#]{3,60},\s+(?:the\s+)?[A-Z]?[a-z]+\s")
 # a second cue joined to the first: "..., adding (that)", "... and stressed that", "..., but warned"
 _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
+# a participle right after a quote whose comma sits inside its marks: 'X insisted that "...," adding that'
+_QUOTE_JOIN_RE = re.compile(rf"(?<={re.escape(MASK)})\s+$")
 # a conjunction before a new subject of a cue: "X said ..., and most voters said ..."
 _NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:and|but|while)|;)\s+(?=[^,;:]{1,50}$)")
 # an object after a closing cue: "..., Ann Vole announced her resignation" closes no clause
@@ -144,7 +146,7 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
         found = _according(s, lo, hi, cue) if cue.group().lower().startswith("according") \
             else _forward(s, lo, hi, cue)
         if found is not None:
-            return _joined(s, hi, found)
+            return _joined(s, hi, found) + _added(s, lo, hi, found, cue)
     closing = _closing(s, lo, hi, cues[-1])
     return [] if closing is None else [closing]
 
@@ -156,7 +158,8 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
     for cue in CLAUSE_CUE_RE.finditer(s, first.start, first.end):
         if not _is_verb(s, 0, cue) or _hedged(s, 0, cue):
             continue
-        join = _JOIN_RE.search(s, max(first.start, cue.start() - 16), cue.start())
+        join = _JOIN_RE.search(s, max(first.start, cue.start() - 16), cue.start()) or (
+            _QUOTE_JOIN_RE.search(s, first.start, cue.start()) if cue.group().lower().endswith("ing") else None)
         if join is not None:
             then = _complement(s, cue.end(), hi, first.phrase, cue)
             rest = s[cue.end():first.end]
@@ -173,6 +176,16 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
         rest_clauses = [] if then is None else _joined(s, hi, then)
         return rest_clauses if cut is None else [cut, *rest_clauses]
     return [first]
+
+
+def _added(s: str, lo: int, hi: int, found: Clause, cue: re.Match[str]) -> list[Clause]:
+    """Return the clause of a participle right after the cue of an aside
+    closing `found` ("CLAUSE, X said, adding that ..."); [] when none."""
+    if found.end >= cue.start() or s[cue.end():cue.end() + 1] != ",":
+        return []
+    after = _participle_at(s, cue.end() + 1, hi)
+    then = None if after is None else _forward(s, lo, hi, after)
+    return [] if then is None else [then]
 
 
 def _is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
@@ -224,8 +237,10 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'X said (that) CLAUSE', 'X told Y that CLAUSE', 'X asked whether CLAUSE',
     and the aside 'The plan, X said, is dead' / 'As X said, CLAUSE'."""
     if cue.group().lower().endswith("ing"):  # "X struck a measured tone, saying ...": the sentence's subject says it
-        if not _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start()):
-            return None
+        lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start())
+        if lead is None or lead.group().lower().startswith("by") \
+                and _HEDGES & set(_WORD_RE.findall(s[lo:lead.start()])):
+            return None  # "I would put it differently by saying ...": a hedged manner, no report
         said = _SAID_BEFORE_RE.search(s, max(lo, cue.start() - 16), cue.start())
         # '"...," he said, adding that ...': the speaker of the cue before the participle
         phrase = subject_before(s, lo, said.start()) if said else phrase_at_sentence_start(s, lo, cue.start())
@@ -306,14 +321,25 @@ def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clau
     if comma < 0 or CLAUSE_CUE_RE.search(s, cue.end(), comma) or "#" in s[cue.end():comma]:
         return None
     head = s[lo:phrase.lead if phrase.lead >= 0 else phrase.start]
+    mark = head.rfind(",")
+    if not head.rstrip().endswith(",") and mark >= 0 and phrase.kind == "np" and is_speaker_noun(phrase.text) \
+            and group_before(s, lo + mark + 1, phrase.end) is not None:
+        head = head[:mark + 1]  # "The port closed, harbour officials said, in May": the subject's modifiers too
     # "Still, he said, ..." / "In any case, Ann Vole said, ...": an opener before the aside, the clause after it
     subject = head.rstrip().endswith(",") and (len(head.split()) >= 2 or _OPENER_RE.match(head) is not None
                                                or _CLAUSE_GOES_ON_RE.match(s, comma + 1, hi) is not None)
     if not (subject or _AS_RE.search(head)) or not _ASIDE_GAP_RE.fullmatch(s, cue.end(), comma):
         return None
-    if subject and _ATTRIBUTION_TAIL_RE.match(s, comma + 1, hi):  # "CLAUSE, he said, on condition of anonymity"
+    if subject and (_ATTRIBUTION_TAIL_RE.match(s, comma + 1, hi) or _participle_at(s, comma + 1, hi)):
+        # "CLAUSE, he said, on condition of anonymity" / "CLAUSE, he said, adding that ..."
         return _clause(s, lo, lo + len(head.rstrip()) - 1, phrase, cue)
     return _clause(s, comma + 1, hi, phrase, cue)
+
+
+def _participle_at(s: str, pos: int, hi: int) -> re.Match[str] | None:
+    """Return the participle cue opening s[pos:hi] (", adding that ..."), else None."""
+    cue = CLAUSE_CUE_RE.match(s, pos + len(s[pos:hi]) - len(s[pos:hi].lstrip()), hi)
+    return cue if cue is not None and cue.group().lower().endswith("ing") else None
 
 
 def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:

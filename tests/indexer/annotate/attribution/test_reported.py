@@ -302,9 +302,9 @@ def test_an_object_before_an_aside_in_dashes_is_no_speaker() -> None:
 
 
 @pytest.mark.parametrize(("text", "clause"), [
-    ("A spokesman for the harbour board defended the plan and said the port would reopen in May.",
-     "the port would reopen in May"),
-    ("The county chairman Ben Tamm declined to name the buyers but said one was a local firm.",
+    ("A spokesman for Mayor Ann B. Vole of Leeds defended the route and said the police had trained for months.",
+     "the police had trained for months"),
+    ("There, the district GOP Chairman Ben Tamm declined to name the buyers but said one was a local firm.",
      "one was a local firm"),
 ])
 def test_a_long_subject_speaks_its_coordinated_cue(text: str, clause: str) -> None:
@@ -313,3 +313,34 @@ def test_a_long_subject_speaks_its_coordinated_cue(text: str, clause: str) -> No
 
 def test_a_thing_as_the_subject_of_a_coordinated_cue_is_not_speech() -> None:
     assert reported("The storm hit the coast on Monday and said nothing more about the damage to homes.") == []
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Ann Vole spoke for an hour, recalling that the port had closed twice before.",
+     "the port had closed twice before", "recalling"),
+    ("Ann Vole ended the meeting by saying the harbour would reopen in May.",
+     "the harbour would reopen in May", "saying"),
+    ("Ann Vole was just as blunt, claiming without any evidence that the port had been sold.",
+     "the port had been sold", "claiming"),
+])
+def test_more_participles_report_their_clause(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+def test_a_participle_after_a_quotes_closing_comma_reports_its_own_clause() -> None:
+    text = "Ann Vole insisted that she had \u201csaved the port,\u201d claiming that the town owed her its harbour."
+    assert [(q.text, q.cue) for q in reported(text)] == [("the town owed her its harbour", "claiming")]
+
+
+def test_a_hedged_manner_by_a_participle_is_no_report() -> None:
+    assert reported("I would put it another way by saying a coat of dark blue paint will do just as well.") == []
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("The harbour will reopen in May, Ann Vole said, adding that the ferries would run again.",
+     ["The harbour will reopen in May", "the ferries would run again"]),
+    ("In several cases, harbour officials say, the ships have been kept waiting for weeks.",
+     ["the ships have been kept waiting for weeks"]),
+])
+def test_an_aside_before_a_participle_or_after_a_described_subject(text: str, found: list[str]) -> None:
+    assert [q.text for q in reported(text)] == found
