@@ -18,7 +18,13 @@ from dataclasses import dataclass
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
-from onrecord.indexer.annotate.attribution.reported.speakers import group_before, subject_before
+from onrecord.indexer.annotate.attribution.reported.speakers import (
+    NOT_SPEAKERS,
+    described_after,
+    group_before,
+    may_speak,
+    subject_before,
+)
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 
@@ -26,7 +32,6 @@ _CUES = words("clause_cues")
 BARE_CUES = words("bare_clause_cues")
 OBJECT_CUES = words("object_cues")
 FINITE_CUES = words("finite_clause_cues")
-WEAK_CUES = words("weak_clause_cues")
 WH_CUES = words("wh_clause_cues")
 CLOSING_CUES = words("closing_cues")
 _FINDINGS = words("finding_nouns")
@@ -114,10 +119,6 @@ _OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
 _PREPOSITION_ONLY_RE = re.compile(
     r"\s*(?:in|on|at|around|for|after|before|during|with|from|by|under|since|if|when|to|as\s+for)\s+[^,;:]*", re.I)
 _HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tell"
-# what ends no speaker phrase: the reader, a determiner, a preposition, an example ("Say, for example, ...")
-_NOT_SPEAKERS = frozenset("you a an the this that with as by of for in on at to from what me example take so "
-                          "such".split())
-_RELATIVE_TAIL_RE = re.compile(r"\s*,?\s*(?:who|which|that)$", re.I)
 # the speaker's appositive after "..., said Ann Vole": ", a senior analyst at Acme, who noted ..."
 _APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+\s+(?:of|at|for|with))\s")
 # what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
@@ -214,7 +215,7 @@ def _is_finding(phrase: Phrase) -> bool:
 def _according(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'According to X, CLAUSE.' or 'CLAUSE, according to X.'"""
     phrase = phrase_after(s, cue.end(), hi)
-    if phrase is None or _is_finding(phrase) or phrase.text.lower() in _NOT_SPEAKERS:
+    if phrase is None or _is_finding(phrase) or phrase.text.lower() in NOT_SPEAKERS:
         return None
     if not s[lo:cue.start()].strip():
         comma = s.find(",", phrase.end, hi)
@@ -244,11 +245,11 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         said = _SAID_BEFORE_RE.search(s, max(lo, cue.start() - 16), cue.start())
         # '"...," he said, adding that ...': the speaker of the cue before the participle
         phrase = subject_before(s, lo, said.start()) if said else phrase_at_sentence_start(s, lo, cue.start())
-    elif s[lo:cue.start()].rstrip().endswith(",") and _inverted(s, cue, hi):
-        return None  # "..., said Ann Vole" closes its clause (_closing)
+    elif s[lo:cue.start()].rstrip().endswith(",") and (_inverted(s, cue, hi) or described_after(s, lo, cue, hi)):
+        return None  # "..., said Ann Vole" / "..., said an official who ..." closes its clause (_closing)
     else:
         phrase = subject_before(s, lo, cue.start())
-    if phrase is None or _is_finding(phrase) or not _may_speak(phrase, cue):
+    if phrase is None or _is_finding(phrase) or not may_speak(phrase, cue):
         return None
     if not cue.group().lower().endswith("ing") \
             and s[lo:phrase.lead if phrase.lead >= 0 else phrase.start].rstrip(" ,")[-1:] == MASK:
@@ -291,19 +292,6 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
             or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
         return _clause(s, pos, hi, phrase, cue)
     return None
-
-
-def _may_speak(phrase: Phrase, cue: re.Match[str]) -> bool:
-    """False for "you" (the reader, told what to do), for a phrase that ends
-    in a function word ("with", "the": no subject found), and for a thing
-    as the subject of a weak cue ("the information suggested") or of a
-    relative "which" ("the blood pact, which stated"): no one who speaks."""
-    found = _WORD_RE.findall(phrase.text.lower())
-    if not found or found[-1] in _NOT_SPEAKERS:
-        return False
-    if phrase.kind != "np" or is_speaker_noun(_RELATIVE_TAIL_RE.sub("", phrase.text)):
-        return True
-    return cue.group().lower() not in WEAK_CUES and not phrase.text.lower().endswith("which")
 
 
 def _inverted(s: str, cue: re.Match[str], hi: int) -> bool:
@@ -354,7 +342,7 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         phrase = subject_before(s, comma + 1, cue.start())
         if phrase is not None and s[comma + 1:phrase.start].strip():  # "current and former officials"
             phrase = group_before(s, comma + 1, cue.start())
-        if phrase is None or not _may_speak(phrase, cue):
+        if phrase is None or not may_speak(phrase, cue):
             return None
         tail = cue.end()
     else:
@@ -362,6 +350,10 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         if phrase is None:
             return None
         tail = phrase.end
+        described = described_after(s, lo, cue, hi)
+        if described is not None:  # "..., said the firm's chief, Ann Vole." / "..., said an official who ..."
+            named = phrase_after(s, described.start("name"), hi) if described.group("name") else None
+            return _clause(s, lo, comma, named or phrase, cue)
         if _appositive(s, tail, hi):
             return _clause(s, lo, comma, phrase, cue)  # "..., said Ann Vole, a senior analyst at Acme, who ..."
     if len(s[tail:hi].strip(" .")) > MAX_TAIL or CLAUSE_CUE_RE.search(s, tail, hi) \

@@ -1,6 +1,7 @@
 """Speaker phrases of reported clauses: who a cue's subject is.
 
-Owns finding the phrase right before a speech cue in one sentence of a
+Owns finding the phrase right before a speech cue (and a description
+after a closing one: "..., said an official who ...") in one sentence of a
 frame (quotes masked, local offsets): a name, pronoun or description, a
 short coordinated group ("current and former officials"), the sentence's
 subject when the cue is coordinated ("X met Y and said") or sits in that
@@ -13,7 +14,19 @@ import re
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_before
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
+from onrecord.indexer.lexicon import words
 
+WEAK_CUES = words("weak_clause_cues")
+_CLOSING_CUES = words("closing_cues")
+# what ends no speaker phrase: the reader, a determiner, a preposition, an example ("Say, for example, ...")
+NOT_SPEAKERS = frozenset("you a an the this that with as by of for in on at to from what me example take so "
+                          "such".split())
+_RELATIVE_TAIL_RE = re.compile(r"\s*,?\s*(?:who|which|that)$", re.I)
+# a speaker described after a closing cue: "said the firm's chief, Ann Vole." / "said an official who ..."
+_DESCRIBED_RE = re.compile(
+    r"\s+(?:the|a|an|some|one|two|three|several|many|other|another|most)\s+[^,;:.!?#]{1,60}?"
+    r"(?:,\s+(?P<name>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){1,3})\s*(?:[.!?]?\s*$|,\s+who(?:se)?\s)"
+    r"|,?\s+who(?:se)?\s)")
 _NOT_GROUP = frozenset("that which who whom because when while if as so but is are was were be been has have had "
                        "will would can could should may might do does did not never it its this there".split())
 MAX_GROUP_WORDS = 6  # a coordinated subject taken whole as the speaker phrase
@@ -24,6 +37,19 @@ _RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
 _PREPOSITION_END_RE = re.compile(r"\b(?:in|of|at|for|from|on|across|among|with)$")
 _COMPLEMENT_RE = re.compile(r"\s+(?:for|of|at|with|from|to)\s+")
 _DASH_ASIDE_RE = re.compile(r"\s(?:\u2014|\u2013|--|-)\s*([^\u2014\u2013#\"]{1,120}?)\s*(?:\u2014|\u2013|--|-)\s*$")
+
+
+def may_speak(phrase: Phrase, cue: re.Match[str]) -> bool:
+    """False for "you" (the reader, told what to do), for a phrase that ends
+    in a function word ("with", "the": no subject found), and for a thing
+    as the subject of a weak cue ("the information suggested") or of a
+    relative "which" ("the blood pact, which stated"): no one who speaks."""
+    found = _WORD_RE.findall(phrase.text.lower())
+    if not found or found[-1] in NOT_SPEAKERS:
+        return False
+    if phrase.kind != "np" or is_speaker_noun(_RELATIVE_TAIL_RE.sub("", phrase.text)):
+        return True
+    return cue.group().lower() not in WEAK_CUES and not phrase.text.lower().endswith("which")
 
 
 def subject_before(s: str, lo: int, end: int) -> Phrase | None:
@@ -79,3 +105,17 @@ def group_before(s: str, lo: int, end: int) -> Phrase | None:
         return None
     start = s.index(text, lo)
     return Phrase(text, start, start + len(text), "np")
+
+
+def described_after(s: str, lo: int, cue: re.Match[str], hi: int) -> re.Match[str] | None:
+    """Return the match of a speaker's description after a closing cue that
+    follows a clause ("..., said the firm's chief, Ann Vole.", "..., said an
+    official who ..."); None after the sentence's own subject ("Ann Vole, an
+    aide, said the workers who ...": a forward clause)."""
+    if cue.group().lower() not in _CLOSING_CUES:
+        return None
+    subject = phrase_before(s, lo, cue.start())
+    if isinstance(subject, Phrase) and (subject.kind != "np" or is_speaker_noun(subject.text)) \
+            and s[lo:subject.start].rstrip()[-1:] in ("", ","):  # the subject opens the sentence or its clause
+        return None
+    return _DESCRIBED_RE.match(s, cue.end(), hi)

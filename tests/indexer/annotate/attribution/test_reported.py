@@ -344,3 +344,16 @@ def test_a_hedged_manner_by_a_participle_is_no_report() -> None:
 ])
 def test_an_aside_before_a_participle_or_after_a_described_subject(text: str, found: list[str]) -> None:
     assert [q.text for q in reported(text)] == found
+
+
+@pytest.mark.parametrize(("text", "clause", "speaker"), [
+    ("The plant is under heavy pressure from imports, said the firm's chief executive, Ann Vole.",
+     "The plant is under heavy pressure from imports", "Ann Vole"),
+    ("Mr. Tamm warned the mayor not to sell the harbour, said an official who was briefed on the talks.",
+     "Mr. Tamm warned the mayor not to sell the harbour", None),
+    ("Ann Vole, a spokeswoman for the union, said the workers who struck had been paid.",
+     "the workers who struck had been paid", "Ann Vole"),
+])
+def test_a_speaker_described_after_a_closing_cue_closes_the_clause(text: str, clause: str,
+                                                                   speaker: str | None) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, speaker)]
