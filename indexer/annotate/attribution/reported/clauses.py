@@ -66,8 +66,8 @@ _LISTENER_THAT_RE = re.compile(r"\s+[^,;:.!?#\"\u201c]{1,70}?\s+that\s+")
 _WH_RE = re.compile(r"\s+(?=(?:how|why)\s)")
 # a bare clause opens with a subject, not a preposition or an object ("said to", "said so", "said on")
 _BARE_OPEN_RE = re.compile(
-    r"\s+(?!(?:to|in|on|at|for|with|about|of|by|from|during|after|before|as|into|over|through|so|nothing|"
-    r"little|much|yes|no|goodbye|hello|which|what|when|while|but|and|or|then|than|if|whether|how|why)\b)"
+    r"\s+(?!(?:to|in|on|at|for|with|about(?!\s+(?:half|a\s+third|a\s+quarter|\d))|of|by|from|during|after|before|"
+    r"as|into|over|through|so|nothing|little|much(?!\s+of\b)|yes|no|goodbye|hello|which|what|when|while|but|and|or|then|than|if|whether|how|why)\b)"
     r"(?=[\w\u2018\u201c'\"])", re.I)
 # a time or channel between the cue and a bare clause: "said on Monday the", "said in a statement the"
 _TIME_RE = re.compile(
@@ -75,6 +75,7 @@ _TIME_RE = re.compile(
     r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio)|"
     r"for\s+(?:days|weeks|months|years|decades))){1,2},?")
 _CLOSING_RE = re.compile(r"[\s.!?;,:\u2014\u2013-]+$")
+_IN_FINDING_RE = re.compile(r"\s+in\s+(?=(?:a|an|the|this|last|their)\b)")
 MAX_TAIL = 40  # characters after a closing ", X said" before the sentence ends
 MIN_WORDS = 3
 _WORD_RE = re.compile(r"[\w'\u2019]+")
@@ -207,8 +208,9 @@ def _hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
 
 
 def _is_finding(phrase: Phrase) -> bool:
-    """True for a study, a poll, data or a report as the source: a finding, not speech."""
-    found = _WORD_RE.findall(phrase.text.lower())
+    """True for a study, a poll, data or a report as the source: a finding,
+    not speech ("voters in a recent poll" are people: their head comes first)."""
+    found = _WORD_RE.findall(_IN_FINDING_RE.split(phrase.text.lower(), maxsplit=1)[0])
     return bool(found) and found[-1] in _FINDINGS
 
 

@@ -357,3 +357,19 @@ def test_an_aside_before_a_participle_or_after_a_described_subject(text: str, fo
 def test_a_speaker_described_after_a_closing_cue_closes_the_clause(text: str, clause: str,
                                                                    speaker: str | None) -> None:
     assert [(q.text, q.speaker) for q in reported(text)] == [(clause, speaker)]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("One in four voters in a recent Acme poll said the harbour should be sold.", "the harbour should be sold"),
+    ("The harbour board said about half of the new money went to the ferries.",
+     "about half of the new money went to the ferries"),
+    ("Ann Vole said much of her talk with the mayor was about the port.",
+     "much of her talk with the mayor was about the port"),
+])
+def test_people_in_a_poll_and_a_clause_opening_with_a_quantity(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
+
+
+@pytest.mark.parametrize("text", ["A new Acme poll said the harbour should be sold.", "Ann Vole said much about the port."])
+def test_a_poll_and_an_amount_said_report_nothing(text: str) -> None:
+    assert reported(text) == []
