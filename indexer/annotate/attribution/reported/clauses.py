@@ -15,16 +15,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.reported.sources import (
     NOT_SPEAKERS,
-    appositive_subject,
     finding_follows,
     is_finding,
     is_source,
 )
+from onrecord.indexer.annotate.attribution.reported.speakers import described_after, group_before, subject_before
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 
@@ -35,8 +35,6 @@ FINITE_CUES = words("finite_clause_cues")
 WH_CUES = words("wh_clause_cues")
 CLOSING_CUES = words("closing_cues")
 _HEDGES = words("hedge_words")
-_NOT_GROUP = frozenset("that which who whom because when while if as so but is are was were be been has have had "
-                       "will would can could should may might do does did not never it its this there".split())
 # one word trie (as cuewords' CUE_RE): a fraction of the cost of a plain alternation on every line
 _ALT = "|".join([*(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(w for w in _CUES if " " in w)),
                  word_alternation(frozenset(w for w in _CUES if " " not in w))])
@@ -47,7 +45,7 @@ _NOUN_BEFORE_RE = re.compile(
     r"(?:\b(?:the|a|an|his|her|their|its|our|my|this|into|amid|over|about|despite|against|of)|['\u2019]s?)\s+$", re.I)
 # a time or place phrase between the cue and its clause: "said on Monday (that)", "told the BBC in May"
 _ADJUNCT_RE = re.compile(
-    r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|for)\s+"
+    r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|without|for)\s+"
     r"[^,;:.!?#\"]{1,50}?|yesterday|today|tonight|recently|previously|earlier|also|again|repeatedly)"
     r"(?=\s*,?\s*that\b)")
 # an aside between the cue and its that-clause: "says, however, that", "said - on Twitter, as it happens - that"
@@ -69,8 +67,8 @@ _LISTENER_THAT_RE = re.compile(r"\s+[^,;:.!?#\"\u201c]{1,70}?\s+that\s+")
 _WH_RE = re.compile(r"\s+(?=(?:how|why)\s)")
 # a bare clause opens with a subject, not a preposition or an object ("said to", "said so", "said on")
 _BARE_OPEN_RE = re.compile(
-    r"\s+(?!(?:to|in|on|at|for|with|about|of|by|from|during|after|before|as|into|over|through|so|nothing|"
-    r"little|much|yes|no|goodbye|hello|which|what|when|while|but|and|or|then|than|if|whether|how|why)\b)"
+    r"\s+(?!(?:to|in|on|at|for|with|about(?!\s+(?:half|a\s+third|a\s+quarter|\d))|of|by|from|during|after|before|"
+    r"as|into|over|through|so|nothing|little|much(?!\s+of\b)|yes|no|goodbye|hello|which|what|when|while|but|and|or|then|than|if|whether|how|why)\b)"
     r"(?=[\w\u2018\u201c'\"])", re.I)
 # a time or channel between the cue and a bare clause: "said on Monday the", "said in a statement the"
 _TIME_RE = re.compile(
@@ -91,9 +89,11 @@ _OPENER_RE = re.compile(
     r"\s*(?:in|on|at|after|before|during|meanwhile|however|but|and|since|when|while|last|this)\b", re.I)
 _CLAUSE_GOES_ON_RE = re.compile(r"\s+(?!and\b)[a-z]")
 _NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?'\u2019\"]*")
-MAX_GROUP_WORDS = 6  # a coordinated subject taken whole as the speaker phrase
+# a coordinated subject whose verb follows: "Ann Vole, an aide, said the Voles and the firm had ..."
+_AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"
+                             r"should|can|must|did|do|does)\b")
 _PARTICIPLE_LEAD_RE = re.compile(
-    r"(?:,|[\u2014\u2013]|\b(?:and|while|statement|release|letter|tweet|post|video|email))\s+$", re.I)
+    r"(?:,|[\u2014\u2013]|\b(?:and|while|by|statement|release|letter|tweet|post|video|email))\s+$", re.I)
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
 _FINITE_RE = re.compile(r"(?:[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|was|were|is|are|had|has|have|"
                         r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot)\b")
@@ -111,10 +111,10 @@ _LEADING_ADVERBIAL_RE = re.compile(
     r"|\s+(?:if|when|once|unless|because)\s[^,;:.#]{3,60},\s+(?:the\s+)?[A-Z]?[a-z]+\s")
 # a second cue joined to the first: "..., adding (that)", "... and stressed that", "..., but warned"
 _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
+# a participle right after a quote whose comma sits inside its marks: 'X insisted that "...," adding that'
+_QUOTE_JOIN_RE = re.compile(rf"(?<={re.escape(MASK)})\s+$")
 # a conjunction before a new subject of a cue: "X said ..., and most voters said ..."
 _NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:and|but|while)|;)\s+(?=[^,;:]{1,50}$)")
-# the subject's relative clause before the cue: "Ann Vole, whose son ..., also said"
-_RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
 # an object after a closing cue: "..., Ann Vole announced her resignation" closes no clause
 _OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
 # an opening adverbial, not a clause, before ", X said": "On the label, it says", "In her only response, X said"
@@ -149,7 +149,7 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
         found = _according(s, lo, hi, cue) if cue.group().lower().startswith("according") \
             else _forward(s, lo, hi, cue)
         if found is not None:
-            return _joined(s, hi, found)
+            return _joined(s, hi, found) + _added(s, lo, hi, found, cue)
     closing = _closing(s, lo, hi, cues[-1])
     return [] if closing is None else [closing]
 
@@ -161,7 +161,8 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
     for cue in CLAUSE_CUE_RE.finditer(s, first.start, first.end):
         if not _is_verb(s, 0, cue) or _hedged(s, 0, cue):
             continue
-        join = _JOIN_RE.search(s, max(first.start, cue.start() - 16), cue.start())
+        join = _JOIN_RE.search(s, max(first.start, cue.start() - 16), cue.start()) or (
+            _QUOTE_JOIN_RE.search(s, first.start, cue.start()) if cue.group().lower().endswith("ing") else None)
         if join is not None:
             then = _complement(s, cue.end(), hi, first.phrase, cue)
             rest = s[cue.end():first.end]
@@ -178,6 +179,16 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
         rest_clauses = [] if then is None else _joined(s, hi, then)
         return rest_clauses if cut is None else [cut, *rest_clauses]
     return [first]
+
+
+def _added(s: str, lo: int, hi: int, found: Clause, cue: re.Match[str]) -> list[Clause]:
+    """Return the clause of a participle right after the cue of an aside
+    closing `found` ("CLAUSE, X said, adding that ..."); [] when none."""
+    if found.end >= cue.start() or s[cue.end():cue.end() + 1] != ",":
+        return []
+    after = _participle_at(s, cue.end() + 1, hi)
+    then = None if after is None else _forward(s, lo, hi, after)
+    return [] if then is None else [then]
 
 
 def _is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
@@ -224,15 +235,17 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'X said (that) CLAUSE', 'X told Y that CLAUSE', 'X asked whether CLAUSE',
     and the aside 'The plan, X said, is dead' / 'As X said, CLAUSE'."""
     if cue.group().lower().endswith("ing"):  # "X struck a measured tone, saying ...": the sentence's subject says it
-        if not _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start()):
-            return None
+        lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start())
+        if lead is None or lead.group().lower().startswith("by") \
+                and _HEDGES & set(_WORD_RE.findall(s[lo:lead.start()])):
+            return None  # "I would put it differently by saying ...": a hedged manner, no report
         said = _SAID_BEFORE_RE.search(s, max(lo, cue.start() - 16), cue.start())
         # '"...," he said, adding that ...': the speaker of the cue before the participle
-        phrase = _subject(s, lo, said.start()) if said else phrase_at_sentence_start(s, lo, cue.start())
-    elif s[lo:cue.start()].rstrip().endswith(",") and _inverted(s, cue, hi):
-        return None  # "..., said Ann Vole" closes its clause (_closing)
+        phrase = subject_before(s, lo, said.start()) if said else phrase_at_sentence_start(s, lo, cue.start())
+    elif s[lo:cue.start()].rstrip().endswith(",") and (_inverted(s, cue, hi) or described_after(s, lo, cue, hi)):
+        return None  # "..., said Ann Vole" / "..., said an official who ..." closes its clause (_closing)
     else:
-        phrase = _subject(s, lo, cue.start())
+        phrase = subject_before(s, lo, cue.start())
     if phrase is None or not is_source(s, lo, phrase, cue):
         return None
     if not cue.group().lower().endswith("ing") \
@@ -284,7 +297,8 @@ def _inverted(s: str, cue: re.Match[str], hi: int) -> bool:
     after = phrase_after(s, cue.end(), hi)
     if after is not None and after.kind == "np":
         return is_speaker_noun(after.text) and _NP_ENDS_RE.fullmatch(s, after.end, hi) is not None
-    return after is not None and not _CLAUSE_GOES_ON_RE.match(s, after.end, hi)
+    return after is not None and not _CLAUSE_GOES_ON_RE.match(s, after.end, hi) \
+        and not _AND_GOES_ON_RE.match(s, after.end, hi)
 
 
 def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
@@ -295,44 +309,25 @@ def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clau
     if comma < 0 or CLAUSE_CUE_RE.search(s, cue.end(), comma) or "#" in s[cue.end():comma]:
         return None
     head = s[lo:phrase.lead if phrase.lead >= 0 else phrase.start]
+    mark = head.rfind(",")
+    if not head.rstrip().endswith(",") and mark >= 0 and phrase.kind == "np" and is_speaker_noun(phrase.text) \
+            and group_before(s, lo + mark + 1, phrase.end) is not None:
+        head = head[:mark + 1]  # "The port closed, harbour officials said, in May": the subject's modifiers too
     # "Still, he said, ..." / "In any case, Ann Vole said, ...": an opener before the aside, the clause after it
     subject = head.rstrip().endswith(",") and (len(head.split()) >= 2 or _OPENER_RE.match(head) is not None
                                                or _CLAUSE_GOES_ON_RE.match(s, comma + 1, hi) is not None)
     if not (subject or _AS_RE.search(head)) or not _ASIDE_GAP_RE.fullmatch(s, cue.end(), comma):
         return None
-    if subject and _ATTRIBUTION_TAIL_RE.match(s, comma + 1, hi):  # "CLAUSE, he said, on condition of anonymity"
+    if subject and (_ATTRIBUTION_TAIL_RE.match(s, comma + 1, hi) or _participle_at(s, comma + 1, hi)):
+        # "CLAUSE, he said, on condition of anonymity" / "CLAUSE, he said, adding that ..."
         return _clause(s, lo, lo + len(head.rstrip()) - 1, phrase, cue)
     return _clause(s, comma + 1, hi, phrase, cue)
 
 
-def _subject(s: str, lo: int, end: int) -> Phrase | None:
-    """Return the speaker phrase right before a cue ending at `end`; a short
-    coordination or group ("current and former officials") as a description;
-    the sentence's subject when the phrase sits in that subject's relative
-    clause ("Ann Vole, whose son Ben Tamm ..., also said": Ann Vole)."""
-    phrase = phrase_before(s, lo, end)
-    if phrase == "coord":  # "Ann Vole called the plan a disaster and said ...": the sentence's subject
-        group = _group(s, lo, end)
-        head = phrase_at_sentence_start(s, lo, end) if group is None else group
-        return head if head is None or head.kind != "np" or is_speaker_noun(head.text) else None
-    if isinstance(phrase, Phrase):
-        head = phrase_at_sentence_start(s, lo, phrase.start) if _RELATIVE_RE.search(s, lo, phrase.start) else None
-        if head is not None and head.end < phrase.start and _RELATIVE_RE.match(s, head.end) \
-                and s.rfind(",", head.end, end) >= phrase.start:
-            return head
-        return appositive_subject(s, lo, end, phrase)
-    return None
-
-
-def _group(s: str, lo: int, end: int) -> Phrase | None:
-    """Return s[lo:end] as a description when it is a short phrase, else None."""
-    text = s[lo:end].strip()
-    if not 0 < len(text.split()) <= MAX_GROUP_WORDS or text.split()[0].lower() in ("and", "or", "then") \
-            or any(ch in text for ch in ",;:#") \
-            or _NOT_GROUP & set(_WORD_RE.findall(text.lower())):
-        return None
-    start = s.index(text, lo)
-    return Phrase(text, start, start + len(text), "np")
+def _participle_at(s: str, pos: int, hi: int) -> re.Match[str] | None:
+    """Return the participle cue opening s[pos:hi] (", adding that ..."), else None."""
+    cue = CLAUSE_CUE_RE.match(s, pos + len(s[pos:hi]) - len(s[pos:hi].lstrip()), hi)
+    return cue if cue is not None and cue.group().lower().endswith("ing") else None
 
 
 def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
@@ -344,9 +339,9 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         return None
     between = s[comma + 1:cue.start()]
     if between.strip():
-        phrase = _subject(s, comma + 1, cue.start())
+        phrase = subject_before(s, comma + 1, cue.start())
         if phrase is not None and s[comma + 1:phrase.start].strip():  # "current and former officials"
-            phrase = _group(s, comma + 1, cue.start())
+            phrase = group_before(s, comma + 1, cue.start())
         if phrase is None or not is_source(s, comma + 1, phrase, cue):
             return None
         tail = cue.end()
@@ -355,6 +350,10 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         if phrase is None or is_finding(phrase):  # "..., says a report": a finding
             return None
         tail = phrase.end
+        described = described_after(s, lo, cue, hi)
+        if described is not None:  # "..., said the firm's chief, Ann Vole." / "..., said an official who ..."
+            named = phrase_after(s, described.start("name"), hi) if described.group("name") else None
+            return _clause(s, lo, comma, named or phrase, cue)
         if _appositive(s, tail, hi):
             return _clause(s, lo, comma, phrase, cue)  # "..., said Ann Vole, a senior analyst at Acme, who ..."
     if len(s[tail:hi].strip(" .")) > MAX_TAIL or CLAUSE_CUE_RE.search(s, tail, hi) \

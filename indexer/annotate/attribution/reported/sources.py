@@ -38,6 +38,7 @@ _RELATIVE_TAIL_RE = re.compile(r"\s*,?\s*(?:who|which|that)$", re.I)
 _THAT_END_RE = re.compile(r"\bthat$", re.I)
 _OF_TAIL_RE = re.compile(r"\s+(?:for|of|at|from|with|in|on)\s.*$", re.S)
 # what ties a finding noun to its owner or its date: "a study by Acme", "data released in May"
+_IN_FINDING_RE = re.compile(r"\s+in\s+(?=(?:a|an|the|this|last|their)\b)")
 _FINDING_TIE = frozenset("by from of in on published released conducted".split())
 # a share before the group that answered: "72% of Rust users", "over half of the students"
 _SHARE_OF_RE = re.compile(r"(?:%|\b(?:\d+\s+per\s*cent|[a-z]+\s+percent|majority|minority|half|third|quarter|"
@@ -59,8 +60,9 @@ _FINDING_AFTER_RE = re.compile(r"(?:['\u2019]s)?\s+(?:(?:[A-Z0-9][\w.'\u2019-]*|
 def is_finding(phrase: Phrase) -> bool:
     """True for a study, a poll, data or a report as the source ("the study",
     "a report by Acme", "data released in May"): a finding, not speech;
-    never a person of it ("the head of research")."""
-    found = _WORD_RE.findall(phrase.text.lower())
+    never a person of it ("the head of research") nor people who answered
+    one ("voters in a recent poll": the head comes first)."""
+    found = _WORD_RE.findall(_IN_FINDING_RE.split(phrase.text.lower(), maxsplit=1)[0])
     for i, word in enumerate(found):
         if word in _FINDINGS and (i == 0 or found[i - 1] != "of") \
                 and (i == len(found) - 1 or found[i + 1] in _FINDING_TIE):

@@ -275,3 +275,101 @@ def test_a_question_may_follow_a_long_listener(text: str, clause: str) -> None:
 ])
 def test_an_aside_or_a_condition_may_stand_between_the_cue_and_its_clause(text: str, clause: str) -> None:
     assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "clause", "speaker"), [
+    ("Most voters \u2014 young and old \u2014 say the harbour should reopen.", "the harbour should reopen", None),
+    ("The harbour chief -- who took the job in May -- said the port would reopen soon.",
+     "the port would reopen soon", None),
+    ("The harbour chief \u2014 Ann Vole \u2014 said the port would reopen soon.", "the port would reopen soon",
+     "Ann Vole"),
+])
+def test_a_subject_and_its_aside_in_dashes_speak_the_clause(text: str, clause: str, speaker: str | None) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, speaker)]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole, an aide to the mayor, said the Tamms and the firm had always paid their debts.",
+     "the Tamms and the firm had always paid their debts"),
+    ("The port was a failure from the start, said Ann Vole and Ben Tamm.", "The port was a failure from the start"),
+])
+def test_a_coordinated_name_after_the_cue_opens_a_clause_only_with_its_verb(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
+
+
+def test_an_object_before_an_aside_in_dashes_is_no_speaker() -> None:
+    assert reported("If you want to annoy a harbour fan \u2014 and you should not \u2014 tell them the port is ugly.") == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("A spokesman for Mayor Ann B. Vole of Leeds defended the route and said the police had trained for months.",
+     "the police had trained for months"),
+    ("There, the district GOP Chairman Ben Tamm declined to name the buyers but said one was a local firm.",
+     "one was a local firm"),
+])
+def test_a_long_subject_speaks_its_coordinated_cue(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
+
+
+def test_a_thing_as_the_subject_of_a_coordinated_cue_is_not_speech() -> None:
+    assert reported("The storm hit the coast on Monday and said nothing more about the damage to homes.") == []
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Ann Vole spoke for an hour, recalling that the port had closed twice before.",
+     "the port had closed twice before", "recalling"),
+    ("Ann Vole ended the meeting by saying the harbour would reopen in May.",
+     "the harbour would reopen in May", "saying"),
+    ("Ann Vole was just as blunt, claiming without any evidence that the port had been sold.",
+     "the port had been sold", "claiming"),
+])
+def test_more_participles_report_their_clause(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+def test_a_participle_after_a_quotes_closing_comma_reports_its_own_clause() -> None:
+    text = "Ann Vole insisted that she had \u201csaved the port,\u201d claiming that the town owed her its harbour."
+    assert [(q.text, q.cue) for q in reported(text)] == [("the town owed her its harbour", "claiming")]
+
+
+def test_a_hedged_manner_by_a_participle_is_no_report() -> None:
+    assert reported("I would put it another way by saying a coat of dark blue paint will do just as well.") == []
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("The harbour will reopen in May, Ann Vole said, adding that the ferries would run again.",
+     ["The harbour will reopen in May", "the ferries would run again"]),
+    ("In several cases, harbour officials say, the ships have been kept waiting for weeks.",
+     ["the ships have been kept waiting for weeks"]),
+])
+def test_an_aside_before_a_participle_or_after_a_described_subject(text: str, found: list[str]) -> None:
+    assert [q.text for q in reported(text)] == found
+
+
+@pytest.mark.parametrize(("text", "clause", "speaker"), [
+    ("The plant is under heavy pressure from imports, said the firm's chief executive, Ann Vole.",
+     "The plant is under heavy pressure from imports", "Ann Vole"),
+    ("Mr. Tamm warned the mayor not to sell the harbour, said an official who was briefed on the talks.",
+     "Mr. Tamm warned the mayor not to sell the harbour", None),
+    ("Ann Vole, a spokeswoman for the union, said the workers who struck had been paid.",
+     "the workers who struck had been paid", "Ann Vole"),
+])
+def test_a_speaker_described_after_a_closing_cue_closes_the_clause(text: str, clause: str,
+                                                                   speaker: str | None) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, speaker)]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("One in four voters in a recent Acme poll said the harbour should be sold.", "the harbour should be sold"),
+    ("The harbour board said about half of the new money went to the ferries.",
+     "about half of the new money went to the ferries"),
+    ("Ann Vole said much of her talk with the mayor was about the port.",
+     "much of her talk with the mayor was about the port"),
+])
+def test_people_in_a_poll_and_a_clause_opening_with_a_quantity(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
+
+
+@pytest.mark.parametrize("text", ["A new Acme poll said the harbour should be sold.", "Ann Vole said much about the port."])
+def test_a_poll_and_an_amount_said_report_nothing(text: str) -> None:
+    assert reported(text) == []

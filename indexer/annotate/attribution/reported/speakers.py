@@ -1,0 +1,105 @@
+"""Speaker phrases of reported clauses: who a cue's subject is.
+
+Owns finding the phrase right before a speech cue (and a description
+after a closing one: "..., said an official who ...") in one sentence of a
+frame (quotes masked, local offsets): a name, pronoun or description, a
+short coordinated group ("current and former officials"), the sentence's
+subject when the cue is coordinated ("X met Y and said") or sits in that
+subject's relative clause, and a subject whose aside in dashes stands
+between it and the cue ("Many voters - young and old - say").
+"""
+from __future__ import annotations
+
+import re
+
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.reported.sources import appositive_subject
+from onrecord.indexer.lexicon import words
+
+_CLOSING_CUES = words("closing_cues")
+# a speaker described after a closing cue: "said the firm's chief, Ann Vole." / "said an official who ..."
+_DESCRIBED_RE = re.compile(
+    r"\s+(?:the|a|an|some|one|two|three|several|many|other|another|most)\s+[^,;:.!?#]{1,60}?"
+    r"(?:,\s+(?P<name>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){1,3})\s*(?:[.!?]?\s*$|,\s+who(?:se)?\s)"
+    r"|,?\s+who(?:se)?\s)")
+_NOT_GROUP = frozenset("that which who whom because when while if as so but is are was were be been has have had "
+                       "will would can could should may might do does did not never it its this there".split())
+MAX_GROUP_WORDS = 6  # a coordinated subject taken whole as the speaker phrase
+_WORD_RE = re.compile(r"[\w'\u2019]+")
+# the subject's relative clause before the cue: "Ann Vole, whose son ..., also said"
+_RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
+# an aside in dashes closing right before the cue: "Democrats \u2014 and some Republicans \u2014 say"
+_PREPOSITION_END_RE = re.compile(r"\b(?:in|of|at|for|from|on|across|among|with)$")
+_COMPLEMENT_RE = re.compile(r"\s+(?:for|of|at|with|from|to)\s+")
+_DASH_ASIDE_RE = re.compile(r"\s(?:\u2014|\u2013|--|-)\s*([^\u2014\u2013#\"]{1,120}?)\s*(?:\u2014|\u2013|--|-)\s*$")
+
+
+def subject_before(s: str, lo: int, end: int) -> Phrase | None:
+    """Return the speaker phrase right before a cue ending at `end`; a short
+    coordination or group ("current and former officials") as a description;
+    the sentence's subject when the phrase sits in that subject's relative
+    clause ("Ann Vole, whose son Ben Tamm ..., also said": Ann Vole); the
+    phrase before an aside in dashes that closes right before the cue; the
+    named subject of appositives (sources.appositive_subject)."""
+    phrase = phrase_before(s, lo, end)
+    aside = _DASH_ASIDE_RE.search(s, lo, end) if phrase is None else None
+    if aside is not None and aside.start() > lo:  # "Many voters \u2014 young and old \u2014 say": many voters
+        inner = phrase_before(s, aside.start(1), aside.end(1))  # "The chief \u2014 Ann Vole \u2014 said": her name
+        whole = isinstance(inner, Phrase) and inner.kind == "name" and inner.start == aside.start(1)
+        phrase = inner if whole else _opening(s, lo, phrase_before(s, lo, aside.start()))
+    if phrase == "coord":  # "Ann Vole called the plan a disaster and said ...": the sentence's subject
+        group = group_before(s, lo, end)
+        head = phrase_at_sentence_start(s, lo, end) if group is None else group
+        return head if head is None or _may_be_speaker(head) else None
+    if isinstance(phrase, Phrase):
+        head = phrase_at_sentence_start(s, lo, phrase.start) if _RELATIVE_RE.search(s, lo, phrase.start) else None
+        if head is not None and head.end < phrase.start and _RELATIVE_RE.match(s, head.end) \
+                and s.rfind(",", head.end, end) >= phrase.start:
+            return head
+        return appositive_subject(s, lo, end, phrase)
+    return None
+
+
+def _may_be_speaker(head: Phrase) -> bool:
+    """True for a name, a pronoun, a speaker noun ("the spokesman"), one
+    before its complement ("a spokesman for the mayor") or a description
+    ending in a name ("the county chairman Ben Tamm")."""
+    if head.kind != "np" or is_speaker_noun(head.text) or head.text.split()[-1][:1].isupper():
+        return True
+    return is_speaker_noun(_COMPLEMENT_RE.split(head.text, maxsplit=1)[0])
+
+
+def _opening(s: str, lo: int, phrase: Phrase | None | str) -> Phrase | None:
+    """Return `phrase` when it opens the sentence or a clause, or ends a
+    subject's prepositional phrase ("insiders in the two towns"); None for an
+    object ("If you wind up a fan \u2014 ... \u2014 tell them": no speaker)."""
+    if not isinstance(phrase, Phrase):
+        return None
+    before = s[lo:phrase.start].rstrip()
+    return phrase if before[-1:] in ("", ",") or _PREPOSITION_END_RE.search(before) else None
+
+
+def group_before(s: str, lo: int, end: int) -> Phrase | None:
+    """Return s[lo:end] as a description when it is a short phrase, else None."""
+    text = s[lo:end].strip()
+    if not 0 < len(text.split()) <= MAX_GROUP_WORDS or text.split()[0].lower() in ("and", "or", "then") \
+            or any(ch in text for ch in ",;:#") \
+            or _NOT_GROUP & set(_WORD_RE.findall(text.lower())):
+        return None
+    start = s.index(text, lo)
+    return Phrase(text, start, start + len(text), "np")
+
+
+def described_after(s: str, lo: int, cue: re.Match[str], hi: int) -> re.Match[str] | None:
+    """Return the match of a speaker's description after a closing cue that
+    follows a clause ("..., said the firm's chief, Ann Vole.", "..., said an
+    official who ..."); None after the sentence's own subject ("Ann Vole, an
+    aide, said the workers who ...": a forward clause)."""
+    if cue.group().lower() not in _CLOSING_CUES:
+        return None
+    subject = phrase_before(s, lo, cue.start())
+    if isinstance(subject, Phrase) and (subject.kind != "np" or is_speaker_noun(subject.text)) \
+            and s[lo:subject.start].rstrip()[-1:] in ("", ","):  # the subject opens the sentence or its clause
+        return None
+    return _DESCRIBED_RE.match(s, cue.end(), hi)
