@@ -156,6 +156,7 @@ def _last_institution(people: DocSpeakers, pos: int) -> str | None:
     return people.organisations.latest(pos, INSTITUTION_REACH)
 
 
+_LEADS_NAME_RE = re.compile(r"[ \u00a0]+[A-Z]")
 _ORG_RUN = r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){1,5}"
 
 
@@ -169,7 +170,9 @@ def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]
     if head not in cache:
         found = ((m.end(), re.sub(r"^(?:(?:The|A|An)\s+)+", "", m.group()))
                  for m in re.finditer(rf"{_ORG_RUN}(?:{head.capitalize()}|{head})\b", people.text))
-        cache[head] = [(end, name) for end, name in found if len(name.split()) > 1]
+        # "US magazine Rolling Stone": a description leading a name is not the name
+        cache[head] = [(end, name) for end, name in found
+                       if len(name.split()) > 1 and not _LEADS_NAME_RE.match(people.text, end)]
     return cache[head]
 
 
@@ -188,7 +191,8 @@ def _person_with_role(people: DocSpeakers, words: list[str], pos: int) -> Person
 
 def _current_person(people: DocSpeakers, pos: int, gender: str | None) -> Person | None:
     """Return the person most recently a subject or speaker before pos."""
-    fits = [p for p in people.by_order if p.first and p.salient.last_before(pos) >= 0
+    # a peer ("Lord Vole") has no first name but a title's gender: a person too
+    fits = [p for p in people.by_order if (p.first or p.gender) and p.salient.last_before(pos) >= 0
             and (gender is None or p.gender in (None, gender))]
     return max(fits, key=lambda p: p.salient.last_before(pos)) if fits else None
 

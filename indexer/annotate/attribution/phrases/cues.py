@@ -113,6 +113,9 @@ def _np_back(toks: list[tuple[str, int, int]], i: int) -> int:
     for j in range(i, max(-1, i - 8), -1):
         tok = toks[j][0]
         low = tok.lower()
+        if low == "and" and 0 < j < i and toks[j - 1][0].islower() and toks[j + 1][0].islower() \
+                and toks[j + 1][0].lower() not in DETERMINERS:
+            continue  # "the Labour peer and former minister": one description of one person
         if tok in ",;:(" or low in CUE_WORDS or low in RELATIVES or low in ("and", "but", "as", "to"):
             break
         if j < i and low.endswith("ed") and (j == 0 or toks[j - 1][0].lower() not in DETERMINERS):
