@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, phrase_before
-from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.phrases.subjects import is_described_name, phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
@@ -356,7 +356,8 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     between = s[comma + 1:cue.start()]
     if between.strip():
         phrase = _subject(s, comma + 1, cue.start())
-        if phrase is not None and s[comma + 1:phrase.start].strip():  # "current and former officials"
+        if phrase is not None and s[comma + 1:phrase.start].strip() \
+                and not is_described_name(s, comma + 1, phrase, cue.group()):  # "lobby group the CBI says"
             phrase = _group(s, comma + 1, cue.start())
         if phrase is None or not _may_speak(phrase, cue):
             return None
