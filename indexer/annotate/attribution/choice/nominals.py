@@ -117,10 +117,27 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
     if not definite:
         return None  # "a lawyer said": someone new, not someone we know
     lex = lexicon()
+    if _AGE_RE.search(head):  # "the 34-year-old": whom the article gave that age ("Ann Vole, 34,"), else unnamed
+        return _person_of_age(people, head.split("-")[0], pos)
     person = _person_with_role(people, [w.lower() for w in words], pos)
-    if person is None and (head in lex.person_nouns or head in lex.roles or _AGE_RE.search(head)):
+    if person is None and (head in lex.person_nouns or head in lex.roles):
         person = _current_person(people, pos, "f" if head in lex.female_nouns else None)
     return people.speak_as(person, pos) if person else None
+
+
+_NAME_RUN = r"(?:[A-Z][\w'\u2019-]+[ \u00a0]){1,3}[A-Z][\w'\u2019-]+"
+
+
+def _person_of_age(people: DocSpeakers, age: str, pos: int) -> str | None:
+    """Return the person the text before pos gives the age `age` last ("Ann
+    Vole, 34,", "34-year-old Ann Vole"), resolved in the registry, else None."""
+    found = list(re.finditer(rf"({_NAME_RUN}),[ \u00a0]+{age}\b|\b{age}-year-old[ \u00a0]+({_NAME_RUN})",
+                             people.text[:pos]))
+    for m in reversed(found):
+        name = people.resolve_run(m.group(1) or m.group(2), m.start())[0]
+        if name and people.is_person(name):
+            return name
+    return None
 
 
 def _last_proxy(people: DocSpeakers, gender: str | None, pos: int) -> str | None:
