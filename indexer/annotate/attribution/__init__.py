@@ -14,7 +14,9 @@ Grouped by concern, in the order a quote is attributed:
 - `attribution`: the order of evidence tying each quote to a speaker;
 - `reported/`: reported speech, statements reported without being quoted
   whole ("X said (that) ...", "according to X, ..."), as `indirect` quotes
-  credited by the same evidence, after the quotes are attributed.
+  credited by the same evidence, after the quotes are attributed;
+- `headlines`: which body quote or lead clause a headline quote takes its
+  speaker from, once reported speech is in.
 
 Its word lists are indexer.lexicon's, its fitted weights indexer/data's.
 Imports annotate/institutions/, never the other way.

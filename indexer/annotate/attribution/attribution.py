@@ -25,6 +25,7 @@ from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, ev
 from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.choice.ranker import Windows, choose
 from onrecord.indexer.annotate.attribution.choice.rankfeatures import Candidate, Situation, nearest_mention
+from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines
 from onrecord.indexer.annotate.attribution.phrases.clues import byline_after, find_cue, subject_before
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
@@ -100,7 +101,6 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
 
 _BYLINE_NAME_RE = re.compile(r"[A-Z][A-Za-z'\u2019-]+(?: [A-Z]\.?)?")
 _SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
-_WORDS_RE = re.compile(r"\w+")
 _SCARE_LEAD_RE = re.compile(r"\bso[- ]called\s+$", re.I)
 
 
@@ -362,39 +362,17 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
             index, before = index + 1, line
         speakers = sorted({q.speaker for q in quotes if q.speaker})
         paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
+    paragraphs = add_reported(paragraphs, doc.text, style, lambda: doc.people, _credit)  # the lead's clause too
     if doc.headlines:
-        paragraphs = _credit_headlines(paragraphs, doc)
-    return replace(article, paragraphs=add_reported(paragraphs, doc.text, style, lambda: doc.people, _credit))
+        paragraphs = credit_headlines(paragraphs, doc.headlines, _recredit(doc.people))
+    return replace(article, paragraphs=paragraphs)
 
 
-def _credit_headlines(paragraphs: list[Paragraph], doc: _Doc) -> list[Paragraph]:
-    """Return `paragraphs` with each headline quote no cue credits given the
-    speaker of the body quote that repeats its words, else of the first
-    credited quote after it: a headline quotes the story's main speaker,
-    who speaks first below it ("Minister 'to quit'" over "I will quit," Ann
-    Vole said)."""
-    quotes = [q for para in paragraphs for q in para.quotes]
-    out = []
-    for para in paragraphs:
-        if not any(q.start in doc.headlines for q in para.quotes):
-            out.append(para)
-            continue
-        found = [_headline_speaker(q, doc.headlines[q.start], quotes, doc.people) if q.start in doc.headlines
-                 else q for q in para.quotes]
-        out.append(replace(para, quotes=found, speakers=sorted({q.speaker for q in found if q.speaker})))
-    return out
-
-
-def _headline_speaker(head: Quote, quoted: str, quotes: list[Quote], people: DocSpeakers) -> Quote:
-    """Return the headline quote `head` (its `quoted` words) credited as
-    _credit_headlines says."""
-    words = " ".join(_WORDS_RE.findall(quoted.lower()))
-    later = [q for q in quotes if q.start > head.end and q.speaker]
-    echo = [q for q in later if words and words in " ".join(_WORDS_RE.findall(q.text.lower()))]
-    if not later:
-        return head
-    source = (echo or later)[0]
-    who = Attribution(source.speaker, source.speaker_mention, None, source.role, rule="headline",
-                      evidence=evidence_of("headline", None, False))
-    return replace(head, speaker=who.speaker, speaker_mention=who.mention, role=who.role,
-                   **_evidence_fields(who, people))
+def _recredit(people: DocSpeakers) -> Recredit:
+    """Return how a headline quote takes the speaker of a body quote (indexer.annotate.attribution.headlines)."""
+    def recredit(head: Quote, source: Quote) -> Quote:
+        who = Attribution(source.speaker, source.speaker_mention, None, source.role, rule="headline",
+                          evidence=evidence_of("headline", None, False))
+        return replace(head, speaker=who.speaker, speaker_mention=who.mention, role=who.role,
+                       **_evidence_fields(who, people))
+    return recredit

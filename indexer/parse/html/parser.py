@@ -61,6 +61,7 @@ def parse_html(source: str, html: str, max_elements: int = MAX_READ_ELEMENTS) ->
         # trafilatura takes seconds on pathologically deep trees and grows
         # faster than the page on huge ones: the heuristics walk them in
         # linear time.
+        keep_inline_buttons(tree)
         pieces = _choose(tree, _trafilatura_pieces(tree)) if complete else fallback_pieces(tree)
     except RecursionError:
         raise ParseError("page is nested too deeply to parse") from None
@@ -253,6 +254,24 @@ def _trafilatura_pieces(tree: lxml.html.HtmlElement) -> list[BlockPiece]:
         include_formatting=False, include_links=False, include_images=False, with_metadata=False)
     body = getattr(document, "body", None)
     return pieces_from_body(body) if body is not None else []
+
+
+_TEXT_PARENTS = frozenset({"p", "li", "blockquote", "em", "strong", "b", "i", "span"})
+
+
+def keep_inline_buttons(tree: lxml.html.HtmlElement) -> None:
+    """Turn each <button> inside running text into a <span>: some pages set a
+    person's name as a button opening a side note ("said <button>Ann Vole,
+    </button> a professor"), and trafilatura drops buttons with their words."""
+    for button in list(tree.iter("button")):
+        parent = button.getparent()
+        if parent is not None and parent.tag in _TEXT_PARENTS and (button.text_content() or "").strip():
+            button.tag = "span"
+            button.attrib.clear()  # its class ("sidenote-button") reads as furniture to trafilatura
+            previous = button.getprevious()
+            before = parent.text if previous is None else previous.tail
+            if before and not before[-1].isspace():  # a button is set apart by its box, not by a space
+                button.text = " " + (button.text or "")
 
 
 def mark_captions(tree: lxml.html.HtmlElement) -> None:

@@ -117,10 +117,27 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
     if not definite:
         return None  # "a lawyer said": someone new, not someone we know
     lex = lexicon()
+    if _AGE_RE.search(head):  # "the 34-year-old": whom the article gave that age ("Ann Vole, 34,"), else unnamed
+        return _person_of_age(people, head.split("-")[0], pos)
     person = _person_with_role(people, [w.lower() for w in words], pos)
-    if person is None and (head in lex.person_nouns or head in lex.roles or _AGE_RE.search(head)):
+    if person is None and (head in lex.person_nouns or head in lex.roles):
         person = _current_person(people, pos, "f" if head in lex.female_nouns else None)
     return people.speak_as(person, pos) if person else None
+
+
+_NAME_RUN = r"(?:[A-Z][\w'\u2019-]+[ \u00a0]){1,3}[A-Z][\w'\u2019-]+"
+
+
+def _person_of_age(people: DocSpeakers, age: str, pos: int) -> str | None:
+    """Return the person the text before pos gives the age `age` last ("Ann
+    Vole, 34,", "34-year-old Ann Vole"), resolved in the registry, else None."""
+    found = list(re.finditer(rf"({_NAME_RUN}),[ \u00a0]+{age}\b|\b{age}-year-old[ \u00a0]+({_NAME_RUN})",
+                             people.text[:pos]))
+    for m in reversed(found):
+        name = people.resolve_run(m.group(1) or m.group(2), m.start())[0]
+        if name and people.is_person(name):
+            return name
+    return None
 
 
 def _last_proxy(people: DocSpeakers, gender: str | None, pos: int) -> str | None:
@@ -156,6 +173,7 @@ def _last_institution(people: DocSpeakers, pos: int) -> str | None:
     return people.organisations.latest(pos, INSTITUTION_REACH)
 
 
+_LEADS_NAME_RE = re.compile(r"[ \u00a0]+[A-Z]")
 _ORG_RUN = r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){1,5}"
 
 
@@ -169,7 +187,9 @@ def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]
     if head not in cache:
         found = ((m.end(), re.sub(r"^(?:(?:The|A|An)\s+)+", "", m.group()))
                  for m in re.finditer(rf"{_ORG_RUN}(?:{head.capitalize()}|{head})\b", people.text))
-        cache[head] = [(end, name) for end, name in found if len(name.split()) > 1]
+        # "US magazine Rolling Stone": a description leading a name is not the name
+        cache[head] = [(end, name) for end, name in found
+                       if len(name.split()) > 1 and not _LEADS_NAME_RE.match(people.text, end)]
     return cache[head]
 
 
@@ -188,7 +208,8 @@ def _person_with_role(people: DocSpeakers, words: list[str], pos: int) -> Person
 
 def _current_person(people: DocSpeakers, pos: int, gender: str | None) -> Person | None:
     """Return the person most recently a subject or speaker before pos."""
-    fits = [p for p in people.by_order if p.first and p.salient.last_before(pos) >= 0
+    # a peer ("Lord Vole") has no first name but a title's gender: a person too
+    fits = [p for p in people.by_order if (p.first or p.gender) and p.salient.last_before(pos) >= 0
             and (gender is None or p.gender in (None, gender))]
     return max(fits, key=lambda p: p.salient.last_before(pos)) if fits else None
 

@@ -28,6 +28,8 @@ from onrecord.indexer.annotate.attribution.spans.quotes import QuoteSpan
 from onrecord.indexer.lexicon import words
 
 _MAIN_CUES = words("main_cues")
+# the phrase after these is the listener ("told the BBC"), never the speaker
+_LISTENER_CUES = words("listener_cues")
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
 _BYLINE_RE = re.compile(
     r"[\s\u00a0]*[\u2015\u2014\u2013-]{1,2}[\s\u00a0]*"
@@ -77,6 +79,8 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     cue = cues[0]
     phrase: Phrase | Literal["coord"] | None
     if cue.start() == gap or cue.group().lower() == "according to":  # '" like humans, according to X'
+        if cue.group().lower() in _LISTENER_CUES:
+            return None  # '," told the BBC': who heard it, not who said it
         phrase = phrase_after(s, cue.end(), hi)
         if phrase and phrase.kind == "np" and cue.group().lower() in PARTICIPLE_CUES:
             return None  # '," adding that ...': the clause's subject speaks, not what follows
@@ -167,11 +171,12 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
             phrase = phrase_before(s, lo, cue.start())
             if phrase == "coord":
                 continue
-            if s[lo:cue.start()].rstrip().endswith(",") and (phrase is None or phrase.kind == "np"
-                                                              and not is_speaker_noun(phrase.text)):
+            listener = word in _LISTENER_CUES  # "X, who ..., told the BBC": the BBC heard it
+            if not listener and s[lo:cue.start()].rstrip().endswith(",") and (
+                    phrase is None or phrase.kind == "np" and not is_speaker_noun(phrase.text)):
                 inverted = phrase_after(s, cue.end(), qs)  # "... into clothing, says Mr Vole."
                 phrase = inverted if inverted and inverted.kind != "np" else phrase
-            if phrase is None:
+            if phrase is None and not listener:
                 phrase = phrase_after(s, cue.end(), qs)
                 if phrase and phrase.kind == "pronoun" and _CLAUSE_GOES_ON_RE.match(s, phrase.end):
                     phrase = None  # "said he would": "he" opens the reported clause

@@ -113,6 +113,9 @@ def _np_back(toks: list[tuple[str, int, int]], i: int) -> int:
     for j in range(i, max(-1, i - 8), -1):
         tok = toks[j][0]
         low = tok.lower()
+        if low == "and" and 0 < j < i and toks[j - 1][0].islower() and toks[j + 1][0].islower() \
+                and toks[j + 1][0].lower() not in DETERMINERS:
+            continue  # "the Labour peer and former minister": one description of one person
         if tok in ",;:(" or low in CUE_WORDS or low in RELATIVES or low in ("and", "but", "as", "to"):
             break
         if j < i and low.endswith("ed") and (j == 0 or toks[j - 1][0].lower() not in DETERMINERS):
@@ -366,7 +369,7 @@ _ROLE_ENDERS = CUE_WORDS | _NOT_ROLE - {"and"}
 def _determiner_np(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase:
     """'according to the party's lawyers': up to six words from a determiner."""
     s, k = toks[i][1], i
-    while k + 1 < len(toks) and k - i < 5 and toks[k + 1][0][0].isalpha() \
+    while k + 1 < len(toks) and k - i < 5 and (toks[k + 1][0][0].isalpha() or _AGE_RE.fullmatch(toks[k + 1][0])) \
             and toks[k + 1][0].lower() not in CUE_WORDS \
             and toks[k + 1][0].lower() not in ("in", "on", "at", "to", "that") \
             and not (k > i and toks[k + 1][0].endswith("ed")):  # "the council issued": stop at the verb
@@ -374,6 +377,7 @@ def _determiner_np(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phra
     return Phrase(frame[s:toks[k][2]], s, toks[k][2], "np")
 
 
+_AGE_RE = re.compile(r"\d{1,3}-year-old")  # "said the 34-year-old": an age is a description's head
 _SPEAKER_NOUNS = words("speaker_nouns")
 _AGENT_END_RE = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)s?$")
 

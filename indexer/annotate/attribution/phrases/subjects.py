@@ -8,11 +8,24 @@ phrase_after.
 """
 from __future__ import annotations
 
+import re
+
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, tokenize
 from onrecord.indexer.annotate.attribution.registry.names import LEADING_NOISE
 from onrecord.indexer.lexicon import words
 
 _CLAUSE_OPENERS = words("clause_openers")
+_PLAIN_CUES = words("main_cues")
+# lowercase words describing the name after them ("business lobby group the CBI"); "and" joins two
+_DESCRIBED_RE = re.compile(r"\s*(?:(?!and\b|or\b)[a-z][a-z-]*\s+)+")
+
+
+def is_described_name(frame: str, lo: int, phrase: Phrase, cue: str) -> bool:
+    """True when frame[lo:phrase.start] is lowercase words describing the name
+    `phrase` before a plain cue (", business lobby group the CBI says"): the
+    name is the speaker, the words before it its description."""
+    return phrase.kind == "name" and cue.lower() in _PLAIN_CUES \
+        and _DESCRIBED_RE.fullmatch(frame, lo, phrase.start) is not None
 
 
 def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:

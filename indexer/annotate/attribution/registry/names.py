@@ -354,11 +354,12 @@ def follows_role(text: str, start: int) -> bool:
 
 
 _SUBJECT_LEADS = frozenset(("is", "was"))
+_NOT_MODIFIERS = LEADING_NOISE | words("determiners", "clause_openers", "name_connectors")
 
 
 def is_subject(text: str, start: int) -> bool:
-    """True when a name opens its sentence or clause: after at most five
-    capitalised or role words ("Former welfare minister Ann Vole") that
+    """True when a name opens its sentence or clause: after at most seven
+    capitalised or role words, or words before a role ("Former welfare minister Ann Vole"), that
     follow a sentence end, a line break, a comma, a copula ("The director is
     Ann Vole") or the start of the text.  Walks back word by word (no regex
     search over the window: this runs for every name in the article)."""
@@ -368,16 +369,18 @@ def is_subject(text: str, start: int) -> bool:
     k = len(words) - 1
     if k >= 0 and words[k] == "":
         k -= 1  # the space right before the name
-    for _ in range(6):
+    role_seen = False  # "Lib Dem foreign affairs spokesman Sir Ann Vole": lowercase words may modify a role
+    for _ in range(8):
         if k < 0:
             return start - 60 <= 0
         word = words[k]
         if "\n" in word or word.endswith((",", ".", "!", "?", ".\"", ".\u201d", ".'", ".\u2019")) \
                 or word in _SUBJECT_LEADS:
             return True
-        if not (word[:1].isupper() or word in roles):
+        if not (word[:1].isupper() or word in roles or role_seen and len(word) > 3 and word.isalpha()
+                and word not in _NOT_MODIFIERS):
             return False
-        k -= 1
+        role_seen, k = role_seen or word in roles, k - 1
     return False
 
 

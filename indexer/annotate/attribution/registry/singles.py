@@ -102,6 +102,22 @@ def peer_title(text: str, surname: str, title: str | None) -> str | None:
 _PEER_BEFORE_RE = re.compile(rf"\b({_PEER_ALT})[ \u00a0]+(of[ \u00a0]+)?$")
 
 
+# "Lord Dubs", "Baroness Vole": a peer's title and one capitalised word, not a longer name
+# ("Lord Irvine of Lairg" keeps its "of"; "Lord Chief Justice" is a role, checked by the caller)
+_PEER_NAME_RE = re.compile(rf"\b({_PEER_ALT})[ \u00a0]+([A-Z][a-z][\w-]*)(?:['\u2019]s?)?"
+                           r"(?![\w'\u2019-]|[ \u00a0]+[A-Z])")
+
+
+def peer_mentions(text: str, not_names: frozenset[str] | set[str]) -> Iterator[tuple[int, str, str]]:
+    """Yield (start, title, word) for each peer the text names by title and
+    one word ("Lord Dubs agreed", "Lady Vole's bill"): a person the article
+    introduces with no first name, so pronouns can reach them before they
+    speak.  A word in `not_names` (a role: "Lord Chancellor") is skipped."""
+    for m in _PEER_NAME_RE.finditer(text):
+        if m.group(2).lower() not in not_names and not is_role_word(m.group(2)):
+            yield m.start(), m.group(1), m.group(2)
+
+
 def _peer_before(text: str, word: str) -> re.Match[str] | None:
     """Return the peer's title (and "of") right before the first whole `word`
     the text gives one, or None: a string search, no regex compiled per word

@@ -102,7 +102,9 @@ class DocSpeakers:
         self._late: list[tuple[int, Person, bool]] | None = []
         events = [e for hit in find_full_names(text, self.common) if (e := self._introduce(text, hit))]
         events += self._surname_mentions(text) + self._late
-        self._late = None
+        self._late = None  # "Lord Dubs": a peer is a person before speaking, for the pronouns between
+        peers = singles.peer_mentions(text, _NOT_FIRST)
+        events += [(at, self._single([w], t), is_subject(text, at)) for at, t, w in peers]
         events += role_mentions(text, events)  # "the cardinal will ask": the cardinal the article named
         for pos, person, subject in sorted(events, key=lambda e: (e[0], e[1].order)):
             if inside(self._quoted, pos):
@@ -115,9 +117,8 @@ class DocSpeakers:
         self._scan_spokespeople(text)
 
     def _mention_late(self, hit: NameHit, person: Person) -> None:
-        """Record a candidate's full-name mention once it became `person`
-        ('Radio host Rush Limbaugh used ...' before 'Limbaugh began'): the
-        first mention of a person is an antecedent like any other."""
+        """Record a candidate's full-name mention once it became `person` ('Radio host Rush
+        Limbaugh used' before 'Limbaugh began'): a first mention is an antecedent like any other."""
         subject = is_subject(self.text, hit.run_start)
         if self._late is not None:
             self._late.append((hit.start, person, subject))
@@ -291,9 +292,9 @@ class DocSpeakers:
         """Return the peer a lone untitled word names when the article writes it
         after a peer's title ("Prince Ann" before "Ann said") and nobody has it
         as surname: that person, not someone else with that first name."""
-        if title or word in self._by_last or not singles.peer_title(self.text, word, None):
+        if title or not singles.peer_title(self.text, word, None):
             return None
-        return self.people.get(f" {word}") or self._single([word], None)
+        return self.people.get(f" {word}") or (None if word in self._by_last else self._single([word], None))
 
     def _surname_led(self, name: list[str]) -> bool:
         """True for a surname with its particles ("van Gaal", "Van Gaal" once
@@ -363,9 +364,8 @@ class DocSpeakers:
         return None
 
     def _pronoun_referent(self, g: str, pos: int) -> Person | None:
-        """Return the person of gender g (or unknown) mentioned before pos whom
-        the learned ranking (indexer.annotate.attribution.choice.antecedents) scores
-        highest among the few mentioned last."""
+        """Return the person of gender g (or unknown) mentioned before pos whom the learned
+        ranking (indexer.annotate.attribution.choice.antecedents) scores highest."""
         # he and she never mean an organisation ("Acme Bakery was founded in 1988")
         pool = antecedents.candidates(self._mentions, self.by_order, pos,
                                       lambda p: p.gender in (None, g) and not (p.first and self.org_like(p.name)))

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
-from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.phrases.subjects import is_described_name, phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.reported.sources import (
     NOT_SPEAKERS,
@@ -340,7 +340,8 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     between = s[comma + 1:cue.start()]
     if between.strip():
         phrase = subject_before(s, comma + 1, cue.start())
-        if phrase is not None and s[comma + 1:phrase.start].strip():  # "current and former officials"
+        if phrase is not None and s[comma + 1:phrase.start].strip() \
+                and not is_described_name(s, comma + 1, phrase, cue.group()):  # "lobby group the CBI says"
             phrase = group_before(s, comma + 1, cue.start())
         if phrase is None or not is_source(s, comma + 1, phrase, cue):
             return None

@@ -1,0 +1,53 @@
+"""Headline quotes: who a headline's quoted words belong to.
+
+Owns the choice of the body quote whose speaker a headline quote no cue
+credits takes: the body quote that repeats its words, else the lead's own
+attribution (the first paragraph under the headline states what the headline
+says: "Firms 'hit by costs'" over "Costs are rising, the CBI says"), else
+the first credited quote after it (a headline quotes the story's main
+speaker, who speaks first below it).  Crediting the chosen quote's speaker is
+indexer.annotate.attribution.attribution's, passed in as `recredit`.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from onrecord.search import Paragraph, Quote
+
+_WORDS_RE = re.compile(r"\w+")
+
+Recredit = Callable[[Quote, Quote], Quote]  # (headline quote, source quote) -> the headline credited
+
+
+def credit_headlines(paragraphs: list[Paragraph], headlines: dict[int, str], recredit: Recredit) -> list[Paragraph]:
+    """Return `paragraphs` with each headline quote (by start in `headlines`,
+    its quoted words the value) credited to the speaker the module docstring
+    says; a headline with no credited quote after it is left as it is."""
+    quotes = [q for para in paragraphs for q in para.quotes]
+    out = []
+    for n, para in enumerate(paragraphs):
+        if not any(q.start in headlines for q in para.quotes):
+            out.append(para)
+            continue
+        lead_end = paragraphs[n + 1].end if n + 1 < len(paragraphs) else para.end
+        found = [_headline_speaker(q, headlines[q.start], quotes, lead_end, recredit) if q.start in headlines
+                 else q for q in para.quotes]
+        out.append(replace(para, quotes=found, speakers=sorted({q.speaker for q in found if q.speaker})))
+    return out
+
+
+def _headline_speaker(head: Quote, quoted: str, quotes: list[Quote], lead_end: int,
+                      recredit: Recredit) -> Quote:
+    """Return the headline quote `head` credited from its echo, the lead's
+    credited quote or clause (ending by `lead_end`), or the first credited
+    quote after it; `head` itself when no quote after it has a speaker."""
+    words = " ".join(_WORDS_RE.findall(quoted.lower()))
+    later = [q for q in quotes if q.start > head.end and q.speaker]
+    # a reported clause past the lead is the story's detail, not its headline
+    said = [q for q in later if q.kind != "indirect"]
+    echo = [q for q in said if words and words in " ".join(_WORDS_RE.findall(q.text.lower()))]
+    lead = [q for q in later if q.end <= lead_end]
+    chosen = echo or lead or said
+    return recredit(head, chosen[0]) if chosen else head

@@ -1,0 +1,32 @@
+"""A headline quote no cue credits takes the speaker of the body quote that
+repeats it, else of the lead paragraph's own attribution (its reported
+clause too: "..., business lobby group the CBI says"), else the first quote
+after it; a reported clause past the lead is detail, not the headline's."""
+from __future__ import annotations
+
+import pytest
+
+from bench.extraction import extract_text
+
+
+def _quotes(text: str) -> list[tuple[str, str | None]]:
+    return [(q.kind, q.speaker) for p in extract_text(text).paragraphs for q in p.quotes]
+
+
+@pytest.mark.parametrize("lead", [
+    "Rising costs are hitting small makers, business lobby group the Vole Federation says.",
+    "Rising costs are hitting small makers, the Vole Federation says.",
+])
+def test_a_headline_takes_the_lead_s_reported_speaker_before_a_later_quote(lead: str) -> None:
+    body = (f"Small firms 'hit by costs'\n\n{lead}\n\n"
+            "\u201cWe face a struggle,\u201d said Ann Tamm, chair of the federation's council.")
+    found = _quotes(body)
+    assert found[0] == ("partial", "Vole Federation")
+    assert ("indirect", "Vole Federation") in found
+
+
+def test_a_reported_clause_past_the_lead_does_not_credit_the_headline() -> None:
+    body = ("Greens predict 'best ever poll'\n\n"
+            "The Greens expect their best results yet, one of their frontbenchers has predicted.\n\n"
+            "The Tories say the Greens would raise taxes. Ann Tamm said: \u201cWe are going to win seats.\u201d")
+    assert _quotes(body)[0] == ("partial", "Ann Tamm")
