@@ -82,8 +82,8 @@ def _line_reports(text: str, line: Paragraph, quoted: list[Quote], style: QuoteS
         lo, hi = frame.sentence(pos)
         hi = max(hi, lo + 1)
         pos = hi
-        if CLAUSE_CUE_RE.search(s, lo, hi) is None:
-            continue
+        # no search for a cue first: find_clauses scans the sentence for its cues once, and a
+        # sentence without one yields none (a search before it scanned cue sentences twice)
         first = bisect_left(starts, lo + base)
         inside = quoted[max(0, first - 1):bisect_left(starts, hi + base)]  # the quotes the sentence may hold
         if MASK in s[lo:hi] and len(s[lo:hi].replace(MASK, " ").split()) < MIN_OUTSIDE_WORDS:
