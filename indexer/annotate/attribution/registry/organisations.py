@@ -49,7 +49,10 @@ _EMPLOYER_ROLES = words("employer_roles")
 _NOISE = words("leading_noise", "clause_openers", "determiners", "not_names", "weekdays", "months")
 _NOUN_ALT = word_alternation(ORG_NOUNS)
 _WORD = r"[A-Z][\w'\u2019&-]*"
-_RUN_RE = re.compile(rf"(?<![\w'\u2019&.-]){_WORD}(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?{_WORD})*")
+# each whole-text scan opens on its first letter, the word check after it (as names._RUN_RE):
+# the engine skips to the letter instead of trying the check at every character
+_RUN_RE = re.compile(rf"[A-Z](?<![\w'\u2019&.-][A-Z])[\w'\u2019&-]*"
+                     rf"(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?{_WORD})*")
 _APOSTROPHE_RE = re.compile(r"['\u2019]s?")
 _LONGER_RE = re.compile(r"\w|[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z]")
 # what follows a name and shows it an organisation's, even a name that looks like a person's
@@ -70,9 +73,9 @@ _BEFORE_RE = re.compile(
     rf"|\b(?:{word_alternation(_EMPLOYER_ROLES)})[ \u00a0]+(?:of|at)[ \u00a0]+(?:the[ \u00a0]+)?)$")
 _WEAK_BEFORE_RE = re.compile(rf"(?<![A-Z])\b(?:{_NOUN_ALT})[ \u00a0]+$")  # "conglomerate SPC Group" (lowercase noun)
 _SUFFIXES = words("org_suffixes")
-_DESCRIPTION_RE = re.compile(rf"\b[Tt]he[ \u00a0]+((?:[A-Za-z'\u2019-]+[ \u00a0]+){{0,2}}?)({_NOUN_ALT})\b"
+_DESCRIPTION_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:[A-Za-z'\u2019-]+[ \u00a0]+){{0,2}}?)({_NOUN_ALT})\b"
                              r"(?![ \u00a0]+(?:of|for)\b)")
-_NAMED_RE = re.compile(rf"\b[Tt]he[ \u00a0]+((?:{_WORD}[ \u00a0]+)+(?:[a-z][\w-]*[ \u00a0]+){{0,3}}?"
+_NAMED_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:{_WORD}[ \u00a0]+)+(?:[a-z][\w-]*[ \u00a0]+){{0,3}}?"
                        rf"({word_alternation(words('org_heads'))}))\b")
 _NOT_MODIFIER = frozenset(("of", "for", "and", "to", "in", "at", "by", "with", "from", "on", "or", "as"))
 

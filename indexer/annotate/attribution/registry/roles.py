@@ -99,8 +99,9 @@ def _description_re() -> re.Pattern[str]:
     one pattern over the lexicon's roles, compiled once (a pattern per
     article's own roles cost a compilation per article)."""
     alt = word_alternation(lexicon().roles)
+    # "[Tt]" first, the word check after it: the engine skips to the letter (a scan of every article)
     return re.compile(
-        rf"\b[Tt]he\s+((?:[a-zA-Z-]+\s+){{0,2}}?)((?i:{alt}))\b(?!['\u2019-]|\s+[A-Z]|\s+(?i:{alt})\b)")
+        rf"[Tt](?<!\w[Tt])he\s+((?:[a-zA-Z-]+\s+){{0,2}}?)((?i:{alt}))\b(?!['\u2019-]|\s+[A-Z]|\s+(?i:{alt})\b)")
 
 
 def _last(positions: list[int], pos: int) -> int:

@@ -131,7 +131,8 @@ def expand_acronym(text: str, acronym: str) -> str | None:
 
 _BODY = r"[A-Z][\w'\u2019&-]*(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z][\w'\u2019&-]*)*"
 _SPOKES = r"spokes(?:wo)?m[ae]n|spokesperson"
-_SPOKES_RE = re.compile(rf"\b(?:[Aa]n?|[Tt]he)[ \u00a0]+"
+# the article opens with its letter, the word check after it: the engine skips to the letter
+_SPOKES_RE = re.compile(rf"[AaTt](?<!\w[AaTt])(?:(?<=[Aa])n?|(?<=[Tt])he)[ \u00a0]+"
                         rf"(?:({_SPOKES})[ \u00a0]+(?:for|at|of)[ \u00a0]+(?:the[ \u00a0]+)?({_BODY})"
                         rf"|({_BODY})[ \u00a0]+({_SPOKES})\b)")
 

@@ -27,7 +27,7 @@ from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_RE
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
-from onrecord.indexer.annotate.attribution.spans.frames import MASK, Frame
+from onrecord.indexer.annotate.attribution.spans.frames import MASK, MAX_SENTENCE_CHARS, Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans, line_style
 from onrecord.indexer.chunk.chunker import split_lines
 from onrecord.indexer.lexicon import words
@@ -41,6 +41,7 @@ _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 # a description, then the organisation's name: "business lobby group the CBI", "the watchdog the FSA"
 _THE_NAME_RE = re.compile(
     r"^[a-z][\w-]*(?:\s+[a-z][\w-]*)*\s+the\s+([A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)*)$")
+_GLUED_RE = re.compile(r"[\w-]")  # what CLAUSE_CUE_RE's look-behind refuses before a cue
 
 # (phrase, cue, frame, people) -> the Quote fields naming the speaker
 Credit = Callable[[Phrase, "re.Match[str]", Frame, DocSpeakers], dict[str, Any]]
@@ -56,8 +57,12 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
     for para in paragraphs:
         found: list[Quote] = []
         for line in split_lines(text, para):
-            if CLAUSE_CUE_RE.search(text, line.start, line.end):
-                found.extend(_line_reports(text, line, para.quotes, line_style(
+            cue = CLAUSE_CUE_RE.search(text, line.start, line.end)
+            if cue is not None:
+                # a line glued to a word before it: the raw text's search looked behind its start,
+                # the frame's does not, so no sentence may be passed over (_line_reports)
+                first_cue = line.start if _GLUED_RE.match(text, max(0, line.start - 1), line.start) else cue.start()
+                found.extend(_line_reports(text, line, first_cue, para.quotes, line_style(
                     text, line.start, line.end, style, index == 0 or line.kind == "heading"), people, credit))
             index += 1
         if not found:
@@ -68,11 +73,12 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
     return out
 
 
-def _line_reports(text: str, line: Paragraph, quoted: list[Quote], style: QuoteStyle,
+def _line_reports(text: str, line: Paragraph, first_cue: int, quoted: list[Quote], style: QuoteStyle,
                   people: Callable[[], DocSpeakers], credit: Credit) -> list[Quote]:
     """Return the indirect quotes of one line: the clauses of each sentence
     that overlap no quote (a sentence may hold a quote beside its clause:
-    'X denied that ..., saying: "..."')."""
+    'X denied that ..., saying: "..."').  `first_cue` is where the line's raw
+    text holds its first clause cue."""
     frame = Frame(text, line, find_quote_spans(text, line.start, line.end, style))
     base, s = frame.base, frame.s
     found: list[Quote] = []
@@ -82,8 +88,10 @@ def _line_reports(text: str, line: Paragraph, quoted: list[Quote], style: QuoteS
         lo, hi = frame.sentence(pos)
         hi = max(hi, lo + 1)
         pos = hi
-        if CLAUSE_CUE_RE.search(s, lo, hi) is None:
-            continue
+        if hi + base <= first_cue and hi - lo < MAX_SENTENCE_CHARS:
+            continue  # before the line's first cue (masking a quote adds none): no clause to scan for
+        # no search for a cue first: find_clauses scans the sentence for its cues once, and a
+        # sentence without one yields none (a search before it scanned cue sentences twice)
         first = bisect_left(starts, lo + base)
         inside = quoted[max(0, first - 1):bisect_left(starts, hi + base)]  # the quotes the sentence may hold
         if MASK in s[lo:hi] and len(s[lo:hi].replace(MASK, " ").split()) < MIN_OUTSIDE_WORDS:

@@ -373,3 +373,14 @@ def test_people_in_a_poll_and_a_clause_opening_with_a_quantity(text: str, clause
 @pytest.mark.parametrize("text", ["A new Acme poll said the harbour should be sold.", "Ann Vole said much about the port."])
 def test_a_poll_and_an_amount_said_report_nothing(text: str) -> None:
     assert reported(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "The port shut in May. Ann Vole said the harbour would reopen.",
+    "The port shut in May. The ferry stopped. Ann Vole said the harbour would reopen.",
+    'The sign read "Staff said no". Ann Vole said the harbour would reopen.',
+    "The port shut in May.\nAnn Vole said the harbour would reopen.",
+])
+def test_sentences_before_the_lines_first_cue_pass_no_clause_by(text: str) -> None:
+    # the pass skips the sentences before the raw text's first cue: never the sentence holding it
+    assert [(q.text, q.speaker) for q in reported(text)] == [("the harbour would reopen", "Ann Vole")]

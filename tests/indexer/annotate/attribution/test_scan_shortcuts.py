@@ -7,9 +7,12 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
-from onrecord.indexer.annotate.attribution.registry import singles
+from onrecord.indexer.annotate.attribution.registry import organisations, runs, singles
 from onrecord.indexer.annotate.attribution.registry.names import cut_name, lowercase_words
+from onrecord.indexer.annotate.attribution.registry.roles import _description_re
 from onrecord.indexer.annotate.attribution.spans.quotes import find_quote_spans
 from onrecord.indexer.lexicon import words
 
@@ -68,3 +71,26 @@ def test_every_cue_starts_with_a_letter() -> None:
     # CUE_RE's leading "(?<!\w)" is a word boundary only because a cue's first character is a letter
     assert all(w[:1].isalpha() for w in CUE_WORDS | words("cue_phrases"))
     assert CUE_RE.search("the spokesman said") and not CUE_RE.search("unsaid")
+
+
+_LEAD_TOKENS = ["the", "The", "tHe", "a", "An", "an", "x", "xthe", "-", "'", "\u2019", ".", "&", "_", "1",
+                "spokesman", "spokeswoman", "for", "of", "Acme", "Vole", "firm", "minister", "Co", "Tt"]
+
+
+@pytest.mark.parametrize(("pattern", "plain", "fast"), [
+    (_description_re(), r"\b[Tt]he", r"[Tt](?<!\w[Tt])he"),
+    (organisations._DESCRIPTION_RE, r"\b[Tt]he", r"[Tt](?<!\w[Tt])he"),
+    (organisations._NAMED_RE, r"\b[Tt]he", r"[Tt](?<!\w[Tt])he"),
+    (organisations._RUN_RE, r"(?<![\w'\u2019&.-])[A-Z]", r"[A-Z](?<![\w'\u2019&.-][A-Z])"),
+    (runs._SPOKES_RE, r"\b(?:[Aa]n?|[Tt]he)", r"[AaTt](?<!\w[AaTt])(?:(?<=[Aa])n?|(?<=[Tt])he)"),
+])
+def test_a_leading_letter_scan_is_the_word_boundary_it_replaced(pattern: re.Pattern[str], plain: str,
+                                                                fast: str) -> None:
+    # the letter first lets the engine skip to it; the boundary after it must say what "\b" said
+    assert pattern.pattern.startswith(fast)
+    before = re.compile(plain + pattern.pattern[len(fast):], pattern.flags)
+    rng = random.Random(7)
+    for _ in range(3000):
+        text = "".join(rng.choice(_LEAD_TOKENS) + rng.choice(_SEPARATORS) for _ in range(rng.randint(1, 8)))
+        assert [(m.span(), m.groups()) for m in pattern.finditer(text)] == \
+            [(m.span(), m.groups()) for m in before.finditer(text)], text
