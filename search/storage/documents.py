@@ -9,14 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import re
 from typing import Any
 
 from onrecord.search.model import EVIDENCE, SPEAKER_TYPES, Mention, Paragraph, Quote
-
-_MARKS_AND_BLANKS = " \t\n\"'\u201c\u201d\u2018\u2019\u201e\u00ab\u00bb"
-# a pair of double marks around words: how an index written before Quote.pieces shows them
-_MARKED_RE = re.compile("[\"\u201c\u201e\u00ab]+\\s*([^\"\u201c\u201d\u201e\u00ab\u00bb]*?)\\s*[\"\u201d\u00bb]")
 
 
 def split_stored(value: str | None) -> list[str]:
@@ -62,25 +57,16 @@ def rebuild_quote(data: dict[str, Any]) -> Quote:
 
 
 def _pieces(data: dict[str, Any]) -> tuple[tuple[int, int], ...]:
-    """Return a stored quote's verbatim pieces: as stored, else (an index
-    written before pieces) the words between
-    double marks in its text; a
-    piece outside the quote's span is dropped, so a damaged value never
-    marks words the quote does not hold."""
-    start, text = int(data.get("start", 0)), str(data.get("text", ""))
+    """Return a stored quote's verbatim pieces; a malformed one, or one
+    outside the quote's span, is dropped, so a damaged value never marks
+    words the quote does not hold.  (Every stored quote has its pieces: an
+    index written before them is refused as a whole: search.storage.schema.)"""
+    start = int(data.get("start", 0))
+    end = start + len(str(data.get("text", "")))
     stored = data.get("pieces")
-    if isinstance(stored, list):
-        pieces = [(p[0], p[1]) for p in stored if isinstance(p, list) and len(p) == 2
-                  and all(isinstance(x, int) for x in p)]
-    elif data.get("kind") == "indirect":
-        pieces = []
-    elif data.get("kind", "direct") == "direct":  # the words inside its outer marks, inner marks and all
-        words = text.strip(_MARKS_AND_BLANKS)
-        lo = text.find(words) if words else -1
-        pieces = [(start + lo, start + lo + len(words))] if lo >= 0 else []
-    else:
-        pieces = [(start + m.start(1), start + m.end(1)) for m in _MARKED_RE.finditer(text) if m.group(1)]
-    return tuple((lo, hi) for lo, hi in pieces if start <= lo < hi <= start + len(text))
+    pieces = [(p[0], p[1]) for p in stored if isinstance(p, list) and len(p) == 2
+              and all(isinstance(x, int) for x in p)] if isinstance(stored, list) else []
+    return tuple((lo, hi) for lo, hi in pieces if start <= lo < hi <= end)
 
 
 def _confidence(value: Any) -> float | None:
