@@ -110,3 +110,12 @@ def test_a_report_after_a_closing_cue_is_a_finding() -> None:
 ])
 def test_a_cue_word_after_a_preposition_is_a_noun(text: str) -> None:
     assert reported(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "As they say, that which gets counted gets improved at the harbour.",
+    "Vole (2017) suggests that harbour training may work best if it is short.",
+    "Make notes where and when you can so that you keep them for the harbour.",
+])
+def test_sayings_citations_and_instructions_report_no_clause(text: str) -> None:
+    assert reported(text) == []
