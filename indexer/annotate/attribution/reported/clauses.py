@@ -75,6 +75,9 @@ _TIME_RE = re.compile(
     r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+[A-Z]?[a-z]+|yesterday|today|tonight|"
     r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio)|"
     r"for\s+(?:days|weeks|months|years|decades))){1,2},?")
+# the statement a cue was issued in, to the sentence's end: "said in its latest Beige Book report."
+_CHANNEL_RE = re.compile(rf"\s*,?\s*in\s+(?:a|an|his|her|their|its|the)\s+(?:[\w'\u2019-]+\s+){{0,4}}?"
+                         rf"(?:{'|'.join(sorted(words('channel_nouns')))})s?\s*[.!?]?\s*$")
 _CLOSING_RE = re.compile(r"[\s.!?;,:\u2014\u2013-]+$")
 MAX_TAIL = 40  # characters after a closing ", X said" before the sentence ends
 MIN_WORDS = 3
@@ -149,7 +152,7 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
         found = _according(s, lo, hi, cue) if cue.group().lower().startswith("according") \
             else _forward(s, lo, hi, cue)
         if found is not None:
-            return _joined(s, hi, found) + _added(s, lo, hi, found, cue)
+            return _nested(s, _joined(s, hi, found) + _added(s, lo, hi, found, cue))
     closing = _closing(s, lo, hi, cues[-1])
     return [] if closing is None else [closing]
 
@@ -179,6 +182,14 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
         rest_clauses = [] if then is None else _joined(s, hi, then)
         return rest_clauses if cut is None else [cut, *rest_clauses]
     return [first]
+
+
+def _nested(s: str, found: list[Clause]) -> list[Clause]:
+    """Return `found` with the clause each one reports in turn when its own
+    subject opens it ("He says Lord X warned Y that CLAUSE": Lord X's CLAUSE)."""
+    inner = [c for clause in found for c in find_clauses(s, clause.start, clause.end)[:1]
+             if not s[clause.start:c.phrase.lead if c.phrase.lead >= 0 else c.phrase.start].strip()]
+    return sorted([*found, *inner], key=lambda c: c.start)
 
 
 def _added(s: str, lo: int, hi: int, found: Clause, cue: re.Match[str]) -> list[Clause]:
@@ -282,6 +293,8 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
         return _clause(s, wh.end(), hi, phrase, cue)
     time = _TIME_RE.match(s, pos, hi)
     pos = time.end() if time else pos
+    if _CHANNEL_RE.match(s, cue.end(), hi):
+        return None  # "the Fed said in its latest Beige Book report.": the channel, no clause
     if word in BARE_CUES and _LEADING_ADVERBIAL_RE.match(s, pos, hi):  # "said in politics it takes time"
         return _clause(s, pos, hi, phrase, cue)
     bare = _BARE_OPEN_RE.match(s, pos, hi)

@@ -119,3 +119,16 @@ def test_a_cue_word_after_a_preposition_is_a_noun(text: str) -> None:
 ])
 def test_sayings_citations_and_instructions_report_no_clause(text: str) -> None:
     assert reported(text) == []
+
+
+def test_the_statement_a_cue_was_issued_in_is_no_clause() -> None:
+    found = reported("Most ports saw trade grow in May, the Ports Office said in its latest Harbour Book report.")
+    assert all("Harbour Book" not in q.text for q in found)
+
+
+def test_a_nested_report_gives_each_speaker_their_clause() -> None:
+    found = reported("Ann Vole says Tom Reed warned the board in May that the harbour could close.")
+    assert [(q.text, q.speaker) for q in found] == [
+        ("Tom Reed warned the board in May that the harbour could close", "Ann Vole"),
+        ("the harbour could close", "Tom Reed"),
+    ]
