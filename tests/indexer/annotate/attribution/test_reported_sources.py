@@ -132,3 +132,24 @@ def test_a_nested_report_gives_each_speaker_their_clause() -> None:
         ("Tom Reed warned the board in May that the harbour could close", "Ann Vole"),
         ("the harbour could close", "Tom Reed"),
     ]
+
+
+@pytest.mark.parametrize("text", [
+    "When harbour firms say they review your boats, those are all things you can do.",
+    "If Ann Vole says the port will close, it will close.",
+    "And why does she point out that the boats are on the floor?",
+    "Implementing stress reduction programs at the harbour has become a priority.",
+])
+def test_hypothetical_speech_questions_and_gerunds_report_no_clause(text: str) -> None:
+    assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("When Ann Vole said the port would close, the workers left.", "the port would close, the workers left"),
+    ("That's when Ann Vole says the port would close.", "the port would close"),
+    ("When the harbour manager pointed out that the port was shut, the workers left.",
+     "the port was shut, the workers left"),
+    ("Like a friend, Tom Ebeling said the port would close.", "the port would close"),
+])
+def test_a_past_or_mid_sentence_report_still_reports(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
