@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.reported.channels import CHANNEL_RE, drop_channel_nouns
 from onrecord.indexer.annotate.attribution.reported.sources import (
     NOT_SPEAKERS,
     finding_follows,
@@ -75,9 +76,6 @@ _TIME_RE = re.compile(
     r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+[A-Z]?[a-z]+|yesterday|today|tonight|"
     r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio)|"
     r"for\s+(?:days|weeks|months|years|decades))){1,2},?")
-# the statement a cue was issued in, to the sentence's end: "said in its latest Beige Book report."
-_CHANNEL_RE = re.compile(rf"\s*,?\s*in\s+(?:a|an|his|her|their|its|the)\s+(?:[\w'\u2019-]+\s+){{0,4}}?"
-                         rf"(?:{'|'.join(sorted(words('channel_nouns')))})s?\s*[.!?]?\s*$")
 _CLOSING_RE = re.compile(r"[\s.!?;,:\u2014\u2013-]+$")
 MAX_TAIL = 40  # characters after a closing ", X said" before the sentence ends
 MIN_WORDS = 3
@@ -146,6 +144,7 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
     reporting a clause forward (with the clauses of cues joined to it: "X
     said ..., adding that ..."), else a clause its last cue closes; []."""
     cues = [c for c in CLAUSE_CUE_RE.finditer(s, lo, hi) if _is_verb(s, lo, c) and not _hedged(s, lo, c)]
+    cues = drop_channel_nouns(s, cues)  # "said in its latest Beige Book report.": "report" is no cue
     if not cues:
         return []
     for cue in cues:
@@ -293,7 +292,7 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
         return _clause(s, wh.end(), hi, phrase, cue)
     time = _TIME_RE.match(s, pos, hi)
     pos = time.end() if time else pos
-    if _CHANNEL_RE.match(s, cue.end(), hi):
+    if CHANNEL_RE.match(s, cue.end(), hi):
         return None  # "the Fed said in its latest Beige Book report.": the channel, no clause
     if word in BARE_CUES and _LEADING_ADVERBIAL_RE.match(s, pos, hi):  # "said in politics it takes time"
         return _clause(s, pos, hi, phrase, cue)
@@ -369,7 +368,8 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
             return _clause(s, lo, comma, named or phrase, cue)
         if _appositive(s, tail, hi):
             return _clause(s, lo, comma, phrase, cue)  # "..., said Ann Vole, a senior analyst at Acme, who ..."
-    if len(s[tail:hi].strip(" .")) > MAX_TAIL or CLAUSE_CUE_RE.search(s, tail, hi) \
+    if len(s[tail:hi].strip(" .")) > MAX_TAIL \
+            or CLAUSE_CUE_RE.search(s, tail, hi) and not CHANNEL_RE.match(s, tail, hi) \
             or _OBJECT_TAIL_RE.match(s, tail, hi) or MASK in s[tail:hi] or _PREPOSITION_ONLY_RE.fullmatch(s, lo, comma):
         return None  # "Shortly after my sentence, Ann Vole announced her resignation": an object, no report
     return _clause(s, lo, comma, phrase, cue)

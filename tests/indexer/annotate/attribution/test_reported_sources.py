@@ -153,3 +153,8 @@ def test_hypothetical_speech_questions_and_gerunds_report_no_clause(text: str) -
 ])
 def test_a_past_or_mid_sentence_report_still_reports(text: str, clause: str) -> None:
     assert [q.text for q in reported(text)] == [clause]
+
+
+def test_a_clause_closed_by_a_cue_and_its_channel_is_reported() -> None:
+    found = reported("Most ports saw trade grow in May, the Ports Office said in its latest Harbour Book report.")
+    assert [(q.text, q.speaker) for q in found] == [("Most ports saw trade grow in May", "Ports Office")]
