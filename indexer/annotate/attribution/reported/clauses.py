@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
 from onrecord.indexer.annotate.attribution.phrases.subjects import is_described_name, phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.reported.channels import CHANNEL_RE, drop_channel_nouns
 from onrecord.indexer.annotate.attribution.reported.sources import (
     NOT_SPEAKERS,
     finding_follows,
@@ -143,13 +144,14 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
     reporting a clause forward (with the clauses of cues joined to it: "X
     said ..., adding that ..."), else a clause its last cue closes; []."""
     cues = [c for c in CLAUSE_CUE_RE.finditer(s, lo, hi) if _is_verb(s, lo, c) and not _hedged(s, lo, c)]
+    cues = drop_channel_nouns(s, cues)  # "said in its latest Beige Book report.": "report" is no cue
     if not cues:
         return []
     for cue in cues:
         found = _according(s, lo, hi, cue) if cue.group().lower().startswith("according") \
             else _forward(s, lo, hi, cue)
         if found is not None:
-            return _joined(s, hi, found) + _added(s, lo, hi, found, cue)
+            return _nested(s, _joined(s, hi, found) + _added(s, lo, hi, found, cue))
     closing = _closing(s, lo, hi, cues[-1])
     return [] if closing is None else [closing]
 
@@ -179,6 +181,14 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
         rest_clauses = [] if then is None else _joined(s, hi, then)
         return rest_clauses if cut is None else [cut, *rest_clauses]
     return [first]
+
+
+def _nested(s: str, found: list[Clause]) -> list[Clause]:
+    """Return `found` with the clause each one reports in turn when its own
+    subject opens it ("He says Lord X warned Y that CLAUSE": Lord X's CLAUSE)."""
+    inner = [c for clause in found for c in find_clauses(s, clause.start, clause.end)[:1]
+             if not s[clause.start:c.phrase.lead if c.phrase.lead >= 0 else c.phrase.start].strip()]
+    return sorted([*found, *inner], key=lambda c: c.start)
 
 
 def _added(s: str, lo: int, hi: int, found: Clause, cue: re.Match[str]) -> list[Clause]:
@@ -282,6 +292,8 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
         return _clause(s, wh.end(), hi, phrase, cue)
     time = _TIME_RE.match(s, pos, hi)
     pos = time.end() if time else pos
+    if CHANNEL_RE.match(s, cue.end(), hi):
+        return None  # "the Fed said in its latest Beige Book report.": the channel, no clause
     if word in BARE_CUES and _LEADING_ADVERBIAL_RE.match(s, pos, hi):  # "said in politics it takes time"
         return _clause(s, pos, hi, phrase, cue)
     bare = _BARE_OPEN_RE.match(s, pos, hi)
@@ -357,7 +369,8 @@ def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
             return _clause(s, lo, comma, named or phrase, cue)
         if _appositive(s, tail, hi):
             return _clause(s, lo, comma, phrase, cue)  # "..., said Ann Vole, a senior analyst at Acme, who ..."
-    if len(s[tail:hi].strip(" .")) > MAX_TAIL or CLAUSE_CUE_RE.search(s, tail, hi) \
+    if len(s[tail:hi].strip(" .")) > MAX_TAIL \
+            or CLAUSE_CUE_RE.search(s, tail, hi) and not CHANNEL_RE.match(s, tail, hi) \
             or _OBJECT_TAIL_RE.match(s, tail, hi) or MASK in s[tail:hi] or _PREPOSITION_ONLY_RE.fullmatch(s, lo, comma):
         return None  # "Shortly after my sentence, Ann Vole announced her resignation": an object, no report
     return _clause(s, lo, comma, phrase, cue)

@@ -8,11 +8,16 @@ introduces is no reported speech.  The reader ("you"), the writer ("I
 recalled that", "we noted"), a finding ("a study by Acme reports that",
 "according to Acme figures"), a share of a surveyed group ("36% of users
 said", "a majority said"), generic speech ("people say", "every company
-says"), a thing's relative clause ("the hormone that
+says", "As they say, ..."), an academic citation ("Vole (2017) suggests"),
+an instruction ("Make notes ..."), hypothetical speech opening a sentence
+("When SEO firms say ..."), the writer's question ("why does she point
+out that"), a gerund ("Implementing stress ..."), a thing's relative clause ("the hormone that
 signals ...") and a bare common noun used as one ("tax reports", "in bed,
 say goodnight") are none.  The words are the lexicon's tables
 (indexer.lexicon: "writer_pronouns", "share_nouns", "generic_subjects",
-"generic_determiners", "finding_nouns", "weak_clause_cues").
+"generic_determiners", "saying_subjects", "imperative_verbs", "hypothetical_leads",
+"question_words", "question_auxiliaries", "finding_nouns",
+"weak_clause_cues").
 """
 from __future__ import annotations
 
@@ -28,6 +33,8 @@ _WRITER = words("writer_pronouns")
 _SHARES = words("share_nouns")
 _GENERIC = words("generic_subjects")
 _GENERIC_LEADS = words("generic_determiners")
+_SAYINGS = words("saying_subjects")
+_IMPERATIVES = words("imperative_verbs")
 _PEOPLE = words("spokes", "roles")
 _NOT_NOUNS = words("determiners") | frozenset("him her them it".split())
 _WORD_RE = re.compile(r"[\w'\u2019]+")
@@ -51,6 +58,15 @@ _SUBJECT_BEFORE_RE = re.compile(
     rf"(?:\b[A-Z][\w.'\u2019-]*|\b(?:he|she|they|it|who|{'|'.join(sorted(words('skip_before_cue')))}))\s+$")
 # a name between commas right before the cue, after a description: "His wife, Ann, said"
 _NAMED_APPOSITIVE_RE = re.compile(r",\s+((?:[A-Z][\w.'\u2019-]*\s+){0,3}[A-Z][\w.'\u2019-]*),\s*")
+# a year cited after an author is a reference to a paper, not speech: "Vole (2017) suggests", "Vole et al. (2019) found"
+_CITATION_RE = re.compile(r"\s*(?:et\s+al\.?\s*)?\((?:[^()]{0,30}\D)?(?:1[89]|20)\d\d[a-z]?\)\s*$")
+_AS_BEFORE_RE = re.compile(r"\bas\s+$", re.I)
+# the lead may stand before the subject's modifiers: "When SEO companies say"
+_HYPOTHETICAL_RE = re.compile(rf"\s*(?:{'|'.join(sorted(words('hypothetical_leads')))})\s+(?:[\w'\u2019-]+\s+){{0,3}}$",
+                              re.I)
+_QUESTION_RE = re.compile(rf"\b(?:{'|'.join(sorted(words('question_words')))})\s+"
+                          rf"(?:{'|'.join(sorted(words('question_auxiliaries')))})\s+$", re.I)
+_PAST_CUE_ENDS = ("ed", "said", "told", "wrote")
 _LOWER_WORD_RE = re.compile(r"\b[a-z]{3,}\b")
 # after "according to X": the finding X issued ("Labor Department figures", "Amex's recent report")
 _FINDING_AFTER_RE = re.compile(r"(?:['\u2019]s)?\s+(?:(?:[A-Z0-9][\w.'\u2019-]*|recent|latest|new|annual|own|"
@@ -93,7 +109,8 @@ def may_speak(phrase: Phrase, cue: re.Match[str]) -> bool:
 def is_source(s: str, lo: int, phrase: Phrase, cue: re.Match[str]) -> bool:
     """Return whether the phrase before a cue can be who said the clause:
     not the writer, a finding, a surveyed share, generic speech ("people
-    say", "every company says"), a thing's relative clause
+    say", "every company says"), a saying ("As they say"), a cited paper,
+    an instruction ("Make notes"), a thing's relative clause
     ("the hormone that signals") or a bare common noun."""
     found = [w.replace("\u2019", "'") for w in _WORD_RE.findall(phrase.text.lower())]
     start = phrase.lead if phrase.lead >= 0 else phrase.start
@@ -110,6 +127,17 @@ def is_source(s: str, lo: int, phrase: Phrase, cue: re.Match[str]) -> bool:
         return False  # "36% of users said", "the majority of students said": a survey's finding
     if " ".join(found) in _GENERIC or found[0] in _GENERIC_LEADS and len(found) > 1:
         return False  # "people say", "every company says": generic speech
+    if " ".join(found) in _SAYINGS and _AS_BEFORE_RE.search(before) or _CITATION_RE.match(s, phrase.end, cue.start()):
+        return False  # "As they say, ...": a saying; "Vole (2017) suggests": a paper cited
+    present = not cue.group().lower().split()[0].endswith(_PAST_CUE_ENDS)  # "pointed out" is past
+    if phrase.kind == "name" and found == [found[0]] and found[0] in _IMPERATIVES and not s[lo:start].strip() \
+            and present:
+        return False  # "Make notes where you can": an instruction, no one named Make (a name says in the past)
+    if present and _HYPOTHETICAL_RE.match(s, lo, start) or _QUESTION_RE.search(before):
+        return False  # "When SEO firms say ...", "why does she point out that ..."
+    if found == [found[0]] and found[0].endswith("ing") and phrase.start != cue.start() and present \
+            and not re.search(r"[^s]s$", cue.group().lower()):
+        return False  # "Implementing stress reduction ...": a gerund before a noun ("Ebeling says" speaks)
     return not _bare_noun(phrase, found, before)
 
 

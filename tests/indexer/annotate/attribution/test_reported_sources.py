@@ -110,3 +110,51 @@ def test_a_report_after_a_closing_cue_is_a_finding() -> None:
 ])
 def test_a_cue_word_after_a_preposition_is_a_noun(text: str) -> None:
     assert reported(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "As they say, that which gets counted gets improved at the harbour.",
+    "Vole (2017) suggests that harbour training may work best if it is short.",
+    "Make notes where and when you can so that you keep them for the harbour.",
+])
+def test_sayings_citations_and_instructions_report_no_clause(text: str) -> None:
+    assert reported(text) == []
+
+
+def test_the_statement_a_cue_was_issued_in_is_no_clause() -> None:
+    found = reported("Most ports saw trade grow in May, the Ports Office said in its latest Harbour Book report.")
+    assert all("Harbour Book" not in q.text for q in found)
+
+
+def test_a_nested_report_gives_each_speaker_their_clause() -> None:
+    found = reported("Ann Vole says Tom Reed warned the board in May that the harbour could close.")
+    assert [(q.text, q.speaker) for q in found] == [
+        ("Tom Reed warned the board in May that the harbour could close", "Ann Vole"),
+        ("the harbour could close", "Tom Reed"),
+    ]
+
+
+@pytest.mark.parametrize("text", [
+    "When harbour firms say they review your boats, those are all things you can do.",
+    "If Ann Vole says the port will close, it will close.",
+    "And why does she point out that the boats are on the floor?",
+    "Implementing stress reduction programs at the harbour has become a priority.",
+])
+def test_hypothetical_speech_questions_and_gerunds_report_no_clause(text: str) -> None:
+    assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("When Ann Vole said the port would close, the workers left.", "the port would close, the workers left"),
+    ("That's when Ann Vole says the port would close.", "the port would close"),
+    ("When the harbour manager pointed out that the port was shut, the workers left.",
+     "the port was shut, the workers left"),
+    ("Like a friend, Tom Ebeling said the port would close.", "the port would close"),
+])
+def test_a_past_or_mid_sentence_report_still_reports(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
+
+
+def test_a_clause_closed_by_a_cue_and_its_channel_is_reported() -> None:
+    found = reported("Most ports saw trade grow in May, the Ports Office said in its latest Harbour Book report.")
+    assert [(q.text, q.speaker) for q in found] == [("Most ports saw trade grow in May", "Ports Office")]
