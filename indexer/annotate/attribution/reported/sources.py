@@ -13,13 +13,13 @@ an instruction ("Make notes ..."), hypothetical speech opening a sentence
 ("When SEO firms say ..."), the writer's question ("why does she point
 out that"), a gerund ("Implementing stress ..."), a thing's relative clause ("the hormone that
 signals ..."), a bare common noun used as one ("tax reports", "in bed,
-say goodnight"), a cue word used as a noun after one thing ("a short note
-that", "The interesting claim") and a story ("an old story tells", "tells
+say goodnight"), a cue word used as a noun after one thing or an adjective ("a short note
+that", "The interesting claim", "behind-the-scenes notes") and a story ("an old story tells", "tells
 the story of how ... that") are none.  The words are the lexicon's tables
 (indexer.lexicon: "writer_pronouns", "share_nouns", "generic_subjects",
 "generic_determiners", "saying_subjects", "imperative_verbs", "hypothetical_leads",
 "question_words", "question_auxiliaries", "finding_nouns",
-"weak_clause_cues", "singular_determiners", "narrative_nouns").
+"weak_clause_cues", "singular_determiners", "narrative_nouns", "compound_links").
 """
 from __future__ import annotations
 
@@ -39,6 +39,8 @@ _SAYINGS = words("saying_subjects")
 _IMPERATIVES = words("imperative_verbs")
 _SINGULAR = words("singular_determiners")
 _NARRATIVES = words("narrative_nouns")
+# a lowercase compound adjective: "behind-the-scenes", "up-to-date"
+_COMPOUND_RE = re.compile(rf"[a-z]+(?:-[a-z]+)*-(?:{'|'.join(sorted(words('compound_links')))})-[a-z]+(?:-[a-z]+)*")
 _PEOPLE = words("spokes", "roles")
 _NOT_NOUNS = words("determiners") | frozenset("him her them it".split())
 _WORD_RE = re.compile(r"[\w'\u2019]+")
@@ -142,7 +144,8 @@ def is_source(s: str, lo: int, phrase: Phrase, cue: re.Match[str]) -> bool:
         return False  # "Make notes where you can": an instruction, no one named Make (a name says in the past)
     if present and _HYPOTHETICAL_RE.match(s, lo, start) or _QUESTION_RE.search(before):
         return False  # "When SEO firms say ...", "why does she point out that ..."
-    if phrase.kind == "np" and _noun_cue(found, cue) or _tells_story(s, found, cue):
+    compound = _COMPOUND_RE.fullmatch(phrase.text.split()[-1]) is not None  # "behind-the-scenes notes"
+    if phrase.kind == "np" and (_noun_cue(found, cue) or compound) or _tells_story(s, found, cue):
         return False  # "a short note that", "The interesting claim": a noun; "an old story tells": no one
     if found == [found[0]] and found[0].endswith("ing") and phrase.start != cue.start() and present \
             and not re.search(r"[^s]s$", cue.group().lower()):

@@ -164,6 +164,7 @@ def test_a_clause_closed_by_a_cue_and_its_channel_is_reported() -> None:
     "Ann left a short note that the harbour meeting had moved to the big hall.",
     "The interesting claim Tom Reed makes is that the old harbour style tends to win.",
     "Each note the harbour board kept shows the ferry ran late in May.",
+    "Ann kept behind-the-scenes notes that the harbour crew had lost the map twice.",
 ])
 def test_a_cue_word_after_one_thing_or_an_adjective_is_a_noun(text: str) -> None:
     assert reported(text) == []
@@ -182,6 +183,7 @@ def test_a_story_tells_no_clause(text: str) -> None:
     ("A group of harbour workers say the port will close in May.", "the port will close in May"),
     ("The harbour board tells staff that the port will close in May.", "the port will close in May"),
     ("People familiar with her thinking say the port will close in May.", "the port will close in May"),
+    ("The editor-in-chief says the port will close in May.", "the port will close in May"),
     ("Workers who came to protest this week's harbour vote say the port will close in May.",
      "the port will close in May"),
 ])
