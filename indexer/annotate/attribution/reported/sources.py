@@ -12,12 +12,14 @@ says", "As they say, ..."), an academic citation ("Vole (2017) suggests"),
 an instruction ("Make notes ..."), hypothetical speech opening a sentence
 ("When SEO firms say ..."), the writer's question ("why does she point
 out that"), a gerund ("Implementing stress ..."), a thing's relative clause ("the hormone that
-signals ...") and a bare common noun used as one ("tax reports", "in bed,
-say goodnight") are none.  The words are the lexicon's tables
+signals ..."), a bare common noun used as one ("tax reports", "in bed,
+say goodnight"), a cue word used as a noun after one thing or an adjective ("a short note
+that", "The interesting claim", "behind-the-scenes notes") and a story ("an old story tells", "tells
+the story of how ... that") are none.  The words are the lexicon's tables
 (indexer.lexicon: "writer_pronouns", "share_nouns", "generic_subjects",
 "generic_determiners", "saying_subjects", "imperative_verbs", "hypothetical_leads",
 "question_words", "question_auxiliaries", "finding_nouns",
-"weak_clause_cues").
+"weak_clause_cues", "singular_determiners", "narrative_nouns", "compound_links").
 """
 from __future__ import annotations
 
@@ -35,6 +37,10 @@ _GENERIC = words("generic_subjects")
 _GENERIC_LEADS = words("generic_determiners")
 _SAYINGS = words("saying_subjects")
 _IMPERATIVES = words("imperative_verbs")
+_SINGULAR = words("singular_determiners")
+_NARRATIVES = words("narrative_nouns")
+# a lowercase compound adjective: "behind-the-scenes", "up-to-date"
+_COMPOUND_RE = re.compile(rf"[a-z]+(?:-[a-z]+)*-(?:{'|'.join(sorted(words('compound_links')))})-[a-z]+(?:-[a-z]+)*")
 _PEOPLE = words("spokes", "roles")
 _NOT_NOUNS = words("determiners") | frozenset("him her them it".split())
 _WORD_RE = re.compile(r"[\w'\u2019]+")
@@ -67,6 +73,9 @@ _HYPOTHETICAL_RE = re.compile(rf"\s*(?:{'|'.join(sorted(words('hypothetical_lead
 _QUESTION_RE = re.compile(rf"\b(?:{'|'.join(sorted(words('question_words')))})\s+"
                           rf"(?:{'|'.join(sorted(words('question_auxiliaries')))})\s+$", re.I)
 _PAST_CUE_ENDS = ("ed", "said", "told", "wrote")
+# what is told right after "tell(s)": "tells the story of how ... that" tells a story, no listener
+_TOLD_STORY_RE = re.compile(rf"\s+(?:the|a|an|this|that|its|their|his|her|our)\s+(?:[\w'\u2019-]+\s+){{0,2}}?"
+                            rf"(?:{'|'.join(sorted(_NARRATIVES))})\b", re.I)
 _LOWER_WORD_RE = re.compile(r"\b[a-z]{3,}\b")
 # after "according to X": the finding X issued ("Labor Department figures", "Amex's recent report")
 _FINDING_AFTER_RE = re.compile(r"(?:['\u2019]s)?\s+(?:(?:[A-Z0-9][\w.'\u2019-]*|recent|latest|new|annual|own|"
@@ -135,10 +144,36 @@ def is_source(s: str, lo: int, phrase: Phrase, cue: re.Match[str]) -> bool:
         return False  # "Make notes where you can": an instruction, no one named Make (a name says in the past)
     if present and _HYPOTHETICAL_RE.match(s, lo, start) or _QUESTION_RE.search(before):
         return False  # "When SEO firms say ...", "why does she point out that ..."
+    compound = _COMPOUND_RE.fullmatch(phrase.text.split()[-1]) is not None  # "behind-the-scenes notes"
+    if phrase.kind == "np" and (_noun_cue(found, cue) or compound) or _tells_story(s, found, cue):
+        return False  # "a short note that", "The interesting claim": a noun; "an old story tells": no one
     if found == [found[0]] and found[0].endswith("ing") and phrase.start != cue.start() and present \
             and not re.search(r"[^s]s$", cue.group().lower()):
         return False  # "Implementing stress reduction ...": a gerund before a noun ("Ebeling says" speaks)
     return not _bare_noun(phrase, found, before)
+
+
+def _noun_cue(found: list[str], cue: re.Match[str]) -> bool:
+    """True when a bare-form cue word follows one thing ("a short note that",
+    "every note") or an article and an -ing adjective ("The interesting
+    claim"): one thing takes "notes", so the word is a noun ("a few
+    analysts say", "a group of voters say" and "people familiar with her
+    thinking say" speak)."""
+    word = cue.group().lower()
+    if " " in word or word.endswith(("s", "ed", "ing", "said", "told", "wrote")) and not word.endswith("ss"):
+        return False
+    last = found[-1]
+    one = found[0] in _SINGULAR and "of" not in found and not (last.endswith("s") and not last.endswith("ss"))
+    return one or len(found) == 2 and (found[0] == "the" or found[0] in _SINGULAR) and last.endswith("ing")
+
+
+def _tells_story(s: str, found: list[str], cue: re.Match[str]) -> bool:
+    """True for a story as the subject of a weak cue ("an old story tells
+    that") or what "tell(s)" tells ("tells the story of how ... that"):
+    what is told, not who reports it."""
+    word = cue.group().lower()
+    return word in WEAK_CUES and found[-1] in _NARRATIVES \
+        or word.startswith("tell") and _TOLD_STORY_RE.match(s, cue.end()) is not None
 
 
 def _speaks(head: str) -> bool:

@@ -158,3 +158,34 @@ def test_a_past_or_mid_sentence_report_still_reports(text: str, clause: str) -> 
 def test_a_clause_closed_by_a_cue_and_its_channel_is_reported() -> None:
     found = reported("Most ports saw trade grow in May, the Ports Office said in its latest Harbour Book report.")
     assert [(q.text, q.speaker) for q in found] == [("Most ports saw trade grow in May", "Ports Office")]
+
+
+@pytest.mark.parametrize("text", [
+    "Ann left a short note that the harbour meeting had moved to the big hall.",
+    "The interesting claim Tom Reed makes is that the old harbour style tends to win.",
+    "Each note the harbour board kept shows the ferry ran late in May.",
+    "Ann kept behind-the-scenes notes that the harbour crew had lost the map twice.",
+])
+def test_a_cue_word_after_one_thing_or_an_adjective_is_a_noun(text: str) -> None:
+    assert reported(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "An old harbour story tells that the king buried his gold under the pier.",
+    "This article tells the story of how the town learned that the harbour was silting up.",
+])
+def test_a_story_tells_no_clause(text: str) -> None:
+    assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("A few harbour analysts say the port will close in May.", "the port will close in May"),
+    ("A group of harbour workers say the port will close in May.", "the port will close in May"),
+    ("The harbour board tells staff that the port will close in May.", "the port will close in May"),
+    ("People familiar with her thinking say the port will close in May.", "the port will close in May"),
+    ("The editor-in-chief says the port will close in May.", "the port will close in May"),
+    ("Workers who came to protest this week's harbour vote say the port will close in May.",
+     "the port will close in May"),
+])
+def test_plural_speakers_and_a_board_still_report(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
