@@ -9,9 +9,9 @@ distinct predicted speaker values that are clean full names.
 
 The test sets are frozen (bench/gold/heldout.sha256, checked by
 tests/bench/test_heldout_gold.py).  Round 1's test halves were scored once
-(19b6e1e, reported in issue #31's note) and round 2's too (c220f24 for quotes,
-1b079dc for reported speech): both are tuning data since.  Round 3's BBC set
-is scored only when asked (`--round3-test`), once, after tuning.
+(19b6e1e, reported in issue #31's note), round 2's too (c220f24 for quotes,
+1b079dc for reported speech) and round 3's (d71b62b): all are tuning data
+since.  A new round's test set is added behind its own flag, scored once.
 """
 from __future__ import annotations
 
@@ -34,8 +34,7 @@ BBC_HELDOUT = GOLD_DIR / "bbc_heldout_test.json"
 WEB_R2 = GOLD_DIR / "web_quotes_r2_test.json"
 BBC_R2 = GOLD_DIR / "bbc_heldout_r2_test.json"
 # Round 3: drawn after round 2 was scored once on direct and partial quotes
-# (c220f24); BBC only (bench.goldselect's bbc3), behind its own flag so that
-# scoring round 2's reported speech (#32) leaves it unspent.
+# (c220f24); BBC only (bench.goldselect's bbc3); scored once at d71b62b.
 BBC_R3 = GOLD_DIR / "bbc_heldout_r3_test.json"
 FROZEN = GOLD_DIR / "heldout.sha256"
 # Characters the reader and the gold text may write differently.
@@ -154,23 +153,20 @@ def _bbc_row(corpus: Path, gold: Path) -> str:
     return _row(s) + f"; {s['articles']} articles"
 
 
-def heldout_rows(htmleval: Path | None, corpus: Path | None, round3: bool = False) -> list[tuple[str, str]]:
-    """Return the held-out rows: the tuning rows (web dev, and rounds 1 and 2,
-    spent once scored) and round 3's test row (only when `round3`; otherwise
-    a row saying it is held out)."""
+def heldout_rows(htmleval: Path | None, corpus: Path | None) -> list[tuple[str, str]]:
+    """Return the held-out golds' rows: web dev and rounds 1 to 3, each
+    spent once scored and a tuning row since."""
     rows: list[tuple[str, str]] = []
-    web = [("held-out web dev", WEB_GOLD["dev"], False), ("round 1 web (spent, tuning)", WEB_GOLD["test"], False),
-           ("round 2 web (spent, tuning)", WEB_R2, False)]
-    bbc = [("round 1 BBC (spent, tuning)", BBC_HELDOUT, False), ("round 2 BBC (spent, tuning)", BBC_R2, False),
-           ("round 3 BBC TEST", BBC_R3, True)]
-    for (label, gold, held), source, scorer in [*((w, htmleval, _web_row) for w in web),
+    web = [("held-out web dev", WEB_GOLD["dev"]), ("round 1 web (spent, tuning)", WEB_GOLD["test"]),
+           ("round 2 web (spent, tuning)", WEB_R2)]
+    bbc = [("round 1 BBC (spent, tuning)", BBC_HELDOUT), ("round 2 BBC (spent, tuning)", BBC_R2),
+           ("round 3 BBC (spent, tuning)", BBC_R3)]
+    for (label, gold), source, scorer in [*((w, htmleval, _web_row) for w in web),
                                                  *((b, corpus, _bbc_row) for b in bbc)]:
         if source is None:
             rows.append((label, "skipped (no source directory)"))
         elif not gold.exists():
             rows.append((label, "not built yet"))
-        elif held and not round3:
-            rows.append((label, "held out: scored once, after tuning (--round3-test)"))
         else:
             rows.append((label, scorer(source, gold)))
     return rows

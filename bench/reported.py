@@ -272,21 +272,19 @@ def row(s: dict[str, Any]) -> str:
             + (f"; gold lost by the reader {s['lost']}" if "lost" in s else ""))
 
 
-def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | None, split: str,
-                  round3: bool) -> list[tuple[str, str]]:
-    """Return the reported-speech rows: the tuning golds (web dev, rounds 1
-    and 2, spent once scored), PolNeAR `split`, then round 3's frozen BBC test
-    row (scored only when `round3`, once, after tuning; otherwise a row saying
-    it is held out)."""
+def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | None,
+                  split: str) -> list[tuple[str, str]]:
+    """Return the reported-speech rows: the own golds (web dev, rounds 1 to
+    3, each spent once scored and a tuning row since), then PolNeAR `split`."""
     from bench.heldout import BBC_HELDOUT, BBC_R2, BBC_R3, WEB_GOLD, WEB_R2
-    golds = [("reported: web dev", WEB_GOLD["dev"], htmleval, False),
-             ("reported: round 1 web (tuning)", WEB_GOLD["test"], htmleval, False),
-             ("reported: round 1 BBC (tuning)", BBC_HELDOUT, corpus, False),
-             ("reported: round 2 web (spent, tuning)", WEB_R2, htmleval, False),
-             ("reported: round 2 BBC (spent, tuning)", BBC_R2, corpus, False)]
-    tests = [("reported: round 3 BBC TEST", BBC_R3, corpus, True)]
+    golds = [("reported: web dev", WEB_GOLD["dev"], htmleval),
+             ("reported: round 1 web (tuning)", WEB_GOLD["test"], htmleval),
+             ("reported: round 1 BBC (tuning)", BBC_HELDOUT, corpus),
+             ("reported: round 2 web (spent, tuning)", WEB_R2, htmleval),
+             ("reported: round 2 BBC (spent, tuning)", BBC_R2, corpus),
+             ("reported: round 3 BBC (spent, tuning)", BBC_R3, corpus)]
     rows = [("reported: seeds", "no indirect entries in seeds_quotes.json")]
-    for label, gold, source, held in [*golds, ("polnear", Path(), polnear, False), *tests]:
+    for label, gold, source in [*golds, ("polnear", Path(), polnear)]:
         if label == "polnear" and source is None:
             rows.append((f"reported: PolNeAR {split} (speech cues)", "skipped (no PolNeAR directory)"))
         elif label == "polnear":
@@ -297,8 +295,6 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
             rows.append((label, "skipped (no source directory)"))
         elif not gold.exists():
             rows.append((label, "not built yet"))
-        elif held and not round3:
-            rows.append((label, "held out: scored once, after tuning (--round3-test)"))
         else:
             scorer = score_own_bbc if "BBC" in label else score_own_web
             rows.append((label, row(scorer(source, gold))))
