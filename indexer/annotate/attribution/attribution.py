@@ -353,16 +353,19 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
     carry: _Carry | None = None
     paragraphs: list[Paragraph] = []
     index, before, prior = 0, None, None
+    frames: dict[tuple[int, int], Frame] = {}  # the lines' frames built here: the reported pass reuses them
     for para in article.paragraphs:
         quotes = []
         for line in split_lines(article.text, para):
             check(deadline)
             found, carry, prior = _attribute_paragraph(doc, line, index, carry, before, prior)
+            if prior is not None:
+                frames[(line.start, line.end)] = prior
             quotes.extend(found)
             index, before = index + 1, line
         speakers = sorted({q.speaker for q in quotes if q.speaker})
         paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
-    paragraphs = add_reported(paragraphs, doc.text, style, lambda: doc.people, _credit)  # the lead's clause too
+    paragraphs = add_reported(paragraphs, doc.text, style, lambda: doc.people, _credit, frames)  # the lead's clause too
     if doc.headlines:
         paragraphs = credit_headlines(paragraphs, doc.headlines, _recredit(doc.people))
     return replace(article, paragraphs=paragraphs)
