@@ -17,6 +17,7 @@ TEXTS = [
     'Ann Vole said the plan was "a mess" and warned that costs would rise.',
     "'It is over,' Ann Vole said. She added that the talks had failed.",
     'Tom Dahl spoke first.\n\nHe said "no" and claimed that the vote was rigged.',
+    'Ann Vole said that costs would rise.\n\n"It is over," she added.',  # framed as the line before a quote
 ]
 
 
@@ -49,4 +50,4 @@ def test_a_line_framed_for_its_quotes_is_not_framed_again(text: str, monkeypatch
 
     monkeypatch.setattr(reports, "Frame", counted)
     _quotes(text)
-    assert built == []  # each clause line holds a quote: the attribution pass framed it
+    assert built == []  # each clause line holds a quote or comes before one: framed already
