@@ -17,7 +17,7 @@ per-quote look-up is a bisection or a bounded window: O(n log n) a file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.choice import ranker
@@ -289,6 +289,9 @@ class _Doc:
     headlines: dict[int, str]  # headline quotes no cue credits, by start: their quoted words
     registry: InstitutionRegistry | None
     built: DocSpeakers | None = None
+    # the lines' frames built so far, by (start, end), each with its line_style: the line
+    # after it and the reported pass (add_reported) reuse them, not rebuild them
+    frames: dict[tuple[int, int], Frame] = field(default_factory=dict)
 
     @property
     def people(self) -> DocSpeakers:
@@ -299,19 +302,21 @@ class _Doc:
 
 
 def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry | None,
-                         before: Paragraph | None, prior: Frame | None
-                         ) -> tuple[list[Quote], _Carry | None, Frame | None]:
-    """Return (the quotes of one line, the carry for the next, this line's
-    frame if it was built): `prior` is `before`'s frame when already built."""
+                         before: Paragraph | None) -> tuple[list[Quote], _Carry | None]:
+    """Return (the quotes of one line, the carry for the next); the frames it
+    builds (this line's, `before`'s) are kept in doc.frames."""
     text, style = doc.text, _line_style(doc, para, index)
     spans = find_quote_spans(text, para.start, para.end, style)
     if not spans:
-        return [], carry, None
+        return [], carry
+    prior = None if before is None else doc.frames.get((before.start, before.end))
     if prior is None and before is not None:
         prior_style = _line_style(doc, before, index - 1)
         prior = Frame(text, before, find_quote_spans(text, before.start, before.end, prior_style))
+        doc.frames[(before.start, before.end)] = prior
     intro = prior if prior is not None and prior.s.rstrip().endswith(":") else None
-    p = _Para(text, para, Frame(text, para, spans), intro, prior, doc.people, carry, index, style != doc.style)
+    frame = doc.frames[(para.start, para.end)] = Frame(text, para, spans)
+    p = _Para(text, para, frame, intro, prior, doc.people, carry, index, style != doc.style)
     quotes: list[Quote] = []
     previous: Attribution | None = None
     for n, sp in enumerate(spans):
@@ -331,7 +336,7 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
                                        True, who.rule, who.evidence)
     if previous is not None:
         carry = _Carry(previous, index, not spans[-1].closed)
-    return quotes, carry, p.frame
+    return quotes, carry
 
 
 def _line_style(doc: _Doc, line: Paragraph, index: int) -> QuoteStyle:
@@ -352,17 +357,18 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
     doc = _Doc(article.text, style, deadline, {}, registry)
     carry: _Carry | None = None
     paragraphs: list[Paragraph] = []
-    index, before, prior = 0, None, None
+    index, before = 0, None
     for para in article.paragraphs:
         quotes = []
         for line in split_lines(article.text, para):
             check(deadline)
-            found, carry, prior = _attribute_paragraph(doc, line, index, carry, before, prior)
+            found, carry = _attribute_paragraph(doc, line, index, carry, before)
             quotes.extend(found)
             index, before = index + 1, line
         speakers = sorted({q.speaker for q in quotes if q.speaker})
         paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
-    paragraphs = add_reported(paragraphs, doc.text, style, lambda: doc.people, _credit)  # the lead's clause too
+    # the lead's clause too
+    paragraphs = add_reported(paragraphs, doc.text, style, lambda: doc.people, _credit, doc.frames)
     if doc.headlines:
         paragraphs = credit_headlines(paragraphs, doc.headlines, _recredit(doc.people))
     return replace(article, paragraphs=paragraphs)

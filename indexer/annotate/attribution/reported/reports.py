@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -48,10 +48,13 @@ Credit = Callable[[Phrase, "re.Match[str]", Frame, DocSpeakers], dict[str, Any]]
 
 
 def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
-                 people: Callable[[], DocSpeakers], credit: Credit) -> list[Paragraph]:
+                 people: Callable[[], DocSpeakers], credit: Credit,
+                 frames: Mapping[tuple[int, int], Frame] | None = None) -> list[Paragraph]:
     """Return `paragraphs` with their reported clauses added as `indirect`
     quotes (sorted by start) and those quotes' speakers among theirs;
-    `people` builds the article's registry when a first clause needs it."""
+    `people` builds the article's registry when a first clause needs it;
+    `frames` holds, by (start, end), lines' frames already built with their
+    line_style (the attribution pass's, one article's): reused, not rebuilt."""
     out: list[Paragraph] = []
     index = 0
     for para in paragraphs:
@@ -62,8 +65,10 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
                 # a line glued to a word before it: the raw text's search looked behind its start,
                 # the frame's does not, so no sentence may be passed over (_line_reports)
                 first_cue = line.start if _GLUED_RE.match(text, max(0, line.start - 1), line.start) else cue.start()
-                found.extend(_line_reports(text, line, first_cue, para.quotes, line_style(
-                    text, line.start, line.end, style, index == 0 or line.kind == "heading"), people, credit))
+                frame = (frames or {}).get((line.start, line.end)) or Frame(text, line, find_quote_spans(
+                    text, line.start, line.end,
+                    line_style(text, line.start, line.end, style, index == 0 or line.kind == "heading")))
+                found.extend(_line_reports(text, line, frame, first_cue, para.quotes, people, credit))
             index += 1
         if not found:
             out.append(para)
@@ -73,13 +78,12 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
     return out
 
 
-def _line_reports(text: str, line: Paragraph, first_cue: int, quoted: list[Quote], style: QuoteStyle,
+def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quoted: list[Quote],
                   people: Callable[[], DocSpeakers], credit: Credit) -> list[Quote]:
     """Return the indirect quotes of one line: the clauses of each sentence
     that overlap no quote (a sentence may hold a quote beside its clause:
     'X denied that ..., saying: "..."').  `first_cue` is where the line's raw
-    text holds its first clause cue."""
-    frame = Frame(text, line, find_quote_spans(text, line.start, line.end, style))
+    text holds its first clause cue; `frame` is the line's, quotes masked."""
     base, s = frame.base, frame.s
     found: list[Quote] = []
     starts = [q.start for q in quoted]  # sorted, and quotes never overlap: one look-up per sentence
