@@ -21,6 +21,7 @@ from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternat
 from onrecord.indexer.annotate.attribution.reported.channels import CHANNEL_RE, drop_channel_nouns
 from onrecord.indexer.annotate.attribution.reported.sources import (
     NOT_SPEAKERS,
+    WORD_RE,
     finding_follows,
     is_finding,
     is_source,
@@ -79,7 +80,6 @@ _TIME_RE = re.compile(
 _CLOSING_RE = re.compile(r"[\s.!?;,:\u2014\u2013-]+$")
 MAX_TAIL = 40  # characters after a closing ", X said" before the sentence ends
 MIN_WORDS = 3
-_WORD_RE = re.compile(r"[\w'\u2019]+")
 # "as X said," / "As Coach Ann lays out," before the clause: the aside's own opener
 _AS_RE = re.compile(r"(?:^|[,;]\s*|\b)[Aa]s\s+$")
 # what may stand between an aside's cue and its comma: nothing, a listener, a time, a channel
@@ -213,7 +213,7 @@ def _is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
 def _hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
     """True when a modal, "to" or a negation comes right before the cue
     ("you could say that", "what to ask", "he doesn't deny that"): no report."""
-    before = _WORD_RE.findall(s[max(lo, cue.start() - 24):cue.start()])  # "in May said": no modal
+    before = WORD_RE.findall(s[max(lo, cue.start() - 24):cue.start()])  # "in May said": no modal
     return bool(before) and (before[-1] in _HEDGES or before[-1].endswith(_HEDGE_ENDS) or len(before) > 1
                              and before[-2] in _HEDGES and before[-1].endswith("ly"))
 
@@ -247,7 +247,7 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     if cue.group().lower().endswith("ing"):  # "X struck a measured tone, saying ...": the sentence's subject says it
         lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start())
         if lead is None or lead.group().lower().startswith("by") \
-                and _HEDGES & set(_WORD_RE.findall(s[lo:lead.start()])):
+                and _HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
             return None  # "I would put it differently by saying ...": a hedged manner, no report
         said = _SAID_BEFORE_RE.search(s, max(lo, cue.start() - 16), cue.start())
         # '"...," he said, adding that ...': the speaker of the cue before the participle

@@ -43,7 +43,8 @@ _NARRATIVES = words("narrative_nouns")
 _COMPOUND_RE = re.compile(rf"[a-z]+(?:-[a-z]+)*-(?:{'|'.join(sorted(words('compound_links')))})-[a-z]+(?:-[a-z]+)*")
 _PEOPLE = words("spokes", "roles")
 _NOT_NOUNS = words("determiners") | frozenset("him her them it".split())
-_WORD_RE = re.compile(r"[\w'\u2019]+")
+# a word, apostrophes inside it: one pattern for every module of this room
+WORD_RE = re.compile(r"[\w'\u2019]+")
 # what ends no speaker phrase: the reader, a determiner, a preposition, an example ("Say, for example, ...")
 NOT_SPEAKERS = frozenset("you a an the this that with as by of for in on at to from what me example take so "
                          "such please".split())
@@ -87,7 +88,7 @@ def is_finding(phrase: Phrase) -> bool:
     "a report by Acme", "data released in May"): a finding, not speech;
     never a person of it ("the head of research") nor people who answered
     one ("voters in a recent poll": the head comes first)."""
-    found = _WORD_RE.findall(_IN_FINDING_RE.split(phrase.text.lower(), maxsplit=1)[0])
+    found = WORD_RE.findall(_IN_FINDING_RE.split(phrase.text.lower(), maxsplit=1)[0])
     for i, word in enumerate(found):
         if word in _FINDINGS and (i == 0 or found[i - 1] != "of") \
                 and (i == len(found) - 1 or found[i + 1] in _FINDING_TIE):
@@ -107,7 +108,7 @@ def may_speak(phrase: Phrase, cue: re.Match[str]) -> bool:
     in a function word ("with", "the": no subject found), and for a thing
     as the subject of a weak cue ("the information suggested") or of a
     relative "which" ("the blood pact, which stated"): no one who speaks."""
-    found = _WORD_RE.findall(phrase.text.lower())
+    found = WORD_RE.findall(phrase.text.lower())
     if not found or found[-1] in NOT_SPEAKERS:
         return False
     if phrase.kind != "np" or is_speaker_noun(_RELATIVE_TAIL_RE.sub("", phrase.text)):
@@ -121,7 +122,7 @@ def is_source(s: str, lo: int, phrase: Phrase, cue: re.Match[str]) -> bool:
     say", "every company says"), a saying ("As they say"), a cited paper,
     an instruction ("Make notes"), a thing's relative clause
     ("the hormone that signals") or a bare common noun."""
-    found = [w.replace("\u2019", "'") for w in _WORD_RE.findall(phrase.text.lower())]
+    found = [w.replace("\u2019", "'") for w in WORD_RE.findall(phrase.text.lower())]
     start = phrase.lead if phrase.lead >= 0 else phrase.start
     whole = s[start:phrase.end]
     # "a representative for the platform tells": the head before its preposition speaks
@@ -178,7 +179,7 @@ def _tells_story(s: str, found: list[str], cue: re.Match[str]) -> bool:
 
 def _speaks(head: str) -> bool:
     """True for a noun phrase headed by a speaker noun, a spokesperson or a role ("a representative")."""
-    found = _WORD_RE.findall(head.lower())
+    found = WORD_RE.findall(head.lower())
     return bool(found) and (found[-1] in _PEOPLE or is_speaker_noun(head))
 
 

@@ -14,7 +14,7 @@ import re
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_before
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
-from onrecord.indexer.annotate.attribution.reported.sources import appositive_subject
+from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, appositive_subject
 from onrecord.indexer.lexicon import words
 
 _CLOSING_CUES = words("closing_cues")
@@ -26,7 +26,6 @@ _DESCRIBED_RE = re.compile(
 _NOT_GROUP = frozenset("that which who whom because when while if as so but is are was were be been has have had "
                        "will would can could should may might do does did not never it its this there".split())
 MAX_GROUP_WORDS = 6  # a coordinated subject taken whole as the speaker phrase
-_WORD_RE = re.compile(r"[\w'\u2019]+")
 # the subject's relative clause before the cue: "Ann Vole, whose son ..., also said"
 _RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
 # an aside in dashes closing right before the cue: "Democrats \u2014 and some Republicans \u2014 say"
@@ -85,7 +84,7 @@ def group_before(s: str, lo: int, end: int) -> Phrase | None:
     text = s[lo:end].strip()
     if not 0 < len(text.split()) <= MAX_GROUP_WORDS or text.split()[0].lower() in ("and", "or", "then") \
             or any(ch in text for ch in ",;:#") \
-            or _NOT_GROUP & set(_WORD_RE.findall(text.lower())):
+            or _NOT_GROUP & set(WORD_RE.findall(text.lower())):
         return None
     start = s.index(text, lo)
     return Phrase(text, start, start + len(text), "np")
