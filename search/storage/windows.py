@@ -16,6 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from whoosh import query as wq
+
+from onrecord.search.storage.schema import QUOTE_UNIT, UNIT_FIELD
+
 
 @dataclass(frozen=True, slots=True)
 class Window:
@@ -28,13 +32,20 @@ class Window:
     pages: int
 
 
+def paragraph_docnums(searcher: Any, doc_id: str) -> list[int]:
+    """Return the docnums of article `doc_id`'s paragraph documents, in
+    ascending order (its quote documents left out)."""
+    q = wq.AndNot(wq.Term("doc_id", doc_id), wq.Term(UNIT_FIELD, QUOTE_UNIT))
+    return sorted(searcher.docs_for_query(q))
+
+
 def read_window(searcher: Any, doc_id: str, size: int | None, page: int = 1,
                 around: int | None = None) -> Window:
     """Return window `page` of `size` paragraphs of article `doc_id` (all of
     them if `size` is None), or the window holding paragraph number `around`
     (the last one if `around` is past the end).  A page past the last gives
     an empty window (the caller decides what that means)."""
-    docnums = sorted(searcher.document_numbers(doc_id=doc_id))
+    docnums = paragraph_docnums(searcher, doc_id)
     total = len(docnums)
     pages = 1 if size is None else max(1, -(-total // size))
     if around is None and page > pages:

@@ -39,7 +39,7 @@ from onrecord.search.config import Config
 from onrecord.search.model import Article
 from onrecord.search.storage.durability import DurableStorage, fsync_dir, open_whoosh, write_failure
 from onrecord.search.storage.records import VersionRecord, article_rev
-from onrecord.search.storage.schema import build_schema, paragraph_fields
+from onrecord.search.storage.schema import build_schema, unit_documents
 from onrecord.search.storage.whoosh_writers import (
     BulkWriter,
     commit_with_segments,
@@ -56,7 +56,8 @@ from onrecord.search.storage.whoosh_writers import (
 class SegmentBatch:
     """A finished, not yet committed segment and which articles it holds.
 
-    `spans` lists (article id, first docnum, paragraph count) in segment
+    `spans` lists (article id, first docnum, document count: its paragraphs
+    and their quotes, search.storage.schema.unit_documents) in segment
     order; `segment` is Whoosh's picklable segment descriptor; `records`
     are the article records to write before the segment is committed."""
 
@@ -233,10 +234,13 @@ def _add_all(writer: Any, articles: Iterable[Article],
     for article in articles:
         rev = article_rev(article)
         rows.append(VersionRecord(article.id, rev, article.meta))
+        written = 0
         for para in article.paragraphs:
-            writer.add_document(**paragraph_fields(article, para, rev))
-        spans.append((article.id, docnum, len(article.paragraphs)))
-        docnum += len(article.paragraphs)
+            for doc in unit_documents(article, para, rev):
+                writer.add_document(**doc)
+                written += 1
+        spans.append((article.id, docnum, written))
+        docnum += written
     return spans
 
 
