@@ -22,6 +22,8 @@ SEARCH_MODES: tuple[SearchMode, ...] = ("paragraphs", "quotes")
 FRAGMENT_WORDS = 4
 # Characters a text fragment's words must escape besides the usual ones.
 _FRAGMENT_SAFE = ""
+# What a quote's text may begin or end with that is not its words.
+_FRAGMENT_ENDS = " \t\n\"'\u201c\u201d\u2018\u2019\u00ab\u00bb.,;:!?()[]"
 MAX_PER_PAGE = 100
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +156,10 @@ def quote_words(quote: dict[str, Any]) -> str:
 def text_fragment(words: str) -> str:
     """Return the `:~:text=` directive naming `words` by its first and last
     FRAGMENT_WORDS words ("" for no words), percent-encoded per the Text
-    Fragments spec: `-`, `&` and `,` escaped as well."""
-    parts = [w for w in words.split() if any(c.isalnum() for c in w)]
-    parts = [w.strip('\"\u201c\u201d\u2018\u2019\'.,;:!?()[]') or w for w in parts]
+    Fragments spec: `-`, `&` and `,` escaped as well.  Quote marks and
+    punctuation at either end are left out (the page may set them apart);
+    the words between stay as written, so they match the page's text."""
+    parts = words.strip(_FRAGMENT_ENDS).split()
     if not parts:
         return ""
     if len(parts) <= 2 * FRAGMENT_WORDS:

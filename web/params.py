@@ -18,7 +18,7 @@ import datetime as dt
 import difflib
 import re
 from collections.abc import Iterable, Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 from onrecord.search import FACETS_BY_NAME, MAX_PER_PAGE, NAME_FACETS, Config, QueryError, SearchRequest, SortOrder
 
@@ -83,7 +83,10 @@ def parse_search_request(args: ArgSource, config: Config | None = None) -> Searc
     until = parse_date(args.get("until"), "until")
     if since and until and since > until:
         raise QueryError(f"'since' ({since.isoformat()}) is after 'until' ({until.isoformat()}).")
-    filters = {field: parse_filter(args.getlist(name), name) for name, field in FILTER_PARAMS.items()}
+    # Any: the facets' tuples go to SearchRequest by keyword (mypy would
+    # match them against every field, `mode` included)
+    filters: dict[str, Any] = {field: parse_filter(args.getlist(name), name)
+                               for name, field in FILTER_PARAMS.items()}
     return SearchRequest(
         excluded=parse_exclusions(args),
         facet_all=parse_facet_name(args.get("facet_all")),

@@ -31,6 +31,7 @@ from onrecord.search.storage.fingerprints import (
     shingle_hashes,
     similarity,
 )
+from onrecord.search.storage.windows import context_docnum
 
 T = TypeVar("T")
 QUOTE_KEYS_FIELD = "quote_keys"
@@ -51,22 +52,12 @@ def open_finder(view: CommitView) -> SightingFinder:
 
 def quote_context(finder: SightingFinder, docnum: int) -> tuple[int, int | None]:
     """Return (the docnum of quote document `docnum`'s paragraph, its quote
-    number there): `back` documents before it when that one is its
-    paragraph (same doc_id and n, not a quote), else found through its
-    article's paragraphs; (docnum, None) when it is not a quote document."""
-    quote = finder.stored(docnum)
-    qi = quote.get("qi")
+    number there), or (docnum, None) when it is not a quote document or
+    its paragraph is not found (search.storage.windows.context_docnum)."""
+    qi = finder.stored(docnum).get("qi")
     if qi is None:
         return docnum, None
-    doc_id, n = quote.get("doc_id"), quote.get("n")
-
-    def is_context(at: int) -> bool:
-        found = finder.stored(at)
-        return found.get("qi") is None and found.get("doc_id") == doc_id and found.get("n") == n
-    guess = docnum - int(quote.get("back", 0))
-    if guess >= 0 and is_context(guess):
-        return guess, int(qi)
-    found = next((at for at in finder.key_docnums("doc_id", str(doc_id)) if is_context(at)), None)
+    found = context_docnum(finder.stored, docnum, partial(finder.key_docnums, "doc_id"))
     return (found, int(qi)) if found is not None else (docnum, None)
 
 

@@ -12,7 +12,7 @@ sorted instead (slow, but still right).
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +37,26 @@ def paragraph_docnums(searcher: Any, doc_id: str) -> list[int]:
     ascending order (its quote documents left out)."""
     q = wq.AndNot(wq.Term("doc_id", doc_id), wq.Term(UNIT_FIELD, QUOTE_UNIT))
     return sorted(searcher.docs_for_query(q))
+
+
+def context_docnum(stored_of: Callable[[int], dict[str, Any]], docnum: int,
+                   candidates: Callable[[str], Iterable[int]]) -> int | None:
+    """Return the docnum of the paragraph document of quote document
+    `docnum` (stored fields read by `stored_of`): the one `back` documents
+    before it when that is a paragraph of the same doc_id and n (an
+    article's documents are written together and deleted together, so
+    merges keep the distance), else the first of candidates(doc_id) that
+    is; None if none is."""
+    quote = stored_of(docnum)
+    doc_id, n = quote.get("doc_id"), quote.get("n")
+
+    def is_context(at: int) -> bool:
+        found = stored_of(at)
+        return "qi" not in found and found.get("doc_id") == doc_id and found.get("n") == n
+    guess = docnum - int(quote.get("back", 0))
+    if 0 <= guess < docnum and is_context(guess):
+        return guess
+    return next((at for at in candidates(str(doc_id)) if is_context(at)), None)
 
 
 def read_window(searcher: Any, doc_id: str, size: int | None, page: int = 1,
