@@ -26,7 +26,7 @@ from onrecord.search.storage.leftovers import READER_GRACE_SECONDS, classify_fil
 from onrecord.search.storage.manifests import check_files
 from onrecord.search.storage.recordfiles import interrupted_write
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords
-from onrecord.search.storage.schema import QUOTE_UNIT, UNIT_FIELD, schema_mismatch
+from onrecord.search.storage.schema import count_quote_documents, schema_mismatch
 from onrecord.search.storage.whoosh_internals import index_segments
 
 # Fields every paragraph has (see search.schema.paragraph_fields); summed
@@ -181,7 +181,7 @@ def _check_contents(ix: Any, report: CheckReport) -> None:
         report.problems.extend(altered)
     with ix.reader() as reader:
         documents = reader.doc_count()
-        report.quote_count = _count_postings(reader, UNIT_FIELD, QUOTE_UNIT)
+        report.quote_count = count_quote_documents(reader)
         report.doc_count = documents - report.quote_count
         live_total = sum(live for _, live, _ in report.segments)
         if live_total != documents:
@@ -243,13 +243,10 @@ def _read_stored(reader: Any, report: CheckReport, records: ArticleRecords | Non
     return sum(ids.values())
 
 
-def _count_postings(reader: Any, fieldname: str, only: str | None = None) -> int:
-    """Return the live documents over all terms of `fieldname`'s postings
-    (of term `only`, if given)."""
+def _count_postings(reader: Any, fieldname: str) -> int:
+    """Return the live documents over all terms of `fieldname`'s postings."""
     total = 0
-    if only is not None and (fieldname, only) not in reader:
-        return 0
-    for term in [only] if only is not None else reader.lexicon(fieldname):
+    for term in reader.lexicon(fieldname):
         for docnum in reader.postings(fieldname, term).all_ids():
             if not reader.is_deleted(docnum):
                 total += 1

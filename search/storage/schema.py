@@ -242,6 +242,14 @@ def unit_documents(article: Article, para: Paragraph, rev: str) -> list[dict[str
     return docs
 
 
+def count_quote_documents(reader: Any) -> int:
+    """Return how many live quote documents `reader` holds."""
+    if not reader.doc_frequency(UNIT_FIELD, QUOTE_UNIT):
+        return 0
+    return sum(1 for d in reader.postings(UNIT_FIELD, QUOTE_UNIT).all_ids()
+               if not reader.is_deleted(d))
+
+
 def quote_words(para: Paragraph, quote: Quote) -> str:
     """Return the words a quote document indexes: a direct or partial
     quote's verbatim pieces (one per line), reported speech's clause."""
