@@ -23,7 +23,8 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.model", (
         "Article", "Block", "BlockKind", "BlockRole", "DateBucket", "EntityList", "EntityProfile",
         "Evidence", "FacetValue", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph",
-        "ParsedArticle", "Quote", "SPEAKER_TYPES", "SearchRequest", "SearchResult", "Sighting", "SortOrder",
+        "ParsedArticle", "Quote", "SEARCH_MODES", "SPEAKER_TYPES", "SearchMode", "SearchRequest", "SearchResult",
+        "Sighting", "SortOrder",
         "SourceFile", "SourceKind", "SpeakerType", "StoredArticle", "USER_SOURCE", "paragraph_permalink"
     )),
     ("onrecord.search.partialdates", ("PartialDate", "format_partial", "parse_iso_partial")),
@@ -94,6 +95,7 @@ if TYPE_CHECKING:
     from onrecord.search.model import (
         KIND_LABELS,
         MAX_PER_PAGE,
+        SEARCH_MODES,
         SPEAKER_TYPES,
         USER_SOURCE,
         Article,
@@ -111,6 +113,7 @@ if TYPE_CHECKING:
         Paragraph,
         ParsedArticle,
         Quote,
+        SearchMode,
         SearchRequest,
         SearchResult,
         Sighting,

@@ -9,10 +9,21 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, Literal
+from urllib.parse import quote as percent_encode
 
 from onrecord.search.articles import KIND_LABELS, Evidence, Metadata, Paragraph, QuoteKind, paragraph_permalink
 
 SortOrder = Literal["relevance", "newest", "oldest"]
+# What a search matches and counts: paragraphs, or quotes as units of their
+# own (issue #33: the words and the speaker in the same quote).
+SearchMode = Literal["paragraphs", "quotes"]
+SEARCH_MODES: tuple[SearchMode, ...] = ("paragraphs", "quotes")
+# Words of a quote a text fragment names at each end (Text Fragments spec).
+FRAGMENT_WORDS = 4
+# Characters a text fragment's words must escape besides the usual ones.
+_FRAGMENT_SAFE = ""
+# What a quote's text may begin or end with that is not its words.
+_FRAGMENT_ENDS = " \t\n\"'\u201c\u201d\u2018\u2019\u00ab\u00bb.,;:!?()[]"
 MAX_PER_PAGE = 100
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +40,7 @@ class SearchRequest:
     outlets: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()  # quote kinds as users name them: verbatim, partial, reported
+    evidences: tuple[str, ...] = ()  # how the speaker is known: Quote.evidence values
     excluded: tuple[tuple[str, str], ...] = ()
     facet_all: str = ""
     facet_filter: str = ""
@@ -42,6 +54,8 @@ class SearchRequest:
     sort: SortOrder = "relevance"
     page: int = 1
     per_page: int = 10
+    # "quotes": match, list and count quotes (search.engine), not paragraphs
+    mode: SearchMode = "paragraphs"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,10 +108,21 @@ class Hit:
     also_in: list[Sighting] = field(default_factory=list)
     # Near-duplicate paragraphs (syndicated copies) grouped under this hit.
     duplicates: list[Sighting] = field(default_factory=list)
+    # Quotes mode: the quote matched (an item of `quotes`); the rest of the
+    # hit is its paragraph, the quote's context.
+    quote: dict[str, Any] | None = None
 
     @property
     def permalink(self) -> str:
         return paragraph_permalink(self.doc_id, self.n)
+
+    @property
+    def quote_permalink(self) -> str | None:
+        """Return the permalink opening at the quote (a text fragment of its
+        first and last words), or None when not in quotes mode."""
+        if self.quote is None:
+            return None
+        return self.permalink + text_fragment(quote_words(self.quote))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -117,7 +142,35 @@ class Hit:
             "score": self.score,
             "also_in": [x.to_dict() for x in self.also_in],
             "duplicates": [x.to_dict() for x in self.duplicates],
+            **({"quote": self.quote, "quote_permalink": self.quote_permalink}
+               if self.quote is not None else {}),
         }
+
+
+def quote_words(quote: dict[str, Any]) -> str:
+    """Return the words of `quote` as its paragraph shows them (its span's
+    text: a direct quote's marks are trimmed by text_fragment)."""
+    return str(quote.get("text") or "")
+
+
+def text_fragment(words: str) -> str:
+    """Return the `:~:text=` directive naming `words` by its first and last
+    FRAGMENT_WORDS words ("" for no words), percent-encoded per the Text
+    Fragments spec: `-`, `&` and `,` escaped as well.  Quote marks and
+    punctuation at either end are left out (the page may set them apart);
+    the words between stay as written, so they match the page's text."""
+    parts = words.strip(_FRAGMENT_ENDS).split()
+    if not parts:
+        return ""
+    if len(parts) <= 2 * FRAGMENT_WORDS:
+        return ":~:text=" + _fragment_part(" ".join(parts))
+    start, end = " ".join(parts[:FRAGMENT_WORDS]), " ".join(parts[-FRAGMENT_WORDS:])
+    return f":~:text={_fragment_part(start)},{_fragment_part(end)}"
+
+
+def _fragment_part(text: str) -> str:
+    # quote() leaves "-" alone; the spec reserves it (prefix-/-suffix).
+    return percent_encode(text, safe=_FRAGMENT_SAFE).replace("-", "%2D")
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +212,7 @@ class SearchResult:
     reachable_pages: int | None = None
     pages_exact: bool = True
     paging_note: str | None = None
+    mode: SearchMode = "paragraphs"  # what the hits, total and facet counts count
 
     @property
     def pages(self) -> int:
@@ -184,6 +238,9 @@ class SearchResult:
             "pages": self.pages,
             "pages_exact": self.pages_exact,
             "paging_note": self.paging_note,
+            "mode": self.mode,
+            # what "total" and the facet counts count
+            "counts": "quotes" if self.mode == "quotes" else "paragraphs",
         }
         if self.partial:
             out.update(partial=True, note=self.note)

@@ -32,15 +32,24 @@ from onrecord.search.features.sightings import (
     attach_sightings,
     group_duplicates,
     open_finder,
+    quote_context,
 )
 from onrecord.search.features.snippets import find_term_spans, render_snippet
 from onrecord.search.features.versions import Versions, diff_paragraphs, pick_version, read_versions
 from onrecord.search.model import DateBucket, Hit, Metadata, Paragraph, SearchRequest, SearchResult, StoredArticle
 from onrecord.search.query.collecting import Collected, SortColumn, collect, extend, restrict_query
 from onrecord.search.query.paging import PageCount, count_pages, groups_to_form
-from onrecord.search.query.querying import MarkTerms, build_filter, collect_mark_terms, parse_query, validate_request
+from onrecord.search.query.querying import (
+    MarkTerms,
+    build_filter,
+    collect_mark_terms,
+    filters_nothing,
+    parse_query,
+    validate_request,
+)
 from onrecord.search.query.queryterms import Expansion, expand_terms
 from onrecord.search.query.suggesting import suggest
+from onrecord.search.query.units import to_quote_fields
 from onrecord.search.storage.damage import translate_damage
 from onrecord.search.storage.documents import load_quote_dicts, published_date, rebuild_paragraph, split_stored
 from onrecord.search.storage.store import Index
@@ -92,10 +101,13 @@ def _run_search(view: CommitView, request: SearchRequest, deadline: Deadline) ->
     index, searcher = view.index, view.searcher
     deadline.begin("parse")
     q = parse_query(view.parser(), request.query, index.max_query_chars)
+    # Quotes mode matches a quote's own words (search.query.units); the
+    # paragraph's words are still what its snippet marks.
+    matching = to_quote_fields(q) if request.mode == "quotes" else q
     deadline.begin("expand")
     # Expanding words may take at most half the time left: the matching
     # that needs them gets the rest.
-    expansion = expand_terms(q, searcher.reader(), deadline.portion(0.5),
+    expansion = expand_terms(matching, searcher.reader(), deadline.portion(0.5),
                              index.max_expanded_terms)
     # A selection is resolved against the facet values before matching
     # (search.features.selection); without one the table can wait for the
@@ -104,7 +116,7 @@ def _run_search(view: CommitView, request: SearchRequest, deadline: Deadline) ->
     if table is not None:
         request = resolve_selection(table, request)
     combined = restrict_query(expansion.query, build_filter(request))
-    scored = q is not None and request.sort == "relevance"
+    scored = matching is not None and request.sort == "relevance"
     collected, finder, groups, paging = _collect_groups(view, combined, scored, request, deadline)
     if table is None:
         table = _facet_table(view, deadline)
@@ -113,7 +125,8 @@ def _run_search(view: CommitView, request: SearchRequest, deadline: Deadline) ->
                            collected, matched, deadline)
     histogram = _histogram(view, matched, deadline)
     offset = (request.page - 1) * request.per_page
-    hits = _page_hits(index, finder, groups[offset:offset + request.per_page], q, deadline)
+    hits = _page_hits(index, finder, groups[offset:offset + request.per_page], q, deadline,
+                      request.mode)
     deadline.begin("suggest")
     suggestion = (suggest(searcher, q, request.query, deadline)
                   if q is not None and not collected.docnums and not collected.partial else None)
@@ -122,7 +135,7 @@ def _run_search(view: CommitView, request: SearchRequest, deadline: Deadline) ->
                         per_page=request.per_page, hits=hits, facets=facets.values,
                         facet_sizes=facets.sizes, histogram=histogram, suggestion=suggestion,
                         reachable_pages=paging.pages, pages_exact=paging.exact,
-                        paging_note=paging.note, partial=partial,
+                        paging_note=paging.note, partial=partial, mode=request.mode,
                         note=_note(deadline, expansion, index.max_expanded_terms) if partial else None)
 
 
@@ -168,11 +181,11 @@ def _count_facets(view: CommitView, table: FacetTable | None,
     if table is None:
         return FacetCounts({name: [] for name in FACET_NAMES}, {})
     words, combined = queries
-    if isinstance(combined, wq.Every) and not collected.partial:
+    if words is None and filters_nothing(request) and not collected.partial:
         # The browse page (no words, no filters: no selection to count
         # apart) counts the whole index: the same answer until the next commit.
         return view.browse_counts(table, matched, request.facet_all, request.facet_filter,
-                                  request.verbatim)
+                                  request.verbatim, request.mode)
     return count_selected(table, view.searcher, words, request, matched, deadline, view.postings)
 
 
@@ -214,8 +227,7 @@ def _collect_groups(view: CommitView, combined: wq.Query, scored: bool,
         if collected.partial:
             deadline.cut("collect")
         deadline.begin("group")
-        groups = group_duplicates(finder, collected.ranked, collected.docnums, goal, deadline,
-                                  required=wanted)
+        groups = _group(finder, collected, goal, deadline, wanted, request.mode)
         everything = len(collected.ranked) >= len(collected.docnums)
         if len(groups) >= goal or everything or collected.partial or deadline.expired():
             break
@@ -232,8 +244,19 @@ def _collect_groups(view: CommitView, combined: wq.Query, scored: bool,
     return collected, finder, groups, paging
 
 
+def _group(finder: SightingFinder, collected: Collected, goal: int, deadline: Deadline,
+           wanted: int, mode: str) -> list[tuple[int, float, list[int]]]:
+    """Return the ranked matches as hits with the near copies folded into
+    them; in quotes mode every quote is its own hit (copies are not folded
+    yet, so the total, the pager and the facet counts count the same)."""
+    if mode == "quotes":
+        return [(docnum, score, []) for docnum, score in collected.ranked[:goal]]
+    return group_duplicates(finder, collected.ranked, collected.docnums, goal, deadline,
+                            required=wanted)
+
+
 def _page_hits(index: Index, finder: SightingFinder, groups: list[tuple[int, float, list[int]]],
-               q: wq.Query | None, deadline: Deadline) -> list[Hit]:
+               q: wq.Query | None, deadline: Deadline, mode: str = "paragraphs") -> list[Hit]:
     """Return the page's hits, each with its quotes' sightings (also_in),
     the near copies folded into it (duplicates) and its words marked; once
     the deadline has passed, the remaining hits come plain (no marks,
@@ -245,13 +268,22 @@ def _page_hits(index: Index, finder: SightingFinder, groups: list[tuple[int, flo
     analyzer = index.schema["text"].analyzer
     hits = []
     for docnum, score, copies in groups:
+        at, qi = quote_context(finder, docnum) if mode == "quotes" else (docnum, None)
         if deadline.expired():
             deadline.cut()
-            hits.append(_build_hit(finder.stored(docnum), score, analyzer, MarkTerms()))
+            hits.append(_with_quote(_build_hit(finder.stored(at), score, analyzer, MarkTerms()), qi))
             continue
-        hit = _build_hit(finder.stored(docnum), score, analyzer, terms)
+        hit = _with_quote(_build_hit(finder.stored(at), score, analyzer, terms), qi)
         hits.append(attach_duplicates(finder, attach_sightings(finder, hit), copies))
     return hits
+
+
+def _with_quote(hit: Hit, qi: int | None) -> Hit:
+    """Return `hit` with its quote number `qi` as its matched quote (None:
+    a paragraph hit)."""
+    if qi is not None and 0 <= qi < len(hit.quotes):
+        hit.quote = hit.quotes[qi]
+    return hit
 
 
 def _build_hit(stored: dict[str, Any], score: float, analyzer: Any, terms: MarkTerms) -> Hit:

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from onrecord.search.model import KIND_LABELS, Metadata, Paragraph, QuoteKind
+from onrecord.search.model import EVIDENCE, KIND_LABELS, Metadata, Paragraph, QuoteKind
 
 FilterRule = Literal["any", "year"]
 # The URL/API parameter excluding a value of facet NAME is EXCLUDE_PREFIX + NAME.
@@ -131,6 +131,14 @@ def quote_kinds(_meta: Metadata, para: Paragraph) -> list[str]:
     return [label for kind, label in KIND_LABELS.items() if kind in kinds]
 
 
+def quote_evidences(_meta: Metadata, para: Paragraph) -> list[str]:
+    """Return how the speakers of the paragraph's quotes are known (the
+    Quote.evidence values: named, pronoun, nominal, carried), each once,
+    in model.EVIDENCE order."""
+    found = {q.evidence for q in para.quotes if q.evidence}
+    return [value for value in EVIDENCE if value in found]
+
+
 def paragraph_institutions(_meta: Metadata, para: Paragraph) -> list[str]:
     """Return the institutions the paragraph names."""
     return para.institutions
@@ -154,6 +162,9 @@ FACETS: tuple[FacetDef, ...] = (
     FacetDef("kind", "Quote kinds", "quote_kind_facet", "quote_kind_facet", "any", "kinds",
              quote_kinds, "Only paragraphs with a quote of this kind: verbatim, partial or "
              "reported (repeat: OR)."),
+    FacetDef("evidence", "How the speaker is known", "evidence_facet", "evidence_facet", "any",
+             "evidences", quote_evidences, "Only paragraphs with a quote whose speaker is known "
+             "this way: named, pronoun, nominal or carried (repeat: OR)."),
     FacetDef("institution", "Institutions", "institution_facet", "institution_facet", "any",
              "institutions", paragraph_institutions,
              "Only paragraphs naming exactly this institution (repeat: OR).", profile=True),

@@ -8,6 +8,7 @@ layer) find them.  Nothing here imports Whoosh or Flask.
 """
 from onrecord.search.answers import (
     MAX_PER_PAGE,
+    SEARCH_MODES,
     DateBucket,
     EntityList,
     EntityProfile,
@@ -15,6 +16,7 @@ from onrecord.search.answers import (
     Hit,
     ParagraphChange,
     QuoteRecord,
+    SearchMode,
     SearchRequest,
     SearchResult,
     Sighting,
@@ -49,6 +51,7 @@ __all__ = [
     "Article", "Block", "BlockKind", "BlockRole", "DateBucket", "EVIDENCE", "EntityList", "EntityProfile",
     "Evidence", "FacetValue", "Hit", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph",
     "ParagraphChange", "ParsedArticle", "Quote", "QuoteKind", "QuoteRecord", "SPEAKER_TYPES", "SearchRequest",
-    "SearchResult", "Sighting", "SortOrder", "SourceFile", "SourceKind", "SpeakerType", "StoredArticle",
+    "SEARCH_MODES", "SearchMode", "SearchResult", "Sighting", "SortOrder", "SourceFile", "SourceKind",
+    "SpeakerType", "StoredArticle",
     "USER_SOURCE", "VersionInfo", "paragraph_permalink",
 ]

@@ -69,6 +69,8 @@ def request_params(req: SearchRequest, default_per_page: int = 10) -> list[tuple
         params.append(("verbatim", "1"))
     if req.sort != "relevance":
         params.append(("sort", req.sort))
+    if req.mode != "paragraphs":
+        params.append(("mode", req.mode))
     if req.page != 1:
         params.append(("page", str(req.page)))
     if req.per_page != default_per_page:

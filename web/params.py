@@ -18,9 +18,19 @@ import datetime as dt
 import difflib
 import re
 from collections.abc import Iterable, Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
-from onrecord.search import FACETS_BY_NAME, MAX_PER_PAGE, NAME_FACETS, Config, QueryError, SearchRequest, SortOrder
+from onrecord.search import (
+    FACETS_BY_NAME,
+    MAX_PER_PAGE,
+    NAME_FACETS,
+    SEARCH_MODES,
+    Config,
+    QueryError,
+    SearchMode,
+    SearchRequest,
+    SortOrder,
+)
 
 MAX_FILTER_VALUES = 20
 MAX_FILTER_CHARS = 200
@@ -34,7 +44,7 @@ EXCLUDE_PARAMS: dict[str, str] = {f.exclude_param: f.name for f in NAME_FACETS}
 # Single-valued form field -> the most characters echoed back into the form
 # (longer values are refused anyway by their parsers, which accept nothing
 # near these lengths; the query, "q", is cut to the max_query_chars setting).
-FORM_FIELD_CHARS: dict[str, int] = {"since": 40, "until": 40, "sort": 40,
+FORM_FIELD_CHARS: dict[str, int] = {"since": 40, "until": 40, "sort": 40, "mode": 40,
                                     "quotes_only": 40, "named_only": 40, "verbatim": 40, "per_page": 40,
                                     "facet_all": 40,
                                     "facet_q": MAX_FILTER_CHARS}
@@ -43,7 +53,7 @@ FORM_FIELD_CHARS: dict[str, int] = {"since": 40, "until": 40, "sort": 40,
 # the search's whole URL vocabulary: what web.links writes and the search
 # page, /api/search, the exports and the feeds accept.
 SINGLE_PARAMS: tuple[str, ...] = ("q", "since", "until", "quotes_only", "named_only", "verbatim", "sort",
-                                  "page", "per_page", "facet_all", "facet_q")
+                                  "page", "per_page", "facet_all", "facet_q", "mode")
 SEARCH_PARAMS: tuple[str, ...] = (*SINGLE_PARAMS, *FILTER_PARAMS, *EXCLUDE_PARAMS)
 _DATES_HINT = "filter dates with since and until, e.g. since=2003-01-01&until=2003-12-31"
 # A parameter people guess -> what to use instead (one row per guess).
@@ -83,7 +93,10 @@ def parse_search_request(args: ArgSource, config: Config | None = None) -> Searc
     until = parse_date(args.get("until"), "until")
     if since and until and since > until:
         raise QueryError(f"'since' ({since.isoformat()}) is after 'until' ({until.isoformat()}).")
-    filters = {field: parse_filter(args.getlist(name), name) for name, field in FILTER_PARAMS.items()}
+    # Any: the facets' tuples go to SearchRequest by keyword (mypy would
+    # match them against every field, `mode` included)
+    filters: dict[str, Any] = {field: parse_filter(args.getlist(name), name)
+                               for name, field in FILTER_PARAMS.items()}
     return SearchRequest(
         excluded=parse_exclusions(args),
         facet_all=parse_facet_name(args.get("facet_all")),
@@ -95,6 +108,7 @@ def parse_search_request(args: ArgSource, config: Config | None = None) -> Searc
         named_only=parse_flag(args.get("named_only"), "named_only"),
         verbatim=parse_flag(args.get("verbatim"), "verbatim"),
         sort=parse_sort(args.get("sort")),
+        mode=parse_mode(args.get("mode")),
         page=parse_int(args.get("page"), "page", 1, 1, MAX_PAGE),
         per_page=parse_int(args.get("per_page"), "per_page", config.per_page, 1, MAX_PER_PAGE),
         **filters,
@@ -175,6 +189,15 @@ def parse_sort(raw: str | None) -> SortOrder:
         if value == order:
             return order
     raise QueryError(f"'sort' must be one of {', '.join(SORT_ORDERS)}.")
+
+
+def parse_mode(raw: str | None) -> SearchMode:
+    """Return the search mode, 'paragraphs' if blank; raises QueryError."""
+    value = (raw or "").strip().lower() or "paragraphs"
+    for mode in SEARCH_MODES:
+        if value == mode:
+            return mode
+    raise QueryError(f"'mode' must be one of {', '.join(SEARCH_MODES)}.")
 
 
 def parse_int(raw: str | None, name: str, default: int, low: int, high: int) -> int:

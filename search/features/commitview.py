@@ -105,12 +105,13 @@ class CommitView:
             deadline)
 
     def browse_counts(self, table: FacetTable, docnums: np.ndarray, expand: str,
-                      contains: str, verbatim: bool = False) -> FacetCounts:
+                      contains: str, verbatim: bool = False,
+                      mode: str = "paragraphs") -> FacetCounts:
         """Return the facet counts of `docnums`, every live document (the
         browse page: no words, no filters), with facet `expand` listed
         whole narrowed to `contains`, of the verbatim columns under
         `verbatim`: the same answer until the next commit."""
-        return self._cache.get(f"facets:all:{expand}:{contains}:{verbatim}",
+        return self._cache.get(f"facets:all:{expand}:{contains}:{verbatim}:{mode}",
                                lambda: tally_facets(table, docnums,
                                                     FacetAsk(expand, contains, verbatim=verbatim)))
 

@@ -13,6 +13,7 @@ rows has its own time budget (index.export_timeout).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
+from functools import partial
 from typing import Any, Literal
 
 from whoosh import query as wq
@@ -28,8 +29,10 @@ from onrecord.search.query.collecting import build_sort_column, collect, restric
 from onrecord.search.query.querying import build_filter, parse_query, validate_request
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.ranking import build_lengths
+from onrecord.search.query.units import to_quote_fields
 from onrecord.search.storage.documents import load_quote_dicts
 from onrecord.search.storage.store import Index
+from onrecord.search.storage.windows import context_docnum, paragraph_docnums
 
 RowKind = Literal["quotes", "paragraphs"]
 # What a refused export is told to wait: a long export streams for minutes,
@@ -70,6 +73,8 @@ def iter_export_rows(index: Index, request: SearchRequest,
     with open_view(index) as view:
         parser = view.parser()
     q = parse_query(parser, request.query, index.max_query_chars)
+    if request.mode == "quotes":
+        q = to_quote_fields(q)
     return _stream_rows(index, q, request, rows)
 
 
@@ -86,6 +91,7 @@ def _stream_rows(index: Index, q: wq.Query | None, request: SearchRequest,
     wanted = frozenset(speaker_key(name) for name in request.speakers)
     # Under the verbatim switch the quote rows keep to verbatim quotes too.
     kinds = VERBATIM_KINDS if request.verbatim else None
+    seen: set[int] = set()  # quotes mode: the paragraphs a paragraph row was given
     try:
         searcher = index.open_snapshot()
         try:
@@ -97,6 +103,9 @@ def _stream_rows(index: Index, q: wq.Query | None, request: SearchRequest,
                 # order; the batch's article records in one lookup.
                 stored = {d: searcher.reader().stored_fields(d) for d in sorted(batch)}
                 index.records.fill(stored.values())
+                if request.mode == "quotes":
+                    yield from _quote_unit_rows(index, searcher, batch, stored, rows, seen)
+                    continue
                 for docnum in batch:
                     yield from _rows_of(stored.pop(docnum), rows, wanted, kinds)
         finally:
@@ -130,6 +139,38 @@ def _ordered_docnums(index: Index, searcher: Any, q: wq.Query | None,
         raise QueryError(f"this export needs more than {index.export_timeout:g} s to find "
                          "its rows; narrow it with more words or filters")
     return [docnum for docnum, _score in collected.ranked]
+
+
+def _quote_unit_rows(index: Index, searcher: Any, batch: list[int],
+                     stored: dict[int, dict[str, Any]], rows: RowKind,
+                     seen: set[int]) -> Iterator[dict[str, Any]]:
+    """Yield the rows of a batch of matching quote documents (quotes mode):
+    one row per quote, its paragraph's quote row; or its paragraph's row,
+    once per paragraph (`seen`)."""
+    reader = searcher.reader()
+
+    def read(docnum: int) -> dict[str, Any]:
+        found = stored.get(docnum)
+        if found is None:
+            found = stored[docnum] = reader.stored_fields(docnum)
+        return found
+    for docnum in batch:
+        at = context_docnum(read, docnum, partial(paragraph_docnums, searcher))
+        if at is None or (rows == "paragraphs" and at in seen):
+            continue
+        seen.add(at)
+        paragraph = read(at)
+        index.records.fill([paragraph])
+        if rows == "paragraphs":
+            yield build_paragraph_row(paragraph)
+            continue
+        quotes = load_quote_dicts(paragraph)
+        qi = int(read(docnum).get("qi", -1))
+        if 0 <= qi < len(quotes):
+            row = build_quote_record(paragraph, quotes[qi]).to_dict()
+            del row["also_in"]
+            row["paragraph_text"] = paragraph.get("text", "")
+            yield row
 
 
 def speaker_key(name: str | None) -> str:

@@ -25,7 +25,7 @@ import numpy as np
 from onrecord.search.deadline import Deadline
 from onrecord.search.facetdefs import FACETS
 from onrecord.search.model import FacetValue
-from onrecord.search.query.docsets import deleted_docs, iter_posting_ids, open_postings
+from onrecord.search.query.docsets import hidden_docs, iter_posting_ids, open_postings
 from onrecord.search.storage.segmentcache import SegmentCache
 from onrecord.search.storage.whoosh_internals import field_term_matchers
 
@@ -187,7 +187,7 @@ def count_values(searcher: Any, fieldname: str) -> list[FacetValue]:
         reader = sub.reader()
         if fieldname not in reader.indexed_field_names():
             continue
-        deleted = deleted_docs(reader)
+        deleted = hidden_docs(reader)  # paragraphs only: not their quotes
         for value in reader.field_terms(fieldname):
             if not deleted:
                 counts[value] += reader.doc_frequency(fieldname, value)

@@ -10,6 +10,7 @@ told apart by document number, which grows as documents are added.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +70,8 @@ def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_EN
     query and filters (its sort and paging are ignored).  Raises QueryError
     for a bad query, IndexUnavailableError if the index is closed or damaged."""
     validate_request(request)
+    # A feed lists paragraphs (its entries link them), whatever the mode.
+    request = dataclasses.replace(request, mode="paragraphs")
     deadline = Deadline(index.query_timeout)
     with translate_damage(index.label()), open_view(index) as view:
         q = parse_query(view.parser(), request.query, index.max_query_chars)

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from onrecord.search.deadline import Deadline
 from onrecord.search.features.commitview import CommitView
 from onrecord.search.model import Hit, Sighting
-from onrecord.search.query.docsets import deleted_docs, iter_posting_ids, open_postings
+from onrecord.search.query.docsets import hidden_docs, iter_posting_ids, open_postings
 from onrecord.search.storage.documents import load_quote_dicts, published_date
 from onrecord.search.storage.fingerprints import (
     PARAGRAPH_SIMILARITY,
@@ -31,6 +31,7 @@ from onrecord.search.storage.fingerprints import (
     shingle_hashes,
     similarity,
 )
+from onrecord.search.storage.windows import context_docnum
 
 T = TypeVar("T")
 QUOTE_KEYS_FIELD = "quote_keys"
@@ -47,6 +48,17 @@ def open_finder(view: CommitView) -> SightingFinder:
     """Return a SightingFinder for the view's searcher, using the commit's
     memo and the index's article records."""
     return SightingFinder(view.searcher, view.sighting_memo(), view.records)
+
+
+def quote_context(finder: SightingFinder, docnum: int) -> tuple[int, int | None]:
+    """Return (the docnum of quote document `docnum`'s paragraph, its quote
+    number there), or (docnum, None) when it is not a quote document or
+    its paragraph is not found (search.storage.windows.context_docnum)."""
+    qi = finder.stored(docnum).get("qi")
+    if qi is None:
+        return docnum, None
+    found = context_docnum(finder.stored, docnum, partial(finder.key_docnums, "doc_id"))
+    return (found, int(qi)) if found is not None else (docnum, None)
 
 
 def to_sighting(stored: dict[str, Any]) -> Sighting:
@@ -87,7 +99,9 @@ class SightingFinder:
         self._memo = memo
         self._searcher = searcher
         self._records = records
-        self._leaves = [(sub.reader(), offset, deleted_docs(sub.reader()))
+        # A key's documents are paragraphs: the deleted ones and the quote
+        # documents (search.query.units) are left out.
+        self._leaves = [(sub.reader(), offset, hidden_docs(sub.reader()))
                         for sub, offset in searcher.leaf_searchers()]
         self._stored: dict[int, dict[str, Any]] = {}
         self._shingles: dict[str, frozenset[int]] = {}  # for this request only

@@ -157,6 +157,10 @@ def restrict_query(q: wq.Query | None, flt: wq.Query | None) -> wq.Query:
         return wq.ConstantScoreQuery(flt, 1.0) if flt is not None else wq.Every()
     if flt is None:
         return q
+    if isinstance(flt, wq.AndNot) and isinstance(flt.a, wq.Every) and not flt.a.fieldname:
+        # Paragraph mode's unit restriction alone: taken from q's matches
+        # instead of intersected with every document.
+        return wq.AndNot(q, flt.b)
     # An intersection lets the matcher skip ahead to filtered documents
     # instead of testing every match of q against a filter set.
     return wq.And([q, wq.ConstantScoreQuery(flt, 0.0)])

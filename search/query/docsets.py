@@ -23,6 +23,7 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.query.postings import PostingsCache, term_postings
+from onrecord.search.query.units import quote_docs
 from onrecord.search.storage.schema import UNDATED_KEY
 from onrecord.search.storage.whoosh_internals import (
     has_block_values,
@@ -268,6 +269,13 @@ def _matcher_ids(q: wq.Query, subsearcher: Any, deadline: Deadline) -> set[int]:
         if not count & 1023:
             deadline.check()
     return ids
+
+
+def hidden_docs(reader: Any) -> frozenset[int]:
+    """Return the docnums of a segment reader that paragraph units never
+    see: its deleted documents and its quote documents (search.query.units)."""
+    quotes = quote_docs(reader)
+    return deleted_docs(reader) | quotes if quotes else deleted_docs(reader)
 
 
 def deleted_docs(reader: Any) -> frozenset[int]:

@@ -32,8 +32,9 @@ from whoosh.qparser import (
 from onrecord.search.config import Config
 from onrecord.search.errors import QueryError
 from onrecord.search.facetdefs import FACETS_BY_NAME, NAME_FACETS
-from onrecord.search.model import MAX_PER_PAGE, SearchRequest
+from onrecord.search.model import MAX_PER_PAGE, SEARCH_MODES, SearchRequest
 from onrecord.search.query.queryterms import label_typed_terms, prepare_fuzzy_terms, rewrite_date_terms
+from onrecord.search.query.units import restrict_unit
 from onrecord.search.storage.lexicon import gram_words, is_common_word, is_gram, query_grams
 from onrecord.search.storage.schema import join_names
 
@@ -122,6 +123,8 @@ def validate_request(request: SearchRequest, max_window: int | None = None) -> N
         raise QueryError(f"since ({request.since}) is after until ({request.until})")
     if not isinstance(request.query, str):
         raise QueryError("query must be text")
+    if request.mode not in SEARCH_MODES:
+        raise QueryError(f"unknown mode {request.mode!r}; use one of {', '.join(SEARCH_MODES)}")
 
 
 def build_parser(schema: Any) -> QueryParser:
@@ -281,8 +284,9 @@ def _collect_exact(node: wq.Query, exact: set[str], phrases: set[tuple[str, ...]
             exact.add(node.text)
 
 
-def build_filter(request: SearchRequest) -> wq.Query | None:
-    """Return the query the request's filters impose, or None if none.
+def build_filter(request: SearchRequest) -> wq.Query:
+    """Return the query the request's filters impose, always narrowed to
+    its mode's documents (search.query.units.restrict_unit).
 
     A name facet's values match its exact count-field term: ORed within
     one facet, ANDed across facets (search.facetdefs rules); excluded
@@ -304,9 +308,15 @@ def build_filter(request: SearchRequest) -> wq.Query | None:
         parts.append(wq.Term("has_verbatim_quote" if request.verbatim else "has_quote", True))
     excluded = _excluded_terms(request.excluded, request.verbatim)
     if not parts and not excluded:
-        return None
+        return restrict_unit(None, request.mode)
     kept: wq.Query = wq.Every() if not parts else parts[0] if len(parts) == 1 else wq.And(parts)
-    return wq.AndNot(kept, wq.Or(excluded)) if excluded else kept
+    return restrict_unit(wq.AndNot(kept, wq.Or(excluded)) if excluded else kept, request.mode)
+
+
+def filters_nothing(request: SearchRequest) -> bool:
+    """Return True if the request has no filter but its unit's (the
+    browse page, when it has no words either)."""
+    return build_filter(request) == restrict_unit(None, request.mode)
 
 
 def _some(terms: list[wq.Term]) -> list[wq.Query]:

@@ -30,8 +30,11 @@ from whoosh import query as wq
 from onrecord.search.deadline import Deadline
 from onrecord.search.errors import QueryError
 from onrecord.search.storage.lexicon import is_gram
-from onrecord.search.storage.schema import WORDS_FIELD
+from onrecord.search.storage.schema import SAID_EXACT_FIELD, SAID_FIELD, WORDS_FIELD
 from onrecord.search.storage.whoosh_internals import fuzzy_words
+
+# A stemmed field -> the field whose lexicon holds its words as written.
+_WORD_LISTS = {"text": WORDS_FIELD, SAID_FIELD: SAID_EXACT_FIELD}
 
 MAX_FUZZY_EDITS = 2
 FUZZY_PREFIX = 1
@@ -100,7 +103,7 @@ class StemmedFuzzyTerm(wq.FuzzyTerm):
     def _btexts(self, ixreader: Any) -> Iterator[str]:  # type: ignore[override]
         field = ixreader.schema[self.fieldname]
         seen: set[str] = set()
-        source = WORDS_FIELD if self.fieldname == "text" else self.fieldname
+        source = _WORD_LISTS.get(self.fieldname, self.fieldname)
         for word in ixreader.terms_within(source, self.text, self.maxdist,
                                           prefix=self.prefixlength):
             word = word.decode("utf-8") if isinstance(word, bytes) else word

@@ -26,12 +26,11 @@ from onrecord.search.storage.leftovers import READER_GRACE_SECONDS, classify_fil
 from onrecord.search.storage.manifests import check_files
 from onrecord.search.storage.recordfiles import interrupted_write
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords
-from onrecord.search.storage.schema import schema_mismatch
+from onrecord.search.storage.schema import count_quote_documents, schema_mismatch
 from onrecord.search.storage.whoosh_internals import index_segments
 
 # Fields every paragraph has (see search.schema.paragraph_fields); summed
 # over their terms, each must count every live paragraph once.
-_ALWAYS_PRESENT = ("kind", "doc_id")
 _GRACE_MINUTES = f"{READER_GRACE_SECONDS / 60:g} min"
 UNFINISHED = "an indexer was killed while writing the article records"
 
@@ -43,7 +42,8 @@ class CheckReport:
 
     index_dir: Path
     generation: int = -1
-    doc_count: int = 0
+    doc_count: int = 0  # live paragraph documents
+    quote_count: int = 0  # live quote documents (search.storage.schema.unit_documents)
     segments: list[tuple[str, int, int]] = field(default_factory=list)  # name, live, deleted
     orphans: list[str] = field(default_factory=list)
     superseded_kept: list[str] = field(default_factory=list)     # readers may still use them
@@ -84,7 +84,8 @@ class CheckReport:
     def format(self) -> str:
         """Return the report as text for the terminal."""
         lines = [f"index {self.index_dir}: generation {self.generation}, "
-                 f"{self.doc_count:,} paragraphs in {len(self.segments)} segments"]
+                 f"{self.doc_count:,} paragraphs and {self.quote_count:,} quotes in "
+                 f"{len(self.segments)} segments"]
         lines += [f"  segment {name}: {live:,} live, {deleted:,} deleted"
                   for name, live, deleted in self.segments]
         lines += self._notes()
@@ -179,17 +180,20 @@ def _check_contents(ix: Any, report: CheckReport) -> None:
         report.damaged = True
         report.problems.extend(altered)
     with ix.reader() as reader:
-        report.doc_count = reader.doc_count()
+        documents = reader.doc_count()
+        report.quote_count = count_quote_documents(reader)
+        report.doc_count = documents - report.quote_count
         live_total = sum(live for _, live, _ in report.segments)
-        if live_total != report.doc_count:
+        if live_total != documents:
             report.problems.append(f"segments hold {live_total} live documents, the reader "
-                                   f"counts {report.doc_count}")
+                                   f"counts {documents}")
         stored = _read_stored(reader, report, _open_records(report))
-        for name in _ALWAYS_PRESENT:
+        for name, holders, expected in (("kind", "paragraphs", report.doc_count),
+                                        ("doc_id", "documents", documents)):
             counted = _count_postings(reader, name)
-            if counted != report.doc_count:
-                report.problems.append(f"field {name!r} counts {counted} paragraphs, "
-                                       f"the index holds {report.doc_count}")
+            if counted != expected:
+                report.problems.append(f"field {name!r} counts {counted} {holders}, "
+                                       f"the index holds {expected}")
         if stored != report.doc_count:
             report.problems.append(f"{stored} stored documents for {report.doc_count} paragraphs")
 
@@ -214,6 +218,9 @@ def _read_stored(reader: Any, report: CheckReport, records: ArticleRecords | Non
     versions: set[tuple[str, str]] = set()
     for docnum in reader.all_doc_ids():
         stored = reader.stored_fields(docnum)
+        versions.add((stored.get("doc_id", ""), stored.get("rev", "")))
+        if "qi" in stored:  # a quote document: its paragraph has the id
+            continue
         ids[stored.get("paragraph_id", "")] += 1
         versions.add((stored.get("doc_id", ""), stored.get("rev", "")))
     repeated = [pid for pid, count in ids.items() if count > 1]

@@ -2,7 +2,11 @@
 
 Owns which fields a paragraph document has, how each is analysed, and the
 conversion of a model Paragraph (with its Article's Metadata) into the dict
-of field values Whoosh indexes.  One document = one Paragraph.  The
+of field values Whoosh indexes.  One document = one Paragraph, followed by
+one quote document per Quote of it (unit_documents, issue #33): `unit` =
+QUOTE_UNIT marks them; their words are in fields of their own (`said`,
+`said_exact`) and their facet and filter fields hold the quote's own
+values (its speaker, kind, evidence) beside the article's.  The
 article's metadata is indexed on each paragraph (queries filter and facet
 on it) but stored once per article, in search.records: a paragraph stores
 only (doc_id, rev), the key of its article's record.
@@ -18,7 +22,7 @@ from whoosh import columns, fields
 from whoosh.analysis import Analyzer, LowercaseFilter, RegexTokenizer, StemmingAnalyzer, Token, Tokenizer
 
 from onrecord.search.facetdefs import FACETS, VERBATIM_KINDS
-from onrecord.search.model import Article, Metadata, Paragraph
+from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.fingerprints import paragraph_keys, quote_keys
 from onrecord.search.storage.lexicon import COMMON_WORDS, MIN_STEM_CHARS, CommonGramsFilter
 from onrecord.search.storage.textfields import ExactText, StemmedText
@@ -37,6 +41,15 @@ TITLE_INDEX_CHARS = 200
 # (punctuation, spaces, line and sentence ends) only separates words.
 # Nothing is removed, so positions are the words' true positions.
 EXACT_WORD = r"\w+"
+
+
+# The `unit` term of a quote document (paragraph documents have none).
+UNIT_FIELD = "unit"
+QUOTE_UNIT = "quote"
+# A quote document's words, in fields of their own so the paragraphs'
+# BM25 statistics, spelling words and phrases stay as they are.
+SAID_FIELD = "said"
+SAID_EXACT_FIELD = "said_exact"
 
 
 # The field whose lexicon (every word as written, lowercased) answers
@@ -210,7 +223,70 @@ def build_schema() -> fields.Schema:
         dates=fields.KEYWORD(commas=True, stored=True),
         newest_key=fields.COLUMN(columns.NumericColumn("i")),
         oldest_key=fields.COLUMN(columns.NumericColumn("i")),
+        # Quote documents (unit_documents): the mark, the quote's words
+        # stemmed and as written, which quote of its paragraph it is, and
+        # how many documents back its paragraph's document was written.
+        unit=fields.ID(),
+        said=StemmedText(analyzer=stemming_analyzer(), phrase=False),
+        said_exact=ExactText(analyzer=exact_analyzer(), phrase=True),
+        qi=fields.STORED(),
+        back=fields.STORED(),
     )
+
+
+def unit_documents(article: Article, para: Paragraph, rev: str) -> list[dict[str, Any]]:
+    """Return the Whoosh documents of one paragraph, written in this order:
+    its paragraph document, then one quote document per quote."""
+    docs = [paragraph_fields(article, para, rev)]
+    docs += [quote_fields(article, para, i, rev) for i in range(len(para.quotes))]
+    return docs
+
+
+def count_quote_documents(reader: Any) -> int:
+    """Return how many live quote documents `reader` holds."""
+    if not reader.doc_frequency(UNIT_FIELD, QUOTE_UNIT):
+        return 0
+    return sum(1 for d in reader.postings(UNIT_FIELD, QUOTE_UNIT).all_ids()
+               if not reader.is_deleted(d))
+
+
+def quote_words(para: Paragraph, quote: Quote) -> str:
+    """Return the words a quote document indexes: a direct or partial
+    quote's verbatim pieces (one per line), reported speech's clause."""
+    if quote.kind in VERBATIM_KINDS and quote.pieces:
+        cut = [para.text[lo - para.start:hi - para.start] for lo, hi in quote.pieces]
+        if all(cut):
+            return "\n".join(cut)
+    return quote.text
+
+
+def quote_fields(article: Article, para: Paragraph, qi: int, rev: str) -> dict[str, Any]:
+    """Return the Whoosh field values of quote `qi` of `para`: the quote's
+    words, its speaker, kind and evidence, the institutions its paragraph
+    names and the article's metadata; stored: doc_id, rev, n, qi and
+    `back`, the documents between it and its paragraph's document."""
+    quote = para.quotes[qi]
+    alone = Paragraph(para.id, para.n, para.start, para.end, para.text, para.kind,
+                      quotes=[quote], speakers=[quote.speaker] if quote.speaker else [],
+                      institutions=para.institutions)
+    published = article.meta.published
+    words = quote_words(para, quote)
+    doc: dict[str, Any] = {
+        "unit": QUOTE_UNIT, "doc_id": article.id, "rev": rev, "n": para.n, "qi": qi,
+        "back": qi + 1, SAID_FIELD: words, SAID_EXACT_FIELD: words,
+        "has_quote": True,
+        "has_named_quote": quote.evidence == "named",
+        "has_verbatim_quote": quote.kind in VERBATIM_KINDS,
+        "newest_key": _DATE_MAX - published.toordinal() if published else _UNDATED_KEY,
+        "oldest_key": published.toordinal() if published else _UNDATED_KEY,
+        "speaker": join_names(alone.speakers),
+        "institution": join_names(para.institutions),
+    }
+    meta = _metadata_fields(article.meta)
+    meta.pop("title", None)
+    doc.update(meta)
+    doc.update(_facet_fields(article.meta, alone))
+    return {k: v for k, v in doc.items() if v is not None and v != ""}
 
 
 def join_names(names: list[str]) -> str:

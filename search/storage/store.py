@@ -41,7 +41,7 @@ from onrecord.search.storage.leftovers import remove_expired
 from onrecord.search.storage.records import RECORDS_FILE
 from onrecord.search.storage.recordwatch import RecordsWatch, open_records, reopened_records
 from onrecord.search.storage.reopening import latest_generation, open_retrying, open_searcher
-from onrecord.search.storage.schema import build_schema, schema_mismatch
+from onrecord.search.storage.schema import build_schema, count_quote_documents, schema_mismatch
 from onrecord.search.storage.searchers import BuildCache, Generation, Slots, open_generation
 from onrecord.search.storage.segmentcache import FACET_COLUMN_BYTES, SegmentCache
 
@@ -318,9 +318,10 @@ class Index:
         return toc_identity(self.path, generation) != identity
 
     def doc_count(self) -> int:
-        """Return the number of (undeleted) paragraphs in the index."""
+        """Return the number of (undeleted) paragraphs in the index (its
+        quote documents, search.storage.schema.unit_documents, left out)."""
         with self.reading() as searcher:
-            return searcher.doc_count()
+            return searcher.doc_count() - count_quote_documents(searcher.reader())
 
     def close(self) -> None:
         """Close the searchers (busy ones as their searches end) and the

@@ -12,9 +12,13 @@ sorted instead (slow, but still right).
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from whoosh import query as wq
+
+from onrecord.search.storage.schema import QUOTE_UNIT, UNIT_FIELD
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,13 +32,40 @@ class Window:
     pages: int
 
 
+def paragraph_docnums(searcher: Any, doc_id: str) -> list[int]:
+    """Return the docnums of article `doc_id`'s paragraph documents, in
+    ascending order (its quote documents left out)."""
+    q = wq.AndNot(wq.Term("doc_id", doc_id), wq.Term(UNIT_FIELD, QUOTE_UNIT))
+    return sorted(searcher.docs_for_query(q))
+
+
+def context_docnum(stored_of: Callable[[int], dict[str, Any]], docnum: int,
+                   candidates: Callable[[str], Iterable[int]]) -> int | None:
+    """Return the docnum of the paragraph document of quote document
+    `docnum` (stored fields read by `stored_of`): the one `back` documents
+    before it when that is a paragraph of the same doc_id and n (an
+    article's documents are written together and deleted together, so
+    merges keep the distance), else the first of candidates(doc_id) that
+    is; None if none is."""
+    quote = stored_of(docnum)
+    doc_id, n = quote.get("doc_id"), quote.get("n")
+
+    def is_context(at: int) -> bool:
+        found = stored_of(at)
+        return "qi" not in found and found.get("doc_id") == doc_id and found.get("n") == n
+    guess = docnum - int(quote.get("back", 0))
+    if 0 <= guess < docnum and is_context(guess):
+        return guess
+    return next((at for at in candidates(str(doc_id)) if is_context(at)), None)
+
+
 def read_window(searcher: Any, doc_id: str, size: int | None, page: int = 1,
                 around: int | None = None) -> Window:
     """Return window `page` of `size` paragraphs of article `doc_id` (all of
     them if `size` is None), or the window holding paragraph number `around`
     (the last one if `around` is past the end).  A page past the last gives
     an empty window (the caller decides what that means)."""
-    docnums = sorted(searcher.document_numbers(doc_id=doc_id))
+    docnums = paragraph_docnums(searcher, doc_id)
     total = len(docnums)
     pages = 1 if size is None else max(1, -(-total // size))
     if around is None and page > pages:

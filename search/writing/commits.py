@@ -26,7 +26,7 @@ from onrecord.search.storage.durability import acquire_write_lock, write_failure
 from onrecord.search.storage.leftovers import remove_orphans
 from onrecord.search.storage.manifests import record_manifests
 from onrecord.search.storage.records import VersionRecord, article_rev
-from onrecord.search.storage.schema import paragraph_fields
+from onrecord.search.storage.schema import unit_documents
 from onrecord.search.storage.store import Index
 from onrecord.search.storage.whoosh_writers import BulkWriter, discard_writer_files
 from onrecord.search.writing.segments import SegmentBatch, commit_segments
@@ -174,7 +174,8 @@ def _add_articles(writer: Any, articles: Iterable[Article], rows: list[VersionRe
         # removed any old copy: add_document skips update_document's
         # per-paragraph unique-id lookup.
         for para in article.paragraphs:
-            writer.add_document(**paragraph_fields(article, para, rev))
+            for doc in unit_documents(article, para, rev):
+                writer.add_document(**doc)
             written += 1
     return written
 

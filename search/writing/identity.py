@@ -38,6 +38,7 @@ from onrecord.search.storage.documents import rebuild_paragraph
 from onrecord.search.storage.durability import open_whoosh
 from onrecord.search.storage.fingerprints import normalise_text, shingle_hashes
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev, capped
+from onrecord.search.storage.windows import paragraph_docnums
 
 Status = Literal["new", "updated", "unchanged", "conflict"]
 # Below this share of either version's 3-word shingles found in the other,
@@ -226,7 +227,7 @@ class Resolver:
         """Return the committed article `doc_id` (None if not indexed)."""
         if ("doc_id", doc_id) not in self._reader:
             return None
-        docnums = list(self._searcher.document_numbers(doc_id=doc_id))
+        docnums = paragraph_docnums(self._searcher, doc_id)
         if not docnums:
             return None
         rev = self._searcher.stored_fields(docnums[0]).get("rev", "")

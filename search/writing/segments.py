@@ -39,7 +39,7 @@ from onrecord.search.config import Config
 from onrecord.search.model import Article
 from onrecord.search.storage.durability import DurableStorage, fsync_dir, open_whoosh, write_failure
 from onrecord.search.storage.records import VersionRecord, article_rev
-from onrecord.search.storage.schema import build_schema, paragraph_fields
+from onrecord.search.storage.schema import build_schema, unit_documents
 from onrecord.search.storage.whoosh_writers import (
     BulkWriter,
     commit_with_segments,
@@ -56,17 +56,18 @@ from onrecord.search.storage.whoosh_writers import (
 class SegmentBatch:
     """A finished, not yet committed segment and which articles it holds.
 
-    `spans` lists (article id, first docnum, paragraph count) in segment
+    `spans` lists (article id, first docnum, document count: its paragraphs
+    and their quotes, search.storage.schema.unit_documents; paragraph count) in segment
     order; `segment` is Whoosh's picklable segment descriptor; `records`
     are the article records to write before the segment is committed."""
 
     segment: Any
-    spans: list[tuple[str, int, int]] = field(default_factory=list)
+    spans: list[tuple[str, int, int, int]] = field(default_factory=list)
     records: list[VersionRecord] = field(default_factory=list)
 
     @property
     def paragraphs(self) -> int:
-        return sum(count for _, _, count in self.spans)
+        return sum(paragraphs for _, _, _, paragraphs in self.spans)
 
 
 def write_segment(index_dir: Path, articles: Iterable[Article], unique_ids: bool = False,
@@ -227,23 +228,26 @@ def _cancel_quietly(writer: Any) -> None:
 
 
 def _add_all(writer: Any, articles: Iterable[Article],
-             rows: list[VersionRecord]) -> list[tuple[str, int, int]]:
-    spans: list[tuple[str, int, int]] = []
+             rows: list[VersionRecord]) -> list[tuple[str, int, int, int]]:
+    spans: list[tuple[str, int, int, int]] = []
     docnum = 0
     for article in articles:
         rev = article_rev(article)
         rows.append(VersionRecord(article.id, rev, article.meta))
+        written = 0
         for para in article.paragraphs:
-            writer.add_document(**paragraph_fields(article, para, rev))
-        spans.append((article.id, docnum, len(article.paragraphs)))
-        docnum += len(article.paragraphs)
+            for doc in unit_documents(article, para, rev):
+                writer.add_document(**doc)
+                written += 1
+        spans.append((article.id, docnum, written, len(article.paragraphs)))
+        docnum += written
     return spans
 
 
 def drop_articles(batch: SegmentBatch, doc_ids: set[str]) -> None:
     """Take the articles `doc_ids` out of the uncommitted `batch` (their
     documents deleted in the segment, their spans and records removed)."""
-    for doc_id, first, count in batch.spans:
+    for doc_id, first, count, _ in batch.spans:
         if doc_id in doc_ids:
             for docnum in range(first, first + count):
                 batch.segment.delete_document(docnum)
@@ -265,9 +269,9 @@ def commit_segments(writer: Any, batches: list[SegmentBatch]) -> int:
             writer.delete_by_term("doc_id", doc_id)
     visible = 0
     for position, batch in enumerate(batches):
-        for doc_id, first, count in batch.spans:
+        for doc_id, first, count, paragraphs in batch.spans:
             if owner[doc_id] == position:
-                visible += count
+                visible += paragraphs
             else:
                 for docnum in range(first, first + count):
                     batch.segment.delete_document(docnum)
@@ -279,6 +283,6 @@ def _last_owners(batches: list[SegmentBatch]) -> dict[str, int]:
     """Return article id -> position of the last batch holding it."""
     owner: dict[str, int] = {}
     for position, batch in enumerate(batches):
-        for doc_id, _, _ in batch.spans:
+        for doc_id, _, _, _ in batch.spans:
             owner[doc_id] = position
     return owner

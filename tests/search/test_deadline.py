@@ -128,7 +128,7 @@ def test_facets_are_left_out_when_the_deadline_passes(index: Index) -> None:
     deadline = ExpireAt("facets")
     cut = run(index, deadline, query="library")
     assert cut.partial and deadline.stopped[0] == "facets"
-    assert cut.facets == {"speaker": [], "kind": [], "institution": [], "outlet": [], "author": [],
+    assert cut.facets == {"speaker": [], "kind": [], "evidence": [], "institution": [], "outlet": [], "author": [],
                           "year": []}
     assert cut.total == full.total and [h.paragraph_id for h in cut.hits] == [
         h.paragraph_id for h in full.hits]

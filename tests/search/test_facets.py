@@ -91,7 +91,7 @@ def test_each_row_names_real_fields_and_attributes(facet: FacetDef) -> None:
 
 def test_facet_names_are_unique_and_keep_the_table_order() -> None:
     assert len(set(FACET_NAMES)) == len(FACETS)
-    assert FACET_NAMES == ("speaker", "kind", "institution", "outlet", "author", "year")
+    assert FACET_NAMES == ("speaker", "kind", "evidence", "institution", "outlet", "author", "year")
 
 
 @pytest.mark.parametrize("facet", FACETS, ids=FACET_NAMES)

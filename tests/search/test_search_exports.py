@@ -23,7 +23,7 @@ EXPORTED = {
     # the data model
     "Article", "Block", "BlockKind", "BlockRole", "DateBucket", "EntityList", "EntityProfile", "Evidence",
     "FacetValue", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph", "ParsedArticle", "Quote",
-    "SPEAKER_TYPES", "SearchRequest", "SearchResult", "Sighting", "SortOrder", "SourceFile", "SourceKind",
+    "SPEAKER_TYPES", "SEARCH_MODES", "SearchMode", "SearchRequest", "SearchResult", "Sighting", "SortOrder", "SourceFile", "SourceKind",
     "SpeakerType", "StoredArticle", "USER_SOURCE", "paragraph_permalink",
     "PartialDate", "format_partial", "parse_iso_partial",
     # configuration

@@ -144,6 +144,7 @@ def test_help_says_what_happens_to_both(client: FlaskClient) -> None:
 
 FULL = SearchRequest(query="apology", speakers=("Ann Bo",), institutions=("Police",),
                      outlets=("The Ledger",), authors=("Jo",), kinds=("reported",),
+                     evidences=("named",), mode="quotes",
                      excluded=tuple((facet.name, "Cy") for facet in NAME_FACETS),
                      since=dt.date(2003, 1, 1), until=dt.date(2003, 12, 31), quotes_only=True,
                      named_only=True, verbatim=True, sort="newest", page=2, per_page=5, facet_all="speaker",

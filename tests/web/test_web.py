@@ -384,7 +384,7 @@ def test_api_matches_contract(client: FlaskClient, index: Index) -> None:
     expected = engine.search(index, SearchRequest(query="apology", per_page=2, sort="oldest")).to_dict()
     assert data == expected
     assert list(data) == ["query", "total", "page", "per_page", "hits", "facets", "suggestion",
-                          "facet_sizes", "histogram", "pages", "pages_exact", "paging_note"]
+                          "facet_sizes", "histogram", "pages", "pages_exact", "paging_note", "mode", "counts"]
     assert (data["query"], data["page"], data["per_page"]) == ("apology", 1, 2)
     assert data["total"] >= 4 and len(data["hits"]) == 2
     for hit in data["hits"]:
@@ -394,7 +394,7 @@ def test_api_matches_contract(client: FlaskClient, index: Index) -> None:
                             "also_in", "duplicates"}
         assert hit["permalink"] == f"/doc/{hit['doc_id']}?p={hit['n']}#p{hit['n']}"
         assert isinstance(hit["score"], float) and isinstance(hit["speakers"], list)
-    assert set(data["facets"]) <= {"speaker", "kind", "institution", "outlet", "author", "year"}
+    assert set(data["facets"]) <= {"speaker", "kind", "institution", "outlet", "author", "year", "evidence"}
     for values in data["facets"].values():
         assert all(set(v) == {"value", "count"} and isinstance(v["count"], int) for v in values)
 

@@ -1,0 +1,346 @@
+"""Quotes mode (issue #33): a search matches the words inside one quote
+and filters on that same quote's speaker, kind and evidence.
+
+Over a generated corpus whose paragraphs hold several quotes (direct and
+partial ones with verbatim pieces, reported clauses), 30 queries x 10
+speakers x kinds are checked against a Python scan of the extracted
+quotes: the hits are exactly the quotes the scan finds, every facet value
+shown, clicked, gives a total equal to its count, and the export holds
+the same rows.  Paragraph mode is checked against an index of the same
+articles without quote documents (what the index held before them), and
+the pager of both modes against its pages."""
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from onrecord.search import KIND_LABELS
+from onrecord.search.engine import get_article, search
+from onrecord.search.errors import QueryError
+from onrecord.search.features.entities import list_entities
+from onrecord.search.features.exporting import iter_export_rows
+from onrecord.search.model import EVIDENCE, Article, Hit, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.storage.lexicon import is_common_word
+from onrecord.search.storage.schema import exact_words, paragraph_fields, stemming_analyzer
+from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.writing import commits
+from onrecord.search.writing.commits import write_articles
+
+SPEAKERS = ("Tony Blair", "Ian Blair", "Gordon Brown", "Nick Brown", "Ann Smallman",
+            "Carl Reyes", "Jo Marsh", "Lee Park", "Sam Okafor", "Rita Vale")
+INSTITUTIONS = ("Metropolitan Police", "Home Office", "Treasury", "NHS")
+OUTLETS = ("The Ledger", "Daily Post", None)
+WORDS = ("iraq war police budget cuts hospital beds minister plan council report school "
+         "the of will not we it is told said blair brown").split()
+KINDS = ("direct", "partial", "indirect")
+# (query, scan): words (stemmed), common words, phrases, booleans with NOT,
+# and field queries, each with the scan that finds the same quotes.
+QUERIES = ("", "iraq", "war", "police", "budget", "cuts", "hospital", "beds", "minister",
+           "plan", "council", "report", "school", "iraq war", "police budget", "we will not",
+           '"told the"', '"iraq war"', '"the police"', "iraq OR school", "hospital OR beds",
+           "cuts -police", "iraq NOT war", "budget AND NOT minister", "speaker:blair",
+           "speaker:brown", "outlet:ledger", "institution:police", "iraq speaker:blair",
+           "report OR council -cuts")
+EVIDENCES: tuple[str, ...] = EVIDENCE
+
+
+@dataclasses.dataclass(frozen=True)
+class Found:
+    """One extracted quote and what a scan reads of it."""
+
+    doc_id: str
+    n: int
+    start: int
+    quote: Quote
+    words: str  # what the quote said: its verbatim pieces, or its reported clause
+    outlet: str | None
+    institutions: tuple[str, ...]
+
+
+def generated_articles(count: int = 60, seed: int = 33) -> list[Article]:
+    """Return articles whose paragraphs hold 0-3 quotes of distinct speakers:
+    each a run of the paragraph's words, direct (one piece), partial (two
+    pieces inside it) or reported (its clause), with a random evidence."""
+    rnd = random.Random(seed)
+    articles = []
+    for a in range(count):
+        paragraphs, offset = [], 0
+        for n in range(1, rnd.randint(1, 4) + 1):
+            runs = [" ".join(rnd.choice(WORDS) for _ in range(rnd.randint(3, 7)))
+                    for _ in range(rnd.randint(2, 4))]
+            text = ", ".join(runs).capitalize() + "."
+            speakers = rnd.sample(SPEAKERS, min(len(runs) - 1, rnd.choice((0, 1, 2, 3))))
+            quotes, at = [], 0
+            for name, run in zip(speakers, runs[1:], strict=False):
+                lo = text.index(run, at)
+                hi = lo + len(run)
+                at = hi
+                kind = rnd.choice(KINDS)
+                pieces: tuple[tuple[int, int], ...] = ()
+                if kind == "direct":
+                    pieces = ((offset + lo, offset + hi),)
+                elif kind == "partial":
+                    cut = text.index(" ", lo) if " " in run else hi
+                    pieces = ((offset + lo, offset + cut),) if cut < hi else ((offset + lo, offset + hi),)
+                    rest = text.find(" ", cut + 1)
+                    if 0 < rest < hi:
+                        pieces = (*pieces, (offset + rest + 1, offset + hi))
+                quotes.append(Quote(text=run, start=offset + lo, end=offset + hi, kind=kind,
+                                    speaker=name, evidence=rnd.choice(EVIDENCES), pieces=pieces))
+            paragraphs.append(Paragraph(
+                id=f"q{a}-p{n}", n=n, start=offset, end=offset + len(text), text=text,
+                quotes=quotes, speakers=[q.speaker for q in quotes if q.speaker],
+                institutions=rnd.sample(INSTITUTIONS, rnd.choice((0, 1, 2)))))
+            offset += len(text) + 2
+        published = (None if rnd.random() < 0.1 else
+                     dt.date(2019, 1, 1) + dt.timedelta(days=rnd.randrange(4 * 365)))
+        meta = Metadata(title=f"Iraq report {a}", outlet=rnd.choice(OUTLETS), published=published)
+        articles.append(Article(id=f"q{a}", source=f"q{a}.txt", meta=meta, paragraphs=paragraphs,
+                                text="\n\n".join(p.text for p in paragraphs)))
+    return articles
+
+
+def extracted(articles: list[Article]) -> list[Found]:
+    """Return every quote of the articles with the words it said."""
+    found = []
+    for article in articles:
+        for para in article.paragraphs:
+            for quote in para.quotes:
+                said = ("\n".join(article.text[lo:hi] for lo, hi in quote.pieces)
+                        if quote.pieces else quote.text)
+                found.append(Found(article.id, para.n, quote.start, quote, said,
+                                   article.meta.outlet, tuple(para.institutions)))
+    return found
+
+
+_STEM = stemming_analyzer()
+
+
+def _has_word(found: Found, word: str) -> bool:
+    """A bare word: a common word among the quote's words as written, any
+    other by its stem (as the two word fields index them)."""
+    if is_common_word(word):
+        return word in exact_words(found.words)
+    stems = {t.text for t in _STEM(found.words)}
+    return next(iter(t.text for t in _STEM(word)), word) in stems
+
+
+def _has_phrase(found: Found, phrase: str) -> bool:
+    words, wanted = exact_words(found.words), phrase.split()
+    return any(words[i:i + len(wanted)] == wanted for i in range(len(words)))
+
+
+def _names_word(values: list[str], word: str) -> bool:
+    return any(word in value.lower().split() or word == value.lower() for value in values)
+
+
+def scan(found: Found, query: str) -> bool:
+    """Return True if `query` (one of QUERIES) matches the quote `found`."""
+    def atom(token: str) -> bool:
+        field, _, value = token.partition(":")
+        if value:
+            values = {"speaker": [found.quote.speaker or ""], "outlet": [found.outlet or ""],
+                      "institution": list(found.institutions)}[field]
+            return _names_word(values, value)
+        if token.startswith('"'):
+            return _has_phrase(found, token.strip('"'))
+        return _has_word(found, token)
+    tokens = _tokens(query)
+    result, op, negate = True, "AND", False
+    for token in tokens:
+        if token in ("AND", "OR", "NOT"):
+            if token == "NOT":
+                negate = True
+            else:
+                op = token
+            continue
+        if token.startswith("-"):
+            token, negate = token[1:], True
+        value = atom(token) != negate
+        result = (result or value) if op == "OR" else (result and value)
+        op, negate = "AND", False
+    return result
+
+
+def _tokens(query: str) -> list[str]:
+    out, rest = [], query.split()
+    while rest:
+        token = rest.pop(0)
+        while token.startswith('"') and not (token.endswith('"') and len(token) > 1):
+            token += " " + rest.pop(0)
+        out.append(token)
+    # "a OR b -c": the OR binds the two words, the exclusion applies to both
+    return out
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list[Article]:
+    return generated_articles()
+
+
+@pytest.fixture(scope="module")
+def index(corpus: list[Article]) -> Iterator[Index]:
+    idx = ram_index()
+    write_articles(idx, corpus[:30])
+    write_articles(idx, corpus[30:])  # two segments
+    yield idx
+    idx.close()
+
+
+def all_hits(index: Index, request: SearchRequest) -> list[Hit]:
+    hits, page = [], 1
+    while True:
+        result = search(index, dataclasses.replace(request, page=page, per_page=100))
+        hits += result.hits
+        if page >= result.pages:
+            return hits
+        page += 1
+
+
+def _key(hit: Hit) -> tuple[str, int, int]:
+    assert hit.quote is not None
+    return hit.doc_id, hit.n, int(hit.quote["start"])
+
+
+def _expected(corpus: list[Article], query: str, speaker: str | None,
+              kind: str | None) -> set[tuple[str, int, int]]:
+    return {(f.doc_id, f.n, f.start) for f in extracted(corpus)
+            if (speaker is None or f.quote.speaker == speaker)
+            and (kind is None or f.quote.kind == kind) and scan(f, query)}
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_quotes_mode_finds_the_quotes_a_scan_finds(index: Index, corpus: list[Article],
+                                                   query: str) -> None:
+    for speaker in (None, *SPEAKERS):
+        for kind in (None, *KINDS):
+            request = SearchRequest(query=query, mode="quotes",
+                                    speakers=(speaker,) if speaker else (),
+                                    kinds=(KIND_LABELS[kind],) if kind else ())
+            hits = all_hits(index, request)
+            expected = _expected(corpus, query, speaker, kind)
+            assert {_key(h) for h in hits} == expected, (query, speaker, kind)
+            assert len(hits) == len(expected) == search(index, request).total
+            for hit in hits:
+                assert hit.quote is not None and hit.quote in hit.quotes
+                assert hit.quote["speaker"] == (speaker or hit.quote["speaker"])
+                assert hit.paragraph_id == f"{hit.doc_id}-p{hit.n}"
+            rows = list(iter_export_rows(index, request, "quotes"))
+            assert sorted((r["paragraph_id"], r["speaker"], r["quote"]) for r in rows) == sorted(
+                (h.paragraph_id, h.quote["speaker"], h.quote["text"]) for h in hits if h.quote)
+
+
+@pytest.mark.parametrize("query", QUERIES[:12])
+def test_every_quote_facet_count_is_the_total_after_clicking_it(index: Index, query: str) -> None:
+    request = SearchRequest(query=query, mode="quotes")
+    result = search(index, request)
+    assert result.to_dict()["counts"] == "quotes" and result.to_dict()["mode"] == "quotes"
+    for name, values in result.facets.items():
+        for value in values:
+            if name == "year":
+                year = int(value.value)
+                clicked = dataclasses.replace(request, since=dt.date(year, 1, 1),
+                                              until=dt.date(year, 12, 31))
+            else:
+                attr = {"speaker": "speakers", "kind": "kinds", "evidence": "evidences",
+                        "institution": "institutions", "outlet": "outlets", "author": "authors"}[name]
+                clicked = dataclasses.replace(request, **{attr: (value.value,)})
+            assert search(index, clicked).total == value.count, (query, name, value)
+
+
+def test_the_evidence_filter_keeps_quotes_known_that_way(index: Index, corpus: list[Article]) -> None:
+    for evidence in EVIDENCES:
+        hits = all_hits(index, SearchRequest(mode="quotes", evidences=(evidence,)))
+        assert {_key(h) for h in hits} == {(f.doc_id, f.n, f.start) for f in extracted(corpus)
+                                           if f.quote.evidence == evidence}
+
+
+def test_a_quote_hit_opens_at_its_quote(index: Index) -> None:
+    hit = search(index, SearchRequest(query="iraq", mode="quotes")).hits[0]
+    assert hit.quote is not None and hit.quote_permalink is not None
+    assert hit.quote_permalink.startswith(hit.permalink + ":~:text=")
+    data = hit.to_dict()
+    assert data["quote"] == hit.quote and data["quote_permalink"] == hit.quote_permalink
+    assert "<mark>" in hit.snippet
+    paragraph = search(index, SearchRequest(query="iraq")).hits[0]
+    assert paragraph.quote is None and paragraph.quote_permalink is None
+    assert "quote" not in paragraph.to_dict() and "quote_permalink" not in paragraph.to_dict()
+
+
+@pytest.mark.parametrize("words,fragment", [
+    ("We will not go", ":~:text=We%20will%20not%20go"),
+    ("“Cuts-and-beds, now”", ":~:text=Cuts%2Dand%2Dbeds%2C%20now"),
+    ("one two three four five six seven eight nine & ten",
+     ":~:text=one%20two%20three%20four,eight%20nine%20%26%20ten"),
+])
+def test_the_text_fragment_escapes_what_the_spec_reserves(words: str, fragment: str) -> None:
+    from onrecord.search.answers import text_fragment
+    assert text_fragment(words) == fragment
+
+
+def test_an_unknown_mode_is_a_query_error(index: Index) -> None:
+    with pytest.raises(QueryError, match="unknown mode"):
+        search(index, SearchRequest(mode="sentences"))  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def paragraphs_only(corpus: list[Article]) -> Iterator[Index]:
+    """The same articles indexed as before quote documents: paragraphs only."""
+    patch = pytest.MonkeyPatch()
+    patch.setattr(commits, "unit_documents", lambda article, para, rev: [
+        paragraph_fields(article, para, rev)])
+    idx = ram_index()
+    try:
+        write_articles(idx, corpus[:30])
+        write_articles(idx, corpus[30:])
+    finally:
+        patch.undo()
+    yield idx
+    idx.close()
+
+
+def _answer(index: Index, request: SearchRequest) -> tuple[object, ...]:
+    result = search(index, request)
+    hits = all_hits(index, request)
+    ids = [h.paragraph_id for h in hits]
+    return (result.total, result.pages, sorted(ids) if request.sort == "relevance" else ids,
+            {k: [(v.value, v.count) for v in vs] for k, vs in result.facets.items()},
+            [(b.label, b.count) for b in result.histogram])
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_paragraph_mode_answers_as_an_index_without_quote_documents(
+        index: Index, paragraphs_only: Index, query: str) -> None:
+    for request in (SearchRequest(query=query), SearchRequest(query=query, sort="newest"),
+                    SearchRequest(query=query, speakers=("Tony Blair",), kinds=("reported",)),
+                    SearchRequest(query=query, quotes_only=True, verbatim=True)):
+        assert _answer(index, request) == _answer(paragraphs_only, request), request
+        rows = [list(iter_export_rows(idx, request, "quotes")) for idx in (index, paragraphs_only)]
+        if request.sort == "relevance":  # the same rows; BM25 sees more documents (see ARCHITECTURE)
+            rows = [sorted(r, key=repr) for r in rows]
+        assert rows[0] == rows[1]
+
+
+def test_paragraph_pages_entities_and_checks_ignore_quote_documents(
+        index: Index, paragraphs_only: Index, corpus: list[Article]) -> None:
+    for kind in ("speaker", "institution"):
+        assert list_entities(index, kind) == list_entities(paragraphs_only, kind)
+    for article in corpus[:10]:
+        shown = get_article(index, article.id, "iraq")
+        assert [p.n for p in shown.paragraphs] == [p.n for p in article.paragraphs]
+        assert shown.term_spans == get_article(paragraphs_only, article.id, "iraq").term_spans
+    assert index.doc_count() == paragraphs_only.doc_count()  # paragraphs, not quotes
+
+
+@pytest.mark.parametrize("mode", ["paragraphs", "quotes"])
+def test_every_page_the_pager_links_has_hits(index: Index, mode: str) -> None:
+    for query in QUERIES[:20]:
+        first = search(index, SearchRequest(query=query, mode=mode, per_page=3))  # type: ignore[arg-type]
+        assert first.pages == 1 or first.total > 0  # no match: page 1 alone, saying so
+        for page in range(1, first.pages + 1):
+            shown = search(index, SearchRequest(query=query, mode=mode, per_page=3, page=page))  # type: ignore[arg-type]
+            assert shown.hits or shown.total == 0, (query, mode, page)
