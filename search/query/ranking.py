@@ -5,7 +5,9 @@ case: words over text and title, And/Or/AndNot, phrases, filters as
 constant-score clauses) every match's BM25F score is computed in bulk from
 postings blocks and cached field lengths, with Whoosh's own formula and
 parameters, so scores equal what Whoosh's TopCollector gives up to float
-rounding (tests/search/test_engine.py compares the two).  Returns None for queries
+rounding (tests/search/test_engine.py compares the two), each document
+with its unit's statistics (search.storage.searchers, the weighting every
+searcher is opened with).  Returns None for queries
 it cannot score in bulk (ranges, or prefixes and fuzzy terms not yet
 expanded by search.queryterms.expand_terms, in the scored part), and the
 caller falls back to Whoosh's collector.
@@ -24,6 +26,7 @@ from whoosh.util.numeric import byte_to_length
 from onrecord.search.deadline import Deadline
 from onrecord.search.query.docsets import deleted_docs, evaluate_docs, open_postings
 from onrecord.search.query.postings import PostingsCache, term_postings
+from onrecord.search.storage.searchers import UnitScorer
 from onrecord.search.storage.whoosh_internals import length_column, numeric_block
 
 Scores = dict[int, float]
@@ -156,12 +159,21 @@ def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline,
     if not isinstance(scorer, BM25FScorer):
         raise Unsupported("not BM25F-scored")
     fl = lengths(reader, q.fieldname)
-    idf, avgfl, b, k1, boost = scorer.idf, scorer.avgfl, scorer.B, scorer.K1, q.boost
+    b, k1, boost = scorer.B, scorer.K1, q.boost
     norm = k1 * (1 - b)
-    per = k1 * b / avgfl
-    factor = idf * (k1 + 1) * boost
+    per = k1 * b / scorer.avgfl
+    factor = scorer.idf * (k1 + 1) * boost
     ids, weights = decoded
-    return {d: factor * w / (w + norm + per * fl[d]) for d, w in zip(ids, weights, strict=False)}
+    scores = {d: factor * w / (w + norm + per * fl[d]) for d, w in zip(ids, weights, strict=False)}
+    if isinstance(scorer, UnitScorer) and scorer.quote_docs:
+        # A field both units hold: a quote document by the quotes' figures.
+        quotes = scorer.quote_docs
+        per = k1 * b / scorer.quote_avgfl
+        factor = scorer.quote_idf * (k1 + 1) * boost
+        for d, w in zip(ids, weights, strict=False):
+            if d in quotes:
+                scores[d] = factor * w / (w + norm + per * fl[d])
+    return scores
 
 
 def build_lengths(reader: Any, fieldname: str) -> array:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from whoosh import index as whoosh_index
 
@@ -62,11 +62,3 @@ def latest_generation(ix: whoosh_index.Index) -> Callable[[], int]:
         except OSError:
             return -1
     return latest
-
-
-def open_searcher(ix: Any) -> Any:
-    """Return a new searcher over the latest commit of `ix`, retrying
-    (open_retrying) when a concurrent commit deletes the files of the
-    generation being opened.  Raises the last FileNotFoundError, and at
-    once any other error or a missing file of the latest commit."""
-    return open_retrying(lambda _attempt: ix.searcher(), latest_generation(ix))

@@ -13,11 +13,14 @@ for at most until the waiter's deadline.
 """
 from __future__ import annotations
 
+import math
 import threading
+import weakref
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
+from whoosh.scoring import BM25F, BM25FScorer, WeightScorer, bm25
 from whoosh.searching import Searcher
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
@@ -25,6 +28,7 @@ from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.storage.damage import copy_error
 from onrecord.search.storage.manifests import verify_sizes
 from onrecord.search.storage.reopening import latest_generation, open_retrying
+from onrecord.search.storage.schema import QUOTE_UNIT, SAID_EXACT_FIELD, SAID_FIELD, UNIT_FIELD
 from onrecord.search.storage.whoosh_internals import open_toc_reader, read_toc
 
 T = TypeVar("T")
@@ -150,7 +154,8 @@ class Generation:
         return self._busy
 
     def _open(self) -> Searcher:
-        return Searcher(open_toc_reader(self._ix, self._info), fromindex=self._ix)
+        return Searcher(open_toc_reader(self._ix, self._info), fromindex=self._ix,
+                        weighting=UnitBM25F())
 
 
 class Slots:
@@ -176,3 +181,152 @@ def open_generation(ix: Any) -> Generation:
     one being opened.  Raises the last FileNotFoundError, and at once any
     other error or a missing file of the latest commit (damage)."""
     return open_retrying(lambda _attempt: Generation(ix), latest_generation(ix))
+
+
+def open_searcher(ix: Any) -> Any:
+    """Return a new searcher over the latest commit of `ix` ranking with
+    UnitBM25F, retrying (open_retrying) when a concurrent commit deletes the
+    files of the generation being opened.  Raises the last
+    FileNotFoundError, and at once any other error or a missing file of
+    the latest commit."""
+    return open_retrying(lambda _attempt: ix.searcher(weighting=UnitBM25F()),
+                         latest_generation(ix))
+
+
+Unit = Literal["paragraph", "quote"]
+# Fields only quote documents hold, and scorable fields only paragraph
+# documents hold (tests/search/storage/test_unit_weighting.py checks both against
+# the documents the schema writes); any other field is both units'.
+QUOTE_ONLY_FIELDS = frozenset({UNIT_FIELD, SAID_FIELD, SAID_EXACT_FIELD})
+PARAGRAPH_ONLY_FIELDS = frozenset({"text", "exact", "title", "quote_text"})
+
+
+def field_unit(fieldname: str) -> Unit | None:
+    """Return the unit whose documents alone hold `fieldname`, or None when
+    both paragraph and quote documents do."""
+    if fieldname in QUOTE_ONLY_FIELDS:
+        return "quote"
+    if fieldname in PARAGRAPH_ONLY_FIELDS:
+        return "paragraph"
+    return None
+
+
+class UnitStats:
+    """One commit's BM25 statistics per unit, computed when first asked
+    and kept (the commit never changes under its searcher)."""
+
+    def __init__(self, parent: Any) -> None:
+        self.quotes = parent.doc_frequency(UNIT_FIELD, QUOTE_UNIT)  # deleted ones included
+        self.paragraphs = parent.doc_count_all() - self.quotes
+        self._df: dict[tuple[str, str], int] = {}
+        self._lengths: dict[str, int] = {}
+        self._quote_docs: dict[int, frozenset[int]] = {}
+
+    def count(self, unit: Unit) -> int:
+        """Return the documents of `unit`, deleted ones included."""
+        return self.quotes if unit == "quote" else self.paragraphs
+
+    def idf(self, parent: Any, fieldname: str, text: str, unit: Unit) -> float:
+        """Return Whoosh's idf of the term among the documents of `unit`."""
+        df = parent.doc_frequency(fieldname, text)
+        if field_unit(fieldname) is None:
+            quoted = self._quoted_df(parent, fieldname, text)
+            df = quoted if unit == "quote" else df - quoted
+        return math.log(max(self.count(unit), 1) / (df + 1)) + 1
+
+    def avgfl(self, parent: Any, fieldname: str, unit: Unit) -> float:
+        """Return the average length of `fieldname` over `unit`'s documents
+        (Whoosh's `or 1` for none)."""
+        total = parent.field_length(fieldname)
+        if field_unit(fieldname) is None:
+            quoted = self._quoted_length(parent, fieldname)
+            total = quoted if unit == "quote" else total - quoted
+        return total / (self.count(unit) or 1) or 1
+
+    def quote_docs(self, reader: Any) -> frozenset[int]:
+        """Return `reader`'s quote docnums (deleted ones included)."""
+        key = id(reader)  # the commit's readers live as long as its searcher
+        if key not in self._quote_docs:
+            self._quote_docs[key] = (frozenset(reader.postings(UNIT_FIELD, QUOTE_UNIT).all_ids())
+                                     if reader.doc_frequency(UNIT_FIELD, QUOTE_UNIT) else frozenset())
+        return self._quote_docs[key]
+
+    def _quoted_df(self, parent: Any, fieldname: str, text: str) -> int:
+        key = (fieldname, text)
+        if key not in self._df:
+            reader = parent.reader()
+            quotes = self.quote_docs(reader)
+            self._df[key] = (sum(1 for d in reader.postings(fieldname, text).all_ids() if d in quotes)
+                             if quotes and (fieldname, text) in reader else 0)
+        return self._df[key]
+
+    def _quoted_length(self, parent: Any, fieldname: str) -> int:
+        # Per-document lengths are stored quantised (exact up to 10 words,
+        # which a quote's speaker, outlet or author fits); totals are exact.
+        if fieldname not in self._lengths:
+            reader = parent.reader()
+            self._lengths[fieldname] = sum(reader.doc_field_length(d, fieldname, 0) or 0
+                                           for d in self.quote_docs(reader))
+        return self._lengths[fieldname]
+
+
+_STATS: weakref.WeakKeyDictionary[Any, UnitStats] = weakref.WeakKeyDictionary()
+_STATS_LOCK = threading.Lock()
+
+
+def unit_stats(parent: Any) -> UnitStats:
+    """Return the UnitStats of the top-level searcher `parent` (built once
+    per searcher, forgotten with it)."""
+    with _STATS_LOCK:
+        stats = _STATS.get(parent)
+        if stats is None:
+            stats = _STATS[parent] = UnitStats(parent)
+        return stats
+
+
+class UnitScorer(BM25FScorer):
+    """Whoosh's BM25F scorer with the figures of the scored document's unit:
+    `idf`/`avgfl` for the field's unit (paragraphs for a field both hold),
+    `quote_idf`/`quote_avgfl` for the documents in `quote_docs` (segment
+    docnums) when the field is both units'."""
+
+    def __init__(self, searcher: Any, fieldname: str, text: str, B: float, K1: float,
+                 qf: int = 1) -> None:
+        parent = searcher.get_parent()
+        stats = unit_stats(parent)
+        unit = field_unit(fieldname)
+        self.B, self.K1, self.qf = B, K1, qf
+        self.idf = stats.idf(parent, fieldname, text, unit or "paragraph")
+        self.avgfl = stats.avgfl(parent, fieldname, unit or "paragraph")
+        self.quote_docs: frozenset[int] = frozenset()
+        self.quote_idf, self.quote_avgfl = self.idf, self.avgfl
+        if unit is None:
+            self.quote_docs = stats.quote_docs(searcher.reader())
+            self.quote_idf = stats.idf(parent, fieldname, text, "quote")
+            self.quote_avgfl = stats.avgfl(parent, fieldname, "quote")
+        self.setup(searcher, fieldname, text)
+
+    def supports_block_quality(self) -> bool:
+        # A block's best score may be a quote's: no bound without reading it.
+        return not self.quote_docs
+
+    def score(self, matcher: Any) -> float:
+        docnum = matcher.id()
+        if docnum in self.quote_docs:
+            return bm25(self.quote_idf, matcher.weight(), self.dfl(docnum), self.quote_avgfl,
+                        self.B, self.K1)
+        return self._score(matcher.weight(), self.dfl(docnum))
+
+
+class UnitBM25F(BM25F):
+    """BM25F (Whoosh's B and K1) scoring each document with its own unit's
+    statistics (UnitScorer)."""
+
+    def idf(self, searcher: Any, fieldname: str, text: str) -> float:
+        parent = searcher.get_parent()
+        return unit_stats(parent).idf(parent, fieldname, text, field_unit(fieldname) or "paragraph")
+
+    def scorer(self, searcher: Any, fieldname: str, text: str, qf: int = 1) -> Any:
+        if not searcher.schema[fieldname].scorable:
+            return WeightScorer.for_(searcher, fieldname, text)
+        return UnitScorer(searcher, fieldname, text, self.B, self.K1, qf=qf)

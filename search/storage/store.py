@@ -40,9 +40,9 @@ from onrecord.search.storage.durability import create_locked, open_whoosh, toc_i
 from onrecord.search.storage.leftovers import remove_expired
 from onrecord.search.storage.records import RECORDS_FILE
 from onrecord.search.storage.recordwatch import RecordsWatch, open_records, reopened_records
-from onrecord.search.storage.reopening import latest_generation, open_retrying, open_searcher
+from onrecord.search.storage.reopening import latest_generation, open_retrying
 from onrecord.search.storage.schema import build_schema, count_quote_documents, schema_mismatch
-from onrecord.search.storage.searchers import BuildCache, Generation, Slots, open_generation
+from onrecord.search.storage.searchers import BuildCache, Generation, Slots, open_generation, open_searcher
 from onrecord.search.storage.segmentcache import FACET_COLUMN_BYTES, SegmentCache
 
 T = TypeVar("T")

@@ -1,0 +1,65 @@
+"""BM25F per unit (search.storage.searchers): the field sets it relies on
+match the documents the schema writes, and Whoosh's collector and the bulk
+scorer rank quote documents, paragraphs and fields both hold alike."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from onrecord.search.deadline import Deadline
+from onrecord.search.model import SearchRequest
+from onrecord.search.query.collecting import collect, restrict_query
+from onrecord.search.query.querying import build_filter, build_parser, parse_query
+from onrecord.search.query.ranking import build_lengths, score_all, top_scored
+from onrecord.search.query.units import to_quote_fields
+from onrecord.search.storage.schema import paragraph_fields, quote_fields
+from onrecord.search.storage.searchers import PARAGRAPH_ONLY_FIELDS, QUOTE_ONLY_FIELDS, UnitBM25F
+from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.writing.commits import write_articles
+from tests.search.test_quotes_mode import generated_articles
+
+
+@pytest.fixture(scope="module")
+def index() -> Iterator[Index]:
+    articles = generated_articles(40, seed=5)
+    idx = ram_index()
+    write_articles(idx, articles[:20])
+    write_articles(idx, articles[20:])
+    write_articles(idx, articles[:3])  # written again: a segment with deletions
+    yield idx
+    idx.close()
+
+
+def test_unit_fields_are_the_fields_each_unit_writes() -> None:
+    for article in generated_articles(20):
+        for para in article.paragraphs:
+            assert not QUOTE_ONLY_FIELDS & paragraph_fields(article, para, "r").keys()
+            for qi in range(len(para.quotes)):
+                assert not PARAGRAPH_ONLY_FIELDS & quote_fields(article, para, qi, "r").keys()
+
+
+def test_every_searcher_ranks_by_unit(index: Index) -> None:
+    with index.reading() as searcher:
+        assert isinstance(searcher.weighting, UnitBM25F)
+
+
+@pytest.mark.parametrize("query", ["iraq", "police budget", '"iraq war"', "iraq OR school",
+                                   "speaker:blair", "outlet:ledger iraq", "institution:police",
+                                   "budget speaker:brown"])
+@pytest.mark.parametrize("mode", ["paragraphs", "quotes"])
+def test_bulk_scores_equal_whoosh_collector_in_both_units(index: Index, query: str,
+                                                          mode: str) -> None:
+    request = SearchRequest(query=query, mode=mode)  # type: ignore[arg-type]
+    q = parse_query(build_parser(index.schema), query)
+    q = to_quote_fields(q) if mode == "quotes" else q
+    combined = restrict_query(q, build_filter(request))
+    with index.reading() as searcher:
+        plain = collect(searcher, combined, True, 50, None, Deadline(None))
+        bulk = score_all(searcher, combined, build_lengths, Deadline(None))
+    assert bulk is not None and plain.ranked
+    # Each document's score (ties may swap places by the last bit's rounding).
+    assert [bulk[d] for d, _ in plain.ranked] == pytest.approx(
+        [s for _, s in plain.ranked], rel=1e-9)
+    assert [s for _, s in top_scored(bulk, 50)] == pytest.approx(
+        [s for _, s in plain.ranked], rel=1e-9)
