@@ -205,3 +205,13 @@ def test_lookup_counts_what_quotes_mode_counts(client: FlaskClient, index: Index
             assert match.quote_count == search(index, SearchRequest(mode="quotes", speakers=(match.speaker,))).total
     soup = page(client, "/lookup?names=" + "%0A".join(n.replace(" ", "+") for n in names[:3]))
     assert "quotes mode" in soup.select_one(".counts-note").get_text()
+
+
+def test_help_explains_the_two_modes(client: FlaskClient) -> None:
+    soup = page(client, "/help")
+    section = soup.select_one("section#modes")
+    assert section is not None and "Paragraphs" in section.get_text() and "Quotes" in section.get_text()
+    assert any(parse_qs(urlsplit(a["href"]).query).get("mode") == ["quotes"] for a in section.select("a.example"))
+    assert soup.select_one('.help-toc a[href="#modes"]') is not None
+    search = page(client, "/?q=police")
+    assert search.select_one(".mode-switch a.mode-help")["href"] == "/help#modes"
