@@ -215,3 +215,22 @@ def test_help_explains_the_two_modes(client: FlaskClient) -> None:
     assert soup.select_one('.help-toc a[href="#modes"]') is not None
     search = page(client, "/?q=police")
     assert search.select_one(".mode-switch a.mode-help")["href"] == "/help#modes"
+
+
+def test_a_quote_hit_shows_where_else_that_quote_ran() -> None:
+    from onrecord.search import Config
+    from onrecord.web.app import create_app
+    from tests.factories import indexed, make_article
+
+    words = "We will not close the library while I am mayor"
+    index = indexed([
+        make_article("first", [(f"“{words},” Ann Jones said.", words)],
+                     speaker="Ann Jones", outlet="The Ledger"),
+        make_article("copy", [(f"At a rally she repeated: “{words}.”", words)],
+                     speaker="Ann Jones", outlet="Daily Post"),
+    ])
+    soup = BeautifulSoup(create_app(index=index, config=Config()).test_client()
+                         .get("/?mode=quotes&q=library&outlet=The+Ledger").get_data(as_text=True), "html.parser")
+    hit = soup.select_one("li.quote-hit")
+    assert hit.select_one(".also-in-label").get_text() == "Quote also in:"
+    assert "/doc/copy" in hit.select_one(".also-in a")["href"]
