@@ -19,15 +19,17 @@ from typing import Any, TypeVar
 
 import click
 
+from onrecord.cli.results import format_result
 from onrecord.cli.settings_doc import settings_markdown
-from onrecord.cli.summary import count_of, format_problems, format_summary, terminal_text
+from onrecord.cli.summary import format_problems, format_summary, terminal_text
 from onrecord.search import (
     NAME_FACETS,
+    SEARCH_MODES,
     ConfigError,
     FacetDef,
     OnrecordError,
+    SearchMode,
     SearchRequest,
-    SearchResult,
     SortOrder,
     describe_settings,
     load_config,
@@ -168,13 +170,17 @@ def facet_options(command: Callable[..., Any]) -> Callable[..., Any]:
               help="Keep to verbatim quotes (direct and partial): --quotes-only and the speaker "
                    "filter leave out reported speech.")
 @click.option("--sort", type=click.Choice(["relevance", "newest", "oldest"]), default="relevance")
+@click.option("--mode", type=click.Choice(list(SEARCH_MODES)), default="paragraphs",
+              help="List paragraphs, or quotes: the query matches inside one quote, whose speaker, "
+                   "kind and evidence the filters select, and the counts count quotes.")
 @click.option("--page", type=int, default=1)
 @click.option("--per-page", type=int, default=None, help="Hits per page (default 10: the per_page setting).")
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON API's answer.")
 @INDEX_OPTION
 @SETTING_OPTION
 def search_command(query: str, since: dt.datetime | None, until: dt.datetime | None,
-                   quotes_only: bool, named_only: bool, verbatim: bool, sort: SortOrder, page: int,
+                   quotes_only: bool, named_only: bool, verbatim: bool, sort: SortOrder, mode: SearchMode,
+                   page: int,
                    per_page: int | None, as_json: bool,
                    index_dir: Path | None, settings: tuple[str, ...],
                    **selected: tuple[str, ...]) -> None:
@@ -187,7 +193,7 @@ def search_command(query: str, since: dt.datetime | None, until: dt.datetime | N
     request = SearchRequest(
         query=query, **picked, excluded=excluded,
         since=since.date() if since else None, until=until.date() if until else None,
-        quotes_only=quotes_only, named_only=named_only, verbatim=verbatim, sort=sort, page=page,
+        quotes_only=quotes_only, named_only=named_only, verbatim=verbatim, sort=sort, mode=mode, page=page,
         per_page=config.per_page,
     )
     index = _or_exit(lambda: open_index(config.index_dir, config=config))
@@ -196,23 +202,6 @@ def search_command(query: str, since: dt.datetime | None, until: dt.datetime | N
     finally:
         index.close()
     click.echo(json.dumps(result.to_dict(), ensure_ascii=False) if as_json else format_result(result))
-
-
-def format_result(result: SearchResult) -> str:
-    """Return a plain-text rendering of a search result for the terminal
-    (terminal_text: an article's text may hold escape sequences)."""
-    more = "" if result.pages_exact else " or more"  # pages counted ahead only (search.query.paging)
-    lines = [f"{count_of(result.total, 'paragraph')} {'matches' if result.total == 1 else 'match'} "
-             f"(page {result.page} of {result.pages}{more})"]
-    if result.suggestion:
-        lines.append(f"Did you mean: {result.suggestion}")
-    for hit in result.hits:
-        meta = ", ".join(x for x in (hit.outlet, hit.published or "undated") if x)
-        lines.append(f"\n{hit.permalink}  {hit.title or '(untitled)'} [{meta}]")
-        if hit.speakers:
-            lines.append(f"  speakers: {', '.join(hit.speakers)}")
-        lines.append(f"  {hit.text[:300]}")
-    return terminal_text("\n".join(lines))
 
 
 @main.command("extract")

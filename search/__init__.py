@@ -22,7 +22,8 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The data model: what the indexer builds and the engine answers with.
     ("onrecord.search.model", (
         "Article", "Block", "BlockKind", "BlockRole", "DateBucket", "EntityList", "EntityProfile",
-        "Evidence", "FacetValue", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph",
+        "Evidence", "FacetValue", "Hit", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata",
+        "Paragraph",
         "ParsedArticle", "Quote", "SEARCH_MODES", "SPEAKER_TYPES", "SearchMode", "SearchRequest", "SearchResult",
         "Sighting", "SortOrder",
         "SourceFile", "SourceKind", "SpeakerType", "StoredArticle", "USER_SOURCE", "paragraph_permalink"
@@ -107,6 +108,7 @@ if TYPE_CHECKING:
         EntityProfile,
         Evidence,
         FacetValue,
+        Hit,
         IngestSummary,
         Mention,
         Metadata,

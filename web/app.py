@@ -27,7 +27,7 @@ from onrecord.web.exports import bp as exports_bp
 from onrecord.web.feeds import bp as feeds_bp
 from onrecord.web.lookup import bp as lookup_bp
 from onrecord.web.pages import bp as pages_bp
-from onrecord.web.render import format_date, safe_href
+from onrecord.web.render import format_date, hit_quote, safe_href
 from onrecord.web.serving import run_server
 from onrecord.web.state import STATE_KEY, AppState, site_root
 from onrecord.web.titles import display_title
@@ -133,6 +133,7 @@ TEMPLATE_GLOBALS: dict[str, Any] = {
     "text_fragment_url": text_fragment_url,
     "display_title": display_title,  # a headline, or an untitled article's first words
     "facet_defs": FACETS,  # the search page's facet lists, in table order
+    "hit_quote": hit_quote,  # what a quotes-mode hit shows of its quote
 }
 
 

@@ -150,6 +150,8 @@ def profile_data(kind: EntityKind, profile: EntityProfile) -> dict[str, Any]:
     data: dict[str, Any] = {
         "kind": kind, "name": profile.name, "quote_count": profile.quote_count,
         "reported_count": profile.reported_count,
+        # every quote listed, reported ones too: what quotes mode counts for this filter
+        "statement_count": profile.statement_count, "counts": "quotes",
         "paragraph_count": profile.paragraph_count, "undated": profile.undated,
         "roles": [fv.to_dict() for fv in profile.roles],
         "timeline": [{"month": month, "count": count} for month, count in profile.timeline],
@@ -187,6 +189,7 @@ def render_profile(kind: EntityKind, name: str, fmt: str = "html") -> str | Resp
                                                      [r.doc_id for r in profile.quotes if not r.title]),
                            feed_title=f"onrecord: {profile.name}",
                            noun=TIMELINE_NOUNS[kind], search_url=filter_url(kind, profile.name),
+                           quotes_url=filter_url(kind, profile.name, "quotes"),
                            order=quote_order(profile),
                            related=RELATED[kind], related_kind=RELATED_KIND,
                            shown_roles=SHOWN_ROLES, shown_related=SHOWN_RELATED,
@@ -203,8 +206,11 @@ def quote_order(profile: EntityProfile) -> str:
     return "in date order, undated last" if profile.undated else "in date order"
 
 
-def filter_url(kind: EntityKind, name: str) -> str:
-    """Return the search page filtered to this speaker or institution."""
+def filter_url(kind: EntityKind, name: str, mode: str = "paragraphs") -> str:
+    """Return the search page filtered to this speaker or institution, in
+    `mode` (quotes: the quotes the page counts)."""
     # The filter's parameter is named by `kind`, so the values go in as one dict.
     values: dict[str, Any] = {kind: name, "sort": "newest"}
+    if mode != "paragraphs":
+        values["mode"] = mode
     return url_for("pages.search_page", **values)

@@ -2,7 +2,9 @@
 
 Owns /feed.atom (any search: the search page's parameters), and
 /speaker/<name>.atom and /institution/<name>.atom: the newest-indexed
-matching paragraphs (search.features.feeds), newest first, as Atom
+matching paragraphs (search.features.feeds), newest first, as Atom; with
+mode=quotes, and always for a speaker or institution (the units their
+pages count), one entry per matching quote,
 (RFC 4287) that any feed reader can subscribe to.  Links are absolute on
 the site root (web.state.site_root: public_url), else site-relative (a reader
 resolves them against the feed's own URL); ids are tag: URIs, which
@@ -57,13 +59,15 @@ def search_feed() -> Response:
 @bp.get("/institution/<name:name>.atom", endpoint="institution_feed", defaults={"kind": "institution"},
         merge_slashes=False)
 def entity_feed(name: str, kind: str) -> Response:
-    """Return the Atom feed of paragraphs quoting a speaker or naming an
-    institution (an unknown name has an empty feed: it may yet be quoted)."""
+    """Return the Atom feed of a speaker's quotes or of the quotes in
+    paragraphs naming an institution, one entry per quote, as their pages
+    count them (an unknown name has an empty feed: it may yet be quoted)."""
     if not name.strip() or len(name) > MAX_FILTER_CHARS:
         raise NotFoundError(f"No {kind} with that name is in the index.")
-    req = SearchRequest(speakers=(name,)) if kind == "speaker" else SearchRequest(institutions=(name,))
+    req = (SearchRequest(speakers=(name,), mode="quotes") if kind == "speaker"
+           else SearchRequest(institutions=(name,), mode="quotes"))
     page = url_for(f"entities.{kind}_page", name=name)
-    noun = "Quotes of" if kind == "speaker" else "Paragraphs naming"
+    noun = "Quotes of" if kind == "speaker" else "Quotes in paragraphs naming"
     return atom_response(newest_paragraphs(get_state().index(), req), f"{noun} {name}", page,
                          feed_url_for(kind, name))
 
@@ -80,9 +84,9 @@ def search_feed_url(req: SearchRequest) -> str:
 
 
 def feed_params(req: SearchRequest) -> dict[str, Any]:
-    """Return the URL parameters that choose a feed's paragraphs: the query,
-    the name filters, the dates, quotes_only, named_only and verbatim (paging and sort do not: a
-    feed is always newest indexed first)."""
+    """Return the URL parameters that choose a feed's entries: the query,
+    the name filters, the dates, quotes_only, named_only, verbatim and the
+    mode (paging and sort do not: a feed is always newest indexed first)."""
     params: dict[str, Any] = {"q": req.query or None}
     params.update({facet.name: list(getattr(req, str(facet.request_attr))) for facet in NAME_FACETS})
     params.update({facet.exclude_param: [v for name, v in req.excluded if name == facet.name]
@@ -91,7 +95,8 @@ def feed_params(req: SearchRequest) -> dict[str, Any]:
                   until=req.until.isoformat() if req.until else None,
                   quotes_only="1" if req.quotes_only else None,
                   named_only="1" if req.named_only else None,
-                  verbatim="1" if req.verbatim else None)
+                  verbatim="1" if req.verbatim else None,
+                  mode=req.mode if req.mode != "paragraphs" else None)
     return params
 
 
@@ -101,7 +106,8 @@ def search_title(req: SearchRequest) -> str:
     for label, values in (("speaker", req.speakers), ("institution", req.institutions),
                           ("outlet", req.outlets), ("author", req.authors)):
         parts += [f"{label}: {v}" for v in values]
-    return "onrecord: " + ", ".join(parts)
+    unit = " (quotes)" if req.mode == "quotes" else ""
+    return "onrecord: " + ", ".join(parts) + unit
 
 
 def atom_response(feed: Feed, title: str, page: str, self_path: str) -> Response:
@@ -134,9 +140,13 @@ def build_atom(feed: Feed, title: str, page: str, self_path: str, root: str) -> 
 
 def _entry(parent: ET.Element, entry: FeedEntry, root: str, opening: str) -> None:
     item = ET.SubElement(parent, f"{{{ATOM_NS}}}entry")
-    _text(item, "id", f"{TAG_PREFIX}paragraph:{entry.paragraph_id}:{entry.indexed_at}")
+    unit = f"paragraph:{entry.paragraph_id}" + (f":q{entry.qi}" if entry.quote is not None else "")
+    _text(item, "id", f"{TAG_PREFIX}{unit}:{entry.indexed_at}")
     shown = display_title(entry.title, opening)
-    _text(item, "title", f"{shown.text}{' (' + entry.outlet + ')' if entry.outlet else ''}")
+    title = f"{shown.text}{' (' + entry.outlet + ')' if entry.outlet else ''}"
+    if entry.quote is not None:  # a quote's entry says who said it
+        title = f"{title} — {entry.quote.get('speaker') or 'unattributed'}"
+    _text(item, "title", title)
     _text(item, "updated", atom_time(entry.indexed_at))
     stated = parse_iso_partial(entry.published) if entry.published else None
     if stated is not None:  # Atom wants a whole timestamp: a year or month's first day
@@ -147,7 +157,9 @@ def _entry(parent: ET.Element, entry: FeedEntry, root: str, opening: str) -> Non
     for speaker in entry.speakers:
         ET.SubElement(item, f"{{{ATOM_NS}}}category", term=_clean(speaker))
     _text(item, "summary", entry.text)
-    if entry.quotes:  # each quote marked with its kind: only verbatim words stand in quote marks
+    if entry.quote is not None:  # quotes mode: the entry is its one quote
+        _text(item, "content", feed_quote_line(entry.quote))
+    elif entry.quotes:  # each quote marked with its kind: only verbatim words stand in quote marks
         _text(item, "content", "\n".join(feed_quote_line(q) for q in entry.quotes))
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from onrecord.search import FACETS, NAME_FACETS, SearchRequest
+from onrecord.search import FACETS, NAME_FACETS, SearchMode, SearchRequest
 from onrecord.web.citations import permalink
 
 # facet name (as in SearchResult.facets) -> SearchRequest tuple field, for
@@ -239,8 +239,16 @@ class SearchLinks:
         return self.url_for(date_filter(self.req, since, until))
 
     def clear(self) -> str:
-        """Return the URL of the same query with every filter removed."""
-        return self.url_for(SearchRequest(query=self.req.query, sort=self.req.sort, per_page=self.req.per_page))
+        """Return the URL of the same query with every filter removed (in the same mode)."""
+        return self.url_for(SearchRequest(query=self.req.query, sort=self.req.sort, per_page=self.req.per_page,
+                                          mode=self.req.mode))
+
+    def mode(self, mode: SearchMode) -> str:
+        """Return the URL of the same search in `mode`, page 1 (pages of
+        paragraphs and of quotes differ); quotes_only is dropped for
+        quotes mode, where every hit is a quote."""
+        quotes_only = self.req.quotes_only and mode == "paragraphs"
+        return self.url_for(replace(self.req, mode=mode, page=1, quotes_only=quotes_only))
 
     def active(self, facet: str, value: str) -> bool:
         """Return whether this facet value is a current filter."""

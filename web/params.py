@@ -4,7 +4,8 @@ Owns the URL vocabulary of the search page and the API (q, one repeatable
 parameter per name facet of search.facetdefs, e.g. speaker or author, and
 its exclusion not_<name>, e.g. not_speaker; since, until, quotes_only, named_only,
 verbatim (keep to verbatim quotes: quotes_only and the speaker facet leave
-reported speech out), sort, page, per_page; facet_all=<name> lists one facet's every value,
+reported speech out), sort, mode (paragraphs or quotes: what is matched,
+listed and counted), page, per_page; facet_all=<name> lists one facet's every value,
 facet_q narrows that list to the values containing it) and
 the readable messages for bad values.  Every bad value raises
 search.errors.QueryError, which web.errors maps to HTTP 400.  A parameter
@@ -64,6 +65,9 @@ PARAM_HINTS: dict[str, str] = {
     "query": "use q", "search": "use q", "text": "use q",
     "limit": "use per_page", "size": "use per_page", "offset": "use page",
     "order": "use sort", "order_by": "use sort",
+    "unit": "use mode=quotes or mode=paragraphs", "units": "use mode=quotes or mode=paragraphs",
+    "results": "use mode=quotes or mode=paragraphs", "view": "use mode=quotes or mode=paragraphs",
+    "type": "use mode=quotes or mode=paragraphs",
 }
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TRUE = ("1", "true", "on", "yes")
@@ -197,7 +201,7 @@ def parse_mode(raw: str | None) -> SearchMode:
     for mode in SEARCH_MODES:
         if value == mode:
             return mode
-    raise QueryError(f"'mode' must be one of {', '.join(SEARCH_MODES)}.")
+    raise QueryError(f"'mode' must be {' or '.join(SEARCH_MODES)}.")
 
 
 def parse_int(raw: str | None, name: str, default: int, low: int, high: int) -> int:

@@ -261,6 +261,35 @@ def quote_evidence(paragraph: Paragraph) -> list[QuoteEvidence]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class HitQuote:
+    """What a quotes-mode hit shows of its matched quote, from the same
+    dict /api/search returns as `quote`: the quote as cite_quote shows it
+    (`cited`), its kind label, speaker and role, how the speaker is known
+    and the confidence."""
+
+    cited: str
+    label: str
+    speaker: str | None
+    role: str | None
+    evidence: str
+    confidence: str
+
+
+def hit_quote(quote: dict) -> HitQuote:
+    """Return the facts a quotes-mode hit shows of `quote` (Hit.quote)."""
+    confidence = quote.get("confidence")
+    evidence = EVIDENCE_LABELS.get(str(quote.get("evidence")), "")
+    if quote.get("speaker_source") == USER_SOURCE:
+        evidence = "corrected by the speakers file"
+    return HitQuote(
+        cited=str(quote.get("cited") or quote.get("text") or ""),
+        label=str(quote.get("label") or KIND_LABELS.get(str(quote.get("kind")), "verbatim")),
+        speaker=quote.get("speaker") or None, role=quote.get("role") or None,
+        evidence=evidence or ("no speaker found" if not quote.get("speaker") else ""),
+        confidence=f"{confidence:.2f}" if isinstance(confidence, (int, float)) else "")
+
+
 def safe_href(url: str | None) -> str | None:
     """Return `url` if it is an absolute http(s) URL, else None, so that
     article metadata can never inject a `javascript:` or `data:` link."""

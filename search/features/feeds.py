@@ -1,7 +1,9 @@
-"""Feeds: the newest paragraphs matching a search, in the order they were indexed.
+"""Feeds: the newest paragraphs (or quotes) matching a search, in the order they were indexed.
 
 Owns newest_paragraphs(), what an Atom feed (web.feeds) lists: alerts
-without accounts, for a search, a speaker or an institution.  "Newest" is
+without accounts, for a search, a speaker or an institution.  In quotes
+mode (SearchRequest.mode) an entry is one matching quote, with its
+paragraph as context: the units the search page and the entity pages count.  "Newest" is
 when the article's current version was indexed (the article records'
 indexed_at), not its publication date: a reader subscribed to a search
 wants what arrived since they last looked, and a story published last week
@@ -10,8 +12,8 @@ told apart by document number, which grows as documents are added.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -25,9 +27,11 @@ from onrecord.search.query.collecting import restrict_query
 from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.querying import build_filter, parse_query, validate_request
 from onrecord.search.query.queryterms import expand_terms
+from onrecord.search.query.units import to_quote_fields
 from onrecord.search.storage.damage import translate_damage
 from onrecord.search.storage.documents import load_quote_dicts, published_date, split_stored
 from onrecord.search.storage.store import Index
+from onrecord.search.storage.windows import context_docnum, paragraph_docnums
 
 FEED_ENTRIES = 50  # entries per feed: feed readers poll, so the newest few suffice
 
@@ -48,6 +52,9 @@ class FeedEntry:
     speakers: list[str] = field(default_factory=list)
     # its quotes as shown (with_citation: `cited` text, kind `label`, speaker)
     quotes: list[dict[str, Any]] = field(default_factory=list)
+    # quotes mode: the matched quote (an item of `quotes`) and its number there
+    quote: dict[str, Any] | None = None
+    qi: int | None = None
 
     @property
     def permalink(self) -> str:
@@ -67,14 +74,16 @@ class Feed:
 
 def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_ENTRIES) -> Feed:
     """Return the `limit` newest-indexed paragraphs matching `request`'s
-    query and filters (its sort and paging are ignored).  Raises QueryError
-    for a bad query, IndexUnavailableError if the index is closed or damaged."""
+    query and filters (its sort and paging are ignored); in quotes mode the
+    newest matching quotes, one entry each, later quotes of an article
+    first.  Raises QueryError for a bad query, IndexUnavailableError if the
+    index is closed or damaged."""
     validate_request(request)
-    # A feed lists paragraphs (its entries link them), whatever the mode.
-    request = dataclasses.replace(request, mode="paragraphs")
     deadline = Deadline(index.query_timeout)
     with translate_damage(index.label()), open_view(index) as view:
         q = parse_query(view.parser(), request.query, index.max_query_chars)
+        if request.mode == "quotes":
+            q = to_quote_fields(q)
         searcher = view.searcher
         expansion = expand_terms(q, searcher.reader(), deadline, index.max_expanded_terms)
         wanted = build_filter(resolve_with(searcher, request, view.facet_columns))
@@ -82,9 +91,10 @@ def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_EN
                                 view.postings)
         keys, times = view.feed_order()
         newest = _newest(matched.docnums, keys, limit)
-        stored = [searcher.reader().stored_fields(d) for d in newest]
-    index.records.fill(stored)
-    entries = [_entry(s, times.get(s["doc_id"], "")) for s in stored]
+        found = [_context_of(searcher, d) for d in newest]
+    stored = [pair for pair in found if pair is not None]
+    index.records.fill([paragraph for paragraph, _qi in stored])
+    entries = [_entry(paragraph, times.get(paragraph["doc_id"], ""), qi) for paragraph, qi in stored]
     return Feed(entries, max((e.indexed_at for e in entries), default=None),
                 partial=matched.partial or deadline.partial)
 
@@ -100,11 +110,24 @@ def _newest(docnums: set[int], keys: np.ndarray, limit: int) -> list[int]:
     return [int(d) for d in ids[order]]
 
 
-def _entry(stored: dict[str, Any], indexed_at: str) -> FeedEntry:
+def _context_of(searcher: Any, docnum: int) -> tuple[dict[str, Any], int | None] | None:
+    """Return (the stored paragraph of document `docnum`, the quote number
+    when it is a quote document), or None for a quote whose paragraph is gone."""
+    reader = searcher.reader()
+    stored = reader.stored_fields(docnum)
+    if "qi" not in stored:
+        return stored, None
+    at = context_docnum(reader.stored_fields, docnum, partial(paragraph_docnums, searcher))
+    return (reader.stored_fields(at), int(stored["qi"])) if at is not None else None
+
+
+def _entry(stored: dict[str, Any], indexed_at: str, qi: int | None = None) -> FeedEntry:
     published = published_date(stored)
+    quotes = [with_citation(q) for q in load_quote_dicts(stored)]
+    quote = quotes[qi] if qi is not None and 0 <= qi < len(quotes) else None
     return FeedEntry(
         paragraph_id=stored["paragraph_id"], doc_id=stored["doc_id"], n=int(stored["n"]),
         text=stored.get("text", ""), indexed_at=indexed_at, title=stored.get("title"),
         outlet=stored.get("outlet"), published=published.isoformat() if published else None,
         url=stored.get("url"), speakers=split_stored(stored.get("speaker")),
-        quotes=[with_citation(q) for q in load_quote_dicts(stored)])
+        quotes=quotes, quote=quote, qi=qi if quote is not None else None)

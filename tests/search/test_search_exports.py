@@ -22,7 +22,7 @@ DOOR = Path(onrecord.search.__file__)
 EXPORTED = {
     # the data model
     "Article", "Block", "BlockKind", "BlockRole", "DateBucket", "EntityList", "EntityProfile", "Evidence",
-    "FacetValue", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph", "ParsedArticle", "Quote",
+    "FacetValue", "Hit", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph", "ParsedArticle", "Quote",
     "SPEAKER_TYPES", "SEARCH_MODES", "SearchMode", "SearchRequest", "SearchResult", "Sighting", "SortOrder", "SourceFile", "SourceKind",
     "SpeakerType", "StoredArticle", "USER_SOURCE", "paragraph_permalink",
     "PartialDate", "format_partial", "parse_iso_partial",
