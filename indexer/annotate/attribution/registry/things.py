@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.registry.fullnames import NameHit
 from onrecord.indexer.annotate.attribution.registry.names import (
     TITLES,
-    NameHit,
     first_name_gender,
     is_role_word,
     lexicon,
