@@ -10,7 +10,7 @@ import re
 import pytest
 
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
-from onrecord.indexer.annotate.attribution.registry import organisations, runs, singles
+from onrecord.indexer.annotate.attribution.registry import organisations, roles, runs, singles, things
 from onrecord.indexer.annotate.attribution.registry.names import cut_name, lowercase_words
 from onrecord.indexer.annotate.attribution.registry.roles import _description_re
 from onrecord.indexer.annotate.attribution.spans.quotes import find_quote_spans
@@ -94,3 +94,27 @@ def test_a_leading_letter_scan_is_the_word_boundary_it_replaced(pattern: re.Patt
         text = "".join(rng.choice(_LEAD_TOKENS) + rng.choice(_SEPARATORS) for _ in range(rng.randint(1, 8)))
         assert [(m.span(), m.groups()) for m in pattern.finditer(text)] == \
             [(m.span(), m.groups()) for m in before.finditer(text)], text
+
+
+_BEFORE_NAME_TOKENS = ["former", "welfare", "minister", "the", "The", "Archbishop", "of", "Canterbury", ",", ", ",
+                       "Ann Vole", "president", "Acme", ".", "\"", "\n", "1", "-", "\u017f", "\u212a", "\u0131",
+                       "her", "lawyer", "\u00a0"]
+
+
+def test_role_and_employer_scans_skipped_only_where_they_find_nothing() -> None:
+    # roles_around and employer_before skip a scan when the text before the run cannot end as
+    # the pattern must: the answers are the plain scans' over random texts
+    rng = random.Random(11)
+    for _ in range(4000):
+        text = "".join(rng.choice(_BEFORE_NAME_TOKENS) + rng.choice(_SEPARATORS) for _ in range(rng.randint(0, 9)))
+        start, text = len(text), text + "Ola Brandt, the health secretary, said"
+        end = start + len("Ola Brandt")
+        plain_before = roles._ROLE_BEFORE.findall(text, max(0, start - 40), start)[-3:]
+        plain = {w.lower() for w in plain_before}
+        for m in (roles._BEFORE_RE.search(text, max(0, start - roles._WINDOW), start),
+                  roles._AFTER_RE.match(text, end, min(len(text), end + roles._WINDOW))):
+            plain |= roles._role_words(m.group(1)) if m else set()
+        assert roles.roles_around(text, start, end) == plain, text
+        employer = things._EMPLOYER_AFTER_ROLE_RE.search(text, max(0, start - 60), start)
+        found = things.employer_before(text, start)
+        assert (found and found.group()) == (employer and employer.group()), text
