@@ -56,3 +56,16 @@ def letter_led_alternation(phrases: list[str], words: frozenset[str]) -> str:
     if not all("a" <= letter <= "z" for letter in rests):
         raise ValueError("letter_led_alternation: every phrase and word must open with an ASCII letter")
     return "|".join(f"[{c}{c.upper()}{_FOLDS.get(c, '')}](?i:{'|'.join(alts)})" for c, alts in sorted(rests.items()))
+
+
+def word_start_alternation(words: list[str]) -> str:
+    """Return a regex group matching what "\\b(?:w1|w2|...)" matches for the literal `words`
+    (each opening with a word character, tried in order): each first character leads its
+    words' branch, the word check after it ("L(?<!\\w.)(?:ord|ady)"), so a pattern opening
+    with it lets the engine skip to those characters instead of trying "\\b" at every one."""
+    rests: dict[str, list[str]] = {}
+    for word in words:
+        if not re.fullmatch(r"\w", word[:1]):
+            raise ValueError(f"word_start_alternation: {word!r} does not open with a word character")
+        rests.setdefault(word[0], []).append(re.escape(word[1:]))
+    return "(?:" + "|".join(rf"{re.escape(c)}(?<!\w.)(?:{'|'.join(alts)})" for c, alts in rests.items()) + ")"

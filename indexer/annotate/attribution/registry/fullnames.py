@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from onrecord.indexer.annotate.attribution.registry.names import (
     INITIALS_RE,
     NOT_SENTENCE_END,
-    OWNER_RE,
     RUN_RE,
     NameParts,
     cut_name,
     is_full_name,
+    is_owner,
     is_role_word,
     lexicon,
     name_words,
@@ -58,7 +58,7 @@ def run_names(run: str, common: frozenset[str]) -> list[tuple[NameParts, int, in
     hits = []
     apostrophe = "'" in run or "\u2019" in run  # an owner's word has one: most runs none
     for start, raw in _sentence_pieces(run, 0):
-        owner = next((k for k, t in enumerate(raw[:-1]) if OWNER_RE.search(t)), 0) if apostrophe else 0
+        owner = next((k for k, t in enumerate(raw[:-1]) if is_owner(t)), 0) if apostrophe else 0
         own = cut_name(raw[:owner + 1], common) if owner else None
         if own is not None and len(own.name) >= 2 and is_full_name(own.name):  # "Ann Vole's Acme Show": hers
             at = run.find(own.name[0], start)

@@ -46,6 +46,14 @@ NOT_SENTENCE_END = TITLES | words("abbreviations")
 POSSESSIVE_RE = re.compile(r"['\u2019]s?$")  # "Acme's", "Jones'": a name's possessive end
 # "Acme's", "Fox News'": an owner in the possessive (a plural's apostrophe alone after its s)
 OWNER_RE = re.compile(r"\w(?:['\u2019][sS]|[sS]['\u2019])$")
+_OWNER_ENDS = ("'s", "'S", "\u2019s", "\u2019S", "s'", "S'", "s\u2019", "S\u2019")
+
+
+def is_owner(tok: str) -> bool:
+    """True when OWNER_RE.search(tok) finds an owner's ending: string tests, no regex search
+    (asked of every word of the runs a name may be in)."""
+    tok = tok[:-1] if tok.endswith("\n") else tok  # "$" matches before a final newline too
+    return len(tok) > 2 and tok.endswith(_OWNER_ENDS) and (tok[-3].isalnum() or tok[-3] == "_")
 # "Jr.", "III": a generation after the surname, not the surname
 _SUFFIXES = words("name_suffixes")
 # "J.", "J.F.", "JF", and a middle initial without its period ("Ann P Vole")
@@ -193,7 +201,7 @@ def _cut_name(tokens: tuple[str, ...], common: frozenset[str]) -> NameParts:
     toks = [t for t in tokens if t.lower() not in ("the", "a", "an")]
     parts = NameParts()
     for k, tok in enumerate(toks[:-1]):
-        if OWNER_RE.search(tok):
+        if is_owner(tok):
             parts.role, toks = toks[:k + 1], toks[k + 1:]  # "Acme's Ann Vole": her employer
             break
     while len(toks) > 1 and plain_word(toks[-1]) in _SUFFIXES:

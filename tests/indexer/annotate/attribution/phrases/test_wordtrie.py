@@ -10,7 +10,11 @@ import pytest
 
 from onrecord.indexer.annotate.attribution.phrases import wordtrie
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import letter_led_alternation, word_alternation
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import (
+    letter_led_alternation,
+    word_alternation,
+    word_start_alternation,
+)
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE
 
 
@@ -47,3 +51,16 @@ def test_cue_patterns_still_find_cues_in_any_case() -> None:
         "SAID", "\u017faid", "went on", "say"]
     assert CLAUSE_CUE_RE.search("Officials Pointed  Out that") and not CLAUSE_CUE_RE.search("unsaid")
     assert "said" in CUE_WORDS
+
+
+def test_word_start_alternation_matches_what_the_word_boundary_matched() -> None:
+    titles = ["Baroness", "Baron", "Lord", "Lady", "L\u00e9on", "_x"]
+    old = re.compile(rf"\b(?:{'|'.join(map(re.escape, titles))})")
+    new = re.compile(word_start_alternation(titles))
+    rng = random.Random(3)
+    pieces = [*titles, "xLord", "Baronet", "-", "_", "1", "\u00e9", " ", "\n", "'"]
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 8)))
+        assert [m.span() for m in new.finditer(text)] == [m.span() for m in old.finditer(text)], text
+    with pytest.raises(ValueError):
+        word_start_alternation(["(x)"])
