@@ -34,7 +34,7 @@ def word_alternation(words: frozenset[str]) -> str:
 
 
 # what an ASCII letter matches under re.IGNORECASE besides its two cases (sre's case folding)
-_FOLDS = {"i": "\u0130\u0131", "k": "\u212a", "s": "\u017f"}
+CASE_FOLDS = {"i": "\u0130\u0131", "k": "\u212a", "s": "\u017f"}
 
 
 def letter_led_alternation(phrases: list[str], words: frozenset[str]) -> str:
@@ -55,7 +55,8 @@ def letter_led_alternation(phrases: list[str], words: frozenset[str]) -> str:
         rests.setdefault(letter, []).append(word_alternation(frozenset(tails)))
     if not all("a" <= letter <= "z" for letter in rests):
         raise ValueError("letter_led_alternation: every phrase and word must open with an ASCII letter")
-    return "|".join(f"[{c}{c.upper()}{_FOLDS.get(c, '')}](?i:{'|'.join(alts)})" for c, alts in sorted(rests.items()))
+    return "|".join(f"[{c}{c.upper()}{CASE_FOLDS.get(c, '')}](?i:{'|'.join(alts)})"
+                    for c, alts in sorted(rests.items()))
 
 
 def word_start_alternation(words: list[str]) -> str:
