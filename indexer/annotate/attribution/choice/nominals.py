@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
@@ -177,6 +178,17 @@ _LEADS_NAME_RE = re.compile(r"[ \u00a0]+[A-Z]")
 _ORG_RUN = r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){1,5}"
 
 
+_LEADING_ARTICLES_RE = re.compile(r"^(?:(?:The|A|An)\s+)+")
+
+
+@lru_cache(maxsize=256)  # heads are the lexicon's institution nouns: a few dozen
+def names_ending_in_re(head: str) -> re.Pattern[str]:
+    """Return the regex of a capitalised name ending in `head` ("South Korean government"),
+    compiled once per head: re's own cache of 512 is flushed by the aliases every article
+    learns (indexer.annotate.institutions), so each article compiled it again."""
+    return re.compile(rf"{_ORG_RUN}(?:{head.capitalize()}|{head})\b")
+
+
 def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]]:
     """Return (end, name) of each capitalised name in the article ending in
     `head` ("South Korean government"; not a bare "The government"), in
@@ -185,8 +197,8 @@ def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]
     (each pass over the text before the quote made attribution quadratic)."""
     cache = people.org_names_by_head
     if head not in cache:
-        found = ((m.end(), re.sub(r"^(?:(?:The|A|An)\s+)+", "", m.group()))
-                 for m in re.finditer(rf"{_ORG_RUN}(?:{head.capitalize()}|{head})\b", people.text))
+        found = ((m.end(), _LEADING_ARTICLES_RE.sub("", m.group()))
+                 for m in names_ending_in_re(head).finditer(people.text))
         # "US magazine Rolling Stone": a description leading a name is not the name
         cache[head] = [(end, name) for end, name in found
                        if len(name.split()) > 1 and not _LEADS_NAME_RE.match(people.text, end)]

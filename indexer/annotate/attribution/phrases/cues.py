@@ -49,9 +49,10 @@ def tokenize(frame: str, start: int, end: int) -> list[tuple[str, int, int]]:
     """Return (token, start, end) for frame[start:end]; punctuation separate and
     a sentence-final period cut off (but "Gov.", "U.S." and initials kept)."""
     toks = []
-    for m in _TOKEN_RE.finditer(frame, start, end):
-        tok, s, e = m.group(), m.start(), m.end()
-        if len(tok) > 2 and tok.endswith(".") and "." not in tok[:-1] and tok.lower() not in ABBREVIATIONS:
+    for m in _TOKEN_RE.finditer(frame, start, end):  # per token of every sentence before a cue: lean
+        tok = m.group()
+        s, e = m.span()
+        if tok[-1] == "." and len(tok) > 2 and "." not in tok[:-1] and tok.lower() not in ABBREVIATIONS:
             tok, e = tok[:-1], e - 1
         toks.append((tok, s, e))
     return toks

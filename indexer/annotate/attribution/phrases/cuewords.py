@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import letter_led_alternation, word_alternation
 from onrecord.indexer.lexicon import words
 
 REGULAR_VERBS = tuple(sorted(words("cue_verbs")))
@@ -37,13 +37,12 @@ def _cue_words() -> frozenset[str]:
 
 
 CUE_WORDS = _cue_words()
-_CUE_ALT = word_alternation(CUE_WORDS)
-_PHRASE_ALT = "|".join(re.escape(p) for p in sorted(words("cue_phrases"), key=lambda p: (-len(p), p)))
+# the phrases, then "went on" ("went on to say"), then the words, tried in that order
+_PHRASES = [*(re.escape(p) for p in sorted(words("cue_phrases"), key=lambda p: (-len(p), p))),
+            *(go + r" on(?= to\b|[,:])" for go in ("went", "go", "goes", "going"))]
 # "(?<!\w)" is the leading word boundary (every cue starts with a letter), and
 # a third cheaper than "\b" where no cue starts: find_cues scans every sentence around a quote
-CUE_RE = re.compile(
-    rf"(?<!\w)(?:{_PHRASE_ALT}|(?:went|go|goes|going) on(?= to\b|[,:])|{_CUE_ALT})\b",
-    re.IGNORECASE)
+CUE_RE = re.compile(rf"(?<!\w)(?:{letter_led_alternation(_PHRASES, CUE_WORDS)})\b")
 # softer speech verbs ("shares", "recommends"): a cue only right after a quote's
 # closing comma with a name beside them (clues._soft_cue_after), never alone
 SOFT_CUES = words("soft_cues")

@@ -1,8 +1,9 @@
 """Who is who in one article: people, organisations and their names.
 
-Owns the full names an article introduces (`names`), a person's record
-(`people`), a capitalised run cut to role, title and name (`runs`), whose
-name a lone word is (`singles`), phrases that name things and not people
+Owns how a capitalised run cuts to a name (`names`), the full names an
+article introduces (`fullnames`), a person's record (`people`), a
+capitalised run cut to role, title and name (`runs`), whose name a lone
+word is (`singles`), phrases that name things and not people
 (`things`), surname-alone mentions (`surnames`), roles beside a name
 (`roles`), the organisations an article introduces (`organisations`),
 sorted mention positions (`positions`) and the per-article registry that

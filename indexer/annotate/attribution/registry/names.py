@@ -36,20 +36,28 @@ _CAP_TOKEN = r"[A-Z][\w'\u2019.\u00c0-\u024f-]*"
 _PARTICLE_HYPHEN_RE = re.compile(rf"(?:{_PARTICLE_ALT})-{_CAP_TOKEN}")
 # a capitalised run on one line: words, initials ("J.", "JF"), hyphens, possessives, and the
 # particles of a name between its capitalised words ("Ursula von der Leyen")
-_RUN_RE = re.compile(
+RUN_RE = re.compile(
     rf"[A-Z](?<![\w'\u2019.-][A-Z])[\w'\u2019.\u00c0-\u024f-]*"
     rf"(?:[ \u00a0]+(?:(?:{_PARTICLE_ALT})[ \u00a0]+)*(?:{_CAP_TOKEN}|{_PARTICLE_HYPHEN_RE.pattern}))+")
 # "Oscar-winner", "Newport-based": a capitalised word made a description by its lowercase tail
 _HYPHEN_DESCRIPTION_RE = re.compile(r"[A-Z][\w'\u2019]*(?:-[a-z][\w'\u2019]*)+")
 # role words written with a period that does not end the sentence: "Sen. Ann Vole"
-_NOT_SENTENCE_END = TITLES | words("abbreviations")
+NOT_SENTENCE_END = TITLES | words("abbreviations")
 POSSESSIVE_RE = re.compile(r"['\u2019]s?$")  # "Acme's", "Jones'": a name's possessive end
 # "Acme's", "Fox News'": an owner in the possessive (a plural's apostrophe alone after its s)
 OWNER_RE = re.compile(r"\w(?:['\u2019][sS]|[sS]['\u2019])$")
+_OWNER_ENDS = ("'s", "'S", "\u2019s", "\u2019S", "s'", "S'", "s\u2019", "S\u2019")
+
+
+def is_owner(tok: str) -> bool:
+    """True when OWNER_RE.search(tok) finds an owner's ending: string tests, no regex search
+    (asked of every word of the runs a name may be in)."""
+    tok = tok[:-1] if tok.endswith("\n") else tok  # "$" matches before a final newline too
+    return len(tok) > 2 and tok.endswith(_OWNER_ENDS) and (tok[-3].isalnum() or tok[-3] == "_")
 # "Jr.", "III": a generation after the surname, not the surname
 _SUFFIXES = words("name_suffixes")
 # "J.", "J.F.", "JF", and a middle initial without its period ("Ann P Vole")
-_INITIALS_RE = re.compile(r"(?:[A-Z]\.){1,3}|[A-Z]{1,2}")
+INITIALS_RE = re.compile(r"(?:[A-Z]\.){1,3}|[A-Z]{1,2}")
 # the letter first (the engine skips to it), then what must not precede it
 _LOWER_WORD_RE = re.compile(r"[a-z](?<![\w'\u2019-][a-z])[a-z'\u2019-]+")
 
@@ -91,7 +99,7 @@ def first_name_gender(first: str) -> str | None:
 def is_description(name: list[str]) -> bool:
     """True when every word is a descriptor or role ("Lib Dem", "Olympian"): no name."""
     lex = lexicon()
-    return all(_plain(t) in lex.descriptors or _plain(t) in lex.roles for t in name)
+    return all(plain_word(t) in lex.descriptors or plain_word(t) in lex.roles for t in name)
 
 
 _ROLE_PREFIXES = words("role_prefixes")
@@ -101,7 +109,7 @@ _ROLE_PREFIXES = words("role_prefixes")
 def is_role_word(word: str) -> bool:
     """True for a job or office word of the lexicon ("Owner"), also after a
     prefix that makes another office of it ("Co-Owner", "Ex-Chairman")."""
-    low, roles = _plain(word), lexicon().roles
+    low, roles = plain_word(word), lexicon().roles
     if low in roles:
         return True
     head, _, rest = low.partition("-")
@@ -128,14 +136,15 @@ class NameParts:
 
 
 @lru_cache(maxsize=1 << 15)  # every capitalised run of every article is cut: the same words recur
-def _plain(tok: str) -> str:
+def plain_word(tok: str) -> str:
+    """Return a token as the word lists hold it: lowercase, without a possessive or a final period."""
     return POSSESSIVE_RE.sub("", tok).lower().rstrip(".")
 
 
 @lru_cache(maxsize=1 << 15)
 def _is_name_like(tok: str) -> bool:
     """True for a token that can be part of a person's name ("Vole", "J.", "JF", "O'Neill")."""
-    return bool(_INITIALS_RE.fullmatch(tok)) or bool(_PARTICLE_HYPHEN_RE.fullmatch(tok)) or (
+    return bool(INITIALS_RE.fullmatch(tok)) or bool(_PARTICLE_HYPHEN_RE.fullmatch(tok)) or (
         tok[:1].isupper() and not tok.isupper() and not any(ch.isdigit() for ch in tok))
 
 
@@ -156,7 +165,7 @@ def title_index(toks: list[str], stop: int | None = None) -> int:
     or -1.  A title word after a first name, before only a generation, or
     closing the run after a name word is a surname: "Stephen King", "Martin
     Luther King Jr.", "Larry King"."""
-    plain = [_plain(t) for t in toks]
+    plain = [plain_word(t) for t in toks]
     if TITLES.isdisjoint(plain):
         return -1  # most runs: no title word at all
     lex = lexicon()
@@ -181,7 +190,7 @@ def cut_name(tokens: list[str], common: frozenset[str] = frozenset()) -> NamePar
     run = tuple(tokens)
     # `common` counts only for the run's own words: keyed by those, the same run
     # ("Prime Minister Tony Blair") is cut once however many articles name it
-    parts = _cut_name(run, frozenset(common.intersection(map(_plain, run))))  # one C call, the same key
+    parts = _cut_name(run, frozenset(common.intersection(map(plain_word, run))))  # one C call, the same key
     return NameParts(list(parts.role), parts.title, list(parts.name), list(parts.suffix))  # the cached one stays
 
 
@@ -192,13 +201,13 @@ def _cut_name(tokens: tuple[str, ...], common: frozenset[str]) -> NameParts:
     toks = [t for t in tokens if t.lower() not in ("the", "a", "an")]
     parts = NameParts()
     for k, tok in enumerate(toks[:-1]):
-        if OWNER_RE.search(tok):
+        if is_owner(tok):
             parts.role, toks = toks[:k + 1], toks[k + 1:]  # "Acme's Ann Vole": her employer
             break
-    while len(toks) > 1 and _plain(toks[-1]) in _SUFFIXES:
+    while len(toks) > 1 and plain_word(toks[-1]) in _SUFFIXES:
         parts.suffix.insert(0, toks[-1].rstrip(","))  # "Ann Vole Jr.": the surname is Vole, Jr part of the value
         toks = toks[:-1]
-    words = [_plain(t) for t in toks[:-1]]
+    words = [plain_word(t) for t in toks[:-1]]
     title_at = title_index(toks, len(toks) - 1)
     if title_at >= 0:  # "Met Commissioner Dame Ada Lowe": all before the title is her role
         parts.role += toks[:title_at]
@@ -209,11 +218,12 @@ def _cut_name(tokens: tuple[str, ...], common: frozenset[str]) -> NameParts:
     toks = _strip_leading(toks, parts, common)
     # "Lead Planner Ann Vole": a word the article writes in lowercase, two name words
     # before the run's end, ends the description (a name's own words are not common words)
-    inner = max((k for k, t in enumerate(toks[:-2]) if _plain(t) in common and _plain(t) not in lex.first_names
-                 and _plain(t) not in PARTICLES), default=-1)
-    if inner >= 0 and not any(_plain(t) in common for t in toks[inner + 1:]):  # "Car Rental Terms": no name
+    inner = max((k for k, t in enumerate(toks[:-2]) if plain_word(t) in common and plain_word(t) not in lex.first_names
+                 and plain_word(t) not in PARTICLES), default=-1)
+    if inner >= 0 and not any(plain_word(t) in common for t in toks[inner + 1:]):  # "Car Rental Terms": no name
         parts.role, toks = parts.role + toks[:inner + 1], toks[inner + 1:]
-    while len(toks) > 1 and _plain(toks[-1]) in lex.roles and (toks[-1].isupper() or _plain(toks[-1]) not in TITLES):
+    while len(toks) > 1 and plain_word(toks[-1]) in lex.roles and (
+            toks[-1].isupper() or plain_word(toks[-1]) not in TITLES):
         parts.role.append(toks[-1])  # "Ann Vole MP"; "Stephen King": a title word closing a name is its surname
         toks = toks[:-1]
     parts.name = [POSSESSIVE_RE.sub("", t) if k == len(toks) - 1 else t for k, t in enumerate(toks)]
@@ -228,7 +238,7 @@ def _strip_leading(toks: list[str], parts: NameParts, common: frozenset[str]) ->
     ("Billionaire Ann Vole", "Exchequer Ann Vole")."""
     lex = lexicon()
     while len(toks) > 1:
-        low = _plain(toks[0])
+        low = plain_word(toks[0])
         if low in PARTICLES:
             break  # "Van Gaal": the surname's own particle, even where "van" is a common word
         if (low in common and low not in lex.first_names) or low in lex.never_names \
@@ -238,44 +248,12 @@ def _strip_leading(toks: list[str], parts: NameParts, common: frozenset[str]) ->
             toks = toks[1:]
         else:
             break
-    first = next((k for k, t in enumerate(toks) if _plain(t) in lex.first_names), 0) if len(toks) > 2 else 0
+    first = next((k for k, t in enumerate(toks) if plain_word(t) in lex.first_names), 0) if len(toks) > 2 else 0
     if first > 0 and len(toks) - first >= 2 and not any(
-            _plain(t) in PARTICLES or _INITIALS_RE.fullmatch(t) for t in toks[:first]):  # "J. Ann Vole": hers
+            plain_word(t) in PARTICLES or INITIALS_RE.fullmatch(t) for t in toks[:first]):  # "J. Ann Vole": hers
         parts.role += toks[:first]
         toks = toks[first:]
     return toks
-
-
-@dataclass(frozen=True, slots=True)
-class NameHit:
-    """A full name found in the article: its cut parts and where it starts."""
-
-    parts: NameParts
-    start: int  # where the name itself (after role words) starts
-    run_start: int  # where the capitalised run starts
-
-
-def find_full_names(text: str, common: frozenset[str]) -> list[NameHit]:
-    """Return every run of the article that cuts to a name of two to four
-    words besides its particles ("Chelsea boss Jose Mourinho" -> Jose
-    Mourinho, "Ursula von der Leyen"), and the owner that opens a run
-    ("Ann Vole's Dark Hills" -> Ann Vole), in text order."""
-    hits = []
-    for m in _RUN_RE.finditer(text):
-        apostrophe = "'" in m.group() or "\u2019" in m.group()  # an owner's word has one: most runs none
-        for start, raw in _sentence_pieces(m.group(), m.start()):
-            owner = next((k for k, t in enumerate(raw[:-1]) if OWNER_RE.search(t)), 0) if apostrophe else 0
-            own = cut_name(raw[:owner + 1], common) if owner else None
-            if own is not None and len(own.name) >= 2 and is_full_name(own.name):  # "Ann Vole's Acme Show": hers
-                at = text.find(own.name[0], start, m.end())
-                hits.append(NameHit(own, at if at >= 0 else start, start))
-            parts = cut_name(raw, common)
-            if len(parts.name) < 2 or not is_full_name(parts.name) or len(parts.name) > 3 and any(
-                    _plain(t) in common for t in name_words(parts.name)[1:-1]):
-                continue  # "Overall UK", "During November": no surname; "Move Against Ann Vole": a headline
-            offset = text.find(parts.name[0], start, m.end())
-            hits.append(NameHit(parts, offset if offset >= 0 else start, start))
-    return hits
 
 
 def is_full_name(name: list[str]) -> bool:
@@ -285,61 +263,8 @@ def is_full_name(name: list[str]) -> bool:
     words, lex = name_words(name), lexicon()
     if not 2 <= len(words) <= 4 or not all(_is_name_like(t) for t in words) or name[-1].isupper():
         return False
-    odd = [k for k, t in enumerate(words) if _plain(t) in lex.not_names]
-    return not odd or odd == [len(words) - 1] and _plain(words[0]) in lex.first_names
-
-
-# the lowercase role words closing the description ("Car Show expert, Ann Vole,")
-_APPOSITIVE_RE = re.compile(r"((?:[ \u00a0]+[a-z][a-z-]*){0,3}),[ \u00a0]+")
-_COORDINATE_RE = re.compile(r"[ \u00a0]+and[ \u00a0]+")
-
-
-def appositive_name(text: str, end: int, common: frozenset[str], coordinate: bool = False) -> list[str] | None:
-    """Return the full name set off by commas right after `end` ("the
-    Family, Theresa May, said" -> Theresa May: the office before it is
-    hers; "Car Show expert, Ann Vole," -> Ann Vole), or None when the words
-    there are not a full name alone.  With `coordinate` (the words before
-    `end` name nobody), a second role joined by "and" ends in the name:
-    "Acme Co-Owner and Lead Planner Ann Vole" -> Ann Vole."""
-    lead = _APPOSITIVE_RE.match(text, end)
-    if lead and all(is_role_word(w) or w in lexicon().person_nouns for w in lead.group(1).split()):
-        run = _RUN_RE.match(text, lead.end())
-        if run is None or text[run.end():run.end() + 1] != ",":
-            return None
-        parts = cut_name(run.group().split(), common)
-        return parts.name if not parts.role and parts.title is None and is_full_name(parts.name) else None
-    lead = _COORDINATE_RE.match(text, end) if coordinate else None
-    run = _RUN_RE.match(text, lead.end()) if lead else None
-    if run is None:
-        return None
-    pieces = _sentence_pieces(run.group(), 0)  # "... Lead Planner Ann Vole. Then": up to the sentence's end
-    parts = cut_name(pieces[0][1], common) if pieces and pieces[0][0] == 0 else NameParts()
-    return parts.name if (parts.role or parts.title) and is_full_name(parts.name) else None
-
-
-_TOKEN_RE = re.compile(r"\S+")
-
-
-def _sentence_pieces(run: str, base: int) -> list[tuple[int, list[str]]]:
-    """Split a capitalised run at words ending a sentence ("in March. Tom Dahl"):
-    return (absolute start, tokens) per piece; initials and titles ("J.",
-    "Mr.", "Sen.") do not end a sentence, and a piece's final period goes."""
-    pieces: list[tuple[int, list[str]]] = []
-    current: list[str] = []
-    start = base
-    for tok in _TOKEN_RE.finditer(run):
-        word = tok.group()
-        if not current:
-            start = base + tok.start()
-        if word.endswith(".") and not _INITIALS_RE.fullmatch(word) and _plain(word) not in _NOT_SENTENCE_END:
-            current.append(word.rstrip("."))
-            pieces.append((start, current))
-            current = []
-        else:
-            current.append(word)
-    if current:
-        pieces.append((start, current))
-    return [(s, toks) for s, toks in pieces if len(toks) >= 2]
+    odd = [k for k, t in enumerate(words) if plain_word(t) in lex.not_names]
+    return not odd or odd == [len(words) - 1] and plain_word(words[0]) in lex.first_names
 
 
 _LOWER_WORD_BEFORE_RE = re.compile(r"(?<![\w-])([a-z]+)[ \u00a0]+$")

@@ -264,7 +264,8 @@ def _org_by_context(text: str, start: int, name: str, personal: bool) -> str | N
     after = (end, _possessive_end(text, end))
     if personal or first_name_gender(toks[0]) or toks[0].lower().rstrip(".") in TITLES or is_role_word(toks[0]):
         return None  # "the company Ann Vole founded", "Vole said its plan": a person
-    if any(_WEAK_AFTER_RE.match(text, at) for at in after) or _WEAK_BEFORE_RE.search(text, max(0, start - 40), start):
+    if any(_WEAK_AFTER_RE.match(text, at) for at in after) or ends_before(text, start, _ORG_NOUN_ENDS) and \
+            _WEAK_BEFORE_RE.search(text, max(0, start - 40), start):
         return name
     return None
 
@@ -273,7 +274,22 @@ def _strong_evidence(text: str, start: int, end: int) -> bool:
     """True when the words around the name text[start:end] say it is an
     organisation's, whatever it looks like ("Acme, which ...", "shares in Acme")."""
     return bool(_AFTER_RE.match(text, end) or _AFTER_RE.match(text, _possessive_end(text, end))
-                or _BEFORE_RE.search(text, max(0, start - 40), start))
+                or ends_before(text, start, _BEFORE_ENDS) and _BEFORE_RE.search(text, max(0, start - 40), start))
+
+
+_BEFORE_ENDS = ("in", "of", "at", "the")  # the last words _BEFORE_RE can end in
+_ORG_NOUN_ENDS = tuple(ORG_NOUNS)  # _WEAK_BEFORE_RE's
+
+
+def ends_before(text: str, start: int, last_words: tuple[str, ...]) -> bool:
+    """False when the 40 characters before `start` cannot end in one of `last_words` and
+    "[ \u00a0]+$" ("$" also before a final newline), as _BEFORE_RE and _WEAK_BEFORE_RE must:
+    a string test that spares their scan before most names."""
+    window = text[max(0, start - 40):start]
+    if window.endswith("\n"):
+        window = window[:-1]
+    head = window.rstrip(" \u00a0")
+    return len(head) < len(window) and head.endswith(last_words)
 
 
 class OrgEvidence:

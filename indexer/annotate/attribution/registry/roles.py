@@ -33,11 +33,19 @@ _SMALL = r"(?:the|a|an|of|to|and|by|with|for|from|at|in|on|said|says|told|as)\b"
 _ROLE_BEFORE = re.compile(rf"\b(?!{_SMALL})[A-Za-z][a-z-]+\b(?=(?:\s+(?!{_SMALL})[A-Za-z][a-z-]+)*\s*$)", re.I)
 
 
+# what can end a word _ROLE_BEFORE reads: "[a-z-]" in any case (re.I folds in "ſ", "K", "İ", "ı")
+_ROLE_WORD_ENDS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-\u017f\u212a\u0130\u0131")
+
+
 def roles_around(text: str, run_start: int, end: int) -> set[str]:
     """Return the role words beside the name whose run starts at run_start
     and which ends at end: up to three lowercase words right before the run
     ("former welfare minister"), and an appositive's (appositive_roles)."""
-    before = _ROLE_BEFORE.findall(text, max(0, run_start - 40), run_start)[-3:]
+    lo = max(0, run_start - 40)
+    # _ROLE_BEFORE's words reach the run's start: after a stop, a quote mark or a digit
+    # (most names) it finds none, and a string test spares the scan
+    tail = text[lo:run_start].rstrip()
+    before = _ROLE_BEFORE.findall(text, lo, run_start)[-3:] if tail[-1:] in _ROLE_WORD_ENDS else []
     return {w.lower() for w in before} | appositive_roles(text, run_start, end)
 
 
@@ -46,7 +54,9 @@ def appositive_roles(text: str, run_start: int, end: int) -> set[str]:
     run_start ("the Archbishop of Canterbury, ") or right after the name
     ending at end (", the health secretary,"): empty when its head is no role."""
     found: set[str] = set()
-    before = _BEFORE_RE.search(text, max(0, run_start - _WINDOW), run_start)
+    lo = max(0, run_start - _WINDOW)
+    # _BEFORE_RE ends in ",\s*$": without that comma before the run, a string test spares the scan
+    before = _BEFORE_RE.search(text, lo, run_start) if text[lo:run_start].rstrip().endswith(",") else None
     after = _AFTER_RE.match(text, end, min(len(text), end + _WINDOW))
     for m in (before, after):
         if m is not None:

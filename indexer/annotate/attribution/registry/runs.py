@@ -15,9 +15,9 @@ from functools import lru_cache
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.registry.names import (
-    OWNER_RE,
     TITLES,
     is_full_name,
+    is_owner,
     is_role_word,
     title_index,
 )
@@ -36,7 +36,7 @@ _FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropol
 # compiled once: match_org and split_run run for every capitalised run a speaker may be
 _ARTICLE_RE = re.compile(r"^(?:the|a|an)\s+", re.I)
 _POSSESSIVE_S_RE = re.compile(r"['\u2019]s$")
-_CAPITALISED_RE = re.compile(r"\b[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*")
+_CAPITALISED_RE = re.compile(r"[A-Z](?<!\w[A-Z])[\w.&-]*(?:\s+[A-Z][\w.&-]*)*")  # the letter first, as names' RUN_RE
 _THE_RE = re.compile(r"^(?:the|The)\s+")
 _OWNER_END_RE = re.compile(r"['\u2019]s?$")
 _ACRONYM_RE = re.compile(r"[A-Z]{2,6}")
@@ -84,10 +84,10 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
     "Met Commissioner Dame Cressida Dick" -> ("Met Commissioner", "Dame",
     ["Cressida", "Dick"])."""
     toks = _THE_RE.sub("", run).split()
-    lead = next((k for k, t in enumerate(toks[:-1]) if OWNER_RE.search(t)), -1)
+    lead = next((k for k, t in enumerate(toks[:-1]) if is_owner(t)), -1)
     if lead >= 0 and not looks_like_org(toks[lead + 1:]):  # "Acme's Ann Vole": her employer
         return " ".join(toks[:lead + 1]), *split_run(" ".join(toks[lead + 1:]))[1:]
-    toks = [_OWNER_END_RE.sub("", t) if OWNER_RE.search(t) else t for t in toks]
+    toks = [_OWNER_END_RE.sub("", t) if is_owner(t) else t for t in toks]
     while len(toks) > 1 and toks[-1].lower().rstrip(".") in SUFFIXES:
         toks = toks[:-1]  # "Martin Luther King Jr.": the generation is not the name
     at = next((k for k, t in enumerate(toks) if t in ("of", "at") and k > 0), -1)

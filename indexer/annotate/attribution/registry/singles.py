@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_start_alternation
 from onrecord.indexer.annotate.attribution.registry.names import NameParts, first_name_gender, is_role_word, lexicon
 from onrecord.indexer.lexicon import words
 
@@ -104,7 +105,9 @@ _PEER_BEFORE_RE = re.compile(rf"\b({_PEER_ALT})[ \u00a0]+(of[ \u00a0]+)?$")
 
 # "Lord Dubs", "Baroness Vole": a peer's title and one capitalised word, not a longer name
 # ("Lord Irvine of Lairg" keeps its "of"; "Lord Chief Justice" is a role, checked by the caller)
-_PEER_NAME_RE = re.compile(rf"\b({_PEER_ALT})[ \u00a0]+([A-Z][a-z][\w-]*)(?:['\u2019]s?)?"
+# (the title's first letter leads: the engine skips to it, where "\b" first stopped at every character)
+_PEER_NAME_RE = re.compile(rf"({word_start_alternation(_PEER_ALT.split('|'))})[ \u00a0]+"
+                           r"([A-Z][a-z][\w-]*)(?:['\u2019]s?)?"
                            r"(?![\w'\u2019-]|[ \u00a0]+[A-Z])")
 
 

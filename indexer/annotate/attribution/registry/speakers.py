@@ -16,14 +16,12 @@ from functools import cached_property
 
 from onrecord.indexer.annotate.attribution.choice import antecedents
 from onrecord.indexer.annotate.attribution.registry import singles, things
+from onrecord.indexer.annotate.attribution.registry.fullnames import NameHit, appositive_name, find_full_names
 from onrecord.indexer.annotate.attribution.registry.names import (
     F_TITLES,
     M_TITLES,
     N_TITLES,
-    NameHit,
-    appositive_name,
     cut_name,
-    find_full_names,
     first_name_gender,
     follows_role,
     inside,

@@ -37,12 +37,25 @@ def surname_hits(text: str, surnames: set[str]) -> Iterator[tuple[int, str, str 
                 continue
         elif _NEXT_CAP_RE.match(text, m.end()):
             continue  # "Vole Street": part of a longer name
-        t = _TITLE_BEFORE_RE.search(text, max(0, m.start() - 12), m.start())
+        t = _TITLE_BEFORE_RE.search(text, max(0, m.start() - 12), m.start()) if _title_may_end(
+            text[max(0, m.start() - 12):m.start()]) else None
         before = None if t else _FULL_NAME_BEFORE.search(text, max(0, m.start() - 30), m.start())
         if before and before.group(1).lower() not in _NOT_NAME_BEFORE and not _POSSESSIVE_END_RE.search(
                 before.group(1)):
             continue  # "Ann Vole": the full-name scan counted it
         yield (t.start() if t else m.start()), word, (t.group(1) if t else None)
+
+
+_TITLE_WORDS = tuple(_TITLE_ALT.split("|"))
+
+
+def _title_may_end(window: str) -> bool:
+    """False when `window` cannot end as _TITLE_BEFORE_RE must (a title, "." or not, and
+    whitespace): a string test that spares its scan before most surnames."""
+    head = window.rstrip()
+    if len(head) == len(window):
+        return False
+    return head.endswith(_TITLE_WORDS) or head.endswith(".") and head[:-1].endswith(_TITLE_WORDS)
 
 
 def _occurrences(text: str, surnames: set[str]) -> list[int]:

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.registry.fullnames import NameHit
 from onrecord.indexer.annotate.attribution.registry.names import (
     TITLES,
-    NameHit,
     first_name_gender,
     is_role_word,
     lexicon,
@@ -45,12 +45,23 @@ _EMPLOYER_AFTER_ROLE_RE = re.compile(r"[A-Z][\w'\u2019-]*,[ \u00a0]+(?!(?:the|a|
 def not_a_person(text: str, common: frozenset[str], hit: NameHit) -> bool:
     """Return True when a full name the document scan found is no person's:
     an employer after a bare role, or a thing's name (`is_thing`)."""
-    employer = _EMPLOYER_AFTER_ROLE_RE.search(text, max(0, hit.run_start - 60), hit.run_start)
+    employer = employer_before(text, hit.run_start)
     if employer and employer.group(1) in _ROLE_WORDS:
         return True  # "Ann Vole, president, Acme Outdoors": her employer, not a person
     name = hit.parts.name
     end = text.find(name[-1], hit.start) + len(name[-1])
     return is_thing(text, common, name, hit.parts.title, hit.parts.role, (hit.start, end))
+
+
+def employer_before(text: str, start: int) -> re.Match[str] | None:
+    """Return _EMPLOYER_AFTER_ROLE_RE's match in the 60 characters before `start`, or None."""
+    lo = max(0, start - 60)
+    window = text[lo:start]
+    # the pattern ends in ",[ \u00a0]*$" ($ also before a final newline): most names have no
+    # comma right before them, and a string test spares the scan
+    if not (window[:-1] if window.endswith("\n") else window).rstrip(" \u00a0").endswith(","):
+        return None
+    return _EMPLOYER_AFTER_ROLE_RE.search(text, lo, start)
 
 
 def alone_on_line(text: str, hit: NameHit) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.phrases.cues import is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import CASE_FOLDS
 from onrecord.indexer.lexicon import words
 
 MAX_SCARE_WORDS = 2  # a cue-less quote this short whose sentence names no speaker is a term
@@ -47,6 +48,10 @@ _NAMED_NP_RE = re.compile(
     rf"({_DETERMINER}\s+(?:[a-z][\w-]*\s+){{0,2}}[a-z][\w-]*),?\s+"
     rf"(?:{_NAMING_VERBS})[\s,:]*$")
 # after a title: a by-line or a year ('"..." by Ann Vole', '"..." (1989)')
+_NAMING_VERB_WORDS = tuple(words("naming_verbs"))  # what _NAMED_NP_RE's text ends in (case kept)
+# what _NAMING_RE's text can end in: the last letters of its words in any case (re.I)
+_NAMING_WORD_ENDS = frozenset(c for w in words("naming_participles")
+                              for c in {w[-1].lower(), w[-1].upper(), *CASE_FOLDS.get(w[-1].lower(), "")})
 _BYLINE_AFTER_RE = re.compile(r"\s*(?:\(\d{4}\)\s*)?(?:by\s+[A-Z]|\(\d{4}\))")
 _LABEL_AFTER_RE = re.compile(rf"\s+(?:{_LABELS})\b")
 
@@ -72,8 +77,12 @@ def is_title(text: str, start: int, end: int, before: str, partial: bool, cue_be
     quote sits inside a clause, `cue_before` whether a speech cue precedes it
     in its sentence (a title after a cue needs its place to show it)."""
     inner = text[start:end].strip(_MARKS + " ")
-    named = _NAMED_NP_RE.search(before)
-    if _NAMING_RE.search(before) or named and not is_speaker_noun(named.group(1)):
+    # both naming patterns end in "<word>[\s,:]*$": a string test on that word spares their
+    # scans of the sentence before most quotes
+    tail = _without_trailing_blanks(before)
+    named = _NAMED_NP_RE.search(before) if tail.endswith(_NAMING_VERB_WORDS) else None
+    if tail[-1:] in _NAMING_WORD_ENDS and _NAMING_RE.search(before) or named and not is_speaker_noun(
+            named.group(1)):
         return True  # 'a book titled "..."', 'an approach called "..."' (not 'the minister called "..."')
     if not partial:
         return False
@@ -84,6 +93,14 @@ def is_title(text: str, start: int, end: int, before: str, partial: bool, cue_be
     if _BYLINE_AFTER_RE.match(text, end):
         return True  # '"Husbands & Lovers" by Ann Vole', '"Worse is Better" (1989)'
     return not cue_before or bool(_TITLE_LEAD_RE.search(before[-12:]))
+
+
+def _without_trailing_blanks(before: str) -> str:
+    """Return `before` without what "[\\s,:]*$" reads at its end (blanks, commas, colons)."""
+    tail = before.rstrip()
+    while tail[-1:] in (",", ":"):
+        tail = tail[:-1].rstrip()
+    return tail
 
 
 def is_unclaimed_title(text: str, start: int, end: int) -> bool:

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
-from onrecord.indexer.annotate.attribution.registry import organisations, runs, singles
-from onrecord.indexer.annotate.attribution.registry.names import cut_name, lowercase_words
+from onrecord.indexer.annotate.attribution.registry import organisations, roles, runs, singles, surnames, things
+from onrecord.indexer.annotate.attribution.registry.names import OWNER_RE, cut_name, is_owner, lowercase_words
 from onrecord.indexer.annotate.attribution.registry.roles import _description_re
 from onrecord.indexer.annotate.attribution.spans.quotes import find_quote_spans
 from onrecord.indexer.lexicon import words
@@ -83,6 +83,7 @@ _LEAD_TOKENS = ["the", "The", "tHe", "a", "An", "an", "x", "xthe", "-", "'", "\u
     (organisations._NAMED_RE, r"\b[Tt]he", r"[Tt](?<!\w[Tt])he"),
     (organisations._RUN_RE, r"(?<![\w'\u2019&.-])[A-Z]", r"[A-Z](?<![\w'\u2019&.-][A-Z])"),
     (runs._SPOKES_RE, r"\b(?:[Aa]n?|[Tt]he)", r"[AaTt](?<!\w[AaTt])(?:(?<=[Aa])n?|(?<=[Tt])he)"),
+    (runs._CAPITALISED_RE, r"\b[A-Z]", r"[A-Z](?<!\w[A-Z])"),
 ])
 def test_a_leading_letter_scan_is_the_word_boundary_it_replaced(pattern: re.Pattern[str], plain: str,
                                                                 fast: str) -> None:
@@ -94,3 +95,73 @@ def test_a_leading_letter_scan_is_the_word_boundary_it_replaced(pattern: re.Patt
         text = "".join(rng.choice(_LEAD_TOKENS) + rng.choice(_SEPARATORS) for _ in range(rng.randint(1, 8)))
         assert [(m.span(), m.groups()) for m in pattern.finditer(text)] == \
             [(m.span(), m.groups()) for m in before.finditer(text)], text
+
+
+_BEFORE_NAME_TOKENS = ["former", "welfare", "minister", "the", "The", "Archbishop", "of", "Canterbury", ",", ", ",
+                       "Ann Vole", "president", "Acme", ".", "\"", "\n", "1", "-", "\u017f", "\u212a", "\u0131",
+                       "her", "lawyer", "\u00a0"]
+
+
+def test_role_and_employer_scans_skipped_only_where_they_find_nothing() -> None:
+    # roles_around and employer_before skip a scan when the text before the run cannot end as
+    # the pattern must: the answers are the plain scans' over random texts
+    rng = random.Random(11)
+    for _ in range(4000):
+        text = "".join(rng.choice(_BEFORE_NAME_TOKENS) + rng.choice(_SEPARATORS) for _ in range(rng.randint(0, 9)))
+        start, text = len(text), text + "Ola Brandt, the health secretary, said"
+        end = start + len("Ola Brandt")
+        plain_before = roles._ROLE_BEFORE.findall(text, max(0, start - 40), start)[-3:]
+        plain = {w.lower() for w in plain_before}
+        for m in (roles._BEFORE_RE.search(text, max(0, start - roles._WINDOW), start),
+                  roles._AFTER_RE.match(text, end, min(len(text), end + roles._WINDOW))):
+            plain |= roles._role_words(m.group(1)) if m else set()
+        assert roles.roles_around(text, start, end) == plain, text
+        employer = things._EMPLOYER_AFTER_ROLE_RE.search(text, max(0, start - 60), start)
+        found = things.employer_before(text, start)
+        assert (found and found.group()) == (employer and employer.group()), text
+
+
+_ORG_BEFORE_TOKENS = ["shares", "Shares", "in", "the", "chief", "executive", "of", "at", "firm", "insurer", "start-up",
+                      "Mr", "Dr.", "Sir", "Lady", "said", ",", ".", "\n", "\u00a0", "Acme", "x"]
+
+
+def test_org_and_title_scans_skipped_only_where_they_find_nothing() -> None:
+    # ends_before and _title_may_end say False only where the scans they spare find nothing
+    rng = random.Random(12)
+    for _ in range(6000):
+        text = "".join(rng.choice(_ORG_BEFORE_TOKENS) + rng.choice(_SEPARATORS) for _ in range(rng.randint(0, 9)))
+        start, text = len(text), text + "Acme"
+        for pattern, ends in ((organisations._BEFORE_RE, organisations._BEFORE_ENDS),
+                              (organisations._WEAK_BEFORE_RE, organisations._ORG_NOUN_ENDS)):
+            if not organisations.ends_before(text, start, ends):
+                assert pattern.search(text, max(0, start - 40), start) is None, text
+        if not surnames._title_may_end(text[max(0, start - 12):start]):
+            assert surnames._TITLE_BEFORE_RE.search(text, max(0, start - 12), start) is None, text
+
+
+def test_org_and_title_shortcuts_still_find_what_the_scans_find() -> None:
+    assert organisations._strong_evidence("Rising shares in Acme fell", 17, 21)
+    assert organisations._strong_evidence("The chief executive of the Acme", 27, 31)
+    assert organisations._org_by_context("The insurer\u00a0Acme grew", 12, "Acme", False) == "Acme"
+    assert list(surnames.surname_hits("Later Dr.\nVole spoke.", {"Vole"})) == [(6, "Vole", "Dr")]
+
+
+_PEER_TOKENS = ["Lord", "Lady", "Baroness", "Baron", "Dubs", "Vole", "Lord's", "xLord", "_", "of", "Chief", "Ann",
+                "Vole's", "\u00e9", "-", "1"]
+
+
+def test_peer_names_found_where_the_word_boundary_scan_found_them() -> None:
+    # the pattern as it was: "\b" before the title alternation
+    before = re.compile(rf"\b({singles._PEER_ALT})[ \u00a0]+([A-Z][a-z][\w-]*)(?:['\u2019]s?)?"
+                        r"(?![\w'\u2019-]|[ \u00a0]+[A-Z])")
+    rng = random.Random(13)
+    for _ in range(3000):
+        text = "".join(rng.choice(_PEER_TOKENS) + rng.choice(_SEPARATORS) for _ in range(rng.randint(1, 8)))
+        assert [(m.span(), m.groups()) for m in singles._PEER_NAME_RE.finditer(text)] == \
+            [(m.span(), m.groups()) for m in before.finditer(text)], text
+
+
+@pytest.mark.parametrize("tok", ["Acme's", "Acme\u2019S", "News'", "NEWS\u2019", "s's", "'s", "x's\n", "Acme's\n\n",
+                                 "Acme", "Jones's.", "_s'", "\u00e9's", "1's", " 's", "-s'", "Acmes", ""])
+def test_is_owner_is_the_search_it_replaced(tok: str) -> None:
+    assert is_owner(tok) == (OWNER_RE.search(tok) is not None)

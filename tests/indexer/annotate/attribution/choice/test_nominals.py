@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from onrecord.indexer.annotate.attribution.choice.nominals import names_ending_in_re
 from onrecord.indexer.annotate.attribution.registry.runs import expand_acronym
 from tests.indexer.annotate.attribution.test_attribution import who
 
@@ -35,3 +36,15 @@ def test_expand_acronym() -> None:
     assert expand_acronym(text, "NRF") == "Northern Rowing Federation"
     assert expand_acronym(text, "BT") == "Board of Trade"
     assert expand_acronym(text, "XYZ") is None
+
+
+@pytest.mark.parametrize("text, head, names", [
+    ("The South Korean government and the Coastal and Fisheries Ministry met.", "government",
+     ["The South Korean government"]),
+    ("The Coastal and Fisheries Ministry met.", "ministry", ["The Coastal and Fisheries Ministry"]),
+    ("The government met. Acme governments met.", "government", ["The government"]),  # not "governments"
+])
+def test_names_ending_in_re_is_compiled_once_per_head(text: str, head: str, names: list[str]) -> None:
+    # one pattern per head for the whole process: re's own cache is flushed by learned aliases
+    assert names_ending_in_re(head) is names_ending_in_re(head)
+    assert [m.group() for m in names_ending_in_re(head).finditer(text)] == names

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from onrecord.indexer.annotate.attribution.registry.fullnames import find_full_names
 from onrecord.indexer.annotate.attribution.registry.names import (
     cut_name,
-    find_full_names,
     is_role_word,
     lowercase_words,
 )

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from onrecord.indexer.annotate.attribution.registry.fullnames import find_full_names
 from onrecord.indexer.annotate.attribution.registry.names import (
     cut_name,
-    find_full_names,
     is_full_name,
     lowercase_words,
 )

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.registry.names import find_full_names, lowercase_words
+from onrecord.indexer.annotate.attribution.registry.fullnames import find_full_names
+from onrecord.indexer.annotate.attribution.registry.names import lowercase_words
 from onrecord.indexer.annotate.attribution.registry.things import is_thing, modifies_noun, vouched
 from tests.indexer.annotate.attribution.test_attribution import quotes, who
 

@@ -2,11 +2,13 @@
 a partial quote's span stops where its attribution begins.  Invented sentences."""
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
+from onrecord.indexer.annotate.attribution.spans import titles
 from onrecord.indexer.annotate.attribution.spans.titles import is_scare_term, title_case
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 
@@ -94,3 +96,26 @@ def test_scare_term_counts_words() -> None:
     text = 'a "so-called term" and "three whole words"'
     assert is_scare_term(text, 2, 18)
     assert not is_scare_term(text, 23, len(text))
+
+
+_BEFORE_TOKENS = ["a", "the", "book", "essay", "titled", "TITLED", "Entitled", "called", "Called", "known as",
+                  "named", "nicknamed", "he", "said", ",", ":", "\n", " ", "\u00a0", "x", "d"]
+
+
+def test_naming_scans_are_skipped_only_where_they_find_nothing() -> None:
+    # is_title tests the word the sentence before the quote ends in before either naming scan
+    rng = random.Random(21)
+    for _ in range(4000):
+        before = "".join(rng.choice(_BEFORE_TOKENS) + rng.choice([" ", "", ", ", ":  ", "\n"])
+                         for _ in range(rng.randint(0, 6)))
+        tail = titles._without_trailing_blanks(before)
+        if tail[-1:] not in titles._NAMING_WORD_ENDS:
+            assert titles._NAMING_RE.search(before) is None, before
+        if not tail.endswith(titles._NAMING_VERB_WORDS):
+            assert titles._NAMED_NP_RE.search(before) is None, before
+
+
+@pytest.mark.parametrize("before, expected", [("", ""), ("a book titled , : ", "a book titled"),
+                                              ("he said:\n", "he said"), (" ,", "")])
+def test_without_trailing_blanks(before: str, expected: str) -> None:
+    assert titles._without_trailing_blanks(before) == expected
