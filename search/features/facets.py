@@ -24,7 +24,7 @@ import numpy as np
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.facetdefs import FACETS
-from onrecord.search.features.quotegroups import QuoteGroups, distinct_pairs
+from onrecord.search.features.quotegroups import QuoteGroups, count_distinct
 from onrecord.search.model import FacetValue
 from onrecord.search.query.docsets import hidden_docs, iter_posting_ids, open_postings
 from onrecord.search.storage.segmentcache import SegmentCache
@@ -289,8 +289,7 @@ def _count_grouped(column: FacetColumn, docs: np.ndarray, groups: QuoteGroups) -
         more = selected[column.more_docs]
         owners = np.concatenate([owners, column.more_docs[more]])
         values = np.concatenate([values, column.more_ids[more]])
-    _owners, values = distinct_pairs(groups, owners, values)
-    counts = np.bincount(values, minlength=len(column.values))
+    counts = count_distinct(groups, owners, values, len(column.values))
     counts[0] = 0
     return counts
 

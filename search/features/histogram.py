@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Sequence
 import numpy as np
 
 from onrecord.search.features.facets import as_docnum_array
-from onrecord.search.features.quotegroups import QuoteGroups, distinct_pairs
+from onrecord.search.features.quotegroups import QuoteGroups, count_distinct
 from onrecord.search.model import DateBucket
 from onrecord.search.storage.schema import UNDATED_KEY
 
@@ -69,8 +69,7 @@ def _group_counts(groups: QuoteGroups, owners: np.ndarray, days: np.ndarray,
     `present` the days with matches and `slots` their buckets."""
     slot_of_day = np.zeros(int(present[-1]) + 1, dtype=np.intp)
     slot_of_day[present] = np.asarray(slots, dtype=np.intp) - start
-    _owners, buckets = distinct_pairs(groups, owners, slot_of_day[days])
-    return np.bincount(buckets, minlength=n).tolist()
+    return count_distinct(groups, owners, slot_of_day[days], n).tolist()
 
 
 def _buckets(start: int, n: int, slots: list[int], counts: list[int],

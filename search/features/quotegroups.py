@@ -8,7 +8,7 @@ what a quotes-mode search does with it:
                  best-ranked (or first by the date sort) member that matched;
   count_groups   the total: groups among the matches, a quote in no shared
                  group counting one;
-  distinct_pairs facet counts of groups: a group counts once per value any
+  count_distinct facet counts of groups: a group counts once per value any
                  of its matching members has (copies in two outlets count in
                  each, so a value's count is the total after clicking it).
 Everything over all matches is numpy; only the ranked hits are walked.
@@ -74,23 +74,32 @@ def count_groups(groups: QuoteGroups, docs: np.ndarray) -> int:
     in no shared group, plus the shared groups any of them is in."""
     ids = groups.ids[docs]
     grouped = ids[ids >= 0]
-    return int(len(ids) - len(grouped) + len(np.unique(grouped)))
+    return int(len(ids) - len(grouped) + len(_distinct(grouped)))
 
 
-def distinct_pairs(groups: QuoteGroups, owners: np.ndarray,
-                   values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Return (owners, values) keeping, of the pairs whose owner docnum is
-    in a shared group, one per (group, value): the pairs a facet counts."""
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """Return the distinct `values`, sorted.  A sort and a comparison:
+    np.unique took ~60x longer on 44,000 int64s (numpy 2)."""
+    ordered = np.sort(values)
+    if len(ordered) < 2:
+        return ordered
+    return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))]
+
+
+def count_distinct(groups: QuoteGroups, owners: np.ndarray, values: np.ndarray,
+                   size: int) -> np.ndarray:
+    """Return the count of each value id below `size` among the pairs
+    (owners[i], values[i]), the pairs whose owner docnum is in a shared
+    group counted once per (group, value): what a facet counts."""
     ids = groups.ids[owners]
-    alone = ids < 0
-    if alone.all():
-        return owners, values
-    shared = ~alone
-    pairs = values[shared].astype(np.int64) * max(1, groups.count) + ids[shared]
-    _unique, first = np.unique(pairs, return_index=True)
-    keep = np.flatnonzero(shared)[first]
-    chosen = np.concatenate([np.flatnonzero(alone), keep])
-    return owners[chosen], values[chosen]
+    shared = ids >= 0
+    counts = np.bincount(values[~shared], minlength=size)
+    if shared.any():
+        # One int per pair: a plain sort, no index bookkeeping.
+        width = max(1, groups.count)
+        pairs = _distinct(values[shared].astype(np.int64) * width + ids[shared])
+        counts += np.bincount(pairs // width, minlength=size)
+    return counts
 
 
 def fold_quotes(groups: QuoteGroups, ranked: list[tuple[int, float]], matched: set[int],

@@ -9,8 +9,8 @@ import pytest
 from onrecord.search.features.facets import FacetColumn, count_column
 from onrecord.search.features.quotegroups import (
     QuoteGroups,
+    count_distinct,
     count_groups,
-    distinct_pairs,
     fold_quotes,
 )
 
@@ -57,9 +57,7 @@ def test_a_facet_counts_a_group_once_per_value_its_matching_members_have() -> No
     assert count_column(column, np.array([1, 4], dtype=np.intp), GROUPS).tolist() == [0, 1, 0, 1]
 
 
-def test_distinct_pairs_keep_the_pairs_of_docnums_in_no_group() -> None:
-    owners = np.array([0, 3, 1, 4], dtype=np.intp)
-    values = np.array([1, 1, 2, 2], dtype=np.intp)
-    kept_owners, kept_values = distinct_pairs(GROUPS, owners, values)
-    assert sorted(zip(kept_owners.tolist(), kept_values.tolist(), strict=True)) == [
-        (0, 1), (1, 2), (3, 1)]
+def test_pairs_of_docnums_in_no_group_all_count() -> None:
+    owners = np.array([0, 3, 1, 4, 7], dtype=np.intp)
+    values = np.array([1, 1, 2, 2, 2], dtype=np.intp)
+    assert count_distinct(GROUPS, owners, values, 3).tolist() == [0, 2, 2]
