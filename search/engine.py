@@ -202,7 +202,7 @@ def _count_facets(view: CommitView, table: FacetTable | None,
         # The browse page (no words, no filters: no selection to count
         # apart) counts the whole index: the same answer until the next commit.
         return view.browse_counts(table, matched, request.facet_all, request.facet_filter,
-                                  request.verbatim, copies)
+                                  request.verbatim, request.mode, copies)
     return count_selected(table, view.searcher, words, request, matched, deadline, view.postings,
                           copies)
 

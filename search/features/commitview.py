@@ -113,15 +113,17 @@ class CommitView:
                                deadline)
 
     def browse_counts(self, table: FacetTable, docnums: np.ndarray, expand: str,
-                      contains: str, verbatim: bool = False,
+                      contains: str, verbatim: bool = False, mode: str = "paragraphs",
                       groups: QuoteGroups | None = None) -> FacetCounts:
-        """Return the facet counts of `docnums`, every live document of a
-        mode (the browse page: no words, no filters), with facet `expand`
+        """Return the facet counts of `docnums`, every live document of
+        `mode` (the browse page: no words, no filters), with facet `expand`
         listed whole narrowed to `contains`, of the verbatim columns under
         `verbatim`, each of quotes mode's `groups` counted once: the same
-        answer until the next commit."""
-        mode = "quotes" if groups is not None else "paragraphs"
+        answer until the next commit (not kept when quotes mode came
+        without its groups: the deadline cut them)."""
         ask = FacetAsk(expand, contains, verbatim=verbatim, groups=groups)
+        if mode == "quotes" and groups is None:
+            return tally_facets(table, docnums, ask)
         return self._cache.get(f"facets:all:{expand}:{contains}:{verbatim}:{mode}",
                                lambda: tally_facets(table, docnums, ask))
 
