@@ -1,9 +1,10 @@
 """Running searches and reading articles back from the index.
 
 Owns search() (one page of ranked or date-sorted hits with safe HTML
-snippets, near-duplicate paragraphs grouped and quote sightings attached
-via search.sightings, facet counts over the whole filtered result set, and a spelling
-suggestion when nothing matched, all within one Deadline per request) and
+snippets, near copies grouped (search.features.sightings; in quotes mode
+search.features.quotegroups), quote sightings attached, facet counts over
+the whole filtered result set, and a spelling suggestion when nothing
+matched, all within one Deadline per request) and
 get_article() (one version of an article, its paragraphs in order -- or one
 window of them --, what changed since it was first indexed, and the spans
 of the words a query matched).
@@ -25,6 +26,7 @@ from onrecord.search.features.citations import with_citation
 from onrecord.search.features.commitview import CommitView, open_view
 from onrecord.search.features.facets import FacetCounts, FacetTable, as_docnum_array
 from onrecord.search.features.histogram import date_histogram
+from onrecord.search.features.quotegroups import QuoteGroups, count_groups, fold_quotes
 from onrecord.search.features.selection import count_selected, has_selection, resolve_selection
 from onrecord.search.features.sightings import (
     SightingFinder,
@@ -117,13 +119,16 @@ def _run_search(view: CommitView, request: SearchRequest, deadline: Deadline) ->
         request = resolve_selection(table, request)
     combined = restrict_query(expansion.query, build_filter(request))
     scored = matching is not None and request.sort == "relevance"
-    collected, finder, groups, paging = _collect_groups(view, combined, scored, request, deadline)
+    copies = _quote_groups(view, request, deadline)  # None in paragraph mode
+    collected, finder, groups, paging = _collect_groups(view, combined, scored, request,
+                                                        deadline, copies)
     if table is None:
         table = _facet_table(view, deadline)
     matched = as_docnum_array(collected.docnums)  # once, for facets and histogram
     facets = _count_facets(view, table, request, (expansion.query, combined),
-                           collected, matched, deadline)
-    histogram = _histogram(view, matched, deadline)
+                           collected, matched, deadline, copies)
+    total = count_groups(copies, matched) if copies is not None else len(matched)  # hits
+    histogram = _histogram(view, matched, deadline, copies)
     offset = (request.page - 1) * request.per_page
     hits = _page_hits(index, finder, groups[offset:offset + request.per_page], q, deadline,
                       request.mode)
@@ -131,7 +136,7 @@ def _run_search(view: CommitView, request: SearchRequest, deadline: Deadline) ->
     suggestion = (suggest(searcher, q, request.query, deadline)
                   if q is not None and not collected.docnums and not collected.partial else None)
     partial = deadline.partial or bool(expansion.truncated)
-    return SearchResult(query=request.query, total=len(collected.docnums), page=request.page,
+    return SearchResult(query=request.query, total=total, page=request.page,
                         per_page=request.per_page, hits=hits, facets=facets.values,
                         facet_sizes=facets.sizes, histogram=histogram, suggestion=suggestion,
                         reachable_pages=paging.pages, pages_exact=paging.exact,
@@ -159,6 +164,17 @@ def _sort_keys(view: CommitView, request: SearchRequest,
     return partial(view.sort_column, field, deadline)
 
 
+def _quote_groups(view: CommitView, request: SearchRequest,
+                  deadline: Deadline) -> QuoteGroups | None:
+    """Return the commit's copy groups of quotes in quotes mode; None in
+    paragraph mode or if waiting for them outlasts the deadline (cut)."""
+    try:
+        return view.quote_groups(deadline) if request.mode == "quotes" else None
+    except DeadlineExceeded:
+        deadline.cut("group")
+        return None
+
+
 def _facet_table(view: CommitView, deadline: Deadline) -> FacetTable | None:
     """Return the commit's FacetTable; None (and the deadline records the
     cut) if the deadline passed first or while it was being built (by this
@@ -174,10 +190,11 @@ def _facet_table(view: CommitView, deadline: Deadline) -> FacetTable | None:
 
 def _count_facets(view: CommitView, table: FacetTable | None,
                   request: SearchRequest, queries: tuple[wq.Query | None, wq.Query],
-                  collected: Collected, matched: np.ndarray, deadline: Deadline) -> FacetCounts:
+                  collected: Collected, matched: np.ndarray, deadline: Deadline,
+                  copies: QuoteGroups | None = None) -> FacetCounts:
     """Return the facet counts of the search (search.features.selection),
-    `queries` being its words and its words under the filters; none if
-    there is no table (the deadline passed)."""
+    `queries` being its words and its words under the filters, `copies`
+    counted once; none if there is no table (the deadline passed)."""
     if table is None:
         return FacetCounts({name: [] for name in FACET_NAMES}, {})
     words, combined = queries
@@ -185,13 +202,15 @@ def _count_facets(view: CommitView, table: FacetTable | None,
         # The browse page (no words, no filters: no selection to count
         # apart) counts the whole index: the same answer until the next commit.
         return view.browse_counts(table, matched, request.facet_all, request.facet_filter,
-                                  request.verbatim, request.mode)
-    return count_selected(table, view.searcher, words, request, matched, deadline, view.postings)
+                                  request.verbatim, request.mode, copies)
+    return count_selected(table, view.searcher, words, request, matched, deadline, view.postings,
+                          copies)
 
 
-def _histogram(view: CommitView, matched: np.ndarray, deadline: Deadline) -> list[DateBucket]:
-    """Return the date histogram of the `matched` docnums; none if the
-    deadline passed first (the cut is recorded)."""
+def _histogram(view: CommitView, matched: np.ndarray, deadline: Deadline,
+               copies: QuoteGroups | None = None) -> list[DateBucket]:
+    """Return the date histogram of the `matched` docnums (`copies` counted
+    once per bar); none if the deadline passed first (the cut is recorded)."""
     deadline.begin("histogram")
     try:
         deadline.check()
@@ -199,16 +218,17 @@ def _histogram(view: CommitView, matched: np.ndarray, deadline: Deadline) -> lis
     except DeadlineExceeded:
         deadline.cut()
         return []
-    return date_histogram(column.keys, matched)
+    return date_histogram(column.keys, matched, copies)
 
 
 def _collect_groups(view: CommitView, combined: wq.Query, scored: bool,
-                    request: SearchRequest, deadline: Deadline) -> tuple[
+                    request: SearchRequest, deadline: Deadline,
+                    copies: QuoteGroups | None = None) -> tuple[
                         Collected, SightingFinder, list[tuple[int, float, list[int]]], PageCount]:
     """Collect the matches and group the ranked ones through the requested
     page and index.page_lookahead pages past it (search.query.paging: the
-    pager links only pages with hits).  Near copies fold into a
-    higher-ranked hit, so when folding left the groups short and more
+    pager links only pages with hits).  Near copies (in quotes mode, the
+    `copies` of a quote) fold into a higher-ranked hit, so when folding left the groups short and more
     matches exist, collect again with twice the limit (from the scores or
     sort keys already collected where there are any, so only Whoosh's
     fallback collector runs again)."""
@@ -227,7 +247,10 @@ def _collect_groups(view: CommitView, combined: wq.Query, scored: bool,
         if collected.partial:
             deadline.cut("collect")
         deadline.begin("group")
-        groups = _group(finder, collected, goal, deadline, wanted, request.mode)
+        groups = (fold_quotes(copies, collected.ranked, collected.docnums, goal)
+                  if copies is not None else
+                  group_duplicates(finder, collected.ranked, collected.docnums, goal, deadline,
+                                   required=wanted))
         everything = len(collected.ranked) >= len(collected.docnums)
         if len(groups) >= goal or everything or collected.partial or deadline.expired():
             break
@@ -235,24 +258,13 @@ def _collect_groups(view: CommitView, combined: wq.Query, scored: bool,
         deadline.begin("collect")
         collected = extend(collected, limit) or collect(
             searcher, combined, scored, limit, sort_keys, deadline, lengths, view.postings)
-    if len(groups) < wanted and not everything and not collected.partial:
-        # Folding left the page short and there is no time to rank
-        # further: the page comes from the ranking alone, unfolded.
+    if len(groups) < wanted and not everything and not collected.partial and copies is None:
+        # Folding left the page short and there is no time to rank further:
+        # the page comes from the ranking alone, unfolded.
         groups = group_duplicates(finder, collected.ranked, collected.docnums, wanted, deadline)
     complete = everything and not collected.partial and not deadline.expired()
     paging = count_pages(len(groups), goal, complete, request.per_page, index.max_result_window)
     return collected, finder, groups, paging
-
-
-def _group(finder: SightingFinder, collected: Collected, goal: int, deadline: Deadline,
-           wanted: int, mode: str) -> list[tuple[int, float, list[int]]]:
-    """Return the ranked matches as hits with the near copies folded into
-    them; in quotes mode every quote is its own hit (copies are not folded
-    yet, so the total, the pager and the facet counts count the same)."""
-    if mode == "quotes":
-        return [(docnum, score, []) for docnum, score in collected.ranked[:goal]]
-    return group_duplicates(finder, collected.ranked, collected.docnums, goal, deadline,
-                            required=wanted)
 
 
 def _page_hits(index: Index, finder: SightingFinder, groups: list[tuple[int, float, list[int]]],

@@ -2,7 +2,8 @@
 
 Owns CommitView: one reading's searcher with typed methods for the values
 built once per commit of the index (the query parser, sort columns, field
-lengths, the facet table, entity lists, the result cache, the feeds' order,
+lengths, the facet table, quotes mode's copy groups, entity lists, the
+result cache, the feeds' order,
 the sightings' memo, entity outlines) and the Index's caches of segment
 reads kept across commits (postings_cache, facet_columns).  Each method
 owns its value's key in the commit's BuildCache (search.storage.searchers,
@@ -32,6 +33,7 @@ from onrecord.search.features.facets import (
     tally_facets,
 )
 from onrecord.search.features.outlines import OutlineCache
+from onrecord.search.features.quotegroups import QuoteGroups, build_quote_groups
 from onrecord.search.model import FacetValue
 from onrecord.search.query.collecting import SortColumn, build_sort_column
 from onrecord.search.query.postings import PostingsCache
@@ -104,16 +106,26 @@ class CommitView:
             "facet-table", lambda: build_facet_table(self.searcher, deadline, self.facet_columns),
             deadline)
 
+    def quote_groups(self, deadline: Deadline | None = None) -> QuoteGroups:
+        """Return the commit's groups of quote copies (search.features.quotegroups).
+        Raises DeadlineExceeded if another thread's build outlasts `deadline`."""
+        return self._cache.get("quote-groups", lambda: build_quote_groups(self.searcher),
+                               deadline)
+
     def browse_counts(self, table: FacetTable, docnums: np.ndarray, expand: str,
-                      contains: str, verbatim: bool = False,
-                      mode: str = "paragraphs") -> FacetCounts:
-        """Return the facet counts of `docnums`, every live document (the
-        browse page: no words, no filters), with facet `expand` listed
-        whole narrowed to `contains`, of the verbatim columns under
-        `verbatim`: the same answer until the next commit."""
+                      contains: str, verbatim: bool = False, mode: str = "paragraphs",
+                      groups: QuoteGroups | None = None) -> FacetCounts:
+        """Return the facet counts of `docnums`, every live document of
+        `mode` (the browse page: no words, no filters), with facet `expand`
+        listed whole narrowed to `contains`, of the verbatim columns under
+        `verbatim`, each of quotes mode's `groups` counted once: the same
+        answer until the next commit (not kept when quotes mode came
+        without its groups: the deadline cut them)."""
+        ask = FacetAsk(expand, contains, verbatim=verbatim, groups=groups)
+        if mode == "quotes" and groups is None:
+            return tally_facets(table, docnums, ask)
         return self._cache.get(f"facets:all:{expand}:{contains}:{verbatim}:{mode}",
-                               lambda: tally_facets(table, docnums,
-                                                    FacetAsk(expand, contains, verbatim=verbatim)))
+                               lambda: tally_facets(table, docnums, ask))
 
     def entity_counts(self, fieldname: str) -> list[FacetValue]:
         """Return every value of facet field `fieldname` (the speakers or

@@ -31,6 +31,7 @@ from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.ranking import build_lengths
 from onrecord.search.query.units import to_quote_fields
 from onrecord.search.storage.documents import load_quote_dicts
+from onrecord.search.storage.fingerprints import stored_quote_group
 from onrecord.search.storage.store import Index
 from onrecord.search.storage.windows import context_docnum, paragraph_docnums
 
@@ -44,7 +45,10 @@ _QUOTE_COLUMNS = [name for name in QuoteRecord(
 EXPORT_COLUMNS: dict[str, list[str]] = {
     # A quote row carries its whole paragraph, so a reporter can check the
     # context (and the attribution) without opening the article.
-    "quotes": [*_QUOTE_COLUMNS, "paragraph_text"],
+    # `group`: the same for every copy of a quote (the same speaker and
+    # words, search.storage.fingerprints.quote_group_key), which quotes mode
+    # lists as one hit; empty for a quote with no speaker.
+    "quotes": [*_QUOTE_COLUMNS, "paragraph_text", "group"],
     "paragraphs": ["paragraph_id", "doc_id", "n", "title", "outlet", "published", "permalink",
                    "url", "speakers", "institutions", "text"],
 }
@@ -167,10 +171,7 @@ def _quote_unit_rows(index: Index, searcher: Any, batch: list[int],
         quotes = load_quote_dicts(paragraph)
         qi = int(read(docnum).get("qi", -1))
         if 0 <= qi < len(quotes):
-            row = build_quote_record(paragraph, quotes[qi]).to_dict()
-            del row["also_in"]
-            row["paragraph_text"] = paragraph.get("text", "")
-            yield row
+            yield quote_row(paragraph, quotes[qi])
 
 
 def speaker_key(name: str | None) -> str:
@@ -192,7 +193,16 @@ def _rows_of(stored: dict[str, Any], rows: RowKind, speakers: frozenset[str] = f
             continue
         if kinds is not None and quote.get("kind", "direct") not in kinds:
             continue
-        row = build_quote_record(stored, quote).to_dict()
-        del row["also_in"]
-        row["paragraph_text"] = stored.get("text", "")
-        yield row
+        yield quote_row(stored, quote)
+
+
+def quote_row(paragraph: dict[str, Any], quote: dict[str, Any]) -> dict[str, Any]:
+    """Return the export row (EXPORT_COLUMNS["quotes"]) of a quote dict of a
+    stored paragraph (its article's metadata filled in)."""
+    row = build_quote_record(paragraph, quote).to_dict()
+    del row["also_in"]
+    row["paragraph_text"] = paragraph.get("text", "")
+    key = stored_quote_group(paragraph, quote)
+    # Unsigned hex: a stable id across commits and indexes of the same articles.
+    row["group"] = f"{key & 0xFFFF_FFFF_FFFF_FFFF:016x}" if key else ""
+    return row

@@ -24,6 +24,7 @@ import numpy as np
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.facetdefs import FACETS
+from onrecord.search.features.quotegroups import QuoteGroups, count_distinct
 from onrecord.search.model import FacetValue
 from onrecord.search.query.docsets import hidden_docs, iter_posting_ids, open_postings
 from onrecord.search.storage.segmentcache import SegmentCache
@@ -218,13 +219,15 @@ class FacetAsk:
     selection, so its other values can be added with OR) and the values
     always listed (`pinned`: the selected and excluded ones); `verbatim`,
     the verbatim switch: the facets' verbatim columns counted where they
-    have one."""
+    have one; `groups`, quotes mode's copies (search.features.quotegroups),
+    each group counted once per value."""
 
     expand: str = ""
     contains: str = ""
     own: dict[str, Collection[int]] = field(default_factory=dict)
     pinned: dict[str, tuple[str, ...]] = field(default_factory=dict)
     verbatim: bool = False
+    groups: QuoteGroups | None = None
 
 
 def tally_facets(table: FacetTable, docnums: Collection[int],
@@ -238,7 +241,7 @@ def tally_facets(table: FacetTable, docnums: Collection[int],
     sizes: dict[str, int] = {}
     for facet, column in table.columns_for(ask.verbatim).items():
         own = ask.own.get(facet)
-        counts = count_column(column, docs if own is None else as_docnum_array(own))
+        counts = count_column(column, docs if own is None else as_docnum_array(own), ask.groups)
         listed = counts
         if facet == ask.expand and ask.contains:
             listed = _keep_containing(counts, column.values, ask.contains)
@@ -260,9 +263,13 @@ def as_docnum_array(docnums: Collection[int]) -> np.ndarray:
     return np.fromiter(docnums, dtype=np.intp, count=len(docnums))
 
 
-def count_column(column: FacetColumn, docs: np.ndarray) -> np.ndarray:
+def count_column(column: FacetColumn, docs: np.ndarray,
+                 groups: QuoteGroups | None = None) -> np.ndarray:
     """Return the count of each value id of `column` among docnums `docs`
-    (id 0, "no value", counted as 0)."""
+    (id 0, "no value", counted as 0); with `groups`, a group of copies
+    counts once per value its members in `docs` have."""
+    if groups is not None:
+        return _count_grouped(column, docs, groups)
     counts = np.bincount(column.first[docs], minlength=len(column.values))
     counts[0] = 0
     if len(column.more_docs):
@@ -270,6 +277,20 @@ def count_column(column: FacetColumn, docs: np.ndarray) -> np.ndarray:
         selected[docs] = True
         counts += np.bincount(column.more_ids[selected[column.more_docs]],
                               minlength=len(column.values))
+    return counts
+
+
+def _count_grouped(column: FacetColumn, docs: np.ndarray, groups: QuoteGroups) -> np.ndarray:
+    """Return count_column() counting (group, value) pairs once."""
+    owners, values = docs, column.first[docs].astype(np.intp)
+    if len(column.more_docs):
+        selected = np.zeros(len(column.first), dtype=bool)
+        selected[docs] = True
+        more = selected[column.more_docs]
+        owners = np.concatenate([owners, column.more_docs[more]])
+        values = np.concatenate([values, column.more_ids[more]])
+    counts = count_distinct(groups, owners, values, len(column.values))
+    counts[0] = 0
     return counts
 
 

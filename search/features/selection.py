@@ -31,6 +31,7 @@ from onrecord.search.features.facets import (
     resolve_value,
     tally_facets,
 )
+from onrecord.search.features.quotegroups import QuoteGroups
 from onrecord.search.model import SearchRequest
 from onrecord.search.query.collecting import restrict_query
 from onrecord.search.query.docsets import match_docnums
@@ -73,12 +74,14 @@ def resolve_selection(table: FacetTable, request: SearchRequest) -> SearchReques
 
 def count_selected(table: FacetTable, searcher: Any, words: wq.Query | None,
                    request: SearchRequest, docnums: Collection[int],
-                   deadline: Deadline, cache: PostingsCache | None = None) -> FacetCounts:
+                   deadline: Deadline, cache: PostingsCache | None = None,
+                   groups: QuoteGroups | None = None) -> FacetCounts:
     """Return the facet counts of a search: over `docnums` (its matches),
     except each facet with a selection, counted over the matches of
     `words` under every filter but that facet's own (frequent terms'
     postings read through `cache`, the Index's postings_cache, if given);
-    selected and excluded values are always listed."""
+    selected and excluded values are always listed; quotes mode's copy
+    `groups`, if given, count once."""
     own: dict[str, Collection[int]] = {}
     pinned: dict[str, tuple[str, ...]] = {}
     for facet in NAME_FACETS:
@@ -89,7 +92,7 @@ def count_selected(table: FacetTable, searcher: Any, words: wq.Query | None,
         others = build_filter(_without(request, facet))
         own[facet.name] = match_docnums(searcher, restrict_query(words, others),
                                         deadline, cache).docnums
-    ask = FacetAsk(request.facet_all, request.facet_filter, own, pinned, request.verbatim)
+    ask = FacetAsk(request.facet_all, request.facet_filter, own, pinned, request.verbatim, groups)
     return tally_facets(table, docnums, ask)
 
 

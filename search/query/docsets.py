@@ -170,26 +170,27 @@ def order_by_value(values: array) -> array:
     return array("I", [p & 0xFFFFFFFF for p in packed])
 
 
-def read_int_column(reader: Any, fieldname: str) -> array:
-    """Return the 32-bit integer column `fieldname` of every docnum of
-    `reader` (all its segments; 0 where a segment has no value).  Whoosh's
+def read_int_column(reader: Any, fieldname: str, typecode: str = "i") -> array:
+    """Return the integer column `fieldname` (NumericColumn `typecode`:
+    "i" 32-bit, "q" 64-bit) of every docnum of `reader` (all its segments;
+    0 where a segment has no value).  Whoosh's
     own reader unpacks one value per Python call (seconds at a million
     documents); a NumericColumn's block of big-endian ints is read whole."""
-    out = array("i")
+    out = array(typecode)
     for leaf, _offset in reader.leaf_readers():  # offsets are contiguous, in order
         size = leaf.doc_count_all()
         column = (leaf.column_reader(fieldname, translate=False)
                   if leaf.has_column(fieldname) else None)
-        block = numeric_block(column, "i", size)
+        block = numeric_block(column, typecode, size)
         if block is not None:
-            values = array("i", block.raw)
+            values = array(typecode, block.raw)
             if sys.byteorder == "little":
                 values.byteswap()
-            values.extend(array("i", [int(block.default or 0)]) * (size - block.count))
+            values.extend(array(typecode, [int(block.default or 0)]) * (size - block.count))
         elif column is not None:
-            values = array("i", (int(v or 0) for v in column))
+            values = array(typecode, (int(v or 0) for v in column))
         else:
-            values = array("i", bytes(4 * size))
+            values = array(typecode, bytes(out.itemsize * size))
         out.extend(values)
     return out
 

@@ -27,6 +27,12 @@ same text", as pure functions over strings (nothing here touches the index):
 5. A cluster's key (choose_cluster_key) is the smallest key among a quote's
    own keys and those of its confirmed copies, so every copy reports the
    same key without a global clustering pass.
+6. quote_group_key(): copies of one quote in quotes mode are exact, not
+   near: the same speaker (case and spacing ignored) and the same
+   normalise_text() words (quote_words(): a direct or partial quote's
+   verbatim pieces, reported speech's clause), as one signed 64-bit
+   BLAKE2b key (0: no group); stored_quote_group() reads it back from a
+   stored paragraph's quote dict (the exports' `group` column).
 """
 from __future__ import annotations
 
@@ -36,6 +42,10 @@ import re
 import unicodedata
 import zlib
 from collections.abc import Iterable
+from typing import Any
+
+from onrecord.search.facetdefs import VERBATIM_KINDS
+from onrecord.search.model import Paragraph, Quote
 
 SHINGLE_WORDS = 3
 # Keys use longer shingles: a 3-word shingle ("said it was") is often shared
@@ -123,7 +133,45 @@ def is_near_copy(a: str, b: str, threshold: float = QUOTE_SIMILARITY) -> bool:
     return similarity(shingle_hashes(a), shingle_hashes(b)) >= threshold
 
 
+def quote_group_key(speaker: str | None, words: str) -> int:
+    """Return the signed 64-bit key shared by every copy of a quote: its
+    speaker and its normalised words; 0 (in no group) for a quote with no
+    speaker or no words (an unattributed "No." is not known to be a copy)."""
+    who = " ".join((speaker or "").split()).casefold()
+    said = normalise_text(words)
+    if not who or not said:
+        return 0
+    digest = hashlib.blake2b(f"{who}\x1f{said}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True) or 1
+
+
 def choose_cluster_key(keys: Iterable[str]) -> str | None:
     """Return the cluster key for a quote given its own keys and those of
     its confirmed copies (the smallest), or None if there are none."""
     return min(keys, default=None)
+
+
+def quote_words(para: Paragraph, quote: Quote) -> str:
+    """Return the words a quote document indexes: a direct or partial
+    quote's verbatim pieces (one per line), reported speech's clause."""
+    return said_words(para.text, para.start, quote.kind, quote.pieces, quote.text)
+
+
+def said_words(text: str, start: int, kind: str, pieces: Any, clause: str) -> str:
+    """Return quote_words() of a quote of kind `kind` with `pieces` (absolute
+    offsets) and span text `clause`, in a paragraph of `text` at `start`
+    (what a stored quote dict holds too: the exports' group column)."""
+    if kind in VERBATIM_KINDS and pieces:
+        cut = [text[lo - start:hi - start] for lo, hi in pieces]
+        if all(cut):
+            return "\n".join(cut)
+    return clause
+
+
+def stored_quote_group(paragraph: dict[str, Any], quote: dict[str, Any]) -> int:
+    """Return the copy group key (fingerprints.quote_group_key) of a quote
+    dict of a stored paragraph: the key its quote document was written with."""
+    words = said_words(paragraph.get("text", ""), int(paragraph.get("start", 0)),
+                       str(quote.get("kind", "direct")), quote.get("pieces"),
+                       str(quote.get("text", "")))
+    return quote_group_key(quote.get("speaker"), words)

@@ -22,8 +22,8 @@ from whoosh import columns, fields
 from whoosh.analysis import Analyzer, LowercaseFilter, RegexTokenizer, StemmingAnalyzer, Token, Tokenizer
 
 from onrecord.search.facetdefs import FACETS, VERBATIM_KINDS
-from onrecord.search.model import Article, Metadata, Paragraph, Quote
-from onrecord.search.storage.fingerprints import paragraph_keys, quote_keys
+from onrecord.search.model import Article, Metadata, Paragraph
+from onrecord.search.storage.fingerprints import paragraph_keys, quote_group_key, quote_keys, quote_words
 from onrecord.search.storage.lexicon import COMMON_WORDS, MIN_STEM_CHARS, CommonGramsFilter
 from onrecord.search.storage.textfields import ExactText, StemmedText
 
@@ -50,6 +50,10 @@ QUOTE_UNIT = "quote"
 # BM25 statistics, spelling words and phrases stay as they are.
 SAID_FIELD = "said"
 SAID_EXACT_FIELD = "said_exact"
+# A quote document's copy group (fingerprints.quote_group_key; 0: none), a
+# column, not a term: most quotes are said once, and a unique term per
+# document costs indexing time and lexicon size.
+GROUP_FIELD = "said_group"
 
 
 # The field whose lexicon (every word as written, lowercased) answers
@@ -231,6 +235,7 @@ def build_schema() -> fields.Schema:
         said_exact=ExactText(analyzer=exact_analyzer(), phrase=True),
         qi=fields.STORED(),
         back=fields.STORED(),
+        said_group=fields.COLUMN(columns.NumericColumn("q")),
     )
 
 
@@ -248,16 +253,6 @@ def count_quote_documents(reader: Any) -> int:
         return 0
     return sum(1 for d in reader.postings(UNIT_FIELD, QUOTE_UNIT).all_ids()
                if not reader.is_deleted(d))
-
-
-def quote_words(para: Paragraph, quote: Quote) -> str:
-    """Return the words a quote document indexes: a direct or partial
-    quote's verbatim pieces (one per line), reported speech's clause."""
-    if quote.kind in VERBATIM_KINDS and quote.pieces:
-        cut = [para.text[lo - para.start:hi - para.start] for lo, hi in quote.pieces]
-        if all(cut):
-            return "\n".join(cut)
-    return quote.text
 
 
 def quote_fields(article: Article, para: Paragraph, qi: int, rev: str) -> dict[str, Any]:
@@ -281,6 +276,7 @@ def quote_fields(article: Article, para: Paragraph, qi: int, rev: str) -> dict[s
         "oldest_key": published.toordinal() if published else _UNDATED_KEY,
         "speaker": join_names(alone.speakers),
         "institution": join_names(para.institutions),
+        GROUP_FIELD: quote_group_key(quote.speaker, words) or None,
     }
     meta = _metadata_fields(article.meta)
     meta.pop("title", None)

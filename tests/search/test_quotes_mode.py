@@ -6,14 +6,19 @@ partial ones with verbatim pieces, reported clauses), 30 queries x 10
 speakers x kinds are checked against a Python scan of the extracted
 quotes: the hits are exactly the quotes the scan finds, every facet value
 shown, clicked, gives a total equal to its count, and the export holds
-the same rows.  Paragraph mode is checked against an index of the same
-articles without quote documents (what the index held before them), and
-the pager of both modes against its pages."""
+the same rows.  Some articles copy a paragraph of another, in another
+outlet and on another date, its quotes by the same speakers (copies,
+which fold into one hit and count once) or by another (which must not);
+the scan groups quotes by speaker and words as written.  Paragraph mode
+is checked against an index of the same articles without quote documents
+(what the index held before them), and the pager of both modes against
+its pages."""
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
 import random
+from collections import defaultdict
 from collections.abc import Iterator
 
 import pytest
@@ -61,10 +66,12 @@ class Found:
     institutions: tuple[str, ...]
 
 
-def generated_articles(count: int = 60, seed: int = 33) -> list[Article]:
+def generated_articles(count: int = 60, seed: int = 33, copies: int = 24) -> list[Article]:
     """Return articles whose paragraphs hold 0-3 quotes of distinct speakers:
     each a run of the paragraph's words, direct (one piece), partial (two
-    pieces inside it) or reported (its clause), with a random evidence."""
+    pieces inside it) or reported (its clause), with a random evidence;
+    then `copies` articles each copying a quoting paragraph of one of them
+    (copied_article)."""
     rnd = random.Random(seed)
     articles = []
     for a in range(count):
@@ -101,7 +108,30 @@ def generated_articles(count: int = 60, seed: int = 33) -> list[Article]:
         meta = Metadata(title=f"Iraq report {a}", outlet=rnd.choice(OUTLETS), published=published)
         articles.append(Article(id=f"q{a}", source=f"q{a}.txt", meta=meta, paragraphs=paragraphs,
                                 text="\n\n".join(p.text for p in paragraphs)))
+    quoting = [(a, p) for a in articles for p in a.paragraphs if p.quotes]
+    for c in range(copies):
+        articles.append(copied_article(f"c{c}", *rnd.choice(quoting), rnd))
     return articles
+
+
+def copied_article(doc_id: str, source: Article, para: Paragraph, rnd: random.Random) -> Article:
+    """Return an article of one paragraph copying `para` of `source`, in a
+    random outlet and on a random date, each quote with a random evidence
+    and one time in three said by another speaker (not a copy of it)."""
+    shift = para.start
+    quotes = [dataclasses.replace(
+        q, start=q.start - shift, end=q.end - shift,
+        pieces=tuple((lo - shift, hi - shift) for lo, hi in q.pieces),
+        evidence=rnd.choice(EVIDENCES),
+        speaker=(rnd.choice([s for s in SPEAKERS if s != q.speaker])
+                 if rnd.random() < 1 / 3 else q.speaker)) for q in para.quotes]
+    copy = Paragraph(id=f"{doc_id}-p1", n=1, start=0, end=len(para.text), text=para.text,
+                     quotes=quotes, speakers=[q.speaker for q in quotes if q.speaker],
+                     institutions=list(para.institutions))
+    meta = Metadata(title=f"Copy {doc_id} of {source.id}", outlet=rnd.choice(OUTLETS),
+                    published=dt.date(2019, 1, 1) + dt.timedelta(days=rnd.randrange(4 * 365)))
+    return Article(id=doc_id, source=f"{doc_id}.txt", meta=meta, paragraphs=[copy],
+                   text=para.text)
 
 
 def extracted(articles: list[Article]) -> list[Found]:
@@ -186,7 +216,7 @@ def corpus() -> list[Article]:
 def index(corpus: list[Article]) -> Iterator[Index]:
     idx = ram_index()
     write_articles(idx, corpus[:30])
-    write_articles(idx, corpus[30:])  # two segments
+    write_articles(idx, corpus[30:])  # two segments, copies in both
     yield idx
     idx.close()
 
@@ -206,11 +236,41 @@ def _key(hit: Hit) -> tuple[str, int, int]:
     return hit.doc_id, hit.n, int(hit.quote["start"])
 
 
+def _copy_key(found: Found) -> tuple[str, str]:
+    """Copies of a quote: the same speaker, the same words as written."""
+    return found.quote.speaker or "", " ".join(exact_words(found.words))
+
+
 def _expected(corpus: list[Article], query: str, speaker: str | None,
-              kind: str | None) -> set[tuple[str, int, int]]:
-    return {(f.doc_id, f.n, f.start) for f in extracted(corpus)
+              kind: str | None) -> list[Found]:
+    return [f for f in extracted(corpus)
             if (speaker is None or f.quote.speaker == speaker)
-            and (kind is None or f.quote.kind == kind) and scan(f, query)}
+            and (kind is None or f.quote.kind == kind) and scan(f, query)]
+
+
+def _groups(found: list[Found]) -> dict[tuple[str, str], set[tuple[str, int]]]:
+    """Return the found quotes' copy groups: key -> its (doc_id, n)s."""
+    groups: dict[tuple[str, str], set[tuple[str, int]]] = defaultdict(set)
+    for f in found:
+        groups[_copy_key(f)].add((f.doc_id, f.n))
+    return groups
+
+
+def assert_folded(hits: list[Hit], corpus: list[Article], found: list[Found],
+                  context: object) -> None:
+    """The hits are the found quotes' copy groups, one hit each, its copies
+    (the other matching members) folded under it."""
+    expected = _groups(found)
+    assert len(hits) == len(expected), context
+    every = {(f.doc_id, f.n, f.start): f for f in extracted(corpus)}
+    listed: dict[tuple[str, str], set[tuple[str, int]]] = {}
+    for hit in hits:
+        key = _copy_key(every[_key(hit)])
+        assert key not in listed, (context, key)  # one hit per group
+        listed[key] = {(hit.doc_id, hit.n), *((s.doc_id, s.n) for s in hit.duplicates)}
+        assert len(listed[key]) == 1 + len(hit.duplicates), context
+    assert listed == expected, context
+
 
 
 @pytest.mark.parametrize("query", QUERIES)
@@ -222,23 +282,37 @@ def test_quotes_mode_finds_the_quotes_a_scan_finds(index: Index, corpus: list[Ar
                                     speakers=(speaker,) if speaker else (),
                                     kinds=(KIND_LABELS[kind],) if kind else ())
             hits = all_hits(index, request)
-            expected = _expected(corpus, query, speaker, kind)
-            assert {_key(h) for h in hits} == expected, (query, speaker, kind)
-            assert len(hits) == len(expected) == search(index, request).total
+            found = _expected(corpus, query, speaker, kind)
+            assert_folded(hits, corpus, found, (query, speaker, kind))
+            assert len(hits) == search(index, request).total
             for hit in hits:
                 assert hit.quote is not None and hit.quote in hit.quotes
                 assert hit.quote["speaker"] == (speaker or hit.quote["speaker"])
                 assert hit.paragraph_id == f"{hit.doc_id}-p{hit.n}"
+            # Exports list every matching quote, copies too, a group a copy's.
             rows = list(iter_export_rows(index, request, "quotes"))
             assert sorted((r["paragraph_id"], r["speaker"], r["quote"]) for r in rows) == sorted(
-                (h.paragraph_id, h.quote["speaker"], h.quote["text"]) for h in hits if h.quote)
+                (f"{f.doc_id}-p{f.n}", f.quote.speaker, f.quote.text) for f in found)
+            by_group: dict[str, set[str]] = defaultdict(set)
+            for row in rows:
+                by_group[row["group"]].add(row["paragraph_id"])
+            assert sorted(map(sorted, by_group.values())) == sorted(
+                sorted(f"{d}-p{n}" for d, n in members) for members in _groups(found).values()
+            ), (query, speaker, kind)
 
 
 @pytest.mark.parametrize("query", QUERIES[:12])
-def test_every_quote_facet_count_is_the_total_after_clicking_it(index: Index, query: str) -> None:
+def test_every_quote_facet_count_is_the_total_after_clicking_it(index: Index, corpus: list[Article],
+                                                               query: str) -> None:
     request = SearchRequest(query=query, mode="quotes")
     result = search(index, request)
     assert result.to_dict()["counts"] == "quotes" and result.to_dict()["mode"] == "quotes"
+    # Copies count once: a speaker's or an outlet's count is its copy groups.
+    found = _expected(corpus, query, None, None)
+    for value in result.facets["speaker"]:
+        assert value.count == len(_groups([f for f in found if f.quote.speaker == value.value]))
+    for value in result.facets["outlet"]:
+        assert value.count == len(_groups([f for f in found if f.outlet == value.value]))
     for name, values in result.facets.items():
         for value in values:
             if name == "year":
@@ -250,13 +324,40 @@ def test_every_quote_facet_count_is_the_total_after_clicking_it(index: Index, qu
                         "institution": "institutions", "outlet": "outlets", "author": "authors"}[name]
                 clicked = dataclasses.replace(request, **{attr: (value.value,)})
             assert search(index, clicked).total == value.count, (query, name, value)
+    for bar in result.histogram:
+        clicked = dataclasses.replace(request, since=bar.since, until=bar.until)
+        assert search(index, clicked).total == bar.count, (query, bar)
 
 
 def test_the_evidence_filter_keeps_quotes_known_that_way(index: Index, corpus: list[Article]) -> None:
     for evidence in EVIDENCES:
         hits = all_hits(index, SearchRequest(mode="quotes", evidences=(evidence,)))
-        assert {_key(h) for h in hits} == {(f.doc_id, f.n, f.start) for f in extracted(corpus)
-                                           if f.quote.evidence == evidence}
+        found = [f for f in extracted(corpus) if f.quote.evidence == evidence]
+        assert_folded(hits, corpus, found, evidence)
+
+
+def test_the_corpus_holds_copies_and_quotes_of_the_same_words_by_others(
+        corpus: list[Article]) -> None:
+    groups = _groups(extracted(corpus))
+    assert sum(len(members) > 1 for members in groups.values()) >= 10
+    words: dict[str, set[str]] = defaultdict(set)
+    for speaker, said in groups:
+        words[said].add(speaker)
+    assert sum(len(speakers) > 1 for speakers in words.values()) >= 5
+
+
+@pytest.mark.parametrize("sort", ["oldest", "newest"])
+def test_a_group_is_listed_at_its_first_member_by_the_date_sort(index: Index, sort: str) -> None:
+    hits = all_hits(index, SearchRequest(mode="quotes", sort=sort))  # type: ignore[arg-type]
+    folded = [h for h in hits if h.duplicates]
+    assert folded
+    for hit in folded:
+        dates = [d.published for d in hit.duplicates if d.published]
+        if hit.published is None:
+            assert not dates  # undated sorts last
+        elif dates:
+            first = min(dates) if sort == "oldest" else max(dates)
+            assert (hit.published <= first) if sort == "oldest" else (hit.published >= first)
 
 
 def test_a_quote_hit_opens_at_its_quote(index: Index) -> None:

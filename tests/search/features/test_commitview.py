@@ -61,3 +61,20 @@ def test_a_view_needs_a_reading() -> None:
     index = filled()
     with pytest.raises(RuntimeError, match="inside reading"):
         CommitView(index, None)  # type: ignore[arg-type]
+
+
+def test_quotes_counts_made_without_their_groups_are_not_kept_as_paragraph_counts() -> None:
+    # A deadline can cut the wait for the copy groups: those counts are
+    # quote documents' and must not answer the paragraph browse page.
+    import numpy as np
+
+    from onrecord.search.features.facets import tally_facets
+    index = filled()
+    with open_view(index) as view:
+        table = view.facet_table()
+        everything = np.arange(view.searcher.doc_count_all(), dtype=np.intp)
+        view.browse_counts(table, everything, "", "", False, "quotes", None)
+        first = np.array([0], dtype=np.intp)
+        assert view.browse_counts(table, first, "", "") == tally_facets(table, first)
+        groups = view.quote_groups()
+        assert view.quote_groups() is groups  # once per commit

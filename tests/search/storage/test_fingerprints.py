@@ -12,6 +12,7 @@ from onrecord.search.storage.fingerprints import (
     is_near_copy,
     normalise_text,
     paragraph_keys,
+    quote_group_key,
     shingle_hashes,
     similarity,
 )
@@ -96,3 +97,26 @@ def test_paragraph_keys_use_longer_shingles_so_common_phrases_do_not_collide() -
     assert set(paragraph_keys(a)) == set(paragraph_keys(a.replace("crisis", "crisis,")))
     assert not set(paragraph_keys(a)) & set(paragraph_keys(b))
     assert set(paragraph_keys(LONG)) != set(fingerprint_keys(LONG))
+
+
+@pytest.mark.parametrize("a,b", [
+    (("Tony Blair", "We will not go."), ("tony  BLAIR", "“We will NOT go”")),
+    (("Ann Smallman", "It's the budget – cuts"), ("Ann Smallman", "its the budget - cuts")),
+])
+def test_copies_of_a_quote_share_a_group_key(a: tuple[str, str], b: tuple[str, str]) -> None:
+    assert quote_group_key(*a) == quote_group_key(*b) != 0
+
+
+@pytest.mark.parametrize("a,b", [
+    (("Tony Blair", "We will not go"), ("Ian Blair", "We will not go")),
+    (("Tony Blair", "We will not go"), ("Tony Blair", "We will go")),
+])
+def test_another_speaker_or_other_words_is_another_group(a: tuple[str, str],
+                                                         b: tuple[str, str]) -> None:
+    assert quote_group_key(*a) != quote_group_key(*b)
+
+
+@pytest.mark.parametrize("speaker,words", [(None, "We will not go"), ("  ", "No."),
+                                           ("Tony Blair", " ... ")])
+def test_a_quote_without_speaker_or_words_is_in_no_group(speaker: str | None, words: str) -> None:
+    assert quote_group_key(speaker, words) == 0

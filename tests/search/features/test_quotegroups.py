@@ -1,0 +1,63 @@
+"""Tests for search.features.quotegroups: quotes mode's copies folded into
+one hit and counted once (the folding of whole searches is checked against
+a scan in tests/search/test_quotes_mode.py)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from onrecord.search.features.facets import FacetColumn, count_column
+from onrecord.search.features.quotegroups import (
+    QuoteGroups,
+    count_distinct,
+    count_groups,
+    fold_quotes,
+)
+
+
+def groups_of(ids: list[int]) -> QuoteGroups:
+    """Return QuoteGroups of group ids per docnum (-1: none), as
+    build_quote_groups lays them out."""
+    array = np.array(ids, dtype=np.int64)
+    keyed = np.flatnonzero(array >= 0)
+    order = keyed[np.argsort(array[keyed], kind="stable")]
+    starts = np.searchsorted(array[order], np.arange(int(array.max(initial=-1)) + 2))
+    return QuoteGroups(array, order, starts)
+
+
+# docnums 0..7: 1, 4 and 6 are copies (group 0); 2 and 5 (group 1).
+GROUPS = groups_of([-1, 0, 1, -1, 0, 1, 0, -1])
+
+
+@pytest.mark.parametrize("docs,expected", [
+    ([], 0), ([0, 3, 7], 3), ([1, 4, 6], 1), ([1, 2, 4, 5], 2), (list(range(8)), 5),
+])
+def test_a_group_counts_once_among_the_matches(docs: list[int], expected: int) -> None:
+    assert count_groups(GROUPS, np.array(docs, dtype=np.intp)) == expected
+
+
+def test_copies_fold_under_their_first_ranked_member_only_if_they_matched() -> None:
+    ranked = [(4, 3.0), (0, 2.5), (1, 2.0), (5, 1.0), (7, 0.5)]
+    matched = {0, 1, 4, 5, 7}  # 6 is a copy that did not match; 2 neither
+    assert fold_quotes(GROUPS, ranked, matched, 10) == [
+        (4, 3.0, [1]), (0, 2.5, []), (5, 1.0, []), (7, 0.5, [])]
+    assert fold_quotes(GROUPS, ranked, matched, 2) == [(4, 3.0, [1]), (0, 2.5, [])]
+
+
+def test_a_facet_counts_a_group_once_per_value_its_matching_members_have() -> None:
+    # values by docnum: 1 "a", 4 "a", 6 "b" (group 0); 2 "b", 5 "b" (group 1); 0 "a";
+    # docnum 4 also has "c" (a second value).
+    column = FacetColumn(values=["", "a", "b", "c"],
+                         first=np.array([1, 1, 2, 0, 1, 2, 2, 0], dtype=np.uint8),
+                         more_docs=np.array([4], dtype=np.intp),
+                         more_ids=np.array([3], dtype=np.intp))
+    docs = np.arange(8, dtype=np.intp)
+    assert count_column(column, docs).tolist() == [0, 3, 3, 1]
+    assert count_column(column, docs, GROUPS).tolist() == [0, 2, 2, 1]
+    assert count_column(column, np.array([1, 4], dtype=np.intp), GROUPS).tolist() == [0, 1, 0, 1]
+
+
+def test_pairs_of_docnums_in_no_group_all_count() -> None:
+    owners = np.array([0, 3, 1, 4, 7], dtype=np.intp)
+    values = np.array([1, 1, 2, 2, 2], dtype=np.intp)
+    assert count_distinct(GROUPS, owners, values, 3).tolist() == [0, 2, 2]
