@@ -3,9 +3,14 @@ an entity's quotes, without building them.
 
 Owns EntityOutline and outline_for().  One pass over the entity's
 paragraphs' stored fields keeps, per paragraph, only its place in quote
-order and how many of the entity's quotes it holds, plus the counts the
+order and how many of the entity's statements it lists, plus the counts the
 page shows over everything (timeline, undated, roles, institutions, who
-speaks for or about an institution).  A page of quotes is then cut from the
+speaks for or about an institution).  Statements are quotes mode's units
+(issue #33): copies of a quote (the same speaker and words, one copy group
+of search.features.quotegroups, read from the commit's `said_group` column
+at each quote document: its paragraph's docnum + qi + 1) fold under the
+first in the outline's order and count once; a quote in no group counts
+alone.  A page of quotes is then cut from the
 cumulative counts (search.entities), so only that page's quotes become
 QuoteRecords and get their "also in" lookups: a speaker with 50,000 quotes
 no longer builds 50,000 records (and a 111 MB page) per request.  Outlines
@@ -21,6 +26,8 @@ from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
 
 from onrecord.search.model import FacetValue
 from onrecord.search.storage.documents import load_quote_dicts, split_stored
@@ -40,13 +47,20 @@ _GENERIC_WORDS = frozenset({"the", "of", "for", "and", "service", "services", "o
 @dataclass(slots=True)
 class EntityOutline:
     """An entity's paragraphs in quote order (date, undated last, then
-    article id and paragraph number) with cumulative counts of its
-    statements (verbatim quotes and reported speech, listed together), and
-    the counts over all of them; `reported` of them are reported speech."""
+    article id and paragraph number) with cumulative counts of the
+    statements it lists (verbatim quotes and reported speech together, a
+    copy group once, at its first quote), and the counts over all of them;
+    `reported` of them are reported speech.  `copies` maps a listed
+    statement's quote docnum to how many copies fold under it; `folded`
+    holds the quote docnums of those copies (listed nowhere)."""
 
     docnums: array = field(default_factory=lambda: array("q"))
     ends: array = field(default_factory=lambda: array("q"))  # statements in paragraphs [0, i]
     reported: int = 0
+    copies: dict[int, int] = field(default_factory=dict)
+    folded: frozenset[int] = frozenset()
+    first_day: int = 0  # oldest and newest date ordinal of a paragraph holding any of its quotes (0: none)
+    last_day: int = 0
     timeline: list[tuple[str, int]] = field(default_factory=list)
     undated: int = 0
     roles: list[FacetValue] = field(default_factory=list)
@@ -63,6 +77,11 @@ class EntityOutline:
     def quote_count(self) -> int:
         """Return how many of the statements are quotes (verbatim or partial)."""
         return self.statement_count - self.reported
+
+    @property
+    def folded_count(self) -> int:
+        """Return how many copies of listed statements fold under them."""
+        return len(self.folded)
 
     @property
     def paragraph_count(self) -> int:
@@ -88,7 +107,8 @@ def outline_for(view: CommitView, kind: EntityKind, name: str,
         # The date column the engine sorts by (built once per commit): no
         # paragraph's article record is read for its date.
         column = view.sort_column("oldest_key")
-        found = cache.put(key, build_outline(view.searcher, kind, name, docnums, column.keys))
+        groups = view.quote_groups().ids  # quotes mode's copy groups: the page counts its units
+        found = cache.put(key, build_outline(view.searcher, kind, name, docnums, column.keys, groups))
     return found
 
 
@@ -119,23 +139,24 @@ class OutlineCache:
 
 
 def entity_quotes(kind: EntityKind, name: str, stored: dict[str, Any],
-                  same: dict[str, bool] | None = None) -> list[dict[str, Any]]:
-    """Return the quote dicts of a stored paragraph that belong on the
-    entity's page, in paragraph order: a speaker's own quotes, or every
-    quote of a paragraph naming the institution.  `same` memoises which
-    raw speaker strings normalise to `name` (join_names on every quote
-    was a large share of a long pass)."""
-    quotes = load_quote_dicts(stored)
+                  same: dict[str, bool] | None = None) -> list[tuple[int, dict[str, Any]]]:
+    """Return (qi, quote dict) of the quotes of a stored paragraph that
+    belong on the entity's page, in paragraph order (qi: the quote's place
+    in its paragraph, its quote document being the paragraph's + qi + 1):
+    a speaker's own quotes, or every quote of a paragraph naming the
+    institution.  `same` memoises which raw speaker strings normalise to
+    `name` (join_names on every quote was a large share of a long pass)."""
+    quotes = list(enumerate(load_quote_dicts(stored)))
     if kind == "institution":
         return quotes
     same = {} if same is None else same
     mine = []
-    for quote in quotes:
+    for qi, quote in quotes:
         speaker = str(quote.get("speaker") or "")
         if speaker not in same:
             same[speaker] = join_names([speaker]) == name
         if same[speaker]:
-            mine.append(quote)
+            mine.append((qi, quote))
     return mine
 
 
@@ -153,15 +174,17 @@ def iter_stored(searcher: Any, docnums: Iterable[int]) -> Iterator[tuple[int, di
 
 
 def build_outline(searcher: Any, kind: EntityKind, name: str, docnums: Iterable[int],
-                  ordinals: Sequence[int]) -> EntityOutline:
+                  ordinals: Sequence[int], groups: Sequence[int] | np.ndarray = ()) -> EntityOutline:
     """Return the outline made by one pass over the paragraphs' stored
     fields (`docnums` ascending; each paragraph's publication day from
-    `ordinals`, the oldest_key column by docnum), keeping no stored dict and
-    no quote beyond its paragraph."""
-    order: list[tuple[tuple[bool, str, str, int], int, int]] = []
+    `ordinals`, the oldest_key column by docnum; each quote document's copy
+    group from `groups`, QuoteGroups.ids by docnum: -1 or missing, none),
+    keeping no stored dict and no quote beyond its paragraph."""
+    order: list[tuple[tuple[bool, str, str, int], int, list[tuple[int, int, bool]]]] = []
     tally = _Tally(kind, name)
     same: dict[str, bool] = {}
     days: dict[int, str | None] = {}
+    known = len(groups)
     for docnum, stored in iter_stored(searcher, docnums):
         ordinal = ordinals[docnum]
         if ordinal not in days:
@@ -169,23 +192,60 @@ def build_outline(searcher: Any, kind: EntityKind, name: str, docnums: Iterable[
                              if 0 < ordinal < UNDATED_KEY else None)
         published = days[ordinal]
         mine = entity_quotes(kind, name, stored, same)
-        tally.add(stored, published, mine)
+        # (quote docnum, its copy group or -1, reported speech?) per quote.
+        units = []
+        for qi, quote in mine:
+            at = docnum + qi + 1
+            units.append((at, int(groups[at]) if at < known else -1, quote.get("kind") == "indirect"))
+        tally.add(stored, published, [(unit[1], quote) for unit, (_qi, quote) in zip(units, mine, strict=True)])
+        if mine and published:
+            tally.saw_day(ordinal)
         order.append(((published is None, published or "", str(stored.get("doc_id")), int(stored["n"])),
-                      docnum, len(mine)))
+                      docnum, units))
     order.sort()
+    return _fold_in_order(order, tally)
+
+
+def _fold_in_order(order: list[tuple[tuple[bool, str, str, int], int, list[tuple[int, int, bool]]]],
+                   tally: _Tally) -> EntityOutline:
+    """Return the outline of paragraphs in quote `order`: each copy group
+    listed at its first quote, its later copies folded under it.  A
+    speaker's timeline counts as quotes mode's histogram does: a group once
+    per month any of its quotes falls in (undated: once if any is)."""
     outline = tally.outline()
+    first_of: dict[int, int] = {}  # copy group -> quote docnum listed for it
+    in_month: set[tuple[str, int]] = set()  # (month or "", copy group) counted
+    folded: set[int] = set()
     total = 0
-    for _key, docnum, count in order:
-        total += count
+    for (undated, published, _doc, _n), docnum, units in order:
+        listed = 0
+        month = "" if undated else published[:7]
+        for at, group, indirect in units:
+            if group < 0 or (month, group) not in in_month:
+                if group >= 0:
+                    in_month.add((month, group))
+                if tally.kind == "speaker":
+                    tally.count_month(month)
+            if group >= 0:
+                lead = first_of.setdefault(group, at)
+                if lead != at:
+                    folded.add(at)
+                    outline.copies[lead] = outline.copies.get(lead, 0) + 1
+                    continue
+            listed += 1
+            outline.reported += indirect
+        total += listed
         outline.docnums.append(docnum)
         outline.ends.append(total)
+    outline.folded = frozenset(folded)
+    outline.timeline, outline.undated = sorted(tally.months.items()), tally.undated
     return outline
 
 
 class _Tally:
     """The counts an entity page shows, accumulated paragraph by paragraph:
-    a speaker's timeline counts their quotes, an institution's its
-    paragraphs."""
+    an institution's timeline counts its paragraphs (a speaker's counts
+    statements: _fold_in_order)."""
 
     def __init__(self, kind: EntityKind, name: str) -> None:
         self.kind, self.name = kind, name
@@ -195,36 +255,57 @@ class _Tally:
         self.institutions: Counter[str] = Counter()
         self.voices: Counter[str] = Counter()
         self.others: Counter[str] = Counter()
-        self.reported = 0
+        self.first_day = 0
+        self.last_day = 0
+        self.counted: set[tuple[int, str]] = set()  # (copy group, value) counted
 
-    def add(self, stored: dict[str, Any], published: str | None, mine: list[dict[str, Any]]) -> None:
-        weight = len(mine) if self.kind == "speaker" else 1
-        for quote in mine:  # counted apart on the page (issue #32)
-            if quote.get("kind") == "indirect":
-                self.reported += 1
-        if published:
-            self.months[published[:7]] += weight
+    def count_month(self, month: str) -> None:
+        """Count one more on the timeline in `month` ("": undated)."""
+        if month:
+            self.months[month] += 1
         else:
-            self.undated += weight
+            self.undated += 1
+
+    def saw_day(self, ordinal: int) -> None:
+        """Note a dated paragraph holding one of the entity's quotes."""
+        self.first_day = min(self.first_day or ordinal, ordinal)
+        self.last_day = max(self.last_day, ordinal)
+
+    def add(self, stored: dict[str, Any], published: str | None,
+            mine: list[tuple[int, dict[str, Any]]]) -> None:
+        """Count a paragraph's quotes `mine`, (copy group or -1, quote dict)
+        each: a copy group once per value (a role, a voice), as quotes
+        mode's facets count."""
         if self.kind == "speaker":  # plain loops: Counter.update() cost a tenth of the pass
-            for quote in mine:
+            for group, quote in mine:
                 role = quote.get("role")
-                if role:
+                if role and self._first(group, str(role)):
                     self.roles[str(role)] += 1
             for institution in split_stored(stored.get("institution")):
                 self.institutions[institution] += 1
             return
-        for quote in mine:
+        self.count_month(published[:7] if published else "")
+        for group, quote in mine:
             speaker = quote.get("speaker")
-            if speaker:
+            if speaker and self._first(group, str(speaker)):
                 speaks_for = _speaks_for(quote.get("role"), self.name)
                 (self.voices if speaks_for else self.others)[str(speaker)] += 1
 
+    def _first(self, group: int, value: str) -> bool:
+        """Return False if copy group `group` already counted `value`."""
+        if group < 0:
+            return True
+        if (group, value) in self.counted:
+            return False
+        self.counted.add((group, value))
+        return True
+
     def outline(self) -> EntityOutline:
         about = Counter({s: c for s, c in self.others.items() if s not in self.voices})
-        return EntityOutline(reported=self.reported, timeline=sorted(self.months.items()), undated=self.undated,
+        return EntityOutline(timeline=sorted(self.months.items()), undated=self.undated,
                              roles=_ranked(self.roles), institutions=_ranked(self.institutions),
-                             speakers_for=_ranked(self.voices), speakers_about=_ranked(about))
+                             speakers_for=_ranked(self.voices), speakers_about=_ranked(about),
+                             first_day=self.first_day, last_day=self.last_day)
 
 
 def _speaks_for(role: Any, institution: str) -> bool:
