@@ -146,12 +146,12 @@ def entity_quotes(kind: EntityKind, name: str, stored: dict[str, Any],
     a speaker's own quotes, or every quote of a paragraph naming the
     institution.  `same` memoises which raw speaker strings normalise to
     `name` (join_names on every quote was a large share of a long pass)."""
-    quotes = list(enumerate(load_quote_dicts(stored)))
+    quotes = load_quote_dicts(stored)
     if kind == "institution":
-        return quotes
+        return list(enumerate(quotes))
     same = {} if same is None else same
     mine = []
-    for qi, quote in quotes:
+    for qi, quote in enumerate(quotes):
         speaker = str(quote.get("speaker") or "")
         if speaker not in same:
             same[speaker] = join_names([speaker]) == name
@@ -173,6 +173,10 @@ def iter_stored(searcher: Any, docnums: Iterable[int]) -> Iterator[tuple[int, di
         yield docnum, reads[at](docnum - starts[at])
 
 
+Unit = tuple[int, int, bool]  # a quote in a copy group: (its docnum, its group, reported speech?)
+Placed = tuple[tuple[bool, str, str, int], int, int, int, list[Unit]]
+
+
 def build_outline(searcher: Any, kind: EntityKind, name: str, docnums: Iterable[int],
                   ordinals: Sequence[int], groups: Sequence[int] | np.ndarray = ()) -> EntityOutline:
     """Return the outline made by one pass over the paragraphs' stored
@@ -180,11 +184,18 @@ def build_outline(searcher: Any, kind: EntityKind, name: str, docnums: Iterable[
     `ordinals`, the oldest_key column by docnum; each quote document's copy
     group from `groups`, QuoteGroups.ids by docnum: -1 or missing, none),
     keeping no stored dict and no quote beyond its paragraph."""
-    order: list[tuple[tuple[bool, str, str, int], int, list[tuple[int, int, bool]]]] = []
+    # Per paragraph: (sort key, docnum, quotes in no group, reported ones of
+    # them, the quotes in a group); most quotes are said once.
+    order: list[Placed] = []
     tally = _Tally(kind, name)
     same: dict[str, bool] = {}
     days: dict[int, str | None] = {}
-    known = len(groups)
+    ids = np.asarray(groups, dtype=np.int64)
+    docnums = list(docnums)
+    maybe = _may_hold_copies(ids, docnums)
+    group_of = ids.tolist() if maybe else []  # Python ints: numpy's scalar indexing is slow
+    known = len(group_of)
+    first_day = last_day = 0  # date ordinals of paragraphs holding its quotes (0: none)
     for docnum, stored in iter_stored(searcher, docnums):
         ordinal = ordinals[docnum]
         if ordinal not in days:
@@ -192,53 +203,78 @@ def build_outline(searcher: Any, kind: EntityKind, name: str, docnums: Iterable[
                              if 0 < ordinal < UNDATED_KEY else None)
         published = days[ordinal]
         mine = entity_quotes(kind, name, stored, same)
-        # (quote docnum, its copy group or -1, reported speech?) per quote.
-        units = []
-        for qi, quote in mine:
-            at = docnum + qi + 1
-            units.append((at, int(groups[at]) if at < known else -1, quote.get("kind") == "indirect"))
-        tally.add(stored, published, [(unit[1], quote) for unit, (_qi, quote) in zip(units, mine, strict=True)])
+        if docnum in maybe:
+            their_groups = [group_of[docnum + qi + 1] if docnum + qi + 1 < known else -1 for qi, _q in mine]
+            alone, reported, grouped = _split_groups(docnum, mine, their_groups)
+        else:  # inline: a call per paragraph showed in a long pass
+            alone, reported, grouped = len(mine), 0, []
+            for _qi, quote in mine:
+                if quote.get("kind") == "indirect":
+                    reported += 1
+        tally.add(stored, published, mine, their_groups if grouped else None)
         if mine and published:
-            tally.saw_day(ordinal)
+            first_day = min(first_day or ordinal, ordinal)
+            last_day = max(last_day, ordinal)
         order.append(((published is None, published or "", str(stored.get("doc_id")), int(stored["n"])),
-                      docnum, units))
+                      docnum, alone, reported, grouped))
     order.sort()
-    return _fold_in_order(order, tally)
-
-
-def _fold_in_order(order: list[tuple[tuple[bool, str, str, int], int, list[tuple[int, int, bool]]]],
-                   tally: _Tally) -> EntityOutline:
-    """Return the outline of paragraphs in quote `order`: each copy group
-    listed at its first quote, its later copies folded under it.  A
-    speaker's timeline counts as quotes mode's histogram does: a group once
-    per month any of its quotes falls in (undated: once if any is)."""
     outline = tally.outline()
+    outline.first_day, outline.last_day = first_day, last_day
+    return _fold_in_order(order, outline)
+
+
+def _may_hold_copies(ids: np.ndarray, docnums: list[int]) -> set[int]:
+    """Return the paragraph docnums (of ascending `docnums`) that may hold a
+    quote in a copy group (`ids` >= 0): a paragraph's quote documents come
+    right after it, so before the next of `docnums`.  Most paragraphs hold
+    none, and their quotes then need no look-up."""
+    shared = np.flatnonzero(ids >= 0)
+    if not len(shared) or not docnums:
+        return set()
+    paras = np.asarray(docnums, dtype=np.int64)
+    after = np.searchsorted(shared, paras, side="right")
+    ends = np.append(paras[1:], len(ids))
+    found = after < len(shared)
+    found[found] = shared[after[found]] < ends[found]
+    return set(paras[found].tolist())
+
+
+def _split_groups(docnum: int, mine: list[tuple[int, dict[str, Any]]],
+                  groups: list[int]) -> tuple[int, int, list[Unit]]:
+    """Return (how many of a paragraph's quotes `mine` are in no copy
+    group, how many of those are reported speech, the others as Units)."""
+    reported = alone = 0
+    grouped: list[Unit] = []
+    for (qi, quote), group in zip(mine, groups, strict=True):
+        if group < 0:
+            alone += 1
+            reported += quote.get("kind") == "indirect"
+        else:
+            grouped.append((docnum + qi + 1, group, quote.get("kind") == "indirect"))
+    return alone, reported, grouped
+
+
+def _fold_in_order(order: list[Placed], outline: EntityOutline) -> EntityOutline:
+    """Return `outline` with the paragraphs in quote `order`: each copy
+    group listed at its first quote, its later copies folded under it."""
     first_of: dict[int, int] = {}  # copy group -> quote docnum listed for it
-    in_month: set[tuple[str, int]] = set()  # (month or "", copy group) counted
     folded: set[int] = set()
-    total = 0
-    for (undated, published, _doc, _n), docnum, units in order:
-        listed = 0
-        month = "" if undated else published[:7]
-        for at, group, indirect in units:
-            if group < 0 or (month, group) not in in_month:
-                if group >= 0:
-                    in_month.add((month, group))
-                if tally.kind == "speaker":
-                    tally.count_month(month)
-            if group >= 0:
-                lead = first_of.setdefault(group, at)
-                if lead != at:
-                    folded.add(at)
-                    outline.copies[lead] = outline.copies.get(lead, 0) + 1
-                    continue
-            listed += 1
-            outline.reported += indirect
-        total += listed
+    total = reported = 0
+    for _key, docnum, alone, alone_reported, grouped in order:
+        total += alone
+        reported += alone_reported
+        for at, group, indirect in grouped:
+            lead = first_of.setdefault(group, at)
+            if lead != at:
+                folded.add(at)
+                outline.copies[lead] = outline.copies.get(lead, 0) + 1
+                continue
+            total += 1
+            reported += indirect
         outline.docnums.append(docnum)
         outline.ends.append(total)
     outline.folded = frozenset(folded)
-    outline.timeline, outline.undated = sorted(tally.months.items()), tally.undated
+    outline.reported = reported
     return outline
 
 
@@ -255,8 +291,6 @@ class _Tally:
         self.institutions: Counter[str] = Counter()
         self.voices: Counter[str] = Counter()
         self.others: Counter[str] = Counter()
-        self.first_day = 0
-        self.last_day = 0
         self.counted: set[tuple[int, str]] = set()  # (copy group, value) counted
 
     def count_month(self, month: str) -> None:
@@ -266,28 +300,37 @@ class _Tally:
         else:
             self.undated += 1
 
-    def saw_day(self, ordinal: int) -> None:
-        """Note a dated paragraph holding one of the entity's quotes."""
-        self.first_day = min(self.first_day or ordinal, ordinal)
-        self.last_day = max(self.last_day, ordinal)
-
     def add(self, stored: dict[str, Any], published: str | None,
-            mine: list[tuple[int, dict[str, Any]]]) -> None:
-        """Count a paragraph's quotes `mine`, (copy group or -1, quote dict)
-        each: a copy group once per value (a role, a voice), as quotes
-        mode's facets count."""
-        if self.kind == "speaker":  # plain loops: Counter.update() cost a tenth of the pass
-            for group, quote in mine:
+            mine: list[tuple[int, dict[str, Any]]], groups: list[int] | None) -> None:
+        """Count a paragraph's quotes `mine` ((qi, quote dict) each; `groups`
+        their copy groups, None when none is in one): a copy group once per
+        value (a month, a role, a voice), as quotes mode's histogram and
+        facets count; an institution's timeline counts paragraphs."""
+        month = published[:7] if published else ""
+        if self.kind == "speaker" and groups is None:  # plain loops: Counter.update() cost a tenth of the pass
+            if month:  # count_month inlined: a call per paragraph showed in a long pass
+                self.months[month] += len(mine)
+            else:
+                self.undated += len(mine)
+            for _qi, quote in mine:
+                role = quote.get("role")
+                if role:
+                    self.roles[str(role)] += 1
+        elif self.kind == "speaker" and groups is not None:
+            for (_qi, quote), group in zip(mine, groups, strict=True):
+                if self._first(group, "\0" + month):  # "\0": no role or name is a month
+                    self.count_month(month)
                 role = quote.get("role")
                 if role and self._first(group, str(role)):
                     self.roles[str(role)] += 1
+        if self.kind == "speaker":
             for institution in split_stored(stored.get("institution")):
                 self.institutions[institution] += 1
             return
-        self.count_month(published[:7] if published else "")
-        for group, quote in mine:
+        self.count_month(month)
+        for (_qi, quote), group in zip(mine, groups or [-1] * len(mine), strict=True):
             speaker = quote.get("speaker")
-            if speaker and self._first(group, str(speaker)):
+            if speaker and (group < 0 or self._first(group, str(speaker))):
                 speaks_for = _speaks_for(quote.get("role"), self.name)
                 (self.voices if speaks_for else self.others)[str(speaker)] += 1
 
@@ -304,8 +347,7 @@ class _Tally:
         about = Counter({s: c for s, c in self.others.items() if s not in self.voices})
         return EntityOutline(timeline=sorted(self.months.items()), undated=self.undated,
                              roles=_ranked(self.roles), institutions=_ranked(self.institutions),
-                             speakers_for=_ranked(self.voices), speakers_about=_ranked(about),
-                             first_day=self.first_day, last_day=self.last_day)
+                             speakers_for=_ranked(self.voices), speakers_about=_ranked(about))
 
 
 def _speaks_for(role: Any, institution: str) -> bool:
