@@ -7,7 +7,7 @@ PORT   ?= 5000
 INDEX  ?= data/index
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: install browser run test test-fast lint index bench bench-extraction lock clean check-install bench-growth
+.PHONY: install browser run test test-fast lint index bench bench-extraction lock clean check-install bench-growth bench-quotes
 
 install: $(VENV)/.installed
 
@@ -64,9 +64,19 @@ lint: install
 check-install:
 	bash .ci/check_install
 
-# Speed benchmark: onrecord beside tantivy (reference) and stock Whoosh (peer).
+# The revision before quote documents (issue #33: the parent of the first
+# quotes-mode commit): index size and BBC ingest are measured beside it.
+QUOTES_PEER ?= e18dd93~1
+
+# Speed benchmark: onrecord beside tantivy (reference) and stock Whoosh (peer),
+# quotes mode beside paragraph mode, and the cost of quote documents
+# (bench-quotes' table) beside QUOTES_PEER (empty skips that).
 bench: install $(VENV)/.bench-installed
-	$(BIN)/python -m bench.speed
+	$(BIN)/python -m bench.speed $(if $(QUOTES_PEER),--quotes-peer $(QUOTES_PEER))
+
+# Index size and BBC ingest end to end beside QUOTES_PEER, runs alternating.
+bench-quotes: install
+	$(BIN)/python -m bench.quotes_cost --peer $(QUOTES_PEER)
 
 $(VENV)/.bench-installed: requirements-bench.lock
 	$(PIP) install --require-hashes -r requirements-bench.lock

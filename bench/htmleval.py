@@ -93,19 +93,22 @@ def decompress_pages(root: Path, out: Path, limit: int = 0) -> int:
     return len(pages)
 
 
-def time_one_ingest(pages_dir: Path, pythonpath: str | None = None) -> tuple[float, float]:
-    """Run `onrecord index pages_dir` once into a fresh temporary index with
-    the default workers, this checkout's code or (pythonpath) the onrecord
-    package found there; return (wall seconds, child CPU seconds).  Exit
-    status 1 (some pages skipped) is a run too, unless it is a traceback;
-    another raises CalledProcessError."""
+def time_one_ingest(pages_dir: Path, pythonpath: str | None = None,
+                    index_dir: Path | None = None) -> tuple[float, float]:
+    """Run `onrecord index pages_dir` once into a fresh index with the
+    default workers, this checkout's code or (pythonpath) the onrecord
+    package found there; return (wall seconds, child CPU seconds).  The
+    index is temporary unless `index_dir` (a path not yet made) is given,
+    where it is kept.  Exit status 1 (some pages skipped) is a run too,
+    unless it is a traceback; another raises CalledProcessError."""
     command = [onrecord_command()] if pythonpath is None else [sys.executable, "-c", _CLI]
     env = None if pythonpath is None else {**os.environ, "PYTHONPATH": pythonpath}
-    with tempfile.TemporaryDirectory(prefix="onrecord-htmleval-index-") as index:
+    with tempfile.TemporaryDirectory(prefix="onrecord-htmleval-index-") as scratch:
+        index = str(index_dir or scratch)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
         done = subprocess.run([*command, "index", str(pages_dir), "--index", index], env=env,
-                              cwd=index, capture_output=True, text=True, timeout=3600)
+                              cwd=scratch, capture_output=True, text=True, timeout=3600)
         wall = time.perf_counter() - started
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1) or "Traceback (most recent call last)" in done.stderr:

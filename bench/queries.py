@@ -5,18 +5,22 @@ test understands: words ANDed, "phrases", OR, NOT, field-free text, plus the
 speaker/institution/outlet filters, a date range, quotes-only and a sort)
 and build_queries(), which fills the fixed templates with speaker and
 institution names that exist in the corpus being measured (derived corpora
-rename people, so names are taken from each corpus).
+rename people, so names are taken from each corpus); build_mode_queries(),
+the set run once in paragraph mode and once in quotes mode (issue #33): the
+words, phrases and booleans, and the speaker, kind and evidence filters a
+reporter combines with them.
 """
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 from urllib.parse import urlencode
 
-from onrecord.search import SearchRequest, SortOrder
+from onrecord.search import SearchMode, SearchRequest, SortOrder
 
 MIN_QUERIES = 54  # 50 before the four common-word phrase rows
+MIN_MODE_QUERIES = 59  # build_mode_queries given the 5 speakers it needs
 D = dt.date
 
 
@@ -34,13 +38,23 @@ class BenchQuery:
     until: dt.date | None = None
     quotes_only: bool = False
     sort: SortOrder = "relevance"
+    kinds: tuple[str, ...] = ()  # quote kinds as users name them (verbatim, partial, reported)
+    evidences: tuple[str, ...] = ()  # how the speaker is known (named, pronoun, ...)
+    named_only: bool = False
+    mode: SearchMode = "paragraphs"
 
     def to_request(self) -> SearchRequest:
         """Return the onrecord SearchRequest (first page of 10)."""
         return SearchRequest(query=self.text, speakers=self.speakers,
                              institutions=self.institutions, outlets=self.outlets,
-                             since=self.since, until=self.until,
-                             quotes_only=self.quotes_only, sort=self.sort)
+                             kinds=self.kinds, evidences=self.evidences,
+                             since=self.since, until=self.until, quotes_only=self.quotes_only,
+                             named_only=self.named_only, sort=self.sort, mode=self.mode)
+
+    def in_mode(self, mode: SearchMode) -> BenchQuery:
+        """Return this query asked in `mode` (same name, so the two modes'
+        latencies pair up query by query)."""
+        return replace(self, mode=mode)
 
     def to_url(self) -> str:
         """Return the /api/search path and query string for this query."""
@@ -48,14 +62,20 @@ class BenchQuery:
         params += [("speaker", s) for s in self.speakers]
         params += [("institution", i) for i in self.institutions]
         params += [("outlet", o) for o in self.outlets]
+        params += [("kind", k) for k in self.kinds]
+        params += [("evidence", e) for e in self.evidences]
         if self.since:
             params.append(("since", self.since.isoformat()))
         if self.until:
             params.append(("until", self.until.isoformat()))
         if self.quotes_only:
             params.append(("quotes_only", "1"))
+        if self.named_only:
+            params.append(("named_only", "1"))
         if self.sort != "relevance":
             params.append(("sort", self.sort))
+        if self.mode != "paragraphs":
+            params.append(("mode", self.mode))
         return "/api/search?" + urlencode(params)
 
     def to_json(self) -> dict[str, Any]:
@@ -71,7 +91,7 @@ class BenchQuery:
         fields = dict(data)
         for key in ("since", "until"):
             fields[key] = D.fromisoformat(fields[key]) if fields.get(key) else None
-        for key in ("speakers", "institutions", "outlets"):
+        for key in ("speakers", "institutions", "outlets", "kinds", "evidences"):
             fields[key] = tuple(fields.get(key) or ())
         return BenchQuery(**fields)
 
@@ -150,4 +170,40 @@ def build_queries(speakers: list[str], institutions: list[str],
                                   since=D(2004, 1, 1), until=D(2019, 12, 31)))
     if len(queries) < MIN_QUERIES:
         raise ValueError(f"only {len(queries)} benchmark queries; the corpus has too few names")
+    return queries
+
+
+def _quote_filter_queries(speakers: list[str]) -> list[BenchQuery]:
+    """Return the quote filters as a reporter combines them: who said it,
+    which kind of quote, how the speaker is known, each alone and with words."""
+    out = [BenchQuery(f"speaker:{s}", "speaker", speakers=(s,)) for s in speakers[:5]]
+    out += [BenchQuery(f"speaker+{w}:{s}", "speaker", text=w, speakers=(s,))
+            for s in speakers[:2] for w in ("government", '"prime minister"')]
+    out += [BenchQuery(f"speaker+kind:{s}", "speaker", text="tax", speakers=(s,),
+                       kinds=("verbatim",)) for s in speakers[:1]]
+    out += [BenchQuery(f"kind:{k}", "kind", kinds=(k,)) for k in ("verbatim", "partial", "reported")]
+    out += [BenchQuery(f"kind+text:{k}", "kind", text=w, kinds=(k,))
+            for k, w in (("verbatim", "economy"), ("reported", "election"))]
+    out += [BenchQuery(f"evidence:{e}", "evidence", evidences=(e,)) for e in ("named", "pronoun")]
+    out += [BenchQuery(f"evidence+text:{e}", "evidence", text=w, evidences=(e,))
+            for e, w in (("named", "government"), ("nominal", "shares"))]
+    out += [BenchQuery("named-only:music", "evidence", text="music", named_only=True),
+            BenchQuery("kind+evidence:tax", "kind", text="tax", kinds=("verbatim",),
+                       evidences=("named",))]
+    return out
+
+
+def build_mode_queries(speakers: list[str]) -> list[BenchQuery]:
+    """Return the query set timed in both modes (in paragraph mode, as
+    asked; BenchQuery.in_mode gives the quotes-mode twin): the words,
+    phrases and booleans of build_queries, the corpus' most frequent
+    `speakers` (needs >= 5), kind and evidence filters, alone and with words,
+    and a sorted query.  Raises ValueError if that leaves fewer than
+    MIN_MODE_QUERIES queries."""
+    queries = (_text_queries() + _quote_filter_queries(speakers)
+               + [BenchQuery("sort:newest-said", "sorted", text="said", sort="newest"),
+                  BenchQuery("dates:2010-2014", "dates", text="government", since=D(2010, 1, 1),
+                             until=D(2014, 12, 31))])
+    if len(queries) < MIN_MODE_QUERIES:
+        raise ValueError(f"only {len(queries)} mode benchmark queries; the corpus has too few speakers")
     return queries

@@ -1,8 +1,10 @@
 """The printed benchmark table and the machine description.
 
 Owns which metrics are rows (and how each is formatted), the columns
-(onrecord, tantivy, whoosh-naive, ratio onrecord/tantivy), and the machine
-info recorded with every result file.
+(onrecord, tantivy, whoosh-naive, ratio onrecord/tantivy), the rendering
+of such a table (also for the quotes-mode rows, bench.modes and
+bench.quotes_cost), ratios and their verdict against a target, and the
+machine info recorded with every result file.
 """
 from __future__ import annotations
 
@@ -71,18 +73,35 @@ def _number(value: Any) -> float | None:
     return None if math.isnan(value) else float(value)
 
 
-def _cell(value: Any, decimals: int) -> str:
+def cell(value: Any, decimals: int) -> str:
+    """Return a number with thousands separators and `decimals` decimals,
+    or "-" for a missing one."""
     number = _number(value)
     if number is None:
         return "-"
     return f"{number:,.{decimals}f}"
 
 
-def _ratio(ours: Any, reference: Any) -> str:
+def ratio(ours: Any, reference: Any) -> float | None:
+    """Return ours / reference, or None when either is missing or the
+    reference is 0."""
     a, b = _number(ours), _number(reference)
     if a is None or b is None or b == 0:
+        return None
+    return a / b
+
+
+def _ratio(ours: Any, reference: Any) -> str:
+    value = ratio(ours, reference)
+    return "-" if value is None else f"{value:,.2f}"
+
+
+def verdict(value: float | None, target: float) -> str:
+    """Return "met" when `value` (a ratio where higher is worse) is at most
+    `target`, "MISSED" above it, "-" when there is no value."""
+    if value is None:
         return "-"
-    return f"{a / b:,.2f}"
+    return "met" if value <= target else "MISSED"
 
 
 def format_table(title: str, engines: dict[str, dict[str, Any]]) -> str:
@@ -94,8 +113,15 @@ def format_table(title: str, engines: dict[str, dict[str, Any]]) -> str:
         values = [engines.get(e, {}).get(key) for e in ENGINES]
         if all(_number(v) is None for v in values):
             continue
-        cells = [_cell(v, decimals) for v in values]
+        cells = [cell(v, decimals) for v in values]
         lines.append([label, *cells, _ratio(values[0], values[1])])
+    return render_table(title, header, lines)
+
+
+def render_table(title: str, header: list[str], lines: list[list[str]]) -> str:
+    """Return the rows `lines` under `header` and a `== title` line, the
+    first column left-aligned and the others right-aligned to their widest
+    cell."""
     widths = [max(len(row[i]) for row in [header, *lines]) for i in range(len(header))]
 
     def render(row: list[str]) -> str:

@@ -3,9 +3,12 @@
 Owns the run: ingest the BBC corpus end to end and time indexing alone;
 build (or reuse from the cache) the derived corpora; run the fixed query
 set through onrecord, tantivy and naive Whoosh, each in its own process;
-load-test `onrecord serve` with wrk; time ingest through the local Dask
+time onrecord's quotes mode beside its paragraph mode on the same index
+(bench.modes); load-test `onrecord serve` with wrk; time ingest through the local Dask
 cluster beside the previous process pool and serving with 1 vs 2
-processes (bench.cluster_ingest, --ingest-size); print one table per
+processes (bench.cluster_ingest, --ingest-size); compare index size and
+BBC ingest with the revision before quote documents (bench.quotes_cost,
+--quotes-peer); print one table per
 corpus and write everything to bench/results/speed-<date>.json.  See
 bench/README.md.
 """
@@ -22,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import cluster_ingest
+from bench import cluster_ingest, modes, quotes_cost
 from bench.corpus import Pool, annotate_corpus, build_pool, count_words, parse_size, top_names
 from bench.derived import NAMES, batched, dir_mb, ensure_derived, rates
 from bench.peers import TantivyBuilder, build_whoosh_naive
@@ -60,6 +63,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--ingest-size", default="250k",
                    help="derived corpus for the local cluster vs previous pool ingest rows and the "
                         "1 vs 2 serving processes rows (bench.cluster_ingest; 0 = skip)")
+    p.add_argument("--quotes-peer", default="",
+                   help="revision before quote documents: index size and BBC ingest beside it "
+                        "(bench.quotes_cost; empty = skip)")
     p.add_argument("--out", type=Path, default=None, help="result JSON path")
     args = p.parse_args(argv)
     args.sizes = ["bbc"] if args.quick else [s.strip().lower() for s in args.sizes.split(",") if s.strip()]
@@ -209,11 +215,17 @@ def main(argv: list[str] | None = None) -> int:
                      + (" (cached build)" if section.get("cached") else ""))
             tables.append(format_table(title, section["engines"]))
             print("\n" + tables[-1] + "\n", flush=True)
+            section["modes"] = modes.measure_modes(section, work, args)
+            tables.append(modes.format_modes(label, section["modes"]))
+            print("\n" + tables[-1] + "\n", flush=True)
         if "web" in bbc and "skipped" in bbc["web"]:
             tables.append(f"web: skipped: {bbc['web']['skipped']}")
         if args.ingest_size not in ("", "0"):
             results["cluster_ingest"] = measure_cluster_ingest(args)
             tables.append(cluster_ingest.format_result(results["cluster_ingest"]))
+    if args.quotes_peer:
+        results["quotes_cost"] = quotes_cost.measure(args.bbc, args.quotes_peer, args.repeat)
+        tables.append(quotes_cost.format_cost(results["quotes_cost"]))
     out = args.out or REPO / "bench" / "results" / f"speed-{dt.date.today().isoformat()}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=1, default=str))

@@ -248,8 +248,9 @@ def unit_documents(article: Article, para: Paragraph, rev: str) -> list[dict[str
 
 
 def count_quote_documents(reader: Any) -> int:
-    """Return how many live quote documents `reader` holds."""
-    if not reader.doc_frequency(UNIT_FIELD, QUOTE_UNIT):
+    """Return how many live quote documents `reader` holds (none in an
+    index written before quote documents, which has no unit field)."""
+    if (UNIT_FIELD, QUOTE_UNIT) not in reader:
         return 0
     return sum(1 for d in reader.postings(UNIT_FIELD, QUOTE_UNIT).all_ids()
                if not reader.is_deleted(d))

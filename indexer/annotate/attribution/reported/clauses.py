@@ -55,10 +55,12 @@ _ADJUNCT_RE = re.compile(
 _PARENTHESIS_RE = re.compile(r"\s*(?:,\s*(?:however|though|too|also|again|in fact|in turn|once again)\s*,|"
                              r"[\u2014\u2013]\s[^\u2014\u2013#\"]{1,60}\s[\u2014\u2013])(?=\s*that\s)")
 _THAT_RE = re.compile(r"\s*,?\s*that\s+")
-# what a listener after "told"/"asked" looks like: a pronoun, "reporters", "the BBC", "Ann Vole"
+# what a listener after "told"/"asked" looks like: a pronoun, "reporters", "the BBC", "Ann Vole";
+# "the audience" before "that" or before the clause's subject pronoun ("told the audience he ...")
 _OBJECT_RE = re.compile(
     r"\s+(?:him|her|them|us|me|you|reporters|journalists|lawmakers|investors|analysts|police|"
-    r"(?:the|a|an|his|her|their|its)\s+(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+(?=\s+(?:that|whether|if|why|how|what|when)\b)|"
+    r"(?:the|a|an|his|her|their|its)\s+(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+"
+    r"(?=\s+(?:that|whether|if|why|how|what|when)\b|\s+(?:he|she|they|we|it)\s+[a-z])|"
     r"[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})")
 # a listener too long for _OBJECT_RE before a question: "asked former Attorney General Ann Vole whether"
 _LISTENER_ASK_RE = re.compile(r"\s+(?:(?!(?:to|about|for|that|and|but)\b)[\w.'\u2019-]+\s+){1,8}?(?:whether|if)\s+")

@@ -18,6 +18,10 @@ def reported(text: str) -> list[Quote]:
     ("Ann Vole said that the harbour would reopen.", "the harbour would reopen", "Ann Vole", "said"),
     ("Ann Vole said on Monday that the harbour would reopen.", "the harbour would reopen", "Ann Vole", "said"),
     ("Ann Vole told reporters that the harbour would reopen.", "the harbour would reopen", "Ann Vole", "told"),
+    # a listener without "that": the clause opens at its subject ("told the audience he believed")
+    ("Ann Vole told the audience she believed the harbour would reopen.",
+     "she believed the harbour would reopen", "Ann Vole", "told"),
+    ("Ann Vole told the port's workers they would be paid.", "they would be paid", "Ann Vole", "told"),
     ("Ann Vole denied that the port had not done enough.", "the port had not done enough", "Ann Vole", "denied"),
     ("Ann Vole asked whether the harbour would reopen.", "the harbour would reopen", "Ann Vole", "asked"),
     ("According to Ann Vole, the harbour will reopen in May.", "the harbour will reopen in May", "Ann Vole",
