@@ -357,8 +357,12 @@ class EntityProfile:
     page: int = 1  # `quotes` is page `page` of `pages`, `per_page` quotes each
     pages: int = 1
     per_page: int = 100
-    folded: int = 0  # copies of a quote already on this page (another outlet's), left out
+    # copies of a quote already on this page, left out: the same speaker and
+    # words (quotes mode's copy groups, counted once) or, `folded_apart` of
+    # them, near copies quotes mode counts as quotes of their own
+    folded: int = 0
     reported_count: int = 0  # reported speech (kind indirect), listed with the quotes
+    folded_apart: int = 0
 
     @property
     def statement_count(self) -> int:

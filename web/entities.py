@@ -156,7 +156,7 @@ def profile_data(kind: EntityKind, profile: EntityProfile) -> dict[str, Any]:
         "roles": [fv.to_dict() for fv in profile.roles],
         "timeline": [{"month": month, "count": count} for month, count in profile.timeline],
         "page": profile.page, "pages": profile.pages, "per_page": profile.per_page,
-        "folded": profile.folded,
+        "folded": profile.folded, "folded_apart": profile.folded_apart,
         "quotes": [record.to_dict() for record in profile.quotes],
     }
     for key, _heading in RELATED[kind]:

@@ -68,7 +68,8 @@ def entity_feed(name: str, kind: str) -> Response:
            else SearchRequest(institutions=(name,), mode="quotes"))
     page = url_for(f"entities.{kind}_page", name=name)
     noun = "Quotes of" if kind == "speaker" else "Quotes in paragraphs naming"
-    return atom_response(newest_paragraphs(get_state().index(), req), f"{noun} {name}", page,
+    # Copies fold under their first-indexed quote: the units the page counts.
+    return atom_response(newest_paragraphs(get_state().index(), req, fold_copies=True), f"{noun} {name}", page,
                          feed_url_for(kind, name))
 
 

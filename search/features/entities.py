@@ -95,24 +95,26 @@ def get_entity(index: Index, kind: EntityKind, name: str, page: int = 1,
         if page > pages:
             raise NotFoundError(f"the {kind} {canonical!r} has {pages} page{'s' if pages > 1 else ''}"
                                 f" of quotes, not {page}")
-        quotes = _page_quotes(finder, outline, kind, canonical, (page - 1) * per_page, per_page)
-        shown = _fold_copies(finder, quotes)
+        quotes, copies = _page_quotes(finder, outline, kind, canonical, (page - 1) * per_page, per_page)
+        shown = _fold_near_copies(finder, quotes)
     return EntityProfile(
         kind=kind, name=canonical, quote_count=outline.quote_count, reported_count=outline.reported,
         paragraph_count=outline.paragraph_count, quotes=shown, timeline=outline.timeline,
         undated=outline.undated, roles=outline.roles, institutions=outline.institutions,
         speakers_for=outline.speakers_for, speakers_about=outline.speakers_about,
-        page=page, pages=pages, per_page=per_page, folded=len(quotes) - len(shown))
+        page=page, pages=pages, per_page=per_page,
+        folded=copies + len(quotes) - len(shown), folded_apart=len(quotes) - len(shown))
 
 
-def _fold_copies(finder: SightingFinder, quotes: list[QuoteRecord]) -> list[QuoteRecord]:
+def _fold_near_copies(finder: SightingFinder, quotes: list[QuoteRecord]) -> list[QuoteRecord]:
     """Return `quotes` with their "also in" sightings, keeping only the
-    first of each cluster: the same quote run by two outlets (whatever their
-    quote marks, dashes or spacing, search.storage.fingerprints) is one entry on the
-    page, linked to its own article and, through also_in, to the others.
-    A quote folds only into one shown earlier with the same cluster key
-    whose paragraph it was confirmed a copy of (a shared key alone may be
-    a shared phrase)."""
+    first of each cluster: the same quote run by two outlets in other
+    words around it (quote marks, dashes, spacing, a different cue: a quote
+    quotes mode counts apart, as this page's count does) is one entry,
+    linked to its own article and, through also_in, to the others.  Exact
+    copies are already folded (the outline's copy groups).  A quote folds
+    only into one shown earlier with the same cluster key whose paragraph
+    it was confirmed a copy of (a shared key alone may be a shared phrase)."""
     shown: list[QuoteRecord] = []
     places: dict[str, set[tuple[str, int]]] = {}  # cluster key -> paragraphs shown with it
     for record in quotes:
@@ -127,21 +129,26 @@ def _fold_copies(finder: SightingFinder, quotes: list[QuoteRecord]) -> list[Quot
 
 
 def _page_quotes(finder: SightingFinder, outline: EntityOutline, kind: EntityKind, name: str,
-                 offset: int, count: int) -> list[QuoteRecord]:
-    """Return quotes [offset, offset + count) of the outline's order as
-    QuoteRecords, reading only the paragraphs that hold them (and their
-    articles' records in one lookup)."""
+                 offset: int, count: int) -> tuple[list[QuoteRecord], int]:
+    """Return statements [offset, offset + count) of the outline's order as
+    QuoteRecords (a copy folded under an earlier statement is not one of
+    them), reading only the paragraphs that hold them (and their articles'
+    records in one lookup), and how many copies fold under them."""
     first, skip = outline.locate(offset)
-    last = min(outline.paragraph_count, first + count)  # each paragraph holds >= 1 quote
-    finder.prefetch(outline.docnums[first:last])
+    finder.prefetch(outline.docnums[first:min(outline.paragraph_count, first + count)])
     records: list[QuoteRecord] = []
+    folded = 0
     i = first
     while len(records) < count and i < outline.paragraph_count:
-        stored = finder.stored(outline.docnums[i])
-        mine = entity_quotes(kind, name, stored)[skip:]
-        records.extend(build_quote_record(stored, q) for q in mine[:count - len(records)])
+        docnum = outline.docnums[i]
+        stored = finder.stored(docnum)
+        listed = [(qi, q) for qi, q in entity_quotes(kind, name, stored)
+                  if docnum + qi + 1 not in outline.folded]
+        for qi, quote in listed[skip:count - len(records) + skip]:
+            records.append(build_quote_record(stored, quote))
+            folded += outline.copies.get(docnum + qi + 1, 0)
         i, skip = i + 1, 0
-    return records
+    return records, folded
 
 
 def _resolve_name(index: Index, kind: EntityKind, searcher: Any, fieldname: str,

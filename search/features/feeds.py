@@ -21,6 +21,7 @@ import numpy as np
 from onrecord.search.deadline import Deadline
 from onrecord.search.features.citations import with_citation
 from onrecord.search.features.commitview import open_view
+from onrecord.search.features.quotegroups import QuoteGroups, keep_first_members
 from onrecord.search.features.selection import resolve_with
 from onrecord.search.model import SearchRequest, paragraph_permalink
 from onrecord.search.query.collecting import restrict_query
@@ -72,11 +73,14 @@ class Feed:
     partial: bool = False
 
 
-def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_ENTRIES) -> Feed:
+def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_ENTRIES,
+                      fold_copies: bool = False) -> Feed:
     """Return the `limit` newest-indexed paragraphs matching `request`'s
     query and filters (its sort and paging are ignored); in quotes mode the
     newest matching quotes, one entry each, later quotes of an article
-    first.  Raises QueryError for a bad query, IndexUnavailableError if the
+    first, and with `fold_copies` each copy group (quotegroups) only as
+    its first-indexed matching quote: an entity page's units, so a re-run
+    of an old quote is not announced as a new one.  Raises QueryError for a bad query, IndexUnavailableError if the
     index is closed or damaged."""
     validate_request(request)
     deadline = Deadline(index.query_timeout)
@@ -90,13 +94,24 @@ def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_EN
         matched = match_docnums(searcher, restrict_query(expansion.query, wanted), deadline,
                                 view.postings)
         keys, times = view.feed_order()
-        newest = _newest(matched.docnums, keys, limit)
+        docnums = matched.docnums
+        if fold_copies and request.mode == "quotes" and docnums:
+            docnums = _first_indexed(view.quote_groups(), docnums, keys)
+        newest = _newest(docnums, keys, limit)
         found = [_context_of(searcher, d) for d in newest]
     stored = [pair for pair in found if pair is not None]
     index.records.fill([paragraph for paragraph, _qi in stored])
     entries = [_entry(paragraph, times.get(paragraph["doc_id"], ""), qi) for paragraph, qi in stored]
     return Feed(entries, max((e.indexed_at for e in entries), default=None),
                 partial=matched.partial or deadline.partial)
+
+
+def _first_indexed(groups: QuoteGroups, docnums: set[int], keys: np.ndarray) -> set[int]:
+    """Return `docnums` with each copy group's first-indexed member alone
+    (the feed's order keys grow with indexing time)."""
+    ids = np.fromiter(docnums, dtype=np.int64, count=len(docnums))
+    ids = ids[(ids < len(keys)) & (ids < len(groups.ids))]
+    return {int(d) for d in keep_first_members(groups, ids, keys)}
 
 
 def _newest(docnums: set[int], keys: np.ndarray, limit: int) -> list[int]:

@@ -22,7 +22,6 @@ from onrecord.search.features.commitview import open_view
 from onrecord.search.features.entities import list_entities
 from onrecord.search.features.outlines import EntityOutline, outline_for
 from onrecord.search.features.sightings import open_finder
-from onrecord.search.storage.schema import UNDATED_KEY
 from onrecord.search.storage.store import Index
 
 MAX_NAMES = 500  # per look-up: each name may match several speakers, each read in full
@@ -121,27 +120,21 @@ def _fill_spans(index: Index, matches: list[SpeakerMatch]) -> None:
     done: dict[str, tuple[int, str | None, str | None]] = {}
     with open_view(index) as view:
         finder = open_finder(view)
-        column = view.sort_column("oldest_key")
         for match in matches:
             key = match.speaker  # a facet value: the canonical spelling, as entity pages use
             if key not in done:
                 outline = outline_for(view, "speaker", key,
                                       sorted(finder.key_docnums(SPEAKER_FIELD, key)))
-                done[key] = _span(outline, column.keys)
+                done[key] = _span(outline)
             match.quote_count, match.first, match.last = done[key]
 
 
-def _span(outline: EntityOutline, ordinals: Any) -> tuple[int, str | None, str | None]:
-    """Return (quotes, first date, last date) of an outline: its paragraphs
-    are in date order, undated last; a paragraph holding none of the
-    speaker's quotes (named only) does not count."""
-    dated = []
-    previous = 0
-    for docnum, end in zip(outline.docnums, outline.ends, strict=True):
-        if end > previous and 0 < ordinals[docnum] < UNDATED_KEY:
-            dated.append(ordinals[docnum])
-        previous = end
-    if not dated:
+def _span(outline: EntityOutline) -> tuple[int, str | None, str | None]:
+    """Return (statements in quotes mode's units, first date, last date) of
+    an outline: the dates of the oldest and newest paragraph holding any of
+    the speaker's quotes, a folded copy's too (the last time it ran); a
+    paragraph naming the speaker without a quote of theirs does not count."""
+    if not outline.first_day:
         return outline.statement_count, None, None
-    return (outline.statement_count, dt.date.fromordinal(min(dated)).isoformat(),
-            dt.date.fromordinal(max(dated)).isoformat())
+    return (outline.statement_count, dt.date.fromordinal(outline.first_day).isoformat(),
+            dt.date.fromordinal(outline.last_day).isoformat())

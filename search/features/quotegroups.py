@@ -123,3 +123,19 @@ def fold_quotes(groups: QuoteGroups, ranked: list[tuple[int, float]], matched: s
         copies = [d for d in groups.members(group).tolist() if d != docnum and d in matched]
         hits.append((docnum, score, copies))
     return hits
+
+
+def keep_first_members(groups: QuoteGroups, docs: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """Return `docs` with each shared group among them reduced to one
+    member: the one with the smallest `keys[docnum]` (then docnum), e.g. the
+    first indexed; documents in no shared group all stay (order not kept)."""
+    ids = groups.ids[docs]
+    alone, grouped = docs[ids < 0], docs[ids >= 0]
+    if not len(grouped):
+        return alone
+    # Sorted by group, then key, then docnum: a group's first row is its keeper.
+    order = np.lexsort((grouped, keys[grouped], groups.ids[grouped]))
+    ranked = grouped[order]
+    owner = groups.ids[ranked]
+    firsts = np.concatenate(([True], owner[1:] != owner[:-1]))
+    return np.concatenate((alone, ranked[firsts]))

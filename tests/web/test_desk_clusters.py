@@ -84,3 +84,17 @@ def test_seed_quote_appears_once_on_mina_smallmans_page() -> None:
     with_it |= {f"/doc/{d.doc_id}" for h in engine.search(index, SearchRequest(query='"comprehend the wrong"')).hits
                 for d in h.duplicates + h.also_in}
     assert links <= with_it
+
+
+def test_the_speaker_page_says_which_folded_copies_quotes_mode_counts_apart() -> None:
+    # Near copies (other words around the quote) are two quotes in quotes mode:
+    # the page counts both, lists one and says why the list is shorter.
+    index = indexed(two_outlets())
+    total = engine.search(index, SearchRequest(mode="quotes", speakers=("Ann Jones",))).total
+    client = create_app(index=index, config=Config()).test_client()
+    soup = BeautifulSoup(client.get("/speaker/Ann%20Jones").get_data(as_text=True), "html.parser")
+    assert soup.select_one("dd.statement-count").get_text() == str(total) == "2"
+    note = soup.select_one(".folded-note").get_text(" ", strip=True)
+    assert "1 copy of quotes above is not listed again" in note
+    assert "quotes mode and the counts above count each such copy as a quote of its own" in note
+    assert client.get("/speaker/Ann%20Jones.json").get_json()["folded_apart"] == 1
