@@ -69,7 +69,7 @@ def entity_feed(name: str, kind: str) -> Response:
     page = url_for(f"entities.{kind}_page", name=name)
     noun = "Quotes of" if kind == "speaker" else "Quotes in paragraphs naming"
     # Copies fold under their first-indexed quote: the units the page counts.
-    return atom_response(newest_paragraphs(get_state().index(), req, fold_copies=True), f"{noun} {name}", page,
+    return atom_response(newest_paragraphs(get_state().index(), req), f"{noun} {name}", page,
                          feed_url_for(kind, name))
 
 

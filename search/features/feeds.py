@@ -73,14 +73,13 @@ class Feed:
     partial: bool = False
 
 
-def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_ENTRIES,
-                      fold_copies: bool = False) -> Feed:
+def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_ENTRIES) -> Feed:
     """Return the `limit` newest-indexed paragraphs matching `request`'s
     query and filters (its sort and paging are ignored); in quotes mode the
     newest matching quotes, one entry each, later quotes of an article
-    first, and with `fold_copies` each copy group (quotegroups) only as
-    its first-indexed matching quote: an entity page's units, so a re-run
-    of an old quote is not announced as a new one.  Raises QueryError for a bad query, IndexUnavailableError if the
+    first, each copy group (quotegroups) only as its first-indexed
+    matching quote: quotes mode's units, so a re-run of an old quote is
+    not announced as a new one.  Raises QueryError for a bad query, IndexUnavailableError if the
     index is closed or damaged."""
     validate_request(request)
     deadline = Deadline(index.query_timeout)
@@ -95,7 +94,7 @@ def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_EN
                                 view.postings)
         keys, times = view.feed_order()
         docnums = matched.docnums
-        if fold_copies and request.mode == "quotes" and docnums:
+        if request.mode == "quotes" and docnums:
             docnums = _first_indexed(view.quote_groups(), docnums, keys)
         newest = _newest(docnums, keys, limit)
         found = [_context_of(searcher, d) for d in newest]
