@@ -28,12 +28,12 @@ from onrecord.search.engine import get_article, search
 from onrecord.search.errors import QueryError
 from onrecord.search.features.entities import list_entities
 from onrecord.search.features.exporting import iter_export_rows
-from onrecord.search.model import EVIDENCE, Article, Hit, Metadata, Paragraph, Quote, SearchRequest
-from onrecord.search.storage.lexicon import is_common_word
-from onrecord.search.storage.schema import exact_words, paragraph_fields, stemming_analyzer
+from onrecord.search.model import EVIDENCE, Article, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.storage.schema import paragraph_fields
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing import commits
 from onrecord.search.writing.commits import write_articles
+from tests.quotescan import Found, Where, all_hits, assert_exported, assert_folded, copy_groups, extracted, places, scan
 
 SPEAKERS = ("Tony Blair", "Ian Blair", "Gordon Brown", "Nick Brown", "Ann Smallman",
             "Carl Reyes", "Jo Marsh", "Lee Park", "Sam Okafor", "Rita Vale")
@@ -51,19 +51,6 @@ QUERIES = ("", "iraq", "war", "police", "budget", "cuts", "hospital", "beds", "m
            "speaker:brown", "outlet:ledger", "institution:police", "iraq speaker:blair",
            "report OR council -cuts")
 EVIDENCES: tuple[str, ...] = EVIDENCE
-
-
-@dataclasses.dataclass(frozen=True)
-class Found:
-    """One extracted quote and what a scan reads of it."""
-
-    doc_id: str
-    n: int
-    start: int
-    quote: Quote
-    words: str  # what the quote said: its verbatim pieces, or its reported clause
-    outlet: str | None
-    institutions: tuple[str, ...]
 
 
 def generated_articles(count: int = 60, seed: int = 33, copies: int = 24) -> list[Article]:
@@ -134,79 +121,6 @@ def copied_article(doc_id: str, source: Article, para: Paragraph, rnd: random.Ra
                    text=para.text)
 
 
-def extracted(articles: list[Article]) -> list[Found]:
-    """Return every quote of the articles with the words it said."""
-    found = []
-    for article in articles:
-        for para in article.paragraphs:
-            for quote in para.quotes:
-                said = ("\n".join(article.text[lo:hi] for lo, hi in quote.pieces)
-                        if quote.pieces else quote.text)
-                found.append(Found(article.id, para.n, quote.start, quote, said,
-                                   article.meta.outlet, tuple(para.institutions)))
-    return found
-
-
-_STEM = stemming_analyzer()
-
-
-def _has_word(found: Found, word: str) -> bool:
-    """A bare word: a common word among the quote's words as written, any
-    other by its stem (as the two word fields index them)."""
-    if is_common_word(word):
-        return word in exact_words(found.words)
-    stems = {t.text for t in _STEM(found.words)}
-    return next(iter(t.text for t in _STEM(word)), word) in stems
-
-
-def _has_phrase(found: Found, phrase: str) -> bool:
-    words, wanted = exact_words(found.words), phrase.split()
-    return any(words[i:i + len(wanted)] == wanted for i in range(len(words)))
-
-
-def _names_word(values: list[str], word: str) -> bool:
-    return any(word in value.lower().split() or word == value.lower() for value in values)
-
-
-def scan(found: Found, query: str) -> bool:
-    """Return True if `query` (one of QUERIES) matches the quote `found`."""
-    def atom(token: str) -> bool:
-        field, _, value = token.partition(":")
-        if value:
-            values = {"speaker": [found.quote.speaker or ""], "outlet": [found.outlet or ""],
-                      "institution": list(found.institutions)}[field]
-            return _names_word(values, value)
-        if token.startswith('"'):
-            return _has_phrase(found, token.strip('"'))
-        return _has_word(found, token)
-    tokens = _tokens(query)
-    result, op, negate = True, "AND", False
-    for token in tokens:
-        if token in ("AND", "OR", "NOT"):
-            if token == "NOT":
-                negate = True
-            else:
-                op = token
-            continue
-        if token.startswith("-"):
-            token, negate = token[1:], True
-        value = atom(token) != negate
-        result = (result or value) if op == "OR" else (result and value)
-        op, negate = "AND", False
-    return result
-
-
-def _tokens(query: str) -> list[str]:
-    out, rest = [], query.split()
-    while rest:
-        token = rest.pop(0)
-        while token.startswith('"') and not (token.endswith('"') and len(token) > 1):
-            token += " " + rest.pop(0)
-        out.append(token)
-    # "a OR b -c": the OR binds the two words, the exclusion applies to both
-    return out
-
-
 @pytest.fixture(scope="module")
 def corpus() -> list[Article]:
     return generated_articles()
@@ -221,26 +135,6 @@ def index(corpus: list[Article]) -> Iterator[Index]:
     idx.close()
 
 
-def all_hits(index: Index, request: SearchRequest) -> list[Hit]:
-    hits, page = [], 1
-    while True:
-        result = search(index, dataclasses.replace(request, page=page, per_page=100))
-        hits += result.hits
-        if page >= result.pages:
-            return hits
-        page += 1
-
-
-def _key(hit: Hit) -> tuple[str, int, int]:
-    assert hit.quote is not None
-    return hit.doc_id, hit.n, int(hit.quote["start"])
-
-
-def _copy_key(found: Found) -> tuple[str, str]:
-    """Copies of a quote: the same speaker, the same words as written."""
-    return found.quote.speaker or "", " ".join(exact_words(found.words))
-
-
 def _expected(corpus: list[Article], query: str, speaker: str | None,
               kind: str | None) -> list[Found]:
     return [f for f in extracted(corpus)
@@ -248,29 +142,8 @@ def _expected(corpus: list[Article], query: str, speaker: str | None,
             and (kind is None or f.quote.kind == kind) and scan(f, query)]
 
 
-def _groups(found: list[Found]) -> dict[tuple[str, str], set[tuple[str, int]]]:
-    """Return the found quotes' copy groups: key -> its (doc_id, n)s."""
-    groups: dict[tuple[str, str], set[tuple[str, int]]] = defaultdict(set)
-    for f in found:
-        groups[_copy_key(f)].add((f.doc_id, f.n))
-    return groups
-
-
-def assert_folded(hits: list[Hit], corpus: list[Article], found: list[Found],
-                  context: object) -> None:
-    """The hits are the found quotes' copy groups, one hit each, its copies
-    (the other matching members) folded under it."""
-    expected = _groups(found)
-    assert len(hits) == len(expected), context
-    every = {(f.doc_id, f.n, f.start): f for f in extracted(corpus)}
-    listed: dict[tuple[str, str], set[tuple[str, int]]] = {}
-    for hit in hits:
-        key = _copy_key(every[_key(hit)])
-        assert key not in listed, (context, key)  # one hit per group
-        listed[key] = {(hit.doc_id, hit.n), *((s.doc_id, s.n) for s in hit.duplicates)}
-        assert len(listed[key]) == 1 + len(hit.duplicates), context
-    assert listed == expected, context
-
+def _every(corpus: list[Article]) -> dict[Where, Found]:
+    return places(extracted(corpus))
 
 
 @pytest.mark.parametrize("query", QUERIES)
@@ -283,22 +156,14 @@ def test_quotes_mode_finds_the_quotes_a_scan_finds(index: Index, corpus: list[Ar
                                     kinds=(KIND_LABELS[kind],) if kind else ())
             hits = all_hits(index, request)
             found = _expected(corpus, query, speaker, kind)
-            assert_folded(hits, corpus, found, (query, speaker, kind))
+            assert_folded(hits, _every(corpus), found, (query, speaker, kind))
             assert len(hits) == search(index, request).total
             for hit in hits:
                 assert hit.quote is not None and hit.quote in hit.quotes
                 assert hit.quote["speaker"] == (speaker or hit.quote["speaker"])
                 assert hit.paragraph_id == f"{hit.doc_id}-p{hit.n}"
             # Exports list every matching quote, copies too, a group a copy's.
-            rows = list(iter_export_rows(index, request, "quotes"))
-            assert sorted((r["paragraph_id"], r["speaker"], r["quote"]) for r in rows) == sorted(
-                (f"{f.doc_id}-p{f.n}", f.quote.speaker, f.quote.text) for f in found)
-            by_group: dict[str, set[str]] = defaultdict(set)
-            for row in rows:
-                by_group[row["group"]].add(row["paragraph_id"])
-            assert sorted(map(sorted, by_group.values())) == sorted(
-                sorted(f"{d}-p{n}" for d, n in members) for members in _groups(found).values()
-            ), (query, speaker, kind)
+            assert_exported(index, request, found, (query, speaker, kind))
 
 
 @pytest.mark.parametrize("query", QUERIES[:12])
@@ -310,9 +175,9 @@ def test_every_quote_facet_count_is_the_total_after_clicking_it(index: Index, co
     # Copies count once: a speaker's or an outlet's count is its copy groups.
     found = _expected(corpus, query, None, None)
     for value in result.facets["speaker"]:
-        assert value.count == len(_groups([f for f in found if f.quote.speaker == value.value]))
+        assert value.count == len(copy_groups([f for f in found if f.quote.speaker == value.value]))
     for value in result.facets["outlet"]:
-        assert value.count == len(_groups([f for f in found if f.outlet == value.value]))
+        assert value.count == len(copy_groups([f for f in found if f.outlet == value.value]))
     for name, values in result.facets.items():
         for value in values:
             if name == "year":
@@ -333,12 +198,12 @@ def test_the_evidence_filter_keeps_quotes_known_that_way(index: Index, corpus: l
     for evidence in EVIDENCES:
         hits = all_hits(index, SearchRequest(mode="quotes", evidences=(evidence,)))
         found = [f for f in extracted(corpus) if f.quote.evidence == evidence]
-        assert_folded(hits, corpus, found, evidence)
+        assert_folded(hits, _every(corpus), found, evidence)
 
 
 def test_the_corpus_holds_copies_and_quotes_of_the_same_words_by_others(
         corpus: list[Article]) -> None:
-    groups = _groups(extracted(corpus))
+    groups = copy_groups(extracted(corpus))
     assert sum(len(members) > 1 for members in groups.values()) >= 10
     words: dict[str, set[str]] = defaultdict(set)
     for speaker, said in groups:
