@@ -272,11 +272,19 @@ def _matcher_ids(q: wq.Query, subsearcher: Any, deadline: Deadline) -> set[int]:
     return ids
 
 
+_HIDDEN: weakref.WeakKeyDictionary[Any, frozenset[int]] = weakref.WeakKeyDictionary()
+
+
 def hidden_docs(reader: Any) -> frozenset[int]:
     """Return the docnums of a segment reader that paragraph units never
-    see: its deleted documents and its quote documents (search.query.units)."""
-    quotes = quote_docs(reader)
-    return deleted_docs(reader) | quotes if quotes else deleted_docs(reader)
+    see: its deleted documents and its quote documents (search.query.units),
+    kept while the reader lives (its deletions are fixed for its commit)."""
+    found = _HIDDEN.get(reader)
+    if found is None:
+        quotes = quote_docs(reader)
+        found = deleted_docs(reader) | quotes if quotes else deleted_docs(reader)
+        _HIDDEN[reader] = found
+    return found
 
 
 def deleted_docs(reader: Any) -> frozenset[int]:

@@ -29,10 +29,12 @@ from onrecord.search.errors import QueryError
 from onrecord.search.features.entities import list_entities
 from onrecord.search.features.exporting import iter_export_rows
 from onrecord.search.model import EVIDENCE, Article, Metadata, Paragraph, Quote, SearchRequest
+from onrecord.search.query.docsets import hidden_docs
 from onrecord.search.storage.schema import paragraph_fields
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing import commits
 from onrecord.search.writing.commits import write_articles
+from tests.factories import make_article
 from tests.quotescan import Found, Where, all_hits, assert_exported, assert_folded, copy_groups, extracted, places, scan
 
 SPEAKERS = ("Tony Blair", "Ian Blair", "Gordon Brown", "Nick Brown", "Ann Smallman",
@@ -315,3 +317,18 @@ def test_every_page_the_pager_links_has_hits(index: Index, mode: str) -> None:
         for page in range(1, first.pages + 1):
             shown = search(index, SearchRequest(query=query, mode=mode, per_page=3, page=page))  # type: ignore[arg-type]
             assert shown.hits or shown.total == 0, (query, mode, page)
+
+
+def test_a_segments_hidden_documents_are_read_once_and_follow_its_deletions() -> None:
+    """Paragraph units leave out quote documents and deleted ones: read once
+    per segment reader (half a search's time when read per search), and a
+    later commit's deletions are seen by that commit's readers."""
+    idx = ram_index()
+    article = make_article("a1", [("Ann said it.", "it")], speaker="Ann Vole")
+    write_articles(idx, [article])
+    with idx.reading() as searcher:
+        leaf = searcher.reader().leaf_readers()[0][0]
+        assert hidden_docs(leaf) is hidden_docs(leaf) and len(hidden_docs(leaf)) == 1  # the quote
+    write_articles(idx, [make_article("a1", [("Ann said that.", "that")], speaker="Ann Vole")])
+    assert search(idx, SearchRequest(query="said")).total == 1
+    assert [h.text for h in search(idx, SearchRequest(query="said")).hits] == ["Ann said that."]
