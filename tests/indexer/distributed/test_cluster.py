@@ -94,11 +94,15 @@ def index_command(corpus: Path, index_dir: Path, *flags: str) -> subprocess.Pope
 
 
 def paragraphs(index_dir: Path) -> set[tuple[str, str, str]]:
-    """Return every indexed paragraph as (paragraph id, rev, text)."""
+    """Return every indexed document: a paragraph as (paragraph id, rev,
+    text), a quote document (issue #33) as (its article and paragraph
+    number with its quote number, rev, "quote")."""
     index = open_index(index_dir)
     try:
         with index.reading() as searcher:
-            return {(f["paragraph_id"], f["rev"], f["text"]) for f in searcher.all_stored_fields()}
+            return {(f["paragraph_id"], f["rev"], f["text"]) if "paragraph_id" in f
+                    else (f"{f['doc_id']}-p{f['n']}#q{f['qi']}", f["rev"], "quote")
+                    for f in searcher.all_stored_fields()}
     finally:
         index.close()
 
@@ -118,7 +122,9 @@ def test_cluster_run_indexes_exactly_what_a_local_run_does(tmp_path: Path, dask_
                      "--setting", "tasks_per_commit=4", status=1)  # several segments and commits
     assert "skipped " + str(tmp_path / "in" / "bad.txt") + ": binary file" in on_cluster
     assert paragraphs(tmp_path / "remote") == paragraphs(tmp_path / "local")
-    assert len(paragraphs(tmp_path / "local")) == 600
+    # 600 paragraphs and, in write_corpus, one quote in each: 600 quote documents
+    assert sum(text != "quote" for _, _, text in paragraphs(tmp_path / "local")) == 600
+    assert len(paragraphs(tmp_path / "local")) == 1200
     assert on_cluster.split(" in ")[0] == local.split(" in ")[0]  # the same counts
     assert check_index(tmp_path / "remote").ok
     again = run(tmp_path / "in", tmp_path / "remote", "--cluster", dask_cluster.address, status=1)
