@@ -22,6 +22,7 @@ from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.query.docsets import match_docnums, order_by_value, read_int_column
 from onrecord.search.query.postings import PostingsCache
 from onrecord.search.query.ranking import Lengths, Scores, score_all, top_scored
+from onrecord.search.query.units import is_paragraph_restriction, only_paragraphs
 
 # Walk the sort order when limit * N <= _WALK_FACTOR * matches^2 (see _top_by_keys).
 _WALK_FACTOR = 4
@@ -157,10 +158,15 @@ def restrict_query(q: wq.Query | None, flt: wq.Query | None) -> wq.Query:
         return wq.ConstantScoreQuery(flt, 1.0) if flt is not None else wq.Every()
     if flt is None:
         return q
-    if isinstance(flt, wq.AndNot) and isinstance(flt.a, wq.Every) and not flt.a.fieldname:
-        # Paragraph mode's unit restriction alone: taken from q's matches
-        # instead of intersected with every document.
-        return wq.AndNot(q, flt.b)
+    if is_paragraph_restriction(flt):
+        # Paragraph mode's unit restriction: nothing to take away when q's
+        # words are paragraph words (search.query.units.only_paragraphs),
+        # else taken from q's matches, not intersected with every document.
+        assert isinstance(flt, wq.AndNot)
+        if only_paragraphs(q):
+            return q if isinstance(flt.a, wq.Every) else wq.And([q, wq.ConstantScoreQuery(flt.a, 0.0)])
+        if isinstance(flt.a, wq.Every) and not flt.a.fieldname:
+            return wq.AndNot(q, flt.b)
     # An intersection lets the matcher skip ahead to filtered documents
     # instead of testing every match of q against a filter set.
     return wq.And([q, wq.ConstantScoreQuery(flt, 0.0)])

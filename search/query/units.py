@@ -28,6 +28,12 @@ def quote_term() -> wq.Term:
     return wq.Term(UNIT_FIELD, QUOTE_UNIT)
 
 
+def is_paragraph_restriction(flt: wq.Query | None) -> bool:
+    """Return whether `flt` is paragraph mode's filter (restrict_unit's
+    AndNot taking the quote documents away)."""
+    return isinstance(flt, wq.AndNot) and flt.b == quote_term()
+
+
 def restrict_unit(flt: wq.Query | None, mode: SearchMode) -> wq.Query:
     """Return the filter `flt` (None: none) narrowed to the documents of
     `mode`: quote documents in quotes mode, every other one in paragraph
@@ -75,3 +81,20 @@ def quote_docs(reader: Any) -> frozenset[int]:
                  if (UNIT_FIELD, QUOTE_UNIT) in reader else frozenset())
         _QUOTE_DOCS[owner] = found
     return found
+
+
+def only_paragraphs(q: wq.Query) -> bool:
+    """Return whether `q` can match paragraph documents only: it requires
+    words of a paragraph word field (QUOTE_FIELDS' keys, which no quote
+    document holds), so paragraph mode need not take quote documents away
+    from its matches (a set as large as the index's quotes, per search)."""
+    if isinstance(q, wq.ConstantScoreQuery | wq.WrappingQuery):
+        return only_paragraphs(q.child)
+    if isinstance(q, wq.And):
+        return any(only_paragraphs(child) for child in q.subqueries)
+    if isinstance(q, wq.Or):
+        return bool(q.subqueries) and all(only_paragraphs(child) for child in q.subqueries)
+    if isinstance(q, wq.AndNot | wq.AndMaybe):
+        return only_paragraphs(q.a)
+    return getattr(q, "fieldname", None) in QUOTE_FIELDS and not isinstance(q, wq.Every)
+
