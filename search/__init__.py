@@ -26,7 +26,8 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Paragraph",
         "ParsedArticle", "Quote", "SEARCH_MODES", "SPEAKER_TYPES", "SearchMode", "SearchRequest", "SearchResult",
         "Sighting", "SortOrder",
-        "SourceFile", "SourceKind", "SpeakerType", "StoredArticle", "USER_SOURCE", "paragraph_permalink"
+        "SourceFile", "SourceKind", "SpeakerType", "StoredArticle", "USER_SOURCE", "paragraph_permalink",
+        "text_fragment"
     )),
     ("onrecord.search.partialdates", ("PartialDate", "format_partial", "parse_iso_partial")),
     # Configuration: the SETTINGS table and the Config read from it.
@@ -125,6 +126,7 @@ if TYPE_CHECKING:
         SpeakerType,
         StoredArticle,
         paragraph_permalink,
+        text_fragment,
     )
     from onrecord.search.partialdates import PartialDate, format_partial, parse_iso_partial
     from onrecord.search.storage.checking import check_index

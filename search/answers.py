@@ -18,12 +18,14 @@ SortOrder = Literal["relevance", "newest", "oldest"]
 # own (issue #33: the words and the speaker in the same quote).
 SearchMode = Literal["paragraphs", "quotes"]
 SEARCH_MODES: tuple[SearchMode, ...] = ("paragraphs", "quotes")
-# Words of a quote a text fragment names at each end (Text Fragments spec).
-FRAGMENT_WORDS = 4
-# Characters a text fragment's words must escape besides the usual ones.
-_FRAGMENT_SAFE = ""
-# What a quote's text may begin or end with that is not its words.
-_FRAGMENT_ENDS = " \t\n\"'\u201c\u201d\u2018\u2019\u00ab\u00bb.,;:!?()[]"
+# Words a text fragment (Text Fragments spec) names at the start and the
+# end of a longer text; a shorter one is named whole.
+FRAGMENT_START_WORDS = 8
+FRAGMENT_END_WORDS = 4
+# A quote's fragment: its first and last words (a quote of up to 8 whole).
+QUOTE_FRAGMENT_WORDS = 4
+# Punctuation a fragment leaves off its ends (the page may set it apart).
+_EDGE_PUNCT = "\"'\u201c\u201d\u2018\u2019\u00ab\u00bb\u201e\u201a.,;:!?\u2026()[]\u2014\u2013-"
 MAX_PER_PAGE = 100
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +124,7 @@ class Hit:
         first and last words), or None when not in quotes mode."""
         if self.quote is None:
             return None
-        return self.permalink + text_fragment(quote_words(self.quote))
+        return self.permalink + quote_fragment(quote_words(self.quote))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -153,24 +155,36 @@ def quote_words(quote: dict[str, Any]) -> str:
     return str(quote.get("text") or "")
 
 
-def text_fragment(words: str) -> str:
-    """Return the `:~:text=` directive naming `words` by its first and last
-    FRAGMENT_WORDS words ("" for no words), percent-encoded per the Text
-    Fragments spec: `-`, `&` and `,` escaped as well.  Quote marks and
-    punctuation at either end are left out (the page may set them apart);
-    the words between stay as written, so they match the page's text."""
-    parts = words.strip(_FRAGMENT_ENDS).split()
-    if not parts:
+def quote_fragment(words: str) -> str:
+    """Return the `:~:text=` directive naming a quote's `words` (its first
+    and last QUOTE_FRAGMENT_WORDS words), to follow a permalink's "#pN"."""
+    return text_fragment(words, QUOTE_FRAGMENT_WORDS, QUOTE_FRAGMENT_WORDS)[1:]
+
+
+def encode_fragment_text(text: str) -> str:
+    """Return `text` percent-encoded for a text directive: everything but
+    unreserved characters, and also '-' (which the syntax reserves, like
+    ',' and '&')."""
+    return percent_encode(text, safe="").replace("-", "%2D")
+
+
+def text_fragment(text: str, start_words: int = FRAGMENT_START_WORDS,
+                  end_words: int = FRAGMENT_END_WORDS) -> str:
+    """Return the '#:~:text=' fragment that selects `text` in a page: the
+    whole text when it has at most start_words + end_words words, else its
+    first `start_words` and last `end_words` words as textStart,textEnd;
+    punctuation at either end left off.  Returns '' for text with no words."""
+    words = text.split()
+    if not words:
         return ""
-    if len(parts) <= 2 * FRAGMENT_WORDS:
-        return ":~:text=" + _fragment_part(" ".join(parts))
-    start, end = " ".join(parts[:FRAGMENT_WORDS]), " ".join(parts[-FRAGMENT_WORDS:])
-    return f":~:text={_fragment_part(start)},{_fragment_part(end)}"
-
-
-def _fragment_part(text: str) -> str:
-    # quote() leaves "-" alone; the spec reserves it (prefix-/-suffix).
-    return percent_encode(text, safe=_FRAGMENT_SAFE).replace("-", "%2D")
+    if len(words) <= start_words + end_words:
+        whole = " ".join(words).strip(_EDGE_PUNCT)
+        return f"#:~:text={encode_fragment_text(whole)}" if whole else ""
+    start = " ".join(words[:start_words]).lstrip(_EDGE_PUNCT)
+    end = " ".join(words[-end_words:]).rstrip(_EDGE_PUNCT)
+    if not start or not end:
+        return ""
+    return f"#:~:text={encode_fragment_text(start)},{encode_fragment_text(end)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from onrecord.search.answers import (
     SortOrder,
     StoredArticle,
     VersionInfo,
+    text_fragment,
 )
 from onrecord.search.articles import (
     EVIDENCE,
@@ -53,5 +54,5 @@ __all__ = [
     "ParagraphChange", "ParsedArticle", "Quote", "QuoteKind", "QuoteRecord", "SPEAKER_TYPES", "SearchRequest",
     "SEARCH_MODES", "SearchMode", "SearchResult", "Sighting", "SortOrder", "SourceFile", "SourceKind",
     "SpeakerType", "StoredArticle",
-    "USER_SOURCE", "VersionInfo", "paragraph_permalink",
+    "USER_SOURCE", "VersionInfo", "paragraph_permalink", "text_fragment",
 ]

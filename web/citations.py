@@ -17,11 +17,8 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote, urlencode
 
-FRAGMENT_START_WORDS = 8
-FRAGMENT_END_WORDS = 4
-# Opening/closing quote marks and punctuation that a text fragment should
-# not have to match exactly (the original page may typeset them differently).
-_EDGE_PUNCT = "\"'“”‘’«»„‚.,;:!?…()[]—–-"
+from onrecord.search import text_fragment
+
 # Opening mark -> the closing marks that pair with it.
 _CLOSING: dict[str, str] = {'"': '"”“', "“": '”"', "„": '“”"', "«": "»", "'": "'’‘", "‘": "’'", "‚": "‘’'"}
 
@@ -133,31 +130,6 @@ def hit_citation(hit: Any, root: str) -> str:
     return build_citation(hit.text, outlet=hit.outlet, title=hit.title, published=hit.published,
                           link=absolute_url(root, permalink(hit.doc_id, hit.n)),
                           source=source_link(hit.url, hit.text))
-
-
-def encode_fragment_text(text: str) -> str:
-    """Return `text` percent-encoded for a text directive: everything but
-    unreserved characters, and also '-' (which the syntax reserves, like
-    ',' and '&')."""
-    return quote(text, safe="").replace("-", "%2D")
-
-
-def text_fragment(text: str) -> str:
-    """Return the '#:~:text=' fragment that selects `text` in a page: the
-    whole text when it is short, else its first FRAGMENT_START_WORDS words
-    and last FRAGMENT_END_WORDS words as textStart,textEnd.  Returns '' for
-    text with no words."""
-    words = text.split()
-    if not words:
-        return ""
-    if len(words) <= FRAGMENT_START_WORDS + FRAGMENT_END_WORDS:
-        whole = " ".join(words).strip(_EDGE_PUNCT)
-        return f"#:~:text={encode_fragment_text(whole)}" if whole else ""
-    start = " ".join(words[:FRAGMENT_START_WORDS]).lstrip(_EDGE_PUNCT)
-    end = " ".join(words[-FRAGMENT_END_WORDS:]).rstrip(_EDGE_PUNCT)
-    if not start or not end:
-        return ""
-    return f"#:~:text={encode_fragment_text(start)},{encode_fragment_text(end)}"
 
 
 def text_fragment_url(url: str, text: str) -> str:

@@ -246,8 +246,8 @@ def test_a_quote_hit_opens_at_its_quote(index: Index) -> None:
      ":~:text=one%20two%20three%20four,eight%20nine%20%26%20ten"),
 ])
 def test_the_text_fragment_escapes_what_the_spec_reserves(words: str, fragment: str) -> None:
-    from onrecord.search.answers import text_fragment
-    assert text_fragment(words) == fragment
+    from onrecord.search.answers import quote_fragment
+    assert quote_fragment(words) == fragment
 
 
 def test_an_unknown_mode_is_a_query_error(index: Index) -> None:

@@ -24,7 +24,7 @@ EXPORTED = {
     "Article", "Block", "BlockKind", "BlockRole", "DateBucket", "EntityList", "EntityProfile", "Evidence",
     "FacetValue", "Hit", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph", "ParsedArticle", "Quote",
     "SPEAKER_TYPES", "SEARCH_MODES", "SearchMode", "SearchRequest", "SearchResult", "Sighting", "SortOrder", "SourceFile", "SourceKind",
-    "SpeakerType", "StoredArticle", "USER_SOURCE", "paragraph_permalink",
+    "SpeakerType", "StoredArticle", "USER_SOURCE", "paragraph_permalink", "text_fragment",
     "PartialDate", "format_partial", "parse_iso_partial",
     # configuration
     "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "is_loopback_host",
