@@ -23,8 +23,8 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.query.postings import PostingsCache, term_postings
-from onrecord.search.query.units import quote_docs
 from onrecord.search.storage.schema import UNDATED_KEY
+from onrecord.search.storage.searchers import quote_docs
 from onrecord.search.storage.whoosh_internals import (
     has_block_values,
     is_block_matcher,

@@ -9,8 +9,6 @@ enumerating postings directly leave out in paragraph units (quote_docs).
 from __future__ import annotations
 
 import copy
-import weakref
-from typing import Any
 
 from whoosh import query as wq
 
@@ -63,24 +61,6 @@ def to_quote_fields(q: wq.Query | None) -> wq.Query | None:
     return q.accept(swap).normalize()
 
 
-# A segment's quote docnums, kept while the segment lives: a segment never
-# changes, and decoding the postings took half of a search's time (16 ms of
-# 30 on the BBC index) when done per search.
-_QUOTE_DOCS: weakref.WeakKeyDictionary[Any, frozenset[int]] = weakref.WeakKeyDictionary()
-
-
-def quote_docs(reader: Any) -> frozenset[int]:
-    """Return the segment-local docnums of `reader`'s quote documents
-    (deleted ones included)."""
-    # Keyed by the Segment, which every pooled reader of it shares; a
-    # reader without one (a test's stand-in) is its own key.
-    owner = reader.segment() if hasattr(reader, "segment") else reader
-    found = _QUOTE_DOCS.get(owner)
-    if found is None:
-        found = (frozenset(reader.postings(UNIT_FIELD, QUOTE_UNIT).all_ids())
-                 if (UNIT_FIELD, QUOTE_UNIT) in reader else frozenset())
-        _QUOTE_DOCS[owner] = found
-    return found
 
 
 def only_paragraphs(q: wq.Query) -> bool:
