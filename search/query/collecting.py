@@ -22,7 +22,13 @@ from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.query.docsets import match_docnums, order_by_value, read_int_column
 from onrecord.search.query.postings import PostingsCache
 from onrecord.search.query.ranking import Lengths, Scores, score_all, top_scored
-from onrecord.search.query.units import is_paragraph_restriction, only_paragraphs
+from onrecord.search.query.units import (
+    is_paragraph_restriction,
+    is_quote_restriction,
+    only_paragraphs,
+    only_quotes,
+    other_filter,
+)
 
 # Walk the sort order when limit * N <= _WALK_FACTOR * matches^2 (see _top_by_keys).
 _WALK_FACTOR = 4
@@ -167,6 +173,11 @@ def restrict_query(q: wq.Query | None, flt: wq.Query | None) -> wq.Query:
             return q if isinstance(flt.a, wq.Every) else wq.And([q, wq.ConstantScoreQuery(flt.a, 0.0)])
         if isinstance(flt.a, wq.Every) and not flt.a.fieldname:
             return wq.AndNot(q, flt.b)
+    if is_quote_restriction(flt) and only_quotes(q):
+        # Quotes mode's mirror: q's words are a quote's own words, which
+        # only quote documents hold, so no intersection with all of them.
+        rest = other_filter(flt)
+        return q if rest is None else wq.And([q, wq.ConstantScoreQuery(rest, 0.0)])
     # An intersection lets the matcher skip ahead to filtered documents
     # instead of testing every match of q against a filter set.
     return wq.And([q, wq.ConstantScoreQuery(flt, 0.0)])

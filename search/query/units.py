@@ -61,20 +61,47 @@ def to_quote_fields(q: wq.Query | None) -> wq.Query | None:
     return q.accept(swap).normalize()
 
 
-
-
 def only_paragraphs(q: wq.Query) -> bool:
     """Return whether `q` can match paragraph documents only: it requires
     words of a paragraph word field (QUOTE_FIELDS' keys, which no quote
     document holds), so paragraph mode need not take quote documents away
     from its matches (a set as large as the index's quotes, per search)."""
-    if isinstance(q, wq.ConstantScoreQuery | wq.WrappingQuery):
-        return only_paragraphs(q.child)
-    if isinstance(q, wq.And):
-        return any(only_paragraphs(child) for child in q.subqueries)
-    if isinstance(q, wq.Or):
-        return bool(q.subqueries) and all(only_paragraphs(child) for child in q.subqueries)
-    if isinstance(q, wq.AndNot | wq.AndMaybe):
-        return only_paragraphs(q.a)
-    return getattr(q, "fieldname", None) in QUOTE_FIELDS and not isinstance(q, wq.Every)
+    return _requires_field(q, frozenset(QUOTE_FIELDS))
 
+
+def only_quotes(q: wq.Query) -> bool:
+    """Return whether `q` (moved by to_quote_fields) can match quote
+    documents only: it requires words of a quote's own word fields, which
+    no paragraph holds, so quotes mode need not intersect its matches with
+    every quote document (the mirror of only_paragraphs)."""
+    return _requires_field(q, QUOTE_WORD_FIELDS)
+
+
+def is_quote_restriction(flt: wq.Query | None) -> bool:
+    """Return whether `flt` is quotes mode's filter (restrict_unit's
+    quote term, alone or as the last part of an And)."""
+    return flt == quote_term() or (isinstance(flt, wq.And) and len(flt.subqueries) == 2
+                                   and flt.subqueries[1] == quote_term())
+
+
+def other_filter(flt: wq.Query) -> wq.Query | None:
+    """Return quotes mode's filter `flt` without its quote term (None:
+    nothing else); `flt` must pass is_quote_restriction."""
+    return None if flt == quote_term() else flt.subqueries[0]
+
+
+# The fields only quote documents hold words in.
+QUOTE_WORD_FIELDS = frozenset({SAID_FIELD, SAID_EXACT_FIELD})
+
+
+def _requires_field(q: wq.Query, names: frozenset[str]) -> bool:
+    """Return whether every match of `q` must hold a word of a field in `names`."""
+    if isinstance(q, wq.ConstantScoreQuery | wq.WrappingQuery):
+        return _requires_field(q.child, names)
+    if isinstance(q, wq.And):
+        return any(_requires_field(child, names) for child in q.subqueries)
+    if isinstance(q, wq.Or):
+        return bool(q.subqueries) and all(_requires_field(child, names) for child in q.subqueries)
+    if isinstance(q, wq.AndNot | wq.AndMaybe):
+        return _requires_field(q.a, names)
+    return getattr(q, "fieldname", None) in names and not isinstance(q, wq.Every)
