@@ -12,6 +12,7 @@ told apart by document number, which grows as documents are added.
 """
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -105,7 +106,7 @@ def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_EN
                 partial=matched.partial or deadline.partial)
 
 
-def _first_indexed(groups: QuoteGroups, docnums: set[int], keys: np.ndarray) -> set[int]:
+def _first_indexed(groups: QuoteGroups, docnums: AbstractSet[int], keys: np.ndarray) -> set[int]:
     """Return `docnums` with each copy group's first-indexed member alone
     (the feed's order keys grow with indexing time)."""
     ids = np.fromiter(docnums, dtype=np.int64, count=len(docnums))
@@ -113,7 +114,7 @@ def _first_indexed(groups: QuoteGroups, docnums: set[int], keys: np.ndarray) -> 
     return {int(d) for d in keep_first_members(groups, ids, keys)}
 
 
-def _newest(docnums: set[int], keys: np.ndarray, limit: int) -> list[int]:
+def _newest(docnums: AbstractSet[int], keys: np.ndarray, limit: int) -> list[int]:
     """Return up to `limit` of `docnums`, newest article first, then the
     later document first."""
     if not docnums:

@@ -15,6 +15,7 @@ Everything over all matches is numpy; only the ranked hits are walked.
 """
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,7 +103,7 @@ def count_distinct(groups: QuoteGroups, owners: np.ndarray, values: np.ndarray,
     return counts
 
 
-def fold_quotes(groups: QuoteGroups, ranked: list[tuple[int, float]], matched: set[int],
+def fold_quotes(groups: QuoteGroups, ranked: list[tuple[int, float]], matched: AbstractSet[int],
                 goal: int) -> list[Group]:
     """Return up to `goal` hits from the `ranked` quote documents in rank
     order, each with the other matching members of its group (`matched`)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from functools import partial
 from typing import Any, TypeVar
 
@@ -216,7 +217,7 @@ class SightingFinder:
                     cluster_keys.update(quote_keys(copy))
         return choose_cluster_key(cluster_keys), one_per_article(found)
 
-    def paragraph_copies(self, docnum: int, within: set[int]) -> list[int]:
+    def paragraph_copies(self, docnum: int, within: AbstractSet[int]) -> list[int]:
         """Return the docnums in `within` (other articles only) whose text is
         a near copy of paragraph `docnum`'s (of the MAX_CANDIDATES sharing
         most keys in the whole index)."""
@@ -244,7 +245,7 @@ class SightingFinder:
 
 
 def group_duplicates(finder: SightingFinder, ranked: list[tuple[int, float]],
-                     matched: set[int], wanted: int, deadline: Deadline | None = None,
+                     matched: AbstractSet[int], wanted: int, deadline: Deadline | None = None,
                      required: int | None = None) -> list[tuple[int, float, list[int]]]:
     """Return up to `wanted` (docnum, score, copies) groups in rank order: a
     ranked paragraph that is a near copy of a higher-ranked one is folded into

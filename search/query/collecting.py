@@ -11,6 +11,7 @@ from __future__ import annotations
 import heapq
 from array import array
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
@@ -58,7 +59,7 @@ class Collected:
     extend() rank further down without running the query again."""
 
     ranked: list[tuple[int, float]]
-    docnums: set[int] = field(default_factory=set)
+    docnums: AbstractSet[int] = field(default_factory=set)
     partial: bool = False
     scores: Scores | None = None
     keys: SortColumn | None = None
@@ -119,7 +120,7 @@ def extend(collected: Collected, limit: int) -> Collected | None:
                      collected.keys, collected.sorted_by_keys)
 
 
-def _top_by_keys(docnums: set[int], column: SortColumn | None,
+def _top_by_keys(docnums: AbstractSet[int], column: SortColumn | None,
                  limit: int) -> list[tuple[int, float]]:
     """Return the `limit` docnums smallest by (key, docnum), score 0."""
     if column is None:

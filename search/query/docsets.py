@@ -16,15 +16,17 @@ import weakref
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
-from onrecord.search.query.postings import PostingsCache, term_postings
+from onrecord.search.query.postings import MIN_CACHED, PostingsCache, term_postings
+from onrecord.search.query.units import quote_term
 from onrecord.search.storage.schema import UNDATED_KEY
-from onrecord.search.storage.searchers import quote_docs
+from onrecord.search.storage.searchers import paragraph_docs, quote_docs
 from onrecord.search.storage.whoosh_internals import (
     has_block_values,
     is_block_matcher,
@@ -38,7 +40,7 @@ from onrecord.search.storage.whoosh_internals import (
 class Matched:
     """The matching global docnums (possibly only some, if `partial`)."""
 
-    docnums: set[int]
+    docnums: AbstractSet[int]
     partial: bool = False
 
 
@@ -48,6 +50,10 @@ def match_docnums(searcher: Any, q: wq.Query, deadline: Deadline,
     documents; when `deadline` passes, the segments finished so far.
     Frequent terms' postings are read through `cache` (the Index's
     postings_cache), if given."""
+    if _is_every_paragraph(q) and not deadline.expired():
+        every = _every_paragraph(searcher, deadline)
+        if every is not None:
+            return Matched(every)
     found: set[int] = set()
     for subsearcher, offset in searcher.leaf_searchers():
         try:
@@ -58,6 +64,37 @@ def match_docnums(searcher: Any, q: wq.Query, deadline: Deadline,
         local -= deleted_docs(subsearcher.reader())
         found.update(local if offset == 0 else (offset + d for d in local))
     return Matched(found)
+
+
+# Every live paragraph of a searcher's commit (global docnums), built once
+# per searcher: browsing, sorting "all" and a facet's own counts with no
+# other filter ask for it, and building it is linear in the index.
+_EVERY_PARAGRAPH: weakref.WeakKeyDictionary[Any, frozenset[int]] = weakref.WeakKeyDictionary()
+# paragraph mode's "every document" (search.query.units.restrict_unit).
+_QUOTE_TERM = quote_term()
+_EVERY_PARAGRAPH_QUERY = wq.AndNot(wq.Every(), _QUOTE_TERM)
+
+
+def _is_every_paragraph(q: wq.Query) -> bool:
+    if isinstance(q, wq.ConstantScoreQuery):
+        q = q.child
+    return q == _EVERY_PARAGRAPH_QUERY
+
+
+def _every_paragraph(searcher: Any, deadline: Deadline) -> frozenset[int] | None:
+    """Return the global docnums of every live paragraph of `searcher`
+    (kept with it), or None when `deadline` passes while building them."""
+    found = _EVERY_PARAGRAPH.get(searcher)
+    if found is None:
+        docs: set[int] = set()
+        for subsearcher, offset in searcher.leaf_searchers():
+            if deadline.expired():
+                return None
+            reader = subsearcher.reader()
+            local = paragraph_docs(reader) - deleted_docs(reader)
+            docs.update(local if offset == 0 else (offset + d for d in local))
+        found = _EVERY_PARAGRAPH[searcher] = frozenset(docs)
+    return found
 
 
 def evaluate_docs(q: wq.Query, subsearcher: Any, deadline: Deadline,
@@ -72,6 +109,12 @@ def evaluate_docs(q: wq.Query, subsearcher: Any, deadline: Deadline,
     if isinstance(q, wq.Every) and not q.fieldname:
         return set(range(subsearcher.reader().doc_count_all()))
     if isinstance(q, wq.AndNot):
+        if q.b == _QUOTE_TERM:  # paragraph mode's restriction: per-segment sets kept
+            if isinstance(q.a, wq.Every) and not q.a.fieldname:
+                return set(paragraph_docs(subsearcher.reader()))
+            if isinstance(q.a, wq.Term):
+                return set(_paragraph_term_ids(subsearcher.reader(), q.a, deadline, cache))
+            return evaluate_docs(q.a, subsearcher, deadline, cache) - quote_docs(subsearcher.reader())
         return (evaluate_docs(q.a, subsearcher, deadline, cache)
                 - evaluate_docs(q.b, subsearcher, deadline, cache))
     if isinstance(q, wq.And):
@@ -225,6 +268,29 @@ def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadlin
 def _term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline,
               cache: PostingsCache | None) -> set[int]:
     return set(term_ids(reader, fieldname, text, deadline, cache))
+
+
+def _paragraph_term_ids(reader: Any, term: wq.Term, deadline: Deadline,
+                        cache: PostingsCache | None) -> Iterable[int]:
+    """Return a term's docnums in segment `reader` that are not quote
+    documents (deleted ones included).  A filter term both units hold
+    (has_quote, a year, an outlet) is mostly quote documents: its
+    paragraphs alone are kept in `cache` beside its postings, so paragraph
+    mode does not take every quote away from it on each search."""
+    key = (term.fieldname, term.text, _PARAGRAPHS)
+    cached = cache.get(reader, key) if cache is not None else None
+    if cached is not None:
+        return cached[0]
+    quotes = quote_docs(reader)
+    ids = array("I", (d for d in term_ids(reader, term.fieldname, term.text, deadline, cache)
+                      if d not in quotes))
+    if cache is not None and len(ids) >= MIN_CACHED:
+        cache.put(reader, key, (ids, array("f")), 4 * len(ids))
+    return ids
+
+
+# The postings cache's key suffix of a term's paragraph docnums.
+_PARAGRAPHS = "paragraphs"
 
 
 def term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline,

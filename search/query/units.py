@@ -87,7 +87,7 @@ def is_quote_restriction(flt: wq.Query | None) -> bool:
 def other_filter(flt: wq.Query) -> wq.Query | None:
     """Return quotes mode's filter `flt` without its quote term (None:
     nothing else); `flt` must pass is_quote_restriction."""
-    return None if flt == quote_term() else flt.subqueries[0]
+    return None if not isinstance(flt, wq.And) else flt.subqueries[0]
 
 
 # The fields only quote documents hold words in.

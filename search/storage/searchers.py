@@ -231,6 +231,20 @@ def quote_docs(reader: Any) -> frozenset[int]:
     return found
 
 
+_PARAGRAPH_DOCS: weakref.WeakKeyDictionary[Any, frozenset[int]] = weakref.WeakKeyDictionary()
+
+
+def paragraph_docs(reader: Any) -> frozenset[int]:
+    """Return the segment-local docnums of `reader`'s paragraph documents,
+    every document but its quote documents (deleted ones included): what
+    paragraph mode's "every document" is, built once per segment."""
+    owner = (reader.segment() if hasattr(reader, "segment") else None) or reader
+    found = _PARAGRAPH_DOCS.get(owner)
+    if found is None:
+        found = _PARAGRAPH_DOCS[owner] = frozenset(range(reader.doc_count_all())) - quote_docs(reader)
+    return found
+
+
 class UnitStats:
     """One commit's BM25 statistics per unit, computed when first asked
     and kept (the commit never changes under its searcher)."""

@@ -1,0 +1,67 @@
+"""Paragraph mode's matched sets kept between searches (search.query.docsets):
+every live paragraph of a commit, and a filter term's paragraphs, are built
+once and must still equal a scan of the stored documents after updates
+(deleted documents) and later commits (new segments)."""
+from __future__ import annotations
+
+import pytest
+from whoosh import query as wq
+
+from onrecord.search.deadline import Deadline
+from onrecord.search.model import SearchRequest
+from onrecord.search.query import docsets
+from onrecord.search.query.collecting import restrict_query
+from onrecord.search.query.docsets import match_docnums
+from onrecord.search.query.querying import build_filter
+from onrecord.search.writing.commits import write_articles
+from tests.factories import indexed, make_article
+
+
+def _articles(prefix: str, count: int, words: str = "budget") -> list:
+    return [make_article(f"{prefix}{n}", [(f"{words} talk {n}", f"{words} talk"), f"plain {n}"],
+                         speaker="Ann Vole") for n in range(count)]
+
+
+def _scan(searcher: object, quoted_only: bool) -> set[int]:
+    """Return the live paragraph documents (a stored paragraph_id) by
+    reading every stored document: with a quote, if `quoted_only`."""
+    reader = searcher.reader()  # type: ignore[attr-defined]
+    found = set()
+    for docnum in range(reader.doc_count_all()):
+        if reader.is_deleted(docnum):
+            continue
+        stored = reader.stored_fields(docnum)
+        if "paragraph_id" in stored and (not quoted_only or stored.get("quotes_json")):
+            found.add(docnum)
+    return found
+
+
+@pytest.mark.parametrize("min_cached", [1, 10**9])
+@pytest.mark.parametrize("quoted_only", [False, True])
+def test_paragraph_sets_equal_a_scan_after_updates_and_commits(
+        monkeypatch: pytest.MonkeyPatch, min_cached: int, quoted_only: bool) -> None:
+    monkeypatch.setattr(docsets, "MIN_CACHED", min_cached)
+    index = indexed(_articles("a", 6), _articles("b", 4))
+    request = SearchRequest(quotes_only=quoted_only)
+    q = restrict_query(None, build_filter(request))
+    for step in range(3):
+        with index.reading() as searcher:
+            for _ in range(2):  # the second search answers from what the first kept
+                got = match_docnums(searcher, q, Deadline(None), index.postings_cache)
+                assert set(got.docnums) == _scan(searcher, quoted_only)
+        # An update deletes an article's documents; new articles add a segment.
+        write_articles(index, [make_article(f"a{step}", ["rewritten without a quote"]),
+                               *_articles(f"c{step}", 2, "river")])
+        index.refresh()
+
+
+def test_every_paragraph_is_not_kept_when_the_deadline_has_passed() -> None:
+    index = indexed(_articles("a", 3))
+    every = restrict_query(None, build_filter(SearchRequest()))
+    with index.reading() as searcher:
+        passed = Deadline(0.0)
+        assert passed.expired()
+        cut = match_docnums(searcher, every, passed)
+        assert cut.partial
+        assert set(match_docnums(searcher, every, Deadline(None)).docnums) == _scan(searcher, False)
+        assert isinstance(every, wq.ConstantScoreQuery)
