@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from onrecord.search.query.docsets import read_int_column
+from onrecord.search.query.columns import read_int_column
 from onrecord.search.storage.schema import GROUP_FIELD
 
 Group = tuple[int, float, list[int]]  # (docnum, score, its folded copies)

@@ -20,7 +20,8 @@ from whoosh import collectors
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
-from onrecord.search.query.docsets import match_docnums, order_by_value, read_int_column
+from onrecord.search.query.columns import order_by_value, read_int_column
+from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.postings import PostingsCache
 from onrecord.search.query.ranking import Lengths, Scores, score_all, top_scored
 from onrecord.search.query.units import (

@@ -497,7 +497,7 @@ def test_facet_table_over_segments_counts_like_the_stored_fields(speakers: int) 
 
 @pytest.mark.parametrize("fieldname", ["newest_key", "oldest_key"])
 def test_int_columns_read_whole_equal_whooshs_reader(big_index: Index, fieldname: str) -> None:
-    from onrecord.search.query.docsets import order_by_value, read_int_column
+    from onrecord.search.query.columns import order_by_value, read_int_column
     with big_index.reading() as searcher:
         reader = searcher.reader()
         expected = [int(v or 0) for v in reader.column_reader(fieldname)]
@@ -510,7 +510,7 @@ def test_int_columns_read_whole_equal_whooshs_reader(big_index: Index, fieldname
 def test_order_by_value_handles_negative_and_equal_values() -> None:
     from array import array
 
-    from onrecord.search.query.docsets import order_by_value
+    from onrecord.search.query.columns import order_by_value
     values = array("i", [5, -3, 5, 0, -3, 2_000_000_000])
     assert list(order_by_value(values)) == [1, 4, 3, 0, 2, 5]
 

@@ -4,6 +4,8 @@ once and must still equal a scan of the stored documents after updates
 (deleted documents) and later commits (new segments)."""
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from whoosh import query as wq
 
@@ -65,3 +67,24 @@ def test_every_paragraph_is_not_kept_when_the_deadline_has_passed() -> None:
         assert cut.partial
         assert set(match_docnums(searcher, every, Deadline(None)).docnums) == _scan(searcher, False)
         assert isinstance(every, wq.ConstantScoreQuery)
+
+
+@pytest.mark.parametrize(("since", "until"), [
+    (dt.date(2020, 1, 1), None), (None, dt.date(2019, 12, 31)),
+    (dt.date(2019, 6, 1), dt.date(2021, 6, 30)), (dt.date(2030, 1, 1), None)])
+def test_a_date_range_beside_words_narrows_them_as_a_scan_does(
+        since: dt.date | None, until: dt.date | None) -> None:
+    days = [dt.date(2018 + n % 5, 1 + n % 12, 1 + n % 28) for n in range(40)]
+    index = indexed([make_article(f"d{n}", [(f"budget talk {n}", "budget talk"), "plain"],
+                                  speaker="Ann Vole", published=day) for n, day in enumerate(days)])
+    request = SearchRequest(query="budget", since=since, until=until)
+    words = wq.Term("text", "budget")
+    with index.reading() as searcher:
+        got = match_docnums(searcher, restrict_query(words, build_filter(request)), Deadline(None))
+        reader = searcher.reader()
+        expected = {d for d in range(reader.doc_count_all())
+                    if "paragraph_id" in reader.stored_fields(d)
+                    and reader.stored_fields(d)["n"] == 1
+                    and (since is None or days[int(reader.stored_fields(d)["doc_id"][1:])] >= since)
+                    and (until is None or days[int(reader.stored_fields(d)["doc_id"][1:])] <= until)}
+    assert set(got.docnums) == expected
