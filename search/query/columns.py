@@ -9,6 +9,7 @@ import sys
 import weakref
 from array import array
 from bisect import bisect_left, bisect_right
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from whoosh import query as wq
@@ -42,7 +43,7 @@ def day_bounds(q: wq.Query) -> tuple[int, int] | None:
     return (start.toordinal() if start else 0), (end.toordinal() if end else UNDATED_KEY - 1)
 
 
-def within_days(docs: set[int], bounds: tuple[int, int], reader: Any) -> set[int] | None:
+def within_days(docs: AbstractSet[int], bounds: tuple[int, int], reader: Any) -> set[int] | None:
     """Return the `docs` of segment `reader` published within `bounds`
     (first, last date ordinal), each looked up in the oldest_key column,
     or None if the segment has none."""

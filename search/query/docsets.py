@@ -17,6 +17,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
@@ -183,15 +184,41 @@ def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadlin
     else:
         ranges = []
     result = _intersect_sets(positive, subsearcher, deadline, cache)
-    for child, bounds in ranges:
-        narrowed = within_days(result, bounds, subsearcher.reader())
-        result = narrowed if narrowed is not None else (
-            result & evaluate_docs(child, subsearcher, deadline, cache))
+    for child, _bounds in ranges:
+        result = narrow_docs(child, result, subsearcher, deadline, cache)
     for child in negative:
         if not result:
             break
         result -= evaluate_docs(child, subsearcher, deadline, cache)
     return result
+
+
+def narrow_docs(q: wq.Query, docs: AbstractSet[int], subsearcher: Any, deadline: Deadline,
+                cache: PostingsCache | None = None) -> set[int]:
+    """Return the segment-local `docs` that `q` matches in `subsearcher`: a
+    whole-day date range by a column lookup per document, anything else
+    by evaluating it (evaluate_docs) and intersecting."""
+    q = _unwrapped(q)
+    reader = subsearcher.reader()
+    bounds = day_bounds(q)
+    narrowed = within_days(docs, bounds, reader) if bounds else None
+    if narrowed is None and isinstance(q, wq.Term) and docs:
+        narrowed = _holding_term(docs, term_ids(reader, q.fieldname, q.text, deadline, cache),
+                                 reader.doc_count_all())
+    return narrowed if narrowed is not None else evaluate_docs(q, subsearcher, deadline, cache) & docs
+
+
+def _holding_term(docs: AbstractSet[int], ids: Iterable[int], size: int) -> set[int] | None:
+    """Return the `docs` among a term's decoded docnums `ids` (a segment of
+    `size` documents) through a mask, not a set of every posting (a filter
+    term such as has_quote is held by most quote documents too); None
+    unless `ids` is a decoded array."""
+    if not isinstance(ids, array):
+        return None
+    mask = np.zeros(size, dtype=bool)
+    mask[np.frombuffer(ids, dtype=np.uint32)] = True
+    wanted = np.fromiter(docs, dtype=np.int64, count=len(docs))
+    return set(wanted[mask[wanted]].tolist())
 
 
 def _intersect_sets(positive: list[wq.Query], subsearcher: Any, deadline: Deadline,

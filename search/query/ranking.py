@@ -24,7 +24,7 @@ from whoosh.scoring import BM25FScorer
 from whoosh.util.numeric import byte_to_length
 
 from onrecord.search.deadline import Deadline
-from onrecord.search.query.docsets import deleted_docs, evaluate_docs, open_postings
+from onrecord.search.query.docsets import deleted_docs, evaluate_docs, narrow_docs, open_postings
 from onrecord.search.query.postings import PostingsCache, term_postings
 from onrecord.search.storage.searchers import UnitScorer
 from onrecord.search.storage.whoosh_internals import length_column, numeric_block
@@ -113,10 +113,18 @@ def _and_scores(children: Sequence[wq.Query], sub: Any, lengths: Lengths,
     positive = [c for c in children if not isinstance(c, wq.Not)]
     if not positive:
         raise Unsupported("And of only negations")
-    parts = sorted((_score(c, sub, lengths, deadline, cache) for c in positive), key=len)
+    # Filters (constant scores) narrow the scored parts' matches instead of
+    # listing every document they hold (a date range, "quotes only").
+    scored = [c for c in positive if not isinstance(c, wq.ConstantScoreQuery)] or positive
+    parts = sorted((_score(c, sub, lengths, deadline, cache) for c in scored), key=len)
     result = parts[0]
     for other in parts[1:]:
         result = {d: s + other[d] for d, s in result.items() if d in other}
+    for child in positive:
+        if isinstance(child, wq.ConstantScoreQuery) and scored is not positive and result:
+            kept = narrow_docs(child.child, result.keys(), sub, deadline, cache)
+            score = child.score or 1.0  # as _score gives it
+            result = {d: s + score for d, s in result.items() if d in kept}
     bonus = 0.0
     for child in children:
         if isinstance(child, wq.Not) and result:

@@ -3,6 +3,7 @@ match the documents the schema writes, and Whoosh's collector and the bulk
 scorer rank quote documents, paragraphs and fields both hold alike."""
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 import pytest
@@ -62,4 +63,24 @@ def test_bulk_scores_equal_whoosh_collector_in_both_units(index: Index, query: s
     assert [bulk[d] for d, _ in plain.ranked] == pytest.approx(
         [s for _, s in plain.ranked], rel=1e-9)
     assert [s for _, s in top_scored(bulk, 50)] == pytest.approx(
+        [s for _, s in plain.ranked], rel=1e-9)
+
+
+@pytest.mark.parametrize("filters", [
+    {"quotes_only": True}, {"since": dt.date(2020, 1, 1)}, {"until": dt.date(2020, 6, 30)},
+    {"since": dt.date(2019, 6, 1), "until": dt.date(2021, 6, 30), "quotes_only": True},
+    {"outlets": ("The Ledger",)}])
+@pytest.mark.parametrize("query", ["iraq", "police budget", '"iraq war"', "iraq OR school"])
+def test_bulk_scores_equal_whoosh_collector_under_filters(index: Index, query: str,
+                                                          filters: dict[str, object]) -> None:
+    # The bulk scorer narrows the scored words' matches by each filter
+    # (a date range by its column) instead of listing the filter's documents.
+    request = SearchRequest(query=query, **filters)  # type: ignore[arg-type]
+    combined = restrict_query(parse_query(build_parser(index.schema), query), build_filter(request))
+    with index.reading() as searcher:
+        plain = collect(searcher, combined, True, 500, None, Deadline(None))
+        bulk = score_all(searcher, combined, build_lengths, Deadline(None))
+    assert bulk is not None
+    assert sorted(bulk) == sorted(d for d, _ in plain.ranked)
+    assert [bulk[d] for d, _ in plain.ranked] == pytest.approx(
         [s for _, s in plain.ranked], rel=1e-9)
