@@ -15,9 +15,10 @@ from whoosh import fields
 from whoosh import index as whoosh_index
 from whoosh.codec.base import FieldWriter
 from whoosh.codec.whoosh3 import W3Codec
+from whoosh.filedb.filetables import md5_hash
 from whoosh.writing import SegmentWriter
 
-from onrecord.search.storage.pooled.flush import can_write_pooled
+from onrecord.search.storage.pooled.flush import can_write_pooled, md5_low_bits
 from onrecord.search.storage.pooled.pool import TermPool
 from onrecord.search.storage.whoosh_writers import BulkWriter
 
@@ -122,3 +123,8 @@ def test_the_pool_yields_postings_as_whoosh_sorts_them(order: list[int], tmp_pat
         pool.add(POSTINGS[n])
     assert list(pool.iter_postings()) == sorted(POSTINGS[n] for n in order)
     assert pool.in_order == (order in ([0, 1, 2], [5, 3, 1]))  # no docnum repeated or going back
+
+
+@pytest.mark.parametrize("key", [b"", b"\x00\x01the", b"\x00\x07" + "İstanbul".encode(), bytes(range(256))])
+def test_md5_low_bits_is_whooshs_hash(key: bytes) -> None:
+    assert md5_low_bits(key) == md5_hash(key)
