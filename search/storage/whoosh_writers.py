@@ -1,10 +1,10 @@
 """Every use of Whoosh's private attributes on the writing side, in one place.
 
 Owns the shortcuts onrecord's writer takes past Whoosh 3's public API:
-BulkWriter, a SegmentWriter that pools a document's postings in one step
-(`pool`, `perdocwriter`, `_added`) and flushes a segment with each field's
-lengths read whole (`_flush_segment`, `fieldwriter`), its pool's runs
-spilled as sized marshal records (PostingPool's `_write_run`/`_read_run`);
+BulkWriter, a SegmentWriter that pools a document's postings in one step,
+per term (`pool`, `perdocwriter`, `_added`: search.storage.pooled.pool),
+and flushes a segment from them with each field's lengths read whole
+(`_flush_segment`, `fieldwriter`: search.storage.pooled.flush);
 a segment finished without a commit and published later beside segments
 written by other processes (`_finalize_segment`, `_merge_segments`,
 `_commit_toc`, `_finish`); and a failed writer's files removed
@@ -20,41 +20,44 @@ test_whoosh_writers.py check them against Whoosh's own writer.
 """
 from __future__ import annotations
 
-import marshal
-import struct
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from itertools import islice
 from typing import Any
 
 from whoosh.util.numeric import byte_to_length
-from whoosh.writing import PostingPool, SegmentWriter
+from whoosh.writing import SegmentWriter
 
+from onrecord.search.storage.pooled.flush import can_write_pooled, write_pooled_terms
+from onrecord.search.storage.pooled.pool import TermPool, Triple
 from onrecord.search.storage.whoosh_internals import numeric_block, perdoc_length_column
 
 # ------------------------------------------------------------ the bulk writer
 
 class BulkWriter(SegmentWriter):
-    """A SegmentWriter that pools a document's postings in one step and
-    reads each field's length column whole when it flushes.
+    """A SegmentWriter that pools a document's postings in one step, per
+    term, and flushes them a term at a time (search.storage.pooled.flush)
+    with each field's length column read whole.
 
     Whoosh's add_document pools postings one call at a time, each sized
-    and checked; its flush looks up the document's field length once per
-    posting (1.5 million column reads for the BBC corpus).  Together a
-    sixth of indexing time.  Documents with boosts, vectors or separate
-    spelling words (none of onrecord's) take Whoosh's own path.  The
-    segment files are the same (tests/search/storage/test_field_postings.py)."""
+    and checked; its flush sorts every posting, then makes several calls
+    per posting and ~10 per term, and looks up the document's field length
+    once per posting (1.5 million column reads for the BBC corpus).  Documents
+    with boosts, vectors or separate spelling words (none of onrecord's) take
+    Whoosh's own add_document into the same pool; a pool that spilled runs,
+    or a codec the flush does not reproduce, takes Whoosh's flush.  The
+    segment files are the same (tests/search/storage/test_field_postings.py,
+    pooled/test_flush.py)."""
 
     def __init__(self, ix: Any, **kwargs: Any) -> None:
         super().__init__(ix, **kwargs)
-        self._bulk_pool = _BulkPool(self._tempstorage, self.newsegment)
+        self._bulk_pool = TermPool(self._tempstorage, self.newsegment)
         self._bulk_pool.limit = self.pool.limit  # the size Whoosh gave its own pool
         self.pool = self._bulk_pool
         # Fields whose postings this writer pools itself (the schema is fixed).
         self._bulk_fields = frozenset(name for name, field in self.schema.items()
                                       if not field.vector and not field.separate_spelling())
         # Per field: the last value indexed, its postings and its length.
-        self._last_values: dict[str, tuple[Any, list[tuple[Any, ...]], int]] = {}
+        self._last_values: dict[str, tuple[Any, list[Triple], int]] = {}
 
     def add_document(self, **fields: Any) -> None:
         schema = self.schema
@@ -63,26 +66,30 @@ class BulkWriter(SegmentWriter):
             super().add_document(**fields)  # raises UnknownFieldError as Whoosh does
             return
         self._check_state()
-        docnum, perdoc, postings = self.docnum, self.perdocwriter, []
+        docnum, perdoc = self.docnum, self.perdocwriter
+        postings: list[tuple[str, list[Triple]]] = []
         perdoc.start_doc(docnum)
         try:
             for name in names:
                 value = fields[name]
                 if value is not None:
-                    postings.extend(self._add_field(perdoc, docnum, name, schema[name], value))
+                    triples = self._add_field(perdoc, docnum, name, schema[name], value)
+                    if triples:
+                        postings.append((name, triples))
         except ValueError:
             perdoc.cancel_doc()
             raise
         perdoc.finish_doc()
-        self._bulk_pool.add_all(postings)
+        self._bulk_pool.add_document(docnum, postings)
         self._added = True
         self.docnum += 1
 
-    def _add_field(self, perdoc: Any, docnum: int, name: str, field: Any, value: Any) -> list[tuple[Any, ...]]:
-        """Write one field's stored value, length and column value; return its postings."""
+    def _add_field(self, perdoc: Any, docnum: int, name: str, field: Any, value: Any) -> list[Triple]:
+        """Write one field's stored value, length and column value; return
+        its postings' (term bytes, weight, value bytes)."""
         length = 0
         if field.indexed:
-            postings, length = self._index_field(docnum, name, field, value)
+            postings, length = self._index_field(name, field, value)
             if not field.scorable:
                 length = 0
         else:
@@ -92,22 +99,23 @@ class BulkWriter(SegmentWriter):
             perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
         return postings
 
-    def _index_field(self, docnum: int, name: str, field: Any, value: Any) -> tuple[list[tuple[Any, ...]], int]:
-        """Return (the postings of `value` in field `name` for document
-        `docnum`, the field's length).  A value equal to the previous
-        document's is not analysed again: the paragraphs of an article come
-        in a row and repeat its doc_id, outlet, author, date and year (for
-        the 711 htmleval pages Whoosh's field.index ran 1.08 million times,
-        9 of 154 profiled seconds).  Only immutable values are kept."""
+    def _index_field(self, name: str, field: Any, value: Any) -> tuple[list[Triple], int]:
+        """Return (the postings of `value` in field `name` as (term bytes,
+        weight, value bytes), the field's length).  A value equal to the
+        previous document's is not analysed again: the paragraphs of an
+        article come in a row and repeat its doc_id, outlet, author, date
+        and year (for the 711 htmleval pages Whoosh's field.index ran 1.08
+        million times, 9 of 154 profiled seconds).  Only immutable values
+        are kept."""
         last = self._last_values.get(name)
         if last is not None and type(last[0]) is type(value) and last[0] == value:
-            return [(name, tbytes, docnum, weight, vbytes) for _, tbytes, _, weight, vbytes in last[1]], last[2]
+            return last[1], last[2]
         postings = []
         length = 0
         for tbytes, freq, weight, vbytes in field.index(value):
             length += freq
             # * 1.0: Whoosh multiplies by the (absent) field boost.
-            postings.append((name, tbytes, docnum, weight * 1.0, vbytes))
+            postings.append((tbytes, weight * 1.0, vbytes))
         if type(value) in _IMMUTABLE:
             self._last_values[name] = (value, postings, length)
         return postings, length
@@ -116,60 +124,19 @@ class BulkWriter(SegmentWriter):
         self.perdocwriter.close()
         pdr = self.per_document_reader() if self.codec.length_stats else None
         lengths = _WholeLengths(pdr, self.docnum) if pdr is not None else None
-        self.fieldwriter.add_postings(self.schema, lengths, self.pool.iter_postings())
+        pool = self._bulk_pool
+        if not pool.runs and pool.in_order and can_write_pooled(self.fieldwriter):
+            # Nothing spilled: each term's postings are in hand, in docnum order.
+            write_pooled_terms(self.fieldwriter, self.schema, lengths, pool.terms)
+        else:
+            self.fieldwriter.add_postings(self.schema, lengths, pool.iter_postings())
         self.fieldwriter.close()
         if pdr is not None:
             pdr.close()
 
 
-# Postings per marshal record of a spilled run: big enough that per-record
-# costs vanish, small enough that a merge holds one record per run.
-RUN_BATCH = 8192
-
-
-class _BulkPool(PostingPool):
-    """Whoosh's PostingPool with add_all(): a document's postings at once,
-    sized at POSTING_BYTES each (the pool's spill limit is an estimate);
-    and sorted runs spilled run_batch (RUN_BATCH) postings to a marshal record.
-
-    Whoosh pickles each posting into a run and loads each back one call at
-    a time: with 711 saved pages (3.7 million postings, three runs) that
-    was 34 of 154 profiled seconds of indexing.  The runs are the same postings in the same
-    order, merged the same way."""
-
-    run_batch = RUN_BATCH  # per pool, like its limit: a test spills records of a few postings
-
-    def add_all(self, postings: list[tuple[Any, ...]]) -> None:
-        self.currentsize += len(postings) * POSTING_BYTES
-        if self.currentsize > self.limit:
-            self.save()
-        self.current.extend(postings)
-
-    def _write_run(self, f: Any, items: Iterable[tuple[Any, ...]]) -> None:
-        stream = iter(items)
-        while batch := list(islice(stream, self.run_batch)):
-            record = marshal.dumps(batch)
-            f.write(_RECORD_SIZE.pack(len(record)) + record)
-        f.close()
-
-    def _read_run(self, path: str) -> Iterator[tuple[Any, ...]]:
-        f = self._open_run(path)
-        try:
-            # Sized records read whole: marshal.load(f) reads a file object a
-            # few bytes per call (11 s for 456 records under the profiler).
-            while header := f.read(_RECORD_SIZE.size):
-                yield from marshal.loads(f.read(_RECORD_SIZE.unpack(header)[0]))
-        finally:
-            f.close()
-            self._remove_run(path)
-
-
 # Value types whose postings may be reused: equal now, equal later.
 _IMMUTABLE = frozenset({str, bytes, int, float, bool, datetime})
-# A posting's size as Whoosh's PostingPool estimates it (for a 6-letter
-# field, 7-letter term, 8-byte value).
-POSTING_BYTES = 190
-_RECORD_SIZE = struct.Struct("<Q")
 # A stored length byte's length; a zero byte reads as None, as in Whoosh.
 _BYTE_LENGTHS: list[int | None] = [None] + [byte_to_length(b) for b in range(1, 256)]
 

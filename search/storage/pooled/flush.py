@@ -1,0 +1,228 @@
+"""A segment's postings (.pst) and terms (.trm) files written from postings
+pooled per term, byte for byte what Whoosh 3's W3FieldWriter writes.
+
+Whoosh's FieldWriter.add_postings takes one sorted posting at a time and
+makes ~10 calls per term (start_term, finish_term, finish_postings,
+_write_block, W3TermInfo.add_block and to_bytes, the terms file's add) and
+three per posting: 44% of the CPU of a one-process BBC ingest.  Here each
+term's docnums, weights and values arrive as one list already in docnum
+order (search.storage.pooled.pool's TermPool), each block is encoded with a
+few C-level calls (slices, map, array, pickle) and the files are written in
+large chunks.  The format is W3PostingsWriter's: per term the header magic,
+then per block of `blocklimit` postings its signed length, its pickled info
+tuple and its pickled (delta ids, minified weights, minified values),
+zlib-compressed from COMPRESSION_MIN_SIZE bytes; per term a W3TermInfo row
+in the terms file's OrderedHashWriter.  numpy is not used: most terms have
+a handful of postings, where a numpy call costs more than the whole block's
+Python.
+
+Like search.storage.whoosh_writers (whose BulkWriter calls it) this module reads Whoosh's private
+attributes (the field writer's files and its codec's settings), so that a
+Whoosh upgrade is fixed here; tests/search/storage/test_field_postings.py and
+pooled/test_flush.py check the files against Whoosh's own writer.
+"""
+from __future__ import annotations
+
+import zlib
+from array import array
+from collections.abc import Callable, Mapping
+from hashlib import md5
+from operator import sub
+from pickle import dumps
+from typing import Any
+
+from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC, W3FieldWriter, W3TermInfo
+from whoosh.filedb.filetables import _lengths as hash_entry_lengths
+from whoosh.filedb.filetables import md5_hash
+from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
+from whoosh.util.numeric import length_to_byte
+
+# Pooled postings: per field name, per term bytes, the flat list
+# [docnum, weight, value bytes, docnum, weight, value bytes, ...].
+PooledTerms = Mapping[str, Mapping[bytes, list[Any]]]
+# A file's bytes are handed to it in chunks of about this size.
+CHUNK_BYTES = 1 << 22
+_TERMINFO = W3TermInfo._struct
+
+
+class _LengthBytes(dict[int | None, int]):
+    """length_to_byte, memoised: a field length's byte (None's is 0) found
+    by one dict lookup instead of a Python call (3% of the flush)."""
+
+    def __missing__(self, length: int | None) -> int:
+        self[length] = byte = length_to_byte(length)
+        return byte
+
+
+_LENGTH_BYTE = _LengthBytes()
+
+
+def md5_low_bits(key: bytes) -> int:
+    """Return Whoosh's md5_hash of `key` (its digest's low 32 bits) without
+    the hex digest's round trip through a string (6% of the flush)."""
+    return int.from_bytes(md5(key, usedforsecurity=False).digest()[-4:], "big")
+
+
+def can_write_pooled(fieldwriter: Any) -> bool:
+    """Return True if `fieldwriter` is Whoosh 3's own, with settings this
+    module reproduces.  Whoosh 3 inlines a term of fewer than `inlinelimit`
+    postings through a method its TermInfo lacks (AttributeError), so a
+    codec asking for inlining (inlinelimit > 1) keeps Whoosh's path."""
+    codec = getattr(fieldwriter, "_codec", None)
+    return type(fieldwriter) is W3FieldWriter and codec is not None and codec._inlinelimit <= 1
+
+
+def write_pooled_terms(fieldwriter: Any, schema: Any, lengths: Any, fields: PooledTerms) -> None:
+    """Write every pooled term of `fields` (field names and terms in sorted
+    order, as Whoosh sorts them) into `fieldwriter`'s postings and terms
+    files; `lengths` gives each document's field length (or is None, every
+    length 0).  The caller closes the field writer."""
+    codec = fieldwriter._codec
+    block = _BlockWriter(codec._blocklimit, codec._compression, fieldwriter._postfile)
+    terms_out = _TermsOut(fieldwriter._tindex)
+    fieldmap = fieldwriter._fieldmap
+    for fieldname in sorted(fields):
+        terms = fields[fieldname]
+        if not terms:
+            continue
+        fieldid = fieldmap.setdefault(fieldname, len(fieldmap))
+        dfl = lengths.doc_field_length_reader(fieldname) if lengths else None
+        block.start_field(schema[fieldname].format.fixed_value_size(), dfl)
+        prefix = pack_ushort(fieldid)
+        for tbytes in sorted(terms):
+            terms_out.add(prefix + tbytes, block.write_term(terms[tbytes]))
+    block.flush()
+    terms_out.flush()
+
+
+class _BlockWriter:
+    """Encodes each term's blocks into the postings file; returns its
+    W3TermInfo bytes."""
+
+    def __init__(self, blocklimit: int, compression: int, postfile: Any) -> None:
+        self._blocklimit = blocklimit
+        self._compression = compression
+        self._file = postfile
+        self._parts: list[bytes] = []
+        self._size = 0
+        self._offset = postfile.tell()  # where the next byte goes
+        self._fixedsize: int | None = None
+        self._dfl: Callable[[int], int | None] | None = None
+
+    def start_field(self, fixedsize: int | None, dfl: Callable[[int], int | None] | None) -> None:
+        self._fixedsize = fixedsize
+        self._dfl = dfl
+
+    def write_term(self, flat: list[Any]) -> bytes:
+        """Write one term's postings (a flat [docnum, weight, value, ...]
+        list in docnum order); return its terminfo bytes."""
+        ids, weights, values = flat[0::3], flat[1::3], flat[2::3]
+        start = self._offset
+        limit = self._blocklimit
+        self._parts.append(WHOOSH3_HEADER_MAGIC)
+        self._offset += len(WHOOSH3_HEADER_MAGIC)
+        if len(ids) <= limit:
+            stats = self._write_block(ids, weights, values, True)
+        else:
+            stats = None
+            for at in range(0, len(ids), limit):
+                end = at + limit
+                stats = _merge_stats(stats, self._write_block(
+                    ids[at:end], weights[at:end], values[at:end], end >= len(ids)))
+        total, minlength, maxlength, maxweight = stats  # type: ignore[misc]
+        if self._size >= CHUNK_BYTES:
+            self.flush()
+        return _TERMINFO.pack(False, total, len(ids), _LENGTH_BYTE[minlength],
+                              _LENGTH_BYTE[maxlength], maxweight, ids[0], ids[-1]) \
+            + pack_long(start) + pack_int(self._offset - start)
+
+    def _write_block(self, ids: list[int], weights: list[Any], values: list[Any],
+                     last: bool) -> tuple[float, int | None, int, Any]:
+        """Append one block (W3PostingsWriter._write_block's bytes); return
+        (its weight total, min length or None, max length, max weight)."""
+        count = len(ids)
+        floats = array("f", weights)  # Whoosh keeps weights as 32-bit floats
+        if floats.count(1.0) == count:
+            miniweights = None
+        elif floats.count(floats[0]) == count:
+            miniweights = floats[0]
+        else:
+            miniweights = tuple(floats)
+        fixedsize = self._fixedsize
+        if fixedsize is None or fixedsize < 0:
+            minivalues: Any = tuple(filter(None, values))  # Whoosh keeps only non-empty values
+        elif fixedsize == 0:
+            minivalues = None
+        else:
+            minivalues = emptybytes.join(filter(None, values))
+        deltas = (ids[0],) + tuple(map(sub, ids[1:], ids)) if count > 1 else (ids[0],)
+        data = dumps((deltas, miniweights, minivalues), 2)
+        comp = self._compression if len(data) >= COMPRESSION_MIN_SIZE else 0
+        if comp:
+            data = zlib.compress(data, comp)
+        maxweight = max(weights)
+        if not maxweight > 0:
+            maxweight = 0  # Whoosh's running maximum starts at 0
+        found = list(filter(None, map(self._dfl, ids))) if self._dfl is not None else None
+        minlength, maxlength = (min(found), max(found)) if found else (None, 0)
+        info = dumps((count, ids[-1], maxweight, comp,
+                      _LENGTH_BYTE[minlength], _LENGTH_BYTE[maxlength]), 2)
+        size = len(info) + len(data)
+        self._parts.append(pack_int(-size if last else size) + info + data)
+        self._offset += size + 4
+        self._size += size + 4
+        return sum(floats), minlength, maxlength, maxweight
+
+    def flush(self) -> None:
+        """Hand the appended bytes to the postings file."""
+        self._file.write(emptybytes.join(self._parts))
+        self._parts.clear()
+        self._size = 0
+
+
+def _merge_stats(before: tuple[float, int | None, int, Any] | None,
+                 block: tuple[float, int | None, int, Any]) -> tuple[float, int | None, int, Any]:
+    """Return a term's statistics with one more block's, as W3TermInfo.add_block
+    folds them (its weight starts at 0, its min length at None)."""
+    if before is None:
+        before = (0, None, 0, 0)
+    total, minlength, maxlength, maxweight = before
+    return (total + block[0], block[1] if minlength is None else min(minlength, block[1]),  # type: ignore[type-var]
+            max(maxlength, block[2]), max(maxweight, block[3]))
+
+
+class _TermsOut:
+    """Rows of the terms file's OrderedHashWriter, written in chunks:
+    HashWriter.add's bytes, positions and hash buckets."""
+
+    def __init__(self, tindex: Any) -> None:
+        self._tindex = tindex
+        self._hash = md5_low_bits if tindex.hashfn is md5_hash else tindex.hashfn
+        self._buckets = tindex.buckets
+        self._positions: list[int] = []
+        self._parts: list[bytes] = []
+        self._offset = tindex.dbfile.tell()
+        self._lastkey = tindex.lastkey
+
+    def add(self, key: bytes, value: bytes) -> None:
+        if key <= self._lastkey:
+            raise ValueError(f"Keys must increase: {self._lastkey!r}..{key!r}")
+        self._lastkey = key
+        position = self._offset
+        self._positions.append(position)
+        row = hash_entry_lengths.pack(len(key), len(value)) + key + value
+        self._parts.append(row)
+        self._offset += len(row)
+        hashed = self._hash(key)
+        self._buckets[hashed & 255].append((hashed, position))
+        if len(self._parts) >= 65536:
+            self.flush()
+
+    def flush(self) -> None:
+        """Hand the rows to the terms file and their positions to its index."""
+        tindex = self._tindex
+        tindex.dbfile.write(emptybytes.join(self._parts))
+        tindex.index.extend(self._positions)
+        tindex.lastkey = self._lastkey
+        self._parts.clear()
+        self._positions.clear()

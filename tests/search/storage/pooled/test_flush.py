@@ -1,0 +1,130 @@
+"""search.storage.pooled (the pool and its flush): the segment files BulkWriter writes from
+its pooled postings are Whoosh's own writer's, byte for byte, over every
+posting format (existence, frequencies, positions), weights that are not 1
+(boosted documents, which take Whoosh's add_document), terms of more than
+one block, uncompressed blocks, and a pool that spills."""
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from whoosh import fields
+from whoosh import index as whoosh_index
+from whoosh.codec.base import FieldWriter
+from whoosh.codec.whoosh3 import W3Codec
+from whoosh.filedb.filetables import md5_hash
+from whoosh.writing import SegmentWriter
+
+from onrecord.search.storage.pooled.flush import can_write_pooled, md5_low_bits
+from onrecord.search.storage.pooled.pool import TermPool
+from onrecord.search.storage.whoosh_writers import BulkWriter
+
+WORDS = ["alpha", "beta", "gamma", "delta", "the", "of", "said", "minister", "x", "y"]
+
+
+def schema() -> fields.Schema:
+    """Return one field of each posting format and kind of length."""
+    return fields.Schema(
+        tag=fields.ID(stored=True),  # existence, no length
+        words=fields.TEXT(phrase=False),  # frequencies: weights 1, 2, 3 ...
+        body=fields.TEXT(stored=True),  # positions
+        year=fields.NUMERIC(int),  # several terms per value
+        keys=fields.KEYWORD(scorable=True, commas=True))
+
+
+def documents(count: int, seed: int = 3) -> list[dict[str, Any]]:
+    """Return `count` generated documents; every seventh is boosted by a
+    weight no 32-bit float holds (Whoosh's add_document pools those)."""
+    rng = random.Random(seed)
+    docs: list[dict[str, Any]] = []
+    for n in range(count):
+        body = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 30)))
+        doc: dict[str, Any] = {"tag": f"t{n % 5}", "words": "news " + body, "body": body,
+                               "year": 2000 + n % 4, "keys": ",".join(rng.sample(WORDS, 3))}
+        if n % 7 == 3:
+            doc["_boost"] = 1.1
+        docs.append(doc)
+    return docs
+
+
+class SpillingBulkWriter(BulkWriter):
+    """A BulkWriter whose pool spills a run every ~40 postings."""
+
+    def __init__(self, ix: Any, **kwargs: Any) -> None:
+        super().__init__(ix, **kwargs)
+        self.pool.limit = 40 * 190
+        self._bulk_pool.run_batch = 5
+
+
+def segment_files(path: Path, writer_class: type, codec: W3Codec, docs: list[dict[str, Any]]) -> dict[str, list[bytes]]:
+    """Write `docs` as one segment with `writer_class`; return every file's
+    bytes by extension but the TOC's (which names the random segment id)."""
+    path.mkdir()
+    ix = whoosh_index.create_in(str(path), schema())
+    writer = writer_class(ix, codec=codec, compound=False)
+    for doc in docs:
+        writer.add_document(**doc)
+    writer.commit()
+    files: dict[str, list[bytes]] = {}
+    for name in os.listdir(path):
+        if not name.endswith((".toc", ".lock")):
+            files.setdefault(name.rsplit(".", 1)[-1], []).append((path / name).read_bytes())
+    return {kind: sorted(contents) for kind, contents in files.items()}
+
+
+CODECS = [W3Codec(), W3Codec(blocklimit=4), W3Codec(blocklimit=1), W3Codec(compression=0),
+          W3Codec(blocklimit=3, compression=9)]
+
+
+@pytest.mark.parametrize("codec", CODECS, ids=lambda c: f"blocks{c._blocklimit}-zlib{c._compression}")
+def test_pooled_flush_writes_whooshs_bytes(tmp_path: Path, codec: W3Codec, monkeypatch: pytest.MonkeyPatch) -> None:
+    docs = documents(300)
+    expected = segment_files(tmp_path / "whoosh", SegmentWriter, codec, docs)
+
+    def refuse(*args: Any) -> None:
+        raise AssertionError("the pooled flush took Whoosh's path")
+    monkeypatch.setattr(FieldWriter, "add_postings", refuse)
+    assert segment_files(tmp_path / "ours", BulkWriter, codec, docs) == expected
+    assert {"pst", "trm", "col"} <= set(expected)
+    reader = whoosh_index.open_dir(str(tmp_path / "whoosh")).reader()
+    # More postings than a block holds: "news" is in every document's words.
+    assert reader.doc_frequency("words", b"news") == 300 > codec._blocklimit
+
+
+@pytest.mark.parametrize("count", [1, 2, 60])
+def test_a_spilling_pool_writes_whooshs_bytes(tmp_path: Path, count: int) -> None:
+    docs = documents(count, seed=count)
+    expected = segment_files(tmp_path / "whoosh", SegmentWriter, W3Codec(blocklimit=4), docs)
+    assert segment_files(tmp_path / "ours", SpillingBulkWriter, W3Codec(blocklimit=4), docs) == expected
+
+
+def test_a_codec_that_inlines_keeps_whooshs_path(tmp_path: Path) -> None:
+    # Whoosh 3 inlines a term of fewer than `inlinelimit` postings through
+    # a TermInfo method it lacks: BulkWriter fails exactly as Whoosh does.
+    codec = W3Codec(inlinelimit=2)
+    assert not can_write_pooled(SegmentWriter(whoosh_index.create_in(str(tmp_path), schema()),
+                                              codec=codec).fieldwriter)
+    for name, writer_class in (("whoosh", SegmentWriter), ("ours", BulkWriter)):
+        with pytest.raises(AttributeError, match="set_inline"):
+            segment_files(tmp_path / name, writer_class, codec, documents(5))
+
+
+POSTINGS = [("f", b"b", 4, 1.0, b"v"), ("f", b"a", 9, 2.0, None), ("e", b"z", 1, 1.0, b""),
+            ("f", b"a", 3, 1.0, None), ("f", b"b", 4, 0.5, b"u"), ("f", b"a", 0, 1.0, b"w")]
+
+
+@pytest.mark.parametrize("order", [[0, 1, 2], [1, 3, 5], [5, 3, 1], [0, 4], [4, 0], list(range(6))])
+def test_the_pool_yields_postings_as_whoosh_sorts_them(order: list[int], tmp_path: Path) -> None:
+    pool = TermPool(None, None)
+    for n in order:
+        pool.add(POSTINGS[n])
+    assert list(pool.iter_postings()) == sorted(POSTINGS[n] for n in order)
+    assert pool.in_order == (order in ([0, 1, 2], [5, 3, 1]))  # no docnum repeated or going back
+
+
+@pytest.mark.parametrize("key", [b"", b"\x00\x01the", b"\x00\x07" + "İstanbul".encode(), bytes(range(256))])
+def test_md5_low_bits_is_whooshs_hash(key: bytes) -> None:
+    assert md5_low_bits(key) == md5_hash(key)
