@@ -54,15 +54,24 @@ def within_days(docs: AbstractSet[int], bounds: tuple[int, int], reader: Any) ->
     return {d for d in docs if low <= values[d] <= high}
 
 
-_COLUMNS: weakref.WeakKeyDictionary[Any, dict[str, tuple[array, array]]] = (
+# Per segment, keyed by its Segment, which every pooled reader of one
+# commit shares (search.searchers), so a column is read once, not once per
+# thread: each column by docnum, and sorted with the docnum of each value.
+_VALUES: weakref.WeakKeyDictionary[Any, dict[str, array]] = weakref.WeakKeyDictionary()
+_SORTED: weakref.WeakKeyDictionary[Any, dict[str, tuple[array, array]]] = (
     weakref.WeakKeyDictionary())
 
 
-def _column_values(reader: Any, fieldname: str) -> array | None:
-    """Return a segment's integer column by docnum, kept like _sorted_column
-    (None if the segment has no such column)."""
+def _kept(store: weakref.WeakKeyDictionary[Any, dict[str, Any]], reader: Any) -> dict[str, Any]:
+    """Return the columns `store` keeps for `reader`'s segment."""
     owner = reader.segment() if hasattr(reader, "segment") else None
-    columns = _VALUES.setdefault(reader if owner is None else owner, {})
+    return store.setdefault(reader if owner is None else owner, {})
+
+
+def _column_values(reader: Any, fieldname: str) -> array | None:
+    """Return a segment's integer column by docnum, kept while the segment
+    lives (None if the segment has no such column)."""
+    columns = _kept(_VALUES, reader)
     found = columns.get(fieldname)
     if found is None:
         if not reader.has_column(fieldname):
@@ -71,22 +80,16 @@ def _column_values(reader: Any, fieldname: str) -> array | None:
     return found
 
 
-_VALUES: weakref.WeakKeyDictionary[Any, dict[str, array]] = weakref.WeakKeyDictionary()
-
-
 def _sorted_column(reader: Any, fieldname: str) -> tuple[array, array] | None:
     """Return a segment's integer column as (sorted values, the docnum of
-    each), cached while the segment lives (None if the segment has no such
+    each), kept while the segment lives (None if the segment has no such
     column): a range is then two bisections, not a scan."""
-    # Keyed by the Segment, which every pooled reader of one commit shares
-    # (search.searchers), so the column is built once, not once per thread.
-    owner = reader.segment() if hasattr(reader, "segment") else None
-    columns = _COLUMNS.setdefault(reader if owner is None else owner, {})
+    columns = _kept(_SORTED, reader)
     found = columns.get(fieldname)
     if found is None:
-        if not reader.has_column(fieldname):
+        values = _column_values(reader, fieldname)
+        if values is None:
             return None
-        values = read_int_column(reader, fieldname)
         order = order_by_value(values)
         found = columns[fieldname] = (array("i", map(values.__getitem__, order)), order)
     return found
