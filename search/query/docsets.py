@@ -47,8 +47,9 @@ def match_docnums(searcher: Any, q: wq.Query, deadline: Deadline,
     documents; when `deadline` passes, the segments finished so far.
     Frequent terms' postings are read through `cache` (the Index's
     postings_cache), if given."""
-    if _is_every_paragraph(q) and not deadline.expired():
-        every = _every_paragraph(searcher, deadline)
+    unit = _whole_unit(q)
+    if unit is not None and not deadline.expired():
+        every = _every_of_unit(searcher, unit, deadline)
         if every is not None:
             return Matched(every)
     found: set[int] = set()
@@ -63,34 +64,38 @@ def match_docnums(searcher: Any, q: wq.Query, deadline: Deadline,
     return Matched(found)
 
 
-# Every live paragraph of a searcher's commit (global docnums), built once
-# per searcher: browsing, sorting "all" and a facet's own counts with no
-# other filter ask for it, and building it is linear in the index.
-_EVERY_PARAGRAPH: weakref.WeakKeyDictionary[Any, frozenset[int]] = weakref.WeakKeyDictionary()
-# paragraph mode's "every document" (search.query.units.restrict_unit).
+# Every live document of a unit in a searcher's commit (global docnums),
+# built once per searcher and unit: browsing, sorting "all" and a facet's
+# own counts with no other filter ask for it, and building it is linear in
+# the index.
+_EVERY: weakref.WeakKeyDictionary[Any, dict[str, frozenset[int]]] = weakref.WeakKeyDictionary()
+# Each mode's "every document" (search.query.units.restrict_unit).
 _QUOTE_TERM = quote_term()
-_EVERY_PARAGRAPH_QUERY = wq.AndNot(wq.Every(), _QUOTE_TERM)
+_WHOLE_UNITS = {"paragraph": wq.AndNot(wq.Every(), _QUOTE_TERM), "quote": _QUOTE_TERM}
 
 
-def _is_every_paragraph(q: wq.Query) -> bool:
+def _whole_unit(q: wq.Query) -> str | None:
+    """Return the unit whose every document `q` matches, or None."""
     if isinstance(q, wq.ConstantScoreQuery):
         q = q.child
-    return q == _EVERY_PARAGRAPH_QUERY
+    return next((unit for unit, whole in _WHOLE_UNITS.items() if q == whole), None)
 
 
-def _every_paragraph(searcher: Any, deadline: Deadline) -> frozenset[int] | None:
-    """Return the global docnums of every live paragraph of `searcher`
-    (kept with it), or None when `deadline` passes while building them."""
-    found = _EVERY_PARAGRAPH.get(searcher)
+def _every_of_unit(searcher: Any, unit: str, deadline: Deadline) -> frozenset[int] | None:
+    """Return the global docnums of every live document of `unit` in
+    `searcher` (kept with it), or None when `deadline` passes while
+    building them."""
+    kept = _EVERY.setdefault(searcher, {})
+    found = kept.get(unit)
     if found is None:
         docs: set[int] = set()
         for subsearcher, offset in searcher.leaf_searchers():
             if deadline.expired():
                 return None
             reader = subsearcher.reader()
-            local = paragraph_docs(reader) - deleted_docs(reader)
+            local = (paragraph_docs(reader) if unit == "paragraph" else quote_docs(reader)) - deleted_docs(reader)
             docs.update(local if offset == 0 else (offset + d for d in local))
-        found = _EVERY_PARAGRAPH[searcher] = frozenset(docs)
+        found = kept[unit] = frozenset(docs)
     return found
 
 

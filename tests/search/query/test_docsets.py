@@ -88,3 +88,19 @@ def test_a_date_range_beside_words_narrows_them_as_a_scan_does(
                     and (since is None or days[int(reader.stored_fields(d)["doc_id"][1:])] >= since)
                     and (until is None or days[int(reader.stored_fields(d)["doc_id"][1:])] <= until)}
     assert set(got.docnums) == expected
+
+
+def test_every_quote_equals_a_scan_after_updates_and_commits() -> None:
+    index = indexed(_articles("a", 6), _articles("b", 4))
+    every = restrict_query(None, build_filter(SearchRequest(mode="quotes")))
+    for step in range(3):
+        with index.reading() as searcher:
+            reader = searcher.reader()
+            live_quotes = {d for d in range(reader.doc_count_all()) if not reader.is_deleted(d)
+                           and "qi" in reader.stored_fields(d)}
+            for _ in range(2):  # the second search answers from what the first kept
+                got = match_docnums(searcher, every, Deadline(None))
+                assert set(got.docnums) == live_quotes and live_quotes
+        write_articles(index, [make_article(f"a{step}", ["rewritten without a quote"]),
+                               *_articles(f"c{step}", 2, "river")])
+        index.refresh()
