@@ -19,6 +19,8 @@ from onrecord.search.storage.schema import QUOTE_UNIT, SAID_EXACT_FIELD, SAID_FI
 # quotes mode; the title is dropped (None): a quote has no headline.
 QUOTE_FIELDS: dict[str, str | None] = {
     "text": SAID_FIELD, "exact": SAID_EXACT_FIELD, "quote_text": SAID_FIELD, "title": None}
+# The fields only quote documents hold words in.
+QUOTE_WORD_FIELDS = frozenset({SAID_FIELD, SAID_EXACT_FIELD})
 
 
 def quote_term() -> wq.Term:
@@ -88,10 +90,6 @@ def other_filter(flt: wq.Query) -> wq.Query | None:
     """Return quotes mode's filter `flt` without its quote term (None:
     nothing else); `flt` must pass is_quote_restriction."""
     return None if not isinstance(flt, wq.And) else flt.subqueries[0]
-
-
-# The fields only quote documents hold words in.
-QUOTE_WORD_FIELDS = frozenset({SAID_FIELD, SAID_EXACT_FIELD})
 
 
 def _requires_field(q: wq.Query, names: frozenset[str]) -> bool:
