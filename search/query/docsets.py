@@ -10,8 +10,10 @@ falls back to its own matcher's ids.  The request's Deadline
 """
 from __future__ import annotations
 
+import threading
 import weakref
 from array import array
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -25,6 +27,7 @@ from onrecord.search.query.columns import date_range_ids, day_bounds, within_day
 from onrecord.search.query.postings import MIN_CACHED, PostingsCache, term_postings
 from onrecord.search.query.units import quote_term
 from onrecord.search.storage.searchers import paragraph_docs, quote_docs
+from onrecord.search.storage.segmentcache import segment_key
 from onrecord.search.storage.whoosh_internals import (
     has_block_values,
     is_block_matcher,
@@ -68,7 +71,12 @@ def match_docnums(searcher: Any, q: wq.Query, deadline: Deadline,
 # built once per searcher and unit: browsing, sorting "all" and a facet's
 # own counts with no other filter ask for it, and building it is linear in
 # the index.
-_EVERY: weakref.WeakKeyDictionary[Any, dict[str, frozenset[int]]] = weakref.WeakKeyDictionary()
+# Keyed by the commit's segments and live counts, not by searcher: the
+# pooled searchers of one commit (one per serving thread) share one set;
+# the sets of the last _EVERY_COMMITS commits are kept.
+_EVERY: OrderedDict[tuple[Any, ...], dict[str, frozenset[int]]] = OrderedDict()
+_EVERY_COMMITS = 2
+_EVERY_LOCK = threading.Lock()
 # Each mode's "every document" (search.query.units.restrict_unit).
 _QUOTE_TERM = quote_term()
 _WHOLE_UNITS = {"paragraph": wq.AndNot(wq.Every(), _QUOTE_TERM), "quote": _QUOTE_TERM}
@@ -85,7 +93,12 @@ def _every_of_unit(searcher: Any, unit: str, deadline: Deadline) -> frozenset[in
     """Return the global docnums of every live document of `unit` in
     `searcher` (kept with it), or None when `deadline` passes while
     building them."""
-    kept = _EVERY.setdefault(searcher, {})
+    key = _commit_key(searcher)
+    with _EVERY_LOCK:
+        kept = _EVERY.setdefault(key, {})
+        _EVERY.move_to_end(key)
+        while len(_EVERY) > _EVERY_COMMITS:
+            _EVERY.popitem(last=False)
     found = kept.get(unit)
     if found is None:
         docs: set[int] = set()
@@ -97,6 +110,14 @@ def _every_of_unit(searcher: Any, unit: str, deadline: Deadline) -> frozenset[in
             docs.update(local if offset == 0 else (offset + d for d in local))
         found = kept[unit] = frozenset(docs)
     return found
+
+
+def _commit_key(searcher: Any) -> tuple[Any, ...]:
+    """Return what identifies a searcher's live documents: each segment's
+    id, its live count and its offset (a segment's deletions only grow,
+    so its live count tells its deleted set)."""
+    return tuple((segment_key(sub.reader()), sub.reader().doc_count(), offset)
+                 for sub, offset in searcher.leaf_searchers())
 
 
 def evaluate_docs(q: wq.Query, subsearcher: Any, deadline: Deadline,

@@ -104,3 +104,17 @@ def test_every_quote_equals_a_scan_after_updates_and_commits() -> None:
         write_articles(index, [make_article(f"a{step}", ["rewritten without a quote"]),
                                *_articles(f"c{step}", 2, "river")])
         index.refresh()
+
+
+def test_searchers_of_one_commit_share_the_kept_set() -> None:
+    # One set per commit, not per pooled searcher (one per serving thread).
+    index = indexed(_articles("a", 4))
+    every = restrict_query(None, build_filter(SearchRequest()))
+    first, second = index.open_snapshot(), index.open_snapshot()
+    try:
+        assert first is not second
+        a = match_docnums(first, every, Deadline(None)).docnums
+        assert match_docnums(second, every, Deadline(None)).docnums is a
+    finally:
+        first.close()
+        second.close()
