@@ -25,7 +25,7 @@ from whoosh import query as wq
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.query.columns import date_range_ids, day_bounds, within_days
 from onrecord.search.query.postings import MIN_CACHED, PostingsCache, term_postings
-from onrecord.search.query.units import quote_term
+from onrecord.search.query.units import quote_term, restrict_unit
 from onrecord.search.storage.searchers import paragraph_docs, quote_docs
 from onrecord.search.storage.segmentcache import segment_key
 from onrecord.search.storage.whoosh_internals import (
@@ -67,19 +67,18 @@ def match_docnums(searcher: Any, q: wq.Query, deadline: Deadline,
     return Matched(found)
 
 
-# Every live document of a unit in a searcher's commit (global docnums),
-# built once per searcher and unit: browsing, sorting "all" and a facet's
-# own counts with no other filter ask for it, and building it is linear in
-# the index.
+# Every live document of a unit in a commit (global docnums), built once
+# per commit and unit: browsing, sorting "all" and a facet's own counts
+# with no other filter ask for it, and building it is linear in the index.
 # Keyed by the commit's segments and live counts, not by searcher: the
 # pooled searchers of one commit (one per serving thread) share one set;
 # the sets of the last _EVERY_COMMITS commits are kept.
 _EVERY: OrderedDict[tuple[Any, ...], dict[str, frozenset[int]]] = OrderedDict()
 _EVERY_COMMITS = 2
 _EVERY_LOCK = threading.Lock()
-# Each mode's "every document" (search.query.units.restrict_unit).
+# Each mode's "every document", as restrict_unit builds it.
 _QUOTE_TERM = quote_term()
-_WHOLE_UNITS = {"paragraph": wq.AndNot(wq.Every(), _QUOTE_TERM), "quote": _QUOTE_TERM}
+_WHOLE_UNITS = {"paragraph": restrict_unit(None, "paragraphs"), "quote": restrict_unit(None, "quotes")}
 
 
 def _whole_unit(q: wq.Query) -> str | None:

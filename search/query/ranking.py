@@ -115,16 +115,20 @@ def _and_scores(children: Sequence[wq.Query], sub: Any, lengths: Lengths,
         raise Unsupported("And of only negations")
     # Filters (constant scores) narrow the scored parts' matches instead of
     # listing every document they hold (a date range, "quotes only").
-    scored = [c for c in positive if not isinstance(c, wq.ConstantScoreQuery)] or positive
+    filters = [c for c in positive if isinstance(c, wq.ConstantScoreQuery)]
+    scored = [c for c in positive if not isinstance(c, wq.ConstantScoreQuery)]
+    if not scored:  # filters alone: scored as their constant
+        scored, filters = positive, []
     parts = sorted((_score(c, sub, lengths, deadline, cache) for c in scored), key=len)
     result = parts[0]
     for other in parts[1:]:
         result = {d: s + other[d] for d, s in result.items() if d in other}
-    for child in positive:
-        if isinstance(child, wq.ConstantScoreQuery) and scored is not positive and result:
-            kept = narrow_docs(child.child, result.keys(), sub, deadline, cache)
-            score = child.score or 1.0  # as _score gives it
-            result = {d: s + score for d, s in result.items() if d in kept}
+    for flt in filters:
+        if not result:
+            break
+        kept = narrow_docs(flt.child, result.keys(), sub, deadline, cache)
+        score = flt.score or 1.0  # as _score gives it
+        result = {d: s + score for d, s in result.items() if d in kept}
     bonus = 0.0
     for child in children:
         if isinstance(child, wq.Not) and result:

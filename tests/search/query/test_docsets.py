@@ -10,7 +10,7 @@ import pytest
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
-from onrecord.search.model import SearchRequest
+from onrecord.search.model import Article, SearchRequest
 from onrecord.search.query import docsets
 from onrecord.search.query.collecting import restrict_query
 from onrecord.search.query.docsets import match_docnums
@@ -19,7 +19,7 @@ from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed, make_article
 
 
-def _articles(prefix: str, count: int, words: str = "budget") -> list:
+def _articles(prefix: str, count: int, words: str = "budget") -> list[Article]:
     return [make_article(f"{prefix}{n}", [(f"{words} talk {n}", f"{words} talk"), f"plain {n}"],
                          speaker="Ann Vole") for n in range(count)]
 
@@ -57,7 +57,7 @@ def test_paragraph_sets_equal_a_scan_after_updates_and_commits(
         index.refresh()
 
 
-def test_every_paragraph_is_not_kept_when_the_deadline_has_passed() -> None:
+def test_an_expired_deadline_gives_a_partial_result_not_the_kept_set() -> None:
     index = indexed(_articles("a", 3))
     every = restrict_query(None, build_filter(SearchRequest()))
     with index.reading() as searcher:
