@@ -13,9 +13,16 @@ differs, and tests/search/storage/test_field_postings.py checks that its posting
 analyzer's on varied texts.  An index built before these classes keeps
 Whoosh's own fields (its schema is read from its table of contents), so it
 still writes correctly, only slower.
+
+The bulk writer asks for `triples` instead of index(): the postings as
+it pools them, with the field's length, and no generator per posting.
+A paragraph is indexed as `exact` and `text`, a quote as `said_exact` and
+`said`: the words are matched and lowercased once for both
+(lowered_words).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Generator, Iterator
 from functools import lru_cache
 from pickle import dumps
@@ -25,10 +32,18 @@ from whoosh import fields, formats
 from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.system import pack_uint
 
-from onrecord.search.storage.lexicon import GRAM_SEP, CommonGramsFilter, is_common_pair
+from onrecord.search.storage.lexicon import (
+    COMMON_WORDS,
+    GRAM_SEP,
+    MIN_STEM_CHARS,
+    CommonGramsFilter,
+)
 
 Posting = tuple[bytes, int, float | int, bytes]
 Postings = Generator[Posting, Any, None]
+# A posting as the bulk writer pools it (pooled.pool.Triple): term bytes,
+# weight, encoded value; and the field's length (its positions counted).
+Triples = tuple[list[tuple[bytes, float, bytes]], int]
 # A word's position list is mostly one position: its encoded value is kept.
 _ONE_POSITION: dict[int, bytes] = {}
 
@@ -52,6 +67,27 @@ def postings_of(positions: dict[str, list[int]], with_positions: bool) -> Iterat
         freq = len(where)
         value = encode_positions(where) if with_positions else pack_uint(freq)
         yield term.encode("utf-8"), freq, float(freq), value
+
+
+def triples_of(positions: dict[str, list[int]], with_positions: bool) -> Triples:
+    """Return the postings of `positions` as the bulk writer pools them
+    (the writer's (term bytes, weight, value) with weight = frequency as a
+    float, as Whoosh's writer multiplies it by the absent field boost) and
+    the field's length: every position counted."""
+    if with_positions:
+        triples = [(term.encode("utf-8"), float(len(where)), encode_positions(where))
+                   for term, where in positions.items()]
+    else:
+        triples = [(term.encode("utf-8"), float(len(where)), pack_uint(len(where)))
+                   for term, where in positions.items()]
+    return triples, sum(len(where) for where in positions.values())
+
+
+@lru_cache(maxsize=4)
+def lowered_words(expression: re.Pattern[str], text: str) -> tuple[str, ...]:
+    """Return the matches of `expression` in `text`, lowercased.  Kept for
+    the next few calls: the two fields of one text ask in turn."""
+    return tuple([match.group().lower() for match in expression.finditer(text)])
 
 
 def analyzer_parts(field: fields.TEXT) -> list[Any]:
@@ -83,16 +119,27 @@ class ExactText(fields.TEXT):
         if not _plain_index(self, value, kwargs):
             yield from super().index(value, **kwargs)
             return
+        yield from postings_of(self._positions(value), type(self.format) is formats.Positions)
+
+    def triples(self, value: Any) -> Triples | None:
+        """Return index()'s postings as the bulk writer pools them and the
+        field's length, or None where index() takes Whoosh's own path."""
+        if not _plain_index(self, value, {}):
+            return None
+        return triples_of(self._positions(value), type(self.format) is formats.Positions)
+
+    def _positions(self, value: str) -> dict[str, list[int]]:
+        """Return each term of `value` (words and common grams) with its positions."""
         positions: dict[str, list[int]] = {}
         prev = ""
-        for pos, match in enumerate(analyzer_parts(self)[0].expression.finditer(value)):
-            word = match.group(0).lower()
-            # The gram stands at the previous word's position (lexicon).
-            if pos and is_common_pair(prev, word):
+        for pos, word in enumerate(lowered_words(analyzer_parts(self)[0].expression, value)):
+            # The gram stands at the previous word's position (lexicon);
+            # is_common_pair(prev, word) inlined: prev is lowercase already.
+            if pos and (prev in COMMON_WORDS or len(prev) < MIN_STEM_CHARS):
                 positions.setdefault(prev + GRAM_SEP + word, []).append(pos - 1)
             positions.setdefault(word, []).append(pos)
             prev = word
-        yield from postings_of(positions, type(self.format) is formats.Positions)
+        return positions
 
 
 class StemmedText(fields.TEXT):
@@ -107,23 +154,39 @@ class StemmedText(fields.TEXT):
             raise ValueError(f"StemmedText needs Whoosh's StemmingAnalyzer, not {shape}")
 
     def index(self, value: Any, **kwargs: Any) -> Postings:
-        tokenizer, _, stops, stemmer = analyzer_parts(self)
-        if not _plain_index(self, value, kwargs) or stops.max is not None or stemmer.lang:
+        if not self._fast(value, kwargs):
             yield from super().index(value, **kwargs)
             return
+        yield from postings_of(self._positions(value), type(self.format) is formats.Positions)
+
+    def triples(self, value: Any) -> Triples | None:
+        """Return index()'s postings as the bulk writer pools them and the
+        field's length, or None where index() takes Whoosh's own path."""
+        if not self._fast(value, {}):
+            return None
+        return triples_of(self._positions(value), type(self.format) is formats.Positions)
+
+    def _fast(self, value: Any, kwargs: dict[str, Any]) -> bool:
+        """Return True if `value` can take the one-pass path."""
+        _, _, stops, stemmer = analyzer_parts(self)
+        return _plain_index(self, value, kwargs) and stops.max is None and not stemmer.lang
+
+    def _positions(self, value: str) -> dict[str, list[int]]:
+        """Return each stem of `value` with its positions, as the analyzer numbers them."""
+        tokenizer, _, stops, stemmer = analyzer_parts(self)
         positions: dict[str, list[int]] = {}
         stem = _stem_function(stemmer.stemfn)
+        minsize, stopwords, ignore, renumber = stops.min, stops.stops, stemmer.ignore, stops.renumber
         pos = -1
-        for index, match in enumerate(tokenizer.expression.finditer(value)):
-            word = match.group(0).lower()
-            if len(word) < stops.min or word in stops.stops:
+        for index, word in enumerate(lowered_words(tokenizer.expression, value)):
+            if len(word) < minsize or word in stopwords:
                 continue
             # StopFilter's renumbering: the first kept word keeps its own
             # position, each later one follows the previous kept word.
-            pos = pos + 1 if stops.renumber and pos >= 0 else index
-            term = word if word in stemmer.ignore else stem(word)
+            pos = pos + 1 if renumber and pos >= 0 else index
+            term = word if word in ignore else stem(word)
             positions.setdefault(term, []).append(pos)
-        yield from postings_of(positions, type(self.format) is formats.Positions)
+        return positions
 
 
 @lru_cache(maxsize=4)

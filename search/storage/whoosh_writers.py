@@ -110,12 +110,16 @@ class BulkWriter(SegmentWriter):
         last = self._last_values.get(name)
         if last is not None and type(last[0]) is type(value) and last[0] == value:
             return last[1], last[2]
-        postings = []
-        length = 0
-        for tbytes, freq, weight, vbytes in field.index(value):
-            length += freq
-            # * 1.0: Whoosh multiplies by the (absent) field boost.
-            postings.append((tbytes, weight * 1.0, vbytes))
+        fast = getattr(field, "triples", None)  # textfields' one-pass fields
+        done = fast(value) if fast is not None else None
+        if done is not None:
+            postings, length = done
+        else:
+            postings, length = [], 0
+            for tbytes, freq, weight, vbytes in field.index(value):
+                length += freq
+                # * 1.0: Whoosh multiplies by the (absent) field boost.
+                postings.append((tbytes, weight * 1.0, vbytes))
         if type(value) in _IMMUTABLE:
             self._last_values[name] = (value, postings, length)
         return postings, length

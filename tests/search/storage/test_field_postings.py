@@ -66,6 +66,39 @@ def test_fast_postings_equal_the_analyzers_on_generated_texts(name: str) -> None
         assert sorted(field.index(text)) == whoosh_postings(field, text), text
 
 
+def generic_triples(field: fields.TEXT, text: str) -> tuple[list[tuple[bytes, float, bytes]], int]:
+    """Return Whoosh's own postings of `text` as the bulk writer pools
+    them (term bytes, weight times the absent boost, value) and the field's
+    length (the frequencies summed)."""
+    postings = list(fields.TEXT.index(field, text))
+    return (sorted((t, w * 1.0, v) for t, _, w, v in postings),
+            sum(freq for _, freq, _, _ in postings))
+
+
+@pytest.mark.parametrize("name", FAST_FIELDS + ["said", "said_exact"])
+def test_pooled_triples_equal_the_analyzers(name: str) -> None:
+    field = build_schema()[name]
+    for text in TEXTS + generated_texts(300, seed=11):
+        triples, length = field.triples(text)
+        assert (sorted(triples), length) == generic_triples(field, text), text
+
+
+@pytest.mark.parametrize("name", ["exact", "text"])
+def test_two_fields_of_one_text_share_its_words_yet_index_their_own(name: str) -> None:
+    # The words of a text are matched once for both fields (lowered_words):
+    # the second field still gets its own terms, not the first one's.
+    schema = build_schema()
+    other = "text" if name == "exact" else "exact"
+    text = "The Commissioner said the police were running out of time"
+    schema[other].triples(text)
+    assert (sorted(schema[name].triples(text)[0]), schema[name].triples(text)[1]) \
+        == generic_triples(schema[name], text)
+
+
+def test_a_value_that_is_not_text_is_left_to_whoosh() -> None:
+    assert build_schema()["exact"].triples(b"bytes are not plain text") is None
+
+
 @pytest.mark.parametrize("positions", [[0], [7], [1, 2, 9], [300, 70000]])
 def test_positions_encode_as_whoosh_does(positions: list[int]) -> None:
     assert encode_positions(positions) == Positions().encode(positions)
