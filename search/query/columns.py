@@ -12,6 +12,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Set as AbstractSet
 from typing import Any
 
+import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.storage.schema import UNDATED_KEY
@@ -51,7 +52,21 @@ def within_days(docs: AbstractSet[int], bounds: tuple[int, int], reader: Any) ->
     if values is None:
         return None
     low, high = bounds
-    return {d for d in docs if low <= values[d] <= high}
+    ordered = _sorted_column(reader, "oldest_key")
+    if ordered is None or not ordered[0]:
+        return set()
+    first, last = ordered[0][0], ordered[0][-1]
+    # A range around every date of the segment ("since 2004" over a
+    # 2004-2019 archive) leaves `docs` as they are, one outside them all
+    # none; others look each document up, in numpy (a Python comparison
+    # per document was a quarter of a combined query at 250k paragraphs).
+    if low <= first and last <= high:
+        return set(docs)
+    if high < first or last < low or not docs:
+        return set()
+    wanted = np.fromiter(docs, dtype=np.int64, count=len(docs))
+    found = np.frombuffer(values, dtype=np.dtype(values.typecode))[wanted]
+    return set(wanted[(found >= low) & (found <= high)].tolist())
 
 
 # Per segment, keyed by its Segment, which every pooled reader of one

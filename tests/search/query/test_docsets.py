@@ -71,7 +71,10 @@ def test_an_expired_deadline_gives_a_partial_result_not_the_kept_set() -> None:
 
 @pytest.mark.parametrize(("since", "until"), [
     (dt.date(2020, 1, 1), None), (None, dt.date(2019, 12, 31)),
-    (dt.date(2019, 6, 1), dt.date(2021, 6, 30)), (dt.date(2030, 1, 1), None)])
+    (dt.date(2019, 6, 1), dt.date(2021, 6, 30)), (dt.date(2030, 1, 1), None),
+    # around every date (kept whole), and before every date (none left)
+    (dt.date(2000, 1, 1), dt.date(2030, 1, 1)), (None, dt.date(2017, 12, 31)),
+    (dt.date(2018, 1, 1), dt.date(2022, 12, 28)), (dt.date(2018, 1, 1), dt.date(2019, 6, 30))])
 def test_a_date_range_beside_words_narrows_them_as_a_scan_does(
         since: dt.date | None, until: dt.date | None) -> None:
     days = [dt.date(2018 + n % 5, 1 + n % 12, 1 + n % 28) for n in range(40)]
