@@ -19,6 +19,7 @@ from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
 from whoosh import query as wq
 from whoosh.scoring import BM25FScorer
 from whoosh.util.numeric import byte_to_length
@@ -176,7 +177,7 @@ def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline,
     per = k1 * b / scorer.avgfl
     factor = scorer.idf * (k1 + 1) * boost
     ids, weights = decoded
-    scores = {d: factor * w / (w + norm + per * fl[d]) for d, w in zip(ids, weights, strict=False)}
+    scores = _bm25(ids, weights, fl, factor, norm, per)
     if isinstance(scorer, UnitScorer) and scorer.quote_docs:
         # A field both units hold: a quote document by the quotes' figures.
         quotes = scorer.quote_docs
@@ -186,6 +187,24 @@ def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline,
             if d in quotes:
                 scores[d] = factor * w / (w + norm + per * fl[d])
     return scores
+
+
+def _bm25(ids: Sequence[int], weights: Sequence[float], fl: array, factor: float, norm: float,
+          per: float) -> Scores:
+    """Return {docnum: factor * w / (w + norm + per * fl[docnum])} over a
+    term's postings.  A long posting list is scored in numpy, the same
+    double-precision operations in the same order (so the same floats as
+    Whoosh's scorer): "said" holds 150,000 documents at 250k paragraphs."""
+    if len(ids) < _NUMPY_MIN or not isinstance(ids, array) or not isinstance(weights, array):
+        return {d: factor * w / (w + norm + per * fl[d]) for d, w in zip(ids, weights, strict=False)}
+    docnums = np.frombuffer(ids, dtype=np.dtype(ids.typecode))
+    w = np.frombuffer(weights, dtype=np.dtype(weights.typecode)).astype(np.float64)
+    lengths = np.frombuffer(fl, dtype=np.dtype(fl.typecode))[docnums].astype(np.float64)
+    return dict(zip(ids.tolist(), (factor * w / (w + norm + per * lengths)).tolist(), strict=True))
+
+
+# Postings below this are scored in Python: numpy's per-call cost is larger.
+_NUMPY_MIN = 256
 
 
 def build_lengths(reader: Any, fieldname: str) -> array:

@@ -414,6 +414,31 @@ def test_bulk_ranking_equals_whoosh_collector(big_index: Index, query: str, limi
     assert used_bulk  # the bulk pass was not silently given up
 
 
+@pytest.mark.parametrize("query", ["budget", "budget OR river", "\"budget tax\"", "tax -court",
+                                   "vote minister council"])
+def test_scores_in_numpy_equal_scores_in_python(big_index: Index, query: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from onrecord.search.query import ranking
+    from onrecord.search.query.collecting import restrict_query
+    from onrecord.search.query.docsets import Deadline
+    from onrecord.search.query.querying import build_filter, build_parser, parse_query
+    q = restrict_query(parse_query(build_parser(big_index.schema), query), build_filter(SearchRequest()))
+    calls = []
+    frombuffer = ranking.np.frombuffer
+    monkeypatch.setattr(ranking.np, "frombuffer", lambda *a, **k: calls.append(1) or frombuffer(*a, **k))
+
+    def scores(numpy_min: int) -> dict[int, float] | None:
+        monkeypatch.setattr(ranking, "_NUMPY_MIN", numpy_min)
+        with big_index.reading() as searcher:
+            return ranking.score_all(searcher, q, ranking.build_lengths, Deadline(None))
+
+    in_python = scores(10**9)
+    assert not calls
+    in_numpy = scores(0)
+    assert calls  # the numpy path was taken
+    assert in_numpy == in_python  # the same floats, not merely close
+
+
 @pytest.mark.parametrize("query,sort", [("budget OR river", "relevance"), ("\"budget tax\"", "relevance"),
                                         ("tax", "newest"), ("", "oldest"), ("title:bud*", "relevance")])
 def test_extend_ranks_further_like_a_fresh_collect(big_index: Index, query: str, sort: str) -> None:
