@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import replace
+from functools import lru_cache
 
 from onrecord.indexer.budget import check
 from onrecord.search import Article, Deadline, Paragraph, Quote
@@ -76,6 +77,7 @@ def _keep_word_break(match: re.Match[str]) -> str:
     return " " if any(ch in LINE_BREAKS for ch in match.group()) else ""
 
 
+@lru_cache(maxsize=1 << 14)  # every speaker, role and institution of every paragraph: the same names recur
 def clean_name(value: str) -> str | None:
     """Return the name `value` cleaned (clean_value), or None when nothing
     is left that names anyone: no letter or digit (".." is no name, and

@@ -21,10 +21,12 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from onrecord.indexer.annotate.institutions.literals import alias_searcher
 from onrecord.indexer.annotate.institutions.registry import (
+    AliasHit,
+    AliasSearch,
     InstitutionRegistry,
     RegistryError,
-    alias_pattern,
     iter_leftmost,
     load_registry,
     normalize_alias,
@@ -103,11 +105,12 @@ class InstitutionMention:
     surface: str
 
 
-def _extra_matcher(items: tuple[tuple[str, str], ...]) -> tuple[list[re.Pattern[str]], dict[str, str]]:
-    """Return the patterns of an article's learned aliases (for iter_leftmost) and their look-up."""
+def _extra_matcher(items: tuple[tuple[str, str], ...]) -> tuple[list[AliasSearch], dict[str, str]]:
+    """Return the searchers of an article's learned aliases (for iter_leftmost) and their look-up."""
     usable = [(s, c) for s, c in items if normalize_alias(s) and c]
     lookup = {normalize_alias(s).casefold(): c for s, c in usable}
-    return [alias_pattern(a) for a in sorted_aliases(s for s, _ in usable)], lookup
+    # most aliases an article learns are new: string searches, not a regex compiled for each
+    return [alias_searcher(a) for a in sorted_aliases(s for s, _ in usable)], lookup
 
 
 def find_institutions(text: str, registry: InstitutionRegistry,
@@ -131,7 +134,7 @@ class _Scan:
     found: list[tuple[int, int, int, str]]
 
 
-def _scan(matches: Iterable[re.Match[str]], name_of: Callable[[str], str | None], rank: int) -> _Scan:
+def _scan(matches: Iterable[AliasHit], name_of: Callable[[str], str | None], rank: int) -> _Scan:
     spans, found = [], []
     for m in matches:
         spans.append(m.span())

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from onrecord.indexer.annotate.operatorfiles import read_json_file
 from onrecord.indexer.parse.invisibles import clean_name
@@ -138,13 +139,28 @@ def alias_pattern(alias: str) -> re.Pattern[str]:
     return re.compile(rf"(?:{'|'.join(map(re.escape, firsts))}){_OWN_WORD_START}(?:{rest})(?![\w])")
 
 
-def iter_leftmost(patterns: list[re.Pattern[str]], text: str) -> Iterator[re.Match[str]]:
+class AliasHit(Protocol):
+    """What the scans read of a match: re.Match's, or a literal alias's (institutions.literals)."""
+
+    def start(self) -> int: ...
+    def end(self) -> int: ...
+    def span(self) -> tuple[int, int]: ...
+    def group(self) -> str: ...
+
+
+class AliasSearch(Protocol):
+    """What finds one alias: its compiled pattern, or a literal alias's string searches."""
+
+    def search(self, text: str, pos: int = 0, /) -> AliasHit | None: ...
+
+
+def iter_leftmost(patterns: list[re.Pattern[str]] | list[AliasSearch], text: str) -> Iterator[AliasHit]:
     """Yield what compile_aliases(aliases).finditer(text) yields, given each
     alias's alias_pattern in sorted_aliases order: at the leftmost position
     any alias matches, the first alias in that order (an alias matches at
     most one way at a position), then on from its end.  Few aliases (an
     article's own) cost a few searches, and no regex compiled per article."""
-    ahead: list[re.Match[str] | None] = [p.search(text) for p in patterns]
+    ahead: list[AliasHit | None] = [p.search(text) for p in patterns]
     while True:
         best = None
         for m in ahead:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
@@ -26,8 +27,7 @@ SKIP_BEFORE_CUE = words("skip_before_cue")
 DETERMINERS = words("determiners")
 TIME_WORDS = words("weekdays", "months", "time_nouns")
 # month abbreviations are also names ("Jun wrote"): time words only before a day number
-_MONTH_ABBREVIATIONS = words("month_abbreviations")
-_DATE_WORDS = TIME_WORDS | _MONTH_ABBREVIATIONS
+_DATE_WORDS = TIME_WORDS | words("month_abbreviations")
 _TIME_LEADS = words("time_leads")
 NAME_CONNECTORS = words("name_connectors")
 RELATIVES = words("relatives")
@@ -126,6 +126,7 @@ def _np_back(toks: list[tuple[str, int, int]], i: int) -> int:
     return found
 
 
+@lru_cache(maxsize=256)  # pure; attribution and the reported pass ask it the same of a frame
 def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Literal["coord"]:
     """Return the speaker phrase ending just before a cue at cue_start.
 
