@@ -266,9 +266,8 @@ def _intersect_sets(positive: list[wq.Query], subsearcher: Any, deadline: Deadli
             found = evaluate_docs(child, subsearcher, deadline, cache)
             sized.append((len(found), order, child, found))
     sized.sort(key=lambda item: item[:2])
-    _, _, first, result = sized[0]
-    if result is None:
-        result = evaluate_docs(first, subsearcher, deadline, cache)
+    _, _, first, listed = sized[0]
+    result = listed if listed is not None else evaluate_docs(first, subsearcher, deadline, cache)
     for size, _, child, found in sized[1:]:
         if not result:
             break
