@@ -263,8 +263,8 @@ def _intersect_sets(positive: list[wq.Query], subsearcher: Any, deadline: Deadli
         if isinstance(inner, wq.Term):
             sized.append((reader.doc_frequency(inner.fieldname, inner.text), order, child, None))
         else:
-            found = evaluate_docs(child, subsearcher, deadline, cache)
-            sized.append((len(found), order, child, found))
+            docs = evaluate_docs(child, subsearcher, deadline, cache)
+            sized.append((len(docs), order, child, docs))
     sized.sort(key=lambda item: item[:2])
     _, _, first, listed = sized[0]
     result = listed if listed is not None else evaluate_docs(first, subsearcher, deadline, cache)
