@@ -103,7 +103,7 @@ class TermPool(PostingPool):
 
     def sorted_postings(self) -> Iterator[tuple[Any, ...]]:
         """Yield the pooled postings as Whoosh sorts them: by field name,
-        term, docnum, weight and value."""
+        term, docnum, weight and value; the pool is emptied as they go."""
         for name, tbytes, flat in _sorted_terms(self.terms, self.in_order):
             yield from zip(repeat(name), repeat(tbytes), flat[0::3], flat[1::3], flat[2::3])
 
@@ -197,11 +197,13 @@ class TermPool(PostingPool):
 
 def _sorted_terms(terms: dict[str, dict[bytes, list[Any]]], in_order: bool) -> Iterator[TermRecord]:
     """Yield pooled `terms` as (field name, term bytes, flat postings) by
-    field name and term; each term's postings sorted unless `in_order`."""
+    field name and term, each term's postings sorted unless `in_order`;
+    each is taken out of `terms` as it goes (a merge frees the pool's
+    lists as it writes them)."""
     for name in sorted(terms):
         pooled = terms[name]
         for tbytes in sorted(pooled):
-            flat = pooled[tbytes]
+            flat = pooled.pop(tbytes)
             if not in_order:
                 flat = [x for triple in sorted(zip(flat[0::3], flat[1::3], flat[2::3], strict=True)) for x in triple]
             yield name, tbytes, flat
