@@ -20,7 +20,9 @@ test_whoosh_writers.py check them against Whoosh's own writer.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import gc
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -130,16 +132,33 @@ class BulkWriter(SegmentWriter):
         pdr = self.per_document_reader() if self.codec.length_stats else None
         lengths = _WholeLengths(pdr, self.docnum) if pdr is not None else None
         pool = self._bulk_pool
-        if pool.in_order and can_write_pooled(self.fieldwriter):
-            if pool.runs:  # each term's runs joined, in docnum order
-                write_merged_terms(self.fieldwriter, self.schema, lengths, pool.iter_terms())
-            else:  # each term's postings are in hand, in docnum order
-                write_pooled_terms(self.fieldwriter, self.schema, lengths, pool.terms)
-        else:
-            self.fieldwriter.add_postings(self.schema, lengths, pool.iter_postings())
+        # The flush makes no reference cycles, but its millions of lists and
+        # records set off full collections that walk the whole pool: with the
+        # collector off a 24k-paragraph segment's flush took 20.7 CPU s, not 28.5.
+        with _collector_off():
+            if pool.in_order and can_write_pooled(self.fieldwriter):
+                if pool.runs:  # each term's runs joined, in docnum order
+                    write_merged_terms(self.fieldwriter, self.schema, lengths, pool.iter_terms())
+                else:  # each term's postings are in hand, in docnum order
+                    write_pooled_terms(self.fieldwriter, self.schema, lengths, pool.terms)
+            else:
+                self.fieldwriter.add_postings(self.schema, lengths, pool.iter_postings())
         self.fieldwriter.close()
         if pdr is not None:
             pdr.close()
+
+
+@contextmanager
+def _collector_off() -> Iterator[None]:
+    """Turn Python's cyclic garbage collector off for the block; it is on
+    again after if it was on before."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 # Value types whose postings may be reused: equal now, equal later.

@@ -6,6 +6,7 @@ one block, uncompressed blocks, and a pool that spills (its runs merged
 per term, without Whoosh's merge of single postings)."""
 from __future__ import annotations
 
+import gc
 import os
 import random
 from pathlib import Path
@@ -20,6 +21,7 @@ from whoosh.filedb.filestore import RamStorage
 from whoosh.filedb.filetables import md5_hash
 from whoosh.writing import SegmentWriter
 
+from onrecord.search.storage import whoosh_writers
 from onrecord.search.storage.pooled.flush import can_write_pooled, md5_low_bits
 from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
 from onrecord.search.storage.whoosh_writers import BulkWriter
@@ -111,6 +113,23 @@ def test_a_spilling_pool_writes_whooshs_bytes_from_its_runs(tmp_path: Path, coun
     monkeypatch.setattr(FieldWriter, "add_postings", refuse)
     assert segment_files(tmp_path / "ours", SpillingBulkWriter, codec, docs) == expected
     assert (len([n for n in saves if n]) > 5) == (count > 2)  # runs spilled, terms cut into pieces
+
+
+@pytest.mark.parametrize("writer_class", [BulkWriter, SpillingBulkWriter])
+def test_the_flush_runs_with_the_collector_off(tmp_path: Path, writer_class: type,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[bool] = []
+    for name in ("write_pooled_terms", "write_merged_terms"):
+        write = getattr(whoosh_writers, name)
+        monkeypatch.setattr(whoosh_writers, name,
+                            lambda *args, write=write: (seen.append(gc.isenabled()), write(*args)))
+    try:
+        for enabled in (True, False):  # after the flush the collector is as it was before
+            (gc.enable if enabled else gc.disable)()
+            segment_files(tmp_path / str(enabled), writer_class, W3Codec(), documents(60))
+            assert (seen[-1], gc.isenabled()) == (False, enabled)
+    finally:
+        gc.enable()
 
 
 def spilled_pool(postings: list[tuple[Any, ...]], every: int, run_batch: int) -> TermPool:
