@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import resource
 import shutil
 import time
 from collections import Counter
@@ -51,6 +52,20 @@ def rates(paragraphs: int, words: int, seconds: float, prefix: str) -> dict[str,
             f"{prefix}_words_per_s": words / seconds, f"{prefix}_s": seconds}
 
 
+def cpu_seconds() -> float:
+    """Return the CPU seconds (user + system) of this process and of its
+    children that have ended and been waited for (a process pool's workers
+    once it is shut down)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def cpu_per_paragraph(paragraphs: int, cpu_s: float) -> dict[str, float]:
+    """Return the indexing CPU ms per paragraph (issue #34: a rise with the
+    corpus size shows in this row)."""
+    return {"index_cpu_ms_per_para": 1000 * cpu_s / max(paragraphs, 1)}
+
+
 def code_hash() -> str:
     """Return a short hash of the code that shapes a derived index: the
     index schema and the corpus recipe."""
@@ -85,11 +100,13 @@ def build_derived(pool: Pool, size: int, root: Path, args: argparse.Namespace) -
     return the section (per-engine build rates, names for the query set)."""
     workers = max(1, args.workers)
     print(f"[{size}] indexing with onrecord ({workers} worker processes) ...", flush=True)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), cpu_seconds()
     written = build_onrecord(root / "onrecord", pool, size, args.seed, workers)
     seconds = {"onrecord": time.perf_counter() - started}
+    cpu = cpu_seconds() - cpu  # the workers are waited for: their CPU counts
     counts = {"onrecord": written}
-    print(f"[{size}] onrecord: {written:,} paragraphs in {seconds['onrecord']:.0f} s", flush=True)
+    print(f"[{size}] onrecord: {written:,} paragraphs in {seconds['onrecord']:.0f} s, "
+          f"{cpu:.0f} CPU s", flush=True)
     stats = _stream_stats(iter_derived(pool, size, args.seed))
     if size <= args.tantivy_max:
         counts["tantivy"], seconds["tantivy"] = _build_tantivy(root / "tantivy", pool, size, args.seed)
@@ -101,7 +118,7 @@ def build_derived(pool: Pool, size: int, root: Path, args: argparse.Namespace) -
     engines = {name: {"paragraphs": counts[name],
                       **rates(counts[name], stats["words"], seconds[name], "index"),
                       "index_mb": dir_mb(root / name)} for name in counts}
-    engines["onrecord"]["index_workers"] = workers
+    engines["onrecord"].update(index_workers=workers, **cpu_per_paragraph(written, cpu))
     return {"label": str(size), "seed": args.seed, "paragraphs": size, "words": stats["words"],
             "engines": engines, "outlets": list(OUTLETS),
             "speakers": stats["speakers"], "institutions": stats["institutions"]}

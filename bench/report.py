@@ -27,6 +27,7 @@ ROWS: tuple[tuple[str, str, int], ...] = (
     ("extraction alone paragraphs/s", "extract_para_per_s", 0),
     ("indexing alone paragraphs/s", "index_para_per_s", 0),
     ("indexing alone words/s", "index_words_per_s", 0),
+    ("indexing CPU ms per paragraph (process + workers)", "index_cpu_ms_per_para", 3),
     ("index size on disk MB", "index_mb", 1),
     ("query p50 ms", "p50_ms", 2),
     ("query p95 ms", "p95_ms", 2),

@@ -27,7 +27,7 @@ from typing import Any
 
 from bench import cluster_ingest, modes, quotes_cost
 from bench.corpus import Pool, annotate_corpus, build_pool, count_words, parse_size, top_names
-from bench.derived import NAMES, batched, dir_mb, ensure_derived, rates
+from bench.derived import NAMES, batched, cpu_per_paragraph, cpu_seconds, dir_mb, ensure_derived, rates
 from bench.peers import TantivyBuilder, build_whoosh_naive
 from bench.probe import run_probe
 from bench.queries import build_queries
@@ -103,7 +103,8 @@ def measure_bbc(root: Path, work: Path, args: argparse.Namespace) -> tuple[dict[
               f"({run + 1}/{args.repeat}) ...", flush=True)
         shutil.rmtree(work / "bbc-onrecord", ignore_errors=True)
         ours = _index_onrecord(work / "bbc-onrecord", unique)
-        index_runs.append(rates(ours["paragraphs"], words, ours["seconds"], "index"))
+        index_runs.append({**rates(ours["paragraphs"], words, ours["seconds"], "index"),
+                           **cpu_per_paragraph(ours["paragraphs"], ours["cpu_s"])})
     onrecord = {"paragraphs": ours["paragraphs"],
                 **combine_runs([rates(r.paragraphs, words, r.seconds, "e2e") for r in e2e_runs]),
                 "extract_para_per_s": sum(len(a.paragraphs) for a in articles) / extract_s,
@@ -127,12 +128,12 @@ def measure_bbc(root: Path, work: Path, args: argparse.Namespace) -> tuple[dict[
 def _index_onrecord(path: Path, articles: list[Article]) -> dict[str, Any]:
     index = open_index(path, create=True)
     written = 0
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), cpu_seconds()
     for batch in batched(articles, Config().batch_articles):
         written += write_articles(index, batch)
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, cpu_seconds() - cpu
     index.close()
-    return {"paragraphs": written, "seconds": seconds}
+    return {"paragraphs": written, "seconds": seconds, "cpu_s": cpu}
 
 
 def _build_peer(name: str, work: Path, articles: list[Article], words: int) -> tuple[dict[str, Any], Path]:

@@ -20,14 +20,16 @@ test_whoosh_writers.py check them against Whoosh's own writer.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import gc
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
 from whoosh.util.numeric import byte_to_length
 from whoosh.writing import SegmentWriter
 
-from onrecord.search.storage.pooled.flush import can_write_pooled, write_pooled_terms
+from onrecord.search.storage.pooled.flush import can_write_pooled, write_merged_terms, write_pooled_terms
 from onrecord.search.storage.pooled.pool import TermPool, Triple
 from onrecord.search.storage.whoosh_internals import numeric_block, perdoc_length_column
 
@@ -43,8 +45,9 @@ class BulkWriter(SegmentWriter):
     per posting and ~10 per term, and looks up the document's field length
     once per posting (1.5 million column reads for the BBC corpus).  Documents
     with boosts, vectors or separate spelling words (none of onrecord's) take
-    Whoosh's own add_document into the same pool; a pool that spilled runs,
-    or a codec the flush does not reproduce, takes Whoosh's flush.  The
+    Whoosh's own add_document into the same pool; a pool that spilled runs
+    is flushed from its runs merged per term; postings out of docnum order,
+    or a codec the flush does not reproduce, take Whoosh's flush.  The
     segment files are the same (tests/search/storage/test_field_postings.py,
     pooled/test_flush.py)."""
 
@@ -129,14 +132,33 @@ class BulkWriter(SegmentWriter):
         pdr = self.per_document_reader() if self.codec.length_stats else None
         lengths = _WholeLengths(pdr, self.docnum) if pdr is not None else None
         pool = self._bulk_pool
-        if not pool.runs and pool.in_order and can_write_pooled(self.fieldwriter):
-            # Nothing spilled: each term's postings are in hand, in docnum order.
-            write_pooled_terms(self.fieldwriter, self.schema, lengths, pool.terms)
-        else:
-            self.fieldwriter.add_postings(self.schema, lengths, pool.iter_postings())
+        # The flush makes no reference cycles, but its millions of lists and
+        # records set off full collections that walk the whole pool: with the
+        # collector off a 24k-paragraph segment's flush took 20.7 CPU s, not 28.5.
+        with _collector_off():
+            if pool.in_order and can_write_pooled(self.fieldwriter):
+                if pool.runs:  # each term's runs joined, in docnum order
+                    write_merged_terms(self.fieldwriter, self.schema, lengths, pool.iter_terms())
+                else:  # each term's postings are in hand, in docnum order
+                    write_pooled_terms(self.fieldwriter, self.schema, lengths, pool.terms)
+            else:
+                self.fieldwriter.add_postings(self.schema, lengths, pool.iter_postings())
         self.fieldwriter.close()
         if pdr is not None:
             pdr.close()
+
+
+@contextmanager
+def _collector_off() -> Iterator[None]:
+    """Turn Python's cyclic garbage collector off for the block; it is on
+    again after if it was on before."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 # Value types whose postings may be reused: equal now, equal later.

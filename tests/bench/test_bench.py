@@ -239,6 +239,30 @@ def test_derived_onrecord_build_holds_the_stream_once_in_one_commit(
     assert report.ok and report.generation == 1 and len(report.segments) == segments
 
 
+def test_cpu_seconds_count_a_waited_for_worker() -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from bench.derived import cpu_seconds
+    before = cpu_seconds()
+    with ProcessPoolExecutor(max_workers=1) as executor:
+        worker_cpu = executor.submit(_burn_cpu, 0.3).result()
+    assert cpu_seconds() - before >= worker_cpu >= 0.3
+
+
+def _burn_cpu(seconds: float) -> float:
+    """Spin for `seconds` of this process's CPU; return its CPU seconds."""
+    import time
+    while time.process_time() < seconds:
+        pass
+    return time.process_time()
+
+
+def test_indexing_cpu_per_paragraph_has_a_row() -> None:
+    from bench.derived import cpu_per_paragraph
+    table = format_table("t", {"onrecord": cpu_per_paragraph(2000, 5.0)})
+    assert "indexing CPU ms per paragraph" in table and "2.500" in table
+
+
 def test_combine_runs_reports_medians_and_keeps_the_spread() -> None:
     from bench.report import combine_runs
     runs = [{"p95_ms": 30.0, "engine": "onrecord", "errors": {}},

@@ -8,7 +8,9 @@ three per posting: 44% of the CPU of a one-process BBC ingest.  Here each
 term's docnums, weights and values arrive as one list already in docnum
 order (search.storage.pooled.pool's TermPool), each block is encoded with a
 few C-level calls (slices, map, array, pickle) and the files are written in
-large chunks.  The format is W3PostingsWriter's: per term the header magic,
+large chunks; a pool that spilled runs gives each term's list in pieces,
+one per run and record (write_merged_terms), written a block at a time.
+The format is W3PostingsWriter's: per term the header magic,
 then per block of `blocklimit` postings its signed length, its pickled info
 tuple and its pickled (delta ids, minified weights, minified values),
 zlib-compressed from COMPRESSION_MIN_SIZE bytes; per term a W3TermInfo row
@@ -25,9 +27,10 @@ from __future__ import annotations
 
 import zlib
 from array import array
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from hashlib import md5
-from operator import sub
+from itertools import groupby
+from operator import itemgetter, sub
 from pickle import dumps
 from typing import Any
 
@@ -37,12 +40,15 @@ from whoosh.filedb.filetables import md5_hash
 from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import length_to_byte
 
+from onrecord.search.storage.pooled.pool import TermRecord
+
 # Pooled postings: per field name, per term bytes, the flat list
 # [docnum, weight, value bytes, docnum, weight, value bytes, ...].
 PooledTerms = Mapping[str, Mapping[bytes, list[Any]]]
 # A file's bytes are handed to it in chunks of about this size.
 CHUNK_BYTES = 1 << 22
 _TERMINFO = W3TermInfo._struct
+_KEY, _FLAT = itemgetter(0, 1), itemgetter(2)
 
 
 class _LengthBytes(dict[int | None, int]):
@@ -77,22 +83,60 @@ def write_pooled_terms(fieldwriter: Any, schema: Any, lengths: Any, fields: Pool
     order, as Whoosh sorts them) into `fieldwriter`'s postings and terms
     files; `lengths` gives each document's field length (or is None, every
     length 0).  The caller closes the field writer."""
-    codec = fieldwriter._codec
-    block = _BlockWriter(codec._blocklimit, codec._compression, fieldwriter._postfile)
-    terms_out = _TermsOut(fieldwriter._tindex)
-    fieldmap = fieldwriter._fieldmap
+    out = _Terms(fieldwriter, schema, lengths)
+    block = out.block
     for fieldname in sorted(fields):
         terms = fields[fieldname]
         if not terms:
             continue
-        fieldid = fieldmap.setdefault(fieldname, len(fieldmap))
-        dfl = lengths.doc_field_length_reader(fieldname) if lengths else None
-        block.start_field(schema[fieldname].format.fixed_value_size(), dfl)
-        prefix = pack_ushort(fieldid)
+        prefix = out.start_field(fieldname)
         for tbytes in sorted(terms):
-            terms_out.add(prefix + tbytes, block.write_term(terms[tbytes]))
-    block.flush()
-    terms_out.flush()
+            out.add(prefix + tbytes, block.write_term(terms[tbytes]))
+    out.finish()
+
+
+def write_merged_terms(fieldwriter: Any, schema: Any, lengths: Any, records: Iterable[TermRecord]) -> None:
+    """Write the terms of `records`, (field name, term bytes, flat postings)
+    sorted by field name and term, a term's records in a row and in docnum
+    order (TermPool.iter_terms: a spilled pool's runs merged), as
+    write_pooled_terms writes the joined lists, holding about one block
+    of a term at a time.  Raises ValueError if the terms do not increase."""
+    out = _Terms(fieldwriter, schema, lengths)
+    block = out.block
+    current = None
+    prefix = b""
+    for (fieldname, tbytes), group in groupby(records, key=_KEY):
+        if fieldname != current:
+            current = fieldname
+            prefix = out.start_field(fieldname)
+        out.add(prefix + tbytes, block.write_pieces(map(_FLAT, group)))
+    out.finish()
+
+
+class _Terms:
+    """The files of one flush: the postings file's block writer and the
+    terms file's rows, and the field being written."""
+
+    def __init__(self, fieldwriter: Any, schema: Any, lengths: Any) -> None:
+        codec = fieldwriter._codec
+        self.block = _BlockWriter(codec._blocklimit, codec._compression, fieldwriter._postfile)
+        self._rows = _TermsOut(fieldwriter._tindex)
+        self.add = self._rows.add
+        self._fieldmap = fieldwriter._fieldmap
+        self._schema = schema
+        self._lengths = lengths
+
+    def start_field(self, fieldname: str) -> bytes:
+        """Start writing field `fieldname`'s terms; return its term keys' prefix."""
+        fieldid = self._fieldmap.setdefault(fieldname, len(self._fieldmap))
+        dfl = self._lengths.doc_field_length_reader(fieldname) if self._lengths else None
+        self.block.start_field(self._schema[fieldname].format.fixed_value_size(), dfl)
+        return pack_ushort(fieldid)
+
+    def finish(self) -> None:
+        """Hand what is left to the files."""
+        self.block.flush()
+        self._rows.flush()
 
 
 class _BlockWriter:
@@ -134,6 +178,40 @@ class _BlockWriter:
             self.flush()
         return _TERMINFO.pack(False, total, len(ids), _LENGTH_BYTE[minlength],
                               _LENGTH_BYTE[maxlength], maxweight, ids[0], ids[-1]) \
+            + pack_long(start) + pack_int(self._offset - start)
+
+    def write_pieces(self, pieces: Iterable[list[Any]]) -> bytes:
+        """Write one term's postings given as flat lists (pieces) that
+        joined are its list in docnum order, as write_term writes the
+        joined list, holding at most a block and a piece; return its
+        terminfo bytes."""
+        step = 3 * self._blocklimit
+        held: list[Any] = []
+        start = -1  # the term's offset, once its first block is out
+        stats: tuple[float, int | None, int, Any] | None = None
+        count = first = 0
+        for piece in pieces:
+            held += piece
+            if len(held) <= step:
+                continue
+            if start < 0:
+                start, first = self._offset, held[0]
+                self._parts.append(WHOOSH3_HEADER_MAGIC)
+                self._offset += len(WHOOSH3_HEADER_MAGIC)
+            cut = (len(held) - 1) // step * step  # leaves the last block, 1 to step items
+            for at in range(0, cut, step):
+                stats = _merge_stats(stats, self._write_block(
+                    held[at:at + step:3], held[at + 1:at + step:3], held[at + 2:at + step:3], False))
+            count += cut // 3
+            del held[:cut]
+        if start < 0:  # one block in all
+            return self.write_term(held)
+        total, minlength, maxlength, maxweight = _merge_stats(
+            stats, self._write_block(held[0::3], held[1::3], held[2::3], True))
+        if self._size >= CHUNK_BYTES:
+            self.flush()
+        return _TERMINFO.pack(False, total, count + len(held) // 3, _LENGTH_BYTE[minlength],
+                              _LENGTH_BYTE[maxlength], maxweight, first, held[-3]) \
             + pack_long(start) + pack_int(self._offset - start)
 
     def _write_block(self, ids: list[int], weights: list[Any], values: list[Any],

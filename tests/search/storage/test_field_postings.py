@@ -191,6 +191,10 @@ def test_spilled_runs_make_the_same_segment(tmp_path: Path, monkeypatch: pytest.
     save = TermPool.save
     monkeypatch.setattr(TermPool, "save", lambda pool: (saves.append(len(pool.terms)), save(pool)))
     expected = segment_files(tmp_path / "whoosh", schema, SegmentWriter, quotes=False)
+
+    def refuse(*args: Any) -> None:
+        raise AssertionError("the spilled pool's flush took Whoosh's path")
+    monkeypatch.setattr(FieldWriter, "add_postings", refuse)  # its runs are merged per term
     assert segment_files(tmp_path / "ours", schema, SpillingBulkWriter, quotes=False) == expected
     assert len([n for n in saves if n]) > 2  # it did spill runs, each over several records
 

@@ -2,9 +2,11 @@
 its pooled postings are Whoosh's own writer's, byte for byte, over every
 posting format (existence, frequencies, positions), weights that are not 1
 (boosted documents, which take Whoosh's add_document), terms of more than
-one block, uncompressed blocks, and a pool that spills."""
+one block, uncompressed blocks, and a pool that spills (its runs merged
+per term, without Whoosh's merge of single postings)."""
 from __future__ import annotations
 
+import gc
 import os
 import random
 from pathlib import Path
@@ -15,11 +17,13 @@ from whoosh import fields
 from whoosh import index as whoosh_index
 from whoosh.codec.base import FieldWriter
 from whoosh.codec.whoosh3 import W3Codec
+from whoosh.filedb.filestore import RamStorage
 from whoosh.filedb.filetables import md5_hash
 from whoosh.writing import SegmentWriter
 
+from onrecord.search.storage import whoosh_writers
 from onrecord.search.storage.pooled.flush import can_write_pooled, md5_low_bits
-from onrecord.search.storage.pooled.pool import TermPool
+from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
 from onrecord.search.storage.whoosh_writers import BulkWriter
 
 WORDS = ["alpha", "beta", "gamma", "delta", "the", "of", "said", "minister", "x", "y"]
@@ -94,11 +98,87 @@ def test_pooled_flush_writes_whooshs_bytes(tmp_path: Path, codec: W3Codec, monke
     assert reader.doc_frequency("words", b"news") == 300 > codec._blocklimit
 
 
-@pytest.mark.parametrize("count", [1, 2, 60])
-def test_a_spilling_pool_writes_whooshs_bytes(tmp_path: Path, count: int) -> None:
+@pytest.mark.parametrize("codec", CODECS[:3], ids=lambda c: f"blocks{c._blocklimit}")
+@pytest.mark.parametrize("count", [1, 2, 60, 300])
+def test_a_spilling_pool_writes_whooshs_bytes_from_its_runs(tmp_path: Path, count: int, codec: W3Codec,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     docs = documents(count, seed=count)
-    expected = segment_files(tmp_path / "whoosh", SegmentWriter, W3Codec(blocklimit=4), docs)
-    assert segment_files(tmp_path / "ours", SpillingBulkWriter, W3Codec(blocklimit=4), docs) == expected
+    expected = segment_files(tmp_path / "whoosh", SegmentWriter, codec, docs)
+    saves: list[int] = []
+    save = TermPool.save
+    monkeypatch.setattr(TermPool, "save", lambda pool: (saves.append(len(pool.terms)), save(pool)))
+
+    def refuse(*args: Any) -> None:
+        raise AssertionError("the spilled pool's flush took Whoosh's path")
+    monkeypatch.setattr(FieldWriter, "add_postings", refuse)
+    assert segment_files(tmp_path / "ours", SpillingBulkWriter, codec, docs) == expected
+    assert (len([n for n in saves if n]) > 5) == (count > 2)  # runs spilled, terms cut into pieces
+
+
+@pytest.mark.parametrize("writer_class", [BulkWriter, SpillingBulkWriter])
+def test_the_flush_runs_with_the_collector_off(tmp_path: Path, writer_class: type,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[bool] = []
+    for name in ("write_pooled_terms", "write_merged_terms"):
+        write = getattr(whoosh_writers, name)
+        monkeypatch.setattr(whoosh_writers, name,
+                            lambda *args, write=write: (seen.append(gc.isenabled()), write(*args)))
+    try:
+        for enabled in (True, False):  # after the flush the collector is as it was before
+            (gc.enable if enabled else gc.disable)()
+            segment_files(tmp_path / str(enabled), writer_class, W3Codec(), documents(60))
+            assert (seen[-1], gc.isenabled()) == (False, enabled)
+    finally:
+        gc.enable()
+
+
+def spilled_pool(postings: list[tuple[Any, ...]], every: int, run_batch: int) -> TermPool:
+    """Return a TermPool (in memory) that has spilled a run every `every` postings."""
+    pool = TermPool(RamStorage(), None)
+    pool.limit = every * POSTING_BYTES - 1
+    pool.run_batch = run_batch
+    for posting in postings:
+        pool.add(posting)
+    return pool
+
+
+def generated_postings(count: int, seed: int = 5) -> list[tuple[Any, ...]]:
+    """Return `count` postings of a few fields and terms in docnum order."""
+    rng = random.Random(seed)
+    postings = []
+    for docnum in range(count // 3):
+        for name, tbytes in sorted(rng.sample([("a", b"x"), ("a", b"y"), ("b", b"x"), ("b", b"zz")], 3)):
+            postings.append((name, tbytes, docnum, float(rng.randint(1, 3)), bytes([rng.randint(0, 255)])))
+    return postings
+
+
+@pytest.mark.parametrize("maxfiles", [2, 3, 128])
+@pytest.mark.parametrize(("every", "run_batch"), [(4, 1), (7, 3), (40, 8192)])
+def test_spilled_runs_join_per_term_in_docnum_order(every: int, run_batch: int, maxfiles: int) -> None:
+    postings = generated_postings(300)
+    pool = spilled_pool(postings, every, run_batch)
+    assert len(pool.runs) > 5 and pool.in_order
+    joined: dict[tuple[str, bytes], list[Any]] = {}
+    for name, tbytes, flat in pool.iter_terms(maxfiles):
+        assert len(flat) <= 3 * max(run_batch, every + 3)  # a long list comes in pieces
+        joined.setdefault((name, tbytes), []).extend(flat)
+    expected: dict[tuple[str, bytes], list[Any]] = {}
+    for name, tbytes, *triple in sorted(postings):
+        expected.setdefault((name, tbytes), []).extend(triple)
+    assert list(joined.items()) == list(expected.items())  # the terms in order, each list whole
+    assert pool.runs == [] and pool.terms == {}
+
+
+@pytest.mark.parametrize("maxfiles", [2, 128])
+@pytest.mark.parametrize("late", [0, 1, 50])
+def test_a_posting_below_a_spilled_run_takes_whooshs_merge(late: int, maxfiles: int) -> None:
+    postings = generated_postings(300)
+    postings.append(("a", b"x", late, 1.0, None))  # after runs of higher docnums
+    pool = spilled_pool(postings, 20, 4)
+    assert not pool.in_order
+    with pytest.raises(ValueError, match="docnum order"):
+        pool.iter_terms()
+    assert list(pool.items(maxfiles)) == sorted(postings)
 
 
 def test_a_codec_that_inlines_keeps_whooshs_path(tmp_path: Path) -> None:
