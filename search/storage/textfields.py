@@ -104,54 +104,9 @@ def _plain_index(field: fields.TEXT, value: Any, kwargs: dict[str, Any]) -> bool
     return isinstance(value, str) and not kwargs and fmt.field_boost == 1.0
 
 
-class ExactText(fields.TEXT):
-    """The `exact` field: \\w+ words lowercased plus common grams
-    (schema.exact_analyzer), indexed in one pass."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        items = analyzer_parts(self)
-        shape = [type(item) for item in items]
-        if shape != [RegexTokenizer, LowercaseFilter, CommonGramsFilter] or items[0].gaps:
-            raise ValueError(f"ExactText needs tokenizer | lowercase | common grams, not {shape}")
-
-    def index(self, value: Any, **kwargs: Any) -> Postings:
-        if not _plain_index(self, value, kwargs):
-            yield from super().index(value, **kwargs)
-            return
-        yield from postings_of(self._positions(value), type(self.format) is formats.Positions)
-
-    def triples(self, value: Any) -> Triples | None:
-        """Return index()'s postings as the bulk writer pools them and the
-        field's length, or None where index() takes Whoosh's own path."""
-        if not _plain_index(self, value, {}):
-            return None
-        return triples_of(self._positions(value), type(self.format) is formats.Positions)
-
-    def _positions(self, value: str) -> dict[str, list[int]]:
-        """Return each term of `value` (words and common grams) with its positions."""
-        positions: dict[str, list[int]] = {}
-        prev = ""
-        for pos, word in enumerate(lowered_words(analyzer_parts(self)[0].expression, value)):
-            # The gram stands at the previous word's position (lexicon);
-            # is_common_pair(prev, word) inlined: prev is lowercase already.
-            if pos and (prev in COMMON_WORDS or len(prev) < MIN_STEM_CHARS):
-                positions.setdefault(prev + GRAM_SEP + word, []).append(pos - 1)
-            positions.setdefault(word, []).append(pos)
-            prev = word
-        return positions
-
-
-class StemmedText(fields.TEXT):
-    """A field analysed by Whoosh's StemmingAnalyzer (tokenizer, lowercase,
-    stop words, Porter stems), indexed in one pass."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        items = analyzer_parts(self)
-        shape = [type(item) for item in items]
-        if shape != [RegexTokenizer, LowercaseFilter, StopFilter, StemFilter] or items[0].gaps:
-            raise ValueError(f"StemmedText needs Whoosh's StemmingAnalyzer, not {shape}")
+class _OnePassText(fields.TEXT):
+    """A TEXT field whose postings are computed in one pass over its words
+    (_positions) where _fast allows, else by Whoosh's analyzer."""
 
     def index(self, value: Any, **kwargs: Any) -> Postings:
         if not self._fast(value, kwargs):
@@ -168,6 +123,50 @@ class StemmedText(fields.TEXT):
 
     def _fast(self, value: Any, kwargs: dict[str, Any]) -> bool:
         """Return True if `value` can take the one-pass path."""
+        return _plain_index(self, value, kwargs)
+
+    def _positions(self, value: str) -> dict[str, list[int]]:
+        """Return each term of `value` with its positions, as the analyzer numbers them."""
+        raise NotImplementedError
+
+
+class ExactText(_OnePassText):
+    """The `exact` field: \\w+ words lowercased plus common grams
+    (schema.exact_analyzer), indexed in one pass."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        items = analyzer_parts(self)
+        shape = [type(item) for item in items]
+        if shape != [RegexTokenizer, LowercaseFilter, CommonGramsFilter] or items[0].gaps:
+            raise ValueError(f"ExactText needs tokenizer | lowercase | common grams, not {shape}")
+
+    def _positions(self, value: str) -> dict[str, list[int]]:
+        """Return each term of `value` (words and common grams) with its positions."""
+        positions: dict[str, list[int]] = {}
+        prev = ""
+        for pos, word in enumerate(lowered_words(analyzer_parts(self)[0].expression, value)):
+            # The gram stands at the previous word's position (lexicon);
+            # is_common_pair(prev, word) inlined: prev is lowercase already.
+            if pos and (prev in COMMON_WORDS or len(prev) < MIN_STEM_CHARS):
+                positions.setdefault(prev + GRAM_SEP + word, []).append(pos - 1)
+            positions.setdefault(word, []).append(pos)
+            prev = word
+        return positions
+
+
+class StemmedText(_OnePassText):
+    """A field analysed by Whoosh's StemmingAnalyzer (tokenizer, lowercase,
+    stop words, Porter stems), indexed in one pass."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        items = analyzer_parts(self)
+        shape = [type(item) for item in items]
+        if shape != [RegexTokenizer, LowercaseFilter, StopFilter, StemFilter] or items[0].gaps:
+            raise ValueError(f"StemmedText needs Whoosh's StemmingAnalyzer, not {shape}")
+
+    def _fast(self, value: Any, kwargs: dict[str, Any]) -> bool:
         _, _, stops, stemmer = analyzer_parts(self)
         return _plain_index(self, value, kwargs) and stops.max is None and not stemmer.lang
 

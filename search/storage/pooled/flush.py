@@ -173,12 +173,7 @@ class _BlockWriter:
                 end = at + limit
                 stats = _merge_stats(stats, self._write_block(
                     ids[at:end], weights[at:end], values[at:end], end >= len(ids)))
-        total, minlength, maxlength, maxweight = stats  # type: ignore[misc]
-        if self._size >= CHUNK_BYTES:
-            self.flush()
-        return _TERMINFO.pack(False, total, len(ids), _LENGTH_BYTE[minlength],
-                              _LENGTH_BYTE[maxlength], maxweight, ids[0], ids[-1]) \
-            + pack_long(start) + pack_int(self._offset - start)
+        return self._finish_term(stats, len(ids), ids[0], ids[-1], start)  # type: ignore[arg-type]
 
     def write_pieces(self, pieces: Iterable[list[Any]]) -> bytes:
         """Write one term's postings given as flat lists (pieces) that
@@ -206,12 +201,19 @@ class _BlockWriter:
             del held[:cut]
         if start < 0:  # one block in all
             return self.write_term(held)
-        total, minlength, maxlength, maxweight = _merge_stats(
-            stats, self._write_block(held[0::3], held[1::3], held[2::3], True))
+        stats = _merge_stats(stats, self._write_block(held[0::3], held[1::3], held[2::3], True))
+        return self._finish_term(stats, count + len(held) // 3, first, held[-3], start)
+
+    def _finish_term(self, stats: tuple[float, int | None, int, Any], count: int, first: int,
+                     last: int, start: int) -> bytes:
+        """Return the W3TermInfo bytes of the term written from `start`:
+        its blocks' folded `stats`, `count` postings from docnum `first`
+        to `last`; the appended bytes go to the file past CHUNK_BYTES."""
+        total, minlength, maxlength, maxweight = stats
         if self._size >= CHUNK_BYTES:
             self.flush()
-        return _TERMINFO.pack(False, total, count + len(held) // 3, _LENGTH_BYTE[minlength],
-                              _LENGTH_BYTE[maxlength], maxweight, first, held[-3]) \
+        return _TERMINFO.pack(False, total, count, _LENGTH_BYTE[minlength],
+                              _LENGTH_BYTE[maxlength], maxweight, first, last) \
             + pack_long(start) + pack_int(self._offset - start)
 
     def _write_block(self, ids: list[int], weights: list[Any], values: list[Any],
