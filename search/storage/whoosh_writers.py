@@ -20,15 +20,14 @@ test_whoosh_writers.py check them against Whoosh's own writer.
 """
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
 from whoosh.util.numeric import byte_to_length
 from whoosh.writing import SegmentWriter
 
+from onrecord.search.storage.pooled.collector import collector_off
 from onrecord.search.storage.pooled.flush import can_write_pooled, write_merged_terms, write_pooled_terms
 from onrecord.search.storage.pooled.pool import TermPool, Triple
 from onrecord.search.storage.whoosh_internals import numeric_block, perdoc_length_column
@@ -136,7 +135,7 @@ class BulkWriter(SegmentWriter):
         # records set off full collections that walk the whole pool: a
         # 24k-paragraph segment's flush took 20.7 CPU s with the collector
         # off (for the whole process, one run), 28.5-29.0 with it on.
-        with _collector_off():
+        with collector_off():
             if pool.in_order and can_write_pooled(self.fieldwriter):
                 if pool.runs:  # each term's runs joined, in docnum order
                     write_merged_terms(self.fieldwriter, self.schema, lengths, pool.iter_terms())
@@ -147,19 +146,6 @@ class BulkWriter(SegmentWriter):
         self.fieldwriter.close()
         if pdr is not None:
             pdr.close()
-
-
-@contextmanager
-def _collector_off() -> Iterator[None]:
-    """Turn Python's cyclic garbage collector off for the block; it is on
-    again after if it was on before."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 # Value types whose postings may be reused: equal now, equal later.

@@ -25,6 +25,7 @@ from onrecord.search.model import Article
 from onrecord.search.storage.durability import acquire_write_lock, write_failure
 from onrecord.search.storage.leftovers import remove_orphans
 from onrecord.search.storage.manifests import record_manifests
+from onrecord.search.storage.pooled.collector import heap_frozen
 from onrecord.search.storage.records import VersionRecord, article_rev
 from onrecord.search.storage.schema import unit_documents
 from onrecord.search.storage.store import Index
@@ -206,15 +207,16 @@ def _commit_with(index: Index, write: Callable[[Any], int]) -> int:
     IndexWriteError; either way the writer is cancelled if it is not done,
     so the lock is released and the previous commit keeps serving."""
     label = index.label()
-    try:
-        writer = _open_writer(index)  # creates the new segment's first files
-    except OSError as exc:
-        raise write_failure(f"commit to {label}", label, exc) from exc
-    try:
-        written = write(writer)
-    except OSError as exc:
-        raise write_failure(f"commit to {label}", label, exc) from exc
-    finally:
-        _cancel_unless_done(writer)
+    with heap_frozen():  # the articles and tables in memory are not walked by each full collection
+        try:
+            writer = _open_writer(index)  # creates the new segment's first files
+        except OSError as exc:
+            raise write_failure(f"commit to {label}", label, exc) from exc
+        try:
+            written = write(writer)
+        except OSError as exc:
+            raise write_failure(f"commit to {label}", label, exc) from exc
+        finally:
+            _cancel_unless_done(writer)
     index.refresh()
     return written

@@ -38,6 +38,7 @@ from whoosh.filedb.filestore import FileStorage
 from onrecord.search.config import Config
 from onrecord.search.model import Article
 from onrecord.search.storage.durability import DurableStorage, fsync_dir, open_whoosh, write_failure
+from onrecord.search.storage.pooled.collector import heap_frozen
 from onrecord.search.storage.records import VersionRecord, article_rev
 from onrecord.search.storage.schema import build_schema, unit_documents
 from onrecord.search.storage.whoosh_writers import (
@@ -205,11 +206,12 @@ def _write(ix: Any, articles: Iterable[Article],
     writer = BulkWriter(ix, _lk=False, limitmb=memory_mb, compound=False)
     rows: list[VersionRecord] = []
     try:
-        spans = _add_all(writer, articles, rows)
-        if not writer_has_documents(writer):
-            writer.cancel()
-            return None
-        segment = finish_segment(writer)
+        with heap_frozen():  # as search.writing.commits' writes
+            spans = _add_all(writer, articles, rows)
+            if not writer_has_documents(writer):
+                writer.cancel()
+                return None
+            segment = finish_segment(writer)
     except BaseException:
         _cancel_quietly(writer)
         raise
