@@ -36,6 +36,9 @@ BBC_R2 = GOLD_DIR / "bbc_heldout_r2_test.json"
 # Round 3: drawn after round 2 was scored once on direct and partial quotes
 # (c220f24); BBC only (bench.goldselect's bbc3); scored once at d71b62b.
 BBC_R3 = GOLD_DIR / "bbc_heldout_r3_test.json"
+# Round 4: drawn after round 3 was scored once (d71b62b); BBC only
+# (bench.goldselect's bbc4), a test set until it is scored once.
+BBC_R4 = GOLD_DIR / "bbc_heldout_r4_test.json"
 FROZEN = GOLD_DIR / "heldout.sha256"
 # Characters the reader and the gold text may write differently.
 _FOLD = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"',
