@@ -24,6 +24,12 @@ Round 3 (drawn after round 2 was scored once on direct and partial quotes):
 - bbc3: BBC_COUNT more articles drawn by random.Random(BBC3_SEED) from those in
   none of bench/gold/bbc_quotes.json, round 1's and round 2's BBC test sets.
 
+Round 4 (drawn after round 3 was scored once, at d71b62b, and became tuning
+data):
+
+- bbc4: BBC_COUNT more articles drawn by random.Random(BBC4_SEED) from those in
+  none of bench/gold/bbc_quotes.json and rounds 1 to 3's BBC test sets.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -42,6 +48,7 @@ BBC_SEED = 3131
 BBC_COUNT = 30
 BBC2_SEED = 3232
 BBC3_SEED = 3333
+BBC4_SEED = 4444
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -108,6 +115,13 @@ def select_bbc3(corpus: Path, gold_dir: Path) -> list[str]:
                       exclude=(gold_dir / "bbc_heldout_test.json", gold_dir / "bbc_heldout_r2_test.json"))
 
 
+def select_bbc4(corpus: Path, gold_dir: Path) -> list[str]:
+    """Return round 4's BBC articles: disjoint from the tuned gold and rounds 1 to 3."""
+    return select_bbc(corpus, gold_dir / "bbc_quotes.json", seed=BBC4_SEED,
+                      exclude=(gold_dir / "bbc_heldout_test.json", gold_dir / "bbc_heldout_r2_test.json",
+                               gold_dir / "bbc_heldout_r3_test.json"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
@@ -118,7 +132,8 @@ def main() -> None:
                       "bbc": select_bbc(args.corpus, args.tuned_gold),
                       "web2": select_web2(args.htmleval),
                       "bbc2": select_bbc2(args.corpus, args.tuned_gold.parent),
-                      "bbc3": select_bbc3(args.corpus, args.tuned_gold.parent)}, indent=1))
+                      "bbc3": select_bbc3(args.corpus, args.tuned_gold.parent),
+                      "bbc4": select_bbc4(args.corpus, args.tuned_gold.parent)}, indent=1))
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from bench.heldout import (
     BBC_HELDOUT,
     BBC_R2,
     BBC_R3,
+    BBC_R4,
     FROZEN,
     WEB_GOLD,
     WEB_R2,
@@ -26,8 +27,8 @@ from bench.heldout import (
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 HTMLEVAL = SHARED / "htmleval" / "wcxb-dev"
 CORPUS = SHARED / "corpus" / "bbc"
-# round 1's test halves (scored once, tuning data since: still never edited), round 2's and round 3's
-TEST_GOLDS = (WEB_GOLD["test"], BBC_HELDOUT, WEB_R2, BBC_R2, BBC_R3)
+# round 1's test halves (scored once, tuning data since: still never edited), rounds 2 to 4's
+TEST_GOLDS = (WEB_GOLD["test"], BBC_HELDOUT, WEB_R2, BBC_R2, BBC_R3, BBC_R4)
 
 
 @pytest.mark.parametrize("path", TEST_GOLDS, ids=lambda p: p.name)
@@ -81,8 +82,17 @@ def test_round_three_is_disjoint_from_every_bbc_gold_before_it() -> None:
         assert bbc3 == goldselect.select_bbc3(CORPUS, BBC_HELDOUT.parent)
 
 
+def test_round_four_is_disjoint_from_every_bbc_gold_before_it() -> None:
+    bbc4 = json.loads(BBC_R4.read_text(encoding="utf-8"))["articles"]
+    earlier = {a for gold in (BBC_HELDOUT, BBC_R2, BBC_R3, BBC_HELDOUT.parent / "bbc_quotes.json")
+               for a in json.loads(gold.read_text(encoding="utf-8"))["articles"]}
+    assert len(bbc4) == goldselect.BBC_COUNT and not set(bbc4) & earlier
+    if CORPUS.is_dir():
+        assert bbc4 == goldselect.select_bbc4(CORPUS, BBC_HELDOUT.parent)
+
+
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the BBC corpus is not on this machine")
-@pytest.mark.parametrize("gold", [BBC_HELDOUT, BBC_R2, BBC_R3], ids=lambda p: p.name)
+@pytest.mark.parametrize("gold", [BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4], ids=lambda p: p.name)
 def test_bbc_offsets_point_at_the_annotated_spans(gold: Path) -> None:
     from bench.extraction import bbc_text
     heldout = json.loads(gold.read_text(encoding="utf-8"))
