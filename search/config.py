@@ -88,6 +88,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("article_window", 200, int, "Paragraphs per window of a long article's page."),
     Setting("processes", 1, int, "Serving processes sharing the port (serve --processes), each "
             "with its own caches.", maximum=256),
+    Setting("warm_on_start", True, bool, "Before serving, build what the first searches would "
+            "(facet table, sort and date columns): a slower start, fast first readers."),
     Setting("public_url", "", str, "Public base URL of the site (https://host/path): permalinks in "
             "citations, exports and JSON are absolute on it; unset: site-relative."),
     Setting("trust_host_header", False, bool, "With public_url unset, make those permalinks "
@@ -152,6 +154,7 @@ class Config:
     entity_list_page_size: int = 200
     article_window: int = 200
     processes: int = 1
+    warm_on_start: bool = True
     public_url: str = ""
     trust_host_header: bool = False
     write_lock_timeout: float = 10.0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import ipaddress
+import logging
 import socket
 from typing import Any
 from urllib.parse import urlsplit
@@ -16,7 +17,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
 
-from onrecord.search import FACETS, Config, ConfigError, Index, load_config
+from onrecord.search import FACETS, Config, ConfigError, Index, OnrecordError, load_config, warm_index
 from onrecord.web.also_in import build_cluster
 from onrecord.web.api import bp as api_bp
 from onrecord.web.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
@@ -31,6 +32,8 @@ from onrecord.web.render import format_date, hit_quote, safe_href
 from onrecord.web.serving import run_server
 from onrecord.web.state import STATE_KEY, AppState, site_root
 from onrecord.web.titles import display_title
+
+log = logging.getLogger(__name__)
 
 SECURITY_HEADERS: dict[str, str] = {
     # No inline scripts or styles and no third-party hosts: the templates
@@ -198,8 +201,10 @@ def serve(config: Config) -> None:
 
         serve_processes(config, serve_on_socket)
         return
+    app = create_app(config=config)
+    warm_app(app)
     try:
-        run_server(create_app(config=config), host=config.host, port=config.port, **server_options())
+        run_server(app, host=config.host, port=config.port, **server_options())
     except ValueError as exc:  # waitress: getaddrinfo found no address for the host
         raise OSError(errno.EADDRNOTAVAIL, f"no address of this machine is called {config.host!r}") from exc
 
@@ -208,4 +213,22 @@ def serve_on_socket(config: Config, sock: Any) -> None:
     """Serve the app with waitress on the listening socket `sock` (one of
     several serving processes: each builds its own app, index handle and
     caches) until the process is stopped."""
-    run_server(create_app(config=config), sockets=[sock], **server_options())
+    app = create_app(config=config)
+    warm_app(app)
+    run_server(app, sockets=[sock], **server_options())
+
+
+def warm_app(app: Flask) -> None:
+    """Warm the index `app` serves (search.warm_index) before it takes a
+    request, when its config says warm_on_start.  An index that cannot be
+    opened or read is left for the pages to explain (a 503 with the
+    command that fixes it), as when warming is off."""
+    state: AppState = app.extensions[STATE_KEY]
+    if not state.config.warm_on_start:
+        return
+    try:
+        warmed = warm_index(state.index())
+    except OnrecordError as exc:
+        log.warning("search caches not warmed: %s", exc)
+        return
+    log.info("search caches warmed: %d searches in %.1f s", warmed.searches, warmed.seconds)

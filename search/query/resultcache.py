@@ -49,5 +49,10 @@ class ResultCache:
             while len(self._entries) > self._max:
                 self._entries.popitem(last=False)
 
+    def clear(self) -> None:
+        """Forget every result."""
+        with self._lock:
+            self._entries.clear()
+
     def __len__(self) -> int:
         return len(self._entries)

@@ -1,0 +1,59 @@
+"""Warming a freshly opened index before it serves.
+
+Owns WARMING_REQUESTS and warm_index(): a few searches, run once when a
+server starts, that build what a commit's first searches would otherwise
+build while a reader waits (the facet table, the sets of live paragraphs
+and quotes, quotes mode's copy groups, the sort and date columns, the
+field lengths of ranking).  Solr's firstSearcher warming queries are the
+model.  The warming searches' own answers are dropped from the result
+cache: a reader's first search is searched, not looked up.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import time
+from dataclasses import dataclass
+
+from onrecord.search.answers import SearchRequest
+from onrecord.search.deadline import Deadline
+from onrecord.search.engine import search
+from onrecord.search.features.commitview import open_view
+from onrecord.search.storage.store import Index
+
+# One row per kind of work a first search builds; a new per-commit value
+# gets the request that builds it.
+WARMING_REQUESTS: tuple[SearchRequest, ...] = (
+    SearchRequest(),  # browsing: the facet table, every live paragraph, the browse counts
+    SearchRequest(mode="quotes"),  # every live quote, the copy groups
+    SearchRequest(query="said"),  # ranking's field lengths of the paragraph text
+    SearchRequest(query="said", mode="quotes"),  # ... and of a quote's own words
+    SearchRequest(sort="newest"),  # the sort columns
+    SearchRequest(sort="oldest"),
+    SearchRequest(mode="quotes", sort="newest"),
+    SearchRequest(since=dt.date(1, 1, 1)),  # the date column alone
+    SearchRequest(query="said", since=dt.date(1, 1, 1)),  # ... and beside words
+    SearchRequest(speakers=("said",), institutions=("said",), outlets=("said",)),  # facet values by name
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Warmed:
+    """What warm_index() did: searches run, and how long they took."""
+
+    searches: int
+    seconds: float
+
+
+def warm_index(index: Index, requests: tuple[SearchRequest, ...] = WARMING_REQUESTS) -> Warmed:
+    """Run `requests` against the commit `index` serves now, with no
+    deadline, then drop their answers from the commit's result cache;
+    return what was done.  Raises what search() raises (IndexUnavailableError
+    for a closed or damaged index, QueryError for a bad request)."""
+    started = time.perf_counter()
+    for request in requests:
+        search(index, request, deadline=Deadline(None))
+    with open_view(index) as view:
+        cache = view.result_cache()
+        if cache is not None:
+            cache.clear()
+    return Warmed(len(requests), time.perf_counter() - started)

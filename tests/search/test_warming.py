@@ -1,0 +1,83 @@
+"""Tests for search.warming: a server's first searches find what
+warm_index() built, and no answer of the warming searches is kept."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from onrecord.search.config import Config
+from onrecord.search.engine import search
+from onrecord.search.features import commitview
+from onrecord.search.features.commitview import open_view
+from onrecord.search.model import SearchRequest
+from onrecord.search.storage.store import ram_index
+from onrecord.search.warming import WARMING_REQUESTS, warm_index
+from onrecord.search.writing.commits import write_articles
+from tests.factories import make_article
+from tests.search.storage.test_segmentcache import filled
+
+BUILDERS = ("build_facet_table", "build_quote_groups", "build_sort_column")
+
+
+def count_builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Return a list that grows by the builder's name each time a commit
+    builds its facet table, copy groups or a sort column."""
+    built: list[str] = []
+    for name in BUILDERS:
+        real = getattr(commitview, name)
+        monkeypatch.setattr(commitview, name,
+                            lambda *args, real=real, name=name: (built.append(name), real(*args))[1])
+    return built
+
+
+@pytest.mark.parametrize("request_", [
+    SearchRequest(query="budget"),
+    SearchRequest(mode="quotes"),
+    SearchRequest(sort="newest"),
+    SearchRequest(query="budget", sort="oldest", mode="quotes"),
+], ids=["words", "quotes", "newest", "oldest-quotes"])
+def test_first_searches_after_warming_build_nothing(monkeypatch: pytest.MonkeyPatch,
+                                                    request_: SearchRequest) -> None:
+    index = filled()
+    built = count_builds(monkeypatch)
+    warmed = warm_index(index)
+    assert warmed.searches == len(WARMING_REQUESTS) and warmed.seconds >= 0
+    assert sorted(set(built)) == sorted(BUILDERS)
+    built.clear()
+    search(index, request_)
+    assert built == []
+
+
+def test_a_search_on_a_cold_index_builds_what_warming_would(monkeypatch: pytest.MonkeyPatch) -> None:
+    built = count_builds(monkeypatch)
+    search(filled(), SearchRequest(query="budget"))
+    assert "build_facet_table" in built  # what the test above shows warming takes away
+
+
+def test_warming_keeps_no_answer_in_the_result_cache() -> None:
+    index = ram_index(Config(result_cache_size=16))
+    write_articles(index, [make_article("a1", ["The budget was cut, she said."])])
+    warm_index(index)
+    with open_view(index) as view:
+        cache = view.result_cache()
+        assert cache is not None and len(cache) == 0
+    search(index, SearchRequest())
+    with open_view(index) as view:
+        cache = view.result_cache()
+        assert cache is not None and len(cache) == 1  # a reader's search is kept as before
+
+
+def test_an_empty_index_warms_without_error() -> None:
+    assert warm_index(ram_index(Config())).searches == len(WARMING_REQUESTS)
+
+
+def test_warming_runs_without_the_query_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    index = filled(query_timeout=0.000001)  # every reader's search would be cut
+    seen: list[Any] = []
+    real = commitview.build_facet_table
+    monkeypatch.setattr(commitview, "build_facet_table",
+                        lambda searcher, deadline, columns: (seen.append(deadline.at),
+                                                             real(searcher, deadline, columns))[1])
+    warm_index(index)
+    assert seen == [None]
