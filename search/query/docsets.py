@@ -14,7 +14,7 @@ import threading
 import weakref
 from array import array
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
@@ -339,11 +339,19 @@ def open_postings(reader: Any, fieldname: str, text: Any) -> Any:
 def iter_posting_ids(matcher: Any, deadline: Deadline | None = None) -> Iterator[int]:
     """Yield the ids of a leaf postings matcher, a whole block at a time
     when it is a Whoosh 3 on-disk matcher (one by one otherwise)."""
+    for ids in iter_posting_id_blocks(matcher, deadline):
+        yield from ids
+
+
+def iter_posting_id_blocks(matcher: Any, deadline: Deadline | None = None) -> Iterator[Sequence[int]]:
+    """Yield the ids of a leaf postings matcher as sequences: one per block
+    of a Whoosh 3 on-disk matcher, else one of all its ids (for callers
+    that extend an array by a block, not a posting, at a time)."""
     if not is_block_matcher(matcher):
-        yield from matcher.all_ids()
+        yield list(matcher.all_ids())
         return
     for block in iter_blocks(matcher, None if deadline is None else deadline.check):
-        yield from block.ids
+        yield block.ids
 
 
 def _matcher_ids(q: wq.Query, subsearcher: Any, deadline: Deadline) -> set[int]:
