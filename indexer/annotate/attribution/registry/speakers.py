@@ -361,13 +361,16 @@ class DocSpeakers:
                 return earlier
         return None
 
-    def _pronoun_referent(self, g: str, pos: int) -> Person | None:
-        """Return the person of gender g (or unknown) mentioned before pos whom the learned
-        ranking (indexer.annotate.attribution.choice.antecedents) scores highest."""
+    def _pronoun_referent(self, g: str, pos: int, depth: int = antecedents.CHAIN_DEPTH) -> Person | None:
+        """Return whom the pronoun opening the sentence before means (antecedents.chained), else the person of
+        gender g (or unknown) mentioned before pos the learned ranking (antecedents) scores highest."""
         # he and she never mean an organisation ("Acme Bakery was founded in 1988")
         pool = antecedents.candidates(self._mentions, self.by_order, pos,
                                       lambda p: p.gender in (None, g) and not (p.first and self.org_like(p.name)))
-        return antecedents.choose(pool, antecedents.context_at(self.text, pos), g, self.proxy_names)
+        ctx = antecedents.context_at(self.text, pos)
+        if depth and pool and (earlier := antecedents.chained(self.text, ctx, g, pool)) >= 0:
+            return self._pronoun_referent(g, earlier, depth - 1)
+        return antecedents.choose(pool, ctx, g, self.proxy_names)
 
     @cached_property
     def organisations(self) -> Organisations:
