@@ -50,6 +50,7 @@ from onrecord.indexer.chunk.chunker import split_lines
 from onrecord.search import Article, Deadline, Evidence, Mention, Paragraph, Quote
 
 MAX_CARRY_GAP = 3  # paragraphs without quotes a cue-less quote may reach back over
+MAX_TERM_WORDS = 4  # words of a direct quote no cue and no speaker claim, at most: a term, not a quote
 
 
 @dataclass(slots=True)
@@ -326,6 +327,8 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
         quote = _quote(p, sp, who, found, cue_before, quotes)
         if quote is not None:
             quote, ranked = _ranked(p, sp, quote, _last_speaker(p, n, last))
+            if not p.headline and _unclaimed_term(p, quote):
+                continue
             quotes.append(quote)
             if p.headline and who.mention is None:
                 doc.headlines[quote.start] = text[sp.start + 1:sp.end - 1]
@@ -337,6 +340,19 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
     if previous is not None:
         carry = _Carry(previous, index, not spans[-1].closed)
     return quotes, carry
+
+
+def _unclaimed_term(p: _Para, quote: Quote) -> bool:
+    """True for a direct quote of a few words that no cue reports, no one is
+    credited with and no "he" or "she" speaks ('"hello".slice(2)', a line
+    '"Happy holidays"'): a term or a label, nobody's words.  Partial ones stay:
+    PolNeAR and the BBC gold credit 'critics call it the "expectations
+    game"' to someone (dropping them lost more matches than false ones)."""
+    mention = quote.speaker_mention
+    if quote.kind != "direct" or quote.speaker is not None or quote.cue_mention is not None \
+            or mention is not None and pronoun_gender(mention.text):  # 'she demurred: "All of them."'
+        return False
+    return sum(len(p.text[lo:hi].split()) for lo, hi in quote.pieces) <= MAX_TERM_WORDS
 
 
 def _line_style(doc: _Doc, line: Paragraph, index: int) -> QuoteStyle:

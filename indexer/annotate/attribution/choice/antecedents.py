@@ -81,6 +81,30 @@ def context_at(text: str, pos: int) -> Context:
     return Context(pos, sentence, previous, para)
 
 
+_OPENING_PRONOUN_RE = re.compile(r"[\"'\u201c\u2018(]?(He|She)\b")
+_QUOTE_OPENERS = ('"', "\u201c")
+CHAIN_DEPTH = 3  # sentences a pronoun subject is followed back through
+
+
+def chained(text: str, ctx: Context, gender: str, pool: Sequence[Person]) -> int:
+    """Return where the sentence before the pronoun's opens with a pronoun
+    of its gender ('He denied it. "...," he said.': the first "He"'s
+    person), when no one of the pool is a subject in the pronoun's own
+    sentence before it; else -1.  A whole quote between is stepped over
+    once: its speaker is the pronoun's.  A name further into that sentence ("He
+    said the claim that Lord Vole ...") is not its subject: a rule, since
+    a subject pronoun is no mention the learned choice can see."""
+    if ctx.previous >= ctx.sentence or any(p.salient.last_before(ctx.pos) >= ctx.sentence for p in pool):
+        return -1
+    start = ctx.previous
+    if text.startswith(_QUOTE_OPENERS, start):  # 'He said ... "No one else was there." He added'
+        start = context_at(text, start).previous
+    m = _OPENING_PRONOUN_RE.match(text, start)
+    if m is None or (m.group(1) == "She") != (gender == "f"):
+        return -1
+    return m.start(1)
+
+
 def _sentence_ends(text: str, lo: int, hi: int) -> list[int]:
     """Return where the sentences after the first of text[lo:hi] start (one
     starting at hi too: "Vole left. He said", the pronoun opens its own)."""

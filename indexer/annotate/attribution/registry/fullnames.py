@@ -49,6 +49,26 @@ def find_full_names(text: str, common: frozenset[str]) -> list[NameHit]:
             names_of[run] = run_names(run, common)
         hits += [NameHit(NameParts(list(parts.role), parts.title, list(parts.name), list(parts.suffix)),
                          at + start, at + run_start) for parts, start, run_start in names_of[run]]
+    nicknamed = _nicknamed(text, common)
+    return sorted(hits + nicknamed, key=lambda h: h.start) if nicknamed else hits
+
+
+# a quoted nickname between a first name and a surname: 'Antonio "LA" Reid' (the quote mark first: few match)
+_NICKNAME_RE = re.compile(r"[\"'\u201c\u2018][A-Z][\w.-]{0,15}[\"'\u201d\u2019][ \u00a0]+([A-Z][a-z][\w'\u2019-]*)")
+_FIRST_BEFORE_RE = re.compile(r"(?<![\w-])([A-Z][a-z]+)[ \u00a0]+$")
+
+
+def _nicknamed(text: str, common: frozenset[str]) -> list[NameHit]:
+    """Return the full names a quoted nickname splits ('Antonio "LA" Reid'
+    -> Antonio Reid): a first name (no word the article writes in
+    lowercase, nor a role or title), the nickname, a surname."""
+    hits = []
+    for m in _NICKNAME_RE.finditer(text):
+        first = _FIRST_BEFORE_RE.search(text, max(0, m.start() - 20), m.start())
+        word = first.group(1) if first else ""
+        if first and plain_word(word) not in common and not is_role_word(word.lower()) \
+                and is_full_name([word, m.group(1)]):
+            hits.append(NameHit(NameParts(name=[first.group(1), m.group(1)]), first.start(1), first.start(1)))
     return hits
 
 

@@ -118,6 +118,19 @@ def looks_like_org(name: list[str]) -> bool:
         len(name) == 1 and name[0].isupper() and name[0].isalpha() and len(name[0]) > 1)
 
 
+def org_with_of(run: str) -> str | None:
+    """Return an institution's whole name when `run` is one joined by "of"
+    ("The National Association of Harbour Pilots", "Bank of Acme"): an
+    org word before "of", a few capitalised words after it and no role
+    word among them (not "Bank of Acme Governor Ann Vole").  None else."""
+    head, of, tail = _THE_RE.sub("", run).partition(" of ")
+    rest = tail.split()
+    if not of or not looks_like_org(head.split()) or not 1 <= len(rest) <= 3 \
+            or not all(w[:1].isupper() and not is_role_word(w) for w in rest):
+        return None
+    return f"{head} of {tail}"
+
+
 def expand_acronym(text: str, acronym: str) -> str | None:
     """Return the capitalised name in text whose initials spell `acronym`
     ("FA" -> "Football Association"), or None."""

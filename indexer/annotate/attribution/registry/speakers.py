@@ -51,6 +51,7 @@ from onrecord.indexer.annotate.attribution.registry.runs import (
     find_spokespeople,
     looks_like_org,
     match_org,
+    org_with_of,
     split_run,
 )
 from onrecord.indexer.annotate.attribution.registry.surnames import surname_hits
@@ -222,7 +223,7 @@ class DocSpeakers:
         """Return (canonical speaker, role) for a capitalized phrase at pos:
         an institution, a person by full name, or a known person by surname
         or title; a bare description ("Olympian", "Lib Dem") names nobody."""
-        org = self.match_org(run)
+        org = self.match_org(run) or org_with_of(run)
         role, title, name = split_run(run)
         if org and (not name or looks_like_org(name) or len(name) == 1 and not title):
             self.orgs.append((pos, org))
@@ -361,13 +362,16 @@ class DocSpeakers:
                 return earlier
         return None
 
-    def _pronoun_referent(self, g: str, pos: int) -> Person | None:
-        """Return the person of gender g (or unknown) mentioned before pos whom the learned
-        ranking (indexer.annotate.attribution.choice.antecedents) scores highest."""
+    def _pronoun_referent(self, g: str, pos: int, depth: int = antecedents.CHAIN_DEPTH) -> Person | None:
+        """Return whom the pronoun opening the sentence before means (antecedents.chained), else the person of
+        gender g (or unknown) mentioned before pos the learned ranking (antecedents) scores highest."""
         # he and she never mean an organisation ("Acme Bakery was founded in 1988")
         pool = antecedents.candidates(self._mentions, self.by_order, pos,
                                       lambda p: p.gender in (None, g) and not (p.first and self.org_like(p.name)))
-        return antecedents.choose(pool, antecedents.context_at(self.text, pos), g, self.proxy_names)
+        ctx = antecedents.context_at(self.text, pos)
+        if depth and pool and (earlier := antecedents.chained(self.text, ctx, g, pool)) >= 0:
+            return self._pronoun_referent(g, earlier, depth - 1)
+        return antecedents.choose(pool, ctx, g, self.proxy_names)
 
     @cached_property
     def organisations(self) -> Organisations:
@@ -380,8 +384,7 @@ class DocSpeakers:
 
     def is_org(self, name: str) -> bool:
         """Return True if `name` was taken as an organisation speaking."""
-        # The names seen so far, brought up to date from the list's new
-        # tail: a per-quote scan of every org would grow with the article.
+        # The names seen so far, updated from the list's new tail: a per-quote scan would grow with the article
         self._org_names.update(org for _pos, org in self.orgs[self._org_count:])
         self._org_count = len(self.orgs)
         built = self.__dict__.get("organisations")  # scanned only when "it" or "the company" needed it

@@ -49,3 +49,11 @@ def test_a_full_name_a_later_surname_vouches_for_is_a_mention_from_the_start() -
     text = ('Radio talk host Zeph Quillon used his show to discuss what he called '
             'a "brilliant" decision by Tavo Brenn.\n\nQuillon began by praising the idea.')
     assert _speakers(text) == ["Zeph Quillon"]
+
+
+def test_a_pronoun_follows_the_pronoun_subject_of_the_sentence_before() -> None:
+    # "He" opens the sentence before: a name later in it is no subject
+    text = ('In a statement, Lord Vole said: "I was fully involved." He said the answer was drafted with '
+            'the then Lord Chancellor, Lord Irvine of Lairg.\n\n"No other minister was involved." He suggested '
+            'the claim that Lord Brandt had drafted it was a mistake. "It was my view," he said.')
+    assert _speakers(text)[-1] == "Lord Vole"

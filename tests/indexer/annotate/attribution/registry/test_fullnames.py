@@ -38,3 +38,12 @@ def test_run_names_are_relative_to_the_run(run: str, common: frozenset[str],
 ])
 def test_sentence_pieces(run: str, expected: list[tuple[int, list[str]]]) -> None:
     assert _sentence_pieces(run, 5) == expected
+
+
+@pytest.mark.parametrize("text, name", [
+    ('Tavo "TJ" Brenn, chairman of the label, said so.', ["Tavo", "Brenn"]),
+    ("Olek 'Mido' Tamm scored twice.", ["Olek", "Tamm"]),
+])
+def test_a_quoted_nickname_leaves_the_name_around_it_whole(text: str, name: list[str]) -> None:
+    assert [h.parts.name for h in find_full_names(text, lowercase_words(text))] == [name]
+

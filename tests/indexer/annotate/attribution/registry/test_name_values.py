@@ -142,3 +142,12 @@ def test_a_place_after_a_comma_is_not_a_person() -> None:
     text = ('Kit Dahl agrees with a team at the University of Erewhon, Los Angeles. '
             '"We are the crown of creation," she says.')
     assert who(text) == ["Kit Dahl"]
+
+
+@pytest.mark.parametrize("run, role", [
+    ("Ann Vole QC", ["QC"]),  # a rank of counsel after the surname, as "MP" is
+    ("Ann Vole MSP", ["MSP"]),
+])
+def test_a_rank_after_the_surname_is_no_part_of_the_name(run: str, role: list[str]) -> None:
+    parts = cut_name(run.split())
+    assert (parts.role, parts.name) == (role, ["Ann", "Vole"])

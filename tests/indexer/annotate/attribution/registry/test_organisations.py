@@ -121,3 +121,13 @@ def test_a_name_is_an_organisation_s_where_a_later_mention_shows_it() -> None:
     text = "Brandolo spoke first. Later Brandolo, which makes tiles, spoke again."
     orgs = Organisations(text, lambda _phrase: None, [], {})
     assert orgs.is_org_name("Brandolo")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('The National Association of Harbour Pilots said the move would be "political suicide".',
+     ["National Association of Harbour Pilots"]),
+    ('The Bank of Acme said it would "hold rates" for now.', ["Bank of Acme"]),
+])
+def test_an_institution_joined_by_of_keeps_its_whole_name(text: str, expected: list[str]) -> None:
+    assert who(text) == expected
+

@@ -38,3 +38,13 @@ def test_title_case_speech_with_a_cue_or_speaker_stays(text: str) -> None:
 
 def test_sentence_case_quote_nobody_says_stays() -> None:
     assert len(quotes('The banner read: "we will not sail again this year."')) == 1
+
+
+@pytest.mark.parametrize("text", [
+    'Calling\n\n"harbour".slice(2)\n\ngives the rest of the word.',
+    'Try it.\n\n"Happy holidays"\n\nThe card says it all.',
+    'Examples of strings:\n\n"dog"\n\n"sail boat"\n\nBoth are text.',
+])
+def test_few_words_nobody_says_are_not_a_quote(text: str) -> None:
+    assert quotes(text) == []
+
