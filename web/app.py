@@ -11,6 +11,7 @@ import errno
 import ipaddress
 import logging
 import socket
+import sys
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -226,9 +227,13 @@ def warm_app(app: Flask) -> None:
     state: AppState = app.extensions[STATE_KEY]
     if not state.config.warm_on_start:
         return
+    # Printed like waitress's "Serving on ...": on a big index the warm-up
+    # takes seconds, and the port only answers after it.
+    print("Warming the search caches before listening ...", file=sys.stderr, flush=True)
     try:
         warmed = warm_index(state.index())
     except OnrecordError as exc:
         log.warning("search caches not warmed: %s", exc)
         return
-    log.info("search caches warmed: %d searches in %.1f s", warmed.searches, warmed.seconds)
+    print(f"Search caches warmed: {warmed.searches} searches in {warmed.seconds:.1f} s",
+          file=sys.stderr, flush=True)

@@ -25,12 +25,13 @@ def record_warming(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
 @pytest.mark.parametrize("on", [True, False])
 def test_the_app_warms_its_index_when_the_setting_is_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                        on: bool) -> None:
+                                                        capsys: pytest.CaptureFixture[str], on: bool) -> None:
     build_index(tmp_path / "ix")
     warmed = record_warming(monkeypatch)
     app = create_app(config=load_config(index_dir=tmp_path / "ix", settings={"warm_on_start": str(on)}))
     warm_app(app)
     assert len(warmed) == (1 if on else 0)
+    assert ("Search caches warmed: " in capsys.readouterr().err) == on
     assert app.test_client().get("/?q=budget").status_code == 200
 
 
