@@ -46,6 +46,8 @@ EXPORTED = {
     "EXPORT_COLUMNS", "RowKind", "iter_export_rows", "cite_quote_dict", "Feed", "FeedEntry", "newest_paragraphs",
     "article_openings", "MAX_NAMES", "LookupRow", "lookup_speakers", "name_tokens",
     "get_entity", "list_entities", "page_entities",
+    # serving
+    "Warmed", "warm_index",
     # processes
     "die_with_parent",
 }
