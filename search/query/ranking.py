@@ -25,7 +25,7 @@ from whoosh.scoring import BM25FScorer
 from whoosh.util.numeric import byte_to_length
 
 from onrecord.search.deadline import Deadline
-from onrecord.search.query.docsets import deleted_docs, evaluate_docs, narrow_docs, open_postings
+from onrecord.search.query.docsets import deleted_docs, evaluate_docs, narrow_docs, open_postings, term_ids
 from onrecord.search.query.postings import PostingsCache, term_postings
 from onrecord.search.storage.searchers import UnitScorer
 from onrecord.search.storage.whoosh_internals import length_column, numeric_block
@@ -120,15 +120,25 @@ def _and_scores(children: Sequence[wq.Query], sub: Any, lengths: Lengths,
     scored = [c for c in positive if not isinstance(c, wq.ConstantScoreQuery)]
     if not scored:  # filters alone: scored as their constant
         scored, filters = positive, []
-    parts = sorted((_score(c, sub, lengths, deadline, cache) for c in scored), key=len)
-    result = parts[0]
-    for other in parts[1:]:
-        result = {d: s + other[d] for d, s in result.items() if d in other}
+    first = _filter_first(scored, filters, sub.reader())
+    if first is not None:  # words beside a much smaller filter: scored only where it holds
+        within: set[int] = set()
+        for term in _terms_of(first.child) or ():
+            within.update(term_ids(sub.reader(), term.fieldname, term.text, deadline, cache))
+        result = _words_within(scored[0], sub, lengths, deadline, cache, within)
+    else:
+        parts = sorted((_score(c, sub, lengths, deadline, cache) for c in scored), key=len)
+        result = parts[0]
+        for other in parts[1:]:
+            result = {d: s + other[d] for d, s in result.items() if d in other}
     for flt in filters:
         if not result:
             break
-        kept = narrow_docs(flt.child, result.keys(), sub, deadline, cache)
         score = flt.score or 1.0  # as _score gives it
+        if flt is first:  # every document left holds it: only its score to add, in its turn
+            result = {d: s + score for d, s in result.items()}
+            continue
+        kept = narrow_docs(flt.child, result.keys(), sub, deadline, cache)
         result = {d: s + score for d, s in result.items() if d in kept}
     bonus = 0.0
     for child in children:
@@ -158,8 +168,62 @@ def _phrase_scores(q: wq.Phrase, sub: Any, lengths: Lengths, deadline: Deadline,
     return total
 
 
+def _terms_of(q: wq.Query) -> list[wq.Term] | None:
+    """Return the terms of `q` if it is a term or a plain Or of terms (a
+    word over text and title, a facet filter's values), else None."""
+    if type(q) is wq.Term:
+        return [q]
+    if type(q) is not wq.Or or q.minmatch or not q.subqueries:
+        return None
+    terms = [c for c in q.subqueries if type(c) is wq.Term]
+    return terms if len(terms) == len(q.subqueries) else None
+
+
+def _filter_first(scored: Sequence[wq.Query], filters: Sequence[wq.ConstantScoreQuery],
+                  reader: Any) -> wq.ConstantScoreQuery | None:
+    """Return the filter to apply before scoring, or None: when the scored
+    part is one word (over one or more fields) and a filter is a few terms
+    (a speaker, an institution, an outlet) holding under FILTER_FIRST_SHARE
+    of the word's documents, scoring the word only in the filter's
+    documents skips most of its postings ("said" beside one institution)."""
+    words = _terms_of(scored[0]) if len(scored) == 1 else None
+    if not words:
+        return None
+    size = max(reader.doc_frequency(t.fieldname, t.text) for t in words)
+    for flt in filters:
+        terms = _terms_of(flt.child)
+        if terms and sum(reader.doc_frequency(t.fieldname, t.text) for t in terms) < size * FILTER_FIRST_SHARE:
+            return flt
+    return None
+
+
+# A filter holding under this share of a word's documents is applied before
+# the word is scored (_filter_first).
+FILTER_FIRST_SHARE = 0.25
+
+
+def _words_within(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline,
+                  cache: PostingsCache | None, within: set[int]) -> Scores:
+    """Return _score(q)'s scores for the documents of `within` only, the
+    same floats: the parts of an Or are added in the order _score adds
+    them (by their whole posting counts, largest first)."""
+    reader = sub.reader()
+    words = _terms_of(q) or []
+    parts = [(reader.doc_frequency(t.fieldname, t.text),
+              _term_scores(t, sub, lengths, deadline, cache, within)) for t in words]
+    parts.sort(key=lambda part: part[0], reverse=True)  # stable, as sorted(key=len, reverse=True)
+    total = parts[0][1]
+    for _count, other in parts[1:]:
+        for docnum, s in other.items():
+            total[docnum] = total[docnum] + s if docnum in total else s
+    return total
+
+
 def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline,
-                 cache: PostingsCache | None) -> Scores:
+                 cache: PostingsCache | None, within: set[int] | None = None) -> Scores:
+    """Return the BM25F score of each document holding term `q` in segment
+    searcher `sub` (only of those in `within`, when given).  Raises
+    Unsupported for a term it cannot score in bulk."""
     reader = sub.reader()
     decoded = term_postings(reader, q.fieldname, q.text,
                             lambda: open_postings(reader, q.fieldname, q.text), deadline.check,
@@ -176,7 +240,7 @@ def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline,
     norm = k1 * (1 - b)
     per = k1 * b / scorer.avgfl
     factor = scorer.idf * (k1 + 1) * boost
-    ids, weights = decoded
+    ids, weights = decoded if within is None else _postings_within(*decoded, within)
     scores = _bm25(ids, weights, fl, factor, norm, per)
     if isinstance(scorer, UnitScorer) and scorer.quote_docs:
         # A field both units hold: a quote document by the quotes' figures.
@@ -201,6 +265,19 @@ def _bm25(ids: Sequence[int], weights: Sequence[float], fl: array, factor: float
     w = np.frombuffer(weights, dtype=np.dtype(weights.typecode)).astype(np.float64)
     lengths = np.frombuffer(fl, dtype=np.dtype(fl.typecode))[docnums].astype(np.float64)
     return dict(zip(ids.tolist(), (factor * w / (w + norm + per * lengths)).tolist(), strict=True))
+
+
+def _postings_within(ids: Sequence[int], weights: Sequence[float],
+                     within: set[int]) -> tuple[Sequence[int], Sequence[float]]:
+    """Return the postings (ids, weights) whose document is in `within`, in
+    their order (arrays of the same types when given long arrays)."""
+    if isinstance(ids, array) and isinstance(weights, array) and len(ids) >= _NUMPY_MIN:
+        docnums = np.frombuffer(ids, dtype=np.dtype(ids.typecode))
+        keep = np.isin(docnums, np.fromiter(within, dtype=np.int64, count=len(within)))
+        w = np.frombuffer(weights, dtype=np.dtype(weights.typecode))
+        return array(ids.typecode, docnums[keep].tobytes()), array(weights.typecode, w[keep].tobytes())
+    kept = [(d, w) for d, w in zip(ids, weights, strict=False) if d in within]
+    return [d for d, _ in kept], [w for _, w in kept]
 
 
 # Postings below this are scored in Python: numpy's per-call cost is larger.

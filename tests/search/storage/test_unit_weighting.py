@@ -4,12 +4,14 @@ scorer rank quote documents, paragraphs and fields both hold alike."""
 from __future__ import annotations
 
 import datetime as dt
+from array import array
 from collections.abc import Iterator
 
 import pytest
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.model import SearchRequest
+from onrecord.search.query import ranking
 from onrecord.search.query.collecting import collect, restrict_query
 from onrecord.search.query.querying import build_filter, build_parser, parse_query
 from onrecord.search.query.ranking import build_lengths, score_all, top_scored
@@ -84,3 +86,40 @@ def test_bulk_scores_equal_whoosh_collector_under_filters(index: Index, query: s
     assert sorted(bulk) == sorted(d for d, _ in plain.ranked)
     assert [bulk[d] for d, _ in plain.ranked] == pytest.approx(
         [s for _, s in plain.ranked], rel=1e-9)
+
+
+@pytest.mark.parametrize("request_", [
+    SearchRequest(query="iraq", speakers=("Tony Blair",)),
+    SearchRequest(query="budget", speakers=("Gordon Brown", "Tony Blair")),
+    SearchRequest(query="police", institutions=("Metropolitan Police",)),
+    SearchRequest(query="iraq", speakers=("Tony Blair",), mode="quotes"),
+], ids=["one-speaker", "two-speakers", "institution", "quotes-mode"])
+def test_a_small_filter_taken_first_gives_the_same_scores(index: Index, request_: SearchRequest,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    q = parse_query(build_parser(index.schema), request_.query)
+    q = to_quote_fields(q) if request_.mode == "quotes" else q
+    combined = restrict_query(q, build_filter(request_))
+    taken: list[int] = []
+    within = ranking._words_within
+    monkeypatch.setattr(ranking, "_words_within", lambda *args: (taken.append(1), within(*args))[1])
+    scores = {}
+    for share in (0.0, 1e9):  # never first; first whenever the shapes allow
+        monkeypatch.setattr(ranking, "FILTER_FIRST_SHARE", share)
+        with index.reading() as searcher:
+            scores[share] = score_all(searcher, combined, build_lengths, Deadline(None))
+    assert taken  # the second pass took the filter first
+    assert scores[0.0] is not None and scores[0.0]  # something matched
+    assert scores[1e9] == scores[0.0]  # the same documents, the same floats
+
+
+@pytest.mark.parametrize("count", [10, 300, 5000])
+def test_postings_within_keep_their_order_and_types(count: int) -> None:
+    ids = array("I", range(0, 3 * count, 3))
+    weights = array("f", (float(i % 7 + 1) for i in range(count)))
+    within = set(range(0, 3 * count, 2))  # every other posting: docnums divisible by 6
+    kept_ids, kept_weights = ranking._postings_within(ids, weights, within)
+    expected = [(d, w) for d, w in zip(ids, weights, strict=True) if d in within]
+    assert list(zip(kept_ids, kept_weights, strict=True)) == expected
+    if count >= ranking._NUMPY_MIN:  # long lists stay arrays of the same types, for _bm25's numpy path
+        assert isinstance(kept_ids, array) and kept_ids.typecode == "I"
+        assert isinstance(kept_weights, array) and kept_weights.typecode == "f"
