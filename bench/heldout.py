@@ -40,6 +40,9 @@ BBC_R3 = GOLD_DIR / "bbc_heldout_r3_test.json"
 # Round 4: drawn after round 3 was scored once (d71b62b); BBC only
 # (bench.goldselect's bbc4), a test set until it is scored once.
 BBC_R4 = GOLD_DIR / "bbc_heldout_r4_test.json"
+# Round 5: drawn after round 4 was scored once (088532b); BBC only
+# (bench.goldselect's bbc5, 60 articles), a test set until it is scored once.
+BBC_R5 = GOLD_DIR / "bbc_heldout_r5_test.json"
 HELD_R4 = "held out: scored once, after tuning (--round4-test)"
 FROZEN = GOLD_DIR / "heldout.sha256"
 # Characters the reader and the gold text may write differently.
