@@ -23,7 +23,9 @@ by bench.goldselect's web2 and bbc2 after round 1's test halves were scored;
 `--round 3` writes round 3's BBC test set (bench/gold/bbc_heldout_r3_test.json,
 bench.goldselect's bbc3), drawn after round 2 was scored; `--round 4` writes
 round 4's (bench/gold/bbc_heldout_r4_test.json, bench.goldselect's bbc4), drawn
-after round 3 was scored.
+after round 3 was scored; `--round 5` writes round 5's
+(bench/gold/bbc_heldout_r5_test.json, bench.goldselect's bbc5: 60 articles),
+drawn after round 4 was scored.
 """
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bench.goldselect import select_bbc, select_bbc2, select_bbc3, select_bbc4, select_web, select_web2
+from bench.goldselect import select_bbc, select_bbc2, select_bbc3, select_bbc4, select_bbc5, select_web, select_web2
 from onrecord.indexer.read.encodings import decode_text
 
 REPO = Path(__file__).resolve().parent.parent
@@ -115,6 +117,13 @@ ROUND4_NOTE = (
     "same way (headline quotes and headline reported speech included), a test set only.")
 
 
+ROUND5_NOTE = (
+    " Round 5: drawn by bench/goldselect.py (bbc5: 60 articles by random.Random(5555), disjoint from "
+    "bbc_quotes.json and rounds 1-4, no text twice) after round 4 was scored once (088532b) and became "
+    "tuning data; annotated the same way (headline quotes and headline reported speech included), a "
+    "test set only.")
+
+
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
     """Return the web gold of one half."""
     pages = {}
@@ -150,6 +159,13 @@ def build_round4(annotations: Path, corpus: Path) -> None:
     write_json(GOLD_DIR / "bbc_heldout_r4_test.json", bbc)
 
 
+def build_round5(annotations: Path, corpus: Path) -> None:
+    """Write round 5's BBC test set from `annotations` (bbc/ files)."""
+    bbc = build_bbc(annotations, corpus, select_bbc5(corpus, GOLD_DIR))
+    bbc["note"] += ROUND5_NOTE
+    write_json(GOLD_DIR / "bbc_heldout_r5_test.json", bbc)
+
+
 def build_bbc(annotations: Path, corpus: Path, chosen: list[str]) -> dict[str, Any]:
     """Return the held-out BBC gold."""
     files = {}
@@ -171,7 +187,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=(1, 2, 3, 4), default=1)
+    parser.add_argument("--round", type=int, choices=(1, 2, 3, 4, 5), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)
@@ -181,6 +197,9 @@ def main() -> None:
         return
     if args.round == 4:
         build_round4(args.annotations, args.corpus)
+        return
+    if args.round == 5:
+        build_round5(args.annotations, args.corpus)
         return
     web = select_web(args.htmleval)
     for split in ("dev", "test"):

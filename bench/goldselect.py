@@ -30,6 +30,16 @@ data):
 - bbc4: BBC_COUNT more articles drawn by random.Random(BBC4_SEED) from those in
   none of bench/gold/bbc_quotes.json and rounds 1 to 3's BBC test sets.
 
+Round 5 (drawn after round 4 was scored once, at 088532b, and became tuning
+data):
+
+- bbc5: BBC5_COUNT articles drawn by random.Random(BBC5_SEED) from those in
+  none of bench/gold/bbc_quotes.json and rounds 1 to 4's BBC test sets,
+  skipping any whose text (whitespace folded) is that of an article drawn
+  before it or in any of those golds: the corpus holds about a hundred texts
+  twice (round 4 drew politics/083 and politics/285, one text), and a copy
+  would weigh double.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -49,6 +59,8 @@ BBC_COUNT = 30
 BBC2_SEED = 3232
 BBC3_SEED = 3333
 BBC4_SEED = 4444
+BBC5_SEED = 5555
+BBC5_COUNT = 60
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -122,6 +134,31 @@ def select_bbc4(corpus: Path, gold_dir: Path) -> list[str]:
                                gold_dir / "bbc_heldout_r3_test.json"))
 
 
+def select_bbc5(corpus: Path, gold_dir: Path) -> list[str]:
+    """Return round 5's BBC articles: disjoint from the tuned gold and rounds 1
+    to 4, no two of one text and none the text of an earlier gold's article."""
+    golds = [gold_dir / name for name in ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json",
+                                          "bbc_heldout_r3_test.json", "bbc_heldout_r4_test.json")]
+    taken = {a for gold in golds for a in json.loads(gold.read_text(encoding="utf-8"))["articles"]}
+    seen = {_folded(corpus / rel) for rel in taken}
+    pool = sorted(str(p.relative_to(corpus)) for p in corpus.glob("*/*.txt") if str(p.relative_to(corpus)) not in taken)
+    random.Random(BBC5_SEED).shuffle(pool)
+    chosen: list[str] = []
+    for rel in pool:
+        text = _folded(corpus / rel)
+        if text not in seen:
+            seen.add(text)
+            chosen.append(rel)
+        if len(chosen) == BBC5_COUNT:
+            break
+    return sorted(chosen)
+
+
+def _folded(path: Path) -> bytes:
+    """Return the file's bytes with every run of whitespace made one space."""
+    return b" ".join(path.read_bytes().split())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
@@ -133,7 +170,8 @@ def main() -> None:
                       "web2": select_web2(args.htmleval),
                       "bbc2": select_bbc2(args.corpus, args.tuned_gold.parent),
                       "bbc3": select_bbc3(args.corpus, args.tuned_gold.parent),
-                      "bbc4": select_bbc4(args.corpus, args.tuned_gold.parent)}, indent=1))
+                      "bbc4": select_bbc4(args.corpus, args.tuned_gold.parent),
+                      "bbc5": select_bbc5(args.corpus, args.tuned_gold.parent)}, indent=1))
 
 
 if __name__ == "__main__":

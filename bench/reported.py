@@ -273,19 +273,20 @@ def row(s: dict[str, Any]) -> str:
 
 
 def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | None,
-                  split: str, round4: bool = False) -> list[tuple[str, str]]:
+                  split: str, round5: bool = False) -> list[tuple[str, str]]:
     """Return the reported-speech rows: the own golds (web dev, rounds 1 to
-    3, each spent once scored and a tuning row since), PolNeAR `split`, then
-    round 4's frozen BBC test row (scored only when `round4`, once, after
+    4, each spent once scored and a tuning row since), PolNeAR `split`, then
+    round 5's frozen BBC test row (scored only when `round5`, once, after
     tuning; otherwise a row saying it is held out)."""
-    from bench.heldout import BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, HELD_R4, WEB_GOLD, WEB_R2
+    from bench.heldout import BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, HELD_R5, WEB_GOLD, WEB_R2
     golds = [("reported: web dev", WEB_GOLD["dev"], htmleval),
              ("reported: round 1 web (tuning)", WEB_GOLD["test"], htmleval),
              ("reported: round 1 BBC (tuning)", BBC_HELDOUT, corpus),
              ("reported: round 2 web (spent, tuning)", WEB_R2, htmleval),
              ("reported: round 2 BBC (spent, tuning)", BBC_R2, corpus),
-             ("reported: round 3 BBC (spent, tuning)", BBC_R3, corpus)]
-    tests = [("reported: round 4 BBC TEST", BBC_R4, corpus)]
+             ("reported: round 3 BBC (spent, tuning)", BBC_R3, corpus),
+             ("reported: round 4 BBC (spent, tuning)", BBC_R4, corpus)]
+    tests = [("reported: round 5 BBC TEST", BBC_R5, corpus)]
     rows = [("reported: seeds", "no indirect entries in seeds_quotes.json")]
     for label, gold, source in [*golds, ("polnear", Path(), polnear), *tests]:
         if label == "polnear" and source is None:
@@ -298,8 +299,8 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
             rows.append((label, "skipped (no source directory)"))
         elif not gold.exists():
             rows.append((label, "not built yet"))
-        elif gold == BBC_R4 and not round4:
-            rows.append((label, HELD_R4))
+        elif gold == BBC_R5 and not round5:
+            rows.append((label, HELD_R5))
         else:
             scorer = score_own_bbc if "BBC" in label else score_own_web
             rows.append((label, row(scorer(source, gold))))

@@ -1,6 +1,6 @@
 """Which golds the bench scores: every round once spent, as a tuning row
 (bench.heldout, bench.reported), and the error listers read them all; round
-4's frozen test set only behind `--round4-test`, never through the listers."""
+5's frozen test set only behind `--round5-test`, never through the listers."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,7 +10,7 @@ import pytest
 
 from bench import heldout, reported
 from bench.attribution_errors import TUNING
-from bench.heldout import BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, WEB_GOLD, WEB_R2
+from bench.heldout import BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, WEB_GOLD, WEB_R2
 from bench.reported_errors import SOURCES
 
 
@@ -29,47 +29,52 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(reported, "score_own_web", _record(scored))
     monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
     rows = heldout.heldout_rows(tmp_path, tmp_path) + reported.reported_rows(tmp_path, tmp_path, None, "dev")
-    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, BBC_HELDOUT, BBC_R2, BBC_R3):
+    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4):
         assert scored.count(gold) == 2, gold.name
     assert [label for label, _ in rows if "round 3" in label] == ["round 3 BBC (spent, tuning)",
                                                                   "reported: round 3 BBC (spent, tuning)"]
+    assert [label for label, _ in rows if "round 4" in label] == ["round 4 BBC (spent, tuning)",
+                                                                  "reported: round 4 BBC (spent, tuning)"]
 
 
 def test_the_error_listers_read_every_spent_round() -> None:
     assert TUNING["web_r2"] == WEB_R2 and TUNING["bbc_r2"] == BBC_R2 and TUNING["bbc_r3"] == BBC_R3
-    assert {"web_r2", "bbc_r2", "bbc_r3"} <= set(SOURCES)
+    assert TUNING["bbc_r4"] == BBC_R4
+    assert {"web_r2", "bbc_r2", "bbc_r3", "bbc_r4"} <= set(SOURCES)
 
 
-@pytest.mark.parametrize("round4", [False, True])
-def test_round_four_is_scored_only_when_asked_and_apart_from_the_tuning_rows(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, round4: bool) -> None:
+@pytest.mark.parametrize("round5", [False, True])
+def test_round_five_is_scored_only_when_asked_and_apart_from_the_tuning_rows(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, round5: bool) -> None:
     scored: list[Path] = []
     monkeypatch.setattr(heldout, "_web_row", lambda s, g: str(_record(scored)(s, g)))
     monkeypatch.setattr(heldout, "_bbc_row", lambda s, g: str(_record(scored)(s, g)))
     monkeypatch.setattr(reported, "score_own_web", _record(scored))
     monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
-    quotes = heldout.heldout_rows(tmp_path, tmp_path, round4=round4)
-    speech = reported.reported_rows(tmp_path, tmp_path, None, "dev", round4)
-    assert scored.count(BBC_R4) == (2 if round4 else 0) and scored.count(BBC_R3) == 2
-    assert [label for label, _ in quotes][-1] == "round 4 BBC TEST"
-    assert [label for label, _ in speech][-1] == "reported: round 4 BBC TEST"
-    held = [label for label, value in quotes + speech if "--round4-test" in value]
-    assert held == ([] if round4 else ["round 4 BBC TEST", "reported: round 4 BBC TEST"])
+    quotes = heldout.heldout_rows(tmp_path, tmp_path, round5=round5)
+    speech = reported.reported_rows(tmp_path, tmp_path, None, "dev", round5)
+    assert scored.count(BBC_R5) == (2 if round5 else 0) and scored.count(BBC_R4) == 2
+    assert [label for label, _ in quotes][-1] == "round 5 BBC TEST"
+    assert [label for label, _ in speech][-1] == "reported: round 5 BBC TEST"
+    held = [label for label, value in quotes + speech if "--round5-test" in value]
+    assert held == ([] if round5 else ["round 5 BBC TEST", "reported: round 5 BBC TEST"])
 
 
-def test_the_round_four_flag_reaches_both_scorers(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_round_five_flag_reaches_both_scorers(monkeypatch: pytest.MonkeyPatch) -> None:
     from bench import extraction
     seen: dict[str, bool] = {}
-    monkeypatch.setattr(heldout, "heldout_rows", lambda h, c, round4=False: seen.update(quotes=round4) or [])
+    monkeypatch.setattr(heldout, "heldout_rows", lambda h, c, round5=False: seen.update(quotes=round5) or [])
     monkeypatch.setattr(reported, "reported_rows",
-                        lambda h, c, p, s, round4=False: seen.update(speech=round4) or [])
+                        lambda h, c, p, s, round5=False: seen.update(speech=round5) or [])
     monkeypatch.setattr(extraction, "polnear_rows", lambda root, split: [])
     monkeypatch.setattr(extraction, "score_seeds", lambda kinds: {k: 0 for k in (
         "P", "R", "F1", "speaker_acc", "speaker_n", "gold", "pred")})
     argv = ["--skip-polnear", "--skip-speed", "--skip-htmleval", "--corpus", "/nonexistent"]
     assert extraction.main(argv) == 0 and seen == {"quotes": False, "speech": False}
-    assert extraction.main([*argv, "--round4-test"]) == 0 and seen == {"quotes": True, "speech": True}
+    assert extraction.main([*argv, "--round5-test"]) == 0 and seen == {"quotes": True, "speech": True}
+    with pytest.raises(SystemExit):
+        extraction.main([*argv, "--round4-test"])
 
 
-def test_the_error_listers_never_read_round_four() -> None:
-    assert BBC_R4 not in TUNING.values() and not any("r4" in s for s in SOURCES)
+def test_the_error_listers_never_read_round_five() -> None:
+    assert BBC_R5 not in TUNING.values() and not any("r5" in s for s in SOURCES)
