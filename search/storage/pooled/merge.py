@@ -5,15 +5,18 @@ Whoosh's add_reader (called by its merge policies at commit) re-adds every
 posting of a merged segment one Python call at a time (iter_postings,
 _process_posts, the pool's add: about ten calls per posting), and every
 document's length in every field through a chain of calls per field.
-Here a segment's postings are read a block at a time (whoosh_internals'
-iter_blocks), their docnums moved to the new segment's with one C-level
-map per block (deleted documents skipped, as Whoosh's add_reader skips
-them) and handed to search.storage.pooled.pool's TermPool term by term;
+Here a segment's term table is walked raw, each term's postings read in
+one call and decoded a block at a time (as W3LeafMatcher decodes them,
+without a TermInfo and a matcher per term: most terms have one posting),
+their docnums moved to the new segment's with one C-level map per block
+(deleted documents skipped, as Whoosh's add_reader skips them) and
+handed to search.storage.pooled.pool's TermPool block by block;
 a document's stored fields, lengths and column values are copied with
 the lengths read a whole column at a time.
 
 Like search.storage.pooled.flush this module reads Whoosh's private
-attributes (the per-document reader and writer of a Whoosh 3 segment),
+attributes (a Whoosh 3 segment's term table, postings file and
+per-document reader, and the per-document writer),
 so that a Whoosh upgrade is fixed here; merge_can_pool says when it does
 not apply and BulkWriter (search.storage.whoosh_writers) then calls
 Whoosh's own add_reader.  tests/search/storage/pooled/test_merge.py checks
@@ -21,23 +24,27 @@ the segment files against Whoosh's own add_reader, byte for byte.
 """
 from __future__ import annotations
 
+import struct
+import zlib
+from array import array
 from collections.abc import Iterator
+from io import BytesIO
+from itertools import accumulate
+from pickle import load, loads
 from typing import Any
 
 from whoosh import columns
-from whoosh.codec.whoosh3 import STORED_COLUMN, W3PerDocReader
+from whoosh.codec.whoosh3 import STORED_COLUMN, WHOOSH3_HEADER_MAGIC, W3PerDocReader, W3TermInfo, W3TermsReader
+from whoosh.system import pack_ushort
 from whoosh.util.numeric import byte_to_length
 
 from onrecord.search.storage.pooled.pool import TermRecord
-from onrecord.search.storage.whoosh_internals import (
-    field_term_matchers,
-    has_block_values,
-    is_block_matcher,
-    iter_blocks,
-    numeric_block,
-    perdoc_length_column,
-)
+from onrecord.search.storage.whoosh_internals import numeric_block, perdoc_length_column
 
+# A term row's W3TermInfo: its fixed part, then (postings offset, length).
+_TERMINFO_SIZE = W3TermInfo._struct.size
+_EXTENT = struct.Struct("!qi")
+_INT = struct.Struct("!i")
 # A stored length byte's length; a zero byte reads as None, as in Whoosh.
 _BYTE_LENGTHS: list[int | None] = [None] + [byte_to_length(b) for b in range(1, 256)]
 
@@ -52,8 +59,7 @@ def merge_can_pool(reader: Any) -> bool:
     documents copy_documents copies and whose term table
     reader_term_records walks (a MultiReader, another codec: False)."""
     perdoc = getattr(reader, "_perdoc", None)
-    terms = getattr(reader, "_terms", None)  # what field_term_matchers walks
-    if type(perdoc) is not W3PerDocReader or not (hasattr(terms, "items_from") and hasattr(terms, "_codec")):
+    if type(perdoc) is not W3PerDocReader or type(getattr(reader, "_terms", None)) is not W3TermsReader:
         return False
     count = reader.doc_count_all()
     for name in reader.schema.names():
@@ -151,31 +157,47 @@ def reader_term_records(reader: Any, schema: Any, remap: list[int], first: int) 
     term's records in a row); a term whose documents are all deleted is
     left out.  Raises CannotPool, before yielding its term, at a term
     whose postings Whoosh would read differently (inlined postings, a
-    block whose values do not line up with its ids)."""
+    damaged header, a block whose values do not line up with its ids)."""
     deleted = reader.deleted_docs_set
     shift = first.__add__ if not deleted else None
     names = sorted(name for name in reader.indexed_field_names() if name in schema and name in reader.schema)
     for name in names:
-        for tbytes, matcher in field_term_matchers(reader, name) or ():
-            if not (is_block_matcher(matcher, weights=True) and has_block_values(matcher)):
-                raise CannotPool(f"the postings of {name}:{tbytes!r} are not in blocks")
-            for flat in _block_postings(matcher, remap, shift):
+        fixedsize = reader.schema[name].format.fixed_value_size()
+        for tbytes, data in _term_postings(reader._terms, name):
+            for flat in _block_postings(data, fixedsize, remap, shift):
                 yield name, tbytes, flat
 
 
-def _block_postings(matcher: Any, remap: list[int], shift: Any) -> Iterator[list[Any]]:
-    """Yield one term's postings, a flat list per block, with the new
-    docnums: `shift` moves a block's ids when no document is deleted, else
-    `remap` (-1: left out).  A block's list is not cut later (a run's
-    record holds it whole, TermPool's run_batch being at least the block
-    limit): Whoosh pickles a block's values with pickle's memo, so values
-    that were one object in the merged block are written again by
-    reference, and only one marshal record keeps them one object."""
-    for block in iter_blocks(matcher):
-        ids = block.ids
-        weights, values = block.weights(), block.values()
-        if len(values) != len(ids):  # Whoosh keeps only non-empty values
-            raise CannotPool("a block's values do not line up with its ids")
+def _term_postings(terms: Any, fieldname: str) -> Iterator[tuple[bytes, bytes]]:
+    """Yield (term bytes, its postings' bytes) for every term of
+    `fieldname` in a Whoosh 3 term table, in order: its rows read raw (a
+    W3TermInfo and a matcher per term cost more than most terms' postings).
+    Raises CannotPool at inlined postings."""
+    fieldid = terms._fieldmap.get(fieldname)
+    if fieldid is None:
+        return
+    prefix = pack_ushort(fieldid)
+    postfile = terms._postfile
+    for key, info in terms._tindex.items_from(prefix):
+        if not key.startswith(prefix):
+            break
+        if info[0]:  # W3TermInfo's flags: the postings are inlined
+            raise CannotPool(f"the postings of {fieldname}:{key[2:]!r} are inlined")
+        offset, length = _EXTENT.unpack_from(info, _TERMINFO_SIZE)
+        yield key[2:], postfile.get(offset, length)
+
+
+def _block_postings(data: bytes, fixedsize: int | None, remap: list[int], shift: Any) -> Iterator[list[Any]]:
+    """Yield one term's postings (`data`, as W3LeafMatcher reads them), a
+    flat list per block, with the new docnums: `shift` moves a block's ids
+    when no document is deleted, else `remap` (-1: left out).
+
+    A block's list is not cut later (a run's record holds it whole,
+    TermPool's run_batch being at least the block limit): Whoosh pickles a
+    block's values with pickle's memo, so values that were one object in
+    the merged block are written again by reference, and only one marshal
+    record keeps them one object."""
+    for ids, weights, values in _decode_blocks(data, fixedsize):
         if shift is not None:
             new = list(map(shift, ids))
         else:
@@ -190,3 +212,30 @@ def _block_postings(matcher: Any, remap: list[int], shift: Any) -> Iterator[list
         flat[1::3] = weights
         flat[2::3] = values
         yield flat
+
+
+def _decode_blocks(data: bytes, fixedsize: int | None) -> Iterator[tuple[list[int], Any, Any]]:
+    """Yield each block of a term's postings bytes as (ids, weights,
+    values), what W3LeafMatcher's _read_ids, _read_weights and
+    _read_values make of it.  Raises CannotPool if the header is not
+    Whoosh 3's or a block's values do not line up with its ids."""
+    if data[:4] != WHOOSH3_HEADER_MAGIC:
+        raise CannotPool("not a Whoosh 3 postings header")
+    f = BytesIO(data)
+    pos, end = 4, len(data)
+    while pos < end:
+        size = _INT.unpack_from(data, pos)[0]
+        f.seek(pos + 4)
+        count, _, _, compression, _, _ = load(f)  # the block's info
+        pos += 4 + abs(size)
+        raw = data[f.tell():pos]
+        ids, weights, values = loads(zlib.decompress(raw) if compression else raw)
+        if weights is None or isinstance(weights, float):
+            weights = array("f", [1.0 if weights is None else weights]) * count
+        if fixedsize == 0:
+            values = (None,) * count
+        elif fixedsize is not None and fixedsize > 0:
+            values = [values[at:at + fixedsize] for at in range(0, len(values), fixedsize)]
+        if len(values) != count:  # Whoosh keeps only non-empty values
+            raise CannotPool("a block's values do not line up with its ids")
+        yield list(accumulate(ids)), weights, values  # the last block (size < 0) ends at `end`

@@ -214,11 +214,11 @@ def test_postings_whoosh_reads_differently_are_pooled_whooshs_way(tmp_path: Path
     block_postings = merge._block_postings
     seen: list[int] = []
 
-    def fail_late(matcher: Any, remap: list[int], shift: Any) -> Iterator[list[Any]]:
+    def fail_late(data: bytes, fixedsize: Any, remap: list[int], shift: Any) -> Iterator[list[Any]]:
         seen.append(len(seen))
         if len(seen) == 40:
             raise merge.CannotPool("a test's")
-        return block_postings(matcher, remap, shift)
+        return block_postings(data, fixedsize, remap, shift)
     monkeypatch.setattr(merge, "_block_postings", fail_late)
     whoosh_pool = SegmentWriter.add_postings_to_pool
     fallbacks: list[int] = []
@@ -294,3 +294,27 @@ def test_a_failed_segment_leaves_no_run(tmp_path: Path) -> None:
     with pytest.raises(CannotPool):
         pool.add_terms(failing(), 5, 24)
     assert len(pool.runs) == 1 and sorted(os.listdir(tmp_path)) == sorted(pool.runs)  # the memory's run only
+
+
+@pytest.mark.parametrize("codec", CODECS, ids=lambda c: f"blocks{c._blocklimit}-zlib{c._compression}")
+def test_blocks_decode_as_whooshs_matcher_reads_them(tmp_path: Path, codec: W3Codec) -> None:
+    # Every posting format (no values, fixed-size, variable), weights all
+    # 1, all equal or mixed, compressed blocks or not.
+    from onrecord.search.storage.pooled import merge
+    from onrecord.search.storage.whoosh_internals import field_term_matchers, iter_blocks
+    source_index(tmp_path / "source", schema, codec, segments_of([40, 30]))
+    reader = whoosh_index.open_dir(str(tmp_path / "source")).reader()
+    kinds = set()
+    for leaf, _ in reader.leaf_readers():
+        for name in schema().names():
+            fixedsize = leaf.schema[name].format.fixed_value_size()
+            raw = dict(merge._term_postings(leaf._terms, name))
+            for tbytes, matcher in field_term_matchers(leaf, name) or ():
+                want = [(list(b.ids), list(b.weights()), list(b.values())) for b in iter_blocks(matcher)]
+                got = [(ids, list(weights), list(values))
+                       for ids, weights, values in merge._decode_blocks(raw.pop(tbytes), fixedsize)]
+                assert got == want, (name, tbytes)
+                kinds.add((fixedsize, len(set(w for _, weights, _ in got for w in weights)) > 1, len(got) > 1))
+            assert raw == {}
+    several = codec._blocklimit < 30  # terms of several blocks
+    assert {(0, False, several), (4, True, several), (None, True, several)} <= kinds
