@@ -133,16 +133,16 @@ class BulkWriter(SegmentWriter):
         term and a block at a time (search.storage.pooled.merge) instead of
         Whoosh's one call per posting: the single writer merges small
         segments again and again, so that cost grew with the index.  A
-        schema with vectors or spelling words, a pool out of docnum order,
+        schema with vectors, spelling words or glob fields, a pool out of docnum order,
         a codec the flush does not reproduce or a reader that is not a
         Whoosh 3 segment's takes Whoosh's own add_reader; postings Whoosh
         would read differently are pooled Whoosh's way.  The segment files
         are the same (tests/search/storage/pooled/test_merge.py)."""
+        self._check_state()
         if not (self._bulk_fields.issuperset(self.schema.names()) and self._bulk_pool.in_order
                 and can_write_pooled(self.fieldwriter) and merge_can_pool(reader)):
             super().add_reader(reader)
             return
-        self._check_state()
         first = self.docnum
         remap = copy_documents(self.perdocwriter, self.schema, reader, first)
         self.docnum = first + len(remap) - remap.count(-1)

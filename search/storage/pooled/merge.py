@@ -57,9 +57,12 @@ class CannotPool(Exception):
 def merge_can_pool(reader: Any) -> bool:
     """Return True if `reader` is a Whoosh 3 segment reader whose
     documents copy_documents copies and whose term table
-    reader_term_records walks (a MultiReader, another codec: False)."""
+    reader_term_records walks (a MultiReader, another codec, a schema
+    with glob fields: False)."""
     perdoc = getattr(reader, "_perdoc", None)
     if type(perdoc) is not W3PerDocReader or type(getattr(reader, "_terms", None)) is not W3TermsReader:
+        return False
+    if getattr(reader.schema, "_dyn_fields", True):  # glob fields: a document's names vary
         return False
     count = reader.doc_count_all()
     for name in reader.schema.names():
@@ -87,8 +90,8 @@ def copy_documents(pdw: Any, schema: Any, reader: Any, first: int) -> list[int]:
     count = reader.doc_count_all()
     deleted = reader.deleted_docs_set
     fieldnames = merged_field_names(schema, reader)
-    # Whoosh walks `fieldnames | {the document's stored names}`: the same
-    # set, in the same order, while those are among fieldnames.
+    # Whoosh walks `fieldnames | {the document's stored names in the
+    # schema}`: without glob fields, the same set in the same order.
     order = list(fieldnames | set())
     lengths = _length_bytes(perdoc, schema, order, count)
     cols = _column_readers(reader, schema, fieldnames)
@@ -102,8 +105,7 @@ def copy_documents(pdw: Any, schema: Any, reader: Any, first: int) -> list[int]:
         remap[old] = docnum
         start(docnum)
         stored = stored_of(old)
-        names = order if stored.keys() <= fieldnames else fieldnames | {s for s in stored if s in schema}
-        kept = {name: value for name in names if (value := stored.get(name)) is not None}
+        kept = {name: value for name in order if (value := stored.get(name)) is not None}
         if kept:  # finish_doc adds the dict add_field builds; ours is built whole
             add_value("_stored", STORED_COLUMN, kept)
         for name, field, raw in lengths:

@@ -189,17 +189,28 @@ def vector_schema() -> fields.Schema:
     return made
 
 
-def test_a_schema_with_vectors_takes_whooshs_add_reader(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def glob_schema() -> fields.Schema:
+    """Return test_flush's schema with stored glob fields (`*_t`)."""
+    made = schema()
+    made.add("*_t", fields.TEXT(stored=True), glob=True)
+    return made
+
+
+@pytest.mark.parametrize(("make_schema", "extra"), [(vector_schema, "vec"), (glob_schema, "x_t")])
+def test_a_schema_with_vectors_or_globs_takes_whooshs_add_reader(
+        tmp_path: Path, make_schema: Callable[[], fields.Schema], extra: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     codec = W3Codec(blocklimit=4)
-    segments = [[dict(doc, vec=doc["body"]) for doc in docs] for docs in segments_of([9, 12, 6])]
-    source_index(tmp_path / "source", vector_schema, codec, segments)
+    segments = [[dict(doc, **{extra: doc["body"]}) if n % 3 else doc for n, doc in enumerate(docs)]
+                for docs in segments_of([9, 12, 6])]
+    source_index(tmp_path / "source", make_schema, codec, segments)
     expected = merged_files(tmp_path / "source", tmp_path / "whoosh", SegmentWriter, codec, [])
     whooshs = SegmentWriter.add_reader
     calls: list[Any] = []
     monkeypatch.setattr(SegmentWriter, "add_reader", lambda self, reader: (calls.append(reader),
                                                                            whooshs(self, reader)))
     assert merged_files(tmp_path / "source", tmp_path / "ours", BulkWriter, codec, []) == expected
-    assert len(calls) == 3 and "vps" in expected
+    assert len(calls) == 3 and ("vps" in expected) == (extra == "vec")
 
 
 def test_postings_whoosh_reads_differently_are_pooled_whooshs_way(tmp_path: Path,
