@@ -163,7 +163,7 @@ def private_whoosh_reads(tree: ast.Module) -> list[str]:
 # attributes (Whoosh's).  Every other module -- the write path included --
 # goes through their functions and the Index's public methods.
 PRIVATE_READERS = ("onrecord.search.storage.whoosh_internals", "onrecord.search.storage.whoosh_writers",
-                   "onrecord.search.storage.pooled.flush")
+                   "onrecord.search.storage.pooled.flush", "onrecord.search.storage.pooled.merge")
 
 
 @pytest.mark.parametrize("module", PRIVATE_READERS)

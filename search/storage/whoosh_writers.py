@@ -29,6 +29,7 @@ from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage.pooled.collector import collector_off
 from onrecord.search.storage.pooled.flush import can_write_pooled, write_merged_terms, write_pooled_terms
+from onrecord.search.storage.pooled.merge import CannotPool, copy_documents, merge_can_pool, reader_term_records
 from onrecord.search.storage.pooled.pool import TermPool, Triple
 from onrecord.search.storage.whoosh_internals import numeric_block, perdoc_length_column
 
@@ -125,6 +126,32 @@ class BulkWriter(SegmentWriter):
         if type(value) in _IMMUTABLE:
             self._last_values[name] = (value, postings, length)
         return postings, length
+
+    def add_reader(self, reader: Any) -> None:
+        """Add the undeleted documents of `reader` (a segment Whoosh's merge
+        policy folds into this one at commit) with their postings, pooled a
+        term and a block at a time (search.storage.pooled.merge) instead of
+        Whoosh's one call per posting: the single writer merges small
+        segments again and again, so that cost grew with the index.  A
+        schema with vectors, spelling words or glob fields, a pool out of docnum order,
+        a codec the flush does not reproduce or a reader that is not a
+        Whoosh 3 segment's takes Whoosh's own add_reader; postings Whoosh
+        would read differently are pooled Whoosh's way.  The segment files
+        are the same (tests/search/storage/pooled/test_merge.py)."""
+        self._check_state()
+        if not (self._bulk_fields.issuperset(self.schema.names()) and self._bulk_pool.in_order
+                and can_write_pooled(self.fieldwriter) and merge_can_pool(reader)):
+            super().add_reader(reader)
+            return
+        first = self.docnum
+        remap = copy_documents(self.perdocwriter, self.schema, reader, first)
+        self.docnum = first + len(remap) - remap.count(-1)
+        self._added = True
+        try:
+            self._bulk_pool.add_terms(reader_term_records(reader, self.schema, remap, first), first, self.docnum - 1)
+        except CannotPool:  # nothing of this reader was pooled
+            docmap = {old: new for old, new in enumerate(remap) if new >= 0} if reader.has_deletions() else None
+            self.add_postings_to_pool(reader, first, docmap)
 
     def _flush_segment(self) -> None:
         self.perdocwriter.close()

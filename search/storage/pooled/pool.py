@@ -13,7 +13,7 @@ import marshal
 import struct
 from collections.abc import Iterable, Iterator
 from heapq import merge
-from itertools import groupby, repeat
+from itertools import chain, groupby, repeat
 from operator import itemgetter
 from typing import Any
 
@@ -79,6 +79,55 @@ class TermPool(PostingPool):
                     terms[tbytes] = [docnum, weight, vbytes]
                 else:
                     found += (docnum, weight, vbytes)
+
+    def add_terms(self, records: Iterable[TermRecord], first: int, top: int) -> None:
+        """Pool the postings of documents `first` to `top` (none pooled
+        before, `first` above every docnum pooled), given term by term as
+        (field name, term bytes, flat postings) records sorted by field
+        name and term, a term in one record (a merged segment's postings:
+        BulkWriter.add_reader).  Records that outgrow the pool's memory go,
+        with the rest of them, to a run of their own after the terms in
+        memory are spilled: a run still holds only docnums above the runs
+        before it.  Raises ValueError if `first` is not above the pool's;
+        an error raised by `records` leaves none of them pooled."""
+        if first <= self._top:
+            raise ValueError(f"docnum {first} is not above the pooled {self._top}")
+        budget = self.limit - self.currentsize
+        held: list[TermRecord] = []
+        size = 0
+        records = iter(records)
+        for record in records:
+            held.append(record)
+            size += len(record[2]) // 3 * POSTING_BYTES
+            if size > budget:
+                self.save()  # the lower docnums first
+                self._spill_records(chain(held, records))
+                self._top = self._floor = top
+                return
+        self.currentsize += size
+        self._top = top
+        pooled = self.terms
+        for name, tbytes, flat in held:
+            terms = pooled.get(name)
+            if terms is None:
+                terms = pooled[name] = {}
+            found = terms.get(tbytes)
+            if found is None:
+                terms[tbytes] = flat
+            else:
+                found += flat
+
+    def _spill_records(self, records: Iterable[TermRecord]) -> None:
+        """Write term records as a run of their own; if reading them
+        fails, the run is removed and the error raised."""
+        path, f = self._new_run()
+        try:
+            self._write_run(f, records)
+        except BaseException:
+            f.close()
+            self._remove_run(path)
+            raise
+        self._add_run(path)
 
     def add(self, item: tuple[Any, ...]) -> None:
         """Pool one (field name, term bytes, docnum, weight, value bytes)
