@@ -33,6 +33,7 @@ import argparse
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -145,25 +146,18 @@ def build_round2(annotations: Path, htmleval: Path, corpus: Path) -> None:
     write_json(GOLD_DIR / "bbc_heldout_r2_test.json", bbc)
 
 
-def build_round3(annotations: Path, corpus: Path) -> None:
-    """Write round 3's BBC test set from `annotations` (bbc/ files)."""
-    bbc = build_bbc(annotations, corpus, select_bbc3(corpus, GOLD_DIR))
-    bbc["note"] += ROUND3_NOTE
-    write_json(GOLD_DIR / "bbc_heldout_r3_test.json", bbc)
+# The BBC-only rounds: round -> (its draw, the note added to BBC_NOTE).
+BBC_ROUNDS: dict[int, tuple[Callable[[Path, Path], list[str]], str]] = {
+    3: (select_bbc3, ROUND3_NOTE), 4: (select_bbc4, ROUND4_NOTE), 5: (select_bbc5, ROUND5_NOTE)}
 
 
-def build_round4(annotations: Path, corpus: Path) -> None:
-    """Write round 4's BBC test set from `annotations` (bbc/ files)."""
-    bbc = build_bbc(annotations, corpus, select_bbc4(corpus, GOLD_DIR))
-    bbc["note"] += ROUND4_NOTE
-    write_json(GOLD_DIR / "bbc_heldout_r4_test.json", bbc)
-
-
-def build_round5(annotations: Path, corpus: Path) -> None:
-    """Write round 5's BBC test set from `annotations` (bbc/ files)."""
-    bbc = build_bbc(annotations, corpus, select_bbc5(corpus, GOLD_DIR))
-    bbc["note"] += ROUND5_NOTE
-    write_json(GOLD_DIR / "bbc_heldout_r5_test.json", bbc)
+def build_bbc_round(number: int, annotations: Path, corpus: Path) -> None:
+    """Write BBC-only round `number`'s test set (BBC_ROUNDS) from
+    `annotations` (bbc/ files) as bench/gold/bbc_heldout_rN_test.json."""
+    select, note = BBC_ROUNDS[number]
+    bbc = build_bbc(annotations, corpus, select(corpus, GOLD_DIR))
+    bbc["note"] += note
+    write_json(GOLD_DIR / f"bbc_heldout_r{number}_test.json", bbc)
 
 
 def build_bbc(annotations: Path, corpus: Path, chosen: list[str]) -> dict[str, Any]:
@@ -192,14 +186,8 @@ def main() -> None:
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)
         return
-    if args.round == 3:
-        build_round3(args.annotations, args.corpus)
-        return
-    if args.round == 4:
-        build_round4(args.annotations, args.corpus)
-        return
-    if args.round == 5:
-        build_round5(args.annotations, args.corpus)
+    if args.round in BBC_ROUNDS:
+        build_bbc_round(args.round, args.annotations, args.corpus)
         return
     web = select_web(args.htmleval)
     for split in ("dev", "test"):

@@ -32,6 +32,7 @@ from typing import Any
 from whoosh import columns
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.matching import wrappers
+from whoosh.util.numeric import byte_to_length
 
 # ------------------------------------------------------------ postings blocks
 
@@ -148,11 +149,22 @@ class NumericBlock:
     default: Any
 
 
+# A stored length byte's length, as Whoosh's byte_to_length; a zero byte
+# reads as None, as in Whoosh.
+BYTE_LENGTHS: list[int | None] = [None] + [byte_to_length(b) for b in range(1, 256)]
+
+
+def is_numeric_column(column: Any, typecode: str) -> bool:
+    """Return True if `column` is a NumericColumn reader storing `typecode`
+    values (numeric_block reads it whole), without reading it."""
+    return isinstance(column, columns.NumericColumn.Reader) and column._typecode == typecode
+
+
 def numeric_block(column: Any, typecode: str, size: int) -> NumericBlock | None:
     """Return the values of the first (at most) `size` documents of a
     NumericColumn reader storing `typecode` values, read in one call, or
     None if `column` is another kind of column (read it the public way)."""
-    if not isinstance(column, columns.NumericColumn.Reader) or column._typecode != typecode:
+    if not is_numeric_column(column, typecode):
         return None
     count = min(column._count, size)
     width = struct.calcsize("!" + typecode)

@@ -24,14 +24,13 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from whoosh.util.numeric import byte_to_length
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage.pooled.collector import collector_off
 from onrecord.search.storage.pooled.flush import can_write_pooled, write_merged_terms, write_pooled_terms
 from onrecord.search.storage.pooled.merge import CannotPool, copy_documents, merge_can_pool, reader_term_records
 from onrecord.search.storage.pooled.pool import TermPool, Triple
-from onrecord.search.storage.whoosh_internals import numeric_block, perdoc_length_column
+from onrecord.search.storage.whoosh_internals import BYTE_LENGTHS, numeric_block, perdoc_length_column
 
 # ------------------------------------------------------------ the bulk writer
 
@@ -177,8 +176,6 @@ class BulkWriter(SegmentWriter):
 
 # Value types whose postings may be reused: equal now, equal later.
 _IMMUTABLE = frozenset({str, bytes, int, float, bool, datetime})
-# A stored length byte's length; a zero byte reads as None, as in Whoosh.
-_BYTE_LENGTHS: list[int | None] = [None] + [byte_to_length(b) for b in range(1, 256)]
 
 
 class _WholeLengths:
@@ -195,8 +192,8 @@ class _WholeLengths:
         block = numeric_block(column, "B", self._doc_count)
         if block is None:
             return self._pdr.doc_field_length_reader(fieldname, default)
-        lengths = [_BYTE_LENGTHS[b] for b in block.raw]
-        lengths += [_BYTE_LENGTHS[block.default or 0]] * (self._doc_count - block.count)
+        lengths = [BYTE_LENGTHS[b] for b in block.raw]
+        lengths += [BYTE_LENGTHS[block.default or 0]] * (self._doc_count - block.count)
         return lengths.__getitem__
 
 

@@ -3,7 +3,7 @@
 Every article learns aliases (indexer.annotate.institutions.institutions: acronyms, "North
 West Command Unit"), most of them new: compiling each one's alias_pattern was about a
 twentieth of extraction's time.  An alias of ASCII words without an apostrophe is found in
-the text by str.find instead, with exactly the pattern's rules (registry._alias_tokens: which
+the text by str.find instead, with exactly the pattern's rules (registry.alias_tokens: which
 words match in any case; a word start before it, none after it; any whitespace between its
 words).  A text in which a non-ASCII character could match an ASCII letter in any case
 (the Kelvin sign is a "k" to an ignore-case regex) falls back to the compiled pattern.
@@ -14,7 +14,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from onrecord.indexer.annotate.institutions.registry import _alias_tokens, alias_pattern
+from onrecord.indexer.annotate.institutions.registry import alias_pattern, alias_tokens
 
 # the non-ASCII characters an ignore-case regex matches to an ASCII character, or whose case
 # change holds an ASCII one (tests/indexer/annotate/test_institution_literals.py derives them)
@@ -104,4 +104,4 @@ def alias_searcher(alias: str) -> LiteralAlias | re.Pattern[str]:
     it is ASCII without an apostrophe, else the compiled pattern."""
     if not alias.isascii() or "'" in alias or not alias.split():
         return alias_pattern(alias)
-    return LiteralAlias(alias, tuple((w.lower() if case else w, case) for w, case in _alias_tokens(alias)))
+    return LiteralAlias(alias, tuple((w.lower() if case else w, case) for w, case in alias_tokens(alias)))

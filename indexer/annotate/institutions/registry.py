@@ -66,7 +66,7 @@ def normalize_alias(surface: str) -> str:
     return text[:-2] if text.endswith("'s") else text[:-1] if text.endswith("'") else text
 
 
-def _alias_tokens(alias: str) -> list[tuple[str, bool]]:
+def alias_tokens(alias: str) -> list[tuple[str, bool]]:
     """Return (word, any_case) pairs for an alias, applying the case rules."""
     words = alias.split()
     lead: list[tuple[str, bool]] = []
@@ -88,7 +88,7 @@ _OWN_WORD_START = r"(?<![\w].)"
 
 def _alias_parts(alias: str) -> tuple[list[str], str]:
     """Return an alias's possible first characters and the regex of the rest."""
-    tokens = _alias_tokens(alias)
+    tokens = alias_tokens(alias)
     (head, any_case), tail = tokens[0], tokens[1:]
     # words of the same case rule share one group ("(?i:orth\s+West\s+Unit)", not a group per
     # word): the same matches (\s is no cased class), a third less compiling, and every alias an

@@ -36,17 +36,19 @@ from typing import Any
 from whoosh import columns
 from whoosh.codec.whoosh3 import STORED_COLUMN, WHOOSH3_HEADER_MAGIC, W3PerDocReader, W3TermInfo, W3TermsReader
 from whoosh.system import pack_ushort
-from whoosh.util.numeric import byte_to_length
 
 from onrecord.search.storage.pooled.pool import TermRecord
-from onrecord.search.storage.whoosh_internals import numeric_block, perdoc_length_column
+from onrecord.search.storage.whoosh_internals import (
+    BYTE_LENGTHS,
+    is_numeric_column,
+    numeric_block,
+    perdoc_length_column,
+)
 
 # A term row's W3TermInfo: its fixed part, then (postings offset, length).
 _TERMINFO_SIZE = W3TermInfo._struct.size
 _EXTENT = struct.Struct("!qi")
 _INT = struct.Struct("!i")
-# A stored length byte's length; a zero byte reads as None, as in Whoosh.
-_BYTE_LENGTHS: list[int | None] = [None] + [byte_to_length(b) for b in range(1, 256)]
 
 
 class CannotPool(Exception):
@@ -64,12 +66,9 @@ def merge_can_pool(reader: Any) -> bool:
         return False
     if getattr(reader.schema, "_dyn_fields", True):  # glob fields: a document's names vary
         return False
-    count = reader.doc_count_all()
-    for name in reader.schema.names():
-        column = perdoc_length_column(perdoc, name)
-        if column is not None and numeric_block(column, "B", count) is None:
-            return False
-    return True
+    # The type only: copy_documents reads the columns (once).
+    return all(column is None or is_numeric_column(column, "B")
+               for column in (perdoc_length_column(perdoc, name) for name in reader.schema.names()))
 
 
 def merged_field_names(schema: Any, reader: Any) -> set[str]:
@@ -110,7 +109,7 @@ def copy_documents(pdw: Any, schema: Any, reader: Any, first: int) -> list[int]:
             add_value("_stored", STORED_COLUMN, kept)
         for name, field, raw in lengths:
             if raw[old]:
-                add_field(name, field, None, _BYTE_LENGTHS[raw[old]])
+                add_field(name, field, None, BYTE_LENGTHS[raw[old]])
         for name, coltype, creader in cols:
             add_value(name, coltype, creader[old])
         finish()

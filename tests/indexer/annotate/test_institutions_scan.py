@@ -16,8 +16,8 @@ from onrecord.indexer.annotate.institutions.institutions import (
 )
 from onrecord.indexer.annotate.institutions.registry import (
     InstitutionRegistry,
-    _alias_tokens,
     alias_pattern,
+    alias_tokens,
     compile_aliases,
     iter_leftmost,
     load_registry,
@@ -124,7 +124,7 @@ def test_one_group_matches_as_a_group_per_word() -> None:
 
 def _per_word_pattern(alias: str) -> re.Pattern[str]:
     """The pattern as built before words shared a group: one (?i:...) per word."""
-    tokens = _alias_tokens(alias)
+    tokens = alias_tokens(alias)
     (head, any_case), tail = tokens[0], tokens[1:]
 
     def word(w: str, case: bool) -> str:
