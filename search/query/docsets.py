@@ -24,12 +24,12 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.query.columns import date_range_ids, day_bounds, within_days
+from onrecord.search.query.phrases import phrase_docs
 from onrecord.search.query.postings import MIN_CACHED, PostingsCache, term_postings
 from onrecord.search.query.units import quote_term, restrict_unit
 from onrecord.search.storage.searchers import paragraph_docs, quote_docs
 from onrecord.search.storage.segmentcache import segment_key
 from onrecord.search.storage.whoosh_internals import (
-    has_block_values,
     is_block_matcher,
     iter_blocks,
     unfiltered_postings,
@@ -153,46 +153,10 @@ def evaluate_docs(q: wq.Query, subsearcher: Any, deadline: Deadline,
         if found is not None:
             return found
     if isinstance(q, wq.Phrase) and q.slop == 1:
-        found = _phrase_ids(q, subsearcher.reader(), deadline, cache)
+        found = phrase_docs(q, subsearcher.reader(), deadline, cache)
         if found is not None:
             return found
     return _matcher_ids(q, subsearcher, deadline)
-
-
-def _phrase_ids(q: wq.Phrase, reader: Any, deadline: Deadline,
-                cache: PostingsCache | None) -> set[int] | None:
-    """Return the docnums where q's words occur at consecutive positions, or
-    None if this field's postings cannot be read that way.  Intersecting
-    the words' documents first means positions are decoded only there."""
-    field = reader.schema[q.fieldname] if q.fieldname in reader.schema else None
-    if field is None or not field.format or not field.format.supports("positions"):
-        return None
-    matchers = [open_postings(reader, q.fieldname, word) for word in q.words]
-    if any(m is None for m in matchers):
-        return set()
-    if not all(has_block_values(m) for m in matchers):
-        return None
-    common = set.intersection(*(set(term_ids(reader, q.fieldname, w, deadline, cache))
-                                for w in q.words))
-    decode = field.format.decode_positions
-    found: dict[int, set[int]] = {}
-    for offset, matcher in enumerate(matchers):
-        here: dict[int, set[int]] = {}
-        for docnum, value in _values_in(matcher, found.keys() if offset else common, deadline):
-            starts = {p - offset for p in decode(value)}
-            here[docnum] = starts if not offset else found[docnum] & starts
-        found = {d: starts for d, starts in here.items() if starts}
-        if not found:
-            break
-    return set(found)
-
-
-def _values_in(matcher: Any, docs: Any, deadline: Deadline) -> Any:
-    """Yield (docnum, posting value) for the matcher's docnums in `docs`."""
-    for block in iter_blocks(matcher, deadline.check):
-        ids = block.ids
-        if any(d in docs for d in ids):
-            yield from ((d, v) for d, v in zip(ids, block.values(), strict=False) if d in docs)
 
 
 def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadline,

@@ -25,11 +25,14 @@ public API).  The postings block walk is written once, in iter_blocks().
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable, Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
+from pickle import loads
 from typing import Any
 
-from whoosh import columns
+from whoosh import columns, formats
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.matching import wrappers
 from whoosh.util.numeric import byte_to_length
@@ -87,13 +90,62 @@ def iter_blocks(matcher: Any, check: Callable[[], None] | None = None) -> Iterat
         if check is not None:
             check()
         if matcher._ids is None:
-            matcher._read_ids()
+            _read_ids(matcher)
         start = matcher._i
         yield PostingBlock(matcher, start, matcher._ids[start:])
         if matcher._lastblock:
             break
         matcher._next_block()
 
+
+
+def _read_ids(matcher: Any) -> None:
+    """Decode the current block's ids into matcher._ids, as W3LeafMatcher's
+    _read_ids() does, with its per-id Python generator (delta_decode)
+    replaced by itertools.accumulate: the same tuple, several times faster
+    (a common word's walk reads hundreds of thousands of ids)."""
+    if not hasattr(matcher, "_byteids"):
+        matcher._read_ids()
+        return
+    if matcher._data is None:
+        matcher._read_data()
+    ids = matcher._data[0]
+    matcher._ids = ids if matcher._byteids else tuple(accumulate(ids))
+
+def iter_blocks_holding(matcher: Any, wanted: Sequence[int],
+                        check: Callable[[], None] | None = None) -> Iterator[PostingBlock]:
+    """Yield the blocks of a block matcher (from its position on) whose id
+    range holds one of the sorted docnums `wanted`; the others are passed
+    by their header's last id, never decompressed."""
+    i, count = 0, len(wanted)
+    while i < count and matcher.is_active():
+        if check is not None:
+            check()
+        last = matcher._maxid
+        if wanted[i] <= last:  # earlier blocks took every wanted id up to theirs
+            if matcher._ids is None:
+                _read_ids(matcher)
+            yield PostingBlock(matcher, matcher._i, matcher._ids[matcher._i:])
+            i = bisect_right(wanted, last, i)
+        if matcher._lastblock:
+            break
+        matcher._next_block()
+
+
+def positions_decoder(fmt: Any) -> Callable[[bytes], Iterable[int]]:
+    """Return a function from a posting's encoded value to its positions:
+    for whoosh.formats.Positions, the same numbers as its decode_positions()
+    by C-level calls (its Python loop is most of a common-word phrase's
+    time); any other format's own decode_positions()."""
+    if type(fmt) is not formats.Positions:
+        return fmt.decode_positions
+
+    def decode(value: bytes) -> Iterable[int]:
+        # the value is a 4-byte count, then the pickled deltas (Whoosh may
+        # have stripped the pickle's final STOP byte)
+        return accumulate(loads(value[4:] if value.endswith(b".") else value[4:] + b"."))
+
+    return decode
 
 # ------------------------------------------------------------ term tables
 

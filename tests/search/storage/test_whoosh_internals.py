@@ -138,3 +138,29 @@ def test_stored_fields_reader_and_fuzzy_words_equal_the_public_reads() -> None:
         assert [read(d) for d in range(10)] == [reader.stored_fields(d) for d in range(10)]
         words = set(wi.fuzzy_words(FuzzyTerm("text", "commn", maxdist=1), reader))
     assert words == {"common"}
+
+
+@pytest.mark.parametrize("wanted", [[], [0], [5, 6, 7], [BLOCK + 2], [3 * BLOCK + 4],
+                                    list(range(0, 3 * BLOCK + 5, 97)), [2 * BLOCK - 1, 2 * BLOCK]])
+def test_block_walk_holding_reads_only_the_blocks_of_the_wanted_ids(wanted: list[int]) -> None:
+    ix = make_index(3 * BLOCK + 5)
+    with ix.searcher() as searcher:
+        reader = searcher.reader()
+        every = [list(block.ids) for block in wi.iter_blocks(wi.unfiltered_postings(reader, "text", "common"))]
+        read = [list(block.ids) for block in
+                wi.iter_blocks_holding(wi.unfiltered_postings(reader, "text", "common"), wanted)]
+    assert read == [ids for ids in every if set(ids) & set(wanted)]
+
+
+def test_positions_decoder_equals_the_formats_own() -> None:
+    ix = make_index(BLOCK + 3)
+    with ix.searcher() as searcher:
+        reader = searcher.reader()
+        fmt = reader.schema["text"].format
+        decode = wi.positions_decoder(fmt)
+        values = [v for word in ("common", "rare", "filler")
+                  for block in wi.iter_blocks(wi.unfiltered_postings(reader, "text", word))
+                  for v in block.values()]
+    assert len(values) > BLOCK
+    assert [list(decode(v)) for v in values] == [fmt.decode_positions(v) for v in values]
+    assert [list(decode(v + b".")) for v in values[:5]] == [fmt.decode_positions(v) for v in values[:5]]
