@@ -12,6 +12,7 @@ itertools.accumulate) and shifted and intersected as sets.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -77,7 +78,7 @@ def _common_docs(reader: Any, fieldname: str, words: Sequence[str], deadline: De
     postings cannot be decoded as arrays."""
     arrays = []
     for word in words:
-        decoded = term_postings(reader, fieldname, word, lambda w=word: _open(reader, fieldname, w),
+        decoded = term_postings(reader, fieldname, word, partial(_open, reader, fieldname, word),
                                 deadline.check, cache)
         if decoded is None:
             return None
