@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
 from onrecord.indexer.annotate.attribution.phrases.subjects import is_described_name, phrase_at_sentence_start
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import letter_led_alternation
 from onrecord.indexer.annotate.attribution.reported.channels import CHANNEL_RE, drop_channel_nouns
 from onrecord.indexer.annotate.attribution.reported.sources import (
     NOT_SPEAKERS,
@@ -27,25 +26,15 @@ from onrecord.indexer.annotate.attribution.reported.sources import (
     is_source,
 )
 from onrecord.indexer.annotate.attribution.reported.speakers import described_after, group_before, subject_before
+from onrecord.indexer.annotate.attribution.reported.verbs import CLAUSE_CUE_RE, HEDGES, is_hedged, is_verb
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 
-_CUES = words("clause_cues")
 BARE_CUES = words("bare_clause_cues")
 OBJECT_CUES = words("object_cues")
 FINITE_CUES = words("finite_clause_cues")
 WH_CUES = words("wh_clause_cues")
 CLOSING_CUES = words("closing_cues")
-_HEDGES = words("hedge_words")
-# one word trie per first letter, led by that letter's case forms (as cuewords' CUE_RE): a
-# fraction of the cost of a plain alternation on every line
-_ALT = letter_led_alternation([re.escape(w).replace(r"\ ", r"\s+") for w in sorted(w for w in _CUES if " " in w)],
-                              frozenset(w for w in _CUES if " " not in w))
-CLAUSE_CUE_RE = re.compile(rf"(?<![\w-])(?:{_ALT})\b")
-_PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:\w+ly\s+)?$", re.I)
-# a determiner or a preposition right before a cue word makes it a noun: "his remarks", "a probe into claims"
-_NOUN_BEFORE_RE = re.compile(
-    r"(?:\b(?:the|a|an|his|her|their|its|our|my|this|into|amid|over|about|despite|against|of)|['\u2019]s?)\s+$", re.I)
 # a time or place phrase between the cue and its clause: "said on Monday (that)", "told the BBC in May"
 _ADJUNCT_RE = re.compile(
     r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|without|for)\s+"
@@ -124,7 +113,6 @@ _OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
 # an opening adverbial, not a clause, before ", X said": "On the label, it says", "In her only response, X said"
 _PREPOSITION_ONLY_RE = re.compile(
     r"\s*(?:in|on|at|around|for|after|before|during|with|from|by|under|since|if|when|to|as\s+for)\s+[^,;:]*", re.I)
-_HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tell"
 # the speaker's appositive after "..., said Ann Vole": ", a senior analyst at Acme, who noted ..."
 _APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+\s+(?:of|at|for|with))\s")
 # what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
@@ -146,7 +134,7 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
     """Return the reported clauses of the sentence s[lo:hi]: the first cue
     reporting a clause forward (with the clauses of cues joined to it: "X
     said ..., adding that ..."), else a clause its last cue closes; []."""
-    cues = [c for c in CLAUSE_CUE_RE.finditer(s, lo, hi) if _is_verb(s, lo, c) and not _hedged(s, lo, c)]
+    cues = [c for c in CLAUSE_CUE_RE.finditer(s, lo, hi) if is_verb(s, lo, c) and not is_hedged(s, lo, c)]
     cues = drop_channel_nouns(s, cues)  # "said in its latest Beige Book report.": "report" is no cue
     if not cues:
         return []
@@ -164,7 +152,7 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
     the same speaker's (", adding that ...", "... and stressed that ...") or
     a new subject's after a conjunction ("..., and most voters said ...")."""
     for cue in CLAUSE_CUE_RE.finditer(s, first.start, first.end):
-        if not _is_verb(s, 0, cue) or _hedged(s, 0, cue):
+        if not is_verb(s, 0, cue) or is_hedged(s, 0, cue):
             continue
         join = _JOIN_RE.search(s, max(first.start, cue.start() - 16), cue.start()) or (
             _QUOTE_JOIN_RE.search(s, first.start, cue.start()) if cue.group().lower().endswith("ing") else None)
@@ -204,23 +192,6 @@ def _added(s: str, lo: int, hi: int, found: Clause, cue: re.Match[str]) -> list[
     return [] if then is None else [then]
 
 
-def _is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
-    """False for a cue word used as a noun ("his remarks", "the stated aim"),
-    a name ("Said Ahmed"), or a passive ("was told", "is said to")."""
-    if cue.group()[0].isupper() and cue.start() > lo:
-        return False
-    window = s[max(lo, cue.start() - 12):cue.start()]
-    return not _NOUN_BEFORE_RE.search(window) and not _PASSIVE_RE.search(window)
-
-
-def _hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
-    """True when a modal, "to" or a negation comes right before the cue
-    ("you could say that", "what to ask", "he doesn't deny that"): no report."""
-    before = WORD_RE.findall(s[max(lo, cue.start() - 24):cue.start()])  # "in May said": no modal
-    return bool(before) and (before[-1] in _HEDGES or before[-1].endswith(_HEDGE_ENDS) or len(before) > 1
-                             and before[-2] in _HEDGES and before[-1].endswith("ly"))
-
-
 def _according(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'According to X, CLAUSE.' or 'CLAUSE, according to X.'"""
     phrase = phrase_after(s, cue.end(), hi)
@@ -250,7 +221,7 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     if cue.group().lower().endswith("ing"):  # "X struck a measured tone, saying ...": the sentence's subject says it
         lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start())
         if lead is None or lead.group().lower().startswith("by") \
-                and _HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
+                and HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
             return None  # "I would put it differently by saying ...": a hedged manner, no report
         said = _SAID_BEFORE_RE.search(s, max(lo, cue.start() - 16), cue.start())
         # '"...," he said, adding that ...': the speaker of the cue before the participle
