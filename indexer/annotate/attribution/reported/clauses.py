@@ -26,7 +26,14 @@ from onrecord.indexer.annotate.attribution.reported.sources import (
     is_source,
 )
 from onrecord.indexer.annotate.attribution.reported.speakers import described_after, group_before, subject_before
-from onrecord.indexer.annotate.attribution.reported.verbs import CLAUSE_CUE_RE, HEDGES, is_hedged, is_verb
+from onrecord.indexer.annotate.attribution.reported.verbs import (
+    CLAUSE_CUE_RE,
+    HEDGES,
+    is_hedged,
+    is_progressive,
+    is_verb,
+    lead_start,
+)
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 
@@ -38,12 +45,14 @@ CLOSING_CUES = words("closing_cues")
 # a time or place phrase between the cue and its clause: "said on Monday (that)", "told the BBC in May"
 _ADJUNCT_RE = re.compile(
     r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|without|for)\s+"
-    r"[^,;:.!?#\"]{1,50}?|yesterday|today|tonight|recently|previously|earlier|also|again|repeatedly)"
+    r"[^,;:.!?#\"]{1,50}?|yesterday|today|tonight|recently|previously|earlier|also|again|repeatedly|"
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:\s+(?:night|morning|afternoon|evening))?)"
     r"(?=\s*,?\s*that\b)")
 # an aside between the cue and its that-clause: "says, however, that", "said - on Twitter, as it happens - that"
 _PARENTHESIS_RE = re.compile(r"\s*(?:,\s*(?:however|though|too|also|again|in fact|in turn|once again)\s*,|"
                              r"[\u2014\u2013]\s[^\u2014\u2013#\"]{1,60}\s[\u2014\u2013])(?=\s*that\s)")
 _THAT_RE = re.compile(r"\s*,?\s*that\s+")
+_THAT_END_RE = re.compile(r"\bthat\s+$")
 # what a listener after "told"/"asked" looks like: a pronoun, "reporters", "the BBC", "Ann Vole";
 # "the audience" before "that" or before the clause's subject pronoun ("told the audience he ...")
 _OBJECT_RE = re.compile(
@@ -218,7 +227,8 @@ def _according(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
 def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'X said (that) CLAUSE', 'X told Y that CLAUSE', 'X asked whether CLAUSE',
     and the aside 'The plan, X said, is dead' / 'As X said, CLAUSE'."""
-    if cue.group().lower().endswith("ing"):  # "X struck a measured tone, saying ...": the sentence's subject says it
+    participle = cue.group().lower().endswith("ing") and not is_progressive(s, lo, cue)
+    if participle:  # "X struck a measured tone, saying ...": the sentence's subject says it
         lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start())
         if lead is None or lead.group().lower().startswith("by") \
                 and HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
@@ -229,12 +239,14 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     elif s[lo:cue.start()].rstrip().endswith(",") and (_inverted(s, cue, hi) or described_after(s, lo, cue, hi)):
         return None  # "..., said Ann Vole" / "..., said an official who ..." closes its clause (_closing)
     else:
-        phrase = subject_before(s, lo, cue.start())
+        phrase = subject_before(s, lo, lead_start(s, lo, cue))
     if phrase is None or not is_source(s, lo, phrase, cue):
         return None
-    if not cue.group().lower().endswith("ing") \
-            and s[lo:phrase.lead if phrase.lead >= 0 else phrase.start].rstrip(" ,")[-1:] == MASK:
-        return None  # '"...," Ann Vole told a rally': the cue credits the quote before it
+    if not participle and s[lo:phrase.lead if phrase.lead >= 0 else phrase.start].rstrip(" ,")[-1:] == MASK:
+        # '"...," Ann Vole told a rally': the cue credits the quote before it; a that-clause
+        # is the cue's own ('Speaking on "This Week," Ann Vole admitted that ...')
+        found = _complement(s, cue.end(), hi, phrase, cue)
+        return found if found is not None and _THAT_END_RE.search(s, cue.end(), found.start) else None
     aside = _aside(s, lo, hi, phrase, cue)
     return aside if aside is not None else _complement(s, cue.end(), hi, phrase, cue)
 
@@ -254,6 +266,8 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
     aside = _PARENTHESIS_RE.match(s, pos, hi)
     pos = aside.end() if aside else pos
     adjunct = _ADJUNCT_RE.match(s, pos, hi)
+    if adjunct is not None and CLAUSE_CUE_RE.search(s, pos, adjunct.end()):
+        adjunct = None  # "assured Y, after Z assured W that ...": that clause is Z's
     that = _THAT_RE.match(s, adjunct.end() if adjunct else pos, hi)
     if that is not None:
         return _clause(s, that.end(), hi, phrase, cue)
