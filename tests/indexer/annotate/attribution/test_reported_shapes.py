@@ -42,3 +42,27 @@ def test_a_that_clause_after_an_adjunct_with_its_own_cue_is_that_cues() -> None:
     text = ('Ann Vole and Ben Tamm met in May. "Your port is great," Vole assured Tamm, '
             "after Tamm assured Vole that most of his readers backed her.")
     assert [(q.text, q.speaker) for q in reported(text)] == [("most of his readers backed her", "Ben Tamm")]
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Around 70 people would come to each rally, Ann Vole said.", "Around 70 people would come to each rally",
+     "said"),  # a clause opening with a preposition, a modal in it: no opening adverbial
+    ("The port needs a new crane, Ann Vole told a council panel on Wednesday.", "The port needs a new crane",
+     "told"),  # who heard it closes the sentence: no clause of its own
+    ("This is not about me, Ann Vole told her closest aides as she worked on one of her last speeches.",
+     "This is not about me", "told"),
+    ("Had the plan passed sooner, the port would be busier, Ann Vole and Ben Tamm argue.",
+     "Had the plan passed sooner, the port would be busier", "argue"),
+])
+def test_a_clause_closed_by_its_attribution_is_found(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+@pytest.mark.parametrize("text", [
+    "On Friday morning, the third day of her tour, Ann Vole told a joke.",  # what was told, no listener
+    "On the label, it says.",  # an opening adverbial, no clause
+    "Ann Vole, the port's chief and its owner, told the Daily Post last week she would sell the port.",
+])
+def test_an_appositive_or_an_adverbial_before_a_closing_cue_is_no_clause(text: str) -> None:
+    assert all("chief" not in q.text and "third day" not in q.text and "label" not in q.text
+               for q in reported(text))
