@@ -63,8 +63,11 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | N
     before = s[lo:cue.start()].rstrip()
     if not before.endswith(","):
         return None
-    if len(s[phrase.end:hi].strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi):
-        return make_clause(s, lo, lo + len(before) - 1, phrase, cue)  # "..., according to Ann Vole, a lawyer."
+    tail = s[phrase.end:hi]
+    if len(tail.strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi) \
+            or not any(ch in tail for ch in ",;:") and not CLAUSE_CUE_RE.search(tail):
+        # "..., according to Ann Vole, a lawyer." / "..., according to officials involved in the talks."
+        return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
     comma = s.find(",", phrase.end, min(hi, phrase.end + 60))
     if comma < 0 or CLAUSE_CUE_RE.search(s, comma, hi) or not _SUBJECT_START_RE.match(s, comma + 1, hi):
         return None  # "according to Ann Vole, senior manager at Acme": her office, no clause

@@ -95,3 +95,10 @@ def test_wishes_plans_passives_and_things_report_no_infinitive(text: str) -> Non
 def test_an_infinitive_gives_way_to_a_later_clause_cue() -> None:
     text = "While Ben Tamm has pledged to back Ann Vole as leader, Ann Vole suggested that it would not be simple."
     assert [(q.text, q.speaker) for q in reported(text)] == [("it would not be simple", "Ann Vole")]
+
+
+def test_according_to_a_long_source_closes_the_clause_before_it() -> None:
+    text = ("The port and the council are nearing a deal on the harbour, according to Ann Vole and two aides "
+            "who took part in the talks on its future.")  # the source runs past MAX_TAIL with no comma
+    assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [
+        ("The port and the council are nearing a deal on the harbour", "Ann Vole", "according to")]
