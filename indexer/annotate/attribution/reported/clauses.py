@@ -24,7 +24,6 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
     according_clause,
     closing_clause,
 )
-from onrecord.indexer.annotate.attribution.reported.infinitives import INFINITIVE_CUES, infinitive_clause
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.reported.speakers import described_after, group_before, subject_before
@@ -129,14 +128,7 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
         if found is not None:
             return _nested(s, _joined(s, hi, found) + _added(s, lo, hi, found, cue))
     closing = closing_clause(s, lo, hi, cues[-1])
-    if closing is not None:
-        return [closing]
-    # "X promised to ...", last: an infinitive runs to the sentence's end, over any clause after it
-    for cue in (c for c in cues if " ".join(c.group().lower().split()) in INFINITIVE_CUES):
-        found = _forward(s, lo, hi, cue, infinitive=True)
-        if found is not None:
-            return _nested(s, _joined(s, hi, found))
-    return []
+    return [] if closing is None else [closing]
 
 
 def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
@@ -149,7 +141,7 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
         join = _JOIN_RE.search(s, max(first.start, cue.start() - 16), cue.start()) or (
             _QUOTE_JOIN_RE.search(s, first.start, cue.start()) if cue.group().lower().endswith("ing") else None)
         if join is not None:
-            then = _reported(s, cue.end(), hi, first.phrase, cue)
+            then = _complement(s, cue.end(), hi, first.phrase, cue)
             rest = s[cue.end():first.end]
             # a verb in the past ends the first clause ("and accused X of ..."); "and claims" may be a noun
             ended = cue.group().lower().endswith(("ed", "said", "told", "wrote"))
@@ -184,10 +176,9 @@ def _added(s: str, lo: int, hi: int, found: Clause, cue: re.Match[str]) -> list[
     return [] if then is None else [then]
 
 
-def _forward(s: str, lo: int, hi: int, cue: re.Match[str], infinitive: bool = False) -> Clause | None:
+def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'X said (that) CLAUSE', 'X told Y that CLAUSE', 'X asked whether CLAUSE',
-    and the aside 'The plan, X said, is dead' / 'As X said, CLAUSE'; with
-    `infinitive`, 'X promised to ...' / 'X urged Y to ...' alone."""
+    and the aside 'The plan, X said, is dead' / 'As X said, CLAUSE'."""
     participle = cue.group().lower().endswith("ing") and not is_progressive(s, lo, cue)
     if participle:  # "X struck a measured tone, saying ...": the sentence's subject says it
         lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start())
@@ -208,8 +199,6 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str], infinitive: bool = Fa
         # is the cue's own ('Speaking on "This Week," Ann Vole admitted that ...')
         found = _complement(s, cue.end(), hi, phrase, cue)
         return found if found is not None and _THAT_END_RE.search(s, cue.end(), found.start) else None
-    if infinitive:
-        return infinitive_clause(s, cue.end(), hi, phrase, cue)
     aside = _aside(s, lo, hi, phrase, cue)
     found = aside if aside is not None else _complement(s, cue.end(), hi, phrase, cue)
     if found is not None and cue.group().lower() in LISTENER_CUES and s[lo:phrase.start].rstrip().endswith(",") \
@@ -218,13 +207,6 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str], infinitive: bool = Fa
         # "CLAUSE, Ann Vole told the court in May.": who heard it, no clause of its own, after the clause
         return closing_clause(s, lo, hi, cue) or found
     return found
-
-
-def _reported(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
-    """Return the clause a cue ending at pos reports forward: a that-clause,
-    a question or a bare clause (_complement), else an infinitive
-    ("promised to ...", "urged X to ..."); None when none follows."""
-    return _complement(s, pos, hi, phrase, cue) or infinitive_clause(s, pos, hi, phrase, cue)
 
 
 def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:

@@ -1,7 +1,7 @@
 """Speech verbs of reported clauses: which cue word of a sentence reports.
 
 Owns finding the clause cues of a sentence (CLAUSE_CUE_RE over the
-lexicon's "clause_cues" and "infinitive_cues") and telling a cue used as a speech verb from one
+lexicon's "clause_cues") and telling a cue used as a speech verb from one
 that reports nothing: a noun ("his remarks"), a name ("Said Ahmed"), a
 passive ("was told"), or a cue hedged by a modal, "to" or a negation
 ("you could say that", "what to ask", "he doesn't deny that").
@@ -14,7 +14,7 @@ from onrecord.indexer.annotate.attribution.phrases.wordtrie import letter_led_al
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE
 from onrecord.indexer.lexicon import words
 
-_CUES = words("clause_cues", "infinitive_cues")  # "promised to", "urged X to" report too
+_CUES = words("clause_cues")
 HEDGES = words("hedge_words")
 _TO_LEADS = words("report_infinitive_leads")  # "continued to say", "went on to say": no hedge
 _LEAD_ALT = "|".join(sorted(re.escape(w).replace(r"\ ", r"\s+") for w in _TO_LEADS))

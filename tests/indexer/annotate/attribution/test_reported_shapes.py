@@ -68,33 +68,14 @@ def test_an_appositive_or_an_adverbial_before_a_closing_cue_is_no_clause(text: s
                for q in reported(text))
 
 
-@pytest.mark.parametrize(("text", "clause", "cue"), [
-    ("Ann Vole promised to reopen the harbour in May.", "to reopen the harbour in May", "promised"),
-    ("Ann Vole has vowed to fight the ruling in court.", "to fight the ruling in court", "vowed"),
-    ("Ann Vole threatened last month to sue the council.", "to sue the council", "threatened"),
-    ("Ann Vole urged the council to reopen the harbour.", "the council to reopen the harbour", "urged"),
-    ("Ann Vole called on voters to stay at home.", "voters to stay at home", "called on"),
-    ("Ann Vole asked the court to rule on the plan.", "the court to rule on the plan", "asked"),
-    ("Ann Vole spoke in the town, vowing to reopen the harbour.", "to reopen the harbour", "vowing"),
-])
-def test_a_speech_act_reports_its_infinitive(text: str, clause: str, cue: str) -> None:
-    assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, "Ann Vole", cue)]
-
-
 @pytest.mark.parametrize("text", [
+    "Ann Vole promised to reopen the harbour in May.",  # an infinitive: outside the reported speech
+    "Ann Vole urged the council to reopen the harbour.",
     "Ann Vole wants to reopen the harbour in May.",  # a wish
     "Ann Vole plans to reopen the harbour in May.",  # a plan
-    "Ann Vole was urged to resign by the council.",  # a passive: no one addressed
-    "The vote promised to be a crucial moment for the harbour.",  # a thing promises: no one speaks
-    "Ann Vole told Ben Tamm as he stopped for a photo to keep up the good work.",  # no addressee before "to"
 ])
-def test_wishes_plans_passives_and_things_report_no_infinitive(text: str) -> None:
+def test_infinitives_wishes_and_plans_are_no_reported_clause(text: str) -> None:
     assert [q.text for q in reported(text)] == []
-
-
-def test_an_infinitive_gives_way_to_a_later_clause_cue() -> None:
-    text = "While Ben Tamm has pledged to back Ann Vole as leader, Ann Vole suggested that it would not be simple."
-    assert [(q.text, q.speaker) for q in reported(text)] == [("it would not be simple", "Ann Vole")]
 
 
 def test_according_to_a_long_source_closes_the_clause_before_it() -> None:
