@@ -305,3 +305,30 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
             scorer = score_own_bbc if "BBC" in label else score_own_web
             rows.append((label, row(scorer(source, gold))))
     return rows
+
+
+def main() -> None:
+    """Print the reported-speech rows: the own tuning golds and PolNeAR `--split`
+    (dev by default; train to develop against); never round 5's test row."""
+    import argparse
+
+    from bench.extraction import REPO, polnear_dir
+    from bench.htmleval import PAGE_SET, htmleval_dir
+    parser = argparse.ArgumentParser(prog="python -m bench.reported", description=__doc__.split("\n")[0])
+    parser.add_argument("--split", default="dev", choices=("dev", "train"), help="PolNeAR split (train to develop)")
+    parser.add_argument("--polnear-only", action="store_true", help="PolNeAR's two rows alone")
+    args = parser.parse_args()
+    root = polnear_dir(None)
+    if args.polnear_only:
+        rows = [row for row in reported_rows(None, None, root, args.split) if "PolNeAR" in row[0]]
+    else:
+        htmleval, corpus = htmleval_dir(None), REPO.parent / "shared" / "corpus" / "bbc"
+        rows = reported_rows(None if htmleval is None else htmleval / PAGE_SET, corpus if corpus.is_dir() else None,
+                             root, args.split)
+    width = max(len(label) for label, _ in rows)
+    for label, value in rows:
+        print(f"{label:<{width}}  {value}")
+
+
+if __name__ == "__main__":
+    main()

@@ -3,9 +3,10 @@
 Owns the shapes of reported speech within one sentence of a frame (quotes
 masked, local offsets): a cue after its speaker with a that-clause or a bare
 clause ("X said (that) ...", "X told reporters that ...", "X denied that
-..."), a question ("X asked whether ..."), "according to X, ..." and
-"..., according to X", and a clause closed by its attribution ("..., X
-said.").  The cue words are the lexicon's tables (indexer.lexicon:
+..."), a question ("X asked whether ..."), an aside ("The plan, X said, is
+dead"), clauses joined to a first one (", adding that ..."), and which
+shape a sentence takes: a cue reporting forward first, else "according to
+X" or a clause closed by its attribution (`closings`).  The cue words are the lexicon's tables (indexer.lexicon:
 "clause_cues", "bare_clause_cues", "object_cues"): thoughts, wishes and
 plans ("X believes", "X wants") are in none of them, so they are no speech.
 A clause never holds its attribution, a leading "that" or the final stop.
@@ -13,48 +14,45 @@ A clause never holds its attribution, a leading "that" or the final stop.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
-from onrecord.indexer.annotate.attribution.phrases.subjects import is_described_name, phrase_at_sentence_start
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import letter_led_alternation
+from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.reported.channels import CHANNEL_RE, drop_channel_nouns
-from onrecord.indexer.annotate.attribution.reported.sources import (
-    NOT_SPEAKERS,
-    WORD_RE,
-    finding_follows,
-    is_finding,
-    is_source,
+from onrecord.indexer.annotate.attribution.reported.closings import (
+    CLAUSE_SUBJECT_RE,
+    LISTENER_CUES,
+    according_clause,
+    closing_clause,
 )
+from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
+from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.reported.speakers import described_after, group_before, subject_before
+from onrecord.indexer.annotate.attribution.reported.verbs import (
+    CLAUSE_CUE_RE,
+    HEDGES,
+    is_hedged,
+    is_progressive,
+    is_verb,
+    lead_start,
+)
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 
-_CUES = words("clause_cues")
 BARE_CUES = words("bare_clause_cues")
 OBJECT_CUES = words("object_cues")
 FINITE_CUES = words("finite_clause_cues")
 WH_CUES = words("wh_clause_cues")
-CLOSING_CUES = words("closing_cues")
-_HEDGES = words("hedge_words")
-# one word trie per first letter, led by that letter's case forms (as cuewords' CUE_RE): a
-# fraction of the cost of a plain alternation on every line
-_ALT = letter_led_alternation([re.escape(w).replace(r"\ ", r"\s+") for w in sorted(w for w in _CUES if " " in w)],
-                              frozenset(w for w in _CUES if " " not in w))
-CLAUSE_CUE_RE = re.compile(rf"(?<![\w-])(?:{_ALT})\b")
-_PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:\w+ly\s+)?$", re.I)
-# a determiner or a preposition right before a cue word makes it a noun: "his remarks", "a probe into claims"
-_NOUN_BEFORE_RE = re.compile(
-    r"(?:\b(?:the|a|an|his|her|their|its|our|my|this|into|amid|over|about|despite|against|of)|['\u2019]s?)\s+$", re.I)
 # a time or place phrase between the cue and its clause: "said on Monday (that)", "told the BBC in May"
 _ADJUNCT_RE = re.compile(
     r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|without|for)\s+"
-    r"[^,;:.!?#\"]{1,50}?|yesterday|today|tonight|recently|previously|earlier|also|again|repeatedly)"
+    r"[^,;:.!?#\"]{1,50}?|yesterday|today|tonight|recently|previously|earlier|also|again|repeatedly|"
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:\s+(?:night|morning|afternoon|evening))?)"
     r"(?=\s*,?\s*that\b)")
 # an aside between the cue and its that-clause: "says, however, that", "said - on Twitter, as it happens - that"
 _PARENTHESIS_RE = re.compile(r"\s*(?:,\s*(?:however|though|too|also|again|in fact|in turn|once again)\s*,|"
                              r"[\u2014\u2013]\s[^\u2014\u2013#\"]{1,60}\s[\u2014\u2013])(?=\s*that\s)")
 _THAT_RE = re.compile(r"\s*,?\s*that\s+")
+_THAT_END_RE = re.compile(r"\bthat\s+$")
 # what a listener after "told"/"asked" looks like: a pronoun, "reporters", "the BBC", "Ann Vole";
 # "the audience" before "that" or before the clause's subject pronoun ("told the audience he ...")
 _OBJECT_RE = re.compile(
@@ -77,12 +75,9 @@ _BARE_OPEN_RE = re.compile(
     r"(?=[\w\u2018\u201c'\"])", re.I)
 # a time or channel between the cue and a bare clause: "said on Monday the", "said in a statement the"
 _TIME_RE = re.compile(
-    r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+[A-Z]?[a-z]+|yesterday|today|tonight|"
+    r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+(?!(?:is|was|were|are|has|had|will|would)\b)[A-Z]?[a-z]+|yesterday|today|tonight|"
     r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio)|"
     r"for\s+(?:days|weeks|months|years|decades))){1,2},?")
-_CLOSING_RE = re.compile(r"[\s.!?;,:\u2014\u2013-]+$")
-MAX_TAIL = 40  # characters after a closing ", X said" before the sentence ends
-MIN_WORDS = 3
 # "as X said," / "As Coach Ann lays out," before the clause: the aside's own opener
 _AS_RE = re.compile(r"(?:^|[,;]\s*|\b)[Aa]s\s+$")
 # what may stand between an aside's cue and its comma: nothing, a listener, a time, a channel
@@ -103,11 +98,6 @@ _FINITE_RE = re.compile(r"(?:[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|w
                         r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot)\b")
 # a cue and a comma right before a participle cue: "he said, adding", "Ann Vole told reporters, saying"
 _SAID_BEFORE_RE = re.compile(r"\b(?:said|says|told|tells|added|wrote|writes|explained|stated)\s*,\s*$")
-# an appositive closing "according to X": ", who was ...", ", a lawyer ..."
-_APPOSITIVE_TAIL_RE = re.compile(r",\s+(?:who|a|an|one|another)\s+[^,;:]*[.!?]?\s*$")
-# what opens a clause (a subject), not an appositive, after "according to X,"
-_SUBJECT_START_RE = re.compile(r"\s*(?:[A-Z]|(?:the|this|these|those|it|he|she|they|there|its|his|her|their|we|some|"
-                               r"many|most|more|nearly|about|almost|only|state)\b)")
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
@@ -119,43 +109,25 @@ _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|
 _QUOTE_JOIN_RE = re.compile(rf"(?<={re.escape(MASK)})\s+$")
 # a conjunction before a new subject of a cue: "X said ..., and most voters said ..."
 _NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:and|but|while)|;)\s+(?=[^,;:]{1,50}$)")
-# an object after a closing cue: "..., Ann Vole announced her resignation" closes no clause
-_OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
-# an opening adverbial, not a clause, before ", X said": "On the label, it says", "In her only response, X said"
-_PREPOSITION_ONLY_RE = re.compile(
-    r"\s*(?:in|on|at|around|for|after|before|during|with|from|by|under|since|if|when|to|as\s+for)\s+[^,;:]*", re.I)
-_HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tell"
-# the speaker's appositive after "..., said Ann Vole": ", a senior analyst at Acme, who noted ..."
-_APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+\s+(?:of|at|for|with))\s")
 # what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
 _ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"
                                   r"a (?:policy|move|plan|step|claim|view|decision) (?:that|which))\b")
-
-
-@dataclass(frozen=True, slots=True)
-class Clause:
-    """A reported clause of a frame: its speaker phrase, its cue and its local span."""
-
-    phrase: Phrase
-    cue: re.Match[str]
-    start: int
-    end: int
 
 
 def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
     """Return the reported clauses of the sentence s[lo:hi]: the first cue
     reporting a clause forward (with the clauses of cues joined to it: "X
     said ..., adding that ..."), else a clause its last cue closes; []."""
-    cues = [c for c in CLAUSE_CUE_RE.finditer(s, lo, hi) if _is_verb(s, lo, c) and not _hedged(s, lo, c)]
+    cues = [c for c in CLAUSE_CUE_RE.finditer(s, lo, hi) if is_verb(s, lo, c) and not is_hedged(s, lo, c)]
     cues = drop_channel_nouns(s, cues)  # "said in its latest Beige Book report.": "report" is no cue
     if not cues:
         return []
     for cue in cues:
-        found = _according(s, lo, hi, cue) if cue.group().lower().startswith("according") \
+        found = according_clause(s, lo, hi, cue) if cue.group().lower().startswith("according") \
             else _forward(s, lo, hi, cue)
         if found is not None:
             return _nested(s, _joined(s, hi, found) + _added(s, lo, hi, found, cue))
-    closing = _closing(s, lo, hi, cues[-1])
+    closing = closing_clause(s, lo, hi, cues[-1])
     return [] if closing is None else [closing]
 
 
@@ -164,7 +136,7 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
     the same speaker's (", adding that ...", "... and stressed that ...") or
     a new subject's after a conjunction ("..., and most voters said ...")."""
     for cue in CLAUSE_CUE_RE.finditer(s, first.start, first.end):
-        if not _is_verb(s, 0, cue) or _hedged(s, 0, cue):
+        if not is_verb(s, 0, cue) or is_hedged(s, 0, cue):
             continue
         join = _JOIN_RE.search(s, max(first.start, cue.start() - 16), cue.start()) or (
             _QUOTE_JOIN_RE.search(s, first.start, cue.start()) if cue.group().lower().endswith("ing") else None)
@@ -180,7 +152,7 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
             then = None if join is None else _forward(s, join.end(), hi, cue)
             if join is None or then is None:
                 continue
-        cut = _clause(s, first.start, join.start(), first.phrase, first.cue)
+        cut = make_clause(s, first.start, join.start(), first.phrase, first.cue)
         rest_clauses = [] if then is None else _joined(s, hi, then)
         return rest_clauses if cut is None else [cut, *rest_clauses]
     return [first]
@@ -204,53 +176,14 @@ def _added(s: str, lo: int, hi: int, found: Clause, cue: re.Match[str]) -> list[
     return [] if then is None else [then]
 
 
-def _is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
-    """False for a cue word used as a noun ("his remarks", "the stated aim"),
-    a name ("Said Ahmed"), or a passive ("was told", "is said to")."""
-    if cue.group()[0].isupper() and cue.start() > lo:
-        return False
-    window = s[max(lo, cue.start() - 12):cue.start()]
-    return not _NOUN_BEFORE_RE.search(window) and not _PASSIVE_RE.search(window)
-
-
-def _hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
-    """True when a modal, "to" or a negation comes right before the cue
-    ("you could say that", "what to ask", "he doesn't deny that"): no report."""
-    before = WORD_RE.findall(s[max(lo, cue.start() - 24):cue.start()])  # "in May said": no modal
-    return bool(before) and (before[-1] in _HEDGES or before[-1].endswith(_HEDGE_ENDS) or len(before) > 1
-                             and before[-2] in _HEDGES and before[-1].endswith("ly"))
-
-
-def _according(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
-    """'According to X, CLAUSE.' or 'CLAUSE, according to X.'"""
-    phrase = phrase_after(s, cue.end(), hi)
-    if phrase is None or is_finding(phrase) or phrase.text.lower() in NOT_SPEAKERS \
-            or finding_follows(s, phrase.end, hi):
-        return None
-    if not s[lo:cue.start()].strip():
-        comma = s.find(",", phrase.end, hi)
-        return None if comma < 0 else _clause(s, comma + 1, hi, phrase, cue)
-    before = s[lo:cue.start()].rstrip()
-    if not before.endswith(","):
-        return None
-    if len(s[phrase.end:hi].strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi):
-        return _clause(s, lo, lo + len(before) - 1, phrase, cue)  # "..., according to Ann Vole, a lawyer."
-    comma = s.find(",", phrase.end, min(hi, phrase.end + 60))
-    if comma < 0 or CLAUSE_CUE_RE.search(s, comma, hi) or not _SUBJECT_START_RE.match(s, comma + 1, hi):
-        return None  # "according to Ann Vole, senior manager at Acme": her office, no clause
-    # "Since May, according to Ann Vole, the port has lost money": the longer side of the aside
-    if len(s[comma + 1:hi].split()) >= len(before.split()):
-        return _clause(s, comma + 1, hi, phrase, cue)
-    return _clause(s, lo, lo + len(before) - 1, phrase, cue)
-
-
 def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'X said (that) CLAUSE', 'X told Y that CLAUSE', 'X asked whether CLAUSE',
     and the aside 'The plan, X said, is dead' / 'As X said, CLAUSE'."""
-    if cue.group().lower().endswith("ing"):  # "X struck a measured tone, saying ...": the sentence's subject says it
+    participle = cue.group().lower().endswith("ing") and not is_progressive(s, lo, cue)
+    if participle:  # "X struck a measured tone, saying ...": the sentence's subject says it
         lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start())
         if lead is None or lead.group().lower().startswith("by") \
-                and _HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
+                and HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
             return None  # "I would put it differently by saying ...": a hedged manner, no report
         said = _SAID_BEFORE_RE.search(s, max(lo, cue.start() - 16), cue.start())
         # '"...," he said, adding that ...': the speaker of the cue before the participle
@@ -258,14 +191,22 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     elif s[lo:cue.start()].rstrip().endswith(",") and (_inverted(s, cue, hi) or described_after(s, lo, cue, hi)):
         return None  # "..., said Ann Vole" / "..., said an official who ..." closes its clause (_closing)
     else:
-        phrase = subject_before(s, lo, cue.start())
+        phrase = subject_before(s, lo, lead_start(s, lo, cue))
     if phrase is None or not is_source(s, lo, phrase, cue):
         return None
-    if not cue.group().lower().endswith("ing") \
-            and s[lo:phrase.lead if phrase.lead >= 0 else phrase.start].rstrip(" ,")[-1:] == MASK:
-        return None  # '"...," Ann Vole told a rally': the cue credits the quote before it
+    if not participle and s[lo:phrase.lead if phrase.lead >= 0 else phrase.start].rstrip(" ,")[-1:] == MASK:
+        # '"...," Ann Vole told a rally': the cue credits the quote before it; a that-clause
+        # is the cue's own ('Speaking on "This Week," Ann Vole admitted that ...')
+        found = _complement(s, cue.end(), hi, phrase, cue)
+        return found if found is not None and _THAT_END_RE.search(s, cue.end(), found.start) else None
     aside = _aside(s, lo, hi, phrase, cue)
-    return aside if aside is not None else _complement(s, cue.end(), hi, phrase, cue)
+    found = aside if aside is not None else _complement(s, cue.end(), hi, phrase, cue)
+    if found is not None and cue.group().lower() in LISTENER_CUES and s[lo:phrase.start].rstrip().endswith(",") \
+            and not (_THAT_END_RE.search(s, cue.end(), found.start) or _FINITE_RE.match(s, found.start, hi)
+                     or CLAUSE_SUBJECT_RE.search(s, found.start - 1, found.end)):
+        # "CLAUSE, Ann Vole told the court in May.": who heard it, no clause of its own, after the clause
+        return closing_clause(s, lo, hi, cue) or found
+    return found
 
 
 def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
@@ -279,30 +220,32 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
         pos = listener.end() if listener else pos
     if word.startswith("ask"):
         question = _QUESTION_RE.match(s, pos, hi) or _LISTENER_ASK_RE.match(s, cue.end(), hi)
-        return None if question is None else _clause(s, question.end(), hi, phrase, cue)
+        return None if question is None else make_clause(s, question.end(), hi, phrase, cue)
     aside = _PARENTHESIS_RE.match(s, pos, hi)
     pos = aside.end() if aside else pos
     adjunct = _ADJUNCT_RE.match(s, pos, hi)
+    if adjunct is not None and CLAUSE_CUE_RE.search(s, pos, adjunct.end()):
+        adjunct = None  # "assured Y, after Z assured W that ...": that clause is Z's
     that = _THAT_RE.match(s, adjunct.end() if adjunct else pos, hi)
     if that is not None:
-        return _clause(s, that.end(), hi, phrase, cue)
+        return make_clause(s, that.end(), hi, phrase, cue)
     if word in OBJECT_CUES:
         listener_that = _LISTENER_THAT_RE.match(s, cue.end(), hi)
         if listener_that is not None and not CLAUSE_CUE_RE.search(s, cue.end(), listener_that.end()):
-            return _clause(s, listener_that.end(), hi, phrase, cue)
+            return make_clause(s, listener_that.end(), hi, phrase, cue)
     wh = _WH_RE.match(s, pos, hi) if word in WH_CUES else None
     if wh is not None:
-        return _clause(s, wh.end(), hi, phrase, cue)
+        return make_clause(s, wh.end(), hi, phrase, cue)
     time = _TIME_RE.match(s, pos, hi)
     pos = time.end() if time else pos
     if CHANNEL_RE.match(s, cue.end(), hi):
         return None  # "the Fed said in its latest Beige Book report.": the channel, no clause
     if word in BARE_CUES and _LEADING_ADVERBIAL_RE.match(s, pos, hi):  # "said in politics it takes time"
-        return _clause(s, pos, hi, phrase, cue)
+        return make_clause(s, pos, hi, phrase, cue)
     bare = _BARE_OPEN_RE.match(s, pos, hi)
     if bare and (word in BARE_CUES or word in FINITE_CUES and _FINITE_RE.match(s, bare.end(), hi)) \
             or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
-        return _clause(s, pos, hi, phrase, cue)
+        return make_clause(s, pos, hi, phrase, cue)
     return None
 
 
@@ -335,8 +278,8 @@ def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clau
         return None
     if subject and (_ATTRIBUTION_TAIL_RE.match(s, comma + 1, hi) or _participle_at(s, comma + 1, hi)):
         # "CLAUSE, he said, on condition of anonymity" / "CLAUSE, he said, adding that ..."
-        return _clause(s, lo, lo + len(head.rstrip()) - 1, phrase, cue)
-    return _clause(s, comma + 1, hi, phrase, cue)
+        return make_clause(s, lo, lo + len(head.rstrip()) - 1, phrase, cue)
+    return make_clause(s, comma + 1, hi, phrase, cue)
 
 
 def _participle_at(s: str, pos: int, hi: int) -> re.Match[str] | None:
@@ -345,56 +288,7 @@ def _participle_at(s: str, pos: int, hi: int) -> re.Match[str] | None:
     return cue if cue is not None and cue.group().lower().endswith("ing") else None
 
 
-def _closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
-    """'CLAUSE, X said.' / 'CLAUSE, said X.': the speaker and cue close the sentence."""
-    if cue.group().lower() not in CLOSING_CUES:
-        return None
-    comma = s.rfind(",", lo, cue.start())
-    if comma < 0:
-        return None
-    between = s[comma + 1:cue.start()]
-    if between.strip():
-        phrase = subject_before(s, comma + 1, cue.start())
-        if phrase is not None and s[comma + 1:phrase.start].strip() \
-                and not is_described_name(s, comma + 1, phrase, cue.group()):  # "lobby group the CBI says"
-            phrase = group_before(s, comma + 1, cue.start())
-        if phrase is None or not is_source(s, comma + 1, phrase, cue):
-            return None
-        tail = cue.end()
-    else:
-        phrase = phrase_after(s, cue.end(), hi)
-        if phrase is None or is_finding(phrase):  # "..., says a report": a finding
-            return None
-        tail = phrase.end
-        described = described_after(s, lo, cue, hi)
-        if described is not None:  # "..., said the firm's chief, Ann Vole." / "..., said an official who ..."
-            named = phrase_after(s, described.start("name"), hi) if described.group("name") else None
-            return _clause(s, lo, comma, named or phrase, cue)
-        if _appositive(s, tail, hi):
-            return _clause(s, lo, comma, phrase, cue)  # "..., said Ann Vole, a senior analyst at Acme, who ..."
-    if len(s[tail:hi].strip(" .")) > MAX_TAIL \
-            or CLAUSE_CUE_RE.search(s, tail, hi) and not CHANNEL_RE.match(s, tail, hi) \
-            or _OBJECT_TAIL_RE.match(s, tail, hi) or MASK in s[tail:hi] or _PREPOSITION_ONLY_RE.fullmatch(s, lo, comma):
-        return None  # "Shortly after my sentence, Ann Vole announced her resignation": an object, no report
-    return _clause(s, lo, comma, phrase, cue)
 
 
-def _appositive(s: str, pos: int, hi: int) -> bool:
-    """True when the speaker named at `pos` is followed by an appositive to
-    the sentence's end (a cue in its relative clause is no new report)."""
-    if _APPOSITIVE_OPEN_RE.match(s, pos, hi) is None or MASK in s[pos:hi]:
-        return False
-    relative = re.search(r",\s+(?:who|which)\s", s[pos:hi])
-    return CLAUSE_CUE_RE.search(s, pos, pos + relative.start() if relative else hi) is None
 
 
-def _clause(s: str, start: int, end: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
-    """Return the Clause s[start:end] trimmed of blanks and closing stops;
-    None when it is too short to report anything."""
-    while start < end and s[start].isspace():
-        start += 1
-    closing = _CLOSING_RE.search(s, start, end)
-    end = closing.start() if closing else end
-    if len(s[start:end].split()) < MIN_WORDS:
-        return None
-    return Clause(phrase, cue, start, end)

@@ -177,6 +177,12 @@ def _tells_story(s: str, found: list[str], cue: re.Match[str]) -> bool:
         or word.startswith("tell") and _TOLD_STORY_RE.match(s, cue.end()) is not None
 
 
+def is_told_story(s: str, pos: int) -> bool:
+    """True when what is told right after `pos` is a story or a joke ("told a
+    joke."): what was told, no listener."""
+    return _TOLD_STORY_RE.match(s, pos) is not None
+
+
 def _speaks(head: str) -> bool:
     """True for a noun phrase headed by a speaker noun, a spokesperson or a role ("a representative")."""
     found = WORD_RE.findall(head.lower())

@@ -1,0 +1,124 @@
+"""Attributions placed around a reported clause: "according to X" and "..., X said.".
+
+Owns, in one sentence of a frame (quotes masked, local offsets), the
+clause an attribution opens or closes rather than introduces: "According
+to X, CLAUSE", "CLAUSE, according to X", and "CLAUSE, X said." /
+"CLAUSE, said X." (a listener after "told" is who heard it: "CLAUSE, X told
+a panel as she ..."); never a finding as the source ("according to the
+study") nor an opening adverbial as the clause ("On the label, it says").
+"""
+from __future__ import annotations
+
+import re
+
+from onrecord.indexer.annotate.attribution.phrases.cues import phrase_after
+from onrecord.indexer.annotate.attribution.phrases.subjects import is_described_name
+from onrecord.indexer.annotate.attribution.reported.channels import CHANNEL_RE
+from onrecord.indexer.annotate.attribution.reported.sources import (
+    NOT_SPEAKERS,
+    finding_follows,
+    is_finding,
+    is_source,
+    is_told_story,
+)
+from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
+from onrecord.indexer.annotate.attribution.reported.speakers import described_after, group_before, subject_before
+from onrecord.indexer.annotate.attribution.reported.verbs import CLAUSE_CUE_RE
+from onrecord.indexer.annotate.attribution.spans.frames import MASK
+from onrecord.indexer.lexicon import words
+
+CLOSING_CUES = words("closing_cues")
+LISTENER_CUES = words("listener_cues")
+MAX_TAIL = 40  # characters after a closing ", X said" before the sentence ends
+MAX_LISTENER_TAIL = 100  # after a closing ", X told": "his advisers as he labored over his last speech"
+# a modal or an auxiliary: what makes the words before ", X said" a clause ("Around 70 people would come")
+_AUXILIARY_RE = re.compile(r"\b(?:would|will|was|were|is|are|has|have|had|could|should|can|may|might|must)\b", re.I)
+# an appositive closing "according to X": ", who was ...", ", a lawyer ..."
+_APPOSITIVE_TAIL_RE = re.compile(r",\s+(?:who|a|an|one|another)\s+[^,;:]*[.!?]?\s*$")
+# what opens a clause (a subject), not an appositive, after "according to X,"
+_SUBJECT_START_RE = re.compile(r"\s*(?:[A-Z]|(?:the|this|these|those|it|he|she|they|there|its|his|her|their|we|some|"
+                               r"many|most|more|nearly|about|almost|only|state)\b)")
+# an object after a closing cue: "..., Ann Vole announced her resignation" closes no clause
+_OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
+# an opening adverbial, not a clause, before ", X said": "On the label, it says", "In her only response, X said"
+_PREPOSITION_ONLY_RE = re.compile(
+    r"\s*(?:in|on|at|around|for|after|before|during|with|from|by|under|since|if|when|to|as\s+for)\s+[^,;:]*", re.I)
+# the speaker's appositive after "..., said Ann Vole": ", a senior analyst at Acme, who noted ..."
+_APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+\s+(?:of|at|for|with))\s")
+_THAT_WORD_RE = re.compile(r"\bthat\b")
+# a subject pronoun opening a clause, not one of a time clause ("told Ann he would", not "as he laboured")
+CLAUSE_SUBJECT_RE = re.compile(r"(?<!\bas)(?<!\bwhile)(?<!\bwhen)(?<!\bafter)(?<!\bbefore)\s+"
+                                r"(?:he|she|they|we|i|it|there)\s+[a-z]", re.I)
+
+
+def according_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
+    """'According to X, CLAUSE.' or 'CLAUSE, according to X.'"""
+    phrase = phrase_after(s, cue.end(), hi)
+    if phrase is None or is_finding(phrase) or phrase.text.lower() in NOT_SPEAKERS \
+            or finding_follows(s, phrase.end, hi):
+        return None
+    if not s[lo:cue.start()].strip():
+        comma = s.find(",", phrase.end, hi)
+        return None if comma < 0 else make_clause(s, comma + 1, hi, phrase, cue)
+    before = s[lo:cue.start()].rstrip()
+    if not before.endswith(","):
+        return None
+    tail = s[phrase.end:hi]
+    if len(tail.strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi) \
+            or not any(ch in tail for ch in ",;:") and not CLAUSE_CUE_RE.search(tail):
+        # "..., according to Ann Vole, a lawyer." / "..., according to officials involved in the talks."
+        return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
+    comma = s.find(",", phrase.end, min(hi, phrase.end + 60))
+    if comma < 0 or CLAUSE_CUE_RE.search(s, comma, hi) or not _SUBJECT_START_RE.match(s, comma + 1, hi):
+        return None  # "according to Ann Vole, senior manager at Acme": her office, no clause
+    # "Since May, according to Ann Vole, the port has lost money": the longer side of the aside
+    if len(s[comma + 1:hi].split()) >= len(before.split()):
+        return make_clause(s, comma + 1, hi, phrase, cue)
+    return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
+
+
+def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
+    """'CLAUSE, X said.' / 'CLAUSE, said X.': the speaker and cue close the sentence."""
+    if cue.group().lower() not in CLOSING_CUES:
+        return None
+    comma = s.rfind(",", lo, cue.start())
+    if comma < 0:
+        return None
+    between = s[comma + 1:cue.start()]
+    if between.strip():
+        phrase = subject_before(s, comma + 1, cue.start())
+        if phrase is not None and s[comma + 1:phrase.start].strip() \
+                and not is_described_name(s, comma + 1, phrase, cue.group()):  # "lobby group the CBI says"
+            phrase = group_before(s, comma + 1, cue.start())
+        if phrase is None or not is_source(s, comma + 1, phrase, cue):
+            return None
+        tail = cue.end()
+    else:
+        phrase = phrase_after(s, cue.end(), hi)
+        if phrase is None or is_finding(phrase):  # "..., says a report": a finding
+            return None
+        tail = phrase.end
+        described = described_after(s, lo, cue, hi)
+        if described is not None:  # "..., said the firm's chief, Ann Vole." / "..., said an official who ..."
+            named = phrase_after(s, described.start("name"), hi) if described.group("name") else None
+            return make_clause(s, lo, comma, named or phrase, cue)
+        if _appositive(s, tail, hi):
+            return make_clause(s, lo, comma, phrase, cue)  # "..., said Ann Vole, a senior analyst at Acme, who ..."
+    listener = cue.group().lower() in LISTENER_CUES  # "..., she told a panel": who heard it, no object
+    if len(s[tail:hi].strip(" .")) > (MAX_LISTENER_TAIL if listener else MAX_TAIL) \
+            or CLAUSE_CUE_RE.search(s, tail, hi) and not CHANNEL_RE.match(s, tail, hi) \
+            or not listener and _OBJECT_TAIL_RE.match(s, tail, hi) or MASK in s[tail:hi] \
+            or listener and (_THAT_WORD_RE.search(s, tail, hi) or is_told_story(s, tail)
+                             or CLAUSE_SUBJECT_RE.search(s, tail, hi)) \
+            or _PREPOSITION_ONLY_RE.fullmatch(s, lo, comma) and not _AUXILIARY_RE.search(s, lo, comma):
+        return None  # "Shortly after my sentence, Ann Vole announced her resignation": an object, no report
+    return make_clause(s, lo, comma, phrase, cue)
+
+
+def _appositive(s: str, pos: int, hi: int) -> bool:
+    """True when the speaker named at `pos` is followed by an appositive to
+    the sentence's end (a cue in its relative clause is no new report)."""
+    if _APPOSITIVE_OPEN_RE.match(s, pos, hi) is None or MASK in s[pos:hi]:
+        return False
+    relative = re.search(r",\s+(?:who|which)\s", s[pos:hi])
+    return CLAUSE_CUE_RE.search(s, pos, pos + relative.start() if relative else hi) is None

@@ -1,0 +1,72 @@
+"""Speech verbs of reported clauses: which cue word of a sentence reports.
+
+Owns finding the clause cues of a sentence (CLAUSE_CUE_RE over the
+lexicon's "clause_cues") and telling a cue used as a speech verb from one
+that reports nothing: a noun ("his remarks"), a name ("Said Ahmed"), a
+passive ("was told"), or a cue hedged by a modal, "to" or a negation
+("you could say that", "what to ask", "he doesn't deny that").
+"""
+from __future__ import annotations
+
+import re
+
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import letter_led_alternation
+from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE
+from onrecord.indexer.lexicon import words
+
+_CUES = words("clause_cues")
+HEDGES = words("hedge_words")
+_TO_LEADS = words("report_infinitive_leads")  # "continued to say", "went on to say": no hedge
+_LEAD_ALT = "|".join(sorted(re.escape(w).replace(r"\ ", r"\s+") for w in _TO_LEADS))
+_TO_LEAD_RE = re.compile(rf"(?<![\w-])(?:{_LEAD_ALT})\s+to\s+$", re.I)
+# one word trie per first letter, led by that letter's case forms (as cuewords' CUE_RE): a
+# fraction of the cost of a plain alternation on every line
+_ALT = letter_led_alternation([re.escape(w).replace(r"\ ", r"\s+") for w in sorted(w for w in _CUES if " " in w)],
+                              frozenset(w for w in _CUES if " " not in w))
+CLAUSE_CUE_RE = re.compile(rf"(?<![\w-])(?:{_ALT})\b")
+_PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:\w+ly\s+)?$", re.I)
+# a determiner or a preposition right before a cue word makes it a noun: "his remarks", "a probe into claims"
+# "is saying", "was also telling": a form of "be" and an adverb before an -ing cue
+_PROGRESSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|am)\s+(?:(?:\w+ly|also|still|now|again|even)\s+)?$", re.I)
+_NOUN_BEFORE_RE = re.compile(
+    r"(?:\b(?:the|a|an|his|her|their|its|our|my|this|into|amid|over|about|despite|against|of)|['\u2019]s?)\s+$", re.I)
+_HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tell"
+
+
+def is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
+    """False for a cue word used as a noun ("his remarks", "the stated aim"),
+    a name ("Said Ahmed"), or a passive ("was told", "is said to"); an -ing
+    cue after "is" is progressive, no passive ("is saying that")."""
+    if cue.group()[0].isupper() and cue.start() > lo:
+        return False
+    window = s[max(lo, cue.start() - 12):cue.start()]
+    passive = not cue.group().lower().endswith("ing") and _PASSIVE_RE.search(window)
+    return not _NOUN_BEFORE_RE.search(window) and not passive
+
+
+def is_progressive(s: str, lo: int, cue: re.Match[str]) -> bool:
+    """True for an -ing cue after a form of "be" ("Ann Vole is saying that",
+    "he was also telling reporters"): a finite verb with its subject before
+    it, not a participle of the sentence's subject (", saying ...")."""
+    window = s[max(lo, cue.start() - 20):cue.start()]
+    return cue.group().lower().endswith("ing") and _PROGRESSIVE_RE.search(window) is not None
+
+
+def lead_start(s: str, lo: int, cue: re.Match[str]) -> int:
+    """Return where the verb leading a cue's infinitive starts ("continued"
+    of "Ann Vole continued to say"; report_infinitive_leads), else the
+    cue's start: the speaker phrase ends before it."""
+    lead = _TO_LEAD_RE.search(s, max(lo, cue.start() - 24), cue.start())
+    return cue.start() if lead is None else lead.start()
+
+
+def is_hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
+    """True when a modal, "to" or a negation comes right before the cue
+    ("you could say that", "what to ask", "he doesn't deny that"): no report;
+    "to" after a lead of report_infinitive_leads is none ("went on to say")."""
+    before = WORD_RE.findall(s[max(lo, cue.start() - 24):cue.start()])  # "in May said": no modal
+    if before[-1:] == ["to"] and (before[-2:-1] and before[-2].lower() in _TO_LEADS
+                                  or " ".join(before[-3:-1]).lower() in _TO_LEADS):
+        return False
+    return bool(before) and (before[-1] in HEDGES or before[-1].endswith(_HEDGE_ENDS) or len(before) > 1
+                             and before[-2] in HEDGES and before[-1].endswith("ly"))

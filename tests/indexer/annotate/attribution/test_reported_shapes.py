@@ -1,0 +1,85 @@
+"""Reported speech (issue #32), shapes found on PolNeAR train's misses: a
+progressive cue ("is saying that"), a cue after a verb of continuing ("went
+on to say"), a weekday between a cue and its "that", a that-clause after a
+quoted title, and an adjunct holding another speaker's cue."""
+from __future__ import annotations
+
+import pytest
+
+from tests.indexer.annotate.attribution.test_reported import reported
+
+
+@pytest.mark.parametrize(("text", "clause", "speaker", "cue"), [
+    ("Ann Vole is saying that the harbour will reopen in May.", "the harbour will reopen in May", "Ann Vole",
+     "saying"),
+    ("Ann Vole was also telling reporters that the harbour would reopen.", "the harbour would reopen", "Ann Vole",
+     "telling"),
+    ("Ann Vole continued to insist that the harbour would reopen.", "the harbour would reopen", "Ann Vole", "insist"),
+    ("Ann Vole went on to say the harbour would reopen in May.", "the harbour would reopen in May", "Ann Vole", "say"),
+    ("Ann Vole was quick to point out that the port had reopened.", "the port had reopened", "Ann Vole",
+     "point out"),
+    ("Ann Vole said Tuesday that the harbour would reopen.", "the harbour would reopen", "Ann Vole", "said"),
+    ("The Daily Post reported Friday night that the harbour would reopen.", "the harbour would reopen",
+     "Daily Post", "reported"),
+    ('Speaking on "Harbour Hour," Ann Vole admitted that the harbour had closed too early.',
+     "the harbour had closed too early", "Ann Vole", "admitted"),
+])
+def test_a_reported_clause_of_these_shapes_is_found(text: str, clause: str, speaker: str, cue: str) -> None:
+    found = reported(text)
+    assert [(q.text, q.speaker, q.cue) for q in found] == [(clause, speaker, cue)]
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole hopes to say that the harbour will reopen in May.",  # "to" after a wish: still hedged
+    "It is said that the harbour will reopen in May.",  # a passive: no one's report
+    '"We will reopen," Ann Vole told a rally in the port on Monday.',  # the cue credits the quote before it
+])
+def test_hedges_passives_and_a_quote_before_the_cue_stay_out(text: str) -> None:
+    assert [q.text for q in reported(text)] == []
+
+
+def test_a_that_clause_after_an_adjunct_with_its_own_cue_is_that_cues() -> None:
+    text = ('Ann Vole and Ben Tamm met in May. "Your port is great," Vole assured Tamm, '
+            "after Tamm assured Vole that most of his readers backed her.")
+    assert [(q.text, q.speaker) for q in reported(text)] == [("most of his readers backed her", "Ben Tamm")]
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Around 70 people would come to each rally, Ann Vole said.", "Around 70 people would come to each rally",
+     "said"),  # a clause opening with a preposition, a modal in it: no opening adverbial
+    ("The port needs a new crane, Ann Vole told a council panel on Wednesday.", "The port needs a new crane",
+     "told"),  # who heard it closes the sentence: no clause of its own
+    ("This is not about me, Ann Vole told her closest aides as she worked on one of her last speeches.",
+     "This is not about me", "told"),
+    ("Had the plan passed sooner, the port would be busier, Ann Vole and Ben Tamm argue.",
+     "Had the plan passed sooner, the port would be busier", "argue"),
+])
+def test_a_clause_closed_by_its_attribution_is_found(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+@pytest.mark.parametrize("text", [
+    "On Friday morning, the third day of her tour, Ann Vole told a joke.",  # what was told, no listener
+    "On the label, it says.",  # an opening adverbial, no clause
+    "Ann Vole, the port's chief and its owner, told the Daily Post last week she would sell the port.",
+])
+def test_an_appositive_or_an_adverbial_before_a_closing_cue_is_no_clause(text: str) -> None:
+    assert all("chief" not in q.text and "third day" not in q.text and "label" not in q.text
+               for q in reported(text))
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole promised to reopen the harbour in May.",  # an infinitive: outside the issue's reported speech
+    "Ann Vole urged the council to reopen the harbour.",
+    "Ann Vole wants to reopen the harbour in May.",  # a wish
+    "Ann Vole plans to reopen the harbour in May.",  # a plan
+])
+def test_infinitives_wishes_and_plans_are_no_reported_clause(text: str) -> None:
+    assert [q.text for q in reported(text)] == []
+
+
+def test_according_to_a_long_source_closes_the_clause_before_it() -> None:
+    text = ("The port and the council are nearing a deal on the harbour, according to Ann Vole and two aides "
+            "who took part in the talks on its future.")  # the source runs past MAX_TAIL with no comma
+    assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [
+        ("The port and the council are nearing a deal on the harbour", "Ann Vole", "according to")]
