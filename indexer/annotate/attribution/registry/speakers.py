@@ -371,7 +371,7 @@ class DocSpeakers:
         ctx = antecedents.context_at(self.text, pos)
         if depth and pool and (earlier := antecedents.chained(self.text, ctx, g, pool)) >= 0:
             return self._pronoun_referent(g, earlier, depth - 1)
-        return antecedents.choose(pool, ctx, g, self.proxy_names)
+        return antecedents.choose(pool, ctx, g, self.proxy_names, text=self.text)
 
     @cached_property
     def organisations(self) -> Organisations:

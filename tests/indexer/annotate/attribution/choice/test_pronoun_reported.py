@@ -5,6 +5,7 @@ a sentence opened by "And he"."""
 from __future__ import annotations
 
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
+from onrecord.indexer.annotate.attribution.choice import antecedents
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Metadata, ParsedArticle
 
@@ -35,3 +36,18 @@ def test_a_sentence_opened_by_and_he_passes_its_person_on() -> None:
             "And he confirmed Mr Reed's view that no date had been set. "
             'He said: "I am the one who plans it and I do not know."')
     assert _speakers(text)[-1] == "Dan Vole"
+
+
+def test_a_name_a_speech_cue_follows_in_the_pronouns_sentence_is_its_speaker() -> None:
+    text = ("Tom Reed has led the party since 2003. He defended his tax plan on Monday.\n\n"
+            "Veteran backbencher Edward Vole said the plan was a start but he told the Gazette: "
+            '"I would cut taxes sooner."\n\n'
+            'Interviewed on the radio, Mr Reed said: "We have the right plan."')
+    assert _speakers(text)[0] == "Edward Vole"
+
+
+def test_the_shape_of_a_mention_cue_list_report() -> None:
+    text = "It also stars Ann Vole and Tom Reed. Councillor Dan Vole, 55, said the mayor was pleased."
+    shape = {w: antecedents._shape(text, text.index(w)) for w in ("Ann", "Tom", "Dan", "mayor")}
+    assert shape == {"Ann": (0.0, 1.0, 0.0), "Tom": (0.0, 1.0, 0.0), "Dan": (1.0, 0.0, 0.0),
+                     "mayor": (0.0, 0.0, 1.0)}
