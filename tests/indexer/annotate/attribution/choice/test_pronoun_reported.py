@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.annotate.attribution.choice import antecedents
+from onrecord.indexer.annotate.attribution.registry.names import is_subject
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Metadata, ParsedArticle
 
@@ -51,3 +52,10 @@ def test_the_shape_of_a_mention_cue_list_report() -> None:
     shape = {w: antecedents._shape(text, text.index(w)) for w in ("Ann", "Tom", "Dan", "mayor")}
     assert shape == {"Ann": (0.0, 1.0, 0.0), "Tom": (0.0, 1.0, 0.0), "Dan": (1.0, 0.0, 0.0),
                      "mayor": (0.0, 0.0, 1.0)}
+
+
+
+def test_a_name_listed_after_a_comma_is_no_subject() -> None:
+    text = "Reed is in town for his comedy, which also stars Dan Vole, Barbra Hale and Ben Lee. In Leeds, Ann Vole spoke."
+    assert not is_subject(text, text.index("Barbra"))
+    assert is_subject(text, text.index("Ann Vole"))  # after a place and a comma: a subject still
