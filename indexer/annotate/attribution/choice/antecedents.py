@@ -117,14 +117,15 @@ def chained(text: str, ctx: Context, gender: str, pool: Sequence[Person]) -> int
     """Return where the sentence before the pronoun's opens with a pronoun
     of its gender ('He denied it. "...," he said.': the first "He"'s
     person), when no one of the pool is a subject in the pronoun's own
-    sentence before it, or named there before a speech cue; else -1.  A whole quote between is stepped over
-    once: its speaker is the pronoun's.  A name further into that sentence ("He
+    sentence before it, or named there before a speech cue; else -1.  A
+    whole quote between is stepped over once: its speaker is the pronoun's
+    (unless that quote's sentence names someone of the pool).  A name further into that sentence ("He
     said the claim that Lord Vole ...") is not its subject: a rule, since
     a subject pronoun is no mention the learned choice can see."""
     if ctx.previous >= ctx.sentence or any(p.salient.last_before(ctx.pos) >= ctx.sentence for p in pool):
         return -1
-    named = [m for p in pool if (m := p.mentions.last_before(ctx.pos)) >= ctx.sentence]
-    if any(_shape(text, m)[0] for m in named):
+    named = [at for p in pool if (at := p.mentions.last_before(ctx.pos)) >= ctx.sentence]
+    if any(_shape(text, at)[0] for at in named):
         return -1  # 'Vole said the plan was a start but he told ...': Vole speaks in the pronoun's sentence
     start = ctx.previous
     if text.startswith(_QUOTE_OPENERS, start):  # 'He said ... "No one else was there." He added'
