@@ -1,7 +1,7 @@
 """Fit the weights that choose a pronoun's antecedent (indexer/data/speaker_weights.json).
 
-Run from the repo root: `python -m bench.fit_speakers [--polnear JSONL] [--corpus DIR]
-[--htmleval DIR] [--write]`.
+Run from the repo root: `python -m bench.fit_speakers [--polnear JSONL] [--write]` (the
+golds read ../shared/corpus/bbc and ../shared/htmleval/wcxb-dev, as bench.attribution_errors does).
 
 The choice it fits is indexer.annotate.attribution.choice.antecedents': among the people of a
 fitting gender mentioned last before a "he said" / "she says", the one with the highest
@@ -11,9 +11,9 @@ are a conditional logit (softmax over each instance's candidates, L2-regularised
 gradient descent in numpy) fitted on:
 
 - pronoun instances: a quote the extractor credits through "he"/"she" whose gold speaker
-  is a name, from the tuning golds only (bench/gold/bbc_quotes.json over the BBC corpus,
-  bench/gold/web_quotes_dev.json over its saved pages); the label is the candidate the
-  gold names;
+  is a name, from the tuning golds only (bench.attribution_errors.TUNING: the BBC gold and
+  rounds 1-4 BBC over the BBC corpus, web dev and rounds 1-2 web over their saved pages);
+  the label is the candidate the gold names;
 - named instances: a quote whose speaker is named again ("Vole said") after being named
   before, from the same golds and from PolNeAR **train** (the gold source span of each
   direct or mixed quote, `convert.py --splits train --kinds direct,mixed --require-speaker
@@ -25,9 +25,10 @@ gradient descent in numpy) fitted on:
   sentence is chosen against the person named before it: those features (PRONOUN_ONLY)
   are zero in them and their weights are learned from the pronoun instances alone.
 
-Never the frozen test halves, never PolNeAR dev or test.  `--write` stores the weights
-with the sources and the accuracy on each source (the fitted choice against the former
-rule, "the latest subject or speaker").
+Never a frozen test set (round 5), never PolNeAR dev or test.  `--write` stores the
+weights with the sources and the accuracy on each source (the fitted choice against the
+former rule, "the latest subject or speaker"), and held out: each gold's accuracy with
+weights fitted without it.
 """
 from __future__ import annotations
 
@@ -43,7 +44,8 @@ from typing import Any
 
 import numpy as np
 
-from bench.extraction import BBC_GOLD, REPO, bbc_text, extract_text, identity_ok, match_quotes
+from bench.attribution_errors import TUNING, bbc_articles, web_articles
+from bench.extraction import REPO, extract_text, identity_ok, match_quotes
 from bench.logit import fit_logit
 from onrecord.indexer.annotate.attribution import attribution
 from onrecord.indexer.annotate.attribution.choice import antecedents
@@ -51,7 +53,6 @@ from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.search import Quote
 
-WEB_DEV = REPO / "bench" / "gold" / "web_quotes_dev.json"
 L2 = 0.01
 PRONOUN_WEIGHT = 3.0  # a real pronoun counts as three named instances: it is what the choice is for
 # Learned from the pronoun instances alone (zero in named ones): the gender, because a named
@@ -92,7 +93,7 @@ def _instance(people: DocSpeakers, pos: int, gender: str | None, is_gold: Any, s
     labels = [k for k, p in enumerate(pool) if is_gold(p)]
     if len(pool) < 2 or len(labels) != 1:
         return None
-    rows = antecedents.features(pool, ctx, gender, people.proxy_names)
+    rows = antecedents.features(pool, ctx, gender, people.proxy_names, people.text)
     return Instance(rows, labels[0], source, weight)
 
 
@@ -139,23 +140,13 @@ def _is(person: Person, names: list[str]) -> bool:
         person.first and n.split()[-1:] == [person.last] for n in names)
 
 
-def bbc_instances(corpus: Path) -> Iterator[Instance]:
-    """Instances from the BBC tuning gold."""
-    for rel, gold in json.loads(BBC_GOLD.read_text(encoding="utf-8"))["files"].items():
-        text = bbc_text(corpus, rel)
-        article = extract_text(text, str(corpus / rel))
-        yield from _from_gold(text, [q for p in article.paragraphs for q in p.quotes], gold, "bbc")
-
-
-def web_instances(htmleval: Path) -> Iterator[Instance]:
-    """Instances from the web dev gold (its saved pages, read as a user ingests them)."""
-    from bench.heldout import locate_gold, read_page
-    pages = json.loads(WEB_DEV.read_text(encoding="utf-8"))["pages"]
-    with tempfile.TemporaryDirectory() as tmp:
-        for ident, page in pages.items():
-            text, quotes = read_page(htmleval, ident, Path(tmp))
-            located, _ = locate_gold(text, [g for g in page["quotes"] if g["kind"] != "indirect"])
-            yield from _from_gold(text, quotes, located, "web dev")
+def gold_instances(name: str) -> Iterator[Instance]:
+    """Instances from one tuning gold (bench.attribution_errors' TUNING key),
+    BBC articles from the corpus, web pages read as a user ingests them."""
+    read = web_articles if name.startswith("web") else bbc_articles
+    texts: dict[str, str] = {}
+    for ident, quotes, gold in read(TUNING[name], set(), texts):
+        yield from _from_gold(texts[ident], quotes, gold, name)
 
 
 def polnear_instances(jsonl: Path) -> Iterator[Instance]:
@@ -196,6 +187,21 @@ def accuracy(instances: list[Instance], table: list[float]) -> dict[str, str]:
     return {s: f"{ok}/{n}" for s, (ok, n) in sorted(out.items())}
 
 
+def _group(source: str) -> str:
+    return source.rsplit(" ", 1)[0]  # "bbc_r4 pronoun" -> "bbc_r4"
+
+
+def leave_one_out(instances: list[Instance]) -> dict[str, str]:
+    """Return per source 'right/n' of weights fitted without that source's
+    gold (its pronoun and named instances both left out), beside the fit on all."""
+    out: dict[str, str] = {}
+    for group in sorted({_group(inst.source) for inst in instances}):
+        w = [float(x) for x in fit([inst for inst in instances if _group(inst.source) != group])]
+        held = [inst for inst in instances if _group(inst.source) == group]
+        out.update(accuracy(held, w))
+    return out
+
+
 def former_rule() -> list[float]:
     """The rule the weights replace, as a table: the latest subject or
     speaker, then the latest mentioned."""
@@ -206,12 +212,10 @@ def former_rule() -> list[float]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--polnear", help="PolNeAR train JSONL (default: converted from ../shared/polnear)")
-    ap.add_argument("--corpus", default=str(REPO.parent / "shared" / "corpus" / "bbc"))
-    ap.add_argument("--htmleval", default=str(REPO.parent / "shared" / "htmleval" / "wcxb-dev"))
     ap.add_argument("--write", action="store_true", help="store the weights in indexer/data")
     args = ap.parse_args(argv)
     attribution.DocSpeakers = _Capturing  # type: ignore[misc]  # read each article's registry
-    instances = list(bbc_instances(Path(args.corpus))) + list(web_instances(Path(args.htmleval)))
+    instances = [inst for name in TUNING for inst in gold_instances(name)]
     with tempfile.TemporaryDirectory() as tmp:
         jsonl = Path(args.polnear) if args.polnear else _convert_train(Path(tmp) / "train.jsonl")
         instances += list(polnear_instances(jsonl))
@@ -219,10 +223,13 @@ def main(argv: list[str] | None = None) -> int:
     table = [round(float(x), 3) for x in w]
     print("instances", len(instances))
     print("former rule", accuracy(instances, former_rule()))
+    print("current    ", accuracy(instances, list(antecedents.weights())))  # the stored table's
     print("fitted     ", accuracy(instances, table))
     print(dict(zip(antecedents.FEATURES, table, strict=True)))
+    held = leave_one_out(instances)
+    print("held out   ", held)
     if args.write:
-        _write(table, instances)
+        _write(table, instances, held)
     return 0
 
 
@@ -234,15 +241,18 @@ def _convert_train(out: Path) -> Path:
     return out
 
 
-def _write(table: list[float], instances: list[Instance]) -> None:
+def _write(table: list[float], instances: list[Instance], held: dict[str, str]) -> None:
     data = {
         "_about": ("Weights of indexer.annotate.attribution.choice.antecedents: the choice of a pronoun's "
                    "antecedent among the people mentioned last. Fitted by bench/fit_speakers.py "
-                   f"(conditional logit, L2 {L2}) on the BBC tuning gold, the web dev gold and "
-                   "PolNeAR train (its gold source spans); never the test halves or PolNeAR dev."),
+                   f"(conditional logit, L2 {L2}) on the tuning golds (bench.attribution_errors.TUNING: "
+                   "web dev, rounds 1-2 web, the BBC gold, rounds 1-4 BBC) and PolNeAR train (its gold "
+                   "source spans); never a frozen test set or PolNeAR dev/test. held_out: fitted "
+                   "without that source's gold, scored on it."),
         "instances": len(instances),
         "accuracy_former_rule": accuracy(instances, former_rule()),
         "accuracy_fitted": accuracy(instances, table),
+        "held_out": held,
         "weights": dict(zip(antecedents.FEATURES, table, strict=True)),
     }
     antecedents.WEIGHTS_PATH.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

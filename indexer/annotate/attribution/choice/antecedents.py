@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.positions import Positions
 from onrecord.indexer.lexicon import DATA_DIR
@@ -53,6 +54,9 @@ FEATURES: tuple[str, ...] = (
     "full_name",         # registered with a first name (not a bare word such as a place)
     "proxy",             # the body a spokesperson spoke for
     "mentions",          # log of how often named before
+    "cued",              # the last mention is followed by a speech cue ("Ann Vole said", "he told")
+    "listed",            # ... is an item of a list of names ("stars Ann Vole and Tom Reed")
+    "reported",          # ... follows a speech cue in its sentence ("Vole said Reed was pleased": Reed)
 )
 
 
@@ -64,6 +68,9 @@ class Context:
     sentence: int
     previous: int
     paragraph: int
+    # where the clause a post-posed "..., he said" closes starts (its sentence, or past
+    # its last colon); -1 when the pronoun is not after what it reports
+    content: int = -1
 
 
 def context_at(text: str, pos: int) -> Context:
@@ -78,10 +85,30 @@ def context_at(text: str, pos: int) -> Context:
         before = len(text[:para].rstrip())
         start = max(text.rfind("\n", 0, before) + 1, before - 800)
         previous = (_sentence_ends(text, start, before) or [start])[-1]
-    return Context(pos, sentence, previous, para)
+    return Context(pos, sentence, previous, para, _content_start(text, sentence, pos))
 
 
-_OPENING_PRONOUN_RE = re.compile(r"[\"'\u201c\u2018(]?(He|She)\b")
+_POSTPOSED_RE = re.compile(r"[,\"'\u201d\u2019]\s*$")
+# the pronoun, its cue and a few words closing the sentence: "he said." / "he told the BBC."
+_CLOSING_CUE_RE = re.compile(r"\w+\s+[^.!?:\"\u201c\u2018\n]{0,60}?[.!?]")
+
+
+def _content_start(text: str, sentence: int, pos: int) -> int:
+    """Return where the reported clause before a post-posed pronoun cue starts
+    ('Mr Reed has "..." for the job, he said.': the sentence's start; 'Vole
+    fired back: "...," he wrote.': past the colon), or -1 when the pronoun is
+    not after a comma or a closing quote mark, does not close its sentence
+    ('When Vole ruled, he acknowledged that ...') or the clause has a cue of
+    its own ('Vole says the plan works, he said': Vole speaks in it)."""
+    if pos <= sentence or not _POSTPOSED_RE.search(text, max(sentence, pos - 4), pos) \
+            or not _CLOSING_CUE_RE.match(text, pos):
+        return -1
+    start = max(sentence, text.rfind(":", sentence, pos) + 1)
+    return -1 if CUE_RE.search(text, start, pos) else start
+
+
+# "And he confirmed ...": a conjunction before the pronoun leaves it the sentence's subject
+_OPENING_PRONOUN_RE = re.compile(r"[\"'\u201c\u2018(]?(?:(?:And|But|Yet|So)\s+)?([Hh]e|[Ss]he)\b")
 _QUOTE_OPENERS = ('"', "\u201c")
 CHAIN_DEPTH = 3  # sentences a pronoun subject is followed back through
 
@@ -90,17 +117,23 @@ def chained(text: str, ctx: Context, gender: str, pool: Sequence[Person]) -> int
     """Return where the sentence before the pronoun's opens with a pronoun
     of its gender ('He denied it. "...," he said.': the first "He"'s
     person), when no one of the pool is a subject in the pronoun's own
-    sentence before it; else -1.  A whole quote between is stepped over
-    once: its speaker is the pronoun's.  A name further into that sentence ("He
+    sentence before it, or named there before a speech cue; else -1.  A
+    whole quote between is stepped over once: its speaker is the pronoun's
+    (unless that quote's sentence names someone of the pool).  A name further into that sentence ("He
     said the claim that Lord Vole ...") is not its subject: a rule, since
     a subject pronoun is no mention the learned choice can see."""
     if ctx.previous >= ctx.sentence or any(p.salient.last_before(ctx.pos) >= ctx.sentence for p in pool):
         return -1
+    named = [at for p in pool if (at := p.mentions.last_before(ctx.pos)) >= ctx.sentence]
+    if any(_shape(text, at)[0] for at in named):
+        return -1  # 'Vole said the plan was a start but he told ...': Vole speaks in the pronoun's sentence
     start = ctx.previous
     if text.startswith(_QUOTE_OPENERS, start):  # 'He said ... "No one else was there." He added'
+        if any(p.mentions.last_before(ctx.sentence) >= start for p in pool):
+            return -1  # '"...," said Mr Vole. He said': the quote names its speaker, the chain stops there
         start = context_at(text, start).previous
     m = _OPENING_PRONOUN_RE.match(text, start)
-    if m is None or (m.group(1) == "She") != (gender == "f"):
+    if m is None or (m.group(1).lower() == "she") != (gender == "f"):
         return -1
     return m.start(1)
 
@@ -138,14 +171,39 @@ def _first_from(positions: Positions, lo: int) -> int:
     return min(found, default=_FAR * 100)
 
 
+_NAME_END_RE = re.compile(r"[\w'\u2019-]+(?:[ \u00a0]+(?:[A-Z]\.|[A-Z][\w'\u2019-]*))*")  # no sentence end
+_AND_AFTER_RE = re.compile(r"\s+(?:and|&)\s+[A-Z]")
+_AND_BEFORE_RE = re.compile(r"[A-Z][\w'\u2019.-]*\s+(?:and|&)\s+$")
+_CUE_GAPS = (re.compile(r",?\s+"), re.compile(r",[^,.\"\u201c]{1,30},\s+"))  # "Vole said", "Vole, 55, said"
+_CLAUSE_BACK = 150  # characters a reporting cue before a mention is looked for in
+_LAST_END_RE = re.compile(r".*(?:[.!?][\"'\u201d\u2019]?\s|\n)", re.S)
+
+
+def _shape(text: str, at: int) -> tuple[float, float, float]:
+    """Return (cued, listed, reported) of the mention at `at`: a speech cue
+    right after the name, the name an item of an "and" list of capitalised
+    names, a speech cue before it in its sentence (what it reports names it)."""
+    if at < 0:
+        return 0.0, 0.0, 0.0
+    m = _NAME_END_RE.match(text, at)
+    end = m.end() if m else at
+    cued = any(gap and CUE_RE.match(text, gap.end()) for gap in (g.match(text, end) for g in _CUE_GAPS))
+    listed = bool(_AND_AFTER_RE.match(text, end) or _AND_BEFORE_RE.search(text, max(0, at - 40), at))
+    lo = max(0, at - _CLAUSE_BACK)
+    last_end = _LAST_END_RE.match(text, lo, at)
+    reported = bool(CUE_RE.search(text, last_end.end() if last_end else lo, at))
+    return float(cued), float(listed), float(reported)
+
+
 def _distance(pos: int, at: int) -> float:
     return math.log1p((pos - at if at >= 0 else _FAR) / 100) / 5
 
 
 def features(pool: Sequence[Person], ctx: Context, gender: str | None,
-             proxies: frozenset[str] | set[str] = frozenset()) -> list[list[float]]:
+             proxies: frozenset[str] | set[str] = frozenset(), text: str = "") -> list[list[float]]:
     """Return one feature row (FEATURES' order) per person of the pool;
-    `proxies` names the bodies spokespeople spoke for."""
+    `proxies` names the bodies spokespeople spoke for, `text` is the
+    article's (without it the mention's shape is not read: zeros)."""
     pos = ctx.pos
     mention = [p.mentions.last_before(pos) for p in pool]
     salient = [p.salient.last_before(pos) for p in pool]
@@ -164,6 +222,7 @@ def features(pool: Sequence[Person], ctx: Context, gender: str | None,
             float(gender is not None and p.gender == gender), float(bool(p.first)),
             float(not p.first and p.name in proxies),
             math.log1p(_count_before(p.mentions, pos)),
+            *(_shape(text, m) if text else (0.0, 0.0, 0.0)),
         ])
     return rows
 
@@ -172,7 +231,13 @@ def narrow(pool: Sequence[Person], ctx: Context) -> Sequence[Person]:
     """Return the people of the pool who are the subject (or a speaker) of
     the pronoun's own sentence before it, else the whole pool: a rule, not a
     weight ('Vole fired back: "...," he wrote': Vole), right 6 times in 6 on
-    the tuning golds."""
+    the tuning golds.  Before that, people named last in the clause a
+    post-posed pronoun cue closes are dropped when others remain ('Mr Reed
+    has "..." for the job, he said': not Reed): what is reported is the
+    speaker's topic, like a name inside quote marks."""
+    if ctx.content >= 0:
+        outside = [p for p in pool if p.mentions.last_before(ctx.pos) < ctx.content]
+        pool = outside or pool
     subjects = [p for p in pool if p.salient.last_before(ctx.pos) >= ctx.sentence]
     return subjects or pool
 
@@ -185,16 +250,17 @@ def weights() -> tuple[float, ...]:
 
 
 def choose(pool: Sequence[Person], ctx: Context, gender: str | None,
-           proxies: frozenset[str] | set[str] = frozenset(), table: Sequence[float] | None = None) -> Person | None:
+           proxies: frozenset[str] | set[str] = frozenset(), table: Sequence[float] | None = None,
+           text: str = "") -> Person | None:
     """Return the person of the pool with the highest score (ties: the person
-    met first), or None for an empty pool."""
+    met first), or None for an empty pool; `text` is the article's."""
     if not pool:
         return None
     pool = narrow(pool, ctx)
     if len(pool) == 1:
         return pool[0]
     w = weights() if table is None else table
-    rows = features(pool, ctx, gender, proxies)
+    rows = features(pool, ctx, gender, proxies, text)
     scores = [sum(a * b for a, b in zip(w, row, strict=True)) for row in rows]
     best = max(range(len(pool)), key=lambda k: (scores[k], -pool[k].order))
     return pool[best]

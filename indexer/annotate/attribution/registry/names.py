@@ -279,6 +279,7 @@ def follows_role(text: str, start: int) -> bool:
 
 
 _SUBJECT_LEADS = frozenset(("is", "was"))
+_LIST_ITEM_RE = re.compile(r"(?:[A-Z][\w'\u2019.-]*[ \u00a0]+)*[A-Z][\w'\u2019.-]*\s+(?:and|&)\s+[A-Z]")
 _NOT_MODIFIERS = LEADING_NOISE | words("determiners", "clause_openers", "name_connectors")
 
 
@@ -299,6 +300,8 @@ def is_subject(text: str, start: int) -> bool:
         if k < 0:
             return start - 60 <= 0
         word = words[k]
+        if word.endswith(",") and word[:1].isupper() and _LIST_ITEM_RE.match(text, start):
+            return False  # "stars Ann Vole, Tom Reed and Kim Lee": Tom Reed is a list's item, no subject
         if "\n" in word or word.endswith((",", ".", "!", "?", ".\"", ".\u201d", ".'", ".\u2019")) \
                 or word in _SUBJECT_LEADS:
             return True

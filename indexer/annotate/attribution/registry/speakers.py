@@ -325,11 +325,9 @@ class DocSpeakers:
         return person
 
     def _find_single(self, word: str, title: str | None, pos: int) -> Person | None:
-        """Resolve 'Smallman', 'Mrs Smallman', 'Sir Mark', 'Mr Gardner' to a known
-        person: the first test in order that someone passes, then the most
-        recent speaker/subject among them (ties: the person met first)."""
-        t = (title or "").lower().rstrip(".")
-        g = gender_of("", title)
+        """Resolve 'Smallman', 'Mrs Smallman', 'Sir Mark', 'Mr Gardner', 'Mr Kim' to a known person: the first
+        test in order that someone passes, then the most recent speaker/subject among them (ties: met first)."""
+        t, g = (title or "").lower().rstrip("."), gender_of("", title)
         tests: list[Callable[[], list[Person]]] = [lambda: self._by_last.get(word, [])]
         if t in FIRST_NAME_TITLES:
             tests.insert(0, lambda: self._by_first.get(word, []))
@@ -343,7 +341,9 @@ class DocSpeakers:
             found = [p for p in test() if p.first and (not g or p.gender in (None, g))]
             if found:
                 return max(found, key=lambda p: rank_at(p, pos))
-        return None
+        # titled, a family name written first ("Mr Kim" of Kim Yungmin): a gender guessed from "Kim" is no clash
+        found = self._by_first.get(word, []) if t else []
+        return max(found, key=lambda p: rank_at(p, pos)) if found else None
 
     def resolve_pronoun(self, pronoun: str, pos: int) -> str | None:
         """Return the canonical speaker a pronoun at pos refers to, or None."""
@@ -371,7 +371,7 @@ class DocSpeakers:
         ctx = antecedents.context_at(self.text, pos)
         if depth and pool and (earlier := antecedents.chained(self.text, ctx, g, pool)) >= 0:
             return self._pronoun_referent(g, earlier, depth - 1)
-        return antecedents.choose(pool, ctx, g, self.proxy_names)
+        return antecedents.choose(pool, ctx, g, self.proxy_names, text=self.text)
 
     @cached_property
     def organisations(self) -> Organisations:

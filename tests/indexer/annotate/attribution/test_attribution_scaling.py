@@ -81,7 +81,8 @@ def _scan_find_single(people: DocSpeakers, word: str, title: str | None, pos: in
         found = [p for p in pool if test(p)]
         if found:
             return max(found, key=lambda p: rank_at(p, pos))
-    return None
+    found = [p for p in people.people.values() if t and p.first == word]  # "Mr Kim": a family name first
+    return max(found, key=lambda p: rank_at(p, pos)) if found else None
 
 
 def test_single_names_and_typos_resolve_as_the_plain_scan_would() -> None:

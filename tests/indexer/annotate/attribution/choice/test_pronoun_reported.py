@@ -1,0 +1,61 @@
+"""A pronoun speaker is the person who speaks, not a name inside what is reported
+(indexer.annotate.attribution.choice.antecedents): names in the clause a
+post-posed "he said" closes, a quote sentence that names its own speaker,
+a sentence opened by "And he"."""
+from __future__ import annotations
+
+from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
+from onrecord.indexer.annotate.attribution.choice import antecedents
+from onrecord.indexer.annotate.attribution.registry.names import is_subject
+from onrecord.indexer.chunk.chunker import chunk_article
+from onrecord.search.model import Metadata, ParsedArticle
+
+
+def _speakers(text: str) -> list[str | None]:
+    article = annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
+    return [q.speaker for p in article.paragraphs for q in p.quotes if q.kind != "indirect"]
+
+
+def test_a_name_in_the_clause_a_postposed_pronoun_closes_is_not_the_speaker() -> None:
+    text = ("Tom Reed opened the campaign in Leeds on Friday.\n\n"
+            "The leader's energy is undimmed, Dan Vole, the party's strategist, told the radio on Saturday. "
+            'Mr Reed has "the same passion as ever" for the job, he said.')
+    assert _speakers(text) == ["Dan Vole"]
+
+
+def test_a_quote_sentence_naming_its_speaker_is_not_stepped_over() -> None:
+    text = ("Actor Tom Reed and director Dan Vole plan to reopen the old hall.\n\n"
+            "Reed first found fame in 1970. He was brought on board by Mr Vole, a friend of 40 years. "
+            '"Two years ago I decided to come home," said Mr Vole. He said he was glad to help. '
+            '"If it works, I will be happy," he added.')
+    assert _speakers(text)[-1] == "Dan Vole"
+
+
+def test_a_sentence_opened_by_and_he_passes_its_person_on() -> None:
+    text = ("Tom Reed spoke at the rally in Leeds.\n\n"
+            "The leader is in fine form, Dan Vole, the party's strategist, said on Saturday. "
+            "And he confirmed Mr Reed's view that no date had been set. "
+            'He said: "I am the one who plans it and I do not know."')
+    assert _speakers(text)[-1] == "Dan Vole"
+
+
+def test_a_name_a_speech_cue_follows_in_the_pronouns_sentence_is_its_speaker() -> None:
+    text = ("Tom Reed has led the party since 2003. He defended his tax plan on Monday.\n\n"
+            "Veteran backbencher Edward Vole said the plan was a start but he told the Gazette: "
+            '"I would cut taxes sooner."\n\n'
+            'Interviewed on the radio, Mr Reed said: "We have the right plan."')
+    assert _speakers(text)[0] == "Edward Vole"
+
+
+def test_the_shape_of_a_mention_cue_list_report() -> None:
+    text = "It also stars Ann Vole and Tom Reed. Councillor Dan Vole, 55, said the mayor was pleased."
+    shape = {w: antecedents._shape(text, text.index(w)) for w in ("Ann", "Tom", "Dan", "mayor")}
+    assert shape == {"Ann": (0.0, 1.0, 0.0), "Tom": (0.0, 1.0, 0.0), "Dan": (1.0, 0.0, 0.0),
+                     "mayor": (0.0, 0.0, 1.0)}
+
+
+
+def test_a_name_listed_after_a_comma_is_no_subject() -> None:
+    text = "Reed is in town for his comedy, which also stars Dan Vole, Barbra Hale and Ben Lee. In Leeds, Ann Vole spoke."
+    assert not is_subject(text, text.index("Barbra"))
+    assert is_subject(text, text.index("Ann Vole"))  # after a place and a comma: a subject still
