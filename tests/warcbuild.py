@@ -38,6 +38,20 @@ class WarcBuilder:
         self._write(url, "request", b"", http_headers=headers)
         return self
 
+    def resource(self, url: str, body: bytes, content_type: str) -> WarcBuilder:
+        """A capture without an HTTP envelope (wget's, or a file archived as is)."""
+        record = self.writer.create_warc_record(url, "resource", payload=io.BytesIO(body),
+                                                warc_content_type=content_type,
+                                                warc_headers_dict={"WARC-Date": FETCHED})
+        self.writer.write_record(record)
+        return self
+
+    def metadata(self, url: str) -> WarcBuilder:
+        record = self.writer.create_warc_record(url, "metadata", payload=io.BytesIO(b"outlinks: none\r\n"),
+                                                warc_content_type="application/warc-fields")
+        self.writer.write_record(record)
+        return self
+
     def _write(self, url: str, kind: str, body: bytes, http_headers: StatusAndHeaders, date: str = FETCHED) -> None:
         record = self.writer.create_warc_record(url, kind, payload=io.BytesIO(body), http_headers=http_headers,
                                                 warc_headers_dict={"WARC-Date": date})

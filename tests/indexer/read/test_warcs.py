@@ -123,3 +123,15 @@ def test_the_same_page_fetched_again_later_is_unchanged(tmp_path: Path) -> None:
     ingest_paths([tmp_path / "a.warc"], index)
     later = ingest_paths([tmp_path / "b.warc"], index)
     assert (later.new, later.updated, later.unchanged) == (0, 0, 1)
+
+
+def test_html_resource_records_are_pages_and_metadata_records_are_not(tmp_path: Path) -> None:
+    page = article_page("Harbour to reopen", "Olek Tamm", '"We are ready," said Olek Tamm.')
+    data = (WarcBuilder().resource("https://news.example.org/harbour", page, "text/html")
+            .resource("https://news.example.org/logo.png", b"\x89PNG", "image/png")
+            .metadata("https://news.example.org/harbour").data())
+    (tmp_path / "a.warc").write_bytes(data)
+    outcome = extract_outcome(tmp_path / "a.warc")
+    assert [(a.meta.url, a.meta.title) for a in outcome.articles] == [("https://news.example.org/harbour",
+                                                                        "Harbour to reopen")]
+    assert outcome.notes == ["2 WARC records not read as articles: 1 metadata record, 1 not HTML (image/png)"]
