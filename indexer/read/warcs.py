@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -95,29 +96,43 @@ def _read_record(record: Any, label: str, reading: WarcReading) -> None:
     # header: only a record that says it is WARC is one.
     if not str(record.format).startswith("warc"):
         raise ValueError(f"{label} has no WARC header")
+    why = _not_a_page(record)
+    body = b""
+    if why is None:
+        try:
+            body = record.content_stream().read()
+        except zlib.error:  # a body that says gzip and is not: this page lost, the archive read on
+            why = "page whose body does not decompress"
     # Read whole before anything is kept: a record the file cut short is
     # damage, not a shorter page.
-    body = record.content_stream().read() if _not_a_page(record) is None else b""
     record.raw_stream.read()
     missing = getattr(record.raw_stream, "limit", None)  # warcio's LimitReader over Content-Length
     if missing is None:
         raise EOFError(f"{label}'s headers are cut short")
     if missing > 0:
         raise EOFError(f"{label} is cut short ({missing} bytes of it missing)")
-    why = _not_a_page(record)
+    if why is None:
+        why = _add_page(record, body, label, reading)
     if why is not None:
         reading.passed_over[why] += 1
-        return
-    decoded = repair_mojibake(decode_html(body))
+
+
+def _add_page(record: Any, body: bytes, label: str, reading: WarcReading) -> str | None:
+    """Add the page in `body` to `reading`, decoded as a saved page is;
+    return why it was not added (not text, empty), else None."""
+    try:
+        decoded = repair_mojibake(decode_html(body))
+    except ReadError as exc:  # one page's bytes, not the archive: the others are read on
+        return f"page not readable as text ({exc})"
+    if not decoded.text.strip():
+        return "empty page"
     if decoded.guessed:
         reading.guessed.append(f"{label}: {decoded.guessed}")
-    if not decoded.text.strip():
-        reading.passed_over["empty page"] += 1
-        return
     headers = record.rec_headers
     reading.pages.append(CapturedPage(url=(headers.get_header("WARC-Target-URI") or "").strip(),
                                       fetched=parse_warc_date(headers.get_header("WARC-Date")),
                                       text=decoded.text, record=label))
+    return None
 
 
 def _not_a_page(record: Any) -> str | None:

@@ -135,3 +135,13 @@ def test_html_resource_records_are_pages_and_metadata_records_are_not(tmp_path: 
     assert [(a.meta.url, a.meta.title) for a in outcome.articles] == [("https://news.example.org/harbour",
                                                                         "Harbour to reopen")]
     assert outcome.notes == ["2 WARC records not read as articles: 1 metadata record, 1 not HTML (image/png)"]
+
+
+def test_a_page_that_is_not_text_is_counted_and_the_others_kept(tmp_path: Path) -> None:
+    page = article_page("Harbour to reopen", "Olek Tamm", '"We are ready," said Olek Tamm.')
+    data = (WarcBuilder().response("https://news.example.org/blob", b"\x00\x01\x02binary" * 50)
+            .response("https://news.example.org/harbour", page).data())
+    (tmp_path / "a.warc").write_bytes(data)
+    outcome = extract_outcome(tmp_path / "a.warc")
+    assert [a.meta.url for a in outcome.articles] == ["https://news.example.org/harbour"]
+    assert outcome.notes == ["1 WARC record not read as articles: 1 page not readable as text (binary file)"]
