@@ -4,8 +4,9 @@ Owns the per-format readings of an article: plain text (the text exactly as
 decoded, with the headline taken from line 1 only when it looks like one),
 JSON / JSON Lines records (field aliases below) and, via
 indexer.parse.html.parser, saved HTML pages and the HTML pages of a web
-archive (WARC: each page's URL and fetch time the archive's).  Metadata is only ever *read* from the
-input, never guessed: whatever is not stated stays None.
+archive (WARC: each page's URL and fetch time the archive's).  Metadata is
+only ever *read* from the input, never guessed: whatever is not stated
+stays None.
 
 JSON record fields (first non-null alias wins):
     text:      text, body, content
