@@ -91,7 +91,7 @@ def main() -> None:
 def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float | None,
                   workers: int | None, cluster: str | None, file_budget: float | None,
                   accept_updates: bool | None, include_all: bool, settings: tuple[str, ...]) -> None:
-    """Ingest files and folders (.txt, .html, .json, .jsonl) into the index.
+    """Ingest files and folders (.txt, .html, .json, .jsonl, .warc, .warc.gz) into the index.
 
     Exits 0 when every file was indexed, 1 when some were skipped, 2 when
     the index is busy (another indexer), cannot be written (disk full,

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The data model: what the indexer builds and the engine answers with.
     ("onrecord.search.model", (
-        "Article", "Block", "BlockKind", "BlockRole", "DateBucket", "EntityList", "EntityProfile",
+        "Article", "Block", "BlockKind", "BlockRole", "CapturedPage", "DateBucket", "EntityList", "EntityProfile",
         "Evidence", "FacetValue", "Hit", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata",
         "Paragraph",
         "ParsedArticle", "Quote", "SEARCH_MODES", "SPEAKER_TYPES", "SearchMode", "SearchRequest", "SearchResult",
@@ -105,6 +105,7 @@ if TYPE_CHECKING:
         Block,
         BlockKind,
         BlockRole,
+        CapturedPage,
         DateBucket,
         EntityList,
         EntityProfile,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from dataclasses import fields as dataclass_fields
 from typing import Any, Literal
 
-SourceKind = Literal["txt", "html", "json", "jsonl"]
+SourceKind = Literal["txt", "html", "json", "jsonl", "warc"]
 BlockKind = Literal["body", "caption", "heading"]
 # What a Block was in its page, finer than its kind (HTML input only; the
 # kind is what paragraphs keep in the index).
@@ -54,7 +54,23 @@ class Metadata:
     author: str | None = None
     url: str | None = None
     published: dt.date | None = None
+    # When the page was fetched, as a web archive states it (a WARC record's
+    # WARC-Date, UTC): provenance, never a publication date.  None for files
+    # saved by hand, which do not say.  Not part of an article's version: the
+    # same page fetched again unchanged is the same version.
+    fetched: dt.datetime | None = None
 
+
+@dataclass(frozen=True, slots=True)
+class CapturedPage:
+    """One HTML page a web archive holds: its decoded text, the URL it was
+    fetched from (WARC-Target-URI), when (WARC-Date, UTC), and which record
+    of the archive it is ("record 3")."""
+
+    url: str
+    fetched: dt.datetime | None
+    text: str
+    record: str
 
 @dataclass(frozen=True, slots=True)
 class SourceFile:
@@ -67,6 +83,10 @@ class SourceFile:
     # The encoding the reader had to guess (no UTF-8, BOM or declared charset),
     # e.g. "windows-1252"; None when the file said what it is.
     guessed_encoding: str | None = None
+    # A web archive (kind "warc"): its HTML pages (`text` is then empty) and
+    # what its reading passed over or lost (records skipped, damage).
+    captures: tuple[CapturedPage, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +246,7 @@ class Article:
             "author": m.author,
             "url": m.url,
             "published": m.published.isoformat() if m.published else None,
+            "fetched": m.fetched.isoformat() if m.fetched else None,
             "source": self.source,
             "paragraphs": [p.to_dict() for p in self.paragraphs],
         }

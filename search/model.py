@@ -34,6 +34,7 @@ from onrecord.search.articles import (
     Block,
     BlockKind,
     BlockRole,
+    CapturedPage,
     Evidence,
     IngestSummary,
     Mention,
@@ -49,7 +50,8 @@ from onrecord.search.articles import (
 )
 
 __all__ = [
-    "Article", "Block", "BlockKind", "BlockRole", "DateBucket", "EVIDENCE", "EntityList", "EntityProfile",
+    "Article", "Block", "BlockKind", "BlockRole", "CapturedPage", "DateBucket", "EVIDENCE", "EntityList",
+    "EntityProfile",
     "Evidence", "FacetValue", "Hit", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph",
     "ParagraphChange", "ParsedArticle", "Quote", "QuoteKind", "QuoteRecord", "SPEAKER_TYPES", "SearchRequest",
     "SEARCH_MODES", "SearchMode", "SearchResult", "Sighting", "SortOrder", "SourceFile", "SourceKind",

@@ -71,7 +71,8 @@ FORBIDDEN: list[tuple[str, tuple[str, ...]]] = [
 ]
 # third-party package -> the only package allowed to import it.
 OWNED_LIBRARIES = {"whoosh": "onrecord.search", "flask": "onrecord.web",
-                   "distributed": "onrecord.indexer.distributed", "dask": "onrecord.indexer.distributed"}
+                   "distributed": "onrecord.indexer.distributed", "dask": "onrecord.indexer.distributed",
+                   "warcio": "onrecord.indexer.read.warcs"}
 
 
 def module_name(path: Path) -> str:

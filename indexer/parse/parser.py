@@ -3,8 +3,10 @@
 Owns the per-format readings of an article: plain text (the text exactly as
 decoded, with the headline taken from line 1 only when it looks like one),
 JSON / JSON Lines records (field aliases below) and, via
-indexer.parse.html.parser, saved HTML pages.  Metadata is only ever *read* from the
-input, never guessed: whatever is not stated stays None.
+indexer.parse.html.parser, saved HTML pages and the HTML pages of a web
+archive (WARC: each page's URL and fetch time the archive's).  Metadata is
+only ever *read* from the input, never guessed: whatever is not stated
+stays None.
 
 JSON record fields (first non-null alias wins):
     text:      text, body, content
@@ -77,6 +79,8 @@ def iter_articles(src: SourceFile, warnings: list[str] | None = None) -> Iterato
         yield from _articles_from_records(src, _load_json_records(src.text), notes)
     elif src.kind == "jsonl":
         yield from _articles_from_records(src, _iter_jsonl_records(src.text), notes)
+    elif src.kind == "warc":
+        yield from _articles_from_captures(src, notes)
     else:
         raise ParseError(f"unsupported source kind {src.kind!r}")
 
@@ -122,6 +126,23 @@ def overlay_metadata(base: Metadata, over: Metadata | None) -> Metadata:
         return base
     known = {f.name: getattr(over, f.name) for f in fields(Metadata) if getattr(over, f.name) is not None}
     return replace(base, **known)
+
+
+def _articles_from_captures(src: SourceFile, notes: list[str]) -> Iterator[ParsedArticle]:
+    """Yield each HTML page of a web archive read as a saved page is, its
+    URL the one it was fetched from and its fetch time the archive's (the
+    archive's word, like a sidecar's, over the page's); the sidecar, if any,
+    only fills what a page leaves unknown.  The archive's notes (records
+    passed over, damage) go to `notes`; raises ParseError when no page is left."""
+    notes.extend(src.notes)
+    for capture in src.captures:
+        article = parse_html(src.path, capture.text)
+        stated = Metadata(url=capture.url or None, fetched=capture.fetched)
+        meta = overlay_metadata(_cleaned(article.meta, f"{capture.record}: ", notes), stated)
+        meta = overlay_metadata(src.sidecar, meta) if src.sidecar else meta
+        yield replace(article, meta=_cleaned(meta, f"{capture.record}: ", notes), record=capture.record)
+    if not src.captures:
+        raise ParseError(f"no HTML pages in the archive ({'; '.join(src.notes) or 'no records'})")
 
 
 def _load_json_records(text: str) -> list[tuple[str, Any]]:

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from onrecord.indexer.read.reader import KINDS, is_sidecar
+from onrecord.indexer.read.reader import is_sidecar, source_kind
 
 # Files a folder walk leaves out as plainly not articles: the file's name
 # without its extension, in lower case -> what such a file is.  A row per
@@ -98,7 +98,7 @@ def _walk(root: Path, include_all: bool) -> InputFiles:
                 found.skipped.append((base / name, "symbolic link to a folder (not followed)"))
         for name in filenames:
             path = base / name
-            if name.startswith(".") or path.suffix.lower() not in KINDS or is_sidecar(path):
+            if name.startswith(".") or source_kind(path) is None or is_sidecar(path):
                 continue
             what = None if include_all else not_article(path)
             if what is not None:

@@ -20,6 +20,7 @@ from typing import Any
 from onrecord.indexer.errors import ReadError
 from onrecord.indexer.read.encodings import decode_html, decode_text, repair_mojibake
 from onrecord.indexer.read.metadates import parse_stated_date
+from onrecord.indexer.read.warcs import is_warc_name, read_warc
 from onrecord.search import Metadata, SourceFile, SourceKind
 
 KINDS: dict[str, SourceKind] = {
@@ -28,6 +29,8 @@ KINDS: dict[str, SourceKind] = {
     ".htm": "html",
     ".json": "json",
     ".jsonl": "jsonl",
+    ".warc": "warc",
+    ".warc.gz": "warc",  # the one two-part extension: see source_kind
 }
 SIDECAR_SUFFIX = ".meta.json"
 DEFAULT_MAX_BYTES = 50_000_000
@@ -42,6 +45,14 @@ META_ALIASES: dict[str, tuple[str, ...]] = {
     "url": ("url", "link", "canonical_url"),
     "published": ("published", "date", "published_at", "datePublished", "pubdate"),
 }
+
+
+def source_kind(path: Path) -> SourceKind | None:
+    """Return the kind of input `path` is by its extension (a WARC's may be
+    .warc.gz), or None when it is not one onrecord reads."""
+    if is_warc_name(Path(path).name):
+        return "warc"
+    return KINDS.get(Path(path).suffix.lower())
 
 
 def is_sidecar(path: Path) -> bool:
@@ -118,13 +129,15 @@ def read_source(path: Path, max_bytes: int = DEFAULT_MAX_BYTES,
     path = Path(path)
     if is_sidecar(path):
         raise ReadError("sidecar metadata file")
-    kind = KINDS.get(path.suffix.lower())
+    kind = source_kind(path)
     if kind is None:
         raise ReadError(f"unsupported file type {path.suffix.lower() or '(no extension)'}")
     loaded = loaded if loaded is not None else load_input(path, max_bytes)
     if loaded.data is None:
         raise ReadError(loaded.error or "file not found")
     data = loaded.data
+    if kind == "warc":
+        return _read_archive(path, data, loaded)
     decoded = repair_mojibake(decode_html(data) if kind == "html" else decode_text(data))
     if not decoded.text.strip():
         raise ReadError("empty file")
@@ -134,6 +147,20 @@ def read_source(path: Path, max_bytes: int = DEFAULT_MAX_BYTES,
         guessed = f"{sidecar_guess} (its sidecar)"
     return SourceFile(path=str(path), kind=kind, text=decoded.text, sidecar=sidecar,
                       guessed_encoding=guessed)
+
+
+def _read_archive(path: Path, data: bytes, loaded: InputFile) -> SourceFile:
+    """Return a WARC file as a SourceFile of its HTML pages (indexer.read.warcs),
+    each decoded as a saved page is.  Raises ReadError when it holds no record."""
+    reading = read_warc(data)
+    sidecar, _guess = _decode_sidecar(path, loaded)
+    guessed = None
+    if reading.guessed:  # one line for the file, as for any other input
+        more = len(reading.guessed) - 1
+        guessed = reading.guessed[0] + (f" (and {more} more page(s))" if more else "")
+    return SourceFile(path=str(path), kind="warc", text="", sidecar=sidecar,
+                      guessed_encoding=guessed, captures=tuple(reading.pages),
+                      notes=tuple(reading.notes()))
 
 
 def _read_bytes(path: Path, max_bytes: int) -> bytes:

@@ -106,11 +106,11 @@ class VersionRecord:
 
 
 def article_rev(article: Article) -> str:
-    """Return the hash of everything indexed about `article` except its id
-    and source path: metadata, paragraph texts, kinds and annotations."""
+    """Return the hash of everything indexed about `article` except its id,
+    source path and fetch time: metadata, paragraph texts, kinds and annotations."""
     meta = article.to_dict()
     body = [{k: v for k, v in p.items() if k != "id"} for p in meta.pop("paragraphs")]
-    for key in ("id", "source"):
+    for key in ("id", "source", "fetched"):  # a re-fetch of the same page is the same version
         meta.pop(key)
     data = json.dumps([meta, body], sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha1(data.encode("utf-8")).hexdigest()[:REV_HEX_CHARS]
