@@ -36,6 +36,8 @@ _DETERMINERS = words("determiners")
 _OTHER_OFFICE = words("office_changers")
 _DOCUMENT_NOUNS = words("document_nouns")
 _AGE_RE = re.compile(r"\d+-year-old$")
+# "our correspondent" is the outlet's own, introduced by name ("BBC correspondent Ann Vole")
+_DEFINITE = ("the", "this", "that", "our")
 
 
 def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
@@ -52,7 +54,7 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return _document_owner(words, pos, people)
     cut = next((k for k, w in enumerate(words) if w.lower() in ("for", "of", "at") and k), len(words))
     words = words[:cut]  # "the Labour MP for Leeds": the head comes before "for"
-    definite = bool(words) and words[0].lower() in ("the", "this", "that")
+    definite = bool(words) and words[0].lower() in _DEFINITE
     words = [w for w in words if w.lower() not in _DETERMINERS]
     if not words:
         return None
@@ -61,7 +63,8 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return _spoken_for(words[:-1], head, pos, people, definite)
     if head in ORG_NOUNS:  # "the ministry", "the insurer"
         return _org_by_head(head, pos, people)
-    return _person_by_role(words, head, pos, people, definite)
+    own = definite and np.split()[0].lower() == "our"  # only who the article introduced so
+    return _person_by_role(words, head, pos, people, definite, introduced_only=own)
 
 
 def _document_owner(words: list[str], pos: int, people: DocSpeakers) -> str | None:
@@ -112,16 +115,17 @@ def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
 
 
 def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
-                    definite: bool) -> str | None:
+                    definite: bool, introduced_only: bool = False) -> str | None:
     """'the foreign secretary' -> the person introduced with that role; 'the
-    56-year-old', 'the rapper' -> the person the text is about there."""
+    56-year-old', 'the rapper' -> the person the text is about there; 'our
+    correspondent' -> only someone introduced with that role."""
     if not definite:
         return None  # "a lawyer said": someone new, not someone we know
     lex = lexicon()
-    if _AGE_RE.search(head):  # "the 34-year-old": whom the article gave that age ("Ann Vole, 34,"), else unnamed
+    if _AGE_RE.search(head):  # "the 34-year-old": whom the article gave that age ("Ann Vole, 34,")
         return _person_of_age(people, head.split("-")[0], pos)
     person = _person_with_role(people, [w.lower() for w in words], pos)
-    if person is None and (head in lex.person_nouns or head in lex.roles):
+    if person is None and not introduced_only and (head in lex.person_nouns or head in lex.roles):
         person = _current_person(people, pos, "f" if head in lex.female_nouns else None)
     return people.speak_as(person, pos) if person else None
 
@@ -131,14 +135,26 @@ _NAME_RUN = r"(?:[A-Z][\w'\u2019-]+[ \u00a0]){1,3}[A-Z][\w'\u2019-]+"
 
 def _person_of_age(people: DocSpeakers, age: str, pos: int) -> str | None:
     """Return the person the text before pos gives the age `age` last ("Ann
-    Vole, 34,", "34-year-old Ann Vole"), resolved in the registry, else None."""
-    found = list(re.finditer(rf"({_NAME_RUN}),[ \u00a0]+{age}\b|\b{age}-year-old[ \u00a0]+({_NAME_RUN})",
-                             people.text[:pos]))
+    Vole, 34,", "34-year-old Ann Vole"), resolved in the registry; None when
+    it introduces someone new of that age ("a 34-year-old man") or gives
+    others ages; else (no age stated) the person the text is about at pos."""
+    before = people.text[:pos]
+    found = list(re.finditer(rf"({_NAME_RUN}),[ \u00a0]+{age}\b|\b{age}-year-old[ \u00a0]+({_NAME_RUN})"
+                             rf"|\b[Aa]n?[ \u00a0]+{age}-year-old\b", before))
     for m in reversed(found):
+        if m.group(1) is None and m.group(2) is None:
+            return None  # "a 34-year-old man was hurt": someone new, unnamed
         name = people.resolve_run(m.group(1) or m.group(2), m.start())[0]
         if name and people.is_person(name):
             return name
-    return None
+    if _ANY_AGE_RE.search(before):
+        return None  # ages are stated and this one is nobody's: unnamed beats wrong
+    # news calls the person it is about by an age it never states ("The 67-year-old also said")
+    person = _current_person(people, pos, None)
+    return people.speak_as(person, pos) if person else None
+
+
+_ANY_AGE_RE = re.compile(rf"{_NAME_RUN},[ \u00a0]+\d{{1,3}},|\b\d{{1,3}}-year-old\b")
 
 
 def _last_proxy(people: DocSpeakers, gender: str | None, pos: int) -> str | None:

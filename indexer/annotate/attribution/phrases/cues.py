@@ -140,7 +140,10 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
     head = _unclosed_role_appositive(toks, i)
     if head is not None:  # "Ann Vole, Acme director said": Ann Vole
         return Phrase(frame[toks[0][1]:toks[head][2]], toks[0][1], toks[head][2], "name")
-    if toks[i][0] == "," and i >= 1 and toks[i - 1][0] == ")":
+    opening = _relative_opening(toks, i) if toks[i][0] == "," else None
+    if opening is not None:  # "The actor, whose films include A, B and C, said": the actor
+        i = _skip_back(toks, opening - 1)
+    elif toks[i][0] == "," and i >= 1 and toks[i - 1][0] == ")":
         i = _skip_back(toks, i - 1)  # "Gov. Ann Vole (R-OH), said": the name before the party tag
     elif toks[i][0] == ",":
         named = _appositive_name(frame, toks, i)
@@ -168,6 +171,10 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
         j = _name_run_back(toks, i)
         if _is_headline(toks[j:i + 1]):
             return None
+        described = _work_of(toks, j)
+        if described is not None:  # "The star of Rain Man and Tootsie said": the star, not a film
+            first = toks[_np_back(toks, described)][1]
+            return Phrase(frame[first:e], first, end, "np")
         head = _unclosed_appositive_head(toks, j)
         if head is not None:  # "Ann Vole, a strategist at Acme Securities told": Ann Vole
             first = toks[_name_run_back(toks, head)][1]
@@ -180,6 +187,31 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
 
 
 _APPOSITIVE_LINKS = words("appositive_links")
+_RELATIVE_OPENERS = frozenset(("who", "whose", "which"))
+
+
+def _relative_opening(toks: list[tuple[str, int, int]], i: int) -> int | None:
+    """Return the index of the comma opening a relative clause (", whose
+    films include A, B and C") that the comma at i closes, else None: the
+    clause's own commas and names are not the speaker."""
+    for k in range(i - 2, max(0, i - 30), -1):
+        if toks[k][0] == ";":
+            return None
+        if toks[k][0] == "," and toks[k + 1][0].lower() in _RELATIVE_OPENERS:
+            return k
+    return None
+
+
+def _work_of(toks: list[tuple[str, int, int]], j: int) -> int | None:
+    """Return the index of the person noun a name run starting at j is the
+    object of ("the star of Rain Man and Tootsie", "the singer of Yellow"):
+    the names are works, the noun the speaker; else None."""
+    k = j - 1
+    while k >= 1 and toks[k][0] == "and" and is_cap(toks[k - 1][0]):
+        k = _name_run_back(toks, k - 1) - 1
+    if k >= 1 and toks[k][0] == "of" and toks[k - 1][0] in lexicon().person_nouns:
+        return k - 1
+    return None
 
 
 def _unclosed_appositive_head(toks: list[tuple[str, int, int]], j: int) -> int | None:
