@@ -123,6 +123,9 @@ def _np_back(toks: list[tuple[str, int, int]], i: int) -> int:
             break  # a verb: "the page showed a banner", not "two murdered women"
         if low in DETERMINERS or tok.endswith(("'s", "\u2019s")):
             found = j
+    if toks[found][0][:1].isupper() and toks[found][0].endswith(("'s", "\u2019s")):
+        while found > 0 and is_cap(toks[found - 1][0]):
+            found -= 1  # "Big Brother's spokeswoman": the owner's whole name
     return found
 
 
