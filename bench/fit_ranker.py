@@ -11,16 +11,17 @@ the last speaker, nobody), the one with the highest weighted sum of features
 plain gradient descent in numpy), fitted on the candidates the extractor offers, with the
 rules' answer kept (ranker.Recorder), for every extracted quote that matches a gold quote of:
 
-- the tuning golds (bench.attribution_errors' sources): web dev (bench/gold/web_quotes_dev.json),
-  round 1's spent test halves (web_quotes_test.json, bbc_heldout_test.json) and the BBC gold
-  (bbc_quotes.json).  Right: the candidate whose value IS a gold name; else the one whose
+- the tuning golds (bench.attribution_errors.TUNING, every one): web dev (bench/gold/web_quotes_dev.json),
+  the spent test sets of rounds 1-4 (web_quotes_test.json, web_quotes_r2_test.json,
+  bbc_heldout_test.json, bbc_heldout_r2/r3/r4_test.json) and the BBC gold (bbc_quotes.json).
+  Right: the candidate whose value IS a gold name; else the one whose
   last word is a gold name's (the right person under another form: name forms are not this
   choice's job); nobody when the gold names no speaker.
 - PolNeAR **train** (`convert.py --splits train --kinds direct,mixed --require-speaker
   --fragments`): right is what PolNeAR's score.py counts right, a candidate mentioned inside
   the gold source span or whose last word is in the gold source text.
 
-Never round 2's test sets, never PolNeAR dev or test.  It prints each source's choice
+Never round 5's frozen test set, never PolNeAR dev or test.  It prints each source's choice
 accuracy (the rules' answer against the fitted choice) and leave-one-source-out figures
 (fitted without source S, scored on S); `--write` stores them with the weights.
 """
@@ -47,7 +48,9 @@ from onrecord.search import Quote
 
 L2 = 0.003
 STEPS = 1500
-SOURCES = {"web_dev": "web dev", "web_r1": "round 1 web", "bbc": "BBC gold", "bbc_r1": "round 1 BBC"}
+# every tuning gold (bench.attribution_errors.TUNING): rounds 2-4 joined once they were scored
+SOURCES = {"web_dev": "web dev", "web_r1": "round 1 web", "web_r2": "round 2 web", "bbc": "BBC gold",
+           "bbc_r1": "round 1 BBC", "bbc_r2": "round 2 BBC", "bbc_r3": "round 3 BBC", "bbc_r4": "round 4 BBC"}
 POLNEAR_WEIGHT = 0.5  # a PolNeAR quote counts half: its scorer accepts a surname, ours the full name
 
 
@@ -210,8 +213,8 @@ def _write(table: np.ndarray, instances: list[Instance], held: dict[str, str]) -
     data = {
         "_about": ("Weights of indexer.annotate.attribution.choice.ranker: the choice of a quote's speaker among "
                    "its candidates. Fitted by bench/fit_ranker.py (conditional logit, L2 "
-                   f"{L2}) on the tuning golds (web dev, round 1 web and BBC test halves, the BBC gold) "
-                   "and PolNeAR train; never round 2's test sets or PolNeAR dev/test. held_out: fitted "
+                   f"{L2}) on the tuning golds (web dev, the spent test sets of rounds 1-4, the BBC gold) "
+                   "and PolNeAR train; never round 5's test set or PolNeAR dev/test. held_out: fitted "
                    "without that source, scored on it."),
         "instances": len(instances),
         "accuracy_rules": accuracy(instances, None),

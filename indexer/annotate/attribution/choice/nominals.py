@@ -35,12 +35,17 @@ _WORD_RE = re.compile(r"[\w'\u2019.&-]+")
 _DETERMINERS = words("determiners")
 _OTHER_OFFICE = words("office_changers")
 _DOCUMENT_NOUNS = words("document_nouns")
+_RELATIVES = words("relatives")
 _AGE_RE = re.compile(r"\d+-year-old$")
+# "our correspondent" is the outlet's own, introduced by name ("BBC correspondent Ann Vole")
+_DEFINITE = ("the", "this", "that", "our")
 
 
 def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     """Return the canonical speaker a description at pos stands for, or None."""
     words = _WORD_RE.findall(np)
+    while len(words) > 1 and words[-1].lower() in _RELATIVES:
+        words.pop()  # "an REM spokesman, who added": the spokesman
     last = POSSESSIVE_RE.sub("", words[-1]).lower() if words else ""
     lex = lexicon()
     person_head = (last in lex.roles or last in lex.person_nouns) and last not in lex.spokes
@@ -52,7 +57,7 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return _document_owner(words, pos, people)
     cut = next((k for k, w in enumerate(words) if w.lower() in ("for", "of", "at") and k), len(words))
     words = words[:cut]  # "the Labour MP for Leeds": the head comes before "for"
-    definite = bool(words) and words[0].lower() in ("the", "this", "that")
+    definite = bool(words) and words[0].lower() in _DEFINITE
     words = [w for w in words if w.lower() not in _DETERMINERS]
     if not words:
         return None
@@ -61,22 +66,77 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return _spoken_for(words[:-1], head, pos, people, definite)
     if head in ORG_NOUNS:  # "the ministry", "the insurer"
         return _org_by_head(head, pos, people)
-    return _person_by_role(words, head, pos, people, definite)
+    own = definite and np.split()[0].lower() == "our"  # only who the article introduced so
+    return _person_by_role(words, head, pos, people, definite, introduced_only=own)
 
 
 def _document_owner(words: list[str], pos: int, people: DocSpeakers) -> str | None:
-    """Return whose document a description names: 'the Strava report' ->
-    Strava, 'an agency statement' -> the agency, 'the report' -> the
-    organisation the article introduced last (as "it" would), else None."""
+    """Return whose document a description at pos names: "the Copyright
+    Office's report" (the owner in full), 'the Strava report' -> Strava, 'an
+    agency statement', "the department's website" -> the agency, the
+    department; 'the report' -> the owner of the last report the article
+    named ("Acme's annual report", "a report by Acme"), else the organisation
+    it introduced last (as "it" would), else the body that spoke last; else None."""
+    noun = POSSESSIVE_RE.sub("", words[-1]).lower()
+    end = pos + sum(len(w) + 1 for w in words)
+    named = _owner_named_with(noun, end, people)
     modifiers = [w for w in words[:-1] if w.lower() not in _DETERMINERS]
     owner = " ".join(POSSESSIVE_RE.sub("", w) for w in modifiers if w[:1].isupper() or w in ("of", "for", "and"))
+    if named and (named[0] > pos or not owner[:1].isupper() and words[0].lower() in ("the", "this", "that")):
+        return named[1]  # the phrase's own owner, or whose report "the report" is
     if owner[:1].isupper():
-        return people.resolve_run(owner.removesuffix(" of").removesuffix(" for"), pos)[0]
-    if modifiers and modifiers[-1].lower() in ORG_NOUNS:
-        return _org_by_head(modifiers[-1].lower(), pos, people)  # "an agency statement": the agency's words
+        owner = owner.removesuffix(" of").removesuffix(" for")
+        found = people.resolve_run(owner, pos)[0] or people.match_org(owner)
+        head = owner.split()[-1].lower()
+        return found or (_org_by_head(head, pos, people) if head in ORG_NOUNS else None)
+    kind = POSSESSIVE_RE.sub("", modifiers[-1]).lower() if modifiers else ""
+    if kind in ORG_NOUNS:
+        return _org_by_head(kind, pos, people)  # "an agency statement": the agency's words
     if words[0].lower() not in ("the", "this", "that"):
         return None  # "a report said": which one is not said
-    return people.organisations.referent(pos, people.orgs, True)
+    return people.organisations.referent(pos, people.orgs, True) or _last_body_speaking(people, pos)
+
+
+# a capitalised name, and lowercase words up to an org noun ("the Commons work and pensions committee")
+_OWNER_RUN = (r"((?!(?:The|A|An)\b)(?:[A-Z][\w.&'\u2019-]*[ \u00a0]+(?:(?:of|for|and)[ \u00a0]+)?)*[A-Z][\w.&-]*"
+              rf"(?:[ \u00a0]+(?:[a-z]+[ \u00a0]+){{0,3}}?(?:{word_alternation(ORG_NOUNS)})\b)?)")
+
+
+@lru_cache(maxsize=64)
+def _owned_re(noun: str) -> re.Pattern[str]:
+    """Return the regex of a document named with its owner: "Acme's 2024
+    report", "a report by Acme" (group 1 or 2 the owner)."""
+    return re.compile(rf"{_OWNER_RUN}['\u2019]s[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}s?\b"
+                      rf"|\b{noun}s?[ \u00a0]+(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?{_OWNER_RUN}")
+
+
+def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, str] | None:
+    """Return (where it ends, canonical owner) of the last `noun` named with
+    its owner within INSTITUTION_REACH before end, else None."""
+    lo = max(0, end - INSTITUTION_REACH)
+    found = None
+    for m in _owned_re(noun).finditer(people.text, lo, end):
+        found = m
+    if found is None:
+        return None
+    at = found.start(1) if found.group(1) else found.start(2)
+    run = _LEADING_ARTICLES_RE.sub("", found.group(1) or found.group(2))
+    if run.split()[-1].islower():  # "the Commons work and pensions committee": the article's own name
+        return found.end(), run
+    # a name only its report shows ("Trendly's report") is still the owner's name
+    return found.end(), people.match_org(run) or people.resolve_run(run, at)[0] or run
+
+
+def _last_body_speaking(people: DocSpeakers, pos: int) -> str | None:
+    """Return the organisation or one-word name (a brand: "ClassPass shared
+    that ...") that spoke last within INSTITUTION_REACH before pos: whose
+    report "the report" is when the article introduced no organisation."""
+    best, at = None, -1
+    for p in people.by_order:
+        last = p.spoke.last_before(pos)
+        if last > at and pos - last <= INSTITUTION_REACH and (people.is_org(p.name) or not (p.first or p.gender)):
+            best, at = p.name, last
+    return best
 
 
 def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
@@ -85,11 +145,18 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
     'the spokeswoman' -> whom the last spokeswoman spoke for."""
     gender = "f" if "woman" in head else "m" if "man" in head else None
     target: str | None = None
-    owner = [w for w in modifiers if POSSESSIVE_RE.search(w) and w[-1] in "sS'\u2019"]
+    owner = [k for k, w in enumerate(modifiers) if POSSESSIVE_RE.search(w) and w[-1] in "sS'\u2019"]
     if owner:  # "the rapper's spokesman": resolve the rapper
-        name = POSSESSIVE_RE.sub("", owner[-1])
-        target = people.resolve_run(name, pos)[0] if name[:1].isupper() else \
-            _person_by_role([name], name.lower(), pos, people, True)
+        k = owner[-1]
+        while k > 0 and modifiers[k - 1][:1].isupper():
+            k -= 1  # "Big Brother's spokeswoman": the whole name owns
+        name = " ".join(modifiers[k:owner[-1]] + [POSSESSIVE_RE.sub("", modifiers[owner[-1]])])
+        if name.lower() in ORG_NOUNS:  # "the band's spokesman": whom the last spokesman spoke for
+            target = _last_proxy(people, None, pos) or _org_by_head(name.lower(), pos, people)
+        elif name[:1].isupper():
+            target = people.resolve_run(name, pos)[0] or people.match_org(name) or name
+        else:
+            target = _person_by_role([name], name.lower(), pos, people, True)
         if target and people.is_person(target):
             return None  # "the rapper's spokesman" is not the rapper: unnamed
     elif modifiers and all(w[:1].isupper() for w in modifiers) and not is_description(modifiers):
@@ -112,16 +179,17 @@ def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
 
 
 def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
-                    definite: bool) -> str | None:
+                    definite: bool, introduced_only: bool = False) -> str | None:
     """'the foreign secretary' -> the person introduced with that role; 'the
-    56-year-old', 'the rapper' -> the person the text is about there."""
+    56-year-old', 'the rapper' -> the person the text is about there; 'our
+    correspondent' -> only someone introduced with that role."""
     if not definite:
         return None  # "a lawyer said": someone new, not someone we know
     lex = lexicon()
-    if _AGE_RE.search(head):  # "the 34-year-old": whom the article gave that age ("Ann Vole, 34,"), else unnamed
+    if _AGE_RE.search(head):  # "the 34-year-old": whom the article gave that age ("Ann Vole, 34,")
         return _person_of_age(people, head.split("-")[0], pos)
     person = _person_with_role(people, [w.lower() for w in words], pos)
-    if person is None and (head in lex.person_nouns or head in lex.roles):
+    if person is None and not introduced_only and (head in lex.person_nouns or head in lex.roles):
         person = _current_person(people, pos, "f" if head in lex.female_nouns else None)
     return people.speak_as(person, pos) if person else None
 
@@ -131,14 +199,26 @@ _NAME_RUN = r"(?:[A-Z][\w'\u2019-]+[ \u00a0]){1,3}[A-Z][\w'\u2019-]+"
 
 def _person_of_age(people: DocSpeakers, age: str, pos: int) -> str | None:
     """Return the person the text before pos gives the age `age` last ("Ann
-    Vole, 34,", "34-year-old Ann Vole"), resolved in the registry, else None."""
-    found = list(re.finditer(rf"({_NAME_RUN}),[ \u00a0]+{age}\b|\b{age}-year-old[ \u00a0]+({_NAME_RUN})",
-                             people.text[:pos]))
+    Vole, 34,", "34-year-old Ann Vole"), resolved in the registry; None when
+    it introduces someone new of that age ("a 34-year-old man") or gives
+    others ages; else (no age stated) the person the text is about at pos."""
+    before = people.text[:pos]
+    found = list(re.finditer(rf"({_NAME_RUN}),[ \u00a0]+{age}\b|\b{age}-year-old[ \u00a0]+({_NAME_RUN})"
+                             rf"|\b[Aa]n?[ \u00a0]+{age}-year-old\b", before))
     for m in reversed(found):
+        if m.group(1) is None and m.group(2) is None:
+            return None  # "a 34-year-old man was hurt": someone new, unnamed
         name = people.resolve_run(m.group(1) or m.group(2), m.start())[0]
         if name and people.is_person(name):
             return name
-    return None
+    if _ANY_AGE_RE.search(before):
+        return None  # ages are stated and this one is nobody's: unnamed beats wrong
+    # news calls the person it is about by an age it never states ("The 67-year-old also said")
+    person = _current_person(people, pos, None)
+    return people.speak_as(person, pos) if person else None
+
+
+_ANY_AGE_RE = re.compile(rf"{_NAME_RUN},[ \u00a0]+\d{{1,3}},|\b\d{{1,3}}-year-old\b")
 
 
 def _last_proxy(people: DocSpeakers, gender: str | None, pos: int) -> str | None:
@@ -153,7 +233,7 @@ def _last_org_named(people: DocSpeakers, head: str, pos: int) -> str | None:
     """Return the latest institution before pos whose name ends in `head`:
     a recorded speaker first, else a capitalised name in the text."""
     for at, org in reversed(people.orgs):
-        if at < pos and org.lower().split()[-1:] == [head]:
+        if at < pos and (org.lower().split()[-1:] == [head] or org.lower().startswith(head + " of ")):
             return org
     named = _org_names_ending_in(people, head)
     i = bisect_right(named, (pos, "")) - 1
@@ -179,6 +259,7 @@ _ORG_RUN = r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){1,
 
 
 _LEADING_ARTICLES_RE = re.compile(r"^(?:(?:The|A|An)\s+)+")
+_DESCRIBED_RE = re.compile(r"(?:\b[Aa]n?|(?<!\bthe)(?<!\bThe)\b(?!the\b)[a-z][\w-]*)[ \u00a0]+$")
 
 
 @lru_cache(maxsize=256)  # heads are the lexicon's institution nouns: a few dozen
@@ -197,11 +278,14 @@ def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]
     (each pass over the text before the quote made attribution quadratic)."""
     cache = people.org_names_by_head
     if head not in cache:
-        found = ((m.end(), _LEADING_ARTICLES_RE.sub("", m.group()))
+        found = ((m.start(), m.end(), _LEADING_ARTICLES_RE.sub("", m.group()))
                  for m in names_ending_in_re(head).finditer(people.text))
-        # "US magazine Rolling Stone": a description leading a name is not the name
-        cache[head] = [(end, name) for end, name in found
-                       if len(name.split()) > 1 and not _LEADS_NAME_RE.match(people.text, end)]
+        # "US magazine Rolling Stone": a description leading a name is not the name; nor is
+        # one an adjective or "a" leads ("the seventh-largest US airline", "a US firm")
+        cache[head] = [(end, name) for start, end, name in found
+                       if len(name.split()) > 1 and not _LEADS_NAME_RE.match(people.text, end)
+                       and not (name.split()[-1].islower()
+                                and _DESCRIBED_RE.search(people.text, max(0, start - 40), start))]
     return cache[head]
 
 

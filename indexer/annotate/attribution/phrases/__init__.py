@@ -1,6 +1,7 @@
 """The words beside a quote that say who spoke: cues and speaker phrases.
 
 Owns the cue words and their regex (`cuewords`, over `wordtrie`), the
-speaker phrase beside a cue (`cues`), a sentence's opening subject
+speaker phrase beside a cue (`cues`) and the word shapes it reads
+(`shapes`: speaker nouns, relative clauses, headline runs), a sentence's opening subject
 (`subjects`) and where a quote's speaker phrase is (`clues`).
 """

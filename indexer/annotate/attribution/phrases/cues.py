@@ -15,6 +15,8 @@ from functools import lru_cache
 from typing import Literal
 
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.shapes import is_headline, relative_opening
+from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun as is_speaker_noun  # its old home
 from onrecord.indexer.annotate.attribution.registry.names import LEADING_NOISE, is_role_word, lexicon
 from onrecord.indexer.lexicon import words
 
@@ -123,6 +125,9 @@ def _np_back(toks: list[tuple[str, int, int]], i: int) -> int:
             break  # a verb: "the page showed a banner", not "two murdered women"
         if low in DETERMINERS or tok.endswith(("'s", "\u2019s")):
             found = j
+    if toks[found][0][:1].isupper() and toks[found][0].endswith(("'s", "\u2019s")):
+        while found > 0 and is_cap(toks[found - 1][0]):
+            found -= 1  # "Big Brother's spokeswoman": the owner's whole name
     return found
 
 
@@ -140,7 +145,10 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
     head = _unclosed_role_appositive(toks, i)
     if head is not None:  # "Ann Vole, Acme director said": Ann Vole
         return Phrase(frame[toks[0][1]:toks[head][2]], toks[0][1], toks[head][2], "name")
-    if toks[i][0] == "," and i >= 1 and toks[i - 1][0] == ")":
+    opening = relative_opening(toks, i) if toks[i][0] == "," else None
+    if opening is not None:  # "The actor, whose films include A, B and C, said": the actor
+        i = _skip_back(toks, opening - 1)
+    elif toks[i][0] == "," and i >= 1 and toks[i - 1][0] == ")":
         i = _skip_back(toks, i - 1)  # "Gov. Ann Vole (R-OH), said": the name before the party tag
     elif toks[i][0] == ",":
         named = _appositive_name(frame, toks, i)
@@ -166,8 +174,12 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
         return Phrase(tok, s, end, "pronoun")
     if is_cap(tok):
         j = _name_run_back(toks, i)
-        if _is_headline(toks[j:i + 1]):
+        if is_headline(toks[j:i + 1]):
             return None
+        described = _work_of(toks, j)
+        if described is not None:  # "The star of Rain Man and Tootsie said": the star, not a film
+            first = toks[_np_back(toks, described)][1]
+            return Phrase(frame[first:e], first, end, "np")
         head = _unclosed_appositive_head(toks, j)
         if head is not None:  # "Ann Vole, a strategist at Acme Securities told": Ann Vole
             first = toks[_name_run_back(toks, head)][1]
@@ -180,6 +192,16 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
 
 
 _APPOSITIVE_LINKS = words("appositive_links")
+def _work_of(toks: list[tuple[str, int, int]], j: int) -> int | None:
+    """Return the index of the person noun a name run starting at j is the
+    object of ("the star of Rain Man and Tootsie", "the singer of Yellow"):
+    the names are works, the noun the speaker; else None."""
+    k = j - 1
+    while k >= 1 and toks[k][0] == "and" and is_cap(toks[k - 1][0]):
+        k = _name_run_back(toks, k - 1) - 1
+    if k >= 1 and toks[k][0] == "of" and toks[k - 1][0] in lexicon().person_nouns:
+        return k - 1
+    return None
 
 
 def _unclosed_appositive_head(toks: list[tuple[str, int, int]], j: int) -> int | None:
@@ -213,14 +235,6 @@ def _unclosed_role_appositive(toks: list[tuple[str, int, int]], i: int) -> int |
     return comma - 1 if any(is_role_word(w) for w in after) else None
 
 
-def _is_headline(run: list[tuple[str, int, int]]) -> bool:
-    """True for a capitalized run that is a headline, not a name: two or more
-    all-capital words ("CONGRESS HAS PROBED HIM")."""
-    words = [t[0] for t in run if t[0][:1].isalpha()]
-    shouting = sum(1 for w in words if w.isupper() and len(w) > 3)
-    return shouting >= 2
-
-
 def _appositive_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase | None:
     """Return the name between two commas before a cue ("<description>, Ann
     Vole, said") when what the name follows describes a person: a role or
@@ -228,7 +242,7 @@ def _appositive_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Ph
     Vole, said"); a name after a name or a place is left to the caller."""
     j = next((k for k in range(i - 1, max(-1, i - 8), -1) if toks[k][0] == ","), -1)
     name = toks[j + 1:i]
-    if j < 1 or not 2 <= len(name) <= 4 or not all(is_cap(t[0]) for t in name) or _is_headline(name):
+    if j < 1 or not 2 <= len(name) <= 4 or not all(is_cap(t[0]) for t in name) or is_headline(name):
         return None
     lex = lexicon()
     left = [t[0] for t in toks[max(0, j - 12):j]]
@@ -270,7 +284,7 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
         while k + 1 < len(toks) and (is_cap(toks[k + 1][0]) or (
                 toks[k + 1][0].lower() in NAME_CONNECTORS and k + 2 < len(toks) and is_cap(toks[k + 2][0]))):
             k += 1
-        if _is_headline(toks[j:k + 1]):
+        if is_headline(toks[j:k + 1]):
             return None
         if toks[k][0].endswith(("'s", "\u2019s")) and k + 1 < len(toks) and _is_person_noun(toks[k + 1][0]):
             end = toks[k + 1][2]  # "Vole's daughter": the daughter, not Vole
@@ -380,21 +394,3 @@ def _determiner_np(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phra
 
 
 _AGE_RE = re.compile(r"\d{1,3}-year-old")  # "said the 34-year-old": an age is a description's head
-_SPEAKER_NOUNS = words("speaker_nouns")
-_AGENT_END_RE = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)s?$")
-
-
-_NP_WORD_RE = re.compile(r"[A-Za-z'\u2019-]+")
-_NP_POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
-
-
-def is_speaker_noun(np: str) -> bool:
-    """True when a lowercase noun phrase can name who spoke: its head is a
-    person, body or document noun ("the spokesman", "a campaign memo") or an
-    agent noun ("one voter", "several analysts")."""
-    words = _NP_WORD_RE.findall(np.lower())
-    if not words or words[-1].endswith(("'s", "\u2019s")):
-        return False  # "a day ahead of the government's": cut before its head, no speaker
-    head = _NP_POSSESSIVE_RE.sub("", words[-1])
-    return head in _SPEAKER_NOUNS or head[:-1] in _SPEAKER_NOUNS or \
-        bool(_AGENT_END_RE.search(head)) and len(head) > 4
