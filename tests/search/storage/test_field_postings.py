@@ -17,7 +17,7 @@ from whoosh.formats import Positions
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.model import Article, Metadata
-from onrecord.search.storage.pooled.pool import TermPool
+from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
 from onrecord.search.storage.schema import build_schema, exact_analyzer, stemming_analyzer, unit_documents
 from onrecord.search.storage.textfields import ExactText, Posting, StemmedText, encode_positions
 from onrecord.search.storage.whoosh_writers import BulkWriter
@@ -192,7 +192,7 @@ class SpillingBulkWriter(BulkWriter):
 
     def __init__(self, ix: Any, **kwargs: Any) -> None:
         super().__init__(ix, **kwargs)
-        self.pool.limit = 20 * 40 * 190  # ~40 postings a paragraph, POSTING_BYTES each
+        self.pool.limit = 20 * 40 * POSTING_BYTES  # ~40 postings a paragraph
         self._bulk_pool.run_batch = 7
 
 
