@@ -17,7 +17,7 @@ from whoosh.formats import Positions
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.model import Article, Metadata
-from onrecord.search.storage.pooled.pool import TermPool
+from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
 from onrecord.search.storage.schema import build_schema, exact_analyzer, stemming_analyzer, unit_documents
 from onrecord.search.storage.textfields import ExactText, Posting, StemmedText, encode_positions
 from onrecord.search.storage.whoosh_writers import BulkWriter
@@ -81,6 +81,19 @@ def test_pooled_triples_equal_the_analyzers(name: str) -> None:
     for text in TEXTS + generated_texts(300, seed=11):
         triples, length = field.triples(text)
         assert (sorted(triples), length) == generic_triples(field, text), text
+
+
+@pytest.mark.parametrize("name", ["text", "said"])
+def test_pooled_postings_share_one_weight_and_value_per_frequency(name: str) -> None:
+    # The pool holds millions of postings: a new float and frequency value
+    # per posting was a third of its memory.  Values stay equal (above);
+    # a frequency's are one object in every document.
+    field = build_schema()[name]
+    seen: dict[float, tuple[int, int]] = {}
+    for text in generated_texts(50, seed=5):
+        for _, weight, value in field.triples(text)[0]:
+            assert seen.setdefault(weight, (id(weight), id(value))) == (id(weight), id(value))
+    assert {1.0, 2.0} <= set(seen)
 
 
 @pytest.mark.parametrize("name", ["exact", "text"])
@@ -179,7 +192,7 @@ class SpillingBulkWriter(BulkWriter):
 
     def __init__(self, ix: Any, **kwargs: Any) -> None:
         super().__init__(ix, **kwargs)
-        self.pool.limit = 20 * 40 * 190  # ~40 postings a paragraph, POSTING_BYTES each
+        self.pool.limit = 20 * 40 * POSTING_BYTES  # ~40 postings a paragraph
         self._bulk_pool.run_batch = 7
 
 

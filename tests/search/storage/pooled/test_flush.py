@@ -59,7 +59,7 @@ class SpillingBulkWriter(BulkWriter):
 
     def __init__(self, ix: Any, **kwargs: Any) -> None:
         super().__init__(ix, **kwargs)
-        self.pool.limit = 40 * 190
+        self.pool.limit = 40 * POSTING_BYTES
         self._bulk_pool.run_batch = 5
 
 
