@@ -17,7 +17,7 @@ that are no gold name anywhere in that gold (VALUE, with how many quotes
 carry it): the distinct values the "full names" figure counts as unclean.
 
 `python -m bench.attribution_errors [--values] [--context N] SOURCE [ids...]`, SOURCE one of
-web_dev, web_r1, web_r2, bbc, bbc_r1, bbc_r2, bbc_r3, bbc_r4.
+web_dev, web_r1, web_r2, bbc, bbc_r1, bbc_r2, bbc_r3, bbc_r4, bbc_r5.
 """
 from __future__ import annotations
 
@@ -29,16 +29,16 @@ from pathlib import Path
 from typing import Any
 
 from bench.extraction import BBC_GOLD, REPO, bbc_text, extract_text, identity_ok, match_quotes, norm_name
-from bench.heldout import BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, WEB_GOLD, WEB_R2, locate_gold, read_page
+from bench.heldout import BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, WEB_GOLD, WEB_R2, locate_gold, read_page
 from onrecord.search import Quote
 
 SHARED = REPO.parent / "shared"
 # Every gold one may tune on: each round joined once it was scored (round 3 at
-# d71b62b, round 4 at 088532b); a new round's frozen test set (round 5's) stays
-# out until it is scored.
+# d71b62b, round 4 at 088532b, round 5 at 49f2dda); a new round's frozen test
+# set stays out until it is scored.
 TUNING = {"web_dev": WEB_GOLD["dev"], "web_r1": WEB_GOLD["test"], "web_r2": WEB_R2,
           "bbc": BBC_GOLD, "bbc_r1": BBC_HELDOUT, "bbc_r2": BBC_R2, "bbc_r3": BBC_R3,
-          "bbc_r4": BBC_R4}
+          "bbc_r4": BBC_R4, "bbc_r5": BBC_R5}
 
 
 def web_articles(gold: Path, only: set[str], texts: dict[str, str] | None = None, *, reported: bool = False

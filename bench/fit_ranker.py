@@ -21,7 +21,8 @@ rules' answer kept (ranker.Recorder), for every extracted quote that matches a g
   --fragments`): right is what PolNeAR's score.py counts right, a candidate mentioned inside
   the gold source span or whose last word is in the gold source text.
 
-Never round 5's frozen test set, never PolNeAR dev or test.  It prints each source's choice
+Never a frozen test set (none is held out since round 5 was scored), never PolNeAR dev or
+test.  It prints each source's choice
 accuracy (the rules' answer against the fitted choice) and leave-one-source-out figures
 (fitted without source S, scored on S); `--write` stores them with the weights.
 """
@@ -48,9 +49,10 @@ from onrecord.search import Quote
 
 L2 = 0.003
 STEPS = 1500
-# every tuning gold (bench.attribution_errors.TUNING): rounds 2-4 joined once they were scored
+# every tuning gold (bench.attribution_errors.TUNING): rounds 2-5 joined once they were scored
 SOURCES = {"web_dev": "web dev", "web_r1": "round 1 web", "web_r2": "round 2 web", "bbc": "BBC gold",
-           "bbc_r1": "round 1 BBC", "bbc_r2": "round 2 BBC", "bbc_r3": "round 3 BBC", "bbc_r4": "round 4 BBC"}
+           "bbc_r1": "round 1 BBC", "bbc_r2": "round 2 BBC", "bbc_r3": "round 3 BBC", "bbc_r4": "round 4 BBC",
+           "bbc_r5": "round 5 BBC"}
 POLNEAR_WEIGHT = 0.5  # a PolNeAR quote counts half: its scorer accepts a surname, ours the full name
 
 
@@ -213,8 +215,8 @@ def _write(table: np.ndarray, instances: list[Instance], held: dict[str, str]) -
     data = {
         "_about": ("Weights of indexer.annotate.attribution.choice.ranker: the choice of a quote's speaker among "
                    "its candidates. Fitted by bench/fit_ranker.py (conditional logit, L2 "
-                   f"{L2}) on the tuning golds (web dev, the spent test sets of rounds 1-4, the BBC gold) "
-                   "and PolNeAR train; never round 5's test set or PolNeAR dev/test. held_out: fitted "
+                   f"{L2}) on the tuning golds (web dev, the spent test sets of rounds 1-5, the BBC gold) "
+                   "and PolNeAR train; never a frozen test set or PolNeAR dev/test. held_out: fitted "
                    "without that source, scored on it."),
         "instances": len(instances),
         "accuracy_rules": accuracy(instances, None),

@@ -1,6 +1,6 @@
 """Which golds the bench scores: every round once spent, as a tuning row
-(bench.heldout, bench.reported), and the error listers read them all; round
-5's frozen test set only behind `--round5-test`, never through the listers."""
+(bench.heldout, bench.reported), and the error listers read them all (round
+5 included since it was scored once at 49f2dda)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -29,52 +29,17 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(reported, "score_own_web", _record(scored))
     monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
     rows = heldout.heldout_rows(tmp_path, tmp_path) + reported.reported_rows(tmp_path, tmp_path, None, "dev")
-    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4):
+    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5):
         assert scored.count(gold) == 2, gold.name
     assert [label for label, _ in rows if "round 3" in label] == ["round 3 BBC (spent, tuning)",
                                                                   "reported: round 3 BBC (spent, tuning)"]
     assert [label for label, _ in rows if "round 4" in label] == ["round 4 BBC (spent, tuning)",
                                                                   "reported: round 4 BBC (spent, tuning)"]
+    assert [label for label, _ in rows if "round 5" in label] == ["round 5 BBC (spent, tuning)",
+                                                                  "reported: round 5 BBC (spent, tuning)"]
 
 
 def test_the_error_listers_read_every_spent_round() -> None:
     assert TUNING["web_r2"] == WEB_R2 and TUNING["bbc_r2"] == BBC_R2 and TUNING["bbc_r3"] == BBC_R3
-    assert TUNING["bbc_r4"] == BBC_R4
-    assert {"web_r2", "bbc_r2", "bbc_r3", "bbc_r4"} <= set(SOURCES)
-
-
-@pytest.mark.parametrize("round5", [False, True])
-def test_round_five_is_scored_only_when_asked_and_apart_from_the_tuning_rows(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, round5: bool) -> None:
-    scored: list[Path] = []
-    monkeypatch.setattr(heldout, "_web_row", lambda s, g: str(_record(scored)(s, g)))
-    monkeypatch.setattr(heldout, "_bbc_row", lambda s, g: str(_record(scored)(s, g)))
-    monkeypatch.setattr(reported, "score_own_web", _record(scored))
-    monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
-    quotes = heldout.heldout_rows(tmp_path, tmp_path, round5=round5)
-    speech = reported.reported_rows(tmp_path, tmp_path, None, "dev", round5)
-    assert scored.count(BBC_R5) == (2 if round5 else 0) and scored.count(BBC_R4) == 2
-    assert [label for label, _ in quotes][-1] == "round 5 BBC TEST"
-    assert [label for label, _ in speech][-1] == "reported: round 5 BBC TEST"
-    held = [label for label, value in quotes + speech if "--round5-test" in value]
-    assert held == ([] if round5 else ["round 5 BBC TEST", "reported: round 5 BBC TEST"])
-
-
-def test_the_round_five_flag_reaches_both_scorers(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bench import extraction
-    seen: dict[str, bool] = {}
-    monkeypatch.setattr(heldout, "heldout_rows", lambda h, c, round5=False: seen.update(quotes=round5) or [])
-    monkeypatch.setattr(reported, "reported_rows",
-                        lambda h, c, p, s, round5=False: seen.update(speech=round5) or [])
-    monkeypatch.setattr(extraction, "polnear_rows", lambda root, split: [])
-    monkeypatch.setattr(extraction, "score_seeds", lambda kinds: {k: 0 for k in (
-        "P", "R", "F1", "speaker_acc", "speaker_n", "gold", "pred")})
-    argv = ["--skip-polnear", "--skip-speed", "--skip-htmleval", "--corpus", "/nonexistent"]
-    assert extraction.main(argv) == 0 and seen == {"quotes": False, "speech": False}
-    assert extraction.main([*argv, "--round5-test"]) == 0 and seen == {"quotes": True, "speech": True}
-    with pytest.raises(SystemExit):
-        extraction.main([*argv, "--round4-test"])
-
-
-def test_the_error_listers_never_read_round_five() -> None:
-    assert BBC_R5 not in TUNING.values() and not any("r5" in s for s in SOURCES)
+    assert TUNING["bbc_r4"] == BBC_R4 and TUNING["bbc_r5"] == BBC_R5
+    assert {"web_r2", "bbc_r2", "bbc_r3", "bbc_r4", "bbc_r5"} <= set(SOURCES)
