@@ -25,14 +25,13 @@ from whoosh import query as wq
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.query.columns import date_range_ids, day_bounds, within_days
 from onrecord.search.query.phrases import phrase_docs
-from onrecord.search.query.postings import MIN_CACHED, PostingsCache, term_postings
+from onrecord.search.query.postings import MIN_CACHED, PostingsCache, open_postings, term_postings
 from onrecord.search.query.units import quote_term, restrict_unit
 from onrecord.search.storage.searchers import paragraph_docs, quote_docs
 from onrecord.search.storage.segmentcache import segment_key
 from onrecord.search.storage.whoosh_internals import (
     is_block_matcher,
     iter_blocks,
-    unfiltered_postings,
 )
 
 
@@ -286,18 +285,6 @@ def term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline,
         return decoded[0]
     matcher = open_postings(reader, fieldname, text)
     return () if matcher is None else iter_posting_ids(matcher, deadline)
-
-
-def open_postings(reader: Any, fieldname: str, text: Any) -> Any:
-    """Return a matcher over a term's postings in a segment reader, deleted
-    documents included (callers subtract them per segment, which is cheaper
-    than Whoosh's per-posting deletion filter), or None if there are none."""
-    try:
-        if (fieldname, text) not in reader:
-            return None
-        return unfiltered_postings(reader, fieldname, text)
-    except Exception:  # an unknown field or untranslatable value matches nothing
-        return None
 
 
 def iter_posting_ids(matcher: Any, deadline: Deadline | None = None) -> Iterator[int]:

@@ -19,12 +19,11 @@ import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
-from onrecord.search.query.postings import PostingsCache, term_postings
+from onrecord.search.query.postings import PostingsCache, open_postings, term_postings
 from onrecord.search.storage.whoosh_internals import (
     has_block_values,
     iter_blocks_holding,
     positions_decoder,
-    unfiltered_postings,
 )
 
 
@@ -37,7 +36,7 @@ def phrase_docs(q: wq.Phrase, reader: Any, deadline: Deadline,
     field = reader.schema[q.fieldname] if q.fieldname in reader.schema else None
     if field is None or not field.format or not field.format.supports("positions"):
         return None
-    matchers = [_open(reader, q.fieldname, word) for word in q.words]
+    matchers = [open_postings(reader, q.fieldname, word) for word in q.words]
     if any(m is None for m in matchers):
         return set()
     if not all(has_block_values(m) for m in matchers):
@@ -78,7 +77,7 @@ def _common_docs(reader: Any, fieldname: str, words: Sequence[str], deadline: De
     postings cannot be decoded as arrays."""
     arrays = []
     for word in words:
-        decoded = term_postings(reader, fieldname, word, partial(_open, reader, fieldname, word),
+        decoded = term_postings(reader, fieldname, word, partial(open_postings, reader, fieldname, word),
                                 deadline.check, cache)
         if decoded is None:
             return None
@@ -97,13 +96,3 @@ def _values_in(matcher: Any, wanted: Sequence[int], deadline: Deadline) -> Itera
     for block in iter_blocks_holding(matcher, wanted, deadline.check):
         values = block.values()
         yield from ((d, v) for d, v in zip(block.ids, values, strict=False) if d in members)
-
-
-def _open(reader: Any, fieldname: str, text: Any) -> Any:
-    """Return a leaf matcher over a term's postings, or None if it has none."""
-    try:
-        if (fieldname, text) not in reader:
-            return None
-        return unfiltered_postings(reader, fieldname, text)
-    except Exception:  # an unknown field or untranslatable value matches nothing
-        return None

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from onrecord.search.storage.segmentcache import SegmentCache
-from onrecord.search.storage.whoosh_internals import is_block_matcher, iter_blocks
+from onrecord.search.storage.whoosh_internals import is_block_matcher, iter_blocks, unfiltered_postings
 
 MIN_CACHED = 2048  # postings: shorter lists decode in well under a millisecond
 
@@ -53,3 +53,15 @@ def term_postings(reader: Any, fieldname: str, text: Any, open_matcher: Callable
     if cache is not None and len(ids) >= (MIN_CACHED if min_cached is None else min_cached):
         cache.put(reader, key, (ids, weights), 8 * len(ids))
     return ids, weights
+
+
+def open_postings(reader: Any, fieldname: str, text: Any) -> Any:
+    """Return a matcher over a term's postings in a segment reader, deleted
+    documents included (callers subtract them per segment, which is cheaper
+    than Whoosh's per-posting deletion filter), or None if there are none."""
+    try:
+        if (fieldname, text) not in reader:
+            return None
+        return unfiltered_postings(reader, fieldname, text)
+    except Exception:  # an unknown field or untranslatable value matches nothing
+        return None
