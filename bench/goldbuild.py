@@ -25,7 +25,9 @@ bench.goldselect's bbc3), drawn after round 2 was scored; `--round 4` writes
 round 4's (bench/gold/bbc_heldout_r4_test.json, bench.goldselect's bbc4), drawn
 after round 3 was scored; `--round 5` writes round 5's
 (bench/gold/bbc_heldout_r5_test.json, bench.goldselect's bbc5: 60 articles),
-drawn after round 4 was scored.
+drawn after round 4 was scored; `--round 6` writes round 6's
+(bench/gold/bbc_heldout_r6_test.json, bench.goldselect's bbc6: 40 articles),
+drawn after round 5 was scored.
 """
 from __future__ import annotations
 
@@ -37,7 +39,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench.goldselect import select_bbc, select_bbc2, select_bbc3, select_bbc4, select_bbc5, select_web, select_web2
+from bench.goldselect import (
+    select_bbc,
+    select_bbc2,
+    select_bbc3,
+    select_bbc4,
+    select_bbc5,
+    select_bbc6,
+    select_web,
+    select_web2,
+)
 from onrecord.indexer.read.encodings import decode_text
 
 REPO = Path(__file__).resolve().parent.parent
@@ -125,6 +136,13 @@ ROUND5_NOTE = (
     "test set only.")
 
 
+ROUND6_NOTE = (
+    " Round 6: drawn by bench/goldselect.py (bbc6: 40 articles by random.Random(6666), disjoint from "
+    "bbc_quotes.json and rounds 1-5, no text twice nor the text of an earlier gold's article) after round 5 "
+    "was scored once (49f2dda) and became tuning data; annotated the same way (headline quotes and headline "
+    "reported speech included), a test set only.")
+
+
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
     """Return the web gold of one half."""
     pages = {}
@@ -148,7 +166,8 @@ def build_round2(annotations: Path, htmleval: Path, corpus: Path) -> None:
 
 # The BBC-only rounds: round -> (its draw, the note added to BBC_NOTE).
 BBC_ROUNDS: dict[int, tuple[Callable[[Path, Path], list[str]], str]] = {
-    3: (select_bbc3, ROUND3_NOTE), 4: (select_bbc4, ROUND4_NOTE), 5: (select_bbc5, ROUND5_NOTE)}
+    3: (select_bbc3, ROUND3_NOTE), 4: (select_bbc4, ROUND4_NOTE), 5: (select_bbc5, ROUND5_NOTE),
+    6: (select_bbc6, ROUND6_NOTE)}
 
 
 def build_bbc_round(number: int, annotations: Path, corpus: Path) -> None:
@@ -181,7 +200,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=(1, 2, 3, 4, 5), default=1)
+    parser.add_argument("--round", type=int, choices=(1, 2, 3, 4, 5, 6), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)

@@ -40,6 +40,13 @@ data):
   twice (round 4 drew politics/083 and politics/285, one text), and a copy
   would weigh double.
 
+Round 6 (drawn after round 5 was scored once, at 49f2dda, and became tuning
+data):
+
+- bbc6: BBC6_COUNT articles drawn by random.Random(BBC6_SEED) the same way as
+  bbc5, from those in none of bench/gold/bbc_quotes.json and rounds 1 to 5's
+  BBC test sets, no text twice nor the text of an article of those golds.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -61,6 +68,8 @@ BBC3_SEED = 3333
 BBC4_SEED = 4444
 BBC5_SEED = 5555
 BBC5_COUNT = 60
+BBC6_SEED = 6666
+BBC6_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -137,19 +146,35 @@ def select_bbc4(corpus: Path, gold_dir: Path) -> list[str]:
 def select_bbc5(corpus: Path, gold_dir: Path) -> list[str]:
     """Return round 5's BBC articles: disjoint from the tuned gold and rounds 1
     to 4, no two of one text and none the text of an earlier gold's article."""
-    golds = [gold_dir / name for name in ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json",
-                                          "bbc_heldout_r3_test.json", "bbc_heldout_r4_test.json")]
+    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:5]], BBC5_SEED, BBC5_COUNT)
+
+
+def select_bbc6(corpus: Path, gold_dir: Path) -> list[str]:
+    """Return round 6's BBC articles: disjoint from the tuned gold and rounds 1
+    to 5, no two of one text and none the text of an earlier gold's article."""
+    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:6]], BBC6_SEED, BBC6_COUNT)
+
+
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 5.
+_EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
+            "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json")
+
+
+def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int) -> list[str]:
+    """Return `count` article paths drawn by `seed` (a shuffle of the sorted
+    pool) from those in none of `golds`, skipping any whose whitespace-folded
+    text is that of an article drawn before it or in one of `golds`."""
     taken = {a for gold in golds for a in json.loads(gold.read_text(encoding="utf-8"))["articles"]}
     seen = {_folded(corpus / rel) for rel in taken}
     pool = sorted(str(p.relative_to(corpus)) for p in corpus.glob("*/*.txt") if str(p.relative_to(corpus)) not in taken)
-    random.Random(BBC5_SEED).shuffle(pool)
+    random.Random(seed).shuffle(pool)
     chosen: list[str] = []
     for rel in pool:
         text = _folded(corpus / rel)
         if text not in seen:
             seen.add(text)
             chosen.append(rel)
-        if len(chosen) == BBC5_COUNT:
+        if len(chosen) == count:
             break
     return sorted(chosen)
 
@@ -171,7 +196,8 @@ def main() -> None:
                       "bbc2": select_bbc2(args.corpus, args.tuned_gold.parent),
                       "bbc3": select_bbc3(args.corpus, args.tuned_gold.parent),
                       "bbc4": select_bbc4(args.corpus, args.tuned_gold.parent),
-                      "bbc5": select_bbc5(args.corpus, args.tuned_gold.parent)}, indent=1))
+                      "bbc5": select_bbc5(args.corpus, args.tuned_gold.parent),
+                      "bbc6": select_bbc6(args.corpus, args.tuned_gold.parent)}, indent=1))
 
 
 if __name__ == "__main__":

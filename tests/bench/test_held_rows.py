@@ -1,6 +1,7 @@
 """Which golds the bench scores: every round once spent, as a tuning row
 (bench.heldout, bench.reported), and the error listers read them all (round
-5 included since it was scored once at 49f2dda)."""
+5 included since it was scored once at 49f2dda); round 6's frozen test set
+only behind `--round6-test`, never through the listers."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,7 +11,7 @@ import pytest
 
 from bench import heldout, reported
 from bench.attribution_errors import TUNING
-from bench.heldout import BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, WEB_GOLD, WEB_R2
+from bench.heldout import BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, WEB_GOLD, WEB_R2
 from bench.reported_errors import SOURCES
 
 
@@ -43,3 +44,40 @@ def test_the_error_listers_read_every_spent_round() -> None:
     assert TUNING["web_r2"] == WEB_R2 and TUNING["bbc_r2"] == BBC_R2 and TUNING["bbc_r3"] == BBC_R3
     assert TUNING["bbc_r4"] == BBC_R4 and TUNING["bbc_r5"] == BBC_R5
     assert {"web_r2", "bbc_r2", "bbc_r3", "bbc_r4", "bbc_r5"} <= set(SOURCES)
+
+
+@pytest.mark.parametrize("round6", [False, True])
+def test_round_six_is_scored_only_when_asked_and_apart_from_the_tuning_rows(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, round6: bool) -> None:
+    scored: list[Path] = []
+    monkeypatch.setattr(heldout, "_web_row", lambda s, g: str(_record(scored)(s, g)))
+    monkeypatch.setattr(heldout, "_bbc_row", lambda s, g: str(_record(scored)(s, g)))
+    monkeypatch.setattr(reported, "score_own_web", _record(scored))
+    monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
+    quotes = heldout.heldout_rows(tmp_path, tmp_path, round6=round6)
+    speech = reported.reported_rows(tmp_path, tmp_path, None, "dev", round6)
+    assert scored.count(BBC_R6) == (2 if round6 else 0) and scored.count(BBC_R5) == 2
+    assert [label for label, _ in quotes][-1] == "round 6 BBC TEST"
+    assert [label for label, _ in speech][-1] == "reported: round 6 BBC TEST"
+    held = [label for label, value in quotes + speech if "--round6-test" in value]
+    assert held == ([] if round6 else ["round 6 BBC TEST", "reported: round 6 BBC TEST"])
+
+
+def test_the_round_six_flag_reaches_both_scorers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bench import extraction
+    seen: dict[str, bool] = {}
+    monkeypatch.setattr(heldout, "heldout_rows", lambda h, c, round6=False: seen.update(quotes=round6) or [])
+    monkeypatch.setattr(reported, "reported_rows",
+                        lambda h, c, p, s, round6=False: seen.update(speech=round6) or [])
+    monkeypatch.setattr(extraction, "polnear_rows", lambda root, split: [])
+    monkeypatch.setattr(extraction, "score_seeds", lambda kinds: {k: 0 for k in (
+        "P", "R", "F1", "speaker_acc", "speaker_n", "gold", "pred")})
+    argv = ["--skip-polnear", "--skip-speed", "--skip-htmleval", "--corpus", "/nonexistent"]
+    assert extraction.main(argv) == 0 and seen == {"quotes": False, "speech": False}
+    assert extraction.main([*argv, "--round6-test"]) == 0 and seen == {"quotes": True, "speech": True}
+    with pytest.raises(SystemExit):
+        extraction.main([*argv, "--round5-test"])
+
+
+def test_the_error_listers_never_read_round_six() -> None:
+    assert BBC_R6 not in TUNING.values() and not any("r6" in s for s in SOURCES)
