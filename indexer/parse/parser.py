@@ -137,10 +137,12 @@ def _articles_from_captures(src: SourceFile, notes: list[str]) -> Iterator[Parse
     notes.extend(src.notes)
     for capture in src.captures:
         article = parse_html(src.path, capture.text)
-        stated = Metadata(url=capture.url or None, fetched=capture.fetched)
-        meta = overlay_metadata(_cleaned(article.meta, f"{capture.record}: ", notes), stated)
+        label = f"{capture.record}: "
+        # each part cleaned once (the sidecar already is, by iter_articles)
+        stated = _cleaned(Metadata(url=capture.url or None, fetched=capture.fetched), label, notes)
+        meta = overlay_metadata(_cleaned(article.meta, label, notes), stated)
         meta = overlay_metadata(src.sidecar, meta) if src.sidecar else meta
-        yield replace(article, meta=_cleaned(meta, f"{capture.record}: ", notes), record=capture.record)
+        yield replace(article, meta=meta, record=capture.record)
     if not src.captures:
         raise ParseError(f"no HTML pages in the archive ({'; '.join(src.notes) or 'no records'})")
 

@@ -20,7 +20,7 @@ from typing import Any
 from onrecord.indexer.errors import ReadError
 from onrecord.indexer.read.encodings import decode_html, decode_text, repair_mojibake
 from onrecord.indexer.read.metadates import parse_stated_date
-from onrecord.indexer.read.warcs import is_warc_name, read_warc
+from onrecord.indexer.read.warcs import read_warc
 from onrecord.search import Metadata, SourceFile, SourceKind
 
 KINDS: dict[str, SourceKind] = {
@@ -30,7 +30,7 @@ KINDS: dict[str, SourceKind] = {
     ".json": "json",
     ".jsonl": "jsonl",
     ".warc": "warc",
-    ".warc.gz": "warc",  # the one two-part extension: see source_kind
+    ".warc.gz": "warc",  # a two-part extension: source_kind matches the name's end
 }
 SIDECAR_SUFFIX = ".meta.json"
 DEFAULT_MAX_BYTES = 50_000_000
@@ -48,11 +48,10 @@ META_ALIASES: dict[str, tuple[str, ...]] = {
 
 
 def source_kind(path: Path) -> SourceKind | None:
-    """Return the kind of input `path` is by its extension (a WARC's may be
-    .warc.gz), or None when it is not one onrecord reads."""
-    if is_warc_name(Path(path).name):
-        return "warc"
-    return KINDS.get(Path(path).suffix.lower())
+    """Return the kind of input `path` is by the end of its name (a WARC's
+    may be .warc.gz), or None when it is not one onrecord reads."""
+    name = Path(path).name.lower()
+    return next((kind for ext, kind in KINDS.items() if name.endswith(ext)), None)
 
 
 def is_sidecar(path: Path) -> bool:

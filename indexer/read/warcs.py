@@ -28,18 +28,12 @@ from onrecord.indexer.errors import ReadError
 from onrecord.indexer.read.encodings import decode_html, repair_mojibake
 from onrecord.search import CapturedPage
 
-WARC_SUFFIXES: tuple[str, ...] = (".warc", ".warc.gz")
 HTML_TYPES: frozenset[str] = frozenset({"text/html", "application/xhtml+xml"})
 # Record types that never hold a page: counted under their own name.
 PAGE_RECORDS: frozenset[str] = frozenset({"response", "resource"})
 # What warcio (and the gzip and zlib readers under it) raise on a damaged
 # or truncated archive.
 DAMAGE_ERRORS: tuple[type[BaseException], ...] = (ArchiveLoadFailed, EOFError, OSError, ValueError)
-
-
-def is_warc_name(name: str) -> bool:
-    """Return True when a file name ends in .warc or .warc.gz (any case)."""
-    return name.lower().endswith(WARC_SUFFIXES)
 
 
 @dataclass(slots=True)
