@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
+from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS, PARTICIPLE_CUES
 from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.positions import Positions
 from onrecord.indexer.lexicon import DATA_DIR
@@ -177,16 +177,23 @@ _AND_BEFORE_RE = re.compile(r"[A-Z][\w'\u2019.-]*\s+(?:and|&)\s+$")
 _CUE_GAPS = (re.compile(r",?\s+"), re.compile(r",[^,.\"\u201c]{1,30},\s+"))  # "Vole said", "Vole, 55, said"
 _CLAUSE_BACK = 150  # characters a reporting cue before a mention is looked for in
 _LAST_END_RE = re.compile(r".*(?:[.!?][\"'\u201d\u2019]?\s|\n)", re.S)
+# a cue closing a clause right before the name, its titles or role words between: the
+# inverted attribution ("..., says Ann Vole", '"...," observed Mr Vole') names the speaker
+_INVERTED_CUE = "|".join(sorted(CUE_WORDS - PARTICIPLE_CUES))
+_INVERTED_RE = re.compile(rf"[,\"\u201d\u2019]\s*(?:{_INVERTED_CUE})\s+(?:[A-Za-z.]+\s+){{0,3}}$")
 
 
 def _shape(text: str, at: int) -> tuple[float, float, float]:
     """Return (cued, listed, reported) of the mention at `at`: a speech cue
-    right after the name, the name an item of an "and" list of capitalised
-    names, a speech cue before it in its sentence (what it reports names it)."""
+    right after the name or closing the clause right before it (", says Ann
+    Vole": inverted), the name an item of an "and" list of capitalised names,
+    a speech cue before it in its sentence (what it reports names it)."""
     if at < 0:
         return 0.0, 0.0, 0.0
     m = _NAME_END_RE.match(text, at)
     end = m.end() if m else at
+    if text[end:end + 1] in (",", ".", ";", "") and _INVERTED_RE.search(text, max(0, at - 40), at):
+        return 1.0, 0.0, 0.0  # ", says Ann Vole": she speaks, what the clause reports is hers
     cued = any(gap and CUE_RE.match(text, gap.end()) for gap in (g.match(text, end) for g in _CUE_GAPS))
     listed = bool(_AND_AFTER_RE.match(text, end) or _AND_BEFORE_RE.search(text, max(0, at - 40), at))
     lo = max(0, at - _CLAUSE_BACK)

@@ -59,3 +59,20 @@ def test_a_name_listed_after_a_comma_is_no_subject() -> None:
     text = "Reed is in town for his comedy, which also stars Dan Vole, Barbra Hale and Ben Lee. In Leeds, Ann Vole spoke."
     assert not is_subject(text, text.index("Barbra"))
     assert is_subject(text, text.index("Ann Vole"))  # after a place and a comma: a subject still
+
+
+def test_the_speaker_of_an_inverted_cue_is_a_subject_that_speaks() -> None:
+    text = ("The plan is dead, says Dan Vole, a lecturer at the college. "
+            "Tom Reed, his lawyer, said Ann Vole was pleased.")
+    assert is_subject(text, text.index("Dan"))
+    assert not is_subject(text, text.index("Ann"))  # the cue is the sentence's own verb
+    assert antecedents._shape(text, text.index("Dan")) == (1.0, 0.0, 0.0)
+
+
+def test_a_pronoun_after_an_inverted_cue_means_its_speaker() -> None:
+    text = ("Director Hugo Marchand says his plant is under pressure. "
+            '"Our market is global," he says.\n\n'
+            "That is one reason why people here distrust the union, says Fredo Sawick, a lecturer "
+            "at the local college.\n\n"
+            '"In the region the jobless rate is 12%," he says.')
+    assert _speakers(text) == ["Hugo Marchand", "Fredo Sawick"]
