@@ -234,17 +234,27 @@ def features(pool: Sequence[Person], ctx: Context, gender: str | None,
     return rows
 
 
-def narrow(pool: Sequence[Person], ctx: Context) -> Sequence[Person]:
+# 'Asked if Mr Vole would return, he replied': whom the question is about is not who answers
+_ASKED_RE = re.compile(r"[\"'\u201c\u2018(]?(?:When\s+|After\s+being\s+)?[Aa]sked\s+"
+                       r"(?:if|whether|about|why|how|what|when|who|to|for)\b[^.!?\"\u201c]*,\s*(?:[Hh]e|[Ss]he)\b")
+
+
+def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Person]:
     """Return the people of the pool who are the subject (or a speaker) of
     the pronoun's own sentence before it, else the whole pool: a rule, not a
     weight ('Vole fired back: "...," he wrote': Vole), right 6 times in 6 on
     the tuning golds.  Before that, people named last in the clause a
     post-posed pronoun cue closes are dropped when others remain ('Mr Reed
     has "..." for the job, he said': not Reed): what is reported is the
-    speaker's topic, like a name inside quote marks."""
+    speaker's topic, like a name inside quote marks; so are people named in
+    an "Asked if ..." clause opening the pronoun's sentence ('Asked if Mr
+    Vole would return, he replied': not Vole)."""
     if ctx.content >= 0:
         outside = [p for p in pool if p.mentions.last_before(ctx.pos) < ctx.content]
         pool = outside or pool
+    if text and ctx.sentence < ctx.pos and _ASKED_RE.match(text, ctx.sentence, ctx.pos + 3):
+        asker = [p for p in pool if p.mentions.last_before(ctx.pos) < ctx.sentence]
+        pool = asker or pool
     subjects = [p for p in pool if p.salient.last_before(ctx.pos) >= ctx.sentence]
     return subjects or pool
 
@@ -263,7 +273,7 @@ def choose(pool: Sequence[Person], ctx: Context, gender: str | None,
     met first), or None for an empty pool; `text` is the article's."""
     if not pool:
         return None
-    pool = narrow(pool, ctx)
+    pool = narrow(pool, ctx, text)
     if len(pool) == 1:
         return pool[0]
     w = weights() if table is None else table

@@ -76,3 +76,12 @@ def test_a_pronoun_after_an_inverted_cue_means_its_speaker() -> None:
             "at the local college.\n\n"
             '"In the region the jobless rate is 12%," he says.')
     assert _speakers(text) == ["Hugo Marchand", "Fredo Sawick"]
+
+
+def test_whom_an_asked_clause_names_is_not_who_answers() -> None:
+    text = ("Dan Vole resigned in December. Mr Vole has denied any wrongdoing.\n\n"
+            "Tom Reed said he had not read the report in detail. "
+            '"We have drawn a line under that," he said. The report cleared Mr Vole of any wrongdoing.\n\n'
+            "Asked if Mr Vole could return to the cabinet, he replied: "
+            '"I have made my admiration for Dan very clear."')
+    assert _speakers(text)[-1] == "Tom Reed"
