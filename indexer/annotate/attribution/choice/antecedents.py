@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
+from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS, PARTICIPLE_CUES
 from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.positions import Positions
 from onrecord.indexer.lexicon import DATA_DIR
@@ -177,16 +177,23 @@ _AND_BEFORE_RE = re.compile(r"[A-Z][\w'\u2019.-]*\s+(?:and|&)\s+$")
 _CUE_GAPS = (re.compile(r",?\s+"), re.compile(r",[^,.\"\u201c]{1,30},\s+"))  # "Vole said", "Vole, 55, said"
 _CLAUSE_BACK = 150  # characters a reporting cue before a mention is looked for in
 _LAST_END_RE = re.compile(r".*(?:[.!?][\"'\u201d\u2019]?\s|\n)", re.S)
+# a cue closing a clause right before the name, its titles or role words between: the
+# inverted attribution ("..., says Ann Vole", '"...," observed Mr Vole') names the speaker
+_INVERTED_CUE = "|".join(sorted(CUE_WORDS - PARTICIPLE_CUES))
+_INVERTED_RE = re.compile(rf"[,\"\u201d\u2019]\s*(?:{_INVERTED_CUE})\s+(?:[A-Za-z.]+\s+){{0,3}}$")
 
 
 def _shape(text: str, at: int) -> tuple[float, float, float]:
     """Return (cued, listed, reported) of the mention at `at`: a speech cue
-    right after the name, the name an item of an "and" list of capitalised
-    names, a speech cue before it in its sentence (what it reports names it)."""
+    right after the name or closing the clause right before it (", says Ann
+    Vole": inverted), the name an item of an "and" list of capitalised names,
+    a speech cue before it in its sentence (what it reports names it)."""
     if at < 0:
         return 0.0, 0.0, 0.0
     m = _NAME_END_RE.match(text, at)
     end = m.end() if m else at
+    if text[end:end + 1] in (",", ".", ";", "") and _INVERTED_RE.search(text, max(0, at - 40), at):
+        return 1.0, 0.0, 0.0  # ", says Ann Vole": she speaks, what the clause reports is hers
     cued = any(gap and CUE_RE.match(text, gap.end()) for gap in (g.match(text, end) for g in _CUE_GAPS))
     listed = bool(_AND_AFTER_RE.match(text, end) or _AND_BEFORE_RE.search(text, max(0, at - 40), at))
     lo = max(0, at - _CLAUSE_BACK)
@@ -227,17 +234,27 @@ def features(pool: Sequence[Person], ctx: Context, gender: str | None,
     return rows
 
 
-def narrow(pool: Sequence[Person], ctx: Context) -> Sequence[Person]:
+# 'Asked if Mr Vole would return, he replied': whom the question is about is not who answers
+_ASKED_RE = re.compile(r"[\"'\u201c\u2018(]?(?:When\s+|After\s+being\s+)?[Aa]sked\s+"
+                       r"(?:if|whether|about|why|how|what|when|who|to|for)\b[^.!?\"\u201c]*,\s*(?:[Hh]e|[Ss]he)\b")
+
+
+def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Person]:
     """Return the people of the pool who are the subject (or a speaker) of
     the pronoun's own sentence before it, else the whole pool: a rule, not a
     weight ('Vole fired back: "...," he wrote': Vole), right 6 times in 6 on
     the tuning golds.  Before that, people named last in the clause a
     post-posed pronoun cue closes are dropped when others remain ('Mr Reed
     has "..." for the job, he said': not Reed): what is reported is the
-    speaker's topic, like a name inside quote marks."""
+    speaker's topic, like a name inside quote marks; so are people named in
+    an "Asked if ..." clause opening the pronoun's sentence ('Asked if Mr
+    Vole would return, he replied': not Vole)."""
     if ctx.content >= 0:
         outside = [p for p in pool if p.mentions.last_before(ctx.pos) < ctx.content]
         pool = outside or pool
+    if text and ctx.sentence < ctx.pos and _ASKED_RE.match(text, ctx.sentence, ctx.pos + 3):
+        asker = [p for p in pool if p.mentions.last_before(ctx.pos) < ctx.sentence]
+        pool = asker or pool
     subjects = [p for p in pool if p.salient.last_before(ctx.pos) >= ctx.sentence]
     return subjects or pool
 
@@ -256,7 +273,7 @@ def choose(pool: Sequence[Person], ctx: Context, gender: str | None,
     met first), or None for an empty pool; `text` is the article's."""
     if not pool:
         return None
-    pool = narrow(pool, ctx)
+    pool = narrow(pool, ctx, text)
     if len(pool) == 1:
         return pool[0]
     w = weights() if table is None else table

@@ -23,7 +23,7 @@ from onrecord.indexer.annotate.attribution.phrases.cues import (
 )
 from onrecord.indexer.annotate.attribution.phrases.cuewords import PARTICIPLE_CUES, SOFT_CUE_RE, find_cues, is_weak
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
-from onrecord.indexer.annotate.attribution.spans.frames import Frame
+from onrecord.indexer.annotate.attribution.spans.frames import MASK, Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteSpan
 from onrecord.indexer.lexicon import words
 
@@ -251,3 +251,19 @@ def subject_before(frame: Frame, pos: int) -> tuple[Phrase, re.Match[str] | None
         return found
     phrase = phrase_at_sentence_start(frame.s, lo, pos)
     return (phrase, None) if phrase and phrase.kind != "np" else None
+
+
+# a narrative sentence ending on its cue, no quote mark in it: 'Mr Vole, who ..., agreed. "..."'
+_CLOSING_CUE_RE = re.compile(r"([a-z]+)\.\s*$")
+
+
+def ends_on_cue(frame: Frame, pos: int) -> bool:
+    """True when the sentence before a quote at pos ends on a speech cue and
+    quotes nothing itself ('Mr Vole, who grew up in Leeds, agreed. "..."'):
+    it introduces the quote, whoever spoke before it in the paragraph."""
+    if pos <= 0:
+        return False
+    lo, _ = frame.sentence(pos - 1)
+    m = _CLOSING_CUE_RE.search(frame.s, max(lo, pos - 30), pos)
+    return m is not None and any(c.group() == m.group(1) for c in find_cues(frame.s, m.start(1), m.end(1))) \
+        and MASK not in frame.s[lo:pos]  # '"...," he said.': a quote (masked) is in it

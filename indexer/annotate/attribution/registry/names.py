@@ -19,6 +19,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS, PARTICIPLE_CUES
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans
 from onrecord.indexer.lexicon import words
 
@@ -279,6 +280,13 @@ def follows_role(text: str, start: int) -> bool:
 
 
 _SUBJECT_LEADS = frozenset(("is", "was"))
+# "..., says Ann Vole" / '"...," observed Ann Vole': a cue closing a clause, its speaker after it
+# (a participle opens a clause of its own: ", saying Ann Vole was wrong" names no speaker)
+_INVERTED_CUES = CUE_WORDS - PARTICIPLE_CUES
+_CLAUSE_CLOSES = (",", ",\"", ",\u201d", ",'", ",\u2019")
+# ...and the name closes the clause (", says Ann Vole, a lecturer."), else the cue is its
+# sentence's own verb: "Ann Vole's lawyer, Tom Reed, said Ann Vole was pleased"
+_CLOSING_NAME_RE = re.compile(r"(?:[A-Z][\w'\u2019.-]*[ \u00a0]+)*[A-Z][\w'\u2019.-]*\s*(?:[,.;!?]|$)")
 _LIST_ITEM_RE = re.compile(r"(?:[A-Z][\w'\u2019.-]*[ \u00a0]+)*[A-Z][\w'\u2019.-]*\s+(?:and|&)\s+[A-Z]")
 _NOT_MODIFIERS = LEADING_NOISE | words("determiners", "clause_openers", "name_connectors")
 
@@ -287,7 +295,8 @@ def is_subject(text: str, start: int) -> bool:
     """True when a name opens its sentence or clause: after at most seven
     capitalised or role words, or words before a role ("Former welfare minister Ann Vole"), that
     follow a sentence end, a line break, a comma, a copula ("The director is
-    Ann Vole") or the start of the text.  Walks back word by word (no regex
+    Ann Vole"), a cue after a clause's comma (", says Ann Vole": the speaker
+    of an inverted cue) or the start of the text.  Walks back word by word (no regex
     search over the window: this runs for every name in the article)."""
     window = text[max(0, start - 60):start]
     words = window.split(" ")
@@ -305,6 +314,8 @@ def is_subject(text: str, start: int) -> bool:
         if "\n" in word or word.endswith((",", ".", "!", "?", ".\"", ".\u201d", ".'", ".\u2019")) \
                 or word in _SUBJECT_LEADS:
             return True
+        if word in _INVERTED_CUES and k > 0 and words[k - 1].endswith(_CLAUSE_CLOSES):
+            return bool(_CLOSING_NAME_RE.match(text, start))
         if not (word[:1].isupper() or word in roles or role_seen and len(word) > 3 and word.isalpha()
                 and word not in _NOT_MODIFIERS):
             return False

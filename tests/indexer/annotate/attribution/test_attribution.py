@@ -164,6 +164,13 @@ def test_quote_introduced_without_a_cue_takes_the_intro_subject(text: str, menti
     assert q.speaker_mention is not None and q.speaker_mention.text == mention
 
 
+def test_a_sentence_ending_on_its_cue_introduces_the_quote_after_it_over_the_paragraphs_speaker() -> None:
+    text = ('"Farming is helping," said trader Dan Vole.\n\n'
+            'Savers are angry. "It is bad," said Tom Reed, who heads a savers\' group. "We lost it all." '
+            'Mr Vole, who grew up in Leeds, agreed. "I will think twice before I use a bank."')
+    assert who(text) == ["Dan Vole", "Tom Reed", "Tom Reed", "Dan Vole"]
+
+
 def test_title_and_initial_periods_do_not_end_the_sentence() -> None:
     q = quotes('Ann J. Vole called it "a clear failure," Mr. Reed said.')[0]
     assert q.speaker_mention is not None and q.speaker_mention.text == "Mr. Reed"

@@ -59,3 +59,29 @@ def test_a_name_listed_after_a_comma_is_no_subject() -> None:
     text = "Reed is in town for his comedy, which also stars Dan Vole, Barbra Hale and Ben Lee. In Leeds, Ann Vole spoke."
     assert not is_subject(text, text.index("Barbra"))
     assert is_subject(text, text.index("Ann Vole"))  # after a place and a comma: a subject still
+
+
+def test_the_speaker_of_an_inverted_cue_is_a_subject_that_speaks() -> None:
+    text = ("The plan is dead, says Dan Vole, a lecturer at the college. "
+            "Tom Reed, his lawyer, said Ann Vole was pleased.")
+    assert is_subject(text, text.index("Dan"))
+    assert not is_subject(text, text.index("Ann"))  # the cue is the sentence's own verb
+    assert antecedents._shape(text, text.index("Dan")) == (1.0, 0.0, 0.0)
+
+
+def test_a_pronoun_after_an_inverted_cue_means_its_speaker() -> None:
+    text = ("Director Hugo Marchand says his plant is under pressure. "
+            '"Our market is global," he says.\n\n'
+            "That is one reason why people here distrust the union, says Fredo Sawick, a lecturer "
+            "at the local college.\n\n"
+            '"In the region the jobless rate is 12%," he says.')
+    assert _speakers(text) == ["Hugo Marchand", "Fredo Sawick"]
+
+
+def test_whom_an_asked_clause_names_is_not_who_answers() -> None:
+    text = ("Dan Vole resigned in December. Mr Vole has denied any wrongdoing.\n\n"
+            "Tom Reed said he had not read the report in detail. "
+            '"We have drawn a line under that," he said. The report cleared Mr Vole of any wrongdoing.\n\n'
+            "Asked if Mr Vole could return to the cabinet, he replied: "
+            '"I have made my admiration for Dan very clear."')
+    assert _speakers(text)[-1] == "Tom Reed"

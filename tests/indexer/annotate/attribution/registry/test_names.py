@@ -19,6 +19,10 @@ from tests.indexer.annotate.attribution.test_attribution import who
     ("Acmecorp's Lena Ford", "", ["Acmecorp's"], None, ["Lena", "Ford"]),
     ("Dockside Director Dame Ada Lowe", "", ["Dockside", "Director"], "Dame", ["Ada", "Lowe"]),
     ("Boss Olek Tamm", "the boss left", ["Boss"], None, ["Olek", "Tamm"]),
+    # an occupation opening the run is her role, whatever the first name after it
+    ("Journalist Gwillem Brandt", "", ["Journalist"], None, ["Gwillem", "Brandt"]),
+    ("Historian Gwillem Brandt", "", ["Historian"], None, ["Gwillem", "Brandt"]),
+    ("Lecturer Gwillem Brandt", "", ["Lecturer"], None, ["Gwillem", "Brandt"]),
     ("Newport-based Olek Tamm", "", ["Newport-based"], None, ["Olek", "Tamm"]),
     ("Olek Tamm MP", "", ["MP"], None, ["Olek", "Tamm"]),
     ("Olek Tamm's", "", [], None, ["Olek", "Tamm"]),
