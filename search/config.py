@@ -117,6 +117,22 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("accept_updates", False, bool, "Take a new version of an indexed article that keeps "
             "under half its text, or is mostly new text, as an update rather than a conflict kept "
             "apart (index --accept-updates)."),
+    # Watching sources (indexer.watch; `onrecord watch`): how politely and safely pages are fetched
+    Setting("watch_contact", "", str, "The operator's contact (an e-mail address or URL) sent in the "
+            "User-Agent of every request `onrecord watch` makes; it refuses to start without one."),
+    Setting("watch_rate", 1.0, float, "Requests per second `onrecord watch` sends one host at most "
+            "(a longer robots.txt Crawl-delay wins)."),
+    Setting("watch_host_concurrency", 2, int, "Requests `onrecord watch` has open to one host at once.",
+            maximum=16),
+    Setting("watch_timeout", 20.0, float, "Seconds one request may take (connecting, then the whole "
+            "body) before it is given up."),
+    Setting("watch_max_bytes", 10_000_000, int, "Bytes of one response body kept; a longer one is "
+            "given up (and kept in the capture marked truncated)."),
+    Setting("watch_max_redirects", 5, int, "Redirects one fetch may follow.", zero_ok=True, maximum=20),
+    Setting("watch_max_retry_after", 3600.0, float, "Longest Retry-After (seconds) of a 429 or 503 "
+            "that `onrecord watch` waits for before retrying; longer, the URL waits for the next run."),
+    Setting("watch_allow_private", False, bool, "Let `onrecord watch` fetch private, loopback and "
+            "link-local addresses (off: a feed cannot point the fetcher into the newsroom's network)."),
     # Annotation (indexer.annotate): the newsroom's own files, paths joined by os.pathsep
     Setting("speakers", "", str, "Speakers files correcting quote attribution (aliases, names that are "
             "never speakers), read at each index or extract: paths joined by `:` (`;` on Windows)."),
@@ -168,6 +184,14 @@ class Config:
     task_max_bytes: int = 8 * 1024 * 1024
     file_budget: float = 60.0
     accept_updates: bool = False
+    watch_contact: str = ""
+    watch_rate: float = 1.0
+    watch_host_concurrency: int = 2
+    watch_timeout: float = 20.0
+    watch_max_bytes: int = 10_000_000
+    watch_max_redirects: int = 5
+    watch_max_retry_after: float = 3600.0
+    watch_allow_private: bool = False
     speakers: str = ""
     institutions: str = ""
 
@@ -270,12 +294,17 @@ def parse_switch(raw: str, label: str) -> bool:
 
 
 def parse_text_value(setting: Setting, raw: str, label: str) -> str:
-    """Return the text setting `raw` checked: cluster, when set, must be a
+    """Return the text setting `raw` checked: watch_contact must be printable
+    (it goes into the User-Agent header); cluster, when set, must be a
     scheduler address with a scheme (tcp://HOST:PORT); public_url must be an http(s)
     URL with a host that is not a loopback address (a citation pasted into
     a story must never point at the reporter's own machine); its trailing
     slash is dropped.  Raises ConfigError naming `label`."""
     value = raw.strip()
+    if setting.name == "watch_contact" and not all(c.isprintable() and c not in "()\\" for c in value):
+        # It goes into a header's comment: a line break would forge headers.
+        raise ConfigError(f"{label}={raw!r} must be printable text without brackets or backslashes "
+                          "(an e-mail address or URL)")
     if setting.name == "cluster" and value and "://" not in value:
         raise ConfigError(f"{label}={raw!r} is not a scheduler address like tcp://10.0.0.5:8786")
     if setting.name != "public_url" or not value:
