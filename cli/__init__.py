@@ -125,6 +125,51 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     sys.exit(1 if summary.skipped else 0)
 
 
+@main.command("watch")
+@click.argument("config_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--once", is_flag=True,
+              help="Run the sources that are due once and exit (for cron); without it, keep "
+                   "running, sleeping until the next source is due.")
+@INDEX_OPTION
+@SETTING_OPTION
+def watch_command(config_file: Path, once: bool, index_dir: Path | None, settings: tuple[str, ...]) -> None:
+    """Fetch the feeds, sitemaps and URL lists in CONFIG_FILE (TOML) and index
+    their new and changed articles; every response is kept as WARC.
+
+    Exits 2 on a bad configuration (watch_contact unset, an unknown key) or
+    an index that cannot be opened; a source that fails is printed and
+    tried again at its next run."""
+    from onrecord.indexer.parse.html.parser import quiet_trafilatura
+    from onrecord.indexer.watch.config import load_watch_config
+    from onrecord.indexer.watch.watcher import close_watch, open_watch, run_watch
+    from onrecord.search import open_index
+
+    watch_config = load_watch_config(config_file, settings, index_dir=index_dir)
+    quiet_trafilatura()
+    config = watch_config.config
+    index = _or_exit(lambda: open_index(config.index_dir, create=True, config=config))
+    watch = open_watch(watch_config, index)
+    try:
+        _or_exit(lambda: run_watch(watch, once, on_run=_echo_runs))
+    except KeyboardInterrupt:
+        click.echo("onrecord: watch stopped", err=True)
+    finally:
+        close_watch(watch)
+        index.close()
+
+
+def _echo_runs(runs: list[Any]) -> None:
+    """Print one line per source run, then its failures (terminal_text)."""
+    for run in runs:
+        done = run.summary
+        click.echo(terminal_text(
+            f"{run.name}: {run.listed} listed, {run.fetched} fetched, {run.not_modified} not modified, "
+            f"{done.new} new, {done.updated} updated, {len(run.refused)} refused, {len(run.failed)} failed"
+            + (f"; error: {run.error}" if run.error else "")))
+        for line in [*run.refused, *run.failed, *(f"skipped {p}: {why}" for p, why in done.skipped)]:
+            click.echo(terminal_text(f"  {line}"), err=True)
+
+
 @main.command("check")
 @INDEX_OPTION
 @SETTING_OPTION
