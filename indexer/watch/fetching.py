@@ -200,20 +200,24 @@ class Fetcher:
         except urllib3.exceptions.HTTPError as exc:
             raise FetchError(f"{url}: {_describe(exc)}") from None
         fetched = dt.datetime.now(dt.UTC)
-        body, truncated = bytearray(), False
+        body, whole = bytearray(), False
         try:
             for chunk in raw.stream(CHUNK, decode_content=True):
                 body += chunk
                 if len(body) > cap:
-                    del body[cap:]
-                    truncated = True
                     break
                 if self.clock() > deadline:
                     raise FetchError(f"{url}: the body took over {self.config.watch_timeout:g} s")
+            else:
+                whole = True
         except urllib3.exceptions.HTTPError as exc:
             raise FetchError(f"{url}: {_describe(exc)}") from None
         finally:
-            raw.release_conn() if not truncated else raw.close()
+            if not whole:  # bytes left unread: this connection cannot serve another request
+                raw.close()
+            raw.release_conn()  # its pool slot back (a closed connection reconnects)
+        truncated = len(body) > cap
+        del body[cap:]
         return Response(url, raw.status, raw.reason or "", list(raw.headers.items()), bytes(body),
                         fetched, truncated)
 

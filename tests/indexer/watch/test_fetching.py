@@ -2,6 +2,7 @@
 the User-Agent, conditional GET, Retry-After, size, time and redirect caps."""
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,16 @@ def test_a_slow_answer_times_out(site: Site, clock: FakeClock, tmp_path: Path) -
     site.routes["/slow"] = Page(b"late", delay=1.0)
     with pytest.raises(FetchError, match="(?i)timed? ?out"):
         make_fetcher(make_config(tmp_path, watch_timeout=0.2), clock).fetch(site.url("/slow"))
+
+
+def test_a_cut_body_gives_its_connection_back(site: Site, clock: FakeClock, tmp_path: Path) -> None:
+    # One connection per host: a slot lost to a cut body would block the next fetch for ever.
+    site.routes["/big"] = Page(b"x" * 500_000)  # cut mid-stream, past the first chunk read
+    site.routes["/a"] = Page(b"hello")
+    fetcher = make_fetcher(make_config(tmp_path, watch_max_bytes=1000, watch_host_concurrency=1), clock)
+    bodies: list[bytes] = []
+    worker = threading.Thread(target=lambda: bodies.extend(fetcher.fetch(site.url(p)).body[:5]
+                                                           for p in ("/big", "/big", "/a")), daemon=True)
+    worker.start()
+    worker.join(timeout=5)
+    assert bodies == [b"xxxxx", b"xxxxx", b"hello"]
