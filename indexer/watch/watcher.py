@@ -88,8 +88,10 @@ class Watch:
 
     def run_due(self) -> list[SourceRun]:
         """Run every source whose next run has come (or that never ran);
-        return what each did."""
+        return what each did.  robots.txt is read afresh each pass (a site
+        may change its rules; RFC 9309 caches them a day at most)."""
         now = self.now()
+        self.robots = RobotsRules(self.fetcher, on_response=self.captures.write_response)
         return [self.run_source(s) for s in self.sources
                 if (self.state.source(s.name).next_run or 0.0) <= now]
 

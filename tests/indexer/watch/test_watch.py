@@ -10,7 +10,7 @@ from pathlib import Path
 from warcio.archiveiterator import ArchiveIterator
 
 from onrecord.indexer.watch.config import Source
-from onrecord.indexer.watch.watcher import watch_folder
+from onrecord.indexer.watch.watcher import run_watch, watch_folder
 from onrecord.search import SearchRequest, get_article, open_index, search
 from tests.indexer.watch.conftest import Watches
 from tests.indexer.watch.site import Page, Site
@@ -174,3 +174,22 @@ def test_robots_txt_is_asked_on_every_redirect_hop(site: Site, watches: Watches)
     [run] = watches.open([Source("list", "urls", None, (site.url("/news/moved"),))]).run_due()
     assert run.refused == [f"{site.url('/private/memo')}: robots.txt disallows it"]
     assert site.hits("/private/memo") == 0
+
+
+def test_the_loop_sleeps_until_the_next_source_is_due(site: Site, watches: Watches) -> None:
+    serve_news(site)
+    site.routes["/feed2.xml"] = Page(rss(site, ["/news/budget"]), headers={"Content-Type": "application/rss+xml"})
+    watch = watches.open([Source("a", "feed", site.url("/feed.xml"), interval=600.0),
+                          Source("b", "feed", site.url("/feed2.xml"), interval=900.0)])
+    slept: list[float] = []
+    passes: list[list[str]] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        watches.wall += seconds
+
+    run_watch(watch, once=False, sleep=sleep, on_run=lambda runs: passes.append([r.name for r in runs]),
+              stop=lambda: len(passes) == 3)
+    assert slept == [600.0, 300.0]
+    assert passes == [["a", "b"], ["a"], ["b"]]
+    assert site.hits("/robots.txt") == 3  # read again each pass: a site may change its rules
