@@ -200,7 +200,8 @@ class Watch:
 
     def _remember_fetch(self, url: str, source: str, response: Response, capture: Capture) -> None:
         """Remember `url`'s fetch: validators, content hash and capture of
-        its last whole 200, the status, and when it is due again."""
+        its last whole 200, the status, and when it is due again (at the
+        next run after a 429 or 5xx, else after RECHECK)."""
         now = self.now()
         known = self.state.url(url) or UrlState(url, source, now)
         whole = response.status == 200 and not response.truncated
@@ -210,7 +211,8 @@ class Watch:
             response.header("ETag") if whole else known.etag,
             response.header("Last-Modified") if whole else known.last_modified,
             _digest(response.body) if whole else known.content_hash,
-            now + RECHECK, capture.file if keep else known.capture_file,
+            now + RECHECK if keep or not _is_transient(response.status) else now,
+            capture.file if keep else known.capture_file,
             capture.offset if keep else known.capture_offset,
             response.fetched.isoformat() if keep else known.fetched,
             None if keep else f"HTTP {response.status}"))
@@ -251,6 +253,11 @@ def run_watch(watch: Watch, once: bool, sleep: Callable[[float], None] = time.sl
         if once or stop():
             return
         sleep(max(1.0, watch.next_due() - watch.now()))
+
+
+def _is_transient(status: int) -> bool:
+    """Return True for an answer worth asking again soon (429, 5xx)."""
+    return status == 429 or status >= 500
 
 
 def _status_problem(response: Response) -> str:

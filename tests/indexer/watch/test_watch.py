@@ -193,3 +193,16 @@ def test_the_loop_sleeps_until_the_next_source_is_due(site: Site, watches: Watch
     assert slept == [600.0, 300.0]
     assert passes == [["a", "b"], ["a"], ["b"]]
     assert site.hits("/robots.txt") == 3  # read again each pass: a site may change its rules
+
+
+def test_a_busy_answer_is_tried_again_at_the_next_run(site: Site, watches: Watches) -> None:
+    serve_news(site)
+    site.routes["/news/harbour"] = Page(b"busy", 503, {"Retry-After": "7200"})  # longer than we wait
+    sources = [Source("list", "urls", None, (site.url("/news/harbour"),), 60.0)]
+    [run] = watches.open(sources).run_due()
+    assert run.failed == [f"{site.url('/news/harbour')}: HTTP 503"]
+    watches.close()
+    serve_news(site)
+    watches.wall += 61
+    [run] = watches.open(sources).run_due()
+    assert (run.failed, run.summary.new) == ([], 1)
