@@ -15,12 +15,14 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS urls (
     url TEXT PRIMARY KEY, source TEXT NOT NULL, first_seen REAL NOT NULL,
     last_fetched REAL, status INTEGER, etag TEXT, last_modified TEXT, content_hash TEXT,
-    next_check REAL, capture_file TEXT, capture_offset INTEGER, fetched TEXT, error TEXT);
+    next_check REAL, capture_file TEXT, capture_offset INTEGER, fetched TEXT, error TEXT,
+    listing INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS sources (
     name TEXT PRIMARY KEY, last_run REAL, next_run REAL, last_error TEXT);
 """
@@ -43,6 +45,7 @@ class UrlState:
     capture_offset: int | None = None
     fetched: str | None = None
     error: str | None = None
+    listing: bool = False  # a feed, sitemap or URL list, not an article
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,11 +71,16 @@ class WatchState:
     def url(self, url: str) -> UrlState | None:
         """Return what is remembered of `url`, None if it was never seen."""
         row = self.db.execute(f"SELECT {_columns(UrlState)} FROM urls WHERE url = ?", (url,)).fetchone()
-        return UrlState(*row) if row else None
+        if row is None:
+            return None
+        values: list[Any] = list(row)
+        values[-1] = bool(values[-1])  # SQLite keeps the listing flag as 0/1
+        return UrlState(*values)
 
     def source_urls(self, source: str) -> list[str]:
-        """Return the URLs first seen through `source`, oldest first."""
-        rows = self.db.execute("SELECT url FROM urls WHERE source = ? ORDER BY first_seen, rowid", (source,))
+        """Return the article URLs first seen through `source`, oldest first."""
+        rows = self.db.execute("SELECT url FROM urls WHERE source = ? AND NOT listing ORDER BY first_seen, rowid",
+                               (source,))
         return [row[0] for row in rows]
 
     def is_due(self, url: str, now: float) -> bool:

@@ -132,7 +132,8 @@ class Watch:
             except (FetchError, ListingError) as exc:
                 run.failed.append(f"{child}: {exc}")
                 continue
-            urls.extend(child_listing.articles if child_listing else [])
+            # An unchanged child: the source's known articles stand for its own.
+            urls.extend(child_listing.articles if child_listing else self.state.source_urls(source.name))
         return list(dict.fromkeys(urls))
 
     def _read_listing(self, url: str, kind: str, source: str) -> Listing | None:
@@ -143,7 +144,7 @@ class Watch:
         response = self.fetcher.fetch(url, known.etag if known else None,
                                       known.last_modified if known else None, check=self.robots.why_not)
         capture = self.captures.write_response(response)
-        self._remember_fetch(url, source, response, capture)
+        self._remember_fetch(url, source, response, capture, listing=True)
         if response.status == 304:
             return None
         if response.status != 200 or response.truncated:
@@ -198,7 +199,8 @@ class Watch:
         if self.state.url(url) is None:
             self.state.save_url(UrlState(url, source, now))
 
-    def _remember_fetch(self, url: str, source: str, response: Response, capture: Capture) -> None:
+    def _remember_fetch(self, url: str, source: str, response: Response, capture: Capture,
+                        listing: bool = False) -> None:
         """Remember `url`'s fetch: validators, content hash and capture of
         its last whole 200, the status, and when it is due again (at the
         next run after a 429 or 5xx, else after RECHECK)."""
@@ -215,7 +217,7 @@ class Watch:
             capture.file if keep else known.capture_file,
             capture.offset if keep else known.capture_offset,
             response.fetched.isoformat() if keep else known.fetched,
-            None if keep else f"HTTP {response.status}"))
+            None if keep else f"HTTP {response.status}", listing))
 
     def _remember_failure(self, url: str, source: str, error: FetchError, run: SourceRun) -> None:
         """Remember that `url` could not be fetched (it is tried at the next run)."""

@@ -206,3 +206,16 @@ def test_a_busy_answer_is_tried_again_at_the_next_run(site: Site, watches: Watch
     watches.wall += 61
     [run] = watches.open(sources).run_due()
     assert (run.failed, run.summary.new) == ([], 1)
+
+
+def test_an_unchanged_feed_still_rechecks_its_articles_and_not_itself(site: Site, watches: Watches) -> None:
+    serve_news(site)
+    sources = [Source("city", "feed", site.url("/feed.xml"))]
+    watches.open(sources).run_due()
+    watches.close()
+    before = len(site.requests)
+    watches.wall += 86_401  # the feed and its articles are due
+    [run] = watches.open(sources).run_due()
+    fetched = sorted(path for path, _ in site.requests[before:])
+    assert fetched == ["/feed.xml", "/news/budget", "/news/harbour", "/robots.txt"]
+    assert (run.listed, run.fetched, run.not_modified, run.summary.articles) == (3, 2, 2, 0)
