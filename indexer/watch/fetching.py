@@ -199,7 +199,7 @@ class Fetcher:
                                preload_content=False, assert_same_host=False)
         except urllib3.exceptions.HTTPError as exc:
             raise FetchError(f"{url}: {_describe(exc)}") from None
-        fetched = dt.datetime.now(dt.UTC)
+        fetched = dt.datetime.now(dt.UTC).replace(microsecond=0)  # WARC-Date's precision: one time everywhere
         body, whole = bytearray(), False
         try:
             for chunk in raw.stream(CHUNK, decode_content=True):
