@@ -137,8 +137,8 @@ def watch_command(config_file: Path, once: bool, index_dir: Path | None, setting
     their new and changed articles; every response is kept as WARC.
 
     Exits 2 on a bad configuration (watch_contact unset, an unknown key) or
-    an index that cannot be opened; a source that fails is printed and
-    tried again at its next run."""
+    an index that cannot be opened.  A source that fails is printed and
+    tried again at its next run; with --once the exit status is then 1."""
     from onrecord.indexer.parse.html.parser import quiet_trafilatura
     from onrecord.indexer.watch.config import load_watch_config
     from onrecord.indexer.watch.watcher import close_watch, open_watch, run_watch
@@ -149,13 +149,20 @@ def watch_command(config_file: Path, once: bool, index_dir: Path | None, setting
     config = watch_config.config
     index = _or_exit(lambda: open_index(config.index_dir, create=True, config=config))
     watch = open_watch(watch_config, index)
+    failed: list[str] = []
+
+    def echo_runs(runs: list[Any]) -> None:
+        _echo_runs(runs)
+        failed.extend(run.name for run in runs if run.error)
+
     try:
-        _or_exit(lambda: run_watch(watch, once, on_run=_echo_runs))
+        _or_exit(lambda: run_watch(watch, once, on_run=echo_runs))
     except KeyboardInterrupt:
         click.echo("onrecord: watch stopped", err=True)
     finally:
         close_watch(watch)
         index.close()
+    sys.exit(1 if failed else 0)
 
 
 def _echo_runs(runs: list[Any]) -> None:

@@ -94,3 +94,19 @@ def test_watch_refuses_to_start_without_a_contact(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["watch", str(config), "--once", "--index", str(tmp_path / "i")], env={})
     assert result.exit_code == 2 and "set watch_contact" in result.output
     assert not (tmp_path / "i").exists()
+
+
+def test_watch_once_exits_1_when_a_source_fails(site: Site, tmp_path: Path) -> None:
+    config = write(tmp_path, f"""
+[settings]
+watch_contact = "desk@example.org"
+watch_allow_private = true
+
+[[source]]
+name = "gone"
+kind = "feed"
+url = "{site.url('/no-such-feed.xml')}"
+""")
+    result = CliRunner().invoke(main, ["watch", str(config), "--once", "--index", str(tmp_path / "i")], env={})
+    assert result.exit_code == 1
+    assert "gone: 0 listed, 0 fetched" in result.output and "HTTP 404" in result.output
