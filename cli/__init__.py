@@ -21,7 +21,7 @@ import click
 
 from onrecord.cli.results import format_result
 from onrecord.cli.settings_doc import settings_markdown
-from onrecord.cli.summary import format_problems, format_summary, terminal_text
+from onrecord.cli.summary import format_problems, format_source_run, format_summary, terminal_text
 from onrecord.search import (
     NAME_FACETS,
     SEARCH_MODES,
@@ -152,8 +152,13 @@ def watch_command(config_file: Path, once: bool, index_dir: Path | None, setting
     failed: list[str] = []
 
     def echo_runs(runs: list[Any]) -> None:
-        _echo_runs(runs)
-        failed.extend(run.name for run in runs if run.error)
+        for run in runs:
+            line, problems = format_source_run(run)
+            click.echo(line)
+            if problems:
+                click.echo("\n".join(problems), err=True)
+            if run.error:
+                failed.append(run.name)
 
     try:
         _or_exit(lambda: run_watch(watch, once, on_run=echo_runs))
@@ -163,18 +168,6 @@ def watch_command(config_file: Path, once: bool, index_dir: Path | None, setting
         close_watch(watch)
         index.close()
     sys.exit(1 if failed else 0)
-
-
-def _echo_runs(runs: list[Any]) -> None:
-    """Print one line per source run, then its failures (terminal_text)."""
-    for run in runs:
-        done = run.summary
-        click.echo(terminal_text(
-            f"{run.name}: {run.listed} listed, {run.fetched} fetched, {run.not_modified} not modified, "
-            f"{done.new} new, {done.updated} updated, {len(run.refused)} refused, {len(run.failed)} failed"
-            + (f"; error: {run.error}" if run.error else "")))
-        for line in [*run.refused, *run.failed, *(f"skipped {p}: {why}" for p, why in done.skipped)]:
-            click.echo(terminal_text(f"  {line}"), err=True)
 
 
 @main.command("check")
