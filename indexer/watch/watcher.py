@@ -20,7 +20,7 @@ import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from onrecord.indexer.pipeline import ingest_inputs
@@ -35,6 +35,9 @@ from onrecord.search import Index, IngestSummary
 
 MAX_CHILD_SITEMAPS = 50  # child sitemaps of one sitemap index read per run
 FETCH_THREADS = 4  # article fetches in flight (each host's gate limits its own share)
+# Articles fetched, then indexed in one commit and remembered in one
+# transaction: bounds the pages held in memory and what a kill fetches again.
+ARTICLE_BATCH = 50
 RECHECK = 86_400.0  # seconds until a fetched article is due again (schedules: a later step)
 Now = Callable[[], float]
 
@@ -109,11 +112,11 @@ class Watch:
         except (FetchError, ListingError) as exc:
             run.error = str(exc)
             urls = []
-        for url in urls:
-            self._remember_seen(url, source.name, started)
+        self.state.note_seen(urls, source.name, started)
         due = [url for url in urls if self.state.is_due(url, started)]
         run.listed = len(urls)
-        self._fetch_articles(due, source, run)
+        for start in range(0, len(due), ARTICLE_BATCH):
+            self._fetch_articles(due[start:start + ARTICLE_BATCH], source, run)
         self.state.save_source(SourceState(source.name, started, started + source.interval, run.error))
         return run
 
@@ -154,38 +157,51 @@ class Watch:
     def _fetch_articles(self, urls: list[str], source: Source, run: SourceRun) -> None:
         """Fetch `urls` (each host's gate keeps its pace), capture every
         response, index the changed pages in one ingest, then remember them."""
-        def fetch(url: str) -> Response | FetchError:
-            known = self.state_snapshot.get(url)
-            try:
-                return self.fetcher.fetch(url, known.etag if known else None,
-                                          known.last_modified if known else None, check=self.robots.why_not)
-            except FetchError as exc:
-                return exc
-
-        self.state_snapshot = {url: self.state.url(url) for url in urls}
+        self.state_snapshot = {url: self.state.url(url) for url in urls}  # SQLite stays on this thread
         with ThreadPoolExecutor(max_workers=FETCH_THREADS) as pool:
-            outcomes = list(zip(urls, pool.map(fetch, urls), strict=True))
+            outcomes = list(zip(urls, pool.map(self._fetch_article, urls), strict=True))
         changed: list[_Fetched] = []
-        for url, outcome in outcomes:
-            if isinstance(outcome, FetchError):
-                self._remember_failure(url, source.name, outcome, run)
-                continue
-            capture = self.captures.write_response(outcome)
-            run.fetched += 1
-            if self._is_new_body(url, outcome):
-                changed.append(_Fetched(url, outcome, capture))
-            else:
-                if outcome.status in (200, 304) and not outcome.truncated:
-                    run.not_modified += 1
-                else:
-                    run.failed.append(f"{url}: {_status_problem(outcome)}")
-                self._remember_fetch(url, source.name, outcome, capture)
-        if changed:
-            inputs = [InputFile(path=str(self.captures.folder / item.capture.file), data=item.capture.data)
-                      for item in changed]
-            run.summary = ingest_inputs(inputs, self.index, self.config)
-        for item in changed:  # after the commit: a kill before this fetches them again
-            self._remember_fetch(item.url, source.name, item.response, item.capture)
+        with self.state.batch():
+            for url, outcome in outcomes:
+                fetched = self._sort_outcome(url, outcome, source.name, run)
+                if fetched is not None:
+                    changed.append(fetched)
+        if not changed:
+            return
+        inputs = [InputFile(path=str(self.captures.folder / item.capture.file), data=item.capture.data)
+                  for item in changed]
+        add_summary(run.summary, ingest_inputs(inputs, self.index, self.config))
+        with self.state.batch():  # after the commit: a kill before this fetches them again
+            for item in changed:
+                self._remember_fetch(item.url, source.name, item.response, item.capture)
+
+    def _fetch_article(self, url: str) -> Response | FetchError:
+        """Return the response to a conditional GET of `url` (in a fetch
+        thread), or the FetchError that stopped it."""
+        known = self.state_snapshot.get(url)
+        try:
+            return self.fetcher.fetch(url, known.etag if known else None,
+                                      known.last_modified if known else None, check=self.robots.why_not)
+        except FetchError as exc:
+            return exc
+
+    def _sort_outcome(self, url: str, outcome: Response | FetchError, source: str,
+                      run: SourceRun) -> _Fetched | None:
+        """Capture and count one article's fetch; return it when its body is
+        new (to be indexed, then remembered), else remember it now."""
+        if isinstance(outcome, FetchError):
+            self._remember_failure(url, source, outcome, run)
+            return None
+        capture = self.captures.write_response(outcome)
+        run.fetched += 1
+        if self._is_new_body(url, outcome):
+            return _Fetched(url, outcome, capture)
+        if outcome.status in (200, 304) and not outcome.truncated:
+            run.not_modified += 1
+        else:
+            run.failed.append(f"{url}: {_status_problem(outcome)}")
+        self._remember_fetch(url, source, outcome, capture)
+        return None
 
     def _is_new_body(self, url: str, response: Response) -> bool:
         """Return True for a whole 200 whose body differs from the last one kept."""
@@ -194,16 +210,12 @@ class Watch:
         known = self.state_snapshot.get(url)
         return known is None or known.content_hash != _digest(response.body)
 
-    def _remember_seen(self, url: str, source: str, now: float) -> None:
-        """Note that `url` was listed, if it is new."""
-        if self.state.url(url) is None:
-            self.state.save_url(UrlState(url, source, now))
-
     def _remember_fetch(self, url: str, source: str, response: Response, capture: Capture,
                         listing: bool = False) -> None:
-        """Remember `url`'s fetch: validators, content hash and capture of
-        its last whole 200, the status, and when it is due again (at the
-        next run after a 429 or 5xx, else after RECHECK)."""
+        """Remember `url`'s fetch: validators, content hash, capture and
+        fetch time of its last whole 200 (a 304 keeps them: that capture
+        is still the text read), the status, and when it is due again (at
+        the next run after a 429 or 5xx, else after RECHECK)."""
         now = self.now()
         known = self.state.url(url) or UrlState(url, source, now)
         whole = response.status == 200 and not response.truncated
@@ -214,9 +226,9 @@ class Watch:
             response.header("Last-Modified") if whole else known.last_modified,
             _digest(response.body) if whole else known.content_hash,
             now + RECHECK if keep or not _is_transient(response.status) else now,
-            capture.file if keep else known.capture_file,
-            capture.offset if keep else known.capture_offset,
-            response.fetched.isoformat() if keep else known.fetched,
+            capture.file if whole else known.capture_file,
+            capture.offset if whole else known.capture_offset,
+            response.fetched.isoformat() if whole else known.fetched,
             None if keep else f"HTTP {response.status}", listing))
 
     def _remember_failure(self, url: str, source: str, error: FetchError, run: SourceRun) -> None:
@@ -255,6 +267,16 @@ def run_watch(watch: Watch, once: bool, sleep: Callable[[float], None] = time.sl
         if once or stop():
             return
         sleep(max(1.0, watch.next_due() - watch.now()))
+
+
+def add_summary(total: IngestSummary, part: IngestSummary) -> None:
+    """Add `part`'s counts and lists to `total` (one source run's batches)."""
+    for item in fields(IngestSummary):
+        value = getattr(part, item.name)
+        if isinstance(value, list):
+            getattr(total, item.name).extend(value)
+        elif isinstance(value, int | float):
+            setattr(total, item.name, getattr(total, item.name) + value)
 
 
 def _is_transient(status: int) -> bool:

@@ -7,8 +7,10 @@ import gzip
 import io
 from pathlib import Path
 
+import pytest
 from warcio.archiveiterator import ArchiveIterator
 
+from onrecord.indexer.watch import watcher
 from onrecord.indexer.watch.config import Source
 from onrecord.indexer.watch.watcher import run_watch, watch_folder
 from onrecord.search import SearchRequest, get_article, open_index, search
@@ -135,6 +137,12 @@ def test_a_304_is_captured_as_a_revisit_and_indexes_nothing(site: Site, watches:
     assert (run.fetched, run.not_modified, run.summary.articles) == (1, 1, 0)
     records = warc_records(watch_folder(tmp_path / "index") / "captures")
     assert ("revisit", site.url("/news/harbour"), "304") in records
+    watch = watches.opened[-1][0]
+    kept = watch.state.url(site.url("/news/harbour"))
+    assert kept is not None and kept.capture_file is not None and kept.capture_offset is not None
+    with (watch.captures.folder / kept.capture_file).open("rb") as stream:  # still the text it was read from
+        stream.seek(kept.capture_offset)
+        assert next(iter(ArchiveIterator(stream))).rec_type == "response"
 
 
 def test_a_sitemap_index_leads_to_its_news_sitemap(site: Site, watches: Watches, tmp_path: Path) -> None:
@@ -219,3 +227,13 @@ def test_an_unchanged_feed_still_rechecks_its_articles_and_not_itself(site: Site
     fetched = sorted(path for path, _ in site.requests[before:])
     assert fetched == ["/feed.xml", "/news/budget", "/news/harbour", "/robots.txt"]
     assert (run.listed, run.fetched, run.not_modified, run.summary.articles) == (3, 2, 2, 0)
+
+
+def test_articles_are_indexed_and_counted_batch_by_batch(site: Site, watches: Watches, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    serve_news(site)
+    monkeypatch.setattr(watcher, "ARTICLE_BATCH", 1)
+    [run] = watches.open([Source("city", "feed", site.url("/feed.xml"))]).run_due()
+    assert (run.fetched, run.summary.new, run.summary.files) == (2, 2, 2)
+    watches.close()
+    assert doc_ids(tmp_path / "index", "harbour") and doc_ids(tmp_path / "index", "councillors")
