@@ -21,7 +21,7 @@ import click
 
 from onrecord.cli.results import format_result
 from onrecord.cli.settings_doc import settings_markdown
-from onrecord.cli.summary import format_problems, format_summary, terminal_text
+from onrecord.cli.summary import format_problems, format_source_run, format_summary, terminal_text
 from onrecord.search import (
     NAME_FACETS,
     SEARCH_MODES,
@@ -123,6 +123,51 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     for line in format_problems(summary):
         click.echo(line, err=True)
     sys.exit(1 if summary.skipped else 0)
+
+
+@main.command("watch")
+@click.argument("config_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--once", is_flag=True,
+              help="Run the sources that are due once and exit (for cron); without it, keep "
+                   "running, sleeping until the next source is due.")
+@INDEX_OPTION
+@SETTING_OPTION
+def watch_command(config_file: Path, once: bool, index_dir: Path | None, settings: tuple[str, ...]) -> None:
+    """Fetch the feeds, sitemaps and URL lists in CONFIG_FILE (TOML) and index
+    their new and changed articles; every response is kept as WARC.
+
+    Exits 2 on a bad configuration (watch_contact unset, an unknown key) or
+    an index that cannot be opened.  A source that fails is printed and
+    tried again at its next run; with --once the exit status is then 1."""
+    from onrecord.indexer.parse.html.parser import quiet_trafilatura
+    from onrecord.indexer.watch.config import load_watch_config
+    from onrecord.indexer.watch.watcher import close_watch, open_watch, run_watch
+    from onrecord.search import open_index
+
+    watch_config = load_watch_config(config_file, settings, index_dir=index_dir)
+    quiet_trafilatura()
+    config = watch_config.config
+    index = _or_exit(lambda: open_index(config.index_dir, create=True, config=config))
+    watch = open_watch(watch_config, index)
+    failed: list[str] = []
+
+    def echo_runs(runs: list[Any]) -> None:
+        for run in runs:
+            line, problems = format_source_run(run)
+            click.echo(line)
+            if problems:
+                click.echo("\n".join(problems), err=True)
+            if run.error:
+                failed.append(run.name)
+
+    try:
+        _or_exit(lambda: run_watch(watch, once, on_run=echo_runs))
+    except KeyboardInterrupt:
+        click.echo("onrecord: watch stopped", err=True)
+    finally:
+        close_watch(watch)
+        index.close()
+    sys.exit(1 if failed else 0)
 
 
 @main.command("check")

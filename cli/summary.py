@@ -2,11 +2,13 @@
 summary line and its details (updates, conflicts, duplicates, guessed
 encodings, files left out), the problems and notes, and the rule that
 everything printed passes through terminal_text (a file name or an
-article's text may hold escape sequences).  Pure functions over the
-library's IngestSummary: the commands in onrecord.cli call them."""
+article's text may hold escape sequences); and the line per source run
+of `onrecord watch`.  Pure functions over the library's IngestSummary
+and indexer.watch's SourceRun: the commands in onrecord.cli call them."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from onrecord.search import IngestSummary
 
@@ -90,3 +92,15 @@ def _escaped(char: str) -> str:
 def count_of(count: int, noun: str) -> str:
     """Return "1 file", "2 files", "1,024 files"."""
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def format_source_run(run: Any) -> tuple[str, list[str]]:
+    """Return the line of counts printed for one source run of `onrecord
+    watch` (indexer.watch.watcher.SourceRun), and its problems (refused and
+    failed URLs, files skipped), each through terminal_text."""
+    done = run.summary
+    line = (f"{run.name}: {run.listed} listed, {run.fetched} fetched, {run.not_modified} not modified, "
+            f"{done.new} new, {done.updated} updated, {len(run.refused)} refused, {len(run.failed)} failed"
+            + (f"; error: {run.error}" if run.error else ""))
+    problems = [*run.refused, *run.failed, *(f"skipped {path}: {why}" for path, why in done.skipped)]
+    return terminal_text(line), [terminal_text(f"  {problem}") for problem in problems]

@@ -8,7 +8,9 @@ small pure stage over the dataclasses in search.model, one room per stage.
   institutions, dates, the speakers file;
 - `extraction.py`: the four stages on one file, a bad file a reason;
 - `distributed/`: ingest on Dask, many workers and one writer;
-- `pipeline.py`: `ingest_paths`, in this process or on a cluster.
+- `pipeline.py`: `ingest_paths`, in this process or on a cluster;
+- `watch/`: `onrecord watch`, sources fetched politely, captured as WARC
+  and indexed through the pipeline.
 
 A stage imports only the stages before it; `errors`, `budget` (the per-file
 time budget), `lexicon` (the English word lists, read by attribution and the

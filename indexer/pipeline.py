@@ -17,13 +17,14 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from onrecord.indexer.annotate.annotator import AnnotationFiles, load_annotation_files
 from onrecord.indexer.extraction import FileOutcome, extract_file, extract_outcome
 from onrecord.indexer.progress import COMMITTING, READING, STARTING, WRITING, ProgressCallback, ProgressReport
 from onrecord.indexer.read.inputs import find_input_files
+from onrecord.indexer.read.reader import InputFile
 from onrecord.indexer.tally import Tally
 from onrecord.search import (
     Clock,
@@ -36,7 +37,7 @@ from onrecord.search import (
     write_articles,
 )
 
-__all__ = ["FileOutcome", "extract_file", "extract_outcome", "ingest_paths", "iter_input_files"]
+__all__ = ["FileOutcome", "extract_file", "extract_outcome", "ingest_inputs", "ingest_paths", "iter_input_files"]
 
 log = logging.getLogger(__name__)
 
@@ -125,6 +126,20 @@ def ingest_paths(
     return summary
 
 
+def ingest_inputs(inputs: Sequence[InputFile], index: Index, config: Config | None = None) -> IngestSummary:
+    """Extract and write the articles of `inputs`, files whose bytes are
+    already in memory (a watch's captures: InputFile.path names the kind,
+    e.g. a .warc.gz), in this process, as ingest_paths would in one
+    process.  Returns the IngestSummary; raises what ingest_paths raises."""
+    config = config or Config()
+    annotation_files = load_annotation_files(config)
+    files = [Path(item.path) for item in inputs]
+    with hold_write_lock(index):
+        summary = _ingest_serial(files, index, None, config.batch_articles, config.file_budget,
+                                 annotation_files=annotation_files, loaded=inputs)
+    return summary
+
+
 def _big(files: list[Path], config: Config) -> bool:
     """Return True if `files` hold at least config.cluster_min_bytes (a
     local cluster's start-up is not worth it for less)."""
@@ -162,7 +177,10 @@ def resolve_workers(workers: int | None, files: int) -> int:
 def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], None] | None,
                    batch_articles: int, budget: float | None = None,
                    report: ProgressReport | None = None, annotation_files: AnnotationFiles | None = None,
-                   clock: Clock | None = None) -> IngestSummary:
+                   clock: Clock | None = None, loaded: Sequence[InputFile] | None = None) -> IngestSummary:
+    """Return the summary of extracting `files` one by one in this process
+    (the bytes of files[i] are loaded[i] when given) and writing their
+    articles every `batch_articles`."""
     summary = IngestSummary()
     tally = Tally()
     report = report or ProgressReport(None, len(files))
@@ -171,7 +189,8 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
         summary.files += 1
         if on_file is not None:
             on_file(path)
-        outcome = extract_outcome(path, budget, annotation_files=annotation_files, clock=clock)
+        outcome = extract_outcome(path, budget, loaded=loaded[position] if loaded is not None else None,
+                                  annotation_files=annotation_files, clock=clock)
         report.advance([position], READING)
         if outcome.reason is not None:
             _skip(summary, path, outcome.reason)

@@ -32,9 +32,9 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.partialdates", ("PartialDate", "format_partial", "parse_iso_partial")),
     # Configuration: the SETTINGS table and the Config read from it.
     ("onrecord.search.config", (
-        "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings",
-        "is_loopback_host", "load_config", "serve_port"
+        "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "load_config", "serve_port"
     )),
+    ("onrecord.search.addresses", ("is_loopback_host",)),
     # Errors every layer raises or maps (web/errors.py gives each its status code).
     ("onrecord.search.errors", (
         "BusyError", "IndexUnavailableError", "NotFoundError", "OnrecordError", "QueryError"
@@ -74,13 +74,13 @@ _HOMES: dict[str, str] = {name: module for module, names in EXPORTS for name in 
 __all__ = sorted(_HOMES)
 
 if TYPE_CHECKING:
+    from onrecord.search.addresses import is_loopback_host
     from onrecord.search.config import (
         SETTINGS,
         Config,
         ConfigError,
         Setting,
         describe_settings,
-        is_loopback_host,
         load_config,
         serve_port,
     )

@@ -21,16 +21,18 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from onrecord.search.addresses import is_loopback_host
+
 DEFAULT_INDEX_DIR = Path("data/index")
 # Where `serve` looks for its port, first set one wins (--port beats both).
 PORT_VARIABLES = ("ONRECORD_PORT", "PORT")
-# Kubernetes sets <SERVICE>_PORT=tcp://10.0.0.11:5000 in every pod for a
-# Service named onrecord: an address to reach that service, not a port.
-_SERVICE_LINK = re.compile(r"(tcp|udp|sctp)://", re.IGNORECASE)
 # A host name `serve` may bind: dot-separated labels of letters, digits and
 # inner hyphens (RFC 1123), at most 253 characters in all.
 _HOST_NAME = re.compile(r"(?=.{1,253}\.?$)(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.?",
                         re.IGNORECASE)
+# Kubernetes sets <SERVICE>_PORT=tcp://10.0.0.11:5000 in every pod for a
+# Service named onrecord: an address to reach that service, not a port.
+_SERVICE_LINK = re.compile(r"(tcp|udp|sctp)://", re.IGNORECASE)
 
 
 class ConfigError(ValueError):
@@ -117,6 +119,22 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("accept_updates", False, bool, "Take a new version of an indexed article that keeps "
             "under half its text, or is mostly new text, as an update rather than a conflict kept "
             "apart (index --accept-updates)."),
+    # Watching sources (indexer.watch; `onrecord watch`): how politely and safely pages are fetched
+    Setting("watch_contact", "", str, "The operator's contact (an e-mail address or URL) sent in the "
+            "User-Agent of every request `onrecord watch` makes; it refuses to start without one."),
+    Setting("watch_rate", 1.0, float, "Requests per second `onrecord watch` sends one host at most "
+            "(a longer robots.txt Crawl-delay wins)."),
+    Setting("watch_host_concurrency", 2, int, "Requests `onrecord watch` has open to one host at once.",
+            maximum=16),
+    Setting("watch_timeout", 20.0, float, "Seconds one request may take (connecting, then the whole "
+            "body) before it is given up."),
+    Setting("watch_max_bytes", 10_000_000, int, "Bytes of one response body kept; a longer one is "
+            "given up (and kept in the capture marked truncated)."),
+    Setting("watch_max_redirects", 5, int, "Redirects one fetch may follow.", zero_ok=True, maximum=20),
+    Setting("watch_max_retry_after", 3600.0, float, "Longest Retry-After (seconds) of a 429 or 503 "
+            "that `onrecord watch` waits for before retrying; longer, the URL waits for the next run."),
+    Setting("watch_allow_private", False, bool, "Let `onrecord watch` fetch private, loopback and "
+            "link-local addresses (off: a feed cannot point the fetcher into the newsroom's network)."),
     # Annotation (indexer.annotate): the newsroom's own files, paths joined by os.pathsep
     Setting("speakers", "", str, "Speakers files correcting quote attribution (aliases, names that are "
             "never speakers), read at each index or extract: paths joined by `:` (`;` on Windows)."),
@@ -168,6 +186,14 @@ class Config:
     task_max_bytes: int = 8 * 1024 * 1024
     file_budget: float = 60.0
     accept_updates: bool = False
+    watch_contact: str = ""
+    watch_rate: float = 1.0
+    watch_host_concurrency: int = 2
+    watch_timeout: float = 20.0
+    watch_max_bytes: int = 10_000_000
+    watch_max_redirects: int = 5
+    watch_max_retry_after: float = 3600.0
+    watch_allow_private: bool = False
     speakers: str = ""
     institutions: str = ""
 
@@ -270,12 +296,17 @@ def parse_switch(raw: str, label: str) -> bool:
 
 
 def parse_text_value(setting: Setting, raw: str, label: str) -> str:
-    """Return the text setting `raw` checked: cluster, when set, must be a
+    """Return the text setting `raw` checked: watch_contact must be printable
+    (it goes into the User-Agent header); cluster, when set, must be a
     scheduler address with a scheme (tcp://HOST:PORT); public_url must be an http(s)
     URL with a host that is not a loopback address (a citation pasted into
     a story must never point at the reporter's own machine); its trailing
     slash is dropped.  Raises ConfigError naming `label`."""
     value = raw.strip()
+    if setting.name == "watch_contact" and not all(c.isprintable() and c not in "()\\" for c in value):
+        # It goes into a header's comment: a line break would forge headers.
+        raise ConfigError(f"{label}={raw!r} must be printable text without brackets or backslashes "
+                          "(an e-mail address or URL)")
     if setting.name == "cluster" and value and "://" not in value:
         raise ConfigError(f"{label}={raw!r} is not a scheduler address like tcp://10.0.0.5:8786")
     if setting.name != "public_url" or not value:
@@ -289,58 +320,6 @@ def parse_text_value(setting: Setting, raw: str, label: str) -> str:
         raise ConfigError(f"{label}={raw!r} is a loopback address; links to it only work on "
                           "this machine (leave it unset for site-relative links)")
     return value.rstrip("/")
-
-
-def is_loopback_host(host: str) -> bool:
-    """Return True for 'localhost' (and its subdomains), 127.0.0.0/8, ::1
-    and the unspecified addresses 0.0.0.0 and ::, however a browser would
-    read them: IPv4 in short, hex, octal or one-number forms ('127.1',
-    '0x7f000001', '2130706433'), or mapped into IPv6 ('::ffff:127.0.0.1')."""
-    name = host.strip("[]").rstrip(".").lower()
-    if name == "localhost" or name.endswith(".localhost"):
-        return True
-    address = parse_ip(name)
-    if address is None:
-        return False
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
-    return address.is_loopback or address.is_unspecified
-
-
-def parse_ip(name: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
-    """Return the IP address `name` stands for, None if it is a host name.
-    IPv4 is read as browsers read it (the WHATWG URL standard, like
-    inet_aton): one to four dot-separated numbers, each decimal, 0x-hex or
-    0-led octal, the last filling the bytes left ('127.1' is 127.0.0.1)."""
-    try:
-        return ipaddress.ip_address(name)
-    except ValueError:
-        pass
-    parts = name.split(".")
-    if not 1 <= len(parts) <= 4:
-        return None
-    numbers = [_ipv4_number(part) for part in parts]
-    if any(n is None for n in numbers):
-        return None
-    *leading, last = [n for n in numbers if n is not None]
-    if any(n > 255 for n in leading) or last >= 256 ** (5 - len(numbers)):
-        return None
-    value = last + sum(n << (8 * (3 - i)) for i, n in enumerate(leading))
-    return ipaddress.IPv4Address(value)
-
-
-def _ipv4_number(part: str) -> int | None:
-    """Return one part of an IPv4 address (decimal, 0x-hex, 0-led octal),
-    None if it is not a number."""
-    digits, base = part, 10
-    if part[:2] in ("0x", "0X"):
-        digits, base = part[2:] or "0", 16
-    elif len(part) > 1 and part.startswith("0"):
-        digits, base = part[1:], 8
-    # The length cap keeps int() away from huge digit strings.
-    if not digits or len(digits) > 12 or not all(c in "0123456789abcdef"[:base] for c in digits.lower()):
-        return None
-    return int(digits, base)
 
 
 def parse_host(raw: str, label: str = "--host") -> str:

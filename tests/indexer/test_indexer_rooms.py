@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = {"search": "onrecord.search", "indexer": "onrecord.indexer", "web": "onrecord.web", "cli": "onrecord.cli"}
 INDEXER_ROOMS = ["read", "parse", "parse/html", "chunk", "annotate", "annotate/attribution",
                  "annotate/attribution/spans", "annotate/attribution/phrases", "annotate/attribution/registry",
-                 "annotate/attribution/choice", "annotate/attribution/reported", "annotate/institutions", "distributed"]
+                 "annotate/attribution/choice", "annotate/attribution/reported", "annotate/institutions", "distributed", "watch"]
 
 
 def package_folders() -> dict[str, Path]:

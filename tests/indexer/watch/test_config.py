@@ -1,0 +1,112 @@
+"""The watch's TOML file and `onrecord watch` on the command line."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from onrecord.cli import main
+from onrecord.indexer.watch.config import load_watch_config
+from onrecord.indexer.watch.watcher import watch_folder
+from onrecord.search import ConfigError, SearchRequest, open_index, search
+from tests.indexer.watch.site import Page, Site
+from tests.warcbuild import article_page
+
+GOOD = """
+[settings]
+watch_contact = "desk@example.org"
+watch_rate = 0.5
+
+[[source]]
+name = "city"
+kind = "feed"
+url = "https://news.example.org/feed.xml"
+interval = 600
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "watch.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_config_gives_sources_and_settings(tmp_path: Path) -> None:
+    watch = load_watch_config(write(tmp_path, GOOD), env={})
+    [source] = watch.sources
+    assert (source.name, source.kind, source.url, source.interval) == ("city", "feed",
+                                                                       "https://news.example.org/feed.xml", 600.0)
+    assert (watch.config.watch_contact, watch.config.watch_rate) == ("desk@example.org", 0.5)
+
+
+def test_the_file_beats_the_environment_and_a_setting_beats_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD)
+    assert load_watch_config(path, env={"ONRECORD_WATCH_RATE": "3"}).config.watch_rate == 0.5
+    assert load_watch_config(path, env={"ONRECORD_WATCH_TIMEOUT": "3"}).config.watch_timeout == 3.0
+    assert load_watch_config(path, ["watch_rate=4"], env={}).config.watch_rate == 4.0
+
+
+@pytest.mark.parametrize("line, broken, message", [
+    ('watch_contact = "desk@example.org"', "", "set watch_contact"),
+    ('kind = "feed"', 'kind = "page"', "kind must be one of"),
+    ('url = "https://news.example.org/feed.xml"', 'url = "file:///etc/passwd"', "not an http"),
+    ('url = "https://news.example.org/feed.xml"', "", "give url"),
+    ("interval = 600", "interval = 1", "interval must be"),
+    ("watch_rate = 0.5", "watch_rat = 0.5", "unknown setting"),
+])
+def test_a_bad_config_is_refused_in_one_line(tmp_path: Path, line: str, broken: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_watch_config(write(tmp_path, GOOD.replace(line, broken)), env={})
+
+
+def test_a_contact_cannot_forge_a_header(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="printable"):
+        load_watch_config(write(tmp_path, GOOD.replace('"desk@example.org"', '"a\\r\\nX-Evil: 1"')), env={})
+
+
+def test_watch_once_on_the_command_line(site: Site, tmp_path: Path) -> None:
+    site.routes["/news/a"] = Page(article_page("Harbour plan", "Ann Lee", "The harbour plan was approved."))
+    config = write(tmp_path, f"""
+[settings]
+watch_contact = "desk@example.org"
+watch_allow_private = true
+
+[[source]]
+name = "desk"
+kind = "urls"
+urls = ["{site.url('/news/a')}"]
+""")
+    index_dir = tmp_path / "index"
+    result = CliRunner().invoke(main, ["watch", str(config), "--once", "--index", str(index_dir)], env={})
+    assert result.exit_code == 0, result.output
+    assert "desk: 1 listed, 1 fetched, 0 not modified, 1 new" in result.output
+    assert list((watch_folder(index_dir) / "captures").glob("*.warc.gz"))
+    index = open_index(index_dir)
+    try:
+        assert search(index, SearchRequest(query="harbour")).total > 0
+    finally:
+        index.close()
+
+
+def test_watch_refuses_to_start_without_a_contact(tmp_path: Path) -> None:
+    config = write(tmp_path, GOOD.replace('watch_contact = "desk@example.org"', ""))
+    result = CliRunner().invoke(main, ["watch", str(config), "--once", "--index", str(tmp_path / "i")], env={})
+    assert result.exit_code == 2 and "set watch_contact" in result.output
+    assert not (tmp_path / "i").exists()
+
+
+def test_watch_once_exits_1_when_a_source_fails(site: Site, tmp_path: Path) -> None:
+    config = write(tmp_path, f"""
+[settings]
+watch_contact = "desk@example.org"
+watch_allow_private = true
+
+[[source]]
+name = "gone"
+kind = "feed"
+url = "{site.url('/no-such-feed.xml')}"
+""")
+    result = CliRunner().invoke(main, ["watch", str(config), "--once", "--index", str(tmp_path / "i")], env={})
+    assert result.exit_code == 1
+    assert "gone: 0 listed, 0 fetched" in result.output and "HTTP 404" in result.output
