@@ -11,7 +11,6 @@ settings` listing all come from it.
 from __future__ import annotations
 
 import difflib
-import ipaddress
 import math
 import os
 import re
@@ -21,20 +20,17 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from onrecord.search.addresses import is_loopback_host as is_loopback_host
+from onrecord.search.addresses import parse_host
+from onrecord.search.addresses import parse_ip as parse_ip
+from onrecord.search.errors import ConfigError as ConfigError
+
 DEFAULT_INDEX_DIR = Path("data/index")
 # Where `serve` looks for its port, first set one wins (--port beats both).
 PORT_VARIABLES = ("ONRECORD_PORT", "PORT")
 # Kubernetes sets <SERVICE>_PORT=tcp://10.0.0.11:5000 in every pod for a
 # Service named onrecord: an address to reach that service, not a port.
 _SERVICE_LINK = re.compile(r"(tcp|udp|sctp)://", re.IGNORECASE)
-# A host name `serve` may bind: dot-separated labels of letters, digits and
-# inner hyphens (RFC 1123), at most 253 characters in all.
-_HOST_NAME = re.compile(r"(?=.{1,253}\.?$)(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.?",
-                        re.IGNORECASE)
-
-
-class ConfigError(ValueError):
-    """A configuration value cannot be used; str() says which and why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +91,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("trust_host_header", False, bool, "With public_url unset, make those permalinks "
             "absolute on the scheme and Host header of each request (on only behind a proxy that "
             "sets Host; a loopback host stays site-relative)."),
+    # Access (web.access): off, anyone who reaches the port reads everything
+    Setting("access_control", False, bool, "Require a signed-in account (`onrecord users add`) for "
+            "every page, API call, export and feed except /login and /healthz."),
+    Setting("accounts_db", "", str, "SQLite file of accounts and sessions; unset: accounts.db "
+            "beside the index directory."),
+    Setting("session_hours", 12.0, float, "Hours a sign-in lasts before the reader must sign in again."),
     # Writing (search.storage, indexer)
     Setting("write_lock_timeout", 10.0, float, "Seconds a writer waits for another writer's lock "
             "(index --wait).", zero_ok=True),
@@ -157,6 +159,9 @@ class Config:
     warm_on_start: bool = True
     public_url: str = ""
     trust_host_header: bool = False
+    access_control: bool = False
+    accounts_db: str = ""
+    session_hours: float = 12.0
     write_lock_timeout: float = 10.0
     writer_memory_mb: int = 256
     worker_memory_mb: int = 128
@@ -289,74 +294,6 @@ def parse_text_value(setting: Setting, raw: str, label: str) -> str:
         raise ConfigError(f"{label}={raw!r} is a loopback address; links to it only work on "
                           "this machine (leave it unset for site-relative links)")
     return value.rstrip("/")
-
-
-def is_loopback_host(host: str) -> bool:
-    """Return True for 'localhost' (and its subdomains), 127.0.0.0/8, ::1
-    and the unspecified addresses 0.0.0.0 and ::, however a browser would
-    read them: IPv4 in short, hex, octal or one-number forms ('127.1',
-    '0x7f000001', '2130706433'), or mapped into IPv6 ('::ffff:127.0.0.1')."""
-    name = host.strip("[]").rstrip(".").lower()
-    if name == "localhost" or name.endswith(".localhost"):
-        return True
-    address = parse_ip(name)
-    if address is None:
-        return False
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
-    return address.is_loopback or address.is_unspecified
-
-
-def parse_ip(name: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
-    """Return the IP address `name` stands for, None if it is a host name.
-    IPv4 is read as browsers read it (the WHATWG URL standard, like
-    inet_aton): one to four dot-separated numbers, each decimal, 0x-hex or
-    0-led octal, the last filling the bytes left ('127.1' is 127.0.0.1)."""
-    try:
-        return ipaddress.ip_address(name)
-    except ValueError:
-        pass
-    parts = name.split(".")
-    if not 1 <= len(parts) <= 4:
-        return None
-    numbers = [_ipv4_number(part) for part in parts]
-    if any(n is None for n in numbers):
-        return None
-    *leading, last = [n for n in numbers if n is not None]
-    if any(n > 255 for n in leading) or last >= 256 ** (5 - len(numbers)):
-        return None
-    value = last + sum(n << (8 * (3 - i)) for i, n in enumerate(leading))
-    return ipaddress.IPv4Address(value)
-
-
-def _ipv4_number(part: str) -> int | None:
-    """Return one part of an IPv4 address (decimal, 0x-hex, 0-led octal),
-    None if it is not a number."""
-    digits, base = part, 10
-    if part[:2] in ("0x", "0X"):
-        digits, base = part[2:] or "0", 16
-    elif len(part) > 1 and part.startswith("0"):
-        digits, base = part[1:], 8
-    # The length cap keeps int() away from huge digit strings.
-    if not digits or len(digits) > 12 or not all(c in "0123456789abcdef"[:base] for c in digits.lower()):
-        return None
-    return int(digits, base)
-
-
-def parse_host(raw: str, label: str = "--host") -> str:
-    """Return the address `serve` binds, checked: an IP address (brackets
-    around IPv6 dropped) or a host name.  Raises ConfigError naming
-    `label` (a bad address would otherwise fail deep in the server)."""
-    value = raw.strip()
-    bare = value[1:-1] if value.startswith("[") and value.endswith("]") else value
-    try:
-        return str(ipaddress.ip_address(bare))
-    except ValueError:
-        pass
-    if _HOST_NAME.fullmatch(value):
-        return value
-    raise ConfigError(f"{label}={raw!r} is not an address or host name to listen on "
-                      "(like 127.0.0.1, ::1 or localhost)")
 
 
 def describe_settings(config: Config) -> list[tuple[str, Any, Any, str]]:

@@ -1,0 +1,86 @@
+"""`onrecord users`: the accounts that may sign in when access control is
+on (web.access.accounts), managed by the operator on the server."""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from onrecord.cli.options import INDEX_OPTION, SETTING_OPTION
+from onrecord.search import load_config
+from onrecord.web.access.accounts import AccountError, AccountStore, accounts_path
+
+PASSWORD_STDIN = click.option("--password-stdin", is_flag=True,
+                              help="Read the password from the first line of stdin (for scripts).")
+
+
+def _store(index_dir: Path | None, settings: tuple[str, ...]) -> AccountStore:
+    """Return the accounts file of the configuration the flags give."""
+    return AccountStore(accounts_path(load_config(settings=settings, index_dir=index_dir)))
+
+
+def _password(from_stdin: bool) -> str:
+    """Return a new password: stdin's first line, or typed twice unseen."""
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    return str(click.prompt("Password", hide_input=True, confirmation_prompt=True))
+
+
+def _run(action: str, call: Callable[[], None]) -> None:
+    """Print what was done, or the AccountError as one line with exit 2."""
+    try:
+        call()
+    except AccountError as exc:
+        click.echo(f"onrecord: {exc}", err=True)
+        sys.exit(2)
+    click.echo(action, err=True)
+
+
+@click.group("users")
+def users_command() -> None:
+    """Manage the accounts that may sign in (access control)."""
+
+
+@users_command.command("add")
+@click.argument("name")
+@PASSWORD_STDIN
+@INDEX_OPTION
+@SETTING_OPTION
+def add_user(name: str, password_stdin: bool, index_dir: Path | None, settings: tuple[str, ...]) -> None:
+    """Add account NAME (asks for its password)."""
+    store = _store(index_dir, settings)
+    password = _password(password_stdin)
+    _run(f"Added {name} to {store.path}", lambda: store.add_user(name, password))
+
+
+@users_command.command("passwd")
+@click.argument("name")
+@PASSWORD_STDIN
+@INDEX_OPTION
+@SETTING_OPTION
+def set_password(name: str, password_stdin: bool, index_dir: Path | None, settings: tuple[str, ...]) -> None:
+    """Change NAME's password (its sessions end)."""
+    store = _store(index_dir, settings)
+    password = _password(password_stdin)
+    _run(f"Changed the password of {name}", lambda: store.set_password(name, password))
+
+
+@users_command.command("remove")
+@click.argument("name")
+@INDEX_OPTION
+@SETTING_OPTION
+def remove_user(name: str, index_dir: Path | None, settings: tuple[str, ...]) -> None:
+    """Remove account NAME (its sessions end)."""
+    store = _store(index_dir, settings)
+    _run(f"Removed {name}", lambda: store.remove_user(name))
+
+
+@users_command.command("list")
+@INDEX_OPTION
+@SETTING_OPTION
+def list_users(index_dir: Path | None, settings: tuple[str, ...]) -> None:
+    """Print the account names, one per line."""
+    for name in _store(index_dir, settings).users():
+        click.echo(name)

@@ -1,0 +1,65 @@
+"""`onrecord users`: the operator adds, lists, re-passwords and removes the
+accounts of access control (issue #36); a bad name or password is one line
+and exit status 2, never a traceback."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from onrecord.cli import main
+from onrecord.web.access import accounts
+from onrecord.web.access.accounts import AccountStore
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(autouse=True)
+def cheap_scrypt(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(accounts, "SCRYPT_N", 2**8)
+
+
+def run(tmp_path: Path, *args: str, stdin: str | None = None) -> Any:
+    db = tmp_path / "accounts.db"
+    return CliRunner().invoke(main, ["users", *args, "--setting", f"accounts_db={db}"], input=stdin)
+
+
+def test_add_list_passwd_remove(tmp_path: Path) -> None:
+    added = run(tmp_path, "add", "jane", "--password-stdin", stdin=PASSWORD + "\n")
+    assert added.exit_code == 0, added.output
+    assert run(tmp_path, "list").output.split() == ["jane"]
+    store = AccountStore(tmp_path / "accounts.db")
+    token, _ = store.login("jane", PASSWORD, "127.0.0.1", lifetime=60)
+    assert run(tmp_path, "passwd", "jane", "--password-stdin", stdin="a new long password\n").exit_code == 0
+    assert store.session(token) is None
+    store.login("jane", "a new long password", "127.0.0.1", lifetime=60)
+    assert run(tmp_path, "remove", "jane").exit_code == 0
+    assert run(tmp_path, "list").output.split() == []
+
+
+def test_the_password_prompt_asks_twice(tmp_path: Path) -> None:
+    added = run(tmp_path, "add", "jane", stdin=f"{PASSWORD}\n{PASSWORD}\n")
+    assert added.exit_code == 0, added.output
+    assert PASSWORD not in added.output  # typed unseen
+
+
+def test_accounts_default_to_beside_the_index(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["users", "add", "jane", "--password-stdin",
+                                       "--index", str(tmp_path / "data" / "index")], input=PASSWORD)
+    assert result.exit_code == 0, result.output
+    assert AccountStore(tmp_path / "data" / "accounts.db").users() == ["jane"]
+
+
+@pytest.mark.parametrize(("args", "stdin", "message"), [
+    (("add", "bad name", "--password-stdin"), PASSWORD, "bad user name"),
+    (("add", "jane", "--password-stdin"), "short", "password too short"),
+    (("passwd", "nobody", "--password-stdin"), PASSWORD, "no user 'nobody'"),
+    (("remove", "nobody"), None, "no user 'nobody'"),
+])
+def test_bad_requests_are_one_line(tmp_path: Path, args: tuple[str, ...], stdin: str | None,
+                                   message: str) -> None:
+    result = run(tmp_path, *args, stdin=stdin)
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output

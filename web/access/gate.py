@@ -1,0 +1,148 @@
+"""Who may read: the login and logout pages and the check every request
+passes when the access_control setting is on.
+
+Owns the session cookie (HttpOnly, SameSite=Lax, Secure when served over
+https), the CSRF tokens of the forms that change state (the login form's
+before there is a session: a cookie and a field that must match; after, the
+session's own token), and which pages need no login (/login, /healthz and
+static files).  Without a session a page redirects to /login; the JSON API,
+exports, feeds and .json twins answer 401, since a script cannot fill in a
+form.  With access_control off (a reporter on a laptop), nothing is checked.
+"""
+from __future__ import annotations
+
+import hmac
+import secrets
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, abort, g, redirect, render_template, request, url_for
+from werkzeug.exceptions import Unauthorized
+from werkzeug.wrappers import Response
+
+from onrecord.web.access.accounts import AccountError, AccountStore, accounts_path
+from onrecord.web.state import get_state
+
+bp = Blueprint("access", __name__)
+
+SESSION_COOKIE = "onrecord_session"
+LOGIN_CSRF_COOKIE = "onrecord_login_csrf"
+# Endpoints anyone may reach: the login form, the load balancer's check and
+# the stylesheet, script and icons the login page itself needs.
+OPEN_ENDPOINTS = frozenset({"access.login", "api.healthz", "static"})
+# Answers a script reads (a 401 it can act on, not a login page's HTML).
+MACHINE_SUFFIXES = (".json", ".csv", ".atom")
+
+
+def account_store() -> AccountStore:
+    """Return the AccountStore of the current app's config."""
+    return AccountStore(accounts_path(get_state().config))
+
+
+def install_access(app: Flask) -> None:
+    """Register the login pages on `app` and the check before each request."""
+    app.register_blueprint(bp)
+    app.before_request(require_login)
+
+
+def require_login() -> Response | None:
+    """Set g.user to the signed-in account (None when access control is
+    off or the page is open); return a redirect to /login for a page, or
+    raise Unauthorized (401) for a machine-read answer, when nobody is."""
+    g.user = None
+    if not get_state().config.access_control or request.endpoint in OPEN_ENDPOINTS:
+        return None
+    session = account_store().session(request.cookies.get(SESSION_COOKIE, ""))
+    if session is not None:
+        g.user, g.csrf = session.user, session.csrf
+        return None
+    path = request.path
+    if path.startswith("/api/") or path.endswith(MACHINE_SUFFIXES) or request.method != "GET":
+        raise Unauthorized("Sign in first: this archive needs an account.")
+    return redirect(url_for("access.login", next=request.full_path.rstrip("?")))
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> Response | str | tuple[str, int]:
+    """Show the login form (GET) or sign in (POST: user, password, csrf,
+    next) and redirect to `next` on this site; a wrong password shows the
+    form again with 401, too many failures with 429."""
+    if not get_state().config.access_control:
+        return redirect(url_for("pages.search_page"))
+    target = safe_next(request.values.get("next", ""))
+    if request.method == "GET":
+        return _login_form(target, "", 200)
+    check_login_csrf()
+    name = request.form.get("user", "").strip()
+    try:
+        token, session = account_store().login(
+            name, request.form.get("password", ""), request.remote_addr or "?",
+            lifetime=get_state().config.session_hours * 3600)
+    except AccountError as exc:
+        status = 429 if "too many" in str(exc) else 401
+        return _login_form(target, str(exc), status, name)
+    response = redirect(target)
+    set_cookie(response, SESSION_COOKIE, token, expires=session.expires)
+    response.delete_cookie(LOGIN_CSRF_COOKIE, path="/")
+    return response
+
+
+@bp.post("/logout")
+def logout() -> Response:
+    """End this browser's session (the form's csrf must match it) and go
+    to the login page."""
+    if get_state().config.access_control:
+        check_session_csrf()
+        account_store().logout(request.cookies.get(SESSION_COOKIE, ""))
+    response = redirect(url_for("access.login"))
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return response
+
+
+def _login_form(target: str, error: str, status: int, name: str = "") -> tuple[str, int]:
+    """Return the login page with a fresh login CSRF token (also set as a
+    cookie: the POST must carry both, equal) and `status`."""
+    token = secrets.token_urlsafe(32)
+    g.set_login_csrf = token
+    return render_template("login.html", csrf=token, next=target, error=error, user_name=name), status
+
+
+def set_login_csrf_cookie(response: Response) -> Response:
+    """Return `response` with the login CSRF cookie a login form asked for."""
+    token = g.get("set_login_csrf")
+    if token:
+        set_cookie(response, LOGIN_CSRF_COOKIE, token, max_age=3600)
+    return response
+
+
+def check_login_csrf() -> None:
+    """Abort with 403 unless the form's csrf equals the login CSRF cookie:
+    another site cannot read the cookie, so it cannot sign a reader in to
+    an account of its choosing."""
+    sent, cookie = request.form.get("csrf", ""), request.cookies.get(LOGIN_CSRF_COOKIE, "")
+    if not (sent and cookie and hmac.compare_digest(sent, cookie)):
+        abort(403, "The form has expired or did not come from this site: reload it and try again.")
+
+
+def check_session_csrf() -> None:
+    """Abort with 403 unless the form's csrf is the session's token."""
+    expected, sent = g.get("csrf") or "", request.form.get("csrf", "")
+    if not (expected and sent and hmac.compare_digest(sent, expected)):
+        abort(403, "The form has expired or did not come from this site: reload it and try again.")
+
+
+def set_cookie(response: Response, name: str, value: str, expires: float | None = None,
+               max_age: int | None = None) -> None:
+    """Set cookie `name` on `response` with onrecord's flags: HttpOnly,
+    SameSite=Lax, the whole site, Secure when it is served over https."""
+    secure = request.is_secure or get_state().config.public_url.startswith("https:")
+    response.set_cookie(name, value, expires=expires, max_age=max_age, httponly=True, samesite="Lax",
+                        secure=secure, path="/")
+
+
+def safe_next(target: str) -> str:
+    """Return `target` if it is a path on this site, else "/": a login
+    link must not send the reader to another site afterwards."""
+    parts = urlsplit(target)
+    if not target.startswith("/") or target.startswith("//") or parts.scheme or parts.netloc or "\\" in target:
+        return "/"
+    return target
