@@ -2,6 +2,7 @@
 on (web.access.accounts), managed by the operator on the server."""
 from __future__ import annotations
 
+import datetime as dt
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -84,3 +85,42 @@ def list_users(index_dir: Path | None, settings: tuple[str, ...]) -> None:
     """Print the account names, one per line."""
     for name in _store(index_dir, settings).users():
         click.echo(name)
+
+
+@users_command.command("token")
+@click.argument("name")
+@click.option("--label", default="", help="What the token is for (e.g. 'feed reader').")
+@INDEX_OPTION
+@SETTING_OPTION
+def add_token(name: str, label: str, index_dir: Path | None, settings: tuple[str, ...]) -> None:
+    """Make an API token for NAME and print it (once: only its hash is kept)."""
+    store = _store(index_dir, settings)
+    try:
+        token, info = store.add_token(name, label)
+    except AccountError as exc:
+        click.echo(f"onrecord: {exc}", err=True)
+        sys.exit(2)
+    click.echo(token)
+    click.echo(f"Token {info.id} for {name}: send it as 'Authorization: Bearer TOKEN', or add "
+               "token=TOKEN to a feed's or export's URL. It is not shown again.", err=True)
+
+
+@users_command.command("tokens")
+@click.argument("name", required=False)
+@INDEX_OPTION
+@SETTING_OPTION
+def list_tokens(name: str | None, index_dir: Path | None, settings: tuple[str, ...]) -> None:
+    """List API tokens (NAME's, or everyone's): id, user, created, label."""
+    for info in _store(index_dir, settings).tokens(name):
+        created = dt.datetime.fromtimestamp(info.created, dt.UTC).strftime("%Y-%m-%d %H:%M")
+        click.echo(f"{info.id}  {info.user}  {created}  {info.label}")
+
+
+@users_command.command("revoke")
+@click.argument("token_id")
+@INDEX_OPTION
+@SETTING_OPTION
+def revoke_token(token_id: str, index_dir: Path | None, settings: tuple[str, ...]) -> None:
+    """Revoke the API token with id TOKEN_ID (as `users tokens` lists it)."""
+    store = _store(index_dir, settings)
+    _run(f"Revoked token {token_id}", lambda: store.revoke_token(token_id))

@@ -63,3 +63,19 @@ def test_bad_requests_are_one_line(tmp_path: Path, args: tuple[str, ...], stdin:
     result = run(tmp_path, *args, stdin=stdin)
     assert result.exit_code == 2
     assert message in result.output and "Traceback" not in result.output
+
+
+def test_tokens_are_made_listed_and_revoked(tmp_path: Path) -> None:
+    run(tmp_path, "add", "jane", "--password-stdin", stdin=PASSWORD)
+    made = CliRunner().invoke(main, ["users", "token", "jane", "--label", "feed reader", "--setting",
+                                     f"accounts_db={tmp_path / 'accounts.db'}"])
+    assert made.exit_code == 0, made.output
+    token = made.stdout.strip()
+    store = AccountStore(tmp_path / "accounts.db")
+    assert store.token_user(token) == "jane"
+    listed = run(tmp_path, "tokens").output
+    token_id = token.split(".")[0]
+    assert token_id in listed and "feed reader" in listed and token not in listed
+    assert run(tmp_path, "revoke", token_id).exit_code == 0
+    assert store.token_user(token) is None
+    assert run(tmp_path, "revoke", token_id).exit_code == 2

@@ -243,3 +243,38 @@ def test_the_login_page_escapes_what_it_echoes(client: FlaskClient) -> None:
     echoed = client.post("/login", data={"user": '"><img src=x onerror=alert(1)>', "password": "x",
                                          "csrf": token}).get_data(as_text=True)
     assert "<img src=x" not in echoed
+
+
+# API tokens -----------------------------------------------------------------
+
+def test_tokens_are_stored_hashed_and_revocable(store: AccountStore) -> None:
+    token, info = store.add_token("jane", "feed reader")
+    assert token.startswith(info.id + ".") and store.token_user(token) == "jane"
+    assert token not in "\n".join(sqlite3.connect(store.path).iterdump())
+    assert [t.label for t in store.tokens("jane")] == ["feed reader"]
+    store.revoke_token(info.id)
+    assert store.token_user(token) is None and store.tokens() == []
+    with pytest.raises(AccountError, match="no user"):
+        store.add_token("nobody")
+
+
+@pytest.mark.parametrize("path", ["/api/search?q=act", "/feed.atom?q=act", "/export.csv?q=act",
+                                  "/doc/a1.json", "/speaker/Jane%20Roe.atom"])
+def test_a_token_opens_machine_answers_until_revoked(client: FlaskClient, store: AccountStore,
+                                                     path: str) -> None:
+    token, info = store.add_token("jane")
+    joined = "&" if "?" in path else "?"
+    by_header = client.get(path, headers={"Authorization": f"Bearer {token}"})
+    assert by_header.status_code == 200 and by_header.get_data()  # (read: exports stream)
+    in_url = client.get(f"{path}{joined}token={token}")
+    assert in_url.status_code == 200 and in_url.get_data()
+    assert in_url.content_type == by_header.content_type
+    store.revoke_token(info.id)
+    assert client.get(f"{path}{joined}token={token}").status_code == 401
+    assert client.get(path, headers={"Authorization": f"Bearer {token}"}).status_code == 401
+
+
+def test_a_token_in_a_page_url_is_not_a_login(client: FlaskClient, store: AccountStore) -> None:
+    token, _ = store.add_token("jane")
+    assert client.get(f"/doc/a1?token={token}").status_code == 302  # pages: sign in
+    assert client.get("/doc/a1", headers={"Authorization": f"Bearer {token}"}).status_code == 200

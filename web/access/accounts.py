@@ -45,6 +45,8 @@ CREATE TABLE IF NOT EXISTS sessions (token_hash TEXT PRIMARY KEY, user TEXT NOT 
     csrf TEXT NOT NULL, expires REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS failures (who TEXT NOT NULL, at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS failures_who ON failures (who, at);
+CREATE TABLE IF NOT EXISTS tokens (id TEXT PRIMARY KEY, user TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,
+    label TEXT NOT NULL, created REAL NOT NULL);
 """
 
 
@@ -56,6 +58,17 @@ def accounts_path(config: Config) -> Path:
 
 class AccountError(ValueError):
     """An account cannot be added, changed or used as asked; str() says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class TokenInfo:
+    """An API token as listed: its public id, whose it is, its label and
+    when it was made (the token itself is shown once, never stored)."""
+
+    id: str
+    user: str
+    label: str
+    created: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +127,7 @@ class AccountStore:
             if db.execute("DELETE FROM users WHERE name = ?", (name,)).rowcount == 0:
                 raise AccountError(f"no user {name!r}")
             db.execute("DELETE FROM sessions WHERE user = ?", (name,))
+            db.execute("DELETE FROM tokens WHERE user = ?", (name,))
 
     def users(self) -> list[str]:
         """Return the account names, sorted."""
@@ -169,6 +183,47 @@ class AccountStore:
         """End the session of `token` (nothing if there is none)."""
         with self._db() as db:
             db.execute("DELETE FROM sessions WHERE token_hash = ?", (_digest(token),))
+
+
+    # API tokens -----------------------------------------------------------
+
+    def add_token(self, name: str, label: str = "") -> tuple[str, TokenInfo]:
+        """Return a new API token for `name` (shown to the operator once:
+        "<id>.<secret>") and its TokenInfo.  Raises AccountError for an
+        unknown account."""
+        token_id = secrets.token_hex(4)
+        token = f"{token_id}.{secrets.token_urlsafe(32)}"
+        info = TokenInfo(token_id, name, label, self.clock())
+        with self._db() as db:
+            if db.execute("SELECT 1 FROM users WHERE name = ?", (name,)).fetchone() is None:
+                raise AccountError(f"no user {name!r}")
+            db.execute("INSERT INTO tokens VALUES (?, ?, ?, ?, ?)",
+                       (token_id, name, _digest(token), label, info.created))
+        return token, info
+
+    def tokens(self, name: str | None = None) -> list[TokenInfo]:
+        """Return the API tokens (of `name`, or everyone's), oldest first."""
+        query = "SELECT id, user, label, created FROM tokens"
+        with self._db() as db:
+            rows = (db.execute(query + " WHERE user = ? ORDER BY created", (name,)) if name
+                    else db.execute(query + " ORDER BY created"))
+            return [TokenInfo(*row) for row in rows]
+
+    def revoke_token(self, token_id: str) -> None:
+        """Revoke the API token with public id `token_id`.  Raises
+        AccountError if there is none."""
+        with self._db() as db:
+            if db.execute("DELETE FROM tokens WHERE id = ?", (token_id,)).rowcount == 0:
+                raise AccountError(f"no token {token_id!r}")
+
+    def token_user(self, token: str) -> str | None:
+        """Return the account an API token belongs to, or None (unknown or
+        revoked)."""
+        if not token:
+            return None
+        with self._db() as db:
+            row = db.execute("SELECT user FROM tokens WHERE token_hash = ?", (_digest(token),)).fetchone()
+        return row[0] if row else None
 
 
 def check_user_name(name: str) -> None:

@@ -20,6 +20,7 @@ from werkzeug.exceptions import Unauthorized
 from werkzeug.wrappers import Response
 
 from onrecord.web.access.accounts import AccountError, AccountStore, accounts_path
+from onrecord.web.params import TOKEN_PARAM
 from onrecord.web.state import get_state
 
 bp = Blueprint("access", __name__)
@@ -51,14 +52,35 @@ def require_login() -> Response | None:
     g.user = None
     if not get_state().config.access_control or request.endpoint in OPEN_ENDPOINTS:
         return None
-    session = account_store().session(request.cookies.get(SESSION_COOKIE, ""))
+    path = request.path
+    machine = path.startswith("/api/") or path.endswith(MACHINE_SUFFIXES)
+    store = account_store()
+    token = api_token(machine)
+    if token is not None:
+        g.user = store.token_user(token)
+        if g.user is None:  # a revoked token says so, rather than a login page
+            raise Unauthorized("This API token is not valid (revoked, or mistyped).")
+        return None
+    session = store.session(request.cookies.get(SESSION_COOKIE, ""))
     if session is not None:
         g.user, g.csrf = session.user, session.csrf
         return None
-    path = request.path
-    if path.startswith("/api/") or path.endswith(MACHINE_SUFFIXES) or request.method != "GET":
-        raise Unauthorized("Sign in first: this archive needs an account.")
+    if machine or request.method != "GET":
+        raise Unauthorized("Sign in first, or send an API token (Authorization: Bearer TOKEN; "
+                           "token=TOKEN in a feed's or export's URL).")
     return redirect(url_for("access.login", next=request.full_path.rstrip("?")))
+
+
+def api_token(machine: bool) -> str | None:
+    """Return the API token the request carries: an Authorization Bearer
+    header on any request, or a token= parameter on a machine-read answer
+    (a feed reader cannot send headers); None when it carries none."""
+    header = request.headers.get("Authorization", "")
+    if header[:7].lower() == "bearer ":
+        return header[7:].strip()
+    if machine and request.method == "GET" and TOKEN_PARAM in request.args:
+        return request.args[TOKEN_PARAM]
+    return None
 
 
 @bp.route("/login", methods=["GET", "POST"])
