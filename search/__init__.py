@@ -35,6 +35,7 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings",
         "is_loopback_host", "load_config", "serve_port"
     )),
+    ("onrecord.search.addresses", ("parse_networks",)),
     # Errors every layer raises or maps (web/errors.py gives each its status code).
     ("onrecord.search.errors", (
         "BusyError", "IndexUnavailableError", "NotFoundError", "OnrecordError", "QueryError"
@@ -74,6 +75,7 @@ _HOMES: dict[str, str] = {name: module for module, names in EXPORTS for name in 
 __all__ = sorted(_HOMES)
 
 if TYPE_CHECKING:
+    from onrecord.search.addresses import parse_networks
     from onrecord.search.config import (
         SETTINGS,
         Config,

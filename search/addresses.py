@@ -80,3 +80,18 @@ def parse_host(raw: str, label: str = "--host") -> str:
         return value
     raise ConfigError(f"{label}={raw!r} is not an address or host name to listen on "
                       "(like 127.0.0.1, ::1 or localhost)")
+
+
+def parse_networks(raw: str, label: str = "trusted_proxies") -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """Return the comma-separated addresses and networks in `raw` ("10.0.0.1,
+    10.1.0.0/16, ::1"; an address is a network of one).  Raises ConfigError
+    naming `label` for an item that is neither."""
+    networks = []
+    for item in (part.strip() for part in raw.split(",")):
+        if not item:
+            continue
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise ConfigError(f"{label}: {item!r} is not an IP address or network like 10.0.0.0/8") from None
+    return networks

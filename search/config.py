@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from onrecord.search.addresses import is_loopback_host as is_loopback_host
-from onrecord.search.addresses import parse_host
+from onrecord.search.addresses import parse_host, parse_networks
 from onrecord.search.addresses import parse_ip as parse_ip
 from onrecord.search.errors import ConfigError as ConfigError
 
@@ -97,6 +97,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("accounts_db", "", str, "SQLite file of accounts and sessions; unset: accounts.db "
             "beside the index directory."),
     Setting("session_hours", 12.0, float, "Hours a sign-in lasts before the reader must sign in again."),
+    Setting("trusted_proxies", "", str, "Addresses or networks (comma-separated, e.g. 127.0.0.1,10.0.0.0/8) "
+            "of proxies whose user header names the signed-in reader (single sign-on in front)."),
+    Setting("proxy_user_header", "X-Forwarded-User", str, "The header a trusted proxy names the "
+            "reader in (oauth2-proxy's X-Forwarded-User)."),
     # Writing (search.storage, indexer)
     Setting("write_lock_timeout", 10.0, float, "Seconds a writer waits for another writer's lock "
             "(index --wait).", zero_ok=True),
@@ -162,6 +166,8 @@ class Config:
     access_control: bool = False
     accounts_db: str = ""
     session_hours: float = 12.0
+    trusted_proxies: str = ""
+    proxy_user_header: str = "X-Forwarded-User"
     write_lock_timeout: float = 10.0
     writer_memory_mb: int = 256
     worker_memory_mb: int = 128
@@ -281,6 +287,8 @@ def parse_text_value(setting: Setting, raw: str, label: str) -> str:
     a story must never point at the reporter's own machine); its trailing
     slash is dropped.  Raises ConfigError naming `label`."""
     value = raw.strip()
+    if setting.name == "trusted_proxies" and value:
+        return ",".join(str(network) for network in parse_networks(value, label))
     if setting.name == "cluster" and value and "://" not in value:
         raise ConfigError(f"{label}={raw!r} is not a scheduler address like tcp://10.0.0.5:8786")
     if setting.name != "public_url" or not value:

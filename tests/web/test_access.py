@@ -278,3 +278,40 @@ def test_a_token_in_a_page_url_is_not_a_login(client: FlaskClient, store: Accoun
     token, _ = store.add_token("jane")
     assert client.get(f"/doc/a1?token={token}").status_code == 302  # pages: sign in
     assert client.get("/doc/a1", headers={"Authorization": f"Bearer {token}"}).status_code == 200
+
+
+# A single sign-on proxy in front ------------------------------------------------
+
+@pytest.fixture()
+def proxied(tmp_path: Path, store: AccountStore) -> Iterator[FlaskClient]:
+    index = indexed([make_article("a1", ["Plain text of the council."])])
+    app = create_app(index, Config(index_dir=tmp_path / "ix", access_control=True,
+                                   accounts_db=str(store.path), trusted_proxies="10.0.0.0/8"))
+    with app.test_client() as test_client:
+        yield test_client
+
+
+@pytest.mark.parametrize(("address", "header", "status"), [
+    ("10.1.2.3", {"X-Forwarded-User": "sso.reader@example.org"}, 200),  # the proxy names the reader
+    ("192.0.2.7", {"X-Forwarded-User": "sso.reader@example.org"}, 302),  # anyone else: ignored
+    ("10.1.2.3", {}, 302),  # the proxy without a name: sign in
+    ("10.1.2.3", {"X-Forwarded-User": "<script>"}, 403),
+])
+def test_a_user_header_counts_only_from_a_trusted_proxy(proxied: FlaskClient, address: str,
+                                                      header: dict[str, str], status: int) -> None:
+    response = proxied.get("/doc/a1", headers=header, environ_base={"REMOTE_ADDR": address})
+    assert response.status_code == status
+    if status == 200:
+        assert "Signed in as sso.reader@example.org" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("raw", ["10.0.0.0/8, ::1", "127.0.0.1"])
+def test_trusted_proxies_are_checked_networks(raw: str) -> None:
+    from onrecord.search.config import load_config
+    assert load_config(env={}, settings=[f"trusted_proxies={raw}"]).trusted_proxies
+
+
+def test_a_bad_trusted_proxy_is_one_line() -> None:
+    from onrecord.search.config import load_config
+    with pytest.raises(ConfigError, match="not an IP address or network"):
+        load_config(env={}, settings=["trusted_proxies=10.0.0.0/8,proxy.example"])

@@ -12,14 +12,16 @@ form.  With access_control off (a reporter on a laptop), nothing is checked.
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import secrets
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, abort, g, redirect, render_template, request, url_for
-from werkzeug.exceptions import Unauthorized
+from werkzeug.exceptions import Forbidden, Unauthorized
 from werkzeug.wrappers import Response
 
-from onrecord.web.access.accounts import AccountError, AccountStore, accounts_path
+from onrecord.search import parse_networks
+from onrecord.web.access.accounts import USER_NAME, AccountError, AccountStore, accounts_path
 from onrecord.web.params import TOKEN_PARAM
 from onrecord.web.state import get_state
 
@@ -52,6 +54,9 @@ def require_login() -> Response | None:
     g.user = None
     if not get_state().config.access_control or request.endpoint in OPEN_ENDPOINTS:
         return None
+    g.user = proxy_user()
+    if g.user is not None:
+        return None
     path = request.path
     machine = path.startswith("/api/") or path.endswith(MACHINE_SUFFIXES)
     store = account_store()
@@ -69,6 +74,31 @@ def require_login() -> Response | None:
         raise Unauthorized("Sign in first, or send an API token (Authorization: Bearer TOKEN; "
                            "token=TOKEN in a feed's or export's URL).")
     return redirect(url_for("access.login", next=request.full_path.rstrip("?")))
+
+
+def proxy_user() -> str | None:
+    """Return the reader a trusted proxy names in the proxy_user_header
+    (single sign-on in front of onrecord), or None: no header, or a request
+    not from a trusted_proxies address (anyone can send the header, so it
+    is read only from the proxy).  Raises Forbidden for a trusted proxy's
+    name that is not a user name."""
+    config = get_state().config
+    name = request.headers.get(config.proxy_user_header, "").strip()
+    if not name or not config.trusted_proxies or not from_trusted_proxy(config.trusted_proxies):
+        return None
+    if not USER_NAME.fullmatch(name):
+        raise Forbidden("The sign-on proxy sent a user name onrecord cannot use.")
+    return name
+
+
+def from_trusted_proxy(trusted: str) -> bool:
+    """Return True if the request comes from an address in `trusted`
+    (the trusted_proxies setting, already checked by search.config)."""
+    try:
+        address = ipaddress.ip_address((request.remote_addr or "").split("%")[0])
+    except ValueError:
+        return False
+    return any(address in network for network in parse_networks(trusted))
 
 
 def api_token(machine: bool) -> str | None:
