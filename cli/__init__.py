@@ -23,7 +23,7 @@ from onrecord.cli.options import INDEX_OPTION, SETTING_OPTION
 from onrecord.cli.results import format_result
 from onrecord.cli.settings_doc import settings_markdown
 from onrecord.cli.summary import format_problems, format_summary, terminal_text
-from onrecord.cli.users import users_command
+from onrecord.cli.users import audit_command, users_command
 from onrecord.search import (
     NAME_FACETS,
     SEARCH_MODES,
@@ -346,3 +346,4 @@ def _or_exit(call: Callable[[], T]) -> T:
 
 
 main.add_command(users_command)
+main.add_command(audit_command)

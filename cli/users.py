@@ -3,15 +3,19 @@ on (web.access.accounts), managed by the operator on the server."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import sys
 from collections.abc import Callable
+from dataclasses import asdict
 from pathlib import Path
 
 import click
 
 from onrecord.cli.options import INDEX_OPTION, SETTING_OPTION
+from onrecord.cli.summary import terminal_text
 from onrecord.search import load_config
 from onrecord.web.access.accounts import AccountError, AccountStore, accounts_path
+from onrecord.web.access.audit import audit_path, read_records
 
 PASSWORD_STDIN = click.option("--password-stdin", is_flag=True,
                               help="Read the password from the first line of stdin (for scripts).")
@@ -124,3 +128,23 @@ def revoke_token(token_id: str, index_dir: Path | None, settings: tuple[str, ...
     """Revoke the API token with id TOKEN_ID (as `users tokens` lists it)."""
     store = _store(index_dir, settings)
     _run(f"Revoked token {token_id}", lambda: store.revoke_token(token_id))
+
+
+@click.command("audit")
+@click.option("--user", default=None, help="Only this account's records.")
+@click.option("--since", type=click.DateTime(["%Y-%m-%d"]), default=None, help="YYYY-MM-DD")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line, as stored.")
+@INDEX_OPTION
+@SETTING_OPTION
+def audit_command(user: str | None, since: dt.datetime | None, as_json: bool, index_dir: Path | None,
+                  settings: tuple[str, ...]) -> None:
+    """Print the audit log: who searched, opened, exported what and when,
+    and every sign-in, failed sign-in and sign-out (access control on)."""
+    path = audit_path(load_config(settings=settings, index_dir=index_dir))
+    for record in read_records(path, user, since.date() if since else None):
+        if as_json:
+            click.echo(json.dumps(asdict(record), ensure_ascii=False))
+        else:
+            status = f" {record.status}" if record.status else ""
+            click.echo(terminal_text(f"{record.at}  {record.user or '-'}  {record.address}  "
+                                     f"{record.what}{status}  {record.url}".rstrip()))

@@ -79,3 +79,22 @@ def test_tokens_are_made_listed_and_revoked(tmp_path: Path) -> None:
     assert run(tmp_path, "revoke", token_id).exit_code == 0
     assert store.token_user(token) is None
     assert run(tmp_path, "revoke", token_id).exit_code == 2
+
+
+def test_the_audit_command_prints_and_filters(tmp_path: Path) -> None:
+    import datetime as dt
+
+    from onrecord.web.access.audit import append_record, make_record
+    log = tmp_path / "audit.jsonl"
+    append_record(log, make_record("jane", "10.0.0.1", "request", "/doc/a1", 200,
+                                   now=dt.datetime(2026, 1, 2, tzinfo=dt.UTC)))
+    append_record(log, make_record("bob", "10.0.0.2", "login_failed", status=401,
+                                   now=dt.datetime(2026, 3, 4, tzinfo=dt.UTC)))
+    with log.open("a") as handle:
+        handle.write('{"torn": ')  # a half-written last line is passed over
+    args = ["audit", "--setting", f"accounts_db={tmp_path / 'accounts.db'}"]
+    printed = CliRunner().invoke(main, args).output.splitlines()
+    assert printed == ["2026-01-02T00:00:00+00:00  jane  10.0.0.1  request 200  /doc/a1",
+                       "2026-03-04T00:00:00+00:00  bob  10.0.0.2  login_failed 401"]
+    assert CliRunner().invoke(main, [*args, "--user", "bob"]).output.count("\n") == 1
+    assert CliRunner().invoke(main, [*args, "--since", "2026-02-01", "--json"]).output.startswith('{"at": "2026-03-04')

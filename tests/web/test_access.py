@@ -315,3 +315,46 @@ def test_a_bad_trusted_proxy_is_one_line() -> None:
     from onrecord.search.config import load_config
     with pytest.raises(ConfigError, match="not an IP address or network"):
         load_config(env={}, settings=["trusted_proxies=10.0.0.0/8,proxy.example"])
+
+
+# The audit log ----------------------------------------------------------------
+
+def audit_lines(store: AccountStore) -> list[dict[str, object]]:
+    import json
+    path = store.path.with_name("audit.jsonl")
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_the_audit_log_says_who_read_what(client: FlaskClient, store: AccountStore) -> None:
+    sign_in(client, password="not the password")
+    client.get("/doc/a1")  # anonymous: redirected, and recorded so
+    sign_in(client)
+    token, _ = store.add_token("jane")
+    client.get("/export.csv?q=act").get_data()
+    client.get(f"/api/search?q=secret+thing&token={token}")
+    client.get("/static/style.css")
+    records = audit_lines(store)
+    events = [(r["what"], r["user"], r["url"], r["status"]) for r in records if r["what"] != "request"
+              or not str(r["url"]).startswith("/login")]
+    assert ("login_failed", "jane", "", 401) in events
+    assert ("request", "", "/doc/a1", 302) in events
+    assert ("login", "jane", "", 0) in events
+    assert ("request", "jane", "/export.csv?q=act", 200) in events
+    assert ("request", "jane", "/api/search?q=secret+thing&token=...", 200) in events
+    assert not any("static" in str(r["url"]) for r in records)
+    assert token.split(".")[1] not in store.path.with_name("audit.jsonl").read_text()
+    assert all(r["address"] == "127.0.0.1" and str(r["at"]).endswith("+00:00") for r in records)
+
+
+def test_an_unwritable_audit_log_does_not_break_reading(client: FlaskClient, store: AccountStore) -> None:
+    store.path.with_name("audit.jsonl").mkdir()  # a folder where the file should be
+    sign_in(client)
+    assert client.get("/doc/a1").status_code == 200
+
+
+def test_no_audit_log_with_access_control_off(tmp_path: Path) -> None:
+    app = create_app(indexed([make_article("a1", ["Plain text."])]),
+                     Config(index_dir=tmp_path / "ix", accounts_db=str(tmp_path / "accounts.db")))
+    with app.test_client() as open_client:
+        open_client.get("/doc/a1")
+    assert not (tmp_path / "audit.jsonl").exists()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
+import logging
 import secrets
 from urllib.parse import urlsplit
 
@@ -22,10 +23,12 @@ from werkzeug.wrappers import Response
 
 from onrecord.search import parse_networks
 from onrecord.web.access.accounts import USER_NAME, AccountError, AccountStore, accounts_path
+from onrecord.web.access.audit import append_record, audit_path, make_record
 from onrecord.web.params import TOKEN_PARAM
 from onrecord.web.state import get_state
 
 bp = Blueprint("access", __name__)
+log = logging.getLogger(__name__)
 
 SESSION_COOKIE = "onrecord_session"
 LOGIN_CSRF_COOKIE = "onrecord_login_csrf"
@@ -42,9 +45,31 @@ def account_store() -> AccountStore:
 
 
 def install_access(app: Flask) -> None:
-    """Register the login pages on `app` and the check before each request."""
+    """Register the login pages on `app`, the check before each request
+    and the audit record after it."""
     app.register_blueprint(bp)
     app.before_request(require_login)
+    app.after_request(audit_request)
+
+
+def audit_request(response: Response) -> Response:
+    """Return `response` after appending who asked for what to the audit
+    log, when access control is on (static files aside)."""
+    if get_state().config.access_control and request.endpoint != "static":
+        url = request.full_path.rstrip("?")
+        audit("request", g.get("user") or "", url, response.status_code)
+    return response
+
+
+def audit(what: str, user: str, url: str = "", status: int = 0) -> None:
+    """Append one record of this request's address to the audit log.  A
+    log that cannot be written is reported to the server log, and the
+    reader still gets the answer (no 500 for the operator's full disk)."""
+    path = audit_path(get_state().config)
+    try:
+        append_record(path, make_record(user, request.remote_addr or "", what, url, status))
+    except OSError as exc:
+        log.error("audit log %s not written: %s", path, exc.strerror or exc)
 
 
 def require_login() -> Response | None:
@@ -131,7 +156,9 @@ def login() -> Response | str | tuple[str, int]:
             lifetime=get_state().config.session_hours * 3600)
     except AccountError as exc:
         status = 429 if "too many" in str(exc) else 401
+        audit("login_failed", name, status=status)
         return _login_form(target, str(exc), status, name)
+    audit("login", name)
     response = redirect(target)
     set_cookie(response, SESSION_COOKIE, token, expires=session.expires)
     response.delete_cookie(LOGIN_CSRF_COOKIE, path="/")
@@ -145,6 +172,7 @@ def logout() -> Response:
     if get_state().config.access_control:
         check_session_csrf()
         account_store().logout(request.cookies.get(SESSION_COOKIE, ""))
+        audit("logout", g.get("user") or "")
     response = redirect(url_for("access.login"))
     response.delete_cookie(SESSION_COOKIE, path="/")
     return response
