@@ -19,9 +19,11 @@ from typing import Any, TypeVar
 
 import click
 
+from onrecord.cli.options import INDEX_OPTION, SETTING_OPTION
 from onrecord.cli.results import format_result
 from onrecord.cli.settings_doc import settings_markdown
 from onrecord.cli.summary import format_problems, format_source_run, format_summary, terminal_text
+from onrecord.cli.users import audit_command, users_command
 from onrecord.search import (
     NAME_FACETS,
     SEARCH_MODES,
@@ -37,15 +39,6 @@ from onrecord.search import (
 )
 
 T = TypeVar("T")  # what _or_exit's call returns
-INDEX_OPTION = click.option(
-    "--index", "index_dir", type=click.Path(path_type=Path), default=None,
-    help="Index directory (default ./data/index, or $ONRECORD_INDEX).",
-)
-SETTING_OPTION = click.option(
-    "--setting", "settings", multiple=True, metavar="NAME=VALUE",
-    help="Change a setting (repeatable; `onrecord settings` lists them). Beats $ONRECORD_<NAME>; "
-         "a dedicated flag beats it.",
-)
 
 
 class _Commands(click.Group):
@@ -309,8 +302,8 @@ def format_article(data: dict) -> str:
               help="Serving processes sharing the port, each with its own caches (default 1, "
                    "or $ONRECORD_PROCESSES); one per core uses every core.")
 @click.option("--public", is_flag=True,
-              help="Allow a --host that is not a loopback address: anyone who can reach the "
-                   "port reads the whole archive (there are no logins).")
+              help="Allow a --host that is not a loopback address with access control off: "
+                   "anyone who can reach the port reads the whole archive.")
 @INDEX_OPTION
 @SETTING_OPTION
 def serve_command(host: str | None, port: int | None, public_url: str | None, processes: int | None,
@@ -332,7 +325,7 @@ def serve_command(host: str | None, port: int | None, public_url: str | None, pr
         settings = (*settings, f"public_url={public_url}")
     config = load_config(settings=settings, index_dir=index_dir, host=host, port=port,
                          processes=processes)
-    refuse_public_bind(config.host, config.port, public)  # ConfigError: one line, exit 2
+    refuse_public_bind(config.host, config.port, public, config.access_control)  # ConfigError: one line, exit 2
     many = f" with {config.processes} processes" if config.processes > 1 else ""
     click.echo(terminal_text(f"Serving {config.index_dir} on http://{config.host}:{config.port}/{many}"),
                err=True)
@@ -396,3 +389,6 @@ def _or_exit(call: Callable[[], T]) -> T:
         click.echo(terminal_text(f"onrecord: {exc}"), err=True)
         sys.exit(2)
 
+
+main.add_command(users_command)
+main.add_command(audit_command)

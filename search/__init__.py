@@ -34,7 +34,7 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.config", (
         "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "load_config", "serve_port"
     )),
-    ("onrecord.search.addresses", ("is_loopback_host",)),
+    ("onrecord.search.addresses", ("is_loopback_host", "parse_networks")),
     # Errors every layer raises or maps (web/errors.py gives each its status code).
     ("onrecord.search.errors", (
         "BusyError", "IndexUnavailableError", "NotFoundError", "OnrecordError", "QueryError"
@@ -74,7 +74,7 @@ _HOMES: dict[str, str] = {name: module for module, names in EXPORTS for name in 
 __all__ = sorted(_HOMES)
 
 if TYPE_CHECKING:
-    from onrecord.search.addresses import is_loopback_host
+    from onrecord.search.addresses import is_loopback_host, parse_networks
     from onrecord.search.config import (
         SETTINGS,
         Config,

@@ -1,10 +1,19 @@
 """Addresses as a browser reads them: which host names and IP spellings
 are loopback (public_url must not be one), and which IP address a name
-spells.  search.config checks settings with them; the web layer asks
+spells; the host `serve` binds; the networks of trusted proxies.
+search.config checks settings with them; the web layer asks
 is_loopback_host of a request's Host."""
 from __future__ import annotations
 
 import ipaddress
+import re
+
+from onrecord.search.errors import ConfigError
+
+# A host name `serve` may bind: dot-separated labels of letters, digits and
+# inner hyphens (RFC 1123), at most 253 characters in all.
+_HOST_NAME = re.compile(r"(?=.{1,253}\.?$)(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.?",
+                        re.IGNORECASE)
 
 
 def is_loopback_host(host: str) -> bool:
@@ -57,3 +66,34 @@ def _ipv4_number(part: str) -> int | None:
     if not digits or len(digits) > 12 or not all(c in "0123456789abcdef"[:base] for c in digits.lower()):
         return None
     return int(digits, base)
+
+
+def parse_host(raw: str, label: str = "--host") -> str:
+    """Return the address `serve` binds, checked: an IP address (brackets
+    around IPv6 dropped) or a host name.  Raises ConfigError naming
+    `label` (a bad address would otherwise fail deep in the server)."""
+    value = raw.strip()
+    bare = value[1:-1] if value.startswith("[") and value.endswith("]") else value
+    try:
+        return str(ipaddress.ip_address(bare))
+    except ValueError:
+        pass
+    if _HOST_NAME.fullmatch(value):
+        return value
+    raise ConfigError(f"{label}={raw!r} is not an address or host name to listen on "
+                      "(like 127.0.0.1, ::1 or localhost)")
+
+
+def parse_networks(raw: str, label: str = "trusted_proxies") -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """Return the comma-separated addresses and networks in `raw` ("10.0.0.1,
+    10.1.0.0/16, ::1"; an address is a network of one).  Raises ConfigError
+    naming `label` for an item that is neither."""
+    networks = []
+    for item in (part.strip() for part in raw.split(",")):
+        if not item:
+            continue
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise ConfigError(f"{label}: {item!r} is not an IP address or network like 10.0.0.0/8") from None
+    return networks

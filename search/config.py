@@ -11,7 +11,6 @@ settings` listing all come from it.
 from __future__ import annotations
 
 import difflib
-import ipaddress
 import math
 import os
 import re
@@ -21,22 +20,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from onrecord.search.addresses import is_loopback_host
+from onrecord.search.addresses import is_loopback_host as is_loopback_host
+from onrecord.search.addresses import parse_host, parse_networks
+from onrecord.search.errors import ConfigError as ConfigError
 
 DEFAULT_INDEX_DIR = Path("data/index")
 # Where `serve` looks for its port, first set one wins (--port beats both).
 PORT_VARIABLES = ("ONRECORD_PORT", "PORT")
-# A host name `serve` may bind: dot-separated labels of letters, digits and
-# inner hyphens (RFC 1123), at most 253 characters in all.
-_HOST_NAME = re.compile(r"(?=.{1,253}\.?$)(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.?",
-                        re.IGNORECASE)
 # Kubernetes sets <SERVICE>_PORT=tcp://10.0.0.11:5000 in every pod for a
 # Service named onrecord: an address to reach that service, not a port.
 _SERVICE_LINK = re.compile(r"(tcp|udp|sctp)://", re.IGNORECASE)
-
-
-class ConfigError(ValueError):
-    """A configuration value cannot be used; str() says which and why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +90,16 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("trust_host_header", False, bool, "With public_url unset, make those permalinks "
             "absolute on the scheme and Host header of each request (on only behind a proxy that "
             "sets Host; a loopback host stays site-relative)."),
+    # Access (web.access): off, anyone who reaches the port reads everything
+    Setting("access_control", False, bool, "Require a signed-in account (`onrecord users add`) for "
+            "every page, API call, export and feed except /login and /healthz."),
+    Setting("accounts_db", "", str, "SQLite file of accounts and sessions; unset: accounts.db "
+            "beside the index directory."),
+    Setting("session_hours", 12.0, float, "Hours a sign-in lasts before the reader must sign in again."),
+    Setting("trusted_proxies", "", str, "Addresses or networks (comma-separated, e.g. 127.0.0.1,10.0.0.0/8) "
+            "of proxies whose user header names the signed-in reader (single sign-on in front)."),
+    Setting("proxy_user_header", "X-Forwarded-User", str, "The header a trusted proxy names the "
+            "reader in (oauth2-proxy's X-Forwarded-User)."),
     # Writing (search.storage, indexer)
     Setting("write_lock_timeout", 10.0, float, "Seconds a writer waits for another writer's lock "
             "(index --wait).", zero_ok=True),
@@ -175,6 +178,11 @@ class Config:
     warm_on_start: bool = True
     public_url: str = ""
     trust_host_header: bool = False
+    access_control: bool = False
+    accounts_db: str = ""
+    session_hours: float = 12.0
+    trusted_proxies: str = ""
+    proxy_user_header: str = "X-Forwarded-User"
     write_lock_timeout: float = 10.0
     writer_memory_mb: int = 256
     worker_memory_mb: int = 128
@@ -303,6 +311,8 @@ def parse_text_value(setting: Setting, raw: str, label: str) -> str:
     a story must never point at the reporter's own machine); its trailing
     slash is dropped.  Raises ConfigError naming `label`."""
     value = raw.strip()
+    if setting.name == "trusted_proxies" and value:
+        return ",".join(str(network) for network in parse_networks(value, label))
     if setting.name == "watch_contact" and not all(c.isprintable() and c not in "()\\" for c in value):
         # It goes into a header's comment: a line break would forge headers.
         raise ConfigError(f"{label}={raw!r} must be printable text without brackets or backslashes "
@@ -320,22 +330,6 @@ def parse_text_value(setting: Setting, raw: str, label: str) -> str:
         raise ConfigError(f"{label}={raw!r} is a loopback address; links to it only work on "
                           "this machine (leave it unset for site-relative links)")
     return value.rstrip("/")
-
-
-def parse_host(raw: str, label: str = "--host") -> str:
-    """Return the address `serve` binds, checked: an IP address (brackets
-    around IPv6 dropped) or a host name.  Raises ConfigError naming
-    `label` (a bad address would otherwise fail deep in the server)."""
-    value = raw.strip()
-    bare = value[1:-1] if value.startswith("[") and value.endswith("]") else value
-    try:
-        return str(ipaddress.ip_address(bare))
-    except ValueError:
-        pass
-    if _HOST_NAME.fullmatch(value):
-        return value
-    raise ConfigError(f"{label}={raw!r} is not an address or host name to listen on "
-                      "(like 127.0.0.1, ::1 or localhost)")
 
 
 def describe_settings(config: Config) -> list[tuple[str, Any, Any, str]]:

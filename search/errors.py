@@ -45,3 +45,7 @@ class BusyError(OnrecordError):
     def __init__(self, message: str, retry_after: int) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class ConfigError(ValueError):
+    """A configuration value cannot be used; str() says which and why."""

@@ -19,6 +19,7 @@ from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
 
 from onrecord.search import FACETS, Config, ConfigError, Index, OnrecordError, load_config, warm_index
+from onrecord.web.access.gate import install_access, set_login_csrf_cookie
 from onrecord.web.also_in import build_cluster
 from onrecord.web.api import bp as api_bp
 from onrecord.web.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
@@ -118,7 +119,9 @@ def create_app(index: Index | None = None, config: Config | None = None) -> Flas
     app.url_map.converters["name"] = NameConverter  # before the routes that use it
     for blueprint in (pages_bp, api_bp, entities_bp, exports_bp, feeds_bp, lookup_bp):
         app.register_blueprint(blueprint)
+    install_access(app)  # the login pages, and the check before every request
     register_error_handlers(app)
+    app.after_request(set_login_csrf_cookie)
     app.after_request(add_security_headers)
     app.after_request(keep_redirects_on_site)
     return app
@@ -148,18 +151,19 @@ def add_security_headers(response: Response) -> Response:
     return response
 
 
-def refuse_public_bind(host: str, port: int, public: bool) -> None:
+def refuse_public_bind(host: str, port: int, public: bool, access_control: bool = False) -> None:
     """Raise ConfigError (before anything is bound) if `host` is not a
-    loopback address and the operator did not pass --public (`public`):
-    onrecord has no logins, so whoever reaches the port reads the whole
-    archive.  A name that does not resolve is left for the bind to report."""
-    if public or bind_is_loopback(host) is not False:
+    loopback address, access control is off (`access_control`) and the
+    operator did not pass --public (`public`): then whoever reaches the
+    port reads the whole archive.  A name that does not resolve is left
+    for the bind to report."""
+    if public or access_control or bind_is_loopback(host) is not False:
         return
     raise ConfigError(
         f"refusing to serve on {host}: it is not a loopback address, so anyone who can reach "
-        f"port {port} there can read the whole archive (onrecord has no logins). Pass --public "
-        "to serve it to them anyway, or keep the default 127.0.0.1 behind a proxy that checks "
-        "who asks")
+        f"port {port} there can read the whole archive (access control is off). Turn it on "
+        "(ONRECORD_ACCESS_CONTROL=on, accounts from `onrecord users add`), pass --public to "
+        "serve it to them anyway, or keep the default 127.0.0.1 behind a proxy that checks who asks")
 
 
 def bind_is_loopback(host: str) -> bool | None:

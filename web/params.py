@@ -56,6 +56,9 @@ FORM_FIELD_CHARS: dict[str, int] = {"since": 40, "until": 40, "sort": 40, "mode"
 SINGLE_PARAMS: tuple[str, ...] = ("q", "since", "until", "quotes_only", "named_only", "verbatim", "sort",
                                   "page", "per_page", "facet_all", "facet_q", "mode")
 SEARCH_PARAMS: tuple[str, ...] = (*SINGLE_PARAMS, *FILTER_PARAMS, *EXCLUDE_PARAMS)
+# Read by web.access.gate, not the search: an API token in a feed's URL.
+TOKEN_PARAM = "token"
+ACCESS_PARAMS: tuple[str, ...] = (TOKEN_PARAM,)
 _DATES_HINT = "filter dates with since and until, e.g. since=2003-01-01&until=2003-12-31"
 # A parameter people guess -> what to use instead (one row per guess).
 PARAM_HINTS: dict[str, str] = {
@@ -244,7 +247,7 @@ def raw_form(args: Mapping[str, str], max_query_chars: int) -> dict[str, str]:
 def unknown_params(names: Iterable[str], extra: Iterable[str] = ()) -> list[str]:
     """Return the parameter names that are neither SEARCH_PARAMS nor
     `extra` (an endpoint's own, e.g. an export's rows), each once."""
-    known = {*SEARCH_PARAMS, *extra}
+    known = {*SEARCH_PARAMS, *ACCESS_PARAMS, *extra}
     return [name for name in dict.fromkeys(names) if name not in known]
 
 

@@ -229,7 +229,7 @@ def test_the_settings_page_lists_every_setting_with_its_default_and_variable() -
     page = (Path(__file__).resolve().parents[2] / "docs" / "settings.md").read_text()
     for setting in SETTINGS:
         default = (f"{setting.default:g}" if setting.type is float else
-                   "(unset)" if setting.type is str else
+                   (f"`{setting.default}`" if setting.default else "(unset)") if setting.type is str else
                    ("on" if setting.default else "off") if setting.type is bool else f"{setting.default:,}")
         assert f"| `{setting.name}` | {default} | `{setting.variable}` | {setting.help} |" in page
 

@@ -99,12 +99,15 @@ CORRUPTIONS: dict[str, Callable[[Path], None]] = {
 PATHS = ["/", "/?q=budget", "/?q=budget&sort=newest", "/?q=budget*", '/?q="council+discussed"',
          "/api/search?q=budget", "/api/search", "/api/search?q=ferry&speaker=Ann", "/doc/one"]
 
+# GET routes that never read the index.
+NO_INDEX_ENDPOINTS = ("static", "api.healthz", "pages.help_page", "pages.favicon", "access.login", "access.logout")
+
 
 def index_routes(app) -> list[str]:  # type: ignore[no-untyped-def]
     """Return a URL for every GET route that reads the index (all but
-    /healthz, /help, /favicon.ico and /static), placeholders filled with a
-    plausible value."""
-    rules = [r.rule for r in app.url_map.iter_rules() if r.endpoint not in ("static", "api.healthz", "pages.help_page", "pages.favicon")]
+    /healthz, /help, /favicon.ico, /static and the login pages), placeholders
+    filled with a plausible value."""
+    rules = [r.rule for r in app.url_map.iter_rules() if r.endpoint not in NO_INDEX_ENDPOINTS]
     return sorted(re.sub(r"<[^>]+>", "Ann", rule) + "?q=budget" for rule in rules)
 
 

@@ -1,0 +1,85 @@
+"""The audit log: who searched, opened, exported what and when, and every
+sign-in and failed sign-in, one JSON object per line, only ever appended.
+
+Owns the record's shape and reading it back (`onrecord audit`); no HTTP
+here (web.access.gate writes a record per request).  Each record is one
+write() to a file opened O_APPEND, so records from several serving
+processes never interleave inside a line; an API token in a URL is written
+as "token=..." so the log holds no secret.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from onrecord.search import Config
+from onrecord.web.access.accounts import accounts_path
+
+# What a record's `what` says: a request, or an account event.
+EVENTS = ("request", "login", "login_failed", "logout")
+_TOKEN_IN_URL = re.compile(r"(?<=[?&]token=)[^&#]*")
+LONGEST_PATH = 2000  # characters of a URL kept (a query may be long; the log need not be)
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRecord:
+    """One line of the log: when (UTC, ISO 8601), who (the account, the
+    name a login tried, or "" when nobody was signed in), from which
+    address, what happened (EVENTS), the URL path and query and the
+    answer's status."""
+
+    at: str
+    user: str
+    address: str
+    what: str
+    url: str = ""
+    status: int = 0
+
+
+def audit_path(config: Config) -> Path:
+    """Return the audit log's file: audit.jsonl beside the accounts file."""
+    return accounts_path(config).with_name("audit.jsonl")
+
+
+def make_record(user: str, address: str, what: str, url: str = "", status: int = 0,
+                now: dt.datetime | None = None) -> AuditRecord:
+    """Return an AuditRecord stamped `now` (default: the current UTC time),
+    its URL cut to LONGEST_PATH with any API token blanked."""
+    stamp = (now or dt.datetime.now(dt.UTC)).isoformat(timespec="seconds")
+    return AuditRecord(stamp, user, address, what, _TOKEN_IN_URL.sub("...", url)[:LONGEST_PATH], status)
+
+
+def append_record(path: Path, record: AuditRecord) -> None:
+    """Append `record` to the log at `path` as one line (created with its
+    folder if missing; mode 0600: the log says who read what)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    line = (json.dumps(asdict(record), ensure_ascii=False) + "\n").encode("utf-8")
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        os.write(fd, line)
+    finally:
+        os.close(fd)
+
+
+def read_records(path: Path, user: str | None = None, since: dt.date | None = None) -> Iterator[AuditRecord]:
+    """Yield the log's records in order, those of `user` and on or after
+    `since` when given; a line that is not a record (a torn last line) is
+    passed over."""
+    if not path.exists():
+        return
+    with path.open(encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            try:
+                record = AuditRecord(**json.loads(line))
+            except (ValueError, TypeError):
+                continue
+            if user is not None and record.user != user:
+                continue
+            if since is not None and record.at[:10] < since.isoformat():
+                continue
+            yield record
