@@ -46,7 +46,8 @@ from onrecord.indexer.lexicon import words
 REFERENT_REACH = 600  # characters back "it said" looks for an organisation introduced as a subject
 ORG_NOUNS = words("org_heads", "org_nouns")  # nouns that describe an organisation ("insurer", "firm")
 _EMPLOYER_ROLES = words("employer_roles")
-_NOISE = words("leading_noise", "clause_openers", "determiners", "not_names", "weekdays", "months")
+# pronouns too: "It its place, ..." is no organisation called "It"
+_NOISE = words("leading_noise", "clause_openers", "determiners", "not_names", "weekdays", "months", "pronouns")
 _NOUN_ALT = word_alternation(ORG_NOUNS)
 _WORD = r"[A-Z][\w'\u2019&-]*"
 # each whole-text scan opens on its first letter, the word check after it (as names._RUN_RE):
@@ -99,17 +100,30 @@ class Organisations:
         words to be an organisation's)."""
         self.text = text
         self._full: dict[str, str] = {}  # a name or short form -> the full name
+        self._spelled: dict[str, str] = {}  # an acronym -> the full name the article spells it out as
         self._named: list[tuple[int, str]] = []  # (start, name) of "the Commons health committee"
         named = self._named_descriptions(match, quoted)
         # names in quotes show what is an organisation too ('"Acme believes its case is sound," it said')
         runs = [(m.start(), name) for m in _RUN_RE.finditer(text)
                 if not inside(named, m.start()) and (name := _clean(m.group()))]
-        # an acronym is an organisation's when the article spells it out ("Child Support Agency (CSA)")
-        initials = {"".join(w[0] for w in name.split() if w[0].isupper()) for _, name in runs if " " in name}
+        # an acronym is an organisation's when the article spells it out ("Child Support Agency (CSA)"),
+        # and stands for the name it spells (the first one): "the AFI" is the American Film Institute
+        initials: dict[str, str] = {}
+        for _, name in runs:
+            if " " in name:
+                initials.setdefault("".join(w[0] for w in name.split() if w[0].isupper()), name)
+        # "The Institute" alone is a description of the latest "... Institute", never a name of its own
+        heads = [(start, name.lower()) for start, name in runs
+                 if name.lower() in ORG_NOUNS and not inside(quoted, start)]
         # what a name alone says, once per name: a person's name recurs in every run that
         # names them, and only the words around each mention can still make it an org's
         undecided: dict[str, bool | None] = {}  # name -> personal (None: no organisation at all)
         for start, name in runs:
+            if name.lower() in ORG_NOUNS:
+                continue
+            if name in initials and name not in self._full and initials[name] in self._full:
+                self._register(name, self._full[initials[name]])
+                self._spelled[name] = self._full[initials[name]]
             if name not in self._full:
                 if name not in undecided:
                     personal = name.split()[-1] in surnames or first_name_gender(name.split()[0]) is not None
@@ -126,7 +140,7 @@ class Organisations:
                  if name in self._full and not inside(quoted, start)]
         found += [(start, self._full[phrase], is_subject(text, start)) for start, phrase in self._named]
         self.mentions: list[OrgMention] = []
-        self._add_descriptions(found, quoted)
+        self._add_descriptions(found, quoted, heads)
         self._positions = [m.pos for m in self.mentions]
 
     def _named_descriptions(self, match: Callable[[str], str | None],
@@ -153,13 +167,15 @@ class Organisations:
         for key in (name, org, *_short_forms(org), *_short_forms(name)):
             self._full.setdefault(key, full)
 
-    def _add_descriptions(self, found: list[tuple[int, str, bool]], quoted: list[tuple[int, int]]) -> None:
-        """Merge the named mentions with descriptions ("the firm"), each a
-        mention of the organisation the article named last before it."""
+    def _add_descriptions(self, found: list[tuple[int, str, bool]], quoted: list[tuple[int, int]],
+                          heads: list[tuple[int, str]]) -> None:
+        """Merge the named mentions with descriptions ("the firm"; `heads`: an
+        org noun capitalised alone, "The Institute"), each a mention of the
+        organisation the article named last before it."""
         if not found:
             return
         described = [(m.start(), m.group(2).lower()) for m in _DESCRIPTION_RE.finditer(self.text)
-                     if not inside(quoted, m.start()) and _plain_modifiers(m.group(1))]
+                     if not inside(quoted, m.start()) and _plain_modifiers(m.group(1))] + heads
         events = sorted([(pos, 0, name, subject) for pos, name, subject in found]
                         + [(pos, 1, head, True) for pos, head in described])
         by_head: dict[str, str] = {}  # an org noun -> the latest organisation so far whose name ends in it
@@ -177,6 +193,11 @@ class Organisations:
     def full_name(self, name: str) -> str | None:
         """Return the full name of the organisation `name` names, or None."""
         return self._full.get(POSSESSIVE_RE.sub("", name))
+
+    def spelled_out(self, acronym: str) -> str | None:
+        """Return the full name the article spells `acronym` out as ("the
+        American Film Institute (AFI)": American Film Institute), else None."""
+        return self._spelled.get(acronym)
 
     def is_org_name(self, name: str) -> bool:
         """True when the article shows `name` to be an organisation's."""
@@ -234,7 +255,7 @@ def _clean(run: str) -> str:
     return " ".join(t for t in toks if t)
 
 
-def _org_by_name(name: str, match: Callable[[str], str | None], initials: set[str]) -> str | None:
+def _org_by_name(name: str, match: Callable[[str], str | None], initials: Container[str]) -> str | None:
     """Return the organisation the run `name` names by its words alone, or
     None (a person, a place, a word, or one the words around a mention must
     decide: _org_by_context): the registry's name, else `name` when an org

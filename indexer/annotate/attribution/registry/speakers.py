@@ -234,6 +234,8 @@ class DocSpeakers:
             return None, role  # "ALWAYS err on the side of ...": emphasis, nobody
         if looks_like_org(name) and not title:
             body = _THE_OR_POSSESSIVE_RE.sub("", run)
+            if body.isupper():  # "the AFI": the name the article spells it out as
+                body = self.organisations.spelled_out(body) or body
             self.orgs.append((pos, body))
             return body, None
         parts = cut_name(name, self.common)

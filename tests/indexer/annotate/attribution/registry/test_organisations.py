@@ -131,3 +131,19 @@ def test_a_name_is_an_organisation_s_where_a_later_mention_shows_it() -> None:
 def test_an_institution_joined_by_of_keeps_its_whole_name(text: str, expected: list[str]) -> None:
     assert who(text) == expected
 
+
+
+@pytest.mark.parametrize("text, expected", [
+    # "The Institute" alone is a description of the "... Institute" named before, never a name cut to one word
+    ('The Harbour Film Institute hailed two films. The Institute also cited the year. It credited the films\' '
+     '"raw energy".', ["Harbour Film Institute"]),
+    # an acronym the article spells out stands for the full name as first given
+    ('The Harbour Film Institute (HFI) met on Monday. The HFI also questioned "the future of cinema".',
+     ["Harbour Film Institute"]),
+    # "It" is never an organisation's name ("its" after it made one of it), nor a speaker value
+    ('The Harbour Film Institute hailed two films. It credited their "raw energy". Among trends, it noted the '
+     'news. It its place, the panel fears, is a cinema where "stars are brands".',
+     ["Harbour Film Institute", "Harbour Film Institute"]),
+])
+def test_an_organisation_keeps_its_full_name(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
