@@ -56,6 +56,7 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     if last in _DOCUMENT_NOUNS:  # before the cut: "the Department of Justice complaint"
         return _document_owner(words, pos, people)
     cut = next((k for k, w in enumerate(words) if w.lower() in ("for", "of", "at") and k), len(words))
+    alone = cut == len(words)  # "a spokesman said", not "a spokesman for the club"
     words = words[:cut]  # "the Labour MP for Leeds": the head comes before "for"
     definite = bool(words) and words[0].lower() in _DEFINITE
     words = [w for w in words if w.lower() not in _DETERMINERS]
@@ -63,7 +64,7 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return None
     head = POSSESSIVE_RE.sub("", words[-1]).lower()
     if head in lex.spokes:
-        return _spoken_for(words[:-1], head, pos, people, definite)
+        return _spoken_for(words[:-1], head, pos, people, definite, alone)
     if head in ORG_NOUNS:  # "the ministry", "the insurer"
         return _org_by_head(head, pos, people)
     own = definite and np.split()[0].lower() == "our"  # only who the article introduced so
@@ -140,9 +141,11 @@ def _last_body_speaking(people: DocSpeakers, pos: int) -> str | None:
 
 
 def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
-                definite: bool) -> str | None:
+                definite: bool, alone: bool = False) -> str | None:
     """'a Fox spokesman' -> Fox; 'the singer's spokeswoman' -> the singer;
-    'the spokeswoman' -> whom the last spokeswoman spoke for."""
+    'the spokeswoman' -> whom the last spokeswoman spoke for; 'a spokesman'
+    `alone` (no "for X" after it) -> the organisation "it" would mean there
+    ("Acme cut jobs. A spokesman said: ..."), else nobody."""
     gender = "f" if "woman" in head else "m" if "man" in head else None
     target: str | None = None
     owner = [k for k, w in enumerate(modifiers) if POSSESSIVE_RE.search(w) and w[-1] in "sS'\u2019"]
@@ -164,6 +167,8 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
         target = people.match_org(run) or expand_acronym(people.text, run) or run
     elif definite:
         return _last_proxy(people, gender, pos)
+    elif alone and not modifiers:
+        target = people.organisations.referent(pos, people.orgs, True)
     if target:
         people.note_proxy(target, gender, pos)
     return target

@@ -147,3 +147,16 @@ def test_an_institution_joined_by_of_keeps_its_whole_name(text: str, expected: l
 ])
 def test_an_organisation_keeps_its_full_name(text: str, expected: list[str | None]) -> None:
     assert who(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # "a spokesman" alone speaks for the organisation the article is about there, as "it" would
+    ('The Harbour Pilots Association has issued guidance to members. A spokesman said: "Nothing changes."',
+     ["Harbour Pilots Association"]),
+    ('The show will not return, the Harbour Trust has said. "There are no plans," a spokeswoman said. '
+     'She added the hosts "brought warmth".', ["Harbour Trust", "Harbour Trust"]),
+    # ... and nobody when no organisation was introduced
+    ('Tom Reed sold the shop. A spokesman said: "Nothing changes."', [None]),
+])
+def test_a_spokesperson_alone_speaks_for_the_organisation(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
