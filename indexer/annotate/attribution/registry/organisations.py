@@ -74,7 +74,10 @@ _BEFORE_RE = re.compile(
     rf"|\b(?:{word_alternation(_EMPLOYER_ROLES)})[ \u00a0]+(?:of|at)[ \u00a0]+(?:the[ \u00a0]+)?)$")
 _WEAK_BEFORE_RE = re.compile(rf"(?<![A-Z])\b(?:{_NOUN_ALT})[ \u00a0]+$")  # "conglomerate SPC Group" (lowercase noun)
 _SUFFIXES = words("org_suffixes")
-_DESCRIPTION_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:[A-Za-z'\u2019-]+[ \u00a0]+){{0,2}}?)({_NOUN_ALT})\b"
+SITE_NOUNS = words("site_nouns")
+_DOMAIN_RE = re.compile(r"\b[A-Z][\w-]*\.(?:com|org|net|co\.uk|org\.uk|tv)\b")
+_DESCRIPTION_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:[A-Za-z'\u2019-]+[ \u00a0]+){{0,2}}?)"
+                             rf"({word_alternation(ORG_NOUNS | SITE_NOUNS)})\b"
                              r"(?![ \u00a0]+(?:of|for)\b)")
 _NAMED_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:{_WORD}[ \u00a0]+)+(?:[a-z][\w-]*[ \u00a0]+){{0,3}}?"
                        rf"({word_alternation(words('org_heads'))}))\b")
@@ -106,6 +109,9 @@ class Organisations:
         # names in quotes show what is an organisation too ('"Acme believes its case is sound," it said')
         runs = [(m.start(), name) for m in _RUN_RE.finditer(text)
                 if not inside(named, m.start()) and (name := _clean(m.group()))]
+        # a web address names a site ("posted on Suprnova.org"): an organisation, "the site" after it
+        runs += [(m.start(), m.group()) for m in _DOMAIN_RE.finditer(text)] if "." in text else []
+        runs.sort()
         # an acronym is an organisation's when the article spells it out ("Child Support Agency (CSA)"),
         # and stands for the name it spells (the first one): "the AFI" is the American Film Institute
         initials: dict[str, str] = {}
@@ -184,9 +190,13 @@ class Organisations:
             if kind == 0:
                 self.mentions.append(OrgMention(pos, value, salient))
                 by_head[value.lower().rsplit(" ", 1)[-1]] = value
+                if _DOMAIN_RE.fullmatch(value):
+                    by_head.update(dict.fromkeys(SITE_NOUNS, value))  # "the site" is the latest web address
                 last_salient = value if salient else last_salient
                 continue
             org = by_head.get(value) or last_salient or (self.mentions[-1].name if self.mentions else None)
+            if value in SITE_NOUNS:
+                org = by_head.get(value)  # "the site" is a web address's, never another organisation's
             if org is not None:
                 self.mentions.append(OrgMention(pos, org, is_subject(self.text, pos)))
 
@@ -198,6 +208,16 @@ class Organisations:
         """Return the full name the article spells `acronym` out as ("the
         American Film Institute (AFI)": American Film Institute), else None."""
         return self._spelled.get(acronym)
+
+    def latest_site(self, pos: int, reach: int) -> str | None:
+        """Return the web address ("Suprnova.org") mentioned last before pos
+        within `reach` characters, else None: what "the site" means."""
+        i = bisect_left(self._positions, pos) - 1
+        while i >= 0 and pos - self.mentions[i].pos <= reach:
+            if _DOMAIN_RE.fullmatch(self.mentions[i].name):
+                return self.mentions[i].name
+            i -= 1
+        return None
 
     def is_org_name(self, name: str) -> bool:
         """True when the article shows `name` to be an organisation's."""
@@ -266,6 +286,8 @@ def _org_by_name(name: str, match: Callable[[str], str | None], initials: Contai
     found = match(name)
     if found:
         return found
+    if _DOMAIN_RE.fullmatch(name):
+        return name  # "Suprnova.org"
     if len(toks) > 1 and toks[-1].lower().rstrip(".") in _SUFFIXES:
         return name  # "Acme Holdings", "Acme AG"
     if looks_like_org(toks) and (len(toks) > 1 or not name.isupper() or name in initials):

@@ -160,3 +160,19 @@ def test_an_organisation_keeps_its_full_name(text: str, expected: list[str | Non
 ])
 def test_a_spokesperson_alone_speaks_for_the_organisation(text: str, expected: list[str | None]) -> None:
     assert who(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a jury, a survey, a site's controllers speak for the organisation named beside them
+    ('The Harbour Film Institute (HFI) met on Monday. The 12-strong HFI jury concluded "the year was poor".',
+     ["Harbour Film Institute"]),
+    ('Prices rose again. The Halvard Group survey concluded there were "signs of a slowdown".', ["Halvard Group"]),
+    # "the site" is the web address the article named; "it" after it too
+    ('The files were shared on Harbourfiles.org for years. In a message, the site\'s controllers said the site was '
+     '"closing for good". It continued: "We are sorry."', ["Harbourfiles.org", "Harbourfiles.org"]),
+    # ... and a jury or a site with no owner named names nobody
+    ('Halvard Group sold the land. The jury said the case was "very sad".', [None]),
+    ('Halvard Group sold the land. The site\'s owners said it was "very sad".', [None]),
+])
+def test_an_organisation_speaks_through_its_voices(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
