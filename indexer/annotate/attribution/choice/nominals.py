@@ -68,8 +68,12 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     head = POSSESSIVE_RE.sub("", words[-1]).lower()
     if head in lex.spokes:
         return _spoken_for(words[:-1], head, pos, people, definite, alone)
-    if head in ORG_NOUNS:  # "the ministry", "the insurer"
-        return _org_by_head(head, pos, people)
+    if head in ORG_NOUNS:  # "the ministry", "the insurer"; "the environment select committee" by its name
+        lower = len(words) > 1 and all(w.islower() for w in words)  # a capitalised one is matched by its head
+        named = people.organisations.full_name(" ".join(words)) if lower else None
+        if named:
+            people.note_org(named, pos)
+        return named or _org_by_head(head, pos, people)
     if head in SITE_NOUNS:  # "the site": a web address the article named, else nobody
         return _site(pos, people) if definite else None
     own = definite and np.split()[0].lower() == "our"  # only who the article introduced so

@@ -81,6 +81,9 @@ _DESCRIPTION_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:[A-Za-z'\u2019-]+
                              r"(?![ \u00a0]+(?:of|for)\b)")
 _NAMED_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:{_WORD}[ \u00a0]+)+(?:[a-z][\w-]*[ \u00a0]+){{0,3}}?"
                        rf"({word_alternation(words('org_heads'))}))\b")
+_NAMED_KINDS = words("named_org_kinds")
+_LOWER_NAMED_RE = re.compile(rf"\b[Tt]he[ \u00a0]+((?:[a-z][\w-]*[ \u00a0]+){{1,3}}?"
+                             rf"(?:{word_alternation(_NAMED_KINDS)}))\b")
 _NOT_MODIFIER = frozenset(("of", "for", "and", "to", "in", "at", "by", "with", "from", "on", "or", "as"))
 
 
@@ -155,6 +158,11 @@ class Organisations:
         noun ("the Commons work and pensions committee"); return their spans
         from "the" (sorted)."""
         spans = []
+        for m in _LOWER_NAMED_RE.finditer(self.text):  # "the environment select committee"
+            if not inside(quoted, m.start()) and not any(w in _NOT_MODIFIER for w in m.group(1).split()):
+                self._register(m.group(1), m.group(1))
+                spans.append((m.start(), m.end()))
+                self._named.append((m.start(), m.group(1)))
         for m in _NAMED_RE.finditer(self.text):
             phrase = m.group(1)
             caps = [w for w in phrase.split() if w[:1].isupper()]

@@ -176,3 +176,12 @@ def test_a_spokesperson_alone_speaks_for_the_organisation(text: str, expected: l
 ])
 def test_an_organisation_speaks_through_its_voices(text: str, expected: list[str | None]) -> None:
     assert who(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a lowercase name of a kind of body (lexicon named_org_kinds) is its name, and "the committee" it
+    ('Fishing may be hit, the harbour select committee said. But the committee said "an amendment" was needed.',
+     ["harbour select committee"]),
+])
+def test_a_lowercase_named_committee_speaks_by_its_name(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
