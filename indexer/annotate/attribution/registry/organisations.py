@@ -111,7 +111,7 @@ class Organisations:
         named = self._named_descriptions(match, quoted)
         # names in quotes show what is an organisation too ('"Acme believes its case is sound," it said')
         runs = [(m.start(), name) for m in _RUN_RE.finditer(text)
-                if not inside(named, m.start()) and (name := _clean(m.group()))]
+                if not inside(named, m.start()) and (name := _clean(_with_list(text, m)))]
         # a web address names a site ("posted on Suprnova.org"): an organisation, "the site" after it
         runs += [(m.start(), m.group()) for m in _DOMAIN_RE.finditer(text)] if "." in text else []
         runs.sort()
@@ -263,6 +263,20 @@ class Organisations:
                 return m.pos, m.name
             i -= 1
         return None
+
+
+# ", Culture and Sport" after "Department for Media": the rest of a name whose "for" or "of" takes a list
+_LIST_TAIL_RE = re.compile(rf",[ \u00a0]+{_WORD}[ \u00a0]+and[ \u00a0]+{_WORD}\b")
+
+
+def _with_list(text: str, m: re.Match[str]) -> str:
+    """Return the run m matched, with the list its "for" or "of" takes
+    ("Department for Media, Culture and Sport"), never cut at its comma."""
+    run = m.group()
+    if " for " not in run and " of " not in run:
+        return run
+    tail = _LIST_TAIL_RE.match(text, m.end())
+    return run + tail.group() if tail else run
 
 
 def _subject(text: str, start: int) -> bool:

@@ -185,3 +185,9 @@ def test_an_organisation_speaks_through_its_voices(text: str, expected: list[str
 ])
 def test_a_lowercase_named_committee_speaks_by_its_name(text: str, expected: list[str | None]) -> None:
     assert who(text) == expected
+
+
+def test_a_name_whose_for_takes_a_list_is_never_cut_at_its_comma() -> None:
+    text = ('Musicians face delays. A Department for Ports, Roads and Rail spokeswoman said: '
+            '"We are aware of the problems."')
+    assert who(text) == ["Department for Ports, Roads and Rail"]
