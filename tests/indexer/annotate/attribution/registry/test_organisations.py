@@ -191,3 +191,9 @@ def test_a_name_whose_for_takes_a_list_is_never_cut_at_its_comma() -> None:
     text = ('Musicians face delays. A Department for Ports, Roads and Rail spokeswoman said: '
             '"We are aware of the problems."')
     assert who(text) == ["Department for Ports, Roads and Rail"]
+
+
+def test_ventures_ends_a_company_name() -> None:
+    text = ('New owner Harbourline Media Ventures has not ruled out new ships. It also plans to develop '
+            'a "worldwide travel concept".')
+    assert who(text) == ["Harbourline Media Ventures"]
