@@ -47,7 +47,6 @@ from onrecord.indexer.annotate.attribution.spans.titles import is_scare_term, is
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.budget import check
 from onrecord.indexer.chunk.chunker import split_lines
-from onrecord.indexer.lexicon import words
 from onrecord.search import Article, Deadline, Evidence, Mention, Paragraph, Quote
 
 MAX_CARRY_GAP = 3  # paragraphs without quotes a cue-less quote may reach back over
@@ -89,8 +88,6 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
         speaker = resolve_nominal(text[start:end], start, people)
         by_nominal = speaker is not None
-    if speaker is not None and speaker.lower() in _PRONOUNS:
-        speaker = None  # a pronoun resolved to nobody is never a name ("It")
     if speaker is None and rule == "byline" and _BYLINE_NAME_RE.fullmatch(phrase.text):
         speaker = phrase.text  # '"..." - Tiffany' / '- LT': the line signs the quote with a name
     spokes = _SPOKES_FOR_RE.search(frame.s, max(0, phrase.start - 40), phrase.start)
@@ -103,7 +100,6 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     return Attribution(speaker, mention, cue_m, role, rule=rule, evidence=evidence)
 
 
-_PRONOUNS = words("pronouns")
 _BYLINE_NAME_RE = re.compile(r"[A-Z][A-Za-z'\u2019-]+(?: [A-Z]\.?)?")
 _SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
 _SCARE_LEAD_RE = re.compile(r"\bso[- ]called\s+$", re.I)

@@ -40,6 +40,13 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     is_role_word,
     is_subject,
 )
+from onrecord.indexer.annotate.attribution.registry.orgnames import (
+    DOMAIN_RE,
+    SITE_NOUNS,
+    SUFFIXES,
+    short_forms,
+    with_list,
+)
 from onrecord.indexer.annotate.attribution.registry.runs import looks_like_org
 from onrecord.indexer.lexicon import words
 
@@ -73,9 +80,6 @@ _BEFORE_RE = re.compile(
     # "chief executive of Acme"
     rf"|\b(?:{word_alternation(_EMPLOYER_ROLES)})[ \u00a0]+(?:of|at)[ \u00a0]+(?:the[ \u00a0]+)?)$")
 _WEAK_BEFORE_RE = re.compile(rf"(?<![A-Z])\b(?:{_NOUN_ALT})[ \u00a0]+$")  # "conglomerate SPC Group" (lowercase noun)
-_SUFFIXES = words("org_suffixes")
-SITE_NOUNS = words("site_nouns")
-_DOMAIN_RE = re.compile(r"\b[A-Z][\w-]*\.(?:com|org|net|co\.uk|org\.uk|tv)\b")
 _DESCRIPTION_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:[A-Za-z'\u2019-]+[ \u00a0]+){{0,2}}?)"
                              rf"({word_alternation(ORG_NOUNS | SITE_NOUNS)})\b"
                              r"(?![ \u00a0]+(?:of|for)\b)")
@@ -111,9 +115,9 @@ class Organisations:
         named = self._named_descriptions(match, quoted)
         # names in quotes show what is an organisation too ('"Acme believes its case is sound," it said')
         runs = [(m.start(), name) for m in _RUN_RE.finditer(text)
-                if not inside(named, m.start()) and (name := _clean(_with_list(text, m)))]
+                if not inside(named, m.start()) and (name := _clean(with_list(text, m)))]
         # a web address names a site ("posted on Suprnova.org"): an organisation, "the site" after it
-        runs += [(m.start(), m.group()) for m in _DOMAIN_RE.finditer(text)] if "." in text else []
+        runs += [(m.start(), m.group()) for m in DOMAIN_RE.finditer(text)] if "." in text else []
         runs.sort()
         # an acronym is an organisation's when the article spells it out ("Child Support Agency (CSA)"),
         # and stands for the name it spells (the first one): "the AFI" is the American Film Institute
@@ -178,7 +182,7 @@ class Organisations:
     def _register(self, name: str, org: str) -> None:
         """Record `name` (and its short forms) as the organisation `org`."""
         full = self._full.get(name) or self._full.get(org) or org
-        for key in (name, org, *_short_forms(org), *_short_forms(name)):
+        for key in (name, org, *short_forms(org), *short_forms(name)):
             self._full.setdefault(key, full)
 
     def _add_descriptions(self, found: list[tuple[int, str, bool]], quoted: list[tuple[int, int]],
@@ -198,7 +202,7 @@ class Organisations:
             if kind == 0:
                 self.mentions.append(OrgMention(pos, value, salient))
                 by_head[value.lower().rsplit(" ", 1)[-1]] = value
-                if _DOMAIN_RE.fullmatch(value):
+                if DOMAIN_RE.fullmatch(value):
                     by_head.update(dict.fromkeys(SITE_NOUNS, value))  # "the site" is the latest web address
                 last_salient = value if salient else last_salient
                 continue
@@ -222,7 +226,7 @@ class Organisations:
         within `reach` characters, else None: what "the site" means."""
         i = bisect_left(self._positions, pos) - 1
         while i >= 0 and pos - self.mentions[i].pos <= reach:
-            if _DOMAIN_RE.fullmatch(self.mentions[i].name):
+            if DOMAIN_RE.fullmatch(self.mentions[i].name):
                 return self.mentions[i].name
             i -= 1
         return None
@@ -265,20 +269,6 @@ class Organisations:
         return None
 
 
-# ", Culture and Sport" after "Department for Media": the rest of a name whose "for" or "of" takes a list
-_LIST_TAIL_RE = re.compile(rf",[ \u00a0]+{_WORD}[ \u00a0]+and[ \u00a0]+{_WORD}\b")
-
-
-def _with_list(text: str, m: re.Match[str]) -> str:
-    """Return the run m matched, with the list its "for" or "of" takes
-    ("Department for Media, Culture and Sport"), never cut at its comma."""
-    run = m.group()
-    if " for " not in run and " of " not in run:
-        return run
-    tail = _LIST_TAIL_RE.match(text, m.end())
-    return run + tail.group() if tail else run
-
-
 def _subject(text: str, start: int) -> bool:
     """True when the name at start ("the Met added") opens its sentence or clause."""
     if text.startswith("the ", max(0, start - 4)):
@@ -308,9 +298,9 @@ def _org_by_name(name: str, match: Callable[[str], str | None], initials: Contai
     found = match(name)
     if found:
         return found
-    if _DOMAIN_RE.fullmatch(name):
+    if DOMAIN_RE.fullmatch(name):
         return name  # "Suprnova.org"
-    if len(toks) > 1 and toks[-1].lower().rstrip(".") in _SUFFIXES:
+    if len(toks) > 1 and toks[-1].lower().rstrip(".") in SUFFIXES:
         return name  # "Acme Holdings", "Acme AG"
     if looks_like_org(toks) and (len(toks) > 1 or not name.isupper() or name in initials):
         return name  # "Acme Group"; "NATO" when the article spells it out, never "US" nor "AI"
@@ -390,19 +380,6 @@ def _possessive_end(text: str, end: int) -> int:
     """Return the end of a name with its possessive ("Acme's"), else `end`."""
     m = _APOSTROPHE_RE.match(text, end)
     return m.end() if m else end
-
-
-def _short_forms(name: str) -> list[str]:
-    """Return the shorter forms of a company's name: without the legal
-    words at its end ("Multiplex" of "Multiplex Group", "Acme" of "Acme
-    Holdings Ltd"), never a bare such word."""
-    toks = name.split()
-    out = []
-    while len(toks) > 1 and toks[-1].lower().rstrip(".") in _SUFFIXES:
-        toks = toks[:-1]
-        if toks[-1].lower().rstrip(".") not in _SUFFIXES and toks[-1].lower() not in ("of", "for", "and", "&"):
-            out.append(" ".join(toks))
-    return out
 
 
 def _plain_modifiers(between: str) -> bool:
