@@ -25,6 +25,7 @@ from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.registry.names import POSSESSIVE_RE, is_description, lexicon
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
+from onrecord.indexer.annotate.attribution.registry.orgnames import SITE_NOUNS
 from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.runs import expand_acronym
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
@@ -35,6 +36,7 @@ _WORD_RE = re.compile(r"[\w'\u2019.&-]+")
 _DETERMINERS = words("determiners")
 _OTHER_OFFICE = words("office_changers")
 _DOCUMENT_NOUNS = words("document_nouns")
+_ORG_VOICES = words("org_voices")
 _RELATIVES = words("relatives")
 _AGE_RE = re.compile(r"\d+-year-old$")
 # "our correspondent" is the outlet's own, introduced by name ("BBC correspondent Ann Vole")
@@ -55,7 +57,10 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return org
     if last in _DOCUMENT_NOUNS:  # before the cut: "the Department of Justice complaint"
         return _document_owner(words, pos, people)
+    if last in _ORG_VOICES:  # "the AFI jury", "the site's controllers": only an owner named beside them
+        return _document_owner(words, pos, people, owned_only=True)
     cut = next((k for k, w in enumerate(words) if w.lower() in ("for", "of", "at") and k), len(words))
+    alone = cut == len(words)  # "a spokesman said", not "a spokesman for the club"
     words = words[:cut]  # "the Labour MP for Leeds": the head comes before "for"
     definite = bool(words) and words[0].lower() in _DEFINITE
     words = [w for w in words if w.lower() not in _DETERMINERS]
@@ -63,23 +68,31 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return None
     head = POSSESSIVE_RE.sub("", words[-1]).lower()
     if head in lex.spokes:
-        return _spoken_for(words[:-1], head, pos, people, definite)
-    if head in ORG_NOUNS:  # "the ministry", "the insurer"
-        return _org_by_head(head, pos, people)
+        return _spoken_for(words[:-1], head, pos, people, definite, alone)
+    if head in ORG_NOUNS:  # "the ministry", "the insurer"; "the environment select committee" by its name
+        lower = len(words) > 1 and all(w.islower() for w in words)  # a capitalised one is matched by its head
+        named = people.organisations.full_name(" ".join(words)) if lower else None
+        if named:
+            people.note_org(named, pos)
+        return named or _org_by_head(head, pos, people)
+    if head in SITE_NOUNS:  # "the site": a web address the article named, else nobody
+        return _site(pos, people) if definite else None
     own = definite and np.split()[0].lower() == "our"  # only who the article introduced so
     return _person_by_role(words, head, pos, people, definite, introduced_only=own)
 
 
-def _document_owner(words: list[str], pos: int, people: DocSpeakers) -> str | None:
+def _document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only: bool = False) -> str | None:
     """Return whose document a description at pos names: "the Copyright
     Office's report" (the owner in full), 'the Strava report' -> Strava, 'an
     agency statement', "the department's website" -> the agency, the
     department; 'the report' -> the owner of the last report the article
     named ("Acme's annual report", "a report by Acme"), else the organisation
-    it introduced last (as "it" would), else the body that spoke last; else None."""
+    it introduced last (as "it" would), else the body that spoke last; else
+    None.  `owned_only` (an org voice: "the AFI jury"): only the owner named
+    in the phrase itself, else None."""
     noun = POSSESSIVE_RE.sub("", words[-1]).lower()
     end = pos + sum(len(w) + 1 for w in words)
-    named = _owner_named_with(noun, end, people)
+    named = None if owned_only else _owner_named_with(noun, end, people)
     modifiers = [w for w in words[:-1] if w.lower() not in _DETERMINERS]
     owner = " ".join(POSSESSIVE_RE.sub("", w) for w in modifiers if w[:1].isupper() or w in ("of", "for", "and"))
     if named and (named[0] > pos or not owner[:1].isupper() and words[0].lower() in ("the", "this", "that")):
@@ -92,7 +105,9 @@ def _document_owner(words: list[str], pos: int, people: DocSpeakers) -> str | No
     kind = POSSESSIVE_RE.sub("", modifiers[-1]).lower() if modifiers else ""
     if kind in ORG_NOUNS:
         return _org_by_head(kind, pos, people)  # "an agency statement": the agency's words
-    if words[0].lower() not in ("the", "this", "that"):
+    if kind in SITE_NOUNS:
+        return _site(pos, people)  # "the site's controllers": the site's
+    if owned_only or words[0].lower() not in ("the", "this", "that"):
         return None  # "a report said": which one is not said
     return people.organisations.referent(pos, people.orgs, True) or _last_body_speaking(people, pos)
 
@@ -140,9 +155,11 @@ def _last_body_speaking(people: DocSpeakers, pos: int) -> str | None:
 
 
 def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
-                definite: bool) -> str | None:
+                definite: bool, alone: bool = False) -> str | None:
     """'a Fox spokesman' -> Fox; 'the singer's spokeswoman' -> the singer;
-    'the spokeswoman' -> whom the last spokeswoman spoke for."""
+    'the spokeswoman' -> whom the last spokeswoman spoke for; 'a spokesman'
+    `alone` (no "for X" after it) -> the organisation "it" would mean there
+    ("Acme cut jobs. A spokesman said: ..."), else nobody."""
     gender = "f" if "woman" in head else "m" if "man" in head else None
     target: str | None = None
     owner = [k for k, w in enumerate(modifiers) if POSSESSIVE_RE.search(w) and w[-1] in "sS'\u2019"]
@@ -164,6 +181,8 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
         target = people.match_org(run) or expand_acronym(people.text, run) or run
     elif definite:
         return _last_proxy(people, gender, pos)
+    elif alone and not modifiers:
+        target = people.organisations.referent(pos, people.orgs, True)
     if target:
         people.note_proxy(target, gender, pos)
     return target
@@ -176,6 +195,14 @@ def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
     if org:
         people.note_org(org, pos)
     return org
+
+
+def _site(pos: int, people: DocSpeakers) -> str | None:
+    """Return the web address "the site" at pos means (the latest one named), else None."""
+    site = people.organisations.latest_site(pos, INSTITUTION_REACH)
+    if site:
+        people.note_org(site, pos)
+    return site
 
 
 def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,

@@ -40,13 +40,21 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     is_role_word,
     is_subject,
 )
+from onrecord.indexer.annotate.attribution.registry.orgnames import (
+    DOMAIN_RE,
+    SITE_NOUNS,
+    SUFFIXES,
+    short_forms,
+    with_list,
+)
 from onrecord.indexer.annotate.attribution.registry.runs import looks_like_org
 from onrecord.indexer.lexicon import words
 
 REFERENT_REACH = 600  # characters back "it said" looks for an organisation introduced as a subject
 ORG_NOUNS = words("org_heads", "org_nouns")  # nouns that describe an organisation ("insurer", "firm")
 _EMPLOYER_ROLES = words("employer_roles")
-_NOISE = words("leading_noise", "clause_openers", "determiners", "not_names", "weekdays", "months")
+# pronouns too: "It its place, ..." is no organisation called "It"
+_NOISE = words("leading_noise", "clause_openers", "determiners", "not_names", "weekdays", "months", "pronouns")
 _NOUN_ALT = word_alternation(ORG_NOUNS)
 _WORD = r"[A-Z][\w'\u2019&-]*"
 # each whole-text scan opens on its first letter, the word check after it (as names._RUN_RE):
@@ -72,11 +80,14 @@ _BEFORE_RE = re.compile(
     # "chief executive of Acme"
     rf"|\b(?:{word_alternation(_EMPLOYER_ROLES)})[ \u00a0]+(?:of|at)[ \u00a0]+(?:the[ \u00a0]+)?)$")
 _WEAK_BEFORE_RE = re.compile(rf"(?<![A-Z])\b(?:{_NOUN_ALT})[ \u00a0]+$")  # "conglomerate SPC Group" (lowercase noun)
-_SUFFIXES = words("org_suffixes")
-_DESCRIPTION_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:[A-Za-z'\u2019-]+[ \u00a0]+){{0,2}}?)({_NOUN_ALT})\b"
+_DESCRIPTION_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:[A-Za-z'\u2019-]+[ \u00a0]+){{0,2}}?)"
+                             rf"({word_alternation(ORG_NOUNS | SITE_NOUNS)})\b"
                              r"(?![ \u00a0]+(?:of|for)\b)")
 _NAMED_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:{_WORD}[ \u00a0]+)+(?:[a-z][\w-]*[ \u00a0]+){{0,3}}?"
                        rf"({word_alternation(words('org_heads'))}))\b")
+_NAMED_KINDS = words("named_org_kinds")
+_LOWER_NAMED_RE = re.compile(rf"\b[Tt]he[ \u00a0]+((?:[a-z][\w-]*[ \u00a0]+){{1,3}}?"
+                             rf"(?:{word_alternation(_NAMED_KINDS)}))\b")
 _NOT_MODIFIER = frozenset(("of", "for", "and", "to", "in", "at", "by", "with", "from", "on", "or", "as"))
 
 
@@ -99,17 +110,33 @@ class Organisations:
         words to be an organisation's)."""
         self.text = text
         self._full: dict[str, str] = {}  # a name or short form -> the full name
+        self._spelled: dict[str, str] = {}  # an acronym -> the full name the article spells it out as
         self._named: list[tuple[int, str]] = []  # (start, name) of "the Commons health committee"
         named = self._named_descriptions(match, quoted)
         # names in quotes show what is an organisation too ('"Acme believes its case is sound," it said')
         runs = [(m.start(), name) for m in _RUN_RE.finditer(text)
-                if not inside(named, m.start()) and (name := _clean(m.group()))]
-        # an acronym is an organisation's when the article spells it out ("Child Support Agency (CSA)")
-        initials = {"".join(w[0] for w in name.split() if w[0].isupper()) for _, name in runs if " " in name}
+                if not inside(named, m.start()) and (name := _clean(with_list(text, m)))]
+        # a web address names a site ("posted on Suprnova.org"): an organisation, "the site" after it
+        runs += [(m.start(), m.group()) for m in DOMAIN_RE.finditer(text)] if "." in text else []
+        runs.sort()
+        # an acronym is an organisation's when the article spells it out ("Child Support Agency (CSA)"),
+        # and stands for the name it spells (the first one): "the AFI" is the American Film Institute
+        initials: dict[str, str] = {}
+        for _, name in runs:
+            if " " in name:
+                initials.setdefault("".join(w[0] for w in name.split() if w[0].isupper()), name)
+        # "The Institute" alone is a description of the latest "... Institute", never a name of its own
+        heads = [(start, name.lower()) for start, name in runs
+                 if name.lower() in ORG_NOUNS and not inside(quoted, start)]
         # what a name alone says, once per name: a person's name recurs in every run that
         # names them, and only the words around each mention can still make it an org's
         undecided: dict[str, bool | None] = {}  # name -> personal (None: no organisation at all)
         for start, name in runs:
+            if name.lower() in ORG_NOUNS:
+                continue
+            if name in initials and name not in self._full and initials[name] in self._full:
+                self._register(name, self._full[initials[name]])
+                self._spelled[name] = self._full[initials[name]]
             if name not in self._full:
                 if name not in undecided:
                     personal = name.split()[-1] in surnames or first_name_gender(name.split()[0]) is not None
@@ -126,7 +153,7 @@ class Organisations:
                  if name in self._full and not inside(quoted, start)]
         found += [(start, self._full[phrase], is_subject(text, start)) for start, phrase in self._named]
         self.mentions: list[OrgMention] = []
-        self._add_descriptions(found, quoted)
+        self._add_descriptions(found, quoted, heads)
         self._positions = [m.pos for m in self.mentions]
 
     def _named_descriptions(self, match: Callable[[str], str | None],
@@ -135,6 +162,11 @@ class Organisations:
         noun ("the Commons work and pensions committee"); return their spans
         from "the" (sorted)."""
         spans = []
+        for m in _LOWER_NAMED_RE.finditer(self.text):  # "the environment select committee"
+            if not inside(quoted, m.start()) and not any(w in _NOT_MODIFIER for w in m.group(1).split()):
+                self._register(m.group(1), m.group(1))
+                spans.append((m.start(), m.end()))
+                self._named.append((m.start(), m.group(1)))
         for m in _NAMED_RE.finditer(self.text):
             phrase = m.group(1)
             caps = [w for w in phrase.split() if w[:1].isupper()]
@@ -150,16 +182,18 @@ class Organisations:
     def _register(self, name: str, org: str) -> None:
         """Record `name` (and its short forms) as the organisation `org`."""
         full = self._full.get(name) or self._full.get(org) or org
-        for key in (name, org, *_short_forms(org), *_short_forms(name)):
+        for key in (name, org, *short_forms(org), *short_forms(name)):
             self._full.setdefault(key, full)
 
-    def _add_descriptions(self, found: list[tuple[int, str, bool]], quoted: list[tuple[int, int]]) -> None:
-        """Merge the named mentions with descriptions ("the firm"), each a
-        mention of the organisation the article named last before it."""
+    def _add_descriptions(self, found: list[tuple[int, str, bool]], quoted: list[tuple[int, int]],
+                          heads: list[tuple[int, str]]) -> None:
+        """Merge the named mentions with descriptions ("the firm"; `heads`: an
+        org noun capitalised alone, "The Institute"), each a mention of the
+        organisation the article named last before it."""
         if not found:
             return
         described = [(m.start(), m.group(2).lower()) for m in _DESCRIPTION_RE.finditer(self.text)
-                     if not inside(quoted, m.start()) and _plain_modifiers(m.group(1))]
+                     if not inside(quoted, m.start()) and _plain_modifiers(m.group(1))] + heads
         events = sorted([(pos, 0, name, subject) for pos, name, subject in found]
                         + [(pos, 1, head, True) for pos, head in described])
         by_head: dict[str, str] = {}  # an org noun -> the latest organisation so far whose name ends in it
@@ -168,15 +202,34 @@ class Organisations:
             if kind == 0:
                 self.mentions.append(OrgMention(pos, value, salient))
                 by_head[value.lower().rsplit(" ", 1)[-1]] = value
+                if DOMAIN_RE.fullmatch(value):
+                    by_head.update(dict.fromkeys(SITE_NOUNS, value))  # "the site" is the latest web address
                 last_salient = value if salient else last_salient
                 continue
             org = by_head.get(value) or last_salient or (self.mentions[-1].name if self.mentions else None)
+            if value in SITE_NOUNS:
+                org = by_head.get(value)  # "the site" is a web address's, never another organisation's
             if org is not None:
                 self.mentions.append(OrgMention(pos, org, is_subject(self.text, pos)))
 
     def full_name(self, name: str) -> str | None:
         """Return the full name of the organisation `name` names, or None."""
         return self._full.get(POSSESSIVE_RE.sub("", name))
+
+    def spelled_out(self, acronym: str) -> str | None:
+        """Return the full name the article spells `acronym` out as ("the
+        American Film Institute (AFI)": American Film Institute), else None."""
+        return self._spelled.get(acronym)
+
+    def latest_site(self, pos: int, reach: int) -> str | None:
+        """Return the web address ("Suprnova.org") mentioned last before pos
+        within `reach` characters, else None: what "the site" means."""
+        i = bisect_left(self._positions, pos) - 1
+        while i >= 0 and pos - self.mentions[i].pos <= reach:
+            if DOMAIN_RE.fullmatch(self.mentions[i].name):
+                return self.mentions[i].name
+            i -= 1
+        return None
 
     def is_org_name(self, name: str) -> bool:
         """True when the article shows `name` to be an organisation's."""
@@ -234,7 +287,7 @@ def _clean(run: str) -> str:
     return " ".join(t for t in toks if t)
 
 
-def _org_by_name(name: str, match: Callable[[str], str | None], initials: set[str]) -> str | None:
+def _org_by_name(name: str, match: Callable[[str], str | None], initials: Container[str]) -> str | None:
     """Return the organisation the run `name` names by its words alone, or
     None (a person, a place, a word, or one the words around a mention must
     decide: _org_by_context): the registry's name, else `name` when an org
@@ -245,7 +298,9 @@ def _org_by_name(name: str, match: Callable[[str], str | None], initials: set[st
     found = match(name)
     if found:
         return found
-    if len(toks) > 1 and toks[-1].lower().rstrip(".") in _SUFFIXES:
+    if DOMAIN_RE.fullmatch(name):
+        return name  # "Suprnova.org"
+    if len(toks) > 1 and toks[-1].lower().rstrip(".") in SUFFIXES:
         return name  # "Acme Holdings", "Acme AG"
     if looks_like_org(toks) and (len(toks) > 1 or not name.isupper() or name in initials):
         return name  # "Acme Group"; "NATO" when the article spells it out, never "US" nor "AI"
@@ -325,19 +380,6 @@ def _possessive_end(text: str, end: int) -> int:
     """Return the end of a name with its possessive ("Acme's"), else `end`."""
     m = _APOSTROPHE_RE.match(text, end)
     return m.end() if m else end
-
-
-def _short_forms(name: str) -> list[str]:
-    """Return the shorter forms of a company's name: without the legal
-    words at its end ("Multiplex" of "Multiplex Group", "Acme" of "Acme
-    Holdings Ltd"), never a bare such word."""
-    toks = name.split()
-    out = []
-    while len(toks) > 1 and toks[-1].lower().rstrip(".") in _SUFFIXES:
-        toks = toks[:-1]
-        if toks[-1].lower().rstrip(".") not in _SUFFIXES and toks[-1].lower() not in ("of", "for", "and", "&"):
-            out.append(" ".join(toks))
-    return out
 
 
 def _plain_modifiers(between: str) -> bool:

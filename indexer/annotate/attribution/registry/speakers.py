@@ -228,12 +228,11 @@ class DocSpeakers:
         if org and (not name or looks_like_org(name) or len(name) == 1 and not title):
             self.orgs.append((pos, org))
             return org, None
-        if len(name) == 1 and name[0].lower() in ORG_WORDS:
-            return None, role  # "Church ministers", "the Party": which one is not said
-        if len(name) == 1 and singles.is_shouted(name[0], self.common):
-            return None, role  # "ALWAYS err on the side of ...": emphasis, nobody
+        if len(name) == 1 and (name[0].lower() in ORG_WORDS or singles.is_shouted(name[0], self.common)):
+            return None, role  # "the Party": which one is not said; "ALWAYS err on the side": emphasis, nobody
         if looks_like_org(name) and not title:
-            body = _THE_OR_POSSESSIVE_RE.sub("", run)
+            body = _THE_OR_POSSESSIVE_RE.sub("", run)  # "the AFI": the name the article spells it out as
+            body = (self.organisations.spelled_out(body) if body.isupper() else None) or body
             self.orgs.append((pos, body))
             return body, None
         parts = cut_name(name, self.common)

@@ -131,3 +131,69 @@ def test_a_name_is_an_organisation_s_where_a_later_mention_shows_it() -> None:
 def test_an_institution_joined_by_of_keeps_its_whole_name(text: str, expected: list[str]) -> None:
     assert who(text) == expected
 
+
+
+@pytest.mark.parametrize("text, expected", [
+    # "The Institute" alone is a description of the "... Institute" named before, never a name cut to one word
+    ('The Harbour Film Institute hailed two films. The Institute also cited the year. It credited the films\' '
+     '"raw energy".', ["Harbour Film Institute"]),
+    # an acronym the article spells out stands for the full name as first given
+    ('The Harbour Film Institute (HFI) met on Monday. The HFI also questioned "the future of cinema".',
+     ["Harbour Film Institute"]),
+    # "It" is never an organisation's name ("its" after it made one of it), nor a speaker value
+    ('The Harbour Film Institute hailed two films. It credited their "raw energy". Among trends, it noted the '
+     'news. It its place, the panel fears, is a cinema where "stars are brands".',
+     ["Harbour Film Institute", "Harbour Film Institute"]),
+])
+def test_an_organisation_keeps_its_full_name(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # "a spokesman" alone speaks for the organisation the article is about there, as "it" would
+    ('The Harbour Pilots Association has issued guidance to members. A spokesman said: "Nothing changes."',
+     ["Harbour Pilots Association"]),
+    ('The show will not return, the Harbour Trust has said. "There are no plans," a spokeswoman said. '
+     'She added the hosts "brought warmth".', ["Harbour Trust", "Harbour Trust"]),
+    # ... and nobody when no organisation was introduced
+    ('Tom Reed sold the shop. A spokesman said: "Nothing changes."', [None]),
+])
+def test_a_spokesperson_alone_speaks_for_the_organisation(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a jury, a survey, a site's controllers speak for the organisation named beside them
+    ('The Harbour Film Institute (HFI) met on Monday. The 12-strong HFI jury concluded "the year was poor".',
+     ["Harbour Film Institute"]),
+    ('Prices rose again. The Halvard Group survey concluded there were "signs of a slowdown".', ["Halvard Group"]),
+    # "the site" is the web address the article named; "it" after it too
+    ('The files were shared on Harbourfiles.org for years. In a message, the site\'s controllers said the site was '
+     '"closing for good". It continued: "We are sorry."', ["Harbourfiles.org", "Harbourfiles.org"]),
+    # ... and a jury or a site with no owner named names nobody
+    ('Halvard Group sold the land. The jury said the case was "very sad".', [None]),
+    ('Halvard Group sold the land. The site\'s owners said it was "very sad".', [None]),
+])
+def test_an_organisation_speaks_through_its_voices(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a lowercase name of a kind of body (lexicon named_org_kinds) is its name, and "the committee" it
+    ('Fishing may be hit, the harbour select committee said. But the committee said "an amendment" was needed.',
+     ["harbour select committee"]),
+])
+def test_a_lowercase_named_committee_speaks_by_its_name(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
+
+
+def test_a_name_whose_for_takes_a_list_is_never_cut_at_its_comma() -> None:
+    text = ('Musicians face delays. A Department for Ports, Roads and Rail spokeswoman said: '
+            '"We are aware of the problems."')
+    assert who(text) == ["Department for Ports, Roads and Rail"]
+
+
+def test_ventures_ends_a_company_name() -> None:
+    text = ('New owner Harbourline Media Ventures has not ruled out new ships. It also plans to develop '
+            'a "worldwide travel concept".')
+    assert who(text) == ["Harbourline Media Ventures"]
