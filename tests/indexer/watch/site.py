@@ -63,10 +63,17 @@ class Site:
             self.requests.append((handler.path, dict(handler.headers.items())))
             self.in_flight += 1
             self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        counted = True
         try:
             route = self.routes.get(handler.path)
             page = route(handler) if callable(route) else route or Page(b"not found", 404)
             time.sleep(page.delay)
+            # Out of flight before a byte of the answer is sent: once the
+            # client has it, it may free its slot and send the next request
+            # before this thread would get to the finally below.
+            with self.lock:
+                self.in_flight -= 1
+                counted = False
             if page.etag is not None and handler.headers.get("If-None-Match") == page.etag:
                 handler.send_response(304)
                 handler.send_header("ETag", page.etag)
@@ -83,8 +90,9 @@ class Site:
         except (BrokenPipeError, ConnectionResetError):
             pass
         finally:
-            with self.lock:
-                self.in_flight -= 1
+            if counted:
+                with self.lock:
+                    self.in_flight -= 1
 
     def close(self) -> None:
         self.server.shutdown()
