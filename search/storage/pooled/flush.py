@@ -25,9 +25,11 @@ pooled/test_flush.py check the files against Whoosh's own writer.
 """
 from __future__ import annotations
 
+import struct
 import zlib
 from array import array
 from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from hashlib import md5
 from itertools import groupby
 from operator import itemgetter, sub
@@ -36,6 +38,7 @@ from typing import Any
 
 from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC, W3FieldWriter, W3TermInfo
 from whoosh.filedb.filetables import _lengths as hash_entry_lengths
+from whoosh.filedb.filetables import _pointer as hash_slot
 from whoosh.filedb.filetables import md5_hash
 from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import length_to_byte
@@ -48,6 +51,8 @@ PooledTerms = Mapping[str, Mapping[bytes, list[Any]]]
 # A file's bytes are handed to it in chunks of about this size.
 CHUNK_BYTES = 1 << 22
 _TERMINFO = W3TermInfo._struct
+# A hash table slot of the terms file (filetables' _pointer): hash, position.
+_SLOT = hash_slot.format.lstrip("!")
 _KEY, _FLAT = itemgetter(0, 1), itemgetter(2)
 
 
@@ -121,6 +126,9 @@ class _Terms:
         codec = fieldwriter._codec
         self.block = _BlockWriter(codec._blocklimit, codec._compression, fieldwriter._postfile)
         self._rows = _TermsOut(fieldwriter._tindex)
+        # The field writer's close writes the terms file's hash tables:
+        # in bulk, a bucket at a time, instead of a write call per slot.
+        fieldwriter._tindex._write_hashes = partial(write_hash_tables, fieldwriter._tindex)
         self.add = self._rows.add
         self._fieldmap = fieldwriter._fieldmap
         self._schema = schema
@@ -269,6 +277,30 @@ def _merge_stats(before: tuple[float, int | None, int, Any] | None,
     total, minlength, maxlength, maxweight = before
     return (total + block[0], block[1] if minlength is None else min(minlength, block[1]),  # type: ignore[type-var]
             max(maxlength, block[2]), max(maxweight, block[3]))
+
+
+def write_hash_tables(hashwriter: Any) -> None:
+    """Write `hashwriter`'s 256 hash tables as Whoosh's HashWriter._write_hashes
+    does (each bucket's entries placed by linear probing in twice as many
+    slots, an empty slot (0, 0)), byte for byte, each table packed and
+    written in one call: Whoosh packs and writes each slot on its own (two
+    Python calls per slot, two slots per term of the segment)."""
+    dbfile, directory = hashwriter.dbfile, hashwriter.directory
+    for entries in hashwriter.buckets:
+        numslots = 2 * len(entries)
+        directory.append((dbfile.tell(), numslots))
+        if not numslots:
+            continue
+        hashes, positions = [0] * numslots, [0] * numslots
+        for hashval, position in entries:
+            slot = (hashval >> 8) % numslots
+            # A taken slot has a position: none is 0 (the header is there).
+            while positions[slot]:
+                slot = (slot + 1) % numslots
+            hashes[slot], positions[slot] = hashval, position
+        slots: list[int] = [0] * (2 * numslots)
+        slots[0::2], slots[1::2] = hashes, positions
+        dbfile.write(struct.pack(hash_slot.format[0] + _SLOT * numslots, *slots))
 
 
 class _TermsOut:
