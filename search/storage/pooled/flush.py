@@ -168,6 +168,8 @@ class _BlockWriter:
     def write_term(self, flat: list[Any]) -> bytes:
         """Write one term's postings (a flat [docnum, weight, value, ...]
         list in docnum order); return its terminfo bytes."""
+        if len(flat) == 3:  # over half of a segment's terms
+            return self._write_one(*flat)
         ids, weights, values = flat[0::3], flat[1::3], flat[2::3]
         start = self._offset
         limit = self._blocklimit
@@ -223,6 +225,34 @@ class _BlockWriter:
         return _TERMINFO.pack(False, total, count, _LENGTH_BYTE[minlength],
                               _LENGTH_BYTE[maxlength], maxweight, first, last) \
             + pack_long(start) + pack_int(self._offset - start)
+
+    def _write_one(self, docnum: int, weight: Any, value: Any) -> bytes:
+        """Write a term of one posting (write_term's bytes, its block as
+        _write_block encodes one posting, without its lists and their
+        folds); return its terminfo bytes."""
+        start = self._offset
+        # Whoosh keeps weights as 32-bit floats: 1.0 is one, others may round.
+        single = 1.0 if weight == 1.0 else array("f", (weight,))[0]
+        fixedsize = self._fixedsize
+        if fixedsize is None or fixedsize < 0:
+            minivalues: Any = (value,) if value else ()  # Whoosh keeps only non-empty values
+        elif fixedsize == 0:
+            minivalues = None
+        else:
+            minivalues = value or emptybytes
+        data = dumps(((docnum,), None if single == 1.0 else single, minivalues), 2)
+        comp = self._compression if len(data) >= COMPRESSION_MIN_SIZE else 0
+        if comp:
+            data = zlib.compress(data, comp)
+        maxweight = weight if weight > 0 else 0  # Whoosh's running maximum starts at 0
+        length = self._dfl(docnum) if self._dfl is not None else None
+        minlength, maxlength = (length, length) if length else (None, 0)
+        info = dumps((1, docnum, maxweight, comp, _LENGTH_BYTE[minlength], _LENGTH_BYTE[maxlength]), 2)
+        size = len(info) + len(data)
+        self._parts.append(WHOOSH3_HEADER_MAGIC + pack_int(-size) + info + data)
+        self._offset += len(WHOOSH3_HEADER_MAGIC) + size + 4
+        self._size += size + 4
+        return self._finish_term((single, minlength, maxlength, maxweight), 1, docnum, docnum, start)
 
     def _write_block(self, ids: list[int], weights: list[Any], values: list[Any],
                      last: bool) -> tuple[float, int | None, int, Any]:

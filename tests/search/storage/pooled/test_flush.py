@@ -225,3 +225,17 @@ def test_hash_tables_are_whooshs_bytes(count: int) -> None:
         written.append((hashwriter.dbfile.file.getvalue(), hashwriter.directory))
     assert written[0] == written[1]
     assert len(written[0][1]) == 256
+
+
+@pytest.mark.parametrize("codec", CODECS[:1] + CODECS[3:], ids=lambda c: f"blocks{c._blocklimit}-zlib{c._compression}")
+def test_terms_of_one_posting_write_whooshs_bytes(tmp_path: Path, codec: W3Codec) -> None:
+    # A word only one document has, once or twice, in boosted documents
+    # too: weights 1, 2, 1.1 and 2.2 (no 32-bit float holds the last two),
+    # long position lists (a compressed block of one posting).
+    docs = documents(120)
+    for n, doc in enumerate(docs):
+        once = f"only{n}"
+        doc["body"] += f" {once} " + (f"{once} " * (n % 3)) + " ".join(["filler"] * (n % 40))
+        doc["words"] += f" {once}" * (1 + n % 2)
+    expected = segment_files(tmp_path / "whoosh", SegmentWriter, codec, docs)
+    assert segment_files(tmp_path / "ours", BulkWriter, codec, docs) == expected
