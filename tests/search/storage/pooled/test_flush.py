@@ -239,3 +239,16 @@ def test_terms_of_one_posting_write_whooshs_bytes(tmp_path: Path, codec: W3Codec
         doc["words"] += f" {once}" * (1 + n % 2)
     expected = segment_files(tmp_path / "whoosh", SegmentWriter, codec, docs)
     assert segment_files(tmp_path / "ours", BulkWriter, codec, docs) == expected
+
+
+def test_a_field_whooshs_add_began_pools_bulk_documents_after() -> None:
+    # A boosted document's postings come through add(), the next
+    # document's through add_document: one list per term either way.
+    pool = TermPool(None, None)
+    pool.add(("f", b"a", 0, 1.1, b"x"))
+    pool.add_document(1, [("f", [(b"a", 1.0, b"y"), (b"b", 2.0, b"z")]), ("g", [(b"c", 1.0, None)])])
+    pool.add(("g", b"c", 2, 1.1, None))
+    assert {name: dict(terms) for name, terms in pool.terms.items()} == {
+        "f": {b"a": [0, 1.1, b"x", 1, 1.0, b"y"], b"b": [1, 2.0, b"z"]},
+        "g": {b"c": [1, 1.0, None, 2, 1.1, None]}}
+    assert pool.in_order
