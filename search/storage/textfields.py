@@ -44,8 +44,6 @@ Postings = Generator[Posting, Any, None]
 # A posting as the bulk writer pools it (pooled.pool.Triple): term bytes,
 # weight, encoded value; and the field's length (its positions counted).
 Triples = tuple[list[tuple[bytes, float, bytes]], int]
-# A word's position list is mostly one position: its encoded value is kept.
-_ONE_POSITION: dict[int, bytes] = {}
 
 
 class _Memo(dict[int, Any]):
@@ -70,14 +68,14 @@ _WEIGHT = _Memo(float)
 _FREQUENCY = _Memo(pack_uint)
 
 
+# A word's position list is mostly one position: its encoded value is kept.
+_ONE_POSITION = _Memo(lambda pos: pack_uint(1) + dumps([pos], 2))
+
+
 def encode_positions(positions: list[int]) -> bytes:
     """Return `positions` encoded as whoosh.formats.Positions.encode does."""
     if len(positions) == 1:
-        pos = positions[0]
-        value = _ONE_POSITION.get(pos)
-        if value is None:
-            value = _ONE_POSITION[pos] = pack_uint(1) + dumps([pos], 2)
-        return value
+        return _ONE_POSITION[positions[0]]
     deltas = [positions[0]] + [b - a for a, b in zip(positions, positions[1:], strict=False)]
     return pack_uint(len(deltas)) + dumps(deltas, 2)
 
@@ -98,7 +96,9 @@ def triples_of(positions: dict[str, list[int]], with_positions: bool) -> Triples
     the field's length: every position counted."""
     weight = _WEIGHT
     if with_positions:
-        triples = [(term.encode("utf-8"), weight[len(where)], encode_positions(where))
+        one = _ONE_POSITION  # most terms occur once in a text: no call for their value
+        triples = [(term.encode("utf-8"), weight[len(where)],
+                    one[where[0]] if len(where) == 1 else encode_positions(where))
                    for term, where in positions.items()]
     else:
         frequency = _FREQUENCY
@@ -107,11 +107,36 @@ def triples_of(positions: dict[str, list[int]], with_positions: bool) -> Triples
     return triples, sum(len(where) for where in positions.values())
 
 
+# Tokenizer expressions with capturing groups, and the same expression
+# without them: findall() then returns whole matches (no Match object per
+# word).  An expression not here is matched a Match at a time.
+_WHOLE_MATCHES = {
+    r"[\w\*]+(\.?[\w\*]+)*": r"[\w\*]+(?:\.?[\w\*]+)*",  # Whoosh's default word expression
+}
+
+
+@lru_cache(maxsize=8)
+def _findall_of(expression: re.Pattern[str]) -> Callable[[str], list[str]] | None:
+    """Return a findall giving `expression`'s whole matches, or None if
+    its groups would make findall return groups instead."""
+    if not expression.groups:
+        return expression.findall
+    plain = _WHOLE_MATCHES.get(expression.pattern)
+    return re.compile(plain, expression.flags).findall if plain is not None else None
+
+
 @lru_cache(maxsize=4)
 def lowered_words(expression: re.Pattern[str], text: str) -> tuple[str, ...]:
     """Return the matches of `expression` in `text`, lowercased.  Kept for
     the next few calls: the two fields of one text ask in turn."""
-    return tuple([match.group().lower() for match in expression.finditer(text)])
+    findall = _findall_of(expression)
+    if findall is None:
+        return tuple([match.group().lower() for match in expression.finditer(text)])
+    if text.isascii():
+        # ASCII lowercasing turns letters into letters, one for one: the
+        # same matches, each lowered, in one call for the whole text.
+        return tuple(findall(text.lower()))
+    return tuple([word.lower() for word in findall(text)])
 
 
 def analyzer_parts(field: fields.TEXT) -> list[Any]:

@@ -25,9 +25,11 @@ pooled/test_flush.py check the files against Whoosh's own writer.
 """
 from __future__ import annotations
 
+import struct
 import zlib
 from array import array
 from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from hashlib import md5
 from itertools import groupby
 from operator import itemgetter, sub
@@ -36,6 +38,7 @@ from typing import Any
 
 from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC, W3FieldWriter, W3TermInfo
 from whoosh.filedb.filetables import _lengths as hash_entry_lengths
+from whoosh.filedb.filetables import _pointer as hash_slot
 from whoosh.filedb.filetables import md5_hash
 from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import length_to_byte
@@ -48,6 +51,8 @@ PooledTerms = Mapping[str, Mapping[bytes, list[Any]]]
 # A file's bytes are handed to it in chunks of about this size.
 CHUNK_BYTES = 1 << 22
 _TERMINFO = W3TermInfo._struct
+# A hash table slot of the terms file (filetables' _pointer): hash, position.
+_SLOT = hash_slot.format.lstrip("!")
 _KEY, _FLAT = itemgetter(0, 1), itemgetter(2)
 
 
@@ -121,6 +126,9 @@ class _Terms:
         codec = fieldwriter._codec
         self.block = _BlockWriter(codec._blocklimit, codec._compression, fieldwriter._postfile)
         self._rows = _TermsOut(fieldwriter._tindex)
+        # The field writer's close writes the terms file's hash tables:
+        # in bulk, a bucket at a time, instead of a write call per slot.
+        fieldwriter._tindex._write_hashes = partial(write_hash_tables, fieldwriter._tindex)
         self.add = self._rows.add
         self._fieldmap = fieldwriter._fieldmap
         self._schema = schema
@@ -160,6 +168,8 @@ class _BlockWriter:
     def write_term(self, flat: list[Any]) -> bytes:
         """Write one term's postings (a flat [docnum, weight, value, ...]
         list in docnum order); return its terminfo bytes."""
+        if len(flat) == 3:  # over half of a segment's terms
+            return self._write_one(*flat)
         ids, weights, values = flat[0::3], flat[1::3], flat[2::3]
         start = self._offset
         limit = self._blocklimit
@@ -216,6 +226,34 @@ class _BlockWriter:
                               _LENGTH_BYTE[maxlength], maxweight, first, last) \
             + pack_long(start) + pack_int(self._offset - start)
 
+    def _write_one(self, docnum: int, weight: Any, value: Any) -> bytes:
+        """Write a term of one posting (write_term's bytes, its block as
+        _write_block encodes one posting, without its lists and their
+        folds); return its terminfo bytes."""
+        start = self._offset
+        # Whoosh keeps weights as 32-bit floats: 1.0 is one, others may round.
+        single = 1.0 if weight == 1.0 else array("f", (weight,))[0]
+        fixedsize = self._fixedsize
+        if fixedsize is None or fixedsize < 0:
+            minivalues: Any = (value,) if value else ()  # Whoosh keeps only non-empty values
+        elif fixedsize == 0:
+            minivalues = None
+        else:
+            minivalues = value or emptybytes
+        data = dumps(((docnum,), None if single == 1.0 else single, minivalues), 2)
+        comp = self._compression if len(data) >= COMPRESSION_MIN_SIZE else 0
+        if comp:
+            data = zlib.compress(data, comp)
+        maxweight = weight if weight > 0 else 0  # Whoosh's running maximum starts at 0
+        length = self._dfl(docnum) if self._dfl is not None else None
+        minlength, maxlength = (length, length) if length else (None, 0)
+        info = dumps((1, docnum, maxweight, comp, _LENGTH_BYTE[minlength], _LENGTH_BYTE[maxlength]), 2)
+        size = len(info) + len(data)
+        self._parts.append(WHOOSH3_HEADER_MAGIC + pack_int(-size) + info + data)
+        self._offset += len(WHOOSH3_HEADER_MAGIC) + size + 4
+        self._size += size + 4
+        return self._finish_term((single, minlength, maxlength, maxweight), 1, docnum, docnum, start)
+
     def _write_block(self, ids: list[int], weights: list[Any], values: list[Any],
                      last: bool) -> tuple[float, int | None, int, Any]:
         """Append one block (W3PostingsWriter._write_block's bytes); return
@@ -269,6 +307,30 @@ def _merge_stats(before: tuple[float, int | None, int, Any] | None,
     total, minlength, maxlength, maxweight = before
     return (total + block[0], block[1] if minlength is None else min(minlength, block[1]),  # type: ignore[type-var]
             max(maxlength, block[2]), max(maxweight, block[3]))
+
+
+def write_hash_tables(hashwriter: Any) -> None:
+    """Write `hashwriter`'s 256 hash tables as Whoosh's HashWriter._write_hashes
+    does (each bucket's entries placed by linear probing in twice as many
+    slots, an empty slot (0, 0)), byte for byte, each table packed and
+    written in one call: Whoosh packs and writes each slot on its own (two
+    Python calls per slot, two slots per term of the segment)."""
+    dbfile, directory = hashwriter.dbfile, hashwriter.directory
+    for entries in hashwriter.buckets:
+        numslots = 2 * len(entries)
+        directory.append((dbfile.tell(), numslots))
+        if not numslots:
+            continue
+        hashes, positions = [0] * numslots, [0] * numslots
+        for hashval, position in entries:
+            slot = (hashval >> 8) % numslots
+            # A taken slot has a position: none is 0 (the header is there).
+            while positions[slot]:
+                slot = (slot + 1) % numslots
+            hashes[slot], positions[slot] = hashval, position
+        slots: list[int] = [0] * (2 * numslots)
+        slots[0::2], slots[1::2] = hashes, positions
+        dbfile.write(struct.pack(hash_slot.format[0] + _SLOT * numslots, *slots))
 
 
 class _TermsOut:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import marshal
 import struct
+from collections import defaultdict, deque
 from collections.abc import Iterable, Iterator
 from heapq import merge
 from itertools import chain, groupby, repeat
@@ -30,9 +31,15 @@ TermRecord = tuple[str, bytes, list[Any]]
 _KEY = itemgetter(0, 1)
 
 
+def _consume(items: Iterable[Any]) -> None:
+    """Run `items` to its end, keeping nothing (in C: a deque of no length)."""
+    deque(items, maxlen=0)
+
+
 class TermPool(PostingPool):
     """Whoosh's PostingPool keeping, per field and term, the flat list
-    [docnum, weight, value bytes, ...] of its postings (`terms`): documents
+    [docnum, weight, value bytes, ...] of its postings (`terms`, a field's
+    terms a defaultdict(list) where the pool makes them): documents
     arrive in docnum order, so each term's postings are sorted as they come
     and the flush needs no sort of every posting (sorted() of 2.3 million
     tuples was 9% of a BBC ingest).  A document's postings come at once
@@ -69,16 +76,17 @@ class TermPool(PostingPool):
             self.save()
         self._top = docnum
         pooled = self.terms
+        docnums = repeat(docnum)
         for name, triples in postings:
             terms = pooled.get(name)
             if terms is None:
-                terms = pooled[name] = {}
-            for tbytes, weight, vbytes in triples:
-                found = terms.get(tbytes)
-                if found is None:
-                    terms[tbytes] = [docnum, weight, vbytes]
-                else:
-                    found += (docnum, weight, vbytes)
+                terms = pooled[name] = defaultdict(list)
+            if triples:
+                tbytes, weights, values = zip(*triples, strict=True)
+                # Every posting appended in C, no bytecode per posting: its
+                # term's list found (or made, by the defaultdict) and
+                # extended by (docnum, weight, value).
+                _consume(map(list.extend, map(terms.__getitem__, tbytes), zip(docnums, weights, values, strict=False)))
 
     def add_terms(self, records: Iterable[TermRecord], first: int, top: int) -> None:
         """Pool the postings of documents `first` to `top` (none pooled
@@ -110,7 +118,7 @@ class TermPool(PostingPool):
         for name, tbytes, flat in held:
             terms = pooled.get(name)
             if terms is None:
-                terms = pooled[name] = {}
+                terms = pooled[name] = defaultdict(list)
             found = terms.get(tbytes)
             if found is None:
                 terms[tbytes] = flat
@@ -141,7 +149,9 @@ class TermPool(PostingPool):
             self.in_order = False
         if docnum > self._top:
             self._top = docnum
-        terms = self.terms.setdefault(name, {})
+        terms = self.terms.get(name)
+        if terms is None:
+            terms = self.terms[name] = defaultdict(list)
         found = terms.get(tbytes)
         if found is None:
             terms[tbytes] = [docnum, weight, vbytes]

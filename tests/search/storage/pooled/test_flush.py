@@ -18,11 +18,11 @@ from whoosh import index as whoosh_index
 from whoosh.codec.base import FieldWriter
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.filedb.filestore import RamStorage
-from whoosh.filedb.filetables import md5_hash
+from whoosh.filedb.filetables import HashWriter, md5_hash
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage import whoosh_writers
-from onrecord.search.storage.pooled.flush import can_write_pooled, md5_low_bits
+from onrecord.search.storage.pooled.flush import can_write_pooled, md5_low_bits, write_hash_tables
 from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
 from onrecord.search.storage.whoosh_writers import BulkWriter
 
@@ -208,3 +208,47 @@ def test_the_pool_yields_postings_as_whoosh_sorts_them(order: list[int], tmp_pat
 @pytest.mark.parametrize("key", [b"", b"\x00\x01the", b"\x00\x07" + "İstanbul".encode(), bytes(range(256))])
 def test_md5_low_bits_is_whooshs_hash(key: bytes) -> None:
     assert md5_low_bits(key) == md5_hash(key)
+
+
+@pytest.mark.parametrize("count", [0, 1, 3, 700, 5000])
+def test_hash_tables_are_whooshs_bytes(count: int) -> None:
+    # Many keys per bucket: probing past taken slots and wrapping round a table.
+    rng = random.Random(count)
+    keys = [bytes(rng.randrange(256) for _ in range(rng.randint(0, 12))) for _ in range(count)]
+    written = []
+    for write in (HashWriter._write_hashes, write_hash_tables):
+        storage = RamStorage()
+        hashwriter = HashWriter(storage.create_file("t"))
+        for n, key in enumerate(keys):
+            hashwriter.add(key, b"v%d" % n)  # a key may repeat: Whoosh's writer allows it
+        write(hashwriter)
+        written.append((hashwriter.dbfile.file.getvalue(), hashwriter.directory))
+    assert written[0] == written[1]
+    assert len(written[0][1]) == 256
+
+
+@pytest.mark.parametrize("codec", CODECS[:1] + CODECS[3:], ids=lambda c: f"blocks{c._blocklimit}-zlib{c._compression}")
+def test_terms_of_one_posting_write_whooshs_bytes(tmp_path: Path, codec: W3Codec) -> None:
+    # A word only one document has, once or twice, in boosted documents
+    # too: weights 1, 2, 1.1 and 2.2 (no 32-bit float holds the last two),
+    # long position lists (a compressed block of one posting).
+    docs = documents(120)
+    for n, doc in enumerate(docs):
+        once = f"only{n}"
+        doc["body"] += f" {once} " + (f"{once} " * (n % 3)) + " ".join(["filler"] * (n % 40))
+        doc["words"] += f" {once}" * (1 + n % 2)
+    expected = segment_files(tmp_path / "whoosh", SegmentWriter, codec, docs)
+    assert segment_files(tmp_path / "ours", BulkWriter, codec, docs) == expected
+
+
+def test_a_field_whooshs_add_began_pools_bulk_documents_after() -> None:
+    # A boosted document's postings come through add(), the next
+    # document's through add_document: one list per term either way.
+    pool = TermPool(None, None)
+    pool.add(("f", b"a", 0, 1.1, b"x"))
+    pool.add_document(1, [("f", [(b"a", 1.0, b"y"), (b"b", 2.0, b"z")]), ("g", [(b"c", 1.0, None)])])
+    pool.add(("g", b"c", 2, 1.1, None))
+    assert {name: dict(terms) for name, terms in pool.terms.items()} == {
+        "f": {b"a": [0, 1.1, b"x", 1, 1.0, b"y"], b"b": [1, 2.0, b"z"]},
+        "g": {b"c": [1, 1.0, None, 2, 1.1, None]}}
+    assert pool.in_order
