@@ -12,7 +12,7 @@ gradient descent in numpy) fitted on:
 
 - pronoun instances: a quote the extractor credits through "he"/"she" whose gold speaker
   is a name, from the tuning golds only (bench.attribution_errors.TUNING: the BBC gold and
-  rounds 1-5 BBC over the BBC corpus, web dev and rounds 1-2 web over their saved pages);
+  rounds 1-6 BBC over the BBC corpus, web dev and rounds 1-2 web over their saved pages);
   the label is the candidate the gold names;
 - named instances: a quote whose speaker is named again ("Vole said") after being named
   before, from the same golds and from PolNeAR **train** (the gold source span of each
@@ -25,10 +25,10 @@ gradient descent in numpy) fitted on:
   sentence is chosen against the person named before it: those features (PRONOUN_ONLY)
   are zero in them and their weights are learned from the pronoun instances alone.
 
-Never a frozen test set (round 6's), never PolNeAR dev or test.  `--write` stores the
-weights with the sources and the accuracy on each source (the fitted choice against the
-former rule, "the latest subject or speaker"), and held out: each gold's accuracy with
-weights fitted without it.
+Never a frozen test set (none is held out since round 6 was scored once at c769569),
+never PolNeAR dev or test.  `--write` stores the weights with the sources and the
+accuracy on each source (the fitted choice against the former rule, "the latest subject
+or speaker"), and held out: each gold's accuracy with weights fitted without it.
 """
 from __future__ import annotations
 
@@ -247,7 +247,7 @@ def _write(table: list[float], instances: list[Instance], held: dict[str, str]) 
         "_about": ("Weights of indexer.annotate.attribution.choice.antecedents: the choice of a pronoun's "
                    "antecedent among the people mentioned last. Fitted by bench/fit_speakers.py "
                    f"(conditional logit, L2 {L2}) on the tuning golds (bench.attribution_errors.TUNING: "
-                   "web dev, rounds 1-2 web, the BBC gold, rounds 1-4 BBC) and PolNeAR train (its gold "
+                   "web dev, rounds 1-2 web, the BBC gold, rounds 1-6 BBC) and PolNeAR train (its gold "
                    "source spans); never a frozen test set or PolNeAR dev/test. held_out: fitted "
                    "without that source's gold, scored on it."),
         "instances": len(instances),

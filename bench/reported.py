@@ -273,12 +273,10 @@ def row(s: dict[str, Any]) -> str:
 
 
 def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | None,
-                  split: str, round6: bool = False) -> list[tuple[str, str]]:
+                  split: str) -> list[tuple[str, str]]:
     """Return the reported-speech rows: the own golds (web dev, rounds 1 to
-    5, each spent once scored and a tuning row since), PolNeAR `split`, then
-    round 6's frozen BBC test row (scored only when `round6`, once, after
-    tuning; otherwise a row saying it is held out)."""
-    from bench.heldout import BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, HELD_R6, WEB_GOLD, WEB_R2
+    6, each spent once scored and a tuning row since), then PolNeAR `split`."""
+    from bench.heldout import BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, WEB_GOLD, WEB_R2
     golds = [("reported: web dev", WEB_GOLD["dev"], htmleval),
              ("reported: round 1 web (tuning)", WEB_GOLD["test"], htmleval),
              ("reported: round 1 BBC (tuning)", BBC_HELDOUT, corpus),
@@ -286,10 +284,10 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
              ("reported: round 2 BBC (spent, tuning)", BBC_R2, corpus),
              ("reported: round 3 BBC (spent, tuning)", BBC_R3, corpus),
              ("reported: round 4 BBC (spent, tuning)", BBC_R4, corpus),
-             ("reported: round 5 BBC (spent, tuning)", BBC_R5, corpus)]
-    tests = [("reported: round 6 BBC TEST", BBC_R6, corpus)]
+             ("reported: round 5 BBC (spent, tuning)", BBC_R5, corpus),
+             ("reported: round 6 BBC (spent, tuning)", BBC_R6, corpus)]
     rows = [("reported: seeds", "no indirect entries in seeds_quotes.json")]
-    for label, gold, source in [*golds, ("polnear", Path(), polnear), *tests]:
+    for label, gold, source in [*golds, ("polnear", Path(), polnear)]:
         if label == "polnear" and source is None:
             rows.append((f"reported: PolNeAR {split} (speech cues)", "skipped (no PolNeAR directory)"))
         elif label == "polnear":
@@ -300,8 +298,6 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
             rows.append((label, "skipped (no source directory)"))
         elif not gold.exists():
             rows.append((label, "not built yet"))
-        elif gold == BBC_R6 and not round6:
-            rows.append((label, HELD_R6))
         else:
             scorer = score_own_bbc if "BBC" in label else score_own_web
             rows.append((label, row(scorer(source, gold))))
@@ -310,7 +306,7 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
 
 def main() -> None:
     """Print the reported-speech rows: the own tuning golds and PolNeAR `--split`
-    (dev by default; train to develop against); never round 6's test row."""
+    (dev by default; train to develop against)."""
     import argparse
 
     from bench.extraction import REPO, polnear_dir

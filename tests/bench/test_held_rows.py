@@ -1,7 +1,7 @@
 """Which golds the bench scores: every round once spent, as a tuning row
-(bench.heldout, bench.reported), and the error listers read them all (round
-5 included since it was scored once at 49f2dda); round 6's frozen test set
-only behind `--round6-test`, never through the listers."""
+(bench.heldout, bench.reported), and the error listers and the fit scripts
+read them all (round 6 included since it was scored once at c769569).  No
+test set is held out now, so no row is one and no flag scores one."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,7 +30,7 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(reported, "score_own_web", _record(scored))
     monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
     rows = heldout.heldout_rows(tmp_path, tmp_path) + reported.reported_rows(tmp_path, tmp_path, None, "dev")
-    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5):
+    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6):
         assert scored.count(gold) == 2, gold.name
     assert [label for label, _ in rows if "round 3" in label] == ["round 3 BBC (spent, tuning)",
                                                                   "reported: round 3 BBC (spent, tuning)"]
@@ -38,46 +38,34 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
                                                                   "reported: round 4 BBC (spent, tuning)"]
     assert [label for label, _ in rows if "round 5" in label] == ["round 5 BBC (spent, tuning)",
                                                                   "reported: round 5 BBC (spent, tuning)"]
+    assert [label for label, _ in rows if "round 6" in label] == ["round 6 BBC (spent, tuning)",
+                                                                  "reported: round 6 BBC (spent, tuning)"]
+    assert not [label for label, value in rows if "TEST" in label or "held out" in value]
 
 
 def test_the_error_listers_read_every_spent_round() -> None:
     assert TUNING["web_r2"] == WEB_R2 and TUNING["bbc_r2"] == BBC_R2 and TUNING["bbc_r3"] == BBC_R3
-    assert TUNING["bbc_r4"] == BBC_R4 and TUNING["bbc_r5"] == BBC_R5
-    assert {"web_r2", "bbc_r2", "bbc_r3", "bbc_r4", "bbc_r5"} <= set(SOURCES)
+    assert TUNING["bbc_r4"] == BBC_R4 and TUNING["bbc_r5"] == BBC_R5 and TUNING["bbc_r6"] == BBC_R6
+    assert {"web_r2", "bbc_r2", "bbc_r3", "bbc_r4", "bbc_r5", "bbc_r6"} <= set(SOURCES)
 
 
-@pytest.mark.parametrize("round6", [False, True])
-def test_round_six_is_scored_only_when_asked_and_apart_from_the_tuning_rows(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, round6: bool) -> None:
-    scored: list[Path] = []
-    monkeypatch.setattr(heldout, "_web_row", lambda s, g: str(_record(scored)(s, g)))
-    monkeypatch.setattr(heldout, "_bbc_row", lambda s, g: str(_record(scored)(s, g)))
-    monkeypatch.setattr(reported, "score_own_web", _record(scored))
-    monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
-    quotes = heldout.heldout_rows(tmp_path, tmp_path, round6=round6)
-    speech = reported.reported_rows(tmp_path, tmp_path, None, "dev", round6)
-    assert scored.count(BBC_R6) == (2 if round6 else 0) and scored.count(BBC_R5) == 2
-    assert [label for label, _ in quotes][-1] == "round 6 BBC TEST"
-    assert [label for label, _ in speech][-1] == "reported: round 6 BBC TEST"
-    held = [label for label, value in quotes + speech if "--round6-test" in value]
-    assert held == ([] if round6 else ["round 6 BBC TEST", "reported: round 6 BBC TEST"])
+def test_the_ranker_fit_reads_every_tuning_gold() -> None:
+    from bench.fit_ranker import SOURCES as FIT_SOURCES
+    assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r6"] == "round 6 BBC"
 
 
-def test_the_round_six_flag_reaches_both_scorers(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_round_is_behind_a_flag(monkeypatch: pytest.MonkeyPatch) -> None:
     from bench import extraction
-    seen: dict[str, bool] = {}
-    monkeypatch.setattr(heldout, "heldout_rows", lambda h, c, round6=False: seen.update(quotes=round6) or [])
-    monkeypatch.setattr(reported, "reported_rows",
-                        lambda h, c, p, s, round6=False: seen.update(speech=round6) or [])
+    seen: dict[str, int] = {}
+    monkeypatch.setattr(heldout, "heldout_rows", lambda *a: seen.update(quotes=len(a)) or [])
+    monkeypatch.setattr(reported, "reported_rows", lambda *a: seen.update(speech=len(a)) or [])
     monkeypatch.setattr(extraction, "polnear_rows", lambda root, split: [])
     monkeypatch.setattr(extraction, "score_seeds", lambda kinds: {k: 0 for k in (
         "P", "R", "F1", "speaker_acc", "speaker_n", "gold", "pred")})
     argv = ["--skip-polnear", "--skip-speed", "--skip-htmleval", "--corpus", "/nonexistent"]
-    assert extraction.main(argv) == 0 and seen == {"quotes": False, "speech": False}
-    assert extraction.main([*argv, "--round6-test"]) == 0 and seen == {"quotes": True, "speech": True}
-    with pytest.raises(SystemExit):
-        extraction.main([*argv, "--round5-test"])
+    assert extraction.main(argv) == 0 and seen == {"quotes": 2, "speech": 4}
+    for spent in ("--round5-test", "--round6-test"):
+        with pytest.raises(SystemExit):
+            extraction.main([*argv, spent])
 
 
-def test_the_error_listers_never_read_round_six() -> None:
-    assert BBC_R6 not in TUNING.values() and not any("r6" in s for s in SOURCES)
