@@ -4,6 +4,7 @@ brings them back to the page they asked for, and signing out closes the
 archive again."""
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,11 +26,16 @@ TIMEOUT_MS = 5000
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+def store(tmp_path_factory: pytest.TempPathFactory) -> AccountStore:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(accounts, "SCRYPT_N", 2**8)  # the flow, not the cost
-        store = AccountStore(tmp_path_factory.mktemp("access") / "accounts.db")
-        store.add_user("jane", PASSWORD)
+        made = AccountStore(tmp_path_factory.mktemp("access") / "accounts.db")
+        made.add_user("jane", PASSWORD)
+    return made
+
+
+@pytest.fixture(scope="module")
+def server(store: AccountStore) -> Iterator[LiveServer]:
     index = ram_index()
     write_articles(index, [make_article("a1", ['"We will act," said Jane Roe of the council.'],
                                         speakers=["Jane Roe"])])
@@ -72,3 +78,31 @@ def test_sign_in_read_and_sign_out(page: Page, tmp_path: Path) -> None:
     page.wait_for_url("**/login")
     page.goto("/doc/a1")
     assert "/login?next=" in page.url and "We will act" not in page.content()
+
+
+def test_an_expired_session_signs_the_reader_out(page: Page, store: AccountStore) -> None:
+    page.goto("/doc/a1")
+    sign_in(page, PASSWORD)
+    page.wait_for_url("**/doc/a1")
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE sessions SET expires = 0")
+    page.reload()
+    assert "/login?next=" in page.url and "We will act" not in page.content()
+
+
+def test_a_forged_form_is_refused(page: Page) -> None:
+    page.goto("/login")
+    page.eval_on_selector("input[name=csrf]", "field => field.value = 'forged'")
+    sign_in(page, PASSWORD)
+    assert "did not come from this site" in page.content()
+    page.goto("/doc/a1")
+    assert "/login?next=" in page.url  # not signed in
+
+
+def test_a_revoked_token_stops_opening_the_api(page: Page, store: AccountStore) -> None:
+    token, info = store.add_token("jane", "browser test")
+    answer = page.goto(f"/api/search?q=act&token={token}")
+    assert answer is not None and answer.status == 200 and "We will act" in page.content()
+    store.revoke_token(info.id)
+    answer = page.goto(f"/api/search?q=act&token={token}")
+    assert answer is not None and answer.status == 401 and "We will act" not in page.content()
