@@ -19,9 +19,9 @@ from urllib.parse import urlsplit
 from onrecord.search import Config, ConfigError, load_config
 
 # What a source is: a feed (RSS or Atom), a sitemap (urlset, sitemap index or
-# news sitemap), or a list of article URLs (inline `urls`, or a `url` serving
-# one URL a line).
-SOURCE_KINDS: tuple[str, ...] = ("feed", "sitemap", "urls")
+# news sitemap), a list of article URLs (inline `urls`, or a `url` serving
+# one URL a line), or a site's home page (the feeds it announces are read).
+SOURCE_KINDS: tuple[str, ...] = ("feed", "sitemap", "urls", "site")
 DEFAULT_INTERVAL = 900.0  # seconds between two runs of one source
 MIN_INTERVAL = 60.0  # a source polled more often than this is a mistake
 SOURCE_KEYS: frozenset[str] = frozenset({"name", "kind", "url", "urls", "interval"})

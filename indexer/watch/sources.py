@@ -1,9 +1,12 @@
-"""What a source lists: article URLs read from feeds, sitemaps and URL lists.
+"""What a source lists: article URLs read from feeds, sitemaps and URL
+lists, and the feeds a site's home page announces.
 
 Owns reading a fetched body into URLs: an RSS 2.0 / RSS 1.0 item's link (or
 permalink guid) and an Atom entry's alternate link; a sitemap's <url><loc>
 (news sitemaps are urlsets too) and a sitemap index's child sitemaps; a
-plain list of one URL a line (# starts a comment).  XML is read by lxml
+plain list of one URL a line (# starts a comment); a home page's
+<link rel="alternate"> of an RSS or Atom type (read by lxml's HTML parser,
+which fetches nothing).  XML is read by lxml
 without entities, DTDs or network (a feed cannot make the parser read a
 file or expand a billion laughs); a gzip'd sitemap is unpacked within the
 size cap.  Only http(s) URLs are kept, each once, in listed order.
@@ -15,9 +18,12 @@ import io
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
+import lxml.html
 from lxml import etree
 
 GZIP_MAGIC = b"\x1f\x8b"
+# The types a <link rel="alternate"> of a feed carries (WHATWG's feed autodiscovery).
+FEED_TYPES: frozenset[str] = frozenset({"application/rss+xml", "application/atom+xml"})
 
 
 class ListingError(ValueError):
@@ -26,14 +32,16 @@ class ListingError(ValueError):
 
 @dataclass(slots=True)
 class Listing:
-    """The article URLs a source lists and the child sitemaps it points to."""
+    """The article URLs a source lists, the child sitemaps it points to
+    and the feeds a home page announces."""
 
     articles: list[str] = field(default_factory=list)
     sitemaps: list[str] = field(default_factory=list)
+    feeds: list[str] = field(default_factory=list)
 
 
 def read_listing(kind: str, body: bytes, base_url: str, max_bytes: int) -> Listing:
-    """Return the URLs in `body`, a `kind` ("feed", "sitemap", "urls")
+    """Return the URLs in `body`, a `kind` ("feed", "sitemap", "urls", "site")
     fetched from `base_url` (relative links resolved against it).  Raises
     ListingError when the body is not readable as that kind."""
     if body[:2] == GZIP_MAGIC:
@@ -42,6 +50,8 @@ def read_listing(kind: str, body: bytes, base_url: str, max_bytes: int) -> Listi
         text = body.decode("utf-8", "replace")
         lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
         return Listing(articles=_kept(base_url, [line for line in lines if line]))
+    if kind == "site":
+        return Listing(feeds=_kept(base_url, announced_feeds(body)))
     root = _parse_xml(body)
     if kind == "feed":
         return Listing(articles=_kept(base_url, feed_links(root)))
@@ -71,6 +81,22 @@ def feed_links(root: etree._Element) -> list[str]:
     if not links and _local(root.tag) not in ("rss", "feed", "RDF"):
         raise ListingError(f"not a feed (its root is <{_local(root.tag)}>)")
     return links
+
+
+def announced_feeds(body: bytes) -> list[str]:
+    """Return the hrefs of a home page's <link rel="alternate"> of an RSS
+    or Atom type, in page order.  Raises ListingError when it announces
+    none (the source would never list an article)."""
+    try:
+        root = lxml.html.document_fromstring(body)
+    except (etree.ParserError, ValueError) as exc:
+        raise ListingError(f"not a readable HTML page ({exc})") from None
+    hrefs = [str(link.get("href")).strip() for link in root.iter("link")
+             if "alternate" in (link.get("rel") or "").lower().split()
+             and (link.get("type") or "").split(";")[0].strip().lower() in FEED_TYPES and link.get("href")]
+    if not hrefs:
+        raise ListingError("the page announces no RSS or Atom feed (<link rel=\"alternate\">)")
+    return hrefs
 
 
 def _atom_link(entry: etree._Element) -> str | None:

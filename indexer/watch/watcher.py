@@ -4,7 +4,8 @@ captured, indexed through the normal ingest, and remembered.
 Owns `Watch.run_due` (one pass over the sources whose next run has come:
 what `onrecord watch --once` does) and `run_watch` (passes until stopped,
 sleeping until the next source is due).  For a source: its feed, sitemap
-(a sitemap index's children too, up to MAX_CHILD_SITEMAPS) or URL list is
+(a sitemap index's children too), URL list or home page (the feeds it
+announces; children up to MAX_CHILD_SITEMAPS in all) is
 fetched conditionally and captured; each URL it lists that is new, or whose
 next_check has come, is fetched (conditionally, robots.txt asked on every
 hop), captured, and, when its body changed, indexed from the capture's own
@@ -129,13 +130,15 @@ class Watch:
         if listing is None:
             return self.state.source_urls(source.name)
         urls = list(listing.articles)
-        for child in listing.sitemaps[:MAX_CHILD_SITEMAPS]:
+        children = [*((c, "sitemap") for c in listing.sitemaps), *((c, "feed") for c in listing.feeds)]
+        for child, kind in children[:MAX_CHILD_SITEMAPS]:
             try:
-                child_listing = self._read_listing(child, "sitemap", source.name)
+                child_listing = self._read_listing(child, kind, source.name)
             except (FetchError, ListingError) as exc:
                 run.failed.append(f"{child}: {exc}")
                 continue
-            # An unchanged child: the source's known articles stand for its own.
+            # An unchanged child (sitemap, or a home page's feed): the
+            # source's known articles stand for its own.
             urls.extend(child_listing.articles if child_listing else self.state.source_urls(source.name))
         return list(dict.fromkeys(urls))
 

@@ -59,3 +59,22 @@ def test_a_page_is_not_a_sitemap() -> None:
         read_listing("sitemap", b"<html><body>hi</body></html>", BASE, 10_000)
     with pytest.raises(ListingError, match="not readable XML"):
         read_listing("feed", b"{}", BASE, 10_000)
+
+
+def test_a_home_page_gives_the_feeds_it_announces() -> None:
+    body = (b'<!doctype html><html><head><title>News</title>'
+            b'<link rel="stylesheet" href="/style.css">'
+            b'<link rel="alternate" type="application/rss+xml" title="Top" href="/feeds/top.xml">'
+            b'<link rel="Alternate" type="application/atom+xml; charset=utf-8" href="https://news.example.org/a.atom">'
+            b'<link rel="alternate" hreflang="fr" href="/fr/">'
+            b'<link rel="alternate" type="application/rss+xml" href="javascript:alert(1)">'
+            b"</head><body><p>Hello</p></body></html>")
+    listing = read_listing("site", body, "https://news.example.org/", 10_000)
+    assert listing.feeds == ["https://news.example.org/feeds/top.xml", "https://news.example.org/a.atom"]
+    assert listing.articles == [] and listing.sitemaps == []
+
+
+@pytest.mark.parametrize("body", [b"<html><head><title>No feed</title></head><body></body></html>", b"", b"\x00\x01"])
+def test_a_home_page_without_a_feed_is_a_listing_error(body: bytes) -> None:
+    with pytest.raises(ListingError):
+        read_listing("site", body, "https://news.example.org/", 10_000)

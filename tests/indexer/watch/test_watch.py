@@ -237,3 +237,16 @@ def test_articles_are_indexed_and_counted_batch_by_batch(site: Site, watches: Wa
     assert (run.fetched, run.summary.new, run.summary.files) == (2, 2, 2)
     watches.close()
     assert doc_ids(tmp_path / "index", "harbour") and doc_ids(tmp_path / "index", "councillors")
+
+
+def test_a_home_page_source_reads_the_feeds_it_announces(site: Site, watches: Watches, tmp_path: Path) -> None:
+    serve_news(site)
+    site.routes["/"] = Page(b'<html><head><link rel="alternate" type="application/rss+xml" href="/feed.xml">'
+                            b"</head><body>Front page</body></html>", headers={"Content-Type": "text/html"})
+    watch = watches.open([Source("front", "site", site.url("/"))])
+    run = watch.run_due()[0]
+    assert run.error is None, run.error
+    assert site.hits("/feed.xml") == 1 and site.hits("/news/harbour") == 1 and site.hits("/news/budget") == 1
+    assert site.hits("/private/memo") == 0  # robots.txt still asked
+    watches.close()
+    assert len(doc_ids(tmp_path / "index", "harbour")) == 1 and len(doc_ids(tmp_path / "index", "councillors")) == 1
