@@ -32,7 +32,8 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.partialdates", ("PartialDate", "format_partial", "parse_iso_partial")),
     # Configuration: the SETTINGS table and the Config read from it.
     ("onrecord.search.config", (
-        "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "load_config", "serve_port"
+        "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "load_config", "parse_rechecks",
+        "serve_port"
     )),
     ("onrecord.search.addresses", ("is_loopback_host", "parse_networks")),
     # Errors every layer raises or maps (web/errors.py gives each its status code).
@@ -82,6 +83,7 @@ if TYPE_CHECKING:
         Setting,
         describe_settings,
         load_config,
+        parse_rechecks,
         serve_port,
     )
     from onrecord.search.deadline import Clock, Deadline, DeadlineExceeded

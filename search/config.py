@@ -136,6 +136,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("watch_max_redirects", 5, int, "Redirects one fetch may follow.", zero_ok=True, maximum=20),
     Setting("watch_max_retry_after", 3600.0, float, "Longest Retry-After (seconds) of a 429 or 503 "
             "that `onrecord watch` waits for before retrying; longer, the URL waits for the next run."),
+    Setting("watch_rechecks", "1h,6h,24h,72h", str, "When `onrecord watch` fetches an article again "
+            "after first seeing it (h or d after first sight, comma-separated); after the last, never."),
     Setting("watch_allow_private", False, bool, "Let `onrecord watch` fetch private, loopback and "
             "link-local addresses (off: a feed cannot point the fetcher into the newsroom's network)."),
     # Annotation (indexer.annotate): the newsroom's own files, paths joined by os.pathsep
@@ -201,6 +203,7 @@ class Config:
     watch_max_bytes: int = 10_000_000
     watch_max_redirects: int = 5
     watch_max_retry_after: float = 3600.0
+    watch_rechecks: str = "1h,6h,24h,72h"
     watch_allow_private: bool = False
     speakers: str = ""
     institutions: str = ""
@@ -313,6 +316,8 @@ def parse_text_value(setting: Setting, raw: str, label: str) -> str:
     value = raw.strip()
     if setting.name == "trusted_proxies" and value:
         return ",".join(str(network) for network in parse_networks(value, label))
+    if setting.name == "watch_rechecks":
+        return ",".join(f"{seconds / 3600:g}h" for seconds in parse_rechecks(value, label))
     if setting.name == "watch_contact" and not all(c.isprintable() and c not in "()\\" for c in value):
         # It goes into a header's comment: a line break would forge headers.
         raise ConfigError(f"{label}={raw!r} must be printable text without brackets or backslashes "
@@ -330,6 +335,30 @@ def parse_text_value(setting: Setting, raw: str, label: str) -> str:
         raise ConfigError(f"{label}={raw!r} is a loopback address; links to it only work on "
                           "this machine (leave it unset for site-relative links)")
     return value.rstrip("/")
+
+
+def parse_rechecks(raw: str, label: str = "watch_rechecks") -> tuple[float, ...]:
+    """Return the re-check times in `raw` ("1h,6h,24h,3d") as seconds after
+    first sight, rising ("" or "none": no re-checks).  Raises ConfigError
+    naming `label` for a time that is not a positive number of h or d, or
+    one not later than the one before."""
+    if raw.strip().lower() in ("", "none"):
+        return ()
+    times: list[float] = []
+    for item in (part.strip().lower() for part in raw.split(",")):
+        number, unit = item[:-1], item[-1:]
+        hours = float(number) * (24 if unit == "d" else 1) if unit in ("h", "d") and _is_number(number) else 0.0
+        if not 0 < hours <= 24 * 3650 or (times and hours * 3600 <= times[-1]):
+            raise ConfigError(f"{label}: {item!r} is not a later time like 6h or 3d (rising, comma-separated)")
+        times.append(hours * 3600)
+    return tuple(times)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        return math.isfinite(float(text))
+    except ValueError:
+        return False
 
 
 def describe_settings(config: Config) -> list[tuple[str, Any, Any, str]]:

@@ -104,9 +104,12 @@ class WatchState:
                                 [(url, source, now) for url in urls])
 
     def is_due(self, url: str, now: float) -> bool:
-        """Return True if `url` was never fetched or its next check has come."""
+        """Return True if `url` was never fetched or its next check has come
+        (a fetched URL with no next check is never due again)."""
         known = self.url(url)
-        return known is None or known.last_fetched is None or (known.next_check or 0.0) <= now
+        if known is None or known.last_fetched is None:
+            return True
+        return known.next_check is not None and known.next_check <= now
 
     def save_url(self, state: UrlState) -> None:
         """Write `state` over what was remembered of its URL (first_seen kept)."""

@@ -32,14 +32,14 @@ from onrecord.indexer.watch.fetching import Fetcher, FetchError, RefusedError, R
 from onrecord.indexer.watch.robots import RobotsRules
 from onrecord.indexer.watch.sources import Listing, ListingError, read_listing
 from onrecord.indexer.watch.state import SourceState, UrlState, WatchState
-from onrecord.search import Index, IngestSummary
+from onrecord.search import Index, IngestSummary, parse_rechecks
 
 MAX_CHILD_SITEMAPS = 50  # child sitemaps of one sitemap index read per run
 FETCH_THREADS = 4  # article fetches in flight (each host's gate limits its own share)
 # Articles fetched, then indexed in one commit and remembered in one
 # transaction: bounds the pages held in memory and what a kill fetches again.
 ARTICLE_BATCH = 50
-RECHECK = 86_400.0  # seconds until a fetched article is due again (schedules: a later step)
+RECHECK = 86_400.0  # seconds until a fetched feed or sitemap is asked again outside its source's runs
 Now = Callable[[], float]
 
 
@@ -218,7 +218,7 @@ class Watch:
         """Remember `url`'s fetch: validators, content hash, capture and
         fetch time of its last whole 200 (a 304 keeps them: that capture
         is still the text read), the status, and when it is due again (at
-        the next run after a 429 or 5xx, else after RECHECK)."""
+        the next run after a 429 or 5xx, else by _next_check)."""
         now = self.now()
         known = self.state.url(url) or UrlState(url, source, now)
         whole = response.status == 200 and not response.truncated
@@ -228,11 +228,22 @@ class Watch:
             response.header("ETag") if whole else known.etag,
             response.header("Last-Modified") if whole else known.last_modified,
             _digest(response.body) if whole else known.content_hash,
-            now + RECHECK if keep or not _is_transient(response.status) else now,
+            self._next_check(known.first_seen, now, listing) if keep or not _is_transient(response.status)
+            else now,
             capture.file if whole else known.capture_file,
             capture.offset if whole else known.capture_offset,
             response.fetched.isoformat() if whole else known.fetched,
             None if keep else f"HTTP {response.status}", listing))
+
+    def _next_check(self, first_seen: float, now: float, listing: bool) -> float | None:
+        """Return when a URL fetched `now` is due again: a listing after
+        RECHECK; an article at the first watch_rechecks time after first
+        sight still to come (edits after publication are caught while the
+        story is young), None after the last (never again)."""
+        if listing:
+            return now + RECHECK
+        due = (first_seen + after for after in parse_rechecks(self.config.watch_rechecks))
+        return next((when for when in due if when > now), None)
 
     def _remember_failure(self, url: str, source: str, error: FetchError, run: SourceRun) -> None:
         """Remember that `url` could not be fetched (it is tried at the next run)."""

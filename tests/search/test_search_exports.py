@@ -28,7 +28,7 @@ EXPORTED = {
     "PartialDate", "format_partial", "parse_iso_partial",
     # configuration
     "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "is_loopback_host",
-    "load_config", "serve_port", "parse_networks",
+    "load_config", "serve_port", "parse_networks", "parse_rechecks",
     # errors
     "BusyError", "IndexUnavailableError", "NotFoundError", "OnrecordError", "QueryError",
     # deadlines

@@ -250,3 +250,34 @@ def test_a_home_page_source_reads_the_feeds_it_announces(site: Site, watches: Wa
     assert site.hits("/private/memo") == 0  # robots.txt still asked
     watches.close()
     assert len(doc_ids(tmp_path / "index", "harbour")) == 1 and len(doc_ids(tmp_path / "index", "councillors")) == 1
+
+
+def test_articles_are_checked_again_on_the_schedule_then_never(site: Site, watches: Watches) -> None:
+    serve_news(site)
+    sources = [Source("list", "urls", None, (site.url("/news/budget"),), 60.0)]
+    fetched = []
+    # watch_rechecks: 1 h, 6 h after first sight; the source itself runs every minute.
+    for after in (0, 1800, 3601, 7200, 21_601, 90_000, 400_000):
+        watches.wall += after
+        [run] = watches.open(sources, watch_rechecks="1h,6h").run_due()
+        watches.close()
+        fetched.append(run.fetched)
+    # the runs at 0, 0.5, 1.5, 3.5, 9.5, 34.5 and 145.6 h after first sight:
+    # first sight; not yet; the 1 h check; not yet; the 6 h check; never again
+    assert fetched == [1, 0, 1, 0, 1, 0, 0]
+    assert site.hits("/news/budget") == 3
+
+
+@pytest.mark.parametrize(("raw", "seconds"), [
+    ("1h,6h,24h,3d", (3600.0, 21_600.0, 86_400.0, 259_200.0)), ("0.5h", (1800.0,)), ("none", ()), ("", ()),
+])
+def test_a_recheck_schedule_reads_hours_and_days(raw: str, seconds: tuple[float, ...]) -> None:
+    from onrecord.search import parse_rechecks
+    assert parse_rechecks(raw) == seconds
+
+
+@pytest.mark.parametrize("raw", ["6h,1h", "1h,1h", "1x", "h", "-1h", "1h,,2h", "infh"])
+def test_a_bad_recheck_schedule_is_one_line(raw: str) -> None:
+    from onrecord.search import ConfigError, load_config
+    with pytest.raises(ConfigError, match="watch_rechecks"):
+        load_config(env={}, settings=[f"watch_rechecks={raw}"])
