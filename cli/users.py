@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
+from typing import TypeVar
 
 import click
 
@@ -17,6 +18,7 @@ from onrecord.search import load_config
 from onrecord.web.access.accounts import AccountError, AccountStore, accounts_path
 from onrecord.web.access.audit import audit_path, read_records
 
+T = TypeVar("T")  # what _or_exit's call returns
 PASSWORD_STDIN = click.option("--password-stdin", is_flag=True,
                               help="Read the password from the first line of stdin (for scripts).")
 
@@ -33,13 +35,19 @@ def _password(from_stdin: bool) -> str:
     return str(click.prompt("Password", hide_input=True, confirmation_prompt=True))
 
 
-def _run(action: str, call: Callable[[], None]) -> None:
-    """Print what was done, or the AccountError as one line with exit 2."""
+def _or_exit(call: Callable[[], T]) -> T:
+    """Return what `call` returns, or print its AccountError as one line
+    and exit with status 2."""
     try:
-        call()
+        return call()
     except AccountError as exc:
         click.echo(f"onrecord: {exc}", err=True)
         sys.exit(2)
+
+
+def _run(action: str, call: Callable[[], None]) -> None:
+    """Run `call` (_or_exit) and print what was done."""
+    _or_exit(call)
     click.echo(action, err=True)
 
 
@@ -99,11 +107,7 @@ def list_users(index_dir: Path | None, settings: tuple[str, ...]) -> None:
 def add_token(name: str, label: str, index_dir: Path | None, settings: tuple[str, ...]) -> None:
     """Make an API token for NAME and print it (once: only its hash is kept)."""
     store = _store(index_dir, settings)
-    try:
-        token, info = store.add_token(name, label)
-    except AccountError as exc:
-        click.echo(f"onrecord: {exc}", err=True)
-        sys.exit(2)
+    token, info = _or_exit(lambda: store.add_token(name, label))
     click.echo(token)
     click.echo(f"Token {info.id} for {name}: send it as 'Authorization: Bearer TOKEN', or add "
                "token=TOKEN to a feed's or export's URL. It is not shown again.", err=True)

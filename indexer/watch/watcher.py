@@ -80,6 +80,8 @@ class Watch:
                  captures: CaptureWriter, now: Now = time.time) -> None:
         self.sources = watch.sources
         self.config = watch.config
+        # Seconds after first sight an article is fetched again (checked by search.config).
+        self.rechecks = parse_rechecks(watch.config.watch_rechecks)
         self.index = index
         self.fetcher = fetcher
         self.state = state
@@ -242,7 +244,7 @@ class Watch:
         story is young), None after the last (never again)."""
         if listing:
             return now + RECHECK
-        due = (first_seen + after for after in parse_rechecks(self.config.watch_rechecks))
+        due = (first_seen + after for after in self.rechecks)
         return next((when for when in due if when > now), None)
 
     def _remember_failure(self, url: str, source: str, error: FetchError, run: SourceRun) -> None:

@@ -11,6 +11,7 @@ form.  With access_control off (a reporter on a laptop), nothing is checked.
 """
 from __future__ import annotations
 
+import functools
 import hmac
 import ipaddress
 import logging
@@ -123,7 +124,14 @@ def from_trusted_proxy(trusted: str) -> bool:
         address = ipaddress.ip_address((request.remote_addr or "").split("%")[0])
     except ValueError:
         return False
-    return any(address in network for network in parse_networks(trusted))
+    return any(address in network for network in trusted_networks(trusted))
+
+
+@functools.lru_cache(maxsize=4)
+def trusted_networks(trusted: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    """Return the networks of the trusted_proxies setting, parsed once per
+    value rather than on every request."""
+    return tuple(parse_networks(trusted))
 
 
 def api_token(machine: bool) -> str | None:
@@ -198,14 +206,18 @@ def check_login_csrf() -> None:
     """Abort with 403 unless the form's csrf equals the login CSRF cookie:
     another site cannot read the cookie, so it cannot sign a reader in to
     an account of its choosing."""
-    sent, cookie = request.form.get("csrf", ""), request.cookies.get(LOGIN_CSRF_COOKIE, "")
-    if not (sent and cookie and hmac.compare_digest(sent, cookie)):
-        abort(403, "The form has expired or did not come from this site: reload it and try again.")
+    _check_csrf(request.cookies.get(LOGIN_CSRF_COOKIE, ""))
 
 
 def check_session_csrf() -> None:
     """Abort with 403 unless the form's csrf is the session's token."""
-    expected, sent = g.get("csrf") or "", request.form.get("csrf", "")
+    _check_csrf(g.get("csrf") or "")
+
+
+def _check_csrf(expected: str) -> None:
+    """Abort with 403 unless the form's csrf field equals `expected`
+    (compared in constant time; an empty one never matches)."""
+    sent = request.form.get("csrf", "")
     if not (expected and sent and hmac.compare_digest(sent, expected)):
         abort(403, "The form has expired or did not come from this site: reload it and try again.")
 
