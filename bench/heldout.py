@@ -49,6 +49,9 @@ BBC_R5 = GOLD_DIR / "bbc_heldout_r5_test.json"
 # Round 6: drawn after round 5 was scored once (49f2dda); BBC only
 # (bench.goldselect's bbc6, 40 articles); scored once at c769569.
 BBC_R6 = GOLD_DIR / "bbc_heldout_r6_test.json"
+# Round 7: drawn after round 6 was scored once (c769569); BBC only
+# (bench.goldselect's bbc7, 40 articles); the test set held out now.
+BBC_R7 = GOLD_DIR / "bbc_heldout_r7_test.json"
 FROZEN = GOLD_DIR / "heldout.sha256"
 # Characters the reader and the gold text may write differently.
 _FOLD = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"',
