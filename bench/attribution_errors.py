@@ -5,9 +5,8 @@ missed (MISS), the matched ones whose speaker is wrong by full name (SPK,
 with the rule that chose it and the gold's tie) and the predicted quotes no
 gold entry covers (FP).  Only tuning golds are accepted: the web dev half, the
 BBC gold, and every round's test set once it was scored (rounds 1 to 6, round 6
-at c769569); no fresh test set is held out now: the next round must be drawn
-(bench.goldselect) and frozen before attribution is tuned again, and this tool
-never reads it until it is scored.
+at c769569); round 7's frozen test set is held out now, and this tool never
+reads it until it is scored.
 
 With `--context N`, each SPK line is followed by the N characters of the
 article's text before and after the predicted quote (the reader's text for a

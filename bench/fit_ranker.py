@@ -21,8 +21,8 @@ rules' answer kept (ranker.Recorder), for every extracted quote that matches a g
   --fragments`): right is what PolNeAR's score.py counts right, a candidate mentioned inside
   the gold source span or whose last word is in the gold source text.
 
-Never a frozen test set (none is held out since round 6 was scored once at
-c769569), never PolNeAR dev or test.  It prints each source's choice
+Never round 7's frozen test set (nor any later one), never PolNeAR dev or
+test.  It prints each source's choice
 accuracy (the rules' answer against the fitted choice) and leave-one-source-out figures
 (fitted without source S, scored on S); `--write` stores them with the weights.
 """

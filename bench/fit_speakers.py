@@ -25,10 +25,10 @@ gradient descent in numpy) fitted on:
   sentence is chosen against the person named before it: those features (PRONOUN_ONLY)
   are zero in them and their weights are learned from the pronoun instances alone.
 
-Never a frozen test set (none is held out since round 6 was scored once at c769569),
-never PolNeAR dev or test.  `--write` stores the weights with the sources and the
-accuracy on each source (the fitted choice against the former rule, "the latest subject
-or speaker"), and held out: each gold's accuracy with weights fitted without it.
+Never a frozen test set (round 7's), never PolNeAR dev or test.  `--write` stores the
+weights with the sources and the accuracy on each source (the fitted choice against the
+former rule, "the latest subject or speaker"), and held out: each gold's accuracy with
+weights fitted without it.
 """
 from __future__ import annotations
 

@@ -47,6 +47,13 @@ data):
   bbc5, from those in none of bench/gold/bbc_quotes.json and rounds 1 to 5's
   BBC test sets, no text twice nor the text of an article of those golds.
 
+Round 7 (drawn after round 6 was scored once, at c769569, and became tuning
+data):
+
+- bbc7: BBC7_COUNT articles drawn by random.Random(BBC7_SEED) the same way as
+  bbc6, from those in none of bench/gold/bbc_quotes.json and rounds 1 to 6's
+  BBC test sets, no text twice nor the text of an article of those golds.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -70,6 +77,8 @@ BBC5_SEED = 5555
 BBC5_COUNT = 60
 BBC6_SEED = 6666
 BBC6_COUNT = 40
+BBC7_SEED = 7777
+BBC7_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -155,9 +164,15 @@ def select_bbc6(corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:6]], BBC6_SEED, BBC6_COUNT)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 5.
+def select_bbc7(corpus: Path, gold_dir: Path) -> list[str]:
+    """Return round 7's BBC articles: disjoint from the tuned gold and rounds 1
+    to 6, no two of one text and none the text of an article of those golds."""
+    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:7]], BBC7_SEED, BBC7_COUNT)
+
+
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 6.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
-            "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json")
+            "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int) -> list[str]:
@@ -197,7 +212,8 @@ def main() -> None:
                       "bbc3": select_bbc3(args.corpus, args.tuned_gold.parent),
                       "bbc4": select_bbc4(args.corpus, args.tuned_gold.parent),
                       "bbc5": select_bbc5(args.corpus, args.tuned_gold.parent),
-                      "bbc6": select_bbc6(args.corpus, args.tuned_gold.parent)}, indent=1))
+                      "bbc6": select_bbc6(args.corpus, args.tuned_gold.parent),
+                      "bbc7": select_bbc7(args.corpus, args.tuned_gold.parent)}, indent=1))
 
 
 if __name__ == "__main__":
