@@ -68,6 +68,8 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.features.lookup", ("MAX_NAMES", "LookupRow", "lookup_speakers", "name_tokens")),
     ("onrecord.search.features.entities", ("get_entity", "list_entities", "page_entities")),
     ("onrecord.search.warming", ("Warmed", "warm_index")),
+    # A watch's folder beside the index: written by indexer.watch, read by the web.
+    ("onrecord.search.watchfiles", ("captures_folder", "state_path", "watch_folder")),
     # Child processes (the web's ingest desk, the cluster's workers) die with their parent.
     ("onrecord.search.lifeline", ("die_with_parent",)),
 )
@@ -139,6 +141,7 @@ if TYPE_CHECKING:
     from onrecord.search.storage.records import VersionRecord
     from onrecord.search.storage.store import Index, open_index, ram_index
     from onrecord.search.warming import Warmed, warm_index
+    from onrecord.search.watchfiles import captures_folder, state_path, watch_folder
     from onrecord.search.writing.commits import commit_batches, hold_write_lock, write_articles
     from onrecord.search.writing.identity import (
         ArticleDigest,

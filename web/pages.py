@@ -29,6 +29,7 @@ from onrecord.web.params import (
 )
 from onrecord.web.render import quote_evidence, render_paragraph, safe_href
 from onrecord.web.state import get_state
+from onrecord.web.watch.captures import capture_data
 
 bp = Blueprint("pages", __name__)
 MAX_PARAGRAPH = 100_000_000  # bound for ?p=N; articles of 200,000 paragraphs exist
@@ -92,6 +93,7 @@ def article_page(doc_id: str, fmt: str) -> str | Response:
         target=target,
         marks=marks,
         source_url=safe_href(article.meta.url),
+        capture=capture_data(article.meta),
         back=back,
         speakers=names_in(article.paragraphs, "speakers"),
         institutions=names_in(article.paragraphs, "institutions"),
@@ -110,7 +112,7 @@ def article_data(article: StoredArticle) -> dict[str, Any]:
     return {
         "id": article.id, "title": meta.title, "outlet": meta.outlet, "author": meta.author,
         "published": meta.published.isoformat() if meta.published else None, "url": meta.url,
-        "version": article.version, "claims": article.claims,
+        "version": article.version, "claims": article.claims, "capture": capture_data(meta),
         "versions": [{"number": v.number, "indexed_at": v.indexed_at, "current": v.current}
                      for v in article.versions],
         "paragraph_count": article.paragraph_count, "page": article.page, "pages": article.pages,

@@ -7,8 +7,9 @@ again (`next_check`), the capture it was last read from (file and offset
 in captures/, and the fetch time) and its last error; per source its last
 run, next run and last error.  Times are seconds since the epoch (UTC).
 Each change is committed at once (WAL), so a watch killed and restarted
-fetches again only what it had not recorded.  Linking the capture from
-articles.db and the article page is a later step; it is stored here.
+fetches again only what it had not recorded.  The capture a version was
+read from is also kept with the version in articles.db (the ingest's
+metadata), which the article page reads.
 """
 from __future__ import annotations
 

@@ -22,7 +22,6 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, fields, replace
-from pathlib import Path
 
 from onrecord.indexer.pipeline import ingest_inputs
 from onrecord.indexer.read.reader import InputFile
@@ -32,7 +31,7 @@ from onrecord.indexer.watch.fetching import Fetcher, FetchError, RefusedError, R
 from onrecord.indexer.watch.robots import RobotsRules
 from onrecord.indexer.watch.sources import Listing, ListingError, read_listing
 from onrecord.indexer.watch.state import SourceState, UrlState, WatchState
-from onrecord.search import Index, IngestSummary, parse_rechecks
+from onrecord.search import Index, IngestSummary, captures_folder, parse_rechecks, state_path
 
 MAX_CHILD_SITEMAPS = 50  # child sitemaps of one sitemap index read per run
 FETCH_THREADS = 4  # article fetches in flight (each host's gate limits its own share)
@@ -66,11 +65,6 @@ class _Fetched:
     url: str
     response: Response
     capture: Capture
-
-
-def watch_folder(index_dir: Path) -> Path:
-    """Return the folder beside the index holding a watch's state.db and captures/."""
-    return index_dir.with_name(index_dir.name + "-watch")
 
 
 class Watch:
@@ -173,7 +167,8 @@ class Watch:
                     changed.append(fetched)
         if not changed:
             return
-        inputs = [InputFile(path=str(self.captures.folder / item.capture.file), data=item.capture.data)
+        inputs = [InputFile(path=str(self.captures.folder / item.capture.file), data=item.capture.data,
+                            offset=item.capture.offset)  # the record's offset in its capture file
                   for item in changed]
         add_summary(run.summary, ingest_inputs(inputs, self.index, self.config))
         with self.state.batch():  # after the commit: a kill before this fetches them again
@@ -255,14 +250,14 @@ class Watch:
 
 
 def open_watch(watch: WatchConfig, index: Index, now: Now = time.time, fetcher: Fetcher | None = None) -> Watch:
-    """Return a Watch over `index`, its state and captures in
-    watch_folder(config.index_dir), fetching with `fetcher` (default: one
+    """Return a Watch over `index`, its state and captures in the watch
+    folder beside config.index_dir (search.watchfiles), fetching with `fetcher` (default: one
     built from the config); close it with close_watch."""
-    folder = watch_folder(watch.config.index_dir)
+    index_dir = watch.config.index_dir
     fetcher = fetcher or Fetcher(watch.config)
     run_id = time.strftime("%H%M%S", time.gmtime(now())) + f"-{os.getpid()}"
-    captures = CaptureWriter(folder / "captures", run_id, watch.config.watch_contact)
-    return Watch(watch, index, fetcher, WatchState(folder / "state.db"), captures, now)
+    captures = CaptureWriter(captures_folder(index_dir), run_id, watch.config.watch_contact)
+    return Watch(watch, index, fetcher, WatchState(state_path(index_dir)), captures, now)
 
 
 def close_watch(watch: Watch) -> None:

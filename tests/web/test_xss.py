@@ -182,6 +182,7 @@ def test_corpus_reaches_every_known_route(app: Flask) -> None:
                "/speakers", "/institutions", "/speaker/<name:name>", "/institution/<name:name>",
                "/help", "/export.csv", "/export.json", *JSON_TWINS, *FEEDS,
                "/lookup", "/lookup.csv", "/lookup.json", "/favicon.ico",  # the icon: a static file
+               "/captures/<name>/<int:offset>",  # WARC bytes as stored, never HTML (tests/web/test_captures.py)
                *FORMS}
     assert route_rules(app) <= covered, route_rules(app) - covered
 
@@ -341,7 +342,7 @@ def test_no_route_changes_state(app: Flask, client: FlaskClient, method: str) ->
     writable = {r.rule for r in app.url_map.iter_rules() if r.methods and r.methods - {"GET", "HEAD", "OPTIONS"}}
     assert writable <= FORMS, f"state-changing routes {writable - FORMS} need CSRF protection and a size limit"
     for rule in route_rules(app) - FORMS:
-        path = re.sub(r"<[^>]+>", "x", rule)
+        path = re.sub(r"<[^>]+>", "x", re.sub(r"<int:[^>]+>", "0", rule))
         response = client.open(path, method=method, data={"q": "x"})
         assert response.status_code == 405, (method, path, response.status_code)
         assert response.headers.get("X-Content-Type-Options") == "nosniff"

@@ -8,8 +8,7 @@ from click.testing import CliRunner
 
 from onrecord.cli import main
 from onrecord.indexer.watch.config import load_watch_config
-from onrecord.indexer.watch.watcher import watch_folder
-from onrecord.search import ConfigError, SearchRequest, open_index, search
+from onrecord.search import ConfigError, SearchRequest, open_index, search, watch_folder
 from tests.indexer.watch.site import Page, Site
 from tests.warcbuild import article_page
 
