@@ -63,7 +63,7 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Features the web and the command line serve: exports, feeds, openings, speaker lookup, entity pages.
     ("onrecord.search.features.exporting", ("EXPORT_COLUMNS", "RowKind", "iter_export_rows")),
     ("onrecord.search.features.citations", ("cite_quote_dict",)),
-    ("onrecord.search.features.feeds", ("Feed", "FeedEntry", "newest_paragraphs")),
+    ("onrecord.search.features.feeds", ("Feed", "FeedEntry", "newest_changes", "newest_paragraphs")),
     ("onrecord.search.features.openings", ("article_openings",)),
     ("onrecord.search.features.lookup", ("MAX_NAMES", "LookupRow", "lookup_speakers", "name_tokens")),
     ("onrecord.search.features.entities", ("get_entity", "list_entities", "page_entities")),
@@ -95,7 +95,7 @@ if TYPE_CHECKING:
     from onrecord.search.features.citations import cite_quote_dict
     from onrecord.search.features.entities import get_entity, list_entities, page_entities
     from onrecord.search.features.exporting import EXPORT_COLUMNS, RowKind, iter_export_rows
-    from onrecord.search.features.feeds import Feed, FeedEntry, newest_paragraphs
+    from onrecord.search.features.feeds import Feed, FeedEntry, newest_changes, newest_paragraphs
     from onrecord.search.features.lookup import MAX_NAMES, LookupRow, lookup_speakers, name_tokens
     from onrecord.search.features.openings import article_openings
     from onrecord.search.lifeline import die_with_parent

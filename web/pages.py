@@ -16,7 +16,7 @@ from onrecord.search import Paragraph, StoredArticle, article_openings, paragrap
 from onrecord.web.api import json_page
 from onrecord.web.changes import change_marks
 from onrecord.web.facetview import facet_views, histogram_bars
-from onrecord.web.feeds import search_feed_url, search_title
+from onrecord.web.feeds import changes_feed_url, search_feed_url, search_title
 from onrecord.web.links import SearchLinks, page_window
 from onrecord.web.params import (
     MAX_PAGE,
@@ -57,6 +57,7 @@ def search_page() -> str:
         error=None,
         param_notes=unknown_param_notes(request.args.keys()),
         feed_url=search_feed_url(req),
+        changes_url=changes_feed_url(req),
         openings=article_openings(state.index(), [h.doc_id for h in result.hits if not h.title]),
         feed_title=search_title(req),
     )

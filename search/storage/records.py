@@ -153,7 +153,8 @@ class ArticleRecords:
         self.path = path
         self.label = str(Path(path).parent) if path is not None else "(in memory)"
         self._lock = threading.Lock()
-        self._cache: OrderedDict[tuple[str, str], Metadata] = OrderedDict()
+        # (doc_id, rev) -> its Metadata and, for a version after the first, when it was read
+        self._cache: OrderedDict[tuple[str, str], tuple[Metadata, str | None]] = OrderedDict()
         if readonly and path is not None:
             self._db = connect_readonly(Path(path), _PROBE)
         else:
@@ -242,6 +243,11 @@ class ArticleRecords:
         """Return the Metadata of each (doc_id, rev) that has a record, read
         in one query for those not remembered yet.  Raises
         IndexUnavailableError if the records cannot be read."""
+        return {key: found[0] for key, found in self._lookup(keys).items()}
+
+    def _lookup(self, keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], tuple[Metadata, str | None]]:
+        """Return (Metadata, changed_at(record)) of each (doc_id, rev) that
+        has a record, remembered per process; raises IndexUnavailableError."""
         wanted = set(keys)
         with self._reading():
             found = {k: self._cache[k] for k in wanted if k in self._cache}
@@ -249,7 +255,7 @@ class ArticleRecords:
             for start in range(0, len(missing), 400):  # SQLite caps bound parameters
                 for record in self._select_keys(missing[start:start + 400]):
                     key = (record.doc_id, record.rev)
-                    found[key] = self._cache[key] = record.meta
+                    found[key] = self._cache[key] = (record.meta, changed_at(record))
             for key in found:
                 self._cache.move_to_end(key)
             while len(self._cache) > CACHE_ENTRIES:
@@ -265,7 +271,8 @@ class ArticleRecords:
         return [_record(row) for row in rows]
 
     def fill(self, stored: Iterable[dict[str, Any]]) -> None:
-        """Set title, outlet, author, url and published on each paragraph's
+        """Set title, outlet, author, url, published and changed_at (when a
+        version after the first was read, else None) on each paragraph's
         stored fields (those without a "title" key yet) from its article's
         record, one lookup for all.  Raises IndexUnavailableError if one
         has no record: every committed paragraph's record was written
@@ -273,13 +280,13 @@ class ArticleRecords:
         and undated would be a wrong answer)."""
         docs = [s for s in stored if "title" not in s]
         keys = {(s.get("doc_id", ""), s.get("rev", "")) for s in docs}
-        found = self.metadata(keys)
+        found = self._lookup(keys)
         if len(found) < len(keys):
             raise records_missing_error(self.label, sorted(keys - found.keys()))
         for doc in docs:
-            meta = found[(doc.get("doc_id", ""), doc.get("rev", ""))]
+            meta, changed = found[(doc.get("doc_id", ""), doc.get("rev", ""))]
             doc.update(title=meta.title, outlet=meta.outlet, author=meta.author,
-                       url=meta.url, published=meta.published)
+                       url=meta.url, published=meta.published, changed_at=changed)
 
     def versions(self, doc_id: str) -> list[VersionRecord]:
         """Return every record of `doc_id` (without paragraphs), by version."""
@@ -295,6 +302,18 @@ class ArticleRecords:
         with self._reading():
             rows = self._db.execute("SELECT doc_id, MAX(indexed_at) FROM versions GROUP BY doc_id").fetchall()
         return {doc_id: indexed_at for doc_id, indexed_at in rows}
+
+    def changed_articles(self) -> dict[str, tuple[int, str]]:
+        """Return {doc_id: (version, changed_at)} for every article whose
+        newest version is not its first: the articles changed after
+        publication (search.features.feeds' feed of changes)."""
+        with self._reading():
+            rows = self._db.execute(f"SELECT {self._columns} FROM versions WHERE version > 1").fetchall()
+        newest: dict[str, VersionRecord] = {}
+        for record in map(_record, rows):
+            if record.doc_id not in newest or (record.version or 0) > (newest[record.doc_id].version or 0):
+                newest[record.doc_id] = record
+        return {doc_id: (r.version or 0, changed_at(r) or "") for doc_id, r in newest.items()}
 
     def paragraphs_json(self, doc_id: str, rev: str) -> str | None:
         """Return the archived paragraphs JSON of one version, or None."""
@@ -314,6 +333,15 @@ class ArticleRecords:
         with self._lock:
             result = self._db.execute("PRAGMA quick_check").fetchone()
         return None if result and result[0] == "ok" else str(result[0] if result else "?")
+
+
+def changed_at(record: VersionRecord) -> str | None:
+    """Return when a version after an article's first was read (its fetch
+    time, else when it was indexed; ISO UTC): the article changed after
+    publication.  None for a first version."""
+    if (record.version or 1) <= 1:
+        return None
+    return record.meta.fetched.isoformat() if record.meta.fetched else record.indexed_at
 
 
 def records_failure(label: str, exc: sqlite3.Error) -> IndexUnavailableError:

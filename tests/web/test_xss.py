@@ -262,7 +262,7 @@ def test_lookup_downloads_are_never_html(client: FlaskClient) -> None:
             assert response.headers.get("X-Content-Type-Options") == "nosniff"
 
 
-FEEDS = {"/feed.atom", "/speaker/<name:name>.atom", "/institution/<name:name>.atom"}
+FEEDS = {"/feed.atom", "/changes.atom", "/speaker/<name:name>.atom", "/institution/<name:name>.atom"}
 
 
 def test_feeds_are_atom_for_every_payload(client: FlaskClient) -> None:
@@ -270,6 +270,7 @@ def test_feeds_are_atom_for_every_payload(client: FlaskClient) -> None:
     urls = ["/feed.atom?q=hearing"]
     for payload in PAYLOADS:
         urls += [f"/feed.atom?{urlencode({'speaker': payload, 'outlet': payload})}",
+                 f"/changes.atom?{urlencode({'speaker': payload, 'outlet': payload})}",
                  f"/speaker/{quote(payload, safe='')}.atom", f"/institution/{quote(payload, safe='')}.atom"]
     for url in urls:
         response = client.get(url)
