@@ -280,3 +280,7 @@ class IngestSummary:
     conflicts: list[tuple[str, str, str, str]] = field(default_factory=list)
     # (path, what it is): files a folder walk left out as plainly not articles ("a README")
     left_out: list[tuple[str, str]] = field(default_factory=list)
+    # The id (as kept) of every article read, whatever it was: what a watch's
+    # alerts are matched against (unchanged ones too: a run killed before its
+    # alerts were recorded finds them again).
+    doc_ids: list[str] = field(default_factory=list)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, fields, replace
 
 from onrecord.indexer.pipeline import ingest_inputs
 from onrecord.indexer.read.reader import InputFile
+from onrecord.indexer.watch.alerts import Alerts, DeliveryCount
 from onrecord.indexer.watch.captures import Capture, CaptureWriter
 from onrecord.indexer.watch.config import Source, WatchConfig
 from onrecord.indexer.watch.fetching import Fetcher, FetchError, RefusedError, Response
@@ -82,6 +83,8 @@ class Watch:
         self.captures = captures
         self.now = now
         self.robots = RobotsRules(fetcher, on_response=captures.write_response)
+        self.alerts = Alerts(watch.alerts, watch.config, index)
+        self.delivered = DeliveryCount()  # the last pass's alert messages
         # Each due URL's state, read before the fetch threads start: SQLite
         # stays on this thread.
         self.state_snapshot: dict[str, UrlState | None] = {}
@@ -92,8 +95,10 @@ class Watch:
         may change its rules; RFC 9309 caches them a day at most)."""
         now = self.now()
         self.robots = RobotsRules(self.fetcher, on_response=self.captures.write_response)
-        return [self.run_source(s) for s in self.sources
-                if (self.state.source(s.name).next_run or 0.0) <= now]
+        runs = [self.run_source(s) for s in self.sources if (self.state.source(s.name).next_run or 0.0) <= now]
+        # after the pass: what it queued, and what failed before and is due again
+        self.delivered = self.alerts.deliver(self.state, self.now())
+        return runs
 
     def next_due(self) -> float:
         """Return when the first source is next due (epoch seconds)."""
@@ -170,10 +175,16 @@ class Watch:
         inputs = [InputFile(path=str(self.captures.folder / item.capture.file), data=item.capture.data,
                             offset=item.capture.offset)  # the record's offset in its capture file
                   for item in changed]
-        add_summary(run.summary, ingest_inputs(inputs, self.index, self.config))
-        with self.state.batch():  # after the commit: a kill before this fetches them again
+        summary = ingest_inputs(inputs, self.index, self.config)
+        add_summary(run.summary, summary)
+        queued, problems = self.alerts.match(summary.doc_ids)
+        run.failed.extend(problems)
+        # After the commit: a kill before this fetches them again, and their
+        # alerts are matched again (the outbox ignores an item it holds).
+        with self.state.batch():
             for item in changed:
                 self._remember_fetch(item.url, source.name, item.response, item.capture)
+            self.state.queue_alerts(queued, self.now())
 
     def _fetch_article(self, url: str) -> Response | FetchError:
         """Return the response to a conditional GET of `url` (in a fetch

@@ -4,7 +4,9 @@ Owns newest_paragraphs(), what an Atom feed (web.feeds) lists: alerts
 without accounts, for a search, a speaker or an institution; and
 newest_changes(), the feed of changes: one entry per article whose current
 version differs from its first (changed after publication) and has a
-paragraph or quote matching the search, newest change first.  In quotes
+paragraph or quote matching the search, newest change first; and
+matching_in(), what a saved search (a watch's alert) matches among the
+articles a run just read.  In quotes
 mode (SearchRequest.mode) an entry is one matching quote, with its
 paragraph as context: the units the search page and the entity pages count.  "Newest" is
 when the article's current version was indexed (the article records'
@@ -39,6 +41,7 @@ from onrecord.search.storage.store import Index
 from onrecord.search.storage.windows import context_docnum, paragraph_docnums
 
 FEED_ENTRIES = 50  # entries per feed: feed readers poll, so the newest few suffice
+ALERT_ITEMS = 1000  # items one alert takes from one batch of articles (a flood is cut, not sent whole)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +131,25 @@ def newest_changes(index: Index, request: SearchRequest, limit: int = FEED_ENTRI
     entries = [replace(_entry(paragraph, when, qi), version=version) for (paragraph, qi), version, when in found]
     return Feed(entries, max((e.indexed_at for e in entries), default=None),
                 partial=matched.partial or deadline.partial)
+
+
+def matching_in(index: Index, request: SearchRequest, doc_ids: list[str], limit: int = ALERT_ITEMS) -> list[FeedEntry]:
+    """Return the paragraphs (quotes in quotes mode) of the articles
+    `doc_ids` that match `request`'s query and filters, in document order,
+    at most `limit`: one search of the current commit, kept to those
+    articles' documents (no time limit: an alert must not miss what a slow
+    search would cut).  Raises QueryError for a bad query,
+    IndexUnavailableError if the index is closed or damaged."""
+    validate_request(request)
+    with translate_damage(index.label()), open_view(index) as view:
+        matched = _matched(view, request, index, Deadline(None))
+        wanted: set[int] = set()
+        for doc_id in dict.fromkeys(doc_ids):
+            wanted.update(view.searcher.document_numbers(doc_id=doc_id))
+        found = [_context_of(view.searcher, d) for d in sorted(matched.docnums & wanted)[:limit]]
+    stored = [pair for pair in found if pair is not None]
+    index.records.fill([paragraph for paragraph, _qi in stored])
+    return [_entry(paragraph, "", qi) for paragraph, qi in stored]
 
 
 def _matched(view: CommitView, request: SearchRequest, index: Index, deadline: Deadline) -> Matched:

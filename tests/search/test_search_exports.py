@@ -43,7 +43,7 @@ EXPORTED = {
     "LocalSegment", "PortableSegment", "SegmentBatch", "build_segment", "discard_segment", "drop_articles",
     "install_segment", "write_segment", "SCRATCH_DIR",
     # features
-    "EXPORT_COLUMNS", "RowKind", "iter_export_rows", "cite_quote_dict", "Feed", "FeedEntry", "newest_changes",
+    "EXPORT_COLUMNS", "RowKind", "iter_export_rows", "cite_quote_dict", "Feed", "FeedEntry", "matching_in", "newest_changes",
     "newest_paragraphs",
     "article_openings", "MAX_NAMES", "LookupRow", "lookup_speakers", "name_tokens",
     "get_entity", "list_entities", "page_entities",
