@@ -50,7 +50,8 @@ EXPORTED = {
     # serving
     "Warmed", "warm_index",
     # a watch's folder beside the index
-    "captures_folder", "state_path", "watch_folder",
+    "captures_folder", "state_path", "watch_folder", "AlertStatus", "SourceStatus", "WatchStatus",
+    "read_watch_status",
     # processes
     "die_with_parent",
 }

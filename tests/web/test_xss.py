@@ -183,6 +183,7 @@ def test_corpus_reaches_every_known_route(app: Flask) -> None:
                "/help", "/export.csv", "/export.json", *JSON_TWINS, *FEEDS,
                "/lookup", "/lookup.csv", "/lookup.json", "/favicon.ico",  # the icon: a static file
                "/captures/<name>/<int:offset>",  # WARC bytes as stored, never HTML (tests/web/test_captures.py)
+               "/watch", "/watch.json",  # the watch's own state, no indexed text (tests/indexer/watch/test_status_page.py)
                *FORMS}
     assert route_rules(app) <= covered, route_rules(app) - covered
 
