@@ -10,6 +10,7 @@ from onrecord.cli import main
 from onrecord.indexer.watch.config import load_watch_config
 from onrecord.search import ConfigError, SearchRequest, open_index, search, watch_folder
 from tests.indexer.watch.site import Page, Site
+from tests.indexer.watch.test_alerts import SECRET, Receiver
 from tests.warcbuild import article_page
 
 GOOD = """
@@ -86,6 +87,34 @@ urls = ["{site.url('/news/a')}"]
         assert search(index, SearchRequest(query="harbour")).total > 0
     finally:
         index.close()
+
+
+def test_watch_once_says_what_its_alerts_sent(site: Site, tmp_path: Path) -> None:
+    site.routes["/news/a"] = Page(article_page("Harbour plan", "Ann Lee", "The harbour plan was approved."))
+    receiver = Receiver()
+    try:
+        config = write(tmp_path, f"""
+[settings]
+watch_contact = "desk@example.org"
+watch_allow_private = true
+
+[[source]]
+name = "desk"
+kind = "urls"
+urls = ["{site.url('/news/a')}"]
+
+[[alert]]
+name = "harbour"
+query = "harbour"
+webhook = "{receiver.url}"
+""")
+        result = CliRunner().invoke(main, ["watch", str(config), "--once", "--index", str(tmp_path / "i")],
+                                    env={"ONRECORD_ALERT_SECRET": SECRET})
+    finally:
+        receiver.server.shutdown()
+        receiver.server.server_close()
+    assert result.exit_code == 0, result.output
+    assert "alerts: 1 message(s) sent, 0 failed" in result.output and len(receiver.items()) == 1
 
 
 def test_watch_refuses_to_start_without_a_contact(tmp_path: Path) -> None:
