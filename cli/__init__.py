@@ -152,6 +152,9 @@ def watch_command(config_file: Path, once: bool, index_dir: Path | None, setting
                 click.echo("\n".join(problems), err=True)
             if run.error:
                 failed.append(run.name)
+        sent, unsent = watch.delivered.sent, watch.delivered.failed
+        if sent or unsent:  # messages, each carrying up to 50 items of one alert
+            click.echo(f"alerts: {sent} message(s) sent, {unsent} failed (tried again later)")
 
     try:
         _or_exit(lambda: run_watch(watch, once, on_run=echo_runs))

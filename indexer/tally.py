@@ -39,7 +39,7 @@ class Tally:
 
     def fill(self, summary: IngestSummary) -> None:
         """Set the summary's article, paragraph, quote, duplicate and status
-        counts."""
+        counts, and the ids of the articles read."""
         statuses = [status for status, _p, _q in self._articles.values()]
         summary.articles = len(self._articles)
         # Copies of an article met again in the run (same id): written once.
@@ -50,3 +50,4 @@ class Tally:
         summary.updated = statuses.count("updated")
         summary.unchanged = statuses.count("unchanged")
         summary.conflicts = list(self.conflicts)
+        summary.doc_ids = list(self._articles)

@@ -32,9 +32,9 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.partialdates", ("PartialDate", "format_partial", "parse_iso_partial")),
     # Configuration: the SETTINGS table and the Config read from it.
     ("onrecord.search.config", (
-        "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "load_config", "parse_rechecks",
-        "serve_port"
+        "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "load_config", "serve_port"
     )),
+    ("onrecord.search.watchsettings", ("parse_rechecks",)),
     ("onrecord.search.addresses", ("is_loopback_host", "parse_networks")),
     # Errors every layer raises or maps (web/errors.py gives each its status code).
     ("onrecord.search.errors", (
@@ -63,11 +63,14 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Features the web and the command line serve: exports, feeds, openings, speaker lookup, entity pages.
     ("onrecord.search.features.exporting", ("EXPORT_COLUMNS", "RowKind", "iter_export_rows")),
     ("onrecord.search.features.citations", ("cite_quote_dict",)),
-    ("onrecord.search.features.feeds", ("Feed", "FeedEntry", "newest_paragraphs")),
+    ("onrecord.search.features.feeds", ("Feed", "FeedEntry", "matching_in", "newest_changes", "newest_paragraphs")),
     ("onrecord.search.features.openings", ("article_openings",)),
     ("onrecord.search.features.lookup", ("MAX_NAMES", "LookupRow", "lookup_speakers", "name_tokens")),
     ("onrecord.search.features.entities", ("get_entity", "list_entities", "page_entities")),
     ("onrecord.search.warming", ("Warmed", "warm_index")),
+    # A watch's folder beside the index: written by indexer.watch, read by the web.
+    ("onrecord.search.watchfiles", ("captures_folder", "state_path", "watch_folder")),
+    ("onrecord.search.watchstatus", ("AlertStatus", "SourceStatus", "WatchStatus", "read_watch_status")),
     # Child processes (the web's ingest desk, the cluster's workers) die with their parent.
     ("onrecord.search.lifeline", ("die_with_parent",)),
 )
@@ -83,7 +86,6 @@ if TYPE_CHECKING:
         Setting,
         describe_settings,
         load_config,
-        parse_rechecks,
         serve_port,
     )
     from onrecord.search.deadline import Clock, Deadline, DeadlineExceeded
@@ -93,7 +95,7 @@ if TYPE_CHECKING:
     from onrecord.search.features.citations import cite_quote_dict
     from onrecord.search.features.entities import get_entity, list_entities, page_entities
     from onrecord.search.features.exporting import EXPORT_COLUMNS, RowKind, iter_export_rows
-    from onrecord.search.features.feeds import Feed, FeedEntry, newest_paragraphs
+    from onrecord.search.features.feeds import Feed, FeedEntry, matching_in, newest_changes, newest_paragraphs
     from onrecord.search.features.lookup import MAX_NAMES, LookupRow, lookup_speakers, name_tokens
     from onrecord.search.features.openings import article_openings
     from onrecord.search.lifeline import die_with_parent
@@ -139,6 +141,9 @@ if TYPE_CHECKING:
     from onrecord.search.storage.records import VersionRecord
     from onrecord.search.storage.store import Index, open_index, ram_index
     from onrecord.search.warming import Warmed, warm_index
+    from onrecord.search.watchfiles import captures_folder, state_path, watch_folder
+    from onrecord.search.watchsettings import parse_rechecks
+    from onrecord.search.watchstatus import AlertStatus, SourceStatus, WatchStatus, read_watch_status
     from onrecord.search.writing.commits import commit_batches, hold_write_lock, write_articles
     from onrecord.search.writing.identity import (
         ArticleDigest,

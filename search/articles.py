@@ -59,18 +59,25 @@ class Metadata:
     # saved by hand, which do not say.  Not part of an article's version: the
     # same page fetched again unchanged is the same version.
     fetched: dt.datetime | None = None
+    # The web archive the page was read from (its path, absolute) and the
+    # byte offset of its record there: the evidence of what the page said
+    # when fetched.  Provenance too, not part of the version.
+    capture_file: str | None = None
+    capture_offset: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CapturedPage:
     """One HTML page a web archive holds: its decoded text, the URL it was
     fetched from (WARC-Target-URI), when (WARC-Date, UTC), and which record
-    of the archive it is ("record 3")."""
+    of the archive it is ("record 3") and where its record starts (byte
+    offset in the archive file, None when unknown)."""
 
     url: str
     fetched: dt.datetime | None
     text: str
     record: str
+    offset: int | None = None
 
 @dataclass(frozen=True, slots=True)
 class SourceFile:
@@ -273,3 +280,7 @@ class IngestSummary:
     conflicts: list[tuple[str, str, str, str]] = field(default_factory=list)
     # (path, what it is): files a folder walk left out as plainly not articles ("a README")
     left_out: list[tuple[str, str]] = field(default_factory=list)
+    # The id (as kept) of every article read, whatever it was: what a watch's
+    # alerts are matched against (unchanged ones too: a run killed before its
+    # alerts were recorded finds them again).
+    doc_ids: list[str] = field(default_factory=list)

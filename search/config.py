@@ -23,6 +23,8 @@ from urllib.parse import urlsplit
 from onrecord.search.addresses import is_loopback_host as is_loopback_host
 from onrecord.search.addresses import parse_host, parse_networks
 from onrecord.search.errors import ConfigError as ConfigError
+from onrecord.search.settingrow import Setting as Setting
+from onrecord.search.watchsettings import SECRET_SETTINGS, WATCH_SETTINGS, check_watch_text
 
 DEFAULT_INDEX_DIR = Path("data/index")
 # Where `serve` looks for its port, first set one wins (--port beats both).
@@ -30,26 +32,6 @@ PORT_VARIABLES = ("ONRECORD_PORT", "PORT")
 # Kubernetes sets <SERVICE>_PORT=tcp://10.0.0.11:5000 in every pod for a
 # Service named onrecord: an address to reach that service, not a port.
 _SERVICE_LINK = re.compile(r"(tcp|udp|sctp)://", re.IGNORECASE)
-
-
-@dataclass(frozen=True, slots=True)
-class Setting:
-    """One row of SETTINGS: a tunable an operator may change.  Numbers must
-    be positive (or >= 0 when `zero_ok`, where 0 usually means "off") and
-    at most `maximum` when given; text (type str, default "" for unset) is
-    checked by parse_text_value; a switch (type bool) is on or off."""
-
-    name: str
-    default: int | float | str
-    type: type
-    help: str
-    zero_ok: bool = False
-    maximum: int | None = None
-
-    @property
-    def variable(self) -> str:
-        """Return the environment variable that overrides this setting."""
-        return f"ONRECORD_{self.name.upper()}"
 
 
 SETTINGS: tuple[Setting, ...] = (
@@ -122,24 +104,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("accept_updates", False, bool, "Take a new version of an indexed article that keeps "
             "under half its text, or is mostly new text, as an update rather than a conflict kept "
             "apart (index --accept-updates)."),
-    # Watching sources (indexer.watch; `onrecord watch`): how politely and safely pages are fetched
-    Setting("watch_contact", "", str, "The operator's contact (an e-mail address or URL) sent in the "
-            "User-Agent of every request `onrecord watch` makes; it refuses to start without one."),
-    Setting("watch_rate", 1.0, float, "Requests per second `onrecord watch` sends one host at most "
-            "(a longer robots.txt Crawl-delay wins)."),
-    Setting("watch_host_concurrency", 2, int, "Requests `onrecord watch` has open to one host at once.",
-            maximum=16),
-    Setting("watch_timeout", 20.0, float, "Seconds one request may take (connecting, then the whole "
-            "body) before it is given up."),
-    Setting("watch_max_bytes", 10_000_000, int, "Bytes of one response body kept; a longer one is "
-            "given up (and kept in the capture marked truncated)."),
-    Setting("watch_max_redirects", 5, int, "Redirects one fetch may follow.", zero_ok=True, maximum=20),
-    Setting("watch_max_retry_after", 3600.0, float, "Longest Retry-After (seconds) of a 429 or 503 "
-            "that `onrecord watch` waits for before retrying; longer, the URL waits for the next run."),
-    Setting("watch_rechecks", "1h,6h,24h,72h", str, "When `onrecord watch` fetches an article again "
-            "after first seeing it (h or d after first sight, comma-separated); after the last, never."),
-    Setting("watch_allow_private", False, bool, "Let `onrecord watch` fetch private, loopback and "
-            "link-local addresses (off: a feed cannot point the fetcher into the newsroom's network)."),
+    *WATCH_SETTINGS,  # watching sources and alerts (search.watchsettings)
     # Annotation (indexer.annotate): the newsroom's own files, paths joined by os.pathsep
     Setting("speakers", "", str, "Speakers files correcting quote attribution (aliases, names that are "
             "never speakers), read at each index or extract: paths joined by `:` (`;` on Windows)."),
@@ -205,6 +170,10 @@ class Config:
     watch_max_retry_after: float = 3600.0
     watch_rechecks: str = "1h,6h,24h,72h"
     watch_allow_private: bool = False
+    alert_secret: str = ""
+    smtp_host: str = ""
+    smtp_port: int = 25
+    smtp_from: str = ""
     speakers: str = ""
     institutions: str = ""
 
@@ -307,8 +276,8 @@ def parse_switch(raw: str, label: str) -> bool:
 
 
 def parse_text_value(setting: Setting, raw: str, label: str) -> str:
-    """Return the text setting `raw` checked: watch_contact must be printable
-    (it goes into the User-Agent header); cluster, when set, must be a
+    """Return the text setting `raw` checked: the watch's by
+    search.watchsettings.check_watch_text; cluster, when set, must be a
     scheduler address with a scheme (tcp://HOST:PORT); public_url must be an http(s)
     URL with a host that is not a loopback address (a citation pasted into
     a story must never point at the reporter's own machine); its trailing
@@ -316,12 +285,8 @@ def parse_text_value(setting: Setting, raw: str, label: str) -> str:
     value = raw.strip()
     if setting.name == "trusted_proxies" and value:
         return ",".join(str(network) for network in parse_networks(value, label))
-    if setting.name == "watch_rechecks":
-        return ",".join(f"{seconds / 3600:g}h" for seconds in parse_rechecks(value, label))
-    if setting.name == "watch_contact" and not all(c.isprintable() and c not in "()\\" for c in value):
-        # It goes into a header's comment: a line break would forge headers.
-        raise ConfigError(f"{label}={raw!r} must be printable text without brackets or backslashes "
-                          "(an e-mail address or URL)")
+    if setting in WATCH_SETTINGS:
+        return check_watch_text(setting.name, value, raw, label)
     if setting.name == "cluster" and value and "://" not in value:
         raise ConfigError(f"{label}={raw!r} is not a scheduler address like tcp://10.0.0.5:8786")
     if setting.name != "public_url" or not value:
@@ -337,33 +302,11 @@ def parse_text_value(setting: Setting, raw: str, label: str) -> str:
     return value.rstrip("/")
 
 
-def parse_rechecks(raw: str, label: str = "watch_rechecks") -> tuple[float, ...]:
-    """Return the re-check times in `raw` ("1h,6h,24h,3d") as seconds after
-    first sight, rising ("" or "none": no re-checks).  Raises ConfigError
-    naming `label` for a time that is not a positive number of h or d, or
-    one not later than the one before."""
-    if raw.strip().lower() in ("", "none"):
-        return ()
-    times: list[float] = []
-    for item in (part.strip().lower() for part in raw.split(",")):
-        number, unit = item[:-1], item[-1:]
-        hours = float(number) * (24 if unit == "d" else 1) if unit in ("h", "d") and _is_number(number) else 0.0
-        if not 0 < hours <= 24 * 3650 or (times and hours * 3600 <= times[-1]):
-            raise ConfigError(f"{label}: {item!r} is not a later time like 6h or 3d (rising, comma-separated)")
-        times.append(hours * 3600)
-    return tuple(times)
-
-
-def _is_number(text: str) -> bool:
-    try:
-        return math.isfinite(float(text))
-    except ValueError:
-        return False
-
-
 def describe_settings(config: Config) -> list[tuple[str, Any, Any, str]]:
-    """Return (name, current value in `config`, default, help) per setting."""
-    return [(s.name, getattr(config, s.name), s.default, s.help) for s in SETTINGS]
+    """Return (name, current value in `config`, default, help) per setting;
+    a secret's value is only said to be set (`onrecord settings` prints it)."""
+    return [(s.name, "(set)" if s.name in SECRET_SETTINGS and getattr(config, s.name) else getattr(config, s.name),
+             s.default, s.help) for s in SETTINGS]
 
 
 def setting_names() -> list[str]:

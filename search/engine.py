@@ -314,7 +314,7 @@ def _build_hit(stored: dict[str, Any], score: float, analyzer: Any, terms: MarkT
         institutions=split_stored(stored.get("institution")),
         quotes=[with_citation(q) for q in load_quote_dicts(stored)],
         url=stored.get("url"),
-        score=score,
+        score=score, changed_at=stored.get("changed_at"),  # records.fill's: set when not the first version
     )
 
 

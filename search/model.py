@@ -23,7 +23,6 @@ from onrecord.search.answers import (
     SortOrder,
     StoredArticle,
     VersionInfo,
-    text_fragment,
 )
 from onrecord.search.articles import (
     EVIDENCE,
@@ -48,6 +47,7 @@ from onrecord.search.articles import (
     SpeakerType,
     paragraph_permalink,
 )
+from onrecord.search.fragments import text_fragment
 
 __all__ = [
     "Article", "Block", "BlockKind", "BlockRole", "CapturedPage", "DateBucket", "EVIDENCE", "EntityList",

@@ -34,6 +34,8 @@ from onrecord.web.render import format_date, hit_quote, safe_href
 from onrecord.web.serving import run_server
 from onrecord.web.state import STATE_KEY, AppState, site_root
 from onrecord.web.titles import display_title
+from onrecord.web.watch.captures import bp as captures_bp
+from onrecord.web.watch.status import bp as watch_bp
 
 log = logging.getLogger(__name__)
 
@@ -117,7 +119,8 @@ def create_app(index: Index | None = None, config: Config | None = None) -> Flas
     app.jinja_env.filters["format_date"] = format_date
     app.jinja_env.globals.update(TEMPLATE_GLOBALS)
     app.url_map.converters["name"] = NameConverter  # before the routes that use it
-    for blueprint in (pages_bp, api_bp, entities_bp, exports_bp, feeds_bp, lookup_bp):
+    for blueprint in (pages_bp, api_bp, entities_bp, exports_bp, feeds_bp, lookup_bp, captures_bp,
+                      watch_bp):
         app.register_blueprint(blueprint)
     install_access(app)  # the login pages, and the check before every request
     register_error_handlers(app)

@@ -1,6 +1,8 @@
 """Atom feeds: alerts without accounts.
 
-Owns /feed.atom (any search: the search page's parameters), and
+Owns /feed.atom (any search: the search page's parameters), /changes.atom
+(the same parameters: the articles changed after publication, one entry
+per changed version, linking its article page, which marks the changes), and
 /speaker/<name>.atom and /institution/<name>.atom: the newest-indexed
 matching paragraphs (search.features.feeds), newest first, as Atom; with
 mode=quotes, and always for a speaker or institution (the units their
@@ -27,6 +29,7 @@ from onrecord.search import (
     NotFoundError,
     SearchRequest,
     article_openings,
+    newest_changes,
     newest_paragraphs,
     parse_iso_partial,
 )
@@ -53,6 +56,18 @@ def search_feed() -> Response:
     page = url_for("pages.search_page", **args)
     return atom_response(newest_paragraphs(state.index(), req), search_title(req), page,
                          url_for("feeds.search_feed", **args))
+
+
+@bp.get("/changes.atom")
+def changes_feed() -> Response:
+    """Return the Atom feed of the articles changed after publication that
+    the search the parameters describe finds."""
+    state = get_state()
+    refuse_unknown_params(request.args.keys())
+    req = parse_search_request(request.args, state.config)
+    args = feed_params(req)
+    return atom_response(newest_changes(state.index(), req), search_title(req) + ": changed after publication",
+                         url_for("pages.search_page", **args), url_for("feeds.changes_feed", **args))
 
 
 @bp.get("/speaker/<name:name>.atom", defaults={"kind": "speaker"}, merge_slashes=False)
@@ -82,6 +97,11 @@ def search_feed_url(req: SearchRequest) -> str:
     """Return the feed URL of the search `req` (parsed, so repeated or
     unknown parameters are not echoed)."""
     return url_for("feeds.search_feed", **feed_params(req))
+
+
+def changes_feed_url(req: SearchRequest) -> str:
+    """Return the URL of the feed of changes for the search `req`."""
+    return url_for("feeds.changes_feed", **feed_params(req))
 
 
 def feed_params(req: SearchRequest) -> dict[str, Any]:
@@ -142,9 +162,13 @@ def build_atom(feed: Feed, title: str, page: str, self_path: str, root: str) -> 
 def _entry(parent: ET.Element, entry: FeedEntry, root: str, opening: str) -> None:
     item = ET.SubElement(parent, f"{{{ATOM_NS}}}entry")
     unit = f"paragraph:{entry.paragraph_id}" + (f":q{entry.qi}" if entry.quote is not None else "")
+    if entry.version is not None:  # the feed of changes: an entry is one version of an article
+        unit = f"article:{entry.doc_id}:v{entry.version}"
     _text(item, "id", f"{TAG_PREFIX}{unit}:{entry.indexed_at}")
     shown = display_title(entry.title, opening)
     title = f"{shown.text}{' (' + entry.outlet + ')' if entry.outlet else ''}"
+    if entry.version is not None:
+        title = f"Changed after publication (version {entry.version}): {title}"
     if entry.quote is not None:  # a quote's entry says who said it
         title = f"{title} — {entry.quote.get('speaker') or 'unattributed'}"
     _text(item, "title", title)

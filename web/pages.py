@@ -16,7 +16,7 @@ from onrecord.search import Paragraph, StoredArticle, article_openings, paragrap
 from onrecord.web.api import json_page
 from onrecord.web.changes import change_marks
 from onrecord.web.facetview import facet_views, histogram_bars
-from onrecord.web.feeds import search_feed_url, search_title
+from onrecord.web.feeds import changes_feed_url, search_feed_url, search_title
 from onrecord.web.links import SearchLinks, page_window
 from onrecord.web.params import (
     MAX_PAGE,
@@ -29,6 +29,7 @@ from onrecord.web.params import (
 )
 from onrecord.web.render import quote_evidence, render_paragraph, safe_href
 from onrecord.web.state import get_state
+from onrecord.web.watch.captures import capture_data
 
 bp = Blueprint("pages", __name__)
 MAX_PARAGRAPH = 100_000_000  # bound for ?p=N; articles of 200,000 paragraphs exist
@@ -56,6 +57,7 @@ def search_page() -> str:
         error=None,
         param_notes=unknown_param_notes(request.args.keys()),
         feed_url=search_feed_url(req),
+        changes_url=changes_feed_url(req),
         openings=article_openings(state.index(), [h.doc_id for h in result.hits if not h.title]),
         feed_title=search_title(req),
     )
@@ -92,6 +94,7 @@ def article_page(doc_id: str, fmt: str) -> str | Response:
         target=target,
         marks=marks,
         source_url=safe_href(article.meta.url),
+        capture=capture_data(article.meta),
         back=back,
         speakers=names_in(article.paragraphs, "speakers"),
         institutions=names_in(article.paragraphs, "institutions"),
@@ -110,7 +113,7 @@ def article_data(article: StoredArticle) -> dict[str, Any]:
     return {
         "id": article.id, "title": meta.title, "outlet": meta.outlet, "author": meta.author,
         "published": meta.published.isoformat() if meta.published else None, "url": meta.url,
-        "version": article.version, "claims": article.claims,
+        "version": article.version, "claims": article.claims, "capture": capture_data(meta),
         "versions": [{"number": v.number, "indexed_at": v.indexed_at, "current": v.current}
                      for v in article.versions],
         "paragraph_count": article.paragraph_count, "page": article.page, "pages": article.pages,

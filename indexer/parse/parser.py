@@ -28,6 +28,7 @@ record leaves unknown, since one sidecar may serve many records.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import fields, replace
@@ -139,7 +140,10 @@ def _articles_from_captures(src: SourceFile, notes: list[str]) -> Iterator[Parse
         article = parse_html(src.path, capture.text)
         label = f"{capture.record}: "
         # each part cleaned once (the sidecar already is, by iter_articles)
-        stated = _cleaned(Metadata(url=capture.url or None, fetched=capture.fetched), label, notes)
+        # the archive's own path, absolute: the record stays findable from any working folder
+        stated = _cleaned(Metadata(url=capture.url or None, fetched=capture.fetched,
+                                   capture_file=os.path.abspath(src.path), capture_offset=capture.offset),
+                          label, notes)
         meta = overlay_metadata(_cleaned(article.meta, label, notes), stated)
         meta = overlay_metadata(src.sidecar, meta) if src.sidecar else meta
         yield replace(article, meta=meta, record=capture.record)

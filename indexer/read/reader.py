@@ -77,6 +77,9 @@ class InputFile:
     error: str | None = None
     sidecar: bytes | None = None  # None: no sidecar (or it failed: sidecar_error)
     sidecar_error: str | None = None
+    # Where `data` starts in the file at `path`: a watch hands the one record
+    # it appended to its capture file, and the pages' offsets are the file's.
+    offset: int = 0
 
     @property
     def size(self) -> int:
@@ -151,7 +154,7 @@ def read_source(path: Path, max_bytes: int = DEFAULT_MAX_BYTES,
 def _read_archive(path: Path, data: bytes, loaded: InputFile) -> SourceFile:
     """Return a WARC file as a SourceFile of its HTML pages (indexer.read.warcs),
     each decoded as a saved page is.  Raises ReadError when it holds no record."""
-    reading = read_warc(data)
+    reading = read_warc(data, loaded.offset)
     sidecar, _guess = _decode_sidecar(path, loaded)
     guessed = None
     if reading.guessed:  # one line for the file, as for any other input

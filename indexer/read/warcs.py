@@ -59,16 +59,19 @@ class WarcReading:
         return notes
 
 
-def read_warc(data: bytes) -> WarcReading:
+def read_warc(data: bytes, base_offset: int = 0) -> WarcReading:
     """Return the HTML pages in the WARC `data` (plain or gzip'd) and what
-    was passed over.  Raises ReadError when not one record can be read (not
-    a WARC, or damaged from the start); later damage is kept in `damage`."""
+    was passed over; each page's offset is its record's in the file, `data`
+    starting at `base_offset` of it (a watch hands one record of its capture
+    file).  Raises ReadError when not one record can be read (not a WARC, or
+    damaged from the start); later damage is kept in `damage`."""
     reading = WarcReading()
     records = ArchiveIterator(io.BytesIO(data))
     done = 0  # records read whole
     try:
         for record in records:
-            _read_record(record, f"record {done + 1}", reading)
+            # warcio's offset is where the record it just yielded starts
+            _read_record(record, f"record {done + 1}", base_offset + records.offset, reading)
             done += 1
         if data[records.offset:].strip(b"\r\n\x00"):
             raise EOFError(f"{len(data) - records.offset} bytes at the end are not a whole record")
@@ -82,7 +85,7 @@ def read_warc(data: bytes) -> WarcReading:
     return reading
 
 
-def _read_record(record: Any, label: str, reading: WarcReading) -> None:
+def _read_record(record: Any, label: str, offset: int, reading: WarcReading) -> None:
     """Add the record's page to `reading`, or count why it is not one.
     Raises EOFError when the record is cut short (its headers, or fewer
     bytes than its Content-Length), and what warcio raises on damage."""
@@ -106,13 +109,14 @@ def _read_record(record: Any, label: str, reading: WarcReading) -> None:
     if missing > 0:
         raise EOFError(f"{label} is cut short ({missing} bytes of it missing)")
     if why is None:
-        why = _add_page(record, body, label, reading)
+        why = _add_page(record, body, label, offset, reading)
     if why is not None:
         reading.passed_over[why] += 1
 
 
-def _add_page(record: Any, body: bytes, label: str, reading: WarcReading) -> str | None:
-    """Add the page in `body` to `reading`, decoded as a saved page is;
+def _add_page(record: Any, body: bytes, label: str, offset: int, reading: WarcReading) -> str | None:
+    """Add the page in `body` (its record at byte `offset` of the archive)
+    to `reading`, decoded as a saved page is;
     return why it was not added (not text, empty), else None."""
     try:
         decoded = repair_mojibake(decode_html(body))
@@ -125,7 +129,7 @@ def _add_page(record: Any, body: bytes, label: str, reading: WarcReading) -> str
     headers = record.rec_headers
     reading.pages.append(CapturedPage(url=(headers.get_header("WARC-Target-URI") or "").strip(),
                                       fetched=parse_warc_date(headers.get_header("WARC-Date")),
-                                      text=decoded.text, record=label))
+                                      text=decoded.text, record=label, offset=offset))
     return None
 
 

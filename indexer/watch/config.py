@@ -1,10 +1,11 @@
-"""A watch's configuration file (TOML): its sources and its fetch settings.
+"""A watch's configuration file (TOML): its sources, alerts and settings.
 
 Owns reading CONFIG.toml into a `WatchConfig`: a `[settings]` table whose
 names are rows of search.config's SETTINGS (watch_contact, watch_rate, ...;
 checked and typed there, so an ONRECORD_WATCH_* variable and `--setting` work
-the same way), and one `[[source]]` table per source (name, kind, url or
-urls, interval).  The file's settings sit between the environment and
+the same way), one `[[source]]` table per source (name, kind, url or
+urls, interval), and one `[[alert]]` table per saved search (name; query,
+speaker, names, institutions, outlets, mode; webhook and/or email).  The file's settings sit between the environment and
 `--setting`: defaults < env < file < --setting < flags.
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from onrecord.search import Config, ConfigError, load_config
+from onrecord.search import SEARCH_MODES, Config, ConfigError, SearchRequest, load_config
 
 # What a source is: a feed (RSS or Atom), a sitemap (urlset, sitemap index or
 # news sitemap), a list of article URLs (inline `urls`, or a `url` serving
@@ -25,6 +26,10 @@ SOURCE_KINDS: tuple[str, ...] = ("feed", "sitemap", "urls", "site")
 DEFAULT_INTERVAL = 900.0  # seconds between two runs of one source
 MIN_INTERVAL = 60.0  # a source polled more often than this is a mistake
 SOURCE_KEYS: frozenset[str] = frozenset({"name", "kind", "url", "urls", "interval"})
+# An alert's keys: what it searches (a query, a speaker, a list of names,
+# filters) and where it is delivered.
+ALERT_KEYS: frozenset[str] = frozenset({"name", "query", "speaker", "names", "institutions", "outlets", "mode",
+                                        "webhook", "email"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,11 +46,25 @@ class Source:
 
 
 @dataclass(frozen=True, slots=True)
+class Alert:
+    """A saved search: its unique `name`, the request it runs (a speaker or
+    names are its speakers, ORed; quotes mode unless `mode` says), and
+    where its matches go: a webhook URL, e-mail addresses."""
+
+    name: str
+    request: SearchRequest
+    webhook: str | None = None
+    emails: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class WatchConfig:
-    """The sources and the Config (fetch settings among its fields) of a watch."""
+    """The sources, alerts and the Config (fetch and delivery settings among
+    its fields) of a watch."""
 
     sources: tuple[Source, ...]
     config: Config
+    alerts: tuple[Alert, ...] = ()
 
 
 def load_watch_config(path: Path, settings: Iterable[str] = (), env: dict[str, str] | None = None,
@@ -59,9 +78,9 @@ def load_watch_config(path: Path, settings: Iterable[str] = (), env: dict[str, s
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(f"{path}: not a readable TOML file ({exc})") from None
-    unknown = sorted(set(data) - {"settings", "source"})
+    unknown = sorted(set(data) - {"settings", "source", "alert"})
     if unknown:
-        raise ConfigError(f"{path}: unknown table(s) {', '.join(unknown)} (settings, source)")
+        raise ConfigError(f"{path}: unknown table(s) {', '.join(unknown)} (settings, source, alert)")
     table = data.get("settings", {})
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [settings] must be a table")
@@ -79,7 +98,9 @@ def load_watch_config(path: Path, settings: Iterable[str] = (), env: dict[str, s
     names = [s.name for s in sources]
     if len(set(names)) != len(names):
         raise ConfigError(f"{path}: two sources share a name; each needs its own")
-    return WatchConfig(sources, config)
+    alerts = tuple(parse_alert(entry, n) for n, entry in enumerate(data.get("alert", []), 1))
+    check_alerts(alerts, config, str(path))
+    return WatchConfig(sources, config, alerts)
 
 
 def _raw(value: Any) -> str:
@@ -118,3 +139,61 @@ def check_url(url: Any, label: str) -> str:
     if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
         raise ConfigError(f"{label}: {url!r} is not an http(s) URL")
     return url
+
+
+def parse_alert(entry: Any, n: int) -> Alert:
+    """Return the `n`th [[alert]] table as an Alert; raises ConfigError."""
+    if not isinstance(entry, dict):
+        raise ConfigError(f"alert {n}: must be a table")
+    unknown = sorted(set(entry) - ALERT_KEYS)
+    if unknown:
+        raise ConfigError(f"alert {n}: unknown key(s) {', '.join(unknown)} ({', '.join(sorted(ALERT_KEYS))})")
+    name = entry.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ConfigError(f"alert {n}: give it a name")
+    speakers = _texts(entry, "names", n) + ((_text(entry, "speaker", n),) if "speaker" in entry else ())
+    query = _text(entry, "query", n) if "query" in entry else ""
+    if not query and not speakers:
+        raise ConfigError(f"alert {name!r}: give a query, a speaker or a list of names")
+    mode = entry.get("mode", "quotes" if speakers else "paragraphs")
+    if mode not in SEARCH_MODES:
+        raise ConfigError(f"alert {name!r}: mode must be one of {', '.join(SEARCH_MODES)}")
+    request = SearchRequest(query=query, speakers=speakers, institutions=_texts(entry, "institutions", n),
+                            outlets=_texts(entry, "outlets", n), mode=mode)
+    webhook = check_url(entry["webhook"], f"alert {name!r} webhook") if "webhook" in entry else None
+    emails = _texts(entry, "email", n) if isinstance(entry.get("email"), list) else (
+        (_text(entry, "email", n),) if "email" in entry else ())
+    if webhook is None and not emails:
+        raise ConfigError(f"alert {name!r}: give a webhook URL, an email address, or both")
+    if any("@" not in e or any(c in e for c in "\r\n,<>") for e in emails):
+        raise ConfigError(f"alert {name!r}: email must be plain addresses (name@example.org)")
+    return Alert(name.strip(), request, webhook, emails)
+
+
+def check_alerts(alerts: tuple[Alert, ...], config: Config, label: str) -> None:
+    """Raise ConfigError for alerts sharing a name, a webhook without
+    alert_secret or an e-mail without smtp_host and smtp_from."""
+    names = [a.name for a in alerts]
+    if len(set(names)) != len(names):
+        raise ConfigError(f"{label}: two alerts share a name; each needs its own")
+    if any(a.webhook for a in alerts) and not config.alert_secret:
+        raise ConfigError(f"{label}: set alert_secret (ONRECORD_ALERT_SECRET): every webhook body is signed")
+    if any(a.emails for a in alerts) and not (config.smtp_host and config.smtp_from):
+        raise ConfigError(f"{label}: set smtp_host and smtp_from under [settings] to send alert e-mails")
+
+
+def _text(entry: dict[str, Any], key: str, n: int) -> str:
+    """Return the string `entry[key]` stripped; raises ConfigError."""
+    value = entry[key]
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"alert {n}: {key} must be text")
+    return value.strip()
+
+
+def _texts(entry: dict[str, Any], key: str, n: int) -> tuple[str, ...]:
+    """Return the list of strings `entry[key]` (a lone string as one); raises ConfigError."""
+    value = entry.get(key, [])
+    values = [value] if isinstance(value, str) else value
+    if not isinstance(values, list) or not all(isinstance(v, str) and v.strip() for v in values):
+        raise ConfigError(f"alert {n}: {key} must be a list of names")
+    return tuple(v.strip() for v in values)

@@ -5,10 +5,14 @@ ETag, Last-Modified and content hash (so the next fetch asks
 conditionally and an unchanged body is not indexed again), when it is due
 again (`next_check`), the capture it was last read from (file and offset
 in captures/, and the fetch time) and its last error; per source its last
-run, next run and last error.  Times are seconds since the epoch (UTC).
+run, next run and last error; the alerts' outbox (one row per alert,
+channel and matched item: queued in the transaction that remembers the
+fetches it came from, a second match of the item ignored, marked sent
+once delivered).  Times are seconds since the epoch (UTC).
 Each change is committed at once (WAL), so a watch killed and restarted
-fetches again only what it had not recorded.  Linking the capture from
-articles.db and the article page is a later step; it is stored here.
+fetches again only what it had not recorded.  The capture a version was
+read from is also kept with the version in articles.db (the ingest's
+metadata), which the article page reads.
 """
 from __future__ import annotations
 
@@ -27,6 +31,11 @@ CREATE TABLE IF NOT EXISTS urls (
     listing INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS sources (
     name TEXT PRIMARY KEY, last_run REAL, next_run REAL, last_error TEXT);
+CREATE TABLE IF NOT EXISTS outbox (
+    alert TEXT NOT NULL, channel TEXT NOT NULL, item TEXT NOT NULL, payload TEXT NOT NULL,
+    queued REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_try REAL NOT NULL,
+    sent REAL, last_error TEXT,
+    PRIMARY KEY (alert, channel, item));
 """
 
 
@@ -48,6 +57,19 @@ class UrlState:
     fetched: str | None = None
     error: str | None = None
     listing: bool = False  # a feed, sitemap or URL list, not an article
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """One item an alert is to deliver on one channel ("webhook" or
+    "email"): its key (unique per alert and channel), its JSON payload and
+    the failed attempts so far."""
+
+    alert: str
+    channel: str
+    item: str
+    payload: str
+    attempts: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +151,32 @@ class WatchState:
         """Write `state` over what was remembered of its source."""
         self.db.execute(f"INSERT OR REPLACE INTO sources ({_columns(SourceState)}) VALUES (?, ?, ?, ?)",
                         _values(state))
+
+    def queue_alerts(self, rows: list[OutboxRow], now: float) -> None:
+        """Add `rows` to the outbox, due `now`; an (alert, channel, item)
+        already there (queued or sent) is left as it is: at most once."""
+        self.db.executemany(
+            "INSERT OR IGNORE INTO outbox (alert, channel, item, payload, queued, next_try) VALUES (?, ?, ?, ?, ?, ?)",
+            [(r.alert, r.channel, r.item, r.payload, now, now) for r in rows])
+
+    def due_alerts(self, now: float) -> list[OutboxRow]:
+        """Return the outbox rows not sent whose next try has come, oldest first."""
+        rows = self.db.execute("SELECT alert, channel, item, payload, attempts FROM outbox "
+                               "WHERE sent IS NULL AND next_try <= ? ORDER BY queued, rowid", (now,))
+        return [OutboxRow(*row) for row in rows]
+
+    def mark_sent(self, rows: list[OutboxRow], now: float) -> None:
+        """Mark `rows` delivered at `now`."""
+        with self.batch():
+            self.db.executemany("UPDATE outbox SET sent = ?, last_error = NULL WHERE alert = ? AND channel = ? "
+                                "AND item = ?", [(now, r.alert, r.channel, r.item) for r in rows])
+
+    def mark_failed(self, rows: list[OutboxRow], error: str, next_try: float) -> None:
+        """Count a failed delivery of `rows` and set when they are tried again."""
+        with self.batch():
+            self.db.executemany("UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_try = ? "
+                                "WHERE alert = ? AND channel = ? AND item = ?",
+                                [(error, next_try, r.alert, r.channel, r.item) for r in rows])
 
     def close(self) -> None:
         """Close the database."""

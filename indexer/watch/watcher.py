@@ -22,17 +22,17 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, fields, replace
-from pathlib import Path
 
 from onrecord.indexer.pipeline import ingest_inputs
 from onrecord.indexer.read.reader import InputFile
+from onrecord.indexer.watch.alerts import Alerts, DeliveryCount
 from onrecord.indexer.watch.captures import Capture, CaptureWriter
 from onrecord.indexer.watch.config import Source, WatchConfig
 from onrecord.indexer.watch.fetching import Fetcher, FetchError, RefusedError, Response
 from onrecord.indexer.watch.robots import RobotsRules
 from onrecord.indexer.watch.sources import Listing, ListingError, read_listing
 from onrecord.indexer.watch.state import SourceState, UrlState, WatchState
-from onrecord.search import Index, IngestSummary, parse_rechecks
+from onrecord.search import Index, IngestSummary, captures_folder, parse_rechecks, state_path
 
 MAX_CHILD_SITEMAPS = 50  # child sitemaps of one sitemap index read per run
 FETCH_THREADS = 4  # article fetches in flight (each host's gate limits its own share)
@@ -68,11 +68,6 @@ class _Fetched:
     capture: Capture
 
 
-def watch_folder(index_dir: Path) -> Path:
-    """Return the folder beside the index holding a watch's state.db and captures/."""
-    return index_dir.with_name(index_dir.name + "-watch")
-
-
 class Watch:
     """One watch over one index: its sources, fetcher, captures and state."""
 
@@ -88,6 +83,8 @@ class Watch:
         self.captures = captures
         self.now = now
         self.robots = RobotsRules(fetcher, on_response=captures.write_response)
+        self.alerts = Alerts(watch.alerts, watch.config, index)
+        self.delivered = DeliveryCount()  # the last pass's alert messages
         # Each due URL's state, read before the fetch threads start: SQLite
         # stays on this thread.
         self.state_snapshot: dict[str, UrlState | None] = {}
@@ -98,8 +95,10 @@ class Watch:
         may change its rules; RFC 9309 caches them a day at most)."""
         now = self.now()
         self.robots = RobotsRules(self.fetcher, on_response=self.captures.write_response)
-        return [self.run_source(s) for s in self.sources
-                if (self.state.source(s.name).next_run or 0.0) <= now]
+        runs = [self.run_source(s) for s in self.sources if (self.state.source(s.name).next_run or 0.0) <= now]
+        # after the pass: what it queued, and what failed before and is due again
+        self.delivered = self.alerts.deliver(self.state, self.now())
+        return runs
 
     def next_due(self) -> float:
         """Return when the first source is next due (epoch seconds)."""
@@ -173,12 +172,19 @@ class Watch:
                     changed.append(fetched)
         if not changed:
             return
-        inputs = [InputFile(path=str(self.captures.folder / item.capture.file), data=item.capture.data)
+        inputs = [InputFile(path=str(self.captures.folder / item.capture.file), data=item.capture.data,
+                            offset=item.capture.offset)  # the record's offset in its capture file
                   for item in changed]
-        add_summary(run.summary, ingest_inputs(inputs, self.index, self.config))
-        with self.state.batch():  # after the commit: a kill before this fetches them again
+        summary = ingest_inputs(inputs, self.index, self.config)
+        add_summary(run.summary, summary)
+        queued, problems = self.alerts.match(summary.doc_ids)
+        run.failed.extend(problems)
+        # After the commit: a kill before this fetches them again, and their
+        # alerts are matched again (the outbox ignores an item it holds).
+        with self.state.batch():
             for item in changed:
                 self._remember_fetch(item.url, source.name, item.response, item.capture)
+            self.state.queue_alerts(queued, self.now())
 
     def _fetch_article(self, url: str) -> Response | FetchError:
         """Return the response to a conditional GET of `url` (in a fetch
@@ -255,14 +261,14 @@ class Watch:
 
 
 def open_watch(watch: WatchConfig, index: Index, now: Now = time.time, fetcher: Fetcher | None = None) -> Watch:
-    """Return a Watch over `index`, its state and captures in
-    watch_folder(config.index_dir), fetching with `fetcher` (default: one
+    """Return a Watch over `index`, its state and captures in the watch
+    folder beside config.index_dir (search.watchfiles), fetching with `fetcher` (default: one
     built from the config); close it with close_watch."""
-    folder = watch_folder(watch.config.index_dir)
+    index_dir = watch.config.index_dir
     fetcher = fetcher or Fetcher(watch.config)
     run_id = time.strftime("%H%M%S", time.gmtime(now())) + f"-{os.getpid()}"
-    captures = CaptureWriter(folder / "captures", run_id, watch.config.watch_contact)
-    return Watch(watch, index, fetcher, WatchState(folder / "state.db"), captures, now)
+    captures = CaptureWriter(captures_folder(index_dir), run_id, watch.config.watch_contact)
+    return Watch(watch, index, fetcher, WatchState(state_path(index_dir)), captures, now)
 
 
 def close_watch(watch: Watch) -> None:

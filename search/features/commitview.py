@@ -148,6 +148,11 @@ class CommitView:
         indexed, by docnum; {doc_id: indexed_at}): the feeds' order."""
         return self._cache.get("feed-order", self._indexed_order)
 
+    def changed_articles(self) -> dict[str, tuple[int, str]]:
+        """Return {doc_id: (version, changed_at)} of the articles changed
+        after publication (records.changed_articles), read once per commit."""
+        return self._cache.get("changed-articles", self.records.changed_articles)
+
     def sighting_memo(self) -> dict[tuple[Any, ...], Any]:
         """Return the commit's memo of sightings' answers (search.features.sightings)."""
         memo: dict[tuple[Any, ...], Any] = self._cache.get("sightings", dict)

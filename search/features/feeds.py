@@ -1,7 +1,12 @@
 """Feeds: the newest paragraphs (or quotes) matching a search, in the order they were indexed.
 
 Owns newest_paragraphs(), what an Atom feed (web.feeds) lists: alerts
-without accounts, for a search, a speaker or an institution.  In quotes
+without accounts, for a search, a speaker or an institution; and
+newest_changes(), the feed of changes: one entry per article whose current
+version differs from its first (changed after publication) and has a
+paragraph or quote matching the search, newest change first; and
+matching_in(), what a saved search (a watch's alert) matches among the
+articles a run just read.  In quotes
 mode (SearchRequest.mode) an entry is one matching quote, with its
 paragraph as context: the units the search page and the entity pages count.  "Newest" is
 when the article's current version was indexed (the article records'
@@ -13,7 +18,7 @@ told apart by document number, which grows as documents are added.
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -21,12 +26,12 @@ import numpy as np
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.features.citations import with_citation
-from onrecord.search.features.commitview import open_view
+from onrecord.search.features.commitview import CommitView, open_view
 from onrecord.search.features.quotegroups import QuoteGroups, keep_first_members
 from onrecord.search.features.selection import resolve_with
 from onrecord.search.model import SearchRequest, paragraph_permalink
 from onrecord.search.query.collecting import restrict_query
-from onrecord.search.query.docsets import match_docnums
+from onrecord.search.query.docsets import Matched, match_docnums
 from onrecord.search.query.querying import build_filter, parse_query, validate_request
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.units import to_quote_fields
@@ -36,6 +41,7 @@ from onrecord.search.storage.store import Index
 from onrecord.search.storage.windows import context_docnum, paragraph_docnums
 
 FEED_ENTRIES = 50  # entries per feed: feed readers poll, so the newest few suffice
+ALERT_ITEMS = 1000  # items one alert takes from one batch of articles (a flood is cut, not sent whole)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +63,8 @@ class FeedEntry:
     # quotes mode: the matched quote (an item of `quotes`) and its number there
     quote: dict[str, Any] | None = None
     qi: int | None = None
+    # the feed of changes: the article's version (not its first); None in other feeds
+    version: int | None = None
 
     @property
     def permalink(self) -> str:
@@ -85,25 +93,75 @@ def newest_paragraphs(index: Index, request: SearchRequest, limit: int = FEED_EN
     validate_request(request)
     deadline = Deadline(index.query_timeout)
     with translate_damage(index.label()), open_view(index) as view:
-        q = parse_query(view.parser(), request.query, index.max_query_chars)
-        if request.mode == "quotes":
-            q = to_quote_fields(q)
-        searcher = view.searcher
-        expansion = expand_terms(q, searcher.reader(), deadline, index.max_expanded_terms)
-        wanted = build_filter(resolve_with(searcher, request, view.facet_columns))
-        matched = match_docnums(searcher, restrict_query(expansion.query, wanted), deadline,
-                                view.postings)
+        matched = _matched(view, request, index, deadline)
         keys, times = view.feed_order()
         docnums = matched.docnums
         if request.mode == "quotes" and docnums:
             docnums = _first_indexed(view.quote_groups(), docnums, keys)
         newest = _newest(docnums, keys, limit)
-        found = [_context_of(searcher, d) for d in newest]
+        found = [_context_of(view.searcher, d) for d in newest]
     stored = [pair for pair in found if pair is not None]
     index.records.fill([paragraph for paragraph, _qi in stored])
     entries = [_entry(paragraph, times.get(paragraph["doc_id"], ""), qi) for paragraph, qi in stored]
     return Feed(entries, max((e.indexed_at for e in entries), default=None),
                 partial=matched.partial or deadline.partial)
+
+
+def newest_changes(index: Index, request: SearchRequest, limit: int = FEED_ENTRIES) -> Feed:
+    """Return the `limit` articles most recently changed after publication
+    (current version not the first) with a paragraph (or, in quotes mode,
+    a quote) matching `request`: one entry each, its first matching
+    paragraph, `indexed_at` the change's time and `version` its number.
+    Raises QueryError for a bad query, IndexUnavailableError if the index
+    is closed or damaged."""
+    validate_request(request)
+    deadline = Deadline(index.query_timeout)
+    with translate_damage(index.label()), open_view(index) as view:
+        matched = _matched(view, request, index, deadline)
+        changed = view.changed_articles()
+        found: list[tuple[tuple[dict[str, Any], int | None], int, str]] = []
+        for doc_id, (version, when) in sorted(changed.items(), key=lambda item: item[1][1], reverse=True):
+            if len(found) >= limit or deadline.expired():
+                break
+            docnums = matched.docnums & set(view.searcher.document_numbers(doc_id=doc_id))
+            first = _context_of(view.searcher, min(docnums)) if docnums else None
+            if first is not None:
+                found.append((first, version, when))
+    index.records.fill([paragraph for (paragraph, _qi), _v, _w in found])
+    entries = [replace(_entry(paragraph, when, qi), version=version) for (paragraph, qi), version, when in found]
+    return Feed(entries, max((e.indexed_at for e in entries), default=None),
+                partial=matched.partial or deadline.partial)
+
+
+def matching_in(index: Index, request: SearchRequest, doc_ids: list[str], limit: int = ALERT_ITEMS) -> list[FeedEntry]:
+    """Return the paragraphs (quotes in quotes mode) of the articles
+    `doc_ids` that match `request`'s query and filters, in document order,
+    at most `limit`: one search of the current commit, kept to those
+    articles' documents (no time limit: an alert must not miss what a slow
+    search would cut).  Raises QueryError for a bad query,
+    IndexUnavailableError if the index is closed or damaged."""
+    validate_request(request)
+    with translate_damage(index.label()), open_view(index) as view:
+        matched = _matched(view, request, index, Deadline(None))
+        wanted: set[int] = set()
+        for doc_id in dict.fromkeys(doc_ids):
+            wanted.update(view.searcher.document_numbers(doc_id=doc_id))
+        found = [_context_of(view.searcher, d) for d in sorted(matched.docnums & wanted)[:limit]]
+    stored = [pair for pair in found if pair is not None]
+    index.records.fill([paragraph for paragraph, _qi in stored])
+    return [_entry(paragraph, "", qi) for paragraph, qi in stored]
+
+
+def _matched(view: CommitView, request: SearchRequest, index: Index, deadline: Deadline) -> Matched:
+    """Return the documents of the view's commit matching `request`'s query
+    and filters (quote documents in quotes mode)."""
+    q = parse_query(view.parser(), request.query, index.max_query_chars)
+    if request.mode == "quotes":
+        q = to_quote_fields(q)
+    searcher = view.searcher
+    expansion = expand_terms(q, searcher.reader(), deadline, index.max_expanded_terms)
+    wanted = build_filter(resolve_with(searcher, request, view.facet_columns))
+    return match_docnums(searcher, restrict_query(expansion.query, wanted), deadline, view.postings)
 
 
 def _first_indexed(groups: QuoteGroups, docnums: AbstractSet[int], keys: np.ndarray) -> set[int]:

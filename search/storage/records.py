@@ -69,19 +69,30 @@ CREATE TABLE IF NOT EXISTS versions (
     doc_id TEXT NOT NULL, rev TEXT NOT NULL, version INTEGER NOT NULL,
     indexed_at TEXT NOT NULL, title TEXT, outlet TEXT, author TEXT, url TEXT,
     published TEXT, claims TEXT, paragraphs TEXT,
+    fetched TEXT, capture_file TEXT, capture_offset INTEGER,
     PRIMARY KEY (doc_id, rev))
 """
+# Columns added after the first release, with their types: an older file
+# gains them when opened for writing, and reads them as NULL until then.
+_ADDED_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("fetched", "TEXT"), ("capture_file", "TEXT"), ("capture_offset", "INTEGER"))
 _UPSERT = """
 INSERT INTO versions (doc_id, rev, version, indexed_at, title, outlet, author, url,
-                      published, claims, paragraphs)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                      published, claims, paragraphs, fetched, capture_file, capture_offset)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (doc_id, rev) DO UPDATE SET
     version = excluded.version, title = excluded.title, outlet = excluded.outlet,
     author = excluded.author, url = excluded.url, published = excluded.published,
-    claims = excluded.claims, paragraphs = COALESCE(excluded.paragraphs, paragraphs)
+    claims = excluded.claims, paragraphs = COALESCE(excluded.paragraphs, paragraphs),
+    fetched = COALESCE(fetched, excluded.fetched),
+    capture_file = COALESCE(capture_file, excluded.capture_file),
+    capture_offset = COALESCE(capture_offset, excluded.capture_offset)
 """
+# A version keeps the first capture it was read from (the ON CONFLICT above):
+# the evidence of when that text was first seen, not of a later re-fetch.
 _PROBE = "SELECT 1 FROM versions LIMIT 1"  # reads the table: a file without it is not records
-_COLUMNS = "doc_id, rev, version, indexed_at, title, outlet, author, url, published, claims"
+_COLUMNS = ("doc_id, rev, version, indexed_at, title, outlet, author, url, published, claims, "
+            "fetched, capture_file, capture_offset")
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +135,12 @@ def capped(meta: Metadata) -> Metadata:
                    author=cut(meta.author), url=cut(meta.url))
 
 
+def versioned(meta: Metadata) -> Metadata:
+    """Return `meta` as a version is compared: capped, without where and
+    when the page was captured (provenance, not content)."""
+    return replace(capped(meta), fetched=None, capture_file=None, capture_offset=None)
+
+
 class ArticleRecords:
     """The article-record store of one index (thread-safe)."""
 
@@ -136,7 +153,8 @@ class ArticleRecords:
         self.path = path
         self.label = str(Path(path).parent) if path is not None else "(in memory)"
         self._lock = threading.Lock()
-        self._cache: OrderedDict[tuple[str, str], Metadata] = OrderedDict()
+        # (doc_id, rev) -> its Metadata and, for a version after the first, when it was read
+        self._cache: OrderedDict[tuple[str, str], tuple[Metadata, str | None]] = OrderedDict()
         if readonly and path is not None:
             self._db = connect_readonly(Path(path), _PROBE)
         else:
@@ -146,6 +164,7 @@ class ArticleRecords:
                 if path is None or not Path(path).is_file():
                     raise
                 self._db = connect_readonly(Path(path), _PROBE)
+        self._columns = _readable_columns(self._db)
         self._identity = file_identity(path)
         # A read that failed on damage, and the file's signature then: every
         # probe() answers it until the file changes (a writer, a restore).
@@ -191,7 +210,8 @@ class ArticleRecords:
         return (record.doc_id, record.rev, version, record.indexed_at or now, meta.title,
                 meta.outlet, meta.author, meta.url,
                 meta.published.isoformat() if meta.published else None, record.claims,
-                record.paragraphs)
+                record.paragraphs, meta.fetched.isoformat() if meta.fetched else None,
+                meta.capture_file, meta.capture_offset)
 
     @contextmanager
     def _reading(self) -> Iterator[None]:
@@ -223,6 +243,11 @@ class ArticleRecords:
         """Return the Metadata of each (doc_id, rev) that has a record, read
         in one query for those not remembered yet.  Raises
         IndexUnavailableError if the records cannot be read."""
+        return {key: found[0] for key, found in self._lookup(keys).items()}
+
+    def _lookup(self, keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], tuple[Metadata, str | None]]:
+        """Return (Metadata, changed_at(record)) of each (doc_id, rev) that
+        has a record, remembered per process; raises IndexUnavailableError."""
         wanted = set(keys)
         with self._reading():
             found = {k: self._cache[k] for k in wanted if k in self._cache}
@@ -230,7 +255,7 @@ class ArticleRecords:
             for start in range(0, len(missing), 400):  # SQLite caps bound parameters
                 for record in self._select_keys(missing[start:start + 400]):
                     key = (record.doc_id, record.rev)
-                    found[key] = self._cache[key] = record.meta
+                    found[key] = self._cache[key] = (record.meta, changed_at(record))
             for key in found:
                 self._cache.move_to_end(key)
             while len(self._cache) > CACHE_ENTRIES:
@@ -242,11 +267,12 @@ class ArticleRecords:
             return []
         where = " OR ".join(["(doc_id = ? AND rev = ?)"] * len(keys))
         params = [part for key in keys for part in key]
-        rows = self._db.execute(f"SELECT {_COLUMNS} FROM versions WHERE {where}", params)
+        rows = self._db.execute(f"SELECT {self._columns} FROM versions WHERE {where}", params)
         return [_record(row) for row in rows]
 
     def fill(self, stored: Iterable[dict[str, Any]]) -> None:
-        """Set title, outlet, author, url and published on each paragraph's
+        """Set title, outlet, author, url, published and changed_at (when a
+        version after the first was read, else None) on each paragraph's
         stored fields (those without a "title" key yet) from its article's
         record, one lookup for all.  Raises IndexUnavailableError if one
         has no record: every committed paragraph's record was written
@@ -254,19 +280,19 @@ class ArticleRecords:
         and undated would be a wrong answer)."""
         docs = [s for s in stored if "title" not in s]
         keys = {(s.get("doc_id", ""), s.get("rev", "")) for s in docs}
-        found = self.metadata(keys)
+        found = self._lookup(keys)
         if len(found) < len(keys):
             raise records_missing_error(self.label, sorted(keys - found.keys()))
         for doc in docs:
-            meta = found[(doc.get("doc_id", ""), doc.get("rev", ""))]
+            meta, changed = found[(doc.get("doc_id", ""), doc.get("rev", ""))]
             doc.update(title=meta.title, outlet=meta.outlet, author=meta.author,
-                       url=meta.url, published=meta.published)
+                       url=meta.url, published=meta.published, changed_at=changed)
 
     def versions(self, doc_id: str) -> list[VersionRecord]:
         """Return every record of `doc_id` (without paragraphs), by version."""
         with self._reading():
             rows = self._db.execute(
-                f"SELECT {_COLUMNS}, paragraphs IS NOT NULL FROM versions WHERE doc_id = ? "
+                f"SELECT {self._columns}, paragraphs IS NOT NULL FROM versions WHERE doc_id = ? "
                 "ORDER BY version, indexed_at", (doc_id,)).fetchall()
         return [replace(_record(row[:-1]), paragraphs="" if row[-1] else None) for row in rows]
 
@@ -276,6 +302,18 @@ class ArticleRecords:
         with self._reading():
             rows = self._db.execute("SELECT doc_id, MAX(indexed_at) FROM versions GROUP BY doc_id").fetchall()
         return {doc_id: indexed_at for doc_id, indexed_at in rows}
+
+    def changed_articles(self) -> dict[str, tuple[int, str]]:
+        """Return {doc_id: (version, changed_at)} for every article whose
+        newest version is not its first: the articles changed after
+        publication (search.features.feeds' feed of changes)."""
+        with self._reading():
+            rows = self._db.execute(f"SELECT {self._columns} FROM versions WHERE version > 1").fetchall()
+        newest: dict[str, VersionRecord] = {}
+        for record in map(_record, rows):
+            if record.doc_id not in newest or (record.version or 0) > (newest[record.doc_id].version or 0):
+                newest[record.doc_id] = record
+        return {doc_id: (r.version or 0, changed_at(r) or "") for doc_id, r in newest.items()}
 
     def paragraphs_json(self, doc_id: str, rev: str) -> str | None:
         """Return the archived paragraphs JSON of one version, or None."""
@@ -297,6 +335,15 @@ class ArticleRecords:
         return None if result and result[0] == "ok" else str(result[0] if result else "?")
 
 
+def changed_at(record: VersionRecord) -> str | None:
+    """Return when a version after an article's first was read (its fetch
+    time, else when it was indexed; ISO UTC): the article changed after
+    publication.  None for a first version."""
+    if (record.version or 1) <= 1:
+        return None
+    return record.meta.fetched.isoformat() if record.meta.fetched else record.indexed_at
+
+
 def records_failure(label: str, exc: sqlite3.Error) -> IndexUnavailableError:
     """Return the 503 error for records of the index at `label` that could
     not be read because of `exc`."""
@@ -310,9 +357,27 @@ def file_identity(path: Path | None) -> tuple[int, int] | None:
     return (signature[0], signature[1]) if signature is not None else None
 
 
+def _readable_columns(db: sqlite3.Connection) -> str:
+    """Return the SELECT list of _COLUMNS for `db`: a file written before a
+    column of _ADDED_COLUMNS gains it when writable, else reads it as NULL."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(versions)")}
+    missing = [(name, kind) for name, kind in _ADDED_COLUMNS if name not in have]
+    for name, kind in list(missing):
+        try:
+            db.execute(f"ALTER TABLE versions ADD COLUMN {name} {kind}")
+            missing.remove((name, kind))
+        except sqlite3.OperationalError:  # read-only: a server keeps the file as it is
+            break
+    absent = {name for name, _ in missing}
+    return ", ".join(f"NULL AS {c}" if c in absent else c for c in _COLUMNS.split(", "))
+
+
 def _record(row: tuple[Any, ...]) -> VersionRecord:
-    doc_id, rev, version, indexed_at, title, outlet, author, url, published, claims = row
+    (doc_id, rev, version, indexed_at, title, outlet, author, url, published, claims,
+     fetched, capture_file, capture_offset) = row
     meta = Metadata(title=title, outlet=outlet, author=author, url=url,
-                    published=parse_iso_partial(published) if published else None)
+                    published=parse_iso_partial(published) if published else None,
+                    fetched=dt.datetime.fromisoformat(fetched) if fetched else None,
+                    capture_file=capture_file, capture_offset=capture_offset)
     return VersionRecord(doc_id=doc_id, rev=rev, meta=meta, version=int(version),
                          claims=claims, indexed_at=indexed_at)

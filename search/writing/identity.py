@@ -37,7 +37,7 @@ from onrecord.search.model import Article, Metadata, Paragraph
 from onrecord.search.storage.documents import rebuild_paragraph
 from onrecord.search.storage.durability import open_whoosh
 from onrecord.search.storage.fingerprints import normalise_text, shingle_hashes
-from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev, capped
+from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev, capped, versioned
 from onrecord.search.storage.windows import paragraph_docnums
 
 Status = Literal["new", "updated", "unchanged", "conflict"]
@@ -343,7 +343,7 @@ def _why_not_an_edit(overlap: Overlap) -> str:
 def _same_content(state: _State, article: Article) -> bool:
     """Return True if `article` has the same metadata and paragraph texts
     as `state` (only annotations may differ)."""
-    if capped(state.meta) != capped(article.meta):  # records keep capped values
+    if versioned(state.meta) != versioned(article.meta):  # records keep capped values
         return False
     old = state.paragraphs()
     return [(p.text, p.kind) for p in old] == [(p.text, p.kind) for p in article.paragraphs]

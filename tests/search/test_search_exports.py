@@ -43,11 +43,15 @@ EXPORTED = {
     "LocalSegment", "PortableSegment", "SegmentBatch", "build_segment", "discard_segment", "drop_articles",
     "install_segment", "write_segment", "SCRATCH_DIR",
     # features
-    "EXPORT_COLUMNS", "RowKind", "iter_export_rows", "cite_quote_dict", "Feed", "FeedEntry", "newest_paragraphs",
+    "EXPORT_COLUMNS", "RowKind", "iter_export_rows", "cite_quote_dict", "Feed", "FeedEntry", "matching_in", "newest_changes",
+    "newest_paragraphs",
     "article_openings", "MAX_NAMES", "LookupRow", "lookup_speakers", "name_tokens",
     "get_entity", "list_entities", "page_entities",
     # serving
     "Warmed", "warm_index",
+    # a watch's folder beside the index
+    "captures_folder", "state_path", "watch_folder", "AlertStatus", "SourceStatus", "WatchStatus",
+    "read_watch_status",
     # processes
     "die_with_parent",
 }

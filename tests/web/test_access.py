@@ -22,7 +22,7 @@ PASSWORD = "correct horse battery"
 # Routes anyone may reach with access control on.
 OPEN_PATHS = {"/login", "/healthz"}
 # Values for a rule's arguments when walking every route.
-ROUTE_ARGS = {"doc_id": "a1", "name": "Jane Roe", "filename": "style.css"}
+ROUTE_ARGS = {"doc_id": "a1", "name": "Jane Roe", "filename": "style.css", "offset": 0}
 
 
 @pytest.fixture(autouse=True)
@@ -161,6 +161,7 @@ def test_machine_answers_get_401_and_pages_a_login_redirect(client: FlaskClient)
     assert client.get("/api/search?q=act").status_code == 401
     assert client.get("/api/search?q=act").get_json()["status"] == 401
     assert client.get("/doc/a1.json").status_code == 401
+    assert client.get("/captures/x.warc.gz/0").status_code == 401  # a WARC record: read by tools
     page = client.get("/doc/a1?x=1")
     assert page.status_code == 302 and page.headers["Location"] == "/login?next=/doc/a1?x%3D1"
 

@@ -388,10 +388,11 @@ def test_api_matches_contract(client: FlaskClient, index: Index) -> None:
     assert (data["query"], data["page"], data["per_page"]) == ("apology", 1, 2)
     assert data["total"] >= 4 and len(data["hits"]) == 2
     for hit in data["hits"]:
-        # The contract's fields, plus the later additions for quote clusters.
+        # The contract's fields, plus the later additions for quote clusters and edits after publication.
         assert set(hit) == {"paragraph_id", "doc_id", "n", "title", "outlet", "published", "text", "snippet",
                             "speakers", "institutions", "quotes", "permalink", "url", "score",
-                            "also_in", "duplicates"}
+                            "also_in", "duplicates", "changed_after_publication", "changed_at"}
+        assert hit["changed_after_publication"] is False and hit["changed_at"] is None
         assert hit["permalink"] == f"/doc/{hit['doc_id']}?p={hit['n']}#p{hit['n']}"
         assert isinstance(hit["score"], float) and isinstance(hit["speakers"], list)
     assert set(data["facets"]) <= {"speaker", "kind", "institution", "outlet", "author", "year", "evidence"}

@@ -182,6 +182,8 @@ def test_corpus_reaches_every_known_route(app: Flask) -> None:
                "/speakers", "/institutions", "/speaker/<name:name>", "/institution/<name:name>",
                "/help", "/export.csv", "/export.json", *JSON_TWINS, *FEEDS,
                "/lookup", "/lookup.csv", "/lookup.json", "/favicon.ico",  # the icon: a static file
+               "/captures/<name>/<int:offset>",  # WARC bytes as stored, never HTML (tests/web/test_captures.py)
+               "/watch", "/watch.json",  # the watch's own state, no indexed text (tests/indexer/watch/test_status_page.py)
                *FORMS}
     assert route_rules(app) <= covered, route_rules(app) - covered
 
@@ -261,7 +263,7 @@ def test_lookup_downloads_are_never_html(client: FlaskClient) -> None:
             assert response.headers.get("X-Content-Type-Options") == "nosniff"
 
 
-FEEDS = {"/feed.atom", "/speaker/<name:name>.atom", "/institution/<name:name>.atom"}
+FEEDS = {"/feed.atom", "/changes.atom", "/speaker/<name:name>.atom", "/institution/<name:name>.atom"}
 
 
 def test_feeds_are_atom_for_every_payload(client: FlaskClient) -> None:
@@ -269,6 +271,7 @@ def test_feeds_are_atom_for_every_payload(client: FlaskClient) -> None:
     urls = ["/feed.atom?q=hearing"]
     for payload in PAYLOADS:
         urls += [f"/feed.atom?{urlencode({'speaker': payload, 'outlet': payload})}",
+                 f"/changes.atom?{urlencode({'speaker': payload, 'outlet': payload})}",
                  f"/speaker/{quote(payload, safe='')}.atom", f"/institution/{quote(payload, safe='')}.atom"]
     for url in urls:
         response = client.get(url)
@@ -341,7 +344,7 @@ def test_no_route_changes_state(app: Flask, client: FlaskClient, method: str) ->
     writable = {r.rule for r in app.url_map.iter_rules() if r.methods and r.methods - {"GET", "HEAD", "OPTIONS"}}
     assert writable <= FORMS, f"state-changing routes {writable - FORMS} need CSRF protection and a size limit"
     for rule in route_rules(app) - FORMS:
-        path = re.sub(r"<[^>]+>", "x", rule)
+        path = re.sub(r"<[^>]+>", "x", re.sub(r"<int:[^>]+>", "0", rule))
         response = client.open(path, method=method, data={"q": "x"})
         assert response.status_code == 405, (method, path, response.status_code)
         assert response.headers.get("X-Content-Type-Options") == "nosniff"

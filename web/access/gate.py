@@ -38,6 +38,7 @@ LOGIN_CSRF_COOKIE = "onrecord_login_csrf"
 OPEN_ENDPOINTS = frozenset({"access.login", "api.healthz", "static"})
 # Answers a script reads (a 401 it can act on, not a login page's HTML).
 MACHINE_SUFFIXES = (".json", ".csv", ".atom")
+MACHINE_PREFIXES = ("/api/", "/captures/")  # the JSON API; WARC records (web.captures)
 
 
 def account_store() -> AccountStore:
@@ -84,7 +85,7 @@ def require_login() -> Response | None:
     if g.user is not None:
         return None
     path = request.path
-    machine = path.startswith("/api/") or path.endswith(MACHINE_SUFFIXES)
+    machine = path.startswith(MACHINE_PREFIXES) or path.endswith(MACHINE_SUFFIXES)
     store = account_store()
     token = api_token(machine)
     if token is not None:

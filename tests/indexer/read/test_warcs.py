@@ -145,3 +145,19 @@ def test_a_page_that_is_not_text_is_counted_and_the_others_kept(tmp_path: Path) 
     outcome = extract_outcome(tmp_path / "a.warc")
     assert [a.meta.url for a in outcome.articles] == ["https://news.example.org/harbour"]
     assert outcome.notes == ["1 WARC record not read as articles: 1 page not readable as text (binary file)"]
+
+
+@pytest.mark.parametrize("gzip", [False, True])
+def test_each_page_says_where_its_record_starts(tmp_path: Path, gzip: bool) -> None:
+    data = mixed_warc(gzip)
+    path = tmp_path / ("crawl.warc.gz" if gzip else "crawl.warc")
+    path.write_bytes(data)
+    outcome = extract_outcome(path)
+    found = {a.meta.url: (a.meta.capture_file, a.meta.capture_offset) for a in outcome.articles}
+    for url, (file, offset) in found.items():
+        assert file == str(path.resolve()) and offset is not None
+        assert read_warc(data[offset:]).pages[0].url == url  # the record starts right there
+    # a slice of a file (a watch's one record) keeps the file's offsets
+    harbour = found["https://news.example.org/harbour"][1]
+    assert harbour is not None
+    assert read_warc(data[harbour:], base_offset=harbour).pages[0].offset == harbour

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from onrecord.indexer.watch.config import Source, WatchConfig
+from onrecord.indexer.watch.config import Alert, Source, WatchConfig
 from onrecord.indexer.watch.fetching import Fetcher
 from onrecord.indexer.watch.hosts import HostGates
 from onrecord.indexer.watch.watcher import Watch, close_watch, open_watch
@@ -53,10 +53,10 @@ class Watches:
         self.wall = 1_700_000_000.0  # the state's epoch clock (next runs, next checks)
         self.opened: list[tuple[Watch, Index]] = []
 
-    def open(self, sources: list[Source], **settings: Any) -> Watch:
+    def open(self, sources: list[Source], alerts: tuple[Alert, ...] = (), **settings: Any) -> Watch:
         config = make_config(self.tmp_path, **settings)
         index = open_index(config.index_dir, create=True, config=config)
-        watch = open_watch(WatchConfig(tuple(sources), config), index, now=lambda: self.wall,
+        watch = open_watch(WatchConfig(tuple(sources), config, alerts), index, now=lambda: self.wall,
                            fetcher=make_fetcher(config, self.clock))
         self.opened.append((watch, index))
         return watch

@@ -12,8 +12,8 @@ from warcio.archiveiterator import ArchiveIterator
 
 from onrecord.indexer.watch import watcher
 from onrecord.indexer.watch.config import Source
-from onrecord.indexer.watch.watcher import run_watch, watch_folder
-from onrecord.search import SearchRequest, get_article, open_index, search
+from onrecord.indexer.watch.watcher import run_watch
+from onrecord.search import SearchRequest, get_article, open_index, search, watch_folder
 from tests.indexer.watch.conftest import Watches
 from tests.indexer.watch.site import Page, Site
 from tests.warcbuild import article_page

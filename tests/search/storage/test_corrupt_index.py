@@ -100,7 +100,9 @@ PATHS = ["/", "/?q=budget", "/?q=budget&sort=newest", "/?q=budget*", '/?q="counc
          "/api/search?q=budget", "/api/search", "/api/search?q=ferry&speaker=Ann", "/doc/one"]
 
 # GET routes that never read the index.
-NO_INDEX_ENDPOINTS = ("static", "api.healthz", "pages.help_page", "pages.favicon", "access.login", "access.logout")
+NO_INDEX_ENDPOINTS = ("static", "api.healthz", "pages.help_page", "pages.favicon", "access.login", "access.logout",
+                      # a WARC record of the watch's captures, and the watch's state: not the index
+                      "captures.capture_record", "watch.watch_status", "watch.watch_status_json")
 
 
 def index_routes(app) -> list[str]:  # type: ignore[no-untyped-def]
