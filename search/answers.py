@@ -18,12 +18,9 @@ SortOrder = Literal["relevance", "newest", "oldest"]
 # own (issue #33: the words and the speaker in the same quote).
 SearchMode = Literal["paragraphs", "quotes"]
 SEARCH_MODES: tuple[SearchMode, ...] = ("paragraphs", "quotes")
-# Words a text fragment (Text Fragments spec) names at the start and the
-# end of a longer text; a shorter one is named whole.
-FRAGMENT_START_WORDS = 8
-FRAGMENT_END_WORDS = 4
-# A quote's fragment: its first and last words (a quote of up to 8 whole).
-QUOTE_FRAGMENT_WORDS = 4
+# Words a text fragment (Text Fragments spec) names at the start and the end of
+# a longer text (a shorter one named whole); a quote's, first and last words.
+FRAGMENT_START_WORDS, FRAGMENT_END_WORDS, QUOTE_FRAGMENT_WORDS = 8, 4, 4
 # Punctuation a fragment leaves off its ends (the page may set it apart).
 _EDGE_PUNCT = "\"'\u201c\u201d\u2018\u2019\u00ab\u00bb\u201e\u201a.,;:!?\u2026()[]\u2014\u2013-"
 MAX_PER_PAGE = 100
@@ -58,6 +55,8 @@ class SearchRequest:
     per_page: int = 10
     # "quotes": match, list and count quotes (search.engine), not paragraphs
     mode: SearchMode = "paragraphs"
+    # The collections the reader may read (None: all): what it counts and hits (search.query.visibility)
+    collections: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

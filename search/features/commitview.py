@@ -34,12 +34,13 @@ from onrecord.search.features.facets import (
 )
 from onrecord.search.features.outlines import OutlineCache
 from onrecord.search.features.quotegroups import QuoteGroups, build_quote_groups
-from onrecord.search.model import FacetValue
+from onrecord.search.model import FacetValue, Visibility
 from onrecord.search.query.collecting import SortColumn, build_sort_column
 from onrecord.search.query.postings import PostingsCache
 from onrecord.search.query.querying import build_parser
 from onrecord.search.query.ranking import build_lengths
 from onrecord.search.query.resultcache import ResultCache
+from onrecord.search.query.visibility import hidden_docnums, visibility_key
 from onrecord.search.storage.records import ArticleRecords
 from onrecord.search.storage.segmentcache import segment_key
 from onrecord.search.storage.store import Index
@@ -127,11 +128,21 @@ class CommitView:
         return self._cache.get(f"facets:all:{expand}:{contains}:{verbatim}:{mode}",
                                lambda: tally_facets(table, docnums, ask))
 
-    def entity_counts(self, fieldname: str) -> list[FacetValue]:
+    def entity_counts(self, fieldname: str, collections: Visibility = None) -> list[FacetValue]:
         """Return every value of facet field `fieldname` (the speakers or
-        the institutions) with its paragraph count (facets.count_values)."""
-        return self._cache.get(f"entities:{fieldname}",
-                               lambda: count_values(self.searcher, fieldname))
+        the institutions) with its paragraph count (facets.count_values),
+        over the documents of `collections` only (None: all)."""
+        return self._cache.get(f"entities:{fieldname}:{visibility_key(collections)}",
+                               lambda: count_values(self.searcher, fieldname,
+                                                    self.hidden_docs(collections)))
+
+    def hidden_docs(self, collections: Visibility) -> frozenset[int]:
+        """Return the docnums hidden from a reader of `collections`
+        (search.query.visibility; empty for None), once per commit and set."""
+        if collections is None:
+            return frozenset()
+        return self._cache.get(f"hidden:{visibility_key(collections)}",
+                               lambda: hidden_docnums(self.searcher, collections))
 
     def result_cache(self) -> ResultCache | None:
         """Return the commit's cache of finished results, holding at most
@@ -148,9 +159,11 @@ class CommitView:
         indexed, by docnum; {doc_id: indexed_at}): the feeds' order."""
         return self._cache.get("feed-order", self._indexed_order)
 
-    def sighting_memo(self) -> dict[tuple[Any, ...], Any]:
-        """Return the commit's memo of sightings' answers (search.features.sightings)."""
-        memo: dict[tuple[Any, ...], Any] = self._cache.get("sightings", dict)
+    def sighting_memo(self, collections: Visibility = None) -> dict[tuple[Any, ...], Any]:
+        """Return the commit's memo of sightings' answers (search.features.sightings)
+        for readers of `collections`: each set of them has its own."""
+        memo: dict[tuple[Any, ...], Any] = self._cache.get(
+            f"sightings:{visibility_key(collections)}", dict)
         return memo
 
     def outlines(self) -> OutlineCache:

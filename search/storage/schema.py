@@ -22,7 +22,7 @@ from whoosh import columns, fields
 from whoosh.analysis import Analyzer, LowercaseFilter, RegexTokenizer, StemmingAnalyzer, Token, Tokenizer
 
 from onrecord.search.facetdefs import FACETS, VERBATIM_KINDS
-from onrecord.search.model import Article, Metadata, Paragraph
+from onrecord.search.model import DEFAULT_COLLECTION, Article, Metadata, Paragraph
 from onrecord.search.storage.fingerprints import paragraph_keys, quote_group_key, quote_keys, quote_words
 from onrecord.search.storage.lexicon import COMMON_WORDS, MIN_STEM_CHARS, CommonGramsFilter
 from onrecord.search.storage.textfields import ExactText, StemmedText
@@ -54,6 +54,11 @@ SAID_EXACT_FIELD = "said_exact"
 # column, not a term: most quotes are said once, and a unique term per
 # document costs indexing time and lexicon size.
 GROUP_FIELD = "said_group"
+# The article's collection (issue #36), on each of its paragraph and quote
+# documents; none in the default collection (DEFAULT_COLLECTION), so an
+# index built before collections reads as all default, and a one-collection
+# index pays nothing.  search.query.visibility filters on it.
+COLLECTION_FIELD = "collection"
 
 
 # The field whose lexicon (every word as written, lowercased) answers
@@ -236,7 +241,14 @@ def build_schema() -> fields.Schema:
         qi=fields.STORED(),
         back=fields.STORED(),
         said_group=fields.COLUMN(columns.NumericColumn("q")),
+        collection=collection_field(),
     )
+
+
+def collection_field() -> fields.FieldType:
+    """Return the collection field: one exact term, stored (the article
+    page checks it), absent for the default collection."""
+    return fields.ID(stored=True)
 
 
 def unit_documents(article: Article, para: Paragraph, rev: str) -> list[dict[str, Any]]:
@@ -281,6 +293,7 @@ def quote_fields(article: Article, para: Paragraph, qi: int, rev: str) -> dict[s
     }
     meta = _metadata_fields(article.meta)
     meta.pop("title", None)
+    meta[COLLECTION_FIELD] = collection_value(article.meta)
     doc.update(meta)
     doc.update(_facet_fields(article.meta, alone))
     return {k: v for k, v in doc.items() if v is not None and v != ""}
@@ -315,6 +328,7 @@ def paragraph_fields(article: Article, para: Paragraph, rev: str) -> dict[str, A
     }
     doc["exact"] = para.text
     doc.update(_metadata_fields(meta))
+    doc[COLLECTION_FIELD] = collection_value(meta)
     if para.n != 1:
         doc.pop("title", None)
     doc.update(_annotation_fields(para))
@@ -332,6 +346,12 @@ def _metadata_fields(meta: Metadata) -> dict[str, Any]:
         if published else None,
         "year": str(published.year) if published else None,
     }
+
+
+def collection_value(meta: Metadata) -> str | None:
+    """Return the collection term of an article with `meta`: None in the
+    default collection (no term: see COLLECTION_FIELD)."""
+    return None if meta.collection == DEFAULT_COLLECTION else meta.collection
 
 
 def _headline(title: str | None) -> str | None:
@@ -369,6 +389,9 @@ def _facet_fields(meta: Metadata, para: Paragraph) -> dict[str, str]:
 
 # Fields whose analysis an index must share with this code's schema.
 _ANALYSED_ALIKE = ("exact",)
+# Fields an older index may lack: it is read as if every document left
+# them empty, and a writer adds them (upgrade_schema).
+OPTIONAL_FIELDS = {COLLECTION_FIELD: collection_field}
 
 
 def schema_mismatch(schema: Any) -> str:
@@ -376,7 +399,7 @@ def schema_mismatch(schema: Any) -> str:
     way this code cannot search ("missing fields: ...", "fields analysed
     differently: ..."), or "" when it does not."""
     current = build_schema()
-    missing = set(current.names()) - set(schema.names())
+    missing = set(current.names()) - set(schema.names()) - set(OPTIONAL_FIELDS)
     # An `exact` field analysed without the common grams would find no
     # phrase that holds a common word (they are searched as grams).
     stale = sorted(name for name in _ANALYSED_ALIKE if name not in missing
@@ -384,3 +407,11 @@ def schema_mismatch(schema: Any) -> str:
     if missing:
         return f"missing fields: {', '.join(sorted(missing))}"
     return f"fields analysed differently: {', '.join(stale)}" if stale else ""
+
+
+def upgrade_schema(schema: Any) -> None:
+    """Add to `schema` (a writer's) each OPTIONAL_FIELDS field it lacks, so
+    documents of an index built before them can be written beside old ones."""
+    for name, make in OPTIONAL_FIELDS.items():
+        if name not in schema.names():
+            schema.add(name, make())
