@@ -354,7 +354,8 @@ def _why_not_an_edit(overlap: Overlap) -> str:
 def _same_content(state: _State, article: Article) -> bool:
     """Return True if `article` has the same metadata and paragraph texts
     as `state` (only annotations may differ)."""
-    if capped(state.meta) != capped(article.meta):  # records keep capped values
+    # Records keep capped values, and no collection (a move is no edit).
+    if capped(state.meta) != capped(replace(article.meta, collection=state.meta.collection)):
         return False
     old = state.paragraphs()
     return [(p.text, p.kind) for p in old] == [(p.text, p.kind) for p in article.paragraphs]
