@@ -54,10 +54,8 @@ SAID_EXACT_FIELD = "said_exact"
 # column, not a term: most quotes are said once, and a unique term per
 # document costs indexing time and lexicon size.
 GROUP_FIELD = "said_group"
-# The article's collection (issue #36), on each of its paragraph and quote
-# documents; none in the default collection (DEFAULT_COLLECTION), so an
-# index built before collections reads as all default, and a one-collection
-# index pays nothing.  search.query.visibility filters on it.
+# The article's collection (issue #36) on each of its documents; none in DEFAULT_COLLECTION, so an
+# index built before collections reads as all default and costs nothing (search.query.visibility).
 COLLECTION_FIELD = "collection"
 
 
@@ -241,14 +239,9 @@ def build_schema() -> fields.Schema:
         qi=fields.STORED(),
         back=fields.STORED(),
         said_group=fields.COLUMN(columns.NumericColumn("q")),
-        collection=collection_field(),
+        # The article's collection (COLLECTION_FIELD): stored, as the article page checks it.
+        collection=fields.ID(stored=True),
     )
-
-
-def collection_field() -> fields.FieldType:
-    """Return the collection field: one exact term, stored (the article
-    page checks it), absent for the default collection."""
-    return fields.ID(stored=True)
 
 
 def unit_documents(article: Article, para: Paragraph, rev: str) -> list[dict[str, Any]]:
@@ -293,7 +286,6 @@ def quote_fields(article: Article, para: Paragraph, qi: int, rev: str) -> dict[s
     }
     meta = _metadata_fields(article.meta)
     meta.pop("title", None)
-    meta[COLLECTION_FIELD] = collection_value(article.meta)
     doc.update(meta)
     doc.update(_facet_fields(article.meta, alone))
     return {k: v for k, v in doc.items() if v is not None and v != ""}
@@ -328,7 +320,6 @@ def paragraph_fields(article: Article, para: Paragraph, rev: str) -> dict[str, A
     }
     doc["exact"] = para.text
     doc.update(_metadata_fields(meta))
-    doc[COLLECTION_FIELD] = collection_value(meta)
     if para.n != 1:
         doc.pop("title", None)
     doc.update(_annotation_fields(para))
@@ -345,13 +336,8 @@ def _metadata_fields(meta: Metadata) -> dict[str, Any]:
         "published": dt.datetime(published.year, published.month, published.day)
         if published else None,
         "year": str(published.year) if published else None,
+        COLLECTION_FIELD: None if meta.collection == DEFAULT_COLLECTION else meta.collection,
     }
-
-
-def collection_value(meta: Metadata) -> str | None:
-    """Return the collection term of an article with `meta`: None in the
-    default collection (no term: see COLLECTION_FIELD)."""
-    return None if meta.collection == DEFAULT_COLLECTION else meta.collection
 
 
 def _headline(title: str | None) -> str | None:
@@ -389,9 +375,8 @@ def _facet_fields(meta: Metadata, para: Paragraph) -> dict[str, str]:
 
 # Fields whose analysis an index must share with this code's schema.
 _ANALYSED_ALIKE = ("exact",)
-# Fields an older index may lack: it is read as if every document left
-# them empty, and a writer adds them (upgrade_schema).
-OPTIONAL_FIELDS = {COLLECTION_FIELD: collection_field}
+# Fields an older index may lack: read as empty in every document, and added (upgrade_schema).
+OPTIONAL_FIELDS = (COLLECTION_FIELD,)
 
 
 def schema_mismatch(schema: Any) -> str:
@@ -410,8 +395,6 @@ def schema_mismatch(schema: Any) -> str:
 
 
 def upgrade_schema(schema: Any) -> None:
-    """Add to `schema` (a writer's) each OPTIONAL_FIELDS field it lacks, so
-    documents of an index built before them can be written beside old ones."""
-    for name, make in OPTIONAL_FIELDS.items():
-        if name not in schema.names():
-            schema.add(name, make())
+    """Add to an index's `schema` each OPTIONAL_FIELDS field it lacks (as build_schema's)."""
+    for name in set(OPTIONAL_FIELDS) - set(schema.names()):
+        schema.add(name, build_schema()[name])
