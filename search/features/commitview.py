@@ -40,7 +40,7 @@ from onrecord.search.query.postings import PostingsCache
 from onrecord.search.query.querying import build_parser
 from onrecord.search.query.ranking import build_lengths
 from onrecord.search.query.resultcache import ResultCache
-from onrecord.search.query.visibility import hidden_docnums, visibility_key
+from onrecord.search.query.visibility import hidden_mask, visibility_key
 from onrecord.search.storage.records import ArticleRecords
 from onrecord.search.storage.segmentcache import segment_key
 from onrecord.search.storage.store import Index
@@ -136,13 +136,15 @@ class CommitView:
                                lambda: count_values(self.searcher, fieldname,
                                                     self.hidden_docs(collections)))
 
-    def hidden_docs(self, collections: Visibility) -> frozenset[int]:
-        """Return the docnums hidden from a reader of `collections`
-        (search.query.visibility; empty for None), once per commit and set."""
+    def hidden_docs(self, collections: Visibility) -> np.ndarray | None:
+        """Return the mask of docnums hidden from a reader of `collections`
+        (search.query.visibility.hidden_mask; None for None: nothing), once
+        per commit and set of collections."""
         if collections is None:
-            return frozenset()
-        return self._cache.get(f"hidden:{visibility_key(collections)}",
-                               lambda: hidden_docnums(self.searcher, collections))
+            return None
+        mask: np.ndarray | None = self._cache.get(f"hidden:{visibility_key(collections)}",
+                                                  lambda: hidden_mask(self.searcher, collections))
+        return mask
 
     def result_cache(self) -> ResultCache | None:
         """Return the commit's cache of finished results, holding at most

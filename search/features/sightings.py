@@ -18,6 +18,8 @@ from collections.abc import Set as AbstractSet
 from functools import partial
 from typing import Any, TypeVar
 
+import numpy as np
+
 from onrecord.search.deadline import Deadline
 from onrecord.search.features.commitview import CommitView
 from onrecord.search.model import Hit, Sighting, Visibility
@@ -95,7 +97,7 @@ class SightingFinder:
 
     def __init__(self, searcher: Any, memo: dict[tuple[Any, ...], Any] | None = None,
                  records: Any = None, max_key_docs: int = MAX_KEY_DOCS,
-                 hidden: frozenset[int] = frozenset()) -> None:
+                 hidden: np.ndarray | None = None) -> None:
         self.max_key_docs = max_key_docs  # one value per memo: its answers are kept
         # `memo` (a dict tied to this searcher) keeps keys' frequencies and
         # docnums and each quote's and paragraph's copies across queries:
@@ -107,7 +109,7 @@ class SightingFinder:
         # documents (search.query.units) are left out.
         self._leaves = [(sub.reader(), offset, hidden_docs(sub.reader()))
                         for sub, offset in searcher.leaf_searchers()]
-        # Global docnums of collections the reader may not read: never found.
+        # By global docnum: in a collection the reader may not read (never found).
         self._hidden = hidden
         self._stored: dict[int, dict[str, Any]] = {}
         self._shingles: dict[str, frozenset[int]] = {}  # for this request only
@@ -143,7 +145,10 @@ class SightingFinder:
             matcher = open_postings(reader, fieldname, key)
             if matcher is not None:
                 found.extend(offset + d for d in iter_posting_ids(matcher) if d not in deleted)
-        return [d for d in found if d not in self._hidden] if self._hidden else found
+        if self._hidden is None or not found:
+            return found
+        ids = np.asarray(found, dtype=np.int64)
+        return [int(d) for d in ids[~self._hidden[ids]]]
 
     def _is_shared(self, fieldname: str, key: str) -> bool:
         """Return True if 2 to max_key_docs documents hold `key` (deleted

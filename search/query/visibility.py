@@ -9,7 +9,7 @@ terms: the visible named collections, plus, when the default collection is
 readable, every document that holds no collection term at all.
 
 visibility_parts() gives search.query.querying.build_filter its filter
-and exclusion parts; hidden_docnums() the same rule as a set of global
+and exclusion parts; hidden_mask() the same rule as a mask over global
 docnums, for the features that walk documents directly (entity lists and
 pages, sightings, look-ups); is_visible() checks one stored document (the
 article page).
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
@@ -54,14 +55,18 @@ def hidden_query(collections: Visibility) -> wq.Query | None:
     return wq.AndNot(wq.Every(), kept[0])
 
 
-def hidden_docnums(searcher: Any, collections: Visibility,
-                   deadline: Deadline | None = None) -> frozenset[int]:
-    """Return the global docnums (deleted ones aside) hidden from a reader
-    of `collections` in `searcher`'s commit: empty when it sees everything."""
+def hidden_mask(searcher: Any, collections: Visibility, deadline: Deadline | None = None) -> np.ndarray | None:
+    """Return, by global docnum of `searcher`'s commit, whether a reader of
+    `collections` may not see the document (a byte per document, not a set
+    of hidden ones: a large collection is millions); None when they see
+    everything."""
     hidden = hidden_query(collections)
     if hidden is None:
-        return frozenset()
-    return frozenset(match_docnums(searcher, hidden, deadline or Deadline(None)).docnums)
+        return None
+    found = match_docnums(searcher, hidden, deadline or Deadline(None)).docnums
+    mask = np.zeros(searcher.doc_count_all(), dtype=bool)
+    mask[np.fromiter(found, dtype=np.int64, count=len(found))] = True
+    return mask
 
 
 def visibility_key(collections: Visibility) -> str:
