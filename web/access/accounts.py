@@ -98,14 +98,18 @@ class AccountStore:
 
     @contextmanager
     def connect(self) -> Iterator[sqlite3.Connection]:
-        """Yield a connection to the accounts file, committed on success."""
+        """Yield a connection to the accounts file, committed on success.
+        Its tables are made (and an older file's accounts granted
+        FIRST_GRANT) on a process's first use of the file: every request
+        reads the file with access control on, and the schema script was
+        most of its cost."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with closing(sqlite3.connect(self.path, timeout=10.0)) as db:
-            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            db.executescript(SCHEMA)
+            key = _file_key(self.path)
+            if key not in _READY:
+                _prepare(db)
+                _READY.add(_file_key(self.path))
             with db:  # one transaction: committed, or rolled back on error
-                if "users" in tables and "grants" not in tables:  # a file from before grants
-                    db.execute("INSERT OR IGNORE INTO grants SELECT name, ? FROM users", (FIRST_GRANT,))
                 yield db
 
     # Accounts -------------------------------------------------------------
@@ -237,6 +241,30 @@ class AccountStore:
         with self.connect() as db:
             row = db.execute("SELECT user FROM tokens WHERE token_hash = ?", (_digest(token),)).fetchone()
         return row[0] if row else None
+
+
+# The accounts files (device, inode) this process has made the tables of.
+_READY: set[tuple[int, int]] = set()
+
+
+def _file_key(path: Path) -> tuple[int, int]:
+    """Return what identifies the file at `path` ((0, 0) before it exists):
+    a file removed and made again is prepared again."""
+    try:
+        found = path.stat()
+    except OSError:
+        return (0, 0)
+    return (found.st_dev, found.st_ino)
+
+
+def _prepare(db: sqlite3.Connection) -> None:
+    """Make the tables of SCHEMA in `db`; a file from before grants gives
+    each of its accounts FIRST_GRANT."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    db.executescript(SCHEMA)
+    with db:
+        if "users" in tables and "grants" not in tables:
+            db.execute("INSERT OR IGNORE INTO grants SELECT name, ? FROM users", (FIRST_GRANT,))
 
 
 def check_user_name(name: str) -> None:
