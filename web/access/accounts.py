@@ -14,12 +14,14 @@ import base64
 import functools
 import hashlib
 import hmac
+import os
 import re
 import secrets
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,19 +100,14 @@ class AccountStore:
 
     @contextmanager
     def connect(self) -> Iterator[sqlite3.Connection]:
-        """Yield a connection to the accounts file, committed on success.
-        Its tables are made (and an older file's accounts granted
-        FIRST_GRANT) on a process's first use of the file: every request
-        reads the file with access control on, and the schema script was
-        most of its cost."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with closing(sqlite3.connect(self.path, timeout=10.0)) as db:
-            key = _file_key(self.path)
-            if key not in _READY:
-                _prepare(db)
-                _READY.add(_file_key(self.path))
-            with db:  # one transaction: committed, or rolled back on error
-                yield db
+        """Yield this thread's connection to the accounts file, committed on
+        success.  With access control on every request reads the file: a
+        connection is kept per thread, process and file (opening one, and
+        SQLite reading the schema anew, was most of a request's cost), and
+        the tables are made (an older file's accounts granted FIRST_GRANT)
+        on the first."""
+        with _thread_connection(self.path) as db:  # one transaction: committed, or rolled back
+            yield db
 
     # Accounts -------------------------------------------------------------
 
@@ -243,18 +240,38 @@ class AccountStore:
         return row[0] if row else None
 
 
-# The accounts files (device, inode) this process has made the tables of.
-_READY: set[tuple[int, int]] = set()
+# This thread's open connections: (process, path) -> (the file's identity, connection).
+_LOCAL = threading.local()
 
 
-def _file_key(path: Path) -> tuple[int, int]:
-    """Return what identifies the file at `path` ((0, 0) before it exists):
-    a file removed and made again is prepared again."""
+def _thread_connection(path: Path) -> sqlite3.Connection:
+    """Return this thread's connection to the accounts file at `path`
+    (made, with the tables, if the thread has none, the process forked,
+    or the file was replaced since)."""
+    kept: dict[tuple[int, Path], tuple[tuple[int, int, int], sqlite3.Connection]] = _LOCAL.__dict__.setdefault(
+        "connections", {})
+    key = (os.getpid(), path)
+    found = kept.get(key)
+    if found is not None and found[0] == _file_key(path):
+        return found[1]
+    if found is not None:
+        found[1].close()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path, timeout=10.0)
+    _prepare(db)  # may write: the file's key is taken after
+    kept[key] = (_file_key(path), db)
+    return db
+
+
+def _file_key(path: Path) -> tuple[int, int, int]:
+    """Return what identifies the file at `path` as it is now (zeros before
+    it exists): its device, inode and change time, so a file removed and
+    made again is opened anew even on a reused inode (a write, too: rare)."""
     try:
         found = path.stat()
     except OSError:
-        return (0, 0)
-    return (found.st_dev, found.st_ino)
+        return (0, 0, 0)
+    return (found.st_dev, found.st_ino, found.st_ctime_ns)
 
 
 def _prepare(db: sqlite3.Connection) -> None:
