@@ -51,7 +51,7 @@ def parse_wrk(output: str) -> dict[str, Any]:
     """Return p50/p99 (ms), requests, requests/s, non-2xx and socket errors
     from wrk --latency output."""
     result: dict[str, Any] = {"non_2xx": 0, "socket_errors": 0}
-    for pct, key in (("50", "p50_ms"), ("99", "p99_ms")):
+    for pct, key in (("50", "p50_ms"), ("90", "p90_ms"), ("99", "p99_ms")):
         match = re.search(rf"^\s+{pct}(?:\.0+)?%\s+(\S+)", output, re.M)
         result[key] = to_ms(match.group(1)) if match else None
     match = re.search(r"(\d+) requests in", output)
@@ -105,9 +105,11 @@ def wait_healthy(base: str, server: subprocess.Popen, timeout: float = 60,
 
 def bench_web(index_dir: Path, urls: list[str], duration: int = 30,
               threads: int = 2, connections: int = 16, processes: int = 1,
-              warmup: int = 0) -> dict[str, Any]:
+              warmup: int = 0, settings: tuple[str, ...] = (),
+              headers: dict[str, str] | None = None) -> dict[str, Any]:
     """Return wrk's numbers for `onrecord serve --processes N` over
-    `index_dir`, plus the server's RSS (the parent's: with several
+    `index_dir` (with each `--setting` of `settings`, every request sending
+    `headers`), plus the server's RSS (the parent's: with several
     processes, one child's is not sampled); {"skipped": reason} if wrk is
     not installed.  With `warmup`, a first wrk run of that many seconds
     (not reported) warms every process: the one-by-one warm-up requests
@@ -120,16 +122,18 @@ def bench_web(index_dir: Path, urls: list[str], duration: int = 30,
     base = f"http://127.0.0.1:{port}"
     server, log = spawn_server([str(onrecord), "serve", "--index", str(index_dir),
                                 "--host", "127.0.0.1", "--port", str(port),
-                                "--processes", str(processes)])
+                                "--processes", str(processes),
+                                *(arg for setting in settings for arg in ("--setting", setting))])
     try:
         wait_healthy(base, server, 60, log)
         for url in urls:  # warm: facet tables and caches, as the query phase does
-            urllib.request.urlopen(base + url, timeout=60).read()
+            urllib.request.urlopen(urllib.request.Request(base + url, headers=headers or {}), timeout=60).read()
+        sent = [arg for name, value in (headers or {}).items() for arg in ("-H", f"{name}: {value}")]
         with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
             script.write(lua_script(urls))
         for seconds in ([warmup] if warmup > 0 else []) + [duration]:
             done = subprocess.run([wrk, f"-t{threads}", f"-c{connections}", f"-d{seconds}s",
-                                   "--latency", "-s", script.name, base],
+                                   "--latency", *sent, "-s", script.name, base],
                                   capture_output=True, text=True, timeout=seconds + 60)
         Path(script.name).unlink(missing_ok=True)
         result = parse_wrk(done.stdout)

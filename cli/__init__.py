@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import click
 
-from onrecord.cli.options import INDEX_OPTION, SETTING_OPTION
+from onrecord.cli.options import COLLECTION_OPTION, INDEX_OPTION, SETTING_OPTION
 from onrecord.cli.results import format_result
 from onrecord.cli.settings_doc import settings_markdown
 from onrecord.cli.summary import format_problems, format_source_run, format_summary, terminal_text
@@ -80,10 +80,12 @@ def main() -> None:
 @click.option("--include-all", is_flag=True,
               help="Also index files a folder walk leaves out as plainly not articles "
                    "(README, LICENSE, CHANGELOG and the like); a file named here always is.")
+@COLLECTION_OPTION
 @SETTING_OPTION
 def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: float | None,
                   workers: int | None, cluster: str | None, file_budget: float | None,
-                  accept_updates: bool | None, include_all: bool, settings: tuple[str, ...]) -> None:
+                  accept_updates: bool | None, include_all: bool, collection: str,
+                  settings: tuple[str, ...]) -> None:
     """Ingest files and folders (.txt, .html, .json, .jsonl, .warc, .warc.gz) into the index.
 
     Exits 0 when every file was indexed, 1 when some were skipped, 2 when
@@ -105,7 +107,8 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     progress = ProgressLine(sys.stderr)
     try:
         summary = _or_exit(lambda: ingest_paths(paths, index, workers=workers, config=config,
-                                                on_progress=progress, include_all=include_all))
+                                                on_progress=progress, include_all=include_all,
+                                                collection=collection))
     finally:
         progress.close()
         index.close()

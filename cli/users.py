@@ -1,5 +1,6 @@
 """`onrecord users`: the accounts that may sign in when access control is
-on (web.access.accounts), managed by the operator on the server."""
+on (web.access.accounts) and the collections each reader and group may
+read (web.access.grants), managed by the operator on the server."""
 from __future__ import annotations
 
 import datetime as dt
@@ -17,6 +18,7 @@ from onrecord.cli.summary import terminal_text
 from onrecord.search import load_config
 from onrecord.web.access.accounts import AccountError, AccountStore, accounts_path
 from onrecord.web.access.audit import audit_path, read_records
+from onrecord.web.access.grants import GROUP_PREFIX, GrantStore
 
 T = TypeVar("T")  # what _or_exit's call returns
 PASSWORD_STDIN = click.option("--password-stdin", is_flag=True,
@@ -94,9 +96,72 @@ def remove_user(name: str, index_dir: Path | None, settings: tuple[str, ...]) ->
 @INDEX_OPTION
 @SETTING_OPTION
 def list_users(index_dir: Path | None, settings: tuple[str, ...]) -> None:
-    """Print the account names, one per line."""
-    for name in _store(index_dir, settings).users():
-        click.echo(name)
+    """Print each account with the collections granted to it, then each
+    reader granted without an account (a sign-on proxy's) and each group
+    with its members and grants, one per line."""
+    store = _store(index_dir, settings)
+    listing = GrantStore(store).listing()
+    names = store.users()
+    others = sorted(h for h in listing.grants if h not in names and not h.startswith(GROUP_PREFIX))
+    for name in [*names, *others]:
+        groups = [g for g, members in listing.groups.items() if name in members]
+        click.echo(terminal_text(f"{name}  reads: {', '.join(listing.grants.get(name, [])) or '-'}"
+                                 + (f"  groups: {', '.join(groups)}" if groups else "")
+                                 + ("" if name in names else "  (no account: a proxy's user)")))
+    for group in sorted(set(listing.groups) | {h[1:] for h in listing.grants if h.startswith(GROUP_PREFIX)}):
+        click.echo(terminal_text(f"{GROUP_PREFIX}{group}  reads: "
+                                 f"{', '.join(listing.grants.get(GROUP_PREFIX + group, [])) or '-'}"
+                                 f"  members: {', '.join(listing.groups.get(group, [])) or '-'}"))
+
+
+@users_command.command("grant")
+@click.argument("holder", metavar="NAME|@GROUP")
+@click.argument("collection")
+@INDEX_OPTION
+@SETTING_OPTION
+def grant(holder: str, collection: str, index_dir: Path | None, settings: tuple[str, ...]) -> None:
+    """Let NAME (or every member of @GROUP) read COLLECTION; * is every collection."""
+    grants = GrantStore(_store(index_dir, settings))
+    _run(f"{holder} may read {collection}", lambda: grants.grant(holder, collection))
+
+
+@users_command.command("revoke-grant")
+@click.argument("holder", metavar="NAME|@GROUP")
+@click.argument("collection")
+@INDEX_OPTION
+@SETTING_OPTION
+def revoke_grant(holder: str, collection: str, index_dir: Path | None, settings: tuple[str, ...]) -> None:
+    """Take back NAME's (or @GROUP's) grant of COLLECTION (from its next request on)."""
+    grants = GrantStore(_store(index_dir, settings))
+    _run(f"{holder} no longer reads {collection}", lambda: grants.revoke(holder, collection))
+
+
+@users_command.group("group")
+def group_command() -> None:
+    """Groups of readers: a grant to @GROUP is every member's."""
+
+
+@group_command.command("add")
+@click.argument("group")
+@click.argument("name")
+@INDEX_OPTION
+@SETTING_OPTION
+def add_member(group: str, name: str, index_dir: Path | None, settings: tuple[str, ...]) -> None:
+    """Put reader NAME in GROUP."""
+    grants = GrantStore(_store(index_dir, settings))
+    _run(f"{name} is in {GROUP_PREFIX}{group}", lambda: grants.add_member(group.removeprefix(GROUP_PREFIX), name))
+
+
+@group_command.command("remove")
+@click.argument("group")
+@click.argument("name")
+@INDEX_OPTION
+@SETTING_OPTION
+def remove_member(group: str, name: str, index_dir: Path | None, settings: tuple[str, ...]) -> None:
+    """Take reader NAME out of GROUP."""
+    grants = GrantStore(_store(index_dir, settings))
+    _run(f"{name} left {GROUP_PREFIX}{group}",
+         lambda: grants.remove_member(group.removeprefix(GROUP_PREFIX), name))
 
 
 @users_command.command("token")

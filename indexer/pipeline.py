@@ -18,6 +18,7 @@ import logging
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from onrecord.indexer.annotate.annotator import AnnotationFiles, load_annotation_files
@@ -27,6 +28,8 @@ from onrecord.indexer.read.inputs import find_input_files
 from onrecord.indexer.read.reader import InputFile
 from onrecord.indexer.tally import Tally
 from onrecord.search import (
+    DEFAULT_COLLECTION,
+    Article,
     Clock,
     Config,
     Index,
@@ -61,6 +64,7 @@ def ingest_paths(
     on_progress: ProgressCallback | None = None,
     include_all: bool = False,
     clock: Clock | None = None,
+    collection: str = DEFAULT_COLLECTION,
 ) -> IngestSummary:
     """Extract every file under `paths` and write its articles to `index`.
 
@@ -88,7 +92,9 @@ def ingest_paths(
     so far to `on_progress` (indexer.progress: the first event before any
     file is read, the last DONE).  A folder walk leaves out files that are
     plainly not articles (README, LICENSE: listed in `left_out`) unless
-    `include_all`; a file named in `paths` is always read.  Raises IndexBusyError if another
+    `include_all`; a file named in `paths` is always read.  Every article
+    goes into `collection` (one already indexed in another moves there); a
+    collection other than the default is indexed in this process.  Raises IndexBusyError if another
     writer keeps the index's write lock, IndexWriteError if a commit cannot
     be written (earlier commits of the run stay), WorkerError if the
     cluster cannot be reached or fails (a worker that dies is replaced and
@@ -110,14 +116,16 @@ def ingest_paths(
     # One writer at a time, for the whole run: a wave's segment files stay
     # uncommitted until its commit, and another writer's commit would delete them.
     with hold_write_lock(index):
-        if index.path is not None and (address or (count > 1 and _big(files, config))):
+        # The cluster's tasks know no collection: another one is indexed here.
+        if index.path is not None and collection == DEFAULT_COLLECTION and (
+                address or (count > 1 and _big(files, config))):
             report.stage(STARTING)
             summary = _ingest_on_cluster(files, index, address, count, on_file, file_budget, config,
                                          report, annotation_files)
         else:
             report.stage(READING)
             summary = _ingest_serial(files, index, on_file, batch_articles or config.batch_articles,
-                                     file_budget, report, annotation_files, clock)
+                                     file_budget, report, annotation_files, clock, collection=collection)
     report.finish()
     summary.files += len(found.skipped)  # links not followed and unreadable folders
     summary.skipped[:0] = [(str(path), reason) for path, reason in found.skipped]
@@ -126,17 +134,18 @@ def ingest_paths(
     return summary
 
 
-def ingest_inputs(inputs: Sequence[InputFile], index: Index, config: Config | None = None) -> IngestSummary:
+def ingest_inputs(inputs: Sequence[InputFile], index: Index, config: Config | None = None,
+                  collection: str = DEFAULT_COLLECTION) -> IngestSummary:
     """Extract and write the articles of `inputs`, files whose bytes are
     already in memory (a watch's captures: InputFile.path names the kind,
-    e.g. a .warc.gz), in this process, as ingest_paths would in one
+    e.g. a .warc.gz), into `collection`, in this process, as ingest_paths would in one
     process.  Returns the IngestSummary; raises what ingest_paths raises."""
     config = config or Config()
     annotation_files = load_annotation_files(config)
     files = [Path(item.path) for item in inputs]
     with hold_write_lock(index):
         summary = _ingest_serial(files, index, None, config.batch_articles, config.file_budget,
-                                 annotation_files=annotation_files, loaded=inputs)
+                                 annotation_files=annotation_files, loaded=inputs, collection=collection)
     return summary
 
 
@@ -177,10 +186,11 @@ def resolve_workers(workers: int | None, files: int) -> int:
 def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], None] | None,
                    batch_articles: int, budget: float | None = None,
                    report: ProgressReport | None = None, annotation_files: AnnotationFiles | None = None,
-                   clock: Clock | None = None, loaded: Sequence[InputFile] | None = None) -> IngestSummary:
+                   clock: Clock | None = None, loaded: Sequence[InputFile] | None = None,
+                   collection: str = DEFAULT_COLLECTION) -> IngestSummary:
     """Return the summary of extracting `files` one by one in this process
     (the bytes of files[i] are loaded[i] when given) and writing their
-    articles every `batch_articles`."""
+    articles, in `collection`, every `batch_articles`."""
     summary = IngestSummary()
     tally = Tally()
     report = report or ProgressReport(None, len(files))
@@ -198,7 +208,7 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
         _note(summary, path, outcome.guessed_encoding, outcome.notes)
         for article in outcome.articles:
             resolver = resolver or open_resolver(index)
-            resolver.add(article)
+            resolver.add(in_collection(article, collection))
             if len(resolver.resolutions) >= batch_articles:  # within a big export too: bounds memory
                 _flush(index, resolver, tally, report)
                 resolver = None
@@ -206,6 +216,13 @@ def _ingest_serial(files: list[Path], index: Index, on_file: Callable[[Path], No
         _flush(index, resolver, tally, report)
     tally.fill(summary)
     return summary
+
+
+def in_collection(article: Article, collection: str) -> Article:
+    """Return `article` in `collection` (itself when it already is)."""
+    if article.meta.collection == collection:
+        return article
+    return replace(article, meta=replace(article.meta, collection=collection))
 
 
 def _skip(summary: IngestSummary, path: Path, reason: str) -> None:

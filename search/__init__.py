@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The data model: what the indexer builds and the engine answers with.
     ("onrecord.search.model", (
+        "ALL_COLLECTIONS", "DEFAULT_COLLECTION", "Visibility", "is_collection_name",
         "Article", "Block", "BlockKind", "BlockRole", "CapturedPage", "DateBucket", "EntityList", "EntityProfile",
         "Evidence", "FacetValue", "Hit", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata",
         "Paragraph",
@@ -100,6 +101,8 @@ if TYPE_CHECKING:
     from onrecord.search.features.openings import article_openings
     from onrecord.search.lifeline import die_with_parent
     from onrecord.search.model import (
+        ALL_COLLECTIONS,
+        DEFAULT_COLLECTION,
         KIND_LABELS,
         MAX_PER_PAGE,
         SEARCH_MODES,
@@ -131,6 +134,8 @@ if TYPE_CHECKING:
         SourceKind,
         SpeakerType,
         StoredArticle,
+        Visibility,
+        is_collection_name,
         paragraph_permalink,
         text_fragment,
     )

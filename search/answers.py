@@ -50,6 +50,8 @@ class SearchRequest:
     per_page: int = 10
     # "quotes": match, list and count quotes (search.engine), not paragraphs
     mode: SearchMode = "paragraphs"
+    # The collections the reader may read (None: all): what it counts and hits (search.query.visibility)
+    collections: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

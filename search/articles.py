@@ -8,6 +8,7 @@ and the tests all print the same field names.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field, replace
 from dataclasses import fields as dataclass_fields
 from typing import Any, Literal
@@ -36,6 +37,21 @@ SpeakerType = Literal["person", "organisation"]
 SPEAKER_TYPES: tuple[SpeakerType, ...] = ("person", "organisation")
 # Quote.speaker_source of a speaker set or removed by the speakers file.
 USER_SOURCE = "user"
+# Collections (issue #36): every article belongs to one, named as a word of
+# COLLECTION_NAME; an article indexed without one (and every article of an
+# index built before collections) is in DEFAULT_COLLECTION.  A grant of
+# ALL_COLLECTIONS reads every collection.
+DEFAULT_COLLECTION = "default"
+ALL_COLLECTIONS = "*"
+COLLECTION_NAME = re.compile(r"[a-z0-9_-]{1,40}")
+# The collections a reader may read: a set of names, or None for every one
+# (access control off).
+Visibility = frozenset[str] | None
+
+
+def is_collection_name(name: str) -> bool:
+    """Return whether `name` is a valid collection name ([a-z0-9_-]{1,40})."""
+    return isinstance(name, str) and COLLECTION_NAME.fullmatch(name) is not None
 
 
 def paragraph_permalink(doc_id: str, n: int) -> str:
@@ -64,6 +80,9 @@ class Metadata:
     # when fetched.  Provenance too, not part of the version.
     capture_file: str | None = None
     capture_offset: int | None = None
+    # Which collection the article is in (`onrecord index --collection`):
+    # who may read it, not part of its version either (a move is no edit).
+    collection: str = DEFAULT_COLLECTION
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,13 +1,11 @@
 """Running searches and reading articles back from the index.
 
-Owns search() (one page of ranked or date-sorted hits with safe HTML
-snippets, near copies grouped (search.features.sightings; in quotes mode
-search.features.quotegroups), quote sightings attached, facet counts over
-the whole filtered result set, and a spelling suggestion when nothing
-matched, all within one Deadline per request) and
-get_article() (one version of an article, its paragraphs in order -- or one
-window of them --, what changed since it was first indexed, and the spans
-of the words a query matched).
+Owns search() (one page of ranked or date-sorted hits with safe HTML snippets, near copies
+grouped (search.features.sightings; in quotes mode search.features.quotegroups), quote sightings
+attached, facet counts over the whole filtered result set, and a spelling suggestion when nothing
+matched, all within one Deadline per request) and get_article() (one version of an article, its
+paragraphs in order -- or one window of them --, what changed since it was first indexed, and the
+spans of the words a query matched).  Both see only the reader's collections.
 """
 from __future__ import annotations
 
@@ -52,6 +50,7 @@ from onrecord.search.query.querying import (
 from onrecord.search.query.queryterms import Expansion, expand_terms
 from onrecord.search.query.suggesting import suggest
 from onrecord.search.query.units import to_quote_fields
+from onrecord.search.query.visibility import article_visible
 from onrecord.search.storage.damage import translate_damage
 from onrecord.search.storage.documents import load_quote_dicts, published_date, rebuild_paragraph, split_stored
 from onrecord.search.storage.store import Index
@@ -59,9 +58,8 @@ from onrecord.search.storage.windows import read_window, slice_window
 
 _DOC_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
 _SORT_FIELDS = {"newest": "newest_key", "oldest": "oldest_key"}
-# Paragraphs of the current version read to mark what changed when a long
-# article is shown one window at a time (a longer one is compared only
-# when shown whole: the diff needs every paragraph).
+# Paragraphs of the current version read to mark what changed when a long article is shown one
+# window at a time (a longer one is compared only when shown whole: the diff needs every paragraph).
 DIFF_PARAGRAPHS = 5_000
 PARTIAL_NOTE = ("The search took too long and was stopped: the counts and hits shown "
                 "come from part of the index. Try more specific words or filters.")
@@ -133,8 +131,9 @@ def _run_search(view: CommitView, request: SearchRequest, deadline: Deadline) ->
     hits = _page_hits(index, finder, groups[offset:offset + request.per_page], q, deadline,
                       request.mode)
     deadline.begin("suggest")
-    suggestion = (suggest(searcher, q, request.query, deadline)
-                  if q is not None and not collected.docnums and not collected.partial else None)
+    # No "did you mean" for a reader kept to some collections: the word list is every collection's.
+    suggestion = (suggest(searcher, q, request.query, deadline) if q is not None and not collected.docnums
+                  and not collected.partial and request.collections is None else None)
     partial = deadline.partial or bool(expansion.truncated)
     return SearchResult(query=request.query, total=total, page=request.page,
                         per_page=request.per_page, hits=hits, facets=facets.values,
@@ -237,7 +236,7 @@ def _collect_groups(view: CommitView, combined: wq.Query, scored: bool,
     wanted = request.page * request.per_page
     goal = groups_to_form(request.page, request.per_page, index.max_result_window,
                           index.page_lookahead)
-    finder = open_finder(view)
+    finder = open_finder(view, request.collections)
     sort_keys = _sort_keys(view, request, deadline)
     lengths = partial(view.lengths, deadline=deadline)
     collected = collect(searcher, combined, scored, goal, sort_keys, deadline, lengths,
@@ -291,8 +290,7 @@ def _page_hits(index: Index, finder: SightingFinder, groups: list[tuple[int, flo
 
 
 def _with_quote(hit: Hit, qi: int | None) -> Hit:
-    """Return `hit` with its quote number `qi` as its matched quote (None:
-    a paragraph hit)."""
+    """Return `hit` with its quote number `qi` as its matched quote (None: a paragraph hit)."""
     if qi is not None and 0 <= qi < len(hit.quotes):
         hit.quote = hit.quotes[qi]
     return hit
@@ -319,8 +317,8 @@ def _build_hit(stored: dict[str, Any], score: float, analyzer: Any, terms: MarkT
 
 
 def get_article(index: Index, doc_id: str, query: str = "", version: int | None = None, *,
-                window: int | None = None, page: int = 1,
-                around: int | None = None) -> StoredArticle:
+                window: int | None = None, page: int = 1, around: int | None = None,
+                collections: frozenset[str] | None = None) -> StoredArticle:
     """Return the article `doc_id` -- its current version, or earlier
     version `version` -- with its paragraphs ordered by n, the list of its
     versions and, when the shown version is not the first indexed, what
@@ -330,16 +328,18 @@ def get_article(index: Index, doc_id: str, query: str = "", version: int | None 
     see search.windows.
 
     Raises NotFoundError if no such article (or version) is indexed, the id
-    is malformed, or `page` is past its last window.  Query errors are
-    ignored here: the article still shows.
+    is malformed, `page` is past its last window, or the article is in a
+    collection not among `collections` (exactly as if missing; None: all).
+    Query errors are ignored here: the article still shows.
     """
     if not isinstance(doc_id, str) or not _DOC_ID.fullmatch(doc_id):
         raise NotFoundError(f"no article with id {doc_id!r}")
     with translate_damage(index.label()), index.reading() as searcher:
         part = read_window(searcher, doc_id, window, page, around)
+        hidden = bool(part.total) and not article_visible(searcher, doc_id, collections)
     stored = part.stored
-    if not stored:
-        raise NotFoundError(f"no article with id {doc_id!r}" if not part.total else
+    if not stored or hidden:
+        raise NotFoundError(f"no article with id {doc_id!r}" if not part.total or hidden else
                             f"article {doc_id!r} has {part.pages} pages of paragraphs, not {page}")
     versions = read_versions(index.records, doc_id, stored[0].get("rev", ""))
     current = versions.current

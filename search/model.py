@@ -25,6 +25,8 @@ from onrecord.search.answers import (
     VersionInfo,
 )
 from onrecord.search.articles import (
+    ALL_COLLECTIONS,
+    DEFAULT_COLLECTION,
     EVIDENCE,
     KIND_LABELS,
     SPEAKER_TYPES,
@@ -45,11 +47,14 @@ from onrecord.search.articles import (
     SourceFile,
     SourceKind,
     SpeakerType,
+    Visibility,
+    is_collection_name,
     paragraph_permalink,
 )
 from onrecord.search.fragments import text_fragment
 
 __all__ = [
+    "ALL_COLLECTIONS", "DEFAULT_COLLECTION", "Visibility", "is_collection_name",
     "Article", "Block", "BlockKind", "BlockRole", "CapturedPage", "DateBucket", "EVIDENCE", "EntityList",
     "EntityProfile",
     "Evidence", "FacetValue", "Hit", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph",

@@ -21,6 +21,7 @@ from werkzeug.wrappers import Response
 
 import onrecord.search as search_entities  # looked up per call, as search_layer elsewhere
 from onrecord.search import EntityList, EntityProfile, NotFoundError, QueryError, article_openings
+from onrecord.web.access.gate import reader_collections
 from onrecord.web.api import json_page
 from onrecord.web.charts import build_timeline
 from onrecord.web.feeds import feed_url_for
@@ -119,7 +120,7 @@ def render_index(kind: EntityKind, fmt: str = "html") -> str | Response:
     if len(name) > MAX_FILTER_CHARS:
         raise QueryError(f"'name' is longer than {MAX_FILTER_CHARS} characters.")
     listing = search_entities.page_entities(state.index(), kind, page,
-                                            state.config.entity_list_page_size, name)
+                                            state.config.entity_list_page_size, name, reader_collections())
     if fmt == "json":
         return json_page(index_data(kind, listing))
     return render_template("entities.html", kind=kind, title=INDEX_TITLES[kind], listing=listing,
@@ -174,7 +175,7 @@ def render_profile(kind: EntityKind, name: str, fmt: str = "html") -> str | Resp
         raise NotFoundError(f"No {kind} with that name is in the index.")
     page = parse_int(request.args.get("page"), "page", 1, 1, MAX_PAGE)
     profile = search_entities.get_entity(get_state().index(), kind, name, page,
-                                         get_state().config.entity_page_size)
+                                         get_state().config.entity_page_size, reader_collections())
     # Only a case difference redirects: the canonical name then matches
     # exactly on the next request, so this can never loop.
     if profile.name != name and profile.name.casefold() == name.casefold():
@@ -186,7 +187,8 @@ def render_profile(kind: EntityKind, name: str, fmt: str = "html") -> str | Resp
                            json_url=entity_url(kind, profile.name, page, "json"),
                            feed_url=feed_url_for(kind, profile.name),
                            openings=article_openings(get_state().index(),
-                                                     [r.doc_id for r in profile.quotes if not r.title]),
+                                                     [r.doc_id for r in profile.quotes if not r.title],
+                                                     reader_collections()),
                            feed_title=f"onrecord: {profile.name}",
                            noun=TIMELINE_NOUNS[kind], search_url=filter_url(kind, profile.name),
                            quotes_url=filter_url(kind, profile.name, "quotes"),

@@ -33,6 +33,7 @@ from onrecord.search import (
     newest_paragraphs,
     parse_iso_partial,
 )
+from onrecord.web.access.gate import reader_collections
 from onrecord.web.citations import absolute_url
 from onrecord.web.params import MAX_FILTER_CHARS, parse_search_request, refuse_unknown_params
 from onrecord.web.state import get_state, site_root
@@ -51,7 +52,7 @@ def search_feed() -> Response:
     """Return the Atom feed of the search the parameters describe."""
     state = get_state()
     refuse_unknown_params(request.args.keys())
-    req = parse_search_request(request.args, state.config)
+    req = parse_search_request(request.args, state.config, reader_collections())
     args = feed_params(req)
     page = url_for("pages.search_page", **args)
     return atom_response(newest_paragraphs(state.index(), req), search_title(req), page,
@@ -79,8 +80,9 @@ def entity_feed(name: str, kind: str) -> Response:
     count them (an unknown name has an empty feed: it may yet be quoted)."""
     if not name.strip() or len(name) > MAX_FILTER_CHARS:
         raise NotFoundError(f"No {kind} with that name is in the index.")
-    req = (SearchRequest(speakers=(name,), mode="quotes") if kind == "speaker"
-           else SearchRequest(institutions=(name,), mode="quotes"))
+    readable = reader_collections()
+    req = (SearchRequest(speakers=(name,), mode="quotes", collections=readable) if kind == "speaker"
+           else SearchRequest(institutions=(name,), mode="quotes", collections=readable))
     page = url_for(f"entities.{kind}_page", name=name)
     noun = "Quotes of" if kind == "speaker" else "Quotes in paragraphs naming"
     # Copies fold under their first-indexed quote: the units the page counts.
@@ -153,7 +155,8 @@ def build_atom(feed: Feed, title: str, page: str, self_path: str, root: str) -> 
     _link(top, page, "alternate", "text/html")
     author = ET.SubElement(top, f"{{{ATOM_NS}}}author")
     _text(author, "name", "onrecord")
-    openings = article_openings(get_state().index(), [e.doc_id for e in feed.entries if not e.title])
+    openings = article_openings(get_state().index(), [e.doc_id for e in feed.entries if not e.title],
+                                reader_collections())
     for entry in feed.entries:
         _entry(top, entry, root, openings.get(entry.doc_id, entry.text))
     return ET.tostring(top, encoding="utf-8", xml_declaration=True)

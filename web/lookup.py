@@ -18,6 +18,7 @@ from typing import Any
 from flask import Blueprint, Response, render_template, request, stream_with_context, url_for
 
 from onrecord.search import MAX_NAMES, LookupRow, lookup_speakers
+from onrecord.web.access.gate import reader_collections
 from onrecord.web.api import json_page
 from onrecord.web.citations import absolute_url
 from onrecord.web.entities import entity_url
@@ -62,7 +63,7 @@ def _request_rows() -> tuple[str, bool, list[LookupRow] | None]:
     text = request.args.get("names") or ""
     as_csv = parse_flag(request.args.get("csv"), "csv")
     names = parse_names(text, as_csv)
-    rows = lookup_speakers(get_state().index(), names)
+    rows = lookup_speakers(get_state().index(), names, reader_collections())
     return text, as_csv, rows if names else None
 
 

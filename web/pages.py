@@ -13,6 +13,7 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 
 import onrecord.search as search_layer  # names looked up per call reach a patch of their home module
 from onrecord.search import Paragraph, StoredArticle, article_openings, paragraph_permalink
+from onrecord.web.access.gate import reader_collections
 from onrecord.web.api import json_page
 from onrecord.web.changes import change_marks
 from onrecord.web.facetview import facet_views, histogram_bars
@@ -41,7 +42,7 @@ def search_page() -> str:
     """Return the search page for the request's parameters (one it does not
     know is ignored, with a note saying so beside the query box)."""
     state = get_state()
-    req = parse_search_request(request.args, state.config)
+    req = parse_search_request(request.args, state.config, reader_collections())
     result = search_layer.search(state.index(), req)
     links = SearchLinks(req, url_for("pages.search_page"), state.config.per_page)
     return render_template(
@@ -58,7 +59,8 @@ def search_page() -> str:
         param_notes=unknown_param_notes(request.args.keys()),
         feed_url=search_feed_url(req),
         changes_url=changes_feed_url(req),
-        openings=article_openings(state.index(), [h.doc_id for h in result.hits if not h.title]),
+        openings=article_openings(state.index(), [h.doc_id for h in result.hits if not h.title],
+                                  req.collections),
         feed_title=search_title(req),
     )
 
@@ -77,7 +79,7 @@ def article_page(doc_id: str, fmt: str) -> str | Response:
     page = parse_int(request.args.get("page"), "page", 1, 1, MAX_PAGE)
     version = parse_int(request.args.get("version"), "version", 0, 1, MAX_VERSION) or None
     article = search_layer.get_article(state.index(), doc_id, query, version, window=state.config.article_window,
-                                 page=page, around=target or None)
+                                 page=page, around=target or None, collections=reader_collections())
     if fmt == "json":
         return json_page(article_data(article))
     marks = change_marks(article)
@@ -131,7 +133,7 @@ def opening_of(index: Any, article: StoredArticle) -> str | None:
         return None
     if article.paragraphs and article.paragraphs[0].n == 1:
         return article.paragraphs[0].text
-    return article_openings(index, [article.id]).get(article.id)
+    return article_openings(index, [article.id], reader_collections()).get(article.id)
 
 
 def article_window_url(doc_id: str, query: str, page: int, version: int | None = None) -> str:

@@ -31,6 +31,7 @@ from onrecord.search import (
     SearchMode,
     SearchRequest,
     SortOrder,
+    Visibility,
 )
 
 MAX_FILTER_VALUES = 20
@@ -86,8 +87,10 @@ class ArgSource(Protocol):
     def getlist(self, key: str) -> list[str]: ...
 
 
-def parse_search_request(args: ArgSource, config: Config | None = None) -> SearchRequest:
-    """Return the SearchRequest described by `args`.
+def parse_search_request(args: ArgSource, config: Config | None = None,
+                         collections: Visibility = None) -> SearchRequest:
+    """Return the SearchRequest described by `args`, for a reader of
+    `collections` (web.access.gate.reader_collections; never a URL parameter).
 
     Reads only SEARCH_PARAMS: the caller refuses or notes the others
     (refuse_unknown_params, unknown_param_notes); missing ones take their
@@ -118,6 +121,7 @@ def parse_search_request(args: ArgSource, config: Config | None = None) -> Searc
         mode=parse_mode(args.get("mode")),
         page=parse_int(args.get("page"), "page", 1, 1, MAX_PAGE),
         per_page=parse_int(args.get("per_page"), "per_page", config.per_page, 1, MAX_PER_PAGE),
+        collections=collections,
         **filters,
     )
 

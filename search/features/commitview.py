@@ -34,12 +34,13 @@ from onrecord.search.features.facets import (
 )
 from onrecord.search.features.outlines import OutlineCache
 from onrecord.search.features.quotegroups import QuoteGroups, build_quote_groups
-from onrecord.search.model import FacetValue
+from onrecord.search.model import FacetValue, Visibility
 from onrecord.search.query.collecting import SortColumn, build_sort_column
 from onrecord.search.query.postings import PostingsCache
 from onrecord.search.query.querying import build_parser
 from onrecord.search.query.ranking import build_lengths
 from onrecord.search.query.resultcache import ResultCache
+from onrecord.search.query.visibility import hidden_mask, visibility_key
 from onrecord.search.storage.records import ArticleRecords
 from onrecord.search.storage.segmentcache import segment_key
 from onrecord.search.storage.store import Index
@@ -127,11 +128,23 @@ class CommitView:
         return self._cache.get(f"facets:all:{expand}:{contains}:{verbatim}:{mode}",
                                lambda: tally_facets(table, docnums, ask))
 
-    def entity_counts(self, fieldname: str) -> list[FacetValue]:
+    def entity_counts(self, fieldname: str, collections: Visibility = None) -> list[FacetValue]:
         """Return every value of facet field `fieldname` (the speakers or
-        the institutions) with its paragraph count (facets.count_values)."""
-        return self._cache.get(f"entities:{fieldname}",
-                               lambda: count_values(self.searcher, fieldname))
+        the institutions) with its paragraph count (facets.count_values),
+        over the documents of `collections` only (None: all)."""
+        return self._cache.get(f"entities:{fieldname}:{visibility_key(collections)}",
+                               lambda: count_values(self.searcher, fieldname,
+                                                    self.hidden_docs(collections)))
+
+    def hidden_docs(self, collections: Visibility) -> np.ndarray | None:
+        """Return the mask of docnums hidden from a reader of `collections`
+        (search.query.visibility.hidden_mask; None for None: nothing), once
+        per commit and set of collections."""
+        if collections is None:
+            return None
+        mask: np.ndarray | None = self._cache.get(f"hidden:{visibility_key(collections)}",
+                                                  lambda: hidden_mask(self.searcher, collections))
+        return mask
 
     def result_cache(self) -> ResultCache | None:
         """Return the commit's cache of finished results, holding at most
@@ -153,9 +166,11 @@ class CommitView:
         after publication (records.changed_articles), read once per commit."""
         return self._cache.get("changed-articles", self.records.changed_articles)
 
-    def sighting_memo(self) -> dict[tuple[Any, ...], Any]:
-        """Return the commit's memo of sightings' answers (search.features.sightings)."""
-        memo: dict[tuple[Any, ...], Any] = self._cache.get("sightings", dict)
+    def sighting_memo(self, collections: Visibility = None) -> dict[tuple[Any, ...], Any]:
+        """Return the commit's memo of sightings' answers (search.features.sightings)
+        for readers of `collections`: each set of them has its own."""
+        memo: dict[tuple[Any, ...], Any] = self._cache.get(
+            f"sightings:{visibility_key(collections)}", dict)
         return memo
 
     def outlines(self) -> OutlineCache:

@@ -18,7 +18,7 @@ from onrecord.search.features.citations import build_quote_record
 from onrecord.search.features.commitview import open_view
 from onrecord.search.features.outlines import EntityOutline, entity_quotes, outline_for
 from onrecord.search.features.sightings import SightingFinder, open_finder
-from onrecord.search.model import EntityList, EntityProfile, FacetValue, QuoteRecord
+from onrecord.search.model import EntityList, EntityProfile, FacetValue, QuoteRecord, Visibility
 from onrecord.search.storage.schema import join_names
 from onrecord.search.storage.store import Index
 
@@ -28,25 +28,27 @@ _FACET_FIELDS: dict[str, str] = {f.name: f.count_field for f in FACETS if f.prof
 MAX_NAME_CHARS = 300
 
 
-def list_entities(index: Index, kind: EntityKind) -> list[FacetValue]:
-    """Return every speaker or institution in the index with the number of
-    paragraphs naming it, count descending then name.  Raises QueryError for
-    an unknown kind, IndexUnavailableError if the index is closed."""
+def list_entities(index: Index, kind: EntityKind, collections: Visibility = None) -> list[FacetValue]:
+    """Return every speaker or institution in the collections `collections`
+    (None: all) with the number of their paragraphs naming it, count
+    descending then name.  Raises QueryError for an unknown kind,
+    IndexUnavailableError if the index is closed."""
     fieldname = _facet_field(kind)
     with open_view(index) as view:
-        values = view.entity_counts(fieldname)
+        values = view.entity_counts(fieldname, collections)
     return list(values)
 
 
 def page_entities(index: Index, kind: EntityKind, page: int = 1, per_page: int | None = None,
-                  name_filter: str = "") -> EntityList:
+                  name_filter: str = "", collections: Visibility = None) -> EntityList:
     """Return page `page` of list_entities(index, kind): `per_page` names
     (default the index's entity_list_page_size setting), only those
     containing `name_filter` when it is not blank (case and runs of spaces
     ignored).  Page 1 always exists (empty when nothing matches).  Raises
-    NotFoundError for a page past the last, QueryError for an unknown kind."""
+    NotFoundError for a page past the last, QueryError for an unknown kind.
+    Only names in `collections` are listed (None: all)."""
     per_page = per_page or index.config.entity_list_page_size
-    values = list_entities(index, kind)
+    values = list_entities(index, kind, collections)
     wanted = " ".join(name_filter.split())
     needle = wanted.casefold()
     matching = [fv for fv in values if needle in fv.value.casefold()] if needle else values
@@ -68,7 +70,7 @@ def _facet_field(kind: Any) -> str:
 
 
 def get_entity(index: Index, kind: EntityKind, name: str, page: int = 1,
-               per_page: int | None = None) -> EntityProfile:
+               per_page: int | None = None, collections: Visibility = None) -> EntityProfile:
     """Return page `page` of the profile of the speaker or institution
     `name` (matched exactly, else case-insensitively): `per_page` (default
     the index's entity_page_size setting) of its
@@ -76,19 +78,21 @@ def get_entity(index: Index, kind: EntityKind, name: str, page: int = 1,
     each with also_in, its kind telling them apart), and over ALL of them
     the counts (quotes and reported statements apart), a monthly timeline
     and the names seen with it.
-    Raises NotFoundError if no paragraph names it or the page is past the
-    last, QueryError for an unknown kind."""
+    Only the paragraphs of `collections` (None: all) count.
+    Raises NotFoundError if no paragraph of them names it or the page is
+    past the last, QueryError for an unknown kind."""
     fieldname = _facet_field(kind)
     per_page = per_page or index.config.entity_page_size
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_CHARS:
         raise NotFoundError(f"no {kind} named {name!r} in the index")
     with open_view(index) as view:
-        canonical = _resolve_name(index, kind, view.searcher, fieldname, join_names([name]))
+        canonical = _resolve_name(index, kind, view.searcher, fieldname, join_names([name]),
+                                  collections)
         if canonical is None:
             raise NotFoundError(f"no {kind} named {name!r} in the index")
-        finder = open_finder(view)
+        finder = open_finder(view, collections)
         outline = outline_for(view, kind, canonical,
-                              sorted(finder.key_docnums(fieldname, canonical)))
+                              sorted(finder.key_docnums(fieldname, canonical)), collections)
         if not outline.paragraph_count:
             raise NotFoundError(f"no {kind} named {name!r} in the index")
         pages = max(1, -(-outline.statement_count // per_page))
@@ -152,9 +156,9 @@ def _page_quotes(finder: SightingFinder, outline: EntityOutline, kind: EntityKin
 
 
 def _resolve_name(index: Index, kind: EntityKind, searcher: Any, fieldname: str,
-                  wanted: str) -> str | None:
+                  wanted: str, collections: Visibility = None) -> str | None:
     if (fieldname, wanted) in searcher.reader():
         return wanted
     folded = wanted.casefold()
-    matches = [v.value for v in list_entities(index, kind) if v.value.casefold() == folded]
+    matches = [v.value for v in list_entities(index, kind, collections) if v.value.casefold() == folded]
     return matches[0] if matches else None

@@ -200,16 +200,19 @@ def _field_postings(leaf: Any, fieldname: str) -> Iterator[tuple[str, Iterator[S
         yield field.from_bytes(tbytes), iter_posting_id_blocks(matcher)
 
 
-def count_values(searcher: Any, fieldname: str) -> list[FacetValue]:
+def count_values(searcher: Any, fieldname: str, hidden: np.ndarray | None = None) -> list[FacetValue]:
     """Return every value of facet field `fieldname` with the number of
-    (undeleted) paragraphs holding it, count descending then value; none
-    with no paragraph."""
+    (undeleted) paragraphs holding it, but for those `hidden` marks by global
+    docnum (another collection's), count descending then value; none with no paragraph."""
     counts: Counter[str] = Counter()
-    for sub, _offset in searcher.leaf_searchers():
+    for sub, offset in searcher.leaf_searchers():
         reader = sub.reader()
         if fieldname not in reader.indexed_field_names():
             continue
         deleted = hidden_docs(reader)  # paragraphs only: not their quotes
+        if hidden is not None:
+            local = np.flatnonzero(hidden[offset:offset + reader.doc_count_all()])
+            deleted = deleted | set(local.tolist())
         for value in reader.field_terms(fieldname):
             if not deleted:
                 counts[value] += reader.doc_frequency(fieldname, value)

@@ -22,6 +22,7 @@ from onrecord.search.features.commitview import open_view
 from onrecord.search.features.entities import list_entities
 from onrecord.search.features.outlines import EntityOutline, outline_for
 from onrecord.search.features.sightings import open_finder
+from onrecord.search.model import Visibility
 from onrecord.search.storage.store import Index
 
 MAX_NAMES = 500  # per look-up: each name may match several speakers, each read in full
@@ -84,10 +85,10 @@ def match_kind(wanted: list[str], speaker: list[str]) -> MatchKind | None:
     return None
 
 
-def lookup_speakers(index: Index, names: list[str]) -> list[LookupRow]:
+def lookup_speakers(index: Index, names: list[str], collections: Visibility = None) -> list[LookupRow]:
     """Return one LookupRow per name in `names` (blank ones skipped), each
-    with the speakers it matches, their quote counts and first and last
-    quote dates.  Raises QueryError for more than MAX_NAMES names or a name
+    with the speakers it matches in `collections` (None: all), their quote
+    counts and first and last quote dates there.  Raises QueryError for more than MAX_NAMES names or a name
     longer than MAX_NAME_CHARS."""
     names = [" ".join(n.split()) for n in names if n and n.strip()]
     if len(names) > MAX_NAMES:
@@ -98,7 +99,7 @@ def lookup_speakers(index: Index, names: list[str]) -> list[LookupRow]:
         raise QueryError(f"Names are at most {MAX_NAME_CHARS} characters; one starts "
                          f"{too_long[:40]!r}.")
     by_surname: dict[str, list[tuple[str, list[str]]]] = {}
-    for value in list_entities(index, "speaker"):
+    for value in list_entities(index, "speaker", collections):
         words = name_tokens(value.value)
         if words:
             by_surname.setdefault(words[-1], []).append((value.value, words))
@@ -108,23 +109,23 @@ def lookup_speakers(index: Index, names: list[str]) -> list[LookupRow]:
         found = [SpeakerMatch(speaker, how) for speaker, words in by_surname.get(wanted[-1] if wanted else "", [])
                  if (how := match_kind(wanted, words))]
         rows.append(LookupRow(name, found))
-    _fill_spans(index, [m for row in rows for m in row.matches])
+    _fill_spans(index, [m for row in rows for m in row.matches], collections)
     for row in rows:
         row.matches.sort(key=lambda m: (m.how != "full name", -m.quote_count, m.speaker))
     return rows
 
 
-def _fill_spans(index: Index, matches: list[SpeakerMatch]) -> None:
+def _fill_spans(index: Index, matches: list[SpeakerMatch], collections: Visibility) -> None:
     """Set each match's quote count and first and last quote dates, from
     the speaker's outline (one pass over their paragraphs, cached)."""
     done: dict[str, tuple[int, str | None, str | None]] = {}
     with open_view(index) as view:
-        finder = open_finder(view)
+        finder = open_finder(view, collections)
         for match in matches:
             key = match.speaker  # a facet value: the canonical spelling, as entity pages use
             if key not in done:
                 outline = outline_for(view, "speaker", key,
-                                      sorted(finder.key_docnums(SPEAKER_FIELD, key)))
+                                      sorted(finder.key_docnums(SPEAKER_FIELD, key)), collections)
                 done[key] = _span(outline)
             match.quote_count, match.first, match.last = done[key]
 

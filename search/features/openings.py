@@ -13,21 +13,23 @@ from collections.abc import Iterable
 
 from onrecord.search.features.commitview import open_view
 from onrecord.search.features.sightings import open_finder
+from onrecord.search.model import Visibility
 from onrecord.search.storage.store import Index
 
 SCAN = 8  # documents of an article read at most to find its first paragraph
 MAX_ARTICLES = 200  # per call: a page shows at most 100 hits or quotes
 
 
-def article_openings(index: Index, doc_ids: Iterable[str]) -> dict[str, str]:
+def article_openings(index: Index, doc_ids: Iterable[str], collections: Visibility = None) -> dict[str, str]:
     """Return {doc_id: its first paragraph's text} for each article of
-    `doc_ids` found in the index (at most MAX_ARTICLES of them)."""
+    `doc_ids` found in the index's `collections` (None: all; at most
+    MAX_ARTICLES of them)."""
     wanted = list(dict.fromkeys(doc_ids))[:MAX_ARTICLES]
     if not wanted:
         return {}
     found: dict[str, str] = {}
     with open_view(index) as view:
-        finder = open_finder(view)
+        finder = open_finder(view, collections)
         reader = view.searcher.reader()
         for doc_id in wanted:
             docnums = sorted(finder.key_docnums("doc_id", doc_id))[:SCAN]

@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from onrecord.search.model import FacetValue
+from onrecord.search.model import FacetValue, Visibility
+from onrecord.search.query.visibility import visibility_key
 from onrecord.search.storage.documents import load_quote_dicts, split_stored
 from onrecord.search.storage.schema import UNDATED_KEY, join_names
 from onrecord.search.storage.whoosh_internals import stored_fields_reader
@@ -95,11 +96,12 @@ class EntityOutline:
 
 
 def outline_for(view: CommitView, kind: EntityKind, name: str,
-                docnums: Iterable[int]) -> EntityOutline:
+                docnums: Iterable[int], collections: Visibility = None) -> EntityOutline:
     """Return the outline of `name` (its canonical spelling) whose
-    paragraphs are `docnums`, from the commit's outlines or built now."""
+    paragraphs are `docnums` (those of `collections`: None, all), from the
+    commit's outlines (one per name and set of collections) or built now."""
     cache = view.outlines()
-    key = (kind, name)
+    key = (kind, name, visibility_key(collections))
     found = cache.get(key)
     if found is None:
         # Built outside the lock: two threads may build the same outline
@@ -119,17 +121,17 @@ class OutlineCache:
 
     def __init__(self, limit: int = MAX_OUTLINES) -> None:
         self.limit = limit
-        self._items: OrderedDict[tuple[str, str], EntityOutline] = OrderedDict()
+        self._items: OrderedDict[tuple[str, str, str], EntityOutline] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[str, str]) -> EntityOutline | None:
+    def get(self, key: tuple[str, str, str]) -> EntityOutline | None:
         with self._lock:
             found = self._items.get(key)
             if found is not None:
                 self._items.move_to_end(key)
             return found
 
-    def put(self, key: tuple[str, str], outline: EntityOutline) -> EntityOutline:
+    def put(self, key: tuple[str, str, str], outline: EntityOutline) -> EntityOutline:
         with self._lock:
             self._items[key] = outline
             self._items.move_to_end(key)

@@ -57,7 +57,11 @@ def resolve_with(searcher: Any, request: SearchRequest,
 
 def resolve_selection(table: FacetTable, request: SearchRequest) -> SearchRequest:
     """Return `request` with each selected and excluded value replaced by
-    the facet values equal to it ignoring case (itself when none is)."""
+    the facet values equal to it ignoring case (itself when none is).  A
+    reader kept to some collections keeps the values as typed: the table
+    is every collection's, and its spellings would show another's names."""
+    if request.collections is not None:
+        return request
     changes: dict[str, Any] = {}
     for facet in NAME_FACETS:
         assert facet.request_attr is not None  # NAME_FACETS have one

@@ -18,9 +18,11 @@ from collections.abc import Set as AbstractSet
 from functools import partial
 from typing import Any, TypeVar
 
+import numpy as np
+
 from onrecord.search.deadline import Deadline
 from onrecord.search.features.commitview import CommitView
-from onrecord.search.model import Hit, Sighting
+from onrecord.search.model import Hit, Sighting, Visibility
 from onrecord.search.query.docsets import hidden_docs, iter_posting_ids, open_postings
 from onrecord.search.storage.documents import load_quote_dicts, published_date
 from onrecord.search.storage.fingerprints import (
@@ -45,10 +47,12 @@ MEMO_LIMIT = 50_000  # answers remembered per searcher (then start over)
 _MISSING = object()
 
 
-def open_finder(view: CommitView) -> SightingFinder:
+def open_finder(view: CommitView, collections: Visibility = None) -> SightingFinder:
     """Return a SightingFinder for the view's searcher, using the commit's
-    memo and the index's article records."""
-    return SightingFinder(view.searcher, view.sighting_memo(), view.records)
+    memo and the index's article records, that finds only documents of
+    `collections` (None: all)."""
+    return SightingFinder(view.searcher, view.sighting_memo(collections), view.records,
+                          hidden=view.hidden_docs(collections))
 
 
 def quote_context(finder: SightingFinder, docnum: int) -> tuple[int, int | None]:
@@ -92,7 +96,8 @@ class SightingFinder:
     more than `max_key_docs` documents is boilerplate, never a copy's."""
 
     def __init__(self, searcher: Any, memo: dict[tuple[Any, ...], Any] | None = None,
-                 records: Any = None, max_key_docs: int = MAX_KEY_DOCS) -> None:
+                 records: Any = None, max_key_docs: int = MAX_KEY_DOCS,
+                 hidden: np.ndarray | None = None) -> None:
         self.max_key_docs = max_key_docs  # one value per memo: its answers are kept
         # `memo` (a dict tied to this searcher) keeps keys' frequencies and
         # docnums and each quote's and paragraph's copies across queries:
@@ -104,6 +109,8 @@ class SightingFinder:
         # documents (search.query.units) are left out.
         self._leaves = [(sub.reader(), offset, hidden_docs(sub.reader()))
                         for sub, offset in searcher.leaf_searchers()]
+        # By global docnum: in a collection the reader may not read (never found).
+        self._hidden = hidden
         self._stored: dict[int, dict[str, Any]] = {}
         self._shingles: dict[str, frozenset[int]] = {}  # for this request only
 
@@ -138,7 +145,10 @@ class SightingFinder:
             matcher = open_postings(reader, fieldname, key)
             if matcher is not None:
                 found.extend(offset + d for d in iter_posting_ids(matcher) if d not in deleted)
-        return found
+        if self._hidden is None or not found:
+            return found
+        ids = np.asarray(found, dtype=np.int64)
+        return [int(d) for d in ids[~self._hidden[ids]]]
 
     def _is_shared(self, fieldname: str, key: str) -> bool:
         """Return True if 2 to max_key_docs documents hold `key` (deleted

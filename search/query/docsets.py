@@ -127,8 +127,8 @@ def evaluate_docs(q: wq.Query, subsearcher: Any, deadline: Deadline,
         return _term_ids(subsearcher.reader(), q.fieldname, q.text, deadline, cache)
     if isinstance(q, wq.ConstantScoreQuery):
         return evaluate_docs(q.child, subsearcher, deadline, cache)
-    if isinstance(q, wq.Every) and not q.fieldname:
-        return set(range(subsearcher.reader().doc_count_all()))
+    if isinstance(q, wq.Every):
+        return _every_ids(subsearcher.reader(), q.fieldname, deadline, cache)
     if isinstance(q, wq.AndNot):
         if q.b == _QUOTE_TERM:  # paragraph mode's restriction: per-segment sets kept
             if isinstance(q.a, wq.Every) and not q.a.fieldname:
@@ -156,6 +156,20 @@ def evaluate_docs(q: wq.Query, subsearcher: Any, deadline: Deadline,
         if found is not None:
             return found
     return _matcher_ids(q, subsearcher, deadline)
+
+
+def _every_ids(reader: Any, fieldname: str | None, deadline: Deadline,
+               cache: PostingsCache | None) -> set[int]:
+    """Return the segment's docnums holding any term of `fieldname` (every
+    docnum if none is named): the collection filter's few terms, as sets."""
+    if not fieldname:
+        return set(range(reader.doc_count_all()))
+    if fieldname not in reader.indexed_field_names():
+        return set()
+    found: set[int] = set()
+    for text in reader.lexicon(fieldname):
+        found |= _term_ids(reader, fieldname, text, deadline, cache)
+    return found
 
 
 def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadline,

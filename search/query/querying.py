@@ -35,6 +35,7 @@ from onrecord.search.facetdefs import FACETS_BY_NAME, NAME_FACETS
 from onrecord.search.model import MAX_PER_PAGE, SEARCH_MODES, SearchRequest
 from onrecord.search.query.queryterms import label_typed_terms, prepare_fuzzy_terms, rewrite_date_terms
 from onrecord.search.query.units import restrict_unit
+from onrecord.search.query.visibility import visibility_parts
 from onrecord.search.storage.lexicon import gram_words, is_common_word, is_gram, query_grams
 from onrecord.search.storage.schema import join_names
 
@@ -306,7 +307,11 @@ def build_filter(request: SearchRequest) -> wq.Query:
         parts.append(wq.Term("has_named_quote", True))
     if request.quotes_only:
         parts.append(wq.Term("has_verbatim_quote" if request.verbatim else "has_quote", True))
-    excluded = _excluded_terms(request.excluded, request.verbatim)
+    excluded: list[wq.Query] = list(_excluded_terms(request.excluded, request.verbatim))
+    # The reader's collections (search.query.visibility): under every other filter.
+    visible, hidden = visibility_parts(request.collections)
+    parts += visible
+    excluded += hidden
     if not parts and not excluded:
         return restrict_unit(None, request.mode)
     kept: wq.Query = wq.Every() if not parts else parts[0] if len(parts) == 1 else wq.And(parts)

@@ -22,7 +22,7 @@ from whoosh import columns, fields
 from whoosh.analysis import Analyzer, LowercaseFilter, RegexTokenizer, StemmingAnalyzer, Token, Tokenizer
 
 from onrecord.search.facetdefs import FACETS, VERBATIM_KINDS
-from onrecord.search.model import Article, Metadata, Paragraph
+from onrecord.search.model import DEFAULT_COLLECTION, Article, Metadata, Paragraph
 from onrecord.search.storage.fingerprints import paragraph_keys, quote_group_key, quote_keys, quote_words
 from onrecord.search.storage.lexicon import COMMON_WORDS, MIN_STEM_CHARS, CommonGramsFilter
 from onrecord.search.storage.textfields import ExactText, StemmedText
@@ -54,6 +54,9 @@ SAID_EXACT_FIELD = "said_exact"
 # column, not a term: most quotes are said once, and a unique term per
 # document costs indexing time and lexicon size.
 GROUP_FIELD = "said_group"
+# The article's collection (issue #36) on each of its documents; none in DEFAULT_COLLECTION, so an
+# index built before collections reads as all default and costs nothing (search.query.visibility).
+COLLECTION_FIELD = "collection"
 
 
 # The field whose lexicon (every word as written, lowercased) answers
@@ -236,6 +239,8 @@ def build_schema() -> fields.Schema:
         qi=fields.STORED(),
         back=fields.STORED(),
         said_group=fields.COLUMN(columns.NumericColumn("q")),
+        # The article's collection (COLLECTION_FIELD): stored, as the article page checks it.
+        collection=fields.ID(stored=True),
     )
 
 
@@ -331,6 +336,7 @@ def _metadata_fields(meta: Metadata) -> dict[str, Any]:
         "published": dt.datetime(published.year, published.month, published.day)
         if published else None,
         "year": str(published.year) if published else None,
+        COLLECTION_FIELD: None if meta.collection == DEFAULT_COLLECTION else meta.collection,
     }
 
 
@@ -369,6 +375,8 @@ def _facet_fields(meta: Metadata, para: Paragraph) -> dict[str, str]:
 
 # Fields whose analysis an index must share with this code's schema.
 _ANALYSED_ALIKE = ("exact",)
+# Fields an older index may lack: read as empty in every document, and added (upgrade_schema).
+OPTIONAL_FIELDS = (COLLECTION_FIELD,)
 
 
 def schema_mismatch(schema: Any) -> str:
@@ -376,7 +384,7 @@ def schema_mismatch(schema: Any) -> str:
     way this code cannot search ("missing fields: ...", "fields analysed
     differently: ..."), or "" when it does not."""
     current = build_schema()
-    missing = set(current.names()) - set(schema.names())
+    missing = set(current.names()) - set(schema.names()) - set(OPTIONAL_FIELDS)
     # An `exact` field analysed without the common grams would find no
     # phrase that holds a common word (they are searched as grams).
     stale = sorted(name for name in _ANALYSED_ALIKE if name not in missing
@@ -384,3 +392,9 @@ def schema_mismatch(schema: Any) -> str:
     if missing:
         return f"missing fields: {', '.join(sorted(missing))}"
     return f"fields analysed differently: {', '.join(stale)}" if stale else ""
+
+
+def upgrade_schema(schema: Any) -> None:
+    """Add to an index's `schema` each OPTIONAL_FIELDS field it lacks (as build_schema's)."""
+    for name in set(OPTIONAL_FIELDS) - set(schema.names()):
+        schema.add(name, build_schema()[name])

@@ -28,7 +28,7 @@ from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.storage.damage import copy_error
 from onrecord.search.storage.manifests import verify_sizes
 from onrecord.search.storage.reopening import latest_generation, open_retrying
-from onrecord.search.storage.schema import QUOTE_UNIT, SAID_EXACT_FIELD, SAID_FIELD, UNIT_FIELD
+from onrecord.search.storage.schema import QUOTE_UNIT, SAID_EXACT_FIELD, SAID_FIELD, UNIT_FIELD, upgrade_schema
 from onrecord.search.storage.whoosh_internals import open_toc_reader, read_toc
 
 T = TypeVar("T")
@@ -82,6 +82,9 @@ class Generation:
     def __init__(self, ix: Any) -> None:
         self._ix = ix
         self._info = read_toc(ix)
+        # An index built before an optional field (the collection) reads it
+        # as empty in every document, rather than as an unknown field.
+        upgrade_schema(self._info.schema)
         self.number: int = self._info.generation
         folder = getattr(ix.storage, "folder", None)  # None in memory
         self._folder = Path(folder) if isinstance(folder, str) else None
@@ -189,8 +192,10 @@ def open_searcher(ix: Any) -> Any:
     files of the generation being opened.  Raises the last
     FileNotFoundError, and at once any other error or a missing file of
     the latest commit."""
-    return open_retrying(lambda _attempt: ix.searcher(weighting=UnitBM25F()),
-                         latest_generation(ix))
+    searcher = open_retrying(lambda _attempt: ix.searcher(weighting=UnitBM25F()),
+                             latest_generation(ix))
+    upgrade_schema(searcher.schema)  # as Generation does
+    return searcher
 
 
 Unit = Literal["paragraph", "quote"]

@@ -27,7 +27,7 @@ from onrecord.search.storage.leftovers import remove_orphans
 from onrecord.search.storage.manifests import record_manifests
 from onrecord.search.storage.pooled.collector import heap_frozen
 from onrecord.search.storage.records import VersionRecord, article_rev
-from onrecord.search.storage.schema import unit_documents
+from onrecord.search.storage.schema import unit_documents, upgrade_schema
 from onrecord.search.storage.store import Index
 from onrecord.search.storage.whoosh_writers import BulkWriter, discard_writer_files
 from onrecord.search.writing.segments import SegmentBatch, commit_segments
@@ -145,6 +145,7 @@ def _open_writer(index: Index) -> Any:
             lock.release()
         raise
     writer.writelock = lock
+    upgrade_schema(writer.schema)  # an index built before collections takes their field now
     return writer
 
 

@@ -8,7 +8,9 @@ resolved as if its files were ingested one by one, in order).  For an
 article whose id (from its canonical URL, else its text) is taken:
 
 - same rev as the current version, or as an earlier one: unchanged (nothing
-  is written; an old copy never takes the place of a newer one);
+  is written; an old copy never takes the place of a newer one), unless it
+  names another collection: then its paragraphs are rewritten in place under
+  it, the same version (a move, issue #36: its id and permalinks unchanged);
 - same source (outlets equal once normalised; both unknown counts as equal)
   and like the indexed version on both sides (text_overlap: it keeps at
   least SIMILARITY_THRESHOLD of the indexed text, and that share of its own
@@ -33,11 +35,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from onrecord.search.model import Article, Metadata, Paragraph
+from onrecord.search.model import DEFAULT_COLLECTION, Article, Metadata, Paragraph
 from onrecord.search.storage.documents import rebuild_paragraph
 from onrecord.search.storage.durability import open_whoosh
 from onrecord.search.storage.fingerprints import normalise_text, shingle_hashes
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev, capped, versioned
+from onrecord.search.storage.schema import COLLECTION_FIELD
 from onrecord.search.storage.windows import paragraph_docnums
 
 Status = Literal["new", "updated", "unchanged", "conflict"]
@@ -138,6 +141,7 @@ class _State:
     archived: set[str]
     load: Callable[[], list[Paragraph]]
     has_record: bool = True
+    collection: str = DEFAULT_COLLECTION
     _paragraphs: list[Paragraph] | None = field(default=None)
 
     def paragraphs(self) -> list[Paragraph]:
@@ -180,8 +184,10 @@ class Resolver:
                 status: Status = "new" if candidate == article.id else "conflict"
                 return self._accept(article, candidate, rev, status, None, reason)
             verdict, why = _compare(state, article, rev, self._accept_updates)
-            if verdict == "same":
+            if verdict == "same" and state.collection == article.meta.collection:
                 return self._unchanged(article, candidate, rev, state)
+            if verdict == "same":  # moved to another collection: rewritten in place, same version
+                return self._accept(article, candidate, rev, "updated", state, reason)
             if verdict != "conflict" or candidate == candidates[-1]:
                 return self._accept(article, candidate, rev, "updated", state, reason)
             reason = reason or why
@@ -197,10 +203,12 @@ class Resolver:
         if state is None:
             self.records.append(VersionRecord(digest.doc_id, digest.rev, digest.meta, 1, None))
             self._states[digest.doc_id] = _State(rev=digest.rev, version=1, meta=digest.meta,
-                                                 claims=None, archived=set(), load=_no_paragraphs)
+                                                 claims=None, archived=set(), load=_no_paragraphs,
+                                                 collection=digest.meta.collection)
             return self._record(Resolution(digest.doc_id, digest.doc_id, "new", digest.source,
                                            digest.paragraphs, digest.quotes, written=True))
-        if digest.rev != state.rev and digest.rev not in state.archived:
+        if (digest.rev != state.rev and digest.rev not in state.archived) or \
+                digest.meta.collection != state.collection:
             return None
         if not state.has_record:
             self.records.append(VersionRecord(digest.doc_id, digest.rev, digest.meta,
@@ -230,7 +238,8 @@ class Resolver:
         docnums = paragraph_docnums(self._searcher, doc_id)
         if not docnums:
             return None
-        rev = self._searcher.stored_fields(docnums[0]).get("rev", "")
+        first = self._searcher.stored_fields(docnums[0])
+        rev = first.get("rev", "")
         rows = self._records.versions(doc_id)
         current = next((r for r in rows if r.rev == rev), None)
 
@@ -243,7 +252,8 @@ class Resolver:
                       else max((r.version or 0 for r in rows), default=0) + 1,
                       claims=current.claims if current else None,
                       archived={r.rev for r in rows if r.archived}, load=load,
-                      has_record=current is not None)
+                      has_record=current is not None,
+                      collection=first.get(COLLECTION_FIELD) or DEFAULT_COLLECTION)
 
     def _unchanged(self, article: Article, doc_id: str, rev: str, state: _State) -> Resolution:
         if not state.has_record and rev == state.rev:
@@ -275,7 +285,8 @@ class Resolver:
         self.records.append(VersionRecord(doc_id, rev, final.meta, version, claims))
         paragraphs = final.paragraphs
         self._states[doc_id] = _State(rev=rev, version=version, meta=final.meta, claims=claims,
-                                      archived=archived, load=lambda: paragraphs)
+                                      archived=archived, load=lambda: paragraphs,
+                                      collection=final.meta.collection)
         self.to_write.pop(doc_id, None)
         self.to_write[doc_id] = final
         return self._resolution(final, doc_id, status, written=True, claimed=article.id,
@@ -343,7 +354,8 @@ def _why_not_an_edit(overlap: Overlap) -> str:
 def _same_content(state: _State, article: Article) -> bool:
     """Return True if `article` has the same metadata and paragraph texts
     as `state` (only annotations may differ)."""
-    if versioned(state.meta) != versioned(article.meta):  # records keep capped values
+    # Records keep capped values; provenance and the collection are no edit (a move is no edit).
+    if versioned(state.meta) != versioned(replace(article.meta, collection=state.meta.collection)):
         return False
     old = state.paragraphs()
     return [(p.text, p.kind) for p in old] == [(p.text, p.kind) for p in article.paragraphs]

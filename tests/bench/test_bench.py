@@ -195,7 +195,7 @@ Requests/sec:    133.33
 
 
 def test_parse_wrk() -> None:
-    assert parse_wrk(WRK_OUTPUT) == {"p50_ms": 12.5, "p99_ms": 1200.0, "requests": 4000,
+    assert parse_wrk(WRK_OUTPUT) == {"p50_ms": 12.5, "p90_ms": 30.0, "p99_ms": 1200.0, "requests": 4000,
                                      "requests_per_s": 133.33, "non_2xx": 7,
                                      "socket_errors": 5}
 

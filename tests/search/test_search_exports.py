@@ -21,6 +21,7 @@ DOOR = Path(onrecord.search.__file__)
 # Grouped as search/__init__.py groups them.
 EXPORTED = {
     # the data model
+    "ALL_COLLECTIONS", "DEFAULT_COLLECTION", "Visibility", "is_collection_name",
     "Article", "Block", "BlockKind", "BlockRole", "CapturedPage", "DateBucket", "EntityList", "EntityProfile", "Evidence",
     "FacetValue", "Hit", "IngestSummary", "KIND_LABELS", "MAX_PER_PAGE", "Mention", "Metadata", "Paragraph", "ParsedArticle", "Quote",
     "SPEAKER_TYPES", "SEARCH_MODES", "SearchMode", "SearchRequest", "SearchResult", "Sighting", "SortOrder", "SourceFile", "SourceKind",

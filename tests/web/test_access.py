@@ -15,6 +15,7 @@ from onrecord.search.config import Config, ConfigError
 from onrecord.web.access import accounts
 from onrecord.web.access.accounts import AccountError, AccountStore
 from onrecord.web.access.gate import LOGIN_CSRF_COOKIE, SESSION_COOKIE, safe_next
+from onrecord.web.access.grants import GrantStore
 from onrecord.web.app import create_app, refuse_public_bind
 from tests.factories import indexed, make_article
 
@@ -286,6 +287,7 @@ def test_a_token_in_a_page_url_is_not_a_login(client: FlaskClient, store: Accoun
 @pytest.fixture()
 def proxied(tmp_path: Path, store: AccountStore) -> Iterator[FlaskClient]:
     index = indexed([make_article("a1", ["Plain text of the council."])])
+    GrantStore(store).grant("sso.reader@example.org", "default")  # a proxy's reader has no account
     app = create_app(index, Config(index_dir=tmp_path / "ix", access_control=True,
                                    accounts_db=str(store.path), trusted_proxies="10.0.0.0/8"))
     with app.test_client() as test_client:

@@ -14,16 +14,18 @@ import base64
 import functools
 import hashlib
 import hmac
+import os
 import re
 import secrets
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from onrecord.search import Config
+from onrecord.search import DEFAULT_COLLECTION, Config
 
 # scrypt's cost (RFC 7914 names n, r, p): n=2**15 with r=8 takes ~32 MB and
 # ~0.1 s per check here, the parameters OWASP's password storage sheet
@@ -47,7 +49,14 @@ CREATE TABLE IF NOT EXISTS failures (who TEXT NOT NULL, at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS failures_who ON failures (who, at);
 CREATE TABLE IF NOT EXISTS tokens (id TEXT PRIMARY KEY, user TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,
     label TEXT NOT NULL, created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS grants (holder TEXT NOT NULL, collection TEXT NOT NULL,
+    PRIMARY KEY (holder, collection));
+CREATE TABLE IF NOT EXISTS members (grp TEXT NOT NULL, user TEXT NOT NULL, PRIMARY KEY (grp, user));
 """
+# The collection every new account may read (web.access.grants), as every
+# account of a file written before grants existed does: serving is as
+# before until an operator grants or revokes.
+FIRST_GRANT = DEFAULT_COLLECTION
 
 
 def accounts_path(config: Config) -> Path:
@@ -90,48 +99,53 @@ class AccountStore:
         self.clock = clock
 
     @contextmanager
-    def _db(self) -> Iterator[sqlite3.Connection]:
-        """Yield a connection to the accounts file, committed on success."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with closing(sqlite3.connect(self.path, timeout=10.0)) as db:
-            db.executescript(SCHEMA)
-            with db:  # one transaction: committed, or rolled back on error
-                yield db
+    def connect(self) -> Iterator[sqlite3.Connection]:
+        """Yield this thread's connection to the accounts file, committed on
+        success.  With access control on every request reads the file: a
+        connection is kept per thread, process and file (opening one, and
+        SQLite reading the schema anew, was most of a request's cost), and
+        the tables are made (an older file's accounts granted FIRST_GRANT)
+        on the first."""
+        with _thread_connection(self.path) as db:  # one transaction: committed, or rolled back
+            yield db
 
     # Accounts -------------------------------------------------------------
 
     def add_user(self, name: str, password: str) -> None:
-        """Add account `name`.  Raises AccountError for a bad name, a short
-        password, or a name already taken."""
+        """Add account `name`, granted the FIRST_GRANT collection.  Raises
+        AccountError for a bad name, a short password, or a name already taken."""
         check_user_name(name)
         record = hash_password(password)
-        with self._db() as db:
+        with self.connect() as db:
             try:
                 db.execute("INSERT INTO users VALUES (?, ?, ?)", (name, record, self.clock()))
             except sqlite3.IntegrityError:
                 raise AccountError(f"user {name!r} already exists") from None
+            db.execute("INSERT OR IGNORE INTO grants VALUES (?, ?)", (name, FIRST_GRANT))
 
     def set_password(self, name: str, password: str) -> None:
         """Give `name` a new password and end its sessions.  Raises
         AccountError for an unknown account or a short password."""
         record = hash_password(password)
-        with self._db() as db:
+        with self.connect() as db:
             if db.execute("UPDATE users SET password = ? WHERE name = ?", (record, name)).rowcount == 0:
                 raise AccountError(f"no user {name!r}")
             db.execute("DELETE FROM sessions WHERE user = ?", (name,))
 
     def remove_user(self, name: str) -> None:
-        """Remove account `name` and its sessions.  Raises AccountError if
-        there is none."""
-        with self._db() as db:
+        """Remove account `name`, its sessions, tokens, grants and group
+        memberships.  Raises AccountError if there is none."""
+        with self.connect() as db:
             if db.execute("DELETE FROM users WHERE name = ?", (name,)).rowcount == 0:
                 raise AccountError(f"no user {name!r}")
             db.execute("DELETE FROM sessions WHERE user = ?", (name,))
             db.execute("DELETE FROM tokens WHERE user = ?", (name,))
+            db.execute("DELETE FROM grants WHERE holder = ?", (name,))
+            db.execute("DELETE FROM members WHERE user = ?", (name,))
 
     def users(self) -> list[str]:
         """Return the account names, sorted."""
-        with self._db() as db:
+        with self.connect() as db:
             return [row[0] for row in db.execute("SELECT name FROM users ORDER BY name")]
 
     # Logins and sessions ----------------------------------------------------
@@ -144,7 +158,7 @@ class AccountStore:
         AccountError("wrong user name or password") otherwise."""
         now = self.clock()
         keys = (f"user:{name}", f"addr:{address}")
-        with self._db() as db:
+        with self.connect() as db:
             since = now - FAILURE_WINDOW
             db.execute("DELETE FROM failures WHERE at < ?", (since,))
             for key in keys:
@@ -155,14 +169,14 @@ class AccountStore:
         # Verified outside the transaction: scrypt takes ~0.1 s.  An unknown
         # name is checked against a dummy hash so it takes as long.
         if not verify_password(password, row[0] if row else _dummy_hash()) or row is None:
-            with self._db() as db:
+            with self.connect() as db:
                 db.executemany("INSERT INTO failures VALUES (?, ?)", [(key, now) for key in keys])
             raise AccountError("wrong user name or password")
         return self._start_session(name, now + lifetime)
 
     def _start_session(self, name: str, expires: float) -> tuple[str, Session]:
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
-        with self._db() as db:
+        with self.connect() as db:
             db.execute("DELETE FROM sessions WHERE expires <= ?", (self.clock(),))
             db.execute("INSERT INTO sessions VALUES (?, ?, ?, ?)", (_digest(token), name, csrf, expires))
         return token, Session(name, csrf, expires)
@@ -172,7 +186,7 @@ class AccountStore:
         or its account removed)."""
         if not token:
             return None
-        with self._db() as db:
+        with self.connect() as db:
             row = db.execute("SELECT s.user, s.csrf, s.expires FROM sessions s JOIN users u ON u.name = s.user "
                              "WHERE s.token_hash = ?", (_digest(token),)).fetchone()
         if row is None or row[2] <= self.clock():
@@ -181,7 +195,7 @@ class AccountStore:
 
     def logout(self, token: str) -> None:
         """End the session of `token` (nothing if there is none)."""
-        with self._db() as db:
+        with self.connect() as db:
             db.execute("DELETE FROM sessions WHERE token_hash = ?", (_digest(token),))
 
 
@@ -194,7 +208,7 @@ class AccountStore:
         token_id = secrets.token_hex(4)
         token = f"{token_id}.{secrets.token_urlsafe(32)}"
         info = TokenInfo(token_id, name, label, self.clock())
-        with self._db() as db:
+        with self.connect() as db:
             if db.execute("SELECT 1 FROM users WHERE name = ?", (name,)).fetchone() is None:
                 raise AccountError(f"no user {name!r}")
             db.execute("INSERT INTO tokens VALUES (?, ?, ?, ?, ?)",
@@ -204,7 +218,7 @@ class AccountStore:
     def tokens(self, name: str | None = None) -> list[TokenInfo]:
         """Return the API tokens (of `name`, or everyone's), oldest first."""
         query = "SELECT id, user, label, created FROM tokens"
-        with self._db() as db:
+        with self.connect() as db:
             rows = (db.execute(query + " WHERE user = ? ORDER BY created", (name,)) if name
                     else db.execute(query + " ORDER BY created"))
             return [TokenInfo(*row) for row in rows]
@@ -212,7 +226,7 @@ class AccountStore:
     def revoke_token(self, token_id: str) -> None:
         """Revoke the API token with public id `token_id`.  Raises
         AccountError if there is none."""
-        with self._db() as db:
+        with self.connect() as db:
             if db.execute("DELETE FROM tokens WHERE id = ?", (token_id,)).rowcount == 0:
                 raise AccountError(f"no token {token_id!r}")
 
@@ -221,9 +235,53 @@ class AccountStore:
         revoked)."""
         if not token:
             return None
-        with self._db() as db:
+        with self.connect() as db:
             row = db.execute("SELECT user FROM tokens WHERE token_hash = ?", (_digest(token),)).fetchone()
         return row[0] if row else None
+
+
+# This thread's open connections: (process, path) -> (the file's identity, connection).
+_LOCAL = threading.local()
+
+
+def _thread_connection(path: Path) -> sqlite3.Connection:
+    """Return this thread's connection to the accounts file at `path`
+    (made, with the tables, if the thread has none, the process forked,
+    or the file was replaced since)."""
+    kept: dict[tuple[int, Path], tuple[tuple[int, int, int], sqlite3.Connection]] = _LOCAL.__dict__.setdefault(
+        "connections", {})
+    key = (os.getpid(), path)
+    found = kept.get(key)
+    if found is not None and found[0] == _file_key(path):
+        return found[1]
+    if found is not None:
+        found[1].close()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path, timeout=10.0)
+    _prepare(db)  # may write: the file's key is taken after
+    kept[key] = (_file_key(path), db)
+    return db
+
+
+def _file_key(path: Path) -> tuple[int, int, int]:
+    """Return what identifies the file at `path` as it is now (zeros before
+    it exists): its device, inode and change time, so a file removed and
+    made again is opened anew even on a reused inode (a write, too: rare)."""
+    try:
+        found = path.stat()
+    except OSError:
+        return (0, 0, 0)
+    return (found.st_dev, found.st_ino, found.st_ctime_ns)
+
+
+def _prepare(db: sqlite3.Connection) -> None:
+    """Make the tables of SCHEMA in `db`; a file from before grants gives
+    each of its accounts FIRST_GRANT."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    db.executescript(SCHEMA)
+    with db:
+        if "users" in tables and "grants" not in tables:
+            db.execute("INSERT OR IGNORE INTO grants SELECT name, ? FROM users", (FIRST_GRANT,))
 
 
 def check_user_name(name: str) -> None:

@@ -22,9 +22,10 @@ from flask import Blueprint, Flask, abort, g, redirect, render_template, request
 from werkzeug.exceptions import Forbidden, Unauthorized
 from werkzeug.wrappers import Response
 
-from onrecord.search import parse_networks
+from onrecord.search import Visibility, parse_networks
 from onrecord.web.access.accounts import USER_NAME, AccountError, AccountStore, accounts_path
 from onrecord.web.access.audit import append_record, audit_path, make_record
+from onrecord.web.access.grants import GrantStore
 from onrecord.web.params import TOKEN_PARAM
 from onrecord.web.state import get_state
 
@@ -72,6 +73,22 @@ def audit(what: str, user: str, url: str = "", status: int = 0) -> None:
         append_record(path, make_record(user, request.remote_addr or "", what, url, status))
     except OSError as exc:
         log.error("audit log %s not written: %s", path, exc.strerror or exc)
+
+
+def reader_collections() -> Visibility:
+    """Return the collections this request's reader may read, for search/
+    to apply (None: all, when access control is off).  Read from the
+    grants on every request, so a grant or revocation takes effect on the
+    reader's next one."""
+    if not get_state().config.access_control:
+        return None
+    user = g.get("user")
+    if not user:
+        return frozenset()  # an open page: it shows nothing of the index
+    if "collections" not in g:
+        g.collections = GrantStore(account_store()).readable(user)
+    found: Visibility = g.collections
+    return found
 
 
 def require_login() -> Response | None:
