@@ -70,7 +70,7 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.features.entities", ("get_entity", "list_entities", "page_entities")),
     ("onrecord.search.warming", ("Warmed", "warm_index")),
     # A watch's folder beside the index: written by indexer.watch, read by the web.
-    ("onrecord.search.watchfiles", ("captures_folder", "state_path", "watch_folder")),
+    ("onrecord.search.watchfiles", ("capture_readable", "captures_folder", "state_path", "watch_folder")),
     ("onrecord.search.watchstatus", ("AlertStatus", "SourceStatus", "WatchStatus", "read_watch_status")),
     # Child processes (the web's ingest desk, the cluster's workers) die with their parent.
     ("onrecord.search.lifeline", ("die_with_parent",)),
@@ -146,7 +146,7 @@ if TYPE_CHECKING:
     from onrecord.search.storage.records import VersionRecord
     from onrecord.search.storage.store import Index, open_index, ram_index
     from onrecord.search.warming import Warmed, warm_index
-    from onrecord.search.watchfiles import captures_folder, state_path, watch_folder
+    from onrecord.search.watchfiles import capture_readable, captures_folder, state_path, watch_folder
     from onrecord.search.watchsettings import parse_rechecks
     from onrecord.search.watchstatus import AlertStatus, SourceStatus, WatchStatus, read_watch_status
     from onrecord.search.writing.commits import commit_batches, hold_write_lock, write_articles

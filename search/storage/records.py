@@ -303,6 +303,17 @@ class ArticleRecords:
             rows = self._db.execute("SELECT doc_id, MAX(indexed_at) FROM versions GROUP BY doc_id").fetchall()
         return {doc_id: indexed_at for doc_id, indexed_at in rows}
 
+    def capture_owners(self, capture_files: tuple[str, ...], offset: int) -> list[str]:
+        """Return the ids of the articles a version of which was read from the
+        record at `offset` of any of `capture_files` (one archive under the
+        names it may be stored by)."""
+        marks = ", ".join("?" * len(capture_files))
+        with self._reading():
+            rows = self._db.execute(
+                f"SELECT DISTINCT doc_id FROM versions WHERE capture_offset = ? AND capture_file IN ({marks})",
+                (offset, *capture_files)).fetchall()
+        return [doc_id for (doc_id,) in rows]
+
     def changed_articles(self) -> dict[str, tuple[int, str]]:
         """Return {doc_id: (version, changed_at)} for every article whose
         newest version is not its first: the articles changed after

@@ -51,7 +51,7 @@ EXPORTED = {
     # serving
     "Warmed", "warm_index",
     # a watch's folder beside the index
-    "captures_folder", "state_path", "watch_folder", "AlertStatus", "SourceStatus", "WatchStatus",
+    "capture_readable", "captures_folder", "state_path", "watch_folder", "AlertStatus", "SourceStatus", "WatchStatus",
     "read_watch_status",
     # processes
     "die_with_parent",

@@ -15,7 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from onrecord.search import SearchRequest, search
+from onrecord.search import SearchRequest, captures_folder, search
 from onrecord.search.config import Config
 from onrecord.search.model import Article
 from onrecord.search.storage.store import Index
@@ -30,8 +30,8 @@ B_SECRETS = ("zygomorph", "Zed Quill", "Hidden Agency", "Secret Post", "b1", "b2
 SHARED = "We will publish every budget line before the vote"
 ROUTE_ARGS = {"filename": "style.css"}
 # Each route's argument values: what A holds, and what only B holds.
-A_VALUES = {"doc_id": ["a1", "a1?version=1"], "name": ["Ann Able", "City Council"]}
-B_VALUES = {"doc_id": ["b1", "b2", "b1?version=1"], "name": ["Zed Quill", "Hidden Agency"]}
+A_VALUES = {"doc_id": ["a1", "a1?version=1"], "name": ["Ann Able", "City Council"], "offset": ["0"]}
+B_VALUES = {"doc_id": ["b1", "b2", "b1?version=1"], "name": ["Zed Quill", "Hidden Agency"], "offset": ["0"]}
 QUERIES = ["", "?q=budget", "?q=zygomorph", "?q=zygomorf", "?mode=quotes", "?q=budget&mode=quotes",
            "?facet_all=speaker", "?facet_all=institution", "?facet_all=outlet", "?names=Quill%0AAble", "?names=Zed+Quill",
            "?sort=newest", "?speaker=Zed+Quill", "?speaker=zed+quill", "?institution=hidden+agency", "?institution=Hidden+Agency"]
@@ -108,10 +108,10 @@ def route_paths(app: Flask, values: dict[str, list[str]], plain: bool = True) ->
                 base = app.url_for(rule.endpoint)
                 paths += [base + query for query in QUERIES] if plain else []
                 continue
-            (arg,) = args
-            for value in values[arg]:
-                bare, _, query = value.partition("?")
-                paths.append(app.url_for(rule.endpoint, **{arg: bare}) + (f"?{query}" if query else ""))
+            for combo in zip(*(values[arg] for arg in args), strict=False):
+                bare = [value.partition("?")[0] for value in combo]
+                query = "&".join(value.partition("?")[2] for value in combo if "?" in value)
+                paths.append(app.url_for(rule.endpoint, **dict(zip(args, bare, strict=True))) + (f"?{query}" if query else ""))
     return paths
 
 
@@ -180,3 +180,24 @@ def test_access_control_off_shows_everything(tmp_path: Path, index: Index) -> No
     with app.test_client() as client:
         assert client.get("/api/search?q=zygomorph").get_json()["total"] == 2
         assert client.get("/doc/b2.json").status_code == 200
+
+
+def test_a_capture_downloads_only_to_readers_of_an_article_read_from_it(tmp_path: Path,
+                                                                         store: AccountStore) -> None:
+    folder = captures_folder(tmp_path / "ix")
+    folder.mkdir(parents=True)
+    record_a = b"WARC/1.0\r\nContent-Length: 13\r\n\r\nbudget passed\r\n\r\n"
+    record_b = b"WARC/1.0\r\nContent-Length: 19\r\n\r\nzygomorph is hidden\r\n\r\n"
+    (folder / "day.warc").write_bytes(record_a + record_b)
+    where = str(folder / "day.warc")
+    a1, _a2, _b1, b2 = articles()
+    index = indexed([replace(a1, meta=replace(a1.meta, capture_file=where, capture_offset=0)),
+                     replace(b2, meta=replace(b2.meta, capture_file=where, capture_offset=len(record_a)))])
+    app = create_app(index, Config(index_dir=tmp_path / "ix", access_control=True,
+                                   accounts_db=str(store.path)))
+    with app.test_client() as client:
+        anna, both = token_of(store, "anna"), token_of(store, "both")
+        assert client.get("/captures/day.warc/0", headers=anna).get_data() == record_a
+        hidden = client.get(f"/captures/day.warc/{len(record_a)}", headers=anna)
+        assert hidden.status_code == 404 and b"zygomorph" not in hidden.get_data()
+        assert client.get(f"/captures/day.warc/{len(record_a)}", headers=both).get_data() == record_b

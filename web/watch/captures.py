@@ -10,7 +10,8 @@ at that byte offset of a file in the watch's captures folder
 it is on disk, or a plain WARC record to its Content-Length.  The file
 must resolve inside the captures folder (no other path, symbolic links
 out included) and the offset must start a WARC record; anything else is
-a 404.  The access gate counts /captures/ as a machine URL (a token, not
+a 404, and so is a record no article the reader may read was read from
+(collections, issue #36).  The access gate counts /captures/ as a machine URL (a token, not
 a login page).
 """
 from __future__ import annotations
@@ -22,7 +23,8 @@ from typing import Any, BinaryIO
 
 from flask import Blueprint, Response, url_for
 
-from onrecord.search import Metadata, NotFoundError, captures_folder
+from onrecord.search import Metadata, NotFoundError, capture_readable, captures_folder
+from onrecord.web.access.gate import reader_collections
 from onrecord.web.state import get_state
 
 bp = Blueprint("captures", __name__)
@@ -53,6 +55,8 @@ def capture_record(name: str, offset: int) -> Response:
     as a download; raises NotFoundError (404) for a file outside the
     captures folder or missing, or an offset that starts no record."""
     path = _confined(name)
+    if not capture_readable(get_state().index(), path, offset, reader_collections()):
+        raise NotFoundError("No such capture.")  # as a missing one: no existence leak
     with path.open("rb") as fh:
         length, gzipped = record_extent(fh, offset)
     stem = name.removesuffix(".gz").removesuffix(".warc")
