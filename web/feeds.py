@@ -65,7 +65,7 @@ def changes_feed() -> Response:
     the search the parameters describe finds."""
     state = get_state()
     refuse_unknown_params(request.args.keys())
-    req = parse_search_request(request.args, state.config)
+    req = parse_search_request(request.args, state.config, reader_collections())
     args = feed_params(req)
     return atom_response(newest_changes(state.index(), req), search_title(req) + ": changed after publication",
                          url_for("pages.search_page", **args), url_for("feeds.changes_feed", **args))

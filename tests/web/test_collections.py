@@ -61,7 +61,11 @@ def cheap_scrypt(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="module")
 def index() -> Index:
-    return indexed(articles())
+    # b2 edited after publication, so the feed of changes has a hidden entry to leak.
+    edited = in_b(make_article("b2", ['"The zygomorph budget stays hidden," said Zed Quill.',
+                                      ("The zygomorph budget grew.", None)],
+                               speaker="Zed Quill", institutions=["Hidden Agency"], outlet="Secret Post"))
+    return indexed(articles(), [edited])
 
 
 @pytest.fixture()
@@ -178,7 +182,7 @@ def test_a_revoked_grant_holds_from_the_next_request(client: FlaskClient, store:
 def test_access_control_off_shows_everything(tmp_path: Path, index: Index) -> None:
     app = create_app(index, Config(index_dir=tmp_path / "ix"))
     with app.test_client() as client:
-        assert client.get("/api/search?q=zygomorph").get_json()["total"] == 2
+        assert client.get("/api/search?q=zygomorph").get_json()["total"] == 3  # b1, and b2 (edited: two paragraphs)
         assert client.get("/doc/b2.json").status_code == 200
 
 
@@ -201,3 +205,11 @@ def test_a_capture_downloads_only_to_readers_of_an_article_read_from_it(tmp_path
         hidden = client.get(f"/captures/day.warc/{len(record_a)}", headers=anna)
         assert hidden.status_code == 404 and b"zygomorph" not in hidden.get_data()
         assert client.get(f"/captures/day.warc/{len(record_a)}", headers=both).get_data() == record_b
+
+
+@pytest.mark.parametrize(("name", "status"), [("anna", 404), ("both", 404), ("boss", 200)])
+def test_the_watch_page_shows_only_to_a_reader_of_every_collection(client: FlaskClient, store: AccountStore,
+                                                                   name: str, status: int) -> None:
+    headers = token_of(store, name)
+    assert client.get("/watch.json", headers=headers).status_code == status
+    assert client.get("/watch", headers=headers).status_code == status
