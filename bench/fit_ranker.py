@@ -1,6 +1,6 @@
 """Fit the weights that choose a quote's speaker among its candidates (indexer/data/ranker_weights.json).
 
-Run from the repo root: `python -m bench.fit_ranker [--polnear JSONL] [--write]`.
+Run from the repo root: `python -m bench.fit_ranker [--polnear JSONL] [--l2 A,B] [--gate G,H] [--write]`.
 
 The choice it fits is indexer.annotate.attribution.choice.ranker's: among a quote's candidates (the
 rules' answer tagged with its rule, every person the article's registry mentions in the
@@ -23,8 +23,12 @@ rules' answer kept (ranker.Recorder), for every extracted quote that matches a g
 
 Never round 7's frozen test set (nor any later one), never PolNeAR dev or
 test.  It prints each source's choice
-accuracy (the rules' answer against the fitted choice) and leave-one-source-out figures
-(fitted without source S, scored on S); `--write` stores them with the weights.
+accuracy (the rules' answer against the fitted choice), leave-one-source-out figures
+(fitted without source S, scored on S) and, the criterion for a change, leave-one-round-out
+figures over the fresh BBC rounds 3-6 (fitted without round k, scored on every matched quote
+of round k, quotes no candidate gets right counted wrong), per `--l2` value and `--gate`
+(where the weights decide); `--write` stores them with the weights.  Run it with
+OPENBLAS_NUM_THREADS=1 on a shared machine: BLAS threads made one fit 12x slower here.
 """
 from __future__ import annotations
 
@@ -47,12 +51,18 @@ from onrecord.indexer.annotate.attribution.choice import ranker
 from onrecord.indexer.annotate.attribution.choice.rankfeatures import FEATURES, Candidate
 from onrecord.search import Quote
 
-L2 = 0.003
+L2 = 0.003  # every L2 from 0.001 to 0.03 scores the same leave-one-round-out under the unnamed gate
+# where the weights decide: "unnamed" is ranker.decides (no speaker, no speaker phrase);
+# "nobody" (no speaker) and "all" are what --gate measures against it
+GATE = "unnamed"
+GATES = ("unnamed", "nobody", "all")
 STEPS = 1500
 # every tuning gold (bench.attribution_errors.TUNING): rounds 2-6 joined once they were scored
 SOURCES = {"web_dev": "web dev", "web_r1": "round 1 web", "web_r2": "round 2 web", "bbc": "BBC gold",
            "bbc_r1": "round 1 BBC", "bbc_r2": "round 2 BBC", "bbc_r3": "round 3 BBC", "bbc_r4": "round 4 BBC",
            "bbc_r5": "round 5 BBC", "bbc_r6": "round 6 BBC"}
+# the fresh BBC rounds the choice is judged on: fitted without round k, scored on round k
+HELD_ROUNDS = ("round 3 BBC", "round 4 BBC", "round 5 BBC", "round 6 BBC")
 POLNEAR_WEIGHT = 0.5  # a PolNeAR quote counts half: its scorer accepts a surname, ours the full name
 
 
@@ -64,6 +74,11 @@ class Instance:
     right: list[bool]
     source: str
     weight: float
+
+    @property
+    def trainable(self) -> bool:
+        """True when the choice can be learned from: a right candidate beside a wrong one."""
+        return any(self.right) and not all(self.right)
 
 
 Choice = tuple[int, int, list[Candidate], list[list[float]]]
@@ -102,25 +117,23 @@ def _surname_right(c: Candidate, g: dict[str, Any]) -> bool:
 
 
 def gold_instances(name: str) -> Iterator[Instance]:
-    """Instances from one tuning gold (bench.attribution_errors' TUNING key)."""
+    """Instances from one tuning gold (bench.attribution_errors' TUNING key): every
+    matched quote, so a held-out source's accuracy counts the quotes no candidate
+    gets right (the candidate set's misses) as wrong, whatever candidates are offered."""
     read = web_articles if name.startswith("web") else bbc_articles
     recorder = ranker.RECORDER = ranker.Recorder()
     for _ident, quotes, gold in read(TUNING[name], set()):
         choices, recorder.choices = recorder.choices, []
         gold = [g for g in gold if g["kind"] in ("direct", "partial")]
-        for inst in _instances(quotes, choices, gold, SOURCES[name], _named_right, 1.0):
-            if not any(inst.right):
-                continue
-            yield inst
-        # the right person under another name form, when no value is exactly right
         pred = [q for q in quotes if q.kind in ("direct", "partial")]
         for j, i in match_quotes(pred, gold).items():
             choice = _choice_of(pred[i], choices)
-            if choice is None or any(_named_right(c, gold[j]) for c in choice[2]):
+            if choice is None:
                 continue
-            right = [_surname_right(c, gold[j]) for c in choice[2]]
-            if any(right):
-                yield Instance(choice[3], right, SOURCES[name], 1.0)
+            right = [_named_right(c, gold[j]) for c in choice[2]]
+            if not any(right):  # the right person under another name form: name forms are not this choice's job
+                right = [_surname_right(c, gold[j]) for c in choice[2]]
+            yield Instance(choice[3], right, SOURCES[name], 1.0)
 
 
 def _polnear_right(c: Candidate, g: dict[str, Any]) -> bool:
@@ -145,41 +158,80 @@ def polnear_instances(jsonl: Path) -> Iterator[Instance]:
         yield from _instances(quotes, choices, doc["quotes"], "PolNeAR train", _polnear_right, POLNEAR_WEIGHT)
 
 
-def fit(instances: list[Instance], steps: int = STEPS, rate: float = 5.0) -> np.ndarray:
+def fit(instances: list[Instance], steps: int = STEPS, rate: float = 5.0, l2: float = L2) -> np.ndarray:
     """Return the weights maximising the weighted likelihood that the choice is
     a right candidate (bench.logit)."""
-    return fit_logit([inst.rows for inst in instances], [inst.right for inst in instances],
-                     [inst.weight for inst in instances], l2=L2, steps=steps, rate=rate)
+    fitted = [inst for inst in instances if inst.trainable]
+    return fit_logit([inst.rows for inst in fitted], [inst.right for inst in fitted],
+                     [inst.weight for inst in fitted], l2=l2, steps=steps, rate=rate)
 
 
-def _picks(inst: Instance, table: np.ndarray | None) -> int:
-    """Return the candidate the table chooses (None: the rules' answer, row 0 or nobody)."""
-    k, phrase = FEATURES.index("nobody_cascade"), FEATURES.index("nobody_phrase")
-    rules = next((i for i, row in enumerate(inst.rows) if row[k]), 0)
-    if table is None or not (inst.rows[rules][k] and not inst.rows[rules][phrase]):
-        return rules  # ranker.decides: the weights choose only where the rules found no speaker phrase
+def _decides(row: list[float], gate: str) -> bool:
+    """ranker.decides on the rules' answer's feature row, widened by `gate` (GATES)."""
+    unnamed = bool(row[FEATURES.index("nobody_cascade")])
+    return gate == "all" or unnamed and (gate == "nobody" or not row[FEATURES.index("nobody_phrase")])
+
+
+def _picks(inst: Instance, table: np.ndarray | None, gate: str = GATE) -> int:
+    """Return the candidate the table chooses where `gate` lets it decide (None:
+    the rules' answer, the cascade's row or nobody's)."""
+    k = FEATURES.index("nobody_cascade")
+    rules = next((i for i, row in enumerate(inst.rows) if row[k]), 0)  # nobody's row, else the cascade's first
+    if table is None or not _decides(inst.rows[rules], gate):
+        return rules
     scores = np.array(inst.rows) @ table
     return int(np.argmax(scores))
 
 
-def accuracy(instances: list[Instance], table: np.ndarray | None) -> dict[str, str]:
+def accuracy(instances: list[Instance], table: np.ndarray | None, gate: str = GATE) -> dict[str, str]:
     """Return per source 'right/n' of the choice (None: the rules' answer)."""
     out: dict[str, list[int]] = {}
     for inst in instances:
         tally = out.setdefault(inst.source, [0, 0])
-        tally[0] += inst.right[_picks(inst, table)]
+        tally[0] += inst.right[_picks(inst, table, gate)]
         tally[1] += 1
     return {s: f"{ok}/{n}" for s, (ok, n) in sorted(out.items())}
 
 
-def leave_one_out(instances: list[Instance]) -> dict[str, str]:
+def leave_one_out(instances: list[Instance], l2: float = L2, gate: str = GATE) -> dict[str, str]:
     """Return per source 'right/n (rules right/n)' of weights fitted without that source."""
     out = {}
     for source in sorted({inst.source for inst in instances}):
         held = [inst for inst in instances if inst.source == source]
-        w = fit([inst for inst in instances if inst.source != source])
-        out[source] = f"{accuracy(held, w)[source]} (rules {accuracy(held, None)[source]})"
+        w = fit([inst for inst in instances if inst.source != source], l2=l2)
+        out[source] = f"{accuracy(held, w, gate)[source]} (rules {accuracy(held, None)[source]})"
     return out
+
+
+def _right_n(held: list[Instance], table: np.ndarray | None, gate: str) -> tuple[int, int]:
+    """Return (right, n) of the choice over `held` (None: the rules' answer)."""
+    return sum(inst.right[_picks(inst, table, gate)] for inst in held), len(held)
+
+
+def leave_one_round_out(instances: list[Instance], old: tuple[np.ndarray, str], l2: float = L2,
+                        gate: str = GATE) -> dict[str, tuple[tuple[int, int], ...]]:
+    """Return per held round (HELD_ROUNDS) the (right, n) of the rules, of the
+    `old` (weights, gate) and of weights fitted without that round (by `l2`,
+    deciding where `gate` says), scored on it."""
+    out = {}
+    for source in HELD_ROUNDS:
+        held = [inst for inst in instances if inst.source == source]
+        w = fit([inst for inst in instances if inst.source != source], l2=l2)
+        out[source] = (_right_n(held, None, gate), _right_n(held, *old), _right_n(held, w, gate))
+    return out
+
+
+def round_mean(table: dict[str, tuple[tuple[int, int], ...]], column: int) -> float:
+    """Return the mean over held rounds of one column's accuracy (0 rules, 1 old, 2 new)."""
+    return float(np.mean([ok / max(1, n) for ok, n in (row[column] for row in table.values())]))
+
+
+def print_rounds(table: dict[str, tuple[tuple[int, int], ...]]) -> None:
+    """Print the leave-one-round-out table and its means (the criterion: the new column's)."""
+    print("leave one round out    rules       old weights  new weights")
+    for source, cols in table.items():
+        print(f"  {source:<20}" + "".join(f" {ok:>4}/{n:<4} {ok / max(1, n):.3f}" for ok, n in cols))
+    print(f"  {'mean':<20}" + "".join(f"        {round_mean(table, k):.4f}" for k in range(3)))
 
 
 def collect(polnear: Path | None) -> list[Instance]:
@@ -196,32 +248,43 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--polnear", help="PolNeAR train JSONL (default: converted from ../shared/polnear)")
     ap.add_argument("--write", action="store_true", help="store the weights in indexer/data")
+    ap.add_argument("--l2", default=str(L2), help="comma-separated L2 strengths: each one's rounds table")
+    ap.add_argument("--gate", default=GATE, help=f"comma-separated gates ({', '.join(GATES)}) likewise")
     args = ap.parse_args(argv)
     instances = collect(Path(args.polnear) if args.polnear else None)
-    w = fit(instances)
-    table = np.round(w, 3)
+    old = (np.array(ranker.weights()), "unnamed")
+    for gate in args.gate.split(","):
+        for l2 in map(float, args.l2.split(",")):
+            print(f"gate {gate}, L2 {l2}:")
+            print_rounds(leave_one_round_out(instances, old, l2, gate))
+    table = np.round(fit(instances), 3)
     held = leave_one_out(instances)
+    rounds = leave_one_round_out(instances, old)
     print("instances", len(instances))
     print("rules  ", accuracy(instances, None))
     print("fitted ", accuracy(instances, table))
     print("held out", held)
     print(dict(zip(FEATURES, table.tolist(), strict=True)))
     if args.write:
-        _write(table, instances, held)
+        _write(table, instances, held, rounds)
     return 0
 
 
-def _write(table: np.ndarray, instances: list[Instance], held: dict[str, str]) -> None:
+def _write(table: np.ndarray, instances: list[Instance], held: dict[str, str],
+           rounds: dict[str, tuple[tuple[int, int], ...]]) -> None:
     data = {
         "_about": ("Weights of indexer.annotate.attribution.choice.ranker: the choice of a quote's speaker among "
                    "its candidates. Fitted by bench/fit_ranker.py (conditional logit, L2 "
                    f"{L2}) on the tuning golds (web dev, the spent test sets of rounds 1-6, the BBC gold) "
-                   "and PolNeAR train; never a frozen test set or PolNeAR dev/test. held_out: fitted "
-                   "without that source, scored on it."),
+                   "and PolNeAR train; never a frozen test set or PolNeAR dev/test. The weights decide "
+                   "where ranker.decides says. held_out_rounds: fitted without BBC round k, scored on "
+                   "round k (rules, the previous table, this fit), for k = 3..6: their mean is the "
+                   "criterion. held_out: fitted without that source, scored on it."),
         "instances": len(instances),
         "accuracy_rules": accuracy(instances, None),
         "accuracy_fitted": accuracy(instances, table),
         "held_out": held,
+        "held_out_rounds": {source: ["{}/{}".format(*col) for col in cols] for source, cols in rounds.items()},
         "weights": dict(zip(FEATURES, table.tolist(), strict=True)),
     }
     ranker.WEIGHTS_PATH.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

@@ -32,6 +32,8 @@ def fit_logit(rows: Sequence[Sequence[Sequence[float]]], right: Sequence[Sequenc
         e = np.exp(s - np.maximum.reduceat(s, starts)[owner])
         p = e / np.add.reduceat(e, starts)[owner]
         q = p * ok / np.add.reduceat(p * ok, starts)[owner]  # the posterior over the right rows
-        grad = l2 * w + weight @ (np.add.reduceat(x * p[:, None], starts) - np.add.reduceat(x * q[:, None], starts))
+        # the weighted sum over instances of (expected - posterior) rows, as one product
+        # (per-instance sums of x * p by reduceat took 3x the CPU time)
+        grad = l2 * w + x.T @ (weight[owner] * (p - q))
         w -= rate * grad
     return w

@@ -1,7 +1,10 @@
 """bench.fit_ranker: the conditional logit learns which feature marks the right candidate."""
 from __future__ import annotations
 
-from bench.fit_ranker import Instance, fit
+import numpy as np
+
+from bench.fit_ranker import Instance, _picks, fit, leave_one_round_out
+from onrecord.indexer.annotate.attribution.choice.rankfeatures import FEATURES
 
 
 def test_fit_prefers_the_feature_of_the_right_candidates() -> None:
@@ -10,3 +13,30 @@ def test_fit_prefers_the_feature_of_the_right_candidates() -> None:
                  for _ in range(5)]
     w = fit(instances, steps=300)
     assert w[0] > 0 > w[1]
+
+
+def _row(**on: float) -> list[float]:
+    return [on.get(name, 0.0) for name in FEATURES]
+
+
+# the rules found a speaker phrase they could not name: nobody is their answer
+_PHRASE = Instance([_row(in_before=1.0), _row(nobody=1.0, nobody_cascade=1.0, nobody_phrase=1.0)],
+                   [True, False], "round 3 BBC", 1.0)
+
+
+def test_the_gate_says_where_the_weights_overrule_the_rules() -> None:
+    table = np.array(_row(in_before=2.0))
+    assert _picks(_PHRASE, table, "unnamed") == 1  # ranker.decides: a speaker phrase keeps the rules' nobody
+    assert _picks(_PHRASE, table, "nobody") == 0
+    assert _picks(_PHRASE, table, "all") == 0
+    assert _picks(_PHRASE, None, "all") == 1  # no table: the rules' answer
+
+
+def test_a_quote_no_candidate_gets_right_counts_wrong_and_is_not_fitted() -> None:
+    missed = Instance([_row(in_before=1.0), _row(nobody=1.0)], [False, False], "round 3 BBC", 1.0)
+    others = [Instance(_PHRASE.rows, _PHRASE.right, "round 4 BBC", 1.0)] * 3
+    w = fit([_PHRASE, missed, *others], steps=50)
+    assert np.isfinite(w).all()
+    table = leave_one_round_out([_PHRASE, missed, *others], (w, "unnamed"), gate="all")
+    assert table["round 3 BBC"][0] == (0, 2)  # the rules: nobody, wrong twice
+    assert table["round 3 BBC"][1][1] == 2  # the missed quote stays in the denominator
