@@ -17,7 +17,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from onrecord.search import SEARCH_MODES, Config, ConfigError, SearchRequest, load_config
+from onrecord.search import (
+    DEFAULT_COLLECTION,
+    SEARCH_MODES,
+    Config,
+    ConfigError,
+    SearchRequest,
+    is_collection_name,
+    load_config,
+)
 
 # What a source is: a feed (RSS or Atom), a sitemap (urlset, sitemap index or
 # news sitemap), a list of article URLs (inline `urls`, or a `url` serving
@@ -25,7 +33,7 @@ from onrecord.search import SEARCH_MODES, Config, ConfigError, SearchRequest, lo
 SOURCE_KINDS: tuple[str, ...] = ("feed", "sitemap", "urls", "site")
 DEFAULT_INTERVAL = 900.0  # seconds between two runs of one source
 MIN_INTERVAL = 60.0  # a source polled more often than this is a mistake
-SOURCE_KEYS: frozenset[str] = frozenset({"name", "kind", "url", "urls", "interval"})
+SOURCE_KEYS: frozenset[str] = frozenset({"name", "kind", "url", "urls", "interval", "collection"})
 # An alert's keys: what it searches (a query, a speaker, a list of names,
 # filters) and where it is delivered.
 ALERT_KEYS: frozenset[str] = frozenset({"name", "query", "speaker", "names", "institutions", "outlets", "mode",
@@ -35,14 +43,16 @@ ALERT_KEYS: frozenset[str] = frozenset({"name", "query", "speaker", "names", "in
 @dataclass(frozen=True, slots=True)
 class Source:
     """One watched source: its unique `name`, `kind` (SOURCE_KINDS), the
-    `url` to read (None for an inline list), inline `urls`, and the seconds
-    between two runs."""
+    `url` to read (None for an inline list), inline `urls`, the seconds
+    between two runs, and the `collection` its articles are indexed in
+    (who may read them, issue #36)."""
 
     name: str
     kind: str
     url: str | None
     urls: tuple[str, ...] = ()
     interval: float = DEFAULT_INTERVAL
+    collection: str = DEFAULT_COLLECTION
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,8 +139,12 @@ def parse_source(entry: Any, n: int) -> Source:
     interval = entry.get("interval", DEFAULT_INTERVAL)
     if not isinstance(interval, int | float) or isinstance(interval, bool) or interval < MIN_INTERVAL:
         raise ConfigError(f"source {n}: interval must be a number of seconds >= {MIN_INTERVAL:g}")
+    collection = entry.get("collection", DEFAULT_COLLECTION)
+    if not is_collection_name(collection):
+        raise ConfigError(f"source {n}: collection {collection!r} is not a collection name: "
+                          "use 1 to 40 of a-z, 0-9, _ and -")
     name = entry.get("name") or url or f"source {n}"
-    return Source(str(name), kind, url, tuple(urls), float(interval))
+    return Source(str(name), kind, url, tuple(urls), float(interval), collection)
 
 
 def check_url(url: Any, label: str) -> str:

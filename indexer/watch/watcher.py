@@ -175,7 +175,7 @@ class Watch:
         inputs = [InputFile(path=str(self.captures.folder / item.capture.file), data=item.capture.data,
                             offset=item.capture.offset)  # the record's offset in its capture file
                   for item in changed]
-        summary = ingest_inputs(inputs, self.index, self.config)
+        summary = ingest_inputs(inputs, self.index, self.config, collection=source.collection)
         add_summary(run.summary, summary)
         queued, problems = self.alerts.match(summary.doc_ids)
         run.failed.extend(problems)

@@ -40,6 +40,12 @@ def test_a_config_gives_sources_and_settings(tmp_path: Path) -> None:
     assert (watch.config.watch_contact, watch.config.watch_rate) == ("desk@example.org", 0.5)
 
 
+def test_a_source_names_its_collection_or_is_in_the_default_one(tmp_path: Path) -> None:
+    assert load_watch_config(write(tmp_path, GOOD), env={}).sources[0].collection == "default"
+    named = GOOD.replace("interval = 600", 'interval = 600\ncollection = "desk-b"')
+    assert load_watch_config(write(tmp_path, named), env={}).sources[0].collection == "desk-b"
+
+
 def test_the_file_beats_the_environment_and_a_setting_beats_the_file(tmp_path: Path) -> None:
     path = write(tmp_path, GOOD)
     assert load_watch_config(path, env={"ONRECORD_WATCH_RATE": "3"}).config.watch_rate == 0.5
@@ -54,6 +60,7 @@ def test_the_file_beats_the_environment_and_a_setting_beats_the_file(tmp_path: P
     ('url = "https://news.example.org/feed.xml"', "", "give url"),
     ("interval = 600", "interval = 1", "interval must be"),
     ("watch_rate = 0.5", "watch_rat = 0.5", "unknown setting"),
+    ("interval = 600", 'interval = 600\ncollection = "Desk B"', "not a collection name"),
 ])
 def test_a_bad_config_is_refused_in_one_line(tmp_path: Path, line: str, broken: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message):

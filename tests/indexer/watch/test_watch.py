@@ -77,6 +77,19 @@ def test_a_feed_is_fetched_captured_indexed_and_remembered(site: Site, watches: 
     state.close()
 
 
+def test_a_source_indexes_its_articles_in_its_collection(site: Site, watches: Watches, tmp_path: Path) -> None:
+    serve_news(site)
+    watches.open([Source("city", "feed", site.url("/feed.xml"), collection="desk-b")]).run_due()
+    watches.close()
+    index = open_index(tmp_path / "index")
+    try:
+        def found(collections: frozenset[str]) -> set[str]:
+            return {hit.doc_id for hit in search(index, SearchRequest(query="harbour", collections=collections)).hits}
+        assert found(frozenset({"desk-b"})) and not found(frozenset({"default"}))
+    finally:
+        index.close()
+
+
 def test_the_capture_offset_holds_the_article_fetched(site: Site, watches: Watches, tmp_path: Path) -> None:
     serve_news(site)
     watch = watches.open([Source("city", "feed", site.url("/feed.xml"))])
