@@ -93,7 +93,7 @@ def index_command(paths: tuple[Path, ...], index_dir: Path | None, lock_wait: fl
     read-only) or the Dask cluster cannot be reached or failed."""
     from onrecord.cli.progress import ProgressLine
     from onrecord.indexer.annotate.annotator import load_annotation_files
-    from onrecord.indexer.parse.html.parser import quiet_trafilatura
+    from onrecord.indexer.parse.html import quiet_trafilatura
     from onrecord.indexer.pipeline import ingest_paths
     from onrecord.search import open_index
 
@@ -135,7 +135,7 @@ def watch_command(config_file: Path, once: bool, index_dir: Path | None, setting
     Exits 2 on a bad configuration (watch_contact unset, an unknown key) or
     an index that cannot be opened.  A source that fails is printed and
     tried again at its next run; with --once the exit status is then 1."""
-    from onrecord.indexer.parse.html.parser import quiet_trafilatura
+    from onrecord.indexer.parse.html import quiet_trafilatura
     from onrecord.indexer.watch.config import load_watch_config
     from onrecord.indexer.watch.watcher import close_watch, open_watch, run_watch
     from onrecord.search import open_index
@@ -258,7 +258,7 @@ def extract_command(files: tuple[Path, ...], as_json: bool, settings: tuple[str,
     {"source": ..., "error": ...} in its place and the exit status is 1."""
     from onrecord.indexer.annotate.annotator import load_annotation_files
     from onrecord.indexer.errors import IngestError
-    from onrecord.indexer.parse.html.parser import quiet_trafilatura
+    from onrecord.indexer.parse.html import quiet_trafilatura
     from onrecord.indexer.pipeline import extract_file
 
     config = load_config(settings=settings)  # the speakers and institutions settings name files

@@ -40,7 +40,7 @@ from onrecord.indexer.distributed.publishing import absorb, publish_results
 from onrecord.indexer.distributed.tasks import PROGRESS_TOPIC, ChunkResult, index_inputs
 from onrecord.indexer.errors import WorkerError
 from onrecord.indexer.extraction import extract_outcome
-from onrecord.indexer.parse.html.parser import quiet_trafilatura
+from onrecord.indexer.parse.html import quiet_trafilatura
 from onrecord.indexer.progress import READING, ProgressReport
 from onrecord.indexer.read.reader import load_input
 from onrecord.indexer.tally import Tally

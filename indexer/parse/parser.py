@@ -35,7 +35,6 @@ from dataclasses import fields, replace
 from typing import Any
 
 from onrecord.indexer.errors import ParseError
-from onrecord.indexer.parse.html.parser import parse_html
 from onrecord.indexer.parse.metaclean import clean_metadata
 from onrecord.indexer.read.reader import describe_json_type, find_lone_surrogate, metadata_from_mapping
 from onrecord.search import Metadata, ParsedArticle, SourceFile
@@ -59,6 +58,17 @@ def parse_source_report(src: SourceFile) -> tuple[list[ParsedArticle], list[str]
     message is the first reason)."""
     warnings: list[str] = []
     return list(iter_articles(src, warnings)), warnings
+
+
+def parse_html(source: str, html: str) -> ParsedArticle:
+    """Return indexer.parse.html.parser's parse_html(source, html); raises
+    what it raises (ParseError)."""
+    # Imported on the first page, not with this module: trafilatura and the
+    # HTML stack cost ~0.2 s of CPU in every process that imports them, and
+    # a text corpus's indexing workers and parent never read a page.
+    from onrecord.indexer.parse.html.parser import parse_html as parse_page
+
+    return parse_page(source, html)
 
 
 def iter_articles(src: SourceFile, warnings: list[str] | None = None) -> Iterator[ParsedArticle]:

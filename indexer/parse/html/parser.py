@@ -12,7 +12,6 @@ blank lines; every Block's offsets are exact.
 """
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import lxml.html
@@ -71,15 +70,6 @@ def parse_html(source: str, html: str, max_elements: int = MAX_READ_ELEMENTS) ->
         raise ParseError("no article text found")
     text, blocks = join_pieces(pieces)
     return ParsedArticle(source=source, text=text, meta=meta, blocks=blocks)
-
-
-def quiet_trafilatura() -> None:
-    """Silence trafilatura's log below CRITICAL for this process: it logs
-    every page it discards as a warning, and the pipeline reports a skipped
-    page already, in its own words.  A program's entry point calls it (the
-    CLI's index and extract, an indexing worker's setup): importing this
-    module leaves the logging of the program that imports it alone."""
-    logging.getLogger("trafilatura").setLevel(logging.CRITICAL)
 
 
 def _element_count(tree: lxml.html.HtmlElement) -> int:
