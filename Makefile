@@ -7,7 +7,7 @@ PORT   ?= 5000
 INDEX  ?= data/index
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: install browser run test test-fast lint index bench bench-extraction lock clean check-install bench-growth bench-quotes
+.PHONY: install browser run test test-fast lint index bench bench-extraction lock clean check-install bench-growth bench-quotes bench-watch
 
 install: $(VENV)/.installed
 
@@ -86,6 +86,12 @@ $(VENV)/.bench-installed: requirements-bench.lock
 # a table, exit 1 when a row grows faster than linearly.
 bench-growth: install
 	$(BIN)/python -m bench.growth
+
+# onrecord watch (issue #35): 50 feeds x 20 articles on loopback at 2 requests/s
+# per host, wall time beside what the limit allows; CPU per article beside
+# onrecord index. Exit 1 when the wall time is over the limit's by 10%.
+bench-watch: install
+	$(BIN)/python -m bench.watching
 
 # The revision whose HTML ingest bench-extraction times beside this one: the
 # reader before #13 (its speed target is a ratio to it); empty skips the row.
