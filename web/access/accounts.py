@@ -288,7 +288,7 @@ class _Kept:
     with the data_version they were read at."""
 
     db: sqlite3.Connection
-    key: tuple[int, int, int]
+    key: tuple[int, int]
     version: int = -1
     cache: dict[tuple[str, str], object] = field(default_factory=dict)
 
@@ -315,15 +315,17 @@ def _thread_kept(path: Path) -> _Kept:
     return kept[key]
 
 
-def _file_key(path: Path) -> tuple[int, int, int]:
+def _file_key(path: Path) -> tuple[int, int]:
     """Return what identifies the file at `path` as it is now (zeros before
-    it exists): its device, inode and change time, so a file removed and
-    made again is opened anew even on a reused inode (a write, too: rare)."""
+    it exists): its device and inode.  A file removed and made again cannot
+    reuse the inode while a kept connection holds the old one open; writes
+    are not part of it (their change time ticks coarsely, and would reopen
+    the connection): SQLite's data_version tells them (AccountStore.cached)."""
     try:
         found = path.stat()
     except OSError:
-        return (0, 0, 0)
-    return (found.st_dev, found.st_ino, found.st_ctime_ns)
+        return (0, 0)
+    return (found.st_dev, found.st_ino)
 
 
 def _prepare(db: sqlite3.Connection) -> None:
