@@ -216,7 +216,8 @@ class AccountStore:
         is checked against the clock on every call."""
         if not token:
             return None
-        found = self.cached(("session", _digest(token)), functools.partial(_session_row, _digest(token)))
+        token_hash = _digest(token)
+        found = self.cached(("session", token_hash), functools.partial(_session_row, token_hash))
         if not isinstance(found, Session) or found.expires <= self.clock():
             return None
         return found
@@ -263,7 +264,8 @@ class AccountStore:
         revoked); cached (`cached`)."""
         if not token:
             return None
-        found = self.cached(("token", _digest(token)), functools.partial(_token_owner, _digest(token)))
+        token_hash = _digest(token)
+        found = self.cached(("token", token_hash), functools.partial(_token_owner, token_hash))
         return found if isinstance(found, str) else None
 
 
