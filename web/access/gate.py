@@ -94,8 +94,9 @@ def audit(what: str, user: str, url: str = "", status: int = 0) -> None:
 
 def reader_collections() -> Visibility:
     """Return the collections this request's reader may read, for search/
-    to apply (None: all, when access control is off).  Read from the
-    grants on every request, so a grant or revocation takes effect on the
+    to apply (None: all, when access control is off).  Checked against
+    the accounts file on every request (GrantStore.readable's cache ends
+    when the file changes), so a grant or revocation takes effect on the
     reader's next one."""
     if not get_state().config.access_control:
         return None
