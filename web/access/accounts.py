@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from onrecord.search import DEFAULT_COLLECTION, Config
@@ -40,6 +40,8 @@ MIN_PASSWORD = 10  # characters: NIST SP 800-63B asks for at least 8
 # address, before further tries are refused until the window has passed.
 MAX_FAILURES = 5
 FAILURE_WINDOW = 15 * 60.0
+# Answers a thread keeps (sessions, tokens, grants) before it starts again.
+CACHE_ENTRIES = 4096
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS users (name TEXT PRIMARY KEY, password TEXT NOT NULL, created REAL NOT NULL);
@@ -105,9 +107,36 @@ class AccountStore:
         connection is kept per thread, process and file (opening one, and
         SQLite reading the schema anew, was most of a request's cost), and
         the tables are made (an older file's accounts granted FIRST_GRANT)
-        on the first."""
-        with _thread_connection(self.path) as db:  # one transaction: committed, or rolled back
-            yield db
+        on the first.  A transaction that changed a row empties this
+        thread's cache (`cached`): SQLite's data_version, which the cache
+        is keyed by, counts only other connections' commits."""
+        kept = _thread_kept(self.path)
+        before = kept.db.total_changes
+        try:
+            with kept.db as db:  # one transaction: committed, or rolled back
+                yield db
+        finally:
+            if kept.db.total_changes != before:
+                kept.cache.clear()
+
+    def cached(self, key: tuple[str, str], load: Callable[[sqlite3.Connection], object]) -> object:
+        """Return `load(db)`'s value for `key`, kept per thread until the
+        accounts file changes: a commit by any other connection (another
+        thread, or the CLI in another process: SQLite's data_version), a
+        change through this thread's own (`connect`), or the file replaced
+        or removed (`_thread_kept`).  So a request costs a stat and a pragma
+        rather than a query, and a grant, revocation, password change,
+        logout or token revoked holds from the very next request."""
+        kept = _thread_kept(self.path)
+        (version,) = kept.db.execute("PRAGMA data_version").fetchone()
+        if version != kept.version:
+            kept.cache.clear()
+            kept.version = version
+        if key not in kept.cache:
+            if len(kept.cache) >= CACHE_ENTRIES:  # unknown tokens must not grow it without end
+                kept.cache.clear()
+            kept.cache[key] = load(kept.db)
+        return kept.cache[key]
 
     # Accounts -------------------------------------------------------------
 
@@ -183,15 +212,15 @@ class AccountStore:
 
     def session(self, token: str) -> Session | None:
         """Return the live Session of `token`, or None (unknown, expired,
-        or its account removed)."""
+        or its account removed).  The row is cached (`cached`); its expiry
+        is checked against the clock on every call."""
         if not token:
             return None
-        with self.connect() as db:
-            row = db.execute("SELECT s.user, s.csrf, s.expires FROM sessions s JOIN users u ON u.name = s.user "
-                             "WHERE s.token_hash = ?", (_digest(token),)).fetchone()
-        if row is None or row[2] <= self.clock():
+        token_hash = _digest(token)
+        found = self.cached(("session", token_hash), functools.partial(_session_row, token_hash))
+        if not isinstance(found, Session) or found.expires <= self.clock():
             return None
-        return Session(*row)
+        return found
 
     def logout(self, token: str) -> None:
         """End the session of `token` (nothing if there is none)."""
@@ -232,46 +261,73 @@ class AccountStore:
 
     def token_user(self, token: str) -> str | None:
         """Return the account an API token belongs to, or None (unknown or
-        revoked)."""
+        revoked); cached (`cached`)."""
         if not token:
             return None
-        with self.connect() as db:
-            row = db.execute("SELECT user FROM tokens WHERE token_hash = ?", (_digest(token),)).fetchone()
-        return row[0] if row else None
+        token_hash = _digest(token)
+        found = self.cached(("token", token_hash), functools.partial(_token_owner, token_hash))
+        return found if isinstance(found, str) else None
 
 
-# This thread's open connections: (process, path) -> (the file's identity, connection).
+def _session_row(token_hash: str, db: sqlite3.Connection) -> Session | None:
+    """Return the Session stored under `token_hash` whose account still
+    exists, expired or not, or None."""
+    row = db.execute("SELECT s.user, s.csrf, s.expires FROM sessions s JOIN users u ON u.name = s.user "
+                     "WHERE s.token_hash = ?", (token_hash,)).fetchone()
+    return Session(*row) if row else None
+
+
+def _token_owner(token_hash: str, db: sqlite3.Connection) -> str | None:
+    """Return the account of the API token stored under `token_hash`, or None."""
+    row = db.execute("SELECT user FROM tokens WHERE token_hash = ?", (token_hash,)).fetchone()
+    return row[0] if row else None
+
+
+@dataclass(slots=True)
+class _Kept:
+    """A thread's connection to one accounts file: the file's identity when
+    it was opened, and the answers read through it (`AccountStore.cached`)
+    with the data_version they were read at."""
+
+    db: sqlite3.Connection
+    key: tuple[int, int]
+    version: int = -1
+    cache: dict[tuple[str, str], object] = field(default_factory=dict)
+
+
+# This thread's open connections: (process, path) -> _Kept.
 _LOCAL = threading.local()
 
 
-def _thread_connection(path: Path) -> sqlite3.Connection:
+def _thread_kept(path: Path) -> _Kept:
     """Return this thread's connection to the accounts file at `path`
-    (made, with the tables, if the thread has none, the process forked,
-    or the file was replaced since)."""
-    kept: dict[tuple[int, Path], tuple[tuple[int, int, int], sqlite3.Connection]] = _LOCAL.__dict__.setdefault(
-        "connections", {})
+    (made, with the tables and an empty cache, if the thread has none, the
+    process forked, or the file was replaced or removed since)."""
+    kept: dict[tuple[int, Path], _Kept] = _LOCAL.__dict__.setdefault("connections", {})
     key = (os.getpid(), path)
     found = kept.get(key)
-    if found is not None and found[0] == _file_key(path):
-        return found[1]
+    if found is not None and found.key == _file_key(path):
+        return found
     if found is not None:
-        found[1].close()
+        found.db.close()
     path.parent.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(path, timeout=10.0)
     _prepare(db)  # may write: the file's key is taken after
-    kept[key] = (_file_key(path), db)
-    return db
+    kept[key] = _Kept(db, _file_key(path))
+    return kept[key]
 
 
-def _file_key(path: Path) -> tuple[int, int, int]:
+def _file_key(path: Path) -> tuple[int, int]:
     """Return what identifies the file at `path` as it is now (zeros before
-    it exists): its device, inode and change time, so a file removed and
-    made again is opened anew even on a reused inode (a write, too: rare)."""
+    it exists): its device and inode.  A file removed and made again cannot
+    reuse the inode while a kept connection holds the old one open; writes
+    are not part of it (their change time ticks coarsely, and would reopen
+    the connection): SQLite's data_version tells them (AccountStore.cached)."""
     try:
         found = path.stat()
     except OSError:
-        return (0, 0, 0)
-    return (found.st_dev, found.st_ino, found.st_ctime_ns)
+        return (0, 0)
+    return (found.st_dev, found.st_ino)
 
 
 def _prepare(db: sqlite3.Connection) -> None:

@@ -13,8 +13,9 @@ import datetime as dt
 import json
 import os
 import re
+import threading
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from onrecord.search import Config
@@ -41,6 +42,9 @@ class AuditRecord:
     status: int = 0
 
 
+RECORD_FIELDS = tuple(item.name for item in fields(AuditRecord))
+
+
 def audit_path(config: Config) -> Path:
     """Return the audit log's file: audit.jsonl beside the accounts file."""
     return accounts_path(config).with_name("audit.jsonl")
@@ -55,15 +59,42 @@ def make_record(user: str, address: str, what: str, url: str = "", status: int =
 
 
 def append_record(path: Path, record: AuditRecord) -> None:
-    """Append `record` to the log at `path` as one line (created with its
-    folder if missing; mode 0600: the log says who read what)."""
+    """Append `record` to the log at `path` as one write() of one line,
+    done when this returns (created with its folder if missing; mode
+    0600: the log says who read what).  Raises OSError when it cannot."""
+    row = {name: getattr(record, name) for name in RECORD_FIELDS}  # asdict deep-copies: slower
+    line = (json.dumps(row, ensure_ascii=False) + "\n").encode("utf-8")
+    with _OPEN_LOCK:  # no thread writes to a descriptor another is closing
+        os.write(_log_descriptor(path), line)
+
+
+# The log kept open per process: (process, path) -> (descriptor, device, inode).
+# Opening and closing it per record was a fixed cost of every request.
+_OPEN: dict[tuple[int, Path], tuple[int, int, int]] = {}
+_OPEN_LOCK = threading.Lock()
+
+
+def _log_descriptor(path: Path) -> int:
+    """Return this process's O_APPEND descriptor of the log at `path`,
+    opened anew when the file there is not the one it has open (rotated
+    away or removed: a record goes to the file the operator reads).
+    Raises OSError when it cannot be opened."""
+    key = (os.getpid(), path)  # a forked child opens its own
+    found = _OPEN.get(key)
+    if found is not None:
+        try:
+            now = os.stat(path)
+        except FileNotFoundError:
+            now = None
+        if now is not None and (now.st_dev, now.st_ino) == found[1:]:
+            return found[0]
+        del _OPEN[key]
+        os.close(found[0])
     path.parent.mkdir(parents=True, exist_ok=True)
-    line = (json.dumps(asdict(record), ensure_ascii=False) + "\n").encode("utf-8")
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    try:
-        os.write(fd, line)
-    finally:
-        os.close(fd)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    opened = os.fstat(fd)
+    _OPEN[key] = (fd, opened.st_dev, opened.st_ino)
+    return fd
 
 
 def read_records(path: Path, user: str | None = None, since: dt.date | None = None) -> Iterator[AuditRecord]:

@@ -16,13 +16,14 @@ import hmac
 import ipaddress
 import logging
 import secrets
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, abort, g, redirect, render_template, request, url_for
 from werkzeug.exceptions import Forbidden, Unauthorized
 from werkzeug.wrappers import Response
 
-from onrecord.search import Visibility, parse_networks
+from onrecord.search import Config, Visibility, parse_networks
 from onrecord.web.access.accounts import USER_NAME, AccountError, AccountStore, accounts_path
 from onrecord.web.access.audit import append_record, audit_path, make_record
 from onrecord.web.access.grants import GrantStore
@@ -44,7 +45,22 @@ MACHINE_PREFIXES = ("/api/", "/captures/")  # the JSON API; WARC records (web.ca
 
 def account_store() -> AccountStore:
     """Return the AccountStore of the current app's config."""
-    return AccountStore(accounts_path(get_state().config))
+    config = get_state().config
+    return _store_at(config.accounts_db, config.index_dir)
+
+
+@functools.lru_cache(maxsize=8)
+def _store_at(accounts_db: str, index_dir: Path) -> AccountStore:
+    """Return the AccountStore of these two settings, made once: every
+    request asks for it, and what it caches is per thread and file
+    (accounts.AccountStore.cached), not per object."""
+    return AccountStore(accounts_path(Config(index_dir=index_dir, accounts_db=accounts_db)))
+
+
+@functools.lru_cache(maxsize=8)
+def _audit_file(accounts_db: str, index_dir: Path) -> Path:
+    """Return the audit log's path for these two settings, worked out once."""
+    return audit_path(Config(index_dir=index_dir, accounts_db=accounts_db))
 
 
 def install_access(app: Flask) -> None:
@@ -68,7 +84,8 @@ def audit(what: str, user: str, url: str = "", status: int = 0) -> None:
     """Append one record of this request's address to the audit log.  A
     log that cannot be written is reported to the server log, and the
     reader still gets the answer (no 500 for the operator's full disk)."""
-    path = audit_path(get_state().config)
+    config = get_state().config
+    path = _audit_file(config.accounts_db, config.index_dir)
     try:
         append_record(path, make_record(user, request.remote_addr or "", what, url, status))
     except OSError as exc:
@@ -77,8 +94,9 @@ def audit(what: str, user: str, url: str = "", status: int = 0) -> None:
 
 def reader_collections() -> Visibility:
     """Return the collections this request's reader may read, for search/
-    to apply (None: all, when access control is off).  Read from the
-    grants on every request, so a grant or revocation takes effect on the
+    to apply (None: all, when access control is off).  Checked against
+    the accounts file on every request (GrantStore.readable's cache ends
+    when the file changes), so a grant or revocation takes effect on the
     reader's next one."""
     if not get_state().config.access_control:
         return None

@@ -13,8 +13,11 @@ collections.  The tables live in accounts.SCHEMA.  Nothing here knows about HTTP
 """
 from __future__ import annotations
 
+import functools
 import re
+import sqlite3
 from dataclasses import dataclass
+from typing import cast
 
 from onrecord.search import ALL_COLLECTIONS, Visibility, is_collection_name
 from onrecord.web.access.accounts import USER_NAME, AccountError, AccountStore
@@ -36,6 +39,7 @@ class GrantStore:
     """The grants and groups kept in the accounts file of `accounts`."""
 
     def __init__(self, accounts: AccountStore) -> None:
+        self._accounts = accounts
         self._db = accounts.connect
 
     def grant(self, holder: str, collection: str) -> None:
@@ -69,13 +73,10 @@ class GrantStore:
 
     def readable(self, user: str) -> Visibility:
         """Return the collections `user` may read: their grants and their
-        groups' (empty: none), or None when one of them is "*"."""
-        with self._db() as db:
-            rows = db.execute(
-                "SELECT collection FROM grants WHERE holder = ? UNION SELECT g.collection FROM grants g "
-                "JOIN members m ON g.holder = '@' || m.grp WHERE m.user = ?", (user, user)).fetchall()
-        found = frozenset(row[0] for row in rows)
-        return None if ALL_COLLECTIONS in found else found
+        groups' (empty: none), or None when one of them is "*".  Cached
+        until the accounts file changes (AccountStore.cached): a grant or
+        revocation holds from the next request."""
+        return cast(Visibility, self._accounts.cached(("readable", user), functools.partial(_readable, user)))
 
     def listing(self) -> GrantListing:
         """Return every grant and every group's members."""
@@ -87,6 +88,15 @@ class GrantStore:
             for group, user in db.execute("SELECT grp, user FROM members ORDER BY 1, 2"):
                 groups.setdefault(group, []).append(user)
         return GrantListing(grants, groups)
+
+
+def _readable(user: str, db: sqlite3.Connection) -> Visibility:
+    """Return what `user` may read, as GrantStore.readable, from `db`."""
+    rows = db.execute(
+        "SELECT collection FROM grants WHERE holder = ? UNION SELECT g.collection FROM grants g "
+        "JOIN members m ON g.holder = '@' || m.grp WHERE m.user = ?", (user, user)).fetchall()
+    found = frozenset(row[0] for row in rows)
+    return None if ALL_COLLECTIONS in found else found
 
 
 def check_holder(holder: str) -> None:

@@ -1,0 +1,173 @@
+"""What access control keeps between requests (issue #36: the checks cost
+per request, not per hit) never outlives a change: a token revoked, a
+logout, a password changed, a grant or group change made by the CLI in
+another process holds from the very next request; a session still ends on
+time; the audit log follows its file when rotated or removed; an accounts
+file removed under the server answers 401s, not 500s."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from onrecord.search.config import Config
+from onrecord.web.access import accounts, gate
+from onrecord.web.access.accounts import AccountStore
+from onrecord.web.access.gate import LOGIN_CSRF_COOKIE, SESSION_COOKIE
+from onrecord.web.access.grants import GrantStore
+from onrecord.web.app import create_app
+from tests.factories import indexed, make_article
+
+PASSWORD = "a long enough password"
+ONLY_B = "zygomorph"  # a word only collection b's article holds
+
+
+@pytest.fixture(autouse=True)
+def cheap_scrypt(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(accounts, "SCRYPT_N", 2**8)
+
+
+@pytest.fixture()
+def store(tmp_path: Path) -> AccountStore:
+    made = AccountStore(tmp_path / "accounts.db")
+    made.add_user("jane", PASSWORD)  # granted "default"
+    return made
+
+
+@pytest.fixture()
+def app(tmp_path: Path, store: AccountStore) -> Flask:
+    b_article = make_article("b1", [f"The {ONLY_B} plan."])
+    b_article = replace(b_article, meta=replace(b_article.meta, collection="b"))
+    index = indexed([make_article("a1", ["The council met."]), b_article])
+    return create_app(index, Config(index_dir=tmp_path / "ix", access_control=True,
+                                    accounts_db=str(store.path)))
+
+
+@pytest.fixture()
+def client(app: Flask) -> Iterator[FlaskClient]:
+    with app.test_client() as test_client:
+        yield test_client
+
+
+def in_another_process(store: AccountStore, call: str) -> None:
+    """Run `store.<call>` in a fresh Python process, as `onrecord users ...`
+    would: the server's connections see the change only through the file."""
+    code = ("from onrecord.web.access.accounts import AccountStore\n"
+            "from onrecord.web.access.grants import GrantStore\n"
+            f"store = AccountStore({str(store.path)!r})\n"
+            f"{call}\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def sign_in(client: FlaskClient) -> str:
+    """Sign jane in; return the session token the browser holds."""
+    client.get("/login")
+    csrf = client.get_cookie(LOGIN_CSRF_COOKIE)
+    assert csrf is not None
+    answer = client.post("/login", data={"user": "jane", "password": PASSWORD, "csrf": csrf.value, "next": "/"})
+    assert answer.status_code == 302
+    cookie = client.get_cookie(SESSION_COOKIE)
+    assert cookie is not None
+    return cookie.value
+
+
+def b_hits(client: FlaskClient, headers: dict[str, str]) -> int:
+    answer = client.get(f"/api/search?q={ONLY_B}", headers=headers)
+    assert answer.status_code == 200
+    total: int = answer.get_json()["total"]
+    return total
+
+
+def test_a_token_revoked_by_another_process_fails_the_next_request(client: FlaskClient,
+                                                                   store: AccountStore) -> None:
+    token, info = store.add_token("jane")
+    headers = {"Authorization": f"Bearer {token}"}
+    assert client.get("/api/search?q=council", headers=headers).status_code == 200  # cached now
+    in_another_process(store, f"store.revoke_token({info.id!r})")
+    assert client.get("/api/search?q=council", headers=headers).status_code == 401
+
+
+@pytest.mark.parametrize("change", ["store.logout({token!r})", "store.set_password('jane', 'another long password')",
+                                    "store.remove_user('jane')"])
+def test_a_session_ended_by_another_process_ends_at_the_next_request(client: FlaskClient, store: AccountStore,
+                                                                     change: str) -> None:
+    token = sign_in(client)
+    assert client.get("/doc/a1").status_code == 200  # cached now
+    in_another_process(store, change.format(token=token))
+    assert client.get("/doc/a1").status_code == 302
+
+
+def test_a_cached_session_still_ends_on_time(app: Flask, client: FlaskClient) -> None:
+    sign_in(client)
+    assert client.get("/doc/a1").status_code == 200  # cached now
+    with app.app_context():
+        served = gate.account_store()
+    kept_clock = served.clock
+    try:
+        served.clock = lambda: kept_clock() + Config().session_hours * 3600 + 1
+        assert client.get("/doc/a1").status_code == 302
+    finally:
+        served.clock = kept_clock
+
+
+@pytest.mark.parametrize("change, undo", [
+    ("GrantStore(store).grant('jane', 'b')", "GrantStore(store).revoke('jane', 'b')"),
+    ("GrantStore(store).grant('@desk', 'b'); GrantStore(store).add_member('desk', 'jane')",
+     "GrantStore(store).remove_member('desk', 'jane')"),
+])
+def test_grants_changed_by_another_process_hold_from_the_next_request(client: FlaskClient, store: AccountStore,
+                                                                      change: str, undo: str) -> None:
+    token, _info = store.add_token("jane")
+    headers = {"Authorization": f"Bearer {token}"}
+    assert b_hits(client, headers) == 0  # the grants are cached now
+    in_another_process(store, change)
+    assert b_hits(client, headers) == 1
+    in_another_process(store, undo)
+    assert b_hits(client, headers) == 0
+
+
+def test_a_grant_by_another_thread_of_the_server_holds_from_the_next_request(client: FlaskClient,
+                                                                            store: AccountStore) -> None:
+    token, _info = store.add_token("jane")
+    headers = {"Authorization": f"Bearer {token}"}
+    assert b_hits(client, headers) == 0
+    worker = threading.Thread(target=GrantStore(store).grant, args=("jane", "b"))  # its own connection
+    worker.start()
+    worker.join()
+    assert b_hits(client, headers) == 1
+
+
+def test_an_accounts_file_removed_under_the_server_answers_401_not_500(client: FlaskClient,
+                                                                       store: AccountStore) -> None:
+    token, _info = store.add_token("jane")
+    headers = {"Authorization": f"Bearer {token}"}
+    sign_in(client)
+    assert client.get("/api/search?q=council", headers=headers).status_code == 200
+    assert client.get("/doc/a1").status_code == 200
+    store.path.unlink()
+    assert client.get("/api/search?q=council", headers=headers).status_code == 401
+    assert client.get("/doc/a1").status_code == 302
+
+
+@pytest.mark.parametrize("move", ["rename", "unlink"])
+def test_the_audit_log_follows_its_file_when_rotated_or_removed(client: FlaskClient, store: AccountStore,
+                                                                move: str) -> None:
+    token, _info = store.add_token("jane")
+    headers = {"Authorization": f"Bearer {token}"}
+    log = store.path.with_name("audit.jsonl")
+    client.get("/api/search?q=before", headers=headers)
+    assert "q=before" in log.read_text()
+    if move == "rename":
+        log.rename(log.with_name("audit.jsonl.1"))
+    else:
+        log.unlink()
+    client.get("/api/search?q=after", headers=headers)
+    assert "q=after" in log.read_text() and "q=before" not in log.read_text()
+    assert log.stat().st_mode & 0o777 == 0o600
