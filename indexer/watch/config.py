@@ -120,11 +120,7 @@ def _raw(value: Any) -> str:
 
 def parse_source(entry: Any, n: int) -> Source:
     """Return the `n`th [[source]] table as a Source; raises ConfigError."""
-    if not isinstance(entry, dict):
-        raise ConfigError(f"source {n}: must be a table")
-    unknown = sorted(set(entry) - SOURCE_KEYS)
-    if unknown:
-        raise ConfigError(f"source {n}: unknown key(s) {', '.join(unknown)}")
+    check_table(entry, SOURCE_KEYS, f"source {n}")
     kind = entry.get("kind")
     if kind not in SOURCE_KINDS:
         raise ConfigError(f"source {n}: kind must be one of {', '.join(SOURCE_KINDS)}, not {kind!r}")
@@ -147,6 +143,16 @@ def parse_source(entry: Any, n: int) -> Source:
     return Source(str(name), kind, url, tuple(urls), float(interval), collection)
 
 
+def check_table(entry: Any, keys: frozenset[str], label: str) -> None:
+    """Check that `entry` is a TOML table of `keys` only; raises ConfigError
+    (one line, naming the keys it may hold)."""
+    if not isinstance(entry, dict):
+        raise ConfigError(f"{label}: must be a table")
+    unknown = sorted(set(entry) - keys)
+    if unknown:
+        raise ConfigError(f"{label}: unknown key(s) {', '.join(unknown)} ({', '.join(sorted(keys))})")
+
+
 def check_url(url: Any, label: str) -> str:
     """Return `url` if it is an http(s) URL with a host; raises ConfigError."""
     parts = urlsplit(url) if isinstance(url, str) else None
@@ -157,11 +163,7 @@ def check_url(url: Any, label: str) -> str:
 
 def parse_alert(entry: Any, n: int) -> Alert:
     """Return the `n`th [[alert]] table as an Alert; raises ConfigError."""
-    if not isinstance(entry, dict):
-        raise ConfigError(f"alert {n}: must be a table")
-    unknown = sorted(set(entry) - ALERT_KEYS)
-    if unknown:
-        raise ConfigError(f"alert {n}: unknown key(s) {', '.join(unknown)} ({', '.join(sorted(ALERT_KEYS))})")
+    check_table(entry, ALERT_KEYS, f"alert {n}")
     name = entry.get("name")
     if not isinstance(name, str) or not name.strip():
         raise ConfigError(f"alert {n}: give it a name")
