@@ -31,6 +31,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.report import render_pairs
 from onrecord.indexer.pipeline import extract_file, ingest_paths
 from onrecord.search import acquire_write_lock, check_index, open_index
 
@@ -254,8 +255,7 @@ def format_tally(tally: Tally) -> str:
                                                     f"{waits[-1] * 1000:.0f} ms"),
             ("failures", f"{len(tally.failures)}"),
             ("wall time", f"{tally.seconds:.0f} s")]
-    width = max(len(name) for name, _ in rows)
-    return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
+    return render_pairs(rows)
 
 
 def main(argv: list[str] | None = None) -> int:

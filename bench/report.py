@@ -120,6 +120,12 @@ def format_table(title: str, engines: dict[str, dict[str, Any]]) -> str:
     return render_table(title, header, lines)
 
 
+def render_pairs(rows: list[tuple[str, str]]) -> str:
+    """Return `rows` of (name, value) as lines, the names left-aligned to the widest."""
+    width = max(len(name) for name, _ in rows)
+    return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
+
+
 def render_table(title: str, header: list[str], lines: list[list[str]]) -> str:
     """Return the rows `lines` under `header` and a `== title` line, the
     first column left-aligned and the others right-aligned to their widest

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
+from bench.report import render_pairs
 from bench.watchsite import Layout, article_body, serve_phase, start_watch, write_config
 from tests.indexer.watch.site import Page, Site
 
@@ -112,8 +113,7 @@ def format_table(layout: Layout, rate: float, watch: Pass, plain: Pass, requests
                                                             f"({plain.cpu:.1f} s in all, wall {plain.wall:.1f} s)"),
             ("CPU ratio watch / index", f"{watch.cpu / plain.cpu:.2f}"),
             ("exit statuses (watch, index)", f"{watch.status}, {plain.status}")]
-    width = max(len(name) for name, _ in rows)
-    return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
+    return render_pairs(rows)
 
 
 def main(argv: list[str] | None = None) -> int:
