@@ -8,9 +8,9 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 import onrecord.search as search_layer  # names looked up per call reach a patch of their home module
-from onrecord.web.access.gate import reader_collections
+from onrecord.web.access.gate import reader_request
 from onrecord.web.citations import public_permalinks
-from onrecord.web.params import parse_search_request, refuse_unknown_params
+from onrecord.web.params import refuse_unknown_params
 from onrecord.web.state import get_state, site_root
 
 bp = Blueprint("api", __name__)
@@ -24,7 +24,7 @@ def api_search() -> Response:
     return every year."""
     state = get_state()
     refuse_unknown_params(request.args.keys())
-    req = parse_search_request(request.args, state.config, reader_collections())
+    req = reader_request()
     result = search_layer.search(state.index(), req)
     return jsonify(public_permalinks(result.to_dict(), site_root()))
 

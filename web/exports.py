@@ -26,9 +26,9 @@ from flask import Blueprint, Response, request, stream_with_context
 
 import onrecord.search as search_layer  # names looked up per call reach a patch of their home module
 from onrecord.search import EXPORT_COLUMNS, NAME_FACETS, QueryError, RowKind, SearchRequest
-from onrecord.web.access.gate import reader_collections
+from onrecord.web.access.gate import reader_request
 from onrecord.web.citations import absolute_url
-from onrecord.web.params import parse_search_request, refuse_unknown_params
+from onrecord.web.params import refuse_unknown_params
 from onrecord.web.state import get_state, site_root
 
 bp = Blueprint("exports", __name__)
@@ -167,7 +167,7 @@ def export_response(ext: str) -> Response:
     """Return the streamed export of the current request in format `ext`."""
     state = get_state()
     refuse_unknown_params(request.args.keys(), extra=("rows",))
-    req = parse_search_request(request.args, state.config, reader_collections())
+    req = reader_request()
     kind = parse_rows(request.args.get("rows"))
     columns = list(EXPORT_COLUMNS[kind])
     found = start_rows(iter(search_layer.iter_export_rows(state.index(), req, kind)))

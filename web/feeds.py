@@ -33,9 +33,9 @@ from onrecord.search import (
     newest_paragraphs,
     parse_iso_partial,
 )
-from onrecord.web.access.gate import reader_collections
+from onrecord.web.access.gate import reader_collections, reader_request
 from onrecord.web.citations import absolute_url
-from onrecord.web.params import MAX_FILTER_CHARS, parse_search_request, refuse_unknown_params
+from onrecord.web.params import MAX_FILTER_CHARS, refuse_unknown_params
 from onrecord.web.state import get_state, site_root
 from onrecord.web.titles import display_title
 
@@ -52,7 +52,7 @@ def search_feed() -> Response:
     """Return the Atom feed of the search the parameters describe."""
     state = get_state()
     refuse_unknown_params(request.args.keys())
-    req = parse_search_request(request.args, state.config, reader_collections())
+    req = reader_request()
     args = feed_params(req)
     page = url_for("pages.search_page", **args)
     return atom_response(newest_paragraphs(state.index(), req), search_title(req), page,
@@ -65,7 +65,7 @@ def changes_feed() -> Response:
     the search the parameters describe finds."""
     state = get_state()
     refuse_unknown_params(request.args.keys())
-    req = parse_search_request(request.args, state.config, reader_collections())
+    req = reader_request()
     args = feed_params(req)
     return atom_response(newest_changes(state.index(), req), search_title(req) + ": changed after publication",
                          url_for("pages.search_page", **args), url_for("feeds.changes_feed", **args))

@@ -13,7 +13,7 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 
 import onrecord.search as search_layer  # names looked up per call reach a patch of their home module
 from onrecord.search import Paragraph, StoredArticle, article_openings, paragraph_permalink
-from onrecord.web.access.gate import reader_collections
+from onrecord.web.access.gate import reader_collections, reader_request
 from onrecord.web.api import json_page
 from onrecord.web.changes import change_marks
 from onrecord.web.facetview import facet_views, histogram_bars
@@ -24,7 +24,6 @@ from onrecord.web.params import (
     hidden_filters,
     parse_int,
     parse_query,
-    parse_search_request,
     raw_form,
     unknown_param_notes,
 )
@@ -42,7 +41,7 @@ def search_page() -> str:
     """Return the search page for the request's parameters (one it does not
     know is ignored, with a note saying so beside the query box)."""
     state = get_state()
-    req = parse_search_request(request.args, state.config, reader_collections())
+    req = reader_request()
     result = search_layer.search(state.index(), req)
     links = SearchLinks(req, url_for("pages.search_page"), state.config.per_page)
     return render_template(

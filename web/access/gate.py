@@ -23,11 +23,11 @@ from flask import Blueprint, Flask, abort, g, redirect, render_template, request
 from werkzeug.exceptions import Forbidden, Unauthorized
 from werkzeug.wrappers import Response
 
-from onrecord.search import Config, Visibility, parse_networks
+from onrecord.search import Config, SearchRequest, Visibility, parse_networks
 from onrecord.web.access.accounts import USER_NAME, AccountError, AccountStore, accounts_path
 from onrecord.web.access.audit import append_record, audit_path, make_record
 from onrecord.web.access.grants import GrantStore
-from onrecord.web.params import TOKEN_PARAM
+from onrecord.web.params import TOKEN_PARAM, parse_search_request
 from onrecord.web.state import get_state
 
 bp = Blueprint("access", __name__)
@@ -107,6 +107,14 @@ def reader_collections() -> Visibility:
         g.collections = GrantStore(account_store()).readable(user)
     found: Visibility = g.collections
     return found
+
+
+def reader_request() -> SearchRequest:
+    """Return the search this request's URL describes, kept to the
+    collections its reader may read: how every route that searches gets
+    its request, so none can forget the reader.  Raises QueryError for a
+    bad parameter."""
+    return parse_search_request(request.args, get_state().config, reader_collections())
 
 
 def require_login() -> Response | None:
