@@ -15,9 +15,17 @@ from functools import lru_cache
 from typing import Literal
 
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
-from onrecord.indexer.annotate.attribution.phrases.shapes import is_headline, relative_opening
+from onrecord.indexer.annotate.attribution.phrases.persons import (
+    opening_person,
+    person_after_owner,
+    person_after_owner_role,
+    person_of_organisation,
+    unclosed_appositive_head,
+    unclosed_role_appositive,
+)
+from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap, is_headline, relative_opening
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun as is_speaker_noun  # its old home
-from onrecord.indexer.annotate.attribution.registry.names import LEADING_NOISE, is_role_word, lexicon
+from onrecord.indexer.annotate.attribution.registry.names import is_role_word, lexicon
 from onrecord.indexer.lexicon import words
 
 PhraseKind = Literal["pronoun", "name", "np"]
@@ -58,16 +66,6 @@ def tokenize(frame: str, start: int, end: int) -> list[tuple[str, int, int]]:
             tok, e = tok[:-1], e - 1
         toks.append((tok, s, e))
     return toks
-
-
-_NOT_CAPS = LEADING_NOISE | DETERMINERS
-_DIGIT_LED_NAME_RE = re.compile(r"\d+[A-Z]")  # "4Cast", "3M"
-
-
-def is_cap(tok: str) -> bool:
-    """True for a capitalised token that may be part of a name."""
-    return bool(tok) and (tok[0].isupper() or bool(_DIGIT_LED_NAME_RE.match(tok))) \
-        and tok.lower() not in _NOT_CAPS
 
 
 def _skip_back(toks: list[tuple[str, int, int]], i: int) -> int:
@@ -142,7 +140,7 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
     i = _skip_back(toks, len(toks) - 1)
     if i < 0:
         return None
-    head = _unclosed_role_appositive(toks, i)
+    head = unclosed_role_appositive(toks, i)
     if head is not None:  # "Ann Vole, Acme director said": Ann Vole
         return Phrase(frame[toks[0][1]:toks[head][2]], toks[0][1], toks[head][2], "name")
     opening = relative_opening(toks, i) if toks[i][0] == "," else None
@@ -154,6 +152,9 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
         named = _appositive_name(frame, toks, i)
         if named is not None:  # "The shadow secretary for the Family, Ann Vole, said": Ann Vole
             return named
+        opener = opening_person(toks, i)
+        if opener is not None:  # "Ann Vole, president of Acme, the Acme Academy, said": Ann Vole
+            return _run_phrase(frame, toks, opener)
         i = _skip_appositive(toks, i)
     if i < 0:
         return None
@@ -176,11 +177,14 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
         j = _name_run_back(toks, i)
         if is_headline(toks[j:i + 1]):
             return None
+        person = person_of_organisation(toks, j, i) or person_after_owner(toks, j, i)
+        if person is not None:  # "Ann Vole of Acme said", "Acme's Mr Vole said": the person
+            return _run_phrase(frame, toks, person, end)
         described = _work_of(toks, j)
         if described is not None:  # "The star of Rain Man and Tootsie said": the star, not a film
             first = toks[_np_back(toks, described)][1]
             return Phrase(frame[first:e], first, end, "np")
-        head = _unclosed_appositive_head(toks, j)
+        head = unclosed_appositive_head(toks, j)
         if head is not None:  # "Ann Vole, a strategist at Acme Securities told": Ann Vole
             first = toks[_name_run_back(toks, head)][1]
             return Phrase(frame[first:toks[head][2]], first, toks[head][2], "name")
@@ -191,7 +195,6 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
     return Phrase(frame[toks[j][1]:e], toks[j][1], end, "np")
 
 
-_APPOSITIVE_LINKS = words("appositive_links")
 def _work_of(toks: list[tuple[str, int, int]], j: int) -> int | None:
     """Return the index of the person noun a name run starting at j is the
     object of ("the star of Rain Man and Tootsie", "the singer of Yellow"):
@@ -202,37 +205,6 @@ def _work_of(toks: list[tuple[str, int, int]], j: int) -> int | None:
     if k >= 1 and toks[k][0] == "of" and toks[k - 1][0] in lexicon().person_nouns:
         return k - 1
     return None
-
-
-def _unclosed_appositive_head(toks: list[tuple[str, int, int]], j: int) -> int | None:
-    """Return the index of the name ending before ', a <role> at' when the
-    capitalised run starting at j closes an appositive whose closing comma
-    is missing ("Ann Vole, a strategist at Acme told"), else None."""
-    if j < 1 or toks[j - 1][0].lower() not in _APPOSITIVE_LINKS:
-        return None
-    for k in range(j - 2, max(0, j - 10), -1):
-        if toks[k][0] == ",":
-            if toks[k + 1][0].lower() in ("a", "an", "the") and k >= 1 and is_cap(toks[k - 1][0]):
-                return k - 1
-            return None
-    return None
-
-
-def _unclosed_role_appositive(toks: list[tuple[str, int, int]], i: int) -> int | None:
-    """Return the index of the last word of a name of two to four words that
-    opens toks and is followed by one comma and an office ("Ann Vole, Acme
-    director", "Ann Vole, vice president of Acme") ending at i, the closing
-    comma missing; else None."""
-    comma = next((k for k in range(2, min(i, 5)) if toks[k][0] == ","), -1)
-    if comma < 0 or i - comma > 12 or any(t[0] in ",;:()" for t in toks[comma + 1:i + 1]):
-        return None
-    name = [t[0] for t in toks[:comma]]
-    if not all(is_cap(w) and not is_role_word(w) for w in name) or name[0].lower() in _NOT_ROLE:
-        return None
-    after = [t[0] for t in toks[comma + 1:i + 1]]
-    if len(after) >= 2 and is_cap(after[-1]) and is_cap(after[-2]) and not any(w.islower() for w in after):
-        return None  # "Ann Vole, Bob Smith said": a second name, not an office
-    return comma - 1 if any(is_role_word(w) for w in after) else None
 
 
 def _appositive_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase | None:
@@ -253,6 +225,13 @@ def _appositive_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Ph
         k -= 1
     s, e = name[0][1], name[-1][2]
     return Phrase(frame[s:e], s, e, "name", lead=toks[k][1])  # the mention: the description and the name
+
+
+def _run_phrase(frame: str, toks: list[tuple[str, int, int]], run: tuple[int, int], end: int = -1,
+                lead: int = -1) -> Phrase:
+    """Return the name phrase of toks[run[0]..run[1]] (its mention reaching `end` when given)."""
+    s, e = toks[run[0]][1], toks[run[1]][2]
+    return Phrase(frame[s:e], s, max(e, end), "name", lead=lead)
 
 
 def _skip_appositive(toks: list[tuple[str, int, int]], i: int) -> int:
@@ -286,7 +265,13 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
             k += 1
         if is_headline(toks[j:k + 1]):
             return None
+        person = person_of_organisation(toks, j, k)
+        if person is not None:  # "said Ann Vole of Acme": the person
+            return _run_phrase(frame, toks, person)
         if toks[k][0].endswith(("'s", "\u2019s")) and k + 1 < len(toks) and _is_person_noun(toks[k + 1][0]):
+            named = person_after_owner_role(toks, k)
+            if named is not None:  # "said Acme's executive producer Ann Vole": the name
+                return _run_phrase(frame, toks, named, lead=s)
             end = toks[k + 1][2]  # "Vole's daughter": the daughter, not Vole
             return Phrase(frame[s:end], s, end, "np")
         named = _name_after_role(toks, k)

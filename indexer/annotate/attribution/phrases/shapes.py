@@ -11,9 +11,18 @@ from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.registry.names import LEADING_NOISE
 from onrecord.indexer.lexicon import words
 
 RELATIVE_OPENERS = frozenset(("who", "whose", "which"))
+_NOT_CAPS = LEADING_NOISE | words("determiners")
+_DIGIT_LED_NAME_RE = re.compile(r"\d+[A-Z]")  # "4Cast", "3M"
+
+
+def is_cap(tok: str) -> bool:
+    """True for a capitalised token that may be part of a name."""
+    return bool(tok) and (tok[0].isupper() or bool(_DIGIT_LED_NAME_RE.match(tok))) \
+        and tok.lower() not in _NOT_CAPS
 
 
 def relative_opening(toks: list[tuple[str, int, int]], i: int) -> int | None:

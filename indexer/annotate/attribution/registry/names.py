@@ -224,11 +224,18 @@ def _cut_name(tokens: tuple[str, ...], common: frozenset[str]) -> NameParts:
     if inner >= 0 and not any(plain_word(t) in common for t in toks[inner + 1:]):  # "Car Rental Terms": no name
         parts.role, toks = parts.role + toks[:inner + 1], toks[inner + 1:]
     while len(toks) > 1 and plain_word(toks[-1]) in lex.roles and (
-            toks[-1].isupper() or plain_word(toks[-1]) not in TITLES):
-        parts.role.append(toks[-1])  # "Ann Vole MP"; "Stephen King": a title word closing a name is its surname
+            toks[-1].isupper() or plain_word(toks[-1]) not in TITLES and not first_name_only(toks[:-1])):
+        # "Ann Vole MP"; "Stephen King", "John Bishop": a title or role word after a
+        # first name alone is the surname
+        parts.role.append(toks[-1])
         toks = toks[:-1]
     parts.name = [POSSESSIVE_RE.sub("", t) if k == len(toks) - 1 else t for k, t in enumerate(toks)]
     return parts
+
+
+def first_name_only(toks: list[str]) -> bool:
+    """True when toks is one known first name ("John" before "Bishop")."""
+    return len(toks) == 1 and plain_word(toks[0]) in lexicon().first_names
 
 
 def _strip_leading(toks: list[str], parts: NameParts, common: frozenset[str]) -> list[str]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from onrecord.indexer.annotate.attribution.registry.names import (
     TITLES,
+    first_name_only,
     is_full_name,
     is_owner,
     is_role_word,
@@ -102,7 +103,8 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
     cut = 0
     for k, t in enumerate(toks):
         low = t.lower().rstrip(".")
-        if is_role_word(low) and not (k == len(toks) - 1 and low in TITLES):  # "Stephen King": his surname
+        # "Stephen King", "John Bishop": a title or role word after a first name is the surname
+        if is_role_word(low) and not (k == len(toks) - 1 and (low in TITLES or first_name_only(toks[:k]))):
             cut = k + 1
         elif low in ("for", "of") and k + 1 < len(toks):
             cut = k + 3 if toks[k + 1].lower() == "the" else k + 2  # "Chancellor of the Exchequer"

@@ -254,8 +254,8 @@ class DocSpeakers:
         if glued:  # "Swiss Re", "The Game", "50 Cent": the word is never written alone
             return self._speak(self._single(glued.split(), None), pos).name, None
         role = " ".join(([role] if role else []) + parts.role) or None
-        if not name or is_description(name):
-            return None, role
+        if not name or is_description(name) and not (title and name[-1] in self._by_last):
+            return None, role  # "Mr Bishop" once John Bishop is known: his surname, not a role
         if any(t.lower() in _CUE_FORMS for t in name):
             return None, role  # "What Reviewers Say": a heading's cue word, no name
         if len(name) >= 2 and not self._surname_led(name):
