@@ -3,7 +3,9 @@
 Owns the choice of the body quote whose speaker a headline quote no cue
 credits takes: the body quote that repeats its words, else the lead's own
 attribution (the first paragraph under the headline states what the headline
-says: "Firms 'hit by costs'" over "Costs are rising, the CBI says"), else
+says: "Firms 'hit by costs'" over "Costs are rising, the CBI says"), else the
+first body statement of the person the headline names before its quote
+("Vole 'proud of record'": Ann Vole's, not a later quote of someone else), else
 the first credited quote after it (a headline quotes the story's main
 speaker, who speaks first below it).  Crediting the chosen quote's speaker is
 indexer.annotate.attribution.attribution's, passed in as `recredit`.
@@ -14,9 +16,12 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.search import Paragraph, Quote
 
 _WORDS_RE = re.compile(r"\w+")
+# the headline's opening capitalised words: its subject ("Vole", "Ann Vole", "Acme boss")
+_SUBJECT_RE = re.compile(r"\s*((?:[A-Z][\w'\u2019.-]*\s+)*[A-Z][\w'\u2019.-]*)")
 
 Recredit = Callable[[Quote, Quote], Quote]  # (headline quote, source quote) -> the headline credited
 
@@ -40,14 +45,31 @@ def credit_headlines(paragraphs: list[Paragraph], headlines: dict[int, str], rec
 
 def _headline_speaker(head: Quote, quoted: str, quotes: list[Quote], lead_end: int,
                       recredit: Recredit) -> Quote:
-    """Return the headline quote `head` credited from its echo, the lead's
-    credited quote or clause (ending by `lead_end`), or the first credited
-    quote after it; `head` itself when no quote after it has a speaker."""
+    """Return the headline quote `head` (the whole headline; `quoted` its
+    quoted words) credited from its echo, the lead's credited quote or clause
+    (ending by `lead_end`), a statement of the person the headline names
+    before its quoted words, or the first credited quote after it; `head`
+    itself when no quote after it has a speaker."""
     words = " ".join(_WORDS_RE.findall(quoted.lower()))
     later = [q for q in quotes if q.start > head.end and q.speaker]
     # a reported clause past the lead is the story's detail, not its headline
     said = [q for q in later if q.kind != "indirect"]
     echo = [q for q in said if words and words in " ".join(_WORDS_RE.findall(q.text.lower()))]
     lead = [q for q in later if q.end <= lead_end]
-    chosen = echo or lead or said
+    before = head.text[:max(0, head.text.find(quoted))]
+    # "Blair 'said he would stand down'": words reporting the named person's speech are another's claim
+    named = [] if CUE_WORDS.intersection(words.split()) else _named_speaker(before, later)
+    chosen = echo or lead or named or said
     return recredit(head, chosen[0]) if chosen else head
+
+
+def _named_speaker(before: str, later: list[Quote]) -> list[Quote]:
+    """Return the quotes (any kind) in `later` whose speaker's surname (last word) is a
+    word of the headline's opening capitalised run `before` its quote
+    ("Vole 'proud of record'": Ann Vole's), else []."""
+    subject = _SUBJECT_RE.match(before)
+    if subject is None:
+        return []
+    names = set(subject.group(1).split())
+    # a person, by surname: an organisation in a headline is mostly its topic ("CSA 'could close'")
+    return [q for q in later if q.speaker and len(q.speaker.split()) > 1 and q.speaker.split()[-1] in names]

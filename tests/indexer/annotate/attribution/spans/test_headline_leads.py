@@ -30,3 +30,22 @@ def test_a_reported_clause_past_the_lead_does_not_credit_the_headline() -> None:
             "The Greens expect their best results yet, one of their frontbenchers has predicted.\n\n"
             "The Tories say the Greens would raise taxes. Ann Tamm said: \u201cWe are going to win seats.\u201d")
     assert _quotes(body)[0] == ("partial", "Ann Tamm")
+
+
+@pytest.mark.parametrize("headline, speaker", [
+    # the headline names its speaker by surname before the quoted words
+    ("Tamm 'proud of economy record'", "Ann Tamm"),
+    ("Tamm puts Vole 'above money'", "Ann Tamm"),
+    # no name the body's speakers carry: the first quote below, as before
+    ("Economy 'proud of its record'", "Bob Vole"),
+])
+def test_a_headline_takes_the_quote_of_the_person_it_names(headline: str, speaker: str) -> None:
+    body = (f"{headline}\n\nAnn Tamm has given a rousing speech to the party conference.\n\n"
+            "\u201cWe are ready,\u201d said party official Bob Vole. \u201cWe are strong,\u201d Ms Tamm said.")
+    assert _quotes(body)[0] == ("partial", speaker)
+
+
+def test_a_headline_reporting_the_named_person_s_speech_is_another_s_claim() -> None:
+    body = ("Tamm 'said she would stand down'\n\nAnn Tamm promised to go before the vote.\n\n"
+            "\u201cShe said so twice,\u201d said biographer Bob Vole. Ms Tamm said she had not decided.")
+    assert _quotes(body)[0] == ("partial", "Bob Vole")
