@@ -57,6 +57,7 @@ FEATURES: tuple[str, ...] = (
     "cued",              # the last mention is followed by a speech cue ("Ann Vole said", "he told")
     "listed",            # ... is an item of a list of names ("stars Ann Vole and Tom Reed")
     "reported",          # ... follows a speech cue in its sentence ("Vole said Reed was pleased": Reed)
+    "modifier",          # ... is an owner or a modifier ("Vole's lawyer", "a Vole goal"): not a subject
 )
 
 
@@ -183,23 +184,34 @@ _INVERTED_CUE = "|".join(sorted(CUE_WORDS - PARTICIPLE_CUES))
 _INVERTED_RE = re.compile(rf"[,\"\u201d\u2019]\s*(?:{_INVERTED_CUE})\s+(?:[A-Za-z.]+\s+){{0,3}}$")
 
 
-def _shape(text: str, at: int) -> tuple[float, float, float]:
-    """Return (cued, listed, reported) of the mention at `at`: a speech cue
-    right after the name or closing the clause right before it (", says Ann
-    Vole": inverted), the name an item of an "and" list of capitalised names,
-    a speech cue before it in its sentence (what it reports names it)."""
+_OWNER_ENDS = ("'s", "\u2019s", "s'", "s\u2019")
+# "an Ann Vole goal", "a devout Vole household": a name between an article and a noun
+_ARTICLE_BEFORE_RE = re.compile(r"\b(?:[Aa]n?|[Tt]he)\s+(?:[a-z]+\s+){0,2}$")
+_NOUN_AFTER_RE = re.compile(r"\s+[a-z]")
+
+
+def _shape(text: str, at: int) -> tuple[float, float, float, float]:
+    """Return (cued, listed, reported, modifier) of the mention at `at`: a
+    speech cue right after the name or closing the clause right before it
+    (", says Ann Vole": inverted), the name an item of an "and" list of
+    capitalised names, a speech cue before it in its sentence (what it
+    reports names it), the name a possessive or a noun's modifier ("Vole's
+    lawyer", "an Ann Vole goal": the sentence is about someone or something else)."""
     if at < 0:
-        return 0.0, 0.0, 0.0
+        return 0.0, 0.0, 0.0, 0.0
     m = _NAME_END_RE.match(text, at)
     end = m.end() if m else at
+    modifier = float(text.endswith(_OWNER_ENDS, at, end) or text[at:at + 1].isupper() and (
+        _ARTICLE_BEFORE_RE.search(text, max(0, at - 30), at) is not None
+        and _NOUN_AFTER_RE.match(text, end) is not None))
     if text[end:end + 1] in (",", ".", ";", "") and _INVERTED_RE.search(text, max(0, at - 40), at):
-        return 1.0, 0.0, 0.0  # ", says Ann Vole": she speaks, what the clause reports is hers
+        return 1.0, 0.0, 0.0, modifier  # ", says Ann Vole": she speaks, what the clause reports is hers
     cued = any(gap and CUE_RE.match(text, gap.end()) for gap in (g.match(text, end) for g in _CUE_GAPS))
     listed = bool(_AND_AFTER_RE.match(text, end) or _AND_BEFORE_RE.search(text, max(0, at - 40), at))
     lo = max(0, at - _CLAUSE_BACK)
     last_end = _LAST_END_RE.match(text, lo, at)
     reported = bool(CUE_RE.search(text, last_end.end() if last_end else lo, at))
-    return float(cued), float(listed), float(reported)
+    return float(cued), float(listed), float(reported), modifier
 
 
 def _distance(pos: int, at: int) -> float:
@@ -229,7 +241,7 @@ def features(pool: Sequence[Person], ctx: Context, gender: str | None,
             float(gender is not None and p.gender == gender), float(bool(p.first)),
             float(not p.first and p.name in proxies),
             math.log1p(_count_before(p.mentions, pos)),
-            *(_shape(text, m) if text else (0.0, 0.0, 0.0)),
+            *(_shape(text, m) if text else (0.0, 0.0, 0.0, 0.0)),
         ])
     return rows
 

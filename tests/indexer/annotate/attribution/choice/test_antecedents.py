@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.annotate.attribution.choice import antecedents
 from onrecord.indexer.annotate.attribution.registry.people import Person
@@ -87,3 +89,24 @@ def test_a_carried_speaker_continues_over_a_paragraph_naming_nobody() -> None:
 def test_a_carried_speaker_continues_over_her_own_surname() -> None:
     text = '"We will fight on," said Ann Vole.\n\nVole, her voice firm, spoke for an hour.\n\n"It is over."'
     assert _speakers(text) == ["Ann Vole", "Ann Vole"]
+
+
+def _modifier(text: str, name: str) -> float:
+    person = Person(name, name.split()[0], name.split()[-1], order=0)
+    at = text.index(name)
+    person.mentions.scan(at)
+    ctx = antecedents.context_at(text, len(text))
+    row = antecedents.features([person], ctx, None, text=text)[0]
+    return row[antecedents.FEATURES.index("modifier")]
+
+
+@pytest.mark.parametrize("text, name, expected", [
+    ("The lawyer reacted angrily to Dick Vole's comments. ", "Dick Vole", 1.0),
+    ("An early goal followed by an Alan Vole strike won it. ", "Alan Vole", 1.0),
+    ("She was raised in a devout Roman Vole household. ", "Roman Vole", 1.0),
+    ("Dick Vole reacted angrily to the comments. ", "Dick Vole", 0.0),
+    ("The comments angered Dick Vole. ", "Dick Vole", 0.0),
+])
+def test_a_possessive_or_a_noun_s_modifier_is_marked(text: str, name: str, expected: float) -> None:
+    assert _modifier(text, name) == expected
+

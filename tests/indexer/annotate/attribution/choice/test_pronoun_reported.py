@@ -50,8 +50,8 @@ def test_a_name_a_speech_cue_follows_in_the_pronouns_sentence_is_its_speaker() -
 def test_the_shape_of_a_mention_cue_list_report() -> None:
     text = "It also stars Ann Vole and Tom Reed. Councillor Dan Vole, 55, said the mayor was pleased."
     shape = {w: antecedents._shape(text, text.index(w)) for w in ("Ann", "Tom", "Dan", "mayor")}
-    assert shape == {"Ann": (0.0, 1.0, 0.0), "Tom": (0.0, 1.0, 0.0), "Dan": (1.0, 0.0, 0.0),
-                     "mayor": (0.0, 0.0, 1.0)}
+    assert shape == {"Ann": (0.0, 1.0, 0.0, 0.0), "Tom": (0.0, 1.0, 0.0, 0.0), "Dan": (1.0, 0.0, 0.0, 0.0),
+                     "mayor": (0.0, 0.0, 1.0, 0.0)}
 
 
 
@@ -66,7 +66,7 @@ def test_the_speaker_of_an_inverted_cue_is_a_subject_that_speaks() -> None:
             "Tom Reed, his lawyer, said Ann Vole was pleased.")
     assert is_subject(text, text.index("Dan"))
     assert not is_subject(text, text.index("Ann"))  # the cue is the sentence's own verb
-    assert antecedents._shape(text, text.index("Dan")) == (1.0, 0.0, 0.0)
+    assert antecedents._shape(text, text.index("Dan")) == (1.0, 0.0, 0.0, 0.0)
 
 
 def test_a_pronoun_after_an_inverted_cue_means_its_speaker() -> None:
