@@ -250,7 +250,7 @@ def _strip_leading(toks: list[str], parts: NameParts, common: frozenset[str]) ->
         if low in PARTICLES:
             break  # "Van Gaal": the surname's own particle, even where "van" is a common word
         if (low in common and low not in lex.first_names) or low in lex.never_names \
-                or not _is_name_like(toks[0]) or _HYPHEN_DESCRIPTION_RE.fullmatch(toks[0]) \
+                or not _is_name_like(toks[0]) or _HYPHEN_DESCRIPTION_RE.fullmatch(toks[0]) or is_participle(toks[0]) \
                 or "-" in low and low.endswith(("based", "born", "year-old")):
             parts.role.append(toks[0])  # "Boss Ann Vole", "Newport-based Ann Vole", "Oscar-winner Ann Vole"
             toks = toks[1:]
@@ -269,10 +269,20 @@ def is_full_name(name: list[str]) -> bool:
     none a word never in a name, except a month or day as the surname after a
     known first name ("Theresa May"); the surname not an acronym."""
     words, lex = name_words(name), lexicon()
-    if not 2 <= len(words) <= 4 or not all(_is_name_like(t) for t in words) or name[-1].isupper():
+    if not 2 <= len(words) <= 4 or not all(_is_name_like(t) for t in words) or name[-1].isupper() \
+            or is_participle(words[0]):
         return False
     odd = [k for k, t in enumerate(words) if plain_word(t) in lex.not_names]
     return not odd or odd == [len(words) - 1] and plain_word(words[0]) in lex.first_names
+
+
+# "Praising Celtic and Rangers, she said": a clause's participle opening a sentence, not a first name
+_PARTICIPLE_RE = re.compile(r"[A-Z][a-z]{3,}ing")
+
+
+def is_participle(tok: str) -> bool:
+    """True for a capitalised -ing word of seven letters or more that is no known first name."""
+    return _PARTICIPLE_RE.fullmatch(tok) is not None and tok.lower() not in lexicon().first_names
 
 
 _LOWER_WORD_BEFORE_RE = re.compile(r"(?<![\w-])([a-z]+)[ \u00a0]+$")

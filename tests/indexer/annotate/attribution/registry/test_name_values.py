@@ -151,3 +151,17 @@ def test_a_place_after_a_comma_is_not_a_person() -> None:
 def test_a_rank_after_the_surname_is_no_part_of_the_name(run: str, role: list[str]) -> None:
     parts = cut_name(run.split())
     assert (parts.role, parts.name) == (role, ["Ann", "Vole"])
+
+
+@pytest.mark.parametrize("text", [
+    'Cathy Tamm has warned fans.\n\nPraising Celtic and Rangers for their efforts, she said: "There is progress."',
+    'Cathy Tamm has warned fans.\n\nBacking Labour and the unions, she said: "There is progress."',
+])
+def test_a_participle_opening_a_sentence_is_no_first_name(text: str) -> None:
+    assert who(text) == ["Cathy Tamm"]
+
+
+@pytest.mark.parametrize("name, ok", [(["Praising", "Celtic"], False), (["Sterling", "Vole"], False),
+                                      (["Ming", "Vole"], True), (["Ann", "Fleming"], True)])
+def test_a_participle_is_not_a_full_name_s_first_word(name: list[str], ok: bool) -> None:
+    assert is_full_name(name) is ok
