@@ -29,7 +29,7 @@ from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_hea
 from onrecord.indexer.annotate.attribution.phrases.clues import byline_after, ends_on_cue, find_cue, subject_before
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
-from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.phrases.subjects import opens_with_other_name, phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.registry.people import pronoun_gender
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.reports import add_reported
@@ -39,6 +39,7 @@ from onrecord.indexer.annotate.attribution.spans.quotes import (
     QuoteSpan,
     QuoteStyle,
     detect_quote_style,
+    ends_sentence,
     find_quote_spans,
     line_style,
     quoted_words,
@@ -144,33 +145,27 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     if not found and at_start and p.intro is not None:
         found, frame_of = subject_before(p.intro, len(p.intro.s.rstrip())), p.intro
         rule = "introduction"
+    unnamed = Attribution()
     if found:
-        return _resolve(found[0], found[1], frame_of, p.text, p.people, rule), cue_found, cue_before
+        who = unnamed = _resolve(found[0], found[1], frame_of, p.text, p.people, rule)
+        # 'Often overlooked, armrests help. "Find a chair ..."': a thing opening the sentence
+        # before names no speaker; the last one may go on, as at a paragraph's start
+        if who.speaker is not None or rule != "sentence_subject" or found[0].kind == "pronoun" or n or colon:
+            return who, cue_found, cue_before
     if previous is not None and (opens_sentence or not previous.subject_only):
         # a subject found for a fragment carries to whole quotes only
         return _carried(previous, "same_paragraph"), None, False
     carry = p.carry
-    if at_start and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1 \
-            and not _other_subject_between(p, carry):
+    whole = at_start or n == 0 and opens_sentence and ends_sentence(p.text, sp)
+    if whole and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1 \
+            and not (p.before is not None and p.index - carry.para_index >= 2
+                     and opens_with_other_name(p.before, carry.who.speaker)):
         return _carried(carry.who, "continued"), None, False
     if at_start and p.before is not None:  # last resort: who the previous paragraph ends on
         found = subject_before(p.before, len(p.before.s.rstrip()))
         if found and found[0].kind != "np":
             return _resolve(found[0], found[1], p.before, p.text, p.people, "previous_subject"), None, False
-    return Attribution(), None, False
-
-
-def _other_subject_between(p: _Para, carry: _Carry) -> bool:
-    """True when the paragraph just before (not the carried speaker's own)
-    opens with another person by name: the carried speaker does not jump it."""
-    if p.before is None or p.index - carry.para_index < 2:
-        return False
-    lo = p.before.sentence(0)[1]
-    subject = phrase_at_sentence_start(p.before.s, 0, lo)
-    if subject is None or subject.kind != "name" or len(subject.text.split()) < 2:  # "Often,": no name
-        return False
-    # by surname, without resolving: resolving records a turn for whoever it finds
-    return carry.who.speaker is not None and subject.text.split()[-1] not in carry.who.speaker.split()
+    return unnamed, None, False
 
 
 def _carried(who: Attribution, rule: str) -> Attribution:

@@ -12,6 +12,7 @@ import re
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, tokenize
 from onrecord.indexer.annotate.attribution.registry.names import LEADING_NOISE
+from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.lexicon import words
 
 _CLAUSE_OPENERS = words("clause_openers")
@@ -59,3 +60,14 @@ def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
         if later and later.kind != "np":
             return later
     return phrase
+
+
+def opens_with_other_name(before: Frame, speaker: str | None) -> bool:
+    """True when the paragraph `before` opens with a person's name (two words
+    or more) that is not `speaker`'s: the speaker carried from further back
+    does not jump it.  By surname, without resolving: resolving records a
+    turn for whoever it finds."""
+    subject = phrase_at_sentence_start(before.s, 0, before.sentence(0)[1])
+    if subject is None or subject.kind != "name" or len(subject.text.split()) < 2:  # "Often,": no name
+        return False
+    return speaker is not None and subject.text.split()[-1] not in speaker.split()

@@ -75,6 +75,13 @@ class QuoteSpan:
     double: bool
 
 
+def ends_sentence(text: str, sp: QuoteSpan) -> bool:
+    """True when the quote's own words end a sentence ('... at a right angle."', or
+    it runs on unclosed), not a fragment the narrative runs on from ('"..." in the home')."""
+    inner = text[sp.start:sp.end].rstrip().rstrip("\"'\u201d\u2019").rstrip()
+    return not sp.closed or inner.endswith((".", "!", "?"))
+
+
 def quoted_words(text: str, sp: QuoteSpan) -> tuple[int, int]:
     """Return the absolute [start, end) of the words inside quote span `sp`
     of `text`: its marks (a doubled opener's two, no closing mark when it ran

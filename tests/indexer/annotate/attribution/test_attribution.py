@@ -415,3 +415,17 @@ def test_cue_after_a_long_appositive() -> None:
     text = ('"The new quay ruins the view," Ola Brandt, the harbour master of Northport, '
             'one of the towns taking the case to court, said on Monday.')
     assert who(text) == ["Ola Brandt"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a whole quote after a sentence about a thing goes on with the last speaker, as at a paragraph's start
+    ('Dr. Ann Vole of Acme Spine explains the basics.\n\n"A poor chair encourages poor posture," Dr. Vole said.'
+     '\n\nArmrests\n\nOften overlooked, armrests help prevent strain. "Find a chair that lets your elbows rest."',
+     ["Ann Vole", "Ann Vole"]),
+    # a fragment the narrative runs on from is nobody's by carrying
+    ('"A poor chair encourages poor posture," said Ann Vole.\n\nArmrests\n\nOkay, but that is for experts. '
+     '"Although armrests help" in the home they may not, say others.', ["Ann Vole", None]),
+])
+def test_a_whole_quote_after_a_sentence_about_a_thing_carries_the_last_speaker(
+        text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
