@@ -340,8 +340,9 @@ class DocSpeakers:
             found = [p for p in test() if p.first and (not g or p.gender in (None, g))]
             if found:
                 return max(found, key=lambda p: rank_at(p, pos))
-        # titled, a family name written first ("Mr Kim" of Kim Yungmin): a gender guessed from "Kim" is no clash
-        found = self._by_first.get(word, []) if t else []
+        # titled, a family name written first ("Mr Kim" of Kim Yungmin): a gender guessed from "Kim" is no
+        # clash; but a man's first name after "Mr" is his surname ("Mr Howard" is not Howard Flight)
+        found = self._by_first.get(word, []) if t and not (g and first_name_gender(word) == g) else []
         return max(found, key=lambda p: rank_at(p, pos)) if found else None
 
     def resolve_pronoun(self, pronoun: str, pos: int) -> str | None:

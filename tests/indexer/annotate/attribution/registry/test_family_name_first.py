@@ -17,3 +17,9 @@ def test_mr_and_a_family_name_written_first_is_the_full_name() -> None:
     text = ('Analysts are cautious. "It will take time," said Kim Joonho, a strategist at Acme Securities.\n\n'
             'The firm owes about $12bn. "They have been stalling to win concessions," said Mr Kim.')
     assert _speakers(text) == ["Kim Joonho", "Kim Joonho"]
+
+
+def test_a_man_s_first_name_after_mr_is_a_surname_not_that_first_name() -> None:
+    text = ('Tory MP Howard Vole was sacked on Friday.\n\n'
+            'At a news conference, Mr Howard insisted he had played by the rules. "We stay," Mr Howard said.')
+    assert _speakers(text) == ["Howard"]
