@@ -191,10 +191,25 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
 def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
     """'the ministry' -> the latest institution before pos whose name ends in Ministry."""
     org = _last_org_named(people, head, pos) or people.organisations.latest(pos, INSTITUTION_REACH, head) \
-        or _last_institution(people, pos)
+        or _last_institution(people, pos) or _named_after_lead(people, pos)
     if org:
         people.note_org(org, pos)
     return org
+
+
+_LEAD_LINES = 2  # the headline and the first paragraph
+_LEAD_REACH = 300  # characters after the description its name may come in (the next sentence or two)
+
+
+def _named_after_lead(people: DocSpeakers, pos: int) -> str | None:
+    """Return the organisation named first after a description in the
+    article's lead that none named before ("A recovery is on the way,
+    Europe's biggest drugmaker says." then "GlaxoSmithKline made ..."): news
+    describes first and names next; elsewhere None."""
+    text = people.text
+    if sum(1 for line in text[:pos].split("\n") if line.strip()) > _LEAD_LINES:
+        return None
+    return people.organisations.first_after(pos, _LEAD_REACH)
 
 
 def _site(pos: int, people: DocSpeakers) -> str | None:

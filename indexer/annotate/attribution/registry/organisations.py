@@ -246,6 +246,13 @@ class Organisations:
             i -= 1
         return None
 
+    def first_after(self, pos: int, reach: int) -> str | None:
+        """Return the organisation named first after pos within `reach`
+        characters, else None: whom a lead's description ("A US bank said ...")
+        names next."""
+        i = bisect_left(self._positions, pos + 1)
+        return self.mentions[i].name if i < len(self.mentions) and self.mentions[i].pos - pos <= reach else None
+
     def referent(self, pos: int, recorded: list[tuple[int, str]], it: bool) -> str | None:
         """Return the organisation a collective pronoun at pos means: the
         later of the last one `recorded` as speaking and, for "it", the last

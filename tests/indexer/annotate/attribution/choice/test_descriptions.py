@@ -2,6 +2,9 @@
 and a role word is a person, never the party its modifier names."""
 from __future__ import annotations
 
+import pytest
+
+from bench.extraction import extract_text
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Metadata, ParsedArticle
@@ -60,3 +63,23 @@ def test_an_agency_statement_is_the_agency_s_words() -> None:
 
 def test_the_company_stays_unnamed_when_no_institution_was_named() -> None:
     assert _speakers('Ann Vole joined Labour in 1990. "We regret this," the company said.') == [None]
+
+
+@pytest.mark.parametrize("lead, speaker", [
+    # a lead describes an organisation first and names it in the next sentence
+    ("A US bank has said it will give $8m to the victims of the regime. Riggs Bank was fined last year.",
+     "Riggs Bank"),
+    ("Profits rose last year, Europe's biggest drugmaker says. Shares in Acme Pharma Group rose 2%.",
+     "Acme Pharma Group"),
+])
+def test_a_lead_s_description_is_the_organisation_named_next(lead: str, speaker: str) -> None:
+    text = f"Headline of the story\n\n{lead}\n\nMore follows here."
+    found = [(q.kind, q.speaker) for p in extract_text(text).paragraphs for q in p.quotes]
+    assert found[0] == ("indirect", speaker)
+
+
+def test_a_description_past_the_lead_does_not_look_ahead() -> None:
+    text = ("Headline of the story\n\nProfits rose last year.\n\nCosts fell too.\n\n"
+            "A US bank said it will give $8m to the victims. Riggs Bank was fined last year.")
+    found = [(q.kind, q.speaker) for p in extract_text(text).paragraphs for q in p.quotes]
+    assert found[0] == ("indirect", None)
