@@ -81,7 +81,9 @@ def _scan_find_single(people: DocSpeakers, word: str, title: str | None, pos: in
         found = [p for p in pool if test(p)]
         if found:
             return max(found, key=lambda p: rank_at(p, pos))
-    found = [p for p in people.people.values() if t and p.first == word]  # "Mr Kim": a family name first
+    # "Mr Kim": a family name first; not a first name of the title's gender ("Mr Mark", "Mr Howard")
+    found = [p for p in people.people.values() if t and p.first == word
+             and not (g and speakers.first_name_gender(word) == g)]
     return max(found, key=lambda p: rank_at(p, pos)) if found else None
 
 
