@@ -314,7 +314,7 @@ def _is_person_noun(word: str) -> bool:
 def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tuple[int, int]:
     """Return the name run (first, last token index) that the capitalised run
     toks[j..k] describes: "Lib Dem chairman Ann Vole", "former Olympian and
-    TV pundit Ann Vole".  A run is passed over when lowercase role words
+    TV pundit Ann Vole", "Finnish security firm F-Secure".  A run is passed over when lowercase role words
     follow it, or it is a description itself and "and" follows it."""
     lex = lexicon()
     describing = lex.describing
@@ -326,7 +326,7 @@ def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tupl
         between = [t[0] for t in toks[k + 1:m]]
         described = all(t[0].lower() in describing for t in toks[j:k + 1])
         if not between or m >= len(toks) or not is_cap(toks[m][0]) or not (
-                between[-1] in lex.roles or described and between == ["and"]):
+                between[-1] in lex.roles or between[-1] in _ORG_NOUNS or described and between == ["and"]):
             return j, k
         j = k = m
         while k + 1 < len(toks) and is_cap(toks[k + 1][0]):
@@ -364,6 +364,7 @@ def _is_lead_word(tok: str) -> bool:
 
 
 _NOT_ROLE = words("not_role")
+_ORG_NOUNS = words("org_heads", "org_nouns")  # "Finnish security firm F-Secure": the firm's name follows
 _ROLE_ENDERS = CUE_WORDS | _NOT_ROLE - {"and"}
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bench.extraction import extract_text
 from onrecord.indexer.annotate.attribution.phrases.cues import tokenize
 from onrecord.indexer.annotate.attribution.phrases.persons import is_person_run, opening_person
 from onrecord.indexer.annotate.attribution.registry.names import cut_name
@@ -27,6 +28,8 @@ from tests.indexer.annotate.attribution.test_attribution import who
     # a possessive owner and lowercase role words before the name after the cue
     ('"Nothing replaces the funds," said The Ravens\' executive producer Marc Tamm.', ["Marc Tamm"]),
     ('"Nothing replaces the funds," said Acme\'s executive producer Marc Tamm.', ["Marc Tamm"]),
+    # a place after the name: the person speaks from it
+    ('Putin spoke.\n\nBut the BBC\'s Sarah Vole in Moscow says most Russians "believe it".', ["Sarah Vole"]),
     # a chain of descriptions between the name and the cue
     ('But Alain Terzo, president of the organisers, the Academie des Arts du Vole, said films '
      '"of French expression" may compete.', ["Alain Terzo"]),
@@ -79,3 +82,12 @@ def test_a_role_word_after_a_first_name_is_the_surname(run: list[str], name: lis
 
 def test_a_role_word_after_a_description_stays_a_role() -> None:
     assert split_run("Labour Leader")[2] == []
+
+
+@pytest.mark.parametrize("text, speaker", [
+    ("Finnish security firm Acme-Secure issued a warning but said the viruses do no damage.", "Acme-Secure"),
+    ("Japanese carmaker Tamm Motors said that sales rose by a third in the year to March.", "Tamm Motors"),
+])
+def test_words_describing_an_organisation_lead_to_its_name(text: str, speaker: str) -> None:
+    found = [(q.kind, q.speaker) for p in extract_text(f"Headline\n\n{text}").paragraphs for q in p.quotes]
+    assert found == [("indirect", speaker)]
