@@ -40,6 +40,7 @@ TIME_WORDS = words("weekdays", "months", "time_nouns")
 _DATE_WORDS = TIME_WORDS | words("month_abbreviations")
 _TIME_LEADS = words("time_leads")
 NAME_CONNECTORS = words("name_connectors")
+_RUN_CONNECTORS = NAME_CONNECTORS | {"&"}  # "Marks & Spencer", "Independent News & Media": one name
 RELATIVES = words("relatives")
 ABBREVIATIONS = frozenset(w + "." for w in words("abbreviations"))
 
@@ -95,7 +96,7 @@ def _name_run_back(toks: list[tuple[str, int, int]], i: int) -> int:
     """Return the index where a capitalized run ending at i begins."""
     j = i
     # "the Finance and Economy Ministry": "and" joins the words of an institution's name
-    connectors = NAME_CONNECTORS | {"and"} if toks[i][0].lower() in lexicon().org_heads else NAME_CONNECTORS
+    connectors = _RUN_CONNECTORS | {"and"} if toks[i][0].lower() in lexicon().org_heads else _RUN_CONNECTORS
     while j - 1 >= 0:
         tok = toks[j - 1][0]
         if is_cap(tok) or (tok.lower() in connectors and j - 2 >= 0 and is_cap(toks[j - 2][0])):
@@ -261,7 +262,7 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
     if j < len(toks) and is_cap(toks[j][0]):
         k = j
         while k + 1 < len(toks) and (is_cap(toks[k + 1][0]) or (
-                toks[k + 1][0].lower() in NAME_CONNECTORS and k + 2 < len(toks) and is_cap(toks[k + 2][0]))):
+                toks[k + 1][0].lower() in _RUN_CONNECTORS and k + 2 < len(toks) and is_cap(toks[k + 2][0]))):
             k += 1
         if is_headline(toks[j:k + 1]):
             return None

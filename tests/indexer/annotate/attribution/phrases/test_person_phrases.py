@@ -91,3 +91,12 @@ def test_a_role_word_after_a_description_stays_a_role() -> None:
 def test_words_describing_an_organisation_lead_to_its_name(text: str, speaker: str) -> None:
     found = [(q.kind, q.speaker) for p in extract_text(f"Headline\n\n{text}").paragraphs for q in p.quotes]
     assert found == [("indirect", speaker)]
+
+
+@pytest.mark.parametrize("text, speaker", [
+    ('"We are disappointed," said Marks & Vole.', "Marks & Vole"),
+    ("Independent News & Vole said that its results would meet market forecasts this year.",
+     "Independent News & Vole"),
+])
+def test_an_ampersand_joins_one_name(text: str, speaker: str) -> None:
+    assert [q.speaker for p in extract_text(f"Headline\n\n{text}").paragraphs for q in p.quotes] == [speaker]
