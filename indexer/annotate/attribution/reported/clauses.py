@@ -110,8 +110,10 @@ _QUOTE_JOIN_RE = re.compile(rf"(?<={re.escape(MASK)})\s+$")
 # a conjunction before a new subject of a cue: "X said ..., and most voters said ..."
 _NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:and|but|while)|;)\s+(?=[^,;:]{1,50}$)")
 # what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
+# a participle or a time clause there too: "CLAUSE, she said, wiping her brow" / "..., X reported, while in Y ..."
 _ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"
-                                  r"a (?:policy|move|plan|step|claim|view|decision) (?:that|which))\b")
+                                  r"a (?:policy|move|plan|step|claim|view|decision) (?:that|which)|"
+                                  r"[a-z]{2,}ing|while|whereas|before|after|citing)\b")
 
 
 def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
@@ -276,7 +278,8 @@ def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clau
                                                or _CLAUSE_GOES_ON_RE.match(s, comma + 1, hi) is not None)
     if not (subject or _AS_RE.search(head)) or not _ASIDE_GAP_RE.fullmatch(s, cue.end(), comma):
         return None
-    if subject and (_ATTRIBUTION_TAIL_RE.match(s, comma + 1, hi) or _participle_at(s, comma + 1, hi)):
+    if subject and (len(head.split()) >= 3 and _ATTRIBUTION_TAIL_RE.match(s, comma + 1, hi)
+                    or _participle_at(s, comma + 1, hi)):
         # "CLAUSE, he said, on condition of anonymity" / "CLAUSE, he said, adding that ..."
         return make_clause(s, lo, lo + len(head.rstrip()) - 1, phrase, cue)
     return make_clause(s, comma + 1, hi, phrase, cue)

@@ -83,3 +83,17 @@ def test_according_to_a_long_source_closes_the_clause_before_it() -> None:
             "who took part in the talks on its future.")  # the source runs past MAX_TAIL with no comma
     assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [
         ("The port and the council are nearing a deal on the harbour", "Ann Vole", "according to")]
+
+
+# rep11: shapes sorted from PolNeAR train's misses (inline sentences, invented)
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Sales were great, Ann Vole said, wiping her brow.", "Sales were great", "said"),
+    ("The ferry will return next spring, the Daily Post reported, citing two officials.",
+     "The ferry will return next spring", "reported"),
+    ("The ferry will return next spring, the Daily Post reported, while in Dover the port stayed shut.",
+     "The ferry will return next spring", "reported"),
+])
+def test_a_participle_or_a_time_clause_after_an_aside_closes_the_clause_before_it(
+        text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
