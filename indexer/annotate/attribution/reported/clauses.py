@@ -94,8 +94,11 @@ _AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|
 _PARTICIPLE_LEAD_RE = re.compile(
     r"(?:,|[\u2014\u2013]|\b(?:and|while|by|statement|release|letter|tweet|post|video|email))\s+$", re.I)
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
-_FINITE_RE = re.compile(r"(?:[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|was|were|is|are|had|has|have|"
-                        r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot)\b")
+# (an auxiliary, or a past tense of the lexicon's "past_tense_verbs": "reported the ferry came")
+_PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
+# (no "and" before it: "reported losses in May and was sold" coordinates the cue's own verb)
+_FINITE_RE = re.compile(r"(?:(?!and\s)[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|was|were|is|are|had|has|have|"
+                        r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot|" + _PAST_ALT + r")\b")
 # a cue and a comma right before a participle cue: "he said, adding", "Ann Vole told reporters, saying"
 _SAID_BEFORE_RE = re.compile(r"\b(?:said|says|told|tells|added|wrote|writes|explained|stated)\s*,\s*$")
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"

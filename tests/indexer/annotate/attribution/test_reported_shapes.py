@@ -97,3 +97,27 @@ def test_according_to_a_long_source_closes_the_clause_before_it() -> None:
 def test_a_participle_or_a_time_clause_after_an_aside_closes_the_clause_before_it(
         text: str, clause: str, cue: str) -> None:
     assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("The Daily Post reported the ferry would come hours after the storm.", "the ferry would come hours after the storm",
+     "reported"),
+    ("Ann Vole wrote the harbour board had ignored her letters.", "the harbour board had ignored her letters", "wrote"),
+    ("Ann Vole maintains the ferry is safe.", "the ferry is safe", "maintains"),
+    ("Ann Vole tweeted the ferry was late again.", "the ferry was late again", "tweeted"),
+])
+def test_more_statement_cues_report_a_bare_clause_with_a_finite_verb(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+@pytest.mark.parametrize("text", [
+    "The Daily Post reported the ferry crash on Monday.",  # an object, no clause
+    "Ann Vole wrote a letter to the harbour board.",
+    "Ann Vole maintains the old ferry in her yard.",
+])
+def test_those_cues_with_a_noun_object_report_nothing(text: str) -> None:
+    assert [q.text for q in reported(text)] == []
+
+
+def test_a_verb_coordinated_with_the_cue_is_no_clause_of_it() -> None:
+    assert reported("The Daily Post reported big losses in May and was sold in June.") == []
