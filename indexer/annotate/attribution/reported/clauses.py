@@ -22,6 +22,7 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
     CLAUSE_SUBJECT_RE,
     LISTENER_CUES,
     according_clause,
+    as_reported_clause,
     closing_clause,
 )
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
@@ -129,7 +130,7 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
         return []
     for cue in cues:
         found = according_clause(s, lo, hi, cue) if cue.group().lower().startswith("according") \
-            else _forward(s, lo, hi, cue)
+            else as_reported_clause(s, lo, hi, cue) or _forward(s, lo, hi, cue)
         if found is not None:
             return _nested(s, _joined(s, hi, found) + _added(s, lo, hi, found, cue))
     closing = closing_clause(s, lo, hi, cues[-1])
@@ -260,8 +261,9 @@ def _inverted(s: str, cue: re.Match[str], hi: int) -> bool:
     after = phrase_after(s, cue.end(), hi)
     if after is not None and after.kind == "np":
         return is_speaker_noun(after.text) and _NP_ENDS_RE.fullmatch(s, after.end, hi) is not None
-    return after is not None and not _CLAUSE_GOES_ON_RE.match(s, after.end, hi) \
-        and not _AND_GOES_ON_RE.match(s, after.end, hi)
+    return after is not None and (_NP_ENDS_RE.fullmatch(s, after.end, hi) is not None  # "says Ann Vole in Dover."
+                                  or not _CLAUSE_GOES_ON_RE.match(s, after.end, hi)
+                                  and not _AND_GOES_ON_RE.match(s, after.end, hi))
 
 
 def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:

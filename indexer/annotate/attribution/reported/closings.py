@@ -46,21 +46,39 @@ _PREPOSITION_ONLY_RE = re.compile(
 # the speaker's appositive after "..., said Ann Vole": ", a senior analyst at Acme, who noted ..."
 _APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+\s+(?:of|at|for|with))\s")
 _THAT_WORD_RE = re.compile(r"\bthat\b")
+# "as (first) reported by X": the cue's lead and its source's "by"
+_AS_LEAD_RE = re.compile(r"\b[Aa]s\s+(?:(?:first|previously|originally|earlier|also)\s+)?$")
+_BY_RE = re.compile(r"\s+by\s")
+# a place or a time after a closing ", X said" (no comma, no clause of its own: checked by the caller)
+_ADVERBIAL_TAIL_RE = re.compile(r"\s+(?:during|in|at|on|after|before|from|while|at)\s[^,;:]*$")
 # a subject pronoun opening a clause, not one of a time clause ("told Ann he would", not "as he laboured")
 CLAUSE_SUBJECT_RE = re.compile(r"(?<!\bas)(?<!\bwhile)(?<!\bwhen)(?<!\bafter)(?<!\bbefore)\s+"
                                 r"(?:he|she|they|we|i|it|there)\s+[a-z]", re.I)
 
 
-def according_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
-    """'According to X, CLAUSE.' or 'CLAUSE, according to X.'"""
-    phrase = phrase_after(s, cue.end(), hi)
+def as_reported_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
+    """'As reported by X, CLAUSE.' or 'CLAUSE, as first reported by X.'; None
+    when the cue is not so placed."""
+    lead = _AS_LEAD_RE.search(s, max(lo, cue.start() - 24), cue.start())
+    by = _BY_RE.match(s, cue.end(), hi)
+    if lead is None or by is None:
+        return None
+    return according_clause(s, lo, hi, cue, lead.start(), by.end())
+
+
+def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = -1, source: int = -1) -> Clause | None:
+    """'According to X, CLAUSE.' or 'CLAUSE, according to X.'; the
+    attribution opens at `start` and its source at `source` (the cue's own
+    start and end when not given: "as reported by" gives both)."""
+    start, source = (cue.start() if start < 0 else start), (cue.end() if source < 0 else source)
+    phrase = phrase_after(s, source, hi)
     if phrase is None or is_finding(phrase) or phrase.text.lower() in NOT_SPEAKERS \
             or finding_follows(s, phrase.end, hi):
         return None
-    if not s[lo:cue.start()].strip():
+    if not s[lo:start].strip():
         comma = s.find(",", phrase.end, hi)
         return None if comma < 0 else make_clause(s, comma + 1, hi, phrase, cue)
-    before = s[lo:cue.start()].rstrip()
+    before = s[lo:start].rstrip()
     if not before.endswith(","):
         return None
     tail = s[phrase.end:hi]
@@ -105,7 +123,9 @@ def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | Non
         if _appositive(s, tail, hi):
             return make_clause(s, lo, comma, phrase, cue)  # "..., said Ann Vole, a senior analyst at Acme, who ..."
     listener = cue.group().lower() in LISTENER_CUES  # "..., she told a panel": who heard it, no object
-    if len(s[tail:hi].strip(" .")) > (MAX_LISTENER_TAIL if listener else MAX_TAIL) \
+    # "..., she said during her speech to the council on Monday.": where or when, as long as a listener
+    long_tail = listener or _ADVERBIAL_TAIL_RE.match(s, tail, hi) is not None
+    if len(s[tail:hi].strip(" .")) > (MAX_LISTENER_TAIL if long_tail else MAX_TAIL) \
             or CLAUSE_CUE_RE.search(s, tail, hi) and not CHANNEL_RE.match(s, tail, hi) \
             or not listener and _OBJECT_TAIL_RE.match(s, tail, hi) or MASK in s[tail:hi] \
             or listener and (_THAT_WORD_RE.search(s, tail, hi) or is_told_story(s, tail)

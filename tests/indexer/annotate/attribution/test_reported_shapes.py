@@ -121,3 +121,18 @@ def test_those_cues_with_a_noun_object_report_nothing(text: str) -> None:
 
 def test_a_verb_coordinated_with_the_cue_is_no_clause_of_it() -> None:
     assert reported("The Daily Post reported big losses in May and was sold in June.") == []
+
+
+@pytest.mark.parametrize(("text", "clause", "speaker", "cue"), [
+    ("The port moves more ships through its new crane, says harbour analyst Ann Vole in Dover.",
+     "The port moves more ships through its new crane", "Ann Vole", "says"),
+    ("The ferry will return next spring, Ann Vole said during her speech to the harbour council on Monday evening.",
+     "The ferry will return next spring", "Ann Vole", "said"),
+    ("The ferry was late again, Ann Vole maintains.", "The ferry was late again", "Ann Vole", "maintains"),
+    ("As reported by the Daily Post, the ferry will return in May.", "the ferry will return in May", "Daily Post",
+     "reported"),
+    ("The ferry will return in May, as first reported by the Daily Post.", "The ferry will return in May",
+     "Daily Post", "reported"),
+])
+def test_an_attribution_closing_or_opening_its_clause_is_found(text: str, clause: str, speaker: str, cue: str) -> None:
+    assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, speaker, cue)]
