@@ -111,8 +111,10 @@ _LEADING_ADVERBIAL_RE = re.compile(
 _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
 # a participle right after a quote whose comma sits inside its marks: 'X insisted that "...," adding that'
 _QUOTE_JOIN_RE = re.compile(rf"(?<={re.escape(MASK)})\s+$")
-# a conjunction before a new subject of a cue: "X said ..., and most voters said ..."
-_NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:and|but|while)|;)\s+(?=[^,;:]{1,50}$)")
+# a conjunction or a comma before a new subject of a cue: "X said ..., and most voters said ...",
+# "..., she maintained that ...", "... and others said ...", "..., whereas Y argued that ...", "... - but Y said"
+_NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:(?:and|but|while|whereas)\s+)?|;\s*|\s+(?:and|but|whereas)\s+|"
+                             r"\s+[\u2014\u2013-]+\s+(?:but\s+)?)(?=[^,;:\u2014\u2013]{1,50}$)")
 # what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
 # a participle or a time clause there too: "CLAUSE, she said, wiping her brow" / "..., X reported, while in Y ..."
 _ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"

@@ -136,3 +136,17 @@ def test_a_verb_coordinated_with_the_cue_is_no_clause_of_it() -> None:
 ])
 def test_an_attribution_closing_or_opening_its_clause_is_found(text: str, clause: str, speaker: str, cue: str) -> None:
     assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, speaker, cue)]
+
+
+@pytest.mark.parametrize(("text", "clauses"), [
+    ("Although Ann Vole admitted that the storm was bad, she maintained that the port had done well.",
+     ["the storm was bad", "the port had done well"]),
+    ("Some skippers say the ferry is too slow, others say it is too small.",
+     ["the ferry is too slow", "it is too small"]),
+    ("Ann Vole said the port would close and other officials said it would stay open.",
+     ["the port would close", "it would stay open"]),
+    ("Ann Vole said the port had lost money, whereas Ben Tamm argued that it had made a profit.",
+     ["the port had lost money", "it had made a profit"]),
+])
+def test_a_second_speaker_s_cue_ends_the_first_clause(text: str, clauses: list[str]) -> None:
+    assert [q.text for q in reported(text)] == clauses
