@@ -115,6 +115,9 @@ _QUOTE_JOIN_RE = re.compile(rf"(?<={re.escape(MASK)})\s+$")
 # "..., she maintained that ...", "... and others said ...", "..., whereas Y argued that ...", "... - but Y said"
 _NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:(?:and|but|while|whereas)\s+)?|;\s*|\s+(?:and|but|whereas)\s+|"
                              r"\s+[\u2014\u2013-]+\s+(?:but\s+)?)(?=[^,;:\u2014\u2013]{1,50}$)")
+# a pronoun or a name of up to three words as the subject of a joined cue: "..., and she accused ..."
+_SHORT_SUBJECT_RE = re.compile(r"(?:he|she|they|we|it|[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,2})"
+                               r"(?:\s+(?:also|then|later|again))?\s+")
 # what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
 # a participle or a time clause there too: "CLAUSE, she said, wiping her brow" / "..., X reported, while in Y ..."
 _ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"
@@ -152,18 +155,23 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
             then = _complement(s, cue.end(), hi, first.phrase, cue)
             rest = s[cue.end():first.end]
             # a verb in the past ends the first clause ("and accused X of ..."); "and claims" may be a noun
-            ended = cue.group().lower().endswith(("ed", "said", "told", "wrote"))
-            if then is None and not (rest.lstrip()[:1] == ":" or MASK in rest or ended):  # ', saying: "..."'
+            if then is None and not (rest.lstrip()[:1] == ":" or MASK in rest or _ended(cue)):  # ', saying: "..."'
                 continue
         else:
             join = _NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
             then = None if join is None else _forward(s, join.end(), hi, cue)
-            if join is None or then is None:
+            # "..., and she accused X of ...": a short subject's cue in the past ends the clause, no clause of its own
+            if join is None or then is None and not (_ended(cue) and _SHORT_SUBJECT_RE.fullmatch(s, join.end(), cue.start())):
                 continue
         cut = make_clause(s, first.start, join.start(), first.phrase, first.cue)
         rest_clauses = [] if then is None else _joined(s, hi, then)
         return rest_clauses if cut is None else [cut, *rest_clauses]
     return [first]
+
+
+def _ended(cue: re.Match[str]) -> bool:
+    """True for a cue in the past ("and accused X of ..."): it ends a clause before it; "and claims" may be a noun."""
+    return cue.group().lower().endswith(("ed", "said", "told", "wrote"))
 
 
 def _nested(s: str, found: list[Clause]) -> list[Clause]:

@@ -150,3 +150,8 @@ def test_an_attribution_closing_or_opening_its_clause_is_found(text: str, clause
 ])
 def test_a_second_speaker_s_cue_ends_the_first_clause(text: str, clauses: list[str]) -> None:
     assert [q.text for q in reported(text)] == clauses
+
+
+def test_a_new_subject_s_cue_with_an_object_still_ends_the_first_clause() -> None:
+    text = "Ann Vole said the port would close in May, and she accused the harbour board of neglect."
+    assert [q.text for q in reported(text)] == ["the port would close in May"]
