@@ -161,8 +161,10 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
             join = _NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
             then = None if join is None else _forward(s, join.end(), hi, cue)
             # "..., and she accused X of ...": a short subject's cue in the past ends the clause, no clause of its own
-            if join is None or then is None and not (_ended(cue) and _SHORT_SUBJECT_RE.fullmatch(s, join.end(), cue.start())):
-                continue
+            if join is None or then is None and not (_ended(cue) and "," in join.group()
+                                                     and _SHORT_SUBJECT_RE.fullmatch(s, join.end(), cue.start())) \
+                    or make_clause(s, first.start, join.start(), first.phrase, first.cue) is None:
+                continue  # "said both he and Rubio promised that ...": "and" joins the clause's own subject
         cut = make_clause(s, first.start, join.start(), first.phrase, first.cue)
         rest_clauses = [] if then is None else _joined(s, hi, then)
         return rest_clauses if cut is None else [cut, *rest_clauses]

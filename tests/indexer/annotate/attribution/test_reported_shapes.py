@@ -155,3 +155,8 @@ def test_a_second_speaker_s_cue_ends_the_first_clause(text: str, clauses: list[s
 def test_a_new_subject_s_cue_with_an_object_still_ends_the_first_clause() -> None:
     text = "Ann Vole said the port would close in May, and she accused the harbour board of neglect."
     assert [q.text for q in reported(text)] == ["the port would close in May"]
+
+
+def test_and_inside_the_clause_s_own_subject_joins_no_new_speaker() -> None:
+    text = "Ann Vole said both she and Ben Tamm promised that the port would reopen."
+    assert [q.text for q in reported(text)][:1] == ["both she and Ben Tamm promised that the port would reopen"]
