@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.phrases.cues import phrase_after
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
 from onrecord.indexer.annotate.attribution.phrases.subjects import is_described_name
 from onrecord.indexer.annotate.attribution.reported.channels import CHANNEL_RE
 from onrecord.indexer.annotate.attribution.reported.sources import (
@@ -38,6 +38,11 @@ _APPOSITIVE_TAIL_RE = re.compile(r",\s+(?:who|a|an|one|another)\s+[^,;:]*[.!?]?\
 # what opens a clause (a subject), not an appositive, after "according to X,"
 _SUBJECT_START_RE = re.compile(r"\s*(?:[A-Z]|(?:the|this|these|those|it|he|she|they|there|its|his|her|their|we|some|"
                                r"many|most|more|nearly|about|almost|only|state)\b)")
+# the verb of a subject before the aside: "The plan, according to X, is to ..."
+_VERB_START_RE = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|could|can|may|might|should|must)\s")
+_VERB_AFTER_RE = re.compile(r"\s*,\s*(?:is|are|was|were|has|have|had|will|would|could|can|may|might|should|must)\s")
+# a source of up to three lowercase words with a person or body noun for its head: "officials", "multiple sources"
+_BARE_SOURCE_RE = re.compile(r"\s*([a-z]+(?:\s+[a-z]+){0,2})")
 # an object after a closing cue: "..., Ann Vole announced her resignation" closes no clause
 _OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
 # an opening adverbial, not a clause, before ", X said": "On the label, it says", "In her only response, X said"
@@ -71,7 +76,7 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = 
     attribution opens at `start` and its source at `source` (the cue's own
     start and end when not given: "as reported by" gives both)."""
     start, source = (cue.start() if start < 0 else start), (cue.end() if source < 0 else source)
-    phrase = phrase_after(s, source, hi)
+    phrase = phrase_after(s, source, hi) or _bare_source(s, source, hi)
     if phrase is None or is_finding(phrase) or phrase.text.lower() in NOT_SPEAKERS \
             or finding_follows(s, phrase.end, hi):
         return None
@@ -82,17 +87,36 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = 
     if not before.endswith(","):
         return None
     tail = s[phrase.end:hi]
-    if len(tail.strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi) \
+    verb_after = _VERB_AFTER_RE.match(s, phrase.end, hi) is not None  # "The plan, according to X, is to ..."
+    if not verb_after and len(tail.strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi) \
             or not any(ch in tail for ch in ",;:") and not CLAUSE_CUE_RE.search(tail):
         # "..., according to Ann Vole, a lawyer." / "..., according to officials involved in the talks."
         return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
     comma = s.find(",", phrase.end, min(hi, phrase.end + 60))
-    if comma < 0 or CLAUSE_CUE_RE.search(s, comma, hi) or not _SUBJECT_START_RE.match(s, comma + 1, hi):
+    verb_after = comma >= 0 and _VERB_START_RE.match(s, comma + 1, hi) is not None
+    if comma < 0 or CLAUSE_CUE_RE.search(s, comma, hi) or not (_SUBJECT_START_RE.match(s, comma + 1, hi) or verb_after):
         return None  # "according to Ann Vole, senior manager at Acme": her office, no clause
-    # "Since May, according to Ann Vole, the port has lost money": the longer side of the aside
-    if len(s[comma + 1:hi].split()) >= len(before.split()):
+    # "Since May, according to Ann Vole, the port has lost money": the longer side of the aside;
+    # the predicate after it when a verb opens it (the words before are its subject)
+    if verb_after or len(s[comma + 1:hi].split()) >= len(before.split()):
         return make_clause(s, comma + 1, hi, phrase, cue)
     return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
+
+
+def _bare_source(s: str, pos: int, hi: int) -> Phrase | None:
+    """Return a plural speaker noun phrase without a determiner at `pos`
+    ("according to officials familiar with ...", "to multiple sources"): its
+    longest head of up to three words; None when none is a speaker noun."""
+    found = _BARE_SOURCE_RE.match(s, pos, hi)
+    if found is None:
+        return None
+    words = found.group(1).split()
+    for n in range(len(words), 0, -1):
+        text = " ".join(words[:n])
+        if text.endswith("s") and is_speaker_noun(text) and text not in NOT_SPEAKERS:
+            start = found.start(1)
+            return Phrase(text, start, start + len(text), "np")
+    return None
 
 
 def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:

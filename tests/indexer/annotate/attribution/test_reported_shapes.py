@@ -160,3 +160,24 @@ def test_a_new_subject_s_cue_with_an_object_still_ends_the_first_clause() -> Non
 def test_and_inside_the_clause_s_own_subject_joins_no_new_speaker() -> None:
     text = "Ann Vole said both she and Ben Tamm promised that the port would reopen."
     assert [q.text for q in reported(text)][:1] == ["both she and Ben Tamm promised that the port would reopen"]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("The port quietly uses a private crane, according to officials familiar with the yard.",
+     "The port quietly uses a private crane"),
+    ("The ferry ran late all summer, according to skippers in the harbour.", "The ferry ran late all summer"),
+    ("The plan, according to the harbour board, is to dredge the old channel in May.",
+     "is to dredge the old channel in May"),
+])
+def test_according_to_a_bare_plural_source_or_around_a_short_subject(text: str, clause: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, "according to")]
+
+
+def test_according_to_between_a_long_subject_and_its_verb_reports_the_predicate() -> None:
+    text = "The port has a crane which, according to Ann Vole, is able to lift a whole ferry out of the water."
+    assert [q.text for q in reported(text)] == ["is able to lift a whole ferry out of the water"]
+
+
+def test_according_to_before_a_verb_and_a_quote_leaves_the_subject_alone() -> None:
+    text = 'The port has a crane which, according to Ann Vole from the firm, can "lift a whole ferry".'
+    assert [q.text for q in reported(text)] == []
