@@ -40,7 +40,6 @@ _SUBJECT_START_RE = re.compile(r"\s*(?:[A-Z]|(?:the|this|these|those|it|he|she|t
                                r"many|most|more|nearly|about|almost|only|state)\b)")
 # the verb of a subject before the aside: "The plan, according to X, is to ..."
 _VERB_START_RE = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|could|can|may|might|should|must)\s")
-_VERB_AFTER_RE = re.compile(r"\s*,\s*(?:is|are|was|were|has|have|had|will|would|could|can|may|might|should|must)\s")
 # a source of up to three lowercase words with a person or body noun for its head: "officials", "multiple sources"
 _BARE_SOURCE_RE = re.compile(r"\s*([a-z]+(?:\s+[a-z]+){0,2})")
 # an object after a closing cue: "..., Ann Vole announced her resignation" closes no clause
@@ -87,13 +86,13 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = 
     if not before.endswith(","):
         return None
     tail = s[phrase.end:hi]
-    verb_after = _VERB_AFTER_RE.match(s, phrase.end, hi) is not None  # "The plan, according to X, is to ..."
+    comma = s.find(",", phrase.end, min(hi, phrase.end + 60))
+    # "The plan, according to X (of Y), is to ...": the subject before the aside, its predicate after
+    verb_after = comma >= 0 and _VERB_START_RE.match(s, comma + 1, hi) is not None
     if not verb_after and len(tail.strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi) \
             or not any(ch in tail for ch in ",;:") and not CLAUSE_CUE_RE.search(tail):
         # "..., according to Ann Vole, a lawyer." / "..., according to officials involved in the talks."
         return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
-    comma = s.find(",", phrase.end, min(hi, phrase.end + 60))
-    verb_after = comma >= 0 and _VERB_START_RE.match(s, comma + 1, hi) is not None
     if comma < 0 or CLAUSE_CUE_RE.search(s, comma, hi) or not (_SUBJECT_START_RE.match(s, comma + 1, hi) or verb_after):
         return None  # "according to Ann Vole, senior manager at Acme": her office, no clause
     # "Since May, according to Ann Vole, the port has lost money": the longer side of the aside;
