@@ -62,13 +62,15 @@ _OBJECT_RE = re.compile(
     r"(?=\s+(?:that|whether|if|why|how|what|when)\b|\s+(?:he|she|they|we|it)\s+[a-z])|"
     r"[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})")
 # a listener too long for _OBJECT_RE before a question: "asked former Attorney General Ann Vole whether"
-_LISTENER_ASK_RE = re.compile(r"\s+(?:(?!(?:to|about|for|that|and|but)\b)[\w.'\u2019-]+\s+){1,8}?(?:whether|if)\s+")
+_LISTENER_ASK_RE = re.compile(r"\s+(?:(?!(?:to|about|for|that|and|but)\b)[\w.'\u2019-]+\s+){1,8}?"
+                              r"(?:(?:whether|if)\s+|(?=(?:who|what|why|how|when|where)\s))")
 _QUESTION_RE = re.compile(r"\s*,?\s*(?:whether|if)\s+|\s*,?\s*(?=(?:why|how|what|when|where|who)\s)")
 _SUBJECT_PRONOUN_RE = re.compile(r"\s+(?:he|she|they|we|i|it|there|you)(?:['\u2019](?:s|d|ll|re|ve|m))?\s+[a-z]", re.I)
 # a listener too long for _OBJECT_RE before "that": "told The Post and Courier newspaper on Saturday that"
 _LISTENER_THAT_RE = re.compile(r"\s+[^,;:.!?#\"\u201c]{1,70}?\s+that\s+")
 # an indirect question after a statement cue: "X explained how ...", "X noted why ..."
-_WH_RE = re.compile(r"\s+(?=(?:how|why)\s)")
+# (after a listener: "X explained to the council why ...")
+_WH_RE = re.compile(r"\s+(?:to\s+(?:[\w.'\u2019-]+\s+){1,4}?)?(?=(?:how|why)\s)")
 # a bare clause opens with a subject, not a preposition or an object ("said to", "said so", "said on")
 _BARE_OPEN_RE = re.compile(
     r"\s+(?!(?:to|in|on|at|for|with|about(?!\s+(?:half|a\s+third|a\s+quarter|\d))|of|by|from|during|after|before|"

@@ -181,3 +181,15 @@ def test_according_to_between_a_long_subject_and_its_verb_reports_the_predicate(
 def test_according_to_before_a_verb_and_a_quote_leaves_the_subject_alone() -> None:
     text = 'The port has a crane which, according to Ann Vole from the firm, can "lift a whole ferry".'
     assert [q.text for q in reported(text)] == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole asked the harbour board who would pay for the new crane.", "who would pay for the new crane"),
+    ("Ann Vole explained to the council why the ferry had stopped running.", "why the ferry had stopped running"),
+])
+def test_a_question_after_a_listener_is_reported(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
+
+
+def test_what_after_explains_is_a_topic_not_a_report() -> None:
+    assert reported("Ann Vole explains what a crane is and how to use one safely.") == []
