@@ -193,3 +193,16 @@ def test_a_question_after_a_listener_is_reported(text: str, clause: str) -> None
 
 def test_what_after_explains_is_a_topic_not_a_report() -> None:
     assert reported("Ann Vole explains what a crane is and how to use one safely.") == []
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Ann Vole joked that the ferry was older than the port.", "the ferry was older than the port", "joked"),
+    ("The harbour board responded that the crane had passed every test.", "the crane had passed every test",
+     "responded"),
+    ("Ann Vole repeated that the port would stay open.", "the port would stay open", "repeated"),
+    ("Ann Vole mentioned that the ferry had been late twice.", "the ferry had been late twice", "mentioned"),
+    ("The ferry was older than the port, Ann Vole quipped.", "The ferry was older than the port", "quipped"),
+    ("Ann Vole wrote to the board, stating that the crane was unsafe.", "the crane was unsafe", "stating"),
+])
+def test_more_speech_verbs_report_a_that_clause(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
