@@ -95,7 +95,7 @@ _NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?
 _AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"
                              r"should|can|must|did|do|does)\b")
 _PARTICIPLE_LEAD_RE = re.compile(
-    r"(?:,|[\u2014\u2013]|\b(?:and|while|by|statement|release|letter|tweet|post|video|email))\s+$", re.I)
+    r"(?:,|[\u2014\u2013]|\b(?:and|while|before|after|by|statement|release|letter|tweet|post|video|email))\s+$", re.I)
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
 # (an auxiliary, or a past tense of the lexicon's "past_tense_verbs": "reported the ferry came")
 _PAST_ALT = "|".join(sorted(words("past_tense_verbs")))

@@ -206,3 +206,8 @@ def test_what_after_explains_is_a_topic_not_a_report() -> None:
 ])
 def test_more_speech_verbs_report_a_that_clause(text: str, clause: str, cue: str) -> None:
     assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+def test_a_participle_after_before_or_after_reports_for_the_sentence_s_subject() -> None:
+    text = "Ann Vole thanked the crew before explaining why the ferry had stopped running."
+    assert [(q.text, q.speaker) for q in reported(text)] == [("why the ferry had stopped running", "Ann Vole")]
