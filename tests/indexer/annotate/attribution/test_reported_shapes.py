@@ -211,3 +211,12 @@ def test_more_speech_verbs_report_a_that_clause(text: str, clause: str, cue: str
 def test_a_participle_after_before_or_after_reports_for_the_sentence_s_subject() -> None:
     text = "Ann Vole thanked the crew before explaining why the ferry had stopped running."
     assert [(q.text, q.speaker) for q in reported(text)] == [("why the ferry had stopped running", "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Senior harbour officials who have seen the figures argue that the port will run out of money in May.",
+     "the port will run out of money in May"),
+    ("Skippers who use the old channel said the dredging had come too late.", "the dredging had come too late"),
+])
+def test_a_subject_with_a_who_clause_before_the_cue_is_the_speaker(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
