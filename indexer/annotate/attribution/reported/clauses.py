@@ -54,13 +54,13 @@ _PARENTHESIS_RE = re.compile(r"\s*(?:,\s*(?:however|though|too|also|again|in fac
                              r"[\u2014\u2013]\s[^\u2014\u2013#\"]{1,60}\s[\u2014\u2013])(?=\s*that\s)")
 _THAT_RE = re.compile(r"\s*,?\s*that\s+")
 _THAT_END_RE = re.compile(r"\bthat\s+$")
-# what a listener after "told"/"asked" looks like: a pronoun, "reporters", "the BBC", "Ann Vole";
+# what a listener after "told"/"asked" looks like: a pronoun, "reporters", "the BBC", "Ann Vole", "The Gazette of Dover";
 # "the audience" before "that" or before the clause's subject pronoun ("told the audience he ...")
 _OBJECT_RE = re.compile(
     r"\s+(?:him|her|them|us|me|you|reporters|journalists|lawmakers|investors|analysts|police|"
     r"(?:the|a|an|his|her|their|its)\s+(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+"
     r"(?=\s+(?:that|whether|if|why|how|what|when)\b|\s+(?:he|she|they|we|it)\s+[a-z])|"
-    r"[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})")
+    r"[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3}(?:\s+of\s+[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,2})?)")
 # a listener too long for _OBJECT_RE before a question: "asked former Attorney General Ann Vole whether"
 _LISTENER_ASK_RE = re.compile(r"\s+(?:(?!(?:to|about|for|that|and|but)\b)[\w.'\u2019-]+\s+){1,8}?"
                               r"(?:(?:whether|if)\s+|(?=(?:who|what|why|how|when|where)\s))")

@@ -220,3 +220,8 @@ def test_a_participle_after_before_or_after_reports_for_the_sentence_s_subject()
 ])
 def test_a_subject_with_a_who_clause_before_the_cue_is_the_speaker(text: str, clause: str) -> None:
     assert [q.text for q in reported(text)] == [clause]
+
+
+def test_a_listener_with_its_place_before_a_bare_clause() -> None:
+    text = "Ann Vole told The Harbour Gazette of Dover last week she would vote against the crane."
+    assert [q.text for q in reported(text)] == ["she would vote against the crane"]
