@@ -80,6 +80,7 @@ _BARE_OPEN_RE = re.compile(
 _TIME_RE = re.compile(
     r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+(?!(?:is|was|were|are|has|had|will|would)\b)[A-Z]?[a-z]+|yesterday|today|tonight|"
     r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio)|"
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:\s+(?:night|morning|afternoon|evening))?|"
     r"for\s+(?:days|weeks|months|years|decades))){1,2},?")
 # "as X said," / "As Coach Ann lays out," before the clause: the aside's own opener
 _AS_RE = re.compile(r"(?:^|[,;]\s*|\b)[Aa]s\s+$")
@@ -135,12 +136,17 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
     cues = drop_channel_nouns(s, cues)  # "said in its latest Beige Book report.": "report" is no cue
     if not cues:
         return []
+    closed: list[Clause] = []
     for cue in cues:
         found = according_clause(s, lo, hi, cue) if cue.group().lower().startswith("according") \
             else as_reported_clause(s, lo, hi, cue) or _forward(s, lo, hi, cue)
         if found is not None:
-            return _nested(s, _joined(s, hi, found) + _added(s, lo, hi, found, cue))
-    closing = closing_clause(s, lo, hi, cues[-1])
+            return closed + _nested(s, _joined(s, hi, found) + _added(s, lo, hi, found, cue))
+        if not closed and s[lo:cue.start()].rstrip().endswith(","):
+            # "CLAUSE, said X, a lawyer who adds that ...": the clause X's cue closes, then a later cue's
+            closing = closing_clause(s, lo, hi, cue)
+            closed = [] if closing is None else [closing]
+    closing = closed[0] if closed else closing_clause(s, lo, hi, cues[-1])
     return [] if closing is None else [closing]
 
 

@@ -48,7 +48,9 @@ _OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
 _PREPOSITION_ONLY_RE = re.compile(
     r"\s*(?:in|on|at|around|for|after|before|during|with|from|by|under|since|if|when|to|as\s+for)\s+[^,;:]*", re.I)
 # the speaker's appositive after "..., said Ann Vole": ", a senior analyst at Acme, who noted ..."
-_APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+\s+(?:of|at|for|with))\s")
+# (an office of a body: ", Acme's harbour director", ", executive director of ...")
+_APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+(?:\s+[a-z]+){0,2}\s+(?:of|at|for|with)|"
+                                 r"[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,3}['\u2019]s)\s")
 _THAT_WORD_RE = re.compile(r"\bthat\b")
 # "as (first) reported by X": the cue's lead and its source's "by"
 _AS_LEAD_RE = re.compile(r"\b[Aa]s\s+(?:(?:first|previously|originally|earlier|also)\s+)?$")

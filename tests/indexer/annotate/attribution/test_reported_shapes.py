@@ -225,3 +225,14 @@ def test_a_subject_with_a_who_clause_before_the_cue_is_the_speaker(text: str, cl
 def test_a_listener_with_its_place_before_a_bare_clause() -> None:
     text = "Ann Vole told The Harbour Gazette of Dover last week she would vote against the crane."
     assert [q.text for q in reported(text)] == ["she would vote against the crane"]
+
+
+@pytest.mark.parametrize(("text", "clauses"), [
+    ("The port is too small, Ann Vole said Wednesday morning on Harbour Radio.", ["The port is too small"]),
+    ("The port is too small, said Ann Vole, a senior analyst at Acme, who adds that the crane is too old.",
+     ["The port is too small", "the crane is too old"]),
+    ("The port is too small, said Ann Vole, Acme's harbour director.", ["The port is too small"]),
+    ("The port is too small, said Ann Vole, executive director of the Harbour Trust.", ["The port is too small"]),
+])
+def test_a_closing_attribution_with_a_time_or_an_appositive(text: str, clauses: list[str]) -> None:
+    assert [q.text for q in reported(text)] == clauses
