@@ -236,3 +236,14 @@ def test_a_listener_with_its_place_before_a_bare_clause() -> None:
 ])
 def test_a_closing_attribution_with_a_time_or_an_appositive(text: str, clauses: list[str]) -> None:
     assert [q.text for q in reported(text)] == clauses
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Ann Vole Says The Harbour Will Reopen In May\n\nThe port has been shut since March.",
+     [("The Harbour Will Reopen In May", "Ann Vole")]),
+    ("Harbour Board Said Old Channel Was Closed For Years\n\nThe channel silted up in May.",
+     [("Old Channel Was Closed For Years", "Harbour Board")]),
+    ("The Harbour Diaries of Said Vole\n\nA book about the port.", []),  # a name, no cue
+])
+def test_a_title_case_headline_reports_a_clause(text: str, found: list[tuple[str, str]]) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == found
