@@ -54,7 +54,7 @@ _PARENTHESIS_RE = re.compile(r"\s*(?:,\s*(?:however|though|too|also|again|in fac
                              r"[\u2014\u2013]\s[^\u2014\u2013#\"]{1,60}\s[\u2014\u2013])(?=\s*that\s)")
 _THAT_RE = re.compile(r"\s*,?\s*that\s+")
 _THAT_END_RE = re.compile(r"\bthat\s+$")
-# what a listener after "told"/"asked" looks like: a pronoun, "reporters", "the BBC", "Ann Vole", "The Gazette of Dover";
+# what a listener after "told"/"asked" is: a pronoun, "reporters", "the BBC", "Ann Vole", "The Gazette of Dover";
 # "the audience" before "that" or before the clause's subject pronoun ("told the audience he ...")
 _OBJECT_RE = re.compile(
     r"\s+(?:him|her|them|us|me|you|reporters|journalists|lawmakers|investors|analysts|police|"
