@@ -112,6 +112,7 @@ _LEADING_ADVERBIAL_RE = re.compile(
     r"|\s+(?:if|when|once|unless|because)\s[^,;:.#]{3,60},\s+(?:the\s+)?[A-Z]?[a-z]+\s")
 # a second cue joined to the first: "..., adding (that)", "... and stressed that", "..., but warned"
 _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
+_COMMA_BEFORE_RE = re.compile(r",\s*$")  # a cue right after a comma (searched in a short window: no copy)
 # a participle right after a quote whose comma sits inside its marks: 'X insisted that "...," adding that'
 _QUOTE_JOIN_RE = re.compile(rf"(?<={re.escape(MASK)})\s+$")
 # a conjunction or a comma before a new subject of a cue: "X said ..., and most voters said ...",
@@ -142,7 +143,7 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
             else as_reported_clause(s, lo, hi, cue) or _forward(s, lo, hi, cue)
         if found is not None:
             return closed + _nested(s, _joined(s, hi, found) + _added(s, lo, hi, found, cue))
-        if not closed and s[lo:cue.start()].rstrip().endswith(","):
+        if not closed and _COMMA_BEFORE_RE.search(s, max(lo, cue.start() - 8), cue.start()):
             # "CLAUSE, said X, a lawyer who adds that ...": the clause X's cue closes, then a later cue's
             closing = closing_clause(s, lo, hi, cue)
             closed = [] if closing is None else [closing]

@@ -65,8 +65,8 @@ CLAUSE_SUBJECT_RE = re.compile(r"(?<!\bas)(?<!\bwhile)(?<!\bwhen)(?<!\bafter)(?<
 def as_reported_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'As reported by X, CLAUSE.' or 'CLAUSE, as first reported by X.'; None
     when the cue is not so placed."""
-    lead = _AS_LEAD_RE.search(s, max(lo, cue.start() - 24), cue.start())
-    by = _BY_RE.match(s, cue.end(), hi)
+    by = _BY_RE.match(s, cue.end(), hi)  # first: most cues have no "by" after them
+    lead = None if by is None else _AS_LEAD_RE.search(s, max(lo, cue.start() - 24), cue.start())
     if lead is None or by is None:
         return None
     return according_clause(s, lo, hi, cue, lead.start(), by.end())
