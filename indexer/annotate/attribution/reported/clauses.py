@@ -22,6 +22,7 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
     CLAUSE_SUBJECT_RE,
     LISTENER_CUES,
     according_clause,
+    as_reported_clause,
     closing_clause,
 )
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
@@ -53,21 +54,23 @@ _PARENTHESIS_RE = re.compile(r"\s*(?:,\s*(?:however|though|too|also|again|in fac
                              r"[\u2014\u2013]\s[^\u2014\u2013#\"]{1,60}\s[\u2014\u2013])(?=\s*that\s)")
 _THAT_RE = re.compile(r"\s*,?\s*that\s+")
 _THAT_END_RE = re.compile(r"\bthat\s+$")
-# what a listener after "told"/"asked" looks like: a pronoun, "reporters", "the BBC", "Ann Vole";
+# what a listener after "told"/"asked" is: a pronoun, "reporters", "the BBC", "Ann Vole", "The Gazette of Dover";
 # "the audience" before "that" or before the clause's subject pronoun ("told the audience he ...")
 _OBJECT_RE = re.compile(
     r"\s+(?:him|her|them|us|me|you|reporters|journalists|lawmakers|investors|analysts|police|"
     r"(?:the|a|an|his|her|their|its)\s+(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+"
     r"(?=\s+(?:that|whether|if|why|how|what|when)\b|\s+(?:he|she|they|we|it)\s+[a-z])|"
-    r"[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})")
+    r"[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3}(?:\s+of\s+[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,2})?)")
 # a listener too long for _OBJECT_RE before a question: "asked former Attorney General Ann Vole whether"
-_LISTENER_ASK_RE = re.compile(r"\s+(?:(?!(?:to|about|for|that|and|but)\b)[\w.'\u2019-]+\s+){1,8}?(?:whether|if)\s+")
+_LISTENER_ASK_RE = re.compile(r"\s+(?:(?!(?:to|about|for|that|and|but)\b)[\w.'\u2019-]+\s+){1,8}?"
+                              r"(?:(?:whether|if)\s+|(?=(?:who|what|why|how|when|where)\s))")
 _QUESTION_RE = re.compile(r"\s*,?\s*(?:whether|if)\s+|\s*,?\s*(?=(?:why|how|what|when|where|who)\s)")
 _SUBJECT_PRONOUN_RE = re.compile(r"\s+(?:he|she|they|we|i|it|there|you)(?:['\u2019](?:s|d|ll|re|ve|m))?\s+[a-z]", re.I)
 # a listener too long for _OBJECT_RE before "that": "told The Post and Courier newspaper on Saturday that"
 _LISTENER_THAT_RE = re.compile(r"\s+[^,;:.!?#\"\u201c]{1,70}?\s+that\s+")
 # an indirect question after a statement cue: "X explained how ...", "X noted why ..."
-_WH_RE = re.compile(r"\s+(?=(?:how|why)\s)")
+# (after a listener: "X explained to the council why ...")
+_WH_RE = re.compile(r"\s+(?:to\s+(?:[\w.'\u2019-]+\s+){1,4}?)?(?=(?:how|why)\s)")
 # a bare clause opens with a subject, not a preposition or an object ("said to", "said so", "said on")
 _BARE_OPEN_RE = re.compile(
     r"\s+(?!(?:to|in|on|at|for|with|about(?!\s+(?:half|a\s+third|a\s+quarter|\d))|of|by|from|during|after|before|"
@@ -77,6 +80,7 @@ _BARE_OPEN_RE = re.compile(
 _TIME_RE = re.compile(
     r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+(?!(?:is|was|were|are|has|had|will|would)\b)[A-Z]?[a-z]+|yesterday|today|tonight|"
     r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio)|"
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:\s+(?:night|morning|afternoon|evening))?|"
     r"for\s+(?:days|weeks|months|years|decades))){1,2},?")
 # "as X said," / "As Coach Ann lays out," before the clause: the aside's own opener
 _AS_RE = re.compile(r"(?:^|[,;]\s*|\b)[Aa]s\s+$")
@@ -92,10 +96,13 @@ _NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?
 _AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"
                              r"should|can|must|did|do|does)\b")
 _PARTICIPLE_LEAD_RE = re.compile(
-    r"(?:,|[\u2014\u2013]|\b(?:and|while|by|statement|release|letter|tweet|post|video|email))\s+$", re.I)
+    r"(?:,|[\u2014\u2013]|\b(?:and|while|before|after|by|statement|release|letter|tweet|post|video|email))\s+$", re.I)
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
-_FINITE_RE = re.compile(r"(?:[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|was|were|is|are|had|has|have|"
-                        r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot)\b")
+# (an auxiliary, or a past tense of the lexicon's "past_tense_verbs": "reported the ferry came")
+_PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
+# (no "and" before it: "reported losses in May and was sold" coordinates the cue's own verb)
+_FINITE_RE = re.compile(r"(?:(?!and\s)[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|was|were|is|are|had|has|have|"
+                        r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot|" + _PAST_ALT + r")\b")
 # a cue and a comma right before a participle cue: "he said, adding", "Ann Vole told reporters, saying"
 _SAID_BEFORE_RE = re.compile(r"\b(?:said|says|told|tells|added|wrote|writes|explained|stated)\s*,\s*$")
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
@@ -105,13 +112,21 @@ _LEADING_ADVERBIAL_RE = re.compile(
     r"|\s+(?:if|when|once|unless|because)\s[^,;:.#]{3,60},\s+(?:the\s+)?[A-Z]?[a-z]+\s")
 # a second cue joined to the first: "..., adding (that)", "... and stressed that", "..., but warned"
 _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
+_COMMA_BEFORE_RE = re.compile(r",\s*$")  # a cue right after a comma (searched in a short window: no copy)
 # a participle right after a quote whose comma sits inside its marks: 'X insisted that "...," adding that'
 _QUOTE_JOIN_RE = re.compile(rf"(?<={re.escape(MASK)})\s+$")
-# a conjunction before a new subject of a cue: "X said ..., and most voters said ..."
-_NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:and|but|while)|;)\s+(?=[^,;:]{1,50}$)")
+# a conjunction or a comma before a new subject of a cue: "X said ..., and most voters said ...",
+# "..., she maintained that ...", "... and others said ...", "..., whereas Y argued that ...", "... - but Y said"
+_NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:(?:and|but|while|whereas)\s+)?|;\s*|\s+(?:and|but|whereas)\s+|"
+                             r"\s+[\u2014\u2013-]+\s+(?:but\s+)?)(?=[^,;:\u2014\u2013]{1,50}$)")
+# a pronoun or a name of up to three words as the subject of a joined cue: "..., and she accused ..."
+_SHORT_SUBJECT_RE = re.compile(r"(?:he|she|they|we|it|[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,2})"
+                               r"(?:\s+(?:also|then|later|again))?\s+")
 # what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
+# a participle or a time clause there too: "CLAUSE, she said, wiping her brow" / "..., X reported, while in Y ..."
 _ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"
-                                  r"a (?:policy|move|plan|step|claim|view|decision) (?:that|which))\b")
+                                  r"a (?:policy|move|plan|step|claim|view|decision) (?:that|which)|"
+                                  r"[a-z]{2,}ing|while|whereas|before|after|citing)\b")
 
 
 def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
@@ -122,12 +137,17 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
     cues = drop_channel_nouns(s, cues)  # "said in its latest Beige Book report.": "report" is no cue
     if not cues:
         return []
+    closed: list[Clause] = []
     for cue in cues:
         found = according_clause(s, lo, hi, cue) if cue.group().lower().startswith("according") \
-            else _forward(s, lo, hi, cue)
+            else as_reported_clause(s, lo, hi, cue) or _forward(s, lo, hi, cue)
         if found is not None:
-            return _nested(s, _joined(s, hi, found) + _added(s, lo, hi, found, cue))
-    closing = closing_clause(s, lo, hi, cues[-1])
+            return closed + _nested(s, _joined(s, hi, found) + _added(s, lo, hi, found, cue))
+        if not closed and _COMMA_BEFORE_RE.search(s, max(lo, cue.start() - 8), cue.start()):
+            # "CLAUSE, said X, a lawyer who adds that ...": the clause X's cue closes, then a later cue's
+            closing = closing_clause(s, lo, hi, cue)
+            closed = [] if closing is None else [closing]
+    closing = closed[0] if closed else closing_clause(s, lo, hi, cues[-1])
     return [] if closing is None else [closing]
 
 
@@ -144,18 +164,25 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
             then = _complement(s, cue.end(), hi, first.phrase, cue)
             rest = s[cue.end():first.end]
             # a verb in the past ends the first clause ("and accused X of ..."); "and claims" may be a noun
-            ended = cue.group().lower().endswith(("ed", "said", "told", "wrote"))
-            if then is None and not (rest.lstrip()[:1] == ":" or MASK in rest or ended):  # ', saying: "..."'
+            if then is None and not (rest.lstrip()[:1] == ":" or MASK in rest or _ended(cue)):  # ', saying: "..."'
                 continue
         else:
             join = _NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
             then = None if join is None else _forward(s, join.end(), hi, cue)
-            if join is None or then is None:
-                continue
+            # "..., and she accused X of ...": a short subject's cue in the past ends the clause, no clause of its own
+            if join is None or then is None and not (_ended(cue) and "," in join.group()
+                                                     and _SHORT_SUBJECT_RE.fullmatch(s, join.end(), cue.start())) \
+                    or make_clause(s, first.start, join.start(), first.phrase, first.cue) is None:
+                continue  # "said both he and Rubio promised that ...": "and" joins the clause's own subject
         cut = make_clause(s, first.start, join.start(), first.phrase, first.cue)
         rest_clauses = [] if then is None else _joined(s, hi, then)
         return rest_clauses if cut is None else [cut, *rest_clauses]
     return [first]
+
+
+def _ended(cue: re.Match[str]) -> bool:
+    """True for a cue in the past ("and accused X of ..."): it ends a clause before it; "and claims" may be a noun."""
+    return cue.group().lower().endswith(("ed", "said", "told", "wrote"))
 
 
 def _nested(s: str, found: list[Clause]) -> list[Clause]:
@@ -255,8 +282,9 @@ def _inverted(s: str, cue: re.Match[str], hi: int) -> bool:
     after = phrase_after(s, cue.end(), hi)
     if after is not None and after.kind == "np":
         return is_speaker_noun(after.text) and _NP_ENDS_RE.fullmatch(s, after.end, hi) is not None
-    return after is not None and not _CLAUSE_GOES_ON_RE.match(s, after.end, hi) \
-        and not _AND_GOES_ON_RE.match(s, after.end, hi)
+    return after is not None and (_NP_ENDS_RE.fullmatch(s, after.end, hi) is not None  # "says Ann Vole in Dover."
+                                  or not _CLAUSE_GOES_ON_RE.match(s, after.end, hi)
+                                  and not _AND_GOES_ON_RE.match(s, after.end, hi))
 
 
 def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
@@ -276,7 +304,8 @@ def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clau
                                                or _CLAUSE_GOES_ON_RE.match(s, comma + 1, hi) is not None)
     if not (subject or _AS_RE.search(head)) or not _ASIDE_GAP_RE.fullmatch(s, cue.end(), comma):
         return None
-    if subject and (_ATTRIBUTION_TAIL_RE.match(s, comma + 1, hi) or _participle_at(s, comma + 1, hi)):
+    if subject and (len(head.split()) >= 3 and _ATTRIBUTION_TAIL_RE.match(s, comma + 1, hi)
+                    or _participle_at(s, comma + 1, hi)):
         # "CLAUSE, he said, on condition of anonymity" / "CLAUSE, he said, adding that ..."
         return make_clause(s, lo, lo + len(head.rstrip()) - 1, phrase, cue)
     return make_clause(s, comma + 1, hi, phrase, cue)

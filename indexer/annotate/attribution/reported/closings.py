@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.phrases.cues import phrase_after
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
 from onrecord.indexer.annotate.attribution.phrases.subjects import is_described_name
 from onrecord.indexer.annotate.attribution.reported.channels import CHANNEL_RE
 from onrecord.indexer.annotate.attribution.reported.sources import (
@@ -38,43 +38,86 @@ _APPOSITIVE_TAIL_RE = re.compile(r",\s+(?:who|a|an|one|another)\s+[^,;:]*[.!?]?\
 # what opens a clause (a subject), not an appositive, after "according to X,"
 _SUBJECT_START_RE = re.compile(r"\s*(?:[A-Z]|(?:the|this|these|those|it|he|she|they|there|its|his|her|their|we|some|"
                                r"many|most|more|nearly|about|almost|only|state)\b)")
+# the verb of a subject before the aside: "The plan, according to X, is to ..."
+_VERB_START_RE = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|could|can|may|might|should|must)\s")
+# a source of up to three lowercase words with a person or body noun for its head: "officials", "multiple sources"
+_BARE_SOURCE_RE = re.compile(r"\s*([a-z]+(?:\s+[a-z]+){0,2})")
 # an object after a closing cue: "..., Ann Vole announced her resignation" closes no clause
 _OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
 # an opening adverbial, not a clause, before ", X said": "On the label, it says", "In her only response, X said"
 _PREPOSITION_ONLY_RE = re.compile(
     r"\s*(?:in|on|at|around|for|after|before|during|with|from|by|under|since|if|when|to|as\s+for)\s+[^,;:]*", re.I)
 # the speaker's appositive after "..., said Ann Vole": ", a senior analyst at Acme, who noted ..."
-_APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+\s+(?:of|at|for|with))\s")
+# (an office of a body: ", Acme's harbour director", ", executive director of ...")
+_APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+(?:\s+[a-z]+){0,2}\s+(?:of|at|for|with)|"
+                                 r"[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,3}['\u2019]s)\s")
 _THAT_WORD_RE = re.compile(r"\bthat\b")
+# "as (first) reported by X": the cue's lead and its source's "by"
+_AS_LEAD_RE = re.compile(r"\b[Aa]s\s+(?:(?:first|previously|originally|earlier|also)\s+)?$")
+_BY_RE = re.compile(r"\s+by\s")
+# a place or a time after a closing ", X said" (no comma, no clause of its own: checked by the caller)
+_ADVERBIAL_TAIL_RE = re.compile(r"\s+(?:during|in|at|on|after|before|from|while|at)\s[^,;:]*$")
 # a subject pronoun opening a clause, not one of a time clause ("told Ann he would", not "as he laboured")
 CLAUSE_SUBJECT_RE = re.compile(r"(?<!\bas)(?<!\bwhile)(?<!\bwhen)(?<!\bafter)(?<!\bbefore)\s+"
                                 r"(?:he|she|they|we|i|it|there)\s+[a-z]", re.I)
 
 
-def according_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
-    """'According to X, CLAUSE.' or 'CLAUSE, according to X.'"""
-    phrase = phrase_after(s, cue.end(), hi)
+def as_reported_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
+    """'As reported by X, CLAUSE.' or 'CLAUSE, as first reported by X.'; None
+    when the cue is not so placed."""
+    by = _BY_RE.match(s, cue.end(), hi)  # first: most cues have no "by" after them
+    lead = None if by is None else _AS_LEAD_RE.search(s, max(lo, cue.start() - 24), cue.start())
+    if lead is None or by is None:
+        return None
+    return according_clause(s, lo, hi, cue, lead.start(), by.end())
+
+
+def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = -1, source: int = -1) -> Clause | None:
+    """'According to X, CLAUSE.' or 'CLAUSE, according to X.'; the
+    attribution opens at `start` and its source at `source` (the cue's own
+    start and end when not given: "as reported by" gives both)."""
+    start, source = (cue.start() if start < 0 else start), (cue.end() if source < 0 else source)
+    phrase = phrase_after(s, source, hi) or _bare_source(s, source, hi)
     if phrase is None or is_finding(phrase) or phrase.text.lower() in NOT_SPEAKERS \
             or finding_follows(s, phrase.end, hi):
         return None
-    if not s[lo:cue.start()].strip():
+    if not s[lo:start].strip():
         comma = s.find(",", phrase.end, hi)
         return None if comma < 0 else make_clause(s, comma + 1, hi, phrase, cue)
-    before = s[lo:cue.start()].rstrip()
+    before = s[lo:start].rstrip()
     if not before.endswith(","):
         return None
     tail = s[phrase.end:hi]
-    if len(tail.strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi) \
+    comma = s.find(",", phrase.end, min(hi, phrase.end + 60))
+    # "The plan, according to X (of Y), is to ...": the subject before the aside, its predicate after
+    verb_after = comma >= 0 and _VERB_START_RE.match(s, comma + 1, hi) is not None
+    if not verb_after and len(tail.strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi) \
             or not any(ch in tail for ch in ",;:") and not CLAUSE_CUE_RE.search(tail):
         # "..., according to Ann Vole, a lawyer." / "..., according to officials involved in the talks."
         return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
-    comma = s.find(",", phrase.end, min(hi, phrase.end + 60))
-    if comma < 0 or CLAUSE_CUE_RE.search(s, comma, hi) or not _SUBJECT_START_RE.match(s, comma + 1, hi):
+    if comma < 0 or CLAUSE_CUE_RE.search(s, comma, hi) or not (_SUBJECT_START_RE.match(s, comma + 1, hi) or verb_after):
         return None  # "according to Ann Vole, senior manager at Acme": her office, no clause
-    # "Since May, according to Ann Vole, the port has lost money": the longer side of the aside
-    if len(s[comma + 1:hi].split()) >= len(before.split()):
+    # "Since May, according to Ann Vole, the port has lost money": the longer side of the aside;
+    # the predicate after it when a verb opens it (the words before are its subject)
+    if verb_after or len(s[comma + 1:hi].split()) >= len(before.split()):
         return make_clause(s, comma + 1, hi, phrase, cue)
     return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
+
+
+def _bare_source(s: str, pos: int, hi: int) -> Phrase | None:
+    """Return a plural speaker noun phrase without a determiner at `pos`
+    ("according to officials familiar with ...", "to multiple sources"): its
+    longest head of up to three words; None when none is a speaker noun."""
+    found = _BARE_SOURCE_RE.match(s, pos, hi)
+    if found is None:
+        return None
+    words = found.group(1).split()
+    for n in range(len(words), 0, -1):
+        text = " ".join(words[:n])
+        if text.endswith("s") and is_speaker_noun(text) and text not in NOT_SPEAKERS:
+            start = found.start(1)
+            return Phrase(text, start, start + len(text), "np")
+    return None
 
 
 def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
@@ -105,7 +148,9 @@ def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | Non
         if _appositive(s, tail, hi):
             return make_clause(s, lo, comma, phrase, cue)  # "..., said Ann Vole, a senior analyst at Acme, who ..."
     listener = cue.group().lower() in LISTENER_CUES  # "..., she told a panel": who heard it, no object
-    if len(s[tail:hi].strip(" .")) > (MAX_LISTENER_TAIL if listener else MAX_TAIL) \
+    # "..., she said during her speech to the council on Monday.": where or when, as long as a listener
+    long_tail = listener or _ADVERBIAL_TAIL_RE.match(s, tail, hi) is not None
+    if len(s[tail:hi].strip(" .")) > (MAX_LISTENER_TAIL if long_tail else MAX_TAIL) \
             or CLAUSE_CUE_RE.search(s, tail, hi) and not CHANNEL_RE.match(s, tail, hi) \
             or not listener and _OBJECT_TAIL_RE.match(s, tail, hi) or MASK in s[tail:hi] \
             or listener and (_THAT_WORD_RE.search(s, tail, hi) or is_told_story(s, tail)

@@ -29,6 +29,7 @@ MAX_GROUP_WORDS = 6  # a coordinated subject taken whole as the speaker phrase
 # the subject's relative clause before the cue: "Ann Vole, whose son ..., also said"
 _RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
 # an aside in dashes closing right before the cue: "Democrats \u2014 and some Republicans \u2014 say"
+_BARE_WHO_RE = re.compile(r"(?<=[a-z])\s+who\s")
 _PREPOSITION_END_RE = re.compile(r"\b(?:in|of|at|for|from|on|across|among|with)$")
 _COMPLEMENT_RE = re.compile(r"\s+(?:for|of|at|with|from|to)\s+")
 _DASH_ASIDE_RE = re.compile(r"\s(?:\u2014|\u2013|--|-)\s*([^\u2014\u2013#\"]{1,120}?)\s*(?:\u2014|\u2013|--|-)\s*$")
@@ -52,12 +53,26 @@ def subject_before(s: str, lo: int, end: int) -> Phrase | None:
         head = phrase_at_sentence_start(s, lo, end) if group is None else group
         return head if head is None or _may_be_speaker(head) else None
     if isinstance(phrase, Phrase):
+        who = _who_subject(s, lo, phrase)
+        if who is not None:  # "Skippers who use the old channel said ...": the skippers
+            return who
         head = phrase_at_sentence_start(s, lo, phrase.start) if _RELATIVE_RE.search(s, lo, phrase.start) else None
         if head is not None and head.end < phrase.start and _RELATIVE_RE.match(s, head.end) \
                 and s.rfind(",", head.end, end) >= phrase.start:
             return head
         return appositive_subject(s, lo, end, phrase)
     return None
+
+
+def _who_subject(s: str, lo: int, phrase: Phrase) -> Phrase | None:
+    """Return the short speaker noun phrase opening the sentence before a
+    relative "who" with no comma ("Officials who saw it said"), when
+    the phrase found before the cue sits in that relative clause; else None."""
+    who = _BARE_WHO_RE.search(s, lo, phrase.start)
+    if who is None or "," in s[who.end():phrase.start]:
+        return None
+    head = group_before(s, lo, who.start())  # the whole subject before "who": "Senior harbour officials"
+    return head if head is not None and is_speaker_noun(head.text) else None
 
 
 def _may_be_speaker(head: Phrase) -> bool:

@@ -30,6 +30,8 @@ _PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:\w+ly\s+)
 _PROGRESSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|am)\s+(?:(?:\w+ly|also|still|now|again|even)\s+)?$", re.I)
 _NOUN_BEFORE_RE = re.compile(
     r"(?:\b(?:the|a|an|his|her|their|its|our|my|this|into|amid|over|about|despite|against|of)|['\u2019]s?)\s+$", re.I)
+_HEADLINE_CUES = words("headline_clause_cues")
+_SMALL_WORDS = frozenset("a an the of to in on at for and or but by with as is".split())  # lowercase in a title
 _HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tell"
 
 
@@ -38,10 +40,21 @@ def is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
     a name ("Said Ahmed"), or a passive ("was told", "is said to"); an -ing
     cue after "is" is progressive, no passive ("is saying that")."""
     if cue.group()[0].isupper() and cue.start() > lo:
-        return False
+        return is_title_case(s, lo, cue)  # "Ann Vole Says The Port Will Reopen": a headline's cue
     window = s[max(lo, cue.start() - 12):cue.start()]
     passive = not cue.group().lower().endswith("ing") and _PASSIVE_RE.search(window)
     return not _NOUN_BEFORE_RE.search(window) and not passive
+
+
+def is_title_case(s: str, lo: int, cue: re.Match[str]) -> bool:
+    """True when a capitalised bare cue ("Says", "Tells") stands in a Title
+    Case line: every word before it and the first words after it capitalised
+    (a headline), not a name ("Said Ahmed")."""
+    line_end = s.find("\n", cue.end())
+    before = WORD_RE.findall(s[lo:cue.start()])
+    after = WORD_RE.findall(s[cue.end():line_end if line_end >= 0 else len(s)])[:4]
+    return cue.group().lower() in _HEADLINE_CUES and len(after) >= 3 and bool(before) \
+        and all(w[0].isupper() or w.lower() in _SMALL_WORDS for w in before + after)
 
 
 def is_progressive(s: str, lo: int, cue: re.Match[str]) -> bool:

@@ -83,3 +83,167 @@ def test_according_to_a_long_source_closes_the_clause_before_it() -> None:
             "who took part in the talks on its future.")  # the source runs past MAX_TAIL with no comma
     assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [
         ("The port and the council are nearing a deal on the harbour", "Ann Vole", "according to")]
+
+
+# rep11: shapes sorted from PolNeAR train's misses (inline sentences, invented)
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Sales were great, Ann Vole said, wiping her brow.", "Sales were great", "said"),
+    ("The ferry will return next spring, the Daily Post reported, citing two officials.",
+     "The ferry will return next spring", "reported"),
+    ("The ferry will return next spring, the Daily Post reported, while in Dover the port stayed shut.",
+     "The ferry will return next spring", "reported"),
+])
+def test_a_participle_or_a_time_clause_after_an_aside_closes_the_clause_before_it(
+        text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("The Daily Post reported the ferry would come hours after the storm.", "the ferry would come hours after the storm",
+     "reported"),
+    ("Ann Vole wrote the harbour board had ignored her letters.", "the harbour board had ignored her letters", "wrote"),
+    ("Ann Vole maintains the ferry is safe.", "the ferry is safe", "maintains"),
+    ("Ann Vole tweeted the ferry was late again.", "the ferry was late again", "tweeted"),
+])
+def test_more_statement_cues_report_a_bare_clause_with_a_finite_verb(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+@pytest.mark.parametrize("text", [
+    "The Daily Post reported the ferry crash on Monday.",  # an object, no clause
+    "Ann Vole wrote a letter to the harbour board.",
+    "Ann Vole maintains the old ferry in her yard.",
+])
+def test_those_cues_with_a_noun_object_report_nothing(text: str) -> None:
+    assert [q.text for q in reported(text)] == []
+
+
+def test_a_verb_coordinated_with_the_cue_is_no_clause_of_it() -> None:
+    assert reported("The Daily Post reported big losses in May and was sold in June.") == []
+
+
+@pytest.mark.parametrize(("text", "clause", "speaker", "cue"), [
+    ("The port moves more ships through its new crane, says harbour analyst Ann Vole in Dover.",
+     "The port moves more ships through its new crane", "Ann Vole", "says"),
+    ("The ferry will return next spring, Ann Vole said during her speech to the harbour council on Monday evening.",
+     "The ferry will return next spring", "Ann Vole", "said"),
+    ("The ferry was late again, Ann Vole maintains.", "The ferry was late again", "Ann Vole", "maintains"),
+    ("As reported by the Daily Post, the ferry will return in May.", "the ferry will return in May", "Daily Post",
+     "reported"),
+    ("The ferry will return in May, as first reported by the Daily Post.", "The ferry will return in May",
+     "Daily Post", "reported"),
+])
+def test_an_attribution_closing_or_opening_its_clause_is_found(text: str, clause: str, speaker: str, cue: str) -> None:
+    assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, speaker, cue)]
+
+
+@pytest.mark.parametrize(("text", "clauses"), [
+    ("Although Ann Vole admitted that the storm was bad, she maintained that the port had done well.",
+     ["the storm was bad", "the port had done well"]),
+    ("Some skippers say the ferry is too slow, others say it is too small.",
+     ["the ferry is too slow", "it is too small"]),
+    ("Ann Vole said the port would close and other officials said it would stay open.",
+     ["the port would close", "it would stay open"]),
+    ("Ann Vole said the port had lost money, whereas Ben Tamm argued that it had made a profit.",
+     ["the port had lost money", "it had made a profit"]),
+])
+def test_a_second_speaker_s_cue_ends_the_first_clause(text: str, clauses: list[str]) -> None:
+    assert [q.text for q in reported(text)] == clauses
+
+
+def test_a_new_subject_s_cue_with_an_object_still_ends_the_first_clause() -> None:
+    text = "Ann Vole said the port would close in May, and she accused the harbour board of neglect."
+    assert [q.text for q in reported(text)] == ["the port would close in May"]
+
+
+def test_and_inside_the_clause_s_own_subject_joins_no_new_speaker() -> None:
+    text = "Ann Vole said both she and Ben Tamm promised that the port would reopen."
+    assert [q.text for q in reported(text)][:1] == ["both she and Ben Tamm promised that the port would reopen"]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("The port quietly uses a private crane, according to officials familiar with the yard.",
+     "The port quietly uses a private crane"),
+    ("The ferry ran late all summer, according to skippers in the harbour.", "The ferry ran late all summer"),
+    ("The plan, according to the harbour board, is to dredge the old channel in May.",
+     "is to dredge the old channel in May"),
+])
+def test_according_to_a_bare_plural_source_or_around_a_short_subject(text: str, clause: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, "according to")]
+
+
+def test_according_to_between_a_long_subject_and_its_verb_reports_the_predicate() -> None:
+    text = "The port has a crane which, according to Ann Vole, is able to lift a whole ferry out of the water."
+    assert [q.text for q in reported(text)] == ["is able to lift a whole ferry out of the water"]
+
+
+def test_according_to_before_a_verb_and_a_quote_leaves_the_subject_alone() -> None:
+    text = 'The port has a crane which, according to Ann Vole from the firm, can "lift a whole ferry".'
+    assert [q.text for q in reported(text)] == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole asked the harbour board who would pay for the new crane.", "who would pay for the new crane"),
+    ("Ann Vole explained to the council why the ferry had stopped running.", "why the ferry had stopped running"),
+])
+def test_a_question_after_a_listener_is_reported(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
+
+
+def test_what_after_explains_is_a_topic_not_a_report() -> None:
+    assert reported("Ann Vole explains what a crane is and how to use one safely.") == []
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Ann Vole joked that the ferry was older than the port.", "the ferry was older than the port", "joked"),
+    ("The harbour board responded that the crane had passed every test.", "the crane had passed every test",
+     "responded"),
+    ("Ann Vole repeated that the port would stay open.", "the port would stay open", "repeated"),
+    ("Ann Vole mentioned that the ferry had been late twice.", "the ferry had been late twice", "mentioned"),
+    ("The ferry was older than the port, Ann Vole quipped.", "The ferry was older than the port", "quipped"),
+    ("Ann Vole wrote to the board, stating that the crane was unsafe.", "the crane was unsafe", "stating"),
+])
+def test_more_speech_verbs_report_a_that_clause(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+def test_a_participle_after_before_or_after_reports_for_the_sentence_s_subject() -> None:
+    text = "Ann Vole thanked the crew before explaining why the ferry had stopped running."
+    assert [(q.text, q.speaker) for q in reported(text)] == [("why the ferry had stopped running", "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Senior harbour officials who have seen the figures argue that the port will run out of money in May.",
+     "the port will run out of money in May"),
+    ("Skippers who use the old channel said the dredging had come too late.", "the dredging had come too late"),
+])
+def test_a_subject_with_a_who_clause_before_the_cue_is_the_speaker(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
+
+
+def test_a_listener_with_its_place_before_a_bare_clause() -> None:
+    text = "Ann Vole told The Harbour Gazette of Dover last week she would vote against the crane."
+    assert [q.text for q in reported(text)] == ["she would vote against the crane"]
+
+
+@pytest.mark.parametrize(("text", "clauses"), [
+    ("The port is too small, Ann Vole said Wednesday morning on Harbour Radio.", ["The port is too small"]),
+    ("The port is too small, said Ann Vole, a senior analyst at Acme, who adds that the crane is too old.",
+     ["The port is too small", "the crane is too old"]),
+    ("The port is too small, said Ann Vole, Acme's harbour director.", ["The port is too small"]),
+    ("The port is too small, said Ann Vole, executive director of the Harbour Trust.", ["The port is too small"]),
+])
+def test_a_closing_attribution_with_a_time_or_an_appositive(text: str, clauses: list[str]) -> None:
+    assert [q.text for q in reported(text)] == clauses
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Ann Vole Says The Harbour Will Reopen In May\n\nThe port has been shut since March.",
+     [("The Harbour Will Reopen In May", "Ann Vole")]),
+    ("Harbour Board Said Old Channel Was Closed For Years\n\nThe channel silted up in May.",
+     [("Old Channel Was Closed For Years", "Harbour Board")]),
+    ("The Harbour Diaries of Said Vole\n\nA book about the port.", []),  # a name, no cue
+])
+def test_a_title_case_headline_reports_a_clause(text: str, found: list[tuple[str, str]]) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == found
