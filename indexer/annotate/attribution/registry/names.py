@@ -144,9 +144,14 @@ def plain_word(tok: str) -> str:
 
 @lru_cache(maxsize=1 << 15)
 def _is_name_like(tok: str) -> bool:
-    """True for a token that can be part of a person's name ("Vole", "J.", "JF", "O'Neill")."""
+    """True for a token that can be part of a person's name ("Vole", "J.", "JF", "O'Neill");
+    never an acronym's plural ("ATMs", "MPs")."""
     return bool(INITIALS_RE.fullmatch(tok)) or bool(_PARTICLE_HYPHEN_RE.fullmatch(tok)) or (
-        tok[:1].isupper() and not tok.isupper() and not any(ch.isdigit() for ch in tok))
+        tok[:1].isupper() and not tok.isupper() and not any(ch.isdigit() for ch in tok)
+        and _PLURAL_ACRONYM_RE.fullmatch(tok) is None)
+
+
+_PLURAL_ACRONYM_RE = re.compile(r"[A-Z]{2,}s")
 
 
 def name_words(name: list[str]) -> list[str]:

@@ -20,9 +20,11 @@ from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sen
 from onrecord.indexer.annotate.attribution.reported.channels import CHANNEL_RE, drop_channel_nouns
 from onrecord.indexer.annotate.attribution.reported.closings import (
     CLAUSE_SUBJECT_RE,
+    CLOSING_CUES,
     LISTENER_CUES,
     according_clause,
     as_reported_clause,
+    closes_with_appositive,
     closing_clause,
 )
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
@@ -140,7 +142,8 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
     closed: list[Clause] = []
     for cue in cues:
         found = according_clause(s, lo, hi, cue) if cue.group().lower().startswith("according") \
-            else as_reported_clause(s, lo, hi, cue) or _forward(s, lo, hi, cue)
+            else as_reported_clause(s, lo, hi, cue) or _unpunctuated_closing(s, lo, hi, cue) \
+            or _forward(s, lo, hi, cue)
         if found is not None:
             return closed + _nested(s, _joined(s, hi, found) + _added(s, lo, hi, found, cue))
         if not closed and _COMMA_BEFORE_RE.search(s, max(lo, cue.start() - 8), cue.start()):
@@ -274,6 +277,25 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
             or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
         return make_clause(s, pos, hi, phrase, cue)
     return None
+
+
+_MIN_CLOSED_WORDS = 5  # words before an unpunctuated closing cue: a clause, not a subject ("Acme said")
+
+
+def _unpunctuated_closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
+    """'CLAUSE said Ann Vole, managing director of Acme.': a closing cue whose
+    comma the writer left out, known by a person's name after it that ends
+    the sentence or opens an appositive that does; never 'Acme said Ann Vole
+    would ...' (a verb follows the name: the clause is reported forward)."""
+    if cue.group().lower() not in CLOSING_CUES or "," in s[lo:cue.start()] \
+            or len(s[lo:cue.start()].split()) < _MIN_CLOSED_WORDS:
+        return None
+    phrase = phrase_after(s, cue.end(), hi)
+    if phrase is None or phrase.kind != "name" or len(phrase.text.split()) < 2:
+        return None
+    if _NP_ENDS_RE.fullmatch(s, phrase.end, hi) is None and not closes_with_appositive(s, phrase.end, hi):
+        return None
+    return make_clause(s, lo, cue.start(), phrase, cue)
 
 
 def _inverted(s: str, cue: re.Match[str], hi: int) -> bool:

@@ -145,7 +145,7 @@ def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | Non
         if described is not None:  # "..., said the firm's chief, Ann Vole." / "..., said an official who ..."
             named = phrase_after(s, described.start("name"), hi) if described.group("name") else None
             return make_clause(s, lo, comma, named or phrase, cue)
-        if _appositive(s, tail, hi):
+        if closes_with_appositive(s, tail, hi):
             return make_clause(s, lo, comma, phrase, cue)  # "..., said Ann Vole, a senior analyst at Acme, who ..."
     listener = cue.group().lower() in LISTENER_CUES  # "..., she told a panel": who heard it, no object
     # "..., she said during her speech to the council on Monday.": where or when, as long as a listener
@@ -160,7 +160,7 @@ def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | Non
     return make_clause(s, lo, comma, phrase, cue)
 
 
-def _appositive(s: str, pos: int, hi: int) -> bool:
+def closes_with_appositive(s: str, pos: int, hi: int) -> bool:
     """True when the speaker named at `pos` is followed by an appositive to
     the sentence's end (a cue in its relative clause is no new report)."""
     if _APPOSITIVE_OPEN_RE.match(s, pos, hi) is None or MASK in s[pos:hi]:

@@ -247,3 +247,17 @@ def test_a_closing_attribution_with_a_time_or_an_appositive(text: str, clauses: 
 ])
 def test_a_title_case_headline_reports_a_clause(text: str, found: list[tuple[str, str]]) -> None:
     assert [(q.text, q.speaker) for q in reported(text)] == found
+
+
+@pytest.mark.parametrize("sentence, clause, speaker", [
+    # the comma before a closing cue left out: the name after it ends the sentence or opens an appositive
+    ("There are other pressures making banks turn to Windows said Dominic Vole, managing director of Acme "
+     "Research.", "There are other pressures making banks turn to Windows", "Dominic Vole"),
+    ("The plan will cut costs by a third next year said Ann Vole.", "The plan will cut costs by a third next year",
+     "Ann Vole"),
+    # a verb after the name: the clause is reported forward
+    ("Shares in the bank fell on Monday after Acme said Bill Vole would step down as chairman next year.",
+     "Bill Vole would step down as chairman next year", "Acme"),
+])
+def test_a_closing_cue_without_its_comma(sentence: str, clause: str, speaker: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(sentence)] == [(clause, speaker)]

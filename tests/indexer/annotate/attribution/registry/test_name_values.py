@@ -165,3 +165,16 @@ def test_a_participle_opening_a_sentence_is_no_first_name(text: str) -> None:
                                       (["Ming", "Vole"], True), (["Ann", "Fleming"], True)])
 def test_a_participle_is_not_a_full_name_s_first_word(name: list[str], ok: bool) -> None:
     assert is_full_name(name) is ok
+
+
+@pytest.mark.parametrize("name, ok", [(["Windows", "ATMs"], False), (["Labour", "MPs"], False),
+                                      (["JJ", "Abrams"], True)])
+def test_an_acronym_s_plural_is_no_surname(name: list[str], ok: bool) -> None:
+    assert is_full_name(name) is ok
+
+
+def test_a_headline_s_plural_acronym_is_nobody_a_pronoun_may_mean() -> None:
+    text = ('Concerns over Windows ATMs\n\nDominic Vole runs Acme Research. Todd Reed, a spokesman for Acme, '
+            'spoke first. "It is risky," Mr Reed said.\n\nBut Mr Vole from Acme Research said the risk was low.'
+            '\n\nOnly 10% of all ATMs get swapped every year. "Banks simply upgrade," he said.')
+    assert who(text) == ["Todd Reed", "Dominic Vole"]
