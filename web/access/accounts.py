@@ -108,8 +108,8 @@ class AccountStore:
         SQLite reading the schema anew, was most of a request's cost), and
         the tables are made (an older file's accounts granted FIRST_GRANT)
         on the first.  A transaction that changed a row empties this
-        thread's cache (`cached`): SQLite's data_version, which the cache
-        is keyed by, counts only other connections' commits."""
+        thread's cache (`cached`): in WAL mode the cache is keyed by
+        SQLite's data_version, which counts only other connections' commits."""
         kept = _thread_kept(self.path)
         before = kept.db.total_changes
         try:
@@ -121,14 +121,15 @@ class AccountStore:
 
     def cached(self, key: tuple[str, str], load: Callable[[sqlite3.Connection], object]) -> object:
         """Return `load(db)`'s value for `key`, kept per thread until the
-        accounts file changes: a commit by any other connection (another
-        thread, or the CLI in another process: SQLite's data_version), a
-        change through this thread's own (`connect`), or the file replaced
-        or removed (`_thread_kept`).  So a request costs a stat and a pragma
-        rather than a query, and a grant, revocation, password change,
+        accounts file changes: a commit by any connection (another thread,
+        or the CLI in another process: the file's change counter, or
+        SQLite's data_version in WAL mode, `_Kept.version_now`), a change
+        through this thread's own (`connect`), or the file replaced or
+        removed (`_thread_kept`).  So a request costs a stat and a 28-byte
+        read rather than a query, and a grant, revocation, password change,
         logout or token revoked holds from the very next request."""
         kept = _thread_kept(self.path)
-        (version,) = kept.db.execute("PRAGMA data_version").fetchone()
+        version = kept.version_now()  # read before any load: a commit after it reloads next time
         if version != kept.version:
             kept.cache.clear()
             kept.version = version
@@ -283,16 +284,42 @@ def _token_owner(token_hash: str, db: sqlite3.Connection) -> str | None:
     return row[0] if row else None
 
 
+# SQLite's file header (sqlite.org/fileformat.html, 1.3): bytes 18 and 19
+# are 1 in rollback-journal mode (2 in WAL), 24-27 the file change counter,
+# which every commit in rollback mode increments: what SQLite itself reads
+# to tell whether another connection changed the file.
+HEADER_BYTES = 28
+ROLLBACK_MODE = b"\x01\x01"
+
+
 @dataclass(slots=True)
 class _Kept:
-    """A thread's connection to one accounts file: the file's identity when
-    it was opened, and the answers read through it (`AccountStore.cached`)
-    with the data_version they were read at."""
+    """A thread's connection to one accounts file, with a descriptor of the
+    same file to read its header: the file's identity when it was opened,
+    and the answers read through it (`AccountStore.cached`) with the
+    version they were read at."""
 
     db: sqlite3.Connection
+    fd: int
     key: tuple[int, int]
-    version: int = -1
+    version: object = None
     cache: dict[tuple[str, str], object] = field(default_factory=dict)
+
+    def version_now(self) -> object:
+        """Return what changes whenever the file's contents do: its change
+        counter, read without a lock (a commit still being written reads
+        as before it, or reloads: either is a state the file had), or in
+        WAL mode (where the counter is not bumped) SQLite's data_version."""
+        header = os.pread(self.fd, HEADER_BYTES, 0)
+        if len(header) == HEADER_BYTES and header[18:20] == ROLLBACK_MODE:
+            return header[24:28]
+        (data_version,) = self.db.execute("PRAGMA data_version").fetchone()
+        return ("wal", data_version)
+
+    def close(self) -> None:
+        """Close the connection and the descriptor."""
+        self.db.close()
+        os.close(self.fd)
 
 
 # This thread's open connections: (process, path) -> _Kept.
@@ -309,11 +336,16 @@ def _thread_kept(path: Path) -> _Kept:
     if found is not None and found.key == _file_key(path):
         return found
     if found is not None:
-        found.db.close()
+        found.close()
     path.parent.mkdir(parents=True, exist_ok=True)
+    # The descriptor first, and the file's key from it: if the file is
+    # replaced before the connection opens, the two differ from the path's
+    # key on the next call, which opens both again.
+    fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)  # SQLite's own mode
+    opened = os.fstat(fd)
     db = sqlite3.connect(path, timeout=10.0)
-    _prepare(db)  # may write: the file's key is taken after
-    kept[key] = _Kept(db, _file_key(path))
+    _prepare(db)
+    kept[key] = _Kept(db, fd, (opened.st_dev, opened.st_ino))
     return kept[key]
 
 
