@@ -243,3 +243,18 @@ def test_an_audit_record_is_stamped_with_the_current_second() -> None:
     stamp = dt.datetime.fromisoformat(make_record("jane", "::1", "request").at)
     after = dt.datetime.now(dt.UTC)
     assert before <= stamp <= after and stamp.tzinfo is not None
+
+
+def test_look_ups_in_one_check_check_the_file_once(store: AccountStore) -> None:
+    """A request's reader and grants cost one check of the file: inside
+    one_check a change after the first look-up is seen from the next
+    block on (the next request), not halfway through this one."""
+    token, _info = store.add_token("jane")
+    grants = GrantStore(store)
+    assert grants.readable("jane") == frozenset({"default"})  # cached
+    with store.one_check():
+        assert store.token_user(token) == "jane"  # the one check
+        in_another_process(store, "GrantStore(store).grant('jane', 'b')")
+        assert grants.readable("jane") == frozenset({"default"})
+    with store.one_check():
+        assert grants.readable("jane") == frozenset({"default", "b"})

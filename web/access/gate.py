@@ -97,9 +97,9 @@ def audit(what: str, user: str, url: str = "", status: int = 0, config: Config |
 def reader_collections() -> Visibility:
     """Return the collections this request's reader may read, for search/
     to apply (None: all, when access control is off).  Checked against
-    the accounts file on every request (GrantStore.readable's cache ends
-    when the file changes), so a grant or revocation takes effect on the
-    reader's next one."""
+    the accounts file on every request (require_login reads them with
+    the reader; GrantStore.readable's cache ends when the file changes),
+    so a grant or revocation takes effect on the reader's next one."""
     config = get_state().config
     if not config.access_control:
         return None
@@ -128,12 +128,24 @@ def require_login() -> Response | None:
     config = get_state().config
     if not config.access_control or request.endpoint in OPEN_ENDPOINTS:
         return None
+    store = _store_at(config.accounts_db, config.index_dir)
+    with store.one_check():  # the reader and their grants: one check of the accounts file
+        answer = find_reader(config, store)
+        if g.user:
+            g.collections = GrantStore(store).readable(g.user)
+    return answer
+
+
+def find_reader(config: Config, store: AccountStore) -> Response | None:
+    """Set g.user (and g.csrf for a session) to the reader a trusted proxy,
+    an API token or a session cookie names; return a redirect to /login
+    for a page, or raise Unauthorized (401) for a machine-read answer or
+    a revoked token, when nobody is."""
     g.user = proxy_user(config)
     if g.user is not None:
         return None
     path = request.path
     machine = path.startswith(MACHINE_PREFIXES) or path.endswith(MACHINE_SUFFIXES)
-    store = _store_at(config.accounts_db, config.index_dir)
     token = api_token(machine)
     if token is not None:
         g.user = store.token_user(token)
