@@ -6,6 +6,9 @@ time; the audit log follows its file when rotated or removed; an accounts
 file removed under the server answers 401s, not 500s."""
 from __future__ import annotations
 
+import datetime as dt
+import json
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -20,6 +23,7 @@ from flask.testing import FlaskClient
 from onrecord.search.config import Config
 from onrecord.web.access import accounts, gate
 from onrecord.web.access.accounts import AccountStore
+from onrecord.web.access.audit import RECORD_FIELDS, append_record, make_record, read_records
 from onrecord.web.access.gate import LOGIN_CSRF_COOKIE, SESSION_COOKIE
 from onrecord.web.access.grants import GrantStore
 from onrecord.web.app import create_app
@@ -171,3 +175,86 @@ def test_the_audit_log_follows_its_file_when_rotated_or_removed(client: FlaskCli
     client.get("/api/search?q=after", headers=headers)
     assert "q=after" in log.read_text() and "q=before" not in log.read_text()
     assert log.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_cached_look_up_runs_no_sql_while_the_file_is_unchanged(store: AccountStore) -> None:
+    """The per-request check reads the file's change counter, not a query:
+    a look-up already made runs no statement at all (a PRAGMA per look-up
+    was most of access control's fixed cost per request)."""
+    token, _info = store.add_token("jane")
+    assert store.token_user(token) == "jane"
+    assert GrantStore(store).readable("jane") == frozenset({"default"})
+    statements: list[str] = []
+    with store.connect() as db:  # this thread's kept connection
+        db.set_trace_callback(statements.append)
+    try:
+        assert store.token_user(token) == "jane"
+        assert GrantStore(store).readable("jane") == frozenset({"default"})
+    finally:
+        db.set_trace_callback(None)
+    assert statements == []
+
+
+def test_a_token_revoked_in_a_wal_mode_file_fails_the_next_request(client: FlaskClient,
+                                                                  store: AccountStore) -> None:
+    """An operator may turn the accounts file to WAL, where SQLite does not
+    bump the file's change counter on a commit: the check then asks SQLite
+    (data_version), so a revocation still holds from the next request."""
+    token, info = store.add_token("jane")
+    headers = {"Authorization": f"Bearer {token}"}
+    with sqlite3.connect(store.path) as other:
+        assert other.execute("PRAGMA journal_mode=WAL").fetchone() == ("wal",)
+    assert client.get("/api/search?q=council", headers=headers).status_code == 200  # cached now
+    in_another_process(store, f"store.revoke_token({info.id!r})")
+    assert client.get("/api/search?q=council", headers=headers).status_code == 401
+
+
+def test_a_grant_by_another_thread_of_a_wal_mode_file_holds_from_the_next_request(
+        client: FlaskClient, store: AccountStore) -> None:
+    with sqlite3.connect(store.path) as other:
+        other.execute("PRAGMA journal_mode=WAL")
+    token, _info = store.add_token("jane")
+    headers = {"Authorization": f"Bearer {token}"}
+    assert b_hits(client, headers) == 0
+    worker = threading.Thread(target=GrantStore(store).grant, args=("jane", "b"))
+    worker.start()
+    worker.join()
+    assert b_hits(client, headers) == 1
+
+
+@pytest.mark.parametrize("user, url", [
+    ("jane", "/api/search?q=council&token=abc.def"),
+    ("zoë@example.org", '/?q="quoted \\ words"\u2028\t\x01&page=2'),
+])
+def test_an_audit_line_is_its_record_as_json(tmp_path: Path, user: str, url: str) -> None:
+    """Each line is the record's fields as json.dumps writes them (UTF-8,
+    not escaped to ASCII), one per line, read back as written."""
+    log = tmp_path / "audit.jsonl"
+    record = make_record(user, "::1", "request", url, 200, now=dt.datetime(2026, 1, 2, 3, 4, 5, tzinfo=dt.UTC))
+    append_record(log, record)
+    row = {name: getattr(record, name) for name in RECORD_FIELDS}
+    assert log.read_bytes() == (json.dumps(row, ensure_ascii=False) + "\n").encode("utf-8")
+    assert list(read_records(log)) == [record]
+    assert record.at == "2026-01-02T03:04:05+00:00" and "abc.def" not in record.url
+
+
+def test_an_audit_record_is_stamped_with_the_current_second() -> None:
+    before = dt.datetime.now(dt.UTC).replace(microsecond=0)
+    stamp = dt.datetime.fromisoformat(make_record("jane", "::1", "request").at)
+    after = dt.datetime.now(dt.UTC)
+    assert before <= stamp <= after and stamp.tzinfo is not None
+
+
+def test_look_ups_in_one_check_check_the_file_once(store: AccountStore) -> None:
+    """A request's reader and grants cost one check of the file: inside
+    one_check a change after the first look-up is seen from the next
+    block on (the next request), not halfway through this one."""
+    token, _info = store.add_token("jane")
+    grants = GrantStore(store)
+    assert grants.readable("jane") == frozenset({"default"})  # cached
+    with store.one_check():
+        assert store.token_user(token) == "jane"  # the one check
+        in_another_process(store, "GrantStore(store).grant('jane', 'b')")
+        assert grants.readable("jane") == frozenset({"default"})
+    with store.one_check():
+        assert grants.readable("jane") == frozenset({"default", "b"})

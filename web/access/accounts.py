@@ -14,18 +14,17 @@ import base64
 import functools
 import hashlib
 import hmac
-import os
 import re
 import secrets
 import sqlite3
-import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from onrecord.search import DEFAULT_COLLECTION, Config
+from onrecord.web.access.connections import cached_answer, one_check, thread_kept
 
 # scrypt's cost (RFC 7914 names n, r, p): n=2**15 with r=8 takes ~32 MB and
 # ~0.1 s per check here, the parameters OWASP's password storage sheet
@@ -40,8 +39,6 @@ MIN_PASSWORD = 10  # characters: NIST SP 800-63B asks for at least 8
 # address, before further tries are refused until the window has passed.
 MAX_FAILURES = 5
 FAILURE_WINDOW = 15 * 60.0
-# Answers a thread keeps (sessions, tokens, grants) before it starts again.
-CACHE_ENTRIES = 4096
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS users (name TEXT PRIMARY KEY, password TEXT NOT NULL, created REAL NOT NULL);
@@ -108,9 +105,9 @@ class AccountStore:
         SQLite reading the schema anew, was most of a request's cost), and
         the tables are made (an older file's accounts granted FIRST_GRANT)
         on the first.  A transaction that changed a row empties this
-        thread's cache (`cached`): SQLite's data_version, which the cache
-        is keyed by, counts only other connections' commits."""
-        kept = _thread_kept(self.path)
+        thread's cache (`cached`): in WAL mode the cache is keyed by
+        SQLite's data_version, which counts only other connections' commits."""
+        kept = thread_kept(self.path, _prepare)
         before = kept.db.total_changes
         try:
             with kept.db as db:  # one transaction: committed, or rolled back
@@ -121,22 +118,19 @@ class AccountStore:
 
     def cached(self, key: tuple[str, str], load: Callable[[sqlite3.Connection], object]) -> object:
         """Return `load(db)`'s value for `key`, kept per thread until the
-        accounts file changes: a commit by any other connection (another
-        thread, or the CLI in another process: SQLite's data_version), a
-        change through this thread's own (`connect`), or the file replaced
-        or removed (`_thread_kept`).  So a request costs a stat and a pragma
+        accounts file changes (web.access.connections.cached_answer: a
+        commit by any connection, this thread's own change, the file
+        replaced or removed).  So a request costs a stat and a 28-byte read
         rather than a query, and a grant, revocation, password change,
         logout or token revoked holds from the very next request."""
-        kept = _thread_kept(self.path)
-        (version,) = kept.db.execute("PRAGMA data_version").fetchone()
-        if version != kept.version:
-            kept.cache.clear()
-            kept.version = version
-        if key not in kept.cache:
-            if len(kept.cache) >= CACHE_ENTRIES:  # unknown tokens must not grow it without end
-                kept.cache.clear()
-            kept.cache[key] = load(kept.db)
-        return kept.cache[key]
+        return cached_answer(self.path, key, load, _prepare)
+
+    def one_check(self) -> AbstractContextManager[None]:
+        """Return a block within which this thread's look-ups (`cached`)
+        check the accounts file once, at the first: a request's reader and
+        grants cost one stat and one read, and a change made meanwhile
+        holds from the next block (request) on (connections.one_check)."""
+        return one_check(self.path)
 
     # Accounts -------------------------------------------------------------
 
@@ -281,53 +275,6 @@ def _token_owner(token_hash: str, db: sqlite3.Connection) -> str | None:
     """Return the account of the API token stored under `token_hash`, or None."""
     row = db.execute("SELECT user FROM tokens WHERE token_hash = ?", (token_hash,)).fetchone()
     return row[0] if row else None
-
-
-@dataclass(slots=True)
-class _Kept:
-    """A thread's connection to one accounts file: the file's identity when
-    it was opened, and the answers read through it (`AccountStore.cached`)
-    with the data_version they were read at."""
-
-    db: sqlite3.Connection
-    key: tuple[int, int]
-    version: int = -1
-    cache: dict[tuple[str, str], object] = field(default_factory=dict)
-
-
-# This thread's open connections: (process, path) -> _Kept.
-_LOCAL = threading.local()
-
-
-def _thread_kept(path: Path) -> _Kept:
-    """Return this thread's connection to the accounts file at `path`
-    (made, with the tables and an empty cache, if the thread has none, the
-    process forked, or the file was replaced or removed since)."""
-    kept: dict[tuple[int, Path], _Kept] = _LOCAL.__dict__.setdefault("connections", {})
-    key = (os.getpid(), path)
-    found = kept.get(key)
-    if found is not None and found.key == _file_key(path):
-        return found
-    if found is not None:
-        found.db.close()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    db = sqlite3.connect(path, timeout=10.0)
-    _prepare(db)  # may write: the file's key is taken after
-    kept[key] = _Kept(db, _file_key(path))
-    return kept[key]
-
-
-def _file_key(path: Path) -> tuple[int, int]:
-    """Return what identifies the file at `path` as it is now (zeros before
-    it exists): its device and inode.  A file removed and made again cannot
-    reuse the inode while a kept connection holds the old one open; writes
-    are not part of it (their change time ticks coarsely, and would reopen
-    the connection): SQLite's data_version tells them (AccountStore.cached)."""
-    try:
-        found = path.stat()
-    except OSError:
-        return (0, 0)
-    return (found.st_dev, found.st_ino)
 
 
 def _prepare(db: sqlite3.Connection) -> None:

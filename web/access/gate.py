@@ -74,17 +74,19 @@ def install_access(app: Flask) -> None:
 def audit_request(response: Response) -> Response:
     """Return `response` after appending who asked for what to the audit
     log, when access control is on (static files aside)."""
-    if get_state().config.access_control and request.endpoint != "static":
+    config = get_state().config
+    if config.access_control and request.endpoint != "static":
         url = request.full_path.rstrip("?")
-        audit("request", g.get("user") or "", url, response.status_code)
+        audit("request", g.get("user") or "", url, response.status_code, config)
     return response
 
 
-def audit(what: str, user: str, url: str = "", status: int = 0) -> None:
-    """Append one record of this request's address to the audit log.  A
-    log that cannot be written is reported to the server log, and the
-    reader still gets the answer (no 500 for the operator's full disk)."""
-    config = get_state().config
+def audit(what: str, user: str, url: str = "", status: int = 0, config: Config | None = None) -> None:
+    """Append one record of this request's address to the audit log (of
+    `config`, default the app's).  A log that cannot be written is
+    reported to the server log, and the reader still gets the answer (no
+    500 for the operator's full disk)."""
+    config = config or get_state().config
     path = _audit_file(config.accounts_db, config.index_dir)
     try:
         append_record(path, make_record(user, request.remote_addr or "", what, url, status))
@@ -95,16 +97,17 @@ def audit(what: str, user: str, url: str = "", status: int = 0) -> None:
 def reader_collections() -> Visibility:
     """Return the collections this request's reader may read, for search/
     to apply (None: all, when access control is off).  Checked against
-    the accounts file on every request (GrantStore.readable's cache ends
-    when the file changes), so a grant or revocation takes effect on the
-    reader's next one."""
-    if not get_state().config.access_control:
+    the accounts file on every request (require_login reads them with
+    the reader; GrantStore.readable's cache ends when the file changes),
+    so a grant or revocation takes effect on the reader's next one."""
+    config = get_state().config
+    if not config.access_control:
         return None
     user = g.get("user")
     if not user:
         return frozenset()  # an open page: it shows nothing of the index
     if "collections" not in g:
-        g.collections = GrantStore(account_store()).readable(user)
+        g.collections = GrantStore(_store_at(config.accounts_db, config.index_dir)).readable(user)
     found: Visibility = g.collections
     return found
 
@@ -122,14 +125,27 @@ def require_login() -> Response | None:
     off or the page is open); return a redirect to /login for a page, or
     raise Unauthorized (401) for a machine-read answer, when nobody is."""
     g.user = None
-    if not get_state().config.access_control or request.endpoint in OPEN_ENDPOINTS:
+    config = get_state().config
+    if not config.access_control or request.endpoint in OPEN_ENDPOINTS:
         return None
-    g.user = proxy_user()
+    store = _store_at(config.accounts_db, config.index_dir)
+    with store.one_check():  # the reader and their grants: one check of the accounts file
+        answer = find_reader(config, store)
+        if g.user:
+            g.collections = GrantStore(store).readable(g.user)
+    return answer
+
+
+def find_reader(config: Config, store: AccountStore) -> Response | None:
+    """Set g.user (and g.csrf for a session) to the reader a trusted proxy,
+    an API token or a session cookie names; return a redirect to /login
+    for a page, or raise Unauthorized (401) for a machine-read answer or
+    a revoked token, when nobody is."""
+    g.user = proxy_user(config)
     if g.user is not None:
         return None
     path = request.path
     machine = path.startswith(MACHINE_PREFIXES) or path.endswith(MACHINE_SUFFIXES)
-    store = account_store()
     token = api_token(machine)
     if token is not None:
         g.user = store.token_user(token)
@@ -146,15 +162,16 @@ def require_login() -> Response | None:
     return redirect(url_for("access.login", next=request.full_path.rstrip("?")))
 
 
-def proxy_user() -> str | None:
+def proxy_user(config: Config) -> str | None:
     """Return the reader a trusted proxy names in the proxy_user_header
-    (single sign-on in front of onrecord), or None: no header, or a request
-    not from a trusted_proxies address (anyone can send the header, so it
-    is read only from the proxy).  Raises Forbidden for a trusted proxy's
-    name that is not a user name."""
-    config = get_state().config
+    (single sign-on in front of onrecord), or None: no trusted_proxies in
+    `config`, no header, or a request not from a trusted_proxies address
+    (anyone can send the header, so it is read only from the proxy).
+    Raises Forbidden for a trusted proxy's name that is not a user name."""
+    if not config.trusted_proxies:  # the common case: no header read at all
+        return None
     name = request.headers.get(config.proxy_user_header, "").strip()
-    if not name or not config.trusted_proxies or not from_trusted_proxy(config.trusted_proxies):
+    if not name or not from_trusted_proxy(config.trusted_proxies):
         return None
     if not USER_NAME.fullmatch(name):
         raise Forbidden("The sign-on proxy sent a user name onrecord cannot use.")
