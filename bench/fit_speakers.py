@@ -12,7 +12,7 @@ gradient descent in numpy) fitted on:
 
 - pronoun instances: a quote the extractor credits through "he"/"she" whose gold speaker
   is a name, from the tuning golds only (bench.attribution_errors.TUNING: the BBC gold and
-  rounds 1-6 BBC over the BBC corpus, web dev and rounds 1-2 web over their saved pages);
+  rounds 1-7 BBC over the BBC corpus, web dev and rounds 1-2 web over their saved pages);
   the label is the candidate the gold names;
 - named instances: a quote whose speaker is named again ("Vole said") after being named
   before, from the same golds and from PolNeAR **train** (the gold source span of each
@@ -25,7 +25,7 @@ gradient descent in numpy) fitted on:
   sentence is chosen against the person named before it: those features (PRONOUN_ONLY)
   are zero in them and their weights are learned from the pronoun instances alone.
 
-Never a frozen test set (round 7's), never PolNeAR dev or test.  `--write` stores the
+Never a frozen test set (round 8's, once drawn), never PolNeAR dev or test.  `--write` stores the
 weights with the sources and the accuracy on each source (the fitted choice against the
 former rule, "the latest subject or speaker"), and held out: each gold's accuracy with
 weights fitted without it.

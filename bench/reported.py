@@ -273,11 +273,9 @@ def row(s: dict[str, Any]) -> str:
 
 
 def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | None,
-                  split: str, round7: bool = False) -> list[tuple[str, str]]:
+                  split: str) -> list[tuple[str, str]]:
     """Return the reported-speech rows: the own golds (web dev, rounds 1 to
-    6, each spent once scored and a tuning row since), PolNeAR `split`, then
-    round 7's frozen BBC test row (scored only when `round7`, once, after
-    tuning; otherwise a row saying it is held out)."""
+    7, each spent once scored and a tuning row since), then PolNeAR `split`."""
     from bench.heldout import (
         BBC_HELDOUT,
         BBC_R2,
@@ -286,7 +284,6 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
         BBC_R5,
         BBC_R6,
         BBC_R7,
-        HELD_R7,
         WEB_GOLD,
         WEB_R2,
     )
@@ -298,10 +295,10 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
              ("reported: round 3 BBC (spent, tuning)", BBC_R3, corpus),
              ("reported: round 4 BBC (spent, tuning)", BBC_R4, corpus),
              ("reported: round 5 BBC (spent, tuning)", BBC_R5, corpus),
-             ("reported: round 6 BBC (spent, tuning)", BBC_R6, corpus)]
-    tests = [("reported: round 7 BBC TEST", BBC_R7, corpus)]
+             ("reported: round 6 BBC (spent, tuning)", BBC_R6, corpus),
+             ("reported: round 7 BBC (spent, tuning)", BBC_R7, corpus)]
     rows = [("reported: seeds", "no indirect entries in seeds_quotes.json")]
-    for label, gold, source in [*golds, ("polnear", Path(), polnear), *tests]:
+    for label, gold, source in [*golds, ("polnear", Path(), polnear)]:
         if label == "polnear" and source is None:
             rows.append((f"reported: PolNeAR {split} (speech cues)", "skipped (no PolNeAR directory)"))
         elif label == "polnear":
@@ -312,8 +309,6 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
             rows.append((label, "skipped (no source directory)"))
         elif not gold.exists():
             rows.append((label, "not built yet"))
-        elif gold == BBC_R7 and not round7:
-            rows.append((label, HELD_R7))
         else:
             scorer = score_own_bbc if "BBC" in label else score_own_web
             rows.append((label, row(scorer(source, gold))))
@@ -322,7 +317,7 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
 
 def main() -> None:
     """Print the reported-speech rows: the own tuning golds and PolNeAR `--split`
-    (dev by default; train to develop against); never round 7's test row."""
+    (dev by default; train to develop against)."""
     import argparse
 
     from bench.extraction import REPO, polnear_dir

@@ -1,8 +1,7 @@
 """Which golds the bench scores: every round once spent, as a tuning row
 (bench.heldout, bench.reported), and the error listers and the fit scripts
-read them all (round 6 included since it was scored once at c769569); round
-7's frozen test set only behind `--round7-test`, never through the listers
-or the fit scripts."""
+read them all (round 7 included since it was scored once at d211a3a).  No
+test set is held out now, so no row is one and no flag scores one."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -31,7 +30,8 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(reported, "score_own_web", _record(scored))
     monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
     rows = heldout.heldout_rows(tmp_path, tmp_path) + reported.reported_rows(tmp_path, tmp_path, None, "dev")
-    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6):
+    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6,
+                 BBC_R7):
         assert scored.count(gold) == 2, gold.name
     assert [label for label, _ in rows if "round 3" in label] == ["round 3 BBC (spent, tuning)",
                                                                   "reported: round 3 BBC (spent, tuning)"]
@@ -41,62 +41,33 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
                                                                   "reported: round 5 BBC (spent, tuning)"]
     assert [label for label, _ in rows if "round 6" in label] == ["round 6 BBC (spent, tuning)",
                                                                   "reported: round 6 BBC (spent, tuning)"]
-    assert BBC_R7 not in scored
-    assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
-        "round 7 BBC TEST", "reported: round 7 BBC TEST"]
+    assert [label for label, _ in rows if "round 7" in label] == ["round 7 BBC (spent, tuning)",
+                                                                  "reported: round 7 BBC (spent, tuning)"]
+    assert not [label for label, value in rows if "TEST" in label or "held out" in value]
 
 
 def test_the_error_listers_read_every_spent_round() -> None:
     assert TUNING["web_r2"] == WEB_R2 and TUNING["bbc_r2"] == BBC_R2 and TUNING["bbc_r3"] == BBC_R3
     assert TUNING["bbc_r4"] == BBC_R4 and TUNING["bbc_r5"] == BBC_R5 and TUNING["bbc_r6"] == BBC_R6
-    assert {"web_r2", "bbc_r2", "bbc_r3", "bbc_r4", "bbc_r5", "bbc_r6"} <= set(SOURCES)
+    assert TUNING["bbc_r7"] == BBC_R7
+    assert {"web_r2", "bbc_r2", "bbc_r3", "bbc_r4", "bbc_r5", "bbc_r6", "bbc_r7"} <= set(SOURCES)
 
 
 def test_the_ranker_fit_reads_every_tuning_gold() -> None:
     from bench.fit_ranker import SOURCES as FIT_SOURCES
-    assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r6"] == "round 6 BBC"
+    assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r7"] == "round 7 BBC"
 
 
-@pytest.mark.parametrize("round7", [False, True])
-def test_round_seven_is_scored_only_when_asked_and_apart_from_the_tuning_rows(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, round7: bool) -> None:
-    scored: list[Path] = []
-    monkeypatch.setattr(heldout, "_web_row", lambda s, g: str(_record(scored)(s, g)))
-    monkeypatch.setattr(heldout, "_bbc_row", lambda s, g: str(_record(scored)(s, g)))
-    monkeypatch.setattr(reported, "score_own_web", _record(scored))
-    monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
-    quotes = heldout.heldout_rows(tmp_path, tmp_path, round7=round7)
-    speech = reported.reported_rows(tmp_path, tmp_path, None, "dev", round7)
-    assert scored.count(BBC_R7) == (2 if round7 else 0) and scored.count(BBC_R6) == 2
-    assert [label for label, _ in quotes][-1] == "round 7 BBC TEST"
-    assert [label for label, _ in speech][-1] == "reported: round 7 BBC TEST"
-    held = [label for label, value in quotes + speech if "--round7-test" in value]
-    assert held == ([] if round7 else ["round 7 BBC TEST", "reported: round 7 BBC TEST"])
-
-
-def test_the_round_seven_flag_reaches_both_scorers(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_round_is_behind_a_flag(monkeypatch: pytest.MonkeyPatch) -> None:
     from bench import extraction
-    seen: dict[str, bool] = {}
-    monkeypatch.setattr(heldout, "heldout_rows", lambda h, c, round7=False: seen.update(quotes=round7) or [])
-    monkeypatch.setattr(reported, "reported_rows",
-                        lambda h, c, p, s, round7=False: seen.update(speech=round7) or [])
+    seen: dict[str, int] = {}
+    monkeypatch.setattr(heldout, "heldout_rows", lambda *a: seen.update(quotes=len(a)) or [])
+    monkeypatch.setattr(reported, "reported_rows", lambda *a: seen.update(speech=len(a)) or [])
     monkeypatch.setattr(extraction, "polnear_rows", lambda root, split: [])
     monkeypatch.setattr(extraction, "score_seeds", lambda kinds: {k: 0 for k in (
         "P", "R", "F1", "speaker_acc", "speaker_n", "gold", "pred")})
     argv = ["--skip-polnear", "--skip-speed", "--skip-htmleval", "--corpus", "/nonexistent"]
-    assert extraction.main(argv) == 0 and seen == {"quotes": False, "speech": False}
-    assert extraction.main([*argv, "--round7-test"]) == 0 and seen == {"quotes": True, "speech": True}
-    for spent in ("--round5-test", "--round6-test"):
+    assert extraction.main(argv) == 0 and seen == {"quotes": 2, "speech": 4}
+    for spent in ("--round5-test", "--round6-test", "--round7-test"):
         with pytest.raises(SystemExit):
             extraction.main([*argv, spent])
-
-
-def test_the_error_listers_and_the_fit_scripts_never_read_round_seven() -> None:
-    from bench import attribution_errors, fit_ranker, fit_speakers, reported_errors
-    from bench.fit_ranker import SOURCES as FIT_SOURCES
-    assert BBC_R7 not in TUNING.values() and not any("r7" in s for s in SOURCES)
-    assert not any("r7" in s for s in FIT_SOURCES)
-    # they read golds only through TUNING: none names round 7's file or constant itself
-    for module in (attribution_errors, fit_ranker, fit_speakers, reported_errors):
-        source = Path(str(module.__file__)).read_text(encoding="utf-8")
-        assert "BBC_R7" not in source and BBC_R7.name not in source, module.__name__
