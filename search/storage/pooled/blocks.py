@@ -94,20 +94,17 @@ def encode_terms(flats: list[list[Any]], spec: BlockSpec, offset: int) -> Encode
     flat = list(chain.from_iterable(flats))
     ids, weights, values = flat[0::3], flat[1::3], flat[2::3]
     layout = lay_out_blocks(counts, spec.blocklimit)
-    starts, ends = layout.starts.tolist(), layout.ends.tolist()
-    slices = list(map(slice, starts, ends))
+    slices = list(map(slice, layout.starts.tolist(), layout.ends.tolist()))
     floats, miniweights = _mini_weights(weights, layout)
-    data = list(map(dumps, zip(map(tuple, map(_deltas(ids, layout).__getitem__, slices)),
-                               miniweights, _mini_values(values, slices, spec.fixedsize)), repeat(2)))
-    comps = [spec.compression if len(d) >= COMPRESSION_MIN_SIZE else 0 for d in data] \
-        if spec.compression else [0] * len(data)
-    if any(comps):
-        data = [zlib.compress(d, c) if c else d for d, c in zip(data, comps, strict=True)]
+    minivalues = _mini_values(values, slices, spec.fixedsize)  # may repeat without end
+    data, comps = _compressed(list(map(dumps, zip(map(tuple, map(_deltas(ids, layout).__getitem__, slices)),
+                                                  miniweights, minivalues, strict=False), repeat(2))), spec.compression)
     maxweights = [w if w > 0 else 0 for w in map(max, map(weights.__getitem__, slices))]  # Whoosh's start at 0
     minlengths, maxlengths = _block_lengths(ids, layout, spec.lengths)
-    infos = list(map(dumps, zip((layout.ends - layout.starts).tolist(), map(ids.__getitem__, (layout.ends - 1).tolist()),
-                                maxweights, comps, map(LENGTH_BYTE.__getitem__, minlengths),
-                                map(LENGTH_BYTE.__getitem__, maxlengths)), repeat(2)))
+    lasts = map(ids.__getitem__, (layout.ends - 1).tolist())
+    infos = list(map(dumps, zip((layout.ends - layout.starts).tolist(), lasts, maxweights, comps,
+                                map(LENGTH_BYTE.__getitem__, minlengths),
+                                map(LENGTH_BYTE.__getitem__, maxlengths), strict=True), repeat(2)))
     sizes = np.fromiter(map(len, infos), np.int64, len(infos)) + np.fromiter(map(len, data), np.int64, len(data))
     heads = map(pack_int, np.where(layout.closes, -sizes, sizes).tolist())
     magics = [WHOOSH3_HEADER_MAGIC if opens else emptybytes for opens in layout.opens.tolist()]
@@ -116,17 +113,23 @@ def encode_terms(flats: list[list[Any]], spec: BlockSpec, offset: int) -> Encode
     term_starts = at[layout.first_block]
     last_block = layout.first_block + layout.block_count - 1
     blocks = list(zip(map(sum, map(floats.__getitem__, slices)), minlengths, maxlengths, maxweights, strict=True))
+    term_ends = np.cumsum(counts)
     return EncodedTerms(
         emptybytes.join(chain.from_iterable(zip(magics, heads, infos, data, strict=True))),
-        _term_stats(blocks, layout), counts.tolist(),
-        list(map(ids.__getitem__, starts_of_terms(counts).tolist())),
-        list(map(ids.__getitem__, (np.cumsum(counts) - 1).tolist())),
+        _term_stats(blocks, layout), counts.tolist(), list(map(ids.__getitem__, (term_ends - counts).tolist())),
+        list(map(ids.__getitem__, (term_ends - 1).tolist())),
         term_starts.tolist(), (at[last_block] + pieces[last_block] - term_starts).tolist())
 
 
-def starts_of_terms(counts: np.ndarray) -> np.ndarray:
-    """Return where each term's postings start in the batch's joined list."""
-    return np.cumsum(counts) - counts
+def _compressed(data: list[bytes], compression: int) -> tuple[list[bytes], list[int]]:
+    """Return each block's data, zlib-compressed at level `compression`
+    from COMPRESSION_MIN_SIZE bytes, and the level each took (0: none)."""
+    if not compression:
+        return data, [0] * len(data)
+    comps = [compression if len(d) >= COMPRESSION_MIN_SIZE else 0 for d in data]
+    if any(comps):
+        data = [zlib.compress(d, c) if c else d for d, c in zip(data, comps, strict=True)]
+    return data, comps
 
 
 def _deltas(ids: list[int], layout: _Layout) -> list[int]:

@@ -6,17 +6,13 @@ makes ~10 calls per term (start_term, finish_term, finish_postings,
 _write_block, W3TermInfo.add_block and to_bytes, the terms file's add) and
 three per posting: 44% of the CPU of a one-process BBC ingest.  Here each
 term's docnums, weights and values arrive as one list already in docnum
-order (search.storage.pooled.pool's TermPool), each block is encoded with a
-few C-level calls (slices, map, array, pickle) and the files are written in
-large chunks; a pool that spilled runs gives each term's list in pieces,
-one per run and record (write_merged_terms), written a block at a time.
-The format is W3PostingsWriter's: per term the header magic,
-then per block of `blocklimit` postings its signed length, its pickled info
-tuple and its pickled (delta ids, minified weights, minified values),
-zlib-compressed from COMPRESSION_MIN_SIZE bytes; per term a W3TermInfo row
-in the terms file's OrderedHashWriter.  numpy is not used: most terms have
-a handful of postings, where a numpy call costs more than the whole block's
-Python.
+order (search.storage.pooled.pool's TermPool) and a field's terms are
+written BATCH_TERMS at a time: their blocks encoded together by
+search.storage.pooled.blocks, their W3TermInfo rows packed, keyed, hashed
+and placed in the terms file's OrderedHashWriter by map() and numpy over
+the batch, and the files written in large chunks.  A pool that spilled
+runs gives each term's list in pieces, one per run and record
+(write_merged_terms), joined per term.
 
 Like search.storage.whoosh_writers (whose BulkWriter calls it) this module reads Whoosh's private
 attributes (the field writer's files and its codec's settings), so that a
@@ -157,7 +153,8 @@ class _Terms:
         encoded = encode_terms(flats, self._spec, self._postings.offset)
         self._postings.write(encoded.data)
         lengths = LENGTH_BYTE.__getitem__
-        minlengths, maxlengths = map(lengths, map(_MIN_LENGTH, encoded.stats)), map(lengths, map(_MAX_LENGTH, encoded.stats))
+        minlengths = map(lengths, map(_MIN_LENGTH, encoded.stats))
+        maxlengths = map(lengths, map(_MAX_LENGTH, encoded.stats))
         infos = map(_TERMINFO.pack, repeat(False), map(_TOTAL, encoded.stats), encoded.counts, minlengths, maxlengths,
                     map(_MAX_WEIGHT, encoded.stats), encoded.firsts, encoded.lasts)
         self._rows.add_many(list(map(self._prefix.__add__, tbytes)), list(map(
@@ -235,7 +232,7 @@ class _TermsOut:
         if not keys:
             return
         if keys[0] <= self._lastkey or not all(map(lt, keys, islice(keys, 1, None))):
-            before, key = next((a, b) for a, b in zip([self._lastkey, *keys], keys) if b <= a)
+            before, key = next((a, b) for a, b in zip([self._lastkey, *keys], keys, strict=False) if b <= a)
             raise ValueError(f"Keys must increase: {before!r}..{key!r}")
         rows = list(map(emptybytes.join, zip(map(hash_entry_lengths.pack, map(len, keys), map(len, values)),
                                               keys, values, strict=True)))
