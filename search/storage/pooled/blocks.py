@@ -7,10 +7,12 @@ of a field's terms (their flat [docnum, weight, value, ...] lists in
 docnum order, the terms in order).  Why in batches: a segment's terms
 have four postings on average and over half have one, so encoding a term
 at a time spent its time in the ~15 Python calls each term made, not in
-its postings.  Here the calls are made per batch: the block layout, the
-docnum deltas, the 32-bit weights and their checks, and the field lengths
-are numpy arrays over every posting of the batch, and each block's tuples
-and pickles are made by map() and zip() over the blocks, in C.  A
+its postings.  Here the calls are made per batch: each step (slicing the
+batch's docnums, weights and values per block, the docnum deltas, the
+32-bit weights and their checks, the field lengths, the pickles, the
+positions) is a map() or zip() over every block of the batch, run in C.
+numpy is not used: converting every posting to an array and back cost
+more instructions than these maps (callgrind, 1,000 derived paragraphs).  A
 block's bytes are W3PostingsWriter._write_block's: its signed length, the
 pickled (count, last docnum, max weight, compression, min and max length
 bytes) and the pickled (docnum deltas, weights, values), zlib-compressed
@@ -21,12 +23,14 @@ Whoosh's own writer.
 from __future__ import annotations
 
 import zlib
+from array import array
+from collections import deque
 from collections.abc import Callable, Mapping
-from itertools import chain, repeat
+from itertools import accumulate, chain, repeat
+from operator import add, floordiv, sub
 from pickle import dumps
 from typing import Any, NamedTuple
 
-import numpy as np
 from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC
 from whoosh.system import emptybytes, pack_int
 from whoosh.util.numeric import length_to_byte
@@ -34,8 +38,6 @@ from whoosh.util.numeric import length_to_byte
 # A term's statistics as W3TermInfo folds its blocks': weight total, min
 # field length (None if none), max field length, max weight.
 Stats = tuple[float, int | None, int, Any]
-# Field lengths above any a length byte holds: "no length" for a minimum.
-_NO_LENGTH = np.iinfo(np.int64).max
 
 
 class BlockSpec(NamedTuple):
@@ -63,62 +65,70 @@ class EncodedTerms(NamedTuple):
 
 class _Layout(NamedTuple):
     """Where a batch's blocks are: per block its first and end posting, and
-    whether it starts and ends its term; per term its first block and count."""
+    whether it starts and ends its term; per term its first block and how
+    many it has."""
 
-    starts: np.ndarray
-    ends: np.ndarray
-    opens: np.ndarray
-    closes: np.ndarray
-    first_block: np.ndarray
-    block_count: np.ndarray
+    starts: list[int]
+    ends: list[int]
+    opens: list[bool]
+    closes: list[bool]
+    first_block: list[int]
+    block_count: list[int]
 
 
-def lay_out_blocks(counts: np.ndarray, blocklimit: int) -> _Layout:
+def lay_out_blocks(counts: list[int], blocklimit: int) -> _Layout:
     """Return the blocks of terms of `counts` postings (each above 0), laid
     one after another, each term's cut every `blocklimit` postings."""
-    block_count = -(-counts // blocklimit)
-    term_ends = np.cumsum(counts)
-    first_block = np.cumsum(block_count) - block_count
-    term = np.repeat(np.arange(len(counts)), block_count)
-    nth = np.arange(int(block_count.sum())) - first_block[term]
-    starts = term_ends[term] - counts[term] + nth * blocklimit
-    ends = np.minimum(starts + blocklimit, term_ends[term])
-    return _Layout(starts, ends, nth == 0, nth == block_count[term] - 1, first_block, block_count)
+    ends = list(accumulate(counts))
+    starts = list(map(sub, ends, counts))
+    if max(counts, default=0) <= blocklimit:  # a block per term: most batches
+        every = [True] * len(counts)
+        return _Layout(starts, ends, every, every, list(range(len(counts))), [1] * len(counts))
+    layout = _Layout([], [], [], [], [], [])
+    for start, end in zip(starts, ends, strict=True):
+        cuts = range(start, end, blocklimit)
+        layout.first_block.append(len(layout.starts))
+        layout.block_count.append(len(cuts))
+        layout.starts.extend(cuts)
+        layout.ends.extend(cuts[1:])
+        layout.ends.append(end)
+        layout.opens.extend([True] + [False] * (len(cuts) - 1))
+        layout.closes.extend([False] * (len(cuts) - 1) + [True])
+    return layout
 
 
 def encode_terms(flats: list[list[Any]], spec: BlockSpec, offset: int) -> EncodedTerms:
     """Return the postings bytes of the terms of `flats` (each a non-empty
     flat [docnum, weight, value, ...] list in docnum order), written from
     file position `offset`, and each term's terminfo figures."""
-    counts = np.fromiter(map(len, flats), np.int64, len(flats)) // 3
+    counts = list(map(floordiv, map(len, flats), repeat(3)))
     flat = list(chain.from_iterable(flats))
     ids, weights, values = flat[0::3], flat[1::3], flat[2::3]
     layout = lay_out_blocks(counts, spec.blocklimit)
-    slices = list(map(slice, layout.starts.tolist(), layout.ends.tolist()))
-    floats, miniweights = _mini_weights(weights, layout)
+    slices = list(map(slice, layout.starts, layout.ends))
+    spans = list(map(sub, layout.ends, layout.starts))
+    floats = list(map(array("f", weights).__getitem__, slices))  # Whoosh keeps weights as 32-bit floats
     minivalues = _mini_values(values, slices, spec.fixedsize)  # may repeat without end
     data, comps = _compressed(list(map(dumps, zip(map(tuple, map(_deltas(ids, layout).__getitem__, slices)),
-                                                  miniweights, minivalues, strict=False), repeat(2))), spec.compression)
+                                                  _mini_weights(floats, spans), minivalues, strict=False),
+                                       repeat(2))), spec.compression)
     maxweights = [w if w > 0 else 0 for w in map(max, map(weights.__getitem__, slices))]  # Whoosh's start at 0
-    minlengths, maxlengths = _block_lengths(ids, layout, spec.lengths)
-    lasts = map(ids.__getitem__, (layout.ends - 1).tolist())
-    infos = list(map(dumps, zip((layout.ends - layout.starts).tolist(), lasts, maxweights, comps,
-                                map(LENGTH_BYTE.__getitem__, minlengths),
+    minlengths, maxlengths = _block_lengths(ids, slices, spec.lengths)
+    lasts = map(ids.__getitem__, map(sub, layout.ends, repeat(1)))
+    infos = list(map(dumps, zip(spans, lasts, maxweights, comps, map(LENGTH_BYTE.__getitem__, minlengths),
                                 map(LENGTH_BYTE.__getitem__, maxlengths), strict=True), repeat(2)))
-    sizes = np.fromiter(map(len, infos), np.int64, len(infos)) + np.fromiter(map(len, data), np.int64, len(data))
-    heads = map(pack_int, np.where(layout.closes, -sizes, sizes).tolist())
-    magics = [WHOOSH3_HEADER_MAGIC if opens else emptybytes for opens in layout.opens.tolist()]
-    pieces = sizes + 4 + len(WHOOSH3_HEADER_MAGIC) * layout.opens
-    at = offset + np.cumsum(pieces) - pieces  # each block's position
-    term_starts = at[layout.first_block]
-    last_block = layout.first_block + layout.block_count - 1
-    blocks = list(zip(map(sum, map(floats.__getitem__, slices)), minlengths, maxlengths, maxweights, strict=True))
-    term_ends = np.cumsum(counts)
+    sizes = list(map(add, map(len, infos), map(len, data)))
+    heads = map(pack_int, [-size if closes else size for size, closes in zip(sizes, layout.closes, strict=True)])
+    magics = [WHOOSH3_HEADER_MAGIC if opens else emptybytes for opens in layout.opens]
+    # Each block's position, and the end of the last: its magic, length and bytes.
+    at = list(accumulate(map(add, map(len, magics), map(add, sizes, repeat(4))), initial=offset))
+    term_starts = list(map(at.__getitem__, layout.first_block))
+    blocks: list[Stats] = list(zip(map(sum, floats), minlengths, maxlengths, maxweights, strict=True))
     return EncodedTerms(
         emptybytes.join(chain.from_iterable(zip(magics, heads, infos, data, strict=True))),
-        _term_stats(blocks, layout), counts.tolist(), list(map(ids.__getitem__, (term_ends - counts).tolist())),
-        list(map(ids.__getitem__, (term_ends - 1).tolist())),
-        term_starts.tolist(), (at[last_block] + pieces[last_block] - term_starts).tolist())
+        _term_stats(blocks, layout), counts, list(map(ids.__getitem__, map(sub, accumulate(counts), counts))),
+        list(map(ids.__getitem__, map(sub, accumulate(counts), repeat(1)))), term_starts,
+        list(map(sub, map(at.__getitem__, map(add, layout.first_block, layout.block_count)), term_starts)))
 
 
 def _compressed(data: list[bytes], compression: int) -> tuple[list[bytes], list[int]]:
@@ -135,25 +145,17 @@ def _compressed(data: list[bytes], compression: int) -> tuple[list[bytes], list[
 def _deltas(ids: list[int], layout: _Layout) -> list[int]:
     """Return each docnum less the one before it, but a block's first docnum
     itself (Whoosh delta-codes a block's ids from 0)."""
-    docnums = np.array(ids, dtype=np.int64)
-    deltas = np.empty_like(docnums)
-    deltas[1:] = docnums[1:] - docnums[:-1]
-    deltas[layout.starts] = docnums[layout.starts]
-    return deltas.tolist()
+    deltas = list(map(sub, ids, chain((0,), ids)))
+    deque(map(deltas.__setitem__, layout.starts, map(ids.__getitem__, layout.starts)), maxlen=0)  # in C
+    return deltas
 
 
-def _mini_weights(weights: list[Any], layout: _Layout) -> tuple[list[float], list[Any]]:
-    """Return the weights as 32-bit floats (as Whoosh keeps them, as Python
-    floats) and each block's minified weights: None if all are 1, the one
-    weight if all are equal, else their tuple."""
-    single = np.array(weights, dtype=np.float64).astype(np.float32)  # rounded as array("f") rounds
-    floats = single.tolist()
-    not_all_one = np.logical_or.reduceat(single != 1, layout.starts).tolist()
-    spans = layout.ends - layout.starts
-    unequal = np.logical_or.reduceat(single != np.repeat(single[layout.starts], spans), layout.starts).tolist()
-    return floats, [(tuple(floats[s:e]) if differ else floats[s]) if varied else None
-                    for varied, differ, s, e in zip(not_all_one, unequal, layout.starts.tolist(),
-                                                    layout.ends.tolist(), strict=True)]
+def _mini_weights(floats: list[array], spans: list[int]) -> list[Any]:
+    """Return each block's minified weights (its 32-bit floats): None if all
+    are 1, the one weight if all are equal, else their tuple."""
+    ones = map(array.count, floats, repeat(1.0))
+    return [None if one == span else (f[0] if f.count(f[0]) == span else tuple(f))
+            for f, one, span in zip(floats, ones, spans, strict=True)]
 
 
 def _mini_values(values: list[Any], slices: list[slice], fixedsize: int | None) -> Any:
@@ -166,30 +168,32 @@ def _mini_values(values: list[Any], slices: list[slice], fixedsize: int | None) 
     return map(tuple, non_empty) if fixedsize is None or fixedsize < 0 else map(emptybytes.join, non_empty)
 
 
-def _block_lengths(ids: list[int], layout: _Layout,
+def _block_lengths(ids: list[int], slices: list[slice],
                    lengths: Callable[[int], int | None] | None) -> tuple[list[int | None], list[int]]:
     """Return each block's least field length above 0 (None if none) and its
     greatest (0 if none)."""
     if lengths is None:
-        return [None] * len(layout.starts), [0] * len(layout.starts)
-    try:
-        found = np.fromiter(map(lengths, ids), np.int64, len(ids))
-    except TypeError:  # a None among them: no length
-        found = np.fromiter((n or 0 for n in map(lengths, ids)), np.int64, len(ids))
-    least = np.minimum.reduceat(np.where(found > 0, found, _NO_LENGTH), layout.starts).tolist()
-    return [None if n == _NO_LENGTH else n for n in least], np.maximum.reduceat(found, layout.starts).tolist()
+        return [None] * len(slices), [0] * len(slices)
+    found: list[Any] = list(map(lengths, ids))
+    if 0 in found or None in found:  # a document without a length: left out, as Whoosh does
+        kept = [list(filter(None, found[at])) for at in slices]
+        return [min(k) if k else None for k in kept], [max(k) if k else 0 for k in kept]
+    pieces = list(map(found.__getitem__, slices))
+    return list(map(min, pieces)), list(map(max, pieces))
 
 
 def _term_stats(blocks: list[Stats], layout: _Layout) -> list[Stats]:
     """Return each term's statistics: its one block's, or its blocks' folded
     as W3TermInfo.add_block folds them."""
-    stats = list(map(blocks.__getitem__, layout.first_block.tolist()))
-    for term in np.flatnonzero(layout.block_count > 1).tolist():
-        first = int(layout.first_block[term])
-        folded: Stats = (0, None, 0, 0)
-        for block in blocks[first:first + int(layout.block_count[term])]:
-            folded = merge_stats(folded, block)
-        stats[term] = folded
+    if len(blocks) == len(layout.first_block):
+        return blocks
+    stats = list(map(blocks.__getitem__, layout.first_block))
+    for term, (first, count) in enumerate(zip(layout.first_block, layout.block_count, strict=True)):
+        if count > 1:
+            folded: Stats = (0, None, 0, 0)
+            for block in blocks[first:first + count]:
+                folded = merge_stats(folded, block)
+            stats[term] = folded
     return stats
 
 

@@ -26,8 +26,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from hashlib import md5
-from itertools import chain, groupby, islice, repeat
-from operator import itemgetter, lt, methodcaller
+from itertools import accumulate, chain, groupby, islice, repeat
+from operator import and_, itemgetter, lt, methodcaller
 from typing import Any
 
 import numpy as np
@@ -236,12 +236,11 @@ class _TermsOut:
             raise ValueError(f"Keys must increase: {before!r}..{key!r}")
         rows = list(map(emptybytes.join, zip(map(hash_entry_lengths.pack, map(len, keys), map(len, values)),
                                               keys, values, strict=True)))
-        sizes = np.fromiter(map(len, rows), np.int64, len(rows))
-        positions = (self._offset + np.cumsum(sizes) - sizes).tolist()
-        self._offset += int(sizes.sum())
-        hashes = hash_keys(self._hash, keys)
-        buckets = map(self._buckets.__getitem__, (hashes & 255).tolist())
-        deque(map(list.append, buckets, zip(hashes.tolist(), positions, strict=True)), maxlen=0)  # in C
+        positions = list(accumulate(map(len, rows), initial=self._offset))
+        self._offset = positions.pop()
+        hashes = hash_keys(self._hash, keys).tolist()
+        buckets = map(self._buckets.__getitem__, map(and_, hashes, repeat(255)))
+        deque(map(list.append, buckets, zip(hashes, positions, strict=True)), maxlen=0)  # in C
         self._positions += positions
         self._parts += rows
         self._lastkey = keys[-1]

@@ -10,7 +10,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 from whoosh.codec.base import FieldWriter
 from whoosh.codec.whoosh3 import W3Codec
@@ -69,16 +68,16 @@ def test_empty_fields_and_documents_write_whooshs_bytes(tmp_path: Path, texts: l
 @pytest.mark.parametrize("counts", [[1], [1, 1, 1], [5], [4, 1, 9, 8, 3]])
 @pytest.mark.parametrize("blocklimit", [1, 4, 128])
 def test_blocks_cut_each_term_every_blocklimit_postings(counts: list[int], blocklimit: int) -> None:
-    layout = lay_out_blocks(np.array(counts), blocklimit)
+    layout = lay_out_blocks(counts, blocklimit)
     expected: list[tuple[int, int, bool, bool]] = []
     at = 0
     for count in counts:
         cuts = list(range(at, at + count, blocklimit))
         expected += [(start, min(start + blocklimit, at + count), start == at, start == cuts[-1]) for start in cuts]
         at += count
-    assert list(zip(layout.starts.tolist(), layout.ends.tolist(), layout.opens.tolist(),
-                    layout.closes.tolist(), strict=True)) == expected
-    assert sum(layout.block_count.tolist()) == len(expected)
+    assert list(zip(layout.starts, layout.ends, layout.opens, layout.closes, strict=True)) == expected
+    assert sum(layout.block_count) == len(expected)
+    assert [layout.starts[first] for first in layout.first_block] == [sum(counts[:n]) for n in range(len(counts))]
 
 
 def test_a_terms_statistics_fold_as_whooshs_terminfo_adds_blocks() -> None:
