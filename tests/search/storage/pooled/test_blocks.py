@@ -16,7 +16,7 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage.pooled import flush
-from onrecord.search.storage.pooled.blocks import lay_out_blocks, merge_stats
+from onrecord.search.storage.pooled.blocks import BlockSpec, encode_terms, lay_out_blocks, merge_stats
 from onrecord.search.storage.whoosh_writers import BulkWriter
 from tests.search.storage.pooled.test_flush import SpillingBulkWriter, documents, segment_files
 
@@ -83,3 +83,16 @@ def test_blocks_cut_each_term_every_blocklimit_postings(counts: list[int], block
 def test_a_terms_statistics_fold_as_whooshs_terminfo_adds_blocks() -> None:
     stats = merge_stats(merge_stats((0, None, 0, 0), (2.0, None, 0, 0)), (3.5, 4, 9, 2.0))
     assert stats == (5.5, 4, 9, 2.0)
+
+
+@pytest.mark.parametrize(("lengths", "expected"), [({0: 4, 1: 5, 2: 3}, (3, 5)), ({0: 0, 1: 5, 2: 3}, (3, 5)),
+                                                    ({0: None, 1: 0, 2: 7}, (7, 7)), ({0: 0, 1: None, 2: 0}, (None, 0))])
+def test_a_document_without_a_length_is_left_out_of_its_blocks_lengths(lengths: dict[int, int | None],
+                                                                       expected: tuple[int | None, int]) -> None:
+    # As Whoosh's W3PostingsWriter: a length of 0 (or none) is no length.
+    flats = [[0, 1.0, None, 1, 2.0, None, 2, 1.0, None], [1, 1.0, None]]
+    encoded = encode_terms(flats, BlockSpec(2, 0, 0, lengths.get), 0)
+    total, minlength, maxlength, maxweight = encoded.stats[0]
+    assert (minlength, maxlength) == expected
+    assert (total, maxweight, encoded.counts, encoded.firsts, encoded.lasts) == (4.0, 2.0, [3, 1], [0, 1], [2, 1])
+    assert encoded.stats[1][1:3] == ((lengths[1], lengths[1]) if lengths[1] else (None, 0))
