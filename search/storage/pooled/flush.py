@@ -6,13 +6,17 @@ makes ~10 calls per term (start_term, finish_term, finish_postings,
 _write_block, W3TermInfo.add_block and to_bytes, the terms file's add) and
 three per posting: 44% of the CPU of a one-process BBC ingest.  Here each
 term's docnums, weights and values arrive as one list already in docnum
-order (search.storage.pooled.pool's TermPool) and a field's terms are
-written BATCH_TERMS at a time: their blocks encoded together by
-search.storage.pooled.blocks, their W3TermInfo rows packed, keyed, hashed
-and placed in the terms file's OrderedHashWriter by map() and numpy over
-the batch, and the files written in large chunks.  A pool that spilled
-runs gives each term's list in pieces, one per run and record
-(write_merged_terms), joined per term.
+order (search.storage.pooled.pool's TermPool), each block is encoded with a
+few C-level calls (slices, map, array, pickle) and the files are written in
+large chunks; a pool that spilled runs gives each term's list in pieces,
+one per run and record (write_merged_terms), written a block at a time.
+The format is W3PostingsWriter's: per term the header magic,
+then per block of `blocklimit` postings its signed length, its pickled info
+tuple and its pickled (delta ids, minified weights, minified values),
+zlib-compressed from COMPRESSION_MIN_SIZE bytes; per term a W3TermInfo row
+in the terms file's OrderedHashWriter.  numpy is not used: most terms have
+a handful of postings, where a numpy call costs more than the whole block's
+Python.
 
 Like search.storage.whoosh_writers (whose BulkWriter calls it) this module reads Whoosh's private
 attributes (the field writer's files and its codec's settings), so that a
@@ -22,22 +26,23 @@ pooled/test_flush.py check the files against Whoosh's own writer.
 from __future__ import annotations
 
 import struct
-from collections import deque
+import zlib
+from array import array
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from hashlib import md5
-from itertools import accumulate, chain, groupby, islice, repeat
-from operator import and_, itemgetter, lt, methodcaller
+from itertools import groupby
+from operator import itemgetter, sub
+from pickle import dumps
 from typing import Any
 
-import numpy as np
-from whoosh.codec.whoosh3 import W3FieldWriter, W3TermInfo
+from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC, W3FieldWriter, W3TermInfo
 from whoosh.filedb.filetables import _lengths as hash_entry_lengths
 from whoosh.filedb.filetables import _pointer as hash_slot
 from whoosh.filedb.filetables import md5_hash
 from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
+from whoosh.util.numeric import length_to_byte
 
-from onrecord.search.storage.pooled.blocks import LENGTH_BYTE, BlockSpec, encode_terms
 from onrecord.search.storage.pooled.pool import TermRecord
 
 # Pooled postings: per field name, per term bytes, the flat list
@@ -49,21 +54,24 @@ _TERMINFO = W3TermInfo._struct
 # A hash table slot of the terms file (filetables' _pointer): hash, position.
 _SLOT = hash_slot.format.lstrip("!")
 _KEY, _FLAT = itemgetter(0, 1), itemgetter(2)
-# A term's statistics (blocks.Stats): weight total, min and max length, max weight.
-_TOTAL, _MIN_LENGTH, _MAX_LENGTH, _MAX_WEIGHT = itemgetter(0), itemgetter(1), itemgetter(2), itemgetter(3)
-_DIGEST = methodcaller("digest")
-# A flush's terms are encoded this many at a time (search.storage.pooled.blocks).
-BATCH_TERMS = 4096
 
 
-def hash_keys(hashfn: Callable[[bytes], int], keys: list[bytes]) -> np.ndarray:
-    """Return `hashfn` of each key.  Whoosh's md5_hash (an md5 digest's low
-    32 bits, by way of its hex digest) is made in bulk: every digest in C,
-    their low words read by numpy (a Python call per key was 6% of the flush)."""
-    if hashfn is not md5_hash:
-        return np.fromiter(map(hashfn, keys), np.int64, len(keys))
-    digests = emptybytes.join(map(_DIGEST, map(partial(md5, usedforsecurity=False), keys)))
-    return np.frombuffer(digests, ">u4")[3::4].astype(np.int64)
+class _LengthBytes(dict[int | None, int]):
+    """length_to_byte, memoised: a field length's byte (None's is 0) found
+    by one dict lookup instead of a Python call (3% of the flush)."""
+
+    def __missing__(self, length: int | None) -> int:
+        self[length] = byte = length_to_byte(length)
+        return byte
+
+
+_LENGTH_BYTE = _LengthBytes()
+
+
+def md5_low_bits(key: bytes) -> int:
+    """Return Whoosh's md5_hash of `key` (its digest's low 32 bits) without
+    the hex digest's round trip through a string (6% of the flush)."""
+    return int.from_bytes(md5(key, usedforsecurity=False).digest()[-4:], "big")
 
 
 def can_write_pooled(fieldwriter: Any) -> bool:
@@ -78,19 +86,17 @@ def can_write_pooled(fieldwriter: Any) -> bool:
 def write_pooled_terms(fieldwriter: Any, schema: Any, lengths: Any, fields: PooledTerms) -> None:
     """Write every pooled term of `fields` (field names and terms in sorted
     order, as Whoosh sorts them) into `fieldwriter`'s postings and terms
-    files, BATCH_TERMS terms at a time; `lengths` gives each document's
-    field length (or is None, every length 0).  The caller closes the
-    field writer."""
+    files; `lengths` gives each document's field length (or is None, every
+    length 0).  The caller closes the field writer."""
     out = _Terms(fieldwriter, schema, lengths)
+    block = out.block
     for fieldname in sorted(fields):
         terms = fields[fieldname]
         if not terms:
             continue
-        out.start_field(fieldname)
-        keys = sorted(terms)
-        for at in range(0, len(keys), BATCH_TERMS):
-            batch = keys[at:at + BATCH_TERMS]
-            out.write_terms(batch, list(map(terms.__getitem__, batch)))
+        prefix = out.start_field(fieldname)
+        for tbytes in sorted(terms):
+            out.add(prefix + tbytes, block.write_term(terms[tbytes]))
     out.finish()
 
 
@@ -98,95 +104,209 @@ def write_merged_terms(fieldwriter: Any, schema: Any, lengths: Any, records: Ite
     """Write the terms of `records`, (field name, term bytes, flat postings)
     sorted by field name and term, a term's records in a row and in docnum
     order (TermPool.iter_terms: a spilled pool's runs merged), as
-    write_pooled_terms writes the joined lists, holding about BATCH_TERMS
-    terms at a time.  Raises ValueError if the terms do not increase."""
+    write_pooled_terms writes the joined lists, holding about one block
+    of a term at a time.  Raises ValueError if the terms do not increase."""
     out = _Terms(fieldwriter, schema, lengths)
+    block = out.block
     current = None
-    keys: list[bytes] = []
-    flats: list[list[Any]] = []
+    prefix = b""
     for (fieldname, tbytes), group in groupby(records, key=_KEY):
-        if fieldname != current or len(keys) >= BATCH_TERMS:
-            out.write_terms(keys, flats)
-            keys, flats = [], []
-            if fieldname != current:
-                current = fieldname
-                out.start_field(fieldname)
-        keys.append(tbytes)
-        flats.append(list(chain.from_iterable(map(_FLAT, group))))
-    out.write_terms(keys, flats)
+        if fieldname != current:
+            current = fieldname
+            prefix = out.start_field(fieldname)
+        out.add(prefix + tbytes, block.write_pieces(map(_FLAT, group)))
     out.finish()
 
 
 class _Terms:
-    """The files of one flush: the postings file, the terms file's rows,
-    and how the field being written encodes its blocks."""
+    """The files of one flush: the postings file's block writer and the
+    terms file's rows, and the field being written."""
 
     def __init__(self, fieldwriter: Any, schema: Any, lengths: Any) -> None:
         codec = fieldwriter._codec
-        self._blocklimit, self._compression = codec._blocklimit, codec._compression
-        self._postings = _Chunks(fieldwriter._postfile)
+        self.block = _BlockWriter(codec._blocklimit, codec._compression, fieldwriter._postfile)
         self._rows = _TermsOut(fieldwriter._tindex)
         # The field writer's close writes the terms file's hash tables:
         # in bulk, a bucket at a time, instead of a write call per slot.
         fieldwriter._tindex._write_hashes = partial(write_hash_tables, fieldwriter._tindex)
+        self.add = self._rows.add
         self._fieldmap = fieldwriter._fieldmap
         self._schema = schema
         self._lengths = lengths
-        self._prefix = b""
-        self._spec = BlockSpec(self._blocklimit, self._compression, None, None)
 
-    def start_field(self, fieldname: str) -> None:
-        """Start writing field `fieldname`'s terms."""
+    def start_field(self, fieldname: str) -> bytes:
+        """Start writing field `fieldname`'s terms; return its term keys' prefix."""
         fieldid = self._fieldmap.setdefault(fieldname, len(self._fieldmap))
         dfl = self._lengths.doc_field_length_reader(fieldname) if self._lengths else None
-        self._spec = BlockSpec(self._blocklimit, self._compression,
-                               self._schema[fieldname].format.fixed_value_size(), dfl)
-        self._prefix = pack_ushort(fieldid)
-
-    def write_terms(self, tbytes: list[bytes], flats: list[list[Any]]) -> None:
-        """Write the field's terms `tbytes` (increasing), each of its flat
-        postings list in `flats`: their blocks to the postings file, their
-        rows to the terms file.  Raises ValueError if a term is not above
-        the one before it."""
-        if not tbytes:
-            return
-        encoded = encode_terms(flats, self._spec, self._postings.offset)
-        self._postings.write(encoded.data)
-        lengths = LENGTH_BYTE.__getitem__
-        minlengths = map(lengths, map(_MIN_LENGTH, encoded.stats))
-        maxlengths = map(lengths, map(_MAX_LENGTH, encoded.stats))
-        infos = map(_TERMINFO.pack, repeat(False), map(_TOTAL, encoded.stats), encoded.counts, minlengths, maxlengths,
-                    map(_MAX_WEIGHT, encoded.stats), encoded.firsts, encoded.lasts)
-        self._rows.add_many(list(map(self._prefix.__add__, tbytes)), list(map(
-            emptybytes.join, zip(infos, map(pack_long, encoded.starts), map(pack_int, encoded.sizes), strict=True))))
+        self.block.start_field(self._schema[fieldname].format.fixed_value_size(), dfl)
+        return pack_ushort(fieldid)
 
     def finish(self) -> None:
         """Hand what is left to the files."""
-        self._postings.flush()
+        self.block.flush()
         self._rows.flush()
 
 
-class _Chunks:
-    """A file written in chunks of about CHUNK_BYTES, and where its next byte goes."""
+class _BlockWriter:
+    """Encodes each term's blocks into the postings file; returns its
+    W3TermInfo bytes."""
 
-    def __init__(self, file: Any) -> None:
-        self._file = file
+    def __init__(self, blocklimit: int, compression: int, postfile: Any) -> None:
+        self._blocklimit = blocklimit
+        self._compression = compression
+        self._file = postfile
         self._parts: list[bytes] = []
         self._size = 0
-        self.offset = file.tell()
+        self._offset = postfile.tell()  # where the next byte goes
+        self._fixedsize: int | None = None
+        self._dfl: Callable[[int], int | None] | None = None
 
-    def write(self, data: bytes) -> None:
-        self._parts.append(data)
-        self._size += len(data)
-        self.offset += len(data)
+    def start_field(self, fixedsize: int | None, dfl: Callable[[int], int | None] | None) -> None:
+        self._fixedsize = fixedsize
+        self._dfl = dfl
+
+    def write_term(self, flat: list[Any]) -> bytes:
+        """Write one term's postings (a flat [docnum, weight, value, ...]
+        list in docnum order); return its terminfo bytes."""
+        if len(flat) == 3:  # over half of a segment's terms
+            return self._write_one(*flat)
+        ids, weights, values = flat[0::3], flat[1::3], flat[2::3]
+        start = self._offset
+        limit = self._blocklimit
+        self._parts.append(WHOOSH3_HEADER_MAGIC)
+        self._offset += len(WHOOSH3_HEADER_MAGIC)
+        if len(ids) <= limit:
+            stats = self._write_block(ids, weights, values, True)
+        else:
+            stats = None
+            for at in range(0, len(ids), limit):
+                end = at + limit
+                stats = _merge_stats(stats, self._write_block(
+                    ids[at:end], weights[at:end], values[at:end], end >= len(ids)))
+        return self._finish_term(stats, len(ids), ids[0], ids[-1], start)  # type: ignore[arg-type]
+
+    def write_pieces(self, pieces: Iterable[list[Any]]) -> bytes:
+        """Write one term's postings given as flat lists (pieces) that
+        joined are its list in docnum order, as write_term writes the
+        joined list, holding at most a block and a piece; return its
+        terminfo bytes."""
+        step = 3 * self._blocklimit
+        held: list[Any] = []
+        start = -1  # the term's offset, once its first block is out
+        stats: tuple[float, int | None, int, Any] | None = None
+        count = first = 0
+        for piece in pieces:
+            held += piece
+            if len(held) <= step:
+                continue
+            if start < 0:
+                start, first = self._offset, held[0]
+                self._parts.append(WHOOSH3_HEADER_MAGIC)
+                self._offset += len(WHOOSH3_HEADER_MAGIC)
+            cut = (len(held) - 1) // step * step  # leaves the last block, 1 to step items
+            for at in range(0, cut, step):
+                stats = _merge_stats(stats, self._write_block(
+                    held[at:at + step:3], held[at + 1:at + step:3], held[at + 2:at + step:3], False))
+            count += cut // 3
+            del held[:cut]
+        if start < 0:  # one block in all
+            return self.write_term(held)
+        stats = _merge_stats(stats, self._write_block(held[0::3], held[1::3], held[2::3], True))
+        return self._finish_term(stats, count + len(held) // 3, first, held[-3], start)
+
+    def _finish_term(self, stats: tuple[float, int | None, int, Any], count: int, first: int,
+                     last: int, start: int) -> bytes:
+        """Return the W3TermInfo bytes of the term written from `start`:
+        its blocks' folded `stats`, `count` postings from docnum `first`
+        to `last`; the appended bytes go to the file past CHUNK_BYTES."""
+        total, minlength, maxlength, maxweight = stats
         if self._size >= CHUNK_BYTES:
             self.flush()
+        return _TERMINFO.pack(False, total, count, _LENGTH_BYTE[minlength],
+                              _LENGTH_BYTE[maxlength], maxweight, first, last) \
+            + pack_long(start) + pack_int(self._offset - start)
+
+    def _write_one(self, docnum: int, weight: Any, value: Any) -> bytes:
+        """Write a term of one posting (write_term's bytes, its block as
+        _write_block encodes one posting, without its lists and their
+        folds); return its terminfo bytes."""
+        start = self._offset
+        # Whoosh keeps weights as 32-bit floats: 1.0 is one, others may round.
+        single = 1.0 if weight == 1.0 else array("f", (weight,))[0]
+        fixedsize = self._fixedsize
+        if fixedsize is None or fixedsize < 0:
+            minivalues: Any = (value,) if value else ()  # Whoosh keeps only non-empty values
+        elif fixedsize == 0:
+            minivalues = None
+        else:
+            minivalues = value or emptybytes
+        data = dumps(((docnum,), None if single == 1.0 else single, minivalues), 2)
+        comp = self._compression if len(data) >= COMPRESSION_MIN_SIZE else 0
+        if comp:
+            data = zlib.compress(data, comp)
+        maxweight = weight if weight > 0 else 0  # Whoosh's running maximum starts at 0
+        length = self._dfl(docnum) if self._dfl is not None else None
+        minlength, maxlength = (length, length) if length else (None, 0)
+        info = dumps((1, docnum, maxweight, comp, _LENGTH_BYTE[minlength], _LENGTH_BYTE[maxlength]), 2)
+        size = len(info) + len(data)
+        self._parts.append(WHOOSH3_HEADER_MAGIC + pack_int(-size) + info + data)
+        self._offset += len(WHOOSH3_HEADER_MAGIC) + size + 4
+        self._size += size + 4
+        return self._finish_term((single, minlength, maxlength, maxweight), 1, docnum, docnum, start)
+
+    def _write_block(self, ids: list[int], weights: list[Any], values: list[Any],
+                     last: bool) -> tuple[float, int | None, int, Any]:
+        """Append one block (W3PostingsWriter._write_block's bytes); return
+        (its weight total, min length or None, max length, max weight)."""
+        count = len(ids)
+        floats = array("f", weights)  # Whoosh keeps weights as 32-bit floats
+        if floats.count(1.0) == count:
+            miniweights = None
+        elif floats.count(floats[0]) == count:
+            miniweights = floats[0]
+        else:
+            miniweights = tuple(floats)
+        fixedsize = self._fixedsize
+        if fixedsize is None or fixedsize < 0:
+            minivalues: Any = tuple(filter(None, values))  # Whoosh keeps only non-empty values
+        elif fixedsize == 0:
+            minivalues = None
+        else:
+            minivalues = emptybytes.join(filter(None, values))
+        deltas = (ids[0],) + tuple(map(sub, ids[1:], ids)) if count > 1 else (ids[0],)
+        data = dumps((deltas, miniweights, minivalues), 2)
+        comp = self._compression if len(data) >= COMPRESSION_MIN_SIZE else 0
+        if comp:
+            data = zlib.compress(data, comp)
+        maxweight = max(weights)
+        if not maxweight > 0:
+            maxweight = 0  # Whoosh's running maximum starts at 0
+        found = list(filter(None, map(self._dfl, ids))) if self._dfl is not None else None
+        minlength, maxlength = (min(found), max(found)) if found else (None, 0)
+        info = dumps((count, ids[-1], maxweight, comp,
+                      _LENGTH_BYTE[minlength], _LENGTH_BYTE[maxlength]), 2)
+        size = len(info) + len(data)
+        self._parts.append(pack_int(-size if last else size) + info + data)
+        self._offset += size + 4
+        self._size += size + 4
+        return sum(floats), minlength, maxlength, maxweight
 
     def flush(self) -> None:
-        """Hand the appended bytes to the file."""
+        """Hand the appended bytes to the postings file."""
         self._file.write(emptybytes.join(self._parts))
         self._parts.clear()
         self._size = 0
+
+
+def _merge_stats(before: tuple[float, int | None, int, Any] | None,
+                 block: tuple[float, int | None, int, Any]) -> tuple[float, int | None, int, Any]:
+    """Return a term's statistics with one more block's, as W3TermInfo.add_block
+    folds them (its weight starts at 0, its min length at None)."""
+    if before is None:
+        before = (0, None, 0, 0)
+    total, minlength, maxlength, maxweight = before
+    return (total + block[0], block[1] if minlength is None else min(minlength, block[1]),  # type: ignore[type-var]
+            max(maxlength, block[2]), max(maxweight, block[3]))
 
 
 def write_hash_tables(hashwriter: Any) -> None:
@@ -219,31 +339,24 @@ class _TermsOut:
 
     def __init__(self, tindex: Any) -> None:
         self._tindex = tindex
-        self._hash = tindex.hashfn
+        self._hash = md5_low_bits if tindex.hashfn is md5_hash else tindex.hashfn
         self._buckets = tindex.buckets
         self._positions: list[int] = []
         self._parts: list[bytes] = []
         self._offset = tindex.dbfile.tell()
         self._lastkey = tindex.lastkey
 
-    def add_many(self, keys: list[bytes], values: list[bytes]) -> None:
-        """Add the rows of `keys` and their `values`, as HashWriter.add adds
-        each.  Raises ValueError if a key is not above the one before it."""
-        if not keys:
-            return
-        if keys[0] <= self._lastkey or not all(map(lt, keys, islice(keys, 1, None))):
-            before, key = next((a, b) for a, b in zip([self._lastkey, *keys], keys, strict=False) if b <= a)
-            raise ValueError(f"Keys must increase: {before!r}..{key!r}")
-        rows = list(map(emptybytes.join, zip(map(hash_entry_lengths.pack, map(len, keys), map(len, values)),
-                                              keys, values, strict=True)))
-        positions = list(accumulate(map(len, rows), initial=self._offset))
-        self._offset = positions.pop()
-        hashes = hash_keys(self._hash, keys).tolist()
-        buckets = map(self._buckets.__getitem__, map(and_, hashes, repeat(255)))
-        deque(map(list.append, buckets, zip(hashes, positions, strict=True)), maxlen=0)  # in C
-        self._positions += positions
-        self._parts += rows
-        self._lastkey = keys[-1]
+    def add(self, key: bytes, value: bytes) -> None:
+        if key <= self._lastkey:
+            raise ValueError(f"Keys must increase: {self._lastkey!r}..{key!r}")
+        self._lastkey = key
+        position = self._offset
+        self._positions.append(position)
+        row = hash_entry_lengths.pack(len(key), len(value)) + key + value
+        self._parts.append(row)
+        self._offset += len(row)
+        hashed = self._hash(key)
+        self._buckets[hashed & 255].append((hashed, position))
         if len(self._parts) >= 65536:
             self.flush()
 
