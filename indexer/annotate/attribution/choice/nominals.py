@@ -206,10 +206,24 @@ def _named_after_lead(people: DocSpeakers, pos: int) -> str | None:
     article's lead that none named before ("A recovery is on the way,
     Europe's biggest drugmaker says." then "GlaxoSmithKline made ..."): news
     describes first and names next; elsewhere None."""
-    text = people.text
-    if sum(1 for line in text[:pos].split("\n") if line.strip()) > _LEAD_LINES:
+    if not _in_lead(people.text, pos):
         return None
     return people.organisations.first_after(pos, _LEAD_REACH)
+
+
+def _in_lead(text: str, pos: int) -> bool:
+    """True when text[:pos] holds at most _LEAD_LINES non-blank lines (read
+    line by line up to pos, stopping at the first past the lead: no copy)."""
+    seen, at = 0, 0
+    while at < pos:
+        end = text.find("\n", at, pos)
+        end = pos if end < 0 else end
+        if not text[at:end].isspace() and at < end:
+            seen += 1
+            if seen > _LEAD_LINES:
+                return False
+        at = end + 1
+    return True
 
 
 def _site(pos: int, people: DocSpeakers) -> str | None:

@@ -26,6 +26,7 @@ from onrecord.indexer.annotate.attribution.phrases.persons import (
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap, is_headline, relative_opening
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun as is_speaker_noun  # its old home
 from onrecord.indexer.annotate.attribution.registry.names import is_role_word, lexicon
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.lexicon import words
 
 PhraseKind = Literal["pronoun", "name", "np"]
@@ -327,7 +328,7 @@ def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tupl
         between = [t[0] for t in toks[k + 1:m]]
         described = all(t[0].lower() in describing for t in toks[j:k + 1])
         if not between or m >= len(toks) or not is_cap(toks[m][0]) or not (
-                between[-1] in lex.roles or between[-1] in _ORG_NOUNS or described and between == ["and"]):
+                between[-1] in lex.roles or between[-1] in ORG_NOUNS or described and between == ["and"]):
             return j, k
         j = k = m
         while k + 1 < len(toks) and is_cap(toks[k + 1][0]):
@@ -365,7 +366,7 @@ def _is_lead_word(tok: str) -> bool:
 
 
 _NOT_ROLE = words("not_role")
-_ORG_NOUNS = words("org_heads", "org_nouns")  # "Finnish security firm F-Secure": the firm's name follows
+
 _ROLE_ENDERS = CUE_WORDS | _NOT_ROLE - {"and"}
 
 
