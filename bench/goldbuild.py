@@ -29,7 +29,9 @@ drawn after round 4 was scored; `--round 6` writes round 6's
 (bench/gold/bbc_heldout_r6_test.json, bench.goldselect's bbc6: 40 articles),
 drawn after round 5 was scored; `--round 7` writes round 7's
 (bench/gold/bbc_heldout_r7_test.json, bench.goldselect's bbc7: 40 articles),
-drawn after round 6 was scored.
+drawn after round 6 was scored; `--round 8` writes round 8's
+(bench/gold/bbc_heldout_r8_test.json, bench.goldselect's bbc8: 40 articles),
+drawn after round 7 was scored.
 """
 from __future__ import annotations
 
@@ -49,6 +51,7 @@ from bench.goldselect import (
     select_bbc5,
     select_bbc6,
     select_bbc7,
+    select_bbc8,
     select_web,
     select_web2,
 )
@@ -153,6 +156,13 @@ ROUND7_NOTE = (
     "reported speech included), a test set only.")
 
 
+ROUND8_NOTE = (
+    " Round 8: drawn by bench/goldselect.py (bbc8: 40 articles by random.Random(8888), disjoint from "
+    "bbc_quotes.json and rounds 1-7, no text twice nor the text of an earlier gold's article) after round 7 "
+    "was scored once (d211a3a) and became tuning data; annotated the same way (headline quotes and headline "
+    "reported speech included), a test set only.")
+
+
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
     """Return the web gold of one half."""
     pages = {}
@@ -177,7 +187,7 @@ def build_round2(annotations: Path, htmleval: Path, corpus: Path) -> None:
 # The BBC-only rounds: round -> (its draw, the note added to BBC_NOTE).
 BBC_ROUNDS: dict[int, tuple[Callable[[Path, Path], list[str]], str]] = {
     3: (select_bbc3, ROUND3_NOTE), 4: (select_bbc4, ROUND4_NOTE), 5: (select_bbc5, ROUND5_NOTE),
-    6: (select_bbc6, ROUND6_NOTE), 7: (select_bbc7, ROUND7_NOTE)}
+    6: (select_bbc6, ROUND6_NOTE), 7: (select_bbc7, ROUND7_NOTE), 8: (select_bbc8, ROUND8_NOTE)}
 
 
 def build_bbc_round(number: int, annotations: Path, corpus: Path) -> None:
@@ -210,7 +220,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=(1, 2, 3, 4, 5, 6, 7), default=1)
+    parser.add_argument("--round", type=int, choices=(1, 2, 3, 4, 5, 6, 7, 8), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)

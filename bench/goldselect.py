@@ -54,6 +54,13 @@ data):
   bbc6, from those in none of bench/gold/bbc_quotes.json and rounds 1 to 6's
   BBC test sets, no text twice nor the text of an article of those golds.
 
+Round 8 (drawn after round 7 was scored once, at d211a3a, and became tuning
+data):
+
+- bbc8: BBC8_COUNT articles drawn by random.Random(BBC8_SEED) the same way as
+  bbc7, from those in none of bench/gold/bbc_quotes.json and rounds 1 to 7's
+  BBC test sets, no text twice nor the text of an article of those golds.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -78,7 +85,9 @@ BBC5_COUNT = 60
 BBC6_SEED = 6666
 BBC6_COUNT = 40
 BBC7_SEED = 7777
+BBC8_SEED = 8888
 BBC7_COUNT = 40
+BBC8_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -170,9 +179,16 @@ def select_bbc7(corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:7]], BBC7_SEED, BBC7_COUNT)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 6.
+def select_bbc8(corpus: Path, gold_dir: Path) -> list[str]:
+    """Return round 8's BBC articles: disjoint from the tuned gold and rounds 1
+    to 7, no two of one text and none the text of an article of those golds."""
+    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:8]], BBC8_SEED, BBC8_COUNT)
+
+
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 7.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
-            "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json")
+            "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
+            "bbc_heldout_r7_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int) -> list[str]:
@@ -213,7 +229,8 @@ def main() -> None:
                       "bbc4": select_bbc4(args.corpus, args.tuned_gold.parent),
                       "bbc5": select_bbc5(args.corpus, args.tuned_gold.parent),
                       "bbc6": select_bbc6(args.corpus, args.tuned_gold.parent),
-                      "bbc7": select_bbc7(args.corpus, args.tuned_gold.parent)}, indent=1))
+                      "bbc7": select_bbc7(args.corpus, args.tuned_gold.parent),
+                      "bbc8": select_bbc8(args.corpus, args.tuned_gold.parent)}, indent=1))
 
 
 if __name__ == "__main__":
