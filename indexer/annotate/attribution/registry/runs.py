@@ -19,6 +19,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     first_name_only,
     is_full_name,
     is_owner,
+    is_post_nominal,
     is_role_word,
     title_index,
 )
@@ -91,6 +92,10 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
     toks = [_OWNER_END_RE.sub("", t) if is_owner(t) else t for t in toks]
     while len(toks) > 1 and toks[-1].lower().rstrip(".") in SUFFIXES:
         toks = toks[:-1]  # "Martin Luther King Jr.": the generation is not the name
+    if len(toks) > 2 and is_post_nominal(toks[-1]) and is_full_name(toks[-3:-1]) and not looks_like_org(toks):
+        # "Ann Vole QC", "Ann Vole MP": letters after her full name, never the whole run a role
+        role, title, name = split_run(" ".join(toks[:-1]))
+        return " ".join(filter(None, (role, toks[-1]))), title, name
     at = next((k for k, t in enumerate(toks) if t in ("of", "at") and k > 0), -1)
     if at > 0:  # "Ann Vole of Acme", "Dr. Vole at Acme": her employer follows; "Duke of Kent" is no name before
         role, title, name = split_run(" ".join(toks[:at]))
