@@ -1,0 +1,30 @@
+"""An organisation speaking is credited by its whole name (issue #31, invented text): a
+descriptor inside the name stays ("International ... Fund"), a noun saying what the body is
+goes when it opens the sentence ("Bookmaker Quillbet said"), a finding noun inside a body's
+name ("Office for ... Statistics") is no finding, a name whose "of" or "for" takes a list
+keeps every item, and a place modifier before the name ("Leeds-based") is not part of it."""
+from __future__ import annotations
+
+import pytest
+
+from tests.indexer.annotate.attribution.test_attribution import annotate_quotes, chunk
+
+LEAD = "Harbour news\n\nThe story began on Monday in a small town.\n\n"
+
+
+def speakers(text: str) -> list[tuple[str, str | None]]:
+    """Return (kind, speaker) of every quote, direct and reported, of LEAD + text."""
+    return [(q.kind, q.speaker) for p in annotate_quotes(chunk(LEAD + text)).paragraphs for q in p.quotes]
+
+
+@pytest.mark.parametrize("text, speaker", [
+    # a descriptor inside a body's name ending in an org word is part of the name
+    ('"Growth will stall," the International Orchard Fund said.', "International Orchard Fund"),
+    ('"The film opens in May," New Harbour Cinema said.', "New Harbour Cinema"),
+    ('"We are pleased," European Quill Pictures said.', "European Quill Pictures"),
+    # ... and a descriptor or a role before a person's name is still not hers
+    ('"It is a fine result," veteran analyst Ann Vole said.', "Ann Vole"),
+    ('"We will act," Scottish First Minister Jack Dunmore said.', "Jack Dunmore"),
+])
+def test_a_descriptor_inside_an_org_name_stays(text: str, speaker: str) -> None:
+    assert speakers(text) == [("direct", speaker)]
