@@ -119,6 +119,33 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
     return (" ".join(toks[:cut]) or None), None, name
 
 
+_KIND_NOUNS = words("org_nouns")  # "Bookmaker", "Distributor": what a body is, never its name
+# a sentence's opening: the text's start, a line break, or a sentence's end (a closing quote mark after it)
+_OPENING_RE = re.compile(r"(?:^|\n|[.!?]['\"\u2019\u201d]?[ \u00a0]+)$")
+
+
+def without_place(name: str) -> str:
+    """Return a body's name without the place modifier before it ("the San Francisco-based US
+    Court of Appeals" -> "US Court of Appeals"), when two capitalised words follow it; else `name`."""
+    based = name.rfind("-based ")
+    rest = name[based + 7:] if based >= 0 else ""
+    return rest if rest[:1].isupper() and " " in rest.strip() else name
+
+
+def without_lead_description(text: str, run: str, pos: int) -> str:
+    """Return `run` (found in text at or after pos) without the words before a place modifier's
+    end ("the Leeds-based Acme Court" -> "Acme Court") and without the organisation noun that
+    opens it when the run opens its sentence, where the noun is capitalised for the sentence's sake
+    ("Bookmaker Acmebet said" -> "Acmebet"); else `run` as it is ("Alliance Boots" mid-sentence)."""
+    if run != (body := without_place(run)):
+        return body
+    first, _, rest = run.partition(" ")
+    if first.lower() not in _KIND_NOUNS or not rest[:1].isupper():
+        return run
+    start = text.find(run, pos)
+    return rest if start >= 0 and _OPENING_RE.search(text, max(0, start - 4), start) else run
+
+
 def looks_like_org(name: list[str]) -> bool:
     """True for an institution's name: an org word in it ("Acme Group") or an acronym ("NATO")."""
     return any(t.lower() in ORG_WORDS for t in name) or (

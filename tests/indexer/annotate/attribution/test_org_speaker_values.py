@@ -28,3 +28,24 @@ def speakers(text: str) -> list[tuple[str, str | None]]:
 ])
 def test_a_descriptor_inside_an_org_name_stays(text: str, speaker: str) -> None:
     assert speakers(text) == [("direct", speaker)]
+
+
+@pytest.mark.parametrize("text, speaker", [
+    ("Bookmaker Quillbet said the odds on the race had shortened.", "Quillbet"),
+    ("Distributor Vole Pictures said the film had taken $10m.", "Vole Pictures"),
+    ('"Sales are up." Retailer Quillmart said it was pleased with the year.', "Quillmart"),
+    # mid-sentence the capitalised word is the name's own
+    ("Shares rose, and Alliance Quillbank said it was pleased with the year.", "Alliance Quillbank"),
+])
+def test_a_kind_noun_opening_the_sentence_is_not_the_name(text: str, speaker: str) -> None:
+    assert ("indirect", speaker) in speakers(text)
+
+
+@pytest.mark.parametrize("text, speaker", [
+    # a place modifier before the name is not part of it, nor of the name "the court" means
+    ("The plan is void, the Leeds-based Northern Court of Appeals said.", "Northern Court of Appeals"),
+    ("The Leeds-based Northern Court of Appeals ruled on Monday. The court said the law was void.",
+     "Northern Court of Appeals"),
+])
+def test_a_place_modifier_is_not_part_of_the_name(text: str, speaker: str) -> None:
+    assert speakers(text) == [("indirect", speaker)]
