@@ -27,7 +27,7 @@ from onrecord.indexer.annotate.attribution.registry.names import POSSESSIVE_RE, 
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.registry.orgnames import SITE_NOUNS
 from onrecord.indexer.annotate.attribution.registry.people import Person
-from onrecord.indexer.annotate.attribution.registry.runs import expand_acronym, without_place
+from onrecord.indexer.annotate.attribution.registry.runs import body_name, expand_acronym
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.lexicon import words
@@ -336,7 +336,7 @@ def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]
     cache = people.org_names_by_head
     if head not in cache:
         # the whole name: without a place modifier, with its "of" ("the Leeds-based Acme Court of Appeal")
-        found = ((m.start(), m.end(), without_place(_LEADING_ARTICLES_RE.sub("", m.group()))
+        found = ((m.start(), m.end(), body_name(_LEADING_ARTICLES_RE.sub("", m.group()))
                   + ((tail := _OF_NAME_RE.match(people.text, m.end())) and tail.group() or ""))
                  for m in names_ending_in_re(head).finditer(people.text))
         # "US magazine Rolling Stone": a description leading a name is not the name; nor is

@@ -124,20 +124,26 @@ _KIND_NOUNS = words("org_nouns")  # "Bookmaker", "Distributor": what a body is, 
 _OPENING_RE = re.compile(r"(?:^|\n|[.!?]['\"\u2019\u201d]?[ \u00a0]+)$")
 
 
-def without_place(name: str) -> str:
-    """Return a body's name without the place modifier before it ("the San Francisco-based US
-    Court of Appeals" -> "US Court of Appeals"), when two capitalised words follow it; else `name`."""
+def body_name(name: str) -> str:
+    """Return a body's name without the words before it that are not its name: a place modifier
+    ("the San Francisco-based US Court of Appeals" -> "US Court of Appeals") or an owner in the
+    possessive ("the UN's World Food Programme" -> "World Food Programme"), when two words or
+    more are left (after an owner, an institution's name: "Acme's Ann Vole" stays); else `name`."""
     based = name.rfind("-based ")
     rest = name[based + 7:] if based >= 0 else ""
-    return rest if rest[:1].isupper() and " " in rest.strip() else name
+    if rest[:1].isupper() and " " in rest.strip():
+        return rest
+    toks = name.split()
+    owner = next((k for k, t in enumerate(toks[:-2]) if is_owner(t)), -1)
+    return " ".join(toks[owner + 1:]) if owner >= 0 and looks_like_org(toks[owner + 1:]) else name
 
 
 def without_lead_description(text: str, run: str, pos: int) -> str:
-    """Return `run` (found in text at or after pos) without the words before a place modifier's
-    end ("the Leeds-based Acme Court" -> "Acme Court") and without the organisation noun that
+    """Return `run` (found in text at or after pos) as body_name gives it ("the Leeds-based
+    Acme Court" -> "Acme Court"), and without the organisation noun that
     opens it when the run opens its sentence, where the noun is capitalised for the sentence's sake
     ("Bookmaker Acmebet said" -> "Acmebet"); else `run` as it is ("Alliance Boots" mid-sentence)."""
-    if run != (body := without_place(run)):
+    if run != (body := body_name(run)):
         return body
     first, _, rest = run.partition(" ")
     if first.lower() not in _KIND_NOUNS or not rest[:1].isupper():
