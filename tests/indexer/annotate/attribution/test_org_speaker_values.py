@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, phrase_before
 from tests.indexer.annotate.attribution.test_attribution import annotate_quotes, chunk
 
 LEAD = "Harbour news\n\nThe story began on Monday in a small town.\n\n"
@@ -55,3 +56,27 @@ def test_a_kind_noun_opening_the_sentence_is_not_the_name(text: str, speaker: st
 ])
 def test_a_place_or_an_owner_before_a_name_is_not_part_of_it(text: str, speaker: str) -> None:
     assert [s for _, s in speakers(text)] == [speaker]
+
+
+@pytest.mark.parametrize("text, speaker", [
+    # a finding noun ("statistics", "studies") inside a body's name: the body speaks
+    ("Prices rose by 2% in May, the Office for Harbour Statistics said.", "Office for Harbour Statistics"),
+    ("Prices rose by 2% in May, the Institute for Orchard Studies said.", "Institute for Orchard Studies"),
+    # a name whose "of" or "for" takes a list: every item, not the last one
+    ("Factory output fell sharply in May, the Chartered Institute of Baking and Pastry said.",
+     "Chartered Institute of Baking and Pastry"),
+    ("Growth will be weak, the Economic Commission for Upper Vale and the Marshes said.",
+     "Economic Commission for Upper Vale and the Marshes"),
+])
+def test_an_org_subject_is_credited_by_its_whole_name(text: str, speaker: str) -> None:
+    assert speakers(text) == [("indirect", speaker)]
+
+
+def test_a_list_item_with_an_org_word_is_another_body() -> None:
+    text = "Prices rose, the Ministry of Orchards and the Harbour Office said"
+    phrase = phrase_before(text, 0, text.rindex(" said"))
+    assert isinstance(phrase, Phrase) and phrase.text == "the Harbour Office"
+
+
+def test_a_survey_is_still_a_finding() -> None:
+    assert speakers("Prices rose by 2% in May, the Acme Harbour survey said.") == []
