@@ -80,3 +80,11 @@ def test_a_list_item_with_an_org_word_is_another_body() -> None:
 
 def test_a_survey_is_still_a_finding() -> None:
     assert speakers("Prices rose by 2% in May, the Acme Harbour survey said.") == []
+
+
+@pytest.mark.parametrize("text", [
+    "Growth will slow next year, Acme Bank chief Ann Vole said.",
+    "Growth will slow next year, the Orchard Fund chief economist Ann Vole said.",
+])
+def test_an_office_at_a_body_before_a_name_is_not_the_speaker(text: str) -> None:
+    assert speakers(text) == [("indirect", "Ann Vole")]
