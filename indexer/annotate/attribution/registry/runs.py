@@ -140,11 +140,15 @@ def body_name(name: str) -> str:
 
 def without_lead_description(text: str, run: str, pos: int) -> str:
     """Return `run` (found in text at or after pos) as body_name gives it ("the Leeds-based
-    Acme Court" -> "Acme Court"), and without the organisation noun that
-    opens it when the run opens its sentence, where the noun is capitalised for the sentence's sake
+    Acme Court" -> "Acme Court"), else as without_kind_noun gives it."""
+    body = body_name(run)
+    return body if body != run else without_kind_noun(text, run, pos)
+
+
+def without_kind_noun(text: str, run: str, pos: int) -> str:
+    """Return `run` (found in text at or after pos) without the organisation noun that opens it
+    when the run opens its sentence, where the noun is capitalised for the sentence's sake
     ("Bookmaker Acmebet said" -> "Acmebet"); else `run` as it is ("Alliance Boots" mid-sentence)."""
-    if run != (body := body_name(run)):
-        return body
     first, _, rest = run.partition(" ")
     if first.lower() not in _KIND_NOUNS or not rest[:1].isupper():
         return run
