@@ -5,7 +5,10 @@ role, title and name, telling an institution's name from a person's (an
 org word or an acronym), and naming the institution a phrase stands for
 (indexer.annotate.institutions' registry, with a small fallback when it
 is absent), an acronym's spelled-out name in the text, and the bodies
-spokespeople speak for ("a spokeswoman for the X", "an X spokesman").
+spokespeople speak for ("a spokeswoman for the X", "an X spokesman"); and
+the words before a body's name that are not its name: a place modifier
+("Leeds-based"), an owner ("the UN's"), a noun saying what it is when it
+opens the sentence ("Bookmaker Acmebet said").
 """
 from __future__ import annotations
 
