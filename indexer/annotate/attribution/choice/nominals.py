@@ -27,7 +27,7 @@ from onrecord.indexer.annotate.attribution.registry.names import POSSESSIVE_RE, 
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.registry.orgnames import SITE_NOUNS
 from onrecord.indexer.annotate.attribution.registry.people import Person
-from onrecord.indexer.annotate.attribution.registry.runs import expand_acronym
+from onrecord.indexer.annotate.attribution.registry.runs import body_name, expand_acronym
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.lexicon import words
@@ -315,6 +315,7 @@ _ORG_RUN = r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){1,
 
 
 _LEADING_ARTICLES_RE = re.compile(r"^(?:(?:The|A|An)\s+)+")
+_OF_NAME_RE = re.compile(r"[ \u00a0]+of[ \u00a0]+[A-Z][\w'\u2019&-]*(?:[ \u00a0]+[A-Z][\w'\u2019&-]*)*")
 _DESCRIBED_RE = re.compile(r"(?:\b[Aa]n?|(?<!\bthe)(?<!\bThe)\b(?!the\b)[a-z][\w-]*)[ \u00a0]+$")
 
 
@@ -334,7 +335,9 @@ def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]
     (each pass over the text before the quote made attribution quadratic)."""
     cache = people.org_names_by_head
     if head not in cache:
-        found = ((m.start(), m.end(), _LEADING_ARTICLES_RE.sub("", m.group()))
+        # the whole name: without a place modifier, with its "of" ("the Leeds-based Acme Court of Appeal")
+        found = ((m.start(), m.end(), body_name(_LEADING_ARTICLES_RE.sub("", m.group()))
+                  + ((tail := _OF_NAME_RE.match(people.text, m.end())) and tail.group() or ""))
                  for m in names_ending_in_re(head).finditer(people.text))
         # "US magazine Rolling Stone": a description leading a name is not the name; nor is
         # one an adjective or "a" leads ("the seventh-largest US airline", "a US firm")

@@ -43,6 +43,7 @@ _TIME_LEADS = words("time_leads")
 NAME_CONNECTORS = words("name_connectors")
 _RUN_CONNECTORS = NAME_CONNECTORS | {"&"}  # "Marks & Spencer", "Independent News & Media": one name
 RELATIVES = words("relatives")
+_ORG_WORDS = words("org_words")  # with org_heads, the words of an institution's name ("Bureau of ...")
 ABBREVIATIONS = frozenset(w + "." for w in words("abbreviations"))
 
 
@@ -106,7 +107,20 @@ def _name_run_back(toks: list[tuple[str, int, int]], i: int) -> int:
             break
     if j - 1 >= 0 and toks[j - 1][0].lower() == "the":
         j -= 1
-    return j
+    return _list_name_start(toks, j, i)
+
+
+def _list_name_start(toks: list[tuple[str, int, int]], j: int, i: int) -> int:
+    """Return where a name whose "of" or "for" takes a list begins when the run j..i is the list's
+    last item ("Institute of Purchasing and Supply", "Commission for Latin America and the
+    Caribbean"); else j.  An item with an org word of its own is another body ("... and the Acme Office")."""
+    heads = lexicon().org_heads | _ORG_WORDS
+    if j < 2 or toks[j - 1][0] != "and" or not is_cap(toks[j - 2][0]) \
+            or any(t[0].lower() in heads for t in toks[j:i + 1]):
+        return j
+    start = _name_run_back(toks, j - 2)
+    low = [t[0].lower() for t in toks[start:j - 1]]
+    return start if any(a in heads and b in ("of", "for") for a, b in zip(low, low[1:], strict=False)) else j
 
 
 def _np_back(toks: list[tuple[str, int, int]], i: int) -> int:

@@ -21,12 +21,21 @@ _PLAIN_CUES = words("main_cues")
 _DESCRIBED_RE = re.compile(r"\s*(?:(?!and\b|or\b)[a-z][a-z-]*\s+)+")
 
 
+# a body's name and an office in it before a person's name ("the Acme Bank chief economist")
+_OFFICE_RE = re.compile(r"\s*(?:(?:the|a|an)\s+)?(?:[A-Z][\w&.'\u2019-]*\s+)+((?:[a-z][a-z-]*\s+)+)")
+_ROLES = words("roles")
+
+
 def is_described_name(frame: str, lo: int, phrase: Phrase, cue: str) -> bool:
     """True when frame[lo:phrase.start] is lowercase words describing the name
-    `phrase` before a plain cue (", business lobby group the CBI says"): the
-    name is the speaker, the words before it its description."""
-    return phrase.kind == "name" and cue.lower() in _PLAIN_CUES \
-        and _DESCRIBED_RE.fullmatch(frame, lo, phrase.start) is not None
+    `phrase` before a plain cue (", business lobby group the CBI says"), or a body's
+    name and her office there (", Acme Bank chief Ann Vole said"): the name is the
+    speaker, the words before it its description."""
+    if phrase.kind != "name" or cue.lower() not in _PLAIN_CUES:
+        return False
+    office = _OFFICE_RE.fullmatch(frame, lo, phrase.start)
+    return _DESCRIBED_RE.fullmatch(frame, lo, phrase.start) is not None or (
+        office is not None and office.group(1).split()[-1] in _ROLES)
 
 
 def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:

@@ -23,6 +23,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     name_words,
     plain_word,
 )
+from onrecord.indexer.annotate.attribution.registry.runs import without_kind_noun
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +45,8 @@ def find_full_names(text: str, common: frozenset[str]) -> list[NameHit]:
     # ("Tony Blair" five times) is cut once per article, each mention shifted to its place
     names_of: dict[str, list[tuple[NameParts, int, int]]] = {}
     for m in RUN_RE.finditer(text):
-        run, at = m.group(), m.start()
+        kept = without_kind_noun(text, m.group(), m.start())  # "Bookmaker Acmebet": no person
+        run, at = kept, m.end() - len(kept)
         if run not in names_of:
             names_of[run] = run_names(run, common)
         hits += [NameHit(NameParts(list(parts.role), parts.title, list(parts.name), list(parts.suffix)),

@@ -57,6 +57,17 @@ def is_owner(tok: str) -> bool:
     return len(tok) > 2 and tok.endswith(_OWNER_ENDS) and (tok[-3].isalnum() or tok[-3] == "_")
 # "Jr.", "III": a generation after the surname, not the surname
 _SUFFIXES = words("name_suffixes")
+# "QC", "MP", "OBE", "PhD": letters after a full name, never part of it
+POST_NOMINALS = words("post_nominals")
+
+
+def is_post_nominal(tok: str) -> bool:
+    """True for post-nominal letters as written after a name ("QC", "MP", "PhD"): a word of
+    the lexicon's list with two capitals or more ("Am" and "am" are words, "AM" the letters)."""
+    word = tok.rstrip(",.")
+    return word.lower() in POST_NOMINALS and sum(ch.isupper() for ch in word) >= 2
+
+
 # "J.", "J.F.", "JF", and a middle initial without its period ("Ann P Vole")
 INITIALS_RE = re.compile(r"(?:[A-Z]\.){1,3}|[A-Z]{1,2}")
 # the letter first (the engine skips to it), then what must not precede it
@@ -228,10 +239,10 @@ def _cut_name(tokens: tuple[str, ...], common: frozenset[str]) -> NameParts:
                  and plain_word(t) not in PARTICLES), default=-1)
     if inner >= 0 and not any(plain_word(t) in common for t in toks[inner + 1:]):  # "Car Rental Terms": no name
         parts.role, toks = parts.role + toks[:inner + 1], toks[inner + 1:]
-    while len(toks) > 1 and plain_word(toks[-1]) in lex.roles and (
-            toks[-1].isupper() or plain_word(toks[-1]) not in TITLES and not first_name_only(toks[:-1])):
-        # "Ann Vole MP"; "Stephen King", "John Bishop": a title or role word after a
-        # first name alone is the surname
+    while len(toks) > 1 and (is_post_nominal(toks[-1]) or plain_word(toks[-1]) in lex.roles and (
+            toks[-1].isupper() or plain_word(toks[-1]) not in TITLES and not first_name_only(toks[:-1]))):
+        # "Ann Vole MP", "Ann Vole OBE"; "Stephen King", "John Bishop": a title or role word
+        # after a first name alone is the surname
         parts.role.append(toks[-1])
         toks = toks[:-1]
     parts.name = [POSSESSIVE_RE.sub("", t) if k == len(toks) - 1 else t for k, t in enumerate(toks)]

@@ -47,7 +47,7 @@ from onrecord.indexer.annotate.attribution.registry.orgnames import (
     short_forms,
     with_list,
 )
-from onrecord.indexer.annotate.attribution.registry.runs import looks_like_org
+from onrecord.indexer.annotate.attribution.registry.runs import body_name, looks_like_org
 from onrecord.indexer.lexicon import words
 
 REFERENT_REACH = 600  # characters back "it said" looks for an organisation introduced as a subject
@@ -286,7 +286,7 @@ def _subject(text: str, start: int) -> bool:
 def _clean(run: str) -> str:
     """Return a capitalised run without the sentence words that open it
     ("However Acme") and its possessive, or "" when nothing is left."""
-    toks = run.split()
+    toks = body_name(run).split()  # "the Leeds-based Acme Court": the court
     while toks and toks[0].lower() in _NOISE:
         toks = toks[1:]
     if toks:

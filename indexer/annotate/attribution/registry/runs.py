@@ -5,7 +5,10 @@ role, title and name, telling an institution's name from a person's (an
 org word or an acronym), and naming the institution a phrase stands for
 (indexer.annotate.institutions' registry, with a small fallback when it
 is absent), an acronym's spelled-out name in the text, and the bodies
-spokespeople speak for ("a spokeswoman for the X", "an X spokesman").
+spokespeople speak for ("a spokeswoman for the X", "an X spokesman"); and
+the words before a body's name that are not its name: a place modifier
+("Leeds-based"), an owner ("the UN's"), a noun saying what it is when it
+opens the sentence ("Bookmaker Acmebet said").
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     first_name_only,
     is_full_name,
     is_owner,
+    is_post_nominal,
     is_role_word,
     title_index,
 )
@@ -91,6 +95,10 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
     toks = [_OWNER_END_RE.sub("", t) if is_owner(t) else t for t in toks]
     while len(toks) > 1 and toks[-1].lower().rstrip(".") in SUFFIXES:
         toks = toks[:-1]  # "Martin Luther King Jr.": the generation is not the name
+    if len(toks) > 2 and is_post_nominal(toks[-1]) and is_full_name(toks[-3:-1]) and not looks_like_org(toks):
+        # "Ann Vole QC", "Ann Vole MP": letters after her full name, never the whole run a role
+        role, title, name = split_run(" ".join(toks[:-1]))
+        return " ".join(filter(None, (role, toks[-1]))), title, name
     at = next((k for k, t in enumerate(toks) if t in ("of", "at") and k > 0), -1)
     if at > 0:  # "Ann Vole of Acme", "Dr. Vole at Acme": her employer follows; "Duke of Kent" is no name before
         role, title, name = split_run(" ".join(toks[:at]))
@@ -112,6 +120,43 @@ def split_run(run: str) -> tuple[str | None, str | None, list[str]]:
     if len(name) > 3:
         cut, name = len(toks) - 2, toks[-2:]
     return (" ".join(toks[:cut]) or None), None, name
+
+
+_KIND_NOUNS = words("org_nouns")  # "Bookmaker", "Distributor": what a body is, never its name
+# a sentence's opening: the text's start, a line break, or a sentence's end (a closing quote mark after it)
+_OPENING_RE = re.compile(r"(?:^|\n|[.!?]['\"\u2019\u201d]?[ \u00a0]+)$")
+
+
+def body_name(name: str) -> str:
+    """Return a body's name without the words before it that are not its name: a place modifier
+    ("the San Francisco-based US Court of Appeals" -> "US Court of Appeals") or an owner in the
+    possessive ("the UN's World Food Programme" -> "World Food Programme"), when two words or
+    more are left (after an owner, an institution's name: "Acme's Ann Vole" stays); else `name`."""
+    based = name.rfind("-based ")
+    rest = name[based + 7:] if based >= 0 else ""
+    if rest[:1].isupper() and " " in rest.strip():
+        return rest
+    toks = name.split()
+    owner = next((k for k, t in enumerate(toks[:-2]) if is_owner(t)), -1)
+    return " ".join(toks[owner + 1:]) if owner >= 0 and looks_like_org(toks[owner + 1:]) else name
+
+
+def without_lead_description(text: str, run: str, pos: int) -> str:
+    """Return `run` (found in text at or after pos) as body_name gives it ("the Leeds-based
+    Acme Court" -> "Acme Court"), else as without_kind_noun gives it."""
+    body = body_name(run)
+    return body if body != run else without_kind_noun(text, run, pos)
+
+
+def without_kind_noun(text: str, run: str, pos: int) -> str:
+    """Return `run` (found in text at or after pos) without the organisation noun that opens it
+    when the run opens its sentence, where the noun is capitalised for the sentence's sake
+    ("Bookmaker Acmebet said" -> "Acmebet"); else `run` as it is ("Alliance Boots" mid-sentence)."""
+    first, _, rest = run.partition(" ")
+    if first.lower() not in _KIND_NOUNS or not rest[:1].isupper():
+        return run
+    start = text.find(run, pos)
+    return rest if start >= 0 and _OPENING_RE.search(text, max(0, start - 4), start) else run
 
 
 def looks_like_org(name: list[str]) -> bool:

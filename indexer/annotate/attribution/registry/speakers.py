@@ -53,6 +53,7 @@ from onrecord.indexer.annotate.attribution.registry.runs import (
     match_org,
     org_with_of,
     split_run,
+    without_lead_description,
 )
 from onrecord.indexer.annotate.attribution.registry.surnames import surname_hits
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, detect_quote_style
@@ -194,16 +195,14 @@ class DocSpeakers:
         return person
 
     def _inner_candidate(self, word: str) -> NameHit | None:
-        """Pop and return the candidate full name with `word` inside it
-        ("Joon" of Yeun Joon Kim), or None; candidates are few."""
+        """Pop and return the candidate full name with `word` inside it ("Joon" of Yeun Joon Kim), or None."""
         for key, hit in self._candidates.items():
             if word in name_words(hit.parts.name)[1:-1]:
                 return self._candidates.pop(key)
         return None
 
     def _person(self, first: str, last: str, gender: str | None, display: str = "") -> Person:
-        """Return the person first+last, registering them (shown as `display`,
-        by default "first last") when new."""
+        """Return the person first+last, registering them (shown as `display`, else "first last") when new."""
         name = f"{first} {last}"
         person = self.people.get(name)
         if person is None:
@@ -223,6 +222,7 @@ class DocSpeakers:
         """Return (canonical speaker, role) for a capitalized phrase at pos:
         an institution, a person by full name, or a known person by surname
         or title; a bare description ("Olympian", "Lib Dem") names nobody."""
+        run = without_lead_description(self.text, run, pos)  # "Bookmaker Acmebet said": Acmebet
         org = self.match_org(run) or org_with_of(run)
         role, title, name = split_run(run)
         if org and (not name or looks_like_org(name) or len(name) == 1 and not title):

@@ -25,6 +25,7 @@ from typing import Any
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, MAX_SENTENCE_CHARS, Frame
@@ -158,7 +159,7 @@ def _written_org(phrase: Phrase) -> str | None:
     named = _THE_NAME_RE.search(phrase.text) if phrase.kind == "np" else None
     if named is not None:
         return named.group(1)
-    text = _LEADING_THE_RE.sub("", phrase.text)
+    text = body_name(_LEADING_THE_RE.sub("", phrase.text))  # "the Leeds-based Acme Court": the court
     found = text.split()
     if len(found) < 2 or not text[:1].isupper():
         return None

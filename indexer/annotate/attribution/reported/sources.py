@@ -31,6 +31,7 @@ from onrecord.indexer.lexicon import words
 
 WEAK_CUES = words("weak_clause_cues")
 _FINDINGS = words("finding_nouns")
+_ORG_WORDS = words("org_heads", "org_words")  # "Office", "Institute": a finding noun after one names the body
 _WRITER = words("writer_pronouns")
 _SHARES = words("share_nouns")
 _GENERIC = words("generic_subjects")
@@ -88,12 +89,19 @@ def is_finding(phrase: Phrase) -> bool:
     "a report by Acme", "data released in May"): a finding, not speech;
     never a person of it ("the head of research") nor people who answered
     one ("voters in a recent poll": the head comes first)."""
-    found = WORD_RE.findall(_IN_FINDING_RE.split(phrase.text.lower(), maxsplit=1)[0])
+    written = WORD_RE.findall(_IN_FINDING_RE.split(phrase.text, maxsplit=1)[0])
+    found = [w.lower() for w in written]
     for i, word in enumerate(found):
         if word in _FINDINGS and (i == 0 or found[i - 1] != "of") \
-                and (i == len(found) - 1 or found[i + 1] in _FINDING_TIE):
+                and (i == len(found) - 1 or found[i + 1] in _FINDING_TIE) and not _in_org_name(written, i):
             return True
     return False
+
+
+def _in_org_name(written: list[str], i: int) -> bool:
+    """True when the word at i is a capitalised word of an institution's name, after
+    its capitalised org word ("the Office for National Statistics", "Institute for Fiscal Studies")."""
+    return written[i][:1].isupper() and any(w[:1].isupper() and w.lower() in _ORG_WORDS for w in written[:i])
 
 
 def finding_follows(s: str, pos: int, hi: int) -> bool:

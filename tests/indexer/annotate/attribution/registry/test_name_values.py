@@ -178,3 +178,15 @@ def test_a_headline_s_plural_acronym_is_nobody_a_pronoun_may_mean() -> None:
             'spoke first. "It is risky," Mr Reed said.\n\nBut Mr Vole from Acme Research said the risk was low.'
             '\n\nOnly 10% of all ATMs get swapped every year. "Banks simply upgrade," he said.')
     assert who(text) == ["Todd Reed", "Dominic Vole"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # letters of an office, honour or degree after a full name are not part of it
+    ('"The ruling is unlawful," Petra Quillfeather QC says.', ["Petra Quillfeather"]),
+    ('"We must go," said Ann Vole MP.', ["Ann Vole"]),
+    ('"We must go," Ann Vole MP said.', ["Ann Vole"]),
+    ('"Nothing changed," Tom Reed OBE said.', ["Tom Reed"]),
+    ('"The data are clear," said Kim Lark PhD.', ["Kim Lark"]),
+])
+def test_post_nominal_letters_are_not_the_name(text: str, expected: list[str]) -> None:
+    assert who(text) == expected
