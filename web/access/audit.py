@@ -164,7 +164,10 @@ def _write_forever(queue: _Queue) -> None:
     while queue is _QUEUE:
         time.sleep(FLUSH_INTERVAL)
         if queue.pending:
-            flush_records()
+            try:
+                flush_records()
+            except Exception:  # the writer must outlive any one batch, or the queue grows unwritten
+                log.exception("audit log not written")
 
 
 def _forked() -> None:

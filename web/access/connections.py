@@ -76,10 +76,9 @@ class Kept:
 
     def is_current(self, path: Path) -> bool:
         """Return True if `path` is still the file this was opened on and
-        no shorter than its map: not replaced, removed or truncated."""
-        if self.key != file_key(path):
-            return False
-        return self.header is None or os.fstat(self.fd).st_size >= HEADER_SIZE
+        no shorter than its header (the map's length): not replaced,
+        removed or truncated."""
+        return self.key == file_key(path) and os.fstat(self.fd).st_size >= HEADER_SIZE
 
     def close(self) -> None:
         """Close the connection, the map and the descriptor."""
