@@ -1,0 +1,27 @@
+"""Reported speech (issue #32) through an infinitive or "of", shapes found on
+PolNeAR train's misses: a commitment ("X vowed to ..."), a request ("X asked
+Y to ...") and an accusation ("X accused Y of ..."); plans and wishes stay out."""
+from __future__ import annotations
+
+import pytest
+
+from tests.indexer.annotate.attribution.test_reported import reported
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Ann Vole vowed to reopen the harbour before the winter.", "to reopen the harbour before the winter", "vowed"),
+    ("Ann Vole has promised again to cut the harbour fees.", "to cut the harbour fees", "promised"),
+    ("Ann Vole pledged last month to keep the ferry running.", "to keep the ferry running", "pledged"),
+])
+def test_a_commitment_reports_its_infinitive(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, "Ann Vole", cue)]
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole plans to reopen the harbour before the winter.",  # a plan, no speech
+    "Ann Vole wants to reopen the harbour before the winter.",  # a wish
+    "Ann Vole pledged to the fund most of her savings.",  # "to" opens a noun phrase: no infinitive
+    "Ann Vole was promised to the harbour board for a year.",  # a passive
+])
+def test_plans_wishes_and_a_noun_after_to_are_no_commitment(text: str) -> None:
+    assert [q.text for q in reported(text)] == []
