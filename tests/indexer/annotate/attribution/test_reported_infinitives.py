@@ -25,3 +25,19 @@ def test_a_commitment_reports_its_infinitive(text: str, clause: str, cue: str) -
 ])
 def test_plans_wishes_and_a_noun_after_to_are_no_commitment(text: str) -> None:
     assert [q.text for q in reported(text)] == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole asked the harbour board to delay the vote.", "the harbour board to delay the vote"),
+    ("Ann Vole asked ferry users in Dover to back the plan.", "ferry users in Dover to back the plan"),
+])
+def test_a_request_reports_its_listener_and_infinitive(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, "Ann Vole", "asked")]
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole asked for a photograph to remember the day.",  # what she asked for, no listener
+    "Ann Vole asked about the plan to close the harbour.",  # what she asked about
+])
+def test_asking_for_or_about_a_thing_is_no_request(text: str) -> None:
+    assert [q.text for q in reported(text)] == []
