@@ -21,6 +21,7 @@ from onrecord.indexer.lexicon import words
 
 COMMITMENT_CUES = words("commitment_cues")
 REQUEST_CUES = words("request_cues")
+ACCUSATION_CUES = words("accusation_cues")
 # what "to" opens when it is an infinitive: a lowercase verb, not a noun phrase ("pledged to the party")
 _NOT_VERBS = "|".join(sorted(words("determiners") | frozenset("him her them it us me you".split())))
 _VERB = rf"(?!(?:{_NOT_VERBS})\b)[a-z]"
@@ -32,7 +33,7 @@ _REQUEST_RE = re.compile(rf"\s+(?!(?:about|for|if|whether|why|how|what|when|who|
                          rf"(?=[^,;:!?#\"]{{1,60}}?\s+to\s+{_VERB})")
 # the accused, then "of" and what of: "accused the council of hiding", "accused Ann Vole of hypocrisy"
 _ACCUSED_RE = re.compile(r"\s+(?!(?:of|by)\b)(?=[^,;:!?#\"]{1,80}?\s+of\s+[a-z])")
-_CUE_GROUPS = ((COMMITMENT_CUES, _TO_RE), (REQUEST_CUES, _REQUEST_RE))
+_CUE_GROUPS = ((COMMITMENT_CUES, _TO_RE), (REQUEST_CUES, _REQUEST_RE), (ACCUSATION_CUES, _ACCUSED_RE))
 
 
 def infinitive_clause(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:

@@ -41,3 +41,15 @@ def test_a_request_reports_its_listener_and_infinitive(text: str, clause: str) -
 ])
 def test_asking_for_or_about_a_thing_is_no_request(text: str) -> None:
     assert [q.text for q in reported(text)] == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole accused the harbour board of hiding the ferry figures.", "the harbour board of hiding the ferry figures"),
+    ("Ann Vole has accused Ben Tamm of hypocrisy over the ferry.", "Ben Tamm of hypocrisy over the ferry"),
+])
+def test_an_accusation_reports_the_accused_and_what_of(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, "Ann Vole", "accused")]
+
+
+def test_the_accused_is_no_accuser() -> None:
+    assert [q.text for q in reported("Ann Vole was accused of hiding the ferry figures.")] == []  # a passive
