@@ -53,3 +53,20 @@ def test_an_accusation_reports_the_accused_and_what_of(text: str, clause: str) -
 
 def test_the_accused_is_no_accuser() -> None:
     assert [q.text for q in reported("Ann Vole was accused of hiding the ferry figures.")] == []  # a passive
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Ann Vole reported spending four million pounds on the harbour.", "spending four million pounds on the harbour",
+     "reported"),
+    ("Ann Vole recalled sitting in on the harbour talks in May.", "sitting in on the harbour talks in May", "recalled"),
+])
+def test_a_gerund_after_a_statement_cue_is_its_clause(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, "Ann Vole", cue)]
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole recalled morning prayers at the harbour chapel.",  # a noun in -ing
+    "Ann Vole recalled the meeting with the harbour board.",  # a determiner: a noun phrase
+])
+def test_a_noun_in_ing_is_no_gerund(text: str) -> None:
+    assert [q.text for q in reported(text)] == []
