@@ -5,9 +5,8 @@ noun, a name, a passive or a hedged cue; `clauses` finds, in one
 sentence of a frame (quotes masked), a speech cue that reports a clause
 and the clause itself ("X said (that) ...", "X told Y that ...",
 "X asked whether ...") and `closings` one its attribution opens or
-closes ("according to X, ...", "..., X said."), `nonfinite` one a
-commitment, request or accusation reports ("X vowed to ...", "X asked Y to
-...", "X accused Y of ..."), each a Clause of `spans`;
+closes ("according to X, ...", "..., X said."), each a Clause of
+`spans`;
 `speakers` finds the speaker phrase before a cue (past an aside in dashes,
 or the subject of a coordinated cue: "X met Y and said ..."); `sources`
 says whether that phrase can be who spoke (not the writer, a finding, a

@@ -27,7 +27,6 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
     closes_with_appositive,
     closing_clause,
 )
-from onrecord.indexer.annotate.attribution.reported.nonfinite import nonfinite_clause
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.reported.speakers import described_after, group_before, subject_before
@@ -251,9 +250,7 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
         pos = listener.end() if listener else pos
     if word.startswith("ask"):
         question = _QUESTION_RE.match(s, pos, hi) or _LISTENER_ASK_RE.match(s, cue.end(), hi)
-        if question is None:  # "X asked the council to delay the vote": a request
-            return nonfinite_clause(s, cue.end(), hi, phrase, cue)
-        return make_clause(s, question.end(), hi, phrase, cue)
+        return None if question is None else make_clause(s, question.end(), hi, phrase, cue)
     aside = _PARENTHESIS_RE.match(s, pos, hi)
     pos = aside.end() if aside else pos
     adjunct = _ADJUNCT_RE.match(s, pos, hi)
@@ -279,7 +276,7 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
     if bare and (word in BARE_CUES or word in FINITE_CUES and _FINITE_RE.match(s, bare.end(), hi)) \
             or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
         return make_clause(s, pos, hi, phrase, cue)
-    return nonfinite_clause(s, cue.end(), hi, phrase, cue)  # "X vowed to ...", "X accused Y of ..."
+    return None
 
 
 _MIN_CLOSED_WORDS = 5  # words before an unpunctuated closing cue: a clause, not a subject ("Acme said")
