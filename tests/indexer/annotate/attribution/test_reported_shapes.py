@@ -261,3 +261,8 @@ def test_a_title_case_headline_reports_a_clause(text: str, found: list[tuple[str
 ])
 def test_a_closing_cue_without_its_comma(sentence: str, clause: str, speaker: str) -> None:
     assert [(q.text, q.speaker) for q in reported(sentence)] == [(clause, speaker)]
+
+
+def test_a_two_word_participle_cue_reports_the_sentences_subjects_clause() -> None:
+    found = reported("Ann Vole left the harbour hall, pointing out that the ferry would win.")
+    assert [(q.text, q.speaker, q.cue) for q in found] == [("the ferry would win", "Ann Vole", "pointing out")]
