@@ -266,3 +266,8 @@ def test_a_closing_cue_without_its_comma(sentence: str, clause: str, speaker: st
 def test_a_two_word_participle_cue_reports_the_sentences_subjects_clause() -> None:
     found = reported("Ann Vole left the harbour hall, pointing out that the ferry would win.")
     assert [(q.text, q.speaker, q.cue) for q in found] == [("the ferry would win", "Ann Vole", "pointing out")]
+
+
+def test_an_adverb_in_ly_between_a_cue_and_its_that_clause_is_stepped_over() -> None:
+    found = reported("Harbour officials acknowledge privately that they were not surprised by the ferry delay.")
+    assert [q.text for q in found] == ["they were not surprised by the ferry delay"]
