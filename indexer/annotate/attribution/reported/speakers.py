@@ -97,7 +97,9 @@ def _opening(s: str, lo: int, phrase: Phrase | None | str) -> Phrase | None:
 def group_before(s: str, lo: int, end: int) -> Phrase | None:
     """Return s[lo:end] as a description when it is a short phrase, else None."""
     text = s[lo:end].strip()
+    # a conjunction at either end joins verbs, not nouns: "Ann Vole visited the port and (said)"
     if not 0 < len(text.split()) <= MAX_GROUP_WORDS or text.split()[0].lower() in ("and", "or", "then") \
+            or text.split()[-1].lower() in ("and", "or", "but") \
             or any(ch in text for ch in ",;:#") \
             or _NOT_GROUP & set(WORD_RE.findall(text.lower())):
         return None

@@ -271,3 +271,11 @@ def test_a_two_word_participle_cue_reports_the_sentences_subjects_clause() -> No
 def test_an_adverb_in_ly_between_a_cue_and_its_that_clause_is_stepped_over() -> None:
     found = reported("Harbour officials acknowledge privately that they were not surprised by the ferry delay.")
     assert [q.text for q in found] == ["they were not surprised by the ferry delay"]
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole visited the harbour and said that the ferry board is not ready.",
+    "Ann Vole met the ferry board and warned that the harbour is not ready.",
+])
+def test_a_cue_coordinated_after_a_short_verb_phrase_is_the_subjects(text: str) -> None:
+    assert [q.speaker for q in reported(text)] == ["Ann Vole"]
