@@ -279,3 +279,10 @@ def test_an_adverb_in_ly_between_a_cue_and_its_that_clause_is_stepped_over() -> 
 ])
 def test_a_cue_coordinated_after_a_short_verb_phrase_is_the_subjects(text: str) -> None:
     assert [q.speaker for q in reported(text)] == ["Ann Vole"]
+
+
+def test_a_lowercase_subject_running_into_its_verb_still_reports_a_coordinated_cue() -> None:
+    text = "Some ferry owners seek to leave the harbour lists and argue that their boats are worth far less."
+    found = reported(text)
+    assert [q.text for q in found] == ["their boats are worth far less"]
+    assert found[0].speaker_mention is not None and found[0].speaker_mention.text == "Some ferry owners"
