@@ -286,3 +286,8 @@ def test_a_lowercase_subject_running_into_its_verb_still_reports_a_coordinated_c
     found = reported(text)
     assert [q.text for q in found] == ["their boats are worth far less"]
     assert found[0].speaker_mention is not None and found[0].speaker_mention.text == "Some ferry owners"
+
+
+def test_according_to_after_an_opening_conjunction_opens_the_clause() -> None:
+    found = reported("But according to Ann Vole, the ferry will reopen in May.")
+    assert [(q.text, q.speaker) for q in found] == [("the ferry will reopen in May", "Ann Vole")]
