@@ -197,7 +197,8 @@ Requests/sec:    133.33
 def test_parse_wrk() -> None:
     assert parse_wrk(WRK_OUTPUT) == {"p50_ms": 12.5, "p90_ms": 30.0, "p99_ms": 1200.0, "requests": 4000,
                                      "requests_per_s": 133.33, "non_2xx": 7,
-                                     "socket_errors": 5}
+                                     "socket_errors": 5, "p95_ms": None}
+    assert parse_wrk(WRK_OUTPUT + "P95 latency: 45250us\n")["p95_ms"] == pytest.approx(45.25)
 
 
 @pytest.mark.parametrize("text,ms", [("850.00us", 0.85), ("3ms", 3.0), ("2.5s", 2500.0)])
@@ -209,6 +210,7 @@ def test_lua_script_lists_every_url_escaped() -> None:
     script = lua_script(["/api/search?q=a", '/api/search?q="b"'])
     assert '"/api/search?q=a"' in script and '"/api/search?q=\\"b\\""' in script
     assert "request = function()" in script
+    assert "latency:percentile(95)" in script and "P95 latency: %dus" in script
 
 
 def test_table_has_ratio_column_and_skips_empty_rows() -> None:
