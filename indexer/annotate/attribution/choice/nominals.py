@@ -17,14 +17,14 @@ indexer.annotate.attribution.registry.speakers keeps the registry this reads.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.registry.names import POSSESSIVE_RE, is_description, lexicon
-from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.orgnames import SITE_NOUNS
 from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.runs import body_name, expand_acronym
@@ -304,10 +304,18 @@ INSTITUTION_REACH = 1500  # characters back "the company" looks for an instituti
 
 
 def _last_institution(people: DocSpeakers, pos: int) -> str | None:
-    """Return the latest organisation named or described shortly before pos
-    ("Shares in Acme fell. 'We regret it,' the company said"): one the
-    article introduces (indexer.annotate.attribution.registry.organisations)."""
-    return people.organisations.latest(pos, INSTITUTION_REACH)
+    """Return the organisation a description at pos means, of those the article introduces
+    (indexer.annotate.attribution.registry.organisations): the one it reads the description as
+    (its latest subject) when named within REFERENT_REACH ("Absa said ... a deal with Barclays.
+    But the group said": Absa), else the one named last ("asked Acme. The agency said")."""
+    orgs = people.organisations
+    own, last = orgs.latest(pos + 1, INSTITUTION_REACH), orgs.latest(pos, INSTITUTION_REACH)
+    i = bisect_left(orgs.mentions, pos, key=lambda m: m.pos) - 1
+    while own != last and i >= 0 and pos - orgs.mentions[i].pos <= REFERENT_REACH:
+        if orgs.mentions[i].name == own:
+            return own
+        i -= 1
+    return last
 
 
 _LEADS_NAME_RE = re.compile(r"[ \u00a0]+[A-Z]")
