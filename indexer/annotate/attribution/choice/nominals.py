@@ -8,7 +8,9 @@ names nobody); an institution noun ("the ministry",
 "the bank") is the latest institution so named; a role ("the foreign
 secretary", "the Labour MP") is the person the article introduced with it;
 a definite person noun ("the 56-year-old", "the rapper") is the person the
-article is about at that point; the owner of a claim ("Ann Vole's claim
+article is about at that point, and one opening the article before anyone
+is named ("Norland's harbour minister has warned") the person named next
+(indexer.annotate.attribution.choice.leads); the owner of a claim ("Ann Vole's claim
 that ...") speaks its quoted that-clause.  Anything else names nobody: no guess.
 The word classes are lists of indexer.lexicon ("spokes", "org_heads",
 "person_nouns", "claim_nouns", "office_changers");
@@ -20,6 +22,7 @@ import re
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
+from onrecord.indexer.annotate.attribution.choice.leads import org_named_after_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
@@ -191,39 +194,10 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
 def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
     """'the ministry' -> the latest institution before pos whose name ends in Ministry."""
     org = _last_org_named(people, head, pos) or people.organisations.latest(pos, INSTITUTION_REACH, head) \
-        or _last_institution(people, pos) or _named_after_lead(people, pos)
+        or _last_institution(people, pos) or org_named_after_lead(people, pos)
     if org:
         people.note_org(org, pos)
     return org
-
-
-_LEAD_LINES = 2  # the headline and the first paragraph
-_LEAD_REACH = 300  # characters after the description its name may come in (the next sentence or two)
-
-
-def _named_after_lead(people: DocSpeakers, pos: int) -> str | None:
-    """Return the organisation named first after a description in the
-    article's lead that none named before ("A recovery is on the way,
-    Europe's biggest drugmaker says." then "GlaxoSmithKline made ..."): news
-    describes first and names next; elsewhere None."""
-    if not _in_lead(people.text, pos):
-        return None
-    return people.organisations.first_after(pos, _LEAD_REACH)
-
-
-def _in_lead(text: str, pos: int) -> bool:
-    """True when text[:pos] holds at most _LEAD_LINES non-blank lines (read
-    line by line up to pos, stopping at the first past the lead: no copy)."""
-    seen, at = 0, 0
-    while at < pos:
-        end = text.find("\n", at, pos)
-        end = pos if end < 0 else end
-        if not text[at:end].isspace() and at < end:
-            seen += 1
-            if seen > _LEAD_LINES:
-                return False
-        at = end + 1
-    return True
 
 
 def _site(pos: int, people: DocSpeakers) -> str | None:
@@ -239,14 +213,17 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
     """'the foreign secretary' -> the person introduced with that role; 'the
     56-year-old', 'the rapper' -> the person the text is about there; 'our
     correspondent' -> only someone introduced with that role."""
-    if not definite:
-        return None  # "a lawyer said": someone new, not someone we know
-    lex = lexicon()
+    lex, end = lexicon(), pos + sum(len(w) + 1 for w in words)
+    if not definite:  # "a lawyer said": someone new, not someone we know; "Acme's chief said" in a lead: named next
+        owned = POSSESSIVE_RE.search(words[0]) and words[0][:1].isupper() and head in lex.roles
+        return person_named_after_lead(people, pos, end) if owned and not introduced_only else None
     if _AGE_RE.search(head):  # "the 34-year-old": whom the article gave that age ("Ann Vole, 34,")
         return _person_of_age(people, head.split("-")[0], pos)
     person = _person_with_role(people, [w.lower() for w in words], pos)
     if person is None and not introduced_only and (head in lex.person_nouns or head in lex.roles):
         person = _current_person(people, pos, "f" if head in lex.female_nouns else None)
+        if person is None:  # "The minister has warned ..." opening the article: named next
+            return person_named_after_lead(people, pos, end)
     return people.speak_as(person, pos) if person else None
 
 
