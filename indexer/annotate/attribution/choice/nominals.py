@@ -41,6 +41,7 @@ _OTHER_OFFICE = words("office_changers")
 _DOCUMENT_NOUNS = words("document_nouns")
 _ORG_VOICES = words("org_voices")
 _RELATIVES = words("relatives")
+_PHRASE_LINKS = words("phrase_links")
 _AGE_RE = re.compile(r"\d+-year-old$")
 # "our correspondent" is the outlet's own, introduced by name ("BBC correspondent Ann Vole")
 _DEFINITE = ("the", "this", "that", "our")
@@ -51,6 +52,12 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     words = _WORD_RE.findall(np)
     while len(words) > 1 and words[-1].lower() in _RELATIVES:
         words.pop()  # "an REM spokesman, who added": the spokesman
+    inner = [k for k in range(1, len(words)) if words[k] == "the" and words[k - 1].islower()
+             and words[k - 1] not in _PHRASE_LINKS]
+    if inner:  # "his New Year message the Liberal Democrat leader": the leader is the description
+        pos += sum(len(w) + 1 for w in words[:inner[-1]])
+        words = words[inner[-1]:]
+        np = " ".join(words)
     last = POSSESSIVE_RE.sub("", words[-1]).lower() if words else ""
     lex = lexicon()
     person_head = (last in lex.roles or last in lex.person_nouns) and last not in lex.spokes
