@@ -9,13 +9,23 @@ socket takes no bytes; and it skips a connection whose request is still
 running.  So a client that asks for an export and never reads held its
 reply (spooled to a temp file) and, once the output buffer was full, a
 worker thread and an export slot, for as long as it kept the socket open.
+Also flush_on_stop(): a server stopped by SIGTERM (or by SIGINT where
+that would end it at once: a child of `serve --processes`) first writes
+the audit records its requests queued (web.access.audit), then ends by
+the signal as before.
 """
 from __future__ import annotations
 
 import logging
+import os
+import signal
+import threading
 from collections.abc import Callable
 from functools import partial
+from types import FrameType
 from typing import Any
+
+from onrecord.web.access.audit import flush_records
 
 log = logging.getLogger("onrecord.web")
 
@@ -42,8 +52,32 @@ def run_server(app: Any, **options: Any) -> None:
     saying where, until the process is stopped."""
     logging.basicConfig()  # waitress logs its warnings through logging
     server = build_server(app, **options)
+    flush_on_stop()
     server.print_listen("Serving on http://{}:{}")
     server.run()
+
+
+def flush_on_stop() -> None:
+    """Make SIGTERM to this process, and SIGINT where it has no handler
+    (a serving child; elsewhere Python's KeyboardInterrupt exits, and the
+    exit writes them), write the queued audit records before the signal
+    ends the process (by the signal, as without this: the exit status says
+    so).  Only the main thread can set a handler: elsewhere (a test's
+    server thread) nothing is done."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    signal.signal(signal.SIGTERM, _flush_then_end)
+    if signal.getsignal(signal.SIGINT) == signal.SIG_DFL:
+        signal.signal(signal.SIGINT, _flush_then_end)
+
+
+def _flush_then_end(signum: int, _frame: FrameType | None) -> None:
+    """Write the queued audit records, then end this process by `signum`."""
+    try:
+        flush_records()
+    finally:
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
 
 
 def sweep_channels(server: Any, waitress_sweep: Callable[[Any], None], now: float) -> None:

@@ -324,6 +324,9 @@ def test_a_bad_trusted_proxy_is_one_line() -> None:
 
 def audit_lines(store: AccountStore) -> list[dict[str, object]]:
     import json
+
+    from onrecord.web.access.audit import flush_records
+    flush_records()  # what the writer thread writes within FLUSH_INTERVAL
     path = store.path.with_name("audit.jsonl")
     return [json.loads(line) for line in path.read_text().splitlines()]
 

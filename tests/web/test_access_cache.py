@@ -3,15 +3,20 @@ per request, not per hit) never outlives a change: a token revoked, a
 logout, a password changed, a grant or group change made by the CLI in
 another process holds from the very next request; a session still ends on
 time; the audit log follows its file when rotated or removed; an accounts
-file removed under the server answers 401s, not 500s."""
+file removed, replaced or truncated under the server answers 401s, not
+500s, within ACCESS_RECHECK seconds; between those checks a cached look-up
+makes no system call (each one releases the GIL: a convoy switch per call
+with waitress's threads busy)."""
 from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -21,9 +26,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from onrecord.search.config import Config
-from onrecord.web.access import accounts, gate
+from onrecord.web.access import accounts, connections, gate
 from onrecord.web.access.accounts import AccountStore
-from onrecord.web.access.audit import RECORD_FIELDS, append_record, make_record, read_records
+from onrecord.web.access.audit import RECORD_FIELDS, append_record, flush_records, make_record, read_records
 from onrecord.web.access.gate import LOGIN_CSRF_COOKIE, SESSION_COOKIE
 from onrecord.web.access.grants import GrantStore
 from onrecord.web.app import create_app
@@ -148,16 +153,68 @@ def test_a_grant_by_another_thread_of_the_server_holds_from_the_next_request(cli
     assert b_hits(client, headers) == 1
 
 
-def test_an_accounts_file_removed_under_the_server_answers_401_not_500(client: FlaskClient,
-                                                                       store: AccountStore) -> None:
+def pass_recheck() -> None:
+    """Wait until every kept connection checks its file again."""
+    time.sleep(connections.ACCESS_RECHECK + 0.05)
+
+
+def replace_file(path: Path, how: str) -> None:
+    """Remove the accounts file at `path`, put another in its place (one
+    without jane's token and session) or truncate it in place, as `how` says."""
+    if how == "unlink":
+        path.unlink()
+    elif how == "replace":
+        AccountStore(path.with_name("other.db")).add_user("bob", PASSWORD)
+        path.with_name("other.db").replace(path)
+    else:
+        os.truncate(path, 0)
+
+
+@pytest.mark.parametrize("how", ["unlink", "replace", "truncate"])
+def test_an_accounts_file_removed_or_replaced_under_the_server_answers_401_not_500(
+        client: FlaskClient, store: AccountStore, how: str) -> None:
     token, _info = store.add_token("jane")
     headers = {"Authorization": f"Bearer {token}"}
     sign_in(client)
     assert client.get("/api/search?q=council", headers=headers).status_code == 200
     assert client.get("/doc/a1").status_code == 200
-    store.path.unlink()
+    replace_file(store.path, how)
+    pass_recheck()  # the file's identity is checked every ACCESS_RECHECK seconds
     assert client.get("/api/search?q=council", headers=headers).status_code == 401
     assert client.get("/doc/a1").status_code == 302
+
+
+def test_a_cached_look_up_makes_no_system_call_between_rechecks(store: AccountStore,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The change counter is read from a map of the file's header and the
+    file's identity checked only every ACCESS_RECHECK seconds: a request's
+    look-ups make no stat, fstat or pread."""
+    monkeypatch.setattr(connections, "recheck_clock", lambda: 1000.0)  # no time passes
+    token, _info = store.add_token("jane")
+    assert store.token_user(token) == "jane"
+    assert GrantStore(store).readable("jane") == frozenset({"default"})
+    calls: list[str] = []
+    for name in ("stat", "lstat", "fstat", "pread", "read"):
+        real = getattr(os, name)
+        monkeypatch.setattr(os, name, lambda *args, _name=name, _real=real, **kw: calls.append(_name)
+                            or _real(*args, **kw))
+    with store.one_check():
+        assert store.token_user(token) == "jane"
+        assert GrantStore(store).readable("jane") == frozenset({"default"})
+    assert store.token_user(token) == "jane"
+    monkeypatch.undo()
+    assert calls == []
+
+
+def test_a_commit_by_another_process_holds_between_rechecks(store: AccountStore,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the file's identity waits for ACCESS_RECHECK: a commit (the
+    header's change counter, read through the map) holds at once."""
+    monkeypatch.setattr(connections, "recheck_clock", lambda: 1000.0)  # no time passes
+    token, info = store.add_token("jane")
+    assert store.token_user(token) == "jane"
+    in_another_process(store, f"store.revoke_token({info.id!r})")
+    assert store.token_user(token) is None
 
 
 @pytest.mark.parametrize("move", ["rename", "unlink"])
@@ -167,12 +224,14 @@ def test_the_audit_log_follows_its_file_when_rotated_or_removed(client: FlaskCli
     headers = {"Authorization": f"Bearer {token}"}
     log = store.path.with_name("audit.jsonl")
     client.get("/api/search?q=before", headers=headers)
+    flush_records()  # the writer thread's next batch, now
     assert "q=before" in log.read_text()
     if move == "rename":
         log.rename(log.with_name("audit.jsonl.1"))
     else:
         log.unlink()
     client.get("/api/search?q=after", headers=headers)
+    flush_records()
     assert "q=after" in log.read_text() and "q=before" not in log.read_text()
     assert log.stat().st_mode & 0o777 == 0o600
 

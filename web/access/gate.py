@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import hmac
 import ipaddress
-import logging
 import secrets
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -25,13 +24,12 @@ from werkzeug.wrappers import Response
 
 from onrecord.search import Config, SearchRequest, Visibility, parse_networks
 from onrecord.web.access.accounts import USER_NAME, AccountError, AccountStore, accounts_path
-from onrecord.web.access.audit import append_record, audit_path, make_record
+from onrecord.web.access.audit import audit_path, make_record, queue_record
 from onrecord.web.access.grants import GrantStore
 from onrecord.web.params import TOKEN_PARAM, parse_search_request
 from onrecord.web.state import get_state
 
 bp = Blueprint("access", __name__)
-log = logging.getLogger(__name__)
 
 SESSION_COOKIE = "onrecord_session"
 LOGIN_CSRF_COOKIE = "onrecord_login_csrf"
@@ -82,16 +80,14 @@ def audit_request(response: Response) -> Response:
 
 
 def audit(what: str, user: str, url: str = "", status: int = 0, config: Config | None = None) -> None:
-    """Append one record of this request's address to the audit log (of
-    `config`, default the app's).  A log that cannot be written is
+    """Queue one record of this request's address for the audit log (of
+    `config`, default the app's): written by the log's writer thread
+    within audit.FLUSH_INTERVAL seconds.  A log that cannot be written is
     reported to the server log, and the reader still gets the answer (no
     500 for the operator's full disk)."""
     config = config or get_state().config
     path = _audit_file(config.accounts_db, config.index_dir)
-    try:
-        append_record(path, make_record(user, request.remote_addr or "", what, url, status))
-    except OSError as exc:
-        log.error("audit log %s not written: %s", path, exc.strerror or exc)
+    queue_record(path, make_record(user, request.remote_addr or "", what, url, status))
 
 
 def reader_collections() -> Visibility:

@@ -119,7 +119,7 @@ def find_institutions(text: str, registry: InstitutionRegistry,
     """Return the institutions named in `text`, in text order, without
     overlaps (longest match wins; an extra alias wins a tie because the
     article defined it).  Offsets are relative to `text`."""
-    scans = [_scan(registry.pattern.finditer(text), registry.canonical, 1)]
+    scans = [_span_scan(text, registry.alias_spans(text), registry.canonical, 1)]
     if extra_aliases:
         scans.insert(0, _extra_scan(text, extra_aliases))
     return _select(text, [f for scan in scans for f in scan.found], 0)
@@ -141,6 +141,16 @@ def _scan(matches: Iterable[AliasHit], name_of: Callable[[str], str | None], ran
         name = name_of(m.group())
         if name:
             found.append((m.start(), m.start() - m.end(), rank, name))
+    return _Scan(spans, found)
+
+
+def _span_scan(text: str, spans: list[tuple[int, int]], name_of: Callable[[str], str | None], rank: int) -> _Scan:
+    """_scan over the registry's matches as (start, end) spans of `text`."""
+    found = []
+    for start, end in spans:
+        name = name_of(text[start:end])
+        if name:
+            found.append((start, start - end, rank, name))
     return _Scan(spans, found)
 
 
@@ -346,7 +356,7 @@ def annotate_institutions(article: Article, registry: InstitutionRegistry | None
     reg = registry if registry is not None else load_registry()
     text = article.text
     # Each pattern scans the whole text once; a paragraph takes the matches inside it.
-    known = _scan(reg.pattern.finditer(text), reg.canonical, 1)
+    known = _span_scan(text, reg.alias_spans(text), reg.canonical, 1)
     learned = _learn_aliases(text, reg, _select(text, known.found, 0))
     scans = [_extra_scan(text, learned), known] if learned else [known]
     paragraphs = []

@@ -19,6 +19,7 @@ from onrecord.indexer.annotate.institutions.registry import (
     alias_pattern,
     alias_tokens,
     compile_aliases,
+    compile_scan,
     iter_leftmost,
     load_registry,
     sorted_aliases,
@@ -93,6 +94,30 @@ def test_leftmost_alias_patterns_match_like_one_pattern() -> None:
         one = [m.span() for m in compile_aliases(aliases).finditer(text)]
         each = [m.span() for m in iter_leftmost([alias_pattern(a) for a in sorted_aliases(aliases)], text)]
         assert each == one, (aliases, text)
+
+
+def test_the_split_scan_finds_what_one_pattern_finds() -> None:
+    # capital-led aliases and the others (any-case ones written in lowercase) scanned apart
+    rng = random.Random(13)
+    words = [*_ALIAS_WORDS, "bank", "BANK", "x"]
+    for _ in range(2000):
+        aliases = [" ".join(rng.choice(words) for _ in range(rng.randint(1, 4))) for _ in range(rng.randint(1, 4))]
+        text = "".join(rng.choice(words) + rng.choice([" ", "  ", "\n", ", ", "-", "", "."])
+                       for _ in range(rng.randint(1, 14)))
+        whole = compile_aliases(aliases)
+        scan = compile_scan(aliases, whole)
+        assert scan is not None and scan.spans(text) == [m.span() for m in whole.finditer(text)], (aliases, text)
+
+
+def test_the_split_scan_falls_back_where_its_matches_overlap(registry: InstitutionRegistry) -> None:
+    # "police" (an any-case alias's lowercase form) starts inside a capital-led match
+    assert compile_scan(["9 Acme"], compile_aliases(["9 Acme"])) is None  # no letter first: one pattern
+    whole = compile_aliases(["Acme Bank Ltd", "bank ltd of acme"])
+    scan = compile_scan(["Acme Bank Ltd", "bank ltd of acme"], whole)
+    assert scan is not None
+    text = "Acme bank ltd of acme said"
+    assert scan.spans(text) == [m.span() for m in whole.finditer(text)] == [(0, 13)]
+    assert registry.alias_spans(text) == [m.span() for m in registry.pattern.finditer(text)]
 
 
 def test_the_longer_alias_wins_at_the_same_start() -> None:

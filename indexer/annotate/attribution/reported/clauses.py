@@ -34,6 +34,7 @@ from onrecord.indexer.annotate.attribution.reported.verbs import (
     CLAUSE_CUE_RE,
     HEDGES,
     is_hedged,
+    is_participle,
     is_progressive,
     is_verb,
     lead_start,
@@ -48,7 +49,7 @@ WH_CUES = words("wh_clause_cues")
 # a time or place phrase between the cue and its clause: "said on Monday (that)", "told the BBC in May"
 _ADJUNCT_RE = re.compile(
     r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|without|for)\s+"
-    r"[^,;:.!?#\"]{1,50}?|yesterday|today|tonight|recently|previously|earlier|also|again|repeatedly|"
+    r"[^,;:.!?#\"]{1,50}?|yesterday|today|tonight|earlier|also|again|[a-z]{3,}ly|"
     r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:\s+(?:night|morning|afternoon|evening))?)"
     r"(?=\s*,?\s*that\b)")
 # an aside between the cue and its that-clause: "says, however, that", "said - on Twitter, as it happens - that"
@@ -162,7 +163,7 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
         if not is_verb(s, 0, cue) or is_hedged(s, 0, cue):
             continue
         join = _JOIN_RE.search(s, max(first.start, cue.start() - 16), cue.start()) or (
-            _QUOTE_JOIN_RE.search(s, first.start, cue.start()) if cue.group().lower().endswith("ing") else None)
+            _QUOTE_JOIN_RE.search(s, first.start, cue.start()) if is_participle(cue) else None)
         if join is not None:
             then = _complement(s, cue.end(), hi, first.phrase, cue)
             rest = s[cue.end():first.end]
@@ -209,7 +210,7 @@ def _added(s: str, lo: int, hi: int, found: Clause, cue: re.Match[str]) -> list[
 def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'X said (that) CLAUSE', 'X told Y that CLAUSE', 'X asked whether CLAUSE',
     and the aside 'The plan, X said, is dead' / 'As X said, CLAUSE'."""
-    participle = cue.group().lower().endswith("ing") and not is_progressive(s, lo, cue)
+    participle = is_participle(cue) and not is_progressive(s, lo, cue)
     if participle:  # "X struck a measured tone, saying ...": the sentence's subject says it
         lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start())
         if lead is None or lead.group().lower().startswith("by") \
@@ -336,7 +337,7 @@ def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clau
 def _participle_at(s: str, pos: int, hi: int) -> re.Match[str] | None:
     """Return the participle cue opening s[pos:hi] (", adding that ..."), else None."""
     cue = CLAUSE_CUE_RE.match(s, pos + len(s[pos:hi]) - len(s[pos:hi].lstrip()), hi)
-    return cue if cue is not None and cue.group().lower().endswith("ing") else None
+    return cue if cue is not None and is_participle(cue) else None
 
 
 

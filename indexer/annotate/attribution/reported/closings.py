@@ -52,6 +52,8 @@ _PREPOSITION_ONLY_RE = re.compile(
 _APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+(?:\s+[a-z]+){0,2}\s+(?:of|at|for|with)|"
                                  r"[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,3}['\u2019]s)\s")
 _THAT_WORD_RE = re.compile(r"\bthat\b")
+# what may open a sentence before "according to X," that opens it: nothing, a conjunction, a parenthesis
+_OPENS_RE = re.compile(r"\s*\(?\s*(?:(?:but|and|yet|so|still|now|instead|indeed)\s*,?\s*)?", re.I)
 # "as (first) reported by X": the cue's lead and its source's "by"
 _AS_LEAD_RE = re.compile(r"\b[Aa]s\s+(?:(?:first|previously|originally|earlier|also)\s+)?$")
 _BY_RE = re.compile(r"\s+by\s")
@@ -81,7 +83,7 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = 
     if phrase is None or is_finding(phrase) or phrase.text.lower() in NOT_SPEAKERS \
             or finding_follows(s, phrase.end, hi):
         return None
-    if not s[lo:start].strip():
+    if _OPENS_RE.fullmatch(s, lo, start):  # "According to X, ..." / "But according to X, ..." / "(According to"
         comma = s.find(",", phrase.end, hi)
         return None if comma < 0 else make_clause(s, comma + 1, hi, phrase, cue)
     before = s[lo:start].rstrip()

@@ -51,7 +51,7 @@ def subject_before(s: str, lo: int, end: int) -> Phrase | None:
     if phrase == "coord":  # "Ann Vole called the plan a disaster and said ...": the sentence's subject
         group = group_before(s, lo, end)
         head = phrase_at_sentence_start(s, lo, end) if group is None else group
-        return head if head is None or _may_be_speaker(head) else None
+        return head if head is None or _may_be_speaker(head) else _noun_head(head)
     if isinstance(phrase, Phrase):
         who = _who_subject(s, lo, phrase)
         if who is not None:  # "Skippers who use the old channel said ...": the skippers
@@ -84,6 +84,18 @@ def _may_be_speaker(head: Phrase) -> bool:
     return is_speaker_noun(_COMPLEMENT_RE.split(head.text, maxsplit=1)[0])
 
 
+def _noun_head(head: Phrase) -> Phrase | None:
+    """Return a lowercase subject cut before the verb it runs into ("Some
+    owners seek" of "Some owners seek ... and argue"): its longest start of
+    two words or more headed by a speaker noun; None when there is none."""
+    found = head.text.split()
+    for n in range(len(found) - 1, 1, -1):
+        text = " ".join(found[:n])
+        if is_speaker_noun(text):
+            return Phrase(text, head.start, head.start + len(text), "np")
+    return None
+
+
 def _opening(s: str, lo: int, phrase: Phrase | None | str) -> Phrase | None:
     """Return `phrase` when it opens the sentence or a clause, or ends a
     subject's prepositional phrase ("insiders in the two towns"); None for an
@@ -97,7 +109,9 @@ def _opening(s: str, lo: int, phrase: Phrase | None | str) -> Phrase | None:
 def group_before(s: str, lo: int, end: int) -> Phrase | None:
     """Return s[lo:end] as a description when it is a short phrase, else None."""
     text = s[lo:end].strip()
+    # a conjunction at either end joins verbs, not nouns: "Ann Vole visited the port and (said)"
     if not 0 < len(text.split()) <= MAX_GROUP_WORDS or text.split()[0].lower() in ("and", "or", "then") \
+            or text.split()[-1].lower() in ("and", "or", "but") \
             or any(ch in text for ch in ",;:#") \
             or _NOT_GROUP & set(WORD_RE.findall(text.lower())):
         return None

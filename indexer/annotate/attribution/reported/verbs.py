@@ -42,7 +42,7 @@ def is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
     if cue.group()[0].isupper() and cue.start() > lo:
         return is_title_case(s, lo, cue)  # "Ann Vole Says The Port Will Reopen": a headline's cue
     window = s[max(lo, cue.start() - 12):cue.start()]
-    passive = not cue.group().lower().endswith("ing") and _PASSIVE_RE.search(window)
+    passive = not is_participle(cue) and _PASSIVE_RE.search(window)
     return not _NOUN_BEFORE_RE.search(window) and not passive
 
 
@@ -57,12 +57,17 @@ def is_title_case(s: str, lo: int, cue: re.Match[str]) -> bool:
         and all(w[0].isupper() or w.lower() in _SMALL_WORDS for w in before + after)
 
 
+def is_participle(cue: re.Match[str]) -> bool:
+    """True for a cue whose verb is an -ing form ("saying", "pointing out")."""
+    return cue.group().split()[0].lower().endswith("ing")
+
+
 def is_progressive(s: str, lo: int, cue: re.Match[str]) -> bool:
     """True for an -ing cue after a form of "be" ("Ann Vole is saying that",
     "he was also telling reporters"): a finite verb with its subject before
     it, not a participle of the sentence's subject (", saying ...")."""
     window = s[max(lo, cue.start() - 20):cue.start()]
-    return cue.group().lower().endswith("ing") and _PROGRESSIVE_RE.search(window) is not None
+    return is_participle(cue) and _PROGRESSIVE_RE.search(window) is not None
 
 
 def lead_start(s: str, lo: int, cue: re.Match[str]) -> int:

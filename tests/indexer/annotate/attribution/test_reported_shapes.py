@@ -261,3 +261,33 @@ def test_a_title_case_headline_reports_a_clause(text: str, found: list[tuple[str
 ])
 def test_a_closing_cue_without_its_comma(sentence: str, clause: str, speaker: str) -> None:
     assert [(q.text, q.speaker) for q in reported(sentence)] == [(clause, speaker)]
+
+
+def test_a_two_word_participle_cue_reports_the_sentences_subjects_clause() -> None:
+    found = reported("Ann Vole left the harbour hall, pointing out that the ferry would win.")
+    assert [(q.text, q.speaker, q.cue) for q in found] == [("the ferry would win", "Ann Vole", "pointing out")]
+
+
+def test_an_adverb_in_ly_between_a_cue_and_its_that_clause_is_stepped_over() -> None:
+    found = reported("Harbour officials acknowledge privately that they were not surprised by the ferry delay.")
+    assert [q.text for q in found] == ["they were not surprised by the ferry delay"]
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole visited the harbour and said that the ferry board is not ready.",
+    "Ann Vole met the ferry board and warned that the harbour is not ready.",
+])
+def test_a_cue_coordinated_after_a_short_verb_phrase_is_the_subjects(text: str) -> None:
+    assert [q.speaker for q in reported(text)] == ["Ann Vole"]
+
+
+def test_a_lowercase_subject_running_into_its_verb_still_reports_a_coordinated_cue() -> None:
+    text = "Some ferry owners seek to leave the harbour lists and argue that their boats are worth far less."
+    found = reported(text)
+    assert [q.text for q in found] == ["their boats are worth far less"]
+    assert found[0].speaker_mention is not None and found[0].speaker_mention.text == "Some ferry owners"
+
+
+def test_according_to_after_an_opening_conjunction_opens_the_clause() -> None:
+    found = reported("But according to Ann Vole, the ferry will reopen in May.")
+    assert [(q.text, q.speaker) for q in found] == [("the ferry will reopen in May", "Ann Vole")]

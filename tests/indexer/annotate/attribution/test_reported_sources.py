@@ -189,3 +189,9 @@ def test_a_story_tells_no_clause(text: str) -> None:
 ])
 def test_plural_speakers_and_a_board_still_report(text: str, clause: str) -> None:
     assert [q.text for q in reported(text)] == [clause]
+
+
+@pytest.mark.parametrize("subject", ["Several harbour allies", "Her advocates", "Two of her associates"])
+def test_allies_advocates_and_associates_can_speak_with_a_weak_cue(subject: str) -> None:
+    found = reported(f"{subject} suggested that the harbour board was politically motivated.")
+    assert [q.text for q in found] == ["the harbour board was politically motivated"]
