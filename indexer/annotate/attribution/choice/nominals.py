@@ -8,7 +8,9 @@ names nobody); an institution noun ("the ministry",
 "the bank") is the latest institution so named; a role ("the foreign
 secretary", "the Labour MP") is the person the article introduced with it;
 a definite person noun ("the 56-year-old", "the rapper") is the person the
-article is about at that point; the owner of a claim ("Ann Vole's claim
+article is about at that point, and one opening the article before anyone
+is named ("Norland's harbour minister has warned") the person named next
+(indexer.annotate.attribution.choice.leads); the owner of a claim ("Ann Vole's claim
 that ...") speaks its quoted that-clause.  Anything else names nobody: no guess.
 The word classes are lists of indexer.lexicon ("spokes", "org_heads",
 "person_nouns", "claim_nouns", "office_changers");
@@ -17,14 +19,15 @@ indexer.annotate.attribution.registry.speakers keeps the registry this reads.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
+from onrecord.indexer.annotate.attribution.choice.leads import org_named_after_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.registry.names import POSSESSIVE_RE, is_description, lexicon
-from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.orgnames import SITE_NOUNS
 from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.runs import body_name, expand_acronym
@@ -38,6 +41,7 @@ _OTHER_OFFICE = words("office_changers")
 _DOCUMENT_NOUNS = words("document_nouns")
 _ORG_VOICES = words("org_voices")
 _RELATIVES = words("relatives")
+_PHRASE_LINKS = words("phrase_links")
 _AGE_RE = re.compile(r"\d+-year-old$")
 # "our correspondent" is the outlet's own, introduced by name ("BBC correspondent Ann Vole")
 _DEFINITE = ("the", "this", "that", "our")
@@ -48,6 +52,12 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     words = _WORD_RE.findall(np)
     while len(words) > 1 and words[-1].lower() in _RELATIVES:
         words.pop()  # "an REM spokesman, who added": the spokesman
+    inner = [k for k in range(1, len(words)) if words[k] == "the" and words[k - 1].islower()
+             and words[k - 1] not in _PHRASE_LINKS]
+    if inner:  # "his New Year message the Liberal Democrat leader": the leader is the description
+        pos += sum(len(w) + 1 for w in words[:inner[-1]])
+        words = words[inner[-1]:]
+        np = " ".join(words)
     last = POSSESSIVE_RE.sub("", words[-1]).lower() if words else ""
     lex = lexicon()
     person_head = (last in lex.roles or last in lex.person_nouns) and last not in lex.spokes
@@ -191,39 +201,10 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
 def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
     """'the ministry' -> the latest institution before pos whose name ends in Ministry."""
     org = _last_org_named(people, head, pos) or people.organisations.latest(pos, INSTITUTION_REACH, head) \
-        or _last_institution(people, pos) or _named_after_lead(people, pos)
+        or _last_institution(people, pos) or org_named_after_lead(people, pos)
     if org:
         people.note_org(org, pos)
     return org
-
-
-_LEAD_LINES = 2  # the headline and the first paragraph
-_LEAD_REACH = 300  # characters after the description its name may come in (the next sentence or two)
-
-
-def _named_after_lead(people: DocSpeakers, pos: int) -> str | None:
-    """Return the organisation named first after a description in the
-    article's lead that none named before ("A recovery is on the way,
-    Europe's biggest drugmaker says." then "GlaxoSmithKline made ..."): news
-    describes first and names next; elsewhere None."""
-    if not _in_lead(people.text, pos):
-        return None
-    return people.organisations.first_after(pos, _LEAD_REACH)
-
-
-def _in_lead(text: str, pos: int) -> bool:
-    """True when text[:pos] holds at most _LEAD_LINES non-blank lines (read
-    line by line up to pos, stopping at the first past the lead: no copy)."""
-    seen, at = 0, 0
-    while at < pos:
-        end = text.find("\n", at, pos)
-        end = pos if end < 0 else end
-        if not text[at:end].isspace() and at < end:
-            seen += 1
-            if seen > _LEAD_LINES:
-                return False
-        at = end + 1
-    return True
 
 
 def _site(pos: int, people: DocSpeakers) -> str | None:
@@ -239,14 +220,17 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
     """'the foreign secretary' -> the person introduced with that role; 'the
     56-year-old', 'the rapper' -> the person the text is about there; 'our
     correspondent' -> only someone introduced with that role."""
-    if not definite:
-        return None  # "a lawyer said": someone new, not someone we know
-    lex = lexicon()
+    lex, end = lexicon(), pos + sum(len(w) + 1 for w in words)
+    if not definite:  # "a lawyer said": someone new, not someone we know; "Acme's chief said" in a lead: named next
+        owned = POSSESSIVE_RE.search(words[0]) and words[0][:1].isupper() and head in lex.roles
+        return person_named_after_lead(people, pos, end) if owned and not introduced_only else None
     if _AGE_RE.search(head):  # "the 34-year-old": whom the article gave that age ("Ann Vole, 34,")
         return _person_of_age(people, head.split("-")[0], pos)
     person = _person_with_role(people, [w.lower() for w in words], pos)
     if person is None and not introduced_only and (head in lex.person_nouns or head in lex.roles):
         person = _current_person(people, pos, "f" if head in lex.female_nouns else None)
+        if person is None:  # "The minister has warned ..." opening the article: named next
+            return person_named_after_lead(people, pos, end)
     return people.speak_as(person, pos) if person else None
 
 
@@ -304,10 +288,18 @@ INSTITUTION_REACH = 1500  # characters back "the company" looks for an instituti
 
 
 def _last_institution(people: DocSpeakers, pos: int) -> str | None:
-    """Return the latest organisation named or described shortly before pos
-    ("Shares in Acme fell. 'We regret it,' the company said"): one the
-    article introduces (indexer.annotate.attribution.registry.organisations)."""
-    return people.organisations.latest(pos, INSTITUTION_REACH)
+    """Return the organisation a description at pos means, of those the article introduces
+    (indexer.annotate.attribution.registry.organisations): the one it reads the description as
+    (its latest subject) when named within REFERENT_REACH ("Absa said ... a deal with Barclays.
+    But the group said": Absa), else the one named last ("asked Acme. The agency said")."""
+    orgs = people.organisations
+    own, last = orgs.latest(pos + 1, INSTITUTION_REACH), orgs.latest(pos, INSTITUTION_REACH)
+    i = bisect_left(orgs.mentions, pos, key=lambda m: m.pos) - 1
+    while own != last and i >= 0 and pos - orgs.mentions[i].pos <= REFERENT_REACH:
+        if orgs.mentions[i].name == own:
+            return own
+        i -= 1
+    return last
 
 
 _LEADS_NAME_RE = re.compile(r"[ \u00a0]+[A-Z]")

@@ -109,9 +109,22 @@ def first_name_gender(first: str) -> str | None:
 
 
 def is_description(name: list[str]) -> bool:
-    """True when every word is a descriptor or role ("Lib Dem", "Olympian"): no name."""
+    """True when every word is a descriptor or role ("Lib Dem", "Olympian"), or a compound of
+    descriptors ("Anglo-Swedish", "Franco-German"): no name."""
     lex = lexicon()
-    return all(plain_word(t) in lex.descriptors or plain_word(t) in lex.roles for t in name)
+    return all(plain_word(t) in lex.descriptors or plain_word(t) in lex.roles or _compound_descriptor(plain_word(t))
+               for t in name)
+
+
+_DESCRIPTOR_PREFIXES = words("descriptor_prefixes")
+
+
+def _compound_descriptor(low: str) -> bool:
+    """True for descriptors joined by hyphens ("anglo-swedish"): each part a descriptor or a
+    combining form of one (the lexicon's "descriptor_prefixes"), the last a descriptor."""
+    parts = low.split("-")
+    return len(parts) > 1 and parts[-1] in lexicon().descriptors \
+        and all(p in _DESCRIPTOR_PREFIXES or p in lexicon().descriptors for p in parts[:-1])
 
 
 _ROLE_PREFIXES = words("role_prefixes")

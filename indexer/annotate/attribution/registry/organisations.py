@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
 
 from onrecord.indexer.annotate.attribution.choice.antecedents import context_at
@@ -47,6 +47,7 @@ from onrecord.indexer.annotate.attribution.registry.orgnames import (
     short_forms,
     with_list,
 )
+from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.runs import body_name, looks_like_org
 from onrecord.indexer.lexicon import words
 
@@ -104,10 +105,10 @@ class Organisations:
     """The organisations of one article and their mentions, in text order."""
 
     def __init__(self, text: str, match: Callable[[str], str | None], quoted: list[tuple[int, int]],
-                 surnames: Container[str]) -> None:
+                 surnames: Mapping[str, list[Person]]) -> None:
         """Scan `text` (`quoted`: its quotes' spans; `match`: the institutions
-        registry's look-up; `surnames`: the people's, whose names need strong
-        words to be an organisation's)."""
+        registry's look-up; `surnames`: the people by surname, whose names, held
+        with a first name or gender, need strong words to be an organisation's)."""
         self.text = text
         self._full: dict[str, str] = {}  # a name or short form -> the full name
         self._spelled: dict[str, str] = {}  # an acronym -> the full name the article spells it out as
@@ -139,7 +140,9 @@ class Organisations:
                 self._spelled[name] = self._full[initials[name]]
             if name not in self._full:
                 if name not in undecided:
-                    personal = name.split()[-1] in surnames or first_name_gender(name.split()[0]) is not None
+                    # a lone word the text only ever writes alone ("Absa said") is no one's surname yet
+                    personal = any(p.first or p.gender for p in surnames.get(name.split()[-1], ())) \
+                        or first_name_gender(name.split()[0]) is not None
                     org = _org_by_name(name, match, initials)
                     if org is not None:
                         self._register(name, org)

@@ -106,7 +106,7 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             if _masked(s, text, base, clause.start, clause.end) or _introduces(s, text, base, clause.end, hi) \
                     or any(q.start < end and q.end > start for q in inside):
                 continue  # a clause holding quoted words is a partial quote's; inside quote marks, the quote's
-            who = _unnamed(clause.phrase, base, text) if _unknown_role(clause.phrase, people()) \
+            who = _unnamed(clause.phrase, base, text) if _unknown_role(clause.phrase, people(), start) \
                 else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people())
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
@@ -182,13 +182,24 @@ def _described(name: str) -> bool:
     return len(found) == 2 and found[-1].islower()
 
 
-def _unknown_role(phrase: Phrase, people: DocSpeakers) -> bool:
+def _unknown_role(phrase: Phrase, people: DocSpeakers, pos: int) -> bool:
     """True for a role description ("the inspector") whose role no person of
     the article was introduced with: it names no one (never merely the
-    person last named)."""
+    person last named), unless a person was the subject of the text within
+    ROLE_SUBJECT_REACH before the clause at pos and no one new of that role
+    came since ("Ann Vole gave a speech. The chancellor said ...": hers; not
+    after "An inspector arrived.")."""
     found = _WORD_RE.findall(phrase.text.lower())
-    return phrase.kind == "np" and bool(found) and found[-1] in _ROLES \
-        and not any(found[-1] in p.roles for p in people.by_order)
+    if phrase.kind != "np" or not found or found[-1] not in _ROLES:
+        return False
+    if any(found[-1] in p.roles for p in people.by_order):
+        return False
+    last = max((p.salient.last_before(pos) for p in people.by_order if p.first), default=-1)
+    return last < 0 or pos - last > ROLE_SUBJECT_REACH \
+        or bool(re.search(rf"\b[Aa]n?\s+(?:[\w-]+\s+)?{re.escape(found[-1])}\b", people.text[last:pos]))
+
+
+ROLE_SUBJECT_REACH = 250  # characters: about the sentence before
 
 
 def _unnamed(phrase: Phrase, base: int, text: str) -> dict[str, Any]:

@@ -388,3 +388,15 @@ def test_a_poll_and_an_amount_said_report_nothing(text: str) -> None:
 def test_sentences_before_the_lines_first_cue_pass_no_clause_by(text: str) -> None:
     # the pass skips the sentences before the raw text's first cue: never the sentence holding it
     assert [(q.text, q.speaker) for q in reported(text)] == [("the harbour would reopen", "Ann Vole")]
+
+
+def test_a_role_right_after_its_subject_is_that_person() -> None:
+    # news names a person, then calls them by an office never written beside the name
+    text = "Ola Brandt gave a long speech to the harbour board in Leeds. The chancellor said the port would reopen."
+    assert [(q.text, q.speaker) for q in reported(text)] == [("the port would reopen", "Ola Brandt")]
+
+
+def test_a_role_far_from_any_subject_names_no_one() -> None:
+    filler = "The harbour was quiet and the boats stayed in all week while the rain came down. " * 4
+    text = f"Ola Brandt gave a long speech to the harbour board in Leeds. {filler}The chancellor said the port would reopen."
+    assert [q.speaker for q in reported(text)] == [None]

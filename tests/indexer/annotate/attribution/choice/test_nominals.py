@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.choice.nominals import names_ending_in_re
+from onrecord.indexer.annotate.attribution.choice.nominals import names_ending_in_re, resolve_nominal
 from onrecord.indexer.annotate.attribution.registry.runs import expand_acronym
+from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from tests.indexer.annotate.attribution.test_attribution import who
 
 
@@ -48,3 +49,16 @@ def test_names_ending_in_re_is_compiled_once_per_head(text: str, head: str, name
     # one pattern per head for the whole process: re's own cache is flushed by learned aliases
     assert names_ending_in_re(head) is names_ending_in_re(head)
     assert [m.group() for m in names_ending_in_re(head).finditer(text)] == names
+
+
+def test_a_description_starts_at_its_own_the() -> None:
+    # a "the" after a lowercase noun opens the description: "her spring message" is not its head
+    text = ('Harbour Party leader Ola Brandt toured Leeds.\n\n'
+            'In her spring message the Harbour Party leader said the port was "a mess".')
+    assert who(text) == ["Ola Brandt"]
+
+
+def test_a_the_after_a_link_word_stays_inside_the_description() -> None:
+    text = "Harbour Tiles Ltd cut jobs on Monday. A critic of the company spoke."
+    # "a critic of the company" is a critic, not the company
+    assert resolve_nominal("a critic of the company", text.index("A critic"), DocSpeakers(text)) is None

@@ -37,6 +37,19 @@ def test_descriptions_are_not_names() -> None:
     assert not is_description(["Ola", "Brandt"])
 
 
+@pytest.mark.parametrize("words, described", [
+    (["Anglo-Norwegian"], True), (["Franco-Danish"], True), (["German-French"], True),
+    (["Anglo-Brandt"], False), (["Norwegian-Brandt"], False),  # a name in it: a name
+])
+def test_descriptors_joined_by_a_hyphen_describe(words: list[str], described: bool) -> None:
+    assert is_description(words) is described
+
+
+def test_a_compound_descriptor_is_no_organisation_the_company_means() -> None:
+    text = 'Shares in Anglo-Norwegian drugmaker fell 8% on Monday. "Changes are coming," the company said.'
+    assert who(text) == [None]
+
+
 def test_full_names_keep_initials_and_stop_at_sentence_ends() -> None:
     text = "JR Kessel spoke. Then Ola Brandt. Mr Tamm left."
     assert [h.parts.name for h in find_full_names(text, lowercase_words(text))] == [["JR", "Kessel"], ["Ola", "Brandt"]]

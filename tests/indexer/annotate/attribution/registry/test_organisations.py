@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bench.extraction import extract_text
 from onrecord.indexer.annotate.attribution.registry.organisations import (
     Organisations,
     _org_by_context,
@@ -93,7 +94,7 @@ def test_strong_words_show_an_organisation(text: str, name: str, expected: bool)
     ("Brandolo came. Ann Vole left.", "Brandolo", False),
 ])
 def test_lexicon_rows_name_organisations(text: str, name: str, org: bool) -> None:
-    orgs = Organisations(text, lambda _phrase: None, [], set())
+    orgs = Organisations(text, lambda _phrase: None, [], {})
     assert orgs.is_org_name(name) is org
 
 
@@ -197,3 +198,13 @@ def test_ventures_ends_a_company_name() -> None:
     text = ('New owner Harbourline Media Ventures has not ruled out new ships. It also plans to develop '
             'a "worldwide travel concept".')
     assert who(text) == ["Harbourline Media Ventures"]
+
+
+def test_a_lone_word_that_spoke_is_still_an_organisation_its_description_names() -> None:
+    # "Dravik said" registers a lone word as a speaker; with no first name nor title it is no
+    # one's surname, so "retail bank Dravik" still makes it the organisation "the group" means
+    text = ("Kestra bank Dravik has said it is still in talks with Norwell over a sale.\n\n"
+            "In May, Dravik said it was close to a deal with Norwell. But the group said Norwell was "
+            "still waiting for approval.")
+    reported = [q.speaker for p in extract_text(text).paragraphs for q in p.quotes]
+    assert reported[-1] == "Dravik"

@@ -1,0 +1,59 @@
+"""Descriptions in an article's lead that the next sentence names.
+
+Owns the news habit of describing first and naming next: a description in
+the headline or first paragraph that nothing named before it ("A recovery is
+on the way, Europe's biggest drugmaker says." then "GlaxoSmithKline made
+..."; "Scotland's justice minister has warned ..." then "Ann Vole said ...")
+is the organisation or person named first after it, within LEAD_REACH
+characters.  Elsewhere a description never looks forward.
+indexer.annotate.attribution.choice.nominals asks it last, after every
+backward rule found no one.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+
+LEAD_LINES = 2  # the headline and the first paragraph
+LEAD_REACH = 300  # characters after the description its name may come in (the next sentence or two)
+
+
+def org_named_after_lead(people: DocSpeakers, pos: int) -> str | None:
+    """Return the organisation named first after a description at pos in the
+    article's lead, within LEAD_REACH; elsewhere (or none named) None."""
+    if not in_lead(people.text, pos):
+        return None
+    return people.organisations.first_after(pos, LEAD_REACH)
+
+
+def person_named_after_lead(people: DocSpeakers, pos: int, end: int) -> str | None:
+    """Return the canonical name of the person with a first name mentioned
+    first after a description text[pos:end] in the lead, within LEAD_REACH,
+    when no one else was mentioned before pos (recorded as speaking at pos);
+    else None."""
+    if not in_lead(people.text, pos):
+        return None
+    best, at = None, pos + LEAD_REACH + 1
+    for p in people.by_order:  # a name inside the description ("Scotland's minister") is not the one after it
+        i = bisect_left(p.mentions.scanned, (end, -1))
+        if p.first and i < len(p.mentions.scanned) and p.mentions.scanned[i][0] < at:
+            best, at = p, p.mentions.scanned[i][0]
+    if best is None or any(p.first and p is not best and p.mentions.last_before(pos) >= 0 for p in people.by_order):
+        return None  # someone else is known before it: the backward rules decide
+    return people.speak_as(best, pos)
+
+
+def in_lead(text: str, pos: int) -> bool:
+    """True when text[:pos] holds at most LEAD_LINES non-blank lines (read
+    line by line up to pos, stopping at the first past the lead: no copy)."""
+    seen, at = 0, 0
+    while at < pos:
+        end = text.find("\n", at, pos)
+        end = pos if end < 0 else end
+        if not text[at:end].isspace() and at < end:
+            seen += 1
+            if seen > LEAD_LINES:
+                return False
+        at = end + 1
+    return True
