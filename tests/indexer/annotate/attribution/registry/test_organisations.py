@@ -6,12 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bench.extraction import extract_text
-from onrecord.indexer.annotate.attribution.registry.organisations import (
-    Organisations,
-    _org_by_context,
-    _org_by_name,
-    shows_org,
-)
+from onrecord.indexer.annotate.attribution.registry.organisations import Organisations
+from onrecord.indexer.annotate.attribution.registry.orgevidence import org_by_context, org_by_name, shows_org
 from tests.indexer.annotate.attribution.test_attribution import who
 
 
@@ -105,7 +101,7 @@ def test_lexicon_rows_name_organisations(text: str, name: str, org: bool) -> Non
     ("Ola Brandt", None),  # nothing in the name: the words around each mention decide
 ])
 def test_a_name_alone_decides_once(name: str, org: str | None) -> None:
-    assert _org_by_name(name, lambda _phrase: None, set()) == org
+    assert org_by_name(name, lambda _phrase: None, set()) == org
 
 
 @pytest.mark.parametrize("text, personal, org", [
@@ -115,7 +111,7 @@ def test_a_name_alone_decides_once(name: str, org: str | None) -> None:
     ("Brandolo said the plan was sound.", False, None),
 ])
 def test_the_words_around_a_mention_decide_the_rest(text: str, personal: bool, org: str | None) -> None:
-    assert _org_by_context(text, text.find("Brandolo"), "Brandolo", personal) == org
+    assert org_by_context(text, text.find("Brandolo"), "Brandolo", personal) == org
 
 
 def test_a_name_is_an_organisation_s_where_a_later_mention_shows_it() -> None:
