@@ -9,10 +9,11 @@ insurer,"; its shares, "shares in Acme", "Acme's shares"; an employer's
 role, "chief executive of Acme"; a relative "which", "Acme, which ...";
 its founding, "Acme was founded") and weak ones that hold only for a name
 nothing shows to be a person's (an org noun before it, "conglomerate SPC
-Group"; "its" after it, "Acme believes its case").  `shows_org` and
+Group"; "its" after it, "Acme believes its case"; a lowercase "the" before
+it and a speech verb after, "the Acme has said").  `shows_org` and
 `OrgEvidence` tell whether any mention of a name has the strong words.
 The word lists are indexer.lexicon's ("org_heads", "org_nouns",
-"employer_roles").
+"employer_roles", "main_cues").
 """
 from __future__ import annotations
 
@@ -46,6 +47,8 @@ _AFTER_RE = re.compile(
     rf"(?:{_NOUN_ALT})s?(?=[,.;)])", re.I)
 # ... and what does so for a name nothing shows to be a person's
 _WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,2}its\b")  # "Acme believes its case is sound"
+# "the Acme has said": a name behind "the" that speaks is a body's (a person's takes no "the")
+_THE_SPEAKS_RE = re.compile(rf"[ \u00a0]+(?:(?:has|had)[ \u00a0]+)?(?:{word_alternation(words('main_cues'))})\b")
 # what comes before a name and shows it an organisation's
 _BEFORE_RE = re.compile(
     r"(?:\b(?i:shares)[ \u00a0]+in[ \u00a0]+(?:the[ \u00a0]+)?"  # "shares in Acme"
@@ -88,7 +91,13 @@ def org_by_context(text: str, start: int, name: str, personal: bool) -> str | No
     if any(_WEAK_AFTER_RE.match(text, at) for at in after) or ends_before(text, start, _ORG_NOUN_ENDS) and \
             _WEAK_BEFORE_RE.search(text, max(0, start - 40), start):
         return name
-    return None
+    return name if _speaks_after_the(text, start, end) else None
+
+
+def _speaks_after_the(text: str, start: int, end: int) -> bool:
+    """True when a lowercase "the" opens the name text[start:end] and a
+    speech verb follows it ("the Acme has said")."""
+    return text[max(0, start - 5):start] in (" the ", "\nthe ", " the\u00a0") and bool(_THE_SPEAKS_RE.match(text, end))
 
 
 def strong_evidence(text: str, start: int, end: int) -> bool:

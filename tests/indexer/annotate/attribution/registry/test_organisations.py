@@ -109,6 +109,11 @@ def test_a_name_alone_decides_once(name: str, org: str | None) -> None:
     ("Brandolo said its plan was sound.", False, "Brandolo"),  # weak words, only for no person's name
     ("Brandolo said its plan was sound.", True, None),
     ("Brandolo said the plan was sound.", False, None),
+    # a name behind a lowercase "the" that speaks is a body's: no person takes "the"
+    ("Prices rose, the Brandolo has said.", False, "Brandolo"),
+    ("Prices rose, the Brandolo said.", True, None),
+    ("Prices rose, the Brandolo survey said.", False, None),
+    ("Prices rose. The Brandolo said so.", False, None),
 ])
 def test_the_words_around_a_mention_decide_the_rest(text: str, personal: bool, org: str | None) -> None:
     assert org_by_context(text, text.find("Brandolo"), "Brandolo", personal) == org
