@@ -10,10 +10,11 @@ role, "chief executive of Acme"; a relative "which", "Acme, which ...";
 its founding, "Acme was founded") and weak ones that hold only for a name
 nothing shows to be a person's (an org noun before it, "conglomerate SPC
 Group"; "its" after it, "Acme believes its case"; a lowercase "the" before
-it and a speech verb after, "the Acme has said").  `shows_org` and
+it and a speech verb after, "the Acme has said"; a document it issues
+before it, "a statement from Acme").  `shows_org` and
 `OrgEvidence` tell whether any mention of a name has the strong words.
 The word lists are indexer.lexicon's ("org_heads", "org_nouns",
-"employer_roles", "main_cues").
+"employer_roles", "main_cues", "document_nouns").
 """
 from __future__ import annotations
 
@@ -49,6 +50,9 @@ _AFTER_RE = re.compile(
 _WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,2}its\b")  # "Acme believes its case is sound"
 # "the Acme has said": a name behind "the" that speaks is a body's (a person's takes no "the")
 _THE_SPEAKS_RE = re.compile(rf"[ \u00a0]+(?:(?:has|had)[ \u00a0]+)?(?:{word_alternation(words('main_cues'))})\b")
+# "a statement from Acme": what a body issues, before its name
+_DOC_BEFORE_RE = re.compile(rf"\b(?:{word_alternation(words('document_nouns'))})s?[ \u00a0]+"
+                            r"(?:from|by|issued[ \u00a0]+by)[ \u00a0]+$")
 # what comes before a name and shows it an organisation's
 _BEFORE_RE = re.compile(
     r"(?:\b(?i:shares)[ \u00a0]+in[ \u00a0]+(?:the[ \u00a0]+)?"  # "shares in Acme"
@@ -90,6 +94,8 @@ def org_by_context(text: str, start: int, name: str, personal: bool) -> str | No
         return None  # "the company Ann Vole founded", "Vole said its plan": a person
     if any(_WEAK_AFTER_RE.match(text, at) for at in after) or ends_before(text, start, _ORG_NOUN_ENDS) and \
             _WEAK_BEFORE_RE.search(text, max(0, start - 40), start):
+        return name
+    if ends_before(text, start, ("from", "by")) and _DOC_BEFORE_RE.search(text, max(0, start - 40), start):
         return name
     return name if _speaks_after_the(text, start, end) else None
 

@@ -114,6 +114,10 @@ def test_a_name_alone_decides_once(name: str, org: str | None) -> None:
     ("Prices rose, the Brandolo said.", True, None),
     ("Prices rose, the Brandolo survey said.", False, None),
     ("Prices rose. The Brandolo said so.", False, None),
+    # a document a body issues, before its name
+    ("In a statement from Brandolo, the firm denied it.", False, "Brandolo"),
+    ("In a statement from Brandolo, the firm denied it.", True, None),
+    ("A letter came from Brandolo.", False, None),
 ])
 def test_the_words_around_a_mention_decide_the_rest(text: str, personal: bool, org: str | None) -> None:
     assert org_by_context(text, text.find("Brandolo"), "Brandolo", personal) == org
