@@ -9,7 +9,7 @@ insurer,"; its shares, "shares in Acme", "Acme's shares"; an employer's
 role, "chief executive of Acme"; a relative "which", "Acme, which ...";
 its founding, "Acme was founded") and weak ones that hold only for a name
 nothing shows to be a person's (an org noun before it, "conglomerate SPC
-Group"; "its" after it, "Acme believes its case"; a lowercase "the" before
+Group"; "its" a few words after it, "Acme had hoped to pitch its drug"; a lowercase "the" before
 it and a speech verb after, "the Acme has said"; a document it issues
 before it, "a statement from Acme").  `shows_org` and
 `OrgEvidence` tell whether any mention of a name has the strong words.
@@ -47,7 +47,7 @@ _AFTER_RE = re.compile(
     rf"|,[ \u00a0]+(?:(?:a|an|the)[ \u00a0]+)?(?:(?!(?:of|for|at|in|with|by|and)\b)[\w'\u2019.-]+[ \u00a0]+){{0,4}}?"
     rf"(?:{_NOUN_ALT})s?(?=[,.;)])", re.I)
 # ... and what does so for a name nothing shows to be a person's
-_WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,2}its\b")  # "Acme believes its case is sound"
+_WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,4}its\b")  # "Acme had hoped to pitch its drug"
 # "the Acme has said": a name behind "the" that speaks is a body's (a person's takes no "the")
 _THE_SPEAKS_RE = re.compile(rf"[ \u00a0]+(?:(?:has|had)[ \u00a0]+)?(?:{word_alternation(words('main_cues'))})\b")
 # "a statement from Acme": what a body issues, before its name

@@ -108,6 +108,8 @@ def test_a_name_alone_decides_once(name: str, org: str | None) -> None:
     ("Shares in Brandolo fell.", True, "Brandolo"),  # strong words, even for a name that looks personal
     ("Brandolo said its plan was sound.", False, "Brandolo"),  # weak words, only for no person's name
     ("Brandolo said its plan was sound.", True, None),
+    ("Brandolo had hoped to pitch its new drug.", False, "Brandolo"),  # "its" a few verbs on
+    ("Brandolo had hoped it would pitch the new drug at its launch.", False, None),
     ("Brandolo said the plan was sound.", False, None),
     # a name behind a lowercase "the" that speaks is a body's: no person takes "the"
     ("Prices rose, the Brandolo has said.", False, "Brandolo"),
