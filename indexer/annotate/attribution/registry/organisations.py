@@ -2,13 +2,11 @@
 
 Owns telling which capitalised names of one article are organisations and
 listing every mention of them in order, by name or by description.  A name
-is an organisation when the institutions registry knows it, when an org
-word is in it ("Acme Group"), or when the article says so: an appositive
-("Allianz, a leading German insurer,"), an org noun before it ("conglomerate
-SPC Group"), its shares ("shares in Acme", "Acme's shares"), an employer's
-role ("chief executive of Acme"), a relative "which" ("Acme, which ...") or
-its founding ("Acme was founded").  A short form drops the org words at its
-end ("Multiplex" of "Multiplex Group") and stands for the full name.  A
+is an organisation when its words or the words around a mention say so
+(indexer.annotate.attribution.registry.orgevidence), or when the article
+spells it out as an acronym ("Child Support Agency (CSA)").  A short form
+drops the org words at its end ("Multiplex" of "Multiplex Group") and
+stands for the full name.  A
 description ("the firm", "The Australian firm", "the committee") is a
 mention of the latest organisation before it whose name ends in its noun,
 else of the latest one.
@@ -18,7 +16,7 @@ sentence subject or by a description, within REFERENT_REACH characters
 (or named anywhere in the pronoun's own sentence), else nobody; he and she
 never mean an organisation (indexer.annotate.attribution.registry.speakers reads
 `is_org_name`).  The word lists are indexer.lexicon's ("org_heads",
-"org_nouns", "employer_roles", "leading_noise").  The scan is one regex
+"org_nouns", "leading_noise").  The scan is one regex
 pass over the article, built once on first use, and every look-up a
 bisection.
 """
@@ -26,61 +24,37 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from onrecord.indexer.annotate.attribution.choice.antecedents import context_at
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.registry.names import (
     POSSESSIVE_RE,
-    TITLES,
     first_name_gender,
     inside,
     is_description,
-    is_role_word,
     is_subject,
 )
+from onrecord.indexer.annotate.attribution.registry.orgevidence import ORG_NOUNS, org_by_context, org_by_name
 from onrecord.indexer.annotate.attribution.registry.orgnames import (
     DOMAIN_RE,
     SITE_NOUNS,
-    SUFFIXES,
     short_forms,
     with_list,
 )
 from onrecord.indexer.annotate.attribution.registry.people import Person
-from onrecord.indexer.annotate.attribution.registry.runs import body_name, looks_like_org
+from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.lexicon import words
 
 REFERENT_REACH = 600  # characters back "it said" looks for an organisation introduced as a subject
-ORG_NOUNS = words("org_heads", "org_nouns")  # nouns that describe an organisation ("insurer", "firm")
-_EMPLOYER_ROLES = words("employer_roles")
 # pronouns too: "It its place, ..." is no organisation called "It"
 _NOISE = words("leading_noise", "clause_openers", "determiners", "not_names", "weekdays", "months", "pronouns")
-_NOUN_ALT = word_alternation(ORG_NOUNS)
 _WORD = r"[A-Z][\w'\u2019&-]*"
 # each whole-text scan opens on its first letter, the word check after it (as names._RUN_RE):
 # the engine skips to the letter instead of trying the check at every character
 _RUN_RE = re.compile(rf"[A-Z](?<![\w'\u2019&.-][A-Z])[\w'\u2019&-]*"
                      rf"(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?{_WORD})*")
-_APOSTROPHE_RE = re.compile(r"['\u2019]s?")
-_LONGER_RE = re.compile(r"\w|[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z]")
-# what follows a name and shows it an organisation's, even a name that looks like a person's
-_AFTER_RE = re.compile(
-    r"(?:['\u2019]s)?[ \u00a0]+shares\b"  # "Acme's shares fell", "Acme shares fell"
-    r"|,[ \u00a0]+which\b"  # "Acme, which makes ...": a thing, never a person
-    r"|,?[ \u00a0]+(?:which[ \u00a0]+)?(?:was|were|had[ \u00a0]+been|has[ \u00a0]+been)[ \u00a0]+"
-    r"(?:founded|established|listed|floated|privatised|nationalised)\b"
-    # "Allianz, a leading German insurer,": the appositive ends on an org noun, no "of" in it
-    rf"|,[ \u00a0]+(?:(?:a|an|the)[ \u00a0]+)?(?:(?!(?:of|for|at|in|with|by|and)\b)[\w'\u2019.-]+[ \u00a0]+){{0,4}}?"
-    rf"(?:{_NOUN_ALT})s?(?=[,.;)])", re.I)
-# ... and what does so for a name nothing shows to be a person's
-_WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,2}its\b")  # "Acme believes its case is sound"
-# what comes before a name and shows it an organisation's
-_BEFORE_RE = re.compile(
-    r"(?:\b(?i:shares)[ \u00a0]+in[ \u00a0]+(?:the[ \u00a0]+)?"  # "shares in Acme"
-    # "chief executive of Acme"
-    rf"|\b(?:{word_alternation(_EMPLOYER_ROLES)})[ \u00a0]+(?:of|at)[ \u00a0]+(?:the[ \u00a0]+)?)$")
-_WEAK_BEFORE_RE = re.compile(rf"(?<![A-Z])\b(?:{_NOUN_ALT})[ \u00a0]+$")  # "conglomerate SPC Group" (lowercase noun)
 _DESCRIPTION_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:[A-Za-z'\u2019-]+[ \u00a0]+){{0,2}}?)"
                              rf"({word_alternation(ORG_NOUNS | SITE_NOUNS)})\b"
                              r"(?![ \u00a0]+(?:of|for)\b)")
@@ -143,13 +117,13 @@ class Organisations:
                     # a lone word the text only ever writes alone ("Absa said") is no one's surname yet
                     personal = any(p.first or p.gender for p in surnames.get(name.split()[-1], ())) \
                         or first_name_gender(name.split()[0]) is not None
-                    org = _org_by_name(name, match, initials)
+                    org = org_by_name(name, match, initials)
                     if org is not None:
                         self._register(name, org)
                         continue
                     undecided[name] = None if is_description(name.split()) else personal
                 if undecided[name] is not None:
-                    org = _org_by_context(text, start, name, bool(undecided[name]))
+                    org = org_by_context(text, start, name, bool(undecided[name]))
                     if org is not None:
                         self._register(name, org)
         found = [(start, self._full[name], _subject(text, start)) for start, name in runs
@@ -295,101 +269,6 @@ def _clean(run: str) -> str:
     if toks:
         toks[-1] = POSSESSIVE_RE.sub("", toks[-1])
     return " ".join(t for t in toks if t)
-
-
-def _org_by_name(name: str, match: Callable[[str], str | None], initials: Container[str]) -> str | None:
-    """Return the organisation the run `name` names by its words alone, or
-    None (a person, a place, a word, or one the words around a mention must
-    decide: _org_by_context): the registry's name, else `name` when an org
-    word is in it (an acronym: the `initials` of a name in the article)."""
-    toks = name.split()
-    if is_description(toks):
-        return None  # "Labour", "German": a word that describes, not a body that speaks
-    found = match(name)
-    if found:
-        return found
-    if DOMAIN_RE.fullmatch(name):
-        return name  # "Suprnova.org"
-    if len(toks) > 1 and toks[-1].lower().rstrip(".") in SUFFIXES:
-        return name  # "Acme Holdings", "Acme AG"
-    if looks_like_org(toks) and (len(toks) > 1 or not name.isupper() or name in initials):
-        return name  # "Acme Group"; "NATO" when the article spells it out, never "US" nor "AI"
-    return None
-
-
-def _org_by_context(text: str, start: int, name: str, personal: bool) -> str | None:
-    """Return `name` when the words around its mention at start say it is an
-    organisation's (only strong words for a name that looks `personal`:
-    "Paris Baguette was founded in 1988"), else None; for a name
-    _org_by_name leaves undecided."""
-    toks = name.split()
-    end = text.find(name, start) + len(name)
-    if _strong_evidence(text, start, end):
-        return name
-    after = (end, _possessive_end(text, end))
-    if personal or first_name_gender(toks[0]) or toks[0].lower().rstrip(".") in TITLES or is_role_word(toks[0]):
-        return None  # "the company Ann Vole founded", "Vole said its plan": a person
-    if any(_WEAK_AFTER_RE.match(text, at) for at in after) or ends_before(text, start, _ORG_NOUN_ENDS) and \
-            _WEAK_BEFORE_RE.search(text, max(0, start - 40), start):
-        return name
-    return None
-
-
-def _strong_evidence(text: str, start: int, end: int) -> bool:
-    """True when the words around the name text[start:end] say it is an
-    organisation's, whatever it looks like ("Acme, which ...", "shares in Acme")."""
-    return bool(_AFTER_RE.match(text, end) or _AFTER_RE.match(text, _possessive_end(text, end))
-                or ends_before(text, start, _BEFORE_ENDS) and _BEFORE_RE.search(text, max(0, start - 40), start))
-
-
-_BEFORE_ENDS = ("in", "of", "at", "the")  # the last words _BEFORE_RE can end in
-_ORG_NOUN_ENDS = tuple(ORG_NOUNS)  # _WEAK_BEFORE_RE's
-
-
-def ends_before(text: str, start: int, last_words: tuple[str, ...]) -> bool:
-    """False when the 40 characters before `start` cannot end in one of `last_words` and
-    "[ \u00a0]+$" ("$" also before a final newline), as _BEFORE_RE and _WEAK_BEFORE_RE must:
-    a string test that spares their scan before most names."""
-    window = text[max(0, start - 40):start]
-    if window.endswith("\n"):
-        window = window[:-1]
-    head = window.rstrip(" \u00a0")
-    return len(head) < len(window) and head.endswith(last_words)
-
-
-class OrgEvidence:
-    """shows_org for one article's names, each looked up once (a per-article
-    memo: a process-wide cache keyed by the whole text would keep up to its
-    size of articles alive)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self._seen: dict[str, bool] = {}
-
-    def __call__(self, name: str) -> bool:
-        if name not in self._seen:
-            self._seen[name] = shows_org(self.text, name)
-        return self._seen[name]
-
-
-def shows_org(text: str, name: str) -> bool:
-    """True when some mention of `name` in `text` has strong words saying it
-    is an organisation's ("Paris Baguette was founded in 1988"): a person
-    registered by that name is none (he and she never mean it)."""
-    at = text.find(name)
-    while at >= 0:
-        end = at + len(name)
-        # the whole name, not the start of a longer one ("Ann Vole Events, which ...")
-        if not _LONGER_RE.match(text, end) and _strong_evidence(text, at, end):
-            return True
-        at = text.find(name, end)
-    return False
-
-
-def _possessive_end(text: str, end: int) -> int:
-    """Return the end of a name with its possessive ("Acme's"), else `end`."""
-    m = _APOSTROPHE_RE.match(text, end)
-    return m.end() if m else end
 
 
 def _plain_modifiers(between: str) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import cached_property
 
 from onrecord.indexer.annotate.attribution.choice import antecedents
-from onrecord.indexer.annotate.attribution.registry import singles, things
+from onrecord.indexer.annotate.attribution.registry import orgevidence, singles, things
 from onrecord.indexer.annotate.attribution.registry.fullnames import NameHit, appositive_name, find_full_names
 from onrecord.indexer.annotate.attribution.registry.names import (
     F_TITLES,
@@ -32,7 +32,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     name_words,
     quoted_spans,
 )
-from onrecord.indexer.annotate.attribution.registry.organisations import Organisations, OrgEvidence
+from onrecord.indexer.annotate.attribution.registry.organisations import Organisations
 from onrecord.indexer.annotate.attribution.registry.people import (
     Person,
     gender_of,
@@ -94,7 +94,7 @@ class DocSpeakers:
         self.text = text
         self.proxies: list[tuple[int, str, str | None]] = []  # (position, body, gender) of spokespeople
         self.proxy_names: set[str] = set()
-        self.org_like = OrgEvidence(text)  # whether a registered "person" is shown to be an organisation
+        self.org_like = orgevidence.OrgEvidence(text)  # whether a registered "person" is shown to be an organisation
         self.common = lowercase_words(text)
         self._quoted = quoted_spans(text, style or detect_quote_style(text))
         self._candidates: dict[str, NameHit] = {}  # surname -> a full name no cue vouched for yet

@@ -10,7 +10,15 @@ import re
 import pytest
 
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
-from onrecord.indexer.annotate.attribution.registry import organisations, roles, runs, singles, surnames, things
+from onrecord.indexer.annotate.attribution.registry import (
+    organisations,
+    orgevidence,
+    roles,
+    runs,
+    singles,
+    surnames,
+    things,
+)
 from onrecord.indexer.annotate.attribution.registry.names import OWNER_RE, cut_name, is_owner, lowercase_words
 from onrecord.indexer.annotate.attribution.registry.roles import _description_re
 from onrecord.indexer.annotate.attribution.spans.quotes import find_quote_spans
@@ -131,18 +139,18 @@ def test_org_and_title_scans_skipped_only_where_they_find_nothing() -> None:
     for _ in range(6000):
         text = "".join(rng.choice(_ORG_BEFORE_TOKENS) + rng.choice(_SEPARATORS) for _ in range(rng.randint(0, 9)))
         start, text = len(text), text + "Acme"
-        for pattern, ends in ((organisations._BEFORE_RE, organisations._BEFORE_ENDS),
-                              (organisations._WEAK_BEFORE_RE, organisations._ORG_NOUN_ENDS)):
-            if not organisations.ends_before(text, start, ends):
+        for pattern, ends in ((orgevidence._BEFORE_RE, orgevidence._BEFORE_ENDS),
+                              (orgevidence._WEAK_BEFORE_RE, orgevidence._ORG_NOUN_ENDS)):
+            if not orgevidence.ends_before(text, start, ends):
                 assert pattern.search(text, max(0, start - 40), start) is None, text
         if not surnames._title_may_end(text[max(0, start - 12):start]):
             assert surnames._TITLE_BEFORE_RE.search(text, max(0, start - 12), start) is None, text
 
 
 def test_org_and_title_shortcuts_still_find_what_the_scans_find() -> None:
-    assert organisations._strong_evidence("Rising shares in Acme fell", 17, 21)
-    assert organisations._strong_evidence("The chief executive of the Acme", 27, 31)
-    assert organisations._org_by_context("The insurer\u00a0Acme grew", 12, "Acme", False) == "Acme"
+    assert orgevidence.strong_evidence("Rising shares in Acme fell", 17, 21)
+    assert orgevidence.strong_evidence("The chief executive of the Acme", 27, 31)
+    assert orgevidence.org_by_context("The insurer\u00a0Acme grew", 12, "Acme", False) == "Acme"
     assert list(surnames.surname_hits("Later Dr.\nVole spoke.", {"Vole"})) == [(6, "Vole", "Dr")]
 
 

@@ -6,12 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bench.extraction import extract_text
-from onrecord.indexer.annotate.attribution.registry.organisations import (
-    Organisations,
-    _org_by_context,
-    _org_by_name,
-    shows_org,
-)
+from onrecord.indexer.annotate.attribution.registry.organisations import Organisations
+from onrecord.indexer.annotate.attribution.registry.orgevidence import org_by_context, org_by_name, shows_org
 from tests.indexer.annotate.attribution.test_attribution import who
 
 
@@ -105,17 +101,28 @@ def test_lexicon_rows_name_organisations(text: str, name: str, org: bool) -> Non
     ("Ola Brandt", None),  # nothing in the name: the words around each mention decide
 ])
 def test_a_name_alone_decides_once(name: str, org: str | None) -> None:
-    assert _org_by_name(name, lambda _phrase: None, set()) == org
+    assert org_by_name(name, lambda _phrase: None, set()) == org
 
 
 @pytest.mark.parametrize("text, personal, org", [
     ("Shares in Brandolo fell.", True, "Brandolo"),  # strong words, even for a name that looks personal
     ("Brandolo said its plan was sound.", False, "Brandolo"),  # weak words, only for no person's name
     ("Brandolo said its plan was sound.", True, None),
+    ("Brandolo had hoped to pitch its new drug.", False, "Brandolo"),  # "its" a few verbs on
+    ("Brandolo had hoped it would pitch the new drug at its launch.", False, None),
     ("Brandolo said the plan was sound.", False, None),
+    # a name behind a lowercase "the" that speaks is a body's: no person takes "the"
+    ("Prices rose, the Brandolo has said.", False, "Brandolo"),
+    ("Prices rose, the Brandolo said.", True, None),
+    ("Prices rose, the Brandolo survey said.", False, None),
+    ("Prices rose. The Brandolo said so.", False, None),
+    # a document a body issues, before its name
+    ("In a statement from Brandolo, the firm denied it.", False, "Brandolo"),
+    ("In a statement from Brandolo, the firm denied it.", True, None),
+    ("A letter came from Brandolo.", False, None),
 ])
 def test_the_words_around_a_mention_decide_the_rest(text: str, personal: bool, org: str | None) -> None:
-    assert _org_by_context(text, text.find("Brandolo"), "Brandolo", personal) == org
+    assert org_by_context(text, text.find("Brandolo"), "Brandolo", personal) == org
 
 
 def test_a_name_is_an_organisation_s_where_a_later_mention_shows_it() -> None:

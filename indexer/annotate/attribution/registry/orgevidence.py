@@ -1,0 +1,163 @@
+"""The evidence that a capitalised name in an article is an organisation's.
+
+Owns reading a name as an organisation's by its words alone (`org_by_name`:
+the institutions registry knows it, an org word is in it, "Acme Group", or
+a legal suffix ends it, "Acme AG") or by the words around one mention of it
+(`org_by_context`): strong words that hold even for a name that looks like
+a person's (an appositive ending on an org noun, "Allianz, a leading German
+insurer,"; its shares, "shares in Acme", "Acme's shares"; an employer's
+role, "chief executive of Acme"; a relative "which", "Acme, which ...";
+its founding, "Acme was founded") and weak ones that hold only for a name
+nothing shows to be a person's (an org noun before it, "conglomerate SPC
+Group"; "its" a few words after it, "Acme had hoped to pitch its drug"; a lowercase "the" before
+it and a speech verb after, "the Acme has said"; a document it issues
+before it, "a statement from Acme").  `shows_org` and
+`OrgEvidence` tell whether any mention of a name has the strong words.
+The word lists are indexer.lexicon's ("org_heads", "org_nouns",
+"employer_roles", "main_cues", "document_nouns").
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Container
+
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.registry.names import (
+    TITLES,
+    first_name_gender,
+    is_description,
+    is_role_word,
+)
+from onrecord.indexer.annotate.attribution.registry.orgnames import DOMAIN_RE, SUFFIXES
+from onrecord.indexer.annotate.attribution.registry.runs import looks_like_org
+from onrecord.indexer.lexicon import words
+
+ORG_NOUNS = words("org_heads", "org_nouns")  # nouns that describe an organisation ("insurer", "firm")
+_EMPLOYER_ROLES = words("employer_roles")
+_NOUN_ALT = word_alternation(ORG_NOUNS)
+_APOSTROPHE_RE = re.compile(r"['\u2019]s?")
+_LONGER_RE = re.compile(r"\w|[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z]")
+# what follows a name and shows it an organisation's, even a name that looks like a person's
+_AFTER_RE = re.compile(
+    r"(?:['\u2019]s)?[ \u00a0]+shares\b"  # "Acme's shares fell", "Acme shares fell"
+    r"|,[ \u00a0]+which\b"  # "Acme, which makes ...": a thing, never a person
+    r"|,?[ \u00a0]+(?:which[ \u00a0]+)?(?:was|were|had[ \u00a0]+been|has[ \u00a0]+been)[ \u00a0]+"
+    r"(?:founded|established|listed|floated|privatised|nationalised)\b"
+    # "Allianz, a leading German insurer,": the appositive ends on an org noun, no "of" in it
+    rf"|,[ \u00a0]+(?:(?:a|an|the)[ \u00a0]+)?(?:(?!(?:of|for|at|in|with|by|and)\b)[\w'\u2019.-]+[ \u00a0]+){{0,4}}?"
+    rf"(?:{_NOUN_ALT})s?(?=[,.;)])", re.I)
+# ... and what does so for a name nothing shows to be a person's
+_WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,4}its\b")  # "Acme had hoped to pitch its drug"
+# "the Acme has said": a name behind "the" that speaks is a body's (a person's takes no "the")
+_THE_SPEAKS_RE = re.compile(rf"[ \u00a0]+(?:(?:has|had)[ \u00a0]+)?(?:{word_alternation(words('main_cues'))})\b")
+# "a statement from Acme": what a body issues, before its name
+_DOC_BEFORE_RE = re.compile(rf"\b(?:{word_alternation(words('document_nouns'))})s?[ \u00a0]+"
+                            r"(?:from|by|issued[ \u00a0]+by)[ \u00a0]+$")
+# what comes before a name and shows it an organisation's
+_BEFORE_RE = re.compile(
+    r"(?:\b(?i:shares)[ \u00a0]+in[ \u00a0]+(?:the[ \u00a0]+)?"  # "shares in Acme"
+    # "chief executive of Acme"
+    rf"|\b(?:{word_alternation(_EMPLOYER_ROLES)})[ \u00a0]+(?:of|at)[ \u00a0]+(?:the[ \u00a0]+)?)$")
+_WEAK_BEFORE_RE = re.compile(rf"(?<![A-Z])\b(?:{_NOUN_ALT})[ \u00a0]+$")  # "conglomerate SPC Group" (lowercase noun)
+
+def org_by_name(name: str, match: Callable[[str], str | None], initials: Container[str]) -> str | None:
+    """Return the organisation the run `name` names by its words alone, or
+    None (a person, a place, a word, or one the words around a mention must
+    decide: org_by_context): the registry's name, else `name` when an org
+    word is in it (an acronym: the `initials` of a name in the article)."""
+    toks = name.split()
+    if is_description(toks):
+        return None  # "Labour", "German": a word that describes, not a body that speaks
+    found = match(name)
+    if found:
+        return found
+    if DOMAIN_RE.fullmatch(name):
+        return name  # "Suprnova.org"
+    if len(toks) > 1 and toks[-1].lower().rstrip(".") in SUFFIXES:
+        return name  # "Acme Holdings", "Acme AG"
+    if looks_like_org(toks) and (len(toks) > 1 or not name.isupper() or name in initials):
+        return name  # "Acme Group"; "NATO" when the article spells it out, never "US" nor "AI"
+    return None
+
+
+def org_by_context(text: str, start: int, name: str, personal: bool) -> str | None:
+    """Return `name` when the words around its mention at start say it is an
+    organisation's (only strong words for a name that looks `personal`:
+    "Paris Baguette was founded in 1988"), else None; for a name
+    org_by_name leaves undecided."""
+    toks = name.split()
+    end = text.find(name, start) + len(name)
+    if strong_evidence(text, start, end):
+        return name
+    after = (end, _possessive_end(text, end))
+    if personal or first_name_gender(toks[0]) or toks[0].lower().rstrip(".") in TITLES or is_role_word(toks[0]):
+        return None  # "the company Ann Vole founded", "Vole said its plan": a person
+    if any(_WEAK_AFTER_RE.match(text, at) for at in after) or ends_before(text, start, _ORG_NOUN_ENDS) and \
+            _WEAK_BEFORE_RE.search(text, max(0, start - 40), start):
+        return name
+    if ends_before(text, start, ("from", "by")) and _DOC_BEFORE_RE.search(text, max(0, start - 40), start):
+        return name
+    return name if _speaks_after_the(text, start, end) else None
+
+
+def _speaks_after_the(text: str, start: int, end: int) -> bool:
+    """True when a lowercase "the" opens the name text[start:end] and a
+    speech verb follows it ("the Acme has said")."""
+    return text[max(0, start - 5):start] in (" the ", "\nthe ", " the\u00a0") and bool(_THE_SPEAKS_RE.match(text, end))
+
+
+def strong_evidence(text: str, start: int, end: int) -> bool:
+    """True when the words around the name text[start:end] say it is an
+    organisation's, whatever it looks like ("Acme, which ...", "shares in Acme")."""
+    return bool(_AFTER_RE.match(text, end) or _AFTER_RE.match(text, _possessive_end(text, end))
+                or ends_before(text, start, _BEFORE_ENDS) and _BEFORE_RE.search(text, max(0, start - 40), start))
+
+
+_BEFORE_ENDS = ("in", "of", "at", "the")  # the last words _BEFORE_RE can end in
+_ORG_NOUN_ENDS = tuple(ORG_NOUNS)  # _WEAK_BEFORE_RE's
+
+
+def ends_before(text: str, start: int, last_words: tuple[str, ...]) -> bool:
+    """False when the 40 characters before `start` cannot end in one of `last_words` and
+    "[ \u00a0]+$" ("$" also before a final newline), as _BEFORE_RE and _WEAK_BEFORE_RE must:
+    a string test that spares their scan before most names."""
+    window = text[max(0, start - 40):start]
+    if window.endswith("\n"):
+        window = window[:-1]
+    head = window.rstrip(" \u00a0")
+    return len(head) < len(window) and head.endswith(last_words)
+
+
+class OrgEvidence:
+    """shows_org for one article's names, each looked up once (a per-article
+    memo: a process-wide cache keyed by the whole text would keep up to its
+    size of articles alive)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._seen: dict[str, bool] = {}
+
+    def __call__(self, name: str) -> bool:
+        if name not in self._seen:
+            self._seen[name] = shows_org(self.text, name)
+        return self._seen[name]
+
+
+def shows_org(text: str, name: str) -> bool:
+    """True when some mention of `name` in `text` has strong words saying it
+    is an organisation's ("Paris Baguette was founded in 1988"): a person
+    registered by that name is none (he and she never mean it)."""
+    at = text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        # the whole name, not the start of a longer one ("Ann Vole Events, which ...")
+        if not _LONGER_RE.match(text, end) and strong_evidence(text, at, end):
+            return True
+        at = text.find(name, end)
+    return False
+
+
+def _possessive_end(text: str, end: int) -> int:
+    """Return the end of a name with its possessive ("Acme's"), else `end`."""
+    m = _APOSTROPHE_RE.match(text, end)
+    return m.end() if m else end
