@@ -16,8 +16,9 @@ after the merge 49f2dda) and round 6's (40 BBC articles, scored once at
 c769569 beside the session's starting code 3887ab9) and round 7's (40 BBC
 articles, scored once at d211a3a beside 33320ae's figures, the extraction code
 unchanged from there to the session's start d5c6e12): all are tuning data
-since.  Round 8's BBC set (40 articles) is the test set now, scored only when
-asked (`--round8-test`), once, after tuning.
+since.  Round 8's BBC set (40 articles) is scored only when asked
+(`--round8-test`): at the starting code e351780 and once after tuning at
+2900c4f, so it is spent too; it becomes a tuning row before round 9 is drawn.
 """
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ BBC_R6 = GOLD_DIR / "bbc_heldout_r6_test.json"
 # (bench.goldselect's bbc7, 40 articles); scored once at d211a3a.
 BBC_R7 = GOLD_DIR / "bbc_heldout_r7_test.json"
 # Round 8: drawn after round 7 was scored once (d211a3a); BBC only
-# (bench.goldselect's bbc8, 40 articles), a test set until it is scored once.
+# (bench.goldselect's bbc8, 40 articles); scored once after tuning at 2900c4f.
 BBC_R8 = GOLD_DIR / "bbc_heldout_r8_test.json"
 HELD_R8 = "held out: scored once, after tuning (--round8-test)"
 FROZEN = GOLD_DIR / "heldout.sha256"
