@@ -12,7 +12,7 @@ gradient descent in numpy) fitted on:
 
 - pronoun instances: a quote the extractor credits through "he"/"she" whose gold speaker
   is a name, from the tuning golds only (bench.attribution_errors.TUNING: the BBC gold and
-  rounds 1-7 BBC over the BBC corpus, web dev and rounds 1-2 web over their saved pages);
+  rounds 1-8 BBC over the BBC corpus, web dev and rounds 1-2 web over their saved pages);
   the label is the candidate the gold names;
 - named instances: a quote whose speaker is named again ("Vole said") after being named
   before, from the same golds and from PolNeAR **train** (the gold source span of each

@@ -273,11 +273,9 @@ def row(s: dict[str, Any]) -> str:
 
 
 def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | None,
-                  split: str, round8: bool = False) -> list[tuple[str, str]]:
+                  split: str) -> list[tuple[str, str]]:
     """Return the reported-speech rows: the own golds (web dev, rounds 1 to
-    7, each spent once scored and a tuning row since), PolNeAR `split`, then
-    round 8's frozen BBC test row (scored only when `round8`, once, after
-    tuning; otherwise a row saying it is held out)."""
+    8, each spent once scored and a tuning row since), then PolNeAR `split`."""
     from bench.heldout import (
         BBC_HELDOUT,
         BBC_R2,
@@ -287,7 +285,6 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
         BBC_R6,
         BBC_R7,
         BBC_R8,
-        HELD_R8,
         WEB_GOLD,
         WEB_R2,
     )
@@ -300,10 +297,10 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
              ("reported: round 4 BBC (spent, tuning)", BBC_R4, corpus),
              ("reported: round 5 BBC (spent, tuning)", BBC_R5, corpus),
              ("reported: round 6 BBC (spent, tuning)", BBC_R6, corpus),
-             ("reported: round 7 BBC (spent, tuning)", BBC_R7, corpus)]
-    tests = [("reported: round 8 BBC TEST", BBC_R8, corpus)]
+             ("reported: round 7 BBC (spent, tuning)", BBC_R7, corpus),
+             ("reported: round 8 BBC (spent, tuning)", BBC_R8, corpus)]
     rows = [("reported: seeds", "no indirect entries in seeds_quotes.json")]
-    for label, gold, source in [*golds, ("polnear", Path(), polnear), *tests]:
+    for label, gold, source in [*golds, ("polnear", Path(), polnear)]:
         if label == "polnear" and source is None:
             rows.append((f"reported: PolNeAR {split} (speech cues)", "skipped (no PolNeAR directory)"))
         elif label == "polnear":
@@ -314,8 +311,6 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
             rows.append((label, "skipped (no source directory)"))
         elif not gold.exists():
             rows.append((label, "not built yet"))
-        elif gold == BBC_R8 and not round8:
-            rows.append((label, HELD_R8))
         else:
             scorer = score_own_bbc if "BBC" in label else score_own_web
             rows.append((label, row(scorer(source, gold))))

@@ -1,8 +1,7 @@
 """Which golds the bench scores: every round once spent, as a tuning row
 (bench.heldout, bench.reported), and the error listers and the fit scripts
-read them all (round 7 included since it was scored once at d211a3a); round
-8's frozen test set only behind `--round8-test`, never through the listers
-or the fit scripts."""
+read them all (round 8 included since it was scored once after tuning at 2900c4f).  No
+test set is held out now, so no row is one and no flag scores one."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,7 +31,7 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
     rows = heldout.heldout_rows(tmp_path, tmp_path) + reported.reported_rows(tmp_path, tmp_path, None, "dev")
     for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6,
-                 BBC_R7):
+                 BBC_R7, BBC_R8):
         assert scored.count(gold) == 2, gold.name
     assert [label for label, _ in rows if "round 3" in label] == ["round 3 BBC (spent, tuning)",
                                                                   "reported: round 3 BBC (spent, tuning)"]
@@ -44,69 +43,33 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
                                                                   "reported: round 6 BBC (spent, tuning)"]
     assert [label for label, _ in rows if "round 7" in label] == ["round 7 BBC (spent, tuning)",
                                                                   "reported: round 7 BBC (spent, tuning)"]
-    assert BBC_R8 not in scored
-    assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
-        "round 8 BBC TEST", "reported: round 8 BBC TEST"]
-
-
-@pytest.mark.parametrize("round8", [False, True])
-def test_round_eight_is_scored_only_when_asked_and_apart_from_the_tuning_rows(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, round8: bool) -> None:
-    scored: list[Path] = []
-    monkeypatch.setattr(heldout, "_web_row", lambda s, g: str(_record(scored)(s, g)))
-    monkeypatch.setattr(heldout, "_bbc_row", lambda s, g: str(_record(scored)(s, g)))
-    monkeypatch.setattr(reported, "score_own_web", _record(scored))
-    monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
-    quotes = heldout.heldout_rows(tmp_path, tmp_path, round8=round8)
-    speech = reported.reported_rows(tmp_path, tmp_path, None, "dev", round8)
-    assert scored.count(BBC_R8) == (2 if round8 else 0) and scored.count(BBC_R7) == 2
-    assert [label for label, _ in quotes][-1] == "round 8 BBC TEST"
-    assert [label for label, _ in speech][-1] == "reported: round 8 BBC TEST"
-    held = [label for label, value in quotes + speech if "--round8-test" in value]
-    assert held == ([] if round8 else ["round 8 BBC TEST", "reported: round 8 BBC TEST"])
+    assert [label for label, _ in rows if "round 8" in label] == ["round 8 BBC (spent, tuning)",
+                                                                  "reported: round 8 BBC (spent, tuning)"]
+    assert not [label for label, value in rows if "TEST" in label or "held out" in value]
 
 
 def test_the_error_listers_read_every_spent_round() -> None:
     assert TUNING["web_r2"] == WEB_R2 and TUNING["bbc_r2"] == BBC_R2 and TUNING["bbc_r3"] == BBC_R3
     assert TUNING["bbc_r4"] == BBC_R4 and TUNING["bbc_r5"] == BBC_R5 and TUNING["bbc_r6"] == BBC_R6
-    assert TUNING["bbc_r7"] == BBC_R7
-    assert {"web_r2", "bbc_r2", "bbc_r3", "bbc_r4", "bbc_r5", "bbc_r6", "bbc_r7"} <= set(SOURCES)
+    assert TUNING["bbc_r7"] == BBC_R7 and TUNING["bbc_r8"] == BBC_R8
+    assert {"web_r2", "bbc_r2", "bbc_r3", "bbc_r4", "bbc_r5", "bbc_r6", "bbc_r7", "bbc_r8"} <= set(SOURCES)
 
 
 def test_the_ranker_fit_reads_every_tuning_gold() -> None:
     from bench.fit_ranker import SOURCES as FIT_SOURCES
-    assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r7"] == "round 7 BBC"
+    assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r8"] == "round 8 BBC"
 
 
-def _main_argv(monkeypatch: pytest.MonkeyPatch, seen: dict[str, bool]) -> list[str]:
+def test_no_round_is_behind_a_flag(monkeypatch: pytest.MonkeyPatch) -> None:
     from bench import extraction
-    monkeypatch.setattr(heldout, "heldout_rows", lambda h, c, round8=False: seen.update(quotes=round8) or [])
-    monkeypatch.setattr(reported, "reported_rows",
-                        lambda h, c, p, s, round8=False: seen.update(speech=round8) or [])
+    seen: dict[str, int] = {}
+    monkeypatch.setattr(heldout, "heldout_rows", lambda *a: seen.update(quotes=len(a)) or [])
+    monkeypatch.setattr(reported, "reported_rows", lambda *a: seen.update(speech=len(a)) or [])
     monkeypatch.setattr(extraction, "polnear_rows", lambda root, split: [])
     monkeypatch.setattr(extraction, "score_seeds", lambda kinds: {k: 0 for k in (
         "P", "R", "F1", "speaker_acc", "speaker_n", "gold", "pred")})
-    return ["--skip-polnear", "--skip-speed", "--skip-htmleval", "--corpus", "/nonexistent"]
-
-
-def test_the_round_eight_flag_reaches_both_scorers_and_spent_flags_are_refused(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    from bench import extraction
-    seen: dict[str, bool] = {}
-    argv = _main_argv(monkeypatch, seen)
-    assert extraction.main(argv) == 0 and seen == {"quotes": False, "speech": False}
-    assert extraction.main([*argv, "--round8-test"]) == 0 and seen == {"quotes": True, "speech": True}
-    for spent in ("--round5-test", "--round6-test", "--round7-test"):
+    argv = ["--skip-polnear", "--skip-speed", "--skip-htmleval", "--corpus", "/nonexistent"]
+    assert extraction.main(argv) == 0 and seen == {"quotes": 2, "speech": 4}
+    for spent in ("--round5-test", "--round6-test", "--round7-test", "--round8-test"):
         with pytest.raises(SystemExit):
             extraction.main([*argv, spent])
-
-
-def test_the_error_listers_and_the_fit_scripts_never_read_round_eight() -> None:
-    from bench import attribution_errors, fit_ranker, fit_speakers, reported_errors, speaker_misses
-    from bench.fit_ranker import SOURCES as FIT_SOURCES
-    assert BBC_R8 not in TUNING.values() and not any("r8" in s for s in SOURCES)
-    assert not any("r8" in s for s in FIT_SOURCES)
-    # they read golds only through TUNING: none names round 8's file or constant itself
-    for module in (attribution_errors, fit_ranker, fit_speakers, reported_errors, speaker_misses):
-        source = Path(str(module.__file__)).read_text(encoding="utf-8")
-        assert "BBC_R8" not in source and BBC_R8.name not in source, module.__name__
