@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 from onrecord.indexer.annotate.institutions.literals import alias_searcher
 from onrecord.indexer.annotate.institutions.registry import (
-    AliasHit,
     AliasSearch,
     InstitutionRegistry,
     RegistryError,
@@ -134,18 +133,9 @@ class _Scan:
     found: list[tuple[int, int, int, str]]
 
 
-def _scan(matches: Iterable[AliasHit], name_of: Callable[[str], str | None], rank: int) -> _Scan:
-    spans, found = [], []
-    for m in matches:
-        spans.append(m.span())
-        name = name_of(m.group())
-        if name:
-            found.append((m.start(), m.start() - m.end(), rank, name))
-    return _Scan(spans, found)
-
-
 def _span_scan(text: str, spans: list[tuple[int, int]], name_of: Callable[[str], str | None], rank: int) -> _Scan:
-    """_scan over the registry's matches as (start, end) spans of `text`."""
+    """Return the _Scan of one pattern's matches, given as (start, end) spans of `text`:
+    those whose surface `name_of` names are found, ranked `rank`."""
     found = []
     for start, end in spans:
         name = name_of(text[start:end])
@@ -157,7 +147,8 @@ def _span_scan(text: str, spans: list[tuple[int, int]], name_of: Callable[[str],
 def _extra_scan(text: str, extra_aliases: Mapping[str, str]) -> _Scan:
     """Scan `text` for an article's learned aliases (rank 0: they win a tie)."""
     patterns, lookup = _extra_matcher(tuple(sorted(extra_aliases.items())))
-    return _scan(iter_leftmost(patterns, text), lambda surface: lookup.get(normalize_alias(surface).casefold()), 0)
+    return _span_scan(text, [m.span() for m in iter_leftmost(patterns, text)],
+                      lambda surface: lookup.get(normalize_alias(surface).casefold()), 0)
 
 
 def _select(text: str, found: list[tuple[int, int, int, str]], base: int) -> list[InstitutionMention]:
