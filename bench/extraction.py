@@ -261,6 +261,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--htmleval", help="saved-HTML gold (default $ONRECORD_HTMLEVAL, ../shared/htmleval)")
     ap.add_argument("--skip-htmleval", action="store_true")
+    ap.add_argument("--round9-test", action="store_true",
+                    help="also score round 9's frozen BBC test set (at the starting code, then once after tuning)")
     ap.add_argument("--htmleval-peer", metavar="REV",
                     help="also time the HTML ingest by git revision REV's code beside this checkout's")
     args = ap.parse_args(argv)
@@ -285,13 +287,14 @@ def main(argv: list[str] | None = None) -> int:
     from bench.heldout import heldout_rows  # it imports this module
     htmleval = htmleval_dir(args.htmleval)
     rows += heldout_rows(None if htmleval is None else htmleval / PAGE_SET,
-                         Path(args.corpus) if (Path(args.corpus) / "business").is_dir() else None)
+                         Path(args.corpus) if (Path(args.corpus) / "business").is_dir() else None,
+                         args.round9_test)
     root = None if args.skip_polnear else polnear_dir(args.polnear)
     rows += polnear_rows(root, args.split)
     from bench.reported import reported_rows  # it imports this module
     rows += reported_rows(None if htmleval is None else htmleval / PAGE_SET,
                           Path(args.corpus) if (Path(args.corpus) / "business").is_dir() else None,
-                          root, args.split)
+                          root, args.split, args.round9_test)
     if not args.skip_htmleval:
         rows += htmleval_rows(args.htmleval, ingest_runs=0 if args.skip_speed else INGEST_RUNS,
                               peer=args.htmleval_peer)

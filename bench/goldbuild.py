@@ -31,7 +31,9 @@ drawn after round 5 was scored; `--round 7` writes round 7's
 (bench/gold/bbc_heldout_r7_test.json, bench.goldselect's bbc7: 40 articles),
 drawn after round 6 was scored; `--round 8` writes round 8's
 (bench/gold/bbc_heldout_r8_test.json, bench.goldselect's bbc8: 40 articles),
-drawn after round 7 was scored.
+drawn after round 7 was scored; `--round 9` writes round 9's
+(bench/gold/bbc_heldout_r9_test.json, bench.goldselect's bbc9: 40 articles),
+drawn after round 8 was scored.
 """
 from __future__ import annotations
 
@@ -52,6 +54,7 @@ from bench.goldselect import (
     select_bbc6,
     select_bbc7,
     select_bbc8,
+    select_bbc9,
     select_web,
     select_web2,
 )
@@ -163,6 +166,13 @@ ROUND8_NOTE = (
     "reported speech included), a test set only.")
 
 
+ROUND9_NOTE = (
+    " Round 9: drawn by bench/goldselect.py (bbc9: 40 articles by random.Random(9999), disjoint from "
+    "bbc_quotes.json and rounds 1-8, no text twice nor the text of an earlier gold's article) after round 8 "
+    "was scored once (2900c4f) and became tuning data; annotated the same way (headline quotes and headline "
+    "reported speech included), a test set only.")
+
+
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
     """Return the web gold of one half."""
     pages = {}
@@ -187,7 +197,8 @@ def build_round2(annotations: Path, htmleval: Path, corpus: Path) -> None:
 # The BBC-only rounds: round -> (its draw, the note added to BBC_NOTE).
 BBC_ROUNDS: dict[int, tuple[Callable[[Path, Path], list[str]], str]] = {
     3: (select_bbc3, ROUND3_NOTE), 4: (select_bbc4, ROUND4_NOTE), 5: (select_bbc5, ROUND5_NOTE),
-    6: (select_bbc6, ROUND6_NOTE), 7: (select_bbc7, ROUND7_NOTE), 8: (select_bbc8, ROUND8_NOTE)}
+    6: (select_bbc6, ROUND6_NOTE), 7: (select_bbc7, ROUND7_NOTE), 8: (select_bbc8, ROUND8_NOTE),
+    9: (select_bbc9, ROUND9_NOTE)}
 
 
 def build_bbc_round(number: int, annotations: Path, corpus: Path) -> None:
@@ -220,7 +231,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=(1, 2, 3, 4, 5, 6, 7, 8), default=1)
+    parser.add_argument("--round", type=int, choices=(1, 2, 3, 4, 5, 6, 7, 8, 9), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)

@@ -61,6 +61,13 @@ data):
   bbc7, from those in none of bench/gold/bbc_quotes.json and rounds 1 to 7's
   BBC test sets, no text twice nor the text of an article of those golds.
 
+Round 9 (drawn after round 8 was scored once, at 2900c4f, and became tuning
+data):
+
+- bbc9: BBC9_COUNT articles drawn by random.Random(BBC9_SEED) the same way as
+  bbc8, from those in none of bench/gold/bbc_quotes.json and rounds 1 to 8's
+  BBC test sets, no text twice nor the text of an article of those golds.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -88,6 +95,8 @@ BBC7_SEED = 7777
 BBC8_SEED = 8888
 BBC7_COUNT = 40
 BBC8_COUNT = 40
+BBC9_SEED = 9999
+BBC9_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -185,10 +194,16 @@ def select_bbc8(corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:8]], BBC8_SEED, BBC8_COUNT)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 7.
+def select_bbc9(corpus: Path, gold_dir: Path) -> list[str]:
+    """Return round 9's BBC articles: disjoint from the tuned gold and rounds 1
+    to 8, no two of one text and none the text of an article of those golds."""
+    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:9]], BBC9_SEED, BBC9_COUNT)
+
+
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 8.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
-            "bbc_heldout_r7_test.json")
+            "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int) -> list[str]:
@@ -230,7 +245,8 @@ def main() -> None:
                       "bbc5": select_bbc5(args.corpus, args.tuned_gold.parent),
                       "bbc6": select_bbc6(args.corpus, args.tuned_gold.parent),
                       "bbc7": select_bbc7(args.corpus, args.tuned_gold.parent),
-                      "bbc8": select_bbc8(args.corpus, args.tuned_gold.parent)}, indent=1))
+                      "bbc8": select_bbc8(args.corpus, args.tuned_gold.parent),
+                      "bbc9": select_bbc9(args.corpus, args.tuned_gold.parent)}, indent=1))
 
 
 if __name__ == "__main__":

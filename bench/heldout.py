@@ -17,8 +17,9 @@ c769569 beside the session's starting code 3887ab9) and round 7's (40 BBC
 articles, scored once at d211a3a beside 33320ae's figures, the extraction code
 unchanged from there to the session's start d5c6e12) and round 8's (40 BBC
 articles, scored at the starting code e351780 and once after tuning at
-2900c4f): all are tuning data since.  No fresh test set is held out now: the next round must be drawn
-(bench.goldselect) and frozen before attribution is tuned again.
+2900c4f): all are tuning data since.  Round 9's BBC set (40 articles) is the
+test set now, scored only when asked (`--round9-test`): at the starting code,
+then once, after tuning.
 """
 from __future__ import annotations
 
@@ -58,6 +59,10 @@ BBC_R7 = GOLD_DIR / "bbc_heldout_r7_test.json"
 # Round 8: drawn after round 7 was scored once (d211a3a); BBC only
 # (bench.goldselect's bbc8, 40 articles); scored once after tuning at 2900c4f.
 BBC_R8 = GOLD_DIR / "bbc_heldout_r8_test.json"
+# Round 9: drawn after round 8 was scored once (2900c4f); BBC only
+# (bench.goldselect's bbc9, 40 articles), a test set until it is scored once.
+BBC_R9 = GOLD_DIR / "bbc_heldout_r9_test.json"
+HELD_R9 = "held out: scored once, after tuning (--round9-test)"
 FROZEN = GOLD_DIR / "heldout.sha256"
 # Characters the reader and the gold text may write differently.
 _FOLD = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"',
@@ -175,22 +180,26 @@ def _bbc_row(corpus: Path, gold: Path) -> str:
     return _row(s) + f"; {s['articles']} articles"
 
 
-def heldout_rows(htmleval: Path | None, corpus: Path | None) -> list[tuple[str, str]]:
+def heldout_rows(htmleval: Path | None, corpus: Path | None, round9: bool = False) -> list[tuple[str, str]]:
     """Return the held-out golds' rows: web dev and rounds 1 to 8 (each spent
-    once scored and a tuning row since)."""
+    once scored and a tuning row since), then round 9's frozen BBC test row,
+    scored only when `round9` (otherwise a row saying it is held out)."""
     rows: list[tuple[str, str]] = []
     web = [("held-out web dev", WEB_GOLD["dev"]), ("round 1 web (spent, tuning)", WEB_GOLD["test"]),
            ("round 2 web (spent, tuning)", WEB_R2)]
     bbc = [("round 1 BBC (spent, tuning)", BBC_HELDOUT), ("round 2 BBC (spent, tuning)", BBC_R2),
            ("round 3 BBC (spent, tuning)", BBC_R3), ("round 4 BBC (spent, tuning)", BBC_R4),
            ("round 5 BBC (spent, tuning)", BBC_R5), ("round 6 BBC (spent, tuning)", BBC_R6),
-           ("round 7 BBC (spent, tuning)", BBC_R7), ("round 8 BBC (spent, tuning)", BBC_R8)]
+           ("round 7 BBC (spent, tuning)", BBC_R7), ("round 8 BBC (spent, tuning)", BBC_R8),
+           ("round 9 BBC TEST", BBC_R9)]
     for (label, gold), source, scorer in [*((w, htmleval, _web_row) for w in web),
                                           *((b, corpus, _bbc_row) for b in bbc)]:
         if source is None:
             rows.append((label, "skipped (no source directory)"))
         elif not gold.exists():
             rows.append((label, "not built yet"))
+        elif gold == BBC_R9 and not round9:
+            rows.append((label, HELD_R9))
         else:
             rows.append((label, scorer(source, gold)))
     return rows

@@ -273,9 +273,11 @@ def row(s: dict[str, Any]) -> str:
 
 
 def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | None,
-                  split: str) -> list[tuple[str, str]]:
+                  split: str, round9: bool = False) -> list[tuple[str, str]]:
     """Return the reported-speech rows: the own golds (web dev, rounds 1 to
-    8, each spent once scored and a tuning row since), then PolNeAR `split`."""
+    8, each spent once scored and a tuning row since), PolNeAR `split`, then
+    round 9's frozen BBC test row (scored only when `round9`; otherwise a row
+    saying it is held out)."""
     from bench.heldout import (
         BBC_HELDOUT,
         BBC_R2,
@@ -285,6 +287,8 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
         BBC_R6,
         BBC_R7,
         BBC_R8,
+        BBC_R9,
+        HELD_R9,
         WEB_GOLD,
         WEB_R2,
     )
@@ -299,8 +303,9 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
              ("reported: round 6 BBC (spent, tuning)", BBC_R6, corpus),
              ("reported: round 7 BBC (spent, tuning)", BBC_R7, corpus),
              ("reported: round 8 BBC (spent, tuning)", BBC_R8, corpus)]
+    tests = [("reported: round 9 BBC TEST", BBC_R9, corpus)]
     rows = [("reported: seeds", "no indirect entries in seeds_quotes.json")]
-    for label, gold, source in [*golds, ("polnear", Path(), polnear)]:
+    for label, gold, source in [*golds, ("polnear", Path(), polnear), *tests]:
         if label == "polnear" and source is None:
             rows.append((f"reported: PolNeAR {split} (speech cues)", "skipped (no PolNeAR directory)"))
         elif label == "polnear":
@@ -311,6 +316,8 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
             rows.append((label, "skipped (no source directory)"))
         elif not gold.exists():
             rows.append((label, "not built yet"))
+        elif gold == BBC_R9 and not round9:
+            rows.append((label, HELD_R9))
         else:
             scorer = score_own_bbc if "BBC" in label else score_own_web
             rows.append((label, row(scorer(source, gold))))

@@ -1,7 +1,8 @@
 """Which golds the bench scores: every round once spent, as a tuning row
 (bench.heldout, bench.reported), and the error listers and the fit scripts
-read them all (round 8 included since it was scored once after tuning at 2900c4f).  No
-test set is held out now, so no row is one and no flag scores one."""
+read them all (round 8 included since it was scored once after tuning at
+2900c4f); round 9's frozen test set only behind `--round9-test`, never through
+the listers or the fit scripts."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 from bench import heldout, reported
 from bench.attribution_errors import TUNING
-from bench.heldout import BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, WEB_GOLD, WEB_R2
+from bench.heldout import BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, WEB_GOLD, WEB_R2
 from bench.reported_errors import SOURCES
 
 
@@ -45,7 +46,26 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
                                                                   "reported: round 7 BBC (spent, tuning)"]
     assert [label for label, _ in rows if "round 8" in label] == ["round 8 BBC (spent, tuning)",
                                                                   "reported: round 8 BBC (spent, tuning)"]
-    assert not [label for label, value in rows if "TEST" in label or "held out" in value]
+    assert BBC_R9 not in scored
+    assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
+        "round 9 BBC TEST", "reported: round 9 BBC TEST"]
+
+
+@pytest.mark.parametrize("round9", [False, True])
+def test_round_nine_is_scored_only_when_asked_and_apart_from_the_tuning_rows(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, round9: bool) -> None:
+    scored: list[Path] = []
+    monkeypatch.setattr(heldout, "_web_row", lambda s, g: str(_record(scored)(s, g)))
+    monkeypatch.setattr(heldout, "_bbc_row", lambda s, g: str(_record(scored)(s, g)))
+    monkeypatch.setattr(reported, "score_own_web", _record(scored))
+    monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
+    quotes = heldout.heldout_rows(tmp_path, tmp_path, round9=round9)
+    speech = reported.reported_rows(tmp_path, tmp_path, None, "dev", round9)
+    assert scored.count(BBC_R9) == (2 if round9 else 0) and scored.count(BBC_R8) == 2
+    assert [label for label, _ in quotes][-1] == "round 9 BBC TEST"
+    assert [label for label, _ in speech][-1] == "reported: round 9 BBC TEST"
+    held = [label for label, value in quotes + speech if "--round9-test" in value]
+    assert held == ([] if round9 else ["round 9 BBC TEST", "reported: round 9 BBC TEST"])
 
 
 def test_the_error_listers_read_every_spent_round() -> None:
@@ -60,16 +80,35 @@ def test_the_ranker_fit_reads_every_tuning_gold() -> None:
     assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r8"] == "round 8 BBC"
 
 
-def test_no_round_is_behind_a_flag(monkeypatch: pytest.MonkeyPatch) -> None:
+def _main_argv(monkeypatch: pytest.MonkeyPatch, seen: dict[str, bool]) -> list[str]:
     from bench import extraction
-    seen: dict[str, int] = {}
-    monkeypatch.setattr(heldout, "heldout_rows", lambda *a: seen.update(quotes=len(a)) or [])
-    monkeypatch.setattr(reported, "reported_rows", lambda *a: seen.update(speech=len(a)) or [])
+    monkeypatch.setattr(heldout, "heldout_rows", lambda h, c, round9=False: seen.update(quotes=round9) or [])
+    monkeypatch.setattr(reported, "reported_rows",
+                        lambda h, c, p, s, round9=False: seen.update(speech=round9) or [])
     monkeypatch.setattr(extraction, "polnear_rows", lambda root, split: [])
     monkeypatch.setattr(extraction, "score_seeds", lambda kinds: {k: 0 for k in (
         "P", "R", "F1", "speaker_acc", "speaker_n", "gold", "pred")})
-    argv = ["--skip-polnear", "--skip-speed", "--skip-htmleval", "--corpus", "/nonexistent"]
-    assert extraction.main(argv) == 0 and seen == {"quotes": 2, "speech": 4}
+    return ["--skip-polnear", "--skip-speed", "--skip-htmleval", "--corpus", "/nonexistent"]
+
+
+def test_the_round_nine_flag_reaches_both_scorers_and_spent_flags_are_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from bench import extraction
+    seen: dict[str, bool] = {}
+    argv = _main_argv(monkeypatch, seen)
+    assert extraction.main(argv) == 0 and seen == {"quotes": False, "speech": False}
+    assert extraction.main([*argv, "--round9-test"]) == 0 and seen == {"quotes": True, "speech": True}
     for spent in ("--round5-test", "--round6-test", "--round7-test", "--round8-test"):
         with pytest.raises(SystemExit):
             extraction.main([*argv, spent])
+
+
+def test_the_error_listers_and_the_fit_scripts_never_read_round_nine() -> None:
+    from bench import attribution_errors, fit_ranker, fit_speakers, reported_errors, speaker_misses
+    from bench.fit_ranker import SOURCES as FIT_SOURCES
+    assert BBC_R9 not in TUNING.values() and not any("r9" in s for s in SOURCES)
+    assert not any("r9" in s for s in FIT_SOURCES)
+    # they read golds only through TUNING: none names round 9's file or constant itself
+    for module in (attribution_errors, fit_ranker, fit_speakers, reported_errors, speaker_misses):
+        source = Path(str(module.__file__)).read_text(encoding="utf-8")
+        assert "BBC_R9" not in source and BBC_R9.name not in source, module.__name__
