@@ -248,6 +248,12 @@ def run_extract(paths: list[str]) -> int:
     return 0
 
 
+def asked_test_golds(args: argparse.Namespace) -> set[Path]:
+    """Return the frozen test sets the flags ask to score."""
+    from bench.heldout import BBC_R9, BBC_R10
+    return {gold for gold, asked in ((BBC_R9, args.round9_test), (BBC_R10, args.round10_test)) if asked}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the benchmark table; returns the process exit code."""
     argv = sys.argv[1:] if argv is None else argv
@@ -263,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-htmleval", action="store_true")
     ap.add_argument("--round9-test", action="store_true",
                     help="also score round 9's frozen BBC test set (at the starting code, then once after tuning)")
+    ap.add_argument("--round10-test", action="store_true",
+                    help="also score round 10's frozen BBC test set (at the starting code, then once after tuning)")
     ap.add_argument("--htmleval-peer", metavar="REV",
                     help="also time the HTML ingest by git revision REV's code beside this checkout's")
     args = ap.parse_args(argv)
@@ -288,13 +296,13 @@ def main(argv: list[str] | None = None) -> int:
     htmleval = htmleval_dir(args.htmleval)
     rows += heldout_rows(None if htmleval is None else htmleval / PAGE_SET,
                          Path(args.corpus) if (Path(args.corpus) / "business").is_dir() else None,
-                         args.round9_test)
+                         asked_test_golds(args))
     root = None if args.skip_polnear else polnear_dir(args.polnear)
     rows += polnear_rows(root, args.split)
     from bench.reported import reported_rows  # it imports this module
     rows += reported_rows(None if htmleval is None else htmleval / PAGE_SET,
                           Path(args.corpus) if (Path(args.corpus) / "business").is_dir() else None,
-                          root, args.split, args.round9_test)
+                          root, args.split, asked_test_golds(args))
     if not args.skip_htmleval:
         rows += htmleval_rows(args.htmleval, ingest_runs=0 if args.skip_speed else INGEST_RUNS,
                               peer=args.htmleval_peer)

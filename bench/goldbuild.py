@@ -33,7 +33,9 @@ drawn after round 6 was scored; `--round 8` writes round 8's
 (bench/gold/bbc_heldout_r8_test.json, bench.goldselect's bbc8: 40 articles),
 drawn after round 7 was scored; `--round 9` writes round 9's
 (bench/gold/bbc_heldout_r9_test.json, bench.goldselect's bbc9: 40 articles),
-drawn after round 8 was scored.
+drawn after round 8 was scored; `--round 10` writes round 10's
+(bench/gold/bbc_heldout_r10_test.json, bench.goldselect's bbc10: 40
+articles), drawn after round 9 was frozen and scored at the starting code.
 """
 from __future__ import annotations
 
@@ -55,6 +57,7 @@ from bench.goldselect import (
     select_bbc7,
     select_bbc8,
     select_bbc9,
+    select_bbc10,
     select_web,
     select_web2,
 )
@@ -173,6 +176,13 @@ ROUND9_NOTE = (
     "reported speech included), a test set only.")
 
 
+ROUND10_NOTE = (
+    " Round 10: drawn by bench/goldselect.py (bbc10: 40 articles by random.Random(101010), disjoint from "
+    "bbc_quotes.json and rounds 1-9, no text twice nor the text of an earlier gold's article) after round 9 "
+    "was frozen and scored at the starting code, as a second test set beside it; annotated the same way "
+    "(headline quotes and headline reported speech included), a test set only.")
+
+
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
     """Return the web gold of one half."""
     pages = {}
@@ -198,7 +208,7 @@ def build_round2(annotations: Path, htmleval: Path, corpus: Path) -> None:
 BBC_ROUNDS: dict[int, tuple[Callable[[Path, Path], list[str]], str]] = {
     3: (select_bbc3, ROUND3_NOTE), 4: (select_bbc4, ROUND4_NOTE), 5: (select_bbc5, ROUND5_NOTE),
     6: (select_bbc6, ROUND6_NOTE), 7: (select_bbc7, ROUND7_NOTE), 8: (select_bbc8, ROUND8_NOTE),
-    9: (select_bbc9, ROUND9_NOTE)}
+    9: (select_bbc9, ROUND9_NOTE), 10: (select_bbc10, ROUND10_NOTE)}
 
 
 def build_bbc_round(number: int, annotations: Path, corpus: Path) -> None:
@@ -231,7 +241,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=(1, 2, 3, 4, 5, 6, 7, 8, 9), default=1)
+    parser.add_argument("--round", type=int, choices=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)

@@ -68,6 +68,13 @@ data):
   bbc8, from those in none of bench/gold/bbc_quotes.json and rounds 1 to 8's
   BBC test sets, no text twice nor the text of an article of those golds.
 
+Round 10 (drawn after round 9 was frozen and scored at the starting code, to
+hold a second fresh set beside it):
+
+- bbc10: BBC10_COUNT articles drawn by random.Random(BBC10_SEED) the same way
+  as bbc9, from those in none of bench/gold/bbc_quotes.json and rounds 1 to
+  9's BBC test sets, no text twice nor the text of an article of those golds.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -97,6 +104,8 @@ BBC7_COUNT = 40
 BBC8_COUNT = 40
 BBC9_SEED = 9999
 BBC9_COUNT = 40
+BBC10_SEED = 101010
+BBC10_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -200,10 +209,17 @@ def select_bbc9(corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:9]], BBC9_SEED, BBC9_COUNT)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 8.
+def select_bbc10(corpus: Path, gold_dir: Path) -> list[str]:
+    """Return round 10's BBC articles: disjoint from the tuned gold and rounds 1
+    to 9, no two of one text and none the text of an article of those golds."""
+    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:10]], BBC10_SEED, BBC10_COUNT)
+
+
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 9.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
-            "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json")
+            "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
+            "bbc_heldout_r9_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int) -> list[str]:
@@ -246,7 +262,8 @@ def main() -> None:
                       "bbc6": select_bbc6(args.corpus, args.tuned_gold.parent),
                       "bbc7": select_bbc7(args.corpus, args.tuned_gold.parent),
                       "bbc8": select_bbc8(args.corpus, args.tuned_gold.parent),
-                      "bbc9": select_bbc9(args.corpus, args.tuned_gold.parent)}, indent=1))
+                      "bbc9": select_bbc9(args.corpus, args.tuned_gold.parent),
+                      "bbc10": select_bbc10(args.corpus, args.tuned_gold.parent)}, indent=1))
 
 
 if __name__ == "__main__":

@@ -18,8 +18,9 @@ articles, scored once at d211a3a beside 33320ae's figures, the extraction code
 unchanged from there to the session's start d5c6e12) and round 8's (40 BBC
 articles, scored at the starting code e351780 and once after tuning at
 2900c4f): all are tuning data since.  Round 9's BBC set (40 articles) is the
-test set now, scored only when asked (`--round9-test`): at the starting code,
-then once, after tuning.
+test set now, and round 10's (40 more, drawn after round 9 was frozen) beside
+it, each scored only when asked (`--round9-test`, `--round10-test`): at the
+starting code, then once, after tuning.
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ import gzip
 import hashlib
 import json
 import tempfile
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +64,16 @@ BBC_R8 = GOLD_DIR / "bbc_heldout_r8_test.json"
 # Round 9: drawn after round 8 was scored once (2900c4f); BBC only
 # (bench.goldselect's bbc9, 40 articles), a test set until it is scored once.
 BBC_R9 = GOLD_DIR / "bbc_heldout_r9_test.json"
-HELD_R9 = "held out: scored once, after tuning (--round9-test)"
+# Round 10: drawn after round 9 was frozen and scored at the starting code
+# (bench.goldselect's bbc10, 40 articles), a second test set beside it.
+BBC_R10 = GOLD_DIR / "bbc_heldout_r10_test.json"
+# The frozen test sets and the flag that alone scores each.
+TEST_FLAGS = {BBC_R9: "--round9-test", BBC_R10: "--round10-test"}
+
+
+def held_row(gold: Path) -> str:
+    """Return the row of a test set that was not asked for."""
+    return f"held out: scored once, after tuning ({TEST_FLAGS[gold]})"
 FROZEN = GOLD_DIR / "heldout.sha256"
 # Characters the reader and the gold text may write differently.
 _FOLD = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"',
@@ -180,10 +191,12 @@ def _bbc_row(corpus: Path, gold: Path) -> str:
     return _row(s) + f"; {s['articles']} articles"
 
 
-def heldout_rows(htmleval: Path | None, corpus: Path | None, round9: bool = False) -> list[tuple[str, str]]:
+def heldout_rows(htmleval: Path | None, corpus: Path | None,
+                 tests: Collection[Path] = ()) -> list[tuple[str, str]]:
     """Return the held-out golds' rows: web dev and rounds 1 to 8 (each spent
-    once scored and a tuning row since), then round 9's frozen BBC test row,
-    scored only when `round9` (otherwise a row saying it is held out)."""
+    once scored and a tuning row since), then rounds 9 and 10's frozen BBC
+    test rows, each scored only when in `tests` (otherwise a row saying it is
+    held out)."""
     rows: list[tuple[str, str]] = []
     web = [("held-out web dev", WEB_GOLD["dev"]), ("round 1 web (spent, tuning)", WEB_GOLD["test"]),
            ("round 2 web (spent, tuning)", WEB_R2)]
@@ -191,15 +204,15 @@ def heldout_rows(htmleval: Path | None, corpus: Path | None, round9: bool = Fals
            ("round 3 BBC (spent, tuning)", BBC_R3), ("round 4 BBC (spent, tuning)", BBC_R4),
            ("round 5 BBC (spent, tuning)", BBC_R5), ("round 6 BBC (spent, tuning)", BBC_R6),
            ("round 7 BBC (spent, tuning)", BBC_R7), ("round 8 BBC (spent, tuning)", BBC_R8),
-           ("round 9 BBC TEST", BBC_R9)]
+           ("round 9 BBC TEST", BBC_R9), ("round 10 BBC TEST", BBC_R10)]
     for (label, gold), source, scorer in [*((w, htmleval, _web_row) for w in web),
                                           *((b, corpus, _bbc_row) for b in bbc)]:
         if source is None:
             rows.append((label, "skipped (no source directory)"))
         elif not gold.exists():
             rows.append((label, "not built yet"))
-        elif gold == BBC_R9 and not round9:
-            rows.append((label, HELD_R9))
+        elif gold in TEST_FLAGS and gold not in tests:
+            rows.append((label, held_row(gold)))
         else:
             rows.append((label, scorer(source, gold)))
     return rows

@@ -39,6 +39,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -273,11 +274,11 @@ def row(s: dict[str, Any]) -> str:
 
 
 def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | None,
-                  split: str, round9: bool = False) -> list[tuple[str, str]]:
+                  split: str, tests: Collection[Path] = ()) -> list[tuple[str, str]]:
     """Return the reported-speech rows: the own golds (web dev, rounds 1 to
     8, each spent once scored and a tuning row since), PolNeAR `split`, then
-    round 9's frozen BBC test row (scored only when `round9`; otherwise a row
-    saying it is held out)."""
+    rounds 9 and 10's frozen BBC test rows (each scored only when in `tests`;
+    otherwise a row saying it is held out)."""
     from bench.heldout import (
         BBC_HELDOUT,
         BBC_R2,
@@ -288,9 +289,11 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
         BBC_R7,
         BBC_R8,
         BBC_R9,
-        HELD_R9,
+        BBC_R10,
+        TEST_FLAGS,
         WEB_GOLD,
         WEB_R2,
+        held_row,
     )
     golds = [("reported: web dev", WEB_GOLD["dev"], htmleval),
              ("reported: round 1 web (tuning)", WEB_GOLD["test"], htmleval),
@@ -303,9 +306,9 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
              ("reported: round 6 BBC (spent, tuning)", BBC_R6, corpus),
              ("reported: round 7 BBC (spent, tuning)", BBC_R7, corpus),
              ("reported: round 8 BBC (spent, tuning)", BBC_R8, corpus)]
-    tests = [("reported: round 9 BBC TEST", BBC_R9, corpus)]
+    frozen = [("reported: round 9 BBC TEST", BBC_R9, corpus), ("reported: round 10 BBC TEST", BBC_R10, corpus)]
     rows = [("reported: seeds", "no indirect entries in seeds_quotes.json")]
-    for label, gold, source in [*golds, ("polnear", Path(), polnear), *tests]:
+    for label, gold, source in [*golds, ("polnear", Path(), polnear), *frozen]:
         if label == "polnear" and source is None:
             rows.append((f"reported: PolNeAR {split} (speech cues)", "skipped (no PolNeAR directory)"))
         elif label == "polnear":
@@ -316,8 +319,8 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
             rows.append((label, "skipped (no source directory)"))
         elif not gold.exists():
             rows.append((label, "not built yet"))
-        elif gold == BBC_R9 and not round9:
-            rows.append((label, HELD_R9))
+        elif gold in TEST_FLAGS and gold not in tests:
+            rows.append((label, held_row(gold)))
         else:
             scorer = score_own_bbc if "BBC" in label else score_own_web
             rows.append((label, row(scorer(source, gold))))

@@ -1,8 +1,8 @@
 """Which golds the bench scores: every round once spent, as a tuning row
 (bench.heldout, bench.reported), and the error listers and the fit scripts
 read them all (round 8 included since it was scored once after tuning at
-2900c4f); round 9's frozen test set only behind `--round9-test`, never through
-the listers or the fit scripts."""
+2900c4f); rounds 9 and 10's frozen test sets only behind `--round9-test` and
+`--round10-test`, never through the listers or the fit scripts."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,7 +12,20 @@ import pytest
 
 from bench import heldout, reported
 from bench.attribution_errors import TUNING
-from bench.heldout import BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, WEB_GOLD, WEB_R2
+from bench.heldout import (
+    BBC_HELDOUT,
+    BBC_R2,
+    BBC_R3,
+    BBC_R4,
+    BBC_R5,
+    BBC_R6,
+    BBC_R7,
+    BBC_R8,
+    BBC_R9,
+    BBC_R10,
+    WEB_GOLD,
+    WEB_R2,
+)
 from bench.reported_errors import SOURCES
 
 
@@ -46,26 +59,29 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
                                                                   "reported: round 7 BBC (spent, tuning)"]
     assert [label for label, _ in rows if "round 8" in label] == ["round 8 BBC (spent, tuning)",
                                                                   "reported: round 8 BBC (spent, tuning)"]
-    assert BBC_R9 not in scored
+    assert BBC_R9 not in scored and BBC_R10 not in scored
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
-        "round 9 BBC TEST", "reported: round 9 BBC TEST"]
+        "round 9 BBC TEST", "round 10 BBC TEST", "reported: round 9 BBC TEST", "reported: round 10 BBC TEST"]
 
 
-@pytest.mark.parametrize("round9", [False, True])
-def test_round_nine_is_scored_only_when_asked_and_apart_from_the_tuning_rows(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, round9: bool) -> None:
+@pytest.mark.parametrize("tests", [set(), {BBC_R9}, {BBC_R10}, {BBC_R9, BBC_R10}], ids=len)
+def test_a_test_round_is_scored_only_when_asked_and_apart_from_the_tuning_rows(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, tests: set[Path]) -> None:
     scored: list[Path] = []
     monkeypatch.setattr(heldout, "_web_row", lambda s, g: str(_record(scored)(s, g)))
     monkeypatch.setattr(heldout, "_bbc_row", lambda s, g: str(_record(scored)(s, g)))
     monkeypatch.setattr(reported, "score_own_web", _record(scored))
     monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
-    quotes = heldout.heldout_rows(tmp_path, tmp_path, round9=round9)
-    speech = reported.reported_rows(tmp_path, tmp_path, None, "dev", round9)
-    assert scored.count(BBC_R9) == (2 if round9 else 0) and scored.count(BBC_R8) == 2
-    assert [label for label, _ in quotes][-1] == "round 9 BBC TEST"
-    assert [label for label, _ in speech][-1] == "reported: round 9 BBC TEST"
-    held = [label for label, value in quotes + speech if "--round9-test" in value]
-    assert held == ([] if round9 else ["round 9 BBC TEST", "reported: round 9 BBC TEST"])
+    quotes = heldout.heldout_rows(tmp_path, tmp_path, tests)
+    speech = reported.reported_rows(tmp_path, tmp_path, None, "dev", tests)
+    for gold in (BBC_R9, BBC_R10):
+        assert scored.count(gold) == (2 if gold in tests else 0), gold.name
+    assert scored.count(BBC_R8) == 2
+    assert [label for label, _ in quotes][-2:] == ["round 9 BBC TEST", "round 10 BBC TEST"]
+    assert [label for label, _ in speech][-2:] == ["reported: round 9 BBC TEST", "reported: round 10 BBC TEST"]
+    held = {value for _, value in quotes + speech if "held out" in value}
+    assert held == {f"held out: scored once, after tuning (--round{n}-test)"
+                    for n, gold in ((9, BBC_R9), (10, BBC_R10)) if gold not in tests}
 
 
 def test_the_error_listers_read_every_spent_round() -> None:
@@ -80,35 +96,39 @@ def test_the_ranker_fit_reads_every_tuning_gold() -> None:
     assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r8"] == "round 8 BBC"
 
 
-def _main_argv(monkeypatch: pytest.MonkeyPatch, seen: dict[str, bool]) -> list[str]:
+def _main_argv(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> list[str]:
     from bench import extraction
-    monkeypatch.setattr(heldout, "heldout_rows", lambda h, c, round9=False: seen.update(quotes=round9) or [])
+    monkeypatch.setattr(heldout, "heldout_rows", lambda h, c, tests=(): seen.update(quotes=set(tests)) or [])
     monkeypatch.setattr(reported, "reported_rows",
-                        lambda h, c, p, s, round9=False: seen.update(speech=round9) or [])
+                        lambda h, c, p, s, tests=(): seen.update(speech=set(tests)) or [])
     monkeypatch.setattr(extraction, "polnear_rows", lambda root, split: [])
     monkeypatch.setattr(extraction, "score_seeds", lambda kinds: {k: 0 for k in (
         "P", "R", "F1", "speaker_acc", "speaker_n", "gold", "pred")})
     return ["--skip-polnear", "--skip-speed", "--skip-htmleval", "--corpus", "/nonexistent"]
 
 
-def test_the_round_nine_flag_reaches_both_scorers_and_spent_flags_are_refused(
+def test_the_test_round_flags_reach_both_scorers_and_spent_flags_are_refused(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from bench import extraction
-    seen: dict[str, bool] = {}
+    seen: dict[str, Any] = {}
     argv = _main_argv(monkeypatch, seen)
-    assert extraction.main(argv) == 0 and seen == {"quotes": False, "speech": False}
-    assert extraction.main([*argv, "--round9-test"]) == 0 and seen == {"quotes": True, "speech": True}
+    assert extraction.main(argv) == 0 and seen == {"quotes": set(), "speech": set()}
+    assert extraction.main([*argv, "--round9-test"]) == 0 and seen == {"quotes": {BBC_R9}, "speech": {BBC_R9}}
+    assert extraction.main([*argv, "--round10-test"]) == 0 and seen == {"quotes": {BBC_R10}, "speech": {BBC_R10}}
+    assert extraction.main([*argv, "--round9-test", "--round10-test"]) == 0
+    assert seen == {"quotes": {BBC_R9, BBC_R10}, "speech": {BBC_R9, BBC_R10}}
     for spent in ("--round5-test", "--round6-test", "--round7-test", "--round8-test"):
         with pytest.raises(SystemExit):
             extraction.main([*argv, spent])
 
 
-def test_the_error_listers_and_the_fit_scripts_never_read_round_nine() -> None:
+@pytest.mark.parametrize("gold", [BBC_R9, BBC_R10], ids=lambda p: p.name)
+def test_the_error_listers_and_the_fit_scripts_never_read_a_test_round(gold: Path) -> None:
     from bench import attribution_errors, fit_ranker, fit_speakers, reported_errors, speaker_misses
     from bench.fit_ranker import SOURCES as FIT_SOURCES
-    assert BBC_R9 not in TUNING.values() and not any("r9" in s for s in SOURCES)
-    assert not any("r9" in s for s in FIT_SOURCES)
-    # they read golds only through TUNING: none names round 9's file or constant itself
+    constant = "BBC_R" + gold.name.split("_r")[1].split("_")[0]
+    assert gold not in TUNING.values() and not any(constant[4:].lower() in s for s in [*SOURCES, *FIT_SOURCES])
+    # they read golds only through TUNING: none names a test round's file or constant itself
     for module in (attribution_errors, fit_ranker, fit_speakers, reported_errors, speaker_misses):
         source = Path(str(module.__file__)).read_text(encoding="utf-8")
-        assert "BBC_R9" not in source and BBC_R9.name not in source, module.__name__
+        assert constant not in source and gold.name not in source, module.__name__

@@ -20,6 +20,7 @@ from bench.heldout import (
     BBC_R7,
     BBC_R8,
     BBC_R9,
+    BBC_R10,
     FROZEN,
     WEB_GOLD,
     WEB_R2,
@@ -32,8 +33,8 @@ from bench.heldout import (
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 HTMLEVAL = SHARED / "htmleval" / "wcxb-dev"
 CORPUS = SHARED / "corpus" / "bbc"
-# round 1's test halves (scored once, tuning data since: still never edited), rounds 2 to 9's
-TEST_GOLDS = (WEB_GOLD["test"], BBC_HELDOUT, WEB_R2, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9)
+# round 1's test halves (scored once, tuning data since: still never edited), rounds 2 to 10's
+TEST_GOLDS = (WEB_GOLD["test"], BBC_HELDOUT, WEB_R2, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10)
 
 
 @pytest.mark.parametrize("path", TEST_GOLDS, ids=lambda p: p.name)
@@ -152,6 +153,39 @@ def test_round_seven_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text
         assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
 
 
+def test_round_ten_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text_twice() -> None:
+    bbc10 = json.loads(BBC_R10.read_text(encoding="utf-8"))["articles"]
+    earlier = {a for gold in (BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9,
+                              BBC_HELDOUT.parent / "bbc_quotes.json")
+               for a in json.loads(gold.read_text(encoding="utf-8"))["articles"]}
+    assert len(bbc10) == goldselect.BBC10_COUNT == 40 and not set(bbc10) & earlier
+    if CORPUS.is_dir():
+        assert bbc10 == goldselect.select_bbc10(CORPUS, BBC_HELDOUT.parent)
+        texts = {b" ".join((CORPUS / a).read_bytes().split()) for a in bbc10}
+        assert len(texts) == len(bbc10)
+        assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
+
+
+def test_the_round_ten_draw_skips_round_nine_and_a_text_it_already_holds(tmp_path: Path) -> None:
+    corpus, gold_dir = tmp_path / "bbc", tmp_path / "gold"
+    (corpus / "politics").mkdir(parents=True)
+    gold_dir.mkdir()
+    for i in range(goldselect.BBC10_COUNT + 3):
+        (corpus / "politics" / f"{i:03}.txt").write_text(f"story {i}\n", encoding="utf-8")
+    (corpus / "politics" / "900.txt").write_text("story  0\n", encoding="utf-8")  # 000's text again
+    (corpus / "politics" / "901.txt").write_text("story 1\n", encoding="utf-8")  # 001's text again
+    for name in ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
+                 "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
+                 "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json"):
+        (gold_dir / name).write_text(json.dumps({"articles": []}), encoding="utf-8")
+    (gold_dir / "bbc_heldout_r9_test.json").write_text(json.dumps({"articles": ["politics/001.txt"]}),
+                                                        encoding="utf-8")
+    chosen = goldselect.select_bbc10(corpus, gold_dir)
+    assert len(chosen) == goldselect.BBC10_COUNT and "politics/001.txt" not in chosen
+    assert "politics/901.txt" not in chosen
+    assert not {"politics/000.txt", "politics/900.txt"} <= set(chosen)
+
+
 def test_round_nine_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text_twice() -> None:
     bbc9 = json.loads(BBC_R9.read_text(encoding="utf-8"))["articles"]
     earlier = {a for gold in (BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8,
@@ -256,7 +290,7 @@ def test_the_round_five_draw_skips_a_text_it_already_holds(tmp_path: Path) -> No
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the BBC corpus is not on this machine")
-@pytest.mark.parametrize("gold", [BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9],
+@pytest.mark.parametrize("gold", [BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10],
                          ids=lambda p: p.name)
 def test_bbc_offsets_point_at_the_annotated_spans(gold: Path) -> None:
     from bench.extraction import bbc_text
