@@ -26,7 +26,13 @@ from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nomina
 from onrecord.indexer.annotate.attribution.choice.ranker import Windows, choose
 from onrecord.indexer.annotate.attribution.choice.rankfeatures import Candidate, Situation, nearest_mention
 from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines
-from onrecord.indexer.annotate.attribution.phrases.clues import byline_after, ends_on_cue, find_cue, subject_before
+from onrecord.indexer.annotate.attribution.phrases.clues import (
+    byline_after,
+    ends_on_cue,
+    find_cue,
+    opens_on_named_cue,
+    subject_before,
+)
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.phrases.subjects import opens_with_other_name, phrase_at_sentence_start
@@ -138,7 +144,8 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     if not found:
         found, rule = byline_after(frame, qe), "byline"
     colon = frame.char_before(qs) == ":"
-    if not found and (colon or opens_sentence and (previous is None or ends_on_cue(frame, qs))):
+    if not found and (colon or opens_sentence and (
+            previous is None or ends_on_cue(frame, qs) or opens_on_named_cue(frame, qs))):
         # 'Asked why, he demurred: "..."' beats the last quote
         found, rule = subject_before(frame, qs), "sentence_subject"
     frame_of, at_start = frame, n == 0 and sp.start == para.start

@@ -267,3 +267,27 @@ def ends_on_cue(frame: Frame, pos: int) -> bool:
     m = _CLOSING_CUE_RE.search(frame.s, max(lo, pos - 30), pos)
     return m is not None and any(c.group() == m.group(1) for c in find_cues(frame.s, m.start(1), m.end(1))) \
         and MASK not in frame.s[lo:pos]  # '"...," he said.': a quote (masked) is in it
+
+
+# only spaces (and a title's full stop) between a sentence's opening name and its cue
+_NAME_CUE_GAP_RE = re.compile(r"\s{1,3}")
+
+
+def opens_on_named_cue(frame: Frame, pos: int) -> bool:
+    """True when the first strong speech cue of the sentence before a quote
+    at pos follows a name at once, and the sentence quotes nothing itself
+    ('Lord Vole said the plan would help clubs. "..."', 'But union chief Ann
+    Vole criticised the plans. "..."'): it turns the paragraph to a new
+    speaker, whoever spoke before, as a sentence ending on its cue does
+    (ends_on_cue)."""
+    if pos <= 0:
+        return False
+    lo, _ = frame.sentence(pos - 1)
+    if MASK in frame.s[lo:pos]:
+        return False
+    cues = find_cues(frame.s, lo, pos)
+    if not cues or is_weak(cues[0]):
+        return False
+    subject = phrase_before(frame.s, lo, cues[0].start())
+    return isinstance(subject, Phrase) and subject.kind == "name" \
+        and _NAME_CUE_GAP_RE.fullmatch(frame.s, subject.end, cues[0].start()) is not None
