@@ -275,9 +275,9 @@ _NAME_CUE_GAP_RE = re.compile(r"\s{1,3}")
 
 def opens_on_named_cue(frame: Frame, pos: int) -> bool:
     """True when the first strong speech cue of the sentence before a quote
-    at pos follows a name at once, and the sentence quotes nothing itself
+    at pos follows a name or a pronoun at once, and the sentence quotes nothing itself
     ('Lord Vole said the plan would help clubs. "..."', 'But union chief Ann
-    Vole criticised the plans. "..."'): it turns the paragraph to a new
+    Vole criticised the plans. "..."', 'She said the plan was wrong. "..."'): it turns the paragraph to a new
     speaker, whoever spoke before, as a sentence ending on its cue does
     (ends_on_cue)."""
     if pos <= 0:
@@ -289,5 +289,5 @@ def opens_on_named_cue(frame: Frame, pos: int) -> bool:
     if not cues or is_weak(cues[0]):
         return False
     subject = phrase_before(frame.s, lo, cues[0].start())
-    return isinstance(subject, Phrase) and subject.kind == "name" \
+    return isinstance(subject, Phrase) and subject.kind in ("name", "pronoun") \
         and _NAME_CUE_GAP_RE.fullmatch(frame.s, subject.end, cues[0].start()) is not None

@@ -1,4 +1,4 @@
-"""A sentence opening with a name its speech cue follows turns the paragraph
+"""A sentence opening with a name (or a pronoun) its speech cue follows turns the paragraph
 to that person (indexer.annotate.attribution.phrases.clues.opens_on_named_cue):
 a quote standing alone after it is theirs, not the previous quote's speaker's."""
 from __future__ import annotations
@@ -20,6 +20,8 @@ def speakers(text: str) -> list[str | None]:
      'would strain the crews. "We cannot staff it every night."', ["Tavo Brenn", "Ann Vole"]),
     ('"The ferry will run all winter," said Tavo Brenn. But the head of the boatmen\'s guild '
      'Ann Vole criticised the timetable. "We cannot staff it every night."', ["Tavo Brenn", "Ann Vole"]),
+    ('"The ferry will run all winter," said Tavo Brenn. Ann Vole, the harbour warden, was at the meeting. '
+     'She said the plan would strain the crews. "We cannot staff it every night."', ["Tavo Brenn", "Ann Vole"]),
     # a sentence quoting something itself, or a name its cue does not follow, turns nothing
     ('"The ferry will run all winter," said Tavo Brenn. The council thanked Ann Vole for her report. '
      '"We can staff it every night."', ["Tavo Brenn", "Tavo Brenn"]),
