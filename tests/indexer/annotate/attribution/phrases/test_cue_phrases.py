@@ -30,6 +30,7 @@ def _by_cue(text: str) -> list[str | None]:
     "\u201cIt held up well on long runs,\u201d said the magazine\u2019s editor Ann Vole.",
     "\u201cIt held up well on long runs,\u201d says Co-Founder, Ann Vole.",  # an office, a comma, the name
     "\u201cIt held up well on long runs,\u201d says Acme Shoes\u2019 Vice President, Ann Vole.",
+    "\u201cIt held up well on long runs,\u201d said ARA chief economist, Ann Vole.",  # lowercase role, comma
 ])
 def test_words_leading_a_name_after_an_inverted_cue_leave_the_name(text: str) -> None:
     assert _by_cue(text) == ["Ann Vole"]
