@@ -69,6 +69,8 @@ def test_a_participle_right_after_a_quote_leaves_the_speaker_to_the_subject() ->
     "\u201cIt is a complicated field,\u201d Ann Vole, vice president of Acme Security told us last week.",
     "\u201cIt is a complicated field,\u201d Ann Vole, Acme director said.",
     "The watchdog counted them. Ann Vole, Acme president and activist said: \u201cIt is a disgrace.\u201d",
+    # the body she speaks for, its name ending in an institution noun (#31)
+    "The watchdog counted them. Ann Vole, Tarn Valley Hotel Association said: \u201cIt is a disgrace.\u201d",
 ])
 def test_a_name_before_an_office_missing_its_closing_comma_is_the_speaker(text: str) -> None:
     assert _by_cue(text) == ["Ann Vole"]
