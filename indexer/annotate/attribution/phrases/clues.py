@@ -291,3 +291,10 @@ def opens_on_named_cue(frame: Frame, pos: int) -> bool:
     subject = phrase_before(frame.s, lo, cues[0].start())
     return isinstance(subject, Phrase) and subject.kind in ("name", "pronoun") \
         and _NAME_CUE_GAP_RE.fullmatch(frame.s, subject.end, cues[0].start()) is not None
+
+
+def introduces_speaker(frame: Frame, pos: int) -> bool:
+    """True when the sentence before a quote at pos introduces its speaker,
+    whoever spoke before it in the paragraph: it ends on its cue
+    (ends_on_cue) or opens on a name or pronoun and its cue (opens_on_named_cue)."""
+    return ends_on_cue(frame, pos) or opens_on_named_cue(frame, pos)
