@@ -159,6 +159,7 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
     if strong and is_weak(cues[-1]):  # "X said the Met's actions suggested 'Y'": X
         cues = cues[:cues.index(strong[-1]) + 1]
     phrase: Phrase | Literal["coord"] | None
+    led: set[int] = set()  # cues a participle's lead or "to" opens: no subject stands before them
     for k in range(len(cues) - 1, -1, -1):
         cue = cues[k]
         word = cue.group().lower()
@@ -166,6 +167,7 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
             phrase = phrase_after(s, cue.end(), qs)
         elif word.split()[0] in PARTICIPLE_CUES | {"going"} and _PARTICIPLE_LEAD_RE.search(s, lo, cue.start()) or \
                 _INFINITIVE_RE.search(s, max(lo, cue.start() - 4), cue.start()):
+            led.add(k)
             continue  # ", saying: ...", "after telling ...", "went on to say" - the subject is further left
         else:
             phrase = phrase_before(s, lo, cue.start())
@@ -190,7 +192,8 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
                 phrase = subject
         if isinstance(phrase, Phrase):
             return phrase, cue
-    if cues:
+    if cues and not (len(cues) - 1 in led and len(s[lo:cues[-1].start()].split()) == 1):
+        # not "By declaring their assets, ...": a gerund after the preposition opening the sentence has no subject
         phrase = phrase_at_sentence_start(s, lo, cues[-1].start())
         if phrase:
             return phrase, cues[-1]

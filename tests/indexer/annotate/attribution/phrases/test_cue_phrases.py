@@ -103,3 +103,9 @@ def test_a_comma_outside_the_quote_before_said_x_still_closes_it() -> None:
 ])
 def test_cue_phrases_name_their_subject(text: str) -> None:
     assert _speakers(text) == ["Ben Vole"]
+
+
+def test_a_gerund_cue_after_the_opening_preposition_leaves_the_cue_after_the_quote() -> None:
+    # "By declaring" names no one: the sentence's cue is the one after the quote (#31)
+    text = "Taxes fell. By declaring their savings, people would be able to \u201cclean their money\u201d, Ann Vole stressed."
+    assert _speakers(text) == ["Ann Vole"]
