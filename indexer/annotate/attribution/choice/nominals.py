@@ -117,6 +117,8 @@ def _document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only:
         return _org_by_head(kind, pos, people)  # "an agency statement": the agency's words
     if kind in SITE_NOUNS:
         return _site(pos, people)  # "the site's controllers": the site's
+    if not owned_only and words[0].lower() in ("his", "her") and len(words) == 2:
+        return people.resolve_pronoun("he" if words[0].lower() == "his" else "she", pos)  # "Her lawsuit said"
     if owned_only or words[0].lower() not in ("the", "this", "that"):
         return None  # "a report said": which one is not said
     return people.organisations.referent(pos, people.orgs, True) or _last_body_speaking(people, pos)
