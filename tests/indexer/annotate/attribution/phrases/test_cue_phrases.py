@@ -109,3 +109,10 @@ def test_a_gerund_cue_after_the_opening_preposition_leaves_the_cue_after_the_quo
     # "By declaring" names no one: the sentence's cue is the one after the quote (#31)
     text = "Taxes fell. By declaring their savings, people would be able to \u201cclean their money\u201d, Ann Vole stressed."
     assert _speakers(text) == ["Ann Vole"]
+
+
+def test_a_sentence_with_its_subject_left_out_is_not_the_listener_s() -> None:
+    # "But told Radio Tavo:" - who follows the cue heard the words; the speaker goes on (#31)
+    text = ("Ann Vole, the mayor, spoke on Monday. \u201cIt is a fair report,\u201d she said. Ms Vole told "
+            "Radio Tavo she had not read it in full. But told Radio Tavo: \u201cWe have drawn a line under it.\u201d")
+    assert _speakers(text) == ["Ann Vole", "Ann Vole"]
