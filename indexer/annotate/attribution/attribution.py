@@ -26,7 +26,7 @@ from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nomina
 from onrecord.indexer.annotate.attribution.choice.ranker import Windows, choose
 from onrecord.indexer.annotate.attribution.choice.rankfeatures import Candidate, Situation, nearest_mention
 from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines
-from onrecord.indexer.annotate.attribution.phrases.clues import byline_after, ends_on_cue, find_cue, subject_before
+from onrecord.indexer.annotate.attribution.phrases import clues
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.phrases.subjects import opens_with_other_name, phrase_at_sentence_start
@@ -132,18 +132,18 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     frame, para = p.frame, p.para
     qs, qe = sp.start - para.start, sp.end - para.start
     opens_sentence = frame.nonblank_before(qs) < frame.sentence(qs)[0]
-    cue_found, cue_before = find_cue(frame, p.text, sp, qs, qe, opens_sentence)
+    cue_found, cue_before = clues.find_cue(frame, p.text, sp, qs, qe, opens_sentence)
     found: tuple[Phrase, re.Match[str] | None] | None = cue_found
     rule = "cue"
     if not found:
-        found, rule = byline_after(frame, qe), "byline"
+        found, rule = clues.byline_after(frame, qe), "byline"
     colon = frame.char_before(qs) == ":"
-    if not found and (colon or opens_sentence and (previous is None or ends_on_cue(frame, qs))):
+    if not found and (colon or opens_sentence and (previous is None or clues.introduces_speaker(frame, qs))):
         # 'Asked why, he demurred: "..."' beats the last quote
-        found, rule = subject_before(frame, qs), "sentence_subject"
+        found, rule = clues.subject_before(frame, qs), "sentence_subject"
     frame_of, at_start = frame, n == 0 and sp.start == para.start
     if not found and at_start and p.intro is not None:
-        found, frame_of = subject_before(p.intro, len(p.intro.s.rstrip())), p.intro
+        found, frame_of = clues.subject_before(p.intro, len(p.intro.s.rstrip())), p.intro
         rule = "introduction"
     unnamed = Attribution()
     if found:
@@ -162,7 +162,7 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
                      and opens_with_other_name(p.before, carry.who.speaker)):
         return _carried(carry.who, "continued"), None, False
     if at_start and p.before is not None:  # last resort: who the previous paragraph ends on
-        found = subject_before(p.before, len(p.before.s.rstrip()))
+        found = clues.subject_before(p.before, len(p.before.s.rstrip()))
         if found and found[0].kind != "np":
             return _resolve(found[0], found[1], p.before, p.text, p.people, "previous_subject"), None, False
     return unnamed, None, False

@@ -5,8 +5,10 @@ credits takes: the body quote that repeats its words, else the lead's own
 attribution (the first paragraph under the headline states what the headline
 says: "Firms 'hit by costs'" over "Costs are rising, the CBI says"), else the
 first body statement of the person the headline names before its quote
-("Vole 'proud of record'": Ann Vole's, not a later quote of someone else), else
-the first credited quote after it (a headline quotes the story's main
+("Vole 'proud of record'": Ann Vole's, not a later quote of someone else), else,
+when the lead leaves its source unnamed ("..., a survey suggests", "say
+reports"), the source the next paragraph's first sentence credits ("The Acme
+Guild said ..."), else the first credited quote after it (a headline quotes the story's main
 speaker, who speaks first below it).  Crediting the chosen quote's speaker is
 indexer.annotate.attribution.attribution's, passed in as `recredit`.
 """
@@ -17,9 +19,12 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.lexicon import words
 from onrecord.search import Paragraph, Quote
 
 _WORDS_RE = re.compile(r"\w+")
+_SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?(?=\s+[\"'\u201c\u2018]?[A-Z])")
+_UNNAMED = words("unnamed_sources", "finding_nouns")
 # the headline's opening capitalised words: its subject ("Vole", "Ann Vole", "Acme boss")
 _SUBJECT_RE = re.compile(r"\s*((?:[A-Z][\w'\u2019.-]*\s+)*[A-Z][\w'\u2019.-]*)")
 
@@ -37,18 +42,36 @@ def credit_headlines(paragraphs: list[Paragraph], headlines: dict[int, str], rec
             out.append(para)
             continue
         lead_end = paragraphs[n + 1].end if n + 1 < len(paragraphs) else para.end
-        found = [_headline_speaker(q, headlines[q.start], quotes, lead_end, recredit) if q.start in headlines
+        source = _source_named_next(paragraphs, n, quotes)
+        found = [_headline_speaker(q, headlines[q.start], quotes, lead_end, recredit, source) if q.start in headlines
                  else q for q in para.quotes]
         out.append(replace(para, quotes=found, speakers=sorted({q.speaker for q in found if q.speaker})))
     return out
 
 
+def _source_named_next(paragraphs: list[Paragraph], n: int, quotes: list[Quote]) -> list[Quote]:
+    """Return the credited quotes of the first sentence of the second
+    paragraph under headline paragraph n when the first leaves its source
+    unnamed in its closing clause ("..., according to a survey." then "The
+    Acme Guild said ..."),
+    else []."""
+    if n + 2 >= len(paragraphs):
+        return []
+    lead, second = paragraphs[n + 1], paragraphs[n + 2]
+    tail = lead.text[lead.text.rfind(",") + 1:]  # the clause closing the lead names its source
+    if not _UNNAMED.intersection(_WORDS_RE.findall(tail.lower())):
+        return []
+    end = _SENTENCE_END_RE.search(second.text)
+    stop = second.start + end.end() if end else second.end
+    return [q for q in quotes if q.speaker and second.start <= q.start < stop]
+
+
 def _headline_speaker(head: Quote, quoted: str, quotes: list[Quote], lead_end: int,
-                      recredit: Recredit) -> Quote:
+                      recredit: Recredit, source: list[Quote]) -> Quote:
     """Return the headline quote `head` (the whole headline; `quoted` its
     quoted words) credited from its echo, the lead's credited quote or clause
     (ending by `lead_end`), a statement of the person the headline names
-    before its quoted words, or the first credited quote after it; `head`
+    before its quoted words, the `source` the next paragraph names, or the first credited quote after it; `head`
     itself when no quote after it has a speaker."""
     words = " ".join(_WORDS_RE.findall(quoted.lower()))
     later = [q for q in quotes if q.start > head.end and q.speaker]
@@ -59,7 +82,7 @@ def _headline_speaker(head: Quote, quoted: str, quotes: list[Quote], lead_end: i
     before = head.text[:max(0, head.text.find(quoted))]
     # "Blair 'said he would stand down'": words reporting the named person's speech are another's claim
     named = [] if CUE_WORDS.intersection(words.split()) else _named_speaker(before, later)
-    chosen = echo or lead or named or said
+    chosen = echo or lead or named or source or said
     return recredit(head, chosen[0]) if chosen else head
 
 

@@ -267,8 +267,21 @@ def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Per
     if text and ctx.sentence < ctx.pos and _ASKED_RE.match(text, ctx.sentence, ctx.pos + 3):
         asker = [p for p in pool if p.mentions.last_before(ctx.pos) < ctx.sentence]
         pool = asker or pool
+    if text:  # 'an Ann Vole goal': a name modifying a noun after an article is nobody acting
+        acting = [p for p in pool if not _article_modifier(text, p.mentions.last_before(ctx.pos))]
+        pool = acting or pool
     subjects = [p for p in pool if p.salient.last_before(ctx.pos) >= ctx.sentence]
     return subjects or pool
+
+
+def _article_modifier(text: str, at: int) -> bool:
+    """True when the mention at `at` stands between an article and a lowercase
+    noun ("an Ann Vole strike", "the Vole family"): it names no one acting."""
+    if at < 0 or not text[at:at + 1].isupper():
+        return False
+    m = _NAME_END_RE.match(text, at)
+    return m is not None and _ARTICLE_BEFORE_RE.search(text, max(0, at - 30), at) is not None \
+        and _NOUN_AFTER_RE.match(text, m.end()) is not None
 
 
 @lru_cache(maxsize=1)

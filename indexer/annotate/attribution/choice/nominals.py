@@ -38,6 +38,8 @@ from onrecord.indexer.lexicon import words
 _WORD_RE = re.compile(r"[\w'\u2019.&-]+")
 _DETERMINERS = words("determiners")
 _OTHER_OFFICE = words("office_changers")
+_MEMBER_NOUNS = words("member_nouns")
+_MEMBER_BODIES = ("committee", "council", "panel", "commission")
 _DOCUMENT_NOUNS = words("document_nouns")
 _ORG_VOICES = words("org_voices")
 _RELATIVES = words("relatives")
@@ -77,6 +79,8 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     if not words:
         return None
     head = POSSESSIVE_RE.sub("", words[-1]).lower()
+    if head in _MEMBER_NOUNS:  # "the MPs said": the committee of MPs the article named last
+        return next((org for body in _MEMBER_BODIES if (org := _last_org_named(people, body, pos))), None)
     if head in lex.spokes:
         return _spoken_for(words[:-1], head, pos, people, definite, alone)
     if head in ORG_NOUNS:  # "the ministry", "the insurer"; "the environment select committee" by its name
@@ -117,6 +121,8 @@ def _document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only:
         return _org_by_head(kind, pos, people)  # "an agency statement": the agency's words
     if kind in SITE_NOUNS:
         return _site(pos, people)  # "the site's controllers": the site's
+    if not owned_only and words[0].lower() in ("his", "her") and len(words) == 2:
+        return people.resolve_pronoun("he" if words[0].lower() == "his" else "she", pos)  # "Her lawsuit said"
     if owned_only or words[0].lower() not in ("the", "this", "that"):
         return None  # "a report said": which one is not said
     return people.organisations.referent(pos, people.orgs, True) or _last_body_speaking(people, pos)

@@ -159,6 +159,7 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
     if strong and is_weak(cues[-1]):  # "X said the Met's actions suggested 'Y'": X
         cues = cues[:cues.index(strong[-1]) + 1]
     phrase: Phrase | Literal["coord"] | None
+    led: set[int] = set()  # cues a participle's lead or "to" opens: no subject stands before them
     for k in range(len(cues) - 1, -1, -1):
         cue = cues[k]
         word = cue.group().lower()
@@ -166,6 +167,7 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
             phrase = phrase_after(s, cue.end(), qs)
         elif word.split()[0] in PARTICIPLE_CUES | {"going"} and _PARTICIPLE_LEAD_RE.search(s, lo, cue.start()) or \
                 _INFINITIVE_RE.search(s, max(lo, cue.start() - 4), cue.start()):
+            led.add(k)
             continue  # ", saying: ...", "after telling ...", "went on to say" - the subject is further left
         else:
             phrase = phrase_before(s, lo, cue.start())
@@ -190,7 +192,8 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
                 phrase = subject
         if isinstance(phrase, Phrase):
             return phrase, cue
-    if cues:
+    if cues and not (len(cues) - 1 in led and len(s[lo:cues[-1].start()].split()) == 1):
+        # not "By declaring their assets, ...": a gerund after the preposition opening the sentence has no subject
         phrase = phrase_at_sentence_start(s, lo, cues[-1].start())
         if phrase:
             return phrase, cues[-1]
@@ -267,3 +270,34 @@ def ends_on_cue(frame: Frame, pos: int) -> bool:
     m = _CLOSING_CUE_RE.search(frame.s, max(lo, pos - 30), pos)
     return m is not None and any(c.group() == m.group(1) for c in find_cues(frame.s, m.start(1), m.end(1))) \
         and MASK not in frame.s[lo:pos]  # '"...," he said.': a quote (masked) is in it
+
+
+# only spaces (and a title's full stop) between a sentence's opening name and its cue
+_NAME_CUE_GAP_RE = re.compile(r"\s{1,3}")
+
+
+def opens_on_named_cue(frame: Frame, pos: int) -> bool:
+    """True when the first strong speech cue of the sentence before a quote
+    at pos follows a name or a pronoun at once, and the sentence quotes nothing itself
+    ('Lord Vole said the plan would help clubs. "..."', 'But union chief Ann
+    Vole criticised the plans. "..."', 'She said the plan was wrong. "..."'): it turns the paragraph to a new
+    speaker, whoever spoke before, as a sentence ending on its cue does
+    (ends_on_cue)."""
+    if pos <= 0:
+        return False
+    lo, _ = frame.sentence(pos - 1)
+    if MASK in frame.s[lo:pos]:
+        return False
+    cues = find_cues(frame.s, lo, pos)
+    if not cues or is_weak(cues[0]):
+        return False
+    subject = phrase_before(frame.s, lo, cues[0].start())
+    return isinstance(subject, Phrase) and subject.kind in ("name", "pronoun") \
+        and _NAME_CUE_GAP_RE.fullmatch(frame.s, subject.end, cues[0].start()) is not None
+
+
+def introduces_speaker(frame: Frame, pos: int) -> bool:
+    """True when the sentence before a quote at pos introduces its speaker,
+    whoever spoke before it in the paragraph: it ends on its cue
+    (ends_on_cue) or opens on a name or pronoun and its cue (opens_on_named_cue)."""
+    return ends_on_cue(frame, pos) or opens_on_named_cue(frame, pos)

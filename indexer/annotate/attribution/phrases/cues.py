@@ -340,6 +340,8 @@ def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tupl
                 and toks[m][0] not in _ROLE_ENDERS:
             m += 1
         between = [t[0] for t in toks[k + 1:m]]
+        if between and between[-1] in lex.roles and m + 1 < len(toks) and toks[m][0] == ",":
+            m += int(is_cap(toks[m + 1][0]))  # "said Acme chief economist, Ann Vole": a comma, then the name
         described = all(t[0].lower() in describing for t in toks[j:k + 1])
         if not between or m >= len(toks) or not is_cap(toks[m][0]) or not (
                 between[-1] in lex.roles or between[-1] in ORG_NOUNS or described and between == ["and"]):

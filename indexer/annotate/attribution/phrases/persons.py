@@ -34,6 +34,7 @@ _APPOSITIVE_LINKS = words("appositive_links")
 _NOT_ROLE = words("not_role")
 _PEER_TITLES = words("peer_titles")
 _NOT_NAME_WORDS = words("weekdays", "months", "time_nouns")
+_ORG_HEADS = words("org_heads")
 
 
 def is_person_run(run: list[str]) -> bool:
@@ -145,7 +146,8 @@ def unclosed_appositive_head(toks: Tokens, j: int) -> int | None:
 def unclosed_role_appositive(toks: Tokens, i: int) -> int | None:
     """Return the index of the last word of a name of two to four words that
     opens toks and is followed by one comma and an office ("Ann Vole, Acme
-    director", "Ann Vole, vice president of Acme") ending at i, the closing
+    director", "Ann Vole, vice president of Acme") or a body ("Ann Vole, Acme
+    Hotel Association") ending at i, the closing
     comma missing; else None."""
     comma = next((k for k in range(2, min(i, 5)) if toks[k][0] == ","), -1)
     if comma < 0 or i - comma > 12 or any(t[0] in ",;:()" for t in toks[comma + 1:i + 1]):
@@ -154,6 +156,16 @@ def unclosed_role_appositive(toks: Tokens, i: int) -> int | None:
     if not all(is_cap(w) and not is_role_word(w) for w in name) or name[0].lower() in _NOT_ROLE:
         return None
     after = [t[0] for t in toks[comma + 1:i + 1]]
+    if _body_after_person(name, after):
+        return comma - 1  # "Ann Vole, Acme Hotel Association said": she speaks for the body
     if len(after) >= 2 and is_cap(after[-1]) and is_cap(after[-2]) and not any(w.islower() for w in after):
         return None  # "Ann Vole, Bob Smith said": a second name, not an office
     return comma - 1 if any(is_role_word(w) for w in after) else None
+
+
+def _body_after_person(name: list[str], after: list[str]) -> bool:
+    """True when `name` opens with a known first name and `after` is an
+    institution's capitalised name (its last word an institution noun:
+    "Acme Hotel Association"): the body the person speaks for."""
+    return len(after) >= 2 and all(is_cap(w) for w in after) and plain_word(after[-1]) in _ORG_HEADS \
+        and plain_word(name[0]) in lexicon().first_names

@@ -17,6 +17,9 @@ from onrecord.indexer.lexicon import words
 
 _CLAUSE_OPENERS = words("clause_openers")
 _PLAIN_CUES = words("main_cues")
+# a finite speech verb opening a sentence after its conjunction ("But told the BBC"); not a
+# participle or "Asked", which open a clause before the subject ("Asked why, Ann Vole said")
+_MAIN_CUE_FORMS = frozenset(w for w in _PLAIN_CUES | words("listener_cues") if not w.endswith("ing") and w != "asked")
 # lowercase words describing the name after them ("business lobby group the CBI"); "and" joins two
 _DESCRIBED_RE = re.compile(r"\s*(?:(?!and\b|or\b)[a-z][a-z-]*\s+)+")
 
@@ -46,6 +49,8 @@ def phrase_at_sentence_start(frame: str, lo: int, hi: int) -> Phrase | None:
     while i < len(toks) and toks[i][0].lower() in ("and", "but", "so", "yet", "or"):
         i += 1
     first = toks[i][0].lower() if i < len(toks) else ""
+    if first in _MAIN_CUE_FORMS:
+        return None  # "But told the BBC: ...": the subject is left out, who follows the cue heard it
     participle = first.endswith("ing") or first.endswith("ed") and len(first) > 5 and \
         i + 1 < len(toks) and toks[i + 1][0].islower()  # "Horrified at X, Y", not "Ted Cruz"
     if first == "according" and i + 1 < len(toks) and toks[i + 1][0].lower() == "to":

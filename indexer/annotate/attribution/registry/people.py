@@ -15,6 +15,7 @@ from onrecord.indexer.annotate.attribution.registry.positions import Positions
 from onrecord.indexer.lexicon import words as word_list
 
 _SUFFIXES = word_list("name_suffixes")
+_UNISEX = word_list("unisex_first_names")  # first names of men and women alike: no gender
 
 
 @dataclass(slots=True)
@@ -53,7 +54,7 @@ def gender_of(first: str, title: str | None) -> str | None:
         return "f"
     if t in M_TITLES:
         return "m"
-    return first_name_gender(first)
+    return None if first.lower() in _UNISEX else first_name_gender(first)
 
 
 def within_one_edit(a: str, b: str) -> bool:

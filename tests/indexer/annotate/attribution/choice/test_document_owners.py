@@ -44,3 +44,10 @@ def test_the_airline_is_the_airline_not_its_description() -> None:
     text = ("Crews at Skyway Air, the third-largest US airline, called in sick.\n\n"
             "The airline said it \"deeply regrets\" the delays.")
     assert _speakers(text) == ["Skyway Air"]
+
+
+def test_her_lawsuit_is_hers() -> None:
+    # "Her lawsuit said": the document of whom "her" means (#31)
+    text = ("Sprinter Ann Vole sued her former coach on Monday. Vole won two titles in 2001. "
+            "Her lawsuit, filed in a Leeds court, said the sprinter had passed a test and that she \u201chas never cheated\u201d.")
+    assert _speakers(text) == ["Ann Vole"]

@@ -22,7 +22,13 @@ from tests.indexer.annotate.attribution.test_attribution import who
     # a role is the person introduced with it, not a shadow of it
     ('Shadow transport secretary Ola Brandt spoke. Transport Secretary Tom Dahl replied.\n\n'
      '"It is fine," the transport secretary said.', ["Tom Dahl"]),
+    # nor someone who held it before ("former president" is no "the president", #31)
+    ('Voters ousted former president Tom Dahl last year. The nation\'s new president, Ola Brandt, says taxes will fall. '
+     'Offices opened three days before President Brandt was elected.\n\n"We start now," the president told reporters.', ["Ola Brandt"]),
     ('Former farming minister Tom Dahl MP spoke.\n\n"It is wrong," said the Labour MP for Leeds.', ["Tom Dahl"]),
+    # members of a body speak as it: "the MPs" after a committee of MPs (#31)
+    ('Ann Vole is to quit. The Rivers Committee said the board had failed.\n\n'
+     'The MPs found the new system was "nowhere near ready" for use.', ["Rivers Committee"]),
     # a definite person noun is the person the text is about; an indefinite one is someone new
     ('Ola Brandt, 56, won again. "I am happy," the 56-year-old said.', ["Ola Brandt"]),
     ('Ola Brandt won again. "It was luck," a rival coach said.', [None]),

@@ -57,3 +57,10 @@ def test_a_pronoun_follows_the_pronoun_subject_of_the_sentence_before() -> None:
             'the then Lord Chancellor, Lord Irvine of Lairg.\n\n"No other minister was involved." He suggested '
             'the claim that Lord Brandt had drafted it was a mistake. "It was my view," he said.')
     assert _speakers(text)[-1] == "Lord Vole"
+
+
+def test_a_name_between_an_article_and_a_noun_is_no_one_a_pronoun_means() -> None:
+    text = ("Coach Tavo Brenn felt his side were never in danger.\n\n"
+            "A late own goal and a John Anker header gave them the win. "
+            '"We controlled the game from the start," he said.')
+    assert _speakers(text) == ["Tavo Brenn"]

@@ -30,6 +30,7 @@ def _by_cue(text: str) -> list[str | None]:
     "\u201cIt held up well on long runs,\u201d said the magazine\u2019s editor Ann Vole.",
     "\u201cIt held up well on long runs,\u201d says Co-Founder, Ann Vole.",  # an office, a comma, the name
     "\u201cIt held up well on long runs,\u201d says Acme Shoes\u2019 Vice President, Ann Vole.",
+    "\u201cIt held up well on long runs,\u201d said ARA chief economist, Ann Vole.",  # lowercase role, comma
 ])
 def test_words_leading_a_name_after_an_inverted_cue_leave_the_name(text: str) -> None:
     assert _by_cue(text) == ["Ann Vole"]
@@ -68,6 +69,8 @@ def test_a_participle_right_after_a_quote_leaves_the_speaker_to_the_subject() ->
     "\u201cIt is a complicated field,\u201d Ann Vole, vice president of Acme Security told us last week.",
     "\u201cIt is a complicated field,\u201d Ann Vole, Acme director said.",
     "The watchdog counted them. Ann Vole, Acme president and activist said: \u201cIt is a disgrace.\u201d",
+    # the body she speaks for, its name ending in an institution noun (#31)
+    "The watchdog counted them. Ann Vole, Tarn Valley Hotel Association said: \u201cIt is a disgrace.\u201d",
 ])
 def test_a_name_before_an_office_missing_its_closing_comma_is_the_speaker(text: str) -> None:
     assert _by_cue(text) == ["Ann Vole"]
@@ -100,3 +103,16 @@ def test_a_comma_outside_the_quote_before_said_x_still_closes_it() -> None:
 ])
 def test_cue_phrases_name_their_subject(text: str) -> None:
     assert _speakers(text) == ["Ben Vole"]
+
+
+def test_a_gerund_cue_after_the_opening_preposition_leaves_the_cue_after_the_quote() -> None:
+    # "By declaring" names no one: the sentence's cue is the one after the quote (#31)
+    text = "Taxes fell. By declaring their savings, people would be able to \u201cclean their money\u201d, Ann Vole stressed."
+    assert _speakers(text) == ["Ann Vole"]
+
+
+def test_a_sentence_with_its_subject_left_out_is_not_the_listener_s() -> None:
+    # "But told Radio Tavo:" - who follows the cue heard the words; the speaker goes on (#31)
+    text = ("Ann Vole, the mayor, spoke on Monday. \u201cIt is a fair report,\u201d she said. Ms Vole told "
+            "Radio Tavo she had not read it in full. But told Radio Tavo: \u201cWe have drawn a line under it.\u201d")
+    assert _speakers(text) == ["Ann Vole", "Ann Vole"]

@@ -49,3 +49,11 @@ def test_a_headline_reporting_the_named_person_s_speech_is_another_s_claim() -> 
     body = ("Tamm 'said she would stand down'\n\nAnn Tamm promised to go before the vote.\n\n"
             "\u201cShe said so twice,\u201d said biographer Bob Vole. Ms Tamm said she had not decided.")
     assert _quotes(body)[0] == ("partial", "Bob Vole")
+
+
+def test_a_lead_crediting_nobody_gives_the_headline_to_the_source_named_next() -> None:
+    body = ("Ferry trade 'slowing'\n\n"
+            "Ferry bookings grew at their slowest pace in a year in May, according to a survey.\n\n"
+            "The Harbour Traders Guild said its bookings index fell to 51.2 from 53.0. Analysts were surprised.\n\n"
+            "\u201cThe summer looks weak,\u201d said Ann Tamm, an economist at Vole Bank.")
+    assert _quotes(body)[0] == ("partial", "Harbour Traders Guild")
