@@ -1,0 +1,37 @@
+"""Reported speech (issue #32): the speaker phrase of a reported clause is
+its subject, not an adverbial or an age standing between the subject and
+the cue ("Ann Vole has since said", "Ann Vole, 49, who told")."""
+from __future__ import annotations
+
+import pytest
+
+from tests.indexer.annotate.attribution.test_reported import reported
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Ann Vole has since said the harbour would reopen in May.", "Ann Vole"),
+    ("Ann Vole has long argued the harbour should reopen in May.", "Ann Vole"),
+    ("Ann Vole now says the harbour will reopen in May.", "Ann Vole"),
+    ("Acme Shipping has in the past said it sees the harbour rules as unfair.", "Acme Shipping"),
+    ("Ann Vole has in recent days said the harbour would reopen in May.", "Ann Vole"),
+])
+def test_an_adverbial_before_the_cue_is_no_speaker(text: str, speaker: str) -> None:
+    assert [q.speaker for q in reported(text)] == [speaker]
+
+
+@pytest.mark.parametrize("text", [
+    "The show is a debut for Ann Vole, 49, who told reporters she had not expected the film to win.",
+    "Ann Vole, 79, who has been in Dover for the summit, said the harbour would reopen in May.",
+])
+def test_an_age_after_a_name_is_no_speaker(text: str) -> None:
+    assert [q.speaker for q in reported(text)] == ["Ann Vole"]
+
+
+@pytest.mark.parametrize("text", [
+    "Residents in the camp said the water had been dirty for weeks.",  # no name before the adjunct: unnamed
+    "Officials at Acme Shipping said the harbour would reopen in May.",  # a name after "at" stays
+])
+def test_a_subject_with_its_own_prepositional_phrase_is_kept(text: str) -> None:
+    before = {"Residents in the camp said the water had been dirty for weeks.": None,
+              "Officials at Acme Shipping said the harbour would reopen in May.": "Acme Shipping"}
+    assert [q.speaker for q in reported(text)] == [before[text]]
