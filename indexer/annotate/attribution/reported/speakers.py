@@ -81,9 +81,11 @@ def _past_adjunct(s: str, lo: int, phrase: Phrase) -> Phrase:
         cut = phrase.start
     elif _AGE_RE.fullmatch(phrase.text) and s[lo:phrase.start].rstrip().endswith(","):
         cut = s.rindex(",", lo, phrase.start)  # "Ann Vole, 49, who told": the name before the age
-    else:
+    elif phrase.text.islower():  # "Six in 10 said": no adjunct before a number
         lead = _ADJUNCT_LEAD_RE.search(s, max(lo, phrase.start - 30), phrase.start)
         cut = -1 if lead is None else lead.start()
+    else:
+        return phrase
     found = phrase_before(s, lo, cut) if cut > lo else None
     if not isinstance(found, Phrase) or found.kind == "np" and not is_speaker_noun(found.text):
         return phrase

@@ -35,3 +35,8 @@ def test_a_subject_with_its_own_prepositional_phrase_is_kept(text: str) -> None:
     before = {"Residents in the camp said the water had been dirty for weeks.": None,
               "Officials at Acme Shipping said the harbour would reopen in May.": "Acme Shipping"}
     assert [q.speaker for q in reported(text)] == [before[text]]
+
+
+def test_a_share_before_its_cue_stays_unnamed() -> None:
+    assert [q.speaker for q in reported("Six in 10 said the harbour plan was a disaster for the town.")] == [None]
+
