@@ -17,7 +17,7 @@ speakers.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -25,6 +25,7 @@ from typing import Any
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
@@ -43,6 +44,7 @@ _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 _THE_NAME_RE = re.compile(
     r"^[a-z][\w-]*(?:\s+[a-z][\w-]*)*\s+the\s+([A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)*)$")
 _GLUED_RE = re.compile(r"[\w-]")  # what CLAUSE_CUE_RE's look-behind refuses before a cue
+_BODY_NOUNS = ORG_NOUNS | words("reported_body_nouns")  # "the charity", "the think-tank": a body that spoke
 
 # (phrase, cue, frame, people) -> the Quote fields naming the speaker
 Credit = Callable[[Phrase, "re.Match[str]", Frame, DocSpeakers], dict[str, Any]]
@@ -58,6 +60,7 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
     line_style (the attribution pass's, one article's): reused, not rebuilt."""
     out: list[Paragraph] = []
     index = 0
+    spoken: list[tuple[int, str]] = []  # (start, organisation) of the reported clauses credited to one, in order
     for para in paragraphs:
         found: list[Quote] = []
         for line in split_lines(text, para):
@@ -69,7 +72,7 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
                 frame = (frames or {}).get((line.start, line.end)) or Frame(text, line, find_quote_spans(
                     text, line.start, line.end,
                     line_style(text, line.start, line.end, style, index == 0 or line.kind == "heading")))
-                found.extend(_line_reports(text, line, frame, first_cue, para.quotes, people, credit))
+                found.extend(_line_reports(text, line, frame, first_cue, para.quotes, people, credit, spoken))
             index += 1
         if not found:
             out.append(para)
@@ -80,11 +83,12 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
 
 
 def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quoted: list[Quote],
-                  people: Callable[[], DocSpeakers], credit: Credit) -> list[Quote]:
+                  people: Callable[[], DocSpeakers], credit: Credit, spoken: list[tuple[int, str]]) -> list[Quote]:
     """Return the indirect quotes of one line: the clauses of each sentence
     that overlap no quote (a sentence may hold a quote beside its clause:
     'X denied that ..., saying: "..."').  `first_cue` is where the line's raw
-    text holds its first clause cue; `frame` is the line's, quotes masked."""
+    text holds its first clause cue; `frame` is the line's, quotes masked;
+    `spoken` the organisations credited so far (extended)."""
     base, s = frame.base, frame.s
     found: list[Quote] = []
     starts = [q.start for q in quoted]  # sorted, and quotes never overlap: one look-up per sentence
@@ -107,7 +111,8 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
                     or any(q.start < end and q.end > start for q in inside):
                 continue  # a clause holding quoted words is a partial quote's; inside quote marks, the quote's
             who = _unnamed(clause.phrase, base, text) if _unknown_role(clause.phrase, people(), start) \
-                else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people())
+                else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people(),
+                                 spoken)
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
     return found
@@ -125,7 +130,8 @@ def _introduces(s: str, text: str, base: int, end: int, hi: int) -> bool:
     return _masked(s, text, base, end + gap, end + gap + 1)
 
 
-def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeakers) -> dict[str, Any]:
+def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeakers,
+                spoken: list[tuple[int, str]]) -> dict[str, Any]:
     """Return `who` credited to an organisation where the person path found
     none: a name the article shows is an organisation's ("Allianz said"),
     an organisation's name as written ("The National Association of Probation
@@ -144,11 +150,44 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
     elif speaker and phrase.kind == "np" and _described(speaker):
         org = next((m.name for m in reversed(people.organisations.mentions)  # the last one named, not described
                     if pos - INSTITUTION_REACH <= m.pos < pos and not _described(m.name)), None)
+    elif speaker is None:
+        org = _spoken_org(phrase, pos, people.orgs + spoken)
     if org is None:
+        if speaker and who.get("speaker_type") == "organisation":
+            _note_spoken(people, spoken, pos, speaker)  # "Acme said ...": what "the firm said" later may mean
         return who
+    _note_spoken(people, spoken, pos, org)
     evidence = evidence_of("reported", phrase.kind, phrase.kind == "np")
     return who | {"speaker": org, "evidence": evidence, "confidence": CONFIDENCE[evidence],
                   "speaker_type": "organisation", "speaker_source": rule_source("reported")}
+
+
+def _note_spoken(people: DocSpeakers, spoken: list[tuple[int, str]], pos: int, org: str) -> None:
+    """Record that `org` spoke a reported clause at pos: in `spoken`, and in
+    the registry's speaking bodies (what "it said" after it may mean) unless
+    its name holds a role word ("Committee Chairman Ann Vole": a person's)."""
+    spoken.append((pos, org))
+    if not _ROLES & set(_WORD_RE.findall(org.lower())):
+        insort(people.orgs, (pos, org))
+
+
+def _spoken_org(phrase: Phrase, pos: int, orgs: list[tuple[int, str]]) -> str | None:
+    """Return the organisation a definite description ("the charity", "the
+    trade weekly") or "it" means where the direct path found no one: of the
+    bodies that spoke before pos (a quote's or a reported clause's speaker)
+    within INSTITUTION_REACH (REFERENT_REACH for "it"), the latest whose name
+    ends in the description's noun, else the latest; None when none spoke.
+    `orgs`: (position, name) of the bodies credited so far, any order."""
+    found = _WORD_RE.findall(phrase.text.lower())
+    if phrase.kind == "pronoun" and found == ["it"]:
+        reach, head = REFERENT_REACH, ""
+    elif phrase.kind == "np" and len(found) > 1 and found[0] == "the" and found[-1] in _BODY_NOUNS:
+        reach, head = INSTITUTION_REACH, found[-1]
+    else:
+        return None
+    spoken = [(at, org) for at, org in orgs if pos - reach <= at < pos]
+    same = [(at, org) for at, org in spoken if org.lower().rsplit(" ", 1)[-1] == head]
+    return max(same or spoken)[1] if spoken else None
 
 
 def _written_org(phrase: Phrase) -> str | None:

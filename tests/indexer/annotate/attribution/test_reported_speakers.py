@@ -40,3 +40,25 @@ def test_a_subject_with_its_own_prepositional_phrase_is_kept(text: str) -> None:
 def test_a_share_before_its_cue_stays_unnamed() -> None:
     assert [q.speaker for q in reported("Six in 10 said the harbour plan was a disaster for the town.")] == [None]
 
+
+@pytest.mark.parametrize("text", [
+    "Ferries should run all night, according to the Dover Harbour Society.\n\n"
+    "It would then be up to the council to pay for them, the non-partisan charity said.",
+    "Ferry trade will grow, says the Institute of Harbour Studies. "
+    "Small ports could provide a blueprint for the rest, the think-tank says.",
+])
+def test_a_description_after_a_body_spoke_in_reported_speech_is_that_body(text: str) -> None:
+    first, second = reported(text)
+    assert second.speaker == first.speaker is not None
+
+
+def test_a_description_with_no_body_before_it_stays_unnamed() -> None:
+    assert [q.speaker for q in reported("Small ports could provide a blueprint for the rest, the think-tank says.")] \
+        == [None]
+
+
+def test_it_after_a_body_spoke_in_reported_speech_is_that_body() -> None:
+    text = ('"Help is on its way," said Ann Vole, head of the UN Office for Harbour Affairs. The Association of '
+            "Harbour insurers warned that ferry cover does not pay for a cut trip. It said lost bags will usually "
+            "be covered.")
+    assert [q.speaker for q in reported(text)] == ["Association of Harbour insurers"] * 2
