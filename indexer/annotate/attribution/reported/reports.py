@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
+from onrecord.indexer.annotate.attribution.choice.leads import in_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, REFERENT_REACH
@@ -113,6 +114,7 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             who = _unnamed(clause.phrase, base, text) if _unknown_role(clause.phrase, people(), start) \
                 else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people(),
                                  spoken)
+            who = _named_next(who, clause.phrase, start, max(end, clause.phrase.end + base), base, people())
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
     return found
@@ -169,6 +171,27 @@ def _note_spoken(people: DocSpeakers, spoken: list[tuple[int, str]], pos: int, o
     spoken.append((pos, org))
     if not _ROLES & set(_WORD_RE.findall(org.lower())):
         insort(people.orgs, (pos, org))
+
+
+def _named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: int,
+                people: DocSpeakers) -> dict[str, Any]:
+    """Return `who` credited to the person the article names next when its
+    phrase is an indefinite person description in the lead that named no
+    one ("... sued by a viewer who says ..." then "Ann Vole is taking
+    action": Ann Vole), never a name inside the clause or the description
+    (`end`: where both end); else `who`.  (An organisation's description
+    there is the direct path's: leads.org_named_after_lead.)"""
+    found = _WORD_RE.findall(phrase.text.lower())
+    if who.get("speaker") or phrase.kind != "np" or found[:1] not in (["a"], ["an"]) \
+            or not is_speaker_noun(phrase.text) or found[-1] in _BODY_NOUNS \
+            or not in_lead(people.text, phrase.start + base):
+        return who
+    person = person_named_after_lead(people, pos, end)
+    if person is None:
+        return who
+    evidence = evidence_of("reported", "np", True)
+    return who | {"speaker": person, "evidence": evidence, "confidence": CONFIDENCE[evidence],
+                  "speaker_type": "person", "speaker_source": rule_source("reported")}
 
 
 def _spoken_org(phrase: Phrase, pos: int, orgs: list[tuple[int, str]]) -> str | None:

@@ -62,3 +62,14 @@ def test_it_after_a_body_spoke_in_reported_speech_is_that_body() -> None:
             "Harbour insurers warned that ferry cover does not pay for a cut trip. It said lost bags will usually "
             "be covered.")
     assert [q.speaker for q in reported(text)] == ["Association of Harbour insurers"] * 2
+
+
+def test_an_indefinite_description_in_the_lead_is_whom_the_article_names_next() -> None:
+    text = ("Ferry show sued\n\nA TV network is being sued by a viewer who says he was upset by a stunt on the "
+            "show.\n\nAnn Vole is taking action against the network.")
+    assert reported(text)[0].speaker == "Ann Vole"
+
+
+def test_a_name_inside_the_clause_is_not_the_one_named_next() -> None:
+    text = "Port deal\n\nA harbour official has said Ann Vole will run the port from May.\n\nBen Tamm runs it now."
+    assert reported(text)[0].speaker != "Ann Vole"
