@@ -153,7 +153,7 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
         org = next((m.name for m in reversed(people.organisations.mentions)  # the last one named, not described
                     if pos - INSTITUTION_REACH <= m.pos < pos and not _described(m.name)), None)
     elif speaker is None:
-        org = _spoken_org(phrase, pos, people.orgs + spoken)
+        org = _spoken_org(phrase, pos, spoken)
     if org is None:
         if speaker and who.get("speaker_type") == "organisation":
             _note_spoken(people, spoken, pos, speaker)  # "Acme said ...": what "the firm said" later may mean

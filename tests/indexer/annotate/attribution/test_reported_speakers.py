@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.reported.reports import _org_credit
 from tests.indexer.annotate.attribution.test_reported import reported
 
 
@@ -73,3 +76,15 @@ def test_an_indefinite_description_in_the_lead_is_whom_the_article_names_next() 
 def test_a_name_inside_the_clause_is_not_the_one_named_next() -> None:
     text = "Port deal\n\nA harbour official has said Ann Vole will run the port from May.\n\nBen Tamm runs it now."
     assert reported(text)[0].speaker != "Ann Vole"
+
+
+def test_a_description_is_the_body_the_reported_pass_credited_not_a_registry_note() -> None:
+    """The direct path's look-ups note bodies as a side effect (here: the
+    council, noted where the institute is named); the last reported credit
+    is the institute, so "the think-tank" is the institute."""
+    text = "Forums set up by Dover council could build trust, says the Harbour Institute. The think-tank says more."
+    people = DocSpeakers(text)
+    people.orgs.append((text.index("the Harbour"), "Dover council"))
+    phrase = Phrase("The think-tank", text.index("The think"), text.index(" says more"), "np")
+    who = _org_credit({"speaker": None}, phrase, phrase.start, people, [(0, "Harbour Institute")])
+    assert who["speaker"] == "Harbour Institute"
