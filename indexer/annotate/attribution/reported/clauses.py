@@ -26,6 +26,7 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
     as_reported_clause,
     closes_with_appositive,
     closing_clause,
+    inverted_aside_clause,
 )
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
@@ -142,6 +143,10 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
         return []
     closed: list[Clause] = []
     for cue in cues:
+        after = None if closed else inverted_aside_clause(s, lo, hi, cue)
+        if after is not None:  # "The hard part, said Ann Vole, was the work": both sides are hers
+            before = closing_clause(s, lo, hi, cue)
+            return [after] if before is None or before.end > after.start else [before, after]
         found = according_clause(s, lo, hi, cue) if cue.group().lower().startswith("according") \
             else as_reported_clause(s, lo, hi, cue) or _unpunctuated_closing(s, lo, hi, cue) \
             or _forward(s, lo, hi, cue)
