@@ -57,8 +57,8 @@ _INVERTED_GAP_RE = re.compile(r",\s*$")
 _REST_OPEN_RE = re.compile(r",\s+(?:(?:though|although|but|and|while)\s+)?")
 # what no reported clause opens with after the speaker's comma: a relative, a participle, a time clause
 _NOT_REST_RE = re.compile(r"(?:who|whom|whose|which|where|when|while|whereas|before|after|citing|[a-z]{2,}ing)\b")
-_FINITE_WORD_RE = re.compile(r"\b(?:[a-z]{3,}ed|because|would|will|was|were|is|are|has|have|had|could|should|can|may|might|"
-                             r"must|did|does|do)\b")
+_FINITE_WORD_RE = re.compile(r"\b(?:[a-z]{3,}ed|because|would|will|was|were|is|are|has|have|had|could|should|"
+                             r"can|may|might|must|did|does|do)\b")
 _APPOSITIVE_BREAK_RE = re.compile(r",|\b(?:who|whom|whose|which)\b")
 _TIME_WORDS = words("weekdays", "months")
 _APPOSITIVE_REACH = 8  # words after an appositive-like opening ("the port has cut") a verb must come within
@@ -182,7 +182,9 @@ def inverted_aside_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Claus
                                                                               cue.start()):
         return None
     phrase = phrase_after(s, cue.end(), hi)
-    opening = None if phrase is None or phrase.kind == "np" else _REST_OPEN_RE.match(s, phrase.end, hi)
+    if phrase is None or phrase.kind == "np":
+        return None
+    opening = _REST_OPEN_RE.match(s, phrase.end, hi)
     if opening is None or _NOT_REST_RE.match(s, opening.end(), hi) or MASK in s[opening.end():hi]:
         return None
     rest = s[opening.end():hi]
