@@ -36,7 +36,8 @@ _DASH_ASIDE_RE = re.compile(r"\s(?:\u2014|\u2013|--|-)\s*([^\u2014\u2013#\"]{1,1
 _ADVERBIALS = words("subject_adverbials")  # "Ann Vole has since said": "since" is no speaker
 # a time or circumstance phrase's preposition right before the phrase taken as the speaker ("has in the past said")
 # (its modifiers may stand between: "has in recent days said", "days" the phrase)
-_ADJUNCT_LEAD_RE = re.compile(rf"(?<![\w'\u2019-])(?:{'|'.join(sorted(words('adjunct_prepositions')))})\s+"
+_ADJUNCT_ALT = "|".join(sorted(words("adjunct_prepositions")))
+_ADJUNCT_LEAD_RE = re.compile(rf"(?<![\w'\u2019-])(?:{_ADJUNCT_ALT})\s+"
                               r"(?:[a-z]+\s+){0,2}$")
 _AGE_RE = re.compile(r"\d{1,3}")
 
