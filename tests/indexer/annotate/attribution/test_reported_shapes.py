@@ -315,3 +315,12 @@ def test_the_clause_after_an_inverted_attribution_inside_the_sentence_is_found(t
 ])
 def test_the_speakers_appositive_after_an_inverted_attribution_is_no_clause(text: str) -> None:
     assert [q.text for q in reported(text) if q.text != "The port will close"] == []
+
+
+@pytest.mark.parametrize(("text", "clauses"), [
+    ("Ann Vole said as many as 3,000 firms could lose their berths.", ["as many as 3,000 firms could lose their berths"]),
+    ("Ann Vole said as much as £2bn could be saved by the port.", ["as much as £2bn could be saved by the port"]),
+    ("Ann Vole said as much as the port could bear.", []),  # "said as much": no clause
+])
+def test_a_quantity_opening_with_as_many_as_is_a_bare_clauses_subject(text: str, clauses: list[str]) -> None:
+    assert [q.text for q in reported(text)] == clauses
