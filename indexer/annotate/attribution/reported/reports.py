@@ -44,6 +44,10 @@ _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 # a description, then the organisation's name: "business lobby group the CBI", "the watchdog the FSA"
 _THE_NAME_RE = re.compile(
     r"^[a-z][\w-]*(?:\s+[a-z][\w-]*)*\s+the\s+([A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)*)$")
+_STAFF_NOUNS = words("org_staff_nouns")  # "Acme officials said": Acme's
+# the organisation's name right before such a noun, opening the sentence or clause
+_OWNER_RUN_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:(?:The|the|But|And)\s+)?"
+                           r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+$")
 _GLUED_RE = re.compile(r"[\w-]")  # what CLAUSE_CUE_RE's look-behind refuses before a cue
 _BODY_NOUNS = ORG_NOUNS | words("reported_body_nouns")  # "the charity", "the think-tank": a body that spoke
 
@@ -115,6 +119,7 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
                 else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people(),
                                  spoken)
             who = _named_next(who, clause.phrase, start, max(end, clause.phrase.end + base), base, people())
+            who = _staff_org(who, clause.phrase, base, people())
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
     return found
@@ -171,6 +176,23 @@ def _note_spoken(people: DocSpeakers, spoken: list[tuple[int, str]], pos: int, o
     spoken.append((pos, org))
     if not _ROLES & set(_WORD_RE.findall(org.lower())):
         insort(people.orgs, (pos, org))
+
+
+def _staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:
+    """Return `who` credited to the organisation whose staff the speaker
+    phrase names ("Acme Group lawyers said", "Treasury officials said":
+    the words before the noun, when the article shows them to be an
+    organisation's name) where the direct path named no one; else `who`."""
+    if who.get("speaker") or phrase.kind != "np" or phrase.text.lower() not in _STAFF_NOUNS:
+        return who
+    start = phrase.start + base
+    run = _OWNER_RUN_RE.search(people.text, max(0, start - 80), start)
+    org = None if run is None else people.organisations.full_name(run.group(1)) or people.match_org(run.group(1))
+    if org is None:
+        return who
+    evidence = evidence_of("reported", "np", True)
+    return who | {"speaker": org, "evidence": evidence, "confidence": CONFIDENCE[evidence],
+                  "speaker_type": "organisation", "speaker_source": rule_source("reported")}
 
 
 def _named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: int,

@@ -88,3 +88,12 @@ def test_a_description_is_the_body_the_reported_pass_credited_not_a_registry_not
     phrase = Phrase("The think-tank", text.index("The think"), text.index(" says more"), "np")
     who = _org_credit({"speaker": None}, phrase, phrase.start, people, [(0, "Harbour Institute")])
     assert who["speaker"] == "Harbour Institute"
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Acme Group lawyers, who were kept out of the auction, said they would seek injunctions abroad.", "Acme Group"),
+    ("Acme Group officials said the port would reopen in May.", "Acme Group"),
+    ("Ann Vole said the plan was bad. Local officials said the port would reopen in May.", None),
+])
+def test_an_organisations_staff_speak_for_it(text: str, speaker: str | None) -> None:
+    assert reported(text)[-1].speaker == speaker
