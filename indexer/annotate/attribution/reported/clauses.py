@@ -26,6 +26,7 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
     as_reported_clause,
     closes_with_appositive,
     closing_clause,
+    inverted_aside_clause,
 )
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
@@ -74,10 +75,12 @@ _LISTENER_THAT_RE = re.compile(r"\s+[^,;:.!?#\"\u201c]{1,70}?\s+that\s+")
 # an indirect question after a statement cue: "X explained how ...", "X noted why ..."
 # (after a listener: "X explained to the council why ...")
 _WH_RE = re.compile(r"\s+(?:to\s+(?:[\w.'\u2019-]+\s+){1,4}?)?(?=(?:how|why)\s)")
-# a bare clause opens with a subject, not a preposition or an object ("said to", "said so", "said on")
+# a bare clause opens with a subject, not a preposition or an object ("said to", "said so", "said on");
+# "as many as 3,000 firms" is a subject, "said as she left" no clause
 _BARE_OPEN_RE = re.compile(
     r"\s+(?!(?:to|in|on|at|for|with|about(?!\s+(?:half|a\s+third|a\s+quarter|\d))|of|by|from|during|after|before|"
-    r"as|into|over|through|so|nothing|little|much(?!\s+of\b)|yes|no|goodbye|hello|which|what|when|while|but|and|or|then|than|if|whether|how|why)\b)"
+    r"as(?!\s+(?:many|much|few)\s+as\s+[$\u00a3\u20ac]?\d)|into|over|through|so|nothing|little|much(?!\s+of\b)|"
+    r"yes|no|goodbye|hello|which|what|when|while|but|and|or|then|than|if|whether|how|why)\b)"
     r"(?=[\w\u2018\u201c'\"])", re.I)
 # a time or channel between the cue and a bare clause: "said on Monday the", "said in a statement the"
 _TIME_RE = re.compile(
@@ -142,6 +145,10 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
         return []
     closed: list[Clause] = []
     for cue in cues:
+        after = None if closed else inverted_aside_clause(s, lo, hi, cue)
+        if after is not None:  # "The hard part, said Ann Vole, was the work": both sides are hers
+            before = closing_clause(s, lo, hi, cue)
+            return [after] if before is None or before.end > after.start else [before, after]
         found = according_clause(s, lo, hi, cue) if cue.group().lower().startswith("according") \
             else as_reported_clause(s, lo, hi, cue) or _unpunctuated_closing(s, lo, hi, cue) \
             or _forward(s, lo, hi, cue)

@@ -52,6 +52,16 @@ _PREPOSITION_ONLY_RE = re.compile(
 _APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+(?:\s+[a-z]+){0,2}\s+(?:of|at|for|with)|"
                                  r"[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,3}['\u2019]s)\s")
 _THAT_WORD_RE = re.compile(r"\bthat\b")
+# the attribution inside a sentence, inverted: "Also, said Ann Vole, REST" / "Currently, says Dr Vole, REST"
+_INVERTED_GAP_RE = re.compile(r",\s*$")
+_REST_OPEN_RE = re.compile(r",\s+(?:(?:though|although|but|and|while)\s+)?")
+# what no reported clause opens with after the speaker's comma: a relative, a participle, a time clause
+_NOT_REST_RE = re.compile(r"(?:who|whom|whose|which|where|when|while|whereas|before|after|citing|[a-z]{2,}ing)\b")
+_FINITE_WORD_RE = re.compile(r"\b(?:[a-z]{3,}ed|because|would|will|was|were|is|are|has|have|had|could|should|"
+                             r"can|may|might|must|did|does|do)\b")
+_APPOSITIVE_BREAK_RE = re.compile(r",|\b(?:who|whom|whose|which)\b")
+_TIME_WORDS = words("weekdays", "months")
+_APPOSITIVE_REACH = 8  # words after an appositive-like opening ("the port has cut") a verb must come within
 # what may open a sentence before "according to X," that opens it: nothing, a conjunction, a parenthesis
 _OPENS_RE = re.compile(r"\s*\(?\s*(?:(?:but|and|yet|so|still|now|instead|indeed)\s*,?\s*)?", re.I)
 # "as (first) reported by X": the cue's lead and its source's "by"
@@ -160,6 +170,32 @@ def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | Non
             or _PREPOSITION_ONLY_RE.fullmatch(s, lo, comma) and not _AUXILIARY_RE.search(s, lo, comma):
         return None  # "Shortly after my sentence, Ann Vole announced her resignation": an object, no report
     return make_clause(s, lo, comma, phrase, cue)
+
+
+def inverted_aside_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
+    """'Also, said Ann Vole, the port has cut ten firms.': the clause after an
+    inverted attribution inside the sentence (cue after a comma, speaker,
+    comma), without a leading "though"/"but"; None when the words after it
+    are the speaker's appositive ("..., said Ann Vole, director of Acme"),
+    a relative or participle, or hold no finite verb."""
+    if cue.group().lower() not in CLOSING_CUES or not _INVERTED_GAP_RE.search(s, max(lo, cue.start() - 4),
+                                                                              cue.start()):
+        return None
+    phrase = phrase_after(s, cue.end(), hi)
+    if phrase is None or phrase.kind == "np":
+        return None
+    opening = _REST_OPEN_RE.match(s, phrase.end, hi)
+    if opening is None or _NOT_REST_RE.match(s, opening.end(), hi) or MASK in s[opening.end():hi]:
+        return None
+    rest = s[opening.end():hi]
+    appositive = _APPOSITIVE_OPEN_RE.match(s, phrase.end, hi) is not None  # "the port has cut" or "the head of"
+    verb = (_AUXILIARY_RE if appositive else _FINITE_WORD_RE).search(rest)
+    # the verb of a clause, not of the speaker's appositive: "a professor at Acme, who is ..." holds "is"
+    if verb is None or appositive and len(rest[:verb.start()].split()) >= _APPOSITIVE_REACH \
+            or _APPOSITIVE_BREAK_RE.search(rest, 0, verb.start()) or CLAUSE_CUE_RE.search(rest) \
+            or phrase.text.lower() in _TIME_WORDS:  # "announced Friday, would last": no speaker
+        return None
+    return make_clause(s, opening.end(), hi, phrase, cue)
 
 
 def closes_with_appositive(s: str, pos: int, hi: int) -> bool:

@@ -17,14 +17,16 @@ speakers.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
+from onrecord.indexer.annotate.attribution.choice.leads import in_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
@@ -42,7 +44,12 @@ _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 # a description, then the organisation's name: "business lobby group the CBI", "the watchdog the FSA"
 _THE_NAME_RE = re.compile(
     r"^[a-z][\w-]*(?:\s+[a-z][\w-]*)*\s+the\s+([A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)*)$")
+_STAFF_NOUNS = words("org_staff_nouns")  # "Acme officials said": Acme's
+# the organisation's name right before such a noun, opening the sentence or clause
+_OWNER_RUN_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:(?:The|the|But|And)\s+)?"
+                           r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+$")
 _GLUED_RE = re.compile(r"[\w-]")  # what CLAUSE_CUE_RE's look-behind refuses before a cue
+_BODY_NOUNS = ORG_NOUNS | words("reported_body_nouns")  # "the charity", "the think-tank": a body that spoke
 
 # (phrase, cue, frame, people) -> the Quote fields naming the speaker
 Credit = Callable[[Phrase, "re.Match[str]", Frame, DocSpeakers], dict[str, Any]]
@@ -58,6 +65,7 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
     line_style (the attribution pass's, one article's): reused, not rebuilt."""
     out: list[Paragraph] = []
     index = 0
+    spoken: list[tuple[int, str]] = []  # (start, organisation) of the reported clauses credited to one, in order
     for para in paragraphs:
         found: list[Quote] = []
         for line in split_lines(text, para):
@@ -69,7 +77,7 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
                 frame = (frames or {}).get((line.start, line.end)) or Frame(text, line, find_quote_spans(
                     text, line.start, line.end,
                     line_style(text, line.start, line.end, style, index == 0 or line.kind == "heading")))
-                found.extend(_line_reports(text, line, frame, first_cue, para.quotes, people, credit))
+                found.extend(_line_reports(text, line, frame, first_cue, para.quotes, people, credit, spoken))
             index += 1
         if not found:
             out.append(para)
@@ -80,11 +88,12 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
 
 
 def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quoted: list[Quote],
-                  people: Callable[[], DocSpeakers], credit: Credit) -> list[Quote]:
+                  people: Callable[[], DocSpeakers], credit: Credit, spoken: list[tuple[int, str]]) -> list[Quote]:
     """Return the indirect quotes of one line: the clauses of each sentence
     that overlap no quote (a sentence may hold a quote beside its clause:
     'X denied that ..., saying: "..."').  `first_cue` is where the line's raw
-    text holds its first clause cue; `frame` is the line's, quotes masked."""
+    text holds its first clause cue; `frame` is the line's, quotes masked;
+    `spoken` the organisations credited so far (extended)."""
     base, s = frame.base, frame.s
     found: list[Quote] = []
     starts = [q.start for q in quoted]  # sorted, and quotes never overlap: one look-up per sentence
@@ -107,7 +116,10 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
                     or any(q.start < end and q.end > start for q in inside):
                 continue  # a clause holding quoted words is a partial quote's; inside quote marks, the quote's
             who = _unnamed(clause.phrase, base, text) if _unknown_role(clause.phrase, people(), start) \
-                else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people())
+                else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people(),
+                                 spoken)
+            who = _named_next(who, clause.phrase, start, max(end, clause.phrase.end + base), base, people())
+            who = _staff_org(who, clause.phrase, base, people())
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
     return found
@@ -125,7 +137,8 @@ def _introduces(s: str, text: str, base: int, end: int, hi: int) -> bool:
     return _masked(s, text, base, end + gap, end + gap + 1)
 
 
-def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeakers) -> dict[str, Any]:
+def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeakers,
+                spoken: list[tuple[int, str]]) -> dict[str, Any]:
     """Return `who` credited to an organisation where the person path found
     none: a name the article shows is an organisation's ("Allianz said"),
     an organisation's name as written ("The National Association of Probation
@@ -144,11 +157,82 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
     elif speaker and phrase.kind == "np" and _described(speaker):
         org = next((m.name for m in reversed(people.organisations.mentions)  # the last one named, not described
                     if pos - INSTITUTION_REACH <= m.pos < pos and not _described(m.name)), None)
+    elif speaker is None:
+        org = _spoken_org(phrase, pos, spoken)
     if org is None:
+        if speaker and who.get("speaker_type") == "organisation":
+            _note_spoken(people, spoken, pos, speaker)  # "Acme said ...": what "the firm said" later may mean
         return who
+    _note_spoken(people, spoken, pos, org)
     evidence = evidence_of("reported", phrase.kind, phrase.kind == "np")
     return who | {"speaker": org, "evidence": evidence, "confidence": CONFIDENCE[evidence],
                   "speaker_type": "organisation", "speaker_source": rule_source("reported")}
+
+
+def _note_spoken(people: DocSpeakers, spoken: list[tuple[int, str]], pos: int, org: str) -> None:
+    """Record that `org` spoke a reported clause at pos: in `spoken`, and in
+    the registry's speaking bodies (what "it said" after it may mean) unless
+    its name holds a role word ("Committee Chairman Ann Vole": a person's)."""
+    spoken.append((pos, org))
+    if not _ROLES & set(_WORD_RE.findall(org.lower())):
+        insort(people.orgs, (pos, org))
+
+
+def _staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:
+    """Return `who` credited to the organisation whose staff the speaker
+    phrase names ("Acme Group lawyers said", "Treasury officials said":
+    the words before the noun, when the article shows them to be an
+    organisation's name) where the direct path named no one; else `who`."""
+    if who.get("speaker") or phrase.kind != "np" or phrase.text.lower() not in _STAFF_NOUNS:
+        return who
+    start = phrase.start + base
+    run = _OWNER_RUN_RE.search(people.text, max(0, start - 80), start)
+    org = None if run is None else people.organisations.full_name(run.group(1)) or people.match_org(run.group(1))
+    if org is None:
+        return who
+    evidence = evidence_of("reported", "np", True)
+    return who | {"speaker": org, "evidence": evidence, "confidence": CONFIDENCE[evidence],
+                  "speaker_type": "organisation", "speaker_source": rule_source("reported")}
+
+
+def _named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: int,
+                people: DocSpeakers) -> dict[str, Any]:
+    """Return `who` credited to the person the article names next when its
+    phrase is an indefinite person description in the lead that named no
+    one ("... sued by a viewer who says ..." then "Ann Vole is taking
+    action": Ann Vole), never a name inside the clause or the description
+    (`end`: where both end); else `who`.  (An organisation's description
+    there is the direct path's: leads.org_named_after_lead.)"""
+    found = _WORD_RE.findall(phrase.text.lower())
+    if who.get("speaker") or phrase.kind != "np" or found[:1] not in (["a"], ["an"]) \
+            or not is_speaker_noun(phrase.text) or found[-1] in _BODY_NOUNS \
+            or not in_lead(people.text, phrase.start + base):
+        return who
+    person = person_named_after_lead(people, pos, end)
+    if person is None:
+        return who
+    evidence = evidence_of("reported", "np", True)
+    return who | {"speaker": person, "evidence": evidence, "confidence": CONFIDENCE[evidence],
+                  "speaker_type": "person", "speaker_source": rule_source("reported")}
+
+
+def _spoken_org(phrase: Phrase, pos: int, orgs: list[tuple[int, str]]) -> str | None:
+    """Return the organisation a definite description ("the charity", "the
+    trade weekly") or "it" means where the direct path found no one: of the
+    bodies that spoke before pos (a quote's or a reported clause's speaker)
+    within INSTITUTION_REACH (REFERENT_REACH for "it"), the latest whose name
+    ends in the description's noun, else the latest; None when none spoke.
+    `orgs`: (position, name) of the bodies credited so far, any order."""
+    found = _WORD_RE.findall(phrase.text.lower())
+    if phrase.kind == "pronoun" and found == ["it"]:
+        reach, head = REFERENT_REACH, ""
+    elif phrase.kind == "np" and len(found) > 1 and found[0] == "the" and found[-1] in _BODY_NOUNS:
+        reach, head = INSTITUTION_REACH, found[-1]
+    else:
+        return None
+    spoken = [(at, org) for at, org in orgs if pos - reach <= at < pos]
+    same = [(at, org) for at, org in spoken if org.lower().rsplit(" ", 1)[-1] == head]
+    return max(same or spoken)[1] if spoken else None
 
 
 def _written_org(phrase: Phrase) -> str | None:

@@ -33,6 +33,13 @@ _BARE_WHO_RE = re.compile(r"(?<=[a-z])\s+who\s")
 _PREPOSITION_END_RE = re.compile(r"\b(?:in|of|at|for|from|on|across|among|with)$")
 _COMPLEMENT_RE = re.compile(r"\s+(?:for|of|at|with|from|to)\s+")
 _DASH_ASIDE_RE = re.compile(r"\s(?:\u2014|\u2013|--|-)\s*([^\u2014\u2013#\"]{1,120}?)\s*(?:\u2014|\u2013|--|-)\s*$")
+_ADVERBIALS = words("subject_adverbials")  # "Ann Vole has since said": "since" is no speaker
+# a time or circumstance phrase's preposition right before the phrase taken as the speaker ("has in the past said")
+# (its modifiers may stand between: "has in recent days said", "days" the phrase)
+_ADJUNCT_ALT = "|".join(sorted(words("adjunct_prepositions")))
+_ADJUNCT_LEAD_RE = re.compile(rf"(?<![\w'\u2019-])(?:{_ADJUNCT_ALT})\s+"
+                              r"(?:[a-z]+\s+){0,2}$")
+_AGE_RE = re.compile(r"\d{1,3}")
 
 
 def subject_before(s: str, lo: int, end: int) -> Phrase | None:
@@ -60,8 +67,32 @@ def subject_before(s: str, lo: int, end: int) -> Phrase | None:
         if head is not None and head.end < phrase.start and _RELATIVE_RE.match(s, head.end) \
                 and s.rfind(",", head.end, end) >= phrase.start:
             return head
-        return appositive_subject(s, lo, end, phrase)
+        return appositive_subject(s, lo, end, _past_adjunct(s, lo, phrase))
     return None
+
+
+def _past_adjunct(s: str, lo: int, phrase: Phrase) -> Phrase:
+    """Return the subject before an adverbial or an age that phrase_before
+    took as the speaker ("Ann Vole has since said", "Acme has in the past
+    said", "Ann Vole, 49, who told": Ann Vole, Acme, Ann Vole) when it is a
+    name, a pronoun or a speaker noun opening its clause; else `phrase`."""
+    if phrase.kind != "np" or not phrase.text.islower() and not _AGE_RE.fullmatch(phrase.text):
+        return phrase
+    if phrase.text in _ADVERBIALS:
+        cut = phrase.start
+    elif _AGE_RE.fullmatch(phrase.text) and s[lo:phrase.start].rstrip().endswith(","):
+        cut = s.rindex(",", lo, phrase.start)  # "Ann Vole, 49, who told": the name before the age
+    elif phrase.text.islower():  # "Six in 10 said": no adjunct before a number
+        lead = _ADJUNCT_LEAD_RE.search(s, max(lo, phrase.start - 30), phrase.start)
+        cut = -1 if lead is None else lead.start()
+    else:
+        return phrase
+    found = phrase_before(s, lo, cut) if cut > lo else None
+    if not isinstance(found, Phrase) or found.kind == "np" and not is_speaker_noun(found.text):
+        return phrase
+    if found.kind != "name" or not _AGE_RE.fullmatch(phrase.text):
+        found = _opening(s, lo, found) or phrase  # "Ann Vole has in the past said", not "... for Ann Vole in May said"
+    return found
 
 
 def _who_subject(s: str, lo: int, phrase: Phrase) -> Phrase | None:

@@ -291,3 +291,36 @@ def test_a_lowercase_subject_running_into_its_verb_still_reports_a_coordinated_c
 def test_according_to_after_an_opening_conjunction_opens_the_clause() -> None:
     found = reported("But according to Ann Vole, the ferry will reopen in May.")
     assert [(q.text, q.speaker) for q in found] == [("the ferry will reopen in May", "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "clauses"), [
+    ("Also, said Ann Vole, the port has cut off ten ferry firms for breaking the rules.",
+     ["the port has cut off ten ferry firms for breaking the rules"]),
+    ("On a larger scale, said Ms Vole, changes to the way cranes are made can cut the power lost.",
+     ["changes to the way cranes are made can cut the power lost"]),
+    ("The hard part of running any port, said Ann Vole, was the basic work of loading ships.",
+     ["The hard part of running any port", "was the basic work of loading ships"]),
+    ("Some ports promise to fit more ships into the same space, said Mr Vole, though work still needed to be done.",
+     ["Some ports promise to fit more ships into the same space", "work still needed to be done"]),
+])
+def test_the_clause_after_an_inverted_attribution_inside_the_sentence_is_found(text: str, clauses: list[str]) -> None:
+    assert [q.text for q in reported(text)] == clauses
+
+
+@pytest.mark.parametrize("text", [
+    "The port will close, said Ann Vole, a professor of economics at Dover, who is one of the experts on ports.",
+    "The port will close, said Ann Vole, CEO of Acme Group, which is based in Dover.",
+    "The port will close, said Ann Vole, director of Acme Shipping.",
+    "The port will close, said Ann Vole, speaking in Dover after the meeting had ended.",
+])
+def test_the_speakers_appositive_after_an_inverted_attribution_is_no_clause(text: str) -> None:
+    assert [q.text for q in reported(text) if q.text != "The port will close"] == []
+
+
+@pytest.mark.parametrize(("text", "clauses"), [
+    ("Ann Vole said as many as 3,000 firms could lose their berths.", ["as many as 3,000 firms could lose their berths"]),
+    ("Ann Vole said as much as £2bn could be saved by the port.", ["as much as £2bn could be saved by the port"]),
+    ("Ann Vole said as much as the port could bear.", []),  # "said as much": no clause
+])
+def test_a_quantity_opening_with_as_many_as_is_a_bare_clauses_subject(text: str, clauses: list[str]) -> None:
+    assert [q.text for q in reported(text)] == clauses
