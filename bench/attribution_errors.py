@@ -29,7 +29,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from bench.extraction import BBC_GOLD, REPO, bbc_text, extract_text, identity_ok, match_quotes, norm_name
+from bench.extraction import (
+    BBC_GOLD,
+    REPO,
+    bbc_text,
+    extract_text,
+    gold_name_forms,
+    identity_ok,
+    match_quotes,
+    norm_name,
+)
 from bench.heldout import (
     BBC_HELDOUT,
     BBC_R2,
@@ -140,7 +149,7 @@ def gold_names_of(gold: Path) -> set[str]:
     data = json.loads(gold.read_text(encoding="utf-8"))
     entries = [g for page in data.get("pages", {}).values() for g in page["quotes"]]
     entries += [g for file in data.get("files", {}).values() for g in file]
-    return {norm_name(n) for g in entries for n in g.get("speaker") or []}
+    return gold_name_forms(n for g in entries for n in g.get("speaker") or [])
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bench.extraction import BBC_GOLD, REPO, bbc_text, identity_ok, score_bbc_articles
+from bench.extraction import BBC_GOLD, NAME_RULES, REPO, bbc_text, identity_ok, score_bbc_articles
 from onrecord.search.model import Quote
 
 CORPUS = REPO.parent / "shared" / "corpus" / "bbc"
@@ -27,6 +27,28 @@ def test_identity_counts_a_bare_surname_as_wrong_and_the_full_name_as_right() ->
     assert identity_ok(" Tony\n Blair ", names)  # whitespace is normalised
     for wrong in ("Blair", "Mr Blair", "Blair's", "Tony Blair's", None, ""):
         assert not identity_ok(wrong, names), wrong
+
+
+@pytest.mark.parametrize(("predicted", "gold"), [
+    ("HM Treasury", "Treasury"), ("Conservative Party", "Tories"), ("European Union", "EU"),
+    ("Metropolitan Police Service", "the Met")])
+def test_an_institution_is_right_by_its_canonical_name_unless_names_are_strict(
+        monkeypatch: pytest.MonkeyPatch, predicted: str, gold: str) -> None:
+    assert identity_ok(predicted, [gold])
+    monkeypatch.setitem(NAME_RULES, "strict", True)
+    assert not identity_ok(predicted, [gold])
+
+
+@pytest.mark.parametrize(("predicted", "gold"), [
+    ("Labour Party", "Tories"), ("Tony Blair", "Labour"), ("HM Treasury", "Gordon Brown"), ("Treasury", "HM Treasury")])
+def test_a_canonical_name_stands_only_for_its_own_institution(predicted: str, gold: str) -> None:
+    assert not identity_ok(predicted, [gold])
+
+
+def test_the_full_name_share_counts_a_canonical_institution_as_clean() -> None:
+    gold = [{**gold_quote(0, 10, ["Treasury"]), "speaker_type": "organisation"}]
+    s = score_bbc_articles([([Quote(text="", start=0, end=10, speaker="HM Treasury")], gold)])
+    assert (s["speaker_ok"], s["distinct_full"], s["distinct_speakers"]) == (1, 1, 1)
 
 
 def test_scorer_judges_the_speaker_by_name_not_by_mention() -> None:

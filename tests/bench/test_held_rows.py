@@ -132,3 +132,12 @@ def test_the_error_listers_and_the_fit_scripts_never_read_a_test_round(gold: Pat
     for module in (attribution_errors, fit_ranker, fit_speakers, reported_errors, speaker_misses):
         source = Path(str(module.__file__)).read_text(encoding="utf-8")
         assert constant not in source and gold.name not in source, module.__name__
+
+
+def test_strict_names_reaches_the_identity_scorer_and_is_off_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bench import extraction
+    seen: dict[str, Any] = {}
+    argv = _main_argv(monkeypatch, seen)
+    monkeypatch.setitem(extraction.NAME_RULES, "strict", False)
+    assert extraction.main([*argv, "--strict-names"]) == 0 and extraction.NAME_RULES["strict"] is True
+    assert extraction.main(argv) == 0 and extraction.NAME_RULES["strict"] is False
