@@ -24,8 +24,10 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
+from whoosh import formats
 from whoosh.writing import SegmentWriter
 
+from onrecord.search.storage.keywordfields import keyword_indexer
 from onrecord.search.storage.pooled.collector import collector_off
 from onrecord.search.storage.pooled.flush import can_write_pooled, write_merged_terms, write_pooled_terms
 from onrecord.search.storage.pooled.merge import CannotPool, copy_documents, merge_can_pool, reader_term_records
@@ -58,8 +60,10 @@ class BulkWriter(SegmentWriter):
         # Fields whose postings this writer pools itself (the schema is fixed).
         self._bulk_fields = frozenset(name for name, field in self.schema.items()
                                       if not field.vector and not field.separate_spelling())
-        # Per field: the last value indexed, its postings and its length.
-        self._last_values: dict[str, tuple[Any, list[Triple], int]] = {}
+        # Per field: values indexed lately -> (value, its postings, its length).
+        self._indexed: dict[str, dict[Any, tuple[Any, list[Triple], int]]] = {}
+        # Per field: its function giving a value's postings without Whoosh's analysis, or None.
+        self._fast_index: dict[str, Any] = {}
 
     def add_document(self, **fields: Any) -> None:
         schema = self.schema
@@ -103,16 +107,26 @@ class BulkWriter(SegmentWriter):
 
     def _index_field(self, name: str, field: Any, value: Any) -> tuple[list[Triple], int]:
         """Return (the postings of `value` in field `name` as (term bytes,
-        weight, value bytes), the field's length).  A value equal to the
-        previous document's is not analysed again: the paragraphs of an
-        article come in a row and repeat its doc_id, outlet, author, date
-        and year (for the 711 htmleval pages Whoosh's field.index ran 1.08
-        million times, 9 of 154 profiled seconds).  Only immutable values
-        are kept."""
-        last = self._last_values.get(name)
-        if last is not None and type(last[0]) is type(value) and last[0] == value:
-            return last[1], last[2]
-        fast = getattr(field, "triples", None)  # textfields' one-pass fields
+        weight, value bytes), the field's length).  A value indexed lately
+        in the field is not analysed again: an article's paragraphs repeat
+        its doc_id, outlet, author, date and year, and the flags, kinds and
+        speakers of quote and paragraph documents take a few values each
+        (for the 711 htmleval pages Whoosh's field.index ran 1.08 million
+        times, 9 of 154 profiled seconds; of 1,000 derived paragraphs'
+        13,500 field values only the previous document's repeated 5,900,
+        any recent one 11,800).  Only immutable values are kept, and only
+        in fields whose encoded values are joined, not pickled
+        (_MEMO_FORMATS): pickle writes an object met twice in a block as a
+        reference, so a shared positions value would change the bytes."""
+        seen = self._indexed.get(name)
+        if seen is None:
+            seen = self._indexed[name] = {} if type(field.format) in _MEMO_FORMATS else _NO_MEMO
+        known = seen.get(value) if type(value) in _IMMUTABLE else None
+        if known is not None and type(known[0]) is type(value):
+            return known[1], known[2]
+        fast = self._fast_index.get(name, _UNKNOWN)
+        if fast is _UNKNOWN:  # textfields' one-pass fields, keywordfields' fields
+            fast = self._fast_index[name] = getattr(field, "triples", None) or keyword_indexer(field)
         done = fast(value) if fast is not None else None
         if done is not None:
             postings, length = done
@@ -122,8 +136,10 @@ class BulkWriter(SegmentWriter):
                 length += freq
                 # * 1.0: Whoosh multiplies by the (absent) field boost.
                 postings.append((tbytes, weight * 1.0, vbytes))
-        if type(value) in _IMMUTABLE:
-            self._last_values[name] = (value, postings, length)
+        if seen is not _NO_MEMO and type(value) in _IMMUTABLE:
+            if len(seen) >= MEMO_VALUES:
+                seen.clear()  # a field of unique values (keys, texts) keeps few
+            seen[value] = (value, postings, length)
         return postings, length
 
     def add_reader(self, reader: Any) -> None:
@@ -176,6 +192,14 @@ class BulkWriter(SegmentWriter):
 
 # Value types whose postings may be reused: equal now, equal later.
 _IMMUTABLE = frozenset({str, bytes, int, float, bool, datetime})
+# Formats whose encoded values are fixed-size and joined in a block (never
+# pickled one by one): postings of theirs may be shared between documents.
+_MEMO_FORMATS = frozenset({formats.Frequency, formats.Existence})
+# Values remembered per field before its memo starts again.
+MEMO_VALUES = 256
+# The memo of a field whose postings are not shared: never filled.
+_NO_MEMO: dict[Any, Any] = {}
+_UNKNOWN = object()
 
 
 class _WholeLengths:
