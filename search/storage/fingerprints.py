@@ -91,7 +91,7 @@ def _shingles(text: str, size: int) -> list[str]:
     if len(words) < MIN_WORDS:
         return []
     # Each run of `size` words, joined: zip of the shifted word lists (in C).
-    return list(map(" ".join, zip(*[words[i:] for i in range(size)])))
+    return list(map(" ".join, zip(*[words[i:] for i in range(size)], strict=False)))
 
 
 def shingle_hashes(text: str, size: int = SHINGLE_WORDS) -> frozenset[int]:
@@ -108,7 +108,7 @@ def fingerprint_keys(text: str, count: int = SAMPLED_KEYS,
     shingle text) and each is keyed by a 64-bit BLAKE2b digest in hex."""
     shingles = _shingles(text, size)
     hashes = list(map(zlib.crc32, map(str.encode, shingles)))
-    pairs = zip(hashes, shingles)
+    pairs: Iterable[tuple[int, str]] = zip(hashes, shingles, strict=True)
     if len(hashes) > count:
         # Only shingles hashed at most the count-th smallest distinct hash
         # can be among the count smallest (hash, shingle) pairs: the rest
