@@ -122,11 +122,6 @@ class NameTokenizer(Tokenizer):
                 token.endchar = start_char + len(value)
             yield token
 
-    def index_terms(self, value: str) -> list[str]:
-        """Return the texts of the tokens this tokenizer makes of `value`
-        at index time, in order (search.storage.keywordfields)."""
-        return split_names(value)
-
 
 class SpelledText(fields.TEXT):
     """The text field of indexes built before the `exact` field (its own

@@ -28,7 +28,6 @@ from whoosh import formats
 from whoosh.codec.whoosh3 import W3PerDocWriter, _lenfield
 from whoosh.writing import SegmentWriter
 
-from onrecord.search.storage.keywordfields import keyword_indexer
 from onrecord.search.storage.pooled.collector import collector_off
 from onrecord.search.storage.pooled.flush import (
     LENGTH_BYTE,
@@ -36,6 +35,7 @@ from onrecord.search.storage.pooled.flush import (
     write_merged_terms,
     write_pooled_terms,
 )
+from onrecord.search.storage.pooled.keywords import keyword_indexer
 from onrecord.search.storage.pooled.merge import CannotPool, copy_documents, merge_can_pool, reader_term_records
 from onrecord.search.storage.pooled.pool import TermPool, Triple
 from onrecord.search.storage.whoosh_internals import BYTE_LENGTHS, numeric_block, perdoc_length_column
@@ -132,7 +132,7 @@ class BulkWriter(SegmentWriter):
         if known is not None and type(known[0]) is type(value):
             return known[1], known[2]
         fast = self._fast_index.get(name, _UNKNOWN)
-        if fast is _UNKNOWN:  # textfields' one-pass fields, keywordfields' fields
+        if fast is _UNKNOWN:  # textfields' one-pass fields, pooled.keywords' fields
             fast = self._fast_index[name] = getattr(field, "triples", None) or keyword_indexer(field)
         done = fast(value) if fast is not None else None
         if done is not None:

@@ -1,4 +1,4 @@
-"""The keyword fields' fast index-time postings (search.storage.keywordfields)
+"""The keyword fields' fast index-time postings (search.storage.pooled.keywords)
 equal what Whoosh's field.index() gives, term for term; and the bulk writer's
 memo of recent values gives each document the postings of its own value."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from whoosh import fields
 from whoosh.analysis import RegexTokenizer, StandardAnalyzer
 
-from onrecord.search.storage.keywordfields import keyword_indexer, term_splitter
+from onrecord.search.storage.pooled.keywords import keyword_indexer, term_splitter
 from onrecord.search.storage.schema import build_schema
 from onrecord.search.storage.whoosh_writers import MEMO_VALUES, BulkWriter
 

@@ -2,9 +2,8 @@
 
 Owns keyword_indexer(): for a field in Whoosh's Frequency format whose
 analyzer only cuts a value into terms (a KEYWORD field's comma- or
-space-separated tokenizer, or a tokenizer offering `index_terms`, as
-search.storage.schema's NameTokenizer does), a function giving the
-postings the bulk writer pools (search.storage.textfields.Triples) from
+space-separated tokenizer, or search.storage.schema's NameTokenizer), a
+function giving the postings the bulk writer pools (search.storage.textfields.Triples) from
 the terms cut in one call.  Whoosh's generic path sets a Token object per
 term and runs a generator per filter: after the text fields, these fields
 (names, facet values, fingerprint keys, dates) were the writer's most
@@ -22,6 +21,7 @@ from whoosh import formats
 from whoosh.analysis import RegexTokenizer, StripFilter
 from whoosh.analysis.analyzers import CompositeAnalyzer
 
+from onrecord.search.storage.schema import NameTokenizer, split_names
 from onrecord.search.storage.textfields import FREQUENCY_VALUE, WEIGHT, Triples
 
 Splitter = Callable[[str], list[str]]
@@ -47,12 +47,11 @@ def keyword_indexer(field: Any) -> Callable[[Any], Triples | None] | None:
 def term_splitter(analyzer: Any) -> Splitter | None:
     """Return a function giving the texts of the tokens `analyzer` makes
     of a string at index time, in order, or None if it is not a
-    tokenizer this module mirrors: one with `index_terms`, a RegexTokenizer
+    tokenizer this module mirrors: a NameTokenizer, a RegexTokenizer
     (matches, not gaps), or one followed by a StripFilter (Whoosh's
     CommaSeparatedTokenizer)."""
-    own = getattr(analyzer, "index_terms", None)
-    if own is not None:
-        return own
+    if type(analyzer) is NameTokenizer:
+        return split_names  # its index-time terms (query time: whole names only)
     items: list[Any] = analyzer.items if isinstance(analyzer, CompositeAnalyzer) else [analyzer]
     shape = [type(item) for item in items]
     if shape not in ([RegexTokenizer], [RegexTokenizer, StripFilter]):
