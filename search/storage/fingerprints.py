@@ -42,6 +42,7 @@ import re
 import unicodedata
 import zlib
 from collections.abc import Iterable
+from itertools import compress
 from typing import Any
 
 from onrecord.search.facetdefs import VERBATIM_KINDS
@@ -89,7 +90,8 @@ def _shingles(text: str, size: int) -> list[str]:
     words = _normal_words(text)
     if len(words) < MIN_WORDS:
         return []
-    return [" ".join(words[i:i + size]) for i in range(len(words) - size + 1)]
+    # Each run of `size` words, joined: zip of the shifted word lists (in C).
+    return list(map(" ".join, zip(*[words[i:] for i in range(size)], strict=False)))
 
 
 def shingle_hashes(text: str, size: int = SHINGLE_WORDS) -> frozenset[int]:
@@ -104,8 +106,16 @@ def fingerprint_keys(text: str, count: int = SAMPLED_KEYS,
 
     The shingles with the `count` smallest CRC-32 hashes are chosen (ties by
     shingle text) and each is keyed by a 64-bit BLAKE2b digest in hex."""
-    hashed = {(zlib.crc32(s.encode()), s) for s in _shingles(text, size)}
-    chosen = heapq.nsmallest(count, hashed)
+    shingles = _shingles(text, size)
+    hashes = list(map(zlib.crc32, map(str.encode, shingles)))
+    pairs: Iterable[tuple[int, str]] = zip(hashes, shingles, strict=True)
+    if len(hashes) > count:
+        # Only shingles hashed at most the count-th smallest distinct hash
+        # can be among the count smallest (hash, shingle) pairs: the rest
+        # are dropped in C before the pairs are made a set.
+        cut = heapq.nsmallest(count, set(hashes))[-1]
+        pairs = compress(pairs, map(cut.__ge__, hashes))
+    chosen = heapq.nsmallest(count, set(pairs))
     return sorted(hashlib.blake2b(s.encode(), digest_size=8).hexdigest() for _, s in chosen)
 
 

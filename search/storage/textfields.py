@@ -66,6 +66,8 @@ class _Memo(dict[int, Any]):
 # 24 and 37 bytes of the pool's ~90 per posting.
 _WEIGHT = _Memo(float)
 _FREQUENCY = _Memo(pack_uint)
+# The same, for the keyword fields' postings (search.storage.pooled.keywords).
+WEIGHT, FREQUENCY_VALUE = _WEIGHT, _FREQUENCY
 
 
 # A word's position list is mostly one position: its encoded value is kept.

@@ -24,10 +24,18 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
+from whoosh import formats
+from whoosh.codec.whoosh3 import W3PerDocWriter, _lenfield
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage.pooled.collector import collector_off
-from onrecord.search.storage.pooled.flush import can_write_pooled, write_merged_terms, write_pooled_terms
+from onrecord.search.storage.pooled.flush import (
+    LENGTH_BYTE,
+    can_write_pooled,
+    write_merged_terms,
+    write_pooled_terms,
+)
+from onrecord.search.storage.pooled.keywords import keyword_indexer
 from onrecord.search.storage.pooled.merge import CannotPool, copy_documents, merge_can_pool, reader_term_records
 from onrecord.search.storage.pooled.pool import TermPool, Triple
 from onrecord.search.storage.whoosh_internals import BYTE_LENGTHS, numeric_block, perdoc_length_column
@@ -58,8 +66,11 @@ class BulkWriter(SegmentWriter):
         # Fields whose postings this writer pools itself (the schema is fixed).
         self._bulk_fields = frozenset(name for name, field in self.schema.items()
                                       if not field.vector and not field.separate_spelling())
-        # Per field: the last value indexed, its postings and its length.
-        self._last_values: dict[str, tuple[Any, list[Triple], int]] = {}
+        # Per field: values indexed lately -> (value, its postings, its length).
+        self._indexed: dict[str, dict[Any, tuple[Any, list[Triple], int]]] = {}
+        # Per field: its function giving a value's postings without Whoosh's analysis, or None.
+        self._fast_index: dict[str, Any] = {}
+        self._perdoc_fields = _PerDocFields(self.perdocwriter)
 
     def add_document(self, **fields: Any) -> None:
         schema = self.schema
@@ -96,23 +107,33 @@ class BulkWriter(SegmentWriter):
                 length = 0
         else:
             postings = []
-        perdoc.add_field(name, field, value if field.stored else None, length)
+        self._perdoc_fields.add_field(perdoc, name, field, value if field.stored else None, length)
         if field.column_type:
-            perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
+            self._perdoc_fields.add_column_value(perdoc, name, field, value)
         return postings
 
     def _index_field(self, name: str, field: Any, value: Any) -> tuple[list[Triple], int]:
         """Return (the postings of `value` in field `name` as (term bytes,
-        weight, value bytes), the field's length).  A value equal to the
-        previous document's is not analysed again: the paragraphs of an
-        article come in a row and repeat its doc_id, outlet, author, date
-        and year (for the 711 htmleval pages Whoosh's field.index ran 1.08
-        million times, 9 of 154 profiled seconds).  Only immutable values
-        are kept."""
-        last = self._last_values.get(name)
-        if last is not None and type(last[0]) is type(value) and last[0] == value:
-            return last[1], last[2]
-        fast = getattr(field, "triples", None)  # textfields' one-pass fields
+        weight, value bytes), the field's length).  A value indexed lately
+        in the field is not analysed again: an article's paragraphs repeat
+        its doc_id, outlet, author, date and year, and the flags, kinds and
+        speakers of quote and paragraph documents take a few values each
+        (for the 711 htmleval pages Whoosh's field.index ran 1.08 million
+        times, 9 of 154 profiled seconds; of 1,000 derived paragraphs'
+        13,500 field values only the previous document's repeated 5,900,
+        any recent one 11,800).  Only immutable values are kept, and only
+        in fields whose encoded values are joined, not pickled
+        (_MEMO_FORMATS): pickle writes an object met twice in a block as a
+        reference, so a shared positions value would change the bytes."""
+        seen = self._indexed.get(name)
+        if seen is None:
+            seen = self._indexed[name] = {} if type(field.format) in _MEMO_FORMATS else _NO_MEMO
+        known = seen.get(value) if type(value) in _IMMUTABLE else None
+        if known is not None and type(known[0]) is type(value):
+            return known[1], known[2]
+        fast = self._fast_index.get(name, _UNKNOWN)
+        if fast is _UNKNOWN:  # textfields' one-pass fields, pooled.keywords' fields
+            fast = self._fast_index[name] = getattr(field, "triples", None) or keyword_indexer(field)
         done = fast(value) if fast is not None else None
         if done is not None:
             postings, length = done
@@ -122,8 +143,10 @@ class BulkWriter(SegmentWriter):
                 length += freq
                 # * 1.0: Whoosh multiplies by the (absent) field boost.
                 postings.append((tbytes, weight * 1.0, vbytes))
-        if type(value) in _IMMUTABLE:
-            self._last_values[name] = (value, postings, length)
+        if seen is not _NO_MEMO and type(value) in _IMMUTABLE:
+            if len(seen) >= MEMO_VALUES:
+                seen.clear()  # a field of unique values (keys, texts) keeps few
+            seen[value] = (value, postings, length)
         return postings, length
 
     def add_reader(self, reader: Any) -> None:
@@ -174,8 +197,57 @@ class BulkWriter(SegmentWriter):
             pdr.close()
 
 
+class _PerDocFields:
+    """W3PerDocWriter's add_field and add_column_value for the bulk writer:
+    each column's writer found once, a length's byte by a dict lookup,
+    and a field with nothing to store or count skipped (Whoosh's add_field
+    does nothing for it).  Four to six Python calls per field value fewer
+    (about 20 fields a document).  Another codec's per-document writer
+    gets Whoosh's calls."""
+
+    def __init__(self, perdoc: Any) -> None:
+        self._own = type(perdoc) is W3PerDocWriter
+        self._lengths: dict[str, Callable[[int, Any], None]] = {}  # field -> its length column's add
+        self._columns: dict[str, Callable[[int, Any], None]] = {}  # field -> its column's add
+
+    def add_field(self, perdoc: Any, name: str, field: Any, stored: Any, length: int) -> None:
+        """Store `stored` (unless None) and count `length` for field `name`."""
+        if not self._own:
+            perdoc.add_field(name, field, stored, length)
+            return
+        if stored is not None:
+            perdoc._storedfields[name] = stored
+        if not length:
+            return
+        add = self._lengths.get(name)
+        if add is None:  # Whoosh makes the column
+            perdoc.add_field(name, field, None, length)
+            self._lengths[name] = perdoc._get_column(_lenfield(name)).add
+            return
+        add(perdoc._docnum, LENGTH_BYTE[length])
+        perdoc._fieldlengths[name] += length
+
+    def add_column_value(self, perdoc: Any, name: str, field: Any, value: Any) -> None:
+        """Add `value` to field `name`'s column (its to_column_value)."""
+        add = self._columns.get(name) if self._own else None
+        if add is None:  # Whoosh makes the column
+            perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
+            if self._own:
+                self._columns[name] = perdoc._get_column(name).add
+            return
+        add(perdoc._docnum, field.to_column_value(value))
+
+
 # Value types whose postings may be reused: equal now, equal later.
 _IMMUTABLE = frozenset({str, bytes, int, float, bool, datetime})
+# Formats whose encoded values are fixed-size and joined in a block (never
+# pickled one by one): postings of theirs may be shared between documents.
+_MEMO_FORMATS = frozenset({formats.Frequency, formats.Existence})
+# Values remembered per field before its memo starts again.
+MEMO_VALUES = 256
+# The memo of a field whose postings are not shared: never filled.
+_NO_MEMO: dict[Any, Any] = {}
+_UNKNOWN = object()
 
 
 class _WholeLengths:

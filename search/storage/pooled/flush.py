@@ -66,6 +66,7 @@ class _LengthBytes(dict[int | None, int]):
 
 
 _LENGTH_BYTE = _LengthBytes()
+LENGTH_BYTE = _LENGTH_BYTE  # the writer's field length column (whoosh_writers)
 
 
 def md5_low_bits(key: bytes) -> int:

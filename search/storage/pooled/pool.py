@@ -20,10 +20,15 @@ from typing import Any
 
 from whoosh.writing import PostingPool
 
+from onrecord.search.storage.pooled.collector import freeze_grown
+
 # Postings per marshal record of a spilled run: big enough that per-record
 # costs vanish, small enough that a merge holds one record per run (and a
 # term's list is cut into pieces of this many).
 RUN_BATCH = 8192
+# Documents pooled between two freezes of what the write made (collector.freeze_grown):
+# a few thousand new term lists, about what a collection of the second generation walks.
+FREEZE_DOCUMENTS = 256
 # A posting as the bulk path pools it: (term bytes, weight, value bytes).
 Triple = tuple[bytes, float, bytes | None]
 # A spilled run's record: (field name, term bytes, flat postings or a piece of them).
@@ -74,6 +79,8 @@ class TermPool(PostingPool):
         self.currentsize += sum(len(triples) for _, triples in postings) * POSTING_BYTES
         if self.currentsize > self.limit:
             self.save()
+        if not docnum % FREEZE_DOCUMENTS:
+            freeze_grown()  # the pool's lists out of the collector's passes
         self._top = docnum
         pooled = self.terms
         docnums = repeat(docnum)

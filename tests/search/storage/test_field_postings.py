@@ -187,6 +187,11 @@ def test_bulk_writer_writes_the_same_segment(tmp_path: Path, monkeypatch: pytest
     assert segment_files(tmp_path / "ours", schema, BulkWriter, articles=80) == expected
     assert set(expected) == {"pst", "trm", "col"}
     reader = whoosh_index.open_dir(str(tmp_path / "whoosh")).reader()
+    ours = whoosh_index.open_dir(str(tmp_path / "ours")).reader()
+    # Each field's total length (the segment's, in the table of contents: BM25's average).
+    assert {name: ours.field_length(name) for name in schema.names()} == \
+        {name: reader.field_length(name) for name in schema.names()}
+    assert reader.field_length("exact") > 0
     # Terms of more postings than a block holds (128), in fields with positions too.
     assert reader.doc_frequency("outlet", b"wire") > 128
     assert reader.doc_frequency("exact", b"the") > 128 and schema["exact"].format.supports("positions")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from onrecord.search.storage.pooled.collector import collector_off, heap_frozen
+from onrecord.search.storage.pooled.collector import collector_off, freeze_grown, heap_frozen
 from onrecord.search.storage.store import open_index
 from onrecord.search.storage.whoosh_writers import BulkWriter
 from onrecord.search.writing.commits import write_articles
@@ -27,6 +27,17 @@ def test_heap_frozen_freezes_for_the_block_only() -> None:
 def test_heap_frozen_unfreezes_when_the_block_raises() -> None:
     with pytest.raises(RuntimeError), heap_frozen():
         raise RuntimeError("a failed write")
+    assert gc.get_freeze_count() == 0
+
+
+def test_freeze_grown_freezes_what_a_frozen_write_made_only() -> None:
+    freeze_grown()
+    assert gc.get_freeze_count() == 0  # outside a write: nothing frozen for good
+    with heap_frozen():
+        at_start = gc.get_freeze_count()
+        made = [[i] for i in range(1000)]
+        freeze_grown()
+        assert gc.get_freeze_count() >= at_start + len(made)
     assert gc.get_freeze_count() == 0
 
 
