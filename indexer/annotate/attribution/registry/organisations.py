@@ -63,6 +63,8 @@ _NAMED_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:{_WORD}[ \u00a0]+)+(?:[
 _NAMED_KINDS = words("named_org_kinds")
 _LOWER_NAMED_RE = re.compile(rf"\b[Tt]he[ \u00a0]+((?:[a-z][\w-]*[ \u00a0]+){{1,3}}?"
                              rf"(?:{word_alternation(_NAMED_KINDS)}))\b")
+_KIND_WORDS = words("org_words")  # "News", "House", "Press": a lone one may be the common noun
+_OPENS_RE = re.compile(r"(?:^|[.!?:\n][\"'\u201c\u2018 \u00a0]*)$")
 _NOT_MODIFIER = frozenset(("of", "for", "and", "to", "in", "at", "by", "with", "from", "on", "or", "as"))
 
 
@@ -106,8 +108,9 @@ class Organisations:
         # what a name alone says, once per name: a person's name recurs in every run that
         # names them, and only the words around each mention can still make it an org's
         undecided: dict[str, bool | None] = {}  # name -> personal (None: no organisation at all)
+        openers = _sentence_openers(text, runs)
         for start, name in runs:
-            if name.lower() in ORG_NOUNS:
+            if name.lower() in ORG_NOUNS or name in openers and not match(name):
                 continue
             if name in initials and name not in self._full and initials[name] in self._full:
                 self._register(name, self._full[initials[name]])
@@ -258,6 +261,17 @@ def _subject(text: str, start: int) -> bool:
     if text.startswith("the ", max(0, start - 4)):
         start -= 4
     return is_subject(text, start)
+
+
+def _sentence_openers(text: str, runs: list[tuple[int, str]]) -> set[str]:
+    """Return the lone institution-kind words ("News", "House", "Press") the
+    article capitalises only where they open a sentence ("News of the deal
+    came", "House prices rose"): the common noun, no organisation's name."""
+    lone = {name for _, name in runs if name.lower() in _KIND_WORDS}
+    for start, name in runs:
+        if name in lone and not _OPENS_RE.search(text, max(0, start - 4), start):
+            lone.discard(name)  # "said the News": a name where no sentence opens
+    return lone
 
 
 def _clean(run: str) -> str:
