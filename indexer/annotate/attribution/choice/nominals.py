@@ -27,7 +27,7 @@ from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.registry.names import POSSESSIVE_RE, is_description, lexicon
-from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, REFERENT_REACH
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, PUBLICATIONS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.orgnames import SITE_NOUNS
 from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.runs import body_name, expand_acronym
@@ -205,9 +205,12 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
 
 
 def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
-    """'the ministry' -> the latest institution before pos whose name ends in Ministry."""
+    """'the ministry' -> the latest institution before pos whose name ends in
+    Ministry; a publication only for a publication noun ("the magazine")."""
     org = _last_org_named(people, head, pos) or people.organisations.latest(pos, INSTITUTION_REACH, head) \
         or _last_institution(people, pos) or org_named_after_lead(people, pos)
+    if org in people.organisations.publications and head not in PUBLICATIONS:
+        return None  # "the party" is not the "Acme Daily newspaper" named last
     if org:
         people.note_org(org, pos)
     return org

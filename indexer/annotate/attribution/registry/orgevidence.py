@@ -9,7 +9,7 @@ insurer,"; its shares, "shares in Acme", "Acme's shares"; an employer's
 role, "chief executive of Acme"; a relative "which", "Acme, which ...";
 its founding, "Acme was founded") and weak ones that hold only for a name
 nothing shows to be a person's (an org noun before it, "conglomerate SPC
-Group"; "its" a few words after it, "Acme had hoped to pitch its drug"; a lowercase "the" before
+Group"; a publication noun after it, "Acme Pro magazine"; "its" a few words after it, "Acme had hoped to pitch its drug"; a lowercase "the" before
 it and a speech verb after, "the Acme has said"; a document it issues
 before it, "a statement from Acme").  `shows_org` and
 `OrgEvidence` tell whether any mention of a name has the strong words.
@@ -48,6 +48,8 @@ _AFTER_RE = re.compile(
     rf"(?:{_NOUN_ALT})s?(?=[,.;)])", re.I)
 # ... and what does so for a name nothing shows to be a person's
 _WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,4}its\b")  # "Acme had hoped to pitch its drug"
+# "Acme Pro magazine": a title's name, unless a place's in capitals ("a US newspaper")
+_PUBLICATION_AFTER_RE = re.compile(rf"[ \u00a0]+(?:{word_alternation(words('publication_nouns'))})\b")
 # "the Acme has said": a name behind "the" that speaks is a body's (a person's takes no "the")
 _THE_SPEAKS_RE = re.compile(rf"[ \u00a0]+(?:(?:has|had)[ \u00a0]+)?(?:{word_alternation(words('main_cues'))})\b")
 # "a statement from Acme": what a body issues, before its name
@@ -92,7 +94,8 @@ def org_by_context(text: str, start: int, name: str, personal: bool) -> str | No
     after = (end, _possessive_end(text, end))
     if personal or first_name_gender(toks[0]) or toks[0].lower().rstrip(".") in TITLES or is_role_word(toks[0]):
         return None  # "the company Ann Vole founded", "Vole said its plan": a person
-    if any(_WEAK_AFTER_RE.match(text, at) for at in after) or ends_before(text, start, _ORG_NOUN_ENDS) and \
+    if any(_WEAK_AFTER_RE.match(text, at) for at in after) or not name.isupper() and _PUBLICATION_AFTER_RE.match(
+            text, end) or ends_before(text, start, _ORG_NOUN_ENDS) and \
             _WEAK_BEFORE_RE.search(text, max(0, start - 40), start):
         return name
     if ends_before(text, start, ("from", "by")) and _DOC_BEFORE_RE.search(text, max(0, start - 40), start):
