@@ -295,8 +295,8 @@ def _described(noun: str, by_head: Mapping[str, str], kinds: Mapping[str, set[st
     "Acme newspaper" is no "party")."""
     if noun in by_head:
         return by_head[noun]
-    return next((f for f in fallbacks if f is not None and (noun in PUBLICATIONS or not kinds.get(f, set()) & PUBLICATIONS)),
-                None)
+    fits = (f for f in fallbacks if f is not None and (noun in PUBLICATIONS or not kinds.get(f, set()) & PUBLICATIONS))
+    return next(fits, None)
 
 
 def _sentence_openers(text: str, runs: list[tuple[int, str]]) -> set[str]:

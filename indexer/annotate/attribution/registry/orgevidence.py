@@ -9,7 +9,8 @@ insurer,"; its shares, "shares in Acme", "Acme's shares"; an employer's
 role, "chief executive of Acme"; a relative "which", "Acme, which ...";
 its founding, "Acme was founded") and weak ones that hold only for a name
 nothing shows to be a person's (an org noun before it, "conglomerate SPC
-Group"; a publication noun after it, "Acme Pro magazine"; "its" a few words after it, "Acme had hoped to pitch its drug"; a lowercase "the" before
+Group"; a publication noun after it, "Acme Pro magazine"; "its" a few
+words after it, "Acme had hoped to pitch its drug"; a lowercase "the" before
 it and a speech verb after, "the Acme has said"; a document it issues
 before it, "a statement from Acme").  `shows_org` and
 `OrgEvidence` tell whether any mention of a name has the strong words.
