@@ -93,15 +93,27 @@ def org_by_context(text: str, start: int, name: str, personal: bool) -> str | No
     if strong_evidence(text, start, end):
         return name
     after = (end, _possessive_end(text, end))
+    if not personal and not name.isupper() and _PUBLICATION_AFTER_RE.match(text, end):
+        return name  # "PC Acme magazine": a title's name, whatever its first word
     if personal or first_name_gender(toks[0]) or toks[0].lower().rstrip(".") in TITLES or is_role_word(toks[0]):
         return None  # "the company Ann Vole founded", "Vole said its plan": a person
-    if any(_WEAK_AFTER_RE.match(text, at) for at in after) or not name.isupper() and _PUBLICATION_AFTER_RE.match(
-            text, end) or ends_before(text, start, _ORG_NOUN_ENDS) and \
+    if any(_WEAK_AFTER_RE.match(text, at) for at in after) or ends_before(text, start, _ORG_NOUN_ENDS) and \
             _WEAK_BEFORE_RE.search(text, max(0, start - 40), start):
         return name
     if ends_before(text, start, ("from", "by")) and _DOC_BEFORE_RE.search(text, max(0, start - 40), start):
         return name
     return name if _speaks_after_the(text, start, end) else None
+
+
+def publication_named(text: str, name: str) -> str | None:
+    """Return `name` when the article writes it before a publication noun
+    ("PC Acme magazine": "PC Acme" is the title, no constable), else None."""
+    at = text.find(name) if not name.isupper() else -1
+    while at >= 0:
+        if _PUBLICATION_AFTER_RE.match(text, at + len(name)) and (at == 0 or not text[at - 1].isalnum()):
+            return name
+        at = text.find(name, at + 1)
+    return None
 
 
 def _speaks_after_the(text: str, start: int, end: int) -> bool:
