@@ -136,9 +136,10 @@ _OWNER_RUN = (r"((?!(?:The|A|An)\b)(?:[A-Z][\w.&'\u2019-]*[ \u00a0]+(?:(?:of|for
 @lru_cache(maxsize=64)
 def _owned_re(noun: str) -> re.Pattern[str]:
     """Return the regex of a document named with its owner: "Acme's 2024
-    report", "a report by Acme" (group 1 or 2 the owner)."""
+    report", "a report by (telecoms giant) Acme" (group 1 or 2 the owner)."""
     return re.compile(rf"{_OWNER_RUN}['\u2019]s[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}s?\b"
-                      rf"|\b{noun}s?[ \u00a0]+(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?{_OWNER_RUN}")
+                      rf"|\b{noun}s?[ \u00a0]+(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?"
+                      rf"{_OWNER_RUN}")  # "a report by telecoms giant Acme"
 
 
 def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, str] | None:
@@ -152,6 +153,8 @@ def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, st
         return None
     at = found.start(1) if found.group(1) else found.start(2)
     run = _LEADING_ARTICLES_RE.sub("", found.group(1) or found.group(2))
+    # no sentence break inside: "by Acme. It said" is Acme's, "last October. Mr Vole's statement" his
+    run = re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if found.group(1) else 0]
     if run.split()[-1].islower():  # "the Commons work and pensions committee": the article's own name
         return found.end(), run
     # a name only its report shows ("Trendly's report") is still the owner's name

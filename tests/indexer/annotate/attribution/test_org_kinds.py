@@ -27,3 +27,15 @@ def test_a_rival_of_that_kind_is_another_body() -> None:
 def test_a_publication_is_no_party() -> None:
     text = 'Harbour Stores Ltd said sales fell, the Quill Daily newspaper reported. "We are pleased," the party said.'
     assert speakers(text)[-1] == ("direct", None)
+
+
+@pytest.mark.parametrize("text, speaker", [
+    # a description between "by" and the owner's name, and the sentence ending on the name
+    ('Ten million people will stay offline, predicts the report by telecoms giant Quillcom. Harbour Stores Ltd '
+     'said that sales fell. The idea that the divide will close is "wishful thinking", the report concludes.',
+     "Quillcom"),
+    # a name with initials keeps them, and a statement is its owner's, not the sentence's before
+    ('Tom Vole joined last October. Mr Vole\'s statement said: "We will win."', "Tom Vole"),
+])
+def test_a_document_is_its_owners(text: str, speaker: str) -> None:
+    assert speakers(text)[-1][1] == speaker
