@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Container
+from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.registry.names import (
@@ -50,7 +51,8 @@ _AFTER_RE = re.compile(
 # ... and what does so for a name nothing shows to be a person's
 _WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,4}its\b")  # "Acme had hoped to pitch its drug"
 # "Acme Pro magazine": a title's name, unless a place's in capitals ("a US newspaper")
-_PUBLICATION_AFTER_RE = re.compile(rf"[ \u00a0]+(?:{word_alternation(words('publication_nouns'))})\b")
+_PUBLICATION_NOUNS = words("publication_nouns")
+_PUBLICATION_AFTER_RE = re.compile(rf"[ \u00a0]+(?:{word_alternation(_PUBLICATION_NOUNS)})\b")
 # "the Acme has said": a name behind "the" that speaks is a body's (a person's takes no "the")
 _THE_SPEAKS_RE = re.compile(rf"[ \u00a0]+(?:(?:has|had)[ \u00a0]+)?(?:{word_alternation(words('main_cues'))})\b")
 # "a statement from Acme": what a body issues, before its name
@@ -108,12 +110,24 @@ def org_by_context(text: str, start: int, name: str, personal: bool) -> str | No
 def publication_named(text: str, name: str) -> str | None:
     """Return `name` when the article writes it before a publication noun
     ("PC Acme magazine": "PC Acme" is the title, no constable), else None."""
-    at = text.find(name) if not name.isupper() else -1
-    while at >= 0:
-        if _PUBLICATION_AFTER_RE.match(text, at + len(name)) and (at == 0 or not text[at - 1].isalnum()):
-            return name
-        at = text.find(name, at + 1)
-    return None
+    return name if not name.isupper() and name in _publication_names(text) else None
+
+
+_BEFORE_PUBLICATION_RE = re.compile(rf"((?:[A-Z][\w'\u2019&.-]*[ \u00a0]+)*[A-Z][\w'\u2019&.-]*)"
+                                    rf"(?={_PUBLICATION_AFTER_RE.pattern})")
+
+
+@lru_cache(maxsize=4)  # one scan per article, however many runs ask (a few articles kept, never more)
+def _publication_names(text: str) -> frozenset[str]:
+    """Return every capitalised run, and each of its tails, written right
+    before a publication noun ("A survey by PC Acme magazine": "PC Acme", "Acme")."""
+    found: set[str] = set()
+    if not any(noun in text for noun in _PUBLICATION_NOUNS):
+        return frozenset(found)  # most articles name no publication: no scan
+    for m in _BEFORE_PUBLICATION_RE.finditer(text):
+        toks = m.group(1).split()
+        found.update(" ".join(toks[i:]) for i in range(len(toks)))
+    return frozenset(found)
 
 
 def _speaks_after_the(text: str, start: int, end: int) -> bool:
