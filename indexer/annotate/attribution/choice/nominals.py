@@ -27,7 +27,7 @@ from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.registry.names import POSSESSIVE_RE, is_description, lexicon
-from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, REFERENT_REACH
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, PUBLICATIONS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.orgnames import SITE_NOUNS
 from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.runs import body_name, expand_acronym
@@ -136,9 +136,10 @@ _OWNER_RUN = (r"((?!(?:The|A|An)\b)(?:[A-Z][\w.&'\u2019-]*[ \u00a0]+(?:(?:of|for
 @lru_cache(maxsize=64)
 def _owned_re(noun: str) -> re.Pattern[str]:
     """Return the regex of a document named with its owner: "Acme's 2024
-    report", "a report by Acme" (group 1 or 2 the owner)."""
+    report", "a report by (telecoms giant) Acme" (group 1 or 2 the owner)."""
     return re.compile(rf"{_OWNER_RUN}['\u2019]s[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}s?\b"
-                      rf"|\b{noun}s?[ \u00a0]+(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?{_OWNER_RUN}")
+                      rf"|\b{noun}s?[ \u00a0]+(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?"
+                      rf"{_OWNER_RUN}")  # "a report by telecoms giant Acme"
 
 
 def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, str] | None:
@@ -152,6 +153,8 @@ def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, st
         return None
     at = found.start(1) if found.group(1) else found.start(2)
     run = _LEADING_ARTICLES_RE.sub("", found.group(1) or found.group(2))
+    # no sentence break inside: "by Acme. It said" is Acme's, "last October. Mr Vole's statement" his
+    run = re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if found.group(1) else 0]
     if run.split()[-1].islower():  # "the Commons work and pensions committee": the article's own name
         return found.end(), run
     # a name only its report shows ("Trendly's report") is still the owner's name
@@ -205,9 +208,12 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
 
 
 def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
-    """'the ministry' -> the latest institution before pos whose name ends in Ministry."""
+    """'the ministry' -> the latest institution before pos whose name ends in
+    Ministry; a publication only for a publication noun ("the magazine")."""
     org = _last_org_named(people, head, pos) or people.organisations.latest(pos, INSTITUTION_REACH, head) \
         or _last_institution(people, pos) or org_named_after_lead(people, pos)
+    if org in people.organisations.publications and head not in PUBLICATIONS:
+        return None  # "the party" is not the "Acme Daily newspaper" named last
     if org:
         people.note_org(org, pos)
     return org

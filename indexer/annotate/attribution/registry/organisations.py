@@ -63,6 +63,14 @@ _NAMED_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:{_WORD}[ \u00a0]+)+(?:[
 _NAMED_KINDS = words("named_org_kinds")
 _LOWER_NAMED_RE = re.compile(rf"\b[Tt]he[ \u00a0]+((?:[a-z][\w-]*[ \u00a0]+){{1,3}}?"
                              rf"(?:{word_alternation(_NAMED_KINDS)}))\b")
+_KIND_WORDS = words("org_words")  # "News", "House", "Press": a lone one may be the common noun
+_OPENS_RE = re.compile(r"(?:^|[.!?:\n][\"'\u201c\u2018 \u00a0]*)$")
+# "publishing group Acme", "bookmaker Acme", "Acme magazine": the noun the article
+# gives a body beside its name, which "the group", "the bookmaker", "the magazine" later mean
+_KIND_BEFORE_RE = re.compile(rf"(?<![\w-])((?:[\w-]+[ \u00a0]+){{0,2}})({word_alternation(ORG_NOUNS)})[ \u00a0]+$")
+PUBLICATIONS = words("publication_nouns")
+_CONTRASTS = words("contrast_modifiers")  # "rival club Acme": another club than the one the text is about
+_KIND_AFTER_RE = re.compile(rf"[ \u00a0]+({word_alternation(words('publication_nouns'))})\b")
 _NOT_MODIFIER = frozenset(("of", "for", "and", "to", "in", "at", "by", "with", "from", "on", "or", "as"))
 
 
@@ -106,8 +114,9 @@ class Organisations:
         # what a name alone says, once per name: a person's name recurs in every run that
         # names them, and only the words around each mention can still make it an org's
         undecided: dict[str, bool | None] = {}  # name -> personal (None: no organisation at all)
+        openers = _sentence_openers(text, runs)
         for start, name in runs:
-            if name.lower() in ORG_NOUNS:
+            if name.lower() in ORG_NOUNS or name in openers and not match(name):
                 continue
             if name in initials and name not in self._full and initials[name] in self._full:
                 self._register(name, self._full[initials[name]])
@@ -130,6 +139,7 @@ class Organisations:
                  if name in self._full and not inside(quoted, start)]
         found += [(start, self._full[phrase], is_subject(text, start)) for start, phrase in self._named]
         self.mentions: list[OrgMention] = []
+        self.publications: set[str] = set()  # written beside a publication noun: "the Acme Daily newspaper"
         self._add_descriptions(found, quoted, heads)
         self._positions = [m.pos for m in self.mentions]
 
@@ -173,21 +183,37 @@ class Organisations:
                      if not inside(quoted, m.start()) and _plain_modifiers(m.group(1))] + heads
         events = sorted([(pos, 0, name, subject) for pos, name, subject in found]
                         + [(pos, 1, head, True) for pos, head in described])
-        by_head: dict[str, str] = {}  # an org noun -> the latest organisation so far whose name ends in it
+        by_head: dict[str, str] = {}  # an org noun -> the latest organisation so far named or described by it
+        kinds: dict[str, set[str]] = {}  # an organisation -> the org nouns written beside its name
         last_salient: str | None = None  # "the firm" is the organisation the text is about
         for pos, kind, value, salient in events:
             if kind == 0:
                 self.mentions.append(OrgMention(pos, value, salient))
                 by_head[value.lower().rsplit(" ", 1)[-1]] = value
+                for noun in self._kind_nouns(pos):  # "publishing group Acme": "the group"
+                    kinds.setdefault(value, set()).add(noun)
+                    by_head[noun] = value
+                    if noun in PUBLICATIONS:
+                        self.publications.add(value)
                 if DOMAIN_RE.fullmatch(value):
                     by_head.update(dict.fromkeys(SITE_NOUNS, value))  # "the site" is the latest web address
                 last_salient = value if salient else last_salient
                 continue
-            org = by_head.get(value) or last_salient or (self.mentions[-1].name if self.mentions else None)
-            if value in SITE_NOUNS:
-                org = by_head.get(value)  # "the site" is a web address's, never another organisation's
+            org = by_head.get(value) if value in SITE_NOUNS else _described(
+                value, by_head, kinds, [last_salient, self.mentions[-1].name if self.mentions else None])
             if org is not None:
                 self.mentions.append(OrgMention(pos, org, is_subject(self.text, pos)))
+
+    def _kind_nouns(self, pos: int) -> list[str]:
+        """Return the org nouns written right beside the name at `pos`
+        ("telecoms giant Acme", "Acme magazine"): what kind of body it is."""
+        before = _KIND_BEFORE_RE.search(self.text, max(0, pos - 30), pos)
+        run = _RUN_RE.match(self.text, pos)
+        after = _KIND_AFTER_RE.match(self.text, run.end()) if run else None
+        nouns = [after.group(1)] if after else []
+        if before and not any(w.lower() in _CONTRASTS for w in before.group(1).split()):
+            nouns.append(before.group(2))
+        return nouns
 
     def full_name(self, name: str) -> str | None:
         """Return the full name of the organisation `name` names, or None."""
@@ -258,6 +284,30 @@ def _subject(text: str, start: int) -> bool:
     if text.startswith("the ", max(0, start - 4)):
         start -= 4
     return is_subject(text, start)
+
+
+def _described(noun: str, by_head: Mapping[str, str], kinds: Mapping[str, set[str]],
+               fallbacks: list[str | None]) -> str | None:
+    """Return the organisation "the <noun>" means: the latest whose name ends
+    in it or written beside it ("Acme Bank", "publishing group Acme"); else
+    the one the text is about (a subject, else the latest named) unless
+    written beside its name as a publication and the noun is none (the
+    "Acme newspaper" is no "party")."""
+    if noun in by_head:
+        return by_head[noun]
+    fits = (f for f in fallbacks if f is not None and (noun in PUBLICATIONS or not kinds.get(f, set()) & PUBLICATIONS))
+    return next(fits, None)
+
+
+def _sentence_openers(text: str, runs: list[tuple[int, str]]) -> set[str]:
+    """Return the lone institution-kind words ("News", "House", "Press") the
+    article capitalises only where they open a sentence ("News of the deal
+    came", "House prices rose"): the common noun, no organisation's name."""
+    lone = {name for _, name in runs if name.lower() in _KIND_WORDS}
+    for start, name in runs:
+        if name in lone and not _OPENS_RE.search(text, max(0, start - 4), start):
+            lone.discard(name)  # "said the News": a name where no sentence opens
+    return lone
 
 
 def _clean(run: str) -> str:

@@ -9,7 +9,8 @@ insurer,"; its shares, "shares in Acme", "Acme's shares"; an employer's
 role, "chief executive of Acme"; a relative "which", "Acme, which ...";
 its founding, "Acme was founded") and weak ones that hold only for a name
 nothing shows to be a person's (an org noun before it, "conglomerate SPC
-Group"; "its" a few words after it, "Acme had hoped to pitch its drug"; a lowercase "the" before
+Group"; a publication noun after it, "Acme Pro magazine"; "its" a few
+words after it, "Acme had hoped to pitch its drug"; a lowercase "the" before
 it and a speech verb after, "the Acme has said"; a document it issues
 before it, "a statement from Acme").  `shows_org` and
 `OrgEvidence` tell whether any mention of a name has the strong words.
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Container
+from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.registry.names import (
@@ -48,6 +50,9 @@ _AFTER_RE = re.compile(
     rf"(?:{_NOUN_ALT})s?(?=[,.;)])", re.I)
 # ... and what does so for a name nothing shows to be a person's
 _WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,4}its\b")  # "Acme had hoped to pitch its drug"
+# "Acme Pro magazine": a title's name, unless a place's in capitals ("a US newspaper")
+_PUBLICATION_NOUNS = words("publication_nouns")
+_PUBLICATION_AFTER_RE = re.compile(rf"[ \u00a0]+(?:{word_alternation(_PUBLICATION_NOUNS)})\b")
 # "the Acme has said": a name behind "the" that speaks is a body's (a person's takes no "the")
 _THE_SPEAKS_RE = re.compile(rf"[ \u00a0]+(?:(?:has|had)[ \u00a0]+)?(?:{word_alternation(words('main_cues'))})\b")
 # "a statement from Acme": what a body issues, before its name
@@ -90,6 +95,8 @@ def org_by_context(text: str, start: int, name: str, personal: bool) -> str | No
     if strong_evidence(text, start, end):
         return name
     after = (end, _possessive_end(text, end))
+    if not personal and not name.isupper() and _PUBLICATION_AFTER_RE.match(text, end):
+        return name  # "PC Acme magazine": a title's name, whatever its first word
     if personal or first_name_gender(toks[0]) or toks[0].lower().rstrip(".") in TITLES or is_role_word(toks[0]):
         return None  # "the company Ann Vole founded", "Vole said its plan": a person
     if any(_WEAK_AFTER_RE.match(text, at) for at in after) or ends_before(text, start, _ORG_NOUN_ENDS) and \
@@ -98,6 +105,29 @@ def org_by_context(text: str, start: int, name: str, personal: bool) -> str | No
     if ends_before(text, start, ("from", "by")) and _DOC_BEFORE_RE.search(text, max(0, start - 40), start):
         return name
     return name if _speaks_after_the(text, start, end) else None
+
+
+def publication_named(text: str, name: str) -> str | None:
+    """Return `name` when the article writes it before a publication noun
+    ("PC Acme magazine": "PC Acme" is the title, no constable), else None."""
+    return name if not name.isupper() and name in _publication_names(text) else None
+
+
+_BEFORE_PUBLICATION_RE = re.compile(rf"((?:[A-Z][\w'\u2019&.-]*[ \u00a0]+)*[A-Z][\w'\u2019&.-]*)"
+                                    rf"(?={_PUBLICATION_AFTER_RE.pattern})")
+
+
+@lru_cache(maxsize=4)  # one scan per article, however many runs ask (a few articles kept, never more)
+def _publication_names(text: str) -> frozenset[str]:
+    """Return every capitalised run, and each of its tails, written right
+    before a publication noun ("A survey by PC Acme magazine": "PC Acme", "Acme")."""
+    found: set[str] = set()
+    if not any(noun in text for noun in _PUBLICATION_NOUNS):
+        return frozenset(found)  # most articles name no publication: no scan
+    for m in _BEFORE_PUBLICATION_RE.finditer(text):
+        toks = m.group(1).split()
+        found.update(" ".join(toks[i:]) for i in range(len(toks)))
+    return frozenset(found)
 
 
 def _speaks_after_the(text: str, start: int, end: int) -> bool:

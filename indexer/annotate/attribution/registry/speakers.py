@@ -223,9 +223,9 @@ class DocSpeakers:
         an institution, a person by full name, or a known person by surname
         or title; a bare description ("Olympian", "Lib Dem") names nobody."""
         run = without_lead_description(self.text, run, pos)  # "Bookmaker Acmebet said": Acmebet
-        org = self.match_org(run) or org_with_of(run)
+        org = self.match_org(run) or org_with_of(run) or orgevidence.publication_named(self.text, run)
         role, title, name = split_run(run)
-        if org and (not name or looks_like_org(name) or len(name) == 1 and not title):
+        if org and (not name or looks_like_org(name) or len(name) == 1 and not title or org == run):
             self.orgs.append((pos, org))
             return org, None
         if len(name) == 1 and (name[0].lower() in ORG_WORDS or singles.is_shouted(name[0], self.common)):
