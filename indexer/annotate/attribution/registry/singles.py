@@ -16,19 +16,12 @@ import re
 from collections.abc import Iterator
 
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_start_alternation
-from onrecord.indexer.annotate.attribution.registry.names import (
-    TITLES,
-    NameParts,
-    first_name_gender,
-    is_role_word,
-    lexicon,
-)
+from onrecord.indexer.annotate.attribution.registry.names import NameParts, first_name_gender, is_role_word, lexicon
 from onrecord.indexer.lexicon import words
 
 PEER_TITLES = words("peer_titles")
 _PEER_ALT = "|".join(sorted((w.capitalize() for w in PEER_TITLES), key=lambda w: (-len(w), w)))
 _ORG_WORDS = words("org_words", "org_heads")
-_LEADS = words("leading_noise", "clause_openers", "determiners")  # "But Vole said": no name before
 _DIGIT_LED_RE = re.compile(r"\d+[A-Z][A-Za-z]+")  # "4Sight": a firm's name
 _WORD_BEFORE_RE = re.compile(r"([\w'\u2019-]+)[ \u00a0]+$")
 _NUMBER_BEFORE_RE = re.compile(r"(?<![\w.,])(\d+)[ \u00a0]$")
@@ -171,64 +164,3 @@ def glued_name(text: str, run: str, parts: NameParts, before: str = "") -> str |
         return None  # only ever opening a sentence: "The" may be the plain article
     whole = re.sub(r"['\u2019]s?$", "", run.strip())
     return whole[4:] if lead != ["The"] and whole.startswith("The ") else whole
-
-
-# "Vole said", "Vole, 55, added": a lone capitalised word a speech cue follows
-_CUED_WORD_RE = re.compile(r"(?<![\w'\u2019-])([A-Z][a-z][\w'\u2019-]*)(?:,[^,.\"\u201c\n]{1,30},)?[ \u00a0]+(?=[a-z])")
-_MAIN_CUE_RE = re.compile(rf"(?:{'|'.join(sorted(words('main_cues')))})\b")  # plain speech, not "Vole found"
-_CAP_BEFORE_RE = re.compile(r"[A-Z][\w'\u2019.-]*[ \u00a0]+$")
-
-
-def cued_people(text: str, common: frozenset[str], known: set[str]) -> list[tuple[str, str | None, str | None]]:
-    """Return (word, title or None, gender or None) of each lone word that
-    cued_words finds, once, its gender the one the article's own pronouns
-    give it, when they all agree ("Vole said he ...": m), else None."""
-    found: dict[str, tuple[str | None, list[str]]] = {}
-    for at, word, title in cued_words(text, common, known):
-        votes = found.setdefault(word, (title, []))[1]
-        m = _PRONOUN_AFTER_RE.match(text, at + len(word))
-        if m:
-            votes.append("f" if m.group(1).lower() == "she" else "m")
-    return [(w, t, v[0] if v and v.count(v[0]) == len(v) else None) for w, (t, v) in found.items()]
-
-
-# the first he/she in the clause after a cued name ("Vole said he ..."; not "Vole told her": an object)
-_PRONOUN_AFTER_RE = re.compile(r"[^.!?\n\"\u201c]{0,80}?\b([Hh]e|[Ss]he)\b")
-
-
-def cued_words(text: str, common: frozenset[str], known: set[str]) -> Iterator[tuple[int, str, str | None]]:
-    """Yield (start, word, title or None) for each lone capitalised word a speech cue
-    follows ("Vole said", "Vole, 55, added") that may be a name, is no known
-    person's and no part of a longer capitalised run: someone the article
-    names by surname alone, a person from their first mention on (not only
-    once they speak by name)."""
-    head = text.find("\n") + 1
-    for m in _CUED_WORD_RE.finditer(text, head if head < 200 else 0):  # not a headline's "Ruritania pledges"
-        word = m.group(1)
-        if word.endswith(("'s", "\u2019s")) or word in known or word.lower() in _ORG_WORDS or is_role_word(word) \
-                or not _MAIN_CUE_RE.match(text, m.end()):
-            continue
-        before = _CAP_BEFORE_RE.search(text, max(0, m.start() - 30), m.start())
-        lead = before.group().split()[0].rstrip(".") if before else ""
-        title = lead if lead.lower() in TITLES else None
-        if before and not title and (lead.lower() not in _LEADS or lead in ("The", "the")) \
-                or _NUMBER_BEFORE_RE.search(text, max(0, m.start() - 6), m.start()):
-            continue  # "Ann Vole said", "The Game said", "50 Cent said": a longer name's last word
-        if may_be_name(text, common, word, title) and not leads_institution(text, word, common) \
-                and (title or not first_name_gender(word)) and not _is_place(text, word) \
-                and re.compile(rf"\b{re.escape(word)}\b").search(text, head if head < 200 else 0, m.start()):
-            yield m.start(1), word, title
-
-
-_NATIONALITIES = words("descriptors")
-_PLACE_PREPOSITIONS = "|".join(sorted(words("place_prepositions")))
-
-
-def _is_place(text: str, word: str) -> bool:
-    """True when `word` names a country its nationality word comes from
-    ("Iran": Iranian, "Germany": German) or the article writes it after a
-    place preposition ("in Ruritania", "from Ruritania"): a place, not someone's surname."""
-    low = word.lower()
-    if any(d != low and (d.startswith(low) or d == low[:-1]) for d in _NATIONALITIES):
-        return True
-    return re.search(rf"\b(?:{_PLACE_PREPOSITIONS})[ \u00a0]+{re.escape(word)}\b(?!['\u2019])", text) is not None

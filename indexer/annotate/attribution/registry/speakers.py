@@ -1,10 +1,12 @@
 """Speaker resolution within one article: names, titles, roles, pronouns.
 
-Owns the per-document registry of people (and institutions) that lets "Mrs Smallman" map to the Mina
-Smallman introduced earlier, "Sir Mark" to Sir Mark Rowley, "Mr Gardner" (a typo) to Barry Gardiner,
-"Vole said" to a person named by surname alone and "she" to the most salient woman.  A person's record
-and name-level rules are indexer.annotate.attribution.registry.people's, splitting a capitalised run
-and naming institutions indexer.annotate.attribution.registry.runs'.
+Owns the per-document registry of people (and institutions) that lets
+"Mrs Smallman" map to the Mina Smallman introduced earlier, "Sir Mark" to
+Sir Mark Rowley, "Mr Gardner" (a typo) to Barry Gardiner and "she" to the
+most salient woman.  Salience = was a speaker before, then was a sentence
+subject, then recency.  A person's record and name-level rules are
+indexer.annotate.attribution.registry.people's, splitting a capitalised run and naming institutions
+indexer.annotate.attribution.registry.runs'.
 """
 from __future__ import annotations
 
@@ -99,9 +101,6 @@ class DocSpeakers:
         # a candidate's own full-name mention, once a later surname makes it a person (None after the scan)
         self._late: list[tuple[int, Person, bool]] | None = []
         events = [e for hit in find_full_names(text, self.common) if (e := self._introduce(text, hit))]
-        for w, t, g in singles.cued_people(text, self.common, {*self._by_last, *self._by_first, *self._candidates}):
-            if not (self.match_org(w) or self.org_like(w)):  # "Vole said": a person from the first "Vole" on
-                self._single([w], t).gender = gender_of(w, t) or g
         events += self._surname_mentions(text) + self._late
         self._late = None  # "Lord Dubs": a peer is a person before speaking, for the pronouns between
         peers = singles.peer_mentions(text, _NOT_FIRST)
@@ -188,8 +187,8 @@ class DocSpeakers:
             if person.first and (not g or person.gender in (None, g)):
                 return person
         hit = self._candidates.pop(last, None) or self._inner_candidate(last)
-        if hit is None:  # "Vole said": someone named by surname alone, else nobody
-            return next((p for p in [self.people.get(f" {last}")] if p and p.gender in (None, g or p.gender)), None)
+        if hit is None:
+            return None
         name = hit.parts.name
         person = self._person(name[0], name[-1], gender_of(name[0], title or hit.parts.title), hit.parts.display())
         self._mention_late(hit, person)
@@ -288,8 +287,9 @@ class DocSpeakers:
         return person
 
     def _peer_alone(self, word: str, title: str | None) -> Person | None:
-        """Return the peer a lone untitled word names when the article writes it after a peer's title ("Prince
-        Ann" before "Ann said") and nobody has it as surname: that person, not someone else with that first name."""
+        """Return the peer a lone untitled word names when the article writes it
+        after a peer's title ("Prince Ann" before "Ann said") and nobody has it
+        as surname: that person, not someone else with that first name."""
         if title or not singles.peer_title(self.text, word, None):
             return None
         return self.people.get(f" {word}") or (None if word in self._by_last else self._single([word], None))
