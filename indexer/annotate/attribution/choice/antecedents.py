@@ -258,12 +258,18 @@ def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Per
     the tuning golds.  Before that, people named last in the clause a
     post-posed pronoun cue closes are dropped when others remain ('Mr Reed
     has "..." for the job, he said': not Reed): what is reported is the
-    speaker's topic, like a name inside quote marks; so are people named in
+    speaker's topic, like a name inside quote marks; when a colon opens that
+    clause, the people named in its lead-in are kept ('an answer from Judge
+    Vole: "...," he wrote': Vole); people named in
     an "Asked if ..." clause opening the pronoun's sentence ('Asked if Mr
     Vole would return, he replied': not Vole)."""
     if ctx.content >= 0:
         outside = [p for p in pool if p.mentions.last_before(ctx.pos) < ctx.content]
         pool = outside or pool
+    colon = _quote_colon(text, ctx) if text else -1
+    if colon >= 0:  # 'an answer from Judge Vole: "...," he wrote': the colon's lead-in names him
+        lead_in = [p for p in pool if ctx.sentence <= p.mentions.last_before(colon) < colon]
+        pool = lead_in or pool
     if text and ctx.sentence < ctx.pos and _ASKED_RE.match(text, ctx.sentence, ctx.pos + 3):
         asker = [p for p in pool if p.mentions.last_before(ctx.pos) < ctx.sentence]
         pool = asker or pool
@@ -272,6 +278,19 @@ def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Per
         pool = acting or pool
     subjects = [p for p in pool if p.salient.last_before(ctx.pos) >= ctx.sentence]
     return subjects or pool
+
+
+_COLON_QUOTE_RE = re.compile(r":\s*[\"\u201c]")
+
+
+def _quote_colon(text: str, ctx: Context) -> int:
+    """Return where the colon stands that opens the quote a post-posed
+    pronoun closes in its sentence ('an answer from Judge Vole: "...," he
+    wrote'), else -1."""
+    if ctx.pos <= ctx.sentence or not _POSTPOSED_RE.search(text, max(ctx.sentence, ctx.pos - 4), ctx.pos):
+        return -1
+    colon = text.rfind(":", ctx.sentence, ctx.pos)
+    return colon if colon >= 0 and _COLON_QUOTE_RE.match(text, colon) else -1
 
 
 def _article_modifier(text: str, at: int) -> bool:

@@ -85,3 +85,11 @@ def test_whom_an_asked_clause_names_is_not_who_answers() -> None:
             "Asked if Mr Vole could return to the cabinet, he replied: "
             '"I have made my admiration for Dan very clear."')
     assert _speakers(text)[-1] == "Tom Reed"
+
+
+def test_a_colon_lead_in_names_the_speaker_of_the_quote_a_pronoun_closes() -> None:
+    text = ("Court of Pictures\n\n"
+            "When Ann Vole, Tom Reedley and Kit Barnes sued the studio in 2024, they joined many others. "
+            "In June they got an answer from District Judge Sam Alton that left many stunned: "
+            "\u201cThe copying was lawful,\u201d he wrote, ruling that the use was \u201cnew in kind.\u201d")
+    assert _speakers(text) == ["Sam Alton", "Sam Alton"]
