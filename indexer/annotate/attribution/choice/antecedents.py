@@ -89,6 +89,25 @@ def context_at(text: str, pos: int) -> Context:
     return Context(pos, sentence, previous, para, _content_start(text, sentence, pos))
 
 
+_CLOSED_QUOTE_RE = re.compile(r"[\"\u201d]\s*$")
+
+
+def whole_quote(text: str, ctx: Context) -> Context:
+    """Return ctx with the sentence (and the one before) of where the quote
+    a post-posed pronoun closes opens, when that quote holds sentence ends
+    ('"It is 12%. They see it," he says': the quote is the speaker's one
+    turn, what comes before it is what names them); else ctx."""
+    closing = _CLOSED_QUOTE_RE.search(text, max(ctx.sentence, ctx.pos - 4), ctx.pos)
+    if closing is None:
+        return ctx
+    at = closing.start()
+    opening = max(text.rfind('"', ctx.paragraph, at), text.rfind("\u201c", ctx.paragraph, at))
+    if not ctx.paragraph <= opening < ctx.sentence:
+        return ctx
+    start = context_at(text, opening)
+    return Context(ctx.pos, start.sentence, start.previous, ctx.paragraph, ctx.content)
+
+
 _POSTPOSED_RE = re.compile(r"[,\"'\u201d\u2019]\s*$")
 # the pronoun, its cue and a few words closing the sentence: "he said." / "he told the BBC."
 _CLOSING_CUE_RE = re.compile(r"\w+\s+[^.!?:\"\u201c\u2018\n]{0,60}?[.!?]")
@@ -317,6 +336,7 @@ def choose(pool: Sequence[Person], ctx: Context, gender: str | None,
     met first), or None for an empty pool; `text` is the article's."""
     if not pool:
         return None
+    ctx = whole_quote(text, ctx) if text else ctx
     pool = narrow(pool, ctx, text)
     if len(pool) == 1:
         return pool[0]

@@ -93,3 +93,13 @@ def test_a_colon_lead_in_names_the_speaker_of_the_quote_a_pronoun_closes() -> No
             "In June they got an answer from District Judge Sam Alton that left many stunned: "
             "\u201cThe copying was lawful,\u201d he wrote, ruling that the use was \u201cnew in kind.\u201d")
     assert _speakers(text) == ["Sam Alton", "Sam Alton"]
+
+
+def test_a_quote_of_several_sentences_is_one_turn_for_the_pronoun_after_it() -> None:
+    text = ("Mills fear slow trade\n\n"
+            "Director Tom Reedley says he is under pressure as rivals abroad are cheaper. "
+            '"In our trade the market is global," he says. It is not only rivals that hurt.\n\n'
+            "That is one reason why locals are not fans of the plan, says Ferdo Vole, a lecturer in Lille.\n\n"
+            '"Here the jobless rate is 12%. People do not see what the plan does for them," he says. '
+            "Which is strange.")
+    assert _speakers(text) == ["Tom Reedley", "Ferdo Vole"]  # Ferdo: a first name of no known gender
