@@ -89,6 +89,25 @@ def context_at(text: str, pos: int) -> Context:
     return Context(pos, sentence, previous, para, _content_start(text, sentence, pos))
 
 
+_CLOSED_QUOTE_RE = re.compile(r"[\"\u201d]\s*$")
+
+
+def whole_quote(text: str, ctx: Context) -> Context:
+    """Return ctx with the sentence (and the one before) of where the quote
+    a post-posed pronoun closes opens, when that quote holds sentence ends
+    ('"It is 12%. They see it," he says': the quote is the speaker's one
+    turn, what comes before it is what names them); else ctx."""
+    closing = _CLOSED_QUOTE_RE.search(text, max(ctx.sentence, ctx.pos - 4), ctx.pos)
+    if closing is None:
+        return ctx
+    at = closing.start()
+    opening = max(text.rfind('"', ctx.paragraph, at), text.rfind("\u201c", ctx.paragraph, at))
+    if not ctx.paragraph <= opening < ctx.sentence:
+        return ctx
+    start = context_at(text, opening)
+    return Context(ctx.pos, start.sentence, start.previous, ctx.paragraph, ctx.content)
+
+
 _POSTPOSED_RE = re.compile(r"[,\"'\u201d\u2019]\s*$")
 # the pronoun, its cue and a few words closing the sentence: "he said." / "he told the BBC."
 _CLOSING_CUE_RE = re.compile(r"\w+\s+[^.!?:\"\u201c\u2018\n]{0,60}?[.!?]")
@@ -258,12 +277,18 @@ def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Per
     the tuning golds.  Before that, people named last in the clause a
     post-posed pronoun cue closes are dropped when others remain ('Mr Reed
     has "..." for the job, he said': not Reed): what is reported is the
-    speaker's topic, like a name inside quote marks; so are people named in
+    speaker's topic, like a name inside quote marks; when a colon opens that
+    clause, the people named in its lead-in are kept ('an answer from Judge
+    Vole: "...," he wrote': Vole); people named in
     an "Asked if ..." clause opening the pronoun's sentence ('Asked if Mr
     Vole would return, he replied': not Vole)."""
     if ctx.content >= 0:
         outside = [p for p in pool if p.mentions.last_before(ctx.pos) < ctx.content]
         pool = outside or pool
+    colon = _quote_colon(text, ctx) if text else -1
+    if colon >= 0:  # 'an answer from Judge Vole: "...," he wrote': the colon's lead-in names him
+        lead_in = [p for p in pool if ctx.sentence <= p.mentions.last_before(colon) < colon]
+        pool = lead_in or pool
     if text and ctx.sentence < ctx.pos and _ASKED_RE.match(text, ctx.sentence, ctx.pos + 3):
         asker = [p for p in pool if p.mentions.last_before(ctx.pos) < ctx.sentence]
         pool = asker or pool
@@ -272,6 +297,19 @@ def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Per
         pool = acting or pool
     subjects = [p for p in pool if p.salient.last_before(ctx.pos) >= ctx.sentence]
     return subjects or pool
+
+
+_COLON_QUOTE_RE = re.compile(r":\s*[\"\u201c]")
+
+
+def _quote_colon(text: str, ctx: Context) -> int:
+    """Return where the colon stands that opens the quote a post-posed
+    pronoun closes in its sentence ('an answer from Judge Vole: "...," he
+    wrote'), else -1."""
+    if ctx.pos <= ctx.sentence or not _POSTPOSED_RE.search(text, max(ctx.sentence, ctx.pos - 4), ctx.pos):
+        return -1
+    colon = text.rfind(":", ctx.sentence, ctx.pos)
+    return colon if colon >= 0 and _COLON_QUOTE_RE.match(text, colon) else -1
 
 
 def _article_modifier(text: str, at: int) -> bool:
@@ -298,6 +336,7 @@ def choose(pool: Sequence[Person], ctx: Context, gender: str | None,
     met first), or None for an empty pool; `text` is the article's."""
     if not pool:
         return None
+    ctx = whole_quote(text, ctx) if text else ctx
     pool = narrow(pool, ctx, text)
     if len(pool) == 1:
         return pool[0]

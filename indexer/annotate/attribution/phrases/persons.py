@@ -32,6 +32,7 @@ _MAX_DESCRIPTION = 3
 _CHAIN_STOPS = words("appositive_chain_stops")
 _APPOSITIVE_LINKS = words("appositive_links")
 _NOT_ROLE = words("not_role")
+_AUX_FIRST_NAMES = words("auxiliary_first_names")
 _PEER_TITLES = words("peer_titles")
 _NOT_NAME_WORDS = words("weekdays", "months", "time_nouns")
 _ORG_HEADS = words("org_heads")
@@ -155,7 +156,8 @@ def unclosed_role_appositive(toks: Tokens, i: int) -> int | None:
     if comma < 0 or i - comma > 12 or any(t[0] in ",;:()" for t in toks[comma + 1:i + 1]):
         return None
     name = [t[0] for t in toks[:comma]]
-    if not all(is_cap(w) and not is_role_word(w) for w in name) or name[0].lower() in _NOT_ROLE:
+    if not all(is_cap(w) and not is_role_word(w) for w in name) or name[0].lower() in _NOT_ROLE \
+            and not (len(name) > 1 and name[0].lower() in _AUX_FIRST_NAMES):  # "Will Vole, a fellow at Acme, told"
         return None
     after = [t[0] for t in toks[comma + 1:i + 1]]
     if _body_after_person(name, after):

@@ -85,3 +85,21 @@ def test_whom_an_asked_clause_names_is_not_who_answers() -> None:
             "Asked if Mr Vole could return to the cabinet, he replied: "
             '"I have made my admiration for Dan very clear."')
     assert _speakers(text)[-1] == "Tom Reed"
+
+
+def test_a_colon_lead_in_names_the_speaker_of_the_quote_a_pronoun_closes() -> None:
+    text = ("Court of Pictures\n\n"
+            "When Ann Vole, Tom Reedley and Kit Barnes sued the studio in 2024, they joined many others. "
+            "In June they got an answer from District Judge Sam Alton that left many stunned: "
+            "\u201cThe copying was lawful,\u201d he wrote, ruling that the use was \u201cnew in kind.\u201d")
+    assert _speakers(text) == ["Sam Alton", "Sam Alton"]
+
+
+def test_a_quote_of_several_sentences_is_one_turn_for_the_pronoun_after_it() -> None:
+    text = ("Mills fear slow trade\n\n"
+            "Director Tom Reedley says he is under pressure as rivals abroad are cheaper. "
+            '"In our trade the market is global," he says. It is not only rivals that hurt.\n\n'
+            "That is one reason why locals are not fans of the plan, says Ferdo Vole, a lecturer in Lille.\n\n"
+            '"Here the jobless rate is 12%. People do not see what the plan does for them," he says. '
+            "Which is strange.")
+    assert _speakers(text) == ["Tom Reedley", "Ferdo Vole"]  # Ferdo: a first name of no known gender
