@@ -295,9 +295,9 @@ def run_extract(paths: list[str]) -> int:
 
 
 def asked_test_golds(args: argparse.Namespace) -> set[Path]:
-    """Return the frozen test sets the flags ask to score."""
-    from bench.heldout import BBC_R9, BBC_R10
-    return {gold for gold, asked in ((BBC_R9, args.round9_test), (BBC_R10, args.round10_test)) if asked}
+    """Return the frozen test sets (bench.heldout.TEST_SETS) the flags ask to score."""
+    from bench.heldout import TEST_SETS
+    return {gold for gold, (_, flag) in TEST_SETS.items() if getattr(args, flag[2:].replace("-", "_"))}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -315,10 +315,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-htmleval", action="store_true")
     ap.add_argument("--strict-names", action="store_true",
                     help="judge an institution's speaker by the article's spelling only, not also its canonical name")
-    ap.add_argument("--round9-test", action="store_true",
-                    help="also score round 9's frozen BBC test set (at the starting code, then once after tuning)")
-    ap.add_argument("--round10-test", action="store_true",
-                    help="also score round 10's frozen BBC test set (at the starting code, then once after tuning)")
+    from bench.heldout import TEST_SETS  # it imports this module
+    for label, flag in TEST_SETS.values():
+        ap.add_argument(flag, action="store_true",
+                        help=f"also score {label} (frozen: at the starting code, then once after tuning)")
     ap.add_argument("--htmleval-peer", metavar="REV",
                     help="also time the HTML ingest by git revision REV's code beside this checkout's")
     args = ap.parse_args(argv)

@@ -25,7 +25,7 @@ gradient descent in numpy) fitted on:
   sentence is chosen against the person named before it: those features (PRONOUN_ONLY)
   are zero in them and their weights are learned from the pronoun instances alone.
 
-Never a frozen test set (round 8's, once drawn), never PolNeAR dev or test.  `--write` stores the
+Never a frozen test set (bench.heldout's; none now), never PolNeAR dev or test.  `--write` stores the
 weights with the sources and the accuracy on each source (the fitted choice against the
 former rule, "the latest subject or speaker"), and held out: each gold's accuracy with
 weights fitted without it.

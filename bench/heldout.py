@@ -17,10 +17,10 @@ c769569 beside the session's starting code 3887ab9) and round 7's (40 BBC
 articles, scored once at d211a3a beside 33320ae's figures, the extraction code
 unchanged from there to the session's start d5c6e12) and round 8's (40 BBC
 articles, scored at the starting code e351780 and once after tuning at
-2900c4f): all are tuning data since.  Round 9's BBC set (40 articles) is the
-test set now, and round 10's (40 more, drawn after round 9 was frozen) beside
-it, each scored only when asked (`--round9-test`, `--round10-test`): at the
-starting code, then once, after tuning.
+2900c4f) and rounds 9 and 10's (40 BBC articles each, scored at the starting
+code and once after tuning at 0a0e165): all are tuning data since.  No fresh
+test set is held out now: the next round must be drawn (bench.goldselect),
+frozen and entered in TEST_FLAGS before attribution is tuned again.
 """
 from __future__ import annotations
 
@@ -62,18 +62,21 @@ BBC_R7 = GOLD_DIR / "bbc_heldout_r7_test.json"
 # (bench.goldselect's bbc8, 40 articles); scored once after tuning at 2900c4f.
 BBC_R8 = GOLD_DIR / "bbc_heldout_r8_test.json"
 # Round 9: drawn after round 8 was scored once (2900c4f); BBC only
-# (bench.goldselect's bbc9, 40 articles), a test set until it is scored once.
+# (bench.goldselect's bbc9, 40 articles); scored once after tuning at 0a0e165.
 BBC_R9 = GOLD_DIR / "bbc_heldout_r9_test.json"
 # Round 10: drawn after round 9 was frozen and scored at the starting code
-# (bench.goldselect's bbc10, 40 articles), a second test set beside it.
+# (bench.goldselect's bbc10, 40 articles), a second test set beside it; scored
+# once after tuning at 0a0e165.
 BBC_R10 = GOLD_DIR / "bbc_heldout_r10_test.json"
-# The frozen test sets and the flag that alone scores each.
-TEST_FLAGS = {BBC_R9: "--round9-test", BBC_R10: "--round10-test"}
+# The frozen test sets not yet spent: gold -> (its row's label, the flag that
+# alone scores it).  None now; round 10's entry was
+# {BBC_R10: ("round 10 BBC TEST", "--round10-test")}.
+TEST_SETS: dict[Path, tuple[str, str]] = {}
 
 
 def held_row(gold: Path) -> str:
     """Return the row of a test set that was not asked for."""
-    return f"held out: scored once, after tuning ({TEST_FLAGS[gold]})"
+    return f"held out: scored once, after tuning ({TEST_SETS[gold][1]})"
 FROZEN = GOLD_DIR / "heldout.sha256"
 # Characters the reader and the gold text may write differently.
 _FOLD = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"',
@@ -193,10 +196,9 @@ def _bbc_row(corpus: Path, gold: Path) -> str:
 
 def heldout_rows(htmleval: Path | None, corpus: Path | None,
                  tests: Collection[Path] = ()) -> list[tuple[str, str]]:
-    """Return the held-out golds' rows: web dev and rounds 1 to 8 (each spent
-    once scored and a tuning row since), then rounds 9 and 10's frozen BBC
-    test rows, each scored only when in `tests` (otherwise a row saying it is
-    held out)."""
+    """Return the held-out golds' rows: web dev and rounds 1 to 10 (each spent
+    once scored and a tuning row since); a test set of TEST_SETS is scored
+    only when in `tests` (otherwise a row saying it is held out)."""
     rows: list[tuple[str, str]] = []
     web = [("held-out web dev", WEB_GOLD["dev"]), ("round 1 web (spent, tuning)", WEB_GOLD["test"]),
            ("round 2 web (spent, tuning)", WEB_R2)]
@@ -204,14 +206,15 @@ def heldout_rows(htmleval: Path | None, corpus: Path | None,
            ("round 3 BBC (spent, tuning)", BBC_R3), ("round 4 BBC (spent, tuning)", BBC_R4),
            ("round 5 BBC (spent, tuning)", BBC_R5), ("round 6 BBC (spent, tuning)", BBC_R6),
            ("round 7 BBC (spent, tuning)", BBC_R7), ("round 8 BBC (spent, tuning)", BBC_R8),
-           ("round 9 BBC TEST", BBC_R9), ("round 10 BBC TEST", BBC_R10)]
+           ("round 9 BBC (spent, tuning)", BBC_R9), ("round 10 BBC (spent, tuning)", BBC_R10),
+           *((label, gold) for gold, (label, _) in TEST_SETS.items())]
     for (label, gold), source, scorer in [*((w, htmleval, _web_row) for w in web),
                                           *((b, corpus, _bbc_row) for b in bbc)]:
         if source is None:
             rows.append((label, "skipped (no source directory)"))
         elif not gold.exists():
             rows.append((label, "not built yet"))
-        elif gold in TEST_FLAGS and gold not in tests:
+        elif gold in TEST_SETS and gold not in tests:
             rows.append((label, held_row(gold)))
         else:
             rows.append((label, scorer(source, gold)))

@@ -276,8 +276,8 @@ def row(s: dict[str, Any]) -> str:
 def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | None,
                   split: str, tests: Collection[Path] = ()) -> list[tuple[str, str]]:
     """Return the reported-speech rows: the own golds (web dev, rounds 1 to
-    8, each spent once scored and a tuning row since), PolNeAR `split`, then
-    rounds 9 and 10's frozen BBC test rows (each scored only when in `tests`;
+    10, each spent once scored and a tuning row since), PolNeAR `split`, then
+    the frozen test sets of TEST_SETS (each scored only when in `tests`;
     otherwise a row saying it is held out)."""
     from bench.heldout import (
         BBC_HELDOUT,
@@ -290,7 +290,7 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
         BBC_R8,
         BBC_R9,
         BBC_R10,
-        TEST_FLAGS,
+        TEST_SETS,
         WEB_GOLD,
         WEB_R2,
         held_row,
@@ -305,8 +305,10 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
              ("reported: round 5 BBC (spent, tuning)", BBC_R5, corpus),
              ("reported: round 6 BBC (spent, tuning)", BBC_R6, corpus),
              ("reported: round 7 BBC (spent, tuning)", BBC_R7, corpus),
-             ("reported: round 8 BBC (spent, tuning)", BBC_R8, corpus)]
-    frozen = [("reported: round 9 BBC TEST", BBC_R9, corpus), ("reported: round 10 BBC TEST", BBC_R10, corpus)]
+             ("reported: round 8 BBC (spent, tuning)", BBC_R8, corpus),
+             ("reported: round 9 BBC (spent, tuning)", BBC_R9, corpus),
+             ("reported: round 10 BBC (spent, tuning)", BBC_R10, corpus)]
+    frozen = [(f"reported: {label}", gold, corpus) for gold, (label, _) in TEST_SETS.items()]
     rows = [("reported: seeds", "no indirect entries in seeds_quotes.json")]
     for label, gold, source in [*golds, ("polnear", Path(), polnear), *frozen]:
         if label == "polnear" and source is None:
@@ -319,7 +321,7 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
             rows.append((label, "skipped (no source directory)"))
         elif not gold.exists():
             rows.append((label, "not built yet"))
-        elif gold in TEST_FLAGS and gold not in tests:
+        elif gold in TEST_SETS and gold not in tests:
             rows.append((label, held_row(gold)))
         else:
             scorer = score_own_bbc if "BBC" in label else score_own_web

@@ -4,12 +4,13 @@ Owns printing, per article, the gold reported clauses onrecord missed (MISS,
 with the gold cue on PolNeAR), the matched ones whose speaker is wrong (SPK)
 and the indirect predictions counted false (FP), scored as bench.reported
 scores them.  Sources: the own golds one may tune on (web_dev, web_r1, web_r2,
-bbc_r1 to bbc_r8, as bench.attribution_errors) and PolNeAR's TRAIN
+bbc_r1 to bbc_r10, as bench.attribution_errors) and PolNeAR's TRAIN
 split; it refuses every other PolNeAR split.  With `--cues`, PolNeAR misses are
 counted by their gold cue instead of listed.
 
 `python -m bench.reported_errors [--cues] [--context N] [--limit N] SOURCE [ids...]`, SOURCE one of
-web_dev, web_r1, web_r2, bbc_r1, bbc_r2, bbc_r3, bbc_r4, bbc_r5, bbc_r6, bbc_r7, bbc_r8, polnear_train.
+web_dev, web_r1, web_r2, bbc_r1, bbc_r2, bbc_r3, bbc_r4, bbc_r5, bbc_r6, bbc_r7, bbc_r8, bbc_r9, bbc_r10,
+polnear_train.
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from bench.reported import convert, cover, gold_spans, match, polnear_gold, poln
 from onrecord.search import Quote
 
 SOURCES = ("web_dev", "web_r1", "web_r2", "bbc_r1", "bbc_r2", "bbc_r3", "bbc_r4", "bbc_r5", "bbc_r6", "bbc_r7",
-           "bbc_r8", "polnear_train")
+           "bbc_r8", "bbc_r9", "bbc_r10", "polnear_train")
 
 
 def web_articles(gold: Path, only: set[str]) -> Iterator[tuple[str, list[Quote], list[dict[str, Any]]]]:

@@ -1,8 +1,9 @@
 """Which golds the bench scores: every round once spent, as a tuning row
 (bench.heldout, bench.reported), and the error listers and the fit scripts
 read them all (round 8 included since it was scored once after tuning at
-2900c4f); rounds 9 and 10's frozen test sets only behind `--round9-test` and
-`--round10-test`, never through the listers or the fit scripts."""
+2900c4f, rounds 9 and 10 since they were scored once after tuning at 0a0e165);
+a frozen test set (bench.heldout.TEST_SETS, none now) only behind its own flag,
+never through the listers or the fit scripts."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -37,63 +38,60 @@ def _record(scored: list[Path]) -> Any:
     return scorer
 
 
+def _patch_scorers(monkeypatch: pytest.MonkeyPatch, scored: list[Path]) -> None:
+    monkeypatch.setattr(heldout, "_web_row", lambda s, g: str(_record(scored)(s, g)))
+    monkeypatch.setattr(heldout, "_bbc_row", lambda s, g: str(_record(scored)(s, g)))
+    monkeypatch.setattr(reported, "score_own_web", _record(scored))
+    monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
+
+
 def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     scored: list[Path] = []
-    monkeypatch.setattr(heldout, "_web_row", lambda s, g: str(_record(scored)(s, g)))
-    monkeypatch.setattr(heldout, "_bbc_row", lambda s, g: str(_record(scored)(s, g)))
-    monkeypatch.setattr(reported, "score_own_web", _record(scored))
-    monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
+    _patch_scorers(monkeypatch, scored)
     rows = heldout.heldout_rows(tmp_path, tmp_path) + reported.reported_rows(tmp_path, tmp_path, None, "dev")
     for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6,
-                 BBC_R7, BBC_R8):
+                 BBC_R7, BBC_R8, BBC_R9, BBC_R10):
         assert scored.count(gold) == 2, gold.name
-    assert [label for label, _ in rows if "round 3" in label] == ["round 3 BBC (spent, tuning)",
-                                                                  "reported: round 3 BBC (spent, tuning)"]
-    assert [label for label, _ in rows if "round 4" in label] == ["round 4 BBC (spent, tuning)",
-                                                                  "reported: round 4 BBC (spent, tuning)"]
-    assert [label for label, _ in rows if "round 5" in label] == ["round 5 BBC (spent, tuning)",
-                                                                  "reported: round 5 BBC (spent, tuning)"]
-    assert [label for label, _ in rows if "round 6" in label] == ["round 6 BBC (spent, tuning)",
-                                                                  "reported: round 6 BBC (spent, tuning)"]
-    assert [label for label, _ in rows if "round 7" in label] == ["round 7 BBC (spent, tuning)",
-                                                                  "reported: round 7 BBC (spent, tuning)"]
-    assert [label for label, _ in rows if "round 8" in label] == ["round 8 BBC (spent, tuning)",
-                                                                  "reported: round 8 BBC (spent, tuning)"]
-    assert BBC_R9 not in scored and BBC_R10 not in scored
-    assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
-        "round 9 BBC TEST", "round 10 BBC TEST", "reported: round 9 BBC TEST", "reported: round 10 BBC TEST"]
+    for n in range(3, 11):
+        assert [label for label, _ in rows if f"round {n} " in label] == [
+            f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
+    assert heldout.TEST_SETS == {}  # no fresh test set is held out now
+    assert not [label for label, value in rows if "TEST" in label or "held out" in value]
 
 
-@pytest.mark.parametrize("tests", [set(), {BBC_R9}, {BBC_R10}, {BBC_R9, BBC_R10}], ids=len)
-def test_a_test_round_is_scored_only_when_asked_and_apart_from_the_tuning_rows(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, tests: set[Path]) -> None:
+@pytest.mark.parametrize("asked", [False, True])
+def test_a_test_set_is_scored_only_when_asked_and_apart_from_the_tuning_rows(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, asked: bool) -> None:
+    fresh = tmp_path / "bbc_heldout_r11_test.json"
+    fresh.write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(heldout, "TEST_SETS", {fresh: ("round 11 BBC TEST", "--round11-test")})
     scored: list[Path] = []
-    monkeypatch.setattr(heldout, "_web_row", lambda s, g: str(_record(scored)(s, g)))
-    monkeypatch.setattr(heldout, "_bbc_row", lambda s, g: str(_record(scored)(s, g)))
-    monkeypatch.setattr(reported, "score_own_web", _record(scored))
-    monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
+    _patch_scorers(monkeypatch, scored)
+    tests = {fresh} if asked else set()
     quotes = heldout.heldout_rows(tmp_path, tmp_path, tests)
     speech = reported.reported_rows(tmp_path, tmp_path, None, "dev", tests)
-    for gold in (BBC_R9, BBC_R10):
-        assert scored.count(gold) == (2 if gold in tests else 0), gold.name
-    assert scored.count(BBC_R8) == 2
-    assert [label for label, _ in quotes][-2:] == ["round 9 BBC TEST", "round 10 BBC TEST"]
-    assert [label for label, _ in speech][-2:] == ["reported: round 9 BBC TEST", "reported: round 10 BBC TEST"]
-    held = {value for _, value in quotes + speech if "held out" in value}
-    assert held == {f"held out: scored once, after tuning (--round{n}-test)"
-                    for n, gold in ((9, BBC_R9), (10, BBC_R10)) if gold not in tests}
+    assert scored.count(fresh) == (2 if asked else 0) and scored.count(BBC_R10) == 2
+    assert [label for label, _ in quotes][-1] == "round 11 BBC TEST"
+    assert [label for label, _ in speech][-1] == "reported: round 11 BBC TEST"
+    held = [label for label, value in quotes + speech if value == "held out: scored once, after tuning (--round11-test)"]
+    assert held == ([] if asked else ["round 11 BBC TEST", "reported: round 11 BBC TEST"])
 
 
 def test_the_error_listers_read_every_spent_round() -> None:
     assert TUNING["web_r2"] == WEB_R2 and TUNING["bbc_r2"] == BBC_R2 and TUNING["bbc_r3"] == BBC_R3
     assert TUNING["bbc_r4"] == BBC_R4 and TUNING["bbc_r5"] == BBC_R5 and TUNING["bbc_r6"] == BBC_R6
     assert TUNING["bbc_r7"] == BBC_R7 and TUNING["bbc_r8"] == BBC_R8
-    assert {"web_r2", "bbc_r2", "bbc_r3", "bbc_r4", "bbc_r5", "bbc_r6", "bbc_r7", "bbc_r8"} <= set(SOURCES)
+    assert TUNING["bbc_r9"] == BBC_R9 and TUNING["bbc_r10"] == BBC_R10
+    assert {"web_r2", *(f"bbc_r{n}" for n in range(2, 11))} <= set(SOURCES)
+    from bench.speaker_misses import ROUNDS
+    assert ROUNDS[-2:] == ("bbc_r9", "bbc_r10")
 
 
 def test_the_ranker_fit_reads_every_tuning_gold() -> None:
+    from bench.fit_ranker import HELD_ROUNDS
     from bench.fit_ranker import SOURCES as FIT_SOURCES
-    assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r8"] == "round 8 BBC"
+    assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r10"] == "round 10 BBC"
+    assert HELD_ROUNDS[-2:] == ("round 9 BBC", "round 10 BBC")
 
 
 def _main_argv(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> list[str]:
@@ -107,31 +105,28 @@ def _main_argv(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> list[st
     return ["--skip-polnear", "--skip-speed", "--skip-htmleval", "--corpus", "/nonexistent"]
 
 
-def test_the_test_round_flags_reach_both_scorers_and_spent_flags_are_refused(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_test_set_flag_reaches_both_scorers_and_spent_flags_are_refused(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from bench import extraction
     seen: dict[str, Any] = {}
     argv = _main_argv(monkeypatch, seen)
-    assert extraction.main(argv) == 0 and seen == {"quotes": set(), "speech": set()}
-    assert extraction.main([*argv, "--round9-test"]) == 0 and seen == {"quotes": {BBC_R9}, "speech": {BBC_R9}}
-    assert extraction.main([*argv, "--round10-test"]) == 0 and seen == {"quotes": {BBC_R10}, "speech": {BBC_R10}}
-    assert extraction.main([*argv, "--round9-test", "--round10-test"]) == 0
-    assert seen == {"quotes": {BBC_R9, BBC_R10}, "speech": {BBC_R9, BBC_R10}}
-    for spent in ("--round5-test", "--round6-test", "--round7-test", "--round8-test"):
+    for spent in ("--round5-test", "--round6-test", "--round7-test", "--round8-test", "--round9-test",
+                  "--round10-test"):
         with pytest.raises(SystemExit):
             extraction.main([*argv, spent])
+    fresh = tmp_path / "bbc_heldout_r11_test.json"
+    monkeypatch.setattr(heldout, "TEST_SETS", {fresh: ("round 11 BBC TEST", "--round11-test")})
+    assert extraction.main(argv) == 0 and seen == {"quotes": set(), "speech": set()}
+    assert extraction.main([*argv, "--round11-test"]) == 0 and seen == {"quotes": {fresh}, "speech": {fresh}}
 
 
-@pytest.mark.parametrize("gold", [BBC_R9, BBC_R10], ids=lambda p: p.name)
-def test_the_error_listers_and_the_fit_scripts_never_read_a_test_round(gold: Path) -> None:
+def test_the_error_listers_and_the_fit_scripts_never_read_a_test_set() -> None:
     from bench import attribution_errors, fit_ranker, fit_speakers, reported_errors, speaker_misses
-    from bench.fit_ranker import SOURCES as FIT_SOURCES
-    constant = "BBC_R" + gold.name.split("_r")[1].split("_")[0]
-    assert gold not in TUNING.values() and not any(constant[4:].lower() in s for s in [*SOURCES, *FIT_SOURCES])
-    # they read golds only through TUNING: none names a test round's file or constant itself
+    # they read golds only through TUNING, which holds no test set
+    assert not set(heldout.TEST_SETS) & set(TUNING.values())
     for module in (attribution_errors, fit_ranker, fit_speakers, reported_errors, speaker_misses):
         source = Path(str(module.__file__)).read_text(encoding="utf-8")
-        assert constant not in source and gold.name not in source, module.__name__
+        assert "TEST_SETS" not in source and not any(g.name in source for g in heldout.TEST_SETS), module.__name__
 
 
 def test_strict_names_reaches_the_identity_scorer_and_is_off_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
