@@ -35,7 +35,9 @@ drawn after round 7 was scored; `--round 9` writes round 9's
 (bench/gold/bbc_heldout_r9_test.json, bench.goldselect's bbc9: 40 articles),
 drawn after round 8 was scored; `--round 10` writes round 10's
 (bench/gold/bbc_heldout_r10_test.json, bench.goldselect's bbc10: 40
-articles), drawn after round 9 was frozen and scored at the starting code.
+articles), drawn after round 9 was frozen and scored at the starting code; `--round 11`
+and `--round 12` write rounds 11 and 12's (bench.goldselect's bbc11 and bbc12:
+40 articles each), drawn after rounds 9 and 10 were scored once after tuning.
 """
 from __future__ import annotations
 
@@ -58,6 +60,8 @@ from bench.goldselect import (
     select_bbc8,
     select_bbc9,
     select_bbc10,
+    select_bbc11,
+    select_bbc12,
     select_web,
     select_web2,
 )
@@ -183,6 +187,18 @@ ROUND10_NOTE = (
     "(headline quotes and headline reported speech included), a test set only.")
 
 
+ROUND11_NOTE = (
+    " Round 11: drawn by bench/goldselect.py (bbc11: 40 articles by random.Random(111111), disjoint from "
+    "bbc_quotes.json and rounds 1-10, no text twice nor the text of an earlier gold's article) after rounds 9 "
+    "and 10 were scored once after tuning (0a0e165) and became tuning data; annotated the same way "
+    "(headline quotes and headline reported speech included), a test set only.")
+ROUND12_NOTE = (
+    " Round 12: drawn by bench/goldselect.py (bbc12: 40 articles by random.Random(121212), disjoint from "
+    "bbc_quotes.json, rounds 1-10 and round 11's draw, no text twice nor the text of an earlier gold's article) "
+    "beside round 11; annotated the same way (headline quotes and headline reported speech included), a test "
+    "set only.")
+
+
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
     """Return the web gold of one half."""
     pages = {}
@@ -208,7 +224,8 @@ def build_round2(annotations: Path, htmleval: Path, corpus: Path) -> None:
 BBC_ROUNDS: dict[int, tuple[Callable[[Path, Path], list[str]], str]] = {
     3: (select_bbc3, ROUND3_NOTE), 4: (select_bbc4, ROUND4_NOTE), 5: (select_bbc5, ROUND5_NOTE),
     6: (select_bbc6, ROUND6_NOTE), 7: (select_bbc7, ROUND7_NOTE), 8: (select_bbc8, ROUND8_NOTE),
-    9: (select_bbc9, ROUND9_NOTE), 10: (select_bbc10, ROUND10_NOTE)}
+    9: (select_bbc9, ROUND9_NOTE), 10: (select_bbc10, ROUND10_NOTE),
+    11: (select_bbc11, ROUND11_NOTE), 12: (select_bbc12, ROUND12_NOTE)}
 
 
 def build_bbc_round(number: int, annotations: Path, corpus: Path) -> None:
@@ -241,7 +258,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), default=1)
+    parser.add_argument("--round", type=int, choices=tuple(range(1, 13)), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)

@@ -75,6 +75,16 @@ hold a second fresh set beside it):
   as bbc9, from those in none of bench/gold/bbc_quotes.json and rounds 1 to
   9's BBC test sets, no text twice nor the text of an article of those golds.
 
+Rounds 11 and 12 (drawn after rounds 9 and 10 were scored once after tuning,
+at 0a0e165, and became tuning data; two rounds, 80 articles, judge a session's
+tuning better than one):
+
+- bbc11: BBC11_COUNT articles drawn by random.Random(BBC11_SEED) the same way
+  as bbc10, from those in none of the tuned gold and rounds 1 to 10's BBC
+  test sets, no text twice nor the text of an article of those golds;
+- bbc12: likewise by random.Random(BBC12_SEED), from those in none of them
+  and round 11's.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -106,6 +116,10 @@ BBC9_SEED = 9999
 BBC9_COUNT = 40
 BBC10_SEED = 101010
 BBC10_COUNT = 40
+BBC11_SEED = 111111
+BBC11_COUNT = 40
+BBC12_SEED = 121212
+BBC12_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -215,18 +229,35 @@ def select_bbc10(corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:10]], BBC10_SEED, BBC10_COUNT)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 9.
+def select_bbc11(corpus: Path, gold_dir: Path) -> list[str]:
+    """Return round 11's BBC articles: disjoint from the tuned gold and rounds 1
+    to 10, no two of one text and none the text of an article of those golds."""
+    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:11]], BBC11_SEED, BBC11_COUNT)
+
+
+def select_bbc12(corpus: Path, gold_dir: Path) -> list[str]:
+    """Return round 12's BBC articles: disjoint from the tuned gold and rounds 1
+    to 10 and round 11's draw, no two of one text and none the text of an
+    article of those."""
+    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:11]], BBC12_SEED, BBC12_COUNT,
+                        also_taken=select_bbc11(corpus, gold_dir))
+
+
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 10.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
             "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
-            "bbc_heldout_r9_test.json")
+            "bbc_heldout_r9_test.json", "bbc_heldout_r10_test.json")
 
 
-def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int) -> list[str]:
+def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int,
+                 also_taken: list[str] | None = None) -> list[str]:
     """Return `count` article paths drawn by `seed` (a shuffle of the sorted
-    pool) from those in none of `golds`, skipping any whose whitespace-folded
-    text is that of an article drawn before it or in one of `golds`."""
+    pool) from those in none of `golds` nor `also_taken` (a draw whose gold is
+    not built yet), skipping any whose whitespace-folded text is that of an
+    article drawn before it or in one of them."""
     taken = {a for gold in golds for a in json.loads(gold.read_text(encoding="utf-8"))["articles"]}
+    taken |= set(also_taken or [])
     seen = {_folded(corpus / rel) for rel in taken}
     pool = sorted(str(p.relative_to(corpus)) for p in corpus.glob("*/*.txt") if str(p.relative_to(corpus)) not in taken)
     random.Random(seed).shuffle(pool)
@@ -263,7 +294,9 @@ def main() -> None:
                       "bbc7": select_bbc7(args.corpus, args.tuned_gold.parent),
                       "bbc8": select_bbc8(args.corpus, args.tuned_gold.parent),
                       "bbc9": select_bbc9(args.corpus, args.tuned_gold.parent),
-                      "bbc10": select_bbc10(args.corpus, args.tuned_gold.parent)}, indent=1))
+                      "bbc10": select_bbc10(args.corpus, args.tuned_gold.parent),
+                      "bbc11": select_bbc11(args.corpus, args.tuned_gold.parent),
+                      "bbc12": select_bbc12(args.corpus, args.tuned_gold.parent)}, indent=1))
 
 
 if __name__ == "__main__":

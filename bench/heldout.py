@@ -18,9 +18,10 @@ articles, scored once at d211a3a beside 33320ae's figures, the extraction code
 unchanged from there to the session's start d5c6e12) and round 8's (40 BBC
 articles, scored at the starting code e351780 and once after tuning at
 2900c4f) and rounds 9 and 10's (40 BBC articles each, scored at the starting
-code and once after tuning at 0a0e165): all are tuning data since.  No fresh
-test set is held out now: the next round must be drawn (bench.goldselect),
-frozen and entered in TEST_FLAGS before attribution is tuned again.
+code and once after tuning at 0a0e165): all are tuning data since.  Rounds 11
+and 12 (40 BBC articles each, drawn and frozen after that) are the test sets
+now (TEST_SETS), each scored only when its flag asks: at the starting code,
+then once, after tuning.
 """
 from __future__ import annotations
 
@@ -68,10 +69,14 @@ BBC_R9 = GOLD_DIR / "bbc_heldout_r9_test.json"
 # (bench.goldselect's bbc10, 40 articles), a second test set beside it; scored
 # once after tuning at 0a0e165.
 BBC_R10 = GOLD_DIR / "bbc_heldout_r10_test.json"
+# Rounds 11 and 12: drawn after rounds 9 and 10 were scored once after tuning
+# (0a0e165); BBC only (bench.goldselect's bbc11 and bbc12, 40 articles each).
+BBC_R11 = GOLD_DIR / "bbc_heldout_r11_test.json"
+BBC_R12 = GOLD_DIR / "bbc_heldout_r12_test.json"
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
-# alone scores it).  None now; round 10's entry was
-# {BBC_R10: ("round 10 BBC TEST", "--round10-test")}.
-TEST_SETS: dict[Path, tuple[str, str]] = {}
+# alone scores it).  A spent set leaves this table for the tuning rows.
+TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R11: ("round 11 BBC TEST", "--round11-test"),
+                                          BBC_R12: ("round 12 BBC TEST", "--round12-test")}
 
 
 def held_row(gold: Path) -> str:

@@ -2,7 +2,7 @@
 (bench.heldout, bench.reported), and the error listers and the fit scripts
 read them all (round 8 included since it was scored once after tuning at
 2900c4f, rounds 9 and 10 since they were scored once after tuning at 0a0e165);
-a frozen test set (bench.heldout.TEST_SETS, none now) only behind its own flag,
+a frozen test set (bench.heldout.TEST_SETS: rounds 11 and 12) only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ from bench.heldout import (
     BBC_R8,
     BBC_R9,
     BBC_R10,
+    BBC_R11,
+    BBC_R12,
     WEB_GOLD,
     WEB_R2,
 )
@@ -55,8 +57,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
     for n in range(3, 11):
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
-    assert heldout.TEST_SETS == {}  # no fresh test set is held out now
-    assert not [label for label, value in rows if "TEST" in label or "held out" in value]
+    assert heldout.TEST_SETS == {BBC_R11: ("round 11 BBC TEST", "--round11-test"),
+                                 BBC_R12: ("round 12 BBC TEST", "--round12-test")}
+    assert BBC_R11 not in scored and BBC_R12 not in scored
+    assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
+        "round 11 BBC TEST", "round 12 BBC TEST", "reported: round 11 BBC TEST", "reported: round 12 BBC TEST"]
 
 
 @pytest.mark.parametrize("asked", [False, True])
@@ -114,6 +119,9 @@ def test_a_test_set_flag_reaches_both_scorers_and_spent_flags_are_refused(
                   "--round10-test"):
         with pytest.raises(SystemExit):
             extraction.main([*argv, spent])
+    assert extraction.main([*argv, "--round11-test", "--round12-test"]) == 0
+    assert seen == {"quotes": {BBC_R11, BBC_R12}, "speech": {BBC_R11, BBC_R12}}
+    assert extraction.main([*argv, "--round12-test"]) == 0 and seen == {"quotes": {BBC_R12}, "speech": {BBC_R12}}
     fresh = tmp_path / "bbc_heldout_r11_test.json"
     monkeypatch.setattr(heldout, "TEST_SETS", {fresh: ("round 11 BBC TEST", "--round11-test")})
     assert extraction.main(argv) == 0 and seen == {"quotes": set(), "speech": set()}

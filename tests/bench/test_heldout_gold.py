@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +22,8 @@ from bench.heldout import (
     BBC_R8,
     BBC_R9,
     BBC_R10,
+    BBC_R11,
+    BBC_R12,
     FROZEN,
     WEB_GOLD,
     WEB_R2,
@@ -33,8 +36,8 @@ from bench.heldout import (
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 HTMLEVAL = SHARED / "htmleval" / "wcxb-dev"
 CORPUS = SHARED / "corpus" / "bbc"
-# round 1's test halves (scored once, tuning data since: still never edited), rounds 2 to 10's
-TEST_GOLDS = (WEB_GOLD["test"], BBC_HELDOUT, WEB_R2, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10)
+# round 1's test halves (scored once, tuning data since: still never edited), rounds 2 to 12's
+TEST_GOLDS = (WEB_GOLD["test"], BBC_HELDOUT, WEB_R2, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10, BBC_R11, BBC_R12)
 
 
 @pytest.mark.parametrize("path", TEST_GOLDS, ids=lambda p: p.name)
@@ -151,6 +154,39 @@ def test_round_seven_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text
         texts = {b" ".join((CORPUS / a).read_bytes().split()) for a in bbc7}
         assert len(texts) == len(bbc7)
         assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
+
+
+@pytest.mark.parametrize(("gold", "count", "select", "before"), [
+    (BBC_R11, goldselect.BBC11_COUNT, goldselect.select_bbc11, ()),
+    (BBC_R12, goldselect.BBC12_COUNT, goldselect.select_bbc12, (BBC_R11,))], ids=["r11", "r12"])
+def test_rounds_eleven_and_twelve_are_disjoint_from_every_bbc_gold_before_them_and_hold_no_text_twice(
+        gold: Path, count: int, select: Any, before: tuple[Path, ...]) -> None:
+    drawn = json.loads(gold.read_text(encoding="utf-8"))["articles"]
+    earlier = {a for g in (BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10,
+                           *before, BBC_HELDOUT.parent / "bbc_quotes.json")
+               for a in json.loads(g.read_text(encoding="utf-8"))["articles"]}
+    assert len(drawn) == count == 40 and not set(drawn) & earlier
+    if CORPUS.is_dir():
+        assert drawn == select(CORPUS, BBC_HELDOUT.parent)
+        texts = {b" ".join((CORPUS / a).read_bytes().split()) for a in drawn}
+        assert len(texts) == len(drawn)
+        assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
+
+
+def test_round_twelve_skips_round_elevens_draw_and_its_texts_without_its_gold(tmp_path: Path) -> None:
+    corpus, gold_dir = tmp_path / "bbc", tmp_path / "gold"
+    (corpus / "politics").mkdir(parents=True)
+    gold_dir.mkdir()
+    for i in range(goldselect.BBC11_COUNT + goldselect.BBC12_COUNT + 3):
+        (corpus / "politics" / f"{i:03}.txt").write_text(f"story {i}\n", encoding="utf-8")
+    for name in ("bbc_quotes.json", "bbc_heldout_test.json", *(f"bbc_heldout_r{n}_test.json" for n in range(2, 11))):
+        (gold_dir / name).write_text(json.dumps({"articles": []}), encoding="utf-8")
+    for n in range(5):  # five texts twice: no round holds one of them twice, nor both rounds one
+        (corpus / "politics" / f"9{n:02}.txt").write_text(f"story  {n}\n", encoding="utf-8")
+    eleven, twelve = goldselect.select_bbc11(corpus, gold_dir), goldselect.select_bbc12(corpus, gold_dir)
+    assert len(eleven) == len(twelve) == 40 and not set(eleven) & set(twelve)
+    both = set(eleven) | set(twelve)
+    assert not any({f"politics/{n:03}.txt", f"politics/9{n:02}.txt"} <= both for n in range(5))
 
 
 def test_round_ten_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text_twice() -> None:
@@ -290,7 +326,8 @@ def test_the_round_five_draw_skips_a_text_it_already_holds(tmp_path: Path) -> No
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the BBC corpus is not on this machine")
-@pytest.mark.parametrize("gold", [BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10],
+@pytest.mark.parametrize("gold", [BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10, BBC_R11,
+                                  BBC_R12],
                          ids=lambda p: p.name)
 def test_bbc_offsets_point_at_the_annotated_spans(gold: Path) -> None:
     from bench.extraction import bbc_text
