@@ -93,6 +93,7 @@ import argparse
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 MIN_QUOTES = 3
@@ -193,54 +194,34 @@ def select_bbc4(corpus: Path, gold_dir: Path) -> list[str]:
                                gold_dir / "bbc_heldout_r3_test.json"))
 
 
-def select_bbc5(corpus: Path, gold_dir: Path) -> list[str]:
-    """Return round 5's BBC articles: disjoint from the tuned gold and rounds 1
-    to 4, no two of one text and none the text of an earlier gold's article."""
-    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:5]], BBC5_SEED, BBC5_COUNT)
+# The fresh BBC rounds drawn by select_fresh: round -> (seed, count).  Round N
+# is disjoint from the golds drawn before it (_EARLIER[:N]); round 12 was drawn
+# beside round 11 before 11's gold existed, so it skips round 11's draw.
+FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7_SEED, BBC7_COUNT),
+                8: (BBC8_SEED, BBC8_COUNT), 9: (BBC9_SEED, BBC9_COUNT), 10: (BBC10_SEED, BBC10_COUNT),
+                11: (BBC11_SEED, BBC11_COUNT), 12: (BBC12_SEED, BBC12_COUNT)}
 
 
-def select_bbc6(corpus: Path, gold_dir: Path) -> list[str]:
-    """Return round 6's BBC articles: disjoint from the tuned gold and rounds 1
-    to 5, no two of one text and none the text of an earlier gold's article."""
-    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:6]], BBC6_SEED, BBC6_COUNT)
+def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
+    """Return fresh round `number`'s BBC articles (FRESH_ROUNDS): disjoint from
+    the tuned gold and every round before it, no two of one text and none the
+    text of an article of those."""
+    seed, count = FRESH_ROUNDS[number]
+    earlier = [gold_dir / name for name in _EARLIER[:min(number, 11)]]
+    beside = select_round(11, corpus, gold_dir) if number == 12 else None
+    return select_fresh(corpus, earlier, seed, count, also_taken=beside)
 
 
-def select_bbc7(corpus: Path, gold_dir: Path) -> list[str]:
-    """Return round 7's BBC articles: disjoint from the tuned gold and rounds 1
-    to 6, no two of one text and none the text of an article of those golds."""
-    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:7]], BBC7_SEED, BBC7_COUNT)
+def _round_selector(number: int) -> Callable[[Path, Path], list[str]]:
+    """Return select_round for one round, under the name the golds' builders use."""
+    def select(corpus: Path, gold_dir: Path) -> list[str]:
+        return select_round(number, corpus, gold_dir)
+    select.__name__ = f"select_bbc{number}"
+    return select
 
 
-def select_bbc8(corpus: Path, gold_dir: Path) -> list[str]:
-    """Return round 8's BBC articles: disjoint from the tuned gold and rounds 1
-    to 7, no two of one text and none the text of an article of those golds."""
-    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:8]], BBC8_SEED, BBC8_COUNT)
-
-
-def select_bbc9(corpus: Path, gold_dir: Path) -> list[str]:
-    """Return round 9's BBC articles: disjoint from the tuned gold and rounds 1
-    to 8, no two of one text and none the text of an article of those golds."""
-    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:9]], BBC9_SEED, BBC9_COUNT)
-
-
-def select_bbc10(corpus: Path, gold_dir: Path) -> list[str]:
-    """Return round 10's BBC articles: disjoint from the tuned gold and rounds 1
-    to 9, no two of one text and none the text of an article of those golds."""
-    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:10]], BBC10_SEED, BBC10_COUNT)
-
-
-def select_bbc11(corpus: Path, gold_dir: Path) -> list[str]:
-    """Return round 11's BBC articles: disjoint from the tuned gold and rounds 1
-    to 10, no two of one text and none the text of an article of those golds."""
-    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:11]], BBC11_SEED, BBC11_COUNT)
-
-
-def select_bbc12(corpus: Path, gold_dir: Path) -> list[str]:
-    """Return round 12's BBC articles: disjoint from the tuned gold and rounds 1
-    to 10 and round 11's draw, no two of one text and none the text of an
-    article of those."""
-    return select_fresh(corpus, [gold_dir / name for name in _EARLIER[:11]], BBC12_SEED, BBC12_COUNT,
-                        also_taken=select_bbc11(corpus, gold_dir))
+select_bbc5, select_bbc6, select_bbc7, select_bbc8 = (_round_selector(n) for n in (5, 6, 7, 8))
+select_bbc9, select_bbc10, select_bbc11, select_bbc12 = (_round_selector(n) for n in (9, 10, 11, 12))
 
 
 # The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 10.
