@@ -121,11 +121,12 @@ def _tokens(query: str) -> list[str]:
 
 
 def copy_key(found: Found) -> CopyKey:
-    """Copies of a quote: the same speaker, the same words as written; a
-    quote with no speaker is nobody's copy (docs/search.md), a group alone."""
+    """Copies of a quote: the same speaker, case and spacing aside, the same
+    words as written; a quote with no speaker is nobody's copy
+    (docs/search.md), a group alone."""
     if not found.quote.speaker:
         return "", f"\x00{found.doc_id}-p{found.n}@{found.start}"
-    return found.quote.speaker, " ".join(_exact(found.words))
+    return " ".join(found.quote.speaker.split()).casefold(), " ".join(_exact(found.words))
 
 
 def copy_groups(found: Iterable[Found]) -> dict[CopyKey, set[tuple[str, int]]]:
