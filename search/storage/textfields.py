@@ -83,6 +83,7 @@ _ONE_POSITION = _Memo(lambda pos: pack_uint(1) + dumps([pos], 2))
 # pickle.dumps costs more than its output: a Pickler per call.
 _LIST_OPEN, _LIST_CLOSE, _LIST_BATCH = b"\x80\x02]q\x00(", b"e.", 1000
 _SMALL_INTS = {number: b"K" + bytes((number,)) for number in range(256)}
+_PAIR_OPEN = pack_uint(2) + _LIST_OPEN
 
 
 def encode_positions(positions: list[int]) -> bytes:
@@ -91,6 +92,11 @@ def encode_positions(positions: list[int]) -> bytes:
     count = len(positions)
     if count == 1:
         return _ONE_POSITION[positions[0]]
+    if count == 2:  # most repeated words of a paragraph occur twice
+        first, second = positions
+        small = _SMALL_INTS
+        if first in small and second - first in small:
+            return b"".join((_PAIR_OPEN, small[first], small[second - first], _LIST_CLOSE))
     deltas = [positions[0], *map(sub, positions[1:], positions)]
     if count <= _LIST_BATCH:
         try:
@@ -118,9 +124,9 @@ def triples_of(positions: dict[str, list[int]], with_positions: bool) -> Triples
     the field's length: every position counted."""
     weight = _WEIGHT
     if with_positions:
-        one = _ONE_POSITION  # most terms occur once in a text: no call for their value
-        triples = [(term.encode("utf-8"), weight[len(where)],
-                    one[where[0]] if len(where) == 1 else encode_positions(where))
+        one, single = _ONE_POSITION, weight[1]  # most terms occur once in a text: no call for their value
+        triples = [(term.encode(), single, one[where[0]]) if len(where) == 1
+                   else (term.encode(), weight[len(where)], encode_positions(where))
                    for term, where in positions.items()]
     else:
         frequency = _FREQUENCY
