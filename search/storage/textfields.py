@@ -17,8 +17,12 @@ still writes correctly, only slower.
 The bulk writer asks for `triples` instead of index(): the postings as
 it pools them, with the field's length, and no generator per posting.
 A paragraph is indexed as `exact` and `text`, a quote as `said_exact` and
-`said`: the words are matched and lowercased once for both
-(lowered_words).
+`said`: lowered_words keeps a text's lowercased matches for the next
+calls, though only fields of one word expression share them (`exact`
+matches \\w+, the stemmed fields Whoosh's default).  A stemmed field's
+words become terms through a memo of each word's stem or dropping
+(_TermMemo) mapped in C, and position lists are pickled from a table
+of pickle's codes (encode_positions), not a Pickler per list.
 """
 from __future__ import annotations
 
