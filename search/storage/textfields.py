@@ -17,14 +17,20 @@ still writes correctly, only slower.
 The bulk writer asks for `triples` instead of index(): the postings as
 it pools them, with the field's length, and no generator per posting.
 A paragraph is indexed as `exact` and `text`, a quote as `said_exact` and
-`said`: the words are matched and lowercased once for both
-(lowered_words).
+`said`: lowered_words keeps a text's lowercased matches for the next
+calls, though only fields of one word expression share them (`exact`
+matches \\w+, the stemmed fields Whoosh's default).  A stemmed field's
+words become terms through a memo of each word's stem or dropping
+(_TermMemo) mapped in C, and position lists are pickled from a table
+of pickle's codes (encode_positions), not a Pickler per list.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Generator, Iterator
+from collections import Counter
+from collections.abc import Callable, Generator, Iterable, Iterator
 from functools import lru_cache
+from operator import sub
 from pickle import dumps
 from typing import Any
 
@@ -43,7 +49,8 @@ Posting = tuple[bytes, int, float | int, bytes]
 Postings = Generator[Posting, Any, None]
 # A posting as the bulk writer pools it (pooled.pool.Triple): term bytes,
 # weight, encoded value; and the field's length (its positions counted).
-Triples = tuple[list[tuple[bytes, float, bytes]], int]
+Triple = tuple[bytes, float, bytes]
+Triples = tuple[list[Triple], int]
 
 
 class _Memo(dict[int, Any]):
@@ -74,12 +81,35 @@ WEIGHT, FREQUENCY_VALUE = _WEIGHT, _FREQUENCY
 _ONE_POSITION = _Memo(lambda pos: pack_uint(1) + dumps([pos], 2))
 
 
+# Pickle protocol 2's bytes for a list of 2 to 1,000 items (one MARK ...
+# APPENDS batch: pickle batches 1,000 items at a time) and for an int
+# 0-255 (BININT1).  A position list's deltas are mostly such ints, and
+# pickle.dumps costs more than its output: a Pickler per call.
+_LIST_OPEN, _LIST_CLOSE, _LIST_BATCH = b"\x80\x02]q\x00(", b"e.", 1000
+_SMALL_INTS = {number: b"K" + bytes((number,)) for number in range(256)}
+_PAIR_OPEN = pack_uint(2) + _LIST_OPEN
+
+
 def encode_positions(positions: list[int]) -> bytes:
-    """Return `positions` encoded as whoosh.formats.Positions.encode does."""
-    if len(positions) == 1:
+    """Return `positions` (ascending) encoded as whoosh.formats.Positions.encode
+    does: their count and the pickled list of their deltas."""
+    count = len(positions)
+    if count == 1:
         return _ONE_POSITION[positions[0]]
-    deltas = [positions[0]] + [b - a for a, b in zip(positions, positions[1:], strict=False)]
-    return pack_uint(len(deltas)) + dumps(deltas, 2)
+    if count == 2:  # most repeated words of a paragraph occur twice
+        first, second = positions
+        small = _SMALL_INTS
+        if first in small and second - first in small:
+            return b"".join((_PAIR_OPEN, small[first], small[second - first], _LIST_CLOSE))
+    deltas = [positions[0], *map(sub, positions[1:], positions)]
+    if count <= _LIST_BATCH:
+        try:
+            body = b"".join(map(_SMALL_INTS.__getitem__, deltas))
+        except KeyError:  # a delta of 256 or more: pickle's longer int codes
+            pass
+        else:
+            return b"".join((_FREQUENCY[count], _LIST_OPEN, body, _LIST_CLOSE))
+    return pack_uint(count) + dumps(deltas, 2)
 
 
 def postings_of(positions: dict[str, list[int]], with_positions: bool) -> Iterator[Posting]:
@@ -98,15 +128,24 @@ def triples_of(positions: dict[str, list[int]], with_positions: bool) -> Triples
     the field's length: every position counted."""
     weight = _WEIGHT
     if with_positions:
-        one = _ONE_POSITION  # most terms occur once in a text: no call for their value
-        triples = [(term.encode("utf-8"), weight[len(where)],
-                    one[where[0]] if len(where) == 1 else encode_positions(where))
+        one, single = _ONE_POSITION, weight[1]  # most terms occur once in a text: no call for their value
+        triples = [(term.encode(), single, one[where[0]]) if len(where) == 1
+                   else (term.encode(), weight[len(where)], encode_positions(where))
                    for term, where in positions.items()]
     else:
         frequency = _FREQUENCY
         triples = [(term.encode("utf-8"), weight[len(where)], frequency[len(where)])
                    for term, where in positions.items()]
     return triples, sum(len(where) for where in positions.values())
+
+
+def counted_triples(terms: Iterable[str]) -> Triples:
+    """Return what triples_of gives in the Frequency format for `terms`
+    (each occurrence one term): counted in C, one triple per distinct term."""
+    counts = Counter(terms)
+    weight, frequency = _WEIGHT, _FREQUENCY
+    return ([(term.encode(), weight[count], frequency[count]) for term, count in counts.items()],
+            sum(counts.values()))
 
 
 # Tokenizer expressions with capturing groups, and the same expression
@@ -170,6 +209,10 @@ class _OnePassText(fields.TEXT):
         field's length, or None where index() takes Whoosh's own path."""
         if not self._fast(value, {}):
             return None
+        return self._triples(value)
+
+    def _triples(self, value: str) -> Triples:
+        """Return triples() for a value on the one-pass path."""
         return triples_of(self._positions(value), type(self.format) is formats.Positions)
 
     def _fast(self, value: Any, kwargs: dict[str, Any]) -> bool:
@@ -237,6 +280,59 @@ class StemmedText(_OnePassText):
             term = word if word in ignore else stem(word)
             positions.setdefault(term, []).append(pos)
         return positions
+
+    def _triples(self, value: str) -> Triples:
+        """Return the postings of `value` as _positions gives them, each
+        word's term (or its dropping) looked up in the field's _TermMemo
+        in C; with StopFilter's renumbering the kept words stand one
+        after another from the first kept word's own position."""
+        tokenizer, _, stops, stemmer = analyzer_parts(self)
+        memo = _term_memo(stops.min, stops.stops, stemmer.ignore, stemmer.stemfn)
+        words = lowered_words(tokenizer.expression, value)
+        terms = list(filter(None, map(memo.__getitem__, words)))
+        if not stops.renumber or memo.stemmed_empty:
+            return super()._triples(value)
+        if type(self.format) is not formats.Positions:
+            return counted_triples(terms)
+        positions: dict[str, list[int]] = {}
+        first = next((index for index, word in enumerate(words) if memo[word]), 0)
+        for pos, term in enumerate(terms, first):
+            positions.setdefault(term, []).append(pos)
+        return triples_of(positions, True)
+
+
+class _TermMemo(dict[str, str]):
+    """A stemmed field's term of each lowercased word met lately: its stem
+    (or the word, if the stemmer ignores it), or "" where StopFilter drops
+    it (too short, a stop word).  Cleared when it holds _MEMO_WORDS."""
+
+    def __init__(self, minsize: int, stopwords: frozenset[str], ignore: frozenset[str],
+                 stem: Callable[[str], str]) -> None:
+        super().__init__()
+        self._rule = (minsize, stopwords, ignore, stem)
+        self.stemmed_empty = False  # a kept word stemmed to "": the memo cannot tell it from dropped
+
+    def __missing__(self, word: str) -> str:
+        minsize, stopwords, ignore, stem = self._rule
+        if len(word) < minsize or word in stopwords:
+            term = ""
+        else:
+            term = word if word in ignore else stem(word)
+            self.stemmed_empty = self.stemmed_empty or not term
+        if len(self) >= _MEMO_WORDS:
+            self.clear()
+        self[word] = term
+        return term
+
+
+_MEMO_WORDS = 200_000
+
+
+@lru_cache(maxsize=8)
+def _term_memo(minsize: int, stopwords: frozenset[str], ignore: frozenset[str],
+               stemfn: Callable[[str], str]) -> _TermMemo:
+    """Return the _TermMemo of one stemmed analysis (shared by its fields)."""
+    return _TermMemo(minsize, stopwords, ignore, _stem_function(stemfn))
 
 
 @lru_cache(maxsize=4)
