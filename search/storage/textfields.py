@@ -73,8 +73,6 @@ class _Memo(dict[int, Any]):
 # 24 and 37 bytes of the pool's ~90 per posting.
 _WEIGHT = _Memo(float)
 _FREQUENCY = _Memo(pack_uint)
-# The same, for the keyword fields' postings (search.storage.pooled.keywords).
-WEIGHT, FREQUENCY_VALUE = _WEIGHT, _FREQUENCY
 
 
 # A word's position list is mostly one position: its encoded value is kept.
@@ -141,7 +139,8 @@ def triples_of(positions: dict[str, list[int]], with_positions: bool) -> Triples
 
 def counted_triples(terms: Iterable[str]) -> Triples:
     """Return what triples_of gives in the Frequency format for `terms`
-    (each occurrence one term): counted in C, one triple per distinct term."""
+    (each occurrence one term): counted in C, one triple per distinct term.
+    Also the keyword fields' postings (search.storage.pooled.keywords)."""
     counts = Counter(terms)
     weight, frequency = _WEIGHT, _FREQUENCY
     return ([(term.encode(), weight[count], frequency[count]) for term, count in counts.items()],
@@ -287,10 +286,12 @@ class StemmedText(_OnePassText):
         in C; with StopFilter's renumbering the kept words stand one
         after another from the first kept word's own position."""
         tokenizer, _, stops, stemmer = analyzer_parts(self)
+        if not stops.renumber:
+            return super()._triples(value)
         memo = _term_memo(stops.min, stops.stops, stemmer.ignore, stemmer.stemfn)
         words = lowered_words(tokenizer.expression, value)
         terms = list(filter(None, map(memo.__getitem__, words)))
-        if not stops.renumber or memo.stemmed_empty:
+        if memo.stemmed_empty:
             return super()._triples(value)
         if type(self.format) is not formats.Positions:
             return counted_triples(terms)

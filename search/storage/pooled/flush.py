@@ -65,8 +65,7 @@ class _LengthBytes(dict[int | None, int]):
         return byte
 
 
-_LENGTH_BYTE = _LengthBytes()
-LENGTH_BYTE = _LENGTH_BYTE  # the writer's field length column (whoosh_writers)
+LENGTH_BYTE = _LengthBytes()  # also the writer's field length column (whoosh_writers)
 
 
 def md5_low_bits(key: bytes) -> int:
@@ -223,8 +222,8 @@ class _BlockWriter:
         total, minlength, maxlength, maxweight = stats
         if self._size >= CHUNK_BYTES:
             self.flush()
-        return _TERMINFO.pack(False, total, count, _LENGTH_BYTE[minlength],
-                              _LENGTH_BYTE[maxlength], maxweight, first, last) \
+        return _TERMINFO.pack(False, total, count, LENGTH_BYTE[minlength],
+                              LENGTH_BYTE[maxlength], maxweight, first, last) \
             + pack_long(start) + pack_int(self._offset - start)
 
     def _write_one(self, docnum: int, weight: Any, value: Any) -> bytes:
@@ -248,7 +247,7 @@ class _BlockWriter:
         maxweight = weight if weight > 0 else 0  # Whoosh's running maximum starts at 0
         length = self._dfl(docnum) if self._dfl is not None else None
         minlength, maxlength = (length, length) if length else (None, 0)
-        info = dumps((1, docnum, maxweight, comp, _LENGTH_BYTE[minlength], _LENGTH_BYTE[maxlength]), 2)
+        info = dumps((1, docnum, maxweight, comp, LENGTH_BYTE[minlength], LENGTH_BYTE[maxlength]), 2)
         size = len(info) + len(data)
         self._parts.append(WHOOSH3_HEADER_MAGIC + pack_int(-size) + info + data)
         self._offset += len(WHOOSH3_HEADER_MAGIC) + size + 4
@@ -285,7 +284,7 @@ class _BlockWriter:
         found = list(filter(None, map(self._dfl, ids))) if self._dfl is not None else None
         minlength, maxlength = (min(found), max(found)) if found else (None, 0)
         info = dumps((count, ids[-1], maxweight, comp,
-                      _LENGTH_BYTE[minlength], _LENGTH_BYTE[maxlength]), 2)
+                      LENGTH_BYTE[minlength], LENGTH_BYTE[maxlength]), 2)
         size = len(info) + len(data)
         self._parts.append(pack_int(-size if last else size) + info + data)
         self._offset += size + 4

@@ -13,7 +13,6 @@ checks the postings equal Whoosh's field.index() on varied values.
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -22,7 +21,7 @@ from whoosh.analysis import RegexTokenizer, StripFilter
 from whoosh.analysis.analyzers import CompositeAnalyzer
 
 from onrecord.search.storage.schema import NameTokenizer, split_names
-from onrecord.search.storage.textfields import FREQUENCY_VALUE, WEIGHT, Triples
+from onrecord.search.storage.textfields import Triples, counted_triples
 
 Splitter = Callable[[str], list[str]]
 
@@ -40,7 +39,7 @@ def keyword_indexer(field: Any) -> Callable[[Any], Triples | None] | None:
         return None
 
     def index(value: Any) -> Triples | None:
-        return keyword_triples(split, value) if type(value) is str else None
+        return counted_triples(split(value)) if type(value) is str else None
     return index
 
 
@@ -67,13 +66,3 @@ def term_splitter(analyzer: Any) -> Splitter | None:
         return list(map(str.strip, findall(value)))
     return stripped
 
-
-def keyword_triples(split: Splitter, value: str) -> Triples:
-    """Return the postings of the terms `split` cuts `value` into, as the
-    Frequency format encodes them ((term bytes, frequency as a float,
-    packed frequency), every term once) and the field's length: every
-    term counted."""
-    terms = split(value)
-    weight, frequency = WEIGHT, FREQUENCY_VALUE
-    return [(term.encode("utf-8"), weight[count], frequency[count])
-            for term, count in Counter(terms).items()], len(terms)
