@@ -25,7 +25,7 @@ from onrecord.indexer.annotate.attribution.phrases.persons import (
 )
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap, is_headline, relative_opening
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun as is_speaker_noun  # its old home
-from onrecord.indexer.annotate.attribution.registry.names import is_role_word, lexicon
+from onrecord.indexer.annotate.attribution.registry.names import ORG_NAME_WORDS, is_role_word, lexicon
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.lexicon import words
 
@@ -43,7 +43,6 @@ _TIME_LEADS = words("time_leads")
 NAME_CONNECTORS = words("name_connectors")
 _RUN_CONNECTORS = NAME_CONNECTORS | {"&"}  # "Marks & Spencer", "Independent News & Media": one name
 RELATIVES = words("relatives")
-_NAME_HEADS = words("org_heads", "org_words")  # the words of an institution's name ("Bureau of ...")
 ABBREVIATIONS = frozenset(w + "." for w in words("abbreviations"))
 
 
@@ -114,7 +113,7 @@ def _list_name_start(toks: list[tuple[str, int, int]], j: int, i: int) -> int:
     """Return where a name whose "of" or "for" takes a list begins when the run j..i is the list's
     last item ("Institute of Purchasing and Supply", "Commission for Latin America and the
     Caribbean"); else j.  An item with an org word of its own is another body ("... and the Acme Office")."""
-    heads = _NAME_HEADS
+    heads = ORG_NAME_WORDS
     if j < 2 or toks[j - 1][0] != "and" or not is_cap(toks[j - 2][0]) \
             or any(t[0].lower() in heads for t in toks[j:i + 1]):
         return j

@@ -15,6 +15,7 @@ from __future__ import annotations
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap
 from onrecord.indexer.annotate.attribution.registry.names import (
     LEADING_NOISE,
+    ORG_NAME_WORDS,
     TITLES,
     is_role_word,
     lexicon,
@@ -37,7 +38,6 @@ _PEER_TITLES = words("peer_titles")
 _NOT_NAME_WORDS = words("weekdays", "months", "time_nouns")
 _ORG_HEADS = words("org_heads")
 # "Federal Bureau of Acme": a word naming an institution's kind makes the run no person's name
-_ORG_NAME_WORDS = words("org_heads", "org_words")
 
 
 def is_person_run(run: list[str]) -> bool:
@@ -53,7 +53,7 @@ def is_person_run(run: list[str]) -> bool:
     lex = lexicon()
     # a surname may be a role word too ("Lock"); a role word before it makes a description
     return len(run) <= 3 and not any(p in lex.describing for p in plain[:-1]) and all(
-        w[1:2].islower() and p not in _ORG_NAME_WORDS and p not in lex.never_names
+        w[1:2].islower() and p not in ORG_NAME_WORDS and p not in lex.never_names
         and p not in _NOT_NAME_WORDS and p not in TITLES for w, p in zip(run, plain, strict=True))
 
 

@@ -25,6 +25,8 @@ from onrecord.indexer.lexicon import words
 
 F_TITLES = words("titles_female")
 M_TITLES = words("titles_male")
+# the words of an institution's name: its head nouns ("Bureau", "Institute") and org words ("Fund")
+ORG_NAME_WORDS = words("org_heads", "org_words")
 N_TITLES = words("titles_neutral")
 TITLES = F_TITLES | M_TITLES | N_TITLES
 # words that open sentences or clauses, capitalised there, never part of a name

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.registry.names import (
+    ORG_NAME_WORDS,
     TITLES,
     first_name_only,
     is_full_name,
@@ -30,7 +31,6 @@ from onrecord.indexer.lexicon import words
 
 ROLE_WORDS = words("roles")
 SUFFIXES = words("name_suffixes")
-ORG_WORDS = words("org_words", "org_heads")
 _FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropolitan Police",
                   "iopc": "Independent Office for Police Conduct",
                   "independent office for police conduct": "Independent Office for Police Conduct",
@@ -161,7 +161,7 @@ def without_kind_noun(text: str, run: str, pos: int) -> str:
 
 def looks_like_org(name: list[str]) -> bool:
     """True for an institution's name: an org word in it ("Acme Group") or an acronym ("NATO")."""
-    return any(t.lower() in ORG_WORDS for t in name) or (
+    return any(t.lower() in ORG_NAME_WORDS for t in name) or (
         len(name) == 1 and name[0].isupper() and name[0].isalpha() and len(name[0]) > 1)
 
 

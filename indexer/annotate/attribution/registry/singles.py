@@ -16,12 +16,17 @@ import re
 from collections.abc import Iterator
 
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_start_alternation
-from onrecord.indexer.annotate.attribution.registry.names import NameParts, first_name_gender, is_role_word, lexicon
+from onrecord.indexer.annotate.attribution.registry.names import (
+    ORG_NAME_WORDS,
+    NameParts,
+    first_name_gender,
+    is_role_word,
+    lexicon,
+)
 from onrecord.indexer.lexicon import words
 
 PEER_TITLES = words("peer_titles")
 _PEER_ALT = "|".join(sorted((w.capitalize() for w in PEER_TITLES), key=lambda w: (-len(w), w)))
-_ORG_WORDS = words("org_words", "org_heads")
 _DIGIT_LED_RE = re.compile(r"\d+[A-Z][A-Za-z]+")  # "4Sight": a firm's name
 _WORD_BEFORE_RE = re.compile(r"([\w'\u2019-]+)[ \u00a0]+$")
 _NUMBER_BEFORE_RE = re.compile(r"(?<![\w.,])(\d+)[ \u00a0]$")
@@ -71,7 +76,7 @@ def leads_institution(text: str, word: str, common: frozenset[str] = frozenset()
         before = _WORD_BEFORE_RE.search(text, max(0, start - 30), start)
         if before and before.group(1)[0].isupper() and before.group(1) not in ("The", "A", "An"):
             continue  # "Rachel Maddow Show": inside a longer name, not leading it
-        if any(w.lower() in _ORG_WORDS for w in after.split()) or after.split()[-1].lower() in common:
+        if any(w.lower() in ORG_NAME_WORDS for w in after.split()) or after.split()[-1].lower() in common:
             return True
     return False
 

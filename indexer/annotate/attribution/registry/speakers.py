@@ -21,6 +21,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     F_TITLES,
     M_TITLES,
     N_TITLES,
+    ORG_NAME_WORDS,
     cut_name,
     first_name_gender,
     follows_role,
@@ -45,7 +46,6 @@ from onrecord.indexer.annotate.attribution.registry.people import (
 from onrecord.indexer.annotate.attribution.registry.positions import Positions
 from onrecord.indexer.annotate.attribution.registry.roles import role_mentions, roles_around
 from onrecord.indexer.annotate.attribution.registry.runs import (
-    ORG_WORDS,
     ROLE_WORDS,
     expand_acronym,
     find_spokespeople,
@@ -228,7 +228,7 @@ class DocSpeakers:
         if org and (not name or looks_like_org(name) or len(name) == 1 and not title or org == run):
             self.orgs.append((pos, org))
             return org, None
-        if len(name) == 1 and (name[0].lower() in ORG_WORDS or singles.is_shouted(name[0], self.common)):
+        if len(name) == 1 and (name[0].lower() in ORG_NAME_WORDS or singles.is_shouted(name[0], self.common)):
             return None, role  # "the Party": which one is not said; "ALWAYS err on the side": emphasis, nobody
         if looks_like_org(name) and not title:
             body = _THE_OR_POSSESSIVE_RE.sub("", run)  # "the AFI": the name the article spells it out as

@@ -18,6 +18,7 @@ import re
 
 from onrecord.indexer.annotate.attribution.registry.fullnames import NameHit
 from onrecord.indexer.annotate.attribution.registry.names import (
+    ORG_NAME_WORDS,
     TITLES,
     first_name_gender,
     is_role_word,
@@ -27,7 +28,6 @@ from onrecord.indexer.annotate.attribution.registry.names import (
 from onrecord.indexer.lexicon import words
 
 _ROLE_WORDS = words("roles")
-_ORG_WORDS = words("org_words", "org_heads")  # "the Vole campaign": a body, named for her
 _THE_FORMS = ("the ", "The ", "the\u00a0", "The\u00a0")
 _DOTTED_RE = re.compile(r"(?:[A-Z]\.)+")
 _WORD_CHAR_RE = re.compile(r"[\w'\u2019-]")
@@ -137,4 +137,4 @@ def modifies_noun(text: str, end: int) -> bool:
     if after is None:
         return False
     word, lex = after.group(1), lexicon()
-    return (word in lex.person_nouns or is_role_word(word)) and word not in lex.spokes and word not in _ORG_WORDS
+    return (word in lex.person_nouns or is_role_word(word)) and word not in lex.spokes and word not in ORG_NAME_WORDS

@@ -164,9 +164,15 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
             _note_spoken(people, spoken, pos, speaker)  # "Acme said ...": what "the firm said" later may mean
         return who
     _note_spoken(people, spoken, pos, org)
-    evidence = evidence_of("reported", phrase.kind, phrase.kind == "np")
-    return who | {"speaker": org, "evidence": evidence, "confidence": CONFIDENCE[evidence],
-                  "speaker_type": "organisation", "speaker_source": rule_source("reported")}
+    return _credited(who, org, "organisation", phrase.kind)
+
+
+def _credited(who: dict[str, Any], speaker: str, speaker_type: str, kind: str = "np") -> dict[str, Any]:
+    """Return `who` credited to `speaker` by the reported pass's own rule,
+    its evidence that of a speaker phrase of `kind` ("np": a description)."""
+    evidence = evidence_of("reported", kind, kind == "np")
+    return who | {"speaker": speaker, "evidence": evidence, "confidence": CONFIDENCE[evidence],
+                  "speaker_type": speaker_type, "speaker_source": rule_source("reported")}
 
 
 def _note_spoken(people: DocSpeakers, spoken: list[tuple[int, str]], pos: int, org: str) -> None:
@@ -188,11 +194,7 @@ def _staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeake
     start = phrase.start + base
     run = _OWNER_RUN_RE.search(people.text, max(0, start - 80), start)
     org = None if run is None else people.organisations.full_name(run.group(1)) or people.match_org(run.group(1))
-    if org is None:
-        return who
-    evidence = evidence_of("reported", "np", True)
-    return who | {"speaker": org, "evidence": evidence, "confidence": CONFIDENCE[evidence],
-                  "speaker_type": "organisation", "speaker_source": rule_source("reported")}
+    return who if org is None else _credited(who, org, "organisation")
 
 
 def _named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: int,
@@ -209,11 +211,7 @@ def _named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: i
             or not in_lead(people.text, phrase.start + base):
         return who
     person = person_named_after_lead(people, pos, end)
-    if person is None:
-        return who
-    evidence = evidence_of("reported", "np", True)
-    return who | {"speaker": person, "evidence": evidence, "confidence": CONFIDENCE[evidence],
-                  "speaker_type": "person", "speaker_source": rule_source("reported")}
+    return who if person is None else _credited(who, person, "person")
 
 
 def _spoken_org(phrase: Phrase, pos: int, orgs: list[tuple[int, str]]) -> str | None:

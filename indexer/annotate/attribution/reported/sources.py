@@ -27,11 +27,11 @@ import re
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.registry.names import ORG_NAME_WORDS
 from onrecord.indexer.lexicon import words
 
 WEAK_CUES = words("weak_clause_cues")
 _FINDINGS = words("finding_nouns")
-_ORG_WORDS = words("org_heads", "org_words")  # "Office", "Institute": a finding noun after one names the body
 _WRITER = words("writer_pronouns")
 _SHARES = words("share_nouns")
 _GENERIC = words("generic_subjects")
@@ -101,7 +101,7 @@ def is_finding(phrase: Phrase) -> bool:
 def _in_org_name(written: list[str], i: int) -> bool:
     """True when the word at i is a capitalised word of an institution's name, after
     its capitalised org word ("the Office for National Statistics", "Institute for Fiscal Studies")."""
-    return written[i][:1].isupper() and any(w[:1].isupper() and w.lower() in _ORG_WORDS for w in written[:i])
+    return written[i][:1].isupper() and any(w[:1].isupper() and w.lower() in ORG_NAME_WORDS for w in written[:i])
 
 
 def finding_follows(s: str, pos: int, hi: int) -> bool:
