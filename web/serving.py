@@ -71,8 +71,22 @@ def flush_on_stop() -> None:
         signal.signal(signal.SIGINT, _flush_then_end)
 
 
+# A stop signal's handler is running: the process is ending.
+_ending = {"now": False}
+
+
 def _flush_then_end(signum: int, _frame: FrameType | None) -> None:
-    """Write the queued audit records, then end this process by `signum`."""
+    """Write the queued audit records, then end this process by `signum`.
+
+    A second stop signal during the flush (`make run` stopped: make passes
+    its SIGTERM on as the test or systemd sends one too) runs this handler
+    again inside the first, on the same thread: it returns at once, and the
+    first ends the process when its flush is done.  Before, it flushed
+    again and waited for the audit write lock the first already held: the
+    server hung until killed."""
+    if _ending["now"]:
+        return
+    _ending["now"] = True
     try:
         flush_records()
     finally:

@@ -81,6 +81,32 @@ def test_sigterm_to_a_server_writes_every_queued_record_then_ends_it(tmp_path: P
     assert len(lines_of(log)) == 200
 
 
+def test_a_second_sigterm_during_the_flush_still_ends_the_server_with_every_record(tmp_path: Path) -> None:
+    """`make run` stopped: make passes its SIGTERM on while the server gets
+    one too.  The second arrives while the first's flush holds the audit
+    write lock; its handler must not wait for that lock (the server hung)."""
+    log = tmp_path / "audit.jsonl"
+    done = run_python("import os, signal, time\n"
+                      "from pathlib import Path\n"
+                      "from onrecord.web import serving\n"
+                      "from onrecord.web.access import audit\n"
+                      "from onrecord.web.access.audit import make_record, queue_record\n"
+                      "real = audit.flush_records\n"
+                      "def flush_under_a_second_signal():\n"
+                      "    with audit._QUEUE.write_lock:\n"
+                      "        os.kill(os.getpid(), signal.SIGTERM)\n"
+                      "        time.sleep(0.2)\n"
+                      "    real()\n"
+                      "serving.flush_records = flush_under_a_second_signal\n"
+                      "serving.flush_on_stop()\n"
+                      "for n in range(200):\n"
+                      f"    queue_record(Path({str(log)!r}), make_record('jane', '::1', 'request', f'/doc/{{n}}', 200))\n"
+                      "os.kill(os.getpid(), signal.SIGTERM)\n"
+                      "time.sleep(5)\n")
+    assert done.returncode == -signal.SIGTERM, done.stderr
+    assert len(lines_of(log)) == 200
+
+
 def test_a_forked_child_writes_its_records_through_a_writer_of_its_own(tmp_path: Path) -> None:
     log = tmp_path / "audit.jsonl"
     queue_record(log, make_record("parent", "::1", "request", "/before", 200))
