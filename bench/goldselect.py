@@ -85,6 +85,16 @@ tuning better than one):
 - bbc12: likewise by random.Random(BBC12_SEED), from those in none of them
   and round 11's.
 
+Rounds 13 and 14 (drawn while rounds 11 and 12 were the test sets of a
+session's tuning, before they were scored after it; annotated blind, then
+frozen, to be the next tuning's test sets):
+
+- bbc13: BBC13_COUNT articles drawn by random.Random(BBC13_SEED) the same way
+  as bbc12, from those in none of the tuned gold and rounds 1 to 12's BBC
+  test sets, no text twice nor the text of an article of those golds;
+- bbc14: likewise by random.Random(BBC14_SEED), from those in none of them
+  and round 13's.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -121,6 +131,10 @@ BBC11_SEED = 111111
 BBC11_COUNT = 40
 BBC12_SEED = 121212
 BBC12_COUNT = 40
+BBC13_SEED = 131313
+BBC13_COUNT = 40
+BBC14_SEED = 141414
+BBC14_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -195,11 +209,15 @@ def select_bbc4(corpus: Path, gold_dir: Path) -> list[str]:
 
 
 # The fresh BBC rounds drawn by select_fresh: round -> (seed, count).  Round N
-# is disjoint from the golds drawn before it (_EARLIER[:N]); round 12 was drawn
-# beside round 11 before 11's gold existed, so it skips round 11's draw.
+# is disjoint from the golds drawn before it (_EARLIER[:N]); a round drawn
+# beside another before that one's gold existed (PAIRED) skips that draw.
 FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7_SEED, BBC7_COUNT),
                 8: (BBC8_SEED, BBC8_COUNT), 9: (BBC9_SEED, BBC9_COUNT), 10: (BBC10_SEED, BBC10_COUNT),
-                11: (BBC11_SEED, BBC11_COUNT), 12: (BBC12_SEED, BBC12_COUNT)}
+                11: (BBC11_SEED, BBC11_COUNT), 12: (BBC12_SEED, BBC12_COUNT),
+                13: (BBC13_SEED, BBC13_COUNT), 14: (BBC14_SEED, BBC14_COUNT)}
+# A round drawn beside another -> that round; it is disjoint from the golds
+# before that round and from that round's draw.
+PAIRED = {12: 11, 14: 13}
 
 
 def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
@@ -207,8 +225,9 @@ def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
     the tuned gold and every round before it, no two of one text and none the
     text of an article of those."""
     seed, count = FRESH_ROUNDS[number]
-    earlier = [gold_dir / name for name in _EARLIER[:min(number, 11)]]
-    beside = select_round(11, corpus, gold_dir) if number == 12 else None
+    first = PAIRED.get(number, number)
+    earlier = [gold_dir / name for name in _EARLIER[:first]]
+    beside = select_round(first, corpus, gold_dir) if number in PAIRED else None
     return select_fresh(corpus, earlier, seed, count, also_taken=beside)
 
 
@@ -222,13 +241,15 @@ def _round_selector(number: int) -> Callable[[Path, Path], list[str]]:
 
 select_bbc5, select_bbc6, select_bbc7, select_bbc8 = (_round_selector(n) for n in (5, 6, 7, 8))
 select_bbc9, select_bbc10, select_bbc11, select_bbc12 = (_round_selector(n) for n in (9, 10, 11, 12))
+select_bbc13, select_bbc14 = (_round_selector(n) for n in (13, 14))
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 10.
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 12.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
             "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
-            "bbc_heldout_r9_test.json", "bbc_heldout_r10_test.json")
+            "bbc_heldout_r9_test.json", "bbc_heldout_r10_test.json",
+            "bbc_heldout_r11_test.json", "bbc_heldout_r12_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int,
@@ -277,7 +298,9 @@ def main() -> None:
                       "bbc9": select_bbc9(args.corpus, args.tuned_gold.parent),
                       "bbc10": select_bbc10(args.corpus, args.tuned_gold.parent),
                       "bbc11": select_bbc11(args.corpus, args.tuned_gold.parent),
-                      "bbc12": select_bbc12(args.corpus, args.tuned_gold.parent)}, indent=1))
+                      "bbc12": select_bbc12(args.corpus, args.tuned_gold.parent),
+                      "bbc13": select_bbc13(args.corpus, args.tuned_gold.parent),
+                      "bbc14": select_bbc14(args.corpus, args.tuned_gold.parent)}, indent=1))
 
 
 if __name__ == "__main__":
