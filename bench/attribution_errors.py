@@ -3,11 +3,10 @@
 Owns printing, for each article of a tuning gold, the gold quotes onrecord
 missed (MISS), the matched ones whose speaker is wrong by full name (SPK,
 with the rule that chose it and the gold's tie) and the predicted quotes no
-gold entry covers (FP).  Only tuning golds are accepted: the web dev half, the
-BBC gold, and every round's test set once it was scored (rounds 1 to 10, rounds
-9 and 10 at 0a0e165); no fresh test set is held out now: the next round must be drawn
-(bench.goldselect) and frozen before attribution is tuned again, and this tool
-never reads it until it is scored.
+gold entry covers (FP).  Only tuning golds are accepted (TUNING): the web dev
+half, the BBC gold, and every round's test set once it was scored
+(bench.heldout.SPENT_BBC); a frozen test set is never read here until it is
+scored.
 
 With `--context N`, each SPK line is followed by the N characters of the
 article's text before and after the predicted quote (the reader's text for a
@@ -18,8 +17,7 @@ that are no gold name anywhere in that gold (VALUE, with how many quotes
 carry it): the distinct values the "full names" figure counts as unclean.
 
 `python -m bench.attribution_errors [--values] [--context N] SOURCE [ids...]`, SOURCE one of
-web_dev, web_r1, web_r2, bbc, bbc_r1, bbc_r2, bbc_r3, bbc_r4, bbc_r5, bbc_r6, bbc_r7, bbc_r8, bbc_r9,
-bbc_r10.
+web_dev, web_r1, web_r2, bbc and bbc_rN for each spent round N (TUNING).
 """
 from __future__ import annotations
 
@@ -40,32 +38,15 @@ from bench.extraction import (
     match_quotes,
     norm_name,
 )
-from bench.heldout import (
-    BBC_HELDOUT,
-    BBC_R2,
-    BBC_R3,
-    BBC_R4,
-    BBC_R5,
-    BBC_R6,
-    BBC_R7,
-    BBC_R8,
-    BBC_R9,
-    BBC_R10,
-    WEB_GOLD,
-    WEB_R2,
-    locate_gold,
-    read_page,
-)
+from bench.heldout import SPENT_BBC, WEB_GOLD, WEB_R2, locate_gold, read_page
 from onrecord.search import Quote
 
 SHARED = REPO.parent / "shared"
-# Every gold one may tune on: each round joined once it was scored (round 3 at
-# d71b62b, round 4 at 088532b, round 5 at 49f2dda, round 6 at c769569, round 7 at
-# d211a3a); a new round's frozen test set stays out until it is scored.
+# Every gold one may tune on: the web dev half, the two spent web rounds, the
+# BBC gold and every BBC round once it was scored (bench.heldout.SPENT_BBC); a
+# frozen test set stays out until it is scored.
 TUNING = {"web_dev": WEB_GOLD["dev"], "web_r1": WEB_GOLD["test"], "web_r2": WEB_R2,
-          "bbc": BBC_GOLD, "bbc_r1": BBC_HELDOUT, "bbc_r2": BBC_R2, "bbc_r3": BBC_R3,
-          "bbc_r4": BBC_R4, "bbc_r5": BBC_R5, "bbc_r6": BBC_R6, "bbc_r7": BBC_R7,
-          "bbc_r8": BBC_R8, "bbc_r9": BBC_R9, "bbc_r10": BBC_R10}
+          "bbc": BBC_GOLD, **SPENT_BBC}
 
 
 def web_articles(gold: Path, only: set[str], texts: dict[str, str] | None = None, *, reported: bool = False

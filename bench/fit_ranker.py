@@ -46,6 +46,7 @@ import numpy as np
 
 from bench.attribution_errors import TUNING, bbc_articles, web_articles
 from bench.extraction import REPO, convert_split, extract_text, identity_ok, match_quotes
+from bench.heldout import SPENT_BBC_ROUNDS
 from bench.logit import fit_logit
 from onrecord.indexer.annotate.attribution.choice import ranker
 from onrecord.indexer.annotate.attribution.choice.rankfeatures import FEATURES, Candidate
@@ -57,14 +58,11 @@ L2 = 0.003  # every L2 from 0.001 to 0.03 scores the same leave-one-round-out un
 GATE = "unnamed"
 GATES = ("unnamed", "nobody", "all")
 STEPS = 1500
-# every tuning gold (bench.attribution_errors.TUNING): rounds 2-6 joined once they were scored
+# every tuning gold (bench.attribution_errors.TUNING): each BBC round joined once it was scored
 SOURCES = {"web_dev": "web dev", "web_r1": "round 1 web", "web_r2": "round 2 web", "bbc": "BBC gold",
-           "bbc_r1": "round 1 BBC", "bbc_r2": "round 2 BBC", "bbc_r3": "round 3 BBC", "bbc_r4": "round 4 BBC",
-           "bbc_r5": "round 5 BBC", "bbc_r6": "round 6 BBC", "bbc_r7": "round 7 BBC",
-           "bbc_r8": "round 8 BBC", "bbc_r9": "round 9 BBC", "bbc_r10": "round 10 BBC"}
+           **{f"bbc_r{n}": f"round {n} BBC" for n in SPENT_BBC_ROUNDS}}
 # the fresh BBC rounds the choice is judged on: fitted without round k, scored on round k
-HELD_ROUNDS = ("round 3 BBC", "round 4 BBC", "round 5 BBC", "round 6 BBC", "round 7 BBC", "round 8 BBC",
-               "round 9 BBC", "round 10 BBC")
+HELD_ROUNDS = tuple(f"round {n} BBC" for n in SPENT_BBC_ROUNDS if n >= 3)
 POLNEAR_WEIGHT = 0.5  # a PolNeAR quote counts half: its scorer accepts a surname, ours the full name
 
 

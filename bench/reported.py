@@ -275,39 +275,15 @@ def row(s: dict[str, Any]) -> str:
 
 def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | None,
                   split: str, tests: Collection[Path] = ()) -> list[tuple[str, str]]:
-    """Return the reported-speech rows: the own golds (web dev, rounds 1 to
-    10, each spent once scored and a tuning row since), PolNeAR `split`, then
+    """Return the reported-speech rows: the own golds (web dev and the spent
+    rounds, each a tuning row since it was scored once), PolNeAR `split`, then
     the frozen test sets of TEST_SETS (each scored only when in `tests`;
     otherwise a row saying it is held out)."""
-    from bench.heldout import (
-        BBC_HELDOUT,
-        BBC_R2,
-        BBC_R3,
-        BBC_R4,
-        BBC_R5,
-        BBC_R6,
-        BBC_R7,
-        BBC_R8,
-        BBC_R9,
-        BBC_R10,
-        TEST_SETS,
-        WEB_GOLD,
-        WEB_R2,
-        held_row,
-    )
+    from bench.heldout import SPENT_BBC_ROUNDS, TEST_SETS, WEB_GOLD, WEB_R2, bbc_round, held_row
     golds = [("reported: web dev", WEB_GOLD["dev"], htmleval),
-             ("reported: round 1 web (tuning)", WEB_GOLD["test"], htmleval),
-             ("reported: round 1 BBC (tuning)", BBC_HELDOUT, corpus),
+             ("reported: round 1 web (spent, tuning)", WEB_GOLD["test"], htmleval),
              ("reported: round 2 web (spent, tuning)", WEB_R2, htmleval),
-             ("reported: round 2 BBC (spent, tuning)", BBC_R2, corpus),
-             ("reported: round 3 BBC (spent, tuning)", BBC_R3, corpus),
-             ("reported: round 4 BBC (spent, tuning)", BBC_R4, corpus),
-             ("reported: round 5 BBC (spent, tuning)", BBC_R5, corpus),
-             ("reported: round 6 BBC (spent, tuning)", BBC_R6, corpus),
-             ("reported: round 7 BBC (spent, tuning)", BBC_R7, corpus),
-             ("reported: round 8 BBC (spent, tuning)", BBC_R8, corpus),
-             ("reported: round 9 BBC (spent, tuning)", BBC_R9, corpus),
-             ("reported: round 10 BBC (spent, tuning)", BBC_R10, corpus)]
+             *((f"reported: round {n} BBC (spent, tuning)", bbc_round(n), corpus) for n in SPENT_BBC_ROUNDS)]
     frozen = [(f"reported: {label}", gold, corpus) for gold, (label, _) in TEST_SETS.items()]
     rows = [("reported: seeds", "no indirect entries in seeds_quotes.json")]
     for label, gold, source in [*golds, ("polnear", Path(), polnear), *frozen]:

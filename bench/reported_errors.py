@@ -3,14 +3,13 @@
 Owns printing, per article, the gold reported clauses onrecord missed (MISS,
 with the gold cue on PolNeAR), the matched ones whose speaker is wrong (SPK)
 and the indirect predictions counted false (FP), scored as bench.reported
-scores them.  Sources: the own golds one may tune on (web_dev, web_r1, web_r2,
-bbc_r1 to bbc_r10, as bench.attribution_errors) and PolNeAR's TRAIN
+scores them.  Sources: the own golds one may tune on (web_dev, web_r1, web_r2
+and bbc_rN for each spent round, as bench.attribution_errors) and PolNeAR's TRAIN
 split; it refuses every other PolNeAR split.  With `--cues`, PolNeAR misses are
 counted by their gold cue instead of listed.
 
 `python -m bench.reported_errors [--cues] [--context N] [--limit N] SOURCE [ids...]`, SOURCE one of
-web_dev, web_r1, web_r2, bbc_r1, bbc_r2, bbc_r3, bbc_r4, bbc_r5, bbc_r6, bbc_r7, bbc_r8, bbc_r9, bbc_r10,
-polnear_train.
+SOURCES: web_dev, web_r1, web_r2, bbc_rN for each spent round N, polnear_train.
 """
 from __future__ import annotations
 
@@ -24,11 +23,11 @@ from typing import Any
 from bench.attribution_errors import SHARED, TUNING, bbc_articles
 from bench.attribution_errors import web_articles as attribution_web_articles
 from bench.extraction import extract_text, identity_ok
+from bench.heldout import SPENT_BBC
 from bench.reported import convert, cover, gold_spans, match, polnear_gold, polnear_speaker_ok
 from onrecord.search import Quote
 
-SOURCES = ("web_dev", "web_r1", "web_r2", "bbc_r1", "bbc_r2", "bbc_r3", "bbc_r4", "bbc_r5", "bbc_r6", "bbc_r7",
-           "bbc_r8", "bbc_r9", "bbc_r10", "polnear_train")
+SOURCES = ("web_dev", "web_r1", "web_r2", *SPENT_BBC, "polnear_train")
 
 
 def web_articles(gold: Path, only: set[str]) -> Iterator[tuple[str, list[Quote], list[dict[str, Any]]]]:

@@ -1,7 +1,7 @@
 """Where the wrong speakers of the tuning golds come from (issue #31): counts, never quotes.
 
-Run from the repo root: `python -m bench.speaker_misses [SOURCE ...]` (default the BBC
-rounds 3-10: bbc_r3 bbc_r4 bbc_r5 bbc_r6 bbc_r7 bbc_r8 bbc_r9 bbc_r10; any key of bench.attribution_errors.TUNING).
+Run from the repo root: `python -m bench.speaker_misses [SOURCE ...]` (default the spent
+BBC rounds from 3 on: bbc_r3, bbc_r4, ...; any key of bench.attribution_errors.TUNING).
 
 Owns sorting every matched direct or partial quote whose speaker is wrong by full
 name (bench.extraction.identity_ok, as the speaker row scores it) into one class, in
@@ -33,11 +33,12 @@ from typing import Any
 from bench.attribution_errors import TUNING, bbc_articles, web_articles
 from bench.extraction import cover, identity_ok, match_quotes, norm_name
 from bench.fit_ranker import Choice, _choice_of
+from bench.heldout import SPENT_BBC_ROUNDS
 from onrecord.indexer.annotate.attribution.choice import ranker
 from onrecord.search import Quote
 
 CLASSES = ("span", "form", "present_rules", "present_weights", "absent_earlier", "absent_never")
-ROUNDS = ("bbc_r3", "bbc_r4", "bbc_r5", "bbc_r6", "bbc_r7", "bbc_r8", "bbc_r9", "bbc_r10")
+ROUNDS = tuple(f"bbc_r{n}" for n in SPENT_BBC_ROUNDS if n >= 3)
 MIN_COVER = 0.9  # a predicted quote covering less of its gold span is another quote
 
 
