@@ -37,7 +37,9 @@ drawn after round 8 was scored; `--round 10` writes round 10's
 (bench/gold/bbc_heldout_r10_test.json, bench.goldselect's bbc10: 40
 articles), drawn after round 9 was frozen and scored at the starting code; `--round 11`
 and `--round 12` write rounds 11 and 12's (bench.goldselect's bbc11 and bbc12:
-40 articles each), drawn after rounds 9 and 10 were scored once after tuning.
+40 articles each), drawn after rounds 9 and 10 were scored once after tuning;
+`--round 13` and `--round 14` write rounds 13 and 14's (bbc13 and bbc14: 40
+articles each), drawn while rounds 11 and 12 were a session's test sets.
 """
 from __future__ import annotations
 
@@ -62,6 +64,8 @@ from bench.goldselect import (
     select_bbc10,
     select_bbc11,
     select_bbc12,
+    select_bbc13,
+    select_bbc14,
     select_web,
     select_web2,
 )
@@ -197,6 +201,15 @@ ROUND12_NOTE = (
     "bbc_quotes.json, rounds 1-10 and round 11's draw, no text twice nor the text of an earlier gold's article) "
     "beside round 11; annotated the same way (headline quotes and headline reported speech included), a test "
     "set only.")
+ROUND13_NOTE = (
+    " Round 13: drawn by bench/goldselect.py (bbc13: 40 articles by random.Random(131313), disjoint from "
+    "bbc_quotes.json and rounds 1-12, no text twice nor the text of an earlier gold's article) while rounds 11 "
+    "and 12 were the test sets of a session's tuning; annotated the same way (headline quotes and headline "
+    "reported speech included) by annotators who saw only the texts, a test set only.")
+ROUND14_NOTE = (
+    " Round 14: drawn by bench/goldselect.py (bbc14: 40 articles by random.Random(141414), disjoint from "
+    "bbc_quotes.json, rounds 1-12 and round 13's draw, no text twice nor the text of an earlier gold's article) "
+    "beside round 13; annotated the same way, a test set only.")
 
 
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
@@ -225,7 +238,8 @@ BBC_ROUNDS: dict[int, tuple[Callable[[Path, Path], list[str]], str]] = {
     3: (select_bbc3, ROUND3_NOTE), 4: (select_bbc4, ROUND4_NOTE), 5: (select_bbc5, ROUND5_NOTE),
     6: (select_bbc6, ROUND6_NOTE), 7: (select_bbc7, ROUND7_NOTE), 8: (select_bbc8, ROUND8_NOTE),
     9: (select_bbc9, ROUND9_NOTE), 10: (select_bbc10, ROUND10_NOTE),
-    11: (select_bbc11, ROUND11_NOTE), 12: (select_bbc12, ROUND12_NOTE)}
+    11: (select_bbc11, ROUND11_NOTE), 12: (select_bbc12, ROUND12_NOTE),
+    13: (select_bbc13, ROUND13_NOTE), 14: (select_bbc14, ROUND14_NOTE)}
 
 
 def build_bbc_round(number: int, annotations: Path, corpus: Path) -> None:
@@ -258,7 +272,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=tuple(range(1, 13)), default=1)
+    parser.add_argument("--round", type=int, choices=tuple(range(1, 15)), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)
