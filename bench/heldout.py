@@ -21,7 +21,8 @@ articles, scored at the starting code e351780 and once after tuning at
 code and once after tuning at 0a0e165): all are tuning data since.  Rounds 11
 and 12 (40 BBC articles each, drawn and frozen after that) are the test sets
 now (TEST_SETS), each scored only when its flag asks: at the starting code,
-then once, after tuning.
+then once, after tuning; rounds 13 and 14 (drawn and frozen while 11 and 12
+were) wait beside them for the next tuning.
 """
 from __future__ import annotations
 
@@ -73,6 +74,11 @@ BBC_R10 = GOLD_DIR / "bbc_heldout_r10_test.json"
 # (0a0e165); BBC only (bench.goldselect's bbc11 and bbc12, 40 articles each).
 BBC_R11 = GOLD_DIR / "bbc_heldout_r11_test.json"
 BBC_R12 = GOLD_DIR / "bbc_heldout_r12_test.json"
+# Rounds 13 and 14: drawn while rounds 11 and 12 were the test sets of a
+# session's tuning, annotated blind and frozen before anyone scored them
+# (bench.goldselect's bbc13 and bbc14, 40 articles each).
+BBC_R13 = GOLD_DIR / "bbc_heldout_r13_test.json"
+BBC_R14 = GOLD_DIR / "bbc_heldout_r14_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -87,7 +93,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R11: ("round 11 BBC TEST", "--round11-test"),
-                                          BBC_R12: ("round 12 BBC TEST", "--round12-test")}
+                                          BBC_R12: ("round 12 BBC TEST", "--round12-test"),
+                                          BBC_R13: ("round 13 BBC TEST", "--round13-test"),
+                                          BBC_R14: ("round 14 BBC TEST", "--round14-test")}
 
 
 def held_row(gold: Path) -> str:

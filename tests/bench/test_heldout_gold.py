@@ -24,6 +24,8 @@ from bench.heldout import (
     BBC_R10,
     BBC_R11,
     BBC_R12,
+    BBC_R13,
+    BBC_R14,
     FROZEN,
     WEB_GOLD,
     WEB_R2,
@@ -36,8 +38,9 @@ from bench.heldout import (
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 HTMLEVAL = SHARED / "htmleval" / "wcxb-dev"
 CORPUS = SHARED / "corpus" / "bbc"
-# round 1's test halves (scored once, tuning data since: still never edited), rounds 2 to 12's
-TEST_GOLDS = (WEB_GOLD["test"], BBC_HELDOUT, WEB_R2, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10, BBC_R11, BBC_R12)
+# round 1's test halves (scored once, tuning data since: still never edited), rounds 2 to 14's
+TEST_GOLDS = (WEB_GOLD["test"], BBC_HELDOUT, WEB_R2, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9,
+              BBC_R10, BBC_R11, BBC_R12, BBC_R13, BBC_R14)
 
 
 @pytest.mark.parametrize("path", TEST_GOLDS, ids=lambda p: p.name)
@@ -158,8 +161,11 @@ def test_round_seven_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text
 
 @pytest.mark.parametrize(("gold", "count", "select", "before"), [
     (BBC_R11, goldselect.BBC11_COUNT, goldselect.select_bbc11, ()),
-    (BBC_R12, goldselect.BBC12_COUNT, goldselect.select_bbc12, (BBC_R11,))], ids=["r11", "r12"])
-def test_rounds_eleven_and_twelve_are_disjoint_from_every_bbc_gold_before_them_and_hold_no_text_twice(
+    (BBC_R12, goldselect.BBC12_COUNT, goldselect.select_bbc12, (BBC_R11,)),
+    (BBC_R13, goldselect.BBC13_COUNT, goldselect.select_bbc13, (BBC_R11, BBC_R12)),
+    (BBC_R14, goldselect.BBC14_COUNT, goldselect.select_bbc14, (BBC_R11, BBC_R12, BBC_R13))],
+    ids=["r11", "r12", "r13", "r14"])
+def test_rounds_eleven_to_fourteen_are_disjoint_from_every_bbc_gold_before_them_and_hold_no_text_twice(
         gold: Path, count: int, select: Any, before: tuple[Path, ...]) -> None:
     drawn = json.loads(gold.read_text(encoding="utf-8"))["articles"]
     earlier = {a for g in (BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10,
@@ -173,19 +179,22 @@ def test_rounds_eleven_and_twelve_are_disjoint_from_every_bbc_gold_before_them_a
         assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
 
 
-def test_round_twelve_skips_round_elevens_draw_and_its_texts_without_its_gold(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("first", "second"), [(11, 12), (13, 14)])
+def test_a_round_drawn_beside_another_skips_its_draw_and_its_texts_without_its_gold(
+        tmp_path: Path, first: int, second: int) -> None:
     corpus, gold_dir = tmp_path / "bbc", tmp_path / "gold"
     (corpus / "politics").mkdir(parents=True)
     gold_dir.mkdir()
-    for i in range(goldselect.BBC11_COUNT + goldselect.BBC12_COUNT + 3):
+    for i in range(80 + 3):
         (corpus / "politics" / f"{i:03}.txt").write_text(f"story {i}\n", encoding="utf-8")
-    for name in ("bbc_quotes.json", "bbc_heldout_test.json", *(f"bbc_heldout_r{n}_test.json" for n in range(2, 11))):
+    for name in ("bbc_quotes.json", "bbc_heldout_test.json", *(f"bbc_heldout_r{n}_test.json" for n in range(2, first))):
         (gold_dir / name).write_text(json.dumps({"articles": []}), encoding="utf-8")
     for n in range(5):  # five texts twice: no round holds one of them twice, nor both rounds one
         (corpus / "politics" / f"9{n:02}.txt").write_text(f"story  {n}\n", encoding="utf-8")
-    eleven, twelve = goldselect.select_bbc11(corpus, gold_dir), goldselect.select_bbc12(corpus, gold_dir)
-    assert len(eleven) == len(twelve) == 40 and not set(eleven) & set(twelve)
-    both = set(eleven) | set(twelve)
+    one, two = goldselect.select_round(first, corpus, gold_dir), goldselect.select_round(second, corpus, gold_dir)
+    assert goldselect.PAIRED[second] == first
+    assert len(one) == len(two) == 40 and not set(one) & set(two)
+    both = set(one) | set(two)
     assert not any({f"politics/{n:03}.txt", f"politics/9{n:02}.txt"} <= both for n in range(5))
 
 
@@ -327,7 +336,7 @@ def test_the_round_five_draw_skips_a_text_it_already_holds(tmp_path: Path) -> No
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the BBC corpus is not on this machine")
 @pytest.mark.parametrize("gold", [BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10, BBC_R11,
-                                  BBC_R12],
+                                  BBC_R12, BBC_R13, BBC_R14],
                          ids=lambda p: p.name)
 def test_bbc_offsets_point_at_the_annotated_spans(gold: Path) -> None:
     from bench.extraction import bbc_text
