@@ -56,7 +56,8 @@ _ADJUNCT_RE = re.compile(
 # an aside between the cue and its that-clause: "says, however, that", "said - on Twitter, as it happens - that"
 _PARENTHESIS_RE = re.compile(r"\s*(?:,\s*(?:however|though|too|also|again|in fact|in turn|once again)\s*,|"
                              r"[\u2014\u2013]\s[^\u2014\u2013#\"]{1,60}\s[\u2014\u2013])(?=\s*that\s)")
-_THAT_RE = re.compile(r"\s*,?\s*that\s+")
+# "that" and its clause; a comma after it opens an aside of the clause ("added that, in Kent, ...")
+_THAT_RE = re.compile(r"\s*,?\s*that(?:\s*,)?\s+")
 _THAT_END_RE = re.compile(r"\bthat\s+$")
 # what a listener after "told"/"asked" is: a pronoun, "reporters", "the BBC", "Ann Vole", "The Gazette of Dover";
 # "the audience" before "that" or before the clause's subject pronoun ("told the audience he ...")
@@ -84,7 +85,7 @@ _BARE_OPEN_RE = re.compile(
     r"(?=[\w\u2018\u201c'\"])", re.I)
 # a time or channel between the cue and a bare clause: "said on Monday the", "said in a statement the"
 _TIME_RE = re.compile(
-    r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+(?!(?:is|was|were|are|has|had|will|would)\b)[A-Z]?[a-z]+|yesterday|today|tonight|"
+    r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+(?!(?:is|was|were|are|has|had|will|would)\b)[A-Z]?[a-z]+(?!['\u2019\w])|yesterday|today|tonight|"
     r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio)|"
     r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:\s+(?:night|morning|afternoon|evening))?|"
     r"for\s+(?:days|weeks|months|years|decades))){1,2},?")
@@ -102,15 +103,21 @@ _NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?
 _AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"
                              r"should|can|must|did|do|does)\b")
 _PARTICIPLE_LEAD_RE = re.compile(
-    r"(?:,|[\u2014\u2013]|\b(?:and|while|before|after|by|statement|release|letter|tweet|post|video|email))\s+$", re.I)
+    r"(?:,|[\u2014\u2013]|\b(?:and|while|before|after|by|statement|release|letter|tweet|post|video|email))\s+"
+    r"(?:also\s+)?$", re.I)
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
 # (an auxiliary, or a past tense of the lexicon's "past_tense_verbs": "reported the ferry came")
 _PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
 # (no "and" before it: "reported losses in May and was sold" coordinates the cue's own verb)
-_FINITE_RE = re.compile(r"(?:(?!and\s)[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|was|were|is|are|had|has|have|"
+# (a word may end in a stop: "Mr. Reed had", "the U.S. was")
+_FINITE_RE = re.compile(r"(?:(?!and\s)[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+){1,6}?"
+                        r"(?:would|will|could|should|was|were|is|are|had|has|have|"
                         r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot|" + _PAST_ALT + r")\b")
-# a cue and a comma right before a participle cue: "he said, adding", "Ann Vole told reporters, saying"
-_SAID_BEFORE_RE = re.compile(r"\b(?:said|says|told|tells|added|wrote|writes|explained|stated)\s*,\s*$")
+# a cue and a comma right before a participle cue: "he said, adding", "Ann Vole told reporters, saying";
+# a time or place between them, "while" after the comma: "he said at the rally, insisting", "he said, while arguing"
+_SAID_BEFORE_RE = re.compile(r"\b(?:said|says|told|tells|added|wrote|writes|explained|stated|responded|replied)"
+                             r"(?:\s+[^,;:#\"\u201c]{1,50}?)?\s*,\s*(?:(?:while|before|after)\s+)?(?:also\s+)?$")
+_SAID_REACH = 80  # characters before a participle the cue and its adjunct may take
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
@@ -223,7 +230,7 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         if lead is None or lead.group().lower().startswith("by") \
                 and HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
             return None  # "I would put it differently by saying ...": a hedged manner, no report
-        said = _SAID_BEFORE_RE.search(s, max(lo, cue.start() - 16), cue.start())
+        said = _SAID_BEFORE_RE.search(s, max(lo, cue.start() - _SAID_REACH), cue.start())
         # '"...," he said, adding that ...': the speaker of the cue before the participle
         phrase = subject_before(s, lo, said.start()) if said else phrase_at_sentence_start(s, lo, cue.start())
     elif s[lo:cue.start()].rstrip().endswith(",") and (_inverted(s, cue, hi) or described_after(s, lo, cue, hi)):

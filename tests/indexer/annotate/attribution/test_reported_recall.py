@@ -1,0 +1,43 @@
+"""Reported speech (issue #32), shapes a speech cue's clause takes that were
+missed: a participle after a quote's attribution with a time or place
+between ("...," X said at the rally, insisting that ...), a bare clause after
+a participle, "that," before an aside of the clause, a subject written with
+stops ("Mr. Reed had"), and a time word owning a noun ("last week's rains")."""
+from __future__ import annotations
+
+import pytest
+
+from tests.indexer.annotate.attribution.test_reported import reported
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ('"We will win here," Tom Reed said at the rally, insisting that the county had enough votes to carry him.',
+     "the county had enough votes to carry him", "insisting"),
+    ('"It is a day for the town," Tom Reed said in his speech in Dover, noting that it was a promise he made.',
+     "it was a promise he made", "noting"),
+    ('"It will be hard," Tom Reed added, while also saying that he expects to do well with older voters.',
+     "he expects to do well with older voters", "saying"),
+    ('"It is too late," Tom Reed said, while arguing the port should hire more divers this year.',
+     "the port should hire more divers this year", "arguing"),
+    ('"We have a plan," Tom Reed said, adding the council must pay for the new cranes.',
+     "the council must pay for the new cranes", "adding"),
+])
+def test_a_participle_after_a_quotes_attribution_reports_its_clause(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, "Tom Reed", cue)]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Tom Reed added that, in Kent, the rival chain holds most of the shops.",
+     "in Kent, the rival chain holds most of the shops"),
+    ("Tom Reed suggested Mr. Lane had shown a fondness for closing deals late.",
+     "Mr. Lane had shown a fondness for closing deals late"),
+    ("Tom Reed said last week's rains have led him to close the bakery.",
+     "last week's rains have led him to close the bakery"),
+])
+def test_a_clause_opening_with_an_aside_a_title_or_a_possessive_time(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
+
+
+def test_a_participle_with_a_noun_object_reports_nothing() -> None:
+    text = '"We have a plan," Tom Reed said at the rally, noting the crowd in the square.'
+    assert reported(text) == []
