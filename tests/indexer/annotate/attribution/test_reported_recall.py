@@ -41,3 +41,13 @@ def test_a_clause_opening_with_an_aside_a_title_or_a_possessive_time(text: str, 
 def test_a_participle_with_a_noun_object_reports_nothing() -> None:
     text = '"We have a plan," Tom Reed said at the rally, noting the crowd in the square.'
     assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("The meeting turned into a row about the ferry fares, according to people in attendance.",
+     "The meeting turned into a row about the ferry fares"),
+    ("The port will cut its fees in the spring, according to people familiar with the plans.",
+     "The port will cut its fees in the spring"),
+])
+def test_according_to_a_plural_without_an_s_is_a_source(text: str, clause: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, "according to people")]
