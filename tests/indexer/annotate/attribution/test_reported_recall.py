@@ -50,4 +50,6 @@ def test_a_participle_with_a_noun_object_reports_nothing() -> None:
      "The port will cut its fees in the spring"),
 ])
 def test_according_to_a_plural_without_an_s_is_a_source(text: str, clause: str) -> None:
-    assert [(q.text, q.cue) for q in reported(text)] == [(clause, "according to people")]
+    found = reported(text)
+    assert [(q.text, q.cue) for q in found] == [(clause, "according to")]
+    assert found[0].speaker_mention is not None and found[0].speaker_mention.text == "people"
