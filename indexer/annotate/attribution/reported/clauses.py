@@ -54,8 +54,12 @@ _ADJUNCT_RE = re.compile(
     r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:\s+(?:night|morning|afternoon|evening))?)"
     r"(?=\s*,?\s*that\b)")
 # an aside between the cue and its that-clause: "says, however, that", "said - on Twitter, as it happens - that"
-_PARENTHESIS_RE = re.compile(r"\s*(?:,\s*(?:however|though|too|also|again|in fact|in turn|once again)\s*,|"
-                             r"[\u2014\u2013]\s[^\u2014\u2013#\"]{1,60}\s[\u2014\u2013])(?=\s*that\s)")
+# any aside between commas or dashes right before "that" (a comma before "that" opens no relative clause):
+# "said, twice, that", "stated, while testifying in May, that", "argued emphatically - naming him twice - that",
+# "said on TV, where he now works, that"
+_PARENTHESIS_RE = re.compile(r"(?:\s+[a-z]+ly|\s+(?:on|in|at|to)\s[^,;:#\"\u201c]{1,30}?)?\s*"
+                             r"(?:,\s*[^,;:#\"\u201c\u2014\u2013]{1,60}?\s*,|"
+                             r"\s(?:[\u2014\u2013]|--?)\s[^\u2014\u2013#\"]{1,60}?\s(?:[\u2014\u2013]|--?))(?=\s*that\s)")
 # "that" and its clause; a comma after it opens an aside of the clause ("added that, in Kent, ...")
 _THAT_RE = re.compile(r"\s*,?\s*that(?:\s*,)?\s+")
 _THAT_END_RE = re.compile(r"\bthat\s+$")

@@ -53,3 +53,21 @@ def test_according_to_a_plural_without_an_s_is_a_source(text: str, clause: str) 
     found = reported(text)
     assert [(q.text, q.cue) for q in found] == [(clause, "according to")]
     assert found[0].speaker_mention is not None and found[0].speaker_mention.text == "people"
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Tom Reed said, twice, that he was going back to work on Wednesday.", "he was going back to work on Wednesday"),
+    ("Tom Reed stated, while testifying before the council in May, that the mayor was not truthful.",
+     "the mayor was not truthful"),
+    ("Tom Reed argued emphatically - naming the mayor eight times - that the port had played on fears.",
+     "the port had played on fears"),
+    ("Tom Reed said on TV, where he is now a paid pundit, that the mayor should be held to account.",
+     "the mayor should be held to account"),
+    ("Tom Reed revealed, somewhat stiltedly, that he would vote for the mayor.", "he would vote for the mayor"),
+])
+def test_an_aside_between_the_cue_and_that_is_passed_over(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
+
+
+def test_that_after_a_list_is_no_aside() -> None:
+    assert reported("Tom Reed noted the ports, roads and rail links that were built in May.") == []
