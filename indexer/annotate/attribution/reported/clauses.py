@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
-from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.reported.channels import CHANNEL_RE, drop_channel_nouns
 from onrecord.indexer.annotate.attribution.reported.closings import (
     CLAUSE_SUBJECT_RE,
@@ -30,7 +29,12 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
 )
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
-from onrecord.indexer.annotate.attribution.reported.speakers import described_after, group_before, subject_before
+from onrecord.indexer.annotate.attribution.reported.speakers import (
+    described_after,
+    group_before,
+    participle_subject,
+    subject_before,
+)
 from onrecord.indexer.annotate.attribution.reported.verbs import (
     CLAUSE_CUE_RE,
     HEDGES,
@@ -106,9 +110,10 @@ _NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?
 # a coordinated subject whose verb follows: "Ann Vole, an aide, said the Voles and the firm had ..."
 _AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"
                              r"should|can|must|did|do|does)\b")
+# (an adverb may stand between: ", falsely suggesting", "and boldly claiming"; a quote closing on its comma too)
 _PARTICIPLE_LEAD_RE = re.compile(
-    r"(?:,|[\u2014\u2013]|\b(?:and|while|before|after|by|statement|release|letter|tweet|post|video|email))\s+"
-    r"(?:also\s+)?$", re.I)
+    r"(?:,|[\u2014\u2013#]|\b(?:and|while|before|after|by|statement|release|letter|tweet|post|video|email))\s+"
+    r"(?:also\s+|later\s+|then\s+|[a-z]{3,}ly\s+)?$", re.I)
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
 # (an auxiliary, or a past tense of the lexicon's "past_tense_verbs": "reported the ferry came")
 _PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
@@ -117,11 +122,6 @@ _PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
 _FINITE_RE = re.compile(r"(?:(?!and\s)[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+){1,6}?"
                         r"(?:would|will|could|should|was|were|is|are|had|has|have|"
                         r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot|" + _PAST_ALT + r")\b")
-# a cue and a comma right before a participle cue: "he said, adding", "Ann Vole told reporters, saying";
-# a time or place between them, "while" after the comma: "he said at the rally, insisting", "he said, while arguing"
-_SAID_BEFORE_RE = re.compile(r"\b(?:said|says|told|tells|added|wrote|writes|explained|stated|responded|replied)"
-                             r"(?:\s+[^,;:#\"\u201c]{1,50}?)?\s*,\s*(?:(?:while|before|after)\s+)?(?:also\s+)?$")
-_SAID_REACH = 80  # characters before a participle the cue and its adjunct may take
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
@@ -230,13 +230,11 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     and the aside 'The plan, X said, is dead' / 'As X said, CLAUSE'."""
     participle = is_participle(cue) and not is_progressive(s, lo, cue)
     if participle:  # "X struck a measured tone, saying ...": the sentence's subject says it
-        lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start())
+        lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 30), cue.start())
         if lead is None or lead.group().lower().startswith("by") \
                 and HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
             return None  # "I would put it differently by saying ...": a hedged manner, no report
-        said = _SAID_BEFORE_RE.search(s, max(lo, cue.start() - _SAID_REACH), cue.start())
-        # '"...," he said, adding that ...': the speaker of the cue before the participle
-        phrase = subject_before(s, lo, said.start()) if said else phrase_at_sentence_start(s, lo, cue.start())
+        phrase = participle_subject(s, lo, hi, cue.start())
     elif s[lo:cue.start()].rstrip().endswith(",") and (_inverted(s, cue, hi) or described_after(s, lo, cue, hi)):
         return None  # "..., said Ann Vole" / "..., said an official who ..." closes its clause (_closing)
     else:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, phrase_before
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, appositive_subject
+from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 
 _CLOSING_CUES = words("closing_cues")
@@ -40,6 +41,27 @@ _ADJUNCT_ALT = "|".join(sorted(words("adjunct_prepositions")))
 _ADJUNCT_LEAD_RE = re.compile(rf"(?<![\w'\u2019-])(?:{_ADJUNCT_ALT})\s+"
                               r"(?:[a-z]+\s+){0,2}$")
 _AGE_RE = re.compile(r"\d{1,3}")
+# a cue and a comma right before a participle cue: "he said, adding", "Ann Vole told reporters, saying";
+# a time or place between them, "while" after the comma: "he said at the rally, insisting", "he said, while arguing";
+# "before" without a comma: "Ann Vole responded before adding"
+_SAID_BEFORE_RE = re.compile(r"\b(said|says|told|tells|added|wrote|writes|explained|stated|responded|replied|cautioned)"
+                             r"(?:\s+[^,;:#\"\u201c]{1,70}?)?(?:\s*,\s*(?:(?:while|before|after)\s+)?|"
+                             r"\s+(?:while|before|after)\s+)(?:also\s+|later\s+|then\s+|[a-z]{3,}ly\s+)?$")
+_SAID_REACH = 100  # characters before a participle the cue and its adjunct may take
+
+
+def participle_subject(s: str, lo: int, hi: int, end: int) -> Phrase | None:
+    """Return who says a participle cue starting at `end` ("..., saying"):
+    the speaker of a cue right before it ('"...," he said, adding that';
+    after the cue when the cue follows a quote: '"...," said Ann Vole,
+    suggesting that'), else the sentence's subject."""
+    said = _SAID_BEFORE_RE.search(s, max(lo, end - _SAID_REACH), end)
+    if said is None:
+        return phrase_at_sentence_start(s, lo, end)
+    phrase = subject_before(s, lo, said.start())
+    if phrase is None and s[lo:said.start()].rstrip(" ,")[-1:] == MASK:
+        return phrase_after(s, said.end(1), said.end())
+    return phrase
 
 
 def subject_before(s: str, lo: int, end: int) -> Phrase | None:

@@ -71,3 +71,15 @@ def test_an_aside_between_the_cue_and_that_is_passed_over(text: str, clause: str
 
 def test_that_after_a_list_is_no_aside() -> None:
     assert reported("Tom Reed noted the ports, roads and rail links that were built in May.") == []
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ('"The primary was a hot one," said Tom Reed, suggesting that the coming contests will be calmer.',
+     "the coming contests will be calmer", "suggesting"),
+    ("Tom Reed has raised questions about the mayor's record, falsely suggesting that she was born abroad.",
+     "she was born abroad", "suggesting"),
+    ('"You do not win by states," Tom Reed responded before adding that he must win some big states.',
+     "he must win some big states", "adding"),
+])
+def test_a_participle_after_an_inverted_cue_an_adverb_or_before(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, "Tom Reed", cue)]
