@@ -27,6 +27,7 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
     closing_clause,
     inverted_aside_clause,
 )
+from onrecord.indexer.annotate.attribution.reported.openers import opening_subject
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.reported.speakers import (
@@ -229,6 +230,10 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'X said (that) CLAUSE', 'X told Y that CLAUSE', 'X asked whether CLAUSE',
     and the aside 'The plan, X said, is dead' / 'As X said, CLAUSE'."""
     participle = is_participle(cue) and not is_progressive(s, lo, cue)
+    opening = opening_subject(s, lo, hi, cue) if participle else None
+    if opening is not None:  # "After saying that CLAUSE, Ann Vole left": the subject after the clause
+        found = _complement(s, cue.end(), opening[1], opening[0], cue)
+        return found if found is not None and is_source(s, lo, opening[0], cue) else None
     if participle:  # "X struck a measured tone, saying ...": the sentence's subject says it
         lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 30), cue.start())
         if lead is None or lead.group().lower().startswith("by") \

@@ -83,3 +83,19 @@ def test_that_after_a_list_is_no_aside() -> None:
 ])
 def test_a_participle_after_an_inverted_cue_an_adverb_or_before(text: str, clause: str, cue: str) -> None:
     assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, "Tom Reed", cue)]
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Since announcing in October that he would not seek the post, Tom Reed has been a loyal ally.",
+     "he would not seek the post", "announcing"),
+    ("While saying that he does respect the mayor, Tom Reed continued to doubt her plans.",
+     "he does respect the mayor", "saying"),
+    ("Declaring that he alone could fix the port, Tom Reed rallied the crowd.", "he alone could fix the port",
+     "Declaring"),
+])
+def test_a_participle_opening_the_sentence_is_its_subjects(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.speaker, q.cue) for q in reported(text)] == [(clause, "Tom Reed", cue)]
+
+
+def test_an_opening_participle_without_a_clause_reports_nothing() -> None:
+    assert reported("After saying goodbye to the crew, Tom Reed left the room.") == []
