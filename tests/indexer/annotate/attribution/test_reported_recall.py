@@ -99,3 +99,8 @@ def test_a_participle_opening_the_sentence_is_its_subjects(text: str, clause: st
 
 def test_an_opening_participle_without_a_clause_reports_nothing() -> None:
     assert reported("After saying goodbye to the crew, Tom Reed left the room.") == []
+
+
+def test_some_in_the_past_reports_who_spoke_and_people_say_stays_generic() -> None:
+    text = "Some said they had cringed at the harbour plan. People say the port is too old to save."
+    assert [q.text for q in reported(text)] == ["they had cringed at the harbour plan"]
