@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.indexer.annotate.attribution.test_attribution import annotate_quotes, chunk
 from tests.indexer.annotate.attribution.test_reported import reported
 
 
@@ -104,3 +105,18 @@ def test_an_opening_participle_without_a_clause_reports_nothing() -> None:
 def test_some_in_the_past_reports_who_spoke_and_people_say_stays_generic() -> None:
     text = "Some said they had cringed at the harbour plan. People say the port is too old to save."
     assert [q.text for q in reported(text)] == ["they had cringed at the harbour plan"]
+
+
+@pytest.mark.parametrize(("text", "clause", "fragment"), [
+    ('Tom Reed said he has backed a law to curb the harbour board, which he called "a cartel for the rich".',
+     "he has backed a law to curb the harbour board", '"a cartel for the rich"'),
+    ('Tom Reed says he would release his papers on Friday, calling them "very boring tax returns".',
+     "he would release his papers on Friday", 'them "very boring tax returns"'),
+    ('Tom Reed said observers were sent with the marchers, whom he described as "peaceful and calm".',
+     "observers were sent with the marchers", 'as "peaceful and calm"'),
+])
+def test_a_quote_a_naming_verb_introduces_leaves_the_clause_before_it_reported(
+        text: str, clause: str, fragment: str) -> None:
+    found = [q for p in annotate_quotes(chunk(text)).paragraphs for q in p.quotes]
+    assert [(q.kind, q.text) for q in found] == [("indirect", clause), ("partial", fragment)]
+    assert {q.speaker for q in found} == {"Tom Reed"}
