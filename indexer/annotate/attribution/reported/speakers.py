@@ -41,6 +41,8 @@ _ADJUNCT_ALT = "|".join(sorted(words("adjunct_prepositions")))
 _ADJUNCT_LEAD_RE = re.compile(rf"(?<![\w'\u2019-])(?:{_ADJUNCT_ALT})\s+"
                               r"(?:[a-z]+\s+){0,2}$")
 _AGE_RE = re.compile(r"\d{1,3}")
+# a pronoun and its "'s" ("is" or "has") or "'re" right before a cue: "He's suggesting that", "who's argued"
+_CONTRACTED_RE = re.compile(r"\b(?:he|she|who|they|we)(['\u2019](?:s|re))\s+$", re.I)
 # a cue and a comma right before a participle cue: "he said, adding", "Ann Vole told reporters, saying";
 # a time or place between them, "while" after the comma: "he said at the rally, insisting", "he said, while arguing";
 # "before" without a comma: "Ann Vole responded before adding"
@@ -71,6 +73,8 @@ def subject_before(s: str, lo: int, end: int) -> Phrase | None:
     clause ("Ann Vole, whose son Ben Tamm ..., also said": Ann Vole); the
     phrase before an aside in dashes that closes right before the cue; the
     named subject of appositives (sources.appositive_subject)."""
+    contracted = _CONTRACTED_RE.search(s, max(lo, end - 12), end)
+    end = contracted.start(1) if contracted else end  # "He's suggesting", "who's argued": the pronoun
     phrase = phrase_before(s, lo, end)
     aside = _DASH_ASIDE_RE.search(s, lo, end) if phrase is None else None
     if aside is not None and aside.start() > lo:  # "Many voters \u2014 young and old \u2014 say": many voters

@@ -120,3 +120,19 @@ def test_a_quote_a_naming_verb_introduces_leaves_the_clause_before_it_reported(
     found = [q for p in annotate_quotes(chunk(text)).paragraphs for q in p.quotes]
     assert [(q.kind, q.text) for q in found] == [("indirect", clause), ("partial", fragment)]
     assert {q.speaker for q in found} == {"Tom Reed"}
+
+
+@pytest.mark.parametrize(("text", "clause", "mention"), [
+    ("Tom Reed is in a fight. He's suggesting that delegates from his towns should flip to him.",
+     "delegates from his towns should flip to him", "He"),
+    ("Tom Reed is in a fight. He\u2019s telling allies that he hopes the board will think again.",
+     "he hopes the board will think again", "He"),
+])
+def test_a_pronouns_contracted_is_before_a_cue_is_no_possessive(text: str, clause: str, mention: str) -> None:
+    found = reported(text)
+    assert [(q.text, q.speaker) for q in found] == [(clause, "Tom Reed")]
+    assert found[0].speaker_mention is not None and found[0].speaker_mention.text == mention
+
+
+def test_its_said_is_a_passive_no_report() -> None:
+    assert reported("It's said that the port will close in May.") == []
