@@ -33,7 +33,7 @@ _RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
 _BARE_WHO_RE = re.compile(r"(?<=[a-z])\s+who\s")
 _PREPOSITION_END_RE = re.compile(r"\b(?:in|of|at|for|from|on|across|among|with)$")
 _COMPLEMENT_RE = re.compile(r"\s+(?:for|of|at|with|from|to)\s+")
-_DASH_ASIDE_RE = re.compile(r"\s(?:\u2014|\u2013|--|-)\s*([^\u2014\u2013#\"]{1,120}?)\s*(?:\u2014|\u2013|--|-)\s*$")
+_DASH_ASIDE_RE = re.compile(r"\s(?:\u2014|\u2013|--|-)\s*([^\u2014\u2013\"]{1,120}?)\s*(?:\u2014|\u2013|--|-)\s*$")
 _ADVERBIALS = words("subject_adverbials")  # "Ann Vole has since said": "since" is no speaker
 # a time or circumstance phrase's preposition right before the phrase taken as the speaker ("has in the past said")
 # (its modifiers may stand between: "has in recent days said", "days" the phrase)

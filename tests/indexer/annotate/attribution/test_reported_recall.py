@@ -136,3 +136,8 @@ def test_a_pronouns_contracted_is_before_a_cue_is_no_possessive(text: str, claus
 
 def test_its_said_is_a_passive_no_report() -> None:
     assert reported("It's said that the port will close in May.") == []
+
+
+def test_an_aside_in_dashes_holding_a_quote_stands_between_speaker_and_cue() -> None:
+    text = 'Ann Vole, a rep for the Acme brand - a firm pitched as "the best in town" - noted that the firm pays well.'
+    assert [(q.text, q.speaker) for q in reported(text)] == [("the firm pays well", "Ann Vole")]
