@@ -53,6 +53,8 @@ _PREPOSITION_ONLY_RE = re.compile(
 _APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+(?:\s+[a-z]+){0,2}\s+(?:of|at|for|with)|"
                                  r"[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,3}['\u2019]s)\s")
 _THAT_WORD_RE = re.compile(r"\bthat\b")
+# where a sentence's part ends after a closing attribution: a semicolon, a colon before no quote
+_PART_END_RE = re.compile(rf"[;:](?!\s*{re.escape(MASK)})")
 # the attribution inside a sentence, inverted: "Also, said Ann Vole, REST" / "Currently, says Dr Vole, REST"
 _INVERTED_GAP_RE = re.compile(r",\s*$")
 _REST_OPEN_RE = re.compile(r",\s+(?:(?:though|although|but|and|while)\s+)?")
@@ -134,9 +136,12 @@ def _bare_source(s: str, pos: int, hi: int) -> Phrase | None:
 
 
 def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
-    """'CLAUSE, X said.' / 'CLAUSE, said X.': the speaker and cue close the sentence."""
+    """'CLAUSE, X said.' / 'CLAUSE, said X.': the speaker and cue close the sentence
+    (or its part before a semicolon or a colon: "CLAUSE, he said; REST")."""
     if cue.group().lower() not in CLOSING_CUES:
         return None
+    part = _PART_END_RE.search(s, cue.end(), hi)
+    hi = part.start() if part else hi
     comma = s.rfind(",", lo, cue.start())
     if comma < 0:
         return None

@@ -141,3 +141,13 @@ def test_its_said_is_a_passive_no_report() -> None:
 def test_an_aside_in_dashes_holding_a_quote_stands_between_speaker_and_cue() -> None:
     text = 'Ann Vole, a rep for the Acme brand - a firm pitched as "the best in town" - noted that the firm pays well.'
     assert [(q.text, q.speaker) for q in reported(text)] == [("the firm pays well", "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("She did receive some emails with secret marks, Tom Reed said; his agents found them in May.",
+     "She did receive some emails with secret marks"),
+    ("A number of factors make a surge to first place unlikely, Tom Reed said: the lead in the polls and money.",
+     "A number of factors make a surge to first place unlikely"),
+])
+def test_a_closing_attribution_before_a_semicolon_or_colon(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
