@@ -152,3 +152,8 @@ def test_an_aside_in_dashes_holding_a_quote_stands_between_speaker_and_cue() -> 
 ])
 def test_a_closing_attribution_before_a_semicolon_or_colon(text: str, clause: str) -> None:
     assert [q.text for q in reported(text)] == [clause]
+
+
+def test_a_surname_with_an_inner_apostrophe_no_one_introduced_is_a_person() -> None:
+    found = reported("Fans were happy. O'Dwyer said the new players had the chance to stake claims for places.")
+    assert [(q.speaker, q.speaker_type) for q in found] == [("O'Dwyer", "person")]
