@@ -5,8 +5,9 @@ noun, a name, a passive or a hedged cue; `clauses` finds, in one
 sentence of a frame (quotes masked), a speech cue that reports a clause
 and the clause itself ("X said (that) ...", "X told Y that ...",
 "X asked whether ...") and `closings` one its attribution opens or
-closes ("according to X, ...", "..., X said."), each a Clause of
-`spans`;
+closes ("according to X, ...", "..., X said."), and `openers` the
+subject after a participle opening the sentence ("After saying that ...,
+X left"), each a Clause of `spans`;
 `speakers` finds the speaker phrase before a cue (past an aside in dashes,
 or the subject of a coordinated cue: "X met Y and said ..."); `sources`
 says whether that phrase can be who spoke (not the writer, a finding, a

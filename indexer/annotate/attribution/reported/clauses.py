@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
-from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.reported.channels import CHANNEL_RE, drop_channel_nouns
 from onrecord.indexer.annotate.attribution.reported.closings import (
     CLAUSE_SUBJECT_RE,
@@ -28,9 +27,15 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
     closing_clause,
     inverted_aside_clause,
 )
+from onrecord.indexer.annotate.attribution.reported.openers import opening_subject
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
-from onrecord.indexer.annotate.attribution.reported.speakers import described_after, group_before, subject_before
+from onrecord.indexer.annotate.attribution.reported.speakers import (
+    described_after,
+    group_before,
+    participle_subject,
+    subject_before,
+)
 from onrecord.indexer.annotate.attribution.reported.verbs import (
     CLAUSE_CUE_RE,
     HEDGES,
@@ -54,9 +59,14 @@ _ADJUNCT_RE = re.compile(
     r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:\s+(?:night|morning|afternoon|evening))?)"
     r"(?=\s*,?\s*that\b)")
 # an aside between the cue and its that-clause: "says, however, that", "said - on Twitter, as it happens - that"
-_PARENTHESIS_RE = re.compile(r"\s*(?:,\s*(?:however|though|too|also|again|in fact|in turn|once again)\s*,|"
-                             r"[\u2014\u2013]\s[^\u2014\u2013#\"]{1,60}\s[\u2014\u2013])(?=\s*that\s)")
-_THAT_RE = re.compile(r"\s*,?\s*that\s+")
+# any aside between commas or dashes right before "that" (a comma before "that" opens no relative clause):
+# "said, twice, that", "stated, while testifying in May, that", "argued emphatically - naming him twice - that",
+# "said on TV, where he now works, that"
+_PARENTHESIS_RE = re.compile(r"(?:\s+[a-z]+ly|\s+(?:on|in|at|to)\s[^,;:#\"\u201c]{1,30}?)?\s*"
+                             r"(?:,\s*[^,;:#\"\u201c\u2014\u2013]{1,60}?\s*,|"
+                             r"\s(?:[\u2014\u2013]|--?)\s[^\u2014\u2013#\"]{1,60}?\s(?:[\u2014\u2013]|--?))(?=\s*that\s)")
+# "that" and its clause; a comma after it opens an aside of the clause ("added that, in Kent, ...")
+_THAT_RE = re.compile(r"\s*,?\s*that(?:\s*,)?\s+")
 _THAT_END_RE = re.compile(r"\bthat\s+$")
 # what a listener after "told"/"asked" is: a pronoun, "reporters", "the BBC", "Ann Vole", "The Gazette of Dover";
 # "the audience" before "that" or before the clause's subject pronoun ("told the audience he ...")
@@ -84,7 +94,7 @@ _BARE_OPEN_RE = re.compile(
     r"(?=[\w\u2018\u201c'\"])", re.I)
 # a time or channel between the cue and a bare clause: "said on Monday the", "said in a statement the"
 _TIME_RE = re.compile(
-    r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+(?!(?:is|was|were|are|has|had|will|would)\b)[A-Z]?[a-z]+|yesterday|today|tonight|"
+    r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+(?!(?:is|was|were|are|has|had|will|would)\b)[A-Z]?[a-z]+(?!['\u2019\w])|yesterday|today|tonight|"
     r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio)|"
     r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:\s+(?:night|morning|afternoon|evening))?|"
     r"for\s+(?:days|weeks|months|years|decades))){1,2},?")
@@ -101,16 +111,18 @@ _NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?
 # a coordinated subject whose verb follows: "Ann Vole, an aide, said the Voles and the firm had ..."
 _AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"
                              r"should|can|must|did|do|does)\b")
+# (an adverb may stand between: ", falsely suggesting", "and boldly claiming"; a quote closing on its comma too)
 _PARTICIPLE_LEAD_RE = re.compile(
-    r"(?:,|[\u2014\u2013]|\b(?:and|while|before|after|by|statement|release|letter|tweet|post|video|email))\s+$", re.I)
+    r"(?:,|[\u2014\u2013#]|\b(?:and|while|before|after|by|statement|release|letter|tweet|post|video|email))\s+"
+    r"(?:also\s+|later\s+|then\s+|[a-z]{3,}ly\s+)?$", re.I)
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
 # (an auxiliary, or a past tense of the lexicon's "past_tense_verbs": "reported the ferry came")
 _PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
 # (no "and" before it: "reported losses in May and was sold" coordinates the cue's own verb)
-_FINITE_RE = re.compile(r"(?:(?!and\s)[\w'\u2019-]+\s+){1,6}?(?:would|will|could|should|was|were|is|are|had|has|have|"
+# (a word may end in a stop: "Mr. Reed had", "the U.S. was")
+_FINITE_RE = re.compile(r"(?:(?!and\s)[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+){1,6}?"
+                        r"(?:would|will|could|should|was|were|is|are|had|has|have|"
                         r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot|" + _PAST_ALT + r")\b")
-# a cue and a comma right before a participle cue: "he said, adding", "Ann Vole told reporters, saying"
-_SAID_BEFORE_RE = re.compile(r"\b(?:said|says|told|tells|added|wrote|writes|explained|stated)\s*,\s*$")
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
@@ -218,14 +230,16 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'X said (that) CLAUSE', 'X told Y that CLAUSE', 'X asked whether CLAUSE',
     and the aside 'The plan, X said, is dead' / 'As X said, CLAUSE'."""
     participle = is_participle(cue) and not is_progressive(s, lo, cue)
+    opening = opening_subject(s, lo, hi, cue) if participle else None
+    if opening is not None:  # "After saying that CLAUSE, Ann Vole left": the subject after the clause
+        found = _complement(s, cue.end(), opening[1], opening[0], cue)
+        return found if found is not None and is_source(s, lo, opening[0], cue) else None
     if participle:  # "X struck a measured tone, saying ...": the sentence's subject says it
-        lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 12), cue.start())
+        lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 30), cue.start())
         if lead is None or lead.group().lower().startswith("by") \
                 and HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
             return None  # "I would put it differently by saying ...": a hedged manner, no report
-        said = _SAID_BEFORE_RE.search(s, max(lo, cue.start() - 16), cue.start())
-        # '"...," he said, adding that ...': the speaker of the cue before the participle
-        phrase = subject_before(s, lo, said.start()) if said else phrase_at_sentence_start(s, lo, cue.start())
+        phrase = participle_subject(s, lo, hi, cue.start())
     elif s[lo:cue.start()].rstrip().endswith(",") and (_inverted(s, cue, hi) or described_after(s, lo, cue, hi)):
         return None  # "..., said Ann Vole" / "..., said an official who ..." closes its clause (_closing)
     else:

@@ -29,6 +29,7 @@ from onrecord.indexer.lexicon import words
 
 CLOSING_CUES = words("closing_cues")
 LISTENER_CUES = words("listener_cues")
+_PLURALS = words("plural_source_nouns")  # "according to people in attendance": plural without an -s
 MAX_TAIL = 40  # characters after a closing ", X said" before the sentence ends
 MAX_LISTENER_TAIL = 100  # after a closing ", X told": "his advisers as he labored over his last speech"
 # a modal or an auxiliary: what makes the words before ", X said" a clause ("Around 70 people would come")
@@ -52,6 +53,8 @@ _PREPOSITION_ONLY_RE = re.compile(
 _APPOSITIVE_OPEN_RE = re.compile(r",\s+(?:who|a|an|the|one|another|[a-z]+(?:\s+[a-z]+){0,2}\s+(?:of|at|for|with)|"
                                  r"[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*){0,3}['\u2019]s)\s")
 _THAT_WORD_RE = re.compile(r"\bthat\b")
+# where a sentence's part ends after a closing attribution: a semicolon, a colon before no quote
+_PART_END_RE = re.compile(rf"[;:](?!\s*{re.escape(MASK)})")
 # the attribution inside a sentence, inverted: "Also, said Ann Vole, REST" / "Currently, says Dr Vole, REST"
 _INVERTED_GAP_RE = re.compile(r",\s*$")
 _REST_OPEN_RE = re.compile(r",\s+(?:(?:though|although|but|and|while)\s+)?")
@@ -118,7 +121,7 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = 
 
 def _bare_source(s: str, pos: int, hi: int) -> Phrase | None:
     """Return a plural speaker noun phrase without a determiner at `pos`
-    ("according to officials familiar with ...", "to multiple sources"): its
+    ("according to officials familiar with ...", "to multiple sources", "to people in attendance"): its
     longest head of up to three words; None when none is a speaker noun."""
     found = _BARE_SOURCE_RE.match(s, pos, hi)
     if found is None:
@@ -126,16 +129,19 @@ def _bare_source(s: str, pos: int, hi: int) -> Phrase | None:
     words = found.group(1).split()
     for n in range(len(words), 0, -1):
         text = " ".join(words[:n])
-        if text.endswith("s") and is_speaker_noun(text) and text not in NOT_SPEAKERS:
+        if (text.endswith("s") or words[n - 1] in _PLURALS) and is_speaker_noun(text) and text not in NOT_SPEAKERS:
             start = found.start(1)
             return Phrase(text, start, start + len(text), "np")
     return None
 
 
 def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
-    """'CLAUSE, X said.' / 'CLAUSE, said X.': the speaker and cue close the sentence."""
+    """'CLAUSE, X said.' / 'CLAUSE, said X.': the speaker and cue close the sentence
+    (or its part before a semicolon or a colon: "CLAUSE, he said; REST")."""
     if cue.group().lower() not in CLOSING_CUES:
         return None
+    part = _PART_END_RE.search(s, cue.end(), hi)
+    hi = part.start() if part else hi
     comma = s.rfind(",", lo, cue.start())
     if comma < 0:
         return None

@@ -30,6 +30,7 @@ from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOU
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
+from onrecord.indexer.annotate.attribution.reported.spans import cut_naming
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, MAX_SENTENCE_CHARS, Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans, line_style
 from onrecord.indexer.chunk.chunker import split_lines
@@ -48,6 +49,8 @@ _STAFF_NOUNS = words("org_staff_nouns")  # "Acme officials said": Acme's
 # the organisation's name right before such a noun, opening the sentence or clause
 _OWNER_RUN_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:(?:The|the|But|And)\s+)?"
                            r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+$")
+_POSSESSIVE_RE = re.compile(r"['\u2019](?:s\b|\s|$)")  # "Acme's CEO", "the Voles' lawyer"
+_IRISH_RE = re.compile(r"[A-Z]['\u2019][A-Z][a-z]+")  # "O'Dwyer": a surname, never an owner or a noun ("-er")
 _GLUED_RE = re.compile(r"[\w-]")  # what CLAUSE_CUE_RE's look-behind refuses before a cue
 _BODY_NOUNS = ORG_NOUNS | words("reported_body_nouns")  # "the charity", "the think-tank": a body that spoke
 
@@ -110,7 +113,7 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
         inside = quoted[max(0, first - 1):bisect_left(starts, hi + base)]  # the quotes the sentence may hold
         if MASK in s[lo:hi] and len(s[lo:hi].replace(MASK, " ").split()) < MIN_OUTSIDE_WORDS:
             continue  # '"...," she said.': no room for a clause beside the quote
-        for clause in find_clauses(s, lo, hi):
+        for clause in map(lambda found: cut_naming(s, found), find_clauses(s, lo, hi)):
             start, end = clause.start + base, clause.end + base
             if _masked(s, text, base, clause.start, clause.end) or _introduces(s, text, base, clause.end, hi) \
                     or any(q.start < end and q.end > start for q in inside):
@@ -151,6 +154,8 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
         # a person found for it, or the registry's longer name, stays ("Acme Group's Ann Vole")
         kept = speaker and (org in speaker or who.get("speaker_type") != "organisation" and speaker not in org)
         org = None if kept else people.match_org(org) or org
+    elif speaker is None and phrase.kind == "name" and _IRISH_RE.fullmatch(phrase.text):
+        return _credited(who, phrase.text, "person", "name")  # "O'Dwyer said": a surname no one introduced
     elif speaker is None and phrase.kind == "name":
         # a name no person of the article has ("Hoka told me", "Drawdown notes that"): a brand's, as written
         org = people.match_org(phrase.text) or _as_written(phrase.text)
@@ -253,7 +258,7 @@ def _as_written(name: str) -> str | None:
     capitalised at a sentence's start ("Analysts said", "Noting that") and
     for an owner's person ("Acme's CEO": the registry's to resolve)."""
     low = name.lower()
-    if is_speaker_noun(low) or low.endswith("ing") or "'" in low or "\u2019" in low:
+    if is_speaker_noun(low) or low.endswith("ing") or _POSSESSIVE_RE.search(low):
         return None
     return _LEADING_THE_RE.sub("", name)
 

@@ -143,11 +143,11 @@ def is_source(s: str, lo: int, phrase: Phrase, cue: re.Match[str]) -> bool:
     if found[-1] in _SHARES or _PERCENT_RE.search(phrase.text) or _SHARE_OF_RE.search(before) \
             or any(w in _SHARES and nxt == "of" for w, nxt in zip(found, found[1:], strict=False)):
         return False  # "36% of users said", "the majority of students said": a survey's finding
-    if " ".join(found) in _GENERIC or found[0] in _GENERIC_LEADS and len(found) > 1:
-        return False  # "people say", "every company says": generic speech
+    present = not cue.group().lower().split()[0].endswith(_PAST_CUE_ENDS)  # "pointed out" is past
+    if present and (" ".join(found) in _GENERIC or found[0] in _GENERIC_LEADS and len(found) > 1):
+        return False  # "people say", "every company says": generic speech ("some said" reports who spoke)
     if " ".join(found) in _SAYINGS and _AS_BEFORE_RE.search(before) or _CITATION_RE.match(s, phrase.end, cue.start()):
         return False  # "As they say, ...": a saying; "Vole (2017) suggests": a paper cited
-    present = not cue.group().lower().split()[0].endswith(_PAST_CUE_ENDS)  # "pointed out" is past
     if phrase.kind == "name" and found == [found[0]] and found[0] in _IMPERATIVES and not s[lo:start].strip() \
             and present:
         return False  # "Make notes where you can": an instruction, no one named Make (a name says in the past)

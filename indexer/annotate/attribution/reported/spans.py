@@ -3,7 +3,9 @@
 Owns `Clause` (a speaker phrase, its cue and the clause's local span in a
 frame) and `make_clause`, which trims a span of blanks and closing stops
 and refuses one too short to report anything: no span holds its
-attribution, a leading "that" or the final stop.
+attribution, a leading "that" or the final stop; and `cut_naming`, a clause
+cut before a quote a naming verb introduces ("..., which he called "..."":
+the quote is the naming verb's, the words before it reported speech).
 """
 from __future__ import annotations
 
@@ -11,9 +13,15 @@ import re
 from dataclasses import dataclass
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.spans.frames import MASK
+from onrecord.indexer.lexicon import words
 
 _CLOSING_RE = re.compile(r"[\s.!?;,:\u2014\u2013-]+$")
 MIN_WORDS = 3
+_NAMING_ALT = "|".join(sorted(words("naming_cues")))
+# what joins a naming verb to the clause before it: ", which he called", ", calling", " and called"
+_NAMING_JOIN_RE = re.compile(rf"(?:,\s*(?:(?:and|but)\s+)?|\s+and\s+)(?:(?:which|whom|who)\s+)?"
+                             rf"(?:(?:he|she|they|it|we)\s+)?(?:also\s+|later\s+)?(?:{_NAMING_ALT})\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,3 +44,13 @@ def make_clause(s: str, start: int, end: int, phrase: Phrase, cue: re.Match[str]
     if len(s[start:end].split()) < MIN_WORDS:
         return None
     return Clause(phrase, cue, start, end)
+
+
+def cut_naming(s: str, clause: Clause) -> Clause:
+    """Return `clause` cut before a naming verb whose quote follows within the
+    clause and none before it ('he backed the law, which he called "..."':
+    "he backed the law"); else `clause`."""
+    join = _NAMING_JOIN_RE.search(s, clause.start, clause.end)
+    if join is None or MASK in s[clause.start:join.start()] or MASK not in s[join.end():clause.end]:
+        return clause
+    return make_clause(s, clause.start, join.start(), clause.phrase, clause.cue) or clause

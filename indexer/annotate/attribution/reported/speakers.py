@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, phrase_before
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, appositive_subject
+from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 
 _CLOSING_CUES = words("closing_cues")
@@ -32,7 +33,7 @@ _RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
 _BARE_WHO_RE = re.compile(r"(?<=[a-z])\s+who\s")
 _PREPOSITION_END_RE = re.compile(r"\b(?:in|of|at|for|from|on|across|among|with)$")
 _COMPLEMENT_RE = re.compile(r"\s+(?:for|of|at|with|from|to)\s+")
-_DASH_ASIDE_RE = re.compile(r"\s(?:\u2014|\u2013|--|-)\s*([^\u2014\u2013#\"]{1,120}?)\s*(?:\u2014|\u2013|--|-)\s*$")
+_DASH_ASIDE_RE = re.compile(r"\s(?:\u2014|\u2013|--|-)\s*([^\u2014\u2013\"]{1,120}?)\s*(?:\u2014|\u2013|--|-)\s*$")
 _ADVERBIALS = words("subject_adverbials")  # "Ann Vole has since said": "since" is no speaker
 # a time or circumstance phrase's preposition right before the phrase taken as the speaker ("has in the past said")
 # (its modifiers may stand between: "has in recent days said", "days" the phrase)
@@ -40,6 +41,29 @@ _ADJUNCT_ALT = "|".join(sorted(words("adjunct_prepositions")))
 _ADJUNCT_LEAD_RE = re.compile(rf"(?<![\w'\u2019-])(?:{_ADJUNCT_ALT})\s+"
                               r"(?:[a-z]+\s+){0,2}$")
 _AGE_RE = re.compile(r"\d{1,3}")
+# a pronoun and its "'s" ("is" or "has") or "'re" right before a cue: "He's suggesting that", "who's argued"
+_CONTRACTED_RE = re.compile(r"\b(?:he|she|who|they|we)(['\u2019](?:s|re))\s+$", re.I)
+# a cue and a comma right before a participle cue: "he said, adding", "Ann Vole told reporters, saying";
+# a time or place between them, "while" after the comma: "he said at the rally, insisting", "he said, while arguing";
+# "before" without a comma: "Ann Vole responded before adding"
+_SAID_BEFORE_RE = re.compile(r"\b(said|says|told|tells|added|wrote|writes|explained|stated|responded|replied|cautioned)"
+                             r"(?:\s+[^,;:#\"\u201c]{1,70}?)?(?:\s*,\s*(?:(?:while|before|after)\s+)?|"
+                             r"\s+(?:while|before|after)\s+)(?:also\s+|later\s+|then\s+|[a-z]{3,}ly\s+)?$")
+_SAID_REACH = 100  # characters before a participle the cue and its adjunct may take
+
+
+def participle_subject(s: str, lo: int, hi: int, end: int) -> Phrase | None:
+    """Return who says a participle cue starting at `end` ("..., saying"):
+    the speaker of a cue right before it ('"...," he said, adding that';
+    after the cue when the cue follows a quote: '"...," said Ann Vole,
+    suggesting that'), else the sentence's subject."""
+    said = _SAID_BEFORE_RE.search(s, max(lo, end - _SAID_REACH), end)
+    if said is None:
+        return phrase_at_sentence_start(s, lo, end)
+    phrase = subject_before(s, lo, said.start())
+    if phrase is None and s[lo:said.start()].rstrip(" ,")[-1:] == MASK:
+        return phrase_after(s, said.end(1), said.end())
+    return phrase
 
 
 def subject_before(s: str, lo: int, end: int) -> Phrase | None:
@@ -49,6 +73,8 @@ def subject_before(s: str, lo: int, end: int) -> Phrase | None:
     clause ("Ann Vole, whose son Ben Tamm ..., also said": Ann Vole); the
     phrase before an aside in dashes that closes right before the cue; the
     named subject of appositives (sources.appositive_subject)."""
+    contracted = _CONTRACTED_RE.search(s, max(lo, end - 12), end)
+    end = contracted.start(1) if contracted else end  # "He's suggesting", "who's argued": the pronoun
     phrase = phrase_before(s, lo, end)
     aside = _DASH_ASIDE_RE.search(s, lo, end) if phrase is None else None
     if aside is not None and aside.start() > lo:  # "Many voters \u2014 young and old \u2014 say": many voters

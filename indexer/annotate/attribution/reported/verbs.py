@@ -27,9 +27,12 @@ CLAUSE_CUE_RE = re.compile(rf"(?<![\w-])(?:{_ALT})\b")
 _PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:\w+ly\s+)?$", re.I)
 # a determiner or a preposition right before a cue word makes it a noun: "his remarks", "a probe into claims"
 # "is saying", "was also telling": a form of "be" and an adverb before an -ing cue
-_PROGRESSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|am)\s+(?:(?:\w+ly|also|still|now|again|even)\s+)?$", re.I)
+_PROGRESSIVE_RE = re.compile(r"(?:\b(?:is|was|were|are|been|am)|\b(?:he|she|who|they|we)['\u2019](?:s|re))\s+"
+                             r"(?:(?:\w+ly|also|still|now|again|even)\s+)?$", re.I)
+# (a person's pronoun's "'s" is "is" or "has": "He's suggesting that", "who's argued"; "it's said" stays out)
 _NOUN_BEFORE_RE = re.compile(
-    r"(?:\b(?:the|a|an|his|her|their|its|our|my|this|into|amid|over|about|despite|against|of)|['\u2019]s?)\s+$", re.I)
+    r"(?:\b(?:the|a|an|his|her|their|its|our|my|this|into|amid|over|about|despite|against|of)|"
+    r"(?<!\bhe)(?<!\bshe)(?<!\bwho)['\u2019]s?)\s+$", re.I)
 _HEADLINE_CUES = words("headline_clause_cues")
 _SMALL_WORDS = frozenset("a an the of to in on at for and or but by with as is".split())  # lowercase in a title
 _HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tell"

@@ -15,6 +15,7 @@ from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, find_cues, is_weak
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteSpan
+from onrecord.indexer.lexicon import words
 
 # what precedes a title or a nickname even inside a reported clause: a possessive, "on", a name
 # after a closing mark, the clause going on in lowercase (not a cue, pronoun or conjunction)
@@ -22,6 +23,8 @@ _CLAUSE_CONTINUES_RE = re.compile(r" (?!(?:he|she|they|it|we|I|and|but|or|the|a|
 _SENTENCE_END_RE = re.compile(r"[.,?!;:\u2026\u2014-]['\"\u2019\u201d]+$")
 _THAT_RE = re.compile(r"[\s,:]*(?:that\s+)?")
 _NAME_BEFORE_CUE_RE = re.compile(r"[\s,]*(?:[A-Z][\w.'\u2019-]*\s+){1,4}")
+_NAMING_CUES = words("naming_cues")
+NAMING_REACH = 3  # words between a naming verb and its quote: "described him as"
 _TAIL_RE = re.compile(r"(?:[\s,;.:]|\b(?:and|but|or|while)\b)*$")
 # the subject of a cue after a partial quote's closing mark, and what joins it to the clause
 # ('..."so far", its chief has [said]', '..."a disgrace" but he [said]', '... which he [said]'):
@@ -31,6 +34,11 @@ _SUBJECT_BEFORE_CUE_RE = re.compile(
     r"|\s+(?=(?:[A-Z][\w.'\u2019-]*\s+){1,3}[A-Z]))"  # 'poorer countries Gordon Brown will [say]'
     r"(?:[\w.'\u2019&()-]+\s+){0,6}[\w.'\u2019&()-]+"
     r"(?:\s+(?:has|have|had|will|would|also|has also|have also|then))?\s*$")
+
+
+def _names_quote(s: str, cue: re.Match[str], qs: int) -> bool:
+    """True for a naming verb at most NAMING_REACH words before the quote at qs ("calling them "..."")."""
+    return cue.group().lower() in _NAMING_CUES and len(s[cue.end():qs].split()) <= NAMING_REACH
 
 
 def content_span(frame: Frame, qs: int, qe: int,
@@ -46,7 +54,9 @@ def content_span(frame: Frame, qs: int, qe: int,
     if cue_before is not None:
         phrase, cue = cue_before
         start = max(cue.end(), phrase.end if phrase.start > cue.start() else 0)
-        later = [c for c in find_cues(s, start, qs) if not is_weak(c)]  # "X branded A "..." and accused B of "...""
+        # "X branded A "..." and accused B of "..."": a later cue's clause; a naming verb right before the
+        # quote opens it too ('X said CLAUSE, which he called "..."': CLAUSE is reported speech of its own)
+        later = [c for c in find_cues(s, start, qs) if not is_weak(c) or _names_quote(s, c, qs)]
         start = later[-1].end() if later else start
         that = _THAT_RE.match(s, start)
         assert that is not None  # the pattern matches the empty string too
