@@ -21,8 +21,8 @@ articles, scored at the starting code e351780 and once after tuning at
 code and once after tuning at 0a0e165): all are tuning data since.  Rounds 11
 and 12 (40 BBC articles each, drawn and frozen after that) are the test sets
 now (TEST_SETS), each scored only when its flag asks: at the starting code,
-then once, after tuning; rounds 13 and 14 (drawn and frozen while 11 and 12
-were) wait beside them for the next tuning.
+then once, after tuning; rounds 13 to 16 (drawn and frozen while 11 and 12
+were) wait beside them for the next tunings.
 """
 from __future__ import annotations
 
@@ -79,6 +79,10 @@ BBC_R12 = GOLD_DIR / "bbc_heldout_r12_test.json"
 # (bench.goldselect's bbc13 and bbc14, 40 articles each).
 BBC_R13 = GOLD_DIR / "bbc_heldout_r13_test.json"
 BBC_R14 = GOLD_DIR / "bbc_heldout_r14_test.json"
+# Rounds 15 and 16: drawn beside rounds 13 and 14 for the session after
+# (bench.goldselect's bbc15 and bbc16, 40 articles each), frozen likewise.
+BBC_R15 = GOLD_DIR / "bbc_heldout_r15_test.json"
+BBC_R16 = GOLD_DIR / "bbc_heldout_r16_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -95,7 +99,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R11: ("round 11 BBC TEST", "--round11-test"),
                                           BBC_R12: ("round 12 BBC TEST", "--round12-test"),
                                           BBC_R13: ("round 13 BBC TEST", "--round13-test"),
-                                          BBC_R14: ("round 14 BBC TEST", "--round14-test")}
+                                          BBC_R14: ("round 14 BBC TEST", "--round14-test"),
+                                          BBC_R15: ("round 15 BBC TEST", "--round15-test"),
+                                          BBC_R16: ("round 16 BBC TEST", "--round16-test")}
 
 
 def held_row(gold: Path) -> str:

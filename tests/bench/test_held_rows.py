@@ -2,7 +2,7 @@
 (bench.heldout, bench.reported), and the error listers and the fit scripts
 read them all (round 8 included since it was scored once after tuning at
 2900c4f, rounds 9 and 10 since they were scored once after tuning at 0a0e165);
-a frozen test set (bench.heldout.TEST_SETS: rounds 11 to 14) only behind its own flag,
+a frozen test set (bench.heldout.TEST_SETS: rounds 11 to 16) only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
 
@@ -28,6 +28,8 @@ from bench.heldout import (
     BBC_R12,
     BBC_R13,
     BBC_R14,
+    BBC_R15,
+    BBC_R16,
     WEB_GOLD,
     WEB_R2,
 )
@@ -62,9 +64,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
     assert heldout.TEST_SETS == {BBC_R11: ("round 11 BBC TEST", "--round11-test"),
                                  BBC_R12: ("round 12 BBC TEST", "--round12-test"),
                                  BBC_R13: ("round 13 BBC TEST", "--round13-test"),
-                                 BBC_R14: ("round 14 BBC TEST", "--round14-test")}
-    assert not {BBC_R11, BBC_R12, BBC_R13, BBC_R14} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (11, 12, 13, 14)]
+                                 BBC_R14: ("round 14 BBC TEST", "--round14-test"),
+                                 BBC_R15: ("round 15 BBC TEST", "--round15-test"),
+                                 BBC_R16: ("round 16 BBC TEST", "--round16-test")}
+    assert not {BBC_R11, BBC_R12, BBC_R13, BBC_R14, BBC_R15, BBC_R16} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (11, 12, 13, 14, 15, 16)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
