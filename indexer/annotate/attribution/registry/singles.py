@@ -28,6 +28,8 @@ from onrecord.indexer.lexicon import words
 PEER_TITLES = words("peer_titles")
 _PEER_ALT = "|".join(sorted((w.capitalize() for w in PEER_TITLES), key=lambda w: (-len(w), w)))
 _DIGIT_LED_RE = re.compile(r"\d+[A-Z][A-Za-z]+")  # "4Sight": a firm's name
+# letters, or a surname's prefix and apostrophe before a capital ("O'Neill", "D’Arcy")
+_LETTERS_RE = re.compile(r"(?:[^\W\d_]{1,2}['\u2019](?=[A-Z]))?[^\W\d_]+")
 _WORD_BEFORE_RE = re.compile(r"([\w'\u2019-]+)[ \u00a0]+$")
 _NUMBER_BEFORE_RE = re.compile(r"(?<![\w.,])(\d+)[ \u00a0]$")
 _CAP_RUN_AFTER_RE = re.compile(r"(?:[ \u00a0]+(?:of[ \u00a0]+)?[A-Z][\w&'\u2019-]*){1,3}")
@@ -40,7 +42,7 @@ def may_be_name(text: str, common: frozenset[str], word: str, title: str | None)
     if title or first_name_gender(word) or (word.isupper() and word.isalpha() and not is_shouted(word, common)) \
             or _DIGIT_LED_RE.fullmatch(word):
         return True
-    if not word.isalpha() or word.lower() in common or word.lower() in lexicon().never_names:
+    if not _LETTERS_RE.fullmatch(word) or word.lower() in common or word.lower() in lexicon().never_names:
         return False  # "Monday", "September": dates, not people
     return _written_mid_sentence(text, word)
 

@@ -115,3 +115,12 @@ def test_the_employer_after_of_is_not_the_name(run: str, expected: tuple) -> Non
 
 def test_name_of_org_speaks_as_the_name() -> None:
     assert who('"Slouching hurts," said spine surgeon Dr. Ehsan Vole of VSI.') == ["Ehsan Vole"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('The coach named his side.\n\n"We are ready," said O\'Vole. "Nobody is hurt."', ["O'Vole", "O'Vole"]),
+    ('The coach named his side.\n\n"We are ready," said D\u2019Tamm.', ["D\u2019Tamm"]),
+])
+def test_a_surname_with_an_apostrophe_alone_is_a_name(text: str, expected: list[str]) -> None:
+    """A lone surname like O'Neill is letters around a prefix's apostrophe: a name, not a token to drop."""
+    assert who(text) == expected
