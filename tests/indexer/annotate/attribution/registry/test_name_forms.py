@@ -51,6 +51,9 @@ def test_a_longer_run_without_a_first_name_is_not_a_fuller_form() -> None:
      ["Bea Tamm"]),
     # lowercase role words between the description and the name in commas
     ('The garden was full. "My pick is the rose," said Garden Chat expert, Jon Vole, on Monday.', ["Jon Vole"]),
+    # a place, then a noun for a person: "Ulster man", "Kerry woman" describe the name after them
+    ('Tom Vole wins his cap.\n\n"We are ready," said Leinster man Vole.', ["Tom Vole"]),
+    ('"We are ready," said Kerry woman Ann Vole.', ["Ann Vole"]),
 ])
 def test_the_name_after_a_description_is_the_speaker(text: str, expected: list[str]) -> None:
     assert who(text) == expected
