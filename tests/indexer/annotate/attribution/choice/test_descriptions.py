@@ -83,3 +83,12 @@ def test_a_description_past_the_lead_does_not_look_ahead() -> None:
             "A US bank said it will give $8m to the victims. Riggs Bank was fined last year.")
     found = [(q.kind, q.speaker) for p in extract_text(text).paragraphs for q in p.quotes]
     assert found[0] == ("indirect", None)
+
+
+@pytest.mark.parametrize("text", [
+    'Tom Vole starred against Leeds.\n\n"We can win," said the Acmeford player. "They are strong."',
+    'Tom Vole starred against Leeds.\n\n"We can win," added the Acmeford striker.',
+])
+def test_a_club_before_a_person_noun_after_the_cue_is_a_description(text: str) -> None:
+    """'said the Acmeford player': the player (the person the text is about), never the club's name."""
+    assert _speakers(text)[0] == "Tom Vole"
