@@ -89,6 +89,7 @@ class Lexicon:
     org_heads: frozenset[str]
     person_nouns: frozenset[str]
     female_nouns: frozenset[str]
+    male_nouns: frozenset[str]
     first_names: frozenset[str] = frozenset()  # female | male
     describing: frozenset[str] = frozenset()  # roles | descriptors
     never_names: frozenset[str] = frozenset()  # LEADING_NOISE | not_names | determiners
@@ -99,7 +100,7 @@ def lexicon() -> Lexicon:
     """Return the name lexicons (read once)."""
     lex = Lexicon(*(words(*k.split("+")) for k in (
         "female", "male", "descriptors", "roles", "not_names", "spokes", "org_heads", "person_nouns",
-        "female_nouns")))
+        "female_nouns", "male_nouns")))
     return replace(lex, first_names=lex.female | lex.male, describing=lex.roles | lex.descriptors,
                    never_names=LEADING_NOISE | lex.not_names | words("determiners"))
 

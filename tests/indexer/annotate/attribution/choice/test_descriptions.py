@@ -92,3 +92,9 @@ def test_a_description_past_the_lead_does_not_look_ahead() -> None:
 def test_a_club_before_a_person_noun_after_the_cue_is_a_description(text: str) -> None:
     """'said the Acmeford player': the player (the person the text is about), never the club's name."""
     assert _speakers(text)[0] == "Tom Vole"
+
+
+def test_a_male_person_noun_is_the_man_the_text_is_about() -> None:
+    """'the Acmeford man' is never the woman named last: a man, or nobody."""
+    text = 'Tom Vole won the heat. Ann Kite won the final.\n\n"It hurt," says the Acmeford man.'
+    assert _speakers(text) == ["Tom Vole"]
