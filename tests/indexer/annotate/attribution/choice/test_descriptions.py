@@ -98,3 +98,9 @@ def test_a_male_person_noun_is_the_man_the_text_is_about() -> None:
     """'the Acmeford man' is never the woman named last: a man, or nobody."""
     text = 'Tom Vole won the heat. Ann Kite won the final.\n\n"It hurt," says the Acmeford man.'
     assert _speakers(text) == ["Tom Vole"]
+
+
+def test_a_name_after_the_and_an_epithet_opens_its_sentence() -> None:
+    """'The versatile Tom Vole, who ..., is confident': Tom Vole is the subject, so 'the player' is him."""
+    text = 'The versatile Tom Vole, who starred against Leeds, is confident.\n\n"We can win," the player said.'
+    assert _speakers(text) == ["Tom Vole"]
