@@ -104,3 +104,10 @@ def test_a_name_after_the_and_an_epithet_opens_its_sentence() -> None:
     """'The versatile Tom Vole, who ..., is confident': Tom Vole is the subject, so 'the player' is him."""
     text = 'The versatile Tom Vole, who starred against Leeds, is confident.\n\n"We can win," the player said.'
     assert _speakers(text) == ["Tom Vole"]
+
+
+@pytest.mark.parametrize("noun", ["two-time Acme Award winner", "Holland international", "jockey", "golfer"])
+def test_news_nouns_for_a_person_stand_for_the_person_the_text_is_about(noun: str) -> None:
+    """'added the two-time Acme Award winner': a definite person noun (lexicon person_nouns) is him."""
+    text = f'Tom Vole is set to race on Sunday.\n\n"It is hard," added the {noun}.'
+    assert _speakers(text) == ["Tom Vole"]
