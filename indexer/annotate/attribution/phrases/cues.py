@@ -329,10 +329,9 @@ def _is_person_noun(word: str) -> bool:
 
 
 def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tuple[int, int]:
-    """Return the name run (first, last token index) that the capitalised run
-    toks[j..k] describes: "Lib Dem chairman Ann Vole", "former Olympian and
-    TV pundit Ann Vole", "Finnish security firm F-Secure", "Ulster man Vole".  A run is passed over when
-    lowercase role words or a noun for a person ("man", "teenager") follow it, or it is a description itself and "and" follows it."""
+    """Return the name run (first, last token index) the capitalised run toks[j..k] describes ("Lib Dem
+    chairman Ann Vole", "former Olympian and TV pundit Ann Vole", "security firm F-Secure", "Ulster man Vole"):
+    one is passed over when a role or person noun follows it, or it is a description and "and" follows it."""
     lex = lexicon()
     describing = lex.describing
     while True:
@@ -345,8 +344,7 @@ def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tupl
             m += int(is_cap(toks[m + 1][0]))  # "said Acme chief economist, Ann Vole": a comma, then the name
         described = all(t[0].lower() in describing for t in toks[j:k + 1])
         if not between or m >= len(toks) or not is_cap(toks[m][0]) or not (
-                between[-1] in lex.roles or between[-1] in lex.person_nouns or between[-1] in ORG_NOUNS
-                or described and between == ["and"]):  # "Ulster man Ann Vole": a person noun, a role
+                _is_person_noun(between[-1]) or between[-1] in ORG_NOUNS or described and between == ["and"]):
             return j, k
         j = k = m
         while k + 1 < len(toks) and is_cap(toks[k + 1][0]):

@@ -127,3 +127,11 @@ def test_name_of_org_speaks_as_the_name() -> None:
 def test_a_surname_with_an_apostrophe_alone_is_a_name(text: str, expected: list[str]) -> None:
     """A lone surname like O'Neill is letters around a prefix's apostrophe: a name, not a token to drop."""
     assert who(text) == expected
+
+
+@pytest.mark.parametrize("knight", ["Sir Tom Vole", "Lord Tom Vole"])
+def test_mr_and_a_surname_is_not_the_knight_or_peer_of_that_surname(knight: str) -> None:
+    """A knight or peer is never called "Mr": 'Mr Vole' beside Sir Tom Vole is the other Vole."""
+    text = (f"{knight} said terror groups would act.\n\nThe comments come after Ed Vole defended his plans.\n\n"
+            'But Mr Vole insisted: "There is no greater liberty."')
+    assert who(text) == ["Ed Vole"]
