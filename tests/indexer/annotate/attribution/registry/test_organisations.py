@@ -215,3 +215,10 @@ def test_a_lone_word_that_spoke_is_still_an_organisation_its_description_names()
             "still waiting for approval.")
     reported = [q.speaker for p in extract_text(text).paragraphs for q in p.quotes]
     assert reported[-1] == "Dravik"
+
+
+@pytest.mark.parametrize("owner", ["Grant's", "his"])
+def test_an_owners_company_is_an_organisation_whatever_its_name(owner: str) -> None:
+    text = f"Studio Fox bought the rights for {owner} company Grant Free to develop."
+    assert org_by_context(text, text.index("Grant Free"), "Grant Free", True) == "Grant Free"
+
