@@ -73,8 +73,9 @@ def org_by_name(name: str, match: Callable[[str], str | None], initials: Contain
     decide: org_by_context): the registry's name, else `name` when an org
     word is in it (an acronym: the `initials` of a name in the article)."""
     toks = name.split()
-    if is_description(toks):
-        return None  # "Labour", "German": a word that describes, not a body that speaks
+    if is_description(toks):  # "Labour", "German": a word that describes, not a body that speaks;
+        # but a plural the registry knows is its members, the body ("the Tories insisted", "Lib Dems")
+        return match(name) if name.endswith("s") else None
     found = match(name)
     if found:
         return found

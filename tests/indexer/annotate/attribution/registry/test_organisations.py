@@ -222,3 +222,10 @@ def test_an_owners_company_is_an_organisation_whatever_its_name(owner: str) -> N
     text = f"Studio Fox bought the rights for {owner} company Grant Free to develop."
     assert org_by_context(text, text.index("Grant Free"), "Grant Free", True) == "Grant Free"
 
+
+
+def test_a_party_named_by_its_members_is_the_body_a_spokesman_speaks_for() -> None:
+    """'the Tories insisted': a plural the registry knows is the party, so 'a spokesman' after it is its."""
+    text = ("Ann Vole spoke on Monday. But the Tories insisted they would hold ministers to account.\n\n"
+            'They would press ministers on the cost. "It will take a decade," a spokesman said.')
+    assert who(text) == ["Conservative Party"]
