@@ -49,7 +49,10 @@ _AFTER_RE = re.compile(
     rf"|,[ \u00a0]+(?:(?:a|an|the)[ \u00a0]+)?(?:(?!(?:of|for|at|in|with|by|and)\b)[\w'\u2019.-]+[ \u00a0]+){{0,4}}?"
     rf"(?:{_NOUN_ALT})s?(?=[,.;)])", re.I)
 # ... and what does so for a name nothing shows to be a person's
-_WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,4}its\b")  # "Acme had hoped to pitch its drug"
+_WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,4}its\b"  # "Acme had hoped to pitch its drug"
+                            # "Ann Vole, Acme senior vice president": a role held at the name's body
+                            rf"|[ \u00a0]+(?:[a-z-]+[ \u00a0]+){{0,2}}?(?:{word_alternation(_EMPLOYER_ROLES)})\b"
+                            r"(?![ \u00a0]+of\b)")
 # "Acme Pro magazine": a title's name, unless a place's in capitals ("a US newspaper")
 _PUBLICATION_NOUNS = words("publication_nouns")
 _PUBLICATION_AFTER_RE = re.compile(rf"[ \u00a0]+(?:{word_alternation(_PUBLICATION_NOUNS)})\b")

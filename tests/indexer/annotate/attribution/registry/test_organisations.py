@@ -229,3 +229,16 @@ def test_a_party_named_by_its_members_is_the_body_a_spokesman_speaks_for() -> No
     text = ("Ann Vole spoke on Monday. But the Tories insisted they would hold ministers to account.\n\n"
             'They would press ministers on the cost. "It will take a decade," a spokesman said.')
     assert who(text) == ["Conservative Party"]
+
+
+def test_a_name_before_a_role_held_there_is_an_organisation() -> None:
+    """'Ann Vole, Acmex senior vice president': Acmex is her employer, so 'the firm said' is Acmex."""
+    text = ("Acmex plans to cut back on adverts for children.\n\nIts rival Brandt began a similar plan. "
+            '"We are working on it," said Ann Vole, Acmex senior vice president. '
+            'But the firm said it would "keep all its brands".')
+    assert who(text)[-1] == "Acmex"
+
+
+@pytest.mark.parametrize("text", ["said Ann Vole, Acmex senior vice president.", "Acmex chief executive Ann Vole said."])
+def test_a_role_held_at_a_name_is_weak_evidence_of_an_organisation(text: str) -> None:
+    assert org_by_context(text, text.index("Acmex"), "Acmex", False) == "Acmex"
