@@ -283,7 +283,7 @@ class DocSpeakers:
         last = name[-1]
         title = singles.peer_title(self.text, last, title)
         person = self._person("", last, gender_of(last, title))
-        person.name = f"{title} {last}" if title else " ".join(name)
+        person.name = singles.peer_name(self.text, title, last, self.match_org) if title else " ".join(name)
         return person
 
     def _peer_alone(self, word: str, title: str | None) -> Person | None:

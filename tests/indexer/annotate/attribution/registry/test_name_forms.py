@@ -135,3 +135,12 @@ def test_mr_and_a_surname_is_not_the_knight_or_peer_of_that_surname(knight: str)
     text = (f"{knight} said terror groups would act.\n\nThe comments come after Ed Vole defended his plans.\n\n"
             'But Mr Vole insisted: "There is no greater liberty."')
     assert who(text) == ["Ed Vole"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('Lord Vole of Birkenhead, in his ruling, said: "It is wrong."\n\nLord Vole added: "It is over."',
+     ["Lord Vole of Birkenhead", "Lord Vole of Birkenhead"]),
+    ('Lord Kite of Acme Bank said: "It is wrong."', ["Lord Kite"]),  # an employer, not the title's place
+])
+def test_a_peers_territorial_title_stays_in_the_value(text: str, expected: list[str]) -> None:
+    assert who(text) == expected
