@@ -169,6 +169,8 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
                 _INFINITIVE_RE.search(s, max(lo, cue.start() - 4), cue.start()):
             led.add(k)
             continue  # ", saying: ...", "after telling ...", "went on to say" - the subject is further left
+        elif (agent := _passive_agent(s, cue, lo, frame.sentence(cue.start())[1])) is not None:
+            return agent, cue  # "Ann Vole has been praised by police for "...": the police said it
         else:
             phrase = phrase_before(s, lo, cue.start())
             if phrase == "coord":
@@ -198,6 +200,32 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
         if phrase:
             return phrase, cues[-1]
     return None
+
+
+# a passive reporting verb: a form of "be" (an adverb between) before a past participle
+_PASSIVE_BE_RE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ly\s+)?$", re.I)
+_AGENT_RE = re.compile(r"\bby\s+")
+_LOWER_WORD_RE = re.compile(r"[a-z][a-z-]+")
+_AS_RE = re.compile(r"\s+as\b")
+
+
+def _passive_agent(s: str, cue: re.Match[str], lo: int, hi: int) -> Phrase | None:
+    """Return the agent of a passive cue ("Ann Vole was described by Tom Kite as ...",
+    "... has been praised by police for ...", "a ring described by Ann Vole as"): the words after "by" within the cue's
+    sentence (up to `hi`) name who spoke, not the subject; None for an active cue or no agent."""
+    if not cue.group().endswith("ed"):
+        return None
+    be = _PASSIVE_BE_RE.search(s, max(lo, cue.start() - 24), cue.start()) is not None
+    # "a ring described by Ann Vole as": "by" right after it, and "as" after the agent
+    by = _AGENT_RE.search(s, cue.end(), min(hi, cue.end() + 80)) if be else _AGENT_RE.match(s, cue.end() + 1)
+    if by is None:
+        return None
+    phrase = phrase_after(s, by.end(), hi)
+    if phrase is None and (word := _LOWER_WORD_RE.match(s, by.end())) is not None:
+        phrase = Phrase(word.group(), word.start(), word.end(), "np")  # "by police"
+    if phrase is None or phrase.kind == "pronoun" or not be and not _AS_RE.match(s, phrase.end):
+        return None  # "The changes proposed by Lord Vole were "...", he said": the changes' author
+    return phrase
 
 
 def _reported_by(s: str, cues: list[re.Match[str]], k: int, phrase: Phrase) -> bool:
