@@ -176,10 +176,12 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
             if phrase == "coord":
                 continue
             listener = word in _LISTENER_CUES  # "X, who ..., told the BBC": the BBC heard it
-            if not listener and s[lo:cue.start()].rstrip().endswith(",") and (
-                    phrase is None or phrase.kind == "np" and not is_speaker_noun(phrase.text)):
+            if not listener and s[lo:cue.start()].rstrip().endswith(","):
                 inverted = phrase_after(s, cue.end(), qs)  # "... into clothing, says Mr Vole."
-                phrase = inverted if inverted and inverted.kind != "np" else phrase
+                # "The comments, said Ann Vole of Acme, were "...": a cue set off by commas, its speaker after it
+                aside = inverted is not None and inverted.kind == "name" and bool(_ASIDE_END_RE.match(s, inverted.end))
+                if aside or phrase is None or phrase.kind == "np" and not is_speaker_noun(phrase.text):
+                    phrase = inverted if inverted and inverted.kind != "np" else phrase
             if phrase is None and not listener:
                 phrase = phrase_after(s, cue.end(), qs)
                 if phrase and phrase.kind == "pronoun" and _CLAUSE_GOES_ON_RE.match(s, phrase.end):
@@ -207,6 +209,8 @@ _PASSIVE_BE_RE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ly\
 _AGENT_RE = re.compile(r"\bby\s+")
 _LOWER_WORD_RE = re.compile(r"[a-z][a-z-]+")
 _AS_RE = re.compile(r"\s+as\b")
+# the comma closing an aside's speaker, past where they work ("said Ann Vole of Acme in Leeds,")
+_ASIDE_END_RE = re.compile(r"(?:\s+(?:of|at|from|in)\s+[^,;:]{1,40})?,")
 
 
 def _passive_agent(s: str, cue: re.Match[str], lo: int, hi: int) -> Phrase | None:

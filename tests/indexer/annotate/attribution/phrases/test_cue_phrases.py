@@ -128,3 +128,14 @@ def test_a_sentence_with_its_subject_left_out_is_not_the_listener_s() -> None:
 def test_a_passive_cue_s_agent_speaks_not_its_subject(text: str, expected: list[str]) -> None:
     """'X was branded "a liar" by Y': Y said it; X is whom it is about."""
     assert who(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The ministers' comments, said Ann Vole of Acme Bank in Leeds, were \"too weak to matter\".", ["Ann Vole"]),
+    ('Tom Kite spoke. The issues get tested in courts which, said Ann Vole, "is part of the mess."', ["Ann Vole"]),
+    # a comma before the cue, but no aside: what follows the cue is its object
+    ('Tom Vole, a pastor in Leeds, slammed the Acme Scouts for promoting "bad ideas".', ["Tom Vole"]),
+])
+def test_a_cue_set_off_by_commas_names_its_speaker_after_it(text: str, expected: list[str]) -> None:
+    """'The comments, said Ann Vole, were "...": an aside's speaker comes after its cue."""
+    assert who(text) == expected
