@@ -207,6 +207,8 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
 # a passive reporting verb: a form of "be" (an adverb between) before a past participle
 _PASSIVE_BE_RE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ly\s+)?$", re.I)
 _AGENT_RE = re.compile(r"\bby\s+")
+_DASH_RE = re.compile(r"\s[\u2014\u2013-]\s|\u2014")
+_AGENT_AFTER_QUOTE_RE = re.compile(rf"\s+{MASK}+\s+by\s+")
 _LOWER_WORD_RE = re.compile(r"[a-z][a-z-]+")
 _AS_RE = re.compile(r"\s+as\b")
 # the comma closing an aside's speaker, past where they work ("said Ann Vole of Acme in Leeds,")
@@ -217,11 +219,12 @@ def _passive_agent(s: str, cue: re.Match[str], lo: int, hi: int) -> Phrase | Non
     """Return the agent of a passive cue ("Ann Vole was described by Tom Kite as ...",
     "... has been praised by police for ...", "a ring described by Ann Vole as"): the words after "by" within the cue's
     sentence (up to `hi`) name who spoke, not the subject; None for an active cue or no agent."""
-    if not cue.group().endswith("ed"):
-        return None
+    if not cue.group().endswith("ed") or len(_DASH_RE.findall(s, lo, cue.start())) % 2:
+        return None  # "Ann Vole - mentioned by Acme as a choice - told ...": an aside, not the quote's cue
     be = _PASSIVE_BE_RE.search(s, max(lo, cue.start() - 24), cue.start()) is not None
-    # "a ring described by Ann Vole as": "by" right after it, and "as" after the agent
-    by = _AGENT_RE.search(s, cue.end(), min(hi, cue.end() + 80)) if be else _AGENT_RE.match(s, cue.end() + 1)
+    # "by" right after the verb, or after the quote it reports ('was branded "a liar" by');
+    # without "be" before the verb ("a ring described by Ann Vole as") "as" must follow the agent
+    by = _AGENT_RE.match(s, cue.end() + 1) or (_AGENT_AFTER_QUOTE_RE.match(s, cue.end()) if be else None)
     if by is None:
         return None
     phrase = phrase_after(s, by.end(), hi)

@@ -296,8 +296,8 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
         j2, k = _past_descriptions(toks, j, k)
         if j2 > j:  # "Acme chairman Ann Vole": the role words lead the name
             return Phrase(frame[toks[j2][1]:toks[k][2]], toks[j2][1], toks[k][2], "name", lead=s)
-        if j > i and k + 1 < len(toks) and _is_person_noun(toks[k + 1][0]):
-            return _determiner_np(frame, toks, i)  # "said the Acme player": a description, not Acme
+        if j > i and k + 1 < len(toks) and _is_person_noun(head := toks[k + 1][0]) and head not in ORG_NAME_WORDS:
+            return Phrase(frame[s:toks[k + 1][2]], s, toks[k + 1][2], "np")  # "said the Acme player": not Acme
         return Phrase(frame[s:toks[k][2]], s, toks[k][2], "name")
     if tok.lower() in DETERMINERS:
         led = _lowercase_led_name(frame, toks, i)

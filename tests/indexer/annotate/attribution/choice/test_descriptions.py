@@ -88,6 +88,7 @@ def test_a_description_past_the_lead_does_not_look_ahead() -> None:
 @pytest.mark.parametrize("text", [
     'Tom Vole starred against Leeds.\n\n"We can win," said the Acmeford player. "They are strong."',
     'Tom Vole starred against Leeds.\n\n"We can win," added the Acmeford striker.',
+    'Tom Vole spoke first.\n\n"We can win," said the Acmeford senator, who sought to calm things.',
 ])
 def test_a_club_before_a_person_noun_after_the_cue_is_a_description(text: str) -> None:
     """'said the Acmeford player': the player (the person the text is about), never the club's name."""
@@ -111,3 +112,8 @@ def test_news_nouns_for_a_person_stand_for_the_person_the_text_is_about(noun: st
     """'added the two-time Acme Award winner': a definite person noun (lexicon person_nouns) is him."""
     text = f'Tom Vole is set to race on Sunday.\n\n"It is hard," added the {noun}.'
     assert _speakers(text) == ["Tom Vole"]
+
+
+def test_a_campaign_after_a_name_is_no_description_of_a_person() -> None:
+    """'said the Vole campaign': the name's (a campaign is an organisation word), not the person the text is about."""
+    assert _speakers('Ann Kite spoke first.\n\n"It was low," said the Vole campaign.') != ["Ann Kite"]

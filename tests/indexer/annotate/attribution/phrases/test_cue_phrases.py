@@ -124,6 +124,10 @@ def test_a_sentence_with_its_subject_left_out_is_not_the_listener_s() -> None:
     ('Tom Vole was criticised by the Acme Trust for his "reckless" plan.', ["Acme Trust"]),
     ('A ring was stolen, a stone described by Ann Vole as "one of the only pure ones".', ["Ann Vole"]),
     ('Tom Vole described the plan as "a fudge".', ["Tom Vole"]),  # active: the subject speaks
+    # an aside's passive, or a "by" far from the verb, is not the quote's agent
+    ('On Friday, Tom Vole - mentioned by Acme News as a choice - told Ann Kite that "it is serious".', ["Tom Vole"]),
+    ('When Tom Vole was asked at a lunch held by The Acme Journal if he would stay, he said, "We will see."',
+     ["Tom Vole"]),
 ])
 def test_a_passive_cue_s_agent_speaks_not_its_subject(text: str, expected: list[str]) -> None:
     """'X was branded "a liar" by Y': Y said it; X is whom it is about."""
