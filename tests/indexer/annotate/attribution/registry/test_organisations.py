@@ -242,3 +242,11 @@ def test_a_name_before_a_role_held_there_is_an_organisation() -> None:
 @pytest.mark.parametrize("text", ["said Ann Vole, Acmex senior vice president.", "Acmex chief executive Ann Vole said."])
 def test_a_role_held_at_a_name_is_weak_evidence_of_an_organisation(text: str) -> None:
     assert org_by_context(text, text.index("Acmex"), "Acmex", False) == "Acmex"
+
+
+def test_a_body_closing_the_subjects_appositive_is_whom_a_spokesman_speaks_for() -> None:
+    """'One of the bidders, Leeds group ACMX, said it ...': ACMX is the subject, so 'a spokesman' next is its."""
+    text = ("The mill was sold cheaply, Mr Vole told a conference.\n\n"
+            "One of the jilted bidders, Leeds-based group ACMX, said it welcomed the chance.\n\n"
+            '"If the sale is annulled we will bid," a spokesman told reporters.')
+    assert who(text) == ["ACMX"]
