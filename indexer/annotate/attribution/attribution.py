@@ -312,7 +312,7 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
         doc.frames[(before.start, before.end)] = prior
     intro = prior if prior is not None and prior.s.rstrip().endswith(":") else None
     frame = doc.frames[(para.start, para.end)] = Frame(text, para, spans)
-    p = _Para(text, para, frame, intro, prior, doc.people, carry, index, style != doc.style)
+    p = _Para(text, para, frame, intro, prior, doc.people, carry, index, _is_headline(doc, para, index))
     quotes: list[Quote] = []
     previous: Attribution | None = None
     for n, sp in enumerate(spans):
@@ -348,6 +348,11 @@ def _unclaimed_term(p: _Para, quote: Quote) -> bool:
             or mention is not None and pronoun_gender(mention.text):  # 'she demurred: "All of them."'
         return False
     return sum(len(p.text[lo:hi].split()) for lo, hi in quote.pieces) <= MAX_TERM_WORDS
+
+
+def _is_headline(doc: _Doc, line: Paragraph, index: int) -> bool:
+    """True for a headline (a first line or heading, short, no full stop), whatever marks the body quotes in."""
+    return line_style(doc.text, line.start, line.end, "double", index == 0 or line.kind == "heading") == "single"
 
 
 def _line_style(doc: _Doc, line: Paragraph, index: int) -> QuoteStyle:

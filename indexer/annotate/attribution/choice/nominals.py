@@ -240,7 +240,8 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
         return _person_of_age(people, head.split("-")[0], pos)
     person = _person_with_role(people, [w.lower() for w in words], pos)
     if person is None and not introduced_only and (head in lex.person_nouns or head in lex.roles):
-        person = _current_person(people, pos, "f" if head in lex.female_nouns else None)
+        gender = "f" if head in lex.female_nouns else "m" if head in lex.male_nouns else None
+        person = _current_person(people, pos, gender)
         if person is None:  # "The minister has warned ..." opening the article: named next
             return person_named_after_lead(people, pos, end)
     return people.speak_as(person, pos) if person else None

@@ -169,15 +169,19 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
                 _INFINITIVE_RE.search(s, max(lo, cue.start() - 4), cue.start()):
             led.add(k)
             continue  # ", saying: ...", "after telling ...", "went on to say" - the subject is further left
+        elif (agent := _passive_agent(s, cue, lo, frame.sentence(cue.start())[1])) is not None:
+            return agent, cue  # "Ann Vole has been praised by police for "...": the police said it
         else:
             phrase = phrase_before(s, lo, cue.start())
             if phrase == "coord":
                 continue
             listener = word in _LISTENER_CUES  # "X, who ..., told the BBC": the BBC heard it
-            if not listener and s[lo:cue.start()].rstrip().endswith(",") and (
-                    phrase is None or phrase.kind == "np" and not is_speaker_noun(phrase.text)):
+            if not listener and s[lo:cue.start()].rstrip().endswith(","):
                 inverted = phrase_after(s, cue.end(), qs)  # "... into clothing, says Mr Vole."
-                phrase = inverted if inverted and inverted.kind != "np" else phrase
+                # "The comments, said Ann Vole of Acme, were "...": a cue set off by commas, its speaker after it
+                aside = inverted is not None and inverted.kind == "name" and bool(_ASIDE_END_RE.match(s, inverted.end))
+                if aside or phrase is None or phrase.kind == "np" and not is_speaker_noun(phrase.text):
+                    phrase = inverted if inverted and inverted.kind != "np" else phrase
             if phrase is None and not listener:
                 phrase = phrase_after(s, cue.end(), qs)
                 if phrase and phrase.kind == "pronoun" and _CLAUSE_GOES_ON_RE.match(s, phrase.end):
@@ -198,6 +202,37 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
         if phrase:
             return phrase, cues[-1]
     return None
+
+
+# a passive reporting verb: a form of "be" (an adverb between) before a past participle
+_PASSIVE_BE_RE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ly\s+)?$", re.I)
+_AGENT_RE = re.compile(r"\bby\s+")
+_DASH_RE = re.compile(r"\s[\u2014\u2013-]\s|\u2014")
+_AGENT_AFTER_QUOTE_RE = re.compile(rf"\s+{MASK}+\s+by\s+")
+_LOWER_WORD_RE = re.compile(r"[a-z][a-z-]+")
+_AS_RE = re.compile(r"\s+as\b")
+# the comma closing an aside's speaker, past where they work ("said Ann Vole of Acme in Leeds,")
+_ASIDE_END_RE = re.compile(r"(?:\s+(?:of|at|from|in)\s+[^,;:]{1,40})?,")
+
+
+def _passive_agent(s: str, cue: re.Match[str], lo: int, hi: int) -> Phrase | None:
+    """Return the agent of a passive cue ("Ann Vole was described by Tom Kite as ...",
+    "... has been praised by police for ...", "a ring described by Ann Vole as"): the words after "by" within the cue's
+    sentence (up to `hi`) name who spoke, not the subject; None for an active cue or no agent."""
+    if not cue.group().endswith("ed") or len(_DASH_RE.findall(s, lo, cue.start())) % 2:
+        return None  # "Ann Vole - mentioned by Acme as a choice - told ...": an aside, not the quote's cue
+    be = _PASSIVE_BE_RE.search(s, max(lo, cue.start() - 24), cue.start()) is not None
+    # "by" right after the verb, or after the quote it reports ('was branded "a liar" by');
+    # without "be" before the verb ("a ring described by Ann Vole as") "as" must follow the agent
+    by = _AGENT_RE.match(s, cue.end() + 1) or (_AGENT_AFTER_QUOTE_RE.match(s, cue.end()) if be else None)
+    if by is None:
+        return None
+    phrase = phrase_after(s, by.end(), hi)
+    if phrase is None and (word := _LOWER_WORD_RE.match(s, by.end())) is not None:
+        phrase = Phrase(word.group(), word.start(), word.end(), "np")  # "by police"
+    if phrase is None or phrase.kind == "pronoun" or not be and not _AS_RE.match(s, phrase.end):
+        return None  # "The changes proposed by Lord Vole were "...", he said": the changes' author
+    return phrase
 
 
 def _reported_by(s: str, cues: list[re.Match[str]], k: int, phrase: Phrase) -> bool:

@@ -296,6 +296,8 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
         j2, k = _past_descriptions(toks, j, k)
         if j2 > j:  # "Acme chairman Ann Vole": the role words lead the name
             return Phrase(frame[toks[j2][1]:toks[k][2]], toks[j2][1], toks[k][2], "name", lead=s)
+        if j > i and k + 1 < len(toks) and _is_person_noun(head := toks[k + 1][0]) and head not in ORG_NAME_WORDS:
+            return Phrase(frame[s:toks[k + 1][2]], s, toks[k + 1][2], "np")  # "said the Acme player": not Acme
         return Phrase(frame[s:toks[k][2]], s, toks[k][2], "name")
     if tok.lower() in DETERMINERS:
         led = _lowercase_led_name(frame, toks, i)
@@ -327,10 +329,9 @@ def _is_person_noun(word: str) -> bool:
 
 
 def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tuple[int, int]:
-    """Return the name run (first, last token index) that the capitalised run
-    toks[j..k] describes: "Lib Dem chairman Ann Vole", "former Olympian and
-    TV pundit Ann Vole", "Finnish security firm F-Secure".  A run is passed over when lowercase role words
-    follow it, or it is a description itself and "and" follows it."""
+    """Return the name run (first, last token index) the capitalised run toks[j..k] describes ("Lib Dem
+    chairman Ann Vole", "former Olympian and TV pundit Ann Vole", "security firm F-Secure", "Ulster man Vole"):
+    one is passed over when a role or person noun follows it, or it is a description and "and" follows it."""
     lex = lexicon()
     describing = lex.describing
     while True:
@@ -343,7 +344,7 @@ def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tupl
             m += int(is_cap(toks[m + 1][0]))  # "said Acme chief economist, Ann Vole": a comma, then the name
         described = all(t[0].lower() in describing for t in toks[j:k + 1])
         if not between or m >= len(toks) or not is_cap(toks[m][0]) or not (
-                between[-1] in lex.roles or between[-1] in ORG_NOUNS or described and between == ["and"]):
+                _is_person_noun(between[-1]) or between[-1] in ORG_NOUNS or described and between == ["and"]):
             return j, k
         j = k = m
         while k + 1 < len(toks) and is_cap(toks[k + 1][0]):

@@ -89,6 +89,7 @@ class Lexicon:
     org_heads: frozenset[str]
     person_nouns: frozenset[str]
     female_nouns: frozenset[str]
+    male_nouns: frozenset[str]
     first_names: frozenset[str] = frozenset()  # female | male
     describing: frozenset[str] = frozenset()  # roles | descriptors
     never_names: frozenset[str] = frozenset()  # LEADING_NOISE | not_names | determiners
@@ -99,7 +100,7 @@ def lexicon() -> Lexicon:
     """Return the name lexicons (read once)."""
     lex = Lexicon(*(words(*k.split("+")) for k in (
         "female", "male", "descriptors", "roles", "not_names", "spokes", "org_heads", "person_nouns",
-        "female_nouns")))
+        "female_nouns", "male_nouns")))
     return replace(lex, first_names=lex.female | lex.male, describing=lex.roles | lex.descriptors,
                    never_names=LEADING_NOISE | lex.not_names | words("determiners"))
 
@@ -336,6 +337,7 @@ _CLAUSE_CLOSES = (",", ",\"", ",\u201d", ",'", ",\u2019")
 # sentence's own verb: "Ann Vole's lawyer, Tom Reed, said Ann Vole was pleased"
 _CLOSING_NAME_RE = re.compile(r"(?:[A-Z][\w'\u2019.-]*[ \u00a0]+)*[A-Z][\w'\u2019.-]*\s*(?:[,.;!?]|$)")
 _LIST_ITEM_RE = re.compile(r"(?:[A-Z][\w'\u2019.-]*[ \u00a0]+)*[A-Z][\w'\u2019.-]*\s+(?:and|&)\s+[A-Z]")
+_EPITHET_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # "versatile", "in-form", "34-year-old"
 _NOT_MODIFIERS = LEADING_NOISE | words("determiners", "clause_openers", "name_connectors")
 
 
@@ -364,6 +366,9 @@ def is_subject(text: str, start: int) -> bool:
             return True
         if word in _INVERTED_CUES and k > 0 and words[k - 1].endswith(_CLAUSE_CLOSES):
             return bool(_CLOSING_NAME_RE.match(text, start))
+        if k > 0 and words[k - 1] == "The" and _EPITHET_RE.fullmatch(word):
+            k -= 1  # "The versatile Ann Vole, who ...": an epithet between "The" and the name
+            continue
         if not (word[:1].isupper() or word in roles or role_seen and len(word) > 3 and word.isalpha()
                 and word not in _NOT_MODIFIERS):
             return False

@@ -280,10 +280,18 @@ class Organisations:
 
 
 def _subject(text: str, start: int) -> bool:
-    """True when the name at start ("the Met added") opens its sentence or clause."""
+    """True when the name at start ("the Met added") opens its sentence or clause, or closes
+    an appositive before the sentence's cue ("One bidder, steel group Acme, said it ...")."""
+    if _CLOSES_APPOSITIVE_RE.match(text, start) and "," in text[max(0, start - 40):start]:
+        return True
     if text.startswith("the ", max(0, start - 4)):
         start -= 4
     return is_subject(text, start)
+
+
+# a name, then the comma closing its appositive and the sentence's speech verb
+_CLOSES_APPOSITIVE_RE = re.compile(rf"{_WORD}(?:[ \u00a0]+{_WORD})*,[ \u00a0]+(?:has[ \u00a0]+)?"
+                                   rf"(?:{word_alternation(words('main_cues'))})\b")
 
 
 def _described(noun: str, by_head: Mapping[str, str], kinds: Mapping[str, set[str]],

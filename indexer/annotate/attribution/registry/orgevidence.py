@@ -49,7 +49,10 @@ _AFTER_RE = re.compile(
     rf"|,[ \u00a0]+(?:(?:a|an|the)[ \u00a0]+)?(?:(?!(?:of|for|at|in|with|by|and)\b)[\w'\u2019.-]+[ \u00a0]+){{0,4}}?"
     rf"(?:{_NOUN_ALT})s?(?=[,.;)])", re.I)
 # ... and what does so for a name nothing shows to be a person's
-_WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,4}its\b")  # "Acme had hoped to pitch its drug"
+_WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,4}its\b"  # "Acme had hoped to pitch its drug"
+                            # "Ann Vole, Acme senior vice president": a role held at the name's body
+                            rf"|[ \u00a0]+(?:[a-z-]+[ \u00a0]+){{0,2}}?(?:{word_alternation(_EMPLOYER_ROLES)})\b"
+                            r"(?![ \u00a0]+of\b)")
 # "Acme Pro magazine": a title's name, unless a place's in capitals ("a US newspaper")
 _PUBLICATION_NOUNS = words("publication_nouns")
 _PUBLICATION_AFTER_RE = re.compile(rf"[ \u00a0]+(?:{word_alternation(_PUBLICATION_NOUNS)})\b")
@@ -62,7 +65,9 @@ _DOC_BEFORE_RE = re.compile(rf"\b(?:{word_alternation(words('document_nouns'))})
 _BEFORE_RE = re.compile(
     r"(?:\b(?i:shares)[ \u00a0]+in[ \u00a0]+(?:the[ \u00a0]+)?"  # "shares in Acme"
     # "chief executive of Acme"
-    rf"|\b(?:{word_alternation(_EMPLOYER_ROLES)})[ \u00a0]+(?:of|at)[ \u00a0]+(?:the[ \u00a0]+)?)$")
+    rf"|\b(?:{word_alternation(_EMPLOYER_ROLES)})[ \u00a0]+(?:of|at)[ \u00a0]+(?:the[ \u00a0]+)?"
+    # "Vole's company Acme Free", "his firm Grant Lane": an owner's body, named after its noun
+    rf"|(?:\b(?:his|her|their)|\w['\u2019]s)[ \u00a0]+(?:{_NOUN_ALT})[ \u00a0]+)$")
 _WEAK_BEFORE_RE = re.compile(rf"(?<![A-Z])\b(?:{_NOUN_ALT})[ \u00a0]+$")  # "conglomerate SPC Group" (lowercase noun)
 
 def org_by_name(name: str, match: Callable[[str], str | None], initials: Container[str]) -> str | None:
@@ -71,8 +76,9 @@ def org_by_name(name: str, match: Callable[[str], str | None], initials: Contain
     decide: org_by_context): the registry's name, else `name` when an org
     word is in it (an acronym: the `initials` of a name in the article)."""
     toks = name.split()
-    if is_description(toks):
-        return None  # "Labour", "German": a word that describes, not a body that speaks
+    if is_description(toks):  # "Labour", "German": a word that describes, not a body that speaks;
+        # but a plural the registry knows is its members, the body ("the Tories insisted", "Lib Dems")
+        return match(name) if name.endswith("s") else None
     found = match(name)
     if found:
         return found
@@ -143,7 +149,7 @@ def strong_evidence(text: str, start: int, end: int) -> bool:
                 or ends_before(text, start, _BEFORE_ENDS) and _BEFORE_RE.search(text, max(0, start - 40), start))
 
 
-_BEFORE_ENDS = ("in", "of", "at", "the")  # the last words _BEFORE_RE can end in
+_BEFORE_ENDS = ("in", "of", "at", "the", *ORG_NOUNS)  # the last words _BEFORE_RE can end in
 _ORG_NOUN_ENDS = tuple(ORG_NOUNS)  # _WEAK_BEFORE_RE's
 
 

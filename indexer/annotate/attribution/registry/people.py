@@ -31,12 +31,30 @@ class Person:
     mentions: Positions = field(default_factory=Positions)
     spoke: Positions = field(default_factory=Positions)
     roles: set[str] = field(default_factory=set)  # lowercase role words ("foreign", "secretary")
+    honoured: bool = False  # introduced as a knight, dame or peer ("Sir Tom Vole"): never "Mr Vole"
+
+    def honour(self, title: str | None) -> None:
+        """Mark the person honoured when introduced with `title` "Sir", "Dame" or a peer's."""
+        self.honoured = self.honoured or (title or "").lower() in _HONOURS
 
 
 
 def rank_at(p: Person, pos: int) -> tuple[bool, int, int]:
     """Return how salient p is at pos: spoke before it, then the last salient, then the last mention."""
     return (p.spoke.last_before(pos) >= 0, p.salient.last_before(pos), p.mentions.last_before(pos))
+
+
+_PLAIN_TITLES = word_list("plain_titles")
+_HONOURS = word_list("first_name_titles", "peer_titles")
+
+
+def plain_title_fits(people: list[Person], title: str) -> list[Person]:
+    """Return whom a plain title and surname ("Mr Vole", `title` lowercase) can name
+    among `people`: those not introduced as a knight, dame or peer, when any is
+    ("Mr Blair" beside Sir Ian Blair is another Blair); else `people`."""
+    if title not in _PLAIN_TITLES:
+        return people
+    return [p for p in people if not p.honoured] or people
 
 
 _MALE_PRONOUNS, _FEMALE_PRONOUNS = word_list("pronouns_male"), word_list("pronouns_female")

@@ -13,7 +13,7 @@ indexer.annotate.attribution.registry.speakers asks these questions of its regis
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_start_alternation
 from onrecord.indexer.annotate.attribution.registry.names import (
@@ -28,6 +28,8 @@ from onrecord.indexer.lexicon import words
 PEER_TITLES = words("peer_titles")
 _PEER_ALT = "|".join(sorted((w.capitalize() for w in PEER_TITLES), key=lambda w: (-len(w), w)))
 _DIGIT_LED_RE = re.compile(r"\d+[A-Z][A-Za-z]+")  # "4Sight": a firm's name
+# letters, or a surname's prefix and apostrophe before a capital ("O'Neill", "D’Arcy")
+_LETTERS_RE = re.compile(r"(?:[^\W\d_]{1,2}['\u2019](?=[A-Z]))?[^\W\d_]+")
 _WORD_BEFORE_RE = re.compile(r"([\w'\u2019-]+)[ \u00a0]+$")
 _NUMBER_BEFORE_RE = re.compile(r"(?<![\w.,])(\d+)[ \u00a0]$")
 _CAP_RUN_AFTER_RE = re.compile(r"(?:[ \u00a0]+(?:of[ \u00a0]+)?[A-Z][\w&'\u2019-]*){1,3}")
@@ -40,7 +42,7 @@ def may_be_name(text: str, common: frozenset[str], word: str, title: str | None)
     if title or first_name_gender(word) or (word.isupper() and word.isalpha() and not is_shouted(word, common)) \
             or _DIGIT_LED_RE.fullmatch(word):
         return True
-    if not word.isalpha() or word.lower() in common or word.lower() in lexicon().never_names:
+    if not _LETTERS_RE.fullmatch(word) or word.lower() in common or word.lower() in lexicon().never_names:
         return False  # "Monday", "September": dates, not people
     return _written_mid_sentence(text, word)
 
@@ -106,6 +108,19 @@ def peer_title(text: str, surname: str, title: str | None) -> str | None:
 
 
 _PEER_BEFORE_RE = re.compile(rf"\b({_PEER_ALT})[ \u00a0]+(of[ \u00a0]+)?$")
+_OF_PLACE_RE = re.compile(r"[ \u00a0]+of[ \u00a0]+([A-Z][a-z]+(?:[ \u00a0]+[A-Z][a-z]+)?)\b"
+                          r"(?![\w'\u2019-]|[ \u00a0]+[A-Z])")  # "of Birkenhead", "of Upper Lairg"
+
+
+def peer_name(text: str, title: str, surname: str, match_org: Callable[[str], str | None]) -> str:
+    """Return a peer's speaker value: "Lord Vole", or with the place of the title the
+    text gives ("Lord Vole of Birkenhead"), never an employer ("Lord Vole of Acme Bank")."""
+    named = f"{title} {surname}"
+    at = text.find(named + " of ")
+    place = _OF_PLACE_RE.match(text, at + len(named)) if at >= 0 else None
+    if place is None or match_org(place.group(1)) or place.group(1).split()[-1].lower() in ORG_NAME_WORDS:
+        return named
+    return f"{named} of {place.group(1)}"
 
 
 # "Lord Dubs", "Baroness Vole": a peer's title and one capitalised word, not a longer name

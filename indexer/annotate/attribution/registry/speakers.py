@@ -38,6 +38,7 @@ from onrecord.indexer.annotate.attribution.registry.people import (
     Person,
     gender_of,
     longer_form,
+    plain_title_fits,
     pronoun_gender,
     rank_at,
     typos_of,
@@ -130,8 +131,7 @@ class DocSpeakers:
                 self._salient.add(hit.start, person.order)
 
     def _scan_spokespeople(self, text: str) -> None:
-        """Register 'a spokeswoman for the X' and 'an X spokesman' as proxies
-        for X, so their 'she said' resolves to the body they speak for."""
+        """Register 'a spokeswoman for the X' and 'an X spokesman' as X's proxies: their 'she said' is X."""
         for pos, noun, run in find_spokespeople(text):
             body = self.match_org(run) or expand_acronym(text, run) or run
             if not is_description(body.split()) and run not in self._by_last:  # "a Vole spokesman": hers
@@ -157,6 +157,7 @@ class DocSpeakers:
             self._candidates.setdefault(last, hit)
             return None
         person = self._person(first, last, gender_of(first, title), hit.parts.display())
+        person.honour(title)
         person.roles.update(w.lower() for w in hit.parts.role)
         person.roles.update(roles_around(text, hit.run_start, text.find(last, hit.start) + len(last)))
         return hit.start, person, subject
@@ -180,10 +181,9 @@ class DocSpeakers:
         return events
 
     def _by_surname(self, last: str, title: str | None) -> Person | None:
-        """Return the person a surname (with an optional title) names: the
-        first registered one of a fitting gender, else its candidate."""
+        """Return whom a surname (optionally titled) names: the first fitting registered person, else its candidate."""
         g = gender_of("", title)
-        for person in self._by_last.get(last, []):
+        for person in plain_title_fits(self._by_last.get(last, []), (title or "").lower().rstrip(".")):
             if person.first and (not g or person.gender in (None, g)):
                 return person
         hit = self._candidates.pop(last, None) or self._inner_candidate(last)
@@ -283,7 +283,7 @@ class DocSpeakers:
         last = name[-1]
         title = singles.peer_title(self.text, last, title)
         person = self._person("", last, gender_of(last, title))
-        person.name = f"{title} {last}" if title else " ".join(name)
+        person.name = singles.peer_name(self.text, title, last, self.match_org) if title else " ".join(name)
         return person
 
     def _peer_alone(self, word: str, title: str | None) -> Person | None:
@@ -337,7 +337,7 @@ class DocSpeakers:
             tests.append(lambda: self._by_first.get(word, []))
             tests.append(lambda: self._by_inner.get(word, []))  # "Joon" for Yeun Joon Kim
         for test in tests:
-            found = [p for p in test() if p.first and (not g or p.gender in (None, g))]
+            found = plain_title_fits([p for p in test() if p.first and (not g or p.gender in (None, g))], t)
             if found:
                 return max(found, key=lambda p: rank_at(p, pos))
         # titled, a family name written first ("Mr Kim" of Kim Yungmin): a gender guessed from "Kim" is no

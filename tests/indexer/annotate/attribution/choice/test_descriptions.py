@@ -83,3 +83,37 @@ def test_a_description_past_the_lead_does_not_look_ahead() -> None:
             "A US bank said it will give $8m to the victims. Riggs Bank was fined last year.")
     found = [(q.kind, q.speaker) for p in extract_text(text).paragraphs for q in p.quotes]
     assert found[0] == ("indirect", None)
+
+
+@pytest.mark.parametrize("text", [
+    'Tom Vole starred against Leeds.\n\n"We can win," said the Acmeford player. "They are strong."',
+    'Tom Vole starred against Leeds.\n\n"We can win," added the Acmeford striker.',
+    'Tom Vole spoke first.\n\n"We can win," said the Acmeford senator, who sought to calm things.',
+])
+def test_a_club_before_a_person_noun_after_the_cue_is_a_description(text: str) -> None:
+    """'said the Acmeford player': the player (the person the text is about), never the club's name."""
+    assert _speakers(text)[0] == "Tom Vole"
+
+
+def test_a_male_person_noun_is_the_man_the_text_is_about() -> None:
+    """'the Acmeford man' is never the woman named last: a man, or nobody."""
+    text = 'Tom Vole won the heat. Ann Kite won the final.\n\n"It hurt," says the Acmeford man.'
+    assert _speakers(text) == ["Tom Vole"]
+
+
+def test_a_name_after_the_and_an_epithet_opens_its_sentence() -> None:
+    """'The versatile Tom Vole, who ..., is confident': Tom Vole is the subject, so 'the player' is him."""
+    text = 'The versatile Tom Vole, who starred against Leeds, is confident.\n\n"We can win," the player said.'
+    assert _speakers(text) == ["Tom Vole"]
+
+
+@pytest.mark.parametrize("noun", ["two-time Acme Award winner", "Holland international", "jockey", "golfer"])
+def test_news_nouns_for_a_person_stand_for_the_person_the_text_is_about(noun: str) -> None:
+    """'added the two-time Acme Award winner': a definite person noun (lexicon person_nouns) is him."""
+    text = f'Tom Vole is set to race on Sunday.\n\n"It is hard," added the {noun}.'
+    assert _speakers(text) == ["Tom Vole"]
+
+
+def test_a_campaign_after_a_name_is_no_description_of_a_person() -> None:
+    """'said the Vole campaign': the name's (a campaign is an organisation word), not the person the text is about."""
+    assert _speakers('Ann Kite spoke first.\n\n"It was low," said the Vole campaign.') != ["Ann Kite"]

@@ -8,6 +8,7 @@ import pytest
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Metadata, ParsedArticle, Quote
+from tests.indexer.annotate.attribution.test_attribution import who
 
 
 def _quotes(text: str) -> list[Quote]:
@@ -116,3 +117,29 @@ def test_a_sentence_with_its_subject_left_out_is_not_the_listener_s() -> None:
     text = ("Ann Vole, the mayor, spoke on Monday. \u201cIt is a fair report,\u201d she said. Ms Vole told "
             "Radio Tavo she had not read it in full. But told Radio Tavo: \u201cWe have drawn a line under it.\u201d")
     assert _speakers(text) == ["Ann Vole", "Ann Vole"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('Tom Vole was branded "a liar" by Ann Kite on Monday.', ["Ann Kite"]),
+    ('Tom Vole was criticised by the Acme Trust for his "reckless" plan.', ["Acme Trust"]),
+    ('A ring was stolen, a stone described by Ann Vole as "one of the only pure ones".', ["Ann Vole"]),
+    ('Tom Vole described the plan as "a fudge".', ["Tom Vole"]),  # active: the subject speaks
+    # an aside's passive, or a "by" far from the verb, is not the quote's agent
+    ('On Friday, Tom Vole - mentioned by Acme News as a choice - told Ann Kite that "it is serious".', ["Tom Vole"]),
+    ('When Tom Vole was asked at a lunch held by The Acme Journal if he would stay, he said, "We will see."',
+     ["Tom Vole"]),
+])
+def test_a_passive_cue_s_agent_speaks_not_its_subject(text: str, expected: list[str]) -> None:
+    """'X was branded "a liar" by Y': Y said it; X is whom it is about."""
+    assert who(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The ministers' comments, said Ann Vole of Acme Bank in Leeds, were \"too weak to matter\".", ["Ann Vole"]),
+    ('Tom Kite spoke. The issues get tested in courts which, said Ann Vole, "is part of the mess."', ["Ann Vole"]),
+    # a comma before the cue, but no aside: what follows the cue is its object
+    ('Tom Vole, a pastor in Leeds, slammed the Acme Scouts for promoting "bad ideas".', ["Tom Vole"]),
+])
+def test_a_cue_set_off_by_commas_names_its_speaker_after_it(text: str, expected: list[str]) -> None:
+    """'The comments, said Ann Vole, were "...": an aside's speaker comes after its cue."""
+    assert who(text) == expected

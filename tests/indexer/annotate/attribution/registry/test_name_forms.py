@@ -51,6 +51,9 @@ def test_a_longer_run_without_a_first_name_is_not_a_fuller_form() -> None:
      ["Bea Tamm"]),
     # lowercase role words between the description and the name in commas
     ('The garden was full. "My pick is the rose," said Garden Chat expert, Jon Vole, on Monday.', ["Jon Vole"]),
+    # a place, then a noun for a person: "Ulster man", "Kerry woman" describe the name after them
+    ('Tom Vole wins his cap.\n\n"We are ready," said Leinster man Vole.', ["Tom Vole"]),
+    ('"We are ready," said Kerry woman Ann Vole.', ["Ann Vole"]),
 ])
 def test_the_name_after_a_description_is_the_speaker(text: str, expected: list[str]) -> None:
     assert who(text) == expected
@@ -115,3 +118,29 @@ def test_the_employer_after_of_is_not_the_name(run: str, expected: tuple) -> Non
 
 def test_name_of_org_speaks_as_the_name() -> None:
     assert who('"Slouching hurts," said spine surgeon Dr. Ehsan Vole of VSI.') == ["Ehsan Vole"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('The coach named his side.\n\n"We are ready," said O\'Vole. "Nobody is hurt."', ["O'Vole", "O'Vole"]),
+    ('The coach named his side.\n\n"We are ready," said D\u2019Tamm.', ["D\u2019Tamm"]),
+])
+def test_a_surname_with_an_apostrophe_alone_is_a_name(text: str, expected: list[str]) -> None:
+    """A lone surname like O'Neill is letters around a prefix's apostrophe: a name, not a token to drop."""
+    assert who(text) == expected
+
+
+@pytest.mark.parametrize("knight", ["Sir Tom Vole", "Lord Tom Vole"])
+def test_mr_and_a_surname_is_not_the_knight_or_peer_of_that_surname(knight: str) -> None:
+    """A knight or peer is never called "Mr": 'Mr Vole' beside Sir Tom Vole is the other Vole."""
+    text = (f"{knight} said terror groups would act.\n\nThe comments come after Ed Vole defended his plans.\n\n"
+            'But Mr Vole insisted: "There is no greater liberty."')
+    assert who(text) == ["Ed Vole"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('Lord Vole of Birkenhead, in his ruling, said: "It is wrong."\n\nLord Vole added: "It is over."',
+     ["Lord Vole of Birkenhead", "Lord Vole of Birkenhead"]),
+    ('Lord Kite of Acme Bank said: "It is wrong."', ["Lord Kite"]),  # an employer, not the title's place
+])
+def test_a_peers_territorial_title_stays_in_the_value(text: str, expected: list[str]) -> None:
+    assert who(text) == expected

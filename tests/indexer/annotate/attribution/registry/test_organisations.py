@@ -215,3 +215,38 @@ def test_a_lone_word_that_spoke_is_still_an_organisation_its_description_names()
             "still waiting for approval.")
     reported = [q.speaker for p in extract_text(text).paragraphs for q in p.quotes]
     assert reported[-1] == "Dravik"
+
+
+@pytest.mark.parametrize("owner", ["Grant's", "his"])
+def test_an_owners_company_is_an_organisation_whatever_its_name(owner: str) -> None:
+    text = f"Studio Fox bought the rights for {owner} company Grant Free to develop."
+    assert org_by_context(text, text.index("Grant Free"), "Grant Free", True) == "Grant Free"
+
+
+
+def test_a_party_named_by_its_members_is_the_body_a_spokesman_speaks_for() -> None:
+    """'the Tories insisted': a plural the registry knows is the party, so 'a spokesman' after it is its."""
+    text = ("Ann Vole spoke on Monday. But the Tories insisted they would hold ministers to account.\n\n"
+            'They would press ministers on the cost. "It will take a decade," a spokesman said.')
+    assert who(text) == ["Conservative Party"]
+
+
+def test_a_name_before_a_role_held_there_is_an_organisation() -> None:
+    """'Ann Vole, Acmex senior vice president': Acmex is her employer, so 'the firm said' is Acmex."""
+    text = ("Acmex plans to cut back on adverts for children.\n\nIts rival Brandt began a similar plan. "
+            '"We are working on it," said Ann Vole, Acmex senior vice president. '
+            'But the firm said it would "keep all its brands".')
+    assert who(text)[-1] == "Acmex"
+
+
+@pytest.mark.parametrize("text", ["said Ann Vole, Acmex senior vice president.", "Acmex chief executive Ann Vole said."])
+def test_a_role_held_at_a_name_is_weak_evidence_of_an_organisation(text: str) -> None:
+    assert org_by_context(text, text.index("Acmex"), "Acmex", False) == "Acmex"
+
+
+def test_a_body_closing_the_subjects_appositive_is_whom_a_spokesman_speaks_for() -> None:
+    """'One of the bidders, Leeds group ACMX, said it ...': ACMX is the subject, so 'a spokesman' next is its."""
+    text = ("The mill was sold cheaply, Mr Vole told a conference.\n\n"
+            "One of the jilted bidders, Leeds-based group ACMX, said it welcomed the chance.\n\n"
+            '"If the sale is annulled we will bid," a spokesman told reporters.')
+    assert who(text) == ["ACMX"]

@@ -49,3 +49,11 @@ def test_apostrophes_in_a_headline_are_not_quotes() -> None:
     text = ("Port's boss won't sell\n\n"
             '"We are not selling," said Olek Tamm.')
     assert [q.text for q in quotes(text)] == ['"We are not selling,"']
+
+
+def test_a_headline_subject_is_no_speaker_in_a_document_without_double_marks() -> None:
+    """No double marks anywhere: the headline still quotes in single marks, and its subject
+    is whom the story is about ('Acme 'in back-tax claim''), not who said it."""
+    text = ("Acme 'in $36m back-tax claim'\n\nThe unit of Acme is facing a back-tax claim for 2001.\n\n"
+            "Vedomo newspaper reported that the authorities made the demand.")
+    assert quotes(text)[0].speaker is None
