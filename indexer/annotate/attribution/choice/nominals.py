@@ -43,6 +43,7 @@ _MEMBER_BODIES = ("committee", "council", "panel", "commission")
 _DOCUMENT_NOUNS = words("document_nouns")
 _ORG_VOICES = words("org_voices")
 _RELATIVES = words("relatives")
+_KIND_HEADS = words("kind_heads")
 _PHRASE_LINKS = words("phrase_links")
 _AGE_RE = re.compile(r"\d+-year-old$")
 # "our correspondent" is the outlet's own, introduced by name ("BBC correspondent Ann Vole")
@@ -210,13 +211,29 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
 def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
     """'the ministry' -> the latest institution before pos whose name ends in
     Ministry; a publication only for a publication noun ("the magazine")."""
-    org = _last_org_named(people, head, pos) or people.organisations.latest(pos, INSTITUTION_REACH, head) \
-        or _last_institution(people, pos) or org_named_after_lead(people, pos)
+    org = _last_org_named(people, head, pos) or people.organisations.latest(pos, INSTITUTION_REACH, head)
+    if head in _KIND_HEADS:  # "Barclays said ... Police said": the police are no bank
+        org = org or _latest_holding(people, head, pos)
+    else:
+        org = org or _last_institution(people, pos) or org_named_after_lead(people, pos)
     if org in people.organisations.publications and head not in PUBLICATIONS:
         return None  # "the party" is not the "Acme Daily newspaper" named last
     if org:
         people.note_org(org, pos)
     return org
+
+
+def _latest_holding(people: DocSpeakers, head: str, pos: int) -> str | None:
+    """Return the institution named last before pos within INSTITUTION_REACH
+    whose name holds the word `head` anywhere ("Vole Police Service" for
+    "the police"), else None."""
+    orgs = people.organisations
+    i = bisect_left(orgs.mentions, pos, key=lambda m: m.pos) - 1
+    while i >= 0 and pos - orgs.mentions[i].pos <= INSTITUTION_REACH:
+        if head in orgs.mentions[i].name.lower().split():
+            return orgs.mentions[i].name
+        i -= 1
+    return None
 
 
 def _site(pos: int, people: DocSpeakers) -> str | None:

@@ -39,3 +39,19 @@ def test_a_publication_is_no_party() -> None:
 ])
 def test_a_document_is_its_owners(text: str, speaker: str) -> None:
     assert speakers(text)[-1][1] == speaker
+
+
+@pytest.mark.parametrize("text", [
+    'Harbour Bank said its branch would reopen. Police said the raiders had "fled on foot".',
+    'The Tories insisted the budget was wrong. Police said the march would go ahead, adding: "We will be there."',
+    'The Quill Office said the rules would change. The court said the appeal had "no merit".',
+])
+def test_the_police_are_no_other_kind_of_body(text: str) -> None:
+    """'the police'/'the court' mean only a body whose name holds that word, never the one named last."""
+    assert all(speaker is None for _, speaker in speakers(text)[1:])
+
+
+def test_the_police_are_the_force_the_article_named() -> None:
+    text = ('Vole Valley Police Service opened an inquiry. Harbour Bank said it would help. '
+            '"We have made two arrests," the police said.')
+    assert speakers(text)[-1] == ("direct", "Vole Valley Police Service")
