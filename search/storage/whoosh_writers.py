@@ -3,6 +3,7 @@
 Owns the shortcuts onrecord's writer takes past Whoosh 3's public API:
 BulkWriter, a SegmentWriter that pools a document's postings in one step,
 per term (`pool`, `perdocwriter`, `_added`: search.storage.pooled.pool),
+its length columns kept in memory and written whole (`_colwriters`),
 and flushes a segment from them with each field's lengths read whole
 (`_flush_segment`, `fieldwriter`: search.storage.pooled.flush);
 a segment finished without a commit and published later beside segments
@@ -26,6 +27,7 @@ from typing import Any
 
 from whoosh import formats
 from whoosh.codec.whoosh3 import W3PerDocWriter, _lenfield
+from whoosh.columns import NumericColumn
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage.pooled.collector import collector_off
@@ -66,6 +68,8 @@ class BulkWriter(SegmentWriter):
         # Fields whose postings this writer pools itself (the schema is fixed).
         self._bulk_fields = frozenset(name for name, field in self.schema.items()
                                       if not field.vector and not field.separate_spelling())
+        # Their field objects by name: Schema's __getitem__ is a Python call per field value.
+        self._field_of = {name: self.schema[name] for name in self._bulk_fields}
         # Per field: values indexed lately -> (value, its postings, its length).
         self._indexed: dict[str, dict[Any, tuple[Any, list[Triple], int]]] = {}
         # Per field: its function giving a value's postings without Whoosh's analysis, or None.
@@ -73,7 +77,7 @@ class BulkWriter(SegmentWriter):
         self._perdoc_fields = _PerDocFields(self.perdocwriter)
 
     def add_document(self, **fields: Any) -> None:
-        schema = self.schema
+        field_of = self._field_of
         names = sorted(fields)
         if not self._bulk_fields.issuperset(names):  # "_boost" etc., or an unknown field
             super().add_document(**fields)  # raises UnknownFieldError as Whoosh does
@@ -86,7 +90,7 @@ class BulkWriter(SegmentWriter):
             for name in names:
                 value = fields[name]
                 if value is not None:
-                    triples = self._add_field(perdoc, docnum, name, schema[name], value)
+                    triples = self._add_field(perdoc, name, field_of[name], value)
                     if triples:
                         postings.append((name, triples))
         except ValueError:
@@ -97,7 +101,7 @@ class BulkWriter(SegmentWriter):
         self._added = True
         self.docnum += 1
 
-    def _add_field(self, perdoc: Any, docnum: int, name: str, field: Any, value: Any) -> list[Triple]:
+    def _add_field(self, perdoc: Any, name: str, field: Any, value: Any) -> list[Triple]:
         """Write one field's stored value, length and column value; return
         its postings' (term bytes, weight, value bytes)."""
         length = 0
@@ -200,14 +204,14 @@ class BulkWriter(SegmentWriter):
 class _PerDocFields:
     """W3PerDocWriter's add_field and add_column_value for the bulk writer:
     each column's writer found once, a length's byte by a dict lookup,
-    and a field with nothing to store or count skipped (Whoosh's add_field
-    does nothing for it).  Four to six Python calls per field value fewer
-    (about 20 fields a document).  Another codec's per-document writer
-    gets Whoosh's calls."""
+    a length column kept in memory (_LengthColumn), and a field with
+    nothing to store or count skipped (Whoosh's add_field does nothing for
+    it).  Four to six Python calls per field value fewer (about 20 fields
+    a document).  Another codec's per-document writer gets Whoosh's calls."""
 
     def __init__(self, perdoc: Any) -> None:
         self._own = type(perdoc) is W3PerDocWriter
-        self._lengths: dict[str, Callable[[int, Any], None]] = {}  # field -> its length column's add
+        self._lengths: dict[str, Callable[[int, int], None]] = {}  # field -> its length column's add
         self._columns: dict[str, Callable[[int, Any], None]] = {}  # field -> its column's add
 
     def add_field(self, perdoc: Any, name: str, field: Any, stored: Any, length: int) -> None:
@@ -220,9 +224,10 @@ class _PerDocFields:
         if not length:
             return
         add = self._lengths.get(name)
-        if add is None:  # Whoosh makes the column
+        if add is None:  # Whoosh makes the column; it is kept in memory from then on
             perdoc.add_field(name, field, None, length)
-            self._lengths[name] = perdoc._get_column(_lenfield(name)).add
+            column = _LengthColumn.replacing(perdoc._colwriters, _lenfield(name))
+            self._lengths[name] = column.add if column is not None else perdoc._get_column(_lenfield(name)).add
             return
         add(perdoc._docnum, LENGTH_BYTE[length])
         perdoc._fieldlengths[name] += length
@@ -236,6 +241,45 @@ class _PerDocFields:
                 self._columns[name] = perdoc._get_column(name).add
             return
         add(perdoc._docnum, field.to_column_value(value))
+
+
+class _LengthColumn:
+    """The writer of a field's length column (Whoosh 3's LENGTHS_COLUMN, a
+    NumericColumn("B") of default 0) keeping its bytes in a bytearray and
+    writing them once, at finish: Whoosh's writes each document's byte,
+    and each byte of a default it skips, in a call of its own through the
+    file's layers (four Python calls per byte; 18,000 lengths in 1,000
+    derived paragraphs).  The same bytes: those of every document up to
+    the last one with a length, a default of 0 as such."""
+
+    def __init__(self, dbfile: Any, count: int) -> None:
+        self._dbfile = dbfile
+        self._first = count  # bytes before this docnum are in the file already
+        self._bytes = bytearray()
+
+    @classmethod
+    def replacing(cls, writers: dict[str, Any], name: str) -> _LengthColumn | None:
+        """Return a _LengthColumn put in place of column `name`'s writer in
+        `writers` (it goes on where that one stopped), or None if that writer
+        is not Whoosh's numeric one of single bytes (it is left)."""
+        writer = writers[name]
+        if type(writer) is not NumericColumn.Writer or writer._fixedlen != 1 or writer._default != 0:
+            return None
+        writers[name] = column = cls(writer._dbfile, writer._count)
+        return column
+
+    def add(self, docnum: int, value: int) -> None:
+        """Set document `docnum`'s length byte (above any set before)."""
+        if value:
+            data = self._bytes
+            gap = docnum - self._first - len(data)
+            if gap:
+                data += bytes(gap)
+            data.append(value)
+
+    def finish(self, doccount: int) -> None:
+        """Write the kept bytes to the column's file."""
+        self._dbfile.write(bytes(self._bytes))
 
 
 # Value types whose postings may be reused: equal now, equal later.

@@ -84,3 +84,21 @@ def test_terms_of_one_posting_alike_write_whooshs_bytes(tmp_path: Path, codec: W
     docs = one_posting_documents(60)
     expected = segment_files(tmp_path / "whoosh", SegmentWriter, codec, docs)
     assert segment_files(tmp_path / "ours", writer_class, codec, docs) == expected
+
+
+@pytest.mark.parametrize("present", [[0], [0, 6], [2, 3, 9], [1, 4, 5, 8, 10]])
+def test_sparse_field_lengths_write_whooshs_columns(tmp_path: Path, present: list[int]) -> None:
+    # A field's length column is kept in memory and written at the end:
+    # gaps, a boosted document (Whoosh's own add_document) between, and
+    # documents without the field after its last must give Whoosh's bytes.
+    docs: list[dict[str, Any]] = []
+    for n in range(12):
+        doc: dict[str, Any] = {"tag": f"t{n}", "keys": f"k{n % 3}"}
+        if n in present:
+            doc["words"] = "plover " * (1 + n % 4)
+            doc["body"] = "quill " * (1 + n)
+        if n == 5:
+            doc["_boost"] = 1.5
+        docs.append(doc)
+    expected = segment_files(tmp_path / "whoosh", SegmentWriter, W3Codec(), docs)
+    assert segment_files(tmp_path / "ours", BulkWriter, W3Codec(), docs) == expected
