@@ -3,7 +3,7 @@
 Owns the shortcuts onrecord's writer takes past Whoosh 3's public API:
 BulkWriter, a SegmentWriter that pools a document's postings in one step,
 per term (`pool`, `perdocwriter`, `_added`: search.storage.pooled.pool),
-its length columns kept in memory and written whole (`_colwriters`),
+its numeric columns kept in memory and written whole (`_colwriters`),
 and flushes a segment from them with each field's lengths read whole
 (`_flush_segment`, `fieldwriter`: search.storage.pooled.flush);
 a segment finished without a commit and published later beside segments
@@ -21,8 +21,11 @@ test_whoosh_writers.py check them against Whoosh's own writer.
 """
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from itertools import repeat
 from typing import Any
 
 from whoosh import formats
@@ -204,7 +207,7 @@ class BulkWriter(SegmentWriter):
 class _PerDocFields:
     """W3PerDocWriter's add_field and add_column_value for the bulk writer:
     each column's writer found once, a length's byte by a dict lookup,
-    a length column kept in memory (_LengthColumn), and a field with
+    numeric columns kept in memory (_NumericColumn), and a field with
     nothing to store or count skipped (Whoosh's add_field does nothing for
     it).  Four to six Python calls per field value fewer (about 20 fields
     a document).  Another codec's per-document writer gets Whoosh's calls."""
@@ -226,7 +229,7 @@ class _PerDocFields:
         add = self._lengths.get(name)
         if add is None:  # Whoosh makes the column; it is kept in memory from then on
             perdoc.add_field(name, field, None, length)
-            column = _LengthColumn.replacing(perdoc._colwriters, _lenfield(name))
+            column = _NumericColumn.replacing(perdoc._colwriters, _lenfield(name))
             self._lengths[name] = column.add if column is not None else perdoc._get_column(_lenfield(name)).add
             return
         add(perdoc._docnum, LENGTH_BYTE[length])
@@ -238,48 +241,63 @@ class _PerDocFields:
         if add is None:  # Whoosh makes the column
             perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
             if self._own:
-                self._columns[name] = perdoc._get_column(name).add
+                column = _NumericColumn.replacing(perdoc._colwriters, name)
+                self._columns[name] = column.add if column is not None else perdoc._get_column(name).add
             return
         add(perdoc._docnum, field.to_column_value(value))
 
 
-class _LengthColumn:
-    """The writer of a field's length column (Whoosh 3's LENGTHS_COLUMN, a
-    NumericColumn("B") of default 0) keeping its bytes in a bytearray and
-    writing them once, at finish: Whoosh's writes each document's byte,
-    and each byte of a default it skips, in a call of its own through the
-    file's layers (four Python calls per byte; 18,000 lengths in 1,000
-    derived paragraphs).  The same bytes: those of every document up to
-    the last one with a length, a default of 0 as such."""
+class _NumericColumn:
+    """The writer of a numeric column (Whoosh's NumericColumn: the field
+    length columns, a byte each, and the key and date columns) keeping its
+    values in an array and writing them once, at finish, big-endian as
+    Whoosh packs them: Whoosh's writes each document's value, and each
+    default value a document without one leaves, in calls of their own
+    through the file's layers (four to six Python calls a value; 26,000
+    values in 1,000 derived paragraphs).  The same bytes: every document's
+    up to the last one not at the default."""
 
-    def __init__(self, dbfile: Any, count: int) -> None:
+    def __init__(self, dbfile: Any, count: int, typecode: str, default: Any) -> None:
         self._dbfile = dbfile
-        self._first = count  # bytes before this docnum are in the file already
-        self._bytes = bytearray()
+        self._first = count  # values before this docnum are in the file already
+        self._values = array(typecode)
+        self._default = default
 
     @classmethod
-    def replacing(cls, writers: dict[str, Any], name: str) -> _LengthColumn | None:
-        """Return a _LengthColumn put in place of column `name`'s writer in
+    def replacing(cls, writers: dict[str, Any], name: str) -> _NumericColumn | None:
+        """Return a _NumericColumn put in place of column `name`'s writer in
         `writers` (it goes on where that one stopped), or None if that writer
-        is not Whoosh's numeric one of single bytes (it is left)."""
+        is not Whoosh's NumericColumn writer of a type an array holds alike
+        (it is left)."""
         writer = writers[name]
-        if type(writer) is not NumericColumn.Writer or writer._fixedlen != 1 or writer._default != 0:
+        if type(writer) is not NumericColumn.Writer:
             return None
-        writers[name] = column = cls(writer._dbfile, writer._count)
+        pack: Any = writer._pack  # a struct.Struct's pack: its format is "!" and one type code
+        typecode = pack.__self__.format[1:]
+        if typecode not in _ARRAY_TYPES or array(typecode).itemsize != writer._fixedlen:
+            return None
+        writers[name] = column = cls(writer._dbfile, writer._count, typecode, writer._default)
         return column
 
-    def add(self, docnum: int, value: int) -> None:
-        """Set document `docnum`'s length byte (above any set before)."""
-        if value:
-            data = self._bytes
-            gap = docnum - self._first - len(data)
+    def add(self, docnum: int, value: Any) -> None:
+        """Set document `docnum`'s value (above any set before)."""
+        if value != self._default:
+            values = self._values
+            gap = docnum - self._first - len(values)
             if gap:
-                data += bytes(gap)
-            data.append(value)
+                values.extend(repeat(self._default, gap))
+            values.append(value)
 
     def finish(self, doccount: int) -> None:
-        """Write the kept bytes to the column's file."""
-        self._dbfile.write(bytes(self._bytes))
+        """Write the kept values to the column's file."""
+        values = self._values
+        if sys.byteorder == "little":
+            values.byteswap()
+        self._dbfile.write(values.tobytes())
+
+
+# struct type codes whose array has the same meaning (its size is checked).
+_ARRAY_TYPES = frozenset("bBhHiIlLqQfd")
 
 
 # Value types whose postings may be reused: equal now, equal later.
