@@ -25,6 +25,7 @@ pooled/test_flush.py check the files against Whoosh's own writer.
 """
 from __future__ import annotations
 
+import hashlib
 import struct
 import zlib
 from array import array
@@ -46,8 +47,8 @@ from onrecord.search.storage.pooled.pool import TermRecord
 
 try:  # CPython's own MD5, without OpenSSL's per-object setup: 0.25 us a key beside 0.67
     from _md5 import md5  # type: ignore[import-not-found]
-except ImportError:  # an interpreter built without it
-    from hashlib import md5
+except ImportError:  # an interpreter built without it: OpenSSL's, allowed where FIPS mode forbids md5 for security
+    md5 = partial(hashlib.md5, usedforsecurity=False)
 
 # Pooled postings: per field name, per term bytes, the flat list
 # [docnum, weight, value bytes, docnum, weight, value bytes, ...].
