@@ -4,11 +4,16 @@ index Whoosh's own commit would, on small RamStorage indexes.  (BulkWriter's
 segments are checked against Whoosh's writer in test_field_postings.py.)"""
 from __future__ import annotations
 
+import os
+from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
-from whoosh import fields
+from whoosh import columns, fields
+from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import RamStorage
+from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage import whoosh_writers as ww
 
@@ -73,3 +78,54 @@ def test_discarding_a_failed_writer_releases_its_lock() -> None:
     ww.discard_writer_files(writer)
     assert writer.is_closed and unlocked(ix)
     assert stored_tags(ix) == ["a"]
+
+
+def column_schema() -> fields.Schema:
+    """Return a schema of numeric columns (signed, unsigned, a non-zero
+    default, a date) beside a text field's length column."""
+    return fields.Schema(
+        tag=fields.ID(stored=True),
+        words=fields.TEXT(),
+        rank=fields.COLUMN(columns.NumericColumn("i")),
+        group=fields.COLUMN(columns.NumericColumn("q")),
+        score=fields.COLUMN(columns.NumericColumn("H", default=7)),
+        when=fields.DATETIME(sortable=True))
+
+
+def column_documents() -> list[dict[str, Any]]:
+    """Return documents whose column values are missing, at the default,
+    negative, large, and from Whoosh's own add_document (boosted)."""
+    docs: list[dict[str, Any]] = []
+    for n in range(15):
+        doc: dict[str, Any] = {"tag": f"t{n}"}
+        if n % 3 != 1:
+            doc["words"] = "wren " * (1 + n % 5)
+            doc["rank"] = (n - 7) * 1000 if n % 4 else 0
+            doc["group"] = -(2 ** 62) + n if n % 2 else 0
+        if n in (0, 4, 9):
+            doc["score"] = 7 if n == 4 else 300 + n
+            doc["when"] = datetime(2001, 1 + n % 12, 3)
+        if n == 6:
+            doc["_boost"] = 2.0
+        docs.append(doc)
+    return docs
+
+
+def column_files(path: Path, writer_class: type, docs: list[dict[str, Any]]) -> dict[str, bytes]:
+    """Write `docs` as one segment; return its files' bytes by name but the TOC's, the segment id cut."""
+    path.mkdir()
+    ix = whoosh_index.create_in(str(path), column_schema())
+    writer = writer_class(ix, compound=False)
+    segment_id = writer.newsegment.segment_id()
+    for doc in docs:
+        writer.add_document(**doc)
+    writer.commit()
+    return {name.replace(segment_id, "S"): (path / name).read_bytes()
+            for name in os.listdir(path) if not name.endswith((".toc", ".lock"))}
+
+
+def test_numeric_columns_kept_in_memory_write_whooshs_files(tmp_path: Path) -> None:
+    docs = column_documents()
+    expected = column_files(tmp_path / "whoosh", SegmentWriter, docs)
+    assert any(name.endswith(".col") or "rank" in name for name in expected)
+    assert column_files(tmp_path / "ours", ww.BulkWriter, docs) == expected

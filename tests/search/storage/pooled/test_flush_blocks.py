@@ -58,3 +58,47 @@ def test_empty_fields_and_documents_write_whooshs_bytes(tmp_path: Path, texts: l
     docs = [{"tag": "", "words": text, "body": text, "keys": ""} for text in texts]
     expected = segment_files(tmp_path / "whoosh", SegmentWriter, W3Codec(), docs)
     assert segment_files(tmp_path / "ours", BulkWriter, W3Codec(), docs) == expected
+
+
+def one_posting_documents(count: int) -> list[dict[str, Any]]:
+    """Return `count` documents whose words and keys are mostly their own
+    (terms of one posting: many of a document alike, some said twice,
+    lengths varying), every seventh boosted (Whoosh pools its weights)."""
+    docs: list[dict[str, Any]] = []
+    for n in range(count):
+        own = [f"zq{n}v{k}" for k in range(3 + n % 9)]
+        words = " ".join(own + own[:n % 3] + ["shared"])
+        doc: dict[str, Any] = {"tag": f"t{n % 2}", "words": words, "body": words,
+                               "year": 1990 + n, "keys": ",".join(own[:2 + n % 4])}
+        if n % 7 == 6:
+            doc["_boost"] = 1.7
+        docs.append(doc)
+    return docs
+
+
+@pytest.mark.parametrize("writer_class", [BulkWriter, SpillingBulkWriter])
+@pytest.mark.parametrize("codec", CODECS, ids=lambda c: f"blocks{c._blocklimit}-zlib{c._compression}")
+def test_terms_of_one_posting_alike_write_whooshs_bytes(tmp_path: Path, codec: W3Codec, writer_class: type) -> None:
+    # A fixed-size field's one-posting terms of one document encode alike
+    # and the flush reuses their bytes: the files must not show it.
+    docs = one_posting_documents(60)
+    expected = segment_files(tmp_path / "whoosh", SegmentWriter, codec, docs)
+    assert segment_files(tmp_path / "ours", writer_class, codec, docs) == expected
+
+
+@pytest.mark.parametrize("present", [[0], [0, 6], [2, 3, 9], [1, 4, 5, 8, 10]])
+def test_sparse_field_lengths_write_whooshs_columns(tmp_path: Path, present: list[int]) -> None:
+    # A field's length column is kept in memory and written at the end:
+    # gaps, a boosted document (Whoosh's own add_document) between, and
+    # documents without the field after its last must give Whoosh's bytes.
+    docs: list[dict[str, Any]] = []
+    for n in range(12):
+        doc: dict[str, Any] = {"tag": f"t{n}", "keys": f"k{n % 3}"}
+        if n in present:
+            doc["words"] = "plover " * (1 + n % 4)
+            doc["body"] = "quill " * (1 + n)
+        if n == 5:
+            doc["_boost"] = 1.5
+        docs.append(doc)
+    expected = segment_files(tmp_path / "whoosh", SegmentWriter, W3Codec(), docs)
+    assert segment_files(tmp_path / "ours", BulkWriter, W3Codec(), docs) == expected
