@@ -97,3 +97,13 @@ def test_a_description_is_the_body_the_reported_pass_credited_not_a_registry_not
 ])
 def test_an_organisations_staff_speak_for_it(text: str, speaker: str | None) -> None:
     assert reported(text)[-1].speaker == speaker
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Tom King runs the port of Dover. Mr King said the attacks had doubled this year.", "Tom King"),
+    ("Dave Major opened a bakery. Mr Major said sales had doubled since the spring.", "Dave Major"),
+    ("Ann Bishop runs the ferry line. Mrs Bishop said the crossing would reopen in May.", "Ann Bishop"),
+])
+def test_a_title_word_after_a_title_of_address_is_a_surname(text: str, speaker: str) -> None:
+    """"Mr King said": King is his surname, not a second title, and "Tom King" a person."""
+    assert [q.speaker for q in reported(text)] == [speaker]
