@@ -51,6 +51,8 @@ _OWNER_RUN_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:(?:The|the|But|And)\s+)?"
                            r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+$")
 _POSSESSIVE_RE = re.compile(r"['\u2019](?:s\b|\s|$)")  # "Acme's CEO", "the Voles' lawyer"
 _IRISH_RE = re.compile(r"[A-Z]['\u2019][A-Z][a-z]+")  # "O'Dwyer": a surname, never an owner or a noun ("-er")
+# a capital after a hyphen: "Merriam-Webster", "Rolls-Royce" are names, never an agent noun ("-ster", "-er")
+_NAME_COMPOUND_RE = re.compile(r"[A-Za-z]-[A-Z]")
 _GLUED_RE = re.compile(r"[\w-]")  # what CLAUSE_CUE_RE's look-behind refuses before a cue
 _BODY_NOUNS = ORG_NOUNS | words("reported_body_nouns")  # "the charity", "the think-tank": a body that spoke
 
@@ -255,10 +257,12 @@ def _written_org(phrase: Phrase) -> str | None:
 
 def _as_written(name: str) -> str | None:
     """Return a name as written without its "The", or None for a common noun
-    capitalised at a sentence's start ("Analysts said", "Noting that") and
-    for an owner's person ("Acme's CEO": the registry's to resolve)."""
+    capitalised at a sentence's start ("Analysts said", "Noting that"; never
+    a hyphenated name: "Merriam-Webster said") and for an owner's person
+    ("Acme's CEO": the registry's to resolve)."""
     low = name.lower()
-    if is_speaker_noun(low) or low.endswith("ing") or _POSSESSIVE_RE.search(low):
+    common = is_speaker_noun(low) and not _NAME_COMPOUND_RE.search(name)
+    if common or low.endswith("ing") or _POSSESSIVE_RE.search(low):
         return None
     return _LEADING_THE_RE.sub("", name)
 

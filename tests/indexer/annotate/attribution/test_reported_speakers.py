@@ -8,7 +8,7 @@ import pytest
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.reports import _org_credit
-from tests.indexer.annotate.attribution.test_reported import reported
+from tests.indexer.annotate.attribution.test_reported import annotate_quotes, chunk, reported
 
 
 @pytest.mark.parametrize(("text", "speaker"), [
@@ -107,3 +107,16 @@ def test_an_organisations_staff_speak_for_it(text: str, speaker: str | None) -> 
 def test_a_title_word_after_a_title_of_address_is_a_surname(text: str, speaker: str) -> None:
     """"Mr King said": King is his surname, not a second title, and "Tom King" a person."""
     assert [q.speaker for q in reported(text)] == [speaker]
+
+
+def test_a_hyphenated_name_before_a_cue_is_no_agent_noun() -> None:
+    """"Bolt-Webster said": a capital after the hyphen makes a name, not a noun in "-ster"."""
+    assert [q.speaker for q in reported("Bolt-Webster said the harbour would reopen in May.")] == ["Bolt-Webster"]
+
+
+def test_a_hyphenated_name_written_mid_sentence_speaks() -> None:
+    """A lone hyphenated name the article writes mid-sentence is a name like a lone word is."""
+    text = ("The word vlog was picked by the Bolt-Webster dictionary.\n\n"
+            "Bolt-Webster said \"vlog\" headed the list of looked-up terms on its site.")
+    quotes = [q for p in annotate_quotes(chunk(text)).paragraphs for q in p.quotes]
+    assert [q.speaker for q in quotes] == ["Bolt-Webster"]
