@@ -240,7 +240,8 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
         return _person_of_age(people, head.split("-")[0], pos)
     person = _person_with_role(people, [w.lower() for w in words], pos)
     if person is None and not introduced_only and (head in lex.person_nouns or head in lex.roles):
-        person = _current_person(people, pos, "f" if head in lex.female_nouns else None)
+        office = _office_words({w.lower() for w in words})
+        person = _current_person(people, pos, "f" if head in lex.female_nouns else None, office)
         if person is None:  # "The minister has warned ..." opening the article: named next
             return person_named_after_lead(people, pos, end)
     return people.speak_as(person, pos) if person else None
@@ -355,21 +356,36 @@ def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]
 def _person_with_role(people: DocSpeakers, words: list[str], pos: int) -> Person | None:
     """Return the person introduced with the role `words` name (its head, and
     no office-changing word it lacks: a "shadow foreign secretary" is not
-    "the foreign secretary"), mentioned last before pos."""
+    "the foreign secretary"; every role word it has: a "home secretary" is
+    not "the foreign secretary"), mentioned last before pos."""
     head, wanted = words[-1], set(words)
+    office = _office_words(wanted)  # "the foreign secretary" is not the home secretary
 
     def fits(p: Person) -> bool:
         return bool(p.first) and head in p.roles and not (p.roles & _OTHER_OFFICE) - wanted \
-            and p.mentions.last_before(pos) >= 0
+            and office <= p.roles and p.mentions.last_before(pos) >= 0
     found = [p for p in people.by_order if fits(p)]
     return max(found, key=lambda p: p.mentions.last_before(pos)) if found else None
 
 
-def _current_person(people: DocSpeakers, pos: int, gender: str | None) -> Person | None:
-    """Return the person most recently a subject or speaker before pos."""
+def _office_words(found: set[str]) -> frozenset[str]:
+    """Return the words of an office among a description's lowercase words: its role words
+    without a party or nationality ("the Democrat senator": senator) or an office changer."""
+    lex = lexicon()
+    return frozenset(found & lex.roles - lex.descriptors - _OTHER_OFFICE)
+
+
+def _current_person(people: DocSpeakers, pos: int, gender: str | None,
+                    office: frozenset[str] = frozenset()) -> Person | None:
+    """Return the person most recently a subject or speaker before pos; for an
+    office of two role words or more ("the prime minister", "the foreign
+    secretary"), never one introduced with another office ("Home Secretary
+    Ann Vole": her office's words hold not all of the description's)."""
+    roles = lexicon().roles
     # a peer ("Lord Vole") has no first name but a title's gender: a person too
     fits = [p for p in people.by_order if (p.first or p.gender) and p.salient.last_before(pos) >= 0
-            and (gender is None or p.gender in (None, gender))]
+            and (gender is None or p.gender in (None, gender))
+            and not (len(office) > 1 and p.roles & roles and not office <= p.roles)]
     return max(fits, key=lambda p: p.salient.last_before(pos)) if fits else None
 
 

@@ -120,3 +120,24 @@ def test_a_hyphenated_name_written_mid_sentence_speaks() -> None:
             "Bolt-Webster said \"vlog\" headed the list of looked-up terms on its site.")
     quotes = [q for p in annotate_quotes(chunk(text)).paragraphs for q in p.quotes]
     assert [q.speaker for q in quotes] == ["Bolt-Webster"]
+
+
+def test_the_foreign_secretary_is_not_the_home_secretary() -> None:
+    """A role description names the person introduced with all its office words."""
+    text = ("Bo Tamm attacked the harbour ruling. Home Secretary Ann Vole said the port would stay shut.\n\n"
+            "The foreign secretary insisted it was for ministers to decide how the port was run.")
+    assert [q.speaker for q in reported(text)][-1] == "Bo Tamm"
+
+
+def test_the_prime_minister_is_no_one_introduced_with_another_office() -> None:
+    """The person the text is about, not one introduced as holding another office."""
+    text = ("Bo Tamm has said voters are right to worry about the harbour.\n\n"
+            "Home Secretary Ann Vole wants a new port plan.\n\n"
+            "The prime minister on Sunday said the harbour rules would be toughened up.")
+    assert [q.speaker for q in reported(text)][-1] == "Bo Tamm"
+
+
+def test_a_party_word_in_a_role_description_is_no_office_word() -> None:
+    """"the Democrat senator" is the senator the article introduced, whatever her party."""
+    text = "New York Senator Ann Vole spoke on Monday. The Democrat senator said the harbour would reopen in May."
+    assert [q.speaker for q in reported(text)] == ["Ann Vole"]
