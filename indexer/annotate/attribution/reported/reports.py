@@ -169,9 +169,18 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
     if org is None:
         if speaker and who.get("speaker_type") == "organisation":
             _note_spoken(people, spoken, pos, speaker)  # "Acme said ...": what "the firm said" later may mean
+        elif speaker and phrase.kind == "name" and _may_be_body(people, speaker):
+            spoken.append((pos, speaker))  # "according to Acme Re": what "it said" later may mean
         return who
     _note_spoken(people, spoken, pos, org)
     return _credited(who, org, "organisation", phrase.kind)
+
+
+def _may_be_body(people: DocSpeakers, name: str) -> bool:
+    """True when the registry's person called `name` may be a body: nothing gives
+    them a gender (no known first name, no title) nor a role ("chief", "minister")."""
+    person = next((p for p in people.by_order if p.name == name), None)
+    return person is not None and person.gender is None and not person.roles
 
 
 def _credited(who: dict[str, Any], speaker: str, speaker_type: str, kind: str = "np") -> dict[str, Any]:

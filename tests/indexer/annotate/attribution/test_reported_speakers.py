@@ -141,3 +141,17 @@ def test_a_party_word_in_a_role_description_is_no_office_word() -> None:
     """"the Democrat senator" is the senator the article introduced, whatever her party."""
     text = "New York Senator Ann Vole spoke on Monday. The Democrat senator said the harbour would reopen in May."
     assert [q.speaker for q in reported(text)] == ["Ann Vole"]
+
+
+def test_it_and_a_body_noun_after_a_genderless_name_spoke_are_that_name() -> None:
+    """"according to Acme Re. ... the insurer said ... it said": a name nothing shows to be a
+    person's (no first name, title or role) spoke first, and "it" never means a person."""
+    text = ("Storms made 2004 the costliest year for insurers, according to Acme Re.\n\n"
+            "The world's second biggest insurer said claims reached $42bn. "
+            "Crowded cities were partly to blame for the rise, it said.")
+    assert [q.speaker for q in reported(text)] == ["Acme Re"] * 3
+
+
+def test_a_name_with_a_gender_is_no_body_for_it() -> None:
+    text = "Ann Tamm said the harbour would reopen in May. It said the ferries would run all night."
+    assert [q.speaker for q in reported(text)] == ["Ann Tamm", None]
