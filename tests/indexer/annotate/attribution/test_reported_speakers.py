@@ -155,3 +155,11 @@ def test_it_and_a_body_noun_after_a_genderless_name_spoke_are_that_name() -> Non
 def test_a_name_with_a_gender_is_no_body_for_it() -> None:
     text = "Ann Tamm said the harbour would reopen in May. It said the ferries would run all night."
     assert [q.speaker for q in reported(text)] == ["Ann Tamm", None]
+
+
+@pytest.mark.parametrize("text", [
+    "Ben Tamm scored twice for Dover on Saturday. The Norland international said the team could still win the cup.",
+    "Ben Tamm won gold in Sydney. The Olympic gold medallist says the coach damaged his reputation.",
+])
+def test_an_international_or_a_medallist_is_the_player_the_text_is_about(text: str) -> None:
+    assert [q.speaker for q in reported(text)] == ["Ben Tamm"]
