@@ -163,3 +163,10 @@ def test_a_name_with_a_gender_is_no_body_for_it() -> None:
 ])
 def test_an_international_or_a_medallist_is_the_player_the_text_is_about(text: str) -> None:
     assert [q.speaker for q in reported(text)] == ["Ben Tamm"]
+
+
+def test_a_name_with_its_article_between_commas_before_the_cue_speaks() -> None:
+    """"Shippers' organisation, the HSA, said": the appositive name, not the description."""
+    text = ("Ferry output fell in May, the Harbour Office said. "
+            "Shippers' organisation, the HSA, said it expected the ferries to run all summer.")
+    assert [q.speaker for q in reported(text)] == ["Harbour Office", "HSA"]
