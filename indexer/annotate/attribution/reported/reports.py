@@ -24,7 +24,7 @@ from typing import Any
 
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.choice.leads import in_lead, person_named_after_lead
-from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH
+from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH, resolve_nominal
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
@@ -53,6 +53,8 @@ _POSSESSIVE_RE = re.compile(r"['\u2019](?:s\b|\s|$)")  # "Acme's CEO", "the Vole
 _IRISH_RE = re.compile(r"[A-Z]['\u2019][A-Z][a-z]+")  # "O'Dwyer": a surname, never an owner or a noun ("-er")
 # a capital after a hyphen: "Merriam-Webster", "Rolls-Royce" are names, never an agent noun ("-ster", "-er")
 _NAME_COMPOUND_RE = re.compile(r"[A-Za-z]-[A-Z]")
+# a capitalised person noun after "the": "the Scot", "the Dutchman" (lexicon: person_nouns)
+_PERSON_NOUN_RE = re.compile(rf"[Tt]he\s+(?:{'|'.join(sorted(w.capitalize() for w in words('person_nouns')))})")
 _GLUED_RE = re.compile(r"[\w-]")  # what CLAUSE_CUE_RE's look-behind refuses before a cue
 _BODY_NOUNS = ORG_NOUNS | words("reported_body_nouns")  # "the charity", "the think-tank": a body that spoke
 
@@ -158,6 +160,9 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
         org = None if kept else people.match_org(org) or org
     elif speaker is None and phrase.kind == "name" and _IRISH_RE.fullmatch(phrase.text):
         return _credited(who, phrase.text, "person", "name")  # "O'Dwyer said": a surname no one introduced
+    elif speaker is None and phrase.kind == "name" and _PERSON_NOUN_RE.fullmatch(phrase.text):
+        person = resolve_nominal(phrase.text.lower(), pos, people)  # "the Scot admitted": the player it is about
+        return who if person is None else _credited(who, person, "person")
     elif speaker is None and phrase.kind == "name":
         # a name no person of the article has ("Hoka told me", "Drawdown notes that"): a brand's, as written
         org = people.match_org(phrase.text) or _as_written(phrase.text)

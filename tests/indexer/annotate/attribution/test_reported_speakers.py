@@ -170,3 +170,10 @@ def test_a_name_with_its_article_between_commas_before_the_cue_speaks() -> None:
     text = ("Ferry output fell in May, the Harbour Office said. "
             "Shippers' organisation, the HSA, said it expected the ferries to run all summer.")
     assert [q.speaker for q in reported(text)] == ["Harbour Office", "HSA"]
+
+
+@pytest.mark.parametrize("noun", ["Scot", "Dutchman", "Welshman"])
+def test_a_definite_nationality_noun_is_the_person_the_text_is_about(noun: str) -> None:
+    """"the Scot admitted": a description of the person the text is about, never a name "Scot"."""
+    text = f"Ben Tamm saw his side win again. The {noun} admitted he was unsure whether to start the new winger."
+    assert [q.speaker for q in reported(text)] == ["Ben Tamm"]
