@@ -266,6 +266,14 @@ def _cut_name(tokens: tuple[str, ...], common: frozenset[str]) -> NameParts:
     return parts
 
 
+def surname_role(name: list[str], title: str | None) -> bool:
+    """True when the role word closing `name` is a surname: after a title of address ("Mr
+    King", "Mrs Bishop") or after a known first name alone ("Tom King", "Ann Bishop")."""
+    if title is not None and title.lower().rstrip(".") in ADDRESS_TITLES:
+        return True
+    return len(name) == 2 and first_name_gender(name[0]) is not None
+
+
 def first_name_only(toks: list[str]) -> bool:
     """True when toks is one known first name ("John" before "Bishop")."""
     return len(toks) == 1 and plain_word(toks[0]) in lexicon().first_names

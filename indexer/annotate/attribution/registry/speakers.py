@@ -1,12 +1,10 @@
 """Speaker resolution within one article: names, titles, roles, pronouns.
 
-Owns the per-document registry of people (and institutions) that lets
-"Mrs Smallman" map to the Mina Smallman introduced earlier, "Sir Mark" to
-Sir Mark Rowley, "Mr Gardner" (a typo) to Barry Gardiner and "she" to the
-most salient woman.  Salience = was a speaker before, then was a sentence
-subject, then recency.  A person's record and name-level rules are
-indexer.annotate.attribution.registry.people's, splitting a capitalised run and naming institutions
-indexer.annotate.attribution.registry.runs'.
+Owns the per-document registry of people (and institutions) that lets "Mrs Smallman" map to the Mina
+Smallman introduced earlier, "Sir Mark" to Sir Mark Rowley, "Mr Gardner" (a typo) to Barry Gardiner and
+"she" to the most salient woman.  Salience = was a speaker before, then was a sentence subject, then
+recency.  A person's record and name-level rules are indexer.annotate.attribution.registry.people's,
+splitting a capitalised run and naming institutions indexer.annotate.attribution.registry.runs'.
 """
 from __future__ import annotations
 
@@ -18,7 +16,6 @@ from onrecord.indexer.annotate.attribution.choice import antecedents
 from onrecord.indexer.annotate.attribution.registry import orgevidence, singles, things
 from onrecord.indexer.annotate.attribution.registry.fullnames import NameHit, appositive_name, find_full_names
 from onrecord.indexer.annotate.attribution.registry.names import (
-    ADDRESS_TITLES,
     F_TITLES,
     M_TITLES,
     N_TITLES,
@@ -33,6 +30,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     lowercase_words,
     name_words,
     quoted_spans,
+    surname_role,
 )
 from onrecord.indexer.annotate.attribution.registry.organisations import Organisations
 from onrecord.indexer.annotate.attribution.registry.people import (
@@ -66,11 +64,6 @@ _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | words("not_first_name
 _CUE_FORMS = words("never_name_cues")
 _COLLECTIVE_PRONOUNS = words("pronouns_collective")
 _THE_OR_POSSESSIVE_RE = re.compile(r"^(?:the|The)\s+|['\u2019]s$")
-
-
-def _addressed(title: str) -> bool:
-    """True for a title of address ("Mr", "Mrs", "Dr."): the word after it is a surname."""
-    return title.lower().rstrip(".") in ADDRESS_TITLES
 
 
 class DocSpeakers:
@@ -150,7 +143,7 @@ class DocSpeakers:
         name, title = hit.parts.name, hit.parts.title
         first, last = name[0], name[-1]
         if looks_like_org(name) or first.lower() in _NOT_FIRST \
-                or last.lower() in ROLE_WORDS and not (len(name) == 2 and first_name_gender(first)):
+                or last.lower() in ROLE_WORDS and not surname_role(name, title):
             return None  # "Tom King", "Ann Bishop": a role word after a known first name is her surname
         if things.not_a_person(text, self.common, hit):
             return None  # "Ann Vole, president, Acme Outdoors": her employer; "Urbane Box": a thing
@@ -261,7 +254,7 @@ class DocSpeakers:
         if glued:  # "Swiss Re", "The Game", "50 Cent": the word is never written alone
             return self._speak(self._single(glued.split(), None), pos).name, None
         role = " ".join(([role] if role else []) + parts.role) or None
-        if not name or is_description(name) and not (title and (name[-1] in self._by_last or _addressed(title))):
+        if not name or is_description(name) and not (title and name[-1] in self._by_last or surname_role(name, title)):
             return None, role  # "Mr Bishop" once John Bishop is known, "Mr King": a surname, not a role
         if any(t.lower() in _CUE_FORMS for t in name):
             return None, role  # "What Reviewers Say": a heading's cue word, no name

@@ -177,3 +177,10 @@ def test_a_definite_nationality_noun_is_the_person_the_text_is_about(noun: str) 
     """"the Scot admitted": a description of the person the text is about, never a name "Scot"."""
     text = f"Ben Tamm saw his side win again. The {noun} admitted he was unsure whether to start the new winger."
     assert [q.speaker for q in reported(text)] == ["Ben Tamm"]
+
+
+def test_police_after_an_officer_of_a_force_is_the_force() -> None:
+    """"Inspector Ben Tamm of Norland Valley Police": "Police said" is his force, not him."""
+    text = ("\"He fled on foot,\" said Inspector Ben Tamm of Norland Valley Police.\n\n"
+            "Police said he was wearing a ski-mask and a light jacket.")
+    assert [q.speaker for q in reported(text)] == ["Norland Valley Police"]
