@@ -17,7 +17,9 @@ from collections.abc import Iterator
 
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_start_alternation
 from onrecord.indexer.annotate.attribution.registry.names import (
+    LEADING_NOISE,
     ORG_NAME_WORDS,
+    TITLES,
     NameParts,
     first_name_gender,
     is_role_word,
@@ -175,3 +177,20 @@ def glued_name(text: str, run: str, parts: NameParts, before: str = "") -> str |
         return None  # only ever opening a sentence: "The" may be the plain article
     whole = re.sub(r"['\u2019]s?$", "", run.strip())
     return whole[4:] if lead != ["The"] and whole.startswith("The ") else whole
+
+
+def first_name_before(text: str, surname: str, common: frozenset[str]) -> str | None:
+    """Return the capitalised word the article first writes right before `surname`
+    ("Brett Lock of ...", then "Mr Lock"): the first name of someone it gives a title of
+    address, when no capitalised word stands before it and it is no common word, title,
+    role or description ("Gay group Lock"); else None."""
+    m = re.search(rf"(?<![A-Za-z'\u2019-])(?<![A-Z][\w'\u2019-] )([A-Z][a-z]+)[ \u00a0]+{re.escape(surname)}\b", text)
+    if m is None:
+        return None
+    word = m.group(1)
+    low = word.lower()
+    lex = lexicon()
+    if low in common or low in TITLES or low in lex.roles or low in lex.descriptors or low in LEADING_NOISE:
+        return None
+    return word
+

@@ -277,13 +277,13 @@ class DocSpeakers:
         return self._speak(single, pos).name, role
 
     def _single(self, name: list[str], title: str | None) -> Person:
-        """Register a person the article names by surname alone: shown as the
-        surname with its particles ("Van Gaal"), or with the peer's title the
-        article gives them ("Lord Falconer")."""
+        """Register a person the article names by surname alone ("Van Gaal"), with the peer's title it gives
+        them ("Lord Falconer") or, after "Mr", the first name it writes before the surname ("Brett Lock")."""
         last = name[-1]
+        first = singles.first_name_before(self.text, last, self.common) if surname_role([last], title) else None
         title = singles.peer_title(self.text, last, title)
-        person = self._person("", last, gender_of(last, title))
-        person.name = f"{title} {last}" if title else " ".join(name)
+        person = self._person(first or "", last, gender_of(first or last, title))
+        person.name = f"{first} {last}" if first else f"{title} {last}" if title else " ".join(name)
         return person
 
     def _peer_alone(self, word: str, title: str | None) -> Person | None:

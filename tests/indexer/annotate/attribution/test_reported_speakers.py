@@ -184,3 +184,11 @@ def test_police_after_an_officer_of_a_force_is_the_force() -> None:
     text = ("\"He fled on foot,\" said Inspector Ben Tamm of Norland Valley Police.\n\n"
             "Police said he was wearing a ski-mask and a light jacket.")
     assert [q.speaker for q in reported(text)] == ["Norland Valley Police"]
+
+
+def test_mr_and_a_role_word_surname_is_the_full_name_written_before() -> None:
+    """"Brett Lock ... Mr Lock said": the first name the article wrote before the surname, though
+    no list knows it (and "Lock" is a role word: the full name was never registered)."""
+    text = ("Brett Lock said they were wiping the slate clean.\n\n"
+            "Mr Lock said the main players would regulate themselves.")
+    assert [q.speaker for q in reported(text)] == ["Brett Lock", "Brett Lock"]
