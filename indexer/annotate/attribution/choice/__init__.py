@@ -1,7 +1,7 @@
 """Choosing a quote's speaker among candidates: rules' confidence and learned weights.
 
 Owns descriptions as speakers (`nominals`; those opening an article that
-the next sentence names, `leads`), the learned choice of a
+the next sentence names, `leads`; a role description's person, `offices`), the learned choice of a
 pronoun's antecedent (`antecedents`, weights in indexer/data/speaker_weights.json
 fitted by bench/fit_speakers.py), the learned choice among a quote's
 candidate speakers (`ranker` and its features `rankfeatures`, weights in

@@ -23,13 +23,19 @@ from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.choice.leads import org_named_after_lead, person_named_after_lead
+from onrecord.indexer.annotate.attribution.choice.offices import current_person, office_words, person_with_role
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
-from onrecord.indexer.annotate.attribution.registry.names import POSSESSIVE_RE, is_description, lexicon
+from onrecord.indexer.annotate.attribution.registry.names import (
+    POSSESSIVE_RE,
+    cut_name,
+    first_name_gender,
+    is_description,
+    lexicon,
+)
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, PUBLICATIONS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.orgnames import SITE_NOUNS
-from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.runs import body_name, expand_acronym
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
@@ -37,7 +43,6 @@ from onrecord.indexer.lexicon import words
 
 _WORD_RE = re.compile(r"[\w'\u2019.&-]+")
 _DETERMINERS = words("determiners")
-_OTHER_OFFICE = words("office_changers")
 _MEMBER_NOUNS = words("member_nouns")
 _MEMBER_BODIES = ("committee", "council", "panel", "commission")
 _DOCUMENT_NOUNS = words("document_nouns")
@@ -213,7 +218,7 @@ def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
     Ministry; a publication only for a publication noun ("the magazine")."""
     org = _last_org_named(people, head, pos) or people.organisations.latest(pos, INSTITUTION_REACH, head)
     if head in _KIND_HEADS:  # "Barclays said ... Police said": the police are no bank
-        org = org or _latest_holding(people, head, pos)
+        org = org or people.organisations.latest_holding(pos, INSTITUTION_REACH, head)
     else:
         org = org or _last_institution(people, pos) or org_named_after_lead(people, pos)
     if org in people.organisations.publications and head not in PUBLICATIONS:
@@ -221,19 +226,6 @@ def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
     if org:
         people.note_org(org, pos)
     return org
-
-
-def _latest_holding(people: DocSpeakers, head: str, pos: int) -> str | None:
-    """Return the institution named last before pos within INSTITUTION_REACH
-    whose name holds the word `head` anywhere ("Vole Police Service" for
-    "the police"), else None."""
-    orgs = people.organisations
-    i = bisect_left(orgs.mentions, pos, key=lambda m: m.pos) - 1
-    while i >= 0 and pos - orgs.mentions[i].pos <= INSTITUTION_REACH:
-        if head in orgs.mentions[i].name.lower().split():
-            return orgs.mentions[i].name
-        i -= 1
-    return None
 
 
 def _site(pos: int, people: DocSpeakers) -> str | None:
@@ -255,10 +247,11 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
         return person_named_after_lead(people, pos, end) if owned and not introduced_only else None
     if _AGE_RE.search(head):  # "the 34-year-old": whom the article gave that age ("Ann Vole, 34,")
         return _person_of_age(people, head.split("-")[0], pos)
-    person = _person_with_role(people, [w.lower() for w in words], pos)
+    person = person_with_role(people, [w.lower() for w in words], pos)
     if person is None and not introduced_only and (head in lex.person_nouns or head in lex.roles):
         gender = "f" if head in lex.female_nouns else "m" if head in lex.male_nouns else None
-        person = _current_person(people, pos, gender)
+        office = office_words({w.lower() for w in words})
+        person = current_person(people, pos, gender, office)
         if person is None:  # "The minister has warned ..." opening the article: named next
             return person_named_after_lead(people, pos, end)
     return people.speak_as(person, pos) if person else None
@@ -284,7 +277,7 @@ def _person_of_age(people: DocSpeakers, age: str, pos: int) -> str | None:
     if _ANY_AGE_RE.search(before):
         return None  # ages are stated and this one is nobody's: unnamed beats wrong
     # news calls the person it is about by an age it never states ("The 67-year-old also said")
-    person = _current_person(people, pos, None)
+    person = current_person(people, pos, None)
     return people.speak_as(person, pos) if person else None
 
 
@@ -363,6 +356,7 @@ def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]
                  for m in names_ending_in_re(head).finditer(people.text))
         # "US magazine Rolling Stone": a description leading a name is not the name; nor is
         # one an adjective or "a" leads ("the seventh-largest US airline", "a US firm")
+        found = ((start, end, " ".join(without_person(name.split()))) for start, end, name in found)
         cache[head] = [(end, name) for start, end, name in found
                        if len(name.split()) > 1 and not _LEADS_NAME_RE.match(people.text, end)
                        and not (name.split()[-1].islower()
@@ -370,25 +364,15 @@ def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]
     return cache[head]
 
 
-def _person_with_role(people: DocSpeakers, words: list[str], pos: int) -> Person | None:
-    """Return the person introduced with the role `words` name (its head, and
-    no office-changing word it lacks: a "shadow foreign secretary" is not
-    "the foreign secretary"), mentioned last before pos."""
-    head, wanted = words[-1], set(words)
-
-    def fits(p: Person) -> bool:
-        return bool(p.first) and head in p.roles and not (p.roles & _OTHER_OFFICE) - wanted \
-            and p.mentions.last_before(pos) >= 0
-    found = [p for p in people.by_order if fits(p)]
-    return max(found, key=lambda p: p.mentions.last_before(pos)) if found else None
-
-
-def _current_person(people: DocSpeakers, pos: int, gender: str | None) -> Person | None:
-    """Return the person most recently a subject or speaker before pos."""
-    # a peer ("Lord Vole") has no first name but a title's gender: a person too
-    fits = [p for p in people.by_order if (p.first or p.gender) and p.salient.last_before(pos) >= 0
-            and (gender is None or p.gender in (None, gender))]
-    return max(fits, key=lambda p: p.salient.last_before(pos)) if fits else None
+def without_person(toks: list[str]) -> list[str]:
+    """Return a name's words after its "of" when the words before it are a person's
+    full name led by a known first name ("Inspector Ann Vole of Acme Police": her
+    force, not she); else `toks`."""
+    at = toks.index("of") if "of" in toks else -1
+    if at <= 0:
+        return toks
+    name = cut_name(toks[:at]).name
+    return toks[at + 1:] if len(name) >= 2 and first_name_gender(name[0]) is not None else toks
 
 
 _CLAIM_NOUNS = words("claim_nouns")

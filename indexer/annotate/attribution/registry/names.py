@@ -29,6 +29,7 @@ M_TITLES = words("titles_male")
 ORG_NAME_WORDS = words("org_heads", "org_words")
 N_TITLES = words("titles_neutral")
 TITLES = F_TITLES | M_TITLES | N_TITLES
+ADDRESS_TITLES = words("address_titles")  # a title word closing a run right after one is a surname: "Mr King"
 # words that open sentences or clauses, capitalised there, never part of a name
 LEADING_NOISE = words("leading_noise")
 # lowercase words inside a name, before its surname ("von der Leyen", "bin Laden", "al-Faisal")
@@ -196,15 +197,15 @@ def is_surname_only(name: list[str]) -> bool:
 def title_index(toks: list[str], stop: int | None = None) -> int:
     """Return the index (below `stop`) of a run's title, its last title word,
     or -1.  A title word after a first name, before only a generation, or
-    closing the run after a name word is a surname: "Stephen King", "Martin
-    Luther King Jr.", "Larry King"."""
+    closing the run after a name word or a title of address is a surname:
+    "Stephen King", "Martin Luther King Jr.", "Larry King", "Mr King"."""
     plain = [plain_word(t) for t in toks]
     if TITLES.isdisjoint(plain):
         return -1  # most runs: no title word at all
     lex = lexicon()
     for k in range(min(len(toks), len(toks) if stop is None else stop) - 1, -1, -1):
         rest, before = plain[k + 1:], plain[k - 1] if k > 0 else ""
-        if plain[k] not in TITLES or before in lex.first_names:
+        if plain[k] not in TITLES or before in lex.first_names or not rest and before in ADDRESS_TITLES:
             continue
         if not (rest and all(t in _SUFFIXES for t in rest)) and not (
                 not rest and before and _is_name_like(toks[k - 1]) and before not in lex.describing
@@ -263,6 +264,14 @@ def _cut_name(tokens: tuple[str, ...], common: frozenset[str]) -> NameParts:
         toks = toks[:-1]
     parts.name = [POSSESSIVE_RE.sub("", t) if k == len(toks) - 1 else t for k, t in enumerate(toks)]
     return parts
+
+
+def surname_role(name: list[str], title: str | None) -> bool:
+    """True when the role word closing `name` is a surname: after a title of address ("Mr
+    King", "Mrs Bishop") or after a known first name alone ("Tom King", "Ann Bishop")."""
+    if title is not None and title.lower().rstrip(".") in ADDRESS_TITLES:
+        return True
+    return len(name) == 2 and first_name_gender(name[0]) is not None
 
 
 def first_name_only(toks: list[str]) -> bool:

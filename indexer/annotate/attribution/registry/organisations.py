@@ -249,6 +249,17 @@ class Organisations:
             i -= 1
         return None
 
+    def latest_holding(self, pos: int, reach: int, word: str) -> str | None:
+        """Return the organisation mentioned last before pos within `reach`
+        characters whose name holds `word` anywhere ("Vole Police Service"
+        for "police"), else None."""
+        i = bisect_left(self._positions, pos) - 1
+        while i >= 0 and pos - self.mentions[i].pos <= reach:
+            if word in self.mentions[i].name.lower().split():
+                return self.mentions[i].name
+            i -= 1
+        return None
+
     def first_after(self, pos: int, reach: int) -> str | None:
         """Return the organisation named first after pos within `reach`
         characters, else None: whom a lead's description ("A US bank said ...")

@@ -17,7 +17,9 @@ from collections.abc import Callable, Iterator
 
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_start_alternation
 from onrecord.indexer.annotate.attribution.registry.names import (
+    LEADING_NOISE,
     ORG_NAME_WORDS,
+    TITLES,
     NameParts,
     first_name_gender,
     is_role_word,
@@ -42,9 +44,16 @@ def may_be_name(text: str, common: frozenset[str], word: str, title: str | None)
     if title or first_name_gender(word) or (word.isupper() and word.isalpha() and not is_shouted(word, common)) \
             or _DIGIT_LED_RE.fullmatch(word):
         return True
-    if not _LETTERS_RE.fullmatch(word) or word.lower() in common or word.lower() in lexicon().never_names:
+    if not (_LETTERS_RE.fullmatch(word) or _is_word(word)) or word.lower() in common \
+            or word.lower() in lexicon().never_names:
         return False  # "Monday", "September": dates, not people
     return _written_mid_sentence(text, word)
+
+
+def _is_word(word: str) -> bool:
+    """True for letters alone, or capitalised words of letters joined by hyphens: a
+    hyphenated name ("Merriam-Webster", "Rolls-Royce") is one word, not a compound noun."""
+    return word.isalpha() or all(part.isalpha() and part[0].isupper() for part in word.split("-"))
 
 
 _WORD_CHAR_RE = re.compile(r"\w")
@@ -184,3 +193,20 @@ def glued_name(text: str, run: str, parts: NameParts, before: str = "") -> str |
         return None  # only ever opening a sentence: "The" may be the plain article
     whole = re.sub(r"['\u2019]s?$", "", run.strip())
     return whole[4:] if lead != ["The"] and whole.startswith("The ") else whole
+
+
+def first_name_before(text: str, surname: str, common: frozenset[str]) -> str | None:
+    """Return the capitalised word the article first writes right before `surname`
+    ("Brett Lock of ...", then "Mr Lock"): the first name of someone it gives a title of
+    address, when no capitalised word stands before it and it is no common word, title,
+    role or description ("Gay group Lock"); else None."""
+    m = re.search(rf"(?<![A-Za-z'\u2019-])(?<![A-Z][\w'\u2019-] )([A-Z][a-z]+)[ \u00a0]+{re.escape(surname)}\b", text)
+    if m is None:
+        return None
+    word = m.group(1)
+    low = word.lower()
+    lex = lexicon()
+    if low in common or low in TITLES or low in lex.roles or low in lex.descriptors or low in LEADING_NOISE:
+        return None
+    return word
+

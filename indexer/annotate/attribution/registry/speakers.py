@@ -1,12 +1,9 @@
 """Speaker resolution within one article: names, titles, roles, pronouns.
 
-Owns the per-document registry of people (and institutions) that lets
-"Mrs Smallman" map to the Mina Smallman introduced earlier, "Sir Mark" to
-Sir Mark Rowley, "Mr Gardner" (a typo) to Barry Gardiner and "she" to the
-most salient woman.  Salience = was a speaker before, then was a sentence
-subject, then recency.  A person's record and name-level rules are
-indexer.annotate.attribution.registry.people's, splitting a capitalised run and naming institutions
-indexer.annotate.attribution.registry.runs'.
+Owns the per-document registry of people (and institutions) that lets "Mrs Smallman" map to the Mina Smallman
+introduced earlier, "Sir Mark" to Sir Mark Rowley, "Mr Gardner" (a typo) to Barry Gardiner and "she" to the
+most salient woman.  Salience = was a speaker before, then was a sentence subject, then recency.  A person's
+record and name-level rules are registry.people's, splitting a capitalised run and naming institutions runs'.
 """
 from __future__ import annotations
 
@@ -32,6 +29,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     lowercase_words,
     name_words,
     quoted_spans,
+    surname_role,
 )
 from onrecord.indexer.annotate.attribution.registry.organisations import Organisations
 from onrecord.indexer.annotate.attribution.registry.people import (
@@ -143,8 +141,9 @@ class DocSpeakers:
         (no title, known first name, role or subject position vouches for it)."""
         name, title = hit.parts.name, hit.parts.title
         first, last = name[0], name[-1]
-        if looks_like_org(name) or first.lower() in _NOT_FIRST or last.lower() in ROLE_WORDS:
-            return None
+        if looks_like_org(name) or first.lower() in _NOT_FIRST \
+                or last.lower() in ROLE_WORDS and not surname_role(name, title):
+            return None  # "Tom King", "Ann Bishop": a role word after a known first name is her surname
         if things.not_a_person(text, self.common, hit):
             return None  # "Ann Vole, president, Acme Outdoors": her employer; "Urbane Box": a thing
         subject = is_subject(text, hit.run_start) and not things.alone_on_line(text, hit)  # a heading
@@ -254,8 +253,8 @@ class DocSpeakers:
         if glued:  # "Swiss Re", "The Game", "50 Cent": the word is never written alone
             return self._speak(self._single(glued.split(), None), pos).name, None
         role = " ".join(([role] if role else []) + parts.role) or None
-        if not name or is_description(name) and not (title and name[-1] in self._by_last):
-            return None, role  # "Mr Bishop" once John Bishop is known: his surname, not a role
+        if not name or is_description(name) and not (title and name[-1] in self._by_last or surname_role(name, title)):
+            return None, role  # "Mr Bishop" once John Bishop is known, "Mr King": a surname, not a role
         if any(t.lower() in _CUE_FORMS for t in name):
             return None, role  # "What Reviewers Say": a heading's cue word, no name
         if len(name) >= 2 and not self._surname_led(name):
@@ -277,13 +276,14 @@ class DocSpeakers:
         return self._speak(single, pos).name, role
 
     def _single(self, name: list[str], title: str | None) -> Person:
-        """Register a person the article names by surname alone: shown as the
-        surname with its particles ("Van Gaal"), or with the peer's title the
-        article gives them ("Lord Falconer")."""
+        """Register a person the article names by surname alone ("Van Gaal"), with the peer's title it gives
+        them ("Lord Falconer") or, after "Mr", the first name it writes before the surname ("Brett Lock")."""
         last = name[-1]
+        first = singles.first_name_before(self.text, last, self.common) if surname_role([last], title) else None
         title = singles.peer_title(self.text, last, title)
-        person = self._person("", last, gender_of(last, title))
-        person.name = singles.peer_name(self.text, title, last, self.match_org) if title else " ".join(name)
+        person = self._person(first or "", last, gender_of(first or last, title))
+        person.name = f"{first} {last}" if first else \
+            singles.peer_name(self.text, title, last, self.match_org) if title else " ".join(name)
         return person
 
     def _peer_alone(self, word: str, title: str | None) -> Person | None:

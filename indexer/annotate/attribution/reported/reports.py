@@ -24,7 +24,7 @@ from typing import Any
 
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.choice.leads import in_lead, person_named_after_lead
-from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH
+from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH, resolve_nominal
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
@@ -51,6 +51,10 @@ _OWNER_RUN_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:(?:The|the|But|And)\s+)?"
                            r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+$")
 _POSSESSIVE_RE = re.compile(r"['\u2019](?:s\b|\s|$)")  # "Acme's CEO", "the Voles' lawyer"
 _IRISH_RE = re.compile(r"[A-Z]['\u2019][A-Z][a-z]+")  # "O'Dwyer": a surname, never an owner or a noun ("-er")
+# a capital after a hyphen: "Merriam-Webster", "Rolls-Royce" are names, never an agent noun ("-ster", "-er")
+_NAME_COMPOUND_RE = re.compile(r"[A-Za-z]-[A-Z]")
+# a capitalised person noun after "the": "the Scot", "the Dutchman" (lexicon: person_nouns)
+_PERSON_NOUN_RE = re.compile(rf"[Tt]he\s+(?:{'|'.join(sorted(w.capitalize() for w in words('person_nouns')))})")
 _GLUED_RE = re.compile(r"[\w-]")  # what CLAUSE_CUE_RE's look-behind refuses before a cue
 _BODY_NOUNS = ORG_NOUNS | words("reported_body_nouns")  # "the charity", "the think-tank": a body that spoke
 
@@ -156,6 +160,9 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
         org = None if kept else people.match_org(org) or org
     elif speaker is None and phrase.kind == "name" and _IRISH_RE.fullmatch(phrase.text):
         return _credited(who, phrase.text, "person", "name")  # "O'Dwyer said": a surname no one introduced
+    elif speaker is None and phrase.kind == "name" and _PERSON_NOUN_RE.fullmatch(phrase.text):
+        person = resolve_nominal(phrase.text.lower(), pos, people)  # "the Scot admitted": the player it is about
+        return who if person is None else _credited(who, person, "person")
     elif speaker is None and phrase.kind == "name":
         # a name no person of the article has ("Hoka told me", "Drawdown notes that"): a brand's, as written
         org = people.match_org(phrase.text) or _as_written(phrase.text)
@@ -167,9 +174,18 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
     if org is None:
         if speaker and who.get("speaker_type") == "organisation":
             _note_spoken(people, spoken, pos, speaker)  # "Acme said ...": what "the firm said" later may mean
+        elif speaker and phrase.kind == "name" and _may_be_body(people, speaker):
+            spoken.append((pos, speaker))  # "according to Acme Re": what "it said" later may mean
         return who
     _note_spoken(people, spoken, pos, org)
     return _credited(who, org, "organisation", phrase.kind)
+
+
+def _may_be_body(people: DocSpeakers, name: str) -> bool:
+    """True when the registry's person called `name` may be a body: nothing gives
+    them a gender (no known first name, no title) nor a role ("chief", "minister")."""
+    person = next((p for p in people.by_order if p.name == name), None)
+    return person is not None and person.gender is None and not person.roles
 
 
 def _credited(who: dict[str, Any], speaker: str, speaker_type: str, kind: str = "np") -> dict[str, Any]:
@@ -255,10 +271,12 @@ def _written_org(phrase: Phrase) -> str | None:
 
 def _as_written(name: str) -> str | None:
     """Return a name as written without its "The", or None for a common noun
-    capitalised at a sentence's start ("Analysts said", "Noting that") and
-    for an owner's person ("Acme's CEO": the registry's to resolve)."""
+    capitalised at a sentence's start ("Analysts said", "Noting that"; never
+    a hyphenated name: "Merriam-Webster said") and for an owner's person
+    ("Acme's CEO": the registry's to resolve)."""
     low = name.lower()
-    if is_speaker_noun(low) or low.endswith("ing") or _POSSESSIVE_RE.search(low):
+    common = is_speaker_noun(low) and not _NAME_COMPOUND_RE.search(name)
+    if common or low.endswith("ing") or _POSSESSIVE_RE.search(low):
         return None
     return _LEADING_THE_RE.sub("", name)
 

@@ -64,8 +64,9 @@ _POSSESSIVE_BEFORE_RE = re.compile(r"(?:['\u2019]s?|\b(?:his|her|its|their|our|m
 # a subject right before the word: the word is an adverb after it ("Ann Vole now says", "he has since said")
 _SUBJECT_BEFORE_RE = re.compile(
     rf"(?:\b[A-Z][\w.'\u2019-]*|\b(?:he|she|they|it|who|{'|'.join(sorted(words('skip_before_cue')))}))\s+$")
-# a name between commas right before the cue, after a description: "His wife, Ann, said"
-_NAMED_APPOSITIVE_RE = re.compile(r",\s+((?:[A-Z][\w.'\u2019-]*\s+){0,3}[A-Z][\w.'\u2019-]*),\s*")
+# a name between commas right before the cue, after a description: "His wife, Ann, said",
+# "The bosses' group, the CBI, said"
+_NAMED_APPOSITIVE_RE = re.compile(r",\s+(?:the\s+)?((?:[A-Z][\w.'\u2019-]*\s+){0,3}[A-Z][\w.'\u2019-]*),\s*")
 # a year cited after an author is a reference to a paper, not speech: "Vole (2017) suggests", "Vole et al. (2019) found"
 _CITATION_RE = re.compile(r"\s*(?:et\s+al\.?\s*)?\((?:[^()]{0,30}\D)?(?:1[89]|20)\d\d[a-z]?\)\s*$")
 _AS_BEFORE_RE = re.compile(r"\bas\s+$", re.I)

@@ -8,7 +8,7 @@ import pytest
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.reports import _org_credit
-from tests.indexer.annotate.attribution.test_reported import reported
+from tests.indexer.annotate.attribution.test_reported import annotate_quotes, chunk, reported
 
 
 @pytest.mark.parametrize(("text", "speaker"), [
@@ -97,3 +97,98 @@ def test_a_description_is_the_body_the_reported_pass_credited_not_a_registry_not
 ])
 def test_an_organisations_staff_speak_for_it(text: str, speaker: str | None) -> None:
     assert reported(text)[-1].speaker == speaker
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Tom King runs the port of Dover. Mr King said the attacks had doubled this year.", "Tom King"),
+    ("Dave Major opened a bakery. Mr Major said sales had doubled since the spring.", "Dave Major"),
+    ("Ann Bishop runs the ferry line. Mrs Bishop said the crossing would reopen in May.", "Ann Bishop"),
+])
+def test_a_title_word_after_a_title_of_address_is_a_surname(text: str, speaker: str) -> None:
+    """"Mr King said": King is his surname, not a second title, and "Tom King" a person."""
+    assert [q.speaker for q in reported(text)] == [speaker]
+
+
+def test_a_hyphenated_name_before_a_cue_is_no_agent_noun() -> None:
+    """"Bolt-Webster said": a capital after the hyphen makes a name, not a noun in "-ster"."""
+    assert [q.speaker for q in reported("Bolt-Webster said the harbour would reopen in May.")] == ["Bolt-Webster"]
+
+
+def test_a_hyphenated_name_written_mid_sentence_speaks() -> None:
+    """A lone hyphenated name the article writes mid-sentence is a name like a lone word is."""
+    text = ("The word vlog was picked by the Bolt-Webster dictionary.\n\n"
+            "Bolt-Webster said \"vlog\" headed the list of looked-up terms on its site.")
+    quotes = [q for p in annotate_quotes(chunk(text)).paragraphs for q in p.quotes]
+    assert [q.speaker for q in quotes] == ["Bolt-Webster"]
+
+
+def test_the_foreign_secretary_is_not_the_home_secretary() -> None:
+    """A role description names the person introduced with all its office words."""
+    text = ("Bo Tamm attacked the harbour ruling. Home Secretary Ann Vole said the port would stay shut.\n\n"
+            "The foreign secretary insisted it was for ministers to decide how the port was run.")
+    assert [q.speaker for q in reported(text)][-1] == "Bo Tamm"
+
+
+def test_the_prime_minister_is_no_one_introduced_with_another_office() -> None:
+    """The person the text is about, not one introduced as holding another office."""
+    text = ("Bo Tamm has said voters are right to worry about the harbour.\n\n"
+            "Home Secretary Ann Vole wants a new port plan.\n\n"
+            "The prime minister on Sunday said the harbour rules would be toughened up.")
+    assert [q.speaker for q in reported(text)][-1] == "Bo Tamm"
+
+
+def test_a_party_word_in_a_role_description_is_no_office_word() -> None:
+    """"the Democrat senator" is the senator the article introduced, whatever her party."""
+    text = "New York Senator Ann Vole spoke on Monday. The Democrat senator said the harbour would reopen in May."
+    assert [q.speaker for q in reported(text)] == ["Ann Vole"]
+
+
+def test_it_and_a_body_noun_after_a_genderless_name_spoke_are_that_name() -> None:
+    """"according to Acme Re. ... the insurer said ... it said": a name nothing shows to be a
+    person's (no first name, title or role) spoke first, and "it" never means a person."""
+    text = ("Storms made 2004 the costliest year for insurers, according to Acme Re.\n\n"
+            "The world's second biggest insurer said claims reached $42bn. "
+            "Crowded cities were partly to blame for the rise, it said.")
+    assert [q.speaker for q in reported(text)] == ["Acme Re"] * 3
+
+
+def test_a_name_with_a_gender_is_no_body_for_it() -> None:
+    text = "Ann Tamm said the harbour would reopen in May. It said the ferries would run all night."
+    assert [q.speaker for q in reported(text)] == ["Ann Tamm", None]
+
+
+@pytest.mark.parametrize("text", [
+    "Ben Tamm scored twice for Dover on Saturday. The Norland international said the team could still win the cup.",
+    "Ben Tamm won gold in Sydney. The Olympic gold medallist says the coach damaged his reputation.",
+])
+def test_an_international_or_a_medallist_is_the_player_the_text_is_about(text: str) -> None:
+    assert [q.speaker for q in reported(text)] == ["Ben Tamm"]
+
+
+def test_a_name_with_its_article_between_commas_before_the_cue_speaks() -> None:
+    """"Shippers' organisation, the HSA, said": the appositive name, not the description."""
+    text = ("Ferry output fell in May, the Harbour Office said. "
+            "Shippers' organisation, the HSA, said it expected the ferries to run all summer.")
+    assert [q.speaker for q in reported(text)] == ["Harbour Office", "HSA"]
+
+
+@pytest.mark.parametrize("noun", ["Scot", "Dutchman", "Welshman"])
+def test_a_definite_nationality_noun_is_the_person_the_text_is_about(noun: str) -> None:
+    """"the Scot admitted": a description of the person the text is about, never a name "Scot"."""
+    text = f"Ben Tamm saw his side win again. The {noun} admitted he was unsure whether to start the new winger."
+    assert [q.speaker for q in reported(text)] == ["Ben Tamm"]
+
+
+def test_police_after_an_officer_of_a_force_is_the_force() -> None:
+    """"Inspector Ben Tamm of Norland Valley Police": "Police said" is his force, not him."""
+    text = ("\"He fled on foot,\" said Inspector Ben Tamm of Norland Valley Police.\n\n"
+            "Police said he was wearing a ski-mask and a light jacket.")
+    assert [q.speaker for q in reported(text)] == ["Norland Valley Police"]
+
+
+def test_mr_and_a_role_word_surname_is_the_full_name_written_before() -> None:
+    """"Brett Lock ... Mr Lock said": the first name the article wrote before the surname, though
+    no list knows it (and "Lock" is a role word: the full name was never registered)."""
+    text = ("Brett Lock said they were wiping the slate clean.\n\n"
+            "Mr Lock said the main players would regulate themselves.")
+    assert [q.speaker for q in reported(text)] == ["Brett Lock", "Brett Lock"]
