@@ -25,7 +25,7 @@ Never a frozen test set (round 8's, once drawn), never PolNeAR dev or
 test.  It prints each source's choice
 accuracy (the rules' answer against the fitted choice), leave-one-source-out figures
 (fitted without source S, scored on S) and, the criterion for a change, leave-one-round-out
-figures over the fresh BBC rounds 3-10 (fitted without round k, scored on every matched quote
+figures over the spent BBC rounds from 3 on (fitted without round k, scored on every matched quote
 of round k, quotes no candidate gets right counted wrong), per `--l2` value and `--gate`
 (where the weights decide); `--write` stores them with the weights.  Run it with
 OPENBLAS_NUM_THREADS=1 on a shared machine: BLAS threads made one fit 12x slower here.
@@ -278,7 +278,7 @@ def _write(table: np.ndarray, instances: list[Instance], held: dict[str, str],
                    f"{L2}) on the tuning golds (web dev, the spent test sets of rounds 1-6, the BBC gold) "
                    "and PolNeAR train; never a frozen test set or PolNeAR dev/test. The weights decide "
                    "where ranker.decides says. held_out_rounds: fitted without BBC round k, scored on "
-                   "round k (rules, the previous table, this fit), for k = 3..10: their mean is the "
+                   "round k (rules, the previous table, this fit), for each spent round k >= 3: their mean is the "
                    "criterion. held_out: fitted without that source, scored on it."),
         "instances": len(instances),
         "accuracy_rules": accuracy(instances, None),

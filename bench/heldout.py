@@ -18,11 +18,12 @@ articles, scored once at d211a3a beside 33320ae's figures, the extraction code
 unchanged from there to the session's start d5c6e12) and round 8's (40 BBC
 articles, scored at the starting code e351780 and once after tuning at
 2900c4f) and rounds 9 and 10's (40 BBC articles each, scored at the starting
-code and once after tuning at 0a0e165): all are tuning data since.  Rounds 11
-and 12 (40 BBC articles each, drawn and frozen after that) are the test sets
-now (TEST_SETS), each scored only when its flag asks: at the starting code,
-then once, after tuning; rounds 13 to 16 (drawn and frozen while 11 and 12
-were) wait beside them for the next tunings.
+code and once after tuning at 0a0e165) and rounds 11-14's (40 BBC articles
+each, scored at the starting code and once after tuning at 46d0915): all are
+tuning data since.  Rounds 15 and 16 (40 BBC articles each, drawn and frozen
+while rounds 13 and 14 were, scored once at 46d0915's final code and never
+read otherwise) are the test sets now (TEST_SETS), each scored only when its
+flag asks: at the starting code, then once, after tuning.
 """
 from __future__ import annotations
 
@@ -71,16 +72,19 @@ BBC_R9 = GOLD_DIR / "bbc_heldout_r9_test.json"
 # once after tuning at 0a0e165.
 BBC_R10 = GOLD_DIR / "bbc_heldout_r10_test.json"
 # Rounds 11 and 12: drawn after rounds 9 and 10 were scored once after tuning
-# (0a0e165); BBC only (bench.goldselect's bbc11 and bbc12, 40 articles each).
+# (0a0e165); BBC only (bench.goldselect's bbc11 and bbc12, 40 articles each);
+# scored at the starting code and once after tuning at 46d0915.
 BBC_R11 = GOLD_DIR / "bbc_heldout_r11_test.json"
 BBC_R12 = GOLD_DIR / "bbc_heldout_r12_test.json"
 # Rounds 13 and 14: drawn while rounds 11 and 12 were the test sets of a
 # session's tuning, annotated blind and frozen before anyone scored them
-# (bench.goldselect's bbc13 and bbc14, 40 articles each).
+# (bench.goldselect's bbc13 and bbc14, 40 articles each); scored at the
+# starting code and once after tuning at 46d0915.
 BBC_R13 = GOLD_DIR / "bbc_heldout_r13_test.json"
 BBC_R14 = GOLD_DIR / "bbc_heldout_r14_test.json"
 # Rounds 15 and 16: drawn beside rounds 13 and 14 for the session after
-# (bench.goldselect's bbc15 and bbc16, 40 articles each), frozen likewise.
+# (bench.goldselect's bbc15 and bbc16, 40 articles each), frozen likewise;
+# scored once at 46d0915, the test sets of the next tuning.
 BBC_R15 = GOLD_DIR / "bbc_heldout_r15_test.json"
 BBC_R16 = GOLD_DIR / "bbc_heldout_r16_test.json"
 
@@ -92,15 +96,11 @@ def bbc_round(number: int) -> Path:
 
 # The BBC rounds scored once and tuning rows since, in the order drawn; every
 # row, error lister and fit script reads them from here (key bbc_rN).
-SPENT_BBC_ROUNDS = tuple(range(1, 11))
+SPENT_BBC_ROUNDS = tuple(range(1, 15))
 SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
-TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R11: ("round 11 BBC TEST", "--round11-test"),
-                                          BBC_R12: ("round 12 BBC TEST", "--round12-test"),
-                                          BBC_R13: ("round 13 BBC TEST", "--round13-test"),
-                                          BBC_R14: ("round 14 BBC TEST", "--round14-test"),
-                                          BBC_R15: ("round 15 BBC TEST", "--round15-test"),
+TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R15: ("round 15 BBC TEST", "--round15-test"),
                                           BBC_R16: ("round 16 BBC TEST", "--round16-test")}
 
 
