@@ -7,7 +7,8 @@ and the clause itself ("X said (that) ...", "X told Y that ...",
 "X asked whether ...") and `closings` one its attribution opens or
 closes ("according to X, ...", "..., X said."), and `openers` the
 subject after a participle opening the sentence ("After saying that ...,
-X left"), each a Clause of `spans`;
+X left"), each a Clause of `spans`; `runons` ends a clause where the
+writer's words resume (", but he hasn't endorsed ...", " and urged ... "..."");
 `speakers` finds the speaker phrase before a cue (past an aside in dashes,
 or the subject of a coordinated cue: "X met Y and said ..."); `sources`
 says whether that phrase can be who spoke (not the writer, a finding, a

@@ -30,6 +30,7 @@ from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOU
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
+from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_run_on
 from onrecord.indexer.annotate.attribution.reported.spans import cut_naming
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, MAX_SENTENCE_CHARS, Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans, line_style
@@ -117,7 +118,8 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
         inside = quoted[max(0, first - 1):bisect_left(starts, hi + base)]  # the quotes the sentence may hold
         if MASK in s[lo:hi] and len(s[lo:hi].replace(MASK, " ").split()) < MIN_OUTSIDE_WORDS:
             continue  # '"...," she said.': no room for a clause beside the quote
-        for clause in map(lambda found: cut_naming(s, found), find_clauses(s, lo, hi)):
+        for clause in map(lambda found: cut_before_cue(s, cut_run_on(s, cut_naming(s, found))),
+                          find_clauses(s, lo, hi)):
             start, end = clause.start + base, clause.end + base
             if _masked(s, text, base, clause.start, clause.end) or _introduces(s, text, base, clause.end, hi) \
                     or any(q.start < end and q.end > start for q in inside):

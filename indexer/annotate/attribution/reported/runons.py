@@ -1,0 +1,58 @@
+"""Run-on reported clauses: a clause cut where the writer's own words resume.
+
+A report in the past ("X said (that) ...") that runs on into a coordinated
+present perfect ("..., but he hasn't endorsed her", "... and has expressed
+support for ...") has left the reported frame: the present perfect is the
+writer's news about the speaker, not backshifted speech.  `cut_run_on` ends
+the clause before that join, so the clause before it is reported alone (and
+a quote after the join no longer hides it).  A clause already in the
+present perfect before the join ("has grown and has spent") is left whole.
+`cut_before_cue` ends a clause before a second speech cue in the past whose
+quote follows ("said the bridge would reopen and urged drivers to use
+"..."": "the bridge would reopen"), so the quote no longer hides the clause.
+"""
+from __future__ import annotations
+
+import re
+
+from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
+from onrecord.indexer.annotate.attribution.spans.frames import MASK
+from onrecord.indexer.lexicon import words
+
+_PARTICIPLE_ALT = "|".join(sorted(words("irregular_participles")))
+_ADVERBS = r"(?:(?:also|since|so\s+far|yet|not|never|already|now)\s+)*"
+# ", but he hasn't endorsed", " and has expressed", " but have so far not taken"
+_RUN_ON_RE = re.compile(rf"(?:,\s*|\s+)(?:and|but)\s+(?:(?:he|she|they|we)\s+)?{_ADVERBS}"
+                        rf"(?:has|have)(?:n['\u2019]t|\s+not)?\s+{_ADVERBS}"
+                        rf"(?:[a-z]+ed|{_PARTICIPLE_ALT})\b")
+_PERFECT_RE = re.compile(r"\b(?:has|have)(?:n['\u2019]t)?\b|\b(?:who|which)\b")
+_PAST_CUE_ENDS = ("ed", "said", "told", "wrote")
+_PAST_CUES = "|".join(sorted(w for w in CUE_WORDS if w.endswith(_PAST_CUE_ENDS)))
+# ", and urged", " but questioned", ", and she also warned"
+_CUE_JOIN_RE = re.compile(rf"(?:,\s*|\s+)(?:and|but)\s+(?:(?:he|she|they|we)\s+)?(?:(?:also|then|later)\s+)?"
+                          rf"(?:{_PAST_CUES})\b")
+
+
+def cut_run_on(s: str, clause: Clause) -> Clause:
+    """Return `clause` cut before a coordinated present perfect that follows a
+    cue in the past ("said he will vote for her, but he hasn't endorsed her":
+    "he will vote for her"); else `clause`."""
+    if not clause.cue.group().lower().endswith(_PAST_CUE_ENDS):
+        return clause
+    join = _RUN_ON_RE.search(s, clause.start, clause.end)
+    if join is None or _PERFECT_RE.search(s, clause.start, join.start()):
+        return clause
+    return make_clause(s, clause.start, join.start(), clause.phrase, clause.cue) or clause
+
+
+def cut_before_cue(s: str, clause: Clause) -> Clause:
+    """Return `clause` cut before a joined second cue in the past when a quote
+    follows it and none comes before it ("said it was sound but questioned
+    why ... "...""): "it was sound"); else `clause`."""
+    if not clause.cue.group().lower().endswith(_PAST_CUE_ENDS):
+        return clause
+    join = _CUE_JOIN_RE.search(s, clause.start, clause.end)
+    if join is None or MASK in s[clause.start:join.start()] or MASK not in s[join.end():clause.end]:
+        return clause
+    return make_clause(s, clause.start, join.start(), clause.phrase, clause.cue) or clause
