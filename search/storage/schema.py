@@ -6,10 +6,9 @@ of field values Whoosh indexes.  One document = one Paragraph, followed by
 one quote document per Quote of it (unit_documents, issue #33): `unit` =
 QUOTE_UNIT marks them; their words are in fields of their own (`said`,
 `said_exact`) and their facet and filter fields hold the quote's own
-values (its speaker, kind, evidence) beside the article's.  The
-article's metadata is indexed on each paragraph (queries filter and facet
-on it) but stored once per article, in search.records: a paragraph stores
-only (doc_id, rev), the key of its article's record.
+values (its speaker, kind, evidence) beside the article's.  The article's metadata is
+indexed on each paragraph (queries filter and facet on it) but stored once per article,
+in search.records: a paragraph stores only (doc_id, rev), the key of its article's record.
 """
 from __future__ import annotations
 
@@ -247,9 +246,8 @@ def build_schema() -> fields.Schema:
 def unit_documents(article: Article, para: Paragraph, rev: str) -> list[dict[str, Any]]:
     """Return the Whoosh documents of one paragraph, written in this order:
     its paragraph document, then one quote document per quote."""
-    docs = [paragraph_fields(article, para, rev)]
-    docs += [quote_fields(article, para, i, rev) for i in range(len(para.quotes))]
-    return docs
+    return [paragraph_fields(article, para, rev),
+            *(quote_fields(article, para, i, rev) for i in range(len(para.quotes)))]
 
 
 def count_quote_documents(reader: Any) -> int:
@@ -293,6 +291,8 @@ def quote_fields(article: Article, para: Paragraph, qi: int, rev: str) -> dict[s
 
 def join_names(names: list[str]) -> str:
     """Return names as one comma-separated value (commas inside names dropped)."""
+    if len(names) < 2:  # most lists hold one name or none: no generator
+        return " ".join(names[0].replace(",", " ").split()) if names else ""
     return ",".join(" ".join(n.replace(",", " ").split()) for n in names if n.strip())
 
 
