@@ -21,8 +21,8 @@ articles, scored at the starting code e351780 and once after tuning at
 code and once after tuning at 0a0e165) and rounds 11-14's (40 BBC articles
 each, scored at the starting code and once after tuning at 46d0915): all are
 tuning data since.  Rounds 15 and 16 (40 BBC articles each, drawn and frozen
-while rounds 13 and 14 were, scored once at 46d0915's final code and never
-read otherwise) are the test sets now (TEST_SETS), each scored only when its
+while rounds 13 and 14 were, scored once at 46d0915 and never read
+otherwise) are the test sets now (TEST_SETS), each scored only when its
 flag asks: at the starting code, then once, after tuning.
 """
 from __future__ import annotations
