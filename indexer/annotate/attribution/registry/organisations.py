@@ -70,7 +70,7 @@ _OPENS_RE = re.compile(r"(?:^|[.!?:\n][\"'\u201c\u2018 \u00a0]*)$")
 _KIND_BEFORE_RE = re.compile(rf"(?<![\w-])((?:[\w-]+[ \u00a0]+){{0,2}})({word_alternation(ORG_NOUNS)})[ \u00a0]+$")
 PUBLICATIONS = words("publication_nouns")
 _CONTRASTS = words("contrast_modifiers")  # "rival club Acme": another club than the one the text is about
-_KIND_AFTER_RE = re.compile(rf"[ \u00a0]+({word_alternation(words('publication_nouns'))})\b")
+_KIND_AFTER_RE = re.compile(rf"[ \u00a0]+({word_alternation(PUBLICATIONS)})\b")
 _NOT_MODIFIER = frozenset(("of", "for", "and", "to", "in", "at", "by", "with", "from", "on", "or", "as"))
 
 
@@ -227,12 +227,7 @@ class Organisations:
     def latest_site(self, pos: int, reach: int) -> str | None:
         """Return the web address ("Suprnova.org") mentioned last before pos
         within `reach` characters, else None: what "the site" means."""
-        i = bisect_left(self._positions, pos) - 1
-        while i >= 0 and pos - self.mentions[i].pos <= reach:
-            if DOMAIN_RE.fullmatch(self.mentions[i].name):
-                return self.mentions[i].name
-            i -= 1
-        return None
+        return self._latest_where(pos, reach, DOMAIN_RE.fullmatch)
 
     def is_org_name(self, name: str) -> bool:
         """True when the article shows `name` to be an organisation's."""
@@ -241,21 +236,22 @@ class Organisations:
     def latest(self, pos: int, reach: int, head: str | None = None) -> str | None:
         """Return the organisation mentioned last before pos within `reach`
         characters (whose name ends in `head`, when given), else None."""
-        i = bisect_left(self._positions, pos) - 1
-        while i >= 0 and pos - self.mentions[i].pos <= reach:
-            m = self.mentions[i]
-            if head is None or m.name.lower().rsplit(" ", 1)[-1] == head:
-                return m.name
-            i -= 1
-        return None
+        if head is None:
+            return self._latest_where(pos, reach, bool)
+        return self._latest_where(pos, reach, lambda name: name.lower().rsplit(" ", 1)[-1] == head)
 
     def latest_holding(self, pos: int, reach: int, word: str) -> str | None:
         """Return the organisation mentioned last before pos within `reach`
         characters whose name holds `word` anywhere ("Vole Police Service"
         for "police"), else None."""
+        return self._latest_where(pos, reach, lambda name: word in name.lower().split())
+
+    def _latest_where(self, pos: int, reach: int, fits: Callable[[str], object]) -> str | None:
+        """Return the name of the organisation mentioned last before pos within
+        `reach` characters whose name `fits`, else None."""
         i = bisect_left(self._positions, pos) - 1
         while i >= 0 and pos - self.mentions[i].pos <= reach:
-            if word in self.mentions[i].name.lower().split():
+            if fits(self.mentions[i].name):
                 return self.mentions[i].name
             i -= 1
         return None

@@ -44,16 +44,15 @@ def may_be_name(text: str, common: frozenset[str], word: str, title: str | None)
     if title or first_name_gender(word) or (word.isupper() and word.isalpha() and not is_shouted(word, common)) \
             or _DIGIT_LED_RE.fullmatch(word):
         return True
-    if not (_LETTERS_RE.fullmatch(word) or _is_word(word)) or word.lower() in common \
-            or word.lower() in lexicon().never_names:
+    if not _is_word(word) or word.lower() in common or word.lower() in lexicon().never_names:
         return False  # "Monday", "September": dates, not people
     return _written_mid_sentence(text, word)
 
 
 def _is_word(word: str) -> bool:
-    """True for letters alone, or capitalised words of letters joined by hyphens: a
-    hyphenated name ("Merriam-Webster", "Rolls-Royce") is one word, not a compound noun."""
-    return word.isalpha() or all(part.isalpha() and part[0].isupper() for part in word.split("-"))
+    """True for letters alone (a surname's "O'" or "D'" prefix allowed), or capitalised words of
+    letters joined by hyphens: a hyphenated name ("Merriam-Webster") is one word, not a compound noun."""
+    return bool(_LETTERS_RE.fullmatch(word)) or all(part.isalpha() and part[0].isupper() for part in word.split("-"))
 
 
 _WORD_CHAR_RE = re.compile(r"\w")
