@@ -10,6 +10,9 @@ present perfect before the join ("has grown and has spent") is left whole.
 `cut_before_cue` ends a clause before a second speech cue in the past whose
 quote follows ("said the bridge would reopen and urged drivers to use
 "..."": "the bridge would reopen"), so the quote no longer hides the clause.
+`cut_before_quote` ends a clause holding another attribution's quote at the
+last comma, colon, semicolon or dash before it ("said it was great to be
+home, a man yelled "..."": "it was great to be home").
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ import re
 
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
+from onrecord.indexer.annotate.attribution.reported.verbs import CLAUSE_CUE_RE
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 
@@ -29,9 +33,11 @@ _RUN_ON_RE = re.compile(rf"(?:,\s*|\s+)(?:and|but)\s+(?:(?:he|she|they|we)\s+)?{
 _PERFECT_RE = re.compile(r"\b(?:has|have)(?:n['\u2019]t)?\b|\b(?:who|which)\b")
 _PAST_CUE_ENDS = ("ed", "said", "told", "wrote")
 _PAST_CUES = "|".join(sorted(w for w in CUE_WORDS if w.endswith(_PAST_CUE_ENDS)))
-# ", and urged", " but questioned", ", and she also warned"
-_CUE_JOIN_RE = re.compile(rf"(?:,\s*|\s+)(?:and|but)\s+(?:(?:he|she|they|we)\s+)?(?:(?:also|then|later)\s+)?"
-                          rf"(?:{_PAST_CUES})\b")
+_JOIN_ALT = "|".join(sorted(w.replace(" ", r"\s+") for w in words("clause_joins")))
+# ", and urged", " but questioned", ", and she also warned", ", although he tweeted", ", to which Ann Vole replied"
+_CUE_JOIN_RE = re.compile(rf"(?:,\s*|\s+)(?:{_JOIN_ALT})\s+"
+                          r"(?:(?:he|she|they|we|[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,2})\s+)?"
+                          rf"(?:(?:also|then|later)\s+)?(?:{_PAST_CUES})\b")
 
 
 def cut_run_on(s: str, clause: Clause) -> Clause:
@@ -56,3 +62,29 @@ def cut_before_cue(s: str, clause: Clause) -> Clause:
     if join is None or MASK in s[clause.start:join.start()] or MASK not in s[join.end():clause.end]:
         return clause
     return make_clause(s, clause.start, join.start(), clause.phrase, clause.cue) or clause
+
+
+_THAT_BEFORE_RE = re.compile(r"\bthat\W*$")
+MIN_CUT_WORDS = 4  # "told the Daily Mail: "..."": a listener, no clause, before the quote
+# where a clause may end before a quote it runs into: a comma, a colon, a semicolon or a dash
+_PIECE_END_RE = re.compile(r"\s*(?:[,:;]|\s(?:[\u2014\u2013]|--?)(?=\s))")
+
+
+def cut_before_quote(s: str, clause: Clause) -> Clause | None:
+    """Return `clause` cut before the quote it holds (a quote another
+    attribution credits: "said it was great to be home, a man yelled "..."",
+    "said France was lost: "..." he claimed"): at the last comma, colon,
+    semicolon or dash before the quote whose piece before it holds no speech
+    cue ("..., but went on to say, "..."": before ", but"); None when
+    no such end leaves a clause."""
+    mark = s.find(MASK, clause.start, clause.end)
+    ends = [m.start() for m in _PIECE_END_RE.finditer(s, clause.start, mark)]
+    for i in range(len(ends) - 1, -1, -1):
+        if CLAUSE_CUE_RE.search(s, ends[i - 1] if i else clause.start, ends[i]) is None:
+            cut = make_clause(s, clause.start, ends[i], clause.phrase, clause.cue)
+            if cut is None or len(s[cut.start:cut.end].split()) < MIN_CUT_WORDS:
+                return None
+            # words right before a quote introduce it ('As Ann Vole told the Gazette, "..."'), a that-clause apart
+            introduced = not s[ends[i]:mark].strip(" ,:;-\u2014\u2013")
+            return None if introduced and not _THAT_BEFORE_RE.search(s, clause.cue.end(), clause.start) else cut
+    return None

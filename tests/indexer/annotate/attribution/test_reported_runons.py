@@ -33,3 +33,31 @@ def test_a_clause_ends_before_a_second_cue_whose_quote_follows() -> None:
 def test_a_present_report_is_not_cut() -> None:
     text = "Ann Vole says she backs the ferry plan and has asked the council for the money."
     assert [q.text for q in reported(text)] == ["she backs the ferry plan and has asked the council for the money"]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ('Ann Vole said it was good to be back in Dover, a man shouted "Go home!"', "it was good to be back in Dover"),
+    ('Ann Vole insisted that the ferry had never been late: "Not once," she claimed.', "the ferry had never been late"),
+    ('Ann Vole said the ferry would run on time, but went on to say, "The tides decide."',
+     "the ferry would run on time"),
+])
+def test_a_clause_ends_before_a_quote_another_attribution_gives(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+@pytest.mark.parametrize("text", [
+    'As Ann Vole told the Dover Gazette on Monday, "The ferry is late."',
+    'Ann Vole said the quay, the oldest in the county, was "falling apart".',
+])
+def test_no_clause_is_cut_from_a_quote_introduction_or_a_partial_quote(text: str) -> None:
+    assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ('Ann Vole said the ferry would sail at noon, although she added that "nothing is certain."',
+     "the ferry would sail at noon"),
+    ("Ann Vole said the pier would be rebuilt, to which Ben Tamm replied: \"Not with my money.\"",
+     "the pier would be rebuilt"),
+])
+def test_a_clause_ends_before_a_subordinate_second_cue_whose_quote_follows(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)][:1] == [(clause, "Ann Vole")]
