@@ -96,7 +96,7 @@ _BARE_OPEN_RE = re.compile(
 _TIME_RE = re.compile(
     r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+(?!(?:is|was|were|are|has|had|will|would)\b)[A-Z]?[a-z]+(?!['\u2019\w])|yesterday|today|tonight|"
     r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio)|"
-    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:\s+(?:night|morning|afternoon|evening))?|"
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?!['\u2019]s)(?:\s+(?:night|morning|afternoon|evening))?|"
     r"for\s+(?:days|weeks|months|years|decades))){1,2},?")
 # "as X said," / "As Coach Ann lays out," before the clause: the aside's own opener
 _AS_RE = re.compile(r"(?:^|[,;]\s*|\b)[Aa]s\s+$")
@@ -118,11 +118,12 @@ _PARTICIPLE_LEAD_RE = re.compile(
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
 # (an auxiliary, or a past tense of the lexicon's "past_tense_verbs": "reported the ferry came")
 _PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
-# (no "and" before it: "reported losses in May and was sold" coordinates the cue's own verb)
+_FINITE_ALT = (r"(?:would|will|could|should|was|were|is|are|had|has|have|"
+               r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot|" + _PAST_ALT + r")\b")
+# (no "and" right before it: "reported losses in May and was sold" coordinates the cue's own verb;
+# "and" inside the subject is the subject's: "noted Latinos and Blacks have")
 # (a word may end in a stop: "Mr. Reed had", "the U.S. was")
-_FINITE_RE = re.compile(r"(?:(?!and\s)[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+){1,6}?"
-                        r"(?:would|will|could|should|was|were|is|are|had|has|have|"
-                        r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot|" + _PAST_ALT + r")\b")
+_FINITE_RE = re.compile(rf"(?:(?!and\s+{_FINITE_ALT})[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+){{1,6}}?{_FINITE_ALT}")
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"

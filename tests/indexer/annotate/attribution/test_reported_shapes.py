@@ -324,3 +324,28 @@ def test_the_speakers_appositive_after_an_inverted_attribution_is_no_clause(text
 ])
 def test_a_quantity_opening_with_as_many_as_is_a_bare_clauses_subject(text: str, clauses: list[str]) -> None:
     assert [q.text for q in reported(text)] == clauses
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Ann Vole explained the ferry would be late all week.", "the ferry would be late all week", "explained"),
+    ("Ann Vole denied the harbour board had ignored her letters.", "the harbour board had ignored her letters",
+     "denied"),
+    ("Ann Vole vowed the pier would be rebuilt by spring.", "the pier would be rebuilt by spring", "vowed"),
+    ("Ann Vole recalled the old ferry was always full.", "the old ferry was always full", "recalled"),
+    # "and" inside the clause's subject, not before its verb
+    ("Ann Vole noted pilots and skippers have a harder time in winter.",
+     "pilots and skippers have a harder time in winter", "noted"),
+    # a weekday's possessive opens the clause: no time before it
+    ("Ann Vole said Friday's storm had closed the harbour.", "Friday's storm had closed the harbour", "said"),
+])
+def test_further_statement_cues_and_subjects_report_a_bare_clause(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole explained the new timetable to the pilots.",
+    "Ann Vole recalled her first winter at the harbour.",
+    "Ann Vole denied the charges and the fines.",
+])
+def test_those_new_cues_with_a_noun_object_report_nothing(text: str) -> None:
+    assert reported(text) == []
