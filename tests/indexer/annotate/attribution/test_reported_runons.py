@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.indexer.annotate.attribution.test_attribution import annotate_quotes, chunk
 from tests.indexer.annotate.attribution.test_reported import reported
 
 
@@ -61,3 +62,25 @@ def test_no_clause_is_cut_from_a_quote_introduction_or_a_partial_quote(text: str
 ])
 def test_a_clause_ends_before_a_subordinate_second_cue_whose_quote_follows(text: str, clause: str) -> None:
     assert [(q.text, q.speaker) for q in reported(text)][:1] == [(clause, "Ann Vole")]
+
+
+def kinds(text: str) -> list[tuple[str, str, str | None]]:
+    return [(q.kind, q.text, q.speaker) for p in annotate_quotes(chunk(text)).paragraphs for q in p.quotes]
+
+
+@pytest.mark.parametrize(("text", "partial", "clause", "speaker"), [
+    ('On Monday Ann Vole said she was "not ready" to back the plan, and suggested that the council must act first.',
+     'she was "not ready" to back the plan', "the council must act first", "Ann Vole"),
+    ('Although Ann Vole says that Tamm "broke the story" of the closure, others argue that Tamm caused it.',
+     'Tamm "broke the story" of the closure', "Tamm caused it", None),
+])
+def test_a_partial_quote_ends_before_a_second_report_of_its_own(
+        text: str, partial: str, clause: str, speaker: str | None) -> None:
+    found = kinds(text)
+    assert ("partial", partial) in [(k, t) for k, t, _ in found]
+    assert ("indirect", clause, speaker) in found
+
+
+def test_a_partial_quote_keeps_a_clause_joined_without_a_cue() -> None:
+    text = 'Ann Vole said the quay was "a disgrace" and the council had failed.'
+    assert kinds(text) == [("partial", 'the quay was "a disgrace" and the council had failed', "Ann Vole")]
