@@ -180,7 +180,12 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
     the same speaker's (", adding that ...", "... and stressed that ...") or
     a new subject's after a conjunction ("..., and most voters said ...")."""
     for cue in CLAUSE_CUE_RE.finditer(s, first.start, first.end):
-        if not is_verb(s, 0, cue) or is_hedged(s, 0, cue):
+        if not is_verb(s, 0, cue):
+            continue
+        if is_hedged(s, 0, cue):
+            denied = _denied_report(s, first, cue)
+            if denied is not None:  # "CLAUSE, but Ann Vole did not say when": the clause ends there
+                return [denied]
             continue
         join = _JOIN_RE.search(s, max(first.start, cue.start() - 16), cue.start()) or (
             _QUOTE_JOIN_RE.search(s, first.start, cue.start()) if is_participle(cue) else None)
@@ -194,14 +199,40 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
             join = _NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
             then = None if join is None else _forward(s, join.end(), hi, cue)
             # "..., and she accused X of ...": a short subject's cue in the past ends the clause, no clause of its own
-            if join is None or then is None and not (_ended(cue) and "," in join.group()
-                                                     and _SHORT_SUBJECT_RE.fullmatch(s, join.end(), cue.start())) \
+            if join is None or then is None and not (_ended(cue) and _new_subject(s, join, cue)) \
                     or make_clause(s, first.start, join.start(), first.phrase, first.cue) is None:
                 continue  # "said both he and Rubio promised that ...": "and" joins the clause's own subject
         cut = make_clause(s, first.start, join.start(), first.phrase, first.cue)
         rest_clauses = [] if then is None else _joined(s, hi, then)
         return rest_clauses if cut is None else [cut, *rest_clauses]
     return [first]
+
+
+# a new subject and its negation or refusal before a hedged cue: "but Ann Vole did not (say)", "though he declined to"
+_DENIED_SUBJECT_RE = re.compile(r"(?:he|she|they|we|it|[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,2})\s+"
+                                r"(?:[a-z]+\s+){0,2}?(?:not|never|[a-z]+n['\u2019]t|declined\s+to|refused\s+to)"
+                                r"(?:\s+[a-z]+ly)?\s+")
+
+
+def _denied_report(s: str, first: Clause, cue: re.Match[str]) -> Clause | None:
+    """Return `first` cut before a joined new subject's negated or refused
+    report ("Carter stopped, but Ann Vole did not say when": "Carter
+    stopped"); None when the hedged cue is no such report."""
+    join = _NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
+    if join is None or _DENIED_SUBJECT_RE.fullmatch(s, join.end(), cue.start()) is None:
+        return None
+    return make_clause(s, first.start, join.start(), first.phrase, first.cue)
+
+
+def _new_subject(s: str, join: re.Match[str], cue: re.Match[str]) -> bool:
+    """True when a short subject between a join and a cue in the past starts a
+    clause of its own: after a comma (", and Ann Vole accused"), or a pronoun
+    after "and"/"but" alone ("... computers and she accused ...")."""
+    subject = _SHORT_SUBJECT_RE.fullmatch(s, join.end(), cue.start())
+    return subject is not None and ("," in join.group() or _PRONOUN_SUBJECT_RE.match(s, join.end()) is not None)
+
+
+_PRONOUN_SUBJECT_RE = re.compile(r"(?:he|she|they|we)\s")
 
 
 def _ended(cue: re.Match[str]) -> bool:

@@ -84,3 +84,17 @@ def test_a_partial_quote_ends_before_a_second_report_of_its_own(
 def test_a_partial_quote_keeps_a_clause_joined_without_a_cue() -> None:
     text = 'Ann Vole said the quay was "a disgrace" and the council had failed.'
     assert kinds(text) == [("partial", 'the quay was "a disgrace" and the council had failed', "Ann Vole")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ann Vole said rebels hacked into the council computers and she accused Ben Tamm of helping them.",
+     "rebels hacked into the council computers"),
+    ("Ann Vole said the ferry stopped running, but Ann Vole did not say when.", "the ferry stopped running"),
+])
+def test_a_clause_ends_before_a_new_subjects_second_attribution(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+def test_a_negated_verb_of_the_clause_itself_stays_in_it() -> None:
+    text = "Ann Vole said the harbour board would not say anything new."
+    assert [q.text for q in reported(text)] == ["the harbour board would not say anything new"]
