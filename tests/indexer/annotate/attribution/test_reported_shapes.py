@@ -349,3 +349,16 @@ def test_further_statement_cues_and_subjects_report_a_bare_clause(text: str, cla
 ])
 def test_those_new_cues_with_a_noun_object_report_nothing(text: str) -> None:
     assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Ann Vole expressed concern that the ferry would not run in winter.", "the ferry would not run in winter",
+     "expressed concern"),
+    ("Ann Vole expressed doubt that the pier could be saved.", "the pier could be saved", "expressed doubt"),
+])
+def test_an_expressed_stance_reports_its_that_clause(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+def test_an_expressed_stance_without_a_clause_reports_nothing() -> None:
+    assert reported("Ann Vole expressed concern about the ferry timetable.") == []
