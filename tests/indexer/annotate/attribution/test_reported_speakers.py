@@ -192,3 +192,8 @@ def test_mr_and_a_role_word_surname_is_the_full_name_written_before() -> None:
     text = ("Brett Lock said they were wiping the slate clean.\n\n"
             "Mr Lock said the main players would regulate themselves.")
     assert [q.speaker for q in reported(text)] == ["Brett Lock", "Brett Lock"]
+
+
+def test_a_capitalised_modifier_before_a_speaker_noun_and_an_adverb_keeps_the_subject() -> None:
+    text = "Under mounting pressure, Dover officials now say they have chosen a new route for the ferry."
+    assert [q.text for q in reported(text)] == ["they have chosen a new route for the ferry"]
