@@ -362,3 +362,18 @@ def test_an_expressed_stance_reports_its_that_clause(text: str, clause: str, cue
 
 def test_an_expressed_stance_without_a_clause_reports_nothing() -> None:
     assert reported("Ann Vole expressed concern about the ferry timetable.") == []
+
+
+@pytest.mark.parametrize(("text", "clause", "speaker"), [
+    ("Since last winter, according to Ann Vole, ferry pilots have lost more than 40 boats in the strait.",
+     "ferry pilots have lost more than 40 boats in the strait", "Ann Vole"),
+    ("Only one ferry sank in Dover last year, according to Ann Vole, and there were only eight reported leaks.",
+     "Only one ferry sank in Dover last year", "Ann Vole"),
+])
+def test_an_according_aside_inside_a_sentence_reports_its_clause(text: str, clause: str, speaker: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, speaker)]
+
+
+def test_an_according_aside_before_a_that_clause_is_no_subject_and_verb_after_it() -> None:
+    text = "There was evidence, according to Ann Vole, that some ports were seeing fewer ferries."
+    assert reported(text) == []
