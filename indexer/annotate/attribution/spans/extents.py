@@ -5,8 +5,9 @@ Owns whether a quote is direct (a whole sentence or clause) or partial
 (embedded), and a partial quote's span: from after its cue ("said
 [that]") or the sentence start to the sentence end or the next cue, so
 several fragments of one clause are one quote; a second report after it
-ends it too (", and suggested that ...", "..., others argue that ..."): that
-clause is reported speech of its own.
+ends it too (", and suggested that ...", "..., others argue that ..."), and
+one between its cue and its quote starts it ("X complained that CLAUSE,
+suggesting that "..."): that clause is reported speech of its own.
 """
 from __future__ import annotations
 
@@ -61,6 +62,14 @@ def _second_report(s: str, lo: int, hi: int) -> re.Match[str] | None:
     return None
 
 
+def _last_report(s: str, lo: int, hi: int) -> re.Match[str] | None:
+    """Return the last speech cue in s[lo:hi] that reports a clause of its own (_second_report), else None."""
+    found = None
+    while (cue := _second_report(s, lo, hi)) is not None:
+        found, lo = cue, cue.end()
+    return found
+
+
 def content_span(frame: Frame, qs: int, qe: int,
                   cue_before: tuple[Phrase, re.Match[str]] | None, stop: int = -1) -> tuple[int, int]:
     """Return the local span of the clause a partial quote is part of: from
@@ -78,6 +87,8 @@ def content_span(frame: Frame, qs: int, qe: int,
         # quote opens it too ('X said CLAUSE, which he called "..."': CLAUSE is reported speech of its own)
         later = [c for c in find_cues(s, start, qs) if not is_weak(c) or _names_quote(s, c, qs)]
         start = later[-1].end() if later else start
+        report = _last_report(s, start, qs)  # "X complained that CLAUSE, suggesting that "...""
+        start = report.end() if report is not None else start
         that = _THAT_RE.match(s, start)
         assert that is not None  # the pattern matches the empty string too
         start = min(that.end(), qs)

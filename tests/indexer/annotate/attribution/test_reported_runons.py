@@ -98,3 +98,10 @@ def test_a_clause_ends_before_a_new_subjects_second_attribution(text: str, claus
 def test_a_negated_verb_of_the_clause_itself_stays_in_it() -> None:
     text = "Ann Vole said the harbour board would not say anything new."
     assert [q.text for q in reported(text)] == ["the harbour board would not say anything new"]
+
+
+def test_a_partial_quote_starts_after_a_second_report_before_it() -> None:
+    text = 'Ben Tamm complained that Vole is too cautious, suggesting the mayor sees the port as "black and white."'
+    found = kinds(text)
+    assert ("indirect", "Vole is too cautious", "Ben Tamm") in found
+    assert ("partial", 'the mayor sees the port as "black and white."') in [(k, t) for k, t, _ in found]
