@@ -28,6 +28,7 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
     inverted_aside_clause,
 )
 from onrecord.indexer.annotate.attribution.reported.openers import opening_subject
+from onrecord.indexer.annotate.attribution.reported.runons import NEW_SUBJECT_RE, denied_report, new_subject
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.reported.speakers import (
@@ -134,13 +135,6 @@ _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|
 _COMMA_BEFORE_RE = re.compile(r",\s*$")  # a cue right after a comma (searched in a short window: no copy)
 # a participle right after a quote whose comma sits inside its marks: 'X insisted that "...," adding that'
 _QUOTE_JOIN_RE = re.compile(rf"(?<={re.escape(MASK)})\s+$")
-# a conjunction or a comma before a new subject of a cue: "X said ..., and most voters said ...",
-# "..., she maintained that ...", "... and others said ...", "..., whereas Y argued that ...", "... - but Y said"
-_NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:(?:and|but|while|whereas)\s+)?|;\s*|\s+(?:and|but|whereas)\s+|"
-                             r"\s+[\u2014\u2013-]+\s+(?:but\s+)?)(?=[^,;:\u2014\u2013]{1,50}$)")
-# a pronoun or a name of up to three words as the subject of a joined cue: "..., and she accused ..."
-_SHORT_SUBJECT_RE = re.compile(r"(?:he|she|they|we|it|[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,2})"
-                               r"(?:\s+(?:also|then|later|again))?\s+")
 # what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
 # a participle or a time clause there too: "CLAUSE, she said, wiping her brow" / "..., X reported, while in Y ..."
 _ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"
@@ -183,7 +177,7 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
         if not is_verb(s, 0, cue):
             continue
         if is_hedged(s, 0, cue):
-            denied = _denied_report(s, first, cue)
+            denied = denied_report(s, first, cue)
             if denied is not None:  # "CLAUSE, but Ann Vole did not say when": the clause ends there
                 return [denied]
             continue
@@ -196,43 +190,19 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
             if then is None and not (rest.lstrip()[:1] == ":" or MASK in rest or _ended(cue)):  # ', saying: "..."'
                 continue
         else:
-            join = _NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
+            join = NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
             then = None if join is None else _forward(s, join.end(), hi, cue)
             # "..., and she accused X of ...": a short subject's cue in the past ends the clause, no clause of its own
-            if join is None or then is None and not (_ended(cue) and _new_subject(s, join, cue)) \
-                    or make_clause(s, first.start, join.start(), first.phrase, first.cue) is None:
+            # (a first clause that is only a quote: 'X claimed that "...," Y said CLAUSE': Y's CLAUSE)
+            quote_only = join is not None and then is not None \
+                and not s[first.start:join.start()].replace(MASK, "").strip(" ,")
+            if join is None or then is None and not (_ended(cue) and new_subject(s, join, cue)) \
+                    or make_clause(s, first.start, join.start(), first.phrase, first.cue) is None and not quote_only:
                 continue  # "said both he and Rubio promised that ...": "and" joins the clause's own subject
         cut = make_clause(s, first.start, join.start(), first.phrase, first.cue)
         rest_clauses = [] if then is None else _joined(s, hi, then)
         return rest_clauses if cut is None else [cut, *rest_clauses]
     return [first]
-
-
-# a new subject and its negation or refusal before a hedged cue: "but Ann Vole did not (say)", "though he declined to"
-_DENIED_SUBJECT_RE = re.compile(r"(?:he|she|they|we|it|[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,2})\s+"
-                                r"(?:[a-z]+\s+){0,2}?(?:not|never|[a-z]+n['\u2019]t|declined\s+to|refused\s+to)"
-                                r"(?:\s+[a-z]+ly)?\s+")
-
-
-def _denied_report(s: str, first: Clause, cue: re.Match[str]) -> Clause | None:
-    """Return `first` cut before a joined new subject's negated or refused
-    report ("Carter stopped, but Ann Vole did not say when": "Carter
-    stopped"); None when the hedged cue is no such report."""
-    join = _NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
-    if join is None or _DENIED_SUBJECT_RE.fullmatch(s, join.end(), cue.start()) is None:
-        return None
-    return make_clause(s, first.start, join.start(), first.phrase, first.cue)
-
-
-def _new_subject(s: str, join: re.Match[str], cue: re.Match[str]) -> bool:
-    """True when a short subject between a join and a cue in the past starts a
-    clause of its own: after a comma (", and Ann Vole accused"), or a pronoun
-    after "and"/"but" alone ("... computers and she accused ...")."""
-    subject = _SHORT_SUBJECT_RE.fullmatch(s, join.end(), cue.start())
-    return subject is not None and ("," in join.group() or _PRONOUN_SUBJECT_RE.match(s, join.end()) is not None)
-
-
-_PRONOUN_SUBJECT_RE = re.compile(r"(?:he|she|they|we)\s")
 
 
 def _ended(cue: re.Match[str]) -> bool:
@@ -280,9 +250,12 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         return None
     if not participle and s[lo:phrase.lead if phrase.lead >= 0 else phrase.start].rstrip(" ,")[-1:] == MASK:
         # '"...," Ann Vole told a rally': the cue credits the quote before it; a that-clause
-        # is the cue's own ('Speaking on "This Week," Ann Vole admitted that ...')
+        # is the cue's own ('Speaking on "This Week," Ann Vole admitted that ...'), and so is a
+        # bare clause when the quote has a cue of its own ('X claimed "...," Ann Vole said the cases differ')
         found = _complement(s, cue.end(), hi, phrase, cue)
-        return found if found is not None and _THAT_END_RE.search(s, cue.end(), found.start) else None
+        own = found is not None and (_THAT_END_RE.search(s, cue.end(), found.start) is not None
+                                     or _quote_cued(s, lo, phrase) and _FINITE_RE.match(s, found.start, hi) is not None)
+        return found if own else None
     aside = _aside(s, lo, hi, phrase, cue)
     found = aside if aside is not None else _complement(s, cue.end(), hi, phrase, cue)
     if found is not None and cue.group().lower() in LISTENER_CUES and s[lo:phrase.start].rstrip().endswith(",") \
@@ -291,6 +264,13 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         # "CLAUSE, Ann Vole told the court in May.": who heard it, no clause of its own, after the clause
         return closing_clause(s, lo, hi, cue) or found
     return found
+
+
+def _quote_cued(s: str, lo: int, phrase: Phrase) -> bool:
+    """True when the quote right before a speaker phrase has a cue of its own
+    before it in the sentence ('X claimed that "...," Ann Vole said ...')."""
+    opening = len(s[:s.rfind(MASK, lo, phrase.start) + 1].rstrip(MASK))  # where the masked quote starts
+    return any(is_verb(s, lo, c) for c in CLAUSE_CUE_RE.finditer(s, lo, max(lo, opening)))
 
 
 def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:

@@ -12,7 +12,10 @@ quote follows ("said the bridge would reopen and urged drivers to use
 "..."": "the bridge would reopen"), so the quote no longer hides the clause.
 `cut_before_quote` ends a clause holding another attribution's quote at the
 last comma, colon, semicolon or dash before it ("said it was great to be
-home, a man yelled "..."": "it was great to be home").
+home, a man yelled "..."": "it was great to be home").  `NEW_SUBJECT_RE`,
+`new_subject` and `denied_report` tell where a new subject's cue joins a
+clause (", and she accused ...", ", but Ann Vole did not say when"), for
+clauses' joined cues.
 """
 from __future__ import annotations
 
@@ -88,3 +91,41 @@ def cut_before_quote(s: str, clause: Clause) -> Clause | None:
             introduced = not s[ends[i]:mark].strip(" ,:;-\u2014\u2013")
             return None if introduced and not _THAT_BEFORE_RE.search(s, clause.cue.end(), clause.start) else cut
     return None
+
+
+# a conjunction or a comma before a new subject of a cue: "X said ..., and most voters said ...",
+# "..., she maintained that ...", "... and others said ...", "..., whereas Y argued that ...", "... - but Y said"
+# (or a quote whose comma sits inside its marks: 'claimed "...," one of the prosecutors said')
+NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:(?:and|but|while|whereas)\s+)?|;\s*|\s+(?:and|but|whereas)\s+|"
+                            rf"(?<={re.escape(MASK)})\s+|"
+                            r"\s+[\u2014\u2013-]+\s+(?:but\s+)?)(?=[^,;:\u2014\u2013]{1,50}$)")
+# a pronoun or a name of up to three words as the subject of a joined cue: "..., and she accused ..."
+_SHORT_SUBJECT_RE = re.compile(r"(?:he|she|they|we|it|[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,2})"
+                               r"(?:\s+(?:also|then|later|again))?\s+")
+
+
+# a new subject and its negation or refusal before a hedged cue: "but Ann Vole did not (say)", "though he declined to"
+_DENIED_SUBJECT_RE = re.compile(r"(?:he|she|they|we|it|[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,2})\s+"
+                                r"(?:[a-z]+\s+){0,2}?(?:not|never|[a-z]+n['\u2019]t|declined\s+to|refused\s+to)"
+                                r"(?:\s+[a-z]+ly)?\s+")
+
+
+def denied_report(s: str, first: Clause, cue: re.Match[str]) -> Clause | None:
+    """Return `first` cut before a joined new subject's negated or refused
+    report ("Carter stopped, but Ann Vole did not say when": "Carter
+    stopped"); None when the hedged cue is no such report."""
+    join = NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
+    if join is None or _DENIED_SUBJECT_RE.fullmatch(s, join.end(), cue.start()) is None:
+        return None
+    return make_clause(s, first.start, join.start(), first.phrase, first.cue)
+
+
+def new_subject(s: str, join: re.Match[str], cue: re.Match[str]) -> bool:
+    """True when a short subject between a join and a cue in the past starts a
+    clause of its own: after a comma (", and Ann Vole accused"), or a pronoun
+    after "and"/"but" alone ("... computers and she accused ...")."""
+    subject = _SHORT_SUBJECT_RE.fullmatch(s, join.end(), cue.start())
+    return subject is not None and ("," in join.group() or _PRONOUN_SUBJECT_RE.match(s, join.end()) is not None)
+
+
+_PRONOUN_SUBJECT_RE = re.compile(r"(?:he|she|they|we)\s")

@@ -377,3 +377,13 @@ def test_an_according_aside_inside_a_sentence_reports_its_clause(text: str, clau
 def test_an_according_aside_before_a_that_clause_is_no_subject_and_verb_after_it() -> None:
     text = "There was evidence, according to Ann Vole, that some ports were seeing fewer ferries."
     assert reported(text) == []
+
+
+def test_a_new_subjects_bare_clause_after_a_quote_with_its_own_cue_is_reported() -> None:
+    text = ('But even as Ben Tamm claimed on Tuesday that "Vole got off lightly," one of the harbour '
+            "pilots said the two cases were quite different.")
+    assert [q.text for q in reported(text)] == ["the two cases were quite different"]
+
+
+def test_a_bare_object_after_a_quote_the_cue_credits_stays_no_clause() -> None:
+    assert reported('"We will win the vote," Ann Vole told a rally in Dover on Monday.') == []
