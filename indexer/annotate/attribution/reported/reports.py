@@ -146,8 +146,9 @@ def _beside_quotes(s: str, text: str, base: int, hi: int, clause: Clause, inside
     a clause holding quoted words (a partial quote's), inside quote marks (the
     quote's) or introducing a quote ('X told a rally: "..."')."""
     cut = _masked(s, text, base, clause.start, clause.end)
-    if cut:
-        found = cut_before_quote(s, clause) if _quote_at(s, base, clause, inside) else None
+    if cut:  # (a clause its cue closes, "..., said X", stays out: the quote before the cue is X's)
+        forward = clause.cue.start() < clause.start
+        found = cut_before_quote(s, clause) if forward and _quote_at(s, base, clause, inside) else None
         if found is None:
             return None
         clause = found

@@ -105,3 +105,12 @@ def test_a_partial_quote_starts_after_a_second_report_before_it() -> None:
     found = kinds(text)
     assert ("indirect", "Vole is too cautious", "Ben Tamm") in found
     assert ("partial", 'the mayor sees the port as "black and white."') in [(k, t) for k, t, _ in found]
+
+
+def test_a_clause_its_cue_closes_is_not_cut_before_the_quote_the_cue_credits() -> None:
+    text = 'Ferry traffic across the strait, the busiest in years, is now "a daily nightmare," said Ann Vole.'
+    assert reported(text) == []
+
+
+def test_repeat_reports_no_bare_clause() -> None:
+    assert reported("Puppies repeat behaviours that have a good result for them.") == []
