@@ -113,9 +113,12 @@ _NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?
 _AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"
                              r"should|can|must|did|do|does)\b")
 # (an adverb may stand between: ", falsely suggesting", "and boldly claiming"; a quote closing on its comma too)
+# (a document and a time or place after it: "sent an email Wednesday saying", "filed a lawsuit in 2013 alleging")
+_DOCUMENT_ALT = "|".join(sorted(words("channel_nouns", "document_nouns")))
 _PARTICIPLE_LEAD_RE = re.compile(
-    r"(?:,|[\u2014\u2013#]|\b(?:and|while|before|after|by|statement|release|letter|tweet|post|video|email))\s+"
+    rf"(?:,|[\u2014\u2013#]|\b(?:and|while|before|after|by)|\b(?:{_DOCUMENT_ALT})s?(?:\s+[^\s,;:.#\"]+){{0,4}}?)\s+"
     r"(?:also\s+|later\s+|then\s+|[a-z]{3,}ly\s+)?$", re.I)
+_LEAD_REACH = 50  # characters before a participle cue its lead may take
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
 # (an auxiliary, or a past tense of the lexicon's "past_tense_verbs": "reported the ferry came")
 _PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
@@ -237,7 +240,7 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         found = _complement(s, cue.end(), opening[1], opening[0], cue)
         return found if found is not None and is_source(s, lo, opening[0], cue) else None
     if participle:  # "X struck a measured tone, saying ...": the sentence's subject says it
-        lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 30), cue.start())
+        lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - _LEAD_REACH), cue.start())
         if lead is None or lead.group().lower().startswith("by") \
                 and HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
             return None  # "I would put it differently by saying ...": a hedged manner, no report

@@ -387,3 +387,17 @@ def test_a_new_subjects_bare_clause_after_a_quote_with_its_own_cue_is_reported()
 
 def test_a_bare_object_after_a_quote_the_cue_credits_stays_no_clause() -> None:
     assert reported('"We will win the vote," Ann Vole told a rally in Dover on Monday.') == []
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("The harbour board sent an email on Wednesday saying that the ferry would not sail until June.",
+     "the ferry would not sail until June", "saying"),
+    ("Ann Vole filed a lawsuit in 2013 alleging that Ben Tamm had sold the same berth twice.",
+     "Ben Tamm had sold the same berth twice", "alleging"),
+])
+def test_a_participle_after_a_document_and_its_time_reports_a_clause(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+def test_a_participle_after_a_time_alone_reports_nothing() -> None:
+    assert reported("The ferry left the harbour in May carrying more than 300 passengers.") == []
