@@ -313,7 +313,15 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
     if bare and (word in BARE_CUES or word in FINITE_CUES and _FINITE_RE.match(s, bare.end(), hi)) \
             or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
         return make_clause(s, pos, hi, phrase, cue)
+    comma = _COMMA_CLAUSE_RE.match(s, pos, hi)  # "You said yesterday, the middle class is ...": a finite clause
+    if comma is not None and word in BARE_CUES and _FINITE_RE.match(s, comma.end(), hi):
+        return make_clause(s, comma.end(), hi, phrase, cue)
     return None
+
+
+# a comma after the cue, then a subject (no quote, no participle, no conjunction): the clause after it
+_COMMA_CLAUSE_RE = re.compile(r"\s*,\s+(?![\w'\u2019-]*ing\b|(?:and|but|or|as|while|when|if|which|who|that|so|then|"
+                              r"however|though|although|because|before|after|according)\b)(?=[\w\u2018'])", re.I)
 
 
 _MIN_CLOSED_WORDS = 5  # words before an unpunctuated closing cue: a clause, not a subject ("Acme said")

@@ -401,3 +401,16 @@ def test_a_participle_after_a_document_and_its_time_reports_a_clause(text: str, 
 
 def test_a_participle_after_a_time_alone_reports_nothing() -> None:
     assert reported("The ferry left the harbour in May carrying more than 300 passengers.") == []
+
+
+def test_a_finite_clause_after_a_comma_after_said_is_reported() -> None:
+    text = "Ann Vole said, the harbour board would close the quay in May."
+    assert [q.text for q in reported(text)] == ["the harbour board would close the quay in May"]
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole said last week, when the board met in Dover.",
+    "Ann Vole spoke last week, the harbour board would close the quay.",  # no speech cue
+])
+def test_a_comma_after_said_before_a_conjunction_opens_no_clause(text: str) -> None:
+    assert reported(text) == []
