@@ -28,3 +28,18 @@ def speakers(text: str) -> list[str | None]:
 ])
 def test_a_named_speech_cue_before_a_lone_quote_names_its_speaker(text: str, expected: list[str]) -> None:
     assert speakers(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an appositive between the opening name and its cue
+    ('"The ferry will run all winter," said Tavo Brenn. Ann Vole, the harbour warden, said the plan '
+     'would strain the crews. "We cannot staff it every night."', ["Tavo Brenn", "Ann Vole"]),
+    # a participle cue after the comma reports the sentence's opening name
+    ('"The ferry will run all winter," said Tavo Brenn. Warden Ann Vole put a brave face on the plan, '
+     'saying the crews would cope. "We can staff it every night."', ["Tavo Brenn", "Ann Vole"]),
+    # a participle after a preposition reports nothing: the last speaker goes on
+    ('"The ferry will run all winter," said Tavo Brenn. Norland now trails Ostby after claiming two '
+     'late sailings. "We can staff it every night."', ["Tavo Brenn", "Tavo Brenn"]),
+])
+def test_a_cue_whose_speaker_opens_the_sentence_names_a_lone_quote(text: str, expected: list[str]) -> None:
+    assert speakers(text) == expected
