@@ -126,9 +126,8 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     """Return (attribution, cue evidence, whether the cue precedes) for quote n,
     trying the evidence in order: cues, a byline, an introducing sentence,
     the paragraph's previous quote, then the previous paragraph's speaker.
-    The cue evidence is the phrase and cue found by _find_cue, None when the
-    speaker came from other evidence (the caller reads it only when the cue
-    precedes, which only _find_cue can say)."""
+    The cue evidence is the phrase and cue found by _find_cue, None when the speaker
+    came from other evidence (read only when the cue precedes: only _find_cue says so)."""
     frame, para = p.frame, p.para
     qs, qe = sp.start - para.start, sp.end - para.start
     opens_sentence = frame.nonblank_before(qs) < frame.sentence(qs)[0]
@@ -159,7 +158,8 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     whole = at_start or n == 0 and opens_sentence and ends_sentence(p.text, sp)
     if whole and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1 \
             and not (p.before is not None and p.index - carry.para_index >= 2
-                     and opens_with_other_name(p.before, carry.who.speaker)):
+                     and opens_with_other_name(p.before, carry.who.speaker)) \
+            and not (at_start and p.before is not None and clues.ends_introducing(p.before)):
         return _carried(carry.who, "continued"), None, False
     if at_start and p.before is not None:  # last resort: who the previous paragraph ends on
         found = clues.subject_before(p.before, len(p.before.s.rstrip()))

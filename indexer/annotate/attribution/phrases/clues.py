@@ -358,3 +358,11 @@ def introduces_speaker(frame: Frame, pos: int) -> bool:
     (ends_on_cue), opens on a name or pronoun and its cue (opens_on_named_cue),
     or its cue's speaker is the name opening it (opens_on_cued_subject)."""
     return ends_on_cue(frame, pos) or opens_on_named_cue(frame, pos) or opens_on_cued_subject(frame, pos)
+
+
+def ends_introducing(frame: Frame) -> bool:
+    """True when the last sentence of a paragraph introduces a speaker
+    (introduces_speaker): a quote opening the next paragraph, naming nobody,
+    is theirs rather than the last quoted speaker's ('"...," writes Tavo Brenn.
+    Ann Vole, the warden, says crews are stretched.' then '"We cannot cope."')."""
+    return introduces_speaker(frame, len(frame.s.rstrip()))

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from onrecord.indexer.annotate.annotator import annotate_article
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
+from onrecord.indexer.chunk.chunker import chunk_article
+from onrecord.search import ParsedArticle
 from onrecord.search.model import Article, Metadata, Paragraph
 
 
@@ -43,3 +46,16 @@ def test_a_named_speech_cue_before_a_lone_quote_names_its_speaker(text: str, exp
 ])
 def test_a_cue_whose_speaker_opens_the_sentence_names_a_lone_quote(text: str, expected: list[str]) -> None:
     assert speakers(text) == expected
+
+
+def article_speakers(text: str) -> list[str | None]:
+    """Return the direct quotes' speakers of a text whose blank lines part paragraphs."""
+    article = annotate_article(chunk_article(ParsedArticle(source="t.txt", text=text, meta=Metadata())))
+    return [q.speaker for p in article.paragraphs for q in p.quotes if q.kind == "direct"]
+
+
+def test_a_paragraph_ending_on_a_named_cue_names_the_next_paragraphs_lone_quote() -> None:
+    text = ('Ferry row\n\n"The ferry will run all winter," writes Tavo Brenn in the harbour newsletter. '
+            'Ann Vole, the harbour warden, says the crews are already stretched thin.\n\n'
+            '"We cannot staff it every night."')
+    assert article_speakers(text) == ["Tavo Brenn", "Ann Vole"]
