@@ -22,6 +22,7 @@ import re
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
+from onrecord.indexer.annotate.attribution.choice.appositives import appositive_person
 from onrecord.indexer.annotate.attribution.choice.leads import org_named_after_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.choice.offices import current_person, office_words, person_with_role
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
@@ -57,6 +58,8 @@ _DEFINITE = ("the", "this", "that", "our")
 
 def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     """Return the canonical speaker a description at pos stands for, or None."""
+    if named := appositive_person(people.text, pos + len(np), people):
+        return named  # "said one of their lawyers, Tavo Brenn": the name after the comma
     words = _WORD_RE.findall(np)
     while len(words) > 1 and words[-1].lower() in _RELATIVES:
         words.pop()  # "an REM spokesman, who added": the spokesman
