@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.choice import ranker
+from onrecord.indexer.annotate.attribution.choice.definites import resolve_name_run
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.choice.ranker import Windows, choose
@@ -85,7 +86,7 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     if phrase.kind == "pronoun":
         speaker = people.resolve_pronoun(phrase.text, start)
     elif phrase.kind == "name":
-        speaker, role = people.resolve_run(phrase.text, start)
+        speaker, role = resolve_name_run(phrase.text, start, people)  # not "The Norland Forest MP"
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
         speaker = resolve_nominal(text[start:end], start, people)
         by_nominal = speaker is not None
@@ -151,8 +152,7 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
         # before names no speaker; the last one may go on, as at a paragraph's start
         if who.speaker is not None or rule != "sentence_subject" or found[0].kind == "pronoun" or n or colon:
             return who, cue_found, cue_before
-    if previous is not None and (opens_sentence or not previous.subject_only):
-        # a subject found for a fragment carries to whole quotes only
+    if previous is not None and (opens_sentence or not previous.subject_only):  # a fragment's subject: whole quotes
         return _carried(previous, "same_paragraph"), None, False
     carry = p.carry
     whole = at_start or n == 0 and opens_sentence and ends_sentence(p.text, sp)
