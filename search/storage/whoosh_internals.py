@@ -27,6 +27,8 @@ from __future__ import annotations
 import struct
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import accumulate
 from pickle import loads
@@ -99,6 +101,43 @@ def iter_blocks(matcher: Any, check: Callable[[], None] | None = None) -> Iterat
 
 
 
+# Blocks decoded within one search_blocks() context, by (postings file, data offset): a
+# phrase reads its words' blocks for their ids, again for positions and again to score them,
+# and a facet's own count matches the words again (a third of a BBC search's block decodes
+# were repeats within the search: zlib and a pickle per block).
+_SEARCH_BLOCKS: ContextVar[dict[tuple[Any, int], Any] | None] = ContextVar("search_blocks", default=None)
+# The most blocks one context keeps (each a few kilobytes decoded).
+SEARCH_BLOCKS = 4096
+
+
+@contextmanager
+def search_blocks() -> Iterator[None]:
+    """Run the body with a memo of decoded postings blocks: within it (in this
+    thread or task), a block the walk decodes once is not decoded again."""
+    token = _SEARCH_BLOCKS.set({})
+    try:
+        yield
+    finally:
+        _SEARCH_BLOCKS.reset(token)
+
+
+def _read_block(matcher: Any) -> None:
+    """Set matcher._data to its current block's decoded tuple, as Whoosh's
+    _read_data() does, from the search_blocks() memo when it holds it."""
+    kept = _SEARCH_BLOCKS.get()
+    if kept is None:
+        matcher._read_data()
+        return
+    key = (matcher._postfile, matcher._dataoffset)
+    data = kept.get(key)
+    if data is not None:
+        matcher._data = data
+        return
+    matcher._read_data()
+    if len(kept) < SEARCH_BLOCKS:
+        kept[key] = matcher._data
+
+
 def _read_ids(matcher: Any) -> None:
     """Decode the current block's ids into matcher._ids, as W3LeafMatcher's
     _read_ids() does, with its per-id Python generator (delta_decode)
@@ -108,7 +147,7 @@ def _read_ids(matcher: Any) -> None:
         matcher._read_ids()
         return
     if matcher._data is None:
-        matcher._read_data()
+        _read_block(matcher)
     ids = matcher._data[0]
     matcher._ids = ids if matcher._byteids else tuple(accumulate(ids))
 
