@@ -4,6 +4,7 @@ scorer rank quote documents, paragraphs and fields both hold alike."""
 from __future__ import annotations
 
 import datetime as dt
+import random
 from array import array
 from collections.abc import Iterator
 
@@ -156,3 +157,15 @@ def test_a_terms_idf_is_counted_once_per_commit(index: Index, fieldname: str, te
         monkeypatch.setattr(searchers, "IDF_MEMO", 1)
         stats.idf(counting, fieldname, "zzz-none", "paragraph")  # full: it starts over
         assert len(stats._idf) == 1
+
+
+@pytest.mark.parametrize("count", [0, 5, 255, 256, 257, 3000])
+@pytest.mark.parametrize("limit", [0, 1, 10, 300, 5000])
+def test_top_scored_ranks_as_whooshs_collector(count: int, limit: int) -> None:
+    rng = random.Random(count * 7 + limit)
+    # Few distinct scores: many ties, broken by the lower docnum.
+    scores = {rng.randrange(10 * count + 1): rng.choice([0.5, 1.25, 2.0, 7.75, 1e-9]) for _ in range(count)}
+    expected = sorted(scores.items(), key=lambda pair: (-pair[1], pair[0]))[:max(limit, 0)]
+    ranked = top_scored(scores, limit)
+    assert ranked == expected
+    assert all(type(d) is int and type(s) is float for d, s in ranked)
