@@ -62,7 +62,7 @@ def match_docnums(searcher: Any, q: wq.Query, deadline: Deadline,
         except DeadlineExceeded:
             return Matched(found, partial=True)
         local -= deleted_docs(subsearcher.reader())
-        found.update(local if offset == 0 else (offset + d for d in local))
+        found.update(local if offset == 0 else map(offset.__add__, local))  # no frame per docnum
     return Matched(found)
 
 
@@ -105,7 +105,7 @@ def _every_of_unit(searcher: Any, unit: str, deadline: Deadline) -> frozenset[in
                 return None
             reader = subsearcher.reader()
             local = (paragraph_docs(reader) if unit == "paragraph" else quote_docs(reader)) - deleted_docs(reader)
-            docs.update(local if offset == 0 else (offset + d for d in local))
+            docs.update(local if offset == 0 else map(offset.__add__, local))
         found = kept[unit] = frozenset(docs)
     return found
 

@@ -56,7 +56,7 @@ def score_all(searcher: Any, q: wq.Query, lengths: Lengths, deadline: Deadline,
             if offset == 0 and not found:
                 found = scores
             else:
-                found.update((offset + d, s) for d, s in scores.items())
+                found.update(zip(map(offset.__add__, scores), scores.values(), strict=True))  # no frame per match
     except Unsupported:
         return None
     return found
