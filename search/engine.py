@@ -275,7 +275,7 @@ def _page_hits(index: Index, finder: SightingFinder, groups: list[tuple[int, flo
     sightings or duplicates) and the deadline records the cut."""
     deadline.begin("hits")
     # One records lookup for the page's articles (title, outlet, date, url).
-    finder.prefetch(d for docnum, _score, copies in groups for d in (docnum, *copies))
+    finder.prefetch(docnum for docnum, _score, _copies in groups)  # the copies: attach_duplicates
     terms = collect_mark_terms(q)
     analyzer = index.schema["text"].analyzer
     hits = []
