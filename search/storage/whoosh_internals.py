@@ -25,6 +25,7 @@ public API).  The postings block walk is written once, in iter_blocks().
 from __future__ import annotations
 
 import struct
+from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -72,7 +73,7 @@ class PostingBlock:
         """Return this block's weights, aligned with `ids`."""
         matcher = self.matcher
         if matcher._weights is None:
-            matcher._read_weights()
+            _read_weights(matcher)
         return matcher._weights[self.start:]
 
     def values(self) -> Sequence[Any]:
@@ -150,6 +151,23 @@ def _read_ids(matcher: Any) -> None:
         _read_block(matcher)
     ids = matcher._data[0]
     matcher._ids = ids if matcher._byteids else tuple(accumulate(ids))
+
+def _read_weights(matcher: Any) -> None:
+    """Set matcher._weights as W3LeafMatcher's _read_weights() does: the same
+    array, repeated whole when the block stores one weight for all its
+    postings (Whoosh fills it a generator step per posting)."""
+    if not hasattr(matcher, "_byteids"):
+        matcher._read_weights()
+        return
+    if matcher._data is None:
+        _read_block(matcher)
+    weights = matcher._data[1]
+    if weights is None:
+        weights = 1.0
+    if isinstance(weights, float):
+        weights = array("f", (weights,)) * matcher._blocklength
+    matcher._weights = weights
+
 
 def iter_blocks_holding(matcher: Any, wanted: Sequence[int],
                         check: Callable[[], None] | None = None) -> Iterator[PostingBlock]:

@@ -203,3 +203,18 @@ def test_a_search_decodes_each_block_once(word: str, monkeypatch: pytest.MonkeyP
         with wi.search_blocks():
             assert walk_counting(reader, word, kept) == walk_counting(reader, word, kept) == expected
         assert len(kept) == 2 * blocks - 1  # only the first block was kept
+
+
+@pytest.mark.parametrize("word", ["common", "rare", "filler"])
+def test_block_weights_equal_whooshs_own_read(word: str) -> None:
+    ix = make_index(3 * BLOCK + 5)
+    with ix.searcher() as searcher:
+        ours = wi.unfiltered_postings(searcher.reader(), "text", word)
+        theirs = wi.unfiltered_postings(searcher.reader(), "text", word)
+        for block in wi.iter_blocks(ours):  # "rare": one weight stored for its whole block
+            theirs._read_ids()
+            theirs._read_weights()
+            assert block.weights() == theirs._weights
+            assert type(block.weights()) is type(theirs._weights)
+            if not theirs._lastblock:
+                theirs._next_block()
