@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.search.model import Metadata
+from onrecord.search.query import postings
 from onrecord.search.query.docsets import Deadline, evaluate_docs
 from onrecord.search.query.postings import term_postings
 from onrecord.search.storage.store import ram_index
@@ -33,3 +34,23 @@ def test_term_postings_match_evaluated_ids_cached_or_not(min_cached: int) -> Non
     assert sorted(first[0]) == sorted(expected) and len(first[0]) == 600
     assert list(first[1]) == [1.0] * 600
     assert len(opened) == (1 if min_cached == 1 else 2)  # the cache answered the second time
+
+
+class Segment:
+    """A segment reader of `docs` documents (all is_frequent asks of one)."""
+
+    def __init__(self, docs: int) -> None:
+        self.docs = docs
+
+    def doc_count_all(self) -> int:
+        return self.docs
+
+
+@pytest.mark.parametrize(("count", "docs", "kept"), [
+    (2048, 10**6, True), (2047, 10**6, False),  # a large segment: MIN_CACHED postings
+    (400, 4000, True), (399, 4000, False),  # a small one: a tenth of its documents
+    (127, 500, False), (128, 500, True)])  # but never under a block's worth
+def test_a_frequent_term_is_common_in_its_segment_or_long(count: int, docs: int, kept: bool) -> None:
+    assert postings.is_frequent(count, Segment(docs)) is kept
+    assert postings.is_frequent(count, Segment(docs), min_cached=count) is True
+    assert postings.is_frequent(count, Segment(docs), min_cached=count + 1) is False
