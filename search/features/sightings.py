@@ -126,7 +126,7 @@ class SightingFinder:
         """Read the stored fields of `docnums` not read yet, and their
         articles' metadata in one records lookup."""
         docs = [self._raw(d) for d in docnums]
-        if self._records is not None:
+        if self._records is not None and docs:
             self._records.fill(docs)  # skips those filled already
 
     def sightings(self, docnums: list[int]) -> list[Sighting]:

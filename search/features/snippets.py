@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+from itertools import compress, count, islice
 from typing import Any
 
 from onrecord.search.query.querying import MarkTerms
@@ -60,9 +61,8 @@ def _stemmed_spans(analyzer: Any, text: str, terms: MarkTerms) -> list[Span]:
     expression, words = found
     if terms.prefixes:
         marked = [i for i, word in enumerate(words) if word and _marks(word, terms)]
-    else:
-        wanted = terms.words - {""}  # "" is a dropped word's term
-        marked = [i for i, word in enumerate(words) if word in wanted]
+    else:  # "" is a dropped word's term
+        marked = list(compress(count(), map((terms.words - {""}).__contains__, words)))
     return _match_spans(expression, text, [(i, i) for i in marked])
 
 
@@ -71,7 +71,7 @@ def _exact_spans(text: str, terms: MarkTerms) -> list[Span]:
     one span from its first word's start to its last word's end wherever
     its words stand adjacent and in order (as the exact field matches)."""
     words = lowered_words(_EXACT_EXPRESSION, text)
-    runs = [(i, i) for i, word in enumerate(words) if word in terms.exact]
+    runs = [(i, i) for i in compress(count(), map(terms.exact.__contains__, words))]
     for phrase in filter(None, terms.phrases):
         size, first = len(phrase), phrase[0]
         runs += [(i, i + size - 1) for i, word in enumerate(words)
@@ -87,7 +87,7 @@ def _match_spans(expression: re.Pattern[str], text: str,
         return []
     # lowered_words' matches are these, one for one (lowercasing keeps word characters
     # word characters): the index's positions rest on the same.
-    matches = list(expression.finditer(text))
+    matches = list(islice(expression.finditer(text), max(last for _first, last in runs) + 1))
     return [(matches[first].start(), matches[last].end()) for first, last in runs]
 
 
