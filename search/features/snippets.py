@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import re
 from itertools import compress, count, islice
-from typing import Any
+from typing import Any, cast
 
 from onrecord.search.query.querying import MarkTerms
 from onrecord.search.storage.schema import exact_word_analyzer
@@ -27,7 +27,7 @@ _ELLIPSIS = "\u2026"
 
 Span = tuple[int, int]
 # The `exact` field's words (search.storage.schema.exact_word_analyzer: EXACT_WORD, lowercased).
-_EXACT_EXPRESSION: re.Pattern[str] = exact_word_analyzer().items[0].expression
+_EXACT_EXPRESSION: re.Pattern[str] = cast(Any, exact_word_analyzer()).items[0].expression
 
 
 def find_term_spans(analyzer: Any, text: str, terms: MarkTerms) -> list[Span]:

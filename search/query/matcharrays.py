@@ -62,9 +62,10 @@ def _plain_terms(q: wq.Query) -> list[wq.Term] | None:
     """Return `q`'s terms if it is a term or an Or of terms, else None."""
     if type(q) is wq.Term:
         return [q]
-    if type(q) is wq.Or and not q.minmatch and q.subqueries and all(type(c) is wq.Term for c in q.subqueries):
-        return list(q.subqueries)
-    return None
+    if type(q) is not wq.Or or q.minmatch or not q.subqueries:
+        return None
+    terms = [c for c in q.subqueries if type(c) is wq.Term]
+    return terms if len(terms) == len(q.subqueries) else None
 
 
 def _every_array(searcher: Any, unit: str, deadline: Deadline) -> np.ndarray | None:
