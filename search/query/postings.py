@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from onrecord.search.storage.segmentcache import SegmentCache
-from onrecord.search.storage.whoosh_internals import is_block_matcher, iter_blocks, unfiltered_postings
+from onrecord.search.storage.whoosh_internals import is_block_matcher, iter_blocks, search_memo, unfiltered_postings
 
 MIN_CACHED = 2048  # postings: shorter lists decode in well under a millisecond
 # ... unless they hold this share of their segment's documents (and a block's worth at
@@ -48,6 +48,11 @@ def term_postings(reader: Any, fieldname: str, text: Any, open_matcher: Callable
     cached = cache.get(reader, key) if cache is not None else None
     if cached is not None:
         return cached
+    # Within one search a term is decoded once: a phrase reads its words to find its
+    # documents and again to score them, a selected facet's count its words again.
+    memo, memo_key = search_memo(), (reader, fieldname, text)
+    if memo is not None and memo_key in memo:
+        return memo[memo_key]
     matcher = open_matcher()
     if not is_block_matcher(matcher, weights=True):
         return None
@@ -57,6 +62,8 @@ def term_postings(reader: Any, fieldname: str, text: Any, open_matcher: Callable
         weights.extend(block.weights())
     if cache is not None and is_frequent(len(ids), reader, min_cached):
         cache.put(reader, key, (ids, weights), 8 * len(ids))
+    if memo is not None:
+        memo[memo_key] = ids, weights
     return ids, weights
 
 

@@ -122,6 +122,13 @@ def search_blocks() -> Iterator[None]:
         _SEARCH_BLOCKS.reset(token)
 
 
+def search_memo() -> dict[Any, Any] | None:
+    """Return the memo of the search_blocks() context the caller runs in
+    (None outside one), for what else one search decodes more than once
+    (search.query.postings keeps a term's decoded arrays in it)."""
+    return _SEARCH_BLOCKS.get()
+
+
 def _read_block(matcher: Any) -> None:
     """Set matcher._data to its current block's decoded tuple, as Whoosh's
     _read_data() does, from the search_blocks() memo when it holds it."""
