@@ -107,8 +107,9 @@ def iter_blocks(matcher: Any, check: Callable[[], None] | None = None) -> Iterat
 # and a facet's own count matches the words again (a third of a BBC search's block decodes
 # were repeats within the search: zlib and a pickle per block).
 _SEARCH_BLOCKS: ContextVar[dict[tuple[Any, int], Any] | None] = ContextVar("search_blocks", default=None)
-# The most blocks one context keeps (each a few kilobytes decoded).
-SEARCH_BLOCKS = 4096
+# The most blocks one context keeps: a text block decoded with its positions is 6-13 KB (24k
+# index), so a search holds at most ~13 MB; the bench's searches decode at most a few hundred.
+SEARCH_BLOCKS = 1024
 
 
 @contextmanager
