@@ -54,6 +54,7 @@ from onrecord.search.query.visibility import article_visible
 from onrecord.search.storage.damage import translate_damage
 from onrecord.search.storage.documents import load_quote_dicts, published_date, rebuild_paragraph, split_stored
 from onrecord.search.storage.store import Index
+from onrecord.search.storage.whoosh_internals import search_blocks
 from onrecord.search.storage.windows import read_window, slice_window
 
 _DOC_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
@@ -86,7 +87,7 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None,
     if deadline is None:
         deadline = Deadline(timeout if timeout is not None else index.query_timeout)
     validate_request(request, index.max_result_window)
-    with translate_damage(index.label()), open_view(index) as view:
+    with translate_damage(index.label()), open_view(index) as view, search_blocks():
         cache = view.result_cache()
         cached = cache.get(request) if cache is not None else None
         if cached is not None:
@@ -274,7 +275,7 @@ def _page_hits(index: Index, finder: SightingFinder, groups: list[tuple[int, flo
     sightings or duplicates) and the deadline records the cut."""
     deadline.begin("hits")
     # One records lookup for the page's articles (title, outlet, date, url).
-    finder.prefetch(d for docnum, _score, copies in groups for d in (docnum, *copies))
+    finder.prefetch(docnum for docnum, _score, _copies in groups)  # the copies: attach_duplicates
     terms = collect_mark_terms(q)
     analyzer = index.schema["text"].analyzer
     hits = []
@@ -291,8 +292,7 @@ def _page_hits(index: Index, finder: SightingFinder, groups: list[tuple[int, flo
 
 def _with_quote(hit: Hit, qi: int | None) -> Hit:
     """Return `hit` with its quote number `qi` as its matched quote (None: a paragraph hit)."""
-    if qi is not None and 0 <= qi < len(hit.quotes):
-        hit.quote = hit.quotes[qi]
+    hit.quote = hit.quotes[qi] if qi is not None and 0 <= qi < len(hit.quotes) else hit.quote
     return hit
 
 

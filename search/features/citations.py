@@ -13,13 +13,14 @@ import re
 from typing import Any
 
 from onrecord.search.model import EVIDENCE, KIND_LABELS, QuoteKind, QuoteRecord, paragraph_permalink
-from onrecord.search.storage.documents import published_date, rebuild_quote, split_stored
+from onrecord.search.storage.documents import published_date, quote_pieces, rebuild_quote, split_stored
 
 OPEN_MARK, CLOSE_MARK = "\u201c", "\u201d"
 REPORTED_PREFIX = "(reported) "
 # double marks in the paraphrase around a piece: the cited text sets its own marks
 _DOUBLE_MARKS = "\"\u201c\u201d\u201e\u00ab\u00bb"
 _SPACES_RE = re.compile(r"\s+")
+_NO_DOUBLE_MARKS = str.maketrans("", "", _DOUBLE_MARKS)
 
 
 def cite_quote(text: str, start: int, kind: str, pieces: tuple[tuple[int, int], ...]) -> str:
@@ -54,13 +55,15 @@ def _marked(words: str) -> str:
 def _paraphrase(words: str) -> str:
     """Return words that are not the speaker's own without double quote
     marks: no mark the cited text prints may enclose them."""
-    return _SPACES_RE.sub(" ", "".join(ch for ch in words if ch not in _DOUBLE_MARKS))
+    return _SPACES_RE.sub(" ", words.translate(_NO_DOUBLE_MARKS))
 
 
 def cite_quote_dict(quote: dict[str, Any]) -> str:
-    """Return cite_quote of a stored quote dict (Quote.to_dict())."""
-    q = rebuild_quote(quote)
-    return cite_quote(q.text, q.start, q.kind, q.pieces)
+    """Return cite_quote of a stored quote dict (Quote.to_dict()): its text,
+    start, kind and pieces read as rebuild_quote reads them (a page's quotes
+    are cited on every search; the rest of a Quote is not needed)."""
+    return cite_quote(quote.get("text", ""), int(quote.get("start", 0)), quote.get("kind", "direct"),
+                      quote_pieces(quote))
 
 
 def with_citation(quote: dict[str, Any]) -> dict[str, Any]:

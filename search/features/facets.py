@@ -14,6 +14,7 @@ Counting a result set is then one numpy gather and bincount per facet
 """
 from __future__ import annotations
 
+import heapq
 from array import array
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
@@ -370,9 +371,12 @@ def _keep_containing(counts: np.ndarray, values: list[str], contains: str) -> np
 def _top_ids(counts: np.ndarray, values: list[str], limit: int = TOP_VALUES) -> list[int]:
     """Return the ids of the `limit` highest counts (ties: value ascending)."""
     present = np.flatnonzero(counts)
-    if len(present) > limit:
-        # Every id whose count reaches the limit-th largest (ties included).
-        floor = np.partition(counts[present], len(present) - limit)[len(present) - limit]
-        present = present[counts[present] >= floor]
-    ranked = sorted(present.tolist(), key=lambda i: (-int(counts[i]), values[i]))
-    return ranked[:limit]
+    if len(present) <= limit:
+        return sorted(present.tolist(), key=lambda i: (-int(counts[i]), values[i]))
+    # The ids above the limit-th largest count, then the ties at it first by value (a
+    # facet over a whole index ties hundreds of values at a small count: no key call each).
+    floor = np.partition(counts[present], len(present) - limit)[len(present) - limit]
+    above = present[counts[present] > floor].tolist()
+    tied = heapq.nsmallest(limit - len(above), present[counts[present] == floor].tolist(),
+                           key=values.__getitem__)
+    return sorted(above, key=lambda i: (-int(counts[i]), values[i])) + sorted(tied, key=values.__getitem__)

@@ -35,6 +35,7 @@ from onrecord.search.features.quotegroups import QuoteGroups
 from onrecord.search.model import SearchRequest
 from onrecord.search.query.collecting import restrict_query
 from onrecord.search.query.docsets import match_docnums
+from onrecord.search.query.matcharrays import match_array
 from onrecord.search.query.postings import PostingsCache
 from onrecord.search.query.querying import build_filter
 
@@ -93,9 +94,9 @@ def count_selected(table: FacetTable, searcher: Any, words: wq.Query | None,
         if not mine:
             continue
         pinned[facet.name] = mine
-        others = build_filter(_without(request, facet))
-        own[facet.name] = match_docnums(searcher, restrict_query(words, others),
-                                        deadline, cache).docnums
+        query = restrict_query(words, build_filter(_without(request, facet)))
+        found = match_array(searcher, query, deadline, cache)
+        own[facet.name] = found if found is not None else match_docnums(searcher, query, deadline, cache).docnums
     ask = FacetAsk(request.facet_all, request.facet_filter, own, pinned, request.verbatim, groups)
     return tally_facets(table, docnums, ask)
 

@@ -126,8 +126,19 @@ class SightingFinder:
         """Read the stored fields of `docnums` not read yet, and their
         articles' metadata in one records lookup."""
         docs = [self._raw(d) for d in docnums]
-        if self._records is not None:
+        if self._records is not None and docs:
             self._records.fill(docs)  # skips those filled already
+
+    def sightings(self, docnums: list[int]) -> list[Sighting]:
+        """Return the Sighting of each paragraph docnum, kept in the memo: a
+        page's near copies are read (their stored fields and articles, in one
+        records lookup) once per commit, not on every search showing them."""
+        memo = self._memo
+        self.prefetch(d for d in docnums if memo is None or ("sighting", d) not in memo)
+        return [self._remember(("sighting", d), partial(self._sighting, d)) for d in docnums]
+
+    def _sighting(self, docnum: int) -> Sighting:
+        return to_sighting(self.stored(docnum))
 
     def _raw(self, docnum: int) -> dict[str, Any]:
         """Return (and cache) the stored fields of a global docnum without
@@ -298,5 +309,5 @@ def attach_sightings(finder: SightingFinder, hit: Hit) -> Hit:
 
 def attach_duplicates(finder: SightingFinder, hit: Hit, copies: list[int]) -> Hit:
     """Set the hit's duplicates to the Sightings of `copies`; return it."""
-    hit.duplicates = sort_sightings(to_sighting(finder.stored(d)) for d in copies)
+    hit.duplicates = sort_sightings(finder.sightings(copies))
     return hit

@@ -10,10 +10,13 @@ it leaves quote characters unescaped.
 from __future__ import annotations
 
 import html
-from typing import Any
+import re
+from itertools import compress, count, islice
+from typing import Any, cast
 
 from onrecord.search.query.querying import MarkTerms
 from onrecord.search.storage.schema import exact_word_analyzer
+from onrecord.search.storage.textfields import lowered_words, stemmed_terms
 
 SNIPPET_CHARS = 300
 # How much text to show before the first match when a paragraph is cut.
@@ -23,6 +26,8 @@ _WHOLE_CHARS = 400
 _ELLIPSIS = "\u2026"
 
 Span = tuple[int, int]
+# The `exact` field's words (search.storage.schema.exact_word_analyzer: EXACT_WORD, lowercased).
+_EXACT_EXPRESSION: re.Pattern[str] = cast(Any, exact_word_analyzer()).items[0].expression
 
 
 def find_term_spans(analyzer: Any, text: str, terms: MarkTerms) -> list[Span]:
@@ -32,29 +37,58 @@ def find_term_spans(analyzer: Any, text: str, terms: MarkTerms) -> list[Span]:
         return []
     spans: list[Span] = []
     if terms.words or terms.prefixes:
-        for token in analyzer(text, chars=True, mode="index"):
-            word = token.text
-            if word in terms.words or any(word.startswith(p) for p in terms.prefixes):
-                spans.append((token.startchar, token.endchar))
+        spans += _stemmed_spans(analyzer, text, terms)
     if terms.exact or terms.phrases:
         spans += _exact_spans(text, terms)
     return _drop_overlaps(spans)
+
+
+def _marks(word: str, terms: MarkTerms) -> bool:
+    """Return True if an analysed word is one of `terms`' words or prefixes."""
+    return word in terms.words or any(word.startswith(p) for p in terms.prefixes)
+
+
+def _stemmed_spans(analyzer: Any, text: str, terms: MarkTerms) -> list[Span]:
+    """Return the spans of the words whose analysed form `terms` marks.
+    Each word's term comes from the stemmed fields' memo (a list in C) and
+    only the marked words' offsets are read: running the analyzer's token
+    chain over every word of a page's paragraphs was most of a search's
+    highlighting.  Any other analyzer is run as it is."""
+    found = stemmed_terms(analyzer, text)
+    if found is None:
+        return [(token.startchar, token.endchar)
+                for token in analyzer(text, chars=True, mode="index") if _marks(token.text, terms)]
+    expression, words = found
+    if terms.prefixes:
+        marked = [i for i, word in enumerate(words) if word and _marks(word, terms)]
+    else:  # "" is a dropped word's term
+        marked = list(compress(count(), map((terms.words - {""}).__contains__, words)))
+    return _match_spans(expression, text, [(i, i) for i in marked])
 
 
 def _exact_spans(text: str, terms: MarkTerms) -> list[Span]:
     """Return the spans of exact words and of each phrase where it matched:
     one span from its first word's start to its last word's end wherever
     its words stand adjacent and in order (as the exact field matches)."""
-    tokens = [(t.text, t.startchar, t.endchar)
-              for t in exact_word_analyzer()(text, chars=True, mode="index")]
-    words = [w for w, _s, _e in tokens]
-    spans = [(s, e) for w, s, e in tokens if w in terms.exact]
-    for phrase in terms.phrases:
-        size = len(phrase)
-        for i in range(len(words) - size + 1):
-            if tuple(words[i:i + size]) == phrase:
-                spans.append((tokens[i][1], tokens[i + size - 1][2]))
-    return spans
+    words = lowered_words(_EXACT_EXPRESSION, text)
+    runs = [(i, i) for i in compress(count(), map(terms.exact.__contains__, words))]
+    for phrase in filter(None, terms.phrases):
+        size, first = len(phrase), phrase[0]
+        runs += [(i, i + size - 1) for i, word in enumerate(words)
+                 if word == first and words[i:i + size] == phrase]
+    return _match_spans(_EXACT_EXPRESSION, text, runs)
+
+
+def _match_spans(expression: re.Pattern[str], text: str,
+                 runs: list[tuple[int, int]]) -> list[Span]:
+    """Return the character span of each run (first, last) of `expression`'s
+    matches in `text`."""
+    if not runs:
+        return []
+    # lowered_words' matches are these, one for one (lowercasing keeps word characters
+    # word characters): the index's positions rest on the same.
+    matches = list(islice(expression.finditer(text), max(last for _first, last in runs) + 1))
+    return [(matches[first].start(), matches[last].end()) for first, last in runs]
 
 
 def _drop_overlaps(spans: list[Span]) -> list[Span]:

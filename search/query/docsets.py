@@ -49,9 +49,9 @@ def match_docnums(searcher: Any, q: wq.Query, deadline: Deadline,
     documents; when `deadline` passes, the segments finished so far.
     Frequent terms' postings are read through `cache` (the Index's
     postings_cache), if given."""
-    unit = _whole_unit(q)
+    unit = whole_unit(q)
     if unit is not None and not deadline.expired():
-        every = _every_of_unit(searcher, unit, deadline)
+        every = every_of_unit(searcher, unit, deadline)
         if every is not None:
             return Matched(every)
     found: set[int] = set()
@@ -62,7 +62,7 @@ def match_docnums(searcher: Any, q: wq.Query, deadline: Deadline,
         except DeadlineExceeded:
             return Matched(found, partial=True)
         local -= deleted_docs(subsearcher.reader())
-        found.update(local if offset == 0 else (offset + d for d in local))
+        found.update(local if offset == 0 else map(offset.__add__, local))  # no frame per docnum
     return Matched(found)
 
 
@@ -80,18 +80,18 @@ _QUOTE_TERM = quote_term()
 _WHOLE_UNITS = {"paragraph": restrict_unit(None, "paragraphs"), "quote": restrict_unit(None, "quotes")}
 
 
-def _whole_unit(q: wq.Query) -> str | None:
+def whole_unit(q: wq.Query) -> str | None:
     """Return the unit whose every document `q` matches, or None."""
     if isinstance(q, wq.ConstantScoreQuery):
         q = q.child
     return next((unit for unit, whole in _WHOLE_UNITS.items() if q == whole), None)
 
 
-def _every_of_unit(searcher: Any, unit: str, deadline: Deadline) -> frozenset[int] | None:
+def every_of_unit(searcher: Any, unit: str, deadline: Deadline) -> frozenset[int] | None:
     """Return the global docnums of every live document of `unit` in
     `searcher` (kept with it), or None when `deadline` passes while
     building them."""
-    key = _commit_key(searcher)
+    key = commit_key(searcher)
     with _EVERY_LOCK:
         kept = _EVERY.setdefault(key, {})
         _EVERY.move_to_end(key)
@@ -105,12 +105,12 @@ def _every_of_unit(searcher: Any, unit: str, deadline: Deadline) -> frozenset[in
                 return None
             reader = subsearcher.reader()
             local = (paragraph_docs(reader) if unit == "paragraph" else quote_docs(reader)) - deleted_docs(reader)
-            docs.update(local if offset == 0 else (offset + d for d in local))
+            docs.update(local if offset == 0 else map(offset.__add__, local))
         found = kept[unit] = frozenset(docs)
     return found
 
 
-def _commit_key(searcher: Any) -> tuple[Any, ...]:
+def commit_key(searcher: Any) -> tuple[Any, ...]:
     """Return what identifies a searcher's live documents: each segment's
     id, its live count and its offset (a segment's deletions only grow,
     so its live count tells its deleted set)."""

@@ -56,7 +56,7 @@ def score_all(searcher: Any, q: wq.Query, lengths: Lengths, deadline: Deadline,
             if offset == 0 and not found:
                 found = scores
             else:
-                found.update((offset + d, s) for d, s in scores.items())
+                found.update(zip(map(offset.__add__, scores), scores.values(), strict=True))  # no frame per match
     except Unsupported:
         return None
     return found
@@ -65,7 +65,17 @@ def score_all(searcher: Any, q: wq.Query, lengths: Lengths, deadline: Deadline,
 def top_scored(scores: Scores, limit: int) -> list[tuple[int, float]]:
     """Return the top `limit` (docnum, score) pairs: score descending, then
     docnum ascending (Whoosh's TopCollector order)."""
-    return heapq.nsmallest(limit, scores.items(), key=lambda pair: (-pair[1], pair[0]))
+    if len(scores) < _NUMPY_MIN or limit <= 0:
+        return heapq.nsmallest(limit, scores.items(), key=lambda pair: (-pair[1], pair[0]))
+    # In numpy: a key function called per match was most of ranking a common word's matches.
+    docnums = np.fromiter(scores.keys(), dtype=np.int64, count=len(scores))
+    values = np.fromiter(scores.values(), dtype=np.float64, count=len(scores))
+    if limit < len(values):  # only the scores reaching the limit-th highest can rank
+        floor = np.partition(values, len(values) - limit)[len(values) - limit]
+        keep = values >= floor
+        docnums, values = docnums[keep], values[keep]
+    order = np.lexsort((docnums, -values))[:limit]
+    return list(zip(docnums[order].tolist(), values[order].tolist(), strict=True))
 
 
 def rank_top(searcher: Any, q: wq.Query, limit: int, lengths: Lengths, deadline: Deadline,

@@ -52,11 +52,11 @@ def rebuild_quote(data: dict[str, Any]) -> Quote:
         confidence=_confidence(data.get("confidence")),
         speaker_type=data.get("speaker_type") if data.get("speaker_type") in SPEAKER_TYPES else None,
         speaker_source=data.get("speaker_source") if isinstance(data.get("speaker_source"), str) else None,
-        pieces=_pieces(data),
+        pieces=quote_pieces(data),
     )
 
 
-def _pieces(data: dict[str, Any]) -> tuple[tuple[int, int], ...]:
+def quote_pieces(data: dict[str, Any]) -> tuple[tuple[int, int], ...]:
     """Return a stored quote's verbatim pieces; a malformed one, or one
     outside the quote's span, is dropped, so a damaged value never marks
     words the quote does not hold.  (Every stored quote has its pieces: an

@@ -250,6 +250,10 @@ def paragraph_docs(reader: Any) -> frozenset[int]:
     return found
 
 
+# Terms whose idf one commit's UnitStats keeps.
+IDF_MEMO = 50_000
+
+
 class UnitStats:
     """One commit's BM25 statistics per unit, computed when first asked
     and kept (the commit never changes under its searcher)."""
@@ -259,13 +263,27 @@ class UnitStats:
         self.paragraphs = parent.doc_count_all() - self.quotes
         self._df: dict[tuple[str, str], int] = {}
         self._lengths: dict[str, int] = {}
+        # Each scored term's idf, asked once per segment per search: a document frequency summed
+        # over the segments through their hash tables (a tenth of a BBC search, profiled).
+        self._idf: dict[tuple[str, str, Unit], float] = {}
 
     def count(self, unit: Unit) -> int:
         """Return the documents of `unit`, deleted ones included."""
         return self.quotes if unit == "quote" else self.paragraphs
 
     def idf(self, parent: Any, fieldname: str, text: str, unit: Unit) -> float:
-        """Return Whoosh's idf of the term among the documents of `unit`."""
+        """Return Whoosh's idf of the term among the documents of `unit`
+        (kept: IDF_MEMO terms, then it starts over)."""
+        key = (fieldname, text, unit)
+        found = self._idf.get(key)
+        if found is None:
+            if len(self._idf) >= IDF_MEMO:
+                self._idf.clear()
+            found = self._idf[key] = self._count_idf(parent, fieldname, text, unit)
+        return found
+
+    def _count_idf(self, parent: Any, fieldname: str, text: str, unit: Unit) -> float:
+        """Return idf() from the document frequencies."""
         df = parent.doc_frequency(fieldname, text)
         if field_unit(fieldname) is None:
             quoted = self._quoted_df(parent, fieldname, text)

@@ -302,6 +302,23 @@ class StemmedText(_OnePassText):
         return triples_of(positions, True)
 
 
+def stemmed_terms(analyzer: Any, text: str) -> tuple[re.Pattern[str], list[str]] | None:
+    """Return the word expression of `analyzer` and the term of each of its
+    matches in `text`, in order ("" for a word StopFilter drops), as the
+    analyzer's tokens would carry them; None unless `analyzer` is a plain
+    StemmingAnalyzer (the caller then runs it), or when a kept word stems
+    to "" (which "" cannot tell from a dropped one)."""
+    items = list(getattr(analyzer, "items", []))
+    if [type(item) for item in items] != [RegexTokenizer, LowercaseFilter, StopFilter, StemFilter]:
+        return None
+    tokenizer, _, stops, stemmer = items
+    if tokenizer.gaps or stops.max is not None or stemmer.lang:
+        return None
+    memo = _term_memo(stops.min, stops.stops, stemmer.ignore, stemmer.stemfn)
+    terms = list(map(memo.__getitem__, lowered_words(tokenizer.expression, text)))
+    return None if memo.stemmed_empty else (tokenizer.expression, terms)
+
+
 class _TermMemo(dict[str, str]):
     """A stemmed field's term of each lowercased word met lately: its stem
     (or the word, if the stemmer ignores it), or "" where StopFilter drops

@@ -25,8 +25,11 @@ public API).  The postings block walk is written once, in iter_blocks().
 from __future__ import annotations
 
 import struct
+from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import accumulate
 from pickle import loads
@@ -70,7 +73,7 @@ class PostingBlock:
         """Return this block's weights, aligned with `ids`."""
         matcher = self.matcher
         if matcher._weights is None:
-            matcher._read_weights()
+            _read_weights(matcher)
         return matcher._weights[self.start:]
 
     def values(self) -> Sequence[Any]:
@@ -99,6 +102,51 @@ def iter_blocks(matcher: Any, check: Callable[[], None] | None = None) -> Iterat
 
 
 
+# Blocks decoded within one search_blocks() context, by (postings file, data offset): a
+# phrase reads its words' blocks for their ids, again for positions and again to score them,
+# and a facet's own count matches the words again (a third of a BBC search's block decodes
+# were repeats within the search: zlib and a pickle per block).
+_SEARCH_BLOCKS: ContextVar[dict[tuple[Any, int], Any] | None] = ContextVar("search_blocks", default=None)
+# The most blocks one context keeps: a text block decoded with its positions is 6-13 KB (24k
+# index), so a search holds at most ~13 MB; the bench's searches decode at most a few hundred.
+SEARCH_BLOCKS = 1024
+
+
+@contextmanager
+def search_blocks() -> Iterator[None]:
+    """Run the body with a memo of decoded postings blocks: within it (in this
+    thread or task), a block the walk decodes once is not decoded again."""
+    token = _SEARCH_BLOCKS.set({})
+    try:
+        yield
+    finally:
+        _SEARCH_BLOCKS.reset(token)
+
+
+def search_memo() -> dict[Any, Any] | None:
+    """Return the memo of the search_blocks() context the caller runs in
+    (None outside one), for what else one search decodes more than once
+    (search.query.postings keeps a term's decoded arrays in it)."""
+    return _SEARCH_BLOCKS.get()
+
+
+def _read_block(matcher: Any) -> None:
+    """Set matcher._data to its current block's decoded tuple, as Whoosh's
+    _read_data() does, from the search_blocks() memo when it holds it."""
+    kept = _SEARCH_BLOCKS.get()
+    if kept is None:
+        matcher._read_data()
+        return
+    key = (matcher._postfile, matcher._dataoffset)
+    data = kept.get(key)
+    if data is not None:
+        matcher._data = data
+        return
+    matcher._read_data()
+    if len(kept) < SEARCH_BLOCKS:
+        kept[key] = matcher._data
+
+
 def _read_ids(matcher: Any) -> None:
     """Decode the current block's ids into matcher._ids, as W3LeafMatcher's
     _read_ids() does, with its per-id Python generator (delta_decode)
@@ -108,9 +156,26 @@ def _read_ids(matcher: Any) -> None:
         matcher._read_ids()
         return
     if matcher._data is None:
-        matcher._read_data()
+        _read_block(matcher)
     ids = matcher._data[0]
     matcher._ids = ids if matcher._byteids else tuple(accumulate(ids))
+
+def _read_weights(matcher: Any) -> None:
+    """Set matcher._weights as W3LeafMatcher's _read_weights() does: the same
+    array, repeated whole when the block stores one weight for all its
+    postings (Whoosh fills it a generator step per posting)."""
+    if not hasattr(matcher, "_byteids"):
+        matcher._read_weights()
+        return
+    if matcher._data is None:
+        _read_block(matcher)
+    weights = matcher._data[1]
+    if weights is None:
+        weights = 1.0
+    if isinstance(weights, float):
+        weights = array("f", (weights,)) * matcher._blocklength
+    matcher._weights = weights
+
 
 def iter_blocks_holding(matcher: Any, wanted: Sequence[int],
                         check: Callable[[], None] | None = None) -> Iterator[PostingBlock]:

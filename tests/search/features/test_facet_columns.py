@@ -11,6 +11,7 @@ import pytest
 from whoosh import fields
 from whoosh.filedb.filestore import RamStorage
 
+from onrecord.search.features import facets
 from onrecord.search.features.facets import _read_column
 
 
@@ -41,3 +42,14 @@ def test_the_column_equals_a_scan(count: int, distinct: int, seed: int) -> None:
     assert column.first.tolist() == first
     assert column.first.dtype == (np.uint8 if len(values) <= 256 else np.uint32)
     assert list(zip(column.more_docs.tolist(), column.more_ids.tolist(), strict=True)) == more
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("limit", [1, 5, 20, 2000])
+def test_top_values_are_the_highest_counts_then_first_values(seed: int, limit: int) -> None:
+    rng = random.Random(seed)
+    values = [""] + [f"name {rng.random():.6f}" for _ in range(rng.choice([3, 30, 900]))]
+    # Small counts: many values tie at the limit-th count.
+    counts = np.array([0] + [rng.choice([0, 1, 1, 2, 3, 40]) for _ in values[1:]], dtype=np.int64)
+    expected = sorted(np.flatnonzero(counts).tolist(), key=lambda i: (-int(counts[i]), values[i]))[:limit]
+    assert facets._top_ids(counts, values, limit) == expected

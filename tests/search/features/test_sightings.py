@@ -9,7 +9,7 @@ import pytest
 
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.engine import search
-from onrecord.search.features.sightings import MAX_KEY_DOCS, SightingFinder
+from onrecord.search.features.sightings import MAX_KEY_DOCS, SightingFinder, to_sighting
 from onrecord.search.model import Article, SearchRequest
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing.commits import write_articles
@@ -118,3 +118,30 @@ def test_keys_held_by_too_many_documents_are_boilerplate(index: Index, max_key_d
         finder = SightingFinder(searcher, records=index.records, max_key_docs=max_key_docs)
         _cluster, found = finder.quote_sightings(str(quote["text"]), "ledger")
     assert [s.doc_id for s in found] == expected
+
+
+class RefusingSearcher:
+    """A searcher whose stored fields may not be read (its other calls passed on)."""
+
+    def __init__(self, searcher: object) -> None:
+        self.searcher = searcher
+
+    def stored_fields(self, docnum: int) -> dict:
+        raise AssertionError(f"stored fields of {docnum} read again")
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.searcher, name)
+
+
+def test_a_copys_sighting_is_read_once_per_commit(index: Index) -> None:
+    with index.reading() as searcher:
+        docnums = list(range(searcher.doc_count_all()))
+        plain = SightingFinder(searcher, None, index.records).sightings(docnums)
+        expected = [to_sighting(SightingFinder(searcher, None, index.records).stored(d)) for d in docnums]
+        assert plain == expected and {s.doc_id for s in plain} >= {"ledger", "gazette", "blog"}
+        memo: dict = {}
+        assert SightingFinder(searcher, memo, index.records).sightings(docnums[:3]) == expected[:3]
+        again = SightingFinder(RefusingSearcher(searcher), memo, index.records)
+        assert again.sightings(docnums[:3]) == expected[:3]
+        with pytest.raises(AssertionError):
+            again.sightings(docnums[3:4])

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from onrecord.search.model import Metadata
+from onrecord.search.query import postings
 from onrecord.search.query.docsets import Deadline, evaluate_docs
 from onrecord.search.query.postings import term_postings
 from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.whoosh_internals import search_blocks
 from onrecord.search.writing.commits import write_articles
 from tests.search.test_engine import make_article
 
@@ -33,3 +35,48 @@ def test_term_postings_match_evaluated_ids_cached_or_not(min_cached: int) -> Non
     assert sorted(first[0]) == sorted(expected) and len(first[0]) == 600
     assert list(first[1]) == [1.0] * 600
     assert len(opened) == (1 if min_cached == 1 else 2)  # the cache answered the second time
+
+
+class Segment:
+    """A segment reader of `docs` documents (all is_frequent asks of one)."""
+
+    def __init__(self, docs: int) -> None:
+        self.docs = docs
+
+    def doc_count_all(self) -> int:
+        return self.docs
+
+
+@pytest.mark.parametrize(("count", "docs", "kept"), [
+    (2048, 10**6, True), (2047, 10**6, False),  # a large segment: MIN_CACHED postings
+    (400, 4000, True), (399, 4000, False),  # a small one: a tenth of its documents
+    (127, 500, False), (128, 500, True)])  # but never under a block's worth
+def test_a_frequent_term_is_common_in_its_segment_or_long(count: int, docs: int, kept: bool) -> None:
+    assert postings.is_frequent(count, Segment(docs)) is kept
+    assert postings.is_frequent(count, Segment(docs), min_cached=count) is True
+    assert postings.is_frequent(count, Segment(docs), min_cached=count + 1) is False
+
+
+def test_one_search_decodes_a_term_once() -> None:
+    idx = ram_index()
+    write_articles(idx, [make_article(f"a{n}", Metadata("t"), [(f"budget words {n}", [], [], None)])
+                         for n in range(50)])
+    with idx.reading() as searcher:
+        reader = searcher.reader()
+        opened = []
+
+        def open_matcher():
+            opened.append(1)
+            return reader.postings("text", "budget")
+
+        def decode() -> object:
+            return term_postings(reader, "text", "budget", open_matcher, lambda: None, None, 10**9)
+
+        outside = [decode(), decode()]
+        assert len(opened) == 2
+        with search_blocks():
+            inside = [decode(), decode()]
+        assert len(opened) == 3 and inside[0][0] is inside[1][0]
+        decode()
+        assert len(opened) == 4  # the memo ends with the search
+    assert [list(a) for a in outside[0]] == [list(a) for a in inside[0]] == [list(range(50)), [1.0] * 50]

@@ -7,6 +7,8 @@ import pytest
 
 from onrecord.search.engine import search
 from onrecord.search.model import Article, SearchRequest
+from onrecord.search.query.suggesting import MAX_EDITS, _words_within
+from onrecord.search.storage.schema import WORDS_FIELD
 from onrecord.search.storage.store import Index
 from tests.factories import indexed, make_article
 
@@ -95,3 +97,18 @@ def test_the_rest_of_the_query_is_kept_as_typed(query: str, expected: str) -> No
 def test_prefix_fuzzy_and_field_words_are_not_corrected(query: str, expected: str) -> None:
     index = indexed(corpus(blair=30, blame=2))
     assert suggestion(index, query) == expected
+
+
+WORDS = ["blame", "blamed", "blair", "blade", "blaze", "blazer", "bl", "blxxxxxx", "lbame", "ablame",
+         "bale", "blamer", "blameworthy", "b\u00e9lame", "Blame"]
+
+
+@pytest.mark.parametrize("typed", ["blame", "blmae", "bla", "b", "blazers", "lame", "\u00e9", "blameworth"])
+def test_near_words_are_the_readers_own_terms_within(typed: str) -> None:
+    one = [make_article(f"one{n}", [f"The {w} story {n}."]) for n, w in enumerate(WORDS[::2])]
+    two = [make_article(f"two{n}", [f"A {w} note {n}."]) for n, w in enumerate(WORDS[1::2] + WORDS[:3])]
+    for index in (indexed(one, two, one[:2]), indexed(one + two)):
+        with index.reading() as searcher:
+            reader = searcher.reader()
+            expected = sorted(reader.terms_within(WORDS_FIELD, typed, MAX_EDITS, prefix=1))
+            assert sorted(_words_within(reader, typed)) == expected

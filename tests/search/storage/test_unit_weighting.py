@@ -4,6 +4,7 @@ scorer rank quote documents, paragraphs and fields both hold alike."""
 from __future__ import annotations
 
 import datetime as dt
+import random
 from array import array
 from collections.abc import Iterator
 
@@ -16,6 +17,7 @@ from onrecord.search.query.collecting import collect, restrict_query
 from onrecord.search.query.querying import build_filter, build_parser, parse_query
 from onrecord.search.query.ranking import build_lengths, score_all, top_scored
 from onrecord.search.query.units import to_quote_fields
+from onrecord.search.storage import searchers
 from onrecord.search.storage.schema import paragraph_fields, quote_fields
 from onrecord.search.storage.searchers import PARAGRAPH_ONLY_FIELDS, QUOTE_ONLY_FIELDS, UnitBM25F
 from onrecord.search.storage.store import Index, ram_index
@@ -123,3 +125,47 @@ def test_postings_within_keep_their_order_and_types(count: int) -> None:
     if count >= ranking._NUMPY_MIN:  # long lists stay arrays of the same types, for _bm25's numpy path
         assert isinstance(kept_ids, array) and kept_ids.typecode == "I"
         assert isinstance(kept_weights, array) and kept_weights.typecode == "f"
+
+
+class CountingSearcher:
+    """A top-level searcher's doc_frequency, counted (its other calls passed on)."""
+
+    def __init__(self, searcher: object) -> None:
+        self.searcher = searcher
+        self.asked = 0
+
+    def doc_frequency(self, fieldname: str, text: str) -> int:
+        self.asked += 1
+        return self.searcher.doc_frequency(fieldname, text)  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.searcher, name)
+
+
+@pytest.mark.parametrize(("fieldname", "text"), [("text", "iraq"), ("speaker", "blair"), ("said", "budget")])
+def test_a_terms_idf_is_counted_once_per_commit(index: Index, fieldname: str, text: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    with index.reading() as searcher:
+        counting = CountingSearcher(searcher)
+        stats = searchers.UnitStats(counting)
+        for unit in ("paragraph", "quote"):
+            fresh = searchers.UnitStats(searcher)._count_idf(searcher, fieldname, text, unit)
+            asked = counting.asked
+            assert stats.idf(counting, fieldname, text, unit) == fresh
+            assert stats.idf(counting, fieldname, text, unit) == fresh
+            assert counting.asked == asked + 1  # the second answer was kept
+        monkeypatch.setattr(searchers, "IDF_MEMO", 1)
+        stats.idf(counting, fieldname, "zzz-none", "paragraph")  # full: it starts over
+        assert len(stats._idf) == 1
+
+
+@pytest.mark.parametrize("count", [0, 5, 255, 256, 257, 3000])
+@pytest.mark.parametrize("limit", [0, 1, 10, 300, 5000])
+def test_top_scored_ranks_as_whooshs_collector(count: int, limit: int) -> None:
+    rng = random.Random(count * 7 + limit)
+    # Few distinct scores: many ties, broken by the lower docnum.
+    scores = {rng.randrange(10 * count + 1): rng.choice([0.5, 1.25, 2.0, 7.75, 1e-9]) for _ in range(count)}
+    expected = sorted(scores.items(), key=lambda pair: (-pair[1], pair[0]))[:max(limit, 0)]
+    ranked = top_scored(scores, limit)
+    assert ranked == expected
+    assert all(type(d) is int and type(s) is float for d, s in ranked)

@@ -164,3 +164,57 @@ def test_positions_decoder_equals_the_formats_own() -> None:
     assert len(values) > BLOCK
     assert [list(decode(v)) for v in values] == [fmt.decode_positions(v) for v in values]
     assert [list(decode(v + b".")) for v in values[:5]] == [fmt.decode_positions(v) for v in values[:5]]
+
+
+def walk_counting(reader: object, word: str, decoded: list[int]) -> tuple[list[int], list[float], list[object]]:
+    """Return the block walk's postings of `word`, counting the blocks Whoosh decodes."""
+    matcher = wi.unfiltered_postings(reader, "text", word)
+    read_data = matcher._read_data
+
+    def counted() -> None:
+        decoded.append(1)
+        read_data()
+
+    matcher._read_data = counted
+    ids, weights, values = [], [], []
+    for block in wi.iter_blocks(matcher):
+        ids.extend(block.ids)
+        weights.extend(block.weights())
+        values.extend(block.values())
+    return ids, weights, values
+
+
+@pytest.mark.parametrize("word", ["common", "rare", "filler"])
+def test_a_search_decodes_each_block_once(word: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    ix = make_index(3 * BLOCK + 5)
+    blocks = -(-len(public_postings(ix.reader().postings("text", word))[0]) // BLOCK)
+    with ix.searcher() as searcher:
+        reader = searcher.reader()
+        expected = public_postings(reader.postings("text", word))
+        outside: list[int] = []
+        assert walk_counting(reader, word, outside) == walk_counting(reader, word, outside) == expected
+        assert len(outside) == 2 * blocks  # no memo outside a search
+        inside: list[int] = []
+        with wi.search_blocks():
+            assert walk_counting(reader, word, inside) == walk_counting(reader, word, inside) == expected
+        assert len(inside) == blocks
+        monkeypatch.setattr(wi, "SEARCH_BLOCKS", 1)
+        kept: list[int] = []
+        with wi.search_blocks():
+            assert walk_counting(reader, word, kept) == walk_counting(reader, word, kept) == expected
+        assert len(kept) == 2 * blocks - 1  # only the first block was kept
+
+
+@pytest.mark.parametrize("word", ["common", "rare", "filler"])
+def test_block_weights_equal_whooshs_own_read(word: str) -> None:
+    ix = make_index(3 * BLOCK + 5)
+    with ix.searcher() as searcher:
+        ours = wi.unfiltered_postings(searcher.reader(), "text", word)
+        theirs = wi.unfiltered_postings(searcher.reader(), "text", word)
+        for block in wi.iter_blocks(ours):  # "rare": one weight stored for its whole block
+            theirs._read_ids()
+            theirs._read_weights()
+            assert block.weights() == theirs._weights
+            assert type(block.weights()) is type(theirs._weights)
+            if not theirs._lastblock:
+                theirs._next_block()

@@ -1,0 +1,57 @@
+"""The date histogram (search.features.histogram): its buckets equal a
+day-by-day count of the dated matches into months or years."""
+from __future__ import annotations
+
+import datetime as dt
+import random
+from array import array
+
+import numpy as np
+import pytest
+
+from onrecord.search.features.histogram import MAX_MONTH_BARS, date_histogram
+from onrecord.search.features.quotegroups import QuoteGroups
+from onrecord.search.storage.schema import UNDATED_KEY
+
+SPANS = [(dt.date(2023, 3, 5), 0), (dt.date(2023, 1, 31), 40), (dt.date(2019, 12, 31), 31 * MAX_MONTH_BARS),
+         (dt.date(1968, 2, 28), 900), (dt.date(2000, 2, 29), 366 * 25), (dt.date(1, 1, 1), 400)]
+
+
+def expected_buckets(keys: list[int], docnums: list[int], groups: list[int] | None) -> list[tuple]:
+    """Return (label, since, until, count) per bucket, counted a match at a time."""
+    days = {d: dt.date.fromordinal(keys[d]) for d in docnums if 0 < keys[d] < UNDATED_KEY}
+    if not days:
+        return []
+    first, last = min(days.values()), max(days.values())
+    by_month = (last.year - first.year) * 12 + last.month - first.month + 1 <= MAX_MONTH_BARS
+    slot = (lambda day: (day.year, day.month)) if by_month else (lambda day: (day.year, 1))
+    seen: dict[tuple[int, int], set] = {}
+    for d, day in days.items():
+        owner = ("g", groups[d]) if groups is not None and groups[d] >= 0 else d
+        seen.setdefault(slot(day), set()).add(owner)
+    buckets = []
+    year, month = slot(first)
+    while (year, month) <= slot(last):
+        since = dt.date(year, month, 1)
+        after = (dt.date(year + month // 12, month % 12 + 1, 1) if by_month else dt.date(year + 1, 1, 1))
+        buckets.append((since.strftime("%Y-%m") if by_month else str(year), since,
+                        after - dt.timedelta(days=1), len(seen.get((year, month), ()))))
+        year, month = (year + month // 12, month % 12 + 1) if by_month else (year + 1, 1)
+    return buckets
+
+
+@pytest.mark.parametrize(("first", "span"), SPANS)
+@pytest.mark.parametrize("grouped", [False, True])
+def test_buckets_count_each_dated_match_in_its_month_or_year(first: dt.date, span: int, grouped: bool) -> None:
+    rng = random.Random(span)
+    size = 600
+    keys = [rng.choice([0, UNDATED_KEY, first.toordinal() + rng.randint(0, span)]) for _ in range(size)]
+    docnums = sorted(rng.sample(range(size), 400))
+    groups = [rng.choice([-1, -1, 0, 1, 2]) for _ in range(size)] if grouped else None
+    copies = None
+    if groups is not None:
+        order = np.array([d for g in range(3) for d in range(size) if groups[d] == g], dtype=np.intp)
+        starts = np.array([0] + [sum(1 for x in groups if 0 <= x <= g) for g in range(3)], dtype=np.intp)
+        copies = QuoteGroups(np.array(groups, dtype=np.intp), order, starts)
+    found = date_histogram(array("I", keys), set(docnums), copies)
+    assert [(b.label, b.since, b.until, b.count) for b in found] == expected_buckets(keys, docnums, groups)
