@@ -14,7 +14,8 @@ or the subject of a coordinated cue: "X met Y and said ..."); `sources`
 says whether that phrase can be who spoke (not the writer, a finding, a
 surveyed share, a thing or a bare noun); `channels` knows what a
 statement was issued in ("said in its latest report."), no clause of its
-own; `reports` runs it over an article
+own; `outlets` which newspaper "the newspaper said" means (the masthead
+named last); `reports` runs it over an article
 after its quotes are attributed and adds each clause as a Quote of kind
 `indirect`, its speaker credited as a direct
 quote's is.

@@ -30,6 +30,7 @@ from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOU
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
+from onrecord.indexer.annotate.attribution.reported.outlets import is_newspaper_description, newspaper_before
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_run_on
 from onrecord.indexer.annotate.attribution.reported.spans import cut_naming
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, MAX_SENTENCE_CHARS, Frame
@@ -129,6 +130,7 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
                                  spoken)
             who = _named_next(who, clause.phrase, start, max(end, clause.phrase.end + base), base, people())
             who = _staff_org(who, clause.phrase, base, people())
+            who = _newspaper(who, clause.phrase, base, people(), spoken)
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
     return found
@@ -218,6 +220,22 @@ def _staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeake
     run = _OWNER_RUN_RE.search(people.text, max(0, start - 80), start)
     org = None if run is None else people.organisations.full_name(run.group(1)) or people.match_org(run.group(1))
     return who if org is None else _credited(who, org, "organisation")
+
+
+def _newspaper(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
+               spoken: list[tuple[int, str]]) -> dict[str, Any]:
+    """Return `who` credited to the newspaper a definite newspaper description
+    means ("the newspaper said": the masthead named last, reported.outlets),
+    the registry's name for it when it has one; else `who`."""
+    if phrase.kind != "np" or not is_newspaper_description(phrase.text):
+        return who
+    pos = phrase.start + base
+    paper = newspaper_before(people.text, pos)
+    if paper is None:
+        return who
+    paper = people.match_org(paper) or paper
+    _note_spoken(people, spoken, pos, paper)  # "It also said" after it: the paper
+    return _credited(who, paper, "organisation")
 
 
 def _named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: int,
