@@ -33,6 +33,7 @@ from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE
 from onrecord.indexer.annotate.attribution.reported.outlets import is_newspaper_description, newspaper_before
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_run_on
 from onrecord.indexer.annotate.attribution.reported.spans import cut_naming
+from onrecord.indexer.annotate.attribution.reported.speakers import joined_name
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, MAX_SENTENCE_CHARS, Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans, line_style
 from onrecord.indexer.chunk.chunker import split_lines
@@ -131,6 +132,7 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             who = _named_next(who, clause.phrase, start, max(end, clause.phrase.end + base), base, people())
             who = _staff_org(who, clause.phrase, base, people())
             who = _newspaper(who, clause.phrase, base, people(), spoken)
+            who = _joined(who, clause.phrase, base, people(), spoken)
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
     return found
@@ -220,6 +222,23 @@ def _staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeake
     run = _OWNER_RUN_RE.search(people.text, max(0, start - 80), start)
     org = None if run is None else people.organisations.full_name(run.group(1)) or people.match_org(run.group(1))
     return who if org is None else _credited(who, org, "organisation")
+
+
+def _joined(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
+            spoken: list[tuple[int, str]]) -> dict[str, Any]:
+    """Return `who` credited to the one name a run joined by "and" makes with
+    the name phrase ("Ironhorse Oil and Gas said", speakers.joined_name) and
+    its mention widened to it; else `who`."""
+    if phrase.kind != "name":
+        return who
+    pos = phrase.start + base
+    found = joined_name(people.text, pos, phrase.text, people)
+    if found is None:
+        return who
+    name, start = found
+    _note_spoken(people, spoken, pos, name)  # "it said" after it: the body
+    mention = Mention(people.text[start:phrase.end + base], start, phrase.end + base)
+    return _credited(who, name, "organisation", "name") | {"speaker_mention": mention}
 
 
 def _newspaper(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,

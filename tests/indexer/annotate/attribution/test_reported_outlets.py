@@ -36,3 +36,4 @@ def test_mastheads(run: str, after_the: bool, masthead: bool) -> None:
 def test_no_masthead_names_no_newspaper() -> None:
     text = "The Norland Party met on Monday. The newspaper said"
     assert newspaper_before(text, len(text) - 18) is None
+

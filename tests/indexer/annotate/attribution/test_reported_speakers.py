@@ -192,3 +192,19 @@ def test_mr_and_a_role_word_surname_is_the_full_name_written_before() -> None:
     text = ("Brett Lock said they were wiping the slate clean.\n\n"
             "Mr Lock said the main players would regulate themselves.")
     assert [q.speaker for q in reported(text)] == ["Brett Lock", "Brett Lock"]
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Norland's Vole Iron and Steel Co. said it would cut prices. The steel trade is slow.",
+     "Vole Iron and Steel Co."),
+    ("Acmex Oil and Gas has denied that it sold the field, as gas prices rose.", "Acmex Oil and Gas"),
+])
+def test_a_name_joined_by_and_is_one_name(text: str, speaker: str) -> None:
+    found = reported(text)
+    assert found[0].speaker == speaker
+    assert found[0].speaker_mention is not None and found[0].speaker_mention.text.startswith(speaker.split()[0])
+
+
+def test_two_people_joined_by_and_stay_apart() -> None:
+    assert [q.speaker for q in reported("Ann Vole and Ben Tamm said they would stand in Norton.")] != [
+        "Ann Vole and Ben Tamm"]
