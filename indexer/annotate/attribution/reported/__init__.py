@@ -15,7 +15,8 @@ says whether that phrase can be who spoke (not the writer, a finding, a
 surveyed share, a thing or a bare noun); `channels` knows what a
 statement was issued in ("said in its latest report."), no clause of its
 own; `outlets` which newspaper "the newspaper said" means (the masthead
-named last); `reports` runs it over an article
+named last); `bodies` the body a description names inside it ("the
+Acme Press agency reported"); `reports` runs it over an article
 after its quotes are attributed and adds each clause as a Quote of kind
 `indirect`, its speaker credited as a direct
 quote's is.

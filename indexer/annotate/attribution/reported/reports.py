@@ -29,6 +29,7 @@ from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speake
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.reported.bodies import named_body
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
 from onrecord.indexer.annotate.attribution.reported.outlets import is_newspaper_description, newspaper_before
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_run_on
@@ -133,6 +134,7 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             who = _staff_org(who, clause.phrase, base, people())
             who = _newspaper(who, clause.phrase, base, people(), spoken)
             who = _joined(who, clause.phrase, base, people(), spoken)
+            who = _self_named(who, clause.phrase, base, people(), spoken)
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
     return found
@@ -222,6 +224,17 @@ def _staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeake
     run = _OWNER_RUN_RE.search(people.text, max(0, start - 80), start)
     org = None if run is None else people.organisations.full_name(run.group(1)) or people.match_org(run.group(1))
     return who if org is None else _credited(who, org, "organisation")
+
+
+def _self_named(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
+                spoken: list[tuple[int, str]]) -> dict[str, Any]:
+    """Return `who` credited to the body its description names inside it
+    ("the Acme Press agency reported": Acme Press, bodies.named_body); else `who`."""
+    body = named_body(phrase.text, people) if phrase.kind == "np" else None
+    if body is None or body == who.get("speaker"):
+        return who
+    _note_spoken(people, spoken, phrase.start + base, body)  # "it said" after it: the body
+    return _credited(who, body, "organisation", "name")
 
 
 def _joined(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,

@@ -1,0 +1,43 @@
+"""A body named inside its own description: "the Acme Press agency reported".
+
+Owns one fact of English news prose: a capitalised name written right before
+a body noun ("the Usdaw trade union", "Reuters news agency", "Norland's Vexa
+private banks association") names that body: the description is the name
+and what kind of body it is, not a second mention of the body the article
+named last.  The name is no descriptor ("the German company"), no place the
+article writes as one ("in Texas": "the Texas company") or country code
+("the US firm"), no known person's ("the Blair government"), and the noun
+none a place or person commonly owns (government, police, court).
+"""
+from __future__ import annotations
+
+import re
+
+from onrecord.indexer.annotate.attribution.registry.names import is_description
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
+from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+
+# nouns a place or a person owns more often than a body's name ("the Kent police", "the Blair government")
+_OWNED_HEADS = frozenset(("government", "police", "court", "council", "league", "party", "band"))
+_HEADS = ORG_NOUNS - _OWNED_HEADS
+# [the | an owner's] Name Words, up to three lowercase modifiers, a body noun
+_NAME_WORD = r"(?!(?:The|A|An)\b)[A-Z][\w&.-]*(?<!-based)\b(?!['\u2019])"
+_NAMED_BODY_RE = re.compile(r"(?:(?:[Tt]he|[Aa]n?)[ \u00a0]+|[A-Z][\w.-]*['\u2019]s[ \u00a0]+)?"
+                            rf"({_NAME_WORD}(?:[ \u00a0]+{_NAME_WORD}){{0,3}})"
+                            r"(?:[ \u00a0]+[a-z][\w-]*){0,3}?[ \u00a0]+([a-z][\w-]*)")
+_PLACE_BEFORE = r"\b(?:in|across|from|throughout|to|at|of|outside)[ \u00a0]+(?:the[ \u00a0]+)?"
+
+
+def named_body(phrase: str, people: DocSpeakers) -> str | None:
+    """Return the body a description names inside it ("The Acme Press agency":
+    Acme Press, the registry's name for it when it has one), else None."""
+    m = _NAMED_BODY_RE.fullmatch(phrase)
+    if m is None or m.group(2) not in _HEADS:
+        return None
+    name = m.group(1)
+    if is_description(name.split()) or len(name) <= 2 and name.isupper() or people.is_person(name) \
+            or re.search(_PLACE_BEFORE + re.escape(name) + r"\b", people.text):
+        return None
+    if len(name.split()) == 1 and any(name in p.name.split() for p in people.by_order):
+        return None  # "the Vole company" of Ann Vole: hers, not a body called Vole
+    return people.match_org(name) or people.organisations.full_name(name) or name

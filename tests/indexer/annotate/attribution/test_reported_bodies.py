@@ -1,0 +1,31 @@
+"""Reported speech (issue #32): a body named inside its own description
+("the Acme Press agency reported") is that body (reported.bodies), not the
+body the article named last."""
+from __future__ import annotations
+
+import pytest
+
+from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.reported.bodies import named_body
+from tests.indexer.annotate.attribution.test_reported import reported
+
+
+@pytest.mark.parametrize(("sentence", "speaker"), [
+    ("The Acme Press agency reported that the talks had failed.", "Acme Press"),
+    ("The Tamm trade union said shop workers should get a break.", "Tamm"),
+    ("On Monday, Norland's Vexa private banks association said the economy would slow.", "Vexa"),
+])
+def test_a_name_before_a_body_noun_names_the_body(sentence: str, speaker: str) -> None:
+    text = "The Norland Party and the Vole Bank met on Monday to talk about jobs. " + sentence
+    assert [q.speaker for q in reported(text)][-1] == speaker
+
+
+@pytest.mark.parametrize("phrase", [
+    "The firm", "The German company", "The US company", "A US bank", "Europe's biggest drugmaker",
+    "the Texas company",  # written as a place: "in Texas"
+    "the Vole government",  # a noun a place or person owns
+    "The Vole company",  # Ann Vole's
+])
+def test_descriptions_that_name_no_body(phrase: str) -> None:
+    people = DocSpeakers("Ann Vole met bankers in Texas. " + phrase + " said it would grow.")
+    assert named_body(phrase, people) is None
