@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.registry.names import first_name_gender, is_role_word
 from onrecord.indexer.lexicon import words
 
 _NEWSPAPER_NOUNS = words("newspaper_nouns")  # "the paper", "the newspaper", "the tabloid"
@@ -43,7 +44,9 @@ def is_masthead(run: str, after_the: bool) -> bool:
     found = [_POSSESSIVE_RE.sub("", w).lower() for w in run.split()]
     if len(found) == 1:
         return after_the and found[0] in _MASTHEADS
-    return found[0] in _OPENERS or any(w in _MASTHEADS for w in found[1:])
+    opened = found[0] in _OPENERS and len(found) <= 3 \
+        and not any(first_name_gender(w) or is_role_word(w) for w in found[1:])  # not "Monday Ann Vole"
+    return opened or any(w in _MASTHEADS for w in found[1:])
 
 
 def newspaper_before(text: str, pos: int) -> str | None:

@@ -31,7 +31,7 @@ from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.bodies import named_body
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
-from onrecord.indexer.annotate.attribution.reported.outlets import is_newspaper_description, newspaper_before
+from onrecord.indexer.annotate.attribution.reported.outlets import is_masthead, is_newspaper_description, newspaper_before
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_run_on
 from onrecord.indexer.annotate.attribution.reported.spans import cut_naming
 from onrecord.indexer.annotate.attribution.reported.speakers import joined_name
@@ -258,10 +258,17 @@ def _newspaper(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeake
                spoken: list[tuple[int, str]]) -> dict[str, Any]:
     """Return `who` credited to the newspaper a definite newspaper description
     means ("the newspaper said": the masthead named last, reported.outlets),
-    the registry's name for it when it has one; else `who`."""
+    the registry's name for it when it has one, or to a masthead written
+    whole ("the Sunday Tribune claimed": not the "Tribune" its cut kept);
+    else `who`."""
+    pos = phrase.start + base
+    if phrase.kind == "name":
+        run = _LEADING_THE_RE.sub("", phrase.text)
+        speaker = who.get("speaker") or ""
+        whole = speaker != run and run.endswith(" " + speaker) and is_masthead(run, run != phrase.text)
+        return _credited(who, run, "organisation", "name") if whole else who
     if phrase.kind != "np" or not is_newspaper_description(phrase.text):
         return who
-    pos = phrase.start + base
     paper = newspaper_before(people.text, pos)
     if paper is None:
         return who

@@ -28,6 +28,9 @@ def test_the_paper_after_a_masthead_written_after_the() -> None:
     ("Observer", False, False),  # a capitalised word alone, no "the": anything
     ("Post Office", True, False),  # a masthead word opening a longer name
     ("Norland Party", True, False),
+    ("Sunday Tribune", True, True),
+    ("Monday Ann Vole", False, False),  # a weekday before a person's name
+    ("Wednesday Prime Minister Ann Vole", False, False),
 ])
 def test_mastheads(run: str, after_the: bool, masthead: bool) -> None:
     assert is_masthead(run, after_the) is masthead
@@ -37,3 +40,8 @@ def test_no_masthead_names_no_newspaper() -> None:
     text = "The Norland Party met on Monday. The newspaper said"
     assert newspaper_before(text, len(text) - 18) is None
 
+
+
+def test_a_masthead_is_written_whole() -> None:
+    text = "The row went on. A report in the Sunday Tribune claimed the minister had been asked to quit."
+    assert [q.speaker for q in reported(text)] == ["Sunday Tribune"]
