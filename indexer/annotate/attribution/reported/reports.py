@@ -31,7 +31,11 @@ from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.bodies import named_body
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
-from onrecord.indexer.annotate.attribution.reported.outlets import is_masthead, is_newspaper_description, newspaper_before
+from onrecord.indexer.annotate.attribution.reported.outlets import (
+    is_masthead,
+    is_newspaper_description,
+    newspaper_before,
+)
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_run_on
 from onrecord.indexer.annotate.attribution.reported.spans import cut_naming
 from onrecord.indexer.annotate.attribution.reported.speakers import joined_name
