@@ -29,3 +29,9 @@ def test_a_name_before_a_body_noun_names_the_body(sentence: str, speaker: str) -
 def test_descriptions_that_name_no_body(phrase: str) -> None:
     people = DocSpeakers("Ann Vole met bankers in Texas. " + phrase + " said it would grow.")
     assert named_body(phrase, people) is None
+
+
+def test_a_sentence_adverb_names_no_body() -> None:
+    text = ("Acme Air and Vole Jets signed a deal on Monday. Separately, the biggest parcel delivery firm, "
+            "Bexco, said it had ordered ten jets. The US company said it needed more room for freight.")
+    assert [q.speaker for q in reported(text)][-1] == "Bexco"
