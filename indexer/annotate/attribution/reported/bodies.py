@@ -7,7 +7,9 @@ and what kind of body it is, not a second mention of the body the article
 named last.  The name is no descriptor ("the German company"), no place the
 article writes as one ("in Texas": "the Texas company") or country code
 ("the US firm"), no known person's ("the Blair government"), and the noun
-none a place or person commonly owns (government, police, court).
+none a place or person commonly owns (government, police, court).  And a
+capitalised body noun after "the" ("The Bank said") is the short form of the
+name it opens that the article wrote before ("the Bank of Norland").
 """
 from __future__ import annotations
 
@@ -26,6 +28,25 @@ _NAMED_BODY_RE = re.compile(r"(?:(?:[Tt]he|[Aa]n?)[ \u00a0]+|[A-Z][\w.-]*['\u201
                             rf"({_NAME_WORD}(?:[ \u00a0]+{_NAME_WORD}){{0,3}})"
                             r"(?:[ \u00a0]+[a-z][\w-]*){0,3}?[ \u00a0]+([a-z][\w-]*)")
 _PLACE_BEFORE = r"\b(?:in|across|from|throughout|to|at|of|outside)[ \u00a0]+(?:the[ \u00a0]+)?"
+
+
+# "The Bank" alone: a capitalised body noun, the short form of a name it opens ("Bank of Norland")
+_SHORT_FORM_RE = re.compile(r"[Tt]he[ \u00a0]+([A-Z][a-z]+)")
+_OPENED_REACH = 1500  # characters back a short form looks for the name it opens
+
+
+def short_form_body(phrase: str, pos: int, people: DocSpeakers) -> str | None:
+    """Return the body a capitalised body noun after "the" stands for when
+    the article named, within _OPENED_REACH before pos, a body whose name it
+    opens ("the Bank of Norland ... The Bank said": the Bank of Norland; a
+    lowercase "the bank" may be any bank), the latest such; else None."""
+    m = _SHORT_FORM_RE.fullmatch(phrase)
+    if m is None or m.group(1).lower() not in ORG_NOUNS:
+        return None
+    opened = re.compile(rf"\b{m.group(1)}[ \u00a0]+of[ \u00a0]+(?:the[ \u00a0]+)?[A-Z][\w&'\u2019-]*"
+                        r"(?:[ \u00a0]+[A-Z][\w&'\u2019-]*)*")
+    found = [f.group() for f in opened.finditer(people.text, max(0, pos - _OPENED_REACH), pos)]
+    return (people.match_org(found[-1]) or found[-1]) if found else None
 
 
 def named_body(phrase: str, people: DocSpeakers) -> str | None:

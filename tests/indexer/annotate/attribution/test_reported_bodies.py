@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.reported.bodies import named_body
+from onrecord.indexer.annotate.attribution.reported.bodies import named_body, short_form_body
 from tests.indexer.annotate.attribution.test_reported import reported
 
 
@@ -35,3 +35,15 @@ def test_a_sentence_adverb_names_no_body() -> None:
     text = ("Acme Air and Vole Jets signed a deal on Monday. Separately, the biggest parcel delivery firm, "
             "Bexco, said it had ordered ten jets. The US company said it needed more room for freight.")
     assert [q.speaker for q in reported(text)][-1] == "Bexco"
+
+
+def test_a_capitalised_body_noun_is_the_name_it_opens() -> None:
+    text = ("Bank of Norland deputy governor Ann Vole said growth was strong. The Office for Farm Statistics "
+            "will publish its estimate on Friday. The Bank said good policy depends on good data.")
+    assert [q.speaker for q in reported(text)][-1] == "Bank of Norland"
+
+
+def test_a_lowercase_body_noun_is_no_short_form() -> None:
+    people = DocSpeakers("The Bank of Norland met. The bank said")
+    assert short_form_body("The bank", 30, people) is None
+    assert short_form_body("The Bank", 30, people) == "Bank of Norland"
