@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.registry.names import is_description
+from onrecord.indexer.annotate.attribution.registry.names import first_name_gender, is_description
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+from onrecord.indexer.lexicon import words
 
 # nouns a place or a person owns more often than a body's name ("the Kent police", "the Blair government")
 _OWNED_HEADS = frozenset(("government", "police", "court", "council", "league", "party", "band"))
@@ -47,6 +48,26 @@ def short_form_body(phrase: str, pos: int, people: DocSpeakers) -> str | None:
                         r"(?:[ \u00a0]+[A-Z][\w&'\u2019-]*)*")
     found = [f.group() for f in opened.finditer(people.text, max(0, pos - _OPENED_REACH), pos)]
     return (people.match_org(found[-1]) or found[-1]) if found else None
+
+
+_BODY_WORDS = ORG_NOUNS | words("org_heads", "org_words")  # "Centre", "Group", "Union": a body's name
+# an owner's possessive, then a capitalised name: "Leeds's Vole Centre", "Ann's Shopping Centre"
+_POSSESSED_RE = re.compile(r"([A-Z][\w.-]*)['\u2019]s[ \u00a0]+([A-Z][\w&'\u2019-]*(?:[ \u00a0]+[A-Z][\w&'\u2019-]*)*)")
+_SAINT_RE = re.compile(r"\b(?:St\.?|Saint)[ \u00a0]+$")
+
+
+def possessed_body(text: str, start: int, phrase: str) -> str | None:
+    """Return the body a name after an owner's possessive names ("Leeds's
+    Vole Centre said": the Vole Centre), or the whole saint's name when "St"
+    stands before it ("St Ann's Shopping Centre"), when its words hold a
+    body's word ("Centre", "Group"); None for a person ("Acme's Ann Vole")
+    and anything else.  `start`: where the phrase starts in `text`."""
+    m = _POSSESSED_RE.fullmatch(phrase)
+    if m is None or first_name_gender(m.group(2).split()[0]) \
+            or not any(w.lower() in _BODY_WORDS for w in m.group(2).split()):
+        return None
+    saint = _SAINT_RE.search(text, max(0, start - 8), start)
+    return f"{saint.group()}{phrase}" if saint else m.group(2)
 
 
 def named_body(phrase: str, people: DocSpeakers) -> str | None:

@@ -29,7 +29,7 @@ from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speake
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.reported.bodies import named_body, short_form_body
+from onrecord.indexer.annotate.attribution.reported.bodies import named_body, possessed_body, short_form_body
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
 from onrecord.indexer.annotate.attribution.reported.outlets import (
     is_masthead,
@@ -234,11 +234,14 @@ def _self_named(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeak
                 spoken: list[tuple[int, str]]) -> dict[str, Any]:
     """Return `who` credited to the body its description names inside it
     ("the Acme Press agency reported": Acme Press, bodies.named_body); else `who`."""
-    body = named_body(phrase.text, people) or short_form_body(phrase.text, phrase.start + base, people) \
+    pos = phrase.start + base
+    body = named_body(phrase.text, people) or short_form_body(phrase.text, pos, people) \
         if phrase.kind in ("np", "name") else None
+    if body is None and phrase.kind == "name" and not who.get("speaker"):
+        body = possessed_body(people.text, pos, phrase.text)  # "Leeds's Vole Centre said": the Vole Centre
     if body is None or body == who.get("speaker"):
         return who
-    _note_spoken(people, spoken, phrase.start + base, body)  # "it said" after it: the body
+    _note_spoken(people, spoken, pos, body)  # "it said" after it: the body
     return _credited(who, body, "organisation", "name")
 
 

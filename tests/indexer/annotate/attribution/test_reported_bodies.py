@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.reported.bodies import named_body, short_form_body
+from onrecord.indexer.annotate.attribution.reported.bodies import named_body, possessed_body, short_form_body
 from tests.indexer.annotate.attribution.test_reported import reported
 
 
@@ -47,3 +47,16 @@ def test_a_lowercase_body_noun_is_no_short_form() -> None:
     people = DocSpeakers("The Bank of Norland met. The bank said")
     assert short_form_body("The bank", 30, people) is None
     assert short_form_body("The Bank", 30, people) == "Bank of Norland"
+
+
+@pytest.mark.parametrize(("sentence", "speaker"), [
+    ("A spokesman for Leeds's Vole Centre said it was the biggest Christmas yet.", "Vole Centre"),
+    ("A spokeswoman for the St Ann's Shopping Centre in Norton said it was the busiest day.",
+     "St Ann's Shopping Centre"),
+])
+def test_a_body_after_a_possessive_is_the_body(sentence: str, speaker: str) -> None:
+    assert [q.speaker for q in reported("Shops reported strong sales on Saturday. " + sentence)] == [speaker]
+
+
+def test_a_person_after_a_possessive_is_no_body() -> None:
+    assert possessed_body("Acme's Ben Tamm said", 0, "Acme's Ben Tamm") is None
