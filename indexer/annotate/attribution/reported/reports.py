@@ -17,28 +17,21 @@ speakers.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.choice.leads import in_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH, resolve_nominal
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.reported.bodies import named_body, possessed_body, short_form_body
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
-from onrecord.indexer.annotate.attribution.reported.outlets import (
-    is_masthead,
-    is_newspaper_description,
-    newspaper_before,
-)
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_run_on
 from onrecord.indexer.annotate.attribution.reported.spans import cut_naming
-from onrecord.indexer.annotate.attribution.reported.speakers import joined_name
+from onrecord.indexer.annotate.attribution.reported.written import credited, note_spoken, read_off
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, MAX_SENTENCE_CHARS, Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans, line_style
 from onrecord.indexer.chunk.chunker import split_lines
@@ -136,9 +129,7 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
                                  spoken)
             who = _named_next(who, clause.phrase, start, max(end, clause.phrase.end + base), base, people())
             who = _staff_org(who, clause.phrase, base, people())
-            who = _newspaper(who, clause.phrase, base, people(), spoken)
-            who = _joined(who, clause.phrase, base, people(), spoken)
-            who = _self_named(who, clause.phrase, base, people(), spoken)
+            who = read_off(who, clause.phrase, base, people(), spoken)
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
     return found
@@ -171,10 +162,10 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
         kept = speaker and (org in speaker or who.get("speaker_type") != "organisation" and speaker not in org)
         org = None if kept else people.match_org(org) or org
     elif speaker is None and phrase.kind == "name" and _IRISH_RE.fullmatch(phrase.text):
-        return _credited(who, phrase.text, "person", "name")  # "O'Dwyer said": a surname no one introduced
+        return credited(who, phrase.text, "person", "name")  # "O'Dwyer said": a surname no one introduced
     elif speaker is None and phrase.kind == "name" and _PERSON_NOUN_RE.fullmatch(phrase.text):
         person = resolve_nominal(phrase.text.lower(), pos, people)  # "the Scot admitted": the player it is about
-        return who if person is None else _credited(who, person, "person")
+        return who if person is None else credited(who, person, "person")
     elif speaker is None and phrase.kind == "name":
         # a name no person of the article has ("Hoka told me", "Drawdown notes that"): a brand's, as written
         org = people.match_org(phrase.text) or _as_written(phrase.text)
@@ -185,12 +176,12 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
         org = _spoken_org(phrase, pos, spoken)
     if org is None:
         if speaker and who.get("speaker_type") == "organisation":
-            _note_spoken(people, spoken, pos, speaker)  # "Acme said ...": what "the firm said" later may mean
+            note_spoken(people, spoken, pos, speaker)  # "Acme said ...": what "the firm said" later may mean
         elif speaker and phrase.kind == "name" and _may_be_body(people, speaker):
             spoken.append((pos, speaker))  # "according to Acme Re": what "it said" later may mean
         return who
-    _note_spoken(people, spoken, pos, org)
-    return _credited(who, org, "organisation", phrase.kind)
+    note_spoken(people, spoken, pos, org)
+    return credited(who, org, "organisation", phrase.kind)
 
 
 def _may_be_body(people: DocSpeakers, name: str) -> bool:
@@ -198,23 +189,6 @@ def _may_be_body(people: DocSpeakers, name: str) -> bool:
     them a gender (no known first name, no title) nor a role ("chief", "minister")."""
     person = next((p for p in people.by_order if p.name == name), None)
     return person is not None and person.gender is None and not person.roles
-
-
-def _credited(who: dict[str, Any], speaker: str, speaker_type: str, kind: str = "np") -> dict[str, Any]:
-    """Return `who` credited to `speaker` by the reported pass's own rule,
-    its evidence that of a speaker phrase of `kind` ("np": a description)."""
-    evidence = evidence_of("reported", kind, kind == "np")
-    return who | {"speaker": speaker, "evidence": evidence, "confidence": CONFIDENCE[evidence],
-                  "speaker_type": speaker_type, "speaker_source": rule_source("reported")}
-
-
-def _note_spoken(people: DocSpeakers, spoken: list[tuple[int, str]], pos: int, org: str) -> None:
-    """Record that `org` spoke a reported clause at pos: in `spoken`, and in
-    the registry's speaking bodies (what "it said" after it may mean) unless
-    its name holds a role word ("Committee Chairman Ann Vole": a person's)."""
-    spoken.append((pos, org))
-    if not _ROLES & set(_WORD_RE.findall(org.lower())):
-        insort(people.orgs, (pos, org))
 
 
 def _staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:
@@ -227,62 +201,7 @@ def _staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeake
     start = phrase.start + base
     run = _OWNER_RUN_RE.search(people.text, max(0, start - 80), start)
     org = None if run is None else people.organisations.full_name(run.group(1)) or people.match_org(run.group(1))
-    return who if org is None else _credited(who, org, "organisation")
-
-
-def _self_named(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
-                spoken: list[tuple[int, str]]) -> dict[str, Any]:
-    """Return `who` credited to the body its description names inside it
-    ("the Acme Press agency reported": Acme Press, bodies.named_body); else `who`."""
-    pos = phrase.start + base
-    body = named_body(phrase.text, people) or short_form_body(phrase.text, pos, people) \
-        if phrase.kind in ("np", "name") else None
-    if body is None and phrase.kind == "name" and not who.get("speaker"):
-        body = possessed_body(people.text, pos, phrase.text)  # "Leeds's Vole Centre said": the Vole Centre
-    if body is None or body == who.get("speaker"):
-        return who
-    _note_spoken(people, spoken, pos, body)  # "it said" after it: the body
-    return _credited(who, body, "organisation", "name")
-
-
-def _joined(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
-            spoken: list[tuple[int, str]]) -> dict[str, Any]:
-    """Return `who` credited to the one name a run joined by "and" makes with
-    the name phrase ("Ironhorse Oil and Gas said", speakers.joined_name) and
-    its mention widened to it; else `who`."""
-    if phrase.kind != "name":
-        return who
-    pos = phrase.start + base
-    found = joined_name(people.text, pos, phrase.text, people)
-    if found is None:
-        return who
-    name, start = found
-    _note_spoken(people, spoken, pos, name)  # "it said" after it: the body
-    mention = Mention(people.text[start:phrase.end + base], start, phrase.end + base)
-    return _credited(who, name, "organisation", "name") | {"speaker_mention": mention}
-
-
-def _newspaper(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
-               spoken: list[tuple[int, str]]) -> dict[str, Any]:
-    """Return `who` credited to the newspaper a definite newspaper description
-    means ("the newspaper said": the masthead named last, reported.outlets),
-    the registry's name for it when it has one, or to a masthead written
-    whole ("the Sunday Tribune claimed": not the "Tribune" its cut kept);
-    else `who`."""
-    pos = phrase.start + base
-    if phrase.kind == "name":
-        run = _LEADING_THE_RE.sub("", phrase.text)
-        speaker = who.get("speaker") or ""
-        whole = speaker != run and run.endswith(" " + speaker) and is_masthead(run, run != phrase.text)
-        return _credited(who, run, "organisation", "name") if whole else who
-    if phrase.kind != "np" or not is_newspaper_description(phrase.text):
-        return who
-    paper = newspaper_before(people.text, pos)
-    if paper is None:
-        return who
-    paper = people.match_org(paper) or paper
-    _note_spoken(people, spoken, pos, paper)  # "It also said" after it: the paper
-    return _credited(who, paper, "organisation")
+    return who if org is None else credited(who, org, "organisation")
 
 
 def _named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: int,
@@ -299,7 +218,7 @@ def _named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: i
             or not in_lead(people.text, phrase.start + base):
         return who
     person = person_named_after_lead(people, pos, end)
-    return who if person is None else _credited(who, person, "person")
+    return who if person is None else credited(who, person, "person")
 
 
 def _spoken_org(phrase: Phrase, pos: int, orgs: list[tuple[int, str]]) -> str | None:

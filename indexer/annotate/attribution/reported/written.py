@@ -1,0 +1,114 @@
+"""Speakers the reported pass reads off the speaker phrase itself.
+
+Owns crediting a reported clause (`credited`, `note_spoken`: the pass's own
+rule and the bodies that spoke, what "it said" later may mean) where the
+phrase names its speaker in words the direct path's registry cuts or reads
+past: a newspaper description ("the newspaper said": reported.outlets), a
+masthead written whole ("the Sunday Tribune"), a name joined by "and"
+("Ironhorse Oil and Gas": reported.speakers.joined_name), and a body named
+inside its description, by its short form or after a possessive
+(reported.bodies).
+"""
+from __future__ import annotations
+
+import re
+from bisect import insort
+from typing import Any
+
+from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.reported.bodies import named_body, possessed_body, short_form_body
+from onrecord.indexer.annotate.attribution.reported.outlets import (
+    is_masthead,
+    is_newspaper_description,
+    newspaper_before,
+)
+from onrecord.indexer.annotate.attribution.reported.speakers import joined_name
+from onrecord.indexer.lexicon import words
+from onrecord.search import Mention
+
+_ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they are named with
+_WORD_RE = re.compile(r"[\w'\u2019-]+")
+_LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
+
+
+def read_off(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
+             spoken: list[tuple[int, str]]) -> dict[str, Any]:
+    """Return `who` credited to the speaker its phrase names itself (a
+    newspaper, a joined name, a body named in its description), else `who`."""
+    who = newspaper(who, phrase, base, people, spoken)
+    who = joined(who, phrase, base, people, spoken)
+    return self_named(who, phrase, base, people, spoken)
+
+
+def credited(who: dict[str, Any], speaker: str, speaker_type: str, kind: str = "np") -> dict[str, Any]:
+    """Return `who` credited to `speaker` by the reported pass's own rule,
+    its evidence that of a speaker phrase of `kind` ("np": a description)."""
+    evidence = evidence_of("reported", kind, kind == "np")
+    return who | {"speaker": speaker, "evidence": evidence, "confidence": CONFIDENCE[evidence],
+                  "speaker_type": speaker_type, "speaker_source": rule_source("reported")}
+
+
+def note_spoken(people: DocSpeakers, spoken: list[tuple[int, str]], pos: int, org: str) -> None:
+    """Record that `org` spoke a reported clause at pos: in `spoken`, and in
+    the registry's speaking bodies (what "it said" after it may mean) unless
+    its name holds a role word ("Committee Chairman Ann Vole": a person's)."""
+    spoken.append((pos, org))
+    if not _ROLES & set(_WORD_RE.findall(org.lower())):
+        insort(people.orgs, (pos, org))
+
+
+def self_named(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
+                spoken: list[tuple[int, str]]) -> dict[str, Any]:
+    """Return `who` credited to the body its description names inside it
+    ("the Acme Press agency reported": Acme Press, bodies.named_body); else `who`."""
+    pos = phrase.start + base
+    body = named_body(phrase.text, people) or short_form_body(phrase.text, pos, people) \
+        if phrase.kind in ("np", "name") else None
+    if body is None and phrase.kind == "name" and not who.get("speaker"):
+        body = possessed_body(people.text, pos, phrase.text)  # "Leeds's Vole Centre said": the Vole Centre
+    if body is None or body == who.get("speaker"):
+        return who
+    note_spoken(people, spoken, pos, body)  # "it said" after it: the body
+    return credited(who, body, "organisation", "name")
+
+
+def joined(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
+            spoken: list[tuple[int, str]]) -> dict[str, Any]:
+    """Return `who` credited to the one name a run joined by "and" makes with
+    the name phrase ("Ironhorse Oil and Gas said", speakers.joined_name) and
+    its mention widened to it; else `who`."""
+    if phrase.kind != "name":
+        return who
+    pos = phrase.start + base
+    found = joined_name(people.text, pos, phrase.text, people)
+    if found is None:
+        return who
+    name, start = found
+    note_spoken(people, spoken, pos, name)  # "it said" after it: the body
+    mention = Mention(people.text[start:phrase.end + base], start, phrase.end + base)
+    return credited(who, name, "organisation", "name") | {"speaker_mention": mention}
+
+
+def newspaper(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
+               spoken: list[tuple[int, str]]) -> dict[str, Any]:
+    """Return `who` credited to the newspaper a definite newspaper description
+    means ("the newspaper said": the masthead named last, reported.outlets),
+    the registry's name for it when it has one, or to a masthead written
+    whole ("the Sunday Tribune claimed": not the "Tribune" its cut kept);
+    else `who`."""
+    pos = phrase.start + base
+    if phrase.kind == "name":
+        run = _LEADING_THE_RE.sub("", phrase.text)
+        speaker = who.get("speaker") or ""
+        whole = speaker != run and run.endswith(" " + speaker) and is_masthead(run, run != phrase.text)
+        return credited(who, run, "organisation", "name") if whole else who
+    if phrase.kind != "np" or not is_newspaper_description(phrase.text):
+        return who
+    paper = newspaper_before(people.text, pos)
+    if paper is None:
+        return who
+    paper = people.match_org(paper) or paper
+    note_spoken(people, spoken, pos, paper)  # "It also said" after it: the paper
+    return credited(who, paper, "organisation")
