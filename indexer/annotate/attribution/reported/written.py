@@ -4,7 +4,8 @@ Owns crediting a reported clause (`credited`, `note_spoken`: the pass's own
 rule and the bodies that spoke, what "it said" later may mean) where the
 phrase names its speaker in words the direct path's registry cuts or reads
 past: a newspaper description ("the newspaper said": reported.outlets), a
-masthead written whole ("the Sunday Tribune"), a name joined by "and"
+masthead written whole ("the Sunday Tribune"), a document and who issued it
+("A statement by Acme said"), a name joined by "and"
 ("Ironhorse Oil and Gas": reported.speakers.joined_name), and a body named
 inside its description, by its short form or after a possessive
 (reported.bodies).
@@ -31,6 +32,10 @@ from onrecord.search import Mention
 _ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they are named with
 _WORD_RE = re.compile(r"[\w'\u2019-]+")
 _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
+# a document and who issued it: "A statement by Acme", "a letter from Ann Vole", "the report by the Acme Trust"
+_DOCUMENT_BY_RE = re.compile(rf"(?:(?:[Aa]n?|[Tt]he|[Ii]ts|[Hh]is|[Hh]er)\s+)?(?:[a-z][\w-]*\s+){{0,2}}?"
+                             rf"(?:{'|'.join(sorted(words('document_nouns')))})\s+(?:by|from)\s+(?:the\s+)?"
+                             r"([A-Z][\w&.'\u2019-]*(?:\s+(?:of\s+|for\s+|and\s+)?[A-Z][\w&.'\u2019-]*)*)")
 
 
 def read_off(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
@@ -39,7 +44,23 @@ def read_off(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers
     newspaper, a joined name, a body named in its description), else `who`."""
     who = newspaper(who, phrase, base, people, spoken)
     who = joined(who, phrase, base, people, spoken)
+    who = document_by(who, phrase, base, people)
     return self_named(who, phrase, base, people, spoken)
+
+
+def document_by(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:
+    """Return `who` credited to whoever issued the document its phrase names
+    with them ("A statement by Acme said": Acme; "a letter from Ann Vole
+    said": Ann Vole, the registry's person); else `who`."""
+    m = _DOCUMENT_BY_RE.fullmatch(phrase.text) if phrase.kind == "np" else None
+    if m is None:
+        return who
+    pos = phrase.start + base + m.start(1)
+    person = people.resolve_run(m.group(1), pos)[0]
+    org = people.match_org(m.group(1)) or people.organisations.full_name(m.group(1))
+    if person and not org:
+        return credited(who, person, "organisation" if people.is_org(person) else "person", "name")
+    return credited(who, org or m.group(1), "organisation", "name")
 
 
 def credited(who: dict[str, Any], speaker: str, speaker_type: str, kind: str = "np") -> dict[str, Any]:

@@ -60,3 +60,9 @@ def test_a_body_after_a_possessive_is_the_body(sentence: str, speaker: str) -> N
 
 def test_a_person_after_a_possessive_is_no_body() -> None:
     assert possessed_body("Acme's Ben Tamm said", 0, "Acme's Ben Tamm") is None
+
+
+def test_a_document_by_a_body_is_the_body_s_words() -> None:
+    text = ("The phone becomes almost useless. A statement by Vexa played down the program "
+            "and said few people would fall victim to it.")
+    assert [q.speaker for q in reported(text)] == ["Vexa"]
