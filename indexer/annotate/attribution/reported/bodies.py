@@ -9,7 +9,10 @@ article writes as one ("in Texas": "the Texas company") or country code
 ("the US firm"), no known person's ("the Blair government"), and the noun
 none a place or person commonly owns (government, police, court).  And a
 capitalised body noun after "the" ("The Bank said") is the short form of the
-name it opens that the article wrote before ("the Bank of Norland").
+name it opens that the article wrote before ("the Bank of Norland").  A
+description of one kind of body is no body whose name says another kind
+("the club" is no "Champions League"): it is the latest name of a fitting
+kind that opens a sentence or owns something there (`fitting_topic`).
 """
 from __future__ import annotations
 
@@ -68,6 +71,42 @@ def possessed_body(text: str, start: int, phrase: str) -> str | None:
         return None
     saint = _SAINT_RE.search(text, max(0, start - 8), start)
     return f"{saint.group()}{phrase}" if saint else m.group(2)
+
+
+_KIND_HEADS = words("org_heads")  # the kinds of body a name's last word says ("Acme League": a league)
+_FIRM_KINDS = frozenset(("company", "firm", "corporation", "business", "carmaker", "maker"))
+_ANY_KIND = frozenset(("group", "organisation", "organization", "body", "outfit"))  # "the group" may be any body
+# a name opening a sentence or clause before a lowercase word, or owning something anywhere
+_TOPIC_RE = re.compile(r"(?:(?:^|(?<=[.!?]\s)|(?<=,\s))([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})\s+[a-z]"
+                       r"|(?<![\w&.-])([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})['\u2019]s\s)")
+_TOPIC_REACH = 400  # characters back the body a description's kind fits may be named
+
+
+def kinds_clash(head: str, org: str) -> bool:
+    """True when a description's body noun `head` ("the club") cannot be the
+    body `org` names by its last word ("Champions League": a league; "Acme
+    Association" is no "company"); a company, firm or group is one kind."""
+    last = org.lower().split()[-1] if org.split() else ""
+    if head in _ANY_KIND or last in _ANY_KIND or head not in _KIND_HEADS | _FIRM_KINDS or last not in _KIND_HEADS \
+            or last == head:
+        return False
+    return not (head in _FIRM_KINDS and last in _FIRM_KINDS)
+
+
+def fitting_topic(head: str, pos: int, clash: str, people: DocSpeakers) -> str | None:
+    """Return the body a description of kind `head` at pos means once the one
+    credited (`clash`) is of another kind: the latest name within _TOPIC_REACH
+    that opens a sentence or clause (or owns what does: "Acme Munich's Cup
+    match") and is no person, descriptor, place or body of another kind."""
+    found = None
+    for m in _TOPIC_RE.finditer(people.text, max(0, pos - _TOPIC_REACH), pos):
+        name = m.group(1) or m.group(2)
+        toks = name.split()
+        if name == clash or first_name_gender(toks[0]) or people.is_person(name) or is_description(toks) \
+                or kinds_clash(head, name) or toks[0] in ("The", "A", "An", "But", "And", "At", "In", "On"):
+            continue
+        found = name
+    return None if found is None else people.match_org(found) or people.organisations.full_name(found) or found
 
 
 def named_body(phrase: str, people: DocSpeakers) -> str | None:

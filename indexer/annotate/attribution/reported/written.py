@@ -7,8 +7,8 @@ past: a newspaper description ("the newspaper said": reported.outlets), a
 masthead written whole ("the Sunday Tribune"), a document and who issued it
 ("A statement by Acme said"), a name joined by "and"
 ("Ironhorse Oil and Gas": reported.speakers.joined_name), and a body named
-inside its description, by its short form or after a possessive
-(reported.bodies).
+inside its description, by its short form or after a possessive, or of the
+kind its description says (reported.bodies).
 """
 from __future__ import annotations
 
@@ -19,7 +19,13 @@ from typing import Any
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.reported.bodies import named_body, possessed_body, short_form_body
+from onrecord.indexer.annotate.attribution.reported.bodies import (
+    fitting_topic,
+    kinds_clash,
+    named_body,
+    possessed_body,
+    short_form_body,
+)
 from onrecord.indexer.annotate.attribution.reported.outlets import (
     is_masthead,
     is_newspaper_description,
@@ -45,7 +51,27 @@ def read_off(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers
     who = newspaper(who, phrase, base, people, spoken)
     who = joined(who, phrase, base, people, spoken)
     who = document_by(who, phrase, base, people)
-    return self_named(who, phrase, base, people, spoken)
+    who = self_named(who, phrase, base, people, spoken)
+    return kind_fitted(who, phrase, base, people, spoken)
+
+
+def kind_fitted(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
+                spoken: list[tuple[int, str]]) -> dict[str, Any]:
+    """Return `who` credited to the body a definite description's kind fits
+    ("The German club said" after "Acme Munich's Cup match": Acme Munich,
+    bodies.fitting_topic) where the body credited is of another kind (the
+    Cup's "League"); else `who`."""
+    found = _WORD_RE.findall(phrase.text.lower())
+    speaker = who.get("speaker")
+    if phrase.kind != "np" or not speaker or len(found) < 2 or found[0] != "the" \
+            or not kinds_clash(found[-1], speaker):
+        return who
+    pos = phrase.start + base
+    body = fitting_topic(found[-1], pos, speaker, people)
+    if body is None:
+        return who
+    note_spoken(people, spoken, pos, body)
+    return credited(who, body, "organisation")
 
 
 def document_by(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:

@@ -6,7 +6,12 @@ from __future__ import annotations
 import pytest
 
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.reported.bodies import named_body, possessed_body, short_form_body
+from onrecord.indexer.annotate.attribution.reported.bodies import (
+    kinds_clash,
+    named_body,
+    possessed_body,
+    short_form_body,
+)
 from tests.indexer.annotate.attribution.test_reported import reported
 
 
@@ -66,3 +71,25 @@ def test_a_document_by_a_body_is_the_body_s_words() -> None:
     text = ("The phone becomes almost useless. A statement by Vexa played down the program "
             "and said few people would fall victim to it.")
     assert [q.speaker for q in reported(text)] == ["Vexa"]
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Iranian striker Ali Vole will not travel to Norland for Vexa Munich's Champions League match on "
+     "Wednesday. The German club said the player had pulled out because of a back injury.", "Vexa Munich"),
+    ("Fast networks are here, says the Global Mobile Suppliers Association. At the fair, Vexatel showed off "
+     "a faster system. The German company said data could be sent at one gigabit a second.", "Vexatel"),
+])
+def test_a_description_is_no_body_of_another_kind(text: str, speaker: str) -> None:
+    assert [q.speaker for q in reported(text)][-1] == speaker
+
+
+@pytest.mark.parametrize(("head", "org", "clash"), [
+    ("club", "Champions League", True),
+    ("company", "Acme Association", True),
+    ("company", "Acme Corporation", False),  # a company, a firm, a corporation: one kind
+    ("group", "Acme Association", False),  # "the group" may be any body
+    ("company", "Multiplex Group", False),
+    ("club", "Acme", False),  # a name that says no kind
+])
+def test_kinds_clash(head: str, org: str, clash: bool) -> None:
+    assert kinds_clash(head, org) is clash
