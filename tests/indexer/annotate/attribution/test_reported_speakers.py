@@ -208,3 +208,12 @@ def test_a_name_joined_by_and_is_one_name(text: str, speaker: str) -> None:
 def test_two_people_joined_by_and_stay_apart() -> None:
     assert [q.speaker for q in reported("Ann Vole and Ben Tamm said they would stand in Norton.")] != [
         "Ann Vole and Ben Tamm"]
+
+
+def test_a_name_after_its_own_description_in_an_appositive_speaks() -> None:
+    text = "The mill was sold cheaply. One of the jilted bidders, Norland-based group Vexa, said it welcomed the news."
+    assert [q.speaker for q in reported(text)] == ["Vexa"]
+
+
+def test_a_place_in_a_relative_clause_is_no_appositive_name() -> None:
+    assert "Leeds" not in [q.speaker for q in reported("The minister, who visited Leeds, said the plan was good.")]
