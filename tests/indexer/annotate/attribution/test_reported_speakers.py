@@ -217,3 +217,9 @@ def test_a_name_after_its_own_description_in_an_appositive_speaks() -> None:
 
 def test_a_place_in_a_relative_clause_is_no_appositive_name() -> None:
     assert "Leeds" not in [q.speaker for q in reported("The minister, who visited Leeds, said the plan was good.")]
+
+
+def test_according_to_a_description_then_its_name() -> None:
+    found = reported("It is a new rival for satellite firms. According to technology analysts, Vexa Research, "
+                     "there will be 20 million users by 2008.")
+    assert [(q.speaker, q.text) for q in found] == [("Vexa Research", "there will be 20 million users by 2008")]
