@@ -109,6 +109,28 @@ def fitting_topic(head: str, pos: int, clash: str, people: DocSpeakers) -> str |
     return None if found is None else people.match_org(found) or people.organisations.full_name(found) or found
 
 
+# an owner's staff: "CR's experts", "the Acme Trust's lawyers" (up to two modifiers before the noun)
+_STAFF_OWNER_RE = re.compile(r"(?:[Tt]he[ \u00a0]+)?([A-Z][\w&.-]*(?:[ \u00a0]+[A-Z][\w&.-]*){0,3})['\u2019]s?"
+                             r"(?:[ \u00a0]+[a-z][\w-]*){0,2}?[ \u00a0]+([a-z]+)")
+_STAFF = words("org_staff_nouns")
+
+
+def staff_owner(phrase: str, people: DocSpeakers) -> str | None:
+    """Return the body whose staff a phrase names by its possessive ("CR's
+    experts say": CR, spelled out when the article spells it; "the Acme
+    Trust's lawyers"); None for a person's staff ("Ann Vole's lawyers": not
+    her words), a descriptor or anything else."""
+    m = _STAFF_OWNER_RE.fullmatch(phrase)
+    if m is None or m.group(2) not in _STAFF:
+        return None
+    owner = m.group(1)
+    if people.is_person(owner) or first_name_gender(owner.split()[0]) or is_description(owner.split()) \
+            or any(owner in p.name.split() for p in people.by_order):
+        return None
+    spelled = people.organisations.spelled_out(owner) if owner.isupper() else None
+    return spelled or people.match_org(owner) or people.organisations.full_name(owner) or owner
+
+
 def named_body(phrase: str, people: DocSpeakers) -> str | None:
     """Return the body a description names inside it ("The Acme Press agency":
     Acme Press, the registry's name for it when it has one), else None."""

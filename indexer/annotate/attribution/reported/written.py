@@ -25,6 +25,7 @@ from onrecord.indexer.annotate.attribution.reported.bodies import (
     named_body,
     possessed_body,
     short_form_body,
+    staff_owner,
 )
 from onrecord.indexer.annotate.attribution.reported.outlets import (
     is_masthead,
@@ -112,7 +113,7 @@ def self_named(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeake
     ("the Acme Press agency reported": Acme Press, bodies.named_body); else `who`."""
     pos = phrase.start + base
     body = named_body(phrase.text, people) or short_form_body(phrase.text, pos, people) \
-        if phrase.kind in ("np", "name") else None
+        or staff_owner(phrase.text, people) if phrase.kind in ("np", "name") else None
     if body is None and phrase.kind == "name" and not who.get("speaker"):
         body = possessed_body(people.text, pos, phrase.text)  # "Leeds's Vole Centre said": the Vole Centre
     if body is None or body == who.get("speaker"):

@@ -11,6 +11,7 @@ from onrecord.indexer.annotate.attribution.reported.bodies import (
     named_body,
     possessed_body,
     short_form_body,
+    staff_owner,
 )
 from tests.indexer.annotate.attribution.test_reported import reported
 
@@ -93,3 +94,13 @@ def test_a_description_is_no_body_of_another_kind(text: str, speaker: str) -> No
 ])
 def test_kinds_clash(head: str, org: str, clash: bool) -> None:
     assert kinds_clash(head, org) is clash
+
+
+def test_a_body_s_staff_speak_for_it() -> None:
+    text = "Car makers test cars every year. Oil changes keep a car going longest, VCR's engineers say."
+    assert [q.speaker for q in reported(text)] == ["VCR"]
+
+
+def test_a_person_s_staff_are_not_the_person() -> None:
+    people = DocSpeakers("Ann Vole was charged. Ann Vole's lawyers said she was innocent.")
+    assert staff_owner("Ann Vole's lawyers", people) is None
