@@ -5,7 +5,8 @@ rule and the bodies that spoke, what "it said" later may mean) where the
 phrase names its speaker in words the direct path's registry cuts or reads
 past: a newspaper description ("the newspaper said": reported.outlets), a
 masthead written whole ("the Sunday Tribune"), a document and who issued it
-("A statement by Acme said"), a name joined by "and"
+("A statement by Acme said"), a spokesperson described by the body's kind
+("said a company spokesman"), a name joined by "and"
 ("Ironhorse Oil and Gas": reported.speakers.joined_name), and a body named
 inside its description, by its short form or after a possessive, or of the
 kind its description says (reported.bodies).
@@ -18,6 +19,7 @@ from typing import Any
 
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.bodies import (
     fitting_topic,
@@ -39,6 +41,7 @@ from onrecord.search import Mention
 _ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they are named with
 _WORD_RE = re.compile(r"[\w'\u2019-]+")
 _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
+_SPOKES = words("spokes")
 # a document and who issued it: "A statement by Acme", "a letter from Ann Vole", "the report by the Acme Trust"
 _DOCUMENT_BY_RE = re.compile(rf"(?:(?:[Aa]n?|[Tt]he|[Ii]ts|[Hh]is|[Hh]er)\s+)?(?:[a-z][\w-]*\s+){{0,2}}?"
                              rf"(?:{'|'.join(sorted(words('document_nouns')))})\s+(?:by|from)\s+(?:the\s+)?"
@@ -52,6 +55,7 @@ def read_off(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers
     who = newspaper(who, phrase, base, people, spoken)
     who = joined(who, phrase, base, people, spoken)
     who = document_by(who, phrase, base, people)
+    who = body_voice(who, phrase, base, people)
     who = self_named(who, phrase, base, people, spoken)
     return kind_fitted(who, phrase, base, people, spoken)
 
@@ -73,6 +77,18 @@ def kind_fitted(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeak
         return who
     note_spoken(people, spoken, pos, body)
     return credited(who, body, "organisation")
+
+
+def body_voice(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:
+    """Return `who` credited to the body a spokesperson described by its
+    kind speaks for ("..., said a company spokesman": the company the text
+    is about there, as "it" would mean it) where no one was named; else `who`."""
+    found = _WORD_RE.findall(phrase.text.lower())
+    if who.get("speaker") or phrase.kind != "np" or len(found) != 3 or found[0] not in ("a", "an", "the") \
+            or found[1] not in ORG_NOUNS or found[2] not in _SPOKES:
+        return who
+    body = people.organisations.referent(phrase.start + base, people.orgs, True)
+    return who if body is None else credited(who, body, "organisation")
 
 
 def document_by(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:

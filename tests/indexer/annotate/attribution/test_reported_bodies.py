@@ -104,3 +104,9 @@ def test_a_body_s_staff_speak_for_it() -> None:
 def test_a_person_s_staff_are_not_the_person() -> None:
     people = DocSpeakers("Ann Vole was charged. Ann Vole's lawyers said she was innocent.")
     assert staff_owner("Ann Vole's lawyers", people) is None
+
+
+def test_a_spokesman_described_by_the_body_s_kind_speaks_for_it() -> None:
+    text = ("A man faces charges of hacking into computers at the US arm of mobile phone firm Vexatel. Mr Tamm "
+            "tried twice to hack Vexatel's network and took 400 names, said a company spokesman.")
+    assert [q.speaker for q in reported(text)] == ["Vexatel"]
