@@ -6,7 +6,8 @@ phrase names its speaker in words the direct path's registry cuts or reads
 past: a newspaper description ("the newspaper said": reported.outlets), a
 masthead written whole ("the Sunday Tribune"), a document and who issued it
 ("A statement by Acme said"), a spokesperson described by the body's kind
-("said a company spokesman"), a name joined by "and"
+("said a company spokesman"), a person before their unclosed appositive
+("Ann Vole, from the Acme union said"), a name joined by "and"
 ("Ironhorse Oil and Gas": reported.speakers.joined_name), and a body named
 inside its description, by its short form or after a possessive, or of the
 kind its description says (reported.bodies).
@@ -42,6 +43,10 @@ _ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they
 _WORD_RE = re.compile(r"[\w'\u2019-]+")
 _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 _SPOKES = words("spokes")
+# a full name, then ", from|of|at the <Name> " before the phrase taken as the speaker (no closing comma)
+_FROM_APPOSITIVE_RE = re.compile(r"(?<![\w'\u2019-])([A-Z][a-z][\w'\u2019-]*\s+[A-Z][\w'\u2019-]+),\s+(?:from|of|at)\s+"
+                                 r"(?:the\s+)?(?:[A-Z][\w&'\u2019-]*\s+(?:(?:and|of|for|&)\s+)?)+$")
+_FROM_REACH = 90  # characters the appositive may take before the phrase
 # a document and who issued it: "A statement by Acme", "a letter from Ann Vole", "the report by the Acme Trust"
 _DOCUMENT_BY_RE = re.compile(rf"(?:(?:[Aa]n?|[Tt]he|[Ii]ts|[Hh]is|[Hh]er)\s+)?(?:[a-z][\w-]*\s+){{0,2}}?"
                              rf"(?:{'|'.join(sorted(words('document_nouns')))})\s+(?:by|from)\s+(?:the\s+)?"
@@ -56,6 +61,7 @@ def read_off(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers
     who = joined(who, phrase, base, people, spoken)
     who = document_by(who, phrase, base, people)
     who = body_voice(who, phrase, base, people)
+    who = person_from(who, phrase, base, people)
     who = self_named(who, phrase, base, people, spoken)
     return kind_fitted(who, phrase, base, people, spoken)
 
@@ -77,6 +83,22 @@ def kind_fitted(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeak
         return who
     note_spoken(people, spoken, pos, body)
     return credited(who, body, "organisation")
+
+
+def person_from(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:
+    """Return `who` credited to the person whose unclosed appositive names
+    where they are from ("Ann Vole, from the Acme Workers union said": Ann
+    Vole, not the union) when the phrase is that appositive's noun; else `who`."""
+    if phrase.kind != "np" or " " in phrase.text.strip():
+        return who
+    pos = phrase.start + base
+    m = _FROM_APPOSITIVE_RE.search(people.text, max(0, pos - _FROM_REACH), pos)
+    if m is None:
+        return who
+    person = people.resolve_run(m.group(1), m.start(1))[0]
+    if person is None or not people.is_person(person):
+        return who
+    return credited(who, person, "person", "name") | {"speaker_mention": Mention(m.group(1), m.start(1), m.end(1))}
 
 
 def body_voice(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:

@@ -223,3 +223,9 @@ def test_according_to_a_description_then_its_name() -> None:
     found = reported("It is a new rival for satellite firms. According to technology analysts, Vexa Research, "
                      "there will be 20 million users by 2008.")
     assert [(q.speaker, q.text) for q in found] == [("Vexa Research", "there will be 20 million users by 2008")]
+
+
+def test_a_person_before_an_unclosed_from_appositive_speaks() -> None:
+    found = reported("Unions met on Monday. Ann Vole, from the Farm and Food Workers union said there should be a strike.")
+    assert [(q.speaker, q.speaker_mention.text if q.speaker_mention else None) for q in found] == [
+        ("Ann Vole", "Ann Vole")]
