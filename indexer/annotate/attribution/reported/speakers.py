@@ -34,6 +34,7 @@ _RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
 # an aside in dashes closing right before the cue: "Democrats \u2014 and some Republicans \u2014 say"
 _BARE_WHO_RE = re.compile(r"(?<=[a-z])\s+who\s")
 _PREPOSITION_END_RE = re.compile(r"\b(?:in|of|at|for|from|on|across|among|with)$")
+_OBJECT_LEAD_RE = re.compile(r"\b(?:from|by|with|to|against|for|on|at|in)\s+$")  # a preposition's object follows
 _COMPLEMENT_RE = re.compile(r"\s+(?:for|of|at|with|from|to)\s+")
 _DASH_ASIDE_RE = re.compile(r"\s(?:\u2014|\u2013|--|-)\s*([^\u2014\u2013\"]{1,120}?)\s*(?:\u2014|\u2013|--|-)\s*$")
 _ADVERBIALS = words("subject_adverbials")  # "Ann Vole has since said": "since" is no speaker
@@ -92,8 +93,11 @@ def subject_before(s: str, lo: int, end: int) -> Phrase | None:
         if who is not None:  # "Skippers who use the old channel said ...": the skippers
             return who
         head = phrase_at_sentence_start(s, lo, phrase.start) if _RELATIVE_RE.search(s, lo, phrase.start) else None
+        # the relative clause closed by a comma, or not closed but the phrase its verb's object
+        # ("Ann Vole, who won damages from the Daily Bugle said": Ann Vole)
         if head is not None and head.end < phrase.start and _RELATIVE_RE.match(s, head.end) \
-                and s.rfind(",", head.end, end) >= phrase.start:
+                and (s.rfind(",", head.end, end) >= phrase.start
+                     or _OBJECT_LEAD_RE.search(s, max(lo, phrase.start - 12), phrase.start)):
             return head
         return appositive_subject(s, lo, end, _past_adjunct(s, lo, phrase))
     return None

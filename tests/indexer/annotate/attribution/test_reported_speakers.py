@@ -229,3 +229,9 @@ def test_a_person_before_an_unclosed_from_appositive_speaks() -> None:
     found = reported("Unions met on Monday. Ann Vole, from the Farm and Food Workers union said there should be a strike.")
     assert [(q.speaker, q.speaker_mention.text if q.speaker_mention else None) for q in found] == [
         ("Ann Vole", "Ann Vole")]
+
+
+def test_a_relative_clause_s_object_before_the_cue_is_no_speaker() -> None:
+    text = ("MP Ben Tamm is to stand against Ann Vole. Mr Tamm, who on Thursday won damages from the Daily Bugle "
+            "said he would contest Norton.")
+    assert [q.speaker for q in reported(text)] == ["Ben Tamm"]
