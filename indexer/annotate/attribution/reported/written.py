@@ -7,7 +7,8 @@ past: a newspaper description ("the newspaper said": reported.outlets), a
 masthead written whole ("the Sunday Tribune"), a document and who issued it
 ("A statement by Acme said"), a spokesperson described by the body's kind
 ("said a company spokesman"), a person before their unclosed appositive
-("Ann Vole, from the Acme union said"), a name joined by "and"
+("Ann Vole, from the Acme union said"), an institution's alias cut in two
+("Number 10 said"), a name joined by "and"
 ("Ironhorse Oil and Gas": reported.speakers.joined_name), and a body named
 inside its description, by its short form or after a possessive, or of the
 kind its description says (reported.bodies).
@@ -46,7 +47,9 @@ _SPOKES = words("spokes")
 # a full name, then ", from|of|at the <Name> " before the phrase taken as the speaker (no closing comma)
 _FROM_APPOSITIVE_RE = re.compile(r"(?<![\w'\u2019-])([A-Z][a-z][\w'\u2019-]*\s+[A-Z][\w'\u2019-]+),\s+(?:from|of|at)\s+"
                                  r"(?:the\s+)?(?:[A-Z][\w&'\u2019-]*\s+(?:(?:and|of|for|&)\s+)?)+$")
-_FROM_REACH = 90  # characters the appositive may take before the phrase
+_FROM_REACH = 90
+_WORD_BEFORE_RE = re.compile(r"([A-Z][\w.]*)[ \u00a0]+$")  # "No" of "No 10", "Number" of "Number 10"
+_WORD_AFTER_RE = re.compile(r"[ \u00a0]+(\d+|[A-Z][\w.]*)")  # characters the appositive may take before the phrase
 # a document and who issued it: "A statement by Acme", "a letter from Ann Vole", "the report by the Acme Trust"
 _DOCUMENT_BY_RE = re.compile(rf"(?:(?:[Aa]n?|[Tt]he|[Ii]ts|[Hh]is|[Hh]er)\s+)?(?:[a-z][\w-]*\s+){{0,2}}?"
                              rf"(?:{'|'.join(sorted(words('document_nouns')))})\s+(?:by|from)\s+(?:the\s+)?"
@@ -62,6 +65,7 @@ def read_off(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers
     who = document_by(who, phrase, base, people)
     who = body_voice(who, phrase, base, people)
     who = person_from(who, phrase, base, people)
+    who = alias_around(who, phrase, base, people)
     who = self_named(who, phrase, base, people, spoken)
     return kind_fitted(who, phrase, base, people, spoken)
 
@@ -83,6 +87,24 @@ def kind_fitted(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeak
         return who
     note_spoken(people, spoken, pos, body)
     return credited(who, body, "organisation")
+
+
+def alias_around(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:
+    """Return `who` credited to the institution whose alias the phrase finder
+    cut in two ("No 10 was cautious but said": "No"; "Number 10 said": "10"):
+    the phrase with the word before or after it an alias the registry knows
+    and the phrase alone none; else `who`."""
+    if phrase.kind not in ("name", "np") or " " in phrase.text or who.get("speaker_type") == "person":
+        return who
+    text, start, end = people.text, phrase.start + base, phrase.end + base
+    before = _WORD_BEFORE_RE.search(text, max(0, start - 20), start)
+    after = _WORD_AFTER_RE.match(text, end)
+    spans = ([(before.start(1), end)] if before else []) + ([(start, after.end(1))] if after else [])
+    for lo, hi in spans:
+        org = people.match_org(text[lo:hi])
+        if org and not people.match_org(phrase.text):
+            return credited(who, org, "organisation", "name") | {"speaker_mention": Mention(text[lo:hi], lo, hi)}
+    return who
 
 
 def person_from(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:

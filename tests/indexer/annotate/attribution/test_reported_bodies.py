@@ -110,3 +110,10 @@ def test_a_spokesman_described_by_the_body_s_kind_speaks_for_it() -> None:
     text = ("A man faces charges of hacking into computers at the US arm of mobile phone firm Vexatel. Mr Tamm "
             "tried twice to hack Vexatel's network and took 400 names, said a company spokesman.")
     assert [q.speaker for q in reported(text)] == ["Vexatel"]
+
+
+def test_an_alias_cut_in_two_is_the_institution() -> None:
+    found = reported("The police chief spoke first. No 10 was similarly cautious but said the threat was real. "
+                     "Number 10 said an error was made.")
+    assert [(q.speaker, q.speaker_mention.text if q.speaker_mention else None) for q in found][-2:] == [
+        ("Downing Street", "No 10"), ("Downing Street", "Number 10")]
