@@ -49,7 +49,8 @@ _THE_NAME_RE = re.compile(
 _STAFF_NOUNS = words("org_staff_nouns")  # "Acme officials said": Acme's
 # the organisation's name right before such a noun, opening the sentence or clause
 _OWNER_RUN_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:(?:The|the|But|And)\s+)?"
-                           r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+$")
+                           r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+"
+                           r"(?:[a-z][\w-]*\s+){0,2}$")  # its modifiers between: "Labour campaign (chiefs)"
 _POSSESSIVE_RE = re.compile(r"['\u2019](?:s\b|\s|$)")  # "Acme's CEO", "the Voles' lawyer"
 _IRISH_RE = re.compile(r"[A-Z]['\u2019][A-Z][a-z]+")  # "O'Dwyer": a surname, never an owner or a noun ("-er")
 # a capital after a hyphen: "Merriam-Webster", "Rolls-Royce" are names, never an agent noun ("-ster", "-er")

@@ -235,3 +235,9 @@ def test_a_relative_clause_s_object_before_the_cue_is_no_speaker() -> None:
     text = ("MP Ben Tamm is to stand against Ann Vole. Mr Tamm, who on Thursday won damages from the Daily Bugle "
             "said he would contest Norton.")
     assert [q.speaker for q in reported(text)] == ["Ben Tamm"]
+
+
+def test_a_body_s_staff_with_modifiers_between_speak_for_it() -> None:
+    text = ("The Norland Party will hold daily news conferences. But Norland Party campaign chiefs say there are "
+            "no plans for Mr Vole to attend.")
+    assert [q.speaker for q in reported(text)] == ["Norland Party"]
