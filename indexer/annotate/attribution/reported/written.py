@@ -8,7 +8,8 @@ masthead written whole ("the Sunday Tribune"), a document and who issued it
 ("A statement by Acme said"), a spokesperson described by the body's kind
 ("said a company spokesman"), a person before their unclosed appositive
 ("Ann Vole, from the Acme union said"), an institution's alias cut in two
-("Number 10 said"), a name joined by "and"
+("Number 10 said"), a descriptor-led name as written ("Swiss Re", not the
+"Munich Re" sharing its last word), a name joined by "and"
 ("Ironhorse Oil and Gas": reported.speakers.joined_name), and a body named
 inside its description, by its short form or after a possessive, or of the
 kind its description says (reported.bodies).
@@ -44,6 +45,7 @@ _ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they
 _WORD_RE = re.compile(r"[\w'\u2019-]+")
 _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 _SPOKES = words("spokes")
+_DESCRIPTORS = words("descriptors") - words("roles")  # "Swiss", "British": never "President"
 # a full name, then ", from|of|at the <Name> " before the phrase taken as the speaker (no closing comma)
 _FROM_APPOSITIVE_RE = re.compile(r"(?<![\w'\u2019-])([A-Z][a-z][\w'\u2019-]*\s+[A-Z][\w'\u2019-]+),\s+(?:from|of|at)\s+"
                                  r"(?:the\s+)?(?:[A-Z][\w&'\u2019-]*\s+(?:(?:and|of|for|&)\s+)?)+$")
@@ -66,6 +68,7 @@ def read_off(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers
     who = body_voice(who, phrase, base, people)
     who = person_from(who, phrase, base, people)
     who = alias_around(who, phrase, base, people)
+    who = described_twin(who, phrase)
     who = self_named(who, phrase, base, people, spoken)
     return kind_fitted(who, phrase, base, people, spoken)
 
@@ -87,6 +90,19 @@ def kind_fitted(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeak
         return who
     note_spoken(people, spoken, pos, body)
     return credited(who, body, "organisation")
+
+
+def described_twin(who: dict[str, Any], phrase: Phrase) -> dict[str, Any]:
+    """Return `who` credited to a two-word name as written when its first word
+    is a descriptor and the speaker credited is another name sharing its last
+    word ("Swiss Re said" after "Munich Re and Swiss Re": Swiss Re, not Munich
+    Re); else `who`."""
+    run = _LEADING_THE_RE.sub("", phrase.text)
+    toks, speaker = run.split(), (who.get("speaker") or "").split()
+    if phrase.kind != "name" or len(toks) != 2 or len(speaker) != 2 or speaker[-1] != toks[-1] \
+            or speaker[0] == toks[0] or toks[0].lower() not in _DESCRIPTORS:
+        return who
+    return credited(who, run, "organisation", "name")
 
 
 def alias_around(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:

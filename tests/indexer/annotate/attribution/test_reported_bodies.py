@@ -117,3 +117,9 @@ def test_an_alias_cut_in_two_is_the_institution() -> None:
                      "Number 10 said an error was made.")
     assert [(q.speaker, q.speaker_mention.text if q.speaker_mention else None) for q in found][-2:] == [
         ("Downing Street", "No 10"), ("Downing Street", "Number 10")]
+
+
+def test_a_described_twin_name_is_written_as_is() -> None:
+    text = ("Vexa Re and Swiss Re, the two biggest reinsurers, met on Monday. Swiss Re has said total claims are "
+            "likely to be small. Vexa Re said it expected little.")
+    assert [q.speaker for q in reported(text)] == ["Swiss Re", "Vexa Re"]
