@@ -241,3 +241,8 @@ def test_a_body_s_staff_with_modifiers_between_speak_for_it() -> None:
     text = ("The Norland Party will hold daily news conferences. But Norland Party campaign chiefs say there are "
             "no plans for Mr Vole to attend.")
     assert [q.speaker for q in reported(text)] == ["Norland Party"]
+
+
+def test_according_to_a_document_then_the_clause_s_subject_and_appositive() -> None:
+    found = reported("According to an Acme summary of its inquiry, Ann Vole, a top aide, sent the staff a list.")
+    assert "Ann Vole" not in [q.speaker for q in found]
