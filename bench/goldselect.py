@@ -103,6 +103,15 @@ that the session after it has fresh frozen test sets too):
 - bbc16: likewise by random.Random(BBC16_SEED), from those in none of them
   and round 15's.
 
+Rounds 17 and 18 (drawn in the session that tunes against rounds 1 to 14
+and scores 15 and 16 once, so that the session after it has fresh frozen
+test sets too):
+
+- bbc17: BBC17_COUNT articles drawn by random.Random(BBC17_SEED) the same way,
+  from those in none of the tuned gold and rounds 1 to 16's BBC test sets;
+- bbc18: likewise by random.Random(BBC18_SEED), from those in none of them
+  and round 17's.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -147,6 +156,10 @@ BBC15_SEED = 151515
 BBC15_COUNT = 40
 BBC16_SEED = 161616
 BBC16_COUNT = 40
+BBC17_SEED = 171717
+BBC17_COUNT = 40
+BBC18_SEED = 181818
+BBC18_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -227,10 +240,11 @@ FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7
                 8: (BBC8_SEED, BBC8_COUNT), 9: (BBC9_SEED, BBC9_COUNT), 10: (BBC10_SEED, BBC10_COUNT),
                 11: (BBC11_SEED, BBC11_COUNT), 12: (BBC12_SEED, BBC12_COUNT),
                 13: (BBC13_SEED, BBC13_COUNT), 14: (BBC14_SEED, BBC14_COUNT),
-                15: (BBC15_SEED, BBC15_COUNT), 16: (BBC16_SEED, BBC16_COUNT)}
+                15: (BBC15_SEED, BBC15_COUNT), 16: (BBC16_SEED, BBC16_COUNT),
+                17: (BBC17_SEED, BBC17_COUNT), 18: (BBC18_SEED, BBC18_COUNT)}
 # A round drawn beside another -> that round; it is disjoint from the golds
 # before that round and from that round's draw.
-PAIRED = {12: 11, 14: 13, 16: 15}
+PAIRED = {12: 11, 14: 13, 16: 15, 18: 17}
 
 
 def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
@@ -255,15 +269,17 @@ def _round_selector(number: int) -> Callable[[Path, Path], list[str]]:
 select_bbc5, select_bbc6, select_bbc7, select_bbc8 = (_round_selector(n) for n in (5, 6, 7, 8))
 select_bbc9, select_bbc10, select_bbc11, select_bbc12 = (_round_selector(n) for n in (9, 10, 11, 12))
 select_bbc13, select_bbc14, select_bbc15, select_bbc16 = (_round_selector(n) for n in (13, 14, 15, 16))
+select_bbc17, select_bbc18 = (_round_selector(n) for n in (17, 18))
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 14.
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 16.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
             "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
             "bbc_heldout_r9_test.json", "bbc_heldout_r10_test.json",
             "bbc_heldout_r11_test.json", "bbc_heldout_r12_test.json",
-            "bbc_heldout_r13_test.json", "bbc_heldout_r14_test.json")
+            "bbc_heldout_r13_test.json", "bbc_heldout_r14_test.json",
+            "bbc_heldout_r15_test.json", "bbc_heldout_r16_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int,
@@ -316,7 +332,9 @@ def main() -> None:
                       "bbc13": select_bbc13(args.corpus, args.tuned_gold.parent),
                       "bbc14": select_bbc14(args.corpus, args.tuned_gold.parent),
                       "bbc15": select_bbc15(args.corpus, args.tuned_gold.parent),
-                      "bbc16": select_bbc16(args.corpus, args.tuned_gold.parent)}, indent=1))
+                      "bbc16": select_bbc16(args.corpus, args.tuned_gold.parent),
+                      "bbc17": select_bbc17(args.corpus, args.tuned_gold.parent),
+                      "bbc18": select_bbc18(args.corpus, args.tuned_gold.parent)}, indent=1))
 
 
 if __name__ == "__main__":

@@ -23,7 +23,8 @@ each, scored at the starting code and once after tuning at 46d0915): all are
 tuning data since.  Rounds 15 and 16 (40 BBC articles each, drawn and frozen
 while rounds 13 and 14 were, scored once at 46d0915 and never read
 otherwise) are the test sets now (TEST_SETS), each scored only when its
-flag asks: at the starting code, then once, after tuning.
+flag asks: at the starting code, then once, after tuning; rounds 17 and 18
+(drawn and frozen while 15 and 16 are) wait beside them for the next tuning.
 """
 from __future__ import annotations
 
@@ -87,6 +88,11 @@ BBC_R14 = GOLD_DIR / "bbc_heldout_r14_test.json"
 # scored once at 46d0915, the test sets of the next tuning.
 BBC_R15 = GOLD_DIR / "bbc_heldout_r15_test.json"
 BBC_R16 = GOLD_DIR / "bbc_heldout_r16_test.json"
+# Rounds 17 and 18: drawn while rounds 15 and 16 were the test sets, for the
+# session after (bench.goldselect's bbc17 and bbc18, 40 articles each),
+# annotated blind and frozen before anyone scored them.
+BBC_R17 = GOLD_DIR / "bbc_heldout_r17_test.json"
+BBC_R18 = GOLD_DIR / "bbc_heldout_r18_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -101,7 +107,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R15: ("round 15 BBC TEST", "--round15-test"),
-                                          BBC_R16: ("round 16 BBC TEST", "--round16-test")}
+                                          BBC_R16: ("round 16 BBC TEST", "--round16-test"),
+                                          BBC_R17: ("round 17 BBC TEST", "--round17-test"),
+                                          BBC_R18: ("round 18 BBC TEST", "--round18-test")}
 
 
 def held_row(gold: Path) -> str:

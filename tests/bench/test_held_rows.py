@@ -30,6 +30,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R15,
     BBC_R16,
+    BBC_R17,
+    BBC_R18,
     WEB_GOLD,
     WEB_R2,
 )
@@ -62,9 +64,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R15: ("round 15 BBC TEST", "--round15-test"),
-                                 BBC_R16: ("round 16 BBC TEST", "--round16-test")}
-    assert not {BBC_R15, BBC_R16} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (15, 16)]
+                                 BBC_R16: ("round 16 BBC TEST", "--round16-test"),
+                                 BBC_R17: ("round 17 BBC TEST", "--round17-test"),
+                                 BBC_R18: ("round 18 BBC TEST", "--round18-test")}
+    assert not {BBC_R15, BBC_R16, BBC_R17, BBC_R18} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (15, 16, 17, 18)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 

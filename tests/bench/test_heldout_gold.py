@@ -28,6 +28,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R15,
     BBC_R16,
+    BBC_R17,
+    BBC_R18,
     FROZEN,
     WEB_GOLD,
     WEB_R2,
@@ -40,9 +42,9 @@ from bench.heldout import (
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 HTMLEVAL = SHARED / "htmleval" / "wcxb-dev"
 CORPUS = SHARED / "corpus" / "bbc"
-# round 1's test halves (scored once, tuning data since: still never edited), rounds 2 to 16's
+# round 1's test halves (scored once, tuning data since: still never edited), rounds 2 to 18's
 TEST_GOLDS = (WEB_GOLD["test"], BBC_HELDOUT, WEB_R2, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9,
-              BBC_R10, BBC_R11, BBC_R12, BBC_R13, BBC_R14, BBC_R15, BBC_R16)
+              BBC_R10, BBC_R11, BBC_R12, BBC_R13, BBC_R14, BBC_R15, BBC_R16, BBC_R17, BBC_R18)
 
 
 @pytest.mark.parametrize("path", TEST_GOLDS, ids=lambda p: p.name)
@@ -167,9 +169,13 @@ def test_round_seven_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text
     (BBC_R13, goldselect.BBC13_COUNT, goldselect.select_bbc13, (BBC_R11, BBC_R12)),
     (BBC_R14, goldselect.BBC14_COUNT, goldselect.select_bbc14, (BBC_R11, BBC_R12, BBC_R13)),
     (BBC_R15, goldselect.BBC15_COUNT, goldselect.select_bbc15, (BBC_R11, BBC_R12, BBC_R13, BBC_R14)),
-    (BBC_R16, goldselect.BBC16_COUNT, goldselect.select_bbc16, (BBC_R11, BBC_R12, BBC_R13, BBC_R14, BBC_R15))],
-    ids=["r11", "r12", "r13", "r14", "r15", "r16"])
-def test_rounds_eleven_to_sixteen_are_disjoint_from_every_bbc_gold_before_them_and_hold_no_text_twice(
+    (BBC_R16, goldselect.BBC16_COUNT, goldselect.select_bbc16, (BBC_R11, BBC_R12, BBC_R13, BBC_R14, BBC_R15)),
+    (BBC_R17, goldselect.BBC17_COUNT, goldselect.select_bbc17,
+     (BBC_R11, BBC_R12, BBC_R13, BBC_R14, BBC_R15, BBC_R16)),
+    (BBC_R18, goldselect.BBC18_COUNT, goldselect.select_bbc18,
+     (BBC_R11, BBC_R12, BBC_R13, BBC_R14, BBC_R15, BBC_R16, BBC_R17))],
+    ids=["r11", "r12", "r13", "r14", "r15", "r16", "r17", "r18"])
+def test_rounds_eleven_to_eighteen_are_disjoint_from_every_bbc_gold_before_them_and_hold_no_text_twice(
         gold: Path, count: int, select: Any, before: tuple[Path, ...]) -> None:
     drawn = json.loads(gold.read_text(encoding="utf-8"))["articles"]
     earlier = {a for g in (BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10,
@@ -183,7 +189,7 @@ def test_rounds_eleven_to_sixteen_are_disjoint_from_every_bbc_gold_before_them_a
         assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
 
 
-@pytest.mark.parametrize(("first", "second"), [(11, 12), (13, 14), (15, 16)])
+@pytest.mark.parametrize(("first", "second"), [(11, 12), (13, 14), (15, 16), (17, 18)])
 def test_a_round_drawn_beside_another_skips_its_draw_and_its_texts_without_its_gold(
         tmp_path: Path, first: int, second: int) -> None:
     corpus, gold_dir = tmp_path / "bbc", tmp_path / "gold"
@@ -340,7 +346,7 @@ def test_the_round_five_draw_skips_a_text_it_already_holds(tmp_path: Path) -> No
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the BBC corpus is not on this machine")
 @pytest.mark.parametrize("gold", [BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10, BBC_R11,
-                                  BBC_R12, BBC_R13, BBC_R14, BBC_R15, BBC_R16],
+                                  BBC_R12, BBC_R13, BBC_R14, BBC_R15, BBC_R16, BBC_R17, BBC_R18],
                          ids=lambda p: p.name)
 def test_bbc_offsets_point_at_the_annotated_spans(gold: Path) -> None:
     from bench.extraction import bbc_text

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.choice import ranker
+from onrecord.indexer.annotate.attribution.choice.definites import resolve_name_run
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.choice.ranker import Windows, choose
@@ -85,7 +86,7 @@ def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     if phrase.kind == "pronoun":
         speaker = people.resolve_pronoun(phrase.text, start)
     elif phrase.kind == "name":
-        speaker, role = people.resolve_run(phrase.text, start)
+        speaker, role = resolve_name_run(phrase.text, start, people)  # not "The Norland Forest MP"
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
         speaker = resolve_nominal(text[start:end], start, people)
         by_nominal = speaker is not None
@@ -126,9 +127,8 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     """Return (attribution, cue evidence, whether the cue precedes) for quote n,
     trying the evidence in order: cues, a byline, an introducing sentence,
     the paragraph's previous quote, then the previous paragraph's speaker.
-    The cue evidence is the phrase and cue found by _find_cue, None when the
-    speaker came from other evidence (the caller reads it only when the cue
-    precedes, which only _find_cue can say)."""
+    The cue evidence is the phrase and cue found by _find_cue, None when the speaker
+    came from other evidence (read only when the cue precedes: only _find_cue says so)."""
     frame, para = p.frame, p.para
     qs, qe = sp.start - para.start, sp.end - para.start
     opens_sentence = frame.nonblank_before(qs) < frame.sentence(qs)[0]
@@ -152,14 +152,14 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
         # before names no speaker; the last one may go on, as at a paragraph's start
         if who.speaker is not None or rule != "sentence_subject" or found[0].kind == "pronoun" or n or colon:
             return who, cue_found, cue_before
-    if previous is not None and (opens_sentence or not previous.subject_only):
-        # a subject found for a fragment carries to whole quotes only
+    if previous is not None and (opens_sentence or not previous.subject_only):  # a fragment's subject: whole quotes
         return _carried(previous, "same_paragraph"), None, False
     carry = p.carry
     whole = at_start or n == 0 and opens_sentence and ends_sentence(p.text, sp)
     if whole and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1 \
             and not (p.before is not None and p.index - carry.para_index >= 2
-                     and opens_with_other_name(p.before, carry.who.speaker)):
+                     and opens_with_other_name(p.before, carry.who.speaker)) \
+            and not (at_start and p.before is not None and clues.ends_introducing(p.before)):
         return _carried(carry.who, "continued"), None, False
     if at_start and p.before is not None:  # last resort: who the previous paragraph ends on
         found = clues.subject_before(p.before, len(p.before.s.rstrip()))

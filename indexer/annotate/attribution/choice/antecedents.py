@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS, PARTICIPLE_CUES
+from onrecord.indexer.annotate.attribution.registry.names import lexicon
 from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.positions import Positions
 from onrecord.indexer.lexicon import DATA_DIR
@@ -207,6 +208,8 @@ _OWNER_ENDS = ("'s", "\u2019s", "s'", "s\u2019")
 # "an Ann Vole goal", "a devout Vole household": a name between an article and a noun
 _ARTICLE_BEFORE_RE = re.compile(r"\b(?:[Aa]n?|[Tt]he)\s+(?:[a-z]+\s+){0,2}$")
 _NOUN_AFTER_RE = re.compile(r"\s+[a-z]")
+# "Glass Harbour frontman Ann Vole", "Acme chief executive Ann Vole": a role word, then a name
+_ROLE_THEN_NAME_RE = re.compile(r"[ \u00a0]+(?:[a-z][\w-]*[ \u00a0]+){0,2}?([a-z][\w-]*)[ \u00a0]+[A-Z][a-z]")
 
 
 def _shape(text: str, at: int) -> tuple[float, float, float, float]:
@@ -222,7 +225,7 @@ def _shape(text: str, at: int) -> tuple[float, float, float, float]:
     end = m.end() if m else at
     modifier = float(text.endswith(_OWNER_ENDS, at, end) or text[at:at + 1].isupper() and (
         _ARTICLE_BEFORE_RE.search(text, max(0, at - 30), at) is not None
-        and _NOUN_AFTER_RE.match(text, end) is not None))
+        and _NOUN_AFTER_RE.match(text, end) is not None) or _modifies_named_role(text, end))
     if text[end:end + 1] in (",", ".", ";", "") and _INVERTED_RE.search(text, max(0, at - 40), at):
         return 1.0, 0.0, 0.0, modifier  # ", says Ann Vole": she speaks, what the clause reports is hers
     cued = any(gap and CUE_RE.match(text, gap.end()) for gap in (g.match(text, end) for g in _CUE_GAPS))
@@ -231,6 +234,14 @@ def _shape(text: str, at: int) -> tuple[float, float, float, float]:
     last_end = _LAST_END_RE.match(text, lo, at)
     reported = bool(CUE_RE.search(text, last_end.end() if last_end else lo, at))
     return float(cued), float(listed), float(reported), modifier
+
+
+def _modifies_named_role(text: str, end: int) -> bool:
+    """True when a role word and another name follow the name ending at
+    `end` ("Glass Harbour frontman Ann Vole"): it names whom she works for,
+    the sentence's subject is her."""
+    m = _ROLE_THEN_NAME_RE.match(text, end)
+    return m is not None and m.group(1) in lexicon().roles
 
 
 def _distance(pos: int, at: int) -> float:

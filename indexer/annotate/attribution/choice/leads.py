@@ -11,12 +11,15 @@ backward rule found no one.
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
+from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 
 LEAD_LINES = 2  # the headline and the first paragraph
 LEAD_REACH = 300  # characters after the description its name may come in (the next sentence or two)
+LEAD_SPAN = 1500  # characters a lead's document mention is looked for in (in_lead decides)
 
 
 def org_named_after_lead(people: DocSpeakers, pos: int) -> str | None:
@@ -25,6 +28,22 @@ def org_named_after_lead(people: DocSpeakers, pos: int) -> str | None:
     if not in_lead(people.text, pos):
         return None
     return people.organisations.first_after(pos, LEAD_REACH)
+
+
+@lru_cache(maxsize=32)
+def _indefinite_re(noun: str) -> re.Pattern[str]:
+    """Return the regex of an indefinite mention of a document noun ("a report", "a new study")."""
+    return re.compile(rf"\b[Aa]n?[ \u00a0]+(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?{noun}\b")
+
+
+def document_named_after_lead(people: DocSpeakers, noun: str, pos: int) -> str | None:
+    """Return whose document "the report" at pos is when the lead introduced
+    "a report" ("..., a report says." then "The National Audit Office
+    praised ..."): the organisation named first after that mention (as
+    org_named_after_lead); None when the lead has no such mention."""
+    lead_end = min(pos, LEAD_SPAN)
+    m = _indefinite_re(noun).search(people.text, 0, lead_end)
+    return org_named_after_lead(people, m.start()) if m else None
 
 
 def person_named_after_lead(people: DocSpeakers, pos: int, end: int) -> str | None:

@@ -1,20 +1,17 @@
 """Nominal speakers: descriptions that stand for a person or institution.
 
-Owns how a description becomes a canonical speaker, in this order:
-a spokesperson speaks for the institution they are named with ("a Fox
-spokesman": Fox), and later "she" or "the spokeswoman" is that same body,
-but a person's spokesperson is not that person ("the singer's spokeswoman"
-names nobody); an institution noun ("the ministry",
-"the bank") is the latest institution so named; a role ("the foreign
-secretary", "the Labour MP") is the person the article introduced with it;
-a definite person noun ("the 56-year-old", "the rapper") is the person the
-article is about at that point, and one opening the article before anyone
-is named ("Norland's harbour minister has warned") the person named next
-(indexer.annotate.attribution.choice.leads); the owner of a claim ("Ann Vole's claim
-that ...") speaks its quoted that-clause.  Anything else names nobody: no guess.
-The word classes are lists of indexer.lexicon ("spokes", "org_heads",
-"person_nouns", "claim_nouns", "office_changers");
-indexer.annotate.attribution.registry.speakers keeps the registry this reads.
+Owns how a description becomes a canonical speaker, in this order: a person named after it by a
+comma is the speaker (choice.appositives: "said their lawyer, Ann Vole"); a spokesperson speaks for
+the institution they are named with ("a Fox spokesman": Fox), and later "she" or "the spokeswoman"
+is that same body, but a person's spokesperson is not that person ("the singer's spokeswoman" names
+nobody); a document ("the report") is its named owner's, else the one the lead introduced
+(choice.leads); an institution noun ("the ministry") is the latest institution so named; a role
+("the Labour MP") is the person the article introduced with it; a definite person noun ("the
+56-year-old", "the rapper") is the person the article is about at that point, and one opening the
+article before anyone is named the person named next (choice.leads); the owner of a claim ("Ann
+Vole's claim that ...") speaks its quoted that-clause. Anything else names nobody: no guess. The
+word classes are lists of indexer.lexicon ("spokes", "org_heads", "person_nouns", "claim_nouns",
+"office_changers"); registry.speakers keeps the registry this reads.
 """
 from __future__ import annotations
 
@@ -22,6 +19,8 @@ import re
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
+from onrecord.indexer.annotate.attribution.choice import leads
+from onrecord.indexer.annotate.attribution.choice.appositives import appositive_person
 from onrecord.indexer.annotate.attribution.choice.leads import org_named_after_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.choice.offices import current_person, office_words, person_with_role
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
@@ -57,6 +56,8 @@ _DEFINITE = ("the", "this", "that", "our")
 
 def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     """Return the canonical speaker a description at pos stands for, or None."""
+    if named := appositive_person(people.text, pos + len(np), people):
+        return named  # "said one of their lawyers, Tavo Brenn": the name after the comma
     words = _WORD_RE.findall(np)
     while len(words) > 1 and words[-1].lower() in _RELATIVES:
         words.pop()  # "an REM spokesman, who added": the spokesman
@@ -106,7 +107,8 @@ def _document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only:
     Office's report" (the owner in full), 'the Strava report' -> Strava, 'an
     agency statement', "the department's website" -> the agency, the
     department; 'the report' -> the owner of the last report the article
-    named ("Acme's annual report", "a report by Acme"), else the organisation
+    named ("Acme's annual report", "a report by Acme", "the letter, from Acme,"), else
+    the one named after the lead's "a report" (leads), else the organisation
     it introduced last (as "it" would), else the body that spoke last; else
     None.  `owned_only` (an org voice: "the AFI jury"): only the owner named
     in the phrase itself, else None."""
@@ -131,7 +133,8 @@ def _document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only:
         return people.resolve_pronoun("he" if words[0].lower() == "his" else "she", pos)  # "Her lawsuit said"
     if owned_only or words[0].lower() not in ("the", "this", "that"):
         return None  # "a report said": which one is not said
-    return people.organisations.referent(pos, people.orgs, True) or _last_body_speaking(people, pos)
+    return leads.document_named_after_lead(people, noun, pos) \
+        or people.organisations.referent(pos, people.orgs, True) or _last_body_speaking(people, pos)
 
 
 # a capitalised name, and lowercase words up to an org noun ("the Commons work and pensions committee")
@@ -144,8 +147,8 @@ def _owned_re(noun: str) -> re.Pattern[str]:
     """Return the regex of a document named with its owner: "Acme's 2024
     report", "a report by (telecoms giant) Acme" (group 1 or 2 the owner)."""
     return re.compile(rf"{_OWNER_RUN}['\u2019]s[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}s?\b"
-                      rf"|\b{noun}s?[ \u00a0]+(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?"
-                      rf"{_OWNER_RUN}")  # "a report by telecoms giant Acme"
+                      rf"|\b{noun}s?,?[ \u00a0]+(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?"
+                      rf"(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?{_OWNER_RUN}")  # "a report by telecoms giant Acme"
 
 
 def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, str] | None:
@@ -153,8 +156,8 @@ def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, st
     its owner within INSTITUTION_REACH before end, else None."""
     lo = max(0, end - INSTITUTION_REACH)
     found = None
-    for m in _owned_re(noun).finditer(people.text, lo, end):
-        found = m
+    for m in _owned_re(noun).finditer(people.text, lo, end + 60):  # "The letter, from Acme, says"
+        found = m if m.start() < end else found
     if found is None:
         return None
     at = found.start(1) if found.group(1) else found.start(2)

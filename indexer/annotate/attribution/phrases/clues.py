@@ -331,8 +331,38 @@ def opens_on_named_cue(frame: Frame, pos: int) -> bool:
         and _NAME_CUE_GAP_RE.fullmatch(frame.s, subject.end, cues[0].start()) is not None
 
 
+def opens_on_cued_subject(frame: Frame, pos: int) -> bool:
+    """True when the sentence before a quote at pos quotes nothing, and its
+    speech cue's speaker is the name opening it, however far the cue is
+    ('Ann Vole, the firm\'s chief, said the plan would help. "..."', 'Ann Vole
+    put a brave face on it, saying growth was strong. "..."'): the writer
+    turns to her, and the bare quote after is hers."""
+    if pos <= 0:
+        return False
+    lo, _ = frame.sentence(pos - 1)
+    if MASK in frame.s[lo:pos]:
+        return False
+    found = _cue_before(frame, pos, lo)
+    if found is None or found[0].kind != "name" or is_weak(found[1]):
+        return False
+    cue = found[1]
+    if cue.group().lower() in PARTICIPLE_CUES and not frame.s[lo:cue.start()].rstrip().endswith(","):
+        return False  # 'the Republic drew after claiming draws': a participle reports only after its comma
+    opening = phrase_at_sentence_start(frame.s, lo, pos)
+    return opening is not None and opening.start == found[0].start
+
+
 def introduces_speaker(frame: Frame, pos: int) -> bool:
     """True when the sentence before a quote at pos introduces its speaker,
     whoever spoke before it in the paragraph: it ends on its cue
-    (ends_on_cue) or opens on a name or pronoun and its cue (opens_on_named_cue)."""
-    return ends_on_cue(frame, pos) or opens_on_named_cue(frame, pos)
+    (ends_on_cue), opens on a name or pronoun and its cue (opens_on_named_cue),
+    or its cue's speaker is the name opening it (opens_on_cued_subject)."""
+    return ends_on_cue(frame, pos) or opens_on_named_cue(frame, pos) or opens_on_cued_subject(frame, pos)
+
+
+def ends_introducing(frame: Frame) -> bool:
+    """True when the last sentence of a paragraph introduces a speaker
+    (introduces_speaker): a quote opening the next paragraph, naming nobody,
+    is theirs rather than the last quoted speaker's ('"...," writes Tavo Brenn.
+    Ann Vole, the warden, says crews are stretched.' then '"We cannot cope."')."""
+    return introduces_speaker(frame, len(frame.s.rstrip()))

@@ -26,7 +26,12 @@ def _inflect(verb: str) -> tuple[str, ...]:
     if verb in ("admit", "slam", "dub", "quip", "plead"):
         past = {"admit": "admitted", "slam": "slammed", "dub": "dubbed", "quip": "quipped", "plead": "pleaded"}[verb]
     ing = stem + "ing" if verb.endswith("e") else verb + ("ting" if verb == "admit" else "ing")
+    if _SINGLE_L_RE.search(verb):  # British spelling doubles a final l after one vowel: labelled, signalling
+        return (third, past, ing, verb + "led", verb + "ling")
     return (third, past, ing)  # bare forms are mostly nouns: a claim, a note, a warning
+
+
+_SINGLE_L_RE = re.compile(r"[^aeiou][aeiou]l$")
 
 
 def _cue_words() -> frozenset[str]:

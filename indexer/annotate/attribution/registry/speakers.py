@@ -141,9 +141,8 @@ class DocSpeakers:
         (no title, known first name, role or subject position vouches for it)."""
         name, title = hit.parts.name, hit.parts.title
         first, last = name[0], name[-1]
-        if looks_like_org(name) or first.lower() in _NOT_FIRST \
-                or last.lower() in ROLE_WORDS and not surname_role(name, title):
-            return None  # "Tom King", "Ann Bishop": a role word after a known first name is her surname
+        if looks_like_org(name) or first.lower() in _NOT_FIRST:
+            return None
         if things.not_a_person(text, self.common, hit):
             return None  # "Ann Vole, president, Acme Outdoors": her employer; "Urbane Box": a thing
         subject = is_subject(text, hit.run_start) and not things.alone_on_line(text, hit)  # a heading
@@ -152,7 +151,8 @@ class DocSpeakers:
         longer = longer_form(self._by_last.get(last, []), name, title is not None)
         if longer is not None:  # "Parker Vole" after Ann Parker Vole: her double-barrelled surname
             return hit.start, longer, subject
-        if not (title or first_name_gender(first) or hit.parts.role or subject or follows_role(text, hit.run_start)):
+        if last.lower() in ROLE_WORDS and not surname_role(name, title) or not (  # "Ada King": if "Ms King" follows
+                title or first_name_gender(first) or hit.parts.role or subject or follows_role(text, hit.run_start)):
             self._candidates.setdefault(last, hit)
             return None
         person = self._person(first, last, gender_of(first, title), hit.parts.display())

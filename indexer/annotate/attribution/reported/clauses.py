@@ -28,6 +28,7 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
     inverted_aside_clause,
 )
 from onrecord.indexer.annotate.attribution.reported.openers import opening_subject
+from onrecord.indexer.annotate.attribution.reported.runons import NEW_SUBJECT_RE, denied_report, new_subject
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.reported.speakers import (
@@ -96,7 +97,7 @@ _BARE_OPEN_RE = re.compile(
 _TIME_RE = re.compile(
     r"(?:\s*,?\s*(?:(?:on|last|this|late|early|earlier)\s+(?!(?:is|was|were|are|has|had|will|would)\b)[A-Z]?[a-z]+(?!['\u2019\w])|yesterday|today|tonight|"
     r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio)|"
-    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?:\s+(?:night|morning|afternoon|evening))?|"
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?!['\u2019]s)(?:\s+(?:night|morning|afternoon|evening))?|"
     r"for\s+(?:days|weeks|months|years|decades))){1,2},?")
 # "as X said," / "As Coach Ann lays out," before the clause: the aside's own opener
 _AS_RE = re.compile(r"(?:^|[,;]\s*|\b)[Aa]s\s+$")
@@ -112,17 +113,21 @@ _NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?
 _AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"
                              r"should|can|must|did|do|does)\b")
 # (an adverb may stand between: ", falsely suggesting", "and boldly claiming"; a quote closing on its comma too)
+# (a document and a time or place after it: "sent an email Wednesday saying", "filed a lawsuit in 2013 alleging")
+_DOCUMENT_ALT = "|".join(sorted(words("channel_nouns", "document_nouns")))
 _PARTICIPLE_LEAD_RE = re.compile(
-    r"(?:,|[\u2014\u2013#]|\b(?:and|while|before|after|by|statement|release|letter|tweet|post|video|email))\s+"
+    rf"(?:,|[\u2014\u2013#]|\b(?:and|while|before|after|by)|\b(?:{_DOCUMENT_ALT})s?(?:\s+[^\s,;:.#\"]+){{0,4}}?)\s+"
     r"(?:also\s+|later\s+|then\s+|[a-z]{3,}ly\s+)?$", re.I)
+_LEAD_REACH = 50  # characters before a participle cue its lead may take
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
 # (an auxiliary, or a past tense of the lexicon's "past_tense_verbs": "reported the ferry came")
 _PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
-# (no "and" before it: "reported losses in May and was sold" coordinates the cue's own verb)
+_FINITE_ALT = (r"(?:would|will|could|should|was|were|is|are|had|has|have|"
+               r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot|" + _PAST_ALT + r")\b")
+# (no "and" right before it: "reported losses in May and was sold" coordinates the cue's own verb;
+# "and" inside the subject is the subject's: "noted Latinos and Blacks have")
 # (a word may end in a stop: "Mr. Reed had", "the U.S. was")
-_FINITE_RE = re.compile(r"(?:(?!and\s)[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+){1,6}?"
-                        r"(?:would|will|could|should|was|were|is|are|had|has|have|"
-                        r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot|" + _PAST_ALT + r")\b")
+_FINITE_RE = re.compile(rf"(?:(?!and\s+{_FINITE_ALT})[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+){{1,6}}?{_FINITE_ALT}")
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
@@ -133,13 +138,6 @@ _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|
 _COMMA_BEFORE_RE = re.compile(r",\s*$")  # a cue right after a comma (searched in a short window: no copy)
 # a participle right after a quote whose comma sits inside its marks: 'X insisted that "...," adding that'
 _QUOTE_JOIN_RE = re.compile(rf"(?<={re.escape(MASK)})\s+$")
-# a conjunction or a comma before a new subject of a cue: "X said ..., and most voters said ...",
-# "..., she maintained that ...", "... and others said ...", "..., whereas Y argued that ...", "... - but Y said"
-_NEW_SUBJECT_RE = re.compile(r"(?:,\s*(?:(?:and|but|while|whereas)\s+)?|;\s*|\s+(?:and|but|whereas)\s+|"
-                             r"\s+[\u2014\u2013-]+\s+(?:but\s+)?)(?=[^,;:\u2014\u2013]{1,50}$)")
-# a pronoun or a name of up to three words as the subject of a joined cue: "..., and she accused ..."
-_SHORT_SUBJECT_RE = re.compile(r"(?:he|she|they|we|it|[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,2})"
-                               r"(?:\s+(?:also|then|later|again))?\s+")
 # what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
 # a participle or a time clause there too: "CLAUSE, she said, wiping her brow" / "..., X reported, while in Y ..."
 _ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"
@@ -179,7 +177,12 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
     the same speaker's (", adding that ...", "... and stressed that ...") or
     a new subject's after a conjunction ("..., and most voters said ...")."""
     for cue in CLAUSE_CUE_RE.finditer(s, first.start, first.end):
-        if not is_verb(s, 0, cue) or is_hedged(s, 0, cue):
+        if not is_verb(s, 0, cue):
+            continue
+        if is_hedged(s, 0, cue):
+            denied = denied_report(s, first, cue)
+            if denied is not None:  # "CLAUSE, but Ann Vole did not say when": the clause ends there
+                return [denied]
             continue
         join = _JOIN_RE.search(s, max(first.start, cue.start() - 16), cue.start()) or (
             _QUOTE_JOIN_RE.search(s, first.start, cue.start()) if is_participle(cue) else None)
@@ -190,12 +193,14 @@ def _joined(s: str, hi: int, first: Clause) -> list[Clause]:
             if then is None and not (rest.lstrip()[:1] == ":" or MASK in rest or _ended(cue)):  # ', saying: "..."'
                 continue
         else:
-            join = _NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
+            join = NEW_SUBJECT_RE.search(s, max(first.start, cue.start() - 60), cue.start())
             then = None if join is None else _forward(s, join.end(), hi, cue)
             # "..., and she accused X of ...": a short subject's cue in the past ends the clause, no clause of its own
-            if join is None or then is None and not (_ended(cue) and "," in join.group()
-                                                     and _SHORT_SUBJECT_RE.fullmatch(s, join.end(), cue.start())) \
-                    or make_clause(s, first.start, join.start(), first.phrase, first.cue) is None:
+            # (a first clause that is only a quote: 'X claimed that "...," Y said CLAUSE': Y's CLAUSE)
+            quote_only = join is not None and then is not None \
+                and not s[first.start:join.start()].replace(MASK, "").strip(" ,")
+            if join is None or then is None and not (_ended(cue) and new_subject(s, join, cue)) \
+                    or make_clause(s, first.start, join.start(), first.phrase, first.cue) is None and not quote_only:
                 continue  # "said both he and Rubio promised that ...": "and" joins the clause's own subject
         cut = make_clause(s, first.start, join.start(), first.phrase, first.cue)
         rest_clauses = [] if then is None else _joined(s, hi, then)
@@ -235,7 +240,7 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         found = _complement(s, cue.end(), opening[1], opening[0], cue)
         return found if found is not None and is_source(s, lo, opening[0], cue) else None
     if participle:  # "X struck a measured tone, saying ...": the sentence's subject says it
-        lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - 30), cue.start())
+        lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - _LEAD_REACH), cue.start())
         if lead is None or lead.group().lower().startswith("by") \
                 and HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
             return None  # "I would put it differently by saying ...": a hedged manner, no report
@@ -248,9 +253,12 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         return None
     if not participle and s[lo:phrase.lead if phrase.lead >= 0 else phrase.start].rstrip(" ,")[-1:] == MASK:
         # '"...," Ann Vole told a rally': the cue credits the quote before it; a that-clause
-        # is the cue's own ('Speaking on "This Week," Ann Vole admitted that ...')
+        # is the cue's own ('Speaking on "This Week," Ann Vole admitted that ...'), and so is a
+        # bare clause when the quote has a cue of its own ('X claimed "...," Ann Vole said the cases differ')
         found = _complement(s, cue.end(), hi, phrase, cue)
-        return found if found is not None and _THAT_END_RE.search(s, cue.end(), found.start) else None
+        own = found is not None and (_THAT_END_RE.search(s, cue.end(), found.start) is not None
+                                     or _quote_cued(s, lo, phrase) and _FINITE_RE.match(s, found.start, hi) is not None)
+        return found if own else None
     aside = _aside(s, lo, hi, phrase, cue)
     found = aside if aside is not None else _complement(s, cue.end(), hi, phrase, cue)
     if found is not None and cue.group().lower() in LISTENER_CUES and s[lo:phrase.start].rstrip().endswith(",") \
@@ -259,6 +267,13 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         # "CLAUSE, Ann Vole told the court in May.": who heard it, no clause of its own, after the clause
         return closing_clause(s, lo, hi, cue) or found
     return found
+
+
+def _quote_cued(s: str, lo: int, phrase: Phrase) -> bool:
+    """True when the quote right before a speaker phrase has a cue of its own
+    before it in the sentence ('X claimed that "...," Ann Vole said ...')."""
+    opening = len(s[:s.rfind(MASK, lo, phrase.start) + 1].rstrip(MASK))  # where the masked quote starts
+    return any(is_verb(s, lo, c) for c in CLAUSE_CUE_RE.finditer(s, lo, max(lo, opening)))
 
 
 def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
@@ -298,7 +313,15 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
     if bare and (word in BARE_CUES or word in FINITE_CUES and _FINITE_RE.match(s, bare.end(), hi)) \
             or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
         return make_clause(s, pos, hi, phrase, cue)
+    comma = _COMMA_CLAUSE_RE.match(s, pos, hi)  # "You said yesterday, the middle class is ...": a finite clause
+    if comma is not None and word in BARE_CUES and _FINITE_RE.match(s, comma.end(), hi):
+        return make_clause(s, comma.end(), hi, phrase, cue)
     return None
+
+
+# a comma after the cue, then a subject (no quote, no participle, no conjunction): the clause after it
+_COMMA_CLAUSE_RE = re.compile(r"\s*,\s+(?![\w'\u2019-]*ing\b|(?:and|but|or|as|while|when|if|which|who|that|so|then|"
+                              r"however|though|although|because|before|after|according)\b)(?=[\w\u2018'])", re.I)
 
 
 _MIN_CLOSED_WORDS = 5  # words before an unpunctuated closing cue: a clause, not a subject ("Acme said")

@@ -37,8 +37,13 @@ _AUXILIARY_RE = re.compile(r"\b(?:would|will|was|were|is|are|has|have|had|could|
 # an appositive closing "according to X": ", who was ...", ", a lawyer ..."
 _APPOSITIVE_TAIL_RE = re.compile(r",\s+(?:who|a|an|one|another)\s+[^,;:]*[.!?]?\s*$")
 # what opens a clause (a subject), not an appositive, after "according to X,"
+# (a bare plural and its auxiliary: "security forces have killed")
 _SUBJECT_START_RE = re.compile(r"\s*(?:[A-Z]|(?:the|this|these|those|it|he|she|they|there|its|his|her|their|we|some|"
-                               r"many|most|more|nearly|about|almost|only|state)\b)")
+                               r"many|most|more|nearly|about|almost|only|state)\b|"
+                               r"(?!(?:that|which|who|whom|whose|and|but|or|if|whether)\s)"
+                               r"(?:[a-z]+\s+){1,3}(?:have|has|had|are|were|will|would|could|can|may|might|must)\s)")
+# a second clause joined after the aside: "CLAUSE, according to X, and there were ...": X's is the first
+_JOINED_AFTER_RE = re.compile(r"\s*(?:and|but|while|whereas|though|although)\s")
 # a name between commas right after "according to" a description, a clause's subject after it (not
 # the clause's own subject and its appositive: "According to a summary, Ann Vole, a top aide, sent")
 _NAME_APPOSITIVE_RE = re.compile(r",\s+((?:[A-Z][\w&.'\u2019-]*\s+){0,3}[A-Z][\w&.'\u2019-]*),(?=\s)"
@@ -118,6 +123,9 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = 
     if not verb_after and len(tail.strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi) \
             or not any(ch in tail for ch in ",;:") and not CLAUSE_CUE_RE.search(tail):
         # "..., according to Ann Vole, a lawyer." / "..., according to officials involved in the talks."
+        return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
+    speaker = phrase.kind != "np" or is_speaker_noun(phrase.text)
+    if comma >= 0 and _JOINED_AFTER_RE.match(s, comma + 1, hi) and speaker:  # "..., according to X, and ..."
         return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
     if comma < 0 or CLAUSE_CUE_RE.search(s, comma, hi) or not (_SUBJECT_START_RE.match(s, comma + 1, hi) or verb_after):
         return None  # "according to Ann Vole, senior manager at Acme": her office, no clause

@@ -7,7 +7,8 @@ before any frame is built), every sentence of it, its clauses
 (clauses.find_clauses) that overlap no quote and introduce none (a clause
 with quoted fragments is a partial quote; a clause inside quote marks is
 the quote's speaker's, masked in the frame; 'X told a rally: "..."' is the
-quote's introduction), each credited by the caller's `credit` (the
+quote's introduction; a clause running into a quote another attribution
+gives is cut before it: runons.cut_before_quote), each credited by the caller's `credit` (the
 direct-quote path's resolution: names, pronouns, descriptions, evidence and
 confidence), a role no one was introduced with left unnamed and an
 organisation's name or description given to that organisation.  The
@@ -29,8 +30,8 @@ from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOU
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
-from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_run_on
-from onrecord.indexer.annotate.attribution.reported.spans import cut_naming
+from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_before_quote, cut_run_on
+from onrecord.indexer.annotate.attribution.reported.spans import Clause, cut_naming
 from onrecord.indexer.annotate.attribution.reported.written import credited, note_spoken, read_off
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, MAX_SENTENCE_CHARS, Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans, line_style
@@ -121,10 +122,10 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             continue  # '"...," she said.': no room for a clause beside the quote
         for clause in map(lambda found: cut_before_cue(s, cut_run_on(s, cut_naming(s, found))),
                           find_clauses(s, lo, hi)):
-            start, end = clause.start + base, clause.end + base
-            if _masked(s, text, base, clause.start, clause.end) or _introduces(s, text, base, clause.end, hi) \
-                    or any(q.start < end and q.end > start for q in inside):
-                continue  # a clause holding quoted words is a partial quote's; inside quote marks, the quote's
+            kept = _beside_quotes(s, text, base, hi, clause, inside)
+            if kept is None:
+                continue
+            clause, start, end = kept, kept.start + base, kept.end + base
             who = _unnamed(clause.phrase, base, text) if _unknown_role(clause.phrase, people(), start) \
                 else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people(),
                                  spoken)
@@ -139,6 +140,31 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
 def _masked(s: str, text: str, base: int, start: int, end: int) -> bool:
     """True when the frame s[start:end] holds a masked quote (a "#" the text does not hold: "#pilates")."""
     return s.count(MASK, start, end) > text.count(MASK, start + base, end + base)
+
+
+def _beside_quotes(s: str, text: str, base: int, hi: int, clause: Clause, inside: list[Quote]) -> Clause | None:
+    """Return the clause as reported beside the sentence's quotes: cut before
+    another attribution's quote it holds ('..., a man yelled "..."'); None for
+    a clause holding quoted words (a partial quote's), inside quote marks (the
+    quote's) or introducing a quote ('X told a rally: "..."')."""
+    cut = _masked(s, text, base, clause.start, clause.end)
+    if cut:  # (a clause its cue closes, "..., said X", stays out: the quote before the cue is X's)
+        forward = clause.cue.start() < clause.start
+        found = cut_before_quote(s, clause) if forward and _quote_at(s, base, clause, inside) else None
+        if found is None:
+            return None
+        clause = found
+    start, end = clause.start + base, clause.end + base
+    if _masked(s, text, base, clause.start, clause.end) or not cut and _introduces(s, text, base, clause.end, hi) \
+            or any(q.start < end and q.end > start for q in inside):
+        return None
+    return clause
+
+
+def _quote_at(s: str, base: int, clause: Clause, inside: list[Quote]) -> bool:
+    """True when the first masked character of a clause is a quote's (not a title's nor a label's)."""
+    mark = s.find(MASK, clause.start, clause.end) + base
+    return any(q.start <= mark < q.end for q in inside)
 
 
 def _introduces(s: str, text: str, base: int, end: int, hi: int) -> bool:

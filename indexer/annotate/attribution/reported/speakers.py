@@ -166,7 +166,12 @@ def _opening(s: str, lo: int, phrase: Phrase | None | str) -> Phrase | None:
     if not isinstance(phrase, Phrase):
         return None
     before = s[lo:phrase.start].rstrip()
+    if phrase.kind == "np":  # "Dover officials now say": a capitalised modifier opens the phrase
+        before = _MODIFIER_RUN_RE.sub("", before)
     return phrase if before[-1:] in ("", ",") or _PREPOSITION_END_RE.search(before) else None
+
+
+_MODIFIER_RUN_RE = re.compile(r"(?:(?:^|\s+)[A-Z][\w.'\u2019-]*){1,3}$")
 
 
 def group_before(s: str, lo: int, end: int) -> Phrase | None:

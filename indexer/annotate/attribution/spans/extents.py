@@ -4,7 +4,10 @@ reported clause it sits in.
 Owns whether a quote is direct (a whole sentence or clause) or partial
 (embedded), and a partial quote's span: from after its cue ("said
 [that]") or the sentence start to the sentence end or the next cue, so
-several fragments of one clause are one quote.
+several fragments of one clause are one quote; a second report after it
+ends it too (", and suggested that ...", "..., others argue that ..."), and
+one between its cue and its quote starts it ("X complained that CLAUSE,
+suggesting that "..."): that clause is reported speech of its own.
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from typing import Literal
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, find_cues, is_weak
+from onrecord.indexer.annotate.attribution.reported.verbs import CLAUSE_CUE_RE, is_hedged, is_verb
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteSpan
 from onrecord.indexer.lexicon import words
@@ -41,6 +45,31 @@ def _names_quote(s: str, cue: re.Match[str], qs: int) -> bool:
     return cue.group().lower() in _NAMING_CUES and len(s[cue.end():qs].split()) <= NAMING_REACH
 
 
+# a second report after a partial quote: its cue joined to the clause (", and suggested", "while Ann Vole
+# says", ", suggesting") or opening a that-clause or a question ("others argue that")
+_JOINED_BEFORE_RE = re.compile(r"(?:,|\b(?:and|but|while|whereas))\s+(?:[\w.'\u2019-]+\s+){0,4}$")
+_THAT_AFTER_RE = re.compile(r"\s*,?\s*(?:that|whether|if)\s")
+
+
+def _second_report(s: str, lo: int, hi: int) -> re.Match[str] | None:
+    """Return the first speech cue in s[lo:hi] that reports a clause of its
+    own after a partial quote ('"...", and suggested that ...'), else None."""
+    for cue in CLAUSE_CUE_RE.finditer(s, lo, hi):
+        if is_verb(s, lo, cue) and not is_hedged(s, lo, cue) and (
+                _THAT_AFTER_RE.match(s, cue.end(), hi) or _JOINED_BEFORE_RE.search(s, max(lo, cue.start() - 40),
+                                                                                    cue.start())):
+            return cue
+    return None
+
+
+def _last_report(s: str, lo: int, hi: int) -> re.Match[str] | None:
+    """Return the last speech cue in s[lo:hi] that reports a clause of its own (_second_report), else None."""
+    found = None
+    while (cue := _second_report(s, lo, hi)) is not None:
+        found, lo = cue, cue.end()
+    return found
+
+
 def content_span(frame: Frame, qs: int, qe: int,
                   cue_before: tuple[Phrase, re.Match[str]] | None, stop: int = -1) -> tuple[int, int]:
     """Return the local span of the clause a partial quote is part of: from
@@ -58,10 +87,14 @@ def content_span(frame: Frame, qs: int, qe: int,
         # quote opens it too ('X said CLAUSE, which he called "..."': CLAUSE is reported speech of its own)
         later = [c for c in find_cues(s, start, qs) if not is_weak(c) or _names_quote(s, c, qs)]
         start = later[-1].end() if later else start
+        report = _last_report(s, start, qs)  # "X complained that CLAUSE, suggesting that "...""
+        start = report.end() if report is not None else start
         that = _THAT_RE.match(s, start)
         assert that is not None  # the pattern matches the empty string too
         start = min(that.end(), qs)
     nxt = [c for c in find_cues(s, qe, hi) if not is_weak(c)]
+    report = _second_report(s, qe, nxt[0].start() if nxt else hi)
+    nxt = [report] if report is not None else nxt
     if nxt:
         hi = max(qe, nxt[0].start())
         if _NAME_BEFORE_CUE_RE.fullmatch(s, qe, hi):

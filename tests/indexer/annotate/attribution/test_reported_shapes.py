@@ -324,3 +324,93 @@ def test_the_speakers_appositive_after_an_inverted_attribution_is_no_clause(text
 ])
 def test_a_quantity_opening_with_as_many_as_is_a_bare_clauses_subject(text: str, clauses: list[str]) -> None:
     assert [q.text for q in reported(text)] == clauses
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Ann Vole explained the ferry would be late all week.", "the ferry would be late all week", "explained"),
+    ("Ann Vole denied the harbour board had ignored her letters.", "the harbour board had ignored her letters",
+     "denied"),
+    ("Ann Vole vowed the pier would be rebuilt by spring.", "the pier would be rebuilt by spring", "vowed"),
+    ("Ann Vole recalled the old ferry was always full.", "the old ferry was always full", "recalled"),
+    # "and" inside the clause's subject, not before its verb
+    ("Ann Vole noted pilots and skippers have a harder time in winter.",
+     "pilots and skippers have a harder time in winter", "noted"),
+    # a weekday's possessive opens the clause: no time before it
+    ("Ann Vole said Friday's storm had closed the harbour.", "Friday's storm had closed the harbour", "said"),
+])
+def test_further_statement_cues_and_subjects_report_a_bare_clause(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole explained the new timetable to the pilots.",
+    "Ann Vole recalled her first winter at the harbour.",
+    "Ann Vole denied the charges and the fines.",
+])
+def test_those_new_cues_with_a_noun_object_report_nothing(text: str) -> None:
+    assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Ann Vole expressed concern that the ferry would not run in winter.", "the ferry would not run in winter",
+     "expressed concern"),
+    ("Ann Vole expressed doubt that the pier could be saved.", "the pier could be saved", "expressed doubt"),
+])
+def test_an_expressed_stance_reports_its_that_clause(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+def test_an_expressed_stance_without_a_clause_reports_nothing() -> None:
+    assert reported("Ann Vole expressed concern about the ferry timetable.") == []
+
+
+@pytest.mark.parametrize(("text", "clause", "speaker"), [
+    ("Since last winter, according to Ann Vole, ferry pilots have lost more than 40 boats in the strait.",
+     "ferry pilots have lost more than 40 boats in the strait", "Ann Vole"),
+    ("Only one ferry sank in Dover last year, according to Ann Vole, and there were only eight reported leaks.",
+     "Only one ferry sank in Dover last year", "Ann Vole"),
+])
+def test_an_according_aside_inside_a_sentence_reports_its_clause(text: str, clause: str, speaker: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, speaker)]
+
+
+def test_an_according_aside_before_a_that_clause_is_no_subject_and_verb_after_it() -> None:
+    text = "There was evidence, according to Ann Vole, that some ports were seeing fewer ferries."
+    assert reported(text) == []
+
+
+def test_a_new_subjects_bare_clause_after_a_quote_with_its_own_cue_is_reported() -> None:
+    text = ('But even as Ben Tamm claimed on Tuesday that "Vole got off lightly," one of the harbour '
+            "pilots said the two cases were quite different.")
+    assert [q.text for q in reported(text)] == ["the two cases were quite different"]
+
+
+def test_a_bare_object_after_a_quote_the_cue_credits_stays_no_clause() -> None:
+    assert reported('"We will win the vote," Ann Vole told a rally in Dover on Monday.') == []
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("The harbour board sent an email on Wednesday saying that the ferry would not sail until June.",
+     "the ferry would not sail until June", "saying"),
+    ("Ann Vole filed a lawsuit in 2013 alleging that Ben Tamm had sold the same berth twice.",
+     "Ben Tamm had sold the same berth twice", "alleging"),
+])
+def test_a_participle_after_a_document_and_its_time_reports_a_clause(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+def test_a_participle_after_a_time_alone_reports_nothing() -> None:
+    assert reported("The ferry left the harbour in May carrying more than 300 passengers.") == []
+
+
+def test_a_finite_clause_after_a_comma_after_said_is_reported() -> None:
+    text = "Ann Vole said, the harbour board would close the quay in May."
+    assert [q.text for q in reported(text)] == ["the harbour board would close the quay in May"]
+
+
+@pytest.mark.parametrize("text", [
+    "Ann Vole said last week, when the board met in Dover.",
+    "Ann Vole spoke last week, the harbour board would close the quay.",  # no speech cue
+])
+def test_a_comma_after_said_before_a_conjunction_opens_no_clause(text: str) -> None:
+    assert reported(text) == []

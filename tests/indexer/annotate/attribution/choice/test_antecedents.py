@@ -110,3 +110,12 @@ def _modifier(text: str, name: str) -> float:
 def test_a_possessive_or_a_noun_s_modifier_is_marked(text: str, name: str, expected: float) -> None:
     assert _modifier(text, name) == expected
 
+
+
+@pytest.mark.parametrize("employer", ["Franz Otto frontman", "Peter Lindqvist singer"])
+def test_a_name_before_a_role_and_a_name_is_whom_they_work_for_not_he(employer: str) -> None:
+    """'Franz Otto frontman Alex Mara ...' then 'he said': a band named like a person
+    modifies the role (antecedents._shape: modifier); the subject is Alex Mara."""
+    text = (f"Band news\n\n{employer} Alex Mara has asked for more council help for young bands.\n\n"
+            '"Any scene needs somewhere cheap to play," he said.')
+    assert _speakers(text) == ["Alex Mara"]

@@ -51,3 +51,20 @@ def test_her_lawsuit_is_hers() -> None:
     text = ("Sprinter Ann Vole sued her former coach on Monday. Vole won two titles in 2001. "
             "Her lawsuit, filed in a Leeds court, said the sprinter had passed a test and that she \u201chas never cheated\u201d.")
     assert _speakers(text) == ["Ann Vole"]
+
+
+def test_the_report_the_lead_introduced_is_the_body_named_after_it() -> None:
+    """'..., a report says.' in the lead, then 'The Harbour Standards Office praised ...':
+    "the report" later is that office's, not the body named last before it."""
+    text = ("Ferry checks 'too slow'\n\n"
+            "Ferry safety checks in Norland take too long, a report says.\n\n"
+            "The Harbour Standards Office praised crews for their record. The Norland Transport "
+            "Department has promised faster checks.\n\n"
+            "Checks should be done \u201cwithin a week\u201d, the report adds.")
+    assert _speakers(text)[-1] == "Harbour Standards Office"
+
+
+def test_a_document_from_its_owner_set_off_by_commas_is_the_owners() -> None:
+    text = ("The Norland Transport Department wrote to the crews on Monday. The letter, from the "
+            "Harbour Standards Office, says: \u201cYour licences are suspended.\u201d")
+    assert _speakers(text) == ["Harbour Standards Office"]

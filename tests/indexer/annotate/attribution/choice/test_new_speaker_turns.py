@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from onrecord.indexer.annotate.annotator import annotate_article
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
+from onrecord.indexer.chunk.chunker import chunk_article
+from onrecord.search import ParsedArticle
 from onrecord.search.model import Article, Metadata, Paragraph
 
 
@@ -28,3 +31,31 @@ def speakers(text: str) -> list[str | None]:
 ])
 def test_a_named_speech_cue_before_a_lone_quote_names_its_speaker(text: str, expected: list[str]) -> None:
     assert speakers(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an appositive between the opening name and its cue
+    ('"The ferry will run all winter," said Tavo Brenn. Ann Vole, the harbour warden, said the plan '
+     'would strain the crews. "We cannot staff it every night."', ["Tavo Brenn", "Ann Vole"]),
+    # a participle cue after the comma reports the sentence's opening name
+    ('"The ferry will run all winter," said Tavo Brenn. Warden Ann Vole put a brave face on the plan, '
+     'saying the crews would cope. "We can staff it every night."', ["Tavo Brenn", "Ann Vole"]),
+    # a participle after a preposition reports nothing: the last speaker goes on
+    ('"The ferry will run all winter," said Tavo Brenn. Norland now trails Ostby after claiming two '
+     'late sailings. "We can staff it every night."', ["Tavo Brenn", "Tavo Brenn"]),
+])
+def test_a_cue_whose_speaker_opens_the_sentence_names_a_lone_quote(text: str, expected: list[str]) -> None:
+    assert speakers(text) == expected
+
+
+def article_speakers(text: str) -> list[str | None]:
+    """Return the direct quotes' speakers of a text whose blank lines part paragraphs."""
+    article = annotate_article(chunk_article(ParsedArticle(source="t.txt", text=text, meta=Metadata())))
+    return [q.speaker for p in article.paragraphs for q in p.quotes if q.kind == "direct"]
+
+
+def test_a_paragraph_ending_on_a_named_cue_names_the_next_paragraphs_lone_quote() -> None:
+    text = ('Ferry row\n\n"The ferry will run all winter," writes Tavo Brenn in the harbour newsletter. '
+            'Ann Vole, the harbour warden, says the crews are already stretched thin.\n\n'
+            '"We cannot staff it every night."')
+    assert article_speakers(text) == ["Tavo Brenn", "Ann Vole"]

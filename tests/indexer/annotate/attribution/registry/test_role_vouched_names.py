@@ -23,3 +23,12 @@ def test_a_role_further_back_does_not() -> None:
     text = ('Ann Vole, editor of the Acme Chronicle, wrote the piece.\n\n'
             '"We stand by it," the Acme Chronicle said.')
     assert who(text) == ["Acme Chronicle"]
+
+
+@pytest.mark.parametrize("title", ["Ms", "Mrs"])
+def test_a_role_word_surname_is_the_persons_once_a_title_names_them_by_it(title: str) -> None:
+    """'Labour MP Ada King' (no known first name, "king" a role word), then 'Ms King
+    said': the title makes "King" a surname, and the speaker is Ada King, whole."""
+    text = ("Peter Tamlin is to stand against Labour MP Ada King at the next election.\n\n"
+            f'{title} King said: "I am delighted at the chance."')
+    assert who(text) == ["Ada King"]

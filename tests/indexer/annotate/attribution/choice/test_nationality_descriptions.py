@@ -1,0 +1,19 @@
+"""'said the American', 'said the Australian': a capitalised nationality noun
+after "the" before or after a cue (lexicon: person_nouns) is the person the
+text is about, as 'the Scot' is, never nobody."""
+from __future__ import annotations
+
+import pytest
+
+from bench.extraction import extract_text
+
+
+def _speakers(text: str) -> list[str | None]:
+    return [q.speaker for p in extract_text(text).paragraphs for q in p.quotes if q.kind == "direct"]
+
+
+@pytest.mark.parametrize("noun", ["American", "Australian", "Argentine", "Briton"])
+def test_a_nationality_noun_is_the_person_the_text_is_about(noun: str) -> None:
+    text = (f"Final\n\nTomas Brell lost the final in straight sets on Sunday.\n\n"
+            f"\u201cI had my chances and did not take them,\u201d said the {noun}.")
+    assert _speakers(text) == ["Tomas Brell"]
