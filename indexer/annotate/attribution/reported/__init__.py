@@ -14,7 +14,11 @@ or the subject of a coordinated cue: "X met Y and said ..."); `sources`
 says whether that phrase can be who spoke (not the writer, a finding, a
 surveyed share, a thing or a bare noun); `channels` knows what a
 statement was issued in ("said in its latest report."), no clause of its
-own; `reports` runs it over an article
+own; `outlets` which newspaper "the newspaper said" means (the masthead
+named last); `bodies` the body a description names inside it ("the
+Acme Press agency reported"); `written` credits a clause to the speaker
+its phrase names itself in words the registry cuts or reads past (those
+two, "Ironhorse Oil and Gas", "the Sunday Tribune"); `reports` runs it over an article
 after its quotes are attributed and adds each clause as a Quote of kind
 `indirect`, its speaker credited as a direct
 quote's is.

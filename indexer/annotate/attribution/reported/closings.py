@@ -44,6 +44,11 @@ _SUBJECT_START_RE = re.compile(r"\s*(?:[A-Z]|(?:the|this|these|those|it|he|she|t
                                r"(?:[a-z]+\s+){1,3}(?:have|has|had|are|were|will|would|could|can|may|might|must)\s)")
 # a second clause joined after the aside: "CLAUSE, according to X, and there were ...": X's is the first
 _JOINED_AFTER_RE = re.compile(r"\s*(?:and|but|while|whereas|though|although)\s")
+# a name between commas right after "according to" a description, a clause's subject after it (not
+# the clause's own subject and its appositive: "According to a summary, Ann Vole, a top aide, sent")
+_NAME_APPOSITIVE_RE = re.compile(r",\s+((?:[A-Z][\w&.'\u2019-]*\s+){0,3}[A-Z][\w&.'\u2019-]*),(?=\s)"
+                                 r"(?!\s+(?:a|an|the|who|whose|which)\s)")
+_DETERMINERS = frozenset(("a", "an", "the", "this", "that", "its", "his", "her", "their", "one"))
 # the verb of a subject before the aside: "The plan, according to X, is to ..."
 _VERB_START_RE = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|could|can|may|might|should|must)\s")
 # a source of up to three lowercase words with a person or body noun for its head: "officials", "multiple sources"
@@ -103,6 +108,10 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = 
         return None
     if _OPENS_RE.fullmatch(s, lo, start):  # "According to X, ..." / "But according to X, ..." / "(According to"
         comma = s.find(",", phrase.end, hi)
+        bare = phrase.kind == "np" and phrase.text.split()[0].lower() not in _DETERMINERS  # "technology analysts"
+        named = _NAME_APPOSITIVE_RE.match(s, comma, hi) if comma >= 0 and bare else None
+        if named is not None:  # "According to analysts, Acme Research, there will be ...": the analysts' name
+            phrase, comma = Phrase(named.group(1), named.start(1), named.end(1), "name"), named.end() - 1
         return None if comma < 0 else make_clause(s, comma + 1, hi, phrase, cue)
     before = s[lo:start].rstrip()
     if not before.endswith(","):

@@ -18,12 +18,11 @@ speakers.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.choice.leads import in_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH, resolve_nominal
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
@@ -33,6 +32,7 @@ from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_before_quote, cut_run_on
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, cut_naming
+from onrecord.indexer.annotate.attribution.reported.written import credited, note_spoken, read_off
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, MAX_SENTENCE_CHARS, Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans, line_style
 from onrecord.indexer.chunk.chunker import split_lines
@@ -50,7 +50,8 @@ _THE_NAME_RE = re.compile(
 _STAFF_NOUNS = words("org_staff_nouns")  # "Acme officials said": Acme's
 # the organisation's name right before such a noun, opening the sentence or clause
 _OWNER_RUN_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:(?:The|the|But|And)\s+)?"
-                           r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+$")
+                           r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+"
+                           r"(?:[a-z][\w-]*\s+){0,2}$")  # its modifiers between: "Labour campaign (chiefs)"
 _POSSESSIVE_RE = re.compile(r"['\u2019](?:s\b|\s|$)")  # "Acme's CEO", "the Voles' lawyer"
 _IRISH_RE = re.compile(r"[A-Z]['\u2019][A-Z][a-z]+")  # "O'Dwyer": a surname, never an owner or a noun ("-er")
 # a capital after a hyphen: "Merriam-Webster", "Rolls-Royce" are names, never an agent noun ("-ster", "-er")
@@ -130,6 +131,7 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
                                  spoken)
             who = _named_next(who, clause.phrase, start, max(end, clause.phrase.end + base), base, people())
             who = _staff_org(who, clause.phrase, base, people())
+            who = read_off(who, clause.phrase, base, people(), spoken)
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
     return found
@@ -187,10 +189,10 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
         kept = speaker and (org in speaker or who.get("speaker_type") != "organisation" and speaker not in org)
         org = None if kept else people.match_org(org) or org
     elif speaker is None and phrase.kind == "name" and _IRISH_RE.fullmatch(phrase.text):
-        return _credited(who, phrase.text, "person", "name")  # "O'Dwyer said": a surname no one introduced
+        return credited(who, phrase.text, "person", "name")  # "O'Dwyer said": a surname no one introduced
     elif speaker is None and phrase.kind == "name" and _PERSON_NOUN_RE.fullmatch(phrase.text):
         person = resolve_nominal(phrase.text.lower(), pos, people)  # "the Scot admitted": the player it is about
-        return who if person is None else _credited(who, person, "person")
+        return who if person is None else credited(who, person, "person")
     elif speaker is None and phrase.kind == "name":
         # a name no person of the article has ("Hoka told me", "Drawdown notes that"): a brand's, as written
         org = people.match_org(phrase.text) or _as_written(phrase.text)
@@ -201,12 +203,12 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
         org = _spoken_org(phrase, pos, spoken)
     if org is None:
         if speaker and who.get("speaker_type") == "organisation":
-            _note_spoken(people, spoken, pos, speaker)  # "Acme said ...": what "the firm said" later may mean
+            note_spoken(people, spoken, pos, speaker)  # "Acme said ...": what "the firm said" later may mean
         elif speaker and phrase.kind == "name" and _may_be_body(people, speaker):
             spoken.append((pos, speaker))  # "according to Acme Re": what "it said" later may mean
         return who
-    _note_spoken(people, spoken, pos, org)
-    return _credited(who, org, "organisation", phrase.kind)
+    note_spoken(people, spoken, pos, org)
+    return credited(who, org, "organisation", phrase.kind)
 
 
 def _may_be_body(people: DocSpeakers, name: str) -> bool:
@@ -214,23 +216,6 @@ def _may_be_body(people: DocSpeakers, name: str) -> bool:
     them a gender (no known first name, no title) nor a role ("chief", "minister")."""
     person = next((p for p in people.by_order if p.name == name), None)
     return person is not None and person.gender is None and not person.roles
-
-
-def _credited(who: dict[str, Any], speaker: str, speaker_type: str, kind: str = "np") -> dict[str, Any]:
-    """Return `who` credited to `speaker` by the reported pass's own rule,
-    its evidence that of a speaker phrase of `kind` ("np": a description)."""
-    evidence = evidence_of("reported", kind, kind == "np")
-    return who | {"speaker": speaker, "evidence": evidence, "confidence": CONFIDENCE[evidence],
-                  "speaker_type": speaker_type, "speaker_source": rule_source("reported")}
-
-
-def _note_spoken(people: DocSpeakers, spoken: list[tuple[int, str]], pos: int, org: str) -> None:
-    """Record that `org` spoke a reported clause at pos: in `spoken`, and in
-    the registry's speaking bodies (what "it said" after it may mean) unless
-    its name holds a role word ("Committee Chairman Ann Vole": a person's)."""
-    spoken.append((pos, org))
-    if not _ROLES & set(_WORD_RE.findall(org.lower())):
-        insort(people.orgs, (pos, org))
 
 
 def _staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:
@@ -243,7 +228,7 @@ def _staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeake
     start = phrase.start + base
     run = _OWNER_RUN_RE.search(people.text, max(0, start - 80), start)
     org = None if run is None else people.organisations.full_name(run.group(1)) or people.match_org(run.group(1))
-    return who if org is None else _credited(who, org, "organisation")
+    return who if org is None else credited(who, org, "organisation")
 
 
 def _named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: int,
@@ -260,7 +245,7 @@ def _named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: i
             or not in_lead(people.text, phrase.start + base):
         return who
     person = person_named_after_lead(people, pos, end)
-    return who if person is None else _credited(who, person, "person")
+    return who if person is None else credited(who, person, "person")
 
 
 def _spoken_org(phrase: Phrase, pos: int, orgs: list[tuple[int, str]]) -> str | None:

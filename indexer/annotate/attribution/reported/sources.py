@@ -67,6 +67,11 @@ _SUBJECT_BEFORE_RE = re.compile(
 # a name between commas right before the cue, after a description: "His wife, Ann, said",
 # "The bosses' group, the CBI, said"
 _NAMED_APPOSITIVE_RE = re.compile(r",\s+(?:the\s+)?((?:[A-Z][\w.'\u2019-]*\s+){0,3}[A-Z][\w.'\u2019-]*),\s*")
+# the name may follow its own description there: "One of the bidders, Leeds-based group Acme, said",
+# "The star witness, former Acme finance chief Ann Vole, has said" (no relative, preposition or verb before it)
+_DESCRIBED_APPOSITIVE_RE = re.compile(
+    r",\s+(?:(?!(?:who|whose|which|that|where|when|in|at|from|to|of|for|with|on|by|and|or|but|is|was|are|were"
+    r"|has|had|have|said|says)\b)[\w.'\u2019-]+\s+){1,5}?((?:[A-Z][\w.'\u2019-]*\s+){0,3}[A-Z][\w.'\u2019-]*),\s*")
 # a year cited after an author is a reference to a paper, not speech: "Vole (2017) suggests", "Vole et al. (2019) found"
 _CITATION_RE = re.compile(r"\s*(?:et\s+al\.?\s*)?\((?:[^()]{0,30}\D)?(?:1[89]|20)\d\d[a-z]?\)\s*$")
 _AS_BEFORE_RE = re.compile(r"\bas\s+$", re.I)
@@ -215,7 +220,8 @@ def appositive_subject(s: str, lo: int, end: int, phrase: Phrase) -> Phrase:
     Ann), the named subject before appositives that hold another name ("Ann
     Vole, director at Acme, a port group, said": Ann Vole), else `phrase`."""
     if phrase.kind == "np":
-        named = _NAMED_APPOSITIVE_RE.fullmatch(s, phrase.end, end)
+        named = _NAMED_APPOSITIVE_RE.fullmatch(s, phrase.end, end) \
+            or _DESCRIBED_APPOSITIVE_RE.fullmatch(s, phrase.end, end)
         return phrase if named is None else Phrase(named.group(1), named.start(1), named.end(1), "name")
     if phrase.kind != "name" or not s[lo:end].rstrip().endswith(","):
         return phrase

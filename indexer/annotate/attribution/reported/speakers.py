@@ -14,6 +14,8 @@ import re
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, phrase_before
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.registry.names import first_name_gender
+from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, appositive_subject
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
@@ -32,6 +34,7 @@ _RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
 # an aside in dashes closing right before the cue: "Democrats \u2014 and some Republicans \u2014 say"
 _BARE_WHO_RE = re.compile(r"(?<=[a-z])\s+who\s")
 _PREPOSITION_END_RE = re.compile(r"\b(?:in|of|at|for|from|on|across|among|with)$")
+_OBJECT_LEAD_RE = re.compile(r"\b(?:from|by|with|to|against|for|on|at|in)\s+$")  # a preposition's object follows
 _COMPLEMENT_RE = re.compile(r"\s+(?:for|of|at|with|from|to)\s+")
 _DASH_ASIDE_RE = re.compile(r"\s(?:\u2014|\u2013|--|-)\s*([^\u2014\u2013\"]{1,120}?)\s*(?:\u2014|\u2013|--|-)\s*$")
 _ADVERBIALS = words("subject_adverbials")  # "Ann Vole has since said": "since" is no speaker
@@ -90,8 +93,11 @@ def subject_before(s: str, lo: int, end: int) -> Phrase | None:
         if who is not None:  # "Skippers who use the old channel said ...": the skippers
             return who
         head = phrase_at_sentence_start(s, lo, phrase.start) if _RELATIVE_RE.search(s, lo, phrase.start) else None
+        # the relative clause closed by a comma, or not closed but the phrase its verb's object
+        # ("Ann Vole, who won damages from the Daily Bugle said": Ann Vole)
         if head is not None and head.end < phrase.start and _RELATIVE_RE.match(s, head.end) \
-                and s.rfind(",", head.end, end) >= phrase.start:
+                and (s.rfind(",", head.end, end) >= phrase.start
+                     or _OBJECT_LEAD_RE.search(s, max(lo, phrase.start - 12), phrase.start)):
             return head
         return appositive_subject(s, lo, end, _past_adjunct(s, lo, phrase))
     return None
@@ -193,3 +199,36 @@ def described_after(s: str, lo: int, cue: re.Match[str], hi: int) -> re.Match[st
             and s[lo:subject.start].rstrip()[-1:] in ("", ","):  # the subject opens the sentence or its clause
         return None
     return _DESCRIBED_RE.match(s, cue.end(), hi)
+
+
+# a capitalised run and "and" right before a name (no comma): "Ironhorse Oil and (Gas)"; an owner's
+# possessive before it is no part of the name ("China's Baoshan Iron and (Steel Co)")
+_AND_RUN_RE = re.compile(r"(?<![\w'\u2019&.-])((?:[A-Z][\w&-]*[ \u00a0]+){1,3})and[ \u00a0]+$")
+_ABBREVIATED = frozenset(("co", "corp", "inc", "ltd", "bros"))  # a company word written with its point
+_AND_REACH = 60  # characters before the name the run and its "and" may take
+
+
+def joined_name(text: str, start: int, name: str, people: DocSpeakers) -> tuple[str, int] | None:
+    """Return (the one name, where its run starts) a capitalised run joined
+    by "and" makes with the name phrase `name` at start ("Ironhorse Oil and
+    Gas said": not "Gas"; "Victims and Citizens Against Crime"), else None.  One name, not two
+    speakers, when the article never writes `name` on its own and the
+    organisations it introduces hold the joined name, or the word after "and"
+    is a common noun it also writes in lowercase ("Oil and Gas", "Iron and
+    Steel"); never where either side opens with a first name ("Ann Vole and
+    Ben Tamm said")."""
+    if name[:4] in ("The ", "the "):
+        return None
+    run = _AND_RUN_RE.search(text, max(0, start - _AND_REACH), start)
+    if run is None:
+        return None
+    left = run.group(1).split()
+    joined = " ".join([*left, "and", name])
+    if first_name_gender(left[0]) or first_name_gender(name.split()[0]) \
+            or text.count(name) != text.count(joined):
+        return None
+    known = people.organisations.full_name(joined)
+    found = known or (joined if name.split()[0].lower() in people.common else None)
+    if found is not None and found.split()[-1].lower() in _ABBREVIATED and text.startswith(".", start + len(name)):
+        found += "."  # "Baoshan Iron and Steel Co.": the abbreviation's point is the name's as written
+    return None if found is None else (found, run.start(1))

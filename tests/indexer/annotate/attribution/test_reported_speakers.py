@@ -194,6 +194,60 @@ def test_mr_and_a_role_word_surname_is_the_full_name_written_before() -> None:
     assert [q.speaker for q in reported(text)] == ["Brett Lock", "Brett Lock"]
 
 
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("Norland's Vole Iron and Steel Co. said it would cut prices. The steel trade is slow.",
+     "Vole Iron and Steel Co."),
+    ("Acmex Oil and Gas has denied that it sold the field, as gas prices rose.", "Acmex Oil and Gas"),
+])
+def test_a_name_joined_by_and_is_one_name(text: str, speaker: str) -> None:
+    found = reported(text)
+    assert found[0].speaker == speaker
+    assert found[0].speaker_mention is not None and found[0].speaker_mention.text.startswith(speaker.split()[0])
+
+
+def test_two_people_joined_by_and_stay_apart() -> None:
+    assert [q.speaker for q in reported("Ann Vole and Ben Tamm said they would stand in Norton.")] != [
+        "Ann Vole and Ben Tamm"]
+
+
+def test_a_name_after_its_own_description_in_an_appositive_speaks() -> None:
+    text = "The mill was sold cheaply. One of the jilted bidders, Norland-based group Vexa, said it welcomed the news."
+    assert [q.speaker for q in reported(text)] == ["Vexa"]
+
+
+def test_a_place_in_a_relative_clause_is_no_appositive_name() -> None:
+    assert "Leeds" not in [q.speaker for q in reported("The minister, who visited Leeds, said the plan was good.")]
+
+
+def test_according_to_a_description_then_its_name() -> None:
+    found = reported("It is a new rival for satellite firms. According to technology analysts, Vexa Research, "
+                     "there will be 20 million users by 2008.")
+    assert [(q.speaker, q.text) for q in found] == [("Vexa Research", "there will be 20 million users by 2008")]
+
+
+def test_a_person_before_an_unclosed_from_appositive_speaks() -> None:
+    found = reported("Unions met on Monday. Ann Vole, from the Farm and Food Workers union said there should be a strike.")
+    assert [(q.speaker, q.speaker_mention.text if q.speaker_mention else None) for q in found] == [
+        ("Ann Vole", "Ann Vole")]
+
+
+def test_a_relative_clause_s_object_before_the_cue_is_no_speaker() -> None:
+    text = ("MP Ben Tamm is to stand against Ann Vole. Mr Tamm, who on Thursday won damages from the Daily Bugle "
+            "said he would contest Norton.")
+    assert [q.speaker for q in reported(text)] == ["Ben Tamm"]
+
+
+def test_a_body_s_staff_with_modifiers_between_speak_for_it() -> None:
+    text = ("The Norland Party will hold daily news conferences. But Norland Party campaign chiefs say there are "
+            "no plans for Mr Vole to attend.")
+    assert [q.speaker for q in reported(text)] == ["Norland Party"]
+
+
+def test_according_to_a_document_then_the_clause_s_subject_and_appositive() -> None:
+    found = reported("According to an Acme summary of its inquiry, Ann Vole, a top aide, sent the staff a list.")
+    assert [q.text for q in found] == ["Ann Vole, a top aide, sent the staff a list"]  # her act, the summary's words
+
+
 def test_a_capitalised_modifier_before_a_speaker_noun_and_an_adverb_keeps_the_subject() -> None:
     text = "Under mounting pressure, Dover officials now say they have chosen a new route for the ferry."
     assert [q.text for q in reported(text)] == ["they have chosen a new route for the ferry"]
