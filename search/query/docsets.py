@@ -289,6 +289,17 @@ def _paragraph_term_ids(reader: Any, term: wq.Term, deadline: Deadline,
 _PARAGRAPHS = "paragraphs"
 
 
+def plain_terms(q: wq.Query) -> list[wq.Term] | None:
+    """Return the terms of `q` if it is a term or a plain Or of terms (a
+    word over text and title, a facet filter's values), else None."""
+    if type(q) is wq.Term:
+        return [q]
+    if type(q) is not wq.Or or q.minmatch or not q.subqueries:
+        return None
+    terms = [c for c in q.subqueries if type(c) is wq.Term]
+    return terms if len(terms) == len(q.subqueries) else None
+
+
 def term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline,
              cache: PostingsCache | None = None) -> Iterable[int]:
     """Return a term's docnums in segment `reader` (deleted ones included),

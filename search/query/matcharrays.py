@@ -18,7 +18,7 @@ import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
-from onrecord.search.query.docsets import commit_key, deleted_docs, every_of_unit, term_ids, whole_unit
+from onrecord.search.query.docsets import commit_key, deleted_docs, every_of_unit, plain_terms, term_ids, whole_unit
 from onrecord.search.query.postings import PostingsCache
 
 # The arrays of every document of a unit, per (commit, unit): the last few kept.
@@ -37,7 +37,7 @@ def match_array(searcher: Any, q: wq.Query, deadline: Deadline,
     unit = whole_unit(q)
     if unit is not None:
         return _every_array(searcher, unit, deadline)
-    terms = _plain_terms(q)
+    terms = plain_terms(q)
     if terms is None:
         return None
     parts = []
@@ -57,15 +57,6 @@ def match_array(searcher: Any, q: wq.Query, deadline: Deadline,
         return None
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
 
-
-def _plain_terms(q: wq.Query) -> list[wq.Term] | None:
-    """Return `q`'s terms if it is a term or an Or of terms, else None."""
-    if type(q) is wq.Term:
-        return [q]
-    if type(q) is not wq.Or or q.minmatch or not q.subqueries:
-        return None
-    terms = [c for c in q.subqueries if type(c) is wq.Term]
-    return terms if len(terms) == len(q.subqueries) else None
 
 
 def _every_array(searcher: Any, unit: str, deadline: Deadline) -> np.ndarray | None:

@@ -25,7 +25,7 @@ from whoosh.scoring import BM25FScorer
 from whoosh.util.numeric import byte_to_length
 
 from onrecord.search.deadline import Deadline
-from onrecord.search.query.docsets import deleted_docs, evaluate_docs, narrow_docs, open_postings, term_ids
+from onrecord.search.query.docsets import deleted_docs, evaluate_docs, narrow_docs, open_postings, plain_terms, term_ids
 from onrecord.search.query.postings import PostingsCache, term_postings
 from onrecord.search.storage.searchers import UnitScorer
 from onrecord.search.storage.whoosh_internals import length_column, numeric_block
@@ -133,7 +133,7 @@ def _and_scores(children: Sequence[wq.Query], sub: Any, lengths: Lengths,
     first = _filter_first(scored, filters, sub.reader())
     if first is not None:  # words beside a much smaller filter: scored only where it holds
         within: set[int] = set()
-        for term in _terms_of(first.child) or ():
+        for term in plain_terms(first.child) or ():
             within.update(term_ids(sub.reader(), term.fieldname, term.text, deadline, cache))
         result = _words_within(scored[0], sub, lengths, deadline, cache, within)
     else:
@@ -178,16 +178,6 @@ def _phrase_scores(q: wq.Phrase, sub: Any, lengths: Lengths, deadline: Deadline,
     return total
 
 
-def _terms_of(q: wq.Query) -> list[wq.Term] | None:
-    """Return the terms of `q` if it is a term or a plain Or of terms (a
-    word over text and title, a facet filter's values), else None."""
-    if type(q) is wq.Term:
-        return [q]
-    if type(q) is not wq.Or or q.minmatch or not q.subqueries:
-        return None
-    terms = [c for c in q.subqueries if type(c) is wq.Term]
-    return terms if len(terms) == len(q.subqueries) else None
-
 
 def _filter_first(scored: Sequence[wq.Query], filters: Sequence[wq.ConstantScoreQuery],
                   reader: Any) -> wq.ConstantScoreQuery | None:
@@ -196,12 +186,12 @@ def _filter_first(scored: Sequence[wq.Query], filters: Sequence[wq.ConstantScore
     (a speaker, an institution, an outlet) holding under FILTER_FIRST_SHARE
     of the word's documents, scoring the word only in the filter's
     documents skips most of its postings ("said" beside one institution)."""
-    words = _terms_of(scored[0]) if len(scored) == 1 else None
+    words = plain_terms(scored[0]) if len(scored) == 1 else None
     if not words:
         return None
     size = max(reader.doc_frequency(t.fieldname, t.text) for t in words)
     for flt in filters:
-        terms = _terms_of(flt.child)
+        terms = plain_terms(flt.child)
         if terms and sum(reader.doc_frequency(t.fieldname, t.text) for t in terms) < size * FILTER_FIRST_SHARE:
             return flt
     return None
@@ -218,7 +208,7 @@ def _words_within(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline,
     same floats: the parts of an Or are added in the order _score adds
     them (by their whole posting counts, largest first)."""
     reader = sub.reader()
-    words = _terms_of(q) or []
+    words = plain_terms(q) or []
     parts = [(reader.doc_frequency(t.fieldname, t.text),
               _term_scores(t, sub, lengths, deadline, cache, within)) for t in words]
     parts.sort(key=lambda part: part[0], reverse=True)  # stable, as sorted(key=len, reverse=True)

@@ -147,29 +147,36 @@ def _read_block(matcher: Any) -> None:
         kept[key] = matcher._data
 
 
+def _block_data(matcher: Any, whoosh_read: str) -> tuple[Any, ...] | None:
+    """Return the current block's decoded tuple (read through _read_block),
+    or None once Whoosh's own `whoosh_read` method has done the reading for
+    a matcher that is not a Whoosh 3 block matcher."""
+    if not hasattr(matcher, "_byteids"):
+        getattr(matcher, whoosh_read)()
+        return None
+    if matcher._data is None:
+        _read_block(matcher)
+    return matcher._data
+
+
 def _read_ids(matcher: Any) -> None:
     """Decode the current block's ids into matcher._ids, as W3LeafMatcher's
     _read_ids() does, with its per-id Python generator (delta_decode)
     replaced by itertools.accumulate: the same tuple, several times faster
     (a common word's walk reads hundreds of thousands of ids)."""
-    if not hasattr(matcher, "_byteids"):
-        matcher._read_ids()
-        return
-    if matcher._data is None:
-        _read_block(matcher)
-    ids = matcher._data[0]
-    matcher._ids = ids if matcher._byteids else tuple(accumulate(ids))
+    data = _block_data(matcher, "_read_ids")
+    if data is not None:
+        matcher._ids = data[0] if matcher._byteids else tuple(accumulate(data[0]))
+
 
 def _read_weights(matcher: Any) -> None:
     """Set matcher._weights as W3LeafMatcher's _read_weights() does: the same
     array, repeated whole when the block stores one weight for all its
     postings (Whoosh fills it a generator step per posting)."""
-    if not hasattr(matcher, "_byteids"):
-        matcher._read_weights()
+    data = _block_data(matcher, "_read_weights")
+    if data is None:
         return
-    if matcher._data is None:
-        _read_block(matcher)
-    weights = matcher._data[1]
+    weights = data[1]
     if weights is None:
         weights = 1.0
     if isinstance(weights, float):
