@@ -2,6 +2,9 @@
 them in: tests/search/storage/test_segmentcache.py)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from onrecord.search.model import Metadata
@@ -14,6 +17,15 @@ from onrecord.search.writing.commits import write_articles
 from tests.search.test_engine import make_article
 
 
+def _budget_opener(reader: Any, opened: list[int]) -> Callable[[], Any]:
+    """Return an opener of segment `reader`'s postings of "budget" that
+    counts its calls in `opened`."""
+    def open_matcher() -> Any:
+        opened.append(1)
+        return reader.postings("text", "budget")
+    return open_matcher
+
+
 @pytest.mark.parametrize("min_cached", [1, 10**9])
 def test_term_postings_match_evaluated_ids_cached_or_not(min_cached: int) -> None:
     idx = ram_index()
@@ -21,11 +33,8 @@ def test_term_postings_match_evaluated_ids_cached_or_not(min_cached: int) -> Non
         (f"budget words {n}", [], [], None), ("river budget", [], [], None)]) for n in range(300)])
     with idx.reading() as searcher:
         reader = searcher.reader()
-        opened = []
-
-        def open_matcher():
-            opened.append(1)
-            return reader.postings("text", "budget")
+        opened: list[int] = []
+        open_matcher = _budget_opener(reader, opened)
 
         first = term_postings(reader, "text", "budget", open_matcher, lambda: None, idx.postings_cache, min_cached)
         second = term_postings(reader, "text", "budget", open_matcher, lambda: None, idx.postings_cache, min_cached)
@@ -63,11 +72,8 @@ def test_one_search_decodes_a_term_once() -> None:
                          for n in range(50)])
     with idx.reading() as searcher:
         reader = searcher.reader()
-        opened = []
-
-        def open_matcher():
-            opened.append(1)
-            return reader.postings("text", "budget")
+        opened: list[int] = []
+        open_matcher = _budget_opener(reader, opened)
 
         def decode() -> object:
             return term_postings(reader, "text", "budget", open_matcher, lambda: None, None, 10**9)
