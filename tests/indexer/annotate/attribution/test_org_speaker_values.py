@@ -88,3 +88,14 @@ def test_a_survey_is_still_a_finding() -> None:
 ])
 def test_an_office_at_a_body_before_a_name_is_not_the_speaker(text: str) -> None:
     assert speakers(text) == [("indirect", "Ann Vole")]
+
+
+@pytest.mark.parametrize("text, speaker", [
+    # descriptors before the plural of one name a party whole, not a "Democrats" described
+    ('The plan was branded "reckless" by the Liberal Democrats.', "Liberal Democrats"),
+    ('"It will fail," the Scottish Nationalists said in a statement.', "Scottish Nationalists"),
+    # ... while a descriptor and a role before a person's name are still hers to lose
+    ('"It will fail," said Liberal Democrat leader Ann Vole.', "Ann Vole"),
+])
+def test_descriptors_before_a_plural_descriptor_name_a_party(text: str, speaker: str) -> None:
+    assert [s for _, s in speakers(text)] == [speaker]
