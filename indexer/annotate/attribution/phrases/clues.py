@@ -139,6 +139,8 @@ def _clause_final_cue(s: str, qe: int, hi: int) -> tuple[Phrase, re.Match[str]] 
         if comma < 0 or is_weak(cue):
             continue
         if not s[comma + 1:cue.start()].strip():  # '..." about it, said Ann Vole'
+            if cue.group().lower() in PARTICIPLE_CUES | _LISTENER_CUES:
+                continue  # '..., telling delegates Labour ...': who heard it, the clause's subject spoke
             phrase = phrase_after(s, cue.end(), hi)
             if phrase and phrase.kind != "np":
                 return phrase, cue
