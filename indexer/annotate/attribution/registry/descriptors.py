@@ -3,8 +3,10 @@
 Owns two facts of how English writes them: descriptors joined by hyphens are
 one descriptor ("Anglo-Swedish", "Franco-German"), and descriptors before the
 plural of one name a party or movement whole ("Liberal Democrats", "Scottish
-Nationalists"), not a described person called "Democrats".
-indexer.annotate.attribution.registry.names cuts names with both.
+Nationalists"), not a described person called "Democrats"; such a party, plural
+in its name, is what "they" opening the next sentence means.
+indexer.annotate.attribution.registry.names cuts names with the first two;
+registry.organisations resolves "they" with `is_plural_party`.
 """
 from __future__ import annotations
 
@@ -29,3 +31,11 @@ def is_group_name(plain: list[str]) -> bool:
     last = plain[-1] if plain else ""
     return len(plain) > 1 and last.endswith("s") and last[:-1] in _DESCRIPTORS \
         and all(w in _DESCRIPTORS for w in plain[:-1])
+
+
+def is_plural_party(plain: list[str]) -> bool:
+    """True when `plain` (lowercase words) names a party in the plural: a group
+    name ("liberal democrats") or one plural descriptor ("conservatives", "tories")."""
+    last = plain[-1] if plain else ""
+    return is_group_name(plain) or len(plain) == 1 and last.endswith("s") \
+        and (last in _DESCRIPTORS or last[:-1] in _DESCRIPTORS)

@@ -99,3 +99,22 @@ def test_an_office_at_a_body_before_a_name_is_not_the_speaker(text: str) -> None
 ])
 def test_descriptors_before_a_plural_descriptor_name_a_party(text: str, speaker: str) -> None:
     assert [s for _, s in speakers(text)] == [speaker]
+
+
+def test_they_after_a_party_named_in_the_plural_is_that_party() -> None:
+    # "they" opening the sentence after one naming a party in the plural means the party
+    text = ('The bill is expected to be opposed by the Liberal Democrats.\n\n'
+            'They have said the plan is "deeply flawed" and a waste of money.')
+    assert [s for _, s in speakers(text)] == ["Liberal Democrats"]
+
+
+@pytest.mark.parametrize("closing, speaker", [
+    # a description of a person closing the quote's clause after its comma credits the quote
+    ("the Tory source said", "Conservative Party"),
+    ("a Tory spokesman said", "Conservative Party"),
+])
+def test_a_person_description_closing_the_clause_credits_the_quote(closing: str, speaker: str) -> None:
+    text = ('Ann Vole of the Liberal Democrats spoke first. "It is wrong," she said. Sources within the '
+            'Conservative Party said the leader had always backed it. The party has been "agnostic" on the '
+            f'issue until now but had decided to act, {closing}.')
+    assert [s for k, s in speakers(text) if k == "partial"] == [speaker]
