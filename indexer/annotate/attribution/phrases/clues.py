@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from typing import Literal
 
-from onrecord.indexer.annotate.attribution.choice.nominals import claim_owner
+from onrecord.indexer.annotate.attribution.choice.claims import claim_owner
 from onrecord.indexer.annotate.attribution.phrases.cues import (
     Phrase,
     is_speaker_noun,
