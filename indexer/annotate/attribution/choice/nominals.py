@@ -84,7 +84,10 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return None
     head = POSSESSIVE_RE.sub("", words[-1]).lower()
     if head in _MEMBER_NOUNS:  # "the MPs said": the committee of MPs the article named last
-        return next((org for body in _MEMBER_BODIES if (org := _last_org_named(people, body, pos))), None)
+        member = next((org for body in _MEMBER_BODIES if (org := _last_org_named(people, body, pos))), None)
+        if member:
+            people.note_org(member, pos)  # "the MPs said ... they said": the committee again
+        return member
     if head in lex.spokes:
         return _spoken_for(words[:-1], head, pos, people, definite, alone)
     if head in ORG_NOUNS:  # "the ministry", "the insurer"; "the environment select committee" by its name

@@ -118,3 +118,10 @@ def test_a_person_description_closing_the_clause_credits_the_quote(closing: str,
             'Conservative Party said the leader had always backed it. The party has been "agnostic" on the '
             f'issue until now but had decided to act, {closing}.')
     assert [s for k, s in speakers(text) if k == "partial"] == [speaker]
+
+
+def test_they_after_the_members_of_a_body_spoke_is_that_body() -> None:
+    # "the MPs said" is the committee of MPs the article named; "they said" after it is the committee too
+    text = ('The Harbour Affairs Select Committee published its report on Monday. "The system is unfair," '
+            'the MPs said.\n\nThey said the law should change. This would "restore the rights of parents", they said.')
+    assert [s for k, s in speakers(text) if k != "indirect"] == ["Harbour Affairs Select Committee"] * 2
