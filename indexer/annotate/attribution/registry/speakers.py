@@ -222,8 +222,8 @@ class DocSpeakers:
         run = without_lead_description(self.text, run, pos)  # "Bookmaker Acmebet said": Acmebet
         org = self.match_org(run) or org_with_of(run) or orgevidence.publication_named(self.text, run)
         role, title, name = split_run(run)
-        if not name and title is not None and title in self._by_last:
-            name, title = [title], None  # "King said" once Ann King is known: her surname, no title
+        if not name and (word := title or role) is not None and word in self._by_last:
+            name, title, role = [word], None, None  # "King said" once Ann King is known: her surname, no title
         if org and (not name or looks_like_org(name) or len(name) == 1 and not title or org == run):
             self.orgs.append((pos, org))
             return org, None
