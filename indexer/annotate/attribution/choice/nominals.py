@@ -9,7 +9,7 @@ nobody); a document ("the report") is its named owner's, else the one the lead i
 ("the Labour MP") is the person the article introduced with it; a definite person noun ("the
 56-year-old", "the rapper") is the person the article is about at that point, and one opening the
 article before anyone is named the person named next (choice.leads); the owner of a claim ("Ann
-Vole's claim that ...") speaks its quoted that-clause. Anything else names nobody: no guess. The
+Vole's claim that ...") speaks its quoted that-clause (choice.claims). Anything else names nobody: no guess. The
 word classes are lists of indexer.lexicon ("spokes", "org_heads", "person_nouns", "claim_nouns",
 "office_changers"); registry.speakers keeps the registry this reads.
 """
@@ -23,8 +23,6 @@ from onrecord.indexer.annotate.attribution.choice import leads
 from onrecord.indexer.annotate.attribution.choice.appositives import appositive_person
 from onrecord.indexer.annotate.attribution.choice.leads import org_named_after_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.choice.offices import current_person, office_words, person_with_role
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
-from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.registry.names import (
     POSSESSIVE_RE,
@@ -37,7 +35,6 @@ from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOU
 from onrecord.indexer.annotate.attribution.registry.orgnames import SITE_NOUNS
 from onrecord.indexer.annotate.attribution.registry.runs import body_name, expand_acronym
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.lexicon import words
 
 _WORD_RE = re.compile(r"[\w'\u2019.&-]+")
@@ -87,7 +84,10 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return None
     head = POSSESSIVE_RE.sub("", words[-1]).lower()
     if head in _MEMBER_NOUNS:  # "the MPs said": the committee of MPs the article named last
-        return next((org for body in _MEMBER_BODIES if (org := _last_org_named(people, body, pos))), None)
+        member = next((org for body in _MEMBER_BODIES if (org := _last_org_named(people, body, pos))), None)
+        if member:
+            people.note_org(member, pos)  # "the MPs said ... they said": the committee again
+        return member
     if head in lex.spokes:
         return _spoken_for(words[:-1], head, pos, people, definite, alone)
     if head in ORG_NOUNS:  # "the ministry", "the insurer"; "the environment select committee" by its name
@@ -377,23 +377,3 @@ def without_person(toks: list[str]) -> list[str]:
     name = cut_name(toks[:at]).name
     return toks[at + 1:] if len(name) >= 2 and first_name_gender(name[0]) is not None else toks
 
-
-_CLAIM_NOUNS = words("claim_nouns")
-_CLAIM_RE = re.compile(
-    r"\b((?:[A-Z][\w.'\u2019-]*\s+){0,3}[A-Z][\w.-]*)['\u2019]s\s+(?:[a-z-]+\s+)?"
-    rf"({word_alternation(_CLAIM_NOUNS)})\s+that\s+")
-
-
-def claim_owner(frame: Frame, qs: int) -> tuple[Phrase, re.Match[str]] | None:
-    """Find 'Ann Vole's claim that there were "thousands"': whose claim the
-    quoted clause is, when the claim's that-clause holds the quote."""
-    s = frame.s
-    lo = frame.sentence(qs)[0]
-    last = None
-    for m in _CLAIM_RE.finditer(s, lo, qs):
-        last = m
-    if last is None or len(s[last.end():qs].split()) > 12 or find_cues(s, last.end(), qs):
-        return None  # the quote must be (in) the claim's own clause
-    noun = re.compile(re.escape(last.group(2))).search(s, last.start(2))
-    assert noun is not None  # it was just matched there
-    return Phrase(last.group(1), last.start(1), last.end(1), "name"), noun

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from typing import Literal
 
-from onrecord.indexer.annotate.attribution.choice.nominals import claim_owner
+from onrecord.indexer.annotate.attribution.choice.claims import claim_owner
 from onrecord.indexer.annotate.attribution.phrases.cues import (
     Phrase,
     is_speaker_noun,
@@ -30,6 +30,8 @@ from onrecord.indexer.lexicon import words
 _MAIN_CUES = words("main_cues")
 # the phrase after these is the listener ("told the BBC"), never the speaker
 _LISTENER_CUES = words("listener_cues")
+# the last word of a description naming a person who speaks ("the Tory source", "a spokesman")
+_PERSON_HEADS = words("roles", "spokes", "person_nouns", "person_source_nouns")
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
 _BYLINE_RE = re.compile(
     r"[\s\u00a0]*[\u2015\u2014\u2013-]{1,2}[\s\u00a0]*"
@@ -95,6 +97,14 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     return _clause_final_cue(s, qe, hi)
 
 
+
+def _names_a_person(np: str) -> bool:
+    """True when a noun phrase's last word is a person's ("the Tory source", "a party
+    spokesman"): a description that speaks, not a title or a document."""
+    last = np.split()[-1].lower() if np.split() else ""
+    return last in _PERSON_HEADS or last.rstrip("s") in _PERSON_HEADS
+
+
 _TAG_REACH = 120  # a name, a short appositive and a cue
 
 
@@ -139,12 +149,15 @@ def _clause_final_cue(s: str, qe: int, hi: int) -> tuple[Phrase, re.Match[str]] 
         if comma < 0 or is_weak(cue):
             continue
         if not s[comma + 1:cue.start()].strip():  # '..." about it, said Ann Vole'
+            if cue.group().lower() in PARTICIPLE_CUES | _LISTENER_CUES:
+                continue  # '..., telling delegates Labour ...': who heard it, the clause's subject spoke
             phrase = phrase_after(s, cue.end(), hi)
             if phrase and phrase.kind != "np":
                 return phrase, cue
             continue
         phrase = phrase_before(s, comma + 1, cue.start())
-        if isinstance(phrase, Phrase) and phrase.kind != "np" and not s[comma + 1:phrase.start].strip():
+        if isinstance(phrase, Phrase) and (phrase.kind != "np" or _names_a_person(phrase.text)) \
+                and not s[comma + 1:phrase.start].strip():
             return phrase, cue
     return None
 

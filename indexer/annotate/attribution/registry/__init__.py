@@ -1,6 +1,7 @@
 """Who is who in one article: people, organisations and their names.
 
-Owns how a capitalised run cuts to a name (`names`), the full names an
+Owns how a capitalised run cuts to a name (`names`; descriptors in names,
+"Anglo-Swedish", "the Liberal Democrats", `descriptors`), the full names an
 article introduces (`fullnames`), a person's record (`people`), a
 capitalised run cut to role, title and name (`runs`), whose name a lone
 word is (`singles`), phrases that name things and not people

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS, PARTICIPLE_CUES
+from onrecord.indexer.annotate.attribution.registry.descriptors import compound_descriptor, is_group_name
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans
 from onrecord.indexer.lexicon import words
 
@@ -116,19 +117,8 @@ def is_description(name: list[str]) -> bool:
     """True when every word is a descriptor or role ("Lib Dem", "Olympian"), or a compound of
     descriptors ("Anglo-Swedish", "Franco-German"): no name."""
     lex = lexicon()
-    return all(plain_word(t) in lex.descriptors or plain_word(t) in lex.roles or _compound_descriptor(plain_word(t))
+    return all(plain_word(t) in lex.descriptors or plain_word(t) in lex.roles or compound_descriptor(plain_word(t))
                for t in name)
-
-
-_DESCRIPTOR_PREFIXES = words("descriptor_prefixes")
-
-
-def _compound_descriptor(low: str) -> bool:
-    """True for descriptors joined by hyphens ("anglo-swedish"): each part a descriptor or a
-    combining form of one (the lexicon's "descriptor_prefixes"), the last a descriptor."""
-    parts = low.split("-")
-    return len(parts) > 1 and parts[-1] in lexicon().descriptors \
-        and all(p in _DESCRIPTOR_PREFIXES or p in lexicon().descriptors for p in parts[:-1])
 
 
 _ROLE_PREFIXES = words("role_prefixes")
@@ -234,6 +224,8 @@ def _cut_name(tokens: tuple[str, ...], common: frozenset[str]) -> NameParts:
     lex = lexicon()
     toks = [t for t in tokens if t.lower() not in ("the", "a", "an")]
     parts = NameParts()
+    if is_group_name([plain_word(t) for t in toks]):  # "Liberal Democrats": a party, named whole
+        return replace(parts, name=[POSSESSIVE_RE.sub("", t) for t in toks])
     for k, tok in enumerate(toks[:-1]):
         if is_owner(tok):
             parts.role, toks = toks[:k + 1], toks[k + 1:]  # "Acme's Ann Vole": her employer

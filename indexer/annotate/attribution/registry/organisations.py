@@ -29,12 +29,14 @@ from dataclasses import dataclass
 
 from onrecord.indexer.annotate.attribution.choice.antecedents import context_at
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.registry.descriptors import is_plural_party
 from onrecord.indexer.annotate.attribution.registry.names import (
     POSSESSIVE_RE,
     first_name_gender,
     inside,
     is_description,
     is_subject,
+    plain_word,
 )
 from onrecord.indexer.annotate.attribution.registry.orgevidence import ORG_NOUNS, org_by_context, org_by_name
 from onrecord.indexer.annotate.attribution.registry.orgnames import (
@@ -267,11 +269,21 @@ class Organisations:
         """Return the organisation a collective pronoun at pos means: the
         later of the last one `recorded` as speaking and, for "it", the last
         one introduced (_introduced); None when there is neither."""
-        sentence = context_at(self.text, pos + 1).sentence  # "wrong. It said": the pronoun's own
+        context = context_at(self.text, pos + 1)  # "wrong. It said": the pronoun's own sentence
         spoke = next(((at, org) for at, org in reversed(recorded) if at < pos), None)
-        found = self._introduced(pos, sentence) if it else None
+        found = self._introduced(pos, context.sentence) if it else self._party_before(pos, context.previous)
         best = max((x for x in (spoke, found) if x is not None), default=None)
         return None if best is None else self._full.get(best[1], best[1])
+
+    def _party_before(self, pos: int, previous: int) -> tuple[int, str] | None:
+        """Return (position, name) of the organisation named last before pos when it is
+        named since `previous` (the sentence before the pronoun's began) and is a party
+        named in the plural ("opposed by the Liberal Democrats. They said"), else None."""
+        i = bisect_left(self._positions, pos) - 1
+        if i < 0 or self.mentions[i].pos < previous:
+            return None
+        m = self.mentions[i]
+        return (m.pos, m.name) if is_plural_party([plain_word(w) for w in m.name.split()]) else None
 
     def _introduced(self, pos: int, sentence: int) -> tuple[int, str] | None:
         """Return (position, name) of the latest organisation introduced as a

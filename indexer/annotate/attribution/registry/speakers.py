@@ -136,9 +136,8 @@ class DocSpeakers:
                 self.note_proxy(body, "f" if "woman" in noun else "m" if "man" in noun else None, pos)
 
     def _introduce(self, text: str, hit: NameHit) -> tuple[int, Person, bool] | None:
-        """Register a full name found by the document scan; return its mention
-        event, or None for a non-person or a name kept only as a candidate
-        (no title, known first name, role or subject position vouches for it)."""
+        """Register a full name found by the document scan; return its mention event, or None for a non-person or a name
+        kept only as a candidate (no title, known first name, role or subject position vouches for it)."""
         name, title = hit.parts.name, hit.parts.title
         first, last = name[0], name[-1]
         if looks_like_org(name) or first.lower() in _NOT_FIRST:
@@ -218,12 +217,13 @@ class DocSpeakers:
         return person
 
     def resolve_run(self, run: str, pos: int) -> tuple[str | None, str | None]:
-        """Return (canonical speaker, role) for a capitalized phrase at pos:
-        an institution, a person by full name, or a known person by surname
-        or title; a bare description ("Olympian", "Lib Dem") names nobody."""
+        """Return (canonical speaker, role) for a capitalized phrase at pos: an institution, a person by full name,
+        or a known person by surname or title; a bare description ("Olympian", "Lib Dem") names nobody."""
         run = without_lead_description(self.text, run, pos)  # "Bookmaker Acmebet said": Acmebet
         org = self.match_org(run) or org_with_of(run) or orgevidence.publication_named(self.text, run)
         role, title, name = split_run(run)
+        if not name and (word := title or role) is not None and word in self._by_last:
+            name, title, role = [word], None, None  # "King said" once Ann King is known: her surname, no title
         if org and (not name or looks_like_org(name) or len(name) == 1 and not title or org == run):
             self.orgs.append((pos, org))
             return org, None
@@ -253,7 +253,8 @@ class DocSpeakers:
         if glued:  # "Swiss Re", "The Game", "50 Cent": the word is never written alone
             return self._speak(self._single(glued.split(), None), pos).name, None
         role = " ".join(([role] if role else []) + parts.role) or None
-        if not name or is_description(name) and not (title and name[-1] in self._by_last or surname_role(name, title)):
+        if not name or is_description(name) and not (name[-1] in self._by_last and (title or not name[1:])
+                                                     or surname_role(name, title)):
             return None, role  # "Mr Bishop" once John Bishop is known, "Mr King": a surname, not a role
         if any(t.lower() in _CUE_FORMS for t in name):
             return None, role  # "What Reviewers Say": a heading's cue word, no name
@@ -287,16 +288,15 @@ class DocSpeakers:
         return person
 
     def _peer_alone(self, word: str, title: str | None) -> Person | None:
-        """Return the peer a lone untitled word names when the article writes it
-        after a peer's title ("Prince Ann" before "Ann said") and nobody has it
-        as surname: that person, not someone else with that first name."""
+        """Return the peer a lone untitled word names when the article writes it after a peer's title ("Prince
+        Ann" before "Ann said") and nobody has it as surname: that person, not someone else with that first name."""
         if title or not singles.peer_title(self.text, word, None):
             return None
         return self.people.get(f" {word}") or (None if word in self._by_last else self._single([word], None))
 
     def _surname_led(self, name: list[str]) -> bool:
-        """True for a surname with its particles ("van Gaal", "Van Gaal" once
-        Louis van Gaal is known), not a first name and surname ("Al Gore")."""
+        """True for a surname with its particles ("van Gaal", "Van Gaal" once Louis van Gaal is known), not a first
+        name and surname ("Al Gore")."""
         return is_surname_only(name) and (name[0].islower() or any(p.first for p in self._by_last.get(name[-1], [])))
 
     def note_proxy(self, body: str, gender: str | None, pos: int) -> None:

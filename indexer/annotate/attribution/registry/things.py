@@ -3,7 +3,7 @@
 Owns telling a person's name from a company's, a product's or a place's
 when the article gives no title, known first name or role for it: a
 phrase's last word the article also writes in lowercase ("Urbane Box": a
-box) or a phrase after "the" ("the Beige Book") names a thing, unless a
+box) or a phrase after "the" ("the Beige Book"), there or anywhere in the article, names a thing, unless a
 name shape vouches for a person (`vouched`: a title, a known first name,
 initials, a role word before it, ", who ..." or ", an activist" after
 it).  Also a capitalised run that only modifies the person noun after it
@@ -112,7 +112,17 @@ def names_a_thing(name: list[str], text: str, common: frozenset[str], at: int) -
         return False
     if name[-1].lower() in common:
         return True
-    return text.endswith(_THE_FORMS, max(0, at - 4), at) and (at < 5 or not _WORD_CHAR_RE.match(text, at - 5))
+    if text.endswith(_THE_FORMS, max(0, at - 4), at) and (at < 5 or not _WORD_CHAR_RE.match(text, at - 5)):
+        return True
+    return _after_the_elsewhere(" ".join(name), text)
+
+
+def _after_the_elsewhere(run: str, text: str) -> bool:
+    """True when the article writes `run` whole after "the" somewhere, no capitalised word
+    after it ("Stade de France, Paris" heading, "at the Stade de France" below): a thing."""
+    if "the " + run not in text and "The " + run not in text:
+        return False  # most names: two string tests
+    return re.search(rf"\b[Tt]he[ \u00a0]+{re.escape(run)}(?![\w'\u2019-])(?![ \u00a0]+[A-Z])", text) is not None
 
 
 def _titled_somewhere(text: str, last: str) -> bool:

@@ -88,3 +88,40 @@ def test_a_survey_is_still_a_finding() -> None:
 ])
 def test_an_office_at_a_body_before_a_name_is_not_the_speaker(text: str) -> None:
     assert speakers(text) == [("indirect", "Ann Vole")]
+
+
+@pytest.mark.parametrize("text, speaker", [
+    # descriptors before the plural of one name a party whole, not a "Democrats" described
+    ('The plan was branded "reckless" by the Liberal Democrats.', "Liberal Democrats"),
+    ('"It will fail," the Scottish Nationalists said in a statement.', "Scottish Nationalists"),
+    # ... while a descriptor and a role before a person's name are still hers to lose
+    ('"It will fail," said Liberal Democrat leader Ann Vole.', "Ann Vole"),
+])
+def test_descriptors_before_a_plural_descriptor_name_a_party(text: str, speaker: str) -> None:
+    assert [s for _, s in speakers(text)] == [speaker]
+
+
+def test_they_after_a_party_named_in_the_plural_is_that_party() -> None:
+    # "they" opening the sentence after one naming a party in the plural means the party
+    text = ('The bill is expected to be opposed by the Liberal Democrats.\n\n'
+            'They have said the plan is "deeply flawed" and a waste of money.')
+    assert [s for _, s in speakers(text)] == ["Liberal Democrats"]
+
+
+@pytest.mark.parametrize("closing, speaker", [
+    # a description of a person closing the quote's clause after its comma credits the quote
+    ("the Tory source said", "Conservative Party"),
+    ("a Tory spokesman said", "Conservative Party"),
+])
+def test_a_person_description_closing_the_clause_credits_the_quote(closing: str, speaker: str) -> None:
+    text = ('Ann Vole of the Liberal Democrats spoke first. "It is wrong," she said. Sources within the '
+            'Conservative Party said the leader had always backed it. The party has been "agnostic" on the '
+            f'issue until now but had decided to act, {closing}.')
+    assert [s for k, s in speakers(text) if k == "partial"] == [speaker]
+
+
+def test_they_after_the_members_of_a_body_spoke_is_that_body() -> None:
+    # "the MPs said" is the committee of MPs the article named; "they said" after it is the committee too
+    text = ('The Harbour Affairs Select Committee published its report on Monday. "The system is unfair," '
+            'the MPs said.\n\nThey said the law should change. This would "restore the rights of parents", they said.')
+    assert [s for k, s in speakers(text) if k != "indirect"] == ["Harbour Affairs Select Committee"] * 2

@@ -22,3 +22,11 @@ def test_the_listener_after_a_long_relative_clause_is_not_the_speaker(listener: 
 def test_a_quote_closed_by_told_names_nobody_after_it() -> None:
     body = "\u201cWe will not wait,\u201d told the Vole Gazette a source close to the board."
     assert _speakers(body) != ["Vole Gazette"]
+
+
+@pytest.mark.parametrize("hearers", ["delegates Labour", "voters the Greens", "members Acme Holdings"])
+def test_who_a_closing_participle_tells_never_speaks(hearers: str) -> None:
+    # '..., telling delegates Labour could not ...': the clause's subject spoke, not the party after it
+    body = ("Ann Vole spoke at the rally in Leeds.\n\nShe also attacked the council's \u201cfailure\u201d "
+            f"to act, telling {hearers} could not be trusted.")
+    assert [q.speaker for p in extract_text(body).paragraphs for q in p.quotes if q.kind == "partial"] == ["Ann Vole"]

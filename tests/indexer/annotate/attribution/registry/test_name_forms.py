@@ -144,3 +144,17 @@ def test_mr_and_a_surname_is_not_the_knight_or_peer_of_that_surname(knight: str)
 ])
 def test_a_peers_territorial_title_stays_in_the_value(text: str, expected: list[str]) -> None:
     assert who(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a surname that is also a title or role word, written alone once the person is introduced
+    ('Ann King wrote the essay in 2019.\n\nKing describes the plan as a "total mess".', ["Ann King"]),
+    ('Dr Olek Judge runs the clinic.\n\nJudge calls the rules "a tangle".', ["Olek Judge"]),
+    # a role word as surname ("Tom Bishop"), alone before a cue
+    ('Tom Bishop wrote the essay in 2019.\n\n"It is a mess," Bishop said.', ["Tom Bishop"]),
+    # with nobody of that surname it is still a title, no one's name
+    ('The essay came out in 2019.\n\nKing describes the plan as a "total mess".', [None]),
+    ('The essay came out in 2019.\n\n"It is a mess," Bishop said.', [None]),
+])
+def test_a_title_word_alone_is_the_surname_the_article_introduced(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected

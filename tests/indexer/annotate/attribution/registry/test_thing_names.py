@@ -107,3 +107,25 @@ def test_an_owner_opening_a_run_is_a_full_name(text: str, expected: list[str]) -
 def test_a_common_word_is_no_misspelt_surname() -> None:
     text = 'Ann Moore paints walls in more colours.\n\nMore often, "too small" results in clutter.'
     assert "Ann Moore" not in who(text)
+
+
+@pytest.mark.parametrize("text, name", [
+    # a heading names the ground bare; the article writes "the" before it below: a place
+    ("Stade de Vole, Harbourton\n\nHarbourton have won twice at the Stade de Vole.", ["Stade", "de", "Vole"]),
+    # a product reviewed bare at first, "the Quill Atmos" later: a thing
+    ("Quill Atmos\n\nWe carried the Quill Atmos for a week.", ["Quill", "Atmos"]),
+])
+def test_a_run_the_article_writes_after_the_elsewhere_is_a_thing(text: str, name: list[str]) -> None:
+    assert is_thing(text, lowercase_words(text), name, None, [], (0, len(" ".join(name))))
+
+
+def test_a_name_before_a_capitalised_word_after_the_stays_a_person() -> None:
+    # "the Ann Vole Trust" is the trust's name: Ann Vole is still a person
+    text = "Tavo Brenn spoke.\n\nThe Tavo Brenn Trust gave money."
+    assert not is_thing(text, lowercase_words(text), ["Tavo", "Brenn"], None, [], (0, 10))
+
+
+def test_a_pronoun_skips_a_ground_the_article_writes_after_the() -> None:
+    text = ("Stade de Vole, Harbourton\n\nHarbourton have won twice at the Stade de Vole.\n\n"
+            'Captain Tavo Brenn sees hope. "We are getting better," he said.')
+    assert who(text) == ["Tavo Brenn"]
