@@ -1,0 +1,25 @@
+"""Reported speech (issue #32): an aside inside the clause ("The plan, Tom
+Reed said, is dead.") reports the predicate after it even when that
+predicate is two words; a two-word tail that is no predicate stays out."""
+from __future__ import annotations
+
+import pytest
+
+from tests.indexer.annotate.attribution.test_reported import reported
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Tom Reed spoke in Dover on Monday. This harbour, he says, is different.", "is different"),
+    ("The new ferry timetable, Tom Reed said, was unworkable.", "was unworkable"),
+    ("The bakery's owners, Tom Reed added, have left.", "have left"),
+])
+def test_an_aside_before_a_two_word_predicate_reports_it(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
+
+
+@pytest.mark.parametrize("text", [
+    "Still, Tom Reed said, quite rightly.",
+    "The harbour, Tom Reed said, in May.",
+])
+def test_an_aside_before_two_words_without_a_verb_reports_nothing(text: str) -> None:
+    assert [q.text for q in reported(text)] == []
