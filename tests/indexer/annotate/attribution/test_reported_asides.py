@@ -23,3 +23,13 @@ def test_an_aside_before_a_two_word_predicate_reports_it(text: str, clause: str)
 ])
 def test_an_aside_before_two_words_without_a_verb_reports_nothing(text: str) -> None:
     assert [q.text for q in reported(text)] == []
+
+
+def test_an_according_aside_before_a_predicate_holding_a_cue_noun_reports_it() -> None:
+    text = "Missing from the harbour talks, according to Tom Reed, was any mention of the ferry."
+    assert [(q.text, q.speaker) for q in reported(text)] == [("was any mention of the ferry", "Tom Reed")]
+
+
+def test_an_according_aside_before_a_second_report_stays_out() -> None:
+    text = "At the quay, according to Tom Reed, the pilots warned that the tide was rising."
+    assert "according to" not in [q.cue for q in reported(text)]
