@@ -111,6 +111,10 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = 
         return None
     tail = s[phrase.end:hi]
     comma = s.find(",", phrase.end, min(hi, phrase.end + 60))
+    if comma >= 0 and _APPOSITIVE_OPEN_RE.match(s, comma, hi) and not _VERB_START_RE.match(s, comma + 1, hi):
+        # "At the heart of it, according to Ann Vole, a former envoy, was ...": past her appositive
+        second = s.find(",", comma + 1, min(hi, comma + 60))
+        comma = second if second >= 0 and _VERB_START_RE.match(s, second + 1, hi) else comma
     # "The plan, according to X (of Y), is to ...": the subject before the aside, its predicate after
     verb_after = comma >= 0 and _VERB_START_RE.match(s, comma + 1, hi) is not None
     if not verb_after and len(tail.strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi) \

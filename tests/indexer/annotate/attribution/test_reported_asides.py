@@ -33,3 +33,8 @@ def test_an_according_aside_before_a_predicate_holding_a_cue_noun_reports_it() -
 def test_an_according_aside_before_a_second_report_stays_out() -> None:
     text = "At the quay, according to Tom Reed, the pilots warned that the tide was rising."
     assert "according to" not in [q.cue for q in reported(text)]
+
+
+def test_an_according_aside_with_an_appositive_before_a_predicate_reports_it() -> None:
+    text = "At the heart of the row, according to Tom Reed, a former harbour master, was a vote to sell the quay."
+    assert [(q.text, q.speaker) for q in reported(text)] == [("was a vote to sell the quay", "Tom Reed")]
