@@ -314,11 +314,17 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
     bare = _BARE_OPEN_RE.match(s, pos, hi)
     if bare and (word in BARE_CUES or word in FINITE_CUES and _FINITE_RE.match(s, bare.end(), hi)) \
             or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
-        return make_clause(s, pos, hi, phrase, cue)
+        # "Tom Reed said he would.": a pronoun and its verb, the rest left out, are a clause of two words
+        return make_clause(s, pos, hi, phrase, cue, 2 if _ELLIPTIC_RE.fullmatch(s, pos, hi) else MIN_WORDS)
     comma = _COMMA_CLAUSE_RE.match(s, pos, hi)  # "You said yesterday, the middle class is ...": a finite clause
     if comma is not None and word in BARE_CUES and _FINITE_RE.match(s, comma.end(), hi):
         return make_clause(s, comma.end(), hi, phrase, cue)
     return None
+
+
+# a pronoun subject and a finite verb ending the sentence: "said he would.", "denied it happened."
+_ELLIPTIC_RE = re.compile(r"\s*(?:he|she|they|it|we)\s+(?:would|could|will|did|had|was|were|should|might|can|does|"
+                          r"[a-z]{3,}ed)[\s.!?]*", re.I)
 
 
 # a comma after the cue, then a subject (no quote, no participle, no conjunction): the clause after it

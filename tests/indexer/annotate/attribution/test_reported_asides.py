@@ -1,6 +1,8 @@
-"""Reported speech (issue #32): an aside inside the clause ("The plan, Tom
+"""Reported speech (issue #32): short clauses and asides. An aside inside the clause ("The plan, Tom
 Reed said, is dead.") reports the predicate after it even when that
-predicate is two words; a two-word tail that is no predicate stays out."""
+predicate is two words; a two-word tail that is no predicate stays out. An
+"according to" aside before a predicate, past the source's appositive. A
+pronoun and its verb alone ("said he would.") are a clause."""
 from __future__ import annotations
 
 import pytest
@@ -38,3 +40,15 @@ def test_an_according_aside_before_a_second_report_stays_out() -> None:
 def test_an_according_aside_with_an_appositive_before_a_predicate_reports_it() -> None:
     text = "At the heart of the row, according to Tom Reed, a former harbour master, was a vote to sell the quay."
     assert [(q.text, q.speaker) for q in reported(text)] == [("was a vote to sell the quay", "Tom Reed")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Tom Reed was asked whether the ferry would sail. Tom Reed said it would.", "it would"),
+    ("Tom Reed has denied it happened.", "it happened"),
+])
+def test_a_pronoun_and_its_verb_alone_are_a_reported_clause(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)][-1:] == [(clause, "Tom Reed")]
+
+
+def test_two_words_without_a_pronoun_subject_are_no_clause() -> None:
+    assert [q.text for q in reported("Tom Reed said goodbye twice.")] == []
