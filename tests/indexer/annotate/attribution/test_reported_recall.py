@@ -165,3 +165,15 @@ def test_a_surname_with_an_inner_apostrophe_no_one_introduced_is_a_person() -> N
 ])
 def test_a_participle_after_any_past_cue_of_a_quote_is_that_speakers(text: str, cue: str) -> None:
     assert [q.speaker for q in reported(text)] == ["Tom Reed"]
+
+
+@pytest.mark.parametrize("text", [
+    "Tom Reed tweeted on Friday to say he had never backed the ferry plan.",
+    "Tom Reed took to Twitter to say that the ferry plan was dead.",
+])
+def test_a_purpose_infinitive_after_a_posting_verb_is_a_report(text: str) -> None:
+    assert [q.speaker for q in reported(text)] == ["Tom Reed"]
+
+
+def test_a_refusal_to_say_stays_hedged() -> None:
+    assert reported("Tom Reed refused to say whether the ferry plan was dead.") == []
