@@ -30,7 +30,7 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
 from onrecord.indexer.annotate.attribution.reported.openers import opening_subject
 from onrecord.indexer.annotate.attribution.reported.runons import NEW_SUBJECT_RE, denied_report, new_subject
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
-from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
+from onrecord.indexer.annotate.attribution.reported.spans import MIN_WORDS, Clause, make_clause
 from onrecord.indexer.annotate.attribution.reported.speakers import (
     described_after,
     group_before,
@@ -138,6 +138,8 @@ _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|
 _COMMA_BEFORE_RE = re.compile(r",\s*$")  # a cue right after a comma (searched in a short window: no copy)
 # a participle right after a quote whose comma sits inside its marks: 'X insisted that "...," adding that'
 _QUOTE_JOIN_RE = re.compile(rf"(?<={re.escape(MASK)})\s+$")
+# an auxiliary or a copula opening the words after an aside: the subject's predicate ("..., is different")
+_PREDICATE_START_RE = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|could|can|may|might|should|must)\s")
 # what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
 # a participle or a time clause there too: "CLAUSE, she said, wiping her brow" / "..., X reported, while in Y ..."
 _ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"
@@ -312,11 +314,17 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
     bare = _BARE_OPEN_RE.match(s, pos, hi)
     if bare and (word in BARE_CUES or word in FINITE_CUES and _FINITE_RE.match(s, bare.end(), hi)) \
             or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
-        return make_clause(s, pos, hi, phrase, cue)
+        # "Tom Reed said he would.": a pronoun and its verb, the rest left out, are a clause of two words
+        return make_clause(s, pos, hi, phrase, cue, 2 if _ELLIPTIC_RE.fullmatch(s, pos, hi) else MIN_WORDS)
     comma = _COMMA_CLAUSE_RE.match(s, pos, hi)  # "You said yesterday, the middle class is ...": a finite clause
     if comma is not None and word in BARE_CUES and _FINITE_RE.match(s, comma.end(), hi):
         return make_clause(s, comma.end(), hi, phrase, cue)
     return None
+
+
+# a pronoun subject and a finite verb ending the sentence: "said he would.", "denied it happened."
+_ELLIPTIC_RE = re.compile(r"\s*(?:he|she|they|it|we)\s+(?:would|could|will|did|had|was|were|should|might|can|does|"
+                          r"[a-z]{3,}ed)[\s.!?]*", re.I)
 
 
 # a comma after the cue, then a subject (no quote, no participle, no conjunction): the clause after it
@@ -375,7 +383,9 @@ def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clau
                     or _participle_at(s, comma + 1, hi)):
         # "CLAUSE, he said, on condition of anonymity" / "CLAUSE, he said, adding that ..."
         return make_clause(s, lo, lo + len(head.rstrip()) - 1, phrase, cue)
-    return make_clause(s, comma + 1, hi, phrase, cue)
+    # "This harbour, he says, is different.": a verb opening the words after it makes two words a predicate
+    predicate = subject and len(head.split()) >= 2 and _PREDICATE_START_RE.match(s, comma + 1, hi) is not None
+    return make_clause(s, comma + 1, hi, phrase, cue, 2 if predicate else MIN_WORDS)
 
 
 def _participle_at(s: str, pos: int, hi: int) -> re.Match[str] | None:

@@ -23,7 +23,7 @@ from onrecord.indexer.annotate.attribution.reported.sources import (
 )
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.reported.speakers import described_after, group_before, subject_before
-from onrecord.indexer.annotate.attribution.reported.verbs import CLAUSE_CUE_RE
+from onrecord.indexer.annotate.attribution.reported.verbs import CLAUSE_CUE_RE, is_verb
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 
@@ -74,6 +74,8 @@ _FINITE_WORD_RE = re.compile(r"\b(?:[a-z]{3,}ed|because|would|will|was|were|is|a
                              r"can|may|might|must|did|does|do)\b")
 _APPOSITIVE_BREAK_RE = re.compile(r",|\b(?:who|whom|whose|which)\b")
 _TIME_WORDS = words("weekdays", "months")
+# a determiner right before a cue word: the word is a noun ("any mention of", "no comment")
+_DETERMINER_BEFORE_RE = re.compile(rf"\b(?:{'|'.join(sorted(words('determiners')))})\s+$", re.I)
 _APPOSITIVE_REACH = 8  # words after an appositive-like opening ("the port has cut") a verb must come within
 # what may open a sentence before "according to X," that opens it: nothing, a conjunction, a parenthesis
 _OPENS_RE = re.compile(r"\s*\(?\s*(?:(?:but|and|yet|so|still|now|instead|indeed)\s*,?\s*)?", re.I)
@@ -118,6 +120,10 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = 
         return None
     tail = s[phrase.end:hi]
     comma = s.find(",", phrase.end, min(hi, phrase.end + 60))
+    if comma >= 0 and _APPOSITIVE_OPEN_RE.match(s, comma, hi) and not _VERB_START_RE.match(s, comma + 1, hi):
+        # "At the heart of it, according to Ann Vole, a former envoy, was ...": past her appositive
+        second = s.find(",", comma + 1, min(hi, comma + 60))
+        comma = second if second >= 0 and _VERB_START_RE.match(s, second + 1, hi) else comma
     # "The plan, according to X (of Y), is to ...": the subject before the aside, its predicate after
     verb_after = comma >= 0 and _VERB_START_RE.match(s, comma + 1, hi) is not None
     if not verb_after and len(tail.strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi) \
@@ -127,13 +133,20 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = 
     speaker = phrase.kind != "np" or is_speaker_noun(phrase.text)
     if comma >= 0 and _JOINED_AFTER_RE.match(s, comma + 1, hi) and speaker:  # "..., according to X, and ..."
         return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
-    if comma < 0 or CLAUSE_CUE_RE.search(s, comma, hi) or not (_SUBJECT_START_RE.match(s, comma + 1, hi) or verb_after):
+    if comma < 0 or _reports_again(s, lo, comma, hi) or not (_SUBJECT_START_RE.match(s, comma + 1, hi) or verb_after):
         return None  # "according to Ann Vole, senior manager at Acme": her office, no clause
     # "Since May, according to Ann Vole, the port has lost money": the longer side of the aside;
     # the predicate after it when a verb opens it (the words before are its subject)
     if verb_after or len(s[comma + 1:hi].split()) >= len(before.split()):
         return make_clause(s, comma + 1, hi, phrase, cue)
     return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
+
+
+def _reports_again(s: str, lo: int, pos: int, hi: int) -> bool:
+    """True when a clause cue used as a verb stands in s[pos:hi] (a second
+    report); a cue word after a determiner is a noun ("was any mention of")."""
+    return any(is_verb(s, lo, cue) and _DETERMINER_BEFORE_RE.search(s, max(lo, cue.start() - 8), cue.start()) is None
+               for cue in CLAUSE_CUE_RE.finditer(s, pos, hi))
 
 
 def _bare_source(s: str, pos: int, hi: int) -> Phrase | None:

@@ -69,6 +69,11 @@ def cut_before_cue(s: str, clause: Clause) -> Clause:
 
 _THAT_BEFORE_RE = re.compile(r"\bthat\W*$")
 MIN_CUT_WORDS = 4  # "told the Daily Mail: "..."": a listener, no clause, before the quote
+# a finite verb: what makes the words before a colon and its quote a clause of their own
+# ('said he was too busy: "..."'), not where or how it was said ('said in a statement on Monday: "..."')
+_FINITE_ALT = "|".join(sorted(words("past_tense_verbs")))
+_FINITE_WORD_RE = re.compile(r"\b(?:is|are|was|were|has|have|had|will|would|could|should|can|may|might|must|"
+                             rf"does|did|{_FINITE_ALT})\b")
 # where a clause may end before a quote it runs into: a comma, a colon, a semicolon or a dash
 _PIECE_END_RE = re.compile(r"\s*(?:[,:;]|\s(?:[\u2014\u2013]|--?)(?=\s))")
 
@@ -89,8 +94,17 @@ def cut_before_quote(s: str, clause: Clause) -> Clause | None:
                 return None
             # words right before a quote introduce it ('As Ann Vole told the Gazette, "..."'), a that-clause apart
             introduced = not s[ends[i]:mark].strip(" ,:;-\u2014\u2013")
-            return None if introduced and not _THAT_BEFORE_RE.search(s, clause.cue.end(), clause.start) else cut
+            return None if introduced and not _THAT_BEFORE_RE.search(s, clause.cue.end(), clause.start) \
+                and not _reports_before_colon(s, cut, ends[i]) else cut
     return None
+
+
+def _reports_before_colon(s: str, clause: Clause, end: int) -> bool:
+    """True when `clause` ends at a colon before the quote it introduces and
+    holds a finite verb after its first word ('said he was too busy: "..."'):
+    a report of its own beside the quote."""
+    colon = s.startswith(":", end + len(s[end:]) - len(s[end:].lstrip()))
+    return colon and _FINITE_WORD_RE.search(s, clause.start + 1, clause.end) is not None
 
 
 # a conjunction or a comma before a new subject of a cue: "X said ..., and most voters said ...",

@@ -34,14 +34,15 @@ class Clause:
     end: int
 
 
-def make_clause(s: str, start: int, end: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
+def make_clause(s: str, start: int, end: int, phrase: Phrase, cue: re.Match[str],
+                min_words: int = MIN_WORDS) -> Clause | None:
     """Return the Clause s[start:end] trimmed of blanks and closing stops;
-    None when it is too short to report anything."""
+    None when it is shorter than `min_words` words (too short to report anything)."""
     while start < end and s[start].isspace():
         start += 1
     closing = _CLOSING_RE.search(s, start, end)
     end = closing.start() if closing else end
-    if len(s[start:end].split()) < MIN_WORDS:
+    if len(s[start:end].split()) < min_words:
         return None
     return Clause(phrase, cue, start, end)
 

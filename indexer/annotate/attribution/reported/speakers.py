@@ -49,7 +49,12 @@ _CONTRACTED_RE = re.compile(r"\b(?:he|she|who|they|we)(['\u2019](?:s|re))\s+$", 
 # a cue and a comma right before a participle cue: "he said, adding", "Ann Vole told reporters, saying";
 # a time or place between them, "while" after the comma: "he said at the rally, insisting", "he said, while arguing";
 # "before" without a comma: "Ann Vole responded before adding"
-_SAID_BEFORE_RE = re.compile(r"\b(said|says|told|tells|added|wrote|writes|explained|stated|responded|replied|cautioned)"
+# the cue a participle follows: a closing cue or a clause cue in the past ('"...," she vowed, adding that'),
+# never a word that is also a noun of what was said ("copyright claims in India, arguing")
+_PAST_CLAUSE_CUES = frozenset(w for w in words("clause_cues") if w.endswith("ed") and " " not in w)
+_PARTICIPLE_LEADS = (_CLOSING_CUES | _PAST_CLAUSE_CUES | {"told", "wrote"}) - words("claim_nouns", "finding_nouns")
+_SAID_ALT = "|".join(sorted(_PARTICIPLE_LEADS, key=lambda w: (-len(w), w)))
+_SAID_BEFORE_RE = re.compile(rf"\b({_SAID_ALT})"
                              r"(?:\s+[^,;:#\"\u201c]{1,70}?)?(?:\s*,\s*(?:(?:while|before|after)\s+)?|"
                              r"\s+(?:while|before|after)\s+)(?:also\s+|later\s+|then\s+|[a-z]{3,}ly\s+)?$")
 _SAID_REACH = 100  # characters before a participle the cue and its adjunct may take

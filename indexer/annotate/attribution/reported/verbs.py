@@ -19,6 +19,10 @@ HEDGES = words("hedge_words")
 _TO_LEADS = words("report_infinitive_leads")  # "continued to say", "went on to say": no hedge
 _LEAD_ALT = "|".join(sorted(re.escape(w).replace(r"\ ", r"\s+") for w in _TO_LEADS))
 _TO_LEAD_RE = re.compile(rf"(?<![\w-])(?:{_LEAD_ALT})\s+to\s+$", re.I)
+# a posting verb, up to four words (a time, a channel), then the purpose "to": "tweeted on Friday to say"
+_PURPOSE_ALT = "|".join(sorted(re.escape(w).replace(r"\ ", r"\s+") for w in words("report_purpose_leads")))
+_PURPOSE_LEAD_RE = re.compile(rf"(?<![\w-])(?:{_PURPOSE_ALT})(?:\s+[^\s,;:.!?]+){{0,4}}?\s+to\s+$", re.I)
+_PURPOSE_REACH = 50  # characters before the cue a posting verb and its words may take
 # one word trie per first letter, led by that letter's case forms (as cuewords' CUE_RE): a
 # fraction of the cost of a plain alternation on every line
 _ALT = letter_led_alternation([re.escape(w).replace(r"\ ", r"\s+") for w in sorted(w for w in _CUES if " " in w)],
@@ -77,7 +81,8 @@ def lead_start(s: str, lo: int, cue: re.Match[str]) -> int:
     """Return where the verb leading a cue's infinitive starts ("continued"
     of "Ann Vole continued to say"; report_infinitive_leads), else the
     cue's start: the speaker phrase ends before it."""
-    lead = _TO_LEAD_RE.search(s, max(lo, cue.start() - 24), cue.start())
+    lead = _TO_LEAD_RE.search(s, max(lo, cue.start() - 24), cue.start()) \
+        or _PURPOSE_LEAD_RE.search(s, max(lo, cue.start() - _PURPOSE_REACH), cue.start())
     return cue.start() if lead is None else lead.start()
 
 
@@ -87,7 +92,8 @@ def is_hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
     "to" after a lead of report_infinitive_leads is none ("went on to say")."""
     before = WORD_RE.findall(s[max(lo, cue.start() - 24):cue.start()])  # "in May said": no modal
     if before[-1:] == ["to"] and (before[-2:-1] and before[-2].lower() in _TO_LEADS
-                                  or " ".join(before[-3:-1]).lower() in _TO_LEADS):
+                                  or " ".join(before[-3:-1]).lower() in _TO_LEADS
+                                  or _PURPOSE_LEAD_RE.search(s, max(lo, cue.start() - _PURPOSE_REACH), cue.start())):
         return False
     return bool(before) and (before[-1] in HEDGES or before[-1].endswith(_HEDGE_ENDS) or len(before) > 1
                              and before[-2] in HEDGES and before[-1].endswith("ly"))

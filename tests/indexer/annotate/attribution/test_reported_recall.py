@@ -157,3 +157,23 @@ def test_a_closing_attribution_before_a_semicolon_or_colon(text: str, clause: st
 def test_a_surname_with_an_inner_apostrophe_no_one_introduced_is_a_person() -> None:
     found = reported("Fans were happy. O'Dwyer said the new players had the chance to stake claims for places.")
     assert [(q.speaker, q.speaker_type) for q in found] == [("O'Dwyer", "person")]
+
+
+@pytest.mark.parametrize(("text", "cue"), [
+    ('"We will guard the port," Tom Reed vowed, adding he intended to work with the harbour master.', "vowed"),
+    ('"The tide is turning," Tom Reed warned, adding that the quay would flood by spring.', "warned"),
+])
+def test_a_participle_after_any_past_cue_of_a_quote_is_that_speakers(text: str, cue: str) -> None:
+    assert [q.speaker for q in reported(text)] == ["Tom Reed"]
+
+
+@pytest.mark.parametrize("text", [
+    "Tom Reed tweeted on Friday to say he had never backed the ferry plan.",
+    "Tom Reed took to Twitter to say that the ferry plan was dead.",
+])
+def test_a_purpose_infinitive_after_a_posting_verb_is_a_report(text: str) -> None:
+    assert [q.speaker for q in reported(text)] == ["Tom Reed"]
+
+
+def test_a_refusal_to_say_stays_hedged() -> None:
+    assert reported("Tom Reed refused to say whether the ferry plan was dead.") == []

@@ -114,3 +114,19 @@ def test_a_clause_its_cue_closes_is_not_cut_before_the_quote_the_cue_credits() -
 
 def test_repeat_reports_no_bare_clause() -> None:
     assert reported("Puppies repeat behaviours that have a good result for them.") == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ('Ann Vole said the ferry was running late again: "We are sorry for the wait."', "the ferry was running late again"),
+    ('Ann Vole says the quay has cracked in two places: "It cannot take another winter."', "the quay has cracked in two places"),
+])
+def test_a_clause_of_its_own_before_a_colon_and_its_quote_is_reported(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Ann Vole")]
+
+
+@pytest.mark.parametrize("text", [
+    'Ann Vole said in a statement on Monday: "We are sorry for the wait."',
+    'Ann Vole told a packed meeting of the harbour board: "We are sorry for the wait."',
+])
+def test_where_or_to_whom_before_a_colon_and_its_quote_is_no_report(text: str) -> None:
+    assert [q.text for q in reported(text)] == []
