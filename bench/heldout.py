@@ -19,12 +19,12 @@ unchanged from there to the session's start d5c6e12) and round 8's (40 BBC
 articles, scored at the starting code e351780 and once after tuning at
 2900c4f) and rounds 9 and 10's (40 BBC articles each, scored at the starting
 code and once after tuning at 0a0e165) and rounds 11-14's (40 BBC articles
-each, scored at the starting code and once after tuning at 46d0915): all are
-tuning data since.  Rounds 15 and 16 (40 BBC articles each, drawn and frozen
-while rounds 13 and 14 were, scored once at 46d0915 and never read
-otherwise) are the test sets now (TEST_SETS), each scored only when its
-flag asks: at the starting code, then once, after tuning; rounds 17 and 18
-(drawn and frozen while 15 and 16 are) wait beside them for the next tuning.
+each, scored at the starting code and once after tuning at 46d0915) and
+rounds 15 and 16's (40 BBC articles each, scored at the starting code 192074a
+and once after tuning at 970e2db): all are tuning data since.  Rounds 17 and
+18 (40 BBC articles each, drawn and frozen while rounds 15 and 16 were the
+test sets, never scored) are the test sets now (TEST_SETS), each scored only
+when its flag asks: at the starting code, then once, after tuning.
 """
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ BBC_R13 = GOLD_DIR / "bbc_heldout_r13_test.json"
 BBC_R14 = GOLD_DIR / "bbc_heldout_r14_test.json"
 # Rounds 15 and 16: drawn beside rounds 13 and 14 for the session after
 # (bench.goldselect's bbc15 and bbc16, 40 articles each), frozen likewise;
-# scored once at 46d0915, the test sets of the next tuning.
+# scored at the starting code 192074a and once after tuning at 970e2db.
 BBC_R15 = GOLD_DIR / "bbc_heldout_r15_test.json"
 BBC_R16 = GOLD_DIR / "bbc_heldout_r16_test.json"
 # Rounds 17 and 18: drawn while rounds 15 and 16 were the test sets, for the
@@ -102,13 +102,11 @@ def bbc_round(number: int) -> Path:
 
 # The BBC rounds scored once and tuning rows since, in the order drawn; every
 # row, error lister and fit script reads them from here (key bbc_rN).
-SPENT_BBC_ROUNDS = tuple(range(1, 15))
+SPENT_BBC_ROUNDS = tuple(range(1, 17))
 SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
-TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R15: ("round 15 BBC TEST", "--round15-test"),
-                                          BBC_R16: ("round 16 BBC TEST", "--round16-test"),
-                                          BBC_R17: ("round 17 BBC TEST", "--round17-test"),
+TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R17: ("round 17 BBC TEST", "--round17-test"),
                                           BBC_R18: ("round 18 BBC TEST", "--round18-test")}
 
 

@@ -58,17 +58,15 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
     _patch_scorers(monkeypatch, scored)
     rows = heldout.heldout_rows(tmp_path, tmp_path) + reported.reported_rows(tmp_path, tmp_path, None, "dev")
     for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6,
-                 BBC_R7, BBC_R8, BBC_R9, BBC_R10, BBC_R11, BBC_R12, BBC_R13, BBC_R14):
+                 BBC_R7, BBC_R8, BBC_R9, BBC_R10, BBC_R11, BBC_R12, BBC_R13, BBC_R14, BBC_R15, BBC_R16):
         assert scored.count(gold) == 2, gold.name
-    for n in range(3, 15):
+    for n in range(3, 17):
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
-    assert heldout.TEST_SETS == {BBC_R15: ("round 15 BBC TEST", "--round15-test"),
-                                 BBC_R16: ("round 16 BBC TEST", "--round16-test"),
-                                 BBC_R17: ("round 17 BBC TEST", "--round17-test"),
+    assert heldout.TEST_SETS == {BBC_R17: ("round 17 BBC TEST", "--round17-test"),
                                  BBC_R18: ("round 18 BBC TEST", "--round18-test")}
-    assert not {BBC_R15, BBC_R16, BBC_R17, BBC_R18} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (15, 16, 17, 18)]
+    assert not {BBC_R17, BBC_R18} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (17, 18)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
@@ -97,9 +95,9 @@ def test_the_error_listers_read_every_spent_round() -> None:
     assert TUNING["bbc_r6"] == BBC_R6 and TUNING["bbc_r7"] == BBC_R7 and TUNING["bbc_r8"] == BBC_R8
     assert TUNING["bbc_r9"] == BBC_R9 and TUNING["bbc_r10"] == BBC_R10
     assert TUNING["bbc_r11"] == BBC_R11 and TUNING["bbc_r14"] == BBC_R14
-    assert {"web_r2", *(f"bbc_r{n}" for n in range(1, 15))} <= set(SOURCES)
+    assert {"web_r2", *(f"bbc_r{n}" for n in range(1, 17))} <= set(SOURCES)
     from bench.speaker_misses import ROUNDS
-    assert ROUNDS == tuple(f"bbc_r{n}" for n in range(3, 15))
+    assert ROUNDS == tuple(f"bbc_r{n}" for n in range(3, 17))
 
 
 
@@ -107,7 +105,7 @@ def test_the_ranker_fit_reads_every_tuning_gold() -> None:
     from bench.fit_ranker import HELD_ROUNDS
     from bench.fit_ranker import SOURCES as FIT_SOURCES
     assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r10"] == "round 10 BBC"
-    assert HELD_ROUNDS == tuple(f"round {n} BBC" for n in range(3, 15))
+    assert HELD_ROUNDS == tuple(f"round {n} BBC" for n in range(3, 17))
 
 
 def _main_argv(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> list[str]:
@@ -126,12 +124,12 @@ def test_a_test_set_flag_reaches_both_scorers_and_spent_flags_are_refused(
     from bench import extraction
     seen: dict[str, Any] = {}
     argv = _main_argv(monkeypatch, seen)
-    for spent in range(5, 15):
+    for spent in range(5, 17):
         with pytest.raises(SystemExit):
             extraction.main([*argv, f"--round{spent}-test"])
-    assert extraction.main([*argv, "--round15-test", "--round16-test"]) == 0
-    assert seen == {"quotes": {BBC_R15, BBC_R16}, "speech": {BBC_R15, BBC_R16}}
-    assert extraction.main([*argv, "--round16-test"]) == 0 and seen == {"quotes": {BBC_R16}, "speech": {BBC_R16}}
+    assert extraction.main([*argv, "--round17-test", "--round18-test"]) == 0
+    assert seen == {"quotes": {BBC_R17, BBC_R18}, "speech": {BBC_R17, BBC_R18}}
+    assert extraction.main([*argv, "--round18-test"]) == 0 and seen == {"quotes": {BBC_R18}, "speech": {BBC_R18}}
     fresh = tmp_path / "bbc_heldout_r11_test.json"
     monkeypatch.setattr(heldout, "TEST_SETS", {fresh: ("round 11 BBC TEST", "--round11-test")})
     assert extraction.main(argv) == 0 and seen == {"quotes": set(), "speech": set()}
