@@ -80,9 +80,7 @@ def open_postings(reader: Any, fieldname: str, text: Any) -> Any:
     """Return a matcher over a term's postings in a segment reader, deleted
     documents included (callers subtract them per segment, which is cheaper
     than Whoosh's per-posting deletion filter), or None if there are none."""
-    try:
-        if (fieldname, text) not in reader:
-            return None
+    try:  # one look-up in the term table: a missing term raises TermNotFound
         return unfiltered_postings(reader, fieldname, text)
-    except Exception:  # an unknown field or untranslatable value matches nothing
+    except Exception:  # a missing term, unknown field or untranslatable value matches nothing
         return None

@@ -225,8 +225,9 @@ def unfiltered_postings(reader: Any, fieldname: str, text: Any) -> Any:
     """Return a leaf matcher over a term's postings in a segment reader,
     deleted documents included: straight from the segment's term table
     when it has one, else the public postings() with Whoosh's deletion
-    filter unwrapped.  The caller checks that the term exists; an unknown
-    field or untranslatable value raises as Whoosh does."""
+    filter unwrapped.  A missing term raises TermNotFound (callers catch
+    it rather than look the term up twice); an unknown field or
+    untranslatable value raises as Whoosh does."""
     terms = getattr(reader, "_terms", None)
     if terms is None:
         matcher = reader.postings(fieldname, text)

@@ -86,3 +86,28 @@ def test_one_search_decodes_a_term_once() -> None:
         decode()
         assert len(opened) == 4  # the memo ends with the search
     assert [list(a) for a in outside[0]] == [list(a) for a in inside[0]] == [list(range(50)), [1.0] * 50]
+
+
+def test_open_postings_looks_a_term_up_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A present term costs one term-table look-up (a hash probe and reads
+    of the table's file), not a membership test and then another; a
+    missing term or unknown field still gives None."""
+    idx = ram_index()
+    write_articles(idx, [make_article("p1", Metadata("t"), [
+        ("the heron budget tumbles", [], [], None)])])
+    with idx.reading() as searcher:
+        reader = searcher.reader()
+        table = type(reader._terms)
+        looked: list[str] = []
+        for name in ("__contains__", "term_info"):
+            original = getattr(table, name)
+
+            def counted(self: Any, *args: Any, _name: str = name, _original: Any = original) -> Any:
+                looked.append(_name)
+                return _original(self, *args)
+            monkeypatch.setattr(table, name, counted)
+        matcher = postings.open_postings(reader, "text", "heron")
+        assert matcher is not None and list(matcher.all_ids()) == [0]
+        assert len(looked) == 1
+        assert postings.open_postings(reader, "text", "walrus") is None
+        assert postings.open_postings(reader, "no_such_field", "heron") is None
