@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -22,17 +21,10 @@ from bench.heldout import (
     BBC_R8,
     BBC_R9,
     BBC_R10,
-    BBC_R11,
-    BBC_R12,
-    BBC_R13,
-    BBC_R14,
-    BBC_R15,
-    BBC_R16,
-    BBC_R17,
-    BBC_R18,
     FROZEN,
     WEB_GOLD,
     WEB_R2,
+    bbc_round,
     file_digest,
     frozen_digests,
     locate_gold,
@@ -43,8 +35,7 @@ SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 HTMLEVAL = SHARED / "htmleval" / "wcxb-dev"
 CORPUS = SHARED / "corpus" / "bbc"
 # round 1's test halves (scored once, tuning data since: still never edited), rounds 2 to 18's
-TEST_GOLDS = (WEB_GOLD["test"], BBC_HELDOUT, WEB_R2, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9,
-              BBC_R10, BBC_R11, BBC_R12, BBC_R13, BBC_R14, BBC_R15, BBC_R16, BBC_R17, BBC_R18)
+TEST_GOLDS = (WEB_GOLD["test"], WEB_R2, *(bbc_round(n) for n in range(1, 19)))
 
 
 @pytest.mark.parametrize("path", TEST_GOLDS, ids=lambda p: p.name)
@@ -163,27 +154,18 @@ def test_round_seven_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text
         assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
 
 
-@pytest.mark.parametrize(("gold", "count", "select", "before"), [
-    (BBC_R11, goldselect.BBC11_COUNT, goldselect.select_bbc11, ()),
-    (BBC_R12, goldselect.BBC12_COUNT, goldselect.select_bbc12, (BBC_R11,)),
-    (BBC_R13, goldselect.BBC13_COUNT, goldselect.select_bbc13, (BBC_R11, BBC_R12)),
-    (BBC_R14, goldselect.BBC14_COUNT, goldselect.select_bbc14, (BBC_R11, BBC_R12, BBC_R13)),
-    (BBC_R15, goldselect.BBC15_COUNT, goldselect.select_bbc15, (BBC_R11, BBC_R12, BBC_R13, BBC_R14)),
-    (BBC_R16, goldselect.BBC16_COUNT, goldselect.select_bbc16, (BBC_R11, BBC_R12, BBC_R13, BBC_R14, BBC_R15)),
-    (BBC_R17, goldselect.BBC17_COUNT, goldselect.select_bbc17,
-     (BBC_R11, BBC_R12, BBC_R13, BBC_R14, BBC_R15, BBC_R16)),
-    (BBC_R18, goldselect.BBC18_COUNT, goldselect.select_bbc18,
-     (BBC_R11, BBC_R12, BBC_R13, BBC_R14, BBC_R15, BBC_R16, BBC_R17))],
-    ids=["r11", "r12", "r13", "r14", "r15", "r16", "r17", "r18"])
+@pytest.mark.parametrize("number", range(11, 19), ids=lambda n: f"r{n}")
 def test_rounds_eleven_to_eighteen_are_disjoint_from_every_bbc_gold_before_them_and_hold_no_text_twice(
-        gold: Path, count: int, select: Any, before: tuple[Path, ...]) -> None:
+        number: int) -> None:
+    gold, count = bbc_round(number), goldselect.FRESH_ROUNDS[number][1]
+    before = tuple(bbc_round(n) for n in range(11, number))
     drawn = json.loads(gold.read_text(encoding="utf-8"))["articles"]
     earlier = {a for g in (BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10,
                            *before, BBC_HELDOUT.parent / "bbc_quotes.json")
                for a in json.loads(g.read_text(encoding="utf-8"))["articles"]}
     assert len(drawn) == count == 40 and not set(drawn) & earlier
     if CORPUS.is_dir():
-        assert drawn == select(CORPUS, BBC_HELDOUT.parent)
+        assert drawn == goldselect.select_round(number, CORPUS, BBC_HELDOUT.parent)
         texts = {b" ".join((CORPUS / a).read_bytes().split()) for a in drawn}
         assert len(texts) == len(drawn)
         assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
@@ -345,8 +327,7 @@ def test_the_round_five_draw_skips_a_text_it_already_holds(tmp_path: Path) -> No
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the BBC corpus is not on this machine")
-@pytest.mark.parametrize("gold", [BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10, BBC_R11,
-                                  BBC_R12, BBC_R13, BBC_R14, BBC_R15, BBC_R16, BBC_R17, BBC_R18],
+@pytest.mark.parametrize("gold", [bbc_round(n) for n in range(1, 19)],
                          ids=lambda p: p.name)
 def test_bbc_offsets_point_at_the_annotated_spans(gold: Path) -> None:
     from bench.extraction import bbc_text
