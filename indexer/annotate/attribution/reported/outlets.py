@@ -20,7 +20,7 @@ from onrecord.indexer.lexicon import words
 _NEWSPAPER_NOUNS = words("newspaper_nouns")  # "the paper", "the newspaper", "the tabloid"
 _MASTHEADS = words("masthead_words")  # "Times", "Telegraph", "Post": the words newspapers are named by
 _OPENERS = words("weekdays") | {"daily"}  # "Daily Bugle", "Sunday Business"
-_WORD_RE = re.compile(r"[\w'\u2019-]+")
+WORD_RE = re.compile(r"[\w'\u2019-]+")  # a word of a speaker phrase, as reported/ reads it
 # a capitalised run and the "the" before it ("the Daily Bugle", "Financial Times Deutschland")
 _RUN_RE = re.compile(r"(?:\b([Tt]he)[ \u00a0]+)?\b([A-Z][\w'\u2019&-]*(?:[ \u00a0]+[A-Z][\w'\u2019&-]*)*)")
 _POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
@@ -31,7 +31,7 @@ def is_newspaper_description(text: str) -> bool:
     """True for a definite description headed by a newspaper noun ("the
     newspaper", "The Sunday paper"); False for "a paper", "the paper's
     editor" and anything else."""
-    found = _WORD_RE.findall(text.lower())
+    found = WORD_RE.findall(text.lower())
     return len(found) >= 2 and found[0] == "the" and found[-1] in _NEWSPAPER_NOUNS
 
 

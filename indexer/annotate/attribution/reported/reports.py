@@ -30,6 +30,7 @@ from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOU
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
+from onrecord.indexer.annotate.attribution.reported.outlets import WORD_RE
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_before_quote, cut_run_on
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, cut_naming
 from onrecord.indexer.annotate.attribution.reported.written import credited, note_spoken, read_off
@@ -41,7 +42,6 @@ from onrecord.search import Mention, Paragraph, Quote
 
 MIN_OUTSIDE_WORDS = 5  # a speaker, a cue and a clause of three words
 _ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they are named with
-_WORD_RE = re.compile(r"[\w'\u2019-]+")
 _ORG_HEADS = words("org_heads")
 _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 # a description, then the organisation's name: "business lobby group the CBI", "the watchdog the FSA"
@@ -239,7 +239,7 @@ def _named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: i
     action": Ann Vole), never a name inside the clause or the description
     (`end`: where both end); else `who`.  (An organisation's description
     there is the direct path's: leads.org_named_after_lead.)"""
-    found = _WORD_RE.findall(phrase.text.lower())
+    found = WORD_RE.findall(phrase.text.lower())
     if who.get("speaker") or phrase.kind != "np" or found[:1] not in (["a"], ["an"]) \
             or not is_speaker_noun(phrase.text) or found[-1] in _BODY_NOUNS \
             or not in_lead(people.text, phrase.start + base):
@@ -255,7 +255,7 @@ def _spoken_org(phrase: Phrase, pos: int, orgs: list[tuple[int, str]]) -> str | 
     within INSTITUTION_REACH (REFERENT_REACH for "it"), the latest whose name
     ends in the description's noun, else the latest; None when none spoke.
     `orgs`: (position, name) of the bodies credited so far, any order."""
-    found = _WORD_RE.findall(phrase.text.lower())
+    found = WORD_RE.findall(phrase.text.lower())
     if phrase.kind == "pronoun" and found == ["it"]:
         reach, head = REFERENT_REACH, ""
     elif phrase.kind == "np" and len(found) > 1 and found[0] == "the" and found[-1] in _BODY_NOUNS:
@@ -307,7 +307,7 @@ def _unknown_role(phrase: Phrase, people: DocSpeakers, pos: int) -> bool:
     ROLE_SUBJECT_REACH before the clause at pos and no one new of that role
     came since ("Ann Vole gave a speech. The chancellor said ...": hers; not
     after "An inspector arrived.")."""
-    found = _WORD_RE.findall(phrase.text.lower())
+    found = WORD_RE.findall(phrase.text.lower())
     if phrase.kind != "np" or not found or found[-1] not in _ROLES:
         return False
     if any(found[-1] in p.roles for p in people.by_order):

@@ -33,6 +33,7 @@ from onrecord.indexer.annotate.attribution.reported.bodies import (
     staff_owner,
 )
 from onrecord.indexer.annotate.attribution.reported.outlets import (
+    WORD_RE,
     is_masthead,
     is_newspaper_description,
     newspaper_before,
@@ -42,7 +43,6 @@ from onrecord.indexer.lexicon import words
 from onrecord.search import Mention
 
 _ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they are named with
-_WORD_RE = re.compile(r"[\w'\u2019-]+")
 _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 _SPOKES = words("spokes")
 _DESCRIPTORS = words("descriptors") - words("roles")  # "Swiss", "British": never "President"
@@ -79,7 +79,7 @@ def kind_fitted(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeak
     ("The German club said" after "Acme Munich's Cup match": Acme Munich,
     bodies.fitting_topic) where the body credited is of another kind (the
     Cup's "League"); else `who`."""
-    found = _WORD_RE.findall(phrase.text.lower())
+    found = WORD_RE.findall(phrase.text.lower())
     speaker = who.get("speaker")
     if phrase.kind != "np" or not speaker or len(found) < 2 or found[0] != "the" \
             or not kinds_clash(found[-1], speaker):
@@ -143,7 +143,7 @@ def body_voice(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeake
     """Return `who` credited to the body a spokesperson described by its
     kind speaks for ("..., said a company spokesman": the company the text
     is about there, as "it" would mean it) where no one was named; else `who`."""
-    found = _WORD_RE.findall(phrase.text.lower())
+    found = WORD_RE.findall(phrase.text.lower())
     if who.get("speaker") or phrase.kind != "np" or len(found) != 3 or found[0] not in ("a", "an", "the") \
             or found[1] not in ORG_NOUNS or found[2] not in _SPOKES:
         return who
@@ -179,7 +179,7 @@ def note_spoken(people: DocSpeakers, spoken: list[tuple[int, str]], pos: int, or
     the registry's speaking bodies (what "it said" after it may mean) unless
     its name holds a role word ("Committee Chairman Ann Vole": a person's)."""
     spoken.append((pos, org))
-    if not _ROLES & set(_WORD_RE.findall(org.lower())):
+    if not _ROLES & set(WORD_RE.findall(org.lower())):
         insort(people.orgs, (pos, org))
 
 
