@@ -58,7 +58,6 @@ def match_array(searcher: Any, q: wq.Query, deadline: Deadline,
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
 
 
-
 def _every_array(searcher: Any, unit: str, deadline: Deadline) -> np.ndarray | None:
     """Return every_of_unit()'s docnums as a sorted array, made once per
     commit and unit; None if `deadline` passes while the set is built."""
