@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import cache
 from itertools import compress, count, islice
 from typing import Any, cast
 
@@ -26,8 +27,13 @@ _WHOLE_CHARS = 400
 _ELLIPSIS = "\u2026"
 
 Span = tuple[int, int]
-# The `exact` field's words (search.storage.schema.exact_word_analyzer: EXACT_WORD, lowercased).
-_EXACT_EXPRESSION: re.Pattern[str] = cast(Any, exact_word_analyzer()).items[0].expression
+
+
+@cache
+def _exact_expression() -> re.Pattern[str]:
+    """Return the `exact` field's word pattern (search.storage.schema.exact_word_analyzer:
+    EXACT_WORD, lowercased), read from its analyzer on first use, not at import."""
+    return cast(Any, exact_word_analyzer()).items[0].expression
 
 
 def find_term_spans(analyzer: Any, text: str, terms: MarkTerms) -> list[Span]:
@@ -70,13 +76,14 @@ def _exact_spans(text: str, terms: MarkTerms) -> list[Span]:
     """Return the spans of exact words and of each phrase where it matched:
     one span from its first word's start to its last word's end wherever
     its words stand adjacent and in order (as the exact field matches)."""
-    words = lowered_words(_EXACT_EXPRESSION, text)
+    expression = _exact_expression()
+    words = lowered_words(expression, text)
     runs = [(i, i) for i in compress(count(), map(terms.exact.__contains__, words))]
     for phrase in filter(None, terms.phrases):
         size, first = len(phrase), phrase[0]
         runs += [(i, i + size - 1) for i, word in enumerate(words)
                  if word == first and words[i:i + size] == phrase]
-    return _match_spans(_EXACT_EXPRESSION, text, runs)
+    return _match_spans(expression, text, runs)
 
 
 def _match_spans(expression: re.Pattern[str], text: str,
