@@ -43,7 +43,8 @@ articles each), drawn while rounds 11 and 12 were a session's test sets;
 `--round 15` and `--round 16` write rounds 15 and 16's (bbc15 and bbc16),
 drawn beside them for the session after; `--round 17` and `--round 18` write
 rounds 17 and 18's (bbc17 and bbc18), drawn while rounds 15 and 16 were a
-session's test sets.
+session's test sets; `--round 19` and `--round 20` write rounds 19 and 20's
+(bbc19 and bbc20), drawn while rounds 17 and 18 were a session's test sets.
 """
 from __future__ import annotations
 
@@ -74,6 +75,8 @@ from bench.goldselect import (
     select_bbc16,
     select_bbc17,
     select_bbc18,
+    select_bbc19,
+    select_bbc20,
     select_web,
     select_web2,
 )
@@ -236,6 +239,15 @@ ROUND18_NOTE = (
     " Round 18: drawn by bench/goldselect.py (bbc18: 40 articles by random.Random(181818), disjoint from "
     "bbc_quotes.json, rounds 1-16 and round 17's draw, no text twice nor the text of an earlier gold's article) "
     "beside round 17; annotated the same way, a test set only.")
+ROUND19_NOTE = (
+    " Round 19: drawn by bench/goldselect.py (bbc19: 40 articles by random.Random(191919), disjoint from "
+    "bbc_quotes.json and rounds 1-18, no text twice nor the text of an earlier gold's article) in the session "
+    "whose test sets were rounds 17 and 18, for the session after it; annotated the same way (headline quotes "
+    "and headline reported speech included) by annotators who saw only the texts, a test set only.")
+ROUND20_NOTE = (
+    " Round 20: drawn by bench/goldselect.py (bbc20: 40 articles by random.Random(202020), disjoint from "
+    "bbc_quotes.json, rounds 1-18 and round 19's draw, no text twice nor the text of an earlier gold's article) "
+    "beside round 19; annotated the same way, a test set only.")
 
 
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
@@ -267,7 +279,8 @@ BBC_ROUNDS: dict[int, tuple[Callable[[Path, Path], list[str]], str]] = {
     11: (select_bbc11, ROUND11_NOTE), 12: (select_bbc12, ROUND12_NOTE),
     13: (select_bbc13, ROUND13_NOTE), 14: (select_bbc14, ROUND14_NOTE),
     15: (select_bbc15, ROUND15_NOTE), 16: (select_bbc16, ROUND16_NOTE),
-    17: (select_bbc17, ROUND17_NOTE), 18: (select_bbc18, ROUND18_NOTE)}
+    17: (select_bbc17, ROUND17_NOTE), 18: (select_bbc18, ROUND18_NOTE),
+    19: (select_bbc19, ROUND19_NOTE), 20: (select_bbc20, ROUND20_NOTE)}
 
 
 def build_bbc_round(number: int, annotations: Path, corpus: Path) -> None:
@@ -300,7 +313,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=tuple(range(1, 19)), default=1)
+    parser.add_argument("--round", type=int, choices=tuple(range(1, 21)), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)

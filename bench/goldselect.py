@@ -112,6 +112,15 @@ test sets too):
 - bbc18: likewise by random.Random(BBC18_SEED), from those in none of them
   and round 17's.
 
+Rounds 19 and 20 (drawn in the session that tunes against rounds 1 to 16
+and scores 17 and 18 once, so that the session after it has fresh frozen
+test sets too):
+
+- bbc19: BBC19_COUNT articles drawn by random.Random(BBC19_SEED) the same way,
+  from those in none of the tuned gold and rounds 1 to 18's BBC test sets;
+- bbc20: likewise by random.Random(BBC20_SEED), from those in none of them
+  and round 19's.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -160,6 +169,10 @@ BBC17_SEED = 171717
 BBC17_COUNT = 40
 BBC18_SEED = 181818
 BBC18_COUNT = 40
+BBC19_SEED = 191919
+BBC19_COUNT = 40
+BBC20_SEED = 202020
+BBC20_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -241,10 +254,11 @@ FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7
                 11: (BBC11_SEED, BBC11_COUNT), 12: (BBC12_SEED, BBC12_COUNT),
                 13: (BBC13_SEED, BBC13_COUNT), 14: (BBC14_SEED, BBC14_COUNT),
                 15: (BBC15_SEED, BBC15_COUNT), 16: (BBC16_SEED, BBC16_COUNT),
-                17: (BBC17_SEED, BBC17_COUNT), 18: (BBC18_SEED, BBC18_COUNT)}
+                17: (BBC17_SEED, BBC17_COUNT), 18: (BBC18_SEED, BBC18_COUNT),
+                19: (BBC19_SEED, BBC19_COUNT), 20: (BBC20_SEED, BBC20_COUNT)}
 # A round drawn beside another -> that round; it is disjoint from the golds
 # before that round and from that round's draw.
-PAIRED = {12: 11, 14: 13, 16: 15, 18: 17}
+PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19}
 
 
 def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
@@ -269,17 +283,18 @@ def _round_selector(number: int) -> Callable[[Path, Path], list[str]]:
 select_bbc5, select_bbc6, select_bbc7, select_bbc8 = (_round_selector(n) for n in (5, 6, 7, 8))
 select_bbc9, select_bbc10, select_bbc11, select_bbc12 = (_round_selector(n) for n in (9, 10, 11, 12))
 select_bbc13, select_bbc14, select_bbc15, select_bbc16 = (_round_selector(n) for n in (13, 14, 15, 16))
-select_bbc17, select_bbc18 = (_round_selector(n) for n in (17, 18))
+select_bbc17, select_bbc18, select_bbc19, select_bbc20 = (_round_selector(n) for n in (17, 18, 19, 20))
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 16.
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 18.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
             "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
             "bbc_heldout_r9_test.json", "bbc_heldout_r10_test.json",
             "bbc_heldout_r11_test.json", "bbc_heldout_r12_test.json",
             "bbc_heldout_r13_test.json", "bbc_heldout_r14_test.json",
-            "bbc_heldout_r15_test.json", "bbc_heldout_r16_test.json")
+            "bbc_heldout_r15_test.json", "bbc_heldout_r16_test.json",
+            "bbc_heldout_r17_test.json", "bbc_heldout_r18_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int,
@@ -334,7 +349,9 @@ def main() -> None:
                       "bbc15": select_bbc15(args.corpus, args.tuned_gold.parent),
                       "bbc16": select_bbc16(args.corpus, args.tuned_gold.parent),
                       "bbc17": select_bbc17(args.corpus, args.tuned_gold.parent),
-                      "bbc18": select_bbc18(args.corpus, args.tuned_gold.parent)}, indent=1))
+                      "bbc18": select_bbc18(args.corpus, args.tuned_gold.parent),
+                      "bbc19": select_bbc19(args.corpus, args.tuned_gold.parent),
+                      "bbc20": select_bbc20(args.corpus, args.tuned_gold.parent)}, indent=1))
 
 
 if __name__ == "__main__":
