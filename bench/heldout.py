@@ -24,7 +24,9 @@ rounds 15 and 16's (40 BBC articles each, scored at the starting code 192074a
 and once after tuning at 970e2db): all are tuning data since.  Rounds 17 and
 18 (40 BBC articles each, drawn and frozen while rounds 15 and 16 were the
 test sets, never scored) are the test sets now (TEST_SETS), each scored only
-when its flag asks: at the starting code, then once, after tuning.
+when its flag asks: at the starting code, then once, after tuning; rounds 19
+and 20 (drawn and frozen while 17 and 18 are) wait beside them for the next
+tuning.
 """
 from __future__ import annotations
 
@@ -93,6 +95,11 @@ BBC_R16 = GOLD_DIR / "bbc_heldout_r16_test.json"
 # annotated blind and frozen before anyone scored them.
 BBC_R17 = GOLD_DIR / "bbc_heldout_r17_test.json"
 BBC_R18 = GOLD_DIR / "bbc_heldout_r18_test.json"
+# Rounds 19 and 20: drawn while rounds 17 and 18 were the test sets, for the
+# session after (bench.goldselect's bbc19 and bbc20, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R19 = GOLD_DIR / "bbc_heldout_r19_test.json"
+BBC_R20 = GOLD_DIR / "bbc_heldout_r20_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -107,7 +114,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R17: ("round 17 BBC TEST", "--round17-test"),
-                                          BBC_R18: ("round 18 BBC TEST", "--round18-test")}
+                                          BBC_R18: ("round 18 BBC TEST", "--round18-test"),
+                                          BBC_R19: ("round 19 BBC TEST", "--round19-test"),
+                                          BBC_R20: ("round 20 BBC TEST", "--round20-test")}
 
 
 def held_row(gold: Path) -> str:

@@ -2,7 +2,7 @@
 (bench.heldout, bench.reported), and the error listers and the fit scripts
 read them all (round 8 included since it was scored once after tuning at
 2900c4f, rounds 9 and 10 since 0a0e165, rounds 11 to 14 since 46d0915, rounds 15
-and 16 since 970e2db); a frozen test set (bench.heldout.TEST_SETS: rounds 17 and 18)
+and 16 since 970e2db); a frozen test set (bench.heldout.TEST_SETS: rounds 17 to 20)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -29,6 +29,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R17,
     BBC_R18,
+    BBC_R19,
+    BBC_R20,
     WEB_GOLD,
     WEB_R2,
 )
@@ -60,9 +62,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R17: ("round 17 BBC TEST", "--round17-test"),
-                                 BBC_R18: ("round 18 BBC TEST", "--round18-test")}
-    assert not {BBC_R17, BBC_R18} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (17, 18)]
+                                 BBC_R18: ("round 18 BBC TEST", "--round18-test"),
+                                 BBC_R19: ("round 19 BBC TEST", "--round19-test"),
+                                 BBC_R20: ("round 20 BBC TEST", "--round20-test")}
+    assert not {BBC_R17, BBC_R18, BBC_R19, BBC_R20} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (17, 18, 19, 20)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
