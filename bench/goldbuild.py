@@ -52,7 +52,6 @@ import argparse
 import hashlib
 import json
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -61,22 +60,7 @@ from bench.goldselect import (
     select_bbc2,
     select_bbc3,
     select_bbc4,
-    select_bbc5,
-    select_bbc6,
-    select_bbc7,
-    select_bbc8,
-    select_bbc9,
-    select_bbc10,
-    select_bbc11,
-    select_bbc12,
-    select_bbc13,
-    select_bbc14,
-    select_bbc15,
-    select_bbc16,
-    select_bbc17,
-    select_bbc18,
-    select_bbc19,
-    select_bbc20,
+    select_round,
     select_web,
     select_web2,
 )
@@ -271,24 +255,28 @@ def build_round2(annotations: Path, htmleval: Path, corpus: Path) -> None:
     write_json(GOLD_DIR / "bbc_heldout_r2_test.json", bbc)
 
 
-# The BBC-only rounds: round -> (its draw, the note added to BBC_NOTE).
-BBC_ROUNDS: dict[int, tuple[Callable[[Path, Path], list[str]], str]] = {
-    3: (select_bbc3, ROUND3_NOTE), 4: (select_bbc4, ROUND4_NOTE), 5: (select_bbc5, ROUND5_NOTE),
-    6: (select_bbc6, ROUND6_NOTE), 7: (select_bbc7, ROUND7_NOTE), 8: (select_bbc8, ROUND8_NOTE),
-    9: (select_bbc9, ROUND9_NOTE), 10: (select_bbc10, ROUND10_NOTE),
-    11: (select_bbc11, ROUND11_NOTE), 12: (select_bbc12, ROUND12_NOTE),
-    13: (select_bbc13, ROUND13_NOTE), 14: (select_bbc14, ROUND14_NOTE),
-    15: (select_bbc15, ROUND15_NOTE), 16: (select_bbc16, ROUND16_NOTE),
-    17: (select_bbc17, ROUND17_NOTE), 18: (select_bbc18, ROUND18_NOTE),
-    19: (select_bbc19, ROUND19_NOTE), 20: (select_bbc20, ROUND20_NOTE)}
+# The BBC-only rounds: round -> the note added to BBC_NOTE.
+BBC_ROUNDS: dict[int, str] = {
+    3: ROUND3_NOTE, 4: ROUND4_NOTE, 5: ROUND5_NOTE, 6: ROUND6_NOTE, 7: ROUND7_NOTE, 8: ROUND8_NOTE,
+    9: ROUND9_NOTE, 10: ROUND10_NOTE, 11: ROUND11_NOTE, 12: ROUND12_NOTE, 13: ROUND13_NOTE,
+    14: ROUND14_NOTE, 15: ROUND15_NOTE, 16: ROUND16_NOTE, 17: ROUND17_NOTE, 18: ROUND18_NOTE,
+    19: ROUND19_NOTE, 20: ROUND20_NOTE}
+
+
+def draw_round(number: int, corpus: Path) -> list[str]:
+    """Return BBC round `number`'s articles: rounds 3 and 4 by their own
+    draws, every later one by goldselect.select_round."""
+    early = {3: select_bbc3, 4: select_bbc4}
+    if number in early:
+        return early[number](corpus, GOLD_DIR)
+    return select_round(number, corpus, GOLD_DIR)
 
 
 def build_bbc_round(number: int, annotations: Path, corpus: Path) -> None:
     """Write BBC-only round `number`'s test set (BBC_ROUNDS) from
     `annotations` (bbc/ files) as bench/gold/bbc_heldout_rN_test.json."""
-    select, note = BBC_ROUNDS[number]
-    bbc = build_bbc(annotations, corpus, select(corpus, GOLD_DIR))
-    bbc["note"] += note
+    bbc = build_bbc(annotations, corpus, draw_round(number, corpus))
+    bbc["note"] += BBC_ROUNDS[number]
     write_json(GOLD_DIR / f"bbc_heldout_r{number}_test.json", bbc)
 
 

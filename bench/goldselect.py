@@ -129,7 +129,6 @@ import argparse
 import json
 import random
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 MIN_QUOTES = 3
@@ -272,20 +271,6 @@ def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, earlier, seed, count, also_taken=beside)
 
 
-def _round_selector(number: int) -> Callable[[Path, Path], list[str]]:
-    """Return select_round for one round, under the name the golds' builders use."""
-    def select(corpus: Path, gold_dir: Path) -> list[str]:
-        return select_round(number, corpus, gold_dir)
-    select.__name__ = f"select_bbc{number}"
-    return select
-
-
-select_bbc5, select_bbc6, select_bbc7, select_bbc8 = (_round_selector(n) for n in (5, 6, 7, 8))
-select_bbc9, select_bbc10, select_bbc11, select_bbc12 = (_round_selector(n) for n in (9, 10, 11, 12))
-select_bbc13, select_bbc14, select_bbc15, select_bbc16 = (_round_selector(n) for n in (13, 14, 15, 16))
-select_bbc17, select_bbc18, select_bbc19, select_bbc20 = (_round_selector(n) for n in (17, 18, 19, 20))
-
-
 # The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 18.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
@@ -336,22 +321,8 @@ def main() -> None:
                       "bbc2": select_bbc2(args.corpus, args.tuned_gold.parent),
                       "bbc3": select_bbc3(args.corpus, args.tuned_gold.parent),
                       "bbc4": select_bbc4(args.corpus, args.tuned_gold.parent),
-                      "bbc5": select_bbc5(args.corpus, args.tuned_gold.parent),
-                      "bbc6": select_bbc6(args.corpus, args.tuned_gold.parent),
-                      "bbc7": select_bbc7(args.corpus, args.tuned_gold.parent),
-                      "bbc8": select_bbc8(args.corpus, args.tuned_gold.parent),
-                      "bbc9": select_bbc9(args.corpus, args.tuned_gold.parent),
-                      "bbc10": select_bbc10(args.corpus, args.tuned_gold.parent),
-                      "bbc11": select_bbc11(args.corpus, args.tuned_gold.parent),
-                      "bbc12": select_bbc12(args.corpus, args.tuned_gold.parent),
-                      "bbc13": select_bbc13(args.corpus, args.tuned_gold.parent),
-                      "bbc14": select_bbc14(args.corpus, args.tuned_gold.parent),
-                      "bbc15": select_bbc15(args.corpus, args.tuned_gold.parent),
-                      "bbc16": select_bbc16(args.corpus, args.tuned_gold.parent),
-                      "bbc17": select_bbc17(args.corpus, args.tuned_gold.parent),
-                      "bbc18": select_bbc18(args.corpus, args.tuned_gold.parent),
-                      "bbc19": select_bbc19(args.corpus, args.tuned_gold.parent),
-                      "bbc20": select_bbc20(args.corpus, args.tuned_gold.parent)}, indent=1))
+                      **{f"bbc{n}": select_round(n, args.corpus, args.tuned_gold.parent)
+                         for n in FRESH_ROUNDS}}, indent=1))
 
 
 if __name__ == "__main__":

@@ -104,7 +104,7 @@ def test_round_five_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text_
                for a in json.loads(gold.read_text(encoding="utf-8"))["articles"]}
     assert len(bbc5) == goldselect.BBC5_COUNT == 60 and not set(bbc5) & earlier
     if CORPUS.is_dir():
-        assert bbc5 == goldselect.select_bbc5(CORPUS, BBC_HELDOUT.parent)
+        assert bbc5 == goldselect.select_round(5, CORPUS, BBC_HELDOUT.parent)
         texts = {b" ".join((CORPUS / a).read_bytes().split()) for a in bbc5}
         assert len(texts) == len(bbc5)
         assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
@@ -116,7 +116,7 @@ def test_round_six_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text_t
                for a in json.loads(gold.read_text(encoding="utf-8"))["articles"]}
     assert len(bbc6) == goldselect.BBC6_COUNT == 40 and not set(bbc6) & earlier
     if CORPUS.is_dir():
-        assert bbc6 == goldselect.select_bbc6(CORPUS, BBC_HELDOUT.parent)
+        assert bbc6 == goldselect.select_round(6, CORPUS, BBC_HELDOUT.parent)
         texts = {b" ".join((CORPUS / a).read_bytes().split()) for a in bbc6}
         assert len(texts) == len(bbc6)
         assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
@@ -135,7 +135,7 @@ def test_the_round_six_draw_skips_round_five_and_a_text_it_already_holds(tmp_pat
         (gold_dir / name).write_text(json.dumps({"articles": []}), encoding="utf-8")
     (gold_dir / "bbc_heldout_r5_test.json").write_text(json.dumps({"articles": ["politics/001.txt"]}),
                                                         encoding="utf-8")
-    chosen = goldselect.select_bbc6(corpus, gold_dir)
+    chosen = goldselect.select_round(6, corpus, gold_dir)
     assert len(chosen) == goldselect.BBC6_COUNT and "politics/001.txt" not in chosen
     assert "politics/901.txt" not in chosen
     assert not {"politics/000.txt", "politics/900.txt"} <= set(chosen)
@@ -148,7 +148,7 @@ def test_round_seven_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text
                for a in json.loads(gold.read_text(encoding="utf-8"))["articles"]}
     assert len(bbc7) == goldselect.BBC7_COUNT == 40 and not set(bbc7) & earlier
     if CORPUS.is_dir():
-        assert bbc7 == goldselect.select_bbc7(CORPUS, BBC_HELDOUT.parent)
+        assert bbc7 == goldselect.select_round(7, CORPUS, BBC_HELDOUT.parent)
         texts = {b" ".join((CORPUS / a).read_bytes().split()) for a in bbc7}
         assert len(texts) == len(bbc7)
         assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
@@ -197,7 +197,7 @@ def test_round_ten_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text_t
                for a in json.loads(gold.read_text(encoding="utf-8"))["articles"]}
     assert len(bbc10) == goldselect.BBC10_COUNT == 40 and not set(bbc10) & earlier
     if CORPUS.is_dir():
-        assert bbc10 == goldselect.select_bbc10(CORPUS, BBC_HELDOUT.parent)
+        assert bbc10 == goldselect.select_round(10, CORPUS, BBC_HELDOUT.parent)
         texts = {b" ".join((CORPUS / a).read_bytes().split()) for a in bbc10}
         assert len(texts) == len(bbc10)
         assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
@@ -217,7 +217,7 @@ def test_the_round_ten_draw_skips_round_nine_and_a_text_it_already_holds(tmp_pat
         (gold_dir / name).write_text(json.dumps({"articles": []}), encoding="utf-8")
     (gold_dir / "bbc_heldout_r9_test.json").write_text(json.dumps({"articles": ["politics/001.txt"]}),
                                                         encoding="utf-8")
-    chosen = goldselect.select_bbc10(corpus, gold_dir)
+    chosen = goldselect.select_round(10, corpus, gold_dir)
     assert len(chosen) == goldselect.BBC10_COUNT and "politics/001.txt" not in chosen
     assert "politics/901.txt" not in chosen
     assert not {"politics/000.txt", "politics/900.txt"} <= set(chosen)
@@ -230,7 +230,7 @@ def test_round_nine_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text_
                for a in json.loads(gold.read_text(encoding="utf-8"))["articles"]}
     assert len(bbc9) == goldselect.BBC9_COUNT == 40 and not set(bbc9) & earlier
     if CORPUS.is_dir():
-        assert bbc9 == goldselect.select_bbc9(CORPUS, BBC_HELDOUT.parent)
+        assert bbc9 == goldselect.select_round(9, CORPUS, BBC_HELDOUT.parent)
         texts = {b" ".join((CORPUS / a).read_bytes().split()) for a in bbc9}
         assert len(texts) == len(bbc9)
         assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
@@ -250,7 +250,7 @@ def test_the_round_nine_draw_skips_round_eight_and_a_text_it_already_holds(tmp_p
         (gold_dir / name).write_text(json.dumps({"articles": []}), encoding="utf-8")
     (gold_dir / "bbc_heldout_r8_test.json").write_text(json.dumps({"articles": ["politics/001.txt"]}),
                                                         encoding="utf-8")
-    chosen = goldselect.select_bbc9(corpus, gold_dir)
+    chosen = goldselect.select_round(9, corpus, gold_dir)
     assert len(chosen) == goldselect.BBC9_COUNT and "politics/001.txt" not in chosen
     assert "politics/901.txt" not in chosen
     assert not {"politics/000.txt", "politics/900.txt"} <= set(chosen)
@@ -263,7 +263,7 @@ def test_round_eight_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text
                for a in json.loads(gold.read_text(encoding="utf-8"))["articles"]}
     assert len(bbc8) == goldselect.BBC8_COUNT == 40 and not set(bbc8) & earlier
     if CORPUS.is_dir():
-        assert bbc8 == goldselect.select_bbc8(CORPUS, BBC_HELDOUT.parent)
+        assert bbc8 == goldselect.select_round(8, CORPUS, BBC_HELDOUT.parent)
         texts = {b" ".join((CORPUS / a).read_bytes().split()) for a in bbc8}
         assert len(texts) == len(bbc8)
         assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
@@ -282,7 +282,7 @@ def test_the_round_eight_draw_skips_round_seven_and_a_text_it_already_holds(tmp_
         (gold_dir / name).write_text(json.dumps({"articles": []}), encoding="utf-8")
     (gold_dir / "bbc_heldout_r7_test.json").write_text(json.dumps({"articles": ["politics/001.txt"]}),
                                                         encoding="utf-8")
-    chosen = goldselect.select_bbc8(corpus, gold_dir)
+    chosen = goldselect.select_round(8, corpus, gold_dir)
     assert len(chosen) == goldselect.BBC8_COUNT and "politics/001.txt" not in chosen
     assert "politics/901.txt" not in chosen
     assert not {"politics/000.txt", "politics/900.txt"} <= set(chosen)
@@ -301,7 +301,7 @@ def test_the_round_seven_draw_skips_round_six_and_a_text_it_already_holds(tmp_pa
         (gold_dir / name).write_text(json.dumps({"articles": []}), encoding="utf-8")
     (gold_dir / "bbc_heldout_r6_test.json").write_text(json.dumps({"articles": ["politics/002.txt"]}),
                                                         encoding="utf-8")
-    chosen = goldselect.select_bbc7(corpus, gold_dir)
+    chosen = goldselect.select_round(7, corpus, gold_dir)
     assert len(chosen) == goldselect.BBC7_COUNT and "politics/002.txt" not in chosen
     assert "politics/901.txt" not in chosen
     assert not {"politics/000.txt", "politics/900.txt"} <= set(chosen)
@@ -320,7 +320,7 @@ def test_the_round_five_draw_skips_a_text_it_already_holds(tmp_path: Path) -> No
         (gold_dir / name).write_text(json.dumps({"articles": []}), encoding="utf-8")
     (gold_dir / "bbc_heldout_r4_test.json").write_text(json.dumps({"articles": ["politics/001.txt"]}),
                                                         encoding="utf-8")
-    chosen = goldselect.select_bbc5(corpus, gold_dir)
+    chosen = goldselect.select_round(5, corpus, gold_dir)
     assert len(chosen) == goldselect.BBC5_COUNT and "politics/001.txt" not in chosen
     assert "politics/901.txt" not in chosen
     assert not {"politics/000.txt", "politics/900.txt"} <= set(chosen)
