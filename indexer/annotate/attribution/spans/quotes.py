@@ -158,6 +158,8 @@ class _Scanner:
             if self.nests(mark, prev, nxt):
                 return  # '"PENCE: ... an episode of \u201cShark Tank.\u201d But': the curly pair is inside
             if mark in "\"\u201c" and self.reopens(i, prev, nxt):
+                return
+            if mark == '"' and self.introduced(i, prev, nxt):
                 return  # 'funny. "But': a collapsed paragraph break reopening the same quote
             if mark == "\u201c" and (not prev or prev.isspace()) and nxt and not nxt.isspace():
                 self.emit(i, closed=False)  # a new opener: the last quote lost its close
@@ -195,6 +197,21 @@ class _Scanner:
         while j > self.start and self.text[j].isspace():
             j -= 1
         return self.text[j] in ".?!" and j > (self.open_at or 0) + 1
+
+    def introduced(self, i: int, prev: str, nxt: str) -> bool:
+        """True, after opening a new quote at i, for a straight mark that a
+        colon introduces inside an unclosed quote ('... promoted. He added:
+        "The whole ...'): a close never follows a colon, so the open quote
+        lost its close; it ends at its last sentence end before the colon."""
+        assert self.open_at is not None
+        if not prev.isspace() or not nxt.isupper() or self.text[:i].rstrip()[-1:] != ":":
+            return False
+        cut = max(self.text.rfind(end, self.open_at, i) for end in (". ", "? ", "! "))
+        if cut <= self.open_at:
+            return False
+        self.emit(cut + 1, closed=False)
+        self.open_at, self.double = i, True
+        return True
 
     def feed_outside(self, i: int, mark: str, prev: str, nxt: str) -> None:
         if self.style == "double":
