@@ -158,9 +158,9 @@ class _Scanner:
             if self.nests(mark, prev, nxt):
                 return  # '"PENCE: ... an episode of \u201cShark Tank.\u201d But': the curly pair is inside
             if mark in "\"\u201c" and self.reopens(i, prev, nxt):
-                return
-            if mark == '"' and self.introduced(i, prev, nxt):
                 return  # 'funny. "But': a collapsed paragraph break reopening the same quote
+            if mark == '"' and self.introduced(i, prev, nxt):
+                return  # 'He added: "The whole': a new quote, the open one lost its close
             if mark == "\u201c" and (not prev or prev.isspace()) and nxt and not nxt.isspace():
                 self.emit(i, closed=False)  # a new opener: the last quote lost its close
                 self.open_at, self.double = i, True
@@ -204,7 +204,12 @@ class _Scanner:
         "The whole ...'): a close never follows a colon, so the open quote
         lost its close; it ends at its last sentence end before the colon."""
         assert self.open_at is not None
-        if not prev.isspace() or not nxt.isupper() or self.text[:i].rstrip()[-1:] != ":":
+        if not prev.isspace() or not nxt.isupper():
+            return False
+        j = i - 1
+        while j > self.open_at and self.text[j].isspace():
+            j -= 1
+        if self.text[j] != ":":
             return False
         cut = max(self.text.rfind(end, self.open_at, i) for end in (". ", "? ", "! "))
         if cut <= self.open_at:
