@@ -4,7 +4,8 @@ Owns the quote-mark grammar: double and single marks, straight and curly,
 apostrophes that are not quote ends ("We're", "Met's", "sisters'"), nested
 marks (a single-quoted quote inside a double-quoted one is part of it) and
 unbalanced marks (an unclosed quote ends at its paragraph's end, so one
-stray mark never swallows the rest of the document).  It also decides a
+stray mark never swallows the rest of the document; a mark a colon
+introduces opens a new quote, ending one that lost its close).  It also decides a
 document's primary quote style: a document quotes with double marks (US and
 most wire copy; single marks are then nested quotes or scare quotes inside
 prose) unless single-mark openers outnumber double marks (British tabloid
