@@ -149,9 +149,8 @@ def _clause_final_cue(s: str, qe: int, hi: int, closing_only: bool = False) -> t
     cue is taken."""
     phrase: Phrase | Literal["coord"] | None
     for cue in reversed(find_cues(s, qe, hi)):
-        comma = s.rfind(",", qe, cue.start())
         closes = bool(_CLOSES_SENTENCE_RE.fullmatch(s, cue.end(), hi))
-        if comma < 0 or closing_only and not closes or is_weak(cue) and not closes:
+        if (closing_only or is_weak(cue)) and not closes or (comma := s.rfind(",", qe, cue.start())) < 0:
             continue
         if not s[comma + 1:cue.start()].strip():  # '..." about it, said Ann Vole'
             if cue.group().lower() in PARTICIPLE_CUES | _LISTENER_CUES:
