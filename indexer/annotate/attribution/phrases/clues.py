@@ -76,8 +76,8 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
             return soft
         if not cues:
             cues = [c for c in _LOOSE_VERB_RE.finditer(s, gap, min(hi, gap + 60))][:1]
-    if not cues:
-        return None
+    if not cues:  # '"..." still stood in the way of ..., the WHO said.': the sentence's closing attribution
+        return _clause_final_cue(s, qe, hi, closing_only=True)
     cue = cues[0]
     phrase: Phrase | Literal["coord"] | None
     if cue.start() == gap or cue.group().lower() == "according to":  # '" like humans, according to X'
@@ -140,13 +140,17 @@ def _soft_cue_after(s: str, gap: int, hi: int) -> tuple[Phrase, re.Match[str]] |
     return before, cue
 
 
-def _clause_final_cue(s: str, qe: int, hi: int) -> tuple[Phrase, re.Match[str]] | None:
+def _clause_final_cue(s: str, qe: int, hi: int, closing_only: bool = False) -> tuple[Phrase, re.Match[str]] | None:
     """Find '... "excesses" are sickening, Ann Vole said.': a speaker and cue
-    closing the sentence after a comma, past the rest of the quoted clause."""
+    closing the sentence after a comma, past the rest of the quoted clause.
+    A cue that ends the sentence ('..., the WHO said.', '..., he suggested.')
+    attributes all of it: its speaker may be a body or document ('the
+    report') and a weak cue speaks there too; with `closing_only` no other
+    cue is taken."""
     phrase: Phrase | Literal["coord"] | None
     for cue in reversed(find_cues(s, qe, hi)):
-        comma = s.rfind(",", qe, cue.start())
-        if comma < 0 or is_weak(cue):
+        closes = bool(_CLOSES_SENTENCE_RE.fullmatch(s, cue.end(), hi))
+        if (closing_only or is_weak(cue)) and not closes or (comma := s.rfind(",", qe, cue.start())) < 0:
             continue
         if not s[comma + 1:cue.start()].strip():  # '..." about it, said Ann Vole'
             if cue.group().lower() in PARTICIPLE_CUES | _LISTENER_CUES:
@@ -156,10 +160,24 @@ def _clause_final_cue(s: str, qe: int, hi: int) -> tuple[Phrase, re.Match[str]] 
                 return phrase, cue
             continue
         phrase = phrase_before(s, comma + 1, cue.start())
-        if isinstance(phrase, Phrase) and (phrase.kind != "np" or _names_a_person(phrase.text)) \
-                and not s[comma + 1:phrase.start].strip():
+        if not isinstance(phrase, Phrase) or is_weak(cue) and phrase.kind == "np":
+            continue
+        lead = s[comma + 1:phrase.start].strip()
+        if (phrase.kind != "np" or _names_a_person(phrase.text)) and not lead or closes and _closing_speaker(
+                phrase, s[phrase.start:phrase.end]) and (not lead or bool(_NP_LEAD_RE.fullmatch(lead + " "))):
             return phrase, cue
     return None
+
+
+def _closing_speaker(phrase: Phrase, written: str) -> bool:
+    """True when a phrase closing its sentence before its cue can be who
+    spoke: a name or pronoun, a description with a speaker noun's head ('bank
+    officials', 'the report') or a body's capitalised name ('the WHO')."""
+    return phrase.kind != "np" or is_speaker_noun(written) or written.split()[-1][:1].isupper()
+
+
+# what may follow a cue that closes its sentence: a short time phrase ('said on Monday.')
+_CLOSES_SENTENCE_RE = re.compile(r"(?:\s+(?:on|in|last|this|earlier|later)(?:\s+\w+){1,2}|\s+\w+day)?\s*[.!?]?\s*")
 
 
 def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[str]] | None:

@@ -4,7 +4,8 @@ Owns the quote-mark grammar: double and single marks, straight and curly,
 apostrophes that are not quote ends ("We're", "Met's", "sisters'"), nested
 marks (a single-quoted quote inside a double-quoted one is part of it) and
 unbalanced marks (an unclosed quote ends at its paragraph's end, so one
-stray mark never swallows the rest of the document).  It also decides a
+stray mark never swallows the rest of the document; a mark a colon
+introduces opens a new quote, ending one that lost its close).  It also decides a
 document's primary quote style: a document quotes with double marks (US and
 most wire copy; single marks are then nested quotes or scare quotes inside
 prose) unless single-mark openers outnumber double marks (British tabloid
@@ -159,6 +160,8 @@ class _Scanner:
                 return  # '"PENCE: ... an episode of \u201cShark Tank.\u201d But': the curly pair is inside
             if mark in "\"\u201c" and self.reopens(i, prev, nxt):
                 return  # 'funny. "But': a collapsed paragraph break reopening the same quote
+            if mark == '"' and self.introduced(i, prev, nxt):
+                return  # 'He added: "The whole': a new quote, the open one lost its close
             if mark == "\u201c" and (not prev or prev.isspace()) and nxt and not nxt.isspace():
                 self.emit(i, closed=False)  # a new opener: the last quote lost its close
                 self.open_at, self.double = i, True
@@ -195,6 +198,26 @@ class _Scanner:
         while j > self.start and self.text[j].isspace():
             j -= 1
         return self.text[j] in ".?!" and j > (self.open_at or 0) + 1
+
+    def introduced(self, i: int, prev: str, nxt: str) -> bool:
+        """True, after opening a new quote at i, for a straight mark that a
+        colon introduces inside an unclosed quote ('... promoted. He added:
+        "The whole ...'): a close never follows a colon, so the open quote
+        lost its close; it ends at its last sentence end before the colon."""
+        assert self.open_at is not None
+        if not prev.isspace() or not nxt.isupper():
+            return False
+        j = i - 1
+        while j > self.open_at and self.text[j].isspace():
+            j -= 1
+        if self.text[j] != ":":
+            return False
+        cut = max(self.text.rfind(end, self.open_at, i) for end in (". ", "? ", "! "))
+        if cut <= self.open_at:
+            return False
+        self.emit(cut + 1, closed=False)
+        self.open_at, self.double = i, True
+        return True
 
     def feed_outside(self, i: int, mark: str, prev: str, nxt: str) -> None:
         if self.style == "double":

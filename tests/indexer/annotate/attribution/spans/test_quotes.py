@@ -90,3 +90,14 @@ def test_right_mark_opener_before_an_ellipsis() -> None:
 def test_curly_quote_nests_inside_a_straight_one() -> None:
     text = '"ANN: It is like an episode of \u201cHarbour Watch.\u201d But it is real."'
     assert spans(text) == [text]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a colon introduces a new quote inside one that lost its close: the old one ends at its last sentence
+    ('She said: "The plan is sound. "I sat on that board for a year. She added: "The town is with us." Then',
+     ['"The plan is sound. "I sat on that board for a year.', '"The town is with us."']),
+    # a colon inside a closed quote changes nothing
+    ('She said: "We have one aim: to win." Then she left.', ['"We have one aim: to win."']),
+])
+def test_a_colon_introduced_mark_opens_a_new_quote(text: str, expected: list[str]) -> None:
+    assert spans(text) == expected

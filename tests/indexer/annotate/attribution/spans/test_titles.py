@@ -47,6 +47,9 @@ def test_title_case(inner: str, expected: bool) -> None:
     # a label after its name
     'Look for the "100% Whole Oats" stamp on the box.',
     'Her later works, such as the "tracings" series, revisit her earlier images.',
+    # a slogan, motto or catchphrase is a label too
+    'The party fought the campaign under its new slogan "Norland works again" in every town.',
+    'The bakery chain said its "fresh every morning" catchphrase will run on every van.',
 ])
 def test_titles_and_labels_are_not_quotes(text: str) -> None:
     assert quotes(text) == []

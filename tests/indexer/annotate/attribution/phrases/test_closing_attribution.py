@@ -1,0 +1,46 @@
+"""A cue that closes its sentence after a comma (', the WHO said.', ', he
+suggested.') attributes the whole sentence, a partial quote's marked words
+too, however far the quote sits from it: news prose puts the attribution
+last (indexer.annotate.attribution.phrases.clues._clause_final_cue)."""
+from __future__ import annotations
+
+import pytest
+
+from bench.extraction import extract_text
+
+
+def _partials(body: str) -> list[tuple[str, str | None]]:
+    """Return (marked words, speaker) of each partial quote of a one-line body under a title."""
+    article = extract_text("Norland news\n\n" + body)
+    return [(article.text[q.pieces[0][0]:q.pieces[0][1]], q.speaker)
+            for p in article.paragraphs for q in p.quotes if q.kind == "partial"]
+
+
+@pytest.mark.parametrize(("body", "words", "speaker"), [
+    ('Ada Vole runs the Norland Lifeboat Trust. A $4m "rescue shortfall" has held up two new stations '
+     'along the northern coast and three more on the outer islands, the NLT said.', "rescue shortfall",
+     "Norland Lifeboat Trust"),
+    ('Ada Vole runs the Norland Lifeboat Trust. A $4m "rescue shortfall" has held up two new stations '
+     'along the northern coast and three more on the outer islands, Ada Vole said on Monday.',
+     "rescue shortfall", "Ada Vole"),
+    ('Owners would be told if any "odd traffic" was seen on the quay, harbour officials said.',
+     "odd traffic", None),
+    ('Tom Reeve chairs the Fenwick harbour board. The quay was "badly neglected" for years before the '
+     'storm broke its outer wall, he suggested.', "badly neglected", "Tom Reeve"),
+    ('Ada Vole chairs the schools panel. Pupils could be moved under a "calm classroom" plan drawn up '
+     'with heads in three counties, Ada Vole has suggested.', "calm classroom", "Ada Vole"),
+])
+def test_a_closing_cue_claims_the_sentences_partial_quote(body: str, words: str, speaker: str | None) -> None:
+    assert _partials(body) == [(words, speaker)]
+
+
+def test_a_far_cue_that_does_not_close_the_sentence_claims_nothing() -> None:
+    body = ('The clinic said its "open door" week had brought in families from the whole of the eastern '
+            'valley and beyond, which officials said would help the new wing.')
+    assert [w for w, _ in _partials(body)] == ["open door"]
+
+
+def test_a_weak_cue_after_a_description_claims_nothing() -> None:
+    body = ('A "quiet revolution" is under way in how the small farms of the eastern valley sell their '
+            'cheese and their milk, the figures suggested.')
+    assert _partials(body) == []
