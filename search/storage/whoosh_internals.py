@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import partial
 from itertools import accumulate
 from pickle import loads
 from typing import Any
@@ -38,6 +39,7 @@ from typing import Any
 from whoosh import columns, formats
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.matching import wrappers
+from whoosh.reading import TermNotFound
 from whoosh.util.numeric import byte_to_length
 
 # ------------------------------------------------------------ postings blocks
@@ -234,6 +236,29 @@ def unfiltered_postings(reader: Any, fieldname: str, text: Any) -> Any:
         return matcher.child if isinstance(matcher, wrappers.FilterMatcher) else matcher
     field = reader.schema[fieldname]
     return terms.matcher(fieldname, field.to_bytes(text), field.format)
+
+
+def open_term(reader: Any, fieldname: str, text: Any) -> tuple[int, Callable[[], Any]] | None:
+    """Return (a term's document frequency in segment reader `reader`,
+    deleted documents included; a function opening its postings as
+    unfiltered_postings() does) from ONE look-up in the segment's term
+    table, where doc_frequency() and then unfiltered_postings() look the
+    term up twice; None when the term or field is missing.  A reader
+    without a Whoosh 3 term table answers by those two public calls."""
+    terms = getattr(reader, "_terms", None)
+    if terms is None or not hasattr(terms, "_codec"):
+        count = reader.doc_frequency(fieldname, text) if fieldname in reader.indexed_field_names() else 0
+        return (count, partial(unfiltered_postings, reader, fieldname, text)) if count else None
+    if fieldname not in terms.indexed_field_names():
+        return None
+    field = reader.schema[fieldname]
+    tbytes = field.to_bytes(text)
+    try:
+        info = terms.term_info(fieldname, tbytes)
+    except TermNotFound:
+        return None
+    return info.doc_frequency(), partial(terms._codec.postings_reader, terms._postfile, info,
+                                         field.format, term=(fieldname, tbytes))
 
 
 def field_term_matchers(leaf: Any, fieldname: str) -> Iterator[tuple[bytes, Any]] | None:

@@ -218,3 +218,16 @@ def test_block_weights_equal_whooshs_own_read(word: str) -> None:
             assert type(block.weights()) is type(theirs._weights)
             if not theirs._lastblock:
                 theirs._next_block()
+
+
+@pytest.mark.parametrize("docs", [5, BLOCK, BLOCK * 2 + 3])
+def test_open_term_is_doc_frequency_and_postings(docs: int) -> None:
+    ix = make_index(docs, deleted=(1, 2))
+    with ix.reader() as reader:
+        for word in ("common", "rare", "filler"):
+            count, open_matcher = wi.open_term(reader, "text", word)
+            assert count == reader.doc_frequency("text", word)
+            assert public_postings(open_matcher()) == public_postings(
+                wi.unfiltered_postings(reader, "text", word))
+        assert wi.open_term(reader, "text", "absent") is None
+        assert wi.open_term(reader, "nofield", "common") is None
