@@ -261,6 +261,45 @@ def open_term(reader: Any, fieldname: str, text: Any) -> tuple[int, Callable[[],
                                          field.format, term=(fieldname, tbytes))
 
 
+_KEY_LENGTHS = struct.Struct("!ii")  # a term table entry's key and value lengths
+
+
+def prefix_terms(leaf: Any, fieldname: str, prefix: bytes) -> list[bytes] | None:
+    """Return the terms of `fieldname` starting with `prefix` (not empty) in
+    a Whoosh 3 segment reader, in order, the table's entries read as ONE
+    slice of its file (expand_prefix reads each entry by two file reads),
+    or None if `leaf` has no such term table (use expand_prefix)."""
+    terms = getattr(leaf, "_terms", None)
+    table = getattr(terms, "_tindex", None)
+    if not prefix or table is None or not hasattr(table, "closest_key_pos"):
+        return None
+    if fieldname not in terms.indexed_field_names():
+        return []
+    low = terms._keycoder(fieldname, prefix)
+    start = table.closest_key_pos(low)
+    if start is None:
+        return []
+    end = _entries_end(table, low)
+    data, at, cut, found = table.dbfile.get(start, end - start), 0, len(low) - len(prefix), []
+    while at < len(data):
+        keylen, datalen = _KEY_LENGTHS.unpack_from(data, at)
+        key = data[at + _KEY_LENGTHS.size:at + _KEY_LENGTHS.size + keylen]
+        if not key.startswith(low):
+            break
+        found.append(key[cut:])
+        at += _KEY_LENGTHS.size + keylen + datalen
+    return found
+
+
+def _entries_end(table: Any, low: bytes) -> int:
+    """Return the file position where an ordered term table's entries with
+    keys starting `low` end: the first key past them, else its data's end."""
+    stem = low.rstrip(b"\xff")
+    high = stem[:-1] + bytes([stem[-1] + 1]) if stem else None
+    after = table.closest_key_pos(high) if high is not None else None
+    return table.endofdata if after is None else after
+
+
 def field_term_matchers(leaf: Any, fieldname: str) -> Iterator[tuple[bytes, Any]] | None:
     """Return an iterator of (term bytes, leaf matcher, deleted documents
     included) over every term of `fieldname` in a Whoosh 3 segment reader,

@@ -231,3 +231,14 @@ def test_open_term_is_doc_frequency_and_postings(docs: int) -> None:
                 wi.unfiltered_postings(reader, "text", word))
         assert wi.open_term(reader, "text", "absent") is None
         assert wi.open_term(reader, "nofield", "common") is None
+
+
+@pytest.mark.parametrize("docs", [5, BLOCK * 2 + 3])
+def test_prefix_terms_are_expand_prefix(docs: int) -> None:
+    ix = make_index(docs)
+    with ix.reader() as reader:
+        for fieldname, prefix in [("text", b"c"), ("text", b"co"), ("text", b"f"), ("text", b"filler"),
+                                  ("text", b"fillers"), ("text", b"r"), ("text", b"a"), ("text", b"z"),
+                                  ("text", b"\xff"), ("tag", b"t"), ("tag", b"t3"), ("nofield", b"t")]:
+            expected = list(reader.expand_prefix(fieldname, prefix)) if fieldname in reader.schema else []
+            assert wi.prefix_terms(reader, fieldname, prefix) == expected, (fieldname, prefix)
