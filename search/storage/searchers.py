@@ -29,7 +29,7 @@ from onrecord.search.storage.damage import copy_error
 from onrecord.search.storage.manifests import verify_sizes
 from onrecord.search.storage.reopening import latest_generation, open_retrying
 from onrecord.search.storage.schema import QUOTE_UNIT, SAID_EXACT_FIELD, SAID_FIELD, UNIT_FIELD, upgrade_schema
-from onrecord.search.storage.whoosh_internals import open_toc_reader, read_term_tables_by_pread, read_toc
+from onrecord.search.storage.whoosh_internals import open_toc_reader, read_toc
 
 T = TypeVar("T")
 # Idle searchers kept per generation (more than the server's threads are
@@ -157,9 +157,8 @@ class Generation:
         return self._busy
 
     def _open(self) -> Searcher:
-        reader = open_toc_reader(self._ix, self._info)
-        read_term_tables_by_pread(reader)  # a term look-up's reads, one system call each
-        return Searcher(reader, fromindex=self._ix, weighting=UnitBM25F())
+        return Searcher(open_toc_reader(self._ix, self._info), fromindex=self._ix,
+                        weighting=UnitBM25F())
 
 
 class Slots:

@@ -24,7 +24,6 @@ public API).  The postings block walk is written once, in iter_blocks().
 """
 from __future__ import annotations
 
-import os
 import struct
 from array import array
 from bisect import bisect_right
@@ -260,25 +259,6 @@ def open_term(reader: Any, fieldname: str, text: Any) -> tuple[int, Callable[[],
         return None
     return info.doc_frequency(), partial(terms._codec.postings_reader, terms._postfile, info,
                                          field.format, term=(fieldname, tbytes))
-
-
-def read_term_tables_by_pread(reader: Any) -> None:
-    """Make each segment of `reader` read its term table's file by one
-    positional read per look-up step (os.pread), where StructFile.get
-    seeks the shared buffered file and refills its 8 KB buffer: a term
-    look-up reads a slot, then an entry's lengths and key, each far from
-    the last.  The same bytes (a short read at the end of the file as
-    before; ValueError once the file is closed); segments whose term table
-    is not on a real file are left as they are."""
-    for leaf, _offset in reader.leaf_readers():
-        dbfile = getattr(getattr(leaf, "_terms", None), "_dbfile", None)
-        if dbfile is not None and getattr(dbfile, "is_real", False) and hasattr(dbfile.file, "fileno"):
-            dbfile.get = partial(_pread, dbfile.file)
-
-
-def _pread(file: Any, position: int, length: int) -> bytes:
-    """Return `length` bytes of `file` from `position` (fewer at its end)."""
-    return os.pread(file.fileno(), length, position)
 
 
 _KEY_LENGTHS = struct.Struct("!ii")  # a term table entry's key and value lengths

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import sys
 from array import array
-from functools import partial
 
 import pytest
 from whoosh import fields
-from whoosh.filedb.filestore import FileStorage, RamStorage
+from whoosh.filedb.filestore import RamStorage
 from whoosh.query import FuzzyTerm
 from whoosh.util.numeric import byte_to_length
 
@@ -243,30 +242,3 @@ def test_prefix_terms_are_expand_prefix(docs: int) -> None:
                                   ("text", b"\xff"), ("tag", b"t"), ("tag", b"t3"), ("nofield", b"t")]:
             expected = list(reader.expand_prefix(fieldname, prefix)) if fieldname in reader.schema else []
             assert wi.prefix_terms(reader, fieldname, prefix) == expected, (fieldname, prefix)
-
-
-def test_term_tables_read_by_pread_answer_as_before(tmp_path) -> None:
-    schema = fields.Schema(text=fields.TEXT(stored=True), tag=fields.ID(stored=True))
-    ix = FileStorage(str(tmp_path)).create_index(schema)
-    for batch in range(2):  # two segments
-        with ix.writer(compound=False) as writer:  # separate files, as onrecord writes them
-            for n in range(BLOCK + 9):
-                writer.add_document(text=f"heron w{n % 37} b{batch} " + "weir " * (n % 4), tag=f"t{n % 5}")
-    plain, pread = ix.reader(), ix.reader()
-    wi.read_term_tables_by_pread(pread)
-    assert len(plain.leaf_readers()) == 2
-    for leaf, _offset in pread.leaf_readers():
-        assert isinstance(leaf._terms._dbfile.get, partial)
-    words = [w for _f, w in plain.all_terms()]
-    assert [w for _f, w in pread.all_terms()] == words
-    for fieldname, word in list(plain.all_terms()) + [("text", b"absent"), ("tag", b"t9")]:
-        assert ((fieldname, word) in pread) == ((fieldname, word) in plain)
-        if (fieldname, word) in plain:
-            assert pread.doc_frequency(fieldname, word) == plain.doc_frequency(fieldname, word)
-            assert list(pread.postings(fieldname, word).all_ids()) == list(plain.postings(fieldname, word).all_ids())
-    assert list(pread.expand_prefix("text", "w1")) == list(plain.expand_prefix("text", "w1"))
-    leaf = pread.leaf_readers()[0][0]
-    leaf._terms._dbfile.file.close()
-    with pytest.raises(ValueError):
-        leaf._terms._dbfile.get(0, 4)
-    plain.close()
