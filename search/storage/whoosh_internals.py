@@ -38,6 +38,7 @@ from typing import Any
 
 from whoosh import columns, formats
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
+from whoosh.filedb.filetables import _lengths as _KEY_LENGTHS  # a term table entry's key, value lengths
 from whoosh.matching import wrappers
 from whoosh.reading import TermNotFound
 from whoosh.util.numeric import byte_to_length
@@ -101,7 +102,6 @@ def iter_blocks(matcher: Any, check: Callable[[], None] | None = None) -> Iterat
         if matcher._lastblock:
             break
         matcher._next_block()
-
 
 
 # Blocks decoded within one search_blocks() context, by (postings file, data offset): a
@@ -178,9 +178,7 @@ def _read_weights(matcher: Any) -> None:
     data = _block_data(matcher, "_read_weights")
     if data is None:
         return
-    weights = data[1]
-    if weights is None:
-        weights = 1.0
+    weights = 1.0 if data[1] is None else data[1]
     if isinstance(weights, float):
         weights = array("f", (weights,)) * matcher._blocklength
     matcher._weights = weights
@@ -239,65 +237,43 @@ def unfiltered_postings(reader: Any, fieldname: str, text: Any) -> Any:
 
 
 def open_term(reader: Any, fieldname: str, text: Any) -> tuple[int, Callable[[], Any]] | None:
-    """Return (a term's document frequency in segment reader `reader`,
-    deleted documents included; a function opening its postings as
-    unfiltered_postings() does) from ONE look-up in the segment's term
-    table, where doc_frequency() and then unfiltered_postings() look the
-    term up twice; None when the term or field is missing.  A reader
-    without a Whoosh 3 term table answers by those two public calls."""
+    """Return (a term's document frequency in segment reader `reader`, deleted
+    documents included; a function opening its postings as unfiltered_postings()
+    does) from ONE term-table look-up (doc_frequency() then postings() take two), or
+    None when the term or field is missing (with no Whoosh 3 table: by those calls)."""
     terms = getattr(reader, "_terms", None)
     if terms is None or not hasattr(terms, "_codec"):
         count = reader.doc_frequency(fieldname, text) if fieldname in reader.indexed_field_names() else 0
         return (count, partial(unfiltered_postings, reader, fieldname, text)) if count else None
-    if fieldname not in terms.indexed_field_names():
-        return None
-    field = reader.schema[fieldname]
-    tbytes = field.to_bytes(text)
+    field: Any = reader.schema[fieldname] if fieldname in terms.indexed_field_names() else None
     try:
-        info = terms.term_info(fieldname, tbytes)
+        info = terms.term_info(fieldname, tbytes := field.to_bytes(text)) if field else None
     except TermNotFound:
         return None
-    return info.doc_frequency(), partial(terms._codec.postings_reader, terms._postfile, info,
-                                         field.format, term=(fieldname, tbytes))
-
-
-_KEY_LENGTHS = struct.Struct("!ii")  # a term table entry's key and value lengths
+    return None if info is None else (info.doc_frequency(), partial(
+        terms._codec.postings_reader, terms._postfile, info, field.format, term=(fieldname, tbytes)))
 
 
 def prefix_terms(leaf: Any, fieldname: str, prefix: bytes) -> list[bytes] | None:
-    """Return the terms of `fieldname` starting with `prefix` (not empty) in
-    a Whoosh 3 segment reader, in order, the table's entries read as ONE
-    slice of its file (expand_prefix reads each entry by two file reads),
-    or None if `leaf` has no such term table (use expand_prefix)."""
-    terms = getattr(leaf, "_terms", None)
+    """Return `fieldname`'s terms starting with `prefix` (not empty) in a Whoosh 3 segment reader, in
+    order, read as ONE slice of its term table (expand_prefix: two file reads each); None: no table."""
+    terms: Any = getattr(leaf, "_terms", None)
     table = getattr(terms, "_tindex", None)
     if not prefix or table is None or not hasattr(table, "closest_key_pos"):
         return None
-    if fieldname not in terms.indexed_field_names():
-        return []
     low = terms._keycoder(fieldname, prefix)
-    start = table.closest_key_pos(low)
-    if start is None:
-        return []
-    end = _entries_end(table, low)
-    data, at, cut, found = table.dbfile.get(start, end - start), 0, len(low) - len(prefix), []
-    while at < len(data):
+    start = table.closest_key_pos(low) if fieldname in terms.indexed_field_names() else None
+    stem = low.rstrip(b"\xff")  # the entries end at the next key past the prefix's, else the data's
+    after = table.closest_key_pos(stem[:-1] + bytes([stem[-1] + 1])) if stem else None
+    data = b"" if start is None else table.dbfile.get(start, (after or table.endofdata) - start)
+    at, size, found = 0, _KEY_LENGTHS.size, []
+    while at < len(data):  # each entry: its key's and value's lengths, the key, the value
         keylen, datalen = _KEY_LENGTHS.unpack_from(data, at)
-        key = data[at + _KEY_LENGTHS.size:at + _KEY_LENGTHS.size + keylen]
-        if not key.startswith(low):
+        if not (key := data[at + size:at + size + keylen]).startswith(low):
             break
-        found.append(key[cut:])
-        at += _KEY_LENGTHS.size + keylen + datalen
+        found.append(key[len(low) - len(prefix):])
+        at += size + keylen + datalen
     return found
-
-
-def _entries_end(table: Any, low: bytes) -> int:
-    """Return the file position where an ordered term table's entries with
-    keys starting `low` end: the first key past them, else its data's end."""
-    stem = low.rstrip(b"\xff")
-    high = stem[:-1] + bytes([stem[-1] + 1]) if stem else None
-    after = table.closest_key_pos(high) if high is not None else None
-    return table.endofdata if after is None else after
 
 
 def field_term_matchers(leaf: Any, fieldname: str) -> Iterator[tuple[bytes, Any]] | None:
