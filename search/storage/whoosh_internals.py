@@ -1,17 +1,16 @@
 """Every read of Whoosh's private attributes on the reading side, in one place.
 
-Owns the few shortcuts onrecord takes past Whoosh 3's public API to read an
-index, each because the public way costs one Python call per posting or
-per document (seconds at a million paragraphs): the postings block walk (a
-leaf matcher's decoded block of ids, weights and values, `_ids`/
-`_read_ids`/`_next_block`/...), a segment's own term table
-(`reader._terms`, with its `_codec` and `_postfile`), a NumericColumn's
-bytes read whole (`_dbfile`, `_basepos`, `_count`, `_typecode`,
-`_default`), the field-length columns (`reader._perdoc`, `_lenfield`), the
-per-document stored fields, a fuzzy term's words (`_btexts`); a FileIndex's
-table of contents read once and reopened per searcher (`_read_toc`,
-`_reader`), and the manifest of its files a segment carries in the table
-of contents (an attribute of our own on Whoosh's pickled Segment object).
+Owns the few shortcuts onrecord takes past Whoosh 3's public API to read an index, each
+because the public way costs one Python call per posting or per document (seconds at a
+million paragraphs): the postings block walk (a leaf matcher's decoded block of ids, weights
+and values, `_ids`/`_read_ids`/`_next_block`/...), a segment's own term table
+(`reader._terms`, its `_codec`, `_postfile`, `_tindex`, `_keycoder`: a term's count and
+postings from one look-up, a prefix's words as one slice), a NumericColumn's bytes read
+whole (`_dbfile`, `_basepos`, `_count`, `_typecode`, `_default`), the field-length columns
+(`reader._perdoc`, `_lenfield`), the per-document stored fields, a fuzzy term's words
+(`_btexts`); a FileIndex's table of contents read once and reopened per searcher
+(`_read_toc`, `_reader`), and the manifest of its files a segment carries in the table of
+contents (an attribute of our own on Whoosh's pickled Segment object).
 The writing side's shortcuts are search.storage.whoosh_writers'.
 
 It exists so that a Whoosh upgrade that renames or reshapes any of these
