@@ -34,6 +34,7 @@ from onrecord.search.storage.fingerprints import (
     shingle_hashes,
     similarity,
 )
+from onrecord.search.storage.whoosh_internals import open_term
 from onrecord.search.storage.windows import context_docnum
 
 T = TypeVar("T")
@@ -156,23 +157,29 @@ class SightingFinder:
             matcher = open_postings(reader, fieldname, key)
             if matcher is not None:
                 found.extend(offset + d for d in iter_posting_ids(matcher) if d not in deleted)
-        if self._hidden is None or not found:
-            return found
-        ids = np.asarray(found, dtype=np.int64)
+        return self._visible(found)
+
+    def _shared_docnums(self, fieldname: str, key: str) -> tuple[int, ...]:
+        """Return key_docnums() as a tuple (memoised values stay unchanged)
+        when 2 to max_key_docs documents hold `key` (deleted ones included:
+        a false positive only costs a probe; a key in more documents is
+        boilerplate, not a copied text), else (): each segment's term table
+        looked up once for both the count and the postings."""
+        terms = [(found, offset, deleted) for reader, offset, deleted in self._leaves
+                 if (found := open_term(reader, fieldname, key)) is not None]
+        if not 1 < sum(count for (count, _open), _o, _d in terms) <= self.max_key_docs:
+            return ()
+        docnums: list[int] = []
+        for (_count, open_matcher), offset, deleted in terms:
+            docnums.extend(offset + d for d in iter_posting_ids(open_matcher()) if d not in deleted)
+        return tuple(self._visible(docnums))
+
+    def _visible(self, docnums: list[int]) -> list[int]:
+        """Return `docnums` less those in collections the reader may not read."""
+        if self._hidden is None or not docnums:
+            return docnums
+        ids = np.asarray(docnums, dtype=np.int64)
         return [int(d) for d in ids[~self._hidden[ids]]]
-
-    def _is_shared(self, fieldname: str, key: str) -> bool:
-        """Return True if 2 to max_key_docs documents hold `key` (deleted
-        ones included: a false positive only costs a probe; a key in more
-        documents is boilerplate, not a copied text)."""
-        def count() -> int:
-            return sum(reader.doc_frequency(fieldname, key) for reader, _o, _d in self._leaves
-                       if fieldname in reader.indexed_field_names())
-        return self._remember(("shared", fieldname, key), lambda: 1 < count() <= self.max_key_docs)
-
-    def _key_docnum_tuple(self, fieldname: str, key: str) -> tuple[int, ...]:
-        """Return key_docnums() as a tuple (memoised values stay unchanged)."""
-        return tuple(self.key_docnums(fieldname, key))
 
     def _remember(self, key: tuple[Any, ...], build: Callable[[], T]) -> T:
         """Return build(), kept in the per-searcher memo under `key`."""
@@ -191,12 +198,10 @@ class SightingFinder:
     def _candidates(self, fieldname: str, keys: list[str]) -> list[int]:
         """Return up to MAX_CANDIDATES docnums holding any of `keys`, most
         shared keys first."""
-        keys = [k for k in keys if self._is_shared(fieldname, k)]
         shared: Counter[int] = Counter()
         for key in keys:
-            docnums = self._remember(("postings", fieldname, key),
-                                     partial(self._key_docnum_tuple, fieldname, key))
-            shared.update(docnums)
+            shared.update(self._remember(("shared", fieldname, key),
+                                         partial(self._shared_docnums, fieldname, key)))
         ranked = sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_CANDIDATES]
         return [d for d, _count in ranked]
 

@@ -1,17 +1,16 @@
 """Every read of Whoosh's private attributes on the reading side, in one place.
 
-Owns the few shortcuts onrecord takes past Whoosh 3's public API to read an
-index, each because the public way costs one Python call per posting or
-per document (seconds at a million paragraphs): the postings block walk (a
-leaf matcher's decoded block of ids, weights and values, `_ids`/
-`_read_ids`/`_next_block`/...), a segment's own term table
-(`reader._terms`, with its `_codec` and `_postfile`), a NumericColumn's
-bytes read whole (`_dbfile`, `_basepos`, `_count`, `_typecode`,
-`_default`), the field-length columns (`reader._perdoc`, `_lenfield`), the
-per-document stored fields, a fuzzy term's words (`_btexts`); a FileIndex's
-table of contents read once and reopened per searcher (`_read_toc`,
-`_reader`), and the manifest of its files a segment carries in the table
-of contents (an attribute of our own on Whoosh's pickled Segment object).
+Owns the few shortcuts onrecord takes past Whoosh 3's public API to read an index, each
+because the public way costs one Python call per posting or per document (seconds at a
+million paragraphs): the postings block walk (a leaf matcher's decoded block of ids, weights
+and values, `_ids`/`_read_ids`/`_next_block`/...), a segment's own term table
+(`reader._terms`, its `_codec`, `_postfile`, `_tindex`, `_keycoder`: a term's count and
+postings from one look-up, a prefix's words as one slice), a NumericColumn's bytes read
+whole (`_dbfile`, `_basepos`, `_count`, `_typecode`, `_default`), the field-length columns
+(`reader._perdoc`, `_lenfield`), the per-document stored fields, a fuzzy term's words
+(`_btexts`); a FileIndex's table of contents read once and reopened per searcher
+(`_read_toc`, `_reader`), and the manifest of its files a segment carries in the table of
+contents (an attribute of our own on Whoosh's pickled Segment object).
 The writing side's shortcuts are search.storage.whoosh_writers'.
 
 It exists so that a Whoosh upgrade that renames or reshapes any of these
@@ -31,13 +30,16 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import partial
 from itertools import accumulate
 from pickle import loads
 from typing import Any
 
 from whoosh import columns, formats
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
+from whoosh.filedb.filetables import _lengths as _KEY_LENGTHS  # a term table entry's key, value lengths
 from whoosh.matching import wrappers
+from whoosh.reading import TermNotFound
 from whoosh.util.numeric import byte_to_length
 
 # ------------------------------------------------------------ postings blocks
@@ -99,7 +101,6 @@ def iter_blocks(matcher: Any, check: Callable[[], None] | None = None) -> Iterat
         if matcher._lastblock:
             break
         matcher._next_block()
-
 
 
 # Blocks decoded within one search_blocks() context, by (postings file, data offset): a
@@ -176,9 +177,7 @@ def _read_weights(matcher: Any) -> None:
     data = _block_data(matcher, "_read_weights")
     if data is None:
         return
-    weights = data[1]
-    if weights is None:
-        weights = 1.0
+    weights = 1.0 if data[1] is None else data[1]
     if isinstance(weights, float):
         weights = array("f", (weights,)) * matcher._blocklength
     matcher._weights = weights
@@ -234,6 +233,46 @@ def unfiltered_postings(reader: Any, fieldname: str, text: Any) -> Any:
         return matcher.child if isinstance(matcher, wrappers.FilterMatcher) else matcher
     field = reader.schema[fieldname]
     return terms.matcher(fieldname, field.to_bytes(text), field.format)
+
+
+def open_term(reader: Any, fieldname: str, text: Any) -> tuple[int, Callable[[], Any]] | None:
+    """Return (a term's document frequency in segment reader `reader`, deleted
+    documents included; a function opening its postings as unfiltered_postings()
+    does) from ONE term-table look-up (doc_frequency() then postings() take two), or
+    None when the term or field is missing (with no Whoosh 3 table: by those calls)."""
+    terms = getattr(reader, "_terms", None)
+    if terms is None or not hasattr(terms, "_codec"):
+        count = reader.doc_frequency(fieldname, text) if fieldname in reader.indexed_field_names() else 0
+        return (count, partial(unfiltered_postings, reader, fieldname, text)) if count else None
+    field: Any = reader.schema[fieldname] if fieldname in terms.indexed_field_names() else None
+    try:
+        info = terms.term_info(fieldname, tbytes := field.to_bytes(text)) if field else None
+    except TermNotFound:
+        return None
+    return None if info is None else (info.doc_frequency(), partial(
+        terms._codec.postings_reader, terms._postfile, info, field.format, term=(fieldname, tbytes)))
+
+
+def prefix_terms(leaf: Any, fieldname: str, prefix: bytes) -> list[bytes] | None:
+    """Return `fieldname`'s terms starting with `prefix` (not empty) in a Whoosh 3 segment reader, in
+    order, read as ONE slice of its term table (expand_prefix: two file reads each); None: no table."""
+    terms: Any = getattr(leaf, "_terms", None)
+    table = getattr(terms, "_tindex", None)
+    if not prefix or table is None or not hasattr(table, "closest_key_pos"):
+        return None
+    low = terms._keycoder(fieldname, prefix)
+    start = table.closest_key_pos(low) if fieldname in terms.indexed_field_names() else None
+    stem = low.rstrip(b"\xff")  # the entries end at the next key past the prefix's, else the data's
+    after = table.closest_key_pos(stem[:-1] + bytes([stem[-1] + 1])) if stem else None
+    data = b"" if start is None else table.dbfile.get(start, (after or table.endofdata) - start)
+    at, size, found = 0, _KEY_LENGTHS.size, []
+    while at < len(data):  # each entry: its key's and value's lengths, the key, the value
+        keylen, datalen = _KEY_LENGTHS.unpack_from(data, at)
+        if not (key := data[at + size:at + size + keylen]).startswith(low):
+            break
+        found.append(key[len(low) - len(prefix):])
+        at += size + keylen + datalen
+    return found
 
 
 def field_term_matchers(leaf: Any, fieldname: str) -> Iterator[tuple[bytes, Any]] | None:

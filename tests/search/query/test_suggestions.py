@@ -112,3 +112,25 @@ def test_near_words_are_the_readers_own_terms_within(typed: str) -> None:
             reader = searcher.reader()
             expected = sorted(reader.terms_within(WORDS_FIELD, typed, MAX_EDITS, prefix=1))
             assert sorted(_words_within(reader, typed)) == expected
+
+
+def test_words_of_other_letters_are_passed_without_measuring(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A word of the typed length with three letters the typed word lacks
+    (or lacking three of its letters) is more than MAX_EDITS edits away: it
+    is never measured, and the near words are still the reader's own."""
+    from onrecord.search.query import suggesting
+    words = ["bramble", "brambles", "bxqzjkw", "bottled", "brmbl", "rambleb"]
+    index = indexed([make_article(f"w{n}", [f"The {w} tale {n}."]) for n, w in enumerate(words)],
+                    [make_article("other", ["A bramble note."])])
+    measured: list[str] = []
+    measure = suggesting.distance
+
+    def counted(a: str, b: str, limit: int | None = None) -> int:
+        measured.append(a)
+        return measure(a, b, limit)
+    monkeypatch.setattr(suggesting, "distance", counted)
+    with index.reading() as searcher:
+        reader = searcher.reader()
+        assert sorted(_words_within(reader, "brambel")) == ["bramble", "brambles", "brmbl"]
+    assert "bxqzjkw" not in measured and "bottled" not in measured
+    assert "bramble" in measured

@@ -2,6 +2,8 @@
 decides when two quotes or paragraphs are the same text."""
 from __future__ import annotations
 
+import zlib
+
 import pytest
 
 from onrecord.search.storage.fingerprints import (
@@ -120,3 +122,10 @@ def test_another_speaker_or_other_words_is_another_group(a: tuple[str, str],
                                            ("Tony Blair", " ... ")])
 def test_a_quote_without_speaker_or_words_is_in_no_group(speaker: str | None, words: str) -> None:
     assert quote_group_key(speaker, words) == 0
+
+
+def test_shingle_hashes_are_the_crc32_of_each_run_of_words() -> None:
+    text = "The Heron’s budget tumbles, again: over the weir"
+    words = ["the", "herons", "budget", "tumbles", "again", "over", "the", "weir"]
+    runs = {" ".join(words[i:i + 3]) for i in range(len(words) - 2)}
+    assert shingle_hashes(text) == frozenset(zlib.crc32(run.encode()) for run in runs)

@@ -218,3 +218,27 @@ def test_block_weights_equal_whooshs_own_read(word: str) -> None:
             assert type(block.weights()) is type(theirs._weights)
             if not theirs._lastblock:
                 theirs._next_block()
+
+
+@pytest.mark.parametrize("docs", [5, BLOCK, BLOCK * 2 + 3])
+def test_open_term_is_doc_frequency_and_postings(docs: int) -> None:
+    ix = make_index(docs, deleted=(1, 2))
+    with ix.reader() as reader:
+        for word in ("common", "rare", "filler"):
+            count, open_matcher = wi.open_term(reader, "text", word)
+            assert count == reader.doc_frequency("text", word)
+            assert public_postings(open_matcher()) == public_postings(
+                wi.unfiltered_postings(reader, "text", word))
+        assert wi.open_term(reader, "text", "absent") is None
+        assert wi.open_term(reader, "nofield", "common") is None
+
+
+@pytest.mark.parametrize("docs", [5, BLOCK * 2 + 3])
+def test_prefix_terms_are_expand_prefix(docs: int) -> None:
+    ix = make_index(docs)
+    with ix.reader() as reader:
+        for fieldname, prefix in [("text", b"c"), ("text", b"co"), ("text", b"f"), ("text", b"filler"),
+                                  ("text", b"fillers"), ("text", b"r"), ("text", b"a"), ("text", b"z"),
+                                  ("text", b"\xff"), ("tag", b"t"), ("tag", b"t3"), ("nofield", b"t")]:
+            expected = list(reader.expand_prefix(fieldname, prefix)) if fieldname in reader.schema else []
+            assert wi.prefix_terms(reader, fieldname, prefix) == expected, (fieldname, prefix)
