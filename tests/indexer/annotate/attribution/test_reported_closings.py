@@ -1,0 +1,36 @@
+"""Reported speech (issue #32): clauses closed by their attribution ("CLAUSE,
+X has warned.") that were missed: a perfect auxiliary or an adverb between
+the speaker and the closing cue, and a name closing its own description."""
+from __future__ import annotations
+
+import pytest
+
+from tests.indexer.annotate.attribution.test_reported import reported
+
+
+@pytest.mark.parametrize(("text", "clause", "speaker"), [
+    ("The ferry service could be cut next winter, Harbour and Transport Secretary Tom Reed has warned.",
+     "The ferry service could be cut next winter", "Tom Reed"),
+    ("The new quay will open in the spring, harbour master Tom Reed has since said.",
+     "The new quay will open in the spring", "Tom Reed"),
+    ("The bakery's last loaf is almost sold, the owner has recently revealed.",
+     "The bakery's last loaf is almost sold", None),
+    ("There is real worry about the state of the old pier, Dover's longtime pilot Tom Reed stated.",
+     "There is real worry about the state of the old pier", "Tom Reed"),
+])
+def test_a_closing_speaker_past_an_auxiliary_or_an_adverb(text: str, clause: str, speaker: str | None) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, speaker)]
+
+
+@pytest.mark.parametrize("text", [
+    "The ferry service could be cut next winter, a panel of skippers has warned.",
+    "The ferry service could be cut next winter, boat owners at the marina have said.",
+])
+def test_a_closing_description_past_an_auxiliary_is_its_speaker_phrase(text: str) -> None:
+    found = reported(text)
+    assert [q.text for q in found] == ["The ferry service could be cut next winter"]
+
+
+def test_an_auxiliary_before_a_cue_with_an_object_closes_no_clause() -> None:
+    text = "While the old ferry is still a favourite, newer boats and faster routes have added choice to the trip."
+    assert reported(text) == []
