@@ -48,9 +48,10 @@ def is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
     cue after "is" is progressive, no passive ("is saying that")."""
     if cue.group()[0].isupper() and cue.start() > lo:
         return is_title_case(s, lo, cue)  # "Ann Vole Says The Port Will Reopen": a headline's cue
-    window = s[max(lo, cue.start() - 12):cue.start()]
-    passive = not is_participle(cue) and _PASSIVE_RE.search(window)
-    return not _NOUN_BEFORE_RE.search(window) and not passive
+    # searched in place, not in a slice: a slice would cut "Kiedis" to "is" or "other" to "her"
+    start = max(lo, cue.start() - 12)
+    passive = not is_participle(cue) and _PASSIVE_RE.search(s, start, cue.start())
+    return not _NOUN_BEFORE_RE.search(s, start, cue.start()) and not passive
 
 
 def is_title_case(s: str, lo: int, cue: re.Match[str]) -> bool:

@@ -34,3 +34,11 @@ def test_a_closing_description_past_an_auxiliary_is_its_speaker_phrase(text: str
 def test_an_auxiliary_before_a_cue_with_an_object_closes_no_clause() -> None:
     text = "While the old ferry is still a favourite, newer boats and faster routes have added choice to the trip."
     assert reported(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "The bakery's last loaf is almost sold, owner Tom Davis recently revealed.",
+    "The bakery's last loaf is almost sold, owner Ann Louis later confirmed.",
+])
+def test_a_name_ending_in_is_before_an_adverb_is_no_passive(text: str) -> None:
+    assert [q.text for q in reported(text)] == ["The bakery's last loaf is almost sold"]
