@@ -45,6 +45,7 @@ from onrecord.indexer.annotate.attribution.reported.verbs import (
     is_progressive,
     is_verb,
     lead_start,
+    opens_regular_past,
 )
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
@@ -312,7 +313,8 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
     if word in BARE_CUES and _LEADING_ADVERBIAL_RE.match(s, pos, hi):  # "said in politics it takes time"
         return make_clause(s, pos, hi, phrase, cue)
     bare = _BARE_OPEN_RE.match(s, pos, hi)
-    if bare and (word in BARE_CUES or word in FINITE_CUES and _FINITE_RE.match(s, bare.end(), hi)) \
+    if bare and (word in BARE_CUES or word in FINITE_CUES and (_FINITE_RE.match(s, bare.end(), hi)
+                                                                or opens_regular_past(s, bare.end(), hi))) \
             or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
         # "Tom Reed said he would.": a pronoun and its verb, the rest left out, are a clause of two words
         return make_clause(s, pos, hi, phrase, cue, 2 if _ELLIPTIC_RE.fullmatch(s, pos, hi) else MIN_WORDS)
@@ -392,9 +394,3 @@ def _participle_at(s: str, pos: int, hi: int) -> re.Match[str] | None:
     """Return the participle cue opening s[pos:hi] (", adding that ..."), else None."""
     cue = CLAUSE_CUE_RE.match(s, pos + len(s[pos:hi]) - len(s[pos:hi].lstrip()), hi)
     return cue if cue is not None and is_participle(cue) else None
-
-
-
-
-
-

@@ -98,3 +98,22 @@ def is_hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
         return False
     return bool(before) and (before[-1] in HEDGES or before[-1].endswith(_HEDGE_ENDS) or len(before) > 1
                              and before[-2] in HEDGES and before[-1].endswith("ly"))
+
+
+# a regular past tense after a bare clause's subject of up to five words, a determiner or pronoun
+# object after it: "noted the port authority returned the boats"
+_REGULAR_PAST_RE = re.compile(r"((?:(?!and\s)[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+){1,5}?)([a-z]{3,}ed)\s+"
+                              r"(?:the|a|an|his|her|their|its|our|him|them|it|this|these|those|some)\s")
+_DETERMINERS = words("determiners")
+
+
+def opens_regular_past(s: str, pos: int, hi: int) -> bool:
+    """True when s[pos:hi] opens with a subject and a regular past tense
+    taking an object ("the Acme board approved the sale"); never an -ed
+    adjective after a determiner, a possessive or an adverb ("the expanded
+    plan", "Acme's revised figures", "a newly opened port")."""
+    found = _REGULAR_PAST_RE.match(s, pos, hi)
+    if found is None:
+        return False
+    last = found.group(1).split()[-1].lower()
+    return last not in _DETERMINERS and not last.endswith(("'s", "\u2019s", "ly"))

@@ -42,3 +42,22 @@ def test_an_auxiliary_before_a_cue_with_an_object_closes_no_clause() -> None:
 ])
 def test_a_name_ending_in_is_before_an_adverb_is_no_passive(text: str) -> None:
     assert [q.text for q in reported(text)] == ["The bakery's last loaf is almost sold"]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Tom Reed noted the harbour board returned the boats to their owners in May.",
+     "the harbour board returned the boats to their owners in May"),
+    ("Tom Reed reported the Dover Harbour Board approved the sale of the quay.",
+     "the Dover Harbour Board approved the sale of the quay"),
+])
+def test_a_bare_clause_with_a_regular_past_tense_after_a_statement_cue(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
+
+
+@pytest.mark.parametrize("text", [
+    "Tom Reed announced the expanded timetable for the harbour.",
+    "Tom Reed noted Dover's revised figures for the year.",
+    "Tom Reed announced a newly opened route for the ferries.",
+])
+def test_an_ed_adjective_in_a_noun_object_is_no_clause(text: str) -> None:
+    assert reported(text) == []
