@@ -61,3 +61,19 @@ def test_a_bare_clause_with_a_regular_past_tense_after_a_statement_cue(text: str
 ])
 def test_an_ed_adjective_in_a_noun_object_is_no_clause(text: str) -> None:
     assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Tom Reed said nothing had changed at the harbour since the storm.", "nothing had changed at the harbour since the storm"),
+    ("Tom Reed said no formal offer had been made for the old quay.", "no formal offer had been made for the old quay"),
+])
+def test_a_bare_clause_whose_subject_is_no_or_nothing(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
+
+
+@pytest.mark.parametrize("text", [
+    "Tom Reed said no to the plan and left the harbour.",
+    "Tom Reed said nothing to the skippers waiting outside.",
+])
+def test_saying_no_or_nothing_reports_no_clause(text: str) -> None:
+    assert reported(text) == []
