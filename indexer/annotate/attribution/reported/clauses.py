@@ -25,6 +25,7 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
     as_reported_clause,
     closes_with_appositive,
     closing_clause,
+    follows_comma,
     inverted_aside_clause,
 )
 from onrecord.indexer.annotate.attribution.reported.openers import opening_subject
@@ -267,7 +268,7 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         return found if own else None
     aside = _aside(s, lo, hi, phrase, cue)
     found = aside if aside is not None else _complement(s, cue.end(), hi, phrase, cue)
-    if found is not None and cue.group().lower() in LISTENER_CUES and s[lo:phrase.start].rstrip().endswith(",") \
+    if found is not None and cue.group().lower() in LISTENER_CUES and follows_comma(s, lo, phrase) \
             and not (_THAT_END_RE.search(s, cue.end(), found.start) or _FINITE_RE.match(s, found.start, hi)
                      or CLAUSE_SUBJECT_RE.search(s, found.start - 1, found.end)):
         # "CLAUSE, Ann Vole told the court in May.": who heard it, no clause of its own, after the clause

@@ -233,6 +233,13 @@ def _closing_speaker(s: str, lo: int, cue: re.Match[str], hi: int) -> Phrase | N
     return best if best is not None and is_source(s, lo, best, cue) else None
 
 
+def follows_comma(s: str, lo: int, phrase: Phrase) -> bool:
+    """True when a comma stands right before the speaker phrase, or before a
+    short description ending in it (", union officers told ...")."""
+    comma = s.rfind(",", lo, phrase.start)
+    return comma >= 0 and (not s[comma + 1:phrase.start].strip() or group_before(s, comma + 1, phrase.end) is not None)
+
+
 def inverted_aside_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     """'Also, said Ann Vole, the port has cut ten firms.': the clause after an
     inverted attribution inside the sentence (cue after a comma, speaker,

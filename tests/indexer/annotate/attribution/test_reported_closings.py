@@ -77,3 +77,13 @@ def test_a_bare_clause_whose_subject_is_no_or_nothing(text: str, clause: str) ->
 ])
 def test_saying_no_or_nothing_reports_no_clause(text: str) -> None:
     assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Two ferries have stopped running to the island, harbour officers told the Dover Gazette.",
+     "Two ferries have stopped running to the island"),
+    ("The old pier has closed, leaving the boats without a berth, union officials told the local radio station.",
+     "The old pier has closed, leaving the boats without a berth"),
+])
+def test_a_listener_after_a_closing_description_is_who_heard_the_clause(text: str, clause: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, "told")]
