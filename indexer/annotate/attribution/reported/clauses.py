@@ -149,7 +149,7 @@ _PREDICATE_START_RE = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would
 # a participle or a time clause there too: "CLAUSE, she said, wiping her brow" / "..., X reported, while in Y ..."
 _ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"
                                   r"a (?:policy|move|plan|step|claim|view|decision) (?:that|which)|"
-                                  r"[a-z]{2,}ing|while|whereas|before|after|citing)\b")
+                                  r"[a-z]{2,}ing|while|whereas|before|after|citing|as|with|due to|amid|despite)\b")
 
 
 def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:

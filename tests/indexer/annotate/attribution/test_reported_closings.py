@@ -87,3 +87,13 @@ def test_saying_no_or_nothing_reports_no_clause(text: str) -> None:
 ])
 def test_a_listener_after_a_closing_description_is_who_heard_the_clause(text: str, clause: str) -> None:
     assert [(q.text, q.cue) for q in reported(text)] == [(clause, "told")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ferry fares will rise in the spring, the operator said this week, as it drops its winter routes.",
+     "Ferry fares will rise in the spring"),
+    ("Cargo volumes were up 10% on the year, the port said, with passenger numbers flat.",
+     "Cargo volumes were up 10% on the year"),
+])
+def test_an_as_or_with_phrase_after_an_aside_belongs_to_the_writer(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
