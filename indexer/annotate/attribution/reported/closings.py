@@ -187,7 +187,7 @@ def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | Non
             return None
         tail = cue.end()
     else:
-        phrase = phrase_after(s, cue.end(), hi)
+        phrase = phrase_after(s, cue.end(), hi) or _bare_source(s, cue.end(), hi)  # "..., say industry analysts."
         if phrase is None or is_finding(phrase):  # "..., says a report": a finding
             return None
         tail = phrase.end

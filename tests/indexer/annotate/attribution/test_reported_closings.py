@@ -97,3 +97,12 @@ def test_a_listener_after_a_closing_description_is_who_heard_the_clause(text: st
 ])
 def test_an_as_or_with_phrase_after_an_aside_belongs_to_the_writer(text: str, clause: str) -> None:
     assert [q.text for q in reported(text)] == [clause]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Ferry fares could double within two years, say industry analysts.", "Ferry fares could double within two years"),
+    ("The harbour had to turn away 40 boats on Sunday, said port officials.",
+     "The harbour had to turn away 40 boats on Sunday"),
+])
+def test_a_bare_plural_source_after_a_closing_cue(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]
