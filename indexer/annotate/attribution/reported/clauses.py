@@ -137,7 +137,7 @@ _FINITE_RE = re.compile(rf"(?:(?!and\s+{_FINITE_ALT})[\w'\u2019-]+(?:\.[\w'\u201
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
     r"\s(?:he|she|they|we|i|it|there)(?:['\u2019](?:s|d|ll|re|ve))?\s+[a-z]"
-    r"|\s+(?:if|when|once|unless|because)\s[^,;:.#]{3,60},\s+(?:the\s+)?[A-Z]?[a-z]+\s")
+    r"|\s+(?:if|when|once|unless|because)\s[^,;:.#]{3,60},\s+(?:the\s+)?(?:[A-Z]?[a-z]+(?:['\u2019][a-z]+)?|[A-Z]{2,})\s")
 # a second cue joined to the first: "..., adding (that)", "... and stressed that", "..., but warned"
 _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
 _COMMA_BEFORE_RE = re.compile(r",\s*$")  # a cue right after a comma (searched in a short window: no copy)

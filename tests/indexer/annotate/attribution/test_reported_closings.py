@@ -106,3 +106,13 @@ def test_an_as_or_with_phrase_after_an_aside_belongs_to_the_writer(text: str, cl
 ])
 def test_a_bare_plural_source_after_a_closing_cue(text: str, clause: str) -> None:
     assert [q.text for q in reported(text)] == [clause]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Tom Reed said if the council agreed, RNLI crews would move to the new station.",
+     "if the council agreed, RNLI crews would move to the new station"),
+    ("Tom Reed said if the port closed, she\u2019ll lose her job at the quay.",
+     "if the port closed, she\u2019ll lose her job at the quay"),
+])
+def test_a_conditional_before_a_capitalised_or_contracted_subject(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
