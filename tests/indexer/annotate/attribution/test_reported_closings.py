@@ -116,3 +116,17 @@ def test_a_bare_plural_source_after_a_closing_cue(text: str, clause: str) -> Non
 ])
 def test_a_conditional_before_a_capitalised_or_contracted_subject(text: str, clause: str) -> None:
     assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
+
+
+@pytest.mark.parametrize(("text", "clause", "cue"), [
+    ("Tom Reed tells the skippers why the port's fees are fair.",
+     "why the port's fees are fair", "tells"),
+    ("Tom Reed paused, then revealed why the rescue had moved him so much.", "why the rescue had moved him so much",
+     "revealed"),
+])
+def test_an_indirect_question_after_tell_or_reveal(text: str, clause: str, cue: str) -> None:
+    assert [(q.text, q.cue) for q in reported(text)] == [(clause, cue)]
+
+
+def test_what_a_test_reveals_is_a_finding() -> None:
+    assert reported("The harbour's own test revealed that the old pier had rusted.") == []
