@@ -1,6 +1,10 @@
-"""Reported speech (issue #32): clauses closed by their attribution ("CLAUSE,
-X has warned.") that were missed: a perfect auxiliary or an adverb between
-the speaker and the closing cue, and a name closing its own description."""
+"""Reported speech (issue #32), shapes that were missed (branch rep21): a clause
+closed by its attribution with a perfect auxiliary or an adverb between the
+speaker and the cue ("CLAUSE, X has warned."), a name closing its own
+description, a listener after a closing description, a bare plural source
+after the cue, an as/with phrase after an aside; bare clauses opened by
+"no"/"nothing", by a conditional, or with a regular past tense; indirect
+questions after "told"/"revealed"; a test's finding."""
 from __future__ import annotations
 
 import pytest
