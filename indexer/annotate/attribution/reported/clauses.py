@@ -25,6 +25,7 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
     as_reported_clause,
     closes_with_appositive,
     closing_clause,
+    follows_comma,
     inverted_aside_clause,
 )
 from onrecord.indexer.annotate.attribution.reported.openers import opening_subject
@@ -45,6 +46,7 @@ from onrecord.indexer.annotate.attribution.reported.verbs import (
     is_progressive,
     is_verb,
     lead_start,
+    opens_regular_past,
 )
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
@@ -87,11 +89,14 @@ _LISTENER_THAT_RE = re.compile(r"\s+[^,;:.!?#\"\u201c]{1,70}?\s+that\s+")
 # (after a listener: "X explained to the council why ...")
 _WH_RE = re.compile(r"\s+(?:to\s+(?:[\w.'\u2019-]+\s+){1,4}?)?(?=(?:how|why)\s)")
 # a bare clause opens with a subject, not a preposition or an object ("said to", "said so", "said on");
-# "as many as 3,000 firms" is a subject, "said as she left" no clause
+# "as many as 3,000 firms" is a subject, "said as she left" no clause; "no" or "nothing" before a finite verb
+# is one too ("said nothing had changed", "said no formal deal had been made"), not "said no to", "said nothing"
+_NO_AUX = r"(?:had|has|have|was|were|is|are|would|will|could|can|should)\s"
 _BARE_OPEN_RE = re.compile(
     r"\s+(?!(?:to|in|on|at|for|with|about(?!\s+(?:half|a\s+third|a\s+quarter|\d))|of|by|from|during|after|before|"
-    r"as(?!\s+(?:many|much|few)\s+as\s+[$\u00a3\u20ac]?\d)|into|over|through|so|nothing|little|much(?!\s+of\b)|"
-    r"yes|no|goodbye|hello|which|what|when|while|but|and|or|then|than|if|whether|how|why)\b)"
+    r"as(?!\s+(?:many|much|few)\s+as\s+[$\u00a3\u20ac]?\d)|into|over|through|so|little|much(?!\s+of\b)|"
+    rf"no\b(?!(?:\s+(?!to\b)[a-z-]+){{1,3}}\s+{_NO_AUX})|nothing\b(?!\s+{_NO_AUX})|"
+    r"yes|goodbye|hello|which|what|when|while|but|and|or|then|than|if|whether|how|why)\b)"
     r"(?=[\w\u2018\u201c'\"])", re.I)
 # a time or channel between the cue and a bare clause: "said on Monday the", "said in a statement the"
 _TIME_RE = re.compile(
@@ -132,7 +137,7 @@ _FINITE_RE = re.compile(rf"(?:(?!and\s+{_FINITE_ALT})[\w'\u2019-]+(?:\.[\w'\u201
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
     r"\s(?:he|she|they|we|i|it|there)(?:['\u2019](?:s|d|ll|re|ve))?\s+[a-z]"
-    r"|\s+(?:if|when|once|unless|because)\s[^,;:.#]{3,60},\s+(?:the\s+)?[A-Z]?[a-z]+\s")
+    r"|\s+(?:if|when|once|unless|because)\s[^,;:.#]{3,60},\s+(?:the\s+)?(?:[A-Z]?[a-z]+(?:['\u2019][a-z]+)?|[A-Z]{2,})\s")
 # a second cue joined to the first: "..., adding (that)", "... and stressed that", "..., but warned"
 _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|then\s+|later\s+)?$")
 _COMMA_BEFORE_RE = re.compile(r",\s*$")  # a cue right after a comma (searched in a short window: no copy)
@@ -144,7 +149,7 @@ _PREDICATE_START_RE = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would
 # a participle or a time clause there too: "CLAUSE, she said, wiping her brow" / "..., X reported, while in Y ..."
 _ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"
                                   r"a (?:policy|move|plan|step|claim|view|decision) (?:that|which)|"
-                                  r"[a-z]{2,}ing|while|whereas|before|after|citing)\b")
+                                  r"[a-z]{2,}ing|while|whereas|before|after|citing|as|with|due to|amid|despite)\b")
 
 
 def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
@@ -263,7 +268,7 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         return found if own else None
     aside = _aside(s, lo, hi, phrase, cue)
     found = aside if aside is not None else _complement(s, cue.end(), hi, phrase, cue)
-    if found is not None and cue.group().lower() in LISTENER_CUES and s[lo:phrase.start].rstrip().endswith(",") \
+    if found is not None and cue.group().lower() in LISTENER_CUES and follows_comma(s, lo, phrase) \
             and not (_THAT_END_RE.search(s, cue.end(), found.start) or _FINITE_RE.match(s, found.start, hi)
                      or CLAUSE_SUBJECT_RE.search(s, found.start - 1, found.end)):
         # "CLAUSE, Ann Vole told the court in May.": who heard it, no clause of its own, after the clause
@@ -312,7 +317,8 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
     if word in BARE_CUES and _LEADING_ADVERBIAL_RE.match(s, pos, hi):  # "said in politics it takes time"
         return make_clause(s, pos, hi, phrase, cue)
     bare = _BARE_OPEN_RE.match(s, pos, hi)
-    if bare and (word in BARE_CUES or word in FINITE_CUES and _FINITE_RE.match(s, bare.end(), hi)) \
+    if bare and (word in BARE_CUES or word in FINITE_CUES and (_FINITE_RE.match(s, bare.end(), hi)
+                                                                or opens_regular_past(s, bare.end(), hi))) \
             or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
         # "Tom Reed said he would.": a pronoun and its verb, the rest left out, are a clause of two words
         return make_clause(s, pos, hi, phrase, cue, 2 if _ELLIPTIC_RE.fullmatch(s, pos, hi) else MIN_WORDS)
@@ -392,9 +398,3 @@ def _participle_at(s: str, pos: int, hi: int) -> re.Match[str] | None:
     """Return the participle cue opening s[pos:hi] (", adding that ..."), else None."""
     cue = CLAUSE_CUE_RE.match(s, pos + len(s[pos:hi]) - len(s[pos:hi].lstrip()), hi)
     return cue if cue is not None and is_participle(cue) else None
-
-
-
-
-
-

@@ -53,6 +53,11 @@ _DETERMINERS = frozenset(("a", "an", "the", "this", "that", "its", "his", "her",
 _VERB_START_RE = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|could|can|may|might|should|must)\s")
 # a source of up to three lowercase words with a person or body noun for its head: "officials", "multiple sources"
 _BARE_SOURCE_RE = re.compile(r"\s*([a-z]+(?:\s+[a-z]+){0,2})")
+_ENDS_RE = re.compile(r"[\s.!?'\u2019\"\u201d)]*")  # nothing after the cue but the sentence's end
+_PREPOSITION_RE = re.compile(r"\b(?:of|at|for|from|in|with|on|to|by)\s")
+# auxiliaries and adverbs between a closing speaker and its cue: "has said", "recently revealed", "has since said"
+_SKIPPED_ALT = "|".join(sorted(re.escape(w) for w in words("skip_before_cue", "subject_adverbials")))
+_VERB_LEAD_RE = re.compile(rf"(?:\s+(?:{_SKIPPED_ALT})){{1,3}}\s+$")
 # an object after a closing cue: "..., Ann Vole announced her resignation" closes no clause
 _OBJECT_TAIL_RE = re.compile(r"\s+(?:his|her|their|its|my|our|a|an)\s", re.I)
 # an opening adverbial, not a clause, before ", X said": "On the label, it says", "In her only response, X said"
@@ -177,15 +182,12 @@ def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | Non
         return None
     between = s[comma + 1:cue.start()]
     if between.strip():
-        phrase = subject_before(s, comma + 1, cue.start())
-        if phrase is not None and s[comma + 1:phrase.start].strip() \
-                and not is_described_name(s, comma + 1, phrase, cue.group()):  # "lobby group the CBI says"
-            phrase = group_before(s, comma + 1, cue.start())
-        if phrase is None or not is_source(s, comma + 1, phrase, cue):
+        phrase = _closing_speaker(s, comma + 1, cue, hi)
+        if phrase is None:
             return None
         tail = cue.end()
     else:
-        phrase = phrase_after(s, cue.end(), hi)
+        phrase = phrase_after(s, cue.end(), hi) or _bare_source(s, cue.end(), hi)  # "..., say industry analysts."
         if phrase is None or is_finding(phrase):  # "..., says a report": a finding
             return None
         tail = phrase.end
@@ -206,6 +208,36 @@ def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | Non
             or _PREPOSITION_ONLY_RE.fullmatch(s, lo, comma) and not _AUXILIARY_RE.search(s, lo, comma):
         return None  # "Shortly after my sentence, Ann Vole announced her resignation": an object, no report
     return make_clause(s, lo, comma, phrase, cue)
+
+
+def _closing_speaker(s: str, lo: int, cue: re.Match[str], hi: int) -> Phrase | None:
+    """Return the speaker phrase s[lo:cue] of a closing attribution, past a
+    perfect auxiliary or an adverb before the cue when the cue ends the
+    sentence ("..., the Trade Secretary has said.", "..., Ann Vole recently
+    revealed."; "..., reformers have added variety" is no report); a name
+    closing a short description ("longtime confidant Ann Vole"); None when no
+    source stands there."""
+    verb = _VERB_LEAD_RE.search(s, max(lo, cue.start() - 30), cue.start())
+    ends = _ENDS_RE.fullmatch(s, cue.end(), hi) is not None or _ADVERBIAL_TAIL_RE.match(s, cue.end(), hi) is not None \
+        or cue.group().lower() in LISTENER_CUES  # "..., the Institute has told Acme News."
+    end = verb.start() if verb is not None and verb.start() > lo and ends else cue.start()
+    phrase = subject_before(s, lo, end)
+    if phrase is None or not s[lo:phrase.start].strip() or is_described_name(s, lo, phrase, cue.group()):
+        return phrase if phrase is not None and is_source(s, lo, phrase, cue) else None
+    group = group_before(s, lo, end)  # "lobby group the CBI says"
+    # the name closing its own description is the speaker ("Work and Pensions Secretary Ann Vole has
+    # warned"), not one inside a body's ("a committee of MPs": the committee)
+    named = group is not None and phrase.kind == "name" and phrase.end == group.end \
+        and not _PREPOSITION_RE.search(s, group.start, phrase.start)
+    best = phrase if named else group
+    return best if best is not None and is_source(s, lo, best, cue) else None
+
+
+def follows_comma(s: str, lo: int, phrase: Phrase) -> bool:
+    """True when a comma stands right before the speaker phrase, or before a
+    short description ending in it (", union officers told ...")."""
+    comma = s.rfind(",", lo, phrase.start)
+    return comma >= 0 and (not s[comma + 1:phrase.start].strip() or group_before(s, comma + 1, phrase.end) is not None)
 
 
 def inverted_aside_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:

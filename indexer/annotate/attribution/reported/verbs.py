@@ -48,9 +48,10 @@ def is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
     cue after "is" is progressive, no passive ("is saying that")."""
     if cue.group()[0].isupper() and cue.start() > lo:
         return is_title_case(s, lo, cue)  # "Ann Vole Says The Port Will Reopen": a headline's cue
-    window = s[max(lo, cue.start() - 12):cue.start()]
-    passive = not is_participle(cue) and _PASSIVE_RE.search(window)
-    return not _NOUN_BEFORE_RE.search(window) and not passive
+    # searched in place, not in a slice: a slice would cut "Kiedis" to "is" or "other" to "her"
+    start = max(lo, cue.start() - 12)
+    passive = not is_participle(cue) and _PASSIVE_RE.search(s, start, cue.start())
+    return not _NOUN_BEFORE_RE.search(s, start, cue.start()) and not passive
 
 
 def is_title_case(s: str, lo: int, cue: re.Match[str]) -> bool:
@@ -97,3 +98,22 @@ def is_hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
         return False
     return bool(before) and (before[-1] in HEDGES or before[-1].endswith(_HEDGE_ENDS) or len(before) > 1
                              and before[-2] in HEDGES and before[-1].endswith("ly"))
+
+
+# a regular past tense after a bare clause's subject of up to five words, a determiner or pronoun
+# object after it: "noted the port authority returned the boats"
+_REGULAR_PAST_RE = re.compile(r"((?:(?!and\s)[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+){1,5}?)([a-z]{3,}ed)\s+"
+                              r"(?:the|a|an|his|her|their|its|our|him|them|it|this|these|those|some)\s")
+_DETERMINERS = words("determiners")
+
+
+def opens_regular_past(s: str, pos: int, hi: int) -> bool:
+    """True when s[pos:hi] opens with a subject and a regular past tense
+    taking an object ("the Acme board approved the sale"); never an -ed
+    adjective after a determiner, a possessive or an adverb ("the expanded
+    plan", "Acme's revised figures", "a newly opened port")."""
+    found = _REGULAR_PAST_RE.match(s, pos, hi)
+    if found is None:
+        return False
+    last = found.group(1).split()[-1].lower()
+    return last not in _DETERMINERS and not last.endswith(("'s", "\u2019s", "ly"))
