@@ -20,11 +20,11 @@ from tests.search.storage.test_segmentcache import filled
 
 def test_one_parser_per_commit_serves_search_export_feeds_and_article_marks(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    parsers: list[int] = []
+    parsers: list[QueryParser] = []  # the parsers themselves: a freed one's id() could be reused
     real = QueryParser.parse
 
     def parse(self: QueryParser, text: str, *args: Any, **kwargs: Any) -> Any:
-        parsers.append(id(self))
+        parsers.append(self)
         return real(self, text, *args, **kwargs)
 
     monkeypatch.setattr(QueryParser, "parse", parse)
@@ -34,10 +34,10 @@ def test_one_parser_per_commit_serves_search_export_feeds_and_article_marks(
     list(iter_export_rows(index, request, "paragraphs"))
     newest_paragraphs(index, request)
     get_article(index, "a1", query="budget")
-    assert len(parsers) == 4 and len(set(parsers)) == 1
+    assert len(parsers) == 4 and len({id(p) for p in parsers}) == 1
     write_articles(index, [make_article("later", ["A budget later."])])  # a new commit
     search(index, request)
-    assert len(set(parsers)) == 2  # the new commit's own parser
+    assert len({id(p) for p in parsers}) == 2  # the new commit's own parser
 
 
 def test_a_views_values_are_built_once_per_commit() -> None:
