@@ -22,6 +22,7 @@ from onrecord.indexer.errors import ParseError
 from onrecord.indexer.parse.html.blocks import CAPTION_MARK, BlockPiece, join_pieces, pieces_from_body
 from onrecord.indexer.parse.html.fallback import BLOCK_TAGS, fallback_pieces
 from onrecord.indexer.parse.html.meta import read_html_metadata
+from onrecord.indexer.parse.html.pullquotes import drop_pull_quotes
 from onrecord.search import ParsedArticle
 
 # A page's own header (logo, tagline, menus) when it is outside the article:
@@ -68,7 +69,7 @@ def parse_html(source: str, html: str, max_elements: int = MAX_READ_ELEMENTS) ->
         raise ParseError(f"cannot parse HTML: {exc}") from None
     if not pieces:
         raise ParseError("no article text found")
-    text, blocks = join_pieces(pieces)
+    text, blocks = join_pieces(drop_pull_quotes(pieces))
     return ParsedArticle(source=source, text=text, meta=meta, blocks=blocks)
 
 
