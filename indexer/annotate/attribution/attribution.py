@@ -132,6 +132,10 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     frame, para = p.frame, p.para
     qs, qe = sp.start - para.start, sp.end - para.start
     opens_sentence = frame.nonblank_before(qs) < frame.sentence(qs)[0]
+    described = clues.described_after(frame, qs, qe)
+    if described:  # '"..." -- Professor of law in Leeds': the giver described, no one named or carried
+        lo, hi = described[0] + para.start, described[1] + para.start
+        return Attribution(mention=Mention(p.text[lo:hi], lo, hi)), None, False
     cue_found, cue_before = clues.find_cue(frame, p.text, sp, qs, qe, opens_sentence)
     found: tuple[Phrase, re.Match[str] | None] | None = cue_found
     rule = "cue"
