@@ -120,6 +120,7 @@ class _Para:
     carry: _Carry | None
     index: int
     headline: bool  # a headline quotes in single marks and its subject is not its speaker
+    after_heading: bool = False  # the previous paragraph is a heading: a section's name, never a speaker
 
 
 def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
@@ -165,7 +166,7 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
                      and opens_with_other_name(p.before, carry.who.speaker)) \
             and not (at_start and p.before is not None and clues.ends_introducing(p.before)):
         return _carried(carry.who, "continued"), None, False
-    if at_start and p.before is not None:  # last resort: who the previous paragraph ends on
+    if at_start and p.before is not None and not p.after_heading:  # last resort: who the previous paragraph ends on
         found = clues.subject_before(p.before, len(p.before.s.rstrip()))
         if found and found[0].kind != "np":
             return _resolve(found[0], found[1], p.before, p.text, p.people, "previous_subject"), None, False
@@ -314,9 +315,11 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
         prior_style = _line_style(doc, before, index - 1)
         prior = Frame(text, before, find_quote_spans(text, before.start, before.end, prior_style))
         doc.frames[(before.start, before.end)] = prior
-    intro = prior if prior is not None and prior.s.rstrip().endswith(":") else None
+    after_heading = before is not None and before.kind == "heading"  # 'Common Objections', 'Key Quote:'
+    intro = prior if prior is not None and not after_heading and prior.s.rstrip().endswith(":") else None
     frame = doc.frames[(para.start, para.end)] = Frame(text, para, spans)
-    p = _Para(text, para, frame, intro, prior, doc.people, carry, index, _is_headline(doc, para, index))
+    p = _Para(text, para, frame, intro, prior, doc.people, carry, index, _is_headline(doc, para, index),
+              after_heading)
     quotes: list[Quote] = []
     previous: Attribution | None = None
     for n, sp in enumerate(spans):
