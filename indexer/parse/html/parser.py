@@ -27,7 +27,12 @@ from onrecord.search import ParsedArticle
 
 # A page's own header (logo, tagline, menus) when it is outside the article:
 # trafilatura keeps <header>s, since some pages put the headline in one.
-_SITE_FURNITURE = etree.XPath("//header[not(ancestor::article or ancestor::main or .//h1)]")
+# And what the page marks as no content of its own (class "nocontent", the search engines'
+# convention for sidebars and promotions), unless the article is inside it.
+_SITE_FURNITURE = etree.XPath(
+    "//header[not(ancestor::article or ancestor::main or .//h1)]"
+    " | //*[contains(concat(' ', normalize-space(@class), ' '), ' nocontent ')"
+    " and not(.//article or .//main or .//h1)]")
 _BLOCK_TAGS = frozenset({"p", "h2", "h3", "figcaption"})
 # trafilatura's own MIN_EXTRACTED_SIZE: below it, it distrusts its result too.
 SHORT_ARTICLE = 250

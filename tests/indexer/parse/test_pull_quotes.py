@@ -56,3 +56,4 @@ def test_code_that_opens_and_ends_on_quote_marks_stays() -> None:
     code = BlockPiece('"plot = 12"\n  ->\nname: "plot"\nsize: "12"', role="code")
     prose = BlockPiece('The form turns "plot = 12" into name: "plot" and size: "12" for the records office.')
     assert drop_pull_quotes([code, prose]) == [code, prose]
+
