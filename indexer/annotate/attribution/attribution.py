@@ -27,7 +27,7 @@ from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nomina
 from onrecord.indexer.annotate.attribution.choice.ranker import Windows, choose
 from onrecord.indexer.annotate.attribution.choice.rankfeatures import Candidate, Situation, nearest_mention
 from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines
-from onrecord.indexer.annotate.attribution.phrases import clues
+from onrecord.indexer.annotate.attribution.phrases import clues, signatures
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.phrases.subjects import opens_with_other_name, phrase_at_sentence_start
@@ -120,7 +120,6 @@ class _Para:
     carry: _Carry | None
     index: int
     headline: bool  # a headline quotes in single marks and its subject is not its speaker
-    after_heading: bool = False  # the previous paragraph is a heading: a section's name, never a speaker
 
 
 def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
@@ -133,15 +132,13 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     frame, para = p.frame, p.para
     qs, qe = sp.start - para.start, sp.end - para.start
     opens_sentence = frame.nonblank_before(qs) < frame.sentence(qs)[0]
-    described = clues.described_after(frame, qs, qe)
-    if described:  # '"..." -- Professor of law in Leeds': the giver described, no one named or carried
-        lo, hi = described[0] + para.start, described[1] + para.start
-        return Attribution(mention=Mention(p.text[lo:hi], lo, hi)), None, False
+    if described := signatures.described_after(frame, qs, qe):  # '"..." -- Professor of law': no one named
+        return Attribution(mention=described), None, False
     cue_found, cue_before = clues.find_cue(frame, p.text, sp, qs, qe, opens_sentence)
     found: tuple[Phrase, re.Match[str] | None] | None = cue_found
     rule = "cue"
     if not found:
-        found, rule = clues.byline_after(frame, qe), "byline"
+        found, rule = signatures.byline_after(frame, qe), "byline"
     colon = frame.char_before(qs) == ":"
     if not found and (colon or opens_sentence and (previous is None or clues.introduces_speaker(frame, qs))):
         # 'Asked why, he demurred: "..."' beats the last quote
@@ -166,7 +163,7 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
                      and opens_with_other_name(p.before, carry.who.speaker)) \
             and not (at_start and p.before is not None and clues.ends_introducing(p.before)):
         return _carried(carry.who, "continued"), None, False
-    if at_start and p.before is not None and not p.after_heading:  # last resort: who the previous paragraph ends on
+    if at_start and p.before is not None:  # last resort: who the previous paragraph ends on
         found = clues.subject_before(p.before, len(p.before.s.rstrip()))
         if found and found[0].kind != "np":
             return _resolve(found[0], found[1], p.before, p.text, p.people, "previous_subject"), None, False
@@ -315,11 +312,9 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
         prior_style = _line_style(doc, before, index - 1)
         prior = Frame(text, before, find_quote_spans(text, before.start, before.end, prior_style))
         doc.frames[(before.start, before.end)] = prior
-    after_heading = before is not None and before.kind == "heading"  # 'Common Objections', 'Key Quote:'
-    intro = prior if prior is not None and not after_heading and prior.s.rstrip().endswith(":") else None
+    intro = prior if prior is not None and prior.s.rstrip().endswith(":") else None
     frame = doc.frames[(para.start, para.end)] = Frame(text, para, spans)
-    p = _Para(text, para, frame, intro, prior, doc.people, carry, index, _is_headline(doc, para, index),
-              after_heading)
+    p = _Para(text, para, frame, intro, prior, doc.people, carry, index, _is_headline(doc, para, index))
     quotes: list[Quote] = []
     previous: Attribution | None = None
     for n, sp in enumerate(spans):
@@ -370,12 +365,10 @@ def _line_style(doc: _Doc, line: Paragraph, index: int) -> QuoteStyle:
 
 def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
                     registry: InstitutionRegistry | None = None) -> Article:
-    """Return a copy of `article` whose paragraphs carry their quotes (absolute
-    offsets, marks included) and sorted unique speakers, institutions named
-    by `registry` (indexer.annotate.institutions'; None: the packaged list
-    alone).  Never raises on unbalanced quote
-    marks; raises DeadlineExceeded once `deadline` has passed (checked per
-    line and per quote)."""
+    """Return a copy of `article` whose paragraphs carry their quotes (absolute offsets, marks
+    included) and sorted unique speakers, institutions named by `registry` (indexer.annotate.institutions';
+    None: the packaged list alone).  Never raises on unbalanced quote marks; raises DeadlineExceeded once
+    `deadline` has passed (checked per line and per quote)."""
     style = detect_quote_style(article.text)
     doc = _Doc(article.text, style, deadline, {}, registry)
     carry: _Carry | None = None
@@ -387,7 +380,7 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
             check(deadline)
             found, carry = _attribute_paragraph(doc, line, index, carry, before)
             quotes.extend(found)
-            index, before = index + 1, line
+            index, before = index + 1, None if line.kind == "heading" else line  # a section's name, no speaker's
         speakers = sorted({q.speaker for q in quotes if q.speaker})
         paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
     # the lead's clause too

@@ -1,4 +1,5 @@
-"""A dash and a name after a quote sign it (indexer.annotate.attribution.phrases.clues.byline_after)."""
+"""A dash and a name after a quote sign it; a dash and a description name nobody
+(indexer.annotate.attribution.phrases.signatures)."""
 from __future__ import annotations
 
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
