@@ -55,6 +55,9 @@ ADDITIONS = [
     ("work_nouns", "sonnet",
      "from onrecord.indexer.annotate.attribution.spans.titles import is_title; s = 'Her sonnet \"Tides turn here\" is read.';"
      "print(is_title(s, 11, 28, 'Her sonnet ', True, True))"),
+    ("example_leads", "for one",
+     "from onrecord.indexer.annotate.attribution.spans.titles import is_title; s = 'Try a name (for one, \"canoe hire\") now.';"
+     "print(is_title(s, 21, 33, 'Try a name (for one, ', True, False))"),
 ]
 
 

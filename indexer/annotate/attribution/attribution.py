@@ -27,7 +27,7 @@ from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nomina
 from onrecord.indexer.annotate.attribution.choice.ranker import Windows, choose
 from onrecord.indexer.annotate.attribution.choice.rankfeatures import Candidate, Situation, nearest_mention
 from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines
-from onrecord.indexer.annotate.attribution.phrases import clues
+from onrecord.indexer.annotate.attribution.phrases import clues, signatures
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.phrases.subjects import opens_with_other_name, phrase_at_sentence_start
@@ -132,11 +132,13 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     frame, para = p.frame, p.para
     qs, qe = sp.start - para.start, sp.end - para.start
     opens_sentence = frame.nonblank_before(qs) < frame.sentence(qs)[0]
+    if described := signatures.described_after(frame, qs, qe):  # '"..." -- Professor of law': no one named
+        return Attribution(mention=described), None, False
     cue_found, cue_before = clues.find_cue(frame, p.text, sp, qs, qe, opens_sentence)
     found: tuple[Phrase, re.Match[str] | None] | None = cue_found
     rule = "cue"
     if not found:
-        found, rule = clues.byline_after(frame, qe), "byline"
+        found, rule = signatures.byline_after(frame, qe), "byline"
     colon = frame.char_before(qs) == ":"
     if not found and (colon or opens_sentence and (previous is None or clues.introduces_speaker(frame, qs))):
         # 'Asked why, he demurred: "..."' beats the last quote
@@ -363,12 +365,10 @@ def _line_style(doc: _Doc, line: Paragraph, index: int) -> QuoteStyle:
 
 def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
                     registry: InstitutionRegistry | None = None) -> Article:
-    """Return a copy of `article` whose paragraphs carry their quotes (absolute
-    offsets, marks included) and sorted unique speakers, institutions named
-    by `registry` (indexer.annotate.institutions'; None: the packaged list
-    alone).  Never raises on unbalanced quote
-    marks; raises DeadlineExceeded once `deadline` has passed (checked per
-    line and per quote)."""
+    """Return a copy of `article` whose paragraphs carry their quotes (absolute offsets, marks
+    included) and sorted unique speakers, institutions named by `registry` (indexer.annotate.institutions';
+    None: the packaged list alone).  Never raises on unbalanced quote marks; raises DeadlineExceeded once
+    `deadline` has passed (checked per line and per quote)."""
     style = detect_quote_style(article.text)
     doc = _Doc(article.text, style, deadline, {}, registry)
     carry: _Carry | None = None
@@ -380,7 +380,7 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
             check(deadline)
             found, carry = _attribute_paragraph(doc, line, index, carry, before)
             quotes.extend(found)
-            index, before = index + 1, line
+            index, before = index + 1, None if line.kind == "heading" else line  # a section's name, no speaker's
         speakers = sorted({q.speaker for q in quotes if q.speaker})
         paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
     # the lead's clause too

@@ -22,11 +22,17 @@ from onrecord.indexer.errors import ParseError
 from onrecord.indexer.parse.html.blocks import CAPTION_MARK, BlockPiece, join_pieces, pieces_from_body
 from onrecord.indexer.parse.html.fallback import BLOCK_TAGS, fallback_pieces
 from onrecord.indexer.parse.html.meta import read_html_metadata
+from onrecord.indexer.parse.html.pullquotes import drop_pull_quotes
 from onrecord.search import ParsedArticle
 
 # A page's own header (logo, tagline, menus) when it is outside the article:
 # trafilatura keeps <header>s, since some pages put the headline in one.
-_SITE_FURNITURE = etree.XPath("//header[not(ancestor::article or ancestor::main or .//h1)]")
+# And what the page marks as no content of its own (class "nocontent", the search engines'
+# convention for sidebars and promotions), unless the article is inside it.
+_SITE_FURNITURE = etree.XPath(
+    "//header[not(ancestor::article or ancestor::main or .//h1)]"
+    " | //*[contains(concat(' ', normalize-space(@class), ' '), ' nocontent ')"
+    " and not(.//article or .//main or .//h1)]")
 _BLOCK_TAGS = frozenset({"p", "h2", "h3", "figcaption"})
 # trafilatura's own MIN_EXTRACTED_SIZE: below it, it distrusts its result too.
 SHORT_ARTICLE = 250
@@ -68,7 +74,7 @@ def parse_html(source: str, html: str, max_elements: int = MAX_READ_ELEMENTS) ->
         raise ParseError(f"cannot parse HTML: {exc}") from None
     if not pieces:
         raise ParseError("no article text found")
-    text, blocks = join_pieces(pieces)
+    text, blocks = join_pieces(drop_pull_quotes(pieces))
     return ParsedArticle(source=source, text=text, meta=meta, blocks=blocks)
 
 

@@ -93,3 +93,17 @@ def test_abstract_written_straight_into_a_blockquote_is_read() -> None:
     text = read(page)
     assert abstract in text
     assert "A second line of the abstract" in text
+
+
+def test_a_block_the_page_marks_nocontent_is_left_out() -> None:
+    promo = "".join(f"<p>Promotion {i}: join the Lantern course on planting, \u201csave your seat today\u201d, "
+                    f"before the spring event for members of every society in the county.</p>" for i in range(3))
+    page = f'<html><body><article>{STORY}<div class="side nocontent">{promo}</div>{STORY}</article></body></html>'
+    text = read(page)
+    assert "Paragraph 4 of the story" in text
+    assert "save your seat" not in text
+
+
+def test_an_article_inside_a_nocontent_block_is_still_read() -> None:
+    page = f'<html><body><div class="nocontent"><article><h1>Allotments</h1>{STORY}</article></div></body></html>'
+    assert "Paragraph 4 of the story" in read(page)

@@ -33,10 +33,6 @@ _LISTENER_CUES = words("listener_cues")
 # the last word of a description naming a person who speaks ("the Tory source", "a spokesman")
 _PERSON_HEADS = words("roles", "spokes", "person_nouns", "person_source_nouns")
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
-_BYLINE_RE = re.compile(
-    r"[\s\u00a0]*[\u2015\u2014\u2013-]{1,2}[\s\u00a0]*"
-    r"([A-Z][\w.'\u2019-]*(?:[ \u00a0][A-Z\u00c0-\u024f][\w.'\u2019\u00c0-\u024f-]*){0,4})"
-    r"(?:,[^\n]{0,80})?[\s\u00a0.]*(?:\([^()\n]{0,60}\)[\s\u00a0.]*)?$")  # "- Ann V. (Read all reviews.)"
 _PARTICIPLE_LEAD_RE = re.compile(
     r"(?:,|\b(?:after|before|while|when|by|without|for|about|in|on|of|since|being))\s*$", re.I)
 _PERIOD_END_RE = re.compile(r"\.['\"\u2019\u201d]+$")
@@ -298,14 +294,6 @@ def _is_main_verb(cue: re.Match[str]) -> bool:
     """True for the plain reporting verbs ('said', 'claimed'), not 'adding' or 'called'."""
     word = cue.group().lower()
     return word in _MAIN_CUES
-
-
-def byline_after(frame: Frame, qe: int) -> tuple[Phrase, None] | None:
-    """Find '"..." ― Ann Vole': a dash and a bare name closing the line."""
-    m = _BYLINE_RE.match(frame.s, qe)
-    if not m:
-        return None
-    return Phrase(m.group(1), m.start(1), m.end(1), "name"), None
 
 
 def subject_before(frame: Frame, pos: int) -> tuple[Phrase, re.Match[str] | None] | None:

@@ -5,7 +5,8 @@ keeps a quoted span as a quote: a title of a work (essay, book, blog post,
 guide, film) or a label (a stamp, a series, a button) in quotation marks
 is the writer naming a thing, not anyone speaking.  A title is known by
 its shape (title case: every word capitalised but the small ones a title
-keeps lowercase) and by its place: after a possessive, "in" or "on", a
+keeps lowercase) and by its place: after an example's lead ("e.g.",
+"such as": `example_leads`), after a possessive, "in" or "on", a
 noun for a work ("his essay", "our guide"), a naming word ("titled",
 "an approach called"), or before a by-line ("... by Ann Vole", "(1989)")
 or a noun for a label ('the "100% Whole Grains" stamp').  The word lists
@@ -52,6 +53,10 @@ _NAMING_VERB_WORDS = tuple(words("naming_verbs"))  # what _NAMED_NP_RE's text en
 # what _NAMING_RE's text can end in: the last letters of its words in any case (re.I)
 _NAMING_WORD_ENDS = frozenset(c for w in words("naming_participles")
                               for c in {w[-1].lower(), w[-1].upper(), *CASE_FOLDS.get(w[-1].lower(), "")})
+# an example given in quotes, maybe after others: '(e.g., "...", "...")', 'settings such as "..."'
+_EXAMPLES = _alternation("example_leads")
+_EXAMPLE_LEAD_RE = re.compile(
+    rf"(?:^|[\s(\[])(?:{_EXAMPLES})[\s,:]*(?:#+[\s,]*(?:(?:or|and)\s+)?)*$", re.I)
 _BYLINE_AFTER_RE = re.compile(r"\s*(?:\(\d{4}\)\s*)?(?:by\s+[A-Z]|\(\d{4}\))")
 _LABEL_AFTER_RE = re.compile(rf"\s+(?:{_LABELS})\b")
 
@@ -77,6 +82,8 @@ def is_title(text: str, start: int, end: int, before: str, partial: bool, cue_be
     quote sits inside a clause, `cue_before` whether a speech cue precedes it
     in its sentence (a title after a cue needs its place to show it)."""
     inner = text[start:end].strip(_MARKS + " ")
+    if not cue_before and _EXAMPLE_LEAD_RE.search(before[-60:]):
+        return True  # 'keywords by intent (e.g., "how to bake bread")': a sample of words
     # both naming patterns end in "<word>[\s,:]*$": a string test on that word spares their
     # scans of the sentence before most quotes
     tail = _without_trailing_blanks(before)

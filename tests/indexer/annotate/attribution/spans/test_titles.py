@@ -122,3 +122,17 @@ def test_naming_scans_are_skipped_only_where_they_find_nothing() -> None:
                                               ("he said:\n", "he said"), (" ,", "")])
 def test_without_trailing_blanks(before: str, expected: str) -> None:
     assert titles._without_trailing_blanks(before) == expected
+
+
+@pytest.mark.parametrize("text", [
+    'Sort Searches by Purpose: decide whether a search is for facts (e.g., "how to patch a canoe") or a shop.',
+    'Group Phrases by Place: try names (e.g., "canoe hire in Lund", "canoe hire near me") before others.',
+    'The Ovenly Baker has 12 programmes such as "rye loaf, spelt, brioche and jam" for most kitchens.',
+])
+def test_examples_in_quotes_are_not_quotes(text: str) -> None:
+    assert quotes(text) == []
+
+
+def test_an_example_after_a_cue_is_still_speech() -> None:
+    text = 'Ola Brandt said that small shops, such as "the ones on our high street, are closing" every week.'
+    assert [q.speaker for q in quotes(text)] == ["Ola Brandt"]
