@@ -67,7 +67,9 @@ _BEFORE_RE = re.compile(
     # "chief executive of Acme"
     rf"|\b(?:{word_alternation(_EMPLOYER_ROLES)})[ \u00a0]+(?:of|at)[ \u00a0]+(?:the[ \u00a0]+)?"
     # "Vole's company Acme Free", "his firm Grant Lane": an owner's body, named after its noun
-    rf"|(?:\b(?:his|her|their)|\w['\u2019]s)[ \u00a0]+(?:{_NOUN_ALT})[ \u00a0]+)$")
+    rf"|(?:\b(?:his|her|their)|\w['\u2019]s)[ \u00a0]+(?:{_NOUN_ALT})[ \u00a0]+"
+    # "the media watchdog, Acme Watch": a name set off after the org noun describing it
+    rf"|\b[Tt]he[ \u00a0]+(?:[a-z][\w-]*[ \u00a0]+){{0,2}}(?:{_NOUN_ALT}),[ \u00a0]+)$")
 _WEAK_BEFORE_RE = re.compile(rf"(?<![A-Z])\b(?:{_NOUN_ALT})[ \u00a0]+$")  # "conglomerate SPC Group" (lowercase noun)
 
 def org_by_name(name: str, match: Callable[[str], str | None], initials: Container[str]) -> str | None:
@@ -149,7 +151,8 @@ def strong_evidence(text: str, start: int, end: int) -> bool:
                 or ends_before(text, start, _BEFORE_ENDS) and _BEFORE_RE.search(text, max(0, start - 40), start))
 
 
-_BEFORE_ENDS = ("in", "of", "at", "the", *ORG_NOUNS)  # the last words _BEFORE_RE can end in
+# the last words _BEFORE_RE can end in ("the watchdog, " before its name)
+_BEFORE_ENDS = ("in", "of", "at", "the", *ORG_NOUNS, *(f"{noun}," for noun in ORG_NOUNS))
 _ORG_NOUN_ENDS = tuple(ORG_NOUNS)  # _WEAK_BEFORE_RE's
 
 

@@ -123,3 +123,10 @@ def test_a_described_twin_name_is_written_as_is() -> None:
     text = ("Vexa Re and Swiss Re, the two biggest reinsurers, met on Monday. Swiss Re has said total claims are "
             "likely to be small. Vexa Re said it expected little.")
     assert [q.speaker for q in reported(text)] == ["Swiss Re", "Vexa Re"]
+
+
+def test_a_place_adjective_and_a_body_noun_name_no_body() -> None:
+    # "the Oslo-based advocacy group" describes the watchdog named before it, set off by a comma
+    text = ("Norland was accused of blocking the Vexa Daily site by the press watchdog, Pens Without Walls. "
+            "The Oslo-based advocacy group said the site had been down for a week.")
+    assert [q.speaker for q in reported(text)] == ["Pens Without Walls"]
