@@ -68,3 +68,11 @@ def test_a_the_after_a_link_word_stays_inside_the_description() -> None:
     text = "Harbour Tiles Ltd cut jobs on Monday. A critic of the company spoke."
     # "a critic of the company" is a critic, not the company
     assert resolve_nominal("a critic of the company", text.index("A critic"), DocSpeakers(text)) is None
+
+
+def test_a_name_before_which_is_the_body_that_said() -> None:
+    # "the ..., which said": the body the relative follows, not what the lead's "a radio station" leads to
+    text = ("Radio station drops fishing quiz\n\nA radio station in Norland has dropped a new quiz show where "
+            "anglers try to win a cash prize.\n\nThe show was met with protests by the National Council for "
+            'Anglers, which said it "mocks" the sport.')
+    assert who(text) == ["National Council for Anglers"]
