@@ -76,3 +76,9 @@ def test_a_name_before_which_is_the_body_that_said() -> None:
             "anglers try to win a cash prize.\n\nThe show was met with protests by the National Council for "
             'Anglers, which said it "mocks" the sport.')
     assert who(text) == ["National Council for Anglers"]
+
+
+def test_an_official_of_a_body_speaks_for_it_as_a_spokesman_does() -> None:
+    text = ('Aid pledges reached $2bn on Monday.\n\n"Sums will have to wait," said a Vexa official at a briefing. '
+            '"Rebuilding comes first."')
+    assert who(text) == ["Vexa", "Vexa"]
