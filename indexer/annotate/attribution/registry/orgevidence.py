@@ -45,9 +45,9 @@ _AFTER_RE = re.compile(
     r"|,[ \u00a0]+which\b"  # "Acme, which makes ...": a thing, never a person
     r"|,?[ \u00a0]+(?:which[ \u00a0]+)?(?:was|were|had[ \u00a0]+been|has[ \u00a0]+been)[ \u00a0]+"
     r"(?:founded|established|listed|floated|privatised|nationalised)\b"
-    # "Allianz, a leading German insurer,": the appositive ends on an org noun, no "of" in it
+    # "Allianz, a leading German insurer,": the appositive ends on an org noun (or its relative), no "of" in it
     rf"|,[ \u00a0]+(?:(?:a|an|the)[ \u00a0]+)?(?:(?!(?:of|for|at|in|with|by|and)\b)[\w'\u2019.-]+[ \u00a0]+){{0,4}}?"
-    rf"(?:{_NOUN_ALT})s?(?=[,.;)])", re.I)
+    rf"(?:{_NOUN_ALT})s?(?=[,.;)]|[ \u00a0]+(?:which|that)\b)", re.I)  # "Acme, the private firm which runs"
 # ... and what does so for a name nothing shows to be a person's
 _WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,4}its\b"  # "Acme had hoped to pitch its drug"
                             # "Ann Vole, Acme senior vice president": a role held at the name's body

@@ -130,3 +130,10 @@ def test_a_place_adjective_and_a_body_noun_name_no_body() -> None:
     text = ("Norland was accused of blocking the Vexa Daily site by the press watchdog, Pens Without Walls. "
             "The Oslo-based advocacy group said the site had been down for a week.")
     assert [q.speaker for q in reported(text)] == ["Pens Without Walls"]
+
+
+def test_an_appositive_org_noun_before_its_relative_shows_a_body() -> None:
+    # "Vexway, the private firm which runs ...": a body, so "It said" is Vexway's
+    text = ("Ferry crews walked out last week. Vexway, the private firm which runs the city's ferries, has offered "
+            "a 5% rise. It said it would put the pledge in writing.")
+    assert [q.speaker for q in reported(text)] == ["Vexway"]
