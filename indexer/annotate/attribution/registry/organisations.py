@@ -286,7 +286,10 @@ class Organisations:
         if i < 0 or self.mentions[i].pos < previous:
             return None
         m = self.mentions[i]
-        return (m.pos, m.name) if is_plural_party([plain_word(w) for w in m.name.split()]) else None
+        run = _RUN_RE.match(self.text, m.pos)
+        written = _clean(run.group()).split() if run else []  # "The Conservatives": the registry's Conservative Party
+        plural = any(is_plural_party([plain_word(w) for w in name]) for name in (m.name.split(), written))
+        return (m.pos, m.name) if plural else None
 
     def _introduced(self, pos: int, sentence: int) -> tuple[int, str] | None:
         """Return (position, name) of the latest organisation introduced as a
