@@ -20,6 +20,8 @@ from tests.indexer.annotate.attribution.test_reported import reported
     ("The Acme Press agency reported that the talks had failed.", "Acme Press"),
     ("The Tamm trade union said shop workers should get a break.", "Tamm"),
     ("On Monday, Norland's Vexa private banks association said the economy would slow.", "Vexa"),
+    ("The Vexa industry body said sales of music players rose.", "Vexa"),
+    ("The Norland Beat radio station reported that the minister had left.", "Norland Beat"),
 ])
 def test_a_name_before_a_body_noun_names_the_body(sentence: str, speaker: str) -> None:
     text = "The Norland Party and the Vole Bank met on Monday to talk about jobs. " + sentence
