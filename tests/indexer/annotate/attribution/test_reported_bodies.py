@@ -139,3 +139,10 @@ def test_an_appositive_org_noun_before_its_relative_shows_a_body() -> None:
     text = ("Ferry crews walked out last week. Vexway, the private firm which runs the city's ferries, has offered "
             "a 5% rise. It said it would put the pledge in writing.")
     assert [q.speaker for q in reported(text)] == ["Vexway"]
+
+
+def test_a_name_whose_officials_are_written_is_a_body() -> None:
+    # "Vexon officials": a body's staff, so the later "it claimed" is Vexon's
+    text = ("Vexon sacked Mr Tamm in May. Mr Tamm said no other Vexon officials knew of the talks. "
+            "Vexon apologised publicly - although it claimed it did not gain any unfair advantage.")
+    assert [q.speaker for q in reported(text)][-1] == "Vexon"
