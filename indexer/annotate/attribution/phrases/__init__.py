@@ -4,5 +4,6 @@ Owns the cue words and their regex (`cuewords`, over `wordtrie`), the
 speaker phrase beside a cue (`cues`) and the word shapes it reads
 (`shapes`: speaker nouns, relative clauses, headline runs), a person's name beside
 an organisation, a place or a chain of descriptions (`persons`), a sentence's opening
-subject (`subjects`) and where a quote's speaker phrase is (`clues`).
+subject (`subjects`), where a quote's speaker phrase is (`clues`), and whom "the paper
+quoted Y as saying" credits (`quotedas`).
 """
