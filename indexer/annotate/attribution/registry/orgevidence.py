@@ -53,6 +53,9 @@ _WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,4}its\b"  # "Acme
                             # "Ann Vole, Acme senior vice president": a role held at the name's body
                             rf"|[ \u00a0]+(?:[a-z-]+[ \u00a0]+){{0,2}}?(?:{word_alternation(_EMPLOYER_ROLES)})\b"
                             r"(?![ \u00a0]+of\b)")
+# "no other Boeing officials knew": a body's staff, mid-sentence ("Local officials", "US officials": no body)
+_STAFF_AFTER_RE = re.compile(r"[ \u00a0]+(?:officials|executives)\b")
+_OPENS_SENTENCE_RE = re.compile(r"(?:^|[.!?\n][\"'\u201d\u2019]?[ \u00a0]*)$")
 # "Acme Pro magazine": a title's name, unless a place's in capitals ("a US newspaper")
 _PUBLICATION_NOUNS = words("publication_nouns")
 _PUBLICATION_AFTER_RE = re.compile(rf"[ \u00a0]+(?:{word_alternation(_PUBLICATION_NOUNS)})\b")
@@ -107,7 +110,9 @@ def org_by_context(text: str, start: int, name: str, personal: bool) -> str | No
         return name  # "PC Acme magazine": a title's name, whatever its first word
     if personal or first_name_gender(toks[0]) or toks[0].lower().rstrip(".") in TITLES or is_role_word(toks[0]):
         return None  # "the company Ann Vole founded", "Vole said its plan": a person
-    if any(_WEAK_AFTER_RE.match(text, at) for at in after) or ends_before(text, start, _ORG_NOUN_ENDS) and \
+    if any(_WEAK_AFTER_RE.match(text, at) for at in after) or _STAFF_AFTER_RE.match(text, end) and not (
+            name.isupper() and len(name) <= 3 or _OPENS_SENTENCE_RE.search(text, max(0, start - 3), start)) \
+            or ends_before(text, start, _ORG_NOUN_ENDS) and \
             _WEAK_BEFORE_RE.search(text, max(0, start - 40), start):
         return name
     if ends_before(text, start, ("from", "by")) and _DOC_BEFORE_RE.search(text, max(0, start - 40), start):
