@@ -224,9 +224,9 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
     elif modifiers and all(w[:1].isupper() for w in modifiers) and not is_description(modifiers):
         run = " ".join(modifiers)
         target = people.match_org(run) or expand_acronym(people.text, run) or run
-    elif definite:
-        return _last_proxy(people, gender, pos)
-    elif alone and not modifiers:
+    elif definite and (proxy := _last_proxy(people, gender, pos)):
+        return proxy
+    elif alone and not modifiers:  # "the spokesman" no one introduced yet: as "a spokesman"
         target = people.organisations.referent(pos, people.orgs, True)
     if target:
         people.note_proxy(target, gender, pos)

@@ -82,3 +82,10 @@ def test_an_official_of_a_body_speaks_for_it_as_a_spokesman_does() -> None:
     text = ('Aid pledges reached $2bn on Monday.\n\n"Sums will have to wait," said a Vexa official at a briefing. '
             '"Rebuilding comes first."')
     assert who(text) == ["Vexa", "Vexa"]
+
+
+def test_the_spokesman_no_earlier_quote_introduced_speaks_for_the_body_a_spokesman_would() -> None:
+    # "a spokesman pointed out" is reported speech, credited after the quotes: "The spokesman" still has a body
+    text = ("The Vexa Harbour Board said a ferry might be sent. However a spokesman pointed out that the port "
+            'was shallow. The spokesman said: "We will send ships as well as boats."')
+    assert who(text) == ["Vexa Harbour Board"]
