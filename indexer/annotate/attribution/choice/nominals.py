@@ -33,7 +33,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
 )
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, PUBLICATIONS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.orgnames import SITE_NOUNS
-from onrecord.indexer.annotate.attribution.registry.runs import body_name, expand_acronym
+from onrecord.indexer.annotate.attribution.registry.runs import body_name, expand_acronym, looks_like_org
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.lexicon import words
 
@@ -114,8 +114,9 @@ def _named_before_relative(words: list[str], relative: str, pos: int, people: Do
     name = " ".join(run)
     if relative != "which":
         return people.resolve_run(name, pos)[0]
-    org = people.match_org(name) or people.organisations.full_name(name) or name
-    people.note_org(org, pos)
+    org = people.match_org(name) or people.organisations.full_name(name) or (name if looks_like_org(run) else None)
+    if org:  # "the Act of Settlement, which confirmed": a document, no body
+        people.note_org(org, pos)
     return org
 
 

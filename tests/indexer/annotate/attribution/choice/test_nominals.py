@@ -89,3 +89,8 @@ def test_the_spokesman_no_earlier_quote_introduced_speaks_for_the_body_a_spokesm
     text = ("The Vexa Harbour Board said a ferry might be sent. However a spokesman pointed out that the port "
             'was shallow. The spokesman said: "We will send ships as well as boats."')
     assert who(text) == ["Vexa Harbour Board"]
+
+
+def test_a_document_before_which_is_no_body() -> None:
+    people = DocSpeakers("The rule is set by the Act of Harbours which confirmed in 1701 that the council decides.")
+    assert resolve_nominal("the Act of Harbours which", 19, people) is None
