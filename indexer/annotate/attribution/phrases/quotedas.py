@@ -21,6 +21,8 @@ def quoted_as(s: str, gap: int, cue_start: int) -> Phrase | None:
     """Return the phrase naming the person quoted when s[gap:cue_start] is
     "<subject> quoted <person> as " (a name after its role words: the name,
     with the role as its lead; else the description), else None."""
+    if s.find("quoted", gap, cue_start) < 0:
+        return None  # nearly every quote: no regex tried
     m = _QUOTED_AS_RE.fullmatch(s, gap, cue_start)
     if m is None:
         return None
