@@ -3,7 +3,9 @@
 Owns the choice of the body quote whose speaker a headline quote no cue
 credits takes: the body quote that repeats its words, else the lead's own
 attribution (the first paragraph under the headline states what the headline
-says: "Firms 'hit by costs'" over "Costs are rising, the CBI says"), else the
+says: "Firms 'hit by costs'" over "Costs are rising, the CBI says") unless the
+headline's named subject acts before its quote ("Vole attacks Tamm's 'lies'": Ann
+Vole's first statement, whoever the lead credits), else the
 first body statement of the person the headline names before its quote
 ("Vole 'proud of record'": Ann Vole's, not a later quote of someone else), else,
 when the lead leaves its source unnamed ("..., a survey suggests", "say
@@ -27,6 +29,10 @@ _SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?(?=\s+[\"'\u201c\u2018]?[
 _UNNAMED = words("unnamed_sources", "finding_nouns")
 # the headline's opening capitalised words: its subject ("Vole", "Ann Vole", "Acme boss")
 _SUBJECT_RE = re.compile(r"\s*((?:[A-Z][\w'\u2019.-]*\s+)*[A-Z][\w'\u2019.-]*)")
+
+# a headline whose subject does something before the quote ("Vole attacks Tamm's 'lies'"), not one
+# whose quote says something of its subject ("Vole 'aware' of fraud")
+_ACTS_RE = re.compile(r"\s*(?:[A-Z][\w'\u2019.-]*\s+)*[A-Z][\w'\u2019.-]*\s+[a-z]+\b")
 
 Recredit = Callable[[Quote, Quote], Quote]  # (headline quote, source quote) -> the headline credited
 
@@ -82,6 +88,8 @@ def _headline_speaker(head: Quote, quoted: str, quotes: list[Quote], lead_end: i
     before = head.text[:max(0, head.text.find(quoted))]
     # "Blair 'said he would stand down'": words reporting the named person's speech are another's claim
     named = [] if CUE_WORDS.intersection(words.split()) else _named_speaker(before, later)
+    if named and _ACTS_RE.match(before):  # "Vole attacks Tamm's 'lies'": the subject acts, its words are quoted
+        return recredit(head, (echo or named)[0])
     chosen = echo or lead or named or source or said
     return recredit(head, chosen[0]) if chosen else head
 

@@ -33,7 +33,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
 )
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, PUBLICATIONS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.orgnames import SITE_NOUNS
-from onrecord.indexer.annotate.attribution.registry.runs import body_name, expand_acronym
+from onrecord.indexer.annotate.attribution.registry.runs import body_name, expand_acronym, looks_like_org
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.lexicon import words
 
@@ -57,7 +57,9 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return named  # "said one of their lawyers, Tavo Brenn": the name after the comma
     words = _WORD_RE.findall(np)
     while len(words) > 1 and words[-1].lower() in _RELATIVES:
-        words.pop()  # "an REM spokesman, who added": the spokesman
+        relative = words.pop().lower()  # "an REM spokesman, who added": the spokesman
+        if named := _named_before_relative(words, relative, pos, people):
+            return named  # "the Acme Council for Farms, which said": the name the relative follows
     inner = [k for k in range(1, len(words)) if words[k] == "the" and words[k - 1].islower()
              and words[k - 1] not in _PHRASE_LINKS]
     if inner:  # "his New Year message the Liberal Democrat leader": the leader is the description
@@ -100,6 +102,22 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return _site(pos, people) if definite else None
     own = definite and np.split()[0].lower() == "our"  # only who the article introduced so
     return _person_by_role(words, head, pos, people, definite, introduced_only=own)
+
+
+def _named_before_relative(words: list[str], relative: str, pos: int, people: DocSpeakers) -> str | None:
+    """Return whom a capitalised name (after "the") before a relative pronoun
+    names: a body before "which" ("the Acme Council for Farms, which said"), a
+    person or body as the registry reads it before "who"; else None."""
+    run = words[1:] if words[0].lower() == "the" else words
+    if not (run and run[0][:1].isupper() and all(w[:1].isupper() or w in ("of", "for", "and") for w in run)):
+        return None
+    name = " ".join(run)
+    if relative != "which":
+        return people.resolve_run(name, pos)[0]
+    org = people.match_org(name) or people.organisations.full_name(name) or (name if looks_like_org(run) else None)
+    if org:  # "the Act of Settlement, which confirmed": a document, no body
+        people.note_org(org, pos)
+    return org
 
 
 def _document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only: bool = False) -> str | None:
@@ -207,9 +225,9 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
     elif modifiers and all(w[:1].isupper() for w in modifiers) and not is_description(modifiers):
         run = " ".join(modifiers)
         target = people.match_org(run) or expand_acronym(people.text, run) or run
-    elif definite:
-        return _last_proxy(people, gender, pos)
-    elif alone and not modifiers:
+    elif definite and (proxy := _last_proxy(people, gender, pos)):
+        return proxy
+    elif alone and not modifiers:  # "the spokesman" no one introduced yet: as "a spokesman"
         target = people.organisations.referent(pos, people.orgs, True)
     if target:
         people.note_proxy(target, gender, pos)

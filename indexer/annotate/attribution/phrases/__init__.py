@@ -4,6 +4,7 @@ Owns the cue words and their regex (`cuewords`, over `wordtrie`), the
 speaker phrase beside a cue (`cues`) and the word shapes it reads
 (`shapes`: speaker nouns, relative clauses, headline runs), a person's name beside
 an organisation, a place or a chain of descriptions (`persons`), a sentence's opening
-subject (`subjects`), where a quote's speaker phrase is (`clues`) and the dash line
-signing a quote with a name or a description (`signatures`).
+subject (`subjects`), where a quote's speaker phrase is (`clues`), the dash line
+signing a quote with a name or a description (`signatures`), and whom "the paper
+quoted Y as saying" credits (`quotedas`).
 """

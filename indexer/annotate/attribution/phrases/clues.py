@@ -22,6 +22,7 @@ from onrecord.indexer.annotate.attribution.phrases.cues import (
     phrase_before,
 )
 from onrecord.indexer.annotate.attribution.phrases.cuewords import PARTICIPLE_CUES, SOFT_CUE_RE, find_cues, is_weak
+from onrecord.indexer.annotate.attribution.phrases.quotedas import quoted_as
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteSpan
@@ -83,6 +84,8 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
         if phrase and phrase.kind == "np" and cue.group().lower() in PARTICIPLE_CUES:
             return None  # '," adding that ...': the clause's subject speaks, not what follows
         return (phrase, cue) if phrase else None
+    if quoted := quoted_as(s, gap, cue.start()):
+        return quoted, cue  # '," the paper quoted Ann Vole as saying': hers
     phrase = phrase_before(s, gap, cue.start())
     if isinstance(phrase, Phrase) and _PREPOSITION_RE.match(s, gap):
         phrase = None  # '"..." about the decision, said X': not a speaker

@@ -73,6 +73,8 @@ _KIND_BEFORE_RE = re.compile(rf"(?<![\w-])((?:[\w-]+[ \u00a0]+){{0,2}})({word_al
 PUBLICATIONS = words("publication_nouns")
 _CONTRASTS = words("contrast_modifiers")  # "rival club Acme": another club than the one the text is about
 _KIND_AFTER_RE = re.compile(rf"[ \u00a0]+({word_alternation(PUBLICATIONS)})\b")
+# "Paris-based", "Texas-born": a capitalised word made an adjective by its lowercase tail
+_ADJECTIVE_RE = re.compile(r"[A-Z][\w'\u2019]*(?:-[a-z][\w'\u2019]*)+")
 _NOT_MODIFIER = frozenset(("of", "for", "and", "to", "in", "at", "by", "with", "from", "on", "or", "as"))
 
 
@@ -160,8 +162,9 @@ class Organisations:
             phrase = m.group(1)
             caps = [w for w in phrase.split() if w[:1].isupper()]
             lower = phrase.split()[len(caps):-1]
-            if inside(quoted, m.start()) or is_description(caps) or any(w in _NOT_MODIFIER - {"and"} for w in lower):
-                continue
+            if inside(quoted, m.start()) or is_description([w for w in caps if not _ADJECTIVE_RE.fullmatch(w)]) \
+                    or any(w in _NOT_MODIFIER - {"and"} for w in lower):
+                continue  # "the Paris-based pressure group": a description, no name
             found = match(phrase)  # "the Labour party" is the registry's Labour Party, not the House of Commons
             self._register(phrase, found if found and found.lower().endswith(m.group(2)) else phrase)
             spans.append((m.start(), m.end()))
@@ -283,7 +286,10 @@ class Organisations:
         if i < 0 or self.mentions[i].pos < previous:
             return None
         m = self.mentions[i]
-        return (m.pos, m.name) if is_plural_party([plain_word(w) for w in m.name.split()]) else None
+        run = _RUN_RE.match(self.text, m.pos)
+        written = _clean(run.group()).split() if run else []  # "The Conservatives": the registry's Conservative Party
+        plural = any(is_plural_party([plain_word(w) for w in name]) for name in (m.name.split(), written))
+        return (m.pos, m.name) if plural else None
 
     def _introduced(self, pos: int, sentence: int) -> tuple[int, str] | None:
         """Return (position, name) of the latest organisation introduced as a

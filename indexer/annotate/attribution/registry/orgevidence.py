@@ -45,14 +45,17 @@ _AFTER_RE = re.compile(
     r"|,[ \u00a0]+which\b"  # "Acme, which makes ...": a thing, never a person
     r"|,?[ \u00a0]+(?:which[ \u00a0]+)?(?:was|were|had[ \u00a0]+been|has[ \u00a0]+been)[ \u00a0]+"
     r"(?:founded|established|listed|floated|privatised|nationalised)\b"
-    # "Allianz, a leading German insurer,": the appositive ends on an org noun, no "of" in it
+    # "Allianz, a leading German insurer,": the appositive ends on an org noun (or its relative), no "of" in it
     rf"|,[ \u00a0]+(?:(?:a|an|the)[ \u00a0]+)?(?:(?!(?:of|for|at|in|with|by|and)\b)[\w'\u2019.-]+[ \u00a0]+){{0,4}}?"
-    rf"(?:{_NOUN_ALT})s?(?=[,.;)])", re.I)
+    rf"(?:{_NOUN_ALT})s?(?=[,.;)]|[ \u00a0]+(?:which|that)\b)", re.I)  # "Acme, the private firm which runs"
 # ... and what does so for a name nothing shows to be a person's
 _WEAK_AFTER_RE = re.compile(r"[ \u00a0]+(?:[a-z]+[ \u00a0]+){0,4}its\b"  # "Acme had hoped to pitch its drug"
                             # "Ann Vole, Acme senior vice president": a role held at the name's body
                             rf"|[ \u00a0]+(?:[a-z-]+[ \u00a0]+){{0,2}}?(?:{word_alternation(_EMPLOYER_ROLES)})\b"
                             r"(?![ \u00a0]+of\b)")
+# "no other Boeing officials knew": a body's staff, mid-sentence ("Local officials", "US officials": no body)
+_STAFF_AFTER_RE = re.compile(r"[ \u00a0]+(?:officials|executives)\b")
+_OPENS_SENTENCE_RE = re.compile(r"(?:^|[.!?\n][\"'\u201d\u2019]?[ \u00a0]*)$")
 # "Acme Pro magazine": a title's name, unless a place's in capitals ("a US newspaper")
 _PUBLICATION_NOUNS = words("publication_nouns")
 _PUBLICATION_AFTER_RE = re.compile(rf"[ \u00a0]+(?:{word_alternation(_PUBLICATION_NOUNS)})\b")
@@ -67,7 +70,9 @@ _BEFORE_RE = re.compile(
     # "chief executive of Acme"
     rf"|\b(?:{word_alternation(_EMPLOYER_ROLES)})[ \u00a0]+(?:of|at)[ \u00a0]+(?:the[ \u00a0]+)?"
     # "Vole's company Acme Free", "his firm Grant Lane": an owner's body, named after its noun
-    rf"|(?:\b(?:his|her|their)|\w['\u2019]s)[ \u00a0]+(?:{_NOUN_ALT})[ \u00a0]+)$")
+    rf"|(?:\b(?:his|her|their)|\w['\u2019]s)[ \u00a0]+(?:{_NOUN_ALT})[ \u00a0]+"
+    # "the media watchdog, Acme Watch": a name set off after the org noun describing it
+    rf"|\b[Tt]he[ \u00a0]+(?:[a-z][\w-]*[ \u00a0]+){{0,2}}(?:{_NOUN_ALT}),[ \u00a0]+)$")
 _WEAK_BEFORE_RE = re.compile(rf"(?<![A-Z])\b(?:{_NOUN_ALT})[ \u00a0]+$")  # "conglomerate SPC Group" (lowercase noun)
 
 def org_by_name(name: str, match: Callable[[str], str | None], initials: Container[str]) -> str | None:
@@ -105,7 +110,9 @@ def org_by_context(text: str, start: int, name: str, personal: bool) -> str | No
         return name  # "PC Acme magazine": a title's name, whatever its first word
     if personal or first_name_gender(toks[0]) or toks[0].lower().rstrip(".") in TITLES or is_role_word(toks[0]):
         return None  # "the company Ann Vole founded", "Vole said its plan": a person
-    if any(_WEAK_AFTER_RE.match(text, at) for at in after) or ends_before(text, start, _ORG_NOUN_ENDS) and \
+    if any(_WEAK_AFTER_RE.match(text, at) for at in after) or _STAFF_AFTER_RE.match(text, end) and not (
+            name.isupper() and len(name) <= 3 or _OPENS_SENTENCE_RE.search(text, max(0, start - 3), start)) \
+            or ends_before(text, start, _ORG_NOUN_ENDS) and \
             _WEAK_BEFORE_RE.search(text, max(0, start - 40), start):
         return name
     if ends_before(text, start, ("from", "by")) and _DOC_BEFORE_RE.search(text, max(0, start - 40), start):
@@ -149,7 +156,8 @@ def strong_evidence(text: str, start: int, end: int) -> bool:
                 or ends_before(text, start, _BEFORE_ENDS) and _BEFORE_RE.search(text, max(0, start - 40), start))
 
 
-_BEFORE_ENDS = ("in", "of", "at", "the", *ORG_NOUNS)  # the last words _BEFORE_RE can end in
+# the last words _BEFORE_RE can end in ("the watchdog, " before its name)
+_BEFORE_ENDS = ("in", "of", "at", "the", *ORG_NOUNS, *(f"{noun}," for noun in ORG_NOUNS))
 _ORG_NOUN_ENDS = tuple(ORG_NOUNS)  # _WEAK_BEFORE_RE's
 
 

@@ -25,7 +25,8 @@ from onrecord.indexer.lexicon import words
 
 # nouns a place or a person owns more often than a body's name ("the Kent police", "the Blair government")
 _OWNED_HEADS = frozenset(("government", "police", "court", "council", "league", "party", "band"))
-_HEADS = ORG_NOUNS - _OWNED_HEADS
+# "body" names a body only after a name ("the Acme industry body"): alone it may be a text's ("the body of the e-mail")
+_HEADS = ORG_NOUNS - _OWNED_HEADS | {"body"}
 # [the | an owner's] Name Words, up to three lowercase modifiers, a body noun
 _NAME_WORD = r"(?!(?:The|A|An)\b)[A-Z][\w&.-]*(?<!-based)\b(?!['\u2019])"
 _NAMED_BODY_RE = re.compile(r"(?:(?:[Tt]he|[Aa]n?)[ \u00a0]+|[A-Z][\w.-]*['\u2019]s[ \u00a0]+)?"

@@ -108,6 +108,15 @@ def test_they_after_a_party_named_in_the_plural_is_that_party() -> None:
     assert [s for _, s in speakers(text)] == ["Liberal Democrats"]
 
 
+@pytest.mark.parametrize("text", [
+    # the plural is as written, though the registry's name is singular ("Conservative Party")
+    'The Conservatives say they would scrap the harbour levy.\n\nThey say the Vole plan is "deeply flawed".',
+    'The Tories said the harbour plan was leaked in what they describe as a "serious breach".',
+])
+def test_they_after_a_party_written_in_the_plural_is_that_party(text: str) -> None:
+    assert [s for k, s in speakers(text) if k == "partial"] == ["Conservative Party"]
+
+
 @pytest.mark.parametrize("closing, speaker", [
     # a description of a person closing the quote's clause after its comma credits the quote
     ("the Tory source said", "Conservative Party"),

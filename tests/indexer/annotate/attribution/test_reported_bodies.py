@@ -20,6 +20,8 @@ from tests.indexer.annotate.attribution.test_reported import reported
     ("The Acme Press agency reported that the talks had failed.", "Acme Press"),
     ("The Tamm trade union said shop workers should get a break.", "Tamm"),
     ("On Monday, Norland's Vexa private banks association said the economy would slow.", "Vexa"),
+    ("The Vexa industry body said sales of music players rose.", "Vexa"),
+    ("The Norland Beat radio station reported that the minister had left.", "Norland Beat"),
 ])
 def test_a_name_before_a_body_noun_names_the_body(sentence: str, speaker: str) -> None:
     text = "The Norland Party and the Vole Bank met on Monday to talk about jobs. " + sentence
@@ -123,3 +125,24 @@ def test_a_described_twin_name_is_written_as_is() -> None:
     text = ("Vexa Re and Swiss Re, the two biggest reinsurers, met on Monday. Swiss Re has said total claims are "
             "likely to be small. Vexa Re said it expected little.")
     assert [q.speaker for q in reported(text)] == ["Swiss Re", "Vexa Re"]
+
+
+def test_a_place_adjective_and_a_body_noun_name_no_body() -> None:
+    # "the Oslo-based advocacy group" describes the watchdog named before it, set off by a comma
+    text = ("Norland was accused of blocking the Vexa Daily site by the press watchdog, Pens Without Walls. "
+            "The Oslo-based advocacy group said the site had been down for a week.")
+    assert [q.speaker for q in reported(text)] == ["Pens Without Walls"]
+
+
+def test_an_appositive_org_noun_before_its_relative_shows_a_body() -> None:
+    # "Vexway, the private firm which runs ...": a body, so "It said" is Vexway's
+    text = ("Ferry crews walked out last week. Vexway, the private firm which runs the city's ferries, has offered "
+            "a 5% rise. It said it would put the pledge in writing.")
+    assert [q.speaker for q in reported(text)] == ["Vexway"]
+
+
+def test_a_name_whose_officials_are_written_is_a_body() -> None:
+    # "Vexon officials": a body's staff, so the later "it claimed" is Vexon's
+    text = ("Vexon sacked Mr Tamm in May. Mr Tamm said no other Vexon officials knew of the talks. "
+            "Vexon apologised publicly - although it claimed it did not gain any unfair advantage.")
+    assert [q.speaker for q in reported(text)][-1] == "Vexon"

@@ -68,3 +68,29 @@ def test_a_the_after_a_link_word_stays_inside_the_description() -> None:
     text = "Harbour Tiles Ltd cut jobs on Monday. A critic of the company spoke."
     # "a critic of the company" is a critic, not the company
     assert resolve_nominal("a critic of the company", text.index("A critic"), DocSpeakers(text)) is None
+
+
+def test_a_name_before_which_is_the_body_that_said() -> None:
+    # "the ..., which said": the body the relative follows, not what the lead's "a radio station" leads to
+    text = ("Radio station drops fishing quiz\n\nA radio station in Norland has dropped a new quiz show where "
+            "anglers try to win a cash prize.\n\nThe show was met with protests by the National Council for "
+            'Anglers, which said it "mocks" the sport.')
+    assert who(text) == ["National Council for Anglers"]
+
+
+def test_an_official_of_a_body_speaks_for_it_as_a_spokesman_does() -> None:
+    text = ('Aid pledges reached $2bn on Monday.\n\n"Sums will have to wait," said a Vexa official at a briefing. '
+            '"Rebuilding comes first."')
+    assert who(text) == ["Vexa", "Vexa"]
+
+
+def test_the_spokesman_no_earlier_quote_introduced_speaks_for_the_body_a_spokesman_would() -> None:
+    # "a spokesman pointed out" is reported speech, credited after the quotes: "The spokesman" still has a body
+    text = ("The Vexa Harbour Board said a ferry might be sent. However a spokesman pointed out that the port "
+            'was shallow. The spokesman said: "We will send ships as well as boats."')
+    assert who(text) == ["Vexa Harbour Board"]
+
+
+def test_a_document_before_which_is_no_body() -> None:
+    people = DocSpeakers("The rule is set by the Act of Harbours which confirmed in 1701 that the council decides.")
+    assert resolve_nominal("the Act of Harbours which", 19, people) is None

@@ -57,3 +57,12 @@ def test_a_lead_crediting_nobody_gives_the_headline_to_the_source_named_next() -
             "The Harbour Traders Guild said its bookings index fell to 51.2 from 53.0. Analysts were surprised.\n\n"
             "\u201cThe summer looks weak,\u201d said Ann Tamm, an economist at Vole Bank.")
     assert _quotes(body)[0] == ("partial", "Harbour Traders Guild")
+
+
+def test_a_headline_whose_named_subject_acts_before_the_quote_is_that_person_s_over_the_lead() -> None:
+    # "Tamm attacks ... 'lies'": the subject does the attacking, though the lead credits her party
+    body = ("Tamm attacks Vole's Green 'lies'\n\n"
+            "Bob Vole lied about the budget and will lie about the harbour, say the Greens.\n\n"
+            "Green co-chair Ann Tamm was speaking after Mr Vole told members the Greens had no plan. "
+            "Ms Tamm said: \u201cHe does not tell the truth.\u201d")
+    assert _quotes(body)[0] == ("partial", "Ann Tamm")
