@@ -14,8 +14,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import multiprocessing
 import resource
 import shutil
+import sys
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -31,6 +33,12 @@ from onrecord.search import Article, SegmentBatch, commit_batches, hold_write_lo
 REPO = Path(__file__).resolve().parent.parent
 STREAM_BATCH = 500  # articles per slice of the stream handed round the workers
 NAMES = 5  # most frequent speakers/institutions the query set filters on
+# Forked workers inherit what the parent holds (no pickling, modules already
+# imported); elsewhere the platform's default start method.
+FORK = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+# What the parent shares with the workers it is about to fork: the derived
+# corpus's Pool, or the articles of a parallel build (build_parallel).
+_SHARED: dict[str, Any] = {}
 
 
 def batched(items: Iterable[Article], size: int) -> Iterator[list[Article]]:
@@ -126,27 +134,76 @@ def build_derived(pool: Pool, size: int, root: Path, args: argparse.Namespace) -
 
 def build_onrecord(path: Path, pool: Pool, size: int, seed: int, workers: int) -> int:
     """Write the derived corpus into a new onrecord index at `path` as one
-    segment per worker, published in one commit; return the paragraphs."""
+    segment per worker, published in one commit; return the paragraphs.
+    The workers are forked with `pool` in hand (not pickled to each)."""
+    _SHARED["pool"] = pool
+    try:
+        return _publish(path, workers, [(write_share, (path, size, seed, share, workers))
+                                        for share in range(workers)])
+    finally:
+        _SHARED.clear()
+
+
+def write_share(path: Path, size: int, seed: int, share: int, shares: int) -> SegmentBatch | None:
+    """Worker: write every `shares`-th STREAM_BATCH of the derived stream
+    (of the inherited pool), starting at batch `share`, as one uncommitted
+    segment of `path`."""
+    def mine() -> Iterator[Article]:
+        for number, batch in enumerate(batched(iter_derived(_SHARED["pool"], size, seed), STREAM_BATCH)):
+            if number % shares == share:
+                yield from batch
+    return write_segment(path, mine(), unique_ids=True)
+
+
+def build_parallel(path: Path, articles: list[Article], workers: int) -> int:
+    """Write `articles` (unique ids) into a new onrecord index at `path` as
+    the derived build writes its stream: `workers` forked processes each
+    write one segment of a contiguous share of about equal paragraphs
+    (inherited, not pickled), the parent publishes them in one commit.
+    Return the paragraphs written."""
+    _SHARED["articles"] = articles
+    try:
+        return _publish(path, workers, [(write_slice, (path, start, stop))
+                                        for start, stop in share_bounds(articles, workers)])
+    finally:
+        _SHARED.clear()
+
+
+def write_slice(path: Path, start: int, stop: int) -> SegmentBatch | None:
+    """Worker: write the inherited articles[start:stop] as one uncommitted
+    segment of `path`; return it (None if the slice is empty)."""
+    return write_segment(path, _SHARED["articles"][start:stop], unique_ids=True)
+
+
+def share_bounds(articles: list[Article], shares: int) -> list[tuple[int, int]]:
+    """Return `shares` contiguous (start, stop) slices of `articles` in
+    order, each about an equal share of the paragraphs (empty at the end
+    when there are fewer articles than shares)."""
+    total = sum(len(a.paragraphs) for a in articles)
+    bounds: list[tuple[int, int]] = []
+    start, seen = 0, 0
+    for share in range(1, shares + 1):
+        stop = start
+        while stop < len(articles) and (share == shares or seen < total * share / shares):
+            seen += len(articles[stop].paragraphs)
+            stop += 1
+        bounds.append((start, stop))
+        start = stop
+    return bounds
+
+
+def _publish(path: Path, workers: int, tasks: list[tuple[Any, tuple[Any, ...]]]) -> int:
+    """Create the index at `path`, run each (function, arguments) task in a
+    pool of `workers` forked processes under its write lock and publish the
+    segments they return in one commit; return the paragraphs."""
     index = open_index(path, create=True)
     try:
-        with hold_write_lock(index), ProcessPoolExecutor(max_workers=workers) as executor:
-            futures = [executor.submit(write_share, path, pool, size, seed, share, workers)
-                       for share in range(workers)]
+        with hold_write_lock(index), ProcessPoolExecutor(max_workers=workers, mp_context=FORK) as executor:
+            futures = [executor.submit(task, *arguments) for task, arguments in tasks]
             batches = [b for b in (f.result() for f in futures) if b is not None]
             return commit_batches(index, batches)
     finally:
         index.close()
-
-
-def write_share(path: Path, pool: Pool, size: int, seed: int, share: int,
-                shares: int) -> SegmentBatch | None:
-    """Worker: write every `shares`-th STREAM_BATCH of the derived stream,
-    starting at batch `share`, as one uncommitted segment of `path`."""
-    def mine() -> Iterator[Article]:
-        for number, batch in enumerate(batched(iter_derived(pool, size, seed), STREAM_BATCH)):
-            if number % shares == share:
-                yield from batch
-    return write_segment(path, mine(), unique_ids=True)
 
 
 def _build_tantivy(path: Path, pool: Pool, size: int, seed: int) -> tuple[int, float]:

@@ -28,6 +28,8 @@ ROWS: tuple[tuple[str, str, int], ...] = (
     ("indexing alone paragraphs/s", "index_para_per_s", 0),
     ("indexing alone words/s", "index_words_per_s", 0),
     ("indexing CPU ms per paragraph (process + workers)", "index_cpu_ms_per_para", 3),
+    ("indexing in one process paragraphs/s (BBC: commits of batch_articles)", "serial_index_para_per_s", 0),
+    ("indexing in one process CPU ms per paragraph", "serial_index_cpu_ms_per_para", 3),
     ("index size on disk MB", "index_mb", 1),
     ("query p50 ms", "p50_ms", 2),
     ("query p95 ms", "p95_ms", 2),

@@ -27,7 +27,16 @@ from typing import Any
 
 from bench import cluster_ingest, modes, quotes_cost
 from bench.corpus import Pool, annotate_corpus, build_pool, count_words, parse_size, top_names
-from bench.derived import NAMES, batched, cpu_per_paragraph, cpu_seconds, dir_mb, ensure_derived, rates
+from bench.derived import (
+    NAMES,
+    batched,
+    build_parallel,
+    cpu_per_paragraph,
+    cpu_seconds,
+    dir_mb,
+    ensure_derived,
+    rates,
+)
 from bench.peers import TantivyBuilder, build_whoosh_naive
 from bench.probe import run_probe
 from bench.queries import build_queries
@@ -99,13 +108,11 @@ def measure_bbc(root: Path, work: Path, args: argparse.Namespace) -> tuple[dict[
     words = count_words(unique)
     index_runs = []
     for run in range(args.repeat):
-        print(f"[bbc] indexing {paragraphs} annotated paragraphs alone "
-              f"({run + 1}/{args.repeat}) ...", flush=True)
-        shutil.rmtree(work / "bbc-onrecord", ignore_errors=True)
-        ours = _index_onrecord(work / "bbc-onrecord", unique)
-        index_runs.append({**rates(ours["paragraphs"], words, ours["seconds"], "index"),
-                           **cpu_per_paragraph(ours["paragraphs"], ours["cpu_s"])})
-    onrecord = {"paragraphs": ours["paragraphs"],
+        print(f"[bbc] indexing {paragraphs} annotated paragraphs alone, {args.workers} workers and "
+              f"in one process ({run + 1}/{args.repeat}) ...", flush=True)
+        index_runs.append({**_timed_build(work, unique, words, args.workers),
+                           **_timed_build(work, unique, words, 0)})
+    onrecord = {"paragraphs": index_runs[-1]["paragraphs"],
                 **combine_runs([rates(r.paragraphs, words, r.seconds, "e2e") for r in e2e_runs]),
                 "extract_para_per_s": sum(len(a.paragraphs) for a in articles) / extract_s,
                 **combine_runs(index_runs),
@@ -125,15 +132,35 @@ def measure_bbc(root: Path, work: Path, args: argparse.Namespace) -> tuple[dict[
     return section, build_pool(articles, skipped)
 
 
-def _index_onrecord(path: Path, articles: list[Article]) -> dict[str, Any]:
+def _timed_build(work: Path, articles: list[Article], words: int, workers: int) -> dict[str, Any]:
+    """Index `articles` into a fresh index under `work` and return the
+    rates and CPU per paragraph: with `workers` > 0 as a parallel build
+    (bench.derived.build_parallel, the "index_" keys, as the derived
+    corpora are written), with 0 in this process in commits of
+    batch_articles (write_articles, the "serial_index_" keys)."""
+    path = work / "bbc-onrecord"
+    shutil.rmtree(path, ignore_errors=True)
+    started, cpu = time.perf_counter(), cpu_seconds()
+    if workers:
+        written = build_parallel(path, articles, workers)
+    else:
+        written = _index_onrecord(path, articles)
+    seconds, cpu = time.perf_counter() - started, cpu_seconds() - cpu
+    prefix = "index" if workers else "serial_index"
+    cpu_ms = cpu_per_paragraph(written, cpu)["index_cpu_ms_per_para"]
+    return {"paragraphs": written, **rates(written, words, seconds, prefix),
+            f"{prefix}_cpu_ms_per_para": cpu_ms}
+
+
+def _index_onrecord(path: Path, articles: list[Article]) -> int:
+    """Write `articles` into a new index at `path` in this process, a
+    commit per batch_articles; return the paragraphs."""
     index = open_index(path, create=True)
     written = 0
-    started, cpu = time.perf_counter(), cpu_seconds()
     for batch in batched(articles, Config().batch_articles):
         written += write_articles(index, batch)
-    seconds, cpu = time.perf_counter() - started, cpu_seconds() - cpu
     index.close()
-    return {"paragraphs": written, "seconds": seconds, "cpu_s": cpu}
+    return written
 
 
 def _build_peer(name: str, work: Path, articles: list[Article], words: int) -> tuple[dict[str, Any], Path]:

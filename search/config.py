@@ -87,7 +87,7 @@ SETTINGS: tuple[Setting, ...] = (
             "(index --wait).", zero_ok=True),
     Setting("writer_memory_mb", 256, int, "MB of postings a writer pools before spilling a sorted "
             "run to disk."),
-    Setting("worker_memory_mb", 128, int, "The same, for each indexing worker process."),
+    Setting("worker_memory_mb", 256, int, "The same, for each indexing worker process."),
     Setting("cluster", "", str, "Dask scheduler to ingest on (tcp://HOST:8786; index --cluster); "
             "unset: a local cluster of one worker process per core."),
     Setting("cluster_min_bytes", 4_000_000, int, "Input bytes below which an ingest without "
@@ -152,7 +152,7 @@ class Config:
     proxy_user_header: str = "X-Forwarded-User"
     write_lock_timeout: float = 10.0
     writer_memory_mb: int = 256
-    worker_memory_mb: int = 128
+    worker_memory_mb: int = 256
     cluster: str = ""
     cluster_min_bytes: int = 4_000_000
     batch_articles: int = 1000

@@ -241,6 +241,41 @@ def test_derived_onrecord_build_holds_the_stream_once_in_one_commit(
     assert report.ok and report.generation == 1 and len(report.segments) == segments
 
 
+def _paragraph_counts(counts: list[int]) -> list[Article]:
+    """Return articles of the given paragraph counts (invented one-line texts)."""
+    return [_article(f"s{i}", [(f"Line {n} of story {i} about ferries.", [], [], False)
+                               for n in range(count)]) for i, count in enumerate(counts)]
+
+
+@pytest.mark.parametrize("counts,shares,expected", [
+    ([3, 3, 3, 3], 2, [(0, 2), (2, 4)]),
+    ([6, 1, 1, 1, 1, 1, 1], 2, [(0, 1), (1, 7)]),
+    ([2, 2, 2, 2, 2, 2], 3, [(0, 2), (2, 4), (4, 6)]),
+    ([4], 2, [(0, 1), (1, 1)]),
+    ([1, 1, 1], 1, [(0, 3)]),
+])
+def test_share_bounds_cut_contiguous_shares_of_equal_paragraphs(counts, shares, expected) -> None:
+    from bench.derived import share_bounds
+    assert share_bounds(_paragraph_counts(counts), shares) == expected
+
+
+@pytest.mark.parametrize("workers,segments", [(1, 1), (2, 2), (3, 2)])
+def test_parallel_build_writes_every_article_once_in_one_commit(tmp_path, workers, segments) -> None:
+    from bench.derived import build_parallel
+    from onrecord.search.storage.checking import check_index
+    from onrecord.search.storage.store import open_index
+    articles = ARTICLES  # two articles: a third worker has nothing to write
+    path = tmp_path / "ix"
+    written = build_parallel(path, articles, workers)
+    index = open_index(path)
+    with index.reading() as searcher:
+        stored = sorted(f["paragraph_id"] for f in searcher.all_stored_fields() if "qi" not in f)
+    index.close()
+    report = check_index(path)
+    assert written == 6 and stored == sorted(p.id for a in articles for p in a.paragraphs)
+    assert report.ok and report.generation == 1 and len(report.segments) == segments
+
+
 def test_cpu_seconds_count_a_waited_for_worker() -> None:
     from concurrent.futures import ProcessPoolExecutor
 

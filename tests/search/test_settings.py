@@ -248,3 +248,12 @@ def test_the_cluster_setting_is_a_scheduler_address() -> None:
     assert load_config(env={"ONRECORD_CLUSTER": ""}).cluster == ""
     with pytest.raises(ConfigError, match="not a scheduler address"):
         load_config(env={}, settings=["cluster=10.0.0.5:8786"])
+
+
+def test_a_worker_pools_as_much_as_the_single_writer() -> None:
+    """A worker's segment spills a sorted run only at the single writer's
+    limit: at 128 MB a bench worker's 12,000-paragraph segment spilled once,
+    and merging that run back cost about a tenth of its CPU
+    (bench/RESULTS.md, speed19)."""
+    defaults = Config()
+    assert defaults.worker_memory_mb == defaults.writer_memory_mb == 256
