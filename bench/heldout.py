@@ -21,12 +21,12 @@ articles, scored at the starting code e351780 and once after tuning at
 code and once after tuning at 0a0e165) and rounds 11-14's (40 BBC articles
 each, scored at the starting code and once after tuning at 46d0915) and
 rounds 15 and 16's (40 BBC articles each, scored at the starting code 192074a
-and once after tuning at 970e2db): all are tuning data since.  Rounds 17 and
-18 (40 BBC articles each, drawn and frozen while rounds 15 and 16 were the
-test sets, never scored) are the test sets now (TEST_SETS), each scored only
-when its flag asks: at the starting code, then once, after tuning; rounds 19
-and 20 (drawn and frozen while 17 and 18 are) wait beside them for the next
-tuning.
+and once after tuning at 970e2db) and rounds 17 and 18's (40 BBC articles
+each, scored at the starting code d0ab6d8 and once after tuning at efc4a1f):
+all are tuning data since.  Rounds 19 and 20 (40 BBC articles each, drawn
+and frozen while rounds 17 and 18 were the test sets, never scored) are the
+test sets now (TEST_SETS), each scored only when its flag asks: at the
+starting code, then once, after tuning.
 """
 from __future__ import annotations
 
@@ -92,7 +92,8 @@ BBC_R15 = GOLD_DIR / "bbc_heldout_r15_test.json"
 BBC_R16 = GOLD_DIR / "bbc_heldout_r16_test.json"
 # Rounds 17 and 18: drawn while rounds 15 and 16 were the test sets, for the
 # session after (bench.goldselect's bbc17 and bbc18, 40 articles each),
-# annotated blind and frozen before anyone scored them.
+# annotated blind and frozen before anyone scored them; scored at the
+# starting code d0ab6d8 and once after tuning at efc4a1f.
 BBC_R17 = GOLD_DIR / "bbc_heldout_r17_test.json"
 BBC_R18 = GOLD_DIR / "bbc_heldout_r18_test.json"
 # Rounds 19 and 20: drawn while rounds 17 and 18 were the test sets, for the
@@ -109,13 +110,11 @@ def bbc_round(number: int) -> Path:
 
 # The BBC rounds scored once and tuning rows since, in the order drawn; every
 # row, error lister and fit script reads them from here (key bbc_rN).
-SPENT_BBC_ROUNDS = tuple(range(1, 17))
+SPENT_BBC_ROUNDS = tuple(range(1, 19))
 SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
-TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R17: ("round 17 BBC TEST", "--round17-test"),
-                                          BBC_R18: ("round 18 BBC TEST", "--round18-test"),
-                                          BBC_R19: ("round 19 BBC TEST", "--round19-test"),
+TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R19: ("round 19 BBC TEST", "--round19-test"),
                                           BBC_R20: ("round 20 BBC TEST", "--round20-test")}
 
 
