@@ -28,11 +28,12 @@ _WORDS_RE = re.compile(r"\w+")
 _SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?(?=\s+[\"'\u201c\u2018]?[A-Z])")
 _UNNAMED = words("unnamed_sources", "finding_nouns")
 # the headline's opening capitalised words: its subject ("Vole", "Ann Vole", "Acme boss")
-_SUBJECT_RE = re.compile(r"\s*((?:[A-Z][\w'\u2019.-]*\s+)*[A-Z][\w'\u2019.-]*)")
+_NAME_RUN = r"(?:[A-Z][\w'\u2019.-]*\s+)*[A-Z][\w'\u2019.-]*"
+_SUBJECT_RE = re.compile(rf"\s*({_NAME_RUN})")
 
 # a headline whose subject does something before the quote ("Vole attacks Tamm's 'lies'"), not one
 # whose quote says something of its subject ("Vole 'aware' of fraud")
-_ACTS_RE = re.compile(r"\s*(?:[A-Z][\w'\u2019.-]*\s+)*[A-Z][\w'\u2019.-]*\s+[a-z]+\b")
+_ACTS_RE = re.compile(rf"\s*{_NAME_RUN}\s+[a-z]+\b")
 
 Recredit = Callable[[Quote, Quote], Quote]  # (headline quote, source quote) -> the headline credited
 

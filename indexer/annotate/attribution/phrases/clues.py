@@ -149,7 +149,10 @@ def _clause_final_cue(s: str, qe: int, hi: int, closing_only: bool = False) -> t
     phrase: Phrase | Literal["coord"] | None
     for cue in reversed(find_cues(s, qe, hi)):
         closes = bool(_CLOSES_SENTENCE_RE.fullmatch(s, cue.end(), hi))
-        if (closing_only or is_weak(cue)) and not closes or (comma := s.rfind(",", qe, cue.start())) < 0:
+        if (closing_only or is_weak(cue)) and not closes:
+            continue
+        comma = s.rfind(",", qe, cue.start())
+        if comma < 0:
             continue
         if not s[comma + 1:cue.start()].strip():  # '..." about it, said Ann Vole'
             if cue.group().lower() in PARTICIPLE_CUES | _LISTENER_CUES:
@@ -162,9 +165,11 @@ def _clause_final_cue(s: str, qe: int, hi: int, closing_only: bool = False) -> t
         if not isinstance(phrase, Phrase) or is_weak(cue) and phrase.kind == "np":
             continue
         lead = s[comma + 1:phrase.start].strip()
-        if (phrase.kind != "np" or _names_a_person(phrase.text)) and not lead or closes and _closing_speaker(
-                phrase, s[phrase.start:phrase.end]) and (not lead or bool(_NP_LEAD_RE.fullmatch(lead + " "))):
-            return phrase, cue
+        if not lead and (phrase.kind != "np" or _names_a_person(phrase.text)):
+            return phrase, cue  # '..., Ann Vole said.'
+        if closes and _closing_speaker(phrase, s[phrase.start:phrase.end]) \
+                and (not lead or _NP_LEAD_RE.fullmatch(lead + " ") is not None):
+            return phrase, cue  # '..., the WHO said.', '..., bank officials said.'
     return None
 
 

@@ -40,7 +40,7 @@ def described_after(frame: Frame, qs: int, qe: int) -> Mention | None:
     (a capital, then lowercase words, no speech cue; not a name as
     byline_after reads one) closing it ('"..." -- Software engineer in
     Lagos'); else None.  Nobody the article names said it."""
-    if frame.s[:qs].strip() or _BYLINE_RE.match(frame.s, qe):
+    if frame.nonblank_before(qs) >= 0 or _BYLINE_RE.match(frame.s, qe):  # no copy of the text before it
         return None
     m = _DESCRIBED_AFTER_RE.match(frame.s, qe)
     if m is None or find_cues(frame.s, m.start(1), m.end(1)):
