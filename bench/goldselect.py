@@ -121,6 +121,15 @@ test sets too):
 - bbc20: likewise by random.Random(BBC20_SEED), from those in none of them
   and round 19's.
 
+Rounds 21 and 22 (drawn in the session that tunes against rounds 1 to 18
+and scores 19 and 20 once, so that the session after it has fresh frozen
+test sets too):
+
+- bbc21: BBC21_COUNT articles drawn by random.Random(BBC21_SEED) the same way,
+  from those in none of the tuned gold and rounds 1 to 20's BBC test sets;
+- bbc22: likewise by random.Random(BBC22_SEED), from those in none of them
+  and round 21's.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -172,6 +181,10 @@ BBC19_SEED = 191919
 BBC19_COUNT = 40
 BBC20_SEED = 202020
 BBC20_COUNT = 40
+BBC21_SEED = 212121
+BBC21_COUNT = 40
+BBC22_SEED = 222222
+BBC22_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -254,10 +267,11 @@ FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7
                 13: (BBC13_SEED, BBC13_COUNT), 14: (BBC14_SEED, BBC14_COUNT),
                 15: (BBC15_SEED, BBC15_COUNT), 16: (BBC16_SEED, BBC16_COUNT),
                 17: (BBC17_SEED, BBC17_COUNT), 18: (BBC18_SEED, BBC18_COUNT),
-                19: (BBC19_SEED, BBC19_COUNT), 20: (BBC20_SEED, BBC20_COUNT)}
+                19: (BBC19_SEED, BBC19_COUNT), 20: (BBC20_SEED, BBC20_COUNT),
+                21: (BBC21_SEED, BBC21_COUNT), 22: (BBC22_SEED, BBC22_COUNT)}
 # A round drawn beside another -> that round; it is disjoint from the golds
 # before that round and from that round's draw.
-PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19}
+PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21}
 
 
 def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
@@ -271,7 +285,7 @@ def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, earlier, seed, count, also_taken=beside)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 18.
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 20.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
             "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
@@ -279,7 +293,8 @@ _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.jso
             "bbc_heldout_r11_test.json", "bbc_heldout_r12_test.json",
             "bbc_heldout_r13_test.json", "bbc_heldout_r14_test.json",
             "bbc_heldout_r15_test.json", "bbc_heldout_r16_test.json",
-            "bbc_heldout_r17_test.json", "bbc_heldout_r18_test.json")
+            "bbc_heldout_r17_test.json", "bbc_heldout_r18_test.json",
+            "bbc_heldout_r19_test.json", "bbc_heldout_r20_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int,
