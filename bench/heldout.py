@@ -26,7 +26,8 @@ each, scored at the starting code d0ab6d8 and once after tuning at efc4a1f):
 all are tuning data since.  Rounds 19 and 20 (40 BBC articles each, drawn
 and frozen while rounds 17 and 18 were the test sets, never scored) are the
 test sets now (TEST_SETS), each scored only when its flag asks: at the
-starting code, then once, after tuning.
+starting code, then once, after tuning; rounds 21 and 22 (drawn and frozen
+while 19 and 20 are) wait beside them for the next tuning.
 """
 from __future__ import annotations
 
@@ -101,6 +102,11 @@ BBC_R18 = GOLD_DIR / "bbc_heldout_r18_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R19 = GOLD_DIR / "bbc_heldout_r19_test.json"
 BBC_R20 = GOLD_DIR / "bbc_heldout_r20_test.json"
+# Rounds 21 and 22: drawn while rounds 19 and 20 were the test sets, for the
+# session after (bench.goldselect's bbc21 and bbc22, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R21 = GOLD_DIR / "bbc_heldout_r21_test.json"
+BBC_R22 = GOLD_DIR / "bbc_heldout_r22_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -115,7 +121,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R19: ("round 19 BBC TEST", "--round19-test"),
-                                          BBC_R20: ("round 20 BBC TEST", "--round20-test")}
+                                          BBC_R20: ("round 20 BBC TEST", "--round20-test"),
+                                          BBC_R21: ("round 21 BBC TEST", "--round21-test"),
+                                          BBC_R22: ("round 22 BBC TEST", "--round22-test")}
 
 
 def held_row(gold: Path) -> str:
