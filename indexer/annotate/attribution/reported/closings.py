@@ -48,7 +48,7 @@ _JOINED_AFTER_RE = re.compile(r"\s*(?:and|but|while|whereas|though|although)\s")
 # the clause's own subject and its appositive: "According to a summary, Ann Vole, a top aide, sent")
 _NAME_APPOSITIVE_RE = re.compile(r",\s+((?:[A-Z][\w&.'\u2019-]*\s+){0,3}[A-Z][\w&.'\u2019-]*),(?=\s)"
                                  r"(?!\s+(?:a|an|the|who|whose|which)\s)")
-_DETERMINERS = frozenset(("a", "an", "the", "this", "that", "its", "his", "her", "their", "one"))
+_DETERMINERS = words("determiners")  # "according to the analysts": no bare source
 # the verb of a subject before the aside: "The plan, according to X, is to ..."
 _VERB_START_RE = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|could|can|may|might|should|must)\s")
 # a source of up to three lowercase words with a person or body noun for its head: "officials", "multiple sources"
