@@ -30,6 +30,7 @@ from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOU
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
+from onrecord.indexer.annotate.attribution.reported.openers import asked_clause
 from onrecord.indexer.annotate.attribution.reported.outlets import WORD_RE
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_before_quote, cut_run_on
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, cut_naming
@@ -135,6 +136,11 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             who = read_off(who, clause.phrase, base, people(), spoken)
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
+        asked = asked_clause(s, lo, hi)  # "Asked if CLAUSE, Ann Vole said": a question nobody named put
+        kept = None if asked is None else _beside_quotes(s, text, base, hi, asked, inside)
+        if kept is not None and not any(q.start < kept.end + base and q.end > kept.start + base for q in found):
+            found.append(Quote(text=text[kept.start + base:kept.end + base], start=kept.start + base,
+                               end=kept.end + base, kind="indirect", **_cue_fields(kept.cue, base)))
     return found
 
 
