@@ -89,14 +89,14 @@ _LISTENER_THAT_RE = re.compile(r"\s+[^,;:.!?#\"\u201c]{1,70}?\s+that\s+")
 # (after a listener: "X explained to the council why ...")
 _WH_RE = re.compile(r"\s+(?:to\s+(?:[\w.'\u2019-]+\s+){1,4}?)?(?=(?:how|why)\s)")
 # a bare clause opens with a subject, not a preposition or an object ("said to", "said so", "said on");
-# "as many as 3,000 firms" is a subject, "said as she left" no clause; "no" or "nothing" before a finite verb
+# "as many as 3,000 firms", "at least six" subjects, "said as she left" no clause; "no", "nothing" before a finite verb
 # is one too ("said nothing had changed", "said no formal deal had been made"), not "said no to", "said nothing"
 _NO_AUX = r"(?:had|has|have|was|were|is|are|would|will|could|can|should)\s"
 _BARE_OPEN_RE = re.compile(
-    r"\s+(?!(?:to|in|on|at|for|with|about(?!\s+(?:half|a\s+third|a\s+quarter|\d))|of|by|from|during|after|before|"
-    r"as(?!\s+(?:many|much|few)\s+as\s+[$\u00a3\u20ac]?\d)|into|over|through|so|little|much(?!\s+of\b)|"
-    rf"no\b(?!(?:\s+(?!to\b)[a-z-]+){{1,3}}\s+{_NO_AUX})|nothing\b(?!\s+{_NO_AUX})|"
-    r"yes|goodbye|hello|which|what|when|while|but|and|or|then|than|if|whether|how|why)\b)"
+    r"\s+(?!(?:to|in|on|at(?!\s+(?:least|most)\s+[\w$\u00a3\u20ac])|for|with|of|by|from|during|after|before|"
+    r"about(?!\s+(?:half|a\s+third|a\s+quarter|\d))|as(?!\s+(?:many|much|few)\s+as\s+[$\u00a3\u20ac]?\d)|"
+    rf"into|over|through|so|little|much(?!\s+of\b)|no\b(?!(?:\s+(?!to\b)[a-z-]+){{1,3}}\s+{_NO_AUX})|"
+    rf"nothing\b(?!\s+{_NO_AUX})|yes|goodbye|hello|which|what|when|while|but|and|or|then|than|if|whether|how|why)\b)"
     r"(?=[\w\u2018\u201c'\"])", re.I)
 # a time or channel between the cue and a bare clause: "said on Monday the", "said in a statement the"
 _TIME_RE = re.compile(

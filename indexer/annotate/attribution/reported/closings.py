@@ -48,7 +48,7 @@ _JOINED_AFTER_RE = re.compile(r"\s*(?:and|but|while|whereas|though|although)\s")
 # the clause's own subject and its appositive: "According to a summary, Ann Vole, a top aide, sent")
 _NAME_APPOSITIVE_RE = re.compile(r",\s+((?:[A-Z][\w&.'\u2019-]*\s+){0,3}[A-Z][\w&.'\u2019-]*),(?=\s)"
                                  r"(?!\s+(?:a|an|the|who|whose|which)\s)")
-_DETERMINERS = frozenset(("a", "an", "the", "this", "that", "its", "his", "her", "their", "one"))
+_DETERMINERS = words("determiners")  # "according to the analysts": no bare source
 # the verb of a subject before the aside: "The plan, according to X, is to ..."
 _VERB_START_RE = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|could|can|may|might|should|must)\s")
 # a source of up to three lowercase words with a person or body noun for its head: "officials", "multiple sources"
@@ -78,6 +78,7 @@ _NOT_REST_RE = re.compile(r"(?:who|whom|whose|which|where|when|while|whereas|bef
 _FINITE_WORD_RE = re.compile(r"\b(?:[a-z]{3,}ed|because|would|will|was|were|is|are|has|have|had|could|should|"
                              r"can|may|might|must|did|does|do)\b")
 _APPOSITIVE_BREAK_RE = re.compile(r",|\b(?:who|whom|whose|which)\b")
+_RELATIVE_WORD_RE = re.compile(r"\b(?:who|whom|whose|which|where)\b")
 _TIME_WORDS = words("weekdays", "months")
 # a determiner right before a cue word: the word is a noun ("any mention of", "no comment")
 _DETERMINER_BEFORE_RE = re.compile(rf"\b(?:{'|'.join(sorted(words('determiners')))})\s+$", re.I)
@@ -138,6 +139,9 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = 
     speaker = phrase.kind != "np" or is_speaker_noun(phrase.text)
     if comma >= 0 and _JOINED_AFTER_RE.match(s, comma + 1, hi) and speaker:  # "..., according to X, and ..."
         return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
+    if comma >= 0 and speaker and _no_clause_after(s, comma + 1, hi):
+        # "..., according to Ann Vole, director of the Acme Survey Center." / "..., according to X, taking a step"
+        return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
     if comma < 0 or _reports_again(s, lo, comma, hi) or not (_SUBJECT_START_RE.match(s, comma + 1, hi) or verb_after):
         return None  # "according to Ann Vole, senior manager at Acme": her office, no clause
     # "Since May, according to Ann Vole, the port has lost money": the longer side of the aside;
@@ -145,6 +149,16 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = 
     if verb_after or len(s[comma + 1:hi].split()) >= len(before.split()):
         return make_clause(s, comma + 1, hi, phrase, cue)
     return make_clause(s, lo, lo + len(before) - 1, phrase, cue)
+
+
+def _no_clause_after(s: str, pos: int, hi: int) -> bool:
+    """True when s[pos:hi], after an "according to X," aside, holds no
+    finite verb before a relative pronoun (the source's appositive, "director
+    of Acme, which ran the poll", or a participle, "taking a step toward"):
+    no clause of its own, so the clause is the one before the aside."""
+    relative = _RELATIVE_WORD_RE.search(s, pos, hi)
+    end = relative.start() if relative else hi
+    return _FINITE_WORD_RE.search(s, pos, end) is None and CLAUSE_CUE_RE.search(s, pos, hi) is None
 
 
 def _reports_again(s: str, lo: int, pos: int, hi: int) -> bool:

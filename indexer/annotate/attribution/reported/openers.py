@@ -5,13 +5,16 @@ participle cue that opens the sentence, alone or after "after", "since",
 "while", "before", "besides" or "in addition to" ("After saying that the
 port would close, Ann Vole left", "Since announcing in May that he would not
 run, Tom Reed has ..."): who says it is the main clause's subject, right
-after the comma that ends the reported clause.
+after the comma that ends the reported clause; and the question a sentence
+opens with, put to its subject by someone it leaves unnamed ("Asked if he
+would stand again, Tom Reed said ...": "he would stand again", nobody's).
 """
 from __future__ import annotations
 
 import re
 
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
+from onrecord.indexer.annotate.attribution.reported.spans import Clause, make_clause
 
 # what may stand before the participle: a conjunction or "now", a preposition of time, an adverb
 _LEAD_RE = re.compile(r"\s*(?:(?:now|but|and|yet)\s*,?\s*)?(?:(?:after|since|while|before|besides|"
@@ -28,11 +31,41 @@ def opening_subject(s: str, lo: int, hi: int, cue: re.Match[str]) -> tuple[Phras
     the cue does not open it or no subject and verb follow a comma."""
     if _LEAD_RE.fullmatch(s, lo, cue.start()) is None:
         return None
-    comma = s.find(",", cue.end(), hi)
+    return _main_subject(s, cue.end(), hi, _VERB_RE)
+
+
+def _main_subject(s: str, pos: int, hi: int, verb: re.Pattern[str]) -> tuple[Phrase, int] | None:
+    """Return the main clause's subject after the first comma past pos that
+    a subject and its `verb` follow, and that comma; None when none does."""
+    comma = s.find(",", pos, hi)
     while comma >= 0:
         phrase = phrase_after(s, comma + 1, hi)
         if phrase is not None and not s[comma + 1:phrase.start].strip() \
-                and (phrase.kind != "np" or is_speaker_noun(phrase.text)) and _VERB_RE.match(s, phrase.end, hi):
+                and (phrase.kind != "np" or is_speaker_noun(phrase.text)) and verb.match(s, phrase.end, hi):
             return phrase, comma
         comma = s.find(",", comma + 1, hi)
     return None
+
+
+# a question opening the sentence, put to the main clause's subject: "Asked if ...", "Asked by X why ..."
+_ASKED_RE = re.compile(r"\s*(?:(?:when|but|and)\s+)?(?P<cue>[Aa]sked)(?:\s+by\s+[^,;:]{2,60}?)?"
+                       r"\s+(?:(?:about\s+)?(?:if|whether)\s+|(?=(?:why|how|what|where|who)\s))", re.I)
+
+_ASKED_WORD_RE = re.compile(r"asked", re.I)
+# the main clause's verb after a question: an answer ("said", "replied") or any verb _VERB_RE reads
+_ANSWER_RE = re.compile(rf"{_VERB_RE.pattern}|\s+(?:(?:only|also|then|[a-z]{{3,}}ly)\s+)*(?:said|told|wrote)\b")
+
+
+def asked_clause(s: str, lo: int, hi: int) -> Clause | None:
+    """Return the question the sentence s[lo:hi] opens with ("Asked if he
+    would stand again, Tom Reed said ...": "he would stand again"), ending at
+    the comma before the main clause's subject and verb; its phrase is the
+    cue (whoever asked is not named); None for any other sentence."""
+    found = _ASKED_RE.match(s, lo, hi)
+    if found is None:
+        return None
+    cue = _ASKED_WORD_RE.match(s, found.start("cue"))
+    ended = _main_subject(s, found.end(), hi, _ANSWER_RE)
+    if cue is None or ended is None:
+        return None
+    return make_clause(s, found.end(), ended[1], Phrase(cue.group(), cue.start(), cue.end(), "np"), cue)

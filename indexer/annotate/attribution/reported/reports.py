@@ -30,6 +30,7 @@ from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOU
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
+from onrecord.indexer.annotate.attribution.reported.openers import asked_clause
 from onrecord.indexer.annotate.attribution.reported.outlets import WORD_RE
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_before_quote, cut_run_on
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, cut_naming
@@ -60,6 +61,7 @@ _NAME_COMPOUND_RE = re.compile(r"[A-Za-z]-[A-Z]")
 _PERSON_NOUN_RE = re.compile(rf"[Tt]he\s+(?:{'|'.join(sorted(w.capitalize() for w in words('person_nouns')))})")
 _GLUED_RE = re.compile(r"[\w-]")  # what CLAUSE_CUE_RE's look-behind refuses before a cue
 _BODY_NOUNS = ORG_NOUNS | words("reported_body_nouns")  # "the charity", "the think-tank": a body that spoke
+_SELF_NAMED = words("self_named_bodies")  # "the government": itself when no government spoke
 
 # (phrase, cue, frame, people) -> the Quote fields naming the speaker
 Credit = Callable[[Phrase, "re.Match[str]", Frame, DocSpeakers], dict[str, Any]]
@@ -134,6 +136,11 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             who = read_off(who, clause.phrase, base, people(), spoken)
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
+        asked = asked_clause(s, lo, hi)  # "Asked if CLAUSE, Ann Vole said": a question nobody named put
+        kept = None if asked is None else _beside_quotes(s, text, base, hi, asked, inside)
+        if kept is not None and not any(q.start < kept.end + base and q.end > kept.start + base for q in found):
+            found.append(Quote(text=text[kept.start + base:kept.end + base], start=kept.start + base,
+                               end=kept.end + base, kind="indirect", **_cue_fields(kept.cue, base)))
     return found
 
 
@@ -184,7 +191,9 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
     introduced last (the direct path's registry)."""
     speaker = who.get("speaker")
     org = _written_org(phrase)
-    if org is not None:  # "The Association of British insurers said": the name as written, not a part of it
+    if _self_named(phrase) and not (speaker or "").lower().endswith(phrase.text.lower().split()[-1]):
+        org = _spoken_org(phrase, pos, spoken)  # "the government said": a government, never "Police Federation"
+    elif org is not None:  # "The Association of British insurers said": the name as written, not a part of it
         # a person found for it, or the registry's longer name, stays ("Acme Group's Ann Vole")
         kept = speaker and (org in speaker or who.get("speaker_type") != "organisation" and speaker not in org)
         org = None if kept else people.match_org(org) or org
@@ -209,6 +218,12 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
         return who
     note_spoken(people, spoken, pos, org)
     return credited(who, org, "organisation", phrase.kind)
+
+
+def _self_named(phrase: Phrase) -> bool:
+    """True for "the government" (the lexicon's self_named_bodies after "the"): a body named as itself."""
+    found = WORD_RE.findall(phrase.text.lower())
+    return phrase.kind == "np" and len(found) == 2 and found[0] == "the" and found[1] in _SELF_NAMED
 
 
 def _may_be_body(people: DocSpeakers, name: str) -> bool:
@@ -254,6 +269,8 @@ def _spoken_org(phrase: Phrase, pos: int, orgs: list[tuple[int, str]]) -> str | 
     bodies that spoke before pos (a quote's or a reported clause's speaker)
     within INSTITUTION_REACH (REFERENT_REACH for "it"), the latest whose name
     ends in the description's noun, else the latest; None when none spoke.
+    A self-named body ("the government") is never another body: the latest
+    whose name ends in its noun, else the noun itself.
     `orgs`: (position, name) of the bodies credited so far, any order."""
     found = WORD_RE.findall(phrase.text.lower())
     if phrase.kind == "pronoun" and found == ["it"]:
@@ -264,6 +281,8 @@ def _spoken_org(phrase: Phrase, pos: int, orgs: list[tuple[int, str]]) -> str | 
         return None
     spoken = [(at, org) for at, org in orgs if pos - reach <= at < pos]
     same = [(at, org) for at, org in spoken if org.lower().rsplit(" ", 1)[-1] == head]
+    if head in _SELF_NAMED:  # "the government said": a government, never the last other body that spoke
+        return max(same)[1] if same else head
     return max(same or spoken)[1] if spoken else None
 
 

@@ -3,7 +3,7 @@ closed by its attribution with a perfect auxiliary or an adverb between the
 speaker and the cue ("CLAUSE, X has warned."), a name closing its own
 description, a listener after a closing description, a bare plural source
 after the cue, an as/with phrase after an aside; bare clauses opened by
-"no"/"nothing", by a conditional, or with a regular past tense; indirect
+"no"/"nothing", "at least" (rep22), by a conditional, or with a regular past tense; indirect
 questions after "told"/"revealed"; a test's finding."""
 from __future__ import annotations
 
@@ -134,3 +134,12 @@ def test_an_indirect_question_after_tell_or_reveal(text: str, clause: str, cue: 
 
 def test_what_a_test_reveals_is_a_finding() -> None:
     assert reported("The harbour's own test revealed that the old pier had rusted.") == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Tom Reed reported at least six ferries filled the harbour with boats.",
+     "at least six ferries filled the harbour with boats"),
+    ("Ann Vole said at most two crews were still at sea.", "at most two crews were still at sea"),
+])
+def test_a_bare_clause_may_open_with_at_least_or_at_most(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]

@@ -251,3 +251,15 @@ def test_according_to_a_document_then_the_clause_s_subject_and_appositive() -> N
 def test_a_capitalised_modifier_before_a_speaker_noun_and_an_adverb_keeps_the_subject() -> None:
     text = "Under mounting pressure, Dover officials now say they have chosen a new route for the ferry."
     assert [q.text for q in reported(text)] == ["they have chosen a new route for the ferry"]
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ("The Harbour Pilots Federation said the new rules would cost jobs. But the government said the move would "
+     "help the port grow.", "government"),
+    ("Ferries will stop on Sunday, the Dover Ferry Office said. The government said it would pay the crews.",
+     "government"),
+    ("The Norland Government said the quay would close. The ferry union said the crews had not been told. "
+     "Later the government said the quay would reopen in May.", "Norland Government"),
+])
+def test_the_government_is_a_government_not_the_last_body_that_spoke(text: str, speaker: str) -> None:
+    assert reported(text)[-1].speaker == speaker
