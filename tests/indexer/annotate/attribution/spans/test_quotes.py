@@ -93,6 +93,20 @@ def test_curly_quote_nests_inside_a_straight_one() -> None:
 
 
 @pytest.mark.parametrize("text, expected", [
+    # two right marks follow the inner left one: the nested quote's close, then the open one's
+    ("Ann Vole wrote: \u201cPeople at the quay wearing \u201cSave Our Pier\u201d shirts. Ouch.\u201d Then",
+     ["\u201cPeople at the quay wearing \u201cSave Our Pier\u201d shirts. Ouch.\u201d"]),
+    ("\u201cYou care even when \u201cyour side\u201d must answer,\u201d she said, \u201cand we do.\u201d",
+     ["\u201cYou care even when \u201cyour side\u201d must answer,\u201d", "\u201cand we do.\u201d"]),
+    # one right mark follows: a new quote, the open one lost its close
+    ("\u201cThe plan is sound. She added, \u201cThe town is with us.\u201d Then",
+     ["\u201cThe plan is sound. She added,", "\u201cThe town is with us.\u201d"]),
+])
+def test_a_curly_quote_nests_inside_a_curly_one_closed_after_it(text: str, expected: list[str]) -> None:
+    assert spans(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
     # a colon introduces a new quote inside one that lost its close: the old one ends at its last sentence
     ('She said: "The plan is sound. "I sat on that board for a year. She added: "The town is with us." Then',
      ['"The plan is sound. "I sat on that board for a year.', '"The town is with us."']),
