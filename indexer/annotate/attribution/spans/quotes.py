@@ -185,7 +185,7 @@ class _Scanner:
         if self.open_at is None or self.text[self.open_at] not in "\"\u201c":
             return False
         if mark == "\u201c" and not self.nested and (not prev or prev.isspace()) and nxt and not nxt.isspace() \
-                and (self.text[self.open_at] == '"' or self.closes_twice(i)):
+                and (self.text[self.open_at] == '"' or self.right_marks_after(i) >= 2):
             self.nested = True
             return True
         if mark == "\u201d" and self.nested:
@@ -193,11 +193,11 @@ class _Scanner:
             return True
         return False
 
-    def closes_twice(self, i: int) -> bool:
-        """True when two right double marks follow the left one at i before
-        the next left one (or the paragraph's end)."""
+    def right_marks_after(self, i: int) -> int:
+        """Return how many right double marks follow the mark at i before the
+        next left one (or the paragraph's end)."""
         stop = self.text.find("\u201c", i + 1, self.end)
-        return self.text.count("\u201d", i + 1, self.end if stop < 0 else stop) >= 2
+        return self.text.count("\u201d", i + 1, self.end if stop < 0 else stop)
 
     def reopens(self, i: int, prev: str, nxt: str) -> bool:
         """True for a double mark that reopens the quote it sits in: after a
@@ -236,8 +236,10 @@ class _Scanner:
             if mark in DOUBLE_OPEN and (nxt and not nxt.isspace() or mark != '"'):
                 self.open_at, self.double = i, True
             elif mark == "\u201d" and (not prev or prev.isspace()) and (
-                    nxt.isupper() or self.text.startswith(("\u2026", " \u2026"), i + 1)):
-                self.open_at, self.double = i, True  # a right mark typed as the opener: '\u201dFear. I am'
+                    nxt.isupper() or self.text.startswith(("\u2026", " \u2026"), i + 1)
+                    or nxt.islower() and self.right_marks_after(i) >= 1):
+                # a right mark typed as the opener: '\u201dFear. I am', 'doing so \u201dappeared to be ...\u201d'
+                self.open_at, self.double = i, True
 
         elif mark in "'\u2018\u2019" and _single_opens(prev, nxt, mark):
             self.open_at, self.double = i, False

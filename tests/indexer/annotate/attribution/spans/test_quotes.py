@@ -82,6 +82,16 @@ def test_right_mark_typed_as_an_opener_opens_a_quote() -> None:
     assert spans(text) == ["\u201dWe tried hard. Next year we win.\u201d"]
 
 
+@pytest.mark.parametrize("text, expected", [
+    # before a lowercase word a right mark opens a quote only where another right mark closes it
+    ("She said doing so \u201dwas an attempt to sway the vote.\u201d Then",
+     ["\u201dwas an attempt to sway the vote.\u201d"]),
+    ("A stray \u201d mark and \u201dnothing else.", []),
+])
+def test_right_mark_opener_before_a_lowercase_word(text: str, expected: list[str]) -> None:
+    assert spans(text) == expected
+
+
 def test_right_mark_opener_before_an_ellipsis() -> None:
     text = "Ann Vole said:\n\n\u201d \u2026 and then we won.\u201d"
     assert spans(text) == ["\u201d \u2026 and then we won.\u201d"]
