@@ -147,8 +147,10 @@ def _clause_final_cue(s: str, qe: int, hi: int, closing_only: bool = False) -> t
     report') and a weak cue speaks there too; with `closing_only` no other
     cue is taken."""
     phrase: Phrase | Literal["coord"] | None
-    for cue in reversed(find_cues(s, qe, hi)):
-        closes = bool(_CLOSES_SENTENCE_RE.fullmatch(s, cue.end(), hi))
+    for k, cue in enumerate(reversed(find_cues(s, qe, hi))):
+        # the sentence's last cue right after a comma tags it too: '..., said Ann Vole, a pollster.'
+        closes = bool(_CLOSES_SENTENCE_RE.fullmatch(s, cue.end(), hi)) or not k and not is_weak(cue) \
+            and not s[s.rfind(",", qe, cue.start()) + 1:cue.start()].strip()
         if (closing_only or is_weak(cue)) and not closes:
             continue
         comma = s.rfind(",", qe, cue.start())

@@ -5,7 +5,9 @@ Owns whether a quote is direct (a whole sentence or clause) or partial
 (embedded), and a partial quote's span: from after its cue ("said
 [that]") or the sentence start to the sentence end or the next cue, so
 several fragments of one clause are one quote; a second report after it
-ends it too (", and suggested that ...", "..., others argue that ..."), and
+ends it too (", and suggested that ...", "..., others argue that ...", or a
+weak cue joined to it with quoted words of its own: 'and called on leaders
+"..."'), and
 one between its cue and its quote starts it ("X complained that CLAUSE,
 suggesting that "..."): that clause is reported speech of its own.
 """
@@ -17,7 +19,7 @@ from typing import Literal
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, find_cues, is_weak
 from onrecord.indexer.annotate.attribution.reported.verbs import CLAUSE_CUE_RE, is_hedged, is_verb
-from onrecord.indexer.annotate.attribution.spans.frames import Frame
+from onrecord.indexer.annotate.attribution.spans.frames import MASK, Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteSpan
 from onrecord.indexer.lexicon import words
 
@@ -49,6 +51,13 @@ def _names_quote(s: str, cue: re.Match[str], qs: int) -> bool:
 # says", ", suggesting") or opening a that-clause or a question ("others argue that")
 _JOINED_BEFORE_RE = re.compile(r"(?:,|\b(?:and|but|while|whereas))\s+(?:[\w.'\u2019-]+\s+){0,4}$")
 _THAT_AFTER_RE = re.compile(r"\s*,?\s*(?:that|whether|if)\s")
+
+
+def _joined_weak(s: str, lo: int, cue: re.Match[str]) -> bool:
+    """True for a weak cue joined to the clause before it (', and called', 'and
+    Trump calling'): a second report by a verb that names or judges, whose own
+    quoted words follow it ('called it "a failure" and called on leaders "to act"')."""
+    return is_weak(cue) and _JOINED_BEFORE_RE.search(s, max(lo, cue.start() - 40), cue.start()) is not None
 
 
 def _second_report(s: str, lo: int, hi: int) -> re.Match[str] | None:
@@ -85,14 +94,15 @@ def content_span(frame: Frame, qs: int, qe: int,
         start = max(cue.end(), phrase.end if phrase.start > cue.start() else 0)
         # "X branded A "..." and accused B of "..."": a later cue's clause; a naming verb right before the
         # quote opens it too ('X said CLAUSE, which he called "..."': CLAUSE is reported speech of its own)
-        later = [c for c in find_cues(s, start, qs) if not is_weak(c) or _names_quote(s, c, qs)]
+        later = [c for c in find_cues(s, start, qs)
+                 if not is_weak(c) or _names_quote(s, c, qs) or _joined_weak(s, start, c)]
         start = later[-1].end() if later else start
         report = _last_report(s, start, qs)  # "X complained that CLAUSE, suggesting that "...""
         start = report.end() if report is not None else start
         that = _THAT_RE.match(s, start)
         assert that is not None  # the pattern matches the empty string too
         start = min(that.end(), qs)
-    nxt = [c for c in find_cues(s, qe, hi) if not is_weak(c)]
+    nxt = [c for c in find_cues(s, qe, hi) if not is_weak(c) or _joined_weak(s, qe, c) and MASK in s[c.end():hi]]
     report = _second_report(s, qe, nxt[0].start() if nxt else hi)
     nxt = [report] if report is not None else nxt
     if nxt:

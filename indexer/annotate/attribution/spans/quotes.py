@@ -2,7 +2,8 @@
 
 Owns the quote-mark grammar: double and single marks, straight and curly,
 apostrophes that are not quote ends ("We're", "Met's", "sisters'"), nested
-marks (a single-quoted quote inside a double-quoted one is part of it) and
+marks (a single-quoted quote inside a double-quoted one is part of it, and so
+is a curly double pair inside a curly quote that closes after it) and
 unbalanced marks (an unclosed quote ends at its paragraph's end, so one
 stray mark never swallows the rest of the document; a mark a colon
 introduces opens a new quote, ending one that lost its close).  It also decides a
@@ -156,7 +157,7 @@ class _Scanner:
         elif self.double:
             if i == self.open_at + 1 and mark in _DOUBLE_MARKS and nxt and not nxt.isspace():
                 return  # a doubled opener ('an ""unfair" sum', '“”If you want'): one quote, not an empty one
-            if self.nests(mark, prev, nxt):
+            if self.nests(i, mark, prev, nxt):
                 return  # '"PENCE: ... an episode of \u201cShark Tank.\u201d But': the curly pair is inside
             if mark in "\"\u201c" and self.reopens(i, prev, nxt):
                 return  # 'funny. "But': a collapsed paragraph break reopening the same quote
@@ -174,18 +175,29 @@ class _Scanner:
             elif strength == 1 and self.maybe_close is None:
                 self.maybe_close = i + 1
 
-    def nests(self, mark: str, prev: str, nxt: str) -> bool:
-        """True for a curly mark that opens or closes a quote nested in a
-        straight-mark quote: the two mark families pair separately."""
-        if self.open_at is None or self.text[self.open_at] != '"':
+    def nests(self, i: int, mark: str, prev: str, nxt: str) -> bool:
+        """True for a curly mark that opens or closes a quote nested in the
+        open one: in a straight-mark quote (the two mark families pair
+        separately), or in a curly quote where two right marks follow it
+        before the next left one, the nested quote's close and the open
+        one's ('\u201c... wearing \u201cGo Home\u201d shirts.\u201d'); one right mark is
+        a new quote's, the open one lost its close."""
+        if self.open_at is None or self.text[self.open_at] not in "\"\u201c":
             return False
-        if mark == "\u201c" and not self.nested and (not prev or prev.isspace()) and nxt and not nxt.isspace():
+        if mark == "\u201c" and not self.nested and (not prev or prev.isspace()) and nxt and not nxt.isspace() \
+                and (self.text[self.open_at] == '"' or self.right_marks_after(i) >= 2):
             self.nested = True
             return True
         if mark == "\u201d" and self.nested:
             self.nested = False
             return True
         return False
+
+    def right_marks_after(self, i: int) -> int:
+        """Return how many right double marks follow the mark at i before the
+        next left one (or the paragraph's end)."""
+        stop = self.text.find("\u201c", i + 1, self.end)
+        return self.text.count("\u201d", i + 1, self.end if stop < 0 else stop)
 
     def reopens(self, i: int, prev: str, nxt: str) -> bool:
         """True for a double mark that reopens the quote it sits in: after a
@@ -224,8 +236,10 @@ class _Scanner:
             if mark in DOUBLE_OPEN and (nxt and not nxt.isspace() or mark != '"'):
                 self.open_at, self.double = i, True
             elif mark == "\u201d" and (not prev or prev.isspace()) and (
-                    nxt.isupper() or self.text.startswith(("\u2026", " \u2026"), i + 1)):
-                self.open_at, self.double = i, True  # a right mark typed as the opener: '\u201dFear. I am'
+                    nxt.isupper() or self.text.startswith(("\u2026", " \u2026"), i + 1)
+                    or nxt.islower() and self.right_marks_after(i) >= 1):
+                # a right mark typed as the opener: '\u201dFear. I am', 'doing so \u201dappeared to be ...\u201d'
+                self.open_at, self.double = i, True
 
         elif mark in "'\u2018\u2019" and _single_opens(prev, nxt, mark):
             self.open_at, self.double = i, False

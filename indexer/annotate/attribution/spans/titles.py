@@ -9,7 +9,9 @@ keeps lowercase) and by its place: after an example's lead ("e.g.",
 "such as": `example_leads`), after a possessive, "in" or "on", a
 noun for a work ("his essay", "our guide"), a naming word ("titled",
 "an approach called"), or before a by-line ("... by Ann Vole", "(1989)")
-or a noun for a label ('the "100% Whole Grains" stamp').  The word lists
+or a noun for a label ('the "100% Whole Grains" stamp').  A whole quote
+(not inside a clause) is a title only where a comma sets it beside a noun
+for a work ('her memoir, "Salt and Rope."'): after a colon it is speech.  The word lists
 are indexer.lexicon's (`title_small_words`, `work_nouns`,
 `label_nouns`, `naming_participles`, `naming_verbs`).
 """
@@ -44,6 +46,8 @@ _WORK_BEFORE_RE = re.compile(
     rf"{_DETERMINER}\s+(?:[\w-]+[\s/]+){{0,3}}?(?:{_WORKS})(?:\s+of\s+the)?[\s,:]*$")
 # "titled", "entitled": a name follows, never speech
 _NAMING_RE = re.compile(rf"\b(?:{_NAMING_WORDS})[\s,:]*$", re.I)
+# a work's name set beside its noun by a comma: 'her memoir, "Tough Choices."' (a colon brings speech)
+_APPOSED_WORK_RE = re.compile(rf"{_DETERMINER}\s+(?:[\w-]+\s+){{0,3}}?(?:{_WORKS}),\s*$")
 # 'an approach called "..."': a naming verb after a noun phrase, not after its subject ('he calls')
 _NAMED_NP_RE = re.compile(
     rf"({_DETERMINER}\s+(?:[a-z][\w-]*\s+){{0,2}}[a-z][\w-]*),?\s+"
@@ -91,8 +95,8 @@ def is_title(text: str, start: int, end: int, before: str, partial: bool, cue_be
     if tail[-1:] in _NAMING_WORD_ENDS and _NAMING_RE.search(before) or named and not is_speaker_noun(
             named.group(1)):
         return True  # 'a book titled "..."', 'an approach called "..."' (not 'the minister called "..."')
-    if not partial:
-        return False
+    if not partial:  # a whole quote: a title only where the text names it one
+        return title_case(inner) and _APPOSED_WORK_RE.search(before[-80:]) is not None
     if _LABEL_AFTER_RE.match(text, end) or _WORK_BEFORE_RE.search(before) and _capitalised(inner):
         return True  # 'his essay "The ..."', 'in our guide "How ..."', 'the "100% Whole Grains" stamp'
     if not title_case(inner):

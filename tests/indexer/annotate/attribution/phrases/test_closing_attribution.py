@@ -29,6 +29,13 @@ def _partials(body: str) -> list[tuple[str, str | None]]:
      'storm broke its outer wall, he suggested.', "badly neglected", "Tom Reeve"),
     ('Ada Vole chairs the schools panel. Pupils could be moved under a "calm classroom" plan drawn up '
      'with heads in three counties, Ada Vole has suggested.', "calm classroom", "Ada Vole"),
+    # the cue right after the last comma, its speaker after it and an appositive to the full stop
+    ('Ada Vole spoke on Monday. That would bring a "winter of drift" for the council leading up to the '
+     'budget in the spring, forcing it to fend off both of its loudest critics at once, said Bo Renk, a Fenwick pollster and consultant.',
+     "winter of drift", "Bo Renk"),
+    ('Ada Vole spoke on Monday. The trust is paying "dozens" of stewards $15 an hour to walk the coast '
+     'path, mostly in the northern villages, to count the nesting birds, according to trust manager Bo Renk.',
+     "dozens", "Bo Renk"),
 ])
 def test_a_closing_cue_claims_the_sentences_partial_quote(body: str, words: str, speaker: str | None) -> None:
     assert _partials(body) == [(words, speaker)]

@@ -82,6 +82,16 @@ def test_right_mark_typed_as_an_opener_opens_a_quote() -> None:
     assert spans(text) == ["\u201dWe tried hard. Next year we win.\u201d"]
 
 
+@pytest.mark.parametrize("text, expected", [
+    # before a lowercase word a right mark opens a quote only where another right mark closes it
+    ("She said doing so \u201dwas an attempt to sway the vote.\u201d Then",
+     ["\u201dwas an attempt to sway the vote.\u201d"]),
+    ("A stray \u201d mark and \u201dnothing else.", []),
+])
+def test_right_mark_opener_before_a_lowercase_word(text: str, expected: list[str]) -> None:
+    assert spans(text) == expected
+
+
 def test_right_mark_opener_before_an_ellipsis() -> None:
     text = "Ann Vole said:\n\n\u201d \u2026 and then we won.\u201d"
     assert spans(text) == ["\u201d \u2026 and then we won.\u201d"]
@@ -90,6 +100,20 @@ def test_right_mark_opener_before_an_ellipsis() -> None:
 def test_curly_quote_nests_inside_a_straight_one() -> None:
     text = '"ANN: It is like an episode of \u201cHarbour Watch.\u201d But it is real."'
     assert spans(text) == [text]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # two right marks follow the inner left one: the nested quote's close, then the open one's
+    ("Ann Vole wrote: \u201cPeople at the quay wearing \u201cSave Our Pier\u201d shirts. Ouch.\u201d Then",
+     ["\u201cPeople at the quay wearing \u201cSave Our Pier\u201d shirts. Ouch.\u201d"]),
+    ("\u201cYou care even when \u201cyour side\u201d must answer,\u201d she said, \u201cand we do.\u201d",
+     ["\u201cYou care even when \u201cyour side\u201d must answer,\u201d", "\u201cand we do.\u201d"]),
+    # one right mark follows: a new quote, the open one lost its close
+    ("\u201cThe plan is sound. She added, \u201cThe town is with us.\u201d Then",
+     ["\u201cThe plan is sound. She added,", "\u201cThe town is with us.\u201d"]),
+])
+def test_a_curly_quote_nests_inside_a_curly_one_closed_after_it(text: str, expected: list[str]) -> None:
+    assert spans(text) == expected
 
 
 @pytest.mark.parametrize("text, expected", [

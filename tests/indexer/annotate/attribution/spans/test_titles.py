@@ -65,6 +65,25 @@ def test_words_near_work_nouns_stay_quotes(text: str, speaker: str) -> None:
     assert [q.speaker for q in quotes(text)] == [speaker]
 
 
+@pytest.mark.parametrize("text", [
+    # a whole quote set beside its work noun by a comma is the work's name, whoever is named
+    'Ola Brandt wrote about the storm in her memoir, "Salt and Rope."',
+    'Ola Brandt was a guest on the weekly sailing show, "Hard Tack Tonight," Sea Watch first reported.',
+    'The new campaign spot, "Harbourcare," links the two plans.',
+    'In a chat about her upcoming comedy project, "Knots for Beginners," the actor discussed the sea.',
+])
+def test_a_work_named_beside_its_noun_is_not_a_quote(text: str) -> None:
+    assert quotes(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    'Ola Brandt wrote in her column: "Build The Harbour Now."',  # a colon brings speech
+    'Ola Brandt spoke about her new book, "and it is the best thing I have written," she said.',
+])
+def test_words_after_a_work_noun_stay_quotes(text: str) -> None:
+    assert [q.speaker for q in quotes(text)] == ["Ola Brandt"]
+
+
 def test_a_naming_verb_after_its_subject_reports_words() -> None:
     # 'the minister called "..."': a speaker noun calls; 'an approach called "..."' names
     assert [q.kind for q in quotes('The minister called "for calm on all sides" on Monday.')] == ["partial"]
