@@ -111,12 +111,13 @@ def candidates(people: DocSpeakers, w: Windows, cascade: Candidate, carry: str |
     return [*found.values(), nobody]
 
 
-# the rules whose answer the learned choice may overrule: a quote carried from the paragraph's
-# previous speaker, or credited to its sentence's opening subject with no cue beside it.  Chosen
-# on the spent BBC rounds 3-18, none of them fitting data of the shipped table, and by
-# leave-one-round-out (bench/fit_ranker.py --gate; bench/RESULTS.md, #31): each row helped more
-# rounds than it hurt; the other rules (a cue, "said X", above all) kept their answers better.
-WEAK_RULES = frozenset({"same_paragraph", "sentence_subject"})
+# the rules whose answer the learned choice may overrule: a quote credited to its sentence's
+# opening subject with no cue beside it.  Chosen on the spent BBC rounds 3-18, none of them fitting
+# data of the shipped table (bench/fit_ranker.py --gate; bench/RESULTS.md, #31): 3 rounds better,
+# none worse.  Adding same_paragraph (a quote carried from the paragraph's previous speaker) won one
+# more quote net, lost in 2 rounds and built seven times the candidate sets (5% of extraction CPU);
+# the other rules (a cue, "said X", above all) kept their answers better than the weights did.
+WEAK_RULES = frozenset({"sentence_subject"})
 
 
 def decides(cascade: Candidate) -> bool:
