@@ -264,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gate", default=GATE, help=f"comma-separated gates ({', '.join(GATES)}) likewise")
     args = ap.parse_args(argv)
     instances = collect(Path(args.polnear) if args.polnear else None)
-    old = (np.array(ranker.weights()), "unnamed")
+    old = (np.array(ranker.weights()), "weak")  # the stored table as it ships: ranker.decides
     for gate in args.gate.split(","):
         for l2 in map(float, args.l2.split(",")):
             print(f"gate {gate}, L2 {l2}:")
