@@ -40,3 +40,15 @@ def test_a_quote_no_candidate_gets_right_counts_wrong_and_is_not_fitted() -> Non
     table = leave_one_round_out([_PHRASE, missed, *others], (w, "unnamed"), gate="all")
     assert table["round 3 BBC"][0] == (0, 2)  # the rules: nobody, wrong twice
     assert table["round 3 BBC"][1][1] == 2  # the missed quote stays in the denominator
+
+
+def test_the_weak_gate_lets_the_weights_overrule_a_weak_rule_not_a_cue() -> None:
+    table = np.array(_row(in_before=2.0))
+    subject = Instance([_row(cascade_sentence_subject=1.0), _row(in_before=1.0), _row(nobody=1.0)],
+                       [False, True, False], "round 3 BBC", 1.0)
+    cued = Instance([_row(cascade_cue=1.0), _row(in_before=1.0), _row(nobody=1.0)],
+                    [False, True, False], "round 3 BBC", 1.0)
+    assert _picks(subject, table, "weak") == 1
+    assert _picks(subject, table, "unnamed") == 0
+    assert _picks(cued, table, "weak") == 0
+    assert _picks(_PHRASE, table, "weak") == 1  # a speaker phrase still keeps the rules' nobody

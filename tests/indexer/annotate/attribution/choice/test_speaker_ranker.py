@@ -65,3 +65,15 @@ def test_every_feature_has_a_fitted_weight() -> None:
 @pytest.mark.parametrize("word", ["shares", "recommends", "advises"])
 def test_soft_speech_verbs_are_lexicon_rows(word: str) -> None:
     assert word in words("soft_cues")
+
+
+@pytest.mark.parametrize(("rule", "decides"), [("sentence_subject", True), ("same_paragraph", False),
+                                                ("cue", False), ("continued", False), ("byline", False)])
+def test_the_weights_may_overrule_a_weak_rule_only(rule: str, decides: bool) -> None:
+    people, w, s = _setup(TEXT)
+    table = [2.0 if name == "in_paragraph" else 0.0 for name in FEATURES]
+    cascade = Candidate("Ann Vole", cascade=True, rule=rule)
+    assert ranker.decides(cascade) is decides
+    expected = "Tom Reed" if decides else "Ann Vole"
+    assert ranker.choose(people, w, cascade, "Ann Vole", s, table).speaker == expected
+
