@@ -258,13 +258,24 @@ class ExactText(_OnePassText):
     def _positions(self, value: str) -> dict[str, list[int]]:
         """Return each term of `value` (words and common grams) with its positions."""
         positions: dict[str, list[int]] = {}
+        find = positions.get
         prev = ""
         for pos, word in enumerate(lowered_words(analyzer_parts(self)[0].expression, value)):
             # The gram stands at the previous word's position (lexicon);
             # is_common_pair(prev, word) inlined: prev is lowercase already.
             if pos and (prev in COMMON_WORDS or len(prev) < MIN_STEM_CHARS):
-                positions.setdefault(prev + GRAM_SEP + word, []).append(pos - 1)
-            positions.setdefault(word, []).append(pos)
+                gram = prev + GRAM_SEP + word
+                where = find(gram)
+                if where is None:
+                    positions[gram] = [pos - 1]
+                else:
+                    where.append(pos - 1)
+            # A word's list made only when it is new (setdefault made one per word).
+            where = find(word)
+            if where is None:
+                positions[word] = [pos]
+            else:
+                where.append(pos)
             prev = word
         return positions
 
