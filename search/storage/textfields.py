@@ -165,10 +165,31 @@ def _findall_of(expression: re.Pattern[str]) -> Callable[[str], list[str]] | Non
     return re.compile(plain, expression.flags).findall if plain is not None else None
 
 
-@lru_cache(maxsize=4)
+# Whoosh's default word expression (the stemmed fields') matches what \\w+
+# (the exact fields') matches in a text with no "*" and no dot between two
+# word characters ("U.S", "3.5"): most paragraphs and quotes.
+_DEFAULT_WORDS = re.compile(next(iter(_WHOLE_MATCHES)))
+_PLAIN_WORDS = re.compile(r"\w+")
+# A dot between word characters, found from the dots (a literal first: 0.5 us a paragraph, not 7).
+_DOT_IN_WORD = re.compile(r"\.(?<=\w\.)(?=\w)").search
+
+
 def lowered_words(expression: re.Pattern[str], text: str) -> tuple[str, ...]:
     """Return the matches of `expression` in `text`, lowercased.  Kept for
-    the next few calls: the two fields of one text ask in turn."""
+    the next few calls: the two fields of one text ask in turn, and where
+    \\w+ and Whoosh's default word expression match alike in `text` (no
+    "*", no dot inside a word) both get one list, found once: a paragraph
+    is indexed as `exact` (\\w+) and `text` (the default), a quote as `said`
+    and `said_exact`."""
+    if (expression == _DEFAULT_WORDS or expression == _PLAIN_WORDS) and "*" not in text \
+            and _DOT_IN_WORD(text) is None:
+        expression = _PLAIN_WORDS
+    return _lowered_words(expression, text)
+
+
+@lru_cache(maxsize=4)
+def _lowered_words(expression: re.Pattern[str], text: str) -> tuple[str, ...]:
+    """Return lowered_words() for `expression`, found anew."""
     findall = _findall_of(expression)
     if findall is None:
         return tuple([match.group().lower() for match in expression.finditer(text)])
@@ -237,13 +258,24 @@ class ExactText(_OnePassText):
     def _positions(self, value: str) -> dict[str, list[int]]:
         """Return each term of `value` (words and common grams) with its positions."""
         positions: dict[str, list[int]] = {}
+        find = positions.get
         prev = ""
         for pos, word in enumerate(lowered_words(analyzer_parts(self)[0].expression, value)):
             # The gram stands at the previous word's position (lexicon);
             # is_common_pair(prev, word) inlined: prev is lowercase already.
             if pos and (prev in COMMON_WORDS or len(prev) < MIN_STEM_CHARS):
-                positions.setdefault(prev + GRAM_SEP + word, []).append(pos - 1)
-            positions.setdefault(word, []).append(pos)
+                gram = prev + GRAM_SEP + word
+                where = find(gram)
+                if where is None:
+                    positions[gram] = [pos - 1]
+                else:
+                    where.append(pos - 1)
+            # A word's list made only when it is new (setdefault made one per word).
+            where = find(word)
+            if where is None:
+                positions[word] = [pos]
+            else:
+                where.append(pos)
             prev = word
         return positions
 

@@ -10,7 +10,8 @@ import pytest
 from whoosh.analysis import RegexTokenizer, StemmingAnalyzer
 from whoosh.formats import Positions
 
-from onrecord.search.storage.textfields import StemmedText, encode_positions
+from onrecord.search.storage.schema import build_schema
+from onrecord.search.storage.textfields import StemmedText, analyzer_parts, encode_positions, lowered_words
 from tests.search.storage.test_field_postings import generated_texts, generic_triples
 
 
@@ -55,3 +56,20 @@ def test_a_word_stemmed_to_nothing_is_indexed_as_whoosh_does() -> None:
         for text in ["the police said", "police police told"] + generated_texts(100, seed=3):
             triples, length = field.triples(text)
             assert (sorted(triples), length) == generic_triples(field, text), text
+
+
+@pytest.mark.parametrize("text, shared", [
+    ("The mayor told the ferry crew it was over, she said.", True),
+    ("Ça va, the café owner said twice", True),
+    ("Prices rose 3.5 per cent in the U.S. last week", False),  # a dot inside a word
+    ("a wild*card word", False),
+])
+def test_stemmed_and_exact_fields_find_a_plain_texts_words_once(text: str, shared: bool) -> None:
+    """A paragraph is indexed as `exact` (\\w+) and `text` (Whoosh's default
+    expression): where the two match alike, both read one list."""
+    schema = build_schema()
+    plain = analyzer_parts(schema["exact"])[0].expression
+    default = analyzer_parts(schema["text"])[0].expression
+    words = lowered_words(plain, text)
+    assert (lowered_words(default, text) is words) == shared
+    assert list(lowered_words(default, text)) == [t.text for t in schema["text"].analyzer.items[0](text.lower())]
