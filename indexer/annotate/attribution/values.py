@@ -49,6 +49,8 @@ def is_joint(text: str, start: int, end: int) -> bool:
     Co-Owner and Lead Planner Ann Vole": the "and" joins offices), nor when
     the name before "and" is a preposition's object ("a tie at Old Trafford
     and Vole said")."""
+    if "and" not in text[max(0, start - 9):start] and "and" not in text[end:end + 6]:
+        return False  # most phrases: no "and" beside them, no pattern to try
     if any(w in _ROLES for w in re.split(r"[\s-]+", text[start:end].lower())):
         return False
     before = _JOINED_BEFORE_RE.search(text, max(0, start - 60), start)
