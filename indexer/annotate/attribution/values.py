@@ -37,6 +37,7 @@ _JOINED_AFTER_RE = re.compile(r"\s+and\s+(?:the\s+)?(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?\
 # lowercase words describing the name after them ("US rock band Quillies"): the article introduces it
 _DESCRIBED_RE = re.compile(r"(?:[A-Z][\w.-]*\s+)?(?:(?!(?:the|a|an)\s)[a-z][a-z-]*\s+)+[A-Z]")
 _WORD_RE = re.compile(r"[a-z]+")
+_POSSESSIVE = ("'s", "\u2019s", "'", "\u2019")
 _PLACE_PREPOSITIONS = words("place_prepositions")
 _ROLES = words("roles")
 _STANCE_STEMS = tuple(sorted(words("stance_stems")))
@@ -60,17 +61,26 @@ def is_joint(text: str, start: int, end: int) -> bool:
 
 def is_unvoiced(text: str, quote: Quote) -> bool:
     """True when `quote` is a partial quote no cue reports, credited to the
-    organisation opening its sentence with no stance verb between the two
+    organisation (or bare one-word name, _is_bare_word) opening its
+    sentence with no stance verb between the two
     ('The Quill Agency fined the firm for a "wardrobe malfunction"'); not
     when the words follow the name at once ('Acme's "no comment"') or a
     description introduces it ("US rock band Quillies")."""
     mention = quote.speaker_mention
-    if quote.speaker_source != "rule:clause_subject" or quote.speaker_type != "organisation" \
-            or mention is None or not quote.pieces or mention.end > quote.pieces[0][0]:
+    if quote.speaker_source != "rule:clause_subject" or mention is None or not quote.pieces \
+            or mention.end > quote.pieces[0][0] or quote.speaker_type != "organisation" and not _is_bare_word(quote):
         return False
     between = _WORD_RE.findall(text[mention.end:quote.pieces[0][0]].lower())
     return bool(between) and not _DESCRIBED_RE.match(mention.text) \
         and not any(w.startswith(_STANCE_STEMS) for w in between)
+
+
+def _is_bare_word(quote: Quote) -> bool:
+    """True when `quote`'s value is one word (no person's full name) and its
+    mention that word as the subject itself ("Quillo has signed"), not an
+    owner's ("Quillo's research has shown": the research may speak for it)."""
+    mention = quote.speaker_mention
+    return " " not in (quote.speaker or " ") and mention is not None and not mention.text.endswith(_POSSESSIVE)
 
 
 def clear_value(text: str, quote: Quote) -> Quote:

@@ -87,3 +87,19 @@ def test_a_description_introducing_the_body_keeps_its_words() -> None:
     assert not is_unvoiced(text, quote)
     bare = Mention("Quillies", 13, 21)
     assert is_unvoiced(text, replace(quote, speaker_mention=bare))  # the bare name: the writer's words
+
+
+
+def test_a_bare_one_word_subject_voicing_nothing_gets_no_value() -> None:
+    [(speaker, _)] = credited('Later, Quillby has signed a "letter of intent" with the lenders.')
+    assert speaker is None  # a one-word name, no one's full name: a country, a firm, a product
+
+
+def test_an_owners_one_word_name_keeps_its_value() -> None:
+    text = 'Quillby\'s research has shown that buyers form "tribes".'
+    start = text.index('"')
+    quote = Quote(text=text[:-1], start=0, end=len(text) - 1, kind="partial", pieces=((start + 1, len(text) - 2),),
+                  speaker="Quillby", speaker_mention=Mention("Quillby's", 0, 9), speaker_type="person",
+                  speaker_source="rule:clause_subject")
+    assert not is_unvoiced(text, quote)  # the owner's research may speak for it
+    assert is_unvoiced(text, replace(quote, speaker_mention=Mention("Quillby", 0, 7)))
