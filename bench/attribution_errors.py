@@ -15,8 +15,11 @@ web page), to see the phrase beside its cue.
 With `--values`, it lists instead each article's predicted speaker values
 that are no gold name anywhere in that gold (VALUE, with how many quotes
 carry it): the distinct values the "full names" figure counts as unclean.
+With `--why` each value is followed by its quotes, each with what the gold
+says of it (the speaker it wants, none, or no gold quote: a false quote) and
+the rule that chose the value (`--context` adds the text around it).
 
-`python -m bench.attribution_errors [--values] [--context N] SOURCE [ids...]`, SOURCE one of
+`python -m bench.attribution_errors [--values [--why]] [--context N] SOURCE [ids...]`, SOURCE one of
 web_dev, web_r1, web_r2, bbc and bbc_rN for each spent round N (TUNING).
 """
 from __future__ import annotations
@@ -118,14 +121,35 @@ def context_line(quote: Quote, text: str, width: int) -> str:
     return f"        {before!r} <<{shown!r}>> {after!r}  mention={mention!r} cue={quote.cue!r}"
 
 
-def value_lines(quotes: list[Quote], gold_names: set[str]) -> list[str]:
+def value_lines(quotes: list[Quote], gold_names: set[str], gold_all: list[dict[str, Any]] | None = None,
+                text: str = "", context: int = 0) -> list[str]:
     """Return a VALUE line per distinct predicted speaker (direct and partial
-    quotes) that is none of `gold_names`, with the number of quotes it speaks."""
-    counts: dict[str, int] = {}
-    for q in quotes:
-        if q.kind in ("direct", "partial") and norm_name(q.speaker):
-            counts[norm_name(q.speaker)] = counts.get(norm_name(q.speaker), 0) + 1
-    return [f"  VALUE {v!r} x{n}" for v, n in sorted(counts.items()) if v not in gold_names]
+    quotes) that is none of `gold_names`, with the number of quotes it speaks;
+    given the article's gold entries, each VALUE line is followed by a line per
+    quote carrying it: what the gold says of it (WANT the gold speaker, NONE
+    for a gold quote with no speaker, FP when no gold quote covers it), the
+    rule, and with `context` the text around it."""
+    pred = [q for q in quotes if q.kind in ("direct", "partial") and norm_name(q.speaker)]
+    counts: dict[str, list[Quote]] = {}
+    for q in pred:
+        counts.setdefault(norm_name(q.speaker), []).append(q)
+    gold = [g for g in gold_all or [] if g["kind"] in ("direct", "partial")]
+    matched = {i: j for j, i in match_quotes(pred, gold).items()}
+    lines = []
+    for value, carried in sorted(counts.items()):
+        if value in gold_names:
+            continue
+        lines.append(f"  VALUE {value!r} x{len(carried)}")
+        if gold_all is None:
+            continue
+        for q in carried:
+            j = matched.get(pred.index(q))
+            said = "FP  " if j is None else \
+                (f"WANT {gold[j]['speaker'][0]!r} [{gold[j].get('tie')}]" if gold[j].get("speaker") else "NONE")
+            lines.append(f"        {said} {q.text[:50]!r} ({q.speaker_source})")
+            if context:
+                lines.append(context_line(q, text, context))
+    return lines
 
 
 def gold_names_of(gold: Path) -> set[str]:
@@ -141,6 +165,8 @@ def main() -> None:
     parser.add_argument("gold", choices=sorted(TUNING))
     parser.add_argument("ids", nargs="*")
     parser.add_argument("--values", action="store_true", help="list the unclean speaker values instead")
+    parser.add_argument("--why", action="store_true",
+                        help="with --values, follow each value by its quotes and what the gold says of them")
     parser.add_argument("--context", type=int, default=0, metavar="N",
                         help="show N characters of text either side of each SPK error's quote")
     args = parser.parse_args()
@@ -148,7 +174,8 @@ def main() -> None:
     names = gold_names_of(TUNING[args.gold])
     texts: dict[str, str] = {}
     for ident, quotes, gold in read(TUNING[args.gold], set(args.ids), texts):
-        lines = value_lines(quotes, names) if args.values else \
+        lines = value_lines(quotes, names, gold if args.why else None, texts.get(ident, ""), args.context) \
+            if args.values else \
             error_lines(quotes, gold, texts.get(ident, ""), args.context)
         if lines:
             print(f"=== {ident}\n" + "\n".join(lines))

@@ -2,6 +2,8 @@
 
 Owns the order of the stages: institutions first (so quote attribution can
 recognise institutional speakers), then dates, then quotes and speakers,
+then no speaker value where no one person or organisation said the words
+(attribution.values: two people together, an organisation voicing nothing),
 then the names found cleaned of hidden characters (indexer.parse.invisibles), then
 the newsroom's speaker corrections (indexer.annotate.corrections).
 Each stage is a pure function Article -> Article in its own module; each
@@ -18,6 +20,7 @@ from functools import partial
 from typing import Protocol
 
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
+from onrecord.indexer.annotate.attribution.values import clear_speaker_values
 from onrecord.indexer.annotate.corrections import Corrections, apply_corrections, load_corrections
 from onrecord.indexer.annotate.dates import annotate_dates
 from onrecord.indexer.annotate.institutions.institutions import annotate_institutions
@@ -33,8 +36,8 @@ class Stage(Protocol):
     def __call__(self, article: Article, *, deadline: Deadline | None = None) -> Article: ...
 
 
-STAGES: tuple[Stage, ...] = (annotate_institutions, annotate_dates, annotate_quotes, clean_names,
-                             apply_corrections)
+STAGES: tuple[Stage, ...] = (annotate_institutions, annotate_dates, annotate_quotes, clear_speaker_values,
+                             clean_names, apply_corrections)
 
 
 @dataclass(frozen=True, slots=True)

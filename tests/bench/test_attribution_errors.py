@@ -29,3 +29,12 @@ def test_context_shows_the_text_around_a_wrong_speakers_quote() -> None:
 
 def test_without_context_the_listing_is_one_line_per_error() -> None:
     assert len(error_lines([_quote("Ann Vole")], _gold(), TEXT)) == 1
+
+
+def test_values_why_says_what_the_gold_wants_of_each_unclean_value() -> None:
+    from bench.attribution_errors import value_lines
+    lines = value_lines([_quote("Ann Vole")], {"Bob Smith"}, _gold(), TEXT, 12)
+    assert lines[0] == "  VALUE 'Ann Vole' x1"
+    assert lines[1].strip().startswith("WANT 'Bob Smith' [named]") and "<<" in lines[2]
+    assert value_lines([_quote("Ann Vole")], {"Bob Smith"}, [], TEXT)[1].strip().startswith("FP")
+    assert value_lines([_quote("Ann Vole")], {"Bob Smith"}) == ["  VALUE 'Ann Vole' x1"]

@@ -70,6 +70,6 @@ def test_stage_seconds_names_every_stage_and_reported_speech(tmp_path: Path) -> 
     before = attribution.add_reported
     spent = stage_seconds(read_texts(_corpus(tmp_path, ["a/1.txt"]), corpus_files(tmp_path)))
     assert attribution.add_reported is before  # put back
-    assert set(spent) == {"chunk", "annotate_institutions", "annotate_dates", "annotate_quotes", "clean_names",
-                          "apply_corrections", "reported speech"}
+    assert set(spent) == {"chunk", "annotate_institutions", "annotate_dates", "annotate_quotes",
+                          "clear_speaker_values", "clean_names", "apply_corrections", "reported speech"}
     assert all(v >= 0 for k, v in spent.items() if k != "reported speech")

@@ -17,6 +17,9 @@ Grouped by concern, in the order a quote is attributed:
   credited by the same evidence, after the quotes are attributed;
 - `headlines`: which body quote or lead clause a headline quote takes its
   speaker from, once reported speech is in.
+- `values`: the stage after attribution clearing speaker values no one
+  person or organisation holds (two people speaking together, a body or a
+  one-word name voicing nothing).
 
 Its word lists are indexer.lexicon's, its fitted weights indexer/data's.
 Imports annotate/institutions/, never the other way.

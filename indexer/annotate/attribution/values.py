@@ -1,0 +1,111 @@
+"""Speaker values no one person or organisation holds, cleared after attribution.
+
+Owns the stage after attribution that leaves a quote without a speaker value
+when the rules credited words to someone who did not say them alone:
+
+- two names joined by "and" ("Princes William and Harry said", "said Ann
+  Vole and Bob Pike", "The Queen and the Duke said"): both people's words,
+  and a speaker value is one person or one organisation;
+- a partial quote no cue reports, credited to the organisation opening its
+  sentence, when nothing between the two voices a view ('The Quill Agency
+  fined the firm for a "wardrobe malfunction"', 'It has distinct "industry
+  pods"'): the quoted words are the writer's, not the organisation's; a
+  stance verb ('It credited the actor's "raw energy"', 'X has expressed
+  "serious misgivings"') or a description introducing the body ("US rock
+  band Quillies") keeps it.
+
+The speaker phrase stays as the quote's mention (the evidence the reader
+sees), and nothing before the stage changes: the registry, the speaker
+carried to the next quote and the names it resolves are the rules' as they
+were.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from onrecord.indexer.budget import check
+from onrecord.indexer.lexicon import words
+from onrecord.search import Article, Deadline, Paragraph, Quote
+
+# a name and another before it ("The Queen and the Duke said", "(CMF) and the LCF said"), the word
+# before that name kept to tell a preposition's object ("at Old Trafford and Ann Vole said") apart
+_JOINED_BEFORE_RE = re.compile(r"(?:\b([a-z]+)\s+)?(?:[A-Z][\w'\u2019.-]*\s+)*(?:[A-Z][\w'\u2019.-]*|\(\w+\))"
+                               r"\s+and\s+(?:the\s+)?$")
+# another name after it ("said Ann Vole and Bob Pike", "Mr Vole and Mr Pike issued")
+_JOINED_AFTER_RE = re.compile(r"\s+and\s+(?:the\s+)?(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+)?[A-Z][a-z]")
+# lowercase words describing the name after them ("US rock band Quillies"): the article introduces it
+_DESCRIBED_RE = re.compile(r"(?:[A-Z][\w.-]*\s+)?(?:(?!(?:the|a|an)\s)[a-z][a-z-]*\s+)+[A-Z]")
+_WORD_RE = re.compile(r"[a-z]+")
+_POSSESSIVE = ("'s", "\u2019s", "'", "\u2019")
+_PLACE_PREPOSITIONS = words("place_prepositions")
+_ROLES = words("roles")
+_STANCE_STEMS = tuple(sorted(words("stance_stems")))
+
+
+def is_joint(text: str, start: int, end: int) -> bool:
+    """True when the speaker phrase text[start:end] is one of two names joined
+    by "and" ("Princes William and Harry", "Ann Vole and Bob Pike").  Not when
+    the phrase holds an office ("Economy and Labour Minister Ann Vole", "Acme
+    Co-Owner and Lead Planner Ann Vole": the "and" joins offices), nor when
+    the name before "and" is a preposition's object ("a tie at Old Trafford
+    and Vole said")."""
+    if "and" not in text[max(0, start - 9):start] and "and" not in text[end:end + 6]:
+        return False  # most phrases: no "and" beside them, no pattern to try
+    if any(w in _ROLES for w in re.split(r"[\s-]+", text[start:end].lower())):
+        return False
+    before = _JOINED_BEFORE_RE.search(text, max(0, start - 60), start)
+    return before is not None and before.group(1) not in _PLACE_PREPOSITIONS \
+        or _JOINED_AFTER_RE.match(text, end) is not None
+
+
+def is_unvoiced(text: str, quote: Quote) -> bool:
+    """True when `quote` is a partial quote no cue reports, credited to the
+    organisation (or bare one-word name, _is_bare_word) opening its
+    sentence with no stance verb between the two
+    ('The Quill Agency fined the firm for a "wardrobe malfunction"'); not
+    when the words follow the name at once ('Acme's "no comment"') or a
+    description introduces it ("US rock band Quillies")."""
+    mention = quote.speaker_mention
+    if quote.speaker_source != "rule:clause_subject" or mention is None or not quote.pieces \
+            or mention.end > quote.pieces[0][0] or quote.speaker_type != "organisation" and not _is_bare_word(quote):
+        return False
+    between = _WORD_RE.findall(text[mention.end:quote.pieces[0][0]].lower())
+    return bool(between) and not _DESCRIBED_RE.match(mention.text) \
+        and not any(w.startswith(_STANCE_STEMS) for w in between)
+
+
+def _is_bare_word(quote: Quote) -> bool:
+    """True when `quote`'s value is one word (no person's full name) and its
+    mention that word as the subject itself ("Quillo has signed"), not an
+    owner's ("Quillo's research has shown": the research may speak for it)."""
+    mention = quote.speaker_mention
+    return " " not in (quote.speaker or " ") and mention is not None and not mention.text.endswith(_POSSESSIVE)
+
+
+def clear_value(text: str, quote: Quote) -> Quote:
+    """Return `quote` without a speaker value (and its role and evidence) when
+    its speaker phrase names two people together (is_joint) or an organisation
+    that voiced nothing (is_unvoiced), else `quote` itself."""
+    mention = quote.speaker_mention
+    if quote.speaker is None or mention is None:
+        return quote
+    if not is_joint(text, mention.start, mention.end) and not is_unvoiced(text, quote):
+        return quote
+    return replace(quote, speaker=None, role=None, evidence=None, confidence=None, speaker_type=None,
+                   speaker_source=None)
+
+
+def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) -> Article:
+    """Return `article` whose quotes no one person or organisation said have
+    no speaker value (clear_value), each paragraph's speakers recounted.
+    Raises DeadlineExceeded past `deadline`."""
+    paragraphs: list[Paragraph] = []
+    for para in article.paragraphs:
+        check(deadline)
+        quotes = [clear_value(article.text, q) for q in para.quotes]
+        if all(new is old for new, old in zip(quotes, para.quotes, strict=True)):
+            paragraphs.append(para)
+            continue
+        paragraphs.append(replace(para, quotes=quotes, speakers=sorted({q.speaker for q in quotes if q.speaker})))
+    return replace(article, paragraphs=paragraphs)

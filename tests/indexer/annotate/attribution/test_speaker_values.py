@@ -1,0 +1,105 @@
+"""Speaker values no one person or organisation holds are cleared (issue #31, invented
+text).  Words two people said together: "Princes Olek and Tam said" credits neither
+prince, while an "and" inside an office ("Ports and Harbours Minister Ada Lowe") or after
+a preposition's object ("a draw at Quill Park and Vole said") leaves the one speaker as
+she was.  A cue-less partial quote credited to the organisation opening its sentence
+('The Quill Agency fined the firm for a "wardrobe malfunction"') is the writer's words
+unless a stance verb stands between ("has expressed") or a description introduces the
+body.  The phrase stays as the quote's mention."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from onrecord.indexer.annotate.annotator import annotate_article
+from onrecord.indexer.annotate.attribution.values import is_joint, is_unvoiced
+from onrecord.search import Mention, Quote
+from tests.indexer.annotate.attribution.test_attribution import chunk
+
+LEAD = "Harbour news\n\nThe story began on Monday in a small town.\n\n"
+
+
+def credited(text: str) -> list[tuple[str | None, str | None]]:
+    """Return (speaker, mention text) of every direct or partial quote of LEAD + text, fully annotated."""
+    article = annotate_article(chunk(LEAD + text))
+    return [(q.speaker, q.speaker_mention.text if q.speaker_mention else None)
+            for p in article.paragraphs for q in p.quotes if q.kind in ("direct", "partial")]
+
+
+@pytest.mark.parametrize("text", [
+    'Princes Olek and Tam said they were "delighted" by the news.',
+    'The Vole Trust and Quill Society said the plan was "a fudge".',
+    '"The results are clear," said Ann Vole and Bob Pike.',
+    'Mr Vole and Mr Pike issued a statement saying they stayed "long-term investors".',
+    'The Quill Fellowship (QF) and Harbour Fellowship (HF) said the bill went "too far".',
+])
+def test_words_two_people_said_together_have_no_speaker_value(text: str) -> None:
+    [(speaker, mention)] = credited(text)
+    assert speaker is None and mention  # the phrase is still the evidence shown
+
+
+@pytest.mark.parametrize("text, speaker", [
+    ('Ports and Harbours Minister Ada Lowe said: "We will act."', "Ada Lowe"),
+    ('After a draw at Quill Park and Vole said: "We were unlucky."', "Vole"),
+    ('"We will act," said Ann Vole. "Soon."', "Ann Vole"),
+])
+def test_an_and_inside_an_office_or_before_a_place_leaves_one_speaker(text: str, speaker: str) -> None:
+    assert {s for s, _ in credited(text)} == {speaker}
+
+
+def test_is_joint_reads_the_name_beside_the_phrase() -> None:
+    text = "The Queen and Duke of Quill said"
+    start = text.index("Duke")
+    assert is_joint(text, start, start + len("Duke of Quill"))
+    assert not is_joint("A tie at Quill Park and Vole said", 24, 28)
+
+
+ORGS = "The Quill Agency is a public body. Quillsoft Inc is a software firm.\n\n"
+
+
+@pytest.mark.parametrize("text", [
+    'The Quill Agency fined the firm for a "wardrobe malfunction" on air.',
+    'The Quill Agency has distinct "industry pods" for each sector.',
+    'Quillsoft Inc has classed the bonds as "investment grade" this week.',
+])
+def test_an_organisation_voicing_nothing_gets_no_value(text: str) -> None:
+    [(speaker, mention)] = credited(ORGS + text)
+    assert speaker is None and mention
+
+
+@pytest.mark.parametrize("text, speaker", [
+    ('The Quill Agency has expressed "serious misgivings" about the plan.', "Quill Agency"),
+    ('The Quill Agency credited the film\'s "raw energy" with its success.', "Quill Agency"),
+    ('Quillsoft Inc highlights "a surge in sales" this year.', "Quillsoft Inc"),
+])
+def test_an_organisation_voicing_a_view_keeps_its_value(text: str, speaker: str) -> None:
+    assert [s for s, _ in credited(ORGS + text)] == [speaker]
+
+
+def test_a_description_introducing_the_body_keeps_its_words() -> None:
+    text = 'US rock band Quillies have cancelled shows after "severe flu".'
+    start = text.index('"')
+    mention = Mention("US rock band Quillies", 0, len("US rock band Quillies"))
+    quote = Quote(text=text[:-1], start=0, end=len(text) - 1, kind="partial", pieces=((start + 1, len(text) - 2),),
+                  speaker="Quillies", speaker_mention=mention, speaker_type="organisation",
+                  speaker_source="rule:clause_subject")
+    assert not is_unvoiced(text, quote)
+    bare = Mention("Quillies", 13, 21)
+    assert is_unvoiced(text, replace(quote, speaker_mention=bare))  # the bare name: the writer's words
+
+
+
+def test_a_bare_one_word_subject_voicing_nothing_gets_no_value() -> None:
+    [(speaker, _)] = credited('Later, Quillby has signed a "letter of intent" with the lenders.')
+    assert speaker is None  # a one-word name, no one's full name: a country, a firm, a product
+
+
+def test_an_owners_one_word_name_keeps_its_value() -> None:
+    text = 'Quillby\'s research has shown that buyers form "tribes".'
+    start = text.index('"')
+    quote = Quote(text=text[:-1], start=0, end=len(text) - 1, kind="partial", pieces=((start + 1, len(text) - 2),),
+                  speaker="Quillby", speaker_mention=Mention("Quillby's", 0, 9), speaker_type="person",
+                  speaker_source="rule:clause_subject")
+    assert not is_unvoiced(text, quote)  # the owner's research may speak for it
+    assert is_unvoiced(text, replace(quote, speaker_mention=Mention("Quillby", 0, 7)))
