@@ -53,25 +53,30 @@ def match_fragments(pred: list[Span], gold: list[Span]) -> dict[int, int]:
     return matched
 
 
+def _class_by_cover(covers: list[float], beside: bool, apart: tuple[str, str]) -> str:
+    """Return "full" when one cover reaches score.py's 30%, "short" when one
+    is above none, else apart[0] when the span lies beside another
+    attribution (`beside`), apart[1] when it lies apart from all."""
+    if any(c >= 0.3 for c in covers):
+        return "full"
+    if any(c > 0 for c in covers):
+        return "short"
+    return apart[0] if beside else apart[1]
+
+
 def miss_class(g: Span, pred: list[Span], indirect: list[Span]) -> str:
     """Return the class of a missed gold fragment `g` (the module docstring's list)."""
     covers = [_overlap(p, g) / max(1, g[1] - g[0]) for p in pred]
-    if any(c >= 0.3 for c in covers):
-        return "taken"
-    if any(c > 0 for c in covers):
-        return "short"
-    return "indirect" if any(_overlap(p, g) for p in indirect) else "none"
+    found = _class_by_cover(covers, any(_overlap(p, g) for p in indirect), ("indirect", "none"))
+    return "taken" if found == "full" else found
 
 
 def false_class(p: Span, gold: list[Span], others: list[Span]) -> str:
     """Return the class of a false prediction `p` against the gold fragments
     and the gold's other (indirect) attribution spans."""
     covers = [_overlap(p, g) / max(1, g[1] - g[0]) for g in gold]
-    if any(c >= 0.3 for c in covers):
-        return "extra"
-    if any(c > 0 for c in covers):
-        return "short"
-    return "indirect_gold" if any(_overlap(p, o) for o in others) else "apart"
+    found = _class_by_cover(covers, any(_overlap(p, o) for o in others), ("indirect_gold", "apart"))
+    return "extra" if found == "full" else found
 
 
 def article_errors(quotes: list[Quote], gold: list[Span], others: list[Span]) -> list[tuple[str, str, Span, str]]:
