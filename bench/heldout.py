@@ -22,12 +22,13 @@ code and once after tuning at 0a0e165) and rounds 11-14's (40 BBC articles
 each, scored at the starting code and once after tuning at 46d0915) and
 rounds 15 and 16's (40 BBC articles each, scored at the starting code 192074a
 and once after tuning at 970e2db) and rounds 17 and 18's (40 BBC articles
-each, scored at the starting code d0ab6d8 and once after tuning at efc4a1f):
-all are tuning data since.  Rounds 19 and 20 (40 BBC articles each, drawn
-and frozen while rounds 17 and 18 were the test sets, never scored) are the
-test sets now (TEST_SETS), each scored only when its flag asks: at the
-starting code, then once, after tuning; rounds 21 and 22 (drawn and frozen
-while 19 and 20 are) wait beside them for the next tuning.
+each, scored at the starting code d0ab6d8 and once after tuning at efc4a1f)
+and rounds 19 and 20's (40 BBC articles each, scored at the starting code
+425a7d0 and once after tuning at 1903df4): all are tuning data since.
+Rounds 21 and 22 (40 BBC articles each, drawn and frozen while rounds 19 and
+20 were the test sets, never scored) are the test sets now (TEST_SETS), each
+scored only when its flag asks: at the starting code, then once, after
+tuning.
 """
 from __future__ import annotations
 
@@ -99,7 +100,8 @@ BBC_R17 = GOLD_DIR / "bbc_heldout_r17_test.json"
 BBC_R18 = GOLD_DIR / "bbc_heldout_r18_test.json"
 # Rounds 19 and 20: drawn while rounds 17 and 18 were the test sets, for the
 # session after (bench.goldselect's bbc19 and bbc20, 40 articles each),
-# annotated blind, reviewed and frozen before anyone scored them.
+# annotated blind, reviewed and frozen before anyone scored them; scored at
+# the starting code 425a7d0 and once after tuning at 1903df4.
 BBC_R19 = GOLD_DIR / "bbc_heldout_r19_test.json"
 BBC_R20 = GOLD_DIR / "bbc_heldout_r20_test.json"
 # Rounds 21 and 22: drawn while rounds 19 and 20 were the test sets, for the
@@ -116,13 +118,11 @@ def bbc_round(number: int) -> Path:
 
 # The BBC rounds scored once and tuning rows since, in the order drawn; every
 # row, error lister and fit script reads them from here (key bbc_rN).
-SPENT_BBC_ROUNDS = tuple(range(1, 19))
+SPENT_BBC_ROUNDS = tuple(range(1, 21))
 SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
-TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R19: ("round 19 BBC TEST", "--round19-test"),
-                                          BBC_R20: ("round 20 BBC TEST", "--round20-test"),
-                                          BBC_R21: ("round 21 BBC TEST", "--round21-test"),
+TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R21: ("round 21 BBC TEST", "--round21-test"),
                                           BBC_R22: ("round 22 BBC TEST", "--round22-test")}
 
 
