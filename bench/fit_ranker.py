@@ -29,7 +29,8 @@ figures over the spent BBC rounds from 3 on (fitted without round k, scored on e
 of round k, quotes no candidate gets right counted wrong), per `--l2` value and `--gate`
 (where the weights decide), with their totals, how many rounds the new fit helps and hurts
 beside the stored table, and how many quotes have a right candidate at all (the bound on
-any choice); `--write` stores them with the weights.  Run it with
+any choice); `--write` stores them with the weights; `--misses` lists instead the held rounds'
+quotes whose right speaker is no candidate (those the headline stage credits rightly later "settled").  Run it with
 OPENBLAS_NUM_THREADS=1 on a shared machine: BLAS threads made one fit 12x slower here.
 """
 from __future__ import annotations
@@ -137,6 +138,32 @@ def gold_instances(name: str) -> Iterator[Instance]:
             if not any(right):  # the right person under another name form: name forms are not this choice's job
                 right = [_surname_right(c, gold[j]) for c in choice[2]]
             yield Instance(choice[3], right, SOURCES[name], 1.0)
+
+
+def miss_line(source: str, ident: str, quote: Quote, candidates: list[Candidate], g: dict[str, Any]) -> str | None:
+    """Return one line for a matched quote no candidate gets right (None when one does): its
+    source, article, gold speaker, final speaker, speaker phrase and candidates; "settled" when
+    the final speaker is right anyway (a headline quote the headline stage credits after the choice)."""
+    if any(_named_right(c, g) or _surname_right(c, g) for c in candidates):
+        return None
+    settled = _named_right(Candidate(quote.speaker), g) or _surname_right(Candidate(quote.speaker), g)
+    phrase = quote.speaker_mention.text if quote.speaker_mention else None
+    return (f"{source}\t{'settled' if settled else 'missed'}\t{ident}\tgold={g.get('speaker')}\t"
+            f"final={quote.speaker}\tphrase={phrase}\tcandidates={[c.speaker for c in candidates]}")
+
+
+def misses(name: str) -> Iterator[str]:
+    """Yield miss_line for every matched quote of one tuning gold whose right speaker is no candidate."""
+    recorder = ranker.RECORDER = ranker.Recorder()
+    for ident, quotes, gold in bbc_articles(TUNING[name], set()):
+        choices, recorder.choices = recorder.choices, []
+        gold = [g for g in gold if g["kind"] in ("direct", "partial")]
+        pred = [q for q in quotes if q.kind in ("direct", "partial")]
+        for j, i in match_quotes(pred, gold).items():
+            choice = _choice_of(pred[i], choices)
+            line = None if choice is None else miss_line(SOURCES[name], ident, pred[i], choice[2], gold[j])
+            if line:
+                yield line
 
 
 def _polnear_right(c: Candidate, g: dict[str, Any]) -> bool:
@@ -262,7 +289,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", action="store_true", help="store the weights in indexer/data")
     ap.add_argument("--l2", default=str(L2), help="comma-separated L2 strengths: each one's rounds table")
     ap.add_argument("--gate", default=GATE, help=f"comma-separated gates ({', '.join(GATES)}) likewise")
+    ap.add_argument("--misses", action="store_true",
+                    help="list the held rounds' quotes whose right speaker is no candidate, and stop")
     args = ap.parse_args(argv)
+    if args.misses:
+        for line in (line for n in SPENT_BBC_ROUNDS if n >= 3 for line in misses(f"bbc_r{n}")):
+            print(line)
+        return 0
     instances = collect(Path(args.polnear) if args.polnear else None)
     old = (np.array(ranker.weights()), "weak")  # the stored table as it ships: ranker.decides
     for gate in args.gate.split(","):

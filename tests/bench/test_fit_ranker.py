@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from bench.fit_ranker import Instance, _picks, fit, leave_one_round_out
-from onrecord.indexer.annotate.attribution.choice.rankfeatures import FEATURES
+from bench.fit_ranker import Instance, _picks, fit, leave_one_round_out, miss_line
+from onrecord.indexer.annotate.attribution.choice.rankfeatures import FEATURES, Candidate
+from onrecord.search import Quote
 
 
 def test_fit_prefers_the_feature_of_the_right_candidates() -> None:
@@ -52,3 +53,15 @@ def test_the_weak_gate_lets_the_weights_overrule_a_weak_rule_not_a_cue() -> None
     assert _picks(subject, table, "unnamed") == 0
     assert _picks(cued, table, "weak") == 0
     assert _picks(_PHRASE, table, "weak") == 1  # a speaker phrase still keeps the rules' nobody
+
+
+def test_miss_line_lists_a_quote_no_candidate_gets_right_and_marks_a_later_right_answer() -> None:
+    gold = {"speaker": ["Ottilie Varga"], "kind": "partial"}
+    offered = [Candidate("Ottilie Varga"), Candidate(None)]
+    headline = Quote("'fewer ferries'", 10, 25, "partial", speaker="Ottilie Varga")
+    wrong = Quote("'fewer ferries'", 10, 25, "partial", speaker="Bram Tolliver")
+    assert miss_line("round 3 BBC", "a.txt", headline, offered, gold) is None  # a candidate is right
+    settled = miss_line("round 3 BBC", "a.txt", headline, [Candidate(None)], gold)
+    missed = miss_line("round 3 BBC", "a.txt", wrong, [Candidate("Bram Tolliver"), Candidate(None)], gold)
+    assert settled is not None and settled.split("\t")[1] == "settled"
+    assert missed is not None and missed.split("\t")[1] == "missed" and "Bram Tolliver" in missed
