@@ -36,6 +36,8 @@ from tests.indexer.annotate.attribution.test_attribution import who
     ('Oscar-winner Andrea Tamm said: "I love this film."', ["Andrea Tamm"]),
     ('Billionaire Donald Vole praised the plan.\n\n"It is great," Vole said.', ["Donald Vole"]),
     ("Acme News' Sean Vole said: \"We go on.\"", ["Sean Vole"]),
+    # lexicon `descriptors` row "teenager": an age word before the name is no part of it
+    ('Teenager Zelka Vormund won the final.\n\n"I am happy," said Vormund.', ["Zelka Vormund"]),
 ])
 def test_speaker_value_is_the_fullest_name(text: str, expected: list[str]) -> None:
     assert who(text) == expected
