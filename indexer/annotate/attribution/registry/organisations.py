@@ -74,7 +74,8 @@ PUBLICATIONS = words("publication_nouns")
 _CONTRASTS = words("contrast_modifiers")  # "rival club Acme": another club than the one the text is about
 _KIND_AFTER_RE = re.compile(rf"[ \u00a0]+({word_alternation(PUBLICATIONS)})\b")
 # "profits at owner Acme", "its parent Acme": the owner of the brands named beside it
-_OWNER_BEFORE_RE = re.compile(rf"(?<![\w-])(?:{word_alternation(words('owner_nouns'))})[ \u00a0]+$")
+_OWNER_NOUNS = words("owner_nouns")
+_OWNER_BEFORE_RE = re.compile(rf"(?<![\w-])(?:{word_alternation(_OWNER_NOUNS)})[ \u00a0]+$")
 _FIRM_NOUNS = words("firm_nouns")  # "the firm", "the company": its owner, when the article named one
 # "Paris-based", "Texas-born": a capitalised word made an adjective by its lowercase tail
 _ADJECTIVE_RE = re.compile(r"[A-Z][\w'\u2019]*(?:-[a-z][\w'\u2019]*)+")
