@@ -338,6 +338,8 @@ def _last_institution(people: DocSpeakers, pos: int) -> str | None:
     But the group said": Absa), else the one named last ("asked Acme. The agency said")."""
     orgs = people.organisations
     own, last = orgs.latest(pos + 1, INSTITUTION_REACH), orgs.latest(pos, INSTITUTION_REACH)
+    if own in orgs.owners:  # "parent Acme ... its brand Vole ... the firm said": Acme
+        return own
     i = bisect_left(orgs.mentions, pos, key=lambda m: m.pos) - 1
     while own != last and i >= 0 and pos - orgs.mentions[i].pos <= REFERENT_REACH:
         if orgs.mentions[i].name == own:

@@ -73,6 +73,10 @@ _KIND_BEFORE_RE = re.compile(rf"(?<![\w-])((?:[\w-]+[ \u00a0]+){{0,2}})({word_al
 PUBLICATIONS = words("publication_nouns")
 _CONTRASTS = words("contrast_modifiers")  # "rival club Acme": another club than the one the text is about
 _KIND_AFTER_RE = re.compile(rf"[ \u00a0]+({word_alternation(PUBLICATIONS)})\b")
+# "profits at owner Acme", "its parent Acme": the owner of the brands named beside it
+_OWNER_NOUNS = words("owner_nouns")
+_OWNER_BEFORE_RE = re.compile(rf"(?<![\w-])(?:{word_alternation(_OWNER_NOUNS)})[ \u00a0]+$")
+_FIRM_NOUNS = words("firm_nouns")  # "the firm", "the company": its owner, when the article named one
 # "Paris-based", "Texas-born": a capitalised word made an adjective by its lowercase tail
 _ADJECTIVE_RE = re.compile(r"[A-Z][\w'\u2019]*(?:-[a-z][\w'\u2019]*)+")
 _NOT_MODIFIER = frozenset(("of", "for", "and", "to", "in", "at", "by", "with", "from", "on", "or", "as"))
@@ -144,6 +148,7 @@ class Organisations:
         found += [(start, self._full[phrase], is_subject(text, start)) for start, phrase in self._named]
         self.mentions: list[OrgMention] = []
         self.publications: set[str] = set()  # written beside a publication noun: "the Acme Daily newspaper"
+        self.owners: set[str] = set()  # written after an owner noun: "its parent Acme"
         self._add_descriptions(found, quoted, heads)
         self._positions = [m.pos for m in self.mentions]
 
@@ -191,6 +196,7 @@ class Organisations:
         by_head: dict[str, str] = {}  # an org noun -> the latest organisation so far named or described by it
         kinds: dict[str, set[str]] = {}  # an organisation -> the org nouns written beside its name
         last_salient: str | None = None  # "the firm" is the organisation the text is about
+        owner: str | None = None  # "owner Acme": "the firm" is Acme, not the brand named since
         for pos, kind, value, salient in events:
             if kind == 0:
                 self.mentions.append(OrgMention(pos, value, salient))
@@ -203,9 +209,13 @@ class Organisations:
                 if DOMAIN_RE.fullmatch(value):
                     by_head.update(dict.fromkeys(SITE_NOUNS, value))  # "the site" is the latest web address
                 last_salient = value if salient else last_salient
+                if _OWNER_BEFORE_RE.search(self.text, max(0, pos - 20), pos):
+                    owner = value
+                    self.owners.add(value)
                 continue
+            last = self.mentions[-1].name if self.mentions else None
             org = by_head.get(value) if value in SITE_NOUNS else _described(
-                value, by_head, kinds, [last_salient, self.mentions[-1].name if self.mentions else None])
+                value, by_head, kinds, [owner if value in _FIRM_NOUNS else None, last_salient, last])
             if org is not None:
                 self.mentions.append(OrgMention(pos, org, is_subject(self.text, pos)))
 

@@ -146,3 +146,21 @@ def test_a_name_whose_officials_are_written_is_a_body() -> None:
     text = ("Vexon sacked Mr Tamm in May. Mr Tamm said no other Vexon officials knew of the talks. "
             "Vexon apologised publicly - although it claimed it did not gain any unfair advantage.")
     assert [q.speaker for q in reported(text)][-1] == "Vexon"
+
+
+
+_OWNED = ("Slow sales of Vole scooters hit profits at {owner}Acme Group on Tuesday. Vole sold 20,000 scooters "
+          "in Norland last year, down from 31,000 the year before, as buyers turned to cheaper models. "
+          "The scooters' makers blamed a wet summer and the rising price of steel for the fall in demand. "
+          "Dealers in the north of the country saw the sharpest drop, with sales down by almost half in "
+          "the autumn months. Analysts expect a better year ahead as new models reach the showrooms. "
+          "Vole has cut its prices across its range. The firm said it would keep the factory open.")
+
+
+@pytest.mark.parametrize(("owner", "speaker"), [
+    ("parent ", "Acme Group"),  # lexicon owner_nouns: "the firm" is the owner, not the brand named since
+    ("owner ", "Acme Group"),
+    ("", "Vole"),  # no owner written: the body the text is about
+])
+def test_the_firm_is_the_owner_the_article_named_not_its_brand(owner: str, speaker: str) -> None:
+    assert [q.speaker for q in reported(_OWNED.format(owner=owner))][-1] == speaker
