@@ -120,24 +120,31 @@ def _surname_right(c: Candidate, g: dict[str, Any]) -> bool:
     return c.speaker is not None and c.speaker.split()[-1] in lasts
 
 
-def gold_instances(name: str) -> Iterator[Instance]:
-    """Instances from one tuning gold (bench.attribution_errors' TUNING key): every
-    matched quote, so a held-out source's accuracy counts the quotes no candidate
-    gets right (the candidate set's misses) as wrong, whatever candidates are offered."""
+def _matched_choices(name: str) -> Iterator[tuple[str, Quote, Choice, dict[str, Any]]]:
+    """Yield (article id, quote, its recorded choice, gold entry) for every
+    direct or partial quote of one tuning gold (bench.attribution_errors'
+    TUNING key) that matches a gold quote and whose choice was recorded."""
     read = web_articles if name.startswith("web") else bbc_articles
     recorder = ranker.RECORDER = ranker.Recorder()
-    for _ident, quotes, gold in read(TUNING[name], set()):
+    for ident, quotes, gold in read(TUNING[name], set()):
         choices, recorder.choices = recorder.choices, []
         gold = [g for g in gold if g["kind"] in ("direct", "partial")]
         pred = [q for q in quotes if q.kind in ("direct", "partial")]
         for j, i in match_quotes(pred, gold).items():
             choice = _choice_of(pred[i], choices)
-            if choice is None:
-                continue
-            right = [_named_right(c, gold[j]) for c in choice[2]]
-            if not any(right):  # the right person under another name form: name forms are not this choice's job
-                right = [_surname_right(c, gold[j]) for c in choice[2]]
-            yield Instance(choice[3], right, SOURCES[name], 1.0)
+            if choice is not None:
+                yield ident, pred[i], choice, gold[j]
+
+
+def gold_instances(name: str) -> Iterator[Instance]:
+    """Instances from one tuning gold (bench.attribution_errors' TUNING key): every
+    matched quote, so a held-out source's accuracy counts the quotes no candidate
+    gets right (the candidate set's misses) as wrong, whatever candidates are offered."""
+    for _ident, _quote, choice, g in _matched_choices(name):
+        right = [_named_right(c, g) for c in choice[2]]
+        if not any(right):  # the right person under another name form: name forms are not this choice's job
+            right = [_surname_right(c, g) for c in choice[2]]
+        yield Instance(choice[3], right, SOURCES[name], 1.0)
 
 
 def miss_line(source: str, ident: str, quote: Quote, candidates: list[Candidate], g: dict[str, Any]) -> str | None:
@@ -154,16 +161,10 @@ def miss_line(source: str, ident: str, quote: Quote, candidates: list[Candidate]
 
 def misses(name: str) -> Iterator[str]:
     """Yield miss_line for every matched quote of one tuning gold whose right speaker is no candidate."""
-    recorder = ranker.RECORDER = ranker.Recorder()
-    for ident, quotes, gold in bbc_articles(TUNING[name], set()):
-        choices, recorder.choices = recorder.choices, []
-        gold = [g for g in gold if g["kind"] in ("direct", "partial")]
-        pred = [q for q in quotes if q.kind in ("direct", "partial")]
-        for j, i in match_quotes(pred, gold).items():
-            choice = _choice_of(pred[i], choices)
-            line = None if choice is None else miss_line(SOURCES[name], ident, pred[i], choice[2], gold[j])
-            if line:
-                yield line
+    for ident, quote, choice, g in _matched_choices(name):
+        line = miss_line(SOURCES[name], ident, quote, choice[2], g)
+        if line:
+            yield line
 
 
 def _polnear_right(c: Candidate, g: dict[str, Any]) -> bool:
