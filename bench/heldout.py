@@ -28,7 +28,8 @@ and rounds 19 and 20's (40 BBC articles each, scored at the starting code
 Rounds 21 and 22 (40 BBC articles each, drawn and frozen while rounds 19 and
 20 were the test sets, never scored) are the test sets now (TEST_SETS), each
 scored only when its flag asks: at the starting code, then once, after
-tuning.
+tuning; rounds 23 and 24 (drawn and frozen while 21 and 22 are) wait beside
+them for the next tuning.
 """
 from __future__ import annotations
 
@@ -109,6 +110,11 @@ BBC_R20 = GOLD_DIR / "bbc_heldout_r20_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R21 = GOLD_DIR / "bbc_heldout_r21_test.json"
 BBC_R22 = GOLD_DIR / "bbc_heldout_r22_test.json"
+# Rounds 23 and 24: drawn while rounds 21 and 22 were the test sets, for the
+# session after (bench.goldselect's bbc23 and bbc24, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R23 = GOLD_DIR / "bbc_heldout_r23_test.json"
+BBC_R24 = GOLD_DIR / "bbc_heldout_r24_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -123,7 +129,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R21: ("round 21 BBC TEST", "--round21-test"),
-                                          BBC_R22: ("round 22 BBC TEST", "--round22-test")}
+                                          BBC_R22: ("round 22 BBC TEST", "--round22-test"),
+                                          BBC_R23: ("round 23 BBC TEST", "--round23-test"),
+                                          BBC_R24: ("round 24 BBC TEST", "--round24-test")}
 
 
 def held_row(gold: Path) -> str:

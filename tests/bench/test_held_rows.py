@@ -3,7 +3,7 @@
 read them all (round 8 included since it was scored once after tuning at
 2900c4f, rounds 9 and 10 since 0a0e165, rounds 11 to 14 since 46d0915, rounds 15
 and 16 since 970e2db, rounds 17 and 18 since efc4a1f, rounds 19 and 20 since
-1903df4); a frozen test set (bench.heldout.TEST_SETS: rounds 21 and 22)
+1903df4); a frozen test set (bench.heldout.TEST_SETS: rounds 21 to 24)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -30,6 +30,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R21,
     BBC_R22,
+    BBC_R23,
+    BBC_R24,
     WEB_GOLD,
     WEB_R2,
 )
@@ -61,9 +63,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R21: ("round 21 BBC TEST", "--round21-test"),
-                                 BBC_R22: ("round 22 BBC TEST", "--round22-test")}
-    assert not {BBC_R21, BBC_R22} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (21, 22)]
+                                 BBC_R22: ("round 22 BBC TEST", "--round22-test"),
+                                 BBC_R23: ("round 23 BBC TEST", "--round23-test"),
+                                 BBC_R24: ("round 24 BBC TEST", "--round24-test")}
+    assert not {BBC_R21, BBC_R22, BBC_R23, BBC_R24} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (21, 22, 23, 24)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
