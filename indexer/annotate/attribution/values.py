@@ -94,28 +94,32 @@ def is_office(word: str) -> bool:
 
 def is_description(value: str, mention: str | None) -> bool:
     """True when a speaker value describes whoever spoke instead of naming
-    them: offices alone ("MPs", "Trade Secretary"), an office after a body's
+    them: offices alone ("MPs"), an office after a body's
     name ("Quill Party MEP": one of its members), or the words of the
     indefinite description it was read from ("A US firm" -> "US firm").  An
     acronym ("LT") or an office word after a name ("Tom King") is a name."""
     toks = value.split()
     if value.isupper():
         return False
-    if all(is_office(t) for t in toks):
-        return True
     indefinite = _INDEFINITE_RE.match(mention or "")
     if indefinite and mention is not None and mention[indefinite.end():] == value:
         return True
+    if not is_office(toks[-1]):
+        return False  # most values: a name's last word
+    if all(is_office(t) for t in toks):
+        return True
     parts = cut_name(toks)
-    return len(toks) > 1 and bool(parts.role) and parts.role[-1] == toks[-1] and is_office(toks[-1]) \
-        and looks_like_org(parts.name)
+    return len(toks) > 1 and bool(parts.role) and parts.role[-1] == toks[-1] and looks_like_org(parts.name)
 
 
 def named_after_office(value: str, people: frozenset[str]) -> tuple[str, str] | None:
     """Return (name, office) when `value` is an office kept before a name
     among `people` ("Docks and Ports Secretary Ada Lowe" -> ("Ada Lowe",
     "Docks and Ports Secretary")), else None."""
-    parts = cut_name(value.split())
+    toks = value.split()
+    if not any(" ".join(toks[k:]) in people for k in range(1, len(toks) - 1)):
+        return None  # most values: no person's name ends them after other words
+    parts = cut_name(toks)
     name = parts.display()
     if len(parts.name) < 2 or name not in people or not value.endswith(" " + name) \
             or not any(is_office(t) for t in parts.role):
