@@ -3,7 +3,8 @@
 Owns the order of the stages: institutions first (so quote attribution can
 recognise institutional speakers), then dates, then quotes and speakers,
 then no speaker value where no one person or organisation said the words
-(attribution.values: two people together, an organisation voicing nothing),
+(attribution.values: two people together, an organisation voicing nothing, a description; an office
+kept before a name gives the name),
 then the names found cleaned of hidden characters (indexer.parse.invisibles), then
 the newsroom's speaker corrections (indexer.annotate.corrections).
 Each stage is a pure function Article -> Article in its own module; each

@@ -19,7 +19,8 @@ Grouped by concern, in the order a quote is attributed:
   speaker from, once reported speech is in.
 - `values`: the stage after attribution clearing speaker values no one
   person or organisation holds (two people speaking together, a body or a
-  one-word name voicing nothing).
+  one-word name voicing nothing, a description kept as the value) and giving
+  the name where an office was kept before it.
 
 Its word lists are indexer.lexicon's, its fitted weights indexer/data's.
 Imports annotate/institutions/, never the other way.

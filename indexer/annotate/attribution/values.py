@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from onrecord.indexer.annotate.attribution.registry.names import ORG_NAME_WORDS, cut_name, is_role_word, plain_word
+from onrecord.indexer.annotate.attribution.registry.runs import looks_like_org
 from onrecord.indexer.budget import check
 from onrecord.indexer.lexicon import words
 from onrecord.search import Article, Deadline, Paragraph, Quote
@@ -41,6 +43,7 @@ _POSSESSIVE = ("'s", "\u2019s", "'", "\u2019")
 _PLACE_PREPOSITIONS = words("place_prepositions")
 _ROLES = words("roles")
 _STANCE_STEMS = tuple(sorted(words("stance_stems")))
+_INDEFINITE_RE = re.compile(r"(?:an?|An?)\s+")
 
 
 def is_joint(text: str, start: int, end: int) -> bool:
@@ -83,27 +86,77 @@ def _is_bare_word(quote: Quote) -> bool:
     return " " not in (quote.speaker or " ") and mention is not None and not mention.text.endswith(_POSSESSIVE)
 
 
-def clear_value(text: str, quote: Quote) -> Quote:
+def is_office(word: str) -> bool:
+    """True for an office word ("MEP", "Secretary", "spokeswoman") that is no
+    word of a body's name ("Police", "Press": "Thames Valley Police")."""
+    return is_role_word(word) and plain_word(word) not in ORG_NAME_WORDS
+
+
+def is_description(value: str, mention: str | None) -> bool:
+    """True when a speaker value describes whoever spoke instead of naming
+    them: offices alone ("MPs"), an office after a body's
+    name ("Quill Party MEP": one of its members), or the words of the
+    indefinite description it was read from ("A US firm" -> "US firm").  An
+    acronym ("LT") or an office word after a name ("Tom King") is a name."""
+    toks = value.split()
+    if value.isupper():
+        return False
+    indefinite = _INDEFINITE_RE.match(mention or "")
+    if indefinite and mention is not None and mention[indefinite.end():] == value:
+        return True
+    if not is_office(toks[-1]):
+        return False  # most values: a name's last word
+    if all(is_office(t) for t in toks):
+        return True
+    parts = cut_name(toks)
+    return len(toks) > 1 and bool(parts.role) and parts.role[-1] == toks[-1] and looks_like_org(parts.name)
+
+
+def named_after_office(value: str, people: frozenset[str]) -> tuple[str, str] | None:
+    """Return (name, office) when `value` is an office kept before a name
+    among `people` ("Docks and Ports Secretary Ada Lowe" -> ("Ada Lowe",
+    "Docks and Ports Secretary")), else None."""
+    toks = value.split()
+    if not any(" ".join(toks[k:]) in people for k in range(1, len(toks) - 1)):
+        return None  # most values: no person's name ends them after other words
+    parts = cut_name(toks)
+    name = parts.display()
+    if len(parts.name) < 2 or name not in people or not value.endswith(" " + name) \
+            or not any(is_office(t) for t in parts.role):
+        return None
+    return name, value[:-len(name)].strip()
+
+
+def clear_value(text: str, quote: Quote, people: frozenset[str] = frozenset()) -> Quote:
     """Return `quote` without a speaker value (and its role and evidence) when
-    its speaker phrase names two people together (is_joint) or an organisation
-    that voiced nothing (is_unvoiced), else `quote` itself."""
+    its speaker phrase names two people together (is_joint), an organisation
+    that voiced nothing (is_unvoiced) or a description (is_description);
+    with the name an office was kept before when `people` (the article's
+    person values) holds it (named_after_office); else `quote` itself."""
     mention = quote.speaker_mention
-    if quote.speaker is None or mention is None:
+    if quote.speaker is None:
         return quote
-    if not is_joint(text, mention.start, mention.end) and not is_unvoiced(text, quote):
-        return quote
-    return replace(quote, speaker=None, role=None, evidence=None, confidence=None, speaker_type=None,
-                   speaker_source=None)
+    named = named_after_office(quote.speaker, people)
+    if named is not None:
+        return replace(quote, speaker=named[0], role=named[1], speaker_type="person")
+    if mention is not None and (is_joint(text, mention.start, mention.end) or is_unvoiced(text, quote)) \
+            or is_description(quote.speaker, mention.text if mention else None):
+        return replace(quote, speaker=None, role=None, evidence=None, confidence=None, speaker_type=None,
+                       speaker_source=None)
+    return quote
 
 
 def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) -> Article:
     """Return `article` whose quotes no one person or organisation said have
-    no speaker value (clear_value), each paragraph's speakers recounted.
+    no speaker value, and whose offices kept before a name give the name
+    (clear_value), each paragraph's speakers recounted.
     Raises DeadlineExceeded past `deadline`."""
+    people = frozenset(q.speaker for p in article.paragraphs for q in p.quotes
+                       if q.speaker and q.speaker_type == "person")
     paragraphs: list[Paragraph] = []
     for para in article.paragraphs:
         check(deadline)
-        quotes = [clear_value(article.text, q) for q in para.quotes]
+        quotes = [clear_value(article.text, q, people) for q in para.quotes]
         if all(new is old for new, old in zip(quotes, para.quotes, strict=True)):
             paragraphs.append(para)
             continue

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from onrecord.indexer.annotate.annotator import annotate_article
-from onrecord.indexer.annotate.attribution.values import is_joint, is_unvoiced
+from onrecord.indexer.annotate.attribution.values import is_description, is_joint, is_unvoiced
 from onrecord.search import Mention, Quote
 from tests.indexer.annotate.attribution.test_attribution import chunk
 
@@ -103,3 +103,49 @@ def test_an_owners_one_word_name_keeps_its_value() -> None:
                   speaker_source="rule:clause_subject")
     assert not is_unvoiced(text, quote)  # the owner's research may speak for it
     assert is_unvoiced(text, replace(quote, speaker_mention=Mention("Quillby", 0, 7)))
+
+
+def speakers_by_kind(text: str) -> list[tuple[str, str | None, str | None]]:
+    """Return (kind, speaker, role) of every quote of `text` (its first line the headline), fully annotated."""
+    article = annotate_article(chunk(text))
+    return [(q.kind, q.speaker, q.role) for p in article.paragraphs for q in p.quotes]
+
+
+@pytest.mark.parametrize("headline, lead", [
+    ("US firm 'bids for Vole label'",
+     "A US firm has said it is in final talks with the Quill group to buy the Vole fashion house."),
+    ("Quill MEP attacked Vole 'empire'",
+     "A Quill Party MEP suggested Voleland saw the union as an empire, a new film has revealed."),
+    ("Crisis 'ahead in harbour science'",
+     "A national body to tackle skills shortages should be set up, a committee of MPs has said."),
+])
+def test_a_headline_given_a_description_has_no_speaker_value(headline: str, lead: str) -> None:
+    text = f"{headline}\n\n{lead}\n\n\"We are buying his name,\" Sam Barrow told reporters."
+    found = speakers_by_kind(text)
+    assert found[0] == ("partial", None, None)  # the headline: "US firm", "Quill Party MEP", "MPs" name nobody
+    assert ("direct", "Sam Barrow", None) in found
+
+
+def test_an_office_kept_before_a_name_gives_the_name() -> None:
+    text = ("Fund 'could close', says minister\n\nMinisters would not rule out scrapping the Harbour Fund if it "
+            "failed to improve, Docks and Ports Secretary Ada Lowe has warned.\n\nBut she said closing it would "
+            "be \"the nuclear option\". A report by the Commons docks and ports committee called for the fund to "
+            "be wound up. \"I would not rule it out,\" Ms Lowe said.")
+    found = speakers_by_kind(text)
+    assert found[0] == ("partial", "Ada Lowe", "Docks and Ports Secretary")  # one value per person
+    assert {s for _, s, _ in found} == {"Ada Lowe"}
+
+
+@pytest.mark.parametrize("value, mention, described", [
+    ("MPs", "MPs", True),
+    ("Quill Party MEP", "Quill Party MEP", True),
+    ("US firm", "A US firm", True),
+    ("Tom King", "Mr King", False),  # an office word after a name is the surname
+    ("LT", "LT", False),  # initials
+    ("Quill University Press", "the Quill University Press", False),  # a body's own name
+    ("Thames Vale Police", "Thames Vale Police", False),
+    ("Quillsoft", "A Quillsoft spokesman", False),  # the body the description names
+    ("American", "American", False),  # a descriptor alone may be a body's short name
+])
+def test_is_description(value: str, mention: str, described: bool) -> None:
+    assert is_description(value, mention) is described
