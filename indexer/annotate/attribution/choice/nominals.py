@@ -5,7 +5,8 @@ comma is the speaker (choice.appositives: "said their lawyer, Ann Vole"); a spok
 the institution they are named with ("a Fox spokesman": Fox), and later "she" or "the spokeswoman"
 is that same body, but a person's spokesperson is not that person ("the singer's spokeswoman" names
 nobody); a document ("the report") is its named owner's, else the one the lead introduced
-(choice.leads); an institution noun ("the ministry") is the latest institution so named; a role
+(choice.leads); an institution noun ("the ministry") is the latest institution so named
+(choice.orgheads' look-ups); a role
 ("the Labour MP") is the person the article introduced with it; a definite person noun ("the
 56-year-old", "the rapper") is the person the article is about at that point, and one opening the
 article before anyone is named the person named next (choice.leads); the owner of a claim ("Ann
@@ -16,24 +17,28 @@ word classes are lists of indexer.lexicon ("spokes", "org_heads", "person_nouns"
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.choice import leads
 from onrecord.indexer.annotate.attribution.choice.appositives import appositive_person
-from onrecord.indexer.annotate.attribution.choice.leads import org_named_after_lead, person_named_after_lead
+from onrecord.indexer.annotate.attribution.choice.leads import person_named_after_lead
 from onrecord.indexer.annotate.attribution.choice.offices import current_person, office_words, person_with_role
+from onrecord.indexer.annotate.attribution.choice.orgheads import (
+    INSTITUTION_REACH,
+    LEADING_ARTICLES_RE,
+    last_org_named,
+    org_by_head,
+    site_at,
+)
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.registry.names import (
     POSSESSIVE_RE,
-    cut_name,
-    first_name_gender,
     is_description,
     lexicon,
 )
-from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, PUBLICATIONS, REFERENT_REACH
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.registry.orgnames import SITE_NOUNS
-from onrecord.indexer.annotate.attribution.registry.runs import body_name, expand_acronym, looks_like_org
+from onrecord.indexer.annotate.attribution.registry.runs import expand_acronym, looks_like_org
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.lexicon import words
 
@@ -44,7 +49,6 @@ _MEMBER_BODIES = ("committee", "council", "panel", "commission")
 _DOCUMENT_NOUNS = words("document_nouns")
 _ORG_VOICES = words("org_voices")
 _RELATIVES = words("relatives")
-_KIND_HEADS = words("kind_heads")
 _PHRASE_LINKS = words("phrase_links")
 _AGE_RE = re.compile(r"\d+-year-old$")
 # "our correspondent" is the outlet's own, introduced by name ("BBC correspondent Ann Vole")
@@ -86,7 +90,7 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return None
     head = POSSESSIVE_RE.sub("", words[-1]).lower()
     if head in _MEMBER_NOUNS:  # "the MPs said": the committee of MPs the article named last
-        member = next((org for body in _MEMBER_BODIES if (org := _last_org_named(people, body, pos))), None)
+        member = next((org for body in _MEMBER_BODIES if (org := last_org_named(people, body, pos))), None)
         if member:
             people.note_org(member, pos)  # "the MPs said ... they said": the committee again
         return member
@@ -97,9 +101,9 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         named = people.organisations.full_name(" ".join(words)) if lower else None
         if named:
             people.note_org(named, pos)
-        return named or _org_by_head(head, pos, people)
+        return named or org_by_head(head, pos, people)
     if head in SITE_NOUNS:  # "the site": a web address the article named, else nobody
-        return _site(pos, people) if definite else None
+        return site_at(pos, people) if definite else None
     own = definite and np.split()[0].lower() == "our"  # only who the article introduced so
     return _person_by_role(words, head, pos, people, definite, introduced_only=own)
 
@@ -141,12 +145,12 @@ def _document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only:
         owner = owner.removesuffix(" of").removesuffix(" for")
         found = people.resolve_run(owner, pos)[0] or people.match_org(owner)
         head = owner.split()[-1].lower()
-        return found or (_org_by_head(head, pos, people) if head in ORG_NOUNS else None)
+        return found or (org_by_head(head, pos, people) if head in ORG_NOUNS else None)
     kind = POSSESSIVE_RE.sub("", modifiers[-1]).lower() if modifiers else ""
     if kind in ORG_NOUNS:
-        return _org_by_head(kind, pos, people)  # "an agency statement": the agency's words
+        return org_by_head(kind, pos, people)  # "an agency statement": the agency's words
     if kind in SITE_NOUNS:
-        return _site(pos, people)  # "the site's controllers": the site's
+        return site_at(pos, people)  # "the site's controllers": the site's
     if not owned_only and words[0].lower() in ("his", "her") and len(words) == 2:
         return people.resolve_pronoun("he" if words[0].lower() == "his" else "she", pos)  # "Her lawsuit said"
     if owned_only or words[0].lower() not in ("the", "this", "that"):
@@ -179,7 +183,7 @@ def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, st
     if found is None:
         return None
     at = found.start(1) if found.group(1) else found.start(2)
-    run = _LEADING_ARTICLES_RE.sub("", found.group(1) or found.group(2))
+    run = LEADING_ARTICLES_RE.sub("", found.group(1) or found.group(2))
     # no sentence break inside: "by Acme. It said" is Acme's, "last October. Mr Vole's statement" his
     run = re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if found.group(1) else 0]
     if run.split()[-1].islower():  # "the Commons work and pensions committee": the article's own name
@@ -215,7 +219,7 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
             k -= 1  # "Big Brother's spokeswoman": the whole name owns
         name = " ".join(modifiers[k:owner[-1]] + [POSSESSIVE_RE.sub("", modifiers[owner[-1]])])
         if name.lower() in ORG_NOUNS:  # "the band's spokesman": whom the last spokesman spoke for
-            target = _last_proxy(people, None, pos) or _org_by_head(name.lower(), pos, people)
+            target = _last_proxy(people, None, pos) or org_by_head(name.lower(), pos, people)
         elif name[:1].isupper():
             target = people.resolve_run(name, pos)[0] or people.match_org(name) or name
         else:
@@ -232,29 +236,6 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
     if target:
         people.note_proxy(target, gender, pos)
     return target
-
-
-def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
-    """'the ministry' -> the latest institution before pos whose name ends in
-    Ministry; a publication only for a publication noun ("the magazine")."""
-    org = _last_org_named(people, head, pos) or people.organisations.latest(pos, INSTITUTION_REACH, head)
-    if head in _KIND_HEADS:  # "Barclays said ... Police said": the police are no bank
-        org = org or people.organisations.latest_holding(pos, INSTITUTION_REACH, head)
-    else:
-        org = org or _last_institution(people, pos) or org_named_after_lead(people, pos)
-    if org in people.organisations.publications and head not in PUBLICATIONS:
-        return None  # "the party" is not the "Acme Daily newspaper" named last
-    if org:
-        people.note_org(org, pos)
-    return org
-
-
-def _site(pos: int, people: DocSpeakers) -> str | None:
-    """Return the web address "the site" at pos means (the latest one named), else None."""
-    site = people.organisations.latest_site(pos, INSTITUTION_REACH)
-    if site:
-        people.note_org(site, pos)
-    return site
 
 
 def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
@@ -311,89 +292,3 @@ def _last_proxy(people: DocSpeakers, gender: str | None, pos: int) -> str | None
         if at < pos and (gender is None or g in (None, gender)):
             return body
     return None
-
-
-def _last_org_named(people: DocSpeakers, head: str, pos: int) -> str | None:
-    """Return the latest institution before pos whose name ends in `head`:
-    a recorded speaker first, else a capitalised name in the text."""
-    for at, org in reversed(people.orgs):
-        if at < pos and (org.lower().split()[-1:] == [head] or org.lower().startswith(head + " of ")):
-            return org
-    named = _org_names_ending_in(people, head)
-    i = bisect_right(named, (pos, "")) - 1
-    # The last name ending at or before pos (the quote's start): its end is
-    # the name's own, so a bisection finds it; never a scan of the text.
-    while i >= 0 and named[i][0] > pos:
-        i -= 1
-    return named[i][1] if i >= 0 else None
-
-
-INSTITUTION_REACH = 1500  # characters back "the company" looks for an institution named in the text
-
-
-def _last_institution(people: DocSpeakers, pos: int) -> str | None:
-    """Return the organisation a description at pos means, of those the article introduces
-    (indexer.annotate.attribution.registry.organisations): the one it reads the description as
-    (its latest subject) when named within REFERENT_REACH ("Absa said ... a deal with Barclays.
-    But the group said": Absa), else the one named last ("asked Acme. The agency said")."""
-    orgs = people.organisations
-    own, last = orgs.latest(pos + 1, INSTITUTION_REACH), orgs.latest(pos, INSTITUTION_REACH)
-    if own in orgs.owners:  # "parent Acme ... its brand Vole ... the firm said": Acme
-        return own
-    i = bisect_left(orgs.mentions, pos, key=lambda m: m.pos) - 1
-    while own != last and i >= 0 and pos - orgs.mentions[i].pos <= REFERENT_REACH:
-        if orgs.mentions[i].name == own:
-            return own
-        i -= 1
-    return last
-
-
-_LEADS_NAME_RE = re.compile(r"[ \u00a0]+[A-Z]")
-_ORG_RUN = r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){1,5}"
-
-
-_LEADING_ARTICLES_RE = re.compile(r"^(?:(?:The|A|An)\s+)+")
-_OF_NAME_RE = re.compile(r"[ \u00a0]+of[ \u00a0]+[A-Z][\w'\u2019&-]*(?:[ \u00a0]+[A-Z][\w'\u2019&-]*)*")
-_DESCRIBED_RE = re.compile(r"(?:\b[Aa]n?|(?<!\bthe)(?<!\bThe)\b(?!the\b)[a-z][\w-]*)[ \u00a0]+$")
-
-
-@lru_cache(maxsize=256)  # heads are the lexicon's institution nouns: a few dozen
-def names_ending_in_re(head: str) -> re.Pattern[str]:
-    """Return the regex of a capitalised name ending in `head` ("South Korean government"),
-    compiled once per head: re's own cache of 512 is flushed by the aliases every article
-    learns (indexer.annotate.institutions), so each article compiled it again."""
-    return re.compile(rf"{_ORG_RUN}(?:{head.capitalize()}|{head})\b")
-
-
-def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]]:
-    """Return (end, name) of each capitalised name in the article ending in
-    `head` ("South Korean government"; not a bare "The government"), in
-    order: found once per article and head, so a paragraph of a thousand
-    quotes asking for "the ministry" costs one pass, not a thousand
-    (each pass over the text before the quote made attribution quadratic)."""
-    cache = people.org_names_by_head
-    if head not in cache:
-        # the whole name: without a place modifier, with its "of" ("the Leeds-based Acme Court of Appeal")
-        found = ((m.start(), m.end(), body_name(_LEADING_ARTICLES_RE.sub("", m.group()))
-                  + ((tail := _OF_NAME_RE.match(people.text, m.end())) and tail.group() or ""))
-                 for m in names_ending_in_re(head).finditer(people.text))
-        # "US magazine Rolling Stone": a description leading a name is not the name; nor is
-        # one an adjective or "a" leads ("the seventh-largest US airline", "a US firm")
-        found = ((start, end, " ".join(without_person(name.split()))) for start, end, name in found)
-        cache[head] = [(end, name) for start, end, name in found
-                       if len(name.split()) > 1 and not _LEADS_NAME_RE.match(people.text, end)
-                       and not (name.split()[-1].islower()
-                                and _DESCRIBED_RE.search(people.text, max(0, start - 40), start))]
-    return cache[head]
-
-
-def without_person(toks: list[str]) -> list[str]:
-    """Return a name's words after its "of" when the words before it are a person's
-    full name led by a known first name ("Inspector Ann Vole of Acme Police": her
-    force, not she); else `toks`."""
-    at = toks.index("of") if "of" in toks else -1
-    if at <= 0:
-        return toks
-    name = cut_name(toks[:at]).name
-    return toks[at + 1:] if len(name) >= 2 and first_name_gender(name[0]) is not None else toks
-

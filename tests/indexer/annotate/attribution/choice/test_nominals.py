@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.choice.nominals import names_ending_in_re, resolve_nominal
+from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nominal
+from onrecord.indexer.annotate.attribution.choice.orgheads import names_ending_in_re
 from onrecord.indexer.annotate.attribution.registry.runs import expand_acronym
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from tests.indexer.annotate.attribution.test_attribution import who
