@@ -229,6 +229,8 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
     elif modifiers and all(w[:1].isupper() for w in modifiers) and not is_description(modifiers):
         run = " ".join(modifiers)
         target = people.match_org(run) or expand_acronym(people.text, run) or run
+    elif modifiers and (body := _body_named_in(modifiers, pos, people)):
+        target = body  # "a senior Acme Ministry official", "A Tory spokesman", "an executive spokesman"
     elif definite and (proxy := _last_proxy(people, gender, pos)):
         return proxy
     elif alone and not modifiers:  # "the spokesman" no one introduced yet: as "a spokesman"
@@ -236,6 +238,31 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
     if target:
         people.note_proxy(target, gender, pos)
     return target
+
+
+def _body_named_in(modifiers: list[str], pos: int, people: DocSpeakers) -> str | None:
+    """Return the body a spokesperson's modifiers name, else None: their last
+    capitalised words, as the registry or the article names a body ("a senior
+    Acme Finance Ministry official"; a party's descriptor by the party it or its
+    plural names: "A Tory spokesman", "A Conservative spokeswoman"), else their
+    last lowercase word, when no org noun, as the latest body whose name ends in it
+    ("Vole Executive ... an executive spokesman", "Ministry of Defence ... a
+    defence official")."""
+    k = len(modifiers)
+    while k > 0 and modifiers[k - 1][:1].isupper():
+        k -= 1
+    if k < len(modifiers):
+        run = " ".join(modifiers[k:])
+        if is_description(modifiers[k:]):
+            return people.match_org(run) or people.match_org(_plural(run))
+        return people.match_org(run) or people.organisations.full_name(run)
+    word = modifiers[-1].lower()  # an org noun ("a party official") is any body of that kind: left as it was
+    return None if word in ORG_NOUNS else last_org_named(people, word, pos)
+
+
+def _plural(name: str) -> str:
+    """Return the plural of a name's last word ("Conservatives", "Tories"): its members, the party."""
+    return name[:-1] + "ies" if name.endswith("y") and name[-2:-1] not in "aeiou" else name + "s"
 
 
 def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,

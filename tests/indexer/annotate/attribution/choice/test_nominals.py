@@ -17,6 +17,16 @@ from tests.indexer.annotate.attribution.test_attribution import who
     ('A spokeswoman for the Harbour Guild said it was ready. "We agree," she said.\n\n'
      '"We start now," the spokeswoman added.', ["Harbour Guild", "Harbour Guild"]),
     ('Singer Ola Brandt was sued. The singer\'s spokesman called the claim "baseless".', [None]),  # not her (#31)
+    # the body a spokesperson's modifiers name: a registered one after other words, a party by its
+    # descriptor, a body whose name ends in the lowercase word (#31)
+    ('Markets were calm. A senior Ruritanian Finance Ministry official told reporters "we have no plans".',
+     ["Ruritanian Finance Ministry"]),
+    ('The Liberal Democrats launched a poster. A Conservative spokeswoman said: "They can say what they like."',
+     ["Conservative Party"]),
+    ('The Wexlock Executive lost an appeal. An executive spokesman said: "We will study the ruling."',
+     ["Wexlock Executive"]),
+    ('A senior spokesman said: "Nothing will change."', [None]),
+    ('The Ruritanian government met. A party official said: "Nothing will change."', [None]),  # any party
     # an institution noun is the latest institution so named
     ('The Coastal and Fisheries Ministry expects growth. "Exports will rise," the ministry said.',
      ["Coastal and Fisheries Ministry"]),
