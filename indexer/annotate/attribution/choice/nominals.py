@@ -73,7 +73,9 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     last = POSSESSIVE_RE.sub("", words[-1]).lower() if words else ""
     lex = lexicon()
     person_head = (last in lex.roles or last in lex.person_nouns) and last not in lex.spokes
-    org = None if person_head else people.match_org(np)
+    # the article's own name for a body first: "the Commons fisheries committee" is no House of Commons,
+    # "the Department of Fish and Mines" no department cut at its "of"
+    org = None if person_head else _own_org_name(words, people.match_org(np), people)
     if org:  # "the Tory leader" is a person, never the party
         people.note_org(org, pos)
         return org
@@ -106,6 +108,20 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return site_at(pos, people) if definite else None
     own = definite and np.split()[0].lower() == "our"  # only who the article introduced so
     return _person_by_role(words, head, pos, people, definite, introduced_only=own)
+
+
+def _own_org_name(words: list[str], found: str | None, people: DocSpeakers) -> str | None:
+    """Return the institution a description names: the article's own name for it
+    (registry.organisations) where the registry's `found` is only a body inside
+    it ("the Commons fisheries committee" is no House of Commons) or a capitalised
+    name after "the" runs on past its "of" or "for" ("the Department of Fish and
+    Mines", never cut there); else `found`.  Only when an org noun is among the words."""
+    plain = [w for w in words if w.lower() not in _DETERMINERS]
+    linked = words[0].lower() == "the" and plain[:1] != [] and plain[0][:1].isupper() \
+        and any(w in ("of", "for") for w in plain[1:])  # "the Department of ...", not "Ann Vole for Acme Magazine"
+    if len(plain) < 2 or not (linked or found) or not any(w.lower() in ORG_NOUNS for w in plain):
+        return found
+    return people.organisations.full_name(" ".join(plain)) or found
 
 
 def _named_before_relative(words: list[str], relative: str, pos: int, people: DocSpeakers) -> str | None:

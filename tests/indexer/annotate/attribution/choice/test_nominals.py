@@ -27,6 +27,10 @@ from tests.indexer.annotate.attribution.test_attribution import who
      ["Wexlock Executive"]),
     ('A senior spokesman said: "Nothing will change."', [None]),
     ('The Ruritanian government met. A party official said: "Nothing will change."', [None]),  # any party
+    # the article's own name for a body, not the registry's body inside it ("Commons": House of Commons)
+    ('A committee of MPs has spoken. There was a "crisis" in recruitment, the Commons fisheries and rivers '
+     'committee added. "Major problems" are expected, it said.',
+     ["Commons fisheries and rivers committee", "Commons fisheries and rivers committee"]),
     # an institution noun is the latest institution so named
     ('The Coastal and Fisheries Ministry expects growth. "Exports will rise," the ministry said.',
      ["Coastal and Fisheries Ministry"]),
