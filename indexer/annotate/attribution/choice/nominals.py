@@ -51,6 +51,8 @@ _ORG_VOICES = words("org_voices")
 _RELATIVES = words("relatives")
 _PHRASE_LINKS = words("phrase_links")
 _AGE_RE = re.compile(r"\d+-year-old$")
+# a document's possessive owner, one row each: the pronoun it stands for
+_OWNER_PRONOUNS = {"his": "he", "her": "she", "its": "it"}
 # "our correspondent" is the outlet's own, introduced by name ("BBC correspondent Ann Vole")
 _DEFINITE = ("the", "this", "that", "our")
 
@@ -167,8 +169,8 @@ def _document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only:
         return org_by_head(kind, pos, people)  # "an agency statement": the agency's words
     if kind in SITE_NOUNS:
         return site_at(pos, people)  # "the site's controllers": the site's
-    if not owned_only and words[0].lower() in ("his", "her") and len(words) == 2:
-        return people.resolve_pronoun("he" if words[0].lower() == "his" else "she", pos)  # "Her lawsuit said"
+    if not owned_only and len(words) == 2 and (pronoun := _OWNER_PRONOUNS.get(words[0].lower())):
+        return people.resolve_pronoun(pronoun, pos)  # "Her lawsuit said", "says its report": whom the pronoun means
     if owned_only or words[0].lower() not in ("the", "this", "that"):
         return None  # "a report said": which one is not said
     return leads.document_named_after_lead(people, noun, pos) \
@@ -180,13 +182,19 @@ _OWNER_RUN = (r"((?!(?:The|A|An)\b)(?:[A-Z][\w.&'\u2019-]*[ \u00a0]+(?:(?:of|for
               rf"(?:[ \u00a0]+(?:[a-z]+[ \u00a0]+){{0,3}}?(?:{word_alternation(ORG_NOUNS)})\b)?)")
 
 
+_SAID = rf"(?:{word_alternation(words('main_cues'))})"
+
+
 @lru_cache(maxsize=64)
 def _owned_re(noun: str) -> re.Pattern[str]:
     """Return the regex of a document named with its owner: "Acme's 2024
-    report", "a report by (telecoms giant) Acme" (group 1 or 2 the owner)."""
+    report", "a report by (telecoms giant) Acme", "In a statement (on
+    Monday), Acme said" (group 1, 2 or 3 the owner)."""
     return re.compile(rf"{_OWNER_RUN}['\u2019]s[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}s?\b"
                       rf"|\b{noun}s?,?[ \u00a0]+(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?"
-                      rf"(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?{_OWNER_RUN}")  # "a report by telecoms giant Acme"
+                      rf"(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?{_OWNER_RUN}"  # "a report by telecoms giant Acme"
+                      rf"|\b[Ii]n[ \u00a0]+(?:an?|its)[ \u00a0]+{noun}\b[^.\"\u201c\n]{{0,80}}?"
+                      rf"[ \u00a0]+(?:the[ \u00a0]+)?{_OWNER_RUN}[ \u00a0]+(?:has[ \u00a0]+)?{_SAID}\b")
 
 
 def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, str] | None:
@@ -198,10 +206,10 @@ def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, st
         found = m if m.start() < end else found
     if found is None:
         return None
-    at = found.start(1) if found.group(1) else found.start(2)
-    run = LEADING_ARTICLES_RE.sub("", found.group(1) or found.group(2))
+    k = next(k for k in (1, 2, 3) if found.group(k))
+    at, run = found.start(k), LEADING_ARTICLES_RE.sub("", found.group(k))
     # no sentence break inside: "by Acme. It said" is Acme's, "last October. Mr Vole's statement" his
-    run = re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if found.group(1) else 0]
+    run = re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if k == 1 else 0]
     if run.split()[-1].islower():  # "the Commons work and pensions committee": the article's own name
         return found.end(), run
     # a name only its report shows ("Trendly's report") is still the owner's name

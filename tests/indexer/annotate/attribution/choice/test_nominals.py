@@ -27,6 +27,11 @@ from tests.indexer.annotate.attribution.test_attribution import who
      ["Wexlock Executive"]),
     ('A senior spokesman said: "Nothing will change."', [None]),
     ('The Ruritanian government met. A party official said: "Nothing will change."', [None]),  # any party
+    # a document is its owner's: "its report" as "it" would mean, "the statement" of "In a statement ... X said"
+    ('The Wexford Commission says capping gifts would cost more. "We do not think such a change wise," says its '
+     'report.', ["Wexford Commission"]),
+    ('Pirates banned\n\nMaker Vexa shut the accounts. Tom Dahl was angry.\n\nIn a statement detailing the bans Vexa said its '
+     'system worked. "The method was easy to trace," read the statement.', ["Vexa"]),
     # the article's own name for a body, not the registry's body inside it ("Commons": House of Commons)
     ('A committee of MPs has spoken. There was a "crisis" in recruitment, the Commons fisheries and rivers '
      'committee added. "Major problems" are expected, it said.',
