@@ -28,7 +28,7 @@ accuracy (the rules' answer against the fitted choice), leave-one-source-out fig
 figures over the spent BBC rounds from 3 on (fitted without round k, scored on every matched quote
 of round k, quotes no candidate gets right counted wrong), per `--l2` value and `--gate`
 (where the weights decide), with their totals, how many rounds the new fit helps and hurts
-beside the stored table, and how many quotes have a right candidate at all (the bound on
+beside the stored table, and how many quotes have a right candidate at all or are settled (the bound on
 any choice); `--write` stores them with the weights; `--misses` lists instead the held rounds'
 quotes whose right speaker is no candidate (those the headline stage credits rightly later "settled").  Run it with
 OPENBLAS_NUM_THREADS=1 on a shared machine: BLAS threads made one fit 12x slower here.
@@ -78,6 +78,7 @@ class Instance:
     right: list[bool]
     source: str
     weight: float
+    settled: bool = False  # no candidate is right, but the final speaker is (a headline quote credited later)
 
     @property
     def trainable(self) -> bool:
@@ -140,11 +141,17 @@ def gold_instances(name: str) -> Iterator[Instance]:
     """Instances from one tuning gold (bench.attribution_errors' TUNING key): every
     matched quote, so a held-out source's accuracy counts the quotes no candidate
     gets right (the candidate set's misses) as wrong, whatever candidates are offered."""
-    for _ident, _quote, choice, g in _matched_choices(name):
+    for _ident, quote, choice, g in _matched_choices(name):
         right = [_named_right(c, g) for c in choice[2]]
         if not any(right):  # the right person under another name form: name forms are not this choice's job
             right = [_surname_right(c, g) for c in choice[2]]
-        yield Instance(choice[3], right, SOURCES[name], 1.0)
+        yield Instance(choice[3], right, SOURCES[name], 1.0, not any(right) and _settled(quote, g))
+
+
+def _settled(quote: Quote, g: dict[str, Any]) -> bool:
+    """True when the quote's final speaker is right by full name or surname: with no right
+    candidate, a headline quote the headline stage credits from the body after the choice."""
+    return _named_right(Candidate(quote.speaker), g) or _surname_right(Candidate(quote.speaker), g)
 
 
 def miss_line(source: str, ident: str, quote: Quote, candidates: list[Candidate], g: dict[str, Any]) -> str | None:
@@ -153,7 +160,7 @@ def miss_line(source: str, ident: str, quote: Quote, candidates: list[Candidate]
     the final speaker is right anyway (a headline quote the headline stage credits after the choice)."""
     if any(_named_right(c, g) or _surname_right(c, g) for c in candidates):
         return None
-    settled = _named_right(Candidate(quote.speaker), g) or _surname_right(Candidate(quote.speaker), g)
+    settled = _settled(quote, g)
     phrase = quote.speaker_mention.text if quote.speaker_mention else None
     return (f"{source}\t{'settled' if settled else 'missed'}\t{ident}\tgold={g.get('speaker')}\t"
             f"final={quote.speaker}\tphrase={phrase}\tcandidates={[c.speaker for c in candidates]}")
@@ -245,12 +252,12 @@ def leave_one_round_out(instances: list[Instance], old: tuple[np.ndarray, str], 
     """Return per held round (HELD_ROUNDS) the (right, n) of the rules, of the
     `old` (weights, gate), of weights fitted without that round (by `l2`,
     deciding where `gate` says), scored on it, and of the quotes whose right
-    speaker is a candidate at all (the bound on any choice)."""
+    speaker is a candidate at all or that the headline stage settles (`settled`): the bound on any choice."""
     out = {}
     for source in HELD_ROUNDS:
         held = [inst for inst in instances if inst.source == source]
         w = fit([inst for inst in instances if inst.source != source], l2=l2)
-        offered = (sum(any(inst.right) for inst in held), len(held))
+        offered = (sum(any(inst.right) or inst.settled for inst in held), len(held))
         out[source] = (_right_n(held, None, gate), _right_n(held, *old), _right_n(held, w, gate), offered)
     return out
 
@@ -263,7 +270,7 @@ def round_mean(table: dict[str, tuple[tuple[int, int], ...]], column: int) -> fl
 def print_rounds(table: dict[str, tuple[tuple[int, int], ...]]) -> None:
     """Print the leave-one-round-out table, its totals and means (the criterion: the new
     column's total, and the rounds it helps against those it hurts, beside the old)."""
-    print("leave one round out    rules            old weights      new weights      right offered")
+    print("leave one round out    rules            old weights      new weights      right offered or settled")
     for source, cols in table.items():
         print(f"  {source:<20}" + "".join(f" {ok:>4}/{n:<4} {ok / max(1, n):.3f}" for ok, n in cols))
     totals = [(sum(row[k][0] for row in table.values()), sum(row[k][1] for row in table.values())) for k in range(4)]

@@ -65,3 +65,13 @@ def test_miss_line_lists_a_quote_no_candidate_gets_right_and_marks_a_later_right
     missed = miss_line("round 3 BBC", "a.txt", wrong, [Candidate("Bram Tolliver"), Candidate(None)], gold)
     assert settled is not None and settled.split("\t")[1] == "settled"
     assert missed is not None and missed.split("\t")[1] == "missed" and "Bram Tolliver" in missed
+
+
+def test_the_bound_counts_a_quote_the_headline_stage_settles_as_covered() -> None:
+    # no candidate is right for either quote; the headline stage credits the first rightly later
+    settled = Instance([_row(in_before=1.0), _row(nobody=1.0)], [False, False], "round 3 BBC", 1.0, True)
+    missed = Instance([_row(in_before=1.0), _row(nobody=1.0)], [False, False], "round 3 BBC", 1.0)
+    others = [Instance(_PHRASE.rows, _PHRASE.right, "round 4 BBC", 1.0)] * 3
+    w = fit([_PHRASE, settled, missed, *others], steps=50)
+    table = leave_one_round_out([_PHRASE, settled, missed, *others], (w, "unnamed"), gate="all")
+    assert table["round 3 BBC"][3] == (2, 3)  # the bound: the settled quote covered, the missed one not

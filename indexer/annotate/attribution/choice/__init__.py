@@ -1,6 +1,7 @@
 """Choosing a quote's speaker among candidates: rules' confidence and learned weights.
 
-Owns descriptions as speakers (`nominals`; those opening an article that
+Owns descriptions as speakers (`nominals`; which institution a noun such as
+"the ministry" or "the company" means, `orgheads`; those opening an article that
 the next sentence names, `leads`; a role description's person, `offices`; a name set off by a
 comma after one, `appositives`; "the Norland Central MP", an office and no name, `definites`; whose claim a quoted
 that-clause is, `claims`), the learned choice of a

@@ -5,7 +5,8 @@ comma is the speaker (choice.appositives: "said their lawyer, Ann Vole"); a spok
 the institution they are named with ("a Fox spokesman": Fox), and later "she" or "the spokeswoman"
 is that same body, but a person's spokesperson is not that person ("the singer's spokeswoman" names
 nobody); a document ("the report") is its named owner's, else the one the lead introduced
-(choice.leads); an institution noun ("the ministry") is the latest institution so named; a role
+(choice.leads); an institution noun ("the ministry") is the latest institution so named
+(choice.orgheads' look-ups); a role
 ("the Labour MP") is the person the article introduced with it; a definite person noun ("the
 56-year-old", "the rapper") is the person the article is about at that point, and one opening the
 article before anyone is named the person named next (choice.leads); the owner of a claim ("Ann
@@ -16,24 +17,28 @@ word classes are lists of indexer.lexicon ("spokes", "org_heads", "person_nouns"
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.choice import leads
 from onrecord.indexer.annotate.attribution.choice.appositives import appositive_person
-from onrecord.indexer.annotate.attribution.choice.leads import org_named_after_lead, person_named_after_lead
+from onrecord.indexer.annotate.attribution.choice.leads import person_named_after_lead
 from onrecord.indexer.annotate.attribution.choice.offices import current_person, office_words, person_with_role
+from onrecord.indexer.annotate.attribution.choice.orgheads import (
+    INSTITUTION_REACH,
+    LEADING_ARTICLES_RE,
+    last_org_named,
+    org_by_head,
+    site_at,
+)
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.registry.names import (
     POSSESSIVE_RE,
-    cut_name,
-    first_name_gender,
     is_description,
     lexicon,
 )
-from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, PUBLICATIONS, REFERENT_REACH
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.registry.orgnames import SITE_NOUNS
-from onrecord.indexer.annotate.attribution.registry.runs import body_name, expand_acronym, looks_like_org
+from onrecord.indexer.annotate.attribution.registry.runs import expand_acronym, looks_like_org
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.lexicon import words
 
@@ -44,9 +49,10 @@ _MEMBER_BODIES = ("committee", "council", "panel", "commission")
 _DOCUMENT_NOUNS = words("document_nouns")
 _ORG_VOICES = words("org_voices")
 _RELATIVES = words("relatives")
-_KIND_HEADS = words("kind_heads")
 _PHRASE_LINKS = words("phrase_links")
 _AGE_RE = re.compile(r"\d+-year-old$")
+# a document's possessive owner, one row each: the pronoun it stands for
+_OWNER_PRONOUNS = {"his": "he", "her": "she", "its": "it"}
 # "our correspondent" is the outlet's own, introduced by name ("BBC correspondent Ann Vole")
 _DEFINITE = ("the", "this", "that", "our")
 
@@ -69,7 +75,9 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     last = POSSESSIVE_RE.sub("", words[-1]).lower() if words else ""
     lex = lexicon()
     person_head = (last in lex.roles or last in lex.person_nouns) and last not in lex.spokes
-    org = None if person_head else people.match_org(np)
+    # the article's own name for a body first: "the Commons fisheries committee" is no House of Commons,
+    # "the Department of Fish and Mines" no department cut at its "of"
+    org = None if person_head else _own_org_name(words, people.match_org(np), people)
     if org:  # "the Tory leader" is a person, never the party
         people.note_org(org, pos)
         return org
@@ -86,7 +94,7 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return None
     head = POSSESSIVE_RE.sub("", words[-1]).lower()
     if head in _MEMBER_NOUNS:  # "the MPs said": the committee of MPs the article named last
-        member = next((org for body in _MEMBER_BODIES if (org := _last_org_named(people, body, pos))), None)
+        member = next((org for body in _MEMBER_BODIES if (org := last_org_named(people, body, pos))), None)
         if member:
             people.note_org(member, pos)  # "the MPs said ... they said": the committee again
         return member
@@ -97,11 +105,25 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         named = people.organisations.full_name(" ".join(words)) if lower else None
         if named:
             people.note_org(named, pos)
-        return named or _org_by_head(head, pos, people)
+        return named or org_by_head(head, pos, people)
     if head in SITE_NOUNS:  # "the site": a web address the article named, else nobody
-        return _site(pos, people) if definite else None
+        return site_at(pos, people) if definite else None
     own = definite and np.split()[0].lower() == "our"  # only who the article introduced so
     return _person_by_role(words, head, pos, people, definite, introduced_only=own)
+
+
+def _own_org_name(words: list[str], found: str | None, people: DocSpeakers) -> str | None:
+    """Return the institution a description names: the article's own name for it
+    (registry.organisations) where the registry's `found` is only a body inside
+    it ("the Commons fisheries committee" is no House of Commons) or a capitalised
+    name after "the" runs on past its "of" or "for" ("the Department of Fish and
+    Mines", never cut there); else `found`.  Only when an org noun is among the words."""
+    plain = [w for w in words if w.lower() not in _DETERMINERS]
+    linked = words[0].lower() == "the" and plain[:1] != [] and plain[0][:1].isupper() \
+        and any(w in ("of", "for") for w in plain[1:])  # "the Department of ...", not "Ann Vole for Acme Magazine"
+    if len(plain) < 2 or not (linked or found) or not any(w.lower() in ORG_NOUNS for w in plain):
+        return found
+    return people.organisations.full_name(" ".join(plain)) or found
 
 
 def _named_before_relative(words: list[str], relative: str, pos: int, people: DocSpeakers) -> str | None:
@@ -141,14 +163,14 @@ def _document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only:
         owner = owner.removesuffix(" of").removesuffix(" for")
         found = people.resolve_run(owner, pos)[0] or people.match_org(owner)
         head = owner.split()[-1].lower()
-        return found or (_org_by_head(head, pos, people) if head in ORG_NOUNS else None)
+        return found or (org_by_head(head, pos, people) if head in ORG_NOUNS else None)
     kind = POSSESSIVE_RE.sub("", modifiers[-1]).lower() if modifiers else ""
     if kind in ORG_NOUNS:
-        return _org_by_head(kind, pos, people)  # "an agency statement": the agency's words
+        return org_by_head(kind, pos, people)  # "an agency statement": the agency's words
     if kind in SITE_NOUNS:
-        return _site(pos, people)  # "the site's controllers": the site's
-    if not owned_only and words[0].lower() in ("his", "her") and len(words) == 2:
-        return people.resolve_pronoun("he" if words[0].lower() == "his" else "she", pos)  # "Her lawsuit said"
+        return site_at(pos, people)  # "the site's controllers": the site's
+    if not owned_only and len(words) == 2 and (pronoun := _OWNER_PRONOUNS.get(words[0].lower())):
+        return people.resolve_pronoun(pronoun, pos)  # "Her lawsuit said", "says its report": whom the pronoun means
     if owned_only or words[0].lower() not in ("the", "this", "that"):
         return None  # "a report said": which one is not said
     return leads.document_named_after_lead(people, noun, pos) \
@@ -160,13 +182,19 @@ _OWNER_RUN = (r"((?!(?:The|A|An)\b)(?:[A-Z][\w.&'\u2019-]*[ \u00a0]+(?:(?:of|for
               rf"(?:[ \u00a0]+(?:[a-z]+[ \u00a0]+){{0,3}}?(?:{word_alternation(ORG_NOUNS)})\b)?)")
 
 
+_SAID = rf"(?:{word_alternation(words('main_cues'))})"
+
+
 @lru_cache(maxsize=64)
 def _owned_re(noun: str) -> re.Pattern[str]:
     """Return the regex of a document named with its owner: "Acme's 2024
-    report", "a report by (telecoms giant) Acme" (group 1 or 2 the owner)."""
+    report", "a report by (telecoms giant) Acme", "In a statement (on
+    Monday), Acme said" (group 1, 2 or 3 the owner)."""
     return re.compile(rf"{_OWNER_RUN}['\u2019]s[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}s?\b"
                       rf"|\b{noun}s?,?[ \u00a0]+(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?"
-                      rf"(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?{_OWNER_RUN}")  # "a report by telecoms giant Acme"
+                      rf"(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?{_OWNER_RUN}"  # "a report by telecoms giant Acme"
+                      rf"|\b[Ii]n[ \u00a0]+(?:an?|its)[ \u00a0]+{noun}\b[^.\"\u201c\n]{{0,80}}?"
+                      rf"[ \u00a0]+(?:the[ \u00a0]+)?{_OWNER_RUN}[ \u00a0]+(?:has[ \u00a0]+)?{_SAID}\b")
 
 
 def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, str] | None:
@@ -178,10 +206,10 @@ def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, st
         found = m if m.start() < end else found
     if found is None:
         return None
-    at = found.start(1) if found.group(1) else found.start(2)
-    run = _LEADING_ARTICLES_RE.sub("", found.group(1) or found.group(2))
+    k = next(k for k in (1, 2, 3) if found.group(k))
+    at, run = found.start(k), LEADING_ARTICLES_RE.sub("", found.group(k))
     # no sentence break inside: "by Acme. It said" is Acme's, "last October. Mr Vole's statement" his
-    run = re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if found.group(1) else 0]
+    run = re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if k == 1 else 0]
     if run.split()[-1].islower():  # "the Commons work and pensions committee": the article's own name
         return found.end(), run
     # a name only its report shows ("Trendly's report") is still the owner's name
@@ -215,7 +243,7 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
             k -= 1  # "Big Brother's spokeswoman": the whole name owns
         name = " ".join(modifiers[k:owner[-1]] + [POSSESSIVE_RE.sub("", modifiers[owner[-1]])])
         if name.lower() in ORG_NOUNS:  # "the band's spokesman": whom the last spokesman spoke for
-            target = _last_proxy(people, None, pos) or _org_by_head(name.lower(), pos, people)
+            target = _last_proxy(people, None, pos) or org_by_head(name.lower(), pos, people)
         elif name[:1].isupper():
             target = people.resolve_run(name, pos)[0] or people.match_org(name) or name
         else:
@@ -225,6 +253,8 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
     elif modifiers and all(w[:1].isupper() for w in modifiers) and not is_description(modifiers):
         run = " ".join(modifiers)
         target = people.match_org(run) or expand_acronym(people.text, run) or run
+    elif modifiers and (body := _body_named_in(modifiers, pos, people)):
+        target = body  # "a senior Acme Ministry official", "A Tory spokesman", "an executive spokesman"
     elif definite and (proxy := _last_proxy(people, gender, pos)):
         return proxy
     elif alone and not modifiers:  # "the spokesman" no one introduced yet: as "a spokesman"
@@ -234,27 +264,29 @@ def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
     return target
 
 
-def _org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
-    """'the ministry' -> the latest institution before pos whose name ends in
-    Ministry; a publication only for a publication noun ("the magazine")."""
-    org = _last_org_named(people, head, pos) or people.organisations.latest(pos, INSTITUTION_REACH, head)
-    if head in _KIND_HEADS:  # "Barclays said ... Police said": the police are no bank
-        org = org or people.organisations.latest_holding(pos, INSTITUTION_REACH, head)
-    else:
-        org = org or _last_institution(people, pos) or org_named_after_lead(people, pos)
-    if org in people.organisations.publications and head not in PUBLICATIONS:
-        return None  # "the party" is not the "Acme Daily newspaper" named last
-    if org:
-        people.note_org(org, pos)
-    return org
+def _body_named_in(modifiers: list[str], pos: int, people: DocSpeakers) -> str | None:
+    """Return the body a spokesperson's modifiers name, else None: their last
+    capitalised words, as the registry or the article names a body ("a senior
+    Acme Finance Ministry official"; a party's descriptor by the party it or its
+    plural names: "A Tory spokesman", "A Conservative spokeswoman"), else their
+    last lowercase word, when no org noun, as the latest body whose name ends in it
+    ("Vole Executive ... an executive spokesman", "Ministry of Defence ... a
+    defence official")."""
+    k = len(modifiers)
+    while k > 0 and modifiers[k - 1][:1].isupper():
+        k -= 1
+    if k < len(modifiers):
+        run = " ".join(modifiers[k:])
+        if is_description(modifiers[k:]):
+            return people.match_org(run) or people.match_org(_plural(run))
+        return people.match_org(run) or people.organisations.full_name(run)
+    word = modifiers[-1].lower()  # an org noun ("a party official") is any body of that kind: left as it was
+    return None if word in ORG_NOUNS else last_org_named(people, word, pos)
 
 
-def _site(pos: int, people: DocSpeakers) -> str | None:
-    """Return the web address "the site" at pos means (the latest one named), else None."""
-    site = people.organisations.latest_site(pos, INSTITUTION_REACH)
-    if site:
-        people.note_org(site, pos)
-    return site
+def _plural(name: str) -> str:
+    """Return the plural of a name's last word ("Conservatives", "Tories"): its members, the party."""
+    return name[:-1] + "ies" if name.endswith("y") and name[-2:-1] not in "aeiou" else name + "s"
 
 
 def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
@@ -311,89 +343,3 @@ def _last_proxy(people: DocSpeakers, gender: str | None, pos: int) -> str | None
         if at < pos and (gender is None or g in (None, gender)):
             return body
     return None
-
-
-def _last_org_named(people: DocSpeakers, head: str, pos: int) -> str | None:
-    """Return the latest institution before pos whose name ends in `head`:
-    a recorded speaker first, else a capitalised name in the text."""
-    for at, org in reversed(people.orgs):
-        if at < pos and (org.lower().split()[-1:] == [head] or org.lower().startswith(head + " of ")):
-            return org
-    named = _org_names_ending_in(people, head)
-    i = bisect_right(named, (pos, "")) - 1
-    # The last name ending at or before pos (the quote's start): its end is
-    # the name's own, so a bisection finds it; never a scan of the text.
-    while i >= 0 and named[i][0] > pos:
-        i -= 1
-    return named[i][1] if i >= 0 else None
-
-
-INSTITUTION_REACH = 1500  # characters back "the company" looks for an institution named in the text
-
-
-def _last_institution(people: DocSpeakers, pos: int) -> str | None:
-    """Return the organisation a description at pos means, of those the article introduces
-    (indexer.annotate.attribution.registry.organisations): the one it reads the description as
-    (its latest subject) when named within REFERENT_REACH ("Absa said ... a deal with Barclays.
-    But the group said": Absa), else the one named last ("asked Acme. The agency said")."""
-    orgs = people.organisations
-    own, last = orgs.latest(pos + 1, INSTITUTION_REACH), orgs.latest(pos, INSTITUTION_REACH)
-    if own in orgs.owners:  # "parent Acme ... its brand Vole ... the firm said": Acme
-        return own
-    i = bisect_left(orgs.mentions, pos, key=lambda m: m.pos) - 1
-    while own != last and i >= 0 and pos - orgs.mentions[i].pos <= REFERENT_REACH:
-        if orgs.mentions[i].name == own:
-            return own
-        i -= 1
-    return last
-
-
-_LEADS_NAME_RE = re.compile(r"[ \u00a0]+[A-Z]")
-_ORG_RUN = r"(?:[A-Z][\w'\u2019&-]*[ \u00a0]+(?:(?:and|of|for|&)[ \u00a0]+)?){1,5}"
-
-
-_LEADING_ARTICLES_RE = re.compile(r"^(?:(?:The|A|An)\s+)+")
-_OF_NAME_RE = re.compile(r"[ \u00a0]+of[ \u00a0]+[A-Z][\w'\u2019&-]*(?:[ \u00a0]+[A-Z][\w'\u2019&-]*)*")
-_DESCRIBED_RE = re.compile(r"(?:\b[Aa]n?|(?<!\bthe)(?<!\bThe)\b(?!the\b)[a-z][\w-]*)[ \u00a0]+$")
-
-
-@lru_cache(maxsize=256)  # heads are the lexicon's institution nouns: a few dozen
-def names_ending_in_re(head: str) -> re.Pattern[str]:
-    """Return the regex of a capitalised name ending in `head` ("South Korean government"),
-    compiled once per head: re's own cache of 512 is flushed by the aliases every article
-    learns (indexer.annotate.institutions), so each article compiled it again."""
-    return re.compile(rf"{_ORG_RUN}(?:{head.capitalize()}|{head})\b")
-
-
-def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]]:
-    """Return (end, name) of each capitalised name in the article ending in
-    `head` ("South Korean government"; not a bare "The government"), in
-    order: found once per article and head, so a paragraph of a thousand
-    quotes asking for "the ministry" costs one pass, not a thousand
-    (each pass over the text before the quote made attribution quadratic)."""
-    cache = people.org_names_by_head
-    if head not in cache:
-        # the whole name: without a place modifier, with its "of" ("the Leeds-based Acme Court of Appeal")
-        found = ((m.start(), m.end(), body_name(_LEADING_ARTICLES_RE.sub("", m.group()))
-                  + ((tail := _OF_NAME_RE.match(people.text, m.end())) and tail.group() or ""))
-                 for m in names_ending_in_re(head).finditer(people.text))
-        # "US magazine Rolling Stone": a description leading a name is not the name; nor is
-        # one an adjective or "a" leads ("the seventh-largest US airline", "a US firm")
-        found = ((start, end, " ".join(without_person(name.split()))) for start, end, name in found)
-        cache[head] = [(end, name) for start, end, name in found
-                       if len(name.split()) > 1 and not _LEADS_NAME_RE.match(people.text, end)
-                       and not (name.split()[-1].islower()
-                                and _DESCRIBED_RE.search(people.text, max(0, start - 40), start))]
-    return cache[head]
-
-
-def without_person(toks: list[str]) -> list[str]:
-    """Return a name's words after its "of" when the words before it are a person's
-    full name led by a known first name ("Inspector Ann Vole of Acme Police": her
-    force, not she); else `toks`."""
-    at = toks.index("of") if "of" in toks else -1
-    if at <= 0:
-        return toks
-    name = cut_name(toks[:at]).name
-    return toks[at + 1:] if len(name) >= 2 and first_name_gender(name[0]) is not None else toks
-

@@ -167,15 +167,22 @@ def looks_like_org(name: list[str]) -> bool:
 
 def org_with_of(run: str) -> str | None:
     """Return an institution's whole name when `run` is one joined by "of"
-    ("The National Association of Harbour Pilots", "Bank of Acme"): an
-    org word before "of", a few capitalised words after it and no role
-    word among them (not "Bank of Acme Governor Ann Vole").  None else."""
-    head, of, tail = _THE_RE.sub("", run).partition(" of ")
-    rest = tail.split()
-    if not of or not looks_like_org(head.split()) or not 1 <= len(rest) <= 3 \
-            or not all(w[:1].isupper() and not is_role_word(w) for w in rest):
+    or "for" ("The National Association of Harbour Pilots", "Bank of Acme",
+    "the Department for Mines and Canals"): an org word before it, a few
+    capitalised words after it (joined by "and" or "&") and no role word
+    among them (not "Bank of Acme Governor Ann Vole", "The MP for Vole North").  None else."""
+    m = _OF_FOR_RE.search(_THE_RE.sub("", run))
+    if m is None:
         return None
-    return f"{head} of {tail}"
+    head, of, tail = m.string[:m.start()], m.group(), m.string[m.end():]
+    rest = [w for w in tail.split() if w not in ("and", "&")]
+    if not looks_like_org(head.split()) or of == " for " and is_role_word(head.split()[-1]) or not 1 <= len(rest) <= 3 \
+            or tail.split()[-1] in ("and", "&") or not all(w[:1].isupper() and not is_role_word(w) for w in rest):
+        return None
+    return f"{head}{of}{tail}"
+
+
+_OF_FOR_RE = re.compile(r" (?:of|for) ")
 
 
 def expand_acronym(text: str, acronym: str) -> str | None:

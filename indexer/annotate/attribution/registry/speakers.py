@@ -221,10 +221,10 @@ class DocSpeakers:
         or a known person by surname or title; a bare description ("Olympian", "Lib Dem") names nobody."""
         run = without_lead_description(self.text, run, pos)  # "Bookmaker Acmebet said": Acmebet
         org = self.match_org(run) or org_with_of(run) or orgevidence.publication_named(self.text, run)
-        role, title, name = split_run(run)
+        role, title, name, bare = *split_run(run), _THE_OR_POSSESSIVE_RE.sub("", run)  # "the Ministry of X and Y"
         if not name and (word := title or role) is not None and word in self._by_last:
             name, title, role = [word], None, None  # "King said" once Ann King is known: her surname, no title
-        if org and (not name or looks_like_org(name) or len(name) == 1 and not title or org == run):
+        if org and (not name or looks_like_org(name) or len(name) == 1 and not title or org in (run, bare)):
             self.orgs.append((pos, org))
             return org, None
         if len(name) == 1 and (name[0].lower() in ORG_NAME_WORDS or singles.is_shouted(name[0], self.common)):

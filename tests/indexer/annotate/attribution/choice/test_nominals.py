@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.choice.nominals import names_ending_in_re, resolve_nominal
+from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nominal
+from onrecord.indexer.annotate.attribution.choice.orgheads import names_ending_in_re
 from onrecord.indexer.annotate.attribution.registry.runs import expand_acronym
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from tests.indexer.annotate.attribution.test_attribution import who
@@ -16,6 +17,25 @@ from tests.indexer.annotate.attribution.test_attribution import who
     ('A spokeswoman for the Harbour Guild said it was ready. "We agree," she said.\n\n'
      '"We start now," the spokeswoman added.', ["Harbour Guild", "Harbour Guild"]),
     ('Singer Ola Brandt was sued. The singer\'s spokesman called the claim "baseless".', [None]),  # not her (#31)
+    # the body a spokesperson's modifiers name: a registered one after other words, a party by its
+    # descriptor, a body whose name ends in the lowercase word (#31)
+    ('Markets were calm. A senior Ruritanian Finance Ministry official told reporters "we have no plans".',
+     ["Ruritanian Finance Ministry"]),
+    ('The Liberal Democrats launched a poster. A Conservative spokeswoman said: "They can say what they like."',
+     ["Conservative Party"]),
+    ('The Wexlock Executive lost an appeal. An executive spokesman said: "We will study the ruling."',
+     ["Wexlock Executive"]),
+    ('A senior spokesman said: "Nothing will change."', [None]),
+    ('The Ruritanian government met. A party official said: "Nothing will change."', [None]),  # any party
+    # a document is its owner's: "its report" as "it" would mean, "the statement" of "In a statement ... X said"
+    ('The Wexford Commission says capping gifts would cost more. "We do not think such a change wise," says its '
+     'report.', ["Wexford Commission"]),
+    ('Pirates banned\n\nMaker Vexa shut the accounts. Tom Dahl was angry.\n\nIn a statement detailing the bans Vexa said its '
+     'system worked. "The method was easy to trace," read the statement.', ["Vexa"]),
+    # the article's own name for a body, not the registry's body inside it ("Commons": House of Commons)
+    ('A committee of MPs has spoken. There was a "crisis" in recruitment, the Commons fisheries and rivers '
+     'committee added. "Major problems" are expected, it said.',
+     ["Commons fisheries and rivers committee", "Commons fisheries and rivers committee"]),
     # an institution noun is the latest institution so named
     ('The Coastal and Fisheries Ministry expects growth. "Exports will rise," the ministry said.',
      ["Coastal and Fisheries Ministry"]),

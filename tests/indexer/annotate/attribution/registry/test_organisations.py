@@ -135,6 +135,12 @@ def test_a_name_is_an_organisation_s_where_a_later_mention_shows_it() -> None:
     ('The National Association of Harbour Pilots said the move would be "political suicide".',
      ["National Association of Harbour Pilots"]),
     ('The Bank of Acme said it would "hold rates" for now.', ["Bank of Acme"]),
+    # joined by "for", its tail by "and": never a person called "Mining" (#31)
+    ('Activist Tom Dahl called it a scandal. In a statement, the Department for Trade and Mining said the policy '
+     'meant "fewer shipments".', ["Department for Trade and Mining"]),
+    ('The Ministry of Rivers and Canals said the plan was "sound".', ["Ministry of Rivers and Canals"]),
+    # but a role before "for" is an office, its holder named elsewhere
+    ('Tom Dahl won the seat. The MP for Vole North said the plan was "unfair".', ["Tom Dahl"]),
 ])
 def test_an_institution_joined_by_of_keeps_its_whole_name(text: str, expected: list[str]) -> None:
     assert who(text) == expected
