@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from typing import Literal
 
-from onrecord.indexer.annotate.attribution.choice.claims import claim_owner
+from onrecord.indexer.annotate.attribution.choice.claims import claim_owner, outer_report
 from onrecord.indexer.annotate.attribution.phrases.cues import (
     Phrase,
     is_speaker_noun,
@@ -232,7 +232,7 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
             if subject and (subject.kind != "np" or is_speaker_noun(subject.text)):
                 phrase = subject
         if isinstance(phrase, Phrase):
-            return phrase, cue
+            return outer_report(s, cues, k, lo, qs, phrase) or (phrase, cue)  # "X said the police had said "...""
     if cues and not (len(cues) - 1 in led and len(s[lo:cues[-1].start()].split()) == 1):
         # not "By declaring their assets, ...": a gerund after the preposition opening the sentence has no subject
         phrase = phrase_at_sentence_start(s, lo, cues[-1].start())
