@@ -148,6 +148,8 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
         return None  # 'his memoir, "Gifted Hands."', '"How To Sail" - 3,806 views': no one's words
     if kind == "partial" and _SCARE_LEAD_RE.search(frame.s, max(0, qs - 24), qs):
         return None  # 'a so-called "magic circle"': the writer's distance, nobody's words
+    if kind == "partial" and who.rule == "same_paragraph" and not p.headline:
+        who = _own_subject(p, qs) or who  # 'A Tory spokesman "totally refuted" it': not the last speaker
     if kind == "partial" and who.mention is None and not p.headline:
         # a headline's subject is whom the story is about, not who is quoted ("Minister 'to quit'")
         lo = frame.sentence(qs)[0]
@@ -171,6 +173,24 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
     return Quote(text=text[start:end], start=start, end=end, kind=kind, pieces=(quoted_words(text, sp),),
                  speaker=who.speaker, speaker_mention=who.mention, cue=who.cue.text if who.cue else None,
                  cue_mention=who.cue, role=who.role, **_evidence_fields(who, p.people))
+
+
+_AUX_END_RE = re.compile(r"\s+(?:is|was|are|were|has|had|have)$")
+
+
+def _own_subject(p: _Para, qs: int) -> Attribution | None:
+    """Return who the sentence of a cue-less partial quote at qs opens on, when
+    that is a speaker noun's description ("A Tory spokesman") resolving to
+    someone; else None (a name opening it is mostly whom the words are about)."""
+    lo = p.frame.sentence(qs)[0]
+    subj = phrase_at_sentence_start(p.frame.s, lo, qs)
+    if subj is not None and (aux := _AUX_END_RE.search(subj.text)):  # "a spokeswoman was": her verb
+        subj = replace(subj, text=subj.text[:aux.start()], end=subj.start + aux.start())
+    if subj is None or subj.kind != "np" or not is_speaker_noun(subj.text) \
+            or subj.start - lo >= 40 and not p.frame.s[lo:subj.start].rstrip().endswith(","):
+        return None
+    who = resolve(subj, None, p.frame, p.text, p.people, "clause_subject")
+    return who if who.speaker else None
 
 
 def _credit(phrase: Phrase, cue: re.Match[str], frame: Frame, people: DocSpeakers) -> dict[str, Any]:
