@@ -12,6 +12,8 @@ Grouped by concern, in the order a quote is attributed:
   antecedent and the speaker ranker by fitted weights, the rules'
   confidences);
 - `attribution`: the order of evidence tying each quote to a speaker;
+- `resolving`: whom one found speaker phrase names (a pronoun, a name run,
+  a description, a byline), as the Attribution `attribution` records;
 - `reported/`: reported speech, statements reported without being quoted
   whole ("X said (that) ...", "according to X, ..."), as `indirect` quotes
   credited by the same evidence, after the quotes are attributed;

@@ -21,9 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.choice import ranker
-from onrecord.indexer.annotate.attribution.choice.definites import resolve_name_run
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
-from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.choice.ranker import Windows, choose
 from onrecord.indexer.annotate.attribution.choice.rankfeatures import Candidate, Situation, nearest_mention
 from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines
@@ -34,6 +32,7 @@ from onrecord.indexer.annotate.attribution.phrases.subjects import opens_with_ot
 from onrecord.indexer.annotate.attribution.registry.people import pronoun_gender
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.reports import add_reported
+from onrecord.indexer.annotate.attribution.resolving import Attribution, resolve
 from onrecord.indexer.annotate.attribution.spans.extents import content_span, quote_kind
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import (
@@ -49,21 +48,10 @@ from onrecord.indexer.annotate.attribution.spans.titles import is_scare_term, is
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.budget import check
 from onrecord.indexer.chunk.chunker import split_lines
-from onrecord.search import Article, Deadline, Evidence, Mention, Paragraph, Quote
+from onrecord.search import Article, Deadline, Paragraph, Quote
 
 MAX_CARRY_GAP = 3  # paragraphs without quotes a cue-less quote may reach back over
 MAX_TERM_WORDS = 4  # words of a direct quote no cue and no speaker claim, at most: a term, not a quote
-
-
-@dataclass(slots=True)
-class Attribution:
-    speaker: str | None = None
-    mention: Mention | None = None
-    cue: Mention | None = None
-    role: str | None = None
-    subject_only: bool = False  # found as a partial quote's sentence subject, with no cue
-    rule: str | None = None  # the indexer.annotate.attribution.choice.evidence rule that found the speaker
-    evidence: Evidence | None = None
 
 
 @dataclass(slots=True)
@@ -75,35 +63,6 @@ class _Carry:
     unclosed: bool
 
 
-def _resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
-             people: DocSpeakers, rule: str) -> Attribution:
-    base = frame.base
-    start, end = (phrase.lead if phrase.lead >= 0 else phrase.start) + base, phrase.end + base
-    mention = Mention(text[start:end], start, end)
-    cue_m = None if cue is None else Mention(text[cue.start() + base:cue.end() + base],
-                                             cue.start() + base, cue.end() + base)
-    speaker, role, by_nominal = None, None, False
-    if phrase.kind == "pronoun":
-        speaker = people.resolve_pronoun(phrase.text, start)
-    elif phrase.kind == "name":
-        speaker, role = resolve_name_run(phrase.text, start, people)  # not "The Norland Forest MP"
-    if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
-        speaker = resolve_nominal(text[start:end], start, people)
-        by_nominal = speaker is not None
-    if speaker is None and rule == "byline" and _BYLINE_NAME_RE.fullmatch(phrase.text):
-        speaker = phrase.text  # '"..." - Tiffany' / '- LT': the line signs the quote with a name
-    spokes = _SPOKES_FOR_RE.search(frame.s, max(0, phrase.start - 40), phrase.start)
-    if speaker and spokes and people.is_person(speaker):
-        speaker = None  # "a spokesman for Ann Vole said": not Ann Vole, and unnamed
-    if speaker and spokes:  # "a spokeswoman for X said": her "she" later is X too
-        people.note_proxy(speaker, "f" if "woman" in spokes.group(1) else "m" if "man" in spokes.group(1)
-                          else None, start)
-    evidence = evidence_of(rule, phrase.kind, by_nominal) if speaker else None
-    return Attribution(speaker, mention, cue_m, role, rule=rule, evidence=evidence)
-
-
-_BYLINE_NAME_RE = re.compile(r"[A-Z][A-Za-z'\u2019-]+(?: [A-Z]\.?)?")
-_SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
 _SCARE_LEAD_RE = re.compile(r"\bso[- ]called\s+$", re.I)
 
 
@@ -149,7 +108,7 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
         rule = "introduction"
     unnamed = Attribution()
     if found:
-        who = unnamed = _resolve(found[0], found[1], frame_of, p.text, p.people, rule)
+        who = unnamed = resolve(found[0], found[1], frame_of, p.text, p.people, rule)
         # 'Often overlooked, armrests help. "Find a chair ..."': a thing opening the sentence
         # before names no speaker; the last one may go on, as at a paragraph's start
         if who.speaker is not None or rule != "sentence_subject" or found[0].kind == "pronoun" or n or colon:
@@ -166,7 +125,7 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     if at_start and p.before is not None:  # last resort: who the previous paragraph ends on
         found = clues.subject_before(p.before, len(p.before.s.rstrip()))
         if found and found[0].kind != "np":
-            return _resolve(found[0], found[1], p.before, p.text, p.people, "previous_subject"), None, False
+            return resolve(found[0], found[1], p.before, p.text, p.people, "previous_subject"), None, False
     return unnamed, None, False
 
 
@@ -189,6 +148,8 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
         return None  # 'his memoir, "Gifted Hands."', '"How To Sail" - 3,806 views': no one's words
     if kind == "partial" and _SCARE_LEAD_RE.search(frame.s, max(0, qs - 24), qs):
         return None  # 'a so-called "magic circle"': the writer's distance, nobody's words
+    if kind == "partial" and who.rule == "same_paragraph" and not p.headline:
+        who = _own_subject(p, qs) or who  # 'A Tory spokesman "totally refuted" it': not the last speaker
     if kind == "partial" and who.mention is None and not p.headline:
         # a headline's subject is whom the story is about, not who is quoted ("Minister 'to quit'")
         lo = frame.sentence(qs)[0]
@@ -196,7 +157,7 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
         if subj is None or subj.kind == "np" and not is_speaker_noun(subj.text) or (
                 subj.start - lo >= 40 and not frame.s[lo:subj.start].rstrip().endswith(",")):
             return None  # scare quotes ("dead birds") name no speaker
-        who = _resolve(subj, None, frame, text, p.people, "clause_subject")
+        who = resolve(subj, None, frame, text, p.people, "clause_subject")
         if who.speaker is None and subj.kind != "np" and is_scare_term(text, sp.start, sp.end):
             return None  # 'Yes, "tutee" is a word': a term no cue reports and no subject says
     start, end = sp.start, sp.end
@@ -214,9 +175,27 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
                  cue_mention=who.cue, role=who.role, **_evidence_fields(who, p.people))
 
 
+_AUX_END_RE = re.compile(r"\s+(?:is|was|are|were|has|had|have)$")
+
+
+def _own_subject(p: _Para, qs: int) -> Attribution | None:
+    """Return who the sentence of a cue-less partial quote at qs opens on, when
+    that is a speaker noun's description ("A Tory spokesman") resolving to
+    someone; else None (a name opening it is mostly whom the words are about)."""
+    lo = p.frame.sentence(qs)[0]
+    subj = phrase_at_sentence_start(p.frame.s, lo, qs)
+    if subj is not None and (aux := _AUX_END_RE.search(subj.text)):  # "a spokeswoman was": her verb
+        subj = replace(subj, text=subj.text[:aux.start()], end=subj.start + aux.start())
+    if subj is None or subj.kind != "np" or not is_speaker_noun(subj.text) \
+            or subj.start - lo >= 40 and not p.frame.s[lo:subj.start].rstrip().endswith(","):
+        return None
+    who = resolve(subj, None, p.frame, p.text, p.people, "clause_subject")
+    return who if who.speaker else None
+
+
 def _credit(phrase: Phrase, cue: re.Match[str], frame: Frame, people: DocSpeakers) -> dict[str, Any]:
     """Return the Quote fields naming who a reported clause's phrase is (reported.reports)."""
-    who = _resolve(phrase, cue, frame, frame.text, people, "reported")
+    who = resolve(phrase, cue, frame, frame.text, people, "reported")
     return {"speaker": who.speaker, "speaker_mention": who.mention, "role": who.role, **_evidence_fields(who, people)}
 
 

@@ -292,7 +292,8 @@ def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Per
     clause, the people named in its lead-in are kept ('an answer from Judge
     Vole: "...," he wrote': Vole); people named in
     an "Asked if ..." clause opening the pronoun's sentence ('Asked if Mr
-    Vole would return, he replied': not Vole)."""
+    Vole would return, he replied': not Vole); people speaking only in a
+    report the sentence before's subject makes (outside_report)."""
     if ctx.content >= 0:
         outside = [p for p in pool if p.mentions.last_before(ctx.pos) < ctx.content]
         pool = outside or pool
@@ -305,9 +306,38 @@ def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Per
         pool = asker or pool
     if text:  # 'an Ann Vole goal': a name modifying a noun after an article is nobody acting
         acting = [p for p in pool if not _article_modifier(text, p.mentions.last_before(ctx.pos))]
-        pool = acting or pool
+        pool = outside_report(acting or pool, ctx, text)
     subjects = [p for p in pool if p.salient.last_before(ctx.pos) >= ctx.sentence]
     return subjects or pool
+
+
+def outside_report(pool: Sequence[Person], ctx: Context, text: str) -> Sequence[Person]:
+    """Return the pool without the people the sentence before the pronoun's
+    names last inside what its subject reports and who speak there, in a
+    report nested in it ('Ann Vole said she had met Tom Reed, who told her
+    "...". He added: ...': Vole, not Reed), when that subject is of the
+    pool, named first there with a speech cue after it, and nobody of the
+    pool is named in the pronoun's own sentence before it; else the pool
+    (never empty).  What a speaker reports is their topic, like a name
+    inside quote marks, even when the nested report makes its person the
+    last to speak."""
+    if ctx.previous >= ctx.sentence:
+        return pool
+    last = [p.mentions.last_before(ctx.pos) for p in pool]
+    if any(at >= ctx.sentence for at in last):
+        return pool
+    named = [at for at in last if ctx.previous <= at]
+    subject = min(named, default=-1)
+    if subject < 0 or _first_from_any(pool, ctx.previous) != subject or not _shape(text, subject)[0]:
+        return pool
+    kept = [p for p, at in zip(pool, last, strict=True)
+            if not (at > subject and p.spoke.last_before(ctx.pos) > subject and _shape(text, at)[2])]
+    return kept if kept else pool
+
+
+def _first_from_any(pool: Sequence[Person], lo: int) -> int:
+    """Return the first mention at or after lo of any person of the pool."""
+    return min((_first_from(p.mentions, lo) for p in pool), default=-1)
 
 
 _COLON_QUOTE_RE = re.compile(r":\s*[\"\u201c]")

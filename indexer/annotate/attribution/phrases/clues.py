@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from typing import Literal
 
-from onrecord.indexer.annotate.attribution.choice.claims import claim_owner
+from onrecord.indexer.annotate.attribution.choice.claims import claim_owner, outer_report
 from onrecord.indexer.annotate.attribution.phrases.cues import (
     Phrase,
     is_speaker_noun,
@@ -232,7 +232,7 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
             if subject and (subject.kind != "np" or is_speaker_noun(subject.text)):
                 phrase = subject
         if isinstance(phrase, Phrase):
-            return phrase, cue
+            return outer_report(s, cues, k, lo, qs, phrase) or (phrase, cue)  # "X said the police had said "...""
     if cues and not (len(cues) - 1 in led and len(s[lo:cues[-1].start()].split()) == 1):
         # not "By declaring their assets, ...": a gerund after the preposition opening the sentence has no subject
         phrase = phrase_at_sentence_start(s, lo, cues[-1].start())
@@ -356,7 +356,7 @@ def opens_on_named_cue(frame: Frame, pos: int) -> bool:
     if not cues or is_weak(cues[0]):
         return False
     subject = phrase_before(frame.s, lo, cues[0].start())
-    return isinstance(subject, Phrase) and subject.kind in ("name", "pronoun") \
+    return isinstance(subject, Phrase) and (subject.kind != "np" or subject.text.split()[-1] in _PERSON_HEADS) \
         and _NAME_CUE_GAP_RE.fullmatch(frame.s, subject.end, cues[0].start()) is not None
 
 
@@ -372,7 +372,8 @@ def opens_on_cued_subject(frame: Frame, pos: int) -> bool:
     if MASK in frame.s[lo:pos]:
         return False
     found = _cue_before(frame, pos, lo)
-    if found is None or found[0].kind != "name" or is_weak(found[1]):
+    if found is None or found[0].kind == "pronoun" or found[0].kind == "np" \
+            and found[0].text.split()[-1] not in _PERSON_HEADS or is_weak(found[1]):  # a name, "A party spokesman"
         return False
     cue = found[1]
     if cue.group().lower() in PARTICIPLE_CUES and not frame.s[lo:cue.start()].rstrip().endswith(","):

@@ -103,3 +103,20 @@ def test_a_quote_of_several_sentences_is_one_turn_for_the_pronoun_after_it() -> 
             '"Here the jobless rate is 12%. People do not see what the plan does for them," he says. '
             "Which is strange.")
     assert _speakers(text) == ["Tom Reedley", "Ferdo Vole"]  # Ferdo: a first name of no known gender
+
+
+def test_a_person_speaking_inside_what_the_subject_reports_is_not_who_adds() -> None:
+    # Vole reports Reed's words ("who had told him ..."); "He added" goes on with Vole
+    text = ("Film of the novel goes ahead\n\n"
+            "The studio met on Monday to plan the shoot.\n\n"
+            "Mark Vole said he had visited Tom Reed, who had told him the story could \"mean anything at all\". "
+            'He added: "I have no wish to change what the book says."')
+    assert _speakers(text) == ["Tom Reed", "Mark Vole"]
+
+
+def test_a_person_the_subject_contradicts_is_not_who_goes_on() -> None:
+    text = ("Party splits over the plan\n\n"
+            "Mark Vole faced his critics on Monday, among them Tom Reed and Dan Hale.\n\n"
+            'But Mr Vole denied Mr Reed, his deputy, said the plans "stink". '
+            'He also said he was sure the party would "find the way ahead".')
+    assert _speakers(text)[-1] == "Mark Vole"
