@@ -18,6 +18,8 @@ from onrecord.indexer.annotate.attribution.reported.closings import CLOSING_CUES
 from onrecord.indexer.annotate.attribution.reported.spans import MIN_WORDS, Clause, make_clause
 from onrecord.indexer.annotate.attribution.reported.speakers import group_before
 from onrecord.indexer.annotate.attribution.reported.verbs import CLAUSE_CUE_RE, is_participle
+from onrecord.indexer.annotate.attribution.spans.frames import MASK
+from onrecord.indexer.lexicon import words
 
 # "as X said," / "As Coach Ann lays out," before the clause: the aside's own opener
 _AS_RE = re.compile(r"(?:^|[,;]\s*|\b)[Aa]s\s+$")
@@ -101,3 +103,40 @@ def participle_at(s: str, pos: int, hi: int) -> re.Match[str] | None:
     """Return the participle cue opening s[pos:hi] (", adding that ..."), else None."""
     cue = CLAUSE_CUE_RE.match(s, pos + len(s[pos:hi]) - len(s[pos:hi].lstrip()), hi)
     return cue if cue is not None and is_participle(cue) else None
+
+
+# a head opening with an adverbial ("However, he said, ...", "Unless X, he said, ...", "Reflecting X, he said, ..."),
+# or a tail opening with a preposition ("as proved, he claimed, by ...") or a verb ("The man who met her, she
+# recalled, asked ..."): the aside stands between no two statements of its speaker
+_HEAD_OPENER_RE = re.compile(r"\s*(?:(?:and|but|so|yet|or)\s+)?(?:(?:in|on|at|after|before|during|meanwhile|"
+                             r"however|since|when|while|last|this|if|unless|until|once|because|although|though|"
+                             r"whether|by|for|as|with|without|even|ever|still|instead|now|currently|already|then|"
+                             r"also|yet|so|but|and)\b|[a-z]+ing\b)", re.I)
+_TAIL_OPENER_RE = re.compile(r"(?:by|of|to|in|on|at|for|with|from|into|than|[a-z]{3,}ed)\s", re.I)
+# a finite verb in the head: it is a statement, not a time or a noun phrase ("Six months ago, X said, ...")
+_HEAD_VERB_RE = re.compile(r"\b(?:[a-z]{3,}ed|would|will|was|were|is|are|has|have|had|could|should|can|may|might|"
+                           r"must|did|does|do|" + "|".join(sorted(words("past_tense_verbs"))) + r")\b")
+
+
+def aside_head(s: str, lo: int, cue: re.Match[str], found: Clause) -> list[Clause]:
+    """Return [the statement before an aside] when the aside stands between two
+    statements of its speaker ("Prices rose in May, Ann Vole said, and they
+    will rise again": both are hers, as both sides of an inverted aside are);
+    [] when `found` is no clause right after an aside, the head is an
+    adverbial ("However, he said, ...") or holds no verb, the words after the
+    aside are its predicate ("The plan, X said, is dead": they alone are
+    reported), or the speaker is one lowercase word."""
+    phrase = found.phrase
+    start = phrase.lead if phrase.lead >= 0 else phrase.start
+    comma = s.find(",", cue.end(), found.start)
+    if comma < 0 or phrase.start > cue.start() or s[phrase.end:cue.start()].strip() \
+            or s[comma + 1:found.start].strip() or not _ASIDE_GAP_RE.fullmatch(s, cue.end(), comma) \
+            or _TAIL_OPENER_RE.match(s, found.start) \
+            or _PREDICATE_START_RE.match(s, found.start) or phrase.kind == "np" and " " not in phrase.text:
+        return []
+    head = s[lo:start].rstrip()
+    if not head.endswith(",") or MASK in head or _HEAD_OPENER_RE.match(head) or CLAUSE_CUE_RE.search(head) \
+            or not _HEAD_VERB_RE.search(head):
+        return []
+    clause = make_clause(s, lo, lo + len(head) - 1, phrase, cue)
+    return [] if clause is None else [clause]

@@ -19,6 +19,7 @@ import re
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.reported.asides import (
     aside_clause,
+    aside_head,
     is_inverted,
     participle_at,
     unpunctuated_closing,
@@ -154,7 +155,8 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
             else as_reported_clause(s, lo, hi, cue) or unpunctuated_closing(s, lo, hi, cue) \
             or _forward(s, lo, hi, cue)
         if found is not None:
-            return closed + _nested(s, _joined(s, hi, found) + _added(s, lo, hi, found, cue))
+            heads = aside_head(s, lo, cue, found)  # "Prices rose, X said, and they will rise": both are X's
+            return closed + _nested(s, heads + _joined(s, hi, found) + _added(s, lo, hi, found, cue))
         if not closed and _COMMA_BEFORE_RE.search(s, max(lo, cue.start() - 8), cue.start()):
             # "CLAUSE, said X, a lawyer who adds that ...": the clause X's cue closes, then a later cue's
             closing = closing_clause(s, lo, hi, cue)
