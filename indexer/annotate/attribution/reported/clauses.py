@@ -124,7 +124,11 @@ _FINITE_ALT = (r"(?:would|will|could|should|was|were|is|are|had|has|have|"
 # (no "and" right before it: "reported losses in May and was sold" coordinates the cue's own verb;
 # "and" inside the subject is the subject's: "noted Latinos and Blacks have")
 # (a word may end in a stop: "Mr. Reed had", "the U.S. was")
-_FINITE_RE = re.compile(rf"(?:(?!and\s+{_FINITE_ALT})[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+){{1,6}}?{_FINITE_ALT}")
+_WORD = r"[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+"
+# (a subject of seven or eight words holds no relative, conjunction or infinitive: "confirmed X's insistence that ...")
+_FINITE_RE = re.compile(rf"(?:(?:(?!and\s+{_FINITE_ALT}){_WORD}){{1,6}}?|"
+                        rf"(?:(?!and\s+{_FINITE_ALT}|(?:that|which|who|but|to|before|after|when|while)\s){_WORD}){{7,8}}?)"
+                        rf"{_FINITE_ALT}")
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
