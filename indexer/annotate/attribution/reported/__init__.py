@@ -5,7 +5,8 @@ noun, a name, a passive or a hedged cue; `clauses` finds, in one
 sentence of a frame (quotes masked), a speech cue that reports a clause
 and the clause itself ("X said (that) ...", "X told Y that ...",
 "X asked whether ...") and `closings` one its attribution opens or
-closes ("according to X, ...", "..., X said."), and `openers` the
+closes ("according to X, ...", "..., X said."), `asides` one an
+attribution splits ("The plan, X said, is dead"), and `openers` the
 subject after a participle opening the sentence ("After saying that ...,
 X left"), each a Clause of `spans`; `runons` ends a clause where the
 writer's words resume (", but he hasn't endorsed ...", " and urged ... "..."");

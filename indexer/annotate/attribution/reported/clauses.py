@@ -3,10 +3,11 @@
 Owns the shapes of reported speech within one sentence of a frame (quotes
 masked, local offsets): a cue after its speaker with a that-clause or a bare
 clause ("X said (that) ...", "X told reporters that ...", "X denied that
-..."), a question ("X asked whether ..."), an aside ("The plan, X said, is
-dead"), clauses joined to a first one (", adding that ..."), and which
-shape a sentence takes: a cue reporting forward first, else "according to
-X" or a clause closed by its attribution (`closings`).  The cue words are the lexicon's tables (indexer.lexicon:
+..."), a question ("X asked whether ..."), clauses joined to a first one
+(", adding that ..."), and which shape a sentence takes: a cue reporting
+forward first (or an aside inside its clause, `asides`: "The plan, X said,
+is dead"), else "according to X" or a clause closed by its attribution
+(`closings`).  The cue words are the lexicon's tables (indexer.lexicon:
 "clause_cues", "bare_clause_cues", "object_cues"): thoughts, wishes and
 plans ("X believes", "X wants") are in none of them, so they are no speech.
 A clause never holds its attribution, a leading "that" or the final stop.
@@ -15,15 +16,20 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.reported.asides import (
+    aside_clause,
+    aside_head,
+    is_inverted,
+    participle_at,
+    unpunctuated_closing,
+)
 from onrecord.indexer.annotate.attribution.reported.channels import CHANNEL_RE, drop_channel_nouns
 from onrecord.indexer.annotate.attribution.reported.closings import (
     CLAUSE_SUBJECT_RE,
-    CLOSING_CUES,
     LISTENER_CUES,
     according_clause,
     as_reported_clause,
-    closes_with_appositive,
     closing_clause,
     follows_comma,
     inverted_aside_clause,
@@ -34,7 +40,6 @@ from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_s
 from onrecord.indexer.annotate.attribution.reported.spans import MIN_WORDS, Clause, make_clause
 from onrecord.indexer.annotate.attribution.reported.speakers import (
     described_after,
-    group_before,
     participle_subject,
     subject_before,
 )
@@ -104,19 +109,6 @@ _TIME_RE = re.compile(
     r"in\s+(?:a|an|his|her|their|its)\s+[a-z]+(?:\s+[a-z]+)?|on\s+(?:Twitter|Facebook|television|TV|radio)|"
     r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?!['\u2019]s)(?:\s+(?:night|morning|afternoon|evening))?|"
     r"for\s+(?:days|weeks|months|years|decades))){1,2},?")
-# "as X said," / "As Coach Ann lays out," before the clause: the aside's own opener
-_AS_RE = re.compile(r"(?:^|[,;]\s*|\b)[Aa]s\s+$")
-# what may stand between an aside's cue and its comma: nothing, a listener, a time, a channel
-_ASIDE_GAP_RE = re.compile(
-    r"(?:\s+(?:me|him|her|us|them|reporters|(?:in|on|at|to|last|this|yesterday|today)\b[^,]{0,30}))?\s*")
-# an opening adverbial before a subject is no subject of the aside ("In May, X said, ...")
-_OPENER_RE = re.compile(
-    r"\s*(?:in|on|at|after|before|during|meanwhile|however|but|and|since|when|while|last|this)\b", re.I)
-_CLAUSE_GOES_ON_RE = re.compile(r"\s+(?!and\b)[a-z]")
-_NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?'\u2019\"]*")
-# a coordinated subject whose verb follows: "Ann Vole, an aide, said the Voles and the firm had ..."
-_AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"
-                             r"should|can|must|did|do|does)\b")
 # (an adverb may stand between: ", falsely suggesting", "and boldly claiming"; a quote closing on its comma too)
 # (a document and a time or place after it: "sent an email Wednesday saying", "filed a lawsuit in 2013 alleging")
 _DOCUMENT_ALT = "|".join(sorted(words("channel_nouns", "document_nouns")))
@@ -132,7 +124,11 @@ _FINITE_ALT = (r"(?:would|will|could|should|was|were|is|are|had|has|have|"
 # (no "and" right before it: "reported losses in May and was sold" coordinates the cue's own verb;
 # "and" inside the subject is the subject's: "noted Latinos and Blacks have")
 # (a word may end in a stop: "Mr. Reed had", "the U.S. was")
-_FINITE_RE = re.compile(rf"(?:(?!and\s+{_FINITE_ALT})[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+){{1,6}}?{_FINITE_ALT}")
+_WORD = r"[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+"
+# (a subject of seven or eight words holds no relative, conjunction or infinitive: "confirmed X's insistence that ...")
+_FINITE_RE = re.compile(rf"(?:(?:(?!and\s+{_FINITE_ALT}){_WORD}){{1,6}}?|"
+                        rf"(?:(?!and\s+{_FINITE_ALT}|(?:that|which|who|but|to|before|after|when|while)\s){_WORD}){{7,8}}?)"
+                        rf"{_FINITE_ALT}")
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
@@ -143,13 +139,6 @@ _JOIN_RE = re.compile(r"(?:,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+)(?:also\s+|
 _COMMA_BEFORE_RE = re.compile(r",\s*$")  # a cue right after a comma (searched in a short window: no copy)
 # a participle right after a quote whose comma sits inside its marks: 'X insisted that "...," adding that'
 _QUOTE_JOIN_RE = re.compile(rf"(?<={re.escape(MASK)})\s+$")
-# an auxiliary or a copula opening the words after an aside: the subject's predicate ("..., is different")
-_PREDICATE_START_RE = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|could|can|may|might|should|must)\s")
-# what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
-# a participle or a time clause there too: "CLAUSE, she said, wiping her brow" / "..., X reported, while in Y ..."
-_ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"
-                                  r"a (?:policy|move|plan|step|claim|view|decision) (?:that|which)|"
-                                  r"[a-z]{2,}ing|while|whereas|before|after|citing|as|with|due to|amid|despite)\b")
 
 
 def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
@@ -167,10 +156,11 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
             before = closing_clause(s, lo, hi, cue)
             return [after] if before is None or before.end > after.start else [before, after]
         found = according_clause(s, lo, hi, cue) if cue.group().lower().startswith("according") \
-            else as_reported_clause(s, lo, hi, cue) or _unpunctuated_closing(s, lo, hi, cue) \
+            else as_reported_clause(s, lo, hi, cue) or unpunctuated_closing(s, lo, hi, cue) \
             or _forward(s, lo, hi, cue)
         if found is not None:
-            return closed + _nested(s, _joined(s, hi, found) + _added(s, lo, hi, found, cue))
+            heads = aside_head(s, lo, cue, found)  # "Prices rose, X said, and they will rise": both are X's
+            return closed + _nested(s, heads + _joined(s, hi, found) + _added(s, lo, hi, found, cue))
         if not closed and _COMMA_BEFORE_RE.search(s, max(lo, cue.start() - 8), cue.start()):
             # "CLAUSE, said X, a lawyer who adds that ...": the clause X's cue closes, then a later cue's
             closing = closing_clause(s, lo, hi, cue)
@@ -233,7 +223,7 @@ def _added(s: str, lo: int, hi: int, found: Clause, cue: re.Match[str]) -> list[
     closing `found` ("CLAUSE, X said, adding that ..."); [] when none."""
     if found.end >= cue.start() or s[cue.end():cue.end() + 1] != ",":
         return []
-    after = _participle_at(s, cue.end() + 1, hi)
+    after = participle_at(s, cue.end() + 1, hi)
     then = None if after is None else _forward(s, lo, hi, after)
     return [] if then is None else [then]
 
@@ -252,7 +242,7 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
                 and HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
             return None  # "I would put it differently by saying ...": a hedged manner, no report
         phrase = participle_subject(s, lo, hi, cue.start())
-    elif s[lo:cue.start()].rstrip().endswith(",") and (_inverted(s, cue, hi) or described_after(s, lo, cue, hi)):
+    elif s[lo:cue.start()].rstrip().endswith(",") and (is_inverted(s, cue, hi) or described_after(s, lo, cue, hi)):
         return None  # "..., said Ann Vole" / "..., said an official who ..." closes its clause (_closing)
     else:
         phrase = subject_before(s, lo, lead_start(s, lo, cue))
@@ -266,7 +256,7 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         own = found is not None and (_THAT_END_RE.search(s, cue.end(), found.start) is not None
                                      or _quote_cued(s, lo, phrase) and _FINITE_RE.match(s, found.start, hi) is not None)
         return found if own else None
-    aside = _aside(s, lo, hi, phrase, cue)
+    aside = aside_clause(s, lo, hi, phrase, cue)
     found = aside if aside is not None else _complement(s, cue.end(), hi, phrase, cue)
     if found is not None and cue.group().lower() in LISTENER_CUES and follows_comma(s, lo, phrase) \
             and not (_THAT_END_RE.search(s, cue.end(), found.start) or _FINITE_RE.match(s, found.start, hi)
@@ -336,65 +326,3 @@ _ELLIPTIC_RE = re.compile(r"\s*(?:he|she|they|it|we)\s+(?:would|could|will|did|h
 # a comma after the cue, then a subject (no quote, no participle, no conjunction): the clause after it
 _COMMA_CLAUSE_RE = re.compile(r"\s*,\s+(?![\w'\u2019-]*ing\b|(?:and|but|or|as|while|when|if|which|who|that|so|then|"
                               r"however|though|although|because|before|after|according)\b)(?=[\w\u2018'])", re.I)
-
-
-_MIN_CLOSED_WORDS = 5  # words before an unpunctuated closing cue: a clause, not a subject ("Acme said")
-
-
-def _unpunctuated_closing(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
-    """'CLAUSE said Ann Vole, managing director of Acme.': a closing cue whose
-    comma the writer left out, known by a person's name after it that ends
-    the sentence or opens an appositive that does; never 'Acme said Ann Vole
-    would ...' (a verb follows the name: the clause is reported forward)."""
-    if cue.group().lower() not in CLOSING_CUES or "," in s[lo:cue.start()] \
-            or len(s[lo:cue.start()].split()) < _MIN_CLOSED_WORDS:
-        return None
-    phrase = phrase_after(s, cue.end(), hi)
-    if phrase is None or phrase.kind != "name" or len(phrase.text.split()) < 2:
-        return None
-    if _NP_ENDS_RE.fullmatch(s, phrase.end, hi) is None and not closes_with_appositive(s, phrase.end, hi):
-        return None
-    return make_clause(s, lo, cue.start(), phrase, cue)
-
-
-def _inverted(s: str, cue: re.Match[str], hi: int) -> bool:
-    """True when a name or pronoun follows the cue ("..., said Ann Vole"), or a
-    speaker noun phrase ends the sentence ("..., says a panel of experts"), not a clause."""
-    after = phrase_after(s, cue.end(), hi)
-    if after is not None and after.kind == "np":
-        return is_speaker_noun(after.text) and _NP_ENDS_RE.fullmatch(s, after.end, hi) is not None
-    return after is not None and (_NP_ENDS_RE.fullmatch(s, after.end, hi) is not None  # "says Ann Vole in Dover."
-                                  or not _CLAUSE_GOES_ON_RE.match(s, after.end, hi)
-                                  and not _AND_GOES_ON_RE.match(s, after.end, hi))
-
-
-def _aside(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
-    """'The plan, X said, is dead.' / 'As X said, CLAUSE.': the clause after
-    the aside's closing comma (the words before it, when the longer, are its
-    subject and stay out: no span holds its attribution)."""
-    comma = s.find(",", cue.end(), min(hi, cue.end() + 40))
-    if comma < 0 or CLAUSE_CUE_RE.search(s, cue.end(), comma) or "#" in s[cue.end():comma]:
-        return None
-    head = s[lo:phrase.lead if phrase.lead >= 0 else phrase.start]
-    mark = head.rfind(",")
-    if not head.rstrip().endswith(",") and mark >= 0 and phrase.kind == "np" and is_speaker_noun(phrase.text) \
-            and group_before(s, lo + mark + 1, phrase.end) is not None:
-        head = head[:mark + 1]  # "The port closed, harbour officials said, in May": the subject's modifiers too
-    # "Still, he said, ..." / "In any case, Ann Vole said, ...": an opener before the aside, the clause after it
-    subject = head.rstrip().endswith(",") and (len(head.split()) >= 2 or _OPENER_RE.match(head) is not None
-                                               or _CLAUSE_GOES_ON_RE.match(s, comma + 1, hi) is not None)
-    if not (subject or _AS_RE.search(head)) or not _ASIDE_GAP_RE.fullmatch(s, cue.end(), comma):
-        return None
-    if subject and (len(head.split()) >= 3 and _ATTRIBUTION_TAIL_RE.match(s, comma + 1, hi)
-                    or _participle_at(s, comma + 1, hi)):
-        # "CLAUSE, he said, on condition of anonymity" / "CLAUSE, he said, adding that ..."
-        return make_clause(s, lo, lo + len(head.rstrip()) - 1, phrase, cue)
-    # "This harbour, he says, is different.": a verb opening the words after it makes two words a predicate
-    predicate = subject and len(head.split()) >= 2 and _PREDICATE_START_RE.match(s, comma + 1, hi) is not None
-    return make_clause(s, comma + 1, hi, phrase, cue, 2 if predicate else MIN_WORDS)
-
-
-def _participle_at(s: str, pos: int, hi: int) -> re.Match[str] | None:
-    """Return the participle cue opening s[pos:hi] (", adding that ..."), else None."""
-    cue = CLAUSE_CUE_RE.match(s, pos + len(s[pos:hi]) - len(s[pos:hi].lstrip()), hi)
-    return cue if cue is not None and is_participle(cue) else None

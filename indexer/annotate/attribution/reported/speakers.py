@@ -104,8 +104,34 @@ def subject_before(s: str, lo: int, end: int) -> Phrase | None:
                 and (s.rfind(",", head.end, end) >= phrase.start
                      or _OBJECT_LEAD_RE.search(s, max(lo, phrase.start - 12), phrase.start)):
             return head
-        return appositive_subject(s, lo, end, _past_adjunct(s, lo, phrase))
+        return appositive_subject(s, lo, end, _past_adjunct(s, lo, _relative_antecedent(s, lo, phrase)))
     return None
+
+
+# a relative "who" after a description closing the phrase before its cue: "a leading expert, who said"
+_RELATIVE_END_RE = re.compile(r"\s*,\s+who$")
+# what joins an appositive to the name it describes: "Ann Vole, a pilot", "Ann Vole - a pilot, and a sailor"
+_APPOSITIVE_JOIN_RE = re.compile(r"\s*(?:,|\s(?:\u2014|\u2013|--|-))\s*(?:and\s+)?$")
+
+
+def _relative_antecedent(s: str, lo: int, phrase: Phrase) -> Phrase:
+    """Return the name a description describes when a relative "who" follows
+    it before the cue ("Ann Vole, a leading expert, who confirmed": Ann
+    Vole; past one more appositive too: "Ann Vole - a historian, and a
+    leading expert, who"); else `phrase`."""
+    rel = _RELATIVE_END_RE.search(s[phrase.start:phrase.end]) if phrase.kind == "np" else None
+    if rel is None or rel.start() == 0:
+        return phrase
+    start = phrase.lead if phrase.lead >= 0 else phrase.start
+    for _ in range(2):
+        join = _APPOSITIVE_JOIN_RE.search(s, lo, start)
+        found = phrase_before(s, lo, join.start()) if join is not None and join.start() > lo else None
+        if not isinstance(found, Phrase):
+            return phrase
+        if found.kind == "name":
+            return found
+        start = found.lead if found.lead >= 0 else found.start
+    return phrase
 
 
 def _past_adjunct(s: str, lo: int, phrase: Phrase) -> Phrase:

@@ -52,3 +52,24 @@ def test_a_pronoun_and_its_verb_alone_are_a_reported_clause(text: str, clause: s
 
 def test_two_words_without_a_pronoun_subject_are_no_clause() -> None:
     assert [q.text for q in reported("Tom Reed said goodbye twice.")] == []
+
+
+@pytest.mark.parametrize(("text", "clauses"), [
+    ("Harbour fees rose in May, Tom Reed said, and the ferry company will raise its fares again.",
+     ["Harbour fees rose in May", "and the ferry company will raise its fares again"]),
+    ("The pilots had already left the quay, Tom Reed says, because the tide was turning fast.",
+     ["The pilots had already left the quay", "because the tide was turning fast"]),
+])
+def test_an_aside_between_two_statements_reports_both(text: str, clauses: list[str]) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(c, "Tom Reed") for c in clauses]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("However, Tom Reed said, the ferry company will raise its fares.", "the ferry company will raise its fares"),
+    ("Unless the fees fall, Tom Reed said, the ferry company will raise its fares.",
+     "the ferry company will raise its fares"),
+    ("The rise was steep - as shown, Tom Reed claimed, by the fares of the winter ferry.",
+     "by the fares of the winter ferry"),
+])
+def test_an_adverbial_head_or_a_split_phrase_before_an_aside_stays_out(text: str, clause: str) -> None:
+    assert [q.text for q in reported(text)] == [clause]

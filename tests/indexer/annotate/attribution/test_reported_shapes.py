@@ -414,3 +414,21 @@ def test_a_finite_clause_after_a_comma_after_said_is_reported() -> None:
 ])
 def test_a_comma_after_said_before_a_conjunction_opens_no_clause(text: str) -> None:
     assert reported(text) == []
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Harbour manager Tom Reed acknowledged the former harbour master and the pilots had split the first two votes.",
+     "the former harbour master and the pilots had split the first two votes"),
+    ("Tom Reed admitted the new owners of the Dover ferry company had left the quay.",
+     "the new owners of the Dover ferry company had left the quay"),
+])
+def test_a_bare_clause_with_a_subject_of_seven_or_eight_words_is_reported(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
+
+
+@pytest.mark.parametrize("text", [
+    "Tom Reed confirmed the harbour master's insistence that no sailing date had yet been set.",
+    "Tom Reed agreed a compensation package with partner Acme Ferries which will see it buy the quay.",
+])
+def test_a_long_object_holding_a_relative_before_its_verb_is_no_clause(text: str) -> None:
+    assert [q.text for q in reported(text)] == []

@@ -263,3 +263,12 @@ def test_a_capitalised_modifier_before_a_speaker_noun_and_an_adverb_keeps_the_su
 ])
 def test_the_government_is_a_government_not_the_last_body_that_spoke(text: str, speaker: str) -> None:
     assert reported(text)[-1].speaker == speaker
+
+
+@pytest.mark.parametrize("text", [
+    "The claim has been backed by Tom Reed, a leading expert on ferries, who confirmed the log was genuine.",
+    "The claim has been backed by Tom Reed - a former Dover historian, and a leading expert on ferries, "
+    "who has confirmed the log was genuine.",
+])
+def test_who_after_an_appositive_speaks_for_the_name_it_describes(text: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [("the log was genuine", "Tom Reed")]
