@@ -24,12 +24,12 @@ rounds 15 and 16's (40 BBC articles each, scored at the starting code 192074a
 and once after tuning at 970e2db) and rounds 17 and 18's (40 BBC articles
 each, scored at the starting code d0ab6d8 and once after tuning at efc4a1f)
 and rounds 19 and 20's (40 BBC articles each, scored at the starting code
-425a7d0 and once after tuning at 1903df4): all are tuning data since.
-Rounds 21 and 22 (40 BBC articles each, drawn and frozen while rounds 19 and
-20 were the test sets, never scored) are the test sets now (TEST_SETS), each
-scored only when its flag asks: at the starting code, then once, after
-tuning; rounds 23 and 24 (drawn and frozen while 21 and 22 are) wait beside
-them for the next tuning.
+425a7d0 and once after tuning at 1903df4) and rounds 21 and 22's (40 BBC
+articles each, scored at the starting code ffc5b3e and once after tuning at
+f611980): all are tuning data since.  Rounds 23 and 24 (40 BBC articles each,
+drawn and frozen while rounds 21 and 22 were the test sets, never scored)
+are the test sets now (TEST_SETS), each scored only when its flag asks: at
+the starting code, then once, after tuning.
 """
 from __future__ import annotations
 
@@ -107,7 +107,8 @@ BBC_R19 = GOLD_DIR / "bbc_heldout_r19_test.json"
 BBC_R20 = GOLD_DIR / "bbc_heldout_r20_test.json"
 # Rounds 21 and 22: drawn while rounds 19 and 20 were the test sets, for the
 # session after (bench.goldselect's bbc21 and bbc22, 40 articles each),
-# annotated blind, reviewed and frozen before anyone scored them.
+# annotated blind, reviewed and frozen before anyone scored them; scored at
+# the starting code ffc5b3e and once after tuning at f611980.
 BBC_R21 = GOLD_DIR / "bbc_heldout_r21_test.json"
 BBC_R22 = GOLD_DIR / "bbc_heldout_r22_test.json"
 # Rounds 23 and 24: drawn while rounds 21 and 22 were the test sets, for the
@@ -124,13 +125,11 @@ def bbc_round(number: int) -> Path:
 
 # The BBC rounds scored once and tuning rows since, in the order drawn; every
 # row, error lister and fit script reads them from here (key bbc_rN).
-SPENT_BBC_ROUNDS = tuple(range(1, 21))
+SPENT_BBC_ROUNDS = tuple(range(1, 23))
 SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
-TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R21: ("round 21 BBC TEST", "--round21-test"),
-                                          BBC_R22: ("round 22 BBC TEST", "--round22-test"),
-                                          BBC_R23: ("round 23 BBC TEST", "--round23-test"),
+TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R23: ("round 23 BBC TEST", "--round23-test"),
                                           BBC_R24: ("round 24 BBC TEST", "--round24-test")}
 
 
