@@ -1,7 +1,7 @@
 """Where else a quote or a paragraph appears: the index side of clusters.
 
 Owns the lookups behind Hit.also_in, each quote's "cluster"/"also_in" and
-near-duplicate grouping.  A text's sampled fingerprint keys (search.storage.fingerprints)
+near-duplicate grouping.  A text's sampled fingerprint keys (search.storage.copies.fingerprints)
 are indexed in the quote_keys / para_keys fields; finding copies is one
 postings lookup per key, then a similarity check on the few candidates'
 stored text (at most MAX_CANDIDATES per text), so the cost grows with the
@@ -25,7 +25,7 @@ from onrecord.search.features.commitview import CommitView
 from onrecord.search.model import Hit, Sighting, Visibility
 from onrecord.search.query.docsets import hidden_docs, iter_posting_ids, open_postings
 from onrecord.search.storage.documents import load_quote_dicts, published_date
-from onrecord.search.storage.fingerprints import (
+from onrecord.search.storage.copies.fingerprints import (
     PARAGRAPH_SIMILARITY,
     QUOTE_SIMILARITY,
     choose_cluster_key,

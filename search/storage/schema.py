@@ -22,7 +22,7 @@ from whoosh.analysis import Analyzer, LowercaseFilter, RegexTokenizer, StemmingA
 
 from onrecord.search.facetdefs import FACETS, VERBATIM_KINDS
 from onrecord.search.model import DEFAULT_COLLECTION, Article, Metadata, Paragraph
-from onrecord.search.storage.fingerprints import paragraph_keys, quote_group_key, quote_keys, quote_words
+from onrecord.search.storage.copies.fingerprints import paragraph_keys, quote_group_key, quote_keys, quote_words
 from onrecord.search.storage.lexicon import COMMON_WORDS, MIN_STEM_CHARS, CommonGramsFilter
 from onrecord.search.storage.textfields import ExactText, StemmedText
 
@@ -213,7 +213,7 @@ def build_schema() -> fields.Schema:
         **{facet.verbatim_field: fields.KEYWORD(commas=True) for facet in FACETS
            if facet.verbatim_field},
         quote_text=StemmedText(analyzer=stemming_analyzer(), phrase=True),
-        # Sampled fingerprint keys (search.storage.fingerprints) of the paragraph's
+        # Sampled fingerprint keys (search.storage.copies.fingerprints) of the paragraph's
         # quotes and of its text: looked up to find copies in other articles.
         quote_keys=fields.KEYWORD(),
         para_keys=fields.KEYWORD(),

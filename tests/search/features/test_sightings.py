@@ -11,7 +11,7 @@ from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.engine import search
 from onrecord.search.features.sightings import MAX_KEY_DOCS, SightingFinder, to_sighting
 from onrecord.search.model import Article, SearchRequest
-from onrecord.search.storage.fingerprints import quote_keys
+from onrecord.search.storage.copies.fingerprints import quote_keys
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed, make_article
