@@ -30,8 +30,8 @@ from onrecord.search.query.querying import build_filter, parse_query, validate_r
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.ranking import build_lengths
 from onrecord.search.query.units import to_quote_fields
+from onrecord.search.storage.copies.fingerprints import stored_quote_group
 from onrecord.search.storage.documents import load_quote_dicts
-from onrecord.search.storage.fingerprints import stored_quote_group
 from onrecord.search.storage.store import Index
 from onrecord.search.storage.windows import context_docnum, paragraph_docnums
 
@@ -46,7 +46,7 @@ EXPORT_COLUMNS: dict[str, list[str]] = {
     # A quote row carries its whole paragraph, so a reporter can check the
     # context (and the attribution) without opening the article.
     # `group`: the same for every copy of a quote (the same speaker and
-    # words, search.storage.fingerprints.quote_group_key), which quotes mode
+    # words, search.storage.copies.fingerprints.quote_group_key), which quotes mode
     # lists as one hit; empty for a quote with no speaker.
     "quotes": [*_QUOTE_COLUMNS, "paragraph_text", "group"],
     "paragraphs": ["paragraph_id", "doc_id", "n", "title", "outlet", "published", "permalink",

@@ -2,7 +2,7 @@
 
 Owns QuoteGroups, built once per commit (CommitView.quote_groups) from the
 quote documents' `said_group` column (search.storage.schema: the same
-speaker and the same normalised words, search.storage.fingerprints), and
+speaker and the same normalised words, search.storage.copies.fingerprints), and
 what a quotes-mode search does with it:
   fold_quotes    the ranked matches as hits, each copy folded under the
                  best-ranked (or first by the date sort) member that matched;

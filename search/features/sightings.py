@@ -1,9 +1,9 @@
 """Where else a quote or a paragraph appears: the index side of clusters.
 
 Owns the lookups behind Hit.also_in, each quote's "cluster"/"also_in" and
-near-duplicate grouping.  A text's sampled fingerprint keys (search.storage.fingerprints)
-are indexed in the quote_keys / para_keys fields; finding copies is one
-postings lookup per key, then a similarity check on the few candidates'
+near-duplicate grouping.  A text's sampled fingerprint keys (search.storage.copies.fingerprints)
+are kept in each segment's key tables (search.storage.copies.keytables);
+finding copies is one table look-up per key and segment, then a similarity check on the few candidates'
 stored text (at most MAX_CANDIDATES per text), so the cost grows with the
 hits on a page, never with the index.  A key's document frequency is
 checked first (keys of one paragraph only, or of more than MAX_KEY_DOCS,
@@ -24,8 +24,7 @@ from onrecord.search.deadline import Deadline
 from onrecord.search.features.commitview import CommitView
 from onrecord.search.model import Hit, Sighting, Visibility
 from onrecord.search.query.docsets import hidden_docs, iter_posting_ids, open_postings
-from onrecord.search.storage.documents import load_quote_dicts, published_date
-from onrecord.search.storage.fingerprints import (
+from onrecord.search.storage.copies.fingerprints import (
     PARAGRAPH_SIMILARITY,
     QUOTE_SIMILARITY,
     choose_cluster_key,
@@ -34,12 +33,11 @@ from onrecord.search.storage.fingerprints import (
     shingle_hashes,
     similarity,
 )
-from onrecord.search.storage.whoosh_internals import open_term
+from onrecord.search.storage.copies.keytables import PARA_KEYS_FIELD, QUOTE_KEYS_FIELD, KeyTableReader, key_number
+from onrecord.search.storage.documents import load_quote_dicts, published_date
 from onrecord.search.storage.windows import context_docnum
 
 T = TypeVar("T")
-QUOTE_KEYS_FIELD = "quote_keys"
-PARA_KEYS_FIELD = "para_keys"
 # Candidates confirmed per text, most shared keys first: bounds the stored
 # fields read for a quote that ran in hundreds of articles.
 MAX_CANDIDATES = 20
@@ -113,6 +111,7 @@ class SightingFinder:
         # By global docnum: in a collection the reader may not read (never found).
         self._hidden = hidden
         self._stored: dict[int, dict[str, Any]] = {}
+        self._tables: dict[str, list[tuple[KeyTableReader, int, Any]]] = {}  # per key field, its leaves'
         self._shingles: dict[str, frozenset[int]] = {}  # for this request only
 
     def stored(self, docnum: int) -> dict[str, Any]:
@@ -163,16 +162,26 @@ class SightingFinder:
         """Return key_docnums() as a tuple (memoised values stay unchanged)
         when 2 to max_key_docs documents hold `key` (deleted ones included:
         a false positive only costs a probe; a key in more documents is
-        boilerplate, not a copied text), else (): each segment's term table
-        looked up once for both the count and the postings."""
-        terms = [(found, offset, deleted) for reader, offset, deleted in self._leaves
-                 if (found := open_term(reader, fieldname, key)) is not None]
-        if not 1 < sum(count for (count, _open), _o, _d in terms) <= self.max_key_docs:
+        boilerplate, not a copied text), else (): each segment's key table
+        searched once for both."""
+        number = key_number(key)
+        found = [(table.docnums(number), offset, deleted) for table, offset, deleted in self._key_tables(fieldname)]
+        if not 1 < sum(len(docs) for docs, _o, _d in found) <= self.max_key_docs:
             return ()
         docnums: list[int] = []
-        for (_count, open_matcher), offset, deleted in terms:
-            docnums.extend(offset + d for d in iter_posting_ids(open_matcher()) if d not in deleted)
+        for docs, offset, deleted in found:
+            docnums.extend(offset + d for d in docs.tolist() if d not in deleted)
         return tuple(self._visible(docnums))
+
+    def _key_tables(self, fieldname: str) -> list[tuple[KeyTableReader, int, Any]]:
+        """Return (key table, docnum offset, deleted docnums) of each segment
+        holding a `fieldname` table (opened once per request)."""
+        tables = self._tables.get(fieldname)
+        if tables is None:
+            tables = self._tables[fieldname] = [
+                (reader.column_reader(fieldname, translate=False), offset, deleted)
+                for reader, offset, deleted in self._leaves if reader.has_column(fieldname)]
+        return tables
 
     def _visible(self, docnums: list[int]) -> list[int]:
         """Return `docnums` less those in collections the reader may not read."""

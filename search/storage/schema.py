@@ -22,7 +22,8 @@ from whoosh.analysis import Analyzer, LowercaseFilter, RegexTokenizer, StemmingA
 
 from onrecord.search.facetdefs import FACETS, VERBATIM_KINDS
 from onrecord.search.model import DEFAULT_COLLECTION, Article, Metadata, Paragraph
-from onrecord.search.storage.fingerprints import paragraph_keys, quote_group_key, quote_keys, quote_words
+from onrecord.search.storage.copies.fingerprints import paragraph_keys, quote_group_key, quote_keys, quote_words
+from onrecord.search.storage.copies.keytables import PARA_KEYS_FIELD, QUOTE_KEYS_FIELD, KeyTableColumn, key_bytes
 from onrecord.search.storage.lexicon import COMMON_WORDS, MIN_STEM_CHARS, CommonGramsFilter
 from onrecord.search.storage.textfields import ExactText, StemmedText
 
@@ -213,10 +214,9 @@ def build_schema() -> fields.Schema:
         **{facet.verbatim_field: fields.KEYWORD(commas=True) for facet in FACETS
            if facet.verbatim_field},
         quote_text=StemmedText(analyzer=stemming_analyzer(), phrase=True),
-        # Sampled fingerprint keys (search.storage.fingerprints) of the paragraph's
-        # quotes and of its text: looked up to find copies in other articles.
-        quote_keys=fields.KEYWORD(),
-        para_keys=fields.KEYWORD(),
+        # Sampled fingerprint keys (search.storage.copies.fingerprints) of the paragraph's
+        # quotes and of its text: looked up to find copies in other articles (keytables).
+        **{name: fields.COLUMN(KeyTableColumn()) for name in (QUOTE_KEYS_FIELD, PARA_KEYS_FIELD)},
         has_quote=fields.BOOLEAN(),
         # A quote whose speaker is named beside it (Quote.evidence "named"):
         # the search's named_only filter.
@@ -358,8 +358,8 @@ def _annotation_fields(para: Paragraph) -> dict[str, Any]:
         # the reporter's wording (issue #32), so it is not a quote's text here.
         "quote_text": "\n".join(q.text for q in para.quotes if q.kind in VERBATIM_KINDS),
         "dates": ",".join(para.dates),
-        "quote_keys": " ".join(sorted({k for q in para.quotes for k in quote_keys(q.text)})),
-        "para_keys": " ".join(paragraph_keys(para.text)),
+        QUOTE_KEYS_FIELD: key_bytes(k for q in para.quotes for k in quote_keys(q.text)),
+        PARA_KEYS_FIELD: key_bytes(paragraph_keys(para.text)),
     }
 
 

@@ -36,9 +36,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from onrecord.search.model import DEFAULT_COLLECTION, Article, Metadata, Paragraph
+from onrecord.search.storage.copies.fingerprints import normalise_text, shingle_hashes
 from onrecord.search.storage.documents import rebuild_paragraph
 from onrecord.search.storage.durability import open_whoosh
-from onrecord.search.storage.fingerprints import normalise_text, shingle_hashes
 from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev, capped, versioned
 from onrecord.search.storage.schema import COLLECTION_FIELD
 from onrecord.search.storage.windows import paragraph_docnums
@@ -76,7 +76,7 @@ class Overlap:
 
 def text_overlap(old: list[str], new: list[str]) -> Overlap:
     """Return the Overlap of two versions' paragraph texts: the shares of
-    each one's 3-word shingles (search.storage.fingerprints) that the other has.  Texts
+    each one's 3-word shingles (search.storage.copies.fingerprints) that the other has.  Texts
     too short to shingle compare their normalised word sequences instead
     (difflib ratio on both sides; 1.0 when both are empty)."""
     a = frozenset().union(*(shingle_hashes(text) for text in old))

@@ -11,7 +11,8 @@ from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.engine import search
 from onrecord.search.features.sightings import MAX_KEY_DOCS, SightingFinder, to_sighting
 from onrecord.search.model import Article, SearchRequest
-from onrecord.search.storage.fingerprints import quote_keys
+from onrecord.search.storage.copies.fingerprints import quote_keys
+from onrecord.search.storage.copies.keytables import KeyTableReader
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed, make_article
@@ -149,25 +150,26 @@ def test_a_copys_sighting_is_read_once_per_commit(index: Index) -> None:
 
 
 def test_a_key_is_looked_up_once_per_segment(index: Index, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Finding a quote's copies looks each of its keys up once in each
-    segment's term table (its count and postings from the one look-up),
-    not once for the count and again for the postings; the copies found
-    are those of the public calls."""
+    """Finding a quote's copies searches each of its keys once in each
+    segment's key table (its count and docnums from the one search) and
+    never the term table (the keys are no terms); the copies found are
+    those of the public calls."""
     hits = {h.doc_id: h for h in search(index, SearchRequest(query="library single")).hits}
     text = str(hits["ledger"].quotes[0]["text"])
     with index.reading() as searcher:
         table = type(searcher.leaf_searchers()[0][0].reader()._terms)
         looked: list[str] = []
-        for name in ("term_info", "doc_frequency", "__contains__"):
-            original = getattr(table, name)
+        for cls, name in [(table, "term_info"), (table, "doc_frequency"), (table, "__contains__"),
+                          (KeyTableReader, "docnums")]:
+            original = getattr(cls, name)
 
             def counted(self: object, *args: object, _name: str = name, _original=original) -> object:
                 looked.append(_name)
                 return _original(self, *args)
-            monkeypatch.setattr(table, name, counted)
+            monkeypatch.setattr(cls, name, counted)
         finder = SightingFinder(searcher, records=index.records)
         _cluster, found = finder.quote_sightings(text, "ledger")
         segments = len(searcher.leaf_searchers())
     assert [s.doc_id for s in found] == ["gazette", "blog"]
     keys = len(set(quote_keys(text)))
-    assert 0 < len(looked) <= keys * segments
+    assert set(looked) == {"docnums"} and len(looked) <= keys * segments

@@ -46,7 +46,7 @@ def keyword_fields() -> dict[str, Any]:
 
 def test_the_schemas_keyword_fields_are_mirrored() -> None:
     names = set(keyword_fields())
-    assert {"speaker", "institution", "outlet", "author", "para_keys", "quote_keys", "dates"} <= names
+    assert {"speaker", "institution", "outlet", "author", "dates"} <= names
     assert not names & {"exact", "text", "title", "doc_id", "has_quote", "published"}
 
 

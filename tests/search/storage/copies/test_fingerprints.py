@@ -1,4 +1,4 @@
-"""Tests for search.storage.fingerprints: the normalisation and fingerprint rule that
+"""Tests for search.storage.copies.fingerprints: the normalisation and fingerprint rule that
 decides when two quotes or paragraphs are the same text."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import zlib
 
 import pytest
 
-from onrecord.search.storage.fingerprints import (
+from onrecord.search.storage.copies.fingerprints import (
     MIN_WORDS,
     SAMPLED_KEYS,
     choose_cluster_key,

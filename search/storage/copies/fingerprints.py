@@ -13,7 +13,8 @@ same text", as pure functions over strings (nothing here touches the index):
    the smallest hashes (a bottom-k MinHash sketch), each written as a
    16-hex-digit BLAKE2b key.  Two texts with Jaccard similarity J share a
    given sampled key with probability about J, so near copies almost always
-   share at least one; those keys are indexed and looked up as postings.
+   share at least one; those keys are kept in each segment's key table
+   (search.storage.copies.keytables) and looked up there.
    Texts under MIN_WORDS words get no keys (too short to attribute a copy).
    Indexed keys use longer shingles than the comparison: quotes
    QUOTE_SHINGLE_WORDS words (quote_keys), paragraphs
