@@ -96,10 +96,13 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     return _clause_final_cue(s, qe, hi)
 
 
+def _speaks(phrase: Phrase) -> bool:
+    """True for a name or pronoun, or a description ending in a person's word as written ("A party spokesman")."""
+    return phrase.kind != "np" or phrase.text.split()[-1] in _PERSON_HEADS
+
 
 def _names_a_person(np: str) -> bool:
-    """True when a noun phrase's last word is a person's ("the Tory source", "a party
-    spokesman"): a description that speaks, not a title or a document."""
+    """True when a noun phrase's last word is a person's, any case or plural ("the Tory sources")."""
     last = np.split()[-1].lower() if np.split() else ""
     return last in _PERSON_HEADS or last.rstrip("s") in _PERSON_HEADS
 
@@ -356,7 +359,7 @@ def opens_on_named_cue(frame: Frame, pos: int) -> bool:
     if not cues or is_weak(cues[0]):
         return False
     subject = phrase_before(frame.s, lo, cues[0].start())
-    return isinstance(subject, Phrase) and (subject.kind != "np" or subject.text.split()[-1] in _PERSON_HEADS) \
+    return isinstance(subject, Phrase) and _speaks(subject) \
         and _NAME_CUE_GAP_RE.fullmatch(frame.s, subject.end, cues[0].start()) is not None
 
 
@@ -372,8 +375,7 @@ def opens_on_cued_subject(frame: Frame, pos: int) -> bool:
     if MASK in frame.s[lo:pos]:
         return False
     found = _cue_before(frame, pos, lo)
-    if found is None or found[0].kind == "pronoun" or found[0].kind == "np" \
-            and found[0].text.split()[-1] not in _PERSON_HEADS or is_weak(found[1]):  # a name, "A party spokesman"
+    if found is None or found[0].kind == "pronoun" or not _speaks(found[0]) or is_weak(found[1]):
         return False
     cue = found[1]
     if cue.group().lower() in PARTICIPLE_CUES and not frame.s[lo:cue.start()].rstrip().endswith(","):
