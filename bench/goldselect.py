@@ -139,6 +139,15 @@ test sets too):
 - bbc24: likewise by random.Random(BBC24_SEED), from those in none of them
   and round 23's.
 
+Rounds 25 and 26 (drawn in the session that tunes against rounds 1 to 22
+and scores 23 and 24 once, so that the session after it has fresh frozen
+test sets too):
+
+- bbc25: BBC25_COUNT articles drawn by random.Random(BBC25_SEED) the same way,
+  from those in none of the tuned gold and rounds 1 to 24's BBC test sets;
+- bbc26: likewise by random.Random(BBC26_SEED), from those in none of them
+  and round 25's.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -198,6 +207,10 @@ BBC23_SEED = 232323
 BBC23_COUNT = 40
 BBC24_SEED = 242424
 BBC24_COUNT = 40
+BBC25_SEED = 252525
+BBC25_COUNT = 40
+BBC26_SEED = 262626
+BBC26_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -282,10 +295,11 @@ FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7
                 17: (BBC17_SEED, BBC17_COUNT), 18: (BBC18_SEED, BBC18_COUNT),
                 19: (BBC19_SEED, BBC19_COUNT), 20: (BBC20_SEED, BBC20_COUNT),
                 21: (BBC21_SEED, BBC21_COUNT), 22: (BBC22_SEED, BBC22_COUNT),
-                23: (BBC23_SEED, BBC23_COUNT), 24: (BBC24_SEED, BBC24_COUNT)}
+                23: (BBC23_SEED, BBC23_COUNT), 24: (BBC24_SEED, BBC24_COUNT),
+                25: (BBC25_SEED, BBC25_COUNT), 26: (BBC26_SEED, BBC26_COUNT)}
 # A round drawn beside another -> that round; it is disjoint from the golds
 # before that round and from that round's draw.
-PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23}
+PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25}
 
 
 def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
@@ -299,7 +313,7 @@ def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, earlier, seed, count, also_taken=beside)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 22.
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 24.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
             "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
@@ -309,7 +323,8 @@ _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.jso
             "bbc_heldout_r15_test.json", "bbc_heldout_r16_test.json",
             "bbc_heldout_r17_test.json", "bbc_heldout_r18_test.json",
             "bbc_heldout_r19_test.json", "bbc_heldout_r20_test.json",
-            "bbc_heldout_r21_test.json", "bbc_heldout_r22_test.json")
+            "bbc_heldout_r21_test.json", "bbc_heldout_r22_test.json",
+            "bbc_heldout_r23_test.json", "bbc_heldout_r24_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int,
