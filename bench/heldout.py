@@ -29,7 +29,8 @@ articles each, scored at the starting code ffc5b3e and once after tuning at
 f611980): all are tuning data since.  Rounds 23 and 24 (40 BBC articles each,
 drawn and frozen while rounds 21 and 22 were the test sets, never scored)
 are the test sets now (TEST_SETS), each scored only when its flag asks: at
-the starting code, then once, after tuning.
+the starting code, then once, after tuning; rounds 25 and 26 (drawn and
+frozen while 23 and 24 are) wait beside them for the next tuning.
 """
 from __future__ import annotations
 
@@ -116,6 +117,11 @@ BBC_R22 = GOLD_DIR / "bbc_heldout_r22_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R23 = GOLD_DIR / "bbc_heldout_r23_test.json"
 BBC_R24 = GOLD_DIR / "bbc_heldout_r24_test.json"
+# Rounds 25 and 26: drawn while rounds 23 and 24 were the test sets, for the
+# session after (bench.goldselect's bbc25 and bbc26, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R25 = GOLD_DIR / "bbc_heldout_r25_test.json"
+BBC_R26 = GOLD_DIR / "bbc_heldout_r26_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -130,7 +136,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R23: ("round 23 BBC TEST", "--round23-test"),
-                                          BBC_R24: ("round 24 BBC TEST", "--round24-test")}
+                                          BBC_R24: ("round 24 BBC TEST", "--round24-test"),
+                                          BBC_R25: ("round 25 BBC TEST", "--round25-test"),
+                                          BBC_R26: ("round 26 BBC TEST", "--round26-test")}
 
 
 def held_row(gold: Path) -> str:

@@ -4,7 +4,7 @@ read them all (round 8 included since it was scored once after tuning at
 2900c4f, rounds 9 and 10 since 0a0e165, rounds 11 to 14 since 46d0915, rounds 15
 and 16 since 970e2db, rounds 17 and 18 since efc4a1f, rounds 19 and 20 since
 1903df4, rounds 21 and 22 since f611980); a frozen test set
-(bench.heldout.TEST_SETS: rounds 23 and 24)
+(bench.heldout.TEST_SETS: rounds 23 to 26)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -31,6 +31,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R23,
     BBC_R24,
+    BBC_R25,
+    BBC_R26,
     WEB_GOLD,
     WEB_R2,
 )
@@ -62,9 +64,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R23: ("round 23 BBC TEST", "--round23-test"),
-                                 BBC_R24: ("round 24 BBC TEST", "--round24-test")}
-    assert not {BBC_R23, BBC_R24} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (23, 24)]
+                                 BBC_R24: ("round 24 BBC TEST", "--round24-test"),
+                                 BBC_R25: ("round 25 BBC TEST", "--round25-test"),
+                                 BBC_R26: ("round 26 BBC TEST", "--round26-test")}
+    assert not {BBC_R23, BBC_R24, BBC_R25, BBC_R26} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (23, 24, 25, 26)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
