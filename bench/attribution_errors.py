@@ -171,7 +171,7 @@ def main() -> None:
     parser.add_argument("--why", action="store_true",
                         help="with --values, follow each value by its quotes and what the gold says of them")
     parser.add_argument("--context", type=int, default=0, metavar="N",
-                        help="show N characters of text either side of each SPK error's quote")
+                        help="show N characters of text either side of each SPK or FP line's quote")
     args = parser.parse_args()
     read = web_articles if args.gold.startswith("web") else bbc_articles
     names = gold_names_of(TUNING[args.gold])
