@@ -8,7 +8,7 @@ half, the BBC gold, and every round's test set once it was scored
 (bench.heldout.SPENT_BBC); a frozen test set is never read here until it is
 scored.
 
-With `--context N`, each SPK line is followed by the N characters of the
+With `--context N`, each SPK and FP line is followed by the N characters of the
 article's text before and after the predicted quote (the reader's text for a
 web page), to see the phrase beside its cue.
 
@@ -88,8 +88,8 @@ def bbc_articles(gold: Path, only: set[str], texts: dict[str, str] | None = None
 
 def error_lines(quotes: list[Quote], gold_all: list[dict[str, Any]], text: str = "", context: int = 0) -> list[str]:
     """Return the MISS, SPK and FP lines of one article; with `context`, each
-    SPK line is followed by that many characters of `text` either side of
-    the predicted quote (its speaker mention and cue with them)."""
+    SPK and FP line is followed by that many characters of `text` either side
+    of the predicted quote (its speaker mention and cue with them)."""
     pred = [q for q in quotes if q.kind in ("direct", "partial")]
     gold = [g for g in gold_all if g["kind"] in ("direct", "partial")]
     scare = [g for g in gold_all if g["kind"] == "scare"]
@@ -106,8 +106,11 @@ def error_lines(quotes: list[Quote], gold_all: list[dict[str, Any]], text: str =
                          f"want {g['speaker'][0]!r} [{g.get('tie')}]")
             if context:
                 lines.append(context_line(p, text, context))
-    lines += [f"  FP    [{q.kind}] {q.text[:80]!r} spk={q.speaker!r}"
-              for i, q in enumerate(rest) if i not in neutral]
+    for i, q in enumerate(rest):
+        if i not in neutral:
+            lines.append(f"  FP    [{q.kind}] {q.text[:80]!r} spk={q.speaker!r} ({q.speaker_source})")
+            if context:
+                lines.append(context_line(q, text, context))
     return lines
 
 
@@ -168,7 +171,7 @@ def main() -> None:
     parser.add_argument("--why", action="store_true",
                         help="with --values, follow each value by its quotes and what the gold says of them")
     parser.add_argument("--context", type=int, default=0, metavar="N",
-                        help="show N characters of text either side of each SPK error's quote")
+                        help="show N characters of text either side of each SPK or FP line's quote")
     args = parser.parse_args()
     read = web_articles if args.gold.startswith("web") else bbc_articles
     names = gold_names_of(TUNING[args.gold])

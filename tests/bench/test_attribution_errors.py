@@ -38,3 +38,9 @@ def test_values_why_says_what_the_gold_wants_of_each_unclean_value() -> None:
     assert lines[1].strip().startswith("WANT 'Bob Smith' [named]") and "<<" in lines[2]
     assert value_lines([_quote("Ann Vole")], {"Bob Smith"}, [], TEXT)[1].strip().startswith("FP")
     assert value_lines([_quote("Ann Vole")], {"Bob Smith"}) == ["  VALUE 'Ann Vole' x1"]
+
+
+def test_context_follows_a_false_quote_too() -> None:
+    lines = error_lines([_quote("Ann Vole")], [], TEXT, 12)
+    assert lines[0].startswith("  FP") and "spk='Ann Vole'" in lines[0]
+    assert "<<'\"It failed,\"'>>" in lines[1] and "cue='said'" in lines[1]

@@ -12,7 +12,11 @@ when the rules credited words to someone who did not say them alone:
   pods"'): the quoted words are the writer's, not the organisation's; a
   stance verb ('It credited the actor's "raw energy"', 'X has expressed
   "serious misgivings"') or a description introducing the body ("US rock
-  band Quillies") keeps it.
+  band Quillies") keeps it;
+- likewise a person named or meant by a pronoun in a narrative sentence
+  ('She played Ann Vole as a "fiery" queen', 'He assumed the "stage
+  name"'): a scare quote or term is the writer's (issue #31); not in a
+  headline, nor an owner's words ("Vole's research"), nor a spokeswoman's.
 
 The speaker phrase stays as the quote's mention (the evidence the reader
 sees), and nothing before the stage changes: the registry, the speaker
@@ -24,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.names import ORG_NAME_WORDS, cut_name, is_role_word, plain_word
 from onrecord.indexer.annotate.attribution.registry.runs import looks_like_org
 from onrecord.indexer.budget import check
@@ -62,20 +67,34 @@ def is_joint(text: str, start: int, end: int) -> bool:
         or _JOINED_AFTER_RE.match(text, end) is not None
 
 
-def is_unvoiced(text: str, quote: Quote) -> bool:
+def is_unvoiced(text: str, quote: Quote, headline: bool = False) -> bool:
     """True when `quote` is a partial quote no cue reports, credited to the
     organisation (or bare one-word name, _is_bare_word) opening its
     sentence with no stance verb between the two
     ('The Quill Agency fined the firm for a "wardrobe malfunction"'); not
     when the words follow the name at once ('Acme's "no comment"') or a
-    description introduces it ("US rock band Quillies")."""
+    description introduces it ("US rock band Quillies").  A person opening
+    a narrative sentence likewise (_is_narrated_person: 'She played him as a
+    "fiery" queen'), but not in a `headline`, whose subject mostly said the
+    words ('Vole ready for "fearsome" test')."""
     mention = quote.speaker_mention
     if quote.speaker_source != "rule:clause_subject" or mention is None or not quote.pieces \
-            or mention.end > quote.pieces[0][0] or quote.speaker_type != "organisation" and not _is_bare_word(quote):
+            or mention.end > quote.pieces[0][0]:
+        return False
+    if quote.speaker_type != "organisation" and not _is_bare_word(quote) \
+            and (headline or not _is_narrated_person(mention.text)):
         return False
     between = _WORD_RE.findall(text[mention.end:quote.pieces[0][0]].lower())
     return bool(between) and not _DESCRIBED_RE.match(mention.text) \
         and not any(w.startswith(_STANCE_STEMS) for w in between)
+
+
+def _is_narrated_person(mention: str) -> bool:
+    """True when a person's speaker phrase is their name or a pronoun, not an
+    owner's ("Vole's research": it may speak for her) nor a speaker noun's
+    description ("a Quill Trust spokeswoman was "satisfied"": a spokeswoman
+    speaks by her office)."""
+    return not mention.endswith(_POSSESSIVE) and not is_speaker_noun(mention)
 
 
 def _is_bare_word(quote: Quote) -> bool:
@@ -127,19 +146,20 @@ def named_after_office(value: str, people: frozenset[str]) -> tuple[str, str] | 
     return name, value[:-len(name)].strip()
 
 
-def clear_value(text: str, quote: Quote, people: frozenset[str] = frozenset()) -> Quote:
+def clear_value(text: str, quote: Quote, people: frozenset[str] = frozenset(), headline: bool = False) -> Quote:
     """Return `quote` without a speaker value (and its role and evidence) when
-    its speaker phrase names two people together (is_joint), an organisation
-    that voiced nothing (is_unvoiced) or a description (is_description);
-    with the name an office was kept before when `people` (the article's
-    person values) holds it (named_after_office); else `quote` itself."""
+    its speaker phrase names two people together (is_joint), a body or
+    person that voiced nothing (is_unvoiced; `headline` when the quote is in
+    one) or a description (is_description); with the name an office was
+    kept before when `people` (the article's person values) holds it
+    (named_after_office); else `quote` itself."""
     mention = quote.speaker_mention
     if quote.speaker is None:
         return quote
     named = named_after_office(quote.speaker, people)
     if named is not None:
         return replace(quote, speaker=named[0], role=named[1], speaker_type="person")
-    if mention is not None and (is_joint(text, mention.start, mention.end) or is_unvoiced(text, quote)) \
+    if mention is not None and (is_joint(text, mention.start, mention.end) or is_unvoiced(text, quote, headline)) \
             or is_description(quote.speaker, mention.text if mention else None):
         return replace(quote, speaker=None, role=None, evidence=None, confidence=None, speaker_type=None,
                        speaker_source=None)
@@ -154,9 +174,10 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
     people = frozenset(q.speaker for p in article.paragraphs for q in p.quotes
                        if q.speaker and q.speaker_type == "person")
     paragraphs: list[Paragraph] = []
-    for para in article.paragraphs:
+    for n, para in enumerate(article.paragraphs):
         check(deadline)
-        quotes = [clear_value(article.text, q, people) for q in para.quotes]
+        headline = n == 0 or para.kind == "heading"
+        quotes = [clear_value(article.text, q, people, headline) for q in para.quotes]
         if all(new is old for new, old in zip(quotes, para.quotes, strict=True)):
             paragraphs.append(para)
             continue

@@ -7,9 +7,10 @@ is the writer naming a thing, not anyone speaking.  A title is known by
 its shape (title case: every word capitalised but the small ones a title
 keeps lowercase) and by its place: after an example's lead ("e.g.",
 "such as": `example_leads`), after a possessive, "in" or "on", a
-noun for a work ("his essay", "our guide"), a naming word ("titled",
-"an approach called"), or before a by-line ("... by Ann Vole", "(1989)")
-or a noun for a label ('the "100% Whole Grains" stamp').  A whole quote
+noun for a work ("his essay", "our guide", "a review of the"), a naming
+word ("titled", "an approach called"), or before a by-line ("... by Ann
+Vole", "(1989)"), a noun for a label ('the "100% Whole Grains" stamp') or,
+capitalised, a noun for a work ('the "Sail Free" campaign').  A whole quote
 (not inside a clause) is a title only where a comma sets it beside a noun
 for a work ('her memoir, "Salt and Rope."'): after a colon it is speech.  The word lists
 are indexer.lexicon's (`title_small_words`, `work_nouns`,
@@ -43,7 +44,7 @@ _TITLE_LEAD_RE = re.compile(r"(?:['\u2019]s|\b[Ii]n|\b[Oo]n|\b[A-Z][a-z]*\.?)\s+
 # a noun for a work or label right before the quote: 'his essay "..."', 'in our guide "..."'
 _DETERMINER = r"(?:\b(?i:a|an|the|his|her|its|their|our|my|your|this|these)|['\u2019]s)"
 _WORK_BEFORE_RE = re.compile(
-    rf"{_DETERMINER}\s+(?:[\w-]+[\s/]+){{0,3}}?(?:{_WORKS})(?:\s+of\s+the)?[\s,:]*$")
+    rf"{_DETERMINER}\s+(?:[\w-]+[\s/]+){{0,3}}?(?:{_WORKS})(?:\s+(?:of|on)(?:\s+the)?)?[\s,:]*$")
 # "titled", "entitled": a name follows, never speech
 _NAMING_RE = re.compile(rf"\b(?:{_NAMING_WORDS})[\s,:]*$", re.I)
 # a work's name set beside its noun by a comma: 'her memoir, "Tough Choices."' (a colon brings speech)
@@ -63,6 +64,10 @@ _EXAMPLE_LEAD_RE = re.compile(
     rf"(?:^|[\s(\[])(?:{_EXAMPLES})[\s,:]*(?:#+[\s,]*(?:(?:or|and)\s+)?)*$", re.I)
 _BYLINE_AFTER_RE = re.compile(r"\s*(?:\(\d{4}\)\s*)?(?:by\s+[A-Z]|\(\d{4}\))")
 _LABEL_AFTER_RE = re.compile(rf"\s+(?:{_LABELS})\b")
+# a capitalised name before a noun for its work, maybe after one modifier ('the "Sail Free" campaign',
+# '"Row On" advertising campaign'); the modifier is no small word ('"Unfair" and play went on')
+_SMALL_WORDS = _alternation("title_small_words")
+_WORK_AFTER_RE = re.compile(rf"\s+(?:(?!(?:{_SMALL_WORDS})\s)[a-z][\w-]*\s+)?(?:{_WORKS})\b")
 
 
 def title_case(inner: str) -> bool:
@@ -97,8 +102,10 @@ def is_title(text: str, start: int, end: int, before: str, partial: bool, cue_be
         return True  # 'a book titled "..."', 'an approach called "..."' (not 'the minister called "..."')
     if not partial:  # a whole quote: a title only where the text names it one
         return title_case(inner) and _APPOSED_WORK_RE.search(before[-80:]) is not None
-    if _LABEL_AFTER_RE.match(text, end) or _WORK_BEFORE_RE.search(before) and _capitalised(inner):
-        return True  # 'his essay "The ..."', 'in our guide "How ..."', 'the "100% Whole Grains" stamp'
+    if _LABEL_AFTER_RE.match(text, end) or _capitalised(inner) and (
+            _WORK_BEFORE_RE.search(before) or _WORK_AFTER_RE.match(text, end)):
+        return True  # 'his essay "The ..."', 'in our guide "How ..."', 'the "100% Whole Grains" stamp',
+        # 'a review of the "Harm ..."', 'the "Sail Free" campaign'
     if not title_case(inner):
         return False
     if _BYLINE_AFTER_RE.match(text, end):

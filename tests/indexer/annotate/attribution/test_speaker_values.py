@@ -5,7 +5,9 @@ a preposition's object ("a draw at Quill Park and Vole said") leaves the one spe
 she was.  A cue-less partial quote credited to the organisation opening its sentence
 ('The Quill Agency fined the firm for a "wardrobe malfunction"') is the writer's words
 unless a stance verb stands between ("has expressed") or a description introduces the
-body.  The phrase stays as the quote's mention."""
+body; so is one credited to a person opening a narrative sentence ('She played a clerk,
+and as a "fiery" queen'), but not in a headline nor a spokeswoman's.  The phrase stays as
+the quote's mention."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -149,3 +151,42 @@ def test_an_office_kept_before_a_name_gives_the_name() -> None:
 ])
 def test_is_description(value: str, mention: str, described: bool) -> None:
     assert is_description(value, mention) is described
+
+
+NARRATED = "Ann Vole began on stage in Lund in 1990.\n\n"
+
+
+@pytest.mark.parametrize("text", [
+    'She played a clerk in a comedy, and as a "fiery" queen in a costume drama.',  # issue #31's scare quote
+    'For more than ten years, she was "the ultimate understudy".',
+    'Ann Vole later assumed the "stage name" Ann Lund.',
+])
+def test_a_person_in_a_narrative_sentence_gets_no_value(text: str) -> None:
+    [(speaker, mention)] = credited(NARRATED + text)
+    assert speaker is None and mention
+
+
+@pytest.mark.parametrize("text", [
+    'Ann Vole has attacked "false" stories about her.',  # a stance verb
+    'Ann Vole quipped that she was "always the tall one" in the cast.',
+    'Ann Vole forecast growth "in the upper teens" for the theatre.',
+    'Ann Vole had strong opinions on staging - "the smaller the better".',
+])
+def test_a_person_voicing_a_view_keeps_the_value(text: str) -> None:
+    assert [s for s, _ in credited(NARRATED + text)] == ["Ann Vole"]
+
+
+def test_a_spokeswoman_speaks_by_her_office() -> None:
+    text = 'A Quill Trust spokeswoman was "satisfied" with the plan.'
+    start = text.index('"')
+    mention = Mention("A Quill Trust spokeswoman", 0, 25)
+    quote = Quote(text=text[:-1], start=0, end=len(text) - 1, kind="partial", pieces=((start + 1, start + 10),),
+                  speaker="Quill Trust", speaker_mention=mention, speaker_type="person",
+                  speaker_source="rule:clause_subject")
+    assert not is_unvoiced(text, quote)
+    assert is_unvoiced(text, replace(quote, speaker="Ann Vole", speaker_mention=Mention("She", 0, 3)))
+
+
+def test_a_headline_subject_keeps_the_value() -> None:
+    article = annotate_article(chunk("Vole ready for 'fearsome' test\n\nAnn Vole opens in Lund tonight.\n\n"))
+    assert [q.speaker for p in article.paragraphs for q in p.quotes] == ["Ann Vole"]

@@ -55,6 +55,29 @@ def test_titles_and_labels_are_not_quotes(text: str) -> None:
     assert quotes(text) == []
 
 
+@pytest.mark.parametrize("text", [
+    # a capitalised name before a noun for its work (issue #31's false quotes), maybe after one modifier
+    'The Quill Bank ran the "Save small, save often" campaign in every branch.',
+    'Mr Vole oversaw the bank\'s "Bank on us" advertising campaign for a decade.',
+    "The Harbour Board's 'Best small port' award went to Lund this year.",
+    'Staff can report a leak with the "Leak on site" template on the intranet.',
+    'Ann Vole says to see the "Plan your wall" section above.',
+    # after a noun for a work and "of"/"on" (the): the work's title
+    'Ann Vole told the panel of the study "Who steers the boat, captain" about her crew.',
+    'In a recent review of the "Effects of sea salt on old hulls," researchers noted more rust.',
+])
+def test_names_beside_nouns_for_their_works_are_not_quotes(text: str) -> None:
+    assert quotes(text) == []
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    ('Ola Brandt said the "reckless" campaign must end.', "Ola Brandt"),  # lowercase words: speech
+    ('Ola Brandt called the decision "Unfair" and play went on.', "Ola Brandt"),  # "and" is no modifier
+])
+def test_words_before_a_work_noun_stay_quotes(text: str, speaker: str) -> None:
+    assert [q.speaker for q in quotes(text)] == [speaker]
+
+
 @pytest.mark.parametrize(("text", "speaker"), [
     ('Ola Brandt said the plan was "a disaster for the town".', "Ola Brandt"),
     ('Ola Brandt called the scheme "a disaster".', "Ola Brandt"),  # 'X called Y "..."' reports words
