@@ -96,7 +96,7 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     return _clause_final_cue(s, qe, hi)
 
 
-def _speaks(phrase: Phrase) -> bool:
+def speaks(phrase: Phrase) -> bool:
     """True for a name or pronoun, or a description ending in a person's word as written ("A party spokesman")."""
     return phrase.kind != "np" or phrase.text.split()[-1] in _PERSON_HEADS
 
@@ -189,7 +189,7 @@ def _closing_speaker(phrase: Phrase, written: str) -> bool:
 _CLOSES_SENTENCE_RE = re.compile(r"(?:\s+(?:on|in|last|this|earlier|later)(?:\s+\w+){1,2}|\s+\w+day)?\s*[.!?]?\s*")
 
 
-def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[str]] | None:
+def cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[str]] | None:
     """Find 'X said: "..."' or 'X branded the Met "..."' in the quote's sentence
     (or from lo, when given)."""
     s = frame.s
@@ -294,7 +294,7 @@ def find_cue(frame: Frame, text: str, sp: QuoteSpan, qs: int, qe: int,
         and _is_main_verb(after[1])
     if after and (opens_sentence or closes and _OPEN_ENDING_RE.search(text, sp.start, sp.end)):
         return after, False
-    before = _cue_before(frame, qs)
+    before = cue_before(frame, qs)
     if closes and frame.s.startswith(",", qe) and (before is None or before[0].kind == "np"):
         return after, False  # 'according to a study "...", said Ann Vole': the named speaker, not the study
     owner = claim_owner(frame, qs)
@@ -316,85 +316,8 @@ def subject_before(frame: Frame, pos: int) -> tuple[Phrase, re.Match[str] | None
     if pos <= 0:
         return None
     lo, _ = frame.sentence(pos - 1)
-    found = _cue_before(frame, pos, lo)
+    found = cue_before(frame, pos, lo)
     if found:
         return found
     phrase = phrase_at_sentence_start(frame.s, lo, pos)
     return (phrase, None) if phrase and phrase.kind != "np" else None
-
-
-# a narrative sentence ending on its cue, no quote mark in it: 'Mr Vole, who ..., agreed. "..."'
-_CLOSING_CUE_RE = re.compile(r"([a-z]+)\.\s*$")
-
-
-def ends_on_cue(frame: Frame, pos: int) -> bool:
-    """True when the sentence before a quote at pos ends on a speech cue and
-    quotes nothing itself ('Mr Vole, who grew up in Leeds, agreed. "..."'):
-    it introduces the quote, whoever spoke before it in the paragraph."""
-    if pos <= 0:
-        return False
-    lo, _ = frame.sentence(pos - 1)
-    m = _CLOSING_CUE_RE.search(frame.s, max(lo, pos - 30), pos)
-    return m is not None and any(c.group() == m.group(1) for c in find_cues(frame.s, m.start(1), m.end(1))) \
-        and MASK not in frame.s[lo:pos]  # '"...," he said.': a quote (masked) is in it
-
-
-# only spaces (and a title's full stop) between a sentence's opening name and its cue
-_NAME_CUE_GAP_RE = re.compile(r"\s{1,3}")
-
-
-def opens_on_named_cue(frame: Frame, pos: int) -> bool:
-    """True when the first strong speech cue of the sentence before a quote
-    at pos follows a name or a pronoun at once, and the sentence quotes nothing itself
-    ('Lord Vole said the plan would help clubs. "..."', 'But union chief Ann
-    Vole criticised the plans. "..."', 'She said the plan was wrong. "..."'): it turns the paragraph to a new
-    speaker, whoever spoke before, as a sentence ending on its cue does
-    (ends_on_cue)."""
-    if pos <= 0:
-        return False
-    lo, _ = frame.sentence(pos - 1)
-    if MASK in frame.s[lo:pos]:
-        return False
-    cues = find_cues(frame.s, lo, pos)
-    if not cues or is_weak(cues[0]):
-        return False
-    subject = phrase_before(frame.s, lo, cues[0].start())
-    return isinstance(subject, Phrase) and _speaks(subject) \
-        and _NAME_CUE_GAP_RE.fullmatch(frame.s, subject.end, cues[0].start()) is not None
-
-
-def opens_on_cued_subject(frame: Frame, pos: int) -> bool:
-    """True when the sentence before a quote at pos quotes nothing, and its
-    speech cue's speaker is the name opening it, however far the cue is
-    ('Ann Vole, the firm\'s chief, said the plan would help. "..."', 'Ann Vole
-    put a brave face on it, saying growth was strong. "..."'): the writer
-    turns to her, and the bare quote after is hers."""
-    if pos <= 0:
-        return False
-    lo, _ = frame.sentence(pos - 1)
-    if MASK in frame.s[lo:pos]:
-        return False
-    found = _cue_before(frame, pos, lo)
-    if found is None or found[0].kind == "pronoun" or not _speaks(found[0]) or is_weak(found[1]):
-        return False
-    cue = found[1]
-    if cue.group().lower() in PARTICIPLE_CUES and not frame.s[lo:cue.start()].rstrip().endswith(","):
-        return False  # 'the Republic drew after claiming draws': a participle reports only after its comma
-    opening = phrase_at_sentence_start(frame.s, lo, pos)
-    return opening is not None and opening.start == found[0].start
-
-
-def introduces_speaker(frame: Frame, pos: int) -> bool:
-    """True when the sentence before a quote at pos introduces its speaker,
-    whoever spoke before it in the paragraph: it ends on its cue
-    (ends_on_cue), opens on a name or pronoun and its cue (opens_on_named_cue),
-    or its cue's speaker is the name opening it (opens_on_cued_subject)."""
-    return ends_on_cue(frame, pos) or opens_on_named_cue(frame, pos) or opens_on_cued_subject(frame, pos)
-
-
-def ends_introducing(frame: Frame) -> bool:
-    """True when the last sentence of a paragraph introduces a speaker
-    (introduces_speaker): a quote opening the next paragraph, naming nobody,
-    is theirs rather than the last quoted speaker's ('"...," writes Tavo Brenn.
-    Ann Vole, the warden, says crews are stretched.' then '"We cannot cope."')."""
-    return introduces_speaker(frame, len(frame.s.rstrip()))
