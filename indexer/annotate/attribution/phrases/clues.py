@@ -1,7 +1,8 @@
 """Speaker clues: where the phrase naming a quote's speaker is found.
 
 Owns the places indexer.annotate.attribution.attribution looks, in the quote's own frame: a cue
-right after it ('...," she said'; '," said Mr X'; ', according to X'), a
+right after it ('...," she said'; '," said Mr X'; ', according to X'; '," said Acme physio Ann
+Vole': the name past a body's role words), a
 cue before it in the same sentence ('X told the BBC: "..."'), a
 clause-final ', X said' past the rest of the quoted clause, a claim's owner
 ('X's claim that "..."'), a dash byline ('"..." - Ann Vole') and the
@@ -33,6 +34,7 @@ _MAIN_CUES = words("main_cues")
 _LISTENER_CUES = words("listener_cues")
 # the last word of a description naming a person who speaks ("the Tory source", "a spokesman")
 _PERSON_HEADS = words("roles", "spokes", "person_nouns", "person_source_nouns")
+_ROLE_WORDS = words("roles", "spokes")
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
 _PARTICIPLE_LEAD_RE = re.compile(
     r"(?:,|\b(?:after|before|while|when|by|without|for|about|in|on|of|since|being))\s*$", re.I)
@@ -83,7 +85,7 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
         phrase = phrase_after(s, cue.end(), hi)
         if phrase and phrase.kind == "np" and cue.group().lower() in PARTICIPLE_CUES:
             return None  # '," adding that ...': the clause's subject speaks, not what follows
-        return (phrase, cue) if phrase else None
+        return (name_past_role(s, phrase, hi) or phrase, cue) if phrase else None
     if quoted := quoted_as(s, gap, cue.start()):
         return quoted, cue  # '," the paper quoted Ann Vole as saying': hers
     phrase = phrase_before(s, gap, cue.start())
@@ -94,6 +96,27 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     if isinstance(phrase, Phrase) and _NP_LEAD_RE.fullmatch(s, gap, phrase.start):
         return replace(phrase, lead=gap), cue  # '," CIA spokesman Ann Vole said'
     return _clause_final_cue(s, qe, hi)
+
+
+# after a closing cue's first capitalised words, a role's lowercase words (and "of ..." and a comma)
+# before a name: "said Acme director of planning, Ann Vole", "said Vole and Reed executive producer Ann Vole"
+_ROLE_CHAIN_RE = re.compile(r"(?:[ \u00a0]+(?:[A-Z][\w&'\u2019.-]*|and|&))*((?:[ \u00a0]+[a-z][a-z-]*){1,4})"
+                            r"(?:[ \u00a0]+of(?:[ \u00a0]+[a-z][a-z-]*){1,3})?,?[ \u00a0]+(?=[A-Z])")
+
+
+def name_past_role(s: str, phrase: Phrase, hi: int) -> Phrase | None:
+    """Return the name a closing cue's speaker phrase reaches past the body
+    and role words before it, the name closing its clause ('," said Acme
+    physio Ann Vole.': Ann Vole, not Acme), with the whole phrase as its
+    lead; else None."""
+    m = _ROLE_CHAIN_RE.match(s, phrase.end, hi)
+    if m is None or not _ROLE_WORDS.intersection(m.group(1).split()):
+        return None
+    name = phrase_after(s, m.end(), hi)
+    if name is None or name.kind != "name" or name.start != m.end() or len(name.text.split()) < 2 \
+            or not _SOFT_CLOSE_RE.match(s, name.end):
+        return None
+    return replace(name, lead=phrase.lead if phrase.lead >= 0 else phrase.start)
 
 
 def speaks(phrase: Phrase) -> bool:
@@ -164,7 +187,7 @@ def _clause_final_cue(s: str, qe: int, hi: int, closing_only: bool = False) -> t
                 continue  # '..., telling delegates Labour ...': who heard it, the clause's subject spoke
             phrase = phrase_after(s, cue.end(), hi)
             if phrase and phrase.kind != "np":
-                return phrase, cue
+                return name_past_role(s, phrase, hi) or phrase, cue
             continue
         phrase = phrase_before(s, comma + 1, cue.start())
         if not isinstance(phrase, Phrase) or is_weak(cue) and phrase.kind == "np":
