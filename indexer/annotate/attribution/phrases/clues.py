@@ -219,8 +219,10 @@ def cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[st
     lo = frame.sentence(qs)[0] if lo < 0 else lo
     cues = find_cues(s, lo, qs)
     strong = [c for c in cues if not is_weak(c)]
-    if strong and is_weak(cues[-1]):  # "X said the Met's actions suggested 'Y'": X
-        cues = cues[:cues.index(strong[-1]) + 1]
+    if strong and is_weak(cues[-1]) and not (_AGENT_AFTER_QUOTE_RE.match(s, cues[-1].end())
+                                             and _passive_agent(s, cues[-1], lo, frame.sentence(qs)[1])):
+        cues = cues[:cues.index(strong[-1]) + 1]  # "X said the Met's actions suggested 'Y'": X; not
+        # "X announced cuts, in a move branded "a retreat" by Y": Y
     phrase: Phrase | Literal["coord"] | None
     led: set[int] = set()  # cues a participle's lead or "to" opens: no subject stands before them
     for k in range(len(cues) - 1, -1, -1):
@@ -271,7 +273,11 @@ def cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[st
 _PASSIVE_BE_RE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ly\s+)?$", re.I)
 _AGENT_RE = re.compile(r"\bby\s+")
 _DASH_RE = re.compile(r"\s[\u2014\u2013-]\s|\u2014")
-_AGENT_AFTER_QUOTE_RE = re.compile(rf"\s+{MASK}+\s+by\s+")
+# the quote right after the verb, an article or "as" between, a second quote joined by "and" ('was
+# called the "..." by', 'described as "..." and "..." by')
+_AGENT_AFTER_QUOTE_RE = re.compile(rf"\s+(?:(?:a|an|the|as)\s+)?{MASK}+(?:\s+and\s+{MASK}+)?\s+by\s+")
+# a noun the participle describes, no "be" before it: "in a move branded "..." by the Tories"
+_REDUCED_LEAD_RE = re.compile(r"\b(?:a|an|the)\s+[a-z]+\s+$")
 _LOWER_WORD_RE = re.compile(r"[a-z][a-z-]+")
 _AS_RE = re.compile(r"\s+as\b")
 # the comma closing an aside's speaker, past where they work ("said Ann Vole of Acme in Leeds,")
@@ -280,20 +286,25 @@ _ASIDE_END_RE = re.compile(r"(?:\s+(?:of|at|from|in)\s+[^,;:]{1,40})?,")
 
 def _passive_agent(s: str, cue: re.Match[str], lo: int, hi: int) -> Phrase | None:
     """Return the agent of a passive cue ("Ann Vole was described by Tom Kite as ...",
-    "... has been praised by police for ...", "a ring described by Ann Vole as"): the words after "by" within the cue's
+    "... has been praised by police for ...", "a ring described by Ann Vole as", 'was called the
+    "..." by Tom Kite', 'a move branded a "..." by the Greens'): the words after "by" within the cue's
     sentence (up to `hi`) name who spoke, not the subject; None for an active cue or no agent."""
     if not cue.group().endswith("ed") or len(_DASH_RE.findall(s, lo, cue.start())) % 2:
         return None  # "Ann Vole - mentioned by Acme as a choice - told ...": an aside, not the quote's cue
     be = _PASSIVE_BE_RE.search(s, max(lo, cue.start() - 24), cue.start()) is not None
-    # "by" right after the verb, or after the quote it reports ('was branded "a liar" by');
-    # without "be" before the verb ("a ring described by Ann Vole as") "as" must follow the agent
-    by = _AGENT_RE.match(s, cue.end() + 1) or (_AGENT_AFTER_QUOTE_RE.match(s, cue.end()) if be else None)
+    # "by" right after the verb, or after the quote it reports ('was branded "a liar" by', and
+    # 'a move branded "a retreat" by the Tories': a noun's participle, its agent named);
+    # else without "be" before the verb ("a ring described by Ann Vole as") "as" must follow the agent
+    after = _AGENT_AFTER_QUOTE_RE.match(s, cue.end())
+    reduced = not be and after is not None and _REDUCED_LEAD_RE.search(s, max(lo, cue.start() - 30), cue.start())
+    by = _AGENT_RE.match(s, cue.end() + 1) or (after if be or reduced else None)
     if by is None:
         return None
     phrase = phrase_after(s, by.end(), hi)
     if phrase is None and (word := _LOWER_WORD_RE.match(s, by.end())) is not None:
         phrase = Phrase(word.group(), word.start(), word.end(), "np")  # "by police"
-    if phrase is None or phrase.kind == "pronoun" or not be and not _AS_RE.match(s, phrase.end):
+    if phrase is None or phrase.kind == "pronoun" or not be and not _AS_RE.match(s, phrase.end) and not (
+            reduced and by is after and phrase.kind == "name"):
         return None  # "The changes proposed by Lord Vole were "...", he said": the changes' author
     return phrase
 
