@@ -25,7 +25,7 @@ from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, ev
 from onrecord.indexer.annotate.attribution.choice.ranker import Windows, choose
 from onrecord.indexer.annotate.attribution.choice.rankfeatures import Candidate, Situation, nearest_mention
 from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines
-from onrecord.indexer.annotate.attribution.phrases import clues, signatures
+from onrecord.indexer.annotate.attribution.phrases import clues, introductions, signatures
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.phrases.subjects import opens_with_other_name, phrase_at_sentence_start
@@ -99,7 +99,7 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     if not found:
         found, rule = signatures.byline_after(frame, qe), "byline"
     colon = frame.char_before(qs) == ":"
-    if not found and (colon or opens_sentence and (previous is None or clues.introduces_speaker(frame, qs))):
+    if not found and (colon or opens_sentence and (previous is None or introductions.introduces_speaker(frame, qs))):
         # 'Asked why, he demurred: "..."' beats the last quote
         found, rule = clues.subject_before(frame, qs), "sentence_subject"
     frame_of, at_start = frame, n == 0 and sp.start == para.start
@@ -120,7 +120,7 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
     if whole and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1 \
             and not (p.before is not None and p.index - carry.para_index >= 2
                      and opens_with_other_name(p.before, carry.who.speaker)) \
-            and not (at_start and p.before is not None and clues.ends_introducing(p.before)):
+            and not (at_start and p.before is not None and introductions.ends_introducing(p.before)):
         return _carried(carry.who, "continued"), None, False
     if at_start and p.before is not None:  # last resort: who the previous paragraph ends on
         found = clues.subject_before(p.before, len(p.before.s.rstrip()))

@@ -9,7 +9,8 @@ Vole's first statement, whoever the lead credits), else the
 first body statement of the person the headline names before its quote
 ("Vole 'proud of record'": Ann Vole's, not a later quote of someone else), else,
 when the lead leaves its source unnamed ("..., a survey suggests", "say
-reports"), the source the next paragraph's first sentence credits ("The Acme
+reports") or quotes no one ("..., a court has been told", "Vole is said to"),
+the source the next paragraph's first sentence credits ("The Acme
 Guild said ..."), else the first credited quote after it (a headline quotes the story's main
 speaker, who speaks first below it).  Crediting the chosen quote's speaker is
 indexer.annotate.attribution.attribution's, passed in as `recredit`.
@@ -60,13 +61,15 @@ def _source_named_next(paragraphs: list[Paragraph], n: int, quotes: list[Quote])
     """Return the credited quotes of the first sentence of the second
     paragraph under headline paragraph n when the first leaves its source
     unnamed in its closing clause ("..., according to a survey." then "The
-    Acme Guild said ..."),
-    else []."""
+    Acme Guild said ...") or holds no quote at all ("..., a court has been
+    told."), else []."""
     if n + 2 >= len(paragraphs):
         return []
     lead, second = paragraphs[n + 1], paragraphs[n + 2]
     tail = lead.text[lead.text.rfind(",") + 1:]  # the clause closing the lead names its source
-    if not _UNNAMED.intersection(_WORDS_RE.findall(tail.lower())):
+    # a lead quoting no one ("..., a court has been told", "X is said to") names no source either
+    reports = any(lead.start <= q.start < lead.end for q in quotes)
+    if reports and not _UNNAMED.intersection(_WORDS_RE.findall(tail.lower())):
         return []
     end = _SENTENCE_END_RE.search(second.text)
     stop = second.start + end.end() if end else second.end

@@ -4,7 +4,8 @@ Owns the cue words and their regex (`cuewords`, over `wordtrie`), the
 speaker phrase beside a cue (`cues`) and the word shapes it reads
 (`shapes`: speaker nouns, relative clauses, headline runs), a person's name beside
 an organisation, a place or a chain of descriptions (`persons`), a sentence's opening
-subject (`subjects`), where a quote's speaker phrase is (`clues`), the dash line
+subject (`subjects`), where a quote's speaker phrase is (`clues`), whether the sentence before a
+bare quote introduces a new speaker (`introductions`), the dash line
 signing a quote with a name or a description (`signatures`), and whom "the paper
 quoted Y as saying" credits (`quotedas`).
 """

@@ -1,7 +1,8 @@
 """Speaker clues: where the phrase naming a quote's speaker is found.
 
 Owns the places indexer.annotate.attribution.attribution looks, in the quote's own frame: a cue
-right after it ('...," she said'; '," said Mr X'; ', according to X'), a
+right after it ('...," she said'; '," said Mr X'; ', according to X'; '," said Acme physio Ann
+Vole': the name past a body's role words), a
 cue before it in the same sentence ('X told the BBC: "..."'), a
 clause-final ', X said' past the rest of the quoted clause, a claim's owner
 ('X's claim that "..."'), a dash byline ('"..." - Ann Vole') and the
@@ -33,6 +34,7 @@ _MAIN_CUES = words("main_cues")
 _LISTENER_CUES = words("listener_cues")
 # the last word of a description naming a person who speaks ("the Tory source", "a spokesman")
 _PERSON_HEADS = words("roles", "spokes", "person_nouns", "person_source_nouns")
+_ROLE_WORDS = words("roles", "spokes")
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
 _PARTICIPLE_LEAD_RE = re.compile(
     r"(?:,|\b(?:after|before|while|when|by|without|for|about|in|on|of|since|being))\s*$", re.I)
@@ -83,7 +85,7 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
         phrase = phrase_after(s, cue.end(), hi)
         if phrase and phrase.kind == "np" and cue.group().lower() in PARTICIPLE_CUES:
             return None  # '," adding that ...': the clause's subject speaks, not what follows
-        return (phrase, cue) if phrase else None
+        return (name_past_role(s, phrase, hi) or phrase, cue) if phrase else None
     if quoted := quoted_as(s, gap, cue.start()):
         return quoted, cue  # '," the paper quoted Ann Vole as saying': hers
     phrase = phrase_before(s, gap, cue.start())
@@ -96,7 +98,28 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     return _clause_final_cue(s, qe, hi)
 
 
-def _speaks(phrase: Phrase) -> bool:
+# after a closing cue's first capitalised words, a role's lowercase words (and "of ..." and a comma)
+# before a name: "said Acme director of planning, Ann Vole", "said Vole and Reed executive producer Ann Vole"
+_ROLE_CHAIN_RE = re.compile(r"(?:[ \u00a0]+(?:[A-Z][\w&'\u2019.-]*|and|&))*((?:[ \u00a0]+[a-z][a-z-]*){1,4})"
+                            r"(?:[ \u00a0]+of(?:[ \u00a0]+[a-z][a-z-]*){1,3})?,?[ \u00a0]+(?=[A-Z])")
+
+
+def name_past_role(s: str, phrase: Phrase, hi: int) -> Phrase | None:
+    """Return the name a closing cue's speaker phrase reaches past the body
+    and role words before it, the name closing its clause ('," said Acme
+    physio Ann Vole.': Ann Vole, not Acme), with the whole phrase as its
+    lead; else None."""
+    m = _ROLE_CHAIN_RE.match(s, phrase.end, hi)
+    if m is None or not _ROLE_WORDS.intersection(m.group(1).split()):
+        return None
+    name = phrase_after(s, m.end(), hi)
+    if name is None or name.kind != "name" or name.start != m.end() or len(name.text.split()) < 2 \
+            or not _SOFT_CLOSE_RE.match(s, name.end):
+        return None
+    return replace(name, lead=phrase.lead if phrase.lead >= 0 else phrase.start)
+
+
+def speaks(phrase: Phrase) -> bool:
     """True for a name or pronoun, or a description ending in a person's word as written ("A party spokesman")."""
     return phrase.kind != "np" or phrase.text.split()[-1] in _PERSON_HEADS
 
@@ -164,7 +187,7 @@ def _clause_final_cue(s: str, qe: int, hi: int, closing_only: bool = False) -> t
                 continue  # '..., telling delegates Labour ...': who heard it, the clause's subject spoke
             phrase = phrase_after(s, cue.end(), hi)
             if phrase and phrase.kind != "np":
-                return phrase, cue
+                return name_past_role(s, phrase, hi) or phrase, cue
             continue
         phrase = phrase_before(s, comma + 1, cue.start())
         if not isinstance(phrase, Phrase) or is_weak(cue) and phrase.kind == "np":
@@ -189,15 +212,17 @@ def _closing_speaker(phrase: Phrase, written: str) -> bool:
 _CLOSES_SENTENCE_RE = re.compile(r"(?:\s+(?:on|in|last|this|earlier|later)(?:\s+\w+){1,2}|\s+\w+day)?\s*[.!?]?\s*")
 
 
-def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[str]] | None:
+def cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[str]] | None:
     """Find 'X said: "..."' or 'X branded the Met "..."' in the quote's sentence
     (or from lo, when given)."""
     s = frame.s
     lo = frame.sentence(qs)[0] if lo < 0 else lo
     cues = find_cues(s, lo, qs)
     strong = [c for c in cues if not is_weak(c)]
-    if strong and is_weak(cues[-1]):  # "X said the Met's actions suggested 'Y'": X
-        cues = cues[:cues.index(strong[-1]) + 1]
+    if strong and is_weak(cues[-1]) and not (_AGENT_AFTER_QUOTE_RE.match(s, cues[-1].end())
+                                             and _passive_agent(s, cues[-1], lo, frame.sentence(qs)[1])):
+        cues = cues[:cues.index(strong[-1]) + 1]  # "X said the Met's actions suggested 'Y'": X; not
+        # "X announced cuts, in a move branded "a retreat" by Y": Y
     phrase: Phrase | Literal["coord"] | None
     led: set[int] = set()  # cues a participle's lead or "to" opens: no subject stands before them
     for k in range(len(cues) - 1, -1, -1):
@@ -248,7 +273,11 @@ def _cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[s
 _PASSIVE_BE_RE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ly\s+)?$", re.I)
 _AGENT_RE = re.compile(r"\bby\s+")
 _DASH_RE = re.compile(r"\s[\u2014\u2013-]\s|\u2014")
-_AGENT_AFTER_QUOTE_RE = re.compile(rf"\s+{MASK}+\s+by\s+")
+# the quote right after the verb, an article or "as" between, a second quote joined by "and" ('was
+# called the "..." by', 'described as "..." and "..." by')
+_AGENT_AFTER_QUOTE_RE = re.compile(rf"\s+(?:(?:a|an|the|as)\s+)?{MASK}+(?:\s+and\s+{MASK}+)?\s+by\s+")
+# a noun the participle describes, no "be" before it: "in a move branded "..." by the Tories"
+_REDUCED_LEAD_RE = re.compile(r"\b(?:a|an|the)\s+[a-z]+\s+$")
 _LOWER_WORD_RE = re.compile(r"[a-z][a-z-]+")
 _AS_RE = re.compile(r"\s+as\b")
 # the comma closing an aside's speaker, past where they work ("said Ann Vole of Acme in Leeds,")
@@ -257,20 +286,25 @@ _ASIDE_END_RE = re.compile(r"(?:\s+(?:of|at|from|in)\s+[^,;:]{1,40})?,")
 
 def _passive_agent(s: str, cue: re.Match[str], lo: int, hi: int) -> Phrase | None:
     """Return the agent of a passive cue ("Ann Vole was described by Tom Kite as ...",
-    "... has been praised by police for ...", "a ring described by Ann Vole as"): the words after "by" within the cue's
+    "... has been praised by police for ...", "a ring described by Ann Vole as", 'was called the
+    "..." by Tom Kite', 'a move branded a "..." by the Greens'): the words after "by" within the cue's
     sentence (up to `hi`) name who spoke, not the subject; None for an active cue or no agent."""
     if not cue.group().endswith("ed") or len(_DASH_RE.findall(s, lo, cue.start())) % 2:
         return None  # "Ann Vole - mentioned by Acme as a choice - told ...": an aside, not the quote's cue
     be = _PASSIVE_BE_RE.search(s, max(lo, cue.start() - 24), cue.start()) is not None
-    # "by" right after the verb, or after the quote it reports ('was branded "a liar" by');
-    # without "be" before the verb ("a ring described by Ann Vole as") "as" must follow the agent
-    by = _AGENT_RE.match(s, cue.end() + 1) or (_AGENT_AFTER_QUOTE_RE.match(s, cue.end()) if be else None)
+    # "by" right after the verb, or after the quote it reports ('was branded "a liar" by', and
+    # 'a move branded "a retreat" by the Tories': a noun's participle, its agent named);
+    # else without "be" before the verb ("a ring described by Ann Vole as") "as" must follow the agent
+    after = _AGENT_AFTER_QUOTE_RE.match(s, cue.end())
+    reduced = not be and after is not None and _REDUCED_LEAD_RE.search(s, max(lo, cue.start() - 30), cue.start())
+    by = _AGENT_RE.match(s, cue.end() + 1) or (after if be or reduced else None)
     if by is None:
         return None
     phrase = phrase_after(s, by.end(), hi)
     if phrase is None and (word := _LOWER_WORD_RE.match(s, by.end())) is not None:
         phrase = Phrase(word.group(), word.start(), word.end(), "np")  # "by police"
-    if phrase is None or phrase.kind == "pronoun" or not be and not _AS_RE.match(s, phrase.end):
+    if phrase is None or phrase.kind == "pronoun" or not be and not _AS_RE.match(s, phrase.end) and not (
+            reduced and by is after and phrase.kind == "name"):
         return None  # "The changes proposed by Lord Vole were "...", he said": the changes' author
     return phrase
 
@@ -294,7 +328,7 @@ def find_cue(frame: Frame, text: str, sp: QuoteSpan, qs: int, qe: int,
         and _is_main_verb(after[1])
     if after and (opens_sentence or closes and _OPEN_ENDING_RE.search(text, sp.start, sp.end)):
         return after, False
-    before = _cue_before(frame, qs)
+    before = cue_before(frame, qs)
     if closes and frame.s.startswith(",", qe) and (before is None or before[0].kind == "np"):
         return after, False  # 'according to a study "...", said Ann Vole': the named speaker, not the study
     owner = claim_owner(frame, qs)
@@ -316,85 +350,8 @@ def subject_before(frame: Frame, pos: int) -> tuple[Phrase, re.Match[str] | None
     if pos <= 0:
         return None
     lo, _ = frame.sentence(pos - 1)
-    found = _cue_before(frame, pos, lo)
+    found = cue_before(frame, pos, lo)
     if found:
         return found
     phrase = phrase_at_sentence_start(frame.s, lo, pos)
     return (phrase, None) if phrase and phrase.kind != "np" else None
-
-
-# a narrative sentence ending on its cue, no quote mark in it: 'Mr Vole, who ..., agreed. "..."'
-_CLOSING_CUE_RE = re.compile(r"([a-z]+)\.\s*$")
-
-
-def ends_on_cue(frame: Frame, pos: int) -> bool:
-    """True when the sentence before a quote at pos ends on a speech cue and
-    quotes nothing itself ('Mr Vole, who grew up in Leeds, agreed. "..."'):
-    it introduces the quote, whoever spoke before it in the paragraph."""
-    if pos <= 0:
-        return False
-    lo, _ = frame.sentence(pos - 1)
-    m = _CLOSING_CUE_RE.search(frame.s, max(lo, pos - 30), pos)
-    return m is not None and any(c.group() == m.group(1) for c in find_cues(frame.s, m.start(1), m.end(1))) \
-        and MASK not in frame.s[lo:pos]  # '"...," he said.': a quote (masked) is in it
-
-
-# only spaces (and a title's full stop) between a sentence's opening name and its cue
-_NAME_CUE_GAP_RE = re.compile(r"\s{1,3}")
-
-
-def opens_on_named_cue(frame: Frame, pos: int) -> bool:
-    """True when the first strong speech cue of the sentence before a quote
-    at pos follows a name or a pronoun at once, and the sentence quotes nothing itself
-    ('Lord Vole said the plan would help clubs. "..."', 'But union chief Ann
-    Vole criticised the plans. "..."', 'She said the plan was wrong. "..."'): it turns the paragraph to a new
-    speaker, whoever spoke before, as a sentence ending on its cue does
-    (ends_on_cue)."""
-    if pos <= 0:
-        return False
-    lo, _ = frame.sentence(pos - 1)
-    if MASK in frame.s[lo:pos]:
-        return False
-    cues = find_cues(frame.s, lo, pos)
-    if not cues or is_weak(cues[0]):
-        return False
-    subject = phrase_before(frame.s, lo, cues[0].start())
-    return isinstance(subject, Phrase) and _speaks(subject) \
-        and _NAME_CUE_GAP_RE.fullmatch(frame.s, subject.end, cues[0].start()) is not None
-
-
-def opens_on_cued_subject(frame: Frame, pos: int) -> bool:
-    """True when the sentence before a quote at pos quotes nothing, and its
-    speech cue's speaker is the name opening it, however far the cue is
-    ('Ann Vole, the firm\'s chief, said the plan would help. "..."', 'Ann Vole
-    put a brave face on it, saying growth was strong. "..."'): the writer
-    turns to her, and the bare quote after is hers."""
-    if pos <= 0:
-        return False
-    lo, _ = frame.sentence(pos - 1)
-    if MASK in frame.s[lo:pos]:
-        return False
-    found = _cue_before(frame, pos, lo)
-    if found is None or found[0].kind == "pronoun" or not _speaks(found[0]) or is_weak(found[1]):
-        return False
-    cue = found[1]
-    if cue.group().lower() in PARTICIPLE_CUES and not frame.s[lo:cue.start()].rstrip().endswith(","):
-        return False  # 'the Republic drew after claiming draws': a participle reports only after its comma
-    opening = phrase_at_sentence_start(frame.s, lo, pos)
-    return opening is not None and opening.start == found[0].start
-
-
-def introduces_speaker(frame: Frame, pos: int) -> bool:
-    """True when the sentence before a quote at pos introduces its speaker,
-    whoever spoke before it in the paragraph: it ends on its cue
-    (ends_on_cue), opens on a name or pronoun and its cue (opens_on_named_cue),
-    or its cue's speaker is the name opening it (opens_on_cued_subject)."""
-    return ends_on_cue(frame, pos) or opens_on_named_cue(frame, pos) or opens_on_cued_subject(frame, pos)
-
-
-def ends_introducing(frame: Frame) -> bool:
-    """True when the last sentence of a paragraph introduces a speaker
-    (introduces_speaker): a quote opening the next paragraph, naming nobody,
-    is theirs rather than the last quoted speaker's ('"...," writes Tavo Brenn.
-    Ann Vole, the warden, says crews are stretched.' then '"We cannot cope."')."""
-    return introduces_speaker(frame, len(frame.s.rstrip()))

@@ -3,7 +3,7 @@
 paragraph's last speaker's (indexer.annotate.attribution.attribution._own_subject);
 a name opening it is mostly whom the words are about and keeps the old carry.
 A sentence turning to a spokesperson's report introduces the bare quote after
-it, as one turning to a name does (phrases.clues.introduces_speaker)."""
+it, as one turning to a name does (phrases.introductions.introduces_speaker)."""
 from __future__ import annotations
 
 import pytest

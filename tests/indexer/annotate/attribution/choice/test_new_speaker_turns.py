@@ -1,5 +1,5 @@
 """A sentence opening with a name (or a pronoun) its speech cue follows turns the paragraph
-to that person (indexer.annotate.attribution.phrases.clues.opens_on_named_cue):
+to that person (indexer.annotate.attribution.phrases.introductions.opens_on_named_cue):
 a quote standing alone after it is theirs, not the previous quote's speaker's."""
 from __future__ import annotations
 

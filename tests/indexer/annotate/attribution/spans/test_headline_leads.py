@@ -66,3 +66,17 @@ def test_a_headline_whose_named_subject_acts_before_the_quote_is_that_person_s_o
             "Green co-chair Ann Tamm was speaking after Mr Vole told members the Greens had no plan. "
             "Ms Tamm said: \u201cHe does not tell the truth.\u201d")
     assert _quotes(body)[0] == ("partial", "Ann Tamm")
+
+
+@pytest.mark.parametrize("lead", [
+    # a passive report names no one: "a court has been told", "X is said to"
+    "Dockers at Lowport will be paid twice what the council offered, a tribunal has been told.",
+    "Dockers at Lowport are said to have won double what the council offered.",
+    # a reported clause whose source the registry cannot name: "the local press has said"
+    "Dockers at Lowport will be paid twice what the council offered, the local press has said.",
+])
+def test_a_lead_crediting_no_one_gives_the_headline_to_the_next_paragraph_s_source(lead: str) -> None:
+    body = (f"Dockers 'win double pay'\n\n{lead}\n\n"
+            "Union official Ann Tamm said the deal was the best in a decade. The talks took a month.\n\n"
+            "\u201cWe will fight on,\u201d said Bob Vole, a council spokesman.")
+    assert _quotes(body)[0] == ("partial", "Ann Tamm")
