@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from onrecord.indexer.annotate.attribution.choice.leads import in_lead, person_named_after_lead
+from onrecord.indexer.annotate.attribution.choice.leads import in_lead, org_named_after_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH, resolve_nominal
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, REFERENT_REACH
@@ -49,6 +49,9 @@ _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 _THE_NAME_RE = re.compile(
     r"^[a-z][\w-]*(?:\s+[a-z][\w-]*)*\s+the\s+([A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)*)$")
 _STAFF_NOUNS = words("org_staff_nouns")  # "Acme officials said": Acme's
+_LEAD_STAFF = words("lead_staff_nouns")  # "..., officials have said." in a lead: the body named next
+_MEMBER_NOUNS = words("member_nouns")  # "..., MPs have said." in a lead: the committee named next
+_MEMBER_BODIES = ("committee", "council", "panel", "commission")  # what members speak as (choice.nominals)
 # the organisation's name right before such a noun, opening the sentence or clause
 _OWNER_RUN_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:(?:The|the|But|And)\s+)?"
                            r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+"
@@ -132,6 +135,7 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
                 else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people(),
                                  spoken)
             who = _named_next(who, clause.phrase, start, max(end, clause.phrase.end + base), base, people())
+            who = _group_named_next(who, clause.phrase, max(end, clause.phrase.end + base), people())
             who = _staff_org(who, clause.phrase, base, people())
             who = read_off(who, clause.phrase, base, people(), spoken)
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
@@ -261,6 +265,23 @@ def _named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: i
         return who
     person = person_named_after_lead(people, pos, end)
     return who if person is None else credited(who, person, "person")
+
+
+def _group_named_next(who: dict[str, Any], phrase: Phrase, end: int, people: DocSpeakers) -> dict[str, Any]:
+    """Return `who` credited to the organisation the article names first
+    after `end` when its phrase, in the lead, is a group of a body's members
+    or staff that named no one ("..., a committee of MPs has said." then
+    "The Acme Committee found ..."; "say researchers" then "Acme Consulting
+    ..."): leads.org_named_after_lead; else `who`."""
+    found = WORD_RE.findall(phrase.text.lower())
+    if who.get("speaker") not in (None, phrase.text) or phrase.kind not in ("np", "name") or not found \
+            or found[-1] not in _LEAD_STAFF | _MEMBER_NOUNS \
+            or any(w[:1].isupper() for w in phrase.text.split()[:-1]):
+        return who  # ("MPs" is read as a name no one has: its own value; "Acme officials" is _staff_org's)
+    org = org_named_after_lead(people, end)
+    if org is None or found[-1] in _MEMBER_NOUNS and not org.lower().endswith(_MEMBER_BODIES):
+        return who  # MPs speak as their committee, not as the department it blamed
+    return credited(who, org, "organisation")
 
 
 def _spoken_org(phrase: Phrase, pos: int, orgs: list[tuple[int, str]]) -> str | None:

@@ -1,0 +1,46 @@
+"""Reported speech (issue #32): a group of a body's members or staff that a
+lead's clause credits ("..., MPs have said.", "police chiefs have told") is the
+body the next sentence names (reported.reports._group_named_next)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.indexer.annotate.attribution.test_reported import reported
+
+
+@pytest.mark.parametrize(("lead", "named", "speaker"), [
+    ("Harbour fees should be cut, a committee of MPs has said.",
+     "The Norland Affairs Committee said ferry firms paid too much.", "Norland Affairs Committee"),
+    ("Harbour fees should be cut, MPs have said.",
+     "The Norland Affairs Committee said ferry firms paid too much.", "Norland Affairs Committee"),
+    ("New powers are needed to close ferry terminals, port chiefs have told ministers.",
+     "The Association of Norland Harbour Masters said ferry firms paid too much.",
+     "Association of Norland Harbour Masters"),
+])
+def test_a_lead_group_is_the_body_named_next(lead: str, named: str, speaker: str) -> None:
+    text = "Fees 'too high'\n\n" + lead + "\n\n" + named
+    assert reported(text)[0].speaker == speaker
+
+
+@pytest.mark.parametrize(("lead", "named", "body"), [
+    # MPs speak as their committee, never as the department the committee blamed
+    ("Harbour fees should be cut, MPs have said.", "The Department for Norland Ports was slow, the report found.",
+     "Department for Norland Ports"),
+    # analysts speak for themselves, not for the body whose figures they read; researchers stay unnamed
+    ("Ferry fares will rise by a tenth next year, analysts said.", "The Norland Statistics Office said fares rose.",
+     "Norland Statistics Office"),
+    ("Ferry fares will rise by a tenth next year, say researchers.",
+     "The Vexa Transport Institute said ferry firms paid too much.", "Vexa Transport Institute"),
+    # an owner named in the phrase is the staff rule's, never the body named next
+    ("Ferry fares will rise, Vexa officials said.", "The Norland Ports Authority said fares rose.",
+     "Norland Ports Authority"),
+])
+def test_a_lead_group_names_no_other_body(lead: str, named: str, body: str) -> None:
+    text = "Fees 'too high'\n\n" + lead + "\n\n" + named
+    assert reported(text)[0].speaker != body
+
+
+def test_a_group_after_the_lead_looks_no_further() -> None:
+    text = ("Fees 'too high'\n\nFerry firms met on Monday.\n\nThe talks went on late.\n\n"
+            "Harbour fees should be cut, MPs said. The Norland Affairs Committee said firms paid too much.")
+    assert reported(text)[0].speaker != "Norland Affairs Committee"
