@@ -134,6 +134,7 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             who = _unnamed(clause.phrase, base, text) if _unknown_role(clause.phrase, people(), start) \
                 else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people(),
                                  spoken)
+            who = _speaking_body(who, clause.phrase, min(start, clause.phrase.start + base), people().text, spoken)
             who = _named_next(who, clause.phrase, start, max(end, clause.phrase.end + base), base, people())
             who = _group_named_next(who, clause.phrase, max(end, clause.phrase.end + base), people())
             who = _staff_org(who, clause.phrase, base, people())
@@ -265,6 +266,32 @@ def _named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: i
         return who
     person = person_named_after_lead(people, pos, end)
     return who if person is None else credited(who, person, "person")
+
+
+SPEAKING_REACH = 400  # characters back a definite body description looks for the body that spoke: a sentence or two
+
+
+def _speaking_body(who: dict[str, Any], phrase: Phrase, pos: int, text: str,
+                   spoken: list[tuple[int, str]]) -> dict[str, Any]:
+    """Return `who` credited to the body whose reported clause was the last
+    within SPEAKING_REACH before pos (`spoken`) when its phrase is a definite
+    body description ("the bank said", "The US company said") the direct path
+    gave to another body; else `who`: that body's name ends in the phrase's
+    noun ("Acme Bank"), or holds it and is written since the clause ("Bank
+    of Norland figures ..., the bank said")."""
+    found = WORD_RE.findall(phrase.text.lower())
+    answer = who.get("speaker") or ""
+    if phrase.kind != "np" or len(found) < 2 or found[0] != "the" or found[-1] not in _BODY_NOUNS \
+            or found[-1] in _SELF_NAMED or who.get("speaker_type") not in (None, "organisation") \
+            or answer.lower().endswith(found[-1]):
+        return who
+    recent = [(at, org) for at, org in spoken if pos - SPEAKING_REACH <= at < pos]
+    if not recent or answer in {org for _at, org in recent}:
+        return who
+    at, body = max(recent)
+    if found[-1] in answer.lower().split() and answer in text[at:pos]:
+        return who
+    return credited(who, body, "organisation")
 
 
 def _group_named_next(who: dict[str, Any], phrase: Phrase, end: int, people: DocSpeakers) -> dict[str, Any]:

@@ -1,6 +1,8 @@
-"""Reported speech (issue #32): a group of a body's members or staff that a
-lead's clause credits ("..., MPs have said.", "police chiefs have told") is the
-body the next sentence names (reported.reports._group_named_next)."""
+"""Reported speech (issue #32): bodies behind descriptions.  A group of a
+body's members or staff that a lead's clause credits ("..., MPs have said.",
+"police chiefs have told") is the body the next sentence names
+(reported.reports._group_named_next); "the bank said" is the body whose
+clause came last (reported.reports._speaking_body)."""
 from __future__ import annotations
 
 import pytest
@@ -44,3 +46,20 @@ def test_a_group_after_the_lead_looks_no_further() -> None:
     text = ("Fees 'too high'\n\nFerry firms met on Monday.\n\nThe talks went on late.\n\n"
             "Harbour fees should be cut, MPs said. The Norland Affairs Committee said firms paid too much.")
     assert reported(text)[0].speaker != "Norland Affairs Committee"
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    # the body whose clause came last, not the bank the registry names
+    ("The Bank of Norland kept rates on hold in May. Prices rose by 2% in June, the Vole Society said. "
+     "The bank said the rise was the smallest since 2001.", "Vole Society"),
+    ("Bexco and Acme Air met in Paris. Separately, Vexa Parcels said it had ordered ten Acme Air jets. "
+     "The US company said it needed more room for freight.", "Vexa Parcels"),
+])
+def test_a_definite_body_is_the_body_that_spoke_last(text: str, speaker: str) -> None:
+    assert reported(text)[-1].speaker == speaker
+
+
+def test_a_bank_named_since_the_last_clause_stays_the_bank() -> None:
+    text = ("Prices rose by 2% in June, the Vole Society said. The Bank of Norland published its figures on Tuesday. "
+            "Loans fell to 79,000 in May, the bank said.")
+    assert reported(text)[-1].speaker == "Bank of Norland"
