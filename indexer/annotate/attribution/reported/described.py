@@ -49,13 +49,16 @@ def staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeaker
 def named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: int,
                 people: DocSpeakers) -> dict[str, Any]:
     """Return `who` credited to the person the article names next when its
-    phrase is an indefinite person description in the lead that named no
-    one ("... sued by a viewer who says ..." then "Ann Vole is taking
-    action": Ann Vole), never a name inside the clause or the description
-    (`end`: where both end); else `who`.  (An organisation's description
-    there is the direct path's: leads.org_named_after_lead.)"""
+    phrase is a person description in the lead that named no one ("... sued
+    by a viewer who says ..." then "Ann Vole is taking action": Ann Vole;
+    "The country's top judge has revealed ..." then "Sir Ann Vole said"),
+    never a name inside the clause or the description (`end`: where both
+    end); else `who`.  (An organisation's description there is the direct
+    path's: leads.org_named_after_lead.)"""
     found = WORD_RE.findall(phrase.text.lower())
-    if who.get("speaker") or phrase.kind != "np" or found[:1] not in (["a"], ["an"]) \
+    definite = (found[:1] == ["the"] or _OWNER_OPENS_RE.match(phrase.text)) \
+        and not _NAMING_WORD_RE.search(phrase.text)  # never "his agent": his
+    if who.get("speaker") or phrase.kind != "np" or found[:1] not in (["a"], ["an"]) and not definite \
             or not is_speaker_noun(phrase.text) or found[-1] in BODY_NOUNS \
             or not in_lead(people.text, phrase.start + base):
         return who
@@ -63,6 +66,9 @@ def named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: in
     return who if person is None else credited(who, person, "person")
 
 
+# a word a definite person description holds that names a work or a body, not an owner: "the Hollywood reporter"
+_OWNER_OPENS_RE = re.compile(r"[A-Z][\w.-]*['\u2019]s\s")  # "London's most senior police officer"
+_NAMING_WORD_RE = re.compile(r"\s[A-Z][\w&.-]*(?!['\u2019])\b")
 SPEAKING_REACH = 400  # characters back a definite body description looks for the body that spoke: a sentence or two
 
 
