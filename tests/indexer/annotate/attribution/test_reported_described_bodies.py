@@ -63,3 +63,19 @@ def test_a_bank_named_since_the_last_clause_stays_the_bank() -> None:
     text = ("Prices rose by 2% in June, the Vole Society said. The Bank of Norland published its figures on Tuesday. "
             "Loans fell to 79,000 in May, the bank said.")
     assert reported(text)[-1].speaker == "Bank of Norland"
+
+
+@pytest.mark.parametrize(("text", "speaker"), [
+    # a role or descriptor the registry read before the body's last word
+    ("The British Harbour Board (BHB) met. Ferry fares face hard times, the British Harbour Board said.",
+     "British Harbour Board"),
+    ("General Ferries, the biggest ferry firm, has confirmed that it will build ships in Norland.",
+     "General Ferries"),
+])
+def test_a_body_s_whole_name_is_not_cut_to_a_word_of_it(text: str, speaker: str) -> None:
+    assert reported(text)[-1].speaker == speaker
+
+
+def test_a_person_after_a_role_keeps_the_name() -> None:
+    text = "General Ann Vole met the crews. General Vole said the ships would sail in May."
+    assert reported(text)[-1].speaker == "Ann Vole"
