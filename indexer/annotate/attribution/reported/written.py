@@ -120,10 +120,12 @@ def whole_name(who: dict[str, Any], phrase: Phrase, people: DocSpeakers) -> dict
     if phrase.kind != "name" or not speaker or speaker == run or " " not in run \
             or _POSSESSIVE_END_RE.search(first) or first.isupper():
         return who  # "France's Peugeot", "ISP AOL": an owner or a kind before the name
+    part, possessive = speaker in run.split(), run in (speaker + "'s", speaker + "\u2019s")
+    if not part and not possessive:
+        return who  # (the article's organisations are scanned only for a phrase that may be one)
     orgs = people.organisations
-    whole = speaker in run.split() and (orgs.is_org_name(run) or orgs.spells_out(run))
-    possessive = run in (speaker + "'s", speaker + "\u2019s") and orgs.is_org_name(speaker)
-    return credited(who, run, "organisation", "name") if whole or possessive else who
+    whole = part and (orgs.is_org_name(run) or orgs.spells_out(run)) or possessive and orgs.is_org_name(speaker)
+    return credited(who, run, "organisation", "name") if whole else who
 
 
 def alias_around(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:
