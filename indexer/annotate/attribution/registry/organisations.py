@@ -239,6 +239,11 @@ class Organisations:
         American Film Institute (AFI)": American Film Institute), else None."""
         return self._spelled.get(acronym)
 
+    def spells_out(self, name: str) -> bool:
+        """True when the article spells an acronym out as `name` ("the British
+        Chamber of Commerce (BCC)": British Chamber of Commerce)."""
+        return name in self._spelled.values()
+
     def latest_site(self, pos: int, reach: int) -> str | None:
         """Return the web address ("Suprnova.org") mentioned last before pos
         within `reach` characters, else None: what "the site" means."""

@@ -19,7 +19,10 @@ own; `outlets` which newspaper "the newspaper said" means (the masthead
 named last); `bodies` the body a description names inside it ("the
 Acme Press agency reported"); `written` credits a clause to the speaker
 its phrase names itself in words the registry cuts or reads past (those
-two, "Ironhorse Oil and Gas", "the Sunday Tribune"); `reports` runs it over an article
+two, "Ironhorse Oil and Gas", "the Sunday Tribune", "General Motors" whole);
+`described` whom a description names where the direct path did not
+("Acme officials said", a lead's "MPs have said" then the committee named
+next, "the bank said" as the body whose clause came last); `reports` runs it over an article
 after its quotes are attributed and adds each clause as a Quote of kind
 `indirect`, its speaker credited as a direct
 quote's is.

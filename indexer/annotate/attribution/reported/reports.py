@@ -23,13 +23,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from onrecord.indexer.annotate.attribution.choice.leads import in_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH, resolve_nominal
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
-from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, REFERENT_REACH
+from onrecord.indexer.annotate.attribution.registry.organisations import REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE, find_clauses
+from onrecord.indexer.annotate.attribution.reported.described import (
+    BODY_NOUNS,
+    SELF_NAMED,
+    group_named_next,
+    named_next,
+    speaking_body,
+    staff_org,
+)
 from onrecord.indexer.annotate.attribution.reported.openers import asked_clause
 from onrecord.indexer.annotate.attribution.reported.outlets import WORD_RE
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_before_quote, cut_run_on
@@ -48,11 +55,6 @@ _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 # a description, then the organisation's name: "business lobby group the CBI", "the watchdog the FSA"
 _THE_NAME_RE = re.compile(
     r"^[a-z][\w-]*(?:\s+[a-z][\w-]*)*\s+the\s+([A-Z][\w&.'\u2019-]*(?:\s+[A-Z][\w&.'\u2019-]*)*)$")
-_STAFF_NOUNS = words("org_staff_nouns")  # "Acme officials said": Acme's
-# the organisation's name right before such a noun, opening the sentence or clause
-_OWNER_RUN_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:(?:The|the|But|And)\s+)?"
-                           r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+"
-                           r"(?:[a-z][\w-]*\s+){0,2}$")  # its modifiers between: "Labour campaign (chiefs)"
 _POSSESSIVE_RE = re.compile(r"['\u2019](?:s\b|\s|$)")  # "Acme's CEO", "the Voles' lawyer"
 _IRISH_RE = re.compile(r"[A-Z]['\u2019][A-Z][a-z]+")  # "O'Dwyer": a surname, never an owner or a noun ("-er")
 # a capital after a hyphen: "Merriam-Webster", "Rolls-Royce" are names, never an agent noun ("-ster", "-er")
@@ -60,8 +62,6 @@ _NAME_COMPOUND_RE = re.compile(r"[A-Za-z]-[A-Z]")
 # a capitalised person noun after "the": "the Scot", "the Dutchman" (lexicon: person_nouns)
 _PERSON_NOUN_RE = re.compile(rf"[Tt]he\s+(?:{'|'.join(sorted(w.capitalize() for w in words('person_nouns')))})")
 _GLUED_RE = re.compile(r"[\w-]")  # what CLAUSE_CUE_RE's look-behind refuses before a cue
-_BODY_NOUNS = ORG_NOUNS | words("reported_body_nouns")  # "the charity", "the think-tank": a body that spoke
-_SELF_NAMED = words("self_named_bodies")  # "the government": itself when no government spoke
 
 # (phrase, cue, frame, people) -> the Quote fields naming the speaker
 Credit = Callable[[Phrase, "re.Match[str]", Frame, DocSpeakers], dict[str, Any]]
@@ -131,8 +131,10 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             who = _unnamed(clause.phrase, base, text) if _unknown_role(clause.phrase, people(), start) \
                 else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people(),
                                  spoken)
-            who = _named_next(who, clause.phrase, start, max(end, clause.phrase.end + base), base, people())
-            who = _staff_org(who, clause.phrase, base, people())
+            who = speaking_body(who, clause.phrase, min(start, clause.phrase.start + base), people().text, spoken)
+            who = named_next(who, clause.phrase, start, max(end, clause.phrase.end + base), base, people())
+            who = group_named_next(who, clause.phrase, max(end, clause.phrase.end + base), people())
+            who = staff_org(who, clause.phrase, base, people())
             who = read_off(who, clause.phrase, base, people(), spoken)
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
@@ -223,7 +225,7 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
 def _self_named(phrase: Phrase) -> bool:
     """True for "the government" (the lexicon's self_named_bodies after "the"): a body named as itself."""
     found = WORD_RE.findall(phrase.text.lower())
-    return phrase.kind == "np" and len(found) == 2 and found[0] == "the" and found[1] in _SELF_NAMED
+    return phrase.kind == "np" and len(found) == 2 and found[0] == "the" and found[1] in SELF_NAMED
 
 
 def _may_be_body(people: DocSpeakers, name: str) -> bool:
@@ -231,36 +233,6 @@ def _may_be_body(people: DocSpeakers, name: str) -> bool:
     them a gender (no known first name, no title) nor a role ("chief", "minister")."""
     person = next((p for p in people.by_order if p.name == name), None)
     return person is not None and person.gender is None and not person.roles
-
-
-def _staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:
-    """Return `who` credited to the organisation whose staff the speaker
-    phrase names ("Acme Group lawyers said", "Treasury officials said":
-    the words before the noun, when the article shows them to be an
-    organisation's name) where the direct path named no one; else `who`."""
-    if who.get("speaker") or phrase.kind != "np" or phrase.text.lower() not in _STAFF_NOUNS:
-        return who
-    start = phrase.start + base
-    run = _OWNER_RUN_RE.search(people.text, max(0, start - 80), start)
-    org = None if run is None else people.organisations.full_name(run.group(1)) or people.match_org(run.group(1))
-    return who if org is None else credited(who, org, "organisation")
-
-
-def _named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: int,
-                people: DocSpeakers) -> dict[str, Any]:
-    """Return `who` credited to the person the article names next when its
-    phrase is an indefinite person description in the lead that named no
-    one ("... sued by a viewer who says ..." then "Ann Vole is taking
-    action": Ann Vole), never a name inside the clause or the description
-    (`end`: where both end); else `who`.  (An organisation's description
-    there is the direct path's: leads.org_named_after_lead.)"""
-    found = WORD_RE.findall(phrase.text.lower())
-    if who.get("speaker") or phrase.kind != "np" or found[:1] not in (["a"], ["an"]) \
-            or not is_speaker_noun(phrase.text) or found[-1] in _BODY_NOUNS \
-            or not in_lead(people.text, phrase.start + base):
-        return who
-    person = person_named_after_lead(people, pos, end)
-    return who if person is None else credited(who, person, "person")
 
 
 def _spoken_org(phrase: Phrase, pos: int, orgs: list[tuple[int, str]]) -> str | None:
@@ -275,13 +247,13 @@ def _spoken_org(phrase: Phrase, pos: int, orgs: list[tuple[int, str]]) -> str | 
     found = WORD_RE.findall(phrase.text.lower())
     if phrase.kind == "pronoun" and found == ["it"]:
         reach, head = REFERENT_REACH, ""
-    elif phrase.kind == "np" and len(found) > 1 and found[0] == "the" and found[-1] in _BODY_NOUNS:
+    elif phrase.kind == "np" and len(found) > 1 and found[0] == "the" and found[-1] in BODY_NOUNS:
         reach, head = INSTITUTION_REACH, found[-1]
     else:
         return None
     spoken = [(at, org) for at, org in orgs if pos - reach <= at < pos]
     same = [(at, org) for at, org in spoken if org.lower().rsplit(" ", 1)[-1] == head]
-    if head in _SELF_NAMED:  # "the government said": a government, never the last other body that spoke
+    if head in SELF_NAMED:  # "the government said": a government, never the last other body that spoke
         return max(same)[1] if same else head
     return max(same or spoken)[1] if spoken else None
 

@@ -9,7 +9,8 @@ masthead written whole ("the Sunday Tribune"), a document and who issued it
 ("said a company spokesman"), a person before their unclosed appositive
 ("Ann Vole, from the Acme union said"), an institution's alias cut in two
 ("Number 10 said"), a descriptor-led name as written ("Swiss Re", not the
-"Munich Re" sharing its last word), a name joined by "and"
+"Munich Re" sharing its last word), a body's whole name the registry cut to
+a word of it ("General Motors", not "Motors"), a name joined by "and"
 ("Ironhorse Oil and Gas": reported.speakers.joined_name), and a body named
 inside its description, by its short form or after a possessive, or of the
 kind its description says (reported.bodies).
@@ -45,6 +46,7 @@ from onrecord.search import Mention
 _ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they are named with
 _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 _SPOKES = words("spokes")
+_POSSESSIVE_END_RE = re.compile(r"['\u2019]s?$")
 _DESCRIPTORS = words("descriptors") - words("roles")  # "Swiss", "British": never "President"
 # a full name, then ", from|of|at the <Name> " before the phrase taken as the speaker (no closing comma)
 _FROM_APPOSITIVE_RE = re.compile(r"(?<![\w'\u2019-])([A-Z][a-z][\w'\u2019-]*\s+[A-Z][\w'\u2019-]+),\s+(?:from|of|at)\s+"
@@ -69,6 +71,7 @@ def read_off(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers
     who = person_from(who, phrase, base, people)
     who = alias_around(who, phrase, base, people)
     who = described_twin(who, phrase)
+    who = whole_name(who, phrase, people)
     who = self_named(who, phrase, base, people, spoken)
     return kind_fitted(who, phrase, base, people, spoken)
 
@@ -103,6 +106,26 @@ def described_twin(who: dict[str, Any], phrase: Phrase) -> dict[str, Any]:
             or speaker[0] == toks[0] or toks[0].lower() not in _DESCRIPTORS:
         return who
     return credited(who, run, "organisation", "name")
+
+
+def whole_name(who: dict[str, Any], phrase: Phrase, people: DocSpeakers) -> dict[str, Any]:
+    """Return `who` credited to a body's whole name as written where the
+    registry credited one word of it ("General Motors has confirmed":
+    "Motors"; "the British Chamber of Commerce (BCC) said": "Chamber") or
+    the name without its possessive ("According to Standard & Poor's":
+    "Standard & Poor"), when the article shows the whole to be an
+    organisation's (organisations.is_org_name, spells_out); else `who`."""
+    run, speaker = _LEADING_THE_RE.sub("", phrase.text), who.get("speaker") or ""
+    first = run.split(" ", 1)[0]
+    if phrase.kind != "name" or not speaker or speaker == run or " " not in run \
+            or _POSSESSIVE_END_RE.search(first) or first.isupper():
+        return who  # "France's Peugeot", "ISP AOL": an owner or a kind before the name
+    part, possessive = speaker in run.split(), run in (speaker + "'s", speaker + "\u2019s")
+    if not part and not possessive:
+        return who  # (the article's organisations are scanned only for a phrase that may be one)
+    orgs = people.organisations
+    whole = part and (orgs.is_org_name(run) or orgs.spells_out(run)) or possessive and orgs.is_org_name(speaker)
+    return credited(who, run, "organisation", "name") if whole else who
 
 
 def alias_around(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:

@@ -272,3 +272,19 @@ def test_the_government_is_a_government_not_the_last_body_that_spoke(text: str, 
 ])
 def test_who_after_an_appositive_speaks_for_the_name_it_describes(text: str) -> None:
     assert [(q.text, q.speaker) for q in reported(text)] == [("the log was genuine", "Tom Reed")]
+
+
+@pytest.mark.parametrize("description", [
+    "The harbour commissioner says", "Norland's most senior harbour officer has said", "The firm's chief has said",
+])
+def test_a_definite_description_in_the_lead_is_the_person_named_next(description: str) -> None:
+    text = (f"Harbour 'to close'\n\n{description} the harbour will close in May.\n\n"
+            "Ann Vole told reporters the ferries would stop.")
+    assert [q.speaker for q in reported(text)][0] == "Ann Vole"
+
+
+@pytest.mark.parametrize("description", ["His agent says", "The Norland reporter says"])
+def test_an_owner_or_a_work_in_the_description_names_no_one_next(description: str) -> None:
+    text = (f"Harbour 'to close'\n\n{description} the harbour will close in May.\n\n"
+            "Ann Vole told reporters the ferries would stop.")
+    assert [q.speaker for q in reported(text)][0] != "Ann Vole"
