@@ -22,6 +22,7 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.query.postings import PostingsCache, open_postings, term_postings
+from onrecord.search.query.sortedarrays import distinct, intersect_sorted
 from onrecord.search.storage.whoosh_internals import (
     has_block_values,
     iter_blocks_holding,
@@ -51,10 +52,10 @@ def phrase_docs(q: wq.Phrase, reader: Any, deadline: Deadline,
     for offset, matcher in enumerate(matchers):
         docs, values = _wanted_values(matcher, wanted, deadline)
         here = position_keys(docs, values, offset, decode)
-        keys = here if keys is None else np.intersect1d(keys, here, assume_unique=True)
+        keys = here if keys is None else intersect_sorted(keys, here)
         if not len(keys):
             return set()
-        wanted = np.unique(keys >> _DOC_SHIFT).tolist()
+        wanted = distinct(keys >> _DOC_SHIFT, ordered=True).tolist()
     return set(wanted)
 
 
@@ -126,7 +127,7 @@ def _common_docs(reader: Any, fieldname: str, words: Sequence[str], deadline: De
     arrays.sort(key=len)
     common = arrays[0]
     for other in arrays[1:]:
-        common = np.intersect1d(common, other, assume_unique=True)
+        common = intersect_sorted(common, other)
     return common.tolist()
 
 
