@@ -26,11 +26,12 @@ each, scored at the starting code d0ab6d8 and once after tuning at efc4a1f)
 and rounds 19 and 20's (40 BBC articles each, scored at the starting code
 425a7d0 and once after tuning at 1903df4) and rounds 21 and 22's (40 BBC
 articles each, scored at the starting code ffc5b3e and once after tuning at
-f611980): all are tuning data since.  Rounds 23 and 24 (40 BBC articles each,
-drawn and frozen while rounds 21 and 22 were the test sets, never scored)
-are the test sets now (TEST_SETS), each scored only when its flag asks: at
-the starting code, then once, after tuning; rounds 25 and 26 (drawn and
-frozen while 23 and 24 are) wait beside them for the next tuning.
+f611980) and rounds 23 and 24's (40 BBC articles each, scored at the starting
+code 14c5e26 and once after tuning at 7118685): all are tuning data since.
+Rounds 25 and 26 (40 BBC articles each, drawn and frozen while rounds 23 and
+24 were the test sets, never scored) are the test sets now (TEST_SETS), each
+scored only when its flag asks: at the starting code, then once, after
+tuning.
 """
 from __future__ import annotations
 
@@ -114,7 +115,8 @@ BBC_R21 = GOLD_DIR / "bbc_heldout_r21_test.json"
 BBC_R22 = GOLD_DIR / "bbc_heldout_r22_test.json"
 # Rounds 23 and 24: drawn while rounds 21 and 22 were the test sets, for the
 # session after (bench.goldselect's bbc23 and bbc24, 40 articles each),
-# annotated blind, reviewed and frozen before anyone scored them.
+# annotated blind, reviewed and frozen before anyone scored them; scored at
+# the starting code 14c5e26 and once after tuning at 7118685.
 BBC_R23 = GOLD_DIR / "bbc_heldout_r23_test.json"
 BBC_R24 = GOLD_DIR / "bbc_heldout_r24_test.json"
 # Rounds 25 and 26: drawn while rounds 23 and 24 were the test sets, for the
@@ -131,13 +133,11 @@ def bbc_round(number: int) -> Path:
 
 # The BBC rounds scored once and tuning rows since, in the order drawn; every
 # row, error lister and fit script reads them from here (key bbc_rN).
-SPENT_BBC_ROUNDS = tuple(range(1, 23))
+SPENT_BBC_ROUNDS = tuple(range(1, 25))
 SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
-TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R23: ("round 23 BBC TEST", "--round23-test"),
-                                          BBC_R24: ("round 24 BBC TEST", "--round24-test"),
-                                          BBC_R25: ("round 25 BBC TEST", "--round25-test"),
+TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R25: ("round 25 BBC TEST", "--round25-test"),
                                           BBC_R26: ("round 26 BBC TEST", "--round26-test")}
 
 
