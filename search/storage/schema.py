@@ -239,7 +239,7 @@ def build_schema() -> fields.Schema:
         # The article's collection (COLLECTION_FIELD): stored, as the article page checks it.
         collection=fields.ID(stored=True),
     )
-    schema["published"].shift_step = DATE_SHIFT_STEP
+    cast(fields.DATETIME, schema["published"]).shift_step = DATE_SHIFT_STEP
     return schema
 
 
