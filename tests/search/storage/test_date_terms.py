@@ -10,7 +10,9 @@ import pytest
 from whoosh import query as wq
 
 from onrecord.search import SearchRequest, search
-from onrecord.search.storage.schema import DATE_SHIFT_STEP
+from onrecord.search.storage import store
+from onrecord.search.storage.schema import DATE_SHIFT_STEP, build_schema
+from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed, make_article
 
 # Invented days from 1999 to 2031, a few in the same fortnight, one on the epoch.
@@ -70,3 +72,27 @@ def test_date_ranges_find_the_documents_of_their_days(dated_index, first, last) 
             first + dt.timedelta(days=1), last)
     result = search(dated_index, SearchRequest(query="lantern", since=first, until=last, per_page=100))
     assert {hit.doc_id for hit in result.hits} == expected
+
+
+def test_an_index_built_with_eight_tiers_keeps_them(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    def eight_tiers():  # type: ignore[no-untyped-def]
+        schema = build_schema()
+        schema["published"].shift_step = 8  # Whoosh's DATETIME, as indexes before two tiers were built
+        return schema
+    monkeypatch.setattr(store, "build_schema", eight_tiers)
+    index = store.open_index(tmp_path / "ix", create=True)
+    monkeypatch.undo()
+    try:
+        write_articles(index, [make_article(f"d{n}", [f"Lantern report number {n}."], published=day)
+                               for n, day in enumerate(DAYS)])
+        first, last = dt.date(2004, 3, 2), dt.date(2004, 3, 14)
+        with index.reading() as searcher:
+            reader = searcher.reader()
+            postings = sum(reader.doc_frequency("published", term) for term in reader.lexicon("published"))
+        assert postings == 8 * len(DAYS)
+        assert _whoosh_ids(index, dt.datetime(2004, 3, 2, 6), dt.datetime(2004, 3, 14, 23, 59, 59)) == _expected(
+            dt.date(2004, 3, 3), last)
+        result = search(index, SearchRequest(query="lantern", since=first, until=last, per_page=100))
+        assert {hit.doc_id for hit in result.hits} == _expected(first, last)
+    finally:
+        index.close()
