@@ -32,14 +32,16 @@ from onrecord.search.storage.textfields import ExactText, StemmedText
 _UNDATED_KEY = 10_000_000
 UNDATED_KEY = _UNDATED_KEY  # oldest_key of an undated paragraph (search.docsets reads it)
 _DATE_MAX = 5_000_000
-# Characters of a title indexed on each paragraph (a headline fits; a page
-# claiming a 100,000-character title must not cost that on every paragraph).
-# The record keeps up to search.records.MAX_META_CHARS of it.
+# Characters of a title indexed on each paragraph (a headline fits; a page claiming a 100,000-character
+# title must not cost that on every paragraph).  The record keeps up to search.records.MAX_META_CHARS of it.
 TITLE_INDEX_CHARS = 200
-# How the `exact` field (quoted phrases, common words) splits text: a word
-# is a run of letters, digits or underscores, lowercased; everything else
-# (punctuation, spaces, line and sentence ends) only separates words.
-# Nothing is removed, so positions are the words' true positions.
+# The published date's tiers of terms: days and spans of 2**40 microseconds (12.7 days), not Whoosh's 8 tiers
+# of 8 bits, 5 of which held one term a day as the first (a date is a midnight; a day 2**36.3 us).  Whole-day
+# ranges read oldest_key's column (search.query.columns); others take day terms at their edges, spans between.
+DATE_SHIFT_STEP = 40
+# How the `exact` field (quoted phrases, common words) splits text: a word is a run of letters, digits or
+# underscores, lowercased; everything else (punctuation, spaces, line and sentence ends) only separates
+# words.  Nothing is removed, so positions are the words' true positions.
 EXACT_WORD = r"\w+"
 
 
@@ -124,10 +126,8 @@ class NameTokenizer(Tokenizer):
 
 
 class SpelledText(fields.TEXT):
-    """The text field of indexes built before the `exact` field (its own
-    spelling word list).  Kept only so such an index's table of contents
-    still unpickles and store._check_schema refuses it as built by
-    another version (missing fields: exact), not as unreadable."""
+    """The text field of indexes built before the `exact` field: kept so that their table of contents
+    unpickles and store._check_schema refuses it as built by another version, not as unreadable."""
 
 
 class RepeatedText(fields.TEXT):
@@ -150,9 +150,7 @@ class RepeatedText(fields.TEXT):
 
 
 def _name_analyzer() -> Analyzer:
-    """Return a NameTokenizer for a field's analyzer.  Whoosh's fields take a
-    bare Tokenizer as one (its _check_analyzer says so) though TEXT's hint
-    names only Analyzer."""
+    """Return a NameTokenizer as a field's analyzer (Whoosh's fields take a bare Tokenizer)."""
     return cast(Analyzer, NameTokenizer())
 
 
@@ -173,7 +171,7 @@ def split_names(value: str, whole_only: bool = False) -> list[str]:
 def build_schema() -> fields.Schema:
     """Return the paragraph schema (one Whoosh document per Paragraph)."""
     stem = stemming_analyzer()
-    return fields.Schema(
+    schema = fields.Schema(
         # Stored only: articles are replaced by doc_id (search.store), and
         # nothing looks a paragraph up by id; a unique term per paragraph
         # cost a tenth of indexing time.
@@ -241,6 +239,8 @@ def build_schema() -> fields.Schema:
         # The article's collection (COLLECTION_FIELD): stored, as the article page checks it.
         collection=fields.ID(stored=True),
     )
+    cast(fields.DATETIME, schema["published"]).shift_step = DATE_SHIFT_STEP
+    return schema
 
 
 def unit_documents(article: Article, para: Paragraph, rev: str) -> list[dict[str, Any]]:
