@@ -93,8 +93,8 @@ def test_the_tutorial_runs_as_written_and_the_correction_shows(tmp_path: Path) -
     # The correction, before and after re-indexing with the speakers file.
     fixed = next(n for n, c in enumerate(commands) if "export ONRECORD_SPEAKERS=" in c)
     before, _, after = run.stdout.partition(f"### step {fixed}")
-    assert "Danyal Hussein named rule:clause_subject 0.95" in before
-    assert "None None user None" in after and "Danyal Hussein" not in after
+    assert "Jamie Lewis named rule:cue 0.95" in before
+    assert "None None user None" in after and "Jamie Lewis" not in after
     assert "6 paragraphs match" in after
     assert (tmp_path / "rowley.csv").read_text(encoding="utf-8-sig").count("Sir Mark Rowley,") == 7
     # Every promised line of output was printed.
