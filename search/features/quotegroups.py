@@ -88,9 +88,26 @@ def count_distinct(groups: QuoteGroups, owners: np.ndarray, values: np.ndarray,
     shared = ids >= 0
     counts = np.bincount(values[~shared], minlength=size)
     if shared.any():
+        counts += _count_group_pairs(ids[shared], values[shared], groups.count, size)
+    return counts
+
+
+def _count_group_pairs(ids: np.ndarray, values: np.ndarray, count: int, size: int) -> np.ndarray:
+    """Return the count of each value id below `size` among the distinct
+    (group, value) pairs (ids[i], values[i]), groups below `count`.  Copies
+    mostly share their values (a group is one speaker's words), so one
+    value of each group is counted through a table of the groups and only
+    the pairs of its other values are sorted (the sort was most of a
+    speaker filter's facet counts at 1M)."""
+    kept = np.full(count, -1, dtype=np.int64)
+    kept[ids] = values  # one value a group: whichever write lands last
+    present = kept[kept >= 0]
+    counts = np.bincount(present, minlength=size)
+    other = values != kept[ids]
+    if other.any():
         # One int per pair: a plain sort, no index bookkeeping.
-        width = max(1, groups.count)
-        pairs = values[shared].astype(np.int64) * width + ids[shared]
+        width = max(1, count)
+        pairs = values[other].astype(np.int64) * width + ids[other]
         counts += np.bincount(_distinct_pairs(pairs, size * width) // width, minlength=size)
     return counts
 

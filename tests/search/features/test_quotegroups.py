@@ -81,3 +81,26 @@ def test_distinct_pairs_by_table_or_sort_count_as_a_scan_does(monkeypatch: pytes
     assert count_distinct(groups, owners, values, 6).tolist() == expected
     docs = np.unique(owners)
     assert count_groups(groups, docs) == len({ids[d] for d in docs if ids[d] >= 0}) + sum(ids[d] < 0 for d in docs)
+
+
+def test_only_a_groups_other_values_are_sorted(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Copies mostly share their value (one speaker's words): those pairs are counted
+    # through a table of the groups; only the pairs of group 0 beside its one value in
+    # the table are sorted (1 or 2 of its 3, not the 5 pairs of both groups).
+    from onrecord.search.features import quotegroups
+    sorted_pairs: list[int] = []
+    real = quotegroups._distinct_pairs
+
+    def recording(pairs: np.ndarray, span: int) -> np.ndarray:
+        sorted_pairs.append(len(pairs))
+        return real(pairs, span)
+
+    monkeypatch.setattr(quotegroups, "_distinct_pairs", recording)
+    owners = np.arange(8, dtype=np.intp)
+    values = np.array([2, 1, 2, 2, 1, 2, 3, 1], dtype=np.intp)
+    assert count_distinct(GROUPS, owners, values, 4).tolist() == [0, 2, 3, 1]
+    assert len(sorted_pairs) == 1 and sorted_pairs[0] <= 2
+    sorted_pairs.clear()
+    values[6] = 1
+    assert count_distinct(GROUPS, owners, values, 4).tolist() == [0, 2, 3, 0]
+    assert sorted_pairs == []
