@@ -8,6 +8,8 @@ what a quotes-mode search does with it:
                  best-ranked (or first by the date sort) member that matched;
   count_groups   the total: groups among the matches, a quote in no shared
                  group counting one;
+  DocLookup      a search's matches split once by group for all its facets
+                 (count_split);
   count_distinct facet counts of groups: a group counts once per value any
                  of its matching members has (copies in two outlets count in
                  each, so a value's count is the total after clicking it).
@@ -47,6 +49,38 @@ class QuoteGroups:
     def members(self, group: int) -> np.ndarray:
         """Return the docnums of `group`."""
         return self.order[self.starts[group]:self.starts[group + 1]]
+
+
+class DocLookup:
+    """A search's matching docnums with what every facet's count reads of
+    them, each computed at most once a search rather than once a facet:
+    their mask (by length) and, in quotes mode, the docnums in no shared
+    group (`alone`) and the rest (`grouped`) with their group ids."""
+
+    __slots__ = ("docs", "groups", "_masks", "_split")
+
+    def __init__(self, docs: np.ndarray, groups: QuoteGroups | None = None) -> None:
+        self.docs = docs
+        self.groups = groups
+        self._masks: dict[int, np.ndarray] = {}
+        self._split: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def mask(self, length: int) -> np.ndarray:
+        """Return a bool array of `length`, True at the docnums."""
+        mask = self._masks.get(length)
+        if mask is None:
+            mask = self._masks[length] = np.zeros(length, dtype=bool)
+            mask[self.docs] = True
+        return mask
+
+    def split(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Return (alone, grouped, the group ids of grouped); needs groups."""
+        if self._split is None:
+            assert self.groups is not None
+            ids = self.groups.ids[self.docs]
+            shared = ids >= 0
+            self._split = (self.docs[~shared], self.docs[shared], ids[shared])
+        return self._split
 
 
 def build_quote_groups(searcher: Any) -> QuoteGroups:
@@ -89,6 +123,27 @@ def count_distinct(groups: QuoteGroups, owners: np.ndarray, values: np.ndarray,
     counts = np.bincount(values[~shared], minlength=size)
     if shared.any():
         counts += _count_group_pairs(ids[shared], values[shared], groups.count, size)
+    return counts
+
+
+def count_split(lookup: DocLookup, first: np.ndarray, size: int, more_owners: np.ndarray,
+                more_values: np.ndarray) -> np.ndarray:
+    """Return count_distinct() of the pairs (docnum, first[docnum]) of
+    `lookup`'s docnums and (more_owners[i], more_values[i]), value ids below
+    `size`, through the lookup's split made once for every facet."""
+    assert lookup.groups is not None
+    groups = lookup.groups
+    alone, grouped, ids = lookup.split()
+    counts = np.bincount(first[alone], minlength=size)
+    values = first[grouped].astype(np.intp)
+    if len(more_owners):
+        more_ids = groups.ids[more_owners]
+        shared = more_ids >= 0
+        counts += np.bincount(more_values[~shared], minlength=size)
+        ids = np.concatenate([ids, more_ids[shared]])
+        values = np.concatenate([values, more_values[shared]])
+    if len(ids):
+        counts += _count_group_pairs(ids, values, groups.count, size)
     return counts
 
 
