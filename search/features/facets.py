@@ -25,7 +25,7 @@ import numpy as np
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.facetdefs import FACETS
-from onrecord.search.features.quotegroups import QuoteGroups, count_distinct
+from onrecord.search.features.quotegroups import DocLookup, QuoteGroups, count_split
 from onrecord.search.model import FacetValue
 from onrecord.search.query.docsets import hidden_docs, iter_posting_id_blocks, iter_posting_ids, open_postings
 from onrecord.search.storage.segmentcache import SegmentCache
@@ -261,12 +261,13 @@ def tally_facets(table: FacetTable, docnums: Collection[int],
     TOP_VALUES values per facet by count descending then value ascending,
     widened and narrowed as `ask` says."""
     ask = ask or FacetAsk()
-    docs = as_docnum_array(docnums)
+    shared = DocLookup(as_docnum_array(docnums), ask.groups)  # looked up once for all
     values: dict[str, list[FacetValue]] = {}
     sizes: dict[str, int] = {}
     for facet, column in table.columns_for(ask.verbatim).items():
         own = ask.own.get(facet)
-        counts = count_column(column, docs if own is None else as_docnum_array(own), ask.groups)
+        lookup = shared if own is None else DocLookup(as_docnum_array(own), ask.groups)
+        counts = _count_lookup(column, lookup)
         listed = counts
         if facet == ask.expand and ask.contains:
             listed = _keep_containing(counts, column.values, ask.contains)
@@ -293,30 +294,23 @@ def count_column(column: FacetColumn, docs: np.ndarray,
     """Return the count of each value id of `column` among docnums `docs`
     (id 0, "no value", counted as 0); with `groups`, a group of copies
     counts once per value its members in `docs` have."""
-    if groups is not None:
-        return _count_grouped(column, docs, groups)
-    counts = np.bincount(column.first[docs], minlength=len(column.values))
-    counts[0] = 0
-    if len(column.more_docs):
-        selected = np.zeros(len(column.first), dtype=bool)
-        selected[docs] = True
-        counts += np.bincount(column.more_ids[selected[column.more_docs]],
-                              minlength=len(column.values))
-    return counts
+    return _count_lookup(column, DocLookup(docs, groups))
 
 
-def _count_grouped(column: FacetColumn, docs: np.ndarray, groups: QuoteGroups) -> np.ndarray:
-    """Return count_column() counting (group, value) pairs once."""
-    owners, values = docs, column.first[docs].astype(np.intp)
+def _count_lookup(column: FacetColumn, lookup: DocLookup) -> np.ndarray:
+    """Return count_column() of `lookup`'s docnums and groups."""
+    size = len(column.values)
+    more_owners = more_ids = column.more_docs
     if len(column.more_docs):
-        selected = np.zeros(len(column.first), dtype=bool)
-        selected[docs] = True
-        more = selected[column.more_docs]
-        owners = np.concatenate([owners, column.more_docs[more]])
-        values = np.concatenate([values, column.more_ids[more]])
-    counts = count_distinct(groups, owners, values, len(column.values))
+        more = lookup.mask(len(column.first))[column.more_docs]
+        more_owners, more_ids = column.more_docs[more], column.more_ids[more]
+    if lookup.groups is not None:
+        counts = count_split(lookup, column.first, size, more_owners, more_ids)
+        counts[0] = 0
+        return counts
+    counts = np.bincount(column.first[lookup.docs], minlength=size)
     counts[0] = 0
-    return counts
+    return counts + np.bincount(more_ids, minlength=size)
 
 
 def _pinned_ids(table: FacetTable, key: tuple[str, bool], pinned: tuple[str, ...],

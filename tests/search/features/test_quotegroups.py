@@ -8,9 +8,11 @@ import pytest
 
 from onrecord.search.features.facets import FacetColumn, count_column
 from onrecord.search.features.quotegroups import (
+    DocLookup,
     QuoteGroups,
     count_distinct,
     count_groups,
+    count_split,
     fold_quotes,
 )
 
@@ -81,3 +83,48 @@ def test_distinct_pairs_by_table_or_sort_count_as_a_scan_does(monkeypatch: pytes
     assert count_distinct(groups, owners, values, 6).tolist() == expected
     docs = np.unique(owners)
     assert count_groups(groups, docs) == len({ids[d] for d in docs if ids[d] >= 0}) + sum(ids[d] < 0 for d in docs)
+
+
+def test_only_a_groups_other_values_are_sorted(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Copies mostly share their value (one speaker's words): those pairs are counted
+    # through a table of the groups; only the pairs of group 0 beside its one value in
+    # the table are sorted (1 or 2 of its 3, not the 5 pairs of both groups).
+    from onrecord.search.features import quotegroups
+    sorted_pairs: list[int] = []
+    real = quotegroups._distinct_pairs
+
+    def recording(pairs: np.ndarray, span: int) -> np.ndarray:
+        sorted_pairs.append(len(pairs))
+        return real(pairs, span)
+
+    monkeypatch.setattr(quotegroups, "_distinct_pairs", recording)
+    owners = np.arange(8, dtype=np.intp)
+    values = np.array([2, 1, 2, 2, 1, 2, 3, 1], dtype=np.intp)
+    assert count_distinct(GROUPS, owners, values, 4).tolist() == [0, 2, 3, 1]
+    assert len(sorted_pairs) == 1 and sorted_pairs[0] <= 2
+    sorted_pairs.clear()
+    values[6] = 1
+    assert count_distinct(GROUPS, owners, values, 4).tolist() == [0, 2, 3, 0]
+    assert sorted_pairs == []
+
+
+def test_a_searchs_matches_are_split_by_group_once_for_every_facet() -> None:
+    lookup = DocLookup(np.array([0, 1, 2, 3, 6], dtype=np.intp), GROUPS)
+    alone, grouped, ids = lookup.split()
+    assert (alone.tolist(), grouped.tolist(), ids.tolist()) == ([0, 3], [1, 2, 6], [0, 1, 0])
+    assert lookup.split()[0] is alone
+    assert lookup.mask(8).tolist() == [True, True, True, True, False, False, True, False]
+    assert lookup.mask(8) is lookup.mask(8)
+
+
+def test_counting_through_the_split_counts_as_count_distinct() -> None:
+    rng = np.random.default_rng(11)
+    groups = groups_of(rng.integers(-1, 30, size=400).tolist())
+    docs = np.unique(rng.integers(0, 400, size=250)).astype(np.intp)
+    first = rng.integers(0, 5, size=400).astype(np.uint8)
+    more_owners = docs[::7]
+    more_values = rng.integers(0, 5, size=len(more_owners)).astype(np.intp)
+    owners = np.concatenate([docs, more_owners])
+    values = np.concatenate([first[docs].astype(np.intp), more_values])
+    expected = count_distinct(groups, owners, values, 5).tolist()
+    assert count_split(DocLookup(docs, groups), first, 5, more_owners, more_values).tolist() == expected
