@@ -41,6 +41,7 @@ from onrecord.indexer.annotate.attribution.spans.quotes import (
     detect_quote_style,
     ends_sentence,
     find_quote_spans,
+    is_heading,
     line_style,
     quoted_words,
 )
@@ -333,13 +334,13 @@ def _unclaimed_term(p: _Para, quote: Quote) -> bool:
 
 def _is_headline(doc: _Doc, line: Paragraph, index: int) -> bool:
     """True for a headline (a first line or heading, short, no full stop), whatever marks the body quotes in."""
-    return line_style(doc.text, line.start, line.end, "double", index == 0 or line.kind == "heading") == "single"
+    return line_style(doc.text, line.start, line.end, "double", is_heading(index, line.kind)) == "single"
 
 
 def _line_style(doc: _Doc, line: Paragraph, index: int) -> QuoteStyle:
     """Return the quote style of one line: the document's, but single
     marks quote in a headline (its first line or a heading)."""
-    return line_style(doc.text, line.start, line.end, doc.style, index == 0 or line.kind == "heading")
+    return line_style(doc.text, line.start, line.end, doc.style, is_heading(index, line.kind))
 
 
 def annotate_quotes(article: Article, *, deadline: Deadline | None = None,

@@ -31,6 +31,7 @@ from dataclasses import replace
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.names import ORG_NAME_WORDS, cut_name, is_role_word, plain_word
 from onrecord.indexer.annotate.attribution.registry.runs import looks_like_org
+from onrecord.indexer.annotate.attribution.spans.quotes import is_heading
 from onrecord.indexer.budget import check
 from onrecord.indexer.lexicon import words
 from onrecord.search import Article, Deadline, Paragraph, Quote
@@ -176,8 +177,7 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
     paragraphs: list[Paragraph] = []
     for n, para in enumerate(article.paragraphs):
         check(deadline)
-        headline = n == 0 or para.kind == "heading"
-        quotes = [clear_value(article.text, q, people, headline) for q in para.quotes]
+        quotes = [clear_value(article.text, q, people, is_heading(n, para.kind)) for q in para.quotes]
         if all(new is old for new, old in zip(quotes, para.quotes, strict=True)):
             paragraphs.append(para)
             continue

@@ -45,7 +45,7 @@ from onrecord.indexer.lexicon import words
 _WORD_RE = re.compile(r"[\w'\u2019.&-]+")
 _DETERMINERS = words("determiners")
 _MEMBER_NOUNS = words("member_nouns")
-_MEMBER_BODIES = ("committee", "council", "panel", "commission")
+MEMBER_BODIES = ("committee", "council", "panel", "commission")  # what a body's members speak as
 _DOCUMENT_NOUNS = words("document_nouns")
 _ORG_VOICES = words("org_voices")
 _RELATIVES = words("relatives")
@@ -94,7 +94,7 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return None
     head = POSSESSIVE_RE.sub("", words[-1]).lower()
     if head in _MEMBER_NOUNS:  # "the MPs said": the committee of MPs the article named last
-        member = next((org for body in _MEMBER_BODIES if (org := last_org_named(people, body, pos))), None)
+        member = next((org for body in MEMBER_BODIES if (org := last_org_named(people, body, pos))), None)
         if member:
             people.note_org(member, pos)  # "the MPs said ... they said": the committee again
         return member

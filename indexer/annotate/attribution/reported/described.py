@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.choice.leads import in_lead, org_named_after_lead, person_named_after_lead
+from onrecord.indexer.annotate.attribution.choice.nominals import MEMBER_BODIES
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
@@ -26,7 +27,7 @@ SELF_NAMED = words("self_named_bodies")  # "the government": itself when no gove
 _STAFF_NOUNS = words("org_staff_nouns")  # "Acme officials said": Acme's
 _LEAD_STAFF = words("lead_staff_nouns")  # "..., officials have said." in a lead: the body named next
 _MEMBER_NOUNS = words("member_nouns")  # "..., MPs have said." in a lead: the committee named next
-_MEMBER_BODIES = ("committee", "council", "panel", "commission")  # what members speak as (choice.nominals)
+_GROUP_NOUNS = _LEAD_STAFF | _MEMBER_NOUNS  # a lead's group of a body's staff or members
 # the organisation's name right before such a noun, opening the sentence or clause
 _OWNER_RUN_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:(?:The|the|But|And)\s+)?"
                            r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+"
@@ -66,8 +67,8 @@ def named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: in
     return who if person is None else credited(who, person, "person")
 
 
-# a word a definite person description holds that names a work or a body, not an owner: "the Hollywood reporter"
 _OWNER_OPENS_RE = re.compile(r"[A-Z][\w.-]*['\u2019]s\s")  # "London's most senior police officer"
+# a word a definite person description holds that names a work or a body, not an owner: "the Hollywood reporter"
 _NAMING_WORD_RE = re.compile(r"\s[A-Z][\w&.-]*(?!['\u2019])\b")
 SPEAKING_REACH = 400  # characters back a definite body description looks for the body that spoke: a sentence or two
 
@@ -103,10 +104,10 @@ def group_named_next(who: dict[str, Any], phrase: Phrase, end: int, people: DocS
     ..."): leads.org_named_after_lead; else `who`."""
     found = WORD_RE.findall(phrase.text.lower())
     if who.get("speaker") not in (None, phrase.text) or phrase.kind not in ("np", "name") or not found \
-            or found[-1] not in _LEAD_STAFF | _MEMBER_NOUNS \
+            or found[-1] not in _GROUP_NOUNS \
             or any(w[:1].isupper() for w in phrase.text.split()[:-1]):
         return who  # ("MPs" is read as a name no one has: its own value; "Acme officials" is _staff_org's)
     org = org_named_after_lead(people, end)
-    if org is None or found[-1] in _MEMBER_NOUNS and not org.lower().endswith(_MEMBER_BODIES):
+    if org is None or found[-1] in _MEMBER_NOUNS and not org.lower().endswith(MEMBER_BODIES):
         return who  # MPs speak as their committee, not as the department it blamed
     return credited(who, org, "organisation")

@@ -43,7 +43,7 @@ from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, cut_naming
 from onrecord.indexer.annotate.attribution.reported.written import credited, note_spoken, read_off
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, MAX_SENTENCE_CHARS, Frame
-from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans, line_style
+from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans, is_heading, line_style
 from onrecord.indexer.chunk.chunker import split_lines
 from onrecord.indexer.lexicon import words
 from onrecord.search import Mention, Paragraph, Quote
@@ -88,7 +88,7 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
                 first_cue = line.start if _GLUED_RE.match(text, max(0, line.start - 1), line.start) else cue.start()
                 frame = (frames or {}).get((line.start, line.end)) or Frame(text, line, find_quote_spans(
                     text, line.start, line.end,
-                    line_style(text, line.start, line.end, style, index == 0 or line.kind == "heading")))
+                    line_style(text, line.start, line.end, style, is_heading(index, line.kind))))
                 found.extend(_line_reports(text, line, frame, first_cue, para.quotes, people, credit, spoken))
             index += 1
         if not found:

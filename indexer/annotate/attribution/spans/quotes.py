@@ -49,6 +49,12 @@ def detect_quote_style(text: str) -> QuoteStyle:
     return "single" if singles > doubles + typewriter else "double"
 
 
+def is_heading(index: int, kind: str) -> bool:
+    """True for the article's first line (`index` 0) or a line of `kind`
+    "heading": where a headline may stand (line_style's `heading`)."""
+    return index == 0 or kind == "heading"
+
+
 def line_style(text: str, start: int, end: int, style: QuoteStyle, heading: bool) -> QuoteStyle:
     """Return the quote style of the line text[start:end]: "single" for a
     headline of a double-style document that holds no double marks, else
