@@ -148,6 +148,15 @@ test sets too):
 - bbc26: likewise by random.Random(BBC26_SEED), from those in none of them
   and round 25's.
 
+Rounds 27 and 28 (drawn in the session that tunes against rounds 1 to 24
+and scores 25 and 26 once, so that the session after it has fresh frozen
+test sets too):
+
+- bbc27: BBC27_COUNT articles drawn by random.Random(BBC27_SEED) the same way,
+  from those in none of the tuned gold and rounds 1 to 26's BBC test sets;
+- bbc28: likewise by random.Random(BBC28_SEED), from those in none of them
+  and round 27's.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -211,6 +220,10 @@ BBC25_SEED = 252525
 BBC25_COUNT = 40
 BBC26_SEED = 262626
 BBC26_COUNT = 40
+BBC27_SEED = 272727
+BBC27_COUNT = 40
+BBC28_SEED = 282828
+BBC28_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -296,10 +309,11 @@ FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7
                 19: (BBC19_SEED, BBC19_COUNT), 20: (BBC20_SEED, BBC20_COUNT),
                 21: (BBC21_SEED, BBC21_COUNT), 22: (BBC22_SEED, BBC22_COUNT),
                 23: (BBC23_SEED, BBC23_COUNT), 24: (BBC24_SEED, BBC24_COUNT),
-                25: (BBC25_SEED, BBC25_COUNT), 26: (BBC26_SEED, BBC26_COUNT)}
+                25: (BBC25_SEED, BBC25_COUNT), 26: (BBC26_SEED, BBC26_COUNT),
+                27: (BBC27_SEED, BBC27_COUNT), 28: (BBC28_SEED, BBC28_COUNT)}
 # A round drawn beside another -> that round; it is disjoint from the golds
 # before that round and from that round's draw.
-PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25}
+PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25, 28: 27}
 
 
 def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
@@ -313,7 +327,7 @@ def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, earlier, seed, count, also_taken=beside)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 24.
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 26.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
             "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
@@ -324,7 +338,8 @@ _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.jso
             "bbc_heldout_r17_test.json", "bbc_heldout_r18_test.json",
             "bbc_heldout_r19_test.json", "bbc_heldout_r20_test.json",
             "bbc_heldout_r21_test.json", "bbc_heldout_r22_test.json",
-            "bbc_heldout_r23_test.json", "bbc_heldout_r24_test.json")
+            "bbc_heldout_r23_test.json", "bbc_heldout_r24_test.json",
+            "bbc_heldout_r25_test.json", "bbc_heldout_r26_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int,
