@@ -31,7 +31,8 @@ code 14c5e26 and once after tuning at 7118685): all are tuning data since.
 Rounds 25 and 26 (40 BBC articles each, drawn and frozen while rounds 23 and
 24 were the test sets, never scored) are the test sets now (TEST_SETS), each
 scored only when its flag asks: at the starting code, then once, after
-tuning.
+tuning; rounds 27 and 28 (drawn and frozen while 25 and 26 are) wait beside
+them for the next tuning.
 """
 from __future__ import annotations
 
@@ -124,6 +125,11 @@ BBC_R24 = GOLD_DIR / "bbc_heldout_r24_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R25 = GOLD_DIR / "bbc_heldout_r25_test.json"
 BBC_R26 = GOLD_DIR / "bbc_heldout_r26_test.json"
+# Rounds 27 and 28: drawn while rounds 25 and 26 were the test sets, for the
+# session after (bench.goldselect's bbc27 and bbc28, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R27 = GOLD_DIR / "bbc_heldout_r27_test.json"
+BBC_R28 = GOLD_DIR / "bbc_heldout_r28_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -138,7 +144,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R25: ("round 25 BBC TEST", "--round25-test"),
-                                          BBC_R26: ("round 26 BBC TEST", "--round26-test")}
+                                          BBC_R26: ("round 26 BBC TEST", "--round26-test"),
+                                          BBC_R27: ("round 27 BBC TEST", "--round27-test"),
+                                          BBC_R28: ("round 28 BBC TEST", "--round28-test")}
 
 
 def held_row(gold: Path) -> str:

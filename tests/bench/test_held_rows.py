@@ -4,7 +4,7 @@ read them all (round 8 included since it was scored once after tuning at
 2900c4f, rounds 9 and 10 since 0a0e165, rounds 11 to 14 since 46d0915, rounds 15
 and 16 since 970e2db, rounds 17 and 18 since efc4a1f, rounds 19 and 20 since
 1903df4, rounds 21 and 22 since f611980, rounds 23 and 24 since 7118685); a frozen
-test set (bench.heldout.TEST_SETS: rounds 25 and 26)
+test set (bench.heldout.TEST_SETS: rounds 25 to 28)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -31,6 +31,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R25,
     BBC_R26,
+    BBC_R27,
+    BBC_R28,
     WEB_GOLD,
     WEB_R2,
 )
@@ -62,9 +64,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R25: ("round 25 BBC TEST", "--round25-test"),
-                                 BBC_R26: ("round 26 BBC TEST", "--round26-test")}
-    assert not {BBC_R25, BBC_R26} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (25, 26)]
+                                 BBC_R26: ("round 26 BBC TEST", "--round26-test"),
+                                 BBC_R27: ("round 27 BBC TEST", "--round27-test"),
+                                 BBC_R28: ("round 28 BBC TEST", "--round28-test")}
+    assert not {BBC_R25, BBC_R26, BBC_R27, BBC_R28} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (25, 26, 27, 28)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
