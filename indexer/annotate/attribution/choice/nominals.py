@@ -22,7 +22,12 @@ from functools import lru_cache
 from onrecord.indexer.annotate.attribution.choice import leads
 from onrecord.indexer.annotate.attribution.choice.appositives import appositive_person
 from onrecord.indexer.annotate.attribution.choice.leads import person_named_after_lead
-from onrecord.indexer.annotate.attribution.choice.offices import current_person, office_words, person_with_role
+from onrecord.indexer.annotate.attribution.choice.offices import (
+    current_person,
+    note_office,
+    office_words,
+    person_with_role,
+)
 from onrecord.indexer.annotate.attribution.choice.orgheads import (
     INSTITUTION_REACH,
     LEADING_ARTICLES_RE,
@@ -327,6 +332,7 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
         person = current_person(people, pos, gender, office)
         if person is None:  # "The minister has warned ..." opening the article: named next
             return person_named_after_lead(people, pos, end)
+        note_office(person, office)  # "the home secretary" now: never "the prime minister" later
     return people.speak_as(person, pos) if person else None
 
 

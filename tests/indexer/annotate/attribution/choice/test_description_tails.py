@@ -38,3 +38,17 @@ def test_a_description_followed_by_an_adverb_or_auxiliary_is_resolved(text: str,
 ])
 def test_trim_tail_cuts_only_a_definite_person_description(words: list[str], expected: list[str]) -> None:
     assert _trim_tail(words) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # "the chancellor" named Tom Brack: "the prime minister" later is someone else, though Brack spoke last
+    ('Piet Vole earlier dismissed the claim as old news. Tom Brack has made an appeal for unity. '
+     'The chancellor said he would not be "distracted". But the prime minister said it was "a load of nonsense".',
+     ["Tom Brack", "Piet Vole"]),
+    # ... and "the chancellor" again is Brack, while "the shadow chancellor" is not him
+    ('Tom Brack has made an appeal for unity. The chancellor said he would not be "distracted". Shadow '
+     'Chancellor Ann Lisk attacked the plans. The chancellor said they were "sound". The shadow chancellor '
+     'said they were "reckless".', ["Tom Brack", "Tom Brack", "Ann Lisk"]),
+])
+def test_an_office_a_description_gave_a_person_stays_theirs(text: str, expected: list[str | None]) -> None:
+    assert _speakers(text) == expected
