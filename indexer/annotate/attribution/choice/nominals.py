@@ -22,7 +22,12 @@ from functools import lru_cache
 from onrecord.indexer.annotate.attribution.choice import leads
 from onrecord.indexer.annotate.attribution.choice.appositives import appositive_person
 from onrecord.indexer.annotate.attribution.choice.leads import person_named_after_lead
-from onrecord.indexer.annotate.attribution.choice.offices import current_person, office_words, person_with_role
+from onrecord.indexer.annotate.attribution.choice.offices import (
+    current_person,
+    note_office,
+    office_words,
+    person_with_role,
+)
 from onrecord.indexer.annotate.attribution.choice.orgheads import (
     INSTITUTION_REACH,
     LEADING_ARTICLES_RE,
@@ -50,6 +55,10 @@ _DOCUMENT_NOUNS = words("document_nouns")
 _ORG_VOICES = words("org_voices")
 _RELATIVES = words("relatives")
 _PHRASE_LINKS = words("phrase_links")
+# auxiliaries and adverbs between a description and its cue ("The chancellor meanwhile insisted",
+# "The chancellor would not comment ..., but insisted"): the description ends before them
+_TAIL_WORDS = words("skip_before_cue", "subject_adverbials")
+_TAIL_REACH = 4  # words of a description before such a word: "the shadow foreign secretary"
 _AGE_RE = re.compile(r"\d+-year-old$")
 # a document's possessive owner, one row each: the pronoun it stands for
 _OWNER_PRONOUNS = {"his": "he", "her": "she", "its": "it"}
@@ -61,7 +70,7 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     """Return the canonical speaker a description at pos stands for, or None."""
     if named := appositive_person(people.text, pos + len(np), people):
         return named  # "said one of their lawyers, Tavo Brenn": the name after the comma
-    words = _WORD_RE.findall(np)
+    words = _trim_tail(_WORD_RE.findall(np))
     while len(words) > 1 and words[-1].lower() in _RELATIVES:
         relative = words.pop().lower()  # "an REM spokesman, who added": the spokesman
         if named := _named_before_relative(words, relative, pos, people):
@@ -110,6 +119,22 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return site_at(pos, people) if definite else None
     own = definite and np.split()[0].lower() == "our"  # only who the article introduced so
     return _person_by_role(words, head, pos, people, definite, introduced_only=own)
+
+
+def _trim_tail(words: list[str]) -> list[str]:
+    """Return a definite person description's words up to an auxiliary or
+    adverb right after its noun ("The chancellor meanwhile", "The chancellor
+    would not comment", "the Tory leader will argue": "The chancellor", "the
+    Tory leader"); the words whole otherwise (a body's or an indefinite
+    description, or a longer phrase: "the firm has", "A group has")."""
+    if not words or words[0].lower() not in _DEFINITE[:3]:
+        return words
+    lex = lexicon()
+    for k in range(2, min(len(words), _TAIL_REACH + 1)):
+        head = words[k - 1].lower()
+        if words[k] in _TAIL_WORDS and (head in lex.roles or head in lex.person_nouns or head in lex.descriptors):
+            return words[:k]
+    return words
 
 
 def _own_org_name(words: list[str], found: str | None, people: DocSpeakers) -> str | None:
@@ -307,6 +332,7 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
         person = current_person(people, pos, gender, office)
         if person is None:  # "The minister has warned ..." opening the article: named next
             return person_named_after_lead(people, pos, end)
+        note_office(person, office)  # "the home secretary" now: never "the prime minister" later
     return people.speak_as(person, pos) if person else None
 
 

@@ -20,16 +20,27 @@ _OTHER_OFFICE = words("office_changers")
 def person_with_role(people: DocSpeakers, words: list[str], pos: int) -> Person | None:
     """Return the person introduced with the role `words` name (its head, and
     no office-changing word it lacks: a "shadow foreign secretary" is not
-    "the foreign secretary"; every role word it has: a "home secretary" is
+    "the foreign secretary", nor the other way round; every role word it has: a "home secretary" is
     not "the foreign secretary"), mentioned last before pos."""
     head, wanted = words[-1], set(words)
     office = office_words(wanted)  # "the foreign secretary" is not the home secretary
+    changed = wanted & _OTHER_OFFICE  # "the shadow chancellor" is not the chancellor
 
     def fits(p: Person) -> bool:
         return bool(p.first) and head in p.roles and not (p.roles & _OTHER_OFFICE) - wanted \
-            and office <= p.roles and p.mentions.last_before(pos) >= 0
+            and changed <= p.roles and office <= p.roles and p.mentions.last_before(pos) >= 0
     found = [p for p in people.by_order if fits(p)]
     return max(found, key=lambda p: p.mentions.last_before(pos)) if found else None
+
+
+def note_office(person: Person, office: frozenset[str]) -> None:
+    """Give `person` the office a definite description of it just named them
+    by ("the chancellor"), when they hold no other office: the same
+    description later is them (person_with_role), one of another office of two
+    words or more ("the prime minister") is not (current_person).  An MP
+    called "the party leader" keeps only her own office: a slip is not spread."""
+    if office and not office_words(set(person.roles)) - office:
+        person.roles.update(office)
 
 
 def office_words(found: set[str]) -> frozenset[str]:

@@ -39,6 +39,12 @@ _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|b
 _PARTICIPLE_LEAD_RE = re.compile(
     r"(?:,|\b(?:after|before|while|when|by|without|for|about|in|on|of|since|being))\s*$", re.I)
 _PERIOD_END_RE = re.compile(r"\.['\"\u2019\u201d]+$")
+# words before a name that make it a participle's subject, not an object: "with Ann Vole saying",
+# "including Acme calling", "as Ann Vole said"; "and", "or", "but" join it to the sentence's subject
+_SUBJECT_MAKERS = frozenset({"with", "including", "as", "and", "or", "but"})
+_OBJECT_REACH = 4  # lowercase words looked back over for a role or a subject maker
+# a body's kind before its name ("hedge fund Acme"): a description of the name, not a verb
+_BODY_KINDS = words("org_heads", "org_nouns", "org_words")
 # "X issued a statement saying": the issuer, not the document, is the speaker
 _ISSUED_RE = re.compile(
     r"(?:a|an)\s+(?:\w+\s+)?(?:statement|release|memo|letter|email|e-mail|tweet|post|video|ad)$", re.I)
@@ -117,6 +123,28 @@ def name_past_role(s: str, phrase: Phrase, hi: int) -> Phrase | None:
             or not _SOFT_CLOSE_RE.match(s, name.end):
         return None
     return replace(name, lead=phrase.lead if phrase.lead >= 0 else phrase.start)
+
+
+def _is_object(s: str, lo: int, start: int) -> bool:
+    """True when the phrase at `start` is a verb's or preposition's object
+    ("left Acme saying", "a statement through Acme describing"): a lowercase
+    word stands right before it, and no role word or subject maker within
+    the few lowercase words before ("with finance minister Ann Vole saying",
+    "a spokesman for hedge fund Acme complaining": the name is the speaker)."""
+    before = s[lo:start].split()[::-1]
+    if not before or not before[0][:1].islower() or before[0] in _SUBJECT_MAKERS:
+        return False
+    for word in before[:_OBJECT_REACH]:
+        if not word[:1].islower():
+            break
+        if word in _SUBJECT_MAKERS or word in _PERSON_HEADS or word in _BODY_KINDS:
+            return False
+    return True
+
+
+def _opening(phrase: Phrase) -> int:
+    """Return where a phrase opens: its lead ("Acme chief Ann Vole") or itself."""
+    return phrase.lead if phrase.lead >= 0 else phrase.start
 
 
 def speaks(phrase: Phrase) -> bool:
@@ -253,9 +281,10 @@ def cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[st
                     phrase = None  # "said he would": "he" opens the reported clause
         if isinstance(phrase, Phrase) and phrase.kind == "pronoun" and _reported_by(s, cues, k, phrase):
             continue  # "critics say he proposed to "dismantle" it": the critics' words
-        if isinstance(phrase, Phrase) and phrase.kind == "np" and (
-                not is_speaker_noun(phrase.text) or _ISSUED_RE.match(phrase.text)
-                or word in PARTICIPLE_CUES):  # "X wrote to the council accusing it": X accuses
+        if isinstance(phrase, Phrase) and (phrase.kind == "np" and (
+                not is_speaker_noun(phrase.text) or _ISSUED_RE.match(phrase.text) or word in PARTICIPLE_CUES)
+                or word in PARTICIPLE_CUES and _is_object(s, lo, _opening(phrase))):
+            # "X wrote to the council accusing it", "X left Acme saying": X accuses, X says
             subject = phrase_at_sentence_start(s, lo, phrase.start)  # "X, who in the past described"
             if subject and (subject.kind != "np" or is_speaker_noun(subject.text)):
                 phrase = subject
