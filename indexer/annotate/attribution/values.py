@@ -18,6 +18,10 @@ when the rules credited words to someone who did not say them alone:
   name"'): a scare quote or term is the writer's (issue #31); not in a
   headline, nor an owner's words ("Vole's research"), nor a spokeswoman's.
 
+It also gives the whole name where the registry cut a word off one the
+article writes whole (whole_names: "Concern England" beside "Age Concern
+England", "Wright" beside "Will Wright"): one value per person or body.
+
 The speaker phrase stays as the quote's mention (the evidence the reader
 sees), and nothing before the stage changes: the registry, the speaker
 carried to the next quote and the names it resolves are the rules' as they
@@ -27,9 +31,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun
-from onrecord.indexer.annotate.attribution.registry.names import ORG_NAME_WORDS, cut_name, is_role_word, plain_word
+from onrecord.indexer.annotate.attribution.registry.names import (
+    INITIALS_RE,
+    ORG_NAME_WORDS,
+    TITLES,
+    cut_name,
+    first_name_gender,
+    is_owner,
+    is_role_word,
+    lowercase_words,
+    plain_word,
+)
+from onrecord.indexer.annotate.attribution.registry.names import (
+    is_description as is_descriptor_run,
+)
 from onrecord.indexer.annotate.attribution.registry.runs import looks_like_org
 from onrecord.indexer.annotate.attribution.spans.quotes import is_heading
 from onrecord.indexer.budget import check
@@ -50,6 +68,10 @@ _PLACE_PREPOSITIONS = words("place_prepositions")
 _ROLES = words("roles")
 _STANCE_STEMS = tuple(sorted(words("stance_stems")))
 _INDEFINITE_RE = re.compile(r"(?:an?|An?)\s+")
+# a capitalised word right before a name in the text ("Age" before "Concern England", "Will" before "Wright")
+_WORD_BEFORE_RE = re.compile(r"([A-Z][\w.\u00c0-\u024f-]*['\u2019]?)[ \u00a0]+$")
+_SENTENCE_OPENERS = ".!?:;\"'\u201c\u201d\u2018\u2019(\n"
+_NOT_NAME_WORDS = words("determiners", "peer_titles", "weekdays", "months") | TITLES | {"i"}
 
 
 def is_joint(text: str, start: int, end: int) -> bool:
@@ -147,6 +169,103 @@ def named_after_office(value: str, people: frozenset[str]) -> tuple[str, str] | 
     return name, value[:-len(name)].strip()
 
 
+@lru_cache(maxsize=2)
+def _common_words(text: str) -> frozenset[str]:
+    """Return the words the article writes in lowercase (read once per article)."""
+    return lowercase_words(text)
+
+
+def _is_first_name(text: str, word: str, end: int) -> bool:
+    """True when `word`, written before text[end:], may be a person's first or
+    middle name: name-shaped (not "WRAZ-TV", "Film-maker"), no word of a
+    body's name ("Commons"), and written nowhere else in the article but
+    before that name ("Unison Dave Prentis" beside "Unison said": a body)."""
+    parts = word.split("-")
+    shaped = INITIALS_RE.fullmatch(word) is not None or all(p[:1].isupper() and p[1:].islower() for p in parts)
+    if not shaped or plain_word(word) in ORG_NAME_WORDS:
+        return False
+    after = text[end:end + 40].split(None, 1)
+    whole = f"{word} {after[0]}" if after else word
+    return text.count(word) == text.count(whole)
+
+
+def _name_word_before(text: str, end: int, organisation: bool) -> tuple[str, int] | None:
+    """Return (word, start) of the capitalised word right before text[end:]
+    when it may be a word of the same name: not a title, a determiner, an
+    office or descriptor ("Goalscorer", "Briton"), nor an owner's ("Quill's
+    Ann Vole"); a plural owner's only inside a body's name ("The Actors'
+    Guild Association").  A sentence's first word the article never writes
+    in lowercase is ("?", start): maybe a name ("Ann Vole said"), maybe not
+    ("Striker Ann Vole said", "Distributor Quill Pictures said")."""
+    found = _WORD_BEFORE_RE.search(text, max(0, end - 40), end)
+    if found is None:
+        return None
+    word, opened = found.group(1), text[:found.start()].rstrip(" \u00a0")
+    if word.endswith(".") and not INITIALS_RE.fullmatch(word) or plain_word(word) in _NOT_NAME_WORDS \
+            or is_role_word(word) or is_descriptor_run([word]):
+        return None  # a sentence's end, a title, "The", an office or descriptor
+    if is_owner(word) and not (organisation and word.endswith(("s'", "s\u2019"))):
+        return None
+    if not organisation and not _is_first_name(text, word, end):
+        return None
+    if opened.endswith((" the", " The")) and not organisation:
+        return None  # a noun's: "leader of the Commons Ann Vole"
+    if opened and opened[-1] not in _SENTENCE_OPENERS:
+        return word, found.start()
+    if word.lower() in _common_words(text):
+        return None  # "But Vole said", "Will Wright said"
+    return "?", found.start()
+
+
+def whole_name(text: str, value: str, organisation: bool) -> str | None:
+    """Return the one longer name the article writes ending in `value` ("Age
+    Concern England" for "Concern England", "Will Wright" for "Wright": the
+    name the registry cut a word off), up to two name words before it (three
+    for a body's); None when it writes none or more than one ("Ann Vole" and
+    "Bo Vole"), or a sentence opens with a word before it (_name_word_before)."""
+    found: set[str] = set()
+    start = text.find(value)
+    while start >= 0 and len(found) < 2:
+        end = start + len(value)
+        if (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            before: list[str] = []
+            cut = start
+            while len(before) < 2 + organisation and (word := _name_word_before(text, cut, organisation)):
+                if word[0] == "?" and before:
+                    break  # "Striker Ann Vole": the name is what follows the sentence's first word
+                before.insert(0, word[0])
+                cut = word[1]
+            if before:
+                found.add(" ".join([*before, value]))
+        start = text.find(value, end)
+    name = found.pop() if len(found) == 1 else None
+    return None if name is None or name.startswith("?") else name
+
+
+def whole_names(text: str, quotes: list[Quote]) -> dict[str, str]:
+    """Return each speaker value of `quotes` the article writes whole with more
+    words before it (whole_name) mapped to that whole name, when a speaker
+    phrase of the value writes a word of it ("Age Concern" for "Concern
+    England" beside "Age Concern England"), or the value is a person's one
+    word ("Mr Wright" beside "Will Wright"); never an acronym, whole as it is
+    ("ISP AOL")."""
+    whole: dict[str, str] = {}
+    for value in {q.speaker for q in quotes if q.speaker and q.speaker.count(" ") < 3 and not q.speaker.isupper()}:
+        own = [q for q in quotes if q.speaker == value]
+        organisation = any(q.speaker_type == "organisation" for q in own)
+        if not organisation and " " in value and first_name_gender(value.split()[0]):
+            continue  # a first name opens it already: "union Unison Dave Prentis"
+        name = whole_name(text, value, organisation)
+        if name is None:
+            continue
+        first = name.split()[0]
+        if " " in value or organisation:
+            if not any(q.speaker_mention is not None and first in q.speaker_mention.text.split() for q in own):
+                continue
+        whole[value] = name
+    return whole
+
+
 def clear_value(text: str, quote: Quote, people: frozenset[str] = frozenset(), headline: bool = False) -> Quote:
     """Return `quote` without a speaker value (and its role and evidence) when
     its speaker phrase names two people together (is_joint), a body or
@@ -167,6 +286,12 @@ def clear_value(text: str, quote: Quote, people: frozenset[str] = frozenset(), h
     return quote
 
 
+def _whole(quote: Quote, whole: dict[str, str]) -> Quote:
+    """Return `quote` with the whole name `whole` maps its value to, else itself."""
+    name = whole.get(quote.speaker or "")
+    return quote if name is None else replace(quote, speaker=name)
+
+
 def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) -> Article:
     """Return `article` whose quotes no one person or organisation said have
     no speaker value, and whose offices kept before a name give the name
@@ -174,10 +299,11 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
     Raises DeadlineExceeded past `deadline`."""
     people = frozenset(q.speaker for p in article.paragraphs for q in p.quotes
                        if q.speaker and q.speaker_type == "person")
+    whole = whole_names(article.text, [q for p in article.paragraphs for q in p.quotes])
     paragraphs: list[Paragraph] = []
     for n, para in enumerate(article.paragraphs):
         check(deadline)
-        quotes = [clear_value(article.text, q, people, is_heading(n, para.kind)) for q in para.quotes]
+        quotes = [clear_value(article.text, _whole(q, whole), people, is_heading(n, para.kind)) for q in para.quotes]
         if all(new is old for new, old in zip(quotes, para.quotes, strict=True)):
             paragraphs.append(para)
             continue
