@@ -36,6 +36,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     inside,
     is_description,
     is_subject,
+    lexicon,
     plain_word,
 )
 from onrecord.indexer.annotate.attribution.registry.orgevidence import ORG_NOUNS, org_by_context, org_by_name
@@ -66,6 +67,7 @@ _NAMED_KINDS = words("named_org_kinds")
 _LOWER_NAMED_RE = re.compile(rf"\b[Tt]he[ \u00a0]+((?:[a-z][\w-]*[ \u00a0]+){{1,3}}?"
                              rf"(?:{word_alternation(_NAMED_KINDS)}))\b")
 _KIND_WORDS = words("org_words")  # "News", "House", "Press": a lone one may be the common noun
+_STAFF_NOUNS = words("org_staff_nouns")  # "Analysts expect its ...": staff, no body's name
 _OPENS_RE = re.compile(r"(?:^|[.!?:\n][\"'\u201c\u2018 \u00a0]*)$")
 # "publishing group Acme", "bookmaker Acme", "Acme magazine": the noun the article
 # gives a body beside its name, which "the group", "the bookmaker", "the magazine" later mean
@@ -348,14 +350,26 @@ def _described(noun: str, by_head: Mapping[str, str], kinds: Mapping[str, set[st
 
 
 def _sentence_openers(text: str, runs: list[tuple[int, str]]) -> set[str]:
-    """Return the lone institution-kind words ("News", "House", "Press") the
-    article capitalises only where they open a sentence ("News of the deal
-    came", "House prices rose"): the common noun, no organisation's name."""
-    lone = {name for _, name in runs if name.lower() in _KIND_WORDS}
+    """Return the lone words the article capitalises only where they open a
+    sentence and that are common nouns there: institution-kind words ("News
+    of the deal came", "House prices rose"), a plural of staff or of a role
+    ("Analysts expect its ...", "Critics say"), or a word it writes in
+    lowercase elsewhere (the headline's "Probe launched ..." beside "the
+    probe"): no organisation's name."""
+    lone = {name for _, name in runs if " " not in name}
     for start, name in runs:
         if name in lone and not _OPENS_RE.search(text, max(0, start - 4), start):
             lone.discard(name)  # "said the News": a name where no sentence opens
-    return lone
+    return {name for name in lone if name.lower() in _KIND_WORDS or _common_noun(text, name)}
+
+
+def _common_noun(text: str, word: str) -> bool:
+    """True when `word`, capitalised, is a common noun: a plural of staff or of
+    a role ("Analysts", "Critics"), or written in lowercase in `text` too."""
+    low = word.lower()
+    if low in _STAFF_NOUNS or low.endswith("s") and low[:-1] in lexicon().roles:
+        return True
+    return low != word and re.search(rf"(?<![\w'\u2019&-]){re.escape(low)}(?![\w'\u2019&-])", text) is not None
 
 
 def _clean(run: str) -> str:
