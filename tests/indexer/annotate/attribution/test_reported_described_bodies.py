@@ -106,3 +106,9 @@ def test_a_sentence_opening_common_noun_is_no_body(text: str, speaker: str | Non
 ])
 def test_a_watchdog_may_be_any_kind_of_body(text: str, speaker: str) -> None:
     assert reported(text)[-1].speaker == speaker
+
+
+def test_the_body_is_the_body_that_spoke() -> None:
+    text = ("Film files scanned\n\nThe NFA said files found would not be passed on. Its chief Tavo Brenn said "
+            "the scans were free. The industry body also said it had begun legal action against file-swappers.")
+    assert reported(text)[-1].speaker == "NFA"
