@@ -61,7 +61,9 @@ _RUN_RE = re.compile(rf"[A-Z](?<![\w'\u2019&.-][A-Z])[\w'\u2019&-]*"
 _DESCRIPTION_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:[A-Za-z'\u2019-]+[ \u00a0]+){{0,2}}?)"
                              rf"({word_alternation(ORG_NOUNS | SITE_NOUNS)})\b"
                              r"(?![ \u00a0]+(?:of|for)\b)")
-_NAMED_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:{_WORD}[ \u00a0]+)+(?:[a-z][\w-]*[ \u00a0]+){{0,3}}?"
+# (after one lowercase adjective: "the influential Commons home affairs committee")
+_NAMED_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+([a-z][\w-]*[ \u00a0]+)?"
+                       rf"((?:{_WORD}[ \u00a0]+)+(?:[a-z][\w-]*[ \u00a0]+){{0,3}}?"
                        rf"({word_alternation(words('org_heads'))}))\b")
 _NAMED_KINDS = words("named_org_kinds")
 _LOWER_NAMED_RE = re.compile(rf"\b[Tt]he[ \u00a0]+((?:[a-z][\w-]*[ \u00a0]+){{1,3}}?"
@@ -166,14 +168,15 @@ class Organisations:
                 spans.append((m.start(), m.end()))
                 self._named.append((m.start(), m.group(1)))
         for m in _NAMED_RE.finditer(self.text):
-            phrase = m.group(1)
+            phrase = m.group(2)
             caps = [w for w in phrase.split() if w[:1].isupper()]
             lower = phrase.split()[len(caps):-1]
             if inside(quoted, m.start()) or is_description([w for w in caps if not _ADJECTIVE_RE.fullmatch(w)]) \
-                    or any(w in _NOT_MODIFIER - {"and"} for w in lower):
-                continue  # "the Paris-based pressure group": a description, no name
+                    or any(w in _NOT_MODIFIER - {"and"} for w in lower) \
+                    or m.group(1) and all(w.isupper() for w in caps):
+                continue  # "the Paris-based pressure group", "the seventh-largest US airline": a description
             found = match(phrase)  # "the Labour party" is the registry's Labour Party, not the House of Commons
-            self._register(phrase, found if found and found.lower().endswith(m.group(2)) else phrase)
+            self._register(phrase, found if found and found.lower().endswith(m.group(3)) else phrase)
             spans.append((m.start(), m.end()))
             self._named.append((m.start(), phrase))
         return spans

@@ -273,3 +273,15 @@ def test_the_acronym_then_speaks_as_the_body() -> None:
             "AV insisted it was making an example of her.")
     found = [q for q in extract_text(text).paragraphs[-1].quotes if q.kind == "indirect"]
     assert found and found[0].speaker == "Athletics Vexland"
+
+
+def test_a_name_after_an_adjective_is_still_the_committee() -> None:
+    text = ("Fees row\n\nThe influential Commons harbours committee met on Monday. Committee chairman Tavo Brenn "
+            "told the Vexa News website the fees were too high.\n\nThe committee said the plans had ignored anger.")
+    found = [q for q in extract_text(text).paragraphs[-1].quotes if q.kind == "indirect"]
+    assert found and found[0].speaker == "Commons harbours committee"
+
+
+def test_an_adjective_before_a_place_abbreviation_names_no_body() -> None:
+    text = "Vexa Air, the seventh-largest US airline, cut flights. The airline said it regretted the delays."
+    assert "US airline" not in {m.name for m in Organisations(text, lambda _: None, [], {}).mentions}
