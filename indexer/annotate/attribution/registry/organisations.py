@@ -37,6 +37,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     is_description,
     is_subject,
     lexicon,
+    lowercase_words,
     plain_word,
 )
 from onrecord.indexer.annotate.attribution.registry.orgevidence import ORG_NOUNS, org_by_context, org_by_name
@@ -359,20 +360,21 @@ def _sentence_openers(text: str, runs: list[tuple[int, str]]) -> set[str]:
     ("Analysts expect its ...", "Critics say"), or a word it writes in
     lowercase elsewhere (the headline's "Probe launched ..." beside "the
     probe"): no organisation's name."""
-    lone = {name for _, name in runs if " " not in name}
+    common = lowercase_words(text)
+    lone = {name for _, name in runs if " " not in name and _common_noun(name, common)}
     for start, name in runs:
         if name in lone and not _OPENS_RE.search(text, max(0, start - 4), start):
             lone.discard(name)  # "said the News": a name where no sentence opens
-    return {name for name in lone if name.lower() in _KIND_WORDS or _common_noun(text, name)}
+    return lone
 
 
-def _common_noun(text: str, word: str) -> bool:
-    """True when `word`, capitalised, is a common noun: a plural of staff or of
-    a role ("Analysts", "Critics"), or written in lowercase in `text` too."""
+def _common_noun(word: str, common: frozenset[str]) -> bool:
+    """True when `word`, capitalised, is a common noun: an institution-kind word,
+    a plural of staff or of a role ("Analysts", "Critics"), or one of the
+    article's lowercase words (`common`)."""
     low = word.lower()
-    if low in _STAFF_NOUNS or low.endswith("s") and low[:-1] in lexicon().roles:
-        return True
-    return low != word and re.search(rf"(?<![\w'\u2019&-]){re.escape(low)}(?![\w'\u2019&-])", text) is not None
+    return low in _KIND_WORDS or low in _STAFF_NOUNS or low.endswith("s") and low[:-1] in lexicon().roles \
+        or low != word and low in common
 
 
 def _clean(run: str) -> str:
