@@ -36,6 +36,8 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     inside,
     is_description,
     is_subject,
+    lexicon,
+    lowercase_words,
     plain_word,
 )
 from onrecord.indexer.annotate.attribution.registry.orgevidence import ORG_NOUNS, org_by_context, org_by_name
@@ -60,12 +62,15 @@ _RUN_RE = re.compile(rf"[A-Z](?<![\w'\u2019&.-][A-Z])[\w'\u2019&-]*"
 _DESCRIPTION_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:[A-Za-z'\u2019-]+[ \u00a0]+){{0,2}}?)"
                              rf"({word_alternation(ORG_NOUNS | SITE_NOUNS)})\b"
                              r"(?![ \u00a0]+(?:of|for)\b)")
-_NAMED_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:{_WORD}[ \u00a0]+)+(?:[a-z][\w-]*[ \u00a0]+){{0,3}}?"
+# (after one lowercase adjective: "the influential Commons home affairs committee")
+_NAMED_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+([a-z][\w-]*[ \u00a0]+)?"
+                       rf"((?:{_WORD}[ \u00a0]+)+(?:[a-z][\w-]*[ \u00a0]+){{0,3}}?"
                        rf"({word_alternation(words('org_heads'))}))\b")
 _NAMED_KINDS = words("named_org_kinds")
 _LOWER_NAMED_RE = re.compile(rf"\b[Tt]he[ \u00a0]+((?:[a-z][\w-]*[ \u00a0]+){{1,3}}?"
                              rf"(?:{word_alternation(_NAMED_KINDS)}))\b")
 _KIND_WORDS = words("org_words")  # "News", "House", "Press": a lone one may be the common noun
+_STAFF_NOUNS = words("org_staff_nouns")  # "Analysts expect its ...": staff, no body's name
 _OPENS_RE = re.compile(r"(?:^|[.!?:\n][\"'\u201c\u2018 \u00a0]*)$")
 # "publishing group Acme", "bookmaker Acme", "Acme magazine": the noun the article
 # gives a body beside its name, which "the group", "the bookmaker", "the magazine" later mean
@@ -164,14 +169,15 @@ class Organisations:
                 spans.append((m.start(), m.end()))
                 self._named.append((m.start(), m.group(1)))
         for m in _NAMED_RE.finditer(self.text):
-            phrase = m.group(1)
+            phrase = m.group(2)
             caps = [w for w in phrase.split() if w[:1].isupper()]
             lower = phrase.split()[len(caps):-1]
             if inside(quoted, m.start()) or is_description([w for w in caps if not _ADJECTIVE_RE.fullmatch(w)]) \
-                    or any(w in _NOT_MODIFIER - {"and"} for w in lower):
-                continue  # "the Paris-based pressure group": a description, no name
+                    or any(w in _NOT_MODIFIER - {"and"} for w in lower) \
+                    or m.group(1) and all(w.isupper() for w in caps):
+                continue  # "the Paris-based pressure group", "the seventh-largest US airline": a description
             found = match(phrase)  # "the Labour party" is the registry's Labour Party, not the House of Commons
-            self._register(phrase, found if found and found.lower().endswith(m.group(2)) else phrase)
+            self._register(phrase, found if found and found.lower().endswith(m.group(3)) else phrase)
             spans.append((m.start(), m.end()))
             self._named.append((m.start(), phrase))
         return spans
@@ -348,14 +354,27 @@ def _described(noun: str, by_head: Mapping[str, str], kinds: Mapping[str, set[st
 
 
 def _sentence_openers(text: str, runs: list[tuple[int, str]]) -> set[str]:
-    """Return the lone institution-kind words ("News", "House", "Press") the
-    article capitalises only where they open a sentence ("News of the deal
-    came", "House prices rose"): the common noun, no organisation's name."""
-    lone = {name for _, name in runs if name.lower() in _KIND_WORDS}
+    """Return the lone words the article capitalises only where they open a
+    sentence and that are common nouns there: institution-kind words ("News
+    of the deal came", "House prices rose"), a plural of staff or of a role
+    ("Analysts expect its ...", "Critics say"), or a word it writes in
+    lowercase elsewhere (the headline's "Probe launched ..." beside "the
+    probe"): no organisation's name."""
+    common = lowercase_words(text)
+    lone = {name for _, name in runs if " " not in name and _common_noun(name, common)}
     for start, name in runs:
         if name in lone and not _OPENS_RE.search(text, max(0, start - 4), start):
             lone.discard(name)  # "said the News": a name where no sentence opens
     return lone
+
+
+def _common_noun(word: str, common: frozenset[str]) -> bool:
+    """True when `word`, capitalised, is a common noun: an institution-kind word,
+    a plural of staff or of a role ("Analysts", "Critics"), or one of the
+    article's lowercase words (`common`)."""
+    low = word.lower()
+    return low in _KIND_WORDS or low in _STAFF_NOUNS or low.endswith("s") and low[:-1] in lexicon().roles \
+        or low != word and low in common
 
 
 def _clean(run: str) -> str:

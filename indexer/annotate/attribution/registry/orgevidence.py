@@ -96,6 +96,16 @@ def org_by_name(name: str, match: Callable[[str], str | None], initials: Contain
     return None
 
 
+_ACRONYM_AFTER_RE = re.compile(r"[ \u00a0]\(([A-Z]{2,6})\)")  # "Athletics Kenya (AK)"
+
+
+def _spelled_acronym(text: str, end: int, toks: list[str]) -> bool:
+    """True when the name of `toks` ending at `end` is followed by its initials
+    in parentheses ("Athletics Kenya (AK)"): a body spelling out its acronym."""
+    m = _ACRONYM_AFTER_RE.match(text, end)
+    return m is not None and len(toks) > 1 and m.group(1) == "".join(w[0] for w in toks if w[:1].isupper())
+
+
 def org_by_context(text: str, start: int, name: str, personal: bool) -> str | None:
     """Return `name` when the words around its mention at start say it is an
     organisation's (only strong words for a name that looks `personal`:
@@ -103,7 +113,7 @@ def org_by_context(text: str, start: int, name: str, personal: bool) -> str | No
     org_by_name leaves undecided."""
     toks = name.split()
     end = text.find(name, start) + len(name)
-    if strong_evidence(text, start, end):
+    if strong_evidence(text, start, end) or _spelled_acronym(text, end, toks):
         return name
     after = (end, _possessive_end(text, end))
     if not personal and not name.isupper() and _PUBLICATION_AFTER_RE.match(text, end):

@@ -22,7 +22,9 @@ its phrase names itself in words the registry cuts or reads past (those
 two, "Ironhorse Oil and Gas", "the Sunday Tribune", "General Motors" whole);
 `described` whom a description names where the direct path did not
 ("Acme officials said", a lead's "MPs have said" then the committee named
-next, "the bank said" as the body whose clause came last); `reports` runs it over an article
+next, "the bank said" as the body whose clause came last); `works` a book's
+words as its author's ("the book claims" after "a new book by Ann Vole");
+`reports` runs it over an article
 after its quotes are attributed and adds each clause as a Quote of kind
 `indirect`, its speaker credited as a direct
 quote's is.

@@ -77,6 +77,8 @@ def possessed_body(text: str, start: int, phrase: str) -> str | None:
 _KIND_HEADS = words("org_heads")  # the kinds of body a name's last word says ("Acme League": a league)
 _FIRM_KINDS = frozenset(("company", "firm", "corporation", "business", "carmaker", "maker"))
 _ANY_KIND = frozenset(("group", "organisation", "organization", "body", "outfit"))  # "the group" may be any body
+# "the watchdog" may be a board, an office or a commission; a body so named is still no firm
+_ANY_KIND_DESCRIPTIONS = frozenset(("watchdog", "regulator"))
 # a name opening a sentence or clause before a lowercase word, or owning something anywhere
 _TOPIC_RE = re.compile(r"(?:(?:^|(?<=[.!?]\s)|(?<=,\s))([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})\s+[a-z]"
                        r"|(?<![\w&.-])([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})['\u2019]s\s)")
@@ -88,8 +90,8 @@ def kinds_clash(head: str, org: str) -> bool:
     body `org` names by its last word ("Champions League": a league; "Acme
     Association" is no "company"); a company, firm or group is one kind."""
     last = org.lower().split()[-1] if org.split() else ""
-    if head in _ANY_KIND or last in _ANY_KIND or head not in _KIND_HEADS | _FIRM_KINDS or last not in _KIND_HEADS \
-            or last == head:
+    if head in _ANY_KIND | _ANY_KIND_DESCRIPTIONS or last in _ANY_KIND or last == head \
+            or head not in _KIND_HEADS | _FIRM_KINDS or last not in _KIND_HEADS:
         return False
     return not (head in _FIRM_KINDS and last in _FIRM_KINDS)
 
@@ -98,12 +100,14 @@ def fitting_topic(head: str, pos: int, clash: str, people: DocSpeakers) -> str |
     """Return the body a description of kind `head` at pos means once the one
     credited (`clash`) is of another kind: the latest name within _TOPIC_REACH
     that opens a sentence or clause (or owns what does: "Acme Munich's Cup
-    match") and is no person, descriptor, place or body of another kind."""
+    match") and is no person, descriptor, place, body of another kind or
+    word the article writes in lowercase too (a heading's "Probe ...")."""
     found = None
     for m in _TOPIC_RE.finditer(people.text, max(0, pos - _TOPIC_REACH), pos):
         name = m.group(1) or m.group(2)
         toks = name.split()
         if name == clash or first_name_gender(toks[0]) or people.is_person(name) or is_description(toks) \
+                or len(toks) == 1 and name.lower() in people.common \
                 or kinds_clash(head, name) or toks[0] in ("The", "A", "An", "But", "And", "At", "In", "On"):
             continue
         found = name

@@ -41,6 +41,7 @@ from onrecord.indexer.annotate.attribution.reported.openers import asked_clause
 from onrecord.indexer.annotate.attribution.reported.outlets import WORD_RE
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_before_quote, cut_run_on
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, cut_naming
+from onrecord.indexer.annotate.attribution.reported.works import book_author
 from onrecord.indexer.annotate.attribution.reported.written import credited, note_spoken, read_off
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, MAX_SENTENCE_CHARS, Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans, is_heading, line_style
@@ -136,6 +137,7 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             who = group_named_next(who, clause.phrase, max(end, clause.phrase.end + base), people())
             who = staff_org(who, clause.phrase, base, people())
             who = read_off(who, clause.phrase, base, people(), spoken)
+            who = book_author(who, clause.phrase, base, people())
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
         asked = asked_clause(s, lo, hi)  # "Asked if CLAUSE, Ann Vole said": a question nobody named put

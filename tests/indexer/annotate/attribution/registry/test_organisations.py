@@ -256,3 +256,32 @@ def test_a_body_closing_the_subjects_appositive_is_whom_a_spokesman_speaks_for()
             "One of the jilted bidders, Leeds-based group ACMX, said it welcomed the chance.\n\n"
             '"If the sale is annulled we will bid," a spokesman told reporters.')
     assert who(text) == ["ACMX"]
+
+
+@pytest.mark.parametrize(("text", "name", "org"), [
+    # a name followed by its initials in parentheses spells out a body's acronym
+    ("Athletics Norland (AN) banned the runner on Monday.", "Athletics Norland", "Athletics Norland"),
+    # initials that are not the name's show nothing
+    ("Athletics Norland (XY) banned the runner on Monday.", "Athletics Norland", None),
+])
+def test_a_name_spelling_out_its_acronym_is_a_body(text: str, name: str, org: str | None) -> None:
+    assert org_by_context(text, 0, name, False) == org
+
+
+def test_the_acronym_then_speaks_as_the_body() -> None:
+    text = ("Runner banned\n\nAthletics Vexland (AV) banned the runner on Monday. "
+            "AV insisted it was making an example of her.")
+    found = [q for q in extract_text(text).paragraphs[-1].quotes if q.kind == "indirect"]
+    assert found and found[0].speaker == "Athletics Vexland"
+
+
+def test_a_name_after_an_adjective_is_still_the_committee() -> None:
+    text = ("Fees row\n\nThe influential Commons harbours committee met on Monday. Committee chairman Tavo Brenn "
+            "told the Vexa News website the fees were too high.\n\nThe committee said the plans had ignored anger.")
+    found = [q for q in extract_text(text).paragraphs[-1].quotes if q.kind == "indirect"]
+    assert found and found[0].speaker == "Commons harbours committee"
+
+
+def test_an_adjective_before_a_place_abbreviation_names_no_body() -> None:
+    text = "Vexa Air, the seventh-largest US airline, cut flights. The airline said it regretted the delays."
+    assert "US airline" not in {m.name for m in Organisations(text, lambda _: None, [], {}).mentions}
