@@ -44,6 +44,9 @@ ADDITIONS = [
     ("cue_verbs", "grumble",
      "from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues; s = 'Ann Vole grumbled about it';"
      "print(bool(find_cues(s, 0, len(s))))"),
+    ("count_words", "umpteen",
+     "from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues; s = 'Acme faced umpteen new claims';"
+     "print(not find_cues(s, 0, len(s)))"),
     ("cue_phrases", "made clear",
      "from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE; print(bool(CUE_RE.search('Ann Vole made clear that')))"),
     ("female", "zelda",

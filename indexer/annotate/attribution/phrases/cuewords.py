@@ -61,6 +61,18 @@ _NOUN_BEFORE_RE = re.compile(
     r"(?:\b(?:the|a|an|his|her|their|its|our|my|your|this|these|those)|['\u2019]s?)\s+$",
     re.IGNORECASE)
 
+# a cue's -s form counted is a plural noun ("six new pledges", "180 million calls",
+# "further questions"): no third-person verb follows a count, unless "of" leads it
+# ("one of the two men says")
+_COUNT_WORDS = words("count_words")
+_COUNTED_RE = re.compile(
+    rf"(?<!\bof )(?<!\bof the )(?<!\w)(?i:{word_alternation(_COUNT_WORDS)})\s+(?:[a-z][a-z-]*\s+)?$")
+
+
+def _is_counted(frame: str, lo: int, cue: re.Match[str]) -> bool:
+    """True when the cue is an -s form one or two words after a count word: a noun."""
+    return cue.group().endswith("s") and bool(_COUNTED_RE.search(frame, max(lo, cue.start() - 30), cue.start()))
+
 
 # bare verb forms are nouns as often as verbs ("a claim", "the answer"), but
 # not right after a plural or first-person pronoun: "they conclude", "we argue"
@@ -72,13 +84,15 @@ _BARE_CUE_RE = re.compile(
 
 def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
     """Return the cue matches in frame[lo:hi], in order, leaving out nouns
-    spelled like cues ("his remarks", "Trump's comments", "the stated aim")
+    spelled like cues ("his remarks", "Trump's comments", "the stated aim",
+    "two new pledges")
     and capitalized ones right before a cue, which are names ("Read said")."""
     found = [m for m in CUE_RE.finditer(frame, lo, hi)
              if frame[m.start() - 1:m.start()] != "-"  # "so-called", "long-stated"
              and not (m.group()[0].isupper() and (CUE_RE.match(frame, m.end() + 1, hi) or _MID_SENTENCE_RE.search(
                  frame, max(lo, m.start() - 3), m.start())))
-             and not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())]
+             and not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())
+             and not _is_counted(frame, lo, m)]
     bare = list(_BARE_CUE_RE.finditer(frame, lo, hi))
     return sorted(found + bare, key=lambda m: m.start()) if bare else found
 
