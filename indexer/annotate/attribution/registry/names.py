@@ -319,14 +319,19 @@ def is_participle(tok: str) -> bool:
 
 
 _LOWER_WORD_BEFORE_RE = re.compile(r"(?<![\w-])([a-z]+)[ \u00a0]+$")
+# "minister of sport Ann Vole", "chief of staff Ann Vole": a role and its "of" field just before the name
+_ROLE_OF_BEFORE_RE = re.compile(r"(?<![\w-])([a-z]+)[ \u00a0]+of[ \u00a0]+([a-z]+)[ \u00a0]+$")
 
 
 def follows_role(text: str, start: int) -> bool:
-    """True when a lowercase role word comes right before `start` ("film
-    director Im Kwon-Taek"): the name after it is a person's, whatever its
+    """True when a lowercase role word ("film director Im Kwon-Taek"), or one with its "of" field ("minister
+    of sport Ann Vole"), comes right before `start`: the name after it is a person's, whatever its
     first name; a role further back ("editor of the Acme Chronicle") is not."""
     word = _LOWER_WORD_BEFORE_RE.search(text, max(0, start - 30), start)
-    return word is not None and word.group(1) in lexicon().roles
+    if word is not None and word.group(1) in lexicon().roles:
+        return True
+    field = _ROLE_OF_BEFORE_RE.search(text, max(0, start - 40), start)  # not "head of the ...": a body's
+    return field is not None and field.group(2) not in _NOT_MODIFIERS and field.group(1) in lexicon().roles
 
 
 _SUBJECT_LEADS = frozenset(("is", "was"))
@@ -369,6 +374,9 @@ def is_subject(text: str, start: int) -> bool:
             return bool(_CLOSING_NAME_RE.match(text, start))
         if k > 0 and words[k - 1] == "The" and _EPITHET_RE.fullmatch(word):
             k -= 1  # "The versatile Ann Vole, who ...": an epithet between "The" and the name
+            continue
+        if k > 1 and words[k - 1] == "of" and words[k - 2] in roles and word.isalpha() and word not in _NOT_MODIFIERS:
+            k -= 2  # "Spain's minister of sport Ann Vole": the role's "of" field
             continue
         if not (word[:1].isupper() or word in roles or role_seen and len(word) > 3 and word.isalpha()
                 and word not in _NOT_MODIFIERS):
