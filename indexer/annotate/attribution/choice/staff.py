@@ -20,6 +20,7 @@ STAFF_NOUNS = words("org_staff_nouns")  # "Acme officials said": Acme's
 _OWNER_RUN_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:(?:The|the|But|And)\s+)?"
                            r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+"
                            r"(?:[a-z][\w-]*\s+){0,2}$")  # its modifiers between: "Labour campaign (chiefs)"
+_BODY_BEFORE_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:the\s+)?([a-z][\w-]*)\s+$")  # "..., bank (officials) said"
 
 
 def staff_owner(phrase: str, start: int, people: DocSpeakers) -> str | None:
@@ -33,7 +34,8 @@ def staff_owner(phrase: str, start: int, people: DocSpeakers) -> str | None:
         return None
     owner = " ".join(found[1:-1] if found[0] in ("The", "the") else found[:-1])
     if not owner:
-        run = _OWNER_RUN_RE.search(people.text, max(0, start - 80), start)
+        run = _OWNER_RUN_RE.search(people.text, max(0, start - 80), start) \
+            or _BODY_BEFORE_RE.search(people.text, max(0, start - 40), start)
         owner = "" if run is None else run.group(1)
     if owner.lower() in ORG_NOUNS and owner.islower():  # "..., bank officials said": the bank
         return resolve_nominal("the " + owner, start, people)
