@@ -56,7 +56,9 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     elif phrase.kind == "name":
         speaker, role = resolve_name_run(phrase.text, start, people)  # not "The Norland Forest MP"
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
-        speaker = resolve_nominal(text[start:end], start, people) or staff_owner(text[start:end], start, people)
+        speaker = resolve_nominal(text[start:end], start, people)
+        if speaker is None and rule != "reported":  # a reported clause's staff: reported.described.staff_org
+            speaker = staff_owner(text[start:end], start, people)
         by_nominal = speaker is not None
     if speaker is None and rule == "byline" and _BYLINE_NAME_RE.fullmatch(phrase.text):
         speaker = phrase.text  # '"..." - Tiffany' / '- LT': the line signs the quote with a name

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.lexicon import words
@@ -20,6 +19,7 @@ STAFF_NOUNS = words("org_staff_nouns")  # "Acme officials said": Acme's
 _OWNER_RUN_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:(?:The|the|But|And)\s+)?"
                            r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+"
                            r"(?:[a-z][\w-]*\s+){0,2}$")  # its modifiers between: "Labour campaign (chiefs)"
+BODY_REACH = 3000  # characters back "bank officials" looks for the bank: the article so far, mostly
 _BODY_BEFORE_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:the\s+)?([a-z][\w-]*)\s+$")  # "..., bank (officials) said"
 
 
@@ -38,7 +38,8 @@ def staff_owner(phrase: str, start: int, people: DocSpeakers) -> str | None:
             or _BODY_BEFORE_RE.search(people.text, max(0, start - 40), start)
         owner = "" if run is None else run.group(1)
     if owner.lower() in ORG_NOUNS and owner.islower():  # "..., bank officials said": the bank
-        return resolve_nominal("the " + owner, start, people)
+        # the last body whose name holds the noun: "Bank of America"; "union officials" are no airline's
+        return people.organisations.latest_holding(start, BODY_REACH, owner)
     if not owner[:1].isupper():
         return None
     return people.organisations.full_name(owner) or people.match_org(owner)

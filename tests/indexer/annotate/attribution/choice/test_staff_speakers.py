@@ -29,6 +29,9 @@ def test_a_body_s_staff_speak_for_the_body(text: str, expected: list[str | None]
 @pytest.mark.parametrize("text", [
     # no body before the staff noun: a group, nobody's one voice
     'Lender loses files\n\nThe Quillmore Bank said files were lost. "We are looking into it," officials said.\n',
+    # a body noun no body of the article's name holds: the union is not the airline
+    'Flights cancelled\n\nThe Quillmore Airline said staff were sick. But union officials denied there had been a '
+    'deliberate "walkout".\n',
     # a country, not a body
     'Storm hits coast\n\nRoads closed on Monday. "We have never seen waves like it," US officials said.\n',
 ])
