@@ -2,7 +2,8 @@
 
 Owns what one found phrase names: a pronoun its antecedent
 (registry.speakers), a name run its person or body (choice.definites), a
-description what it stands for (choice.nominals), a dash byline's bare name
+description what it stands for (choice.nominals), a body's staff
+the body (choice.staff: "Fox producers defended"), a dash byline's bare name
 itself; a spokesperson "for" a person names nobody, one for a body speaks
 for it (her "she" later is that body).  indexer.annotate.attribution.
 attribution decides which phrase to resolve; this says whom it names.
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from onrecord.indexer.annotate.attribution.choice.definites import resolve_name_run
 from onrecord.indexer.annotate.attribution.choice.evidence import evidence_of
 from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nominal
+from onrecord.indexer.annotate.attribution.choice.staff import staff_owner
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
@@ -55,6 +57,8 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         speaker, role = resolve_name_run(phrase.text, start, people)  # not "The Norland Forest MP"
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
         speaker = resolve_nominal(text[start:end], start, people)
+        if speaker is None and rule != "reported":  # a reported clause's staff: reported.described.staff_org
+            speaker = staff_owner(text[start:end], start, people)
         by_nominal = speaker is not None
     if speaker is None and rule == "byline" and _BYLINE_NAME_RE.fullmatch(phrase.text):
         speaker = phrase.text  # '"..." - Tiffany' / '- LT': the line signs the quote with a name

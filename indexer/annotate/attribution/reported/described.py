@@ -15,6 +15,7 @@ from typing import Any
 
 from onrecord.indexer.annotate.attribution.choice.leads import in_lead, org_named_after_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.choice.nominals import MEMBER_BODIES
+from onrecord.indexer.annotate.attribution.choice.staff import staff_owner
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
@@ -24,14 +25,9 @@ from onrecord.indexer.lexicon import words
 
 BODY_NOUNS = ORG_NOUNS | words("reported_body_nouns")  # "the charity", "the think-tank": a body that spoke
 SELF_NAMED = words("self_named_bodies")  # "the government": itself when no government spoke
-_STAFF_NOUNS = words("org_staff_nouns")  # "Acme officials said": Acme's
 _LEAD_STAFF = words("lead_staff_nouns")  # "..., officials have said." in a lead: the body named next
 _MEMBER_NOUNS = words("member_nouns")  # "..., MPs have said." in a lead: the committee named next
 _GROUP_NOUNS = _LEAD_STAFF | _MEMBER_NOUNS  # a lead's group of a body's staff or members
-# the organisation's name right before such a noun, opening the sentence or clause
-_OWNER_RUN_RE = re.compile(r"(?:^|[.;:,]\s+|\n)(?:(?:The|the|But|And)\s+)?"
-                           r"([A-Z][\w&'\u2019.-]*(?:\s+(?:of\s+|for\s+|&\s+)?[A-Z][\w&'\u2019.-]*){0,4})\s+"
-                           r"(?:[a-z][\w-]*\s+){0,2}$")  # its modifiers between: "Labour campaign (chiefs)"
 
 
 def staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:
@@ -39,11 +35,9 @@ def staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeaker
     phrase names ("Acme Group lawyers said", "Treasury officials said":
     the words before the noun, when the article shows them to be an
     organisation's name) where the direct path named no one; else `who`."""
-    if who.get("speaker") or phrase.kind != "np" or phrase.text.lower() not in _STAFF_NOUNS:
+    if who.get("speaker") or phrase.kind != "np":
         return who
-    start = phrase.start + base
-    run = _OWNER_RUN_RE.search(people.text, max(0, start - 80), start)
-    org = None if run is None else people.organisations.full_name(run.group(1)) or people.match_org(run.group(1))
+    org = staff_owner(phrase.text, phrase.start + base, people)
     return who if org is None else credited(who, org, "organisation")
 
 
