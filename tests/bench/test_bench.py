@@ -343,3 +343,23 @@ def test_a_server_that_exits_is_reported_with_its_last_words() -> None:
             wait_healthy("http://127.0.0.1:9", server, 30, log)
     finally:
         log.close()
+
+
+def test_derived_onrecord_build_given_the_stream_does_not_make_it_again(pool, tmp_path, monkeypatch) -> None:
+    """Handed the stream (as naive Whoosh is), the workers write it as they
+    would have written the stream they make, and make none themselves (the
+    peers' times do not include making it)."""
+    import bench.derived
+    from onrecord.search.storage.store import open_index
+    articles = list(iter_derived(pool, 700, 5))
+    def no_stream(*args, **kwargs):
+        raise AssertionError("the stream was made again")
+    monkeypatch.setattr(bench.derived, "iter_derived", no_stream)  # forked workers see it
+    monkeypatch.setattr(bench.derived, "STREAM_BATCH", 10)
+    path = tmp_path / "ix"
+    written = bench.derived.build_onrecord(path, pool, 700, seed=5, workers=2, articles=articles)
+    index = open_index(path)
+    with index.reading() as searcher:
+        stored = sorted(f["paragraph_id"] for f in searcher.all_stored_fields() if "qi" not in f)
+    index.close()
+    assert written == 700 and stored == sorted(p.id for a in articles for p in a.paragraphs)
