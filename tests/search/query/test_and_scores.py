@@ -47,3 +47,27 @@ def test_a_frequent_word_is_scored_within_the_rare_parts_matches(
         whole = ranking.score_all(searcher, q, ranking.build_lengths, Deadline(None))
     assert narrowed is not None and len(narrowed) == 30
     assert narrowed == whole and list(narrowed) == list(whole)  # the same floats, in the same order
+
+
+def test_a_filter_in_half_the_words_documents_narrows_before_scoring(monkeypatch: pytest.MonkeyPatch) -> None:
+    index = ram_index()
+    board = make_article("board", PARAGRAPHS[:150], institutions=("Harbour Board",))
+    write_articles(index, [board, make_article("rest", PARAGRAPHS[150:])])
+    flt = build_filter(SearchRequest(institutions=("Harbour Board",)))
+    q = restrict_query(parse_query(build_parser(index.schema), "harbour"), flt)
+    within = []
+    words_within = ranking._words_within
+
+    def spied(*args: object) -> ranking.Scores:
+        within.append(len(args[-1]))  # type: ignore[arg-type]
+        return words_within(*args)  # type: ignore[arg-type]
+
+    with index.reading() as searcher:
+        monkeypatch.setattr(ranking, "_words_within", spied)
+        narrowed = ranking.score_all(searcher, q, ranking.build_lengths, Deadline(None))
+        assert within == [150]  # "harbour" scored only in the board's 150 of its 300 documents
+        monkeypatch.setattr(ranking, "FILTER_FIRST_SHARE", 0.0)  # scored whole, then narrowed
+        whole = ranking.score_all(searcher, q, ranking.build_lengths, Deadline(None))
+    assert narrowed is not None and len(narrowed) == 150
+    assert narrowed == whole and list(narrowed) == list(whole)
+    index.close()
