@@ -24,7 +24,7 @@ import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
-from onrecord.search.query.postings import PostingsCache, is_frequent, open_postings, term_postings
+from onrecord.search.query.postings import MIN_CACHED, PostingsCache, is_frequent, open_postings, term_postings
 from onrecord.search.query.sortedarrays import distinct, intersect_sorted
 from onrecord.search.storage.whoosh_internals import (
     has_block_values,
@@ -163,7 +163,8 @@ def _kept_keys(reader: Any, fieldname: str, word: str, matcher: Any, wanted: int
     if kept is not None:
         return kept
     count = reader.doc_frequency(fieldname, word)
-    if not is_frequent(count, reader) or wanted < count * WHOLE_SHARE:
+    # MIN_CACHED at least: a small segment's words cost more in numpy calls than they save
+    if not is_frequent(count, reader, MIN_CACHED) or wanted < count * WHOLE_SHARE:
         return None
     docs: list[int] = []
     values: list[bytes] = []

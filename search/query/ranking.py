@@ -174,7 +174,7 @@ def _scored_parts(scored: Sequence[wq.Query], sub: Any, lengths: Lengths, deadli
         reader = sub.reader()
         floors = [_words_floor(reader, part) for part in scored]
         big = 0 if floors[0] > floors[1] else 1
-        if floors[big]:
+        if floors[big] >= _WITHIN_MIN:
             small = _score(scored[1 - big], sub, lengths, deadline, cache)
             if len(small) < floors[big]:
                 return [small, _words_within(scored[big], sub, lengths, deadline, cache, set(small))]
@@ -202,7 +202,8 @@ def _phrase_scores(q: wq.Phrase, sub: Any, lengths: Lengths, deadline: Deadline,
     for word in q.words:
         term = wq.Term(q.fieldname, word, boost=q.boost)
         # scored only where the phrase stands: "of the" is in 16x more documents than "one of the"
-        scores = _term_scores(term, sub, lengths, deadline, cache, docs)
+        big = sub.reader().doc_frequency(q.fieldname, word) >= _WITHIN_MIN
+        scores = _term_scores(term, sub, lengths, deadline, cache, docs if big else None)
         for docnum in docs:
             total[docnum] += scores.get(docnum, 0.0)
     return total
@@ -314,6 +315,10 @@ def _postings_within(ids: Sequence[int], weights: Sequence[float],
 
 # Postings below this are scored in Python: numpy's per-call cost is larger.
 _NUMPY_MIN = 256
+# Words in fewer documents of a segment are scored whole, not only within another
+# part's matches: the narrowing's numpy calls per segment cost more than they save
+# (the BBC index's many small segments).
+_WITHIN_MIN = 2048
 
 
 def build_lengths(reader: Any, fieldname: str) -> array:

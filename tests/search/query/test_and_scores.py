@@ -32,6 +32,7 @@ def index() -> Iterator[Index]:
 def test_a_frequent_word_is_scored_within_the_rare_parts_matches(
         index: Index, text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     q = restrict_query(parse_query(build_parser(index.schema), text), build_filter(SearchRequest()))
+    monkeypatch.setattr(ranking, "_WITHIN_MIN", 100)  # this small index's words count as big
     within = []
     words_within = ranking._words_within
 
@@ -55,6 +56,7 @@ def test_a_filter_in_half_the_words_documents_narrows_before_scoring(monkeypatch
     write_articles(index, [board, make_article("rest", PARAGRAPHS[150:])])
     flt = build_filter(SearchRequest(institutions=("Harbour Board",)))
     q = restrict_query(parse_query(build_parser(index.schema), "harbour"), flt)
+    monkeypatch.setattr(ranking, "_WITHIN_MIN", 100)  # this small index's words count as big
     within = []
     words_within = ranking._words_within
 

@@ -77,6 +77,7 @@ def _phrase_ids(index: Index, tokens: tuple[str, ...]) -> set[str]:
 
 
 def test_frequent_words_positions_are_kept_and_answer_without_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(phrases, "MIN_CACHED", 128)  # this small index's words count as frequent
     index = ram_index()
     write_articles(index, [make_article("keepers", KEEPERS)])
     expected = {tokens: {f"keepers-p{n + 1}" for n, text in enumerate(KEEPERS) if phrase in text.lower()}
