@@ -50,8 +50,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("per_page", 10, int, "Hits per page when a request does not say.", maximum=100),
     Setting("result_cache_size", 256, int, "Finished search results remembered until the next "
             "commit; 0 turns the result cache off.", zero_ok=True),
-    Setting("postings_cache_mb", 48, int, "MB of decoded postings of frequent words kept per "
-            "process; 0 turns the postings cache off.", zero_ok=True),
+    Setting("postings_cache_mb", 64, int, "MB of decoded postings (and phrase positions) of "
+            "frequent words kept per process; 0 turns the postings cache off.", zero_ok=True),
     Setting("stale_check_seconds", 1.0, float, "How often a reader looks for another process's "
             "commit, in seconds."),
     # Exports (search.features.exporting)
@@ -133,7 +133,7 @@ class Config:
     max_query_chars: int = 500
     per_page: int = 10
     result_cache_size: int = 256
-    postings_cache_mb: int = 48
+    postings_cache_mb: int = 64
     stale_check_seconds: float = 1.0
     export_slots: int = 2
     export_timeout: float = 10.0

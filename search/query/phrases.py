@@ -8,7 +8,10 @@ intersected as sorted arrays, postings blocks that hold none of the wanted
 documents are skipped by their header (never decompressed), and the wanted
 documents' positions are parsed from their encoded values in numpy, all of
 a word at once (position_keys), as (docnum, start) keys intersected by
-numpy: no Python step per document.
+numpy: no Python step per document.  A frequent word (postings.is_frequent)
+whose blocks the wanted documents nearly all hold is read whole once and its
+keys kept in the Index's postings cache (8 bytes a position, beside its
+decoded ids): a warm common-word phrase then decodes no block at all.
 """
 from __future__ import annotations
 
@@ -21,10 +24,11 @@ import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
-from onrecord.search.query.postings import PostingsCache, open_postings, term_postings
+from onrecord.search.query.postings import MIN_CACHED, PostingsCache, is_frequent, open_postings, term_postings
 from onrecord.search.query.sortedarrays import distinct, intersect_sorted
 from onrecord.search.storage.whoosh_internals import (
     has_block_values,
+    iter_blocks,
     iter_blocks_holding,
     positions_decoder,
 )
@@ -49,18 +53,26 @@ def phrase_docs(q: wq.Phrase, reader: Any, deadline: Deadline,
         return None
     decode = positions_decoder(field.format)
     keys: np.ndarray | None = None
-    for offset, matcher in enumerate(matchers):
-        docs, values = _wanted_values(matcher, wanted, deadline)
-        here = position_keys(docs, values, offset, decode)
+    for offset, (word, matcher) in enumerate(zip(q.words, matchers, strict=True)):
+        kept = _kept_keys(reader, q.fieldname, word, matcher, len(wanted), decode, deadline, cache)
+        if kept is None:
+            docs, values = _wanted_values(matcher, wanted, deadline)
+            here = position_keys(docs, values, offset, decode)
+        else:  # every document's: a superset the intersections narrow
+            here = _shifted(kept, offset)
         keys = here if keys is None else intersect_sorted(keys, here)
         if not len(keys):
             return set()
-        wanted = distinct(keys >> _DOC_SHIFT, ordered=True).tolist()
+        found = distinct(keys >> _DOC_SHIFT, ordered=True)
+        if kept is not None:
+            found = intersect_sorted(found, np.asarray(wanted, dtype=np.int64))
+        wanted = found.tolist()
     return set(wanted)
 
 
 # A (document, phrase start) pair as one int64: the docnum above these bits.
 _DOC_SHIFT = 32
+_POSITION_MASK = (1 << _DOC_SHIFT) - 1
 # Whoosh 3's Positions value: a 4-byte big-endian count, then pickle protocol 2 of the
 # position deltas: PROTO 2, EMPTY_LIST, BINPUT 0 (9 bytes in all), then for one delta
 # BININT1 x APPEND, for more MARK (BININT1 x)... APPENDS, then STOP unless Whoosh dropped it.
@@ -129,6 +141,48 @@ def _common_docs(reader: Any, fieldname: str, words: Sequence[str], deadline: De
     for other in arrays[1:]:
         common = intersect_sorted(common, other)
     return common.tolist()
+
+
+# A word's keys kept whole when the wanted documents are at least this share of
+# its own: a block of 128 postings then holds none of them with odds under
+# (1 - 1/32) ** 128 = 2%, so reading every block costs about what the wanted do.
+WHOLE_SHARE = 1 / 32
+
+
+def _kept_keys(reader: Any, fieldname: str, word: str, matcher: Any, wanted: int,
+               decode: Callable[[bytes], Iterable[int]], deadline: Deadline,
+               cache: PostingsCache | None) -> np.ndarray | None:
+    """Return every position key of `word` in the segment (offset 0) from
+    `cache`, or read whole and kept there when the word is frequent and
+    `wanted` documents would have it decode nearly every block anyway;
+    None when the word's wanted blocks are to be read alone."""
+    if cache is None:
+        return None
+    key = (fieldname, word, "positions")
+    kept: np.ndarray | None = cache.get(reader, key)
+    if kept is not None:
+        return kept
+    count = reader.doc_frequency(fieldname, word)
+    # MIN_CACHED at least: a small segment's words cost more in numpy calls than they save
+    if not is_frequent(count, reader, MIN_CACHED) or wanted < count * WHOLE_SHARE:
+        return None
+    docs: list[int] = []
+    values: list[bytes] = []
+    for block in iter_blocks(matcher, deadline.check):
+        docs.extend(block.ids)
+        values.extend(block.values())
+    kept = position_keys(docs, values, 0, decode)
+    kept.flags.writeable = False  # shared by every search of the segment
+    cache.put(reader, key, kept, kept.nbytes)
+    return kept
+
+
+def _shifted(kept: np.ndarray, offset: int) -> np.ndarray:
+    """Return position_keys' answer at `offset` for every document from a
+    word's keys at 0: positions before `offset` left out, the rest less it."""
+    if not offset:
+        return kept
+    return kept[(kept & _POSITION_MASK) >= offset] - offset
 
 
 def _wanted_values(matcher: Any, wanted: Sequence[int],

@@ -31,7 +31,9 @@ MIN_CACHED_SHARE = 0.1
 _SHARE_FLOOR = 128
 
 Postings = tuple[array, array]  # (ids "I", weights "f")
-PostingsCache = SegmentCache[Postings]  # keyed by (field, term) within a segment
+# Keyed within a segment by (field, term): its Postings; by (field, term, "positions"):
+# a phrase word's position keys (search.query.phrases), an int64 array.
+PostingsCache = SegmentCache[Any]
 
 
 def term_postings(reader: Any, fieldname: str, text: Any, open_matcher: Callable[[], Any],

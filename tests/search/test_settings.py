@@ -184,7 +184,7 @@ def test_the_postings_cache_is_sized_by_its_setting() -> None:
     assert index.postings_cache.limit == 0
     index.apply_config(Config())
     engine.search(index, SearchRequest(query="rain"))
-    assert index.postings_cache.limit == 48 * 1024 * 1024
+    assert index.postings_cache.limit == 64 * 1024 * 1024
 
 
 def test_the_benchmark_engine_turns_the_cache_off_by_the_setting(tmp_path: Path) -> None:

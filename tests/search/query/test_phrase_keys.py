@@ -1,4 +1,5 @@
-"""A phrase's positions parsed in bulk equal Whoosh's own reading of them.
+"""A phrase's positions parsed in bulk equal Whoosh's own reading of them,
+and a frequent word's positions, kept whole, answer without its blocks.
 
 search.query.phrases.position_keys reads Whoosh 3's Positions values (a
 count, then the pickled deltas) with numpy where every delta is a one-byte
@@ -10,9 +11,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from whoosh import formats
+from whoosh import query as wq
 
-from onrecord.search.query.phrases import position_keys
+from onrecord.search.deadline import Deadline
+from onrecord.search.query import phrases
+from onrecord.search.query.phrases import phrase_docs, position_keys
+from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.storage.whoosh_internals import positions_decoder
+from onrecord.search.writing.commits import write_articles
+from tests.factories import make_article
 
 FORMAT = formats.Positions()
 # Position lists of every shape: one position, a few, gaps over 255 and
@@ -50,3 +57,40 @@ def test_simple_values_alone_and_none() -> None:
     keys = position_keys(docs, [_value(p, True) for p in lists], 1, decode)
     assert keys.tolist() == _expected(docs, lists, 1)
     assert position_keys([], [], 0, decode).tolist() == []
+
+
+# Invented paragraphs: "of the" in every one, "one of the" in every other.
+KEEPERS = [f"Lantern {n}: harbour one of the keepers." if n % 2 else f"Harbour {n} of the lantern."
+           for n in range(400)]
+KEPT_PHRASES = {("one", "of the"): "one of the", ("harbour", "one", "of the"): "harbour one of the",
+                ("of the", "the lantern"): "of the lantern"}
+
+
+def _phrase_ids(index: Index, tokens: tuple[str, ...]) -> set[str]:
+    with index.reading() as searcher:
+        found = set()
+        for leaf, base in searcher.reader().leaf_readers():
+            docs = phrase_docs(wq.Phrase("exact", list(tokens)), leaf, Deadline(None), index.postings_cache)
+            assert docs is not None
+            found |= {searcher.stored_fields(base + d)["paragraph_id"] for d in docs}
+        return found
+
+
+def test_frequent_words_positions_are_kept_and_answer_without_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(phrases, "MIN_CACHED", 128)  # this small index's words count as frequent
+    index = ram_index()
+    write_articles(index, [make_article("keepers", KEEPERS)])
+    expected = {tokens: {f"keepers-p{n + 1}" for n, text in enumerate(KEEPERS) if phrase in text.lower()}
+                for tokens, phrase in KEPT_PHRASES.items()}
+    assert all(len(ids) == 200 for ids in expected.values())
+    assert {tokens: _phrase_ids(index, tokens) for tokens in KEPT_PHRASES} == expected
+
+    def no_blocks(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a kept word's postings blocks were read again")
+
+    # "of the" (400 documents) and "one" (200) are frequent here: their keys are kept
+    monkeypatch.setattr(phrases, "iter_blocks", no_blocks)
+    monkeypatch.setattr(phrases, "iter_blocks_holding", no_blocks)
+    assert _phrase_ids(index, ("one", "of the")) == expected[("one", "of the")]
+    assert _phrase_ids(index, ("harbour", "one", "of the")) == expected[("harbour", "one", "of the")]
+    index.close()
