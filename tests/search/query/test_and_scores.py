@@ -32,16 +32,8 @@ def index() -> Iterator[Index]:
 def test_a_frequent_word_is_scored_within_the_rare_parts_matches(
         index: Index, text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     q = restrict_query(parse_query(build_parser(index.schema), text), build_filter(SearchRequest()))
-    monkeypatch.setattr(ranking, "_WITHIN_MIN", 100)  # this small index's words count as big
-    within = []
-    words_within = ranking._words_within
-
-    def spied(*args: object) -> ranking.Scores:
-        within.append(len(args[-1]))  # type: ignore[arg-type]
-        return words_within(*args)  # type: ignore[arg-type]
-
+    within = _spy_within(monkeypatch)
     with index.reading() as searcher:
-        monkeypatch.setattr(ranking, "_words_within", spied)
         narrowed = ranking.score_all(searcher, q, ranking.build_lengths, Deadline(None))
         assert within == [30]  # "harbour" scored in the 30 documents "lantern" holds
         monkeypatch.setattr(ranking, "_words_floor", lambda reader, part: 0)  # both parts whole
@@ -56,16 +48,8 @@ def test_a_filter_in_half_the_words_documents_narrows_before_scoring(monkeypatch
     write_articles(index, [board, make_article("rest", PARAGRAPHS[150:])])
     flt = build_filter(SearchRequest(institutions=("Harbour Board",)))
     q = restrict_query(parse_query(build_parser(index.schema), "harbour"), flt)
-    monkeypatch.setattr(ranking, "_WITHIN_MIN", 100)  # this small index's words count as big
-    within = []
-    words_within = ranking._words_within
-
-    def spied(*args: object) -> ranking.Scores:
-        within.append(len(args[-1]))  # type: ignore[arg-type]
-        return words_within(*args)  # type: ignore[arg-type]
-
+    within = _spy_within(monkeypatch)
     with index.reading() as searcher:
-        monkeypatch.setattr(ranking, "_words_within", spied)
         narrowed = ranking.score_all(searcher, q, ranking.build_lengths, Deadline(None))
         assert within == [150]  # "harbour" scored only in the board's 150 of its 300 documents
         monkeypatch.setattr(ranking, "FILTER_FIRST_SHARE", 0.0)  # scored whole, then narrowed
@@ -73,3 +57,18 @@ def test_a_filter_in_half_the_words_documents_narrows_before_scoring(monkeypatch
     assert narrowed is not None and len(narrowed) == 150
     assert narrowed == whole and list(narrowed) == list(whole)
     index.close()
+
+
+def _spy_within(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count every word as big in these small indexes and return the list
+    that records how many documents each `_words_within` call scored in."""
+    monkeypatch.setattr(ranking, "_WITHIN_MIN", 100)
+    within: list[int] = []
+    words_within = ranking._words_within
+
+    def spied(*args: object) -> ranking.Scores:
+        within.append(len(args[-1]))  # type: ignore[arg-type]
+        return words_within(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ranking, "_words_within", spied)
+    return within
