@@ -122,7 +122,7 @@ def name_past_role(s: str, phrase: Phrase, hi: int) -> Phrase | None:
     if name is None or name.kind != "name" or name.start != m.end() or len(name.text.split()) < 2 \
             or not _SOFT_CLOSE_RE.match(s, name.end):
         return None
-    return replace(name, lead=phrase.lead if phrase.lead >= 0 else phrase.start)
+    return replace(name, lead=_opening(phrase))
 
 
 def _is_object(s: str, lo: int, start: int) -> bool:

@@ -100,10 +100,11 @@ class Organisations:
     """The organisations of one article and their mentions, in text order."""
 
     def __init__(self, text: str, match: Callable[[str], str | None], quoted: list[tuple[int, int]],
-                 surnames: Mapping[str, list[Person]]) -> None:
+                 surnames: Mapping[str, list[Person]], common: frozenset[str] | None = None) -> None:
         """Scan `text` (`quoted`: its quotes' spans; `match`: the institutions
         registry's look-up; `surnames`: the people by surname, whose names, held
-        with a first name or gender, need strong words to be an organisation's)."""
+        with a first name or gender, need strong words to be an organisation's;
+        `common`: the words it writes in lowercase, read from it when not given)."""
         self.text = text
         self._full: dict[str, str] = {}  # a name or short form -> the full name
         self._spelled: dict[str, str] = {}  # an acronym -> the full name the article spells it out as
@@ -127,7 +128,7 @@ class Organisations:
         # what a name alone says, once per name: a person's name recurs in every run that
         # names them, and only the words around each mention can still make it an org's
         undecided: dict[str, bool | None] = {}  # name -> personal (None: no organisation at all)
-        openers = _sentence_openers(text, runs)
+        openers = _sentence_openers(text, runs, lowercase_words(text) if common is None else common)
         for start, name in runs:
             if name.lower() in ORG_NOUNS or name in openers and not match(name):
                 continue
@@ -353,14 +354,13 @@ def _described(noun: str, by_head: Mapping[str, str], kinds: Mapping[str, set[st
     return next(fits, None)
 
 
-def _sentence_openers(text: str, runs: list[tuple[int, str]]) -> set[str]:
+def _sentence_openers(text: str, runs: list[tuple[int, str]], common: frozenset[str]) -> set[str]:
     """Return the lone words the article capitalises only where they open a
     sentence and that are common nouns there: institution-kind words ("News
     of the deal came", "House prices rose"), a plural of staff or of a role
     ("Analysts expect its ...", "Critics say"), or a word it writes in
     lowercase elsewhere (the headline's "Probe launched ..." beside "the
-    probe"): no organisation's name."""
-    common = lowercase_words(text)
+    probe"; `common`, the article's lowercase words): no organisation's name."""
     lone = {name for _, name in runs if " " not in name and _common_noun(name, common)}
     for start, name in runs:
         if name in lone and not _OPENS_RE.search(text, max(0, start - 4), start):

@@ -376,7 +376,7 @@ class DocSpeakers:
     @cached_property
     def organisations(self) -> Organisations:
         """Return the organisations the article introduces (scanned on first use)."""
-        return Organisations(self.text, self.match_org, self._quoted, self._by_last)
+        return Organisations(self.text, self.match_org, self._quoted, self._by_last, self.common)
 
     def match_org(self, phrase: str) -> str | None:
         """Return the institution `phrase` names in this article's registry, or None."""
