@@ -52,7 +52,9 @@ drawn while rounds 21 and 22 were a session's test sets;
 `--round 25` and `--round 26` write rounds 25 and 26's (bbc25 and bbc26),
 drawn while rounds 23 and 24 were a session's test sets;
 `--round 27` and `--round 28` write rounds 27 and 28's (bbc27 and bbc28),
-drawn while rounds 25 and 26 were a session's test sets.
+drawn while rounds 25 and 26 were a session's test sets;
+`--round 29` and `--round 30` write rounds 29 and 30's (bbc29 and bbc30),
+drawn while rounds 27 and 28 were a session's test sets.
 """
 from __future__ import annotations
 
@@ -276,6 +278,15 @@ ROUND28_NOTE = (
     " Round 28: drawn by bench/goldselect.py (bbc28: 40 articles by random.Random(282828), disjoint from "
     "bbc_quotes.json, rounds 1-26 and round 27's draw, no text twice nor the text of an earlier gold's article) "
     "beside round 27; annotated the same way, a test set only.")
+ROUND29_NOTE = (
+    " Round 29: drawn by bench/goldselect.py (bbc29: 40 articles by random.Random(292929), disjoint from "
+    "bbc_quotes.json and rounds 1-28, no text twice nor the text of an earlier gold's article) in the session "
+    "whose test sets were rounds 27 and 28, for the session after it; annotated the same way (headline quotes "
+    "and headline reported speech included) by annotators who saw only the texts, a test set only.")
+ROUND30_NOTE = (
+    " Round 30: drawn by bench/goldselect.py (bbc30: 40 articles by random.Random(303030), disjoint from "
+    "bbc_quotes.json, rounds 1-28 and round 29's draw, no text twice nor the text of an earlier gold's article) "
+    "beside round 29; annotated the same way, a test set only.")
 
 
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
@@ -306,7 +317,7 @@ BBC_ROUNDS: dict[int, str] = {
     14: ROUND14_NOTE, 15: ROUND15_NOTE, 16: ROUND16_NOTE, 17: ROUND17_NOTE, 18: ROUND18_NOTE,
     19: ROUND19_NOTE, 20: ROUND20_NOTE, 21: ROUND21_NOTE, 22: ROUND22_NOTE,
     23: ROUND23_NOTE, 24: ROUND24_NOTE, 25: ROUND25_NOTE, 26: ROUND26_NOTE,
-    27: ROUND27_NOTE, 28: ROUND28_NOTE}
+    27: ROUND27_NOTE, 28: ROUND28_NOTE, 29: ROUND29_NOTE, 30: ROUND30_NOTE}
 
 
 def draw_round(number: int, corpus: Path) -> list[str]:
@@ -347,7 +358,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=tuple(range(1, 29)), default=1)
+    parser.add_argument("--round", type=int, choices=tuple(range(1, 31)), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)

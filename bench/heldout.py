@@ -32,7 +32,8 @@ BBC articles each, scored at the starting code 0d68cee and once after tuning
 at 2d3e925): all are tuning data since.  Rounds 27 and 28 (40 BBC articles
 each, drawn and frozen while rounds 25 and 26 were the test sets, never
 scored) are the test sets now (TEST_SETS), each scored only when its flag
-asks: at the starting code, then once, after tuning.
+asks: at the starting code, then once, after tuning; rounds 29 and 30 (drawn
+and frozen while 27 and 28 are) wait beside them for the next tuning.
 """
 from __future__ import annotations
 
@@ -131,6 +132,11 @@ BBC_R26 = GOLD_DIR / "bbc_heldout_r26_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R27 = GOLD_DIR / "bbc_heldout_r27_test.json"
 BBC_R28 = GOLD_DIR / "bbc_heldout_r28_test.json"
+# Rounds 29 and 30: drawn while rounds 27 and 28 were the test sets, for the
+# session after (bench.goldselect's bbc29 and bbc30, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R29 = GOLD_DIR / "bbc_heldout_r29_test.json"
+BBC_R30 = GOLD_DIR / "bbc_heldout_r30_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -145,7 +151,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R27: ("round 27 BBC TEST", "--round27-test"),
-                                          BBC_R28: ("round 28 BBC TEST", "--round28-test")}
+                                          BBC_R28: ("round 28 BBC TEST", "--round28-test"),
+                                          BBC_R29: ("round 29 BBC TEST", "--round29-test"),
+                                          BBC_R30: ("round 30 BBC TEST", "--round30-test")}
 
 
 def held_row(gold: Path) -> str:
