@@ -17,6 +17,9 @@ Grouped by concern, in the order a quote is attributed:
 - `reported/`: reported speech, statements reported without being quoted
   whole ("X said (that) ...", "according to X, ..."), as `indirect` quotes
   credited by the same evidence, after the quotes are attributed;
+- `headline_reports`: a headline's claim signed by a name after a dash or a
+  bare cue ("Lords wrong on detainees - Straw") as an `indirect` quote,
+  after the reported pass;
 - `headlines`: which body quote or lead clause a headline quote takes its
   speaker from, once reported speech is in.
 - `values`: the stage after attribution clearing speaker values no one

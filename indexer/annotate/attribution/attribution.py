@@ -24,6 +24,7 @@ from onrecord.indexer.annotate.attribution.choice import ranker
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.choice.ranker import Windows, choose
 from onrecord.indexer.annotate.attribution.choice.rankfeatures import Candidate, Situation, nearest_mention
+from onrecord.indexer.annotate.attribution.headline_reports import add_headline_report
 from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines
 from onrecord.indexer.annotate.attribution.phrases import clues, introductions, signatures
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
@@ -194,7 +195,7 @@ def _own_subject(p: _Para, qs: int) -> Attribution | None:
     return who if who.speaker else None
 
 
-def _credit(phrase: Phrase, cue: re.Match[str], frame: Frame, people: DocSpeakers) -> dict[str, Any]:
+def _credit(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, people: DocSpeakers) -> dict[str, Any]:
     """Return the Quote fields naming who a reported clause's phrase is (reported.reports)."""
     who = resolve(phrase, cue, frame, frame.text, people, "reported")
     return {"speaker": who.speaker, "speaker_mention": who.mention, "role": who.role, **_evidence_fields(who, people)}
@@ -365,6 +366,7 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
         paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
     # the lead's clause too
     paragraphs = add_reported(paragraphs, doc.text, style, lambda: doc.people, _credit, doc.frames)
+    paragraphs = add_headline_report(paragraphs, doc.text, lambda: doc.people, _credit)  # "Claim - Vole"
     if doc.headlines:
         paragraphs = credit_headlines(paragraphs, doc.headlines, _recredit(doc.people))
     return replace(article, paragraphs=paragraphs)

@@ -7,7 +7,10 @@ says: "Firms 'hit by costs'" over "Costs are rising, the CBI says") unless the
 headline's named subject acts before its quote ("Vole attacks Tamm's 'lies'": Ann
 Vole's first statement, whoever the lead credits), else the
 first body statement of the person the headline names before its quote
-("Vole 'proud of record'": Ann Vole's, not a later quote of someone else), else,
+("Vole 'proud of record'": Ann Vole's, not a later quote of someone else) unless
+the lead reports a claim about that person ("Vole was involved, his associate has
+told a court", "Ann Vole is said to have ..."): the subject is then the claim's
+topic and the claim's source speaks, else,
 when the lead leaves its source unnamed ("..., a survey suggests", "say
 reports") or quotes no one ("..., a court has been told", "Vole is said to"),
 the source the next paragraph's first sentence credits ("The Acme
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.lexicon import words
@@ -35,6 +38,10 @@ _SUBJECT_RE = re.compile(rf"\s*({_NAME_RUN})")
 # a headline whose subject does something before the quote ("Vole attacks Tamm's 'lies'"), not one
 # whose quote says something of its subject ("Vole 'aware' of fraud")
 _ACTS_RE = re.compile(rf"\s*{_NAME_RUN}\s+[a-z]+\b")
+# "is said to", "has been told": a passive report, whose subject is what is reported, not its source
+_PASSIVE_ALT = "|".join(sorted(words("passive_report_participles")))
+_PASSIVE_REPORT = rf"\b(?:is|are|was|were|been)\s+(?:\w+ly\s+)?(?:{_PASSIVE_ALT})\b"
+MAX_PASSIVE_GAP = 40  # characters between a name and its passive report ("Vole, 80, is said to")
 
 Recredit = Callable[[Quote, Quote], Quote]  # (headline quote, source quote) -> the headline credited
 
@@ -49,9 +56,9 @@ def credit_headlines(paragraphs: list[Paragraph], headlines: dict[int, str], rec
         if not any(q.start in headlines for q in para.quotes):
             out.append(para)
             continue
-        lead_end = paragraphs[n + 1].end if n + 1 < len(paragraphs) else para.end
-        source = _source_named_next(paragraphs, n, quotes)
-        found = [_headline_speaker(q, headlines[q.start], quotes, lead_end, recredit, source) if q.start in headlines
+        lead = paragraphs[n + 1] if n + 1 < len(paragraphs) else para
+        below = _Below(quotes, lead.end, lead.text, _source_named_next(paragraphs, n, quotes))
+        found = [_headline_speaker(q, headlines[q.start], below, recredit) if q.start in headlines
                  else q for q in para.quotes]
         out.append(replace(para, quotes=found, speakers=sorted({q.speaker for q in found if q.speaker})))
     return out
@@ -76,26 +83,57 @@ def _source_named_next(paragraphs: list[Paragraph], n: int, quotes: list[Quote])
     return [q for q in quotes if q.speaker and second.start <= q.start < stop]
 
 
-def _headline_speaker(head: Quote, quoted: str, quotes: list[Quote], lead_end: int,
-                      recredit: Recredit, source: list[Quote]) -> Quote:
+@dataclass(frozen=True, slots=True)
+class _Below:
+    """What stands under a headline: the article's quotes, the lead paragraph
+    (its end and text) and the source the next paragraph names (_source_named_next)."""
+
+    quotes: list[Quote]
+    lead_end: int
+    lead_text: str
+    source: list[Quote]
+
+
+def _headline_speaker(head: Quote, quoted: str, below: _Below, recredit: Recredit) -> Quote:
     """Return the headline quote `head` (the whole headline; `quoted` its
-    quoted words) credited from its echo, the lead's credited quote or clause
-    (ending by `lead_end`), a statement of the person the headline names
-    before its quoted words, the `source` the next paragraph names, or the first credited quote after it; `head`
-    itself when no quote after it has a speaker."""
+    quoted words) credited from its echo, the lead's credited quote or clause,
+    a statement of the person the headline names before its quoted words (not
+    when the lead reports a claim about them), the source the next paragraph
+    names, or the first credited quote after it; `head` itself when no quote
+    after it has a speaker."""
     words = " ".join(_WORDS_RE.findall(quoted.lower()))
-    later = [q for q in quotes if q.start > head.end and q.speaker]
+    later = [q for q in below.quotes if q.start > head.end and q.speaker]
     # a reported clause past the lead is the story's detail, not its headline
     said = [q for q in later if q.kind != "indirect"]
     echo = [q for q in said if words and words in " ".join(_WORDS_RE.findall(q.text.lower()))]
-    lead = [q for q in later if q.end <= lead_end]
+    lead = [q for q in later if q.end <= below.lead_end]
     before = head.text[:max(0, head.text.find(quoted))]
     # "Blair 'said he would stand down'": words reporting the named person's speech are another's claim
     named = [] if CUE_WORDS.intersection(words.split()) else _named_speaker(before, later)
+    if named and _is_topic(named[0], head, below):
+        named = []  # "Vole 'aware' of fraud" over "Ann Vole knew, his associate has told a court"
     if named and _ACTS_RE.match(before):  # "Vole attacks Tamm's 'lies'": the subject acts, its words are quoted
         return recredit(head, (echo or named)[0])
-    chosen = echo or lead or named or source or said
+    chosen = echo or lead or named or below.source or said
     return recredit(head, chosen[0]) if chosen else head
+
+
+def _is_topic(named: Quote, head: Quote, below: _Below) -> bool:
+    """True when the person `named` (a quote of theirs) is what the lead
+    reports, not its source: their surname inside the claim of a lead quote
+    or clause someone else is credited with, or not credited ("Ann Vole knew,
+    his associate has told a court"), or before a passive report ("Ann Vole
+    is said to have ...").  A body stays the speaker: a headline naming it
+    mostly quotes it ("Acme Bank 'should restate books'")."""
+    if named.speaker is None or named.speaker_type != "person":
+        return False
+    surname = named.speaker.split()[-1]
+    name_re = re.compile(rf"\b{re.escape(surname)}\b")
+    if any(head.end < q.start and q.end <= below.lead_end and q.kind != "direct" and q.speaker != named.speaker
+           and name_re.search(q.text) for q in below.quotes):
+        return True
+    passive = re.compile(rf"\b{re.escape(surname)}\b[^.;:]{{0,{MAX_PASSIVE_GAP}}}?{_PASSIVE_REPORT}")
+    return passive.search(below.lead_text) is not None
 
 
 def _named_speaker(before: str, later: list[Quote]) -> list[Quote]:

@@ -80,3 +80,25 @@ def test_a_lead_crediting_no_one_gives_the_headline_to_the_next_paragraph_s_sour
             "Union official Ann Tamm said the deal was the best in a decade. The talks took a month.\n\n"
             "\u201cWe will fight on,\u201d said Bob Vole, a council spokesman.")
     assert _quotes(body)[0] == ("partial", "Ann Tamm")
+
+
+@pytest.mark.parametrize("body, speaker", [
+    # the lead's claim is about the person the headline names, its source someone else
+    ("Tamm 'aware' of harbour fraud\n\n"
+     "Former harbour boss Ann Tamm knew of the fraud at the port, her closest aide has told a court.\n\n"
+     "Giving evidence, ex-treasurer Bob Vole implicated his former boss. Ms Tamm denies the charges.\n\n"
+     "\u201cShe ran everything,\u201d Mr Vole said. Ms Tamm said she was innocent.", "Bob Vole"),
+    ("Tamm medals 'must go if guilty'\n\n"
+     "Harbour agency chief Bob Vole says Ann Tamm should lose her medals if she is found guilty.\n\n"
+     "\u201cThe rules are clear,\u201d said Vole. Ms Tamm said she would fight the charges.", "Bob Vole"),
+    # a passive report: the person is what is said, the next paragraph names who said it
+    ("Tamm 'turned down lead role'\n\n"
+     "The late actor Ann Tamm is said to have turned down the lead role in Harbour Lights.\n\n"
+     "Her friend Bob Vole told a magazine that she threw the script away. "
+     "\u201cI never liked it,\u201d Ms Tamm once said.", "Bob Vole"),
+    # "reportedly" over the person's own words: still theirs
+    ("Tamm 'eyes harbour move'\n\nStriker Ann Tamm reportedly wants to leave Lowport.\n\n"
+     "A newspaper reports that Tamm told a magazine: \u201cI want to win titles.\u201d", "Ann Tamm"),
+])
+def test_a_headline_naming_what_the_lead_reports_takes_the_report_s_source(body: str, speaker: str) -> None:
+    assert _quotes(body)[0] == ("partial", speaker)
