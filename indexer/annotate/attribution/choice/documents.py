@@ -1,0 +1,115 @@
+"""Documents as speakers: whose words "the report", "the lawsuit" or "Acme's letter" are.
+
+Owns how a document noun (the lexicon's "document_nouns": "report", "letter", "lawsuit") or an
+organisation's voice ("org_voices": "the AFI jury") becomes its issuer, in this order: the owner the
+phrase names ("the Copyright Office's report", "the Strava report", "an agency statement", "her
+lawsuit"); the owner the article named with the last such document ("Acme's annual report", "a
+report by Acme", "In a statement, Acme said"); else the one named after the lead's "a report"
+(choice.leads), the organisation introduced last, the body that spoke last.  A document no one is
+named with ("a report said") names nobody.  Split from choice.nominals, which sends a description
+ending in such a noun here.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from onrecord.indexer.annotate.attribution.choice import leads
+from onrecord.indexer.annotate.attribution.choice.orgheads import (
+    INSTITUTION_REACH,
+    LEADING_ARTICLES_RE,
+    org_by_head,
+    site_at,
+)
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.registry.names import POSSESSIVE_RE
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
+from onrecord.indexer.annotate.attribution.registry.orgnames import SITE_NOUNS
+from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+from onrecord.indexer.lexicon import words
+
+DOCUMENT_NOUNS = words("document_nouns")
+ORG_VOICES = words("org_voices")
+_DETERMINERS = words("determiners")
+# a document's possessive owner, one row each: the pronoun it stands for
+_OWNER_PRONOUNS = {"his": "he", "her": "she", "its": "it"}
+_DEFINITE = ("the", "this", "that")
+
+# a capitalised name, and lowercase words up to an org noun ("the Commons work and pensions committee")
+_OWNER_RUN = (r"((?!(?:The|A|An)\b)(?:[A-Z][\w.&'\u2019-]*[ \u00a0]+(?:(?:of|for|and)[ \u00a0]+)?)*[A-Z][\w.&-]*"
+              rf"(?:[ \u00a0]+(?:[a-z]+[ \u00a0]+){{0,3}}?(?:{word_alternation(ORG_NOUNS)})\b)?)")
+_SAID = rf"(?:{word_alternation(words('main_cues'))})"
+
+
+def document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only: bool = False) -> str | None:
+    """Return whose document a description at pos names (its words end in a
+    document noun): the owner named in or with it, else whose "the report"
+    is by the article's last body (module docstring); None when none is
+    named.  `owned_only` (an org voice: "the AFI jury"): only the owner
+    named in the phrase itself, else None."""
+    noun = POSSESSIVE_RE.sub("", words[-1]).lower()
+    end = pos + sum(len(w) + 1 for w in words)
+    named = None if owned_only else _owner_named_with(noun, end, people)
+    modifiers = [w for w in words[:-1] if w.lower() not in _DETERMINERS]
+    owner = " ".join(POSSESSIVE_RE.sub("", w) for w in modifiers if w[:1].isupper() or w in ("of", "for", "and"))
+    if named and (named[0] > pos or not owner[:1].isupper() and words[0].lower() in _DEFINITE):
+        return named[1]  # the phrase's own owner, or whose report "the report" is
+    if owner[:1].isupper():
+        owner = owner.removesuffix(" of").removesuffix(" for")
+        found = people.resolve_run(owner, pos)[0] or people.match_org(owner)
+        head = owner.split()[-1].lower()
+        return found or (org_by_head(head, pos, people) if head in ORG_NOUNS else None)
+    kind = POSSESSIVE_RE.sub("", modifiers[-1]).lower() if modifiers else ""
+    if kind in ORG_NOUNS:
+        return org_by_head(kind, pos, people)  # "an agency statement": the agency's words
+    if kind in SITE_NOUNS:
+        return site_at(pos, people)  # "the site's controllers": the site's
+    if not owned_only and len(words) == 2 and (pronoun := _OWNER_PRONOUNS.get(words[0].lower())):
+        return people.resolve_pronoun(pronoun, pos)  # "Her lawsuit said", "says its report": whom the pronoun means
+    if owned_only or words[0].lower() not in _DEFINITE:
+        return None  # "a report said": which one is not said
+    return leads.document_named_after_lead(people, noun, pos) \
+        or people.organisations.referent(pos, people.orgs, True) or _last_body_speaking(people, pos)
+
+
+@lru_cache(maxsize=64)
+def _owned_re(noun: str) -> re.Pattern[str]:
+    """Return the regex of a document named with its owner: "Acme's 2024
+    report", "a report by (telecoms giant) Acme", "In a statement
+    (on Monday), Acme said" (group 1, 2 or 3 the owner)."""
+    return re.compile(rf"{_OWNER_RUN}['\u2019]s[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}s?\b"
+                      rf"|\b{noun}s?,?[ \u00a0]+(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?"
+                      rf"(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?{_OWNER_RUN}"  # "a report by telecoms giant Acme"
+                      rf"|\b[Ii]n[ \u00a0]+(?:an?|its)[ \u00a0]+{noun}\b[^.\"\u201c\n]{{0,80}}?"
+                      rf"[ \u00a0]+(?:the[ \u00a0]+)?{_OWNER_RUN}[ \u00a0]+(?:has[ \u00a0]+)?{_SAID}\b")
+
+
+def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, str] | None:
+    """Return (where it ends, canonical owner) of the last `noun` named with
+    its owner within INSTITUTION_REACH before end, else None."""
+    lo = max(0, end - INSTITUTION_REACH)
+    found = None
+    for m in _owned_re(noun).finditer(people.text, lo, end + 60):  # "The letter, from Acme, says"
+        found = m if m.start() < end else found
+    if found is None:
+        return None
+    k = next(k for k in (1, 2, 3) if found.group(k))
+    at, run = found.start(k), LEADING_ARTICLES_RE.sub("", found.group(k))
+    # no sentence break inside: "by Acme. It said" is Acme's, "last October. Mr Vole's statement" his
+    run = re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if k == 1 else 0]
+    if run.split()[-1].islower():  # "the Commons work and pensions committee": the article's own name
+        return found.end(), run
+    # a name only its report shows ("Trendly's report") is still the owner's name
+    return found.end(), people.match_org(run) or people.resolve_run(run, at)[0] or run
+
+
+def _last_body_speaking(people: DocSpeakers, pos: int) -> str | None:
+    """Return the organisation or one-word name (a brand: "ClassPass shared
+    that ...") that spoke last within INSTITUTION_REACH before pos: whose
+    report "the report" is when the article introduced no organisation."""
+    best, at = None, -1
+    for p in people.by_order:
+        last = p.spoke.last_before(pos)
+        if last > at and pos - last <= INSTITUTION_REACH and (people.is_org(p.name) or not (p.first or p.gender)):
+            best, at = p.name, last
+    return best
