@@ -1,13 +1,14 @@
 """Documents as speakers: whose words "the report", "the lawsuit" or "Acme's letter" are.
 
-Owns how a document noun (the lexicon's "document_nouns": "report", "letter", "lawsuit") or an
+Owns how a document noun (the lexicon's "document_nouns": "report", "letter", "ruling") or an
 organisation's voice ("org_voices": "the AFI jury") becomes its issuer, in this order: the owner the
 phrase names ("the Copyright Office's report", "the Strava report", "an agency statement", "her
 lawsuit"); the owner the article named with the last such document ("Acme's annual report", "a
-report by Acme", "In a statement, Acme said"); else the one named after the lead's "a report"
-(choice.leads), the organisation introduced last, the body that spoke last.  A document no one is
-named with ("a report said") names nobody.  Split from choice.nominals, which sends a description
-ending in such a noun here.
+report by Acme", "a report published by research firm Acme": the lexicon's "document_issuing_verbs",
+"In a statement, Acme said"); else the one named after the lead's "a report" (choice.leads), the
+organisation introduced last, the body that spoke last.  A document no one is named with ("a
+report said") names nobody.  Split from choice.nominals, which sends a description ending in such
+a noun here.
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from onrecord.indexer.lexicon import words
 DOCUMENT_NOUNS = words("document_nouns")
 ORG_VOICES = words("org_voices")
 _DETERMINERS = words("determiners")
+_LINKS = words("phrase_links", "determiners")
 # a document's possessive owner, one row each: the pronoun it stands for
 _OWNER_PRONOUNS = {"his": "he", "her": "she", "its": "it"}
 _DEFINITE = ("the", "this", "that")
@@ -39,6 +41,10 @@ _DEFINITE = ("the", "this", "that")
 _OWNER_RUN = (r"((?!(?:The|A|An)\b)(?:[A-Z][\w.&'\u2019-]*[ \u00a0]+(?:(?:of|for|and)[ \u00a0]+)?)*[A-Z][\w.&-]*"
               rf"(?:[ \u00a0]+(?:[a-z]+[ \u00a0]+){{0,3}}?(?:{word_alternation(ORG_NOUNS)})\b)?)")
 _SAID = rf"(?:{word_alternation(words('main_cues'))})"
+_ISSUED = rf"(?:{word_alternation(words('document_issuing_verbs'))})"
+# lowercase words, then the capitalised name a description before it describes ("UK-based research firm Acme")
+_NAME_AFTER_RE = re.compile(r"((?:[ \u00a0]+[a-z][\w-]*){0,3})[ \u00a0]+([A-Z][\w.&-]*(?:[ \u00a0]+[A-Z][\w.&-]*)*)")
+_END_STOP_RE = re.compile(r"(?<=[a-z]{2})\.$")  # a sentence's full stop after the name: "by the Acme Board."
 
 
 def document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only: bool = False) -> str | None:
@@ -75,10 +81,10 @@ def document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only: 
 @lru_cache(maxsize=64)
 def _owned_re(noun: str) -> re.Pattern[str]:
     """Return the regex of a document named with its owner: "Acme's 2024
-    report", "a report by (telecoms giant) Acme", "In a statement
+    report", "a report (published) by (telecoms giant) Acme", "In a statement
     (on Monday), Acme said" (group 1, 2 or 3 the owner)."""
     return re.compile(rf"{_OWNER_RUN}['\u2019]s[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}s?\b"
-                      rf"|\b{noun}s?,?[ \u00a0]+(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?"
+                      rf"|\b{noun}s?,?[ \u00a0]+(?:{_ISSUED}[ \u00a0]+)?(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?"
                       rf"(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?{_OWNER_RUN}"  # "a report by telecoms giant Acme"
                       rf"|\b[Ii]n[ \u00a0]+(?:an?|its)[ \u00a0]+{noun}\b[^.\"\u201c\n]{{0,80}}?"
                       rf"[ \u00a0]+(?:the[ \u00a0]+)?{_OWNER_RUN}[ \u00a0]+(?:has[ \u00a0]+)?{_SAID}\b")
@@ -96,11 +102,25 @@ def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, st
     k = next(k for k in (1, 2, 3) if found.group(k))
     at, run = found.start(k), LEADING_ARTICLES_RE.sub("", found.group(k))
     # no sentence break inside: "by Acme. It said" is Acme's, "last October. Mr Vole's statement" his
-    run = re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if k == 1 else 0]
+    run = _END_STOP_RE.sub("", re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if k == 1 else 0])
+    if k == 2 and (after := _described_name(run, found.end(), people)):
+        return after
     if run.split()[-1].islower():  # "the Commons work and pensions committee": the article's own name
         return found.end(), run
     # a name only its report shows ("Trendly's report") is still the owner's name
     return found.end(), people.match_org(run) or people.resolve_run(run, at)[0] or run
+
+
+def _described_name(run: str, at: int, people: DocSpeakers) -> tuple[int, str] | None:
+    """Return (where it ends, canonical name) of the name right after an
+    issuer's description ("published by UK-based research firm Acme": the
+    run "UK-based research firm", then Acme; "by Acme economist Ann Vole":
+    the author) when only content words stand between; else None."""
+    m = _NAME_AFTER_RE.match(people.text, at)
+    if m is None or any(w in _LINKS for w in m.group(1).split()) or not (m.group(1) or run.split()[-1].islower()):
+        return None  # "a report by Acme into the Freeview service": Acme's
+    name = re.split(r"(?<=\w\w)\.(?:[ \u00a0]|$)", m.group(2))[0]  # "Acme. A number of ...": Acme
+    return m.start(2) + len(name), people.match_org(name) or people.resolve_run(name, m.start(2))[0] or name
 
 
 def _last_body_speaking(people: DocSpeakers, pos: int) -> str | None:
