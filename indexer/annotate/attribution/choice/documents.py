@@ -5,10 +5,11 @@ organisation's voice ("org_voices": "the AFI jury") becomes its issuer, in this 
 phrase names ("the Copyright Office's report", "the Strava report", "an agency statement", "her
 lawsuit"); the owner the article named with the last such document ("Acme's annual report", "a
 report by Acme", "a report published by research firm Acme": the lexicon's "document_issuing_verbs",
-"In a statement, Acme said"); else the one named after the lead's "a report" (choice.leads), the
-organisation introduced last, the body that spoke last.  A document no one is named with ("a
-report said") names nobody.  Split from choice.nominals, which sends a description ending in such
-a noun here.
+"In a statement, Acme said"); for a suit (the lexicon's "suit_nouns") the party the article last
+wrote as suing ("Ann Vole is suing Acme", "Ann Vole filed the suit": "suing_verbs"); else the one
+named after the lead's "a report" (choice.leads), the organisation introduced last, the body that
+spoke last.  A document no one is named with ("a report said") names nobody.  Split from
+choice.nominals, which sends a description ending in such a noun here.
 """
 from __future__ import annotations
 
@@ -31,10 +32,15 @@ from onrecord.indexer.lexicon import words
 
 DOCUMENT_NOUNS = words("document_nouns")
 ORG_VOICES = words("org_voices")
+_SUIT_NOUNS = words("suit_nouns")
 _DETERMINERS = words("determiners")
 _LINKS = words("phrase_links", "determiners")
 # a document's possessive owner, one row each: the pronoun it stands for
 _OWNER_PRONOUNS = {"his": "he", "her": "she", "its": "it"}
+_PRONOUNS = {"he", "she", "it", "they"}
+# a preposition right after "sued", "filed" reads them as a passive or another sense ("Acme sued for
+# libel", "sued over", "filed for bankruptcy"); "sues to stop", "sued and won" stay a plaintiff's
+_NOT_SUING_AFTER = words("phrase_links") - {"to", "and", "or", "than", "like", "as"}
 _DEFINITE = ("the", "this", "that")
 
 # a capitalised name, and lowercase words up to an org noun ("the Commons work and pensions committee")
@@ -49,10 +55,10 @@ _END_STOP_RE = re.compile(r"(?<=[a-z]{2})\.$")  # a sentence's full stop after t
 
 def document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only: bool = False) -> str | None:
     """Return whose document a description at pos names (its words end in a
-    document noun): the owner named in or with it, else whose "the report"
-    is by the article's last body (module docstring); None when none is
-    named.  `owned_only` (an org voice: "the AFI jury"): only the owner
-    named in the phrase itself, else None."""
+    document noun): the owner named in or with it, a suit's plaintiff, else
+    whose "the report" is by the article's last body (module docstring);
+    None when none is named.  `owned_only` (an org voice: "the AFI jury"):
+    only the owner named in the phrase itself, else None."""
     noun = POSSESSIVE_RE.sub("", words[-1]).lower()
     end = pos + sum(len(w) + 1 for w in words)
     named = None if owned_only else _owner_named_with(noun, end, people)
@@ -72,6 +78,10 @@ def document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only: 
         return site_at(pos, people)  # "the site's controllers": the site's
     if not owned_only and len(words) == 2 and (pronoun := _OWNER_PRONOUNS.get(words[0].lower())):
         return people.resolve_pronoun(pronoun, pos)  # "Her lawsuit said", "says its report": whom the pronoun means
+    if noun in _SUIT_NOUNS and not owned_only and words[0].lower() not in ("a", "an"):
+        # "Ann Vole is suing Acme ... the lawsuit said": hers; the body named last is often the
+        # party sued, so with no plaintiff named ("a woman is suing Acme") the suit names nobody
+        return _plaintiff_before(pos, people)
     if owned_only or words[0].lower() not in _DEFINITE:
         return None  # "a report said": which one is not said
     return leads.document_named_after_lead(people, noun, pos) \
@@ -121,6 +131,38 @@ def _described_name(run: str, at: int, people: DocSpeakers) -> tuple[int, str] |
         return None  # "a report by Acme into the Freeview service": Acme's
     name = re.split(r"(?<=\w\w)\.(?:[ \u00a0]|$)", m.group(2))[0]  # "Acme. A number of ...": Acme
     return m.start(2) + len(name), people.match_org(name) or people.resolve_run(name, m.start(2))[0] or name
+
+
+@lru_cache(maxsize=1)
+def _suing_re() -> re.Pattern[str]:
+    """Return the regex of a party writing as suing ("Ann Vole is suing",
+    "Acme has sued", "Ann Vole filed the suit", "is taking action against"):
+    group 1 or 2 the party; never a passive ("was sued", "Acme, sued by",
+    "Acme sued over ...")."""
+    verbs = words("suing_verbs")
+    going = word_alternation(frozenset(v for v in verbs if v.split()[0].endswith("ing")))
+    done = word_alternation(frozenset(v for v in verbs if not v.split()[0].endswith("ing")))
+    start = r"(?<![\w.&'\u2019-])"  # a run starts a word: not "Tunes" inside "iTunes"
+    return re.compile(rf"{start}{_OWNER_RUN}[ \u00a0]+(?:(?:has|have|had)[ \u00a0]+)?(?:{done})\b"
+                      rf"(?![ \u00a0]+(?:{word_alternation(_NOT_SUING_AFTER)})\b)"
+                      rf"|{start}{_OWNER_RUN}[ \u00a0]+(?:(?:is|are|was|were)[ \u00a0]+)?(?:{going})\b")
+
+
+def _plaintiff_before(pos: int, people: DocSpeakers) -> str | None:
+    """Return the person or body the text before pos last writes as suing
+    (resolved in the registry; a pronoun to whom it means), else None."""
+    for m in reversed(list(_suing_re().finditer(people.text, 0, pos))):
+        k = 1 if m.group(1) else 2
+        # no sentence break inside: "the iPod. Californian Tom Brenn filed" is Tom Brenn
+        run = re.split(r"(?<=\w\w)\.[ \u00a0]", LEADING_ARTICLES_RE.sub("", m.group(k)))[-1]
+        at = m.end(k) - len(run)
+        if run.lower() in _PRONOUNS:
+            found = people.resolve_pronoun(run.lower(), at)
+        else:
+            found = people.resolve_run(run, at)[0] or people.match_org(run)
+        if found:
+            return found
+    return None
 
 
 def _last_body_speaking(people: DocSpeakers, pos: int) -> str | None:

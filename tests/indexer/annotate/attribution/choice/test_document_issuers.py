@@ -1,6 +1,8 @@
 """A document as the speaker is its issuer where the article says who issued it
-(issue #31): "a report published by research firm Acme" is Acme's; "the council's
-ruling" and "the message" are documents like "the report"."""
+(issue #31): "a report published by research firm Acme" is Acme's, "the lawsuit"
+the words of whom the article wrote as suing, never the sued party (nobody when
+the plaintiff is unnamed); "the council's ruling" and "the message" are documents
+like "the report"."""
 from __future__ import annotations
 
 import pytest
@@ -31,6 +33,35 @@ def _direct_speakers(text: str) -> list[str | None]:
 ])
 def test_a_document_issued_by_a_named_body_is_that_bodys(text: str, speaker: str) -> None:
     assert _direct_speakers(text) == [speaker]
+
+
+@pytest.mark.parametrize(("text", "speakers"), [
+    ("Viewer sues broadcaster\n\nA TV network is being sued by a viewer.\n\n"
+     "Ann Vole is taking action against Norland TV over its quiz show. The four-page lawsuit said: "
+     "\u201cThe show made me ill.\u201d", ["Ann Vole"]),
+    ("A user is suing Quillmark over its player.\n\nCalifornian Tom Brenn filed the suit in San Jose.\n\n"
+     "\u201cQuillmark has locked its players,\u201d the lawsuit states. A Quillmark spokesman declined to "
+     "comment.\n\n\u201cQuillmark has broken the law,\u201d the lawsuit said.", ["Tom Brenn", "Tom Brenn"]),
+])
+def test_a_lawsuit_is_its_plaintiffs_words(text: str, speakers: list[str]) -> None:
+    assert _direct_speakers(text) == speakers
+
+
+@pytest.mark.parametrize("text", [
+    # passives and a reduced relative: Quillmark is the party sued
+    "Quillmark was sued on Monday. Quillmark, sued by two viewers, said nothing.\n\n"
+    "\u201cThe show made us ill,\u201d the lawsuit said.",
+    "Singer Tom Brenn sued over show\n\nA viewer has gone to court.\n\n"
+    "\u201cThe show made me ill,\u201d the lawsuit said.",
+    # the plaintiff unnamed: the body named last is the one sued, so nobody
+    "A Leeds woman is suing Quillmark over its printers.\n\n"
+    "\u201cThe chip is built to fail,\u201d the suit said.",
+    # a run inside a word is no plaintiff: "Shop service" in "eShop service"
+    "A user of Quillmark's eShop service is suing the firm.\n\n"
+    "\u201cThe chip is built to fail,\u201d the suit said.",
+])
+def test_a_suit_with_no_plaintiff_named_names_nobody(text: str) -> None:
+    assert _direct_speakers(text) == [None]
 
 
 @pytest.mark.parametrize(("text", "quote"), [
