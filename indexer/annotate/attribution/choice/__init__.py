@@ -4,7 +4,8 @@ Owns descriptions as speakers (`nominals`; which institution a noun such as
 "the ministry" or "the company" means, `orgheads`; those opening an article that
 the next sentence names, `leads`; a role description's person, `offices`; a name set off by a
 comma after one, `appositives`; "the Norland Central MP", an office and no name, `definites`; whose claim a quoted
-that-clause is, `claims`; a body's staff, "Acme officials said", the body, `staff`), the learned choice of a
+that-clause is, `claims`; a body's staff, "Acme officials said", the body, `staff`; whose document "the
+report" is, `documents`), the learned choice of a
 pronoun's antecedent (`antecedents`, weights in indexer/data/speaker_weights.json
 fitted by bench/fit_speakers.py), the learned choice among a quote's
 candidate speakers (`ranker` and its features `rankfeatures`, weights in

@@ -4,9 +4,8 @@ Owns how a description becomes a canonical speaker, in this order: a person name
 comma is the speaker (choice.appositives: "said their lawyer, Ann Vole"); a spokesperson speaks for
 the institution they are named with ("a Fox spokesman": Fox), and later "she" or "the spokeswoman"
 is that same body, but a person's spokesperson is not that person ("the singer's spokeswoman" names
-nobody); a document ("the report") is its named owner's, else the one the lead introduced
-(choice.leads); an institution noun ("the ministry") is the latest institution so named
-(choice.orgheads' look-ups); a role
+nobody); a document ("the report", "the lawsuit") is its issuer's (choice.documents); an
+institution noun ("the ministry") is the latest institution so named (choice.orgheads' look-ups); a role
 ("the Labour MP") is the person the article introduced with it; a definite person noun ("the
 56-year-old", "the rapper") is the person the article is about at that point, and one opening the
 article before anyone is named the person named next (choice.leads); the owner of a claim ("Ann
@@ -17,10 +16,9 @@ word classes are lists of indexer.lexicon ("spokes", "org_heads", "person_nouns"
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from onrecord.indexer.annotate.attribution.choice import leads
 from onrecord.indexer.annotate.attribution.choice.appositives import appositive_person
+from onrecord.indexer.annotate.attribution.choice.documents import DOCUMENT_NOUNS, ORG_VOICES, document_owner
 from onrecord.indexer.annotate.attribution.choice.leads import person_named_after_lead
 from onrecord.indexer.annotate.attribution.choice.offices import (
     current_person,
@@ -29,13 +27,13 @@ from onrecord.indexer.annotate.attribution.choice.offices import (
     person_with_role,
 )
 from onrecord.indexer.annotate.attribution.choice.orgheads import (
-    INSTITUTION_REACH,
-    LEADING_ARTICLES_RE,
+    INSTITUTION_REACH as INSTITUTION_REACH,  # re-exported: reported.reports reads it here
+)
+from onrecord.indexer.annotate.attribution.choice.orgheads import (
     last_org_named,
     org_by_head,
     site_at,
 )
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.registry.names import (
     POSSESSIVE_RE,
     is_description,
@@ -51,8 +49,6 @@ _WORD_RE = re.compile(r"[\w'\u2019.&-]+")
 _DETERMINERS = words("determiners")
 _MEMBER_NOUNS = words("member_nouns")
 MEMBER_BODIES = ("committee", "council", "panel", "commission")  # what a body's members speak as
-_DOCUMENT_NOUNS = words("document_nouns")
-_ORG_VOICES = words("org_voices")
 _RELATIVES = words("relatives")
 _PHRASE_LINKS = words("phrase_links")
 # auxiliaries and adverbs between a description and its cue ("The chancellor meanwhile insisted",
@@ -60,8 +56,6 @@ _PHRASE_LINKS = words("phrase_links")
 _TAIL_WORDS = words("skip_before_cue", "subject_adverbials")
 _TAIL_REACH = 4  # words of a description before such a word: "the shadow foreign secretary"
 _AGE_RE = re.compile(r"\d+-year-old$")
-# a document's possessive owner, one row each: the pronoun it stands for
-_OWNER_PRONOUNS = {"his": "he", "her": "she", "its": "it"}
 # "our correspondent" is the outlet's own, introduced by name ("BBC correspondent Ann Vole")
 _DEFINITE = ("the", "this", "that", "our")
 
@@ -90,10 +84,10 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     if org:  # "the Tory leader" is a person, never the party
         people.note_org(org, pos)
         return org
-    if last in _DOCUMENT_NOUNS:  # before the cut: "the Department of Justice complaint"
-        return _document_owner(words, pos, people)
-    if last in _ORG_VOICES:  # "the AFI jury", "the site's controllers": only an owner named beside them
-        return _document_owner(words, pos, people, owned_only=True)
+    if last in DOCUMENT_NOUNS:  # before the cut: "the Department of Justice complaint"
+        return document_owner(words, pos, people)
+    if last in ORG_VOICES:  # "the AFI jury", "the site's controllers": only an owner named beside them
+        return document_owner(words, pos, people, owned_only=True)
     cut = next((k for k, w in enumerate(words) if w.lower() in ("for", "of", "at") and k), len(words))
     alone = cut == len(words)  # "a spokesman said", not "a spokesman for the club"
     words = words[:cut]  # "the Labour MP for Leeds": the head comes before "for"
@@ -165,92 +159,6 @@ def _named_before_relative(words: list[str], relative: str, pos: int, people: Do
     if org:  # "the Act of Settlement, which confirmed": a document, no body
         people.note_org(org, pos)
     return org
-
-
-def _document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only: bool = False) -> str | None:
-    """Return whose document a description at pos names: "the Copyright
-    Office's report" (the owner in full), 'the Strava report' -> Strava, 'an
-    agency statement', "the department's website" -> the agency, the
-    department; 'the report' -> the owner of the last report the article
-    named ("Acme's annual report", "a report by Acme", "the letter, from Acme,"), else
-    the one named after the lead's "a report" (leads), else the organisation
-    it introduced last (as "it" would), else the body that spoke last; else
-    None.  `owned_only` (an org voice: "the AFI jury"): only the owner named
-    in the phrase itself, else None."""
-    noun = POSSESSIVE_RE.sub("", words[-1]).lower()
-    end = pos + sum(len(w) + 1 for w in words)
-    named = None if owned_only else _owner_named_with(noun, end, people)
-    modifiers = [w for w in words[:-1] if w.lower() not in _DETERMINERS]
-    owner = " ".join(POSSESSIVE_RE.sub("", w) for w in modifiers if w[:1].isupper() or w in ("of", "for", "and"))
-    if named and (named[0] > pos or not owner[:1].isupper() and words[0].lower() in ("the", "this", "that")):
-        return named[1]  # the phrase's own owner, or whose report "the report" is
-    if owner[:1].isupper():
-        owner = owner.removesuffix(" of").removesuffix(" for")
-        found = people.resolve_run(owner, pos)[0] or people.match_org(owner)
-        head = owner.split()[-1].lower()
-        return found or (org_by_head(head, pos, people) if head in ORG_NOUNS else None)
-    kind = POSSESSIVE_RE.sub("", modifiers[-1]).lower() if modifiers else ""
-    if kind in ORG_NOUNS:
-        return org_by_head(kind, pos, people)  # "an agency statement": the agency's words
-    if kind in SITE_NOUNS:
-        return site_at(pos, people)  # "the site's controllers": the site's
-    if not owned_only and len(words) == 2 and (pronoun := _OWNER_PRONOUNS.get(words[0].lower())):
-        return people.resolve_pronoun(pronoun, pos)  # "Her lawsuit said", "says its report": whom the pronoun means
-    if owned_only or words[0].lower() not in ("the", "this", "that"):
-        return None  # "a report said": which one is not said
-    return leads.document_named_after_lead(people, noun, pos) \
-        or people.organisations.referent(pos, people.orgs, True) or _last_body_speaking(people, pos)
-
-
-# a capitalised name, and lowercase words up to an org noun ("the Commons work and pensions committee")
-_OWNER_RUN = (r"((?!(?:The|A|An)\b)(?:[A-Z][\w.&'\u2019-]*[ \u00a0]+(?:(?:of|for|and)[ \u00a0]+)?)*[A-Z][\w.&-]*"
-              rf"(?:[ \u00a0]+(?:[a-z]+[ \u00a0]+){{0,3}}?(?:{word_alternation(ORG_NOUNS)})\b)?)")
-
-
-_SAID = rf"(?:{word_alternation(words('main_cues'))})"
-
-
-@lru_cache(maxsize=64)
-def _owned_re(noun: str) -> re.Pattern[str]:
-    """Return the regex of a document named with its owner: "Acme's 2024
-    report", "a report by (telecoms giant) Acme", "In a statement (on
-    Monday), Acme said" (group 1, 2 or 3 the owner)."""
-    return re.compile(rf"{_OWNER_RUN}['\u2019]s[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}s?\b"
-                      rf"|\b{noun}s?,?[ \u00a0]+(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?"
-                      rf"(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?{_OWNER_RUN}"  # "a report by telecoms giant Acme"
-                      rf"|\b[Ii]n[ \u00a0]+(?:an?|its)[ \u00a0]+{noun}\b[^.\"\u201c\n]{{0,80}}?"
-                      rf"[ \u00a0]+(?:the[ \u00a0]+)?{_OWNER_RUN}[ \u00a0]+(?:has[ \u00a0]+)?{_SAID}\b")
-
-
-def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, str] | None:
-    """Return (where it ends, canonical owner) of the last `noun` named with
-    its owner within INSTITUTION_REACH before end, else None."""
-    lo = max(0, end - INSTITUTION_REACH)
-    found = None
-    for m in _owned_re(noun).finditer(people.text, lo, end + 60):  # "The letter, from Acme, says"
-        found = m if m.start() < end else found
-    if found is None:
-        return None
-    k = next(k for k in (1, 2, 3) if found.group(k))
-    at, run = found.start(k), LEADING_ARTICLES_RE.sub("", found.group(k))
-    # no sentence break inside: "by Acme. It said" is Acme's, "last October. Mr Vole's statement" his
-    run = re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if k == 1 else 0]
-    if run.split()[-1].islower():  # "the Commons work and pensions committee": the article's own name
-        return found.end(), run
-    # a name only its report shows ("Trendly's report") is still the owner's name
-    return found.end(), people.match_org(run) or people.resolve_run(run, at)[0] or run
-
-
-def _last_body_speaking(people: DocSpeakers, pos: int) -> str | None:
-    """Return the organisation or one-word name (a brand: "ClassPass shared
-    that ...") that spoke last within INSTITUTION_REACH before pos: whose
-    report "the report" is when the article introduced no organisation."""
-    best, at = None, -1
-    for p in people.by_order:
-        last = p.spoke.last_before(pos)
-        if last > at and pos - last <= INSTITUTION_REACH and (people.is_org(p.name) or not (p.first or p.gender)):
-            best, at = p.name, last
-    return best
 
 
 def _spoken_for(modifiers: list[str], head: str, pos: int, people: DocSpeakers,
