@@ -6,7 +6,8 @@ the next sentence names, `leads`; a role description's person, `offices`; a name
 comma after one, `appositives`; "the Norland Central MP", an office and no name, `definites`; whose claim a quoted
 that-clause is, `claims`; a body's staff, "Acme officials said", the body, `staff`), the learned choice of a
 pronoun's antecedent (`antecedents`, weights in indexer/data/speaker_weights.json
-fitted by bench/fit_speakers.py), the learned choice among a quote's
+fitted by bench/fit_speakers.py; "It said" the body the sentence before is about,
+`subjectbodies`), the learned choice among a quote's
 candidate speakers (`ranker` and its features `rankfeatures`, weights in
 indexer/data/ranker_weights.json fitted by bench/fit_ranker.py), and the
 rules as a table with their confidences (`evidence`).

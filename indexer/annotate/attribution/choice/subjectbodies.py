@@ -1,0 +1,131 @@
+"""Which body "It said" means when the sentence before it is about a body.
+
+Owns one fact of news prose: a collective pronoun opening its sentence, or
+closing a quote that opens it ('"...," it said.'), continues the subject
+of the sentence before ("The Acme Chamber welcomed the plan. "...," it
+said": Acme Chamber), and a document's subject stands for its author ("A
+report from Vole Research reflects ... It said": Vole Research).  The
+last body named or the last one to speak (registry.organisations.referent,
+asked when this finds nothing) is often the object or a topic of that
+sentence instead ("... at Acme." after "Vole said").  The subject is a
+capitalised name followed by a verb; it is a body when the article's
+registry knows it as one, or, for "it", when it is no person, no descriptor
+and none of its words is one the article writes in lowercase ("Mobile
+phones ..." is no body).  The word lists are indexer.lexicon's
+("document_nouns", "org_staff_nouns", "skip_before_cue", "subject_adverbials",
+"not_names"), and registry.organisations' ORG_NOUNS.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from onrecord.indexer.annotate.attribution.choice.antecedents import Context, context_at, whole_quote
+from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.registry.names import first_name_gender, is_description
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
+from onrecord.indexer.lexicon import words
+
+if TYPE_CHECKING:  # the registry asks this module; its type only annotates
+    from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+
+_DOCUMENTS = words("document_nouns")
+# "accountancy firm Acme", "analysts Acme": a body's kind or staff before its name
+_KINDS = ORG_NOUNS | words("org_staff_nouns")  # "a report from Acme": the report speaks for Acme
+_VERBS = words("skip_before_cue", "subject_adverbials")  # "has", "will", "also", "meanwhile": after a subject
+_NOT_NAMES = words("not_names", "pronouns", "determiners", "months", "weekdays", "titles_male",
+                   "titles_female", "titles_neutral", "leading_noise", "clause_openers")  # lowercase rows
+_NAME = r"[A-Z][\w&\u2019'.-]*(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z][\w&\u2019'.-]*)*"
+# "But", "On Wednesday, however,", "Globally,": words before a sentence's subject
+_LEAD_IN = (r"(?:(?:But|And|Yet|So|Meanwhile|However|Now)\b,?[ \u00a0]+)?"
+            r"(?:(?:[A-Z][a-z]+ly|(?:On|In|At|By|Last|Earlier|Later|This)[ \u00a0][\w \u00a0]{1,25}?),"
+            r"[ \u00a0]+(?:however,[ \u00a0]+|meanwhile,[ \u00a0]+)?)?")
+_SUBJECT_RE = re.compile(
+    rf"{_LEAD_IN}(?P<document>(?:[Aa]n?|[Tt]he)[ \u00a0]+(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?"
+    rf"(?:{word_alternation(_DOCUMENTS)})[ \u00a0]+(?:by|from)[ \u00a0]+(?:[a-z]+[ \u00a0]+)?)?"
+    rf"(?:[Tt]he[ \u00a0]+)?(?P<kind>(?:[a-z][\w-]*[ \u00a0]+)?(?:{word_alternation(_KINDS)})[ \u00a0]+)?"
+    rf"(?P<name>{_NAME})[ \u00a0]+(?P<verb>[a-z][\w-]*)")
+# the pronoun opens its sentence, or follows the quote that does
+_OPENS_RE = re.compile(r"[(\u2018]?(?:(?:And|But|Yet|So)[ \u00a0]+)?")
+_CLOSED_QUOTE_RE = re.compile(r"[\"\u201c][^\"\u201c\u201d]+[\"\u201d][ \u00a0]*")
+_POSSESSIVE_ENDS = ("'s", "\u2019s", "s'", "s\u2019")
+
+
+def resolve_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None:
+    """Return the body a collective pronoun ("it", "they") at pos means:
+    the subject of the sentence before (subject_body; the registry's
+    referent instead when that is the subject's name written whole), else
+    the registry's referent (the later of the last body to speak and, for
+    "it", the last one introduced), else None."""
+    found = subject_body(pronoun, pos, people)
+    earlier = people.organisations.referent(pos, people.orgs, pronoun.lower() == "it")
+    if found and earlier and earlier.startswith(f"{found} "):
+        return earlier  # "The Association of British insurers warned": the registry's whole name
+    return found or earlier
+
+
+def subject_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None:
+    """Return the body a collective pronoun at pos continues, the subject
+    of the sentence before its own (or that subject document's author),
+    when the pronoun opens its sentence or follows the quote opening it;
+    None otherwise, when that subject is no body ("they": only a body the
+    registry knows), or when a speech cue other than its verb follows it
+    there (the sentence reports what someone else said of it)."""
+    text = people.text
+    ctx = _own_sentence(text, pos)
+    if ctx is None or ctx.previous >= ctx.sentence or text.startswith(("\"", "\u201c"), ctx.previous):
+        return None
+    m = _SUBJECT_RE.match(text, ctx.previous, ctx.sentence)
+    if m is None or not _is_verb(m["verb"]):
+        return None
+    if m["verb"] not in CUE_WORDS and _reports_after(text, m.end(), ctx.sentence):
+        return None  # "Acme could be sold, the Daily Vole reported.": the subject is what is reported
+    # "accountancy firm Acme", "a report from Acme": words that make the name a body's
+    said_body = m["kind"] is not None or m["document"] is not None
+    return _body(m["name"], pronoun.lower() == "it", said_body, people)
+
+
+def _reports_after(text: str, start: int, end: int) -> bool:
+    """True when a finite speech cue stands in text[start:end] ("the Daily
+    Vole reported", "analysts said"); a participle ("the continuing
+    battle", "saying") reports nothing of the sentence's subject."""
+    return any(not cue.group().endswith("ing") for cue in CUE_RE.finditer(text, start, end))
+
+
+def _own_sentence(text: str, pos: int) -> Context | None:
+    """Return the Context of the pronoun at pos when it opens its sentence
+    ("It added", "But it said") or closes a quote that opens it ('"...,"
+    it said': the quote's own sentence and the one before it); else None."""
+    ctx = context_at(text, pos)
+    if _OPENS_RE.fullmatch(text, ctx.sentence, pos):
+        return ctx
+    ctx = whole_quote(text, ctx)
+    return ctx if _CLOSED_QUOTE_RE.fullmatch(text, ctx.sentence, pos) else None
+
+
+def _is_verb(word: str) -> bool:
+    """True when `word` may be a subject's verb ("welcomed", "maintains",
+    "said", "has", "also"): a cue, a listed word, an -s or -ed form."""
+    return word in CUE_WORDS or word in _VERBS or word.endswith(("ed", "s"))
+
+
+def _body(name: str, it: bool, said_body: bool, people: DocSpeakers) -> str | None:
+    """Return the body `name` names (the registry's full name when it knows
+    one), or None when it is a person's (one with a first name: a bare
+    "Yukos" the registry holds as a person may be a body), a description, a word the article
+    writes in lowercase ("Mobile phones"), a possessive's owner, or, for
+    "they", a name the registry does not know as a body's; `said_body`:
+    the sentence gave it a body's kind or document ("accountancy firm
+    Acme"), which a person's first name ("Ernst & Young") does not undo."""
+    toks = name.split()
+    if name.endswith(_POSSESSIVE_ENDS) or toks[0].lower() in _NOT_NAMES or is_description(toks):
+        return None
+    known = people.match_org(name) or people.organisations.full_name(name)
+    if known or people.organisations.is_org_name(name) or said_body and it:
+        return known or name
+    if not it or first_name_gender(toks[0]) \
+            or any(t in p.name.split() for p in people.by_order for t in toks if p.first) \
+            or any(t.lower() in people.common for t in toks if t not in ("of", "for", "and", "&")):
+        return None
+    return name
