@@ -21,10 +21,11 @@ import re
 from typing import TYPE_CHECKING
 
 from onrecord.indexer.annotate.attribution.choice.antecedents import Context, context_at, whole_quote
+from onrecord.indexer.annotate.attribution.choice.bodykinds import kinds_clash
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
-from onrecord.indexer.annotate.attribution.registry.names import first_name_gender, is_description
-from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
+from onrecord.indexer.annotate.attribution.registry.names import first_name_gender, is_description, lexicon
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS, PUBLICATIONS
 from onrecord.indexer.lexicon import words
 
 if TYPE_CHECKING:  # the registry asks this module; its type only annotates
@@ -32,7 +33,8 @@ if TYPE_CHECKING:  # the registry asks this module; its type only annotates
 
 _DOCUMENTS = words("document_nouns")
 # "accountancy firm Acme", "analysts Acme": a body's kind or staff before its name
-_KINDS = ORG_NOUNS | words("org_staff_nouns")  # "a report from Acme": the report speaks for Acme
+_STAFF = words("org_staff_nouns")
+_KINDS = ORG_NOUNS | _STAFF  # "a report from Acme": the report speaks for Acme
 _VERBS = words("skip_before_cue", "subject_adverbials")  # "has", "will", "also", "meanwhile": after a subject
 _NOT_NAMES = words("not_names", "pronouns", "determiners", "months", "weekdays", "titles_male",
                    "titles_female", "titles_neutral", "leading_noise", "clause_openers")  # lowercase rows
@@ -47,8 +49,15 @@ _SUBJECT_RE = re.compile(
     rf"(?:[Tt]he[ \u00a0]+)?(?P<kind>(?:[a-z][\w-]*[ \u00a0]+)?(?:{word_alternation(_KINDS)})[ \u00a0]+)?"
     rf"(?P<name>{_NAME})[ \u00a0]+(?P<verb>[a-z][\w-]*)")
 # the pronoun opens its sentence, or follows the quote that does
-_OPENS_RE = re.compile(r"[(\u2018]?(?:(?:And|But|Yet|So)[ \u00a0]+)?")
+_OPENS_RE = re.compile(rf"[(\u2018]?{_LEAD_IN}")
 _CLOSED_QUOTE_RE = re.compile(r"[\"\u201c][^\"\u201c\u201d]+[\"\u201d][ \u00a0]*")
+_IT_OPENS_RE = re.compile(rf"[(\u2018]?{_LEAD_IN}(?P<it>[Ii]t)[ \u00a0]+[a-z]")
+# "It is predicted", "It has been a strange week"; not "It is calling on ...", a body acting
+_DUMMY_IT_RE = re.compile(r"[Ii]t[ \u00a0]+(?:is|was|has[ \u00a0]+been|had[ \u00a0]+been)[ \u00a0]+(?![a-z]+ing\b)")
+CHAIN_DEPTH = 1  # sentences opened by "It" followed back to the body they continue
+_FULLER_REACH = 1500  # characters back a one-word subject's whole name ("European Commission") is looked for
+# "Increased costs saw ...", "Separately": a capitalised participle or adverb opening a sentence is no name
+_DERIVED_ENDS = ("ed", "ing", "ly")
 _POSSESSIVE_ENDS = ("'s", "\u2019s", "s'", "s\u2019")
 
 
@@ -72,25 +81,80 @@ def subject_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None:
     None otherwise, when that subject is no body ("they": only a body the
     registry knows), or when a speech cue other than its verb follows it
     there (the sentence reports what someone else said of it)."""
+    if _DUMMY_IT_RE.match(people.text, pos):
+        return None  # "It is predicted that ...", "It has been a strange week": no one's pronoun
+    return _continued(pos, people, pronoun.lower() == "it", None, CHAIN_DEPTH)
+
+
+def continued_description(head: str, pos: int, people: DocSpeakers) -> str | None:
+    """Return the body "the <head>" ("The firm said", "In addition, the
+    company said") at pos continues when it opens its sentence: the subject
+    of the sentence before, or of the one before that when "It" opens it
+    ("UK Coal said ... It had introduced ... The company said": UK Coal),
+    of a kind the noun may name ("the club" is no "Acme League"); else None
+    (also when the article names a brand's owner and the subject is not it:
+    choice.orgheads reads "the firm" as the owner).
+    The body found is noted as speaking at pos (what "it" may mean next)."""
+    found = _continued(pos, people, True, head, CHAIN_DEPTH)
+    if found and head in PUBLICATIONS and found not in people.organisations.publications:
+        return None  # "the newspaper" is a paper the article named as one, never the firm it wrote about
+    if found and people.organisations.owners and found not in people.organisations.owners:
+        return None  # "profits at owner Acme ... Vole cut prices. The firm said": the owner (orgheads' rule)
+    if found:
+        people.note_org(found, pos)
+    return found
+
+
+def _continued(pos: int, people: DocSpeakers, it: bool, head: str | None, depth: int) -> str | None:
+    """Return the body the phrase at pos (a pronoun, or "the <head>")
+    continues: subject_body's reading, a description's noun `head` fitting
+    it; a sentence before opened by "It" is followed back `depth` times."""
     text = people.text
     ctx = _own_sentence(text, pos)
     if ctx is None or ctx.previous >= ctx.sentence or text.startswith(("\"", "\u201c"), ctx.previous):
         return None
+    chain = _IT_OPENS_RE.match(text, ctx.previous, ctx.sentence)
+    if chain is not None:  # "It had introduced new wages. The company said": whom that "It" continues
+        return _continued(chain.start("it"), people, it, head, depth - 1) if depth > 0 else None
     m = _SUBJECT_RE.match(text, ctx.previous, ctx.sentence)
-    if m is None or not _is_verb(m["verb"]):
+    if m is None or not _is_verb(m["verb"], m["document"] is not None):
         return None
-    if m["verb"] not in CUE_WORDS and _reports_after(text, m.end(), ctx.sentence):
+    if _reports_after(text, m.end(), ctx.sentence, m["verb"] in CUE_WORDS):
         return None  # "Acme could be sold, the Daily Vole reported.": the subject is what is reported
     # "accountancy firm Acme", "a report from Acme": words that make the name a body's
     said_body = m["kind"] is not None or m["document"] is not None
-    return _body(m["name"], pronoun.lower() == "it", said_body, people)
+    found = _body(m["name"], it, said_body, people)
+    if found is None or head is not None and kinds_clash(head, found) or _named_after(text, pos, m["name"]):
+        return None
+    if found == m["name"] and " " not in found:  # "The Commission believes": the European Commission named before
+        return people.organisations.latest_holding(pos, _FULLER_REACH, found.lower()) or found
+    return found
 
 
-def _reports_after(text: str, start: int, end: int) -> bool:
-    """True when a finite speech cue stands in text[start:end] ("the Daily
-    Vole reported", "analysts said"); a participle ("the continuing
-    battle", "saying") reports nothing of the sentence's subject."""
-    return any(not cue.group().endswith("ing") for cue in CUE_RE.finditer(text, start, end))
+_POSTPOSED_RE = re.compile(r",[^,]*$")  # "..., the Vole reports": a comma before the cue, in its clause
+_CLAUSE_END_RE = re.compile(r"[.!?\n]")
+_CLAUSE_REACH = 300  # characters after the phrase its own sentence is read in
+
+
+def _named_after(text: str, pos: int, name: str) -> bool:
+    """True when the rest of the phrase's own sentence names `name` ("The
+    firm said it would keep Mercedes' lead" after "Mercedes is hoping ..."):
+    what it reports is about that body, so the body is not who speaks."""
+    end = _CLAUSE_END_RE.search(text, pos, pos + _CLAUSE_REACH)
+    rest = text[pos:end.start() if end else pos + _CLAUSE_REACH]
+    return re.search(rf"\b{re.escape(name.split()[0])}\b", rest) is not None
+
+
+def _reports_after(text: str, start: int, end: int, speaks: bool) -> bool:
+    """True when text[start:end], the rest of a sentence after its subject's
+    verb, reports it in another's words: a finite speech cue there ("Acme
+    could be sold, the Daily Vole reported", "analysts said"), or, when the
+    subject speaks itself (`speaks`), one after a comma ("Acme says it will
+    pay, the Vole reports").  A participle ("the continuing battle",
+    "saying") reports nothing of the sentence's subject."""
+    finite = [cue for cue in CUE_RE.finditer(text, start, end) if not cue.group().endswith("ing")]
+    return any(not speaks or _POSTPOSED_RE.search(text, max(start, cue.start() - 40), cue.start())
+               for cue in finite)
 
 
 def _own_sentence(text: str, pos: int) -> Context | None:
@@ -104,22 +168,35 @@ def _own_sentence(text: str, pos: int) -> Context | None:
     return ctx if _CLOSED_QUOTE_RE.fullmatch(text, ctx.sentence, pos) else None
 
 
-def _is_verb(word: str) -> bool:
+def _is_verb(word: str, document: bool) -> bool:
     """True when `word` may be a subject's verb ("welcomed", "maintains",
-    "said", "has", "also"): a cue, a listed word, an -s or -ed form."""
-    return word in CUE_WORDS or word in _VERBS or word.endswith(("ed", "s"))
+    "said", "has", "also"): a cue, a listed word, an -ed form, or after a
+    document ("a report from Acme reflects") an -s form ("US officials met":
+    a plural noun after a name is no verb)."""
+    return word in CUE_WORDS or word in _VERBS or word.endswith("ed") or document and word.endswith("s")
+
+
+def _is_people_noun(word: str) -> bool:
+    """True for a role or person noun, or its plural, written capitalised
+    opening a sentence ("Reporters wrote", "Critic"): people, no body."""
+    low = word.lower()
+    lex = lexicon()
+    return any(w in lex.roles or w in lex.person_nouns for w in (low, low[:-1] if low.endswith("s") else low))
 
 
 def _body(name: str, it: bool, said_body: bool, people: DocSpeakers) -> str | None:
     """Return the body `name` names (the registry's full name when it knows
     one), or None when it is a person's (one with a first name: a bare
     "Yukos" the registry holds as a person may be a body), a description, a word the article
-    writes in lowercase ("Mobile phones"), a possessive's owner, or, for
+    writes in lowercase ("Mobile phones"), a body's kind or staff
+    ("Analysts said"), people ("Reporters wrote"), a lone participle or
+    adverb ("Increased costs saw"), a possessive's owner, or, for
     "they", a name the registry does not know as a body's; `said_body`:
     the sentence gave it a body's kind or document ("accountancy firm
     Acme"), which a person's first name ("Ernst & Young") does not undo."""
     toks = name.split()
-    if name.endswith(_POSSESSIVE_ENDS) or toks[0].lower() in _NOT_NAMES or is_description(toks):
+    if name.endswith(_POSSESSIVE_ENDS) or toks[0].lower() in _NOT_NAMES | _STAFF or is_description(toks) \
+            or len(toks) == 1 and (name.endswith(_DERIVED_ENDS) or _is_people_noun(name)):
         return None
     known = people.match_org(name) or people.organisations.full_name(name)
     if known or people.organisations.is_org_name(name) or said_body and it:

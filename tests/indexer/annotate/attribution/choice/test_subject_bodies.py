@@ -53,3 +53,28 @@ def test_it_continues_the_previous_sentence_s_body(text: str, opening: str, expe
 ])
 def test_no_body_subject_leaves_the_registry_s_reading(text: str, opening: str, expected: str | None) -> None:
     assert _speaker_of(text, opening) == expected
+
+
+@pytest.mark.parametrize("text, opening, expected", [
+    # "The company" opening its sentence after one "It" opened: the body that "It" continues
+    ('Coal miner warns\n\nThe Quarrymen Union blamed the weather. Norcoal said it was making "good progress" on '
+     'costs. It had introduced new wage rules. The company said these actions should "lift earnings".\n',
+     "these action", "Norcoal"),
+    # a lead-in before the description, a "But" before the subject
+    ('Carmaker results\n\nThe Detroit firm Vexa Motors makes cars. But Fordway declined to give guidance. It will '
+     'do so at a meeting in January. In addition, the company said net income fell 5%.\n', "net income f", "Fordway"),
+])
+def test_the_company_continues_the_previous_sentence_s_body(text: str, opening: str, expected: str) -> None:
+    assert _speaker_of(text, opening) == expected
+
+
+@pytest.mark.parametrize("text, opening", [
+    # a body's staff open the sentence before: no body is its subject
+    ('Bank results\n\nQuillbank said profits rose. Analysts said the forecast was better than expected. However, '
+     'the company warned that growth would slow.\n', "growth would"),
+    # the description's own clause names the subject: what it says is about that body, not that body's
+    ("Carmaker slips\n\nVolecar blamed launch costs for the fall. Zentra is hoping to raise output. The firm said it "
+     "was determined to keep Zentra's lead.\n", "it was deter"),
+])
+def test_no_fitting_subject_credits_no_body_from_it(text: str, opening: str) -> None:
+    assert _speaker_of(text, opening) is None
