@@ -1,19 +1,23 @@
-"""Which body "It said" means when the sentence before it is about a body.
+"""Which body "It said" or "The company said" means when the sentence before is about a body.
 
 Owns one fact of news prose: a collective pronoun opening its sentence, or
-closing a quote that opens it ('"...," it said.'), continues the subject
-of the sentence before ("The Acme Chamber welcomed the plan. "...," it
-said": Acme Chamber), and a document's subject stands for its author ("A
-report from Vole Research reflects ... It said": Vole Research).  The
-last body named or the last one to speak (registry.organisations.referent,
-asked when this finds nothing) is often the object or a topic of that
-sentence instead ("... at Acme." after "Vole said").  The subject is a
-capitalised name followed by a verb; it is a body when the article's
-registry knows it as one, or, for "it", when it is no person, no descriptor
-and none of its words is one the article writes in lowercase ("Mobile
-phones ..." is no body).  The word lists are indexer.lexicon's
-("document_nouns", "org_staff_nouns", "skip_before_cue", "subject_adverbials",
-"not_names"), and registry.organisations' ORG_NOUNS.
+closing a quote that opens it ('"...," it said.'), and a bare "the
+company" opening its sentence continue the subject of the sentence before
+("The Acme Chamber welcomed the plan. "...," it said": Acme Chamber), or
+of the one before that when "It" opens it, and a document's subject
+stands for its author ("A report from Vole Research reflects ... It
+said": Vole Research).  The last body named or the last one to speak
+(registry.organisations.referent, asked when this finds nothing) is often
+the object or a topic of that sentence instead ("... at Acme." after
+"Vole said").  The subject is a capitalised name followed by a verb; it
+is a body when the article's registry knows it as one, or, for "it", when
+it is no person, descriptor, people or staff noun, lone participle, nor a
+word the article writes in lowercase ("Mobile phones ..." is no body).  A
+subject the sentence only reports ("Acme could be sold, the Vole
+reported") and a dummy "It is predicted" continue nothing.  The word lists
+are indexer.lexicon's ("document_nouns", "org_staff_nouns",
+"skip_before_cue", "subject_adverbials", "not_names"), and
+registry.organisations' ORG_NOUNS.
 """
 from __future__ import annotations
 
@@ -31,10 +35,9 @@ from onrecord.indexer.lexicon import words
 if TYPE_CHECKING:  # the registry asks this module; its type only annotates
     from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 
-_DOCUMENTS = words("document_nouns")
-# "accountancy firm Acme", "analysts Acme": a body's kind or staff before its name
-_STAFF = words("org_staff_nouns")
-_KINDS = ORG_NOUNS | _STAFF  # "a report from Acme": the report speaks for Acme
+_DOCUMENTS = words("document_nouns")  # "a report from Acme": the report speaks for Acme
+_STAFF = words("org_staff_nouns")  # "Analysts said": staff, no body's name
+_KINDS = ORG_NOUNS | _STAFF  # "accountancy firm Acme", "analysts Acme": a body's kind or staff before its name
 _VERBS = words("skip_before_cue", "subject_adverbials")  # "has", "will", "also", "meanwhile": after a subject
 _NOT_NAMES = words("not_names", "pronouns", "determiners", "months", "weekdays", "titles_male",
                    "titles_female", "titles_neutral", "leading_noise", "clause_openers")  # lowercase rows
