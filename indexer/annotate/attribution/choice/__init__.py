@@ -5,9 +5,11 @@ Owns descriptions as speakers (`nominals`; which institution a noun such as
 the next sentence names, `leads`; a role description's person, `offices`; a name set off by a
 comma after one, `appositives`; "the Norland Central MP", an office and no name, `definites`; whose claim a quoted
 that-clause is, `claims`; a body's staff, "Acme officials said", the body, `staff`; whose document "the
-report" is, `documents`), the learned choice of a
+report" is, `documents`; whether a description's noun can name a body, "the club" no "Champions League",
+`bodykinds`), the learned choice of a
 pronoun's antecedent (`antecedents`, weights in indexer/data/speaker_weights.json
-fitted by bench/fit_speakers.py), the learned choice among a quote's
+fitted by bench/fit_speakers.py; "It said" and "The company said" the body the sentence before is about,
+`subjectbodies`), the learned choice among a quote's
 candidate speakers (`ranker` and its features `rankfeatures`, weights in
 indexer/data/ranker_weights.json fitted by bench/fit_ranker.py), and the
 rules as a table with their confidences (`evidence`).

@@ -34,6 +34,7 @@ from onrecord.indexer.annotate.attribution.choice.orgheads import (
     org_by_head,
     site_at,
 )
+from onrecord.indexer.annotate.attribution.choice.subjectbodies import continued_description
 from onrecord.indexer.annotate.attribution.registry.names import (
     POSSESSIVE_RE,
     is_description,
@@ -108,7 +109,9 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         named = people.organisations.full_name(" ".join(words)) if lower else None
         if named:
             people.note_org(named, pos)
-        return named or org_by_head(head, pos, people)
+        # "UK Coal said ... The company said": the body the sentence before is about, not the last one named
+        bare = definite and len(words) == 1
+        return named or bare and continued_description(head, pos, people) or org_by_head(head, pos, people)
     if head in SITE_NOUNS:  # "the site": a web address the article named, else nobody
         return site_at(pos, people) if definite else None
     own = definite and np.split()[0].lower() == "our"  # only who the article introduced so

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from functools import cached_property
 
-from onrecord.indexer.annotate.attribution.choice import antecedents
+from onrecord.indexer.annotate.attribution.choice import antecedents, subjectbodies
 from onrecord.indexer.annotate.attribution.registry import orgevidence, singles, things
 from onrecord.indexer.annotate.attribution.registry.fullnames import NameHit, appositive_name, find_full_names
 from onrecord.indexer.annotate.attribution.registry.names import (
@@ -356,7 +356,7 @@ class DocSpeakers:
                 best.gender = g
             return self._speak(best, pos).name
         if low in _COLLECTIVE_PRONOUNS:
-            earlier = self.organisations.referent(pos, self.orgs, low == "it")
+            earlier = subjectbodies.resolve_body(low, pos, self)
             if earlier is not None:
                 self.orgs.append((pos, earlier))
                 return earlier

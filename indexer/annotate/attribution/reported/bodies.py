@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.choice.bodykinds import kinds_clash
 from onrecord.indexer.annotate.attribution.registry.names import first_name_gender, is_description
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
@@ -74,26 +75,10 @@ def possessed_body(text: str, start: int, phrase: str) -> str | None:
     return f"{saint.group()}{phrase}" if saint else m.group(2)
 
 
-_KIND_HEADS = words("org_heads")  # the kinds of body a name's last word says ("Acme League": a league)
-_FIRM_KINDS = frozenset(("company", "firm", "corporation", "business", "carmaker", "maker"))
-_ANY_KIND = frozenset(("group", "organisation", "organization", "body", "outfit"))  # "the group" may be any body
-# "the watchdog" may be a board, an office or a commission; a body so named is still no firm
-_ANY_KIND_DESCRIPTIONS = frozenset(("watchdog", "regulator"))
 # a name opening a sentence or clause before a lowercase word, or owning something anywhere
 _TOPIC_RE = re.compile(r"(?:(?:^|(?<=[.!?]\s)|(?<=,\s))([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})\s+[a-z]"
                        r"|(?<![\w&.-])([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})['\u2019]s\s)")
 _TOPIC_REACH = 400  # characters back the body a description's kind fits may be named
-
-
-def kinds_clash(head: str, org: str) -> bool:
-    """True when a description's body noun `head` ("the club") cannot be the
-    body `org` names by its last word ("Champions League": a league; "Acme
-    Association" is no "company"); a company, firm or group is one kind."""
-    last = org.lower().split()[-1] if org.split() else ""
-    if head in _ANY_KIND | _ANY_KIND_DESCRIPTIONS or last in _ANY_KIND or last == head \
-            or head not in _KIND_HEADS | _FIRM_KINDS or last not in _KIND_HEADS:
-        return False
-    return not (head in _FIRM_KINDS and last in _FIRM_KINDS)
 
 
 def fitting_topic(head: str, pos: int, clash: str, people: DocSpeakers) -> str | None:
