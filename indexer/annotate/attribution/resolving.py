@@ -82,10 +82,11 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
 def _spoken_for(speaker: str, spokes: re.Match[str], base: int, people: DocSpeakers) -> str | None:
     """Return whom the spokesperson `spokes` (its match local to the frame at
     base) speaks for when their phrase names `speaker`: nobody for a person
-    ("a spokesman for Ann Vole said": unnamed), else the body, noted as her
-    proxy so her "she" later is it too."""
-    if people.is_person(speaker):
-        return None
+    something shows to be one ("a spokesman for Ann Vole said": unnamed),
+    else the body, noted as her proxy so her "she" later is it too."""
+    if people.is_person(speaker) and any(p.name == speaker and (p.gender or p.roles or p.honoured)
+                                         for key, p in people.people.items() if key[:1] != "\0"):  # no proxy
+        return None  # a first name, title or role vouches for a person; "a spokesman for Acme Watch": a body
     at = spokes.start(1) + base
     # noted where she is named ("for Acme Watch said" is no subject, "a spokeswoman" is), once:
     # the registry's scan of spokespeople may have noted her already (at "a", "an", "the" before her)
