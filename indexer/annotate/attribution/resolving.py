@@ -20,6 +20,7 @@ from onrecord.indexer.annotate.attribution.choice.evidence import evidence_of
 from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.choice.staff import staff_owner
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cuewords import SOFT_CUES
 from onrecord.indexer.annotate.attribution.registry.names import ORG_NAME_WORDS, is_description, is_role_word
 from onrecord.indexer.annotate.attribution.registry.runs import body_name, looks_like_org
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
@@ -63,7 +64,9 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         speaker = people.resolve_pronoun(phrase.text, start)
     elif phrase.kind == "name":
         speaker, role = resolve_name_run(phrase.text, start, people)  # not "The Norland Forest MP"
-        if speaker is None or role:  # the organisations scan is built only where the registry found no whole name
+        # the organisations scan is built only where the registry found no whole name; a soft cue
+        # ("shares") is one only beside a person's name: '," Acme shares fell' is the body's shares
+        if (speaker is None or role) and not (cue and cue.group().lower() in SOFT_CUES):
             speaker = named_body(phrase.text, start, speaker, people)
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
         speaker = resolve_nominal(text[start:end], start, people)
