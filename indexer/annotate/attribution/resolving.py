@@ -64,9 +64,11 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         speaker = people.resolve_pronoun(phrase.text, start)
     elif phrase.kind == "name":
         speaker, role = resolve_name_run(phrase.text, start, people)  # not "The Norland Forest MP"
-        # the organisations scan is built only where the registry found no whole name; a soft cue
-        # ("shares") is one only beside a person's name: '," Acme shares fell' is the body's shares
-        if (speaker is None or role) and not (cue and cue.group().lower() in SOFT_CUES):
+        # the organisations scan is built only where the registry found no one or cut a describing word off
+        # ("British"), not for every role; a soft cue ("shares") is one only beside a person's name:
+        # '," Acme shares fell' is the body's shares
+        if (speaker is None or role and is_description(role.split())) \
+                and not (cue and cue.group().lower() in SOFT_CUES):
             speaker = named_body(phrase.text, start, speaker, people)
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
         speaker = resolve_nominal(text[start:end], start, people)
