@@ -1,7 +1,9 @@
 """Resolving a quote's speaker phrase: the Attribution a phrase and its cue give.
 
 Owns what one found phrase names: a pronoun its antecedent
-(registry.speakers), a name run its person or body (choice.definites), a
+(registry.speakers), a name run its person or body (choice.definites; a
+body the article shows to be one even where the registry read the run as
+nobody, a role or a shorter name: `named_body`), a
 description what it stands for (choice.nominals), a body's staff
 the body (choice.staff: "Fox producers defended"), a dash byline's bare name
 itself; a spokesperson "for" a person names nobody, one for a body speaks
@@ -18,7 +20,11 @@ from onrecord.indexer.annotate.attribution.choice.evidence import evidence_of
 from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.choice.staff import staff_owner
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cuewords import SOFT_CUES
+from onrecord.indexer.annotate.attribution.registry.names import ORG_NAME_WORDS, is_description, is_role_word
+from onrecord.indexer.annotate.attribution.registry.runs import body_name, looks_like_org
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.registry.things import modifies_noun
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.search import Evidence, Mention
 
@@ -36,6 +42,9 @@ class Attribution:
     evidence: Evidence | None = None
 
 
+_THE_RE = re.compile(r"^(?:the|The)\s+")
+_OWNER_END_RE = re.compile(r"['\u2019]s?$")
+_PERSON_FOR_RE = re.compile(r"[^ ]+ [^ ]+ for ")  # "Ann Vole for Acme Magazine": a credit line's name, then a body
 _BYLINE_NAME_RE = re.compile(r"[A-Z][A-Za-z'\u2019-]+(?: [A-Z]\.?)?")
 _SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
 
@@ -55,6 +64,12 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         speaker = people.resolve_pronoun(phrase.text, start)
     elif phrase.kind == "name":
         speaker, role = resolve_name_run(phrase.text, start, people)  # not "The Norland Forest MP"
+        # the organisations scan is built only where the registry found no one or cut a describing word off
+        # ("British"), not for every role; a soft cue ("shares") is one only beside a person's name:
+        # '," Acme shares fell' is the body's shares
+        if (speaker is None or role and is_description(role.split())) \
+                and not (cue and cue.group().lower() in SOFT_CUES):
+            speaker = named_body(phrase.text, start, speaker, people)
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
         speaker = resolve_nominal(text[start:end], start, people)
         if speaker is None and rule != "reported":  # a reported clause's staff: reported.described.staff_org
@@ -63,10 +78,63 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     if speaker is None and rule == "byline" and _BYLINE_NAME_RE.fullmatch(phrase.text):
         speaker = phrase.text  # '"..." - Tiffany' / '- LT': the line signs the quote with a name
     spokes = _SPOKES_FOR_RE.search(frame.s, max(0, phrase.start - 40), phrase.start)
-    if speaker and spokes and people.is_person(speaker):
-        speaker = None  # "a spokesman for Ann Vole said": not Ann Vole, and unnamed
-    if speaker and spokes:  # "a spokeswoman for X said": her "she" later is X too
-        people.note_proxy(speaker, "f" if "woman" in spokes.group(1) else "m" if "man" in spokes.group(1)
-                          else None, start)
+    if speaker and spokes:
+        speaker = _spoken_for(speaker, spokes, base, people)
     evidence = evidence_of(rule, phrase.kind, by_nominal) if speaker else None
     return Attribution(speaker, mention, cue_m, role, rule=rule, evidence=evidence)
+
+
+def _spoken_for(speaker: str, spokes: re.Match[str], base: int, people: DocSpeakers) -> str | None:
+    """Return whom the spokesperson `spokes` (its match local to the frame at
+    base) speaks for when their phrase names `speaker`: nobody for a person
+    something shows to be one ("a spokesman for Ann Vole said": unnamed),
+    else the body, noted as her proxy so her "she" later is it too."""
+    if people.is_person(speaker) and any(p.name == speaker and (p.gender or p.roles or p.honoured)
+                                         for key, p in people.people.items() if key[:1] != "\0"):  # no proxy
+        return None  # a first name, title or role vouches for a person; "a spokesman for Acme Watch": a body
+    at = spokes.start(1) + base
+    # noted where she is named ("for Acme Watch said" is no subject, "a spokeswoman" is), once:
+    # the registry's scan of spokespeople may have noted her already (at "a", "an", "the" before her)
+    if all(not at - 4 <= pos <= at for pos, _body, _gender in people.proxies):
+        noun = spokes.group(1).lower()
+        people.note_proxy(speaker, "f" if "woman" in noun else "m" if "man" in noun else None, at)
+    return speaker
+
+
+def named_body(run: str, pos: int, speaker: str | None, people: DocSpeakers) -> str | None:
+    """Return the organisation a speaker's name run at pos names when the
+    article shows it one (registry.organisations) but the registry read it as
+    nobody, a role or a shorter name ("Orange said", "Manchester's Acme Centre
+    said": "Centre" a rugby position; "the British Acme Institute": "British"
+    a nationality before "Acme Institute"); else `speaker` as read.  A run
+    describing a person after it ("the Acme player") stays nobody's."""
+    bare = _THE_RE.sub("", run)
+    if _OWNER_END_RE.search(bare):
+        return speaker  # "Children's charities said": an owner before a noun, no body speaking
+    named = body_name(bare)  # "Manchester's Acme Centre": the body without its owner ...
+    body = people.organisations.full_name(named)
+    if named != bare and body and not _written_alone(people.text, body):
+        return speaker  # ... when the article writes it alone too ("St Ann's Shopping Centre" is no "Shopping Centre")
+    if body is None or body == speaker or _holds_person(body):
+        return speaker
+    if speaker is not None and not (body.endswith(f" {speaker}") and is_description(body[:-len(speaker)].split())):
+        return speaker  # only a describing word cut off stays ("British"); not "France's", "Distributor"
+    if speaker is None and modifies_noun(people.text, people.text.find(run, pos) + len(run)):
+        return None
+    people.orgs.append((pos, body))  # "it said" later may mean it
+    return body
+
+
+def _holds_person(body: str) -> bool:
+    """True when the scan's `body` holds a person's role ("Acme Office Minister
+    Ann Vole", "Vole North MP") or is a credit line's name before "for" ("Ann
+    Vole for Acme Magazine"): a person's words, not a body's."""
+    if _PERSON_FOR_RE.match(body) and not looks_like_org(body.split(" for ")[0].split()):
+        return True
+    return any(is_role_word(w) and w.lower() not in ORG_NAME_WORDS for w in body.split())
+
+
+def _written_alone(text: str, name: str) -> bool:
+    """True when `text` writes `name` somewhere not right after an owner's
+    "'s" ("The Acme Centre spokeswoman", not only "St Ann's Acme Centre")."""
+    return re.search(rf"(?<!['\u2019]s )\b{re.escape(name)}\b", text) is not None
