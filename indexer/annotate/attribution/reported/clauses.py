@@ -118,10 +118,12 @@ _PARTICIPLE_LEAD_RE = re.compile(
 _LEAD_REACH = 50  # characters before a participle cue its lead may take
 # a participle right after the object of its sentence's verb, no comma between: "Airlines attacked the plan
 # saying ...", "Acme sued the state alleging ..." (a comma or a dash would show another subject: ", with
-# analysts saying")
+# analysts saying"; a preposition makes the object the speaker: "criticised the government for claiming")
 _OBJECT_LEAD_RE = re.compile(rf"\b(?:[a-z]{{2,}}ed|suing|{'|'.join(sorted(words('past_tense_verbs')))})\s+"
-                             r"(?:the|a|an|that|this|its|his|her|their)\s[^,;:.!?#\"\u201c\u2014\u2013]{0,60}?\s$")
+                             r"(?:the|a|an|that|this|its|his|her|their)\s[^,;:.!?#\"\u201c\u2014\u2013]{0,60}?"
+                             r"(?<!\sfor)(?<!\sof)(?<!\sabout)(?<!\sover)(?<!\swith)(?<!\sfrom)\s$")
 _OBJECT_REACH = 80  # characters before a participle cue that verb and its object may take
+_CLAIM_NOUNS = words("claim_nouns")
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
 # (an auxiliary, or a past tense of the lexicon's "past_tense_verbs": "reported the ferry came")
 _PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
@@ -244,7 +246,8 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         return found if found is not None and is_source(s, lo, opening[0], cue) else None
     if participle:  # "X struck a measured tone, saying ...": the sentence's subject says it
         lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - _LEAD_REACH), cue.start()) \
-            or _OBJECT_LEAD_RE.search(s, max(lo, cue.start() - _OBJECT_REACH), cue.start())
+            or (None if cue.group().lower() in _CLAIM_NOUNS  # "issued its third profits warning": a noun
+                else _OBJECT_LEAD_RE.search(s, max(lo, cue.start() - _OBJECT_REACH), cue.start()))
         if lead is None or lead.group().lower().startswith("by") \
                 and HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
             return None  # "I would put it differently by saying ...": a hedged manner, no report

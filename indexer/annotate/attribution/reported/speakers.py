@@ -192,6 +192,9 @@ def _noun_head(head: Phrase) -> Phrase | None:
 
 _PAST_TENSES = words("past_tense_verbs")
 _REGULAR_PAST_RE = re.compile(r"[a-z]{3,}ed")
+# what such a description's last word names: a body or an office ("The charity", "The home secretary"),
+# not a thing ("The upgrade closed loopholes and added features that ...")
+_BODY_OR_ROLE_NOUNS = words("org_heads", "org_nouns", "reported_body_nouns", "roles", "speaker_nouns")
 _MAX_PAST_SUBJECT = 4  # words of a description before its own verb: "The Tory co-chairman attacked"
 
 
@@ -199,11 +202,13 @@ def _past_subject(s: str, head: Phrase) -> Phrase | None:
     """Return a description opening the sentence, cut before its own verb in
     the past, as the subject of a coordinated cue ("The charity welcomed the
     news and said ...": the charity; "Both sides agreed ..."): its first two
-    to four words when a past tense follows them in the sentence; else None."""
+    to four words, ending in a body or an office, when a past tense follows
+    them in the sentence; else None."""
     found = list(WORD_RE.finditer(s, head.start, head.end + 30))
     for n in range(2, min(len(found), _MAX_PAST_SUBJECT + 1)):
         word = found[n].group().lower()
-        if word in _PAST_TENSES or _REGULAR_PAST_RE.fullmatch(word):
+        if (word in _PAST_TENSES or _REGULAR_PAST_RE.fullmatch(word)) \
+                and found[n - 1].group().lower().rsplit("-", 1)[-1] in _BODY_OR_ROLE_NOUNS:
             end = found[n - 1].end()
             return Phrase(s[head.start:end], head.start, end, "np")
     return None
