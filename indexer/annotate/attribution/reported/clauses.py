@@ -137,6 +137,12 @@ _WORD = r"[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+"
 _FINITE_RE = re.compile(rf"(?:(?:(?!and\s+{_FINITE_ALT}){_WORD}){{1,6}}?|"
                         rf"(?:(?!and\s+{_FINITE_ALT}|(?:that|which|who|but|to|before|after|when|while)\s){_WORD}){{7,8}}?)"
                         rf"{_FINITE_ALT}")
+# a bare clause whose subject of up to six words holds an aside between commas or dashes before its finite verb:
+# "admits Ann Vole, who has been linked with Acme, will decide", "insist the bill - for England - would not"
+_ASIDE_SUBJECT_RE = re.compile(rf"(?:{_WORD}){{0,5}}?[\w'\u2019.-]+"
+                               rf"(?:,\s+(?:who|which|whose|[a-z]{{2,}}ed|{_PAST_ALT})\s[^,;:#\"]{{1,80}},|"
+                               rf"\s[\u2014\u2013-]\s[^\u2014\u2013#\"]{{1,80}}\s[\u2014\u2013-])"
+                               rf"\s+(?:[a-z]{{2,}}ly\s+)?{_FINITE_ALT}")
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
@@ -318,7 +324,8 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
         return make_clause(s, pos, hi, phrase, cue)
     bare = _BARE_OPEN_RE.match(s, pos, hi)
     if bare and (word in BARE_CUES or word in FINITE_CUES and (_FINITE_RE.match(s, bare.end(), hi)
-                                                                or opens_regular_past(s, bare.end(), hi))) \
+                                                                or opens_regular_past(s, bare.end(), hi)
+                                                                or _ASIDE_SUBJECT_RE.match(s, bare.end(), hi))) \
             or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
         # "Tom Reed said he would.": a pronoun and its verb, the rest left out, are a clause of two words
         return make_clause(s, pos, hi, phrase, cue, 2 if _ELLIPTIC_RE.fullmatch(s, pos, hi) else MIN_WORDS)

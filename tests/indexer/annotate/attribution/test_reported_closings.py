@@ -71,6 +71,28 @@ def test_a_bare_clause_with_a_names_past_or_a_past_after_an_adverb(text: str, cl
     assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
 
 
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Tom Reed admits Ann Vole, who has been linked with Acme, will have the final say.",
+     "Ann Vole, who has been linked with Acme, will have the final say"),
+    ("Tom Reed insisted the fares - for Dover and Deal - would not rise this year.",
+     "the fares - for Dover and Deal - would not rise this year"),
+    ("Tom Reed insisted the comments, made to the skippers, were meant as a joke.",
+     "the comments, made to the skippers, were meant as a joke"),
+    ("Tom Reed agreed the 1901 Harbour Act, which governs the quay, was out of date.",
+     "the 1901 Harbour Act, which governs the quay, was out of date"),
+])
+def test_a_bare_clause_whose_subject_holds_an_aside_before_its_verb(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
+
+
+@pytest.mark.parametrize("text", [
+    "Tom Reed announced the plan, which critics said was flawed.",
+    "Tom Reed announced the new timetable, which starts in May, and the fares.",
+])
+def test_an_object_with_a_relative_clause_is_no_bare_clause(text: str) -> None:
+    assert reported(text) == []
+
+
 @pytest.mark.parametrize("text", [
     "Tom Reed announced Monday increased fares for the ferries.",
     "Tom Reed confirmed Acme's alleged role in the sale of the quay.",
