@@ -116,6 +116,14 @@ _PARTICIPLE_LEAD_RE = re.compile(
     rf"(?:,|[\u2014\u2013#]|\b(?:and|while|before|after|by)|\b(?:{_DOCUMENT_ALT})s?(?:\s+[^\s,;:.#\"]+){{0,4}}?)\s+"
     r"(?:also\s+|later\s+|then\s+|[a-z]{3,}ly\s+)?$", re.I)
 _LEAD_REACH = 50  # characters before a participle cue its lead may take
+# a participle right after the object of its sentence's verb, no comma between: "Airlines attacked the plan
+# saying ...", "Acme sued the state alleging ..." (a comma or a dash would show another subject: ", with
+# analysts saying"; a preposition makes the object the speaker: "criticised the government for claiming")
+_OBJECT_LEAD_RE = re.compile(rf"\b(?:[a-z]{{2,}}ed|suing|{'|'.join(sorted(words('past_tense_verbs')))})\s+"
+                             r"(?:the|a|an|that|this|its|his|her|their)\s[^,;:.!?#\"\u201c\u2014\u2013]{0,60}?"
+                             r"(?<!\sfor)(?<!\sof)(?<!\sabout)(?<!\sover)(?<!\swith)(?<!\sfrom)\s$")
+_OBJECT_REACH = 80  # characters before a participle cue that verb and its object may take
+_CLAIM_NOUNS = words("claim_nouns")
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
 # (an auxiliary, or a past tense of the lexicon's "past_tense_verbs": "reported the ferry came")
 _PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
@@ -129,6 +137,12 @@ _WORD = r"[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+"
 _FINITE_RE = re.compile(rf"(?:(?:(?!and\s+{_FINITE_ALT}){_WORD}){{1,6}}?|"
                         rf"(?:(?!and\s+{_FINITE_ALT}|(?:that|which|who|but|to|before|after|when|while)\s){_WORD}){{7,8}}?)"
                         rf"{_FINITE_ALT}")
+# a bare clause whose subject of up to six words holds an aside between commas or dashes before its finite verb:
+# "admits Ann Vole, who has been linked with Acme, will decide", "insist the bill - for England - would not"
+_ASIDE_SUBJECT_RE = re.compile(rf"(?:{_WORD}){{0,5}}?[\w'\u2019.-]+"
+                               rf"(?:,\s+(?:who|which|whose|[a-z]{{2,}}ed|{_PAST_ALT})\s[^,;:#\"]{{1,80}},|"
+                               rf"\s[\u2014\u2013-]\s[^\u2014\u2013#\"]{{1,80}}\s[\u2014\u2013-])"
+                               rf"\s+(?:[a-z]{{2,}}ly\s+)?{_FINITE_ALT}")
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
@@ -237,7 +251,9 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         found = _complement(s, cue.end(), opening[1], opening[0], cue)
         return found if found is not None and is_source(s, lo, opening[0], cue) else None
     if participle:  # "X struck a measured tone, saying ...": the sentence's subject says it
-        lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - _LEAD_REACH), cue.start())
+        lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - _LEAD_REACH), cue.start()) \
+            or (None if cue.group().lower() in _CLAIM_NOUNS  # "issued its third profits warning": a noun
+                else _OBJECT_LEAD_RE.search(s, max(lo, cue.start() - _OBJECT_REACH), cue.start()))
         if lead is None or lead.group().lower().startswith("by") \
                 and HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
             return None  # "I would put it differently by saying ...": a hedged manner, no report
@@ -308,7 +324,8 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
         return make_clause(s, pos, hi, phrase, cue)
     bare = _BARE_OPEN_RE.match(s, pos, hi)
     if bare and (word in BARE_CUES or word in FINITE_CUES and (_FINITE_RE.match(s, bare.end(), hi)
-                                                                or opens_regular_past(s, bare.end(), hi))) \
+                                                                or opens_regular_past(s, bare.end(), hi)
+                                                                or _ASIDE_SUBJECT_RE.match(s, bare.end(), hi))) \
             or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
         # "Tom Reed said he would.": a pronoun and its verb, the rest left out, are a clause of two words
         return make_clause(s, pos, hi, phrase, cue, 2 if _ELLIPTIC_RE.fullmatch(s, pos, hi) else MIN_WORDS)

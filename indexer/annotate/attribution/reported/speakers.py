@@ -92,7 +92,7 @@ def subject_before(s: str, lo: int, end: int) -> Phrase | None:
     if phrase == "coord":  # "Ann Vole called the plan a disaster and said ...": the sentence's subject
         group = group_before(s, lo, end)
         head = phrase_at_sentence_start(s, lo, end) if group is None else group
-        return head if head is None or _may_be_speaker(head) else _noun_head(head)
+        return head if head is None or _may_be_speaker(head) else _noun_head(head) or _past_subject(s, head)
     if isinstance(phrase, Phrase):
         who = _who_subject(s, lo, phrase)
         if who is not None:  # "Skippers who use the old channel said ...": the skippers
@@ -187,6 +187,30 @@ def _noun_head(head: Phrase) -> Phrase | None:
         text = " ".join(found[:n])
         if is_speaker_noun(text):
             return Phrase(text, head.start, head.start + len(text), "np")
+    return None
+
+
+_PAST_TENSES = words("past_tense_verbs")
+_REGULAR_PAST_RE = re.compile(r"[a-z]{3,}ed")
+# what such a description's last word names: a body or an office ("The charity", "The home secretary"),
+# not a thing ("The upgrade closed loopholes and added features that ...")
+_BODY_OR_ROLE_NOUNS = words("org_heads", "org_nouns", "reported_body_nouns", "roles", "speaker_nouns")
+_MAX_PAST_SUBJECT = 4  # words of a description before its own verb: "The Tory co-chairman attacked"
+
+
+def _past_subject(s: str, head: Phrase) -> Phrase | None:
+    """Return a description opening the sentence, cut before its own verb in
+    the past, as the subject of a coordinated cue ("The charity welcomed the
+    news and said ...": the charity; "Both sides agreed ..."): its first two
+    to four words, ending in a body or an office, when a past tense follows
+    them in the sentence; else None."""
+    found = list(WORD_RE.finditer(s, head.start, head.end + 30))
+    for n in range(2, min(len(found), _MAX_PAST_SUBJECT + 1)):
+        word = found[n].group().lower()
+        if (word in _PAST_TENSES or _REGULAR_PAST_RE.fullmatch(word)) \
+                and found[n - 1].group().lower().rsplit("-", 1)[-1] in _BODY_OR_ROLE_NOUNS:
+            end = found[n - 1].end()
+            return Phrase(s[head.start:end], head.start, end, "np")
     return None
 
 

@@ -105,14 +105,32 @@ def is_hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
 _REGULAR_PAST_RE = re.compile(r"((?:(?!and\s)[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+){1,5}?)([a-z]{3,}ed)\s+"
                               r"(?:the|a|an|his|her|their|its|our|him|them|it|this|these|those|some)\s")
 _DETERMINERS = words("determiners")
+_PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
+# a name of up to three capitalised words, an adverb perhaps, then a past tense: "alleges Acme deceived
+# buyers", "suggested Acme artificially manufactured ..." (a name takes no participle of its own there the way
+# a noun does: "the plan approved by"); no day or month ("reported Monday increased sales") and no
+# possessive ("Acme's alleged role")
+_CALENDAR_ALT = "|".join(sorted(words("weekdays", "months")))
+_NAME_PAST_RE = re.compile(rf"(?!(?i:{_CALENDAR_ALT})\b)(?:[A-Z][\w&-]*(?:['\u2019](?!s\s)\w+)?\s+){{1,3}}"
+                           rf"(?:[a-z]{{3,}}ly\s+)?"
+                           rf"(?:[a-z]{{2,}}ed|{_PAST_ALT})\b(?!\s+by\b)")
+# a subject of up to five words, an -ly adverb, then a past tense: "the sprinter regularly used drugs";
+# no form of "be" or degree word before it ("against X being too closely linked": an adjective)
+_ADVERB_PAST_RE = re.compile(rf"((?:(?!(?:and|be|being|been|is|are|was|were|too|so|very)\s)[\w'\u2019-]+\s+){{1,5}}?)"
+                             rf"[a-z]{{2,}}ly\s+"
+                             rf"(?:[a-z]{{2,}}ed|{_PAST_ALT})\b(?!\s+by\b)")
 
 
 def opens_regular_past(s: str, pos: int, hi: int) -> bool:
     """True when s[pos:hi] opens with a subject and a regular past tense
-    taking an object ("the Acme board approved the sale"); never an -ed
-    adjective after a determiner, a possessive or an adverb ("the expanded
-    plan", "Acme's revised figures", "a newly opened port")."""
-    found = _REGULAR_PAST_RE.match(s, pos, hi)
+    taking an object ("the Acme board approved the sale"), or a name's
+    past ("Acme deceived buyers") or a past after an adverb ("the firm
+    regularly used ..."); never an -ed adjective after a determiner, a
+    possessive or an adverb ("the expanded plan", "Acme's revised figures",
+    "a newly opened port")."""
+    if _NAME_PAST_RE.match(s, pos, hi):
+        return True
+    found = _REGULAR_PAST_RE.match(s, pos, hi) or _ADVERB_PAST_RE.match(s, pos, hi)
     if found is None:
         return False
     last = found.group(1).split()[-1].lower()

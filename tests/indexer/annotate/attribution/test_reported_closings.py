@@ -58,6 +58,51 @@ def test_a_bare_clause_with_a_regular_past_tense_after_a_statement_cue(text: str
     assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
 
 
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Tom Reed alleges Acme deceived buyers of the ferry tickets.", "Acme deceived buyers of the ferry tickets"),
+    ("Tom Reed confirmed Dover Harbour shared information with the police.",
+     "Dover Harbour shared information with the police"),
+    ("Tom Reed suggested Acme artificially manufactured a case against the port.",
+     "Acme artificially manufactured a case against the port"),
+    ("Tom Reed claims the harbour master regularly used the boats for trips.",
+     "the harbour master regularly used the boats for trips"),
+])
+def test_a_bare_clause_with_a_names_past_or_a_past_after_an_adverb(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
+
+
+@pytest.mark.parametrize(("text", "clause"), [
+    ("Tom Reed admits Ann Vole, who has been linked with Acme, will have the final say.",
+     "Ann Vole, who has been linked with Acme, will have the final say"),
+    ("Tom Reed insisted the fares - for Dover and Deal - would not rise this year.",
+     "the fares - for Dover and Deal - would not rise this year"),
+    ("Tom Reed insisted the comments, made to the skippers, were meant as a joke.",
+     "the comments, made to the skippers, were meant as a joke"),
+    ("Tom Reed agreed the 1901 Harbour Act, which governs the quay, was out of date.",
+     "the 1901 Harbour Act, which governs the quay, was out of date"),
+])
+def test_a_bare_clause_whose_subject_holds_an_aside_before_its_verb(text: str, clause: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, "Tom Reed")]
+
+
+@pytest.mark.parametrize("text", [
+    "Tom Reed announced the plan, which critics said was flawed.",
+    "Tom Reed announced the new timetable, which starts in May, and the fares.",
+])
+def test_an_object_with_a_relative_clause_is_no_bare_clause(text: str) -> None:
+    assert reported(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Tom Reed announced Monday increased fares for the ferries.",
+    "Tom Reed confirmed Acme's alleged role in the sale of the quay.",
+    "Tom Reed warned against skippers being too closely linked with the board.",
+    "Tom Reed confirmed Acme approved by the board as the new operator.",
+])
+def test_a_date_a_possessive_or_an_adjective_before_an_ed_word_is_no_clause(text: str) -> None:
+    assert reported(text) == []
+
+
 @pytest.mark.parametrize("text", [
     "Tom Reed announced the expanded timetable for the harbour.",
     "Tom Reed noted Dover's revised figures for the year.",

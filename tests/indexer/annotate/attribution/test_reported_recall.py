@@ -177,3 +177,26 @@ def test_a_purpose_infinitive_after_a_posting_verb_is_a_report(text: str) -> Non
 
 def test_a_refusal_to_say_stays_hedged() -> None:
     assert reported("Tom Reed refused to say whether the ferry plan was dead.") == []
+
+
+@pytest.mark.parametrize(("text", "clause", "speaker"), [
+    ("Skippers have attacked the new fees saying they could be forced to sell their boats.",
+     "they could be forced to sell their boats", None),
+    ("Ann Vole cancelled an appearance at the harbour festival in Dover saying she was too ill to sail.",
+     "she was too ill to sail", "Ann Vole"),
+    ("Tom Reed has rejected that idea saying the quay is only a small part of the plan.",
+     "the quay is only a small part of the plan", "Tom Reed"),
+])
+def test_a_participle_right_after_the_object_of_its_subjects_verb_reports_a_clause(text: str, clause: str,
+                                                                                 speaker: str | None) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, speaker)]
+
+
+@pytest.mark.parametrize("text", [
+    "Acme shares jumped on the news, with analysts saying sales of boats were strong.",
+    "Tom Reed watched the ferry leaving the harbour in the rain.",
+    "Tom Reed criticised the harbour board for claiming the quay would reopen in May.",
+    "In May, Acme Ferries issued its third profits warning in a year, and cut its fares for the summer.",
+])
+def test_a_participle_after_a_comma_or_no_cue_keeps_the_sentence_subject_out(text: str) -> None:
+    assert reported(text) == []

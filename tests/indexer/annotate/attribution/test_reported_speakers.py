@@ -288,3 +288,26 @@ def test_an_owner_or_a_work_in_the_description_names_no_one_next(description: st
     text = (f"Harbour 'to close'\n\n{description} the harbour will close in May.\n\n"
             "Ann Vole told reporters the ferries would stop.")
     assert [q.speaker for q in reported(text)][0] != "Ann Vole"
+
+
+@pytest.mark.parametrize(("text", "clause", "phrase"), [
+    ("The charity welcomed the news of the concert and said money raised would help its ferry crews.",
+     "money raised would help its ferry crews", "The charity"),
+    ("The bank gave no details of the sale, but said the quay had not been sold.",
+     "the quay had not been sold", "The bank"),
+    ("The home secretary agreed to begin talks and also said she planned to reopen the ferry route.",
+     "she planned to reopen the ferry route", "The home secretary"),
+])
+def test_a_description_before_its_own_past_verb_says_a_coordinated_cues_clause(text: str, clause: str,
+                                                                               phrase: str) -> None:
+    found = reported(text)
+    assert [q.text for q in found] == [clause]
+    assert found[0].speaker_mention is not None and found[0].speaker_mention.text == phrase
+
+
+@pytest.mark.parametrize("text", [
+    "The planned cuts went ahead and said nothing of the harbour.",
+    "The upgrade closed the gaps in the port's system and added features that made it easier to use.",
+])
+def test_a_sentence_opening_with_an_adjective_or_a_thing_gives_no_coordinated_subject(text: str) -> None:
+    assert reported(text) == []
