@@ -29,11 +29,12 @@ articles each, scored at the starting code ffc5b3e and once after tuning at
 f611980) and rounds 23 and 24's (40 BBC articles each, scored at the starting
 code 14c5e26 and once after tuning at 7118685) and rounds 25 and 26's (40
 BBC articles each, scored at the starting code 0d68cee and once after tuning
-at 2d3e925): all are tuning data since.  Rounds 27 and 28 (40 BBC articles
-each, drawn and frozen while rounds 25 and 26 were the test sets, never
-scored) are the test sets now (TEST_SETS), each scored only when its flag
-asks: at the starting code, then once, after tuning; rounds 29 and 30 (drawn
-and frozen while 27 and 28 are) wait beside them for the next tuning.
+at 2d3e925) and rounds 27 and 28's (40 BBC articles each, scored at the
+starting code 06b97d4 and once after tuning at 0152568): all are tuning data
+since.  Rounds 29 and 30 (40 BBC articles each, drawn and frozen while rounds
+27 and 28 were the test sets, never scored) are the test sets now
+(TEST_SETS), each scored only when its flag asks: at the starting code, then
+once, after tuning.
 """
 from __future__ import annotations
 
@@ -129,7 +130,8 @@ BBC_R25 = GOLD_DIR / "bbc_heldout_r25_test.json"
 BBC_R26 = GOLD_DIR / "bbc_heldout_r26_test.json"
 # Rounds 27 and 28: drawn while rounds 25 and 26 were the test sets, for the
 # session after (bench.goldselect's bbc27 and bbc28, 40 articles each),
-# annotated blind, reviewed and frozen before anyone scored them.
+# annotated blind, reviewed and frozen before anyone scored them; scored at
+# the starting code 06b97d4 and once after tuning at 0152568.
 BBC_R27 = GOLD_DIR / "bbc_heldout_r27_test.json"
 BBC_R28 = GOLD_DIR / "bbc_heldout_r28_test.json"
 # Rounds 29 and 30: drawn while rounds 27 and 28 were the test sets, for the
@@ -146,13 +148,11 @@ def bbc_round(number: int) -> Path:
 
 # The BBC rounds scored once and tuning rows since, in the order drawn; every
 # row, error lister and fit script reads them from here (key bbc_rN).
-SPENT_BBC_ROUNDS = tuple(range(1, 27))
+SPENT_BBC_ROUNDS = tuple(range(1, 29))
 SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
-TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R27: ("round 27 BBC TEST", "--round27-test"),
-                                          BBC_R28: ("round 28 BBC TEST", "--round28-test"),
-                                          BBC_R29: ("round 29 BBC TEST", "--round29-test"),
+TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R29: ("round 29 BBC TEST", "--round29-test"),
                                           BBC_R30: ("round 30 BBC TEST", "--round30-test")}
 
 
