@@ -27,6 +27,7 @@ from onrecord.search.deadline import Deadline
 from onrecord.search.facetdefs import FACETS
 from onrecord.search.features.quotegroups import DocLookup, QuoteGroups, count_split
 from onrecord.search.model import FacetValue
+from onrecord.search.query.docarrays import SortedDocs
 from onrecord.search.query.docsets import hidden_docs, iter_posting_id_blocks, iter_posting_ids, open_postings
 from onrecord.search.storage.segmentcache import SegmentCache
 from onrecord.search.storage.whoosh_internals import field_term_matchers
@@ -286,6 +287,8 @@ def as_docnum_array(docnums: Collection[int]) -> np.ndarray:
     engine converts a result set once for the facets and the histogram)."""
     if isinstance(docnums, np.ndarray):
         return docnums
+    if isinstance(docnums, SortedDocs):  # a filter's matches, already an array
+        return docnums.array
     return np.fromiter(docnums, dtype=np.intp, count=len(docnums))
 
 
