@@ -3,9 +3,12 @@
 Owns measure_mode_cpu(): the query phase of `bench.speed` (its paragraph-mode
 query set) and of `bench.modes` (its query set in quotes mode) over one
 onrecord index, in one process, read-only, result cache off, warmed as
-`serve` warms; one untimed pass that hashes every answer's `to_dict()`
-(sha256 of its JSON), then `runs` passes timed in thread CPU time (other
-processes on a shared machine steal wall time, not the search's own CPU).
+`serve` warms; one untimed pass, then `runs` passes timed in thread CPU
+time (other processes on a shared machine steal wall time, not the search's
+own CPU), each answer's `to_dict()` hashed (sha256 of its JSON) after its
+timer stops.  The first pass is not hashed: a fresh process's first
+searches of a common phrase can outlast the deadline and come back
+partial, different from run to run.
 And compare_runs(): two or more such results (a base revision and a
 branch, alternated) as one table of p50 / p95 / max / a pass per mode, the
 queries that moved most, and whether every answer hashed equal.
@@ -44,28 +47,38 @@ def answer_hash(answer: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def cpu_ms(engine: OnrecordEngine, query: BenchQuery) -> float:
-    """Return the thread CPU milliseconds of one search of `query`."""
+def timed_search(engine: OnrecordEngine, query: BenchQuery) -> tuple[float, str]:
+    """Return the thread CPU milliseconds of one search of `query` and its
+    answer's hash (taken after the timer stops)."""
     started = time.thread_time()
-    search(engine.index, query.to_request())
-    return 1000 * (time.thread_time() - started)
+    answer = search(engine.index, query.to_request())
+    return 1000 * (time.thread_time() - started), answer_hash(answer)
 
 
 def measure_mode_cpu(index_dir: Path, sets: dict[str, list[BenchQuery]], runs: int) -> dict[str, Any]:
-    """Return {"hashes": {mode: {name: sha256}}, "ms": {mode: {name: [ms a
-    pass]}}}: one hashing pass of every query, then `runs` timed passes."""
+    """Return {"hashes": {mode: {name: sha256 of the last pass}}, "ms":
+    {mode: {name: [ms a pass]}}, "unstable": [mode name, ...]}: one untimed
+    pass of every query, then `runs` timed passes; unstable lists the
+    queries whose answer changed between the timed passes."""
     engine = OnrecordEngine(index_dir)
+    hashes: dict[str, dict[str, str]] = {mode: {} for mode in sets}
+    unstable: set[str] = set()
+    samples: dict[str, dict[str, list[float]]] = {mode: {q.name: [] for q in qs} for mode, qs in sets.items()}
     try:
-        hashes = {mode: {q.name: answer_hash(search(engine.index, q.to_request())) for q in queries}
-                  for mode, queries in sets.items()}
-        samples: dict[str, dict[str, list[float]]] = {mode: {q.name: [] for q in qs} for mode, qs in sets.items()}
+        for queries in sets.values():
+            for query in queries:
+                search(engine.index, query.to_request())
         for _ in range(runs):
             for mode, queries in sets.items():
                 for query in queries:
-                    samples[mode][query.name].append(cpu_ms(engine, query))
+                    ms, digest = timed_search(engine, query)
+                    if hashes[mode].setdefault(query.name, digest) != digest:
+                        unstable.add(f"{mode} {query.name}")
+                    hashes[mode][query.name] = digest
+                    samples[mode][query.name].append(ms)
     finally:
         engine.close()
-    return {"hashes": hashes, "ms": samples}
+    return {"hashes": hashes, "ms": samples, "unstable": sorted(unstable)}
 
 
 def summarise(ms: dict[str, list[float]]) -> dict[str, float]:
@@ -97,6 +110,9 @@ def compare_runs(results: dict[str, dict[str, Any]], moved: int = 8) -> str:
     total = sum(len(by_name) for by_name in hashes[0].values())
     lines.append(f"answers equal: {total - len(differing)} of {total}"
                  + (f"; differing: {', '.join(differing)}" if differing else ""))
+    unstable = sorted({name for result in results.values() for name in result.get("unstable", [])})
+    if unstable:
+        lines.append(f"answers that changed between one run's passes: {', '.join(unstable)}")
     return "\n".join(lines)
 
 

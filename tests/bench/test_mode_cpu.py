@@ -18,6 +18,7 @@ def test_every_query_is_hashed_once_and_timed_each_pass(tmp_path: Path) -> None:
     index = write_index(tmp_path / "ix", [[make_article(f"a{n}", [f"The river bank {n} flooded."])
                                            for n in range(20)]])
     result = measure_mode_cpu(index, SETS, runs=2)
+    assert result["unstable"] == []
     assert {mode: set(h) for mode, h in result["hashes"].items()} == {
         "paragraphs": {"word:river", "all"}, "quotes": {"word:river"}}
     assert all(len(ms) == 2 for by_name in result["ms"].values() for ms in by_name.values())
@@ -45,3 +46,8 @@ def test_the_query_sets_come_from_the_build_names() -> None:
     sets = mode_query_sets({"speakers": names, "institutions": names, "outlets": ["BBC"]})
     assert sets["quotes"] and all(q.mode == "quotes" for q in sets["quotes"])
     assert all(q.mode == "paragraphs" for q in sets["paragraphs"])
+
+
+def test_answers_that_changed_within_a_run_are_named() -> None:
+    result = {"hashes": {"quotes": {"q": "x"}}, "ms": {"quotes": {"q": [1.0]}}, "unstable": ["quotes q"]}
+    assert compare_runs({"a": result}).endswith("changed between one run's passes: quotes q")
