@@ -11,6 +11,7 @@ facets (~300 ms of CPU a search); as arrays each step is one numpy call.
 """
 from __future__ import annotations
 
+import weakref
 from array import array
 from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
@@ -24,6 +25,8 @@ from onrecord.search.query.docsets import deleted_docs, plain_terms, term_ids
 from onrecord.search.query.matcharrays import match_array
 from onrecord.search.query.postings import PostingsCache
 from onrecord.search.query.sortedarrays import distinct
+from onrecord.search.query.units import quote_term
+from onrecord.search.storage.searchers import quote_docs
 
 
 class SortedDocs(AbstractSet[int]):
@@ -116,18 +119,14 @@ def intersect_terms(reader: Any, parts: list[list[wq.Term]], deadline: Deadline,
     """Return the sorted live docnums of segment `reader` holding a term of
     every part (the smallest part first, the others narrowing it through a
     mask), or None if some postings do not decode as arrays."""
-    size = reader.doc_count_all()
     sized = sorted(parts, key=lambda terms: sum(reader.doc_frequency(t.fieldname, t.text) for t in terms))
     result = part_ids(reader, sized[0], deadline, cache)
     for terms in sized[1:]:
         if result is None or not len(result):
             break
-        mask = np.zeros(size, dtype=bool)
-        for term in terms:
-            ids = term_ids(reader, term.fieldname, term.text, deadline, cache)
-            if not isinstance(ids, array | tuple):
-                return None
-            mask[np.frombuffer(ids, dtype=np.uint32) if isinstance(ids, array) else list(ids)] = True
+        mask = quote_mask(reader) if terms == [_QUOTE_TERM] else terms_mask(reader, terms, deadline, cache)
+        if mask is None:
+            return None
         result = result[mask[result]]
     if result is None:
         return None
@@ -135,6 +134,40 @@ def intersect_terms(reader: Any, parts: list[list[wq.Term]], deadline: Deadline,
     if deleted and len(result):
         result = result[~np.isin(result, np.fromiter(deleted, dtype=np.int64, count=len(deleted)))]
     return result
+
+
+def terms_mask(reader: Any, terms: list[wq.Term], deadline: Deadline,
+               cache: PostingsCache | None) -> np.ndarray | None:
+    """Return a bool array over segment `reader`'s docnums, True where a
+    document holds any of `terms`; None if some postings do not decode as
+    arrays."""
+    mask = np.zeros(reader.doc_count_all(), dtype=bool)
+    for term in terms:
+        ids = term_ids(reader, term.fieldname, term.text, deadline, cache)
+        if not isinstance(ids, array | tuple):
+            return None
+        mask[np.frombuffer(ids, dtype=np.uint32) if isinstance(ids, array) else list(ids)] = True
+    return mask
+
+
+# Each segment's quote documents as a mask (quotes mode's unit term, in every
+# filter): its 0.7M postings a segment at 1M paragraphs were decoded again
+# whenever the postings cache had let them go between searches.
+_QUOTE_MASKS: weakref.WeakKeyDictionary[Any, np.ndarray] = weakref.WeakKeyDictionary()
+_QUOTE_TERM = quote_term()
+
+
+def quote_mask(reader: Any) -> np.ndarray:
+    """Return segment `reader`'s quote documents (deleted ones included) as
+    a bool array by docnum, made once per segment."""
+    owner = (reader.segment() if hasattr(reader, "segment") else None) or reader
+    mask = _QUOTE_MASKS.get(owner)
+    if mask is None:
+        docs = quote_docs(reader)
+        mask = np.zeros(reader.doc_count_all(), dtype=bool)
+        mask[np.fromiter(docs, dtype=np.int64, count=len(docs))] = True
+        _QUOTE_MASKS[owner] = mask
+    return mask
 
 
 def part_ids(reader: Any, terms: list[wq.Term], deadline: Deadline,

@@ -13,10 +13,12 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.model import SearchRequest
+from onrecord.search.query import docarrays
 from onrecord.search.query.collecting import collect, match_all
 from onrecord.search.query.docarrays import SortedDocs, and_term_parts, match_sorted
 from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.querying import build_filter
+from onrecord.search.query.units import quote_term
 from onrecord.search.storage.store import Index
 from tests.factories import indexed
 from tests.search.test_quotes_mode import generated_articles
@@ -88,3 +90,20 @@ def test_collect_ranks_a_filter_from_its_array(index: Index) -> None:
         collected = collect(searcher, wq.ConstantScoreQuery(KIND, 1.0), False, 5, None, Deadline(None))
     assert isinstance(collected.docnums, SortedDocs) and collected.docnums == expected
     assert collected.ranked == [(d, 0.0) for d in sorted(expected)[:5]]
+
+
+@pytest.mark.parametrize("query", [KIND, BOTH])
+def test_the_unit_term_narrows_through_its_kept_mask(index: Index, query: wq.Query,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    read: list[tuple[str, object]] = []
+    real = docarrays.term_ids
+
+    def spy(reader: object, fieldname: str, text: object, *args: object) -> object:
+        read.append((fieldname, text))
+        return real(reader, fieldname, text, *args)  # type: ignore[arg-type]
+    monkeypatch.setattr(docarrays, "term_ids", spy)
+    with index.reading() as searcher:
+        found = match_sorted(searcher, query, Deadline(None))
+        expected = match_docnums(searcher, query, Deadline(None)).docnums
+    assert found is not None and found.array.tolist() == sorted(expected)
+    assert read and quote_term().text not in {text for _field, text in read}
