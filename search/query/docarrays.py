@@ -11,10 +11,8 @@ facets (~300 ms of CPU a search); as arrays each step is one numpy call.
 """
 from __future__ import annotations
 
-import threading
 import weakref
 from array import array
-from collections import OrderedDict
 from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from typing import Any
@@ -143,50 +141,12 @@ def terms_mask(reader: Any, terms: list[wq.Term], deadline: Deadline,
     """Return a bool array over segment `reader`'s docnums, True where a
     document holds any of `terms`; None if some postings do not decode as
     arrays."""
-    mask: np.ndarray | None = None
+    mask = np.zeros(reader.doc_count_all(), dtype=bool)
     for term in terms:
-        held = term_mask(reader, term, deadline, cache)
-        if held is None:
+        ids = term_ids(reader, term.fieldname, term.text, deadline, cache)
+        if not isinstance(ids, array | tuple):
             return None
-        mask = held if mask is None else mask | held
-    return mask if mask is not None else np.zeros(reader.doc_count_all(), dtype=bool)
-
-
-# A filter term's documents, one bit a document per segment, for the terms in
-# at least KEPT_SHARE of a segment's documents (a kind, an evidence, a big
-# speaker): the shared postings cache let their 0.3-1M postings go over a cycle
-# of searches and evidence:named decoded 8,400 blocks each time (~130 ms at 1M).
-# The last KEPT_TERMS of them a segment are kept: 150 KB each at 1.2M documents.
-KEPT_SHARE = 1 / 16
-KEPT_TERMS = 32
-_TERM_BITS: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[str, Any], np.ndarray]] = weakref.WeakKeyDictionary()
-_BITS_LOCK = threading.Lock()
-
-
-def term_mask(reader: Any, term: wq.Term, deadline: Deadline,
-              cache: PostingsCache | None) -> np.ndarray | None:
-    """Return a bool array over segment `reader`'s docnums, True where a
-    document holds `term` (deleted ones included), kept as bits when the
-    term is frequent (KEPT_SHARE); None if its postings do not decode."""
-    size, key = reader.doc_count_all(), (term.fieldname, term.text)
-    owner = (reader.segment() if hasattr(reader, "segment") else None) or reader
-    with _BITS_LOCK:
-        kept = _TERM_BITS.setdefault(owner, OrderedDict())
-        bits = kept.get(key)
-        if bits is not None:
-            kept.move_to_end(key)
-    if bits is not None:
-        return np.unpackbits(bits, count=size).view(bool)
-    ids = term_ids(reader, term.fieldname, term.text, deadline, cache)
-    if not isinstance(ids, array | tuple):
-        return None
-    mask = np.zeros(size, dtype=bool)
-    mask[np.frombuffer(ids, dtype=np.uint32) if isinstance(ids, array) else list(ids)] = True
-    if len(ids) >= KEPT_SHARE * size:
-        with _BITS_LOCK:
-            kept[key] = np.packbits(mask)
-            while len(kept) > KEPT_TERMS:
-                kept.popitem(last=False)
+        mask[np.frombuffer(ids, dtype=np.uint32) if isinstance(ids, array) else list(ids)] = True
     return mask
 
 
@@ -213,12 +173,7 @@ def quote_mask(reader: Any) -> np.ndarray:
 def part_ids(reader: Any, terms: list[wq.Term], deadline: Deadline,
              cache: PostingsCache | None) -> np.ndarray | None:
     """Return the sorted docnums (deleted included) holding any of `terms`
-    in segment `reader`, or None if some postings do not decode as arrays:
-    frequent terms' through their kept bits (term_mask)."""
-    size = reader.doc_count_all()
-    if all(reader.doc_frequency(t.fieldname, t.text) >= KEPT_SHARE * size for t in terms):
-        mask = terms_mask(reader, terms, deadline, cache)
-        return None if mask is None else np.flatnonzero(mask).astype(np.int64)
+    in segment `reader`, or None if some postings do not decode as arrays."""
     found = [term_ids(reader, t.fieldname, t.text, deadline, cache) for t in terms]
     if not all(isinstance(ids, array | tuple) for ids in found):
         return None
