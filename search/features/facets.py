@@ -27,6 +27,7 @@ from onrecord.search.deadline import Deadline
 from onrecord.search.facetdefs import FACETS
 from onrecord.search.features.quotegroups import DocLookup, QuoteGroups, count_split
 from onrecord.search.model import FacetValue
+from onrecord.search.query.docarrays import SortedDocs
 from onrecord.search.query.docsets import hidden_docs, iter_posting_id_blocks, iter_posting_ids, open_postings
 from onrecord.search.storage.segmentcache import SegmentCache
 from onrecord.search.storage.whoosh_internals import field_term_matchers
@@ -62,6 +63,10 @@ class FacetTable:
     # built on first use (resolve_value, pinned values), kept with the table.
     ids: dict[tuple[str, bool], dict[str, int]] = field(default_factory=dict)
     folded: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    # (facet, verbatim, unit, grouped) -> the facet's counts over every live
+    # document of the unit: a selected facet's own count with no other
+    # filter, the same on every search of the commit (tally_facets).
+    unit_counts: dict[tuple[str, bool, str, bool], np.ndarray] = field(default_factory=dict)
 
     def columns_for(self, verbatim: bool) -> dict[str, FacetColumn]:
         """Return facet name -> the column counted: under the verbatim
@@ -253,6 +258,8 @@ class FacetAsk:
     pinned: dict[str, tuple[str, ...]] = field(default_factory=dict)
     verbatim: bool = False
     groups: QuoteGroups | None = None
+    # Facet -> the unit whose every live document its `own` docnums are.
+    units: dict[str, str] = field(default_factory=dict)
 
 
 def tally_facets(table: FacetTable, docnums: Collection[int],
@@ -266,8 +273,13 @@ def tally_facets(table: FacetTable, docnums: Collection[int],
     sizes: dict[str, int] = {}
     for facet, column in table.columns_for(ask.verbatim).items():
         own = ask.own.get(facet)
-        lookup = shared if own is None else DocLookup(as_docnum_array(own), ask.groups)
-        counts = _count_lookup(column, lookup)
+        key = (facet, ask.verbatim, ask.units.get(facet, ""), ask.groups is not None)
+        counts = table.unit_counts.get(key) if key[2] else None
+        if counts is None:
+            lookup = shared if own is None else DocLookup(as_docnum_array(own), ask.groups)
+            counts = _count_lookup(column, lookup)
+            if key[2]:  # 1.4M quote documents at 1M paragraphs: counted once a commit
+                table.unit_counts[key] = counts
         listed = counts
         if facet == ask.expand and ask.contains:
             listed = _keep_containing(counts, column.values, ask.contains)
@@ -286,6 +298,8 @@ def as_docnum_array(docnums: Collection[int]) -> np.ndarray:
     engine converts a result set once for the facets and the histogram)."""
     if isinstance(docnums, np.ndarray):
         return docnums
+    if isinstance(docnums, SortedDocs):  # a filter's matches, already an array
+        return docnums.array
     return np.fromiter(docnums, dtype=np.intp, count=len(docnums))
 
 

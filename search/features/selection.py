@@ -34,7 +34,7 @@ from onrecord.search.features.facets import (
 from onrecord.search.features.quotegroups import QuoteGroups
 from onrecord.search.model import SearchRequest
 from onrecord.search.query.collecting import restrict_query
-from onrecord.search.query.docsets import match_docnums
+from onrecord.search.query.docsets import match_docnums, whole_unit
 from onrecord.search.query.matcharrays import match_array
 from onrecord.search.query.postings import PostingsCache
 from onrecord.search.query.querying import build_filter
@@ -88,6 +88,7 @@ def count_selected(table: FacetTable, searcher: Any, words: wq.Query | None,
     selected and excluded values are always listed; quotes mode's copy
     `groups`, if given, count once."""
     own: dict[str, Collection[int]] = {}
+    units: dict[str, str] = {}
     pinned: dict[str, tuple[str, ...]] = {}
     for facet in NAME_FACETS:
         mine = _values(request, facet) + _excluded(request, facet)
@@ -96,8 +97,11 @@ def count_selected(table: FacetTable, searcher: Any, words: wq.Query | None,
         pinned[facet.name] = mine
         query = restrict_query(words, build_filter(_without(request, facet)))
         found = match_array(searcher, query, deadline, cache)
+        unit = whole_unit(query) if found is not None else None
+        if unit is not None:  # no words, no other filter: its counts are the commit's (tally_facets)
+            units[facet.name] = unit
         own[facet.name] = found if found is not None else match_docnums(searcher, query, deadline, cache).docnums
-    ask = FacetAsk(request.facet_all, request.facet_filter, own, pinned, request.verbatim, groups)
+    ask = FacetAsk(request.facet_all, request.facet_filter, own, pinned, request.verbatim, groups, units)
     return tally_facets(table, docnums, ask)
 
 

@@ -21,7 +21,8 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.query.columns import order_by_value, read_int_column
-from onrecord.search.query.docsets import match_docnums
+from onrecord.search.query.docarrays import SortedDocs, match_sorted
+from onrecord.search.query.docsets import Matched, match_docnums
 from onrecord.search.query.postings import PostingsCache
 from onrecord.search.query.ranking import Lengths, Scores, score_all, top_scored
 from onrecord.search.query.units import (
@@ -96,7 +97,7 @@ def collect(searcher: Any, q: wq.Query, scored: bool, limit: int,
             return Collected([], set(), partial=True)
         if scores is not None:
             return Collected(top_scored(scores, limit), set(scores), scores=scores)
-    matched = match_docnums(searcher, q, deadline, cache)
+    matched = match_all(searcher, q, deadline, cache)
     if scored:
         ranked, cut = _top_scored(searcher, q, limit, deadline)
         return Collected(ranked, matched.docnums, matched.partial or cut)
@@ -106,6 +107,15 @@ def collect(searcher: Any, q: wq.Query, scored: bool, limit: int,
         return Collected([], matched.docnums, partial=True)
     return Collected(_top_by_keys(matched.docnums, keys, limit), matched.docnums,
                      matched.partial, keys=keys, sorted_by_keys=True)
+
+
+def match_all(searcher: Any, q: wq.Query, deadline: Deadline,
+              cache: PostingsCache | None = None) -> Matched:
+    """Return every match of `q`: a filter-only query's as one sorted array
+    (search.query.docarrays: 0.5-1M quote documents of a kind or evidence
+    filter, no Python set of them), anything else as match_docnums' set."""
+    found = match_sorted(searcher, q, deadline, cache)
+    return Matched(found) if found is not None else match_docnums(searcher, q, deadline, cache)
 
 
 def extend(collected: Collected, limit: int) -> Collected | None:
@@ -124,6 +134,8 @@ def extend(collected: Collected, limit: int) -> Collected | None:
 def _top_by_keys(docnums: AbstractSet[int], column: SortColumn | None,
                  limit: int) -> list[tuple[int, float]]:
     """Return the `limit` docnums smallest by (key, docnum), score 0."""
+    if isinstance(docnums, SortedDocs):
+        return [(d, 0.0) for d in docnums.smallest_by(column.keys if column else None, limit)]
     if column is None:
         top = heapq.nsmallest(limit, docnums)
     elif limit * len(column.order) <= _WALK_FACTOR * len(docnums) ** 2:
