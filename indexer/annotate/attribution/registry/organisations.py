@@ -26,6 +26,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.choice.antecedents import context_at
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
@@ -67,7 +68,8 @@ _NAMED_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+([a-z][\w-]*[ \u00a0]+)?"
                        rf"((?:{_WORD}[ \u00a0]+)+(?:[a-z][\w-]*[ \u00a0]+){{0,3}}?"
                        rf"({word_alternation(words('org_heads'))}))\b")
 _NAMED_KINDS = words("named_org_kinds")
-_LOWER_NAMED_RE = re.compile(rf"\b[Tt]he[ \u00a0]+((?:[a-z][\w-]*[ \u00a0]+){{1,3}}?"
+# (the letter first, as _RUN_RE: "\b" first made the engine try every character)
+_LOWER_NAMED_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:[a-z][\w-]*[ \u00a0]+){{1,3}}?"
                              rf"(?:{word_alternation(_NAMED_KINDS)}))\b")
 _KIND_WORDS = words("org_words")  # "News", "House", "Press": a lone one may be the common noun
 _STAFF_NOUNS = words("org_staff_nouns")  # "Analysts expect its ...": staff, no body's name
@@ -377,6 +379,7 @@ def _common_noun(word: str, common: frozenset[str]) -> bool:
         or low != word and low in common
 
 
+@lru_cache(maxsize=1 << 13)  # a name recurs all through an article (and across articles): cut once
 def _clean(run: str) -> str:
     """Return a capitalised run without the sentence words that open it
     ("However Acme") and its possessive, or "" when nothing is left."""
