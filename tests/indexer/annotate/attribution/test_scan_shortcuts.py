@@ -183,3 +183,21 @@ def test_peer_names_found_where_the_word_boundary_scan_found_them() -> None:
                                  "Acme", "Jones's.", "_s'", "\u00e9's", "1's", " 's", "-s'", "Acmes", ""])
 def test_is_owner_is_the_search_it_replaced(tok: str) -> None:
     assert is_owner(tok) == (OWNER_RE.search(tok) is not None)
+
+
+_MERGE_TEXT = ("Acme Holdings said profits rose. The firm's parent Vole Group agreed. "
+               "The Acme Daily newspaper reported it. The company said so.")
+
+
+@pytest.mark.parametrize("first", ["mentions", "publications", "owners", "_positions"])
+def test_org_mentions_are_merged_once_on_first_use(first: str) -> None:
+    # full_name, all many articles ask of the scan, needs no mentions: they are merged on first use,
+    # the same whichever look-up asks first
+    orgs = organisations.Organisations(_MERGE_TEXT, lambda _phrase: None, [], {})
+    assert orgs.full_name("Acme") == "Acme Holdings"
+    assert "_merged" not in orgs.__dict__
+    getattr(orgs, first)
+    assert orgs.__dict__["_merged"] == (orgs.mentions, orgs.publications, orgs.owners)
+    eager = organisations.Organisations(_MERGE_TEXT, lambda _phrase: None, [], {})
+    assert [m.name for m in orgs.mentions] == [m.name for m in eager.mentions] != []
+    assert (orgs.publications, orgs.owners, orgs._positions) == (eager.publications, eager.owners, eager._positions)
