@@ -26,6 +26,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from onrecord.indexer.annotate.attribution.choice.antecedents import context_at
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
@@ -36,7 +37,6 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     inside,
     is_description,
     is_subject,
-    lexicon,
     lowercase_words,
     plain_word,
 )
@@ -44,6 +44,7 @@ from onrecord.indexer.annotate.attribution.registry.orgevidence import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.registry.orgnames import (
     DOMAIN_RE,
     SITE_NOUNS,
+    sentence_openers,
     short_forms,
     with_list,
 )
@@ -67,11 +68,9 @@ _NAMED_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+([a-z][\w-]*[ \u00a0]+)?"
                        rf"((?:{_WORD}[ \u00a0]+)+(?:[a-z][\w-]*[ \u00a0]+){{0,3}}?"
                        rf"({word_alternation(words('org_heads'))}))\b")
 _NAMED_KINDS = words("named_org_kinds")
-_LOWER_NAMED_RE = re.compile(rf"\b[Tt]he[ \u00a0]+((?:[a-z][\w-]*[ \u00a0]+){{1,3}}?"
+# (the letter first, as _RUN_RE: "\b" first made the engine try every character)
+_LOWER_NAMED_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:[a-z][\w-]*[ \u00a0]+){{1,3}}?"
                              rf"(?:{word_alternation(_NAMED_KINDS)}))\b")
-_KIND_WORDS = words("org_words")  # "News", "House", "Press": a lone one may be the common noun
-_STAFF_NOUNS = words("org_staff_nouns")  # "Analysts expect its ...": staff, no body's name
-_OPENS_RE = re.compile(r"(?:^|[.!?:\n][\"'\u201c\u2018 \u00a0]*)$")
 # "publishing group Acme", "bookmaker Acme", "Acme magazine": the noun the article
 # gives a body beside its name, which "the group", "the bookmaker", "the magazine" later mean
 _KIND_BEFORE_RE = re.compile(rf"(?<![\w-])((?:[\w-]+[ \u00a0]+){{0,2}})({word_alternation(ORG_NOUNS)})[ \u00a0]+$")
@@ -128,7 +127,7 @@ class Organisations:
         # what a name alone says, once per name: a person's name recurs in every run that
         # names them, and only the words around each mention can still make it an org's
         undecided: dict[str, bool | None] = {}  # name -> personal (None: no organisation at all)
-        openers = _sentence_openers(text, runs, lowercase_words(text) if common is None else common)
+        openers = sentence_openers(text, runs, lowercase_words(text) if common is None else common)
         for start, name in runs:
             if name.lower() in ORG_NOUNS or name in openers and not match(name):
                 continue
@@ -149,14 +148,40 @@ class Organisations:
                     org = org_by_context(text, start, name, bool(undecided[name]))
                     if org is not None:
                         self._register(name, org)
-        found = [(start, self._full[name], _subject(text, start)) for start, name in runs
+        # the mentions are merged on first use: full_name and is_org_name, all many articles ask, need only names
+        self._runs, self._quoted, self._heads = runs, quoted, heads
+
+    @cached_property
+    def _merged(self) -> tuple[list[OrgMention], set[str], set[str]]:
+        """Return (mentions, publications, owners): the named mentions merged
+        with the descriptions, once, on first use."""
+        text, quoted = self.text, self._quoted
+        found = [(start, self._full[name], _subject(text, start)) for start, name in self._runs
                  if name in self._full and not inside(quoted, start)]
         found += [(start, self._full[phrase], is_subject(text, start)) for start, phrase in self._named]
-        self.mentions: list[OrgMention] = []
-        self.publications: set[str] = set()  # written beside a publication noun: "the Acme Daily newspaper"
-        self.owners: set[str] = set()  # written after an owner noun: "its parent Acme"
-        self._add_descriptions(found, quoted, heads)
-        self._positions = [m.pos for m in self.mentions]
+        self.__dict__.update(mentions=[], publications=set(), owners=set())  # what _add_descriptions fills
+        self._add_descriptions(found, quoted, self._heads)
+        return self.mentions, self.publications, self.owners
+
+    @cached_property
+    def mentions(self) -> list[OrgMention]:
+        """Return every mention of an organisation, named or described, in text order."""
+        return self._merged[0]
+
+    @cached_property
+    def publications(self) -> set[str]:
+        """Return the organisations written beside a publication noun ("the Acme Daily newspaper")."""
+        return self._merged[1]
+
+    @cached_property
+    def owners(self) -> set[str]:
+        """Return the organisations written after an owner noun ("its parent Acme")."""
+        return self._merged[2]
+
+    @cached_property
+    def _positions(self) -> list[int]:
+        """Return where each mention starts (bisected by the look-ups)."""
+        return [m.pos for m in self.mentions]
 
     def _named_descriptions(self, match: Callable[[str], str | None],
                             quoted: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -354,29 +379,7 @@ def _described(noun: str, by_head: Mapping[str, str], kinds: Mapping[str, set[st
     return next(fits, None)
 
 
-def _sentence_openers(text: str, runs: list[tuple[int, str]], common: frozenset[str]) -> set[str]:
-    """Return the lone words the article capitalises only where they open a
-    sentence and that are common nouns there: institution-kind words ("News
-    of the deal came", "House prices rose"), a plural of staff or of a role
-    ("Analysts expect its ...", "Critics say"), or a word it writes in
-    lowercase elsewhere (the headline's "Probe launched ..." beside "the
-    probe"; `common`, the article's lowercase words): no organisation's name."""
-    lone = {name for _, name in runs if " " not in name and _common_noun(name, common)}
-    for start, name in runs:
-        if name in lone and not _OPENS_RE.search(text, max(0, start - 4), start):
-            lone.discard(name)  # "said the News": a name where no sentence opens
-    return lone
-
-
-def _common_noun(word: str, common: frozenset[str]) -> bool:
-    """True when `word`, capitalised, is a common noun: an institution-kind word,
-    a plural of staff or of a role ("Analysts", "Critics"), or one of the
-    article's lowercase words (`common`)."""
-    low = word.lower()
-    return low in _KIND_WORDS or low in _STAFF_NOUNS or low.endswith("s") and low[:-1] in lexicon().roles \
-        or low != word and low in common
-
-
+@lru_cache(maxsize=1 << 13)  # a name recurs all through an article (and across articles): cut once
 def _clean(run: str) -> str:
     """Return a capitalised run without the sentence words that open it
     ("However Acme") and its possessive, or "" when nothing is left."""

@@ -3,13 +3,16 @@
 Owns the shapes organisations.py reads a name by: a name whose "for" or
 "of" takes a list ("Department for Media, Culture and Sport", never cut at
 its comma), a web address ("Suprnova.org": a site, what "the site" means;
-the nouns are indexer.lexicon's "site_nouns") and the short forms of a
-company's name without its legal words ("org_suffixes").
+the nouns are indexer.lexicon's "site_nouns"), the short forms of a
+company's name without its legal words ("org_suffixes"), and the lone
+capitalised words that only open sentences ("News of the deal came"):
+common nouns there, no organisation's name (`sentence_openers`).
 """
 from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.registry.names import lexicon
 from onrecord.indexer.lexicon import words
 
 SITE_NOUNS = words("site_nouns")
@@ -41,3 +44,31 @@ def short_forms(name: str) -> list[str]:
         if toks[-1].lower().rstrip(".") not in SUFFIXES and toks[-1].lower() not in ("of", "for", "and", "&"):
             out.append(" ".join(toks))
     return out
+
+
+_KIND_WORDS = words("org_words")  # "News", "House", "Press": a lone one may be the common noun
+_STAFF_NOUNS = words("org_staff_nouns")  # "Analysts expect its ...": staff, no body's name
+_OPENS_RE = re.compile(r"(?:^|[.!?:\n][\"'\u201c\u2018 \u00a0]*)$")
+
+
+def sentence_openers(text: str, runs: list[tuple[int, str]], common: frozenset[str]) -> set[str]:
+    """Return the lone words the article capitalises only where they open a
+    sentence and that are common nouns there: institution-kind words ("News
+    of the deal came", "House prices rose"), a plural of staff or of a role
+    ("Analysts expect its ...", "Critics say"), or a word it writes in
+    lowercase elsewhere (the headline's "Probe launched ..." beside "the
+    probe"; `common`, the article's lowercase words): no organisation's name."""
+    lone = {name for _, name in runs if " " not in name and _common_noun(name, common)}
+    for start, name in runs:
+        if name in lone and not _OPENS_RE.search(text, max(0, start - 4), start):
+            lone.discard(name)  # "said the News": a name where no sentence opens
+    return lone
+
+
+def _common_noun(word: str, common: frozenset[str]) -> bool:
+    """True when `word`, capitalised, is a common noun: an institution-kind word,
+    a plural of staff or of a role ("Analysts", "Critics"), or one of the
+    article's lowercase words (`common`)."""
+    low = word.lower()
+    return low in _KIND_WORDS or low in _STAFF_NOUNS or low.endswith("s") and low[:-1] in lexicon().roles \
+        or low != word and low in common

@@ -82,13 +82,15 @@ def test_every_cue_starts_with_a_letter() -> None:
 
 
 _LEAD_TOKENS = ["the", "The", "tHe", "a", "An", "an", "x", "xthe", "-", "'", "\u2019", ".", "&", "_", "1",
-                "spokesman", "spokeswoman", "for", "of", "Acme", "Vole", "firm", "minister", "Co", "Tt"]
+                "spokesman", "spokeswoman", "for", "of", "Acme", "Vole", "firm", "minister", "Co", "Tt",
+                "select committee", "health"]
 
 
 @pytest.mark.parametrize(("pattern", "plain", "fast"), [
     (_description_re(), r"\b[Tt]he", r"[Tt](?<!\w[Tt])he"),
     (organisations._DESCRIPTION_RE, r"\b[Tt]he", r"[Tt](?<!\w[Tt])he"),
     (organisations._NAMED_RE, r"\b[Tt]he", r"[Tt](?<!\w[Tt])he"),
+    (organisations._LOWER_NAMED_RE, r"\b[Tt]he", r"[Tt](?<!\w[Tt])he"),
     (organisations._RUN_RE, r"(?<![\w'\u2019&.-])[A-Z]", r"[A-Z](?<![\w'\u2019&.-][A-Z])"),
     (runs._SPOKES_RE, r"\b(?:[Aa]n?|[Tt]he)", r"[AaTt](?<!\w[AaTt])(?:(?<=[Aa])n?|(?<=[Tt])he)"),
     (runs._CAPITALISED_RE, r"\b[A-Z]", r"[A-Z](?<!\w[A-Z])"),
@@ -103,6 +105,14 @@ def test_a_leading_letter_scan_is_the_word_boundary_it_replaced(pattern: re.Patt
         text = "".join(rng.choice(_LEAD_TOKENS) + rng.choice(_SEPARATORS) for _ in range(rng.randint(1, 8)))
         assert [(m.span(), m.groups()) for m in pattern.finditer(text)] == \
             [(m.span(), m.groups()) for m in before.finditer(text)], text
+
+
+@pytest.mark.parametrize("run", ["However Acme", "Acme's", "The Leeds-based Acme Court", "However", "Ann Vole\u2019s"])
+def test_clean_run_is_cut_once_and_as_before(run: str) -> None:
+    # a name recurs all through an article: its run is cleaned once, to what the plain function gives
+    organisations._clean.cache_clear()
+    assert organisations._clean(run) == organisations._clean(run) == organisations._clean.__wrapped__(run)
+    assert organisations._clean.cache_info().hits == 1
 
 
 _BEFORE_NAME_TOKENS = ["former", "welfare", "minister", "the", "The", "Archbishop", "of", "Canterbury", ",", ", ",
@@ -173,3 +183,21 @@ def test_peer_names_found_where_the_word_boundary_scan_found_them() -> None:
                                  "Acme", "Jones's.", "_s'", "\u00e9's", "1's", " 's", "-s'", "Acmes", ""])
 def test_is_owner_is_the_search_it_replaced(tok: str) -> None:
     assert is_owner(tok) == (OWNER_RE.search(tok) is not None)
+
+
+_MERGE_TEXT = ("Acme Holdings said profits rose. The firm's parent Vole Group agreed. "
+               "The Acme Daily newspaper reported it. The company said so.")
+
+
+@pytest.mark.parametrize("first", ["mentions", "publications", "owners", "_positions"])
+def test_org_mentions_are_merged_once_on_first_use(first: str) -> None:
+    # full_name, all many articles ask of the scan, needs no mentions: they are merged on first use,
+    # the same whichever look-up asks first
+    orgs = organisations.Organisations(_MERGE_TEXT, lambda _phrase: None, [], {})
+    assert orgs.full_name("Acme") == "Acme Holdings"
+    assert "_merged" not in orgs.__dict__
+    getattr(orgs, first)
+    assert orgs.__dict__["_merged"] == (orgs.mentions, orgs.publications, orgs.owners)
+    eager = organisations.Organisations(_MERGE_TEXT, lambda _phrase: None, [], {})
+    assert [m.name for m in orgs.mentions] == [m.name for m in eager.mentions] != []
+    assert (orgs.publications, orgs.owners, orgs._positions) == (eager.publications, eager.owners, eager._positions)
