@@ -21,10 +21,9 @@ import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
-from onrecord.search.query.docsets import deleted_docs, plain_terms, term_ids
-from onrecord.search.query.matcharrays import match_array
+from onrecord.search.query.docsets import plain_terms, term_ids
+from onrecord.search.query.matcharrays import drop_deleted, match_array, part_ids
 from onrecord.search.query.postings import PostingsCache
-from onrecord.search.query.sortedarrays import distinct
 from onrecord.search.query.units import quote_term
 from onrecord.search.storage.searchers import quote_docs
 
@@ -128,12 +127,7 @@ def intersect_terms(reader: Any, parts: list[list[wq.Term]], deadline: Deadline,
         if mask is None:
             return None
         result = result[mask[result]]
-    if result is None:
-        return None
-    deleted = deleted_docs(reader)
-    if deleted and len(result):
-        result = result[~np.isin(result, np.fromiter(deleted, dtype=np.int64, count=len(deleted)))]
-    return result
+    return None if result is None else drop_deleted(reader, result)
 
 
 def terms_mask(reader: Any, terms: list[wq.Term], deadline: Deadline,
@@ -169,13 +163,3 @@ def quote_mask(reader: Any) -> np.ndarray:
         _QUOTE_MASKS[owner] = mask
     return mask
 
-
-def part_ids(reader: Any, terms: list[wq.Term], deadline: Deadline,
-             cache: PostingsCache | None) -> np.ndarray | None:
-    """Return the sorted docnums (deleted included) holding any of `terms`
-    in segment `reader`, or None if some postings do not decode as arrays."""
-    found = [term_ids(reader, t.fieldname, t.text, deadline, cache) for t in terms]
-    if not all(isinstance(ids, array | tuple) for ids in found):
-        return None
-    arrays = [np.asarray(ids, dtype=np.int64) for ids in found]  # each sorted, no repeats
-    return arrays[0] if len(arrays) == 1 else distinct(np.concatenate(arrays))

@@ -46,18 +46,32 @@ def match_array(searcher: Any, q: wq.Query, deadline: Deadline,
         for subsearcher, offset in searcher.leaf_searchers():
             deadline.check()
             reader = subsearcher.reader()
-            ids = [term_ids(reader, term.fieldname, term.text, deadline, cache) for term in terms]
-            if not all(isinstance(found, array | tuple) for found in ids):
+            local = part_ids(reader, terms, deadline, cache)
+            if local is None:
                 return None
-            arrays = [np.asarray(found, dtype=np.int64) for found in ids]  # each sorted, no repeats
-            local = arrays[0] if len(arrays) == 1 else distinct(np.concatenate(arrays))
-            deleted = deleted_docs(reader)
-            if deleted:
-                local = local[~np.isin(local, np.fromiter(deleted, dtype=np.int64, count=len(deleted)))]
-            parts.append(local + offset)
+            parts.append(drop_deleted(reader, local) + offset)
     except DeadlineExceeded:
         return None
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+
+def part_ids(reader: Any, terms: list[wq.Term], deadline: Deadline,
+             cache: PostingsCache | None) -> np.ndarray | None:
+    """Return the sorted docnums (deleted included) holding any of `terms`
+    in segment `reader`, or None if some postings do not decode as arrays."""
+    found = [term_ids(reader, t.fieldname, t.text, deadline, cache) for t in terms]
+    if not all(isinstance(ids, array | tuple) for ids in found):
+        return None
+    arrays = [np.asarray(ids, dtype=np.int64) for ids in found]  # each sorted, no repeats
+    return arrays[0] if len(arrays) == 1 else distinct(np.concatenate(arrays))
+
+
+def drop_deleted(reader: Any, local: np.ndarray) -> np.ndarray:
+    """Return segment `reader`'s sorted docnums `local` without its deleted ones."""
+    deleted = deleted_docs(reader)
+    if not deleted:
+        return local
+    return local[~np.isin(local, np.fromiter(deleted, dtype=np.int64, count=len(deleted)))]
 
 
 def _every_array(searcher: Any, unit: str, deadline: Deadline) -> np.ndarray | None:

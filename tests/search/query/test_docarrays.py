@@ -13,7 +13,7 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.model import SearchRequest
-from onrecord.search.query import docarrays
+from onrecord.search.query import docarrays, matcharrays
 from onrecord.search.query.collecting import collect, match_all
 from onrecord.search.query.docarrays import SortedDocs, and_term_parts, match_sorted
 from onrecord.search.query.docsets import match_docnums
@@ -103,6 +103,7 @@ def test_the_unit_term_narrows_through_its_kept_mask(index: Index, query: wq.Que
         read.append((fieldname, text))
         return real(reader, fieldname, text, *args)  # type: ignore[arg-type]
     monkeypatch.setattr(docarrays, "term_ids", spy)
+    monkeypatch.setattr(matcharrays, "term_ids", spy)  # part_ids reads a part's postings there
     with index.reading() as searcher:
         found = match_sorted(searcher, query, Deadline(None))
         expected = match_docnums(searcher, query, Deadline(None)).docnums
