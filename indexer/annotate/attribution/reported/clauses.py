@@ -46,6 +46,7 @@ from onrecord.indexer.annotate.attribution.reported.speakers import (
 from onrecord.indexer.annotate.attribution.reported.verbs import (
     CLAUSE_CUE_RE,
     HEDGES,
+    PAST_ALT,
     is_hedged,
     is_participle,
     is_progressive,
@@ -119,16 +120,15 @@ _LEAD_REACH = 50  # characters before a participle cue its lead may take
 # a participle right after the object of its sentence's verb, no comma between: "Airlines attacked the plan
 # saying ...", "Acme sued the state alleging ..." (a comma or a dash would show another subject: ", with
 # analysts saying"; a preposition makes the object the speaker: "criticised the government for claiming")
-_OBJECT_LEAD_RE = re.compile(rf"\b(?:[a-z]{{2,}}ed|suing|{'|'.join(sorted(words('past_tense_verbs')))})\s+"
+_OBJECT_LEAD_RE = re.compile(rf"\b(?:[a-z]{{2,}}ed|suing|{PAST_ALT})\s+"
                              r"(?:the|a|an|that|this|its|his|her|their)\s[^,;:.!?#\"\u201c\u2014\u2013]{0,60}?"
                              r"(?<!\sfor)(?<!\sof)(?<!\sabout)(?<!\sover)(?<!\swith)(?<!\sfrom)\s$")
 _OBJECT_REACH = 80  # characters before a participle cue that verb and its object may take
 _CLAIM_NOUNS = words("claim_nouns")
 # a bare clause after a finite_clause_cues word: a subject of up to six words, then a finite verb
 # (an auxiliary, or a past tense of the lexicon's "past_tense_verbs": "reported the ferry came")
-_PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
 _FINITE_ALT = (r"(?:would|will|could|should|was|were|is|are|had|has|have|"
-               r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot|" + _PAST_ALT + r")\b")
+               r"might|may|can|must|did|does|do|won't|wouldn't|can't|cannot|" + PAST_ALT + r")\b")
 # (no "and" right before it: "reported losses in May and was sold" coordinates the cue's own verb;
 # "and" inside the subject is the subject's: "noted Latinos and Blacks have")
 # (a word may end in a stop: "Mr. Reed had", "the U.S. was")
@@ -140,7 +140,7 @@ _FINITE_RE = re.compile(rf"(?:(?:(?!and\s+{_FINITE_ALT}){_WORD}){{1,6}}?|"
 # a bare clause whose subject of up to six words holds an aside between commas or dashes before its finite verb:
 # "admits Ann Vole, who has been linked with Acme, will decide", "insist the bill - for England - would not"
 _ASIDE_SUBJECT_RE = re.compile(rf"(?:{_WORD}){{0,5}}?[\w'\u2019.-]+"
-                               rf"(?:,\s+(?:who|which|whose|[a-z]{{2,}}ed|{_PAST_ALT})\s[^,;:#\"]{{1,80}},|"
+                               rf"(?:,\s+(?:who|which|whose|[a-z]{{2,}}ed|{PAST_ALT})\s[^,;:#\"]{{1,80}},|"
                                rf"\s[\u2014\u2013-]\s[^\u2014\u2013#\"]{{1,80}}\s[\u2014\u2013-])"
                                rf"\s+(?:[a-z]{{2,}}ly\s+)?{_FINITE_ALT}")
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"

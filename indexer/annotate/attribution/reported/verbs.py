@@ -105,7 +105,7 @@ def is_hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
 _REGULAR_PAST_RE = re.compile(r"((?:(?!and\s)[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+){1,5}?)([a-z]{3,}ed)\s+"
                               r"(?:the|a|an|his|her|their|its|our|him|them|it|this|these|those|some)\s")
 _DETERMINERS = words("determiners")
-_PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
+PAST_ALT = "|".join(sorted(words("past_tense_verbs")))  # the lexicon's irregular pasts as one alternation
 # a name of up to three capitalised words, an adverb perhaps, then a past tense: "alleges Acme deceived
 # buyers", "suggested Acme artificially manufactured ..." (a name takes no participle of its own there the way
 # a noun does: "the plan approved by"); no day or month ("reported Monday increased sales") and no
@@ -113,12 +113,12 @@ _PAST_ALT = "|".join(sorted(words("past_tense_verbs")))
 _CALENDAR_ALT = "|".join(sorted(words("weekdays", "months")))
 _NAME_PAST_RE = re.compile(rf"(?!(?i:{_CALENDAR_ALT})\b)(?:[A-Z][\w&-]*(?:['\u2019](?!s\s)\w+)?\s+){{1,3}}"
                            rf"(?:[a-z]{{3,}}ly\s+)?"
-                           rf"(?:[a-z]{{2,}}ed|{_PAST_ALT})\b(?!\s+by\b)")
+                           rf"(?:[a-z]{{2,}}ed|{PAST_ALT})\b(?!\s+by\b)")
 # a subject of up to five words, an -ly adverb, then a past tense: "the sprinter regularly used drugs";
 # no form of "be" or degree word before it ("against X being too closely linked": an adjective)
 _ADVERB_PAST_RE = re.compile(rf"((?:(?!(?:and|be|being|been|is|are|was|were|too|so|very)\s)[\w'\u2019-]+\s+){{1,5}}?)"
                              rf"[a-z]{{2,}}ly\s+"
-                             rf"(?:[a-z]{{2,}}ed|{_PAST_ALT})\b(?!\s+by\b)")
+                             rf"(?:[a-z]{{2,}}ed|{PAST_ALT})\b(?!\s+by\b)")
 
 
 def opens_regular_past(s: str, pos: int, hi: int) -> bool:
