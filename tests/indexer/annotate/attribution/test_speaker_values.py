@@ -190,3 +190,18 @@ def test_a_spokeswoman_speaks_by_her_office() -> None:
 def test_a_headline_subject_keeps_the_value() -> None:
     article = annotate_article(chunk("Vole ready for 'fearsome' test\n\nAnn Vole opens in Lund tonight.\n\n"))
     assert [q.speaker for p in article.paragraphs for q in p.quotes] == ["Ann Vole"]
+
+
+@pytest.mark.parametrize("text, opener", [
+    ("Since then visitors to the store get a message saying they must queue outside.", "Since"),
+    ("Until then shoppers at the market heard a notice saying the gates were closed.", "Until"),
+    ("Despite the rain a sign at the gate was saying the fair would go ahead.", "Despite"),
+    ("Unlike last year fans at the ground got a letter saying seats were sold out.", "Unlike"),
+])
+def test_a_capitalised_subordinator_opening_the_sentence_is_no_speaker(text: str, opener: str) -> None:
+    """The lexicon's leading_noise rows ("since", "until", "despite", "unlike"): the word opening
+    the sentence is never read as the name of whoever says the clause."""
+    article = annotate_article(chunk(LEAD + text))
+    quotes = [q for p in article.paragraphs for q in p.quotes]
+    assert all(q.speaker != opener and not (q.role or "").startswith(opener) for q in quotes)
+    assert all(not (q.speaker_mention and q.speaker_mention.text.startswith(opener)) for q in quotes)
