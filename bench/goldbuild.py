@@ -54,7 +54,9 @@ drawn while rounds 23 and 24 were a session's test sets;
 `--round 27` and `--round 28` write rounds 27 and 28's (bbc27 and bbc28),
 drawn while rounds 25 and 26 were a session's test sets;
 `--round 29` and `--round 30` write rounds 29 and 30's (bbc29 and bbc30),
-drawn while rounds 27 and 28 were a session's test sets.
+drawn while rounds 27 and 28 were a session's test sets;
+`--round 31` and `--round 32` write rounds 31 and 32's (bbc31 and bbc32),
+drawn while rounds 29 and 30 were a session's test sets.
 """
 from __future__ import annotations
 
@@ -287,6 +289,15 @@ ROUND30_NOTE = (
     " Round 30: drawn by bench/goldselect.py (bbc30: 40 articles by random.Random(303030), disjoint from "
     "bbc_quotes.json, rounds 1-28 and round 29's draw, no text twice nor the text of an earlier gold's article) "
     "beside round 29; annotated the same way, a test set only.")
+ROUND31_NOTE = (
+    " Round 31: drawn by bench/goldselect.py (bbc31: 40 articles by random.Random(313131), disjoint from "
+    "bbc_quotes.json and rounds 1-30, no text twice nor the text of an earlier gold's article) in the session "
+    "whose test sets were rounds 29 and 30, for the session after it; annotated the same way (headline quotes "
+    "and headline reported speech included) by annotators who saw only the texts, a test set only.")
+ROUND32_NOTE = (
+    " Round 32: drawn by bench/goldselect.py (bbc32: 40 articles by random.Random(323232), disjoint from "
+    "bbc_quotes.json, rounds 1-30 and round 31's draw, no text twice nor the text of an earlier gold's article) "
+    "beside round 31; annotated the same way, a test set only.")
 
 
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
@@ -317,7 +328,8 @@ BBC_ROUNDS: dict[int, str] = {
     14: ROUND14_NOTE, 15: ROUND15_NOTE, 16: ROUND16_NOTE, 17: ROUND17_NOTE, 18: ROUND18_NOTE,
     19: ROUND19_NOTE, 20: ROUND20_NOTE, 21: ROUND21_NOTE, 22: ROUND22_NOTE,
     23: ROUND23_NOTE, 24: ROUND24_NOTE, 25: ROUND25_NOTE, 26: ROUND26_NOTE,
-    27: ROUND27_NOTE, 28: ROUND28_NOTE, 29: ROUND29_NOTE, 30: ROUND30_NOTE}
+    27: ROUND27_NOTE, 28: ROUND28_NOTE, 29: ROUND29_NOTE, 30: ROUND30_NOTE,
+    31: ROUND31_NOTE, 32: ROUND32_NOTE}
 
 
 def draw_round(number: int, corpus: Path) -> list[str]:
@@ -358,7 +370,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=tuple(range(1, 31)), default=1)
+    parser.add_argument("--round", type=int, choices=tuple(range(1, 33)), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)

@@ -166,6 +166,15 @@ test sets too):
 - bbc30: likewise by random.Random(BBC30_SEED), from those in none of them
   and round 29's.
 
+Rounds 31 and 32 (drawn in the session that tunes against rounds 1 to 28
+and scores 29 and 30 once, so that the session after it has fresh frozen
+test sets too):
+
+- bbc31: BBC31_COUNT articles drawn by random.Random(BBC31_SEED) the same way,
+  from those in none of the tuned gold and rounds 1 to 30's BBC test sets;
+- bbc32: likewise by random.Random(BBC32_SEED), from those in none of them
+  and round 31's.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -237,6 +246,10 @@ BBC29_SEED = 292929
 BBC29_COUNT = 40
 BBC30_SEED = 303030
 BBC30_COUNT = 40
+BBC31_SEED = 313131
+BBC31_COUNT = 40
+BBC32_SEED = 323232
+BBC32_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -324,10 +337,11 @@ FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7
                 23: (BBC23_SEED, BBC23_COUNT), 24: (BBC24_SEED, BBC24_COUNT),
                 25: (BBC25_SEED, BBC25_COUNT), 26: (BBC26_SEED, BBC26_COUNT),
                 27: (BBC27_SEED, BBC27_COUNT), 28: (BBC28_SEED, BBC28_COUNT),
-                29: (BBC29_SEED, BBC29_COUNT), 30: (BBC30_SEED, BBC30_COUNT)}
+                29: (BBC29_SEED, BBC29_COUNT), 30: (BBC30_SEED, BBC30_COUNT),
+                31: (BBC31_SEED, BBC31_COUNT), 32: (BBC32_SEED, BBC32_COUNT)}
 # A round drawn beside another -> that round; it is disjoint from the golds
 # before that round and from that round's draw.
-PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25, 28: 27, 30: 29}
+PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25, 28: 27, 30: 29, 32: 31}
 
 
 def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
@@ -341,7 +355,7 @@ def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, earlier, seed, count, also_taken=beside)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 28.
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 30.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
             "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
@@ -354,7 +368,8 @@ _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.jso
             "bbc_heldout_r21_test.json", "bbc_heldout_r22_test.json",
             "bbc_heldout_r23_test.json", "bbc_heldout_r24_test.json",
             "bbc_heldout_r25_test.json", "bbc_heldout_r26_test.json",
-            "bbc_heldout_r27_test.json", "bbc_heldout_r28_test.json")
+            "bbc_heldout_r27_test.json", "bbc_heldout_r28_test.json",
+            "bbc_heldout_r29_test.json", "bbc_heldout_r30_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int,
