@@ -34,7 +34,8 @@ starting code 06b97d4 and once after tuning at 0152568): all are tuning data
 since.  Rounds 29 and 30 (40 BBC articles each, drawn and frozen while rounds
 27 and 28 were the test sets, never scored) are the test sets now
 (TEST_SETS), each scored only when its flag asks: at the starting code, then
-once, after tuning.
+once, after tuning; rounds 31 and 32 (drawn and frozen while 29 and 30 are)
+wait beside them for the next tuning.
 """
 from __future__ import annotations
 
@@ -139,6 +140,11 @@ BBC_R28 = GOLD_DIR / "bbc_heldout_r28_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R29 = GOLD_DIR / "bbc_heldout_r29_test.json"
 BBC_R30 = GOLD_DIR / "bbc_heldout_r30_test.json"
+# Rounds 31 and 32: drawn while rounds 29 and 30 were the test sets, for the
+# session after (bench.goldselect's bbc31 and bbc32, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R31 = GOLD_DIR / "bbc_heldout_r31_test.json"
+BBC_R32 = GOLD_DIR / "bbc_heldout_r32_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -153,7 +159,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R29: ("round 29 BBC TEST", "--round29-test"),
-                                          BBC_R30: ("round 30 BBC TEST", "--round30-test")}
+                                          BBC_R30: ("round 30 BBC TEST", "--round30-test"),
+                                          BBC_R31: ("round 31 BBC TEST", "--round31-test"),
+                                          BBC_R32: ("round 32 BBC TEST", "--round32-test")}
 
 
 def held_row(gold: Path) -> str:

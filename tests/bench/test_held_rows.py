@@ -5,7 +5,7 @@ read them all (round 8 included since it was scored once after tuning at
 and 16 since 970e2db, rounds 17 and 18 since efc4a1f, rounds 19 and 20 since
 1903df4, rounds 21 and 22 since f611980, rounds 23 and 24 since 7118685, rounds
 25 and 26 since 2d3e925, rounds 27 and 28 since 0152568); a frozen test set
-(bench.heldout.TEST_SETS: rounds 29 and 30)
+(bench.heldout.TEST_SETS: rounds 29 to 32)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -32,6 +32,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R29,
     BBC_R30,
+    BBC_R31,
+    BBC_R32,
     WEB_GOLD,
     WEB_R2,
 )
@@ -63,9 +65,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R29: ("round 29 BBC TEST", "--round29-test"),
-                                 BBC_R30: ("round 30 BBC TEST", "--round30-test")}
-    assert not {BBC_R29, BBC_R30} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (29, 30)]
+                                 BBC_R30: ("round 30 BBC TEST", "--round30-test"),
+                                 BBC_R31: ("round 31 BBC TEST", "--round31-test"),
+                                 BBC_R32: ("round 32 BBC TEST", "--round32-test")}
+    assert not {BBC_R29, BBC_R30, BBC_R31, BBC_R32} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (29, 30, 31, 32)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
