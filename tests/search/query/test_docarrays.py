@@ -5,7 +5,6 @@ from __future__ import annotations
 import heapq
 import random
 from array import array
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -20,20 +19,10 @@ from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.querying import build_filter
 from onrecord.search.query.units import quote_term
 from onrecord.search.storage.store import Index
-from tests.factories import indexed
-from tests.search.test_quotes_mode import generated_articles
 
 WORD = wq.Or([wq.Term("said", "police"), wq.Term("said", "iraq")])
 KIND = build_filter(SearchRequest(mode="quotes", kinds=("verbatim",)))
 BOTH = build_filter(SearchRequest(mode="quotes", kinds=("verbatim", "partial"), evidences=("named",)))
-
-
-@pytest.fixture(scope="module")
-def index() -> Iterator[Index]:
-    articles = generated_articles(40, seed=5)
-    idx = indexed(articles[:20], articles[20:], articles[:3])  # written again: deletions
-    yield idx
-    idx.close()
 
 
 @pytest.mark.parametrize("query", [

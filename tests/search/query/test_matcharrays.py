@@ -2,8 +2,6 @@
 docnums as match_docnums' set, sorted."""
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from whoosh import query as wq
 
@@ -13,16 +11,6 @@ from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.matcharrays import match_array
 from onrecord.search.query.querying import build_filter
 from onrecord.search.storage.store import Index
-from tests.factories import indexed
-from tests.search.test_quotes_mode import generated_articles
-
-
-@pytest.fixture(scope="module")
-def index() -> Iterator[Index]:
-    articles = generated_articles(40, seed=5)
-    idx = indexed(articles[:20], articles[20:], articles[:3])  # written again: deletions
-    yield idx
-    idx.close()
 
 
 @pytest.mark.parametrize("query", [
