@@ -34,3 +34,24 @@ def test_a_copy_takes_changes() -> None:
 def test_an_unknown_field_is_a_type_error() -> None:
     with pytest.raises(TypeError):
         _paragraph().copy(colour="red")
+
+
+def test_copy_names_every_field() -> None:
+    """copy names the fields itself: a field added to Paragraph must be added there (and here)."""
+    assert [f.name for f in dataclasses.fields(Paragraph)] == [
+        "id", "n", "start", "end", "text", "kind", "quotes", "speakers", "institutions", "dates"]
+
+
+@pytest.mark.parametrize("speakers", [
+    [],  # no quote
+    [None],  # a quote nobody is credited with
+    ["Bo Lark", "Ann Vole", "Bo Lark"],  # repeated and out of order: sorted, once
+    ["Ann Vole", None, "Cy Moss"],
+])
+def test_with_quotes_is_replace_with_the_quotes_speakers(speakers: list[str | None]) -> None:
+    para = _paragraph()
+    quotes = [Quote(f'"Line {k}"', k, k + 1, speaker=who) for k, who in enumerate(speakers)]
+    got = para.with_quotes(quotes)
+    assert got == dataclasses.replace(para, quotes=quotes,
+                                      speakers=sorted({q.speaker for q in quotes if q.speaker}))
+    assert got.quotes is quotes and got.institutions is para.institutions and got.dates is para.dates
