@@ -267,6 +267,12 @@ class Article:
     meta: Metadata
     paragraphs: list[Paragraph] = field(default_factory=list)
 
+    def with_paragraphs(self, paragraphs: list[Paragraph]) -> Article:
+        """Return this article with `paragraphs`, its other fields shared (what
+        dataclasses.replace(article, paragraphs=...) returns, without walking the
+        field definitions: each annotation stage ends with it)."""
+        return Article(self.id, self.source, self.text, self.meta, paragraphs)
+
     def to_dict(self) -> dict[str, Any]:
         """Return the `onrecord extract --json` contract for this article."""
         m = self.meta

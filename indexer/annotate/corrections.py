@@ -161,4 +161,4 @@ def apply_corrections(article: Article, *, deadline: Deadline | None = None,
     for para in article.paragraphs:
         check(deadline)
         paragraphs.append(correct_paragraph(para, corrections))
-    return replace(article, paragraphs=paragraphs)
+    return article.with_paragraphs(paragraphs)

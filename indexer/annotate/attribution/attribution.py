@@ -368,7 +368,7 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
     paragraphs = add_headline_report(paragraphs, doc.text, lambda: doc.people, _credit)  # "Claim - Vole"
     if doc.headlines:
         paragraphs = credit_headlines(paragraphs, doc.headlines, _recredit(doc.people))
-    return replace(article, paragraphs=paragraphs)
+    return article.with_paragraphs(paragraphs)
 
 
 def _recredit(people: DocSpeakers) -> Recredit:

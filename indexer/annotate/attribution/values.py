@@ -308,4 +308,4 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
             paragraphs.append(para)
             continue
         paragraphs.append(para.with_quotes(quotes))
-    return replace(article, paragraphs=paragraphs)
+    return article.with_paragraphs(paragraphs)
