@@ -147,7 +147,7 @@ def correct_paragraph(para: Paragraph, corrections: Corrections) -> Paragraph:
     quotes = [correct_quote(q, corrections) for q in para.quotes]
     if all(new is old for new, old in zip(quotes, para.quotes, strict=True)):
         return para
-    return replace(para, quotes=quotes, speakers=sorted({q.speaker for q in quotes if q.speaker}))
+    return para.with_quotes(quotes)
 
 
 def apply_corrections(article: Article, *, deadline: Deadline | None = None,
@@ -161,4 +161,4 @@ def apply_corrections(article: Article, *, deadline: Deadline | None = None,
     for para in article.paragraphs:
         check(deadline)
         paragraphs.append(correct_paragraph(para, corrections))
-    return replace(article, paragraphs=paragraphs)
+    return article.with_paragraphs(paragraphs)

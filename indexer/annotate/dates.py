@@ -16,7 +16,6 @@ and slash dates ("5/6/2020", whose day/month order is ambiguous) are skipped.
 """
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import re
 from bisect import bisect_left, insort
@@ -246,4 +245,4 @@ def annotate_dates(article: Article, *, deadline: Deadline | None = None) -> Art
     for p in article.paragraphs:
         check(deadline)
         paragraphs.append(p.copy(dates=sorted({d.iso for d in find_dates(p.text, published)})))
-    return dataclasses.replace(article, paragraphs=paragraphs)
+    return article.with_paragraphs(paragraphs)

@@ -164,7 +164,7 @@ def split_lines(text: str, para: Paragraph) -> list[Paragraph]:
     attribution works per line: feeds that separate paragraphs with single
     newlines otherwise glue a quote to the previous one's cue (a
     hard-wrapped line inside a sentence stays joined)."""
-    if "\n" not in text[para.start:para.end]:
+    if text.find("\n", para.start, para.end) < 0:  # searched in place: most paragraphs are one line
         return [para]
     lines, cursor = [], para.start
     for m in _LINE_END_RE.finditer(text, para.start, para.end):

@@ -120,4 +120,4 @@ def clean_names(article: Article, *, deadline: Deadline | None = None) -> Articl
     for para in article.paragraphs:
         check(deadline)
         paragraphs.append(clean_paragraph(para))
-    return replace(article, paragraphs=paragraphs)
+    return article.with_paragraphs(paragraphs)

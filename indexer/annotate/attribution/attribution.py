@@ -362,14 +362,13 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
             found, carry = _attribute_paragraph(doc, line, index, carry, before)
             quotes.extend(found)
             index, before = index + 1, None if line.kind == "heading" else line  # a section's name, no speaker's
-        speakers = sorted({q.speaker for q in quotes if q.speaker})
-        paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
+        paragraphs.append(para.with_quotes(quotes))
     # the lead's clause too
     paragraphs = add_reported(paragraphs, doc.text, style, lambda: doc.people, _credit, doc.frames)
     paragraphs = add_headline_report(paragraphs, doc.text, lambda: doc.people, _credit)  # "Claim - Vole"
     if doc.headlines:
         paragraphs = credit_headlines(paragraphs, doc.headlines, _recredit(doc.people))
-    return replace(article, paragraphs=paragraphs)
+    return article.with_paragraphs(paragraphs)
 
 
 def _recredit(people: DocSpeakers) -> Recredit:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.lexicon import words
@@ -60,7 +60,7 @@ def credit_headlines(paragraphs: list[Paragraph], headlines: dict[int, str], rec
         below = _Below(quotes, lead.end, lead.text, _source_named_next(paragraphs, n, quotes))
         found = [_headline_speaker(q, headlines[q.start], below, recredit) if q.start in headlines
                  else q for q in para.quotes]
-        out.append(replace(para, quotes=found, speakers=sorted({q.speaker for q in found if q.speaker})))
+        out.append(para.with_quotes(found))
     return out
 
 

@@ -307,5 +307,5 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
         if all(new is old for new, old in zip(quotes, para.quotes, strict=True)):
             paragraphs.append(para)
             continue
-        paragraphs.append(replace(para, quotes=quotes, speakers=sorted({q.speaker for q in quotes if q.speaker})))
-    return replace(article, paragraphs=paragraphs)
+        paragraphs.append(para.with_quotes(quotes))
+    return article.with_paragraphs(paragraphs)

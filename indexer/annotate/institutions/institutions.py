@@ -15,7 +15,6 @@ match in any case; a leading "the" may be in any case.
 """
 from __future__ import annotations
 
-import dataclasses
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping
@@ -356,4 +355,4 @@ def annotate_institutions(article: Article, registry: InstitutionRegistry | None
         found = _found_within(text, scans, p.start, p.end) if text[p.start:p.end] == p.text else None
         mentions = find_institutions(p.text, reg, learned) if found is None else _select(text, found, p.start)
         paragraphs.append(p.copy(institutions=sorted({m.name for m in mentions})))
-    return dataclasses.replace(article, paragraphs=paragraphs)
+    return article.with_paragraphs(paragraphs)

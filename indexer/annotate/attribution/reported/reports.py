@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH, resolve_nominal
@@ -96,7 +95,7 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
             out.append(para)
             continue
         quotes = sorted([*para.quotes, *found], key=lambda q: q.start)
-        out.append(replace(para, quotes=quotes, speakers=sorted({q.speaker for q in quotes if q.speaker})))
+        out.append(para.with_quotes(quotes))
     return out
 
 
