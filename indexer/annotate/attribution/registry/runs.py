@@ -214,3 +214,33 @@ def find_spokespeople(text: str) -> list[tuple[int, str, str]]:
         noun, body = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         found.append((m.start(), noun, body))
     return found
+
+
+# a name set off by commas beside the spokesperson's phrase: "Ann Vole, a spokeswoman for Acme," /
+# "A spokesman for Acme, Dr Vole, told": the name is who speaks
+_NAME_BEFORE_RE = re.compile(r"([A-Z][\w'\u2019-]*),[ \u00a0]+$")
+_NAME_AFTER_RE = re.compile(r",[ \u00a0]+((?:[A-Z][\w'\u2019.-]*[ \u00a0]+){0,3}[A-Z][\w'\u2019-]*),")
+
+
+def named_spokesperson(text: str, pos: int, noun: str, body: str, is_surname: Callable[[str], bool]) -> bool:
+    """Return True when the spokesperson phrase at pos (find_spokespeople's
+    noun and body) stands in apposition with a person's name: a known
+    surname (`is_surname`) right before its comma, or after it a known
+    surname or a titled name closed by a comma.  That person speaks, so
+    a later "he said" is theirs, not the body's."""
+    before = _NAME_BEFORE_RE.search(text, max(0, pos - 40), pos)
+    if before is not None and is_surname(before.group(1)):
+        return True
+    end = max(text.find(noun, pos) + len(noun), text.find(body, pos) + len(body))
+    after = _NAME_AFTER_RE.match(text, end)
+    if after is None:
+        return False
+    name = after.group(1).split()
+    return len(name) > 1 and name[0].rstrip(".").lower() in TITLES or is_surname(name[-1])
+
+
+def unnamed_spokespeople(text: str, is_surname: Callable[[str], bool]) -> list[tuple[int, str, str]]:
+    """Return find_spokespeople's (position, spokes noun, body) that no
+    person's name stands in apposition with (named_spokesperson)."""
+    return [(pos, noun, body) for pos, noun, body in find_spokespeople(text)
+            if not named_spokesperson(text, pos, noun, body, is_surname)]

@@ -47,11 +47,11 @@ from onrecord.indexer.annotate.attribution.registry.roles import role_mentions, 
 from onrecord.indexer.annotate.attribution.registry.runs import (
     ROLE_WORDS,
     expand_acronym,
-    find_spokespeople,
     looks_like_org,
     match_org,
     org_with_of,
     split_run,
+    unnamed_spokespeople,
     without_lead_description,
 )
 from onrecord.indexer.annotate.attribution.registry.surnames import surname_hits
@@ -129,8 +129,8 @@ class DocSpeakers:
                 self._salient.add(hit.start, person.order)
 
     def _scan_spokespeople(self, text: str) -> None:
-        """Register 'a spokeswoman for the X' and 'an X spokesman' as X's proxies: their 'she said' is X."""
-        for pos, noun, run in find_spokespeople(text):
+        """Register 'a spokeswoman for the X' and 'an X spokesman' the article names no one beside as X's proxies."""
+        for pos, noun, run in unnamed_spokespeople(text, self._by_last.__contains__):  # their 'she said' is X
             body = self.match_org(run) or expand_acronym(text, run) or run
             if not is_description(body.split()) and run not in self._by_last:  # "a Vole spokesman": hers
                 self.note_proxy(body, "f" if "woman" in noun else "m" if "man" in noun else None, pos)
