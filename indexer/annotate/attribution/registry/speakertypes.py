@@ -4,8 +4,9 @@ Owns the one answer `DocSpeakers.is_org` gives for a value, whenever it is
 asked: the institutions registry's own name is a body; a person the registry
 holds by a first name or a title ("Ann Vole", "Lord Vole")
 is a person even where a rule let them speak as a body (vouched_person); else a body that
-spoke as one, or one the article's organisations scan
-(registry.organisations) shows to be one.  The scan is built when asked, so
+spoke as one; another person the registry holds by a first name is a body
+only where an org word ends it or strong words say so (registry.orgevidence); anything else is one
+where the article's organisations scan (registry.organisations) shows it.  The scan is built when asked, so
 the answer no longer depends on whether "it" or "the company" needed it
 first.
 """
@@ -17,6 +18,7 @@ from typing import Protocol
 from onrecord.indexer.annotate.attribution.registry.names import TITLES, first_name_gender, is_role_word, plain_word
 from onrecord.indexer.annotate.attribution.registry.organisations import Organisations
 from onrecord.indexer.annotate.attribution.registry.people import Person
+from onrecord.indexer.annotate.attribution.registry.runs import looks_like_org
 from onrecord.indexer.annotate.attribution.registry.singles import PEER_TITLES
 
 _TITLES = TITLES | PEER_TITLES  # "Mr", "Dr", "Lord": a person's, whatever follows
@@ -29,6 +31,8 @@ class _Registry(Protocol):
     def _by_last(self) -> Mapping[str, list[Person]]: ...
 
     def match_org(self, phrase: str) -> str | None: ...
+
+    def org_like(self, name: str) -> bool: ...
 
     @property
     def organisations(self) -> Organisations: ...
@@ -54,4 +58,10 @@ def is_org_value(people: _Registry, name: str, spoken: Collection[str]) -> bool:
         return True
     if vouched_person(people, name):
         return False  # "Lord Vole said" after "the Vole Inquiry": his words, not the inquiry's
-    return name in spoken or people.organisations.is_org_name(name)
+    if name in spoken:
+        return True
+    if any(p.name == name and p.first for p in people._by_last.get(name.split()[-1], ())):
+        # a person by the registry's reading ("Keanu Vole"): only strong words make them a body
+        # ("Acme Vole, which ..."); the whole scan, built for this alone, cost 10% of extraction
+        return looks_like_org(name.split()) or people.org_like(name)  # "Acme Alliance": an org word
+    return people.organisations.is_org_name(name)

@@ -49,6 +49,9 @@ class _Registry:
     def match_org(self, phrase: str) -> str | None:
         return None
 
+    def org_like(self, name: str) -> bool:
+        return False  # no strong words in this article
+
 
 @pytest.mark.parametrize("name, first, spoke_as_body, want", [
     ("Ann Vole", "Ann", True, False),  # a first name vouches for her
@@ -58,6 +61,8 @@ class _Registry:
     ("Acme Vole", "Acme", True, True),  # no first name: a body that spoke as one
     ("Zelkor", "", True, True),
     ("Zelkor", "", False, False),
+    ("Quorn Vale", "Quorn", False, False),  # a first name by the registry's reading, no org word
+    ("Quorn Group", "Quorn", False, True),  # an org word ends it
 ])
 def test_a_vouched_person_is_a_person_even_where_a_rule_made_them_speak_as_a_body(
         name: str, first: str, spoke_as_body: bool, want: bool) -> None:
