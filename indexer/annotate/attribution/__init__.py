@@ -21,7 +21,9 @@ Grouped by concern, in the order a quote is attributed:
   bare cue ("Lords wrong on detainees - Straw") as an `indirect` quote,
   after the reported pass;
 - `headlines`: which body quote or lead clause a headline quote takes its
-  speaker from, once reported speech is in.
+  speaker from, once reported speech is in;
+- `speakerkinds`: each speaker value's one type, person or organisation,
+  read once every quote of the article is credited;
 - `values`: the stage after attribution clearing speaker values no one
   person or organisation holds (two people speaking together, a body or a
   one-word name voicing nothing, a description kept as the value) and giving

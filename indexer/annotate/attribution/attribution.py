@@ -47,6 +47,7 @@ from onrecord.indexer.annotate.attribution.spans.quotes import (
     quoted_words,
 )
 from onrecord.indexer.annotate.attribution.spans.titles import is_scare_term, is_title, is_unclaimed_title
+from onrecord.indexer.annotate.attribution.speakerkinds import one_type_per_speaker
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.budget import check
 from onrecord.indexer.chunk.chunker import split_lines
@@ -368,6 +369,8 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
     paragraphs = add_headline_report(paragraphs, doc.text, lambda: doc.people, _credit)  # "Claim - Vole"
     if doc.headlines:
         paragraphs = credit_headlines(paragraphs, doc.headlines, _recredit(doc.people))
+    if doc.built is not None:  # each speaker value's type as the whole article shows it
+        paragraphs = one_type_per_speaker(paragraphs, doc.built)
     return article.with_paragraphs(paragraphs)
 
 

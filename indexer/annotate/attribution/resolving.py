@@ -117,7 +117,8 @@ def named_body(run: str, pos: int, speaker: str | None, people: DocSpeakers) -> 
         return speaker  # ... when the article writes it alone too ("St Ann's Shopping Centre" is no "Shopping Centre")
     if body is None or body == speaker or _holds_person(body):
         return speaker
-    if speaker is not None and not (body.endswith(f" {speaker}") and is_description(body[:-len(speaker)].split())):
+    head = body.split(" of ", 1)[0]  # "the British Acme of Vole": "Acme" cut at "of" too
+    if speaker is not None and not (head.endswith(f" {speaker}") and is_description(head[:-len(speaker)].split())):
         return speaker  # only a describing word cut off stays ("British"); not "France's", "Distributor"
     if speaker is None and modifies_noun(people.text, people.text.find(run, pos) + len(run)):
         return None

@@ -10,5 +10,6 @@ word is (`singles`), phrases that name things and not people
 the evidence that a name is an organisation's (`orgevidence`) and how
 their names are written (`orgnames`),
 sorted mention positions (`positions`) and the per-article registry that
-resolves a phrase or pronoun to a canonical name (`speakers`).
+resolves a phrase or pronoun to a canonical name (`speakers`), and
+whether a speaker value is a person's or an organisation's (`speakertypes`).
 """

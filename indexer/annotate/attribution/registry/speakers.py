@@ -54,6 +54,7 @@ from onrecord.indexer.annotate.attribution.registry.runs import (
     unnamed_spokespeople,
     without_lead_description,
 )
+from onrecord.indexer.annotate.attribution.registry.speakertypes import is_org_value
 from onrecord.indexer.annotate.attribution.registry.surnames import surname_hits
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, detect_quote_style
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
@@ -383,12 +384,11 @@ class DocSpeakers:
         return match_org(phrase, self.registry)
 
     def is_org(self, name: str) -> bool:
-        """Return True if `name` was taken as an organisation speaking."""
+        """Return True if `name` is an organisation's (registry.speakertypes: the same answer whenever asked)."""
         # The names seen so far, updated from the list's new tail: a per-quote scan would grow with the article
         self._org_names.update(org for _pos, org in self.orgs[self._org_count:])
         self._org_count = len(self.orgs)
-        built = self.__dict__.get("organisations")  # scanned only when "it" or "the company" needed it
-        return name in self._org_names or self.match_org(name) == name or bool(built and built.is_org_name(name))
+        return is_org_value(self, name, self._org_names)
 
     def is_person(self, name: str) -> bool:
         """Return True if `name` is a person of the registry (not an institution)."""
