@@ -23,7 +23,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from onrecord.indexer.annotate.attribution.choice.leads import in_lead
 from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH, resolve_nominal
+from onrecord.indexer.annotate.attribution.choice.offices import current_person
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.organisations import REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
@@ -51,6 +53,7 @@ from onrecord.search import Mention, Paragraph, Quote
 
 MIN_OUTSIDE_WORDS = 5  # a speaker, a cue and a clause of three words
 _ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they are named with
+_MODIFIER_ROLES = words("modifier_roles")  # "the state", "the local press": a role word heading no person
 _ORG_HEADS = words("org_heads")
 _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 # a description, then the organisation's name: "business lobby group the CBI", "the watchdog the FSA"
@@ -129,7 +132,8 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             if kept is None:
                 continue
             clause, start, end = kept, kept.start + base, kept.end + base
-            who = _unnamed(clause.phrase, base, text) if _unknown_role(clause.phrase, people(), start) \
+            who = _role_credit(clause.phrase, base, text, people(), start) \
+                if _unknown_role(clause.phrase, people(), start) \
                 else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people(),
                                  spoken)
             who = speaking_body(who, clause.phrase, min(start, clause.phrase.start + base), people().text, spoken)
@@ -310,7 +314,40 @@ def _unknown_role(phrase: Phrase, people: DocSpeakers, pos: int) -> bool:
         or bool(re.search(rf"\b[Aa]n?\s+(?:[\w-]+\s+)?{re.escape(found[-1])}\b", people.text[last:pos]))
 
 
+def _lead_person(people: DocSpeakers, pos: int) -> str | None:
+    """Return the canonical name of the person the article's first paragraph
+    names first (the headline skipped: it may name whom the story acts on),
+    when no one else is the person the text is about at pos
+    (choice.offices.current_person: they or nobody), recorded as speaking
+    at pos; else None.  A lead's person is whom a later role description
+    no one was introduced with means ("Ann Vole has won a court order ...
+    The Acme striker claims ...")."""
+    text = people.text
+    head_end = text.find("\n", len(text) - len(text.lstrip()))
+    found = [(p.mentions.scanned[i][0], p.order, p) for p in people.by_order if p.first or p.gender
+             for i in [bisect_left(p.mentions.scanned, (head_end, -1))] if i < len(p.mentions.scanned)]
+    if head_end < 0 or not found:
+        return None
+    at, _, first = min(found)
+    if at >= pos or not in_lead(text, at):
+        return None
+    current = current_person(people, pos, None)
+    return people.speak_as(first, pos) if current is None or current is first else None
+
+
 ROLE_SUBJECT_REACH = 250  # characters: about the sentence before
+
+
+def _role_credit(phrase: Phrase, base: int, text: str, people: DocSpeakers, pos: int) -> dict[str, Any]:
+    """Return the Quote fields of a role description no person was introduced
+    with (_unknown_role): a definite one's lead person (_lead_person)
+    credited, else its mention alone."""
+    who = _unnamed(phrase, base, text)
+    found = WORD_RE.findall(phrase.text.lower())
+    if found[0] != "the" or found[-1] in _MODIFIER_ROLES:
+        return who  # "a make-up artist said": someone new; "the state said": no person
+    person = _lead_person(people, pos)
+    return who if person is None else credited(who, person, "person")
 
 
 def _unnamed(phrase: Phrase, base: int, text: str) -> dict[str, Any]:
