@@ -54,6 +54,7 @@ from onrecord.search import Mention, Paragraph, Quote
 MIN_OUTSIDE_WORDS = 5  # a speaker, a cue and a clause of three words
 _ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they are named with
 _MODIFIER_ROLES = words("modifier_roles")  # "the state", "the local press": a role word heading no person
+_POSSESSIVE_IN_RE = re.compile(r"\w['\u2019]s?\s")  # "the campaign's director": the owner's, never the lead's person
 _ORG_HEADS = words("org_heads")
 _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 # a description, then the organisation's name: "business lobby group the CBI", "the watchdog the FSA"
@@ -314,12 +315,13 @@ def _unknown_role(phrase: Phrase, people: DocSpeakers, pos: int) -> bool:
         or bool(re.search(rf"\b[Aa]n?\s+(?:[\w-]+\s+)?{re.escape(found[-1])}\b", people.text[last:pos]))
 
 
-def _lead_person(people: DocSpeakers, pos: int) -> str | None:
+def _lead_person(people: DocSpeakers, pos: int, since: int) -> str | None:
     """Return the canonical name of the person the article's first paragraph
     names first (the headline skipped: it may name whom the story acts on),
     when no one else is the person the text is about at pos
-    (choice.offices.current_person: they or nobody), recorded as speaking
-    at pos; else None.  A lead's person is whom a later role description
+    (choice.offices.current_person: they, or nobody and no one named after
+    the lead before `since`, the description), recorded as speaking at pos;
+    else None.  A lead's person is whom a later role description
     no one was introduced with means ("Ann Vole has won a court order ...
     The Acme striker claims ...")."""
     text = people.text
@@ -332,6 +334,9 @@ def _lead_person(people: DocSpeakers, pos: int) -> str | None:
     if at >= pos or not in_lead(text, at):
         return None
     current = current_person(people, pos, None)
+    if current is None and any(p is not first and (p.first or p.gender) and not in_lead(text, at)
+                               for p in people.by_order for at, _ in p.mentions.before(since)):
+        return None  # someone named since the lead, though no subject: "an ally of Ann Vole. The premier said"
     return people.speak_as(first, pos) if current is None or current is first else None
 
 
@@ -341,12 +346,15 @@ ROLE_SUBJECT_REACH = 250  # characters: about the sentence before
 def _role_credit(phrase: Phrase, base: int, text: str, people: DocSpeakers, pos: int) -> dict[str, Any]:
     """Return the Quote fields of a role description no person was introduced
     with (_unknown_role): a definite one's lead person (_lead_person)
-    credited, else its mention alone."""
+    credited, unless it holds an owner or the article used its head noun
+    before; else its mention alone."""
     who = _unnamed(phrase, base, text)
     found = WORD_RE.findall(phrase.text.lower())
-    if found[0] != "the" or found[-1] in _MODIFIER_ROLES:
-        return who  # "a make-up artist said": someone new; "the state said": no person
-    person = _lead_person(people, pos)
+    if found[0] != "the" or found[-1] in _MODIFIER_ROLES or _POSSESSIVE_IN_RE.search(phrase.text):
+        return who  # "a make-up artist": someone new; "the state": no person; "the campaign's director": its
+    if re.search(rf"\b{re.escape(found[-1])}\b", text[:phrase.start + base], re.I):
+        return who  # "the prime minister" the article spoke of before: someone it did not name, not the lead's
+    person = _lead_person(people, pos, phrase.start + base)
     return who if person is None else credited(who, person, "person")
 
 

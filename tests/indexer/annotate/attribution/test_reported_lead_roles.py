@@ -44,3 +44,26 @@ def test_a_person_named_only_in_the_headline_is_not_the_leads_person() -> None:
 def test_a_modifier_role_word_heads_no_person(word: str) -> None:
     found = reported(HEADLINE + LEAD + FILLER + f"The local {word}" + CLAUSE)
     assert "Ann Vole" not in [q.speaker for q in found]
+
+
+@pytest.mark.parametrize("role", ["The ferry firm's skipper", "The campaign's director"])
+def test_a_role_description_with_an_owner_is_not_the_leads_person(role: str) -> None:
+    assert [q.speaker for q in reported(HEADLINE + LEAD + FILLER + role + CLAUSE)] == [None]
+
+
+def test_a_role_the_article_spoke_of_before_is_not_the_leads_person() -> None:
+    before = "A skipper from Deal had warned her about the firm in March. "
+    assert [q.speaker for q in reported(HEADLINE + LEAD + before + FILLER + "The Dover skipper" + CLAUSE)] == [None]
+
+
+PASSIVE_LEAD = "A court order stopping a shipping firm from selling a boat has been won by harbour pilot Ann Vole.\n\n"
+
+
+@pytest.mark.parametrize(("named", "speaker"), [
+    ("", "Ann Vole"),
+    ("The cutter was built for Ben Tamm in 1961. ", None),  # someone named since the lead, and no subject
+])
+def test_a_lead_person_no_subject_names_is_the_role_only_with_no_one_named_since(named: str, speaker: str | None
+                                                                                 ) -> None:
+    found = reported(HEADLINE + PASSIVE_LEAD + named + FILLER + "The Dover skipper" + CLAUSE)
+    assert [q.speaker for q in found] == [speaker]
