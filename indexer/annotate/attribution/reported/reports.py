@@ -22,7 +22,9 @@ from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from onrecord.indexer.annotate.attribution.choice.leads import in_lead
 from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH, resolve_nominal
+from onrecord.indexer.annotate.attribution.choice.offices import current_person
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.organisations import REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
@@ -50,6 +52,8 @@ from onrecord.search import Mention, Paragraph, Quote
 
 MIN_OUTSIDE_WORDS = 5  # a speaker, a cue and a clause of three words
 _ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they are named with
+_MODIFIER_ROLES = words("modifier_roles")  # "the state", "the local press": a role word heading no person
+_POSSESSIVE_IN_RE = re.compile(r"\w['\u2019]s?\s")  # "the campaign's director": the owner's, never the lead's person
 _ORG_HEADS = words("org_heads")
 _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 # a description, then the organisation's name: "business lobby group the CBI", "the watchdog the FSA"
@@ -128,7 +132,8 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             if kept is None:
                 continue
             clause, start, end = kept, kept.start + base, kept.end + base
-            who = _unnamed(clause.phrase, base, text) if _unknown_role(clause.phrase, people(), start) \
+            who = _role_credit(clause.phrase, base, text, people(), start) \
+                if _unknown_role(clause.phrase, people(), start) \
                 else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people(),
                                  spoken)
             who = speaking_body(who, clause.phrase, min(start, clause.phrase.start + base), people().text, spoken)
@@ -309,7 +314,47 @@ def _unknown_role(phrase: Phrase, people: DocSpeakers, pos: int) -> bool:
         or bool(re.search(rf"\b[Aa]n?\s+(?:[\w-]+\s+)?{re.escape(found[-1])}\b", people.text[last:pos]))
 
 
+def _lead_person(people: DocSpeakers, pos: int, since: int) -> str | None:
+    """Return the canonical name of the person the article's first paragraph
+    names first (the headline skipped: it may name whom the story acts on),
+    when no one else is the person the text is about at pos
+    (choice.offices.current_person: they, or nobody and no one named after
+    the lead before `since`, the description), recorded as speaking at pos;
+    else None.  A lead's person is whom a later role description
+    no one was introduced with means ("Ann Vole has won a court order ...
+    The Acme striker claims ...")."""
+    text = people.text
+    head_end = text.find("\n", len(text) - len(text.lstrip()))
+    found = [(p.mentions.scanned[i][0], p.order, p) for p in people.by_order if p.first or p.gender
+             for i in [bisect_left(p.mentions.scanned, (head_end, -1))] if i < len(p.mentions.scanned)]
+    if head_end < 0 or not found:
+        return None
+    at, _, first = min(found)
+    if at >= pos or not in_lead(text, at):
+        return None
+    current = current_person(people, pos, None)
+    if current is None and any(p is not first and (p.first or p.gender) and not in_lead(text, at)
+                               for p in people.by_order for at, _ in p.mentions.before(since)):
+        return None  # someone named since the lead, though no subject: "an ally of Ann Vole. The premier said"
+    return people.speak_as(first, pos) if current is None or current is first else None
+
+
 ROLE_SUBJECT_REACH = 250  # characters: about the sentence before
+
+
+def _role_credit(phrase: Phrase, base: int, text: str, people: DocSpeakers, pos: int) -> dict[str, Any]:
+    """Return the Quote fields of a role description no person was introduced
+    with (_unknown_role): a definite one's lead person (_lead_person)
+    credited, unless it holds an owner or the article used its head noun
+    before; else its mention alone."""
+    who = _unnamed(phrase, base, text)
+    found = WORD_RE.findall(phrase.text.lower())
+    if found[0] != "the" or found[-1] in _MODIFIER_ROLES or _POSSESSIVE_IN_RE.search(phrase.text):
+        return who  # "a make-up artist": someone new; "the state": no person; "the campaign's director": its
+    if re.search(rf"\b{re.escape(found[-1])}\b", text[:phrase.start + base], re.I):
+        return who  # "the prime minister" the article spoke of before: someone it did not name, not the lead's
+    person = _lead_person(people, pos, phrase.start + base)
+    return who if person is None else credited(who, person, "person")
 
 
 def _unnamed(phrase: Phrase, base: int, text: str) -> dict[str, Any]:
