@@ -25,7 +25,7 @@ from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, ev
 from onrecord.indexer.annotate.attribution.choice.ranker import Windows, choose
 from onrecord.indexer.annotate.attribution.choice.rankfeatures import Candidate, Situation, nearest_mention
 from onrecord.indexer.annotate.attribution.headline_reports import add_headline_report
-from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines
+from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines, echoed_titles
 from onrecord.indexer.annotate.attribution.phrases import clues, introductions, signatures
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
@@ -136,14 +136,21 @@ def _carried(who: Attribution, rule: str) -> Attribution:
     return replace(who, rule=rule, evidence=evidence_of(rule, None, False) if who.speaker else None)
 
 
+def _titled(p: _Para, sp: QuoteSpan, kind: str, cue_before: bool) -> bool:
+    """True when span sp (of `kind`) is a title (spans.titles.is_title)."""
+    qs = sp.start - p.para.start
+    return is_title(p.text, sp.start, sp.end, p.frame.s[p.frame.sentence(qs)[0]:qs], kind == "partial", cue_before)
+
+
 def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Match[str]] | None,
-           cue_before: bool, quotes: list[Quote]) -> Quote | None:
-    """Return the Quote for span sp, or None for a title, an unattributed scare
-    quote or another fragment of the previous partial quote's clause."""
+           cue_before: bool, quotes: list[Quote], *, titles: bool = True) -> Quote | None:
+    """Return the Quote for span sp, or None for a title (unless not `titles`),
+    an unattributed scare quote or another fragment of the previous partial
+    quote's clause."""
     text, frame, base = p.text, p.frame, p.para.start
     qs, qe = sp.start - base, sp.end - base
     kind = quote_kind(text, sp, base, frame)
-    if is_title(text, sp.start, sp.end, frame.s[frame.sentence(qs)[0]:qs], kind == "partial", cue_before):
+    if titles and _titled(p, sp, kind, cue_before):
         return None  # a title in quotes ("The Art of the Deal", "on CNN's "State of the Union"", 'his
         # essay "..."') or a nickname ('Rep. Ann "Annie" Vole') is nobody's words
     if kind == "direct" and who.speaker is None and who.cue is None and is_unclaimed_title(text, sp.start, sp.end):
@@ -268,6 +275,7 @@ class _Doc:
     headlines: dict[int, str]  # headline quotes no cue credits, by start: their quoted words
     registry: InstitutionRegistry | None
     built: DocSpeakers | None = None
+    held: list[tuple[Quote, str]] = field(default_factory=list)  # headline titles, kept if the body quotes them
     # the lines' frames built so far, by (start, end), each with its line_style: the line
     # after it and the reported pass (add_reported) reuse them, not rebuild them
     frames: dict[tuple[int, int], Frame] = field(default_factory=dict)
@@ -303,6 +311,8 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
         who, found, cue_before = _who(p, n, sp, previous)
         last, previous = previous, who if who.mention else previous
         quote = _quote(p, sp, who, found, cue_before, quotes)
+        if quote is None and p.headline and who.mention is None:
+            _hold_title(doc, p, sp, who, found, cue_before, quotes)
         if quote is not None:
             quote, ranked = _ranked(p, sp, quote, _last_speaker(p, n, last))
             if not p.headline and _unclaimed_term(p, quote):
@@ -318,6 +328,18 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
     if previous is not None:
         carry = _Carry(previous, index, not spans[-1].closed)
     return quotes, carry
+
+
+def _hold_title(doc: _Doc, p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Match[str]] | None,
+                cue_before: bool, quotes: list[Quote]) -> None:
+    """Keep in doc.held headline span sp that no cue credits when the title test
+    dropped it, with its quoted words: a headline capitalises its words, so it is
+    speech if the body quotes them (headlines.echoed_titles).  Returns nothing."""
+    if not p.text[p.para.start:sp.start].strip():
+        return  # a quote opening the headline is mostly its topic ("'Kraken' row at harbour")
+    if _titled(p, sp, quote_kind(p.text, sp, p.para.start, p.frame), cue_before):
+        held = _quote(p, sp, who, found, cue_before, quotes, titles=False)
+        doc.held.extend([] if held is None else [(held, p.text[sp.start + 1:sp.end - 1])])
 
 
 def _unclaimed_term(p: _Para, quote: Quote) -> bool:
@@ -364,6 +386,8 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
             index, before = index + 1, None if line.kind == "heading" else line  # a section's name, no speaker's
         speakers = sorted({q.speaker for q in quotes if q.speaker})
         paragraphs.append(replace(para, quotes=quotes, speakers=speakers))
+    if doc.held:
+        paragraphs = echoed_titles(paragraphs, doc.text, doc.held, doc.headlines)
     # the lead's clause too
     paragraphs = add_reported(paragraphs, doc.text, style, lambda: doc.people, _credit, doc.frames)
     paragraphs = add_headline_report(paragraphs, doc.text, lambda: doc.people, _credit)  # "Claim - Vole"
