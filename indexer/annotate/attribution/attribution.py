@@ -136,21 +136,14 @@ def _carried(who: Attribution, rule: str) -> Attribution:
     return replace(who, rule=rule, evidence=evidence_of(rule, None, False) if who.speaker else None)
 
 
-def _titled(p: _Para, sp: QuoteSpan, kind: str, cue_before: bool) -> bool:
-    """True when span sp (of `kind`) is a title (spans.titles.is_title)."""
-    qs = sp.start - p.para.start
-    return is_title(p.text, sp.start, sp.end, p.frame.s[p.frame.sentence(qs)[0]:qs], kind == "partial", cue_before)
-
-
 def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Match[str]] | None,
            cue_before: bool, quotes: list[Quote], *, titles: bool = True) -> Quote | None:
-    """Return the Quote for span sp, or None for a title (unless not `titles`),
-    an unattributed scare quote or another fragment of the previous partial
-    quote's clause."""
+    """Return the Quote for span sp, or None for a title (if `titles`), an unattributed
+    scare quote or another fragment of the previous partial quote's clause."""
     text, frame, base = p.text, p.frame, p.para.start
     qs, qe = sp.start - base, sp.end - base
     kind = quote_kind(text, sp, base, frame)
-    if titles and _titled(p, sp, kind, cue_before):
+    if titles and is_title(text, sp.start, sp.end, frame.s[frame.sentence(qs)[0]:qs], kind == "partial", cue_before):
         return None  # a title in quotes ("The Art of the Deal", "on CNN's "State of the Union"", 'his
         # essay "..."') or a nickname ('Rep. Ann "Annie" Vole') is nobody's words
     if kind == "direct" and who.speaker is None and who.cue is None and is_unclaimed_title(text, sp.start, sp.end):
@@ -202,9 +195,10 @@ def _own_subject(p: _Para, qs: int) -> Attribution | None:
     return who if who.speaker else None
 
 
-def _credit(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, people: DocSpeakers) -> dict[str, Any]:
-    """Return the Quote fields naming who a reported clause's phrase is (reported.reports)."""
-    who = resolve(phrase, cue, frame, frame.text, people, "reported")
+def _credit(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, people: DocSpeakers,
+            clause: tuple[int, int] | None = None) -> dict[str, Any]:
+    """Return the Quote fields naming who a reported clause's phrase is (reported.reports), `clause` its span."""
+    who = resolve(phrase, cue, frame, frame.text, people, "reported", clause)
     return {"speaker": who.speaker, "speaker_mention": who.mention, "role": who.role, **_evidence_fields(who, people)}
 
 
@@ -332,14 +326,14 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
 
 def _hold_title(doc: _Doc, p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Match[str]] | None,
                 cue_before: bool, quotes: list[Quote]) -> None:
-    """Keep in doc.held headline span sp that no cue credits when the title test
-    dropped it, with its quoted words: a headline capitalises its words, so it is
-    speech if the body quotes them (headlines.echoed_titles).  Returns nothing."""
-    if not p.text[p.para.start:sp.start].strip():
-        return  # a quote opening the headline is mostly its topic ("'Kraken' row at harbour")
-    if _titled(p, sp, quote_kind(p.text, sp, p.para.start, p.frame), cue_before):
+    """Keep in doc.held (returning nothing) headline span sp no cue credits, dropped as a title, and its words:
+    a headline capitalises every word, so it is speech if the body quotes them (headlines.echoed_titles)."""
+    qs, text = sp.start - p.para.start, p.text
+    partial = quote_kind(text, sp, p.para.start, p.frame) == "partial"
+    if text[p.para.start:sp.start].strip() and is_title(  # one opening the headline is mostly its topic
+            text, sp.start, sp.end, p.frame.s[p.frame.sentence(qs)[0]:qs], partial, cue_before):
         held = _quote(p, sp, who, found, cue_before, quotes, titles=False)
-        doc.held.extend([] if held is None else [(held, p.text[sp.start + 1:sp.end - 1])])
+        doc.held.extend([] if held is None else [(held, text[sp.start + 1:sp.end - 1])])
 
 
 def _unclaimed_term(p: _Para, quote: Quote) -> bool:
