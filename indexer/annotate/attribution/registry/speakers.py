@@ -367,7 +367,7 @@ class DocSpeakers:
         # he and she never mean an organisation ("Acme Bakery was founded in 1988")
         pool = antecedents.candidates(self._mentions, self.by_order, pos,
                                       lambda p: p.gender in (None, g) and not (p.first and self.org_like(p.name))
-                                      and (p.name in self.proxy_names or p.name.rsplit(None, 1)[-1] not in named))
+                                      and (not named or p.name in self.proxy_names or p.last not in named))
         ctx = antecedents.context_at(self.text, pos)
         if depth and pool and (earlier := antecedents.chained(self.text, ctx, g, pool)) >= 0:
             return self._pronoun_referent(g, earlier, depth - 1, named)
