@@ -25,7 +25,7 @@ from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, ev
 from onrecord.indexer.annotate.attribution.choice.ranker import Windows, choose
 from onrecord.indexer.annotate.attribution.choice.rankfeatures import Candidate, Situation, nearest_mention
 from onrecord.indexer.annotate.attribution.headline_reports import add_headline_report
-from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines
+from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines, echoed_titles
 from onrecord.indexer.annotate.attribution.phrases import clues, introductions, signatures
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
@@ -46,7 +46,12 @@ from onrecord.indexer.annotate.attribution.spans.quotes import (
     line_style,
     quoted_words,
 )
-from onrecord.indexer.annotate.attribution.spans.titles import is_scare_term, is_title, is_unclaimed_title
+from onrecord.indexer.annotate.attribution.spans.titles import (
+    is_scare_term,
+    is_title,
+    is_unclaimed_term,
+    is_unclaimed_title,
+)
 from onrecord.indexer.annotate.attribution.speakerkinds import one_type_per_speaker
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.budget import check
@@ -54,7 +59,6 @@ from onrecord.indexer.chunk.chunker import split_lines
 from onrecord.search import Article, Deadline, Paragraph, Quote
 
 MAX_CARRY_GAP = 3  # paragraphs without quotes a cue-less quote may reach back over
-MAX_TERM_WORDS = 4  # words of a direct quote no cue and no speaker claim, at most: a term, not a quote
 
 
 @dataclass(slots=True)
@@ -138,13 +142,13 @@ def _carried(who: Attribution, rule: str) -> Attribution:
 
 
 def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Match[str]] | None,
-           cue_before: bool, quotes: list[Quote]) -> Quote | None:
-    """Return the Quote for span sp, or None for a title, an unattributed scare
-    quote or another fragment of the previous partial quote's clause."""
+           cue_before: bool, quotes: list[Quote], *, titles: bool = True) -> Quote | None:
+    """Return the Quote for span sp, or None for a title (if `titles`), an unattributed
+    scare quote or another fragment of the previous partial quote's clause."""
     text, frame, base = p.text, p.frame, p.para.start
     qs, qe = sp.start - base, sp.end - base
     kind = quote_kind(text, sp, base, frame)
-    if is_title(text, sp.start, sp.end, frame.s[frame.sentence(qs)[0]:qs], kind == "partial", cue_before):
+    if titles and is_title(text, sp.start, sp.end, frame.s[frame.sentence(qs)[0]:qs], kind == "partial", cue_before):
         return None  # a title in quotes ("The Art of the Deal", "on CNN's "State of the Union"", 'his
         # essay "..."') or a nickname ('Rep. Ann "Annie" Vole') is nobody's words
     if kind == "direct" and who.speaker is None and who.cue is None and is_unclaimed_title(text, sp.start, sp.end):
@@ -196,9 +200,10 @@ def _own_subject(p: _Para, qs: int) -> Attribution | None:
     return who if who.speaker else None
 
 
-def _credit(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, people: DocSpeakers) -> dict[str, Any]:
-    """Return the Quote fields naming who a reported clause's phrase is (reported.reports)."""
-    who = resolve(phrase, cue, frame, frame.text, people, "reported")
+def _credit(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, people: DocSpeakers,
+            clause: tuple[int, int] | None = None) -> dict[str, Any]:
+    """Return the Quote fields naming who a reported clause's phrase is (reported.reports), `clause` its span."""
+    who = resolve(phrase, cue, frame, frame.text, people, "reported", clause)
     return {"speaker": who.speaker, "speaker_mention": who.mention, "role": who.role, **_evidence_fields(who, people)}
 
 
@@ -269,6 +274,7 @@ class _Doc:
     headlines: dict[int, str]  # headline quotes no cue credits, by start: their quoted words
     registry: InstitutionRegistry | None
     built: DocSpeakers | None = None
+    held: list[tuple[Quote, str]] = field(default_factory=list)  # headline titles, kept if the body quotes them
     # the lines' frames built so far, by (start, end), each with its line_style: the line
     # after it and the reported pass (add_reported) reuse them, not rebuild them
     frames: dict[tuple[int, int], Frame] = field(default_factory=dict)
@@ -304,9 +310,11 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
         who, found, cue_before = _who(p, n, sp, previous)
         last, previous = previous, who if who.mention else previous
         quote = _quote(p, sp, who, found, cue_before, quotes)
+        if quote is None and p.headline and who.mention is None:
+            _hold_title(doc, p, sp, who, found, cue_before, quotes)
         if quote is not None:
             quote, ranked = _ranked(p, sp, quote, _last_speaker(p, n, last))
-            if not p.headline and _unclaimed_term(p, quote):
+            if not p.headline and is_unclaimed_term(p.text, quote):
                 continue
             quotes.append(quote)
             if p.headline and who.mention is None:
@@ -321,17 +329,16 @@ def _attribute_paragraph(doc: _Doc, para: Paragraph, index: int, carry: _Carry |
     return quotes, carry
 
 
-def _unclaimed_term(p: _Para, quote: Quote) -> bool:
-    """True for a direct quote of a few words that no cue reports, no one is
-    credited with and no "he" or "she" speaks ('"hello".slice(2)', a line
-    '"Happy holidays"'): a term or a label, nobody's words.  Partial ones stay:
-    PolNeAR and the BBC gold credit 'critics call it the "expectations
-    game"' to someone (dropping them lost more matches than false ones)."""
-    mention = quote.speaker_mention
-    if quote.kind != "direct" or quote.speaker is not None or quote.cue_mention is not None \
-            or mention is not None and pronoun_gender(mention.text):  # 'she demurred: "All of them."'
-        return False
-    return sum(len(p.text[lo:hi].split()) for lo, hi in quote.pieces) <= MAX_TERM_WORDS
+def _hold_title(doc: _Doc, p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Match[str]] | None,
+                cue_before: bool, quotes: list[Quote]) -> None:
+    """Keep in doc.held (returning nothing) headline span sp no cue credits, dropped as a title, and its words:
+    a headline capitalises every word, so it is speech if the body quotes them (headlines.echoed_titles)."""
+    qs, text = sp.start - p.para.start, p.text
+    partial = quote_kind(text, sp, p.para.start, p.frame) == "partial"
+    if text[p.para.start:sp.start].strip() and is_title(  # one opening the headline is mostly its topic
+            text, sp.start, sp.end, p.frame.s[p.frame.sentence(qs)[0]:qs], partial, cue_before):
+        held = _quote(p, sp, who, found, cue_before, quotes, titles=False)
+        doc.held.extend([] if held is None else [(held, text[sp.start + 1:sp.end - 1])])
 
 
 def _is_headline(doc: _Doc, line: Paragraph, index: int) -> bool:
@@ -364,6 +371,8 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
             quotes.extend(found)
             index, before = index + 1, None if line.kind == "heading" else line  # a section's name, no speaker's
         paragraphs.append(para.with_quotes(quotes))
+    if doc.held:
+        paragraphs = echoed_titles(paragraphs, doc.text, doc.held, doc.headlines)
     # the lead's clause too
     paragraphs = add_reported(paragraphs, doc.text, style, lambda: doc.people, _credit, doc.frames)
     paragraphs = add_headline_report(paragraphs, doc.text, lambda: doc.people, _credit)  # "Claim - Vole"

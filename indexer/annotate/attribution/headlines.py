@@ -16,7 +16,10 @@ reports") or quotes no one ("..., a court has been told", "Vole is said to"),
 the source the next paragraph's first sentence credits ("The Acme
 Guild said ..."), else the first credited quote after it (a headline quotes the story's main
 speaker, who speaks first below it).  Crediting the chosen quote's speaker is
-indexer.annotate.attribution.attribution's, passed in as `recredit`.
+indexer.annotate.attribution.attribution's, passed in as `recredit`.  It also
+owns which headline quotes the title test dropped are speech after all
+(echoed_titles): a headline capitalises its words, so "Vole targets 'Old
+Guard' MP" is a quote when the body quotes the words inside longer speech.
 """
 from __future__ import annotations
 
@@ -146,3 +149,34 @@ def _named_speaker(before: str, later: list[Quote]) -> list[Quote]:
     names = set(subject.group(1).split())
     # a person, by surname: an organisation in a headline is mostly its topic ("CSA 'could close'")
     return [q for q in later if q.speaker and len(q.speaker.split()) > 1 and q.speaker.split()[-1] in names]
+
+
+def echoed_titles(paragraphs: list[Paragraph], text: str, held: list[tuple[Quote, str]],
+                  headlines: dict[int, str]) -> list[Paragraph]:
+    """Return `paragraphs` with each held headline quote (the quote, its quoted
+    words: one the title test dropped for capitals a headline gives every
+    word) back in its line when the marked words of a later quote hold its
+    words among more ("Vole targets 'Old Guard' MP" over 'a "Old Guard
+    stooge"'): the body quoting them inside speech shows them someone's
+    words, where a body quoting the lone words again ('The term "blog"') keeps
+    them a term (`text` the article's).  Each one put back joins
+    `headlines`, to be credited as a headline quote."""
+    out = paragraphs
+    for head, quoted in held:
+        words = f" {' '.join(_WORDS_RE.findall(quoted.lower()))} "
+        if words.isspace() or not any(words in marked and len(marked) > len(words)
+                                      for para in paragraphs for q in para.quotes
+                                      if q.start > head.end and q.kind != "indirect"
+                                      for marked in [_marked_words(q, text)]):
+            continue
+        headlines[head.start] = quoted
+        out = [para.with_quotes(sorted([*para.quotes, head], key=lambda q: q.start))
+               if para.start <= head.start < para.end else para for para in out]
+    return out
+
+
+def _marked_words(quote: Quote, text: str) -> str:
+    """Return the lowercased words inside `quote`'s marks (its pieces, in the
+    article's `text`), space-padded for a whole-word test."""
+    found = [w for lo, hi in quote.pieces for w in _WORDS_RE.findall(text[lo:hi].lower())]
+    return f" {' '.join(found)} "

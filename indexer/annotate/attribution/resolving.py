@@ -21,7 +21,14 @@ from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nomina
 from onrecord.indexer.annotate.attribution.choice.staff import staff_owner
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.cuewords import SOFT_CUES
-from onrecord.indexer.annotate.attribution.registry.names import ORG_NAME_WORDS, is_description, is_role_word
+from onrecord.indexer.annotate.attribution.registry.names import (
+    F_TITLES,
+    M_TITLES,
+    N_TITLES,
+    ORG_NAME_WORDS,
+    is_description,
+    is_role_word,
+)
 from onrecord.indexer.annotate.attribution.registry.runs import body_name, looks_like_org
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.registry.things import modifies_noun
@@ -46,14 +53,19 @@ _THE_RE = re.compile(r"^(?:the|The)\s+")
 _OWNER_END_RE = re.compile(r"['\u2019]s?$")
 _PERSON_FOR_RE = re.compile(r"[^ ]+ [^ ]+ for ")  # "Ann Vole for Acme Magazine": a credit line's name, then a body
 _BYLINE_NAME_RE = re.compile(r"[A-Z][A-Za-z'\u2019-]+(?: [A-Z]\.?)?")
+_TITLE_ALT = "|".join(sorted(M_TITLES | F_TITLES | N_TITLES, key=len, reverse=True))
+# the names a clause gives a person: its opening name ("Ann Vole was wrong"), one after a title ("Mr
+# Vole's plan"); a bare name inside is often a thing's ("the Vole golf courses")
+_NAMED_RE = re.compile(rf"(?:^(?:The\s+)?|\b(?i:{_TITLE_ALT})\.?\s+)([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
 _SPOKES_FOR_RE = re.compile(r"\b(spokes(?:wo)?m[ae]n|spokesperson|representative)\s+(?:for|of|at)\s+(?:the\s+)?$", re.I)
 
 
 def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
-            people: DocSpeakers, rule: str) -> Attribution:
+            people: DocSpeakers, rule: str, clause: tuple[int, int] | None = None) -> Attribution:
     """Return the Attribution `phrase` (local to `frame`) and its `cue` give,
     found by `rule`: the speaker it names (None: nobody), its mention and cue
-    as absolute Mentions, a role, the evidence."""
+    as absolute Mentions, a role, the evidence.  A pronoun never means a
+    person named inside the absolute `clause` it reports, when given."""
     base = frame.base
     start, end = (phrase.lead if phrase.lead >= 0 else phrase.start) + base, phrase.end + base
     mention = Mention(text[start:end], start, end)
@@ -61,7 +73,10 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
                                              cue.start() + base, cue.end() + base)
     speaker, role, by_nominal = None, None, False
     if phrase.kind == "pronoun":
-        speaker = people.resolve_pronoun(phrase.text, start)
+        # "Mr Vole has failed, he claimed", "he said Vole was wrong": a name the clause holds is another's
+        named = frozenset(w for m in _NAMED_RE.finditer(text[clause[0]:clause[1]]) for w in m[1].split()) \
+            if clause else frozenset()
+        speaker = people.resolve_pronoun(phrase.text, start, named)
     elif phrase.kind == "name":
         speaker, role = resolve_name_run(phrase.text, start, people)  # not "The Norland Forest MP"
         # the organisations scan is built only where the registry found no one or cut a describing word off

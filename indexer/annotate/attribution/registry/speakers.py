@@ -296,13 +296,11 @@ class DocSpeakers:
         return self.people.get(f" {word}") or (None if word in self._by_last else self._single([word], None))
 
     def _surname_led(self, name: list[str]) -> bool:
-        """True for a surname with its particles ("van Gaal", "Van Gaal" once Louis van Gaal is known), not a first
-        name and surname ("Al Gore")."""
+        """True for a surname and its particles ("van Gaal"; "Van Gaal" once Louis van Gaal is known); not "Al Gore"."""
         return is_surname_only(name) and (name[0].islower() or any(p.first for p in self._by_last.get(name[-1], [])))
 
     def note_proxy(self, body: str, gender: str | None, pos: int) -> None:
-        """Record a spokesperson for `body` at pos, so their 'she said' and
-        'the spokeswoman' later resolve to the body they speak for."""
+        """Record a spokesperson for `body` at pos: their 'she said', 'the spokeswoman' later resolve to it."""
         proxy = self.people.get(f"\0{body}")
         if proxy is None:
             proxy = self.people[f"\0{body}"] = Person(body, "", body, gender, order=len(self.by_order))
@@ -346,11 +344,11 @@ class DocSpeakers:
         found = self._by_first.get(word, []) if t and not (g and first_name_gender(word) == g) else []
         return max(found, key=lambda p: rank_at(p, pos)) if found else None
 
-    def resolve_pronoun(self, pronoun: str, pos: int) -> str | None:
-        """Return the canonical speaker a pronoun at pos refers to, or None."""
+    def resolve_pronoun(self, pronoun: str, pos: int, named: frozenset[str] = frozenset()) -> str | None:
+        """Return the canonical speaker a pronoun at pos means, or None: no surname in `named` but a proxy's."""
         low, g = pronoun.lower(), pronoun_gender(pronoun)
         if g is not None:
-            best = self._pronoun_referent(g, pos)
+            best = self._pronoun_referent(g, pos, named=named)
             if best is None:
                 return None
             if best.gender is None:
@@ -363,15 +361,17 @@ class DocSpeakers:
                 return earlier
         return None
 
-    def _pronoun_referent(self, g: str, pos: int, depth: int = antecedents.CHAIN_DEPTH) -> Person | None:
+    def _pronoun_referent(self, g: str, pos: int, depth: int = antecedents.CHAIN_DEPTH,
+                          named: frozenset[str] = frozenset()) -> Person | None:
         """Return whom the pronoun opening the sentence before means (antecedents.chained), else the person of
-        gender g (or unknown) mentioned before pos the learned ranking (antecedents) scores highest."""
+        gender g (or unknown) mentioned before pos the learned ranking (antecedents) scores highest: no `named`."""
         # he and she never mean an organisation ("Acme Bakery was founded in 1988")
         pool = antecedents.candidates(self._mentions, self.by_order, pos,
-                                      lambda p: p.gender in (None, g) and not (p.first and self.org_like(p.name)))
+                                      lambda p: p.gender in (None, g) and not (p.first and self.org_like(p.name))
+                                      and (not named or p.name in self.proxy_names or p.last not in named))
         ctx = antecedents.context_at(self.text, pos)
         if depth and pool and (earlier := antecedents.chained(self.text, ctx, g, pool)) >= 0:
-            return self._pronoun_referent(g, earlier, depth - 1)
+            return self._pronoun_referent(g, earlier, depth - 1, named)
         return antecedents.choose(pool, ctx, g, self.proxy_names, text=self.text)
 
     @cached_property

@@ -67,8 +67,8 @@ _NAME_COMPOUND_RE = re.compile(r"[A-Za-z]-[A-Z]")
 _PERSON_NOUN_RE = re.compile(rf"[Tt]he\s+(?:{'|'.join(sorted(w.capitalize() for w in words('person_nouns')))})")
 _GLUED_RE = re.compile(r"[\w-]")  # what CLAUSE_CUE_RE's look-behind refuses before a cue
 
-# (phrase, cue, frame, people) -> the Quote fields naming the speaker
-Credit = Callable[[Phrase, "re.Match[str]", Frame, DocSpeakers], dict[str, Any]]
+# (phrase, cue, frame, people, the clause's absolute span) -> the Quote fields naming the speaker
+Credit = Callable[[Phrase, "re.Match[str]", Frame, DocSpeakers, tuple[int, int]], dict[str, Any]]
 
 
 def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
@@ -134,8 +134,8 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             clause, start, end = kept, kept.start + base, kept.end + base
             who = _role_credit(clause.phrase, base, text, people(), start) \
                 if _unknown_role(clause.phrase, people(), start) \
-                else _org_credit(credit(clause.phrase, clause.cue, frame, people()), clause.phrase, start, people(),
-                                 spoken)
+                else _org_credit(credit(clause.phrase, clause.cue, frame, people(), (start, end)), clause.phrase,
+                                 start, people(), spoken)
             who = speaking_body(who, clause.phrase, min(start, clause.phrase.start + base), people().text, spoken)
             who = named_next(who, clause.phrase, start, max(end, clause.phrase.end + base), base, people())
             who = group_named_next(who, clause.phrase, max(end, clause.phrase.end + base), people())

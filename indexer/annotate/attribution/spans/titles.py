@@ -22,7 +22,9 @@ import re
 
 from onrecord.indexer.annotate.attribution.phrases.cues import is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import CASE_FOLDS
+from onrecord.indexer.annotate.attribution.registry.people import pronoun_gender
 from onrecord.indexer.lexicon import words
+from onrecord.search import Quote
 
 MAX_SCARE_WORDS = 2  # a cue-less quote this short whose sentence names no speaker is a term
 MAX_TITLE_WORDS = 14  # longer runs of capitalised words are headlines or shouting, not titles
@@ -128,6 +130,22 @@ def is_unclaimed_title(text: str, start: int, end: int) -> bool:
     ('his memoir, "Gifted Hands."', '"How To Sail" - 3,806 views') names a
     thing.  Speech in title case comes with a cue or a speaker."""
     return title_case(text[start:end].strip(_MARKS + " "))
+
+
+MAX_TERM_WORDS = 4  # words of a direct quote no cue and no speaker claim, at most: a term, not a quote
+
+
+def is_unclaimed_term(text: str, quote: Quote) -> bool:
+    """True for a direct quote of a few words that no cue reports, no one is
+    credited with and no "he" or "she" speaks ('"hello".slice(2)', a line
+    '"Happy holidays"'): a term or a label, nobody's words.  Partial ones stay:
+    PolNeAR and the BBC gold credit 'critics call it the "expectations
+    game"' to someone (dropping them lost more matches than false ones)."""
+    mention = quote.speaker_mention
+    if quote.kind != "direct" or quote.speaker is not None or quote.cue_mention is not None \
+            or mention is not None and pronoun_gender(mention.text):  # 'she demurred: "All of them."'
+        return False
+    return sum(len(text[lo:hi].split()) for lo, hi in quote.pieces) <= MAX_TERM_WORDS
 
 
 def is_scare_term(text: str, start: int, end: int) -> bool:
