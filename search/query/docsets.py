@@ -26,6 +26,7 @@ from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.query.columns import date_range_ids, day_bounds, within_days
 from onrecord.search.query.phrases import phrase_docs
 from onrecord.search.query.postings import MIN_CACHED, PostingsCache, open_postings, term_postings
+from onrecord.search.query.quotemask import quote_mask
 from onrecord.search.query.units import quote_term, restrict_unit
 from onrecord.search.storage.searchers import paragraph_docs, quote_docs
 from onrecord.search.storage.segmentcache import segment_key
@@ -134,7 +135,7 @@ def evaluate_docs(q: wq.Query, subsearcher: Any, deadline: Deadline,
             if isinstance(q.a, wq.Every) and not q.a.fieldname:
                 return set(paragraph_docs(subsearcher.reader()))
             if isinstance(q.a, wq.Term):
-                return set(_paragraph_term_ids(subsearcher.reader(), q.a, deadline, cache))
+                return set(paragraph_term_ids(subsearcher.reader(), q.a, deadline, cache))
             return evaluate_docs(q.a, subsearcher, deadline, cache) - quote_docs(subsearcher.reader())
         return (evaluate_docs(q.a, subsearcher, deadline, cache)
                 - evaluate_docs(q.b, subsearcher, deadline, cache))
@@ -288,8 +289,8 @@ def _term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline,
     return set(term_ids(reader, fieldname, text, deadline, cache))
 
 
-def _paragraph_term_ids(reader: Any, term: wq.Term, deadline: Deadline,
-                        cache: PostingsCache | None) -> Iterable[int]:
+def paragraph_term_ids(reader: Any, term: wq.Term, deadline: Deadline,
+                       cache: PostingsCache | None) -> array:
     """Return a term's docnums in segment `reader` that are not quote
     documents (deleted ones included).  A filter term both units hold
     (has_quote, a year, an outlet) is mostly quote documents: its
@@ -299,9 +300,13 @@ def _paragraph_term_ids(reader: Any, term: wq.Term, deadline: Deadline,
     cached = cache.get(reader, key) if cache is not None else None
     if cached is not None:
         return cached[0]
-    quotes = quote_docs(reader)
-    ids = array("I", (d for d in term_ids(reader, term.fieldname, term.text, deadline, cache)
-                      if d not in quotes))
+    found = term_ids(reader, term.fieldname, term.text, deadline, cache)
+    if isinstance(found, array) and found.itemsize == 4:  # in numpy, by the segment's kept quote mask
+        local = np.frombuffer(found, dtype=np.uint32)
+        ids = array("I", local[~quote_mask(reader)[local]].tobytes())
+    else:
+        quotes = quote_docs(reader)
+        ids = array("I", (d for d in found if d not in quotes))
     if cache is not None and len(ids) >= MIN_CACHED:
         cache.put(reader, key, (ids, array("f")), 4 * len(ids))
     return ids
