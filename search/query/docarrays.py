@@ -22,10 +22,10 @@ import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
-from onrecord.search.query.docsets import paragraph_term_ids, plain_terms, term_ids
 from onrecord.search.query.matcharrays import drop_deleted, match_array, part_ids
 from onrecord.search.query.postings import PostingsCache
 from onrecord.search.query.quotemask import quote_mask
+from onrecord.search.query.termids import paragraph_term_ids, plain_terms, term_ids
 from onrecord.search.query.units import quote_term
 
 

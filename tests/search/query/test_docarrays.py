@@ -13,7 +13,7 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.model import SearchRequest
-from onrecord.search.query import docarrays, docsets, matcharrays
+from onrecord.search.query import docarrays, matcharrays, termids
 from onrecord.search.query.collecting import collect, match_all
 from onrecord.search.query.docarrays import SortedDocs, and_term_parts, match_sorted
 from onrecord.search.query.docsets import match_docnums, term_ids
@@ -138,6 +138,6 @@ def test_a_terms_paragraphs_are_taken_by_the_kept_quote_mask(index: Index, term:
             reader = sub.reader()
             quotes = quote_docs(reader)
             expected = [d for d in term_ids(reader, term.fieldname, term.text, Deadline(None)) if d not in quotes]
-            monkeypatch.setattr(docsets, "quote_docs", None)  # the set is not walked: the mask is
-            assert list(docsets.paragraph_term_ids(reader, term, Deadline(None), None)) == expected
+            monkeypatch.setattr(termids, "quote_docs", None)  # the set is not walked: the mask is
+            assert list(termids.paragraph_term_ids(reader, term, Deadline(None), None)) == expected
             monkeypatch.undo()
