@@ -9,6 +9,7 @@ which re-exports them.
 """
 from __future__ import annotations
 
+import weakref
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -28,8 +29,12 @@ def paragraph_term_ids(reader: Any, term: wq.Term, deadline: Deadline,
     """Return a term's docnums in segment `reader` that are not quote
     documents (deleted ones included).  A filter term both units hold
     (has_quote, a year, an outlet) is mostly quote documents: its
-    paragraphs alone are kept in `cache` beside its postings, so paragraph
-    mode does not take every quote away from it on each search."""
+    paragraphs alone are kept in `cache` beside its postings (a yes/no
+    field's with the segment: _FLAGS), so paragraph mode does not take
+    every quote away from it on each search."""
+    flags = _kept_flags(reader) if term.text is True else None
+    if flags is not None and term.fieldname in flags:
+        return flags[term.fieldname]
     key = (term.fieldname, term.text, _PARAGRAPHS)
     cached = cache.get(reader, key) if cache is not None else None
     if cached is not None:
@@ -41,9 +46,25 @@ def paragraph_term_ids(reader: Any, term: wq.Term, deadline: Deadline,
     else:
         quotes = quote_docs(reader)
         ids = array("I", (d for d in found if d not in quotes))
-    if cache is not None and len(ids) >= MIN_CACHED:
+    if flags is not None:
+        flags[term.fieldname] = ids
+    elif cache is not None and len(ids) >= MIN_CACHED:
         cache.put(reader, key, (ids, array("f")), 4 * len(ids))
     return ids
+
+
+# A yes/no filter field's paragraphs (has_quote, has_verbatim_quote, has_named_quote:
+# a few a segment, 4 bytes a paragraph), kept while the segment lives, not in the
+# postings cache: over bench.speed's query cycle at 1M the cache had let has_quote's
+# go, and "quotes only" decoded its ~1M postings a segment again (quotes:all 40 ms
+# alone, 240-400 in the cycle).
+_FLAGS: weakref.WeakKeyDictionary[Any, dict[str, array]] = weakref.WeakKeyDictionary()
+
+
+def _kept_flags(reader: Any) -> dict[str, array]:
+    """Return segment `reader`'s kept yes/no fields' paragraph docnums by field."""
+    owner = (reader.segment() if hasattr(reader, "segment") else None) or reader
+    return _FLAGS.setdefault(owner, {})
 
 
 # The postings cache's key suffix of a term's paragraph docnums.

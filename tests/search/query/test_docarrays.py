@@ -141,3 +141,21 @@ def test_a_terms_paragraphs_are_taken_by_the_kept_quote_mask(index: Index, term:
             monkeypatch.setattr(termids, "quote_docs", None)  # the set is not walked: the mask is
             assert list(termids.paragraph_term_ids(reader, term, Deadline(None), None)) == expected
             monkeypatch.undo()
+
+
+@pytest.mark.parametrize(("term", "kept"), [(wq.Term("has_quote", True), True),
+                                            (wq.Term("has_verbatim_quote", True), True),
+                                            (wq.Term("text", "iraq"), False)])  # not a yes/no field
+def test_a_yes_no_fields_paragraphs_are_kept_with_the_segment(index: Index, term: wq.Term, kept: bool,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    with index.reading() as searcher:
+        for sub, _offset in searcher.leaf_searchers():
+            reader = sub.reader()
+            first = list(termids.paragraph_term_ids(reader, term, Deadline(None), None))
+            monkeypatch.setattr(termids, "term_ids", None)  # no postings cache, no postings read again
+            if kept:
+                assert list(termids.paragraph_term_ids(reader, term, Deadline(None), None)) == first
+            else:
+                with pytest.raises(TypeError):
+                    termids.paragraph_term_ids(reader, term, Deadline(None), None)
+            monkeypatch.undo()
