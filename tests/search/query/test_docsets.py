@@ -177,3 +177,26 @@ def test_an_and_narrows_few_documents_part_by_part(q: wq.Query, docs: int, parts
                 assert docsets.narrow_docs(q, some, sub, Deadline(None)) == docsets.evaluate_docs(
                     q, sub, Deadline(None)) & some
     index.close()
+
+
+@pytest.mark.parametrize(("term", "with_quotes", "kept"), [
+    (wq.Term("has_quote", True), False, True),  # paragraphs only: the kept paragraphs narrow them
+    (wq.Term("has_quote", True), True, False),  # a quote document among them: the postings
+    (wq.Term("text", "budget"), False, False),  # not a yes/no field
+])
+def test_a_yes_no_field_narrows_paragraphs_by_its_kept_paragraphs(
+        term: wq.Term, with_quotes: bool, kept: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    index = indexed(_articles("y", 12))
+    read: list[str] = []
+    term_ids = docsets.term_ids
+    monkeypatch.setattr(docsets, "term_ids", lambda *a, **k: (read.append("postings"), term_ids(*a, **k))[1])
+    with index.reading() as searcher:
+        for sub, _offset in searcher.leaf_searchers():
+            reader = sub.reader()
+            quotes = docsets.quote_docs(reader)
+            docs = {d for d in range(reader.doc_count_all()) if with_quotes or d not in quotes}
+            expected = docsets.evaluate_docs(term, sub, Deadline(None)) & docs
+            read.clear()
+            assert docsets.narrow_docs(term, docs, sub, Deadline(None)) == expected
+            assert (read == []) == kept
+    index.close()
