@@ -159,3 +159,19 @@ def test_a_yes_no_fields_paragraphs_are_kept_with_the_segment(index: Index, term
                 with pytest.raises(TypeError):
                     termids.paragraph_term_ids(reader, term, Deadline(None), None)
             monkeypatch.undo()
+
+
+@pytest.mark.parametrize(("query", "reads_flag_postings"), [
+    (wq.And([wq.Term("text", "iraq"), wq.Term("has_quote", True)]), False),  # paragraphs: the kept ids
+    (wq.And([wq.Term("unit", "quote"), wq.Term("has_quote", True)]), True),  # quote documents: the postings
+])
+def test_a_yes_no_field_masks_paragraphs_by_its_kept_paragraphs(index: Index, query: wq.Query, reads_flag_postings: bool,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    with index.reading() as searcher:
+        expected = match_docnums(searcher, query, Deadline(None)).docnums
+        read: list[object] = []
+        real = docarrays.term_ids
+        monkeypatch.setattr(docarrays, "term_ids", lambda r, f, t, *a: (read.append(f), real(r, f, t, *a))[1])
+        found = match_sorted(searcher, query, Deadline(None))
+        assert found is not None and found == expected
+        assert ("has_quote" in read) == reads_flag_postings
