@@ -2,7 +2,9 @@
 
 Owns match_sorted(): the docnums of a query that is a whole unit, a word
 over its fields, or an And of such parts (quotes mode's kind and evidence
-filters: `kind:verbatim` AND unit:quote), as a SortedDocs, or None for any
+filters: `kind:verbatim` AND unit:quote), or paragraph mode's filter of
+such terms without the quote documents ("quotes only", a speaker alone:
+has_quote AND NOT unit:quote), as a SortedDocs, or None for any
 other query (search.query.docsets' sets then answer).  At 1,000,000
 paragraphs such a filter keeps 0.5-1M quote documents: as Python sets they
 were built per segment, intersected, shifted into one global set, scanned
@@ -11,7 +13,6 @@ facets (~300 ms of CPU a search); as arrays each step is one numpy call.
 """
 from __future__ import annotations
 
-import weakref
 from array import array
 from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
@@ -21,11 +22,11 @@ import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
-from onrecord.search.query.docsets import plain_terms, term_ids
 from onrecord.search.query.matcharrays import drop_deleted, match_array, part_ids
 from onrecord.search.query.postings import PostingsCache
+from onrecord.search.query.quotemask import quote_mask
+from onrecord.search.query.termids import paragraph_term_ids, plain_terms, term_ids
 from onrecord.search.query.units import quote_term
-from onrecord.search.storage.searchers import quote_docs
 
 
 class SortedDocs(AbstractSet[int]):
@@ -75,14 +76,16 @@ def match_sorted(searcher: Any, q: wq.Query, deadline: Deadline,
     found = match_array(searcher, q, deadline, cache)
     if found is not None:
         return SortedDocs(found)
-    parts = and_term_parts(q)
+    parts, paragraphs = and_term_parts(q), False
+    if parts is None:
+        parts, paragraphs = paragraph_term_parts(q), True
     if parts is None:
         return None
     pieces = []
     try:
         for subsearcher, offset in searcher.leaf_searchers():
             deadline.check()
-            local = intersect_terms(subsearcher.reader(), parts, deadline, cache)
+            local = _segment_docs(subsearcher.reader(), parts, paragraphs, deadline, cache)
             if local is None:
                 return None
             pieces.append(local + offset)
@@ -113,6 +116,36 @@ def and_term_parts(q: wq.Query) -> list[list[wq.Term]] | None:
     return parts
 
 
+def _segment_docs(reader: Any, parts: list[list[wq.Term]], paragraphs: bool, deadline: Deadline,
+                  cache: PostingsCache | None) -> np.ndarray | None:
+    """Return the sorted live docnums of segment `reader` holding a term of
+    every part, without its quote documents if `paragraphs`; None if some
+    postings do not decode as arrays."""
+    if paragraphs and len(parts) == 1 and len(parts[0]) == 1:
+        # One filter term (has_quote): its paragraphs as docsets keeps them in the
+        # postings cache, not its every posting read and masked again on each search.
+        ids = paragraph_term_ids(reader, parts[0][0], deadline, cache)
+        return drop_deleted(reader, np.frombuffer(ids, dtype=np.uint32).astype(np.int64))
+    local = intersect_terms(reader, parts, deadline, cache)
+    if local is None or not paragraphs:
+        return local
+    return local[~quote_mask(reader)[local]]  # filter terms both units hold: quote documents taken away
+
+
+def paragraph_term_parts(q: wq.Query) -> list[list[wq.Term]] | None:
+    """Return the term parts of paragraph mode's filter-only query `q`
+    (constant-score wrapped or not): restrict_unit's AndNot taking the
+    quote documents away from a term, a plain Or of terms or an And of
+    such parts ("quotes only": has_quote, a speaker, an institution, held
+    by paragraphs and quote documents alike); else None."""
+    if isinstance(q, wq.ConstantScoreQuery):
+        q = q.child
+    if type(q) is not wq.AndNot or q.b != _QUOTE_TERM:
+        return None
+    terms = plain_terms(q.a)
+    return [terms] if terms is not None else and_term_parts(q.a)
+
+
 def intersect_terms(reader: Any, parts: list[list[wq.Term]], deadline: Deadline,
                     cache: PostingsCache | None) -> np.ndarray | None:
     """Return the sorted live docnums of segment `reader` holding a term of
@@ -123,7 +156,8 @@ def intersect_terms(reader: Any, parts: list[list[wq.Term]], deadline: Deadline,
     for terms in sized[1:]:
         if result is None or not len(result):
             break
-        mask = quote_mask(reader) if terms == [_QUOTE_TERM] else terms_mask(reader, terms, deadline, cache)
+        mask = (quote_mask(reader) if terms == [_QUOTE_TERM] else
+                terms_mask(reader, terms, deadline, cache, not quote_mask(reader)[result].any()))
         if mask is None:
             return None
         result = result[mask[result]]
@@ -131,35 +165,22 @@ def intersect_terms(reader: Any, parts: list[list[wq.Term]], deadline: Deadline,
 
 
 def terms_mask(reader: Any, terms: list[wq.Term], deadline: Deadline,
-               cache: PostingsCache | None) -> np.ndarray | None:
+               cache: PostingsCache | None, paragraphs: bool = False) -> np.ndarray | None:
     """Return a bool array over segment `reader`'s docnums, True where a
-    document holds any of `terms`; None if some postings do not decode as
-    arrays."""
+    document holds any of `terms` (only its paragraphs for a yes/no field
+    when `paragraphs`: the docs it narrows hold no quote document, and
+    those ids are kept with the segment, where has_quote's ~1M postings a
+    segment at 1M fell out of the postings cache: sort:newest-quotes 66 ->
+    258 ms CPU in the cycle); None if some postings do not decode as arrays."""
     mask = np.zeros(reader.doc_count_all(), dtype=bool)
     for term in terms:
-        ids = term_ids(reader, term.fieldname, term.text, deadline, cache)
+        ids = (paragraph_term_ids(reader, term, deadline, cache) if paragraphs and term.text is True
+               else term_ids(reader, term.fieldname, term.text, deadline, cache))
         if not isinstance(ids, array | tuple):
             return None
         mask[np.frombuffer(ids, dtype=np.uint32) if isinstance(ids, array) else list(ids)] = True
     return mask
 
 
-# Each segment's quote documents as a mask (quotes mode's unit term, in every
-# filter): its 0.7M postings a segment at 1M paragraphs were decoded again
-# whenever the postings cache had let them go between searches.
-_QUOTE_MASKS: weakref.WeakKeyDictionary[Any, np.ndarray] = weakref.WeakKeyDictionary()
 _QUOTE_TERM = quote_term()
-
-
-def quote_mask(reader: Any) -> np.ndarray:
-    """Return segment `reader`'s quote documents (deleted ones included) as
-    a bool array by docnum, made once per segment."""
-    owner = (reader.segment() if hasattr(reader, "segment") else None) or reader
-    mask = _QUOTE_MASKS.get(owner)
-    if mask is None:
-        docs = quote_docs(reader)
-        mask = np.zeros(reader.doc_count_all(), dtype=bool)
-        mask[np.fromiter(docs, dtype=np.int64, count=len(docs))] = True
-        _QUOTE_MASKS[owner] = mask
-    return mask
 

@@ -27,6 +27,7 @@ from whoosh.util.numeric import byte_to_length
 from onrecord.search.deadline import Deadline
 from onrecord.search.query.docsets import deleted_docs, evaluate_docs, narrow_docs, open_postings, plain_terms, term_ids
 from onrecord.search.query.postings import PostingsCache, term_postings
+from onrecord.search.query.within import Within
 from onrecord.search.storage.searchers import UnitScorer
 from onrecord.search.storage.whoosh_internals import length_column, numeric_block
 
@@ -132,9 +133,9 @@ def _and_scores(children: Sequence[wq.Query], sub: Any, lengths: Lengths,
         scored, filters = positive, []
     first = _filter_first(scored, filters, sub.reader())
     if first is not None:  # words beside a much smaller filter: scored only where it holds
-        within: set[int] = set()
-        for term in plain_terms(first.child) or ():
-            within.update(term_ids(sub.reader(), term.fieldname, term.text, deadline, cache))
+        reader = sub.reader()
+        ids = [term_ids(reader, t.fieldname, t.text, deadline, cache) for t in plain_terms(first.child) or ()]
+        within = Within(reader.doc_count_all(), id_arrays=[i if isinstance(i, array | tuple) else list(i) for i in ids])
         result = _words_within(scored[0], sub, lengths, deadline, cache, within)
     else:
         parts = _scored_parts(scored, sub, lengths, deadline, cache)
@@ -177,7 +178,8 @@ def _scored_parts(scored: Sequence[wq.Query], sub: Any, lengths: Lengths, deadli
         if floors[big] >= _WITHIN_MIN:
             small = _score(scored[1 - big], sub, lengths, deadline, cache)
             if len(small) < floors[big]:
-                return [small, _words_within(scored[big], sub, lengths, deadline, cache, set(small))]
+                return [small, _words_within(scored[big], sub, lengths, deadline, cache,
+                                             Within(reader.doc_count_all(), docs=small.keys()))]
             parts = [small, small]
             parts[big] = _score(scored[big], sub, lengths, deadline, cache)
             return sorted(parts, key=len)
@@ -199,11 +201,12 @@ def _phrase_scores(q: wq.Phrase, sub: Any, lengths: Lengths, deadline: Deadline,
     if not docs:
         return {}
     total = dict.fromkeys(docs, 0.0)
+    within = Within(sub.reader().doc_count_all(), docs=docs)  # its mask made once for all the words
     for word in q.words:
         term = wq.Term(q.fieldname, word, boost=q.boost)
         # scored only where the phrase stands: "of the" is in 16x more documents than "one of the"
         big = sub.reader().doc_frequency(q.fieldname, word) >= _WITHIN_MIN
-        scores = _term_scores(term, sub, lengths, deadline, cache, docs if big else None)
+        scores = _term_scores(term, sub, lengths, deadline, cache, within if big else None)
         for docnum in docs:
             total[docnum] += scores.get(docnum, 0.0)
     return total
@@ -236,7 +239,7 @@ FILTER_FIRST_SHARE = 0.6
 
 
 def _words_within(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline,
-                  cache: PostingsCache | None, within: set[int]) -> Scores:
+                  cache: PostingsCache | None, within: Within) -> Scores:
     """Return _score(q)'s scores for the documents of `within` only, the
     same floats: the parts of an Or are added in the order _score adds
     them (by their whole posting counts, largest first)."""
@@ -253,7 +256,7 @@ def _words_within(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline,
 
 
 def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline,
-                 cache: PostingsCache | None, within: set[int] | None = None) -> Scores:
+                 cache: PostingsCache | None, within: Within | None = None) -> Scores:
     """Return the BM25F score of each document holding term `q` in segment
     searcher `sub` (only of those in `within`, when given).  Raises
     Unsupported for a term it cannot score in bulk."""
@@ -301,12 +304,12 @@ def _bm25(ids: Sequence[int], weights: Sequence[float], fl: array, factor: float
 
 
 def _postings_within(ids: Sequence[int], weights: Sequence[float],
-                     within: set[int]) -> tuple[Sequence[int], Sequence[float]]:
+                     within: Within) -> tuple[Sequence[int], Sequence[float]]:
     """Return the postings (ids, weights) whose document is in `within`, in
     their order (arrays of the same types when given long arrays)."""
     if isinstance(ids, array) and isinstance(weights, array) and len(ids) >= _NUMPY_MIN:
         docnums = np.frombuffer(ids, dtype=np.dtype(ids.typecode))
-        keep = np.isin(docnums, np.fromiter(within, dtype=np.int64, count=len(within)))
+        keep = within.mask()[docnums]  # the mask is made once for every word (Within)
         w = np.frombuffer(weights, dtype=np.dtype(weights.typecode))
         return array(ids.typecode, docnums[keep].tobytes()), array(weights.typecode, w[keep].tobytes())
     kept = [(d, w) for d, w in zip(ids, weights, strict=False) if d in within]

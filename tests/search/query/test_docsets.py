@@ -12,7 +12,7 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.model import Article, SearchRequest
-from onrecord.search.query import docsets
+from onrecord.search.query import docsets, termids
 from onrecord.search.query.collecting import restrict_query
 from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.querying import build_filter
@@ -44,7 +44,7 @@ def _scan(searcher: object, quoted_only: bool) -> set[int]:
 @pytest.mark.parametrize("quoted_only", [False, True])
 def test_paragraph_sets_equal_a_scan_after_updates_and_commits(
         monkeypatch: pytest.MonkeyPatch, min_cached: int, quoted_only: bool) -> None:
-    monkeypatch.setattr(docsets, "MIN_CACHED", min_cached)
+    monkeypatch.setattr(termids, "MIN_CACHED", min_cached)  # paragraph_term_ids moved there
     index = indexed(_articles("a", 6), _articles("b", 4))
     request = SearchRequest(quotes_only=quoted_only)
     q = restrict_query(None, build_filter(request))
@@ -150,3 +150,53 @@ def test_nested_ands_start_from_their_rarest_part_and_narrow_it(monkeypatch: pyt
     index.close()
     assert got.docnums == expected and expected
     assert listed == ["text:zephyr"]
+
+
+# Paragraph mode's filter of a speaker, "quotes only" and a date range, without the unit's AndNot.
+_FILTER = build_filter(SearchRequest(speakers=("Ann Vole",), quotes_only=True, since=dt.date(2000, 1, 1),
+                                     until=dt.date(2030, 12, 31))).a
+_SPEAKER, _HAS_QUOTE = _FILTER.subqueries[0], wq.Term("has_quote", True)
+
+
+@pytest.mark.parametrize(("q", "docs", "parts"), [
+    (_FILTER, 3, 3),  # fewer documents than each term holds: narrowed part by part
+    (wq.And([_SPEAKER, wq.ConstantScoreQuery(wq.And([_HAS_QUOTE]), 0.0)]), 3, 2),  # nested, wrapped
+    (_FILTER, 10**6, None),  # more documents than a term holds: the And's own matches
+    (wq.And([_SPEAKER, wq.Not(_HAS_QUOTE)]), 3, None),
+    (wq.And([wq.Phrase("exact", ["budget", "talk"]), wq.Phrase("exact", ["plain", "talk"])]), 3, None),
+    (_SPEAKER, 3, None),
+])
+def test_an_and_narrows_few_documents_part_by_part(q: wq.Query, docs: int, parts: int | None) -> None:
+    index = indexed(_articles("n", 12))
+    with index.reading() as searcher:
+        for sub, _offset in searcher.leaf_searchers():
+            found = docsets._narrowing_parts(q, docs, sub.reader())
+            assert (None if found is None else len(found)) == parts
+            every = set(range(sub.reader().doc_count_all()))
+            for some in (every, set(list(every)[::3]), set()):  # the same documents either way
+                assert docsets.narrow_docs(q, some, sub, Deadline(None)) == docsets.evaluate_docs(
+                    q, sub, Deadline(None)) & some
+    index.close()
+
+
+@pytest.mark.parametrize(("term", "with_quotes", "kept"), [
+    (wq.Term("has_quote", True), False, True),  # paragraphs only: the kept paragraphs narrow them
+    (wq.Term("has_quote", True), True, False),  # a quote document among them: the postings
+    (wq.Term("text", "budget"), False, False),  # not a yes/no field
+])
+def test_a_yes_no_field_narrows_paragraphs_by_its_kept_paragraphs(
+        term: wq.Term, with_quotes: bool, kept: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    index = indexed(_articles("y", 12))
+    read: list[str] = []
+    term_ids = docsets.term_ids
+    monkeypatch.setattr(docsets, "term_ids", lambda *a, **k: (read.append("postings"), term_ids(*a, **k))[1])
+    with index.reading() as searcher:
+        for sub, _offset in searcher.leaf_searchers():
+            reader = sub.reader()
+            quotes = docsets.quote_docs(reader)
+            docs = {d for d in range(reader.doc_count_all()) if with_quotes or d not in quotes}
+            expected = docsets.evaluate_docs(term, sub, Deadline(None)) & docs
+            read.clear()
+            assert docsets.narrow_docs(term, docs, sub, Deadline(None)) == expected
+            assert (read == []) == kept
+    index.close()

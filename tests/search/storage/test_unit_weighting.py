@@ -17,6 +17,7 @@ from onrecord.search.query.collecting import collect, restrict_query
 from onrecord.search.query.querying import build_filter, build_parser, parse_query
 from onrecord.search.query.ranking import build_lengths, score_all, top_scored
 from onrecord.search.query.units import to_quote_fields
+from onrecord.search.query.within import Within
 from onrecord.search.storage import searchers
 from onrecord.search.storage.schema import paragraph_fields, quote_fields
 from onrecord.search.storage.searchers import PARAGRAPH_ONLY_FIELDS, QUOTE_ONLY_FIELDS, UnitBM25F
@@ -114,12 +115,15 @@ def test_a_small_filter_taken_first_gives_the_same_scores(index: Index, request_
     assert scores[1e9] == scores[0.0]  # the same documents, the same floats
 
 
+@pytest.mark.parametrize("given", ["set", "arrays"])
 @pytest.mark.parametrize("count", [10, 300, 5000])
-def test_postings_within_keep_their_order_and_types(count: int) -> None:
+def test_postings_within_keep_their_order_and_types(count: int, given: str) -> None:
     ids = array("I", range(0, 3 * count, 3))
     weights = array("f", (float(i % 7 + 1) for i in range(count)))
     within = set(range(0, 3 * count, 2))  # every other posting: docnums divisible by 6
-    kept_ids, kept_weights = ranking._postings_within(ids, weights, within)
+    halves = [array("I", range(0, 3 * count, 4)), array("I", range(2, 3 * count, 4))]  # the same docnums
+    narrowing = (Within(3 * count, docs=within) if given == "set" else Within(3 * count, id_arrays=halves))
+    kept_ids, kept_weights = ranking._postings_within(ids, weights, narrowing)
     expected = [(d, w) for d, w in zip(ids, weights, strict=True) if d in within]
     assert list(zip(kept_ids, kept_weights, strict=True)) == expected
     if count >= ranking._NUMPY_MIN:  # long lists stay arrays of the same types, for _bm25's numpy path

@@ -1,0 +1,112 @@
+"""A term's docnums in one segment, decoded a block at a time.
+
+Owns term_ids() (a term's posting ids through the postings cache, as an
+array where Whoosh 3 blocks allow), paragraph_term_ids() (those that are
+not quote documents, kept in the cache beside the postings), plain_terms()
+(a query that is a term or a plain Or of terms) and the block iterators
+search.features reads postings with.  Split from search.query.docsets,
+which re-exports them.
+"""
+from __future__ import annotations
+
+import weakref
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+from whoosh import query as wq
+
+from onrecord.search.deadline import Deadline
+from onrecord.search.query.postings import MIN_CACHED, PostingsCache, open_postings, term_postings
+from onrecord.search.query.quotemask import quote_mask
+from onrecord.search.storage.searchers import quote_docs
+from onrecord.search.storage.whoosh_internals import is_block_matcher, iter_blocks
+
+
+def paragraph_term_ids(reader: Any, term: wq.Term, deadline: Deadline,
+                       cache: PostingsCache | None) -> array:
+    """Return a term's docnums in segment `reader` that are not quote
+    documents (deleted ones included).  A filter term both units hold
+    (has_quote, a year, an outlet) is mostly quote documents: its
+    paragraphs alone are kept in `cache` beside its postings (a yes/no
+    field's with the segment: _FLAGS), so paragraph mode does not take
+    every quote away from it on each search."""
+    flags = _kept_flags(reader) if term.text is True else None
+    if flags is not None and term.fieldname in flags:
+        return flags[term.fieldname]
+    key = (term.fieldname, term.text, _PARAGRAPHS)
+    cached = cache.get(reader, key) if cache is not None else None
+    if cached is not None:
+        return cached[0]
+    found = term_ids(reader, term.fieldname, term.text, deadline, cache)
+    if isinstance(found, array) and found.itemsize == 4:  # in numpy, by the segment's kept quote mask
+        local = np.frombuffer(found, dtype=np.uint32)
+        ids = array("I", local[~quote_mask(reader)[local]].tobytes())
+    else:
+        quotes = quote_docs(reader)
+        ids = array("I", (d for d in found if d not in quotes))
+    if flags is not None:
+        flags[term.fieldname] = ids
+    elif cache is not None and len(ids) >= MIN_CACHED:
+        cache.put(reader, key, (ids, array("f")), 4 * len(ids))
+    return ids
+
+
+# A yes/no filter field's paragraphs (has_quote, has_verbatim_quote, has_named_quote:
+# a few a segment, 4 bytes a paragraph), kept while the segment lives, not in the
+# postings cache: over bench.speed's query cycle at 1M the cache had let has_quote's
+# go, and "quotes only" decoded its ~1M postings a segment again (quotes:all 40 ms
+# alone, 240-400 in the cycle).
+_FLAGS: weakref.WeakKeyDictionary[Any, dict[str, array]] = weakref.WeakKeyDictionary()
+
+
+def _kept_flags(reader: Any) -> dict[str, array]:
+    """Return segment `reader`'s kept yes/no fields' paragraph docnums by field."""
+    owner = (reader.segment() if hasattr(reader, "segment") else None) or reader
+    return _FLAGS.setdefault(owner, {})
+
+
+# The postings cache's key suffix of a term's paragraph docnums.
+_PARAGRAPHS = "paragraphs"
+
+
+def plain_terms(q: wq.Query) -> list[wq.Term] | None:
+    """Return the terms of `q` if it is a term or a plain Or of terms (a
+    word over text and title, a facet filter's values), else None."""
+    if type(q) is wq.Term:
+        return [q]
+    if type(q) is not wq.Or or q.minmatch or not q.subqueries:
+        return None
+    terms = [c for c in q.subqueries if type(c) is wq.Term]
+    return terms if len(terms) == len(q.subqueries) else None
+
+
+def term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline,
+             cache: PostingsCache | None = None) -> Iterable[int]:
+    """Return a term's docnums in segment `reader` (deleted ones included),
+    decoded (through `cache`, if given) where Whoosh 3 blocks allow."""
+    decoded = term_postings(reader, fieldname, text,
+                            lambda: open_postings(reader, fieldname, text), deadline.check, cache)
+    if decoded is not None:
+        return decoded[0]
+    matcher = open_postings(reader, fieldname, text)
+    return () if matcher is None else iter_posting_ids(matcher, deadline)
+
+
+def iter_posting_ids(matcher: Any, deadline: Deadline | None = None) -> Iterator[int]:
+    """Yield the ids of a leaf postings matcher, a whole block at a time
+    when it is a Whoosh 3 on-disk matcher (one by one otherwise)."""
+    for ids in iter_posting_id_blocks(matcher, deadline):
+        yield from ids
+
+
+def iter_posting_id_blocks(matcher: Any, deadline: Deadline | None = None) -> Iterator[Sequence[int]]:
+    """Yield the ids of a leaf postings matcher as sequences: one per block
+    of a Whoosh 3 on-disk matcher, else one of all its ids (for callers
+    that extend an array by a block, not a posting, at a time)."""
+    if not is_block_matcher(matcher):
+        yield list(matcher.all_ids())
+        return
+    for block in iter_blocks(matcher, None if deadline is None else deadline.check):
+        yield block.ids
