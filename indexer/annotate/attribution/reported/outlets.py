@@ -24,6 +24,8 @@ WORD_RE = re.compile(r"[\w'\u2019-]+")  # a word of a speaker phrase, as reporte
 # a capitalised run and the "the" before it ("the Daily Bugle", "Financial Times Deutschland")
 _RUN_RE = re.compile(r"(?:\b([Tt]he)[ \u00a0]+)?\b([A-Z][\w'\u2019&-]*(?:[ \u00a0]+[A-Z][\w'\u2019&-]*)*)")
 _POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
+# the noun right after a name that makes it a newspaper's: "Vedomosti newspaper reported" (no masthead word)
+_CALLED_RE = re.compile(rf"[ \u00a0]+(?:{'|'.join(sorted(_NEWSPAPER_NOUNS))})\b")
 OUTLET_REACH = 1500  # characters back "the newspaper" looks for a masthead
 
 
@@ -33,6 +35,21 @@ def is_newspaper_description(text: str) -> bool:
     editor" and anything else."""
     found = WORD_RE.findall(text.lower())
     return len(found) >= 2 and found[0] == "the" and found[-1] in _NEWSPAPER_NOUNS
+
+
+def is_outlet_description(text: str) -> bool:
+    """True for "the paper" (or "the Sunday paper": any word between them
+    capitalised) -- a newspaper in news prose, where "paper" elsewhere is a
+    finding ("the paper by Vole et al."; "the white paper": a document)."""
+    found = WORD_RE.findall(text)
+    return is_newspaper_description(text) and all(w[:1].isupper() for w in found[1:-1])
+
+
+def unnamed_paper(text: str, phrase: str, pos: int) -> bool:
+    """True when `phrase` at pos is "the paper" and the article named no
+    masthead within OUTLET_REACH before it: a study's paper, no speaker."""
+    found = WORD_RE.findall(phrase.lower())  # "the newspaper" is never a study's
+    return found[-1:] == ["paper"] and is_outlet_description(phrase) and newspaper_before(text, pos) is None
 
 
 def is_masthead(run: str, after_the: bool) -> bool:
@@ -53,9 +70,24 @@ def newspaper_before(text: str, pos: int) -> str | None:
     """Return the masthead the article names last within OUTLET_REACH before
     pos (without its "The" and possessive: "the Daily Bugle's" -> "Daily
     Bugle"), or None when it names none there."""
+    found = newspaper_at(text, pos)
+    return None if found is None else found[1]
+
+
+def newspaper_at(text: str, pos: int) -> tuple[int, str] | None:
+    """Return (where, name) of newspaper_before's masthead, or None: a
+    masthead, or a name the article calls a newspaper ("Vedomosti newspaper")."""
     last = None
     for m in _RUN_RE.finditer(text, max(0, pos - OUTLET_REACH), pos):
         run = _POSSESSIVE_RE.sub("", m.group(2))
-        if is_masthead(run, m.group(1) is not None):
-            last = run
+        if is_masthead(run, m.group(1) is not None) or _CALLED_RE.match(text, m.end(), pos):
+            last = (m.start(2), run)
     return last
+
+
+def cited_paper(spoken: list[tuple[int, str]], pos: int) -> tuple[int, str] | None:
+    """Return (where, name) of the latest newspaper a reported clause was
+    credited to within OUTLET_REACH before pos ("According to the FT":
+    the Financial Times, a masthead the text wrote short), else None."""
+    return max(((at, org) for at, org in spoken if 0 <= pos - at <= OUTLET_REACH and is_masthead(org, True)),
+               default=None)

@@ -39,7 +39,7 @@ from onrecord.indexer.annotate.attribution.reported.described import (
     staff_org,
 )
 from onrecord.indexer.annotate.attribution.reported.openers import asked_clause
-from onrecord.indexer.annotate.attribution.reported.outlets import WORD_RE
+from onrecord.indexer.annotate.attribution.reported.outlets import WORD_RE, unnamed_paper
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_before_quote, cut_run_on
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, cut_naming
 from onrecord.indexer.annotate.attribution.reported.works import book_author
@@ -132,6 +132,8 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             if kept is None:
                 continue
             clause, start, end = kept, kept.start + base, kept.end + base
+            if unnamed_paper(text, clause.phrase.text, clause.phrase.start + base):
+                continue  # "the paper says" with no newspaper named before: a study's finding
             who = _role_credit(clause.phrase, base, text, people(), start) \
                 if _unknown_role(clause.phrase, people(), start) \
                 else _org_credit(credit(clause.phrase, clause.cue, frame, people(), (start, end)), clause.phrase,

@@ -28,6 +28,7 @@ import re
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.registry.names import ORG_NAME_WORDS
+from onrecord.indexer.annotate.attribution.reported.outlets import is_outlet_description
 from onrecord.indexer.lexicon import words
 
 WEAK_CUES = words("weak_clause_cues")
@@ -94,7 +95,10 @@ def is_finding(phrase: Phrase) -> bool:
     """True for a study, a poll, data or a report as the source ("the study",
     "a report by Acme", "data released in May"): a finding, not speech;
     never a person of it ("the head of research") nor people who answered
-    one ("voters in a recent poll": the head comes first)."""
+    one ("voters in a recent poll": the head comes first), nor "the paper"
+    (a newspaper: reported.reports drops it when no masthead was named)."""
+    if is_outlet_description(phrase.text):
+        return False
     written = WORD_RE.findall(_IN_FINDING_RE.split(phrase.text, maxsplit=1)[0])
     found = [w.lower() for w in written]
     for i, word in enumerate(found):

@@ -21,6 +21,7 @@ import re
 from bisect import insort
 from typing import Any
 
+from onrecord.indexer.annotate.attribution.choice.antecedents import context_at
 from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
@@ -35,9 +36,10 @@ from onrecord.indexer.annotate.attribution.reported.bodies import (
 )
 from onrecord.indexer.annotate.attribution.reported.outlets import (
     WORD_RE,
+    cited_paper,
     is_masthead,
     is_newspaper_description,
-    newspaper_before,
+    newspaper_at,
 )
 from onrecord.indexer.annotate.attribution.reported.speakers import joined_name
 from onrecord.indexer.lexicon import words
@@ -197,13 +199,32 @@ def credited(who: dict[str, Any], speaker: str, speaker_type: str, kind: str = "
                   "speaker_type": speaker_type, "speaker_source": rule_source("reported")}
 
 
-def note_spoken(people: DocSpeakers, spoken: list[tuple[int, str]], pos: int, org: str) -> None:
+def note_spoken(people: DocSpeakers, spoken: list[tuple[int, str]], pos: int, org: str,
+                replaced: str | None = None) -> None:
     """Record that `org` spoke a reported clause at pos: in `spoken`, and in
     the registry's speaking bodies (what "it said" after it may mean) unless
-    its name holds a role word ("Committee Chairman Ann Vole": a person's)."""
+    its name holds a role word ("Committee Chairman Ann Vole": a person's).
+    `replaced`: whom the direct path credited the clause to instead; its
+    records in the clause's sentence become `org`'s ("The paper said ...
+    It said": the paper, not the body the direct path read "the paper" as)."""
+    if replaced and replaced != org:
+        _rename_spoken(people, pos, replaced, org)
     spoken.append((pos, org))
     if not _ROLES & set(WORD_RE.findall(org.lower())):
         insort(people.orgs, (pos, org))
+
+
+_SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?(?:\s|$)")
+
+
+def _rename_spoken(people: DocSpeakers, pos: int, old: str, new: str) -> None:
+    """Rename to `new` the registry's records of `old` speaking in the
+    sentence holding pos (renamed, not dropped: the registry reads the
+    list's new tail by its length)."""
+    start = context_at(people.text, pos).sentence
+    end = _SENTENCE_END_RE.search(people.text, pos)
+    stop = end.end() if end else len(people.text)
+    people.orgs[:] = [(at, new if org == old and start <= at < stop else org) for at, org in people.orgs]
 
 
 def self_named(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
@@ -217,7 +238,7 @@ def self_named(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeake
         body = possessed_body(people.text, pos, phrase.text)  # "Leeds's Vole Centre said": the Vole Centre
     if body is None or body == who.get("speaker"):
         return who
-    note_spoken(people, spoken, pos, body)  # "it said" after it: the body
+    note_spoken(people, spoken, pos, body, who.get("speaker"))  # "it said" after it: the body
     return credited(who, body, "organisation", "name")
 
 
@@ -253,9 +274,10 @@ def newspaper(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeaker
         return credited(who, run, "organisation", "name") if whole else who
     if phrase.kind != "np" or not is_newspaper_description(phrase.text):
         return who
-    paper = newspaper_before(people.text, pos)
-    if paper is None:
+    # the later of the masthead named and a newspaper credited ("According to the FT, ... the paper said")
+    found = max((x for x in (newspaper_at(people.text, pos), cited_paper(spoken, pos)) if x), default=None)
+    if found is None:
         return who
-    paper = people.match_org(paper) or paper
-    note_spoken(people, spoken, pos, paper)  # "It also said" after it: the paper
+    paper = people.match_org(found[1]) or found[1]
+    note_spoken(people, spoken, pos, paper, who.get("speaker"))  # "It also said" after it: the paper
     return credited(who, paper, "organisation")

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.reported.outlets import is_masthead, newspaper_before
+from onrecord.indexer.annotate.attribution.reported.outlets import (
+    is_masthead,
+    is_outlet_description,
+    newspaper_before,
+)
 from tests.indexer.annotate.attribution.test_reported import reported
 
 
@@ -40,8 +44,46 @@ def test_no_masthead_names_no_newspaper() -> None:
     text = "The Norland Party met on Monday. The newspaper said"
     assert newspaper_before(text, len(text) - 18) is None
 
-
-
 def test_a_masthead_is_written_whole() -> None:
     text = "The row went on. A report in the Sunday Tribune claimed the minister had been asked to quit."
     assert [q.speaker for q in reported(text)] == ["Sunday Tribune"]
+
+
+@pytest.mark.parametrize(("text", "speakers"), [
+    # "the paper" after a masthead is the newspaper, no finding
+    ("Fares will rise in May, according to the Norland Courier. The paper said the rise would be 5%.",
+     ["Norland Courier", "Norland Courier"]),
+    # a name the article calls a newspaper, no masthead word in it
+    ("Vexa newspaper reported that the mine would close. The paper added that 300 jobs would go.",
+     ["Vexa", "Vexa"]),
+    # a newspaper credited by its short form after another was named: the paper is the one credited last
+    ("Jobs will go at Acme, the Financial Courier (FC) reported. Unions spoke to the Norland Observer on Monday. "
+     "According to the FC, talks ended on Monday. Staff would move to Leeds, the paper said.",
+     ["Financial Courier"] * 3),
+    # no newspaper named: "the paper" is a study's, no one speaking
+    ("Vole and Tamm studied 40 lakes. The paper says warming lakes lose fish.", []),
+])
+def test_the_paper_is_the_newspaper_named_or_credited_last(text: str, speakers: list[str]) -> None:
+    assert [q.speaker for q in reported(text)] == speakers
+
+
+@pytest.mark.parametrize(("text", "said_it"), [
+    ("The Norland Courier said the mayor had quit. The paper said he would stay on until May. "
+     "It said the council would meet on Friday.", "Norland Courier"),
+    ("According to the Daily Bugle, the Acme Union will strike. The paper said Acme Group had been told. "
+     "It said talks would go on.", "Daily Bugle"),
+])
+def test_it_after_the_paper_is_the_paper(text: str, said_it: str) -> None:
+    assert [q.speaker for q in reported(text)][-1] == said_it
+
+
+@pytest.mark.parametrize(("phrase", "outlet"), [
+    ("the paper", True),
+    ("The Sunday paper", True),
+    ("the newspaper", True),
+    ("the white paper", False),  # a government's document
+    ("a paper", False),
+    ("the paper's editor", False),
+])
+def test_outlet_descriptions(phrase: str, outlet: bool) -> None:
+    assert is_outlet_description(phrase) is outlet
