@@ -19,6 +19,7 @@ from functools import lru_cache
 from onrecord.indexer.annotate.attribution.choice.leads import org_named_after_lead
 from onrecord.indexer.annotate.attribution.registry.names import cut_name, first_name_gender
 from onrecord.indexer.annotate.attribution.registry.organisations import PUBLICATIONS, REFERENT_REACH
+from onrecord.indexer.annotate.attribution.registry.orgtails import with_tail
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.lexicon import words
@@ -110,8 +111,8 @@ def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]
     cache = people.org_names_by_head
     if head not in cache:
         # the whole name: without a place modifier, with its "of" ("the Leeds-based Acme Court of Appeal")
-        found = ((m.start(), m.end(), body_name(LEADING_ARTICLES_RE.sub("", m.group()))
-                  + ((tail := _OF_NAME_RE.match(people.text, m.end())) and tail.group() or ""))
+        text = people.text
+        found = ((m.start(), m.end(), _with_rest(text, m.end(), body_name(LEADING_ARTICLES_RE.sub("", m.group()))))
                  for m in names_ending_in_re(head).finditer(people.text))
         # "US magazine Rolling Stone": a description leading a name is not the name; nor is
         # one an adjective or "a" leads ("the seventh-largest US airline", "a US firm")
@@ -121,6 +122,16 @@ def _org_names_ending_in(people: DocSpeakers, head: str) -> list[tuple[int, str]
                        and not (name.split()[-1].islower()
                                 and _DESCRIBED_RE.search(people.text, max(0, start - 40), start))]
     return cache[head]
+
+
+def _with_rest(text: str, end: int, name: str) -> str:
+    """Return `name` (ending at `end` in text) with the rest of it: after "on", "of the" or
+    "for the" ("Joint Committee on Human Rights", registry.orgtails), else after "of"."""
+    whole = with_tail(text, end, name)
+    if whole is not name:
+        return whole
+    tail = _OF_NAME_RE.match(text, end)
+    return name + tail.group() if tail else name
 
 
 def without_person(toks: list[str]) -> list[str]:

@@ -8,7 +8,8 @@ word is (`singles`), phrases that name things and not people
 (`things`), surname-alone mentions (`surnames`), roles beside a name
 (`roles`), the organisations an article introduces (`organisations`),
 the evidence that a name is an organisation's (`orgevidence`) and how
-their names are written (`orgnames`),
+their names are written (`orgnames`; a name run on past "on" or "of
+the", `orgtails`),
 sorted mention positions (`positions`) and the per-article registry that
 resolves a phrase or pronoun to a canonical name (`speakers`), and
 whether a speaker value is a person's or an organisation's (`speakertypes`).

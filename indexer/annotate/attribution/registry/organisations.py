@@ -46,8 +46,8 @@ from onrecord.indexer.annotate.attribution.registry.orgnames import (
     SITE_NOUNS,
     sentence_openers,
     short_forms,
-    with_list,
 )
+from onrecord.indexer.annotate.attribution.registry.orgtails import org_runs, register_rests
 from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.lexicon import words
@@ -110,8 +110,7 @@ class Organisations:
         self._named: list[tuple[int, str]] = []  # (start, name) of "the Commons health committee"
         named = self._named_descriptions(match, quoted)
         # names in quotes show what is an organisation too ('"Acme believes its case is sound," it said')
-        runs = [(m.start(), name) for m in _RUN_RE.finditer(text)
-                if not inside(named, m.start()) and (name := _clean(with_list(text, m)))]
+        runs = [(start, name) for start, run in org_runs(text, _RUN_RE, named) if (name := _clean(run))]
         # a web address names a site ("posted on Suprnova.org"): an organisation, "the site" after it
         runs += [(m.start(), m.group()) for m in DOMAIN_RE.finditer(text)] if "." in text else []
         runs.sort()
@@ -148,6 +147,7 @@ class Organisations:
                     org = org_by_context(text, start, name, bool(undecided[name]))
                     if org is not None:
                         self._register(name, org)
+        register_rests(self._full, (name for _, name in runs))  # "Red Cross ..." of "Federation of the Red Cross ..."
         # the mentions are merged on first use: full_name and is_org_name, all many articles ask, need only names
         self._runs, self._quoted, self._heads = runs, quoted, heads
 
