@@ -6,7 +6,8 @@ article introduces (`fullnames`), a person's record (`people`), a
 capitalised run cut to role, title and name (`runs`), whose name a lone
 word is (`singles`), phrases that name things and not people
 (`things`), surname-alone mentions (`surnames`), roles beside a name
-(`roles`), the organisations an article introduces (`organisations`),
+(`roles`), descriptions that refer back to a person ("the Dutchman", "the
+34-year-old": `referents`), the organisations an article introduces (`organisations`),
 the evidence that a name is an organisation's (`orgevidence`) and how
 their names are written (`orgnames`; a name run on past "on" or "of
 the", `orgtails`),

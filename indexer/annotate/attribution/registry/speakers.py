@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cached_property
 
 from onrecord.indexer.annotate.attribution.choice import antecedents, subjectbodies
-from onrecord.indexer.annotate.attribution.registry import orgevidence, singles, things
+from onrecord.indexer.annotate.attribution.registry import orgevidence, referents, singles, things
 from onrecord.indexer.annotate.attribution.registry.fullnames import NameHit, appositive_name, find_full_names
 from onrecord.indexer.annotate.attribution.registry.names import (
     F_TITLES,
@@ -43,7 +43,7 @@ from onrecord.indexer.annotate.attribution.registry.people import (
     variants,
 )
 from onrecord.indexer.annotate.attribution.registry.positions import Positions
-from onrecord.indexer.annotate.attribution.registry.roles import role_mentions, roles_around
+from onrecord.indexer.annotate.attribution.registry.roles import roles_around
 from onrecord.indexer.annotate.attribution.registry.runs import (
     ROLE_WORDS,
     expand_acronym,
@@ -105,7 +105,7 @@ class DocSpeakers:
         self._late = None  # "Lord Dubs": a peer is a person before speaking, for the pronouns between
         peers = singles.peer_mentions(text, _NOT_FIRST)
         events += [(at, self._single([w], t), is_subject(text, at)) for at, t, w in peers]
-        events += role_mentions(text, events)  # "the cardinal will ask": the cardinal the article named
+        events += referents.description_mentions(text, events)  # "the cardinal will ask", "the Dutchman": one named
         for pos, person, subject in sorted(events, key=lambda e: (e[0], e[1].order)):
             if inside(self._quoted, pos):
                 continue  # a name inside a quote is the speaker's topic, not a pronoun's antecedent
