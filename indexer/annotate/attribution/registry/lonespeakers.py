@@ -32,8 +32,10 @@ _BETWEEN = "(?:(?:also|then|later|again|has|had|previously|recently)[ \u00a0]+)?
 _VERBS = "|".join(sorted(SPEAKING_VERBS, key=lambda v: (-len(v), v)))
 _NAME = r"([A-Z][a-z][\w'\u2019-]*)"
 # no name right after the verb: "turn to Acme said Ann Vole" is her cue, inverted, with no comma
-_SUBJECT_RE = re.compile(rf"(?<![\w'\u2019-]){_NAME}[ \u00a0]+{_BETWEEN}(?:{_VERBS})\b(?![ \u00a0]+[A-Z][a-z])")
-_INVERTED_RE = re.compile(rf"\b(?:{_VERBS})[ \u00a0]+{_NAME}(?=[.,;:])")
+_VERB_RE = re.compile(rf"(?<=[ \u00a0])(?:{_VERBS})\b")
+_NAME_AFTER_RE = re.compile(r"[ \u00a0]+[A-Z][a-z]")
+_NAME_BEFORE_RE = re.compile(rf"(?<![\w'\u2019-]){_NAME}[ \u00a0]+{_BETWEEN}$")
+_INVERTED_RE = re.compile(rf"[ \u00a0]+{_NAME}(?=[.,;:])")  # after a verb: "said Vole."
 _WORD_CHAR_RE = re.compile(r"\w")
 _WORD_BEFORE_RE = re.compile(r"([\w'\u2019-]+)[ \u00a0]*$")
 _DETERMINERS = words("determiners")
@@ -49,13 +51,26 @@ def speaking_words(text: str, common: frozenset[str], known: Container[str],
     word ("Acme Vole said"), not a pronoun, role, common word or institution's word, and
     nobody's of `known` (the surnames and first names of people named in full)."""
     found: dict[str, None] = {}
-    for m in (*_SUBJECT_RE.finditer(text), *_INVERTED_RE.finditer(text)):
+    for m in _subjects(text):
         word = m.group(1)
         if word in found or word in known or not _alone_at(text, m.start(1)):
             continue
         if _may_be_person(text, common, word, match_org):
             found[word] = None
     return list(found) + [w for w in subject_first_names(text, common) if w not in found and w not in known]
+
+
+def _subjects(text: str) -> Iterator[re.Match[str]]:
+    """Yield the match of a capitalised word right before each reporting verb ("Vole also said") or,
+    closing a clause, right after it ("said Vole."): the verbs are rarer than capitals, so one scan
+    finds them and looks around each."""
+    for verb in _VERB_RE.finditer(text):
+        if _NAME_AFTER_RE.match(text, verb.end()):
+            m = _INVERTED_RE.match(text, verb.end())  # a name after the verb is its speaker, not one before
+        else:
+            m = _NAME_BEFORE_RE.search(text, max(0, verb.start() - 48), verb.start())
+        if m is not None:
+            yield m
 
 
 _FIRST_NAME_RE = re.compile(_NAME)
@@ -67,9 +82,8 @@ def subject_first_names(text: str, common: frozenset[str]) -> list[str]:
     the article calls by first name only, whose gender a later "she" or "he" can follow.
     A word the article also writes in lowercase ("will", "may") is left out."""
     seen: dict[str, bool] = {}
-    for m in _FIRST_NAME_RE.finditer(text):
-        word = m.group(1)
-        if word in seen or word.lower() in common or word.lower() in _NOT_NAME or not first_name_gender(word):
+    for word in dict.fromkeys(_FIRST_NAME_RE.findall(text)):  # each word once, in order met: one C-level scan
+        if word.lower() in common or word.lower() in _NOT_NAME or not first_name_gender(word):
             continue
         seen[word] = any(is_subject(text, at) for at, _w, title in surname_hits(text, {word}) if title is None)
     return [w for w, ok in seen.items() if ok]
