@@ -4,7 +4,8 @@ Owns how a capitalised run cuts to a name (`names`; descriptors in names,
 "Anglo-Swedish", "the Liberal Democrats", `descriptors`), the full names an
 article introduces (`fullnames`), a person's record (`people`), a
 capitalised run cut to role, title and name (`runs`), whose name a lone
-word is (`singles`), phrases that name things and not people
+word is (`singles`), which lone words are people from their first
+mention (`lonespeakers`), phrases that name things and not people
 (`things`), surname-alone mentions (`surnames`), roles beside a name
 (`roles`), descriptions that refer back to a person ("the Dutchman", "the
 34-year-old": `referents`), the organisations an article introduces (`organisations`),

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cached_property
 
 from onrecord.indexer.annotate.attribution.choice import antecedents, subjectbodies
-from onrecord.indexer.annotate.attribution.registry import orgevidence, referents, singles, things
+from onrecord.indexer.annotate.attribution.registry import lonespeakers, orgevidence, referents, singles, things
 from onrecord.indexer.annotate.attribution.registry.fullnames import NameHit, appositive_name, find_full_names
 from onrecord.indexer.annotate.attribution.registry.names import (
     F_TITLES,
@@ -103,7 +103,8 @@ class DocSpeakers:
         events = [e for hit in find_full_names(text, self.common) if (e := self._introduce(text, hit))]
         events += self._surname_mentions(text) + self._late
         self._late = None  # "Lord Dubs": a peer is a person before speaking, for the pronouns between
-        peers = singles.peer_mentions(text, _NOT_FIRST)
+        lone = lonespeakers.mentions(text, self.common, (self._by_last, self._by_first), self.match_org)
+        peers = [*singles.peer_mentions(text, _NOT_FIRST), *lone]  # "Vole said": a person before speaking too
         events += [(at, self._single([w], t), is_subject(text, at)) for at, t, w in peers]
         events += referents.description_mentions(text, events)  # "the cardinal will ask", "the Dutchman": one named
         for pos, person, subject in sorted(events, key=lambda e: (e[0], e[1].order)):
@@ -397,4 +398,3 @@ class DocSpeakers:
     def note_org(self, org: str, pos: int) -> None:
         """Record an institution that spoke at pos (so 'it said' can follow)."""
         self.orgs.append((pos, org))
-
