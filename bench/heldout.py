@@ -30,12 +30,12 @@ f611980) and rounds 23 and 24's (40 BBC articles each, scored at the starting
 code 14c5e26 and once after tuning at 7118685) and rounds 25 and 26's (40
 BBC articles each, scored at the starting code 0d68cee and once after tuning
 at 2d3e925) and rounds 27 and 28's (40 BBC articles each, scored at the
-starting code 06b97d4 and once after tuning at 0152568): all are tuning data
-since.  Rounds 29 and 30 (40 BBC articles each, drawn and frozen while rounds
-27 and 28 were the test sets, never scored) are the test sets now
-(TEST_SETS), each scored only when its flag asks: at the starting code, then
-once, after tuning; rounds 31 and 32 (drawn and frozen while 29 and 30 are)
-wait beside them for the next tuning.
+starting code 06b97d4 and once after tuning at 0152568) and rounds 29 and
+30's (40 BBC articles each, scored at the starting code e22c73a and once
+after tuning at 81bd7fb): all are tuning data since.  Rounds 31 and 32 (40 BBC
+articles each, drawn and frozen while rounds 29 and 30 were the test sets,
+never scored) are the test sets now (TEST_SETS), each scored only when its
+flag asks: at the starting code, then once, after tuning.
 """
 from __future__ import annotations
 
@@ -137,7 +137,8 @@ BBC_R27 = GOLD_DIR / "bbc_heldout_r27_test.json"
 BBC_R28 = GOLD_DIR / "bbc_heldout_r28_test.json"
 # Rounds 29 and 30: drawn while rounds 27 and 28 were the test sets, for the
 # session after (bench.goldselect's bbc29 and bbc30, 40 articles each),
-# annotated blind, reviewed and frozen before anyone scored them.
+# annotated blind, reviewed and frozen before anyone scored them; scored at
+# the starting code e22c73a and once after tuning at 81bd7fb.
 BBC_R29 = GOLD_DIR / "bbc_heldout_r29_test.json"
 BBC_R30 = GOLD_DIR / "bbc_heldout_r30_test.json"
 # Rounds 31 and 32: drawn while rounds 29 and 30 were the test sets, for the
@@ -154,13 +155,11 @@ def bbc_round(number: int) -> Path:
 
 # The BBC rounds scored once and tuning rows since, in the order drawn; every
 # row, error lister and fit script reads them from here (key bbc_rN).
-SPENT_BBC_ROUNDS = tuple(range(1, 29))
+SPENT_BBC_ROUNDS = tuple(range(1, 31))
 SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
-TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R29: ("round 29 BBC TEST", "--round29-test"),
-                                          BBC_R30: ("round 30 BBC TEST", "--round30-test"),
-                                          BBC_R31: ("round 31 BBC TEST", "--round31-test"),
+TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R31: ("round 31 BBC TEST", "--round31-test"),
                                           BBC_R32: ("round 32 BBC TEST", "--round32-test")}
 
 

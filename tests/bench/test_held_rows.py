@@ -4,8 +4,8 @@ read them all (round 8 included since it was scored once after tuning at
 2900c4f, rounds 9 and 10 since 0a0e165, rounds 11 to 14 since 46d0915, rounds 15
 and 16 since 970e2db, rounds 17 and 18 since efc4a1f, rounds 19 and 20 since
 1903df4, rounds 21 and 22 since f611980, rounds 23 and 24 since 7118685, rounds
-25 and 26 since 2d3e925, rounds 27 and 28 since 0152568); a frozen test set
-(bench.heldout.TEST_SETS: rounds 29 to 32)
+25 and 26 since 2d3e925, rounds 27 and 28 since 0152568, rounds 29 and 30 since
+81bd7fb); a frozen test set (bench.heldout.TEST_SETS: rounds 31 and 32)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -30,8 +30,6 @@ from bench.heldout import (
     BBC_R10,
     BBC_R11,
     BBC_R14,
-    BBC_R29,
-    BBC_R30,
     BBC_R31,
     BBC_R32,
     WEB_GOLD,
@@ -59,17 +57,15 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
     scored: list[Path] = []
     _patch_scorers(monkeypatch, scored)
     rows = heldout.heldout_rows(tmp_path, tmp_path) + reported.reported_rows(tmp_path, tmp_path, None, "dev")
-    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, *(heldout.bbc_round(n) for n in range(1, 29))):
+    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, *(heldout.bbc_round(n) for n in range(1, 31))):
         assert scored.count(gold) == 2, gold.name
-    for n in range(3, 29):
+    for n in range(3, 31):
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
-    assert heldout.TEST_SETS == {BBC_R29: ("round 29 BBC TEST", "--round29-test"),
-                                 BBC_R30: ("round 30 BBC TEST", "--round30-test"),
-                                 BBC_R31: ("round 31 BBC TEST", "--round31-test"),
+    assert heldout.TEST_SETS == {BBC_R31: ("round 31 BBC TEST", "--round31-test"),
                                  BBC_R32: ("round 32 BBC TEST", "--round32-test")}
-    assert not {BBC_R29, BBC_R30, BBC_R31, BBC_R32} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (29, 30, 31, 32)]
+    assert not {BBC_R31, BBC_R32} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (31, 32)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
@@ -98,9 +94,9 @@ def test_the_error_listers_read_every_spent_round() -> None:
     assert TUNING["bbc_r6"] == BBC_R6 and TUNING["bbc_r7"] == BBC_R7 and TUNING["bbc_r8"] == BBC_R8
     assert TUNING["bbc_r9"] == BBC_R9 and TUNING["bbc_r10"] == BBC_R10
     assert TUNING["bbc_r11"] == BBC_R11 and TUNING["bbc_r14"] == BBC_R14
-    assert {"web_r2", *(f"bbc_r{n}" for n in range(1, 29))} <= set(SOURCES)
+    assert {"web_r2", *(f"bbc_r{n}" for n in range(1, 31))} <= set(SOURCES)
     from bench.speaker_misses import ROUNDS
-    assert ROUNDS == tuple(f"bbc_r{n}" for n in range(3, 29))
+    assert ROUNDS == tuple(f"bbc_r{n}" for n in range(3, 31))
 
 
 
@@ -108,7 +104,7 @@ def test_the_ranker_fit_reads_every_tuning_gold() -> None:
     from bench.fit_ranker import HELD_ROUNDS
     from bench.fit_ranker import SOURCES as FIT_SOURCES
     assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r10"] == "round 10 BBC"
-    assert HELD_ROUNDS == tuple(f"round {n} BBC" for n in range(3, 29))
+    assert HELD_ROUNDS == tuple(f"round {n} BBC" for n in range(3, 31))
 
 
 def _main_argv(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> list[str]:
@@ -127,12 +123,12 @@ def test_a_test_set_flag_reaches_both_scorers_and_spent_flags_are_refused(
     from bench import extraction
     seen: dict[str, Any] = {}
     argv = _main_argv(monkeypatch, seen)
-    for spent in range(5, 29):
+    for spent in range(5, 31):
         with pytest.raises(SystemExit):
             extraction.main([*argv, f"--round{spent}-test"])
-    assert extraction.main([*argv, "--round29-test", "--round30-test"]) == 0
-    assert seen == {"quotes": {BBC_R29, BBC_R30}, "speech": {BBC_R29, BBC_R30}}
-    assert extraction.main([*argv, "--round30-test"]) == 0 and seen == {"quotes": {BBC_R30}, "speech": {BBC_R30}}
+    assert extraction.main([*argv, "--round31-test", "--round32-test"]) == 0
+    assert seen == {"quotes": {BBC_R31, BBC_R32}, "speech": {BBC_R31, BBC_R32}}
+    assert extraction.main([*argv, "--round32-test"]) == 0 and seen == {"quotes": {BBC_R32}, "speech": {BBC_R32}}
     fresh = tmp_path / "bbc_heldout_r11_test.json"
     monkeypatch.setattr(heldout, "TEST_SETS", {fresh: ("round 11 BBC TEST", "--round11-test")})
     assert extraction.main(argv) == 0 and seen == {"quotes": set(), "speech": set()}
