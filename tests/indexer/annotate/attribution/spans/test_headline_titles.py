@@ -3,19 +3,9 @@ words inside longer speech: a headline capitalises its words, so its capitals
 show no title.  Invented articles."""
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.search.model import Article, Metadata, Paragraph, Quote
-
-
-def quotes(text: str) -> list[Quote]:
-    paras = [Paragraph(id=f"t-{i}", n=i, start=m.start(), end=m.end(), text=m.group())
-             for i, m in enumerate(re.finditer(r"\S(?:.*?\S)?(?=\s*\n\s*\n|\s*$)", text, re.S), 1)]
-    article = Article(id="t", source="t", text=text, meta=Metadata(), paragraphs=paras)
-    return [q for p in annotate_quotes(article).paragraphs for q in p.quotes]
+from tests.indexer.annotate.attribution.spans.test_titles import quotes
 
 
 @pytest.mark.parametrize(("text", "speaker"), [
