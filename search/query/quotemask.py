@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from onrecord.search.query.sortedarrays import docnum_mask
 from onrecord.search.storage.searchers import quote_docs
 
 # Its 0.7M postings a segment at 1M paragraphs were decoded again whenever
@@ -26,8 +27,5 @@ def quote_mask(reader: Any) -> np.ndarray:
     owner = (reader.segment() if hasattr(reader, "segment") else None) or reader
     mask = _QUOTE_MASKS.get(owner)
     if mask is None:
-        docs = quote_docs(reader)
-        mask = np.zeros(reader.doc_count_all(), dtype=bool)
-        mask[np.fromiter(docs, dtype=np.int64, count=len(docs))] = True
-        _QUOTE_MASKS[owner] = mask
+        mask = _QUOTE_MASKS[owner] = docnum_mask(reader.doc_count_all(), quote_docs(reader))
     return mask

@@ -3,9 +3,12 @@ and binary search: numpy 2's np.unique and np.intersect1d took 5-15x longer
 on the arrays a search at 1,000,000 paragraphs builds (200,000 docnums: 150 ms
 for np.unique, 20 ms by a sort and a comparison).
 
-Owns distinct() and intersect_sorted().
+Owns distinct(), intersect_sorted() and docnum_mask() (a set of docnums as a
+bool array by docnum).
 """
 from __future__ import annotations
+
+from collections.abc import Collection
 
 import numpy as np
 
@@ -18,6 +21,13 @@ def distinct(values: np.ndarray, ordered: bool = False) -> np.ndarray:
     if len(values) < 2:
         return values
     return values[np.concatenate(([True], values[1:] != values[:-1]))]
+
+
+def docnum_mask(size: int, docs: Collection[int]) -> np.ndarray:
+    """Return a bool array of `size`, True at each docnum of `docs` (all below `size`)."""
+    mask = np.zeros(size, dtype=bool)
+    mask[np.fromiter(docs, dtype=np.int64, count=len(docs))] = True
+    return mask
 
 
 def intersect_sorted(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -24,6 +24,7 @@ from whoosh import query as wq
 from onrecord.search.deadline import Deadline
 from onrecord.search.model import DEFAULT_COLLECTION, Visibility
 from onrecord.search.query.docsets import match_docnums
+from onrecord.search.query.sortedarrays import docnum_mask
 from onrecord.search.storage.schema import COLLECTION_FIELD
 
 
@@ -64,9 +65,7 @@ def hidden_mask(searcher: Any, collections: Visibility, deadline: Deadline | Non
     if hidden is None:
         return None
     found = match_docnums(searcher, hidden, deadline or Deadline(None)).docnums
-    mask = np.zeros(searcher.doc_count_all(), dtype=bool)
-    mask[np.fromiter(found, dtype=np.int64, count=len(found))] = True
-    return mask
+    return docnum_mask(searcher.doc_count_all(), found)
 
 
 def visibility_key(collections: Visibility) -> str:

@@ -17,6 +17,8 @@ from collections.abc import Set as AbstractSet
 
 import numpy as np
 
+from onrecord.search.query.sortedarrays import docnum_mask
+
 
 class Within:
     """Segment-local docnums (below `size`, the segment's doc_count_all())
@@ -36,13 +38,13 @@ class Within:
     def mask(self) -> np.ndarray:
         """Return a bool array of `size`, True at each docnum (made once)."""
         if self._mask is None:
+            if self._docs is not None:
+                self._mask = docnum_mask(self.size, self._docs)
+                return self._mask
             mask = np.zeros(self.size, dtype=bool)
-            if self._docs is None:
-                for ids in self._id_arrays:
-                    mask[np.frombuffer(ids, dtype=np.dtype(ids.typecode)) if isinstance(ids, array)
-                         else np.fromiter(ids, dtype=np.int64)] = True
-            else:
-                mask[np.fromiter(self._docs, dtype=np.int64, count=len(self._docs))] = True
+            for ids in self._id_arrays:
+                mask[np.frombuffer(ids, dtype=np.dtype(ids.typecode)) if isinstance(ids, array)
+                     else np.fromiter(ids, dtype=np.int64)] = True
             self._mask = mask
         return self._mask
 

@@ -32,7 +32,7 @@ def one_type_per_speaker(paragraphs: list[Paragraph], people: DocSpeakers) -> li
     for para in paragraphs:
         quotes = [_typed(q, kinds, people) for q in para.quotes]
         same = all(new is old for new, old in zip(quotes, para.quotes, strict=True))
-        out.append(para if same else replace(para, quotes=quotes))
+        out.append(para if same else para.with_quotes(quotes))
     return out
 
 
