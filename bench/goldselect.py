@@ -175,6 +175,15 @@ test sets too):
 - bbc32: likewise by random.Random(BBC32_SEED), from those in none of them
   and round 31's.
 
+Rounds 33 and 34 (drawn in the session that tunes against rounds 1 to 30
+and scores 31 and 32 once, so that the session after it has fresh frozen
+test sets too):
+
+- bbc33: BBC33_COUNT articles drawn by random.Random(BBC33_SEED) the same way,
+  from those in none of the tuned gold and rounds 1 to 32's BBC test sets;
+- bbc34: likewise by random.Random(BBC34_SEED), from those in none of them
+  and round 33's.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -250,6 +259,10 @@ BBC31_SEED = 313131
 BBC31_COUNT = 40
 BBC32_SEED = 323232
 BBC32_COUNT = 40
+BBC33_SEED = 333333
+BBC33_COUNT = 40
+BBC34_SEED = 343434
+BBC34_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -338,10 +351,11 @@ FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7
                 25: (BBC25_SEED, BBC25_COUNT), 26: (BBC26_SEED, BBC26_COUNT),
                 27: (BBC27_SEED, BBC27_COUNT), 28: (BBC28_SEED, BBC28_COUNT),
                 29: (BBC29_SEED, BBC29_COUNT), 30: (BBC30_SEED, BBC30_COUNT),
-                31: (BBC31_SEED, BBC31_COUNT), 32: (BBC32_SEED, BBC32_COUNT)}
+                31: (BBC31_SEED, BBC31_COUNT), 32: (BBC32_SEED, BBC32_COUNT),
+                33: (BBC33_SEED, BBC33_COUNT), 34: (BBC34_SEED, BBC34_COUNT)}
 # A round drawn beside another -> that round; it is disjoint from the golds
 # before that round and from that round's draw.
-PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25, 28: 27, 30: 29, 32: 31}
+PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25, 28: 27, 30: 29, 32: 31, 34: 33}
 
 
 def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
@@ -355,7 +369,7 @@ def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, earlier, seed, count, also_taken=beside)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 30.
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 32.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
             "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
@@ -369,7 +383,8 @@ _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.jso
             "bbc_heldout_r23_test.json", "bbc_heldout_r24_test.json",
             "bbc_heldout_r25_test.json", "bbc_heldout_r26_test.json",
             "bbc_heldout_r27_test.json", "bbc_heldout_r28_test.json",
-            "bbc_heldout_r29_test.json", "bbc_heldout_r30_test.json")
+            "bbc_heldout_r29_test.json", "bbc_heldout_r30_test.json",
+            "bbc_heldout_r31_test.json", "bbc_heldout_r32_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int,
