@@ -35,7 +35,8 @@ starting code 06b97d4 and once after tuning at 0152568) and rounds 29 and
 after tuning at 81bd7fb): all are tuning data since.  Rounds 31 and 32 (40 BBC
 articles each, drawn and frozen while rounds 29 and 30 were the test sets,
 never scored) are the test sets now (TEST_SETS), each scored only when its
-flag asks: at the starting code, then once, after tuning.
+flag asks: at the starting code, then once, after tuning; rounds 33 and 34
+(drawn and frozen while 31 and 32 are) wait beside them for the next tuning.
 """
 from __future__ import annotations
 
@@ -146,6 +147,11 @@ BBC_R30 = GOLD_DIR / "bbc_heldout_r30_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R31 = GOLD_DIR / "bbc_heldout_r31_test.json"
 BBC_R32 = GOLD_DIR / "bbc_heldout_r32_test.json"
+# Rounds 33 and 34: drawn while rounds 31 and 32 were the test sets, for the
+# session after (bench.goldselect's bbc33 and bbc34, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R33 = GOLD_DIR / "bbc_heldout_r33_test.json"
+BBC_R34 = GOLD_DIR / "bbc_heldout_r34_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -160,7 +166,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R31: ("round 31 BBC TEST", "--round31-test"),
-                                          BBC_R32: ("round 32 BBC TEST", "--round32-test")}
+                                          BBC_R32: ("round 32 BBC TEST", "--round32-test"),
+                                          BBC_R33: ("round 33 BBC TEST", "--round33-test"),
+                                          BBC_R34: ("round 34 BBC TEST", "--round34-test")}
 
 
 def held_row(gold: Path) -> str:

@@ -5,7 +5,7 @@ read them all (round 8 included since it was scored once after tuning at
 and 16 since 970e2db, rounds 17 and 18 since efc4a1f, rounds 19 and 20 since
 1903df4, rounds 21 and 22 since f611980, rounds 23 and 24 since 7118685, rounds
 25 and 26 since 2d3e925, rounds 27 and 28 since 0152568, rounds 29 and 30 since
-81bd7fb); a frozen test set (bench.heldout.TEST_SETS: rounds 31 and 32)
+81bd7fb); a frozen test set (bench.heldout.TEST_SETS: rounds 31 to 34)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -32,6 +32,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R31,
     BBC_R32,
+    BBC_R33,
+    BBC_R34,
     WEB_GOLD,
     WEB_R2,
 )
@@ -63,9 +65,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R31: ("round 31 BBC TEST", "--round31-test"),
-                                 BBC_R32: ("round 32 BBC TEST", "--round32-test")}
-    assert not {BBC_R31, BBC_R32} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (31, 32)]
+                                 BBC_R32: ("round 32 BBC TEST", "--round32-test"),
+                                 BBC_R33: ("round 33 BBC TEST", "--round33-test"),
+                                 BBC_R34: ("round 34 BBC TEST", "--round34-test")}
+    assert not {BBC_R31, BBC_R32, BBC_R33, BBC_R34} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (31, 32, 33, 34)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
