@@ -47,7 +47,8 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.facetdefs", ("FACETS", "FACETS_BY_NAME", "NAME_FACETS", "FacetDef")),
     # Reading: open an index, search it, fetch an article, check it.
     ("onrecord.search.storage.store", ("Index", "open_index", "ram_index")),
-    ("onrecord.search.engine", ("get_article", "search")),
+    ("onrecord.search.engine", ("search",)),
+    ("onrecord.search.features.articleview", ("get_article",)),
     ("onrecord.search.storage.checking", ("check_index",)),
     # Writing: one writer at a time commits articles, or segments built elsewhere (the cluster's tasks).
     ("onrecord.search.writing.commits", ("commit_batches", "hold_write_lock", "write_articles")),
@@ -90,9 +91,10 @@ if TYPE_CHECKING:
         serve_port,
     )
     from onrecord.search.deadline import Clock, Deadline, DeadlineExceeded
-    from onrecord.search.engine import get_article, search
+    from onrecord.search.engine import search
     from onrecord.search.errors import BusyError, IndexUnavailableError, NotFoundError, OnrecordError, QueryError
     from onrecord.search.facetdefs import FACETS, FACETS_BY_NAME, NAME_FACETS, FacetDef
+    from onrecord.search.features.articleview import get_article
     from onrecord.search.features.citations import cite_quote_dict
     from onrecord.search.features.entities import get_entity, list_entities, page_entities
     from onrecord.search.features.exporting import EXPORT_COLUMNS, RowKind, iter_export_rows

@@ -1,15 +1,13 @@
-"""Running searches and reading articles back from the index.
+"""Running searches.
 
-Owns search() (one page of ranked or date-sorted hits with safe HTML snippets, near copies
+Owns search(): one page of ranked or date-sorted hits with safe HTML snippets, near copies
 grouped (search.features.sightings; in quotes mode search.features.quotegroups), quote sightings
 attached, facet counts over the whole filtered result set, and a spelling suggestion when nothing
-matched, all within one Deadline per request) and get_article() (one version of an article, its
-paragraphs in order -- or one window of them --, what changed since it was first indexed, and the
-spans of the words a query matched).  Both see only the reader's collections.
+matched, all within one Deadline per request; it sees only the reader's collections.  Reading one
+article back is search.features.articleview's get_article.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -18,7 +16,6 @@ import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
-from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.facetdefs import FACET_NAMES
 from onrecord.search.features.citations import with_citation
 from onrecord.search.features.commitview import CommitView, open_view
@@ -35,8 +32,7 @@ from onrecord.search.features.sightings import (
     quote_context,
 )
 from onrecord.search.features.snippets import find_term_spans, render_snippet
-from onrecord.search.features.versions import Versions, diff_paragraphs, pick_version, read_versions
-from onrecord.search.model import DateBucket, Hit, Metadata, Paragraph, SearchRequest, SearchResult, StoredArticle
+from onrecord.search.model import DateBucket, Hit, SearchRequest, SearchResult
 from onrecord.search.query.collecting import Collected, SortColumn, collect, extend, restrict_query
 from onrecord.search.query.paging import PageCount, count_pages, groups_to_form
 from onrecord.search.query.querying import (
@@ -50,18 +46,12 @@ from onrecord.search.query.querying import (
 from onrecord.search.query.queryterms import Expansion, expand_terms
 from onrecord.search.query.suggesting import suggest
 from onrecord.search.query.units import to_quote_fields
-from onrecord.search.query.visibility import article_visible
 from onrecord.search.storage.damage import translate_damage
-from onrecord.search.storage.documents import load_quote_dicts, published_date, rebuild_paragraph, split_stored
+from onrecord.search.storage.documents import load_quote_dicts, published_date, split_stored
 from onrecord.search.storage.store import Index
 from onrecord.search.storage.whoosh_internals import search_blocks
-from onrecord.search.storage.windows import read_window, slice_window
 
-_DOC_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
 _SORT_FIELDS = {"newest": "newest_key", "oldest": "oldest_key"}
-# Paragraphs of the current version read to mark what changed when a long article is shown one
-# window at a time (a longer one is compared only when shown whole: the diff needs every paragraph).
-DIFF_PARAGRAPHS = 5_000
 PARTIAL_NOTE = ("The search took too long and was stopped: the counts and hits shown "
                 "come from part of the index. Try more specific words or filters.")
 EXPANSION_NOTE = ("Some prefix or fuzzy words ({terms}) stand for more index words than one "
@@ -314,87 +304,3 @@ def _build_hit(stored: dict[str, Any], score: float, analyzer: Any, terms: MarkT
         url=stored.get("url"),
         score=score, changed_at=stored.get("changed_at"),  # records.fill's: set when not the first version
     )
-
-
-def get_article(index: Index, doc_id: str, query: str = "", version: int | None = None, *,
-                window: int | None = None, page: int = 1, around: int | None = None,
-                collections: frozenset[str] | None = None) -> StoredArticle:
-    """Return the article `doc_id` -- its current version, or earlier
-    version `version` -- with its paragraphs ordered by n, the list of its
-    versions and, when the shown version is not the first indexed, what
-    changed since that one; for `query`, the spans of matched words per
-    paragraph number.  With a `window` size, only window `page` of the
-    paragraphs (or the window holding paragraph number `around`) is shown:
-    see search.windows.
-
-    Raises NotFoundError if no such article (or version) is indexed, the id
-    is malformed, `page` is past its last window, or the article is in a
-    collection not among `collections` (exactly as if missing; None: all).
-    Query errors are ignored here: the article still shows.
-    """
-    if not isinstance(doc_id, str) or not _DOC_ID.fullmatch(doc_id):
-        raise NotFoundError(f"no article with id {doc_id!r}")
-    with translate_damage(index.label()), index.reading() as searcher:
-        part = read_window(searcher, doc_id, window, page, around)
-        hidden = bool(part.total) and not article_visible(searcher, doc_id, collections)
-    stored = part.stored
-    if not stored or hidden:
-        raise NotFoundError(f"no article with id {doc_id!r}" if not part.total or hidden else
-                            f"article {doc_id!r} has {part.pages} pages of paragraphs, not {page}")
-    versions = read_versions(index.records, doc_id, stored[0].get("rev", ""))
-    current = versions.current
-    number = current.version if current and current.version else 1
-    shown = number if version is None else version
-    article = StoredArticle(id=doc_id, meta=current.meta if current else Metadata(),
-                            paragraphs=[rebuild_paragraph(s) for s in stored], version=shown,
-                            versions=versions.infos(number),
-                            claims=current.claims if current else None,
-                            paragraph_count=part.total, page=part.page, pages=part.pages)
-    whole: list[Paragraph] | None  # the shown version's paragraphs, None if only a window was read
-    if shown != number:
-        article.meta, whole = pick_version(index.records, versions, shown, doc_id)
-        article.paragraphs, article.page, article.pages = slice_window(whole, window, page, around)
-        article.paragraph_count = len(whole)
-        if not article.paragraphs:
-            raise NotFoundError(f"version {shown} of article {doc_id!r} has {article.pages} "
-                                f"pages of paragraphs, not {page}")
-    else:
-        whole = article.paragraphs if part.pages == 1 else None
-    _mark_changes(index, article, versions, whole)
-    terms = _article_terms(index, query)
-    analyzer = index.schema["text"].analyzer
-    spans = {p.n: find_term_spans(analyzer, p.text, terms) for p in article.paragraphs}
-    article.term_spans = {n: s for n, s in spans.items() if s}
-    return article
-
-
-def _mark_changes(index: Index, article: StoredArticle, versions: Versions,
-                  whole: list[Paragraph] | None) -> None:
-    """Set article.changes: how the shown version differs from the first
-    indexed one, for the paragraphs shown (`whole`: every paragraph of the
-    shown version, None to read them from the index).  An article longer
-    than DIFF_PARAGRAPHS is compared only when shown whole."""
-    first = versions.earlier[0] if versions.earlier else None
-    if first is None or first.version == article.version:
-        return
-    if whole is None:
-        if article.paragraph_count > DIFF_PARAGRAPHS:
-            return
-        with translate_damage(index.label()), index.reading() as searcher:
-            whole = [rebuild_paragraph(s) for s in read_window(searcher, article.id, None).stored]
-    _, baseline = pick_version(index.records, versions, first.version or 0, article.id)
-    article.compared_to = first.version
-    low, high = article.paragraphs[0].n, article.paragraphs[-1].n
-    article.changes = [c for c in diff_paragraphs(baseline, whole)
-                       if low <= c.n <= high or (c.n == 0 and article.page == 1)]
-
-
-def _article_terms(index: Index, query: str) -> MarkTerms:
-    if not query or not isinstance(query, str):
-        return MarkTerms()
-    with open_view(index) as view:
-        parser = view.parser()
-    try:
-        return collect_mark_terms(parse_query(parser, query, index.max_query_chars))
-    except QueryError:
-        return MarkTerms()

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 from onrecord.cli import main
 from onrecord.indexer.pipeline import ingest_paths
-from onrecord.search.engine import get_article, search
+from onrecord.search.engine import search
+from onrecord.search.features.articleview import get_article
 from onrecord.search.model import SearchRequest
 from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app

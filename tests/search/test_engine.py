@@ -7,9 +7,10 @@ import sys
 
 import pytest
 
-from onrecord.search.engine import get_article, search
+from onrecord.search.engine import search
 from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.facetdefs import FACETS
+from onrecord.search.features.articleview import get_article
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest, SearchResult
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing.commits import write_articles

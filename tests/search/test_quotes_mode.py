@@ -24,8 +24,9 @@ from collections.abc import Iterator
 import pytest
 
 from onrecord.search import KIND_LABELS
-from onrecord.search.engine import get_article, search
+from onrecord.search.engine import search
 from onrecord.search.errors import QueryError
+from onrecord.search.features.articleview import get_article
 from onrecord.search.features.entities import list_entities
 from onrecord.search.features.exporting import iter_export_rows
 from onrecord.search.model import EVIDENCE, Article, Metadata, Paragraph, Quote, SearchRequest

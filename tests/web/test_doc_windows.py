@@ -10,9 +10,9 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from onrecord.search import engine
 from onrecord.search.config import Config
 from onrecord.search.errors import NotFoundError
+from onrecord.search.features import articleview
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing.commits import write_articles
@@ -124,13 +124,13 @@ def test_bad_windows(client: FlaskClient, path: str, status: int) -> None:
 
 
 def test_get_article_reads_one_window(index: Index) -> None:
-    part = engine.get_article(index, "long", window=100, around=250)
+    part = articleview.get_article(index, "long", window=100, around=250)
     assert [p.n for p in part.paragraphs] == list(range(201, 301))
     assert (part.paragraph_count, part.page, part.pages) == (LONG, 3, 5)
-    whole = engine.get_article(index, "long")
+    whole = articleview.get_article(index, "long")
     assert len(whole.paragraphs) == LONG and whole.pages == 1
     with pytest.raises(NotFoundError, match="5 pages"):
-        engine.get_article(index, "long", window=100, page=6)
+        articleview.get_article(index, "long", window=100, page=6)
 
 
 @pytest.mark.parametrize("window", [1, 4, 10, 23])
@@ -138,9 +138,9 @@ def test_windows_are_right_even_when_stored_out_of_order(index: Index, window: i
     """'backwards' was written last paragraph first, so its docnums descend
     with n: the order check must notice and sort instead of slicing."""
     seen = []
-    pages = engine.get_article(index, "backwards", window=window).pages
+    pages = articleview.get_article(index, "backwards", window=window).pages
     for page in range(1, pages + 1):
-        seen.extend(p.n for p in engine.get_article(index, "backwards", window=window, page=page).paragraphs)
+        seen.extend(p.n for p in articleview.get_article(index, "backwards", window=window, page=page).paragraphs)
     assert seen == list(range(1, 24))
     for n in (1, 7, 23):
-        assert n in [p.n for p in engine.get_article(index, "backwards", window=window, around=n).paragraphs]
+        assert n in [p.n for p in articleview.get_article(index, "backwards", window=window, around=n).paragraphs]

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from whoosh.qparser import QueryParser
 
-from onrecord.search.engine import get_article, search
+from onrecord.search.engine import search
+from onrecord.search.features.articleview import get_article
 from onrecord.search.features.commitview import CommitView, open_view
 from onrecord.search.features.exporting import iter_export_rows
 from onrecord.search.features.feeds import newest_paragraphs

@@ -10,7 +10,8 @@ import pytest
 
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.config import Config
-from onrecord.search.engine import get_article, search
+from onrecord.search.engine import search
+from onrecord.search.features.articleview import get_article
 from onrecord.search.model import SearchRequest
 from onrecord.search.storage.store import Index, open_index
 from tests.search.writing.test_identity import page

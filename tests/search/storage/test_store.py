@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from onrecord.search.engine import get_article, search
+from onrecord.search.engine import search
 from onrecord.search.errors import IndexUnavailableError
+from onrecord.search.features.articleview import get_article
 from onrecord.search.model import Quote, SearchRequest
 from onrecord.search.storage.durability import create_whoosh
 from onrecord.search.storage.schema import build_schema, exact_word_analyzer

@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from onrecord.cli import main
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.config import Config
-from onrecord.search.engine import get_article, search
+from onrecord.search.engine import search
+from onrecord.search.features.articleview import get_article
 from onrecord.search.features.versions import diff_paragraphs
 from onrecord.search.model import IngestSummary, Paragraph, SearchRequest
 from onrecord.search.storage.checking import check_index
