@@ -17,7 +17,6 @@ from collections.abc import Callable, Container, Iterator
 from onrecord.indexer.annotate.attribution.registry import orgevidence, singles, things
 from onrecord.indexer.annotate.attribution.registry.names import (
     ORG_NAME_WORDS,
-    first_name_gender,
     is_role_word,
     is_subject,
     lexicon,
@@ -32,7 +31,9 @@ _BETWEEN = "(?:(?:also|then|later|again|has|had|previously|recently)[ \u00a0]+)?
 _VERBS = "|".join(sorted(SPEAKING_VERBS, key=lambda v: (-len(v), v)))
 _NAME = r"([A-Z][a-z][\w'\u2019-]*)"
 # no name right after the verb: "turn to Acme said Ann Vole" is her cue, inverted, with no comma
-_VERB_RE = re.compile(rf"(?<=[ \u00a0])(?:{_VERBS})\b")
+# the space is matched, not looked behind at: a pattern opening with a character class lets the
+# engine skip to its next space, where a lookbehind is tried at every position (a third of the scan)
+_VERB_RE = re.compile(rf"[ \u00a0]((?:{_VERBS}))\b")
 _NAME_AFTER_RE = re.compile(r"[ \u00a0]+[A-Z][a-z]")
 _NAME_BEFORE_RE = re.compile(rf"(?<![\w'\u2019-]){_NAME}[ \u00a0]+{_BETWEEN}$")
 _INVERTED_RE = re.compile(rf"[ \u00a0]+{_NAME}(?=[.,;:])")  # after a verb: "said Vole."
@@ -68,7 +69,7 @@ def _subjects(text: str) -> Iterator[re.Match[str]]:
         if _NAME_AFTER_RE.match(text, verb.end()):
             m = _INVERTED_RE.match(text, verb.end())  # a name after the verb is its speaker, not one before
         else:
-            m = _NAME_BEFORE_RE.search(text, max(0, verb.start() - 48), verb.start())
+            m = _NAME_BEFORE_RE.search(text, max(0, verb.start(1) - 48), verb.start(1))
         if m is not None:
             yield m
 
@@ -81,12 +82,25 @@ def subject_first_names(text: str, common: frozenset[str]) -> list[str]:
     subject somewhere ("Jane, who runs the site, ...", "said his wife, Ann."): a person
     the article calls by first name only, whose gender a later "she" or "he" can follow.
     A word the article also writes in lowercase ("will", "may") is left out."""
-    seen: dict[str, bool] = {}
-    for word in dict.fromkeys(_FIRST_NAME_RE.findall(text)):  # each word once, in order met: one C-level scan
-        if word.lower() in common or word.lower() in _NOT_NAME or not first_name_gender(word):
-            continue
-        seen[word] = any(is_subject(text, at) for at, _w, title in surname_hits(text, {word}) if title is None)
-    return [w for w, ok in seen.items() if ok]
+    first_names = lexicon().first_names
+    names = [word for word in dict.fromkeys(_FIRST_NAME_RE.findall(text))  # each word once, in order met
+             if (low := word.lower()) in first_names and low not in common and low not in _NOT_NAME]
+    if not names:
+        return []
+    subjects = _subject_names(text, set(names))
+    return [w for w in names if w in subjects]
+
+
+def _subject_names(text: str, names: set[str]) -> set[str]:
+    """Return the words of `names` that some untitled mention alone makes a subject (is_subject):
+    one surname_hits scan for all of them, where one scan per word cost a pass over the text each.
+    Each hit is the one a scan for its word alone finds, as no first name of the lexicon ends
+    in "'s" (surname_hits would credit "Ann's" to such a name, not to "Ann")."""
+    found: set[str] = set()
+    for at, word, title in surname_hits(text, names):
+        if title is None and word not in found and is_subject(text, at):
+            found.add(word)
+    return found
 
 
 def _alone_at(text: str, start: int) -> bool:

@@ -10,7 +10,7 @@ import pytest
 
 from bench.extraction import extract_text
 from onrecord.indexer.annotate.attribution.registry import lonespeakers
-from onrecord.indexer.annotate.attribution.registry.names import lowercase_words
+from onrecord.indexer.annotate.attribution.registry.names import lexicon, lowercase_words
 
 
 def _speakers(text: str) -> list[str | None]:
@@ -24,6 +24,8 @@ def _words(text: str) -> list[str]:
 @pytest.mark.parametrize(("text", "found"), [
     ("The talks ended and Tamble said he was done.", ["Tamble"]),
     ("In the end Tamble also revealed his price.", ["Tamble"]),
+    ("The talks ended and Tamble\u00a0said he was done.", ["Tamble"]),  # a no-break space before the verb
+    ("The bid failed,\u00a0said Tamble. He left.", ["Tamble"]),
     ("The bid failed, said Tamble. He left.", ["Tamble"]),
     ("But Tamble insisted she would go ahead.", ["Tamble"]),
     ("Acme Tamble said the deal was done.", []),  # inside a longer name
@@ -52,3 +54,25 @@ def test_speaking_words_are_lone_names_that_speak(text: str, found: list[str]) -
 ])
 def test_a_lone_name_is_a_pronoun_s_antecedent_before_its_cue(body: str, who: str) -> None:
     assert _speakers(body)[0] == who
+
+
+_FILLER = "The long report on the harbour plans was written last spring with help from"
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    (f"{_FILLER} Ann and her team. Tom, who runs the club, agreed.", ["Tom"]),  # Ann is no subject
+    (f"{_FILLER} Ann and her team. Tom, who runs the club, agreed. Later Ann, who runs the shop, left.",
+     ["Ann", "Tom"]),  # in the order first met, each judged by its own mentions
+    (f"Tom, who runs the club, agreed. {_FILLER} Ann and Tom's team.", ["Tom"]),
+    (f"{_FILLER} Mrs Ann. Jane, who runs it, agreed. Ann's plan won.", ["Ann", "Jane"]),  # a possessive subject
+    (f"Jane, who runs it, agreed while Tom stayed. {_FILLER} Tom.", ["Jane"]),
+])
+def test_subject_first_names_are_judged_in_one_scan(text: str, found: list[str]) -> None:
+    assert lonespeakers.subject_first_names(text, lowercase_words(text)) == found
+
+
+@pytest.mark.parametrize("end", ["'s", "\u2019s"])
+def test_no_first_name_is_a_possessive(end: str) -> None:
+    # subject_first_names scans for all first names at once: a name ending in "'s" would take
+    # the possessive mentions of the name before it ("Ann's") that a scan for that name alone finds
+    assert not [w for w in lexicon().first_names if w.endswith(end)]
