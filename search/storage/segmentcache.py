@@ -13,10 +13,10 @@ indexes in one process never resize or evict each other's.
 Eviction weighs what an entry costs to rebuild (GreedyDual-Size): over
 bench.mode_cpu's 1M cycle the postings cache's working set (~110 MB) is
 larger than its 64 MB, so a plain LRU let every large entry go before its
-next use; a common word's phrase positions (~70 ms of decoding a MB) went
-as readily as a yes/no field's ids (~15 ms a MB), and "one of the" took
-~550 ms in the cycle against ~60 ms warm.  Entries put without a cost keep
-plain LRU order.
+next use; a text word's ids or phrase positions (median ~41 and ~44 ms of
+decoding a MB there) went as readily as a facet value's ids (~18 ms a MB),
+and "one of the" took ~550 ms in the cycle against ~60-90 ms alone.
+Entries put without a cost keep plain LRU order.
 """
 from __future__ import annotations
 
