@@ -42,7 +42,8 @@ def segment_key(reader: Any) -> Any:
 
 class SegmentCache(Generic[V]):
     """Thread-safe LRU keyed by (segment_key(reader), *key), holding at most
-    `limit` bytes (each entry's size given by its put()).  Readers without a
+    `limit` bytes (each entry's size given by its put()), an entry put with
+    a cost outliving cheaper ones a byte (GreedyDual-Size).  Readers without a
     segment id are keyed by their id() and checked by weakref, so a newer
     reader reusing the id is never answered.  An entry larger than the limit
     is not kept, unless `keep_newest` (then it is kept alone)."""
