@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from itertools import compress
+from time import thread_time
 from typing import Any
 
 import numpy as np
@@ -166,6 +167,7 @@ def _kept_keys(reader: Any, fieldname: str, word: str, matcher: Any, wanted: int
     # MIN_CACHED at least: a small segment's words cost more in numpy calls than they save
     if not is_frequent(count, reader, MIN_CACHED) or wanted < count * WHOLE_SHARE:
         return None
+    started = thread_time()
     docs: list[int] = []
     values: list[bytes] = []
     for block in iter_blocks(matcher, deadline.check):
@@ -173,7 +175,7 @@ def _kept_keys(reader: Any, fieldname: str, word: str, matcher: Any, wanted: int
         values.extend(block.values())
     kept = position_keys(docs, values, 0, decode)
     kept.flags.writeable = False  # shared by every search of the segment
-    cache.put(reader, key, kept, kept.nbytes)
+    cache.put(reader, key, kept, kept.nbytes, thread_time() - started)  # the cost ranks it in the cache
     return kept
 
 

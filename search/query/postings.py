@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
+from time import thread_time
 from typing import Any
 
 from onrecord.search.storage.segmentcache import SegmentCache
@@ -55,6 +56,7 @@ def term_postings(reader: Any, fieldname: str, text: Any, open_matcher: Callable
     memo, memo_key = search_memo(), (reader, fieldname, text)
     if memo is not None and memo_key in memo:
         return memo[memo_key]
+    started = thread_time()
     matcher = open_matcher()
     if not is_block_matcher(matcher, weights=True):
         return None
@@ -63,7 +65,8 @@ def term_postings(reader: Any, fieldname: str, text: Any, open_matcher: Callable
         ids.extend(block.ids)
         weights.extend(block.weights())
     if cache is not None and is_frequent(len(ids), reader, min_cached):
-        cache.put(reader, key, (ids, weights), 8 * len(ids))
+        # its decoding time ranks it in the cache: a text word's blocks carry positions too
+        cache.put(reader, key, (ids, weights), 8 * len(ids), thread_time() - started)
     if memo is not None:
         memo[memo_key] = ids, weights
     return ids, weights

@@ -12,6 +12,7 @@ from __future__ import annotations
 import weakref
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
+from time import thread_time
 from typing import Any
 
 import numpy as np
@@ -39,6 +40,7 @@ def paragraph_term_ids(reader: Any, term: wq.Term, deadline: Deadline,
     cached = cache.get(reader, key) if cache is not None else None
     if cached is not None:
         return cached[0]
+    started = thread_time()
     found = term_ids(reader, term.fieldname, term.text, deadline, cache)
     if isinstance(found, array) and found.itemsize == 4:  # in numpy, by the segment's kept quote mask
         local = np.frombuffer(found, dtype=np.uint32)
@@ -49,7 +51,7 @@ def paragraph_term_ids(reader: Any, term: wq.Term, deadline: Deadline,
     if flags is not None:
         flags[term.fieldname] = ids
     elif cache is not None and len(ids) >= MIN_CACHED:
-        cache.put(reader, key, (ids, array("f")), 4 * len(ids))
+        cache.put(reader, key, (ids, array("f")), 4 * len(ids), thread_time() - started)
     return ids
 
 

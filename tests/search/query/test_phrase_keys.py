@@ -8,13 +8,15 @@ positions Whoosh's `Positions.decode_positions` gives.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from whoosh import formats
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
-from onrecord.search.query import phrases
+from onrecord.search.query import phrases, postings
 from onrecord.search.query.phrases import phrase_docs, position_keys
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.storage.whoosh_internals import positions_decoder
@@ -93,4 +95,25 @@ def test_frequent_words_positions_are_kept_and_answer_without_blocks(monkeypatch
     monkeypatch.setattr(phrases, "iter_blocks_holding", no_blocks)
     assert _phrase_ids(index, ("one", "of the")) == expected[("one", "of the")]
     assert _phrase_ids(index, ("harbour", "one", "of the")) == expected[("harbour", "one", "of the")]
+    index.close()
+
+
+@pytest.mark.parametrize("kind", ["ids", "positions"])
+def test_kept_postings_and_positions_carry_their_decoding_cost(monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
+    """The postings cache ranks an entry by its cost a byte: a word's ids and
+    its phrase keys are put with the CPU time their decoding took."""
+    monkeypatch.setattr(phrases, "MIN_CACHED", 128)
+    monkeypatch.setattr(postings, "MIN_CACHED", 128)
+    index = ram_index()
+    write_articles(index, [make_article("keepers", KEEPERS)])
+    costs: dict[str, list[float]] = {"ids": [], "positions": []}
+    real = index.postings_cache.put
+
+    def recording(reader: Any, key: tuple[Any, ...], value: Any, size: int, cost: float = 0.0) -> None:
+        costs["positions" if key[-1] == "positions" else "ids"].append(cost)
+        real(reader, key, value, size, cost)
+
+    monkeypatch.setattr(index.postings_cache, "put", recording)
+    _phrase_ids(index, ("one", "of the"))
+    assert costs[kind] and all(cost > 0 for cost in costs[kind])
     index.close()

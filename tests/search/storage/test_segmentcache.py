@@ -42,6 +42,43 @@ def test_cache_evicts_least_recently_used_by_bytes() -> None:
     assert cache.get(reader, ("text", "a")) is a and cache.used == 8 * 9
 
 
+@pytest.mark.parametrize("old_cost, new_cost, gone", [
+    (0.0, 0.0, "old"),    # no costs: plain LRU, the older goes
+    (5.0, 0.5, "new"),    # the older costs ten times more a byte: the newer, cheaper one goes
+    (0.5, 5.0, "old"),    # the newer is the costlier: the older goes
+    (0.5, 0.5, "old"),    # equal costs: LRU again
+])
+def test_a_costlier_entry_outlives_a_cheaper_one_used_later(old_cost: float, new_cost: float, gone: str) -> None:
+    cache: SegmentCache[str] = SegmentCache(limit=100)
+    reader = Reader()
+    cache.put(reader, ("old",), "o", 50, old_cost)
+    cache.put(reader, ("new",), "n", 50, new_cost)
+    # 150 > 100: one of the first two goes (the third costs as much as the costlier of them)
+    cache.put(reader, ("third",), "t", 50, max(old_cost, new_cost))
+    kept = {name for name in ("old", "new") if cache.get(reader, (name,)) is not None}
+    assert kept == {"old", "new"} - {gone} and cache.used == 100
+
+
+def test_an_unused_costly_entry_goes_once_cheaper_ones_have_aged_past_it() -> None:
+    cache: SegmentCache[str] = SegmentCache(limit=20)
+    reader = Reader()
+    cache.put(reader, ("costly",), "c", 10, 1.0)  # rank 0.1 a byte
+    survived = []
+    for n in range(6):  # each cheap entry (0.05 a byte) evicted raises the floor by 0.05
+        cache.put(reader, (f"cheap{n}",), "x", 10, 0.5)
+        survived.append(("costly",) in [key[1:] for key in cache._entries])
+    assert survived == [True, True, True, False, False, False]
+
+
+def test_a_hit_ranks_an_entry_again_from_the_current_floor() -> None:
+    cache: SegmentCache[str] = SegmentCache(limit=20)
+    reader = Reader()
+    cache.put(reader, ("costly",), "c", 10, 1.0)
+    for n in range(6):
+        cache.put(reader, (f"cheap{n}",), "x", 10, 0.5)
+        assert cache.get(reader, ("costly",)) == "c"  # used every time: never goes
+
+
 def test_cache_never_answers_for_another_reader_with_the_same_id(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(segmentcache, "segment_key", lambda reader: 7)  # both readers are "id 7"
