@@ -16,9 +16,11 @@ from bisect import bisect_left
 from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+from onrecord.indexer.lexicon import words
 
 LEAD_LINES = 2  # the headline and the first paragraph
 LEAD_REACH = 300  # characters after the description its name may come in (the next sentence or two)
+_TITLES = words("first_name_titles", "peer_titles")  # "Lord Vole", "Sir Vole": a person with no first name
 LEAD_SPAN = 1500  # characters a lead's document mention is looked for in (in_lead decides)
 
 
@@ -47,20 +49,26 @@ def document_named_after_lead(people: DocSpeakers, noun: str, pos: int) -> str |
 
 
 def person_named_after_lead(people: DocSpeakers, pos: int, end: int) -> str | None:
-    """Return the canonical name of the person with a first name mentioned
-    first after a description text[pos:end] in the lead, within LEAD_REACH,
-    when no one else was mentioned before pos (recorded as speaking at pos);
-    else None."""
+    """Return the canonical name of the person with a first name (or a
+    peer's or knight's title: "Lord Vole") mentioned first after a
+    description text[pos:end] in the lead, within LEAD_REACH, when no one
+    else was mentioned before pos (recorded as speaking at pos); else None."""
     if not in_lead(people.text, pos):
         return None
     best, at = None, pos + LEAD_REACH + 1
     for p in people.by_order:  # a name inside the description ("Scotland's minister") is not the one after it
         i = bisect_left(p.mentions.scanned, (end, -1))
-        if p.first and i < len(p.mentions.scanned) and p.mentions.scanned[i][0] < at:
+        # a peer or knight may come with no first name ("Lord Vole said"): a person all the same
+        if (p.first or _titled(p.name)) and i < len(p.mentions.scanned) and p.mentions.scanned[i][0] < at:
             best, at = p, p.mentions.scanned[i][0]
     if best is None or any(p.first and p is not best and p.mentions.last_before(pos) >= 0 for p in people.by_order):
         return None  # someone else is known before it: the backward rules decide
     return people.speak_as(best, pos)
+
+
+def _titled(name: str) -> bool:
+    """True when a person's name opens with a peer's or knight's title ("Lord Vole")."""
+    return name.split(" ", 1)[0].lower() in _TITLES
 
 
 def in_lead(text: str, pos: int) -> bool:

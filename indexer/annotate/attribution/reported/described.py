@@ -28,6 +28,8 @@ SELF_NAMED = words("self_named_bodies")  # "the government": itself when no gove
 _LEAD_STAFF = words("lead_staff_nouns")  # "..., officials have said." in a lead: the body named next
 _MEMBER_NOUNS = words("member_nouns")  # "..., MPs have said." in a lead: the committee named next
 _GROUP_NOUNS = _LEAD_STAFF | _MEMBER_NOUNS  # a lead's group of a body's staff or members
+_ROLES = words("roles")  # "The watchdog's chairman": an office is a person too
+MAX_OWNER_WORDS = 4  # words of a capitalised owner opening a lead's description ("Acme Relief Fund's")
 
 
 def staff_org(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers) -> dict[str, Any]:
@@ -50,20 +52,48 @@ def named_next(who: dict[str, Any], phrase: Phrase, pos: int, end: int, base: in
     never a name inside the clause or the description (`end`: where both
     end); else `who`.  (An organisation's description there is the direct
     path's: leads.org_named_after_lead.)"""
-    found = WORD_RE.findall(phrase.text.lower())
+    # "A Norland Party MEP said": a capitalised role run the phrase finder read as a name no one has
+    role_run = _role_run(phrase, base, people.text) and who.get("speaker") == phrase.text
+    found = ["a"] * role_run + WORD_RE.findall(phrase.text.lower())
     definite = (found[:1] == ["the"] or _OWNER_OPENS_RE.match(phrase.text)) \
-        and not _NAMING_WORD_RE.search(phrase.text)  # never "his agent": his
-    if who.get("speaker") or phrase.kind != "np" or found[:1] not in (["a"], ["an"]) and not definite \
-            or not is_speaker_noun(phrase.text) or found[-1] in BODY_NOUNS \
+        and not _NAMING_WORD_RE.search(_after_owner(phrase.text))  # never "his agent": his
+    if not role_run and (who.get("speaker") or phrase.kind != "np") \
+            or found[:1] not in (["a"], ["an"]) and not definite \
+            or not (is_speaker_noun(phrase.text) or found[-1] in _ROLES) or found[-1] in BODY_NOUNS \
             or not in_lead(people.text, phrase.start + base):
         return who
     person = person_named_after_lead(people, pos, end)
-    return who if person is None else credited(who, person, "person")
+    if person is None:
+        return who
+    return credited(who | {"role": None} if role_run else who, person, "person")  # the run is no role of theirs
 
 
-_OWNER_OPENS_RE = re.compile(r"[A-Z][\w.-]*['\u2019]s\s")  # "London's most senior police officer"
+# an owner's name opening the phrase: "London's most senior police officer", "Acme Relief Fund's chief"
+_OWNER_OPENS_RE = re.compile(rf"(?:[A-Z][\w.-]*\s+){{0,{MAX_OWNER_WORDS - 1}}}[A-Z][\w.-]*['\u2019]s\s")
 # a word a definite person description holds that names a work or a body, not an owner: "the Hollywood reporter"
 _NAMING_WORD_RE = re.compile(r"\s[A-Z][\w&.-]*(?!['\u2019])\b")
+_OWNER_END_RE = re.compile(r"^.*['\u2019]s\s", re.S)  # the phrase up to its last owner's "'s"
+
+
+_INDEFINITE_BEFORE_RE = re.compile(r"(?:^|\s)[Aa]n?\s+$")
+
+
+def _role_run(phrase: Phrase, base: int, text: str) -> bool:
+    """True for a capitalised run ending in a role word after "a" or "an"
+    ("A Norland Party MEP"): the phrase finder's name is a description."""
+    start = phrase.start + base
+    return phrase.kind == "name" and phrase.text.rsplit(" ", 1)[-1].lower() in _ROLES \
+        and _INDEFINITE_BEFORE_RE.search(text, max(0, start - 4), start) is not None
+
+
+def _after_owner(text: str) -> str:
+    """Return a description's words after its last owner ("The US stock market
+    watchdog's chairman": " chairman"): a capital inside the owner names the
+    owner ("US"), not the person; the whole text when no owner is written."""
+    owner = _OWNER_END_RE.match(text)
+    return text if owner is None else text[owner.end() - 1:]  # the space before the first word kept
+
+
 SPEAKING_REACH = 400  # characters back a definite body description looks for the body that spoke: a sentence or two
 
 

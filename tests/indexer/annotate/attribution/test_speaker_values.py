@@ -113,18 +113,19 @@ def speakers_by_kind(text: str) -> list[tuple[str, str | None, str | None]]:
     return [(q.kind, q.speaker, q.role) for p in article.paragraphs for q in p.quotes]
 
 
-@pytest.mark.parametrize("headline, lead", [
+@pytest.mark.parametrize("headline, lead, speaker", [
     ("US firm 'bids for Vole label'",
-     "A US firm has said it is in final talks with the Quill group to buy the Vole fashion house."),
+     "A US firm has said it is in final talks with the Quill group to buy the Vole fashion house.", None),
+    # a lead's person description is the person named next (reported.described.named_next), never its words
     ("Quill MEP attacked Vole 'empire'",
-     "A Quill Party MEP suggested Voleland saw the union as an empire, a new film has revealed."),
+     "A Quill Party MEP suggested Voleland saw the union as an empire, a new film has revealed.", "Sam Barrow"),
     ("Crisis 'ahead in harbour science'",
-     "A national body to tackle skills shortages should be set up, a committee of MPs has said."),
+     "A national body to tackle skills shortages should be set up, a committee of MPs has said.", None),
 ])
-def test_a_headline_given_a_description_has_no_speaker_value(headline: str, lead: str) -> None:
+def test_a_headline_given_a_description_has_no_speaker_value(headline: str, lead: str, speaker: str | None) -> None:
     text = f"{headline}\n\n{lead}\n\n\"We are buying his name,\" Sam Barrow told reporters."
     found = speakers_by_kind(text)
-    assert found[0] == ("partial", None, None)  # the headline: "US firm", "Quill Party MEP", "MPs" name nobody
+    assert found[0] == ("partial", speaker, None)  # the headline: "US firm", "Quill Party MEP", "MPs" no value
     assert ("direct", "Sam Barrow", None) in found
 
 
