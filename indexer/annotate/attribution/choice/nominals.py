@@ -242,10 +242,12 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
         gender = "f" if head in lex.female_nouns else "m" if head in lex.male_nouns else None
         lowered = {w.lower() for w in words}
         office = office_words(lowered)
-        person = current_person(people, pos, gender, office, frozenset(lowered & _OFFICE_CHANGERS))
+        changed = frozenset(lowered & _OFFICE_CHANGERS)
+        person = current_person(people, pos, gender, office, changed)
         if person is None:  # "The minister has warned ..." opening the article: named next
             return person_named_after_lead(people, pos, end)
-        note_office(person, office)  # "the home secretary" now: never "the prime minister" later
+        if office:  # "the home secretary" now: never "the prime minister" later; "the shadow
+            note_office(person, office | changed)  # chancellor" keeps "shadow": never "the chancellor"
     return people.speak_as(person, pos) if person else None
 
 

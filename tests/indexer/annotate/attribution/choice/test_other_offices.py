@@ -76,3 +76,15 @@ def test_same_polity(roles: set[str], described: set[str], office: set[str], fit
 ])
 def test_an_office_never_names_the_holder_of_another(text: str, speaker: str | None) -> None:
     assert _speakers(text) == [speaker]
+
+
+@pytest.mark.parametrize(("text", "speakers"), [
+    # the person "the shadow chancellor" named keeps the changer: the same description names him again
+    ('Tom Reed spoke first. Ann Vole attacked the plan. "It is weak," the shadow chancellor said. '
+     '"It is late," the shadow chancellor said.', ["Ann Vole", "Ann Vole"]),
+    # ... and "the chancellor" later is not him
+    ('Tom Reed spoke first. Ann Vole attacked the plan. "It is weak," the shadow chancellor said.\n\n'
+     '"It is fine," the chancellor said.', ["Ann Vole", "Tom Reed"]),
+])
+def test_a_changed_office_a_description_gave_stays_with_its_changer(text: str, speakers: list[str | None]) -> None:
+    assert _speakers(text) == speakers
