@@ -51,6 +51,7 @@ _DETERMINERS = words("determiners")
 _MEMBER_NOUNS = words("member_nouns")
 MEMBER_BODIES = ("committee", "council", "panel", "commission")  # what a body's members speak as
 _RELATIVES = words("relatives")
+_OFFICE_CHANGERS = words("office_changers")  # "the shadow chancellor": never the chancellor (choice.otheroffices)
 _PHRASE_LINKS = words("phrase_links")
 # auxiliaries and adverbs between a description and its cue ("The chancellor meanwhile insisted",
 # "The chancellor would not comment ..., but insisted"): the description ends before them
@@ -239,11 +240,14 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
     person = person_with_role(people, [w.lower() for w in words], pos)
     if person is None and not introduced_only and (head in lex.person_nouns or head in lex.roles):
         gender = "f" if head in lex.female_nouns else "m" if head in lex.male_nouns else None
-        office = office_words({w.lower() for w in words})
-        person = current_person(people, pos, gender, office)
+        lowered = {w.lower() for w in words}
+        office = office_words(lowered)
+        changed = frozenset(lowered & _OFFICE_CHANGERS)
+        person = current_person(people, pos, gender, office, changed)
         if person is None:  # "The minister has warned ..." opening the article: named next
             return person_named_after_lead(people, pos, end)
-        note_office(person, office)  # "the home secretary" now: never "the prime minister" later
+        if office:  # "the home secretary" now: never "the prime minister" later; "the shadow
+            note_office(person, office | changed)  # chancellor" keeps "shadow": never "the chancellor"
     return people.speak_as(person, pos) if person else None
 
 

@@ -9,6 +9,7 @@ lists are indexer.lexicon's ("roles", "descriptors", "office_changers").
 """
 from __future__ import annotations
 
+from onrecord.indexer.annotate.attribution.choice.otheroffices import holds_other_office, same_polity
 from onrecord.indexer.annotate.attribution.registry.names import lexicon
 from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
@@ -21,7 +22,8 @@ def person_with_role(people: DocSpeakers, words: list[str], pos: int) -> Person 
     """Return the person introduced with the role `words` name (its head, and
     no office-changing word it lacks: a "shadow foreign secretary" is not
     "the foreign secretary", nor the other way round; every role word it has: a "home secretary" is
-    not "the foreign secretary"), mentioned last before pos."""
+    not "the foreign secretary"), mentioned last before pos; one of the
+    description's nationality or party first (choice.otheroffices.same_polity)."""
     head, wanted = words[-1], set(words)
     office = office_words(wanted)  # "the foreign secretary" is not the home secretary
     changed = wanted & _OTHER_OFFICE  # "the shadow chancellor" is not the chancellor
@@ -30,7 +32,9 @@ def person_with_role(people: DocSpeakers, words: list[str], pos: int) -> Person 
         return bool(p.first) and head in p.roles and not (p.roles & _OTHER_OFFICE) - wanted \
             and changed <= p.roles and office <= p.roles and p.mentions.last_before(pos) >= 0
     found = [p for p in people.by_order if fits(p)]
-    return max(found, key=lambda p: p.mentions.last_before(pos)) if found else None
+    # of two prime ministers, "the Irish prime minister" is the one introduced as Irish
+    return max(found, key=lambda p: (same_polity(p.roles, wanted, office), p.mentions.last_before(pos))) \
+        if found else None
 
 
 def note_office(person: Person, office: frozenset[str]) -> None:
@@ -51,14 +55,17 @@ def office_words(found: set[str]) -> frozenset[str]:
 
 
 def current_person(people: DocSpeakers, pos: int, gender: str | None,
-                   office: frozenset[str] = frozenset()) -> Person | None:
+                   office: frozenset[str] = frozenset(), changed: frozenset[str] = frozenset()) -> Person | None:
     """Return the person most recently a subject or speaker before pos; for an
     office of two role words or more ("the prime minister", "the foreign
     secretary"), never one introduced with another office ("Home Secretary
-    Ann Vole": her office's words hold not all of the description's)."""
+    Ann Vole": her office's words hold not all of the description's); for any
+    office, never one choice.otheroffices says holds another ("shadow
+    chancellor Ann Vole" for "the chancellor", whose changers are `changed`)."""
     roles = lexicon().roles
     # a peer ("Lord Vole") has no first name but a title's gender: a person too
     fits = [p for p in people.by_order if (p.first or p.gender) and p.salient.last_before(pos) >= 0
             and (gender is None or p.gender in (None, gender))
-            and not (len(office) > 1 and p.roles & roles and not office <= p.roles)]
+            and not (len(office) > 1 and p.roles & roles and not office <= p.roles)
+            and not holds_other_office(p.roles, office, changed)]
     return max(fits, key=lambda p: p.salient.last_before(pos)) if fits else None

@@ -24,8 +24,10 @@ _OF_PLACE = r"(?:\s+(?:of|for|to)\s+(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+(?:and\s+
 # "the Archbishop of Canterbury, " right before the name's run
 _WORD = r"(?!(?:of|for|to|the)\b)[A-Za-z][\w-]*"
 _BEFORE_RE = re.compile(rf"\b[Tt]he\s+((?:{_WORD}\s+){{0,3}}{_WORD}){_OF_PLACE},\s*$")
-# ", the health secretary," right after the name
-_AFTER_RE = re.compile(r",\s+(?:the|a|an)\s+((?:[A-Za-z][\w-]*\s+){0,3}?[A-Za-z][\w-]*)(?=\s*[,.;]|\s+(?:of|for|at)\b)")
+# ", the health secretary," right after the name; or with no article an office of a body:
+# ", leader of the Acme Party," (lowercase words only: ", Tom Reed of Acme," is another name)
+_AFTER_RE = re.compile(r",\s+(?:(?:the|a|an)\s+((?:[A-Za-z][\w-]*\s+){0,3}?[A-Za-z][\w-]*)"
+                       r"(?=\s*[,.;]|\s+(?:of|for|at)\b)|((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)(?=\s+(?:of|for|at)\s))")
 _WINDOW = 80  # characters either side an appositive is looked for in
 # lowercase role words right before a name, up to the first small word: "former welfare
 # minister Ann Vole"; not "Cardinal" in "Both the Cardinal and Archbishop Ann Vole"
@@ -52,7 +54,8 @@ def roles_around(text: str, run_start: int, end: int) -> set[str]:
 def appositive_roles(text: str, run_start: int, end: int) -> set[str]:
     """Return the role words of an appositive right before the run at
     run_start ("the Archbishop of Canterbury, ") or right after the name
-    ending at end (", the health secretary,"): empty when its head is no role."""
+    ending at end (", the health secretary,", ", leader of the Acme Party,"):
+    empty when its head is no role."""
     found: set[str] = set()
     lo = max(0, run_start - _WINDOW)
     # _BEFORE_RE ends in ",\s*$": without that comma before the run, a string test spares the scan
@@ -60,7 +63,7 @@ def appositive_roles(text: str, run_start: int, end: int) -> set[str]:
     after = _AFTER_RE.match(text, end, min(len(text), end + _WINDOW))
     for m in (before, after):
         if m is not None:
-            found |= _role_words(m.group(1))
+            found |= _role_words(m.group(m.lastindex or 1))
     return found
 
 

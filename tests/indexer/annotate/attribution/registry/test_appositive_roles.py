@@ -34,3 +34,16 @@ def test_the_office_an_appositive_gave_names_its_holder_not_the_last_speaker() -
             '"It was a shock," said Quill Marsh, who wrote a book about the couple. '
             'The Archbishop of Leeds said: "I am pleased for them."')
     assert _speakers(text) == ["Quill Marsh", "Tavo Brenn"]
+
+
+@pytest.mark.parametrize(("sentence", "roles"), [
+    # no article before an office of a body: still the person's office
+    ("He met Ann Vole, leader of the Acme Party, on Monday.", {"leader"}),
+    ("He met Ann Vole, chief executive of Acme Ltd, on Monday.", {"chief", "executive"}),
+    # a place or a name after the comma gives nothing
+    ("He met Ann Vole, Tom Reed of Acme, on Monday.", set()),
+    ("He met Ann Vole, in front of the hall, on Monday.", set()),
+])
+def test_an_appositive_office_without_an_article(sentence: str, roles: set[str]) -> None:
+    start = sentence.index("Ann")
+    assert appositive_roles(sentence, start, start + len("Ann Vole")) == roles
