@@ -21,40 +21,43 @@ from onrecord.search import Paragraph, Quote
 _DOCUMENTS = words("document_nouns", "publication_nouns", "newspaper_nouns", "org_voices")
 # characters between the document's quote or clause and "it": the next sentence, not a later one
 IT_REACH = 300
-_SOURCE = "rule:it_document"  # also what a later "it" follows: "It adds ... It argues"
+_SOURCE = "rule:it_document"
 
 
 def it_after_documents(paragraphs: list[Paragraph]) -> list[Paragraph]:
     """Return `paragraphs` with each quote whose speaker phrase is "it" right
     after a document's quote credited to that document's speaker (module
     docstring); the others unchanged."""
-    last: Quote | None = None
+    last: Quote | None = None  # the last quote with a speaker phrase
+    issuer = False  # whether `last` is a document's, or an "it" that followed one
     out = []
     for para in paragraphs:
         quotes, changed = [], False
         for q in para.quotes:
-            issued = _issued(q, last)
+            follows = issuer and last is not None and _follows(q, last)
+            issued = _credited(q, last) if follows and last is not None else q
             changed |= issued is not q
             quotes.append(issued)
-            last = issued if issued.speaker_mention is not None else last
+            if q.speaker_mention is not None:
+                last, issuer = issued, follows or is_document(q.speaker_mention.text) and q.speaker is not None
         out.append(para.with_quotes(quotes) if changed else para)
     return out
 
 
-def _issued(q: Quote, last: Quote | None) -> Quote:
-    """Return `q` credited to `last`'s speaker when q's speaker phrase is "it"
-    within IT_REACH after `last`, a document's quote with a speaker (or an
-    "it" this rule credited); else `q`."""
-    mention = q.speaker_mention
-    if mention is None or mention.text.lower() != "it" or last is None or last.speaker is None \
-            or last.speaker_mention is None \
-            or not (is_document(last.speaker_mention.text) or last.speaker_source == _SOURCE):
-        return q
-    if not 0 <= mention.start - max(last.end, last.speaker_mention.end) <= IT_REACH:
-        return q
-    return dataclasses.replace(q, speaker=last.speaker, speaker_type=last.speaker_type,
-                               evidence=last.evidence, confidence=last.confidence,
-                               speaker_source=_SOURCE)
+def _follows(q: Quote, last: Quote) -> bool:
+    """True when q's speaker phrase is "it" within IT_REACH after `last` and its speaker phrase."""
+    mention, before = q.speaker_mention, last.speaker_mention
+    if mention is None or before is None or mention.text.lower() != "it":
+        return False
+    return 0 <= mention.start - max(last.end, before.end) <= IT_REACH
+
+
+def _credited(q: Quote, last: Quote) -> Quote:
+    """Return `q` credited to `last`'s speaker, its tie a pronoun's (q itself when already so)."""
+    if q.speaker == last.speaker or last.speaker is None:
+        return q  # the same speaker already: its evidence stands
+    return dataclasses.replace(q, speaker=last.speaker, speaker_type=last.speaker_type, evidence="pronoun",
+                               confidence=q.confidence or last.confidence, speaker_source=_SOURCE)
 
 
 def is_document(phrase: str) -> bool:

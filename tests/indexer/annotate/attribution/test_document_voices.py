@@ -77,3 +77,11 @@ def test_is_document(phrase: str, document: bool) -> None:
 ])
 def test_a_newspaper_is_named_as_written(text: str, speaker: str) -> None:
     assert [s for kind, s in _quotes(text) if kind == "indirect"][0] == speaker
+
+
+def test_it_keeps_a_pronouns_tie() -> None:
+    text = ("Seawatch says in a report that fares will rise. The Norland Council met the ferry owners on Monday. "
+            "The report said: \u201cThe harbour must act.\u201d It also points out that the ferries are old.")
+    article = annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
+    last = [q for p in article.paragraphs for q in p.quotes][-1]
+    assert (last.speaker, last.evidence) == ("Seawatch", "pronoun")
