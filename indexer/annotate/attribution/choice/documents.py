@@ -5,11 +5,12 @@ organisation's voice ("org_voices": "the AFI jury") becomes its issuer, in this 
 phrase names ("the Copyright Office's report", "the Strava report", "an agency statement", "her
 lawsuit"); the owner the article named with the last such document ("Acme's annual report", "a
 report by Acme", "a report published by research firm Acme": the lexicon's "document_issuing_verbs",
-"In a statement, Acme said"); for a suit (the lexicon's "suit_nouns") the party the article last
-wrote as suing ("Ann Vole is suing Acme", "Ann Vole filed the suit": "suing_verbs"); else the one
-named after the lead's "a report" (choice.leads), the organisation introduced last, the body that
-spoke last.  A document no one is named with ("a report said") names nobody.  Split from
-choice.nominals, which sends a description ending in such a noun here.
+"In a statement, Acme said", "Acme says in a report", "a Acme Bank report" when the name is a
+body's); for a suit (the lexicon's "suit_nouns") the party the article last wrote as suing ("Ann
+Vole is suing Acme", "Ann Vole filed the suit": "suing_verbs"); else the one named after the
+lead's "a report" (choice.leads), the organisation introduced last, the body that spoke last.  A
+document no one is named with ("a report said") names nobody.  Split from choice.nominals, which
+sends a description ending in such a noun here.
 """
 from __future__ import annotations
 
@@ -92,12 +93,18 @@ def document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only: 
 def _owned_re(noun: str) -> re.Pattern[str]:
     """Return the regex of a document named with its owner: "Acme's 2024
     report", "a report (published) by (telecoms giant) Acme", "In a statement
-    (on Monday), Acme said" (group 1, 2 or 3 the owner)."""
-    return re.compile(rf"{_OWNER_RUN}['\u2019]s[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}s?\b"
+    (on Monday), Acme said", "a Acme Bank report" (group 1 to 4 the owner;
+    group 1 also "Acme said in a statement")."""
+    # one scan of the owner run for "Acme's report" and "Acme says in a report": the run is the costly part
+    return re.compile(rf"{_OWNER_RUN}(?:['\u2019]s[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}s?\b"
+                      rf"|[ \u00a0]+(?:has[ \u00a0]+)?{_SAID}[ \u00a0]+in[ \u00a0]+(?:an?|its|their)"
+                      rf"[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,2}}?{noun}\b)"  # "Acme says in a report"
                       rf"|\b{noun}s?,?[ \u00a0]+(?:{_ISSUED}[ \u00a0]+)?(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?"
                       rf"(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?{_OWNER_RUN}"  # "a report by telecoms giant Acme"
                       rf"|\b[Ii]n[ \u00a0]+(?:an?|its)[ \u00a0]+{noun}\b[^.\"\u201c\n]{{0,80}}?"
-                      rf"[ \u00a0]+(?:the[ \u00a0]+)?{_OWNER_RUN}[ \u00a0]+(?:has[ \u00a0]+)?{_SAID}\b")
+                      rf"[ \u00a0]+(?:the[ \u00a0]+)?{_OWNER_RUN}[ \u00a0]+(?:has[ \u00a0]+)?{_SAID}\b"
+                      # "a Acme Bank report": the noun left unread, so "a June report by Acme" is still Acme's
+                      rf"|\b(?:[Aa]n?|[Tt]he)[ \u00a0]+{_OWNER_RUN}(?=[ \u00a0]+{noun}\b)")
 
 
 def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, str] | None:
@@ -106,10 +113,12 @@ def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, st
     lo = max(0, end - INSTITUTION_REACH)
     found = None
     for m in _owned_re(noun).finditer(people.text, lo, end + 60):  # "The letter, from Acme, says"
-        found = m if m.start() < end else found
+        # a name before the noun owns it only as a known body: "the Sunday report" is no one's
+        known = not m.group(4) or people.match_org(m.group(4)) or m.group(4).split()[-1].lower() in ORG_NOUNS
+        found = m if m.start() < end and known else found
     if found is None:
         return None
-    k = next(k for k in (1, 2, 3) if found.group(k))
+    k = next(k for k in (1, 2, 3, 4) if found.group(k))
     at, run = found.start(k), LEADING_ARTICLES_RE.sub("", found.group(k))
     # no sentence break inside: "by Acme. It said" is Acme's, "last October. Mr Vole's statement" his
     run = _END_STOP_RE.sub("", re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if k == 1 else 0])

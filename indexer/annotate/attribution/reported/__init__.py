@@ -24,6 +24,9 @@ two, "Ironhorse Oil and Gas", "the Sunday Tribune", "General Motors" whole);
 ("Acme officials said", a lead's "MPs have said" then the committee named
 next, "the bank said" as the body whose clause came last); `works` a book's
 words as its author's ("the book claims" after "a new book by Ann Vole");
+`mastheads` names a newspaper the article writes only as "The Bugle" so;
+`itdocuments` credits "it" right after a document's or publication's
+words to its issuer ("The report said ... It adds that ...");
 `reports` runs it over an article
 after its quotes are attributed and adds each clause as a Quote of kind
 `indirect`, its speaker credited as a direct

@@ -38,6 +38,8 @@ from onrecord.indexer.annotate.attribution.reported.described import (
     speaking_body,
     staff_org,
 )
+from onrecord.indexer.annotate.attribution.reported.itdocuments import it_after_documents
+from onrecord.indexer.annotate.attribution.reported.mastheads import mastheads_as_written
 from onrecord.indexer.annotate.attribution.reported.openers import asked_clause
 from onrecord.indexer.annotate.attribution.reported.outlets import WORD_RE, unnamed_paper
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_before_quote, cut_run_on
@@ -100,7 +102,8 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
             continue
         quotes = sorted([*para.quotes, *found], key=lambda q: q.start)
         out.append(para.with_quotes(quotes))
-    return out
+    # "The Bugle reported": the newspaper as written; "The report said ... It adds that": the report's issuer
+    return it_after_documents(mastheads_as_written(out, text))
 
 
 def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quoted: list[Quote],

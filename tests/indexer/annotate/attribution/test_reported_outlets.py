@@ -69,7 +69,7 @@ def test_the_paper_is_the_newspaper_named_or_credited_last(text: str, speakers: 
 
 @pytest.mark.parametrize(("text", "said_it"), [
     ("The Norland Courier said the mayor had quit. The paper said he would stay on until May. "
-     "It said the council would meet on Friday.", "Norland Courier"),
+     "It said the council would meet on Friday.", "The Norland Courier"),  # written only as "The ...": so named
     ("According to the Daily Bugle, the Acme Union will strike. The paper said Acme Group had been told. "
      "It said talks would go on.", "Daily Bugle"),
 ])

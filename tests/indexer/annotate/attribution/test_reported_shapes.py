@@ -20,7 +20,7 @@ from tests.indexer.annotate.attribution.test_reported import reported
      "point out"),
     ("Ann Vole said Tuesday that the harbour would reopen.", "the harbour would reopen", "Ann Vole", "said"),
     ("The Daily Post reported Friday night that the harbour would reopen.", "the harbour would reopen",
-     "Daily Post", "reported"),
+     "The Daily Post", "reported"),  # written only as "The Daily Post": its name as written
     ('Speaking on "Harbour Hour," Ann Vole admitted that the harbour had closed too early.',
      "the harbour had closed too early", "Ann Vole", "admitted"),
 ])
