@@ -76,7 +76,7 @@ def previous_subject(pool: Sequence[_P], firsts: Sequence[int], text: str,
     # an owner named before the subject is none ("Reed's rival Tom Vole was"): the first other name is
     first = min((at for at in firsts if previous <= at < sentence and not _owner(text, at)), default=-1)
     if not previous <= first < sentence or not acts(text, first) or _subordinate(text, previous) \
-            or _rival(pool, firsts, first, text, sentence):
+            or _rival(pool, firsts, first, text, (previous, sentence)):
         return pool
     return [p for p, at in zip(pool, firsts, strict=True) if at == first]
 
@@ -94,19 +94,23 @@ def _subordinate(text: str, start: int) -> bool:
     return word is not None and word.group(1).lower() in _SUBORDINATING
 
 
-def _rival(pool: Sequence[Person], firsts: Sequence[int], first: int, text: str, sentence: int) -> bool:
-    """True when someone of the pool is named later in the same sentence
-    speaking there when the first one does not (", said Ann Vole": the
-    speaker, not the topic named first) or as the subject of a clause of its own, after a comma and no
+def _rival(pool: Sequence[Person], firsts: Sequence[int], first: int, text: str,
+           span: tuple[int, int]) -> bool:
+    """True when someone else of the pool speaks in the sentence `span`
+    (start, end) when the first one does not (", said Ann Vole": the
+    speaker, not the topic named first; "Acme's analyst, Ann Vole, said Tom
+    Reed was ...": Vole, her first mention an owner's) or is named later
+    there as the subject of a clause of its own, after a comma and no
     speech cue ("Tom Reed left, and Ann Vole dismissed it"; not ", said
     that when Reed had": what the first one says)."""
     # what the first one speaks may name speakers of its own ("Vole said that when Reed had announced ...")
+    previous, sentence = span
     reports = any(own == first and p.spoke.last_before(sentence) >= first for p, own in zip(pool, firsts, strict=True))
     for p, own in zip(pool, firsts, strict=True):
         at = p.mentions.last_before(sentence)
         if own == first:
             continue  # the first named himself
-        if first < at and not reports and p.spoke.last_before(sentence) > first:
+        if not reports and p.spoke.last_before(sentence) >= previous:
             return True
         if first < at and acts(text, at):
             comma = text.rfind(",", first, at)

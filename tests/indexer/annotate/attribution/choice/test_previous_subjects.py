@@ -41,6 +41,9 @@ def test_a_finite_verb_after_a_name_makes_it_a_subject(text: str, name: str, exp
      'He added: "We will see."', ["Tavo Brenn", "Piet Marsh"]),
     ('"The plan is sound," said Tavo Brenn. Karl Ostrander was very wrong about it, Piet Marsh said. '
      'He added: "We will see."', ["Tavo Brenn", "Piet Marsh"]),
+    # the speaker of the sentence before, though his first mention is an owner's and another name acts after
+    ('"The plan is sound," said Tavo Brenn. Acme\'s harbour warden, Karl Ostrander, said it appeared Mr Brenn '
+     'was wrong. But he said: "We will see."', ["Tavo Brenn", "Karl Ostrander"]),
 ])
 def test_he_said_means_the_subject_of_the_sentence_before(text: str, expected: list[str]) -> None:
     assert speakers(text) == expected
