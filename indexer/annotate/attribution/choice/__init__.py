@@ -9,7 +9,8 @@ that-clause is, `claims`; a body's staff, "Acme officials said", the body, `staf
 report" is, `documents`; whether a description's noun can name a body, "the club" no "Champions League",
 `bodykinds`), the learned choice of a
 pronoun's antecedent (`antecedents`, weights in indexer/data/speaker_weights.json
-fitted by bench/fit_speakers.py; "It said" and "The company said" the body the sentence before is about,
+fitted by bench/fit_speakers.py; "He said" the subject a finite verb follows in the sentence before,
+`subjectverbs`; "It said" and "The company said" the body the sentence before is about,
 `subjectbodies`), the learned choice among a quote's
 candidate speakers (`ranker` and its features `rankfeatures`, weights in
 indexer/data/ranker_weights.json fitted by bench/fit_ranker.py), and the

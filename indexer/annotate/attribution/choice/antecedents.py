@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from onrecord.indexer.annotate.attribution.choice.subjectverbs import previous_subject
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS, PARTICIPLE_CUES
 from onrecord.indexer.annotate.attribution.registry.names import lexicon
 from onrecord.indexer.annotate.attribution.registry.people import Person
@@ -307,6 +308,8 @@ def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Per
     if text:  # 'an Ann Vole goal': a name modifying a noun after an article is nobody acting
         acting = [p for p in pool if not _article_modifier(text, p.mentions.last_before(ctx.pos))]
         pool = outside_report(acting or pool, ctx, text)
+        firsts = [_first_from(p.mentions, ctx.previous) for p in pool]  # 'Reed's rival Tom Vole was ... He said'
+        pool = previous_subject(pool, firsts, text, ctx.previous, ctx.sentence, ctx.pos)
     subjects = [p for p in pool if p.salient.last_before(ctx.pos) >= ctx.sentence]
     return subjects or pool
 
