@@ -39,8 +39,11 @@ def work_of(toks: Tokens, j: int, run_back: Callable[[Tokens, int], int]) -> int
 def office_before(toks: Tokens, start: int, end: int) -> int | None:
     """Return the index of an office word right before a "for" or "of" that
     opens the names toks[start:end] or stands inside them ("the MP for Bath",
-    "the senator for Bath": a seat's places), else None."""
+    "the senator for Bath": a seat's places), else None.  A spokesperson's
+    "for" takes whom they speak for ("a spokesman for Justice and Home
+    Affairs Commissioner Ann Vole"), no seat."""
+    spokes = lexicon().spokes
     for r in range(end - 2, max(start - 3, -1), -1):
-        if toks[r + 1][0] in ("for", "of") and is_role_word(toks[r][0]):
+        if toks[r + 1][0] in ("for", "of") and is_role_word(toks[r][0]) and toks[r][0].lower() not in spokes:
             return r
     return None

@@ -28,6 +28,9 @@ def test_the_office_or_noun_is_the_phrase(sentence: str, phrase: str) -> None:
 @pytest.mark.parametrize("sentence, phrase", [
     ("Tarnford and Sheepwick said", "Sheepwick"),  # no office: two bodies or places speaking
     ("The MP for Tarnford said", "The MP for Tarnford"),  # one place: the run as before
+    # a spokesman's "for" takes whom they speak for, no seat: the name, as before
+    ("A spokesman for Harbour and Tarn Affairs Commissioner Ann Vole said",
+     "Tarn Affairs Commissioner Ann Vole"),
 ])
 def test_no_list_after_an_office_is_read_as_before(sentence: str, phrase: str) -> None:
     cue = sentence.rsplit(" ", 1)[1]
