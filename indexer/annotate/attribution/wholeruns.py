@@ -43,6 +43,11 @@ def front_words(text: str, start: int, common: frozenset[str] = frozenset(),
     sentence's first word the article writes in lowercase (`common`:
     "Bookmaker Acme said") and a person's words before a joint (`people`: the
     words of its person values, "Ann Vole of the FBI") are no words of it."""
+    if start < 2 or text[start - 1] not in " \u00a0":
+        return []
+    prev = text[max(0, start - 30):start].rsplit(None, 1)
+    if not prev or not (prev[-1][:1].isupper() or prev[-1] in _JOINTS):
+        return []  # most values: a lowercase word or a sentence's start before them, no regex search
     m = _FRONT_RE.search(text, max(0, start - _REACH), start)
     if m is None:
         return []
