@@ -27,7 +27,9 @@ Grouped by concern, in the order a quote is attributed:
 - `values`: the stage after attribution clearing speaker values no one
   person or organisation holds (two people speaking together, a body or a
   one-word name voicing nothing, a description kept as the value) and giving
-  the name where an office was kept before it.
+  the name where an office was kept before it, and with `wholeruns` the
+  whole body's name where the rules cut its front off ("UK" of "Amnesty
+  International UK").
 
 Its word lists are indexer.lexicon's, its fitted weights indexer/data's.
 Imports annotate/institutions/, never the other way.

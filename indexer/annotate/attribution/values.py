@@ -20,7 +20,8 @@ when the rules credited words to someone who did not say them alone:
 
 It also gives the whole name where the registry cut a word off one the
 article writes whole (whole_names: "Concern England" beside "Age Concern
-England", "Wright" beside "Will Wright"): one value per person or body.
+England", "Wright" beside "Will Wright"; and wholeruns: "UK" of "Amnesty
+International UK"): one value per person or body.
 
 The speaker phrase stays as the quote's mention (the evidence the reader
 sees), and nothing before the stage changes: the registry, the speaker
@@ -50,6 +51,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
 )
 from onrecord.indexer.annotate.attribution.registry.runs import looks_like_org
 from onrecord.indexer.annotate.attribution.spans.quotes import is_heading
+from onrecord.indexer.annotate.attribution.wholeruns import whole_runs
 from onrecord.indexer.budget import check
 from onrecord.indexer.lexicon import words
 from onrecord.search import Article, Deadline, Paragraph, Quote
@@ -299,7 +301,10 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
     Raises DeadlineExceeded past `deadline`."""
     people = frozenset(q.speaker for p in article.paragraphs for q in p.quotes
                        if q.speaker and q.speaker_type == "person")
-    whole = whole_names(article.text, [q for p in article.paragraphs for q in p.quotes])
+    quotes_all = [q for p in article.paragraphs for q in p.quotes]
+    # a body's name the rules cut the front off ("UK" of "Amnesty International UK"): the whole name
+    whole = whole_names(article.text, quotes_all) \
+        | whole_runs(article.text, quotes_all, _common_words(article.text), people)
     paragraphs: list[Paragraph] = []
     for n, para in enumerate(article.paragraphs):
         check(deadline)

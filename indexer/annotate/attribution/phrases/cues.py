@@ -25,6 +25,7 @@ from onrecord.indexer.annotate.attribution.phrases.persons import (
 )
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap, is_headline, relative_opening
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun as is_speaker_noun  # its old home
+from onrecord.indexer.annotate.attribution.phrases.worksof import work_of
 from onrecord.indexer.annotate.attribution.registry.names import ORG_NAME_WORDS, is_role_word, lexicon
 from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.lexicon import words
@@ -195,7 +196,7 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
         person = person_of_organisation(toks, j, i) or person_after_owner(toks, j, i)
         if person is not None:  # "Ann Vole of Acme said", "Acme's Mr Vole said": the person
             return _run_phrase(frame, toks, person, end)
-        described = _work_of(toks, j)
+        described = work_of(toks, j, _name_run_back)
         if described is not None:  # "The star of Rain Man and Tootsie said": the star, not a film
             first = toks[_np_back(toks, described)][1]
             return Phrase(frame[first:e], first, end, "np")
@@ -208,18 +209,6 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
         return None
     j = _np_back(toks, i)
     return Phrase(frame[toks[j][1]:e], toks[j][1], end, "np")
-
-
-def _work_of(toks: list[tuple[str, int, int]], j: int) -> int | None:
-    """Return the index of the person noun a name run starting at j is the
-    object of ("the star of Rain Man and Tootsie", "the singer of Yellow"):
-    the names are works, the noun the speaker; else None."""
-    k = j - 1
-    while k >= 1 and toks[k][0] == "and" and is_cap(toks[k - 1][0]):
-        k = _name_run_back(toks, k - 1) - 1
-    if k >= 1 and toks[k][0] == "of" and toks[k - 1][0] in lexicon().person_nouns:
-        return k - 1
-    return None
 
 
 def _appositive_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase | None:
