@@ -51,7 +51,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
 )
 from onrecord.indexer.annotate.attribution.registry.runs import looks_like_org
 from onrecord.indexer.annotate.attribution.spans.quotes import is_heading
-from onrecord.indexer.annotate.attribution.wholeruns import whole_runs
+from onrecord.indexer.annotate.attribution.wholeruns import LazyWords, whole_runs
 from onrecord.indexer.budget import check
 from onrecord.indexer.lexicon import words
 from onrecord.search import Article, Deadline, Paragraph, Quote
@@ -304,7 +304,7 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
     quotes_all = [q for p in article.paragraphs for q in p.quotes]
     # a body's name the rules cut the front off ("UK" of "Amnesty International UK"): the whole name
     whole = whole_names(article.text, quotes_all) \
-        | whole_runs(article.text, quotes_all, _common_words(article.text), people)
+        | whole_runs(article.text, quotes_all, LazyWords(article.text), people)
     paragraphs: list[Paragraph] = []
     for n, para in enumerate(article.paragraphs):
         check(deadline)

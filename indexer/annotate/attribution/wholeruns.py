@@ -17,9 +17,15 @@ openers and owners ("France's") are never words of the name.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 
-from onrecord.indexer.annotate.attribution.registry.names import TITLES, is_owner, is_role_word, plain_word
+from onrecord.indexer.annotate.attribution.registry.names import (
+    TITLES,
+    is_owner,
+    is_role_word,
+    lowercase_words,
+    plain_word,
+)
 from onrecord.indexer.lexicon import words
 from onrecord.search import Quote
 
@@ -35,7 +41,24 @@ _OPENS_RE = re.compile(r"(?:^|[.!?:\n][\"'\u201c\u2018 \u00a0]*)$")
 _REACH = 80  # characters before the value a body's name may start
 
 
-def front_words(text: str, start: int, common: frozenset[str] = frozenset(),
+class LazyWords:
+    """The words an article writes in lowercase, read on the first lookup:
+    most articles have no value to widen and never look (reading them
+    for every article cost ~1.7% of extraction)."""
+
+    __slots__ = ("_text", "_words")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._words: frozenset[str] | None = None
+
+    def __contains__(self, word: object) -> bool:
+        if self._words is None:
+            self._words = lowercase_words(self._text)
+        return word in self._words
+
+
+def front_words(text: str, start: int, common: Container[str] = frozenset(),
                 people: frozenset[str] = frozenset()) -> list[str]:
     """Return the words of a body's name written right before text[start:]
     (its capitalised words and joints, from the first one the name may hold
@@ -95,7 +118,7 @@ def _own_name(text: str, value: str) -> bool:
     return False
 
 
-def whole_run(text: str, value: str, start: int, common: frozenset[str] = frozenset(),
+def whole_run(text: str, value: str, start: int, common: Container[str] = frozenset(),
               people: frozenset[str] = frozenset()) -> str | None:
     """Return the whole body's name ending in `value` written at text[start:]
     (a longer run of capitalised words before it), or None when the value is
@@ -113,7 +136,7 @@ def whole_run(text: str, value: str, start: int, common: frozenset[str] = frozen
     return None if _own_name(text, value) else name
 
 
-def whole_runs(text: str, quotes: Iterable[Quote], common: frozenset[str] = frozenset(),
+def whole_runs(text: str, quotes: Iterable[Quote], common: Container[str] = frozenset(),
                people: frozenset[str] = frozenset()) -> dict[str, str]:
     """Return each speaker value some quote's own speaker phrase writes as the
     tail of a longer body's name (whole_run) mapped to that name, the first
