@@ -8,11 +8,17 @@ record and name-level rules are registry.people's, splitting a capitalised run a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from functools import cached_property
 
-from onrecord.indexer.annotate.attribution.choice import antecedents, subjectbodies
-from onrecord.indexer.annotate.attribution.registry import lonespeakers, orgevidence, referents, singles, things
+from onrecord.indexer.annotate.attribution.choice import subjectbodies
+from onrecord.indexer.annotate.attribution.registry import (
+    lonespeakers,
+    lookups,
+    orgevidence,
+    referents,
+    singles,
+    things,
+)
 from onrecord.indexer.annotate.attribution.registry.fullnames import NameHit, appositive_name, find_full_names
 from onrecord.indexer.annotate.attribution.registry.names import (
     F_TITLES,
@@ -38,8 +44,6 @@ from onrecord.indexer.annotate.attribution.registry.people import (
     longer_form,
     plain_title_fits,
     pronoun_gender,
-    rank_at,
-    typos_of,
     variants,
 )
 from onrecord.indexer.annotate.attribution.registry.positions import Positions
@@ -60,7 +64,6 @@ from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, detec
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.lexicon import words
 
-FIRST_NAME_TITLES = words("first_name_titles")
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | words("not_first_names", "weekdays", "months")
 _CUE_FORMS = words("never_name_cues")
 _COLLECTIVE_PRONOUNS = words("pronouns_collective")
@@ -100,8 +103,14 @@ class DocSpeakers:
         self._candidates: dict[str, NameHit] = {}  # surname -> a full name no cue vouched for yet
         # a candidate's own full-name mention, once a later surname makes it a person (None after the scan)
         self._late: list[tuple[int, Person, bool]] | None = []
+        self._scan_mentions(text)
+        self._scan_spokespeople(text)
+
+    def _scan_mentions(self, text: str) -> None:
+        """Register the people the article names and keep every mention of
+        them (and the subject ones) in position order, outside quotes."""
         events = [e for hit in find_full_names(text, self.common) if (e := self._introduce(text, hit))]
-        events += self._surname_mentions(text) + self._late
+        events += self._surname_mentions(text) + (self._late or [])
         self._late = None  # "Lord Dubs": a peer is a person before speaking, for the pronouns between
         lone = lonespeakers.mentions(text, self.common, (self._by_last, self._by_first), self.match_org)
         peers = [*singles.peer_mentions(text, _NOT_FIRST), *lone]  # "Vole said": a person before speaking too
@@ -115,7 +124,6 @@ class DocSpeakers:
             if subject:
                 person.salient.scan(pos)
                 self._salient.scan(pos, person.order)
-        self._scan_spokespeople(text)
 
     def _mention_late(self, hit: NameHit, person: Person) -> None:
         """Record a candidate's full-name mention once it became `person` ('Radio host Rush
@@ -269,7 +277,7 @@ class DocSpeakers:
             person = person or self._person(name[0], name[-1], gender_of(name[0], title), " ".join(name + suffix))
             person.roles.update((role or "").lower().split())
             return self._speak(person, pos).name, role
-        single = self._peer_alone(name[-1], title) or self._find_single(name[-1], title, pos) \
+        single = self._peer_alone(name[-1], title) or lookups.find_single(self, name[-1], title, pos) \
             or self._by_surname(name[-1], title)
         if single is None and (not singles.may_be_name(self.text, self.common, name[-1], title)
                                or not title and singles.leads_institution(self.text, name[-1], self.common)):
@@ -323,33 +331,11 @@ class DocSpeakers:
         self._mentions.add(pos, person.order)
         return person
 
-    def _find_single(self, word: str, title: str | None, pos: int) -> Person | None:
-        """Resolve 'Smallman', 'Mrs Smallman', 'Sir Mark', 'Mr Gardner', 'Mr Kim' to a known person: the first
-        test in order that someone passes, then the most recent speaker/subject among them (ties: met first)."""
-        t, g = (title or "").lower().rstrip("."), gender_of("", title)
-        tests: list[Callable[[], list[Person]]] = [lambda: self._by_last.get(word, [])]
-        if t in FIRST_NAME_TITLES:
-            tests.insert(0, lambda: self._by_first.get(word, []))
-        # a misspelt surname, not a common word one letter off ("More often" is no Moore)
-        tests.append(lambda: typos_of(self._by_variant, word) if len(word) >= 4 and word.lower() not in self.common
-                     else [])
-        if not t:
-            tests.append(lambda: self._by_first.get(word, []))
-            tests.append(lambda: self._by_inner.get(word, []))  # "Joon" for Yeun Joon Kim
-        for test in tests:
-            found = plain_title_fits([p for p in test() if p.first and (not g or p.gender in (None, g))], t)
-            if found:
-                return max(found, key=lambda p: rank_at(p, pos))
-        # titled, a family name written first ("Mr Kim" of Kim Yungmin): a gender guessed from "Kim" is no
-        # clash; but a man's first name after "Mr" is his surname ("Mr Howard" is not Howard Flight)
-        found = self._by_first.get(word, []) if t and not (g and first_name_gender(word) == g) else []
-        return max(found, key=lambda p: rank_at(p, pos)) if found else None
-
     def resolve_pronoun(self, pronoun: str, pos: int, named: frozenset[str] = frozenset()) -> str | None:
         """Return the canonical speaker a pronoun at pos means, or None: no surname in `named` but a proxy's."""
         low, g = pronoun.lower(), pronoun_gender(pronoun)
         if g is not None:
-            best = self._pronoun_referent(g, pos, named=named)
+            best = lookups.pronoun_referent(self, g, pos, named=named)
             if best is None:
                 return None
             if best.gender is None:
@@ -361,19 +347,6 @@ class DocSpeakers:
                 self.orgs.append((pos, earlier))
                 return earlier
         return None
-
-    def _pronoun_referent(self, g: str, pos: int, depth: int = antecedents.CHAIN_DEPTH,
-                          named: frozenset[str] = frozenset()) -> Person | None:
-        """Return whom the pronoun opening the sentence before means (antecedents.chained), else the person of
-        gender g (or unknown) mentioned before pos the learned ranking (antecedents) scores highest: no `named`."""
-        # he and she never mean an organisation ("Acme Bakery was founded in 1988")
-        pool = antecedents.candidates(self._mentions, self.by_order, pos,
-                                      lambda p: p.gender in (None, g) and not (p.first and self.org_like(p.name))
-                                      and (not named or p.name in self.proxy_names or p.last not in named))
-        ctx = antecedents.context_at(self.text, pos)
-        if depth and pool and (earlier := antecedents.chained(self.text, ctx, g, pool)) >= 0:
-            return self._pronoun_referent(g, earlier, depth - 1, named)
-        return antecedents.choose(pool, ctx, g, self.proxy_names, text=self.text)
 
     @cached_property
     def organisations(self) -> Organisations:

@@ -15,7 +15,7 @@ import pytest
 
 from bench.heavy import quote_heavy_text
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.indexer.annotate.attribution.registry import speakers
+from onrecord.indexer.annotate.attribution.registry import lookups, speakers
 from onrecord.indexer.annotate.attribution.registry.people import Person, rank_at, within_one_edit
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.chunk.chunker import chunk_article
@@ -67,12 +67,12 @@ def test_work_per_quote_does_not_grow_with_the_file(make: Callable[[int], str]) 
 
 
 def _scan_find_single(people: DocSpeakers, word: str, title: str | None, pos: int) -> Person | None:
-    """The plain scan _find_single replaced: every person, each test in turn."""
+    """The plain scan lookups.find_single replaced: every person, each test in turn."""
     t = (title or "").lower().rstrip(".")
     g = speakers.gender_of("", title)
     pool = [p for p in people.people.values() if p.first and (not g or p.gender in (None, g))]
     tests: list[Callable[[Person], bool]] = [lambda p: p.last == word]
-    if t in speakers.FIRST_NAME_TITLES:
+    if t in lookups.FIRST_NAME_TITLES:
         tests.insert(0, lambda p: p.first == word)
     tests.append(lambda p: len(word) >= 4 and within_one_edit(p.last, word))
     if not t:
@@ -94,4 +94,4 @@ def test_single_names_and_typos_resolve_as_the_plain_scan_would() -> None:
     for word in ["Gardner", "Gardiner", "Smallman", "Smalman", "Mark", "Rowly", "Nobody", "Ann"]:
         for title in [None, "Mr", "Mrs", "Sir", "Dr"]:
             for pos in (0, 40, len(text)):
-                assert people._find_single(word, title, pos) is _scan_find_single(people, word, title, pos)
+                assert lookups.find_single(people, word, title, pos) is _scan_find_single(people, word, title, pos)
