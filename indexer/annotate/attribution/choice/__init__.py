@@ -3,7 +3,8 @@
 Owns descriptions as speakers (`nominals`; which institution a noun such as
 "the ministry" or "the company" means, `orgheads`; those opening an article that
 the next sentence names, `leads`; a role description's person, `offices`, never one
-introduced with another office, `otheroffices`; a name set off by a comma after one,
+introduced with another office, `otheroffices`, and matched through role words of one job
+("the boss" is the manager, `rolesynonyms`); a name set off by a comma after one,
 `appositives`; "the Norland Central MP", an office and no name, `definites`; whose claim a quoted
 that-clause is, `claims`; a body's staff, "Acme officials said", the body, `staff`; whose document "the
 report" is, `documents`; whether a description's noun can name a body, "the club" no "Champions League",

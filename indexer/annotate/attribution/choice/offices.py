@@ -10,6 +10,7 @@ lists are indexer.lexicon's ("roles", "descriptors", "office_changers").
 from __future__ import annotations
 
 from onrecord.indexer.annotate.attribution.choice.otheroffices import holds_other_office, same_polity
+from onrecord.indexer.annotate.attribution.choice.rolesynonyms import with_synonyms
 from onrecord.indexer.annotate.attribution.registry.names import lexicon
 from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
@@ -29,8 +30,9 @@ def person_with_role(people: DocSpeakers, words: list[str], pos: int) -> Person 
     changed = wanted & _OTHER_OFFICE  # "the shadow chancellor" is not the chancellor
 
     def fits(p: Person) -> bool:
-        return bool(p.first) and head in p.roles and not (p.roles & _OTHER_OFFICE) - wanted \
-            and changed <= p.roles and office <= p.roles and p.mentions.last_before(pos) >= 0
+        roles = with_synonyms(p.roles)  # "the Acme boss": the person introduced as Acme's manager
+        return bool(p.first) and head in roles and not (p.roles & _OTHER_OFFICE) - wanted \
+            and changed <= p.roles and office <= roles and p.mentions.last_before(pos) >= 0
     found = [p for p in people.by_order if fits(p)]
     # of two prime ministers, "the Irish prime minister" is the one introduced as Irish
     return max(found, key=lambda p: (same_polity(p.roles, wanted, office), p.mentions.last_before(pos))) \

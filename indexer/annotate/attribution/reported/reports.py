@@ -25,6 +25,7 @@ from typing import Any
 from onrecord.indexer.annotate.attribution.choice.leads import in_lead
 from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_REACH, resolve_nominal
 from onrecord.indexer.annotate.attribution.choice.offices import current_person
+from onrecord.indexer.annotate.attribution.choice.rolesynonyms import with_synonyms
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.organisations import REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
@@ -312,7 +313,7 @@ def _unknown_role(phrase: Phrase, people: DocSpeakers, pos: int) -> bool:
     found = WORD_RE.findall(phrase.text.lower())
     if phrase.kind != "np" or not found or found[-1] not in _ROLES:
         return False
-    if any(found[-1] in p.roles for p in people.by_order):
+    if any(found[-1] in with_synonyms(p.roles) for p in people.by_order):  # "the striker": an introduced forward
         return False
     last = max((p.salient.last_before(pos) for p in people.by_order if p.first), default=-1)
     return last < 0 or pos - last > ROLE_SUBJECT_REACH \
