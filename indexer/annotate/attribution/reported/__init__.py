@@ -8,7 +8,8 @@ and the clause itself ("X said (that) ...", "X told Y that ...",
 closes ("according to X, ...", "..., X said."), `asides` one an
 attribution splits ("The plan, X said, is dead"), and `openers` the
 subject after a participle opening the sentence ("After saying that ...,
-X left"), each a Clause of `spans`; `runons` ends a clause where the
+X left"), each a Clause of `spans`; `quoted_asides` the subject past a
+quoted aside of it ('X, who calls it a "farce," said ...'); `runons` ends a clause where the
 writer's words resume (", but he hasn't endorsed ...", " and urged ... "..."");
 `speakers` finds the speaker phrase before a cue (past an aside in dashes,
 or the subject of a coordinated cue: "X met Y and said ..."); `sources`

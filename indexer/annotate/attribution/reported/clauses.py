@@ -35,6 +35,7 @@ from onrecord.indexer.annotate.attribution.reported.closings import (
     inverted_aside_clause,
 )
 from onrecord.indexer.annotate.attribution.reported.openers import opening_subject
+from onrecord.indexer.annotate.attribution.reported.quoted_asides import quoted_aside_subject
 from onrecord.indexer.annotate.attribution.reported.runons import NEW_SUBJECT_RE, denied_report, new_subject
 from onrecord.indexer.annotate.attribution.reported.sources import WORD_RE, is_source
 from onrecord.indexer.annotate.attribution.reported.spans import MIN_WORDS, Clause, make_clause
@@ -260,8 +261,9 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         phrase = participle_subject(s, lo, hi, cue.start())
     elif s[lo:cue.start()].rstrip().endswith(",") and (is_inverted(s, cue, hi) or described_after(s, lo, cue, hi)):
         return None  # "..., said Ann Vole" / "..., said an official who ..." closes its clause (_closing)
-    else:
-        phrase = subject_before(s, lo, lead_start(s, lo, cue))
+    else:  # (past a quoted aside of the subject: 'Ann Vole, who called it "a mess," said')
+        end = lead_start(s, lo, cue)
+        phrase = subject_before(s, lo, end) or quoted_aside_subject(s, lo, end)
     if phrase is None or not is_source(s, lo, phrase, cue):
         return None
     if not participle and s[lo:phrase.lead if phrase.lead >= 0 else phrase.start].rstrip(" ,")[-1:] == MASK:
