@@ -172,6 +172,13 @@ def _resolve_year(m: re.Match[str], _: dt.date | None) -> tuple[str, int] | None
     return (m.group("year"), 3) if _YEAR_CUE_BEFORE.search(before) else None
 
 
+# "June 6, 2020", "June 2020", "June last year": it matches wherever a month word stands
+_MONTH_FIRST_RE = re.compile(_MON + r"(?:\s+" + _DAY + r")?(?:,?\s+(?:of\s+)?" + _YEAR
+                             + r"|,?\s+(?P<rel>last|this|next)\s+year\b)?")
+# "6 June 2020", "6th of June": a month word in it, so a text where _MONTH_FIRST_RE
+# matches nowhere holds no match of it (find_dates skips its scan there)
+_DAY_FIRST_RE = re.compile(_DAY + r"(?:\s+of)?\s+" + _MON + r"(?:,?\s+" + _YEAR + r")?")
+
 # Each pattern's resolver returns (iso, priority): lower priority wins an
 # overlap, then the longer span, so "Saturday, 6 June 2020" beats "on
 # Saturday" and "June last year" beats "last year".  Group "d", when
@@ -181,9 +188,8 @@ def _resolve_year(m: re.Match[str], _: dt.date | None) -> tuple[str, int] | None
 # (a substring test is far cheaper than a scan stopping at every "t").
 _RULES: list[tuple[re.Pattern[str], Resolver, tuple[str, ...]]] = [
     (re.compile(r"(?P<year>[12]\d{3})-(?P<m>[01]\d)-(?P<day>[0-3]\d)(?![\d-])"), _resolve_iso, ("-",)),
-    (re.compile(_MON + r"(?:\s+" + _DAY + r")?(?:,?\s+(?:of\s+)?" + _YEAR
-                + r"|,?\s+(?P<rel>last|this|next)\s+year\b)?"), _resolve_month_first, ()),
-    (re.compile(_DAY + r"(?:\s+of)?\s+" + _MON + r"(?:,?\s+" + _YEAR + r")?"), _resolve_day_first, ()),
+    (_MONTH_FIRST_RE, _resolve_month_first, ()),
+    (_DAY_FIRST_RE, _resolve_day_first, ()),
     (re.compile(r"(?P<word>[YyTt](?:esterday|oday|onight|omorrow))\b"
                 r"(?!['’]s\s+(?:show|programme)|\s+(?:programme|show|newspaper))"), _resolve_day_word,
      ("esterday", "oday", "onight", "omorrow")),
@@ -206,10 +212,12 @@ def find_dates(text: str, published: dt.date | None) -> list[DateMention]:
     overlaps.  Relative and year-less dates need `published`; without it
     they are skipped.  Offsets are relative to `text`."""
     candidates: list[tuple[int, int, int, int, DateMention]] = []
+    month = False  # whether _MONTH_FIRST_RE matched: the day-first rule needs its month word
     for pattern, resolve, needs in _RULES:
-        if needs and not any(n in text for n in needs):
+        if needs and not any(n in text for n in needs) or pattern is _DAY_FIRST_RE and not month:
             continue
         for m in pattern.finditer(text):
+            month = month or pattern is _MONTH_FIRST_RE
             first = m.start()
             if first and (text[first - 1].isalnum() or text[first - 1] == "_" or (
                     text[first - 1] == "-" and not text.endswith("mid-", 0, first))):

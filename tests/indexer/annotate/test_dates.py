@@ -139,3 +139,20 @@ def test_a_rule_is_skipped_only_where_it_cannot_match(text: str) -> None:
     for pattern, _resolve, needs in dates._RULES:
         for m in pattern.finditer(text):
             assert not needs or any(n in m.group() for n in needs), (pattern.pattern, m.group())
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The ferry sailed on 9 March and docked two days later.", ["2021-03-09"]),
+    ("Mrs May set 12 August 2018 as the deadline.", ["2018-08-12"]),
+    ("Crews arrived on the 3rd of Oct. to clear 40 trees.", ["2021-10-03"]),
+    ("Some 14 June protesters and 25 police stood by.", ["2021-06-14"]),
+    ("Around 300 people came, 12 of them from 5 towns.", []),
+    ("The club paid 2 million for 11 players.", []),
+])
+def test_the_day_first_rule_runs_where_a_month_word_stands(text: str, expected: list[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # find_dates scans for a day-first date only after the month-first rule met a month word:
+    # the answer equals the one with that skip off (a _DAY_FIRST_RE no rule holds)
+    assert isos(text) == expected
+    monkeypatch.setattr(dates, "_DAY_FIRST_RE", dates.re.compile("never used"))
+    assert isos(text) == expected
