@@ -12,7 +12,8 @@ report" is, `documents`; whether a description's noun can name a body, "the club
 pronoun's antecedent (`antecedents`, weights in indexer/data/speaker_weights.json
 fitted by bench/fit_speakers.py; "He said" the subject a finite verb follows in the sentence before,
 `subjectverbs`; "It said" and "The company said" the body the sentence before is about,
-`subjectbodies`), the learned choice among a quote's
+`subjectbodies`; a speaking "it" inside its sentence that sentence's body subject,
+`ownsubject`), the learned choice among a quote's
 candidate speakers (`ranker` and its features `rankfeatures`, weights in
 indexer/data/ranker_weights.json fitted by bench/fit_ranker.py), and the
 rules as a table with their confidences (`evidence`).

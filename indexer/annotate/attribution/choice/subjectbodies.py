@@ -51,6 +51,7 @@ _SUBJECT_RE = re.compile(
     rf"(?:{word_alternation(_DOCUMENTS)})[ \u00a0]+(?:by|from)[ \u00a0]+(?:[a-z]+[ \u00a0]+)?)?"
     rf"(?:[Tt]he[ \u00a0]+)?(?P<kind>(?:[a-z][\w-]*[ \u00a0]+)?(?:{word_alternation(_KINDS)})[ \u00a0]+)?"
     rf"(?P<name>{_NAME})[ \u00a0]+(?P<verb>[a-z][\w-]*)")
+LEAD_IN = _LEAD_IN  # choice.ownsubject reads a sentence's subject after the same words
 # the pronoun opens its sentence, or follows the quote that does
 _OPENS_RE = re.compile(rf"[(\u2018]?{_LEAD_IN}")
 _CLOSED_QUOTE_RE = re.compile(r"[\"\u201c][^\"\u201c\u201d]+[\"\u201d][ \u00a0]*")
@@ -70,7 +71,8 @@ def resolve_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None:
     referent instead when that is the subject's name written whole), else
     the registry's referent (the later of the last body to speak and, for
     "it", the last one introduced), else None."""
-    found = subject_body(pronoun, pos, people)
+    from onrecord.indexer.annotate.attribution.choice.ownsubject import own_subject_body  # it reads this module
+    found = subject_body(pronoun, pos, people) or own_subject_body(pronoun, pos, people)
     earlier = people.organisations.referent(pos, people.orgs, pronoun.lower() == "it")
     if found and earlier and earlier.startswith(f"{found} "):
         return earlier  # "The Association of British insurers warned": the registry's whole name
@@ -209,3 +211,32 @@ def _body(name: str, it: bool, said_body: bool, people: DocSpeakers) -> str | No
             or any(t.lower() in people.common for t in toks if t not in ("of", "for", "and", "&")):
         return None
     return name
+
+
+def opens_sentence(text: str, sentence: int, pos: int) -> bool:
+    """Return True when the phrase at pos opens the sentence at `sentence` (after lead-in words)."""
+    return _OPENS_RE.fullmatch(text, sentence, pos) is not None
+
+
+def subject_match(text: str, start: int, end: int) -> re.Match[str] | None:
+    """Return the match of a sentence's subject and verb at start (before end), or None; an -s
+    verb counts ("Acme uses"), not a staff or people noun ("US officials")."""
+    m = _SUBJECT_RE.match(text, start, end)
+    if m is None or m["verb"] in _STAFF or _is_people_noun(m["verb"]):
+        return None
+    return m if _is_verb(m["verb"], True) else None
+
+
+def is_verb(word: str) -> bool:
+    """Return True when `word` may be a verb after a subject (an -s form counts: "The group uses")."""
+    return _is_verb(word, True)
+
+
+def reports_between(text: str, start: int, end: int) -> bool:
+    """Return True when a finite speech cue stands in text[start:end] (another's words reported there)."""
+    return _reports_after(text, start, end, False)
+
+
+def body_of(m: re.Match[str], people: DocSpeakers) -> str | None:
+    """Return the body a subject_match names when the registry knows it as one (its full name), or None."""
+    return _body(m["name"], False, False, people)
