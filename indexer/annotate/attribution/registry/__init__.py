@@ -13,6 +13,7 @@ the evidence that a name is an organisation's (`orgevidence`) and how
 their names are written (`orgnames`; a name run on past "on" or "of
 the", `orgtails`),
 sorted mention positions (`positions`) and the per-article registry that
-resolves a phrase or pronoun to a canonical name (`speakers`), and
+resolves a phrase or pronoun to a canonical name (`speakers`; which
+known person a lone word or a pronoun means, `lookups`), and
 whether a speaker value is a person's or an organisation's (`speakertypes`).
 """
