@@ -5,7 +5,8 @@ read them all (round 8 included since it was scored once after tuning at
 and 16 since 970e2db, rounds 17 and 18 since efc4a1f, rounds 19 and 20 since
 1903df4, rounds 21 and 22 since f611980, rounds 23 and 24 since 7118685, rounds
 25 and 26 since 2d3e925, rounds 27 and 28 since 0152568, rounds 29 and 30 since
-81bd7fb); a frozen test set (bench.heldout.TEST_SETS: rounds 31 to 34)
+81bd7fb, rounds 31 and 32 since d7dc65e); a frozen test set
+(bench.heldout.TEST_SETS: rounds 33 and 34)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -30,8 +31,6 @@ from bench.heldout import (
     BBC_R10,
     BBC_R11,
     BBC_R14,
-    BBC_R31,
-    BBC_R32,
     BBC_R33,
     BBC_R34,
     WEB_GOLD,
@@ -59,17 +58,15 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
     scored: list[Path] = []
     _patch_scorers(monkeypatch, scored)
     rows = heldout.heldout_rows(tmp_path, tmp_path) + reported.reported_rows(tmp_path, tmp_path, None, "dev")
-    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, *(heldout.bbc_round(n) for n in range(1, 31))):
+    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, *(heldout.bbc_round(n) for n in range(1, 33))):
         assert scored.count(gold) == 2, gold.name
-    for n in range(3, 31):
+    for n in range(3, 33):
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
-    assert heldout.TEST_SETS == {BBC_R31: ("round 31 BBC TEST", "--round31-test"),
-                                 BBC_R32: ("round 32 BBC TEST", "--round32-test"),
-                                 BBC_R33: ("round 33 BBC TEST", "--round33-test"),
+    assert heldout.TEST_SETS == {BBC_R33: ("round 33 BBC TEST", "--round33-test"),
                                  BBC_R34: ("round 34 BBC TEST", "--round34-test")}
-    assert not {BBC_R31, BBC_R32, BBC_R33, BBC_R34} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (31, 32, 33, 34)]
+    assert not {BBC_R33, BBC_R34} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (33, 34)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
@@ -98,9 +95,9 @@ def test_the_error_listers_read_every_spent_round() -> None:
     assert TUNING["bbc_r6"] == BBC_R6 and TUNING["bbc_r7"] == BBC_R7 and TUNING["bbc_r8"] == BBC_R8
     assert TUNING["bbc_r9"] == BBC_R9 and TUNING["bbc_r10"] == BBC_R10
     assert TUNING["bbc_r11"] == BBC_R11 and TUNING["bbc_r14"] == BBC_R14
-    assert {"web_r2", *(f"bbc_r{n}" for n in range(1, 31))} <= set(SOURCES)
+    assert {"web_r2", *(f"bbc_r{n}" for n in range(1, 33))} <= set(SOURCES)
     from bench.speaker_misses import ROUNDS
-    assert ROUNDS == tuple(f"bbc_r{n}" for n in range(3, 31))
+    assert ROUNDS == tuple(f"bbc_r{n}" for n in range(3, 33))
 
 
 
@@ -108,7 +105,7 @@ def test_the_ranker_fit_reads_every_tuning_gold() -> None:
     from bench.fit_ranker import HELD_ROUNDS
     from bench.fit_ranker import SOURCES as FIT_SOURCES
     assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r10"] == "round 10 BBC"
-    assert HELD_ROUNDS == tuple(f"round {n} BBC" for n in range(3, 31))
+    assert HELD_ROUNDS == tuple(f"round {n} BBC" for n in range(3, 33))
 
 
 def _main_argv(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> list[str]:
@@ -127,12 +124,12 @@ def test_a_test_set_flag_reaches_both_scorers_and_spent_flags_are_refused(
     from bench import extraction
     seen: dict[str, Any] = {}
     argv = _main_argv(monkeypatch, seen)
-    for spent in range(5, 31):
+    for spent in range(5, 33):
         with pytest.raises(SystemExit):
             extraction.main([*argv, f"--round{spent}-test"])
-    assert extraction.main([*argv, "--round31-test", "--round32-test"]) == 0
-    assert seen == {"quotes": {BBC_R31, BBC_R32}, "speech": {BBC_R31, BBC_R32}}
-    assert extraction.main([*argv, "--round32-test"]) == 0 and seen == {"quotes": {BBC_R32}, "speech": {BBC_R32}}
+    assert extraction.main([*argv, "--round33-test", "--round34-test"]) == 0
+    assert seen == {"quotes": {BBC_R33, BBC_R34}, "speech": {BBC_R33, BBC_R34}}
+    assert extraction.main([*argv, "--round34-test"]) == 0 and seen == {"quotes": {BBC_R34}, "speech": {BBC_R34}}
     fresh = tmp_path / "bbc_heldout_r11_test.json"
     monkeypatch.setattr(heldout, "TEST_SETS", {fresh: ("round 11 BBC TEST", "--round11-test")})
     assert extraction.main(argv) == 0 and seen == {"quotes": set(), "speech": set()}
