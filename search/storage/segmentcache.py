@@ -52,12 +52,12 @@ class SegmentCache(Generic[V]):
         self.limit = limit
         self.used = 0
         self._keep_newest = keep_newest
-        self._entries: OrderedDict[Hashable, tuple[weakref.ref | None, V, int]] = OrderedDict()
+        # key -> (owner, value, size in bytes, rebuild cost a byte)
+        self._entries: OrderedDict[Hashable, tuple[weakref.ref | None, V, int, float]] = OrderedDict()
         # GreedyDual-Size: an entry's rank is the floor when it was last used plus its
         # cost a byte; the lowest rank goes first and raises the floor to its rank, so
         # a cheap entry outlives a costly one only by being used more recently.
         self._rank: dict[Hashable, float] = {}
-        self._density: dict[Hashable, float] = {}
         self._floor = 0.0
         self._lock = threading.Lock()
 
@@ -73,7 +73,7 @@ class SegmentCache(Generic[V]):
                 self._drop(full)
                 return None
             self._entries.move_to_end(full)
-            self._rank[full] = self._floor + self._density[full]
+            self._rank[full] = self._floor + found[3]
             return found[1]
 
     def put(self, reader: Any, key: tuple[Any, ...], value: V, size: int, cost: float = 0.0) -> None:
@@ -88,9 +88,9 @@ class SegmentCache(Generic[V]):
             if full in self._entries:
                 self._drop(full)
             owner = weakref.ref(reader) if isinstance(segment, int) else None
-            self._entries[full] = (owner, value, size)
-            self._density[full] = cost / max(size, 1)
-            self._rank[full] = self._floor + self._density[full]
+            density = cost / max(size, 1)
+            self._entries[full] = (owner, value, size, density)
+            self._rank[full] = self._floor + density
             self.used += size
             self._evict(1 if self._keep_newest else 0)
 
@@ -105,7 +105,6 @@ class SegmentCache(Generic[V]):
         with self._lock:
             self._entries.clear()
             self._rank.clear()
-            self._density.clear()
             self.used = 0
 
     def __len__(self) -> int:
@@ -121,4 +120,4 @@ class SegmentCache(Generic[V]):
 
     def _drop(self, key: Hashable) -> None:
         self.used -= self._entries.pop(key)[2]
-        del self._rank[key], self._density[key]
+        del self._rank[key]

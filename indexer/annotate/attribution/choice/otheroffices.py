@@ -20,7 +20,8 @@ from onrecord.indexer.lexicon import words
 _CHANGERS = words("office_changers")
 _PAST = words("past_changers")
 _SOLE = words("sole_offices")
-_OFFICES = words("roles") - words("descriptors") - _CHANGERS
+_DESCRIPTORS = words("descriptors")
+_OFFICES = words("roles") - _DESCRIPTORS - _CHANGERS
 
 
 def holds_other_office(roles: Set[str], office: frozenset[str], changed: frozenset[str]) -> bool:
@@ -43,9 +44,6 @@ def holds_other_office(roles: Set[str], office: frozenset[str], changed: frozens
         return True  # "Chancellor Tom Reed" is not "the shadow chancellor"
     # one person at a time holds a sole office: "Labour MP Ann Vole" is not "the chancellor"
     return bool(office & _SOLE and theirs and not theirs & office)
-
-
-_DESCRIPTORS = words("descriptors")
 
 
 def same_polity(roles: Set[str], described: Set[str], office: frozenset[str]) -> bool:
