@@ -184,6 +184,15 @@ test sets too):
 - bbc34: likewise by random.Random(BBC34_SEED), from those in none of them
   and round 33's.
 
+Rounds 35 and 36 (drawn in the session that tunes against rounds 1 to 32
+and scores 33 and 34 once, so that the session after it has fresh frozen
+test sets too):
+
+- bbc35: BBC35_COUNT articles drawn by random.Random(BBC35_SEED) the same way,
+  from those in none of the tuned gold and rounds 1 to 34's BBC test sets;
+- bbc36: likewise by random.Random(BBC36_SEED), from those in none of them
+  and round 35's.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -263,6 +272,10 @@ BBC33_SEED = 333333
 BBC33_COUNT = 40
 BBC34_SEED = 343434
 BBC34_COUNT = 40
+BBC35_SEED = 353535
+BBC35_COUNT = 40
+BBC36_SEED = 363636
+BBC36_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -352,10 +365,11 @@ FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7
                 27: (BBC27_SEED, BBC27_COUNT), 28: (BBC28_SEED, BBC28_COUNT),
                 29: (BBC29_SEED, BBC29_COUNT), 30: (BBC30_SEED, BBC30_COUNT),
                 31: (BBC31_SEED, BBC31_COUNT), 32: (BBC32_SEED, BBC32_COUNT),
-                33: (BBC33_SEED, BBC33_COUNT), 34: (BBC34_SEED, BBC34_COUNT)}
+                33: (BBC33_SEED, BBC33_COUNT), 34: (BBC34_SEED, BBC34_COUNT),
+                35: (BBC35_SEED, BBC35_COUNT), 36: (BBC36_SEED, BBC36_COUNT)}
 # A round drawn beside another -> that round; it is disjoint from the golds
 # before that round and from that round's draw.
-PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25, 28: 27, 30: 29, 32: 31, 34: 33}
+PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25, 28: 27, 30: 29, 32: 31, 34: 33, 36: 35}
 
 
 def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
@@ -369,7 +383,7 @@ def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, earlier, seed, count, also_taken=beside)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 32.
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 34.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
             "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
@@ -384,7 +398,8 @@ _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.jso
             "bbc_heldout_r25_test.json", "bbc_heldout_r26_test.json",
             "bbc_heldout_r27_test.json", "bbc_heldout_r28_test.json",
             "bbc_heldout_r29_test.json", "bbc_heldout_r30_test.json",
-            "bbc_heldout_r31_test.json", "bbc_heldout_r32_test.json")
+            "bbc_heldout_r31_test.json", "bbc_heldout_r32_test.json",
+            "bbc_heldout_r33_test.json", "bbc_heldout_r34_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int,
