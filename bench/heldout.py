@@ -37,7 +37,8 @@ at the starting code a6e4b6f and once after tuning at d7dc65e): all are tuning
 data since.  Rounds 33 and 34 (40 BBC articles each, drawn and frozen while
 rounds 31 and 32 were the test sets, never scored) are the test sets now
 (TEST_SETS), each scored only when its flag asks: at the starting code, then
-once, after tuning.
+once, after tuning; rounds 35 and 36 (drawn and frozen while 33 and 34 are)
+wait beside them for the next tuning.
 """
 from __future__ import annotations
 
@@ -154,6 +155,11 @@ BBC_R32 = GOLD_DIR / "bbc_heldout_r32_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R33 = GOLD_DIR / "bbc_heldout_r33_test.json"
 BBC_R34 = GOLD_DIR / "bbc_heldout_r34_test.json"
+# Rounds 35 and 36: drawn while rounds 33 and 34 were the test sets, for the
+# session after (bench.goldselect's bbc35 and bbc36, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R35 = GOLD_DIR / "bbc_heldout_r35_test.json"
+BBC_R36 = GOLD_DIR / "bbc_heldout_r36_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -168,7 +174,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R33: ("round 33 BBC TEST", "--round33-test"),
-                                          BBC_R34: ("round 34 BBC TEST", "--round34-test")}
+                                          BBC_R34: ("round 34 BBC TEST", "--round34-test"),
+                                          BBC_R35: ("round 35 BBC TEST", "--round35-test"),
+                                          BBC_R36: ("round 36 BBC TEST", "--round36-test")}
 
 
 def held_row(gold: Path) -> str:

@@ -6,7 +6,7 @@ and 16 since 970e2db, rounds 17 and 18 since efc4a1f, rounds 19 and 20 since
 1903df4, rounds 21 and 22 since f611980, rounds 23 and 24 since 7118685, rounds
 25 and 26 since 2d3e925, rounds 27 and 28 since 0152568, rounds 29 and 30 since
 81bd7fb, rounds 31 and 32 since d7dc65e); a frozen test set
-(bench.heldout.TEST_SETS: rounds 33 and 34)
+(bench.heldout.TEST_SETS: rounds 33 to 36)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -33,6 +33,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R33,
     BBC_R34,
+    BBC_R35,
+    BBC_R36,
     WEB_GOLD,
     WEB_R2,
 )
@@ -64,9 +66,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R33: ("round 33 BBC TEST", "--round33-test"),
-                                 BBC_R34: ("round 34 BBC TEST", "--round34-test")}
-    assert not {BBC_R33, BBC_R34} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (33, 34)]
+                                 BBC_R34: ("round 34 BBC TEST", "--round34-test"),
+                                 BBC_R35: ("round 35 BBC TEST", "--round35-test"),
+                                 BBC_R36: ("round 36 BBC TEST", "--round36-test")}
+    assert not {BBC_R33, BBC_R34, BBC_R35, BBC_R36} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (33, 34, 35, 36)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
