@@ -57,51 +57,46 @@ def ingest_paths(paths: Iterable[Path], index: Index, on_file: Callable[[Path], 
                  config: Config | None = None, cluster: str | None = None,
                  on_progress: ProgressCallback | None = None, include_all: bool = False, clock: Clock | None = None,
                  collection: str = DEFAULT_COLLECTION) -> IngestSummary:
-    """Extract every file under `paths` and write its articles to `index`.
+    """Extract every file under `paths` and write its articles to `index`; returns an IngestSummary.
 
-    Returns an IngestSummary; bad files (and symbolic links a walk does not follow, see
-    indexer.read.inputs) are listed in `skipped` with their reason, articles kept apart in
-    `conflicts`, guessed encodings and notes per file in `guessed_encodings`/`notes`.  Files are
-    resolved as if ingested one by one in order (search.writing.identity): an identical copy is not
-    rewritten (copies met again in the run count in `duplicates`), an edited one becomes the
-    article's next version.  `workers` processes (default: one per CPU) of a local Dask cluster
-    annotate and index in parallel, or the workers of the Dask scheduler at `cluster` (default:
-    config.cluster; tcp://HOST:8786).  Without a scheduler, workers=1, an in-memory index or inputs
-    under config.cluster_min_bytes run everything in this process and commit every `batch_articles`
-    articles (default: config.batch_articles).  A file taking over `file_budget` seconds (default:
-    config.file_budget when a config is given, else no limit) on `clock` (default
-    time.perf_counter; a test passes a fake one) to extract is skipped (BudgetError's reason).
-    `config` (default: the SETTINGS defaults) also names the operator's speakers and institutions
-    files (read once, here) and gives tasks_per_commit, task_min_bytes, task_max_bytes and
-    worker_memory_mb to cluster runs.  Files are reported to `on_file` in input order either way,
-    and the run's stage and files read so far to `on_progress` (indexer.progress: the first event
-    before any file is read, the last DONE).  A folder walk leaves out files that are plainly not
-    articles (README, LICENSE: listed in `left_out`) unless `include_all`; a file named in `paths`
-    is always read.  Every article goes into `collection` (one already indexed in another moves
-    there); a collection other than the default is indexed in this process.  Raises
-    IndexBusyError if another writer keeps the index's write lock, IndexWriteError if a commit
-    cannot be written (earlier commits of the run stay), WorkerError if the cluster cannot be
-    reached or fails (a worker that dies is replaced and its task run again), CorrectionsError if
-    a speakers file (the speakers setting's) is bad, RegistryError if an institutions file (the
-    institutions setting's) is."""
+    Bad files (and symbolic links a walk does not follow, see indexer.read.inputs) are listed in
+    `skipped` with their reason, articles kept apart in `conflicts`, guessed encodings and notes per
+    file in `guessed_encodings`/`notes`.  Files are resolved as if ingested one by one in order
+    (search.writing.identity): an identical copy is not rewritten (copies met again in the run count in
+    `duplicates`), an edited one becomes the article's next version.  `workers` processes (default: one
+    per CPU) of a local Dask cluster annotate and index in parallel, or the workers of the Dask
+    scheduler at `cluster` (default: config.cluster; tcp://HOST:8786).  Without a scheduler, workers=1,
+    an in-memory index or inputs under config.cluster_min_bytes run everything in this process and
+    commit every `batch_articles` articles (default: config.batch_articles).  A file taking over
+    `file_budget` seconds (default: config.file_budget when a config is given, else no limit) on `clock`
+    (default time.perf_counter; a test passes a fake one) to extract is skipped (BudgetError's reason).
+    `config` (default: SETTINGS') also names the operator's speakers and institutions files (read once,
+    here) and gives tasks_per_commit, task_min_bytes, task_max_bytes and worker_memory_mb to cluster
+    runs.  Files are reported to `on_file` in input order either way, and the run's stage and files read
+    so far to `on_progress` (indexer.progress: the first event before any file is read, the last DONE).
+    A folder walk leaves out files plainly not articles (README, LICENSE: listed in `left_out`) unless
+    `include_all`; a file named in `paths` is always read.  Every article goes into `collection` (one
+    already indexed in another moves there); a collection other than the default is indexed in this
+    process.  Raises IndexBusyError if another writer keeps the index's write lock, IndexWriteError if a
+    commit cannot be written (earlier commits of the run stay), WorkerError if the cluster cannot be
+    reached or fails (a worker that dies is replaced and its task run again), CorrectionsError
+    (RegistryError) if the speakers (institutions) setting's file is bad."""
     started = time.perf_counter()
     budget = config.file_budget if file_budget is None and config is not None else file_budget
     config = config or Config()
-    # A bad speakers or institutions file stops the run here, once, rather
-    # than failing every file (the CLI prints its one line and exits 2).
+    # A bad speakers or institutions file stops the run here, once, not every file (the CLI says why, exits 2).
     annotation_files = load_annotation_files(config)
     found = find_input_files(paths, include_all)
     report = ProgressReport(on_progress, len(found.files))
-    summary = _ingest_locked(found.files, index, config, report, annotation_files, on_file=on_file,
-                             budget=budget, workers=workers, cluster=cluster, batch_articles=batch_articles,
-                             clock=clock, collection=collection)
+    summary = _ingest_locked(found.files, index, config, report, annotation_files, on_file=on_file, budget=budget,
+                             workers=workers, cluster=cluster, batch=batch_articles, clock=clock, collection=collection)
     report.finish()
     return _add_walk(summary, found, started)
 
 
 def _ingest_locked(files: list[Path], index: Index, config: Config, report: ProgressReport,
                    annotation_files: AnnotationFiles, *, on_file: Callable[[Path], None] | None,
-                   budget: float | None, workers: int | None, cluster: str | None, batch_articles: int | None,
+                   budget: float | None, workers: int | None, cluster: str | None, batch: int | None,
                    clock: Clock | None, collection: str) -> IngestSummary:
     """Return the summary of ingesting `files` while holding the index's
     write lock: on the scheduler at `cluster` (default config.cluster) or
@@ -119,7 +114,7 @@ def _ingest_locked(files: list[Path], index: Index, config: Config, report: Prog
             return _ingest_on_cluster(files, index, address, count, on_file, budget, config,
                                       report, annotation_files)
         report.stage(READING)
-        return _ingest_serial(files, index, on_file, batch_articles or config.batch_articles,
+        return _ingest_serial(files, index, on_file, batch or config.batch_articles,
                               budget, report, annotation_files, clock, collection=collection)
 
 
