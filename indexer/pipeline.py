@@ -24,7 +24,7 @@ from pathlib import Path
 from onrecord.indexer.annotate.annotator import AnnotationFiles, load_annotation_files
 from onrecord.indexer.extraction import FileOutcome, extract_file, extract_outcome
 from onrecord.indexer.progress import COMMITTING, READING, STARTING, WRITING, ProgressCallback, ProgressReport
-from onrecord.indexer.read.inputs import find_input_files
+from onrecord.indexer.read.inputs import InputFiles, find_input_files
 from onrecord.indexer.read.reader import InputFile
 from onrecord.indexer.tally import Tally
 from onrecord.search import (
@@ -52,67 +52,58 @@ def iter_input_files(paths: Iterable[Path], include_all: bool = False) -> Iterat
     yield from find_input_files(paths, include_all).files
 
 
-def ingest_paths(
-    paths: Iterable[Path],
-    index: Index,
-    on_file: Callable[[Path], None] | None = None,
-    batch_articles: int | None = None,
-    workers: int | None = None,
-    file_budget: float | None = None,
-    config: Config | None = None,
-    cluster: str | None = None,
-    on_progress: ProgressCallback | None = None,
-    include_all: bool = False,
-    clock: Clock | None = None,
-    collection: str = DEFAULT_COLLECTION,
-) -> IngestSummary:
-    """Extract every file under `paths` and write its articles to `index`.
+def ingest_paths(paths: Iterable[Path], index: Index, on_file: Callable[[Path], None] | None = None,
+                 batch_articles: int | None = None, workers: int | None = None, file_budget: float | None = None,
+                 config: Config | None = None, cluster: str | None = None,
+                 on_progress: ProgressCallback | None = None, include_all: bool = False, clock: Clock | None = None,
+                 collection: str = DEFAULT_COLLECTION) -> IngestSummary:
+    """Extract every file under `paths` and write its articles to `index`; returns an IngestSummary.
 
-    Returns an IngestSummary; bad files (and symbolic links a walk does not
-    follow, see indexer.read.inputs) are listed in `skipped` with their reason,
-    articles kept apart in `conflicts`, guessed encodings and notes per file
-    in `guessed_encodings`/`notes`.  Files are resolved as if ingested one
-    by one in order (search.writing.identity): an identical copy is not rewritten
-    (copies met again in the run count in `duplicates`), an edited one
-    becomes the article's next version.  `workers` processes (default: one
-    per CPU) of a local Dask cluster annotate and index in parallel, or
-    the workers of the Dask scheduler at `cluster` (default:
-    config.cluster; tcp://HOST:8786).  Without a scheduler, workers=1, an
-    in-memory index or inputs under config.cluster_min_bytes run everything
-    in this process and commit every `batch_articles` articles (default:
-    config.batch_articles).  A file
-    taking over `file_budget` seconds (default: config.file_budget when a
-    config is given, else no limit) on `clock` (default time.perf_counter;
-    a test passes a fake one) to extract is skipped (BudgetError's
-    reason).  `config` (default: the SETTINGS defaults) also names the
-    operator's speakers and institutions files (read once, here) and gives
-    tasks_per_commit, task_min_bytes, task_max_bytes and worker_memory_mb to
-    cluster runs.  Files are reported to
-    `on_file` in input order either way, and the run's stage and files read
-    so far to `on_progress` (indexer.progress: the first event before any
-    file is read, the last DONE).  A folder walk leaves out files that are
-    plainly not articles (README, LICENSE: listed in `left_out`) unless
-    `include_all`; a file named in `paths` is always read.  Every article
-    goes into `collection` (one already indexed in another moves there); a
-    collection other than the default is indexed in this process.  Raises IndexBusyError if another
-    writer keeps the index's write lock, IndexWriteError if a commit cannot
-    be written (earlier commits of the run stay), WorkerError if the
-    cluster cannot be reached or fails (a worker that dies is replaced and
-    its task run again), CorrectionsError if a speakers file (the
-    speakers setting's) is bad, RegistryError if an institutions file
-    (the institutions setting's) is."""
+    Bad files (and symbolic links a walk does not follow, see indexer.read.inputs) are listed in
+    `skipped` with their reason, articles kept apart in `conflicts`, guessed encodings and notes per
+    file in `guessed_encodings`/`notes`.  Files are resolved as if ingested one by one in order
+    (search.writing.identity): an identical copy is not rewritten (copies met again in the run count in
+    `duplicates`), an edited one becomes the article's next version.  `workers` processes (default: one
+    per CPU) of a local Dask cluster annotate and index in parallel, or the workers of the Dask
+    scheduler at `cluster` (default: config.cluster; tcp://HOST:8786).  Without a scheduler, workers=1,
+    an in-memory index or inputs under config.cluster_min_bytes run everything in this process and
+    commit every `batch_articles` articles (default: config.batch_articles).  A file taking over
+    `file_budget` seconds (default: config.file_budget when a config is given, else no limit) on `clock`
+    (default time.perf_counter; a test passes a fake one) to extract is skipped (BudgetError's reason).
+    `config` (default: SETTINGS') also names the operator's speakers and institutions files (read once,
+    here) and gives tasks_per_commit, task_min_bytes, task_max_bytes and worker_memory_mb to cluster
+    runs.  Files are reported to `on_file` in input order either way, and the run's stage and files read
+    so far to `on_progress` (indexer.progress: the first event before any file is read, the last DONE).
+    A folder walk leaves out files plainly not articles (README, LICENSE: listed in `left_out`) unless
+    `include_all`; a file named in `paths` is always read.  Every article goes into `collection` (one
+    already indexed in another moves there); a collection other than the default is indexed in this
+    process.  Raises IndexBusyError if another writer keeps the index's write lock, IndexWriteError if a
+    commit cannot be written (earlier commits of the run stay), WorkerError if the cluster cannot be
+    reached or fails (a worker that dies is replaced and its task run again), CorrectionsError
+    (RegistryError) if the speakers (institutions) setting's file is bad."""
     started = time.perf_counter()
-    if file_budget is None and config is not None:
-        file_budget = config.file_budget
+    budget = config.file_budget if file_budget is None and config is not None else file_budget
     config = config or Config()
-    # A bad speakers or institutions file stops the run here, once, rather
-    # than failing every file (the CLI prints its one line and exits 2).
+    # A bad speakers or institutions file stops the run here, once, not every file (the CLI says why, exits 2).
     annotation_files = load_annotation_files(config)
     found = find_input_files(paths, include_all)
-    files = found.files
+    report = ProgressReport(on_progress, len(found.files))
+    summary = _ingest_locked(found.files, index, config, report, annotation_files, on_file=on_file, budget=budget,
+                             workers=workers, cluster=cluster, batch=batch_articles, clock=clock, collection=collection)
+    report.finish()
+    return _add_walk(summary, found, started)
+
+
+def _ingest_locked(files: list[Path], index: Index, config: Config, report: ProgressReport,
+                   annotation_files: AnnotationFiles, *, on_file: Callable[[Path], None] | None,
+                   budget: float | None, workers: int | None, cluster: str | None, batch: int | None,
+                   clock: Clock | None, collection: str) -> IngestSummary:
+    """Return the summary of ingesting `files` while holding the index's
+    write lock: on the scheduler at `cluster` (default config.cluster) or
+    a local cluster of `workers` processes when the files are big enough,
+    else in this process (ingest_paths tells when)."""
     address = cluster if cluster is not None else config.cluster
     count = resolve_workers(workers, len(files))
-    report = ProgressReport(on_progress, len(files))
     # One writer at a time, for the whole run: a wave's segment files stay
     # uncommitted until its commit, and another writer's commit would delete them.
     with hold_write_lock(index):
@@ -120,14 +111,17 @@ def ingest_paths(
         if index.path is not None and collection == DEFAULT_COLLECTION and (
                 address or (count > 1 and _big(files, config))):
             report.stage(STARTING)
-            summary = _ingest_on_cluster(files, index, address, count, on_file, file_budget, config,
-                                         report, annotation_files)
-        else:
-            report.stage(READING)
-            summary = _ingest_serial(files, index, on_file, batch_articles or config.batch_articles,
-                                     file_budget, report, annotation_files, clock, collection=collection)
-    report.finish()
-    summary.files += len(found.skipped)  # links not followed and unreadable folders
+            return _ingest_on_cluster(files, index, address, count, on_file, budget, config,
+                                      report, annotation_files)
+        report.stage(READING)
+        return _ingest_serial(files, index, on_file, batch or config.batch_articles,
+                              budget, report, annotation_files, clock, collection=collection)
+
+
+def _add_walk(summary: IngestSummary, found: InputFiles, started: float) -> IngestSummary:
+    """Return `summary` with the walk's skips (links not followed, unreadable
+    folders) and left-out files added, and its seconds since `started`."""
+    summary.files += len(found.skipped)
     summary.skipped[:0] = [(str(path), reason) for path, reason in found.skipped]
     summary.left_out = [(str(path), reason) for path, reason in found.left_out]
     summary.seconds = time.perf_counter() - started

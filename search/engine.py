@@ -89,17 +89,9 @@ def search(index: Index, request: SearchRequest, timeout: float | None = None,
 
 
 def _run_search(view: CommitView, request: SearchRequest, deadline: Deadline) -> SearchResult:
-    index, searcher = view.index, view.searcher
-    deadline.begin("parse")
-    q = parse_query(view.parser(), request.query, index.max_query_chars)
-    # Quotes mode matches a quote's own words (search.query.units); the
-    # paragraph's words are still what its snippet marks.
-    matching = to_quote_fields(q) if request.mode == "quotes" else q
-    deadline.begin("expand")
-    # Expanding words may take at most half the time left: the matching
-    # that needs them gets the rest.
-    expansion = expand_terms(matching, searcher.reader(), deadline.portion(0.5),
-                             index.max_expanded_terms)
+    """Return the SearchResult of `request` on the commit of `view` (see search)."""
+    index = view.index
+    q, matching, expansion = _parse_and_expand(view, request, deadline)
     # A selection is resolved against the facet values before matching
     # (search.features.selection); without one the table can wait for the
     # counting, after the matches are in.
@@ -121,10 +113,7 @@ def _run_search(view: CommitView, request: SearchRequest, deadline: Deadline) ->
     offset = (request.page - 1) * request.per_page
     hits = _page_hits(index, finder, groups[offset:offset + request.per_page], q, deadline,
                       request.mode)
-    deadline.begin("suggest")
-    # No "did you mean" for a reader kept to some collections: the word list is every collection's.
-    suggestion = (suggest(searcher, q, request.query, deadline) if q is not None and not collected.docnums
-                  and not collected.partial and request.collections is None else None)
+    suggestion = _suggestion(view, q, request, collected, deadline)
     partial = deadline.partial or bool(expansion.truncated)
     return SearchResult(query=request.query, total=total, page=request.page,
                         per_page=request.per_page, hits=hits, facets=facets.values,
@@ -132,6 +121,35 @@ def _run_search(view: CommitView, request: SearchRequest, deadline: Deadline) ->
                         reachable_pages=paging.pages, pages_exact=paging.exact,
                         paging_note=paging.note, partial=partial, mode=request.mode,
                         note=_note(deadline, expansion, index.max_expanded_terms) if partial else None)
+
+
+def _parse_and_expand(view: CommitView, request: SearchRequest,
+                      deadline: Deadline) -> tuple[wq.Query | None, wq.Query | None, Expansion]:
+    """Return the request's parsed query (None: no words), the query its
+    matches are found with and that one's prefix and fuzzy words expanded."""
+    index = view.index
+    deadline.begin("parse")
+    q = parse_query(view.parser(), request.query, index.max_query_chars)
+    # Quotes mode matches a quote's own words (search.query.units); the
+    # paragraph's words are still what its snippet marks.
+    matching = to_quote_fields(q) if request.mode == "quotes" else q
+    deadline.begin("expand")
+    # Expanding words may take at most half the time left: the matching
+    # that needs them gets the rest.
+    expansion = expand_terms(matching, view.searcher.reader(), deadline.portion(0.5),
+                             index.max_expanded_terms)
+    return q, matching, expansion
+
+
+def _suggestion(view: CommitView, q: wq.Query | None, request: SearchRequest, collected: Collected,
+                deadline: Deadline) -> str | None:
+    """Return a corrected query when the words matched nothing (and the
+    search was whole), else None."""
+    deadline.begin("suggest")
+    # No "did you mean" for a reader kept to some collections: the word list is every collection's.
+    if q is not None and not collected.docnums and not collected.partial and request.collections is None:
+        return suggest(view.searcher, q, request.query, deadline)
+    return None
 
 
 def _note(deadline: Deadline, expansion: Expansion, cap: int) -> str:
@@ -223,31 +241,24 @@ def _collect_groups(view: CommitView, combined: wq.Query, scored: bool,
     sort keys already collected where there are any, so only Whoosh's
     fallback collector runs again)."""
     deadline.begin("collect")
-    index, searcher = view.index, view.searcher
+    index = view.index
     wanted = request.page * request.per_page
     goal = groups_to_form(request.page, request.per_page, index.max_result_window,
                           index.page_lookahead)
     finder = open_finder(view, request.collections)
-    sort_keys = _sort_keys(view, request, deadline)
-    lengths = partial(view.lengths, deadline=deadline)
-    collected = collect(searcher, combined, scored, goal, sort_keys, deadline, lengths,
-                        view.postings)
+    collect_more = _collector(view, combined, scored, request, deadline)
+    collected = collect_more(None, goal)
     limit = goal
     while True:
         if collected.partial:
             deadline.cut("collect")
-        deadline.begin("group")
-        groups = (fold_quotes(copies, collected.ranked, collected.docnums, goal)
-                  if copies is not None else
-                  group_duplicates(finder, collected.ranked, collected.docnums, goal, deadline,
-                                   required=wanted))
+        groups = _group(finder, copies, collected, goal, wanted, deadline)
         everything = len(collected.ranked) >= len(collected.docnums)
         if len(groups) >= goal or everything or collected.partial or deadline.expired():
             break
         limit *= 2
         deadline.begin("collect")
-        collected = extend(collected, limit) or collect(
-            searcher, combined, scored, limit, sort_keys, deadline, lengths, view.postings)
+        collected = collect_more(collected, limit)
     if len(groups) < wanted and not everything and not collected.partial and copies is None:
         # Folding left the page short and there is no time to rank further:
         # the page comes from the ranking alone, unfolded.
@@ -255,6 +266,31 @@ def _collect_groups(view: CommitView, combined: wq.Query, scored: bool,
     complete = everything and not collected.partial and not deadline.expired()
     paging = count_pages(len(groups), goal, complete, request.per_page, index.max_result_window)
     return collected, finder, groups, paging
+
+
+def _collector(view: CommitView, combined: wq.Query, scored: bool, request: SearchRequest,
+               deadline: Deadline) -> Callable[[Collected | None, int], Collected]:
+    """Return a function giving the matches of `combined` collected through
+    a limit of ranks: afresh for None, else extending those given (from
+    their scores or sort keys where there are any; else collected afresh)."""
+    sort_keys = _sort_keys(view, request, deadline)
+    lengths = partial(view.lengths, deadline=deadline)
+
+    def collect_more(collected: Collected | None, limit: int) -> Collected:
+        return (extend(collected, limit) if collected is not None else None) or collect(
+            view.searcher, combined, scored, limit, sort_keys, deadline, lengths, view.postings)
+    return collect_more
+
+
+def _group(finder: SightingFinder, copies: QuoteGroups | None, collected: Collected, goal: int, wanted: int,
+           deadline: Deadline) -> list[tuple[int, float, list[int]]]:
+    """Return `collected`'s ranked matches grouped, up to `goal` groups: the
+    `copies` of a quote under its first (quotes mode), else near copies under
+    the higher-ranked hit (past the deadline, `wanted` suffice: group_duplicates)."""
+    deadline.begin("group")
+    if copies is not None:
+        return fold_quotes(copies, collected.ranked, collected.docnums, goal)
+    return group_duplicates(finder, collected.ranked, collected.docnums, goal, deadline, required=wanted)
 
 
 def _page_hits(index: Index, finder: SightingFinder, groups: list[tuple[int, float, list[int]]],

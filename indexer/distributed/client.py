@@ -39,7 +39,7 @@ from onrecord.indexer.annotate.annotator import AnnotationFiles, load_annotation
 from onrecord.indexer.distributed.publishing import absorb, publish_results
 from onrecord.indexer.distributed.tasks import PROGRESS_TOPIC, ChunkResult, index_inputs
 from onrecord.indexer.errors import WorkerError
-from onrecord.indexer.extraction import extract_outcome
+from onrecord.indexer.extraction import FileOutcome, extract_outcome
 from onrecord.indexer.parse.html import quiet_trafilatura
 from onrecord.indexer.progress import READING, ProgressReport
 from onrecord.indexer.read.reader import load_input
@@ -184,8 +184,8 @@ def ingest_cluster(files: list[Path], index: Index, client: Any,
     annotation_files = annotation_files or load_annotation_files(config)
     with hold_write_lock(index):  # held: taking it removes the scratch folder
         scratch = _make_scratch(index) if local else None
-        summary = _run_tasks(files, index, client, on_file, budget, config, skip, scratch, report,
-                             annotation_files)
+        summary = _TaskRun(index, client, on_file, budget, config, skip, scratch, report,
+                           annotation_files).run(files)
         if scratch is not None:  # the folders of segments nothing was kept from
             shutil.rmtree(scratch, ignore_errors=True)
     return summary
@@ -199,68 +199,95 @@ def _make_scratch(index: Index) -> Path:
     return scratch
 
 
-def _run_tasks(files: list[Path], index: Index, client: Any, on_file: Callable[[Path], None] | None,
-               budget: float | None, config: Config,
-               skip: Callable[[IngestSummary, str, str], None] | None,
-               scratch: Path | None, report: ProgressReport,
-               annotation_files: AnnotationFiles) -> IngestSummary:
-    summary, tally = IngestSummary(), Tally()
-    workers = worker_count(client)
-    chunks = chunk_files(files, workers, TASKS_PER_WORKER, config)
-    wave, window = workers * config.tasks_per_commit, workers * (1 + QUEUED_PER_WORKER)
-    run = uuid.uuid4().hex[:8]
-    pending: deque[tuple[Any, list[Path], int]] = deque()
-    results: list[ChunkResult] = []
+class _TaskRun:
+    """One cluster ingest's tasks: submitted a chunk each (at most `window`
+    in flight), their results taken in input order and committed a wave of
+    `wave` at a time; the run's files read are told to `report` as workers
+    send them."""
 
-    def submit(chunk: list[Path], number: int, first: int) -> Any:
-        key = f"onrecord-index-{run}-{number}" if number >= 0 else None  # None: a fresh key
-        if scratch is not None:
-            return client.submit(index_inputs, [str(path) for path in chunk], budget,
-                                 config.worker_memory_mb, scratch=str(scratch), in_place=True,
-                                 progress=(run, first), annotation_files=annotation_files, key=key, pure=False)
-        return client.submit(index_inputs, [load_input(path) for path in chunk], budget,
-                             config.worker_memory_mb, progress=(run, first), annotation_files=annotation_files,
-                             key=key, pure=False)
+    def __init__(self, index: Index, client: Any, on_file: Callable[[Path], None] | None,
+                 budget: float | None, config: Config, skip: Callable[[IngestSummary, str, str], None] | None,
+                 scratch: Path | None, report: ProgressReport, annotation_files: AnnotationFiles) -> None:
+        self.index, self.client, self.on_file, self.budget, self.config = index, client, on_file, budget, config
+        self.skip, self.scratch, self.report, self.annotation_files = skip, scratch, report, annotation_files
+        self.summary, self.tally = IngestSummary(), Tally()
+        self.workers = worker_count(client)
+        self.wave, self.window = self.workers * config.tasks_per_commit, self.workers * (1 + QUEUED_PER_WORKER)
+        self.run_id = uuid.uuid4().hex[:8]
+        self.pending: deque[tuple[Any, list[Path], int]] = deque()
+        self.results: list[ChunkResult] = []
 
-    def extract(path: Path) -> Any:
-        return extract_outcome(path, budget, annotation_files=annotation_files)
+    def run(self, files: list[Path]) -> IngestSummary:
+        """Return the summary of indexing `files` (every task's results
+        committed; tasks still pending when this fails are cancelled)."""
+        chunks = chunk_files(files, self.workers, TASKS_PER_WORKER, self.config)
+        # Each file a worker finishes comes back as an event (tasks.index_inputs):
+        # a task holds hundreds of files, and its result only comes at its end.
+        self.client.subscribe_topic(PROGRESS_TOPIC, self.read)
+        self.report.stage(READING)
+        try:
+            self.submit_all(chunks)
+        finally:
+            self.client.unsubscribe_topic(PROGRESS_TOPIC)
+            for future, _chunk, _first in self.pending:
+                future.cancel()
+        self.tally.fill(self.summary)
+        return self.summary
 
-    def take() -> None:
-        future, chunk, first = pending.popleft()
-        for result in _results(future, chunk, first, submit):
-            absorb(result, summary, lambda path, why: _skipped(summary, path, why, skip), on_file)
-            results.append(result)
-        report.advance(range(first, first + len(chunk)))  # in case its workers' events are late
-        if len(results) >= wave:
-            publish_results(index, results, tally, extract, report)
-            results.clear()
-            report.resume()
-
-    def read(event: tuple[float, list[Any]]) -> None:
-        if event[1][0] == run:  # not another ingest's on the same scheduler
-            report.advance([event[1][1]])
-
-    # Each file a worker finishes comes back as an event (tasks.index_inputs):
-    # a task holds hundreds of files, and its result only comes at its end.
-    client.subscribe_topic(PROGRESS_TOPIC, read)
-    report.stage(READING)
-    try:
+    def submit_all(self, chunks: list[list[Path]]) -> None:
+        """Submit a task per chunk, taking results whenever `window` are in
+        flight, then the rest, and commit what is left; returns nothing."""
         first = 0
         for number, chunk in enumerate(chunks):
-            pending.append((submit(chunk, number, first), chunk, first))
+            self.pending.append((self.submit(chunk, number, first), chunk, first))
             first += len(chunk)
-            while len(pending) >= window:
-                take()
-        while pending:
-            take()
-        if results:
-            publish_results(index, results, tally, extract, report)
-    finally:
-        client.unsubscribe_topic(PROGRESS_TOPIC)
-        for future, _chunk, _first in pending:
-            future.cancel()
-    tally.fill(summary)
-    return summary
+            while len(self.pending) >= self.window:
+                self.take()
+        while self.pending:
+            self.take()
+        if self.results:
+            publish_results(self.index, self.results, self.tally, self.extract, self.report)
+
+    def submit(self, chunk: list[Path], number: int, first: int) -> Any:
+        """Return the future of an index_inputs task of `chunk` (task
+        `number` of the run, -1: a retry under a fresh key; its first file
+        the run's `first`): paths for local workers, else the files' bytes."""
+        key = f"onrecord-index-{self.run_id}-{number}" if number >= 0 else None  # None: a fresh key
+        progress = (self.run_id, first)
+        if self.scratch is not None:
+            return self.client.submit(index_inputs, [str(path) for path in chunk], self.budget,
+                                      self.config.worker_memory_mb, scratch=str(self.scratch), in_place=True,
+                                      progress=progress, annotation_files=self.annotation_files, key=key,
+                                      pure=False)
+        return self.client.submit(index_inputs, [load_input(path) for path in chunk], self.budget,
+                                  self.config.worker_memory_mb, progress=progress,
+                                  annotation_files=self.annotation_files, key=key, pure=False)
+
+    def take(self) -> None:
+        """Absorb the oldest pending task's results (waiting for them) and
+        commit a wave once `wave` results are held; returns nothing."""
+        future, chunk, first = self.pending.popleft()
+        for result in _results(future, chunk, first, self.submit):
+            absorb(result, self.summary, self.skipped, self.on_file)
+            self.results.append(result)
+        self.report.advance(range(first, first + len(chunk)))  # in case its workers' events are late
+        if len(self.results) >= self.wave:
+            publish_results(self.index, self.results, self.tally, self.extract, self.report)
+            self.results.clear()
+            self.report.resume()
+
+    def extract(self, path: Path) -> FileOutcome:
+        """Return the FileOutcome of extracting `path` here (publishing's retry of a file)."""
+        return extract_outcome(path, self.budget, annotation_files=self.annotation_files)
+
+    def skipped(self, path: str, reason: str) -> None:
+        """Record `path` skipped for `reason` in the summary; returns nothing."""
+        _skipped(self.summary, path, reason, self.skip)
+
+    def read(self, event: tuple[float, list[Any]]) -> None:
+        """Tell the report a worker read a file of this run; returns nothing."""
+        if event[1][0] == self.run_id:  # not another ingest's on the same scheduler
+            self.report.advance([event[1][1]])
 
 
 def _skipped(summary: IngestSummary, path: str, reason: str,

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from onrecord.indexer.annotate.annotator import AnnotationFiles
-from onrecord.indexer.extraction import extract_outcome
+from onrecord.indexer.extraction import FileOutcome, extract_outcome
 from onrecord.indexer.read.reader import InputFile
 from onrecord.search import (
     Article,
@@ -92,24 +92,41 @@ def index_inputs(inputs: list[InputFile] | list[str], budget: float | None = Non
         outcome = extract_outcome(Path(path), budget, loaded, annotation_files, clock)
         if progress is not None:
             _report_file(progress[0], progress[1] + offset)
-        result.reasons.append((path, outcome.reason))
-        if outcome.guessed_encoding is not None:
-            result.encodings.append((path, outcome.guessed_encoding))
-        result.notes.extend((path, note) for note in outcome.notes)
-        for ordinal, article in enumerate(outcome.articles):
-            first = article.id not in articles
-            if first:
-                articles[article.id] = article
-            result.found.append(Found(path, ordinal, digest_of(article), first))
+        _add_outcome(result, articles, path, outcome)
+    result.segment = _write_segment(articles, memory_mb, scratch, in_place)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _add_outcome(result: ChunkResult, articles: dict[str, Article], path: str, outcome: FileOutcome) -> None:
+    """Record the file at `path`'s `outcome` in `result` (its reason,
+    encoding, notes and found articles) and keep in `articles` each article
+    whose id the chunk has not met yet (the segment keeps the first);
+    returns nothing."""
+    result.reasons.append((path, outcome.reason))
+    if outcome.guessed_encoding is not None:
+        result.encodings.append((path, outcome.guessed_encoding))
+    result.notes.extend((path, note) for note in outcome.notes)
+    for ordinal, article in enumerate(outcome.articles):
+        first = article.id not in articles
+        if first:
+            articles[article.id] = article
+        result.found.append(Found(path, ordinal, digest_of(article), first))
+
+
+def _write_segment(articles: dict[str, Article], memory_mb: int | None, scratch: str | None,
+                   in_place: bool) -> PortableSegment | LocalSegment | None:
+    """Return the segment of `articles` built under `scratch` (default: the
+    worker's local folder, else the system's temporary one), left there
+    with `in_place` (None: no articles, see build_segment).  Raises IndexWriteError (one line, picklable) if the
+    folder cannot be written."""
     folder = Path(scratch) if scratch else _worker_folder()
     try:
-        result.segment = build_segment(articles.values(), memory_mb, folder, in_place)
+        return build_segment(articles.values(), memory_mb, folder, in_place)
     except OSError as exc:
         where = f"{socket.gethostname()}:{folder or tempfile.gettempdir()}"
         raise write_failure(f"writing a segment in the worker's scratch folder {where}", where,
                             exc) from exc
-    result.seconds = time.perf_counter() - started
-    return result
 
 
 def _report_file(run: str, position: int) -> None:

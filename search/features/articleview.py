@@ -19,7 +19,7 @@ from onrecord.search.query.visibility import article_visible
 from onrecord.search.storage.damage import translate_damage
 from onrecord.search.storage.documents import rebuild_paragraph
 from onrecord.search.storage.store import Index
-from onrecord.search.storage.windows import read_window, slice_window
+from onrecord.search.storage.windows import Window, read_window, slice_window
 
 __all__ = ["DIFF_PARAGRAPHS", "get_article"]
 
@@ -47,38 +47,61 @@ def get_article(index: Index, doc_id: str, query: str = "", version: int | None 
     """
     if not isinstance(doc_id, str) or not _DOC_ID.fullmatch(doc_id):
         raise NotFoundError(f"no article with id {doc_id!r}")
-    with translate_damage(index.label()), index.reading() as searcher:
-        part = read_window(searcher, doc_id, window, page, around)
-        hidden = bool(part.total) and not article_visible(searcher, doc_id, collections)
-    stored = part.stored
-    if not stored or hidden:
-        raise NotFoundError(f"no article with id {doc_id!r}" if not part.total or hidden else
-                            f"article {doc_id!r} has {part.pages} pages of paragraphs, not {page}")
-    versions = read_versions(index.records, doc_id, stored[0].get("rev", ""))
+    part = _read_visible_window(index, doc_id, window, page, around, collections)
+    versions = read_versions(index.records, doc_id, part.stored[0].get("rev", ""))
     current = versions.current
     number = current.version if current and current.version else 1
     shown = number if version is None else version
     article = StoredArticle(id=doc_id, meta=current.meta if current else Metadata(),
-                            paragraphs=[rebuild_paragraph(s) for s in stored], version=shown,
+                            paragraphs=[rebuild_paragraph(s) for s in part.stored], version=shown,
                             versions=versions.infos(number),
                             claims=current.claims if current else None,
                             paragraph_count=part.total, page=part.page, pages=part.pages)
     whole: list[Paragraph] | None  # the shown version's paragraphs, None if only a window was read
     if shown != number:
-        article.meta, whole = pick_version(index.records, versions, shown, doc_id)
-        article.paragraphs, article.page, article.pages = slice_window(whole, window, page, around)
-        article.paragraph_count = len(whole)
-        if not article.paragraphs:
-            raise NotFoundError(f"version {shown} of article {doc_id!r} has {article.pages} "
-                                f"pages of paragraphs, not {page}")
+        whole = _show_earlier(index, article, versions, window, page, around)
     else:
         whole = article.paragraphs if part.pages == 1 else None
     _mark_changes(index, article, versions, whole)
+    article.term_spans = _term_spans(index, article.paragraphs, query)
+    return article
+
+
+def _read_visible_window(index: Index, doc_id: str, window: int | None, page: int, around: int | None,
+                         collections: frozenset[str] | None) -> Window:
+    """Return the window of article `doc_id`'s current version that
+    get_article shows.  Raises NotFoundError if none of it is indexed, it is
+    in a collection not among `collections`, or `page` is past its last."""
+    with translate_damage(index.label()), index.reading() as searcher:
+        part = read_window(searcher, doc_id, window, page, around)
+        hidden = bool(part.total) and not article_visible(searcher, doc_id, collections)
+    if not part.stored or hidden:
+        raise NotFoundError(f"no article with id {doc_id!r}" if not part.total or hidden else
+                            f"article {doc_id!r} has {part.pages} pages of paragraphs, not {page}")
+    return part
+
+
+def _show_earlier(index: Index, article: StoredArticle, versions: Versions, window: int | None, page: int,
+                  around: int | None) -> list[Paragraph]:
+    """Put earlier version article.version's metadata and window of
+    paragraphs in `article`; return all of that version's paragraphs.
+    Raises NotFoundError if `page` is past its last window."""
+    article.meta, whole = pick_version(index.records, versions, article.version, article.id)
+    article.paragraphs, article.page, article.pages = slice_window(whole, window, page, around)
+    article.paragraph_count = len(whole)
+    if not article.paragraphs:
+        raise NotFoundError(f"version {article.version} of article {article.id!r} has {article.pages} "
+                            f"pages of paragraphs, not {page}")
+    return whole
+
+
+def _term_spans(index: Index, paragraphs: list[Paragraph], query: str) -> dict[int, list[tuple[int, int]]]:
+    """Return the spans of the words `query` matches in each of `paragraphs`
+    that has any, by paragraph number (none for no query or a bad one)."""
     terms = _article_terms(index, query)
     analyzer = index.schema["text"].analyzer
-    spans = {p.n: find_term_spans(analyzer, p.text, terms) for p in article.paragraphs}
-    article.term_spans = {n: s for n, s in spans.items() if s}
-    return article
+    spans = {p.n: find_term_spans(analyzer, p.text, terms) for p in paragraphs}
+    return {n: s for n, s in spans.items() if s}
 
 
 def _mark_changes(index: Index, article: StoredArticle, versions: Versions,

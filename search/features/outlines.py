@@ -191,18 +191,13 @@ def build_outline(searcher: Any, kind: EntityKind, name: str, docnums: Iterable[
     order: list[Placed] = []
     tally = _Tally(kind, name)
     same: dict[str, bool] = {}
-    days: dict[int, str | None] = {}
-    ids = np.asarray(groups, dtype=np.int64)
+    days = _DayNames()
     docnums = list(docnums)
-    maybe = _may_hold_copies(ids, docnums)
-    group_of = ids.tolist() if maybe else []  # Python ints: numpy's scalar indexing is slow
+    maybe, group_of = _copy_lookup(groups, docnums)
     known = len(group_of)
     first_day = last_day = 0  # date ordinals of paragraphs holding its quotes (0: none)
     for docnum, stored in iter_stored(searcher, docnums):
         ordinal = ordinals[docnum]
-        if ordinal not in days:
-            days[ordinal] = (dt.date.fromordinal(ordinal).isoformat()
-                             if 0 < ordinal < UNDATED_KEY else None)
         published = days[ordinal]
         mine = entity_quotes(kind, name, stored, same)
         if docnum in maybe:
@@ -219,6 +214,31 @@ def build_outline(searcher: Any, kind: EntityKind, name: str, docnums: Iterable[
             last_day = max(last_day, ordinal)
         order.append(((published is None, published or "", str(stored.get("doc_id")), int(stored["n"])),
                       docnum, alone, reported, grouped))
+    return _finish_outline(order, tally, first_day, last_day)
+
+
+class _DayNames(dict[int, str | None]):
+    """Publication days by date ordinal: ISO dates, None for an undated
+    paragraph's key; each made on its first look-up (a dict's hit stays
+    as fast as a plain dict's: build_outline's pass looks one up per paragraph)."""
+
+    def __missing__(self, ordinal: int) -> str | None:
+        day = dt.date.fromordinal(ordinal).isoformat() if 0 < ordinal < UNDATED_KEY else None
+        self[ordinal] = day
+        return day
+
+
+def _copy_lookup(groups: Sequence[int] | np.ndarray, docnums: list[int]) -> tuple[set[int], list[int]]:
+    """Return the paragraphs of `docnums` that may hold a quote in a copy
+    group (_may_hold_copies) and `groups` as a list (empty when none may)."""
+    ids = np.asarray(groups, dtype=np.int64)
+    maybe = _may_hold_copies(ids, docnums)
+    return maybe, (ids.tolist() if maybe else [])  # Python ints: numpy's scalar indexing is slow
+
+
+def _finish_outline(order: list[Placed], tally: _Tally, first_day: int, last_day: int) -> EntityOutline:
+    """Return the outline of `tally` spanning `first_day` to `last_day` (date
+    ordinals), its quotes folded in the order of `order` (sorted here)."""
     order.sort()
     outline = tally.outline()
     outline.first_day, outline.last_day = first_day, last_day

@@ -122,15 +122,11 @@ def _score(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline,
 
 def _and_scores(children: Sequence[wq.Query], sub: Any, lengths: Lengths,
                 deadline: Deadline, cache: PostingsCache | None) -> Scores:
-    positive = [c for c in children if not isinstance(c, wq.Not)]
-    if not positive:
-        raise Unsupported("And of only negations")
-    # Filters (constant scores) narrow the scored parts' matches instead of
-    # listing every document they hold (a date range, "quotes only").
-    filters = [c for c in positive if isinstance(c, wq.ConstantScoreQuery)]
-    scored = [c for c in positive if not isinstance(c, wq.ConstantScoreQuery)]
-    if not scored:  # filters alone: scored as their constant
-        scored, filters = positive, []
+    """Return the scores of the documents matching every one of an And's
+    `children`, as Whoosh sums them: its scored parts' scores, plus each
+    filter's constant, plus each negation's boost.  Raises Unsupported for
+    an And of negations only."""
+    scored, filters = _split_filters(children)
     first = _filter_first(scored, filters, sub.reader())
     if first is not None:  # words beside a much smaller filter: scored only where it holds
         reader = sub.reader()
@@ -142,6 +138,31 @@ def _and_scores(children: Sequence[wq.Query], sub: Any, lengths: Lengths,
         result = parts[0]
         for other in parts[1:]:
             result = {d: s + other[d] for d, s in result.items() if d in other}
+    result = _add_filters(result, filters, first, sub, deadline, cache)
+    return _drop_negated(result, children, sub, deadline, cache)
+
+
+def _split_filters(children: Sequence[wq.Query]) -> tuple[list[wq.Query], list[wq.ConstantScoreQuery]]:
+    """Return an And's positive `children` as (scored parts, filters);
+    filters alone are scored parts, scored as their constant.  Raises
+    Unsupported if every child is a negation."""
+    positive = [c for c in children if not isinstance(c, wq.Not)]
+    if not positive:
+        raise Unsupported("And of only negations")
+    # Filters (constant scores) narrow the scored parts' matches instead of
+    # listing every document they hold (a date range, "quotes only").
+    filters = [c for c in positive if isinstance(c, wq.ConstantScoreQuery)]
+    scored = [c for c in positive if not isinstance(c, wq.ConstantScoreQuery)]
+    if not scored:  # filters alone: scored as their constant
+        return positive, []
+    return scored, filters
+
+
+def _add_filters(result: Scores, filters: Sequence[wq.ConstantScoreQuery], first: Any, sub: Any,
+                 deadline: Deadline, cache: PostingsCache | None) -> Scores:
+    """Return `result` kept to the documents every one of `filters` holds,
+    each filter's score added (`first`, the filter `result` was scored
+    within, only adds its score)."""
     for flt in filters:
         if not result:
             break
@@ -151,6 +172,13 @@ def _and_scores(children: Sequence[wq.Query], sub: Any, lengths: Lengths,
             continue
         kept = narrow_docs(flt.child, result.keys(), sub, deadline, cache)
         result = {d: s + score for d, s in result.items() if d in kept}
+    return result
+
+
+def _drop_negated(result: Scores, children: Sequence[wq.Query], sub: Any, deadline: Deadline,
+                  cache: PostingsCache | None) -> Scores:
+    """Return `result` without the documents an And's negated children
+    match (removed in place), each negation's boost added to the rest."""
     bonus = 0.0
     for child in children:
         if isinstance(child, wq.Not) and result:

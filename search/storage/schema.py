@@ -18,13 +18,18 @@ from collections.abc import Iterator
 from typing import Any, cast
 
 from whoosh import columns, fields
-from whoosh.analysis import Analyzer, LowercaseFilter, RegexTokenizer, StemmingAnalyzer, Token, Tokenizer
+from whoosh.analysis import Analyzer, Token, Tokenizer
 
 from onrecord.search.facetdefs import FACETS, VERBATIM_KINDS
 from onrecord.search.model import DEFAULT_COLLECTION, Article, Metadata, Paragraph
+from onrecord.search.storage.analyzers import EXACT_WORD as EXACT_WORD
+from onrecord.search.storage.analyzers import exact_analyzer as exact_analyzer
+from onrecord.search.storage.analyzers import exact_word_analyzer as exact_word_analyzer
+from onrecord.search.storage.analyzers import exact_words as exact_words
+from onrecord.search.storage.analyzers import split_names as split_names
+from onrecord.search.storage.analyzers import stemming_analyzer as stemming_analyzer
 from onrecord.search.storage.copies.fingerprints import paragraph_keys, quote_group_key, quote_keys, quote_words
 from onrecord.search.storage.copies.keytables import PARA_KEYS_FIELD, QUOTE_KEYS_FIELD, KeyTableColumn, key_bytes
-from onrecord.search.storage.lexicon import COMMON_WORDS, MIN_STEM_CHARS, CommonGramsFilter
 from onrecord.search.storage.textfields import ExactText, StemmedText
 
 # Sort keys for undated paragraphs: larger than any date ordinal, so they sort
@@ -39,10 +44,6 @@ TITLE_INDEX_CHARS = 200
 # of 8 bits, 5 of which held one term a day as the first (a date is a midnight; a day 2**36.3 us).  Whole-day
 # ranges read oldest_key's column (search.query.columns); others take day terms at their edges, spans between.
 DATE_SHIFT_STEP = 40
-# How the `exact` field (quoted phrases, common words) splits text: a word is a run of letters, digits or
-# underscores, lowercased; everything else (punctuation, spaces, line and sentence ends) only separates
-# words.  Nothing is removed, so positions are the words' true positions.
-EXACT_WORD = r"\w+"
 
 
 # The `unit` term of a quote document (paragraph documents have none).
@@ -65,31 +66,6 @@ COLLECTION_FIELD = "collection"
 # spelling suggestions and fuzzy words for the stemmed text field, which
 # therefore keeps no word list of its own.
 WORDS_FIELD = "exact"
-
-
-def exact_word_analyzer() -> Analyzer:
-    """Return the word analyzer of the `exact` field: EXACT_WORD runs,
-    lowercased, no stop words removed, no stemming (and no common grams:
-    what snippets mark in a paragraph's text)."""
-    return cast(Analyzer, RegexTokenizer(EXACT_WORD) | LowercaseFilter())
-
-
-def exact_analyzer() -> Analyzer:
-    """Return the analyzer of the `exact` field: its words plus, at index
-    time, the common grams of search.storage.lexicon (a phrase's words
-    become grams after parsing: search.query.querying.gram_phrases)."""
-    return cast(Analyzer, exact_word_analyzer() | CommonGramsFilter())
-
-
-def stemming_analyzer() -> Analyzer:
-    """Return the analyzer of the stemmed fields, dropping exactly the
-    lexicon's common words (which the `exact` field keeps)."""
-    return StemmingAnalyzer(stoplist=COMMON_WORDS, minsize=MIN_STEM_CHARS)
-
-
-def exact_words(text: str) -> list[str]:
-    """Return `text`'s words as the `exact` field indexes them, in order."""
-    return [token.text for token in exact_word_analyzer()(text)]
 
 
 class NameTokenizer(Tokenizer):
@@ -154,93 +130,109 @@ def _name_analyzer() -> Analyzer:
     return cast(Analyzer, NameTokenizer())
 
 
-def split_names(value: str, whole_only: bool = False) -> list[str]:
-    """Return the lowercased index terms of a comma-separated names value."""
-    terms: list[str] = []
-    for name in value.split(","):
-        whole = " ".join(name.lower().split())
-        if not whole:
-            continue
-        terms.append(whole)
-        words = whole.split(" ")
-        if not whole_only and len(words) > 1:
-            terms.extend(w for w in words if w)
-    return terms
-
-
 def build_schema() -> fields.Schema:
     """Return the paragraph schema (one Whoosh document per Paragraph)."""
-    stem = stemming_analyzer()
-    schema = fields.Schema(
+    schema = fields.Schema(**_place_fields(), **_word_fields(), **_article_fields(), **_quote_fields(),
+                           **_unit_fields())
+    cast(fields.DATETIME, schema["published"]).shift_step = DATE_SHIFT_STEP
+    return schema
+
+
+def _place_fields() -> dict[str, fields.FieldType]:
+    """Return the fields naming a paragraph's article, version and place in it."""
+    return {
         # Stored only: articles are replaced by doc_id (search.store), and
         # nothing looks a paragraph up by id; a unique term per paragraph
         # cost a tenth of indexing time.
-        paragraph_id=fields.STORED(),
-        doc_id=fields.ID(stored=True),
+        "paragraph_id": fields.STORED(),
+        "doc_id": fields.ID(stored=True),
         # Which version of the article (search.records.article_rev): with
         # doc_id, the key of its record in search.records.
-        rev=fields.STORED(),
+        "rev": fields.STORED(),
         # Stored only: nothing queries paragraph numbers, and a numeric trie
         # would add eight postings to every paragraph.
-        n=fields.STORED(),
-        start=fields.STORED(),
-        end=fields.STORED(),
+        "n": fields.STORED(),
+        "start": fields.STORED(),
+        "end": fields.STORED(),
+        # The article's collection (COLLECTION_FIELD): stored, as the article page checks it.
+        "collection": fields.ID(stored=True),
+    }
+
+
+def _word_fields() -> dict[str, fields.FieldType]:
+    """Return the fields of a paragraph's words and its article's headline."""
+    return {
         # Stemmed words for ranking unquoted words (common words dropped).
         # No positions: quoted phrases are matched on `exact`.  No spelling
         # word list: suggestions read WORDS_FIELD's lexicon, which already
         # holds every word as written (a second list cost 1.1x the page's
         # size in the amplification test of tests/search/writing/test_identity.py).
-        text=StemmedText(analyzer=stem, stored=True, phrase=False),
+        "text": StemmedText(analyzer=stemming_analyzer(), stored=True, phrase=False),
         # Every word of the text, unstemmed, at its true position (see
         # EXACT_WORD), and the common grams (search.storage.lexicon):
         # quoted phrases and common (stop) words search here.
-        exact=ExactText(analyzer=exact_analyzer(), phrase=True),
+        "exact": ExactText(analyzer=exact_analyzer(), phrase=True),
         # The article's headline, indexed on its first paragraph only (a
         # headline match finds the article once, through its lead, instead
         # of every paragraph of it).  Shown on every hit from search.records.
-        title=RepeatedText(analyzer=stemming_analyzer()),
-        outlet=fields.TEXT(analyzer=_name_analyzer(), phrase=False),
-        author=fields.TEXT(analyzer=_name_analyzer(), phrase=False),
-        published=fields.DATETIME(sortable=True),
-        year=fields.ID(),
-        speaker=fields.TEXT(analyzer=_name_analyzer(), phrase=False, stored=True),
-        institution=fields.TEXT(analyzer=_name_analyzer(), phrase=False, stored=True),
+        "title": RepeatedText(analyzer=stemming_analyzer()),
+        "quote_text": StemmedText(analyzer=stemming_analyzer(), phrase=True),
+    }
+
+
+def _article_fields() -> dict[str, fields.FieldType]:
+    """Return the fields of an article's metadata and the facet values
+    (the article's and its quotes') that filters and counts read."""
+    return {
+        "outlet": fields.TEXT(analyzer=_name_analyzer(), phrase=False),
+        "author": fields.TEXT(analyzer=_name_analyzer(), phrase=False),
+        "published": fields.DATETIME(sortable=True),
+        "year": fields.ID(),
+        "speaker": fields.TEXT(analyzer=_name_analyzer(), phrase=False, stored=True),
+        "institution": fields.TEXT(analyzer=_name_analyzer(), phrase=False, stored=True),
         # Case-preserving exact values: the facet cache reads these postings.
         **{facet.count_field: fields.KEYWORD(commas=True) for facet in FACETS if facet.source},
         # The same, of verbatim quotes only: what the verbatim switch counts
         # and filters on (search.facetdefs).
         **{facet.verbatim_field: fields.KEYWORD(commas=True) for facet in FACETS
            if facet.verbatim_field},
-        quote_text=StemmedText(analyzer=stemming_analyzer(), phrase=True),
+        "kind": fields.ID(stored=True),
+        "dates": fields.KEYWORD(commas=True, stored=True),
+        "newest_key": fields.COLUMN(columns.NumericColumn("i")),
+        "oldest_key": fields.COLUMN(columns.NumericColumn("i")),
+    }
+
+
+def _quote_fields() -> dict[str, fields.FieldType]:
+    """Return the fields of what quotes a paragraph holds: flags, the
+    quotes themselves (stored) and their copies' fingerprint keys."""
+    return {
         # Sampled fingerprint keys (search.storage.copies.fingerprints) of the paragraph's
         # quotes and of its text: looked up to find copies in other articles (keytables).
         **{name: fields.COLUMN(KeyTableColumn()) for name in (QUOTE_KEYS_FIELD, PARA_KEYS_FIELD)},
-        has_quote=fields.BOOLEAN(),
+        "has_quote": fields.BOOLEAN(),
         # A quote whose speaker is named beside it (Quote.evidence "named"):
         # the search's named_only filter.
-        has_named_quote=fields.BOOLEAN(),
+        "has_named_quote": fields.BOOLEAN(),
         # A direct or partial quote, not only reported speech: quotes_only
         # under the verbatim switch.
-        has_verbatim_quote=fields.BOOLEAN(),
-        quotes_json=fields.STORED(),
-        kind=fields.ID(stored=True),
-        dates=fields.KEYWORD(commas=True, stored=True),
-        newest_key=fields.COLUMN(columns.NumericColumn("i")),
-        oldest_key=fields.COLUMN(columns.NumericColumn("i")),
-        # Quote documents (unit_documents): the mark, the quote's words
-        # stemmed and as written, which quote of its paragraph it is, and
-        # how many documents back its paragraph's document was written.
-        unit=fields.ID(),
-        said=StemmedText(analyzer=stemming_analyzer(), phrase=False),
-        said_exact=ExactText(analyzer=exact_analyzer(), phrase=True),
-        qi=fields.STORED(),
-        back=fields.STORED(),
-        said_group=fields.COLUMN(columns.NumericColumn("q")),
-        # The article's collection (COLLECTION_FIELD): stored, as the article page checks it.
-        collection=fields.ID(stored=True),
-    )
-    cast(fields.DATETIME, schema["published"]).shift_step = DATE_SHIFT_STEP
-    return schema
+        "has_verbatim_quote": fields.BOOLEAN(),
+        "quotes_json": fields.STORED(),
+    }
+
+
+def _unit_fields() -> dict[str, fields.FieldType]:
+    """Return the fields of quote documents (unit_documents): the mark, the
+    quote's words stemmed and as written, which quote of its paragraph it
+    is, and how many documents back its paragraph's document was written."""
+    return {
+        "unit": fields.ID(),
+        "said": StemmedText(analyzer=stemming_analyzer(), phrase=False),
+        "said_exact": ExactText(analyzer=exact_analyzer(), phrase=True),
+        "qi": fields.STORED(),
+        "back": fields.STORED(),
+        "said_group": fields.COLUMN(columns.NumericColumn("q")),
+    }
 
 
 def unit_documents(article: Article, para: Paragraph, rev: str) -> list[dict[str, Any]]:

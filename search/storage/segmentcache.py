@@ -20,11 +20,11 @@ Entries put without a cost keep plain LRU order.
 """
 from __future__ import annotations
 
+import heapq
 import threading
 import weakref
-from collections import OrderedDict
 from collections.abc import Hashable
-from itertools import islice
+from itertools import count
 from typing import Any, Generic, TypeVar
 
 V = TypeVar("V")
@@ -53,12 +53,21 @@ class SegmentCache(Generic[V]):
         self.used = 0
         self._keep_newest = keep_newest
         # key -> (owner, value, size in bytes, rebuild cost a byte)
-        self._entries: OrderedDict[Hashable, tuple[weakref.ref | None, V, int, float]] = OrderedDict()
+        self._entries: dict[Hashable, tuple[weakref.ref | None, V, int, float]] = {}
         # GreedyDual-Size: an entry's rank is the floor when it was last used plus its
-        # cost a byte; the lowest rank goes first and raises the floor to its rank, so
-        # a cheap entry outlives a costly one only by being used more recently.
-        self._rank: dict[Hashable, float] = {}
+        # cost a byte; the lowest rank goes first (the least recently used among equals)
+        # and raises the floor to its rank, so a cheap entry outlives a costly one only
+        # by being used more recently.  key -> (rank, tick of its last use).
+        self._rank: dict[Hashable, tuple[float, int]] = {}
         self._floor = 0.0
+        self._ticks = count()
+        # A heap of (rank, tick, key) finds the least in O(log n) where a scan of every
+        # entry took O(n) per eviction.  A hit only raises its entry's rank, so it is not
+        # pushed (a get stays O(1)): each entry has one queued row (its tick in _queued),
+        # at or below its rank, moved up when it surfaces; rows of dropped entries are
+        # skipped when they surface (lazy deletion).
+        self._heap: list[tuple[float, int, Hashable]] = []
+        self._queued: dict[Hashable, int] = {}
         self._lock = threading.Lock()
 
     def get(self, reader: Any, key: tuple[Any, ...]) -> V | None:
@@ -72,8 +81,7 @@ class SegmentCache(Generic[V]):
             if owner is not None and owner() is not reader:  # an id reused by a newer reader
                 self._drop(full)
                 return None
-            self._entries.move_to_end(full)
-            self._rank[full] = self._floor + found[3]
+            self._rank[full] = (self._floor + found[3], next(self._ticks))
             return found[1]
 
     def put(self, reader: Any, key: tuple[Any, ...], value: V, size: int, cost: float = 0.0) -> None:
@@ -90,34 +98,74 @@ class SegmentCache(Generic[V]):
             owner = weakref.ref(reader) if isinstance(segment, int) else None
             density = cost / max(size, 1)
             self._entries[full] = (owner, value, size, density)
-            self._rank[full] = self._floor + density
+            self._enqueue(full, self._floor + density)
             self.used += size
-            self._evict(1 if self._keep_newest else 0)
+            self._evict(full if self._keep_newest else None)
 
     def resize(self, limit: int) -> None:
         """Hold at most `limit` bytes from now on (0: keep nothing)."""
         with self._lock:
             self.limit = limit
-            self._evict(0)
+            self._evict(None)
 
     def clear(self) -> None:
         """Drop every entry."""
         with self._lock:
             self._entries.clear()
             self._rank.clear()
+            self._heap.clear()
+            self._queued.clear()
             self.used = 0
 
     def __len__(self) -> int:
         return len(self._entries)
 
-    def _evict(self, keep: int) -> None:
-        """Drop entries of least rank (the oldest first among equals), the
-        `keep` newest aside, until the cache holds at most its limit."""
-        while self.used > self.limit and len(self._entries) > keep:
-            victim = min(islice(self._entries, len(self._entries) - keep), key=self._rank.__getitem__)
-            self._floor = max(self._floor, self._rank[victim])
+    def _enqueue(self, key: Hashable, rank: float) -> None:
+        """Rank a newly put `key` at `rank` as used now and queue it; returns nothing."""
+        tick = next(self._ticks)
+        self._rank[key] = (rank, tick)
+        self._queued[key] = tick
+        heapq.heappush(self._heap, (rank, tick, key))
+        if len(self._heap) > 2 * len(self._entries) + 64:  # rows of re-put entries pile up
+            self._requeue_all()
+
+    def _requeue_all(self) -> None:
+        """Rebuild the heap from the live entries' ranks alone; returns nothing."""
+        self._heap = [(rank, tick, key) for key, (rank, tick) in self._rank.items()]
+        heapq.heapify(self._heap)
+        self._queued = {key: tick for key, (_, tick) in self._rank.items()}
+
+    def _evict(self, spare: Hashable | None) -> None:
+        """Drop entries of least rank (the least recently used first among
+        equals), `spare` aside, until the cache holds at most its limit;
+        returns nothing."""
+        while self.used > self.limit and len(self._entries) > (spare is not None):
+            victim = self._pop_least(spare)
+            self._floor = max(self._floor, self._rank[victim][0])
             self._drop(victim)
 
+    def _pop_least(self, spare: Hashable | None) -> Hashable:
+        """Return the live key of least (rank, tick) other than `spare`,
+        its row taken off the heap (another live key must exist)."""
+        spared: tuple[float, int, Hashable] | None = None
+        while True:
+            row = heapq.heappop(self._heap)
+            key = row[2]
+            if self._queued.get(key) != row[1]:  # dropped, or put again, since queued
+                continue
+            rank, tick = self._rank[key]
+            if (rank, tick) != row[:2]:  # used since queued: queue it at its rank now
+                self._queued[key] = tick
+                heapq.heappush(self._heap, (rank, tick, key))
+            elif key == spare:
+                spared = row
+            else:
+                if spared is not None:
+                    heapq.heappush(self._heap, spared)
+                return key
+
     def _drop(self, key: Hashable) -> None:
+        """Forget `key` (its heap row is skipped when it surfaces); returns nothing."""
         self.used -= self._entries.pop(key)[2]
         del self._rank[key]
+        del self._queued[key]

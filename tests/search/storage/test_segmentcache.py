@@ -3,7 +3,10 @@ across commits (decoded postings, facet columns), bounded by bytes, and
 each Index's own (two indexes in one process never disturb each other)."""
 from __future__ import annotations
 
+import random
 from array import array
+from collections import OrderedDict
+from itertools import islice
 from typing import Any
 
 import pytest
@@ -118,6 +121,75 @@ def test_resizing_to_zero_keeps_nothing() -> None:
     assert len(cache) == 0 and cache.used == 0
     cache.put(reader, ("b",), "y", 10)
     assert cache.get(reader, ("b",)) is None
+
+
+class ScanCache:
+    """The eviction SegmentCache had before its heap: every eviction scans
+    all entries (the `keep` newest aside) for the least rank, the least
+    recently used first among equals.  Only keys, sizes and costs."""
+
+    def __init__(self, limit: int, keep_newest: bool) -> None:
+        self.limit, self.used, self.keep_newest, self.floor = limit, 0, keep_newest, 0.0
+        self.entries: OrderedDict[str, tuple[int, float]] = OrderedDict()  # key -> (size, density)
+        self.rank: dict[str, float] = {}
+
+    def get(self, key: str) -> None:
+        if key in self.entries:
+            self.entries.move_to_end(key)
+            self.rank[key] = self.floor + self.entries[key][1]
+
+    def put(self, key: str, size: int, cost: float) -> None:
+        if size > self.limit and not self.keep_newest:
+            return
+        if key in self.entries:
+            self.used -= self.entries.pop(key)[0]
+        self.entries[key] = (size, cost / max(size, 1))
+        self.rank[key] = self.floor + self.entries[key][1]
+        self.used += size
+        self.evict(1 if self.keep_newest else 0)
+
+    def resize(self, limit: int) -> None:
+        self.limit = limit
+        self.evict(0)
+
+    def evict(self, keep: int) -> None:
+        while self.used > self.limit and len(self.entries) > keep:
+            victim = min(islice(self.entries, len(self.entries) - keep), key=self.rank.__getitem__)
+            self.floor = max(self.floor, self.rank[victim])
+            self.used -= self.entries.pop(victim)[0]
+
+
+def made_up_steps(seed: int, count: int) -> list[tuple[str, str, int, float]]:
+    """Return `count` random (op, key, size or limit, cost) steps over 30 keys:
+    mostly gets and puts, costs from a few tied values, now and then a resize."""
+    rng = random.Random(seed)
+    steps = []
+    for _ in range(count):
+        op = rng.choices(["get", "put", "resize"], weights=[50, 45, 1])[0]
+        size = rng.choice([1, 5, 10, 40, 120]) if op != "resize" else rng.choice([0, 60, 200, 400])
+        steps.append((op, f"k{rng.randrange(30)}", size, rng.choice([0.0, 0.0, 0.5, 1.0, 5.0, 40.0])))
+    return steps
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("keep_newest", [False, True])
+def test_the_heap_evicts_the_entries_the_old_scan_did(seed: int, keep_newest: bool) -> None:
+    cache: SegmentCache[str] = SegmentCache(limit=200, keep_newest=keep_newest)
+    scan = ScanCache(limit=200, keep_newest=keep_newest)
+    reader = Reader()
+    for op, key, size, cost in made_up_steps(seed, 3000):
+        if op == "get":
+            cache.get(reader, (key,))
+            scan.get(key)
+        elif op == "put":
+            cache.put(reader, (key,), key, size, cost)
+            scan.put(key, size, cost)
+        else:
+            cache.resize(size)
+            scan.resize(size)
+        assert sorted(full[1] for full in cache._entries) == sorted(scan.entries)
+        assert cache.used == scan.used
+    assert len(cache._heap) <= 2 * len(cache) + 65  # rows of replaced entries do not pile up
 
 
 def filled(**settings: Any) -> Index:
