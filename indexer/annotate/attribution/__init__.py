@@ -29,7 +29,8 @@ Grouped by concern, in the order a quote is attributed:
   one-word name voicing nothing, a description kept as the value) and giving
   the name where an office was kept before it, and with `wholeruns` the
   whole body's name where the rules cut its front off ("UK" of "Amnesty
-  International UK").
+  International UK"), and with `openers` the name without the word opening
+  its sentence ("But police", "Said Vole:").
 
 Its word lists are indexer.lexicon's, its fitted weights indexer/data's.
 Imports annotate/institutions/, never the other way.

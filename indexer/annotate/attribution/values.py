@@ -34,6 +34,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
+from onrecord.indexer.annotate.attribution.openers import SPEECH_VERBS, cut_openers
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun
 from onrecord.indexer.annotate.attribution.registry.names import (
     INITIALS_RE,
@@ -214,8 +215,8 @@ def _name_word_before(text: str, end: int, organisation: bool) -> tuple[str, int
         return None  # a noun's: "leader of the Commons Ann Vole"
     if opened and opened[-1] not in _SENTENCE_OPENERS:
         return word, found.start()
-    if word.lower() in _common_words(text):
-        return None  # "But Vole said", "Will Wright said"
+    if word.lower() in _common_words(text) or word.lower() in SPEECH_VERBS:
+        return None  # "But Vole said", "Will Wright said", "Said Vole:"
     return "?", found.start()
 
 
@@ -301,14 +302,17 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
     Raises DeadlineExceeded past `deadline`."""
     people = frozenset(q.speaker for p in article.paragraphs for q in p.quotes
                        if q.speaker and q.speaker_type == "person")
-    quotes_all = [q for p in article.paragraphs for q in p.quotes]
+    # "But police", "Said Vole": the sentence's first word cut off the value first (openers)
+    cut = cut_openers(article.text, [q for p in article.paragraphs for q in p.quotes])
+    quotes_all = [_whole(q, cut) for p in article.paragraphs for q in p.quotes]
     # a body's name the rules cut the front off ("UK" of "Amnesty International UK"): the whole name
     whole = whole_names(article.text, quotes_all) \
         | whole_runs(article.text, quotes_all, LazyWords(article.text), people)
     paragraphs: list[Paragraph] = []
     for n, para in enumerate(article.paragraphs):
         check(deadline)
-        quotes = [clear_value(article.text, _whole(q, whole), people, is_heading(n, para.kind)) for q in para.quotes]
+        quotes = [clear_value(article.text, _whole(_whole(q, cut), whole), people, is_heading(n, para.kind))
+                  for q in para.quotes]
         if all(new is old for new, old in zip(quotes, para.quotes, strict=True)):
             paragraphs.append(para)
             continue

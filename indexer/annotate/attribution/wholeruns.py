@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Container, Iterable
 
+from onrecord.indexer.annotate.attribution.openers import SPEECH_VERBS
 from onrecord.indexer.annotate.attribution.registry.names import (
     TITLES,
     is_owner,
@@ -84,8 +85,8 @@ def front_words(text: str, start: int, common: Container[str] = frozenset(),
     while keep and keep[0] in _JOINTS:
         keep.pop(0)  # a name opens on a capitalised word, not on "of" or "&"
     opens = _OPENS_RE.search(text, max(0, m.start() - 4), m.start()) is not None
-    if keep and len(keep) == len(toks) and keep[0].lower() in common and opens:
-        keep.pop(0)  # "Bookmaker Acme said": a common noun opening the sentence
+    if keep and len(keep) == len(toks) and (keep[0].lower() in common or keep[0].lower() in SPEECH_VERBS) and opens:
+        keep.pop(0)  # "Bookmaker Acme said": a common noun opening the sentence; "Said Vole:" its verb
     return keep
 
 
