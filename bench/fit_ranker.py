@@ -30,7 +30,8 @@ of round k, quotes no candidate gets right counted wrong), per `--l2` value and 
 (where the weights decide), with their totals, how many rounds the new fit helps and hurts
 beside the stored table, and how many quotes have a right candidate at all or are settled (the bound on
 any choice); `--write` stores them with the weights; `--misses` lists instead the held rounds'
-quotes whose right speaker is no candidate (those the headline stage credits rightly later "settled").  Run it with
+quotes whose right speaker is no candidate (those the headline stage credits rightly later "settled"), `--disagree`
+those the rules get wrong while a right candidate is offered, with every candidate's features on.  Run it with
 OPENBLAS_NUM_THREADS=1 on a shared machine: BLAS threads made one fit 12x slower here.
 """
 from __future__ import annotations
@@ -174,6 +175,36 @@ def misses(name: str) -> Iterator[str]:
             yield line
 
 
+def disagree_line(source: str, ident: str, candidates: list[Candidate], rows: list[list[float]],
+                  g: dict[str, Any], table: np.ndarray) -> str | None:
+    """Return one line for a matched quote whose rules' answer is wrong while a right candidate is
+    offered (None otherwise): its source, article, gold speaker, the rules' answer with its rule
+    and evidence, the `table`'s pick (scored over every candidate, as gate "all"), and each
+    candidate as name[the features that are on], right ones marked "*"."""
+    right = [_named_right(c, g) for c in candidates]
+    if not any(right):
+        right = [_surname_right(c, g) for c in candidates]
+    rules = _picks(Instance(rows, right, source, 1.0), None)
+    if right[rules] or not any(right):
+        return None
+    cascade = candidates[rules]
+    rule = f"{cascade.rule}/{cascade.evidence}" if cascade.speaker else "phrase" if cascade.mention else "none"
+    pick = candidates[int(np.argmax(np.array(rows) @ table))].speaker
+    shown = [f"{'*' if ok else ''}{c.speaker}[{','.join(f for f, v in zip(FEATURES, row, strict=True) if v)}]"
+             for c, row, ok in zip(candidates, rows, right, strict=True)]
+    return (f"{source}\t{ident}\tgold={g.get('speaker')}\trules={cascade.speaker} ({rule})\t"
+            f"table={pick}\t{' '.join(shown)}")
+
+
+def disagreements(name: str, table: np.ndarray) -> Iterator[str]:
+    """Yield disagree_line for every matched quote of one tuning gold the rules get
+    wrong while a right candidate is offered."""
+    for ident, _quote, choice, g in _matched_choices(name):
+        line = disagree_line(SOURCES[name], ident, choice[2], choice[3], g, table)
+        if line:
+            yield line
+
+
 def _polnear_right(c: Candidate, g: dict[str, Any]) -> bool:
     spans = g["speaker_spans"]
     at = [pos for pos, _frame in c.near.values()] + ([c.mention.start] if c.cascade and c.mention else [])
@@ -299,10 +330,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gate", default=GATE, help=f"comma-separated gates ({', '.join(GATES)}) likewise")
     ap.add_argument("--misses", action="store_true",
                     help="list the held rounds' quotes whose right speaker is no candidate, and stop")
+    ap.add_argument("--disagree", action="store_true",
+                    help="list the held rounds' quotes the rules get wrong with a right candidate offered, and stop")
     args = ap.parse_args(argv)
-    if args.misses:
-        for line in (line for n in SPENT_BBC_ROUNDS if n >= 3 for line in misses(f"bbc_r{n}")):
-            print(line)
+    if args.misses or args.disagree:
+        table = np.array(ranker.weights())
+        for n in (n for n in SPENT_BBC_ROUNDS if n >= 3):
+            for line in misses(f"bbc_r{n}") if args.misses else disagreements(f"bbc_r{n}", table):
+                print(line)
         return 0
     instances = collect(Path(args.polnear) if args.polnear else None)
     old = (np.array(ranker.weights()), "weak")  # the stored table as it ships: ranker.decides

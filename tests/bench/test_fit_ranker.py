@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from bench.fit_ranker import Instance, _picks, fit, leave_one_round_out, miss_line
+from bench.fit_ranker import Instance, _picks, disagree_line, fit, leave_one_round_out, miss_line
 from onrecord.indexer.annotate.attribution.choice.rankfeatures import FEATURES, Candidate
 from onrecord.search import Quote
 
@@ -75,3 +76,21 @@ def test_the_bound_counts_a_quote_the_headline_stage_settles_as_covered() -> Non
     w = fit([_PHRASE, settled, missed, *others], steps=50)
     table = leave_one_round_out([_PHRASE, settled, missed, *others], (w, "unnamed"), gate="all")
     assert table["round 3 BBC"][3] == (2, 3)  # the bound: the settled quote covered, the missed one not
+
+
+@pytest.mark.parametrize(("gold", "listed"), [
+    (["Ottilie Varga"], True),    # the rules chose Bram Tolliver, the right one is offered
+    (["Bram Tolliver"], False),   # the rules were right
+    (["Wenna Kosk"], False),      # no candidate is right: a miss, not a disagreement
+])
+def test_disagree_line_lists_a_wrong_rules_answer_beside_an_offered_right_one(gold: list[str], listed: bool) -> None:
+    offered = [Candidate("Bram Tolliver", cascade=True, rule="cue", evidence="named"), Candidate("Ottilie Varga"),
+               Candidate(None)]
+    rows = [_row(cascade_cue=1.0), _row(in_before=1.0, subject=1.0), _row(nobody=1.0)]
+    line = disagree_line("round 3 BBC", "a.txt", offered, rows, {"speaker": gold, "kind": "direct"},
+                         np.array(_row(subject=2.0)))
+    assert (line is not None) is listed
+    if line is not None:
+        fields = line.split("\t")
+        assert fields[3] == "rules=Bram Tolliver (cue/named)" and fields[4] == "table=Ottilie Varga"
+        assert "*Ottilie Varga[in_before,subject]" in fields[5]
