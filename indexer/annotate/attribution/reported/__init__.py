@@ -21,6 +21,9 @@ named last); `bodies` the body a description names inside it ("the
 Acme Press agency reported"); `written` credits a clause to the speaker
 its phrase names itself in words the registry cuts or reads past (those
 two, "Ironhorse Oil and Gas", "the Sunday Tribune", "General Motors" whole);
+`staffruns` reads a body's written name that runs on into its speaker
+("A Norland Police spokeswoman": the body; "Norland Office Minister Ann
+Vole": the person);
 `described` whom a description names where the direct path did not
 ("Acme officials said", a lead's "MPs have said" then the committee named
 next, "the bank said" as the body whose clause came last); `works` a book's

@@ -45,6 +45,7 @@ from onrecord.indexer.annotate.attribution.reported.openers import asked_clause
 from onrecord.indexer.annotate.attribution.reported.outlets import WORD_RE, unnamed_paper
 from onrecord.indexer.annotate.attribution.reported.runons import cut_before_cue, cut_before_quote, cut_run_on
 from onrecord.indexer.annotate.attribution.reported.spans import Clause, cut_naming
+from onrecord.indexer.annotate.attribution.reported.staffruns import run_body
 from onrecord.indexer.annotate.attribution.reported.works import book_author
 from onrecord.indexer.annotate.attribution.reported.written import credited, note_spoken, read_off
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, MAX_SENTENCE_CHARS, Frame
@@ -204,12 +205,14 @@ def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeake
     description ("Wembley firm") instead of the organisation the article
     introduced last (the direct path's registry)."""
     speaker = who.get("speaker")
-    org = _written_org(phrase)
+    written = _written_org(phrase)
+    org = run_body(written, speaker)  # "A Norland Police spokeswoman": Norland Police, never a person
     if _self_named(phrase) and not (speaker or "").lower().endswith(phrase.text.lower().split()[-1]):
         org = _spoken_org(phrase, pos, spoken)  # "the government said": a government, never "Police Federation"
     elif org is not None:  # "The Association of British insurers said": the name as written, not a part of it
         # a person found for it, or the registry's longer name, stays ("Acme Group's Ann Vole")
-        kept = speaker and (org in speaker or who.get("speaker_type") != "organisation" and speaker not in org)
+        kept = speaker and org == written and (  # (a spokesperson's body, never the person found for her)
+            org in speaker or who.get("speaker_type") != "organisation" and speaker not in org)
         org = None if kept else people.match_org(org) or org
     elif speaker is None and phrase.kind == "name" and _IRISH_RE.fullmatch(phrase.text):
         return credited(who, phrase.text, "person", "name")  # "O'Dwyer said": a surname no one introduced
