@@ -134,7 +134,8 @@ def triples_of(positions: dict[str, list[int]], with_positions: bool) -> Triples
         frequency = _FREQUENCY
         triples = [(term.encode("utf-8"), weight[len(where)], frequency[len(where)])
                    for term, where in positions.items()]
-    return triples, sum(len(where) for where in positions.values())
+    # map(len, ...) in C: a generator's frame per term was ~1% of a write.
+    return triples, sum(map(len, positions.values()))
 
 
 def counted_triples(terms: Iterable[str]) -> Triples:
