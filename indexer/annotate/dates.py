@@ -198,6 +198,9 @@ _RULES: list[tuple[re.Pattern[str], Resolver, tuple[str, ...]]] = [
     (re.compile(r"[Oo]n\s+(?P<d>" + _WEEKDAY + r")\b"), _resolve_weekday, ("day",)),
     (re.compile(r"(?P<d>" + _YEAR + r")\b(?!\s*(?:%|per\b|people|pounds))"), _resolve_year, ("1", "2")),
 ]
+# the resolvers that place nothing without a publication date ("yesterday", "last year", "on
+# Monday"): find_dates skips their rules' scans for an undated text (a third of its time there)
+_DATED_ONLY: frozenset[Resolver] = frozenset({_resolve_day_word, _resolve_relative, _resolve_weekday})
 
 
 
@@ -214,7 +217,8 @@ def find_dates(text: str, published: dt.date | None) -> list[DateMention]:
     candidates: list[tuple[int, int, int, int, DateMention]] = []
     month = False  # whether _MONTH_FIRST_RE matched: the day-first rule needs its month word
     for pattern, resolve, needs in _RULES:
-        if needs and not any(n in text for n in needs) or pattern is _DAY_FIRST_RE and not month:
+        if needs and not any(n in text for n in needs) or pattern is _DAY_FIRST_RE and not month \
+                or published is None and resolve in _DATED_ONLY:
             continue
         for m in pattern.finditer(text):
             month = month or pattern is _MONTH_FIRST_RE

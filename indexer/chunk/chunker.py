@@ -31,10 +31,12 @@ def chunk_article(parsed: ParsedArticle) -> Article:
 
     Raises ParseError when the article has no non-blank paragraph."""
     spans = _block_spans(parsed) if parsed.blocks else split_paragraphs(parsed.text)
-    kept = drop_headline(parsed.text, drop_repeats(parsed.text, spans), parsed.meta.title)
+    keys = span_keys(parsed.text, spans)
+    kept = drop_headline(parsed.text, drop_repeats(parsed.text, spans, keys), parsed.meta.title)
     if not kept:
         raise ParseError("no paragraphs in article")
-    article_id = make_article_id(parsed.meta, parsed.text)
+    # split_paragraphs' spans hold every word of the text: their keys are its words (blocks may leave some out)
+    article_id = make_article_id(parsed.meta, parsed.text, None if parsed.blocks else keys)
     paragraphs = [
         Paragraph(id=f"{article_id}-p{n}", n=n, start=b.start, end=b.end,
                   text=parsed.text[b.start:b.end], kind=b.kind)
@@ -99,15 +101,19 @@ def drop_headline(text: str, spans: list[Block], title: str | None) -> list[Bloc
     return rest or spans
 
 
-def drop_repeats(text: str, spans: list[Block]) -> list[Block]:
+def span_keys(text: str, spans: list[Block]) -> list[str]:
+    """Return each span's words joined by single spaces (drop_repeats' keys), in order."""
+    return [" ".join(text[span.start:span.end].split()) for span in spans]
+
+
+def drop_repeats(text: str, spans: list[Block], keys: list[str] | None = None) -> list[Block]:
     """Return `spans` without paragraphs repeated earlier in the article
-    (compared after whitespace normalisation) and without short body
-    fragments (< 60 chars) that the next remaining paragraph strictly
-    begins with.  The first occurrence is kept."""
+    (compared after whitespace normalisation: `keys`, span_keys' when not
+    given) and without short body fragments (< 60 chars) that the next
+    remaining paragraph strictly begins with.  The first occurrence is kept."""
     seen: set[str] = set()
     unique: list[tuple[Block, str]] = []
-    for span in spans:
-        key = " ".join(text[span.start:span.end].split())
+    for span, key in zip(spans, span_keys(text, spans) if keys is None else keys, strict=True):
         if key and key not in seen:
             seen.add(key)
             unique.append((span, key))
@@ -121,13 +127,17 @@ def drop_repeats(text: str, spans: list[Block]) -> list[Block]:
     return kept
 
 
-def make_article_id(meta: Metadata, text: str) -> str:
+def make_article_id(meta: Metadata, text: str, keys: list[str] | None = None) -> str:
     """Return "u" + 16 hex of sha1(normalised URL, see indexer.chunk.urls) when the
     URL is known, else "t" + 16 hex of sha1(whitespace-normalised,
     casefolded text).  Two files with one id are the same article only if
-    search.writing.identity agrees (same outlet, similar text)."""
+    search.writing.identity agrees (same outlet, similar text).  `keys`, when
+    given, are span_keys of spans holding every word of `text` in order
+    (split_paragraphs'): joined, they are the normalised text, not split again."""
     if meta.url and meta.url.strip():
         return "u" + _sha1_hex(normalise_url(meta.url))
+    if keys is not None and len(text) <= HASH_PIECE_CHARS:  # (a longer text is hashed in pieces)
+        return "t" + _sha1_hex(" ".join(key for key in keys if key).casefold())
     return "t" + _normalised_text_sha1(text)
 
 

@@ -156,3 +156,18 @@ def test_the_day_first_rule_runs_where_a_month_word_stands(text: str, expected: 
     assert isos(text) == expected
     monkeypatch.setattr(dates, "_DAY_FIRST_RE", dates.re.compile("never used"))
     assert isos(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Yesterday and tonight, today or tomorrow the hall stays shut.",
+    "Last year, this month and next Tuesday; last March and this June.",
+    "The vote was on Monday, the count on Friday, and last Sunday the rerun.",
+    "Next year, last month: this year the fair moves.",
+])
+def test_a_dated_only_rule_places_nothing_without_a_publication_date(text: str) -> None:
+    # find_dates skips the _DATED_ONLY rules' scans for an undated text: each of their matches must resolve to None
+    rules = [(pattern, resolve) for pattern, resolve, _needs in dates._RULES if resolve in dates._DATED_ONLY]
+    assert len(rules) == len(dates._DATED_ONLY)
+    matches = [(resolve, m) for pattern, resolve in rules for m in pattern.finditer(text)]
+    assert matches and all(resolve(m, None) is None for resolve, m in matches)
+    assert any(resolve(m, PUB) is not None for resolve, m in matches)  # dated, the same text places one

@@ -6,7 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from onrecord.indexer.chunk.chunker import chunk_article, make_article_id, normalise_url, split_paragraphs
+from onrecord.indexer.chunk.chunker import (
+    chunk_article,
+    make_article_id,
+    normalise_url,
+    span_keys,
+    split_paragraphs,
+)
 from onrecord.indexer.errors import ParseError
 from onrecord.indexer.parse.parser import parse_source
 from onrecord.indexer.read.reader import read_source
@@ -133,6 +139,20 @@ def test_article_id_from_text_ignores_whitespace_and_case() -> None:
     assert a == make_article_id(Metadata(), "  hello world. second. ")
     assert a == "t" + hashlib.sha1(b"hello world. second.").hexdigest()[:16]
     assert a != make_article_id(Metadata(), "Hello World. Third.")
+
+
+@pytest.mark.parametrize("text", [
+    "Hello   World.\n\nSecond.",
+    "  Tabs\tand\r\nCRLF lines\r\n\r\nnext one\rafter a CR  \n",
+    "A repeat.\n\nA repeat.\n \t \nA  repeat.\n\n\n",
+    "Stra\u00dfe and \u0130stanbul\u2028joined\u00a0here\n\u3000\n\x1cAfter a separator line.",
+    "Only one line, no break",
+])
+def test_article_id_from_paragraph_keys_is_the_texts(text: str) -> None:
+    # chunk_article hashes split_paragraphs' span keys, not the text split again: the same id
+    keys = span_keys(text, split_paragraphs(text))
+    assert make_article_id(Metadata(), text, keys) == make_article_id(Metadata(), text)
+    assert chunk_article(parsed(text)).id == make_article_id(Metadata(), text)
 
 
 def test_article_carries_source_text_and_meta() -> None:

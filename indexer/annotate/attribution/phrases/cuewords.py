@@ -11,6 +11,7 @@ weak.  How a cue finds its speaker is indexer.annotate.attribution.phrases.cues'
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import letter_led_alternation, word_alternation
 from onrecord.indexer.lexicon import words
@@ -87,6 +88,14 @@ def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
     spelled like cues ("his remarks", "Trump's comments", "the stated aim",
     "two new pledges")
     and capitalized ones right before a cue, which are names ("Read said")."""
+    return list(_cues_in(frame, lo, hi))
+
+
+# a fifth of the calls repeat one (frame, lo, hi) of the line at hand: the quote's cue search,
+# its extent and the introductions ask for the same sentence's cues (the matches are read only)
+@lru_cache(maxsize=64)
+def _cues_in(frame: str, lo: int, hi: int) -> tuple[re.Match[str], ...]:
+    """Return find_cues' matches, as a tuple shared by the calls that ask for the same span."""
     found = [m for m in CUE_RE.finditer(frame, lo, hi)
              if frame[m.start() - 1:m.start()] != "-"  # "so-called", "long-stated"
              and not (m.group()[0].isupper() and (CUE_RE.match(frame, m.end() + 1, hi) or _MID_SENTENCE_RE.search(
@@ -94,7 +103,7 @@ def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
              and not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())
              and not _is_counted(frame, lo, m)]
     bare = list(_BARE_CUE_RE.finditer(frame, lo, hi))
-    return sorted(found + bare, key=lambda m: m.start()) if bare else found
+    return tuple(sorted(found + bare, key=lambda m: m.start()) if bare else found)
 
 
 def is_weak(cue: re.Match[str]) -> bool:

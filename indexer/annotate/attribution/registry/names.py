@@ -3,8 +3,7 @@ words glued to them that are not names.
 
 Owns the name word lists' use (indexer.lexicon: first names by gender,
 titles by gender, descriptors such as nationalities and parties, role
-words) and the rules
-that cut a capitalised run down to a person's name: "Lib Dem spokesman
+words) and the rules that cut a capitalised run down to a person's name: "Lib Dem spokesman
 Mark Oaten" -> role "Lib Dem spokesman", name Mark Oaten; "Frenchman Ann
 Vole", "Newport-based Ann Vole", "Boss Ann Vole" (a sentence-initial common
 word) and "Acme's Ann Vole" (her employer) -> Ann Vole.  A word is a common
@@ -135,6 +134,7 @@ def is_role_word(word: str) -> bool:
     return bool(rest) and head in _ROLE_PREFIXES and rest in roles
 
 
+@lru_cache(maxsize=2)  # one article's: its people registry, speaker values and whole runs read the same text
 def lowercase_words(text: str) -> frozenset[str]:
     """Return the words the article writes in lowercase (its common words)."""
     return frozenset(_LOWER_WORD_RE.findall(text))
