@@ -1,7 +1,11 @@
 """Fit the weights that choose a pronoun's antecedent (indexer/data/speaker_weights.json).
 
-Run from the repo root: `python -m bench.fit_speakers [--polnear JSONL] [--write]` (the
-golds read ../shared/corpus/bbc and ../shared/htmleval/wcxb-dev, as bench.attribution_errors does).
+Run from the repo root: `python -m bench.fit_speakers [--polnear JSONL] [--l2 L2 ...]
+[--instances PICKLE] [--write]` (the golds read ../shared/corpus/bbc and
+../shared/htmleval/wcxb-dev, as bench.attribution_errors does).  Without --write it prints,
+per L2 value, each source's accuracy with the stored table beside the refit held out (fitted
+without that source), the BBC rounds' totals and how many rounds the refit helps and hurts.
+--write stores the fit with the first L2 given.
 
 The choice it fits is indexer.annotate.attribution.choice.antecedents': among the people of a
 fitting gender mentioned last before a "he said" / "she says", the one with the highest
@@ -12,7 +16,8 @@ gradient descent in numpy) fitted on:
 
 - pronoun instances: a quote the extractor credits through "he"/"she" whose gold speaker
   is a name, from the tuning golds only (bench.attribution_errors.TUNING: the BBC gold and
-  rounds 1-8 BBC over the BBC corpus, web dev and rounds 1-2 web over their saved pages);
+  every spent BBC round, bench.heldout.SPENT_BBC_ROUNDS, over the BBC corpus, web dev and
+  rounds 1-2 web over their saved pages);
   the label is the candidate the gold names;
 - named instances: a quote whose speaker is named again ("Vole said") after being named
   before, from the same golds and from PolNeAR **train** (the gold source span of each
@@ -34,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import pickle
 import subprocess
 import sys
 import tempfile
@@ -46,6 +52,7 @@ import numpy as np
 
 from bench.attribution_errors import TUNING, bbc_articles, web_articles
 from bench.extraction import REPO, extract_text, identity_ok, match_quotes
+from bench.heldout import SPENT_BBC_ROUNDS
 from bench.logit import fit_logit
 from onrecord.indexer.annotate.attribution import attribution
 from onrecord.indexer.annotate.attribution.choice import antecedents
@@ -169,12 +176,12 @@ def polnear_instances(jsonl: Path) -> Iterator[Instance]:
                     yield found
 
 
-def fit(instances: list[Instance], steps: int = 2000, rate: float = 1.0) -> np.ndarray:
+def fit(instances: list[Instance], steps: int = 2000, rate: float = 1.0, l2: float = L2) -> np.ndarray:
     """Return the weights maximising the weighted softmax likelihood of the
     labels (bench.logit, one right row per instance)."""
     return fit_logit([inst.rows for inst in instances],
                      [[j == inst.label for j in range(len(inst.rows))] for inst in instances],
-                     [inst.weight for inst in instances], l2=L2, steps=steps, rate=rate)
+                     [inst.weight for inst in instances], l2=l2, steps=steps, rate=rate)
 
 
 def accuracy(instances: list[Instance], table: list[float]) -> dict[str, str]:
@@ -192,12 +199,12 @@ def _group(source: str) -> str:
     return source.rsplit(" ", 1)[0]  # "bbc_r4 pronoun" -> "bbc_r4"
 
 
-def leave_one_out(instances: list[Instance]) -> dict[str, str]:
+def leave_one_out(instances: list[Instance], l2: float = L2) -> dict[str, str]:
     """Return per source 'right/n' of weights fitted without that source's
     gold (its pronoun and named instances both left out), beside the fit on all."""
     out: dict[str, str] = {}
     for group in sorted({_group(inst.source) for inst in instances}):
-        w = [float(x) for x in fit([inst for inst in instances if _group(inst.source) != group])]
+        w = [float(x) for x in fit([inst for inst in instances if _group(inst.source) != group], l2=l2)]
         held = [inst for inst in instances if _group(inst.source) == group]
         out.update(accuracy(held, w))
     return out
@@ -210,27 +217,68 @@ def former_rule() -> list[float]:
     return [{"last_subject": 2.0, "last_mentioned": 1.0, "gender_exact": 0.5}.get(n, 0.0) for n in names]
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--polnear", help="PolNeAR train JSONL (default: converted from ../shared/polnear)")
-    ap.add_argument("--write", action="store_true", help="store the weights in indexer/data")
-    args = ap.parse_args(argv)
+def _ratio(text: str) -> tuple[int, int]:
+    ok, n = text.split("/")
+    return int(ok), int(n)
+
+
+def compare(stored: dict[str, str], held: dict[str, str], kind: str) -> str:
+    """Return one line: over the BBC rounds' sources of `kind` ("pronoun",
+    "named" or "" for both), the stored table's right answers vs the refit
+    held out, and the rounds the refit helps / hurts."""
+    per: dict[str, list[int]] = {}
+    for source, text in held.items():
+        group = _group(source)
+        if not group.startswith("bbc_r") or not source.endswith(kind):
+            continue
+        tally = per.setdefault(group, [0, 0, 0])
+        (b, n), (a, _) = _ratio(text), _ratio(stored.get(source, "0/0"))
+        tally[0], tally[1], tally[2] = tally[0] + a, tally[1] + b, tally[2] + n
+    total = [sum(t[k] for t in per.values()) for k in range(3)]
+    helps = sum(t[1] > t[0] for t in per.values())
+    hurts = sum(t[1] < t[0] for t in per.values())
+    return (f"BBC rounds {kind or 'all'}: stored {total[0]}/{total[2]}, refit held out "
+            f"{total[1]}/{total[2]}; helps {helps} rounds, hurts {hurts}")
+
+
+def load_instances(polnear: str | None, cache: str | None) -> list[Instance]:
+    """Return every tuning instance, read from / saved to the pickle `cache` when given."""
+    if cache and Path(cache).exists():
+        return list(pickle.loads(Path(cache).read_bytes()))
     attribution.DocSpeakers = _Capturing  # type: ignore[misc]  # read each article's registry
     instances = [inst for name in TUNING for inst in gold_instances(name)]
     with tempfile.TemporaryDirectory() as tmp:
-        jsonl = Path(args.polnear) if args.polnear else _convert_train(Path(tmp) / "train.jsonl")
+        jsonl = Path(polnear) if polnear else _convert_train(Path(tmp) / "train.jsonl")
         instances += list(polnear_instances(jsonl))
-    w = fit(instances)
-    table = [round(float(x), 3) for x in w]
+    if cache:
+        Path(cache).write_bytes(pickle.dumps(instances))
+    return instances
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--polnear", help="PolNeAR train JSONL (default: converted from ../shared/polnear)")
+    ap.add_argument("--l2", type=float, nargs="+", default=[L2], help="L2 values to compare (--write: the first)")
+    ap.add_argument("--instances", help="pickle of the instances: read if it exists, else written")
+    ap.add_argument("--write", action="store_true", help="store the weights in indexer/data")
+    args = ap.parse_args(argv)
+    instances = load_instances(args.polnear, args.instances)
+    stored = accuracy(instances, list(antecedents.weights()))
     print("instances", len(instances))
     print("former rule", accuracy(instances, former_rule()))
-    print("current    ", accuracy(instances, list(antecedents.weights())))  # the stored table's
-    print("fitted     ", accuracy(instances, table))
-    print(dict(zip(antecedents.FEATURES, table, strict=True)))
-    held = leave_one_out(instances)
-    print("held out   ", held)
-    if args.write:
-        _write(table, instances, held)
+    print("current    ", stored)  # the stored table's
+    for l2 in args.l2:
+        table = [round(float(x), 3) for x in fit(instances, l2=l2)]
+        held = leave_one_out(instances, l2)
+        print(f"L2 {l2} fitted", accuracy(instances, table))
+        print(dict(zip(antecedents.FEATURES, table, strict=True)))
+        print(f"L2 {l2} held out", held)
+        for kind in ("pronoun", "named", ""):
+            print(f"L2 {l2}", compare(stored, held, kind))
+        print(f"L2 {l2} polnear train: stored {stored.get('polnear train named')}, "
+              f"refit held out {held.get('polnear train named')}")
+        if args.write and l2 == args.l2[0]:
+            _write(table, instances, held, l2)
     return 0
 
 
@@ -242,12 +290,13 @@ def _convert_train(out: Path) -> Path:
     return out
 
 
-def _write(table: list[float], instances: list[Instance], held: dict[str, str]) -> None:
+def _write(table: list[float], instances: list[Instance], held: dict[str, str], l2: float) -> None:
     data = {
         "_about": ("Weights of indexer.annotate.attribution.choice.antecedents: the choice of a pronoun's "
                    "antecedent among the people mentioned last. Fitted by bench/fit_speakers.py "
-                   f"(conditional logit, L2 {L2}) on the tuning golds (bench.attribution_errors.TUNING: "
-                   "web dev, rounds 1-2 web, the BBC gold, rounds 1-6 BBC) and PolNeAR train (its gold "
+                   f"(conditional logit, L2 {l2}) on the tuning golds (bench.attribution_errors.TUNING: "
+                   f"web dev, rounds 1-2 web, the BBC gold, rounds {SPENT_BBC_ROUNDS[0]}-{SPENT_BBC_ROUNDS[-1]} "
+                   "BBC) and PolNeAR train (its gold "
                    "source spans); never a frozen test set or PolNeAR dev/test. held_out: fitted "
                    "without that source's gold, scored on it."),
         "instances": len(instances),
