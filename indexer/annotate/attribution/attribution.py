@@ -33,7 +33,7 @@ from onrecord.indexer.annotate.attribution.phrases.subjects import opens_with_ot
 from onrecord.indexer.annotate.attribution.registry.people import pronoun_gender
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.reported.reports import add_reported
-from onrecord.indexer.annotate.attribution.resolving import Attribution, resolve
+from onrecord.indexer.annotate.attribution.resolving import Attribution, own_subject, resolve
 from onrecord.indexer.annotate.attribution.spans.extents import content_span, quote_kind
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import (
@@ -120,20 +120,29 @@ def _who(p: _Para, n: int, sp: QuoteSpan, previous: Attribution | None
         # before names no speaker; the last one may go on, as at a paragraph's start
         if who.speaker is not None or rule != "sentence_subject" or found[0].kind == "pronoun" or n or colon:
             return who, cue_found, cue_before
+    return _uncued(p, sp, previous, (n == 0, opens_sentence, at_start), unnamed), None, False
+
+
+def _uncued(p: _Para, sp: QuoteSpan, previous: Attribution | None, where: tuple[bool, bool, bool],
+            unnamed: Attribution) -> Attribution:
+    """Return the speaker of a quote its own sentence names nobody for (`where`: whether it is the
+    paragraph's first quote, opens its sentence, starts the paragraph): the paragraph's previous
+    quote's, the previous paragraph's, the subject that paragraph ends on, else `unnamed`."""
+    first, opens_sentence, at_start = where
     if previous is not None and (opens_sentence or not previous.subject_only):  # a fragment's subject: whole quotes
-        return _carried(previous, "same_paragraph"), None, False
+        return _carried(previous, "same_paragraph")
     carry = p.carry
-    whole = at_start or n == 0 and opens_sentence and ends_sentence(p.text, sp)
+    whole = at_start or first and opens_sentence and ends_sentence(p.text, sp)
     if whole and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1 \
             and not (p.before is not None and p.index - carry.para_index >= 2
                      and opens_with_other_name(p.before, carry.who.speaker)) \
             and not (at_start and p.before is not None and introductions.ends_introducing(p.before)):
-        return _carried(carry.who, "continued"), None, False
+        return _carried(carry.who, "continued")
     if at_start and p.before is not None:  # last resort: who the previous paragraph ends on
         found = clues.subject_before(p.before, len(p.before.s.rstrip()))
         if found and found[0].kind != "np":
-            return resolve(found[0], found[1], p.before, p.text, p.people, "previous_subject"), None, False
-    return unnamed, None, False
+            return resolve(found[0], found[1], p.before, p.text, p.people, "previous_subject")
+    return unnamed
 
 
 def _carried(who: Attribution, rule: str) -> Attribution:
@@ -156,7 +165,8 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
     if kind == "partial" and _SCARE_LEAD_RE.search(frame.s, max(0, qs - 24), qs):
         return None  # 'a so-called "magic circle"': the writer's distance, nobody's words
     if kind == "partial" and who.rule == "same_paragraph" and not p.headline:
-        who = _own_subject(p, qs) or who  # 'A Tory spokesman "totally refuted" it': not the last speaker
+        # 'A Tory spokesman "totally refuted" it': not the last speaker
+        who = own_subject(p.frame, p.text, p.people, qs) or who
     if kind == "partial" and who.mention is None and not p.headline:
         # a headline's subject is whom the story is about, not who is quoted ("Minister 'to quit'")
         lo = frame.sentence(qs)[0]
@@ -180,24 +190,6 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
     return Quote(text=text[start:end], start=start, end=end, kind=kind, pieces=(quoted_words(text, sp),),
                  speaker=who.speaker, speaker_mention=who.mention, cue=who.cue.text if who.cue else None,
                  cue_mention=who.cue, role=who.role, **_evidence_fields(who, p.people))
-
-
-_AUX_END_RE = re.compile(r"\s+(?:is|was|are|were|has|had|have)$")
-
-
-def _own_subject(p: _Para, qs: int) -> Attribution | None:
-    """Return who the sentence of a cue-less partial quote at qs opens on, when
-    that is a speaker noun's description ("A Tory spokesman") resolving to
-    someone; else None (a name opening it is mostly whom the words are about)."""
-    lo = p.frame.sentence(qs)[0]
-    subj = phrase_at_sentence_start(p.frame.s, lo, qs)
-    if subj is not None and (aux := _AUX_END_RE.search(subj.text)):  # "a spokeswoman was": her verb
-        subj = replace(subj, text=subj.text[:aux.start()], end=subj.start + aux.start())
-    if subj is None or subj.kind != "np" or not is_speaker_noun(subj.text) \
-            or subj.start - lo >= 40 and not p.frame.s[lo:subj.start].rstrip().endswith(","):
-        return None
-    who = resolve(subj, None, p.frame, p.text, p.people, "clause_subject")
-    return who if who.speaker else None
 
 
 def _credit(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, people: DocSpeakers,

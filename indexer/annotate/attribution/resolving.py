@@ -7,20 +7,22 @@ nobody, a role or a shorter name: `named_body`), a
 description what it stands for (choice.nominals), a body's staff
 the body (choice.staff: "Fox producers defended"), a dash byline's bare name
 itself; a spokesperson "for" a person names nobody, one for a body speaks
-for it (her "she" later is that body).  indexer.annotate.attribution.
+for it (her "she" later is that body); a cue-less partial quote's sentence opening on a
+speaker noun's description is that description's (`own_subject`).  indexer.annotate.attribution.
 attribution decides which phrase to resolve; this says whom it names.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from onrecord.indexer.annotate.attribution.choice.definites import resolve_name_run
 from onrecord.indexer.annotate.attribution.choice.evidence import evidence_of
 from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.choice.staff import staff_owner
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cuewords import SOFT_CUES
+from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.registry.names import (
     F_TITLES,
     M_TITLES,
@@ -154,3 +156,21 @@ def _written_alone(text: str, name: str) -> bool:
     """True when `text` writes `name` somewhere not right after an owner's
     "'s" ("The Acme Centre spokeswoman", not only "St Ann's Acme Centre")."""
     return re.search(rf"(?<!['\u2019]s )\b{re.escape(name)}\b", text) is not None
+
+
+_AUX_END_RE = re.compile(r"\s+(?:is|was|are|were|has|had|have)$")
+
+
+def own_subject(frame: Frame, text: str, people: DocSpeakers, qs: int) -> Attribution | None:
+    """Return who the sentence of a cue-less partial quote at qs opens on, when
+    that is a speaker noun's description ("A Tory spokesman") resolving to
+    someone; else None (a name opening it is mostly whom the words are about)."""
+    lo = frame.sentence(qs)[0]
+    subj = phrase_at_sentence_start(frame.s, lo, qs)
+    if subj is not None and (aux := _AUX_END_RE.search(subj.text)):  # "a spokeswoman was": her verb
+        subj = replace(subj, text=subj.text[:aux.start()], end=subj.start + aux.start())
+    if subj is None or subj.kind != "np" or not is_speaker_noun(subj.text) \
+            or subj.start - lo >= 40 and not frame.s[lo:subj.start].rstrip().endswith(","):
+        return None
+    who = resolve(subj, None, frame, text, people, "clause_subject")
+    return who if who.speaker else None

@@ -1,12 +1,13 @@
 """The words beside a quote that say who spoke: cues and speaker phrases.
 
 Owns the cue words and their regex (`cuewords`, over `wordtrie`), the
-speaker phrase beside a cue (`cues`; a list of names after an office's "for" or
+speaker phrase beside a cue (`cues`; the role and description words before a
+name after an inverted cue: `descriptions`; a list of names after an office's "for" or
 a person noun's "of" is no speaker: `worksof`) and the word shapes it reads
 (`shapes`: speaker nouns, relative clauses, headline runs), a person's name beside
 an organisation, a place or a chain of descriptions (`persons`), a sentence's opening
-subject (`subjects`), where a quote's speaker phrase is (`clues`), whether the sentence before a
-bare quote introduces a new speaker (`introductions`), the dash line
+subject (`subjects`), where a quote's speaker phrase is (`clues`; a passive cue's
+agent: `passives`), whether the sentence before a bare quote introduces a new speaker (`introductions`), the dash line
 signing a quote with a name or a description (`signatures`), and whom "the paper
 quoted Y as saying" credits (`quotedas`).
 """

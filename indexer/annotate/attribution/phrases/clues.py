@@ -23,9 +23,10 @@ from onrecord.indexer.annotate.attribution.phrases.cues import (
     phrase_before,
 )
 from onrecord.indexer.annotate.attribution.phrases.cuewords import PARTICIPLE_CUES, SOFT_CUE_RE, find_cues, is_weak
+from onrecord.indexer.annotate.attribution.phrases.passives import AGENT_AFTER_QUOTE_RE, passive_agent
 from onrecord.indexer.annotate.attribution.phrases.quotedas import quoted_as
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
-from onrecord.indexer.annotate.attribution.spans.frames import MASK, Frame
+from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteSpan
 from onrecord.indexer.lexicon import words
 
@@ -245,12 +246,7 @@ def cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[st
     (or from lo, when given)."""
     s = frame.s
     lo = frame.sentence(qs)[0] if lo < 0 else lo
-    cues = find_cues(s, lo, qs)
-    strong = [c for c in cues if not is_weak(c)]
-    if strong and is_weak(cues[-1]) and not (_AGENT_AFTER_QUOTE_RE.match(s, cues[-1].end())
-                                             and _passive_agent(s, cues[-1], lo, frame.sentence(qs)[1])):
-        cues = cues[:cues.index(strong[-1]) + 1]  # "X said the Met's actions suggested 'Y'": X; not
-        # "X announced cuts, in a move branded "a retreat" by Y": Y
+    cues = _cues_before(frame, lo, qs)
     phrase: Phrase | Literal["coord"] | None
     led: set[int] = set()  # cues a participle's lead or "to" opens: no subject stands before them
     for k in range(len(cues) - 1, -1, -1):
@@ -262,33 +258,16 @@ def cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[st
                 _INFINITIVE_RE.search(s, max(lo, cue.start() - 4), cue.start()):
             led.add(k)
             continue  # ", saying: ...", "after telling ...", "went on to say" - the subject is further left
-        elif (agent := _passive_agent(s, cue, lo, frame.sentence(cue.start())[1])) is not None:
+        elif (agent := passive_agent(s, cue, lo, frame.sentence(cue.start())[1])) is not None:
             return agent, cue  # "Ann Vole has been praised by police for "...": the police said it
         else:
-            phrase = phrase_before(s, lo, cue.start())
+            phrase = _phrase_before_cue(s, lo, qs, cue, word)
             if phrase == "coord":
                 continue
-            listener = word in _LISTENER_CUES  # "X, who ..., told the BBC": the BBC heard it
-            if not listener and s[lo:cue.start()].rstrip().endswith(","):
-                inverted = phrase_after(s, cue.end(), qs)  # "... into clothing, says Mr Vole."
-                # "The comments, said Ann Vole of Acme, were "...": a cue set off by commas, its speaker after it
-                aside = inverted is not None and inverted.kind == "name" and bool(_ASIDE_END_RE.match(s, inverted.end))
-                if aside or phrase is None or phrase.kind == "np" and not is_speaker_noun(phrase.text):
-                    phrase = inverted if inverted and inverted.kind != "np" else phrase
-            if phrase is None and not listener:
-                phrase = phrase_after(s, cue.end(), qs)
-                if phrase and phrase.kind == "pronoun" and _CLAUSE_GOES_ON_RE.match(s, phrase.end):
-                    phrase = None  # "said he would": "he" opens the reported clause
         if isinstance(phrase, Phrase) and phrase.kind == "pronoun" and _reported_by(s, cues, k, phrase):
             continue  # "critics say he proposed to "dismantle" it": the critics' words
-        if isinstance(phrase, Phrase) and (phrase.kind == "np" and (
-                not is_speaker_noun(phrase.text) or _ISSUED_RE.match(phrase.text) or word in PARTICIPLE_CUES)
-                or word in PARTICIPLE_CUES and _is_object(s, lo, _opening(phrase))):
-            # "X wrote to the council accusing it", "X left Acme saying": X accuses, X says
-            subject = phrase_at_sentence_start(s, lo, phrase.start)  # "X, who in the past described"
-            if subject and (subject.kind != "np" or is_speaker_noun(subject.text)):
-                phrase = subject
         if isinstance(phrase, Phrase):
+            phrase = _subject_for_object(s, lo, phrase, word)
             return outer_report(s, cues, k, lo, qs, phrase) or (phrase, cue)  # "X said the police had said "...""
     if cues and not (len(cues) - 1 in led and len(s[lo:cues[-1].start()].split()) == 1):
         # not "By declaring their assets, ...": a gerund after the preposition opening the sentence has no subject
@@ -298,44 +277,53 @@ def cue_before(frame: Frame, qs: int, lo: int = -1) -> tuple[Phrase, re.Match[st
     return None
 
 
-# a passive reporting verb: a form of "be" (an adverb between) before a past participle
-_PASSIVE_BE_RE = re.compile(r"\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ly\s+)?$", re.I)
-_AGENT_RE = re.compile(r"\bby\s+")
-_DASH_RE = re.compile(r"\s[\u2014\u2013-]\s|\u2014")
-# the quote right after the verb, an article or "as" between, a second quote joined by "and" ('was
-# called the "..." by', 'described as "..." and "..." by')
-_AGENT_AFTER_QUOTE_RE = re.compile(rf"\s+(?:(?:a|an|the|as)\s+)?{MASK}+(?:\s+and\s+{MASK}+)?\s+by\s+")
-# a noun the participle describes, no "be" before it: "in a move branded "..." by the Tories"
-_REDUCED_LEAD_RE = re.compile(r"\b(?:a|an|the)\s+[a-z]+\s+$")
-_LOWER_WORD_RE = re.compile(r"[a-z][a-z-]+")
-_AS_RE = re.compile(r"\s+as\b")
+def _cues_before(frame: Frame, lo: int, qs: int) -> list[re.Match[str]]:
+    """Return the cues between lo and the quote at qs, cut after the last strong one when a weak cue
+    ends them and is no passive with its agent after the quote."""
+    s = frame.s
+    cues = find_cues(s, lo, qs)
+    strong = [c for c in cues if not is_weak(c)]
+    if strong and is_weak(cues[-1]) and not (AGENT_AFTER_QUOTE_RE.match(s, cues[-1].end())
+                                             and passive_agent(s, cues[-1], lo, frame.sentence(qs)[1])):
+        cues = cues[:cues.index(strong[-1]) + 1]  # "X said the Met's actions suggested 'Y'": X; not
+        # "X announced cuts, in a move branded "a retreat" by Y": Y
+    return cues
+
+
+def _phrase_before_cue(s: str, lo: int, qs: int, cue: re.Match[str], word: str) -> Phrase | Literal["coord"] | None:
+    """Return the speaker phrase before a cue ("X said"), or the one after it when the cue is set off by
+    commas or nothing names a speaker before it; "coord" for a coordinated cue ("... and said")."""
+    phrase = phrase_before(s, lo, cue.start())
+    if phrase == "coord":
+        return phrase
+    listener = word in _LISTENER_CUES  # "X, who ..., told the BBC": the BBC heard it
+    if not listener and s[lo:cue.start()].rstrip().endswith(","):
+        inverted = phrase_after(s, cue.end(), qs)  # "... into clothing, says Mr Vole."
+        # "The comments, said Ann Vole of Acme, were "...": a cue set off by commas, its speaker after it
+        aside = inverted is not None and inverted.kind == "name" and bool(_ASIDE_END_RE.match(s, inverted.end))
+        if aside or phrase is None or phrase.kind == "np" and not is_speaker_noun(phrase.text):
+            phrase = inverted if inverted and inverted.kind != "np" else phrase
+    if phrase is None and not listener:
+        phrase = phrase_after(s, cue.end(), qs)
+        if phrase and phrase.kind == "pronoun" and _CLAUSE_GOES_ON_RE.match(s, phrase.end):
+            phrase = None  # "said he would": "he" opens the reported clause
+    return phrase
+
+
+def _subject_for_object(s: str, lo: int, phrase: Phrase, word: str) -> Phrase:
+    """Return the sentence's opening subject in place of a phrase that is the object or a non-speaker
+    description before the cue ("X wrote to the council accusing it", "X left Acme saying"), else phrase."""
+    if phrase.kind == "np" and (
+            not is_speaker_noun(phrase.text) or _ISSUED_RE.match(phrase.text) or word in PARTICIPLE_CUES) \
+            or word in PARTICIPLE_CUES and _is_object(s, lo, _opening(phrase)):
+        subject = phrase_at_sentence_start(s, lo, phrase.start)  # "X, who in the past described"
+        if subject and (subject.kind != "np" or is_speaker_noun(subject.text)):
+            return subject
+    return phrase
+
+
 # the comma closing an aside's speaker, past where they work ("said Ann Vole of Acme in Leeds,")
 _ASIDE_END_RE = re.compile(r"(?:\s+(?:of|at|from|in)\s+[^,;:]{1,40})?,")
-
-
-def _passive_agent(s: str, cue: re.Match[str], lo: int, hi: int) -> Phrase | None:
-    """Return the agent of a passive cue ("Ann Vole was described by Tom Kite as ...",
-    "... has been praised by police for ...", "a ring described by Ann Vole as", 'was called the
-    "..." by Tom Kite', 'a move branded a "..." by the Greens'): the words after "by" within the cue's
-    sentence (up to `hi`) name who spoke, not the subject; None for an active cue or no agent."""
-    if not cue.group().endswith("ed") or len(_DASH_RE.findall(s, lo, cue.start())) % 2:
-        return None  # "Ann Vole - mentioned by Acme as a choice - told ...": an aside, not the quote's cue
-    be = _PASSIVE_BE_RE.search(s, max(lo, cue.start() - 24), cue.start()) is not None
-    # "by" right after the verb, or after the quote it reports ('was branded "a liar" by', and
-    # 'a move branded "a retreat" by the Tories': a noun's participle, its agent named);
-    # else without "be" before the verb ("a ring described by Ann Vole as") "as" must follow the agent
-    after = _AGENT_AFTER_QUOTE_RE.match(s, cue.end())
-    reduced = not be and after is not None and _REDUCED_LEAD_RE.search(s, max(lo, cue.start() - 30), cue.start())
-    by = _AGENT_RE.match(s, cue.end() + 1) or (after if be or reduced else None)
-    if by is None:
-        return None
-    phrase = phrase_after(s, by.end(), hi)
-    if phrase is None and (word := _LOWER_WORD_RE.match(s, by.end())) is not None:
-        phrase = Phrase(word.group(), word.start(), word.end(), "np")  # "by police"
-    if phrase is None or phrase.kind == "pronoun" or not be and not _AS_RE.match(s, phrase.end) and not (
-            reduced and by is after and phrase.kind == "name"):
-        return None  # "The changes proposed by Lord Vole were "...", he said": the changes' author
-    return phrase
 
 
 def _reported_by(s: str, cues: list[re.Match[str]], k: int, phrase: Phrase) -> bool:

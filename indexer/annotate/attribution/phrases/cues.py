@@ -15,6 +15,13 @@ from functools import lru_cache
 from typing import Literal
 
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.descriptions import (
+    NOT_ROLE,
+    is_lead_word,
+    is_person_noun,
+    name_after_role,
+    past_descriptions,
+)
 from onrecord.indexer.annotate.attribution.phrases.persons import (
     opening_person,
     person_after_owner,
@@ -26,8 +33,7 @@ from onrecord.indexer.annotate.attribution.phrases.persons import (
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap, is_headline, relative_opening
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun as is_speaker_noun  # its old home
 from onrecord.indexer.annotate.attribution.phrases.worksof import work_of
-from onrecord.indexer.annotate.attribution.registry.names import ORG_NAME_WORDS, is_role_word, lexicon
-from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
+from onrecord.indexer.annotate.attribution.registry.names import ORG_NAME_WORDS, lexicon
 from onrecord.indexer.lexicon import words
 
 PhraseKind = Literal["pronoun", "name", "np"]
@@ -156,22 +162,10 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
     i = _skip_back(toks, len(toks) - 1)
     if i < 0:
         return None
-    head = unclosed_role_appositive(toks, i)
-    if head is not None:  # "Ann Vole, Acme director said": Ann Vole
-        return Phrase(frame[toks[0][1]:toks[head][2]], toks[0][1], toks[head][2], "name")
-    opening = relative_opening(toks, i) if toks[i][0] == "," else None
-    if opening is not None:  # "The actor, whose films include A, B and C, said": the actor
-        i = _skip_back(toks, opening - 1)
-    elif toks[i][0] == "," and i >= 1 and toks[i - 1][0] == ")":
-        i = _skip_back(toks, i - 1)  # "Gov. Ann Vole (R-OH), said": the name before the party tag
-    elif toks[i][0] == ",":
-        named = _appositive_name(frame, toks, i)
-        if named is not None:  # "The shadow secretary for the Family, Ann Vole, said": Ann Vole
-            return named
-        opener = opening_person(toks, i)
-        if opener is not None:  # "Ann Vole, president of Acme, the Acme Academy, said": Ann Vole
-            return _run_phrase(frame, toks, opener)
-        i = _skip_appositive(toks, i)
+    past = _past_comma_before(frame, toks, i)
+    if isinstance(past, Phrase):
+        return past
+    i = past
     if i < 0:
         return None
     tok, s, e = toks[i]
@@ -190,25 +184,54 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
     if low in PRONOUNS:
         return Phrase(tok, s, end, "pronoun")
     if is_cap(tok):
-        j = _name_run_back(toks, i)
-        if is_headline(toks[j:i + 1]):
-            return None
-        person = person_of_organisation(toks, j, i) or person_after_owner(toks, j, i)
-        if person is not None:  # "Ann Vole of Acme said", "Acme's Mr Vole said": the person
-            return _run_phrase(frame, toks, person, end)
-        described = work_of(toks, j, _name_run_back)
-        if described is not None:  # "The star of Rain Man and Tootsie said": the star, not a film
-            first = toks[_np_back(toks, described)][1]
-            return Phrase(frame[first:e], first, end, "np")
-        head = unclosed_appositive_head(toks, j)
-        if head is not None:  # "Ann Vole, a strategist at Acme Securities told": Ann Vole
-            first = toks[_name_run_back(toks, head)][1]
-            return Phrase(frame[first:toks[head][2]], first, toks[head][2], "name")
-        return Phrase(frame[toks[j][1]:e], toks[j][1], end, "name")
+        return _name_before(frame, toks, i, end)
     if tok in ",;:()" or not tok[0].isalnum():  # "the 43-year-old said" is a phrase
         return None
     j = _np_back(toks, i)
     return Phrase(frame[toks[j][1]:e], toks[j][1], end, "np")
+
+
+def _past_comma_before(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase | int:
+    """Return the name an appositive before the cue at toks[i] gives outright, else the index
+    of the word the speaker phrase ends at once a comma-set appositive is passed (< 0: none)."""
+    head = unclosed_role_appositive(toks, i)
+    if head is not None:  # "Ann Vole, Acme director said": Ann Vole
+        return Phrase(frame[toks[0][1]:toks[head][2]], toks[0][1], toks[head][2], "name")
+    if toks[i][0] != ",":
+        return i
+    opening = relative_opening(toks, i)
+    if opening is not None:  # "The actor, whose films include A, B and C, said": the actor
+        return _skip_back(toks, opening - 1)
+    if i >= 1 and toks[i - 1][0] == ")":
+        return _skip_back(toks, i - 1)  # "Gov. Ann Vole (R-OH), said": the name before the party tag
+    named = _appositive_name(frame, toks, i)
+    if named is not None:  # "The shadow secretary for the Family, Ann Vole, said": Ann Vole
+        return named
+    opener = opening_person(toks, i)
+    if opener is not None:  # "Ann Vole, president of Acme, the Acme Academy, said": Ann Vole
+        return _run_phrase(frame, toks, opener)
+    return _skip_appositive(toks, i)
+
+
+def _name_before(frame: str, toks: list[tuple[str, int, int]], i: int, end: int) -> Phrase | None:
+    """Return the phrase of the capitalised run ending at toks[i] before a cue (its mention reaching
+    end): the person it names, the describing noun phrase, or the run itself; None for a headline."""
+    e = toks[i][2]
+    j = _name_run_back(toks, i)
+    if is_headline(toks[j:i + 1]):
+        return None
+    person = person_of_organisation(toks, j, i) or person_after_owner(toks, j, i)
+    if person is not None:  # "Ann Vole of Acme said", "Acme's Mr Vole said": the person
+        return _run_phrase(frame, toks, person, end)
+    described = work_of(toks, j, _name_run_back)
+    if described is not None:  # "The star of Rain Man and Tootsie said": the star, not a film
+        first = toks[_np_back(toks, described)][1]
+        return Phrase(frame[first:e], first, end, "np")
+    head = unclosed_appositive_head(toks, j)
+    if head is not None:  # "Ann Vole, a strategist at Acme Securities told": Ann Vole
+        first = toks[_name_run_back(toks, head)][1]
+        return Phrase(frame[first:toks[head][2]], first, toks[head][2], "name")
+    return Phrase(frame[toks[j][1]:e], toks[j][1], end, "name")
 
 
 def _appositive_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase | None:
@@ -263,81 +286,44 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
             and toks[j + 1][0].islower():
         return _determiner_np(frame, toks, i)  # "the British producer": a description
     if j < len(toks) and is_cap(toks[j][0]):
-        k = j
-        while k + 1 < len(toks) and (is_cap(toks[k + 1][0]) or (
-                toks[k + 1][0].lower() in _RUN_CONNECTORS and k + 2 < len(toks) and is_cap(toks[k + 2][0]))):
-            k += 1
-        if is_headline(toks[j:k + 1]):
-            return None
-        person = person_of_organisation(toks, j, k)
-        if person is not None:  # "said Ann Vole of Acme": the person
-            return _run_phrase(frame, toks, person)
-        if toks[k][0].endswith(("'s", "\u2019s")) and k + 1 < len(toks) and _is_person_noun(toks[k + 1][0]):
-            named = person_after_owner_role(toks, k)
-            if named is not None:  # "said Acme's executive producer Ann Vole": the name
-                return _run_phrase(frame, toks, named, lead=s)
-            end = toks[k + 1][2]  # "Vole's daughter": the daughter, not Vole
-            return Phrase(frame[s:end], s, end, "np")
-        named = _name_after_role(toks, k)
-        if named is not None:  # "says Co-Founder, Ann Vole": the name the title introduces
-            return Phrase(frame[toks[named[0]][1]:toks[named[1]][2]], toks[named[0]][1], toks[named[1]][2],
-                          "name", lead=s)
-        j2, k = _past_descriptions(toks, j, k)
-        if j2 > j:  # "Acme chairman Ann Vole": the role words lead the name
-            return Phrase(frame[toks[j2][1]:toks[k][2]], toks[j2][1], toks[k][2], "name", lead=s)
-        if j > i and k + 1 < len(toks) and _is_person_noun(head := toks[k + 1][0]) and head not in ORG_NAME_WORDS:
-            return Phrase(frame[s:toks[k + 1][2]], s, toks[k + 1][2], "np")  # "said the Acme player": not Acme
-        return Phrase(frame[s:toks[k][2]], s, toks[k][2], "name")
+        return _name_after(frame, toks, i, j)
     if tok.lower() in DETERMINERS:
         led = _lowercase_led_name(frame, toks, i)
-        if led is not None and _is_person_noun((frame[led.lead:led.start].split() or [""])[-1]):
+        if led is not None and is_person_noun((frame[led.lead:led.start].split() or [""])[-1]):
             return led  # "said the company's chief Ann Vole": the name the description leads to
         return _determiner_np(frame, toks, i)
     return _lowercase_led_name(frame, toks, i)
 
 
-def _name_after_role(toks: list[tuple[str, int, int]], k: int) -> tuple[int, int] | None:
-    """Return (first, last) token index of a name of two to four words set off
-    by a comma after a capitalised run ending at k in an office word ("Vice
-    President, Ann Vole"), else None."""
-    if k + 3 >= len(toks) or toks[k + 1][0] != "," or not is_role_word(toks[k][0]):
+def _name_after(frame: str, toks: list[tuple[str, int, int]], i: int, j: int) -> Phrase | None:
+    """Return the phrase of the capitalised run starting at toks[j] after a cue (toks[i] is "the" when
+    j > i): the person it names, the name a role leads to, the noun it owns, or the run; None for a headline."""
+    s = toks[i][1]
+    k = j
+    while k + 1 < len(toks) and (is_cap(toks[k + 1][0]) or (
+            toks[k + 1][0].lower() in _RUN_CONNECTORS and k + 2 < len(toks) and is_cap(toks[k + 2][0]))):
+        k += 1
+    if is_headline(toks[j:k + 1]):
         return None
-    last = k + 2
-    while last + 1 < len(toks) and last - k < 5 and is_cap(toks[last + 1][0]):
-        last += 1
-    run = [t[0] for t in toks[k + 2:last + 1]]
-    if not 2 <= len(run) <= 4 or not all(is_cap(w) for w in run) or any(is_role_word(w) for w in run):
-        return None
-    return k + 2, last
-
-
-def _is_person_noun(word: str) -> bool:
-    """True for a lowercase noun naming a person ("daughter", "lawyer", "spokesman")."""
-    lex = lexicon()
-    return word.islower() and (word in lex.person_nouns or word in lex.roles or word in lex.spokes)
-
-
-def _past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tuple[int, int]:
-    """Return the name run (first, last token index) the capitalised run toks[j..k] describes ("Lib Dem
-    chairman Ann Vole", "former Olympian and TV pundit Ann Vole", "security firm F-Secure", "Ulster man Vole"):
-    one is passed over when a role or person noun follows it, or it is a description and "and" follows it."""
-    lex = lexicon()
-    describing = lex.describing
-    while True:
-        m = k + 1
-        while m < len(toks) and m - k <= 4 and toks[m][0].isalpha() and toks[m][0].islower() \
-                and toks[m][0] not in _ROLE_ENDERS:
-            m += 1
-        between = [t[0] for t in toks[k + 1:m]]
-        if between and between[-1] in lex.roles and m + 1 < len(toks) and toks[m][0] == ",":
-            m += int(is_cap(toks[m + 1][0]))  # "said Acme chief economist, Ann Vole": a comma, then the name
-        described = all(t[0].lower() in describing for t in toks[j:k + 1])
-        if not between or m >= len(toks) or not is_cap(toks[m][0]) or not (
-                _is_person_noun(between[-1]) or between[-1] in ORG_NOUNS or described and between == ["and"]):
-            return j, k
-        j = k = m
-        while k + 1 < len(toks) and is_cap(toks[k + 1][0]):
-            k += 1
+    person = person_of_organisation(toks, j, k)
+    if person is not None:  # "said Ann Vole of Acme": the person
+        return _run_phrase(frame, toks, person)
+    if toks[k][0].endswith(("'s", "\u2019s")) and k + 1 < len(toks) and is_person_noun(toks[k + 1][0]):
+        named = person_after_owner_role(toks, k)
+        if named is not None:  # "said Acme's executive producer Ann Vole": the name
+            return _run_phrase(frame, toks, named, lead=s)
+        end = toks[k + 1][2]  # "Vole's daughter": the daughter, not Vole
+        return Phrase(frame[s:end], s, end, "np")
+    named = name_after_role(toks, k)
+    if named is not None:  # "says Co-Founder, Ann Vole": the name the title introduces
+        return Phrase(frame[toks[named[0]][1]:toks[named[1]][2]], toks[named[0]][1], toks[named[1]][2],
+                      "name", lead=s)
+    j2, k = past_descriptions(toks, j, k)
+    if j2 > j:  # "Acme chairman Ann Vole": the role words lead the name
+        return Phrase(frame[toks[j2][1]:toks[k][2]], toks[j2][1], toks[k][2], "name", lead=s)
+    if j > i and k + 1 < len(toks) and is_person_noun(head := toks[k + 1][0]) and head not in ORG_NAME_WORDS:
+        return Phrase(frame[s:toks[k + 1][2]], s, toks[k + 1][2], "np")  # "said the Acme player": not Acme
+    return Phrase(frame[s:toks[k][2]], s, toks[k][2], "name")
 
 
 def _lowercase_led_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase | None:
@@ -348,7 +334,7 @@ def _lowercase_led_name(frame: str, toks: list[tuple[str, int, int]], i: int) ->
         tok = toks[k][0]
         if is_cap(tok):
             last_cap = k
-        elif last_cap >= 0 or not _is_lead_word(tok) or tok.lower() in _NOT_ROLE:
+        elif last_cap >= 0 or not is_lead_word(tok) or tok.lower() in NOT_ROLE:
             break
         k += 1
     if last_cap < 0:
@@ -356,23 +342,9 @@ def _lowercase_led_name(frame: str, toks: list[tuple[str, int, int]], i: int) ->
     first = last_cap
     while first - 1 >= i and is_cap(toks[first - 1][0]):
         first -= 1
-    first, last_cap = _past_descriptions(toks, first, last_cap)
+    first, last_cap = past_descriptions(toks, first, last_cap)
     s, e = toks[first][1], toks[last_cap][2]
     return Phrase(frame[s:e], s, e, "name", lead=toks[i][1])
-
-
-_LEAD_WORD_RE = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*(?:['\u2019]s)?")
-
-
-def _is_lead_word(tok: str) -> bool:
-    """True for a word that may lead a name as a role or an owner: letters,
-    hyphenated ("wear-tester") or possessive ("theCUBE's")."""
-    return _LEAD_WORD_RE.fullmatch(tok) is not None
-
-
-_NOT_ROLE = words("not_role")
-
-_ROLE_ENDERS = CUE_WORDS | _NOT_ROLE - {"and"}
 
 
 def _determiner_np(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase:

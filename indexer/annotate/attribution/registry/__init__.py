@@ -8,7 +8,8 @@ word is (`singles`), which lone words are people from their first
 mention (`lonespeakers`), phrases that name things and not people
 (`things`), surname-alone mentions (`surnames`), roles beside a name
 (`roles`), descriptions that refer back to a person ("the Dutchman", "the
-34-year-old": `referents`), the organisations an article introduces (`organisations`),
+34-year-old": `referents`), the organisations an article introduces (`organisations`;
+the capitalised runs it reads them from, `orgruns`),
 the evidence that a name is an organisation's (`orgevidence`) and how
 their names are written (`orgnames`; a name run on past "on" or "of
 the", `orgtails`),

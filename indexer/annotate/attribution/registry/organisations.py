@@ -26,7 +26,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from onrecord.indexer.annotate.attribution.choice.antecedents import context_at
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
@@ -47,19 +47,15 @@ from onrecord.indexer.annotate.attribution.registry.orgnames import (
     sentence_openers,
     short_forms,
 )
-from onrecord.indexer.annotate.attribution.registry.orgtails import org_runs, register_rests
+from onrecord.indexer.annotate.attribution.registry.orgruns import RUN_RE as _RUN_RE
+from onrecord.indexer.annotate.attribution.registry.orgruns import WORD as _WORD
+from onrecord.indexer.annotate.attribution.registry.orgruns import clean_run as _clean
+from onrecord.indexer.annotate.attribution.registry.orgruns import org_name_runs, spelled_initials
+from onrecord.indexer.annotate.attribution.registry.orgtails import register_rests
 from onrecord.indexer.annotate.attribution.registry.people import Person
-from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.lexicon import words
 
 REFERENT_REACH = 600  # characters back "it said" looks for an organisation introduced as a subject
-# pronouns too: "It its place, ..." is no organisation called "It"
-_NOISE = words("leading_noise", "clause_openers", "determiners", "not_names", "weekdays", "months", "pronouns")
-_WORD = r"[A-Z][\w'\u2019&-]*"
-# each whole-text scan opens on its first letter, the word check after it (as names._RUN_RE):
-# the engine skips to the letter instead of trying the check at every character
-_RUN_RE = re.compile(rf"[A-Z](?<![\w'\u2019&.-][A-Z])[\w'\u2019&-]*"
-                     rf"(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?{_WORD})*")
 _DESCRIPTION_RE = re.compile(rf"[Tt](?<!\w[Tt])he[ \u00a0]+((?:[A-Za-z'\u2019-]+[ \u00a0]+){{0,2}}?)"
                              rf"({word_alternation(ORG_NOUNS | SITE_NOUNS)})\b"
                              r"(?![ \u00a0]+(?:of|for)\b)")
@@ -109,24 +105,25 @@ class Organisations:
         self._spelled: dict[str, str] = {}  # an acronym -> the full name the article spells it out as
         self._named: list[tuple[int, str]] = []  # (start, name) of "the Commons health committee"
         named = self._named_descriptions(match, quoted)
-        # names in quotes show what is an organisation too ('"Acme believes its case is sound," it said')
-        runs = [(start, name) for start, run in org_runs(text, _RUN_RE, named) if (name := _clean(run))]
-        # a web address names a site ("posted on Suprnova.org"): an organisation, "the site" after it
-        runs += [(m.start(), m.group()) for m in DOMAIN_RE.finditer(text)] if "." in text else []
-        runs.sort()
-        # an acronym is an organisation's when the article spells it out ("Child Support Agency (CSA)"),
-        # and stands for the name it spells (the first one): "the AFI" is the American Film Institute
-        initials: dict[str, str] = {}
-        for _, name in runs:
-            if " " in name:
-                initials.setdefault("".join(w[0] for w in name.split() if w[0].isupper()), name)
+        runs = org_name_runs(text, named)
         # "The Institute" alone is a description of the latest "... Institute", never a name of its own
         heads = [(start, name.lower()) for start, name in runs
                  if name.lower() in ORG_NOUNS and not inside(quoted, start)]
+        openers = sentence_openers(text, runs, lowercase_words(text) if common is None else common)
+        self._register_runs(runs, match, surnames, openers)
+        register_rests(self._full, (name for _, name in runs))  # "Red Cross ..." of "Federation of the Red Cross ..."
+        # the mentions are merged on first use: full_name and is_org_name, all many articles ask, need only names
+        self._runs, self._quoted, self._heads = runs, quoted, heads
+
+    def _register_runs(self, runs: list[tuple[int, str]], match: Callable[[str], str | None],
+                       surnames: Mapping[str, list[Person]], openers: set[str]) -> None:
+        """Register, in self._full, the organisation each run names: a spelled-out acronym's, the
+        institutions registry's or the name's own, else one the words around a mention show."""
+        text = self.text
+        initials = spelled_initials(runs)
         # what a name alone says, once per name: a person's name recurs in every run that
         # names them, and only the words around each mention can still make it an org's
         undecided: dict[str, bool | None] = {}  # name -> personal (None: no organisation at all)
-        openers = sentence_openers(text, runs, lowercase_words(text) if common is None else common)
         for start, name in runs:
             if name.lower() in ORG_NOUNS or name in openers and not match(name):
                 continue
@@ -147,9 +144,6 @@ class Organisations:
                     org = org_by_context(text, start, name, bool(undecided[name]))
                     if org is not None:
                         self._register(name, org)
-        register_rests(self._full, (name for _, name in runs))  # "Red Cross ..." of "Federation of the Red Cross ..."
-        # the mentions are merged on first use: full_name and is_org_name, all many articles ask, need only names
-        self._runs, self._quoted, self._heads = runs, quoted, heads
 
     @cached_property
     def _merged(self) -> tuple[list[OrgMention], set[str], set[str]]:
@@ -377,18 +371,6 @@ def _described(noun: str, by_head: Mapping[str, str], kinds: Mapping[str, set[st
         return by_head[noun]
     fits = (f for f in fallbacks if f is not None and (noun in PUBLICATIONS or not kinds.get(f, set()) & PUBLICATIONS))
     return next(fits, None)
-
-
-@lru_cache(maxsize=1 << 13)  # a name recurs all through an article (and across articles): cut once
-def _clean(run: str) -> str:
-    """Return a capitalised run without the sentence words that open it
-    ("However Acme") and its possessive, or "" when nothing is left."""
-    toks = body_name(run).split()  # "the Leeds-based Acme Court": the court
-    while toks and toks[0].lower() in _NOISE:
-        toks = toks[1:]
-    if toks:
-        toks[-1] = POSSESSIVE_RE.sub("", toks[-1])
-    return " ".join(t for t in toks if t)
 
 
 def _plain_modifiers(between: str) -> bool:

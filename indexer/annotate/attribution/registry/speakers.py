@@ -25,6 +25,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     M_TITLES,
     N_TITLES,
     ORG_NAME_WORDS,
+    NameParts,
     cut_name,
     first_name_gender,
     follows_role,
@@ -240,10 +241,7 @@ class DocSpeakers:
         if len(name) == 1 and (name[0].lower() in ORG_NAME_WORDS or singles.is_shouted(name[0], self.common)):
             return None, role  # "the Party": which one is not said; "ALWAYS err on the side": emphasis, nobody
         if looks_like_org(name) and not title:
-            body = _THE_OR_POSSESSIVE_RE.sub("", run)  # "the AFI": the name the article spells it out as
-            body = (self.organisations.spelled_out(body) if body.isupper() else None) or body
-            self.orgs.append((pos, body))
-            return body, None
+            return self._body_speaks(run, pos), None
         parts = cut_name(name, self.common)
         name, title = parts.name, title or parts.title
         suffix, end = parts.suffix, self.text.find(run, pos) + len(run)
@@ -256,18 +254,40 @@ class DocSpeakers:
                 return None, role  # a description, not the name before it
         lone = len(name) == 1 and name == parts.name and not (role or title or name[0] in self._by_last
                                                                or name[0] in self._by_first)
-        glued = lone and singles.glued_name(self.text, run, parts, self.text[max(0, end - len(run) - 8):end - len(run)])
-        if glued and org:  # "The Liberal Democrats": the registry's body ("Lib Dems" too)
-            self.orgs.append((pos, org))
-            return org, None
-        if glued:  # "Swiss Re", "The Game", "50 Cent": the word is never written alone
-            return self._speak(self._single(glued.split(), None), pos).name, None
+        if lone and (glued := self._glued_speaker(run, parts, end, org, pos)):
+            return glued, None
         role = " ".join(([role] if role else []) + parts.role) or None
         if not name or is_description(name) and not (name[-1] in self._by_last and (title or not name[1:])
                                                      or surname_role(name, title)):
             return None, role  # "Mr Bishop" once John Bishop is known, "Mr King": a surname, not a role
         if any(t.lower() in _CUE_FORMS for t in name):
             return None, role  # "What Reviewers Say": a heading's cue word, no name
+        return self._resolve_person(name, title, role, suffix, (pos, end))
+
+    def _body_speaks(self, run: str, pos: int) -> str:
+        """Return the body a run shaped like an organisation's name speaks as (recorded at pos): the name
+        the article spells an acronym out as ("the AFI"), else the run without its "the" or possessive."""
+        body = _THE_OR_POSSESSIVE_RE.sub("", run)  # "the AFI": the name the article spells it out as
+        body = (self.organisations.spelled_out(body) if body.isupper() else None) or body
+        self.orgs.append((pos, body))
+        return body
+
+    def _glued_speaker(self, run: str, parts: NameParts, end: int, org: str | None, pos: int) -> str | None:
+        """Return the speaker a lone word written only glued to another word stands for ("Swiss Re",
+        "The Game", "50 Cent"): the registry's body when the run names one, else that person; None if unglued."""
+        glued = singles.glued_name(self.text, run, parts, self.text[max(0, end - len(run) - 8):end - len(run)])
+        if not glued:
+            return None
+        if org:  # "The Liberal Democrats": the registry's body ("Lib Dems" too)
+            self.orgs.append((pos, org))
+            return org
+        return self._speak(self._single(glued.split(), None), pos).name
+
+    def _resolve_person(self, name: list[str], title: str | None, role: str | None, suffix: list[str],
+                        span: tuple[int, int]) -> tuple[str | None, str | None]:
+        """Return (canonical speaker, role) for a cut name starting at span[0] and ending at span[1]: a
+        person by full name (or a body: "the Acme Style Box"), else a known person by surname or title."""
+        pos, end = span
         if len(name) >= 2 and not self._surname_led(name):
             person = longer_form(self._by_last.get(name[-1], []), name, title is not None)
             if person is None and things.is_thing(self.text, self.common, name, title, (role or "").split(),

@@ -318,6 +318,12 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
     wh = _WH_RE.match(s, pos, hi) if word in WH_CUES else None
     if wh is not None:
         return make_clause(s, wh.end(), hi, phrase, cue)
+    return _bare_complement(s, pos, hi, phrase, cue, word)
+
+
+def _bare_complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str], word: str) -> Clause | None:
+    """Return the clause without "that" a cue (`word`, lowercase) reports from pos ("said he would", "said in
+    politics it takes time", "said yesterday, the middle class is ..."); None for a channel or no clause."""
     time = _TIME_RE.match(s, pos, hi)
     pos = time.end() if time else pos
     if CHANNEL_RE.match(s, cue.end(), hi):

@@ -115,15 +115,27 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = 
             or finding_follows(s, phrase.end, hi):
         return None
     if _OPENS_RE.fullmatch(s, lo, start):  # "According to X, ..." / "But according to X, ..." / "(According to"
-        comma = s.find(",", phrase.end, hi)
-        bare = phrase.kind == "np" and phrase.text.split()[0].lower() not in _DETERMINERS  # "technology analysts"
-        named = _NAME_APPOSITIVE_RE.match(s, comma, hi) if comma >= 0 and bare else None
-        if named is not None:  # "According to analysts, Acme Research, there will be ...": the analysts' name
-            phrase, comma = Phrase(named.group(1), named.start(1), named.end(1), "name"), named.end() - 1
-        return None if comma < 0 else make_clause(s, comma + 1, hi, phrase, cue)
+        return _clause_after_source(s, hi, phrase, cue)
     before = s[lo:start].rstrip()
     if not before.endswith(","):
         return None
+    return _clause_beside_aside(s, lo, hi, before, phrase, cue)
+
+
+def _clause_after_source(s: str, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
+    """Return the clause after the comma closing an opening "According to X," (X's name in an appositive
+    taking the place of a bare description), None when no comma follows."""
+    comma = s.find(",", phrase.end, hi)
+    bare = phrase.kind == "np" and phrase.text.split()[0].lower() not in _DETERMINERS  # "technology analysts"
+    named = _NAME_APPOSITIVE_RE.match(s, comma, hi) if comma >= 0 and bare else None
+    if named is not None:  # "According to analysts, Acme Research, there will be ...": the analysts' name
+        phrase, comma = Phrase(named.group(1), named.start(1), named.end(1), "name"), named.end() - 1
+    return None if comma < 0 else make_clause(s, comma + 1, hi, phrase, cue)
+
+
+def _clause_beside_aside(s: str, lo: int, hi: int, before: str, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
+    """Return the clause an "according to X" aside closing or splitting its sentence reports: the words
+    `before` it or the predicate after it; None when only X's office or another report follows."""
     tail = s[phrase.end:hi]
     comma = s.find(",", phrase.end, min(hi, phrase.end + 60))
     if comma >= 0 and _APPOSITIVE_OPEN_RE.match(s, comma, hi) and not _VERB_START_RE.match(s, comma + 1, hi):

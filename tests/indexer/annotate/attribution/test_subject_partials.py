@@ -1,6 +1,6 @@
 """A cue-less partial quote whose sentence opens on a speaker's description
 ("A Tory spokesman "totally refuted" ...") is that speaker's, not the
-paragraph's last speaker's (indexer.annotate.attribution.attribution._own_subject);
+paragraph's last speaker's (indexer.annotate.attribution.resolving.own_subject);
 a name opening it is mostly whom the words are about and keeps the old carry.
 A sentence turning to a spokesperson's report introduces the bare quote after
 it, as one turning to a name does (phrases.introductions.introduces_speaker)."""

@@ -1,0 +1,73 @@
+"""Role and description words around a name after an inverted cue.
+
+Owns the token rules phrase_after (indexer.annotate.attribution.phrases.cues) reads past a
+name's lead: an office set off by a comma before a name ("Vice President, Ann Vole"), the
+descriptions a capitalised run passes over ("Acme chairman Ann Vole") and the words that may
+lead a name; split from cues so that module stays a size one can read.
+"""
+from __future__ import annotations
+
+import re
+
+from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap
+from onrecord.indexer.annotate.attribution.registry.names import is_role_word, lexicon
+from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
+from onrecord.indexer.lexicon import words
+
+_LEAD_WORD_RE = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*(?:['\u2019]s)?")
+
+
+def is_lead_word(tok: str) -> bool:
+    """True for a word that may lead a name as a role or an owner: letters,
+    hyphenated ("wear-tester") or possessive ("theCUBE's")."""
+    return _LEAD_WORD_RE.fullmatch(tok) is not None
+
+
+NOT_ROLE = words("not_role")
+
+_ROLE_ENDERS = CUE_WORDS | NOT_ROLE - {"and"}
+
+
+def name_after_role(toks: list[tuple[str, int, int]], k: int) -> tuple[int, int] | None:
+    """Return (first, last) token index of a name of two to four words set off
+    by a comma after a capitalised run ending at k in an office word ("Vice
+    President, Ann Vole"), else None."""
+    if k + 3 >= len(toks) or toks[k + 1][0] != "," or not is_role_word(toks[k][0]):
+        return None
+    last = k + 2
+    while last + 1 < len(toks) and last - k < 5 and is_cap(toks[last + 1][0]):
+        last += 1
+    run = [t[0] for t in toks[k + 2:last + 1]]
+    if not 2 <= len(run) <= 4 or not all(is_cap(w) for w in run) or any(is_role_word(w) for w in run):
+        return None
+    return k + 2, last
+
+
+def is_person_noun(word: str) -> bool:
+    """True for a lowercase noun naming a person ("daughter", "lawyer", "spokesman")."""
+    lex = lexicon()
+    return word.islower() and (word in lex.person_nouns or word in lex.roles or word in lex.spokes)
+
+
+def past_descriptions(toks: list[tuple[str, int, int]], j: int, k: int) -> tuple[int, int]:
+    """Return the name run (first, last token index) the capitalised run toks[j..k] describes ("Lib Dem
+    chairman Ann Vole", "former Olympian and TV pundit Ann Vole", "security firm F-Secure", "Ulster man Vole"):
+    one is passed over when a role or person noun follows it, or it is a description and "and" follows it."""
+    lex = lexicon()
+    describing = lex.describing
+    while True:
+        m = k + 1
+        while m < len(toks) and m - k <= 4 and toks[m][0].isalpha() and toks[m][0].islower() \
+                and toks[m][0] not in _ROLE_ENDERS:
+            m += 1
+        between = [t[0] for t in toks[k + 1:m]]
+        if between and between[-1] in lex.roles and m + 1 < len(toks) and toks[m][0] == ",":
+            m += int(is_cap(toks[m + 1][0]))  # "said Acme chief economist, Ann Vole": a comma, then the name
+        described = all(t[0].lower() in describing for t in toks[j:k + 1])
+        if not between or m >= len(toks) or not is_cap(toks[m][0]) or not (
+                is_person_noun(between[-1]) or between[-1] in ORG_NOUNS or described and between == ["and"]):
+            return j, k
+        j = k = m
+        while k + 1 < len(toks) and is_cap(toks[k + 1][0]):
+            k += 1
