@@ -71,12 +71,7 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         relative = words.pop().lower()  # "an REM spokesman, who added": the spokesman
         if named := _named_before_relative(words, relative, pos, people):
             return named  # "the Acme Council for Farms, which said": the name the relative follows
-    inner = [k for k in range(1, len(words)) if words[k] == "the" and words[k - 1].islower()
-             and words[k - 1] not in _PHRASE_LINKS]
-    if inner:  # "his New Year message the Liberal Democrat leader": the leader is the description
-        pos += sum(len(w) + 1 for w in words[:inner[-1]])
-        words = words[inner[-1]:]
-        np = " ".join(words)
+    np, pos, words = _from_inner_article(np, pos, words)
     last = POSSESSIVE_RE.sub("", words[-1]).lower() if words else ""
     lex = lexicon()
     person_head = (last in lex.roles or last in lex.person_nouns) and last not in lex.spokes
@@ -90,6 +85,28 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
         return document_owner(words, pos, people)
     if last in ORG_VOICES:  # "the AFI jury", "the site's controllers": only an owner named beside them
         return document_owner(words, pos, people, owned_only=True)
+    return _resolve_by_head(np, pos, words, people)
+
+
+def _from_inner_article(np: str, pos: int, words: list[str]) -> tuple[str, int, list[str]]:
+    """Return the description, its position and its words from an inner "the"
+    after a lowercase word on ("his New Year message the Liberal Democrat
+    leader": "the Liberal Democrat leader"), or all three unchanged."""
+    inner = [k for k in range(1, len(words)) if words[k] == "the" and words[k - 1].islower()
+             and words[k - 1] not in _PHRASE_LINKS]
+    if not inner:
+        return np, pos, words
+    pos += sum(len(w) + 1 for w in words[:inner[-1]])
+    words = words[inner[-1]:]
+    return " ".join(words), pos, words
+
+
+def _resolve_by_head(np: str, pos: int, words: list[str], people: DocSpeakers) -> str | None:
+    """Return whom a description neither a body's own name nor a document
+    stands for, by its head noun (the words before "for"/"of"/"at"): a
+    member body, a spokesperson's body, a body by its kind, a site, a
+    person by role; or None."""
+    lex = lexicon()
     cut = next((k for k, w in enumerate(words) if w.lower() in ("for", "of", "at") and k), len(words))
     alone = cut == len(words)  # "a spokesman said", not "a spokesman for the club"
     words = words[:cut]  # "the Labour MP for Leeds": the head comes before "for"

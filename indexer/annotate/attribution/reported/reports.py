@@ -139,16 +139,7 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             clause, start, end = kept, kept.start + base, kept.end + base
             if unnamed_paper(text, clause.phrase.text, clause.phrase.start + base):
                 continue  # "the paper says" with no newspaper named before: a study's finding
-            who = _role_credit(clause.phrase, base, text, people(), start) \
-                if _unknown_role(clause.phrase, people(), start) \
-                else _org_credit(credit(clause.phrase, clause.cue, frame, people(), (start, end)), clause.phrase,
-                                 start, people(), spoken)
-            who = speaking_body(who, clause.phrase, min(start, clause.phrase.start + base), people().text, spoken)
-            who = named_next(who, clause.phrase, start, max(end, clause.phrase.end + base), base, people())
-            who = group_named_next(who, clause.phrase, max(end, clause.phrase.end + base), people())
-            who = staff_org(who, clause.phrase, base, people())
-            who = read_off(who, clause.phrase, base, people(), spoken)
-            who = book_author(who, clause.phrase, base, people())
+            who = _clause_credit(clause, start, end, text, frame, people(), credit, spoken)
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
         asked = asked_clause(s, lo, hi)  # "Asked if CLAUSE, Ann Vole said": a question nobody named put
@@ -157,6 +148,23 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             found.append(Quote(text=text[kept.start + base:kept.end + base], start=kept.start + base,
                                end=kept.end + base, kind="indirect", **_cue_fields(kept.cue, base)))
     return found
+
+
+def _clause_credit(clause: Clause, start: int, end: int, text: str, frame: Frame, people: DocSpeakers,
+                   credit: Credit, spoken: list[tuple[int, str]]) -> dict[str, Any]:
+    """Return the speaker fields of the clause at text[start:end]: a role's
+    holder or what `credit` finds, then each later reading of its phrase in
+    turn (a body speaking, a person or group named next, staff, a document's
+    issuer, a book's author); `spoken` is extended."""
+    phrase, base = clause.phrase, frame.base
+    who = _role_credit(phrase, base, text, people, start) if _unknown_role(phrase, people, start) \
+        else _org_credit(credit(phrase, clause.cue, frame, people, (start, end)), phrase, start, people, spoken)
+    who = speaking_body(who, phrase, min(start, phrase.start + base), people.text, spoken)
+    who = named_next(who, phrase, start, max(end, phrase.end + base), base, people)
+    who = group_named_next(who, phrase, max(end, phrase.end + base), people)
+    who = staff_org(who, phrase, base, people)
+    who = read_off(who, phrase, base, people, spoken)
+    return book_author(who, phrase, base, people)
 
 
 def _masked(s: str, text: str, base: int, start: int, end: int) -> bool:
