@@ -9,5 +9,6 @@ an organisation, a place or a chain of descriptions (`persons`), a sentence's op
 subject (`subjects`), where a quote's speaker phrase is (`clues`; a passive cue's
 agent: `passives`), whether the sentence before a bare quote introduces a new speaker (`introductions`), the dash line
 signing a quote with a name or a description (`signatures`), and whom "the paper
-quoted Y as saying" credits (`quotedas`).
+quoted Y as saying" credits (`quotedas`), and which body a lead's "a charity has
+warned" is: the one a later sentence shows speaking (`leadbodies`).
 """

@@ -26,7 +26,9 @@ two, "Ironhorse Oil and Gas", "the Sunday Tribune", "General Motors" whole);
 Vole": the person);
 `described` whom a description names where the direct path did not
 ("Acme officials said", a lead's "MPs have said" then the committee named
-next, "the bank said" as the body whose clause came last); `works` a book's
+next, "the bank said" as the body whose clause came last; a lead's "a
+charity has warned" as the body a later sentence shows speaking:
+phrases.leadbodies); `works` a book's
 words as its author's ("the book claims" after "a new book by Ann Vole");
 `mastheads` names a newspaper the article writes only as "The Bugle" so;
 `itdocuments` credits "it" right after a document's or publication's

@@ -27,6 +27,7 @@ from onrecord.indexer.annotate.attribution.choice.nominals import INSTITUTION_RE
 from onrecord.indexer.annotate.attribution.choice.offices import current_person
 from onrecord.indexer.annotate.attribution.choice.rolesynonyms import with_synonyms
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.leadbodies import lead_body
 from onrecord.indexer.annotate.attribution.registry.organisations import REFERENT_REACH
 from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
@@ -163,6 +164,7 @@ def _clause_credit(clause: Clause, start: int, end: int, text: str, frame: Frame
     who = named_next(who, phrase, start, max(end, phrase.end + base), base, people)
     who = group_named_next(who, phrase, max(end, phrase.end + base), people)
     who = staff_org(who, phrase, base, people)
+    who = lead_body(who, phrase, max(end, phrase.end + base), base, people)  # "a charity has warned"
     who = read_off(who, phrase, base, people, spoken)
     return book_author(who, phrase, base, people)
 
