@@ -11,6 +11,7 @@ import re
 from functools import cached_property
 
 from onrecord.indexer.annotate.attribution.choice import subjectbodies
+from onrecord.indexer.annotate.attribution.phrases import newcomers
 from onrecord.indexer.annotate.attribution.registry import (
     lonespeakers,
     lookups,
@@ -155,7 +156,9 @@ class DocSpeakers:
             return None
         if things.not_a_person(text, self.common, hit):
             return None  # "Ann Vole, president, Acme Outdoors": her employer; "Urbane Box": a thing
-        subject = is_subject(text, hit.run_start) and not things.alone_on_line(text, hit)  # a heading
+        end = text.find(last, hit.start) + len(last)
+        subject = (is_subject(text, hit.run_start) or newcomers.described(text, end)) \
+            and not things.alone_on_line(text, hit)  # a heading; "came from Ann Vole, an analyst at": a newcomer
         if self._surname_led(name):  # "De Blasio" after Bill de Blasio: his surname
             return hit.start, next(p for p in self._by_last[last] if p.first), subject
         longer = longer_form(self._by_last.get(last, []), name, title is not None)
@@ -168,7 +171,7 @@ class DocSpeakers:
         person = self._person(first, last, gender_of(first, title), hit.parts.display())
         person.honour(title)
         person.roles.update(w.lower() for w in hit.parts.role)
-        person.roles.update(roles_around(text, hit.run_start, text.find(last, hit.start) + len(last)))
+        person.roles.update(roles_around(text, hit.run_start, end))
         return hit.start, person, subject
 
     def _surname_mentions(self, text: str) -> list[tuple[int, Person, bool]]:
