@@ -23,7 +23,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 
 from bench.attribution_errors import TUNING, bbc_articles, web_articles
-from bench.extraction import identity_ok, match_quotes, norm_name
+from bench.extraction import identity_ok, match_quotes
+from bench.speaker_misses import _same_person_other_form as _other_form
 from onrecord.search import Quote
 
 _PRONOUNS = frozenset(("he", "she", "it", "they", "i", "we", "you"))
@@ -47,18 +48,6 @@ MECHANISMS = (
     "carried from the wrong speaker",
     "other",
 )
-
-
-def _words(name: str | None) -> list[str]:
-    return re.findall(r"[\w'-]+", norm_name(name).lower())
-
-
-def _other_form(pred: str | None, names: list[str]) -> bool:
-    """True when `pred` and a gold name share their last word or one holds the other's words."""
-    got = _words(pred)
-    return bool(got) and any(
-        want and (got[-1] == want[-1] or set(got) <= set(want) or set(want) <= set(got))
-        for want in map(_words, names))
 
 
 def mechanism(q: Quote, names: list[str], tie: str | None) -> str:

@@ -85,10 +85,25 @@ def annotate_article(article: Article, deadline: Deadline | None = None,
     speakers, with the operator's `annotation_files` (default: none, the
     packaged institutions alone).  Pure: the input article is not
     modified.  Raises DeadlineExceeded once `deadline` (if any) has passed."""
-    for stage in bind_stages(annotation_files) if annotation_files else _default_stages():
+    for stage in _bound_stages(annotation_files) if annotation_files else _default_stages():
         check(deadline)
         article = stage(article, deadline=deadline)
     return article
+
+
+# the stages bound last and the registry and corrections they hold: a run passes the same
+# files to every article, so binding them per article only rebuilt three partials
+_BOUND: list[tuple[InstitutionRegistry, Corrections, tuple[Stage, ...]]] = []
+
+
+def _bound_stages(files: AnnotationFiles) -> tuple[Stage, ...]:
+    """Return bind_stages(files), bound again only when `files` holds another
+    registry or corrections object than the last call's."""
+    last = _BOUND[0] if _BOUND else None  # read once: another thread may replace it
+    if last is None or last[0] is not files.registry or last[1] is not files.corrections:
+        last = (files.registry, files.corrections, bind_stages(files))
+        _BOUND[:] = [last]
+    return last[2]
 
 
 @lru_cache(maxsize=1)

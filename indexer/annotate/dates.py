@@ -201,6 +201,7 @@ _RULES: list[tuple[re.Pattern[str], Resolver, tuple[str, ...]]] = [
 # the resolvers that place nothing without a publication date ("yesterday", "last year", "on
 # Monday"): find_dates skips their rules' scans for an undated text (a third of its time there)
 _DATED_ONLY: frozenset[Resolver] = frozenset({_resolve_day_word, _resolve_relative, _resolve_weekday})
+_UNDATED_RULES = [rule for rule in _RULES if rule[1] not in _DATED_ONLY]
 
 
 
@@ -216,9 +217,8 @@ def find_dates(text: str, published: dt.date | None) -> list[DateMention]:
     they are skipped.  Offsets are relative to `text`."""
     candidates: list[tuple[int, int, int, int, DateMention]] = []
     month = False  # whether _MONTH_FIRST_RE matched: the day-first rule needs its month word
-    for pattern, resolve, needs in _RULES:
-        if needs and not any(n in text for n in needs) or pattern is _DAY_FIRST_RE and not month \
-                or published is None and resolve in _DATED_ONLY:
+    for pattern, resolve, needs in _RULES if published is not None else _UNDATED_RULES:
+        if needs and not any(n in text for n in needs) or pattern is _DAY_FIRST_RE and not month:
             continue
         for m in pattern.finditer(text):
             month = month or pattern is _MONTH_FIRST_RE

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.registry.names import LEADING_NOISE
 from onrecord.indexer.lexicon import words
 from onrecord.search import Quote
 
 # words opening a sentence before its subject: never a name's first word there
-OPENER_WORDS = words("leading_noise") | frozenset(("like", "some", "many", "several", "both", "each", "every", "any"))
+OPENER_WORDS = LEADING_NOISE | frozenset(("like", "some", "many", "several", "both", "each", "every", "any"))
 # a speech verb before its subject ("Said Vole: ..."): the article may write it in no other form
 SPEECH_VERBS = words("cue_verb_forms", "main_cues")
 # what may stand right before a sentence's first word: the text's start, an end mark, a quote mark

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.openers import SPEECH_VERBS, cut_openers
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun
@@ -172,12 +171,6 @@ def named_after_office(value: str, people: frozenset[str]) -> tuple[str, str] | 
     return name, value[:-len(name)].strip()
 
 
-@lru_cache(maxsize=2)
-def _common_words(text: str) -> frozenset[str]:
-    """Return the words the article writes in lowercase (read once per article)."""
-    return lowercase_words(text)
-
-
 def _is_first_name(text: str, word: str, end: int) -> bool:
     """True when `word`, written before text[end:], may be a person's first or
     middle name: name-shaped (not "WRAZ-TV", "Film-maker"), no word of a
@@ -215,7 +208,7 @@ def _name_word_before(text: str, end: int, organisation: bool) -> tuple[str, int
         return None  # a noun's: "leader of the Commons Ann Vole"
     if opened and opened[-1] not in _SENTENCE_OPENERS:
         return word, found.start()
-    if word.lower() in _common_words(text) or word.lower() in SPEECH_VERBS:
+    if word.lower() in lowercase_words(text) or word.lower() in SPEECH_VERBS:
         return None  # "But Vole said", "Will Wright said", "Said Vole:"
     return "?", found.start()
 
@@ -304,15 +297,15 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
                        if q.speaker and q.speaker_type == "person")
     # "But police", "Said Vole": the sentence's first word cut off the value first (openers)
     cut = cut_openers(article.text, [q for p in article.paragraphs for q in p.quotes])
-    quotes_all = [_whole(q, cut) for p in article.paragraphs for q in p.quotes]
+    cut_paras = [[_whole(q, cut) for q in p.quotes] for p in article.paragraphs]
+    quotes_all = [q for quotes in cut_paras for q in quotes]
     # a body's name the rules cut the front off ("UK" of "Amnesty International UK"): the whole name
     whole = whole_names(article.text, quotes_all) \
         | whole_runs(article.text, quotes_all, LazyWords(article.text), people)
     paragraphs: list[Paragraph] = []
-    for n, para in enumerate(article.paragraphs):
+    for n, (para, cut_quotes) in enumerate(zip(article.paragraphs, cut_paras, strict=True)):
         check(deadline)
-        quotes = [clear_value(article.text, _whole(_whole(q, cut), whole), people, is_heading(n, para.kind))
-                  for q in para.quotes]
+        quotes = [clear_value(article.text, _whole(q, whole), people, is_heading(n, para.kind)) for q in cut_quotes]
         if all(new is old for new, old in zip(quotes, para.quotes, strict=True)):
             paragraphs.append(para)
             continue

@@ -27,18 +27,18 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     lowercase_words,
     plain_word,
 )
+from onrecord.indexer.annotate.attribution.registry.orgnames import OPENS_RE
+from onrecord.indexer.annotate.attribution.registry.orgruns import NOISE
 from onrecord.indexer.lexicon import words
 from onrecord.search import Quote
 
 PLACE_TAILS = words("org_place_tails")
-_STOP = words("weekdays", "months", "determiners", "leading_noise", "clause_openers", "not_names", "pronouns")
 _SP = r"[ \u00a0]+"
 _CONNECTOR = rf"(?:(?:of|for|on){_SP}(?:the{_SP})?|&{_SP})"
 # the capitalised words (and their "of the", "for", "&" joints) right before a value
 _FRONT_RE = re.compile(rf"(?<![\w'\u2019&.-])(?:[A-Z][\w'\u2019&.-]*{_SP}{_CONNECTOR}?)+$")
 _TOKEN_RE = re.compile(r"\S+")
 _JOINTS = frozenset(("of", "for", "on", "the", "&"))
-_OPENS_RE = re.compile(r"(?:^|[.!?:\n][\"'\u201c\u2018 \u00a0]*)$")
 _REACH = 80  # characters before the value a body's name may start
 
 
@@ -79,12 +79,12 @@ def front_words(text: str, start: int, common: Container[str] = frozenset(),
     keep: list[str] = []
     for tok in reversed(toks):
         low = plain_word(tok)
-        if tok not in _JOINTS and (low in _STOP or is_owner(tok) or tok.endswith(".") or tok in people and keep):
+        if tok not in _JOINTS and (low in NOISE or is_owner(tok) or tok.endswith(".") or tok in people and keep):
             break
         keep.insert(0, tok)
     while keep and keep[0] in _JOINTS:
         keep.pop(0)  # a name opens on a capitalised word, not on "of" or "&"
-    opens = _OPENS_RE.search(text, max(0, m.start() - 4), m.start()) is not None
+    opens = OPENS_RE.search(text, max(0, m.start() - 4), m.start()) is not None
     if keep and len(keep) == len(toks) and (keep[0].lower() in common or keep[0].lower() in SPEECH_VERBS) and opens:
         keep.pop(0)  # "Bookmaker Acme said": a common noun opening the sentence; "Said Vole:" its verb
     return keep

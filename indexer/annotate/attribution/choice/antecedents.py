@@ -25,6 +25,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from onrecord.indexer.annotate.attribution.choice.subjectverbs import NAME_RE as _NAME_END_RE
+from onrecord.indexer.annotate.attribution.choice.subjectverbs import OWNER_ENDS as _OWNER_ENDS
 from onrecord.indexer.annotate.attribution.choice.subjectverbs import previous_subject
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS, PARTICIPLE_CUES
 from onrecord.indexer.annotate.attribution.registry.names import lexicon
@@ -193,7 +195,6 @@ def _first_from(positions: Positions, lo: int) -> int:
     return min(found, default=_FAR * 100)
 
 
-_NAME_END_RE = re.compile(r"[\w'\u2019-]+(?:[ \u00a0]+(?:[A-Z]\.|[A-Z][\w'\u2019-]*))*")  # no sentence end
 _AND_AFTER_RE = re.compile(r"\s+(?:and|&)\s+[A-Z]")
 _AND_BEFORE_RE = re.compile(r"[A-Z][\w'\u2019.-]*\s+(?:and|&)\s+$")
 _CUE_GAPS = (re.compile(r",?\s+"), re.compile(r",[^,.\"\u201c]{1,30},\s+"))  # "Vole said", "Vole, 55, said"
@@ -205,7 +206,6 @@ _INVERTED_CUE = "|".join(sorted(CUE_WORDS - PARTICIPLE_CUES))
 _INVERTED_RE = re.compile(rf"[,\"\u201d\u2019]\s*(?:{_INVERTED_CUE})\s+(?:[A-Za-z.]+\s+){{0,3}}$")
 
 
-_OWNER_ENDS = ("'s", "\u2019s", "s'", "s\u2019")
 # "an Ann Vole goal", "a devout Vole household": a name between an article and a noun
 _ARTICLE_BEFORE_RE = re.compile(r"\b(?:[Aa]n?|[Tt]he)\s+(?:[a-z]+\s+){0,2}$")
 _NOUN_AFTER_RE = re.compile(r"\s+[a-z]")

@@ -25,8 +25,8 @@ from onrecord.indexer.annotate.attribution.registry.people import Person
 from onrecord.indexer.lexicon import words
 
 # the name from its first word: capitalised words (initials too) joined by spaces, no sentence end
-_NAME_RE = re.compile(r"[\w'\u2019-]+(?:[ \u00a0]+(?:[A-Z]\.|[A-Z][\w'\u2019-]*))*")
-_OWNER_ENDS = ("'s", "\u2019s", "s'", "s\u2019")  # "Vole's lawyer was": the lawyer acts, not Vole
+NAME_RE = re.compile(r"[\w'\u2019-]+(?:[ \u00a0]+(?:[A-Z]\.|[A-Z][\w'\u2019-]*))*")
+OWNER_ENDS = ("'s", "\u2019s", "s'", "s\u2019")  # "Vole's lawyer was": the lawyer acts, not Vole
 # an optional appositive between commas, an optional -ly adverb, then one lowercase word;
 # an -ed word before "by" is a passive participle's ("Ann Vole, backed by ..."), no verb of hers
 _VERB_AFTER_RE = re.compile(r"(?:,[^,.;:!?\"\u201c\u201d\n]{1,80},)?[ \u00a0]+(?:[a-z]+ly[ \u00a0]+)?"
@@ -41,7 +41,7 @@ def acts(text: str, at: int) -> bool:
     a possessive ("Vole's lawyer was"), no verb, or `at` < 0 (no mention)."""
     if at < 0:
         return False
-    name = _NAME_RE.match(text, at)
+    name = NAME_RE.match(text, at)
     if name is None or _owner(text, at):
         return False
     verb = _VERB_AFTER_RE.match(text, name.end())
@@ -83,8 +83,8 @@ def previous_subject(pool: Sequence[_P], firsts: Sequence[int], text: str,
 
 def _owner(text: str, at: int) -> bool:
     """True when the name at `at` is a possessive ("Reed's")."""
-    name = _NAME_RE.match(text, at)
-    return name is not None and text.endswith(_OWNER_ENDS, at, name.end())
+    name = NAME_RE.match(text, at)
+    return name is not None and text.endswith(OWNER_ENDS, at, name.end())
 
 
 def _subordinate(text: str, start: int) -> bool:

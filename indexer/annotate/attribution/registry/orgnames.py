@@ -48,7 +48,7 @@ def short_forms(name: str) -> list[str]:
 
 _KIND_WORDS = words("org_words")  # "News", "House", "Press": a lone one may be the common noun
 _STAFF_NOUNS = words("org_staff_nouns")  # "Analysts expect its ...": staff, no body's name
-_OPENS_RE = re.compile(r"(?:^|[.!?:\n][\"'\u201c\u2018 \u00a0]*)$")
+OPENS_RE = re.compile(r"(?:^|[.!?:\n][\"'\u201c\u2018 \u00a0]*)$")
 
 
 def sentence_openers(text: str, runs: list[tuple[int, str]], common: frozenset[str]) -> set[str]:
@@ -60,7 +60,7 @@ def sentence_openers(text: str, runs: list[tuple[int, str]], common: frozenset[s
     probe"; `common`, the article's lowercase words): no organisation's name."""
     lone = {name for _, name in runs if " " not in name and _common_noun(name, common)}
     for start, name in runs:
-        if name in lone and not _OPENS_RE.search(text, max(0, start - 4), start):
+        if name in lone and not OPENS_RE.search(text, max(0, start - 4), start):
             lone.discard(name)  # "said the News": a name where no sentence opens
     return lone
 

@@ -18,7 +18,7 @@ from onrecord.indexer.annotate.attribution.registry.runs import body_name
 from onrecord.indexer.lexicon import words
 
 # pronouns too: "It its place, ..." is no organisation called "It"
-_NOISE = words("leading_noise", "clause_openers", "determiners", "not_names", "weekdays", "months", "pronouns")
+NOISE = words("leading_noise", "clause_openers", "determiners", "not_names", "weekdays", "months", "pronouns")
 WORD = r"[A-Z][\w'\u2019&-]*"
 # each whole-text scan opens on its first letter, the word check after it (as names._RUN_RE):
 # the engine skips to the letter instead of trying the check at every character
@@ -53,7 +53,7 @@ def clean_run(run: str) -> str:
     """Return a capitalised run without the sentence words that open it
     ("However Acme") and its possessive, or "" when nothing is left."""
     toks = body_name(run).split()  # "the Leeds-based Acme Court": the court
-    while toks and toks[0].lower() in _NOISE:
+    while toks and toks[0].lower() in NOISE:
         toks = toks[1:]
     if toks:
         toks[-1] = POSSESSIVE_RE.sub("", toks[-1])

@@ -39,7 +39,7 @@ _FALLBACK_ORGS = {"met": "Metropolitan Police", "metropolitan police": "Metropol
 
 
 # compiled once: match_org and split_run run for every capitalised run a speaker may be
-_ARTICLE_RE = re.compile(r"^(?:the|a|an)\s+", re.I)
+ARTICLE_RE = re.compile(r"^(?:the|a|an)\s+", re.I)
 _POSSESSIVE_S_RE = re.compile(r"['\u2019]s$")
 _CAPITALISED_RE = re.compile(r"[A-Z](?<!\w[A-Z])[\w.&-]*(?:\s+[A-Z][\w.&-]*)*")  # the letter first, as names' RUN_RE
 _THE_RE = re.compile(r"^(?:the|The)\s+")
@@ -71,7 +71,7 @@ def match_org(phrase: str, registry: Any = None) -> str | None:
     Tries the whole phrase without determiner, then its capitalized words
     ("a Met spokesperson" -> the Met)."""
     match = _institution_matcher(registry)
-    core = _ARTICLE_RE.sub("", phrase.strip())
+    core = ARTICLE_RE.sub("", phrase.strip())
     core = _POSSESSIVE_S_RE.sub("", core)
     for candidate in (core, *_CAPITALISED_RE.findall(core)):
         try:

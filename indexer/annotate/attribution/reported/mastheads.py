@@ -11,6 +11,7 @@ newspaper or publication noun ("the newspaper reported").
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from onrecord.indexer.annotate.attribution.reported.outlets import WORD_RE, is_masthead
 from onrecord.indexer.lexicon import words
@@ -24,7 +25,7 @@ def mastheads_as_written(paragraphs: list[Paragraph], text: str) -> list[Paragra
     where the text writes it only after a capitalised "The" (module
     docstring); paragraphs without one unchanged."""
     quotes = [q for p in paragraphs for q in p.quotes if q.speaker and not q.speaker.startswith("The ")]
-    papers = {q.speaker for q in quotes if q.speaker and _is_paper(q, text)}
+    papers = {q.speaker for q in quotes if q.speaker and _is_paper(q, text)}  # narrowed to str for the type checker
     named = {name: f"The {name}" for name in papers if _only_capital_the(name, text)}
     if not named:
         return paragraphs
@@ -33,9 +34,8 @@ def mastheads_as_written(paragraphs: list[Paragraph], text: str) -> list[Paragra
         if not any(q.speaker in named for q in para.quotes):
             out.append(para)
             continue
-        for q in para.quotes:  # Quote is mutable; the paragraph's speaker list is rebuilt below
-            q.speaker = named.get(q.speaker or "", q.speaker)
-        out.append(para.with_quotes(list(para.quotes)))
+        out.append(para.with_quotes([replace(q, speaker=named[q.speaker]) if q.speaker and q.speaker in named else q
+                                     for q in para.quotes]))
     return out
 
 

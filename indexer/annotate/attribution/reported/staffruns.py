@@ -14,13 +14,11 @@ past the name into its speaker:
 """
 from __future__ import annotations
 
-import re
-
 from onrecord.indexer.annotate.attribution.registry.names import TITLES, is_role_word, plain_word
+from onrecord.indexer.annotate.attribution.registry.runs import ARTICLE_RE
 from onrecord.indexer.lexicon import words
 
 SPOKES = words("spokes")
-_ARTICLE_RE = re.compile(r"^(?:an?|the)\s+", re.I)
 
 
 def run_body(org: str | None, speaker: str | None) -> str | None:
@@ -33,7 +31,7 @@ def run_body(org: str | None, speaker: str | None) -> str | None:
     head, _, last = org.rpartition(" ")
     if not head or last.lower() not in SPOKES:
         return org
-    body = _ARTICLE_RE.sub("", head)
+    body = ARTICLE_RE.sub("", head)
     return body if body[:1].isupper() else org
 
 

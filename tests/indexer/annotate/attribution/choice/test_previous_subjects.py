@@ -36,6 +36,7 @@ def test_a_finite_verb_after_a_name_makes_it_a_subject(text: str, name: str, exp
     ('"We lost the final," said Tavo Brenn. "It was a bad night." But Brenn\'s Norland counterpart '
      'Karl Ostrander was in no mood to celebrate either. He said: "We were lucky today."',
      ["Tavo Brenn", "Tavo Brenn", "Karl Ostrander"]),
+    # guards (the code before subjectverbs reads these three right too): the rule must not break them.
     # the one who speaks in the sentence before, not the topic named first
     ('"The plan is sound," said Tavo Brenn. Karl Ostrander was "very wrong", said Piet Marsh. '
      'He added: "We will see."', ["Tavo Brenn", "Piet Marsh"]),
