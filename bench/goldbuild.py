@@ -60,7 +60,9 @@ drawn while rounds 29 and 30 were a session's test sets;
 `--round 33` and `--round 34` write rounds 33 and 34's (bbc33 and bbc34),
 drawn while rounds 31 and 32 were a session's test sets;
 `--round 35` and `--round 36` write rounds 35 and 36's (bbc35 and bbc36),
-drawn while rounds 33 and 34 were a session's test sets.
+drawn while rounds 33 and 34 were a session's test sets;
+`--round 37` and `--round 38` write rounds 37 and 38's (bbc37 and bbc38),
+drawn while rounds 35 and 36 were a session's test sets.
 """
 from __future__ import annotations
 
@@ -320,6 +322,15 @@ ROUND36_NOTE = (
     " Round 36: drawn by bench/goldselect.py (bbc36: 40 articles by random.Random(363636), disjoint from "
     "bbc_quotes.json, rounds 1-34 and round 35's draw, no text twice nor the text of an earlier gold's article) "
     "beside round 35; annotated the same way, a test set only.")
+ROUND37_NOTE = (
+    " Round 37: drawn by bench/goldselect.py (bbc37: 40 articles by random.Random(373737), disjoint from "
+    "bbc_quotes.json and rounds 1-36, no text twice nor the text of an earlier gold's article) in the session "
+    "whose test sets were rounds 35 and 36, for the session after it; annotated the same way (headline quotes "
+    "and headline reported speech included) by annotators who saw only the texts, a test set only.")
+ROUND38_NOTE = (
+    " Round 38: drawn by bench/goldselect.py (bbc38: 40 articles by random.Random(383838), disjoint from "
+    "bbc_quotes.json, rounds 1-36 and round 37's draw, no text twice nor the text of an earlier gold's article) "
+    "beside round 37; annotated the same way, a test set only.")
 
 
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
@@ -352,7 +363,7 @@ BBC_ROUNDS: dict[int, str] = {
     23: ROUND23_NOTE, 24: ROUND24_NOTE, 25: ROUND25_NOTE, 26: ROUND26_NOTE,
     27: ROUND27_NOTE, 28: ROUND28_NOTE, 29: ROUND29_NOTE, 30: ROUND30_NOTE,
     31: ROUND31_NOTE, 32: ROUND32_NOTE, 33: ROUND33_NOTE, 34: ROUND34_NOTE,
-    35: ROUND35_NOTE, 36: ROUND36_NOTE}
+    35: ROUND35_NOTE, 36: ROUND36_NOTE, 37: ROUND37_NOTE, 38: ROUND38_NOTE}
 
 
 def draw_round(number: int, corpus: Path) -> list[str]:
@@ -393,7 +404,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=tuple(range(1, 37)), default=1)
+    parser.add_argument("--round", type=int, choices=tuple(range(1, 39)), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)
