@@ -38,7 +38,8 @@ and 34's (40 BBC articles each, scored at the starting code 700b02b and once
 after tuning at 02a0951): all are tuning data since.  Rounds 35 and 36 (40 BBC
 articles each, drawn and frozen while rounds 33 and 34 were the test sets,
 never scored) are the test sets now (TEST_SETS), each scored only when its
-flag asks: at the starting code, then once, after tuning.
+flag asks: at the starting code, then once, after tuning; rounds 37 and 38
+(drawn and frozen while 35 and 36 are) wait beside them for the next tuning.
 """
 from __future__ import annotations
 
@@ -161,6 +162,11 @@ BBC_R34 = GOLD_DIR / "bbc_heldout_r34_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R35 = GOLD_DIR / "bbc_heldout_r35_test.json"
 BBC_R36 = GOLD_DIR / "bbc_heldout_r36_test.json"
+# Rounds 37 and 38: drawn while rounds 35 and 36 were the test sets, for the
+# session after (bench.goldselect's bbc37 and bbc38, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R37 = GOLD_DIR / "bbc_heldout_r37_test.json"
+BBC_R38 = GOLD_DIR / "bbc_heldout_r38_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -175,7 +181,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R35: ("round 35 BBC TEST", "--round35-test"),
-                                          BBC_R36: ("round 36 BBC TEST", "--round36-test")}
+                                          BBC_R36: ("round 36 BBC TEST", "--round36-test"),
+                                          BBC_R37: ("round 37 BBC TEST", "--round37-test"),
+                                          BBC_R38: ("round 38 BBC TEST", "--round38-test")}
 
 
 def held_row(gold: Path) -> str:

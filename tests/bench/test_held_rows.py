@@ -7,7 +7,7 @@ and 16 since 970e2db, rounds 17 and 18 since efc4a1f, rounds 19 and 20 since
 25 and 26 since 2d3e925, rounds 27 and 28 since 0152568, rounds 29 and 30 since
 81bd7fb, rounds 31 and 32 since d7dc65e,
 rounds 33 and 34 since 02a0951); a frozen test set
-(bench.heldout.TEST_SETS: rounds 35 and 36)
+(bench.heldout.TEST_SETS: rounds 35 to 38)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -34,6 +34,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R35,
     BBC_R36,
+    BBC_R37,
+    BBC_R38,
     WEB_GOLD,
     WEB_R2,
 )
@@ -65,9 +67,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R35: ("round 35 BBC TEST", "--round35-test"),
-                                 BBC_R36: ("round 36 BBC TEST", "--round36-test")}
-    assert not {BBC_R35, BBC_R36} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (35, 36)]
+                                 BBC_R36: ("round 36 BBC TEST", "--round36-test"),
+                                 BBC_R37: ("round 37 BBC TEST", "--round37-test"),
+                                 BBC_R38: ("round 38 BBC TEST", "--round38-test")}
+    assert not {BBC_R35, BBC_R36, BBC_R37, BBC_R38} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (35, 36, 37, 38)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
