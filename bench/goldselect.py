@@ -383,7 +383,8 @@ FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7
                 37: (BBC37_SEED, BBC37_COUNT), 38: (BBC38_SEED, BBC38_COUNT)}
 # A round drawn beside another -> that round; it is disjoint from the golds
 # before that round and from that round's draw.
-PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25, 28: 27, 30: 29, 32: 31, 34: 33, 36: 35, 38: 37}
+PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25, 28: 27, 30: 29, 32: 31, 34: 33, 36: 35,
+          38: 37}
 
 
 def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
