@@ -92,6 +92,8 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         if speaker is None and rule != "reported":  # a reported clause's staff: reported.described.staff_org
             speaker = staff_owner(text[start:end], start, people)
         by_nominal = speaker is not None
+        if speaker is not None and role == phrase.text and people.is_person(speaker):
+            role = None  # "A Quill Party MEP said" and the person named next: the run is no role of theirs
     if speaker is None and rule == "byline" and _BYLINE_NAME_RE.fullmatch(phrase.text):
         speaker = phrase.text  # '"..." - Tiffany' / '- LT': the line signs the quote with a name
     spokes = _SPOKES_FOR_RE.search(frame.s, max(0, phrase.start - 40), phrase.start)

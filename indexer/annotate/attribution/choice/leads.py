@@ -5,7 +5,9 @@ the headline or first paragraph that nothing named before it ("A recovery is
 on the way, Europe's biggest drugmaker says." then "GlaxoSmithKline made
 ..."; "Scotland's justice minister has warned ..." then "Ann Vole said ...")
 is the organisation or person named first after it, within LEAD_REACH
-characters.  Elsewhere a description never looks forward.
+characters; a new speaker the lead describes with no name ("..., a party
+backbencher has said.") is the first person named new after its sentence.
+Elsewhere a description never looks forward.
 indexer.annotate.attribution.choice.nominals asks it last, after every
 backward rule found no one.
 """
@@ -64,6 +66,47 @@ def person_named_after_lead(people: DocSpeakers, pos: int, end: int) -> str | No
     if best is None or any(p.first and p is not best and p.mentions.last_before(pos) >= 0 for p in people.by_order):
         return None  # someone else is known before it: the backward rules decide
     return people.speak_as(best, pos)
+
+
+# the end of a sentence: its stop, a closing quote mark, then a space or the text's end
+_SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?(?:\s|$)")
+_NEWCOMER_OPENERS = words("newcomer_openers")  # "a", "his": one new person; "Belgian authorities" is no one
+# the words from a description's opener on, where a phrase may start after it ("A senior Tory MP": "Tory MP")
+_OPENED_RE = re.compile(r"(\w+)[ \u00a0]+(?:[a-z][\w-]*[ \u00a0]+){0,2}")
+
+
+def newcomer_after_lead(people: DocSpeakers, pos: int) -> str | None:
+    """Return the canonical name of the person a new speaker description at pos
+    in the lead is ("..., a party backbencher has said." then "Ann Vole said
+    ..."; "according to his former adviser." then "..., Ann Vole hinted"): the
+    first person with a first name (or a peer's or knight's title) mentioned
+    after the description's sentence, within LEAD_REACH of its end, who was not
+    mentioned before that end (whom that sentence names is its subject matter,
+    not its speaker); None outside the lead, for a description not opened by
+    one of the lexicon's "newcomer_openers", or when no one new comes."""
+    if not _opened(people.text, pos) or not in_lead(people.text, pos):
+        return None
+    m = _SENTENCE_END_RE.search(people.text, pos)
+    stop = m.end() if m else len(people.text)
+    best, at = None, stop + LEAD_REACH + 1
+    for p in people.by_order:
+        if p.mentions.last_before(stop) >= 0 or not (p.first or _titled(p.name)):
+            continue  # known already: the description's own subject matter or someone else's
+        i = bisect_left(p.mentions.scanned, (stop, -1))
+        if i < len(p.mentions.scanned) and p.mentions.scanned[i][0] < at:
+            best, at = p, p.mentions.scanned[i][0]
+    return people.speak_as(best, pos) if best else None
+
+
+def _opened(text: str, pos: int) -> bool:
+    """True when the description at pos opens with a newcomer opener ("a lawyer",
+    "his adviser") or its phrase starts after one and at most two lowercase words
+    ("A senior Tory MP" read as "Tory MP")."""
+    m = _OPENED_RE.match(text, pos)
+    if m and m.group(1).lower() in _NEWCOMER_OPENERS:
+        return True
+    return any(m.end() == pos and m.group(1).lower() in _NEWCOMER_OPENERS
+               for m in _OPENED_RE.finditer(text, max(0, pos - 40), pos))
 
 
 def _titled(name: str) -> bool:

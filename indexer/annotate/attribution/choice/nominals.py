@@ -19,7 +19,7 @@ import re
 
 from onrecord.indexer.annotate.attribution.choice.appositives import appositive_person
 from onrecord.indexer.annotate.attribution.choice.documents import DOCUMENT_NOUNS, ORG_VOICES, document_owner
-from onrecord.indexer.annotate.attribution.choice.leads import person_named_after_lead
+from onrecord.indexer.annotate.attribution.choice.leads import newcomer_after_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.choice.offices import (
     current_person,
     note_office,
@@ -251,7 +251,13 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
     lex, end = lexicon(), pos + sum(len(w) + 1 for w in words)
     if not definite:  # "a lawyer said": someone new, not someone we know; "Acme's chief said" in a lead: named next
         owned = POSSESSIVE_RE.search(words[0]) and words[0][:1].isupper() and head in lex.roles
-        return person_named_after_lead(people, pos, end) if owned and not introduced_only else None
+        if owned or introduced_only:
+            return person_named_after_lead(people, pos, end) if owned and not introduced_only else None
+        # "..., a Labour backbencher has said." opening the article: the person the next sentence names;
+        # "a new book about the chancellor" heads on "book", no person: left as it was
+        linked = any(w.lower() in _PHRASE_LINKS for w in words[:-1])
+        person_head = head in lex.roles or head in lex.person_nouns
+        return newcomer_after_lead(people, pos) if person_head and not linked else None
     if _AGE_RE.search(head):  # "the 34-year-old": whom the article gave that age ("Ann Vole, 34,")
         return _person_of_age(people, head.split("-")[0], pos)
     person = person_with_role(people, [w.lower() for w in words], pos)
