@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.phrases.absolutes import describes_name, is_share, with_subject_span
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.reported.asides import (
     aside_clause,
@@ -251,6 +252,10 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     if opening is not None:  # "After saying that CLAUSE, Ann Vole left": the subject after the clause
         found = _complement(s, cue.end(), opening[1], opening[0], cue)
         return found if found is not None and is_source(s, lo, opening[0], cue) else None
+    absolute = with_subject_span(s, lo, cue.start()) if participle else None
+    found = None if absolute is None else _absolute(s, hi, cue, absolute)
+    if found is not None:  # "..., with analysts saying CLAUSE": the words after "with" speak
+        return found
     if participle:  # "X struck a measured tone, saying ...": the sentence's subject says it
         lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - _LEAD_REACH), cue.start()) \
             or (None if cue.group().lower() in _CLAIM_NOUNS  # "issued its third profits warning": a noun
@@ -282,6 +287,18 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         # "CLAUSE, Ann Vole told the court in May.": who heard it, no clause of its own, after the clause
         return closing_clause(s, lo, hi, cue) or found
     return found
+
+
+def _absolute(s: str, hi: int, cue: re.Match[str], span: tuple[int, int]) -> Clause | None:
+    """Return the clause of "with X saying (that) CLAUSE" when X, the words
+    `span` holds, is one speaker phrase that can speak; None otherwise."""
+    phrase = subject_before(s, span[0], cue.start())
+    if not isinstance(phrase, Phrase) or is_share(s[span[0]:span[1]]):
+        return None  # "with most voters saying": a poll's finding
+    between = s[span[0]:phrase.lead if phrase.lead >= 0 else phrase.start]
+    if between and not (phrase.kind == "name" and describes_name(between)) or not is_source(s, span[0], phrase, cue):
+        return None  # "with its chief Ann Vole saying" speaks; "with a deal on the table saying" does not
+    return _complement(s, cue.end(), hi, phrase, cue)
 
 
 def _quote_cued(s: str, lo: int, phrase: Phrase) -> bool:
