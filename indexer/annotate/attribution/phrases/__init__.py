@@ -3,7 +3,8 @@
 Owns the cue words and their regex (`cuewords`, over `wordtrie`), the
 speaker phrase beside a cue (`cues`; the role and description words before a
 name after an inverted cue: `descriptions`; a list of names after an office's "for" or
-a person noun's "of" is no speaker: `worksof`) and the word shapes it reads
+a person noun's "of" is no speaker: `worksof`; a run "and" joins to the rest of its office or name:
+`joinedruns`) and the word shapes it reads
 (`shapes`: speaker nouns, relative clauses, headline runs), a person's name beside
 an organisation, a place or a chain of descriptions (`persons`), a sentence's opening
 subject (`subjects`), where a quote's speaker phrase is (`clues`; a passive cue's

@@ -22,6 +22,7 @@ from onrecord.indexer.annotate.attribution.phrases.descriptions import (
     name_after_role,
     past_descriptions,
 )
+from onrecord.indexer.annotate.attribution.phrases.joinedruns import joined_run
 from onrecord.indexer.annotate.attribution.phrases.persons import (
     opening_person,
     person_after_owner,
@@ -305,6 +306,10 @@ def _name_after(frame: str, toks: list[tuple[str, int, int]], i: int, j: int) ->
         k += 1
     if is_headline(toks[j:k + 1]):
         return None
+    joined = joined_run(toks, j, k, j > i)  # "said Trade and Industry Secretary Ann Vole": not "Trade"
+    if joined is not None:
+        first = toks[joined[0]][1] if joined[0] > j else s
+        return Phrase(frame[first:toks[joined[1]][2]], first, toks[joined[1]][2], "name", lead=s if first > s else -1)
     person = person_of_organisation(toks, j, k)
     if person is not None:  # "said Ann Vole of Acme": the person
         return _run_phrase(frame, toks, person)
