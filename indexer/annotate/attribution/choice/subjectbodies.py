@@ -9,7 +9,10 @@ stands for its author ("A report from Vole Research reflects ... It
 said": Vole Research).  The last body named or the last one to speak
 (registry.organisations.referent, asked when this finds nothing) is often
 the object or a topic of that sentence instead ("... at Acme." after
-"Vole said").  The subject is a capitalised name followed by a verb; it
+"Vole said").  The subject is a capitalised name followed by a verb,
+after its kind when one stands before it ("accountancy firm Acme",
+"German investment bank Acme", "Bookmaker Acme"); a speech verb after the
+subject's auxiliaries ("has warned") is its own, no report of it.  It
 is a body when the article's registry knows it as one, or, for "it", when
 it is no person, descriptor, people or staff noun, lone participle, nor a
 word the article writes in lowercase ("Mobile phones ..." is no body).  A
@@ -37,6 +40,7 @@ if TYPE_CHECKING:  # the registry asks this module; its type only annotates
 
 _DOCUMENTS = words("document_nouns")  # "a report from Acme": the report speaks for Acme
 _STAFF = words("org_staff_nouns")  # "Analysts said": staff, no body's name
+_CONTRASTS = words("contrast_modifiers")  # "Rival club Acme": another body than the one the text is about
 _KINDS = ORG_NOUNS | _STAFF  # "accountancy firm Acme", "analysts Acme": a body's kind or staff before its name
 _VERBS = words("skip_before_cue", "subject_adverbials")  # "has", "will", "also", "meanwhile": after a subject
 _NOT_NAMES = words("not_names", "pronouns", "determiners", "months", "weekdays", "titles_male",
@@ -46,10 +50,16 @@ _NAME = r"[A-Z][\w&\u2019'.-]*(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z][
 _LEAD_IN = (r"(?:(?:But|And|Yet|So|Meanwhile|However|Now)\b,?[ \u00a0]+)?"
             r"(?:(?:[A-Z][a-z]+ly|(?:On|In|At|By|Last|Earlier|Later|This)[ \u00a0][\w \u00a0]{1,25}?),"
             r"[ \u00a0]+(?:however,[ \u00a0]+|meanwhile,[ \u00a0]+)?)?")
+# "German investment bank Acme has", "Bookmaker Acme has": a body's kind before its name after the
+# capitalised words that open the sentence (a place, a nationality; or the kind itself capitalised)
+_OPENING_KIND = (rf"(?:(?:[A-Z][\w-]*[ \u00a0]+){{1,2}}(?:[a-z][\w-]*[ \u00a0]+){{0,2}}"
+                 rf"(?:{word_alternation(_KINDS)})|{word_alternation(frozenset(k.capitalize() for k in _KINDS))})"
+                 rf"[ \u00a0]+(?=[A-Z])")
 _SUBJECT_RE = re.compile(
     rf"{_LEAD_IN}(?P<document>(?:[Aa]n?|[Tt]he)[ \u00a0]+(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?"
     rf"(?:{word_alternation(_DOCUMENTS)})[ \u00a0]+(?:by|from)[ \u00a0]+(?:[a-z]+[ \u00a0]+)?)?"
-    rf"(?:[Tt]he[ \u00a0]+)?(?P<kind>(?:[a-z][\w-]*[ \u00a0]+)?(?:{word_alternation(_KINDS)})[ \u00a0]+)?"
+    rf"(?:[Tt]he[ \u00a0]+)?"
+    rf"(?P<kind>(?:[a-z][\w-]*[ \u00a0]+)?(?:{word_alternation(_KINDS)})[ \u00a0]+|{_OPENING_KIND})?"
     rf"(?P<name>{_NAME})[ \u00a0]+(?P<verb>[a-z][\w-]*)")
 LEAD_IN = _LEAD_IN  # choice.ownsubject reads a sentence's subject after the same words
 # the pronoun opens its sentence, or follows the quote that does
@@ -122,9 +132,11 @@ def _continued(pos: int, people: DocSpeakers, it: bool, head: str | None, depth:
     if chain is not None:  # "It had introduced new wages. The company said": whom that "It" continues
         return _continued(chain.start("it"), people, it, head, depth - 1) if depth > 0 else None
     m = _SUBJECT_RE.match(text, ctx.previous, ctx.sentence)
-    if m is None or not _is_verb(m["verb"], m["document"] is not None):
-        return None
-    if _reports_after(text, m.end(), ctx.sentence, m["verb"] in CUE_WORDS):
+    if m is None or not _is_verb(m["verb"], m["document"] is not None) \
+            or m["kind"] and any(w.lower() in _CONTRASTS for w in m["kind"].split()):
+        return None  # no subject, or "Rival club Acme agreed": not the body the text continues
+    verb_end, speaks = _own_verb(text, m)
+    if _reports_after(text, verb_end, ctx.sentence, speaks):
         return None  # "Acme could be sold, the Daily Vole reported.": the subject is what is reported
     # "accountancy firm Acme", "a report from Acme": words that make the name a body's
     said_body = m["kind"] is not None or m["document"] is not None
@@ -139,6 +151,20 @@ def _continued(pos: int, people: DocSpeakers, it: bool, head: str | None, depth:
 _POSTPOSED_RE = re.compile(r",[^,]*$")  # "..., the Vole reports": a comma before the cue, in its clause
 _CLAUSE_END_RE = re.compile(r"[.!?\n]")
 _CLAUSE_REACH = 300  # characters after the phrase its own sentence is read in
+
+
+_AUX_RUN_RE = re.compile(rf"(?:[ \u00a0]+(?:{word_alternation(_VERBS)})\b)*[ \u00a0]+")
+
+
+def _own_verb(text: str, m: re.Match[str]) -> tuple[int, bool]:
+    """Return where the subject's own verb ends and whether it is a speech
+    cue: m's verb, or the cue after its auxiliaries ("has challenged",
+    "has also warned"), which is the subject's own word, not a report of it."""
+    if m["verb"] in CUE_WORDS or m["verb"] not in _VERBS:
+        return m.end(), m["verb"] in CUE_WORDS
+    run = _AUX_RUN_RE.match(text, m.end())
+    cue = CUE_RE.match(text, run.end()) if run else None
+    return (cue.end(), True) if cue else (m.end(), False)
 
 
 def _named_after(text: str, pos: int, name: str) -> bool:
