@@ -7,6 +7,7 @@ import pytest
 
 from onrecord.indexer.annotate.attribution import headlines, wholeruns
 from onrecord.indexer.annotate.attribution.choice import subjectbodies
+from onrecord.indexer.annotate.attribution.registry import things
 from onrecord.indexer.annotate.attribution.reported import mastheads
 from onrecord.search import Quote
 
@@ -54,3 +55,14 @@ def test_is_topic_reads_the_surname_in_the_lead(lead: str, claim: str, topic: bo
     quotes = [_quote(claim, 20, "Ann Vole", "indirect")] if claim else []
     below = headlines._Below(quotes=quotes, lead_end=200, lead_text=lead, source=[])
     assert headlines._is_topic(named, head, below) is topic
+
+
+@pytest.mark.parametrize(("text", "run", "thing"), [
+    ("Fans filled the Brontal Arena.", "Brontal Arena", True),
+    ("The Brontal Arena opened.", "Brontal Arena", True),
+    ("She met Brontal Arena, Paris.", "Brontal Arena", False),
+    ("Then Brontal Arena spoke; she Brontal Arena", "Brontal Arena", False),
+    ("Fans filled the Brontal Arena Paris stand.", "Brontal Arena", False),
+])
+def test_after_the_elsewhere(text: str, run: str, thing: bool) -> None:
+    assert things._after_the_elsewhere(run, text) is thing
