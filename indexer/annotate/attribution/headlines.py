@@ -131,10 +131,12 @@ def _is_topic(named: Quote, head: Quote, below: _Below) -> bool:
     if named.speaker is None or named.speaker_type != "person":
         return False
     surname = named.speaker.split()[-1]
-    name_re = re.compile(rf"\b{re.escape(surname)}\b")
+    name_re = rf"\b{re.escape(surname)}\b"  # compiled only for a text holding the surname (the string test first)
     if any(head.end < q.start and q.end <= below.lead_end and q.kind != "direct" and q.speaker != named.speaker
-           and name_re.search(q.text) for q in below.quotes):
+           and surname in q.text and re.search(name_re, q.text) for q in below.quotes):
         return True
+    if surname not in below.lead_text:
+        return False
     passive = re.compile(rf"\b{re.escape(surname)}\b[^.;:]{{0,{MAX_PASSIVE_GAP}}}?{_PASSIVE_REPORT}")
     return passive.search(below.lead_text) is not None
 

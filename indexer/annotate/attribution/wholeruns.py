@@ -92,6 +92,8 @@ def front_words(text: str, start: int, common: Container[str] = frozenset(),
 
 def _count(text: str, name: str) -> int:
     """Return how often `name` stands as whole words in text."""
+    if name not in text:
+        return 0  # most initials are never written: no pattern compiled for them
     return len(re.findall(rf"(?<![\w'\u2019&.-]){re.escape(name)}(?![\w'\u2019&-])", text))
 
 

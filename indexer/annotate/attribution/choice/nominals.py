@@ -16,6 +16,7 @@ word classes are lists of indexer.lexicon ("spokes", "org_heads", "person_nouns"
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.choice.appositives import appositive_person
 from onrecord.indexer.annotate.attribution.choice.documents import DOCUMENT_NOUNS, ORG_VOICES, document_owner
@@ -283,8 +284,8 @@ def _person_of_age(people: DocSpeakers, age: str, pos: int) -> str | None:
     it introduces someone new of that age ("a 34-year-old man") or gives
     others ages; else (no age stated) the person the text is about at pos."""
     before = people.text[:pos]
-    found = list(re.finditer(rf"({_NAME_RUN}),[ \u00a0]+{age}\b|\b{age}-year-old[ \u00a0]+({_NAME_RUN})"
-                             rf"|\b[Aa]n?[ \u00a0]+{age}-year-old\b", before))
+    # every branch holds the age's digits: a text that never wrote them before pos needs no scan (nor compile)
+    found = list(_given_age_re(age).finditer(before)) if age in before or not age.isdigit() else []
     for m in reversed(found):
         if m.group(1) is None and m.group(2) is None:
             return None  # "a 34-year-old man was hurt": someone new, unnamed
@@ -296,6 +297,14 @@ def _person_of_age(people: DocSpeakers, age: str, pos: int) -> str | None:
     # news calls the person it is about by an age it never states ("The 67-year-old also said")
     person = current_person(people, pos, None)
     return people.speak_as(person, pos) if person else None
+
+
+@lru_cache(maxsize=256)  # one pattern per age, kept out of re's cache that per-name patterns churn
+def _given_age_re(age: str) -> re.Pattern[str]:
+    """Return the regex of a name given the age `age` ("Ann Vole, 34", "34-year-old Ann Vole")
+    (groups 1 and 2 the name) or of someone new of that age ("a 34-year-old")."""
+    return re.compile(rf"({_NAME_RUN}),[ \u00a0]+{age}\b|\b{age}-year-old[ \u00a0]+({_NAME_RUN})"
+                      rf"|\b[Aa]n?[ \u00a0]+{age}-year-old\b")
 
 
 _ANY_AGE_RE = re.compile(rf"{_NAME_RUN},[ \u00a0]+\d{{1,3}},|\b\d{{1,3}}-year-old\b")

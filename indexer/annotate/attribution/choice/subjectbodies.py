@@ -172,8 +172,9 @@ def _named_after(text: str, pos: int, name: str) -> bool:
     firm said it would keep Mercedes' lead" after "Mercedes is hoping ..."):
     what it reports is about that body, so the body is not who speaks."""
     end = _CLAUSE_END_RE.search(text, pos, pos + _CLAUSE_REACH)
-    rest = text[pos:end.start() if end else pos + _CLAUSE_REACH]
-    return re.search(rf"\b{re.escape(name.split()[0])}\b", rest) is not None
+    rest, word = text[pos:end.start() if end else pos + _CLAUSE_REACH], name.split()[0]
+    # the word itself first: most clauses do not hold it, and a pattern per name churns re's cache
+    return word in rest and re.search(rf"\b{re.escape(word)}\b", rest) is not None
 
 
 def _reports_after(text: str, start: int, end: int, speaks: bool) -> bool:

@@ -115,12 +115,11 @@ def org_by_context(text: str, start: int, name: str, personal: bool) -> str | No
     end = text.find(name, start) + len(name)
     if strong_evidence(text, start, end) or _spelled_acronym(text, end, toks):
         return name
-    after = (end, _possessive_end(text, end))
     if not personal and not name.isupper() and _PUBLICATION_AFTER_RE.match(text, end):
         return name  # "PC Acme magazine": a title's name, whatever its first word
     if personal or first_name_gender(toks[0]) or toks[0].lower().rstrip(".") in TITLES or is_role_word(toks[0]):
         return None  # "the company Ann Vole founded", "Vole said its plan": a person
-    if any(_WEAK_AFTER_RE.match(text, at) for at in after) or _STAFF_AFTER_RE.match(text, end) and not (
+    if _matches_after(_WEAK_AFTER_RE, text, end) or _STAFF_AFTER_RE.match(text, end) and not (
             name.isupper() and len(name) <= 3 or _OPENS_SENTENCE_RE.search(text, max(0, start - 3), start)) \
             or ends_before(text, start, _ORG_NOUN_ENDS) and \
             _WEAK_BEFORE_RE.search(text, max(0, start - 40), start):
@@ -162,7 +161,7 @@ def _speaks_after_the(text: str, start: int, end: int) -> bool:
 def strong_evidence(text: str, start: int, end: int) -> bool:
     """True when the words around the name text[start:end] say it is an
     organisation's, whatever it looks like ("Acme, which ...", "shares in Acme")."""
-    return bool(_AFTER_RE.match(text, end) or _AFTER_RE.match(text, _possessive_end(text, end))
+    return bool(_matches_after(_AFTER_RE, text, end)
                 or ends_before(text, start, _BEFORE_ENDS) and _BEFORE_RE.search(text, max(0, start - 40), start))
 
 
@@ -209,6 +208,15 @@ def shows_org(text: str, name: str) -> bool:
             return True
         at = text.find(name, end)
     return False
+
+
+def _matches_after(pattern: re.Pattern[str], text: str, end: int) -> bool:
+    """Return True when `pattern` matches right after the name ending at `end`, or after its
+    possessive ("Acme's"); a name without one (most) is matched once, not twice at one place."""
+    if pattern.match(text, end):
+        return True
+    possessive = _possessive_end(text, end)
+    return possessive != end and pattern.match(text, possessive) is not None
 
 
 def _possessive_end(text: str, end: int) -> int:

@@ -93,7 +93,8 @@ def _of_age(text: str, age: str, pos: int, people: dict[int, Person],
     surname; None when it gives ages but this one to nobody it names; else
     the article's topic there (_topic)."""
     before = text[max(0, pos - 4 * REACH):pos]
-    stated = list(re.finditer(rf"{_NAME_RUN},[ \u00a0]+{age},|\b{age}-year-old[ \u00a0]+{_NAME_RUN}", before))
+    # every branch holds the age's digits: most texts state no age before, so no scan (and no compile)
+    stated = list(_stated_age_re(age).finditer(before)) if age in before else []
     for m in reversed(stated):
         last = m.group(1) or m.group(2)
         named = [p for p in people.values() if p.last == last and _last(seen[p.order], pos) >= 0]
@@ -102,6 +103,12 @@ def _of_age(text: str, age: str, pos: int, people: dict[int, Person],
     if _ANY_AGE_RE.search(before):
         return None  # ages are stated and this one is nobody's: unnamed beats wrong
     return _topic(text, pos, None, people, seen, {})
+
+
+@lru_cache(maxsize=256)  # one pattern per age (digits), kept out of re's cache that per-name patterns churn
+def _stated_age_re(age: str) -> re.Pattern[str]:
+    """Return the regex of a surname given the age `age` ("Vole, 34,", "34-year-old Ann Vole")."""
+    return re.compile(rf"{_NAME_RUN},[ \u00a0]+{age},|\b{age}-year-old[ \u00a0]+{_NAME_RUN}")
 
 
 def _topic(text: str, pos: int, gender: str | None, people: dict[int, Person],

@@ -59,6 +59,8 @@ def _only_capital_the(name: str, text: str) -> bool:
     "the" and never inside a longer capitalised name ("the Daily Bugle",
     "Bugle Media"): the name, and not a part of one, is "The <name>"."""
     capital = False
+    if name not in text:
+        return False  # never written: no pattern compiled for it
     for m in re.finditer(rf"(\S+)[ \u00a0]+{re.escape(name)}\b([ \u00a0]+[A-Z])?", text):
         if m.group(2) or m.group(1) != "The" and m.group(1)[:1].isupper() or m.group(1) == "the":
             return False
