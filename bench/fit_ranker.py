@@ -2,11 +2,11 @@
 
 Run from the repo root: `python -m bench.fit_ranker [--polnear JSONL] [--l2 A,B] [--gate G,H] [--write]`.
 
-The choice it fits is indexer.annotate.attribution.choice.ranker's: among a quote's candidates (the
+The choice it fits is indexer.annotate.attribution.ranking.ranker's: among a quote's candidates (the
 rules' answer tagged with its rule, every person the article's registry mentions in the
 quote's sentence, the sentence before, the previous paragraph's end and the sentence after,
 the last speaker, nobody), the one with the highest weighted sum of features
-(indexer.annotate.attribution.choice.rankfeatures.FEATURES).  The weights are a conditional logit
+(indexer.annotate.attribution.ranking.rankfeatures.FEATURES).  The weights are a conditional logit
 (softmax over each quote's candidates, the likelihood of the right ones, L2-regularised,
 plain gradient descent in numpy), fitted on the candidates the extractor offers, with the
 rules' answer kept (ranker.Recorder), for every extracted quote that matches a gold quote of:
@@ -52,8 +52,8 @@ from bench.attribution_errors import TUNING, bbc_articles, web_articles
 from bench.extraction import REPO, convert_split, extract_text, identity_ok, match_quotes
 from bench.heldout import SPENT_BBC_ROUNDS
 from bench.logit import fit_logit
-from onrecord.indexer.annotate.attribution.choice import ranker
-from onrecord.indexer.annotate.attribution.choice.rankfeatures import FEATURES, Candidate
+from onrecord.indexer.annotate.attribution.ranking import ranker
+from onrecord.indexer.annotate.attribution.ranking.rankfeatures import FEATURES, Candidate
 from onrecord.search import Quote
 
 L2 = 0.003  # every L2 from 0.001 to 0.03 scores the same leave-one-round-out under the unnamed gate
@@ -361,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
 def _write(table: np.ndarray, instances: list[Instance], held: dict[str, str],
            rounds: dict[str, tuple[tuple[int, int], ...]]) -> None:
     data = {
-        "_about": ("Weights of indexer.annotate.attribution.choice.ranker: the choice of a quote's speaker among "
+        "_about": ("Weights of indexer.annotate.attribution.ranking.ranker: the choice of a quote's speaker among "
                    "its candidates. Fitted by bench/fit_ranker.py (conditional logit, L2 "
                    f"{L2}) on the tuning golds (web dev, web rounds 1-2, the BBC gold, the spent BBC rounds) "
                    "and PolNeAR train; never a frozen test set or PolNeAR dev/test. The weights decide "

@@ -7,7 +7,7 @@ per L2 value, each source's accuracy with the stored table beside the refit held
 without that source), the BBC rounds' totals and how many rounds the refit helps and hurts.
 --write stores the fit with the first L2 given.
 
-The choice it fits is indexer.annotate.attribution.choice.antecedents': among the people of a
+The choice it fits is indexer.annotate.attribution.pronouns.antecedents': among the people of a
 fitting gender mentioned last before a "he said" / "she says", the one with the highest
 weighted sum of features, among the subjects of the pronoun's own sentence when there are
 any (the rule antecedents.narrow; the instances are narrowed the same way).  The weights
@@ -55,9 +55,9 @@ from bench.extraction import REPO, extract_text, identity_ok, match_quotes
 from bench.heldout import SPENT_BBC_ROUNDS
 from bench.logit import fit_logit
 from onrecord.indexer.annotate.attribution import attribution
-from onrecord.indexer.annotate.attribution.choice import antecedents
-from onrecord.indexer.annotate.attribution.registry.people import Person
-from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.people.people import Person
+from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.pronouns import antecedents
 from onrecord.search import Quote
 
 L2 = 0.01
@@ -292,7 +292,7 @@ def _convert_train(out: Path) -> Path:
 
 def _write(table: list[float], instances: list[Instance], held: dict[str, str], l2: float) -> None:
     data = {
-        "_about": ("Weights of indexer.annotate.attribution.choice.antecedents: the choice of a pronoun's "
+        "_about": ("Weights of indexer.annotate.attribution.pronouns.antecedents: the choice of a pronoun's "
                    "antecedent among the people mentioned last. Fitted by bench/fit_speakers.py "
                    f"(conditional logit, L2 {l2}) on the tuning golds (bench.attribution_errors.TUNING: "
                    f"web dev, rounds 1-2 web, the BBC gold, rounds {SPENT_BBC_ROUNDS[0]}-{SPENT_BBC_ROUNDS[-1]} "

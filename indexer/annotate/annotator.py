@@ -3,7 +3,7 @@
 Owns the order of the stages: institutions first (so quote attribution can
 recognise institutional speakers), then dates, then quotes and speakers,
 then no speaker value where no one person or organisation said the words
-(attribution.values: two people together, an organisation voicing nothing, a description; an office
+(attribution.cleanup.values: two people together, an organisation voicing nothing, a description; an office
 kept before a name gives the name),
 then the names found cleaned of hidden characters (indexer.parse.invisibles), then
 the newsroom's speaker corrections (indexer.annotate.corrections).
@@ -21,7 +21,7 @@ from functools import lru_cache, partial
 from typing import Protocol
 
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.indexer.annotate.attribution.values import clear_speaker_values
+from onrecord.indexer.annotate.attribution.cleanup.values import clear_speaker_values
 from onrecord.indexer.annotate.corrections import Corrections, apply_corrections, load_corrections
 from onrecord.indexer.annotate.dates import annotate_dates
 from onrecord.indexer.annotate.institutions.institutions import annotate_institutions

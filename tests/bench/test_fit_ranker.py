@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from bench.fit_ranker import Instance, _picks, disagree_line, fit, leave_one_round_out, miss_line
-from onrecord.indexer.annotate.attribution.choice.rankfeatures import FEATURES, Candidate
+from onrecord.indexer.annotate.attribution.ranking.rankfeatures import FEATURES, Candidate
 from onrecord.search import Quote
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from bench.fit_speakers import Instance, accuracy, compare, fit
-from onrecord.indexer.annotate.attribution.choice import antecedents
+from onrecord.indexer.annotate.attribution.pronouns import antecedents
 
 
 def test_fit_learns_to_prefer_the_feature_that_marks_the_answer() -> None:

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from bench.speaker_misses import classify
-from onrecord.indexer.annotate.attribution.choice.rankfeatures import Candidate
+from onrecord.indexer.annotate.attribution.ranking.rankfeatures import Candidate
 from onrecord.search import Mention, Quote
 
 TEXT = 'Bob Smith runs the mill. Ann Vole owns it.\n\n"It failed," she said.'

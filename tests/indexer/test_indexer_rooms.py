@@ -16,8 +16,12 @@ from onrecord.indexer.annotate.institutions import registry
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = {"search": "onrecord.search", "indexer": "onrecord.indexer", "web": "onrecord.web", "cli": "onrecord.cli"}
 INDEXER_ROOMS = ["read", "parse", "parse/html", "chunk", "annotate", "annotate/attribution",
-                 "annotate/attribution/spans", "annotate/attribution/phrases", "annotate/attribution/registry",
-                 "annotate/attribution/choice", "annotate/attribution/reported", "annotate/institutions", "distributed", "watch"]
+                 "annotate/attribution/spans", "annotate/attribution/phrases",
+                 "annotate/attribution/names", "annotate/attribution/people", "annotate/attribution/orgs",
+                 "annotate/attribution/descriptions", "annotate/attribution/pronouns",
+                 "annotate/attribution/ranking", "annotate/attribution/clauses",
+                 "annotate/attribution/indirect", "annotate/attribution/cleanup",
+                 "annotate/institutions", "distributed", "watch"]
 
 
 def package_folders() -> dict[str, Path]:

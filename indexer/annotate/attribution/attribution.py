@@ -10,8 +10,10 @@ paragraph when this one opens with a quote and names nobody.  It also owns
 which quotes are nobody's words: title-case quotes with no cue before them
 are titles, scare quotes name no speaker.  Line breaks that end a sentence
 separate paragraphs here (single-newline feeds).  Spans come from `spans/`,
-cue phrases and clues from `phrases/`, names from `registry/`, the choice
-among candidates from `choice/`, reported speech from `reported/`.  Every
+cue phrases and clues from `phrases/`, names, people and
+bodies from `names/`, `people/` and `orgs/`, descriptions, pronouns and the
+ranked choice from `descriptions/`, `pronouns/` and `ranking/`, reported speech
+from `clauses/` and `indirect/`.  Every
 per-quote look-up is a bisection or a bounded window: O(n log n) a file.
 """
 from __future__ import annotations
@@ -20,19 +22,20 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from onrecord.indexer.annotate.attribution.choice import ranker
-from onrecord.indexer.annotate.attribution.choice.evidence import CONFIDENCE, evidence_of, rule_source
-from onrecord.indexer.annotate.attribution.choice.ranker import Windows, choose
-from onrecord.indexer.annotate.attribution.choice.rankfeatures import Candidate, Situation, nearest_mention
+from onrecord.indexer.annotate.attribution.cleanup.speakerkinds import one_type_per_speaker
 from onrecord.indexer.annotate.attribution.headline_reports import add_headline_report
 from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines, echoed_titles
+from onrecord.indexer.annotate.attribution.indirect.reports import add_reported
+from onrecord.indexer.annotate.attribution.people.people import pronoun_gender
+from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases import clues, introductions, signatures
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.phrases.subjects import opens_with_other_name, phrase_at_sentence_start
-from onrecord.indexer.annotate.attribution.registry.people import pronoun_gender
-from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.reported.reports import add_reported
+from onrecord.indexer.annotate.attribution.ranking import ranker
+from onrecord.indexer.annotate.attribution.ranking.evidence import CONFIDENCE, evidence_of, rule_source
+from onrecord.indexer.annotate.attribution.ranking.ranker import Windows, choose
+from onrecord.indexer.annotate.attribution.ranking.rankfeatures import Candidate, Situation, nearest_mention
 from onrecord.indexer.annotate.attribution.resolving import Attribution, own_subject, resolve
 from onrecord.indexer.annotate.attribution.spans.extents import content_span, quote_kind
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
@@ -52,7 +55,6 @@ from onrecord.indexer.annotate.attribution.spans.titles import (
     is_unclaimed_term,
     is_unclaimed_title,
 )
-from onrecord.indexer.annotate.attribution.speakerkinds import one_type_per_speaker
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.budget import check
 from onrecord.indexer.chunk.chunker import split_lines
@@ -194,7 +196,7 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
 
 def _credit(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, people: DocSpeakers,
             clause: tuple[int, int] | None = None) -> dict[str, Any]:
-    """Return the Quote fields naming who a reported clause's phrase is (reported.reports), `clause` its span."""
+    """Return the Quote fields naming who a reported clause's phrase is (indirect.reports), `clause` its span."""
     who = resolve(phrase, cue, frame, frame.text, people, "reported", clause)
     return {"speaker": who.speaker, "speaker_mention": who.mention, "role": who.role, **_evidence_fields(who, people)}
 

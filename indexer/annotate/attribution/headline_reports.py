@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
-from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import MAX_HEADLINE_CHARS
 from onrecord.indexer.chunk.chunker import split_lines

@@ -1,11 +1,11 @@
 """Resolving a quote's speaker phrase: the Attribution a phrase and its cue give.
 
 Owns what one found phrase names: a pronoun its antecedent
-(registry.speakers), a name run its person or body (choice.definites; a
+(people.speakers), a name run its person or body (descriptions.definites; a
 body the article shows to be one even where the registry read the run as
 nobody, a role or a shorter name: `named_body`), a
-description what it stands for (choice.nominals), a body's staff
-the body (choice.staff: "Fox producers defended"), a dash byline's bare name
+description what it stands for (descriptions.nominals), a body's staff
+the body (orgs.staff: "Fox producers defended"), a dash byline's bare name
 itself; a spokesperson "for" a person names nobody, one for a body speaks
 for it (her "she" later is that body); a cue-less partial quote's sentence opening on a
 speaker noun's description is that description's (`own_subject`).  indexer.annotate.attribution.
@@ -16,14 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from onrecord.indexer.annotate.attribution.choice.definites import resolve_name_run
-from onrecord.indexer.annotate.attribution.choice.evidence import evidence_of
-from onrecord.indexer.annotate.attribution.choice.nominals import resolve_nominal
-from onrecord.indexer.annotate.attribution.choice.staff import staff_owner
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
-from onrecord.indexer.annotate.attribution.phrases.cuewords import SOFT_CUES
-from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
-from onrecord.indexer.annotate.attribution.registry.names import (
+from onrecord.indexer.annotate.attribution.descriptions.definites import resolve_name_run
+from onrecord.indexer.annotate.attribution.descriptions.nominals import resolve_nominal
+from onrecord.indexer.annotate.attribution.names.names import (
     F_TITLES,
     M_TITLES,
     N_TITLES,
@@ -31,9 +26,14 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     is_description,
     is_role_word,
 )
-from onrecord.indexer.annotate.attribution.registry.runs import body_name, looks_like_org
-from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.registry.things import modifies_noun
+from onrecord.indexer.annotate.attribution.names.runs import body_name, looks_like_org
+from onrecord.indexer.annotate.attribution.names.things import modifies_noun
+from onrecord.indexer.annotate.attribution.orgs.staff import staff_owner
+from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cuewords import SOFT_CUES
+from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.ranking.evidence import evidence_of
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.search import Evidence, Mention
 
@@ -47,7 +47,7 @@ class Attribution:
     cue: Mention | None = None
     role: str | None = None
     subject_only: bool = False  # found as a partial quote's sentence subject, with no cue
-    rule: str | None = None  # the indexer.annotate.attribution.choice.evidence rule that found the speaker
+    rule: str | None = None  # the indexer.annotate.attribution.ranking.evidence rule that found the speaker
     evidence: Evidence | None = None
 
 
@@ -89,7 +89,7 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
             speaker = named_body(phrase.text, start, speaker, people)
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
         speaker = resolve_nominal(text[start:end], start, people)
-        if speaker is None and rule != "reported":  # a reported clause's staff: reported.described.staff_org
+        if speaker is None and rule != "reported":  # a reported clause's staff: indirect.described.staff_org
             speaker = staff_owner(text[start:end], start, people)
         by_nominal = speaker is not None
         if speaker is not None and role == phrase.text and people.is_person(speaker):
@@ -122,7 +122,7 @@ def _spoken_for(speaker: str, spokes: re.Match[str], base: int, people: DocSpeak
 
 def named_body(run: str, pos: int, speaker: str | None, people: DocSpeakers) -> str | None:
     """Return the organisation a speaker's name run at pos names when the
-    article shows it one (registry.organisations) but the registry read it as
+    article shows it one (orgs.organisations) but the registry read it as
     nobody, a role or a shorter name ("Orange said", "Manchester's Acme Centre
     said": "Centre" a rugby position; "the British Acme Institute": "British"
     a nationality before "Acme Institute"); else `speaker` as read.  A run

@@ -23,7 +23,7 @@ def test_chain_runs_institutions_and_dates_before_quotes_and_corrections_last() 
     # Names are cleaned of hidden characters before the speakers file compares them.
     assert names == ["onrecord.indexer.annotate.institutions.institutions.annotate_institutions",
                      "onrecord.indexer.annotate.dates.annotate_dates", "onrecord.indexer.annotate.attribution.attribution.annotate_quotes",
-                     "onrecord.indexer.annotate.attribution.values.clear_speaker_values",
+                     "onrecord.indexer.annotate.attribution.cleanup.values.clear_speaker_values",
                      "onrecord.indexer.parse.invisibles.clean_names", "onrecord.indexer.annotate.corrections.apply_corrections"]
 
 

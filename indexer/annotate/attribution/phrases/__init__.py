@@ -11,7 +11,6 @@ subject (`subjects`), where a quote's speaker phrase is (`clues`; a passive cue'
 agent: `passives`), whether the sentence before a bare quote introduces a new speaker (`introductions`), a name
 its role appositive marks as the newcomer a pronoun may mean (`newcomers`), the dash line
 signing a quote with a name or a description (`signatures`), and whom "the paper
-quoted Y as saying" credits (`quotedas`), which body a lead's "a charity has
-warned" is: the one a later sentence shows speaking (`leadbodies`), and the subject of an absolute
+quoted Y as saying" credits (`quotedas`), and the subject of an absolute
 participle cue ("..., with analysts saying ...": `absolutes`).
 """

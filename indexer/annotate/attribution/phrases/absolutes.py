@@ -3,7 +3,7 @@
 Owns where the subject of an absolute construction stands: in "Shares rose,
 with analysts saying the deal would help", the words between "with" and the
 participle are who said the clause, not the sentence's subject (the direct
-path's participle rule, indexer.annotate.attribution.reported.clauses, reads
+path's participle rule, indexer.annotate.attribution.clauses.clauses, reads
 the sentence's subject and so finds no speaker here).  Whether those words
 can speak (not "with 40% of voters saying": a poll's finding) is left to
 the caller's source filter.

@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 from typing import Literal
 
-from onrecord.indexer.annotate.attribution.choice.claims import claim_owner, outer_report
+from onrecord.indexer.annotate.attribution.descriptions.claims import claim_owner, outer_report
 from onrecord.indexer.annotate.attribution.phrases.cues import (
     Phrase,
     is_speaker_noun,

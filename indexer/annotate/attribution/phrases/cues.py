@@ -5,7 +5,7 @@ find, in a paragraph whose quotes are masked out (the "frame"),
 the speaker phrase tied to a cue: before it ("Mr Gardner added"), after it
 ("said Mr Gardner", "according to the IOPC"), past an appositive
 ("Barry Gardiner, MP for Brent North, told") or as a pronoun ("she said").
-Turning a phrase into a canonical speaker is indexer.annotate.attribution.registry.speakers' job.
+Turning a phrase into a canonical speaker is indexer.annotate.attribution.people.speakers' job.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from onrecord.indexer.annotate.attribution.names.names import ORG_NAME_WORDS, lexicon
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.annotate.attribution.phrases.descriptions import (
     NOT_ROLE,
@@ -34,7 +35,6 @@ from onrecord.indexer.annotate.attribution.phrases.persons import (
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap, is_headline, relative_opening
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun as is_speaker_noun  # its old home
 from onrecord.indexer.annotate.attribution.phrases.worksof import work_of
-from onrecord.indexer.annotate.attribution.registry.names import ORG_NAME_WORDS, lexicon
 from onrecord.indexer.lexicon import words
 
 PhraseKind = Literal["pronoun", "name", "np"]

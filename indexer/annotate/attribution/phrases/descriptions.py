@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.names.names import is_role_word, lexicon
+from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap
-from onrecord.indexer.annotate.attribution.registry.names import is_role_word, lexicon
-from onrecord.indexer.annotate.attribution.registry.organisations import ORG_NOUNS
 from onrecord.indexer.lexicon import words
 
 _LEAD_WORD_RE = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*(?:['\u2019]s)?")

@@ -5,7 +5,7 @@ reads at "and" (issue #31): "said Economic and Fiscal Policy Minister Ann
 Vole" is Ann Vole's office and name, not "Economic"; "added Acme and Young's
 Ann Vole" is her employer and name; "according to the World Travel and Quill
 Council" is one institution.  The joined words belong to the run only when
-the whole run cuts (registry.names.cut_name) to an office word or an
+the whole run cuts (names.names.cut_name) to an office word or an
 employer's possessive and then a person's full name, or, after "the", ends
 in an institution's head word ("Council"): two people ("Mr Vole and Mr
 Pike"), two bodies ("Acme and Quill Post") or a list ("French, Dutch and
@@ -14,8 +14,7 @@ Ministry") already reads the same words walking back from a cue.
 """
 from __future__ import annotations
 
-from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap
-from onrecord.indexer.annotate.attribution.registry.names import (
+from onrecord.indexer.annotate.attribution.names.names import (
     cut_name,
     is_full_name,
     is_owner,
@@ -23,6 +22,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     lexicon,
     plain_word,
 )
+from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap
 
 Tokens = list[tuple[str, int, int]]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.registry.names import lexicon
+from onrecord.indexer.annotate.attribution.names.names import lexicon
 
 # ", an analyst with", ", vice-president of", ", executive editor of": up to four lowercase words
 _APPOSITIVE_RE = re.compile(r",[ \u00a0]+(?:(?:an?|the)[ \u00a0]+)?((?:[a-z][\w-]*[ \u00a0]+){0,3}[a-z][\w-]*)\b")

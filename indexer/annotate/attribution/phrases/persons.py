@@ -12,8 +12,7 @@ indexer.lexicon's ("person_org_links", "titles_*", first names).
 """
 from __future__ import annotations
 
-from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap
-from onrecord.indexer.annotate.attribution.registry.names import (
+from onrecord.indexer.annotate.attribution.names.names import (
     LEADING_NOISE,
     ORG_NAME_WORDS,
     TITLES,
@@ -21,6 +20,7 @@ from onrecord.indexer.annotate.attribution.registry.names import (
     lexicon,
     plain_word,
 )
+from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap
 from onrecord.indexer.lexicon import words
 
 Tokens = list[tuple[str, int, int]]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.registry.names import LEADING_NOISE
+from onrecord.indexer.annotate.attribution.names.names import LEADING_NOISE
 from onrecord.indexer.lexicon import words
 
 RELATIVE_OPENERS = frozenset(("who", "whose", "which"))

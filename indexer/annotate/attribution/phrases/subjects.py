@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.names.names import LEADING_NOISE
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, tokenize
-from onrecord.indexer.annotate.attribution.registry.names import LEADING_NOISE
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.lexicon import words
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from onrecord.indexer.annotate.attribution.names.names import is_role_word, lexicon
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap
-from onrecord.indexer.annotate.attribution.registry.names import is_role_word, lexicon
 
 Tokens = list[tuple[str, int, int]]
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.people.people import pronoun_gender
 from onrecord.indexer.annotate.attribution.phrases.cues import is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import CASE_FOLDS
-from onrecord.indexer.annotate.attribution.registry.people import pronoun_gender
 from onrecord.indexer.lexicon import words
 from onrecord.search import Quote
 

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.choice import nominals
-from onrecord.indexer.annotate.attribution.registry import referents
+from onrecord.indexer.annotate.attribution.descriptions import nominals
+from onrecord.indexer.annotate.attribution.people import referents
 
 _TOKENS = ["Ann", "Vole", "Olek", "Tamm", "34", "7", "134", "34-year-old", "a", "An", "the", ",", "x"]
 _SEPARATORS = [" ", ", ", "\u00a0", "", "-"]

@@ -6,9 +6,9 @@ import re
 import pytest
 
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
+from onrecord.indexer.annotate.attribution.names.runs import split_run
+from onrecord.indexer.annotate.attribution.people.people import within_one_edit
 from onrecord.indexer.annotate.attribution.phrases.cues import is_speaker_noun
-from onrecord.indexer.annotate.attribution.registry.people import within_one_edit
-from onrecord.indexer.annotate.attribution.registry.runs import split_run
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 
 

@@ -15,9 +15,9 @@ import pytest
 
 from bench.heavy import quote_heavy_text
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.indexer.annotate.attribution.registry import lookups, speakers
-from onrecord.indexer.annotate.attribution.registry.people import Person, rank_at, within_one_edit
-from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.people import lookups, speakers
+from onrecord.indexer.annotate.attribution.people.people import Person, rank_at, within_one_edit
+from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Article, Metadata, ParsedArticle
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.indexer.annotate.attribution.reported.itdocuments import is_document
+from onrecord.indexer.annotate.attribution.indirect.itdocuments import is_document
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Metadata, ParsedArticle
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution import headlines, wholeruns
-from onrecord.indexer.annotate.attribution.choice import subjectbodies
-from onrecord.indexer.annotate.attribution.registry import things
-from onrecord.indexer.annotate.attribution.reported import mastheads
+from onrecord.indexer.annotate.attribution import headlines
+from onrecord.indexer.annotate.attribution.cleanup import wholeruns
+from onrecord.indexer.annotate.attribution.indirect import mastheads
+from onrecord.indexer.annotate.attribution.names import things
+from onrecord.indexer.annotate.attribution.pronouns import subjectbodies
 from onrecord.search import Quote
 
 

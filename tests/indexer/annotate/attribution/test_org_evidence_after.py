@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.registry import orgevidence
+from onrecord.indexer.annotate.attribution.orgs import orgevidence
 
 
 @pytest.mark.parametrize(("text", "name", "strong"), [

@@ -1,18 +1,18 @@
 """Reported speech (issue #32): a body named inside its own description
-("the Acme Press agency reported") is that body (reported.bodies), not the
+("the Acme Press agency reported") is that body (indirect.bodies), not the
 body the article named last."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.reported.bodies import (
+from onrecord.indexer.annotate.attribution.indirect.bodies import (
     kinds_clash,
     named_body,
     possessed_body,
     short_form_body,
     staff_owner,
 )
+from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from tests.indexer.annotate.attribution.test_reported import reported
 
 

@@ -1,8 +1,8 @@
 """Reported speech (issue #32): bodies behind descriptions.  A group of a
 body's members or staff that a lead's clause credits ("..., MPs have said.",
 "police chiefs have told") is the body the next sentence names
-(reported.described.group_named_next); "the bank said" is the body whose
-clause came last (reported.described.speaking_body)."""
+(indirect.described.group_named_next); "the bank said" is the body whose
+clause came last (indirect.described.speaking_body)."""
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,5 @@
 """Reported speech (issue #32): "It said" / "The firm said" continue the
-sentence before's subject (choice.subjectbodies) also when that subject
+sentence before's subject (pronouns.subjectbodies) also when that subject
 writes the body's kind before its name after the capitalised words opening
 the sentence ("Norland investment bank Vole Bank has", "Bookmaker Vole Hill
 has"), and when its own speech verb follows an auxiliary ("has challenged",
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.choice import subjectbodies
+from onrecord.indexer.annotate.attribution.pronouns import subjectbodies
 from tests.indexer.annotate.attribution.test_reported import reported
 
 _HEAD = "Harbour row\n\n"

@@ -1,5 +1,5 @@
 """Reported speech (issue #32): a person described in the lead is the person
-the next sentence names (reported.described.named_next), also when the
+the next sentence names (indirect.described.named_next), also when the
 description's owner is a name of several words ("Acme Relief Fund's chief"),
 holds a capital of its own ("The Norland harbour watchdog's chairman"), its
 head is an office rather than a speaker noun ("chairman"), or the person named

@@ -1,11 +1,11 @@
 """Reported speech (issue #32): "the newspaper said" is the newspaper the
-article named last by its masthead (reported.outlets), not the body or
+article named last by its masthead (indirect.outlets), not the body or
 person it named last."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.reported.outlets import (
+from onrecord.indexer.annotate.attribution.indirect.outlets import (
     is_masthead,
     is_outlet_description,
     newspaper_before,

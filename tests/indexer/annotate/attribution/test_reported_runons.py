@@ -1,6 +1,6 @@
 """Reported speech (issue #32): a reported clause ends where the writer's own
 words resume: a coordinated present perfect after a cue in the past, or a
-second cue in the past whose quote follows (reported/runons.py)."""
+second cue in the past whose quote follows (clauses/runons.py)."""
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,5 @@
 """Reported speech (issue #32): a body's written name that runs on into its
-speaker (reported.staffruns).  "A Norland Police spokeswoman said" is the
+speaker (indirect.staffruns).  "A Norland Police spokeswoman said" is the
 body's words, credited to the body without the noun and its article, even
 where the nominal path found a person; "Norland Office Minister Ann Vole
 said" is the person's words, not a body called by the whole run.  A body's
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.reported.staffruns import person_closes, run_body
+from onrecord.indexer.annotate.attribution.indirect.staffruns import person_closes, run_body
 from tests.indexer.annotate.attribution.test_reported import reported
 
 _LEAD = "Ferry row\n\nTom Harker, who runs the Leeds ferry line, was arrested on Monday. "

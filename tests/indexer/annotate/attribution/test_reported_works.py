@@ -1,5 +1,5 @@
 """Reported speech (issue #32): a book's words are its author's
-(reported.works.book_author): "the book claims", "according to a new book",
+(indirect.works.book_author): "the book claims", "according to a new book",
 "Ann Vole's book suggests", the title "Acme Days, by Ann Vole, says"."""
 from __future__ import annotations
 

@@ -9,18 +9,12 @@ import re
 
 import pytest
 
+from onrecord.indexer.annotate.attribution.names import runs, singles, surnames, things
+from onrecord.indexer.annotate.attribution.names.names import OWNER_RE, cut_name, is_owner, lowercase_words
+from onrecord.indexer.annotate.attribution.orgs import organisations, orgevidence
+from onrecord.indexer.annotate.attribution.people import roles
+from onrecord.indexer.annotate.attribution.people.roles import _description_re
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
-from onrecord.indexer.annotate.attribution.registry import (
-    organisations,
-    orgevidence,
-    roles,
-    runs,
-    singles,
-    surnames,
-    things,
-)
-from onrecord.indexer.annotate.attribution.registry.names import OWNER_RE, cut_name, is_owner, lowercase_words
-from onrecord.indexer.annotate.attribution.registry.roles import _description_re
 from onrecord.indexer.annotate.attribution.spans.quotes import find_quote_spans
 from onrecord.indexer.lexicon import words
 

@@ -1,5 +1,5 @@
 """The reported-speech pass reuses the frames the attribution pass built for
-lines holding quotes (indexer.annotate.attribution.reported.reports'
+lines holding quotes (indexer.annotate.attribution.indirect.reports'
 add_reported `frames`): the same clauses as a frame built afresh, one build."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from onrecord.indexer.annotate.attribution import attribution
-from onrecord.indexer.annotate.attribution.reported import reports
+from onrecord.indexer.annotate.attribution.indirect import reports
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search import Quote
 from onrecord.search.model import Metadata, ParsedArticle

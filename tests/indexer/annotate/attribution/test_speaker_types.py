@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from bench.extraction import extract_text
-from onrecord.indexer.annotate.attribution.registry.people import Person
-from onrecord.indexer.annotate.attribution.registry.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.registry.speakertypes import is_org_value
+from onrecord.indexer.annotate.attribution.people.people import Person
+from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
+from onrecord.indexer.annotate.attribution.people.speakertypes import is_org_value
 
 
 def typed(text: str) -> list[tuple[str, str | None, str | None]]:

@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 
 from onrecord.indexer.annotate.annotator import annotate_article
-from onrecord.indexer.annotate.attribution.values import is_description, is_joint, is_unvoiced
+from onrecord.indexer.annotate.attribution.cleanup.values import is_description, is_joint, is_unvoiced
 from onrecord.search import Mention, Quote
 from tests.indexer.annotate.attribution.test_attribution import chunk
 
@@ -116,7 +116,7 @@ def speakers_by_kind(text: str) -> list[tuple[str, str | None, str | None]]:
 @pytest.mark.parametrize("headline, lead, speaker", [
     ("US firm 'bids for Vole label'",
      "A US firm has said it is in final talks with the Quill group to buy the Vole fashion house.", None),
-    # a lead's person description is the person named next (reported.described.named_next), never its words
+    # a lead's person description is the person named next (indirect.described.named_next), never its words
     ("Quill MEP attacked Vole 'empire'",
      "A Quill Party MEP suggested Voleland saw the union as an empire, a new film has revealed.", "Sam Barrow"),
     ("Crisis 'ahead in harbour science'",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.indexer.annotate.annotator import annotate_article
-from onrecord.indexer.annotate.attribution.openers import cut_opener
+from onrecord.indexer.annotate.attribution.cleanup.openers import cut_opener
 from tests.indexer.annotate.attribution.test_attribution import chunk
 
 LEAD = "Harbour news\n\nThe story began on Monday in a small town.\n\n"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.indexer.annotate.annotator import annotate_article
-from onrecord.indexer.annotate.attribution.values import whole_name, whole_names
+from onrecord.indexer.annotate.attribution.cleanup.values import whole_name, whole_names
 from onrecord.search import Mention, Quote
 from tests.indexer.annotate.attribution.test_attribution import chunk
 

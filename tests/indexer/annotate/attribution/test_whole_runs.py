@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.wholeruns import PLACE_TAILS, front_words, whole_run
+from onrecord.indexer.annotate.attribution.cleanup.wholeruns import PLACE_TAILS, front_words, whole_run
 from tests.indexer.annotate.attribution.test_whole_names import speakers
 
 

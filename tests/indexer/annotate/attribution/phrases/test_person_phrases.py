@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from bench.extraction import extract_text
+from onrecord.indexer.annotate.attribution.names.names import cut_name
+from onrecord.indexer.annotate.attribution.names.runs import split_run
 from onrecord.indexer.annotate.attribution.phrases.cues import tokenize
 from onrecord.indexer.annotate.attribution.phrases.persons import is_person_run, opening_person
-from onrecord.indexer.annotate.attribution.registry.names import cut_name
-from onrecord.indexer.annotate.attribution.registry.runs import split_run
 from tests.indexer.annotate.attribution.test_attribution import who
 
 

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from onrecord.indexer.annotate.attribution.clauses.clauses import CLAUSE_CUE_RE
 from onrecord.indexer.annotate.attribution.phrases import wordtrie
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import (
@@ -15,7 +16,6 @@ from onrecord.indexer.annotate.attribution.phrases.wordtrie import (
     word_alternation,
     word_start_alternation,
 )
-from onrecord.indexer.annotate.attribution.reported.clauses import CLAUSE_CUE_RE
 
 
 def test_each_letters_class_is_every_character_it_matches_in_any_case() -> None:

@@ -1,0 +1,137 @@
+"""Speech verbs of reported clauses: which cue word of a sentence reports.
+
+Owns finding the clause cues of a sentence (CLAUSE_CUE_RE over the
+lexicon's "clause_cues") and telling a cue used as a speech verb from one
+that reports nothing: a noun ("his remarks"), a name ("Said Ahmed"), a
+passive ("was told"), or a cue hedged by a modal, "to" or a negation
+("you could say that", "what to ask", "he doesn't deny that").
+"""
+from __future__ import annotations
+
+import re
+
+from onrecord.indexer.annotate.attribution.clauses.sources import WORD_RE
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import letter_led_alternation
+from onrecord.indexer.lexicon import words
+
+_CUES = words("clause_cues")
+HEDGES = words("hedge_words")
+_TO_LEADS = words("report_infinitive_leads")  # "continued to say", "went on to say": no hedge
+_LEAD_ALT = "|".join(sorted(re.escape(w).replace(r"\ ", r"\s+") for w in _TO_LEADS))
+_TO_LEAD_RE = re.compile(rf"(?<![\w-])(?:{_LEAD_ALT})\s+to\s+$", re.I)
+# a posting verb, up to four words (a time, a channel), then the purpose "to": "tweeted on Friday to say"
+_PURPOSE_ALT = "|".join(sorted(re.escape(w).replace(r"\ ", r"\s+") for w in words("report_purpose_leads")))
+_PURPOSE_LEAD_RE = re.compile(rf"(?<![\w-])(?:{_PURPOSE_ALT})(?:\s+[^\s,;:.!?]+){{0,4}}?\s+to\s+$", re.I)
+_PURPOSE_REACH = 50  # characters before the cue a posting verb and its words may take
+# one word trie per first letter, led by that letter's case forms (as cuewords' CUE_RE): a
+# fraction of the cost of a plain alternation on every line
+_ALT = letter_led_alternation([re.escape(w).replace(r"\ ", r"\s+") for w in sorted(w for w in _CUES if " " in w)],
+                              frozenset(w for w in _CUES if " " not in w))
+CLAUSE_CUE_RE = re.compile(rf"(?<![\w-])(?:{_ALT})\b")
+_PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:\w+ly\s+)?$", re.I)
+# a determiner or a preposition right before a cue word makes it a noun: "his remarks", "a probe into claims"
+# "is saying", "was also telling": a form of "be" and an adverb before an -ing cue
+_PROGRESSIVE_RE = re.compile(r"(?:\b(?:is|was|were|are|been|am)|\b(?:he|she|who|they|we)['\u2019](?:s|re))\s+"
+                             r"(?:(?:\w+ly|also|still|now|again|even)\s+)?$", re.I)
+# (a person's pronoun's "'s" is "is" or "has": "He's suggesting that", "who's argued"; "it's said" stays out)
+_NOUN_BEFORE_RE = re.compile(
+    r"(?:\b(?:the|a|an|his|her|their|its|our|my|this|into|amid|over|about|despite|against|of)|"
+    r"(?<!\bhe)(?<!\bshe)(?<!\bwho)['\u2019]s?)\s+$", re.I)
+_HEADLINE_CUES = words("headline_clause_cues")
+_SMALL_WORDS = frozenset("a an the of to in on at for and or but by with as is".split())  # lowercase in a title
+_HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tell"
+
+
+def is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
+    """False for a cue word used as a noun ("his remarks", "the stated aim"),
+    a name ("Said Ahmed"), or a passive ("was told", "is said to"); an -ing
+    cue after "is" is progressive, no passive ("is saying that")."""
+    if cue.group()[0].isupper() and cue.start() > lo:
+        return is_title_case(s, lo, cue)  # "Ann Vole Says The Port Will Reopen": a headline's cue
+    # searched in place, not in a slice: a slice would cut "Kiedis" to "is" or "other" to "her"
+    start = max(lo, cue.start() - 12)
+    passive = not is_participle(cue) and _PASSIVE_RE.search(s, start, cue.start())
+    return not _NOUN_BEFORE_RE.search(s, start, cue.start()) and not passive
+
+
+def is_title_case(s: str, lo: int, cue: re.Match[str]) -> bool:
+    """True when a capitalised bare cue ("Says", "Tells") stands in a Title
+    Case line: every word before it and the first words after it capitalised
+    (a headline), not a name ("Said Ahmed")."""
+    line_end = s.find("\n", cue.end())
+    before = WORD_RE.findall(s[lo:cue.start()])
+    after = WORD_RE.findall(s[cue.end():line_end if line_end >= 0 else len(s)])[:4]
+    return cue.group().lower() in _HEADLINE_CUES and len(after) >= 3 and bool(before) \
+        and all(w[0].isupper() or w.lower() in _SMALL_WORDS for w in before + after)
+
+
+def is_participle(cue: re.Match[str]) -> bool:
+    """True for a cue whose verb is an -ing form ("saying", "pointing out")."""
+    return cue.group().split()[0].lower().endswith("ing")
+
+
+def is_progressive(s: str, lo: int, cue: re.Match[str]) -> bool:
+    """True for an -ing cue after a form of "be" ("Ann Vole is saying that",
+    "he was also telling reporters"): a finite verb with its subject before
+    it, not a participle of the sentence's subject (", saying ...")."""
+    window = s[max(lo, cue.start() - 20):cue.start()]
+    return is_participle(cue) and _PROGRESSIVE_RE.search(window) is not None
+
+
+def lead_start(s: str, lo: int, cue: re.Match[str]) -> int:
+    """Return where the verb leading a cue's infinitive starts ("continued"
+    of "Ann Vole continued to say"; report_infinitive_leads), else the
+    cue's start: the speaker phrase ends before it."""
+    lead = _TO_LEAD_RE.search(s, max(lo, cue.start() - 24), cue.start()) \
+        or _PURPOSE_LEAD_RE.search(s, max(lo, cue.start() - _PURPOSE_REACH), cue.start())
+    return cue.start() if lead is None else lead.start()
+
+
+def is_hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
+    """True when a modal, "to" or a negation comes right before the cue
+    ("you could say that", "what to ask", "he doesn't deny that"): no report;
+    "to" after a lead of report_infinitive_leads is none ("went on to say")."""
+    before = WORD_RE.findall(s[max(lo, cue.start() - 24):cue.start()])  # "in May said": no modal
+    if before[-1:] == ["to"] and (before[-2:-1] and before[-2].lower() in _TO_LEADS
+                                  or " ".join(before[-3:-1]).lower() in _TO_LEADS
+                                  or _PURPOSE_LEAD_RE.search(s, max(lo, cue.start() - _PURPOSE_REACH), cue.start())):
+        return False
+    return bool(before) and (before[-1] in HEDGES or before[-1].endswith(_HEDGE_ENDS) or len(before) > 1
+                             and before[-2] in HEDGES and before[-1].endswith("ly"))
+
+
+# a regular past tense after a bare clause's subject of up to five words, a determiner or pronoun
+# object after it: "noted the port authority returned the boats"
+_REGULAR_PAST_RE = re.compile(r"((?:(?!and\s)[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.?\s+){1,5}?)([a-z]{3,}ed)\s+"
+                              r"(?:the|a|an|his|her|their|its|our|him|them|it|this|these|those|some)\s")
+_DETERMINERS = words("determiners")
+PAST_ALT = "|".join(sorted(words("past_tense_verbs")))  # the lexicon's irregular pasts as one alternation
+# a name of up to three capitalised words, an adverb perhaps, then a past tense: "alleges Acme deceived
+# buyers", "suggested Acme artificially manufactured ..." (a name takes no participle of its own there the way
+# a noun does: "the plan approved by"); no day or month ("reported Monday increased sales") and no
+# possessive ("Acme's alleged role")
+_CALENDAR_ALT = "|".join(sorted(words("weekdays", "months")))
+_NAME_PAST_RE = re.compile(rf"(?!(?i:{_CALENDAR_ALT})\b)(?:[A-Z][\w&-]*(?:['\u2019](?!s\s)\w+)?\s+){{1,3}}"
+                           rf"(?:[a-z]{{3,}}ly\s+)?"
+                           rf"(?:[a-z]{{2,}}ed|{PAST_ALT})\b(?!\s+by\b)")
+# a subject of up to five words, an -ly adverb, then a past tense: "the sprinter regularly used drugs";
+# no form of "be" or degree word before it ("against X being too closely linked": an adjective)
+_ADVERB_PAST_RE = re.compile(rf"((?:(?!(?:and|be|being|been|is|are|was|were|too|so|very)\s)[\w'\u2019-]+\s+){{1,5}}?)"
+                             rf"[a-z]{{2,}}ly\s+"
+                             rf"(?:[a-z]{{2,}}ed|{PAST_ALT})\b(?!\s+by\b)")
+
+
+def opens_regular_past(s: str, pos: int, hi: int) -> bool:
+    """True when s[pos:hi] opens with a subject and a regular past tense
+    taking an object ("the Acme board approved the sale"), or a name's
+    past ("Acme deceived buyers") or a past after an adverb ("the firm
+    regularly used ..."); never an -ed adjective after a determiner, a
+    possessive or an adverb ("the expanded plan", "Acme's revised figures",
+    "a newly opened port")."""
+    if _NAME_PAST_RE.match(s, pos, hi):
+        return True
+    found = _REGULAR_PAST_RE.match(s, pos, hi) or _ADVERB_PAST_RE.match(s, pos, hi)
+    if found is None:
+        return False
+    last = found.group(1).split()[-1].lower()
+    return last not in _DETERMINERS and not last.endswith(("'s", "\u2019s", "ly"))

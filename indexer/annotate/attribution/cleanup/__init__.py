@@ -1,0 +1,9 @@
+"""Speaker values after attribution: cleared, widened or cut once every quote is credited.
+
+Owns one type per speaker value, person or organisation (`speakerkinds`);
+the stage clearing speaker values no one person or organisation holds and
+giving the name where an office was kept (`values`), with the whole body's
+name where the rules cut its front off ("UK" of "Amnesty International UK":
+`wholeruns`) and the name without the word opening its sentence ("But
+police": `openers`).
+"""

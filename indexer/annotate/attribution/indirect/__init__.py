@@ -1,0 +1,12 @@
+"""The reported pass: each reported clause as an `indirect` quote, and whom it credits.
+
+Owns the pass that runs after an article's quotes are attributed
+(`reports`) and its own readings of a clause's speaker phrase: whom a
+description names where the direct path did not (`described`), a speaker the
+phrase names in words the registry cuts (`written`), the newspaper "the
+newspaper said" means (`outlets`) and a masthead written only as "The Bugle"
+(`mastheads`), the body a description names inside it (`bodies`), a body's
+name that runs on into its speaker (`staffruns`), a book's words as its
+author's (`works`) and "it" right after a document's words as its issuer's
+(`itdocuments`).
+"""

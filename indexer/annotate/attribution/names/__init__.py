@@ -1,0 +1,11 @@
+"""People's names: how a capitalised run cuts to a name, and which words are names.
+
+Owns the name word lists' use and the cut of a run into role words, a title
+and a name (`names`; descriptors in names, "Anglo-Swedish", "the Liberal
+Democrats", `descriptors`; role, title and name or an institution, `runs`),
+the full names an article introduces (`fullnames`), whose name a lone word
+is (`singles`), which lone words are people from their first mention
+(`lonespeakers`), phrases that name things and not people (`things`) and
+surname-alone mentions (`surnames`).  Reads words only: the per-article
+registry that holds the people is people/.
+"""

@@ -1,0 +1,9 @@
+"""Pronoun speakers: which earlier person or body "he said" or "it said" means.
+
+Owns the learned choice of a pronoun's antecedent (`antecedents`, weights in
+indexer/data/speaker_weights.json fitted by bench/fit_speakers.py); "He said"
+the subject a finite verb follows in the sentence before (`subjectverbs`);
+"It said" and "The company said" the body the sentence before is about
+(`subjectbodies`); a speaking "it" inside its sentence that sentence's body
+subject (`ownsubject`).
+"""
