@@ -6,8 +6,9 @@ and 16 since 970e2db, rounds 17 and 18 since efc4a1f, rounds 19 and 20 since
 1903df4, rounds 21 and 22 since f611980, rounds 23 and 24 since 7118685, rounds
 25 and 26 since 2d3e925, rounds 27 and 28 since 0152568, rounds 29 and 30 since
 81bd7fb, rounds 31 and 32 since d7dc65e,
-rounds 33 and 34 since 02a0951); a frozen test set
-(bench.heldout.TEST_SETS: rounds 35 to 38)
+rounds 33 and 34 since 02a0951,
+rounds 35 and 36 since fe24640); a frozen test set
+(bench.heldout.TEST_SETS: rounds 37 and 38)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -32,8 +33,6 @@ from bench.heldout import (
     BBC_R10,
     BBC_R11,
     BBC_R14,
-    BBC_R35,
-    BBC_R36,
     BBC_R37,
     BBC_R38,
     WEB_GOLD,
@@ -61,17 +60,15 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
     scored: list[Path] = []
     _patch_scorers(monkeypatch, scored)
     rows = heldout.heldout_rows(tmp_path, tmp_path) + reported.reported_rows(tmp_path, tmp_path, None, "dev")
-    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, *(heldout.bbc_round(n) for n in range(1, 35))):
+    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, *(heldout.bbc_round(n) for n in range(1, 37))):
         assert scored.count(gold) == 2, gold.name
-    for n in range(3, 35):
+    for n in range(3, 37):
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
-    assert heldout.TEST_SETS == {BBC_R35: ("round 35 BBC TEST", "--round35-test"),
-                                 BBC_R36: ("round 36 BBC TEST", "--round36-test"),
-                                 BBC_R37: ("round 37 BBC TEST", "--round37-test"),
+    assert heldout.TEST_SETS == {BBC_R37: ("round 37 BBC TEST", "--round37-test"),
                                  BBC_R38: ("round 38 BBC TEST", "--round38-test")}
-    assert not {BBC_R35, BBC_R36, BBC_R37, BBC_R38} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (35, 36, 37, 38)]
+    assert not {BBC_R37, BBC_R38} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (37, 38)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
@@ -100,9 +97,9 @@ def test_the_error_listers_read_every_spent_round() -> None:
     assert TUNING["bbc_r6"] == BBC_R6 and TUNING["bbc_r7"] == BBC_R7 and TUNING["bbc_r8"] == BBC_R8
     assert TUNING["bbc_r9"] == BBC_R9 and TUNING["bbc_r10"] == BBC_R10
     assert TUNING["bbc_r11"] == BBC_R11 and TUNING["bbc_r14"] == BBC_R14
-    assert {"web_r2", *(f"bbc_r{n}" for n in range(1, 35))} <= set(SOURCES)
+    assert {"web_r2", *(f"bbc_r{n}" for n in range(1, 37))} <= set(SOURCES)
     from bench.speaker_misses import ROUNDS
-    assert ROUNDS == tuple(f"bbc_r{n}" for n in range(3, 35))
+    assert ROUNDS == tuple(f"bbc_r{n}" for n in range(3, 37))
 
 
 
@@ -110,7 +107,7 @@ def test_the_ranker_fit_reads_every_tuning_gold() -> None:
     from bench.fit_ranker import HELD_ROUNDS
     from bench.fit_ranker import SOURCES as FIT_SOURCES
     assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r10"] == "round 10 BBC"
-    assert HELD_ROUNDS == tuple(f"round {n} BBC" for n in range(3, 35))
+    assert HELD_ROUNDS == tuple(f"round {n} BBC" for n in range(3, 37))
 
 
 def _main_argv(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> list[str]:
@@ -129,12 +126,12 @@ def test_a_test_set_flag_reaches_both_scorers_and_spent_flags_are_refused(
     from bench import extraction
     seen: dict[str, Any] = {}
     argv = _main_argv(monkeypatch, seen)
-    for spent in range(5, 35):
+    for spent in range(5, 37):
         with pytest.raises(SystemExit):
             extraction.main([*argv, f"--round{spent}-test"])
-    assert extraction.main([*argv, "--round35-test", "--round36-test"]) == 0
-    assert seen == {"quotes": {BBC_R35, BBC_R36}, "speech": {BBC_R35, BBC_R36}}
-    assert extraction.main([*argv, "--round36-test"]) == 0 and seen == {"quotes": {BBC_R36}, "speech": {BBC_R36}}
+    assert extraction.main([*argv, "--round37-test", "--round38-test"]) == 0
+    assert seen == {"quotes": {BBC_R37, BBC_R38}, "speech": {BBC_R37, BBC_R38}}
+    assert extraction.main([*argv, "--round38-test"]) == 0 and seen == {"quotes": {BBC_R38}, "speech": {BBC_R38}}
     fresh = tmp_path / "bbc_heldout_r11_test.json"
     monkeypatch.setattr(heldout, "TEST_SETS", {fresh: ("round 11 BBC TEST", "--round11-test")})
     assert extraction.main(argv) == 0 and seen == {"quotes": set(), "speech": set()}
