@@ -20,7 +20,7 @@ from onrecord.indexer.lexicon import words
 _NEWSPAPER_NOUNS = words("newspaper_nouns")  # "the paper", "the newspaper", "the tabloid"
 _MASTHEADS = words("masthead_words")  # "Times", "Telegraph", "Post": the words newspapers are named by
 _OPENERS = words("weekdays") | {"daily"}  # "Daily Bugle", "Sunday Business"
-WORD_RE = re.compile(r"[\w'\u2019-]+")  # a word of a speaker phrase, as reported/ reads it
+WORD_RE = re.compile(r"[\w'\u2019-]+")  # a word of a speaker phrase, as indirect/ reads it
 # a capitalised run and the "the" before it ("the Daily Bugle", "Financial Times Deutschland")
 _RUN_RE = re.compile(r"(?:\b([Tt]he)[ \u00a0]+)?\b([A-Z][\w'\u2019&-]*(?:[ \u00a0]+[A-Z][\w'\u2019&-]*)*)")
 _POSSESSIVE_RE = re.compile(r"['\u2019]s?$")

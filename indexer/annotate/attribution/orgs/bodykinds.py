@@ -4,7 +4,7 @@ Owns the kinds of body a name's last word says ("Acme League": a league; the
 lexicon's "org_heads") beside the noun of a description ("the club", "the
 firm"): the reported pass (indirect.bodies) and the body a description
 continues (pronouns.subjectbodies) both ask it.  Imports only the lexicon, so
-the registry's modules may use it.
+any package may use it.
 """
 from __future__ import annotations
 
