@@ -171,9 +171,10 @@ def score_bbc_articles(articles: list[tuple[list[Quote], list[dict[str, Any]]]])
     the seeds row (MIN_COVER); a prediction matching a gold scare quote is
     neither right nor wrong.  Speaker: over matched gold quotes with a speaker,
     right iff identity_ok (also per tie, and end to end over all gold quotes
-    with a speaker).  Full names: the share of distinct predicted speaker
+    with a speaker); a miss is unnamed (no speaker predicted) or wrong (someone
+    else credited: worse for a user, see credit_suffix).  Full names: the share of distinct predicted speaker
     values (all predicted quotes) that are a gold name of some quote."""
-    n_gold = n_pred = n_match = spk_ok = spk_n = e2e_n = 0
+    n_gold = n_pred = n_match = spk_ok = spk_n = e2e_n = unnamed = 0
     by_tie: dict[str, list[int]] = {}
     by_rule: dict[str, list[int]] = {}  # the predicted quote's speaker_source
     gold_names: set[str] = set()
@@ -196,6 +197,7 @@ def score_bbc_articles(articles: list[tuple[list[Quote], list[dict[str, Any]]]])
                 continue
             ok = identity_ok(pred[matched[j]].speaker, g["speaker"])
             spk_n, spk_ok = spk_n + 1, spk_ok + ok
+            unnamed += not norm_name(pred[matched[j]].speaker)
             for table, key in ((by_tie, g.get("tie", "?")),
                                (by_rule, pred[matched[j]].speaker_source or "none")):
                 tally = table.setdefault(key, [0, 0])
@@ -203,11 +205,19 @@ def score_bbc_articles(articles: list[tuple[list[Quote], list[dict[str, Any]]]])
     full = len(predicted & gold_names)
     return prf(n_gold, n_pred, n_match) | {
         "speaker_acc": spk_ok / max(1, spk_n), "speaker_n": spk_n, "speaker_ok": spk_ok,
+        "speaker_unnamed": unnamed, "speaker_wrong": spk_n - spk_ok - unnamed,
         "speaker_e2e": spk_ok / max(1, e2e_n), "speaker_e2e_n": e2e_n,
         "by_tie": {t: (ok, n) for t, (ok, n) in sorted(by_tie.items())},
         "by_rule": {r: (ok, n) for r, (ok, n) in sorted(by_rule.items())},
         "full_name_share": full / max(1, len(predicted)), "distinct_speakers": len(predicted),
         "distinct_full": full}
+
+
+def credit_suffix(s: dict[str, Any]) -> str:
+    """Return how a scored row's speaker misses split: "wrong W, unnamed U"
+    (a wrong name shows other people's words under a speaker filter, so the
+    issue counts it apart from an honest blank)."""
+    return f"wrong {s.get('speaker_wrong', 0)}, unnamed {s.get('speaker_unnamed', 0)}"
 
 
 def extract_bbc_gold(corpus: Path, gold_path: Path) -> list[tuple[list[Quote], list[dict[str, Any]]]]:
@@ -328,14 +338,16 @@ def main(argv: list[str] | None = None) -> int:
         s = score_seeds(kinds)
         rows.append((label, f"P {s['P']:.3f} R {s['R']:.3f} F1 {s['F1']:.3f}; speaker acc "
                             f"{s['speaker_acc']:.3f} (n={s['speaker_n']}, gold {s['gold']}, pred {s['pred']})"))
+    gold_score: dict[str, Any] | None = None  # the BBC gold's, also counted in the tuning total
     if (Path(args.corpus) / "business").is_dir():
-        b = score_bbc(Path(args.corpus))
+        b = gold_score = score_bbc(Path(args.corpus))
         ties = ", ".join(f"{t} {ok}/{n}" for t, (ok, n) in b["by_tie"].items())
         rows += [
             ("BBC gold quotes", f"P {b['P']:.3f} R {b['R']:.3f} F1 {b['F1']:.3f} "
                                 f"(gold {b['gold']}, pred {b['pred']}, {b['articles']} articles)"),
             ("BBC speaker identity", f"acc {b['speaker_acc']:.3f} ({b['speaker_ok']}/{b['speaker_n']} matched); "
-                                     f"end to end {b['speaker_e2e']:.3f} (n={b['speaker_e2e_n']}); by tie: {ties}"),
+                                     f"end to end {b['speaker_e2e']:.3f} (n={b['speaker_e2e_n']}); by tie: {ties}; "
+                                     f"{credit_suffix(b)}"),
             ("BBC speaker by rule", ", ".join(f"{r} {ok}/{n}" for r, (ok, n) in b["by_rule"].items())),
             ("BBC full-name speakers", f"{b['full_name_share']:.3f} of distinct predicted speakers "
                                        f"({b['distinct_full']}/{b['distinct_speakers']})")]
@@ -345,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
     htmleval = htmleval_dir(args.htmleval)
     rows += heldout_rows(None if htmleval is None else htmleval / PAGE_SET,
                          Path(args.corpus) if (Path(args.corpus) / "business").is_dir() else None,
-                         asked_test_golds(args))
+                         asked_test_golds(args), base=gold_score)
     root = None if args.skip_polnear else polnear_dir(args.polnear)
     rows += polnear_rows(root, args.split)
     from bench.reported import reported_rows  # it imports this module

@@ -52,7 +52,7 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
-from bench.extraction import REPO, score_bbc, score_bbc_articles
+from bench.extraction import REPO, credit_suffix, score_bbc, score_bbc_articles
 from onrecord.indexer.extraction import extract_file
 from onrecord.search import Quote
 
@@ -296,22 +296,37 @@ def _row(s: dict[str, Any]) -> str:
             f"({s['distinct_full']}/{s['distinct_speakers']})")
 
 
-def _web_row(htmleval: Path, gold: Path) -> str:
+def _web_row(htmleval: Path, gold: Path, tally: list[dict[str, Any]]) -> str:
     s = score_web(htmleval, gold)
-    return _row(s) + f"; {s['articles']} pages, gold lost by the reader {s['lost']}/{s['entries']}"
+    tally.append(s)
+    return _row(s) + f"; {s['articles']} pages, gold lost by the reader {s['lost']}/{s['entries']}; " \
+        + credit_suffix(s)
 
 
-def _bbc_row(corpus: Path, gold: Path) -> str:
+def _bbc_row(corpus: Path, gold: Path, tally: list[dict[str, Any]]) -> str:
     s = score_bbc(corpus, gold)
-    return _row(s) + f"; {s['articles']} articles"
+    tally.append(s)
+    return _row(s) + f"; {s['articles']} articles; {credit_suffix(s)}"
 
 
-def heldout_rows(htmleval: Path | None, corpus: Path | None,
-                 tests: Collection[Path] = ()) -> list[tuple[str, str]]:
+def total_row(scores: list[dict[str, Any]]) -> str:
+    """Return the tuning total of quote rows' speaker counts: right of matched,
+    then the misses split as credit_suffix does."""
+    keys = ("speaker_ok", "speaker_n", "speaker_wrong", "speaker_unnamed")
+    s = {k: sum(score.get(k, 0) for score in scores) for k in keys}
+    return (f"speaker {s['speaker_ok'] / max(1, s['speaker_n']):.3f} ({s['speaker_ok']}/{s['speaker_n']}); "
+            f"{credit_suffix(s)}; {len(scores)} rows")
+
+
+def heldout_rows(htmleval: Path | None, corpus: Path | None, tests: Collection[Path] = (),
+                 base: dict[str, Any] | None = None) -> list[tuple[str, str]]:
     """Return the held-out golds' rows: web dev and the spent rounds (each a
     tuning row since it was scored once); a test set of TEST_SETS is scored
-    only when in `tests` (otherwise a row saying it is held out)."""
+    only when in `tests` (otherwise a row saying it is held out); last, the
+    tuning total over those tuning rows and `base` (the BBC gold's score),
+    which never counts a test set."""
     rows: list[tuple[str, str]] = []
+    tally: list[dict[str, Any]] = [] if base is None else [base]
     web = [("held-out web dev", WEB_GOLD["dev"]), ("round 1 web (spent, tuning)", WEB_GOLD["test"]),
            ("round 2 web (spent, tuning)", WEB_R2)]
     bbc = [*((f"round {n} BBC (spent, tuning)", bbc_round(n)) for n in SPENT_BBC_ROUNDS),
@@ -325,5 +340,6 @@ def heldout_rows(htmleval: Path | None, corpus: Path | None,
         elif gold in TEST_SETS and gold not in tests:
             rows.append((label, held_row(gold)))
         else:
-            rows.append((label, scorer(source, gold)))
+            rows.append((label, scorer(source, gold, [] if gold in TEST_SETS else tally)))
+    rows.append(("tuning total (quote rows)", total_row(tally)))
     return rows

@@ -8,7 +8,16 @@ from typing import Any
 
 import pytest
 
-from bench.extraction import BBC_GOLD, NAME_RULES, REPO, bbc_text, identity_ok, score_bbc_articles
+from bench.extraction import (
+    BBC_GOLD,
+    NAME_RULES,
+    REPO,
+    bbc_text,
+    credit_suffix,
+    identity_ok,
+    score_bbc_articles,
+)
+from bench.heldout import total_row
 from onrecord.search.model import Quote
 
 CORPUS = REPO.parent / "shared" / "corpus" / "bbc"
@@ -63,6 +72,23 @@ def test_scorer_judges_the_speaker_by_name_not_by_mention() -> None:
     assert (s["speaker_ok"], s["speaker_n"]) == (1, 2)
     assert s["by_tie"] == {"named": (1, 2)}
     assert (s["distinct_full"], s["distinct_speakers"]) == (1, 3)  # "Tony Blair" of three values
+
+
+
+@pytest.mark.parametrize(("speaker", "counts"), [
+    ("Tony Blair", (1, 0, 0)), ("Gordon Brown", (0, 1, 0)), ("Blair", (0, 1, 0)),
+    (None, (0, 0, 1)), ("", (0, 0, 1)), (" ", (0, 0, 1))])
+def test_a_speaker_miss_is_wrong_or_unnamed(speaker: str | None, counts: tuple[int, int, int]) -> None:
+    s = score_bbc_articles([([Quote(text="", start=0, end=10, speaker=speaker)],
+                             [gold_quote(0, 10, ["Tony Blair"])])])
+    assert (s["speaker_ok"], s["speaker_wrong"], s["speaker_unnamed"]) == counts
+    assert credit_suffix(s) == f"wrong {counts[1]}, unnamed {counts[2]}"
+
+
+def test_the_tuning_total_adds_the_wrong_and_unnamed_of_every_row() -> None:
+    rows = [{"speaker_ok": 8, "speaker_n": 10, "speaker_wrong": 1, "speaker_unnamed": 1},
+            {"speaker_ok": 3, "speaker_n": 6, "speaker_wrong": 2, "speaker_unnamed": 1}]
+    assert total_row(rows) == "speaker 0.688 (11/16); wrong 3, unnamed 2; 2 rows"
 
 
 def test_gold_file_is_well_formed() -> None:

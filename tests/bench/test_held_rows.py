@@ -50,8 +50,11 @@ def _record(scored: list[Path]) -> Any:
 
 
 def _patch_scorers(monkeypatch: pytest.MonkeyPatch, scored: list[Path]) -> None:
-    monkeypatch.setattr(heldout, "_web_row", lambda s, g: str(_record(scored)(s, g)))
-    monkeypatch.setattr(heldout, "_bbc_row", lambda s, g: str(_record(scored)(s, g)))
+    def row(source: Path, gold: Path, tally: list[dict[str, Any]]) -> str:
+        tally.append({"speaker_ok": 1, "speaker_n": 2, "speaker_wrong": 1, "speaker_unnamed": 0})
+        return str(_record(scored)(source, gold))
+    monkeypatch.setattr(heldout, "_web_row", row)
+    monkeypatch.setattr(heldout, "_bbc_row", row)
     monkeypatch.setattr(reported, "score_own_web", _record(scored))
     monkeypatch.setattr(reported, "score_own_bbc", _record(scored))
 
@@ -85,7 +88,9 @@ def test_a_test_set_is_scored_only_when_asked_and_apart_from_the_tuning_rows(
     quotes = heldout.heldout_rows(tmp_path, tmp_path, tests)
     speech = reported.reported_rows(tmp_path, tmp_path, None, "dev", tests)
     assert scored.count(fresh) == (2 if asked else 0) and scored.count(BBC_R10) == 2
-    assert [label for label, _ in quotes][-1] == "round 11 BBC TEST"
+    assert [label for label, _ in quotes][-2:] == ["round 11 BBC TEST", "tuning total (quote rows)"]
+    # the total counts the 39 tuning rows only, never the test set
+    assert quotes[-1][1] == "speaker 0.500 (39/78); wrong 39, unnamed 0; 39 rows"
     assert [label for label, _ in speech][-1] == "reported: round 11 BBC TEST"
     held = [label for label, value in quotes + speech if value == "held out: scored once, after tuning (--round11-test)"]
     assert held == ([] if asked else ["round 11 BBC TEST", "reported: round 11 BBC TEST"])
@@ -112,7 +117,7 @@ def test_the_ranker_fit_reads_every_tuning_gold() -> None:
 
 def _main_argv(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> list[str]:
     from bench import extraction
-    monkeypatch.setattr(heldout, "heldout_rows", lambda h, c, tests=(): seen.update(quotes=set(tests)) or [])
+    monkeypatch.setattr(heldout, "heldout_rows", lambda h, c, tests=(), base=None: seen.update(quotes=set(tests)) or [])
     monkeypatch.setattr(reported, "reported_rows",
                         lambda h, c, p, s, tests=(): seen.update(speech=set(tests)) or [])
     monkeypatch.setattr(extraction, "polnear_rows", lambda root, split: [])
