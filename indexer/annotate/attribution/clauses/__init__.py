@@ -3,7 +3,8 @@
 Owns, in one sentence of a frame (quotes masked): the clause cues that are
 speech verbs (`verbs`), the clause a cue introduces ("X said (that) ...":
 `clauses`), opens or closes ("according to X, ...", "..., X said.":
-`closings`) or splits ("The plan, X said, is dead": `asides`), a participle
+`closings`) or splits ("The plan, X said, is dead": `asides`; "By contrast, said X,
+CLAUSE": `adverbial_asides`), a participle
 opening the sentence (`openers`), the subject past a quoted aside
 (`quoted_asides`), the clause record (`spans`), a clause cut where the
 writer's words resume (`runons`), what a statement was issued in

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.clauses.adverbial_asides import adverbial_aside_clause
 from onrecord.indexer.annotate.attribution.clauses.asides import (
     aside_clause,
     aside_head,
@@ -167,7 +168,8 @@ def find_clauses(s: str, lo: int, hi: int) -> list[Clause]:
         return []
     closed: list[Clause] = []
     for cue in cues:
-        after = None if closed else inverted_aside_clause(s, lo, hi, cue)
+        # "By contrast, said Ann Vole, filtering mail can stop spam": wider after an adverbial alone
+        after = None if closed else inverted_aside_clause(s, lo, hi, cue) or adverbial_aside_clause(s, lo, hi, cue)
         if after is not None:  # "The hard part, said Ann Vole, was the work": both sides are hers
             before = closing_clause(s, lo, hi, cue)
             return [after] if before is None or before.end > after.start else [before, after]
