@@ -233,12 +233,13 @@ class DocSpeakers:
         role, title, name, bare = *split_run(run), _THE_OR_POSSESSIVE_RE.sub("", run)  # "the Ministry of X and Y"
         if not name and (word := title or role) is not None and word in self._by_last:
             name, title, role = [word], None, None  # "King said" once Ann King is known: her surname, no title
-        if org and (not name or looks_like_org(name) or len(name) == 1 and not title or org in (run, bare)):
+        numbered = bool(name) and name[-1].isdigit()  # "Number 10", "Radio 1": a body's name, never a person's
+        if org and (not name or numbered or looks_like_org(name) or len(name) == 1 and not title or org in (run, bare)):
             self.orgs.append((pos, org))
             return org, None
         if len(name) == 1 and (name[0].lower() in ORG_NAME_WORDS or singles.is_shouted(name[0], self.common)):
             return None, role  # "the Party": which one is not said; "ALWAYS err on the side": emphasis, nobody
-        if looks_like_org(name) and not title:
+        if (looks_like_org(name) or numbered and " " in bare) and not title:
             return self._body_speaks(run, pos), None
         parts = cut_name(name, self.common)
         name, title = parts.name, title or parts.title

@@ -4,7 +4,8 @@ Owns the token rules (finding the cues themselves is indexer.annotate.attributio
 find, in a paragraph whose quotes are masked out (the "frame"),
 the speaker phrase tied to a cue: before it ("Mr Gardner added"), after it
 ("said Mr Gardner", "according to the IOPC"), past an appositive
-("Barry Gardiner, MP for Brent North, told") or as a pronoun ("she said").
+("Barry Gardiner, MP for Brent North, told") or as a pronoun ("she said");
+a name a number ends is one phrase ("Radio 1 said", "Transport 2000 said").
 Turning a phrase into a canonical speaker is indexer.annotate.attribution.people.speakers' job.
 """
 from __future__ import annotations
@@ -184,6 +185,9 @@ def phrase_before(frame: str, lo: int, cue_start: int) -> Phrase | None | Litera
     end = max(e, rel_end)
     if low in PRONOUNS:
         return Phrase(tok, s, end, "pronoun")
+    numbered = _numbered_name(frame, toks, i, end)
+    if numbered is not None:  # "Radio 1 said", "Transport 2000 said": the name with its number
+        return numbered
     if is_cap(tok):
         return _name_before(frame, toks, i, end)
     if tok in ",;:()" or not tok[0].isalnum():  # "the 43-year-old said" is a phrase
@@ -233,6 +237,31 @@ def _name_before(frame: str, toks: list[tuple[str, int, int]], i: int, end: int)
         first = toks[_name_run_back(toks, head)][1]
         return Phrase(frame[first:toks[head][2]], first, toks[head][2], "name")
     return Phrase(frame[toks[j][1]:e], toks[j][1], end, "name")
+
+
+_NAME_NUMBER_RE = re.compile(r"\d{1,4}")
+# capitalised words a number follows that are dates, not a name's ("in May 2005 said")
+_NOT_NUMBERED = words("months", "month_abbreviations", "weekdays")
+_NUMBERED_OBJECT_LEADS = words("place_prepositions", "adjunct_prepositions")  # the name their object
+
+
+def _numbered_name(frame: str, toks: list[tuple[str, int, int]], i: int, end: int) -> Phrase | None:
+    """Return the name a number ends right before a cue ("Radio 1 said", "Transport 2000 said"):
+    the capitalised run and its number as one name; None when toks[i] is no number or no name
+    (or a month or day: "in May 2005 said") stands one space before it."""
+    if i < 1 or not _NAME_NUMBER_RE.fullmatch(toks[i][0]) or toks[i][1] != toks[i - 1][2] + 1:
+        return None
+    prev = toks[i - 1][0]
+    if not is_cap(prev) or not prev.isalpha() or prev.lower() in _NOT_NUMBERED:
+        return None
+    found = _name_before(frame, toks, i - 1, end)
+    if found is None or found.kind != "name" or found.start + len(found.text) != toks[i - 1][2] \
+            or not all(is_cap(w) for w in found.text.split()):
+        return None
+    k = next((j for j in range(i) if toks[j][1] == found.start), 0)
+    if k > 0 and toks[k - 1][0] in _NUMBERED_OBJECT_LEADS:
+        return None  # "the candidate in Ward 3 said": a place or thing the speaker is in
+    return Phrase(frame[found.start:toks[i][2]], found.start, end, "name", found.lead)
 
 
 def _appositive_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase | None:
