@@ -32,6 +32,7 @@ _SPOKES_RE = re.compile(r"\bspokes(?:man|woman|person)\b")
 _DOCUMENT_RE = re.compile(r"\b(?:report|document|statement|article|letter|study|release|documentary)s?\b")
 _BODY_RE = re.compile(r"^(?:the|a|an)\s+(?:\S+\s+){0,3}(?:firm|band|group|magazine|newspaper|paper|festival"
                       r"|exchange|company|station|club|charity|bookmaker|executive|government|party)\b")
+_BESIDE = 60  # characters between a cut phrase and its cue: a descriptor run and an aside, not a sentence
 _DESCRIPTION_RE = re.compile(r"^(?:the|a|an|his|her|their|its|another)\s")
 
 MECHANISMS = (
@@ -44,6 +45,7 @@ MECHANISMS = (
     "body description (the firm, the band) not resolved",
     "person description (age, role, epithet) not resolved",
     "speaker phrase cut to one capitalised word",
+    "no speaker phrase: a stray word, no cue beside it",
     "no speaker phrase: carried over a turn",
     "carried from the wrong speaker",
     "other",
@@ -67,10 +69,22 @@ def mechanism(q: Quote, names: list[str], tie: str | None) -> str:
         if hit:
             return MECHANISMS[4 + k]
     if len(phrase.split()) == 1 and phrase[:1].isupper() and q.speaker is None:
-        return MECHANISMS[8]
+        # "Radio 1 said" read as "Radio" is a cut name; "Noting", "Asked" or a sentence's
+        # first word far from any cue is no speaker phrase at all (issue #31: most of them were)
+        return MECHANISMS[8] if _cue_beside(q) else MECHANISMS[9]
     if not phrase:
-        return MECHANISMS[9] if q.speaker is None or tie != "carried" else MECHANISMS[10]
-    return MECHANISMS[10] if tie == "carried" and q.speaker else MECHANISMS[11]
+        return MECHANISMS[10] if q.speaker is None or tie != "carried" else MECHANISMS[11]
+    return MECHANISMS[11] if tie == "carried" and q.speaker else MECHANISMS[12]
+
+
+def _cue_beside(q: Quote) -> bool:
+    """Return True when a cue other than the phrase itself follows or precedes the
+    speaker phrase within _BESIDE characters ("Radio 1 said", "Telecom analysts Acme,
+    ..., saying"); False for a phrase that is its own cue ("Noting") or stands apart."""
+    m, c = q.speaker_mention, q.cue_mention
+    if m is None or c is None or c.start < m.end and m.start < c.end:
+        return False
+    return (c.start - m.end if c.start >= m.end else m.start - c.end) <= _BESIDE
 
 
 def wrong_speakers(source: str) -> Iterator[str]:

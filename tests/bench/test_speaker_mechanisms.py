@@ -7,9 +7,14 @@ from bench.speaker_mechanisms import MECHANISMS, mechanism
 from onrecord.search import Mention, Quote
 
 
-def _quote(speaker: str | None, phrase: str | None, rule: str | None = "rule:cue") -> Quote:
+def _quote(speaker: str | None, phrase: str | None, rule: str | None = "rule:cue", cue_at: int | None = 2) -> Quote:
+    """Return a quote whose speaker phrase starts at 0 and whose cue "said" starts
+    `cue_at` characters after the phrase ends (None: no cue; negative: the phrase is its own cue)."""
     mention = Mention(phrase, 0, len(phrase)) if phrase else None
-    return Quote(text='"We won."', start=0, end=9, speaker=speaker, speaker_source=rule, speaker_mention=mention)
+    end = len(phrase or "")
+    cue = None if cue_at is None else Mention("said", max(0, end + cue_at), max(0, end + cue_at) + 4)
+    return Quote(text='"We won."', start=0, end=9, speaker=speaker, speaker_source=rule, speaker_mention=mention,
+                 cue=cue and cue.text, cue_mention=cue)
 
 
 @pytest.mark.parametrize(("speaker", "phrase", "rule", "tie", "expected"), [
@@ -30,3 +35,18 @@ def test_a_wrong_speaker_gets_the_mechanism_its_phrase_shows(
         speaker: str | None, phrase: str | None, rule: str | None, tie: str, expected: str) -> None:
     assert expected in MECHANISMS
     assert mechanism(_quote(speaker, phrase, rule), ["Ann Vole"], tie) == expected
+
+
+_CUT = "speaker phrase cut to one capitalised word"
+_STRAY = "no speaker phrase: a stray word, no cue beside it"
+
+
+@pytest.mark.parametrize(("phrase", "cue_at", "expected"), [
+    ("Radio", 3, _CUT),  # "Radio 9 said": cut at its digit
+    ("Telecom", 34, _CUT),  # "Telecom analysts Acme, a Vole firm, saying"
+    ("Noting", -6, _STRAY),  # the phrase is its own cue
+    ("Asked", None, _STRAY),  # no cue at all
+    ("People", 79, _STRAY),  # 'People turned out "in force", he said adding': the sentence's first word
+])
+def test_one_capitalised_word_is_a_cut_phrase_only_beside_a_cue(phrase: str, cue_at: int | None, expected: str) -> None:
+    assert mechanism(_quote(None, phrase, None, cue_at), ["Ann Vole"], "named") == expected

@@ -5,7 +5,8 @@ comma is the speaker (descriptions.appositives: "said their lawyer, Ann Vole"); 
 the institution they are named with ("a Fox spokesman": Fox), and later "she" or "the spokeswoman"
 is that same body, but a person's spokesperson is not that person ("the singer's spokeswoman" names
 nobody); a document ("the report", "the lawsuit") is its issuer's (descriptions.documents); an
-institution noun ("the ministry") is the latest institution so named (orgs.orgheads' look-ups); a role
+institution noun ("the ministry") is the latest institution so named (orgs.orgheads' look-ups), and
+"the government" no name holds is the government itself (the lexicon's "unnamed_bodies"); a role
 ("the Labour MP") is the person the article introduced with it; a definite person noun ("the
 56-year-old", "the rapper") is the person the article is about at that point, and one opening the
 article before anyone is named the person named next (descriptions.leads); the owner of a claim ("Ann
@@ -50,6 +51,7 @@ from onrecord.indexer.lexicon import words
 _WORD_RE = re.compile(r"[\w'\u2019.&-]+")
 _DETERMINERS = words("determiners")
 _MEMBER_NOUNS = words("member_nouns")
+_UNNAMED_BODIES = words("unnamed_bodies")  # "the government" no name holds: government, not the last body named
 MEMBER_BODIES = ("committee", "council", "panel", "commission")  # what a body's members speak as
 _RELATIVES = words("relatives")
 _OFFICE_CHANGERS = words("office_changers")  # "the shadow chancellor": never the chancellor (descriptions.otheroffices)
@@ -130,7 +132,8 @@ def _resolve_by_head(np: str, pos: int, words: list[str], people: DocSpeakers) -
             people.note_org(named, pos)
         # "UK Coal said ... The company said": the body the sentence before is about, not the last one named
         bare = definite and len(words) == 1
-        return named or bare and continued_description(head, pos, people) or org_by_head(head, pos, people)
+        found = named or bare and continued_description(head, pos, people) or org_by_head(head, pos, people)
+        return found or (head if bare and head in _UNNAMED_BODIES else None)
     if head in SITE_NOUNS:  # "the site": a web address the article named, else nobody
         return site_at(pos, people) if definite else None
     own = definite and np.split()[0].lower() == "our"  # only who the article introduced so

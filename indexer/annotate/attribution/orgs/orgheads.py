@@ -32,7 +32,8 @@ def org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
     Ministry; a publication only for a publication noun ("the magazine")."""
     org = last_org_named(people, head, pos) or people.organisations.latest(pos, INSTITUTION_REACH, head)
     if head in _KIND_HEADS:  # "Barclays said ... Police said": the police are no bank
-        org = org or people.organisations.latest_holding(pos, INSTITUTION_REACH, head)
+        org = org or people.organisations.latest_holding(pos, INSTITUTION_REACH, head) or _holding(
+            last_institution(people, pos) or org_named_after_lead(people, pos), head)
     else:
         org = org or last_institution(people, pos) or org_named_after_lead(people, pos)
     if org in people.organisations.publications and head not in PUBLICATIONS:
@@ -40,6 +41,12 @@ def org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
     if org:
         people.note_org(org, pos)
     return org
+
+
+def _holding(org: str | None, head: str) -> str | None:
+    """Return `org` when its name holds the word `head` ("Norland government" for
+    "government"), else None: a kind head is never a body of another kind."""
+    return org if org and head in org.lower().split() else None
 
 
 def site_at(pos: int, people: DocSpeakers) -> str | None:

@@ -36,7 +36,7 @@ def test_it_inside_a_sentence_is_its_body_subject(opening: str, sentence: str, s
     # the subject is no body: people, a plural noun
     "Fees rose sharply in May, which it says broke the deal.",
     # another's words between subject and pronoun: analysts' report, not the subject's
-    "The Norland government said analysts told it the deal broke the rules, and it says the firm owes tax.",
+    "Norland officials said analysts told it the deal broke the rules, and it says the firm owes tax.",
 ])
 def test_it_inside_a_sentence_keeps_the_old_reading(sentence: str) -> None:
     text = "Ferry row\n\nAcme Ferries Group said it would fight. " + _BEFORE + sentence

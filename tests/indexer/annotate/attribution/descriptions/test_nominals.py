@@ -114,3 +114,19 @@ def test_the_spokesman_no_earlier_quote_introduced_speaks_for_the_body_a_spokesm
 def test_a_document_before_which_is_no_body() -> None:
     people = DocSpeakers("The rule is set by the Act of Harbours which confirmed in 1701 that the council decides.")
     assert resolve_nominal("the Act of Harbours which", 19, people) is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    # no government named: "the government" is the government, never the body named last (#31)
+    ('Dr Ola Brandt, of the Harbour Guild, said 900 people were tested. The government says the Guild is "too late".',
+     ["government"]),
+    ('Ola Brandt, of the Coastal Trust, spoke. But the government said the plan was "sound".', ["government"]),
+    # a body whose name holds "government" is the one meant
+    ('The Ruritanian Assembly Government met on Monday. Ola Brandt, of the Harbour Guild, objected. The government '
+     'said it was "ready".',
+     ["Ruritanian Assembly Government"]),
+    # a described government is no bare one: left to the other rules
+    ('The Harbour Guild objected. A local government official said it was "ready".', [None]),
+])
+def test_the_government_no_name_holds_speaks_as_the_government(text: str, expected: list[str | None]) -> None:
+    assert who(text) == expected
