@@ -17,6 +17,7 @@ import re
 from bisect import bisect_left
 from functools import lru_cache
 
+from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.lexicon import words
 
@@ -57,19 +58,37 @@ def person_named_after_lead(people: DocSpeakers, pos: int, end: int) -> str | No
     else was mentioned before pos (recorded as speaking at pos); else None."""
     if not in_lead(people.text, pos):
         return None
-    best, at = None, pos + LEAD_REACH + 1
-    for p in people.by_order:  # a name inside the description ("Scotland's minister") is not the one after it
-        i = bisect_left(p.mentions.scanned, (end, -1))
-        # a peer or knight may come with no first name ("Lord Vole said"): a person all the same
-        if (p.first or _titled(p.name)) and i < len(p.mentions.scanned) and p.mentions.scanned[i][0] < at:
-            best, at = p, p.mentions.scanned[i][0]
+    # a name inside the description ("Scotland's minister") is not the one after it
+    best = _first_person_after(people, end, pos + LEAD_REACH + 1)
     if best is None or any(p.first and p is not best and p.mentions.last_before(pos) >= 0 for p in people.by_order):
         return None  # someone else is known before it: the backward rules decide
     return people.speak_as(best, pos)
 
 
+def _first_person_after(people: DocSpeakers, start: int, limit: int, new_only: bool = False) -> Person | None:
+    """Return the person with a first name (or a peer's or knight's title:
+    "Lord Vole said" is a person all the same) mentioned first at or after
+    start and before limit; with new_only, only one not mentioned before
+    start; None when there is none."""
+    best, at = None, limit
+    for p in people.by_order:
+        if not (p.first or _titled(p.name)) or new_only and p.mentions.last_before(start) >= 0:
+            continue
+        i = bisect_left(p.mentions.scanned, (start, -1))
+        if i < len(p.mentions.scanned) and p.mentions.scanned[i][0] < at:
+            best, at = p, p.mentions.scanned[i][0]
+    return best
+
+
 # the end of a sentence: its stop, a closing quote mark, then a space or the text's end
 _SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?(?:\s|$)")
+
+
+def sentence_stop(text: str, pos: int) -> int:
+    """Return where the sentence holding pos ends (after its stop and any
+    closing quote mark), or the text's length."""
+    m = _SENTENCE_END_RE.search(text, pos)
+    return m.end() if m else len(text)
 _NEWCOMER_OPENERS = words("newcomer_openers")  # "a", "his": one new person; "Belgian authorities" is no one
 # the words from a description's opener on, where a phrase may start after it ("A senior Tory MP": "Tory MP")
 _OPENED_RE = re.compile(r"(\w+)[ \u00a0]+(?:[a-z][\w-]*[ \u00a0]+){0,2}")
@@ -86,15 +105,9 @@ def newcomer_after_lead(people: DocSpeakers, pos: int) -> str | None:
     one of the lexicon's "newcomer_openers", or when no one new comes."""
     if not _opened(people.text, pos) or not in_lead(people.text, pos):
         return None
-    m = _SENTENCE_END_RE.search(people.text, pos)
-    stop = m.end() if m else len(people.text)
-    best, at = None, stop + LEAD_REACH + 1
-    for p in people.by_order:
-        if p.mentions.last_before(stop) >= 0 or not (p.first or _titled(p.name)):
-            continue  # known already: the description's own subject matter or someone else's
-        i = bisect_left(p.mentions.scanned, (stop, -1))
-        if i < len(p.mentions.scanned) and p.mentions.scanned[i][0] < at:
-            best, at = p, p.mentions.scanned[i][0]
+    stop = sentence_stop(people.text, pos)
+    # one known already is the description's own subject matter or someone else's
+    best = _first_person_after(people, stop, stop + LEAD_REACH + 1, new_only=True)
     return people.speak_as(best, pos) if best else None
 
 

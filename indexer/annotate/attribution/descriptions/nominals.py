@@ -255,8 +255,10 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
     lex, end = lexicon(), pos + sum(len(w) + 1 for w in words)
     if not definite:  # "a lawyer said": someone new, not someone we know; "Acme's chief said" in a lead: named next
         owned = POSSESSIVE_RE.search(words[0]) and words[0][:1].isupper() and head in lex.roles
-        if owned or introduced_only:
-            return person_named_after_lead(people, pos, end) if owned and not introduced_only else None
+        if introduced_only:
+            return None
+        if owned:
+            return person_named_after_lead(people, pos, end)
         # "..., a Labour backbencher has said." opening the article: the person the next sentence names;
         # "a new book about the chancellor" heads on "book", no person: left as it was
         linked = any(w.lower() in _PHRASE_LINKS for w in words[:-1])

@@ -22,6 +22,7 @@ from bisect import insort
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.clauses.speakers import joined_name
+from onrecord.indexer.annotate.attribution.descriptions.leads import sentence_stop
 from onrecord.indexer.annotate.attribution.indirect.bodies import (
     fitting_topic,
     kinds_clash,
@@ -214,16 +215,13 @@ def note_spoken(people: DocSpeakers, spoken: list[tuple[int, str]], pos: int, or
         insort(people.orgs, (pos, org))
 
 
-_SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?(?:\s|$)")
-
 
 def _rename_spoken(people: DocSpeakers, pos: int, old: str, new: str) -> None:
     """Rename to `new` the registry's records of `old` speaking in the
     sentence holding pos (renamed, not dropped: the registry reads the
     list's new tail by its length)."""
     start = context_at(people.text, pos).sentence
-    end = _SENTENCE_END_RE.search(people.text, pos)
-    stop = end.end() if end else len(people.text)
+    stop = sentence_stop(people.text, pos)
     people.orgs[:] = [(at, new if org == old and start <= at < stop else org) for at, org in people.orgs]
 
 
