@@ -3,8 +3,8 @@
 Owns how a description becomes a canonical speaker (`nominals`): a name set
 off by a comma after it (`appositives`), "the Norland Central MP", an office
 and no name (`definites`), one opening the article that the next sentence
-names (`leads`; a lead's "a charity has warned" as the body a later sentence
-shows speaking, `leadbodies`), whose document "the report" is
+names (`leads`), which institution a noun means ("the ministry", "the
+company": `orgheads`), whose document "the report" is
 (`documents`), whose claim a quoted that-clause is (`claims`), and a role
 description's person (`offices`), never one introduced with another office
 (`otheroffices`), matched through role words of one job ("the boss" is the

@@ -18,14 +18,14 @@ import re
 from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.descriptions import leads
-from onrecord.indexer.annotate.attribution.names.names import POSSESSIVE_RE
-from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
-from onrecord.indexer.annotate.attribution.orgs.orgheads import (
+from onrecord.indexer.annotate.attribution.descriptions.orgheads import (
     INSTITUTION_REACH,
     LEADING_ARTICLES_RE,
     org_by_head,
     site_at,
 )
+from onrecord.indexer.annotate.attribution.names.names import POSSESSIVE_RE
+from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.orgs.orgnames import SITE_NOUNS
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation

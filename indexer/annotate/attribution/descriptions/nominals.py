@@ -5,7 +5,7 @@ comma is the speaker (descriptions.appositives: "said their lawyer, Ann Vole"); 
 the institution they are named with ("a Fox spokesman": Fox), and later "she" or "the spokeswoman"
 is that same body, but a person's spokesperson is not that person ("the singer's spokeswoman" names
 nobody); a document ("the report", "the lawsuit") is its issuer's (descriptions.documents); an
-institution noun ("the ministry") is the latest institution so named (orgs.orgheads' look-ups), and
+institution noun ("the ministry") is the latest institution so named (descriptions.orgheads' look-ups), and
 "the government" no name holds is the government itself (the lexicon's "unnamed_bodies"); a role
 ("the Labour MP") is the person the article introduced with it; a definite person noun ("the
 56-year-old", "the rapper") is the person the article is about at that point, and one opening the
@@ -28,6 +28,14 @@ from onrecord.indexer.annotate.attribution.descriptions.offices import (
     office_words,
     person_with_role,
 )
+from onrecord.indexer.annotate.attribution.descriptions.orgheads import (
+    INSTITUTION_REACH as INSTITUTION_REACH,  # re-exported: indirect.reports reads it here
+)
+from onrecord.indexer.annotate.attribution.descriptions.orgheads import (
+    last_org_named,
+    org_by_head,
+    site_at,
+)
 from onrecord.indexer.annotate.attribution.names.names import (
     POSSESSIVE_RE,
     is_description,
@@ -35,14 +43,6 @@ from onrecord.indexer.annotate.attribution.names.names import (
 )
 from onrecord.indexer.annotate.attribution.names.runs import expand_acronym, looks_like_org
 from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
-from onrecord.indexer.annotate.attribution.orgs.orgheads import (
-    INSTITUTION_REACH as INSTITUTION_REACH,  # re-exported: indirect.reports reads it here
-)
-from onrecord.indexer.annotate.attribution.orgs.orgheads import (
-    last_org_named,
-    org_by_head,
-    site_at,
-)
 from onrecord.indexer.annotate.attribution.orgs.orgnames import SITE_NOUNS
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.pronouns.subjectbodies import continued_description

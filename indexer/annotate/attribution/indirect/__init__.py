@@ -7,6 +7,7 @@ phrase names in words the registry cuts (`written`), the newspaper "the
 newspaper said" means (`outlets`) and a masthead written only as "The Bugle"
 (`mastheads`), the body a description names inside it (`bodies`), a body's
 name that runs on into its speaker (`staffruns`), a book's words as its
-author's (`works`) and "it" right after a document's words as its issuer's
-(`itdocuments`).
+author's (`works`), "it" right after a document's words as its issuer's
+(`itdocuments`) and a lead's "a charity has warned" as the body a later
+sentence shows speaking (`leadbodies`).
 """

@@ -26,7 +26,6 @@ from onrecord.indexer.annotate.attribution.clauses.clauses import CLAUSE_CUE_RE,
 from onrecord.indexer.annotate.attribution.clauses.openers import asked_clause
 from onrecord.indexer.annotate.attribution.clauses.runons import cut_before_cue, cut_before_quote, cut_run_on
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, cut_naming
-from onrecord.indexer.annotate.attribution.descriptions.leadbodies import lead_body
 from onrecord.indexer.annotate.attribution.descriptions.leads import in_lead
 from onrecord.indexer.annotate.attribution.descriptions.nominals import INSTITUTION_REACH, resolve_nominal
 from onrecord.indexer.annotate.attribution.descriptions.offices import current_person
@@ -40,6 +39,7 @@ from onrecord.indexer.annotate.attribution.indirect.described import (
     staff_org,
 )
 from onrecord.indexer.annotate.attribution.indirect.itdocuments import it_after_documents
+from onrecord.indexer.annotate.attribution.indirect.leadbodies import lead_body
 from onrecord.indexer.annotate.attribution.indirect.mastheads import mastheads_as_written
 from onrecord.indexer.annotate.attribution.indirect.outlets import WORD_RE, unnamed_paper
 from onrecord.indexer.annotate.attribution.indirect.staffruns import run_body

@@ -4,7 +4,6 @@ Owns the organisations an article introduces and where it mentions them
 (`organisations`; the capitalised runs it reads them from, `orgruns`), the
 evidence that a name is an organisation's (`orgevidence`), how their names
 are written (`orgnames`; a name run on past "on" or "of the", `orgtails`),
-which institution a noun means ("the ministry", "the company": `orgheads`),
 a body's staff as the body ("Acme officials said": `staff`) and whether a
 description's body noun can name a body ("the club" is no "Champions
 League": `bodykinds`).

@@ -108,7 +108,7 @@ def continued_description(head: str, pos: int, people: DocSpeakers) -> str | Non
     ("UK Coal said ... It had introduced ... The company said": UK Coal),
     of a kind the noun may name ("the club" is no "Acme League"); else None
     (also when the article names a brand's owner and the subject is not it:
-    orgs.orgheads reads "the firm" as the owner).
+    descriptions.orgheads reads "the firm" as the owner).
     The body found is noted as speaking at pos (what "it" may mean next)."""
     found = _continued(pos, people, True, head, CHAIN_DEPTH)
     if found and head in PUBLICATIONS and found not in people.organisations.publications:

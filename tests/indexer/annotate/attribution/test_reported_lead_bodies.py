@@ -1,13 +1,13 @@
 """Reported speech (issue #32): a lead's indefinite body description ("...,
 a charity has warned.") is the body a later sentence of the lead's reach
-shows speaking (descriptions.leadbodies), not the first body named after it
+shows speaking (indirect.leadbodies), not the first body named after it
 ("The Harbour Board is to end its fares." is only reported on), and not a
 body named inside the clause itself."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.leadbodies import speaking_body_after
+from onrecord.indexer.annotate.attribution.indirect.leadbodies import speaking_body_after
 from tests.indexer.annotate.attribution.test_reported import reported
 
 _HEAD = "Ferry fares row\n\n"
