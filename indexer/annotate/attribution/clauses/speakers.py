@@ -16,6 +16,7 @@ from onrecord.indexer.annotate.attribution.clauses.sources import WORD_RE, appos
 from onrecord.indexer.annotate.attribution.names.names import first_name_gender
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.overruns import cut_at_verb
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
@@ -66,8 +67,8 @@ def participle_subject(s: str, lo: int, hi: int, end: int) -> Phrase | None:
     after the cue when the cue follows a quote: '"...," said Ann Vole,
     suggesting that'), else the sentence's subject."""
     said = _SAID_BEFORE_RE.search(s, max(lo, end - _SAID_REACH), end)
-    if said is None:
-        return phrase_at_sentence_start(s, lo, end)
+    if said is None:  # ("The government has refused it, saying": the subject without its verb)
+        return cut_at_verb(phrase_at_sentence_start(s, lo, end))
     phrase = subject_before(s, lo, said.start())
     if phrase is None and s[lo:said.start()].rstrip(" ,")[-1:] == MASK:
         return phrase_after(s, said.end(1), said.end())

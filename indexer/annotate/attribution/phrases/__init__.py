@@ -12,5 +12,7 @@ agent: `passives`), whether the sentence before a bare quote introduces a new sp
 its role appositive marks as the newcomer a pronoun may mean (`newcomers`), the dash line
 signing a quote with a name or a description (`signatures`), and whom "the paper
 quoted Y as saying" credits (`quotedas`), and the subject of an absolute
-participle cue ("..., with analysts saying ...": `absolutes`).
+participle cue ("..., with analysts saying ...": `absolutes`), and a sentence's
+subject cut back before the verb its reader ran on into ("The board has
+closed it, saying ...": `overruns`).
 """
