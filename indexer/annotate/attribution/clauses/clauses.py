@@ -254,18 +254,12 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
     if opening is not None:  # "After saying that CLAUSE, Ann Vole left": the subject after the clause
         found = _complement(s, cue.end(), opening[1], opening[0], cue)
         return found if found is not None and is_source(s, lo, opening[0], cue) else None
-    absolute = with_subject_span(s, lo, cue.start()) if participle else None
-    found = None if absolute is None else _absolute(s, hi, cue, absolute)
-    if found is not None:  # "..., with analysts saying CLAUSE": the words after "with" speak
-        return found
-    if participle:  # "X struck a measured tone, saying ...": the sentence's subject says it
-        lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - _LEAD_REACH), cue.start()) \
-            or (None if cue.group().lower() in _CLAIM_NOUNS  # "issued its third profits warning": a noun
-                else _OBJECT_LEAD_RE.search(s, max(lo, cue.start() - _OBJECT_REACH), cue.start()))
-        if lead is None or lead.group().lower().startswith("by") \
-                and HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
-            return None  # "I would put it differently by saying ...": a hedged manner, no report
-        phrase = participle_subject(s, lo, hi, cue.start())
+    if participle:
+        absolute = with_subject_span(s, lo, cue.start())
+        found = None if absolute is None else _absolute(s, hi, cue, absolute)
+        if found is not None:  # "..., with analysts saying CLAUSE": the words after "with" speak
+            return found
+        phrase = _participle_phrase(s, lo, hi, cue)
     elif s[lo:cue.start()].rstrip().endswith(",") and (is_inverted(s, cue, hi) or described_after(s, lo, cue, hi)):
         return None  # "..., said Ann Vole" / "..., said an official who ..." closes its clause (_closing)
     else:  # (past a quoted aside of the subject: 'Ann Vole, who called it "a mess," said')
@@ -289,6 +283,19 @@ def _forward(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | None:
         # "CLAUSE, Ann Vole told the court in May.": who heard it, no clause of its own, after the clause
         return closing_clause(s, lo, hi, cue) or found
     return found
+
+
+def _participle_phrase(s: str, lo: int, hi: int, cue: re.Match[str]) -> Phrase | None:
+    """Return who says "X struck a measured tone, saying ...": the sentence's
+    subject; None after a noun ("issued its third profits warning") or a
+    hedged manner ("I would put it differently by saying ...": no report)."""
+    lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - _LEAD_REACH), cue.start()) \
+        or (None if cue.group().lower() in _CLAIM_NOUNS
+            else _OBJECT_LEAD_RE.search(s, max(lo, cue.start() - _OBJECT_REACH), cue.start()))
+    if lead is None or lead.group().lower().startswith("by") \
+            and HEDGES & set(WORD_RE.findall(s[lo:lead.start()])):
+        return None
+    return participle_subject(s, lo, hi, cue.start())
 
 
 def _absolute(s: str, hi: int, cue: re.Match[str], span: tuple[int, int]) -> Clause | None:
