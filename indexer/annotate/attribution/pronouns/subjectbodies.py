@@ -76,7 +76,7 @@ _SUBJECT_RE = re.compile(
 _DESCRIBED_RE = re.compile(
     rf"{_LEAD_IN}(?P<np>[Tt]he[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,2}}?(?:{word_alternation(ORG_NOUNS)}))"
     rf"[ \u00a0]+(?P<verb>[a-z][\w-]*)")
-_QUOTES = ("\"", "\u201c", "\u201d")
+_QUOTE_RE = re.compile("[\"\u201c\u201d]")
 # the pronoun opens its sentence, or follows the quote that does
 _OPENS_RE = re.compile(rf"[(\u2018]?{_LEAD_IN}")
 _CLOSED_QUOTE_RE = re.compile(r"[\"\u201c][^\"\u201c\u201d]+[\"\u201d][ \u00a0]*")
@@ -272,7 +272,7 @@ def _own_subject_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None
     if pronoun != "it":
         return None
     ctx = context_at(text, pos)
-    if _OPENS_RE.fullmatch(text, ctx.sentence, pos) is not None or any(q in text[ctx.sentence:pos] for q in _QUOTES):
+    if _OPENS_RE.fullmatch(text, ctx.sentence, pos) is not None or _QUOTE_RE.search(text, ctx.sentence, pos):
         return None  # "It said" / '"...," it said': the sentence before's subject (subject_body)
     described = _DESCRIBED_RE.match(text, ctx.sentence, pos)
     if described is not None and _is_verb(described["verb"], True):
