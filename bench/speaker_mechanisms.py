@@ -35,21 +35,25 @@ _BODY_RE = re.compile(r"^(?:the|a|an)\s+(?:\S+\s+){0,3}(?:firm|band|group|magazi
 _BESIDE = 60  # characters between a cut phrase and its cue: a descriptor run and an aside, not a sentence
 _DESCRIPTION_RE = re.compile(r"^(?:the|a|an|his|her|their|its|another)\s")
 
-MECHANISMS = (
-    "name form not resolved to the full name",
-    "headline quote credited to the wrong speaker",
-    "pronoun to the wrong person",
-    "pronoun left unresolved",
-    "spokesperson: the body not found",
-    "document or statement: the issuer not found",
-    "body description (the firm, the band) not resolved",
-    "person description (age, role, epithet) not resolved",
-    "speaker phrase cut to one capitalised word",
-    "no speaker phrase: a stray word, no cue beside it",
-    "no speaker phrase: carried over a turn",
-    "carried from the wrong speaker",
-    "other",
-)
+# One name per mechanism, read by name below (not by position), in the order they are tried.
+NAME_FORM = "name form not resolved to the full name"
+HEADLINE = "headline quote credited to the wrong speaker"
+PRONOUN_WRONG = "pronoun to the wrong person"
+PRONOUN_UNRESOLVED = "pronoun left unresolved"
+SPOKESPERSON = "spokesperson: the body not found"
+DOCUMENT = "document or statement: the issuer not found"
+BODY_DESCRIPTION = "body description (the firm, the band) not resolved"
+PERSON_DESCRIPTION = "person description (age, role, epithet) not resolved"
+CUT_WORD = "speaker phrase cut to one capitalised word"
+STRAY_WORD = "no speaker phrase: a stray word, no cue beside it"
+CARRIED_TURN = "no speaker phrase: carried over a turn"
+CARRIED_WRONG = "carried from the wrong speaker"
+OTHER = "other"
+MECHANISMS = (NAME_FORM, HEADLINE, PRONOUN_WRONG, PRONOUN_UNRESOLVED, SPOKESPERSON, DOCUMENT, BODY_DESCRIPTION,
+              PERSON_DESCRIPTION, CUT_WORD, STRAY_WORD, CARRIED_TURN, CARRIED_WRONG, OTHER)
+# The phrase shapes tried in order (spokesperson, document, body, person description) -> their mechanism.
+_PHRASE_SHAPES = ((SPOKESPERSON, _SPOKES_RE.search), (DOCUMENT, _DOCUMENT_RE.search),
+                  (BODY_DESCRIPTION, _BODY_RE.match), (PERSON_DESCRIPTION, _DESCRIPTION_RE.match))
 
 
 def mechanism(q: Quote, names: list[str], tie: str | None) -> str:
@@ -59,22 +63,21 @@ def mechanism(q: Quote, names: list[str], tie: str | None) -> str:
     low = phrase.lower()
     first = low.split()[0] if low.split() else ""
     if _other_form(q.speaker, names):
-        return MECHANISMS[0]
+        return NAME_FORM
     if q.speaker_source == "rule:headline":
-        return MECHANISMS[1]
+        return HEADLINE
     if first in _PRONOUNS:
-        return MECHANISMS[2] if q.speaker else MECHANISMS[3]
-    found = [_SPOKES_RE.search(low), _DOCUMENT_RE.search(low), _BODY_RE.match(low), _DESCRIPTION_RE.match(low)]
-    for k, hit in enumerate(found):
-        if hit:
-            return MECHANISMS[4 + k]
+        return PRONOUN_WRONG if q.speaker else PRONOUN_UNRESOLVED
+    for name, found in _PHRASE_SHAPES:
+        if found(low):
+            return name
     if len(phrase.split()) == 1 and phrase[:1].isupper() and q.speaker is None:
         # "Radio 1 said" read as "Radio" is a cut name; "Noting", "Asked" or a sentence's
         # first word far from any cue is no speaker phrase at all (issue #31: most of them were)
-        return MECHANISMS[8] if _cue_beside(q) else MECHANISMS[9]
+        return CUT_WORD if _cue_beside(q) else STRAY_WORD
     if not phrase:
-        return MECHANISMS[10] if q.speaker is None or tie != "carried" else MECHANISMS[11]
-    return MECHANISMS[11] if tie == "carried" and q.speaker else MECHANISMS[12]
+        return CARRIED_TURN if q.speaker is None or tie != "carried" else CARRIED_WRONG
+    return CARRIED_WRONG if tie == "carried" and q.speaker else OTHER
 
 
 def _cue_beside(q: Quote) -> bool:
