@@ -40,7 +40,8 @@ at the starting code c410614 and once after tuning at fe24640): all are tuning
 data since.  Rounds 37 and 38 (40 BBC articles each, drawn and frozen while
 rounds 35 and 36 were the test sets, never scored) are the test sets now
 (TEST_SETS), each scored only when its flag asks: at the starting code, then
-once, after tuning.
+once, after tuning; rounds 39 and 40 (drawn and frozen while 37 and 38 are)
+wait beside them for the next tuning.
 """
 from __future__ import annotations
 
@@ -169,6 +170,11 @@ BBC_R36 = GOLD_DIR / "bbc_heldout_r36_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R37 = GOLD_DIR / "bbc_heldout_r37_test.json"
 BBC_R38 = GOLD_DIR / "bbc_heldout_r38_test.json"
+# Rounds 39 and 40: drawn while rounds 37 and 38 were the test sets, for the
+# session after (bench.goldselect's bbc39 and bbc40, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R39 = GOLD_DIR / "bbc_heldout_r39_test.json"
+BBC_R40 = GOLD_DIR / "bbc_heldout_r40_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -183,7 +189,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R37: ("round 37 BBC TEST", "--round37-test"),
-                                          BBC_R38: ("round 38 BBC TEST", "--round38-test")}
+                                          BBC_R38: ("round 38 BBC TEST", "--round38-test"),
+                                          BBC_R39: ("round 39 BBC TEST", "--round39-test"),
+                                          BBC_R40: ("round 40 BBC TEST", "--round40-test")}
 
 
 def held_row(gold: Path) -> str:

@@ -8,7 +8,7 @@ and 16 since 970e2db, rounds 17 and 18 since efc4a1f, rounds 19 and 20 since
 81bd7fb, rounds 31 and 32 since d7dc65e,
 rounds 33 and 34 since 02a0951,
 rounds 35 and 36 since fe24640); a frozen test set
-(bench.heldout.TEST_SETS: rounds 37 and 38)
+(bench.heldout.TEST_SETS: rounds 37 to 40)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -35,6 +35,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R37,
     BBC_R38,
+    BBC_R39,
+    BBC_R40,
     WEB_GOLD,
     WEB_R2,
 )
@@ -69,9 +71,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R37: ("round 37 BBC TEST", "--round37-test"),
-                                 BBC_R38: ("round 38 BBC TEST", "--round38-test")}
-    assert not {BBC_R37, BBC_R38} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (37, 38)]
+                                 BBC_R38: ("round 38 BBC TEST", "--round38-test"),
+                                 BBC_R39: ("round 39 BBC TEST", "--round39-test"),
+                                 BBC_R40: ("round 40 BBC TEST", "--round40-test")}
+    assert not {BBC_R37, BBC_R38, BBC_R39, BBC_R40} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (37, 38, 39, 40)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
