@@ -8,5 +8,7 @@ company": `orgheads`), whose document "the report" is
 (`documents`), whose claim a quoted that-clause is (`claims`), and a role
 description's person (`offices`), never one introduced with another office
 (`otheroffices`), matched through role words of one job ("the boss" is the
-manager, `rolesynonyms`).
+manager, `rolesynonyms`), and a person's noun heading a description whose last
+word is none ("the Tory co-chairman", "the drummer with the band": a person's,
+never the body's, `personheads`).
 """

@@ -36,6 +36,7 @@ from onrecord.indexer.annotate.attribution.descriptions.orgheads import (
     org_by_head,
     site_at,
 )
+from onrecord.indexer.annotate.attribution.descriptions.personheads import person_head as head_at
 from onrecord.indexer.annotate.attribution.names.names import (
     POSSESSIVE_RE,
     is_description,
@@ -78,6 +79,8 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     last = POSSESSIVE_RE.sub("", words[-1]).lower() if words else ""
     lex = lexicon()
     person_head = (last in lex.roles or last in lex.person_nouns) and last not in lex.spokes
+    if not person_head and (at := head_at(words)) >= 0:  # "the Tory co-chairman", "the guitarist with band X"
+        return _person_headed(words[:at + 1], pos, people)  # a person's (or nobody's), never the body's
     # the article's own name for a body first: "the Commons fisheries committee" is no House of Commons,
     # "the Department of Fish and Mines" no department cut at its "of"
     org = None if person_head else _own_org_name(words, people.match_org(np), people)
@@ -89,6 +92,14 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
     if last in ORG_VOICES:  # "the AFI jury", "the site's controllers": only an owner named beside them
         return document_owner(words, pos, people, owned_only=True)
     return _resolve_by_head(np, pos, words, people)
+
+
+def _person_headed(words: list[str], pos: int, people: DocSpeakers) -> str | None:
+    """Return the person a description whose words end at its person noun
+    (descriptions.personheads) stands for, as a role's: or None."""
+    definite = words[0].lower() in _DEFINITE
+    kept = [w for w in words if w.lower() not in _DETERMINERS]
+    return _person_by_role(kept, kept[-1].rpartition("-")[2].lower(), pos, people, definite) if kept else None
 
 
 def _from_inner_article(np: str, pos: int, words: list[str]) -> tuple[str, int, list[str]]:
