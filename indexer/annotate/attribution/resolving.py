@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from onrecord.indexer.annotate.attribution.descriptions.definites import resolve_name_run
 from onrecord.indexer.annotate.attribution.descriptions.nominals import resolve_nominal
+from onrecord.indexer.annotate.attribution.descriptions.rolesafter import named_before_role
 from onrecord.indexer.annotate.attribution.names.names import (
     F_TITLES,
     M_TITLES,
@@ -94,6 +95,10 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         by_nominal = speaker is not None
         if speaker is not None and role == phrase.text and people.is_person(speaker):
             role = None  # "A Quill Party MEP said" and the person named next: the run is no role of theirs
+    if speaker is None and phrase.kind != "pronoun" and rule == "cue":
+        # "Ann Vole, Acme vice president, said" read as "president": the name before it (a quote's cue only:
+        # for a reported clause's it named only false clauses on the tuning rows)
+        speaker = named_before_role(text, start, end, people)
     if speaker is None and rule == "byline" and _BYLINE_NAME_RE.fullmatch(phrase.text):
         speaker = phrase.text  # '"..." - Tiffany' / '- LT': the line signs the quote with a name
     spokes = _SPOKES_FOR_RE.search(frame.s, max(0, phrase.start - 40), phrase.start)

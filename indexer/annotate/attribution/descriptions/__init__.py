@@ -1,7 +1,9 @@
 """Descriptions as speakers: whom "the minister", "their lawyer" or "the report" names.
 
 Owns how a description becomes a canonical speaker (`nominals`): a name set
-off by a comma after it (`appositives`), "the Norland Central MP", an office
+off by a comma after it (`appositives`), a name before the role appositive a
+phrase read ("Ann Vole, Acme vice president, Research, said", "Ann Vole, from
+Acme told": `rolesafter`), "the Norland Central MP", an office
 and no name (`definites`), one opening the article that the next sentence
 names (`leads`), which institution a noun means ("the ministry", "the
 company": `orgheads`), whose document "the report" is

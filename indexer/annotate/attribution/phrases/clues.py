@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Literal
 
 from onrecord.indexer.annotate.attribution.descriptions.claims import claim_owner, outer_report
+from onrecord.indexer.annotate.attribution.descriptions.rolesafter import name_before_unclosed
 from onrecord.indexer.annotate.attribution.phrases.cues import (
     Phrase,
     is_speaker_noun,
@@ -102,6 +103,8 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
         return phrase, cue  # '," Ann Vole said' / '," Acme's chief, Ann Vole, said'
     if isinstance(phrase, Phrase) and _NP_LEAD_RE.fullmatch(s, gap, phrase.start):
         return replace(phrase, lead=gap), cue  # '," CIA spokesman Ann Vole said'
+    if unclosed := name_before_unclosed(s, gap, cue.start()):
+        return unclosed, cue  # '," Ann Vole, from Acme Capital told': the appositive left open
     return _clause_final_cue(s, qe, hi)
 
 
