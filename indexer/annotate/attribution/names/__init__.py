@@ -5,7 +5,8 @@ and a name (`names`; descriptors in names, "Anglo-Swedish", "the Liberal
 Democrats", `descriptors`; role, title and name or an institution, `runs`),
 the full names an article introduces (`fullnames`), whose name a lone word
 is (`singles`), which lone words are people from their first mention
-(`lonespeakers`), phrases that name things and not people (`things`) and
+(`lonespeakers`; one a "he said" quote after its sentence makes a
+person, `pronounleads`), phrases that name things and not people (`things`) and
 surname-alone mentions (`surnames`).  Reads words only: the per-article
 registry that holds the people is people/.
 """

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Container, Iterator
 
-from onrecord.indexer.annotate.attribution.names import singles, things
+from onrecord.indexer.annotate.attribution.names import pronounleads, singles, things
 from onrecord.indexer.annotate.attribution.names.names import (
     ORG_NAME_WORDS,
     is_role_word,
@@ -58,6 +58,11 @@ def speaking_words(text: str, common: frozenset[str], known: Container[str],
         if word in found or word in known or not _alone_at(text, m.start(1)):
             continue
         if _may_be_person(text, common, word, match_org):
+            found[word] = None
+    for m in pronounleads.tied_subjects(text):  # "Vole admitted he was tired. '...,' he said": Vole
+        word = m.group(1)
+        if word not in found and word not in known and _alone_at(text, m.start(1)) \
+                and _may_be_person(text, common, word, match_org, tied=True):
             found[word] = None
     return list(found) + [w for w in subject_first_names(text, common) if w not in found and w not in known]
 
@@ -118,17 +123,21 @@ def _alone_at(text: str, start: int) -> bool:
     return not word[0].isupper() or word.lower() in _NOT_NAME
 
 
-def _may_be_person(text: str, common: frozenset[str], word: str, match_org: Callable[[str], str | None]) -> bool:
+def _may_be_person(text: str, common: frozenset[str], word: str, match_org: Callable[[str], str | None],
+                   *, tied: bool = False) -> bool:
     """True when `word` passes the tests a lone word said where a speaker goes must pass
-    (names.singles) and names no institution or role."""
+    (names.singles) and names no institution or role.  A `tied` word (pronounleads: a "he
+    said" quote follows its sentence) needs no mid-sentence mention nor personal pronoun
+    after it: that quote's "he" is one."""
     low = word.lower()
     lex = lexicon()
     if low in _NOT_NAME or low in ORG_NAME_WORDS or low in lex.roles or low in lex.descriptors or is_role_word(word):
         return False
-    if match_org(word) or not singles.may_be_name(text, common, word, None):
+    if match_org(word) or not (singles.may_be_name(text, common, word, None) or tied and singles.plain_name(
+            common, word)):
         return False
     return not singles.leads_institution(text, word, common) and not _shown_org(text, word) \
-        and _personal_after(text, word)
+        and (tied or _personal_after(text, word))
 
 
 # the first pronoun after a mention tells a person ("Vole ... his future. He told") from a

@@ -49,6 +49,12 @@ def may_be_name(text: str, common: frozenset[str], word: str, title: str | None)
     return _written_mid_sentence(text, word)
 
 
+def plain_name(common: frozenset[str], word: str) -> bool:
+    """True when `word` is letters (hyphens joining capitalised parts) that the text never
+    writes in lowercase and no never_names word ("Monday"): a name, wherever it stands."""
+    return _is_word(word) and word.lower() not in common and word.lower() not in lexicon().never_names
+
+
 def _is_word(word: str) -> bool:
     """True for letters alone (a surname's "O'" or "D'" prefix allowed), or capitalised words of
     letters joined by hyphens: a hyphenated name ("Merriam-Webster") is one word, not a compound noun."""

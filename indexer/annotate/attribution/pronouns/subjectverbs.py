@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import TypeVar
 
+from onrecord.indexer.annotate.attribution.names.pronounleads import plain_lead
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
 from onrecord.indexer.lexicon import words
@@ -67,8 +68,9 @@ def previous_subject(pool: Sequence[_P], firsts: Sequence[int], text: str,
     the pool.  `firsts` holds each person's first mention at or after
     `previous` (the sentence before's start), `sentence` the pronoun's
     sentence's start and `pos` the pronoun's position."""
-    if previous >= sentence or _PRONOUN_LEAD_RE.match(text, sentence).end() != pos:  # type: ignore[union-attr]
-        return pool
+    if previous >= sentence or not opens_or_closes_quote(text, sentence, pos) \
+            or text[sentence:sentence + 1] in _QUOTE_MARKS and _POSTPOSED_PRONOUN_RE.search(text, previous, sentence):
+        return pool  # 'Acme needed it, he said. "...," he argued': the sentence before is his report
     if any(p.mentions.last_before(pos) >= sentence for p in pool):
         return pool
     if firsts.count(min(firsts, default=-1)) > 1:
@@ -78,7 +80,27 @@ def previous_subject(pool: Sequence[_P], firsts: Sequence[int], text: str,
     if not previous <= first < sentence or not acts(text, first) or _subordinate(text, previous) \
             or _rival(pool, firsts, first, text, (previous, sentence)):
         return pool
+    if text[sentence:sentence + 1] in _QUOTE_MARKS and not plain_lead(text, previous, first):
+        return pool  # 'And the defender believes Vole is right. "...," he said': the defender's, not Vole's
     return [p for p, at in zip(pool, firsts, strict=True) if at == first]
+
+
+_QUOTE_MARKS = ("\"", "\u201c")
+_POSTPOSED_PRONOUN_RE = re.compile(r",[ \u00a0]+(?:he|she)[ \u00a0]+[a-z]")
+# a quote opening the sentence, closed right before the pronoun: '"We won," he said'
+_WHOLE_QUOTE_RE = re.compile(r"[\"\u201c][^\"\u201c\u201d\n]+[\"\u201d]\s*,?\s*")
+
+
+def opens_or_closes_quote(text: str, sentence: int, pos: int) -> bool:
+    """Return True when the pronoun at `pos` opens the sentence at `sentence`
+    ("But he said: ...") or follows a quote that opens it ('"We won," he
+    said': the quote is his one turn, nothing in the sentence names anyone
+    else); False when other words come between."""
+    lead = _PRONOUN_LEAD_RE.match(text, sentence)
+    if lead is not None and lead.end() == pos:
+        return True
+    quote = _WHOLE_QUOTE_RE.match(text, sentence, pos)
+    return quote is not None and quote.end() == pos
 
 
 def _owner(text: str, at: int) -> bool:

@@ -1,0 +1,110 @@
+"""Lone words a "he said" names: the subject of the sentence right before a pronoun's quote (issue #31).
+
+names.lonespeakers makes a lone capitalised word a person when the article
+makes it the subject of a reporting verb ("Vole said") and writes it
+mid-sentence somewhere.  A player or a star the article calls by one word
+only may do neither: "Vole admitted he was tired. '...,' he said." or
+"Midfielder Vole, once of Acme, agreed that ... '...,' he said." -- the
+word only opens sentences, and its verb is no speech cue.  The "he" then
+went to whoever was named in full before (a rival, the last speaker).  Here
+such a word is found from the pronoun's side: the sentence before a quote
+tied by "he"/"she" (post-posed, or a "He said:" opening the next sentence)
+whose first lone capitalised word a finite verb follows (an appositive
+between commas may stand between), when no full name follows in that
+sentence (a newcomer named in full may be whom the pronoun means).
+lonespeakers checks the word is no institution, role or common word.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from onrecord.indexer.annotate.attribution.names.names import first_name_gender
+from onrecord.indexer.lexicon import words
+
+_FINITE = words("finite_auxiliaries") | words("past_tense_verbs") | words("lone_speaker_verbs")
+_MIN_REGULAR_PAST = 5  # "admitted", "agreed"; not "red", "bed"
+_QUOTE_END = "\"\u201d"
+# a quote opening its sentence, closed by "he said" ('"We won," he said') or "He/She" opening a sentence
+_TIED_RE = re.compile(r"(?:[\"\u201c][^\"\u201c\u201d\n]{2,600}[\"\u201d][ \u00a0]*,?[ \u00a0]+(?:he|she)"
+                      r"|(?:(?:But|And)[ \u00a0]+)?(?:He|She))[ \u00a0]+[a-z]")
+_SENTENCE_END_RE = re.compile(r"(?:[.!?][\"'\u201d\u2019]?[ \u00a0]+|\n[ \u00a0]*)")
+# a lone capitalised word, an optional appositive between commas, an optional -ly adverb, a lowercase word
+_WORD_VERB_RE = re.compile(r"(?<![\w'\u2019-])([A-Z][a-z][\w'\u2019-]*)"
+                           r"(?:,[^,.;:!?\"\u201c\u201d\n]{1,80},)?[ \u00a0]+(?:[a-z]+ly[ \u00a0]+)?([a-z]+)\b")
+_FULL_NAME_RE = re.compile(r"\b([A-Z][a-z]+)[ \u00a0]+[A-Z]")
+_PERSONAL_RE = re.compile(r"\b(?:he|she|his|her|him)\b")
+_LEAD_WORD_RE = re.compile(r"[\w'\u2019-]+")
+_DETERMINERS = words("determiners")
+_REPORTED_RE = re.compile(r",[ \u00a0]+(?:he|she)[ \u00a0]+[a-z]")
+_REACH = 400  # characters back a sentence before is looked for in
+
+
+def tied_subjects(text: str) -> Iterator[re.Match[str]]:
+    """Yield, for each quote a "he"/"she" ties that opens its sentence (or
+    each "He"/"She" opening one), the match of the lone word (group 1) that
+    is the subject of the sentence before, when a finite verb follows it
+    and no full name follows it in that sentence."""
+    for tied in _TIED_RE.finditer(text):
+        start = tied.start()
+        if not _opens_sentence(text, start):
+            continue
+        hi = start
+        while hi > 0 and text[hi - 1] in " \u00a0\n":  # back past the spaces to the sentence before's last mark
+            hi -= 1
+        lo = _sentence_start(text, hi)
+        if lo < 0:
+            continue
+        if _REPORTED_RE.search(text, lo, hi):
+            continue  # "Acme needed it, he said.": the sentence before is someone's report, not about him
+        m = _first_subject(text, lo, hi)
+        if m is not None and not _names_someone(text, m.end(1), hi):
+            yield m
+
+
+def _names_someone(text: str, lo: int, hi: int) -> bool:
+    """True when text[lo:hi] holds a known first name and a capitalised word
+    after it ("... the return of Ann Vole"): the pronoun may mean that newcomer."""
+    return any(first_name_gender(m.group(1)) for m in _FULL_NAME_RE.finditer(text, lo, hi))
+
+
+def _opens_sentence(text: str, at: int) -> bool:
+    """True when `at` follows a sentence end (or a line break) and spaces."""
+    before = text[max(0, at - 3):at].rstrip(" \u00a0")
+    return not before or before[-1] in ".!?\n" or before[-1] in _QUOTE_END and before[-2:-1] in (".", "!", "?")
+
+
+def _sentence_start(text: str, end: int) -> int:
+    """Return where the sentence ending at `end` starts: past the sentence
+    end or line break before it within _REACH, the text's start, else -1."""
+    lo = max(0, end - _REACH)
+    starts = [m.end() for m in _SENTENCE_END_RE.finditer(text, lo, max(lo, end - 1))]
+    if starts:
+        return starts[-1]
+    return 0 if lo == 0 else -1
+
+
+def _first_subject(text: str, lo: int, hi: int) -> re.Match[str] | None:
+    """Return the first lone capitalised word of text[lo:hi] a finite verb
+    follows (not written after another capitalised word), when what leads
+    to it is no description nor clause of its own and a personal pronoun
+    follows it in the sentence ("Vole admitted he was"), else None."""
+    for m in _WORD_VERB_RE.finditer(text, lo, hi):
+        word_end = m.end(1)
+        if text[word_end:word_end + 2].strip()[:1].isupper():
+            continue  # "Ann Vole admitted": a full name, the full-name scan's
+        if _finite(m.group(2)):
+            return m if plain_lead(text, lo, m.start(1)) and _PERSONAL_RE.search(text, word_end, hi) else None
+    return None
+
+
+def _finite(verb: str) -> bool:
+    """True for a finite verb: an auxiliary, an irregular past, a speaking verb or a regular past."""
+    return verb in _FINITE or len(verb) >= _MIN_REGULAR_PAST and verb.endswith("ed")
+
+
+def plain_lead(text: str, lo: int, at: int) -> bool:
+    """True when the words before the subject in its sentence hold no
+    determiner ("the 25-year-old Vole": a description) and no finite verb
+    ("Reed warned that fans at Vole would": Vole is no subject)."""
+    return not any(w.lower() in _DETERMINERS or _finite(w) for w in _LEAD_WORD_RE.findall(text, lo, at))
