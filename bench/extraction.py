@@ -217,7 +217,7 @@ def credit_suffix(s: dict[str, Any]) -> str:
     """Return how a scored row's speaker misses split: "wrong W, unnamed U"
     (a wrong name shows other people's words under a speaker filter, so the
     issue counts it apart from an honest blank)."""
-    return f"wrong {s.get('speaker_wrong', 0)}, unnamed {s.get('speaker_unnamed', 0)}"
+    return f"wrong {s['speaker_wrong']}, unnamed {s['speaker_unnamed']}"
 
 
 def extract_bbc_gold(corpus: Path, gold_path: Path) -> list[tuple[list[Quote], list[dict[str, Any]]]]:

@@ -95,7 +95,7 @@ def _instance(people: DocSpeakers, pos: int, gender: str | None, is_gold: Any, s
     """Return the choice at pos among the people fitting `gender`, labelled
     by is_gold(person); None when the gold person is not among two or more."""
     ctx = antecedents.context_at(people.text, pos)
-    pool = antecedents.candidates(people._mentions, people.by_order, pos,
+    pool = antecedents.candidates(people.mentions, people.by_order, pos,
                                   lambda p: gender is None or p.gender in (None, gender))
     pool = antecedents.narrow(pool, ctx, people.text)
     labels = [k for k, p in enumerate(pool) if is_gold(p)]

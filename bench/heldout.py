@@ -313,7 +313,7 @@ def total_row(scores: list[dict[str, Any]]) -> str:
     """Return the tuning total of quote rows' speaker counts: right of matched,
     then the misses split as credit_suffix does."""
     keys = ("speaker_ok", "speaker_n", "speaker_wrong", "speaker_unnamed")
-    s = {k: sum(score.get(k, 0) for score in scores) for k in keys}
+    s = {k: sum(score[k] for score in scores) for k in keys}
     return (f"speaker {s['speaker_ok'] / max(1, s['speaker_n']):.3f} ({s['speaker_ok']}/{s['speaker_n']}); "
             f"{credit_suffix(s)}; {len(scores)} rows")
 

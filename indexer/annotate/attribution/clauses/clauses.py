@@ -114,10 +114,11 @@ _TIME_RE = re.compile(
     r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day(?!['\u2019]s)(?:\s+(?:night|morning|afternoon|evening))?|"
     r"for\s+(?:days|weeks|months|years|decades))){1,2},?")
 # (an adverb may stand between: ", falsely suggesting", "and boldly claiming"; a quote closing on its comma too)
+# (an ASCII dash with spaces leads like an em dash: "refuses to publish it - saying"; BBC r2, r16, r28, r35)
 # (a document and a time or place after it: "sent an email Wednesday saying", "filed a lawsuit in 2013 alleging")
 _DOCUMENT_ALT = "|".join(sorted(words("channel_nouns", "document_nouns")))
 _PARTICIPLE_LEAD_RE = re.compile(
-    rf"(?:,|[\u2014\u2013#]|\b(?:and|while|before|after|by)|\b(?:{_DOCUMENT_ALT})s?(?:\s+[^\s,;:.#\"]+){{0,4}}?)\s+"
+    rf"(?:,|[\u2014\u2013#]|\s-|\b(?:and|while|before|after|by)|\b(?:{_DOCUMENT_ALT})s?(?:\s+[^\s,;:.#\"]+){{0,4}}?)\s+"
     r"(?:also\s+|later\s+|then\s+|[a-z]{3,}ly\s+)?$", re.I)
 _LEAD_REACH = 50  # characters before a participle cue its lead may take
 # a participle right after the object of its sentence's verb, no comma between: "Airlines attacked the plan

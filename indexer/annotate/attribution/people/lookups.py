@@ -27,22 +27,22 @@ def find_single(people: DocSpeakers, word: str, title: str | None, pos: int) -> 
     """Return the known person 'Smallman', 'Mrs Smallman', 'Sir Mark', 'Mr Gardner', 'Mr Kim' names: the first
     test in order that someone passes, then the most recent speaker/subject among them (ties: met first); else None."""
     t, g = (title or "").lower().rstrip("."), gender_of("", title)
-    tests: list[Callable[[], list[Person]]] = [lambda: people._by_last.get(word, [])]
+    tests: list[Callable[[], list[Person]]] = [lambda: people.by_last.get(word, [])]
     if t in FIRST_NAME_TITLES:
-        tests.insert(0, lambda: people._by_first.get(word, []))
+        tests.insert(0, lambda: people.by_first.get(word, []))
     # a misspelt surname, not a common word one letter off ("More often" is no Moore)
-    tests.append(lambda: typos_of(people._by_variant, word) if len(word) >= 4 and word.lower() not in people.common
+    tests.append(lambda: typos_of(people.by_variant, word) if len(word) >= 4 and word.lower() not in people.common
                  else [])
     if not t:
-        tests.append(lambda: people._by_first.get(word, []))
-        tests.append(lambda: people._by_inner.get(word, []))  # "Joon" for Yeun Joon Kim
+        tests.append(lambda: people.by_first.get(word, []))
+        tests.append(lambda: people.by_inner.get(word, []))  # "Joon" for Yeun Joon Kim
     for test in tests:
         found = plain_title_fits([p for p in test() if p.first and (not g or p.gender in (None, g))], t)
         if found:
             return max(found, key=lambda p: rank_at(p, pos))
     # titled, a family name written first ("Mr Kim" of Kim Yungmin): a gender guessed from "Kim" is no
     # clash; but a man's first name after "Mr" is his surname ("Mr Howard" is not Howard Flight)
-    found = people._by_first.get(word, []) if t and not (g and first_name_gender(word) == g) else []
+    found = people.by_first.get(word, []) if t and not (g and first_name_gender(word) == g) else []
     return max(found, key=lambda p: rank_at(p, pos)) if found else None
 
 
@@ -51,7 +51,7 @@ def pronoun_referent(people: DocSpeakers, g: str, pos: int, depth: int = anteced
     """Return whom the pronoun opening the sentence before means (antecedents.chained), else the person of
     gender g (or unknown) mentioned before pos the learned ranking (antecedents) scores highest: no `named`."""
     # he and she never mean an organisation ("Acme Bakery was founded in 1988")
-    pool = antecedents.candidates(people._mentions, people.by_order, pos,
+    pool = antecedents.candidates(people.mentions, people.by_order, pos,
                                   lambda p: p.gender in (None, g) and not (p.first and people.org_like(p.name))
                                   and (not named or p.name in people.proxy_names or p.last not in named))
     ctx = antecedents.context_at(people.text, pos)

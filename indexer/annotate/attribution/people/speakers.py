@@ -85,12 +85,12 @@ class DocSpeakers:
         self._org_names: set[str] = set()  # the orgs' names up to self._org_count (is_org)
         self._org_count = 0
         self.by_order: list[Person] = []
-        self._by_first: dict[str, list[Person]] = {}
-        self._by_last: dict[str, list[Person]] = {}
-        self._by_variant: dict[str, list[Person]] = {}  # surname and its one-deletion variants
-        self._by_inner: dict[str, list[Person]] = {}  # the inner words of longer names ("Joon" of Yeun Joon Kim)
+        self.by_first: dict[str, list[Person]] = {}  # public: people.lookups, speakertypes read these indexes
+        self.by_last: dict[str, list[Person]] = {}
+        self.by_variant: dict[str, list[Person]] = {}  # surname and its one-deletion variants
+        self.by_inner: dict[str, list[Person]] = {}  # the inner words of longer names ("Joon" of Yeun Joon Kim)
         self._salient = Positions()  # everyone's, tagged with Person.order
-        self._mentions = Positions()
+        self.mentions = Positions()  # everyone's, tagged with Person.order (ranking.ranker, people.lookups)
         self.text = text
         self.proxies: list[tuple[int, str, str | None]] = []  # (position, body, gender) of spokespeople
         self.proxy_names: set[str] = set()
@@ -109,7 +109,7 @@ class DocSpeakers:
         events = [e for hit in find_full_names(text, self.common) if (e := self._introduce(text, hit))]
         events += self._surname_mentions(text) + (self._late or [])
         self._late = None  # "Lord Dubs": a peer is a person before speaking, for the pronouns between
-        lone = lonespeakers.mentions(text, self.common, (self._by_last, self._by_first), self.match_org)
+        lone = lonespeakers.mentions(text, self.common, (self.by_last, self.by_first), self.match_org)
         peers = [*singles.peer_mentions(text, _NOT_FIRST), *lone]  # "Vole said": a person before speaking too
         events += [(at, self._single([w], t), is_subject(text, at)) for at, t, w in peers]
         events += referents.description_mentions(text, events)  # "the cardinal will ask", "the Dutchman": one named
@@ -117,7 +117,7 @@ class DocSpeakers:
             if inside(self._quoted, pos):
                 continue  # a name inside a quote is the speaker's topic, not a pronoun's antecedent
             person.mentions.scan(pos)
-            self._mentions.scan(pos, person.order)
+            self.mentions.scan(pos, person.order)
             if subject:
                 person.salient.scan(pos)
                 self._salient.scan(pos, person.order)
@@ -130,16 +130,16 @@ class DocSpeakers:
             self._late.append((hit.start, person, subject))
         elif not inside(self._quoted, hit.start):
             person.mentions.add(hit.start)
-            self._mentions.add(hit.start, person.order)
+            self.mentions.add(hit.start, person.order)
             if subject:
                 person.salient.add(hit.start)
                 self._salient.add(hit.start, person.order)
 
     def _scan_spokespeople(self, text: str) -> None:
         """Register 'a spokeswoman for the X' and 'an X spokesman' the article names no one beside as X's proxies."""
-        for pos, noun, run in unnamed_spokespeople(text, self._by_last.__contains__):  # their 'she said' is X
+        for pos, noun, run in unnamed_spokespeople(text, self.by_last.__contains__):  # their 'she said' is X
             body = self.match_org(run) or expand_acronym(text, run) or run
-            if not is_description(body.split()) and run not in self._by_last:  # "a Vole spokesman": hers
+            if not is_description(body.split()) and run not in self.by_last:  # "a Vole spokesman": hers
                 self.note_proxy(body, "f" if "woman" in noun else "m" if "man" in noun else None, pos)
 
     def _introduce(self, text: str, hit: NameHit) -> tuple[int, Person, bool] | None:
@@ -155,8 +155,8 @@ class DocSpeakers:
         subject = (is_subject(text, hit.run_start) or newcomers.described(text, end)) \
             and not things.alone_on_line(text, hit)  # a heading; "came from Ann Vole, an analyst at": a newcomer
         if self._surname_led(name):  # "De Blasio" after Bill de Blasio: his surname
-            return hit.start, next(p for p in self._by_last[last] if p.first), subject
-        longer = longer_form(self._by_last.get(last, []), name, title is not None)
+            return hit.start, next(p for p in self.by_last[last] if p.first), subject
+        longer = longer_form(self.by_last.get(last, []), name, title is not None)
         if longer is not None:  # "Parker Vole" after Ann Parker Vole: her double-barrelled surname
             return hit.start, longer, subject
         if last.lower() in ROLE_WORDS and not surname_role(name, title) or not (  # "Ada King": if "Ms King" follows
@@ -173,10 +173,10 @@ class DocSpeakers:
         """Return the mention events of known people by surname alone or with
         a title ("Mourinho added", "Mr Straw said"): they keep a person salient
         for pronouns.  A candidate named this way becomes a person."""
-        surnames = set(self._by_last) | set(self._candidates)
+        surnames = set(self.by_last) | set(self._candidates)
         # informal writing names people by first name ("Bernard's go-to option is"): a first
         # name only one person has, and nobody's surname, is a mention of that person too
-        firsts = {first: people[0] for first, people in self._by_first.items()
+        firsts = {first: people[0] for first, people in self.by_first.items()
                   if len(people) == 1 and first not in surnames and len(first) > 1}
         if not surnames and not firsts:
             return []
@@ -190,7 +190,7 @@ class DocSpeakers:
     def _by_surname(self, last: str, title: str | None) -> Person | None:
         """Return whom a surname (optionally titled) names: the first fitting registered person, else its candidate."""
         g = gender_of("", title)
-        for person in plain_title_fits(self._by_last.get(last, []), (title or "").lower().rstrip(".")):
+        for person in plain_title_fits(self.by_last.get(last, []), (title or "").lower().rstrip(".")):
             if person.first and (not g or person.gender in (None, g)):
                 return person
         hit = self._candidates.pop(last, None) or self._inner_candidate(last)
@@ -215,12 +215,12 @@ class DocSpeakers:
         if person is None:
             person = self.people[name] = Person(display or name, first, last, gender, order=len(self.by_order))
             self.by_order.append(person)
-            self._by_first.setdefault(first, []).append(person)
-            self._by_last.setdefault(last, []).append(person)
+            self.by_first.setdefault(first, []).append(person)
+            self.by_last.setdefault(last, []).append(person)
             for key in variants(last):
-                self._by_variant.setdefault(key, []).append(person)
+                self.by_variant.setdefault(key, []).append(person)
             for word in name_words(person.name.split())[1:-1]:
-                self._by_inner.setdefault(word, []).append(person)
+                self.by_inner.setdefault(word, []).append(person)
         elif person.gender is None:
             person.gender = gender
         return person
@@ -231,7 +231,7 @@ class DocSpeakers:
         run = without_lead_description(self.text, run, pos)  # "Bookmaker Acmebet said": Acmebet
         org = self.match_org(run) or org_with_of(run) or orgevidence.publication_named(self.text, run)
         role, title, name, bare = *split_run(run), _THE_OR_POSSESSIVE_RE.sub("", run)  # "the Ministry of X and Y"
-        if not name and (word := title or role) is not None and word in self._by_last:
+        if not name and (word := title or role) is not None and word in self.by_last:
             name, title, role = [word], None, None  # "King said" once Ann King is known: her surname, no title
         numbered = bool(name) and name[-1].isdigit()  # "Number 10", "Radio 1": a body's name, never a person's
         if org and (not name or numbered or looks_like_org(name) or len(name) == 1 and not title or org in (run, bare)):
@@ -251,12 +251,12 @@ class DocSpeakers:
                 role, name, title, suffix = None, appositive, None, []
             elif describes:
                 return None, role  # a description, not the name before it
-        lone = len(name) == 1 and name == parts.name and not (role or title or name[0] in self._by_last
-                                                               or name[0] in self._by_first)
+        lone = len(name) == 1 and name == parts.name and not (role or title or name[0] in self.by_last
+                                                               or name[0] in self.by_first)
         if lone and (glued := self._glued_speaker(run, parts, end, org, pos)):
             return glued, None
         role = " ".join(([role] if role else []) + parts.role) or None
-        if not name or is_description(name) and not (name[-1] in self._by_last and (title or not name[1:])
+        if not name or is_description(name) and not (name[-1] in self.by_last and (title or not name[1:])
                                                      or surname_role(name, title)):
             return None, role  # "Mr Bishop" once John Bishop is known, "Mr King": a surname, not a role
         if any(t.lower() in _CUE_FORMS for t in name):
@@ -288,7 +288,7 @@ class DocSpeakers:
         person by full name (or a body: "the Acme Style Box"), else a known person by surname or title."""
         pos, end = span
         if len(name) >= 2 and not self._surname_led(name):
-            person = longer_form(self._by_last.get(name[-1], []), name, title is not None)
+            person = longer_form(self.by_last.get(name[-1], []), name, title is not None)
             if person is None and things.is_thing(self.text, self.common, name, title, (role or "").split(),
                                                   (self.text.find(name[0], pos), end)):
                 self.orgs.append((pos, " ".join(name)))  # "the Acme Style Box said": a body speaks
@@ -321,11 +321,11 @@ class DocSpeakers:
         Ann" before "Ann said") and nobody has it as surname: that person, not someone else with that first name."""
         if title or not singles.peer_title(self.text, word, None):
             return None
-        return self.people.get(f" {word}") or (None if word in self._by_last else self._single([word], None))
+        return self.people.get(f" {word}") or (None if word in self.by_last else self._single([word], None))
 
     def _surname_led(self, name: list[str]) -> bool:
         """True for a surname and its particles ("van Gaal"; "Van Gaal" once Louis van Gaal is known); not "Al Gore"."""
-        return is_surname_only(name) and (name[0].islower() or any(p.first for p in self._by_last.get(name[-1], [])))
+        return is_surname_only(name) and (name[0].islower() or any(p.first for p in self.by_last.get(name[-1], [])))
 
     def note_proxy(self, body: str, gender: str | None, pos: int) -> None:
         """Record a spokesperson for `body` at pos: their 'she said', 'the spokeswoman' later resolve to it."""
@@ -347,7 +347,7 @@ class DocSpeakers:
         person.salient.add(pos)
         person.mentions.add(pos)
         self._salient.add(pos, person.order)
-        self._mentions.add(pos, person.order)
+        self.mentions.add(pos, person.order)
         return person
 
     def resolve_pronoun(self, pronoun: str, pos: int, named: frozenset[str] = frozenset()) -> str | None:
@@ -370,7 +370,7 @@ class DocSpeakers:
     @cached_property
     def organisations(self) -> Organisations:
         """Return the organisations the article introduces (scanned on first use)."""
-        return Organisations(self.text, self.match_org, self._quoted, self._by_last, self.common)
+        return Organisations(self.text, self.match_org, self._quoted, self.by_last, self.common)
 
     def match_org(self, phrase: str) -> str | None:
         """Return the institution `phrase` names in this article's registry, or None."""
@@ -385,7 +385,7 @@ class DocSpeakers:
 
     def is_person(self, name: str) -> bool:
         """Return True if `name` is a person of the registry (not an institution)."""
-        return not self.is_org(name) and any(p.name == name for p in self._by_last.get(name.split()[-1], []))
+        return not self.is_org(name) and any(p.name == name for p in self.by_last.get(name.split()[-1], []))
 
     def note_org(self, org: str, pos: int) -> None:
         """Record an institution that spoke at pos (so 'it said' can follow)."""

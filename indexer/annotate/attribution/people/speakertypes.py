@@ -28,7 +28,7 @@ class _Registry(Protocol):
     """What the answer reads of people.speakers.DocSpeakers."""
 
     @property
-    def _by_last(self) -> Mapping[str, list[Person]]: ...
+    def by_last(self) -> Mapping[str, list[Person]]: ...
 
     def match_org(self, phrase: str) -> str | None: ...
 
@@ -47,7 +47,7 @@ def vouched_person(people: _Registry, name: str) -> bool:
     if first_name_gender(first.split("-")[0]) is None and plain_word(first) not in _TITLES \
             and not is_role_word(first):  # "Jean-Michel Vole", "President Vole of Acmeland" too
         return False  # a gender a pronoun gave "Acme" later vouches for nothing
-    return any(p.name == name for p in people._by_last.get(name.split()[-1], ()))
+    return any(p.name == name for p in people.by_last.get(name.split()[-1], ()))
 
 
 def is_org_value(people: _Registry, name: str, spoken: Collection[str]) -> bool:
@@ -60,7 +60,7 @@ def is_org_value(people: _Registry, name: str, spoken: Collection[str]) -> bool:
         return False  # "Lord Vole said" after "the Vole Inquiry": his words, not the inquiry's
     if name in spoken:
         return True
-    if any(p.name == name and p.first for p in people._by_last.get(name.split()[-1], ())):
+    if any(p.name == name and p.first for p in people.by_last.get(name.split()[-1], ())):
         # a person by the registry's reading ("Keanu Vole"): only strong words make them a body
         # ("Acme Vole, which ..."); the whole scan, built for this alone, cost 10% of extraction
         return looks_like_org(name.split()) or people.org_like(name)  # "Acme Alliance": an org word

@@ -25,8 +25,9 @@ from onrecord.indexer.lexicon import words
 _VERBS = words("finite_auxiliaries", "past_tense_verbs")
 _DETERMINERS = frozenset(("the", "a", "an"))
 _FIRST_VERB = 2  # words a subject keeps before its verb at least: a determiner and a noun
-# a present tense's ending: "wants", "refuses"; not "class", "bus", "this", "firm's"
-_PRESENT_RE = re.compile(r"[a-z]{2,}(?<![su'\u2019])s")
+# a present tense's ending: "wants", "refuses" (also "this", "its": cut there too); not "class", "bus";
+# a possessive ("firm's") never matches [a-z]
+_PRESENT_RE = re.compile(r"[a-z]{2,}(?<![su])s")
 
 
 def cut_at_verb(phrase: Phrase | None) -> Phrase | None:
@@ -42,10 +43,15 @@ def cut_at_verb(phrase: Phrase | None) -> Phrase | None:
     for i in range(_FIRST_VERB, len(words_)):
         text = " ".join(words_[:i])
         if words_[i].lower() in _VERBS:
-            return replace(phrase, text=text, end=phrase.start + len(text)) if is_speaker_noun(text) else phrase
+            return _cut(phrase, text) if is_speaker_noun(text) else phrase
         if _PRESENT_RE.fullmatch(words_[i]) and is_speaker_noun(text):
             # the first -s word after a speaker decides: a verb unless it heads the phrase itself
             # ("The union members"; "The firm wants" reads as an agent noun too, so it stays whole)
             plural = is_speaker_noun(f"{text} {words_[i]}")
-            return phrase if plural else replace(phrase, text=text, end=phrase.start + len(text))
+            return phrase if plural else _cut(phrase, text)
     return phrase
+
+
+def _cut(phrase: Phrase, text: str) -> Phrase:
+    """Return `phrase` ended after its first len(text) characters, `text`."""
+    return replace(phrase, text=text, end=phrase.start + len(text))

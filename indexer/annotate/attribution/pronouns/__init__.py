@@ -3,7 +3,7 @@
 Owns the learned choice of a pronoun's antecedent (`antecedents`, weights in
 indexer/data/speaker_weights.json fitted by bench/fit_speakers.py); "He said"
 the subject a finite verb follows in the sentence before (`subjectverbs`);
-"It said" and "The company said" the body the sentence before is about
-(`subjectbodies`); a speaking "it" inside its sentence that sentence's body
-subject (`ownsubject`).
+"It said" and "The company said" the body the sentence before is about,
+and a speaking "it" inside its sentence that sentence's body subject
+(`subjectbodies`).
 """

@@ -21,6 +21,17 @@ reported") and a dummy "It is predicted" continue nothing.  The word lists
 are indexer.lexicon's ("document_nouns", "org_staff_nouns",
 "skip_before_cue", "subject_adverbials", "not_names"), and
 orgs.organisations' ORG_NOUNS.
+
+A speaking "it" in the middle of a sentence ("Acme uses Vole, which it
+says ...", "The Norland government forced the sale to recover a bill it
+says the firm owes") is that sentence's own subject, when the subject is
+a body the registry knows or a body's description ("the government"),
+rather than the last body named before the pronoun (often the object of
+the same sentence: "Vole" above); a description is resolved as
+descriptions.nominals resolves it as a speaker.  A sentence that reports
+another's words between its subject and the pronoun ("Acme said analysts
+told it ...") continues nothing.  Both readings share this module's
+subject pattern, so they live together (no import cycle between them).
 """
 from __future__ import annotations
 
@@ -61,7 +72,11 @@ _SUBJECT_RE = re.compile(
     rf"(?:[Tt]he[ \u00a0]+)?"
     rf"(?P<kind>(?:[a-z][\w-]*[ \u00a0]+)?(?:{word_alternation(_KINDS)})[ \u00a0]+|{_OPENING_KIND})?"
     rf"(?P<name>{_NAME})[ \u00a0]+(?P<verb>[a-z][\w-]*)")
-LEAD_IN = _LEAD_IN  # pronouns.ownsubject reads a sentence's subject after the same words
+# "The group has", "the Norland government forced": a body's description as the subject of its own sentence
+_DESCRIBED_RE = re.compile(
+    rf"{_LEAD_IN}(?P<np>[Tt]he[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,2}}?(?:{word_alternation(ORG_NOUNS)}))"
+    rf"[ \u00a0]+(?P<verb>[a-z][\w-]*)")
+_QUOTE_RE = re.compile("[\"\u201c\u201d]")
 # the pronoun opens its sentence, or follows the quote that does
 _OPENS_RE = re.compile(rf"[(\u2018]?{_LEAD_IN}")
 _CLOSED_QUOTE_RE = re.compile(r"[\"\u201c][^\"\u201c\u201d]+[\"\u201d][ \u00a0]*")
@@ -81,8 +96,7 @@ def resolve_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None:
     referent instead when that is the subject's name written whole), else
     the registry's referent (the later of the last body to speak and, for
     "it", the last one introduced), else None."""
-    from onrecord.indexer.annotate.attribution.pronouns.ownsubject import own_subject_body  # it reads this module
-    found = subject_body(pronoun, pos, people) or own_subject_body(pronoun, pos, people)
+    found = subject_body(pronoun, pos, people) or _own_subject_body(pronoun, pos, people)
     earlier = people.organisations.referent(pos, people.orgs, pronoun.lower() == "it")
     if found and earlier and earlier.startswith(f"{found} "):
         return earlier  # "The Association of British insurers warned": the registry's whole name
@@ -240,11 +254,6 @@ def _body(name: str, it: bool, said_body: bool, people: DocSpeakers) -> str | No
     return name
 
 
-def opens_sentence(text: str, sentence: int, pos: int) -> bool:
-    """Return True when the phrase at pos opens the sentence at `sentence` (after lead-in words)."""
-    return _OPENS_RE.fullmatch(text, sentence, pos) is not None
-
-
 def subject_match(text: str, start: int, end: int) -> re.Match[str] | None:
     """Return the match of a sentence's subject and verb at start (before end), or None; an -s
     verb counts ("Acme uses"), not a staff or people noun ("US officials")."""
@@ -254,16 +263,24 @@ def subject_match(text: str, start: int, end: int) -> re.Match[str] | None:
     return m if _is_verb(m["verb"], True) else None
 
 
-def is_verb(word: str) -> bool:
-    """Return True when `word` may be a verb after a subject (an -s form counts: "The group uses")."""
-    return _is_verb(word, True)
-
-
-def reports_between(text: str, start: int, end: int) -> bool:
-    """Return True when a finite speech cue stands in text[start:end] (another's words reported there)."""
-    return _reports_after(text, start, end, False)
-
-
-def body_of(m: re.Match[str], people: DocSpeakers) -> str | None:
-    """Return the body a subject_match names when the registry knows it as one (its full name), or None."""
+def _own_subject_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None:
+    """Return the body opening the sentence of a lowercase "it" at pos that
+    does not open it itself; None for any other pronoun, when the sentence
+    holds a quote before the pronoun, its subject is no body the registry
+    knows nor a body's description, or a speech cue comes between them."""
+    text = people.text
+    if pronoun != "it":
+        return None
+    ctx = context_at(text, pos)
+    if _OPENS_RE.fullmatch(text, ctx.sentence, pos) is not None or _QUOTE_RE.search(text, ctx.sentence, pos):
+        return None  # "It said" / '"...," it said': the sentence before's subject (subject_body)
+    described = _DESCRIBED_RE.match(text, ctx.sentence, pos)
+    if described is not None and _is_verb(described["verb"], True):
+        if _reports_after(text, described.end(), pos, False):
+            return None
+        from onrecord.indexer.annotate.attribution.descriptions.nominals import resolve_nominal  # it imports this
+        return resolve_nominal(described["np"], described.start("np"), people)
+    m = subject_match(text, ctx.sentence, pos)
+    if m is None or _reports_after(text, m.end(), pos, False):
+        return None
     return _body(m["name"], False, False, people)

@@ -95,7 +95,7 @@ def candidates(people: DocSpeakers, w: Windows, cascade: Candidate, carry: str |
     if cascade.speaker:
         found[cascade.speaker] = cascade
     for relation, frame, lo, hi in _windows(w):
-        for pos, owner in _between(people._mentions, frame.base + lo, frame.base + hi):
+        for pos, owner in _between(people.mentions, frame.base + lo, frame.base + hi):
             person = people.by_order[owner]
             cand = found.get(person.name)
             if cand is None:

@@ -1,6 +1,6 @@
 """Reported speech (issues #31, #32): a speaking "it" inside its own sentence
 is that sentence's subject when the subject is a body or a body's
-description (pronouns.ownsubject), not the body named last before the pronoun
+description (pronouns.subjectbodies), not the body named last before the pronoun
 (often the sentence's own object); a sentence whose subject is no body, or
 that reports another's words between subject and pronoun, keeps the old
 reading."""

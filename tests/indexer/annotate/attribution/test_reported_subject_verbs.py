@@ -53,8 +53,8 @@ def test_a_verb_of_the_tables_ends_the_subject(table: str, verb: str) -> None:
     Phrase("The union wants talks", 0, 21, "np"),  # "wants" reads as an agent noun ("servants"): left whole
     Phrase("The trade unions", 0, 16, "np"),  # "The trade" names no speaker: "unions" is its head
     Phrase("Many voters have", 0, 16, "np"),  # no "the"/"a"/"an": not the determiner reader's run
-    Phrase("The has", 0, 7, "np"),
-    Phrase("The board's papers", 0, 18, "np"),  # a possessive before the -s word: no speaker words  # a determiner and the verb: no noun to keep
+    Phrase("The has", 0, 7, "np"),  # a determiner and the verb: no noun to keep
+    Phrase("The board's papers", 0, 18, "np"),  # a possessive before the -s word: no speaker words
     Phrase("Ann Vole has", 0, 12, "name"),  # a name is read by its own rules
     Phrase("A strange thing can", 0, 19, "np"),  # the words before the verb name no speaker
 ])
@@ -69,5 +69,6 @@ def test_a_subject_that_cannot_speak_reports_nothing() -> None:
 
 
 def test_a_present_tense_read_as_a_noun_finds_no_speaker() -> None:
+    # records a known limit (read so before #32's cut too): "wants" may be an agent noun, so the phrase stays whole
     text = "The Ferry Workers Union met on Monday. The union wants talks, insisting the deal was unfair."
     assert [(q.text, q.speaker) for q in reported(text)] == [("the deal was unfair", None)]

@@ -43,7 +43,7 @@ class _Registry:
     """A registry holding one person by surname, knowing no institution."""
 
     def __init__(self, person: Person | None) -> None:
-        self._by_last = {person.last: [person]} if person else {}
+        self.by_last = {person.last: [person]} if person else {}
         self.organisations = DocSpeakers("Nothing here.").organisations
 
     def match_org(self, phrase: str) -> str | None:
