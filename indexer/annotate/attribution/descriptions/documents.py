@@ -109,22 +109,24 @@ def _owned_re(noun: str) -> re.Pattern[str]:
     report", "a report (published) by (telecoms giant) Acme", "In a statement
     (on Monday), Acme said", "a Acme Bank report", "Acme published a
     report" or "the Daily Bugle reported", "In its report the committee
-    warned" (group 1 to 6 the owner; group 1 also "Acme said in a
-    statement"; group 6 a lowercase description)."""
-    # one scan of the owner run for "Acme's report" and "Acme says in a report": the run is the costly part
+    warned" (group 1, 3, 4, 5 or 6 the owner, _owner_run numbers the
+    shapes; group 1 also "Acme said in a statement" and, with group 2's
+    empty mark, "Acme published a report"; group 6 a lowercase description)."""
+    # one scan of the owner run for "Acme's report", "Acme says in a report" and "Acme published a
+    # report": the run is the costly part
     reported = r"|reported\b" if noun == "report" else ""  # "the Daily Bugle reported": its report
     return re.compile(rf"{_OWNER_RUN}(?:['\u2019]s[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}s?\b"
                       rf"|[ \u00a0]+(?:has[ \u00a0]+)?{_SAID}[ \u00a0]+in[ \u00a0]+(?:an?|its|their)"
-                      rf"[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,2}}?{noun}\b)"  # "Acme says in a report"
+                      rf"[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,2}}?{noun}\b"  # "Acme says in a report"
+                      # "Acme published a report", "the Daily Bugle reported" (group 2, empty, marks them)
+                      rf"|[ \u00a0]+(?:has[ \u00a0]+)?(?:{_ISSUED}[ \u00a0]+(?:an?|its|their|the)[ \u00a0]+"
+                      rf"(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}\b{reported})())"
                       rf"|\b{noun}s?,?[ \u00a0]+(?:{_ISSUED}[ \u00a0]+)?(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?"
                       rf"(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?{_OWNER_RUN}"  # "a report by telecoms giant Acme"
                       rf"|\b[Ii]n[ \u00a0]+(?:an?|its)[ \u00a0]+{noun}\b[^.\"\u201c\n]{{0,80}}?"
                       rf"[ \u00a0]+(?:the[ \u00a0]+)?{_OWNER_RUN}[ \u00a0]+(?:has[ \u00a0]+)?{_SAID}\b"
                       # "a Acme Bank report": the noun left unread, so "a June report by Acme" is still Acme's
                       rf"|\b(?:[Aa]n?|[Tt]he)[ \u00a0]+{_OWNER_RUN}(?=[ \u00a0]+{noun}\b)"
-                      # "Acme published a report", "the Daily Bugle reported": the issuer of what follows
-                      rf"|{_OWNER_RUN}[ \u00a0]+(?:has[ \u00a0]+)?(?:{_ISSUED}[ \u00a0]+(?:an?|its|their|the)[ \u00a0]+"
-                      rf"(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}\b{reported})"
                       # "In a report published in July the cross-party committee stated"
                       rf"|\b[Ii]n[ \u00a0]+(?:an?|its)[ \u00a0]+{noun}\b[^.\"\u201c\n]{{0,80}}?[ \u00a0]+the[ \u00a0]+"
                       rf"{_BODY_DESCRIPTION}[ \u00a0]+(?:has[ \u00a0]+)?{_STATED}\b")
@@ -158,9 +160,12 @@ def _owner_run(m: re.Match[str]) -> tuple[int, int, str]:
     """Return (group, where the run starts, run) of an owner match: the run
     without a leading article or a sentence break inside ("by Acme. It said"
     is Acme's, "last October. Mr Vole's statement" his)."""
-    k = next(k for k in range(1, 7) if m.group(k))
-    run = LEADING_ARTICLES_RE.sub("", m.group(k))
-    return k, m.start(k), _END_STOP_RE.sub("", re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if k == 1 else 0])
+    g = next(g for g in (1, 3, 4, 5, 6) if m.group(g))
+    run = LEADING_ARTICLES_RE.sub("", m.group(g))
+    run = _END_STOP_RE.sub("", re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if g == 1 else 0])
+    # the shape's number: 1 "Acme's report", 2 "report by Acme", 3 "In a report, Acme said",
+    # 4 "a Acme Bank report", 5 "Acme published a report" (group 1 with group 2's mark), 6 "the committee"
+    return 5 if g == 1 and m.group(2) is not None else g if g == 6 else 1 if g == 1 else g - 1, m.start(g), run
 
 
 def _names_body(m: re.Match[str], people: DocSpeakers) -> bool:
