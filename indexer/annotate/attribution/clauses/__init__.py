@@ -9,5 +9,6 @@ opening the sentence (`openers`), the subject past a quoted aside
 (`quoted_asides`), the clause record (`spans`), a clause cut where the
 writer's words resume (`runons`), what a statement was issued in
 (`channels`), the speaker phrase before a cue (`speakers`) and whether it
-can be who spoke (`sources`).
+can be who spoke (`sources`; "The report said that ..." its issuer's words,
+no finding: `documentspeech`).
 """

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.clauses.documentspeech import document_speaks
 from onrecord.indexer.annotate.attribution.indirect.outlets import is_outlet_description
 from onrecord.indexer.annotate.attribution.names.names import ORG_NAME_WORDS
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
@@ -145,7 +146,9 @@ def is_source(s: str, lo: int, phrase: Phrase, cue: re.Match[str]) -> bool:
     whole = s[start:phrase.end]
     # "a representative for the platform tells": the head before its preposition speaks
     spoken = may_speak(phrase, cue) or found[-1] not in NOT_SPEAKERS and _speaks(_OF_TAIL_RE.sub("", whole))
-    if not found or " ".join(found) in _WRITER or is_finding(phrase) or not spoken:
+    # "The report said that": its issuer's words, no finding
+    finding = is_finding(phrase) and not document_speaks(WORD_RE.findall(phrase.text), cue)
+    if not found or " ".join(found) in _WRITER or finding or not spoken:
         return False
     if _THAT_END_RE.search(whole) and not is_speaker_noun(_RELATIVE_TAIL_RE.sub("", whole)):
         return False

@@ -38,6 +38,9 @@ _NOUN_BEFORE_RE = re.compile(
     r"(?:\b(?:the|a|an|his|her|their|its|our|my|this|into|amid|over|about|despite|against|of)|"
     r"(?<!\bhe)(?<!\bshe)(?<!\bwho)['\u2019]s?)\s+$", re.I)
 _HEADLINE_CUES = words("headline_clause_cues")
+# a document noun that is also a cue word, right before a document's speech verb: "The FAO report said that"
+_DOCUMENT_CUE_NOUNS = words("document_nouns") & _CUES
+_DOCUMENT_VERB_AFTER_RE = re.compile(rf"\s+(?:{'|'.join(sorted(words('document_speech_cues')))})\b", re.I)
 _SMALL_WORDS = frozenset("a an the of to in on at for and or but by with as is".split())  # lowercase in a title
 _HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tell"
 
@@ -51,7 +54,13 @@ def is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
     # searched in place, not in a slice: a slice would cut "Kiedis" to "is" or "other" to "her"
     start = max(lo, cue.start() - 12)
     passive = not is_participle(cue) and _PASSIVE_RE.search(s, start, cue.start())
-    return not _NOUN_BEFORE_RE.search(s, start, cue.start()) and not passive
+    return not _NOUN_BEFORE_RE.search(s, start, cue.start()) and not passive and not _document_noun(s, cue)
+
+
+def _document_noun(s: str, cue: re.Match[str]) -> bool:
+    """True when the cue word is a document noun its own speech verb follows
+    ("The FAO report said that": "said" reports, "report" is its subject)."""
+    return cue.group().lower() in _DOCUMENT_CUE_NOUNS and _DOCUMENT_VERB_AFTER_RE.match(s, cue.end()) is not None
 
 
 def is_title_case(s: str, lo: int, cue: re.Match[str]) -> bool:

@@ -6,8 +6,10 @@ phrase names ("the Copyright Office's report", "the Strava report", "an agency s
 lawsuit"); the owner the article named with the last such document ("Acme's annual report", "a
 report by Acme", "a report published by research firm Acme": the lexicon's "document_issuing_verbs",
 "In a statement, Acme said", "Acme says in a report", "a Acme Bank report" when the name is a
-body's); for a suit (the lexicon's "suit_nouns") the party the article last wrote as suing ("Ann
-Vole is suing Acme", "Ann Vole filed the suit": "suing_verbs"); else the one named after the
+body's, "Acme published a report", "the Daily Bugle reported", "In its report the committee
+warned": the committee named before; never a day, a month or "MPs": "Friday's report" is no one's);
+for a suit (the lexicon's "suit_nouns") the party the article last wrote as suing ("Ann Vole is
+suing Acme", "Ann Vole filed the suit": "suing_verbs"); else the one named after the
 lead's "a report" (descriptions.leads), the organisation introduced last, the body that spoke last.  A
 document no one is named with ("a report said") names nobody.  Split from descriptions.nominals, which
 sends a description ending in such a noun here.
@@ -25,6 +27,7 @@ from onrecord.indexer.annotate.attribution.descriptions.orgheads import (
     site_at,
 )
 from onrecord.indexer.annotate.attribution.names.names import POSSESSIVE_RE
+from onrecord.indexer.annotate.attribution.names.runs import looks_like_org
 from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.orgs.orgnames import SITE_NOUNS
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
@@ -49,6 +52,13 @@ _OWNER_RUN = (r"((?!(?:The|A|An)\b)(?:[A-Z][\w.&'\u2019-]*[ \u00a0]+(?:(?:of|for
               rf"(?:[ \u00a0]+(?:[a-z]+[ \u00a0]+){{0,3}}?(?:{word_alternation(ORG_NOUNS)})\b)?)")
 _SAID = rf"(?:{word_alternation(words('main_cues'))})"
 _ISSUED = rf"(?:{word_alternation(words('document_issuing_verbs'))})"
+# an owner run of these words only names no body: "Thursday's report", "a report by two MPs committees"
+_DATES = words("weekdays", "months")
+_NOT_BODIES = _DATES | words("member_nouns")
+_MASTHEADS = words("masthead_words")  # "Times", "Telegraph": a newspaper's name, whose "reported" is its report
+# a lowercase description ending in an org noun: "the cross-party committee" stands for the body named before
+_BODY_DESCRIPTION = rf"((?:[a-z][\w-]*[ \u00a0]+){{0,2}}?(?:{word_alternation(ORG_NOUNS)}))"
+_STATED = rf"(?:{word_alternation(words('closing_cues'))})"
 # lowercase words, then the capitalised name a description before it describes ("UK-based research firm Acme")
 _NAME_AFTER_RE = re.compile(r"((?:[ \u00a0]+[a-z][\w-]*){0,3})[ \u00a0]+([A-Z][\w.&-]*(?:[ \u00a0]+[A-Z][\w.&-]*)*)")
 _END_STOP_RE = re.compile(r"(?<=[a-z]{2})\.$")  # a sentence's full stop after the name: "by the Acme Board."
@@ -64,8 +74,12 @@ def document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only: 
     end = pos + sum(len(w) + 1 for w in words)
     named = None if owned_only else _owner_named_with(noun, end, people)
     modifiers = [w for w in words[:-1] if w.lower() not in _DETERMINERS]
+    # "Wednesday's statement": a dated document is a definite one, the day no owner
+    dated = bool(modifiers) and all(POSSESSIVE_RE.sub("", w).lower() in _DATES for w in modifiers)
+    modifiers = [] if dated else modifiers
+    definite = words[0].lower() in _DEFINITE or dated and words[0].lower() not in ("a", "an")
     owner = " ".join(POSSESSIVE_RE.sub("", w) for w in modifiers if w[:1].isupper() or w in ("of", "for", "and"))
-    if named and (named[0] > pos or not owner[:1].isupper() and words[0].lower() in _DEFINITE):
+    if named and (named[0] > pos or not owner[:1].isupper() and definite):
         return named[1]  # the phrase's own owner, or whose report "the report" is
     if owner[:1].isupper():
         owner = owner.removesuffix(" of").removesuffix(" for")
@@ -83,7 +97,7 @@ def document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only: 
         # "Ann Vole is suing Acme ... the lawsuit said": hers; the body named last is often the
         # party sued, so with no plaintiff named ("a woman is suing Acme") the suit names nobody
         return _plaintiff_before(pos, people)
-    if owned_only or words[0].lower() not in _DEFINITE:
+    if owned_only or not definite:
         return None  # "a report said": which one is not said
     return leads.document_named_after_lead(people, noun, pos) \
         or people.organisations.referent(pos, people.orgs, True) or _last_body_speaking(people, pos)
@@ -93,18 +107,29 @@ def document_owner(words: list[str], pos: int, people: DocSpeakers, owned_only: 
 def _owned_re(noun: str) -> re.Pattern[str]:
     """Return the regex of a document named with its owner: "Acme's 2024
     report", "a report (published) by (telecoms giant) Acme", "In a statement
-    (on Monday), Acme said", "a Acme Bank report" (group 1 to 4 the owner;
-    group 1 also "Acme said in a statement")."""
-    # one scan of the owner run for "Acme's report" and "Acme says in a report": the run is the costly part
+    (on Monday), Acme said", "a Acme Bank report", "Acme published a
+    report" or "the Daily Bugle reported", "In its report the committee
+    warned" (group 1, 3, 4, 5 or 6 the owner, _owner_run numbers the
+    shapes; group 1 also "Acme said in a statement" and, with group 2's
+    empty mark, "Acme published a report"; group 6 a lowercase description)."""
+    # one scan of the owner run for "Acme's report", "Acme says in a report" and "Acme published a
+    # report": the run is the costly part
+    reported = r"|reported\b" if noun == "report" else ""  # "the Daily Bugle reported": its report
     return re.compile(rf"{_OWNER_RUN}(?:['\u2019]s[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}s?\b"
                       rf"|[ \u00a0]+(?:has[ \u00a0]+)?{_SAID}[ \u00a0]+in[ \u00a0]+(?:an?|its|their)"
-                      rf"[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,2}}?{noun}\b)"  # "Acme says in a report"
+                      rf"[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,2}}?{noun}\b"  # "Acme says in a report"
+                      # "Acme published a report", "the Daily Bugle reported" (group 2, empty, marks them)
+                      rf"|[ \u00a0]+(?:has[ \u00a0]+)?(?:{_ISSUED}[ \u00a0]+(?:an?|its|their|the)[ \u00a0]+"
+                      rf"(?:[\w-]+[ \u00a0]+){{0,3}}?{noun}\b{reported})())"
                       rf"|\b{noun}s?,?[ \u00a0]+(?:{_ISSUED}[ \u00a0]+)?(?:by|from)[ \u00a0]+(?:the[ \u00a0]+)?"
                       rf"(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?{_OWNER_RUN}"  # "a report by telecoms giant Acme"
                       rf"|\b[Ii]n[ \u00a0]+(?:an?|its)[ \u00a0]+{noun}\b[^.\"\u201c\n]{{0,80}}?"
                       rf"[ \u00a0]+(?:the[ \u00a0]+)?{_OWNER_RUN}[ \u00a0]+(?:has[ \u00a0]+)?{_SAID}\b"
                       # "a Acme Bank report": the noun left unread, so "a June report by Acme" is still Acme's
-                      rf"|\b(?:[Aa]n?|[Tt]he)[ \u00a0]+{_OWNER_RUN}(?=[ \u00a0]+{noun}\b)")
+                      rf"|\b(?:[Aa]n?|[Tt]he)[ \u00a0]+{_OWNER_RUN}(?=[ \u00a0]+{noun}\b)"
+                      # "In a report published in July the cross-party committee stated"
+                      rf"|\b[Ii]n[ \u00a0]+(?:an?|its)[ \u00a0]+{noun}\b[^.\"\u201c\n]{{0,80}}?[ \u00a0]+the[ \u00a0]+"
+                      rf"{_BODY_DESCRIPTION}[ \u00a0]+(?:has[ \u00a0]+)?{_STATED}\b")
 
 
 def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, str] | None:
@@ -113,21 +138,60 @@ def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, st
     lo = max(0, end - INSTITUTION_REACH)
     found = None
     for m in _owned_re(noun).finditer(people.text, lo, end + 60):  # "The letter, from Acme, says"
-        # a name before the noun owns it only as a known body: "the Sunday report" is no one's
-        known = not m.group(4) or people.match_org(m.group(4)) or m.group(4).split()[-1].lower() in ORG_NOUNS
-        found = m if m.start() < end and known else found
+        found = m if m.start() < end and _names_body(m, people) else found
     if found is None:
         return None
-    k = next(k for k in (1, 2, 3, 4) if found.group(k))
-    at, run = found.start(k), LEADING_ARTICLES_RE.sub("", found.group(k))
-    # no sentence break inside: "by Acme. It said" is Acme's, "last October. Mr Vole's statement" his
-    run = _END_STOP_RE.sub("", re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if k == 1 else 0])
+    k, at, run = _owner_run(found)
+    if k == 6:  # "the cross-party committee": the committee named before it, else no one
+        return (found.end(), org) if (org := org_by_head(run.split()[-1], at, people)) else None
+    if k == 5 or k == 4 and _is_masthead(run):  # a body _names_body checked: its own name, never "Bugle"
+        return found.end(), people.match_org(run) or run  # for "the Sunday Bugle reported" / "report"
     if k == 2 and (after := _described_name(run, found.end(), people)):
         return after
     if run.split()[-1].islower():  # "the Commons work and pensions committee": the article's own name
         return found.end(), run
+    head = run.lower()  # "the Commission report": the commission named before, never "Commission"
+    lone_head = org_by_head(head, at, people) if head in ORG_NOUNS else None
     # a name only its report shows ("Trendly's report") is still the owner's name
-    return found.end(), people.match_org(run) or people.resolve_run(run, at)[0] or run
+    return found.end(), people.match_org(run) or people.resolve_run(run, at)[0] or lone_head or run
+
+
+def _owner_run(m: re.Match[str]) -> tuple[int, int, str]:
+    """Return (group, where the run starts, run) of an owner match: the run
+    without a leading article or a sentence break inside ("by Acme. It said"
+    is Acme's, "last October. Mr Vole's statement" his)."""
+    g = next(g for g in (1, 3, 4, 5, 6) if m.group(g))
+    run = LEADING_ARTICLES_RE.sub("", m.group(g))
+    run = _END_STOP_RE.sub("", re.split(r"(?<=\w\w)\.[ \u00a0]", run)[-1 if g == 1 else 0])
+    # the shape's number: 1 "Acme's report", 2 "report by Acme", 3 "In a report, Acme said",
+    # 4 "a Acme Bank report", 5 "Acme published a report" (group 1 with group 2's mark), 6 "the committee"
+    return 5 if g == 1 and m.group(2) is not None else g if g == 6 else 1 if g == 1 else g - 1, m.start(g), run
+
+
+def _names_body(m: re.Match[str], people: DocSpeakers) -> bool:
+    """Return whether an owner match can name a body: never a day, a month or
+    "MPs" alone ("Thursday's report", "a report by two MPs committees"); a
+    name before the noun or before "reported" only as a known body ("the
+    Sunday report" is no one's)."""
+    k, _, run = _owner_run(m)
+    if not run or all(w.lower() in _NOT_BODIES for w in run.split()):
+        return False
+    if k not in (4, 5):
+        return True
+    return bool(people.match_org(run)) or run.split()[-1].lower() in ORG_NOUNS or _is_masthead(run) \
+        or k == 5 and _is_body(run, people)
+
+
+def _is_body(run: str, people: DocSpeakers) -> bool:
+    """Return whether a name before "reported" is a body's: one the article
+    counts as an organisation, an org-like name ("Acme Group"), or a
+    masthead ("the Daily Bugle": a masthead word after its first word)."""
+    return people.is_org(run) or looks_like_org(run.split()) or _is_masthead(run)
+
+
+def _is_masthead(run: str) -> bool:
+    """Return whether a name is a newspaper's: a masthead word after its first word ("Sunday Mail")."""
+    return any(w in _MASTHEADS for w in run.lower().split()[1:])
 
 
 def _described_name(run: str, at: int, people: DocSpeakers) -> tuple[int, str] | None:

@@ -60,6 +60,7 @@ _ROLES = words("roles") - words("spokes")  # a spokesperson speaks for whom they
 _MODIFIER_ROLES = words("modifier_roles")  # "the state", "the local press": a role word heading no person
 _POSSESSIVE_IN_RE = re.compile(r"\w['\u2019]s?\s")  # "the campaign's director": the owner's, never the lead's person
 _ORG_HEADS = words("org_heads")
+_DOCUMENT_NOUNS = words("document_nouns")  # "the Commission report": a document, its issuer descriptions' to name
 _LEADING_THE_RE = re.compile(r"^(?:the|The)\s+")
 # a description, then the organisation's name: "business lobby group the CBI", "the watchdog the FSA"
 _THE_NAME_RE = re.compile(
@@ -293,7 +294,7 @@ def _written_org(phrase: Phrase) -> str | None:
         return named.group(1)
     text = body_name(_LEADING_THE_RE.sub("", phrase.text))  # "the Leeds-based Acme Court": the court
     found = text.split()
-    if len(found) < 2 or not text[:1].isupper():
+    if len(found) < 2 or not text[:1].isupper() or found[-1] in _DOCUMENT_NOUNS:
         return None
     return text if any(w[:1].isupper() and w.lower() in _ORG_HEADS for w in found) else None
 
