@@ -6,7 +6,8 @@ speech verbs (`verbs`), the clause a cue introduces ("X said (that) ...":
 `closings`) or splits ("The plan, X said, is dead": `asides`; "By contrast, said X,
 CLAUSE": `adverbial_asides`), a participle
 opening the sentence (`openers`), the subject past a quoted aside
-(`quoted_asides`), the clause record (`spans`), a clause cut where the
+(`quoted_asides`), a clause whose subject is the relative pronoun before
+its speaker ("a bill which ministers claim will cut crime": `gaps`), the clause record (`spans`), a clause cut where the
 writer's words resume (`runons`), what a statement was issued in
 (`channels`), the speaker phrase before a cue (`speakers`) and whether it
 can be who spoke (`sources`; "The report said that ..." its issuer's words,

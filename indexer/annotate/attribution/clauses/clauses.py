@@ -34,6 +34,7 @@ from onrecord.indexer.annotate.attribution.clauses.closings import (
     follows_comma,
     inverted_aside_clause,
 )
+from onrecord.indexer.annotate.attribution.clauses.gaps import gap_clause
 from onrecord.indexer.annotate.attribution.clauses.openers import opening_subject
 from onrecord.indexer.annotate.attribution.clauses.quoted_asides import quoted_aside_subject
 from onrecord.indexer.annotate.attribution.clauses.runons import NEW_SUBJECT_RE, denied_report, new_subject
@@ -357,6 +358,9 @@ def _bare_complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[st
         return None  # "the Fed said in its latest Beige Book report.": the channel, no clause
     if word in BARE_CUES and _LEADING_ADVERBIAL_RE.match(s, pos, hi):  # "said in politics it takes time"
         return make_clause(s, pos, hi, phrase, cue)
+    gap = gap_clause(s, pos, hi, phrase, cue) if word in FINITE_CUES else None
+    if gap is not None:  # "a bill which ministers claim will cut crime": "which" is its subject
+        return gap
     bare = _BARE_OPEN_RE.match(s, pos, hi)
     if bare and (word in BARE_CUES or word in FINITE_CUES and (_FINITE_RE.match(s, bare.end(), hi)
                                                                 or opens_regular_past(s, bare.end(), hi)
