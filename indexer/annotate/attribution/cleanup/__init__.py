@@ -5,5 +5,7 @@ the stage clearing speaker values no one person or organisation holds and
 giving the name where an office was kept (`values`), with the whole body's
 name where the rules cut its front off ("UK" of "Amnesty International UK":
 `wholeruns`) and the name without the word opening its sentence ("But
-police": `openers`).
+police": `openers`), and a surname alone the full name its person was
+introduced with where no name run took the first name ("coach mark Vole":
+`introduced`).
 """

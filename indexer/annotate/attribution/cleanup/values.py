@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from onrecord.indexer.annotate.attribution.cleanup.introduced import introduced_names
 from onrecord.indexer.annotate.attribution.cleanup.openers import SPEECH_VERBS, cut_openers
 from onrecord.indexer.annotate.attribution.cleanup.wholeruns import LazyWords, whole_runs
 from onrecord.indexer.annotate.attribution.names.names import (
@@ -300,7 +301,8 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
     cut_paras = [[_whole(q, cut) for q in p.quotes] for p in article.paragraphs]
     quotes_all = [q for quotes in cut_paras for q in quotes]
     # a body's name the rules cut the front off ("UK" of "Amnesty International UK"): the whole name
-    whole = whole_names(article.text, quotes_all) \
+    # a surname whose first name no run took ("coach ann Vole"): the name it was introduced with, last resort
+    whole = introduced_names(article.text, quotes_all) | whole_names(article.text, quotes_all) \
         | whole_runs(article.text, quotes_all, LazyWords(article.text), people)
     paragraphs: list[Paragraph] = []
     for n, (para, cut_quotes) in enumerate(zip(article.paragraphs, cut_paras, strict=True)):
