@@ -33,7 +33,9 @@ NameSource = Callable[[Paragraph, int, int], "Quote | None"]
 _WORDS_RE = re.compile(r"[\w'\u2019-]+")
 _SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?(?=\s+[\"'\u201c\u2018]?[A-Z])")
 # "The British producers of ...", "A US firm has": a determiner, capitalised modifiers, the lowercase words
-_DESCRIPTION_RE = re.compile(r"\s*(?:The|A|An)\s+(?:[A-Z][\w'\u2019-]*\s+)*((?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*)\b")
+# then no capitalised word: "A senior Acme Party MP" is no lowercase phrase ("senior" no head)
+_DESCRIPTION_RE = re.compile(
+    r"\s*(?:The|A|An)\s+(?:[A-Z][\w'\u2019-]*\s+)*((?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*)\b(?!\s+[A-Z])")
 # where a description's noun phrase ends: its head is the word before ("the head of Acme": head)
 _PHRASE_ENDS = frozenset(("of", "for", "at", "in", "on", "from", "with", "to", "and", "who", "which", "that",
                           "has", "have", "had", "is", "are", "was", "were", "will", "would", "could"))

@@ -26,6 +26,8 @@ def _headline_speaker(text: str) -> str | None:
     ("The new road plan is to go ahead, according to the council.", None),
     # a speaker noun but no cue: the lead reports an act, no one's words
     ("A ferry operator has halted sailings on the northern route.", None),
+    # a capitalised word after the lowercase ones: "senior" is a modifier, not the head
+    ("A senior Tarnford Party MP has criticised the fees.", None),
 ])
 def test_a_lead_describes_its_speaker(sentence: str, head: str | None) -> None:
     assert described_head(sentence) == head
