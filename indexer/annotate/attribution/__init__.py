@@ -26,6 +26,8 @@ Grouped by concern, in the order a quote is attributed:
   after the reported pass;
 - `headlines`: which body quote or lead clause a headline quote takes its
   speaker from, once reported speech is in;
+- `headline_subjects`: the speaker a lead only describes ("The new health
+  minister says ..."), named where the next paragraph opens, for `headlines`;
 - `cleanup/`: each speaker value's one type, and the values no one person or
   organisation holds cleared, a body's cut name widened, an opening word cut.
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from onrecord.indexer.annotate.attribution.cleanup.speakerkinds import one_type_per_speaker
 from onrecord.indexer.annotate.attribution.headline_reports import add_headline_report
+from onrecord.indexer.annotate.attribution.headline_subjects import names_from
 from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines, echoed_titles
 from onrecord.indexer.annotate.attribution.indirect.reports import add_reported
 from onrecord.indexer.annotate.attribution.people.people import pronoun_gender
@@ -371,7 +372,8 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
     paragraphs = add_reported(paragraphs, doc.text, style, lambda: doc.people, _credit, doc.frames)
     paragraphs = add_headline_report(paragraphs, doc.text, lambda: doc.people, _credit)  # "Claim - Vole"
     if doc.headlines:
-        paragraphs = credit_headlines(paragraphs, doc.headlines, _recredit(doc.people))
+        paragraphs = credit_headlines(paragraphs, doc.headlines, _recredit(doc.people),
+                                      names_from(doc.text, doc.people, _credit))
     if doc.built is not None:  # each speaker value's type as the whole article shows it
         paragraphs = one_type_per_speaker(paragraphs, doc.built)
     return article.with_paragraphs(paragraphs)

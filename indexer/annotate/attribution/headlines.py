@@ -1,10 +1,12 @@
 """Headline quotes: who a headline's quoted words belong to.
 
 Owns the choice of the body quote whose speaker a headline quote no cue
-credits takes: the body quote that repeats its words, else the lead's own
-attribution (the first paragraph under the headline states what the headline
-says: "Firms 'hit by costs'" over "Costs are rising, the CBI says") unless the
-headline's named subject acts before its quote ("Vole attacks Tamm's 'lies'": Ann
+credits takes: the body quote that repeats its words, else the speaker a
+lead only describes ("The new health minister says ..."), named where the next
+paragraph opens (headline_subjects), else the lead's own attribution (the
+first paragraph under the headline states what the headline says: "Firms
+'hit by costs'" over "Costs are rising, the CBI says") unless the headline's
+named subject acts before its quote ("Vole attacks Tamm's 'lies'": Ann
 Vole's first statement, whoever the lead credits), else the
 first body statement of the person the headline names before its quote
 ("Vole 'proud of record'": Ann Vole's, not a later quote of someone else) unless
@@ -25,8 +27,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from onrecord.indexer.annotate.attribution.headline_subjects import NameSource, described_source
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.lexicon import words
 from onrecord.search import Paragraph, Quote
@@ -49,10 +52,13 @@ MAX_PASSIVE_GAP = 40  # characters between a name and its passive report ("Vole,
 Recredit = Callable[[Quote, Quote], Quote]  # (headline quote, source quote) -> the headline credited
 
 
-def credit_headlines(paragraphs: list[Paragraph], headlines: dict[int, str], recredit: Recredit) -> list[Paragraph]:
+def credit_headlines(paragraphs: list[Paragraph], headlines: dict[int, str], recredit: Recredit,
+                     name_source: NameSource | None = None) -> list[Paragraph]:
     """Return `paragraphs` with each headline quote (by start in `headlines`,
     its quoted words the value) credited to the speaker the module docstring
-    says; a headline with no credited quote after it is left as it is."""
+    says (`name_source` credits a name the paragraph under a lead describing
+    its speaker opens with: headline_subjects); a headline with no credited
+    quote after it is left as it is."""
     quotes = [q for para in paragraphs for q in para.quotes]
     out = []
     for n, para in enumerate(paragraphs):
@@ -60,7 +66,9 @@ def credit_headlines(paragraphs: list[Paragraph], headlines: dict[int, str], rec
             out.append(para)
             continue
         lead = paragraphs[n + 1] if n + 1 < len(paragraphs) else para
-        below = _Below(quotes, lead.end, lead.text, _source_named_next(paragraphs, n, quotes))
+        second = paragraphs[n + 2] if n + 2 < len(paragraphs) else None
+        below = _Below(quotes, lead.end, lead.text, _source_named_next(paragraphs, n, quotes),
+                       described_source(lead, second, quotes, name_source))
         found = [_headline_speaker(q, headlines[q.start], below, recredit) if q.start in headlines
                  else q for q in para.quotes]
         out.append(para.with_quotes(found))
@@ -89,12 +97,14 @@ def _source_named_next(paragraphs: list[Paragraph], n: int, quotes: list[Quote])
 @dataclass(frozen=True, slots=True)
 class _Below:
     """What stands under a headline: the article's quotes, the lead paragraph
-    (its end and text) and the source the next paragraph names (_source_named_next)."""
+    (its end and text), the source the next paragraph names (_source_named_next)
+    and the speaker it names whom the lead only describes (headline_subjects)."""
 
     quotes: list[Quote]
     lead_end: int
     lead_text: str
     source: list[Quote]
+    described: list[Quote] = field(default_factory=list)
 
 
 def _headline_speaker(head: Quote, quoted: str, below: _Below, recredit: Recredit) -> Quote:
@@ -117,7 +127,8 @@ def _headline_speaker(head: Quote, quoted: str, below: _Below, recredit: Recredi
         named = []  # "Vole 'aware' of fraud" over "Ann Vole knew, his associate has told a court"
     if named and _ACTS_RE.match(before):  # "Vole attacks Tamm's 'lies'": the subject acts, its words are quoted
         return recredit(head, (echo or named)[0])
-    chosen = echo or lead or named or below.source or said
+    # "The head of Acme has admitted ...": the lead's credit is a word cut from its description, or no one
+    chosen = echo or below.described or lead or named or below.source or said
     return recredit(head, chosen[0]) if chosen else head
 
 
