@@ -7,8 +7,9 @@ and 16 since 970e2db, rounds 17 and 18 since efc4a1f, rounds 19 and 20 since
 25 and 26 since 2d3e925, rounds 27 and 28 since 0152568, rounds 29 and 30 since
 81bd7fb, rounds 31 and 32 since d7dc65e,
 rounds 33 and 34 since 02a0951,
-rounds 35 and 36 since fe24640); a frozen test set
-(bench.heldout.TEST_SETS: rounds 37 to 40)
+rounds 35 and 36 since fe24640,
+rounds 37 and 38 since 3b22dfa); a frozen test set
+(bench.heldout.TEST_SETS: rounds 39 and 40)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -33,8 +34,6 @@ from bench.heldout import (
     BBC_R10,
     BBC_R11,
     BBC_R14,
-    BBC_R37,
-    BBC_R38,
     BBC_R39,
     BBC_R40,
     WEB_GOLD,
@@ -65,17 +64,15 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
     scored: list[Path] = []
     _patch_scorers(monkeypatch, scored)
     rows = heldout.heldout_rows(tmp_path, tmp_path) + reported.reported_rows(tmp_path, tmp_path, None, "dev")
-    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, *(heldout.bbc_round(n) for n in range(1, 37))):
+    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, *(heldout.bbc_round(n) for n in range(1, 39))):
         assert scored.count(gold) == 2, gold.name
-    for n in range(3, 37):
+    for n in range(3, 39):
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
-    assert heldout.TEST_SETS == {BBC_R37: ("round 37 BBC TEST", "--round37-test"),
-                                 BBC_R38: ("round 38 BBC TEST", "--round38-test"),
-                                 BBC_R39: ("round 39 BBC TEST", "--round39-test"),
+    assert heldout.TEST_SETS == {BBC_R39: ("round 39 BBC TEST", "--round39-test"),
                                  BBC_R40: ("round 40 BBC TEST", "--round40-test")}
-    assert not {BBC_R37, BBC_R38, BBC_R39, BBC_R40} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (37, 38, 39, 40)]
+    assert not {BBC_R39, BBC_R40} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (39, 40)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
@@ -93,8 +90,9 @@ def test_a_test_set_is_scored_only_when_asked_and_apart_from_the_tuning_rows(
     speech = reported.reported_rows(tmp_path, tmp_path, None, "dev", tests)
     assert scored.count(fresh) == (2 if asked else 0) and scored.count(BBC_R10) == 2
     assert [label for label, _ in quotes][-2:] == ["round 11 BBC TEST", "tuning total (quote rows)"]
-    # the total counts the 39 tuning rows only, never the test set
-    assert quotes[-1][1] == "speaker 0.500 (39/78); wrong 39, unnamed 0; 39 rows"
+    # the total counts the tuning rows only (every spent BBC round and the three web rows), never the test set
+    rows = len(heldout.SPENT_BBC_ROUNDS) + 3
+    assert quotes[-1][1] == f"speaker 0.500 ({rows}/{2 * rows}); wrong {rows}, unnamed 0; {rows} rows"
     assert [label for label, _ in speech][-1] == "reported: round 11 BBC TEST"
     held = [label for label, value in quotes + speech if value == "held out: scored once, after tuning (--round11-test)"]
     assert held == ([] if asked else ["round 11 BBC TEST", "reported: round 11 BBC TEST"])
@@ -106,9 +104,9 @@ def test_the_error_listers_read_every_spent_round() -> None:
     assert TUNING["bbc_r6"] == BBC_R6 and TUNING["bbc_r7"] == BBC_R7 and TUNING["bbc_r8"] == BBC_R8
     assert TUNING["bbc_r9"] == BBC_R9 and TUNING["bbc_r10"] == BBC_R10
     assert TUNING["bbc_r11"] == BBC_R11 and TUNING["bbc_r14"] == BBC_R14
-    assert {"web_r2", *(f"bbc_r{n}" for n in range(1, 37))} <= set(SOURCES)
+    assert {"web_r2", *(f"bbc_r{n}" for n in range(1, 39))} <= set(SOURCES)
     from bench.speaker_misses import ROUNDS
-    assert ROUNDS == tuple(f"bbc_r{n}" for n in range(3, 37))
+    assert ROUNDS == tuple(f"bbc_r{n}" for n in range(3, 39))
 
 
 
@@ -116,7 +114,7 @@ def test_the_ranker_fit_reads_every_tuning_gold() -> None:
     from bench.fit_ranker import HELD_ROUNDS
     from bench.fit_ranker import SOURCES as FIT_SOURCES
     assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r10"] == "round 10 BBC"
-    assert HELD_ROUNDS == tuple(f"round {n} BBC" for n in range(3, 37))
+    assert HELD_ROUNDS == tuple(f"round {n} BBC" for n in range(3, 39))
 
 
 def _main_argv(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> list[str]:
@@ -135,12 +133,12 @@ def test_a_test_set_flag_reaches_both_scorers_and_spent_flags_are_refused(
     from bench import extraction
     seen: dict[str, Any] = {}
     argv = _main_argv(monkeypatch, seen)
-    for spent in range(5, 37):
+    for spent in range(5, 39):
         with pytest.raises(SystemExit):
             extraction.main([*argv, f"--round{spent}-test"])
-    assert extraction.main([*argv, "--round37-test", "--round38-test"]) == 0
-    assert seen == {"quotes": {BBC_R37, BBC_R38}, "speech": {BBC_R37, BBC_R38}}
-    assert extraction.main([*argv, "--round38-test"]) == 0 and seen == {"quotes": {BBC_R38}, "speech": {BBC_R38}}
+    assert extraction.main([*argv, "--round39-test", "--round40-test"]) == 0
+    assert seen == {"quotes": {BBC_R39, BBC_R40}, "speech": {BBC_R39, BBC_R40}}
+    assert extraction.main([*argv, "--round40-test"]) == 0 and seen == {"quotes": {BBC_R40}, "speech": {BBC_R40}}
     fresh = tmp_path / "bbc_heldout_r11_test.json"
     monkeypatch.setattr(heldout, "TEST_SETS", {fresh: ("round 11 BBC TEST", "--round11-test")})
     assert extraction.main(argv) == 0 and seen == {"quotes": set(), "speech": set()}
