@@ -31,7 +31,7 @@ from onrecord.search import Paragraph, Quote
 NameSource = Callable[[Paragraph, int, int], "Quote | None"]
 
 _WORDS_RE = re.compile(r"[\w'\u2019-]+")
-_SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?(?=\s+[\"'\u201c\u2018]?[A-Z])")
+SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?(?=\s+[\"'\u201c\u2018]?[A-Z])")
 # "The British producers of ...", "A US firm has": a determiner, capitalised modifiers, the lowercase words
 # then no capitalised word: "A senior Acme Party MP" is no lowercase phrase ("senior" no head)
 _DESCRIPTION_RE = re.compile(
@@ -51,8 +51,7 @@ def described_source(lead: Paragraph, second: Paragraph | None, quotes: list[Quo
     else one credited to the name opening it, each one the lead does not
     name; [] when the lead opens with a name or no speaker noun, holds no
     cue, or nothing below names anyone."""
-    head = None if second is None else described_head(first_sentence(lead.text))
-    if second is None or head is None:
+    if second is None or (head := described_head(first_sentence(lead.text))) is None:
         return []
     stop = second.start + len(first_sentence(second.text))
     # a body's quotes are its staff's words ("A firm has said ..." over "'We are buying,' Ann Vole said"): its name only
@@ -68,7 +67,7 @@ def described_source(lead: Paragraph, second: Paragraph | None, quotes: list[Quo
 def _named_in(speaker: str, text: str) -> bool:
     """Return True when the last word of `speaker` (a surname, a body's name) is a word of `text`."""
     last = speaker.split()[-1]
-    return re.search(rf"\b{re.escape(last)}\b", text) is not None
+    return last in text and re.search(rf"\b{re.escape(last)}\b", text) is not None
 
 
 def described_head(sentence: str) -> str | None:
@@ -88,7 +87,7 @@ def described_head(sentence: str) -> str | None:
 
 def first_sentence(text: str) -> str:
     """Return `text` up to the end of its first sentence (all of it when no end is found)."""
-    end = _SENTENCE_END_RE.search(text)
+    end = SENTENCE_END_RE.search(text)
     return text[:end.end()] if end else text
 
 

@@ -29,13 +29,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from onrecord.indexer.annotate.attribution.headline_subjects import NameSource, described_source
+from onrecord.indexer.annotate.attribution.headline_subjects import SENTENCE_END_RE, NameSource, described_source
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.lexicon import words
 from onrecord.search import Paragraph, Quote
 
 _WORDS_RE = re.compile(r"\w+")
-_SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?(?=\s+[\"'\u201c\u2018]?[A-Z])")
 _UNNAMED = words("unnamed_sources", "finding_nouns")
 # the headline's opening capitalised words: its subject ("Vole", "Ann Vole", "Acme boss")
 _NAME_RUN = r"(?:[A-Z][\w'\u2019.-]*\s+)*[A-Z][\w'\u2019.-]*"
@@ -89,7 +88,7 @@ def _source_named_next(paragraphs: list[Paragraph], n: int, quotes: list[Quote])
     reports = any(lead.start <= q.start < lead.end for q in quotes)
     if reports and not _UNNAMED.intersection(_WORDS_RE.findall(tail.lower())):
         return []
-    end = _SENTENCE_END_RE.search(second.text)
+    end = SENTENCE_END_RE.search(second.text)
     stop = second.start + end.end() if end else second.end
     return [q for q in quotes if q.speaker and second.start <= q.start < stop]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.clauses.sources import WORD_RE
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import letter_led_alternation
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import letter_led_alternation, word_alternation
 from onrecord.indexer.lexicon import words
 
 _CUES = words("clause_cues")
@@ -40,7 +40,7 @@ _NOUN_BEFORE_RE = re.compile(
 _HEADLINE_CUES = words("headline_clause_cues")
 # a document noun that is also a cue word, right before a document's speech verb: "The FAO report said that"
 _DOCUMENT_CUE_NOUNS = words("document_nouns") & _CUES
-_DOCUMENT_VERB_AFTER_RE = re.compile(rf"\s+(?:{'|'.join(sorted(words('document_speech_cues')))})\b", re.I)
+_DOCUMENT_VERB_AFTER_RE = re.compile(rf"\s+(?:{word_alternation(words('document_speech_cues'))})\b", re.I)
 _SMALL_WORDS = frozenset("a an the of to in on at for and or but by with as is".split())  # lowercase in a title
 _HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tell"
 

@@ -36,6 +36,7 @@ from onrecord.indexer.annotate.attribution.descriptions.orgheads import (
     org_by_head,
     site_at,
 )
+from onrecord.indexer.annotate.attribution.descriptions.personheads import is_person_noun
 from onrecord.indexer.annotate.attribution.descriptions.personheads import person_head as head_at
 from onrecord.indexer.annotate.attribution.names.names import (
     POSSESSIVE_RE,
@@ -77,8 +78,7 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
             return named  # "the Acme Council for Farms, which said": the name the relative follows
     np, pos, words = _from_inner_article(np, pos, words)
     last = POSSESSIVE_RE.sub("", words[-1]).lower() if words else ""
-    lex = lexicon()
-    person_head = (last in lex.roles or last in lex.person_nouns) and last not in lex.spokes
+    person_head = is_person_noun(last)
     if not person_head and (at := head_at(words)) >= 0:  # "the Tory co-chairman", "the guitarist with band X"
         return _person_headed(words[:at + 1], pos, people)  # a person's (or nobody's), never the body's
     # the article's own name for a body first: "the Commons fisheries committee" is no House of Commons,

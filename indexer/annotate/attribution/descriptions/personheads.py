@@ -29,14 +29,14 @@ def person_head(found: list[str]) -> int:
     if cut == len(found):
         prefix, _, noun = (found[-1] if found else "").rpartition("-")
         plain = prefix.isalpha() and prefix.islower()  # "co-", "ex-"; never "Rolls-Royce", "-"
-        return len(found) - 1 if plain and _is_person_noun(noun) else -1
+        return len(found) - 1 if plain and is_person_noun(noun) else -1
     head = found[cut - 1]
     if not head.islower():
         return -1  # "The Friends of Acme": a capitalised name, no description
-    return cut - 1 if _is_person_noun(head.rpartition("-")[2]) else -1
+    return cut - 1 if is_person_noun(head.rpartition("-")[2]) else -1
 
 
-def _is_person_noun(noun: str) -> bool:
+def is_person_noun(noun: str) -> bool:
     """True for a lowercase role or person noun that is no spokesperson's."""
     lex = lexicon()
     return noun.islower() and (noun in lex.roles or noun in lex.person_nouns) and noun not in lex.spokes

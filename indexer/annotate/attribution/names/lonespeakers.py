@@ -133,8 +133,9 @@ def _may_be_person(text: str, common: frozenset[str], word: str, match_org: Call
     lex = lexicon()
     if low in _NOT_NAME or low in ORG_NAME_WORDS or low in lex.roles or low in lex.descriptors or is_role_word(word):
         return False
-    if match_org(word) or not (singles.may_be_name(text, common, word, None) or tied and singles.plain_name(
-            common, word)):
+    # plain_name first: may_be_name may scan the whole text for a mid-sentence mention
+    if match_org(word) or not (tied and singles.plain_name(common, word)
+                               or singles.may_be_name(text, common, word, None)):
         return False
     return not singles.leads_institution(text, word, common) and not _shown_org(text, word) \
         and (tied or _personal_after(text, word))

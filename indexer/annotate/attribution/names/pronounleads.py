@@ -39,7 +39,7 @@ _FULL_NAME_RE = re.compile(r"\b([A-Z][a-z]+)[ \u00a0]+[A-Z]")
 _PERSONAL_RE = re.compile(r"\b(?:he|she|his|her|him)\b")
 _LEAD_WORD_RE = re.compile(r"[\w'\u2019-]+")
 _DETERMINERS = words("determiners")
-_REPORTED_RE = re.compile(r",[ \u00a0]+(?:he|she)[ \u00a0]+[a-z]")
+REPORTED_RE = re.compile(r",[ \u00a0]+(?:he|she)[ \u00a0]+[a-z]")
 _REACH = 400  # characters back a sentence before is looked for in
 
 
@@ -57,7 +57,7 @@ def tied_subjects(text: str) -> Iterator[re.Match[str]]:
         lo = _sentence_start(text, hi)
         if lo < 0:
             continue
-        if _REPORTED_RE.search(text, lo, hi):
+        if REPORTED_RE.search(text, lo, hi):
             continue  # "Acme needed it, he said.": the sentence before is someone's report, not about him
         m = _first_subject(text, lo, hi)
         if m is not None and not _names_someone(text, m.end(1), hi):

@@ -44,7 +44,7 @@ def may_be_name(text: str, common: frozenset[str], word: str, title: str | None)
     if title or first_name_gender(word) or (word.isupper() and word.isalpha() and not is_shouted(word, common)) \
             or _DIGIT_LED_RE.fullmatch(word):
         return True
-    if not _is_word(word) or word.lower() in common or word.lower() in lexicon().never_names:
+    if not plain_name(common, word):
         return False  # "Monday", "September": dates, not people
     return _written_mid_sentence(text, word)
 

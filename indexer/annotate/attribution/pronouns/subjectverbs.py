@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import TypeVar
 
-from onrecord.indexer.annotate.attribution.names.pronounleads import plain_lead
+from onrecord.indexer.annotate.attribution.names.pronounleads import REPORTED_RE, plain_lead
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
 from onrecord.indexer.lexicon import words
@@ -69,7 +69,7 @@ def previous_subject(pool: Sequence[_P], firsts: Sequence[int], text: str,
     `previous` (the sentence before's start), `sentence` the pronoun's
     sentence's start and `pos` the pronoun's position."""
     if previous >= sentence or not opens_or_closes_quote(text, sentence, pos) \
-            or text[sentence:sentence + 1] in _QUOTE_MARKS and _POSTPOSED_PRONOUN_RE.search(text, previous, sentence):
+            or text[sentence:sentence + 1] in _QUOTE_MARKS and REPORTED_RE.search(text, previous, sentence):
         return pool  # 'Acme needed it, he said. "...," he argued': the sentence before is his report
     if any(p.mentions.last_before(pos) >= sentence for p in pool):
         return pool
@@ -86,7 +86,6 @@ def previous_subject(pool: Sequence[_P], firsts: Sequence[int], text: str,
 
 
 _QUOTE_MARKS = ("\"", "\u201c")
-_POSTPOSED_PRONOUN_RE = re.compile(r",[ \u00a0]+(?:he|she)[ \u00a0]+[a-z]")
 # a quote opening the sentence, closed right before the pronoun: '"We won," he said'
 _WHOLE_QUOTE_RE = re.compile(r"[\"\u201c][^\"\u201c\u201d\n]+[\"\u201d]\s*,?\s*")
 
