@@ -6,7 +6,8 @@ phrase read ("Ann Vole, Acme vice president, Research, said", "Ann Vole, from
 Acme told": `rolesafter`), "the Norland Central MP", an office
 and no name (`definites`), one opening the article that the next sentence
 names (`leads`), which institution a noun means ("the ministry", "the
-company": `orgheads`), whose document "the report" is
+company": `orgheads`), which outlet "the paper", "the magazine" or "the
+station" means (the one of its kind named last: `mediaheads`), whose document "the report" is
 (`documents`), whose claim a quoted that-clause is (`claims`), and a role
 description's person (`offices`), never one introduced with another office
 (`otheroffices`), matched through role words of one job ("the boss" is the

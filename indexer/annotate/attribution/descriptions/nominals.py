@@ -22,6 +22,7 @@ from functools import lru_cache
 from onrecord.indexer.annotate.attribution.descriptions.appositives import appositive_person
 from onrecord.indexer.annotate.attribution.descriptions.documents import DOCUMENT_NOUNS, ORG_VOICES, document_owner
 from onrecord.indexer.annotate.attribution.descriptions.leads import newcomer_after_lead, person_named_after_lead
+from onrecord.indexer.annotate.attribution.descriptions.mediaheads import MEDIA_NOUNS, media_outlet
 from onrecord.indexer.annotate.attribution.descriptions.offices import (
     current_person,
     note_office,
@@ -134,6 +135,8 @@ def _resolve_by_head(np: str, pos: int, words: list[str], people: DocSpeakers) -
         if member:
             people.note_org(member, pos)  # "the MPs said ... they said": the committee again
         return member
+    if definite and head in MEDIA_NOUNS and (outlet := media_outlet(np, head, pos, people)):
+        return outlet  # "asked the magazine": the magazine named last, not the latest body
     if head in lex.spokes:
         return _spoken_for(words[:-1], head, pos, people, definite, alone)
     if head in ORG_NOUNS:  # "the ministry", "the insurer"; "the environment select committee" by its name
