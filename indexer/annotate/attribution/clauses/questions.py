@@ -46,6 +46,8 @@ def passive_asked_clause(s: str, lo: int, hi: int) -> Clause | None:
     sentence s[lo:hi]: the clause to the answer that follows it ("he
     replied:") or else to the sentence's end; its phrase is the cue (the
     asker is not named); None when the sentence has no passive question."""
+    if s.find("asked", lo, hi) < 0:
+        return None  # most sentences: no regex scan for the auxiliary words before a cue they lack
     found = _PASSIVE_ASK_RE.search(s, lo, hi)
     if found is None:
         return None
