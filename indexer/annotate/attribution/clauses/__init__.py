@@ -5,7 +5,8 @@ speech verbs (`verbs`), the clause a cue introduces ("X said (that) ...":
 `clauses`), opens or closes ("according to X, ...", "..., X said.":
 `closings`) or splits ("The plan, X said, is dead": `asides`; "By contrast, said X,
 CLAUSE": `adverbial_asides`), a participle
-opening the sentence (`openers`), the subject past a quoted aside
+opening the sentence (`openers`), a question whose asker goes unnamed
+("X was asked whether ...": `questions`), the subject past a quoted aside
 (`quoted_asides`), a clause whose subject is the relative pronoun before
 its speaker ("a bill which ministers claim will cut crime": `gaps`), the clause record (`spans`), a clause cut where the
 writer's words resume (`runons`), what a statement was issued in

@@ -7,12 +7,14 @@ port would close, Ann Vole left", "Since announcing in May that he would not
 run, Tom Reed has ..."): who says it is the main clause's subject, right
 after the comma that ends the reported clause; and the question a sentence
 opens with, put to its subject by someone it leaves unnamed ("Asked if he
-would stand again, Tom Reed said ...": "he would stand again", nobody's).
+would stand again, Tom Reed said ...": "he would stand again", nobody's;
+its end, with no comma, before an answer: `questions`).
 """
 from __future__ import annotations
 
 import re
 
+from onrecord.indexer.annotate.attribution.clauses.questions import answer_start
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
 
@@ -66,6 +68,8 @@ def asked_clause(s: str, lo: int, hi: int) -> Clause | None:
         return None
     cue = _ASKED_WORD_RE.match(s, found.start("cue"))
     ended = _main_subject(s, found.end(), hi, _ANSWER_RE)
-    if cue is None or ended is None:
+    # no comma before the answer: "Asked if CLAUSE Tom Reed replied: ..." (BBC r18, r24, r26, r30, r36)
+    end = ended[1] if ended is not None else answer_start(s, found.end(), hi)
+    if cue is None or end is None:
         return None
-    return make_clause(s, found.end(), ended[1], Phrase(cue.group(), cue.start(), cue.end(), "np"), cue)
+    return make_clause(s, found.end(), end, Phrase(cue.group(), cue.start(), cue.end(), "np"), cue)
