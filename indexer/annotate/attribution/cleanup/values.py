@@ -51,6 +51,10 @@ from onrecord.indexer.annotate.attribution.names.names import (
     is_description as is_descriptor_run,
 )
 from onrecord.indexer.annotate.attribution.names.runs import looks_like_org
+from onrecord.indexer.annotate.attribution.orgs.leadmodifiers import (
+    reported_without_modifiers,
+    wholes_without_modifiers,
+)
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun
 from onrecord.indexer.annotate.attribution.spans.quotes import is_heading
 from onrecord.indexer.budget import check
@@ -298,12 +302,14 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
                        if q.speaker and q.speaker_type == "person")
     # "But police", "Said Vole": the sentence's first word cut off the value first (openers)
     cut = cut_openers(article.text, [q for p in article.paragraphs for q in p.quotes])
-    cut_paras = [[_whole(q, cut) for q in p.quotes] for p in article.paragraphs]
+    # "Rival Acme said", "the Leeds-published Bugle said": a reported body's name without its description
+    cut_paras = [[reported_without_modifiers(_whole(q, cut)) for q in p.quotes] for p in article.paragraphs]
     quotes_all = [q for quotes in cut_paras for q in quotes]
     # a body's name the rules cut the front off ("UK" of "Amnesty International UK"): the whole name
     # a surname whose first name no run took ("coach ann Vole"): the name it was introduced with, last resort
     whole = introduced_names(article.text, quotes_all) | whole_names(article.text, quotes_all) \
         | whole_runs(article.text, quotes_all, LazyWords(article.text), people)
+    whole = wholes_without_modifiers(whole)
     paragraphs: list[Paragraph] = []
     for n, (para, cut_quotes) in enumerate(zip(article.paragraphs, cut_paras, strict=True)):
         check(deadline)

@@ -6,5 +6,6 @@ evidence that a name is an organisation's (`orgevidence`), how their names
 are written (`orgnames`; a name run on past "on" or "of the", `orgtails`),
 a body's staff as the body ("Acme officials said": `staff`) and whether a
 description's body noun can name a body ("the club" is no "Champions
-League": `bodykinds`).
+League": `bodykinds`), and a reported body's name without the words before
+it that describe it ("Rival Acme", "the Leeds-published Bugle": `leadmodifiers`).
 """
