@@ -14,14 +14,14 @@ import re
 
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.lexicon import words
 
 # the verbs an answer right after a question takes before its colon ("he replied: ..."), one row each
 ANSWER_VERBS = ("said", "says", "replied", "replies", "answered", "answers", "responded", "confessed",
                 "confesses", "admitted", "added", "insisted", "explained")
 # the answerer: a subject pronoun or a name of one to three capitalised words ("Eriksson", "Dr Liam Fox"),
 # never a month's or a day's ("would run in May Tom Reed replied:")
-_TIME_NAME = (r"(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|"
-              r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b)")
+_TIME_NAME = rf"(?!(?:{'|'.join(sorted(w.capitalize() for w in words('weekdays', 'months')))})\b)"
 _ANSWER_RE = re.compile(rf"\s+(?:(?:he|she|they|we|I)|{_TIME_NAME}[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){{0,2}})"
                         r"\s+(?:simply\s+|just\s+|then\s+)?(?:" + "|".join(ANSWER_VERBS) + r")\s*:")
 # a passive question: "was (also) asked (by reporters | last week) whether|if CLAUSE" or "asked why|how ... CLAUSE";

@@ -22,6 +22,7 @@ from onrecord.indexer.annotate.attribution.indirect.outlets import (
     is_outlet_description,
     newspaper_at,
 )
+from onrecord.indexer.annotate.attribution.names.names import POSSESSIVE_RE
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.lexicon import words
 
@@ -39,7 +40,6 @@ _MAGAZINE_RE = re.compile(rf"\b(?:magazine|Magazine)[ \u00a0]+(?P<after>{_NAME})
 _STATION_RE = re.compile(r"\b(?:[A-Z]{2,}[ \u00a0]+)?Radio[ \u00a0]+(?:\d+\b|[A-Z][\w]*)"
                          r"|\b[A-Z][\w&]*(?:[ \u00a0]+[A-Z][\w&]*)*[ \u00a0]+FM\b")
 _CHAIN = 3  # descriptions before one that a look-up follows back to the outlet named
-_POSSESSIVE_RE = re.compile(r"['\u2019]s?$")
 _OWNER_RE = re.compile(r"^.*['\u2019]s?[ \u00a0]+")  # "America's TV Guide": the name after its owner
 _DESCRIPTORS = words("descriptors", "org_place_tails")  # "US magazine", "British magazine": no name
 
@@ -95,7 +95,7 @@ def _latest(pattern: re.Pattern[str], text: str, pos: int) -> str | None:
     last = None
     for m in pattern.finditer(text, max(0, pos - OUTLET_REACH), pos):
         name = next((g for g in m.groups() if g), "") if m.groups() else m.group()
-        name = _OWNER_RE.sub("", _POSSESSIVE_RE.sub("", name))
+        name = _OWNER_RE.sub("", POSSESSIVE_RE.sub("", name))
         if name and not all(w.lower() in _DESCRIPTORS for w in name.split()):
             last = name
     return last

@@ -44,7 +44,7 @@ RUN_RE = re.compile(
     rf"[A-Z](?<![\w'\u2019.-][A-Z])[\w'\u2019.\u00c0-\u024f-]*"
     rf"(?:[ \u00a0]+(?:(?:{_PARTICLE_ALT})[ \u00a0]+)*(?:{_CAP_TOKEN}|{_PARTICLE_HYPHEN_RE.pattern}))+")
 # "Oscar-winner", "Newport-based": a capitalised word made a description by its lowercase tail
-_HYPHEN_DESCRIPTION_RE = re.compile(r"[A-Z][\w'\u2019]*(?:-[a-z][\w'\u2019]*)+")
+HYPHEN_DESCRIPTION_RE = re.compile(r"[A-Z][\w'\u2019]*(?:-[a-z][\w'\u2019]*)+")
 # role words written with a period that does not end the sentence: "Sen. Ann Vole"
 NOT_SENTENCE_END = TITLES | words("abbreviations")
 POSSESSIVE_RE = re.compile(r"['\u2019]s?$")  # "Acme's", "Jones'": a name's possessive end
@@ -283,7 +283,7 @@ def _strip_leading(toks: list[str], parts: NameParts, common: frozenset[str]) ->
         if low in PARTICLES:
             break  # "Van Gaal": the surname's own particle, even where "van" is a common word
         if (low in common and low not in lex.first_names) or low in lex.never_names \
-                or not _is_name_like(toks[0]) or _HYPHEN_DESCRIPTION_RE.fullmatch(toks[0]) or is_participle(toks[0]) \
+                or not _is_name_like(toks[0]) or HYPHEN_DESCRIPTION_RE.fullmatch(toks[0]) or is_participle(toks[0]) \
                 or "-" in low and low.endswith(("based", "born", "year-old")):
             parts.role.append(toks[0])  # "Boss Ann Vole", "Newport-based Ann Vole", "Oscar-winner Ann Vole"
             toks = toks[1:]

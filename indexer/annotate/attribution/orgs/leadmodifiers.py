@@ -11,23 +11,22 @@ an adjective (issue #32).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
+from onrecord.indexer.annotate.attribution.names.names import HYPHEN_DESCRIPTION_RE
 from onrecord.indexer.lexicon import words
 from onrecord.search import Quote
 
 _PARTICLES = words("name_particles")  # "Ross-van Dorp": a surname's own particle, never an adjective's tail
 _CONTRASTS = words("contrast_modifiers")  # "Rival Zentor": a rival of the body the text is about, still Zentor
 # "Lisbon-published", "UK-based": a capitalised word and a lowercase tail, an adjective ("Wal-Mart" stays)
-_HYPHEN_ADJECTIVE_RE = re.compile(r"[A-Z][\w'\u2019]*(?:-[a-z][\w'\u2019]*)+")
 
 
 def _is_modifier(word: str) -> bool:
     """True for a contrast word or a hyphenated adjective written before a name."""
     if word.lower() in _CONTRASTS:
         return True
-    return _HYPHEN_ADJECTIVE_RE.fullmatch(word) is not None and word.rsplit("-", 1)[1] not in _PARTICLES
+    return HYPHEN_DESCRIPTION_RE.fullmatch(word) is not None and word.rsplit("-", 1)[1] not in _PARTICLES
 
 
 def without_lead_modifiers(name: str) -> str | None:

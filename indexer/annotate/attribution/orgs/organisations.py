@@ -30,6 +30,7 @@ from functools import cached_property
 
 from onrecord.indexer.annotate.attribution.names.descriptors import is_plural_party
 from onrecord.indexer.annotate.attribution.names.names import (
+    HYPHEN_DESCRIPTION_RE,
     POSSESSIVE_RE,
     first_name_gender,
     inside,
@@ -78,7 +79,6 @@ _OWNER_NOUNS = words("owner_nouns")
 _OWNER_BEFORE_RE = re.compile(rf"(?<![\w-])(?:{word_alternation(_OWNER_NOUNS)})[ \u00a0]+$")
 _FIRM_NOUNS = words("firm_nouns")  # "the firm", "the company": its owner, when the article named one
 # "Paris-based", "Texas-born": a capitalised word made an adjective by its lowercase tail
-_ADJECTIVE_RE = re.compile(r"[A-Z][\w'\u2019]*(?:-[a-z][\w'\u2019]*)+")
 _NOT_MODIFIER = frozenset(("of", "for", "and", "to", "in", "at", "by", "with", "from", "on", "or", "as"))
 
 
@@ -192,7 +192,8 @@ class Organisations:
             phrase = m.group(2)
             caps = [w for w in phrase.split() if w[:1].isupper()]
             lower = phrase.split()[len(caps):-1]
-            if inside(quoted, m.start()) or is_description([w for w in caps if not _ADJECTIVE_RE.fullmatch(w)]) \
+            plain_caps = [w for w in caps if not HYPHEN_DESCRIPTION_RE.fullmatch(w)]
+            if inside(quoted, m.start()) or is_description(plain_caps) \
                     or any(w in _NOT_MODIFIER - {"and"} for w in lower) \
                     or m.group(1) and all(w.isupper() for w in caps):
                 continue  # "the Paris-based pressure group", "the seventh-largest US airline": a description
