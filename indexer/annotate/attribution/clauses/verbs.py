@@ -28,7 +28,9 @@ _PURPOSE_REACH = 50  # characters before the cue a posting verb and its words ma
 _ALT = letter_led_alternation([re.escape(w).replace(r"\ ", r"\s+") for w in sorted(w for w in _CUES if " " in w)],
                               frozenset(w for w in _CUES if " " not in w))
 CLAUSE_CUE_RE = re.compile(rf"(?<![\w-])(?:{_ALT})\b")
-_PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:\w+ly\s+)?$", re.I)
+# a form of "be" and at most one adverb ("was also told", "was then asked"): a passive cue names its listener
+_PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:(?:\w+ly|also|then|later|once|again)\s+)?$",
+                         re.I)
 # a determiner or a preposition right before a cue word makes it a noun: "his remarks", "a probe into claims"
 # "is saying", "was also telling": a form of "be" and an adverb before an -ing cue
 _PROGRESSIVE_RE = re.compile(r"(?:\b(?:is|was|were|are|been|am)|\b(?:he|she|who|they|we)['\u2019](?:s|re))\s+"

@@ -37,6 +37,9 @@ def test_an_opening_question_without_a_comma_ends_before_the_answer(text: str, q
 @pytest.mark.parametrize(("text", "question"), [
     ("Tom Reed was asked if the ferry would run again in May.", "the ferry would run again in May"),
     ("The harbour master was also asked whether the port could stay open.", "the port could stay open"),
+    # "also" / "then" between "was" and the cue: still a passive, the one asked is no speaker
+    ("Tom Reed was also asked whether the port could stay open.", "the port could stay open"),
+    ("Tom Reed was then asked if the quay would reopen.", "the quay would reopen"),
     ("Ann Vole was asked last Tuesday if the new bridge would cut the queues.", "the new bridge would cut the queues"),
     ("On the radio Tom Reed was asked why the harbour board had closed the quay.",
      "why the harbour board had closed the quay"),
