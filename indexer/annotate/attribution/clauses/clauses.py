@@ -37,6 +37,7 @@ from onrecord.indexer.annotate.attribution.clauses.closings import (
 from onrecord.indexer.annotate.attribution.clauses.gaps import gap_clause
 from onrecord.indexer.annotate.attribution.clauses.openers import opening_subject
 from onrecord.indexer.annotate.attribution.clauses.quoted_asides import quoted_aside_subject
+from onrecord.indexer.annotate.attribution.clauses.quotedas_leads import quoted_as_speaker
 from onrecord.indexer.annotate.attribution.clauses.runons import NEW_SUBJECT_RE, denied_report, new_subject
 from onrecord.indexer.annotate.attribution.clauses.sources import WORD_RE, is_source
 from onrecord.indexer.annotate.attribution.clauses.spans import MIN_WORDS, Clause, make_clause
@@ -291,6 +292,9 @@ def _participle_phrase(s: str, lo: int, hi: int, cue: re.Match[str]) -> Phrase |
     """Return who says "X struck a measured tone, saying ...": the sentence's
     subject; None after a noun ("issued its third profits warning") or a
     hedged manner ("I would put it differently by saying ...": no report)."""
+    quoted = quoted_as_speaker(s, lo, cue.start())
+    if quoted is not None:  # "Ann Vole was quoted as saying ...": quotedas_leads
+        return quoted
     lead = _PARTICIPLE_LEAD_RE.search(s, max(lo, cue.start() - _LEAD_REACH), cue.start()) \
         or (None if cue.group().lower() in _CLAIM_NOUNS
             else _OBJECT_LEAD_RE.search(s, max(lo, cue.start() - _OBJECT_REACH), cue.start()))

@@ -400,3 +400,20 @@ def test_a_role_far_from_any_subject_names_no_one() -> None:
     filler = "The harbour was quiet and the boats stayed in all week while the rain came down. " * 4
     text = f"Ola Brandt gave a long speech to the harbour board in Leeds. {filler}The chancellor said the port would reopen."
     assert [q.speaker for q in reported(text)] == [None]
+
+
+@pytest.mark.parametrize(("text", "clause", "speaker"), [
+    ("Ann Vole was quoted in a harbour newsletter as saying the ferries would run again in May.",
+     "the ferries would run again in May", "Ann Vole"),
+    ("Ann Vole has been quoted as saying the old quay needed new lights.",
+     "the old quay needed new lights", "Ann Vole"),
+    ("The Gazette quoted Ann Vole as saying the ferries would run again in May.",
+     "the ferries would run again in May", "Ann Vole"),
+])
+def test_a_participle_after_quoted_as_reports_its_clause(text: str, clause: str, speaker: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(text)] == [(clause, speaker)]
+
+
+def test_quoted_as_after_its_quote_reports_no_clause() -> None:
+    text = "\u201cThe harbour will reopen,\u201d the Gazette quoted Ann Vole as saying via her office."
+    assert reported(text) == []
