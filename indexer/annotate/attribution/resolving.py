@@ -81,13 +81,7 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
             if clause else frozenset()
         speaker = people.resolve_pronoun(phrase.text, start, named)
     elif phrase.kind == "name":
-        speaker, role = resolve_name_run(phrase.text, start, people)  # not "The Norland Forest MP"
-        # the organisations scan is built only where the registry found no one or cut a describing word off
-        # ("British"), not for every role; a soft cue ("shares") is one only beside a person's name:
-        # '," Acme shares fell' is the body's shares
-        if (speaker is None or role and is_description(role.split())) \
-                and not (cue and cue.group().lower() in SOFT_CUES):
-            speaker = named_body(phrase.text, start, speaker, people)
+        speaker, role = _name_speaker(phrase.text, start, cue, people)
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
         speaker = resolve_nominal(text[start:end], start, people)
         if speaker is None and rule != "reported":  # a reported clause's staff: indirect.described.staff_org
@@ -106,6 +100,20 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         speaker = _spoken_for(speaker, spokes, base, people)
     evidence = evidence_of(rule, phrase.kind, by_nominal) if speaker else None
     return Attribution(speaker, mention, cue_m, role, rule=rule, evidence=evidence)
+
+
+def _name_speaker(run: str, start: int, cue: re.Match[str] | None,
+                  people: DocSpeakers) -> tuple[str | None, str | None]:
+    """Return (speaker, role) a name run at `start` gives: the person the
+    registry resolves it to (never "The Norland Forest MP"), else a body."""
+    speaker, role = resolve_name_run(run, start, people)
+    # the organisations scan is built only where the registry found no one or cut a describing word off
+    # ("British"), not for every role; a soft cue ("shares") is one only beside a person's name:
+    # '," Acme shares fell' is the body's shares
+    if (speaker is None or role and is_description(role.split())) \
+            and not (cue and cue.group().lower() in SOFT_CUES):
+        speaker = named_body(run, start, speaker, people)
+    return speaker, role
 
 
 def _spoken_for(speaker: str, spokes: re.Match[str], base: int, people: DocSpeakers) -> str | None:

@@ -88,12 +88,7 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     cue = cues[0]
     phrase: Phrase | Literal["coord"] | None
     if cue.start() == gap or cue.group().lower() == "according to":  # '" like humans, according to X'
-        if cue.group().lower() in _LISTENER_CUES:
-            return None  # '," told the BBC': who heard it, not who said it
-        phrase = phrase_after(s, cue.end(), hi)
-        if phrase and phrase.kind == "np" and cue.group().lower() in PARTICIPLE_CUES:
-            return None  # '," adding that ...': the clause's subject speaks, not what follows
-        return (name_past_role(s, phrase, hi) or phrase, cue) if phrase else None
+        return _phrase_after_cue(s, cue, hi)
     if quoted := quoted_as(s, gap, cue.start()):
         return quoted, cue  # '," the paper quoted Ann Vole as saying': hers
     phrase = phrase_before(s, gap, cue.start())
@@ -106,6 +101,18 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     if unclosed := name_before_unclosed(s, gap, cue.start()):
         return unclosed, cue  # '," Ann Vole, from Acme Capital told': the appositive left open
     return _clause_final_cue(s, qe, hi)
+
+
+def _phrase_after_cue(s: str, cue: re.Match[str], hi: int) -> tuple[Phrase, re.Match[str]] | None:
+    """Return the speaker phrase after a cue that opens the gap after a quote
+    ('," said Mr X', ', according to X') with the cue; None for a listener's
+    cue or a participle's clause."""
+    if cue.group().lower() in _LISTENER_CUES:
+        return None  # '," told the BBC': who heard it, not who said it
+    phrase = phrase_after(s, cue.end(), hi)
+    if phrase and phrase.kind == "np" and cue.group().lower() in PARTICIPLE_CUES:
+        return None  # '," adding that ...': the clause's subject speaks, not what follows
+    return (name_past_role(s, phrase, hi) or phrase, cue) if phrase else None
 
 
 # after a closing cue's first capitalised words, a role's lowercase words (and "of ..." and a comma)
