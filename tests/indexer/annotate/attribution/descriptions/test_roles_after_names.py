@@ -19,7 +19,7 @@ def _speakers(text: str) -> list[str | None]:
 @pytest.mark.parametrize("before", [
     "In a statement, Dr Ola Brandt, Vextra senior vice president, Research and Patents, said:",
     "Vextra's plan may be more than a buyer needs, but Ola Brandt, head of the radio unit at the firm says that:",
-    "Ola Brandt, president of the radio unit at the firm says:",
+    "Ola Brandt, president of the radio unit at the firm says:",  # a guard: read so before rolesafter too
 ])
 def test_the_name_before_a_role_appositive_is_the_speaker(before: str) -> None:
     text = f"Vextra plans\n\nVextra plans a new radio network.\n\n{before} \"By then the need will be far greater.\"\n"
@@ -29,8 +29,8 @@ def test_the_name_before_a_role_appositive_is_the_speaker(before: str) -> None:
 @pytest.mark.parametrize("after", [
     "Ola Brandt, from Kestrel Capital told Reuters news agency.",
     "Ola Brandt, of Kestrel Capital told Reuters.",
-    "Ola Brandt, executive director of Kestrel Bank - one of the firm's lenders - said.",
-    "Ola Brandt, chief economist at Kestrel Bank told the BBC.",
+    "Ola Brandt, executive director of Kestrel Bank - one of the firm's lenders - said.",  # a guard: read so before
+    "Ola Brandt, chief economist at Kestrel Bank told the BBC.",  # a guard: read so before rolesafter too
 ])
 def test_a_name_before_an_unclosed_appositive_after_a_quote_is_the_speaker(after: str) -> None:
     text = f"Vextra rescue\n\nVextra avoided collapse.\n\n\"It is a fragile recovery,\" {after}\n"
