@@ -64,7 +64,9 @@ drawn while rounds 33 and 34 were a session's test sets;
 `--round 37` and `--round 38` write rounds 37 and 38's (bbc37 and bbc38),
 drawn while rounds 35 and 36 were a session's test sets;
 `--round 39` and `--round 40` write rounds 39 and 40's (bbc39 and bbc40),
-drawn while rounds 37 and 38 were a session's test sets.
+drawn while rounds 37 and 38 were a session's test sets;
+`--round 41` and `--round 42` write rounds 41 and 42's (bbc41 and bbc42),
+drawn while rounds 39 and 40 were a session's test sets.
 """
 from __future__ import annotations
 
@@ -342,6 +344,15 @@ ROUND40_NOTE = (
     " Round 40: drawn by bench/goldselect.py (bbc40: 40 articles by random.Random(404040), disjoint from "
     "bbc_quotes.json, rounds 1-38 and round 39's draw, no text twice nor the text of an earlier gold's article) "
     "beside round 39; annotated the same way, a test set only.")
+ROUND41_NOTE = (
+    " Round 41: drawn by bench/goldselect.py (bbc41: 40 articles by random.Random(414141), disjoint from "
+    "bbc_quotes.json and rounds 1-40, no text twice nor the text of an earlier gold's article) in the session "
+    "whose test sets were rounds 39 and 40, for the session after it; annotated the same way (headline quotes "
+    "and headline reported speech included) by annotators who saw only the texts, a test set only.")
+ROUND42_NOTE = (
+    " Round 42: drawn by bench/goldselect.py (bbc42: 40 articles by random.Random(424242), disjoint from "
+    "bbc_quotes.json, rounds 1-40 and round 41's draw, no text twice nor the text of an earlier gold's article) "
+    "beside round 41; annotated the same way, a test set only.")
 
 
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
@@ -375,7 +386,7 @@ BBC_ROUNDS: dict[int, str] = {
     27: ROUND27_NOTE, 28: ROUND28_NOTE, 29: ROUND29_NOTE, 30: ROUND30_NOTE,
     31: ROUND31_NOTE, 32: ROUND32_NOTE, 33: ROUND33_NOTE, 34: ROUND34_NOTE,
     35: ROUND35_NOTE, 36: ROUND36_NOTE, 37: ROUND37_NOTE, 38: ROUND38_NOTE,
-    39: ROUND39_NOTE, 40: ROUND40_NOTE}
+    39: ROUND39_NOTE, 40: ROUND40_NOTE, 41: ROUND41_NOTE, 42: ROUND42_NOTE}
 
 
 def draw_round(number: int, corpus: Path) -> list[str]:
@@ -416,7 +427,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=tuple(range(1, 41)), default=1)
+    parser.add_argument("--round", type=int, choices=tuple(range(1, 43)), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)

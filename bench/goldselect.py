@@ -211,6 +211,15 @@ sets too):
 - bbc40: likewise by random.Random(BBC40_SEED), from those in none of them
   and round 39's.
 
+Rounds 41 and 42 (drawn in the session that scores 39 and 40 once and tunes
+against rounds 1 to 38, so that the session after it has fresh frozen test
+sets too):
+
+- bbc41: BBC41_COUNT articles drawn by random.Random(BBC41_SEED) the same way,
+  from those in none of the tuned gold and rounds 1 to 40's BBC test sets;
+- bbc42: likewise by random.Random(BBC42_SEED), from those in none of them
+  and round 41's.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -302,6 +311,10 @@ BBC39_SEED = 393939
 BBC39_COUNT = 40
 BBC40_SEED = 404040
 BBC40_COUNT = 40
+BBC41_SEED = 414141
+BBC41_COUNT = 40
+BBC42_SEED = 424242
+BBC42_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -394,11 +407,12 @@ FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7
                 33: (BBC33_SEED, BBC33_COUNT), 34: (BBC34_SEED, BBC34_COUNT),
                 35: (BBC35_SEED, BBC35_COUNT), 36: (BBC36_SEED, BBC36_COUNT),
                 37: (BBC37_SEED, BBC37_COUNT), 38: (BBC38_SEED, BBC38_COUNT),
-                39: (BBC39_SEED, BBC39_COUNT), 40: (BBC40_SEED, BBC40_COUNT)}
+                39: (BBC39_SEED, BBC39_COUNT), 40: (BBC40_SEED, BBC40_COUNT),
+                41: (BBC41_SEED, BBC41_COUNT), 42: (BBC42_SEED, BBC42_COUNT)}
 # A round drawn beside another -> that round; it is disjoint from the golds
 # before that round and from that round's draw.
 PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25, 28: 27, 30: 29, 32: 31, 34: 33, 36: 35,
-          38: 37, 40: 39}
+          38: 37, 40: 39, 42: 41}
 
 
 def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
@@ -412,7 +426,7 @@ def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, earlier, seed, count, also_taken=beside)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 38.
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 40.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
             "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
@@ -430,7 +444,8 @@ _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.jso
             "bbc_heldout_r31_test.json", "bbc_heldout_r32_test.json",
             "bbc_heldout_r33_test.json", "bbc_heldout_r34_test.json",
             "bbc_heldout_r35_test.json", "bbc_heldout_r36_test.json",
-            "bbc_heldout_r37_test.json", "bbc_heldout_r38_test.json")
+            "bbc_heldout_r37_test.json", "bbc_heldout_r38_test.json",
+            "bbc_heldout_r39_test.json", "bbc_heldout_r40_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int,
