@@ -9,7 +9,7 @@ and 16 since 970e2db, rounds 17 and 18 since efc4a1f, rounds 19 and 20 since
 rounds 33 and 34 since 02a0951,
 rounds 35 and 36 since fe24640,
 rounds 37 and 38 since 3b22dfa); a frozen test set
-(bench.heldout.TEST_SETS: rounds 39 and 40)
+(bench.heldout.TEST_SETS: rounds 39 to 42)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -36,6 +36,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R39,
     BBC_R40,
+    BBC_R41,
+    BBC_R42,
     WEB_GOLD,
     WEB_R2,
 )
@@ -70,9 +72,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R39: ("round 39 BBC TEST", "--round39-test"),
-                                 BBC_R40: ("round 40 BBC TEST", "--round40-test")}
-    assert not {BBC_R39, BBC_R40} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (39, 40)]
+                                 BBC_R40: ("round 40 BBC TEST", "--round40-test"),
+                                 BBC_R41: ("round 41 BBC TEST", "--round41-test"),
+                                 BBC_R42: ("round 42 BBC TEST", "--round42-test")}
+    assert not {BBC_R39, BBC_R40, BBC_R41, BBC_R42} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (39, 40, 41, 42)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
