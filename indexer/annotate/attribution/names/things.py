@@ -31,6 +31,10 @@ _ROLE_WORDS = words("roles")
 _THE_FORMS = ("the ", "The ", "the\u00a0", "The\u00a0")
 _DOTTED_RE = re.compile(r"(?:[A-Z]\.)+")
 _WORD_CHAR_RE = re.compile(r"[\w'\u2019-]")
+_WORD_RE = re.compile(r"\w")  # what re's \b counts as a word character
+_SPACES = " \u00a0"
+# what may follow a run after "the" for it to name a thing: no word character, no capitalised word
+_RUN_END_RE = re.compile(r"(?![\w'\u2019-])(?![ \u00a0]+[A-Z])")
 _LOWER_BEFORE_RE = re.compile(r"(?:[a-z][a-z-]*[ \u00a0]+){1,3}$")  # "city council president "
 # ", who founded Acme", ", an activist and former prisoner": what follows only a person
 _PERSON_AFTER_RE = re.compile(r",[ \u00a0]+(?:who|whose)\b"
@@ -122,7 +126,37 @@ def _after_the_elsewhere(run: str, text: str) -> bool:
     after it ("Stade de France, Paris" heading, "at the Stade de France" below): a thing."""
     if "he " + run not in text or "the " + run not in text and "The " + run not in text:
         return False  # most names: one string test ("he " is in both forms), two where it is found
+    # each run compiled its own regex (a new pattern per name, so re's cache missed): the
+    # costliest avoidable compile of a corpus pass; a string scan finds the same places
+    return _after_the_scan(run, text)
+
+
+def _after_the_scan(run: str, text: str) -> bool:
+    """Return what _after_the_by_regex returns, by finding `run` as a string and
+    testing around each place with regexes compiled once."""
+    if not run or run[0] in _SPACES:
+        return _after_the_by_regex(run, text)  # a run opening with a space would share the spaces before it
+    i = text.find(run)
+    while i >= 0:
+        if _the_right_before(text, i) and _RUN_END_RE.match(text, i + len(run)):
+            return True
+        i = text.find(run, i + 1)
+    return False
+
+
+def _after_the_by_regex(run: str, text: str) -> bool:
+    """Return whether `\\b[Tt]he[ ]+<run>` ends where neither a word character nor a
+    capitalised word follows: _after_the_elsewhere's test, one regex compiled per run."""
     return re.search(rf"\b[Tt]he[ \u00a0]+{re.escape(run)}(?![\w'\u2019-])(?![ \u00a0]+[A-Z])", text) is not None
+
+
+def _the_right_before(text: str, at: int) -> bool:
+    """Return whether text before `at` ends in a whole word "the" or "The" and at
+    least one space (or no-break space): what `\\b[Tt]he[ ]+` needs there."""
+    j = at
+    while j > 0 and text[j - 1] in _SPACES:
+        j -= 1
+    return j < at and j >= 3 and text[j - 3:j] in ("the", "The") and not (j > 3 and _WORD_RE.match(text, j - 4))
 
 
 def _titled_somewhere(text: str, last: str) -> bool:
