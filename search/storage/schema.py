@@ -186,7 +186,9 @@ def _article_fields() -> dict[str, fields.FieldType]:
     return {
         "outlet": fields.TEXT(analyzer=_name_analyzer(), phrase=False),
         "author": fields.TEXT(analyzer=_name_analyzer(), phrase=False),
-        "published": fields.DATETIME(sortable=True),
+        # No column: sorts and whole-day ranges read oldest_key / newest_key, other ranges the
+        # date terms; a sortable column (8 bytes a document, 0.44% of a 100k index) was read by nothing.
+        "published": fields.DATETIME(),
         "year": fields.ID(),
         "speaker": fields.TEXT(analyzer=_name_analyzer(), phrase=False, stored=True),
         "institution": fields.TEXT(analyzer=_name_analyzer(), phrase=False, stored=True),

@@ -96,3 +96,18 @@ def test_an_index_built_with_eight_tiers_keeps_them(tmp_path, monkeypatch: pytes
         assert {hit.doc_id for hit in result.hits} == _expected(first, last)
     finally:
         index.close()
+
+
+def test_the_published_date_has_no_column(dated_index) -> None:  # type: ignore[no-untyped-def]
+    """Nothing reads a published column (sorts and whole-day ranges read the date keys): none is written."""
+    with dated_index.reading() as searcher:
+        assert searcher.reader().schema["published"].column_type is None
+        assert not any(leaf.has_column("published") for leaf, _ in searcher.reader().leaf_readers())
+
+
+@pytest.mark.parametrize("sort,newest_first", [("newest", True), ("oldest", False)])
+def test_date_sorts_follow_the_date_without_its_column(dated_index, sort: str, newest_first: bool) -> None:  # type: ignore[no-untyped-def]
+    result = search(dated_index, SearchRequest(query="lantern", sort=sort, per_page=100))
+    days = [DAYS[int(hit.doc_id[1:])] for hit in result.hits]
+    assert len(days) == len(DAYS)
+    assert days == sorted(DAYS, reverse=newest_first)
