@@ -8,7 +8,7 @@ clause ("X said (that) ...", "X told reporters that ...", "X denied that
 forward first (or an aside inside its clause, `asides`: "The plan, X said,
 is dead"), else "according to X" or a clause closed by its attribution
 (`closings`).  The cue words are the lexicon's tables (indexer.lexicon:
-"clause_cues", "bare_clause_cues", "object_cues"): thoughts, wishes and
+"clause_cues", "bare_clause_cues", "object_cues", "question_clause_cues"): thoughts, wishes and
 plans ("X believes", "X wants") are in none of them, so they are no speech.
 A clause never holds its attribution, a leading "that" or the final stop.
 """
@@ -66,6 +66,7 @@ BARE_CUES = words("bare_clause_cues")
 OBJECT_CUES = words("object_cues")
 FINITE_CUES = words("finite_clause_cues")
 WH_CUES = words("wh_clause_cues")
+QUESTION_CUES = words("question_clause_cues")  # "questioned whether": a question only, as "asked"
 # a time or place phrase between the cue and its clause: "said on Monday (that)", "told the BBC in May"
 _ADJUNCT_RE = re.compile(
     r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|without|for)\s+"
@@ -332,8 +333,10 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
         if listener is not None and listener.group().strip().lower() == "you":
             return None  # "it tells you the rules": the writer's instructions
         pos = listener.end() if listener else pos
-    if word.startswith("ask"):
-        question = _QUESTION_RE.match(s, pos, hi) or _LISTENER_ASK_RE.match(s, cue.end(), hi)
+    if word.startswith("ask") or word in QUESTION_CUES:  # "questioned" takes no listener: "questioned Ann when ..."
+        question = _QUESTION_RE.match(s, pos, hi)
+        if question is None and word[0] == "a":
+            question = _LISTENER_ASK_RE.match(s, cue.end(), hi)
         return None if question is None else make_clause(s, question.end(), hi, phrase, cue)
     aside = _PARENTHESIS_RE.match(s, pos, hi)
     pos = aside.end() if aside else pos

@@ -31,13 +31,14 @@ CLAUSE_CUE_RE = re.compile(rf"(?<![\w-])(?:{_ALT})\b")
 # a form of "be" and at most one adverb ("was also told", "was then asked"): a passive cue names its listener
 _PASSIVE_RE = re.compile(r"\b(?:is|was|were|are|been|be|being|am)\s+(?:(?:\w+ly|also|then|later|once|again)\s+)?$",
                          re.I)
-# a determiner or a preposition right before a cue word makes it a noun: "his remarks", "a probe into claims"
+# a determiner or a preposition right before a cue word makes it a noun: "his remarks", "a probe into claims";
+# "than" makes it a participle of a comparison, no one's verb: "slightly higher than forecast."
 # "is saying", "was also telling": a form of "be" and an adverb before an -ing cue
 _PROGRESSIVE_RE = re.compile(r"(?:\b(?:is|was|were|are|been|am)|\b(?:he|she|who|they|we)['\u2019](?:s|re))\s+"
                              r"(?:(?:\w+ly|also|still|now|again|even)\s+)?$", re.I)
 # (a person's pronoun's "'s" is "is" or "has": "He's suggesting that", "who's argued"; "it's said" stays out)
 _NOUN_BEFORE_RE = re.compile(
-    r"(?:\b(?:the|a|an|his|her|their|its|our|my|this|into|amid|over|about|despite|against|of)|"
+    r"(?:\b(?:the|a|an|his|her|their|its|our|my|this|into|amid|over|about|despite|against|of|than)|"
     r"(?<!\bhe)(?<!\bshe)(?<!\bwho)['\u2019]s?)\s+$", re.I)
 _HEADLINE_CUES = words("headline_clause_cues")
 # a document noun that is also a cue word, right before a document's speech verb: "The FAO report said that"
