@@ -23,6 +23,11 @@ _TO_LEAD_RE = re.compile(rf"(?<![\w-])(?:{_LEAD_ALT})\s+to\s+$", re.I)
 _PURPOSE_ALT = "|".join(sorted(re.escape(w).replace(r"\ ", r"\s+") for w in words("report_purpose_leads")))
 _PURPOSE_LEAD_RE = re.compile(rf"(?<![\w-])(?:{_PURPOSE_ALT})(?:\s+[^\s,;:.!?]+){{0,4}}?\s+to\s+$", re.I)
 _PURPOSE_REACH = 50  # characters before the cue a posting verb and its words may take
+# a verb that makes its object the cue's subject, the object's words, then "to": "prompted the minister to say",
+# "leading some analysts to argue that" (report_control_leads): the object said it, no hedge
+_CONTROL_ALT = "|".join(sorted(re.escape(w) for w in words("report_control_leads")))
+_CONTROL_LEAD_RE = re.compile(rf"(?<![\w-])(?:{_CONTROL_ALT})\s+(?:[\w'\u2019-]+\s+){{1,4}}?to\s+$", re.I)
+_CONTROL_REACH = 60  # characters before the cue the control verb and its object may take
 # one word trie per first letter, led by that letter's case forms (as cuewords' CUE_RE): a
 # fraction of the cost of a plain alternation on every line
 _ALT = letter_led_alternation([re.escape(w).replace(r"\ ", r"\s+") for w in sorted(w for w in _CUES if " " in w)],
@@ -106,7 +111,8 @@ def is_hedged(s: str, lo: int, cue: re.Match[str]) -> bool:
     before = WORD_RE.findall(s[max(lo, cue.start() - 24):cue.start()])  # "in May said": no modal
     if before[-1:] == ["to"] and (before[-2:-1] and before[-2].lower() in _TO_LEADS
                                   or " ".join(before[-3:-1]).lower() in _TO_LEADS
-                                  or _PURPOSE_LEAD_RE.search(s, max(lo, cue.start() - _PURPOSE_REACH), cue.start())):
+                                  or _PURPOSE_LEAD_RE.search(s, max(lo, cue.start() - _PURPOSE_REACH), cue.start())
+                                  or _CONTROL_LEAD_RE.search(s, max(lo, cue.start() - _CONTROL_REACH), cue.start())):
         return False
     return bool(before) and (before[-1] in HEDGES or before[-1].endswith(_HEDGE_ENDS) or len(before) > 1
                              and before[-2] in HEDGES and before[-1].endswith("ly"))
