@@ -7,5 +7,7 @@ name where the rules cut its front off ("UK" of "Amnesty International UK":
 `wholeruns`) and the name without the word opening its sentence ("But
 police": `openers`), and a surname alone the full name its person was
 introduced with where no name run took the first name ("coach mark Vole":
-`introduced`).
+`introduced`).  Whether a narrative sentence's subject voices the scare quote
+after it (a stance word as its own verb, not "stations" nor a passive "was
+hailed for") is `voicing`'s test.
 """

@@ -35,6 +35,7 @@ from dataclasses import replace
 
 from onrecord.indexer.annotate.attribution.cleanup.introduced import introduced_names
 from onrecord.indexer.annotate.attribution.cleanup.openers import SPEECH_VERBS, cut_openers
+from onrecord.indexer.annotate.attribution.cleanup.voicing import is_narrated_person, voices_view
 from onrecord.indexer.annotate.attribution.cleanup.wholeruns import LazyWords, whole_runs
 from onrecord.indexer.annotate.attribution.names.names import (
     INITIALS_RE,
@@ -55,7 +56,6 @@ from onrecord.indexer.annotate.attribution.orgs.leadmodifiers import (
     reported_without_modifiers,
     wholes_without_modifiers,
 )
-from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun
 from onrecord.indexer.annotate.attribution.spans.quotes import is_heading
 from onrecord.indexer.budget import check
 from onrecord.indexer.lexicon import words
@@ -73,7 +73,6 @@ _WORD_RE = re.compile(r"[a-z]+")
 _POSSESSIVE = ("'s", "\u2019s", "'", "\u2019")
 _PLACE_PREPOSITIONS = words("place_prepositions")
 _ROLES = words("roles")
-_STANCE_STEMS = tuple(sorted(words("stance_stems")))
 _INDEFINITE_RE = re.compile(r"(?:an?|An?)\s+")
 # a capitalised word right before a name in the text ("Age" before "Concern England", "Will" before "Wright")
 _WORD_BEFORE_RE = re.compile(r"([A-Z][\w.\u00c0-\u024f-]*['\u2019]?)[ \u00a0]+$")
@@ -104,7 +103,7 @@ def is_unvoiced(text: str, quote: Quote, headline: bool = False) -> bool:
     ('The Quill Agency fined the firm for a "wardrobe malfunction"'); not
     when the words follow the name at once ('Acme's "no comment"') or a
     description introduces it ("US rock band Quillies").  A person opening
-    a narrative sentence likewise (_is_narrated_person: 'She played him as a
+    a narrative sentence likewise (voicing.is_narrated_person: 'She played him as a
     "fiery" queen'), but not in a `headline`, whose subject mostly said the
     words ('Vole ready for "fearsome" test')."""
     mention = quote.speaker_mention
@@ -112,19 +111,10 @@ def is_unvoiced(text: str, quote: Quote, headline: bool = False) -> bool:
             or mention.end > quote.pieces[0][0]:
         return False
     if quote.speaker_type != "organisation" and not _is_bare_word(quote) \
-            and (headline or not _is_narrated_person(mention.text)):
+            and (headline or not is_narrated_person(mention.text)):
         return False
     between = _WORD_RE.findall(text[mention.end:quote.pieces[0][0]].lower())
-    return bool(between) and not _DESCRIBED_RE.match(mention.text) \
-        and not any(w.startswith(_STANCE_STEMS) for w in between)
-
-
-def _is_narrated_person(mention: str) -> bool:
-    """True when a person's speaker phrase is their name or a pronoun, not an
-    owner's ("Vole's research": it may speak for her) nor a speaker noun's
-    description ("a Quill Trust spokeswoman was "satisfied"": a spokeswoman
-    speaks by her office)."""
-    return not mention.endswith(_POSSESSIVE) and not is_speaker_noun(mention)
+    return bool(between) and not _DESCRIBED_RE.match(mention.text) and not voices_view(between)
 
 
 def _is_bare_word(quote: Quote) -> bool:
