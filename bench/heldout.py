@@ -38,11 +38,12 @@ and 34's (40 BBC articles each, scored at the starting code 700b02b and once
 after tuning at 02a0951) and rounds 35 and 36's (40 BBC articles each, scored
 at the starting code c410614 and once after tuning at fe24640) and rounds 37
 and 38's (40 BBC articles each, scored at the starting code 38ed9aa and once
-after tuning at 3b22dfa): all are tuning data since.  Rounds 39 and 40 (40 BBC
-articles each, drawn and frozen while rounds 37 and 38 were the test sets,
-never scored) are the test sets now (TEST_SETS), each scored only when its
-flag asks: at the starting code, then once, after tuning; rounds 41 and 42
-(drawn and frozen while 39 and 40 are) wait beside them for the next tuning.
+after tuning at 3b22dfa) and rounds 39 and 40's (40 BBC articles each, scored
+at the starting code 880d4e8 and once after tuning at 15360fd): all are tuning
+data since.  Rounds 41 and 42 (40 BBC articles each, drawn and frozen while
+rounds 39 and 40 were the test sets, never scored) are the test sets now
+(TEST_SETS), each scored only when its flag asks: at the starting code, then
+once, after tuning.
 """
 from __future__ import annotations
 
@@ -174,7 +175,8 @@ BBC_R37 = GOLD_DIR / "bbc_heldout_r37_test.json"
 BBC_R38 = GOLD_DIR / "bbc_heldout_r38_test.json"
 # Rounds 39 and 40: drawn while rounds 37 and 38 were the test sets, for the
 # session after (bench.goldselect's bbc39 and bbc40, 40 articles each),
-# annotated blind, reviewed and frozen before anyone scored them.
+# annotated blind, reviewed and frozen before anyone scored them; scored at
+# the starting code 880d4e8 and once after tuning at 15360fd.
 BBC_R39 = GOLD_DIR / "bbc_heldout_r39_test.json"
 BBC_R40 = GOLD_DIR / "bbc_heldout_r40_test.json"
 # Rounds 41 and 42: drawn while rounds 39 and 40 were the test sets, for the
@@ -191,13 +193,11 @@ def bbc_round(number: int) -> Path:
 
 # The BBC rounds scored once and tuning rows since, in the order drawn; every
 # row, error lister and fit script reads them from here (key bbc_rN).
-SPENT_BBC_ROUNDS = tuple(range(1, 39))
+SPENT_BBC_ROUNDS = tuple(range(1, 41))
 SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
-TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R39: ("round 39 BBC TEST", "--round39-test"),
-                                          BBC_R40: ("round 40 BBC TEST", "--round40-test"),
-                                          BBC_R41: ("round 41 BBC TEST", "--round41-test"),
+TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R41: ("round 41 BBC TEST", "--round41-test"),
                                           BBC_R42: ("round 42 BBC TEST", "--round42-test")}
 
 
