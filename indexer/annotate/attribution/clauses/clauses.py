@@ -333,9 +333,10 @@ def _complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
         if listener is not None and listener.group().strip().lower() == "you":
             return None  # "it tells you the rules": the writer's instructions
         pos = listener.end() if listener else pos
-    if word.startswith("ask") or word in QUESTION_CUES:  # "questioned" takes no listener: "questioned Ann when ..."
+    asking = word.startswith("ask")
+    if asking or word in QUESTION_CUES:  # "questioned" takes no listener: "questioned Ann when ..."
         question = _QUESTION_RE.match(s, pos, hi)
-        if question is None and word[0] == "a":
+        if question is None and asking:
             question = _LISTENER_ASK_RE.match(s, cue.end(), hi)
         return None if question is None else make_clause(s, question.end(), hi, phrase, cue)
     aside = _PARENTHESIS_RE.match(s, pos, hi)

@@ -25,7 +25,7 @@ _PURPOSE_LEAD_RE = re.compile(rf"(?<![\w-])(?:{_PURPOSE_ALT})(?:\s+[^\s,;:.!?]+)
 _PURPOSE_REACH = 50  # characters before the cue a posting verb and its words may take
 # a verb that makes its object the cue's subject, the object's words, then "to": "prompted the minister to say",
 # "leading some analysts to argue that" (report_control_leads): the object said it, no hedge
-_CONTROL_ALT = "|".join(sorted(re.escape(w) for w in words("report_control_leads")))
+_CONTROL_ALT = word_alternation(words("report_control_leads"))
 _CONTROL_LEAD_RE = re.compile(rf"(?<![\w-])(?:{_CONTROL_ALT})\s+(?:[\w'\u2019-]+\s+){{1,4}}?to\s+$", re.I)
 _CONTROL_REACH = 60  # characters before the cue the control verb and its object may take
 # one word trie per first letter, led by that letter's case forms (as cuewords' CUE_RE): a

@@ -35,7 +35,7 @@ from dataclasses import replace
 
 from onrecord.indexer.annotate.attribution.cleanup.introduced import introduced_names
 from onrecord.indexer.annotate.attribution.cleanup.openers import SPEECH_VERBS, cut_openers
-from onrecord.indexer.annotate.attribution.cleanup.voicing import is_narrated_person, voices_view
+from onrecord.indexer.annotate.attribution.cleanup.voicing import POSSESSIVE, is_narrated_person, voices_view
 from onrecord.indexer.annotate.attribution.cleanup.wholeruns import LazyWords, whole_runs
 from onrecord.indexer.annotate.attribution.names.names import (
     INITIALS_RE,
@@ -70,7 +70,6 @@ _JOINED_AFTER_RE = re.compile(r"\s+and\s+(?:the\s+)?(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?\
 # lowercase words describing the name after them ("US rock band Quillies"): the article introduces it
 _DESCRIBED_RE = re.compile(r"(?:[A-Z][\w.-]*\s+)?(?:(?!(?:the|a|an)\s)[a-z][a-z-]*\s+)+[A-Z]")
 _WORD_RE = re.compile(r"[a-z]+")
-_POSSESSIVE = ("'s", "\u2019s", "'", "\u2019")
 _PLACE_PREPOSITIONS = words("place_prepositions")
 _ROLES = words("roles")
 _INDEFINITE_RE = re.compile(r"(?:an?|An?)\s+")
@@ -122,7 +121,7 @@ def _is_bare_word(quote: Quote) -> bool:
     mention that word as the subject itself ("Quillo has signed"), not an
     owner's ("Quillo's research has shown": the research may speak for it)."""
     mention = quote.speaker_mention
-    return " " not in (quote.speaker or " ") and mention is not None and not mention.text.endswith(_POSSESSIVE)
+    return " " not in (quote.speaker or " ") and mention is not None and not mention.text.endswith(POSSESSIVE)
 
 
 def is_office(word: str) -> bool:

@@ -23,22 +23,14 @@ from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun
 from onrecord.indexer.lexicon import words
 
 _STANCE_STEMS = tuple(sorted(words("stance_stems")))
-_ENDINGS = words("stance_endings")
+# a stem with a verb's or speech noun's ending, its last letter doubled or not ("attacked",
+# "quipped", "criticism"), not a word the stem merely opens ("stations"): built once
+_STANCE_WORDS = frozenset(stem + double + ending for stem in _STANCE_STEMS for double in ("", stem[-1])
+                          for ending in words("stance_endings"))
 _BE_FORMS = words("be_forms")
 _AGENT_WORDS = words("passive_agent_words")
 _VOICED_PARTICIPLES = words("voiced_participles")
-_POSSESSIVE = ("'s", "\u2019s", "'", "\u2019")
-
-
-def _stance_ending(word: str) -> bool:
-    """True when `word` is a stance stem and a verb's or speech noun's ending
-    ("attacked", "quipped", "criticism"), not a word the stem merely opens ("stations")."""
-    for stem in _STANCE_STEMS:
-        if word.startswith(stem):
-            rest = word[len(stem):]
-            if rest in _ENDINGS or rest[:1] == stem[-1] and rest[1:] in _ENDINGS:
-                return True
-    return False
+POSSESSIVE = ("'s", "\u2019s", "'", "\u2019")
 
 
 def voices_view(between: list[str]) -> bool:
@@ -47,7 +39,7 @@ def voices_view(between: list[str]) -> bool:
     verb the subject voices: its stem with a verb's ending, not another's noun
     right after an "s", nor a passive after a be-form or before "with"/"by"."""
     for k, word in enumerate(between):
-        if not word.startswith(_STANCE_STEMS) or not _stance_ending(word):
+        if word not in _STANCE_WORDS:
             continue  # most words: no stance stem, or a word the stem merely opens
         before = between[k - 1] if k else ""
         after = between[k + 1] if k + 1 < len(between) else ""
@@ -65,7 +57,7 @@ def is_narrated_person(mention: str) -> bool:
     noun's description ("a Quill Trust spokeswoman was "satisfied"": a
     spokeswoman speaks by her office); a capitalised last word is a name
     ("Rodgers"), never an agent noun."""
-    if mention.endswith(_POSSESSIVE):
+    if mention.endswith(POSSESSIVE):
         return False
-    last = mention.split()[-1] if mention.split() else ""
+    last = (mention.split() or [""])[-1]
     return last[:1].isupper() or not is_speaker_noun(mention)

@@ -132,22 +132,15 @@ def _after_the_elsewhere(run: str, text: str) -> bool:
 
 
 def _after_the_scan(run: str, text: str) -> bool:
-    """Return what _after_the_by_regex returns, by finding `run` as a string and
-    testing around each place with regexes compiled once."""
-    if not run or run[0] in _SPACES:
-        return _after_the_by_regex(run, text)  # a run opening with a space would share the spaces before it
+    """Return whether "the" or "The" as a whole word, spaces, then `run` occur in
+    `text`, ending where neither a word character nor a capitalised word follows:
+    found by a string scan, tested around each place with regexes compiled once."""
     i = text.find(run)
     while i >= 0:
         if _the_right_before(text, i) and _RUN_END_RE.match(text, i + len(run)):
             return True
         i = text.find(run, i + 1)
     return False
-
-
-def _after_the_by_regex(run: str, text: str) -> bool:
-    """Return whether `\\b[Tt]he[ ]+<run>` ends where neither a word character nor a
-    capitalised word follows: _after_the_elsewhere's test, one regex compiled per run."""
-    return re.search(rf"\b[Tt]he[ \u00a0]+{re.escape(run)}(?![\w'\u2019-])(?![ \u00a0]+[A-Z])", text) is not None
 
 
 def _the_right_before(text: str, at: int) -> bool:

@@ -37,8 +37,7 @@ def test_a_cue_after_a_control_verb_and_its_object_is_the_objects_report(text: s
 
 @pytest.mark.parametrize("text", [
     "Ann Vole was keen to say that the ferry ran on time.",  # a wish, no lead: still hedged
-    "Ann Vole was at pains.",  # no cue at all
-    "The storm led to calls for the ferry to wait.",  # no cue after the control verb
+    "The storm led the harbour board and its ferry master Ann Vole to say the ferry would wait.",  # object too long
 ])
 def test_other_leads_stay_hedged(text: str) -> None:
     assert [q.text for q in reported(text)] == []
