@@ -34,6 +34,8 @@ _HEARD_RE = re.compile(r"\bheard\b")
 def hearing_cue(text: str, start: int, end: int) -> re.Match[str] | None:
     """Return the first "heard" in text[start:end] (a line's only cue may be
     "a court has heard", which no clause cue word matches); None if none."""
+    if text.find("heard", start, end) < 0:  # most lines: a string search, no regex scan
+        return None
     return _HEARD_RE.search(text, start, end)
 
 
@@ -41,7 +43,10 @@ def passive_closing_clause(s: str, lo: int, hi: int) -> Clause | None:
     """Return the clause a sourceless passive closes in the sentence s[lo:hi]
     ("CLAUSE, it has been confirmed."): s[lo:comma] with the passive as its
     cue and phrase (no one named speaks); None for any other sentence."""
-    found = _IT_RE.search(s, lo, hi) or _BODY_RE.search(s, lo, hi)
+    comma = s.rfind(",", lo, hi)  # the closing passive holds no comma: only the sentence's last one opens it
+    if comma < 0:
+        return None
+    found = _IT_RE.match(s, comma, hi) or _BODY_RE.match(s, comma, hi)
     if found is None:
         return None
     cue = re.compile(re.escape(found.group("cue"))).match(s, found.start("cue"))
