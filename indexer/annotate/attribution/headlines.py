@@ -35,7 +35,8 @@ from onrecord.indexer.lexicon import words
 from onrecord.search import Paragraph, Quote
 
 _WORDS_RE = re.compile(r"\w+")
-_UNNAMED = words("unnamed_sources", "finding_nouns")
+# a lead closing on a sourceless passive ("..., a court has been told.") names no source: its report has no speaker
+_UNNAMED = words("unnamed_sources", "finding_nouns", "hearing_bodies")
 # the headline's opening capitalised words: its subject ("Vole", "Ann Vole", "Acme boss")
 _NAME_RUN = r"(?:[A-Z][\w'\u2019.-]*\s+)*[A-Z][\w'\u2019.-]*"
 _SUBJECT_RE = re.compile(rf"\s*({_NAME_RUN})")

@@ -10,7 +10,9 @@ opening the sentence (`openers`), a question whose asker goes unnamed
 (`quoted_asides`), a clause whose subject is the relative pronoun before
 its speaker ("a bill which ministers claim will cut crime": `gaps`), who a participle
 after "quoted ... as" reports ("Ann Vole was
-quoted as saying ...": `quotedas_leads`), the clause record (`spans`), a clause cut where the
+quoted as saying ...": `quotedas_leads`), a clause a sourceless passive
+closes ("..., it has been confirmed.", "..., a court has heard.":
+`passive_closings`), the clause record (`spans`), a clause cut where the
 writer's words resume (`runons`), what a statement was issued in
 (`channels`), the speaker phrase before a cue (`speakers`) and whether it
 can be who spoke (`sources`; "The report said that ..." its issuer's words,

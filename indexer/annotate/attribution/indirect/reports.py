@@ -24,6 +24,7 @@ from typing import Any
 
 from onrecord.indexer.annotate.attribution.clauses.clauses import CLAUSE_CUE_RE, find_clauses
 from onrecord.indexer.annotate.attribution.clauses.openers import asked_clause
+from onrecord.indexer.annotate.attribution.clauses.passive_closings import hearing_cue, passive_closing_clause
 from onrecord.indexer.annotate.attribution.clauses.questions import passive_asked_clause
 from onrecord.indexer.annotate.attribution.clauses.runons import cut_before_cue, cut_before_quote, cut_run_on
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, cut_naming
@@ -92,7 +93,7 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
     for para in paragraphs:
         found: list[Quote] = []
         for line in split_lines(text, para):
-            cue = CLAUSE_CUE_RE.search(text, line.start, line.end)
+            cue = CLAUSE_CUE_RE.search(text, line.start, line.end) or hearing_cue(text, line.start, line.end)
             if cue is not None:
                 # a line glued to a word before it: the raw text's search looked behind its start,
                 # the frame's does not, so no sentence may be passed over (_line_reports)
@@ -144,8 +145,9 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             who = _clause_credit(clause, start, end, text, frame, people(), credit, spoken)
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
-        # "Asked if CLAUSE, Ann Vole said", "Ann Vole was asked if CLAUSE": a question nobody named put
-        asked = asked_clause(s, lo, hi) or passive_asked_clause(s, lo, hi)
+        # "Asked if CLAUSE, Ann Vole said", "Ann Vole was asked if CLAUSE": a question nobody named put;
+        # "CLAUSE, it has been confirmed.": a passive that names no source
+        asked = asked_clause(s, lo, hi) or passive_asked_clause(s, lo, hi) or passive_closing_clause(s, lo, hi)
         kept = None if asked is None else _beside_quotes(s, text, base, hi, asked, inside)
         if kept is not None and not any(q.start < kept.end + base and q.end > kept.start + base for q in found):
             found.append(Quote(text=text[kept.start + base:kept.end + base], start=kept.start + base,
