@@ -15,10 +15,11 @@ import re
 
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
 
-_VERB_ALT = "|".join(sorted(re.escape(w) for w in words("passive_closing_verbs")))
-_BODY_ALT = "|".join(sorted(re.escape(w) for w in words("hearing_bodies")))
+_VERB_ALT = word_alternation(words("passive_closing_verbs"))
+_BODY_ALT = word_alternation(words("hearing_bodies"))
 # what may follow the cue before the sentence ends: a time or place ("on Monday", "in court"), never an
 # agent ("by the firm": a named source) nor a complement ("to be", "that")
 _TAIL = r"(?:\s+(?:on|in|at|last|this|earlier|yesterday|today)\b[^,;:#\"\u201c]{0,30}?)?[\s.!?'\u2019\"\u201d]*"
@@ -49,6 +50,7 @@ def passive_closing_clause(s: str, lo: int, hi: int) -> Clause | None:
     found = _IT_RE.match(s, comma, hi) or _BODY_RE.match(s, comma, hi)
     if found is None:
         return None
+    # the cue as a Match of its own for make_clause (it is always there: the test only narrows the type)
     cue = re.compile(re.escape(found.group("cue"))).match(s, found.start("cue"))
     if cue is None:
         return None

@@ -93,7 +93,9 @@ def add_reported(paragraphs: list[Paragraph], text: str, style: QuoteStyle,
     for para in paragraphs:
         found: list[Quote] = []
         for line in split_lines(text, para):
-            cue = CLAUSE_CUE_RE.search(text, line.start, line.end) or hearing_cue(text, line.start, line.end)
+            cue = CLAUSE_CUE_RE.search(text, line.start, line.end)
+            # the earlier of the two: a "heard" sentence before a cue word's is no sentence to pass over
+            cue = hearing_cue(text, line.start, cue.start() if cue is not None else line.end) or cue
             if cue is not None:
                 # a line glued to a word before it: the raw text's search looked behind its start,
                 # the frame's does not, so no sentence may be passed over (_line_reports)

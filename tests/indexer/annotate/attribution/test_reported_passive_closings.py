@@ -50,3 +50,11 @@ def test_a_clause_a_hearing_body_closes_in_the_passive_is_reported_with_no_speak
 ])
 def test_other_passive_closings_report_nothing(text: str) -> None:
     assert reported(text) == []
+
+
+def test_a_hearing_sentence_before_a_cue_word_s_is_not_passed_over() -> None:
+    text = ("The ferry operator hid its losses from investors, a court has heard. "
+            "Ann Vole said the harbour would reopen in May.")
+    assert [(q.text, q.speaker) for q in reported(text)] == [
+        ("The ferry operator hid its losses from investors", None),
+        ("the harbour would reopen in May", "Ann Vole")]
