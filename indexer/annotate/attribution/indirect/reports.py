@@ -132,8 +132,7 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             continue  # before the line's first cue (masking a quote adds none): no clause to scan for
         # no search for a cue first: find_clauses scans the sentence for its cues once, and a
         # sentence without one yields none (a search before it scanned cue sentences twice)
-        # the quotes the sentence may hold
-        inside = quoted[max(0, bisect_left(starts, lo + base) - 1):bisect_left(starts, hi + base)]
+        inside = quoted[max(0, bisect_left(starts, lo + base) - 1):bisect_left(starts, hi + base)]  # its quotes
         if MASK in s[lo:hi] and len(s[lo:hi].replace(MASK, " ").split()) < MIN_OUTSIDE_WORDS:
             continue  # '"...," she said.': no room for a clause beside the quote
         for clause in map(lambda found: cut_before_cue(s, cut_run_on(s, cut_naming(s, found))),
