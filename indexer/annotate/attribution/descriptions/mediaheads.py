@@ -51,9 +51,11 @@ def media_outlet(np: str, head: str, pos: int, people: DocSpeakers) -> str | Non
     another head, for "the white paper" (a document), or when none is named."""
     if head == "paper" and not is_outlet_description(np):
         return None  # "the white paper", "the paper by Vole et al.": no newspaper
-    name = _outlet_name(head, pos, people.text, _CHAIN)
+    # a masthead written before pos is the name (_outlet_name would look it up again)
+    written = newspaper_at(people.text, pos) if head in _NEWSPAPER_NOUNS else None
+    name = written[1] if written else _outlet_name(head, pos, people.text, _CHAIN)
     if head in _NEWSPAPER_NOUNS:  # "According to the FT, ... the paper said": the later of it and the masthead
-        written, cited = newspaper_at(people.text, pos), cited_paper(people.orgs, pos)
+        cited = cited_paper(people.orgs, pos)
         name = cited[1] if cited and (written is None or cited[0] > written[0]) else name
     if name is None:
         return None
