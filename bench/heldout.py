@@ -43,7 +43,8 @@ at the starting code 880d4e8 and once after tuning at 15360fd): all are tuning
 data since.  Rounds 41 and 42 (40 BBC articles each, drawn and frozen while
 rounds 39 and 40 were the test sets, never scored) are the test sets now
 (TEST_SETS), each scored only when its flag asks: at the starting code, then
-once, after tuning.
+once, after tuning; rounds 43 and 44 (drawn and frozen while 41 and 42 are)
+wait beside them for the next tuning.
 """
 from __future__ import annotations
 
@@ -184,6 +185,11 @@ BBC_R40 = GOLD_DIR / "bbc_heldout_r40_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R41 = GOLD_DIR / "bbc_heldout_r41_test.json"
 BBC_R42 = GOLD_DIR / "bbc_heldout_r42_test.json"
+# Rounds 43 and 44: drawn while rounds 41 and 42 were the test sets, for the
+# session after (bench.goldselect's bbc43 and bbc44, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R43 = GOLD_DIR / "bbc_heldout_r43_test.json"
+BBC_R44 = GOLD_DIR / "bbc_heldout_r44_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -198,7 +204,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R41: ("round 41 BBC TEST", "--round41-test"),
-                                          BBC_R42: ("round 42 BBC TEST", "--round42-test")}
+                                          BBC_R42: ("round 42 BBC TEST", "--round42-test"),
+                                          BBC_R43: ("round 43 BBC TEST", "--round43-test"),
+                                          BBC_R44: ("round 44 BBC TEST", "--round44-test")}
 
 
 def held_row(gold: Path) -> str:

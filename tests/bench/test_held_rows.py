@@ -10,7 +10,7 @@ rounds 33 and 34 since 02a0951,
 rounds 35 and 36 since fe24640,
 rounds 37 and 38 since 3b22dfa,
 rounds 39 and 40 since 15360fd); a frozen test set
-(bench.heldout.TEST_SETS: rounds 41 and 42)
+(bench.heldout.TEST_SETS: rounds 41 to 44)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -37,6 +37,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R41,
     BBC_R42,
+    BBC_R43,
+    BBC_R44,
     WEB_GOLD,
     WEB_R2,
 )
@@ -71,9 +73,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R41: ("round 41 BBC TEST", "--round41-test"),
-                                 BBC_R42: ("round 42 BBC TEST", "--round42-test")}
-    assert not {BBC_R41, BBC_R42} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (41, 42)]
+                                 BBC_R42: ("round 42 BBC TEST", "--round42-test"),
+                                 BBC_R43: ("round 43 BBC TEST", "--round43-test"),
+                                 BBC_R44: ("round 44 BBC TEST", "--round44-test")}
+    assert not {BBC_R41, BBC_R42, BBC_R43, BBC_R44} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (41, 42, 43, 44)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
