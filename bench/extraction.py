@@ -272,15 +272,17 @@ def score_polnear(root: Path, gold: Path) -> str:
 
 
 def polnear_rows(root: Path | None, split: str) -> list[tuple[str, str]]:
-    """Return the PolNeAR score row and the pronoun report's row, the split
+    """Return the PolNeAR score row and the pronoun report's two rows, the split
     converted once for both; a 'skipped' row without a PolNeAR directory."""
     if root is None:
         return [(f"PolNeAR {split}", "skipped (no PolNeAR directory)")]
-    from bench.pronouns import pronoun_rows, read_docs, summarize  # it imports this module
+    from bench.pronouns import pronoun_report, read_docs, summarize, summarize_referents  # it imports this module
     with tempfile.TemporaryDirectory() as tmp:
         gold = convert_split(root, split, Path(tmp) / f"{split}.jsonl")
+        rows, gold_side = pronoun_report(read_docs(gold))
         return [(f"PolNeAR {split}", score_polnear(root, gold)),
-                ("PolNeAR pronouns", summarize(pronoun_rows(read_docs(gold))))]
+                ("PolNeAR pronouns", summarize(rows)),
+                ("PolNeAR pronoun referents", summarize_referents(rows, gold_side))]
 
 
 def measure_speed(corpus: Path, runs: int = 3) -> tuple[float, int]:

@@ -9,6 +9,11 @@ the gold speaker's own words: right when the name's last word is in them,
 wrong when the gold names someone else, unverifiable when the gold speaker
 names nobody by name (a pronoun, a relative "which"/"who", or a description
 with no capitalised word: "a top aide", "the 71-year-old diplomat").
+A pronoun gold speaker is judged "by referent" beside that (issue #31):
+against the name bench/gold/polnear_pronoun_referents_<split>.tsv gives for it
+(bench.pronoun_referents); the referent line also judges every gold quote with
+a pronoun source by the speaker of onrecord's covering quote, whatever its
+evidence.
 Run: python -m bench.pronouns [--polnear DIR] [--split dev] [--show N].
 """
 from __future__ import annotations
@@ -20,9 +25,18 @@ import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from bench.extraction import convert_split, extract_text, polnear_dir
+from bench.pronoun_referents import (
+    MISSING,
+    Referents,
+    gold_pronoun_verdicts,
+    judge_referent,
+    referent_name,
+    split_referents,
+    summarize_gold,
+)
 from onrecord.search import Quote
 
 MIN_COVER = 0.3
@@ -52,18 +66,48 @@ def names_someone(gold_speaker: str) -> bool:
                for w in re.findall(r"[A-Za-z][\w'\u2019-]*", gold_speaker))
 
 
-def pronoun_rows(docs: list[dict[str, Any]]) -> list[tuple[str, str, str, str]]:
-    """Return (verdict, resolved name, gold speaker, doc id) per matched
-    pronoun-credited quote."""
-    rows = []
+class PronounRow(NamedTuple):
+    """One matched pronoun-credited quote: the old verdict (by the gold
+    speaker's own words), the resolved name, the gold speaker, the doc id and
+    the verdict by referent ('unverifiable' when the table can't say)."""
+
+    verdict: str
+    name: str
+    gold: str
+    doc_id: str
+    by_referent: str
+
+
+def pronoun_rows(docs: list[dict[str, Any]]) -> list[PronounRow]:
+    """Return one PronounRow per matched pronoun-credited quote."""
+    return pronoun_report(docs)[0]
+
+
+def pronoun_report(docs: list[dict[str, Any]]) -> tuple[list[PronounRow], Counter[str]]:
+    """Return the pronoun rows and the gold-side referent tally
+    (bench.pronoun_referents.gold_pronoun_verdicts summed over docs)."""
+    table = split_referents(docs)
+    rows: list[PronounRow] = []
+    gold_side: Counter[str] = Counter()
     for doc in docs:
         article = extract_text(doc["text"], doc["doc_id"])
-        credited = [q for p in article.paragraphs for q in p.quotes if q.evidence == "pronoun"]
-        for quote in credited:
+        quotes = [q for p in article.paragraphs for q in p.quotes]
+        gold_side.update(gold_pronoun_verdicts(doc, quotes, table, MIN_COVER))
+        for quote in (q for q in quotes if q.evidence == "pronoun"):
             gold = max(doc["quotes"], default=None, key=lambda g: _cover(quote, g))
             if gold is not None and _cover(quote, gold) >= MIN_COVER:
-                rows.append((judge(quote, gold["speaker"]), quote.speaker or "", gold["speaker"], doc["doc_id"]))
-    return rows
+                verdict = judge(quote, gold["speaker"])
+                rows.append(PronounRow(verdict, quote.speaker or "", gold["speaker"], doc["doc_id"],
+                                       _by_referent(quote, doc, gold, table, verdict)))
+    return rows, gold_side
+
+
+def _by_referent(quote: Quote, doc: dict[str, Any], gold: dict[str, Any], table: Referents,
+                 verdict: str) -> str:
+    """Return the verdict against the table's referent for a pronoun gold
+    speaker, else the old verdict."""
+    referent = referent_name(doc, gold, table)
+    return verdict if referent == MISSING else judge_referent(quote.speaker or "", referent)
 
 
 def _cover(quote: Quote, gold: dict[str, Any]) -> float:
@@ -83,23 +127,35 @@ def main(argv: list[str] | None = None) -> int:
         print("PolNeAR not found (--polnear DIR, $ONRECORD_POLNEAR or ../shared/polnear)")
         return 1
     with tempfile.TemporaryDirectory() as tmp:
-        rows = pronoun_rows(read_docs(convert_split(root, args.split, Path(tmp) / "split.jsonl")))
+        rows, gold_side = pronoun_report(read_docs(convert_split(root, args.split, Path(tmp) / "split.jsonl")))
     print(f"PolNeAR {args.split} {summarize(rows)}")
-    for _verdict, name, gold, doc_id in [r for r in rows if r[0] == "wrong"][:args.show]:
-        print(f"  wrong: resolved to {name!r}, gold speaker {gold!r} ({doc_id})")
+    print(f"PolNeAR {args.split} {summarize_referents(rows, gold_side)}")
+    for row in [r for r in rows if r.by_referent == "wrong"][:args.show]:
+        print(f"  wrong by referent: resolved to {row.name!r}, gold speaker {row.gold!r} ({row.doc_id})")
     if args.all:
-        for verdict, name, gold, doc_id in rows:
-            print(f"  {verdict}: resolved to {name!r}, gold speaker {gold!r} ({doc_id})")
+        for row in rows:
+            print(f"  {row.verdict} ({row.by_referent} by referent): resolved to {row.name!r}, "
+                  f"gold speaker {row.gold!r} ({row.doc_id})")
     return 0
 
 
-def summarize(rows: list[tuple[str, str, str, str]]) -> str:
+def summarize(rows: list[PronounRow]) -> str:
     """Return the one-line tally of pronoun_rows()."""
     tally = Counter(verdict for verdict, *_ in rows)
     checked = tally["right"] + tally["wrong"]
     return (f"pronoun-credited quotes: {len(rows)} matched; by name: right {tally['right']}, "
             f"wrong {tally['wrong']} ({tally['right'] / max(1, checked):.3f} of {checked} checkable), "
             f"gold speaker names nobody by name {tally['unverifiable']} (python -m bench.pronouns --all lists them)")
+
+
+def summarize_referents(rows: list[PronounRow], gold_side: Counter[str]) -> str:
+    """Return the one-line tally by referent: the pronoun-credited quotes
+    judged with the referent table, then the gold side (summarize_gold)."""
+    tally = Counter(row.by_referent for row in rows)
+    checked = tally["right"] + tally["wrong"]
+    return (f"by referent (bench/gold/polnear_pronoun_referents_*.tsv): pronoun-credited right {tally['right']}, "
+            f"wrong {tally['wrong']} ({tally['right'] / max(1, checked):.3f} of {checked} checkable, "
+            f"{tally['unverifiable']} not); {summarize_gold(gold_side)}")
 
 
 if __name__ == "__main__":
