@@ -7,7 +7,9 @@ name where the rules cut its front off ("UK" of "Amnesty International UK":
 `wholeruns`) and the name without the word opening its sentence ("But
 police": `openers`), and a surname alone the full name its person was
 introduced with where no name run took the first name ("coach mark Vole":
-`introduced`).  Whether a narrative sentence's subject voices the scare quote
-after it (a stance word as its own verb, not "stations" nor a passive "was
-hailed for") is `voicing`'s test.
+`introduced`), and a value the article writes only with its body's own name
+tail the name with it ("McDonald" -> "McDonald's", "Acme & Co.": `nametails`).
+Whether a narrative sentence's subject voices the scare quote after it (a
+stance word as its own verb, not "stations" nor a passive "was hailed for")
+is `voicing`'s test.
 """

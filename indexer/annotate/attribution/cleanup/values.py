@@ -34,6 +34,7 @@ import re
 from dataclasses import replace
 
 from onrecord.indexer.annotate.attribution.cleanup.introduced import introduced_names
+from onrecord.indexer.annotate.attribution.cleanup.nametails import whole_tails
 from onrecord.indexer.annotate.attribution.cleanup.openers import SPEECH_VERBS, cut_openers
 from onrecord.indexer.annotate.attribution.cleanup.voicing import POSSESSIVE, is_narrated_person, voices_view
 from onrecord.indexer.annotate.attribution.cleanup.wholeruns import LazyWords, whole_runs
@@ -299,6 +300,7 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
     whole = introduced_names(article.text, quotes_all) | whole_names(article.text, quotes_all) \
         | whole_runs(article.text, quotes_all, LazyWords(article.text), people)
     whole = wholes_without_modifiers(whole)
+    whole = whole_tails(article.text, quotes_all, whole)  # "McDonald" -> "McDonald's": the name's own tail
     paragraphs: list[Paragraph] = []
     for n, (para, cut_quotes) in enumerate(zip(article.paragraphs, cut_paras, strict=True)):
         check(deadline)
