@@ -16,7 +16,7 @@ import re
 from onrecord.indexer.annotate.attribution.clauses.closings import CLOSING_CUES, closes_with_appositive
 from onrecord.indexer.annotate.attribution.clauses.spans import MIN_WORDS, Clause, make_clause
 from onrecord.indexer.annotate.attribution.clauses.speakers import group_before
-from onrecord.indexer.annotate.attribution.clauses.verbs import CLAUSE_CUE_RE, is_participle
+from onrecord.indexer.annotate.attribution.clauses.verbs import CLAUSE_CUE_RE, VERB_START_RE, is_participle
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
@@ -35,7 +35,7 @@ _NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?
 _AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"
                              r"should|can|must|did|do|does)\b")
 # an auxiliary or a copula opening the words after an aside: the subject's predicate ("..., is different")
-_PREDICATE_START_RE = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|could|can|may|might|should|must)\s")
+_PREDICATE_START_RE = VERB_START_RE
 # what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
 # a participle or a time clause there too: "CLAUSE, she said, wiping her brow" / "..., X reported, while in Y ..."
 _ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"

@@ -21,7 +21,7 @@ from onrecord.indexer.annotate.attribution.clauses.sources import (
 )
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.clauses.speakers import described_after, group_before, subject_before
-from onrecord.indexer.annotate.attribution.clauses.verbs import CLAUSE_CUE_RE, is_verb
+from onrecord.indexer.annotate.attribution.clauses.verbs import CLAUSE_CUE_RE, VERB_START_RE, is_verb
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
 from onrecord.indexer.annotate.attribution.phrases.subjects import is_described_name
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
@@ -50,7 +50,7 @@ _NAME_APPOSITIVE_RE = re.compile(r",\s+((?:[A-Z][\w&.'\u2019-]*\s+){0,3}[A-Z][\w
                                  r"(?!\s+(?:a|an|the|who|whose|which)\s)")
 _DETERMINERS = words("determiners")  # "according to the analysts": no bare source
 # the verb of a subject before the aside: "The plan, according to X, is to ..."
-_VERB_START_RE = re.compile(r"\s*(?:is|are|was|were|has|have|had|will|would|could|can|may|might|should|must)\s")
+_VERB_START_RE = VERB_START_RE
 # a source of up to three lowercase words with a person or body noun for its head: "officials", "multiple sources"
 _BARE_SOURCE_RE = re.compile(r"\s*([a-z]+(?:\s+[a-z]+){0,2})")
 _ENDS_RE = re.compile(r"[\s.!?'\u2019\"\u201d)]*")  # nothing after the cue but the sentence's end

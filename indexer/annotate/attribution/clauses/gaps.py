@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
-from onrecord.indexer.annotate.attribution.clauses.verbs import PAST_ALT
+from onrecord.indexer.annotate.attribution.clauses.verbs import AUXILIARY_ALT, PAST_ALT
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 
 # the relative pronoun right before the speaker phrase ("which ministers", "who he"), and what opens
@@ -27,7 +27,7 @@ from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 # a noun phrase's head ("frustrated by what he claimed was indecision")
 _RELATIVE_BEFORE_RE = re.compile(r"(,|\s[\u2014\u2013-])?\s*\b(?:which|who|whom)\s+$", re.I)
 _RELATIVE_REACH = 12  # characters before the speaker phrase the pronoun (and its comma or dash) may take
-_FINITE = rf"(?:is|are|was|were|will|would|could|can|may|might|should|must|has|have|had|{PAST_ALT})\b"
+_FINITE = rf"(?:{AUXILIARY_ALT}|{PAST_ALT})\b"
 # the gap clause's finite verb right after the cue: an auxiliary, a modal or an irregular past
 # ("is owed", "will tackle", "was cocaine", "cost"); a bare present ("claim depict") may be a noun
 # ("which they claim credit for"), so it stays out

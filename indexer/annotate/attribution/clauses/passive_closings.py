@@ -12,6 +12,7 @@ cue is "heard" (no clause cue word) reach the sentence scan.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
@@ -51,7 +52,13 @@ def passive_closing_clause(s: str, lo: int, hi: int) -> Clause | None:
     if found is None:
         return None
     # the cue as a Match of its own for make_clause (it is always there: the test only narrows the type)
-    cue = re.compile(re.escape(found.group("cue"))).match(s, found.start("cue"))
+    cue = _literal_re(found.group("cue")).match(s, found.start("cue"))
     if cue is None:
         return None
     return make_clause(s, lo, found.start(), Phrase(cue.group(), cue.start(), cue.end(), "np"), cue)
+
+
+@lru_cache(maxsize=64)  # a cue is one of few phrasings ("was told", "has been confirmed"): compiled once each
+def _literal_re(cue: str) -> re.Pattern[str]:
+    """Return the regex that matches the text `cue` literally."""
+    return re.compile(re.escape(cue))

@@ -124,6 +124,10 @@ _REGULAR_PAST_RE = re.compile(r"((?:(?!and\s)[\w'\u2019-]+(?:\.[\w'\u2019-]+)*\.
                               r"(?:the|a|an|his|her|their|its|our|him|them|it|this|these|those|some)\s")
 _DETERMINERS = words("determiners")
 PAST_ALT = "|".join(sorted(words("past_tense_verbs")))  # the lexicon's irregular pasts as one alternation
+# the finite auxiliaries and copulas that open a predicate (the lexicon's finite_auxiliaries less "did", "does"
+# and "shall", which these tests never took): one table for closings, asides and gaps
+AUXILIARY_ALT = "is|are|was|were|has|have|had|will|would|could|can|may|might|should|must"
+VERB_START_RE = re.compile(rf"\s*(?:{AUXILIARY_ALT})\s")  # a predicate's auxiliary right after s[pos]: ", is due"
 # a name of up to three capitalised words, an adverb perhaps, then a past tense: "alleges Acme deceived
 # buyers", "suggested Acme artificially manufactured ..." (a name takes no participle of its own there the way
 # a noun does: "the plan approved by"); no day or month ("reported Monday increased sales") and no

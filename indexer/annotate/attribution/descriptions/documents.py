@@ -174,13 +174,14 @@ def _owner_named_with(noun: str, end: int, people: DocSpeakers) -> tuple[int, st
     """Return (where it ends, canonical owner) of the last `noun` named with
     its owner within INSTITUTION_REACH before end, else None."""
     lo = max(0, end - INSTITUTION_REACH)
-    found = None
+    found = owner = None  # the last match that names a body, and its owner run (read once per match)
     hi = end + 60  # "The letter, from Acme, says"
     for m in owned_re_for(noun, people.text, lo, hi).finditer(people.text, lo, hi):
-        found = m if m.start() < end and _names_body(m, people) else found
-    if found is None:
+        if m.start() < end and _names_body(shape := _owner_run(m), people):
+            found, owner = m, shape
+    if found is None or owner is None:
         return None
-    k, at, run = _owner_run(found)
+    k, at, run = owner
     if k == 6:  # "the cross-party committee": the committee named before it, else no one
         return (found.end(), org) if (org := org_by_head(run.split()[-1], at, people)) else None
     if k == 5 or k == 4 and _is_masthead(run):  # a body _names_body checked: its own name, never "Bugle"
@@ -207,12 +208,12 @@ def _owner_run(m: re.Match[str]) -> tuple[int, int, str]:
     return 5 if g == 1 and m.group(2) is not None else g if g == 6 else 1 if g == 1 else g - 1, m.start(g), run
 
 
-def _names_body(m: re.Match[str], people: DocSpeakers) -> bool:
-    """Return whether an owner match can name a body: never a day, a month or
+def _names_body(owner: tuple[int, int, str], people: DocSpeakers) -> bool:
+    """Return whether an owner match (its _owner_run) can name a body: never a day, a month or
     "MPs" alone ("Thursday's report", "a report by two MPs committees"); a
     name before the noun or before "reported" only as a known body ("the
     Sunday report" is no one's)."""
-    k, _, run = _owner_run(m)
+    k, _, run = owner
     if not run or all(w.lower() in _NOT_BODIES for w in run.split()):
         return False
     if k not in (4, 5):

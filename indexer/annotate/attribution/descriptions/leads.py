@@ -80,7 +80,9 @@ def _first_person_after(people: DocSpeakers, start: int, limit: int, new_only: b
     return best
 
 
-# the end of a sentence: its stop, a closing quote mark, then a space or the text's end
+# the end of a sentence: its stop, a closing quote mark, then a space or the text's end (searched forward for
+# where one sentence stops: "said." at the text's end counts, which the patterns of names.pronounleads and
+# pronouns.antecedents, reading the next sentence's start, do not take)
 _SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?(?:\s|$)")
 
 

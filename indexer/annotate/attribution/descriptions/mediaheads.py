@@ -51,12 +51,16 @@ def media_outlet(np: str, head: str, pos: int, people: DocSpeakers) -> str | Non
     another head, for "the white paper" (a document), or when none is named."""
     if head == "paper" and not is_outlet_description(np):
         return None  # "the white paper", "the paper by Vole et al.": no newspaper
-    # a masthead written before pos is the name (_outlet_name would look it up again)
-    written = newspaper_at(people.text, pos) if head in _NEWSPAPER_NOUNS else None
-    name = written[1] if written else _outlet_name(head, pos, people.text, _CHAIN)
-    if head in _NEWSPAPER_NOUNS:  # "According to the FT, ... the paper said": the later of it and the masthead
+    if head in _NEWSPAPER_NOUNS:
+        # a masthead written before pos is the name; when none is, only the chain is left to follow
+        # (_outlet_name would look the masthead up again first)
+        written = newspaper_at(people.text, pos)
+        name = written[1] if written else _chained_name(head, pos, people.text, _CHAIN)
+        # "According to the FT, ... the paper said": the later of it and the masthead
         cited = cited_paper(people.orgs, pos)
         name = cited[1] if cited and (written is None or cited[0] > written[0]) else name
+    else:
+        name = _outlet_name(head, pos, people.text, _CHAIN)
     if name is None:
         return None
     outlet = people.match_org(name) or name
@@ -76,8 +80,15 @@ def _outlet_name(head: str, pos: int, text: str, chain: int) -> str | None:
         name = _latest(_MAGAZINE_RE if head in _MAGAZINE_NOUNS else _STATION_RE, text, pos)
     else:
         return None
-    if name is not None or chain <= 0:
-        return name
+    return name if name is not None else _chained_name(head, pos, text, chain)
+
+
+def _chained_name(head: str, pos: int, text: str, chain: int) -> str | None:
+    """Return the outlet name the last description headed by `head` within
+    OUTLET_REACH before pos meant (_outlet_name at its start, `chain` - 1 more
+    steps back); None when chain is spent or no such description is there."""
+    if chain <= 0:
+        return None
     before = None
     for m in _described_re(head).finditer(text, max(0, pos - OUTLET_REACH), pos):
         before = m

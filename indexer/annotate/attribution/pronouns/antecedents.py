@@ -38,6 +38,8 @@ WEIGHTS_PATH = DATA_DIR / "speaker_weights.json"
 POOL_SIZE = 6  # distinct people, latest mentioned first, a pronoun chooses among
 WALK_LIMIT = 256  # positions walked back to fill the pool
 _FAR = 20000  # characters: "never" for a distance
+# a sentence end only where a capital opens the next one, closing brackets allowed after the stop; a line break
+# with no stop is none (names.pronounleads' counts both "p.m. and" and a bare line break)
 _SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019)]*\s+(?=[\"'\u201c\u2018(]?[A-Z])")
 _ABBREVIATION_END_RE = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Gov|Sen|Rep|Prof|Gen)|\b[A-Z])\.$")
 

@@ -278,7 +278,9 @@ def _own_subject_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None
     if described is not None and _is_verb(described["verb"], True):
         if _reports_after(text, described.end(), pos, False):
             return None
-        from onrecord.indexer.annotate.attribution.descriptions.nominals import resolve_nominal  # it imports this
+        # lazy, on purpose: nominals imports people.speakers (DocSpeakers), which imports this module at
+        # its top, so a module-level import fails whichever module loads first (pronouns < people < descriptions)
+        from onrecord.indexer.annotate.attribution.descriptions.nominals import resolve_nominal
         return resolve_nominal(described["np"], described.start("np"), people)
     m = subject_match(text, ctx.sentence, pos)
     if m is None or _reports_after(text, m.end(), pos, False):

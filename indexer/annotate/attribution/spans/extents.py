@@ -26,6 +26,8 @@ from onrecord.indexer.lexicon import words
 # what precedes a title or a nickname even inside a reported clause: a possessive, "on", a name
 # after a closing mark, the clause going on in lowercase (not a cue, pronoun or conjunction)
 _CLAUSE_CONTINUES_RE = re.compile(r" (?!(?:he|she|they|it|we|I|and|but|or|the|a|an)\b)[a-z]")
+# a quote's own text closing on a stop or a clause mark before its closing quote mark ("... it.\"", "... it,\""):
+# no sentence end between sentences (the other modules' _SENTENCE_END_RE), so it is not shared with them
 _SENTENCE_END_RE = re.compile(r"[.,?!;:\u2026\u2014-]['\"\u2019\u201d]+$")
 _THAT_RE = re.compile(r"[\s,:]*(?:that\s+)?")
 _NAME_BEFORE_CUE_RE = re.compile(r"[\s,]*(?:[A-Z][\w.'\u2019-]*\s+){1,4}")
