@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from onrecord.indexer.annotate.attribution.descriptions.definites import resolve_name_run
 from onrecord.indexer.annotate.attribution.descriptions.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.descriptions.rolesafter import named_before_role
+from onrecord.indexer.annotate.attribution.descriptions.spokesbodies import spokesperson_body
 from onrecord.indexer.annotate.attribution.names.names import (
     F_TITLES,
     M_TITLES,
@@ -84,6 +85,9 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         speaker, role = _name_speaker(phrase.text, start, cue, people)
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
         speaker = resolve_nominal(text[start:end], start, people)
+        # "a spokesman said" after "Acme backed the cuts": Acme, not the body named or heard last (asked
+        # after resolve_nominal, whose notes a later "he" of the spokesperson reads)
+        speaker = spokesperson_body(text[start:end], start, people) or speaker
         if speaker is None and rule != "reported":  # a reported clause's staff: indirect.described.staff_org
             speaker = staff_owner(text[start:end], start, people)
         by_nominal = speaker is not None

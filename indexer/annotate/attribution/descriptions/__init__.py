@@ -13,5 +13,7 @@ description's person (`offices`), never one introduced with another office
 (`otheroffices`), matched through role words of one job ("the boss" is the
 manager, `rolesynonyms`), and a person's noun heading a description whose last
 word is none ("the Tory co-chairman", "the drummer with the band": a person's,
-never the body's, `personheads`).
+never the body's, `personheads`), and the body a bare "a spokesman"
+speaks for, the subject of the sentence before ("AOL backed the cuts.
+"...," a spokesman said": `spokesbodies`).
 """

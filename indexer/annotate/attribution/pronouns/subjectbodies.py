@@ -254,6 +254,13 @@ def _body(name: str, it: bool, said_body: bool, people: DocSpeakers) -> str | No
     return name
 
 
+def named_body(name: str, said_body: bool, people: DocSpeakers) -> str | None:
+    """Return the body a sentence's subject `name` names as a collective
+    "it" continuing it reads it (_body; `said_body`: a body's kind or
+    spokesperson stands beside it), else None (descriptions.spokesbodies)."""
+    return _body(name, True, said_body, people)
+
+
 def subject_match(text: str, start: int, end: int) -> re.Match[str] | None:
     """Return the match of a sentence's subject and verb at start (before end), or None; an -s
     verb counts ("Acme uses"), not a staff or people noun ("US officials")."""
