@@ -7,7 +7,9 @@ paragraph opens (headline_subjects), else the lead's own attribution (the
 first paragraph under the headline states what the headline says: "Firms
 'hit by costs'" over "Costs are rising, the CBI says") unless the headline's
 named subject acts before its quote ("Vole attacks Tamm's 'lies'": Ann
-Vole's first statement, whoever the lead credits), else the
+Vole's first statement, whoever the lead credits), else the source the
+lead's closing clause names when no clause of the lead was read (",
+according to a report by analysts Acme Research.": headline_closings), else the
 first body statement of the person the headline names before its quote
 ("Vole 'proud of record'": Ann Vole's, not a later quote of someone else) unless
 the lead reports a claim about that person ("Vole was involved, his associate has
@@ -29,6 +31,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from onrecord.indexer.annotate.attribution.headline_closings import closing_source
 from onrecord.indexer.annotate.attribution.headline_subjects import SENTENCE_END_RE, NameSource, described_source
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.lexicon import words
@@ -68,7 +71,7 @@ def credit_headlines(paragraphs: list[Paragraph], headlines: dict[int, str], rec
         lead = paragraphs[n + 1] if n + 1 < len(paragraphs) else para
         second = paragraphs[n + 2] if n + 2 < len(paragraphs) else None
         below = _Below(quotes, lead.end, lead.text, _source_named_next(paragraphs, n, quotes),
-                       described_source(lead, second, quotes, name_source))
+                       described_source(lead, second, quotes, name_source), closing_source(lead, name_source))
         found = [_headline_speaker(q, headlines[q.start], below, recredit) if q.start in headlines
                  else q for q in para.quotes]
         out.append(para.with_quotes(found))
@@ -105,6 +108,7 @@ class _Below:
     lead_text: str
     source: list[Quote]
     described: list[Quote] = field(default_factory=list)
+    closing: list[Quote] = field(default_factory=list)  # the source the lead's closing clause names
 
 
 def _headline_speaker(head: Quote, quoted: str, below: _Below, recredit: Recredit) -> Quote:
@@ -128,7 +132,8 @@ def _headline_speaker(head: Quote, quoted: str, below: _Below, recredit: Recredi
     if named and _ACTS_RE.match(before):  # "Vole attacks Tamm's 'lies'": the subject acts, its words are quoted
         return recredit(head, (echo or named)[0])
     # "The head of Acme has admitted ...": the lead's credit is a word cut from its description, or no one
-    chosen = echo or below.described or lead or named or below.source or said
+    # "..., the Acme Lords have ruled.": a lead no clause was read in still names its source (headline_closings)
+    chosen = echo or below.described or lead or below.closing or named or below.source or said
     return recredit(head, chosen[0]) if chosen else head
 
 
