@@ -7,9 +7,9 @@ analysts Acme Research" is read as no one's): the name ending ", according to
 (a report by) NAME." or opening ", (the) NAME has/have <verb>ed." (a cue
 word, or a verdict verb of the `lead_closing_verbs` list: "ruled",
 "indicated").  The name is credited by a `NameSource`
-(indexer.annotate.attribution.attribution's); a name that resolves to nobody
-gives no source.  Choosing among the sources is
-indexer.annotate.attribution.headlines'.
+(indexer.annotate.attribution.attribution's); a name that resolves to
+nobody, or to the name cut short ("Lords" of "the Law Lords"), gives no
+source.  Choosing among the sources is indexer.annotate.attribution.headlines'.
 """
 from __future__ import annotations
 
@@ -42,4 +42,13 @@ def closing_source(lead: Paragraph, name_source: NameSource | None) -> list[Quot
         if found is None or found.group("verb") not in _VERBS:
             return []
     source = name_source(lead, found.start("name"), found.end("name"))
-    return [] if source is None or not source.speaker else [source]
+    if source is None or not source.speaker or _cut(source.speaker, found.group("name")):
+        return []
+    return [source]
+
+
+def _cut(speaker: str, name: str) -> bool:
+    """Return True when `speaker` is `name` cut short at its front ("Lords" of
+    "Law Lords"): the resolver lost part of the name, a value no one holds."""
+    name = name.removeprefix("The ")
+    return speaker != name and name.endswith(f" {speaker}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bench.extraction import extract_text
+from onrecord.indexer.annotate.attribution.headline_closings import _cut
 
 _BELOW = "\u201cWe are worried,\u201d said Ann Tamm, a harbour pilot. \u201cIt is too much,\u201d she added."
 
@@ -42,3 +43,14 @@ def test_a_lead_closing_on_no_source_leaves_the_headline_to_the_quote_below(clos
             f"Harbour fees at Lowport are set to double by 2010, {closing}.\n\n"
             f"The port handles most of the region's grain. {_BELOW}")
     assert _headline_speaker(text) == "Ann Tamm"
+
+
+@pytest.mark.parametrize("speaker, name, cut", [
+    ("Lords", "Harbour Lords", True),  # the resolver lost the name's front: no value anyone holds
+    ("Sunday", "The Lowport on Sunday", True),
+    ("Vole Research", "Vole Research", False),
+    ("Lowport on Sunday", "The Lowport on Sunday", False),
+    ("Vole Research Group", "Vole Research", False),  # widened, not cut
+])
+def test_a_source_name_cut_short_is_no_source(speaker: str, name: str, cut: bool) -> None:
+    assert _cut(speaker, name) is cut
