@@ -28,6 +28,10 @@ Grouped by concern, in the order a quote is attributed:
   speaker from, once reported speech is in;
 - `headline_subjects`: the speaker a lead only describes ("The new health
   minister says ..."), named where the next paragraph opens, for `headlines`;
+- `headline_closings`: the source a lead's closing clause names where no
+  clause of the lead was read (", the Acme Lords have ruled."), for `headlines`;
+- `headline_actors`: the body a headline opens with doing something to its
+  quoted words ("Acme Party attacks 'U-turns'"), for `headlines`;
 - `cleanup/`: each speaker value's one type, and the values no one person or
   organisation holds cleared, a body's cut name widened, an opening word cut.
 

@@ -1,13 +1,17 @@
 """Headline quotes: who a headline's quoted words belong to.
 
 Owns the choice of the body quote whose speaker a headline quote no cue
-credits takes: the body quote that repeats its words, else the speaker a
+credits takes: the body the headline opens with doing something to its words
+("Acme Party attacks burglar 'U-turns'": headline_actors) unless the lead
+gives them to a voice it names no one for, else the body quote that repeats its words, else the speaker a
 lead only describes ("The new health minister says ..."), named where the next
 paragraph opens (headline_subjects), else the lead's own attribution (the
 first paragraph under the headline states what the headline says: "Firms
 'hit by costs'" over "Costs are rising, the CBI says") unless the headline's
 named subject acts before its quote ("Vole attacks Tamm's 'lies'": Ann
-Vole's first statement, whoever the lead credits), else the
+Vole's first statement, whoever the lead credits), else the source the
+lead's closing clause names when no clause of the lead was read (",
+according to a report by analysts Acme Research.": headline_closings), else the
 first body statement of the person the headline names before its quote
 ("Vole 'proud of record'": Ann Vole's, not a later quote of someone else) unless
 the lead reports a claim about that person ("Vole was involved, his associate has
@@ -29,6 +33,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from onrecord.indexer.annotate.attribution.headline_actors import acting_body
+from onrecord.indexer.annotate.attribution.headline_closings import closing_source
 from onrecord.indexer.annotate.attribution.headline_subjects import SENTENCE_END_RE, NameSource, described_source
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.lexicon import words
@@ -68,9 +74,10 @@ def credit_headlines(paragraphs: list[Paragraph], headlines: dict[int, str], rec
         lead = paragraphs[n + 1] if n + 1 < len(paragraphs) else para
         second = paragraphs[n + 2] if n + 2 < len(paragraphs) else None
         below = _Below(quotes, lead.end, lead.text, _source_named_next(paragraphs, n, quotes),
-                       described_source(lead, second, quotes, name_source))
-        found = [_headline_speaker(q, headlines[q.start], below, recredit) if q.start in headlines
-                 else q for q in para.quotes]
+                       described_source(lead, second, quotes, name_source), closing_source(lead, name_source))
+        found = [_headline_speaker(q, headlines[q.start], below, recredit,
+                                   acting_body(para, q, headlines[q.start], name_source))
+                 if q.start in headlines else q for q in para.quotes]
         out.append(para.with_quotes(found))
     return out
 
@@ -105,15 +112,23 @@ class _Below:
     lead_text: str
     source: list[Quote]
     described: list[Quote] = field(default_factory=list)
+    closing: list[Quote] = field(default_factory=list)  # the source the lead's closing clause names
 
 
-def _headline_speaker(head: Quote, quoted: str, below: _Below, recredit: Recredit) -> Quote:
+def _headline_speaker(head: Quote, quoted: str, below: _Below, recredit: Recredit,
+                      actor: list[Quote] | None = None) -> Quote:
     """Return the headline quote `head` (the whole headline; `quoted` its
     quoted words) credited from its echo, the lead's credited quote or clause,
     a statement of the person the headline names before its quoted words (not
     when the lead reports a claim about them), the source the next paragraph
     names, or the first credited quote after it; `head` itself when no quote
-    after it has a speaker."""
+    after it has a speaker.  A body the headline opens with doing something to
+    the words (`actor`, headline_actors) goes first, unless the lead gives
+    its words to a voice it names no one for ("..., one of their
+    frontbenchers has predicted")."""
+    # "Acme Party attacks 'U-turns'": the body's word, not its leader's echo
+    if actor and not below.described and not _lead_voice_unnamed(head, below):
+        return recredit(head, actor[0])
     words = " ".join(_WORDS_RE.findall(quoted.lower()))
     later = [q for q in below.quotes if q.start > head.end and q.speaker]
     # a reported clause past the lead is the story's detail, not its headline
@@ -128,8 +143,18 @@ def _headline_speaker(head: Quote, quoted: str, below: _Below, recredit: Recredi
     if named and _ACTS_RE.match(before):  # "Vole attacks Tamm's 'lies'": the subject acts, its words are quoted
         return recredit(head, (echo or named)[0])
     # "The head of Acme has admitted ...": the lead's credit is a word cut from its description, or no one
-    chosen = echo or below.described or lead or named or below.source or said
+    # "..., the Acme Lords have ruled.": a lead no clause was read in still names its source (headline_closings)
+    chosen = echo or below.described or lead or below.closing or named or below.source or said
     return recredit(head, chosen[0]) if chosen else head
+
+
+def _lead_voice_unnamed(head: Quote, below: _Below) -> bool:
+    """Return True when a quote or clause of the lead (after `head`) has a
+    speaker phrase that names no one the article resolves ("..., one of their
+    frontbenchers has predicted"): the headline's words are that voice's,
+    not the body the headline names."""
+    return any(head.end < q.start and q.end <= below.lead_end and q.speaker is None
+               and q.speaker_mention is not None for q in below.quotes)
 
 
 def _is_topic(named: Quote, head: Quote, below: _Below) -> bool:
