@@ -7,6 +7,7 @@ the full names an article introduces (`fullnames`), whose name a lone word
 is (`singles`), which lone words are people from their first mention
 (`lonespeakers`; one a "he said" quote after its sentence makes a
 person, `pronounleads`), phrases that name things and not people (`things`) and
-surname-alone mentions (`surnames`).  Reads words only: the per-article
+surname-alone mentions (`surnames`); a title written with a period, US style
+("Mr. Vole"), is never a name itself (`periodtitles`).  Reads words only: the per-article
 registry that holds the people is people/.
 """

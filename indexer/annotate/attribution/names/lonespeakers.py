@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Container, Iterator
 
-from onrecord.indexer.annotate.attribution.names import pronounleads, singles, things
+from onrecord.indexer.annotate.attribution.names import periodtitles, pronounleads, singles, things
 from onrecord.indexer.annotate.attribution.names.names import (
     ORG_NAME_WORDS,
     is_role_word,
@@ -73,7 +73,8 @@ def _subjects(text: str) -> Iterator[re.Match[str]]:
     finds them and looks around each."""
     for verb in _VERB_RE.finditer(text):
         if _NAME_AFTER_RE.match(text, verb.end()):
-            m = _INVERTED_RE.match(text, verb.end())  # a name after the verb is its speaker, not one before
+            # a name after the verb is its speaker, not one before; "said Mr. Vole.": Vole, not the title
+            m = _INVERTED_RE.match(text, periodtitles.past_title(text, verb.end()))
         else:
             m = _NAME_BEFORE_RE.search(text, max(0, verb.start(1) - 48), verb.start(1))
         if m is not None:
@@ -132,6 +133,8 @@ def _may_be_person(text: str, common: frozenset[str], word: str, match_org: Call
     low = word.lower()
     lex = lexicon()
     if low in _NOT_NAME or low in ORG_NAME_WORDS or low in lex.roles or low in lex.descriptors or is_role_word(word):
+        return False
+    if periodtitles.is_period_title(word):  # "said Mr. Vole": the title, not a name
         return False
     # plain_name first: may_be_name may scan the whole text for a mid-sentence mention
     if match_org(word) or not (tied and singles.plain_name(common, word)
