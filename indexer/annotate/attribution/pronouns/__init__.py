@@ -5,5 +5,7 @@ indexer/data/speaker_weights.json fitted by bench/fit_speakers.py); "He said"
 the subject a finite verb follows in the sentence before (`subjectverbs`);
 "It said" and "The company said" the body the sentence before is about,
 and a speaking "it" inside its sentence that sentence's body subject
-(`subjectbodies`).
+(`subjectbodies`); a person named inside what the sentence before's subject
+reports is that report's topic, not who a "he said" after it means
+(`reporttopics`).
 """

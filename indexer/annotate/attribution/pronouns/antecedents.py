@@ -29,6 +29,7 @@ from onrecord.indexer.annotate.attribution.names.names import lexicon
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.people.positions import Positions
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS, PARTICIPLE_CUES
+from onrecord.indexer.annotate.attribution.pronouns.reporttopics import topic_only
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import NAME_RE as _NAME_END_RE
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import OWNER_ENDS as _OWNER_ENDS
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import previous_subject
@@ -199,7 +200,8 @@ def _first_from(positions: Positions, lo: int) -> int:
 
 _AND_AFTER_RE = re.compile(r"\s+(?:and|&)\s+[A-Z]")
 _AND_BEFORE_RE = re.compile(r"[A-Z][\w'\u2019.-]*\s+(?:and|&)\s+$")
-_CUE_GAPS = (re.compile(r",?\s+"), re.compile(r",[^,.\"\u201c]{1,30},\s+"))  # "Vole said", "Vole, 55, said"
+# "Vole said", "Vole, 55, said", "Vole (D-Ga.) said": a party and state in brackets are US news' appositive
+_CUE_GAPS = (re.compile(r",?\s+"), re.compile(r",[^,.\"\u201c]{1,30},\s+"), re.compile(r"\s+\([^()\n]{1,30}\),?\s+"))
 _CLAUSE_BACK = 150  # characters a reporting cue before a mention is looked for in
 _LAST_END_RE = re.compile(r".*(?:[.!?][\"'\u201d\u2019]?\s|\n)", re.S)
 # a cue closing a clause right before the name, its titles or role words between: the
@@ -318,14 +320,15 @@ def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Per
 
 def outside_report(pool: Sequence[Person], ctx: Context, text: str) -> Sequence[Person]:
     """Return the pool without the people the sentence before the pronoun's
-    names last inside what its subject reports and who speak there, in a
-    report nested in it ('Ann Vole said she had met Tom Reed, who told her
-    "...". He added: ...': Vole, not Reed), when that subject is of the
-    pool, named first there with a speech cue after it, and nobody of the
-    pool is named in the pronoun's own sentence before it; else the pool
-    (never empty).  What a speaker reports is their topic, like a name
-    inside quote marks, even when the nested report makes its person the
-    last to speak."""
+    names last inside what its subject reports (in a report nested in it too:
+    'Ann Vole said she had met Tom Reed, who told her "...". He added: ...':
+    Vole, not Reed), when that subject is of the
+    pool, named first there with a speech cue after it and not as an owner
+    ("Asked about Reed's charges, Vole said": Reed's is no subject), and
+    nobody of the pool is named in the pronoun's own sentence before it; else
+    the pool (never empty).  What a speaker reports is their topic, like a
+    name inside quote marks, whether or not its person spoke before ('Vole
+    said that voters backed Reed. "...," he said': Vole, issue #31)."""
     if ctx.previous >= ctx.sentence:
         return pool
     last = [p.mentions.last_before(ctx.pos) for p in pool]
@@ -333,10 +336,12 @@ def outside_report(pool: Sequence[Person], ctx: Context, text: str) -> Sequence[
         return pool
     named = [at for at in last if ctx.previous <= at]
     subject = min(named, default=-1)
-    if subject < 0 or _first_from_any(pool, ctx.previous) != subject or not _shape(text, subject)[0]:
+    shape = _shape(text, subject)
+    if subject < 0 or _first_from_any(pool, ctx.previous) != subject or not shape[0] or shape[3]:
         return pool
-    kept = [p for p, at in zip(pool, last, strict=True)
-            if not (at > subject and p.spoke.last_before(ctx.pos) > subject and _shape(text, at)[2])]
+    own = next(p.last for p, at in zip(pool, last, strict=True) if at == subject)
+    kept = [p for p, at in zip(pool, last, strict=True) if not (at > subject and _shape(text, at)[2] and (
+        p.spoke.last_before(ctx.pos) > subject or topic_only(text, at, p.last, own)))]
     return kept if kept else pool
 
 
