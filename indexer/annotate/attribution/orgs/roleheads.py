@@ -29,6 +29,8 @@ def role_headed_body(run: str, pos: int, people: DocSpeakers) -> str | None:
     of the lexicon's "role_body_heads" after capitalised words none of which
     is a role, title or a person the article names ("the Scottish Executive"
     -> "Scottish Executive"), noted so a later "it" may mean it; else None."""
+    if (run.split() or [""])[-1].lower() not in _HEADS:  # nearly every run: no regex, no registry look-up
+        return None
     m = _RUN_RE.fullmatch(run.strip())
     if m is None or m.group(2).lower() not in _HEADS:
         return None
