@@ -30,6 +30,7 @@ from onrecord.indexer.annotate.attribution.names.names import (
 )
 from onrecord.indexer.annotate.attribution.names.runs import body_name, looks_like_org
 from onrecord.indexer.annotate.attribution.names.things import modifies_noun
+from onrecord.indexer.annotate.attribution.orgs.roleheads import role_headed_body
 from onrecord.indexer.annotate.attribution.orgs.staff import staff_owner
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
@@ -117,6 +118,8 @@ def _name_speaker(run: str, start: int, cue: re.Match[str] | None,
     if (speaker is None or role and is_description(role.split())) \
             and not (cue and cue.group().lower() in SOFT_CUES):
         speaker = named_body(run, start, speaker, people)
+    if speaker is None and role is None:  # "the Scottish Executive": the body, never the role "executive"
+        speaker = role_headed_body(run, start, people)
     return speaker, role
 
 
