@@ -283,6 +283,14 @@ def _whole(quote: Quote, whole: dict[str, str]) -> Quote:
     return quote if name is None else replace(quote, speaker=name)
 
 
+def _body_typed(quote: Quote, bodies: set[str]) -> Quote:
+    """Return `quote` typed an organisation when its value is one of `bodies`
+    (a name widened by its own tail: nametails), else itself."""
+    if quote.speaker in bodies and quote.speaker_type != "organisation":
+        return replace(quote, speaker_type="organisation")
+    return quote
+
+
 def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) -> Article:
     """Return `article` whose quotes no one person or organisation said have
     no speaker value, and whose offices kept before a name give the name
@@ -300,11 +308,15 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
     whole = introduced_names(article.text, quotes_all) | whole_names(article.text, quotes_all) \
         | whole_runs(article.text, quotes_all, LazyWords(article.text), people)
     whole = wholes_without_modifiers(whole)
-    whole = whole_tails(article.text, quotes_all, whole)  # "McDonald" -> "McDonald's": the name's own tail
+    tailed = whole_tails(article.text, quotes_all, whole)  # "McDonald" -> "McDonald's": the name's own tail
+    # a name the article writes only with "'s" or "& Co." is a business's, whatever the runs typed it
+    bodies = {name for value, name in tailed.items() if whole.get(value) != name}
+    whole = tailed
     paragraphs: list[Paragraph] = []
     for n, (para, cut_quotes) in enumerate(zip(article.paragraphs, cut_paras, strict=True)):
         check(deadline)
-        quotes = [clear_value(article.text, _whole(q, whole), people, is_heading(n, para.kind)) for q in cut_quotes]
+        quotes = [_body_typed(clear_value(article.text, _whole(q, whole), people, is_heading(n, para.kind)), bodies)
+                  for q in cut_quotes]
         if all(new is old for new, old in zip(quotes, para.quotes, strict=True)):
             paragraphs.append(para)
             continue

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bench.extraction import extract_text
 from onrecord.indexer.annotate.attribution.cleanup.nametails import TAILS, whole_tails
 from onrecord.indexer.lexicon import words
 from onrecord.search import Mention, Quote
@@ -56,3 +57,12 @@ def test_the_whole_name_the_cleanup_gave_takes_the_tail() -> None:
 ])
 def test_no_tail(text: str, value: str, phrase: str) -> None:
     assert whole_tails(text, [said_by(text, value, phrase)], {}) == {}
+
+
+def test_a_value_widened_by_its_own_tail_is_typed_a_body() -> None:
+    # the runs type "Tarkin" a person (a surname's shape); written only as "Tarkin's", it is a business
+    text = ("Film wins award\n\nThe film followed Dan Vole as he ate only Tarkin's food for a month. "
+            "Tarkin's announced it was to scrap its \"supersized\" meals last year, but denied the move was "
+            "a result of the film. The High Court ruled Tarkin's had been libelled.")
+    credited = [q for p in extract_text(text).paragraphs for q in p.quotes if q.speaker == "Tarkin's"]
+    assert credited and {q.speaker_type for q in credited} == {"organisation"}
