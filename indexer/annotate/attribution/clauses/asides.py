@@ -34,8 +34,6 @@ _NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?
 # a coordinated subject whose verb follows: "Ann Vole, an aide, said the Voles and the firm had ..."
 _AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"
                              r"should|can|must|did|do|does)\b")
-# an auxiliary or a copula opening the words after an aside: the subject's predicate ("..., is different")
-_PREDICATE_START_RE = VERB_START_RE
 # what follows an aside's comma and belongs to the attribution, not the clause: "he said, on condition of anonymity"
 # a participle or a time clause there too: "CLAUSE, she said, wiping her brow" / "..., X reported, while in Y ..."
 _ATTRIBUTION_TAIL_RE = re.compile(r"\s*(?:on condition|speaking|in an? (?:interview|statement|email|phone)|"
@@ -95,7 +93,7 @@ def aside_clause(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -
         # "CLAUSE, he said, on condition of anonymity" / "CLAUSE, he said, adding that ..."
         return make_clause(s, lo, lo + len(head.rstrip()) - 1, phrase, cue)
     # "This harbour, he says, is different.": a verb opening the words after it makes two words a predicate
-    predicate = subject and len(head.split()) >= 2 and _PREDICATE_START_RE.match(s, comma + 1, hi) is not None
+    predicate = subject and len(head.split()) >= 2 and VERB_START_RE.match(s, comma + 1, hi) is not None
     return make_clause(s, comma + 1, hi, phrase, cue, 2 if predicate else MIN_WORDS)
 
 
@@ -132,7 +130,7 @@ def aside_head(s: str, lo: int, cue: re.Match[str], found: Clause) -> list[Claus
     if comma < 0 or phrase.start > cue.start() or s[phrase.end:cue.start()].strip() \
             or s[comma + 1:found.start].strip() or not _ASIDE_GAP_RE.fullmatch(s, cue.end(), comma) \
             or _TAIL_OPENER_RE.match(s, found.start) \
-            or _PREDICATE_START_RE.match(s, found.start) or phrase.kind == "np" and " " not in phrase.text:
+            or VERB_START_RE.match(s, found.start) or phrase.kind == "np" and " " not in phrase.text:
         return []
     head = s[lo:start].rstrip()
     if not head.endswith(",") or MASK in head or _HEAD_OPENER_RE.match(head) or CLAUSE_CUE_RE.search(head) \

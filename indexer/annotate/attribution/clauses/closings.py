@@ -21,7 +21,7 @@ from onrecord.indexer.annotate.attribution.clauses.sources import (
 )
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.clauses.speakers import described_after, group_before, subject_before
-from onrecord.indexer.annotate.attribution.clauses.verbs import CLAUSE_CUE_RE, VERB_START_RE, is_verb
+from onrecord.indexer.annotate.attribution.clauses.verbs import AUXILIARY_ALT, CLAUSE_CUE_RE, VERB_START_RE, is_verb
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
 from onrecord.indexer.annotate.attribution.phrases.subjects import is_described_name
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
@@ -33,7 +33,7 @@ _PLURALS = words("plural_source_nouns")  # "according to people in attendance": 
 MAX_TAIL = 40  # characters after a closing ", X said" before the sentence ends
 MAX_LISTENER_TAIL = 100  # after a closing ", X told": "his advisers as he labored over his last speech"
 # a modal or an auxiliary: what makes the words before ", X said" a clause ("Around 70 people would come")
-_AUXILIARY_RE = re.compile(r"\b(?:would|will|was|were|is|are|has|have|had|could|should|can|may|might|must)\b", re.I)
+_AUXILIARY_RE = re.compile(rf"\b(?:{AUXILIARY_ALT})\b", re.I)
 # an appositive closing "according to X": ", who was ...", ", a lawyer ..."
 _APPOSITIVE_TAIL_RE = re.compile(r",\s+(?:who|a|an|one|another)\s+[^,;:]*[.!?]?\s*$")
 # what opens a clause (a subject), not an appositive, after "according to X,"
@@ -49,8 +49,6 @@ _JOINED_AFTER_RE = re.compile(r"\s*(?:and|but|while|whereas|though|although)\s")
 _NAME_APPOSITIVE_RE = re.compile(r",\s+((?:[A-Z][\w&.'\u2019-]*\s+){0,3}[A-Z][\w&.'\u2019-]*),(?=\s)"
                                  r"(?!\s+(?:a|an|the|who|whose|which)\s)")
 _DETERMINERS = words("determiners")  # "according to the analysts": no bare source
-# the verb of a subject before the aside: "The plan, according to X, is to ..."
-_VERB_START_RE = VERB_START_RE
 # a source of up to three lowercase words with a person or body noun for its head: "officials", "multiple sources"
 _BARE_SOURCE_RE = re.compile(r"\s*([a-z]+(?:\s+[a-z]+){0,2})")
 _ENDS_RE = re.compile(r"[\s.!?'\u2019\"\u201d)]*")  # nothing after the cue but the sentence's end
@@ -138,12 +136,12 @@ def _clause_beside_aside(s: str, lo: int, hi: int, before: str, phrase: Phrase, 
     `before` it or the predicate after it; None when only X's office or another report follows."""
     tail = s[phrase.end:hi]
     comma = s.find(",", phrase.end, min(hi, phrase.end + 60))
-    if comma >= 0 and _APPOSITIVE_OPEN_RE.match(s, comma, hi) and not _VERB_START_RE.match(s, comma + 1, hi):
+    if comma >= 0 and _APPOSITIVE_OPEN_RE.match(s, comma, hi) and not VERB_START_RE.match(s, comma + 1, hi):
         # "At the heart of it, according to Ann Vole, a former envoy, was ...": past her appositive
         second = s.find(",", comma + 1, min(hi, comma + 60))
-        comma = second if second >= 0 and _VERB_START_RE.match(s, second + 1, hi) else comma
+        comma = second if second >= 0 and VERB_START_RE.match(s, second + 1, hi) else comma
     # "The plan, according to X (of Y), is to ...": the subject before the aside, its predicate after
-    verb_after = comma >= 0 and _VERB_START_RE.match(s, comma + 1, hi) is not None
+    verb_after = comma >= 0 and VERB_START_RE.match(s, comma + 1, hi) is not None
     if not verb_after and len(tail.strip(" .")) <= MAX_TAIL or _APPOSITIVE_TAIL_RE.match(s, phrase.end, hi) \
             or not any(ch in tail for ch in ",;:") and not CLAUSE_CUE_RE.search(tail):
         # "..., according to Ann Vole, a lawyer." / "..., according to officials involved in the talks."

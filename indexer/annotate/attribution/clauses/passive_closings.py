@@ -12,7 +12,6 @@ cue is "heard" (no clause cue word) reach the sentence scan.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
@@ -24,12 +23,17 @@ _BODY_ALT = word_alternation(words("hearing_bodies"))
 # what may follow the cue before the sentence ends: a time or place ("on Monday", "in court"), never an
 # agent ("by the firm": a named source) nor a complement ("to be", "that")
 _TAIL = r"(?:\s+(?:on|in|at|last|this|earlier|yesterday|today)\b[^,;:#\"\u201c]{0,30}?)?[\s.!?'\u2019\"\u201d]*"
+# the two passives: "has been confirmed" (after "it"), "has been told" / "heard" (after a hearing body)
+_IT_CUE = rf"(?:has\s+been|had\s+been|is|was)\s+(?:{_VERB_ALT})"
+_BODY_CUE = r"(?:(?:has|had)\s+(?:been\s+told|heard)|(?:was|were)\s+told|heard)"
 # ", it has been confirmed" / ", it was announced": the writer's passive with "it" for its subject
-_IT_RE = re.compile(rf",\s+it\s+(?P<cue>(?:has\s+been|had\s+been|is|was)\s+(?:{_VERB_ALT}))(?={_TAIL}$)")
+_IT_RE = re.compile(rf",\s+it\s+(?P<cue>{_IT_CUE})(?={_TAIL}$)")
 # ", a court has heard" / ", an industry conference has been told" / ", the hearing was told": up to three
 # words (a place, a kind) between the determiner and the body
 _BODY_RE = re.compile(rf",\s+(?:the|a|an)\s+(?:[\w'\u2019-]+\s+){{0,3}}(?i:{_BODY_ALT})\s+"
-                      rf"(?P<cue>(?:(?:has|had)\s+(?:been\s+told|heard)|(?:was|were)\s+told|heard))(?={_TAIL}$)")
+                      rf"(?P<cue>{_BODY_CUE})(?={_TAIL}$)")
+# either passive alone: the cue as a Match of its own for make_clause
+_CUE_RE = re.compile(rf"{_IT_CUE}|{_BODY_CUE}")
 _HEARD_RE = re.compile(r"\bheard\b")
 
 
@@ -51,14 +55,8 @@ def passive_closing_clause(s: str, lo: int, hi: int) -> Clause | None:
     found = _IT_RE.match(s, comma, hi) or _BODY_RE.match(s, comma, hi)
     if found is None:
         return None
-    # the cue as a Match of its own for make_clause (it is always there: the test only narrows the type)
-    cue = _literal_re(found.group("cue")).match(s, found.start("cue"))
+    # the span the match found, as a Match of its own (always there: the test only narrows the type)
+    cue = _CUE_RE.fullmatch(s, found.start("cue"), found.end("cue"))
     if cue is None:
         return None
     return make_clause(s, lo, found.start(), Phrase(cue.group(), cue.start(), cue.end(), "np"), cue)
-
-
-@lru_cache(maxsize=64)  # a cue is one of few phrasings ("was told", "has been confirmed"): compiled once each
-def _literal_re(cue: str) -> re.Pattern[str]:
-    """Return the regex that matches the text `cue` literally."""
-    return re.compile(re.escape(cue))
