@@ -68,7 +68,9 @@ drawn while rounds 37 and 38 were a session's test sets;
 `--round 41` and `--round 42` write rounds 41 and 42's (bbc41 and bbc42),
 drawn while rounds 39 and 40 were a session's test sets;
 `--round 43` and `--round 44` write rounds 43 and 44's (bbc43 and bbc44),
-drawn while rounds 41 and 42 were a session's test sets.
+drawn while rounds 41 and 42 were a session's test sets;
+`--round 45` and `--round 46` write rounds 45 and 46's (bbc45 and bbc46),
+drawn while rounds 43 and 44 were a session's test sets.
 """
 from __future__ import annotations
 
@@ -364,6 +366,15 @@ ROUND44_NOTE = (
     " Round 44: drawn by bench/goldselect.py (bbc44: 40 articles by random.Random(444444), disjoint from "
     "bbc_quotes.json, rounds 1-42 and round 43's draw, no text twice nor the text of an earlier gold's article) "
     "beside round 43; annotated the same way, a test set only.")
+ROUND45_NOTE = (
+    " Round 45: drawn by bench/goldselect.py (bbc45: 40 articles by random.Random(454545), disjoint from "
+    "bbc_quotes.json and rounds 1-44, no text twice nor the text of an earlier gold's article) in the session "
+    "whose test sets were rounds 43 and 44, for the session after it; annotated the same way (headline quotes "
+    "and headline reported speech included) by annotators who saw only the texts, a test set only.")
+ROUND46_NOTE = (
+    " Round 46: drawn by bench/goldselect.py (bbc46: 40 articles by random.Random(464646), disjoint from "
+    "bbc_quotes.json, rounds 1-44 and round 45's draw, no text twice nor the text of an earlier gold's article) "
+    "beside round 45; annotated the same way, a test set only.")
 
 
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
@@ -397,7 +408,8 @@ BBC_ROUNDS: dict[int, str] = {
     27: ROUND27_NOTE, 28: ROUND28_NOTE, 29: ROUND29_NOTE, 30: ROUND30_NOTE,
     31: ROUND31_NOTE, 32: ROUND32_NOTE, 33: ROUND33_NOTE, 34: ROUND34_NOTE,
     35: ROUND35_NOTE, 36: ROUND36_NOTE, 37: ROUND37_NOTE, 38: ROUND38_NOTE,
-    39: ROUND39_NOTE, 40: ROUND40_NOTE, 41: ROUND41_NOTE, 42: ROUND42_NOTE, 43: ROUND43_NOTE, 44: ROUND44_NOTE}
+    39: ROUND39_NOTE, 40: ROUND40_NOTE, 41: ROUND41_NOTE, 42: ROUND42_NOTE, 43: ROUND43_NOTE, 44: ROUND44_NOTE,
+    45: ROUND45_NOTE, 46: ROUND46_NOTE}
 
 
 def draw_round(number: int, corpus: Path) -> list[str]:
@@ -438,7 +450,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=tuple(range(1, 45)), default=1)
+    parser.add_argument("--round", type=int, choices=tuple(range(1, 47)), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)

@@ -229,6 +229,15 @@ sets too):
 - bbc44: likewise by random.Random(BBC44_SEED), from those in none of them
   and round 43's.
 
+Rounds 45 and 46 (drawn in the session that scores 43 and 44 once and tunes
+against rounds 1 to 42, so that the session after it has fresh frozen test
+sets too):
+
+- bbc45: BBC45_COUNT articles drawn by random.Random(BBC45_SEED) the same way,
+  from those in none of the tuned gold and rounds 1 to 44's BBC test sets;
+- bbc46: likewise by random.Random(BBC46_SEED), from those in none of them
+  and round 45's.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -328,6 +337,10 @@ BBC43_SEED = 434343
 BBC43_COUNT = 40
 BBC44_SEED = 444444
 BBC44_COUNT = 40
+BBC45_SEED = 454545
+BBC45_COUNT = 40
+BBC46_SEED = 464646
+BBC46_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -422,11 +435,12 @@ FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7
                 37: (BBC37_SEED, BBC37_COUNT), 38: (BBC38_SEED, BBC38_COUNT),
                 39: (BBC39_SEED, BBC39_COUNT), 40: (BBC40_SEED, BBC40_COUNT),
                 41: (BBC41_SEED, BBC41_COUNT), 42: (BBC42_SEED, BBC42_COUNT),
-                43: (BBC43_SEED, BBC43_COUNT), 44: (BBC44_SEED, BBC44_COUNT)}
+                43: (BBC43_SEED, BBC43_COUNT), 44: (BBC44_SEED, BBC44_COUNT),
+                45: (BBC45_SEED, BBC45_COUNT), 46: (BBC46_SEED, BBC46_COUNT)}
 # A round drawn beside another -> that round; it is disjoint from the golds
 # before that round and from that round's draw.
 PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25, 28: 27, 30: 29, 32: 31, 34: 33, 36: 35,
-          38: 37, 40: 39, 42: 41, 44: 43}
+          38: 37, 40: 39, 42: 41, 44: 43, 46: 45}
 
 
 def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
@@ -440,7 +454,7 @@ def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, earlier, seed, count, also_taken=beside)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 42.
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 44.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
             "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
@@ -460,7 +474,8 @@ _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.jso
             "bbc_heldout_r35_test.json", "bbc_heldout_r36_test.json",
             "bbc_heldout_r37_test.json", "bbc_heldout_r38_test.json",
             "bbc_heldout_r39_test.json", "bbc_heldout_r40_test.json",
-            "bbc_heldout_r41_test.json", "bbc_heldout_r42_test.json")
+            "bbc_heldout_r41_test.json", "bbc_heldout_r42_test.json",
+            "bbc_heldout_r43_test.json", "bbc_heldout_r44_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int,
