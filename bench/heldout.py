@@ -44,7 +44,8 @@ and 42's (40 BBC articles each, scored at the starting code 6ae3c06 and once
 after tuning at ca35db4): all are tuning data since.  Rounds 43 and 44 (40 BBC
 articles each, drawn and frozen while rounds 41 and 42 were the test sets,
 never scored) are the test sets now (TEST_SETS), each scored only when its
-flag asks: at the starting code, then once, after tuning.
+flag asks: at the starting code, then once, after tuning; rounds 45 and 46
+(drawn and frozen while 43 and 44 are) wait beside them for the next tuning.
 """
 from __future__ import annotations
 
@@ -191,6 +192,11 @@ BBC_R42 = GOLD_DIR / "bbc_heldout_r42_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R43 = GOLD_DIR / "bbc_heldout_r43_test.json"
 BBC_R44 = GOLD_DIR / "bbc_heldout_r44_test.json"
+# Rounds 45 and 46: drawn while rounds 43 and 44 were the test sets, for the
+# session after (bench.goldselect's bbc45 and bbc46, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R45 = GOLD_DIR / "bbc_heldout_r45_test.json"
+BBC_R46 = GOLD_DIR / "bbc_heldout_r46_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -205,7 +211,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R43: ("round 43 BBC TEST", "--round43-test"),
-                                          BBC_R44: ("round 44 BBC TEST", "--round44-test")}
+                                          BBC_R44: ("round 44 BBC TEST", "--round44-test"),
+                                          BBC_R45: ("round 45 BBC TEST", "--round45-test"),
+                                          BBC_R46: ("round 46 BBC TEST", "--round46-test")}
 
 
 def held_row(gold: Path) -> str:

@@ -11,7 +11,7 @@ rounds 35 and 36 since fe24640,
 rounds 37 and 38 since 3b22dfa,
 rounds 39 and 40 since 15360fd,
 rounds 41 and 42 since ca35db4); a frozen test set
-(bench.heldout.TEST_SETS: rounds 43 and 44)
+(bench.heldout.TEST_SETS: rounds 43 to 46)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -38,6 +38,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R43,
     BBC_R44,
+    BBC_R45,
+    BBC_R46,
     WEB_GOLD,
     WEB_R2,
 )
@@ -72,9 +74,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R43: ("round 43 BBC TEST", "--round43-test"),
-                                 BBC_R44: ("round 44 BBC TEST", "--round44-test")}
-    assert not {BBC_R43, BBC_R44} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (43, 44)]
+                                 BBC_R44: ("round 44 BBC TEST", "--round44-test"),
+                                 BBC_R45: ("round 45 BBC TEST", "--round45-test"),
+                                 BBC_R46: ("round 46 BBC TEST", "--round46-test")}
+    assert not {BBC_R43, BBC_R44, BBC_R45, BBC_R46} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (43, 44, 45, 46)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
