@@ -10,5 +10,6 @@ name that runs on into its speaker (`staffruns`), a book's words as its
 author's (`works`), "it" right after a document's words as its issuer's
 (`itdocuments`), a lead's "a charity has warned" as the body a later
 sentence shows speaking (`leadbodies`) and a name kept as written when the
-registry's "person" ending in it is a body's, "Radio Leicester" (`ownnames`).
+registry's "person" ending in it is a body's, "Radio Leicester", and
+without a leading weekday, "On Thursday Rovers said" (`ownnames`).
 """

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.indirect.ownnames import is_body_named
+from onrecord.indexer.annotate.attribution.indirect.ownnames import is_body_named, untimed
 from onrecord.indexer.annotate.attribution.people.people import Person
 from tests.indexer.annotate.attribution.test_reported import reported
 
@@ -37,3 +37,30 @@ def test_a_body_keeps_its_name(text: str, word: str, speaker: str) -> None:
 def test_is_body_named(name: str, gender: str | None, said: str, common: tuple[str, ...], expected: bool) -> None:
     first, last = name.split()
     assert is_body_named(Person(name, first, last, gender), said, common) is expected
+
+
+@pytest.mark.parametrize(("text", "word", "speaker"), [
+    # a weekday opening the sentence is no part of the body's name
+    ("Vexo plan\n\nOn Thursday Vexo announced that two chip groups had merged to back one standard.",
+     "merged", "Vexo"),
+    # nor does the registry's longer name for the rest stand in for it
+    ("Rovers bid\n\nOn Thursday Rovers said they would not be raising their offer for the striker. "
+     "Ann Vole said: \"We are in talks with Dunmore Rovers but we have no deal.\"",
+     "raising", "Rovers"),
+    # a person's title after the weekday: the person, as before
+    ("Vole speech\n\nOn Wednesday Mr Tavo Vole said the plan was sound.", "sound", "Tavo Vole"),
+])
+def test_a_weekday_is_no_part_of_the_name(text: str, word: str, speaker: str) -> None:
+    found = [q for q in reported(text) if word in q.text]
+    assert found and found[0].speaker == speaker
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("Thursday Vexo", "Vexo"),
+    ("Friday Dunmore Rovers", "Dunmore Rovers"),
+    ("Thursday", "Thursday"),            # the weekday alone: nothing after it
+    ("June Vole", "June Vole"),          # a month is left: a given name too
+    ("Vexo", "Vexo"),
+])
+def test_untimed(name: str, expected: str) -> None:
+    assert untimed(name) == expected
