@@ -8,6 +8,8 @@ newspaper said" means (`outlets`) and a masthead written only as "The Bugle"
 (`mastheads`), the body a description names inside it (`bodies`), a body's
 name that runs on into its speaker (`staffruns`), a book's words as its
 author's (`works`), "it" right after a document's words as its issuer's
-(`itdocuments`) and a lead's "a charity has warned" as the body a later
-sentence shows speaking (`leadbodies`).
+(`itdocuments`), a lead's "a charity has warned" as the body a later
+sentence shows speaking (`leadbodies`) and a name kept as written when the
+registry's "person" ending in it is a body's, "Radio Leicester", and
+without a leading weekday, "On Thursday Rovers said" (`ownnames`).
 """

@@ -44,6 +44,7 @@ from onrecord.indexer.annotate.attribution.indirect.itdocuments import it_after_
 from onrecord.indexer.annotate.attribution.indirect.leadbodies import lead_body
 from onrecord.indexer.annotate.attribution.indirect.mastheads import mastheads_as_written
 from onrecord.indexer.annotate.attribution.indirect.outlets import WORD_RE, unnamed_paper
+from onrecord.indexer.annotate.attribution.indirect.ownnames import own_name, untimed_name
 from onrecord.indexer.annotate.attribution.indirect.staffruns import run_body
 from onrecord.indexer.annotate.attribution.indirect.works import book_author
 from onrecord.indexer.annotate.attribution.indirect.written import credited, note_spoken, read_off
@@ -165,12 +166,12 @@ def _clause_credit(clause: Clause, start: int, end: int, text: str, frame: Frame
     phrase, base = clause.phrase, frame.base
     who = _role_credit(phrase, base, text, people, start) if _unknown_role(phrase, people, start) \
         else _org_credit(credit(phrase, clause.cue, frame, people, (start, end)), phrase, start, people, spoken)
-    who = speaking_body(who, phrase, min(start, phrase.start + base), people.text, spoken)
+    who = speaking_body(own_name(who, phrase, people), phrase, min(start, phrase.start + base), people.text, spoken)
     who = named_next(who, phrase, start, max(end, phrase.end + base), base, people)
     who = group_named_next(who, phrase, max(end, phrase.end + base), people)
     who = staff_org(who, phrase, base, people)
     who = lead_body(who, phrase, max(end, phrase.end + base), base, people)  # "a charity has warned"
-    who = read_off(who, phrase, base, people, spoken)
+    who = untimed_name(read_off(who, phrase, base, people, spoken), phrase)  # "On Thursday Acme said"
     return book_author(who, phrase, base, people)
 
 
