@@ -81,7 +81,7 @@ def arg_key(arg: Any, depth: int = 0) -> Hashable:
         return ("callable", getattr(arg, "__qualname__", repr(arg)))
     try:
         hash(arg)
-        return arg  # type: ignore[no-any-return]
+        return arg
     except TypeError:
         return repr(arg)
 
