@@ -8,6 +8,8 @@ is (`singles`), which lone words are people from their first mention
 (`lonespeakers`; one a "he said" quote after its sentence makes a
 person, `pronounleads`), phrases that name things and not people (`things`) and
 surname-alone mentions (`surnames`); a title written with a period, US style
-("Mr. Vole"), is never a name itself (`periodtitles`).  Reads words only: the per-article
+("Mr. Vole"), is never a name itself (`periodtitles`); a headline's word glued to a surname
+the body gives with a first name is no name ("Classy Vole" over Ann Vole, `epithets`).
+Reads words only: the per-article
 registry that holds the people is people/.
 """

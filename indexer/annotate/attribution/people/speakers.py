@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 
-from onrecord.indexer.annotate.attribution.names import lonespeakers, singles, things
+from onrecord.indexer.annotate.attribution.names import epithets, lonespeakers, singles, things
 from onrecord.indexer.annotate.attribution.names.fullnames import NameHit, appositive_name, find_full_names
 from onrecord.indexer.annotate.attribution.names.names import (
     F_TITLES,
@@ -106,7 +106,8 @@ class DocSpeakers:
     def _scan_mentions(self, text: str) -> None:
         """Register the people the article names and keep every mention of
         them (and the subject ones) in position order, outside quotes."""
-        events = [e for hit in find_full_names(text, self.common) if (e := self._introduce(text, hit))]
+        hits = epithets.without_headline_epithets(text, find_full_names(text, self.common))  # not "Classy Vole"
+        events = [e for hit in hits if (e := self._introduce(text, hit))]
         events += self._surname_mentions(text) + (self._late or [])
         self._late = None  # "Lord Dubs": a peer is a person before speaking, for the pronouns between
         lone = lonespeakers.mentions(text, self.common, (self.by_last, self.by_first), self.match_org)

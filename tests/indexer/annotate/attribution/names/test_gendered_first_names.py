@@ -13,7 +13,7 @@ from onrecord.search.model import Article, Metadata, Paragraph
 # one row per name the lists gained, with its gender
 ADDED = [("Nate", "m"), ("Ronnie", "m"), ("Mikey", "m"), ("Fabien", "m"), ("Jaap", "m"), ("Felix", "m"),
          ("Jools", "m"), ("Mario", "m"), ("Travis", "m"), ("Bernard", "m"), ("Adrian", "m"), ("Joshua", "m"),
-         ("Joel", "m"), ("Aurelien", "m"), ("Aleksander", "m"), ("Sharron", "f"), ("Becca", "f"),
+         ("Joel", "m"), ("Aurelien", "m"), ("Aleksander", "m"), ("Pete", "m"), ("Sharron", "f"), ("Becca", "f"),
          ("Imelda", "f"), ("Megan", "f"), ("Tiffany", "f"), ("Nina", "f"), ("Stacy", "f"), ("Brandi", "f")]
 
 
