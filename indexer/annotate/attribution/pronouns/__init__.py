@@ -7,5 +7,6 @@ the subject a finite verb follows in the sentence before (`subjectverbs`);
 and a speaking "it" inside its sentence that sentence's body subject
 (`subjectbodies`); a person named inside what the sentence before's subject
 reports is that report's topic, not who a "he said" after it means
-(`reporttopics`).
+(`reporttopics`); the person a question in the sentence before is put to
+answers it, not the asker (`askedparties`).
 """

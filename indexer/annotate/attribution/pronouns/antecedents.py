@@ -29,6 +29,7 @@ from onrecord.indexer.annotate.attribution.names.names import lexicon
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.people.positions import Positions
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS, PARTICIPLE_CUES
+from onrecord.indexer.annotate.attribution.pronouns.askedparties import asked_person
 from onrecord.indexer.annotate.attribution.pronouns.reporttopics import topic_only
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import NAME_RE as _NAME_END_RE
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import OWNER_ENDS as _OWNER_ENDS
@@ -297,8 +298,8 @@ def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Per
     clause, the people named in its lead-in are kept ('an answer from Judge
     Vole: "...," he wrote': Vole); people named in
     an "Asked if ..." clause opening the pronoun's sentence ('Asked if Mr
-    Vole would return, he replied': not Vole); people speaking only in a
-    report the sentence before's subject makes (outside_report)."""
+    Vole would return, he replied': not Vole); the one the sentence before asks a question (askedparties);
+    people speaking only in a report the sentence before's subject makes (outside_report)."""
     if ctx.content >= 0:
         outside = [p for p in pool if p.mentions.last_before(ctx.pos) < ctx.content]
         pool = outside or pool
@@ -311,7 +312,7 @@ def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Per
         pool = asker or pool
     if text:  # 'an Ann Vole goal': a name modifying a noun after an article is nobody acting
         acting = [p for p in pool if not _article_modifier(text, p.mentions.last_before(ctx.pos))]
-        pool = outside_report(acting or pool, ctx, text)
+        pool = outside_report(asked_person(acting or pool, text, ctx.previous, ctx.sentence, ctx.pos), ctx, text)
         firsts = [_first_from(p.mentions, ctx.previous) for p in pool]  # 'Reed's rival Tom Vole was ... He said'
         pool = previous_subject(pool, firsts, text, ctx.previous, ctx.sentence, ctx.pos)
     subjects = [p for p in pool if p.salient.last_before(ctx.pos) >= ctx.sentence]

@@ -14,7 +14,32 @@ from onrecord.search.model import Article, Metadata, Paragraph
 ADDED = [("Nate", "m"), ("Ronnie", "m"), ("Mikey", "m"), ("Fabien", "m"), ("Jaap", "m"), ("Felix", "m"),
          ("Jools", "m"), ("Mario", "m"), ("Travis", "m"), ("Bernard", "m"), ("Adrian", "m"), ("Joshua", "m"),
          ("Joel", "m"), ("Aurelien", "m"), ("Aleksander", "m"), ("Pete", "m"), ("Sharron", "f"), ("Becca", "f"),
-         ("Imelda", "f"), ("Megan", "f"), ("Tiffany", "f"), ("Nina", "f"), ("Stacy", "f"), ("Brandi", "f")]
+         ("Imelda", "f"), ("Megan", "f"), ("Tiffany", "f"), ("Nina", "f"), ("Stacy", "f"), ("Brandi", "f"),
+         # issue #31 (pron4): names PolNeAR train's "she"/"he" crossed over, and common ones beside them
+         ("Cynthia", "f"), ("Gina", "f"), ("Betsy", "f"), ("Loretta", "f"), ("Elise", "f"), ("Arianna", "f"),
+         ("Juanita", "f"), ("Brigid", "f"), ("Bridget", "f"), ("Dorothy", "f"), ("Gloria", "f"), ("Kristen", "f"),
+         ("Christina", "f"), ("Marilyn", "f"), ("Carolyn", "f"), ("Beth", "f"), ("Danielle", "f"), ("Erin", "f"),
+         ("Irene", "f"), ("Jasmine", "f"), ("Jeanne", "f"), ("Lillian", "f"), ("Lori", "f"), ("Marcia", "f"),
+         ("Melanie", "f"), ("Monica", "f"), ("Nora", "f"), ("Norma", "f"), ("Pamela", "f"), ("Peggy", "f"),
+         ("Rita", "f"), ("Roberta", "f"), ("Rosa", "f"), ("Samantha", "f"), ("Sonia", "f"), ("Stacey", "f"),
+         ("Tamara", "f"), ("Tammy", "f"), ("Tanya", "f"), ("Tara", "f"), ("Veronica", "f"), ("Yolanda", "f"),
+         ("Alicia", "f"), ("Alexandra", "f"), ("Angelina", "f"), ("Carla", "f"), ("Cecilia", "f"), ("Claudia", "f"),
+         ("Diana", "f"), ("Edith", "f"), ("Eileen", "f"), ("Elaine", "f"), ("Elena", "f"), ("Ella", "f"),
+         ("Eva", "f"), ("Anita", "f"), ("Beatrice", "f"), ("Camilla", "f"), ("Carmen", "f"), ("Connie", "f"),
+         ("Doris", "f"), ("Esther", "f"), ("Geraldine", "f"), ("Gwen", "f"), ("Ingrid", "f"), ("Jacqueline", "f"),
+         ("Janice", "f"), ("Josephine", "f"), ("Katie", "f"), ("Lois", "f"), ("Marianne", "f"), ("Megyn", "f"),
+         ("Meghan", "f"), ("Miriam", "f"), ("Molly", "f"), ("Nadia", "f"), ("Nadine", "f"), ("Naomi", "f"),
+         ("Phyllis", "f"), ("Rachael", "f"), ("Renee", "f"), ("Sabrina", "f"), ("Sara", "f"), ("Sheryl", "f"),
+         ("Simone", "f"), ("Suzanne", "f"), ("Tatiana", "f"), ("Yvonne", "f"), ("Condoleezza", "f"), ("Debra", "f"),
+         ("Kellyanne", "f"), ("Josh", "m"), ("Kyle", "m"), ("Denis", "m"), ("Matteo", "m"), ("Philippe", "m"),
+         ("Marcel", "m"), ("Chuck", "m"), ("Ari", "m"), ("Brandon", "m"), ("Dustin", "m"), ("Eugene", "m"),
+         ("Gerald", "m"), ("Harold", "m"), ("Jared", "m"), ("Joaquin", "m"), ("Jorge", "m"), ("Julio", "m"),
+         ("Justin", "m"), ("Kurt", "m"), ("Manuel", "m"), ("Marvin", "m"), ("Maurice", "m"), ("Nathan", "m"),
+         ("Omar", "m"), ("Pablo", "m"), ("Raul", "m"), ("Ricardo", "m"), ("Roberto", "m"), ("Rodney", "m"),
+         ("Rudy", "m"), ("Seth", "m"), ("Shane", "m"), ("Timothy", "m"), ("Victor", "m"), ("Vince", "m"),
+         ("Zach", "m"), ("Zachary", "m"), ("Emmanuel", "m"), ("Francesco", "m"), ("Fernando", "m"), ("Gustavo", "m"),
+         ("Hector", "m"), ("Javier", "m"), ("Klaus", "m"), ("Lars", "m"), ("Nikolai", "m"), ("Sergei", "m"),
+         ("Stefano", "m"), ("Wolfgang", "m"), ("Yuri", "m"), ("Dmitri", "m"), ("Alexei", "m"), ("Andrei", "m")]
 
 
 def speakers(text: str) -> list[str | None]:
