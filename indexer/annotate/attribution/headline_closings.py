@@ -9,7 +9,7 @@ word, or a verdict verb of the `lead_closing_verbs` list: "ruled",
 "indicated").  The name is credited by a `NameSource`
 (indexer.annotate.attribution.attribution's); a name that resolves to
 nobody, or to the name cut short ("Lords" of "the Law Lords"), gives no
-source.  Choosing among the sources is indexer.annotate.attribution.headlines'.
+source.  Choosing among the sources is indexer.annotate.attribution.headline_choice's.
 """
 from __future__ import annotations
 
