@@ -21,14 +21,14 @@ import re
 from onrecord.indexer.annotate.attribution.headline_actors import acting_body
 from onrecord.indexer.annotate.attribution.headline_choice import Below, headline_speaker
 from onrecord.indexer.annotate.attribution.headline_choice import Recredit as Recredit  # attribution's import
-from onrecord.indexer.annotate.attribution.headline_closings import closing_source
+from onrecord.indexer.annotate.attribution.headline_closings import closes_on_hearing, closing_source
 from onrecord.indexer.annotate.attribution.headline_subjects import SENTENCE_END_RE, NameSource, described_source
 from onrecord.indexer.lexicon import words
 from onrecord.search import Paragraph, Quote
 
 _WORDS_RE = re.compile(r"\w+")
-# a lead closing on a sourceless passive ("..., a court has been told.") names no source: its report has no speaker
-_UNNAMED = words("unnamed_sources", "finding_nouns", "hearing_bodies")
+# "..., say reports", "..., a survey suggests": a lead's closing clause leaving its source unnamed
+_UNNAMED = words("unnamed_sources", "finding_nouns")
 
 
 def credit_headlines(paragraphs: list[Paragraph], headlines: dict[int, str], recredit: Recredit,
@@ -67,7 +67,8 @@ def _source_named_next(paragraphs: list[Paragraph], n: int, quotes: list[Quote])
     tail = lead.text[lead.text.rfind(",") + 1:]  # the clause closing the lead names its source
     # a lead quoting no one ("..., a court has been told", "X is said to") names no source either
     reports = any(lead.start <= q.start < lead.end for q in quotes)
-    if reports and not _UNNAMED.intersection(_WORDS_RE.findall(tail.lower())):
+    # "..., a court has been told.": the lead's clause has no speaker (headline_closings)
+    if reports and not _UNNAMED.intersection(_WORDS_RE.findall(tail.lower())) and not closes_on_hearing(lead):
         return []
     end = SENTENCE_END_RE.search(second.text)
     stop = second.start + end.end() if end else second.end
