@@ -1,6 +1,7 @@
-"""headline_choice's source order: with every source from a row of
-SOURCE_ORDER onward holding a quote, that row's speaker is chosen.  Made-up
-names and sentences."""
+"""headline_choice's source order: with every source from a row of the
+order onward holding a quote, that row's speaker is chosen; the order is
+written out here, so a swap in SOURCE_ORDER fails.  Made-up names and
+sentences."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -33,16 +34,21 @@ def _below(rows: set[str]) -> Below:
                  closing=[_quote("x", 500, "Closing Body")] if "closing" in rows else [])
 
 
+_ORDER = ["echo", "described", "lead", "closing", "named", "source", "said"]
 _SPEAKERS = {"echo": "Echo Person", "described": "Described Person", "lead": "Lead Person",
              "closing": "Closing Body", "named": "Ann Vole", "source": "Source Body", "said": "Said Person"}
 
 
-@pytest.mark.parametrize("row", range(len(SOURCE_ORDER)))
+def test_the_table_holds_the_order() -> None:
+    assert [name for name, _why in SOURCE_ORDER] == _ORDER
+
+
+@pytest.mark.parametrize("row", range(len(_ORDER)))
 def test_the_first_row_with_a_quote_decides(row: int) -> None:
-    rows = {name for name, _why in SOURCE_ORDER[row:]}
     head = _quote(_HEAD, 0, None)
-    found = headline_speaker(head, "proud of record", _below(rows), lambda h, q: replace(h, speaker=q.speaker))
-    assert found.speaker == _SPEAKERS[SOURCE_ORDER[row][0]]
+    found = headline_speaker(head, "proud of record", _below(set(_ORDER[row:])),
+                             lambda h, q: replace(h, speaker=q.speaker))
+    assert found.speaker == _SPEAKERS[_ORDER[row]]
 
 
 def test_no_source_leaves_the_headline() -> None:
