@@ -24,8 +24,11 @@ Grouped by concern, in the order a quote is attributed:
 - `headline_reports`: a headline's claim signed by a name after a dash or a
   bare cue ("Lords wrong on detainees - Straw") as an `indirect` quote,
   after the reported pass;
-- `headlines`: which body quote or lead clause a headline quote takes its
-  speaker from, once reported speech is in;
+- `headlines`: the sources under a headline a headline quote may take its
+  speaker from (the body's quotes, the lead, the next paragraph's source),
+  once reported speech is in;
+- `headline_choice`: the order among those sources (a table, each row with
+  why it comes before the next), for `headlines`;
 - `headline_subjects`: the speaker a lead only describes ("The new health
   minister says ..."), named where the next paragraph opens, for `headlines`;
 - `headline_closings`: the source a lead's closing clause names where no

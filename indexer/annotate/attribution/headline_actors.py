@@ -7,8 +7,8 @@ attacks burglar 'U-turns'", "Police praise 'courageous' Vole", "Acme sees
 them below ("two U-turns," said its leader).  The name is credited by a
 `NameSource` (indexer.annotate.attribution.attribution's); a person, or a name
 resolving to nobody, gives no source (a person's headline is
-indexer.annotate.attribution.headlines' own rule).  Choosing among the sources
-is indexer.annotate.attribution.headlines'.
+indexer.annotate.attribution.headline_choice's own rule).  Choosing among the
+sources is indexer.annotate.attribution.headline_choice's.
 """
 from __future__ import annotations
 

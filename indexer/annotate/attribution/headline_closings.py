@@ -9,7 +9,12 @@ word, or a verdict verb of the `lead_closing_verbs` list: "ruled",
 "indicated").  The name is credited by a `NameSource`
 (indexer.annotate.attribution.attribution's); a name that resolves to
 nobody, or to the name cut short ("Lords" of "the Law Lords"), gives no
-source.  Choosing among the sources is indexer.annotate.attribution.headlines'.
+source.  It also owns the lead whose closing clause is a hearing body's
+passive (", a tribunal has been told.", ", the hearing was told.":
+`closes_on_hearing`): clauses.passive_closings reads that clause as
+reported speech with no speaker, so the lead names no source and the
+headline takes the one the next paragraph names (headlines).  Choosing
+among the sources is indexer.annotate.attribution.headline_choice's.
 """
 from __future__ import annotations
 
@@ -21,6 +26,8 @@ from onrecord.indexer.lexicon import words
 from onrecord.search import Paragraph, Quote
 
 _VERBS = CUE_WORDS | words("lead_closing_verbs")
+_HEARING = words("hearing_bodies")  # "court", "tribunal", "hearing": bodies hearing evidence, no one's voice
+_WORDS_RE = re.compile(r"\w+")
 # a name: capitalised words, "of"/"on"/"for"/"and" inside it ("The Mail on Sunday", "Bank of Acme")
 _NAME = r"[A-Z][\w'\u2019&-]*(?:\s+(?:(?:of|on|for|and)\s+)?[A-Z][\w'\u2019&-]*)*"
 # ", according to the Acme Reporter." / ", according to a report by analysts Acme Research."
@@ -52,3 +59,13 @@ def _cut(speaker: str, name: str) -> bool:
     "Law Lords"): the resolver lost part of the name, a value no one holds."""
     name = name.removeprefix("The ")
     return speaker != name and name.endswith(f" {speaker}")
+
+
+def closes_on_hearing(lead: Paragraph) -> bool:
+    """Return True when the closing clause of `lead`'s first sentence (after
+    its last comma, the sentence closing_source reads) holds a hearing body's
+    word (", a tribunal has been told."): the clause the reported pass reads
+    there has no speaker, so the lead names none."""
+    text = first_sentence(lead.text).rstrip()
+    tail = text[text.rfind(",") + 1:]
+    return not _HEARING.isdisjoint(_WORDS_RE.findall(tail.lower()))

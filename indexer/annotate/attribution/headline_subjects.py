@@ -11,7 +11,7 @@ body, "A bookmaker has ...", whose quotes are its staff's), credited by a
 `NameSource` (indexer.annotate.attribution.attribution's).  The lead's own
 credit of such a description is mostly a word cut from it ("Wales" of "the
 minister for Wales") or nobody, so this source goes before it
-(indexer.annotate.attribution.headlines).
+(indexer.annotate.attribution.headline_choice).
 """
 from __future__ import annotations
 

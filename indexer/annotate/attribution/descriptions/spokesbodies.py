@@ -9,8 +9,9 @@ backed the cuts. "...," a spokesman said": AOL; "Environmental group Acme
 Acme).  The body named or heard last (orgs.organisations.referent, which
 descriptions.nominals asks when this finds nothing) is often another: the
 object of that sentence, or a body quoted a paragraph before.  The subject
-is a body as pronouns.subjectbodies reads the one "it" continues: a
-person, a description ("The ex-Acme presenters"), a word the article
+is a body as pronouns.subjectbodies reads the one "it" continues, found
+by the same lead-in and name patterns (its LEAD_IN, NAME): a person, a
+description ("The ex-Acme presenters"), a word the article
 writes in lowercase or a quote is none.  A phrase that names its body
 ("a spokesman for Acme", "an Acme spokesman") or its person ("a
 spokesman, Ann Vole,") is read elsewhere (names.runs,
@@ -25,7 +26,7 @@ from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.pronouns.antecedents import context_at, whole_quote
-from onrecord.indexer.annotate.attribution.pronouns.subjectbodies import named_body
+from onrecord.indexer.annotate.attribution.pronouns.subjectbodies import LEAD_IN, NAME, named_body
 from onrecord.indexer.lexicon import words
 
 if TYPE_CHECKING:  # the registry is passed in; its type only annotates
@@ -35,19 +36,15 @@ if TYPE_CHECKING:  # the registry is passed in; its type only annotates
 # not "an official" or "a representative" (lexicon "spokes"), as often a government's or a person's
 _BARE_RE = re.compile(r"[Aa][ \u00a0]+spokes(?:wo)?(?:man|person)")
 _SPOKES = r"spokes?(?:wo)?(?:m[ae]n|person)"  # "spokeman": a misspelling the corpus has
-# "But", "However,", "Last year", "On Monday,": words before a sentence's subject
-_LEAD_IN = (r"(?:(?:But|And|Yet|So|Meanwhile|However|Now)\b,?[ \u00a0]+)?"
-            r"(?:(?:Last|This|Next|Earlier|Later)[ \u00a0]+(?:year|week|month)[ \u00a0]+"
-            r"|(?:[A-Z][a-z]+ly|(?:On|In|At|By|Last|Earlier|Later|This)[ \u00a0][\w \u00a0]{1,25}?),[ \u00a0]+)?")
 # the phrase opens its sentence, or follows the quote that opens it ('"..." said a spokesman')
-_OPENS_RE = re.compile(_LEAD_IN)
+_OPENS_RE = re.compile(LEAD_IN)
 _AFTER_QUOTE_RE = re.compile(r"[\"\u201c][^\"\u201c\u201d]+[\"\u201d][ \u00a0]*(?:[a-z]+[ \u00a0]+)?")
 # the sentence before: its subject a name, after a body's kind ("Environmental group Acme"), or the name
 # a spokesperson speaks for ("An Acme spokesman"); a relative clause between it and its verb passed over
 _SUBJECT_RE = re.compile(
-    rf"{_LEAD_IN}(?:(?:[Tt]he|An?)[ \u00a0]+)?"
+    rf"{LEAD_IN}(?:(?:[Tt]he|An?)[ \u00a0]+)?"
     rf"(?P<kind>(?:[A-Za-z][\w-]*[ \u00a0]+)?(?:{word_alternation(ORG_NOUNS)})[ \u00a0]+(?=[A-Z]))?"
-    r"(?P<name>[A-Z][\w&\u2019'.-]*(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z0-9][\w&\u2019'.-]*)*)"
+    rf"(?P<name>{NAME})"
     rf"(?P<spokes>[ \u00a0]+{_SPOKES})?(?:,[^,.\"\u201c]{{1,80}},)?[ \u00a0]+(?P<verb>[a-z][\w-]*)")
 _VERBS = words("skip_before_cue", "subject_adverbials")  # "has", "will", "also": after a subject
 

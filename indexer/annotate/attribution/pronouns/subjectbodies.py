@@ -31,7 +31,9 @@ the same sentence: "Vole" above); a description is resolved as
 descriptions.nominals resolves it as a speaker.  A sentence that reports
 another's words between its subject and the pronoun ("Acme said analysts
 told it ...") continues nothing.  Both readings share this module's
-subject pattern, so they live together (no import cycle between them).
+subject pattern, so they live together (no import cycle between them);
+its lead-in and name patterns (LEAD_IN, NAME) are descriptions.spokesbodies'
+too.
 """
 from __future__ import annotations
 
@@ -56,31 +58,35 @@ _KINDS = ORG_NOUNS | _STAFF  # "accountancy firm Acme", "analysts Acme": a body'
 _VERBS = words("skip_before_cue", "subject_adverbials")  # "has", "will", "also", "meanwhile": after a subject
 _NOT_NAMES = words("not_names", "pronouns", "determiners", "months", "weekdays", "titles_male",
                    "titles_female", "titles_neutral", "leading_noise", "clause_openers")  # lowercase rows
-_NAME = r"[A-Z][\w&\u2019'.-]*(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z][\w&\u2019'.-]*)*"
-# "But", "On Wednesday, however,", "Globally,": words before a sentence's subject
-_LEAD_IN = (r"(?:(?:But|And|Yet|So|Meanwhile|However|Now)\b,?[ \u00a0]+)?"
-            r"(?:(?:[A-Z][a-z]+ly|(?:On|In|At|By|Last|Earlier|Later|This)[ \u00a0][\w \u00a0]{1,25}?),"
-            r"[ \u00a0]+(?:however,[ \u00a0]+|meanwhile,[ \u00a0]+)?)?")
+# a sentence subject's name (descriptions.spokesbodies reads it too): capitalised words, "of", "for", "and",
+# "&" inside it, and a digit may continue it ("Acme 2000", "Channel 4")
+NAME = r"[A-Z][\w&\u2019'.-]*(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z0-9][\w&\u2019'.-]*)*"
+# "But", "Last year", "On Wednesday, however,", "Globally,": words before a sentence's subject (spokesbodies'
+# too); a period of time opens a sentence with no comma as often as with one ("Last year Acme ...")
+LEAD_IN = (r"(?:(?:But|And|Yet|So|Meanwhile|However|Now)\b,?[ \u00a0]+)?"
+           r"(?:(?:Last|This|Next|Earlier|Later)[ \u00a0]+(?:year|week|month)[ \u00a0]+"
+           r"|(?:[A-Z][a-z]+ly|(?:On|In|At|By|Last|Earlier|Later|This)[ \u00a0][\w \u00a0]{1,25}?),"
+           r"[ \u00a0]+(?:however,[ \u00a0]+|meanwhile,[ \u00a0]+)?)?")
 # "German investment bank Acme has", "Bookmaker Acme has": a body's kind before its name after the
 # capitalised words that open the sentence (a place, a nationality; or the kind itself capitalised)
 _OPENING_KIND = (rf"(?:(?:[A-Z][\w-]*[ \u00a0]+){{1,2}}(?:[a-z][\w-]*[ \u00a0]+){{0,2}}"
                  rf"(?:{word_alternation(_KINDS)})|{word_alternation(frozenset(k.capitalize() for k in _KINDS))})"
                  rf"[ \u00a0]+(?=[A-Z])")
 _SUBJECT_RE = re.compile(
-    rf"{_LEAD_IN}(?P<document>(?:[Aa]n?|[Tt]he)[ \u00a0]+(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?"
+    rf"{LEAD_IN}(?P<document>(?:[Aa]n?|[Tt]he)[ \u00a0]+(?:[a-z][\w-]*[ \u00a0]+){{0,2}}?"
     rf"(?:{word_alternation(_DOCUMENTS)})[ \u00a0]+(?:by|from)[ \u00a0]+(?:[a-z]+[ \u00a0]+)?)?"
     rf"(?:[Tt]he[ \u00a0]+)?"
     rf"(?P<kind>(?:[a-z][\w-]*[ \u00a0]+)?(?:{word_alternation(_KINDS)})[ \u00a0]+|{_OPENING_KIND})?"
-    rf"(?P<name>{_NAME})[ \u00a0]+(?P<verb>[a-z][\w-]*)")
+    rf"(?P<name>{NAME})[ \u00a0]+(?P<verb>[a-z][\w-]*)")
 # "The group has", "the Norland government forced": a body's description as the subject of its own sentence
 _DESCRIBED_RE = re.compile(
-    rf"{_LEAD_IN}(?P<np>[Tt]he[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,2}}?(?:{word_alternation(ORG_NOUNS)}))"
+    rf"{LEAD_IN}(?P<np>[Tt]he[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,2}}?(?:{word_alternation(ORG_NOUNS)}))"
     rf"[ \u00a0]+(?P<verb>[a-z][\w-]*)")
 _QUOTE_RE = re.compile("[\"\u201c\u201d]")
 # the pronoun opens its sentence, or follows the quote that does
-_OPENS_RE = re.compile(rf"[(\u2018]?{_LEAD_IN}")
+_OPENS_RE = re.compile(rf"[(\u2018]?{LEAD_IN}")
 _CLOSED_QUOTE_RE = re.compile(r"[\"\u201c][^\"\u201c\u201d]+[\"\u201d][ \u00a0]*")
-_IT_OPENS_RE = re.compile(rf"[(\u2018]?{_LEAD_IN}(?P<it>[Ii]t)[ \u00a0]+[a-z]")
+_IT_OPENS_RE = re.compile(rf"[(\u2018]?{LEAD_IN}(?P<it>[Ii]t)[ \u00a0]+[a-z]")
 # "It is predicted", "It has been a strange week"; not "It is calling on ...", a body acting
 _DUMMY_IT_RE = re.compile(r"[Ii]t[ \u00a0]+(?:is|was|has[ \u00a0]+been|had[ \u00a0]+been)[ \u00a0]+(?![a-z]+ing\b)")
 CHAIN_DEPTH = 1  # sentences opened by "It" followed back to the body they continue

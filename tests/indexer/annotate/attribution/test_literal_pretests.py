@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution import headlines
+from onrecord.indexer.annotate.attribution import headline_choice
 from onrecord.indexer.annotate.attribution.cleanup import wholeruns
 from onrecord.indexer.annotate.attribution.indirect import mastheads
 from onrecord.indexer.annotate.attribution.names import things
@@ -54,8 +54,8 @@ def _quote(text: str, start: int, speaker: str | None, kind: str = "direct") -> 
 def test_is_topic_reads_the_surname_in_the_lead(lead: str, claim: str, topic: bool) -> None:
     named, head = _quote("We won", 0, "Olek Tamm"), _quote("We won", 0, None)
     quotes = [_quote(claim, 20, "Ann Vole", "indirect")] if claim else []
-    below = headlines._Below(quotes=quotes, lead_end=200, lead_text=lead, source=[])
-    assert headlines._is_topic(named, head, below) is topic
+    below = headline_choice.Below(quotes=quotes, lead_end=200, lead_text=lead, source=[])
+    assert headline_choice._is_topic(named, head, below) is topic
 
 
 @pytest.mark.parametrize(("text", "run", "thing"), [
