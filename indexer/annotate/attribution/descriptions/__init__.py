@@ -15,5 +15,7 @@ manager, `rolesynonyms`), and a person's noun heading a description whose last
 word is none ("the Tory co-chairman", "the drummer with the band": a person's,
 never the body's, `personheads`), and the body a bare "a spokesman"
 speaks for, the subject of the sentence before ("AOL backed the cuts.
-"...," a spokesman said": `spokesbodies`).
+"...," a spokesman said": `spokesbodies`), and a definite person epithet
+("the lock forward", "The former Norland international") as the one person
+the headline names (`topicpeople`).
 """

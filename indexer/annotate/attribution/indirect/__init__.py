@@ -11,5 +11,7 @@ author's (`works`), "it" right after a document's words as its issuer's
 (`itdocuments`), a lead's "a charity has warned" as the body a later
 sentence shows speaking (`leadbodies`) and a name kept as written when the
 registry's "person" ending in it is a body's, "Radio Leicester", and
-without a leading weekday, "On Thursday Rovers said" (`ownnames`).
+without a leading weekday, "On Thursday Rovers said" (`ownnames`), and a
+definite person epithet ("The former Norland international added") as the
+one person the headline names (`topicperson`).
 """

@@ -46,6 +46,7 @@ from onrecord.indexer.annotate.attribution.indirect.mastheads import mastheads_a
 from onrecord.indexer.annotate.attribution.indirect.outlets import WORD_RE, unnamed_paper
 from onrecord.indexer.annotate.attribution.indirect.ownnames import own_name, untimed_name
 from onrecord.indexer.annotate.attribution.indirect.staffruns import run_body
+from onrecord.indexer.annotate.attribution.indirect.topicperson import headline_person
 from onrecord.indexer.annotate.attribution.indirect.works import book_author
 from onrecord.indexer.annotate.attribution.indirect.written import credited, note_spoken, read_off
 from onrecord.indexer.annotate.attribution.names.runs import body_name
@@ -166,6 +167,7 @@ def _clause_credit(clause: Clause, start: int, end: int, text: str, frame: Frame
     phrase, base = clause.phrase, frame.base
     who = _role_credit(phrase, base, text, people, start) if _unknown_role(phrase, people, start) \
         else _org_credit(credit(phrase, clause.cue, frame, people, (start, end)), phrase, start, people, spoken)
+    who = headline_person(who, phrase, min(start, phrase.start + base), people)  # "The Brazilian said"
     who = speaking_body(own_name(who, phrase, people), phrase, min(start, phrase.start + base), people.text, spoken)
     who = named_next(who, phrase, start, max(end, phrase.end + base), base, people)
     who = group_named_next(who, phrase, max(end, phrase.end + base), people)
