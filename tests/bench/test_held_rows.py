@@ -10,8 +10,9 @@ rounds 33 and 34 since 02a0951,
 rounds 35 and 36 since fe24640,
 rounds 37 and 38 since 3b22dfa,
 rounds 39 and 40 since 15360fd,
-rounds 41 and 42 since ca35db4); a frozen test set
-(bench.heldout.TEST_SETS: rounds 43 to 46)
+rounds 41 and 42 since ca35db4,
+rounds 43 and 44 since 6758ea3); a frozen test set
+(bench.heldout.TEST_SETS: rounds 45 and 46)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -36,8 +37,6 @@ from bench.heldout import (
     BBC_R10,
     BBC_R11,
     BBC_R14,
-    BBC_R43,
-    BBC_R44,
     BBC_R45,
     BBC_R46,
     WEB_GOLD,
@@ -68,17 +67,15 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
     scored: list[Path] = []
     _patch_scorers(monkeypatch, scored)
     rows = heldout.heldout_rows(tmp_path, tmp_path) + reported.reported_rows(tmp_path, tmp_path, None, "dev")
-    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, *(heldout.bbc_round(n) for n in range(1, 43))):
+    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, *(heldout.bbc_round(n) for n in range(1, 45))):
         assert scored.count(gold) == 2, gold.name
-    for n in range(3, 43):
+    for n in range(3, 45):
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
-    assert heldout.TEST_SETS == {BBC_R43: ("round 43 BBC TEST", "--round43-test"),
-                                 BBC_R44: ("round 44 BBC TEST", "--round44-test"),
-                                 BBC_R45: ("round 45 BBC TEST", "--round45-test"),
+    assert heldout.TEST_SETS == {BBC_R45: ("round 45 BBC TEST", "--round45-test"),
                                  BBC_R46: ("round 46 BBC TEST", "--round46-test")}
-    assert not {BBC_R43, BBC_R44, BBC_R45, BBC_R46} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (43, 44, 45, 46)]
+    assert not {BBC_R45, BBC_R46} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (45, 46)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
@@ -110,9 +107,9 @@ def test_the_error_listers_read_every_spent_round() -> None:
     assert TUNING["bbc_r6"] == BBC_R6 and TUNING["bbc_r7"] == BBC_R7 and TUNING["bbc_r8"] == BBC_R8
     assert TUNING["bbc_r9"] == BBC_R9 and TUNING["bbc_r10"] == BBC_R10
     assert TUNING["bbc_r11"] == BBC_R11 and TUNING["bbc_r14"] == BBC_R14
-    assert {"web_r2", *(f"bbc_r{n}" for n in range(1, 43))} <= set(SOURCES)
+    assert {"web_r2", *(f"bbc_r{n}" for n in range(1, 45))} <= set(SOURCES)
     from bench.speaker_misses import ROUNDS
-    assert ROUNDS == tuple(f"bbc_r{n}" for n in range(3, 43))
+    assert ROUNDS == tuple(f"bbc_r{n}" for n in range(3, 45))
 
 
 
@@ -120,7 +117,7 @@ def test_the_ranker_fit_reads_every_tuning_gold() -> None:
     from bench.fit_ranker import HELD_ROUNDS
     from bench.fit_ranker import SOURCES as FIT_SOURCES
     assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r10"] == "round 10 BBC"
-    assert HELD_ROUNDS == tuple(f"round {n} BBC" for n in range(3, 43))
+    assert HELD_ROUNDS == tuple(f"round {n} BBC" for n in range(3, 45))
 
 
 def _main_argv(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> list[str]:
@@ -139,12 +136,12 @@ def test_a_test_set_flag_reaches_both_scorers_and_spent_flags_are_refused(
     from bench import extraction
     seen: dict[str, Any] = {}
     argv = _main_argv(monkeypatch, seen)
-    for spent in range(5, 43):
+    for spent in range(5, 45):
         with pytest.raises(SystemExit):
             extraction.main([*argv, f"--round{spent}-test"])
-    assert extraction.main([*argv, "--round43-test", "--round44-test"]) == 0
-    assert seen == {"quotes": {BBC_R43, BBC_R44}, "speech": {BBC_R43, BBC_R44}}
-    assert extraction.main([*argv, "--round44-test"]) == 0 and seen == {"quotes": {BBC_R44}, "speech": {BBC_R44}}
+    assert extraction.main([*argv, "--round45-test", "--round46-test"]) == 0
+    assert seen == {"quotes": {BBC_R45, BBC_R46}, "speech": {BBC_R45, BBC_R46}}
+    assert extraction.main([*argv, "--round46-test"]) == 0 and seen == {"quotes": {BBC_R46}, "speech": {BBC_R46}}
     fresh = tmp_path / "bbc_heldout_r11_test.json"
     monkeypatch.setattr(heldout, "TEST_SETS", {fresh: ("round 11 BBC TEST", "--round11-test")})
     assert extraction.main(argv) == 0 and seen == {"quotes": set(), "speech": set()}
