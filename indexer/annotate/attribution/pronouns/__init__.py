@@ -8,5 +8,7 @@ and a speaking "it" inside its sentence that sentence's body subject
 (`subjectbodies`); a person named inside what the sentence before's subject
 reports is that report's topic, not who a "he said" after it means
 (`reporttopics`); the person a question in the sentence before is put to
-answers it, not the asker (`askedparties`).
+answers it, not the asker (`askedparties`); a he/she after a short time
+lead-in ("In 2010, he warned") is its sentence's subject, as one opening
+it is (`leadins`).
 """

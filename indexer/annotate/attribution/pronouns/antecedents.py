@@ -30,6 +30,7 @@ from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.people.positions import Positions
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS, PARTICIPLE_CUES
 from onrecord.indexer.annotate.attribution.pronouns.askedparties import asked_person
+from onrecord.indexer.annotate.attribution.pronouns.leadins import opening_pronoun
 from onrecord.indexer.annotate.attribution.pronouns.reporttopics import topic_only
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import NAME_RE as _NAME_END_RE
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import OWNER_ENDS as _OWNER_ENDS
@@ -135,8 +136,6 @@ def _content_start(text: str, sentence: int, pos: int) -> int:
     return -1 if CUE_RE.search(text, start, pos) else start
 
 
-# "And he confirmed ...": a conjunction before the pronoun leaves it the sentence's subject
-_OPENING_PRONOUN_RE = re.compile(r"[\"'\u201c\u2018(]?(?:(?:And|But|Yet|So)\s+)?([Hh]e|[Ss]he)\b")
 _QUOTE_OPENERS = ('"', "\u201c")
 CHAIN_DEPTH = 3  # sentences a pronoun subject is followed back through
 
@@ -160,10 +159,10 @@ def chained(text: str, ctx: Context, gender: str, pool: Sequence[Person]) -> int
         if any(p.mentions.last_before(ctx.sentence) >= start for p in pool):
             return -1  # '"...," said Mr Vole. He said': the quote names its speaker, the chain stops there
         start = context_at(text, start).previous
-    m = _OPENING_PRONOUN_RE.match(text, start)
-    if m is None or (m.group(1).lower() == "she") != (gender == "f"):
+    m = opening_pronoun(text, start)  # "He denied it.", "In 2010, he warned" (leadins)
+    if m is None or (m[0].lower() == "she") != (gender == "f"):
         return -1
-    return m.start(1)
+    return m[1]
 
 
 def _sentence_ends(text: str, lo: int, hi: int) -> list[int]:

@@ -23,6 +23,7 @@ from typing import TypeVar
 from onrecord.indexer.annotate.attribution.names.pronounleads import REPORTED_RE, plain_lead
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
+from onrecord.indexer.annotate.attribution.pronouns.leadins import after_lead_in
 from onrecord.indexer.lexicon import words
 
 # the name from its first word: capitalised words (initials too) joined by spaces, no sentence end
@@ -92,12 +93,13 @@ _WHOLE_QUOTE_RE = re.compile(r"[\"\u201c][^\"\u201c\u201d\n]+[\"\u201d]\s*,?\s*"
 
 def opens_or_closes_quote(text: str, sentence: int, pos: int) -> bool:
     """Return True when the pronoun at `pos` opens the sentence at `sentence`
-    ("But he said: ...") or follows a quote that opens it ('"We won," he
+    ("But he said: ...") or follows a short time lead-in opening it ("In
+    2010, he": leadins) or a quote that opens it ('"We won," he
     said': the quote is his one turn, nothing in the sentence names anyone
     else); False when other words come between."""
     lead = _PRONOUN_LEAD_RE.match(text, sentence)
-    if lead is not None and lead.end() == pos:
-        return True
+    if lead is not None and lead.end() == pos or after_lead_in(text, sentence, pos):
+        return True  # "But he said:", "In 2010, he warned" (leadins)
     quote = _WHOLE_QUOTE_RE.match(text, sentence, pos)
     return quote is not None and quote.end() == pos
 
