@@ -86,20 +86,14 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     elif phrase.kind == "name":
         speaker, role = _name_speaker(phrase.text, start, cue, people)
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
-        speaker = resolve_nominal(text[start:end], start, people)
-        # "a spokesman said" after "Acme backed the cuts": Acme, not the body named or heard last (asked
-        # after resolve_nominal, whose notes a later "he" of the spokesperson reads)
-        speaker = spokesperson_body(text[start:end], start, people) or speaker
-        if speaker is None and rule != "reported":  # a reported clause's staff: indirect.described.staff_org
-            speaker = staff_owner(text[start:end], start, people)
+        speaker = _described_speaker(text[start:end], start, rule, people)
         by_nominal = speaker is not None
         if speaker is not None and role == phrase.text and people.is_person(speaker):
             role = None  # "A Quill Party MEP said" and the person named next: the run is no role of theirs
     # "the lock forward said" in a story about one player, where no description reading named anyone: a
     # reading that did ("the 20-year-old", "the American") was right in all 8 BBC corpus quotes it would change
     # (the reported pass asks indirect.topicperson after its own credit)
-    topic = topic_person(None, phrase, start, people) if speaker is None and rule != "reported" else None
-    if topic is not None:
+    if speaker is None and rule != "reported" and (topic := topic_person(None, phrase, start, people)) is not None:
         speaker, by_nominal = people.speak_as(topic, start), True
     if speaker is None and phrase.kind != "pronoun" and rule == "cue":
         # "Ann Vole, Acme vice president, said" read as "president": the name before it (a quote's cue only:
@@ -112,6 +106,19 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         speaker = _spoken_for(speaker, spokes, base, people)
     evidence = evidence_of(rule, phrase.kind, by_nominal) if speaker else None
     return Attribution(speaker, mention, cue_m, role, rule=rule, evidence=evidence)
+
+
+def _described_speaker(words: str, start: int, rule: str, people: DocSpeakers) -> str | None:
+    """Return whom the description `words` (at absolute `start`) names: its
+    nominal reading, a bare spokesperson's body, else (a quote's phrase only)
+    the body whose staff it is; None when none names anyone."""
+    speaker = resolve_nominal(words, start, people)
+    # "a spokesman said" after "Acme backed the cuts": Acme, not the body named or heard last (asked
+    # after resolve_nominal, whose notes a later "he" of the spokesperson reads)
+    speaker = spokesperson_body(words, start, people) or speaker
+    if speaker is None and rule != "reported":  # a reported clause's staff: indirect.described.staff_org
+        speaker = staff_owner(words, start, people)
+    return speaker
 
 
 def _name_speaker(run: str, start: int, cue: re.Match[str] | None,
