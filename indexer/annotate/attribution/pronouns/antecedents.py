@@ -29,6 +29,7 @@ from onrecord.indexer.annotate.attribution.names.names import lexicon
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.people.positions import Positions
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS, PARTICIPLE_CUES
+from onrecord.indexer.annotate.attribution.pronouns.clausesubjects import second_subject
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import NAME_RE as _NAME_END_RE
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import OWNER_ENDS as _OWNER_ENDS
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import previous_subject
@@ -309,7 +310,11 @@ def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Per
         acting = [p for p in pool if not _article_modifier(text, p.mentions.last_before(ctx.pos))]
         pool = outside_report(acting or pool, ctx, text)
         firsts = [_first_from(p.mentions, ctx.previous) for p in pool]  # 'Reed's rival Tom Vole was ... He said'
-        pool = previous_subject(pool, firsts, text, ctx.previous, ctx.sentence, ctx.pos)
+        second = second_subject(pool, text, ctx.previous, ctx.sentence, ctx.pos)  # '... but Tom Reed rejected it'
+        if second is pool:
+            pool = previous_subject(pool, firsts, text, ctx.previous, ctx.sentence, ctx.pos)
+        else:
+            pool = second
     subjects = [p for p in pool if p.salient.last_before(ctx.pos) >= ctx.sentence]
     return subjects or pool
 
