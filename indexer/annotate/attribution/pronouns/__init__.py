@@ -2,7 +2,9 @@
 
 Owns the learned choice of a pronoun's antecedent (`antecedents`, weights in
 indexer/data/speaker_weights.json fitted by bench/fit_speakers.py); "He said"
-the subject a finite verb follows in the sentence before (`subjectverbs`);
+the subject a finite verb follows in the sentence before (`subjectverbs`),
+or the second clause's subject when that sentence joins two ("... but Tom
+Reed rejected it": `clausesubjects`);
 "It said" and "The company said" the body the sentence before is about,
 and a speaking "it" inside its sentence that sentence's body subject
 (`subjectbodies`); a person named inside what the sentence before's subject

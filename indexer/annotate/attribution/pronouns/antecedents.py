@@ -30,6 +30,7 @@ from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.people.positions import Positions
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS, PARTICIPLE_CUES
 from onrecord.indexer.annotate.attribution.pronouns.askedparties import asked_person
+from onrecord.indexer.annotate.attribution.pronouns.clausesubjects import second_subject
 from onrecord.indexer.annotate.attribution.pronouns.leadins import opening_pronoun
 from onrecord.indexer.annotate.attribution.pronouns.reporttopics import topic_only
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import NAME_RE as _NAME_END_RE
@@ -310,8 +311,9 @@ def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Per
         asker = [p for p in pool if p.mentions.last_before(ctx.pos) < ctx.sentence]
         pool = asker or pool
     if text:  # 'an Ann Vole goal': a name modifying a noun after an article is nobody acting
-        acting = [p for p in pool if not _article_modifier(text, p.mentions.last_before(ctx.pos))]
-        pool = outside_report(asked_person(acting or pool, text, ctx.previous, ctx.sentence, ctx.pos), ctx, text)
+        acting = [p for p in pool if not _article_modifier(text, p.mentions.last_before(ctx.pos))] or pool
+        pool = second_subject(acting, text, ctx.previous, ctx.sentence, ctx.pos, lambda ps: outside_report(
+            asked_person(ps, text, ctx.previous, ctx.sentence, ctx.pos), ctx, text))  # 'but Tom Reed rejected it'
         firsts = [_first_from(p.mentions, ctx.previous) for p in pool]  # 'Reed's rival Tom Vole was ... He said'
         pool = previous_subject(pool, firsts, text, ctx.previous, ctx.sentence, ctx.pos)
     subjects = [p for p in pool if p.salient.last_before(ctx.pos) >= ctx.sentence]
