@@ -43,7 +43,8 @@ Recredit = Callable[[Quote, Quote], Quote]  # (headline quote, source quote) -> 
 
 # (source, why it comes before the next row): the first row holding a quote gives the speaker
 SOURCE_ORDER: tuple[tuple[str, str], ...] = (
-    ("echo", "a body quote repeating the headline's quoted words is the speech the headline cuts"),
+    ("echo", "a body quote repeating the headline's quoted words (whole words: 'courageous' is not "
+             "'courageously') is the speech the headline cuts"),
     ("described", "a lead describing its speaker ('The new health minister says ...') names them in the "
                   "next paragraph; the lead's own credit is then a word cut from the description, or no one"),
     ("lead", "the first paragraph under a headline states what the headline says, with its source "
@@ -100,13 +101,19 @@ def _sources(head: Quote, quoted: str, below: Below) -> dict[str, list[Quote]]:
     later = [q for q in below.quotes if q.start > head.end and q.speaker]
     # a reported clause past the lead is the story's detail, not its headline
     said = [q for q in later if q.kind != "indirect"]
-    echo = [q for q in said if words and words in " ".join(_WORDS_RE.findall(q.text.lower()))]
+    echo = [q for q in said if _repeats(q, words)]
     # "Blair 'said he would stand down'": words reporting the named person's speech are another's claim
     named = [] if CUE_WORDS.intersection(words.split()) else _named_speaker(_before(head, quoted), later)
     if named and _is_topic(named[0], head, below):
         named = []  # "Vole 'aware' of fraud" over "Ann Vole knew, his associate has told a court"
     return {"echo": echo, "described": below.described, "lead": [q for q in later if q.end <= below.lead_end],
             "closing": below.closing, "named": named, "source": below.source, "said": said}
+
+
+def _repeats(quote: Quote, words: str) -> bool:
+    """Return True when `quote`'s text holds `words` (the headline's quoted
+    words, lowercased and joined by single spaces) as a run of its words."""
+    return bool(words) and f" {words} " in f" {' '.join(_WORDS_RE.findall(quote.text.lower()))} "
 
 
 def _lead_voice_unnamed(head: Quote, below: Below) -> bool:

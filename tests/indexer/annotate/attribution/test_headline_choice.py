@@ -54,3 +54,18 @@ def test_the_first_row_with_a_quote_decides(row: int) -> None:
 def test_no_source_leaves_the_headline() -> None:
     head = _quote(_HEAD, 0, None)
     assert headline_speaker(head, "proud of record", _below(set()), lambda h, q: replace(h, speaker=q.speaker)) is head
+
+
+@pytest.mark.parametrize(("said", "speaker"), [
+    # a body quote repeating the headline's words as whole words is its echo
+    ('"He was very courageous indeed"', "Echo Person"),
+    # one holding them only inside a longer word is no echo: the lead's clause decides
+    ('"He acted very courageously"', "Lead Person"),
+])
+def test_an_echo_is_of_whole_words(said: str, speaker: str) -> None:
+    head = _quote("Police praise 'courageous' Vole", 0, None)
+    below = Below(quotes=[_quote("Vole fought off a burglar", 40, "Lead Person", "indirect"),
+                          _quote(said, 300, "Echo Person")], lead_end=100,
+                  lead_text="Vole fought off a burglar, police said.", source=[])
+    found = headline_speaker(head, "courageous", below, lambda h, q: replace(h, speaker=q.speaker))
+    assert found.speaker == speaker
