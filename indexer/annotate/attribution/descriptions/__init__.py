@@ -17,5 +17,7 @@ never the body's, `personheads`), and the body a bare "a spokesman"
 speaks for, the subject of the sentence before ("AOL backed the cuts.
 "...," a spokesman said": `spokesbodies`), and a definite person epithet
 ("the lock forward", "The former Norland international") as the one person
-the headline names (`topicpeople`).
+the headline names (`topicpeople`), and a body described but never named
+("the statistical office said") as the description itself, or the body the
+article names in those words (`describedbodies`).
 """

@@ -20,6 +20,7 @@ import re
 from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.descriptions.appositives import appositive_person
+from onrecord.indexer.annotate.attribution.descriptions.describedbodies import described_body
 from onrecord.indexer.annotate.attribution.descriptions.documents import DOCUMENT_NOUNS, ORG_VOICES, document_owner
 from onrecord.indexer.annotate.attribution.descriptions.leads import newcomer_after_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.descriptions.mediaheads import MEDIA_NOUNS, media_outlet
@@ -144,6 +145,8 @@ def _resolve_by_head(np: str, pos: int, words: list[str], people: DocSpeakers) -
         named = people.organisations.full_name(" ".join(words)) if lower else None
         if named:
             people.note_org(named, pos)
+        if definite and not named and (described := described_body(words, pos, people)):
+            return described  # "the statistical office": itself, never the latest body of another kind
         # "UK Coal said ... The company said": the body the sentence before is about, not the last one named
         bare = definite and len(words) == 1
         found = named or bare and continued_description(head, pos, people) or org_by_head(head, pos, people)

@@ -13,5 +13,7 @@ sentence shows speaking (`leadbodies`) and a name kept as written when the
 registry's "person" ending in it is a body's, "Radio Leicester", and
 without a leading weekday, "On Thursday Rovers said" (`ownnames`), and a
 definite person epithet ("The former Norland international added") as the
-one person the headline names (`topicperson`).
+one person the headline names (`topicperson`), and a body named only by
+its own noun ("Police said", "West Yorkshire police confirmed") as that
+force, never unnamed nor the last other body that spoke (`selfnamed`).
 """

@@ -45,6 +45,7 @@ from onrecord.indexer.annotate.attribution.indirect.leadbodies import lead_body
 from onrecord.indexer.annotate.attribution.indirect.mastheads import mastheads_as_written
 from onrecord.indexer.annotate.attribution.indirect.outlets import WORD_RE, unnamed_paper
 from onrecord.indexer.annotate.attribution.indirect.ownnames import own_name, untimed_name
+from onrecord.indexer.annotate.attribution.indirect.selfnamed import self_named_body
 from onrecord.indexer.annotate.attribution.indirect.staffruns import run_body
 from onrecord.indexer.annotate.attribution.indirect.topicperson import headline_person
 from onrecord.indexer.annotate.attribution.indirect.works import book_author
@@ -174,6 +175,7 @@ def _clause_credit(clause: Clause, start: int, end: int, text: str, frame: Frame
     who = staff_org(who, phrase, base, people)
     who = lead_body(who, phrase, max(end, phrase.end + base), base, people)  # "a charity has warned"
     who = untimed_name(read_off(who, phrase, base, people, spoken), phrase)  # "On Thursday Acme said"
+    who = self_named_body(who, phrase, base, people, spoken)  # "Police said", "West Yorkshire police said"
     return book_author(who, phrase, base, people)
 
 
