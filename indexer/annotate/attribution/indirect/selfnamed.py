@@ -45,9 +45,9 @@ def self_named_body(who: dict[str, Any], phrase: Phrase, base: int, people: DocS
     if who.get("speaker") or noun not in SELF_NAMED:
         return who
     pos = phrase.start + base
-    run = _place_match(people.text, pos) if noun == phrase.text.lower() else None
+    run = place_run(people.text, pos) if noun == phrase.text.lower() else None
     if run is not None:
-        name, start = f"{' '.join(run.group(1).split())} {noun}", run.start(1)
+        name, start = f"{run[0]} {noun}", run[1]
         note_spoken(people, spoken, pos, name)
         mention = Mention(people.text[start:phrase.end + base], start, phrase.end + base)
         return credited(who, name, "organisation", "name") | {"speaker_mention": mention}
@@ -57,24 +57,19 @@ def self_named_body(who: dict[str, Any], phrase: Phrase, base: int, people: DocS
     return credited(who, body, "organisation", "np")
 
 
-def place_run(text: str, pos: int) -> str | None:
+def place_run(text: str, pos: int) -> tuple[str, int] | None:
     """Return the capitalised run right before pos ("West Yorkshire" of
-    "West Yorkshire police"), or None: no run, a run opening with a time or
-    linking word ("Thursday", "But"), or one capitalised word opening a
-    sentence ("Local police said": a capital for the sentence, not a place)."""
-    found = _place_match(text, pos)
-    return None if found is None else " ".join(found.group(1).split())
-
-
-def _place_match(text: str, pos: int) -> re.Match[str] | None:
-    """Return the match of place_run's run (group 1), or None (see place_run)."""
+    "West Yorkshire police", its words joined by single spaces) and where it
+    starts, or None: no run, a run opening with a time or linking word
+    ("Thursday", "But"), or one capitalised word opening a sentence ("Local
+    police said": a capital for the sentence, not a place)."""
     found = _RUN_RE.search(text, max(0, pos - 60), pos)
     if found is None:
         return None
     run = found.group(1).split()
     before = text[max(0, found.start() - 20):found.start()].rstrip(" \t")
     opens = not before or before[-1] in _SENTENCE_ENDS
-    return None if run[0].lower() in _NOT_PLACES or opens and len(run) == 1 else found
+    return None if run[0].lower() in _NOT_PLACES or opens and len(run) == 1 else (" ".join(run), found.start(1))
 
 
 def _spoken_body(noun: str, pos: int, spoken: list[tuple[int, str]]) -> str | None:

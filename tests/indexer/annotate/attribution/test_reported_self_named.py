@@ -44,7 +44,9 @@ def test_a_self_named_body_speaks(text: str, word: str, speaker: str) -> None:
     ("He was held by the ", None),
 ])
 def test_place_run(text: str, expected: str | None) -> None:
-    assert place_run(text, len(text)) == expected
+    found = place_run(text, len(text))
+    assert (found and found[0]) == expected
+    assert found is None or text[found[1]:].split() == found[0].split()  # where the run starts
 
 
 @pytest.mark.parametrize(("names", "expected"), [
