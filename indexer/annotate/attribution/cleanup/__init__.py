@@ -9,6 +9,8 @@ police": `openers`), and a surname alone the full name its person was
 introduced with where no name run took the first name ("coach mark Vole":
 `introduced`), and a value the article writes only with its body's own name
 tail the name with it ("McDonald" -> "McDonald's", "Acme & Co.": `nametails`).
+A value that is a body's lowercase common noun ("government", "statistical
+office" credited as written) is typed a body's last (`bodynouns`).
 Whether a narrative sentence's subject voices the scare quote after it (a
 stance word as its own verb, not "stations" nor a passive "was hailed for")
 is `voicing`'s test.

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from onrecord.indexer.annotate.attribution.cleanup.bodynouns import is_body_noun_value
 from onrecord.indexer.annotate.attribution.cleanup.introduced import introduced_names
 from onrecord.indexer.annotate.attribution.cleanup.nametails import whole_tails
 from onrecord.indexer.annotate.attribution.cleanup.openers import SPEECH_VERBS, cut_openers
@@ -285,8 +286,10 @@ def _whole(quote: Quote, whole: dict[str, str]) -> Quote:
 
 def _body_typed(quote: Quote, bodies: set[str]) -> Quote:
     """Return `quote` typed an organisation when its value is one of `bodies`
-    (a name widened by its own tail: nametails), else itself."""
-    if quote.speaker in bodies and quote.speaker_type != "organisation":
+    (a name widened by its own tail: nametails) or a body's lowercase common
+    noun ("government": bodynouns, asked last so no value above reads it), else itself."""
+    if quote.speaker in bodies and quote.speaker_type != "organisation" \
+            or quote.speaker and quote.speaker_type == "person" and is_body_noun_value(quote.speaker):
         return replace(quote, speaker_type="organisation")
     return quote
 
