@@ -25,25 +25,22 @@ from onrecord.indexer.annotate.attribution.names.names import lexicon
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.lexicon import words
 
 _AGE_RE = re.compile(r"\d+-year-old")
 _WORD_RE = re.compile(r"[\w'\u2019-]+")
 
-# Epithet heads beyond the lexicon's person nouns (which other readings share): words
-# news uses for the story's own person that name a trade or a position, read only
-# here (one row each, one test each in
+# Epithet heads beyond the lexicon's person nouns (which other readings share): the
+# lexicon's epithet_nouns, words news uses for the story's own person that name a trade
+# or a position, read only here (one row each, one test each in
 # tests/indexer/annotate/attribution/descriptions/test_topic_people.py).
-EPITHET_NOUNS: tuple[str, ...] = (
-    "chart-topper",  # "The 41-year-old chart-topper told reporters"
-    "broadcaster",  # "The feminist writer and broadcaster said"
-    "forward",  # "the lock forward said"
-)
+EPITHET_NOUNS = words("epithet_nouns")
 
 
 @lru_cache(maxsize=1)
 def _epithet_nouns() -> frozenset[str]:
     """Return the nouns that may head a person epithet: the lexicon's person nouns and EPITHET_NOUNS."""
-    return lexicon().person_nouns | frozenset(EPITHET_NOUNS)
+    return lexicon().person_nouns | EPITHET_NOUNS
 
 
 def topic_person(picked: str | None, phrase: Phrase, pos: int, people: DocSpeakers) -> Person | None:
