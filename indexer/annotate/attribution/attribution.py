@@ -23,9 +23,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.cleanup.speakerkinds import one_type_per_speaker
+from onrecord.indexer.annotate.attribution.headline_choice import Recredit
 from onrecord.indexer.annotate.attribution.headline_reports import add_headline_report
 from onrecord.indexer.annotate.attribution.headline_subjects import names_from
-from onrecord.indexer.annotate.attribution.headlines import Recredit, credit_headlines, echoed_titles
+from onrecord.indexer.annotate.attribution.headlines import credit_headlines, echoed_titles
 from onrecord.indexer.annotate.attribution.indirect.reports import add_reported
 from onrecord.indexer.annotate.attribution.people.people import pronoun_gender
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers

@@ -19,8 +19,7 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.headline_actors import acting_body
-from onrecord.indexer.annotate.attribution.headline_choice import Below, headline_speaker
-from onrecord.indexer.annotate.attribution.headline_choice import Recredit as Recredit  # attribution's import
+from onrecord.indexer.annotate.attribution.headline_choice import Below, Recredit, headline_speaker
 from onrecord.indexer.annotate.attribution.headline_closings import closes_on_hearing, closing_source
 from onrecord.indexer.annotate.attribution.headline_subjects import SENTENCE_END_RE, NameSource, described_source
 from onrecord.indexer.lexicon import words

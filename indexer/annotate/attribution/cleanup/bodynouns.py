@@ -25,5 +25,5 @@ BODY_NOUNS = words("self_named_bodies", "described_bodies", "org_heads")
 def is_body_noun_value(value: str) -> bool:
     """Return True when `value`'s last word is a lowercase body noun of the
     lexicon ("government", "statistical office", "prime minister's office")."""
-    last = value.split()[-1] if value.split() else ""
+    last = (value.split() or [""])[-1]
     return last.islower() and last in BODY_NOUNS

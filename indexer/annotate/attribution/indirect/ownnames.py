@@ -66,26 +66,31 @@ def untimed(name: str) -> str:
 
 
 def _bare(person: Person, name: str) -> bool:
-    """True when the registry's two-word `person` has no gender, title or role
-    and ends in `name`'s last word without its first ("Dunmore Rovers" for
-    "Rovers"): nothing shows a person, the registry only lengthened the name."""
-    parts, said = person.name.split(), name.split()
-    return len(parts) == 2 and person.gender is None and not person.honoured and not person.roles \
-        and said[-1] == parts[1] and parts[0] not in said
+    """True when the registry's `person` lengthens `name` (_lengthened) and
+    has no role either ("Dunmore Rovers" for "Rovers"): nothing shows a
+    person, the registry only lengthened the name."""
+    return _lengthened(person, name) is not None and not person.roles
 
 
 def is_body_named(person: Person, name: str, common: Collection[str]) -> bool:
-    """True when the registry's two-word `person`, of unknown gender, is a
-    body's name (its first word a body lead or one of the article's
-    lowercase `common` words, and no given name) and `name` ends in its last
-    word without its first ("Wales", "Universities Wales" of "Radio Wales")."""
+    """True when the registry's `person` lengthens `name` (_lengthened) with
+    a body's word (a body lead or one of the article's lowercase `common`
+    words, and no given name): "Wales", "Universities Wales" of "Radio Wales"."""
+    first = _lengthened(person, name)
+    if first is None:
+        return False
+    lead = first.lower()
+    return lead in _BODY_LEADS or lead in common and lead not in _GIVEN
+
+
+def _lengthened(person: Person, name: str) -> str | None:
+    """Return the first word of the registry's two-word `person` of unknown
+    gender and no title when `name` ends in its last word without its first
+    ("Radio" of "Radio Wales" for "Wales"), else None."""
     parts, said = person.name.split(), name.split()
     if len(parts) != 2 or person.gender is not None or person.honoured:
-        return False
-    first, last = parts
-    lead = first.lower()
-    body = lead in _BODY_LEADS or lead in common and lead not in _GIVEN
-    return body and said[-1] == last and first not in said
+        return None
+    return parts[0] if said and said[-1] == parts[1] and parts[0] not in said else None
 
 
 def _person(people: DocSpeakers, name: str) -> Person | None:

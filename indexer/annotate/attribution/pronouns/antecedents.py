@@ -42,8 +42,7 @@ WEIGHTS_PATH = DATA_DIR / "speaker_weights.json"
 POOL_SIZE = 6  # distinct people, latest mentioned first, a pronoun chooses among
 WALK_LIMIT = 256  # positions walked back to fill the pool
 _FAR = 20000  # characters: "never" for a distance
-# a sentence end only where a capital opens the next one, closing brackets allowed after the stop; a line break
-# with no stop is none (names.pronounleads' counts both "p.m. and" and a bare line break)
+# a stop (closing brackets after it allowed) before a capital; no bare line break nor "p.m. and" (pronounleads' are)
 _SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019)]*\s+(?=[\"'\u201c\u2018(]?[A-Z])")
 _ABBREVIATION_END_RE = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Gov|Sen|Rep|Prof|Gen)|\b[A-Z])\.$")
 
@@ -312,8 +311,9 @@ def narrow(pool: Sequence[Person], ctx: Context, text: str = "") -> Sequence[Per
         pool = asker or pool
     if text:  # 'an Ann Vole goal': a name modifying a noun after an article is nobody acting
         acting = [p for p in pool if not _article_modifier(text, p.mentions.last_before(ctx.pos))] or pool
-        pool = second_subject(acting, text, ctx.previous, ctx.sentence, ctx.pos, lambda ps: outside_report(
-            asked_person(ps, text, ctx.previous, ctx.sentence, ctx.pos), ctx, text))  # 'but Tom Reed rejected it'
+        second = second_subject(acting, text, ctx.previous, ctx.sentence, ctx.pos)  # 'but Tom Reed rejected it'
+        pool = [second] if second is not None else outside_report(
+            asked_person(acting, text, ctx.previous, ctx.sentence, ctx.pos), ctx, text)
         firsts = [_first_from(p.mentions, ctx.previous) for p in pool]  # 'Reed's rival Tom Vole was ... He said'
         pool = previous_subject(pool, firsts, text, ctx.previous, ctx.sentence, ctx.pos)
     subjects = [p for p in pool if p.salient.last_before(ctx.pos) >= ctx.sentence]

@@ -16,7 +16,7 @@ for "he"/"she" opening its sentence or closing a quote that opens it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TypeVar
 
 from onrecord.indexer.annotate.attribution.people.people import Person
@@ -40,22 +40,15 @@ _CLAUSE_WORDS = FINITE | frozenset(("to", "that", "who", "which", "whom", "where
 _PRONOUNS = frozenset(("he", "she", "i", "we", "they", "you", "him", "her", "them", "us", "me"))
 
 
-def second_subject(pool: Sequence[_P], text: str, previous: int, sentence: int, pos: int,
-                   otherwise: Callable[[Sequence[_P]], Sequence[_P]]) -> Sequence[_P]:
-    """Return [the person of the pool] who is the subject of the clause after
+def second_subject(pool: Sequence[_P], text: str, previous: int, sentence: int, pos: int) -> _P | None:
+    """Return the person of the pool who is the subject of the clause after
     a clause_joins word in the sentence before the pronoun at `pos`, when
     the pronoun ("he", "she") opens its sentence at `sentence` or closes a
     quote opening it, nobody of the pool is named in its sentence, and that
-    person's gender is the pronoun's; else otherwise(pool).  `previous` is
-    the sentence before's start.  Read before antecedents.outside_report
-    (`otherwise`): "Ann Vole said she was tired but Tom Reed rejected it"
-    names Reed as its second clause's subject, no topic of Vole's report."""
-    person = _second(pool, text, previous, sentence, pos)
-    return otherwise(pool) if person is None else [person]
-
-
-def _second(pool: Sequence[_P], text: str, previous: int, sentence: int, pos: int) -> _P | None:
-    """Return the person second_subject picks, else None."""
+    person's gender is the pronoun's; else None.  `previous` is the sentence
+    before's start.  Asked before antecedents.outside_report: "Ann Vole said
+    she was tired but Tom Reed rejected it" names Reed as its second
+    clause's subject, no topic of Vole's report."""
     gender = _GENDERS.get(text[pos:pos + 3].rstrip(" ,").lower())
     if gender is None or previous >= sentence or not opens_or_closes_quote(text, sentence, pos):
         return None
