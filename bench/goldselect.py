@@ -238,6 +238,15 @@ sets too):
 - bbc46: likewise by random.Random(BBC46_SEED), from those in none of them
   and round 45's.
 
+Rounds 47 and 48 (drawn in the session that scores 45 and 46 once and tunes
+against rounds 1 to 44, so that the session after it has fresh frozen test
+sets too):
+
+- bbc47: BBC47_COUNT articles drawn by random.Random(BBC47_SEED) the same way,
+  from those in none of the tuned gold and rounds 1 to 46's BBC test sets;
+- bbc48: likewise by random.Random(BBC48_SEED), from those in none of them
+  and round 47's.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -341,6 +350,10 @@ BBC45_SEED = 454545
 BBC45_COUNT = 40
 BBC46_SEED = 464646
 BBC46_COUNT = 40
+BBC47_SEED = 474747
+BBC47_COUNT = 40
+BBC48_SEED = 484848
+BBC48_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -436,11 +449,12 @@ FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7
                 39: (BBC39_SEED, BBC39_COUNT), 40: (BBC40_SEED, BBC40_COUNT),
                 41: (BBC41_SEED, BBC41_COUNT), 42: (BBC42_SEED, BBC42_COUNT),
                 43: (BBC43_SEED, BBC43_COUNT), 44: (BBC44_SEED, BBC44_COUNT),
-                45: (BBC45_SEED, BBC45_COUNT), 46: (BBC46_SEED, BBC46_COUNT)}
+                45: (BBC45_SEED, BBC45_COUNT), 46: (BBC46_SEED, BBC46_COUNT),
+                47: (BBC47_SEED, BBC47_COUNT), 48: (BBC48_SEED, BBC48_COUNT)}
 # A round drawn beside another -> that round; it is disjoint from the golds
 # before that round and from that round's draw.
 PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25, 28: 27, 30: 29, 32: 31, 34: 33, 36: 35,
-          38: 37, 40: 39, 42: 41, 44: 43, 46: 45}
+          38: 37, 40: 39, 42: 41, 44: 43, 46: 45, 48: 47}
 
 
 def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
@@ -454,7 +468,7 @@ def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, earlier, seed, count, also_taken=beside)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 44.
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 46.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
             "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
@@ -475,7 +489,8 @@ _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.jso
             "bbc_heldout_r37_test.json", "bbc_heldout_r38_test.json",
             "bbc_heldout_r39_test.json", "bbc_heldout_r40_test.json",
             "bbc_heldout_r41_test.json", "bbc_heldout_r42_test.json",
-            "bbc_heldout_r43_test.json", "bbc_heldout_r44_test.json")
+            "bbc_heldout_r43_test.json", "bbc_heldout_r44_test.json",
+            "bbc_heldout_r45_test.json", "bbc_heldout_r46_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int,
