@@ -46,7 +46,8 @@ scored at the starting code 7c80353 and once after tuning at 6758ea3): all are
 tuning data since.  Rounds 45 and 46 (40 BBC articles each, drawn and frozen
 while rounds 43 and 44 were the test sets, never scored) are the test sets
 now (TEST_SETS), each scored only when its flag asks: at the starting code,
-then once, after tuning.
+then once, after tuning; rounds 47 and 48 (drawn and frozen while 45 and 46
+are) wait beside them for the next tuning.
 """
 from __future__ import annotations
 
@@ -199,6 +200,11 @@ BBC_R44 = GOLD_DIR / "bbc_heldout_r44_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R45 = GOLD_DIR / "bbc_heldout_r45_test.json"
 BBC_R46 = GOLD_DIR / "bbc_heldout_r46_test.json"
+# Rounds 47 and 48: drawn while rounds 45 and 46 were the test sets, for the
+# session after (bench.goldselect's bbc47 and bbc48, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R47 = GOLD_DIR / "bbc_heldout_r47_test.json"
+BBC_R48 = GOLD_DIR / "bbc_heldout_r48_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -213,7 +219,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R45: ("round 45 BBC TEST", "--round45-test"),
-                                          BBC_R46: ("round 46 BBC TEST", "--round46-test")}
+                                          BBC_R46: ("round 46 BBC TEST", "--round46-test"),
+                                          BBC_R47: ("round 47 BBC TEST", "--round47-test"),
+                                          BBC_R48: ("round 48 BBC TEST", "--round48-test")}
 
 
 def held_row(gold: Path) -> str:

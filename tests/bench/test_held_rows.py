@@ -12,7 +12,7 @@ rounds 37 and 38 since 3b22dfa,
 rounds 39 and 40 since 15360fd,
 rounds 41 and 42 since ca35db4,
 rounds 43 and 44 since 6758ea3); a frozen test set
-(bench.heldout.TEST_SETS: rounds 45 and 46)
+(bench.heldout.TEST_SETS: rounds 45 to 48)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -39,6 +39,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R45,
     BBC_R46,
+    BBC_R47,
+    BBC_R48,
     WEB_GOLD,
     WEB_R2,
 )
@@ -73,9 +75,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R45: ("round 45 BBC TEST", "--round45-test"),
-                                 BBC_R46: ("round 46 BBC TEST", "--round46-test")}
-    assert not {BBC_R45, BBC_R46} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (45, 46)]
+                                 BBC_R46: ("round 46 BBC TEST", "--round46-test"),
+                                 BBC_R47: ("round 47 BBC TEST", "--round47-test"),
+                                 BBC_R48: ("round 48 BBC TEST", "--round48-test")}
+    assert not {BBC_R45, BBC_R46, BBC_R47, BBC_R48} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (45, 46, 47, 48)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
