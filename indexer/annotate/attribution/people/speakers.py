@@ -43,7 +43,7 @@ from onrecord.indexer.annotate.attribution.names.runs import (
 from onrecord.indexer.annotate.attribution.names.surnames import surname_hits
 from onrecord.indexer.annotate.attribution.orgs import orgevidence
 from onrecord.indexer.annotate.attribution.orgs.organisations import Organisations
-from onrecord.indexer.annotate.attribution.people import lookups, referents
+from onrecord.indexer.annotate.attribution.people import lookups, referents, relatives
 from onrecord.indexer.annotate.attribution.people.people import (
     Person,
     gender_of,
@@ -161,7 +161,8 @@ class DocSpeakers:
         if longer is not None:  # "Parker Vole" after Ann Parker Vole: her double-barrelled surname
             return hit.start, longer, subject
         if last.lower() in ROLE_WORDS and not surname_role(name, title) or not (  # "Ada King": if "Ms King" follows
-                title or first_name_gender(first) or hit.parts.role or subject or follows_role(text, hit.run_start)):
+                title or first_name_gender(first) or hit.parts.role or subject or follows_role(text, hit.run_start)
+                or relatives.relative_follows(text, hit.run_start, end)):  # "cleric Ann Vole, who was killed"
             self._candidates.setdefault(last, hit)
             return None
         person = self._person(first, last, gender_of(first, title), hit.parts.display())
