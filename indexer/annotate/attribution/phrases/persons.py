@@ -6,10 +6,11 @@ to or a description of one: "Ann Vole of campaign group Acme said" (Ann Vole,
 not Acme; "Ann Vole from the Acme Office of Drug Safety told": a body's own
 "of" inside its run does not hide the link before it), "Acme's Mr Vole said"
 (Mr Vole), "said Acme's executive producer Ann Vole" (Ann Vole), "Ann Vole,
-president of Acme, the Acme Academy, said" (Ann Vole).  A run is a person's name here only when it has two to four
-capitalised words led by a first name or a title: an organisation's name
-("the Bank of England", "Friends of the Earth") never is.  Word lists are
-indexer.lexicon's ("person_org_links", "titles_*", first names).
+president of Acme, the Acme Academy, said" (Ann Vole).  A run is a person's
+name here only when it has two to four capitalised words led by a first name
+or a title: an organisation's name ("the Bank of England", "Friends of the
+Earth") never is.  Word lists are indexer.lexicon's ("person_org_links",
+"titles_*", first names).
 """
 from __future__ import annotations
 
