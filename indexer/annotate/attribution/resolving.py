@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from onrecord.indexer.annotate.attribution.descriptions.definites import resolve_name_run
 from onrecord.indexer.annotate.attribution.descriptions.nominals import resolve_nominal
-from onrecord.indexer.annotate.attribution.descriptions.rolesafter import named_before_role
+from onrecord.indexer.annotate.attribution.descriptions.rolesafter import affiliated_person, named_before_role
 from onrecord.indexer.annotate.attribution.descriptions.spokesbodies import spokesperson_body
 from onrecord.indexer.annotate.attribution.descriptions.topicpeople import topic_person
 from onrecord.indexer.annotate.attribution.names.names import (
@@ -77,7 +77,7 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     mention = Mention(text[start:end], start, end)
     cue_m = None if cue is None else Mention(text[cue.start() + base:cue.end() + base],
                                              cue.start() + base, cue.end() + base)
-    speaker, role, by_nominal = None, None, False
+    speaker, role, by_nominal, affiliate = None, None, False, None
     if phrase.kind == "pronoun":
         # "Mr Vole has failed, he claimed", "he said Vole was wrong": a name the clause holds is another's
         named = frozenset(w for m in _NAMED_RE.finditer(text[clause[0]:clause[1]]) for w in m[1].split()) \
@@ -99,10 +99,16 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         # "Ann Vole, Acme vice president, said" read as "president": the name before it (a quote's cue only:
         # for a reported clause's it named only false clauses on the tuning rows)
         speaker = named_before_role(text, start, end, people)
+    elif speaker and phrase.kind != "pronoun" and rule == "cue" and not people.is_person(speaker):
+        # "Ann Vole, spokeswoman for the Acme Union (AU), said" read as the union: the person her role links
+        # it to, who speaks for it herself (no proxy to note)
+        affiliate = affiliated_person(text, start, people)
     if speaker is None and rule == "byline" and _BYLINE_NAME_RE.fullmatch(phrase.text):
         speaker = phrase.text  # '"..." - Tiffany' / '- LT': the line signs the quote with a name
     spokes = _SPOKES_FOR_RE.search(frame.s, max(0, phrase.start - 40), phrase.start)
-    if speaker and spokes:
+    if affiliate:
+        speaker = affiliate
+    elif speaker and spokes:
         speaker = _spoken_for(speaker, spokes, base, people)
     evidence = evidence_of(rule, phrase.kind, by_nominal) if speaker else None
     return Attribution(speaker, mention, cue_m, role, rule=rule, evidence=evidence)

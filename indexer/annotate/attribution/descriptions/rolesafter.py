@@ -9,8 +9,13 @@ The person is the name before the role.  After a quote the writer may
 leave the appositive unclosed ('"...," Ann Vole, from Acme Capital told
 Reuters'; '..., Ann Vole, executive director of Acme Bank - one of its
 creditors - said.'): the name opening the words before the cue is the
-speaker phrase.  Owns only these two look-ups, asked where the phrase finder
-found no speaker: they never override one.
+speaker phrase.  A phrase may also be the body inside such an appositive
+('Ann Vole, general secretary of the Acme Union (AU), said', 'Ann Vole,
+editor of union-backed Acme magazine, which did the research, said'): the
+phrase finder stops at the acronym or the relative clause and reads the body;
+the person named before her role and its link word spoke for it
+(`affiliated_person`).  Owns only these three look-ups: the first two asked
+where the phrase finder found no speaker, the third where it found a body.
 """
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ import re
 from onrecord.indexer.annotate.attribution.names.names import lexicon
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.lexicon import words
 
 # up to four capitalised words (an initial or a short title may end in a full stop: "Dr John E. Vole")
 _NAME = r"(?:(?:[A-Z][a-z]?\.|Mrs\.|Prof\.|[A-Z][\w'\u2019-]*)[ \u00a0]+){1,3}[A-Z][\w'\u2019-]+"
@@ -36,6 +42,14 @@ _UNCLOSED_RE = re.compile(
     rf"({_NAME}),[ \u00a0]+((?:from|of|at|[a-z][\w-]*)\b(?:[^,\"\u201c\u201d;:()!?.\n]|\.(?![ \u00a0]))"
     r"{0,120}?)[ \u00a0]*$")
 _LINKS = frozenset({"from", "of", "at"})
+# the name opening its clause, its comma, up to four role words, a link word (the lexicon's "appositive_links":
+# "of", "at", "for", "with", "from") and up to three words naming or describing the body ("union-backed Acme")
+# right before the phrase: no comma, quote mark or sentence end between
+_LINK_ALT = "|".join(sorted(words("appositive_links")))
+_AFFILIATION_RE = re.compile(
+    rf"(?:^|(?<=[.!?\"\u201d])[ \u00a0]+|[,;:][ \u00a0]+|\b(?:[Bb]ut|[Aa]nd)[ \u00a0]+)"
+    rf"({_NAME}),[ \u00a0]+((?:[a-z][\w-]*[ \u00a0]+){{1,4}}?)(?:{_LINK_ALT})[ \u00a0]+"
+    r"(?:the[ \u00a0]+)?(?:[\w'\u2019-]+[ \u00a0]+){0,3}$")
 
 
 def named_before_role(text: str, start: int, end: int, people: DocSpeakers) -> str | None:
@@ -79,3 +93,16 @@ def name_before_unclosed(s: str, gap: int, cue_start: int) -> Phrase | None:
     if lead not in _LINKS and not any(w.lower() in lexicon().roles for w in m.group(2).split()[:4]):
         return None
     return Phrase(m.group(1), m.start(1), m.end(1), "name")
+
+
+def affiliated_person(text: str, start: int, people: DocSpeakers) -> str | None:
+    """Return the person whose role appositive the body phrase at `start`
+    closes: Ann Vole of "Ann Vole, general secretary of the Acme Union
+    (AU), said" before the phrase "the Acme Union"; None when no name, comma,
+    role word and link word lead to it."""
+    lo = max(text.rfind("\n", 0, start) + 1, start - _REACH)
+    window = ("" if lo == 0 or text[lo - 1] == "\n" else "\0") + text[lo:start]
+    m = _AFFILIATION_RE.search(window)
+    if m is None:
+        return None
+    return _person(m.group(1), start - len(window) + m.start(1), m.group(2), people)

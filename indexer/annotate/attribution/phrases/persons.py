@@ -3,12 +3,14 @@
 Owns the token predicates phrases.cues asks before it credits a cue to the
 capitalised run next to it, when that run is an organisation a person belongs
 to or a description of one: "Ann Vole of campaign group Acme said" (Ann Vole,
-not Acme), "Acme's Mr Vole said" (Mr Vole), "said Acme's executive producer
-Ann Vole" (Ann Vole), "Ann Vole, president of Acme, the Acme Academy, said"
-(Ann Vole).  A run is a person's name here only when it has two to four
-capitalised words led by a first name or a title: an organisation's name
-("the Bank of England", "Friends of the Earth") never is.  Word lists are
-indexer.lexicon's ("person_org_links", "titles_*", first names).
+not Acme; "Ann Vole from the Acme Office of Drug Safety told": a body's own
+"of" inside its run does not hide the link before it), "Acme's Mr Vole said"
+(Mr Vole), "said Acme's executive producer Ann Vole" (Ann Vole), "Ann Vole,
+president of Acme, the Acme Academy, said" (Ann Vole).  A run is a person's
+name here only when it has two to four capitalised words led by a first name
+or a title: an organisation's name ("the Bank of England", "Friends of the
+Earth") never is.  Word lists are indexer.lexicon's ("person_org_links",
+"titles_*", first names).
 """
 from __future__ import annotations
 
@@ -65,7 +67,9 @@ def person_of_organisation(toks: Tokens, j: int, i: int) -> tuple[int, int] | No
     for k in range(j + 2, i):
         if toks[k][0] in _PERSON_LINKS:
             first = _person_ending(toks, k - 1, j)
-            return (first, k - 1) if first is not None else None
+            if first is not None:
+                return first, k - 1
+            break  # "the Acme Office of Drug Safety": a body's own "of"; the person may stand before its link
     k = j - 1
     while k >= 0 and j - k <= _MAX_DESCRIPTION and toks[k][0].isalpha() and toks[k][0].islower() \
             and toks[k][0] not in _PERSON_LINKS:
