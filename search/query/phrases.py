@@ -30,7 +30,6 @@ from onrecord.search.query.postings import (
     PostingsCache,
     is_frequent,
     open_counted,
-    open_postings,
     term_count,
     term_postings,
 )
@@ -52,9 +51,11 @@ def phrase_docs(q: wq.Phrase, reader: Any, deadline: Deadline,
     field = reader.schema[q.fieldname] if q.fieldname in reader.schema else None
     if field is None or not field.format or not field.format.supports("positions"):
         return None
-    matchers = [open_postings(reader, q.fieldname, word) for word in q.words]
-    if any(m is None for m in matchers):
+    # opened with their counts: _kept_keys and the phrase's scoring then count no word again (term_count)
+    opened = [open_counted(reader, q.fieldname, word) for word in q.words]
+    if any(o is None for o in opened):
         return set()
+    matchers = [open_matcher() for _count, open_matcher in filter(None, opened)]
     if not all(has_block_values(m) for m in matchers):
         return None
     wanted = _common_docs(reader, q.fieldname, q.words, deadline, cache)
