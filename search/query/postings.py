@@ -1,7 +1,9 @@
 """A term's postings in one segment, decoded, with a bounded cache.
 
 Owns term_postings(): the document ids and weights of a term in a segment
-reader (deleted documents included), as two arrays.  Whoosh 3 stores each
+reader (deleted documents included), as two arrays; open_counted(), a term
+opened with its posting count from one term-table look-up, and
+term_count(), that count looked up once a search.  Whoosh 3 stores each
 block of 128 postings as one zlib-compressed pickle holding ids, weights
 and, for the text field, every document's positions; unpickling that is
 ~0.7 us per posting even when only ids and weights are wanted, so a word
