@@ -25,7 +25,14 @@ import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
-from onrecord.search.query.postings import MIN_CACHED, PostingsCache, is_frequent, open_postings, term_postings
+from onrecord.search.query.postings import (
+    MIN_CACHED,
+    PostingsCache,
+    is_frequent,
+    open_counted,
+    term_count,
+    term_postings,
+)
 from onrecord.search.query.sortedarrays import distinct, intersect_sorted
 from onrecord.search.storage.whoosh_internals import (
     has_block_values,
@@ -44,9 +51,11 @@ def phrase_docs(q: wq.Phrase, reader: Any, deadline: Deadline,
     field = reader.schema[q.fieldname] if q.fieldname in reader.schema else None
     if field is None or not field.format or not field.format.supports("positions"):
         return None
-    matchers = [open_postings(reader, q.fieldname, word) for word in q.words]
-    if any(m is None for m in matchers):
+    # opened with their counts: _kept_keys and the phrase's scoring then count no word again (term_count)
+    opened = [open_counted(reader, q.fieldname, word) for word in q.words]
+    if any(o is None for o in opened):
         return set()
+    matchers = [open_matcher() for _count, open_matcher in filter(None, opened)]
     if not all(has_block_values(m) for m in matchers):
         return None
     wanted = _common_docs(reader, q.fieldname, q.words, deadline, cache)
@@ -132,7 +141,7 @@ def _common_docs(reader: Any, fieldname: str, words: Sequence[str], deadline: De
     postings cannot be decoded as arrays."""
     arrays = []
     for word in words:
-        decoded = term_postings(reader, fieldname, word, partial(open_postings, reader, fieldname, word),
+        decoded = term_postings(reader, fieldname, word, partial(open_counted, reader, fieldname, word),
                                 deadline.check, cache)
         if decoded is None:
             return None
@@ -163,7 +172,7 @@ def _kept_keys(reader: Any, fieldname: str, word: str, matcher: Any, wanted: int
     kept: np.ndarray | None = cache.get(reader, key)
     if kept is not None:
         return kept
-    count = reader.doc_frequency(fieldname, word)
+    count = term_count(reader, fieldname, word)
     # MIN_CACHED at least: a small segment's words cost more in numpy calls than they save
     if not is_frequent(count, reader, MIN_CACHED) or wanted < count * WHOLE_SHARE:
         return None

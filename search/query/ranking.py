@@ -26,9 +26,9 @@ from whoosh.util.numeric import byte_to_length
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.query.docsets import deleted_docs, evaluate_docs, narrow_docs, open_postings, plain_terms, term_ids
-from onrecord.search.query.postings import PostingsCache, term_postings
+from onrecord.search.query.postings import PostingsCache, open_counted, term_count, term_postings
 from onrecord.search.query.within import Within
-from onrecord.search.storage.searchers import UnitScorer
+from onrecord.search.storage.searchers import UnitBM25F, UnitScorer
 from onrecord.search.storage.whoosh_internals import length_column, numeric_block
 
 Scores = dict[int, float]
@@ -218,7 +218,7 @@ def _words_floor(reader: Any, q: wq.Query) -> int:
     """Return the fewest documents `q` can match if it is words (plain_terms:
     its most frequent word's count), else 0."""
     words = plain_terms(q)
-    return max(reader.doc_frequency(t.fieldname, t.text) for t in words) if words else 0
+    return max(term_count(reader, t.fieldname, t.text) for t in words) if words else 0
 
 
 def _phrase_scores(q: wq.Phrase, sub: Any, lengths: Lengths, deadline: Deadline,
@@ -233,7 +233,7 @@ def _phrase_scores(q: wq.Phrase, sub: Any, lengths: Lengths, deadline: Deadline,
     for word in q.words:
         term = wq.Term(q.fieldname, word, boost=q.boost)
         # scored only where the phrase stands: "of the" is in 16x more documents than "one of the"
-        big = sub.reader().doc_frequency(q.fieldname, word) >= _WITHIN_MIN
+        big = term_count(sub.reader(), q.fieldname, word) >= _WITHIN_MIN
         scores = _term_scores(term, sub, lengths, deadline, cache, within if big else None)
         for docnum in docs:
             total[docnum] += scores.get(docnum, 0.0)
@@ -251,10 +251,10 @@ def _filter_first(scored: Sequence[wq.Query], filters: Sequence[wq.ConstantScore
     words = plain_terms(scored[0]) if len(scored) == 1 else None
     if not words:
         return None
-    size = max(reader.doc_frequency(t.fieldname, t.text) for t in words)
+    size = max(term_count(reader, t.fieldname, t.text) for t in words)
     for flt in filters:
         terms = plain_terms(flt.child)
-        if terms and sum(reader.doc_frequency(t.fieldname, t.text) for t in terms) < size * FILTER_FIRST_SHARE:
+        if terms and sum(term_count(reader, t.fieldname, t.text) for t in terms) < size * FILTER_FIRST_SHARE:
             return flt
     return None
 
@@ -273,7 +273,7 @@ def _words_within(q: wq.Query, sub: Any, lengths: Lengths, deadline: Deadline,
     them (by their whole posting counts, largest first)."""
     reader = sub.reader()
     words = plain_terms(q) or []
-    parts = [(reader.doc_frequency(t.fieldname, t.text),
+    parts = [(term_count(reader, t.fieldname, t.text),
               _term_scores(t, sub, lengths, deadline, cache, within)) for t in words]
     parts.sort(key=lambda part: part[0], reverse=True)  # stable, as sorted(key=len, reverse=True)
     total = parts[0][1]
@@ -290,13 +290,13 @@ def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline,
     Unsupported for a term it cannot score in bulk."""
     reader = sub.reader()
     decoded = term_postings(reader, q.fieldname, q.text,
-                            lambda: open_postings(reader, q.fieldname, q.text), deadline.check,
+                            lambda: open_counted(reader, q.fieldname, q.text), deadline.check,
                             cache)
     if decoded is None:
         if open_postings(reader, q.fieldname, q.text) is None:
             return {}
         raise Unsupported("not a Whoosh 3 on-disk term")
-    scorer = sub.weighting.scorer(sub, q.fieldname, q.text)
+    scorer = _figures(sub, q.fieldname, q.text)
     if not isinstance(scorer, BM25FScorer):
         raise Unsupported("not BM25F-scored")
     fl = lengths(reader, q.fieldname)
@@ -315,6 +315,16 @@ def _term_scores(q: wq.Term, sub: Any, lengths: Lengths, deadline: Deadline,
             if d in quotes:
                 scores[d] = factor * w / (w + norm + per * fl[d])
     return scores
+
+
+def _figures(sub: Any, fieldname: str, text: str) -> Any:
+    """Return the scorer whose figures score a term in bulk: UnitBM25F's
+    without the set-up a matcher needs (its term looked up again), any
+    other weighting's own."""
+    weighting = sub.weighting
+    if isinstance(weighting, UnitBM25F):
+        return weighting.figures(sub, fieldname, text)
+    return weighting.scorer(sub, fieldname, text)
 
 
 def _bm25(ids: Sequence[int], weights: Sequence[float], fl: array, factor: float, norm: float,

@@ -19,7 +19,7 @@ import numpy as np
 from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
-from onrecord.search.query.postings import MIN_CACHED, PostingsCache, open_postings, term_postings
+from onrecord.search.query.postings import MIN_CACHED, PostingsCache, open_counted, open_postings, term_postings
 from onrecord.search.query.quotemask import quote_mask
 from onrecord.search.storage.searchers import quote_docs
 from onrecord.search.storage.whoosh_internals import is_block_matcher, iter_blocks
@@ -89,7 +89,7 @@ def term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline,
     """Return a term's docnums in segment `reader` (deleted ones included),
     decoded (through `cache`, if given) where Whoosh 3 blocks allow."""
     decoded = term_postings(reader, fieldname, text,
-                            lambda: open_postings(reader, fieldname, text), deadline.check, cache)
+                            lambda: open_counted(reader, fieldname, text), deadline.check, cache)
     if decoded is not None:
         return decoded[0]
     matcher = open_postings(reader, fieldname, text)

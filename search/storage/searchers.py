@@ -339,7 +339,7 @@ class UnitScorer(BM25FScorer):
     docnums) when the field is both units'."""
 
     def __init__(self, searcher: Any, fieldname: str, text: str, B: float, K1: float,
-                 qf: int = 1) -> None:
+                 qf: int = 1, matching: bool = True) -> None:
         parent = searcher.get_parent()
         stats = unit_stats(parent)
         unit = field_unit(fieldname)
@@ -352,7 +352,8 @@ class UnitScorer(BM25FScorer):
             self.quote_docs = quote_docs(searcher.reader())
             self.quote_idf = stats.idf(parent, fieldname, text, "quote")
             self.quote_avgfl = stats.avgfl(parent, fieldname, "quote")
-        self.setup(searcher, fieldname, text)
+        if matching:  # a matcher's scorer: Whoosh's setup looks the term up for its best block score
+            self.setup(searcher, fieldname, text)
 
     def supports_block_quality(self) -> bool:
         # A block's best score may be a quote's: no bound without reading it.
@@ -378,3 +379,12 @@ class UnitBM25F(BM25F):
         if not searcher.schema[fieldname].scorable:
             return WeightScorer.for_(searcher, fieldname, text)
         return UnitScorer(searcher, fieldname, text, self.B, self.K1, qf=qf)
+
+    def figures(self, searcher: Any, fieldname: str, text: str) -> Any:
+        """Return scorer()'s scorer with only its figures (B, K1, idf,
+        avgfl and the quote unit's), not set up to score a matcher: for
+        scoring postings in bulk (search.query.ranking), one term-table
+        look-up less a term and segment."""
+        if not searcher.schema[fieldname].scorable:
+            return WeightScorer.for_(searcher, fieldname, text)
+        return UnitScorer(searcher, fieldname, text, self.B, self.K1, matching=False)

@@ -254,3 +254,29 @@ def test_a_sloppy_phrase_keeps_its_words() -> None:
     q = parse_query(build_parser(build_schema()), '"told the bbc"~3')
     assert type(q).__name__ == "Phrase"
     assert getattr(q, "words", None) == ["told", "the", "bbc"] and getattr(q, "slop", 0) == 3
+
+
+@pytest.mark.parametrize("phrase", ['"one of the"', '"budget tax"', '"told the bbc"', '"budget tax plans"'])
+def test_a_phrase_scored_in_bulk_looks_each_word_up_twice_a_segment(
+        phrase: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within one search a phrase's word is looked up in the term table to
+    open it and to decode it, no more: its count (for its kept positions and
+    for its scoring) comes from the opening, its scoring figures need no
+    matcher set-up (five look-ups a word before)."""
+    from onrecord.search.query.ranking import build_lengths, score_all
+    from onrecord.search.storage.whoosh_internals import search_blocks
+
+    idx = ram_index()
+    write_articles(idx, [make_article(f"a{n}", [
+        f"one of the budget tax plans told the bbc {n}", "the budget tax of one"]) for n in range(40)])
+    with idx.reading() as searcher:
+        table = type(searcher.reader()._terms)
+        looked: list[int] = []
+        original = table.term_info
+        monkeypatch.setattr(table, "term_info", lambda self, *a: looked.append(1) or original(self, *a))
+        q = parse_query(build_parser(idx.schema), phrase)
+        with search_blocks():
+            scores = score_all(searcher, q, build_lengths, Deadline(None), None)
+    words = set(q.iter_all_terms())  # a phrase's words (common ones as grams, in their field)
+    assert scores is not None and len(scores) >= 40 and len(words) >= 2
+    assert len(looked) == 2 * len(words)

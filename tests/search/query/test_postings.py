@@ -2,6 +2,7 @@
 them in: tests/search/storage/test_segmentcache.py)."""
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -18,12 +19,12 @@ from tests.search.test_engine import make_article
 
 
 def _budget_opener(reader: Any, opened: list[int]) -> Callable[[], Any]:
-    """Return an opener of segment `reader`'s postings of "budget" that
-    counts its calls in `opened`."""
-    def open_matcher() -> Any:
+    """Return an opener of segment `reader`'s postings of "budget" (its
+    count and matcher opener, as open_counted) that counts its calls in `opened`."""
+    def open_term() -> Any:
         opened.append(1)
-        return reader.postings("text", "budget")
-    return open_matcher
+        return reader.doc_frequency("text", "budget"), lambda: reader.postings("text", "budget")
+    return open_term
 
 
 @pytest.mark.parametrize("min_cached", [1, 10**9])
@@ -88,6 +89,42 @@ def test_one_search_decodes_a_term_once() -> None:
     assert [list(a) for a in outside[0]] == [list(a) for a in inside[0]] == [list(range(50)), [1.0] * 50]
 
 
+@pytest.mark.parametrize(("min_cached", "clock_reads"), [(1, 2), (600, 2), (601, 0), (10**9, 0)])
+def test_only_a_decode_the_cache_keeps_reads_the_thread_clock(
+        monkeypatch: pytest.MonkeyPatch, min_cached: int, clock_reads: int) -> None:
+    """The thread-CPU clock (a system call, where a loaded machine's scheduler
+    switches away) is read around a decode only when its count says the cache
+    keeps it; the arrays are the same either way."""
+    idx = ram_index()
+    write_articles(idx, [make_article(f"a{n}", Metadata("t"), [
+        (f"budget words {n}", [], [], None), ("river budget", [], [], None)]) for n in range(300)])
+    reads: list[float] = []
+    monkeypatch.setattr(postings, "thread_time", lambda: reads.append(0.0) or 0.0)
+    with idx.reading() as searcher:
+        reader = searcher.reader()
+        decoded = term_postings(reader, "text", "budget", lambda: postings.open_counted(reader, "text", "budget"),
+                                lambda: None, idx.postings_cache, min_cached)
+        kept = idx.postings_cache.get(reader, ("text", "budget"))
+    assert decoded is not None and len(decoded[0]) == 600
+    assert len(reads) == clock_reads
+    assert (kept is not None) is (clock_reads > 0)
+
+
+@pytest.mark.parametrize(("fieldname", "text", "count"), [
+    ("text", "heron", 1), ("text", "walrus", None), ("no_such_field", "heron", None)])
+def test_open_counted_gives_a_terms_count_and_opener(fieldname: str, text: str, count: int | None) -> None:
+    idx = ram_index()
+    write_articles(idx, [make_article("p1", Metadata("t"), [
+        ("the heron budget tumbles", [], [], None)])])
+    with idx.reading() as searcher:
+        opened = postings.open_counted(searcher.reader(), fieldname, text)
+        if count is None:
+            assert opened is None
+        else:
+            assert opened is not None and opened[0] == count
+            assert list(opened[1]().all_ids()) == [0]
+
+
 def test_open_postings_looks_a_term_up_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A present term costs one term-table look-up (a hash probe and reads
     of the table's file), not a membership test and then another; a
@@ -111,3 +148,30 @@ def test_open_postings_looks_a_term_up_once(monkeypatch: pytest.MonkeyPatch) -> 
         assert len(looked) == 1
         assert postings.open_postings(reader, "text", "walrus") is None
         assert postings.open_postings(reader, "no_such_field", "heron") is None
+
+
+@pytest.mark.parametrize(("within_search", "opened_first", "look_ups"), [
+    (False, False, 2),  # outside a search: each call looks the term up
+    (True, False, 1),  # within one: once
+    (True, True, 0)])  # the count open_counted read is the answer
+@pytest.mark.parametrize(("text", "count"), [("budget", 50), ("walrus", 0)])
+def test_term_count_looks_a_term_up_once_a_search(monkeypatch: pytest.MonkeyPatch, within_search: bool,
+                                                  opened_first: bool, look_ups: int, text: str,
+                                                  count: int) -> None:
+    idx = ram_index()
+    write_articles(idx, [make_article(f"a{n}", Metadata("t"), [(f"budget words {n}", [], [], None)])
+                         for n in range(50)])
+    with idx.reading() as searcher:
+        reader = searcher.reader()
+        asked: list[str] = []
+        original = type(reader).doc_frequency
+        monkeypatch.setattr(type(reader), "doc_frequency",
+                            lambda self, *args: asked.append("df") or original(self, *args))
+        context = search_blocks() if within_search else contextlib.nullcontext()
+        with context:
+            if opened_first:
+                postings.open_counted(reader, "text", text)
+            found = [postings.term_count(reader, "text", text) for _ in range(2)]
+    assert found == [count, count]
+    expected = look_ups if not (opened_first and count == 0) else 1  # a missing term opens nothing to count
+    assert len(asked) == expected

@@ -173,3 +173,27 @@ def test_top_scored_ranks_as_whooshs_collector(count: int, limit: int) -> None:
     ranked = top_scored(scores, limit)
     assert ranked == expected
     assert all(type(d) is int and type(s) is float for d, s in ranked)
+
+
+@pytest.mark.parametrize("fieldname", ["text", "said", "exact"])
+@pytest.mark.parametrize("word", ["iraq", "budget"])
+def test_bulk_figures_are_the_scorers_without_a_term_look_up(index: Index, fieldname: str, word: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """UnitBM25F.figures gives scorer()'s B, K1, idf and average lengths (of
+    both units), and looks no term up for a matcher's best block score."""
+    compared = 0
+    with index.reading() as searcher:
+        for sub, _offset in searcher.leaf_searchers():
+            if (fieldname, word) not in sub.reader():  # bulk scoring asks only of a term its segment holds
+                continue
+            weighting = sub.weighting
+            full = weighting.scorer(sub, fieldname, word)
+            looked: list[str] = []
+            monkeypatch.setattr(type(sub.reader()), "term_info", lambda *a, _looked=looked: _looked.append("x"))
+            lean = weighting.figures(sub, fieldname, word)
+            monkeypatch.undo()
+            assert not looked
+            for name in ("B", "K1", "idf", "avgfl", "quote_idf", "quote_avgfl", "quote_docs"):
+                assert getattr(lean, name) == getattr(full, name), name
+            compared += 1
+    assert compared
