@@ -15,5 +15,7 @@ without a leading weekday, "On Thursday Rovers said" (`ownnames`), and a
 definite person epithet ("The former Norland international added") as the
 one person the headline names (`topicperson`), and a body named only by
 its own noun ("Police said", "West Yorkshire police confirmed") as that
-force, never unnamed nor the last other body that spoke (`selfnamed`).
+force, never unnamed nor the last other body that spoke (`selfnamed`), and
+a body's officials or members after a name the cue finder cut off ("Seattle
+officials said") as the organisation the article names so (`staffnames`).
 """

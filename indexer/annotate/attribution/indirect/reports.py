@@ -46,6 +46,7 @@ from onrecord.indexer.annotate.attribution.indirect.mastheads import mastheads_a
 from onrecord.indexer.annotate.attribution.indirect.outlets import WORD_RE, unnamed_paper
 from onrecord.indexer.annotate.attribution.indirect.ownnames import own_name, untimed_name
 from onrecord.indexer.annotate.attribution.indirect.selfnamed import self_named_body
+from onrecord.indexer.annotate.attribution.indirect.staffnames import staff_run_body
 from onrecord.indexer.annotate.attribution.indirect.staffruns import run_body
 from onrecord.indexer.annotate.attribution.indirect.topicperson import headline_person
 from onrecord.indexer.annotate.attribution.indirect.works import book_author
@@ -172,7 +173,7 @@ def _clause_credit(clause: Clause, start: int, end: int, text: str, frame: Frame
     who = speaking_body(own_name(who, phrase, people), phrase, min(start, phrase.start + base), people.text, spoken)
     who = named_next(who, phrase, start, max(end, phrase.end + base), base, people)
     who = group_named_next(who, phrase, max(end, phrase.end + base), people)
-    who = staff_org(who, phrase, base, people)
+    who = staff_run_body(staff_org(who, phrase, base, people), phrase, base, people)  # "Seattle officials said"
     who = lead_body(who, phrase, max(end, phrase.end + base), base, people)  # "a charity has warned"
     who = untimed_name(read_off(who, phrase, base, people, spoken), phrase)  # "On Thursday Acme said"
     who = self_named_body(who, phrase, base, people, spoken)  # "Police said", "West Yorkshire police said"

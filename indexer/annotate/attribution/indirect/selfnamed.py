@@ -29,10 +29,10 @@ from onrecord.indexer.lexicon import words
 from onrecord.search import Mention
 
 # a run of capitalised words ending right before the phrase, on the same line: "West Yorkshire "
-_RUN_RE = re.compile(r"(?<![\w.'\u2019-])((?:[A-Z][\w'\u2019-]*[ \t]+)+)$")  # no "Sunday. "
+RUN_RE = re.compile(r"(?<![\w.'\u2019-])((?:[A-Z][\w'\u2019-]*[ \t]+)+)$")  # no "Sunday. "
 _SENTENCE_ENDS = ".!?:;\"\u201d\n"  # what a sentence's first word follows
 _THE_RE = re.compile(r"^the\s+")  # "the police said": a role to the direct path, which found no one
-_NOT_PLACES = words("weekdays", "months", "time_leads", "determiners", "clause_openers")
+NOT_PLACES = words("weekdays", "months", "time_leads", "determiners", "clause_openers")
 
 
 def self_named_body(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
@@ -63,13 +63,13 @@ def place_run(text: str, pos: int) -> tuple[str, int] | None:
     starts, or None: no run, a run opening with a time or linking word
     ("Thursday", "But"), or one capitalised word opening a sentence ("Local
     police said": a capital for the sentence, not a place)."""
-    found = _RUN_RE.search(text, max(0, pos - 60), pos)
+    found = RUN_RE.search(text, max(0, pos - 60), pos)
     if found is None:
         return None
     run = found.group(1).split()
     before = text[max(0, found.start() - 20):found.start()].rstrip(" \t")
     opens = not before or before[-1] in _SENTENCE_ENDS
-    return None if run[0].lower() in _NOT_PLACES or opens and len(run) == 1 else (" ".join(run), found.start(1))
+    return None if run[0].lower() in NOT_PLACES or opens and len(run) == 1 else (" ".join(run), found.start(1))
 
 
 def _spoken_body(noun: str, pos: int, spoken: list[tuple[int, str]]) -> str | None:
