@@ -58,6 +58,9 @@ def kin_speaker(words_: str, start: int, people: DocSpeakers) -> str | None:
     person the article introduces with the same kin noun (and family name),
     by the registry's name where it knows them; None when the phrase is no
     kinship description or nobody fits."""
+    last = words_.rsplit(None, 1)[-1:]
+    if not last or last[0].lower() not in KIN_NOUNS:
+        return None  # most phrases end in no kin noun: a set look-up spares the pattern
     phrase = _phrase_re().fullmatch(words_.strip())
     if phrase is None:
         return None
