@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, replace
 
 from onrecord.indexer.annotate.attribution.descriptions.definites import resolve_name_run
+from onrecord.indexer.annotate.attribution.descriptions.kinfolk import kin_speaker
 from onrecord.indexer.annotate.attribution.descriptions.nominals import resolve_nominal
 from onrecord.indexer.annotate.attribution.descriptions.rolesafter import affiliated_person, named_before_role
 from onrecord.indexer.annotate.attribution.descriptions.spokesbodies import spokesperson_body
@@ -95,6 +96,8 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     # (the reported pass asks indirect.topicperson after its own credit)
     if speaker is None and rule != "reported" and (topic := topic_person(None, phrase, start, people)) is not None:
         speaker, by_nominal = people.speak_as(topic, start), True
+    if speaker is None and phrase.kind != "pronoun" and rule != "reported":  # "his wife, Ann": the relative so named
+        speaker = kin_speaker(text[start:end], start, people)
     if speaker is None and phrase.kind != "pronoun" and rule == "cue":
         # "Ann Vole, Acme vice president, said" read as "president": the name before it (a quote's cue only:
         # for a reported clause's it named only false clauses on the tuning rows)

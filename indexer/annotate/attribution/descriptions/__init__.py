@@ -19,5 +19,7 @@ speaks for, the subject of the sentence before ("AOL backed the cuts.
 ("the lock forward", "The former Norland international") as the one person
 the headline names (`topicpeople`), and a body described but never named
 ("the statistical office said") as the description itself, or the body the
-article names in those words (`describedbodies`).
+article names in those words (`describedbodies`), and a kinship description
+("his wife, Ann", "his son said") as the relative the article introduces with
+that noun (`kinfolk`).
 """
