@@ -46,6 +46,7 @@ from onrecord.indexer.annotate.attribution.clauses.speakers import (
     participle_subject,
     subject_before,
 )
+from onrecord.indexer.annotate.attribution.clauses.subordinates import subordinate_end
 from onrecord.indexer.annotate.attribution.clauses.verbs import (
     CLAUSE_CUE_RE,
     HEDGES,
@@ -365,6 +366,10 @@ def _bare_complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[st
     if CHANNEL_RE.match(s, cue.end(), hi):
         return None  # "the Fed said in its latest Beige Book report.": the channel, no clause
     if word in BARE_CUES and _LEADING_ADVERBIAL_RE.match(s, pos, hi):  # "said in politics it takes time"
+        return make_clause(s, pos, hi, phrase, cue)
+    closing = subordinate_end(s, pos, hi) if word in BARE_CUES else None
+    main = None if closing is None else _COMMA_CLAUSE_RE.match(s, closing, hi)
+    if main is not None and _FINITE_RE.match(s, main.end(), hi):  # "said as X was held, his case came ..."
         return make_clause(s, pos, hi, phrase, cue)
     gap = gap_clause(s, pos, hi, phrase, cue) if word in FINITE_CUES else None
     if gap is not None:  # "a bill which ministers claim will cut crime": "which" is its subject
