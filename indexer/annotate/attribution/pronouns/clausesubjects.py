@@ -20,17 +20,14 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from onrecord.indexer.annotate.attribution.people.people import Person
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import FINITE, NAME_RE, acts, opens_or_closes_quote
 from onrecord.indexer.lexicon import words
 
 _P = TypeVar("_P", bound=Person)
 _JOINS = words("clause_joins")
 _GENDERS = {"he": "m", "she": "f"}
-# a join word between words, or a semicolon ("...; Tom Reed said"); the last one before the name counts.
-# Only the join words themselves are matched (not every lowercase word, to be tested after): a word
-# run between whitespace is matched whole either way, so the matches are the same
-_JOIN_RE = re.compile(rf"\s({word_alternation(_JOINS)})(?=\s)|;(?=\s)")  # lookahead: "courts but" and "but the"
+# a join word between words, or a semicolon ("...; Tom Reed said"); the last one before the name counts
+_JOIN_RE = re.compile(r"\s([a-z]+)(?=\s)|;(?=\s)")  # lookahead: "courts but" and "but the" both seen
 _MAX_LEADS = 4  # "but Acme's chief executive Tom Reed": an owner or a role before the name
 _PRESENT_RE = re.compile(r"[ \u00a0]+([a-z]{3,}s)\b")
 _NOT_VERBS = frozenset(("news", "was", "has", "is", "its", "this", "his", "us", "as", "plus"))
@@ -74,7 +71,8 @@ def _joined_subject(pool: Sequence[Person], p: Person, text: str, previous: int,
         return -1
     join = None
     for match in _JOIN_RE.finditer(text, previous, at):
-        join = match
+        if match.group(1) is None or match.group(1) in _JOINS:
+            join = match
     if join is None or join.start() == previous or _coordinated(pool, text, previous, join.start()):
         return -1
     if not _lead_words(text[join.end():at].split()):
