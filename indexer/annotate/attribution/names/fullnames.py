@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.names.names import (
     INITIALS_RE,
@@ -77,19 +76,7 @@ def _nicknamed(text: str, common: frozenset[str]) -> list[NameHit]:
 
 def run_names(run: str, common: frozenset[str]) -> list[tuple[NameParts, int, int]]:
     """Return (parts, where the name starts, where its piece starts) of each name one
-    capitalised run holds (find_full_names' rules), the offsets relative to the run
-    (the parts are shared with later answers for the same run: copy before changing them)."""
-    # `common` is read only for the plain forms of the run's own tokens (cut_name's tokens are
-    # the run's, a piece's last one without its period; the inner-word test reads those too):
-    # keyed by those words, a run other articles wrote ("Prime Minister Tony Blair") is read once
-    toks = run.split()
-    forms = {plain_word(t) for t in toks} | {plain_word(t.rstrip(".")) for t in toks if t.endswith(".")}
-    return list(_run_names(run, frozenset(common.intersection(forms))))
-
-
-@lru_cache(maxsize=1 << 12)  # a third of the runs of the BBC corpus recur in another article
-def _run_names(run: str, common: frozenset[str]) -> tuple[tuple[NameParts, int, int], ...]:
-    """run_names' answer, `common` holding only the lowercase words among the run's own."""
+    capitalised run holds (find_full_names' rules), the offsets relative to the run."""
     hits = []
     apostrophe = "'" in run or "\u2019" in run  # an owner's word has one: most runs none
     for start, raw in _sentence_pieces(run, 0):
@@ -104,7 +91,7 @@ def _run_names(run: str, common: frozenset[str]) -> tuple[tuple[NameParts, int, 
             continue  # "Overall UK", "During November": no surname; "Move Against Ann Vole": a headline
         offset = run.find(parts.name[0], start)
         hits.append((parts, offset if offset >= 0 else start, start))
-    return tuple(hits)
+    return hits
 
 
 # the lowercase role words closing the description ("Car Show expert, Ann Vole,")
