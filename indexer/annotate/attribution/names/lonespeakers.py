@@ -64,7 +64,7 @@ def speaking_words(text: str, common: frozenset[str], known: Container[str],
         if word not in found and word not in known and _alone_at(text, m.start(1)) \
                 and _may_be_person(text, common, word, match_org, tied=True):
             found[word] = None
-    return list(found) + [w for w in subject_first_names(text, common) if w not in found and w not in known]
+    return list(found) + [w for w in subject_first_names(text, common, known) if w not in found]
 
 
 def _subjects(text: str) -> Iterator[re.Match[str]]:
@@ -84,14 +84,18 @@ def _subjects(text: str) -> Iterator[re.Match[str]]:
 _FIRST_NAME_RE = re.compile(_NAME)
 
 
-def subject_first_names(text: str, common: frozenset[str]) -> list[str]:
+def subject_first_names(text: str, common: frozenset[str], known: Container[str] = ()) -> list[str]:
     """Return the known first names the article writes alone as a sentence's or clause's
     subject somewhere ("Jane, who runs the site, ...", "said his wife, Ann."): a person
     the article calls by first name only, whose gender a later "she" or "he" can follow.
-    A word the article also writes in lowercase ("will", "may") is left out."""
+    A word the article also writes in lowercase ("will", "may") is left out, and so is a word
+    of `known` (the names of people named in full: speaking_words drops them anyway)."""
     first_names = lexicon().first_names
+    # `known` left out before the subject scan, not after it: each word is judged on its own
+    # mentions alone (_subject_names), and most first names met are those of people named in full
     names = [word for word in dict.fromkeys(_FIRST_NAME_RE.findall(text))  # each word once, in order met
-             if (low := word.lower()) in first_names and low not in common and low not in _NOT_NAME]
+             if (low := word.lower()) in first_names and low not in common and low not in _NOT_NAME
+             and word not in known]
     if not names:
         return []
     subjects = _subject_names(text, set(names))

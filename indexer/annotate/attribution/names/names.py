@@ -106,10 +106,10 @@ def lexicon() -> Lexicon:
                    never_names=LEADING_NOISE | lex.not_names | words("determiners"))
 
 
+@lru_cache(maxsize=1 << 14)  # asked of every capitalised word near a name, the same words all through the corpus
 def first_name_gender(first: str) -> str | None:
     """Return "f", "m" or None for a first name."""
-    low, lex = first.lower(), lexicon()
-    return "f" if low in lex.female else "m" if low in lex.male else None
+    return "f" if (low := first.lower()) in lexicon().female else "m" if low in lexicon().male else None
 
 
 def is_description(name: list[str]) -> bool:

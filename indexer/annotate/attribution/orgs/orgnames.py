@@ -17,10 +17,18 @@ from onrecord.indexer.lexicon import words
 
 SITE_NOUNS = words("site_nouns")
 SUFFIXES = words("org_suffixes")
-DOMAIN_RE = re.compile(r"\b[A-Z][\w-]*\.(?:com|org|net|co\.uk|org\.uk|tv)\b")
+# a web address's endings, one row each: DOMAIN_RE is built from them, and a text holding none of
+# them after a "." holds no address (may_hold_domain: a string test spares most articles the scan)
+DOMAIN_ENDINGS = ("com", "org", "net", "co.uk", "org.uk", "tv")
+DOMAIN_RE = re.compile(rf"\b[A-Z][\w-]*\.(?:{'|'.join(re.escape(e) for e in DOMAIN_ENDINGS)})\b")
 _WORD = r"[A-Z][\w'\u2019&-]*"
 # ", Culture and Sport" after "Department for Media": the rest of a name whose "for" or "of" takes a list
 _LIST_TAIL_RE = re.compile(rf",[ \u00a0]+{_WORD}[ \u00a0]+and[ \u00a0]+{_WORD}\b")
+
+
+def may_hold_domain(text: str) -> bool:
+    """Return False when `text` holds no "." and ending of DOMAIN_ENDINGS: DOMAIN_RE finds nothing there."""
+    return any("." + ending in text for ending in DOMAIN_ENDINGS)
 
 
 def with_list(text: str, m: re.Match[str]) -> str:

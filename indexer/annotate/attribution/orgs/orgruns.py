@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.names.names import POSSESSIVE_RE
 from onrecord.indexer.annotate.attribution.names.runs import body_name
-from onrecord.indexer.annotate.attribution.orgs.orgnames import DOMAIN_RE
+from onrecord.indexer.annotate.attribution.orgs.orgnames import DOMAIN_RE, may_hold_domain
 from onrecord.indexer.annotate.attribution.orgs.orgtails import org_runs
 from onrecord.indexer.lexicon import words
 
@@ -32,7 +32,7 @@ def org_name_runs(text: str, named: list[tuple[int, int]]) -> list[tuple[int, st
     # names in quotes show what is an organisation too ('"Acme believes its case is sound," it said')
     runs = [(start, name) for start, run in org_runs(text, RUN_RE, named) if (name := clean_run(run))]
     # a web address names a site ("posted on Suprnova.org"): an organisation, "the site" after it
-    runs += [(m.start(), m.group()) for m in DOMAIN_RE.finditer(text)] if "." in text else []
+    runs += [(m.start(), m.group()) for m in DOMAIN_RE.finditer(text)] if may_hold_domain(text) else []
     runs.sort()
     return runs
 

@@ -76,10 +76,14 @@ def title_case(inner: str) -> bool:
     """True when `inner` (a quote's words, marks excluded) is written as a
     title: at most MAX_TITLE_WORDS words, the first and every word outside
     title_small_words starting with a capital or a digit."""
-    found = _WORD_RE.findall(inner)
-    if not found or len(found) > MAX_TITLE_WORDS or not _capitalised(found[0]):
-        return False
-    return all(_capitalised(w) or w.lower() in _SMALL for w in found[1:])
+    # word by word, not one findall: most quotes fail at their first lowercase word, and a
+    # long quote past MAX_TITLE_WORDS, so the rest of it is never split
+    count = 0
+    for m in _WORD_RE.finditer(inner):
+        word, count = m.group(), count + 1
+        if count > MAX_TITLE_WORDS or not _capitalised(word) and (count == 1 or word.lower() not in _SMALL):
+            return False
+    return count > 0
 
 
 def _capitalised(word: str) -> bool:
