@@ -42,12 +42,12 @@ after tuning at 3b22dfa) and rounds 39 and 40's (40 BBC articles each, scored
 at the starting code 880d4e8 and once after tuning at 15360fd) and rounds 41
 and 42's (40 BBC articles each, scored at the starting code 6ae3c06 and once
 after tuning at ca35db4) and rounds 43 and 44's (40 BBC articles each,
-scored at the starting code 7c80353 and once after tuning at 6758ea3): all are
-tuning data since.  Rounds 45 and 46 (40 BBC articles each, drawn and frozen
-while rounds 43 and 44 were the test sets, never scored) are the test sets
-now (TEST_SETS), each scored only when its flag asks: at the starting code,
-then once, after tuning; rounds 47 and 48 (drawn and frozen while 45 and 46
-are) wait beside them for the next tuning.
+scored at the starting code 7c80353 and once after tuning at 6758ea3) and
+rounds 45 and 46's (40 BBC articles each, scored at the starting code 6a2a58d
+and once after tuning at 38a0ce0): all are tuning data since.  Rounds 47 and 48
+(40 BBC articles each, drawn and frozen while rounds 45 and 46 were the test
+sets, never scored) are the test sets now (TEST_SETS), each scored only when
+its flag asks: at the starting code, then once, after tuning.
 """
 from __future__ import annotations
 
@@ -197,7 +197,8 @@ BBC_R43 = GOLD_DIR / "bbc_heldout_r43_test.json"
 BBC_R44 = GOLD_DIR / "bbc_heldout_r44_test.json"
 # Rounds 45 and 46: drawn while rounds 43 and 44 were the test sets, for the
 # session after (bench.goldselect's bbc45 and bbc46, 40 articles each),
-# annotated blind, reviewed and frozen before anyone scored them.
+# annotated blind, reviewed and frozen before anyone scored them; scored at
+# the starting code 6a2a58d and once after tuning at 38a0ce0.
 BBC_R45 = GOLD_DIR / "bbc_heldout_r45_test.json"
 BBC_R46 = GOLD_DIR / "bbc_heldout_r46_test.json"
 # Rounds 47 and 48: drawn while rounds 45 and 46 were the test sets, for the
@@ -214,13 +215,11 @@ def bbc_round(number: int) -> Path:
 
 # The BBC rounds scored once and tuning rows since, in the order drawn; every
 # row, error lister and fit script reads them from here (key bbc_rN).
-SPENT_BBC_ROUNDS = tuple(range(1, 45))
+SPENT_BBC_ROUNDS = tuple(range(1, 47))
 SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
-TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R45: ("round 45 BBC TEST", "--round45-test"),
-                                          BBC_R46: ("round 46 BBC TEST", "--round46-test"),
-                                          BBC_R47: ("round 47 BBC TEST", "--round47-test"),
+TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R47: ("round 47 BBC TEST", "--round47-test"),
                                           BBC_R48: ("round 48 BBC TEST", "--round48-test")}
 
 
