@@ -33,12 +33,11 @@ from onrecord.indexer.annotate.attribution.names.names import (
     HYPHEN_DESCRIPTION_RE,
     POSSESSIVE_RE,
     first_name_gender,
-    inside,
     is_description,
-    is_subject,
     lowercase_words,
     plain_word,
 )
+from onrecord.indexer.annotate.attribution.names.placements import inside, is_subject
 from onrecord.indexer.annotate.attribution.orgs.orgevidence import ORG_NOUNS, org_by_context, org_by_name
 from onrecord.indexer.annotate.attribution.orgs.orgnames import (
     DOMAIN_RE,

@@ -20,16 +20,13 @@ from onrecord.indexer.annotate.attribution.names.names import (
     NameParts,
     cut_name,
     first_name_gender,
-    follows_role,
-    inside,
     is_description,
-    is_subject,
     is_surname_only,
     lowercase_words,
     name_words,
-    quoted_spans,
     surname_role,
 )
+from onrecord.indexer.annotate.attribution.names.placements import follows_role, inside, is_subject, quoted_spans
 from onrecord.indexer.annotate.attribution.names.runs import (
     ROLE_WORDS,
     expand_acronym,
