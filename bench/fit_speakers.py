@@ -57,7 +57,7 @@ from bench.logit import fit_logit
 from onrecord.indexer.annotate.attribution import attribution
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.pronouns import antecedents
+from onrecord.indexer.annotate.attribution.pronouns import antecedents, contexts
 from onrecord.search import Quote
 
 L2 = 0.01
@@ -94,7 +94,7 @@ def _instance(people: DocSpeakers, pos: int, gender: str | None, is_gold: Any, s
               weight: float) -> Instance | None:
     """Return the choice at pos among the people fitting `gender`, labelled
     by is_gold(person); None when the gold person is not among two or more."""
-    ctx = antecedents.context_at(people.text, pos)
+    ctx = contexts.context_at(people.text, pos)
     pool = antecedents.candidates(people.mentions, people.by_order, pos,
                                   lambda p: gender is None or p.gender in (None, gender))
     pool = antecedents.narrow(pool, ctx, people.text)

@@ -2,7 +2,8 @@
 
 Owns, in one sentence of a frame (quotes masked): the clause cues that are
 speech verbs (`verbs`), the clause a cue introduces ("X said (that) ...":
-`clauses`), opens or closes ("according to X, ...", "..., X said.":
+`clauses`; what follows the cue, a listener, a question, a that-clause or a
+bare clause: `complements`), opens or closes ("according to X, ...", "..., X said.":
 `closings`) or splits ("The plan, X said, is dead": `asides`; "By contrast, said X,
 CLAUSE": `adverbial_asides`), a participle
 opening the sentence (`openers`), a question whose asker goes unnamed

@@ -17,7 +17,8 @@ from onrecord.indexer.annotate.attribution.clauses.closings import CLOSING_CUES,
 from onrecord.indexer.annotate.attribution.clauses.spans import MIN_WORDS, Clause, make_clause
 from onrecord.indexer.annotate.attribution.clauses.speakers import group_before
 from onrecord.indexer.annotate.attribution.clauses.verbs import CLAUSE_CUE_RE, VERB_START_RE, is_participle
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_after
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 

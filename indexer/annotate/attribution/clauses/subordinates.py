@@ -6,7 +6,7 @@ in custody, her case came within the court's reach", "Tom Reed said while it
 was a deal in principle, the firms now had to make it work".  The
 conjunctions are the lexicon's "reported_subordinators" (one row each); the
 clause's own subject and finite verb after the comma are the caller's test
-(clauses._COMMA_CLAUSE_RE, _FINITE_RE), so "said as she left, adding ..."
+(complements._COMMA_CLAUSE_RE, FINITE_RE), so "said as she left, adding ..."
 opens nothing.
 """
 from __future__ import annotations

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
-from onrecord.indexer.annotate.attribution.pronouns.antecedents import context_at, whole_quote
+from onrecord.indexer.annotate.attribution.pronouns.contexts import context_at, whole_quote
 from onrecord.indexer.annotate.attribution.pronouns.subjectbodies import LEAD_IN, NAME, named_body
 from onrecord.indexer.lexicon import words
 

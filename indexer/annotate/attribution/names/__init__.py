@@ -3,6 +3,8 @@
 Owns the name word lists' use and the cut of a run into role words, a title
 and a name (`names`; descriptors in names, "Anglo-Swedish", "the Liberal
 Democrats", `descriptors`; role, title and name or an institution, `runs`),
+where a name stands (opening its clause, after a role word, inside a quote:
+`placements`),
 the full names an article introduces (`fullnames`), whose name a lone word
 is (`singles`), which lone words are people from their first mention
 (`lonespeakers`; one a "he said" quote after its sentence makes a

@@ -15,12 +15,8 @@ import re
 from collections.abc import Callable, Container, Iterator
 
 from onrecord.indexer.annotate.attribution.names import periodtitles, pronounleads, singles, things
-from onrecord.indexer.annotate.attribution.names.names import (
-    ORG_NAME_WORDS,
-    is_role_word,
-    is_subject,
-    lexicon,
-)
+from onrecord.indexer.annotate.attribution.names.names import ORG_NAME_WORDS, is_role_word, lexicon
+from onrecord.indexer.annotate.attribution.names.placements import is_subject
 from onrecord.indexer.annotate.attribution.names.surnames import surname_hits
 from onrecord.indexer.annotate.attribution.orgs import orgevidence
 from onrecord.indexer.lexicon import words

@@ -32,7 +32,7 @@ _SPACES = " \u00a0"
 _QUOTE_MARKS = "\"\u201c\u201d\n"  # none of them may stand inside a tied quote
 _MAX_QUOTE = 600  # characters a tied quote holds at most
 # where a sentence starts: after a stop, one closing mark and its spaces, or after a line break with no stop;
-# no capital is read after it ("at 5 p.m. and" ends one here, not in pronouns.antecedents' pattern)
+# no capital is read after it ("at 5 p.m. and" ends one here, not in pronouns.contexts' pattern)
 _SENTENCE_END_RE = re.compile(r"(?:[.!?][\"'\u201d\u2019]?[ \u00a0]+|\n[ \u00a0]*)")
 # a lone capitalised word, an optional appositive between commas, an optional -ly adverb, a lowercase word
 _WORD_VERB_RE = re.compile(r"(?<![\w'\u2019-])([A-Z][a-z][\w'\u2019-]*)"

@@ -33,12 +33,11 @@ from onrecord.indexer.annotate.attribution.names.names import (
     HYPHEN_DESCRIPTION_RE,
     POSSESSIVE_RE,
     first_name_gender,
-    inside,
     is_description,
-    is_subject,
     lowercase_words,
     plain_word,
 )
+from onrecord.indexer.annotate.attribution.names.placements import inside, is_subject
 from onrecord.indexer.annotate.attribution.orgs.orgevidence import ORG_NOUNS, org_by_context, org_by_name
 from onrecord.indexer.annotate.attribution.orgs.orgnames import (
     DOMAIN_RE,
@@ -53,7 +52,7 @@ from onrecord.indexer.annotate.attribution.orgs.orgruns import org_name_runs, sp
 from onrecord.indexer.annotate.attribution.orgs.orgtails import register_rests
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
-from onrecord.indexer.annotate.attribution.pronouns.antecedents import context_at
+from onrecord.indexer.annotate.attribution.pronouns.contexts import context_at
 from onrecord.indexer.lexicon import words
 
 REFERENT_REACH = 600  # characters back "it said" looks for an organisation introduced as a subject

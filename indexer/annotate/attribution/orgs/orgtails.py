@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from onrecord.indexer.annotate.attribution.names.names import inside
+from onrecord.indexer.annotate.attribution.names.placements import inside
 from onrecord.indexer.annotate.attribution.orgs.orgnames import with_list
 from onrecord.indexer.lexicon import words
 

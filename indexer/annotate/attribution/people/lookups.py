@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from onrecord.indexer.annotate.attribution.names.names import first_name_gender
 from onrecord.indexer.annotate.attribution.people.people import Person, gender_of, plain_title_fits, rank_at, typos_of
-from onrecord.indexer.annotate.attribution.pronouns import antecedents
+from onrecord.indexer.annotate.attribution.pronouns import antecedents, contexts
 from onrecord.indexer.lexicon import words
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def pronoun_referent(people: DocSpeakers, g: str, pos: int, depth: int = anteced
     pool = antecedents.candidates(people.mentions, people.by_order, pos,
                                   lambda p: p.gender in (None, g) and not (p.first and people.org_like(p.name))
                                   and (not named or p.name in people.proxy_names or p.last not in named))
-    ctx = antecedents.context_at(people.text, pos)
+    ctx = contexts.context_at(people.text, pos)
     if depth and pool and (earlier := antecedents.chained(people.text, ctx, g, pool)) >= 0:
         return pronoun_referent(people, g, earlier, depth - 1, named)
     return antecedents.choose(pool, ctx, g, people.proxy_names, text=people.text)

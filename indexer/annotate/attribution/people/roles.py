@@ -15,7 +15,8 @@ import re
 from bisect import bisect_left
 from functools import lru_cache
 
-from onrecord.indexer.annotate.attribution.names.names import is_subject, lexicon
+from onrecord.indexer.annotate.attribution.names.names import lexicon
+from onrecord.indexer.annotate.attribution.names.placements import is_subject
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words

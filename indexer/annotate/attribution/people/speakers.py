@@ -3,47 +3,38 @@
 Owns the per-document registry of people (and institutions) that lets "Mrs Smallman" map to the Mina Smallman
 introduced earlier, "Sir Mark" to Sir Mark Rowley, "Mr Gardner" (a typo) to Barry Gardiner and "she" to the
 most salient woman.  Salience = was a speaker before, then was a sentence subject, then recency.  A person's
-record and name-level rules are people.people's, splitting a capitalised run and naming institutions runs'.
+record and name-level rules are people.people's, splitting a capitalised run and naming institutions runs';
+whom a capitalised phrase names (`resolve_run`) is people.runresolution's, over this registry.
 """
 from __future__ import annotations
 
-import re
 from functools import cached_property
 
 from onrecord.indexer.annotate.attribution.names import epithets, lonespeakers, singles, things
-from onrecord.indexer.annotate.attribution.names.fullnames import NameHit, appositive_name, find_full_names
+from onrecord.indexer.annotate.attribution.names.fullnames import NameHit, find_full_names
 from onrecord.indexer.annotate.attribution.names.names import (
     F_TITLES,
     M_TITLES,
     N_TITLES,
-    ORG_NAME_WORDS,
-    NameParts,
-    cut_name,
     first_name_gender,
-    follows_role,
-    inside,
     is_description,
-    is_subject,
     is_surname_only,
     lowercase_words,
     name_words,
-    quoted_spans,
     surname_role,
 )
+from onrecord.indexer.annotate.attribution.names.placements import follows_role, inside, is_subject, quoted_spans
 from onrecord.indexer.annotate.attribution.names.runs import (
     ROLE_WORDS,
     expand_acronym,
     looks_like_org,
     match_org,
-    org_with_of,
-    split_run,
     unnamed_spokespeople,
-    without_lead_description,
 )
 from onrecord.indexer.annotate.attribution.names.surnames import surname_hits
 from onrecord.indexer.annotate.attribution.orgs import orgevidence
 from onrecord.indexer.annotate.attribution.orgs.organisations import Organisations
-from onrecord.indexer.annotate.attribution.people import lookups, referents, relatives
+from onrecord.indexer.annotate.attribution.people import lookups, referents, relatives, runresolution
 from onrecord.indexer.annotate.attribution.people.people import (
     Person,
     gender_of,
@@ -62,9 +53,7 @@ from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.lexicon import words
 
 _NOT_FIRST = ROLE_WORDS | F_TITLES | M_TITLES | N_TITLES | words("not_first_names", "weekdays", "months")
-_CUE_FORMS = words("never_name_cues")
 _COLLECTIVE_PRONOUNS = words("pronouns_collective")
-_THE_OR_POSSESSIVE_RE = re.compile(r"^(?:the|The)\s+|['\u2019]s$")
 
 
 class DocSpeakers:
@@ -112,7 +101,7 @@ class DocSpeakers:
         self._late = None  # "Lord Dubs": a peer is a person before speaking, for the pronouns between
         lone = lonespeakers.mentions(text, self.common, (self.by_last, self.by_first), self.match_org)
         peers = [*singles.peer_mentions(text, _NOT_FIRST), *lone]  # "Vole said": a person before speaking too
-        events += [(at, self._single([w], t), is_subject(text, at)) for at, t, w in peers]
+        events += [(at, self.register_single([w], t), is_subject(text, at)) for at, t, w in peers]
         events += referents.description_mentions(text, events)  # "the cardinal will ask", "the Dutchman": one named
         for pos, person, subject in sorted(events, key=lambda e: (e[0], e[1].order)):
             if inside(self._quoted, pos):
@@ -155,7 +144,7 @@ class DocSpeakers:
         end = text.find(last, hit.start) + len(last)
         subject = (is_subject(text, hit.run_start) or newcomers.described(text, end)) \
             and not things.alone_on_line(text, hit)  # a heading; "came from Ann Vole, an analyst at": a newcomer
-        if self._surname_led(name):  # "De Blasio" after Bill de Blasio: his surname
+        if self.surname_led(name):  # "De Blasio" after Bill de Blasio: his surname
             return hit.start, next(p for p in self.by_last[last] if p.first), subject
         longer = longer_form(self.by_last.get(last, []), name, title is not None)
         if longer is not None:  # "Parker Vole" after Ann Parker Vole: her double-barrelled surname
@@ -165,7 +154,7 @@ class DocSpeakers:
                 or relatives.relative_follows(text, hit.run_start, end)):  # "cleric Ann Vole, who was killed"
             self._candidates.setdefault(last, hit)
             return None
-        person = self._person(first, last, gender_of(first, title), hit.parts.display())
+        person = self.register_person(first, last, gender_of(first, title), hit.parts.display())
         person.honour(title)
         person.roles.update(w.lower() for w in hit.parts.role)
         person.roles.update(roles_around(text, hit.run_start, end))
@@ -184,12 +173,12 @@ class DocSpeakers:
             return []
         events = []
         for start, word, title in surname_hits(text, surnames | set(firsts)):
-            person = firsts[word] if word in firsts and title is None else self._by_surname(word, title)
+            person = firsts[word] if word in firsts and title is None else self.find_by_surname(word, title)
             if person is not None:
                 events.append((start, person, is_subject(text, start)))
         return events
 
-    def _by_surname(self, last: str, title: str | None) -> Person | None:
+    def find_by_surname(self, last: str, title: str | None) -> Person | None:
         """Return whom a surname (optionally titled) names: the first fitting registered person, else its candidate."""
         g = gender_of("", title)
         for person in plain_title_fits(self.by_last.get(last, []), (title or "").lower().rstrip(".")):
@@ -199,7 +188,8 @@ class DocSpeakers:
         if hit is None:
             return None
         name = hit.parts.name
-        person = self._person(name[0], name[-1], gender_of(name[0], title or hit.parts.title), hit.parts.display())
+        gender = gender_of(name[0], title or hit.parts.title)
+        person = self.register_person(name[0], name[-1], gender, hit.parts.display())
         self._mention_late(hit, person)
         return person
 
@@ -210,7 +200,7 @@ class DocSpeakers:
                 return self._candidates.pop(key)
         return None
 
-    def _person(self, first: str, last: str, gender: str | None, display: str = "") -> Person:
+    def register_person(self, first: str, last: str, gender: str | None, display: str = "") -> Person:
         """Return the person first+last, registering them (shown as `display`, else "first last") when new."""
         name = f"{first} {last}"
         person = self.people.get(name)
@@ -228,104 +218,21 @@ class DocSpeakers:
         return person
 
     def resolve_run(self, run: str, pos: int) -> tuple[str | None, str | None]:
-        """Return (canonical speaker, role) for a capitalized phrase at pos: an institution, a person by full name,
-        or a known person by surname or title; a bare description ("Olympian", "Lib Dem") names nobody."""
-        run = without_lead_description(self.text, run, pos)  # "Bookmaker Acmebet said": Acmebet
-        org = self.match_org(run) or org_with_of(run) or orgevidence.publication_named(self.text, run)
-        role, title, name, bare = *split_run(run), _THE_OR_POSSESSIVE_RE.sub("", run)  # "the Ministry of X and Y"
-        if not name and (word := title or role) is not None and word in self.by_last:
-            name, title, role = [word], None, None  # "King said" once Ann King is known: her surname, no title
-        numbered = bool(name) and name[-1].isdigit()  # "Number 10", "Radio 1": a body's name, never a person's
-        if org and (not name or numbered or looks_like_org(name) or len(name) == 1 and not title or org in (run, bare)):
-            self.orgs.append((pos, org))
-            return org, None
-        if len(name) == 1 and (name[0].lower() in ORG_NAME_WORDS or singles.is_shouted(name[0], self.common)):
-            return None, role  # "the Party": which one is not said; "ALWAYS err on the side": emphasis, nobody
-        if (looks_like_org(name) or numbered and " " in bare) and not title:
-            return self._body_speaks(run, pos), None
-        parts = cut_name(name, self.common)
-        name, title = parts.name, title or parts.title
-        suffix, end = parts.suffix, self.text.find(run, pos) + len(run)
-        describes = things.modifies_noun(self.text, end)  # "the Acme player", "Vole's lawyer"
-        if len(name) < 2 or is_surname_only(name) or describes:
-            appositive = appositive_name(self.text, end, self.common, not name)
-            if appositive:  # "The Shadow Secretary for the Family, Ann Vole, said": Ann Vole
-                role, name, title, suffix = None, appositive, None, []
-            elif describes:
-                return None, role  # a description, not the name before it
-        lone = len(name) == 1 and name == parts.name and not (role or title or name[0] in self.by_last
-                                                               or name[0] in self.by_first)
-        if lone and (glued := self._glued_speaker(run, parts, end, org, pos)):
-            return glued, None
-        role = " ".join(([role] if role else []) + parts.role) or None
-        if not name or is_description(name) and not (name[-1] in self.by_last and (title or not name[1:])
-                                                     or surname_role(name, title)):
-            return None, role  # "Mr Bishop" once John Bishop is known, "Mr King": a surname, not a role
-        if any(t.lower() in _CUE_FORMS for t in name):
-            return None, role  # "What Reviewers Say": a heading's cue word, no name
-        return self._resolve_person(name, title, role, suffix, (pos, end))
+        """Return (canonical speaker, role) for a capitalized phrase at pos (people.runresolution)."""
+        return runresolution.resolve_run(self, run, pos)
 
-    def _body_speaks(self, run: str, pos: int) -> str:
-        """Return the body a run shaped like an organisation's name speaks as (recorded at pos): the name
-        the article spells an acronym out as ("the AFI"), else the run without its "the" or possessive."""
-        body = _THE_OR_POSSESSIVE_RE.sub("", run)  # "the AFI": the name the article spells it out as
-        body = (self.organisations.spelled_out(body) if body.isupper() else None) or body
-        self.orgs.append((pos, body))
-        return body
-
-    def _glued_speaker(self, run: str, parts: NameParts, end: int, org: str | None, pos: int) -> str | None:
-        """Return the speaker a lone word written only glued to another word stands for ("Swiss Re",
-        "The Game", "50 Cent"): the registry's body when the run names one, else that person; None if unglued."""
-        glued = singles.glued_name(self.text, run, parts, self.text[max(0, end - len(run) - 8):end - len(run)])
-        if not glued:
-            return None
-        if org:  # "The Liberal Democrats": the registry's body ("Lib Dems" too)
-            self.orgs.append((pos, org))
-            return org
-        return self._speak(self._single(glued.split(), None), pos).name
-
-    def _resolve_person(self, name: list[str], title: str | None, role: str | None, suffix: list[str],
-                        span: tuple[int, int]) -> tuple[str | None, str | None]:
-        """Return (canonical speaker, role) for a cut name starting at span[0] and ending at span[1]: a
-        person by full name (or a body: "the Acme Style Box"), else a known person by surname or title."""
-        pos, end = span
-        if len(name) >= 2 and not self._surname_led(name):
-            person = longer_form(self.by_last.get(name[-1], []), name, title is not None)
-            if person is None and things.is_thing(self.text, self.common, name, title, (role or "").split(),
-                                                  (self.text.find(name[0], pos), end)):
-                self.orgs.append((pos, " ".join(name)))  # "the Acme Style Box said": a body speaks
-                return " ".join(name), None
-            person = person or self._person(name[0], name[-1], gender_of(name[0], title), " ".join(name + suffix))
-            person.roles.update((role or "").lower().split())
-            return self._speak(person, pos).name, role
-        single = self._peer_alone(name[-1], title) or lookups.find_single(self, name[-1], title, pos) \
-            or self._by_surname(name[-1], title)
-        if single is None and (not singles.may_be_name(self.text, self.common, name[-1], title)
-                               or not title and singles.leads_institution(self.text, name[-1], self.common)):
-            return None, role  # "Church ministers", "Inanimate objects": a word; "Tufts" of Tufts University
-        if single is None:
-            single = self.people.get(f" {name[-1]}") or self._single(name, title)
-        return self._speak(single, pos).name, role
-
-    def _single(self, name: list[str], title: str | None) -> Person:
+    def register_single(self, name: list[str], title: str | None) -> Person:
         """Register a person the article names by surname alone ("Van Gaal"), with the peer's title it gives
         them ("Lord Falconer") or, after "Mr", the first name it writes before the surname ("Brett Lock")."""
         last = name[-1]
         first = singles.first_name_before(self.text, last, self.common) if surname_role([last], title) else None
         title = singles.peer_title(self.text, last, title)
-        person = self._person(first or "", last, gender_of(first or last, title))
+        person = self.register_person(first or "", last, gender_of(first or last, title))
         person.name = f"{first} {last}" if first else \
             singles.peer_name(self.text, title, last, self.match_org) if title else " ".join(name)
         return person
 
-    def _peer_alone(self, word: str, title: str | None) -> Person | None:
-        """Return the peer a lone untitled word names when the article writes it after a peer's title ("Prince
-        Ann" before "Ann said") and nobody has it as surname: that person, not someone else with that first name."""
-        if title or not singles.peer_title(self.text, word, None):
-            return None
-        return self.people.get(f" {word}") or (None if word in self.by_last else self._single([word], None))
-
-    def _surname_led(self, name: list[str]) -> bool:
+    def surname_led(self, name: list[str]) -> bool:
         """True for a surname and its particles ("van Gaal"; "Van Gaal" once Louis van Gaal is known); not "Al Gore"."""
         return is_surname_only(name) and (name[0].islower() or any(p.first for p in self.by_last.get(name[-1], [])))
 

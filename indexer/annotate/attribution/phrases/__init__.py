@@ -1,7 +1,8 @@
 """The words beside a quote that say who spoke: cues and speaker phrases.
 
 Owns the cue words and their regex (`cuewords`, over `wordtrie`), the
-speaker phrase beside a cue (`cues`; the role and description words before a
+speaker phrase beside a cue (`cues`; after an inverted cue or "according to":
+`inversions`; the role and description words before a
 name after an inverted cue: `descriptions`; a list of names after an office's "for" or
 a person noun's "of" is no speaker: `worksof`; a run "and" joins to the rest of its office or name:
 `joinedruns`) and the word shapes it reads

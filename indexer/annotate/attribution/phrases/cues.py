@@ -2,8 +2,8 @@
 
 Owns the token rules (finding the cues themselves is indexer.annotate.attribution.phrases.cuewords') that
 find, in a paragraph whose quotes are masked out (the "frame"),
-the speaker phrase tied to a cue: before it ("Mr Gardner added"), after it
-("said Mr Gardner", "according to the IOPC"), past an appositive
+the speaker phrase tied to a cue: before it ("Mr Gardner added"; after it, "said Mr Gardner",
+"according to the IOPC", is phrases.inversions'), past an appositive
 ("Barry Gardiner, MP for Brent North, told") or as a pronoun ("she said");
 a name a number ends is one phrase ("Radio 1 said", "Transport 2000 said").
 Turning a phrase into a canonical speaker is indexer.annotate.attribution.people.speakers' job.
@@ -17,18 +17,9 @@ from typing import Literal
 
 from onrecord.indexer.annotate.attribution.names.names import ORG_NAME_WORDS, lexicon
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
-from onrecord.indexer.annotate.attribution.phrases.descriptions import (
-    NOT_ROLE,
-    is_lead_word,
-    is_person_noun,
-    name_after_role,
-    past_descriptions,
-)
-from onrecord.indexer.annotate.attribution.phrases.joinedruns import joined_run
 from onrecord.indexer.annotate.attribution.phrases.persons import (
     opening_person,
     person_after_owner,
-    person_after_owner_role,
     person_of_organisation,
     unclosed_appositive_head,
     unclosed_role_appositive,
@@ -50,7 +41,7 @@ TIME_WORDS = words("weekdays", "months", "time_nouns")
 _DATE_WORDS = TIME_WORDS | words("month_abbreviations")
 _TIME_LEADS = words("time_leads")
 NAME_CONNECTORS = words("name_connectors")
-_RUN_CONNECTORS = NAME_CONNECTORS | {"&"}  # "Marks & Spencer", "Independent News & Media": one name
+RUN_CONNECTORS = NAME_CONNECTORS | {"&"}  # "Marks & Spencer", "Independent News & Media": one name
 RELATIVES = words("relatives")
 ABBREVIATIONS = frozenset(w + "." for w in words("abbreviations"))
 
@@ -106,7 +97,7 @@ def _name_run_back(toks: list[tuple[str, int, int]], i: int) -> int:
     """Return the index where a capitalized run ending at i begins."""
     j = i
     # "the Finance and Economy Ministry": "and" joins the words of an institution's name
-    connectors = _RUN_CONNECTORS | {"and"} if toks[i][0].lower() in lexicon().org_heads else _RUN_CONNECTORS
+    connectors = RUN_CONNECTORS | {"and"} if toks[i][0].lower() in lexicon().org_heads else RUN_CONNECTORS
     while j - 1 >= 0:
         tok = toks[j - 1][0]
         if is_cap(tok) or (tok.lower() in connectors and j - 2 >= 0 and is_cap(toks[j - 2][0])):
@@ -214,7 +205,7 @@ def _past_comma_before(frame: str, toks: list[tuple[str, int, int]], i: int) -> 
         return named
     opener = opening_person(toks, i)
     if opener is not None:  # "Ann Vole, president of Acme, the Acme Academy, said": Ann Vole
-        return _run_phrase(frame, toks, opener)
+        return run_phrase(frame, toks, opener)
     return _skip_appositive(toks, i)
 
 
@@ -227,7 +218,7 @@ def _name_before(frame: str, toks: list[tuple[str, int, int]], i: int, end: int)
         return None
     person = person_of_organisation(toks, j, i) or person_after_owner(toks, j, i)
     if person is not None:  # "Ann Vole of Acme said", "Acme's Mr Vole said": the person
-        return _run_phrase(frame, toks, person, end)
+        return run_phrase(frame, toks, person, end)
     described = work_of(toks, j, _name_run_back)
     if described is not None:  # "The star of Rain Man and Tootsie said": the star, not a film
         first = toks[_np_back(toks, described)][1]
@@ -284,7 +275,7 @@ def _appositive_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Ph
     return Phrase(frame[s:e], s, e, "name", lead=toks[k][1])  # the mention: the description and the name
 
 
-def _run_phrase(frame: str, toks: list[tuple[str, int, int]], run: tuple[int, int], end: int = -1,
+def run_phrase(frame: str, toks: list[tuple[str, int, int]], run: tuple[int, int], end: int = -1,
                 lead: int = -1) -> Phrase:
     """Return the name phrase of toks[run[0]..run[1]] (its mention reaching `end` when given)."""
     s, e = toks[run[0]][1], toks[run[1]][2]
@@ -297,99 +288,3 @@ def _skip_appositive(toks: list[tuple[str, int, int]], i: int) -> int:
         if toks[j][0] == ",":
             return _skip_back(toks, j - 1)
     return _skip_back(toks, i - 1)
-
-
-def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
-    """Return the speaker phrase starting at pos (after an inverted cue or
-    'according to'), looking no further right than hi."""
-    toks = tokenize(frame, pos, min(hi, pos + 160))
-    i = 0
-    while i < len(toks) and toks[i][0] in ",:":
-        i += 1
-    if i >= len(toks):
-        return None
-    tok, s, e = toks[i]
-    if tok.lower() in PRONOUNS:
-        return Phrase(tok, s, e, "pronoun")
-    j = i + 1 if tok.lower() == "the" else i
-    if j > i and j + 1 < len(toks) and toks[j][0].lower() in lexicon().descriptors \
-            and toks[j + 1][0].islower():
-        return _determiner_np(frame, toks, i)  # "the British producer": a description
-    if j < len(toks) and is_cap(toks[j][0]):
-        return _name_after(frame, toks, i, j)
-    if tok.lower() in DETERMINERS:
-        led = _lowercase_led_name(frame, toks, i)
-        if led is not None and is_person_noun((frame[led.lead:led.start].split() or [""])[-1]):
-            return led  # "said the company's chief Ann Vole": the name the description leads to
-        return _determiner_np(frame, toks, i)
-    return _lowercase_led_name(frame, toks, i)
-
-
-def _name_after(frame: str, toks: list[tuple[str, int, int]], i: int, j: int) -> Phrase | None:
-    """Return the phrase of the capitalised run starting at toks[j] after a cue (toks[i] is "the" when
-    j > i): the person it names, the name a role leads to, the noun it owns, or the run; None for a headline."""
-    s = toks[i][1]
-    k = j
-    while k + 1 < len(toks) and (is_cap(toks[k + 1][0]) or (
-            toks[k + 1][0].lower() in _RUN_CONNECTORS and k + 2 < len(toks) and is_cap(toks[k + 2][0]))):
-        k += 1
-    if is_headline(toks[j:k + 1]):
-        return None
-    joined = joined_run(toks, j, k, j > i)  # "said Trade and Industry Secretary Ann Vole": not "Trade"
-    if joined is not None:
-        first = toks[joined[0]][1] if joined[0] > j else s
-        return Phrase(frame[first:toks[joined[1]][2]], first, toks[joined[1]][2], "name", lead=s if first > s else -1)
-    person = person_of_organisation(toks, j, k)
-    if person is not None:  # "said Ann Vole of Acme": the person
-        return _run_phrase(frame, toks, person)
-    if toks[k][0].endswith(("'s", "\u2019s")) and k + 1 < len(toks) and is_person_noun(toks[k + 1][0]):
-        named = person_after_owner_role(toks, k)
-        if named is not None:  # "said Acme's executive producer Ann Vole": the name
-            return _run_phrase(frame, toks, named, lead=s)
-        end = toks[k + 1][2]  # "Vole's daughter": the daughter, not Vole
-        return Phrase(frame[s:end], s, end, "np")
-    named = name_after_role(toks, k)
-    if named is not None:  # "says Co-Founder, Ann Vole": the name the title introduces
-        return Phrase(frame[toks[named[0]][1]:toks[named[1]][2]], toks[named[0]][1], toks[named[1]][2],
-                      "name", lead=s)
-    j2, k = past_descriptions(toks, j, k)
-    if j2 > j:  # "Acme chairman Ann Vole": the role words lead the name
-        return Phrase(frame[toks[j2][1]:toks[k][2]], toks[j2][1], toks[k][2], "name", lead=s)
-    if j > i and k + 1 < len(toks) and is_person_noun(head := toks[k + 1][0]) and head not in ORG_NAME_WORDS:
-        return Phrase(frame[s:toks[k + 1][2]], s, toks[k + 1][2], "np")  # "said the Acme player": not Acme
-    return Phrase(frame[s:toks[k][2]], s, toks[k][2], "name")
-
-
-def _lowercase_led_name(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase | None:
-    """'said former party adviser Ann Vole': a name after a few lowercase
-    role words; the name run is the phrase, the role words its lead."""
-    k, last_cap = i, -1
-    while k < len(toks) and k - i < 8:
-        tok = toks[k][0]
-        if is_cap(tok):
-            last_cap = k
-        elif last_cap >= 0 or not is_lead_word(tok) or tok.lower() in NOT_ROLE:
-            break
-        k += 1
-    if last_cap < 0:
-        return None
-    first = last_cap
-    while first - 1 >= i and is_cap(toks[first - 1][0]):
-        first -= 1
-    first, last_cap = past_descriptions(toks, first, last_cap)
-    s, e = toks[first][1], toks[last_cap][2]
-    return Phrase(frame[s:e], s, e, "name", lead=toks[i][1])
-
-
-def _determiner_np(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase:
-    """'according to the party's lawyers': up to six words from a determiner."""
-    s, k = toks[i][1], i
-    while k + 1 < len(toks) and k - i < 5 and (toks[k + 1][0][0].isalpha() or _AGE_RE.fullmatch(toks[k + 1][0])) \
-            and toks[k + 1][0].lower() not in CUE_WORDS \
-            and toks[k + 1][0].lower() not in ("in", "on", "at", "to", "that") \
-            and not (k > i and toks[k + 1][0].endswith("ed")):  # "the council issued": stop at the verb
-        k += 1
-    return Phrase(frame[s:toks[k][2]], s, toks[k][2], "np")
-
-
-_AGE_RE = re.compile(r"\d{1,3}-year-old")  # "said the 34-year-old": an age is a description's head

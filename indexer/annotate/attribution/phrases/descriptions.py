@@ -1,6 +1,6 @@
 """Role and description words around a name after an inverted cue.
 
-Owns the token rules phrase_after (indexer.annotate.attribution.phrases.cues) reads past a
+Owns the token rules phrase_after (indexer.annotate.attribution.phrases.inversions) reads past a
 name's lead: an office set off by a comma before a name ("Vice President, Ann Vole"), the
 descriptions a capitalised run passes over ("Acme chairman Ann Vole") and the words that may
 lead a name; split from cues so that module stays a size one can read.

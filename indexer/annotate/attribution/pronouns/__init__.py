@@ -1,7 +1,8 @@
 """Pronoun speakers: which earlier person or body "he said" or "it said" means.
 
 Owns the learned choice of a pronoun's antecedent (`antecedents`, weights in
-indexer/data/speaker_weights.json fitted by bench/fit_speakers.py); "He said"
+indexer/data/speaker_weights.json fitted by bench/fit_speakers.py; the pronoun's sentence,
+the one before and the clause a post-posed cue closes: `contexts`); "He said"
 the subject a finite verb follows in the sentence before (`subjectverbs`),
 or the second clause's subject when that sentence joins two ("... but Tom
 Reed rejected it": `clausesubjects`);

@@ -45,7 +45,7 @@ from onrecord.indexer.annotate.attribution.orgs.bodykinds import kinds_clash
 from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS, PUBLICATIONS
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
-from onrecord.indexer.annotate.attribution.pronouns.antecedents import Context, context_at, whole_quote
+from onrecord.indexer.annotate.attribution.pronouns.contexts import Context, context_at, whole_quote
 from onrecord.indexer.lexicon import words
 
 if TYPE_CHECKING:  # the registry asks this module; its type only annotates

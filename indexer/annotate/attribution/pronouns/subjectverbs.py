@@ -1,6 +1,6 @@
 """Whether a named person is their clause's subject, read from the verb after the name (issue #31).
 
-names.names.is_subject reads what comes before a name: one opening its
+names.placements.is_subject reads what comes before a name: one opening its
 sentence is a subject.  A name after a longer lead-in is one too when a
 finite verb follows it ("But Vole's Acme counterpart Tom Reed was in no
 mood", "On the programme Ann Vole was asked", "Late on Friday Tom Reed

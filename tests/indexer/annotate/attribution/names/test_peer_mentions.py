@@ -8,7 +8,7 @@ import pytest
 
 from bench.extraction import extract_text
 from onrecord.indexer.annotate.attribution.names import singles
-from onrecord.indexer.annotate.attribution.names.names import is_subject
+from onrecord.indexer.annotate.attribution.names.placements import is_subject
 
 
 def _speakers(text: str) -> list[str | None]:

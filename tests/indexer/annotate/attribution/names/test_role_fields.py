@@ -5,7 +5,8 @@ his, not the man who spoke before."""
 from __future__ import annotations
 
 from bench.extraction import extract_text
-from onrecord.indexer.annotate.attribution.names.names import first_name_gender, follows_role, is_subject
+from onrecord.indexer.annotate.attribution.names.names import first_name_gender
+from onrecord.indexer.annotate.attribution.names.placements import follows_role, is_subject
 
 
 def _speakers(text: str) -> list[str | None]:

@@ -9,7 +9,7 @@ import pytest
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.people.positions import Positions
-from onrecord.indexer.annotate.attribution.pronouns import antecedents
+from onrecord.indexer.annotate.attribution.pronouns import antecedents, contexts
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Metadata, ParsedArticle
 
@@ -53,7 +53,7 @@ def test_the_choice_follows_the_weights() -> None:
     near.mentions.scan(90)
     far.mentions.scan(10)
     far.salient.scan(10)
-    ctx = antecedents.Context(pos=100, sentence=50, previous=0, paragraph=0)
+    ctx = contexts.Context(pos=100, sentence=50, previous=0, paragraph=0)
     only = [0.0] * len(antecedents.FEATURES)
     only[antecedents.FEATURES.index("last_mentioned")] = 1.0
     assert antecedents.choose([far, near], ctx, None, table=only) is near
@@ -70,7 +70,7 @@ def test_the_weights_table_names_known_features_and_its_sources() -> None:
 
 def test_context_finds_the_sentence_and_the_previous_one() -> None:
     text = "Intro line.\nFirst one here. Mr. Vole said so. Then she spoke"
-    ctx = antecedents.context_at(text, len(text))
+    ctx = contexts.context_at(text, len(text))
     assert text[ctx.paragraph:].startswith("First")
     assert text[ctx.sentence:].startswith("Then") and text[ctx.previous:].startswith("Mr. Vole")
 
@@ -95,7 +95,7 @@ def _modifier(text: str, name: str) -> float:
     person = Person(name, name.split()[0], name.split()[-1], order=0)
     at = text.index(name)
     person.mentions.scan(at)
-    ctx = antecedents.context_at(text, len(text))
+    ctx = contexts.context_at(text, len(text))
     row = antecedents.features([person], ctx, None, text=text)[0]
     return row[antecedents.FEATURES.index("modifier")]
 

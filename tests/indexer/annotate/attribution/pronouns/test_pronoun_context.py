@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.annotate.attribution.people.people import Person
-from onrecord.indexer.annotate.attribution.pronouns import antecedents
+from onrecord.indexer.annotate.attribution.pronouns import antecedents, contexts
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Metadata, ParsedArticle
 
@@ -17,7 +17,7 @@ def _speakers(text: str) -> list[str | None]:
 
 def test_the_sentence_before_a_paragraphs_first_sentence_ends_the_paragraph_before() -> None:
     text = 'Ann Vole left early. Then there is Tavo Brenn.\n\n"Go on," he said.'
-    ctx = antecedents.context_at(text, text.index("he said"))
+    ctx = contexts.context_at(text, text.index("he said"))
     assert text[ctx.previous:ctx.sentence].strip() == "Then there is Tavo Brenn."
 
 
@@ -28,7 +28,7 @@ def test_the_subject_of_the_pronouns_own_sentence_is_who_it_means() -> None:
     speaker.spoke.add(40)
     subject.mentions.scan(60)
     subject.salient.scan(60)
-    ctx = antecedents.Context(pos=100, sentence=55, previous=0, paragraph=0)
+    ctx = contexts.Context(pos=100, sentence=55, previous=0, paragraph=0)
     weights = [0.0] * len(antecedents.FEATURES)
     weights[antecedents.FEATURES.index("last_speaker")] = 5.0
     assert antecedents.choose([speaker, subject], ctx, "m", table=weights) is subject
@@ -39,7 +39,7 @@ def test_the_first_named_in_the_sentence_before_is_a_feature() -> None:
     first, second = Person("Ann Vole", "Ann", "Vole", order=0), Person("Kim Reed", "Kim", "Reed", order=1)
     first.mentions.scan(10)
     second.mentions.scan(30)
-    ctx = antecedents.Context(pos=100, sentence=50, previous=5, paragraph=0)
+    ctx = contexts.Context(pos=100, sentence=50, previous=5, paragraph=0)
     rows = antecedents.features([first, second], ctx, None)
     k = antecedents.FEATURES.index("first_in_prev")
     assert [row[k] for row in rows] == [1.0, 0.0]

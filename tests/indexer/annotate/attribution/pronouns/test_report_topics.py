@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.indexer.annotate.attribution.people.people import Person
-from onrecord.indexer.annotate.attribution.pronouns import antecedents, reporttopics
+from onrecord.indexer.annotate.attribution.pronouns import antecedents, contexts, reporttopics
 
 
 def _outside(text: str, names: list[str], spoke: dict[str, int]) -> list[str]:
@@ -22,7 +22,7 @@ def _outside(text: str, names: list[str], spoke: dict[str, int]) -> list[str]:
         if name in spoke:
             person.spoke.scan(spoke[name])
         pool.append(person)
-    ctx = antecedents.context_at(text, text.rindex("he said"))
+    ctx = contexts.context_at(text, text.rindex("he said"))
     return [p.name for p in antecedents.outside_report(pool, ctx, text)]
 
 
