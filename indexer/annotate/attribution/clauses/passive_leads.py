@@ -32,7 +32,10 @@ _AUX = r"(?:would|will|could|should|was|were|is|are|had|has|have|might|may|can|m
 # or a capitalised subject of up to four words and a finite auxiliary ("the council will", "Mr Reed had")
 _BARE = (rf"(?:(?:he|she|they|we|there)\s+[a-z]|(?:the|a|an|this|these|those|his|her|its|their|[A-Z][a-z]+)"
          rf"\s+(?:[\w'\u2019-]+\s+){{0,3}}?{_AUX})")
-_LEAD_RE = re.compile(rf"\b[Ii]t\s+(?P<cue>{_CUE}){_ADJUNCT}\s+(?:that\s+|(?={_BARE}))")
+_LEAD = rf"\s+(?P<cue>{_CUE}){_ADJUNCT}\s+(?:that\s+|(?={_BARE}))"
+# one pattern per case of "it", each opening with its literal (a fast scan for it, a tenth of "\b[Ii]t"'s
+# cost on every cue sentence), no word character before it ("summit was announced" is no "it")
+_LEAD_RES = (re.compile(rf"it(?<!\wit){_LEAD}"), re.compile(rf"It(?<!\wIt){_LEAD}"))
 _CUE_RE = re.compile(_CUE)
 
 
@@ -42,7 +45,7 @@ def passive_lead_clause(s: str, lo: int, hi: int) -> Clause | None:
     CLAUSE"): from the clause's first word to the sentence's end, the passive
     its cue and phrase (no one named speaks); None when no such passive
     opens a clause there."""
-    found = _LEAD_RE.search(s, lo, hi)
+    found = min(filter(None, (regex.search(s, lo, hi) for regex in _LEAD_RES)), key=lambda m: m.start(), default=None)
     if found is None:
         return None
     # the cue's span as a Match of its own for make_clause (always there: the test only narrows the type)

@@ -55,6 +55,7 @@ def test_each_shape_of_a_leading_passive_reports_its_clause(text: str, clause: s
     "It was announced by the harbour board on a windy morning in May.",  # an agent, no clause
     "It is announced every six months and is worked out using an official formula.",  # no clause after it
     "It was confirmed on Wednesday.",
+    "A summit was announced on Monday that would settle the harbour dispute.",  # "summit" holds no "it"
 ])
 def test_other_leading_passives_report_nothing(text: str) -> None:
     assert reported(text) == []
