@@ -13,7 +13,8 @@ its speaker ("a bill which ministers claim will cut crime": `gaps`), who a parti
 after "quoted ... as" reports ("Ann Vole was
 quoted as saying ...": `quotedas_leads`), a clause a sourceless passive
 closes ("..., it has been confirmed.", "..., a court has heard.":
-`passive_closings`), a bare clause a subordinate clause opens ("said as X
+`passive_closings`) or opens ("It was announced that ...": `passive_leads`),
+a bare clause a subordinate clause opens ("said as X
 was held, his case came ...": `subordinates`), the clause record (`spans`), a clause cut where the
 writer's words resume (`runons`), what a statement was issued in
 (`channels`), the speaker phrase before a cue (`speakers`) and whether it

@@ -2,7 +2,8 @@
 
 Owns finding the clause cues of a sentence (CLAUSE_CUE_RE over the
 lexicon's "clause_cues") and telling a cue used as a speech verb from one
-that reports nothing: a noun ("his remarks"), a name ("Said Ahmed"), a
+that reports nothing: a noun ("his remarks"; a plural with no subject
+before it, "after reports that", "investigating claims"), a name ("Said Ahmed"), a
 passive ("was told"), or a cue hedged by a modal, "to" or a negation
 ("you could say that", "what to ask", "he doesn't deny that").
 """
@@ -51,6 +52,12 @@ _DOCUMENT_CUE_NOUNS = words("document_nouns") & _CUES
 _DOCUMENT_VERB_AFTER_RE = re.compile(rf"\s+(?:{word_alternation(words('document_speech_cues'))})\b", re.I)
 _SMALL_WORDS = frozenset("a an the of to in on at for and or but by with as is".split())  # lowercase in a title
 _HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tell"
+# a cue word that is also a plural noun ("fresh claims", "after reports that") and what, right before it,
+# leaves it no subject: a word of plural_cue_noun_leads, or a lowercase -ed/-ing verb form whose object it is
+# ("dismissed reports", "investigating claims"; "the accused claims" is a subject: a determiner before it)
+_PLURAL_CUE_NOUNS = words("plural_cue_nouns")
+_PLURAL_NOUN_LEADS = words("plural_cue_noun_leads")
+_WORD_BEFORE_RE = re.compile(r"(?:([\w'\u2019-]+)\s+)?([\w'\u2019-]+)\s+$")
 
 
 def is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
@@ -62,7 +69,25 @@ def is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
     # searched in place, not in a slice: a slice would cut "Kiedis" to "is" or "other" to "her"
     start = max(lo, cue.start() - 12)
     passive = not is_participle(cue) and _PASSIVE_RE.search(s, start, cue.start())
-    return not _NOUN_BEFORE_RE.search(s, start, cue.start()) and not passive and not _document_noun(s, cue)
+    return not _NOUN_BEFORE_RE.search(s, start, cue.start()) and not passive and not _document_noun(s, cue) \
+        and not _plural_noun(s, lo, cue)
+
+
+def _plural_noun(s: str, lo: int, cue: re.Match[str]) -> bool:
+    """True when a cue word that is also a plural noun (plural_cue_nouns) has
+    no subject right before it: a word of plural_cue_noun_leads ("after
+    reports that", "if claims are true") or a lowercase verb form in -ed or
+    -ing, no determiner before it ("dismissed reports", "investigating claims")."""
+    if cue.group().lower() not in _PLURAL_CUE_NOUNS:
+        return False
+    m = _WORD_BEFORE_RE.search(s, max(lo, cue.start() - 30), cue.start())
+    if m is None:
+        return False
+    word = m.group(2)
+    if word.lower() in _PLURAL_NOUN_LEADS:
+        return True
+    verb_form = word.islower() and len(word) > 4 and word.endswith(("ed", "ing"))
+    return verb_form and (m.group(1) or "").lower() not in _DETERMINERS
 
 
 def _document_noun(s: str, cue: re.Match[str]) -> bool:

@@ -24,7 +24,8 @@ from typing import Any
 
 from onrecord.indexer.annotate.attribution.clauses.clauses import CLAUSE_CUE_RE, find_clauses
 from onrecord.indexer.annotate.attribution.clauses.openers import asked_clause
-from onrecord.indexer.annotate.attribution.clauses.passive_closings import hearing_cue, passive_closing_clause
+from onrecord.indexer.annotate.attribution.clauses.passive_closings import hearing_cue
+from onrecord.indexer.annotate.attribution.clauses.passive_leads import sourceless_passive_clause
 from onrecord.indexer.annotate.attribution.clauses.questions import passive_asked_clause
 from onrecord.indexer.annotate.attribution.clauses.runons import cut_before_cue, cut_before_quote, cut_run_on
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, cut_naming
@@ -151,8 +152,8 @@ def _line_reports(text: str, line: Paragraph, frame: Frame, first_cue: int, quot
             found.append(Quote(text=text[start:end], start=start, end=end, kind="indirect",
                                **_cue_fields(clause.cue, base), **who))
         # "Asked if CLAUSE, Ann Vole said", "Ann Vole was asked if CLAUSE": a question nobody named put;
-        # "CLAUSE, it has been confirmed.": a passive that names no source
-        asked = asked_clause(s, lo, hi) or passive_asked_clause(s, lo, hi) or passive_closing_clause(s, lo, hi)
+        # "CLAUSE, it has been confirmed.", "It was announced that CLAUSE": a passive that names no source
+        asked = asked_clause(s, lo, hi) or passive_asked_clause(s, lo, hi) or sourceless_passive_clause(s, lo, hi)
         kept = None if asked is None else _beside_quotes(s, text, base, hi, asked, inside)
         if kept is not None and not any(q.start < kept.end + base and q.end > kept.start + base for q in found):
             found.append(Quote(text=text[kept.start + base:kept.end + base], start=kept.start + base,
