@@ -22,6 +22,9 @@ _BE_FORMS = words("be_forms")
 # between a passive subject and its naming participle: "has been", "was later", "is often", "to be"
 # (a bracketed expansion may follow the subject: "HSDPA (High Speed Downlink Packet Access) has been")
 _PASSIVE_GAP_RE = re.compile(r"(?:[ \u00a0]+\([^()]{1,80}\))?[ \u00a0]+((?:[a-z]+[ \u00a0]+){1,3})$")
+# the label after the object: "as", or a quote mark a few words on ("called Ruritania a "paradise"");
+# a tag after a whole quote ('"...," describes Ann Vole.') has none: she is its speaker
+_LABEL_NEXT_RE = re.compile(r"[ \u00a0]+(?:as\b|(?:[a-z]+[ \u00a0]+){0,2}[\"'\u201c\u2018])")
 _GAP_ADVERBS = frozenset({"also", "often", "later", "once", "widely", "since", "already", "even", "now"})
 _GAP_AUXILIARIES = frozenset({"has", "have", "had", "will", "would", "could", "may", "might", "to"})
 
@@ -31,8 +34,8 @@ def labels_thing(text: str, start: int, end: int, cue_start: int, cue_end: int) 
     object right after the cue, or the subject right before a passive form of it ("X has been described")."""
     if text[cue_start:cue_end].lower() not in _NAMING_CUES:
         return False
-    if start >= cue_end:  # "described the Acme elements as": nothing but a space between
-        return not text[cue_end:start].strip()
+    if start >= cue_end:  # "described the Acme elements as": nothing but a space between, the label next
+        return not text[cue_end:start].strip() and _LABEL_NEXT_RE.match(text, end) is not None
     if end > cue_start:
         return False
     gap = _PASSIVE_GAP_RE.fullmatch(" " + text[end:cue_start])

@@ -24,6 +24,7 @@ def _labels(sentence: str, phrase: str, cue: str) -> bool:
     ('"It is a disaster," said the Zorvan boss.', "the Zorvan boss", "said", False),
     ('Ann Vole then quickly described it as "bad".', "Ann Vole", "described", False),
     ('Critics called the plan "a mess".', "Critics", "called", False),
+    ('"Coffee lasts," describes Ann Vole. "It stays."', "Ann Vole", "describes", False),
 ])
 def test_labels_thing_reads_the_object_and_the_passive_subject(
         sentence: str, phrase: str, cue: str, expected: bool) -> None:
@@ -37,3 +38,7 @@ def test_labels_thing_reads_the_object_and_the_passive_subject(
 ])
 def test_no_labelled_thing_is_credited_with_its_label(text: str) -> None:
     assert who(text) == [None]
+
+
+def test_a_naming_verb_after_a_whole_quote_tags_its_speaker() -> None:
+    assert who('Drink it early. "Coffee has a long half-life," describes Ann Vole. "It stays."')[0] == "Ann Vole"
