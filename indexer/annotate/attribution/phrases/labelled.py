@@ -36,8 +36,8 @@ def labels_thing(text: str, start: int, end: int, cue_start: int, cue_end: int) 
         return False
     if start >= cue_end:  # "described the Acme elements as": nothing but a space between, the label next
         return not text[cue_end:start].strip() and _LABEL_NEXT_RE.match(text, end) is not None
-    if end > cue_start:
-        return False
+    if end > cue_start or not text[cue_start:cue_end].lower().endswith("ed"):
+        return False  # "Acme is calling for an end to the "raw deal"": a progressive, Acme's own words
     gap = _PASSIVE_GAP_RE.fullmatch(" " + text[end:cue_start])
     if gap is None:
         return False

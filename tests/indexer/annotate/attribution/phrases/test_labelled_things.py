@@ -24,6 +24,8 @@ def _labels(sentence: str, phrase: str, cue: str) -> bool:
     ('"It is a disaster," said the Zorvan boss.', "the Zorvan boss", "said", False),
     ('Ann Vole then quickly described it as "bad".', "Ann Vole", "described", False),
     ('Critics called the plan "a mess".', "Critics", "called", False),
+    ('Groups such as the Zorvan Union are calling for an end to the "raw deal".', "the Zorvan Union", "calling",
+     False),
     ('"Coffee lasts," describes Ann Vole. "It stays."', "Ann Vole", "describes", False),
 ])
 def test_labels_thing_reads_the_object_and_the_passive_subject(
