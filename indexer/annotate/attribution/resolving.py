@@ -37,6 +37,7 @@ from onrecord.indexer.annotate.attribution.orgs.staff import staff_owner
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cuewords import SOFT_CUES
+from onrecord.indexer.annotate.attribution.phrases.labelled import labels_thing
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.ranking.evidence import evidence_of
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
@@ -79,6 +80,8 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     cue_m = None if cue is None else Mention(text[cue.start() + base:cue.end() + base],
                                              cue.start() + base, cue.end() + base)
     speaker, role, by_nominal, affiliate = None, None, False, None
+    if cue is not None and rule == "cue" and labels_thing(text, start, end, cue.start() + base, cue.end() + base):
+        return Attribution(None, mention, cue_m, None, rule=rule)  # 'described Acme as "jarring"': Acme is no speaker
     if phrase.kind == "pronoun":
         # "Mr Vole has failed, he claimed", "he said Vole was wrong": a name the clause holds is another's
         named = frozenset(w for m in _NAMED_RE.finditer(text[clause[0]:clause[1]]) for w in m[1].split()) \

@@ -15,5 +15,6 @@ signing a quote with a name or a description (`signatures`), and whom "the paper
 quoted Y as saying" credits (`quotedas`), and the subject of an absolute
 participle cue ("..., with analysts saying ...": `absolutes`), and a sentence's
 subject cut back before the verb its reader ran on into ("The board has
-closed it, saying ...": `overruns`).
+closed it, saying ...": `overruns`), and the thing a naming verb labels, never the
+label's speaker ("described the plan as "a mess"", "X has been described as": `labelled`).
 """
