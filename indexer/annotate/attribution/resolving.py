@@ -79,7 +79,7 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
     mention = Mention(text[start:end], start, end)
     cue_m = None if cue is None else Mention(text[cue.start() + base:cue.end() + base],
                                              cue.start() + base, cue.end() + base)
-    speaker, role, by_nominal, affiliate = None, None, False, None
+    speaker, role, by_nominal = None, None, False
     if cue is not None and rule == "cue" and labels_thing(text, start, end, cue.start() + base, cue.end() + base):
         return Attribution(None, mention, cue_m, None, rule=rule)  # 'described Acme as "jarring"': Acme is no speaker
     if phrase.kind == "pronoun":
@@ -94,21 +94,7 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         by_nominal = speaker is not None
         if speaker is not None and role == phrase.text and people.is_person(speaker):
             role = None  # "A Quill Party MEP said" and the person named next: the run is no role of theirs
-    # "the lock forward said" in a story about one player, where no description reading named anyone: a
-    # reading that did ("the 20-year-old", "the American") was right in all 8 BBC corpus quotes it would change
-    # (the reported pass asks indirect.topicperson after its own credit)
-    if speaker is None and rule != "reported" and (topic := topic_person(None, phrase, start, people)) is not None:
-        speaker, by_nominal = people.speak_as(topic, start), True
-    if speaker is None and phrase.kind != "pronoun" and rule != "reported":  # "his wife, Ann": the relative so named
-        speaker = kin_speaker(text[start:end], start, people)
-    if speaker is None and phrase.kind != "pronoun" and rule == "cue":
-        # "Ann Vole, Acme vice president, said" read as "president": the name before it (a quote's cue only:
-        # for a reported clause's it named only false clauses on the tuning rows)
-        speaker = named_before_role(text, start, end, people)
-    elif speaker and phrase.kind != "pronoun" and rule == "cue" and not people.is_person(speaker):
-        # "Ann Vole, spokeswoman for the Acme Union (AU), said" read as the union: the person her role links
-        # it to, who speaks for it herself (no proxy to note)
-        affiliate = affiliated_person(text, start, people)
+    speaker, by_nominal, affiliate = _later_readings(phrase, text, (start, end), rule, people, speaker, by_nominal)
     if speaker is None and rule == "byline" and _BYLINE_NAME_RE.fullmatch(phrase.text):
         speaker = phrase.text  # '"..." - Tiffany' / '- LT': the line signs the quote with a name
     spokes = _SPOKES_FOR_RE.search(frame.s, max(0, phrase.start - 40), phrase.start)
@@ -118,6 +104,32 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         speaker = _spoken_for(speaker, spokes, base, people)
     evidence = evidence_of(rule, phrase.kind, by_nominal) if speaker else None
     return Attribution(speaker, mention, cue_m, role, rule=rule, evidence=evidence)
+
+
+def _later_readings(phrase: Phrase, text: str, span: tuple[int, int], rule: str, people: DocSpeakers,
+                    speaker: str | None, by_nominal: bool) -> tuple[str | None, bool, str | None]:
+    """Return (speaker, by_nominal, affiliate) after the readings asked when the phrase's own
+    reading named nobody (the one person a story is about, a relative, the name before a role),
+    or named a body a person's role links her to (affiliate: she speaks, not the body)."""
+    start, end = span
+    # "the lock forward said" in a story about one player, where no description reading named anyone: a
+    # reading that did ("the 20-year-old", "the American") was right in all 8 BBC corpus quotes it would change
+    # (the reported pass asks indirect.topicperson after its own credit)
+    if speaker is None and rule != "reported" and (topic := topic_person(None, phrase, start, people)) is not None:
+        speaker, by_nominal = people.speak_as(topic, start), True
+    if phrase.kind == "pronoun":
+        return speaker, by_nominal, None
+    if speaker is None and rule != "reported":  # "his wife, Ann": the relative so named
+        speaker = kin_speaker(text[start:end], start, people)
+    if speaker is None and rule == "cue":
+        # "Ann Vole, Acme vice president, said" read as "president": the name before it (a quote's cue only:
+        # for a reported clause's it named only false clauses on the tuning rows)
+        return named_before_role(text, start, end, people), by_nominal, None
+    if speaker and rule == "cue" and not people.is_person(speaker):
+        # "Ann Vole, spokeswoman for the Acme Union (AU), said" read as the union: the person her role links
+        # it to, who speaks for it herself (no proxy to note)
+        return speaker, by_nominal, affiliated_person(text, start, people)
+    return speaker, by_nominal, None
 
 
 def _described_speaker(words: str, start: int, rule: str, people: DocSpeakers) -> str | None:
