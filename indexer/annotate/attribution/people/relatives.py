@@ -22,6 +22,7 @@ _RELATIVES = words("personal_relatives")
 _PLURAL_LEADS = words("plural_relative_leads")
 _BODY_NOUNS = words("org_nouns", "org_heads")
 _DETERMINERS = words("determiners")
+_NOT_BEFORE = _BODY_NOUNS | _DETERMINERS  # "band Vole Sisters", "the Vole Boys": built once, not a call
 _SPACE = "[ \u00a0]+"
 # ", who", or an appositive opened by an article and holding no stop or quote, then "who" and its next word
 _RELATIVE_RE = re.compile(
@@ -42,4 +43,4 @@ def relative_follows(text: str, start: int, end: int) -> bool:
     if m.group(1) and any(w in _BODY_NOUNS for w in _LOWER_WORD_RE.findall(m.group(1))):
         return False  # "a group of members who": the members are who
     before = _WORD_BEFORE_RE.search(text, max(0, start - 30), start)
-    return before is None or before.group(1).lower() not in _BODY_NOUNS | _DETERMINERS
+    return before is None or before.group(1).lower() not in _NOT_BEFORE
