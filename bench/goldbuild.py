@@ -72,7 +72,9 @@ drawn while rounds 41 and 42 were a session's test sets;
 `--round 45` and `--round 46` write rounds 45 and 46's (bbc45 and bbc46),
 drawn while rounds 43 and 44 were a session's test sets;
 `--round 47` and `--round 48` write rounds 47 and 48's (bbc47 and bbc48),
-drawn while rounds 45 and 46 were a session's test sets.
+drawn while rounds 45 and 46 were a session's test sets;
+`--round 49` and `--round 50` write rounds 49 and 50's (bbc49 and bbc50),
+drawn while rounds 47 and 48 were a session's test sets.
 """
 from __future__ import annotations
 
@@ -386,6 +388,15 @@ ROUND48_NOTE = (
     " Round 48: drawn by bench/goldselect.py (bbc48: 40 articles by random.Random(484848), disjoint from "
     "bbc_quotes.json, rounds 1-46 and round 47's draw, no text twice nor the text of an earlier gold's article) "
     "beside round 47; annotated the same way, a test set only.")
+ROUND49_NOTE = (
+    " Round 49: drawn by bench/goldselect.py (bbc49: 40 articles by random.Random(494949), disjoint from "
+    "bbc_quotes.json and rounds 1-48, no text twice nor the text of an earlier gold's article) in the session "
+    "whose test sets were rounds 47 and 48, for the session after it; annotated the same way (headline quotes "
+    "and headline reported speech included) by annotators who saw only the texts, a test set only.")
+ROUND50_NOTE = (
+    " Round 50: drawn by bench/goldselect.py (bbc50: 40 articles by random.Random(505050), disjoint from "
+    "bbc_quotes.json, rounds 1-48 and round 49's draw, no text twice nor the text of an earlier gold's article) "
+    "beside round 49; annotated the same way, a test set only.")
 
 
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
@@ -420,7 +431,8 @@ BBC_ROUNDS: dict[int, str] = {
     31: ROUND31_NOTE, 32: ROUND32_NOTE, 33: ROUND33_NOTE, 34: ROUND34_NOTE,
     35: ROUND35_NOTE, 36: ROUND36_NOTE, 37: ROUND37_NOTE, 38: ROUND38_NOTE,
     39: ROUND39_NOTE, 40: ROUND40_NOTE, 41: ROUND41_NOTE, 42: ROUND42_NOTE, 43: ROUND43_NOTE, 44: ROUND44_NOTE,
-    45: ROUND45_NOTE, 46: ROUND46_NOTE, 47: ROUND47_NOTE, 48: ROUND48_NOTE}
+    45: ROUND45_NOTE, 46: ROUND46_NOTE, 47: ROUND47_NOTE, 48: ROUND48_NOTE,
+    49: ROUND49_NOTE, 50: ROUND50_NOTE}
 
 
 def draw_round(number: int, corpus: Path) -> list[str]:
@@ -461,7 +473,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=tuple(range(1, 49)), default=1)
+    parser.add_argument("--round", type=int, choices=tuple(range(1, 51)), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)
