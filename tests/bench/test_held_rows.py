@@ -13,7 +13,7 @@ rounds 39 and 40 since 15360fd,
 rounds 41 and 42 since ca35db4,
 rounds 43 and 44 since 6758ea3,
 rounds 45 and 46 since 38a0ce0); a frozen test set
-(bench.heldout.TEST_SETS: rounds 47 and 48)
+(bench.heldout.TEST_SETS: rounds 47 to 50)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -40,6 +40,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R47,
     BBC_R48,
+    BBC_R49,
+    BBC_R50,
     WEB_GOLD,
     WEB_R2,
 )
@@ -74,9 +76,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R47: ("round 47 BBC TEST", "--round47-test"),
-                                 BBC_R48: ("round 48 BBC TEST", "--round48-test")}
-    assert not {BBC_R47, BBC_R48} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (47, 48)]
+                                 BBC_R48: ("round 48 BBC TEST", "--round48-test"),
+                                 BBC_R49: ("round 49 BBC TEST", "--round49-test"),
+                                 BBC_R50: ("round 50 BBC TEST", "--round50-test")}
+    assert not {BBC_R47, BBC_R48, BBC_R49, BBC_R50} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (47, 48, 49, 50)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
