@@ -21,5 +21,7 @@ the headline names (`topicpeople`), and a body described but never named
 ("the statistical office said") as the description itself, or the body the
 article names in those words (`describedbodies`), and a kinship description
 ("his wife, Ann", "his son said") as the relative the article introduces with
-that noun (`kinfolk`).
+that noun (`kinfolk`), and a definite person epithet naming no office ("the
+two-time champion") as the acting subject the sentence before names first
+(`subjectepithets`).
 """
