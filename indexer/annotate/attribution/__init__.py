@@ -35,6 +35,9 @@ Grouped by concern, in the order a quote is attributed:
   clause of the lead was read (", the Acme Lords have ruled."), for `headlines`;
 - `headline_actors`: the body a headline opens with doing something to its
   quoted words ("Acme Party attacks 'U-turns'"), for `headlines`;
+- `headline_echoes`: the body's reported clauses that repeat a headline
+  quote's words ("EU 'too slow'" over "the Commission report says ... too
+  slow"), a source of `headline_choice`'s;
 - `cleanup/`: each speaker value's one type, and the values no one person or
   organisation holds cleared, a body's cut name widened, an opening word cut.
 

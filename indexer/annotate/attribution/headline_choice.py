@@ -3,8 +3,9 @@
 Owns the order among the sources a headline quote no cue credits takes its
 speaker from, and the tests that pass over a source (its subject the topic
 of the lead's claim, a lead voice naming no one).  Finding the sources is
-their own modules' (headline_actors, headline_subjects, headline_closings;
-the next paragraph's source and the body's quotes: headlines); crediting the
+their own modules' (headline_actors, headline_subjects, headline_closings,
+headline_echoes; the next paragraph's source and the body's quotes:
+headlines); crediting the
 chosen quote's speaker is indexer.annotate.attribution.attribution's, passed
 in as `recredit`.
 
@@ -23,6 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from onrecord.indexer.annotate.attribution.headline_echoes import reported_echoes
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.lexicon import words
 from onrecord.search import Quote
@@ -45,6 +47,9 @@ Recredit = Callable[[Quote, Quote], Quote]  # (headline quote, source quote) -> 
 SOURCE_ORDER: tuple[tuple[str, str], ...] = (
     ("echo", "a body quote repeating the headline's quoted words (whole words: 'courageous' is not "
              "'courageously') is the speech the headline cuts"),
+    ("reported", "else a body reported clause repeating them as whole words (headline_echoes: \"EU 'too slow'\" over "
+                 "'the Commission report says ... has been too slow') is its source, before a lead or a first "
+                 "speaker the words are not in"),
     ("described", "a lead describing its speaker ('The new health minister says ...') names them in the "
                   "next paragraph; the lead's own credit is then a word cut from the description, or no one"),
     ("lead", "the first paragraph under a headline states what the headline says, with its source "
@@ -106,8 +111,9 @@ def _sources(head: Quote, quoted: str, below: Below) -> dict[str, list[Quote]]:
     named = [] if CUE_WORDS.intersection(words.split()) else _named_speaker(_before(head, quoted), later)
     if named and _is_topic(named[0], head, below):
         named = []  # "Vole 'aware' of fraud" over "Ann Vole knew, his associate has told a court"
-    return {"echo": echo, "described": below.described, "lead": [q for q in later if q.end <= below.lead_end],
-            "closing": below.closing, "named": named, "source": below.source, "said": said}
+    return {"echo": echo, "reported": reported_echoes(below.quotes, head.end, words), "described": below.described,
+            "lead": [q for q in later if q.end <= below.lead_end], "closing": below.closing, "named": named,
+            "source": below.source, "said": said}
 
 
 def _repeats(quote: Quote, words: str) -> bool:

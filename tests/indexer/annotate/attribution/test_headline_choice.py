@@ -26,6 +26,8 @@ def _below(rows: set[str]) -> Below:
         quotes.append(_quote('"We kept our word"', 200, "Ann Vole"))
     if "echo" in rows:
         quotes.append(_quote('"I am proud of record and of the team"', 300, "Echo Person"))
+    if "reported" in rows:
+        quotes.append(_quote("the club was proud of record sales", 350, "Ann Reed", "indirect"))
     if "said" in rows:
         quotes.append(_quote('"It was a long year"', 400, "Said Person"))
     return Below(quotes=quotes, lead_end=100, lead_text="The club had a good year.",
@@ -34,8 +36,8 @@ def _below(rows: set[str]) -> Below:
                  closing=[_quote("x", 500, "Closing Body")] if "closing" in rows else [])
 
 
-_ORDER = ["echo", "described", "lead", "closing", "named", "source", "said"]
-_SPEAKERS = {"echo": "Echo Person", "described": "Described Person", "lead": "Lead Person",
+_ORDER = ["echo", "reported", "described", "lead", "closing", "named", "source", "said"]
+_SPEAKERS = {"echo": "Echo Person", "reported": "Ann Reed", "described": "Described Person", "lead": "Lead Person",
              "closing": "Closing Body", "named": "Ann Vole", "source": "Source Body", "said": "Said Person"}
 
 
