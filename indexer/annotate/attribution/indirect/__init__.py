@@ -7,7 +7,9 @@ phrase names in words the registry cuts (`written`), the newspaper "the
 newspaper said" means (`outlets`) and a masthead written only as "The Bugle"
 (`mastheads`), the body a description names inside it (`bodies`), a body's
 name that runs on into its speaker (`staffruns`), a book's words as its
-author's (`works`), "it" right after a document's words as its issuer's
+author's (`works`) and any other work's as its maker's when the sentence names
+the maker right after it, "according to a report from the Acme Institute"
+(`worksources`), "it" right after a document's words as its issuer's
 (`itdocuments`), a lead's "a charity has warned" as the body a later
 sentence shows speaking (`leadbodies`) and a name kept as written when the
 registry's "person" ending in it is a body's, "Radio Leicester", and

@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.indirect.outlets import WORD_RE
+from onrecord.indexer.annotate.attribution.indirect.worksources import work_maker
 from onrecord.indexer.annotate.attribution.indirect.written import credited
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
@@ -36,7 +37,7 @@ def book_author(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeak
     """Return `who` credited to the author of the work its phrase names (a
     book, a memoir: its possessive owner, else the person named after "by"
     beside it or the last such work before it), or of the title it is when
-    ", by <author>," follows it; else `who`."""
+    ", by <author>," follows it; else the maker indirect.worksources names, else `who`."""
     pos, end = phrase.start + base, phrase.end + base
     text = people.text
     found = WORD_RE.findall(phrase.text.lower())
@@ -45,8 +46,8 @@ def book_author(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeak
         author = _person_in(title.group(1), title.start(1), people)
     elif phrase.kind == "np" and found and found[-1] in _WORKS:
         author = _owner(phrase, pos, people) or _author_by(pos, end, people)
-    else:
-        return who
+    else:  # "according to a report from the Acme Institute": any other work's maker named after it
+        return work_maker(who, phrase, base, people)
     return who if author is None else credited(who, author, "person", "name")
 
 
