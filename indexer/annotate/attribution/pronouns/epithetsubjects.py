@@ -11,8 +11,12 @@ is the person the headline names first, when that person fits it
 (topicpeople.fits: the head noun's gender, not named in the epithet's own
 sentence), is named in the body before the pronoun, in its paragraph or the
 one before (topicpeople.named_near), and is of the pronoun's gender; and when
-no one of the pool was introduced with the epithet's noun ("striker Tom Reed
-... The striker said": Reed) or is named before the epithet in its sentence.
+no one else of the pool was introduced with the epithet's noun ("striker Tom
+Reed ... The striker said": Reed), is named before the epithet in its sentence,
+or spoke or was a subject since the headline's person was last named (the story
+turned to them: "Andy Robinson said ... However, the England coach added" is
+Robinson's, whoever the headline names; reading the BBC corpus's changed
+records found two such).
 """
 from __future__ import annotations
 
