@@ -4,14 +4,14 @@ Owns one reading of a definite person epithet as a speaker phrase ("the
 Brazilian", "the former Acme international", "the 22-cap Norland man", "the
 41-year-old chart-topper", "the lock forward"): when the headline names
 exactly one person, the body has named them before the phrase and the epithet
-fits them (_fits), the epithet is that person, not whoever was a subject last
+fits them (fits), the epithet is that person, not whoever was a subject last
 ("Vole quits club ... Club chairman Ann Tern held talks with Vole. The former
 Norland international added ..." is Vole's).  News calls the person its story
 is about by such an epithet; a lastly named other person is met in passing.  A
 pick introduced with the epithet's own noun, speaking since the headline's
 person was last named, or named in the body before the headline's person stays
 (_kept); so does a headline person not named in the phrase's paragraph or the
-one before (a round-up's later paragraphs are about others: _named_near).  The
+one before (a round-up's later paragraphs are about others: named_near).  The
 reported pass asks it after its own credit (indirect.topicperson), the quote
 pass (resolving) only where no description reading named anyone.
 """
@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from onrecord.indexer.annotate.attribution.descriptions.rolesynonyms import with_synonyms
 from onrecord.indexer.annotate.attribution.names.names import lexicon
 from onrecord.indexer.annotate.attribution.people.people import Person
-from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.lexicon import words
+
+if TYPE_CHECKING:  # people.speakers imports pronouns.epithetsubjects, which reads this module
+    from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 
 _AGE_RE = re.compile(r"\d+-year-old")
 _WORD_RE = re.compile(r"[\w'\u2019-]+")
@@ -38,7 +41,7 @@ EPITHET_NOUNS = words("epithet_nouns")
 
 
 @lru_cache(maxsize=1)
-def _epithet_nouns() -> frozenset[str]:
+def epithet_nouns() -> frozenset[str]:
     """Return the nouns that may head a person epithet: the lexicon's person nouns and EPITHET_NOUNS."""
     return lexicon().person_nouns | EPITHET_NOUNS
 
@@ -55,7 +58,7 @@ def topic_person(picked: str | None, phrase: Phrase, pos: int, people: DocSpeake
     if found is None or picked == found[0].name:
         return None
     topic, head_end = found
-    if not _fits(topic, head, pos, people.text) or not _named_near(topic, pos, people.text):
+    if not fits(topic, head, pos, people.text) or not named_near(topic, pos, people.text):
         return None
     person = next((p for p in people.by_order if p.name == picked), None)
     if person is not None and _kept(person, topic, head, head_end, pos):
@@ -75,7 +78,7 @@ def _kept(picked: Person, topic: Person, head: str, head_end: int, pos: int) -> 
         or picked.spoke.last_before(pos) > topic.mentions.last_before(pos)
 
 
-def _named_near(topic: Person, pos: int, text: str) -> bool:
+def named_near(topic: Person, pos: int, text: str) -> bool:
     """True when the headline's person is named in the paragraph holding pos or
     the one before it: a round-up's later paragraphs are about others ("Vole
     won ... [two paragraphs on] ... Tern grew in confidence. 'Bring it on,' said
@@ -85,7 +88,7 @@ def _named_near(topic: Person, pos: int, text: str) -> bool:
     return any(start <= at < pos for at, _ in topic.mentions.scanned)
 
 
-def _fits(topic: Person, head: str, pos: int, text: str) -> bool:
+def fits(topic: Person, head: str, pos: int, text: str) -> bool:
     """True when the headline's person may be the epithet at pos: of the
     head noun's gender, if it has one ("the woman" is no man's), and not
     named in the phrase's own sentence ("The midfielder claims he lacks the
@@ -100,13 +103,13 @@ def _fits(topic: Person, head: str, pos: int, text: str) -> bool:
 def epithet_head(phrase: Phrase) -> str | None:
     """Return the head noun of a definite person epithet ("the Brazilian",
     "The 22-cap Norland man", "the 30-year-old"): "the" and words ending in a
-    person noun (_epithet_nouns) or an age, no owner's "'s" (a capitalised
+    person noun (epithet_nouns) or an age, no owner's "'s" (a capitalised
     "The Brazilian" the phrase finder read as a name too); else None."""
     found = _WORD_RE.findall(phrase.text.lower())
     if phrase.kind not in ("np", "name") or len(found) < 2 or found[0] != "the" or "'s" in phrase.text:
         return None
     head = found[-1]
-    return head if head in _epithet_nouns() or _AGE_RE.fullmatch(head) else None
+    return head if head in epithet_nouns() or _AGE_RE.fullmatch(head) else None
 
 
 def _headline_person(people: DocSpeakers, pos: int) -> tuple[Person, int] | None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from onrecord.indexer.annotate.attribution.names.names import first_name_gender
 from onrecord.indexer.annotate.attribution.people.people import Person, gender_of, plain_title_fits, rank_at, typos_of
 from onrecord.indexer.annotate.attribution.pronouns import antecedents, contexts
+from onrecord.indexer.annotate.attribution.pronouns.epithetsubjects import epithet_referent
 from onrecord.indexer.lexicon import words
 
 if TYPE_CHECKING:
@@ -48,8 +49,9 @@ def find_single(people: DocSpeakers, word: str, title: str | None, pos: int) -> 
 
 def pronoun_referent(people: DocSpeakers, g: str, pos: int, depth: int = antecedents.CHAIN_DEPTH,
                      named: frozenset[str] = frozenset()) -> Person | None:
-    """Return whom the pronoun opening the sentence before means (antecedents.chained), else the person of
-    gender g (or unknown) mentioned before pos the learned ranking (antecedents) scores highest: no `named`."""
+    """Return whom the pronoun opening the sentence before means (antecedents.chained), else the headline's
+    person a definite epithet opening it stands for (epithetsubjects), else the person of gender g (or
+    unknown) mentioned before pos the learned ranking (antecedents) scores highest: no `named`."""
     # he and she never mean an organisation ("Acme Bakery was founded in 1988")
     pool = antecedents.candidates(people.mentions, people.by_order, pos,
                                   lambda p: p.gender in (None, g) and not (p.first and people.org_like(p.name))
@@ -57,4 +59,9 @@ def pronoun_referent(people: DocSpeakers, g: str, pos: int, depth: int = anteced
     ctx = contexts.context_at(people.text, pos)
     if depth and pool and (earlier := antecedents.chained(people.text, ctx, g, pool)) >= 0:
         return pronoun_referent(people, g, earlier, depth - 1, named)
+    # "The Brazilian confirmed ... Ferguson. '...,' he told": the epithet, the headline's person (a rule)
+    topic = epithet_referent(people.by_order, pool, contexts.whole_quote(people.text, ctx), g, people.text) \
+        if pool else None
+    if topic is not None and topic.last not in named and not people.org_like(topic.name):
+        return topic
     return antecedents.choose(pool, ctx, g, people.proxy_names, text=people.text)

@@ -13,5 +13,7 @@ reports is that report's topic, not who a "he said" after it means
 (`reporttopics`); the person a question in the sentence before is put to
 answers it, not the asker (`askedparties`); a he/she after a short time
 lead-in ("In 2010, he warned") is its sentence's subject, as one opening
-it is (`leadins`).
+it is (`leadins`); a "he said" after a sentence a definite person epithet
+opens ("The Brazilian confirmed ...") the person the headline names first
+(`epithetsubjects`).
 """
