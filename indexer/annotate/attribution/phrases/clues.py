@@ -24,6 +24,7 @@ from onrecord.indexer.annotate.attribution.phrases.passives import AGENT_AFTER_Q
 from onrecord.indexer.annotate.attribution.phrases.quotedas import quoted_as
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
+from onrecord.indexer.annotate.attribution.spans.nextleads import leads_next_quote
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteSpan
 from onrecord.indexer.lexicon import words
 
@@ -36,7 +37,7 @@ _ROLE_WORDS = words("roles", "spokes")
 _PREPOSITION_RE = re.compile(r"(?:about|on|in|for|with|to|of|at|from|over|into|by|than|as)\b", re.I)
 _PARTICIPLE_LEAD_RE = re.compile(
     r"(?:,|\b(?:after|before|while|when|by|without|for|about|in|on|of|since|being))\s*$", re.I)
-_PERIOD_END_RE = re.compile(r"\.['\"\u2019\u201d]+$")
+_PERIOD_END_RE = re.compile(r"\.[ \u00a0]?['\"\u2019\u201d]+$")
 # words before a name that make it a participle's subject, not an object: "with Ann Vole saying",
 # "including Acme calling", "as Ann Vole said"; "and", "or", "but" join it to the sentence's subject
 _SUBJECT_MAKERS = frozenset({"with", "including", "as", "and", "or", "but"})
@@ -68,6 +69,8 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     gap_match = _AFTER_GAP_RE.match(s, qe)
     assert gap_match is not None  # the pattern matches the empty string too
     gap = gap_match.end()
+    if leads_next_quote(frame.text, frame.base + qs, frame.base + qe, s, gap):
+        return None  # '"... a great year." Ann Vole said: "...': the next quote's lead
     if _PERIOD_END_RE.search(frame.text, frame.base + qs, frame.base + qe) and s[gap:gap + 1].isupper():
         # '"... done." Ann Vole said later that ...' starts a new sentence; '"... done." Ann Vole said.' tags it
         return _closing_tag(s, gap, frame.sentence(gap)[1])
