@@ -29,6 +29,14 @@ def speakers(text: str) -> list[str | None]:
     (["statistics", "showed", "that"], False),
     (["issued", "a", "statement", "that"], True),  # a speech noun of the stem
     (["thanked", "the", "crew", "and"], True),  # stance_stems: thanks are voiced words
+    # stance_stems (issue #31, attr95): a view felt, seen, linked or committed to is the subject's own
+    (["felt", "that", "there"], True),
+    (["feels", "that", "it", "is"], True),
+    (["sees"], True),
+    (["seems"], False),  # "sees" is a whole form: "seem" opens no view of the subject's
+    (["links", "the", "harbour", "to", "the", "new"], True),
+    (["was", "linked", "to", "the"], False),  # a passive: others linked her to it
+    (["has", "committed", "itself", "to"], True),
     # be_forms: a passive after a be-form is a view of the subject, not hers
     (["was", "hailed", "for", "her"], False),
     # passive_agent_words: an -ed form before "with" or "by" is passive too
@@ -62,3 +70,13 @@ def test_a_capitalised_name_is_never_a_speaker_noun(mention: str, narrated: bool
 ])
 def test_a_scare_quote_in_a_narrative_sentence_gets_no_value(text: str) -> None:
     assert speakers(text) == [None]
+
+
+@pytest.mark.parametrize("text, speaker", [
+    ('Ann Vole felt that there "might well be" a sweep for the film.', "Ann Vole"),
+    ('The Quill Bank sees "the opportunity to create value" in Lund.', "Quill Bank"),
+    ('Ann Vole links "harbour fees" to the new "threat" of closure.', "Ann Vole"),
+    ('The Quill Party has committed itself to "universal" harbour care.', "Quill Party"),
+])
+def test_a_subject_voicing_a_view_keeps_the_value(text: str, speaker: str) -> None:
+    assert set(speakers(text)) == {speaker}
