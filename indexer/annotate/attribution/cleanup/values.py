@@ -35,6 +35,7 @@ from dataclasses import replace
 
 from onrecord.indexer.annotate.attribution.cleanup.bodynouns import is_body_noun_value
 from onrecord.indexer.annotate.attribution.cleanup.introduced import introduced_names
+from onrecord.indexer.annotate.attribution.cleanup.kindtails import cut_kind_tails
 from onrecord.indexer.annotate.attribution.cleanup.nametails import whole_tails
 from onrecord.indexer.annotate.attribution.cleanup.openers import SPEECH_VERBS, cut_openers
 from onrecord.indexer.annotate.attribution.cleanup.voicing import POSSESSIVE, is_narrated_person, voices_view
@@ -302,7 +303,9 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
     people = frozenset(q.speaker for p in article.paragraphs for q in p.quotes
                        if q.speaker and q.speaker_type == "person")
     # "But police", "Said Vole": the sentence's first word cut off the value first (openers)
+    # and "the United board": the body's name without the kind noun after it (kindtails)
     cut = cut_openers(article.text, [q for p in article.paragraphs for q in p.quotes])
+    cut |= cut_kind_tails([q for p in article.paragraphs for q in p.quotes], people)
     # "Rival Acme said", "the Leeds-published Bugle said": a reported body's name without its description
     cut_paras = [[reported_without_modifiers(_whole(q, cut)) for q in p.quotes] for p in article.paragraphs]
     quotes_all = [q for quotes in cut_paras for q in quotes]
