@@ -173,11 +173,13 @@ def _only_listener(s: str, pos: int, first: int, hi: int) -> bool:
     the BBC lessons were learned."), or a run before an infinitive ("told the skipper to warn his
     players", "told them not to"): an order, no statement."""
     return _TOLD_TO_RE.match(s, pos, hi) is not None or _LISTENER_END_RE.fullmatch(s, pos, hi) is not None \
-        and FINITE_RE.match(s, first, hi) is None and not opens_regular_past(s, first, hi)
+        and FINITE_RE.match(s, first, hi) is None and not opens_regular_past(s, first, hi) \
+        and _PRONOUN_SUBJECT_RE.search(s, pos, hi) is None  # "tells voters she's with them": her clause
 
 
 # up to six words and the sentence's end: "the BBC News website.", "the BBC's Today programme."
 _LISTENER_END_RE = re.compile(r"(?:\s+[\w'\u2019&-]+(?:\.[\w'\u2019&-]+)*){1,6}\s*[.!?]?\s*")
+_PRONOUN_SUBJECT_RE = re.compile(r"\s(?:he|she|they|we|i|you)(?:['\u2019](?:s|d|ll|re|ve|m))?\s", re.I)
 # up to eight words, none a verb ("the court the firm wanted to": a clause), then "to" and a verb
 _NO_VERB = r"(?!(?:that|had|has|have|was|were|is|are|would|will|could|should|can|might|may|must|did|does|do)\b)"
 _TOLD_TO_RE = re.compile(rf"(?:\s+{_NO_VERB}(?![a-z]+ed\b)[\w'\u2019&.-]+){{1,8}}?\s+(?:not\s+)?to\s+[a-z]")
