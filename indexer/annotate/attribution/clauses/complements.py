@@ -3,10 +3,11 @@ bare clause.
 
 Owns the shapes after a cue within one sentence of a frame (quotes masked, local offsets): "told
 reporters that ...", "asked whether ...", "said on Monday (that) ...", "said he would", "explained
-how ...", "said in politics it takes time", "said yesterday, the middle class is ...".  The cue
+how ...", "said in politics it takes time", "said yesterday, the middle class is ..."; and what is only
+whom a "told" told ("told the BBC News website."): no clause.  The cue
 words are the lexicon's tables (indexer.lexicon: "bare_clause_cues", "object_cues",
-"finite_clause_cues", "wh_clause_cues", "question_clause_cues").  Which cue of a sentence reports,
-and its speaker, are clauses.clauses'.
+"finite_clause_cues", "wh_clause_cues", "question_clause_cues", "listener_first_cues").  Which cue of a
+sentence reports, and its speaker, are clauses.clauses'.
 """
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ OBJECT_CUES = words("object_cues")
 FINITE_CUES = words("finite_clause_cues")
 WH_CUES = words("wh_clause_cues")
 QUESTION_CUES = words("question_clause_cues")  # "questioned whether": a question only, as "asked"
+# "told the BBC News website.": with no listener read, the words after the cue are who was told, no clause,
+# when they end the sentence within six words with no finite verb
+LISTENER_FIRST_CUES = words("listener_first_cues")
 # a time or place phrase between the cue and its clause: "said on Monday (that)", "told the BBC in May"
 _ADJUNCT_RE = re.compile(
     r"\s*,?\s*(?:(?:on|in|at|during|to|after|before|last|this|late|earlier|via|through|from|over|with|without|for)\s+"
@@ -102,11 +106,10 @@ def complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) ->
     """Return the clause a cue ending at pos reports forward: a listener, then
     a question, a that-clause or a bare clause; None when none follows."""
     word = cue.group().lower()
-    if word in OBJECT_CUES:
-        listener = _OBJECT_RE.match(s, pos, hi)
-        if listener is not None and listener.group().strip().lower() == "you":
-            return None  # "it tells you the rules": the writer's instructions
-        pos = listener.end() if listener else pos
+    listener = _OBJECT_RE.match(s, pos, hi) if word in OBJECT_CUES else None
+    if listener is not None and listener.group().strip().lower() == "you":
+        return None  # "it tells you the rules": the writer's instructions
+    pos = listener.end() if listener else pos
     asking = word.startswith("ask")
     if asking or word in QUESTION_CUES:  # "questioned" takes no listener: "questioned Ann when ..."
         question = _QUESTION_RE.match(s, pos, hi)
@@ -128,12 +131,14 @@ def complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str]) ->
     wh = _WH_RE.match(s, pos, hi) if word in WH_CUES else None
     if wh is not None:
         return make_clause(s, wh.end(), hi, phrase, cue)
-    return _bare_complement(s, pos, hi, phrase, cue, word)
+    return _bare_complement(s, pos, hi, phrase, cue, word, listener is not None)
 
 
-def _bare_complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str], word: str) -> Clause | None:
+def _bare_complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[str], word: str,
+                     listened: bool) -> Clause | None:
     """Return the clause without "that" a cue (`word`, lowercase) reports from pos ("said he would", "said in
-    politics it takes time", "said yesterday, the middle class is ..."); None for a channel or no clause."""
+    politics it takes time", "said yesterday, the middle class is ..."), `listened` when a listener was read
+    before pos; None for a channel or no clause."""
     time = _TIME_RE.match(s, pos, hi)
     pos = time.end() if time else pos
     if CHANNEL_RE.match(s, cue.end(), hi):
@@ -148,6 +153,8 @@ def _bare_complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[st
     if gap is not None:  # "a bill which ministers claim will cut crime": "which" is its subject
         return gap
     bare = _BARE_OPEN_RE.match(s, pos, hi)
+    if bare and word in LISTENER_FIRST_CUES and not listened and _only_listener(s, pos, bare.end(), hi):
+        return None
     if bare and (word in BARE_CUES or word in FINITE_CUES and (FINITE_RE.match(s, bare.end(), hi)
                                                                 or opens_regular_past(s, bare.end(), hi)
                                                                 or _ASIDE_SUBJECT_RE.match(s, bare.end(), hi))) \
@@ -158,6 +165,20 @@ def _bare_complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[st
     if comma is not None and word in BARE_CUES and FINITE_RE.match(s, comma.end(), hi):
         return make_clause(s, comma.end(), hi, phrase, cue)
     return None
+
+
+def _only_listener(s: str, pos: int, first: int, hi: int) -> bool:
+    """True when the words from pos (the first at `first`) after a listener_first_cues word are only whom
+    it told: a short run ending the sentence with no finite verb ("told the BBC News website.", not "told
+    the BBC lessons were learned.")."""
+    return _LISTENER_END_RE.fullmatch(s, pos, hi) is not None and FINITE_RE.match(s, first, hi) is None \
+        and not opens_regular_past(s, first, hi) \
+        and _PRONOUN_SUBJECT_RE.search(s, pos, hi) is None  # "tells voters she's with them": her clause
+
+
+# up to six words and the sentence's end: "the BBC News website.", "the BBC's Today programme."
+_LISTENER_END_RE = re.compile(r"(?:\s+[\w'\u2019&-]+(?:\.[\w'\u2019&-]+)*){1,6}\s*[.!?]?\s*")
+_PRONOUN_SUBJECT_RE = re.compile(r"\s(?:he|she|they|we|i|you)(?:['\u2019](?:s|d|ll|re|ve|m))?\s", re.I)
 
 
 # a pronoun subject and a finite verb ending the sentence: "said he would.", "denied it happened."

@@ -57,6 +57,9 @@ _HEDGE_ENDS = ("'ll", "\u2019ll", "n't", "n\u2019t")  # "I'll admit", "Don't tel
 # ("dismissed reports", "investigating claims"; "the accused claims" is a subject: a determiner before it)
 _PLURAL_CUE_NOUNS = words("plural_cue_nouns")
 _PLURAL_NOUN_LEADS = words("plural_cue_noun_leads")
+# a verb in its base or -s form whose object the plural noun is: "refused to deny claims that", "moved to scotch
+# claims", "makes claims that" (the -ed and -ing forms need no row: their ending tells them)
+_PLURAL_NOUN_VERBS = words("plural_cue_noun_verbs")
 _WORD_BEFORE_RE = re.compile(r"(?:([\w'\u2019-]+)\s+)?([\w'\u2019-]+)\s+$")
 
 
@@ -76,18 +79,28 @@ def is_verb(s: str, lo: int, cue: re.Match[str]) -> bool:
 def _plural_noun(s: str, lo: int, cue: re.Match[str]) -> bool:
     """True when a cue word that is also a plural noun (plural_cue_nouns) has
     no subject right before it: a word of plural_cue_noun_leads ("after
-    reports that", "if claims are true") or a lowercase verb form in -ed or
-    -ing, no determiner before it ("dismissed reports", "investigating claims")."""
+    reports that", "if claims are true"), a verb of plural_cue_noun_verbs
+    ("deny claims"), or a lowercase verb form in -ed or -ing, no determiner
+    before it ("dismissed reports", "investigating claims")."""
     if cue.group().lower() not in _PLURAL_CUE_NOUNS:
         return False
     m = _WORD_BEFORE_RE.search(s, max(lo, cue.start() - 30), cue.start())
     if m is None:
         return False
     word = m.group(2)
-    if word.lower() in _PLURAL_NOUN_LEADS:
+    if word.lower() in _PLURAL_NOUN_LEADS or word in _PLURAL_NOUN_VERBS:
         return True
-    verb_form = word.islower() and len(word) > 4 and word.endswith(("ed", "ing"))
+    # lowercase, or capitalised only as its sentence's first word ("Addressing claims that ...")
+    lowered = word.islower() or word[1:].islower() and _opens_sentence(s, lo, m.start(2))
+    verb_form = lowered and len(word) > 4 and word.endswith(("ed", "ing"))
     return verb_form and (m.group(1) or "").lower() not in _DETERMINERS
+
+
+def _opens_sentence(s: str, lo: int, start: int) -> bool:
+    """True when the word at `start` is the first of its sentence: nothing but
+    spaces since lo, or a stop before them."""
+    before = s[lo:start].rstrip()
+    return not before or before[-1] in ".!?"
 
 
 def _document_noun(s: str, cue: re.Match[str]) -> bool:
