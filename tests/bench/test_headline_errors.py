@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from bench.headline_errors import headline_lines, main
+from bench.headline_errors import BBC_TUNING, headline_lines, main
 from onrecord.search import Quote
 
 TEXT = "Vole 'to quit' over cuts\n\nAnn Vole will quit, Bob Tamm said. \"I go,\" she said."
@@ -49,5 +49,7 @@ def test_what_is_no_headline_error_gets_no_line(pred: list[Quote], gold: list[di
 
 
 def test_a_frozen_test_set_is_refused() -> None:
+    # the round after the last spent one: refused by name, before any gold is read (r47 was spent at 1a03576c)
+    frozen = f"bbc_r{max(int(name[5:]) for name in BBC_TUNING if name.startswith('bbc_r')) + 1}"
     with pytest.raises(SystemExit):
-        main(["bbc_r47"])
+        main([frozen])
