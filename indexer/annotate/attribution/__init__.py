@@ -17,6 +17,11 @@ Grouped by concern, in the order a quote is attributed:
 - `attribution`: the order of evidence tying each quote to a speaker;
 - `resolving`: whom one found speaker phrase names (a pronoun, a name run,
   a description, a byline), as the Attribution `attribution` records;
+- `partial_subjects`: a cue-less partial quote's own named subject with a
+  stance verb of theirs ('Ann Vole welcomed Tom Reed's "courage"'), over the
+  speaker carried from the quote before, for `attribution`;
+- `described_pronouns`: the spokesperson description a "he"/"she" right after
+  it continues ('A spokesman said ... "...," he added'), for `resolving`;
 - `clauses/`: reported clauses ("X said (that) ...", "according to X, ...")
   and the speaker phrase of each;
 - `indirect/`: the reported pass adding each clause as an `indirect` quote

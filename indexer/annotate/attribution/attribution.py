@@ -28,6 +28,7 @@ from onrecord.indexer.annotate.attribution.headline_reports import add_headline_
 from onrecord.indexer.annotate.attribution.headline_subjects import names_from
 from onrecord.indexer.annotate.attribution.headlines import credit_headlines, echoed_titles
 from onrecord.indexer.annotate.attribution.indirect.reports import add_reported
+from onrecord.indexer.annotate.attribution.partial_subjects import named_subject
 from onrecord.indexer.annotate.attribution.people.people import pronoun_gender
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases import clues, introductions, signatures
@@ -170,7 +171,8 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
         return None  # 'a so-called "magic circle"': the writer's distance, nobody's words
     if kind == "partial" and who.rule == "same_paragraph" and not p.headline:
         # 'A Tory spokesman "totally refuted" it': not the last speaker
-        who = own_subject(p.frame, p.text, p.people, qs) or who
+        # 'Ann Vole welcomed Tom Reed's "courage"': her stance, not the last speaker's words
+        who = own_subject(p.frame, p.text, p.people, qs) or named_subject(p.frame, p.text, p.people, qs, who) or who
     if kind == "partial" and who.mention is None and not p.headline:
         # a headline's subject is whom the story is about, not who is quoted ("Minister 'to quit'")
         lo = frame.sentence(qs)[0]

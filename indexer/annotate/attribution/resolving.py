@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from onrecord.indexer.annotate.attribution.described_pronouns import Described, described_subject
 from onrecord.indexer.annotate.attribution.descriptions.definites import resolve_name_run
 from onrecord.indexer.annotate.attribution.descriptions.kinfolk import kin_speaker
 from onrecord.indexer.annotate.attribution.descriptions.nominals import resolve_nominal
@@ -34,6 +35,7 @@ from onrecord.indexer.annotate.attribution.names.runs import body_name, looks_li
 from onrecord.indexer.annotate.attribution.names.things import modifies_noun
 from onrecord.indexer.annotate.attribution.orgs.roleheads import role_headed_body
 from onrecord.indexer.annotate.attribution.orgs.staff import staff_owner
+from onrecord.indexer.annotate.attribution.people.people import pronoun_gender
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cuewords import SOFT_CUES
@@ -86,7 +88,11 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         # "Mr Vole has failed, he claimed", "he said Vole was wrong": a name the clause holds is another's
         named = frozenset(w for m in _NAMED_RE.finditer(text[clause[0]:clause[1]]) for w in m[1].split()) \
             if clause else frozenset()
-        speaker = people.resolve_pronoun(phrase.text, start, named)
+        spoke = described_subject(frame, phrase.start, gender) if (gender := pronoun_gender(phrase.text)) else None
+        speaker = _spokesperson_speaker(spoke, frame, text, people, rule) if spoke and not spoke.definite else None
+        speaker = speaker or people.resolve_pronoun(phrase.text, start, named)
+        if speaker is None and spoke:  # "The official said ...": whom no one named before, the description's
+            speaker = _spokesperson_speaker(spoke, frame, text, people, rule)
     elif phrase.kind == "name":
         speaker, role = _name_speaker(phrase.text, start, cue, people)
     if speaker is None and phrase.kind != "pronoun":  # "the minister", "a Fox spokesman"
@@ -104,6 +110,15 @@ def resolve(phrase: Phrase, cue: re.Match[str] | None, frame: Frame, text: str,
         speaker = _spoken_for(speaker, spokes, base, people)
     evidence = evidence_of(rule, phrase.kind, by_nominal) if speaker else None
     return Attribution(speaker, mention, cue_m, role, rule=rule, evidence=evidence)
+
+
+def _spokesperson_speaker(spoke: Described, frame: Frame, text: str, people: DocSpeakers, rule: str) -> str | None:
+    """Return whom the spokesperson description a "he"/"she" continues names ('A spokesman said ...
+    "...," he added': described_pronouns): the body the article's scan noted it a proxy of, else its
+    description's reading."""
+    lo, hi = spoke.start + frame.base, spoke.end + frame.base
+    noted = next((body for at, body, _gender in people.proxies if lo <= at < hi), None)
+    return noted or _described_speaker(text[lo:hi], lo, rule, people)
 
 
 def _later_readings(phrase: Phrase, text: str, span: tuple[int, int], rule: str, people: DocSpeakers,
