@@ -9,9 +9,11 @@ a person noun's "of" is no speaker: `worksof`; a run "and" joins to the rest of 
 (`shapes`: speaker nouns, relative clauses, headline runs), a person's name beside
 an organisation, a place or a chain of descriptions (`persons`), a sentence's opening
 subject (`subjects`), where a quote's speaker phrase is (`clues`; a passive cue's
-agent: `passives`), whether the sentence before a bare quote introduces a new speaker (`introductions`), a name
-its role appositive marks as the newcomer a pronoun may mean (`newcomers`), the dash line
-signing a quote with a name or a description (`signatures`), and whom "the paper
+agent: `passives`; an inverted cue after the clause's comma closing the sentence, '..." once
+he saw it, said Mr Vole.': `invertedcloses`), whether the sentence before a bare quote
+introduces a new speaker (`introductions`), a name its role appositive marks as the
+newcomer a pronoun may mean (`newcomers`), the dash line signing a quote with a name or
+a description (`signatures`), and whom "the paper
 quoted Y as saying" credits (`quotedas`), and the subject of an absolute
 participle cue ("..., with analysts saying ...": `absolutes`), and a sentence's
 subject cut back before the verb its reader ran on into ("The board has

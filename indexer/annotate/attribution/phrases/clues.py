@@ -20,6 +20,7 @@ from onrecord.indexer.annotate.attribution.descriptions.rolesafter import name_b
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_before
 from onrecord.indexer.annotate.attribution.phrases.cuewords import PARTICIPLE_CUES, SOFT_CUE_RE, find_cues, is_weak
 from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
+from onrecord.indexer.annotate.attribution.phrases.invertedcloses import inverted_close
 from onrecord.indexer.annotate.attribution.phrases.passives import AGENT_AFTER_QUOTE_RE, passive_agent
 from onrecord.indexer.annotate.attribution.phrases.quotedas import quoted_as
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
@@ -93,6 +94,9 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
     phrase = phrase_before(s, gap, cue.start())
     if isinstance(phrase, Phrase) and _PREPOSITION_RE.match(s, gap):
         phrase = None  # '"..." about the decision, said X': not a speaker
+    if not (isinstance(phrase, Phrase) and phrase.kind != "np" and phrase.start == gap) \
+            and (inverted := inverted_close(s, gap, cue, hi)):
+        return name_past_role(s, inverted, hi) or inverted, cue  # '" once he saw it, said Mr Vole.'
     if isinstance(phrase, Phrase) and gap in (phrase.start, phrase.lead):
         return phrase, cue  # '," Ann Vole said' / '," Acme's chief, Ann Vole, said'
     if isinstance(phrase, Phrase) and _NP_LEAD_RE.fullmatch(s, gap, phrase.start):
@@ -203,6 +207,10 @@ def _soft_cue_after(s: str, gap: int, hi: int) -> tuple[Phrase, re.Match[str]] |
     return before, cue
 
 
+# a closing mark left between a clause's comma and its closing cue ('... them," said Ann Vole.'): no words
+_STRAY_MARKS = " \"\u201d"
+
+
 def _clause_final_cue(s: str, qe: int, hi: int, closing_only: bool = False) -> tuple[Phrase, re.Match[str]] | None:
     """Find '... "excesses" are sickening, Ann Vole said.': a speaker and cue
     closing the sentence after a comma, past the rest of the quoted clause.
@@ -214,13 +222,13 @@ def _clause_final_cue(s: str, qe: int, hi: int, closing_only: bool = False) -> t
     for k, cue in enumerate(reversed(find_cues(s, qe, hi))):
         # the sentence's last cue right after a comma tags it too: '..., said Ann Vole, a pollster.'
         closes = bool(_CLOSES_SENTENCE_RE.fullmatch(s, cue.end(), hi)) or not k and not is_weak(cue) \
-            and not s[s.rfind(",", qe, cue.start()) + 1:cue.start()].strip()
+            and not s[s.rfind(",", qe, cue.start()) + 1:cue.start()].strip(_STRAY_MARKS)
         if (closing_only or is_weak(cue)) and not closes:
             continue
         comma = s.rfind(",", qe, cue.start())
         if comma < 0:
             continue
-        if not s[comma + 1:cue.start()].strip():  # '..." about it, said Ann Vole'
+        if not s[comma + 1:cue.start()].strip(_STRAY_MARKS):  # '..." about it, said Ann Vole', '... them," said X'
             if cue.group().lower() in PARTICIPLE_CUES | _LISTENER_CUES:
                 continue  # '..., telling delegates Labour ...': who heard it, the clause's subject spoke
             phrase = phrase_after(s, cue.end(), hi)

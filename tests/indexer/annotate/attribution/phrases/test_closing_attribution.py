@@ -1,12 +1,16 @@
 """A cue that closes its sentence after a comma (', the WHO said.', ', he
 suggested.') attributes the whole sentence, a partial quote's marked words
 too, however far the quote sits from it: news prose puts the attribution
-last (indexer.annotate.attribution.phrases.clues._clause_final_cue)."""
+last (indexer.annotate.attribution.phrases.clues._clause_final_cue); an inverted cue right after the
+clause's comma names its speaker after it, the words before the comma no subject
+(phrases.invertedcloses)."""
 from __future__ import annotations
 
 import pytest
 
 from bench.extraction import extract_text
+from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
+from onrecord.indexer.annotate.attribution.phrases.invertedcloses import inverted_close
 
 
 def _partials(body: str) -> list[tuple[str, str | None]]:
@@ -36,6 +40,14 @@ def _partials(body: str) -> list[tuple[str, str | None]]:
     ('Ada Vole spoke on Monday. The trust is paying "dozens" of stewards $15 an hour to walk the coast '
      'path, mostly in the northern villages, to count the nesting birds, according to trust manager Bo Renk.',
      "dozens", "Bo Renk"),
+    # an inverted cue after the clause's comma (issue #31): the words before the comma are no subject
+    ('Ada Vole spoke on Monday. Tom Reeve "should have left the quay at once" once he saw the storm was '
+     'coming, said Ms Vole.', "should have left the quay at once", "Ada Vole"),
+    ('Bo Renk spoke on Monday. You can now buy "trusted boats", but can we really trust the yards, asks '
+     'harbour analyst Bo Renk.', "trusted boats", "Bo Renk"),
+    # a closing mark left between the comma and the cue is no words of a subject
+    ('Ada Vole spoke on Monday. Crews were already "buried" under new rules and there was little in the '
+     'plans to reassure them," said Ms Vole.', "buried", "Ada Vole"),
 ])
 def test_a_closing_cue_claims_the_sentences_partial_quote(body: str, words: str, speaker: str | None) -> None:
     assert _partials(body) == [(words, speaker)]
@@ -51,3 +63,20 @@ def test_a_weak_cue_after_a_description_claims_nothing() -> None:
     body = ('A "quiet revolution" is under way in how the small farms of the eastern valley sell their '
             'cheese and their milk, the figures suggested.')
     assert _partials(body) == []
+
+
+@pytest.mark.parametrize(("tail", "name"), [
+    (" once he saw the storm, said Ann Vole.", "Ann Vole"),
+    (" once he saw the storm, said Ann Vole at Acme on Thursday.", "Ann Vole"),  # a place and time tail
+    (" once he saw the storm, told Ann Vole.", None),  # lexicon listener_cues: who heard it
+    (" once he saw the storm, said Ann Vole, who chairs it.", None),  # the name goes on into a clause
+    (" once he saw the storm, said Ann Vole was wrong to say so.", None),  # a clause after the name
+    (" once he saw the storm, said the board.", None),  # a description: left to the closing cue's reading
+    (" once he saw the storm said Ann Vole.", None),  # no comma before the cue
+])
+def test_an_inverted_cue_after_the_comma_names_who_closes_the_sentence(tail: str, name: str | None) -> None:
+    s = 'Tom Reeve "########"' + tail
+    gap = s.index('"', 11) + 1
+    cue = find_cues(s, gap, len(s))[0]
+    found = inverted_close(s, gap, cue, len(s))
+    assert (found.text if found else None) == name
