@@ -50,4 +50,4 @@ def test_what_is_no_headline_error_gets_no_line(pred: list[Quote], gold: list[di
 
 def test_a_frozen_test_set_is_refused() -> None:
     with pytest.raises(SystemExit):
-        main(["bbc_r47"])
+        main(["bbc_r49"])
