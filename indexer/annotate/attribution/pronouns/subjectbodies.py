@@ -112,7 +112,8 @@ def resolve_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None:
 def subject_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None:
     """Return the body a collective pronoun at pos continues, the subject
     of the sentence before its own (or that subject document's author),
-    when the pronoun opens its sentence or follows the quote opening it;
+    when the pronoun opens its sentence or follows the quote or unmarked
+    clause opening it ("..., it said.");
     None otherwise, when that subject is no body ("they": only a body the
     registry knows), or when a speech cue other than its verb follows it
     there (the sentence reports what someone else said of it)."""
@@ -216,8 +217,9 @@ def _reports_after(text: str, start: int, end: int, speaks: bool) -> bool:
 
 def _own_sentence(text: str, pos: int) -> Context | None:
     """Return the Context of the pronoun at pos when it opens its sentence
-    ("It added", "But it said") or closes a quote that opens it ('"...,"
-    it said': the quote's own sentence and the one before it); else None."""
+    ("It added", "But it said"), closes a quote that opens it ('"...,"
+    it said': the quote's own sentence and the one before it) or closes a
+    reported clause with no marks ("Sales rose, it said."); else None."""
     ctx = context_at(text, pos)
     if _OPENS_RE.fullmatch(text, ctx.sentence, pos):
         return ctx
