@@ -174,7 +174,9 @@ def _continued(pos: int, people: DocSpeakers, it: bool, head: str | None, depth:
 
 _POSTPOSED_RE = re.compile(r",[^,]*$")  # "..., the Vole reports": a comma before the cue, in its clause
 # "..., it said." / "..., they added.": the pronoun and its cue close the sentence of the clause it reports
-_CLOSING_PRONOUN_RE = re.compile(rf"(?:it|they)[ \u00a0]+(?:also[ \u00a0]+)?(?:{CUE_RE.pattern})[ \u00a0]*\.")
+# (the cue is CUE_RE's own match after it: its pattern is long, and compiled twice would cost every process)
+_CLOSING_PRONOUN_RE = re.compile(r"(?:it|they)[ \u00a0]+(?:also[ \u00a0]+)?")
+_STOP_RE = re.compile(r"[ \u00a0]*\.")
 _CLAUSE_END_RE = re.compile(r"[.!?\n]")
 _CLAUSE_REACH = 300  # characters after the phrase its own sentence is read in
 
@@ -223,10 +225,17 @@ def _own_sentence(text: str, pos: int) -> Context | None:
     ctx = context_at(text, pos)
     if _OPENS_RE.fullmatch(text, ctx.sentence, pos):
         return ctx
-    if text[max(ctx.sentence, pos - 2):pos] in (", ", ",\u00a0") and _CLOSING_PRONOUN_RE.match(text, pos):
+    if text[max(ctx.sentence, pos - 2):pos] in (", ", ",\u00a0") and _closes_clause(text, pos):
         return ctx  # "Sales rose 5%, it said.": a reported clause with no marks, as a quote's
     ctx = whole_quote(text, ctx)
     return ctx if _CLOSED_QUOTE_RE.fullmatch(text, ctx.sentence, pos) else None
+
+
+def _closes_clause(text: str, pos: int) -> bool:
+    """True when the pronoun at pos and its cue end the sentence ("it said.", "they also added.")."""
+    head = _CLOSING_PRONOUN_RE.match(text, pos)
+    cue = CUE_RE.match(text, head.end()) if head else None
+    return cue is not None and _STOP_RE.match(text, cue.end()) is not None
 
 
 def _is_verb(word: str, document: bool) -> bool:
