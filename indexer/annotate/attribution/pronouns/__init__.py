@@ -6,7 +6,8 @@ the one before and the clause a post-posed cue closes: `contexts`); "He said"
 the subject a finite verb follows in the sentence before (`subjectverbs`),
 or the second clause's subject when that sentence joins two ("... but Tom
 Reed rejected it": `clausesubjects`);
-"It said" and "The company said" the body the sentence before is about,
+"It said" and "The company said" the body the sentence before is about
+(named or described; also "..., it said." closing a clause with no marks),
 and a speaking "it" inside its sentence that sentence's body subject
 (`subjectbodies`); a person named inside what the sentence before's subject
 reports is that report's topic, not who a "he said" after it means

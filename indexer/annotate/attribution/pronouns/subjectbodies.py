@@ -112,7 +112,8 @@ def resolve_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None:
 def subject_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None:
     """Return the body a collective pronoun at pos continues, the subject
     of the sentence before its own (or that subject document's author),
-    when the pronoun opens its sentence or follows the quote opening it;
+    when the pronoun opens its sentence or follows the quote or unmarked
+    clause opening it ("..., it said.");
     None otherwise, when that subject is no body ("they": only a body the
     registry knows), or when a speech cue other than its verb follows it
     there (the sentence reports what someone else said of it)."""
@@ -152,6 +153,9 @@ def _continued(pos: int, people: DocSpeakers, it: bool, head: str | None, depth:
     if chain is not None:  # "It had introduced new wages. The company said": whom that "It" continues
         return _continued(chain.start("it"), people, it, head, depth - 1) if depth > 0 else None
     m = _SUBJECT_RE.match(text, ctx.previous, ctx.sentence)
+    if (m is None or not _is_verb(m["verb"], m["document"] is not None)) and head is None:
+        # "The label believed ... They have said": a body's description is the subject, not a name
+        return _described_subject(text, ctx.previous, ctx.sentence, people)
     if m is None or not _is_verb(m["verb"], m["document"] is not None) \
             or m["kind"] and any(w.lower() in _CONTRASTS for w in m["kind"].split()):
         return None  # no subject, or "Rival club Acme agreed": not the body the text continues
@@ -169,6 +173,10 @@ def _continued(pos: int, people: DocSpeakers, it: bool, head: str | None, depth:
 
 
 _POSTPOSED_RE = re.compile(r",[^,]*$")  # "..., the Vole reports": a comma before the cue, in its clause
+# "..., it said." / "..., they added.": the pronoun and its cue close the sentence of the clause it reports
+# (the cue is CUE_RE's own match after it: its pattern is long, and compiled twice would cost every process)
+_CLOSING_PRONOUN_RE = re.compile(r"(?:it|they)[ \u00a0]+(?:also[ \u00a0]+)?")
+_STOP_RE = re.compile(r"[ \u00a0]*\.")
 _CLAUSE_END_RE = re.compile(r"[.!?\n]")
 _CLAUSE_REACH = 300  # characters after the phrase its own sentence is read in
 
@@ -211,13 +219,23 @@ def _reports_after(text: str, start: int, end: int, speaks: bool) -> bool:
 
 def _own_sentence(text: str, pos: int) -> Context | None:
     """Return the Context of the pronoun at pos when it opens its sentence
-    ("It added", "But it said") or closes a quote that opens it ('"...,"
-    it said': the quote's own sentence and the one before it); else None."""
+    ("It added", "But it said"), closes a quote that opens it ('"...,"
+    it said': the quote's own sentence and the one before it) or closes a
+    reported clause with no marks ("Sales rose, it said."); else None."""
     ctx = context_at(text, pos)
     if _OPENS_RE.fullmatch(text, ctx.sentence, pos):
         return ctx
+    if text[max(ctx.sentence, pos - 2):pos] in (", ", ",\u00a0") and _closes_clause(text, pos):
+        return ctx  # "Sales rose 5%, it said.": a reported clause with no marks, as a quote's
     ctx = whole_quote(text, ctx)
     return ctx if _CLOSED_QUOTE_RE.fullmatch(text, ctx.sentence, pos) else None
+
+
+def _closes_clause(text: str, pos: int) -> bool:
+    """True when the pronoun at pos and its cue end the sentence ("it said.", "they also added.")."""
+    head = _CLOSING_PRONOUN_RE.match(text, pos)
+    cue = CUE_RE.match(text, head.end()) if head else None
+    return cue is not None and _STOP_RE.match(text, cue.end()) is not None
 
 
 def _is_verb(word: str, document: bool) -> bool:
@@ -299,3 +317,25 @@ def _own_subject_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None
     if m is None or _reports_after(text, m.end(), pos, False):
         return None
     return _body(m["name"], False, False, people)
+
+
+def _described_subject(text: str, start: int, end: int, people: DocSpeakers) -> str | None:
+    """Return the body a description opening the sentence text[start:end]
+    as its subject stands for ("The label believed ...", "The company
+    said ..."), as descriptions.nominals resolves it as a speaker; None
+    when there is no such subject, the sentence reports another's words of
+    it, or the reading names no body (a description's own words, "US firm")."""
+    described = _DESCRIBED_RE.match(text, start, end)
+    if described is None or not _is_verb(described["verb"], True) \
+            or _reports_after(text, described.end(), end, described["verb"] in CUE_WORDS):
+        return None
+    # lazy, as in _own_subject_body: nominals imports people.speakers, which imports this module
+    from onrecord.indexer.annotate.attribution.descriptions.nominals import resolve_nominal
+    noted = len(people.orgs)
+    found = resolve_nominal(described["np"], described.start("np"), people)
+    if found is None or not found.split()[-1][:1].isupper():
+        # a reading only asked whom "it" continues is no one speaking: the body it noted is taken back,
+        # or the registry's referent would answer with it ("The Australian firm said" as "Wembley firm")
+        del people.orgs[noted:]
+        return None
+    return found
