@@ -27,6 +27,17 @@ def test_every_list_is_documented_and_lowercase():
         assert len(set(data[key])) == len(data[key]), f"{key} lists a word twice"
 
 
+def _refuse_twice(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    keys = [key for key, _ in pairs]
+    assert len(set(keys)) == len(keys), sorted({k for k in keys if keys.count(k) > 1})
+    return dict(pairs)
+
+
+def test_no_list_or_note_is_named_twice():
+    # json keeps the last of two same-named keys: one module's list would silently become another's
+    json.loads(lexicon.PATH.read_text(encoding="utf-8"), object_pairs_hook=_refuse_twice)
+
+
 def test_every_list_is_read_by_code():
     code = "\n".join(p.read_text(encoding="utf-8") for p in INDEXER.rglob("*.py") if p.name != "lexicon.py")
     unused = [k for k in lexicon.keys() if f'"{k}"' not in code and f'"{k}+' not in code and f'+{k}"' not in code]

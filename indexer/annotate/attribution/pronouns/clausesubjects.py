@@ -5,7 +5,7 @@ before a pronoun.  When that sentence joins two clauses ("Ann Vole said the
 courts were slow but the Board's Tom Reed rejected her comments. \"...,\" he
 said"), the pronoun most often means the second clause's subject, the one
 who answers: second_subject picks the person of the pool named right after
-the sentence's last clause_joins word ("but", "and", "yet") or semicolon,
+the sentence's last pronoun_clause_joins word ("but", "and", "yet") or semicolon,
 up to four lead words between ("but captain Tom Reed", "but Acme's Tom
 Reed"; no verb or clause word among them), a singular verb after the name
 (subjectverbs.acts, or a present tense in -s: "sees"), no pronoun or name
@@ -24,7 +24,7 @@ from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import FINITE, 
 from onrecord.indexer.lexicon import words
 
 _P = TypeVar("_P", bound=Person)
-_JOINS = words("clause_joins")
+_JOINS = words("pronoun_clause_joins")
 _GENDERS = {"he": "m", "she": "f"}
 # a join word between words, or a semicolon ("...; Tom Reed said"); the last one before the name counts
 _JOIN_RE = re.compile(r"\s([a-z]+)(?=\s)|;(?=\s)")  # lookahead: "courts but" and "but the" both seen
@@ -42,7 +42,7 @@ _PRONOUNS = frozenset(("he", "she", "i", "we", "they", "you", "him", "her", "the
 
 def second_subject(pool: Sequence[_P], text: str, previous: int, sentence: int, pos: int) -> _P | None:
     """Return the person of the pool who is the subject of the clause after
-    a clause_joins word in the sentence before the pronoun at `pos`, when
+    a pronoun_clause_joins word in the sentence before the pronoun at `pos`, when
     the pronoun ("he", "she") opens its sentence at `sentence` or closes a
     quote opening it, nobody of the pool is named in its sentence, and that
     person's gender is the pronoun's; else None.  `previous` is the sentence
@@ -65,7 +65,7 @@ def second_subject(pool: Sequence[_P], text: str, previous: int, sentence: int, 
 
 def _joined_subject(pool: Sequence[Person], p: Person, text: str, previous: int, sentence: int) -> int:
     """Return where p is named in [previous, sentence) right after a
-    clause_joins word with a verb after the name, else -1."""
+    pronoun_clause_joins word with a verb after the name, else -1."""
     at = p.mentions.last_before(sentence)
     if at < previous:
         return -1
