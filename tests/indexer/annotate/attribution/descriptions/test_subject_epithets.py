@@ -6,25 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.annotate.attribution.descriptions.subjectepithets import epithet_subject
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.chunk.chunker import chunk_article
-from onrecord.search.model import Metadata, ParsedArticle, Quote
+from tests.indexer.annotate.attribution.descriptions.articles import speaker_of as _speaker_of
 
 _OPENING = ("Reed targets cross country\n\nDouble Olympic champion Tom Reed is set to race in March. "
             "\"I can win,\" said Reed. \"I am on the right track.\"\n\n")
 
 
-def _quotes(text: str) -> list[Quote]:
-    article = annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
-    return [q for p in article.paragraphs for q in p.quotes]
-
-
-def _speaker_of(text: str, needle: str) -> str | None:
-    found = [q for q in _quotes(text) if needle in q.text]
-    assert found, needle
-    return found[-1].speaker
 
 
 @pytest.mark.parametrize(("body", "speaker"), [

@@ -8,23 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.annotate.attribution.descriptions.topicpeople import EPITHET_NOUNS, epithet_head, topic_person
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
-from onrecord.indexer.chunk.chunker import chunk_article
-from onrecord.search.model import Metadata, ParsedArticle, Quote
-
-
-def _quotes(text: str) -> list[Quote]:
-    article = annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
-    return [q for p in article.paragraphs for q in p.quotes]
-
-
-def _speaker_of(text: str, needle: str) -> str | None:
-    found = [q for q in _quotes(text) if needle in q.text]
-    assert found, needle
-    return found[-1].speaker
+from tests.indexer.annotate.attribution.descriptions.articles import quotes_in as _quotes
+from tests.indexer.annotate.attribution.descriptions.articles import speaker_of as _speaker_of
 
 
 @pytest.mark.parametrize(("phrase", "head"), [
