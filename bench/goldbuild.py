@@ -74,7 +74,9 @@ drawn while rounds 43 and 44 were a session's test sets;
 `--round 47` and `--round 48` write rounds 47 and 48's (bbc47 and bbc48),
 drawn while rounds 45 and 46 were a session's test sets;
 `--round 49` and `--round 50` write rounds 49 and 50's (bbc49 and bbc50),
-drawn while rounds 47 and 48 were a session's test sets.
+drawn while rounds 47 and 48 were a session's test sets;
+`--round 51` and `--round 52` write rounds 51 and 52's (bbc51 and bbc52),
+drawn while rounds 49 and 50 were a session's test sets.
 """
 from __future__ import annotations
 
@@ -397,6 +399,15 @@ ROUND50_NOTE = (
     " Round 50: drawn by bench/goldselect.py (bbc50: 40 articles by random.Random(505050), disjoint from "
     "bbc_quotes.json, rounds 1-48 and round 49's draw, no text twice nor the text of an earlier gold's article) "
     "beside round 49; annotated the same way, a test set only.")
+ROUND51_NOTE = (
+    " Round 51: drawn by bench/goldselect.py (bbc51: 40 articles by random.Random(515151), disjoint from "
+    "bbc_quotes.json and rounds 1-50, no text twice nor the text of an earlier gold's article) in the session "
+    "whose test sets were rounds 49 and 50, for the session after it; annotated the same way (headline quotes "
+    "and headline reported speech included) by annotators who saw only the texts, a test set only.")
+ROUND52_NOTE = (
+    " Round 52: drawn by bench/goldselect.py (bbc52: 40 articles by random.Random(525252), disjoint from "
+    "bbc_quotes.json, rounds 1-50 and round 51's draw, no text twice nor the text of an earlier gold's article) "
+    "beside round 51; annotated the same way, a test set only.")
 
 
 def build_web(annotations: Path, htmleval: Path, half: list[str], split: str) -> dict[str, Any]:
@@ -432,7 +443,7 @@ BBC_ROUNDS: dict[int, str] = {
     35: ROUND35_NOTE, 36: ROUND36_NOTE, 37: ROUND37_NOTE, 38: ROUND38_NOTE,
     39: ROUND39_NOTE, 40: ROUND40_NOTE, 41: ROUND41_NOTE, 42: ROUND42_NOTE, 43: ROUND43_NOTE, 44: ROUND44_NOTE,
     45: ROUND45_NOTE, 46: ROUND46_NOTE, 47: ROUND47_NOTE, 48: ROUND48_NOTE,
-    49: ROUND49_NOTE, 50: ROUND50_NOTE}
+    49: ROUND49_NOTE, 50: ROUND50_NOTE, 51: ROUND51_NOTE, 52: ROUND52_NOTE}
 
 
 def draw_round(number: int, corpus: Path) -> list[str]:
@@ -473,7 +484,7 @@ def main() -> None:
     parser.add_argument("annotations", type=Path)
     parser.add_argument("--htmleval", type=Path, default=Path("../shared/htmleval/wcxb-dev"))
     parser.add_argument("--corpus", type=Path, default=Path("../shared/corpus/bbc"))
-    parser.add_argument("--round", type=int, choices=tuple(range(1, 51)), default=1)
+    parser.add_argument("--round", type=int, choices=tuple(range(1, 53)), default=1)
     args = parser.parse_args()
     if args.round == 2:
         build_round2(args.annotations, args.htmleval, args.corpus)

@@ -256,6 +256,15 @@ sets too):
 - bbc50: likewise by random.Random(BBC50_SEED), from those in none of them
   and round 49's.
 
+Rounds 51 and 52 (drawn in the session that scores 49 and 50 once and tunes
+against rounds 1 to 48, so that the session after it has fresh frozen test
+sets too):
+
+- bbc51: BBC51_COUNT articles drawn by random.Random(BBC51_SEED) the same way,
+  from those in none of the tuned gold and rounds 1 to 50's BBC test sets;
+- bbc52: likewise by random.Random(BBC52_SEED), from those in none of them
+  and round 51's.
+
 `python -m bench.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
@@ -367,6 +376,10 @@ BBC49_SEED = 494949
 BBC49_COUNT = 40
 BBC50_SEED = 505050
 BBC50_COUNT = 40
+BBC51_SEED = 515151
+BBC51_COUNT = 40
+BBC52_SEED = 525252
+BBC52_COUNT = 40
 
 _QUOTED = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,}?)[\"\u201d]")
 _SPEECH = re.compile(r"\b(said|says|say|told|tells|added|adds|according to|explained|explains|"
@@ -464,11 +477,12 @@ FRESH_ROUNDS = {5: (BBC5_SEED, BBC5_COUNT), 6: (BBC6_SEED, BBC6_COUNT), 7: (BBC7
                 43: (BBC43_SEED, BBC43_COUNT), 44: (BBC44_SEED, BBC44_COUNT),
                 45: (BBC45_SEED, BBC45_COUNT), 46: (BBC46_SEED, BBC46_COUNT),
                 47: (BBC47_SEED, BBC47_COUNT), 48: (BBC48_SEED, BBC48_COUNT),
-                49: (BBC49_SEED, BBC49_COUNT), 50: (BBC50_SEED, BBC50_COUNT)}
+                49: (BBC49_SEED, BBC49_COUNT), 50: (BBC50_SEED, BBC50_COUNT),
+                51: (BBC51_SEED, BBC51_COUNT), 52: (BBC52_SEED, BBC52_COUNT)}
 # A round drawn beside another -> that round; it is disjoint from the golds
 # before that round and from that round's draw.
 PAIRED = {12: 11, 14: 13, 16: 15, 18: 17, 20: 19, 22: 21, 24: 23, 26: 25, 28: 27, 30: 29, 32: 31, 34: 33, 36: 35,
-          38: 37, 40: 39, 42: 41, 44: 43, 46: 45, 48: 47, 50: 49}
+          38: 37, 40: 39, 42: 41, 44: 43, 46: 45, 48: 47, 50: 49, 52: 51}
 
 
 def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
@@ -482,7 +496,7 @@ def select_round(number: int, corpus: Path, gold_dir: Path) -> list[str]:
     return select_fresh(corpus, earlier, seed, count, also_taken=beside)
 
 
-# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 48.
+# The BBC golds in the order they were drawn: the tuned gold, then rounds 1 to 50.
 _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.json", "bbc_heldout_r3_test.json",
             "bbc_heldout_r4_test.json", "bbc_heldout_r5_test.json", "bbc_heldout_r6_test.json",
             "bbc_heldout_r7_test.json", "bbc_heldout_r8_test.json",
@@ -505,7 +519,8 @@ _EARLIER = ("bbc_quotes.json", "bbc_heldout_test.json", "bbc_heldout_r2_test.jso
             "bbc_heldout_r41_test.json", "bbc_heldout_r42_test.json",
             "bbc_heldout_r43_test.json", "bbc_heldout_r44_test.json",
             "bbc_heldout_r45_test.json", "bbc_heldout_r46_test.json",
-            "bbc_heldout_r47_test.json", "bbc_heldout_r48_test.json")
+            "bbc_heldout_r47_test.json", "bbc_heldout_r48_test.json",
+            "bbc_heldout_r49_test.json", "bbc_heldout_r50_test.json")
 
 
 def select_fresh(corpus: Path, golds: list[Path], seed: int, count: int,
