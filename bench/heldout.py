@@ -49,7 +49,8 @@ each, scored at the starting code d3e79ad and once after tuning at bd21c61): all
 are tuning data since.  Rounds 49 and 50 (40 BBC articles each, drawn and
 frozen while rounds 47 and 48 were the test sets, never scored) are the test
 sets now (TEST_SETS), each scored only when its flag asks: at the starting
-code, then once, after tuning.
+code, then once, after tuning; rounds 51 and 52 (drawn and frozen while 49
+and 50 are) wait beside them for the next tuning.
 """
 from __future__ import annotations
 
@@ -214,6 +215,11 @@ BBC_R48 = GOLD_DIR / "bbc_heldout_r48_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R49 = GOLD_DIR / "bbc_heldout_r49_test.json"
 BBC_R50 = GOLD_DIR / "bbc_heldout_r50_test.json"
+# Rounds 51 and 52: drawn while rounds 49 and 50 were the test sets, for the
+# session after (bench.goldselect's bbc51 and bbc52, 40 articles each),
+# annotated blind, reviewed and frozen before anyone scored them.
+BBC_R51 = GOLD_DIR / "bbc_heldout_r51_test.json"
+BBC_R52 = GOLD_DIR / "bbc_heldout_r52_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -228,7 +234,9 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R49: ("round 49 BBC TEST", "--round49-test"),
-                                          BBC_R50: ("round 50 BBC TEST", "--round50-test")}
+                                          BBC_R50: ("round 50 BBC TEST", "--round50-test"),
+                                          BBC_R51: ("round 51 BBC TEST", "--round51-test"),
+                                          BBC_R52: ("round 52 BBC TEST", "--round52-test")}
 
 
 def held_row(gold: Path) -> str:

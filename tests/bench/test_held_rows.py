@@ -14,7 +14,7 @@ rounds 41 and 42 since ca35db4,
 rounds 43 and 44 since 6758ea3,
 rounds 45 and 46 since 38a0ce0,
 rounds 47 and 48 since bd21c61); a frozen test set
-(bench.heldout.TEST_SETS: rounds 49 and 50)
+(bench.heldout.TEST_SETS: rounds 49 to 52)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -41,6 +41,8 @@ from bench.heldout import (
     BBC_R14,
     BBC_R49,
     BBC_R50,
+    BBC_R51,
+    BBC_R52,
     WEB_GOLD,
     WEB_R2,
 )
@@ -75,9 +77,11 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R49: ("round 49 BBC TEST", "--round49-test"),
-                                 BBC_R50: ("round 50 BBC TEST", "--round50-test")}
-    assert not {BBC_R49, BBC_R50} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (49, 50)]
+                                 BBC_R50: ("round 50 BBC TEST", "--round50-test"),
+                                 BBC_R51: ("round 51 BBC TEST", "--round51-test"),
+                                 BBC_R52: ("round 52 BBC TEST", "--round52-test")}
+    assert not {BBC_R49, BBC_R50, BBC_R51, BBC_R52} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (49, 50, 51, 52)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 
