@@ -5,7 +5,8 @@ find, in a paragraph whose quotes are masked out (the "frame"),
 the speaker phrase tied to a cue: before it ("Mr Gardner added"; after it, "said Mr Gardner",
 "according to the IOPC", is phrases.inversions'), past an appositive
 ("Barry Gardiner, MP for Brent North, told") or as a pronoun ("she said");
-a name a number ends is one phrase ("Radio 1 said", "Transport 2000 said").
+a name a number ends is one phrase ("Radio 1 said", "Transport 2000 said"); a capitalised person
+noun after an age heads a description, no name ("The 55-year-old Frenchman told").
 Turning a phrase into a canonical speaker is indexer.annotate.attribution.people.speakers' job.
 """
 from __future__ import annotations
@@ -216,6 +217,9 @@ def _name_before(frame: str, toks: list[tuple[str, int, int]], i: int, end: int)
     j = _name_run_back(toks, i)
     if is_headline(toks[j:i + 1]):
         return None
+    if _aged_person_noun(toks, j, i):  # "The 55-year-old Frenchman told": the description, no name "Frenchman"
+        first = toks[_np_back(toks, i)][1]
+        return Phrase(frame[first:e], first, end, "np")
     person = person_of_organisation(toks, j, i) or person_after_owner(toks, j, i)
     if person is not None:  # "Ann Vole of Acme said", "Acme's Mr Vole said": the person
         return run_phrase(frame, toks, person, end)
@@ -228,6 +232,17 @@ def _name_before(frame: str, toks: list[tuple[str, int, int]], i: int, end: int)
         first = toks[_name_run_back(toks, head)][1]
         return Phrase(frame[first:toks[head][2]], first, toks[head][2], "name")
     return Phrase(frame[toks[j][1]:e], toks[j][1], end, "name")
+
+
+_AGE_RE = re.compile(r"\d{1,3}-year-old")
+
+
+def _aged_person_noun(toks: list[tuple[str, int, int]], j: int, i: int) -> bool:
+    """True when the capitalised run toks[j..i] before a cue is one person noun (a nationality the
+    lexicon's person_nouns hold: "Frenchman", "Swiss") right after an age: a description's head."""
+    if j != i or j < 1 or toks[i][0].lower() not in lexicon().person_nouns:
+        return False
+    return bool(_AGE_RE.fullmatch(toks[j - 1][0]))
 
 
 _NAME_NUMBER_RE = re.compile(r"\d{1,4}")
