@@ -172,7 +172,8 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
     if kind == "partial" and who.rule == "same_paragraph" and not p.headline:
         # 'A Tory spokesman "totally refuted" it': not the last speaker
         # 'Ann Vole welcomed Tom Reed's "courage"': her stance, not the last speaker's words
-        who = own_subject(p.frame, p.text, p.people, qs) or named_subject(p.frame, p.text, p.people, qs, who) or who
+        subj = phrase_at_sentence_start(frame.s, frame.sentence(qs)[0], qs)  # one reading for both
+        who = own_subject(frame, text, p.people, qs, subj) or named_subject(frame, text, p.people, qs, who, subj) or who
     if kind == "partial" and who.mention is None and not p.headline:
         # a headline's subject is whom the story is about, not who is quoted ("Minister 'to quit'")
         lo = frame.sentence(qs)[0]

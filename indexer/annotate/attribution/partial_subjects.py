@@ -15,7 +15,7 @@ import re
 
 from onrecord.indexer.annotate.attribution.cleanup.voicing import voices_view
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.resolving import Attribution, resolve
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 
@@ -23,12 +23,12 @@ _WORD_RE = re.compile(r"[a-z]+")
 _PARTICIPLE_END_RE = re.compile(r"\b[a-z]+ing\s+$")  # "So using Acme has ...": its object, no subject
 
 
-def named_subject(frame: Frame, text: str, people: DocSpeakers, qs: int, carried: Attribution) -> Attribution | None:
+def named_subject(frame: Frame, text: str, people: DocSpeakers, qs: int, carried: Attribution,
+                  subj: Phrase | None) -> Attribution | None:
     """Return the Attribution of the person whose name opens the sentence of the partial quote at qs
-    (local to `frame`) when a stance verb of theirs stands before it and they are not `carried`'s
-    speaker; else None."""
+    (local to `frame`; `subj`, its opening subject by phrase_at_sentence_start, read once by the caller)
+    when a stance verb of theirs stands before it and they are not `carried`'s speaker; else None."""
     lo = frame.sentence(qs)[0]
-    subj = phrase_at_sentence_start(frame.s, lo, qs)
     if subj is None or subj.kind != "name" or subj.end > qs or not subj.text[:1].isupper():
         return None  # "the Acme plan": a name before a noun is no subject
     if _PARTICIPLE_END_RE.search(frame.s, lo, subj.start):
