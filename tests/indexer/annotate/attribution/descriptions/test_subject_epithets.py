@@ -8,7 +8,7 @@ import pytest
 
 from onrecord.indexer.annotate.attribution.descriptions.subjectepithets import previous_subject_of_epithet
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from tests.indexer.annotate.attribution.descriptions.articles import speaker_of as _speaker_of
+from tests.indexer.annotate.attribution.articles import speaker_of as _speaker_of
 
 _OPENING = ("Reed targets cross country\n\nDouble Olympic champion Tom Reed is set to race in March. "
             "\"I can win,\" said Reed. \"I am on the right track.\"\n\n")
