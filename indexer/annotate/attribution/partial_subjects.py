@@ -49,11 +49,11 @@ def named_subject(frame: Frame, text: str, people: DocSpeakers, qs: int, carried
 
 def subject_speaker(frame: Frame, text: str, people: DocSpeakers, sp: QuoteSpan, qs: int,
                     who: Attribution) -> Attribution | None:
-    """Return the speaker of the cue-less partial quote sp (at qs, local to `frame`) by its
-    sentence's opening subject, read once: a speaker's description (own_subject) or a named
-    person's stance (named_subject) over the paragraph's last speaker `who` carries, the
-    subject itself when `who` has no mention; `who` when neither applies; None for a scare
-    quote (no subject names a speaker: nobody's words)."""
+    """Return the speaker of the partial quote sp (at qs, local to `frame`) by its sentence's
+    opening subject, read once: a speaker's description (own_subject) or a named person's
+    stance (named_subject) over the paragraph's last speaker `who` carries, the subject
+    itself when `who` names no mention; `who` when neither applies; None for a scare quote
+    (no subject names a speaker: nobody's words)."""
     if who.rule != "same_paragraph" and who.mention is not None:
         return who
     lo = frame.sentence(qs)[0]
