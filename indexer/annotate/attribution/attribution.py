@@ -28,18 +28,18 @@ from onrecord.indexer.annotate.attribution.headline_reports import add_headline_
 from onrecord.indexer.annotate.attribution.headline_subjects import names_from
 from onrecord.indexer.annotate.attribution.headlines import credit_headlines, echoed_titles
 from onrecord.indexer.annotate.attribution.indirect.reports import add_reported
-from onrecord.indexer.annotate.attribution.partial_subjects import named_subject
+from onrecord.indexer.annotate.attribution.partial_subjects import subject_speaker
 from onrecord.indexer.annotate.attribution.people.people import pronoun_gender
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases import clues, introductions, signatures
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
-from onrecord.indexer.annotate.attribution.phrases.subjects import opens_with_other_name, phrase_at_sentence_start
+from onrecord.indexer.annotate.attribution.phrases.subjects import opens_with_other_name
 from onrecord.indexer.annotate.attribution.ranking import ranker
 from onrecord.indexer.annotate.attribution.ranking.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.annotate.attribution.ranking.ranker import Windows, choose
 from onrecord.indexer.annotate.attribution.ranking.rankfeatures import Candidate, Situation, nearest_mention
-from onrecord.indexer.annotate.attribution.resolving import Attribution, own_subject, resolve
+from onrecord.indexer.annotate.attribution.resolving import Attribution, resolve
 from onrecord.indexer.annotate.attribution.spans.extents import content_span, quote_kind
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import (
@@ -53,7 +53,6 @@ from onrecord.indexer.annotate.attribution.spans.quotes import (
     quoted_words,
 )
 from onrecord.indexer.annotate.attribution.spans.titles import (
-    is_scare_term,
     is_title,
     is_unclaimed_term,
     is_unclaimed_title,
@@ -169,20 +168,12 @@ def _quote(p: _Para, sp: QuoteSpan, who: Attribution, found: tuple[Phrase, re.Ma
         return None  # 'his memoir, "Gifted Hands."', '"How To Sail" - 3,806 views': no one's words
     if kind == "partial" and _SCARE_LEAD_RE.search(frame.s, max(0, qs - 24), qs):
         return None  # 'a so-called "magic circle"': the writer's distance, nobody's words
-    if kind == "partial" and who.rule == "same_paragraph" and not p.headline:
-        # 'A Tory spokesman "totally refuted" it': not the last speaker
-        # 'Ann Vole welcomed Tom Reed's "courage"': her stance, not the last speaker's words
-        who = own_subject(p.frame, p.text, p.people, qs) or named_subject(p.frame, p.text, p.people, qs, who) or who
-    if kind == "partial" and who.mention is None and not p.headline:
+    if kind == "partial" and not p.headline:
         # a headline's subject is whom the story is about, not who is quoted ("Minister 'to quit'")
-        lo = frame.sentence(qs)[0]
-        subj = phrase_at_sentence_start(frame.s, lo, qs)
-        if subj is None or subj.kind == "np" and not is_speaker_noun(subj.text) or (
-                subj.start - lo >= 40 and not frame.s[lo:subj.start].rstrip().endswith(",")):
-            return None  # scare quotes ("dead birds") name no speaker
-        who = resolve(subj, None, frame, text, p.people, "clause_subject")
-        if who.speaker is None and subj.kind != "np" and is_scare_term(text, sp.start, sp.end):
-            return None  # 'Yes, "tutee" is a word': a term no cue reports and no subject says
+        by_subject = subject_speaker(frame, text, p.people, sp, qs, who)
+        if by_subject is None:
+            return None  # a scare quote: nobody's words
+        who = by_subject
     start, end = sp.start, sp.end
     if kind == "partial":
         after = [m.start - base for m in (who.mention, who.cue) if m is not None and m.start >= sp.end]

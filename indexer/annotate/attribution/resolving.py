@@ -40,7 +40,6 @@ from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cuewords import SOFT_CUES
 from onrecord.indexer.annotate.attribution.phrases.labelled import labels_thing
-from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.ranking.evidence import evidence_of
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.search import Evidence, Mention
@@ -236,12 +235,12 @@ def _written_alone(text: str, name: str) -> bool:
 _AUX_END_RE = re.compile(r"\s+(?:is|was|are|were|has|had|have)$")
 
 
-def own_subject(frame: Frame, text: str, people: DocSpeakers, qs: int) -> Attribution | None:
+def own_subject(frame: Frame, text: str, people: DocSpeakers, qs: int, subj: Phrase | None) -> Attribution | None:
     """Return who the sentence of a cue-less partial quote at qs opens on, when
-    that is a speaker noun's description ("A Tory spokesman") resolving to
+    its opening subject `subj` (phrase_at_sentence_start, read once by the
+    caller) is a speaker noun's description ("A Tory spokesman") resolving to
     someone; else None (a name opening it is mostly whom the words are about)."""
     lo = frame.sentence(qs)[0]
-    subj = phrase_at_sentence_start(frame.s, lo, qs)
     if subj is not None and (aux := _AUX_END_RE.search(subj.text)):  # "a spokeswoman was": her verb
         subj = replace(subj, text=subj.text[:aux.start()], end=subj.start + aux.start())
     if subj is None or subj.kind != "np" or not is_speaker_noun(subj.text) \

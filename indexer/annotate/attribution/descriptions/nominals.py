@@ -40,7 +40,7 @@ from onrecord.indexer.annotate.attribution.descriptions.orgheads import (
 )
 from onrecord.indexer.annotate.attribution.descriptions.personheads import is_person_noun
 from onrecord.indexer.annotate.attribution.descriptions.personheads import person_head as head_at
-from onrecord.indexer.annotate.attribution.descriptions.subjectepithets import epithet_subject
+from onrecord.indexer.annotate.attribution.descriptions.subjectepithets import previous_subject_of_epithet
 from onrecord.indexer.annotate.attribution.names.names import (
     POSSESSIVE_RE,
     is_description,
@@ -287,7 +287,7 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
     lowercase = [w.lower() for w in words]
     person = person_with_role(people, lowercase, pos)
     if not introduced_only:  # "the two-time champion" after "Ann Vole has also ...": descriptions.subjectepithets
-        person = epithet_subject(people, lowercase, pos, person) or person
+        person = previous_subject_of_epithet(people, lowercase, pos, person) or person
     if person is None and not introduced_only and (head in lex.person_nouns or head in lex.roles):
         gender = "f" if head in lex.female_nouns else "m" if head in lex.male_nouns else None
         lowered = {w.lower() for w in words}

@@ -40,14 +40,17 @@ _SUBORDINATING = words("subordinating_leads")  # "While Vole waits, ...": no mai
 _FIRST_WORD_RE = re.compile(r"[\"'\u201c\u2018(]?([A-Za-z]+)")
 
 
-def epithet_subject(people: DocSpeakers, words: list[str], pos: int, introduced: Person | None) -> Person | None:
+def previous_subject_of_epithet(people: DocSpeakers, words: list[str], pos: int,
+                                introduced: Person | None) -> Person | None:
     """Return the sentence before's subject (subject_epithet) for the definite
     description `words` (lowercase, no determiners) at `pos` when its head is a
     person noun, none of its words is an office that is no person noun ("the
     chancellor", "the Tory leader") and `introduced`, the person introduced
     with its noun (descriptions.offices.person_with_role), if any, was not
     introduced with all its words ("Vole Town manager Ann Marsh ... the Vole
-    boss said": Marsh, synonyms counted); else None."""
+    boss said": Marsh, synonyms counted); else None.  The epithet here is a cue's
+    speaker phrase; pronouns.epithetsubjects.opening_epithet reads the other way
+    round, an epithet opening a sentence as the subject a later "he" means."""
     lex = lexicon()
     head = words[-1] if words else ""
     if head not in lex.person_nouns or (set(words) & lex.roles) - lex.person_nouns - lex.descriptors:

@@ -1,7 +1,9 @@
 """The reported pass: each reported clause as an `indirect` quote, and whom it credits.
 
 Owns the pass that runs after an article's quotes are attributed
-(`reports`) and its own readings of a clause's speaker phrase: whom a
+(`reports`), whom each clause credits (`clausecredits`: a role no one was
+introduced with, an organisation's name or description, then the readings
+below in turn) and its own readings of a clause's speaker phrase: whom a
 description names where the direct path did not (`described`), a speaker the
 phrase names in words the registry cuts (`written`), the newspaper "the
 newspaper said" means (`outlets`) and a masthead written only as "The Bugle"

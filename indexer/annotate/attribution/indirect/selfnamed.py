@@ -3,7 +3,7 @@ Yorkshire police confirmed") credited in a reported clause (issue #32).
 
 The lexicon's `self_named_bodies` ("government", "police") are nouns that
 name a body by themselves: "the police said" is a police force, never the
-last other body that spoke (reports' `_spoken_org`, for "the" + the noun).
+last other body that spoke (clausecredits' `_spoken_org`, for "the" + the noun).
 Without "the" the phrase found no one (nor with it where the noun is also
 a role's and no person was introduced as one: "the police"): a capitalised
 "Police" at a sentence's start is a common noun to the name path, and a

@@ -1,6 +1,6 @@
 """A body's written name that runs on into the person speaking for it.
 
-Owns reading the capitalised run reports._org_credit takes as a body's name
+Owns reading the capitalised run clausecredits._org_credit takes as a body's name
 as written ("The Association of British insurers") when the run goes on
 past the name into its speaker:
 

@@ -85,7 +85,14 @@ def _cue_after(frame: Frame, qs: int, qe: int) -> tuple[Phrase, re.Match[str]] |
             cues = [c for c in _LOOSE_VERB_RE.finditer(s, gap, min(hi, gap + 60))][:1]
     if not cues:  # '"..." still stood in the way of ..., the WHO said.': the sentence's closing attribution
         return _clause_final_cue(s, qe, hi, closing_only=True)
-    cue = cues[0]
+    return _speaker_at_cue(s, qe, gap, cues[0], hi)
+
+
+def _speaker_at_cue(s: str, qe: int, gap: int, cue: re.Match[str], hi: int) -> tuple[Phrase, re.Match[str]] | None:
+    """Return the speaker phrase and cue the gap after a quote ending at qe names
+    with `cue`, the first cue after the gap's start `gap` (within the sentence
+    ending at hi): after it, quoted as, inverted, before it, else the sentence's
+    closing attribution; None when none is found."""
     phrase: Phrase | Literal["coord"] | None
     if cue.start() == gap or cue.group().lower() == "according to":  # '" like humans, according to X'
         return _phrase_after_cue(s, cue, hi)

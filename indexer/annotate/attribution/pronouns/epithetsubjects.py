@@ -43,11 +43,13 @@ _BETWEEN = words("skip_before_cue", "subject_adverbials")  # "has", "also", "ini
 _MIN_REGULAR_PAST = 5  # "defended", "warned"; not "red", "bed"
 
 
-def epithet_subject(text: str, start: int, end: int) -> tuple[str, int] | None:
+def opening_epithet(text: str, start: int, end: int) -> tuple[str, int] | None:
     """Return (head noun, where the epithet starts) when the sentence text[start:end]
     opens with a definite person epithet ("The Brazilian", "the Two Ronnies star":
     "the", at most _MAX_WORDS words ending in a person noun, no owner's "'s") and a
-    finite verb follows it; else None."""
+    finite verb follows it; else None.  The epithet here is a subject a later "he"
+    means; descriptions.subjectepithets.previous_subject_of_epithet reads an epithet
+    that is a cue's speaker phrase as the sentence before's subject."""
     opening = _OPENING_RE.match(text, start, end)
     if opening is None:
         return None
@@ -91,7 +93,7 @@ def epithet_referent(people: Sequence[Person], pool: Sequence[Person], ctx: Cont
         return None
     if any(p.mentions.last_before(ctx.pos) >= ctx.sentence for p in pool):
         return None
-    found = epithet_subject(text, ctx.previous, ctx.sentence)
+    found = opening_epithet(text, ctx.previous, ctx.sentence)
     if found is None:
         return None
     head, at = found

@@ -7,15 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.annotate.attribution.indirect.itdocuments import is_document
-from onrecord.indexer.chunk.chunker import chunk_article
-from onrecord.search.model import Metadata, ParsedArticle
-
-
-def _quotes(text: str) -> list[tuple[str, str | None]]:
-    article = annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
-    return [(q.kind, q.speaker) for p in article.paragraphs for q in p.quotes]
+from tests.indexer.annotate.attribution.articles import kinds_and_speakers as _quotes
+from tests.indexer.annotate.attribution.articles import quotes_in
 
 
 @pytest.mark.parametrize(("text", "speaker"), [
@@ -83,6 +77,5 @@ def test_a_newspaper_is_named_as_written(text: str, speaker: str) -> None:
 def test_it_keeps_a_pronouns_tie() -> None:
     text = ("Seawatch says in a report that fares will rise. The Norland Council met the ferry owners on Monday. "
             "The report said: \u201cThe harbour must act.\u201d It also points out that the ferries are old.")
-    article = annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
-    last = [q for p in article.paragraphs for q in p.quotes][-1]
+    last = quotes_in(text)[-1]
     assert (last.speaker, last.evidence) == ("Seawatch", "pronoun")

@@ -9,9 +9,7 @@ import pytest
 
 from onrecord.indexer.annotate.attribution import attribution
 from onrecord.indexer.annotate.attribution.indirect import reports
-from onrecord.indexer.chunk.chunker import chunk_article
-from onrecord.search import Quote
-from onrecord.search.model import Metadata, ParsedArticle
+from tests.indexer.annotate.attribution.articles import quotes_in as _quotes
 
 TEXTS = [
     'Ann Vole said the plan was "a mess" and warned that costs would rise.',
@@ -19,11 +17,6 @@ TEXTS = [
     'Tom Dahl spoke first.\n\nHe said "no" and claimed that the vote was rigged.',
     'Ann Vole said that costs would rise.\n\n"It is over," she added.',  # framed as the line before a quote
 ]
-
-
-def _quotes(text: str) -> list[Quote]:
-    article = attribution.annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
-    return [q for p in article.paragraphs for q in p.quotes]
 
 
 @pytest.mark.parametrize("text", TEXTS)

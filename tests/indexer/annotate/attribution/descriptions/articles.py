@@ -1,19 +1,7 @@
-"""An inline article run through chunking and quote attribution, for the description tests."""
+"""The old path of tests/indexer/annotate/attribution/articles.py, kept only so a branch
+written against it still imports; new tests import from there."""
 from __future__ import annotations
 
-from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.indexer.chunk.chunker import chunk_article
-from onrecord.search.model import Metadata, ParsedArticle, Quote
+from tests.indexer.annotate.attribution.articles import quotes_in, speaker_of
 
-
-def quotes_in(text: str) -> list[Quote]:
-    """Return every quote of `text`, attributed, in order."""
-    article = annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
-    return [q for p in article.paragraphs for q in p.quotes]
-
-
-def speaker_of(text: str, needle: str) -> str | None:
-    """Return the speaker of the last quote of `text` holding `needle` (one must)."""
-    found = [q for q in quotes_in(text) if needle in q.text]
-    assert found, needle
-    return found[-1].speaker
+__all__ = ["quotes_in", "speaker_of"]

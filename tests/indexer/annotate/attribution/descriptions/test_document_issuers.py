@@ -7,14 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.indexer.chunk.chunker import chunk_article
-from onrecord.search.model import Metadata, ParsedArticle
-
-
-def _quotes(text: str) -> list[tuple[str, str | None]]:
-    article = annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
-    return [(q.kind, q.speaker) for p in article.paragraphs for q in p.quotes]
+from tests.indexer.annotate.attribution.articles import kinds_and_speakers as _quotes
 
 
 def _direct_speakers(text: str) -> list[str | None]:

@@ -9,7 +9,7 @@ import pytest
 
 from onrecord.indexer.annotate.attribution.descriptions.kinfolk import KIN_NOUNS, kin_speaker
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from tests.indexer.annotate.attribution.descriptions.articles import speaker_of as _speaker_of
+from tests.indexer.annotate.attribution.articles import speaker_of as _speaker_of
 
 
 @pytest.mark.parametrize("kin", sorted(KIN_NOUNS))

@@ -6,15 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.annotate.attribution.descriptions.rolesynonyms import with_synonyms
-from onrecord.indexer.chunk.chunker import chunk_article
-from onrecord.search.model import Metadata, ParsedArticle
-
-
-def _quotes(text: str, kind: str) -> list[str | None]:
-    article = annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
-    return [q.speaker for p in article.paragraphs for q in p.quotes if q.kind == kind]
+from tests.indexer.annotate.attribution.articles import speakers_of_kind as _quotes
 
 
 @pytest.mark.parametrize(("roles", "found"), [

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.subjectepithets import epithet_subject
+from onrecord.indexer.annotate.attribution.descriptions.subjectepithets import previous_subject_of_epithet
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from tests.indexer.annotate.attribution.descriptions.articles import speaker_of as _speaker_of
+from tests.indexer.annotate.attribution.articles import speaker_of as _speaker_of
 
 _OPENING = ("Reed targets cross country\n\nDouble Olympic champion Tom Reed is set to race in March. "
             "\"I can win,\" said Reed. \"I am on the right track.\"\n\n")
@@ -52,11 +52,11 @@ def test_an_epithet_takes_no_subject_outside_the_rule(body: str, phrase: str) ->
     pos = text.rindex(phrase)
     words = [w.lower() for w in phrase.split()[1:]]
     assert any(p.name == "Ann Vole" for p in people.by_order)
-    assert epithet_subject(people, words, pos, None) is None
+    assert previous_subject_of_epithet(people, words, pos, None) is None
 
 
 def test_the_rule_reads_the_sentence_before_the_quote_its_cue_closes() -> None:
     text = _OPENING + "Britain's Ann Vole has also not ruled out the race. \"It is special,\" said the two-time champion."
     people = DocSpeakers(text)
-    found = epithet_subject(people, ["two-time", "champion"], text.rindex("the two-time"), None)
+    found = previous_subject_of_epithet(people, ["two-time", "champion"], text.rindex("the two-time"), None)
     assert found is not None and found.name == "Ann Vole"

@@ -11,8 +11,8 @@ import pytest
 from onrecord.indexer.annotate.attribution.descriptions.topicpeople import EPITHET_NOUNS, epithet_head, topic_person
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
-from tests.indexer.annotate.attribution.descriptions.articles import quotes_in as _quotes
-from tests.indexer.annotate.attribution.descriptions.articles import speaker_of as _speaker_of
+from tests.indexer.annotate.attribution.articles import quotes_in as _quotes
+from tests.indexer.annotate.attribution.articles import speaker_of as _speaker_of
 
 
 @pytest.mark.parametrize(("phrase", "head"), [

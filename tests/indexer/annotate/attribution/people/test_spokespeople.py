@@ -3,20 +3,12 @@ spokesman" or "a spokeswoman for Ms Vole" names nobody; a spokesperson for an
 institution still speaks for it."""
 from __future__ import annotations
 
-from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.indexer.chunk.chunker import chunk_article
-from onrecord.search import Quote
-from onrecord.search.model import Metadata, ParsedArticle
+from tests.indexer.annotate.attribution.articles import quotes_in as _quotes
 
 TEXT = ("Singer Ann Vole has been sued by a former manager.\n\n"
         'The singer\'s spokesman said the claims were "untrue" and "baseless". '
         'A spokeswoman for Ms Vole said: "We will fight this."\n\n'
         'A spokesman for Acme Corporation said: "We stand by her."')
-
-
-def _quotes(text: str) -> list[Quote]:
-    article = annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
-    return [q for p in article.paragraphs for q in p.quotes]
 
 
 def test_a_persons_spokesperson_names_nobody() -> None:

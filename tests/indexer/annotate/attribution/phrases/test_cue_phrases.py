@@ -5,15 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.indexer.chunk.chunker import chunk_article
-from onrecord.search.model import Metadata, ParsedArticle, Quote
+from tests.indexer.annotate.attribution.articles import quoted_only as _quotes
 from tests.indexer.annotate.attribution.test_attribution import who
-
-
-def _quotes(text: str) -> list[Quote]:
-    article = annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
-    return [q for p in article.paragraphs for q in p.quotes if q.kind != "indirect"]  # reported speech: test_reported
 
 
 def _speakers(text: str) -> list[str | None]:

@@ -5,15 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.indexer.chunk.chunker import chunk_article
-from onrecord.search import Quote
-from onrecord.search.model import Metadata, ParsedArticle
-
-
-def _quotes(text: str) -> list[Quote]:
-    article = annotate_quotes(chunk_article(ParsedArticle(source="t", text=text, meta=Metadata())))
-    return [q for p in article.paragraphs for q in p.quotes]
+from tests.indexer.annotate.attribution.articles import quotes_in as _quotes
 
 
 @pytest.mark.parametrize("sentence", [

@@ -10,7 +10,7 @@ from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.pronouns.antecedents import candidates
 from onrecord.indexer.annotate.attribution.pronouns.contexts import context_at, whole_quote
-from onrecord.indexer.annotate.attribution.pronouns.epithetsubjects import epithet_referent, epithet_subject
+from onrecord.indexer.annotate.attribution.pronouns.epithetsubjects import epithet_referent, opening_epithet
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Metadata, ParsedArticle
 
@@ -25,7 +25,7 @@ from onrecord.search.model import Metadata, ParsedArticle
     ("The former Acme striker has denied it.", "striker"),  # words before the head
 ])
 def test_an_epithet_opening_its_sentence_with_a_verb_after_it(sentence: str, head: str) -> None:
-    found = epithet_subject(sentence, 0, len(sentence))
+    found = opening_epithet(sentence, 0, len(sentence))
     assert found is not None and found[0] == head
     assert sentence[found[1]:found[1] + 3].lower() == "the"
 
@@ -38,8 +38,8 @@ def test_an_epithet_opening_its_sentence_with_a_verb_after_it(sentence: str, hea
     "The Australian in the squad of twenty players is fit.",  # no verb right after the head
     "Tom Reed and the Australian met.",  # the epithet does not open the sentence
 ])
-def test_no_epithet_subject(sentence: str) -> None:
-    assert epithet_subject(sentence, 0, len(sentence)) is None
+def test_no_opening_epithet(sentence: str) -> None:
+    assert opening_epithet(sentence, 0, len(sentence)) is None
 
 
 def _referent(text: str, gender: str = "m") -> str | None:
