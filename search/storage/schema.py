@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any, cast
 
 from whoosh import columns, fields
@@ -30,6 +31,7 @@ from onrecord.search.storage.analyzers import split_names as split_names
 from onrecord.search.storage.analyzers import stemming_analyzer as stemming_analyzer
 from onrecord.search.storage.copies.fingerprints import paragraph_keys, quote_group_key, quote_keys, quote_words
 from onrecord.search.storage.copies.keytables import PARA_KEYS_FIELD, QUOTE_KEYS_FIELD, KeyTableColumn, key_bytes
+from onrecord.search.storage.counts import counted, upgrade_formats
 from onrecord.search.storage.textfields import ExactText, StemmedText
 
 # Sort keys for undated paragraphs: larger than any date ordinal, so they sort
@@ -135,6 +137,8 @@ def build_schema() -> fields.Schema:
     schema = fields.Schema(**_place_fields(), **_word_fields(), **_article_fields(), **_quote_fields(),
                            **_unit_fields())
     cast(fields.DATETIME, schema["published"]).shift_step = DATE_SHIFT_STEP
+    for name in schema.names():  # no query reads a frequency value: weights hold it (search.storage.counts)
+        counted(schema[name])
     return schema
 
 
@@ -389,6 +393,15 @@ def schema_mismatch(schema: Any) -> str:
 
 
 def upgrade_schema(schema: Any) -> None:
-    """Add to an index's `schema` each OPTIONAL_FIELDS field it lacks (as build_schema's)."""
+    """Add to an index's `schema` each OPTIONAL_FIELDS field it lacks (as build_schema's), and give its
+    Frequency fields build_schema's Counted format (search.storage.counts: old segments read alike)."""
+    current = _reference_schema()
     for name in set(OPTIONAL_FIELDS) - set(schema.names()):
         schema.add(name, build_schema()[name])
+    upgrade_formats(schema, current)
+
+
+@lru_cache(maxsize=1)
+def _reference_schema() -> fields.Schema:
+    """Return one build_schema() kept to compare with (upgrade_schema runs at every searcher's opening)."""
+    return build_schema()
