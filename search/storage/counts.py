@@ -6,16 +6,18 @@ block's weights already, and every reader here scores, counts and filters
 from the weights and ids alone: no query, snippet or facet reads a
 stemmed, name or keyword field's 4-byte frequency value (phrases read
 positions, and only of the Positions fields: `exact`, `said_exact`,
-`quote_text`, `title`).  Those values were 3.05 of a 5,000-paragraph index's
-47.2 MB (bench/RESULTS.md, speed50).  Weights and field lengths stay what
+`quote_text`, `title`).  Those values were 3.04 of a 5,000-paragraph index's
+48.90 MB (bench/RESULTS.md, speed50).  Weights and field lengths stay what
 Frequency gives (a posting's frequency still counts into its field's
 length), so scores are unchanged.
 
-An index built before holds Frequency fields: upgrade_formats() gives its
-schema Counted on the first write (the reader of Whoosh 3 then ignores the
-old segments' values: a format of fixed value size 0 reads none), and until
-then it is read as it was.  Code before this format cannot open an index
-whose schema names it (its table of contents names this class).
+An index built before holds Frequency fields: upgrade_formats() (through
+schema.upgrade_schema, which every searcher's and writer's opening runs)
+gives the schema it read Counted, and Whoosh 3's reader then ignores the
+old segments' values (a format of fixed value size 0 reads none), so old
+and new segments are read alike and merge; the first commit writes the
+upgraded schema to the table of contents.  Code before this format cannot
+open an index whose table of contents names it: going back needs a reindex.
 """
 from __future__ import annotations
 
