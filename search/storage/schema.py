@@ -395,13 +395,12 @@ def schema_mismatch(schema: Any) -> str:
 def upgrade_schema(schema: Any) -> None:
     """Add to an index's `schema` each OPTIONAL_FIELDS field it lacks (as build_schema's), and give its
     Frequency fields build_schema's Counted format (search.storage.counts: old segments read alike)."""
-    current = _reference_schema()
     for name in set(OPTIONAL_FIELDS) - set(schema.names()):
         schema.add(name, build_schema()[name])
-    upgrade_formats(schema, current)
+    upgrade_formats(schema, _reference_schema())
 
 
 @lru_cache(maxsize=1)
 def _reference_schema() -> fields.Schema:
-    """Return one build_schema() kept to compare with (upgrade_schema runs at every searcher's opening)."""
+    """Return one build_schema(), only read (upgrade_schema runs at every searcher's opening)."""
     return build_schema()
