@@ -15,7 +15,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator
-from functools import lru_cache
 from typing import Any, cast
 
 from whoosh import columns, fields
@@ -24,6 +23,7 @@ from whoosh.analysis import Analyzer, Token, Tokenizer
 from onrecord.search.facetdefs import FACETS, VERBATIM_KINDS
 from onrecord.search.model import DEFAULT_COLLECTION, Article, Metadata, Paragraph
 from onrecord.search.storage.analyzers import EXACT_WORD as EXACT_WORD
+from onrecord.search.storage.analyzers import count_in_weights
 from onrecord.search.storage.analyzers import exact_analyzer as exact_analyzer
 from onrecord.search.storage.analyzers import exact_word_analyzer as exact_word_analyzer
 from onrecord.search.storage.analyzers import exact_words as exact_words
@@ -31,7 +31,6 @@ from onrecord.search.storage.analyzers import split_names as split_names
 from onrecord.search.storage.analyzers import stemming_analyzer as stemming_analyzer
 from onrecord.search.storage.copies.fingerprints import paragraph_keys, quote_group_key, quote_keys, quote_words
 from onrecord.search.storage.copies.keytables import PARA_KEYS_FIELD, QUOTE_KEYS_FIELD, KeyTableColumn, key_bytes
-from onrecord.search.storage.counts import counted, upgrade_formats
 from onrecord.search.storage.textfields import ExactText, StemmedText
 
 # Sort keys for undated paragraphs: larger than any date ordinal, so they sort
@@ -137,8 +136,7 @@ def build_schema() -> fields.Schema:
     schema = fields.Schema(**_place_fields(), **_word_fields(), **_article_fields(), **_quote_fields(),
                            **_unit_fields())
     cast(fields.DATETIME, schema["published"]).shift_step = DATE_SHIFT_STEP
-    for name in schema.names():  # no query reads a frequency value: weights hold it (search.storage.counts)
-        counted(schema[name])
+    count_in_weights(schema)  # no query reads a frequency value: the weights hold it (search.storage.analyzers)
     return schema
 
 
@@ -394,13 +392,7 @@ def schema_mismatch(schema: Any) -> str:
 
 def upgrade_schema(schema: Any) -> None:
     """Add to an index's `schema` each OPTIONAL_FIELDS field it lacks (as build_schema's), and give its
-    Frequency fields build_schema's Counted format (search.storage.counts: old segments read alike)."""
+    Frequency fields build_schema's Counted format (search.storage.analyzers: old segments read alike)."""
     for name in set(OPTIONAL_FIELDS) - set(schema.names()):
         schema.add(name, build_schema()[name])
-    upgrade_formats(schema, _reference_schema())
-
-
-@lru_cache(maxsize=1)
-def _reference_schema() -> fields.Schema:
-    """Return one build_schema(), only read (upgrade_schema runs at every searcher's opening)."""
-    return build_schema()
+    count_in_weights(schema)

@@ -38,7 +38,7 @@ from whoosh import fields, formats
 from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.system import pack_uint
 
-from onrecord.search.storage.counts import Counted
+from onrecord.search.storage.analyzers import Counted
 from onrecord.search.storage.lexicon import (
     COMMON_WORDS,
     GRAM_SEP,
@@ -74,7 +74,7 @@ class _Memo(dict[int, Any]):
 # 24 and 37 bytes of the pool's ~90 per posting.
 _WEIGHT = _Memo(float)
 _FREQUENCY = _Memo(pack_uint)
-# The Counted format's value (search.storage.counts): none, whatever the frequency.
+# The Counted format's value (search.storage.analyzers): none, whatever the frequency.
 _NO_VALUE = _Memo(lambda freq: b"")
 # A field format's value of each frequency; a positions format is not here (its values are its positions).
 Values = _Memo

@@ -33,7 +33,7 @@ from whoosh.codec.whoosh3 import W3PerDocWriter, _lenfield
 from whoosh.columns import NumericColumn
 from whoosh.writing import SegmentWriter
 
-from onrecord.search.storage.counts import Counted
+from onrecord.search.storage.analyzers import Counted
 from onrecord.search.storage.pooled.collector import collector_off
 from onrecord.search.storage.pooled.flush import (
     LENGTH_BYTE,

@@ -1,7 +1,7 @@
 """Index-time postings of the keyword-like fields, without Whoosh's token objects.
 
 Owns keyword_indexer(): for a field in Whoosh's Frequency format (or
-search.storage.counts' Counted) whose
+search.storage.analyzers' Counted) whose
 analyzer only cuts a value into terms (a KEYWORD field's comma- or
 space-separated tokenizer, or search.storage.schema's NameTokenizer), a
 function giving the postings the bulk writer pools (search.storage.textfields.Triples) from
@@ -32,7 +32,7 @@ def keyword_indexer(field: Any) -> Callable[[Any], Triples | None] | None:
     path), or None if the field's format or analyzer is not one mirrored
     here."""
     fmt = field.format
-    values = FORMAT_VALUES.get(type(fmt))  # Frequency's or Counted's (search.storage.counts)
+    values = FORMAT_VALUES.get(type(fmt))  # Frequency's or Counted's (search.storage.analyzers)
     if values is None or fmt.field_boost != 1.0:
         return None
     split = term_splitter(field.analyzer)

@@ -1,4 +1,4 @@
-"""Tests for search.storage.counts: the Counted format (a posting's frequency in
+"""Tests for search.storage.analyzers: the Counted format (a posting's frequency in
 its block's weight only), which fields take it, and an index built before it."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from onrecord.search.model import SearchRequest
 from onrecord.search.storage import schema as schema_module
 from onrecord.search.storage import searchers as searchers_module
 from onrecord.search.storage import store as store_module
-from onrecord.search.storage.counts import Counted, counted, upgrade_formats
+from onrecord.search.storage.analyzers import Counted, count_in_weights, counted
 from onrecord.search.storage.schema import build_schema
 from onrecord.search.storage.store import Index, open_index
 from onrecord.search.writing import commits as commits_module
@@ -55,13 +55,14 @@ def old_schema() -> Any:
     return made
 
 
-def test_upgrade_formats_turns_only_frequency_fields_counted() -> None:
+def test_count_in_weights_turns_only_frequency_fields_counted() -> None:
     schema = old_schema()
-    assert upgrade_formats(schema, build_schema())
+    assert count_in_weights(schema)
     assert {n: type(schema[n].format) for n in schema.names()} == \
         {n: type(build_schema()[n].format) for n in schema.names()}
-    assert not upgrade_formats(schema, build_schema())  # nothing left to change
-    assert type(counted(build_schema()["exact"]).format) is formats.Positions
+    assert not count_in_weights(schema)  # nothing left to change
+    exact = build_schema()["exact"]
+    assert not counted(exact) and type(exact.format) is formats.Positions
 
 
 ARTICLES = [make_article(f"a{i}", [f"Budget talks {'stall ' * i}again in the city {i}.",
