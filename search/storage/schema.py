@@ -23,6 +23,7 @@ from whoosh.analysis import Analyzer, Token, Tokenizer
 from onrecord.search.facetdefs import FACETS, VERBATIM_KINDS
 from onrecord.search.model import DEFAULT_COLLECTION, Article, Metadata, Paragraph
 from onrecord.search.storage.analyzers import EXACT_WORD as EXACT_WORD
+from onrecord.search.storage.analyzers import count_in_weights
 from onrecord.search.storage.analyzers import exact_analyzer as exact_analyzer
 from onrecord.search.storage.analyzers import exact_word_analyzer as exact_word_analyzer
 from onrecord.search.storage.analyzers import exact_words as exact_words
@@ -135,6 +136,7 @@ def build_schema() -> fields.Schema:
     schema = fields.Schema(**_place_fields(), **_word_fields(), **_article_fields(), **_quote_fields(),
                            **_unit_fields())
     cast(fields.DATETIME, schema["published"]).shift_step = DATE_SHIFT_STEP
+    count_in_weights(schema)  # no query reads a frequency value: the weights hold it (search.storage.analyzers)
     return schema
 
 
@@ -389,6 +391,8 @@ def schema_mismatch(schema: Any) -> str:
 
 
 def upgrade_schema(schema: Any) -> None:
-    """Add to an index's `schema` each OPTIONAL_FIELDS field it lacks (as build_schema's)."""
+    """Add to an index's `schema` each OPTIONAL_FIELDS field it lacks (as build_schema's), and give its
+    Frequency fields build_schema's Counted format (search.storage.analyzers: old segments read alike)."""
     for name in set(OPTIONAL_FIELDS) - set(schema.names()):
         schema.add(name, build_schema()[name])
+    count_in_weights(schema)

@@ -38,6 +38,7 @@ from whoosh import fields, formats
 from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.system import pack_uint
 
+from onrecord.search.storage.analyzers import Counted
 from onrecord.search.storage.lexicon import (
     COMMON_WORDS,
     GRAM_SEP,
@@ -73,6 +74,11 @@ class _Memo(dict[int, Any]):
 # 24 and 37 bytes of the pool's ~90 per posting.
 _WEIGHT = _Memo(float)
 _FREQUENCY = _Memo(pack_uint)
+# The Counted format's value (search.storage.analyzers): none, whatever the frequency.
+_NO_VALUE = _Memo(lambda freq: b"")
+# A field format's value of each frequency; a positions format is not here (its values are its positions).
+Values = _Memo
+FORMAT_VALUES: dict[type, Values] = {formats.Frequency: _FREQUENCY, Counted: _NO_VALUE}
 
 
 # A word's position list is mostly one position: its encoded value is kept.
@@ -110,41 +116,41 @@ def encode_positions(positions: list[int]) -> bytes:
     return pack_uint(count) + dumps(deltas, 2)
 
 
-def postings_of(positions: dict[str, list[int]], with_positions: bool) -> Iterator[Posting]:
+def postings_of(positions: dict[str, list[int]], values: Values | None) -> Iterator[Posting]:
     """Yield one posting per term of `positions` (term -> its positions), in
-    the Positions or Frequency format's encoding."""
+    the Positions format's encoding (`values` None), else each frequency's
+    value in `values` (FORMAT_VALUES: Frequency's, Counted's)."""
     for term, where in positions.items():
         freq = len(where)
-        value = encode_positions(where) if with_positions else pack_uint(freq)
+        value = encode_positions(where) if values is None else values[freq]
         yield term.encode("utf-8"), freq, float(freq), value
 
 
-def triples_of(positions: dict[str, list[int]], with_positions: bool) -> Triples:
+def triples_of(positions: dict[str, list[int]], values: Values | None) -> Triples:
     """Return the postings of `positions` as the bulk writer pools them
     (the writer's (term bytes, weight, value) with weight = frequency as a
     float, as Whoosh's writer multiplies it by the absent field boost) and
     the field's length: every position counted."""
     weight = _WEIGHT
-    if with_positions:
+    if values is None:
         one, single = _ONE_POSITION, weight[1]  # most terms occur once in a text: no call for their value
         triples = [(term.encode(), single, one[where[0]]) if len(where) == 1
                    else (term.encode(), weight[len(where)], encode_positions(where))
                    for term, where in positions.items()]
     else:
-        frequency = _FREQUENCY
-        triples = [(term.encode("utf-8"), weight[len(where)], frequency[len(where)])
+        triples = [(term.encode("utf-8"), weight[len(where)], values[len(where)])
                    for term, where in positions.items()]
     # map(len, ...) in C: a generator's frame per term was ~1% of a write.
     return triples, sum(map(len, positions.values()))
 
 
-def counted_triples(terms: Iterable[str]) -> Triples:
-    """Return what triples_of gives in the Frequency format for `terms`
-    (each occurrence one term): counted in C, one triple per distinct term.
-    Also the keyword fields' postings (search.storage.pooled.keywords)."""
+def counted_triples(terms: Iterable[str], values: Values = _FREQUENCY) -> Triples:
+    """Return what triples_of gives with `values` (a format's, FORMAT_VALUES) for
+    `terms` (each occurrence one term): counted in C, one triple per distinct
+    term.  Also the keyword fields' postings (search.storage.pooled.keywords)."""
     counts = Counter(terms)
-    weight, frequency = _WEIGHT, _FREQUENCY
-    return ([(term.encode(), weight[count], frequency[count]) for term, count in counts.items()],
+    weight = _WEIGHT
+    return ([(term.encode(), weight[count], values[count]) for term, count in counts.items()],
             sum(counts.values()))
 
 
@@ -210,7 +216,7 @@ def _plain_index(field: fields.TEXT, value: Any, kwargs: dict[str, Any]) -> bool
     """Return True if `value` can take the fast path: a string with no
     analysis options, into a field with one of the two formats, unboosted."""
     fmt = field.format
-    if fmt is None or type(fmt) not in (formats.Positions, formats.Frequency):
+    if fmt is None or (type(fmt) is not formats.Positions and type(fmt) not in FORMAT_VALUES):
         return False
     return isinstance(value, str) and not kwargs and fmt.field_boost == 1.0
 
@@ -223,7 +229,7 @@ class _OnePassText(fields.TEXT):
         if not self._fast(value, kwargs):
             yield from super().index(value, **kwargs)
             return
-        yield from postings_of(self._positions(value), type(self.format) is formats.Positions)
+        yield from postings_of(self._positions(value), FORMAT_VALUES.get(type(self.format)))
 
     def triples(self, value: Any) -> Triples | None:
         """Return index()'s postings as the bulk writer pools them and the
@@ -234,7 +240,7 @@ class _OnePassText(fields.TEXT):
 
     def _triples(self, value: str) -> Triples:
         """Return triples() for a value on the one-pass path."""
-        return triples_of(self._positions(value), type(self.format) is formats.Positions)
+        return triples_of(self._positions(value), FORMAT_VALUES.get(type(self.format)))
 
     def _fast(self, value: Any, kwargs: dict[str, Any]) -> bool:
         """Return True if `value` can take the one-pass path."""
@@ -327,12 +333,12 @@ class StemmedText(_OnePassText):
         if memo.stemmed_empty:
             return super()._triples(value)
         if type(self.format) is not formats.Positions:
-            return counted_triples(terms)
+            return counted_triples(terms, FORMAT_VALUES[type(self.format)])
         positions: dict[str, list[int]] = {}
         first = next((index for index, word in enumerate(words) if memo[word]), 0)
         for pos, term in enumerate(terms, first):
             positions.setdefault(term, []).append(pos)
-        return triples_of(positions, True)
+        return triples_of(positions, None)
 
 
 def stemmed_terms(analyzer: Any, text: str) -> tuple[re.Pattern[str], list[str]] | None:

@@ -33,6 +33,7 @@ from whoosh.codec.whoosh3 import W3PerDocWriter, _lenfield
 from whoosh.columns import NumericColumn
 from whoosh.writing import SegmentWriter
 
+from onrecord.search.storage.analyzers import Counted
 from onrecord.search.storage.pooled.collector import collector_off
 from onrecord.search.storage.pooled.flush import (
     LENGTH_BYTE,
@@ -304,7 +305,7 @@ _ARRAY_TYPES = frozenset("bBhHiIlLqQfd")
 _IMMUTABLE = frozenset({str, bytes, int, float, bool, datetime})
 # Formats whose encoded values are fixed-size and joined in a block (never
 # pickled one by one): postings of theirs may be shared between documents.
-_MEMO_FORMATS = frozenset({formats.Frequency, formats.Existence})
+_MEMO_FORMATS = frozenset({formats.Frequency, formats.Existence, Counted})
 # Values remembered per field before its memo starts again.
 MEMO_VALUES = 256
 # The memo of a field whose postings are not shared: never filled.

@@ -1,6 +1,7 @@
 """Index-time postings of the keyword-like fields, without Whoosh's token objects.
 
-Owns keyword_indexer(): for a field in Whoosh's Frequency format whose
+Owns keyword_indexer(): for a field in Whoosh's Frequency format (or
+search.storage.analyzers' Counted) whose
 analyzer only cuts a value into terms (a KEYWORD field's comma- or
 space-separated tokenizer, or search.storage.schema's NameTokenizer), a
 function giving the postings the bulk writer pools (search.storage.textfields.Triples) from
@@ -16,12 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from whoosh import formats
 from whoosh.analysis import RegexTokenizer, StripFilter
 from whoosh.analysis.analyzers import CompositeAnalyzer
 
 from onrecord.search.storage.schema import NameTokenizer, split_names
-from onrecord.search.storage.textfields import Triples, counted_triples
+from onrecord.search.storage.textfields import FORMAT_VALUES, Triples, counted_triples
 
 Splitter = Callable[[str], list[str]]
 
@@ -32,14 +32,15 @@ def keyword_indexer(field: Any) -> Callable[[Any], Triples | None] | None:
     path), or None if the field's format or analyzer is not one mirrored
     here."""
     fmt = field.format
-    if type(fmt) is not formats.Frequency or fmt.field_boost != 1.0:
+    values = FORMAT_VALUES.get(type(fmt))  # Frequency's or Counted's (search.storage.analyzers)
+    if values is None or fmt.field_boost != 1.0:
         return None
     split = term_splitter(field.analyzer)
     if split is None:
         return None
 
     def index(value: Any) -> Triples | None:
-        return counted_triples(split(value)) if type(value) is str else None
+        return counted_triples(split(value), values) if type(value) is str else None
     return index
 
 
