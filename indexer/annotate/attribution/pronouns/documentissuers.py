@@ -26,22 +26,24 @@ if TYPE_CHECKING:  # the registry asks this module (through subjectbodies); its 
     from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 
 _NOUNS = word_alternation(words("document_nouns"))
-_CUES = word_alternation(words("closing_cues"))
+_CUES = words("closing_cues")  # looked up in the set: the alternation compiled into three rows cost every process
 _SP = r"[ \u00a0]+"
 _DET = rf"(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir|[Tt]his){_SP}"
 _MODIFIERS = rf"(?:[\w-]+{_SP}){{0,2}}?"  # "a new report", "the committee's annual report"
 _END = r"[.!]?[\"'\u201d\u2019)]*\s*$"  # the sentence's own end: the document is its last words' source
-# where a sentence shows a document speaking, one row each (each row's test in test_document_issuers.py)
+# where a sentence shows a document speaking, one row each (each row's test in test_document_issuers.py);
+# a row's "cue" group must be a word of the lexicon's closing_cues
 DOCUMENT_SHAPES: dict[str, re.Pattern[str]] = {
     # "..., according to a report by Acme.", "According to the statement, ..."
     "according to": re.compile(rf"\b[Aa]ccording{_SP}to{_SP}{_DET}?{_MODIFIERS}(?P<noun>{_NOUNS})s?\b"),
     # "..., the report said.", "..., a statement added."
-    "closing source": re.compile(rf",{_SP}{_DET}{_MODIFIERS}(?P<noun>{_NOUNS}){_SP}(?:also{_SP})?(?:{_CUES}){_END}"),
+    "closing source": re.compile(rf",{_SP}{_DET}{_MODIFIERS}(?P<noun>{_NOUNS}){_SP}(?:also{_SP})?"
+                                 rf"(?P<cue>[a-z]+){_END}"),
     # "..., said the report."
-    "inverted closing": re.compile(rf",{_SP}(?:{_CUES}){_SP}{_DET}{_MODIFIERS}(?P<noun>{_NOUNS}){_END}"),
+    "inverted closing": re.compile(rf",{_SP}(?P<cue>[a-z]+){_SP}{_DET}{_MODIFIERS}(?P<noun>{_NOUNS}){_END}"),
     # "The report said ...", "The ruling also noted ...": the document the sentence's subject
     "opening subject": re.compile(rf"^(?:(?:But|And|However|Meanwhile),?{_SP})?{_DET}{_MODIFIERS}(?P<noun>{_NOUNS})"
-                                  rf"{_SP}(?:also{_SP}|has{_SP})?(?:{_CUES})\b"),
+                                  rf"{_SP}(?:also{_SP}|has{_SP})?(?P<cue>[a-z]+)\b"),
 }
 
 
@@ -52,7 +54,8 @@ def document_issuer(pos: int, ctx: Context | None, people: DocSpeakers) -> str |
     if ctx is None or ctx.previous >= ctx.sentence:
         return None
     before = people.text[ctx.previous:ctx.sentence]
-    found = next((m for m in map(lambda shape: shape.search(before), DOCUMENT_SHAPES.values()) if m), None)
+    found = next((m for shape in DOCUMENT_SHAPES.values() for m in shape.finditer(before)
+                  if "cue" not in shape.groupindex or m["cue"] in _CUES), None)
     if found is None:
         return None
     # lazy, as subjectbodies' nominals: descriptions.documents imports people.speakers, which imports pronouns
