@@ -9,7 +9,9 @@ Reed rejected it": `clausesubjects`);
 "It said" and "The company said" the body the sentence before is about
 (named or described; also "..., it said." closing a clause with no marks),
 and a speaking "it" inside its sentence that sentence's body subject
-(`subjectbodies`); a person named inside what the sentence before's subject
+(`subjectbodies`); where that sentence has no body subject but a document
+spoke in it ("..., the report said. It said"), the document's issuer
+(`documentissuers`); a person named inside what the sentence before's subject
 reports is that report's topic, not who a "he said" after it means
 (`reporttopics`); the person a question in the sentence before is put to
 answers it, not the asker (`askedparties`); a he/she after a short time

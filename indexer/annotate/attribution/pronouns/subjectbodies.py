@@ -46,6 +46,7 @@ from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS, 
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
 from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.pronouns.contexts import Context, context_at, whole_quote
+from onrecord.indexer.annotate.attribution.pronouns.documentissuers import document_issuer
 from onrecord.indexer.lexicon import words
 
 if TYPE_CHECKING:  # the registry asks this module; its type only annotates
@@ -104,8 +105,9 @@ def resolve_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None:
     "it", the last one introduced), else None."""
     found = subject_body(pronoun, pos, people) or _own_subject_body(pronoun, pos, people)
     earlier = people.organisations.referent(pos, people.orgs, pronoun.lower() == "it")
-    if found and earlier and earlier.startswith(f"{found} "):
-        return earlier  # "The Association of British insurers warned": the registry's whole name
+    # "The Association of British insurers warned", "a report by Vole/Acme" read as "Vole": the registry's whole name
+    if found and earlier and earlier.startswith((f"{found} ", f"{found}/")):
+        return earlier
     return found or earlier
 
 
@@ -119,7 +121,10 @@ def subject_body(pronoun: str, pos: int, people: DocSpeakers) -> str | None:
     there (the sentence reports what someone else said of it)."""
     if _DUMMY_IT_RE.match(people.text, pos):
         return None  # "It is predicted that ...", "It has been a strange week": no one's pronoun
-    return _continued(pos, people, pronoun.lower() == "it", None, CHAIN_DEPTH)
+    it = pronoun.lower() == "it"
+    found = _continued(pos, people, it, None, CHAIN_DEPTH)
+    # "..., the report said. It questioned ...": no body subject, but a document spoke there: its issuer
+    return found if found or not it else document_issuer(pos, _own_sentence(people.text, pos), people)
 
 
 def continued_description(head: str, pos: int, people: DocSpeakers) -> str | None:
