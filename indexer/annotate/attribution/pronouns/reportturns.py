@@ -41,16 +41,12 @@ def report_turn(text: str, at: int) -> int:
     if at < 0:
         return -1
     m = NAME_RE.match(text, at)
-    if m is None or text.endswith(OWNER_ENDS, at, m.end()) or _inside_report(text, at):
+    if m is None or text.endswith(OWNER_ENDS, at, m.end()):
         return -1
-    for gap in _GAPS:
-        g = gap.match(text, m.end())
-        cue = CUE_RE.match(text, g.end()) if g else None
-        if cue is not None:
-            if cue.group().lower() in PARTICIPLE_CUES or _QUOTE_NEXT_RE.match(text, cue.end()):
-                return -1
-            return at
-    return -1
+    cue = next((c for gap in _GAPS if (g := gap.match(text, m.end())) and (c := CUE_RE.match(text, g.end()))), None)
+    if cue is None or cue.group().lower() in PARTICIPLE_CUES or _QUOTE_NEXT_RE.match(text, cue.end()):
+        return -1  # most mentions: no cue after the name, so the look back below is rarely paid
+    return -1 if _inside_report(text, at) else at
 
 
 def _inside_report(text: str, at: int) -> bool:
