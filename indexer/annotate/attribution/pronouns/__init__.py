@@ -13,7 +13,9 @@ and a speaking "it" inside its sentence that sentence's body subject
 spoke in it ("..., the report said. It said"), the document's issuer
 (`documentissuers`); a person named inside what the sentence before's subject
 reports is that report's topic, not who a "he said" after it means
-(`reporttopics`); the person a question in the sentence before is put to
+(`reporttopics`); a reported clause's speaker ("Ann Vole said the plan
+would help.") a turn of theirs the learned choice sees, before the
+reported pass has read the clause (`reportturns`); the person a question in the sentence before is put to
 answers it, not the asker (`askedparties`); a he/she after a short time
 lead-in ("In 2010, he warned") is its sentence's subject, as one opening
 it is (`leadins`); a "he said" after a sentence a definite person epithet

@@ -34,6 +34,7 @@ from onrecord.indexer.annotate.attribution.pronouns.clausesubjects import second
 from onrecord.indexer.annotate.attribution.pronouns.contexts import POSTPOSED_RE, Context, context_at, whole_quote
 from onrecord.indexer.annotate.attribution.pronouns.leadins import opening_pronoun
 from onrecord.indexer.annotate.attribution.pronouns.reporttopics import topic_only
+from onrecord.indexer.annotate.attribution.pronouns.reportturns import report_turn
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import NAME_RE as _NAME_END_RE
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import OWNER_ENDS as _OWNER_ENDS
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import previous_subject
@@ -184,7 +185,9 @@ def features(pool: Sequence[Person], ctx: Context, gender: str | None,
     pos = ctx.pos
     mention = [p.mentions.last_before(pos) for p in pool]
     salient = [p.salient.last_before(pos) for p in pool]
-    spoke = [p.spoke.last_before(pos) for p in pool]
+    # a reported clause's speaker has no turn yet (quotes are attributed first): their cue is one (reportturns)
+    spoke = [max(p.spoke.last_before(pos), report_turn(text, m) if text else -1)
+             for p, m in zip(pool, mention, strict=True)]
     opening = [_first_from(p.mentions, ctx.previous) for p in pool]  # first mention in the sentence before
     first = min(opening)
     rows = []
