@@ -19,10 +19,21 @@ from tests.indexer.annotate.attribution.test_reported import reported
     # an owner's possessive, an office and the name
     ("The quay could reopen in the same way other ports have, said Acme's chief operating officer Ann Vole.",
      "The quay could reopen in the same way other ports have", "Ann Vole"),
+    # the name such a description ends in speaks (closings._name_ending), not a preposition's object
+    ("Ben Tamm spoke on Monday. The quay could reopen, said Acme's chief operating officer Ann Vole.",
+     "The quay could reopen", "Ann Vole"),
 ])
+
 def test_a_verbless_description_after_a_closing_cue_is_the_speaker(text: str, clause: str,
                                                                    speaker: str | None) -> None:
     assert [(q.text, q.speaker) for q in reported(text)] == [(clause, speaker)]
+
+
+
+def test_a_name_after_a_preposition_is_no_speaker_of_the_description() -> None:
+    found = reported("The port must close, said the head of Acme Holdings.")
+    assert [(q.text, q.speaker_mention.text if q.speaker_mention else None) for q in found] == [
+        ("The port must close", "the head of Acme Holdings")]
 
 
 @pytest.mark.parametrize("text", [
