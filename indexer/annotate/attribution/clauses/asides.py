@@ -5,7 +5,8 @@ report: "The plan, X said, is dead", "As X said, CLAUSE", "CLAUSE, he said,
 on condition of anonymity" (the words after the aside's comma the
 attribution's own); a closing cue whose comma the writer left out
 ("CLAUSE said Ann Vole, managing director of Acme."); whether a name or a
-speaker noun after a cue closes the sentence ("..., said Ann Vole"); and
+speaker noun after a cue closes the sentence ("..., said Ann Vole"), or a
+description with no verb running to its end ("..., says a top academic."); and
 the participle cue opening a stretch ("..., adding that ...").  `clauses`
 decides which shape a sentence takes.
 """
@@ -16,7 +17,7 @@ import re
 from onrecord.indexer.annotate.attribution.clauses.closings import CLOSING_CUES, closes_with_appositive
 from onrecord.indexer.annotate.attribution.clauses.spans import MIN_WORDS, Clause, make_clause
 from onrecord.indexer.annotate.attribution.clauses.speakers import group_before
-from onrecord.indexer.annotate.attribution.clauses.verbs import CLAUSE_CUE_RE, VERB_START_RE, is_participle
+from onrecord.indexer.annotate.attribution.clauses.verbs import CLAUSE_CUE_RE, PAST_ALT, VERB_START_RE, is_participle
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
@@ -32,6 +33,14 @@ _OPENER_RE = re.compile(
     r"\s*(?:in|on|at|after|before|during|meanwhile|however|but|and|since|when|while|last|this)\b", re.I)
 _CLAUSE_GOES_ON_RE = re.compile(r"\s+(?!and\b)[a-z]")
 _NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?'\u2019\"]*")
+# a description running to the sentence's end with no finite verb after a closing cue: "..., says a top
+# academic.", "..., said Acme's chief operating officer Ann Vole.": the speaker, not a clause
+# (no comma, no word ending in "s", a present tense or a plural, which phrase_after may run past: "..., says
+# the strategy shows frustration", "..., said the club needs": their own clauses, read as before)
+_VERBLESS_END_RE = re.compile(r"(?:the|a|an|[A-Z][\w&.-]*['\u2019]s)\s[^,;:#\"]{1,80}?[.!?]?\s*")
+_FINITE_IN_RE = re.compile(r"\b(?:[a-z]{2,}ed|is|are|was|were|has|have|had|will|would|could|can|may|might|must|"
+                           rf"should|did|does|do|{PAST_ALT})\b")
+_S_WORD_RE = re.compile(r"\b[a-z]{2,}s\b")
 # a coordinated subject whose verb follows: "Ann Vole, an aide, said the Voles and the firm had ..."
 _AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"
                              r"should|can|must|did|do|does)\b")
@@ -66,10 +75,19 @@ def is_inverted(s: str, cue: re.Match[str], hi: int) -> bool:
     speaker noun phrase ends the sentence ("..., says a panel of experts"), not a clause."""
     after = phrase_after(s, cue.end(), hi)
     if after is not None and after.kind == "np":
-        return is_speaker_noun(after.text) and _NP_ENDS_RE.fullmatch(s, after.end, hi) is not None
+        return is_speaker_noun(after.text) and _NP_ENDS_RE.fullmatch(s, after.end, hi) is not None \
+            or _verbless_speaker(s, after.start, hi)
     return after is not None and (_NP_ENDS_RE.fullmatch(s, after.end, hi) is not None  # "says Ann Vole in Dover."
                                   or not _CLAUSE_GOES_ON_RE.match(s, after.end, hi)
                                   and not _AND_GOES_ON_RE.match(s, after.end, hi))
+
+
+def _verbless_speaker(s: str, start: int, hi: int) -> bool:
+    """True when s[start:hi], after a closing cue, is a description running to
+    the sentence's end ("a top academic.", "Acme's chief operating officer
+    Ann Vole.") with no comma, no finite verb and no word ending in "s"."""
+    return _VERBLESS_END_RE.fullmatch(s, start, hi) is not None and not _FINITE_IN_RE.search(s, start, hi) \
+        and not _S_WORD_RE.search(s, start, hi)
 
 
 def aside_clause(s: str, lo: int, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:

@@ -215,6 +215,7 @@ def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | Non
         phrase = phrase_after(s, cue.end(), hi) or _bare_source(s, cue.end(), hi)  # "..., say industry analysts."
         if phrase is None or is_finding(phrase):  # "..., says a report": a finding
             return None
+        phrase = _name_ending(s, phrase, hi)  # "..., said Acme's chief operating officer Ann Vole.": her name
         tail = phrase.end
         described = described_after(s, lo, cue, hi)
         if described is not None:  # "..., said the firm's chief, Ann Vole." / "..., said an official who ..."
@@ -233,6 +234,21 @@ def closing_clause(s: str, lo: int, hi: int, cue: re.Match[str]) -> Clause | Non
             or _PREPOSITION_ONLY_RE.fullmatch(s, lo, comma) and not _AUXILIARY_RE.search(s, lo, comma):
         return None  # "Shortly after my sentence, Ann Vole announced her resignation": an object, no report
     return make_clause(s, lo, comma, phrase, cue)
+
+
+# lowercase words, then a name of two to four words ending the sentence: "... operating officer Ann Vole."
+_NAME_END_RE = re.compile(r"((?:\s+[a-z-]+)*)\s+((?:[A-Z][\w'\u2019.-]*\s+){1,3}[A-Z][\w'\u2019-]*)[\s.!?'\u2019\"]*")
+
+
+def _name_ending(s: str, phrase: Phrase, hi: int) -> Phrase:
+    """Return the name a description after a closing cue runs on to at the
+    sentence's end ("Acme's chief" of "..., said Acme's chief operating
+    officer Ann Vole.": Ann Vole), never a preposition's object ("the head
+    of Acme Holdings": the head); else `phrase`."""
+    found = _NAME_END_RE.fullmatch(s, phrase.end, hi) if phrase.kind == "np" else None
+    if found is None or _PREPOSITION_RE.search(found.group(1) + " "):
+        return phrase
+    return Phrase(found.group(2), found.start(2), found.end(2), "name")
 
 
 def _closing_speaker(s: str, lo: int, cue: re.Match[str], hi: int) -> Phrase | None:

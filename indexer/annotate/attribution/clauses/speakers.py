@@ -6,7 +6,10 @@ frame (quotes masked, local offsets): a name, pronoun or description, a
 short coordinated group ("current and former officials"), the sentence's
 subject when the cue is coordinated ("X met Y and said") or sits in that
 subject's relative clause, and a subject whose aside in dashes stands
-between it and the cue ("Many voters - young and old - say").
+between it and the cue ("Many voters - young and old - say"; a name after
+an opening conjunction or closing its description, "But Acme - itself sued -
+said", "Fund manager Ann Vole - ... - said", and an auxiliary after the
+closing dash, "- had said").
 """
 from __future__ import annotations
 
@@ -38,7 +41,10 @@ _BARE_WHO_RE = re.compile(r"(?<=[a-z])\s+who\s")
 _PREPOSITION_END_RE = re.compile(r"\b(?:in|of|at|for|from|on|across|among|with)$")
 _OBJECT_LEAD_RE = re.compile(r"\b(?:from|by|with|to|against|for|on|at|in)\s+$")  # a preposition's object follows
 _COMPLEMENT_RE = re.compile(r"\s+(?:for|of|at|with|from|to)\s+")
-_DASH_ASIDE_RE = re.compile(r"\s(?:\u2014|\u2013|--|-)\s*([^\u2014\u2013\"]{1,120}?)\s*(?:\u2014|\u2013|--|-)\s*$")
+# (an auxiliary or adverb may stand between the closing dash and the cue: "Mr Vole - keen to reassure - had said")
+_DASH_SKIP_ALT = "|".join(sorted(re.escape(w) for w in words("skip_before_cue")))
+_DASH_ASIDE_RE = re.compile(r"\s(?:\u2014|\u2013|--|-)\s*([^\u2014\u2013\"]{1,160}?)\s*(?:\u2014|\u2013|--|-)"
+                            rf"(?:\s+(?:{_DASH_SKIP_ALT})){{0,3}}\s*$")
 _ADVERBIALS = words("subject_adverbials")  # "Ann Vole has since said": "since" is no speaker
 # a time or circumstance phrase's preposition right before the phrase taken as the speaker ("has in the past said")
 # (its modifiers may stand between: "has in recent days said", "days" the phrase)
@@ -90,7 +96,8 @@ def subject_before(s: str, lo: int, end: int) -> Phrase | None:
     if aside is not None and aside.start() > lo:  # "Many voters \u2014 young and old \u2014 say": many voters
         inner = phrase_before(s, aside.start(1), aside.end(1))  # "The chief \u2014 Ann Vole \u2014 said": her name
         whole = isinstance(inner, Phrase) and inner.kind == "name" and inner.start == aside.start(1)
-        phrase = inner if whole else _opening(s, lo, phrase_before(s, lo, aside.start()))
+        before = phrase_before(s, lo, aside.start())
+        phrase = inner if whole else _opening(s, lo, before) or _dash_subject(s, lo, aside.start(), before)
     if phrase == "coord":  # "Ann Vole called the plan a disaster and said ...": the sentence's subject
         group = group_before(s, lo, end)
         head = phrase_at_sentence_start(s, lo, end) if group is None else group
@@ -229,6 +236,18 @@ def _opening(s: str, lo: int, phrase: Phrase | None | str) -> Phrase | None:
     if phrase.kind == "np":  # "Dover officials now say": a capitalised modifier opens the phrase
         before = _MODIFIER_RUN_RE.sub("", before)
     return phrase if before[-1:] in ("", ",") or _PREPOSITION_END_RE.search(before) else None
+
+
+def _dash_subject(s: str, lo: int, end: int, phrase: Phrase | None | str) -> Phrase | None:
+    """Return the sentence's named subject when `phrase`, the name right before
+    a dash aside ending at `end`, is it after a conjunction or its description
+    ("But Acme - itself sued - said", "Fund manager Ann Vole - Acme's largest
+    investor - said": the subject with its description); None otherwise (an
+    object: "If you wind up a fan - ... - tell them")."""
+    if not isinstance(phrase, Phrase) or phrase.kind != "name" or phrase.end != len(s[:end].rstrip()):
+        return None
+    head = phrase_at_sentence_start(s, lo, end)
+    return head if head is not None and head.kind == "name" and head.end == phrase.end else None
 
 
 _MODIFIER_RUN_RE = re.compile(r"(?:(?:^|\s+)[A-Z][\w.'\u2019-]*){1,3}$")
