@@ -45,12 +45,12 @@ after tuning at ca35db4) and rounds 43 and 44's (40 BBC articles each,
 scored at the starting code 7c80353 and once after tuning at 6758ea3) and
 rounds 45 and 46's (40 BBC articles each, scored at the starting code 6a2a58d
 and once after tuning at 38a0ce0) and rounds 47 and 48's (40 BBC articles
-each, scored at the starting code d3e79ad and once after tuning at bd21c61): all
-are tuning data since.  Rounds 49 and 50 (40 BBC articles each, drawn and
-frozen while rounds 47 and 48 were the test sets, never scored) are the test
-sets now (TEST_SETS), each scored only when its flag asks: at the starting
-code, then once, after tuning; rounds 51 and 52 (drawn and frozen while 49
-and 50 are) wait beside them for the next tuning.
+each, scored at the starting code d3e79ad and once after tuning at bd21c61) and
+rounds 49 and 50's (40 BBC articles each, scored at the starting code 250ae3c
+and once after tuning at b877dd2): all are tuning data since.  Rounds 51 and 52
+(40 BBC articles each, drawn and frozen while rounds 49 and 50 were the test
+sets, never scored) are the test sets now (TEST_SETS), each scored only when
+its flag asks: at the starting code, then once, after tuning.
 """
 from __future__ import annotations
 
@@ -212,7 +212,8 @@ BBC_R47 = GOLD_DIR / "bbc_heldout_r47_test.json"
 BBC_R48 = GOLD_DIR / "bbc_heldout_r48_test.json"
 # Rounds 49 and 50: drawn while rounds 47 and 48 were the test sets, for the
 # session after (bench.goldselect's bbc49 and bbc50, 40 articles each),
-# annotated blind, reviewed and frozen before anyone scored them.
+# annotated blind, reviewed and frozen before anyone scored them; scored at
+# the starting code 250ae3c and once after tuning at b877dd2.
 BBC_R49 = GOLD_DIR / "bbc_heldout_r49_test.json"
 BBC_R50 = GOLD_DIR / "bbc_heldout_r50_test.json"
 # Rounds 51 and 52: drawn while rounds 49 and 50 were the test sets, for the
@@ -229,13 +230,11 @@ def bbc_round(number: int) -> Path:
 
 # The BBC rounds scored once and tuning rows since, in the order drawn; every
 # row, error lister and fit script reads them from here (key bbc_rN).
-SPENT_BBC_ROUNDS = tuple(range(1, 49))
+SPENT_BBC_ROUNDS = tuple(range(1, 51))
 SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
-TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R49: ("round 49 BBC TEST", "--round49-test"),
-                                          BBC_R50: ("round 50 BBC TEST", "--round50-test"),
-                                          BBC_R51: ("round 51 BBC TEST", "--round51-test"),
+TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R51: ("round 51 BBC TEST", "--round51-test"),
                                           BBC_R52: ("round 52 BBC TEST", "--round52-test")}
 
 
