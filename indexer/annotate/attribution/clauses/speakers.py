@@ -17,6 +17,7 @@ import re
 
 from onrecord.indexer.annotate.attribution.clauses.sources import WORD_RE, appositive_subject
 from onrecord.indexer.annotate.attribution.names.names import first_name_gender
+from onrecord.indexer.annotate.attribution.names.placelinks import past_place
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_before
 from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
@@ -113,7 +114,8 @@ def subject_before(s: str, lo: int, end: int) -> Phrase | None:
                 and (s.rfind(",", head.end, end) >= phrase.start
                      or _OBJECT_LEAD_RE.search(s, max(lo, phrase.start - 12), phrase.start)):
             return head
-        return appositive_subject(s, lo, end, _past_adjunct(s, lo, _relative_antecedent(s, lo, phrase)))
+        found = past_place(s, lo, _relative_antecedent(s, lo, phrase))  # "Ann Vole in Norland said": Ann Vole
+        return appositive_subject(s, lo, end, _past_adjunct(s, lo, found))
     return None
 
 

@@ -11,7 +11,9 @@ is (`singles`), which lone words are people from their first mention
 person, `pronounleads`), phrases that name things and not people (`things`) and
 surname-alone mentions (`surnames`); a title written with a period, US style
 ("Mr. Vole"), is never a name itself (`periodtitles`); a headline's word glued to a surname
-the body gives with a first name is no name ("Classy Vole" over Ann Vole, `epithets`).
+the body gives with a first name is no name ("Classy Vole" over Ann Vole, `epithets`); a
+place after a reported cue's subject is where the speaker is, not who spoke ("Ann Vole in
+Norland said": Ann Vole, `placelinks`).
 Reads words only: the per-article
 registry that holds the people is people/.
 """
