@@ -1,5 +1,5 @@
-"""An inline article run through chunking and quote attribution: the helpers the
-attribution tests share (each test file once wrote its own copy)."""
+"""An inline article run through chunking and quote attribution (speaker_opening: the whole
+annotation): the helpers the attribution tests share (each test file once wrote its own copy)."""
 from __future__ import annotations
 
 from bench.extraction import extract_text
