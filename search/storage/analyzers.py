@@ -25,6 +25,8 @@ old segments' values (a format of fixed value size 0 reads none), so old
 and new segments are read alike and merge; the first commit writes the
 upgraded schema to the table of contents.  Code before this format cannot
 open an index whose table of contents names it: going back needs a reindex.
+For the same reason Counted stays at this import path: every table of
+contents written since pickles it by name, as NameTokenizer's in schema.
 """
 from __future__ import annotations
 

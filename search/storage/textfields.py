@@ -213,8 +213,8 @@ def analyzer_parts(field: fields.TEXT) -> list[Any]:
 
 
 def _plain_index(field: fields.TEXT, value: Any, kwargs: dict[str, Any]) -> bool:
-    """Return True if `value` can take the fast path: a string with no
-    analysis options, into a field with one of the two formats, unboosted."""
+    """Return True if `value` can take the fast path: a string with no analysis
+    options, into an unboosted Positions field or one of FORMAT_VALUES' formats."""
     fmt = field.format
     if fmt is None or (type(fmt) is not formats.Positions and type(fmt) not in FORMAT_VALUES):
         return False

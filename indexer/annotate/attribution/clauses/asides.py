@@ -17,7 +17,13 @@ import re
 from onrecord.indexer.annotate.attribution.clauses.closings import CLOSING_CUES, closes_with_appositive
 from onrecord.indexer.annotate.attribution.clauses.spans import MIN_WORDS, Clause, make_clause
 from onrecord.indexer.annotate.attribution.clauses.speakers import group_before
-from onrecord.indexer.annotate.attribution.clauses.verbs import CLAUSE_CUE_RE, PAST_ALT, VERB_START_RE, is_participle
+from onrecord.indexer.annotate.attribution.clauses.verbs import (
+    AUXILIARY_ALT,
+    CLAUSE_CUE_RE,
+    PAST_ALT,
+    VERB_START_RE,
+    is_participle,
+)
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
@@ -38,8 +44,9 @@ _NP_ENDS_RE = re.compile(r"(?:\s+(?:of|at|for|from|in)\s+[^,;:.!?]{1,40})?[\s.!?
 # (no comma, no word ending in "s", a present tense or a plural, which phrase_after may run past: "..., says
 # the strategy shows frustration", "..., said the club needs": their own clauses, read as before)
 _VERBLESS_END_RE = re.compile(r"(?:the|a|an|[A-Z][\w&.-]*['\u2019]s)\s[^,;:#\"]{1,80}?[.!?]?\s*")
-_FINITE_IN_RE = re.compile(r"\b(?:[a-z]{2,}ed|is|are|was|were|has|have|had|will|would|could|can|may|might|must|"
-                           rf"should|did|does|do|{PAST_ALT})\b")
+# a finite verb: a regular or irregular past, verbs' auxiliaries, or "do" (the lexicon's question_auxiliaries)
+_DO_ALT = "|".join(sorted(words("question_auxiliaries")))
+_FINITE_IN_RE = re.compile(rf"\b(?:[a-z]{{2,}}ed|{AUXILIARY_ALT}|{_DO_ALT}|{PAST_ALT})\b")
 _S_WORD_RE = re.compile(r"\b[a-z]{2,}s\b")
 # a coordinated subject whose verb follows: "Ann Vole, an aide, said the Voles and the firm had ..."
 _AND_GOES_ON_RE = re.compile(r"\s+and\s+(?:[\w'\u2019-]+\s+){1,4}?(?:is|are|was|were|has|have|had|would|will|could|"

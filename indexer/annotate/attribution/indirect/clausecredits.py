@@ -231,8 +231,8 @@ def _lead_person(people: DocSpeakers, pos: int, since: int) -> str | None:
     if at >= pos or not in_lead(text, at):
         return None
     current = current_person(people, pos, None)
-    if current is None and any(p is not first and (p.first or p.gender) and not in_lead(text, at)
-                               for p in people.by_order for at, _ in p.mentions.before(since)):
+    if current is None and any(p is not first and (p.first or p.gender) and not in_lead(text, seen)
+                               for p in people.by_order for seen, _ in p.mentions.before(since)):
         return None  # someone named since the lead, though no subject: "an ally of Ann Vole. The premier said"
     return people.speak_as(first, pos) if current is None or current is first else None
 

@@ -60,5 +60,4 @@ def document_issuer(pos: int, ctx: Context | None, people: DocSpeakers) -> str |
         return None
     # lazy, as subjectbodies' nominals: descriptions.documents imports people.speakers, which imports pronouns
     from onrecord.indexer.annotate.attribution.descriptions.documents import document_owner
-    owner = document_owner(["the", found["noun"].lower()], pos, people)
-    return owner
+    return document_owner(["the", found["noun"].lower()], pos, people)

@@ -1,7 +1,8 @@
-"""An inline article run through chunking and quote attribution: the helpers the
-attribution tests share (each test file once wrote its own copy)."""
+"""An inline article run through chunking and quote attribution (speaker_opening: the whole
+annotation): the helpers the attribution tests share (each test file once wrote its own copy)."""
 from __future__ import annotations
 
+from bench.extraction import extract_text
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Metadata, ParsedArticle, Quote
@@ -33,3 +34,13 @@ def speaker_of(text: str, needle: str) -> str | None:
     found = [q for q in quotes_in(text) if needle in q.text]
     assert found, needle
     return found[-1].speaker
+
+
+def speaker_opening(text: str, opening: str) -> str | None:
+    """Return the speaker of the one quote or reported clause of `text` whose words open with
+    `opening`, through the whole annotation (bench.extraction.extract_text: cleanup stages too)."""
+    found = [q.speaker for p in extract_text(text).paragraphs for q in p.quotes
+             if text[q.start:q.end].startswith(opening)]
+    assert len(found) == 1, [(text[q.start:q.start + 12], q.speaker) for p in extract_text(text).paragraphs
+                             for q in p.quotes]
+    return found[0]

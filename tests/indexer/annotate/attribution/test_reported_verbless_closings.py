@@ -23,11 +23,9 @@ from tests.indexer.annotate.attribution.test_reported import reported
     ("Ben Tamm spoke on Monday. The quay could reopen, said Acme's chief operating officer Ann Vole.",
      "The quay could reopen", "Ann Vole"),
 ])
-
 def test_a_verbless_description_after_a_closing_cue_is_the_speaker(text: str, clause: str,
                                                                    speaker: str | None) -> None:
     assert [(q.text, q.speaker) for q in reported(text)] == [(clause, speaker)]
-
 
 
 def test_a_name_after_a_preposition_is_no_speaker_of_the_description() -> None:

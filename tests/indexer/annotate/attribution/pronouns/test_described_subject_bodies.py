@@ -4,16 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.extraction import extract_text
-
-
-def _speaker_of(text: str, opening: str) -> str | None:
-    """Return the speaker of the one quote or reported clause of `text` opening with `opening`."""
-    found = [q.speaker for p in extract_text(text).paragraphs for q in p.quotes
-             if text[q.start:q.end].startswith(opening)]
-    assert len(found) == 1, [(text[q.start:q.start + 12], q.speaker) for p in extract_text(text).paragraphs
-                             for q in p.quotes]
-    return found[0]
+from tests.indexer.annotate.attribution.articles import speaker_opening
 
 
 @pytest.mark.parametrize("text, opening, expected", [
@@ -35,7 +26,7 @@ def _speaker_of(text: str, opening: str) -> str | None:
      "Arden Union", "Kelvar Commission"),
 ])
 def test_the_sentence_before_s_body_continues(text: str, opening: str, expected: str) -> None:
-    assert _speaker_of(text, opening) == expected
+    assert speaker_opening(text, opening) == expected
 
 
 @pytest.mark.parametrize("text, opening, expected", [
@@ -48,4 +39,4 @@ def test_the_sentence_before_s_body_continues(text: str, opening: str, expected:
      'Sales at Quorra fell by a fifth last year, it said.\n', "Sales at", "Daily Vole"),
 ])
 def test_no_new_reading_where_none_fits(text: str, opening: str, expected: str | None) -> None:
-    assert _speaker_of(text, opening) == expected
+    assert speaker_opening(text, opening) == expected

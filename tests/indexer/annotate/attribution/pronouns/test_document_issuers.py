@@ -4,18 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bench.extraction import extract_text
 from onrecord.indexer.annotate.attribution.pronouns.documentissuers import DOCUMENT_SHAPES
-
-
-def _speaker_of(text: str, opening: str) -> str | None:
-    """Return the speaker of the one quote or reported clause of `text` opening with `opening`."""
-    found = [q.speaker for p in extract_text(text).paragraphs for q in p.quotes
-             if text[q.start:q.end].startswith(opening)]
-    assert len(found) == 1, [(text[q.start:q.start + 12], q.speaker) for p in extract_text(text).paragraphs
-                             for q in p.quotes]
-    return found[0]
-
+from tests.indexer.annotate.attribution.articles import speaker_opening
 
 # one article per row: the pronoun's clause opens with "fast links"; the registry's referent (a body
 # named before the pronoun) is another, the document's issuer Vexo Institute
@@ -41,21 +31,21 @@ def test_every_row_has_an_article() -> None:
 
 @pytest.mark.parametrize("row", sorted(ROWS))
 def test_it_after_a_document_is_its_issuer(row: str) -> None:
-    assert _speaker_of(ROWS[row], "fast links") == "Vexo Institute"
+    assert speaker_opening(ROWS[row], "fast links") == "Vexo Institute"
 
 
 def test_a_closing_it_after_a_document_is_its_issuer() -> None:
     text = ('Broadband use grows\n\nA report by think-tank Vexo Institute looked at web use.\n\n'
             'Most users of Harlow Telecom lines will upload videos, the report predicted. Fast links are changing how '
             'people use the web, it said.\n')
-    assert _speaker_of(text, "Fast links") == "Vexo Institute"
+    assert speaker_opening(text, "Fast links") == "Vexo Institute"
 
 
 def test_a_document_that_does_not_speak_is_no_source() -> None:
     # the sentence before names a report but its subject speaks: that body (subjectbodies), not the report's
     text = ('Broadband use grows\n\nThe Kelvar Commission cited a report by think-tank Vexo Institute on Monday. '
             'It said that fast links were changing how people use the web.\n')
-    assert _speaker_of(text, "fast links") == "Kelvar Commission"
+    assert speaker_opening(text, "fast links") == "Kelvar Commission"
 
 
 def test_an_issuer_read_short_is_the_registry_s_joint_name() -> None:
@@ -64,4 +54,4 @@ def test_an_issuer_read_short_is_the_registry_s_joint_name() -> None:
             'Vexo/NetStats.\n\nThe report by Vexo/NetStats found that web use had risen.\n\n'
             'Most users of Harlow lines will upload videos, said the report. It said that fast links were '
             'changing how people use the web.\n')
-    assert _speaker_of(text, "fast links") == "Vexo/NetStats"
+    assert speaker_opening(text, "fast links") == "Vexo/NetStats"
