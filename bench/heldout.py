@@ -8,49 +8,11 @@ direct+partial quotes P/R/F1, the speaker by full name, and the share of
 distinct predicted speaker values that are clean full names.
 
 The test sets are frozen (bench/gold/heldout.sha256, checked by
-tests/bench/test_heldout_gold.py).  Round 1's test halves were scored once
-(19b6e1e, reported in issue #31's note), round 2's too (c220f24 for quotes,
-1b079dc for reported speech), round 3's (d71b62b), round 4's (088532b),
-round 5's (60 BBC articles, scored once beside the session's starting code
-after the merge 49f2dda) and round 6's (40 BBC articles, scored once at
-c769569 beside the session's starting code 3887ab9) and round 7's (40 BBC
-articles, scored once at d211a3a beside 33320ae's figures, the extraction code
-unchanged from there to the session's start d5c6e12) and round 8's (40 BBC
-articles, scored at the starting code e351780 and once after tuning at
-2900c4f) and rounds 9 and 10's (40 BBC articles each, scored at the starting
-code and once after tuning at 0a0e165) and rounds 11-14's (40 BBC articles
-each, scored at the starting code and once after tuning at 46d0915) and
-rounds 15 and 16's (40 BBC articles each, scored at the starting code 192074a
-and once after tuning at 970e2db) and rounds 17 and 18's (40 BBC articles
-each, scored at the starting code d0ab6d8 and once after tuning at efc4a1f)
-and rounds 19 and 20's (40 BBC articles each, scored at the starting code
-425a7d0 and once after tuning at 1903df4) and rounds 21 and 22's (40 BBC
-articles each, scored at the starting code ffc5b3e and once after tuning at
-f611980) and rounds 23 and 24's (40 BBC articles each, scored at the starting
-code 14c5e26 and once after tuning at 7118685) and rounds 25 and 26's (40
-BBC articles each, scored at the starting code 0d68cee and once after tuning
-at 2d3e925) and rounds 27 and 28's (40 BBC articles each, scored at the
-starting code 06b97d4 and once after tuning at 0152568) and rounds 29 and
-30's (40 BBC articles each, scored at the starting code e22c73a and once
-after tuning at 81bd7fb) and rounds 31 and 32's (40 BBC articles each, scored
-at the starting code a6e4b6f and once after tuning at d7dc65e) and rounds 33
-and 34's (40 BBC articles each, scored at the starting code 700b02b and once
-after tuning at 02a0951) and rounds 35 and 36's (40 BBC articles each, scored
-at the starting code c410614 and once after tuning at fe24640) and rounds 37
-and 38's (40 BBC articles each, scored at the starting code 38ed9aa and once
-after tuning at 3b22dfa) and rounds 39 and 40's (40 BBC articles each, scored
-at the starting code 880d4e8 and once after tuning at 15360fd) and rounds 41
-and 42's (40 BBC articles each, scored at the starting code 6ae3c06 and once
-after tuning at ca35db4) and rounds 43 and 44's (40 BBC articles each,
-scored at the starting code 7c80353 and once after tuning at 6758ea3) and
-rounds 45 and 46's (40 BBC articles each, scored at the starting code 6a2a58d
-and once after tuning at 38a0ce0) and rounds 47 and 48's (40 BBC articles
-each, scored at the starting code d3e79ad and once after tuning at bd21c61) and
-rounds 49 and 50's (40 BBC articles each, scored at the starting code 250ae3c
-and once after tuning at b877dd2): all are tuning data since.  Rounds 51 and 52
-(40 BBC articles each, drawn and frozen while rounds 49 and 50 were the test
-sets, never scored) are the test sets now (TEST_SETS), each scored only when
-its flag asks: at the starting code, then once, after tuning.
+tests/bench/test_heldout_gold.py).  SPENT_BBC_ROUNDS are the rounds scored once
+and tuning rows since; TEST_SETS the frozen rounds not yet spent, each scored
+only when its flag asks: at a session's starting code, then once, after
+tuning.  Each round's history (how it was drawn and annotated, the starting
+code and the commit it was scored at) is in bench/README.md's list of golds.
 """
 from __future__ import annotations
 
