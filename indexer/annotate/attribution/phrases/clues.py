@@ -19,6 +19,7 @@ from onrecord.indexer.annotate.attribution.descriptions.claims import claim_owne
 from onrecord.indexer.annotate.attribution.descriptions.rolesafter import name_before_unclosed
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_before
 from onrecord.indexer.annotate.attribution.phrases.cuewords import PARTICIPLE_CUES, SOFT_CUE_RE, find_cues, is_weak
+from onrecord.indexer.annotate.attribution.phrases.descriptions import AGE_WORD_RE
 from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
 from onrecord.indexer.annotate.attribution.phrases.invertedcloses import inverted_close
 from onrecord.indexer.annotate.attribution.phrases.passives import AGENT_AFTER_QUOTE_RE, passive_agent
@@ -57,7 +58,7 @@ _AFTER_GAP_RE = re.compile(r"[\s,\u2014\u2013-]*")
 # after a quote ending in , ? ! an unknown verb still reports it: '"Go," Trump barked'
 _LOOSE_VERB_RE = re.compile(r"\b[a-z]{3,}(?:ed|s)\b")
 # lowercase words that may open a speaker NP before its capitalized name
-_NP_LEAD_RE = re.compile(r"(?:[A-Za-z][\w.'\u2019-]*\s+){1,6}")
+_NP_LEAD_RE = re.compile(rf"(?:(?:[A-Za-z][\w.'\u2019-]*|{AGE_WORD_RE.pattern})\s+){{1,6}}")  # "19-year-old Vole said"
 # what may follow '," Ann Vole shares': the sentence ends or another clause opens
 _SOFT_CLOSE_RE = re.compile(r"\s*(?:[,.;:!?\u2014]|$)")
 _OPEN_ENDING_RE = re.compile(r"[,?!\u2014-]['\"\u2019\u201d]+$")

@@ -22,6 +22,7 @@ from onrecord.indexer.annotate.attribution.phrases.cues import (
 )
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.annotate.attribution.phrases.descriptions import (
+    AGE_WORD_RE,
     NOT_ROLE,
     is_lead_word,
     is_person_noun,
@@ -53,8 +54,9 @@ def phrase_after(frame: str, pos: int, hi: int) -> Phrase | None:
         return _name_after(frame, toks, i, j)
     if tok.lower() in DETERMINERS:
         led = _lowercase_led_name(frame, toks, i)
-        if led is not None and is_person_noun((frame[led.lead:led.start].split() or [""])[-1]):
-            return led  # "said the company's chief Ann Vole": the name the description leads to
+        head = (frame[led.lead:led.start].split() or [""])[-1] if led is not None else ""
+        if led is not None and (is_person_noun(head) or AGE_WORD_RE.fullmatch(head)):
+            return led  # "said the company's chief Ann Vole", "the 28-year-old Vole": the name the description leads to
         return _determiner_np(frame, toks, i)
     return _lowercase_led_name(frame, toks, i)
 
