@@ -25,6 +25,7 @@ from onrecord.indexer.annotate.attribution.descriptions.documents import DOCUMEN
 from onrecord.indexer.annotate.attribution.descriptions.leads import newcomer_after_lead, person_named_after_lead
 from onrecord.indexer.annotate.attribution.descriptions.mediaheads import MEDIA_NOUNS, media_outlet
 from onrecord.indexer.annotate.attribution.descriptions.offices import (
+    clause_names,
     current_person,
     note_office,
     office_words,
@@ -293,7 +294,8 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
         lowered = {w.lower() for w in words}
         office = office_words(lowered)
         changed = frozenset(lowered & _OFFICE_CHANGERS)
-        person = current_person(people, pos, gender, office, changed)
+        # "the chancellor said Mr Vole was wrong": whom its own clause names is not who said it
+        person = current_person(people, pos, gender, office, changed, clause_names(people, end))
         if person is None:  # "The minister has warned ..." opening the article: named next
             return person_named_after_lead(people, pos, end)
         if office:  # "the home secretary" now: never "the prime minister" later; "the shadow

@@ -4,10 +4,15 @@ rapper") names.
 Owns the person introduced with every office word of a description (a
 "home secretary" is not "the foreign secretary"; a "shadow" one is not
 the one in office), and the person the text is about where nobody was
-introduced with it, never one introduced with another office.  The word
-lists are indexer.lexicon's ("roles", "descriptors", "office_changers").
+introduced with it, never one introduced with another office nor one the
+description's own clause opens with ("the chancellor said Mr Vole was
+wrong": not Vole); for a sole office ("the prime minister") no one a subject fits,
+the person last named who holds no other office.  The word lists are
+indexer.lexicon's ("roles", "descriptors", "office_changers", "sole_offices").
 """
 from __future__ import annotations
+
+import re
 
 from onrecord.indexer.annotate.attribution.descriptions.otheroffices import holds_other_office, same_polity
 from onrecord.indexer.annotate.attribution.descriptions.rolesynonyms import with_synonyms
@@ -17,6 +22,11 @@ from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.lexicon import words
 
 _OTHER_OFFICE = words("office_changers")
+_SOLE = words("sole_offices")
+# the words between a description and the name its clause opens with: its cue, an auxiliary,
+# "that", then the name's title or first name ("said Mr Vole", "said Ann Vole")
+_CUE_WORDS_RE = re.compile(r"[ \u00a0]*(?:[a-z]+[ \u00a0]+){1,3}(?:[A-Z][\w'.-]*[ \u00a0]+){0,2}")
+CLAUSE_REACH = 50  # characters: "has said that Mr Vole" is well within it
 
 
 def person_with_role(people: DocSpeakers, words: list[str], pos: int) -> Person | None:
@@ -56,18 +66,47 @@ def office_words(found: set[str]) -> frozenset[str]:
     return frozenset(found & lex.roles - lex.descriptors - _OTHER_OFFICE)
 
 
+def clause_names(people: DocSpeakers, end: int) -> frozenset[int]:
+    """Return the orders of the people a description's own clause opens with
+    after it ends at `end`, one to three lowercase words on ("the chancellor
+    said Mr Vole was wrong": Vole, the clause's subject; "told Mr Vole": its
+    listener); never a name further into the clause ("said he would take the
+    title of Lord Vole": his own), nor one after a comma (an appositive)."""
+    text = people.text
+    found: set[int] = set()
+    for p in people.by_order:
+        for at, _ in p.mentions.before(end + CLAUSE_REACH):
+            if at < end:
+                break
+            if _CUE_WORDS_RE.fullmatch(text, end, at):
+                found.add(p.order)
+    return frozenset(found)
+
+
 def current_person(people: DocSpeakers, pos: int, gender: str | None,
-                   office: frozenset[str] = frozenset(), changed: frozenset[str] = frozenset()) -> Person | None:
+                   office: frozenset[str] = frozenset(), changed: frozenset[str] = frozenset(),
+                   named: frozenset[int] = frozenset()) -> Person | None:
     """Return the person most recently a subject or speaker before pos; for an
     office of two role words or more ("the prime minister", "the foreign
     secretary"), never one introduced with another office ("Home Secretary
     Ann Vole": her office's words hold not all of the description's); for any
     office, never one descriptions.otheroffices says holds another ("shadow
-    chancellor Ann Vole" for "the chancellor", whose changers are `changed`)."""
+    chancellor Ann Vole" for "the chancellor", whose changers are `changed`);
+    never one of `named` (clause_names: whom the description's own clause
+    names).  For a sole office ("the chancellor", with no changer) that no
+    subject fits, the person last named before pos who fits (the holder the article names only
+    as an object, "a rift with Gordon Brown. The chancellor said"); else None."""
     roles = lexicon().roles
     # a peer ("Lord Vole") has no first name but a title's gender: a person too
-    fits = [p for p in people.by_order if (p.first or p.gender) and p.salient.last_before(pos) >= 0
+    fits = [p for p in people.by_order if (p.first or p.gender) and p.order not in named
             and (gender is None or p.gender in (None, gender))
             and not (len(office) > 1 and p.roles & roles and not office <= p.roles)
             and not holds_other_office(p.roles, office, changed)]
-    return max(fits, key=lambda p: p.salient.last_before(pos)) if fits else None
+    salient = [p for p in fits if p.salient.last_before(pos) >= 0]
+    if salient:
+        return max(salient, key=lambda p: p.salient.last_before(pos))
+    # one person holds a sole office: the article names its holder, if only as an object; not
+    # a changed one ("the shadow chancellor", "the former mayor"): a reader knows no such holder
+    sole = bool(office & _SOLE) and not changed
+    named_before = [p for p in fits if sole and p.mentions.last_before(pos) >= 0]
+    return max(named_before, key=lambda p: p.mentions.last_before(pos)) if named_before else None

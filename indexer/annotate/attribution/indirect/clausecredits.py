@@ -18,7 +18,7 @@ from typing import Any
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause
 from onrecord.indexer.annotate.attribution.descriptions.leads import in_lead
 from onrecord.indexer.annotate.attribution.descriptions.nominals import INSTITUTION_REACH, resolve_nominal
-from onrecord.indexer.annotate.attribution.descriptions.offices import current_person
+from onrecord.indexer.annotate.attribution.descriptions.offices import clause_names, current_person
 from onrecord.indexer.annotate.attribution.descriptions.rolesynonyms import with_synonyms
 from onrecord.indexer.annotate.attribution.indirect.described import (
     BODY_NOUNS,
@@ -212,14 +212,16 @@ def _unknown_role(phrase: Phrase, people: DocSpeakers, pos: int) -> bool:
         or bool(re.search(rf"\b[Aa]n?\s+(?:[\w-]+\s+)?{re.escape(found[-1])}\b", people.text[last:pos]))
 
 
-def _lead_person(people: DocSpeakers, pos: int, since: int) -> str | None:
+def _lead_person(people: DocSpeakers, pos: int, since: int, named: frozenset[int] = frozenset()) -> str | None:
     """Return the canonical name of the person the article's first paragraph
     names first (the headline skipped: it may name whom the story acts on),
     when no one else is the person the text is about at pos
     (descriptions.offices.current_person: they, or nobody and no one named after
     the lead before `since`, the description), recorded as speaking at pos;
-    else None.  A lead's person is whom a later role description
-    no one was introduced with means ("Ann Vole has won a court order ...
+    else None, and None when that person is one of `named` (whom the
+    description's own clause names: descriptions.offices.clause_names).  A
+    lead's person is whom a later role description no one was introduced
+    with means ("Ann Vole has won a court order ...
     The Acme striker claims ...")."""
     text = people.text
     head_end = text.find("\n", len(text) - len(text.lstrip()))
@@ -228,9 +230,9 @@ def _lead_person(people: DocSpeakers, pos: int, since: int) -> str | None:
     if head_end < 0 or not found:
         return None
     at, _, first = min(found)
-    if at >= pos or not in_lead(text, at):
-        return None
-    current = current_person(people, pos, None)
+    if at >= pos or not in_lead(text, at) or first.order in named:
+        return None  # "The premier insisted Mr Vole will ...": not Vole, whom the clause is about
+    current = current_person(people, pos, None, named=named)
     if current is None and any(p is not first and (p.first or p.gender) and not in_lead(text, seen)
                                for p in people.by_order for seen, _ in p.mentions.before(since)):
         return None  # someone named since the lead, though no subject: "an ally of Ann Vole. The premier said"
@@ -251,7 +253,7 @@ def _role_credit(phrase: Phrase, base: int, text: str, people: DocSpeakers, pos:
         return who  # "a make-up artist": someone new; "the state": no person; "the campaign's director": its
     if re.search(rf"\b{re.escape(found[-1])}\b", text[:phrase.start + base], re.I):
         return who  # "the prime minister" the article spoke of before: someone it did not name, not the lead's
-    person = _lead_person(people, pos, phrase.start + base)
+    person = _lead_person(people, pos, phrase.start + base, clause_names(people, phrase.end + base))
     return who if person is None else credited(who, person, "person")
 
 

@@ -60,9 +60,10 @@ def test_same_polity(roles: set[str], described: set[str], office: set[str], fit
 
 @pytest.mark.parametrize(("text", "speaker"), [
     # a shadow office is not the office, nor the other way round
-    ('Shadow Chancellor Ann Vole met Tom Reed. "It will work," the chancellor said.', None),
+    # (no one else named: descriptions.offices would take a sole office's holder named only as an object)
+    ('Shadow Chancellor Ann Vole spoke in Leeds. "It will work," the chancellor said.', None),
     ('Chancellor Tom Reed met Ann Vole in Leeds. "It will fail," the shadow chancellor said.', None),
-    ('Deputy Mayor Ann Vole met Tom Reed in town. "We will build," the mayor said.', None),
+    ('Deputy Mayor Ann Vole toured the town. "We will build," the mayor said.', None),
     # a sole office is not another one
     ('Prime Minister Tom Reed toured the port. "We will build," the mayor said.', None),
     ('Tom Reed, leader of the Acme Party, toured the port. "We will build," the mayor said.', None),
