@@ -44,6 +44,7 @@ from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import length_to_byte
 
 from onrecord.search.storage.pooled.pool import TermRecord
+from onrecord.search.storage.pooled.sortedterms import UnhashedWriter
 
 try:  # CPython's own MD5, without OpenSSL's per-object setup: 0.25 us a key beside 0.67
     from _md5 import md5  # type: ignore[import-not-found]
@@ -369,7 +370,9 @@ class _TermsOut:
 
     def __init__(self, tindex: Any) -> None:
         self._tindex = tindex
-        self._hash = md5_low_bits if tindex.hashfn is md5_hash else tindex.hashfn
+        # An unhashed table (sortedterms) is found by order: no key hashed.
+        self._hash = (None if isinstance(tindex, UnhashedWriter)
+                      else md5_low_bits if tindex.hashfn is md5_hash else tindex.hashfn)
         self._buckets = tindex.buckets
         self._positions: list[int] = []
         self._parts: list[bytes] = []
@@ -385,8 +388,9 @@ class _TermsOut:
         row = hash_entry_lengths.pack(len(key), len(value)) + key + value
         self._parts.append(row)
         self._offset += len(row)
-        hashed = self._hash(key)
-        self._buckets[hashed & 255].append((hashed, position))
+        if self._hash is not None:
+            hashed = self._hash(key)
+            self._buckets[hashed & 255].append((hashed, position))
         if len(self._parts) >= 65536:
             self.flush()
 
