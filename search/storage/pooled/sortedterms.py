@@ -1,14 +1,15 @@
 """The term table without its hash tables: a term found by its order alone.
 
 Owns `SortedTermsCodec`, the Whoosh 3 codec every onrecord writer writes
-segments with.  Whoosh 3's terms file (`.trm`, an OrderedHashWriter) keeps
-each term row twice over: in key order, with an index of the rows'
-positions (the cursor, prefix expansion and merges read that), and in 256
-hash tables of two 12-byte slots a term (exact look-ups read those): 30% of
-the file, 24 bytes a term.  This codec writes the rows and the ordered
-index only (its 256 tables empty) and finds a term by binary search over
-the ordered index, narrowed first by every SAMPLE_EVERY-th key kept in
-memory per segment.  The rows, term infos and postings are Whoosh 3's.
+segments with.  Whoosh 3's terms file (`.trm`, an OrderedHashWriter) has
+two ways to a term's row: the rows in key order with an index of their
+positions (the cursor, prefix expansion and merges read that), and 256 hash
+tables of two 12-byte slots a term (exact look-ups read those): 30% of the
+file, 24 bytes a term, for what the order already answers.  This codec
+writes the rows and the ordered index only (its 256 tables empty) and
+finds a term among the rows between two sampled keys (every
+SAMPLE_EVERY-th, kept in memory per segment), read in two calls and
+searched in memory.  The rows, term infos and postings are Whoosh 3's.
 
 A segment pickles its codec in the table of contents, so each segment is
 read by its own: an older segment (Whoosh's W3Codec) keeps its hash tables
@@ -18,6 +19,7 @@ Whoosh without onrecord importable: it must stay at this import path.
 """
 from __future__ import annotations
 
+import struct
 from bisect import bisect_left
 from collections.abc import Iterator
 from typing import Any
@@ -26,8 +28,10 @@ from whoosh.codec.whoosh3 import W3Codec, W3FieldWriter, W3TermsReader
 from whoosh.filedb.filetables import OrderedHashReader, OrderedHashWriter, _lengths
 
 # One key in memory per this many rows: a look-up then reads at most
-# log2(64) = 6 keys from the file (a hash look-up read one or two).
-SAMPLE_EVERY = 64
+# 33 rows' positions and bytes in two reads (a hash look-up read one or two rows).
+SAMPLE_EVERY = 32
+# A row's key length, the first of its two lengths (filetables' _lengths).
+_KEY_LENGTH = struct.Struct(_lengths.format[:2])
 
 
 class UnhashedWriter(OrderedHashWriter):
@@ -59,33 +63,52 @@ class SortedKeysReader(OrderedHashReader):
 
     def closest_key_pos(self, key: bytes) -> int | None:
         """Return the position of `key`'s row or the next greater key's
-        (None past the last): Whoosh's binary search, started between two
-        sampled keys."""
-        if not isinstance(key, bytes):
-            raise TypeError(f"Key {key!r} should be bytes")
-        sample = self._sampled_keys()
-        at = bisect_left(sample, key)
-        lo = (at - 1) * SAMPLE_EVERY + 1 if at else 0
-        hi = min(at * SAMPLE_EVERY, self.indexlen)
-        get_pos, base, size, key_at = self._get_pos, self.indexbase, self.indexsize, self.key_at
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if key_at(get_pos(base + mid * size)) < key:
-                lo = mid + 1
-            else:
-                hi = mid
-        return None if lo == self.indexlen else get_pos(base + lo * size)
+        (None past the last), as Whoosh's OrderedHashReader does."""
+        return self._find(key)[0]
 
     def ranges_for_key(self, key: bytes) -> Iterator[tuple[int, int]]:
         """Yield `key`'s (data position, data length), or nothing: every
         exact look-up of Whoosh's HashReader goes through here."""
-        pos = self.closest_key_pos(key)
-        if pos is None:
-            return
-        keylen, datalen = _lengths.unpack(self.dbfile.get(pos, _lengths.size))
-        start = pos + _lengths.size
-        if keylen == len(key) and self.dbfile.get(start, keylen) == key:
-            yield start + keylen, datalen
+        found = self._find(key)[1]
+        if found is not None:
+            yield found
+
+    def _find(self, key: bytes) -> tuple[int | None, tuple[int, int] | None]:
+        """Return the position of the first row whose key is at least `key`
+        (None: none is) and, when its key is `key`, its value's (position,
+        length).  The sampled keys narrow it to at most SAMPLE_EVERY rows,
+        read in two calls (their positions, their bytes) and searched in
+        memory: a read per step would cost three calls a step."""
+        if not isinstance(key, bytes):
+            raise TypeError(f"Key {key!r} should be bytes")
+        sample, count = self._sampled_keys(), self.indexlen
+        at = bisect_left(sample, key)  # sample[at - 1] < key <= sample[at]
+        first = (at - 1) * SAMPLE_EVERY + 1 if at else 0
+        last = at * SAMPLE_EVERY if at < len(sample) else count - 1
+        if first > last:
+            return None, None
+        positions = self.dbfile.get_array(self.indexbase + first * self.indexsize, self.extras["indextype"],
+                                          min(last + 2, count) - first)
+        if last + 1 == count:
+            positions.append(self.endofdata)
+        base = positions[0]
+        data = self.dbfile.get(base, positions[-1] - base)
+        lo, hi = 0, last - first + 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            at_row = positions[mid] - base
+            keylen = _KEY_LENGTH.unpack_from(data, at_row)[0]
+            if data[at_row + _lengths.size:at_row + _lengths.size + keylen] < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo == last - first + 1:
+            return None, None
+        at_row = positions[lo] - base
+        keylen, datalen = _lengths.unpack_from(data, at_row)
+        start = at_row + _lengths.size
+        exact = (base + start + keylen, datalen) if data[start:start + keylen] == key else None
+        return base + at_row, exact
 
 
 class SortedTermsReader(W3TermsReader):
