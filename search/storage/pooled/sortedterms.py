@@ -111,6 +111,20 @@ class SortedKeysReader(OrderedHashReader):
         return base + at_row, exact
 
 
+class UnhashedFieldWriter(W3FieldWriter):
+    """Whoosh 3's field writer over an UnhashedWriter (the header Whoosh's
+    writer wrote is the same)."""
+
+    def __init__(self, codec: Any, storage: Any, segment: Any) -> None:
+        super().__init__(codec, storage, segment)
+        self._tindex.__class__ = UnhashedWriter
+        self._tindex.hashfn = None  # no key is hashed (the pooled flush reads it)
+
+
+# The field writers whose files the pooled flush writes: Whoosh 3's and this module's.
+FIELD_WRITERS = (W3FieldWriter, UnhashedFieldWriter)
+
+
 class SortedTermsReader(W3TermsReader):
     """Whoosh 3's terms reader over a SortedKeysReader."""
 
@@ -123,12 +137,9 @@ class SortedTermsCodec(W3Codec):
     """Whoosh 3's codec writing the term table without hash tables
     (UnhashedWriter) and reading it by order (SortedTermsReader)."""
 
-    def field_writer(self, storage: Any, segment: Any) -> W3FieldWriter:
-        """Return Whoosh 3's field writer, its terms file unhashed (the
-        header written by Whoosh's writer is the same)."""
-        writer = W3FieldWriter(self, storage, segment)
-        writer._tindex.__class__ = UnhashedWriter
-        return writer
+    def field_writer(self, storage: Any, segment: Any) -> UnhashedFieldWriter:
+        """Return Whoosh 3's field writer, its terms file unhashed."""
+        return UnhashedFieldWriter(self, storage, segment)
 
     def terms_reader(self, storage: Any, segment: Any) -> SortedTermsReader:
         """Return the segment's terms reader, found by order."""
