@@ -118,7 +118,7 @@ class UnhashedFieldWriter(W3FieldWriter):
     def __init__(self, codec: Any, storage: Any, segment: Any) -> None:
         super().__init__(codec, storage, segment)
         self._tindex.__class__ = UnhashedWriter
-        self._tindex.hashfn = None  # no key is hashed (the pooled flush reads it)
+        self._tindex.hashfn = None  # type: ignore[assignment]  # no key is hashed (the pooled flush reads it)
 
 
 # The field writers whose files the pooled flush writes: Whoosh 3's and this module's.
