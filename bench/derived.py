@@ -79,9 +79,10 @@ def cpu_per_paragraph(paragraphs: int, cpu_s: float) -> dict[str, float]:
 
 def code_hash() -> str:
     """Return a short hash of the code that shapes a derived index: the
-    index schema, its fields' posting format and the corpus recipe."""
+    index schema, its fields' posting format, the term table's codec and the corpus recipe."""
     digest = hashlib.sha256()
-    for rel in ("search/storage/schema.py", "search/storage/analyzers.py", "bench/corpus.py"):
+    for rel in ("search/storage/schema.py", "search/storage/analyzers.py", "search/storage/pooled/sortedterms.py",
+                "bench/corpus.py"):
         digest.update((REPO / rel).read_bytes())
     return digest.hexdigest()[:12]
 

@@ -44,6 +44,7 @@ from onrecord.search.storage.pooled.flush import (
 from onrecord.search.storage.pooled.keywords import keyword_indexer
 from onrecord.search.storage.pooled.merge import CannotPool, copy_documents, merge_can_pool, reader_term_records
 from onrecord.search.storage.pooled.pool import TermPool, Triple
+from onrecord.search.storage.pooled.sortedterms import SortedTermsCodec
 from onrecord.search.storage.whoosh_internals import BYTE_LENGTHS, numeric_block, perdoc_length_column
 
 # ------------------------------------------------------------ the bulk writer
@@ -65,6 +66,8 @@ class BulkWriter(SegmentWriter):
     pooled/test_flush.py)."""
 
     def __init__(self, ix: Any, **kwargs: Any) -> None:
+        # Every segment onrecord writes has a term table without hash tables.
+        kwargs.setdefault("codec", SortedTermsCodec())
         super().__init__(ix, **kwargs)
         self._bulk_pool = TermPool(self._tempstorage, self.newsegment)
         self._bulk_pool.limit = self.pool.limit  # the size Whoosh gave its own pool

@@ -36,7 +36,7 @@ from operator import itemgetter, sub
 from pickle import dumps
 from typing import Any
 
-from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC, W3FieldWriter, W3TermInfo
+from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC, W3TermInfo
 from whoosh.filedb.filetables import _lengths as hash_entry_lengths
 from whoosh.filedb.filetables import _pointer as hash_slot
 from whoosh.filedb.filetables import md5_hash
@@ -44,14 +44,14 @@ from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import length_to_byte
 
 from onrecord.search.storage.pooled.pool import TermRecord
+from onrecord.search.storage.pooled.sortedterms import FIELD_WRITERS
 
 try:  # CPython's own MD5, without OpenSSL's per-object setup: 0.25 us a key beside 0.67
     from _md5 import md5  # type: ignore[import-not-found]
 except ImportError:  # an interpreter built without it: OpenSSL's, allowed where FIPS mode forbids md5 for security
     md5 = partial(hashlib.md5, usedforsecurity=False)
 
-# Pooled postings: per field name, per term bytes, the flat list
-# [docnum, weight, value bytes, docnum, weight, value bytes, ...].
+# Pooled postings: per field name, per term bytes, the flat list [docnum, weight, value bytes, docnum, ...].
 PooledTerms = Mapping[str, Mapping[bytes, list[Any]]]
 # A file's bytes are handed to it in chunks of about this size.
 CHUNK_BYTES = 1 << 22
@@ -82,12 +82,12 @@ def md5_low_bits(key: bytes) -> int:
 
 
 def can_write_pooled(fieldwriter: Any) -> bool:
-    """Return True if `fieldwriter` is Whoosh 3's own, with settings this
-    module reproduces.  Whoosh 3 inlines a term of fewer than `inlinelimit`
-    postings through a method its TermInfo lacks (AttributeError), so a
-    codec asking for inlining (inlinelimit > 1) keeps Whoosh's path."""
+    """Return True if `fieldwriter` is Whoosh 3's own (or sortedterms'),
+    with settings this module reproduces.  Whoosh 3 inlines a term of fewer
+    than `inlinelimit` postings through a method its TermInfo lacks
+    (AttributeError), so a codec asking for inlining (inlinelimit > 1) keeps Whoosh's path."""
     codec = getattr(fieldwriter, "_codec", None)
-    return type(fieldwriter) is W3FieldWriter and codec is not None and codec._inlinelimit <= 1
+    return type(fieldwriter) in FIELD_WRITERS and codec is not None and codec._inlinelimit <= 1
 
 
 def write_pooled_terms(fieldwriter: Any, schema: Any, lengths: Any, fields: PooledTerms) -> None:
@@ -341,10 +341,9 @@ def _merge_stats(before: tuple[float, int | None, int, Any] | None,
 
 def write_hash_tables(hashwriter: Any) -> None:
     """Write `hashwriter`'s 256 hash tables as Whoosh's HashWriter._write_hashes
-    does (each bucket's entries placed by linear probing in twice as many
-    slots, an empty slot (0, 0)), byte for byte, each table packed and
-    written in one call: Whoosh packs and writes each slot on its own (two
-    Python calls per slot, two slots per term of the segment)."""
+    does (each bucket's entries placed by linear probing in twice as many slots,
+    an empty slot (0, 0)), byte for byte, each table packed and written in one call:
+    Whoosh packs and writes each slot on its own (two Python calls a slot, two slots a term)."""
     dbfile, directory = hashwriter.dbfile, hashwriter.directory
     for entries in hashwriter.buckets:
         numslots = 2 * len(entries)
@@ -369,7 +368,7 @@ class _TermsOut:
 
     def __init__(self, tindex: Any) -> None:
         self._tindex = tindex
-        self._hash = md5_low_bits if tindex.hashfn is md5_hash else tindex.hashfn
+        self._hash = md5_low_bits if tindex.hashfn is md5_hash else tindex.hashfn  # None: no key hashed
         self._buckets = tindex.buckets
         self._positions: list[int] = []
         self._parts: list[bytes] = []
@@ -385,8 +384,9 @@ class _TermsOut:
         row = hash_entry_lengths.pack(len(key), len(value)) + key + value
         self._parts.append(row)
         self._offset += len(row)
-        hashed = self._hash(key)
-        self._buckets[hashed & 255].append((hashed, position))
+        if self._hash is not None:
+            hashed = self._hash(key)
+            self._buckets[hashed & 255].append((hashed, position))
         if len(self._parts) >= 65536:
             self.flush()
 

@@ -38,6 +38,7 @@ from whoosh.codec.whoosh3 import STORED_COLUMN, WHOOSH3_HEADER_MAGIC, W3PerDocRe
 from whoosh.system import pack_ushort
 
 from onrecord.search.storage.pooled.pool import TermRecord
+from onrecord.search.storage.pooled.sortedterms import SortedTermsReader
 from onrecord.search.storage.whoosh_internals import (
     BYTE_LENGTHS,
     is_numeric_column,
@@ -47,6 +48,8 @@ from onrecord.search.storage.whoosh_internals import (
 
 # A term row's W3TermInfo: its fixed part, then (postings offset, length).
 _TERMINFO_SIZE = W3TermInfo._struct.size
+# The term tables pooled: Whoosh 3's, and onrecord's found by order (same rows).
+TERMS_READERS = (W3TermsReader, SortedTermsReader)
 _EXTENT = struct.Struct("!qi")
 _INT = struct.Struct("!i")
 
@@ -62,7 +65,7 @@ def merge_can_pool(reader: Any) -> bool:
     reader_term_records walks (a MultiReader, another codec, a schema
     with glob fields: False)."""
     perdoc = getattr(reader, "_perdoc", None)
-    if type(perdoc) is not W3PerDocReader or type(getattr(reader, "_terms", None)) is not W3TermsReader:
+    if type(perdoc) is not W3PerDocReader or type(getattr(reader, "_terms", None)) not in TERMS_READERS:
         return False
     if getattr(reader.schema, "_dyn_fields", True):  # glob fields: a document's names vary
         return False

@@ -24,6 +24,7 @@ from whoosh.writing import SegmentWriter
 from onrecord.search.storage import whoosh_writers
 from onrecord.search.storage.pooled.flush import can_write_pooled, md5_low_bits, write_hash_tables
 from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
+from onrecord.search.storage.pooled.sortedterms import SortedTermsCodec
 from onrecord.search.storage.whoosh_writers import BulkWriter
 
 WORDS = ["alpha", "beta", "gamma", "delta", "the", "of", "said", "minister", "x", "y"]
@@ -79,11 +80,17 @@ def segment_files(path: Path, writer_class: type, codec: W3Codec, docs: list[dic
     return {kind: sorted(contents) for kind, contents in files.items()}
 
 
+# Whoosh 3's codec, and onrecord's whose term table has no hash tables (sortedterms).
 CODECS = [W3Codec(), W3Codec(blocklimit=4), W3Codec(blocklimit=1), W3Codec(compression=0),
-          W3Codec(blocklimit=3, compression=9)]
+          W3Codec(blocklimit=3, compression=9), SortedTermsCodec(), SortedTermsCodec(blocklimit=4)]
 
 
-@pytest.mark.parametrize("codec", CODECS, ids=lambda c: f"blocks{c._blocklimit}-zlib{c._compression}")
+def codec_id(codec: W3Codec) -> str:
+    """Return a test id naming the codec's class, block limit and zlib level."""
+    return f"{type(codec).__name__}-blocks{codec._blocklimit}-zlib{codec._compression}"
+
+
+@pytest.mark.parametrize("codec", CODECS, ids=codec_id)
 def test_pooled_flush_writes_whooshs_bytes(tmp_path: Path, codec: W3Codec, monkeypatch: pytest.MonkeyPatch) -> None:
     docs = documents(300)
     expected = segment_files(tmp_path / "whoosh", SegmentWriter, codec, docs)
@@ -98,7 +105,7 @@ def test_pooled_flush_writes_whooshs_bytes(tmp_path: Path, codec: W3Codec, monke
     assert reader.doc_frequency("words", b"news") == 300 > codec._blocklimit
 
 
-@pytest.mark.parametrize("codec", CODECS[:3], ids=lambda c: f"blocks{c._blocklimit}")
+@pytest.mark.parametrize("codec", CODECS[:3], ids=codec_id)
 @pytest.mark.parametrize("count", [1, 2, 60, 300])
 def test_a_spilling_pool_writes_whooshs_bytes_from_its_runs(tmp_path: Path, count: int, codec: W3Codec,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
@@ -227,7 +234,7 @@ def test_hash_tables_are_whooshs_bytes(count: int) -> None:
     assert len(written[0][1]) == 256
 
 
-@pytest.mark.parametrize("codec", CODECS[:1] + CODECS[3:], ids=lambda c: f"blocks{c._blocklimit}-zlib{c._compression}")
+@pytest.mark.parametrize("codec", CODECS[:1] + CODECS[3:], ids=codec_id)
 def test_terms_of_one_posting_write_whooshs_bytes(tmp_path: Path, codec: W3Codec) -> None:
     # A word only one document has, once or twice, in boosted documents
     # too: weights 1, 2, 1.1 and 2.2 (no 32-bit float holds the last two),

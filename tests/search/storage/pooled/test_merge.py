@@ -29,7 +29,7 @@ from onrecord.search.storage.schema import build_schema, unit_documents
 from onrecord.search.storage.store import open_index
 from onrecord.search.storage.whoosh_writers import BulkWriter
 from onrecord.search.writing.commits import write_articles
-from tests.search.storage.pooled.test_flush import CODECS, SpillingBulkWriter, documents, schema
+from tests.search.storage.pooled.test_flush import CODECS, SpillingBulkWriter, codec_id, documents, schema
 from tests.search.storage.test_field_postings import generated_articles
 
 Docs = list[dict[str, Any]]
@@ -83,7 +83,7 @@ def segments_of(sizes: list[int]) -> list[Docs]:
     return [docs[a:b] for a, b in zip(cuts, cuts[1:], strict=False)]
 
 
-@pytest.mark.parametrize("codec", CODECS, ids=lambda c: f"blocks{c._blocklimit}-zlib{c._compression}")
+@pytest.mark.parametrize("codec", CODECS, ids=codec_id)
 @pytest.mark.parametrize("new_docs", [0, 12])
 def test_a_merge_writes_whooshs_bytes(tmp_path: Path, codec: W3Codec, new_docs: int,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
@@ -107,7 +107,7 @@ def _refuse(*args: Any) -> None:
     raise AssertionError("the merge pooled postings Whoosh's way")
 
 
-@pytest.mark.parametrize("codec", CODECS[:3], ids=lambda c: f"blocks{c._blocklimit}")
+@pytest.mark.parametrize("codec", CODECS[:3], ids=codec_id)
 def test_a_merge_into_a_spilling_pool_writes_whooshs_bytes(tmp_path: Path, codec: W3Codec,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     # A segment bigger than the pool's memory goes to a run of its own,
@@ -307,7 +307,7 @@ def test_a_failed_segment_leaves_no_run(tmp_path: Path) -> None:
     assert len(pool.runs) == 1 and sorted(os.listdir(tmp_path)) == sorted(pool.runs)  # the memory's run only
 
 
-@pytest.mark.parametrize("codec", CODECS, ids=lambda c: f"blocks{c._blocklimit}-zlib{c._compression}")
+@pytest.mark.parametrize("codec", CODECS, ids=codec_id)
 def test_blocks_decode_as_whooshs_matcher_reads_them(tmp_path: Path, codec: W3Codec) -> None:
     # Every posting format (no values, fixed-size, variable), weights all
     # 1, all equal or mixed, compressed blocks or not.
