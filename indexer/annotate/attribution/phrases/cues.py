@@ -18,6 +18,7 @@ from typing import Literal
 
 from onrecord.indexer.annotate.attribution.names.names import ORG_NAME_WORDS, lexicon
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.descriptions import AGE_WORD_RE
 from onrecord.indexer.annotate.attribution.phrases.persons import (
     opening_person,
     person_after_owner,
@@ -234,15 +235,12 @@ def _name_before(frame: str, toks: list[tuple[str, int, int]], i: int, end: int)
     return Phrase(frame[toks[j][1]:e], toks[j][1], end, "name")
 
 
-_AGE_RE = re.compile(r"\d{1,3}-year-old")
-
-
 def _aged_person_noun(toks: list[tuple[str, int, int]], j: int, i: int) -> bool:
     """True when the capitalised run toks[j..i] before a cue is one person noun (a nationality the
     lexicon's person_nouns hold: "Frenchman", "Swiss") right after an age: a description's head."""
     if j != i or j < 1 or toks[i][0].lower() not in lexicon().person_nouns:
         return False
-    return bool(_AGE_RE.fullmatch(toks[j - 1][0]))
+    return bool(AGE_WORD_RE.fullmatch(toks[j - 1][0]))
 
 
 _NAME_NUMBER_RE = re.compile(r"\d{1,4}")

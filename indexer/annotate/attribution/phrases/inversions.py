@@ -9,8 +9,6 @@ before a cue, the tokens and the Phrase record are phrases.cues'.
 """
 from __future__ import annotations
 
-import re
-
 from onrecord.indexer.annotate.attribution.names.names import ORG_NAME_WORDS, lexicon
 from onrecord.indexer.annotate.attribution.phrases.cues import (
     DETERMINERS,
@@ -120,12 +118,9 @@ def _lowercase_led_name(frame: str, toks: list[tuple[str, int, int]], i: int) ->
 def _determiner_np(frame: str, toks: list[tuple[str, int, int]], i: int) -> Phrase:
     """'according to the party's lawyers': up to six words from a determiner."""
     s, k = toks[i][1], i
-    while k + 1 < len(toks) and k - i < 5 and (toks[k + 1][0][0].isalpha() or _AGE_RE.fullmatch(toks[k + 1][0])) \
+    while k + 1 < len(toks) and k - i < 5 and (toks[k + 1][0][0].isalpha() or AGE_WORD_RE.fullmatch(toks[k + 1][0])) \
             and toks[k + 1][0].lower() not in CUE_WORDS \
             and toks[k + 1][0].lower() not in ("in", "on", "at", "to", "that") \
             and not (k > i and toks[k + 1][0].endswith("ed")):  # "the council issued": stop at the verb
         k += 1
     return Phrase(frame[s:toks[k][2]], s, toks[k][2], "np")
-
-
-_AGE_RE = re.compile(r"\d{1,3}-year-old")  # "said the 34-year-old": an age is a description's head
