@@ -110,7 +110,9 @@ before those, so that the session after it has fresh frozen test sets too.
 The first of a pair, bbcN, is ROUNDS[N].count articles drawn by
 random.Random(ROUNDS[N].seed) the same way, from those in none of the tuned
 gold and rounds 1 to N-1's BBC test sets; the second, bbcN+1, likewise by its
-own seed, from those in none of them and round N's.
+own seed, from those in none of them and round N's.  Round 53, drawn alone,
+is the 27 texts left in no gold before it: the corpus holds no fresh article
+after it.
 
 `python -m bench.goldselect` prints the lists as JSON.
 """
@@ -226,7 +228,7 @@ class Round(NamedTuple):
     beside: int | None = None
 
 
-# Rounds 11 on, one row each (rounds 53 and 54 next: two rows).
+# Rounds 11 on, one row each (rounds 55 and 56 next: two rows).
 ROUNDS: dict[int, Round] = {
     11: Round(111111),
     12: Round(121212, beside=11),
@@ -270,6 +272,8 @@ ROUNDS: dict[int, Round] = {
     50: Round(505050, beside=49),
     51: Round(515151),
     52: Round(525252, beside=51),
+    53: Round(535353),
+    54: Round(545454, beside=53),
 }
 # The fresh BBC rounds drawn by select_fresh: round -> (seed, count).  Round N
 # is disjoint from the golds drawn before it (earlier_golds); a round drawn
