@@ -183,6 +183,10 @@ BBC_R50 = GOLD_DIR / "bbc_heldout_r50_test.json"
 # annotated blind, reviewed and frozen before anyone scored them.
 BBC_R51 = GOLD_DIR / "bbc_heldout_r51_test.json"
 BBC_R52 = GOLD_DIR / "bbc_heldout_r52_test.json"
+# Round 53: drawn while rounds 51 and 52 were the test sets, for the session
+# after (bench.goldselect's bbc53: the corpus's last 27 distinct texts),
+# annotated blind, reviewed and frozen before anyone scored it.
+BBC_R53 = GOLD_DIR / "bbc_heldout_r53_test.json"
 
 
 def bbc_round(number: int) -> Path:
@@ -197,7 +201,8 @@ SPENT_BBC = {f"bbc_r{n}": bbc_round(n) for n in SPENT_BBC_ROUNDS}
 # The frozen test sets not yet spent: gold -> (its row's label, the flag that
 # alone scores it).  A spent set leaves this table for SPENT_BBC_ROUNDS.
 TEST_SETS: dict[Path, tuple[str, str]] = {BBC_R51: ("round 51 BBC TEST", "--round51-test"),
-                                          BBC_R52: ("round 52 BBC TEST", "--round52-test")}
+                                          BBC_R52: ("round 52 BBC TEST", "--round52-test"),
+                                          BBC_R53: ("round 53 BBC TEST", "--round53-test")}
 
 
 def held_row(gold: Path) -> str:

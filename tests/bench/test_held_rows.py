@@ -15,7 +15,7 @@ rounds 43 and 44 since 6758ea3,
 rounds 45 and 46 since 38a0ce0,
 rounds 47 and 48 since bd21c61,
 rounds 49 and 50 since b877dd2); a frozen test set
-(bench.heldout.TEST_SETS: rounds 51 and 52)
+(bench.heldout.TEST_SETS: rounds 51 to 53)
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -42,6 +42,7 @@ from bench.heldout import (
     BBC_R14,
     BBC_R51,
     BBC_R52,
+    BBC_R53,
     WEB_GOLD,
     WEB_R2,
 )
@@ -76,9 +77,10 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
     assert heldout.TEST_SETS == {BBC_R51: ("round 51 BBC TEST", "--round51-test"),
-                                 BBC_R52: ("round 52 BBC TEST", "--round52-test")}
-    assert not {BBC_R51, BBC_R52} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (51, 52)]
+                                 BBC_R52: ("round 52 BBC TEST", "--round52-test"),
+                                 BBC_R53: ("round 53 BBC TEST", "--round53-test")}
+    assert not {BBC_R51, BBC_R52, BBC_R53} & set(scored)
+    frozen = [f"round {n} BBC TEST" for n in (51, 52, 53)]
     assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
         *frozen, *(f"reported: {label}" for label in frozen)]
 

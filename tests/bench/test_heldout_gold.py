@@ -34,8 +34,8 @@ from bench.heldout import (
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 HTMLEVAL = SHARED / "htmleval" / "wcxb-dev"
 CORPUS = SHARED / "corpus" / "bbc"
-# round 1's test halves (scored once, tuning data since: still never edited), rounds 2 to 52's
-TEST_GOLDS = (WEB_GOLD["test"], WEB_R2, *(bbc_round(n) for n in range(1, 53)))
+# round 1's test halves (scored once, tuning data since: still never edited), rounds 2 to 53's
+TEST_GOLDS = (WEB_GOLD["test"], WEB_R2, *(bbc_round(n) for n in range(1, 54)))
 
 
 @pytest.mark.parametrize("path", TEST_GOLDS, ids=lambda p: p.name)
@@ -154,8 +154,8 @@ def test_round_seven_is_disjoint_from_every_bbc_gold_before_it_and_holds_no_text
         assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
 
 
-@pytest.mark.parametrize("number", range(11, 53), ids=lambda n: f"r{n}")
-def test_rounds_eleven_to_fifty_two_are_disjoint_from_every_bbc_gold_before_them_and_hold_no_text_twice(
+@pytest.mark.parametrize("number", range(11, 54), ids=lambda n: f"r{n}")
+def test_rounds_eleven_to_fifty_three_are_disjoint_from_every_bbc_gold_before_them_and_hold_no_text_twice(
         number: int) -> None:
     gold, count = bbc_round(number), goldselect.FRESH_ROUNDS[number][1]
     before = tuple(bbc_round(n) for n in range(11, number))
@@ -163,13 +163,22 @@ def test_rounds_eleven_to_fifty_two_are_disjoint_from_every_bbc_gold_before_them
     earlier = {a for g in (BBC_HELDOUT, BBC_R2, BBC_R3, BBC_R4, BBC_R5, BBC_R6, BBC_R7, BBC_R8, BBC_R9, BBC_R10,
                            *before, BBC_HELDOUT.parent / "bbc_quotes.json")
                for a in json.loads(g.read_text(encoding="utf-8"))["articles"]}
-    assert len(drawn) == count == 40 and not set(drawn) & earlier
+    # Round 53 is the corpus's last 27 distinct texts; every round before it drew 40.
+    assert len(drawn) == count == (27 if number == 53 else 40) and not set(drawn) & earlier
     if CORPUS.is_dir():
         assert drawn == goldselect.select_round(number, CORPUS, BBC_HELDOUT.parent)
         texts = {b" ".join((CORPUS / a).read_bytes().split()) for a in drawn}
         assert len(texts) == len(drawn)
         assert not texts & {b" ".join((CORPUS / a).read_bytes().split()) for a in earlier}
 
+
+
+def test_no_fresh_bbc_text_is_left_after_round_fifty_three() -> None:
+    """Round 53 took the corpus's last distinct texts: a round 54 would draw nothing."""
+    golds = [BBC_HELDOUT.parent / name for name in goldselect.earlier_golds(54)]
+    assert golds[-1].name == "bbc_heldout_r53_test.json" and golds[-1].is_file()
+    if CORPUS.is_dir():
+        assert goldselect.select_fresh(CORPUS, golds, 545454, 40) == []
 
 @pytest.mark.parametrize(("first", "second"), [(11, 12), (13, 14), (15, 16), (17, 18), (19, 20), (21, 22), (23, 24), (25, 26), (27, 28), (29, 30), (31, 32), (33, 34), (35, 36), (37, 38), (39, 40), (41, 42), (43, 44), (45, 46), (47, 48), (49, 50), (51, 52)])
 def test_a_round_drawn_beside_another_skips_its_draw_and_its_texts_without_its_gold(
