@@ -19,6 +19,7 @@ from tests.indexer.annotate.attribution.articles import speaker_of as _speaker_o
     ("The 33-year-old chart-topper", "chart-topper"),
     ("The novelist and broadcaster", "broadcaster"),
     ("the lock forward", "forward"),
+    ("The seventh seed", "seed"),
 ])
 def test_an_epithet_noun_row_heads_an_epithet(phrase: str, head: str) -> None:
     assert head in EPITHET_NOUNS
