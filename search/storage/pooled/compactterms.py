@@ -52,18 +52,40 @@ MAXWEIGHT_INT = 0x08  # likewise the max weight (not ONE)
 DF_ONE = 0x10  # a document frequency of 1, not written
 # The longest row header: two varints of up to 32 bits.
 _HEAD_MAX = 10
+_W3ALL = struct.Struct(_W3INFO.format + _W3EXTENT.format[1:])  # a whole W3TermInfo of postings not inlined
+_BYTES = tuple(bytes((byte,)) for byte in range(256))
+_RAW = _BYTES[RAW]
+# compact_info's heads by W3TermInfo's fixed fields, cleared when this many (a segment's distinct ones).
+_HEADS: dict[bytes, bytes] = {}
+_HEADS_KEPT = 1 << 16
+_MINUS_ZERO = _FLOAT.pack(-0.0)  # a weight of -0.0 reads back as 0.0 from a varint: kept as 4 bytes
+_MAX_COUNT = float(1 << 32)
 
 
 def pack_varint(number: int) -> bytes:
     """Return `number` (>= 0) as an unsigned LEB128 varint."""
-    if number < 0x80:
-        return bytes((number,))
+    if number < _SMALL:
+        return _VARINTS[number]
+    if number < 1 << 21:  # a postings offset: three or four bytes, without a loop
+        return bytes(((number & 0x7F) | 0x80, (number >> 7 & 0x7F) | 0x80, number >> 14))
+    if number < 1 << 28:
+        return bytes(((number & 0x7F) | 0x80, (number >> 7 & 0x7F) | 0x80, (number >> 14 & 0x7F) | 0x80, number >> 21))
+    return _pack_varint_slowly(number)
+
+
+def _pack_varint_slowly(number: int) -> bytes:
+    """Return pack_varint's bytes computed (the table below is built from it)."""
     out = bytearray()
     while number >= 0x80:
         out.append((number & 0x7F) | 0x80)
         number >>= 7
     out.append(number)
     return bytes(out)
+
+
+# Every varint of up to two bytes, made once: most counts, ids, lengths and offset steps of a table are below.
+_SMALL = 1 << 14
+_VARINTS = tuple(_pack_varint_slowly(number) for number in range(_SMALL))
 
 
 def read_varint(data: bytes, at: int) -> tuple[int, int]:
@@ -81,38 +103,50 @@ def read_varint(data: bytes, at: int) -> tuple[int, int]:
         shift += 7
 
 
-def _is_count(weight: float) -> bool:
-    """Return True if a 32-bit float weight reads back equal as a varint
-    (an integer >= 0, not -0.0)."""
-    return weight.is_integer() and 0 <= weight < 1 << 32 and _FLOAT.pack(weight) != b"\x80\x00\x00\x00"
-
-
 def compact_info(w3info: bytes) -> bytes:
-    """Return W3TermInfo bytes `w3info` as a compact info (read_info reads it back equal)."""
-    flags, weight, df, minlen, maxlen, maxweight, minid, maxid = _W3INFO.unpack_from(w3info)
-    if flags or len(w3info) != _W3INFO.size + _W3EXTENT.size or maxid < minid:
-        return bytes((RAW,)) + w3info
+    """Return W3TermInfo bytes `w3info` as a compact info (read_info reads it back equal).
+    The pooled flush turns every term's info once: the part before the postings' extent
+    is looked up among those made before (a document's one-posting terms mostly share it)."""
+    if len(w3info) != _W3ALL.size or w3info[0]:
+        return _RAW + w3info
     offset, length = _W3EXTENT.unpack_from(w3info, _W3INFO.size)
-    one = maxweight == weight and minlen == maxlen and minid == maxid and _FLOAT.pack(maxweight) == _FLOAT.pack(weight)
+    fields = w3info[:_W3INFO.size]
+    head = _HEADS.get(fields)
+    if head is None:
+        if len(_HEADS) >= _HEADS_KEPT:
+            _HEADS.clear()
+        head = _HEADS[fields] = _compact_head(fields)
+    if not head or offset < 0 or length < 0:
+        return _RAW + w3info
+    return head + pack_varint(offset) + pack_varint(length)
+
+
+def _compact_head(fields: bytes) -> bytes:
+    """Return a compact info's bytes before the postings' extent for W3TermInfo's fixed
+    `fields`, or b"" when no compact form holds them (the info is then kept raw)."""
+    _, weight, df, minlen, maxlen, maxweight, minid, maxid = _W3INFO.unpack(fields)
+    if maxid < minid:
+        return b""
+    one = minid == maxid and minlen == maxlen and fields[1:5] == fields[11:15]  # max weight = weight, bit for bit
     form = (ONE if one else 0) | (DF_ONE if df == 1 else 0)
-    parts = [b"" if df == 1 else pack_varint(df)]
-    form |= _add_weight(parts, weight, WEIGHT_INT)
-    parts.append(bytes((minlen,)) if one else bytes((minlen, maxlen)))
+    parts = [b"", b"" if df == 1 else pack_varint(df)]
+    form |= _add_weight(parts, weight, fields[1:5], WEIGHT_INT)
+    parts.append(_BYTES[minlen] if one else _BYTES[minlen] + _BYTES[maxlen])
     if not one:
-        form |= _add_weight(parts, maxweight, MAXWEIGHT_INT)
+        form |= _add_weight(parts, maxweight, fields[11:15], MAXWEIGHT_INT)
     parts.append(pack_varint(minid))
     if not one:
         parts.append(pack_varint(maxid - minid))
-    parts += (pack_varint(offset), pack_varint(length))
-    return bytes((form,)) + b"".join(parts)
+    parts[0] = _BYTES[form]
+    return b"".join(parts)
 
 
-def _add_weight(parts: list[bytes], weight: float, flag: int) -> int:
-    """Append `weight` (a varint when it is a count, else 4 bytes); return `flag` when a varint."""
-    if _is_count(weight):
+def _add_weight(parts: list[bytes], weight: float, weightbytes: bytes, flag: int) -> int:
+    """Append a weight (a varint when it is a count, else its 4 bytes); return `flag` when a varint."""
+    if weight.is_integer() and 0 <= weight < _MAX_COUNT and weightbytes != _MINUS_ZERO:
         parts.append(pack_varint(int(weight)))
         return flag
-    parts.append(_FLOAT.pack(weight))
+    parts.append(weightbytes)
     return 0
 
 
@@ -163,10 +197,7 @@ def info_extent(data: bytes) -> tuple[int, int] | None:
 def row_bytes(key: bytes, value: bytes) -> bytes:
     """Return a compact row: the key's and the W3TermInfo `value`'s compact lengths, the key, its compact info."""
     info = compact_info(value)
-    keylen, infolen = len(key), len(info)
-    if keylen < 0x80 and infolen < 0x80:
-        return bytes((keylen, infolen)) + key + info
-    return pack_varint(keylen) + pack_varint(infolen) + key + info
+    return pack_varint(len(key)) + pack_varint(len(info)) + key + info
 
 
 def parse_row(data: bytes, at: int) -> tuple[int, int, int]:

@@ -1,7 +1,8 @@
 """The term table without its hash tables: a term found by its order alone.
 
 Owns `SortedTermsCodec`, the Whoosh 3 codec onrecord's writers wrote
-segments with before compactterms' (which keeps its unhashed table and reader).  Whoosh 3's terms file (`.trm`, an OrderedHashWriter) has
+segments with before compactterms' (which keeps its unhashed table and
+reader).  Whoosh 3's terms file (`.trm`, an OrderedHashWriter) has
 two ways to a term's row: the rows in key order with an index of their
 positions (the cursor, prefix expansion and merges read that), and 256 hash
 tables of two 12-byte slots a term (exact look-ups read those): 30% of the
