@@ -50,6 +50,8 @@ ONE = 0x02  # max weight = weight, min length = max length, max id = min id: eac
 WEIGHT_INT = 0x04  # the weight is a varint (an integral float), else 4 bytes
 MAXWEIGHT_INT = 0x08  # likewise the max weight (not ONE)
 DF_ONE = 0x10  # a document frequency of 1, not written
+# Rows walked in order (items, keys, a merge's and a facet's walks) are read this many bytes at a time.
+ROWS_READ = 1 << 16
 # The longest row header: two varints of up to 32 bits.
 _HEAD_MAX = 10
 _W3ALL = struct.Struct(_W3INFO.format + _W3EXTENT.format[1:])  # a whole W3TermInfo of postings not inlined
@@ -202,6 +204,9 @@ def row_bytes(key: bytes, value: bytes) -> bytes:
 
 def parse_row(data: bytes, at: int) -> tuple[int, int, int]:
     """Return (where its key starts, key length, value length) of the compact row at `at` in `data`."""
+    keylen, datalen = data[at], data[at + 1]
+    if keylen < 0x80 and datalen < 0x80:  # every row of a derived index
+        return at + 2, keylen, datalen
     keylen, at = read_varint(data, at)
     datalen, at = read_varint(data, at)
     return at, keylen, datalen
@@ -249,6 +254,43 @@ class CompactKeysReader(SortedKeysReader):
             keypos = pos + start
             yield keypos, keylen, keypos + keylen, datalen
             pos = keypos + keylen + datalen
+
+
+    def _rows(self, pos: int | None = None) -> Iterator[tuple[bytes, bytes]]:
+        """Yield (key, value) of each row from row position `pos` (the first row's when None), read
+        ROWS_READ bytes at a time: a read per row and two more for its key and value cost more."""
+        pos = pos or self.startofdata
+        eod = self.endofdata
+        while pos < eod:
+            chunk = self.dbfile.get(pos, min(ROWS_READ, eod - pos))
+            at, size = 0, len(chunk)
+            while at < size:
+                if at + _HEAD_MAX > size and pos + size < eod:
+                    break  # its lengths may run past the chunk
+                start, keylen, datalen = parse_row(chunk, at)
+                end = start + keylen + datalen
+                if end > size:
+                    break
+                yield chunk[start:start + keylen], chunk[start + keylen:end]
+                at = end
+            if at == 0:  # a row longer than ROWS_READ: read on its own
+                start, keylen, datalen = parse_row(*self._head(pos))
+                at = start + keylen + datalen
+                yield self.dbfile.get(pos + start, keylen), self.dbfile.get(pos + start + keylen, datalen)
+            pos += at
+
+    def items(self) -> Iterator[tuple[bytes, bytes]]:
+        return self._rows()
+
+    def keys(self) -> Iterator[bytes]:
+        return (key for key, _ in self._rows())
+
+    def items_from(self, key: bytes) -> Iterator[tuple[bytes, bytes]]:
+        pos = self.closest_key_pos(key)
+        return iter(()) if pos is None else self._rows(pos)
+
+    def keys_from(self, key: bytes) -> Iterator[bytes]:
+        return (found for found, _ in self.items_from(key))
 
 
 class CompactFieldCursor(W3FieldCursor):

@@ -15,6 +15,7 @@ from whoosh.writing import SegmentWriter
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
 from onrecord.search.storage import whoosh_writers
+from onrecord.search.storage.pooled import compactterms
 from onrecord.search.storage.pooled.compactterms import (
     CompactKeysReader,
     CompactTermsCodec,
@@ -105,6 +106,17 @@ def test_every_key_is_found_with_its_info(tmp_path: Path, count: int) -> None:
     assert [table.get(key) for key in keys] == [compact_info(one_posting_info(n)) for n in range(count)]
     assert list(table.keys()) == keys
     assert [table.key_and_range_at(table.closest_key_pos(key))[0] for key in keys] == keys  # type: ignore[index]
+
+
+@pytest.mark.parametrize("rows_read", [compactterms.ROWS_READ, 40, 11])  # 40, 11: rows and lengths cut by reads
+def test_rows_walked_in_order_are_every_row(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rows_read: int) -> None:
+    monkeypatch.setattr(compactterms, "ROWS_READ", rows_read)
+    keys = keys_of(5 * SAMPLE_EVERY + 7)
+    table = write_table(tmp_path, keys)
+    values = [compact_info(one_posting_info(n)) for n in range(len(keys))]
+    assert list(table.items()) == list(zip(keys, values, strict=True))
+    assert list(table.keys_from(keys[40][:-1])) == keys[40:]
+    assert list(table.items_from(keys[-1] + b"z")) == []
 
 
 @pytest.mark.parametrize("count", SIZES)
