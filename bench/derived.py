@@ -82,7 +82,7 @@ def code_hash() -> str:
     index schema, its fields' posting format, the term table's codec and the corpus recipe."""
     digest = hashlib.sha256()
     for rel in ("search/storage/schema.py", "search/storage/analyzers.py", "search/storage/pooled/sortedterms.py",
-                "bench/corpus.py"):
+                "search/storage/pooled/compactterms.py", "bench/corpus.py"):
         digest.update((REPO / rel).read_bytes())
     return digest.hexdigest()[:12]
 

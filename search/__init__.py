@@ -39,7 +39,7 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.addresses", ("is_loopback_host", "parse_networks")),
     # Errors every layer raises or maps (web/errors.py gives each its status code).
     ("onrecord.search.errors", (
-        "BusyError", "IndexUnavailableError", "NotFoundError", "OnrecordError", "QueryError"
+        "BusyError", "IndexUnavailableError", "NewerIndexError", "NotFoundError", "OnrecordError", "QueryError"
     )),
     # A time budget checked cooperatively: a search request's, an input file's (indexer.budget).
     ("onrecord.search.deadline", ("Clock", "Deadline", "DeadlineExceeded")),
@@ -92,7 +92,14 @@ if TYPE_CHECKING:
     )
     from onrecord.search.deadline import Clock, Deadline, DeadlineExceeded
     from onrecord.search.engine import search
-    from onrecord.search.errors import BusyError, IndexUnavailableError, NotFoundError, OnrecordError, QueryError
+    from onrecord.search.errors import (
+        BusyError,
+        IndexUnavailableError,
+        NewerIndexError,
+        NotFoundError,
+        OnrecordError,
+        QueryError,
+    )
     from onrecord.search.facetdefs import FACETS, FACETS_BY_NAME, NAME_FACETS, FacetDef
     from onrecord.search.features.articleview import get_article
     from onrecord.search.features.citations import cite_quote_dict

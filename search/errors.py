@@ -30,6 +30,12 @@ class IndexUnavailableError(OnrecordError):
         self.repair = repair
 
 
+class NewerIndexError(IndexUnavailableError):
+    """The index holds a format a newer onrecord wrote, which this one
+    cannot read (HTTP 503): the repair is to upgrade onrecord, not to
+    delete the index."""
+
+
 class IndexBusyError(IndexUnavailableError):
     """Another onrecord writer holds the index's write lock (HTTP 503)."""
 

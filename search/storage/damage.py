@@ -10,6 +10,10 @@ decoding error types, any error raised inside Whoosh's storage and
 decoding modules counts as damage; an error anywhere else is a bug and is
 re-raised unchanged.
 
+Also tells an index a newer onrecord wrote (its table of contents names a
+module or class of onrecord this one lacks: newer_version_error) from a
+damaged one: its repair is to upgrade onrecord, not to rebuild.
+
 Also owns the wording of every "index unavailable" error (damaged_error,
 missing_error, not_built_error, records_error, records_missing_error): the
 operator's text names the index's path and the cause (the CLI prints it,
@@ -28,7 +32,7 @@ from contextlib import contextmanager
 
 from whoosh.reading import CorruptIndexError
 
-from onrecord.search.errors import IndexUnavailableError, OnrecordError
+from onrecord.search.errors import IndexUnavailableError, NewerIndexError, OnrecordError
 
 
 class DamagedFileError(Exception):
@@ -75,6 +79,38 @@ RECORDS_PUBLIC = ("The article records of the search index (titles, dates, links
 RECORDS_REPAIR = ("To fix this, on the server: run `onrecord check`, then re-run `onrecord "
                   "index` on the same articles (it restores missing records); if check reports "
                   "the records damaged, rebuild the index or restore it from a backup.")
+
+
+NEWER_PUBLIC = "The search index was written by a newer version of onrecord than the one running."
+NEWER_REPAIR = ("To fix this, on the server: upgrade onrecord to the version that wrote the index "
+                "(or a later one) and restart it. The index is not damaged: do not delete it.")
+
+
+def newer_writer(exc: BaseException) -> str | None:
+    """Return the onrecord module or class that `exc` (or an exception it
+    was raised from) could not find while unpickling, as an index's table
+    of contents names its segments' codec: a newer onrecord's; else None."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, ModuleNotFoundError) and (seen.name or "").startswith("onrecord."):
+            return seen.name
+        if isinstance(seen, AttributeError) and str(seen).startswith("Can't get attribute") \
+                and "<module 'onrecord." in str(seen):
+            return str(seen)
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
+def newer_version_error(label: str, exc: BaseException) -> NewerIndexError | None:
+    """Return the 503 error for an index at `label` that a newer onrecord
+    wrote, when `exc` shows one (newer_writer), else None."""
+    what = newer_writer(exc)
+    if what is None:
+        return None
+    return NewerIndexError(
+        f"The search index {label} was written by a newer onrecord: this one lacks {what}. "
+        "Upgrade onrecord to the version that wrote it (or a later one); the index is not "
+        "damaged, do not delete it", NEWER_PUBLIC, NEWER_REPAIR)
 
 
 def repair_message(label: str, exc: BaseException) -> str:
@@ -148,18 +184,21 @@ def records_missing_error(label: str, keys: list[tuple[str, str]]) -> IndexUnava
 def copy_error(error: IndexUnavailableError) -> IndexUnavailableError:
     """Return a new error saying what `error` says: one object raised again
     and again by many threads would keep growing its traceback."""
-    return IndexUnavailableError(str(error), error.public, error.repair)
+    return type(error)(str(error), error.public, error.repair)
 
 
 @contextmanager
 def translate_damage(label: str) -> Iterator[None]:
     """Run the body; re-raise a damaged-index error from it as
-    IndexUnavailableError (with repair_message), anything else unchanged."""
+    IndexUnavailableError (with repair_message), an index a newer onrecord
+    wrote as NewerIndexError, anything else unchanged."""
     try:
         yield
     except OnrecordError:
         raise
     except Exception as exc:
+        if (newer := newer_version_error(label, exc)) is not None:
+            raise newer from exc
         if not is_damage(exc):
             raise
         raise damaged_error(label, exc) from exc

@@ -33,6 +33,7 @@ from onrecord.search.storage.damage import (
     DamagedFileError,
     damaged_error,
     missing_error,
+    newer_version_error,
     not_built_error,
     translate_damage,
 )
@@ -372,8 +373,8 @@ def open_index(path: Path, create: bool = False, config: Config | None = None,
         handle = Index(ix, path, config, readonly=readonly and exists)
     except IndexUnavailableError:
         raise
-    except Exception as exc:  # any failure to open means an unusable index
-        raise IndexUnavailableError(
+    except Exception as exc:  # any failure to open means an unusable index (or a newer onrecord's)
+        raise newer_version_error(str(path), exc) or IndexUnavailableError(
             f"index at {path} cannot be opened ({type(exc).__name__}: {exc}); {repair}",
             DAMAGED_PUBLIC, DAMAGED_REPAIR) from exc
     _check_schema(handle, repair)

@@ -265,13 +265,14 @@ def prefix_terms(leaf: Any, fieldname: str, prefix: bytes) -> list[bytes] | None
     stem = low.rstrip(b"\xff")  # the entries end at the next key past the prefix's, else the data's
     after = table.closest_key_pos(stem[:-1] + bytes([stem[-1] + 1])) if stem else None
     data = b"" if start is None else table.dbfile.get(start, (after or table.endofdata) - start)
-    at, size, found = 0, _KEY_LENGTHS.size, []
-    while at < len(data):  # each entry: its key's and value's lengths, the key, the value
-        keylen, datalen = _KEY_LENGTHS.unpack_from(data, at)
-        if not (key := data[at + size:at + size + keylen]).startswith(low):
+    at, found = 0, []  # each entry: its key's and value's lengths (a compact table's parse_row), the key, the value
+    parse = getattr(table, "parse_row", None) or (lambda data, at: (at + 8, *_KEY_LENGTHS.unpack_from(data, at)))
+    while at < len(data):
+        start, keylen, datalen = parse(data, at)
+        if not (key := data[start:start + keylen]).startswith(low):
             break
         found.append(key[len(low) - len(prefix):])
-        at += size + keylen + datalen
+        at = start + keylen + datalen
     return found
 
 

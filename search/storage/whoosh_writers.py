@@ -35,6 +35,7 @@ from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage.analyzers import Counted
 from onrecord.search.storage.pooled.collector import collector_off
+from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
 from onrecord.search.storage.pooled.flush import (
     LENGTH_BYTE,
     can_write_pooled,
@@ -44,7 +45,6 @@ from onrecord.search.storage.pooled.flush import (
 from onrecord.search.storage.pooled.keywords import keyword_indexer
 from onrecord.search.storage.pooled.merge import CannotPool, copy_documents, merge_can_pool, reader_term_records
 from onrecord.search.storage.pooled.pool import TermPool, Triple
-from onrecord.search.storage.pooled.sortedterms import SortedTermsCodec
 from onrecord.search.storage.whoosh_internals import BYTE_LENGTHS, numeric_block, perdoc_length_column
 
 # ------------------------------------------------------------ the bulk writer
@@ -66,8 +66,8 @@ class BulkWriter(SegmentWriter):
     pooled/test_flush.py)."""
 
     def __init__(self, ix: Any, **kwargs: Any) -> None:
-        # Every segment onrecord writes has a term table without hash tables.
-        kwargs.setdefault("codec", SortedTermsCodec())
+        # Every segment onrecord writes has a term table without hash tables, in compact rows.
+        kwargs.setdefault("codec", CompactTermsCodec())
         super().__init__(ix, **kwargs)
         self._bulk_pool = TermPool(self._tempstorage, self.newsegment)
         self._bulk_pool.limit = self.pool.limit  # the size Whoosh gave its own pool

@@ -31,7 +31,7 @@ EXPORTED = {
     "SETTINGS", "Config", "ConfigError", "Setting", "describe_settings", "is_loopback_host",
     "load_config", "serve_port", "parse_networks", "parse_rechecks",
     # errors
-    "BusyError", "IndexUnavailableError", "NotFoundError", "OnrecordError", "QueryError",
+    "BusyError", "IndexUnavailableError", "NewerIndexError", "NotFoundError", "OnrecordError", "QueryError",
     # deadlines
     "Clock", "Deadline", "DeadlineExceeded",
     # facets

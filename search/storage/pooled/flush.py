@@ -37,14 +37,14 @@ from pickle import dumps
 from typing import Any
 
 from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC, W3TermInfo
-from whoosh.filedb.filetables import _lengths as hash_entry_lengths
 from whoosh.filedb.filetables import _pointer as hash_slot
 from whoosh.filedb.filetables import md5_hash
 from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import length_to_byte
 
+from onrecord.search.storage.pooled.compactterms import FIELD_WRITERS
 from onrecord.search.storage.pooled.pool import TermRecord
-from onrecord.search.storage.pooled.sortedterms import FIELD_WRITERS
+from onrecord.search.storage.pooled.sortedterms import w3_row
 
 try:  # CPython's own MD5, without OpenSSL's per-object setup: 0.25 us a key beside 0.67
     from _md5 import md5  # type: ignore[import-not-found]
@@ -363,8 +363,7 @@ def write_hash_tables(hashwriter: Any) -> None:
 
 
 class _TermsOut:
-    """Rows of the terms file's OrderedHashWriter, written in chunks:
-    HashWriter.add's bytes, positions and hash buckets."""
+    """Rows of the terms file, written in chunks: its add's bytes, positions and hash buckets."""
 
     def __init__(self, tindex: Any) -> None:
         self._tindex = tindex
@@ -374,6 +373,7 @@ class _TermsOut:
         self._parts: list[bytes] = []
         self._offset = tindex.dbfile.tell()
         self._lastkey = tindex.lastkey
+        self._row = getattr(tindex, "row_bytes", w3_row)  # a compact table's rows (compactterms), else Whoosh's
 
     def add(self, key: bytes, value: bytes) -> None:
         if key <= self._lastkey:
@@ -381,7 +381,7 @@ class _TermsOut:
         self._lastkey = key
         position = self._offset
         self._positions.append(position)
-        row = hash_entry_lengths.pack(len(key), len(value)) + key + value
+        row = self._row(key, value)
         self._parts.append(row)
         self._offset += len(row)
         if self._hash is not None:

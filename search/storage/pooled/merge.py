@@ -37,6 +37,7 @@ from whoosh import columns
 from whoosh.codec.whoosh3 import STORED_COLUMN, WHOOSH3_HEADER_MAGIC, W3PerDocReader, W3TermInfo, W3TermsReader
 from whoosh.system import pack_ushort
 
+from onrecord.search.storage.pooled.compactterms import CompactTermsReader
 from onrecord.search.storage.pooled.pool import TermRecord
 from onrecord.search.storage.pooled.sortedterms import SortedTermsReader
 from onrecord.search.storage.whoosh_internals import (
@@ -48,8 +49,8 @@ from onrecord.search.storage.whoosh_internals import (
 
 # A term row's W3TermInfo: its fixed part, then (postings offset, length).
 _TERMINFO_SIZE = W3TermInfo._struct.size
-# The term tables pooled: Whoosh 3's, and onrecord's found by order (same rows).
-TERMS_READERS = (W3TermsReader, SortedTermsReader)
+# The term tables pooled: Whoosh 3's, onrecord's found by order (same rows), and its compact rows.
+TERMS_READERS = (W3TermsReader, SortedTermsReader, CompactTermsReader)
 _EXTENT = struct.Struct("!qi")
 _INT = struct.Struct("!i")
 
@@ -182,13 +183,19 @@ def _term_postings(terms: Any, fieldname: str) -> Iterator[tuple[bytes, bytes]]:
         return
     prefix = pack_ushort(fieldid)
     postfile = terms._postfile
+    extent = getattr(terms, "postings_extent", _w3_extent)  # a compact table reads its own infos
     for key, info in terms._tindex.items_from(prefix):
         if not key.startswith(prefix):
             break
-        if info[0]:  # W3TermInfo's flags: the postings are inlined
+        found = extent(info)
+        if found is None:
             raise CannotPool(f"the postings of {fieldname}:{key[2:]!r} are inlined")
-        offset, length = _EXTENT.unpack_from(info, _TERMINFO_SIZE)
-        yield key[2:], postfile.get(offset, length)
+        yield key[2:], postfile.get(*found)
+
+
+def _w3_extent(info: bytes) -> tuple[int, int] | None:
+    """Return a W3TermInfo's postings (offset, length), or None when they are inlined (its flags)."""
+    return None if info[0] else _EXTENT.unpack_from(info, _TERMINFO_SIZE)
 
 
 def _block_postings(data: bytes, fixedsize: int | None, remap: list[int], shift: Any) -> Iterator[list[Any]]:

@@ -1,7 +1,8 @@
 """The term table without its hash tables: a term found by its order alone.
 
-Owns `SortedTermsCodec`, the Whoosh 3 codec every onrecord writer writes
-segments with.  Whoosh 3's terms file (`.trm`, an OrderedHashWriter) has
+Owns `SortedTermsCodec`, the Whoosh 3 codec onrecord's writers wrote
+segments with before compactterms' (which keeps its unhashed table and
+reader).  Whoosh 3's terms file (`.trm`, an OrderedHashWriter) has
 two ways to a term's row: the rows in key order with an index of their
 positions (the cursor, prefix expansion and merges read that), and 256 hash
 tables of two 12-byte slots a term (exact look-ups read those): 30% of the
@@ -19,7 +20,6 @@ Whoosh without onrecord importable: it must stay at this import path.
 """
 from __future__ import annotations
 
-import struct
 from bisect import bisect_left
 from collections.abc import Iterator
 from typing import Any
@@ -30,8 +30,11 @@ from whoosh.filedb.filetables import OrderedHashReader, OrderedHashWriter, _leng
 # One key in memory per this many rows: a look-up then reads at most
 # 33 rows' positions and bytes in two reads (a hash look-up read one or two rows).
 SAMPLE_EVERY = 32
-# A row's key length, the first of its two lengths (filetables' _lengths).
-_KEY_LENGTH = struct.Struct(_lengths.format[:2])
+
+
+def w3_row(key: bytes, value: bytes) -> bytes:
+    """Return a Whoosh 3 terms file row: the key's and value's 4-byte lengths, the key, the value."""
+    return _lengths.pack(len(key), len(value)) + key + value
 
 
 class UnhashedWriter(OrderedHashWriter):
@@ -43,7 +46,7 @@ class UnhashedWriter(OrderedHashWriter):
             raise ValueError(f"Keys must increase: {self.lastkey!r}..{key!r}")
         dbfile = self.dbfile
         self.index.append(dbfile.tell())
-        dbfile.write(_lengths.pack(len(key), len(value)) + key + value)
+        dbfile.write(w3_row(key, value))
         self.lastkey = key
 
 
@@ -52,6 +55,12 @@ class SortedKeysReader(OrderedHashReader):
     position index (the writer left its hash tables empty)."""
 
     _sample: list[bytes] | None = None
+
+    @staticmethod
+    def parse_row(data: bytes, at: int) -> tuple[int, int, int]:
+        """Return (where its key starts, key length, value length) of the row at `at` in `data`."""
+        keylen, datalen = _lengths.unpack_from(data, at)
+        return at + _lengths.size, keylen, datalen
 
     def _sampled_keys(self) -> list[bytes]:
         """Return every SAMPLE_EVERY-th key (read once, on the first look-up)."""
@@ -94,21 +103,19 @@ class SortedKeysReader(OrderedHashReader):
         base = positions[0]
         data = self.dbfile.get(base, positions[-1] - base)
         lo, hi = 0, last - first + 1
+        parse_row = self.parse_row
         while lo < hi:
             mid = (lo + hi) // 2
-            at_row = positions[mid] - base
-            keylen = _KEY_LENGTH.unpack_from(data, at_row)[0]
-            if data[at_row + _lengths.size:at_row + _lengths.size + keylen] < key:
+            start, keylen, _ = parse_row(data, positions[mid] - base)
+            if data[start:start + keylen] < key:
                 lo = mid + 1
             else:
                 hi = mid
         if lo == last - first + 1:
             return None, None
-        at_row = positions[lo] - base
-        keylen, datalen = _lengths.unpack_from(data, at_row)
-        start = at_row + _lengths.size
+        start, keylen, datalen = parse_row(data, positions[lo] - base)
         exact = (base + start + keylen, datalen) if data[start:start + keylen] == key else None
-        return base + at_row, exact
+        return positions[lo], exact
 
 
 class UnhashedFieldWriter(W3FieldWriter):

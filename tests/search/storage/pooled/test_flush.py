@@ -22,6 +22,7 @@ from whoosh.filedb.filetables import HashWriter, md5_hash
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage import whoosh_writers
+from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
 from onrecord.search.storage.pooled.flush import can_write_pooled, md5_low_bits, write_hash_tables
 from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
 from onrecord.search.storage.pooled.sortedterms import SortedTermsCodec
@@ -80,9 +81,10 @@ def segment_files(path: Path, writer_class: type, codec: W3Codec, docs: list[dic
     return {kind: sorted(contents) for kind, contents in files.items()}
 
 
-# Whoosh 3's codec, and onrecord's whose term table has no hash tables (sortedterms).
+# Whoosh 3's codec, and onrecord's whose term table has no hash tables (sortedterms), in compact rows (compactterms).
 CODECS = [W3Codec(), W3Codec(blocklimit=4), W3Codec(blocklimit=1), W3Codec(compression=0),
-          W3Codec(blocklimit=3, compression=9), SortedTermsCodec(), SortedTermsCodec(blocklimit=4)]
+          W3Codec(blocklimit=3, compression=9), SortedTermsCodec(), SortedTermsCodec(blocklimit=4),
+          CompactTermsCodec(), CompactTermsCodec(blocklimit=4)]
 
 
 def codec_id(codec: W3Codec) -> str:
