@@ -20,6 +20,9 @@ Grouped by concern, in the order a quote is attributed:
 - `partial_subjects`: a cue-less partial quote's own named subject with a
   stance verb of theirs ('Ann Vole welcomed Tom Reed's "courage"'), over the
   speaker carried from the quote before, for `attribution`;
+- `subject_turns`: a bare quote after a cue-less narrative sentence whose
+  predicate states a new person's wish or stance ('Ann Vole wants the team to
+  play more. "..."'), hers over the speaker carried from the quote before;
 - `described_pronouns`: the spokesperson description a "he"/"she" right after
   it continues ('A spokesman said ... "...," he added'), for `resolving`;
 - `clauses/`: reported clauses ("X said (that) ...", "according to X, ...")

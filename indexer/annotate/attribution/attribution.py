@@ -57,6 +57,7 @@ from onrecord.indexer.annotate.attribution.spans.titles import (
     is_unclaimed_term,
     is_unclaimed_title,
 )
+from onrecord.indexer.annotate.attribution.subject_turns import turned_speaker
 from onrecord.indexer.annotate.institutions.registry import InstitutionRegistry
 from onrecord.indexer.budget import check
 from onrecord.indexer.chunk.chunker import split_lines
@@ -131,10 +132,14 @@ def _uncued(p: _Para, sp: QuoteSpan, previous: Attribution | None, where: tuple[
             unnamed: Attribution) -> Attribution:
     """Return the speaker of a quote its own sentence names nobody for (`where`: whether it is the
     paragraph's first quote, opens its sentence, starts the paragraph): the paragraph's previous
-    quote's, the previous paragraph's, the subject that paragraph ends on, else `unnamed`."""
+    quote's (or the new person the sentence before turns to: subject_turns), the previous
+    paragraph's, the subject that paragraph ends on, else `unnamed`."""
     first, opens_sentence, at_start = where
     if previous is not None and (opens_sentence or not previous.subject_only):  # a fragment's subject: whole quotes
-        return _carried(previous, "same_paragraph")
+        # 'Ann Vole, though, is keen to protect them. "..."': the sentence turned to her
+        qs = sp.start - p.para.start
+        turned = turned_speaker(p.frame, p.text, p.people, qs, previous) if opens_sentence else None
+        return turned or _carried(previous, "same_paragraph")
     carry = p.carry
     whole = at_start or first and opens_sentence and ends_sentence(p.text, sp)
     if whole and carry and carry.who.mention and p.index - carry.para_index <= MAX_CARRY_GAP + 1 \
