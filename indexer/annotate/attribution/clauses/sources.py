@@ -34,6 +34,7 @@ from onrecord.indexer.lexicon import words
 
 WEAK_CUES = words("weak_clause_cues")
 _FINDINGS = words("finding_nouns")
+_FIRM_FINDINGS = words("firm_finding_nouns")  # "according to Jupiter Research": a firm, not research
 _WRITER = words("writer_pronouns")
 _SHARES = words("share_nouns")
 _GENERIC = words("generic_subjects")
@@ -111,8 +112,12 @@ def is_finding(phrase: Phrase) -> bool:
 
 def _in_org_name(written: list[str], i: int) -> bool:
     """True when the word at i is a capitalised word of an institution's name, after
-    its capitalised org word ("the Office for National Statistics", "Institute for Fiscal Studies")."""
-    return written[i][:1].isupper() and any(w[:1].isupper() and w.lower() in ORG_NAME_WORDS for w in written[:i])
+    its capitalised org word ("the Office for National Statistics", "Institute for Fiscal Studies"),
+    or a firm's name ending right after another capitalised word ("Jupiter Research": `_FIRM_FINDINGS`)."""
+    if not written[i][:1].isupper():
+        return False
+    firm = i > 0 and written[i].lower() in _FIRM_FINDINGS and written[i - 1][:1].isupper()
+    return firm or any(w[:1].isupper() and w.lower() in ORG_NAME_WORDS for w in written[:i])
 
 
 def finding_follows(s: str, pos: int, hi: int) -> bool:
