@@ -39,6 +39,8 @@ MAX_GROUP_WORDS = 6  # a coordinated subject taken whole as the speaker phrase
 _RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
 # an aside in dashes closing right before the cue: "Democrats \u2014 and some Republicans \u2014 say"
 _BARE_WHO_RE = re.compile(r"(?<=[a-z])\s+who\s")
+# the first relative pronoun of a sentence, its comma with it: "Ms Vole, who", "Acme which", "Mr Vole, whose"
+_UNCLOSED_RELATIVE_RE = re.compile(r",?\s+(who|whose|which)\s")
 _PREPOSITION_END_RE = re.compile(r"\b(?:in|of|at|for|from|on|across|among|with)$")
 _OBJECT_LEAD_RE = re.compile(r"\b(?:from|by|with|to|against|for|on|at|in)\s+$")  # a preposition's object follows
 _COMPLEMENT_RE = re.compile(r"\s+(?:for|of|at|with|from|to)\s+")
@@ -99,6 +101,9 @@ def subject_before(s: str, lo: int, end: int) -> Phrase | None:
         whole = isinstance(inner, Phrase) and inner.kind == "name" and inner.start == aside.start(1)
         before = phrase_before(s, lo, aside.start())
         phrase = inner if whole else _opening(s, lo, before) or _dash_subject(s, lo, aside.start(), before)
+    if phrase != "coord":  # "Ms Vole, who presents The Show tells": Ms Vole, not "The Show"
+        relative = _unclosed_relative_subject(s, lo, end, phrase)
+        phrase = phrase if relative is None else relative
     if phrase == "coord":  # "Ann Vole called the plan a disaster and said ...": the sentence's subject
         group = group_before(s, lo, end)
         head = phrase_at_sentence_start(s, lo, end) if group is None else group
@@ -167,6 +172,28 @@ def _past_adjunct(s: str, lo: int, phrase: Phrase) -> Phrase:
     if found.kind != "name" or not _AGE_RE.fullmatch(phrase.text):
         found = _opening(s, lo, found) or phrase  # "Ann Vole has in the past said", not "... for Ann Vole in May said"
     return found
+
+
+def _unclosed_relative_subject(s: str, lo: int, end: int, phrase: Phrase | str | None) -> Phrase | None:
+    """Return the sentence's subject when its relative clause runs on to the cue ending at `end` with
+    no comma closing it ("Ms Vole, who presents The Show tells", "Mr Vole, whose party opposes the plan
+    as "..." said") or with only a comma right before the cue and none opening it ("Acme which posted a
+    loss, said"): the phrase before the cue is the relative's object; None otherwise, and when the
+    relative pronoun is that phrase's object ("the plan, which Ann Vole says will ...")."""
+    relative = _UNCLOSED_RELATIVE_RE.search(s, lo, end)
+    if relative is None:
+        return None
+    rest = s[relative.end():end].rstrip()
+    opened = s[relative.start():relative.start(1)].strip() == ","
+    if "," in rest[:-1] or rest.endswith(",") and opened:
+        return None  # closed before the cue: phrase_before's reading ("Ann Vole, who ..., said")
+    if isinstance(phrase, Phrase) and phrase.start >= relative.end() and not s[relative.end():phrase.start].strip():
+        return None  # "which Ann Vole says": the relative is the object, she is the subject
+    head = phrase_at_sentence_start(s, lo, relative.start())
+    if head is None or head.end != relative.start():
+        return None
+    # a description: a speaker noun, or any noun "who" follows (a person: "The 28-year-old host who")
+    return head if head.kind != "np" or relative.group(1) == "who" or is_speaker_noun(head.text) else None
 
 
 def _who_subject(s: str, lo: int, phrase: Phrase) -> Phrase | None:
