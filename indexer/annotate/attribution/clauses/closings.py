@@ -2,7 +2,8 @@
 
 Owns, in one sentence of a frame (quotes masked, local offsets), the
 clause an attribution opens or closes rather than introduces: "According
-to X, CLAUSE", "CLAUSE, according to X", and "CLAUSE, X said." /
+to X, CLAUSE" (or with no comma: "According to Ofcom there were ..."),
+"CLAUSE, according to X", and "CLAUSE, X said." /
 "CLAUSE, said X." (a listener after "told" is who heard it: "CLAUSE, X told
 a panel as she ..."); never a finding as the source ("according to the
 study") nor an opening adverbial as the clause ("On the label, it says").
@@ -156,7 +157,8 @@ def _unpunctuated_opener(s: str, phrase: Phrase, end: int) -> int:
         word, before = found[i].group().lower(), found[i - 1].group().lower()
         if before in _SOURCE_LINKS or before in _UNPUNCTUATED_SUBJECTS:
             continue
-        figure = _FIGURE_RE.match(word) is not None
+        # a figure opens the clause, not one before a capitalised word ("our Q2 2025 Pulse Survey": a name)
+        figure = _FIGURE_RE.match(word) is not None and not (i + 1 < len(found) and found[i + 1].group()[:1].isupper())
         after = found[i].end()
         if figure or word in _UNPUNCTUATED_SUBJECTS and (
                 _FINITE_WORD_RE.search(s, after, end) or CLAUSE_CUE_RE.search(s, after, end)):

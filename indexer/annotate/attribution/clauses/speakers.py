@@ -5,7 +5,8 @@ after a closing one: "..., said an official who ...") in one sentence of a
 frame (quotes masked, local offsets): a name, pronoun or description, a
 short coordinated group ("current and former officials"), the sentence's
 subject when the cue is coordinated ("X met Y and said") or sits in that
-subject's relative clause, and a subject whose aside in dashes stands
+subject's relative clause (closed by commas, or running on to the cue: "Ms
+Vole, who presents The Show tells"), and a subject whose aside in dashes stands
 between it and the cue ("Many voters - young and old - say"; a name after
 an opening conjunction or closing its description, "But Acme - itself sued -
 said", "Fund manager Ann Vole - ... - said", and an auxiliary after the
@@ -184,16 +185,19 @@ def _unclosed_relative_subject(s: str, lo: int, end: int, phrase: Phrase | str |
     if relative is None:
         return None
     rest = s[relative.end():end].rstrip()
-    opened = s[relative.start():relative.start(1)].strip() == ","
-    if "," in rest[:-1] or rest.endswith(",") and opened:
-        return None  # closed before the cue: phrase_before's reading ("Ann Vole, who ..., said")
+    closed = rest.endswith(",")
+    if not rest or "," in rest[:-1] or closed and s[relative.start():relative.start(1)].strip() == ",":
+        # no verb of its own ("Ann Vole, who said": _relative_antecedent's), or closed by commas before
+        # the cue ("Ann Vole, who ..., said"): phrase_before's reading
+        return None
     if isinstance(phrase, Phrase) and phrase.start >= relative.end() and not s[relative.end():phrase.start].strip():
         return None  # "which Ann Vole says": the relative is the object, she is the subject
     head = phrase_at_sentence_start(s, lo, relative.start())
     if head is None or head.end != relative.start():
         return None
-    # a description: a speaker noun, or any noun "who" follows (a person: "The 28-year-old host who")
-    return head if head.kind != "np" or relative.group(1) == "who" or is_speaker_noun(head.text) else None
+    # a description, unclosed: a speaker noun, or any noun "who" follows (a person: "The 28-year-old host who")
+    described = not closed and (relative.group(1) == "who" or is_speaker_noun(head.text))
+    return head if head.kind != "np" or described else None
 
 
 def _who_subject(s: str, lo: int, phrase: Phrase) -> Phrase | None:

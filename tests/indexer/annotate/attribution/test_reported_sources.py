@@ -13,8 +13,7 @@ from tests.indexer.annotate.attribution.test_reported import reported
     "I recalled that the harbour had been closed for a decade.",
     "We emphasize that the harbour lessons are only one part of the course.",
     "In Welsh we'd say the harbour is a bay.",
-    # (a capitalised finding: "Acme Research" is a firm's name, firm_finding_nouns, as "Acme Institute" is)
-    "A study by the Harbour Survey reports that the harbour trade doubled in a year.",
+    "A study by Acme Research reports that the harbour trade doubled in a year.",
     "According to Ports Office figures, the harbour trade doubled in a year.",
     "According to Acme's latest report, the harbour trade doubled in a year.",
     "Turn off the lamps and dim the hall, the sign that tells them the day is over.",

@@ -3,7 +3,8 @@ before its clause ("According to Ofcom there were ...") reports the clause from 
 word of the lexicon's `unpunctuated_clause_subjects` (or a figure) that follows X and no
 preposition, with a verb of the clause after it (clauses.closings._unpunctuated_opener);
 and a capitalised finding noun of `firm_finding_nouns` ending a name ("Jupiter Research")
-is a firm's name, not a finding (clauses.sources.is_finding)."""
+after its cue is a firm's name, not a finding (clauses.sources.is_finding); before its cue it may
+be a finding's issuer ("A study by Acme Research reports": test_reported_sources)."""
 from __future__ import annotations
 
 import pytest
@@ -39,6 +40,9 @@ def test_according_to_x_with_no_comma_reports_the_clause_after_x(text: str, clau
     ("According to the head of the harbour board, the ferry will stop running.", "the ferry will stop running"),
     # no verb between the determiner and the comma: the source's words, the comma's clause
     ("According to Ann Vole of the harbour board, the ferry will stop running.", "the ferry will stop running"),
+    # a figure before a capitalised word is the source's name, not the clause's subject
+    ("According to our Q2 2025 Harbour Poll, 64% of ferry users say they will pay more.",
+     "64% of ferry users say they will pay more"),
 ])
 def test_according_to_x_with_a_comma_reads_the_clause_after_it(text: str, clause: str) -> None:
     assert [q.text for q in reported(text)] == [clause]
@@ -47,6 +51,9 @@ def test_according_to_x_with_a_comma_reads_the_clause_after_it(text: str, clause
 @pytest.mark.parametrize(("text", "clause", "speaker"), [
     # the firm_finding_nouns row: "Research" ending a capitalised name
     ("According to Jupiter Research, the ferry will stop running in May.", "the ferry will stop running in May",
+     "Jupiter Research"),
+    # after a closing cue too
+    ("The ferry will stop running in May, said analysts Jupiter Research.", "The ferry will stop running in May",
      "Jupiter Research"),
 ])
 def test_a_firm_named_with_a_finding_noun_is_a_source(text: str, clause: str, speaker: str) -> None:
