@@ -181,7 +181,8 @@ def _unclosed_relative_subject(s: str, lo: int, end: int, phrase: Phrase | str |
     as "..." said") or with only a comma right before the cue and none opening it ("Acme which posted a
     loss, said"): the phrase before the cue is the relative's object; None otherwise, and when the
     relative pronoun is that phrase's object ("the plan, which Ann Vole says will ...")."""
-    relative = _UNCLOSED_RELATIVE_RE.search(s, lo, end)
+    # (most cues have no "wh" before them: a plain find skips the regex's scan of the sentence)
+    relative = _UNCLOSED_RELATIVE_RE.search(s, lo, end) if s.find("wh", lo, end) >= 0 else None
     if relative is None:
         return None
     rest = s[relative.end():end].rstrip()
