@@ -2,7 +2,8 @@
 
 Owns, in one sentence of a frame (quotes masked, local offsets), the
 clause an attribution opens or closes rather than introduces: "According
-to X, CLAUSE", "CLAUSE, according to X", and "CLAUSE, X said." /
+to X, CLAUSE" (or with no comma: "According to Ofcom there were ..."),
+"CLAUSE, according to X", and "CLAUSE, X said." /
 "CLAUSE, said X." (a listener after "told" is who heard it: "CLAUSE, X told
 a panel as she ..."); never a finding as the source ("according to the
 study") nor an opening adverbial as the clause ("On the label, it says").
@@ -50,6 +51,14 @@ _JOINED_AFTER_RE = re.compile(r"\s*(?:and|but|while|whereas|though|although)\s")
 _NAME_APPOSITIVE_RE = re.compile(r",\s+((?:[A-Z][\w&.'\u2019-]*\s+){0,3}[A-Z][\w&.'\u2019-]*),(?=\s)"
                                  r"(?!\s+(?:a|an|the|who|whose|which)\s)")
 _DETERMINERS = words("determiners")  # "according to the analysts": no bare source
+# the clause's subject right after "According to X" with no comma: "According to Ofcom there were ...";
+# never after a word joining it to the source ("according to the head of the bank", "analysts at the bank")
+_UNPUNCTUATED_SUBJECTS = words("unpunctuated_clause_subjects")
+_SOURCE_LINKS = frozenset("of at for from in with on to by and or than as like into about over under among "
+                          "between within who whom whose which that".split())
+_SOURCE_WORD_RE = re.compile(r"[^\s,;:!?#\"\u201c\u201d()]+")
+_FIGURE_RE = re.compile(r"[$\u00a3\u20ac]?\d")  # "According to Acme Research 44% of users ...", "\u00a312m"
+_MAX_SOURCE_WORDS = 12  # words from the source's start the clause's subject may stand after
 # a source of up to three lowercase words with a person or body noun for its head: "officials", "multiple sources"
 _BARE_SOURCE_RE = re.compile(r"\s*([a-z]+(?:\s+[a-z]+){0,2})")
 _ENDS_RE = re.compile(r"[\s.!?'\u2019\"\u201d)]*")  # nothing after the cue but the sentence's end
@@ -123,13 +132,38 @@ def according_clause(s: str, lo: int, hi: int, cue: re.Match[str], start: int = 
 
 def _clause_after_source(s: str, hi: int, phrase: Phrase, cue: re.Match[str]) -> Clause | None:
     """Return the clause after the comma closing an opening "According to X," (X's name in an appositive
-    taking the place of a bare description), None when no comma follows."""
+    taking the place of a bare description), or right after X where no comma stands between
+    (`_unpunctuated_opener`); None when neither."""
     comma = s.find(",", phrase.end, hi)
+    opener = _unpunctuated_opener(s, phrase, hi if comma < 0 else comma)
+    if opener >= 0:  # "According to Ofcom there were ...": the clause from "there", not after a later comma
+        end = min(phrase.end, len(s[:opener].rstrip()))  # "the official news agency most of": the source's words
+        source = phrase if end == phrase.end else Phrase(s[phrase.start:end], phrase.start, end, phrase.kind)
+        return make_clause(s, opener, hi, source, cue)
     bare = phrase.kind == "np" and phrase.text.split()[0].lower() not in _DETERMINERS  # "technology analysts"
     named = _NAME_APPOSITIVE_RE.match(s, comma, hi) if comma >= 0 and bare else None
     if named is not None:  # "According to analysts, Acme Research, there will be ...": the analysts' name
         phrase, comma = Phrase(named.group(1), named.start(1), named.end(1), "name"), named.end() - 1
     return None if comma < 0 else make_clause(s, comma + 1, hi, phrase, cue)
+
+
+def _unpunctuated_opener(s: str, phrase: Phrase, end: int) -> int:
+    """Return where the clause after an opening "According to X" with no comma starts: the first word
+    of the lexicon's `unpunctuated_clause_subjects` (or a figure) after X's first word, not after a
+    preposition or a determiner, with a finite verb or a cue after it before `end` (the next comma);
+    -1 when none does ("According to Ann Vole of Acme, ...": the comma's clause)."""
+    found = list(_SOURCE_WORD_RE.finditer(s, phrase.start, end))
+    for i in range(1, min(len(found), _MAX_SOURCE_WORDS)):
+        word, before = found[i].group().lower(), found[i - 1].group().lower()
+        if before in _SOURCE_LINKS or before in _UNPUNCTUATED_SUBJECTS:
+            continue
+        # a figure opens the clause, not one before a capitalised word ("our Q2 2025 Pulse Survey": a name)
+        figure = _FIGURE_RE.match(word) is not None and not (i + 1 < len(found) and found[i + 1].group()[:1].isupper())
+        after = found[i].end()
+        if figure or word in _UNPUNCTUATED_SUBJECTS and (
+                _FINITE_WORD_RE.search(s, after, end) or CLAUSE_CUE_RE.search(s, after, end)):
+            return found[i].start()
+    return -1
 
 
 def _clause_beside_aside(s: str, lo: int, hi: int, before: str, phrase: Phrase, cue: re.Match[str]) -> Clause | None:

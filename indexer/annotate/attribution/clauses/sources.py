@@ -34,6 +34,7 @@ from onrecord.indexer.lexicon import words
 
 WEAK_CUES = words("weak_clause_cues")
 _FINDINGS = words("finding_nouns")
+_FIRM_FINDINGS = words("firm_finding_nouns")  # "according to Jupiter Research": a firm, not research
 _WRITER = words("writer_pronouns")
 _SHARES = words("share_nouns")
 _GENERIC = words("generic_subjects")
@@ -92,27 +93,36 @@ _FINDING_AFTER_RE = re.compile(r"(?:['\u2019]s)?\s+(?:(?:[A-Z0-9][\w.'\u2019-]*|
                                r"monthly|quarterly|official)\s+){0,3}([a-z]+)\b")
 
 
-def is_finding(phrase: Phrase) -> bool:
+def is_finding(phrase: Phrase, after_cue: bool = True) -> bool:
     """True for a study, a poll, data or a report as the source ("the study",
     "a report by Acme", "data released in May"): a finding, not speech;
     never a person of it ("the head of research") nor people who answered
     one ("voters in a recent poll": the head comes first), nor "the paper"
-    (a newspaper: indirect.reports drops it when no masthead was named)."""
+    (a newspaper: indirect.reports drops it when no masthead was named).
+    A firm named with a finding noun ("Jupiter Research") is a source only
+    `after_cue` ("according to Jupiter Research", "said Jupiter Research"):
+    before one the phrase may be a finding's issuer whose "by" the phrase
+    reader cut off ("A study by Jupiter Research suggested": the study's)."""
     if is_outlet_description(phrase.text):
         return False
     written = WORD_RE.findall(_IN_FINDING_RE.split(phrase.text, maxsplit=1)[0])
     found = [w.lower() for w in written]
     for i, word in enumerate(found):
         if word in _FINDINGS and (i == 0 or found[i - 1] != "of") \
-                and (i == len(found) - 1 or found[i + 1] in _FINDING_TIE) and not _in_org_name(written, i):
+                and (i == len(found) - 1 or found[i + 1] in _FINDING_TIE) and not _in_org_name(written, i, after_cue):
             return True
     return False
 
 
-def _in_org_name(written: list[str], i: int) -> bool:
+def _in_org_name(written: list[str], i: int, firms: bool) -> bool:
     """True when the word at i is a capitalised word of an institution's name, after
-    its capitalised org word ("the Office for National Statistics", "Institute for Fiscal Studies")."""
-    return written[i][:1].isupper() and any(w[:1].isupper() and w.lower() in ORG_NAME_WORDS for w in written[:i])
+    its capitalised org word ("the Office for National Statistics", "Institute for Fiscal Studies"),
+    or with `firms` a firm's name ending right after another capitalised word ("Jupiter Research":
+    `_FIRM_FINDINGS`)."""
+    if not written[i][:1].isupper():
+        return False
+    firm = firms and i > 0 and written[i].lower() in _FIRM_FINDINGS and written[i - 1][:1].isupper()
+    return firm or any(w[:1].isupper() and w.lower() in ORG_NAME_WORDS for w in written[:i])
 
 
 def finding_follows(s: str, pos: int, hi: int) -> bool:
@@ -147,7 +157,7 @@ def is_source(s: str, lo: int, phrase: Phrase, cue: re.Match[str]) -> bool:
     # "a representative for the platform tells": the head before its preposition speaks
     spoken = may_speak(phrase, cue) or found[-1] not in NOT_SPEAKERS and _speaks(_OF_TAIL_RE.sub("", whole))
     # "The report said that": its issuer's words, no finding
-    finding = is_finding(phrase) and not document_speaks(WORD_RE.findall(phrase.text), cue)
+    finding = is_finding(phrase, phrase.start > cue.start()) and not document_speaks(WORD_RE.findall(phrase.text), cue)
     if not found or " ".join(found) in _WRITER or finding or not spoken:
         return False
     if _THAT_END_RE.search(whole) and not is_speaker_noun(_RELATIVE_TAIL_RE.sub("", whole)):

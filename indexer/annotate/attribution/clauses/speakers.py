@@ -5,7 +5,8 @@ after a closing one: "..., said an official who ...") in one sentence of a
 frame (quotes masked, local offsets): a name, pronoun or description, a
 short coordinated group ("current and former officials"), the sentence's
 subject when the cue is coordinated ("X met Y and said") or sits in that
-subject's relative clause, and a subject whose aside in dashes stands
+subject's relative clause (closed by commas, or running on to the cue: "Ms
+Vole, who presents The Show tells"), and a subject whose aside in dashes stands
 between it and the cue ("Many voters - young and old - say"; a name after
 an opening conjunction or closing its description, "But Acme - itself sued -
 said", "Fund manager Ann Vole - ... - said", and an auxiliary after the
@@ -39,6 +40,8 @@ MAX_GROUP_WORDS = 6  # a coordinated subject taken whole as the speaker phrase
 _RELATIVE_RE = re.compile(r"\s*,\s*(?:who|whose|whom|which|where)\b", re.I)
 # an aside in dashes closing right before the cue: "Democrats \u2014 and some Republicans \u2014 say"
 _BARE_WHO_RE = re.compile(r"(?<=[a-z])\s+who\s")
+# the first relative pronoun of a sentence, its comma with it: "Ms Vole, who", "Acme which", "Mr Vole, whose"
+_UNCLOSED_RELATIVE_RE = re.compile(r",?\s+(who|whose|which)\s")
 _PREPOSITION_END_RE = re.compile(r"\b(?:in|of|at|for|from|on|across|among|with)$")
 _OBJECT_LEAD_RE = re.compile(r"\b(?:from|by|with|to|against|for|on|at|in)\s+$")  # a preposition's object follows
 _COMPLEMENT_RE = re.compile(r"\s+(?:for|of|at|with|from|to)\s+")
@@ -99,6 +102,9 @@ def subject_before(s: str, lo: int, end: int) -> Phrase | None:
         whole = isinstance(inner, Phrase) and inner.kind == "name" and inner.start == aside.start(1)
         before = phrase_before(s, lo, aside.start())
         phrase = inner if whole else _opening(s, lo, before) or _dash_subject(s, lo, aside.start(), before)
+    if phrase != "coord":  # "Ms Vole, who presents The Show tells": Ms Vole, not "The Show"
+        relative = _unclosed_relative_subject(s, lo, end, phrase)
+        phrase = phrase if relative is None else relative
     if phrase == "coord":  # "Ann Vole called the plan a disaster and said ...": the sentence's subject
         group = group_before(s, lo, end)
         head = phrase_at_sentence_start(s, lo, end) if group is None else group
@@ -167,6 +173,32 @@ def _past_adjunct(s: str, lo: int, phrase: Phrase) -> Phrase:
     if found.kind != "name" or not _AGE_RE.fullmatch(phrase.text):
         found = _opening(s, lo, found) or phrase  # "Ann Vole has in the past said", not "... for Ann Vole in May said"
     return found
+
+
+def _unclosed_relative_subject(s: str, lo: int, end: int, phrase: Phrase | str | None) -> Phrase | None:
+    """Return the sentence's subject when its relative clause runs on to the cue ending at `end` with
+    no comma closing it ("Ms Vole, who presents The Show tells", "Mr Vole, whose party opposes the plan
+    as "..." said") or with only a comma right before the cue and none opening it ("Acme which posted a
+    loss, said"): the phrase before the cue is the relative's object; None otherwise, and when the
+    relative pronoun is that phrase's object ("the plan, which Ann Vole says will ...")."""
+    # (most cues have no "wh" before them: a plain find skips the regex's scan of the sentence)
+    relative = _UNCLOSED_RELATIVE_RE.search(s, lo, end) if s.find("wh", lo, end) >= 0 else None
+    if relative is None:
+        return None
+    rest = s[relative.end():end].rstrip()
+    closed = rest.endswith(",")
+    if not rest or "," in rest[:-1] or closed and s[relative.start():relative.start(1)].strip() == ",":
+        # no verb of its own ("Ann Vole, who said": _relative_antecedent's), or closed by commas before
+        # the cue ("Ann Vole, who ..., said"): phrase_before's reading
+        return None
+    if isinstance(phrase, Phrase) and phrase.start >= relative.end() and not s[relative.end():phrase.start].strip():
+        return None  # "which Ann Vole says": the relative is the object, she is the subject
+    head = phrase_at_sentence_start(s, lo, relative.start())
+    if head is None or head.end != relative.start():
+        return None
+    # a description, unclosed: a speaker noun, or any noun "who" follows (a person: "The 28-year-old host who")
+    described = not closed and (relative.group(1) == "who" or is_speaker_noun(head.text))
+    return head if head.kind != "np" or described else None
 
 
 def _who_subject(s: str, lo: int, phrase: Phrase) -> Phrase | None:
