@@ -52,6 +52,9 @@ BODY_NOUNS: dict[str, str] = {
     "label": "label",
 }
 
+_ORG_SUFFIXES = words("org_suffixes")  # "Harbour Stores Ltd": a firm, never "the party"
+_CONTRASTS = words("contrast_modifiers")  # "rival club Quill City": another club than "the club"
+
 MIN_SCORE = 2  # points the winner needs at least
 MARGIN = 2  # points the winner needs over every other candidate
 
@@ -84,9 +87,9 @@ class Seen:
 def _appositive(text: str, seen: Seen, kind: str) -> bool:
     """True when a noun of `kind` stands right before the name ("brewer Fosters") or after it as
     its appositive ("MTN - the South African firm", "Acme, the Norland bank")."""
-    before = re.search(r"([a-z]+)[ \u00a0]+$", text[max(0, seen.start - 30):seen.start])
-    if before is not None and BODY_NOUNS.get(before.group(1)) == kind:
-        return True
+    before = re.search(r"(?:([A-Za-z]+)[ \u00a0]+)?([a-z]+)[ \u00a0]+$", text[max(0, seen.start - 40):seen.start])
+    if before is not None and BODY_NOUNS.get(before.group(2)) == kind:
+        return (before.group(1) or "").lower() not in _CONTRASTS  # "rival club Acme": another club
     after = _APPOSITIVE_RE.match(text, seen.end, seen.end + 80)
     return after is not None and any(BODY_NOUNS.get(w) == kind for w in after.group(1).split())
 
@@ -140,8 +143,9 @@ def ranked_body(phrase_text: str, pos: int, people: DocSpeakers) -> str | None:
     text = people.text
     if _indefinite_before(text, found[-1], pos):
         return None  # "A bookmaker has stopped ...": that description's body, not a ranked name
-    scores = sorted(((_score(text, seen, _where(text, pos), BODY_NOUNS[found[-1]]), name)
-                     for name, seen in _candidates(people, pos).items()), reverse=True)
+    kind, where = BODY_NOUNS[found[-1]], _where(text, pos)
+    scores = sorted(((_score(text, seen, where, kind), name)
+                     for name, seen in _candidates(people, pos, kind).items()), reverse=True)
     if not scores or scores[0][0] < MIN_SCORE or len(scores) > 1 and scores[0][0] - scores[1][0] < MARGIN:
         return None
     return people.match_org(scores[0][1]) or scores[0][1]
@@ -160,16 +164,17 @@ def _indefinite_before(text: str, noun: str, pos: int) -> bool:
 def _where(text: str, pos: int) -> Where:
     """Return the headline's end, the lead's end and the start of the sentence before pos."""
     headline_end = text.find("\n", len(text) - len(text.lstrip()))
-    headline_end = len(text) if headline_end < 0 else headline_end
+    headline_end = 0 if headline_end < 0 else headline_end  # one line: no headline, all lead
     body = len(text) - len(text[headline_end:].lstrip()) if headline_end < len(text) else len(text)
     lead_end = text.find("\n", body)
     ends = [m.end() for m in _SENTENCE_END_RE.finditer(text, 0, pos)]
     return Where(headline_end, len(text) if lead_end < 0 else lead_end, ends[-2] if len(ends) > 1 else 0)
 
 
-def _candidates(people: DocSpeakers, pos: int) -> dict[str, list[Seen]]:
+def _candidates(people: DocSpeakers, pos: int, kind: str) -> dict[str, list[Seen]]:
     """Return each candidate name before pos with its mentions, a shorter name folded into the
-    one longer name holding it ("Borussia" into "Borussia Dortmund"); no person, no place."""
+    one longer name holding it ("Borussia" into "Borussia Dortmund"); no person, no place, no
+    publication, none whose own last word is a body of another kind than `kind`."""
     named: dict[str, list[Seen]] = {}
     for name, seen in _runs(people.text, people.common):
         if seen.start < pos and not _person(people, name):
@@ -178,7 +183,15 @@ def _candidates(people: DocSpeakers, pos: int) -> dict[str, list[Seen]]:
         longer = [n for n in named if n != short and f" {short} " in f" {n} "]
         if len(longer) == 1:
             named[longer[0]].extend(named.pop(short))
-    return {name: seen for name, seen in named.items() if not _place(people.text, seen)}
+    publications = people.organisations.publications  # "the Quill Daily newspaper": no firm, club nor party
+    return {name: seen for name, seen in named.items()
+            if not _place(people.text, seen) and name not in publications and _name_kind(name) in (None, kind)}
+
+
+def _name_kind(name: str) -> str | None:
+    """Return the kind a name's own last word gives it ("Acme Bank": bank, "Acme Ltd": firm), else None."""
+    last = name.split()[-1].lower().rstrip(".")
+    return BODY_NOUNS.get(last) or ("firm" if last in _ORG_SUFFIXES else None)
 
 
 def _person(people: DocSpeakers, name: str) -> bool:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.bodyranks import BODY_NOUNS, SIGNALS, Seen, Where
+from onrecord.indexer.annotate.attribution.descriptions.bodyranks import BODY_NOUNS, SIGNALS, Seen, Where, ranked_body
+from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from tests.indexer.annotate.attribution.test_reported import reported
 
 
@@ -32,6 +33,7 @@ _CASES = [
     ("appositive", "x" * 120 + " Shares in brewer Brannock fell.", "Brannock", True),
     ("appositive", "x" * 120 + " Brannock - the Norland brewer - fell.", "Brannock", True),
     ("appositive", "x" * 120 + " Shares in baker Brannock fell.", "Brannock", False),
+    ("appositive", "x" * 120 + " Shares in rival brewer Brannock fell.", "Brannock", False),  # another brewer
     ("headline", "Brannock sells shops" + "x" * 120, "Brannock", True),
     ("headline", "x" * 120 + " Brannock fell.", "Brannock", False),
     ("lead", "x" * 30 + " Brannock fell." + "x" * 100, "Brannock", True),
@@ -67,6 +69,8 @@ def test_a_possessor_acts() -> None:
     "Ann Vole leaves\n\nAnn Vole has resigned as chief of the board.\n\nThe company said it would sell its offices.\n",
     # a place is never the body
     "Storm hits\n\nThe storm cut the power in Tamm on Monday.\n\nThe company said it would sell its offices.\n",
+    # a publication is no company
+    "Shops shut\n\nThe Quill Daily newspaper has closed its shops.\n\nThe company said it would sell its offices.\n",
     # the lead's "a bookmaker": that description's body, not a ranked name
     "Brannock odds cut\n\nA bookmaker has cut its odds on Brannock.\n\nThe bookmaker said it would sell its offices.\n",
 ])
@@ -78,3 +82,9 @@ def test_an_appositive_of_the_same_kind_outranks_the_other_subject() -> None:
     text = ("Phone deal at risk\n\nThe vote raised the risks of Vortigen's deal. If Vortigen pulls out, Brannock - the "
             "rival firm which lost the tender - may return. The company said it would accept a minority stake.\n")
     assert [q.speaker for q in reported(text)][-1] == "Brannock"
+
+
+@pytest.mark.parametrize(("description", "speaker"), [("The company", "Brannock Ltd"), ("The party", None)])
+def test_a_name_of_another_kind_is_never_the_body(description: str, speaker: str | None) -> None:
+    text = f"Jobs cut\n\nBrannock Ltd has cut 300 jobs.\n\n{description} said it would fight the cuts.\n"
+    assert ranked_body(description, text.index(description), DocSpeakers(text)) == speaker  # a firm is no party
