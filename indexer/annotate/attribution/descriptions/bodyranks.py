@@ -16,8 +16,10 @@ before), what it does (a subject or possessor), and an appositive of a noun of t
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.lexicon import words
@@ -158,7 +160,19 @@ def _score(text: str, seen: list[Seen], where: Where, kind: str) -> int:
 
 def _indefinite_before(text: str, noun: str, pos: int) -> bool:
     """True when the article wrote "a <noun>" before pos ("A bookmaker has stopped")."""
-    return re.search(rf"\b[Aa]n?[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,2}}?{noun}\b", text[:pos]) is not None
+    return _indefinite_re(noun).search(text, 0, pos) is not None
+
+
+@lru_cache(maxsize=64)  # one per row of BODY_NOUNS
+def _indefinite_re(noun: str) -> re.Pattern[str]:
+    """Return the regex of "a <noun>" with at most two words between ("a leading UK bookmaker")."""
+    return re.compile(rf"\b[Aa]n?[ \u00a0]+(?:[\w-]+[ \u00a0]+){{0,2}}?{noun}\b")
+
+
+@lru_cache(maxsize=4)  # one article's, asked again for each description in it
+def _sentence_ends(text: str) -> list[int]:
+    """Return where each sentence of the text ends (after its closing mark and spaces), in order."""
+    return [m.end() for m in _SENTENCE_END_RE.finditer(text)]
 
 
 def _where(text: str, pos: int) -> Where:
@@ -167,8 +181,9 @@ def _where(text: str, pos: int) -> Where:
     headline_end = 0 if headline_end < 0 else headline_end  # one line: no headline, all lead
     body = len(text) - len(text[headline_end:].lstrip()) if headline_end < len(text) else len(text)
     lead_end = text.find("\n", body)
-    ends = [m.end() for m in _SENTENCE_END_RE.finditer(text, 0, pos)]
-    return Where(headline_end, len(text) if lead_end < 0 else lead_end, ends[-2] if len(ends) > 1 else 0)
+    ends = _sentence_ends(text)
+    i = bisect_right(ends, pos)  # the sentence ends before pos: the last two bound the sentence before
+    return Where(headline_end, len(text) if lead_end < 0 else lead_end, ends[i - 2] if i > 1 else 0)
 
 
 def _candidates(people: DocSpeakers, pos: int, kind: str) -> dict[str, list[Seen]]:
@@ -176,11 +191,15 @@ def _candidates(people: DocSpeakers, pos: int, kind: str) -> dict[str, list[Seen
     one longer name holding it ("Borussia" into "Borussia Dortmund"); no person, no place, no
     publication, none whose own last word is a body of another kind than `kind`."""
     named: dict[str, list[Seen]] = {}
-    for name, seen in _runs(people.text, people.common):
+    for name, seen in _runs(people.text, people.common):  # cached: the article's runs, found once
         if seen.start < pos and not _person(people, name):
             named.setdefault(name, []).append(seen)
+    holders: dict[str, list[str]] = {}  # each word -> the names holding it: no scan of every pair
+    for name in named:
+        for word in set(name.split()):
+            holders.setdefault(word, []).append(name)
     for short in sorted(named, key=len):
-        longer = [n for n in named if n != short and f" {short} " in f" {n} "]
+        longer = [n for n in holders[short.split()[0]] if n != short and n in named and f" {short} " in f" {n} "]
         if len(longer) == 1:
             named[longer[0]].extend(named.pop(short))
     publications = people.organisations.publications  # "the Quill Daily newspaper": no firm, club nor party
@@ -210,11 +229,12 @@ def _place(text: str, seen: list[Seen]) -> bool:
     return linked and not any(_acts(text, s) for s in seen)
 
 
-def _runs(text: str, common: frozenset[str]) -> list[tuple[str, Seen]]:
+@lru_cache(maxsize=4)  # one article's, asked again for each description in it
+def _runs(text: str, common: frozenset[str]) -> tuple[tuple[str, Seen], ...]:
     """Return (name, mention) of every capitalised run of the text, without its leading
     common words ("However", a sentence's opening "Shares": a word the text writes in
     lowercase), its possessive, and none made only of descriptors ("German", "Labour")."""
-    found = []
+    found: list[tuple[str, Seen]] = []
     for m in _RUN_RE.finditer(text):
         toks = [(t.group(), m.start() + t.start()) for t in re.finditer(r"\S+", m.group())]
         opening = m.start() == 0 or text[m.start() - 1] in "\n\"\u201c" or \
@@ -229,4 +249,4 @@ def _runs(text: str, common: frozenset[str]) -> list[tuple[str, Seen]]:
         names[-1] = names[-1][:-2] if possessor else names[-1]
         if names[-1] and not all(t.lower() in _DESCRIPTORS or t.lower() in _SKIP for t in names):
             found.append((" ".join(names), Seen(toks[0][1], m.end(), possessor)))
-    return found
+    return tuple(found)
