@@ -4,9 +4,10 @@ Owns `ranked_body`: a definite body description ("The club said", "the pan-Europ
 said") whose noun is a row of `BODY_NOUNS`, where the registry knows no organisation to read it
 as, credited to the one capitalised name before it that clearly wins a ranking.  Every
 capitalised run before the description is a candidate unless it is a registered person's
-name (a first name or a gender vouches for them), a place (written only after "in", "at",
+name (a gender or a role vouches for them), a place (written only after "in", "at",
 "from" and never acting), a nationality or party word (the lexicon's descriptors), a weekday or
-month.  Each candidate earns the points of every row of `SIGNALS` it shows; the best is
+month, a publication, or a name whose own last word is a body of another kind ("Acme Ltd" is no
+party).  Each candidate earns the points of every row of `SIGNALS` it shows; the best is
 credited only with at least MIN_SCORE points and MARGIN more than any other (a wrong name is
 worse than none).  The body was introduced eight different ways in the tuning rounds ("football
 club Borussia Dortmund", "MTN - the South African firm", "Parmalat has sued"), so no one
