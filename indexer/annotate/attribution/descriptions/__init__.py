@@ -23,5 +23,7 @@ article names in those words (`describedbodies`), and a kinship description
 ("his wife, Ann", "his son said") as the relative the article introduces with
 that noun (`kinfolk`), and a definite person epithet naming no office ("the
 two-time champion") as the acting subject the sentence before names first
-(`subjectepithets`).
+(`subjectepithets`), and a definite body description no body spoke before
+("The club said", "the brewer said") as the earlier capitalised name that
+clearly wins a ranking, else no one (`bodyranks`).
 """

@@ -20,6 +20,7 @@ import re
 from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.descriptions.appositives import appositive_person
+from onrecord.indexer.annotate.attribution.descriptions.bodyranks import ranked_body
 from onrecord.indexer.annotate.attribution.descriptions.describedbodies import described_body
 from onrecord.indexer.annotate.attribution.descriptions.documents import DOCUMENT_NOUNS, ORG_VOICES, document_owner
 from onrecord.indexer.annotate.attribution.descriptions.leads import newcomer_after_lead, person_named_after_lead
@@ -152,6 +153,8 @@ def _resolve_by_head(np: str, pos: int, words: list[str], people: DocSpeakers) -
         # "UK Coal said ... The company said": the body the sentence before is about, not the last one named
         bare = definite and len(words) == 1
         found = named or bare and continued_description(head, pos, people) or org_by_head(head, pos, people)
+        if not found and definite and (found := ranked_body(f"the {' '.join(words)}", pos, people)):
+            people.note_org(found, pos)  # "Parmalat has sued ... The firm said": the name ranked first
         return found or (head if bare and head in _UNNAMED_BODIES else None)
     if head in SITE_NOUNS:  # "the site": a web address the article named, else nobody
         return site_at(pos, people) if definite else None

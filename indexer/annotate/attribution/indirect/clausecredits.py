@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause
+from onrecord.indexer.annotate.attribution.descriptions.bodyranks import ranked_body
 from onrecord.indexer.annotate.attribution.descriptions.leads import in_lead
 from onrecord.indexer.annotate.attribution.descriptions.nominals import INSTITUTION_REACH, resolve_nominal
 from onrecord.indexer.annotate.attribution.descriptions.offices import clause_names, current_person
@@ -82,7 +83,20 @@ def clause_credit(clause: Clause, start: int, end: int, text: str, frame: Frame,
     who = lead_body(who, phrase, max(end, phrase.end + base), base, people)  # "a charity has warned"
     who = untimed_name(read_off(who, phrase, base, people, spoken), phrase)  # "On Thursday Acme said"
     who = self_named_body(who, phrase, base, people, spoken)  # "Police said", "West Yorkshire police said"
-    return book_author(who, phrase, base, people)
+    return _ranked_credit(book_author(who, phrase, base, people), phrase, base, people, spoken)
+
+
+def _ranked_credit(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
+                   spoken: list[tuple[int, str]]) -> dict[str, Any]:
+    """Return `who` credited to the name "The club said" ranks first where no reading found a speaker
+    (descriptions.bodyranks); else `who`."""
+    if who.get("speaker") is not None or phrase.kind != "np":
+        return who
+    org = ranked_body(phrase.text, phrase.start + base, people)
+    if org is None:
+        return who
+    note_spoken(people, spoken, phrase.start + base, org)
+    return credited(who, org, "organisation", phrase.kind)
 
 
 def _org_credit(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeakers,
