@@ -11,6 +11,7 @@ from onrecord.search.engine import search
 from onrecord.search.errors import IndexUnavailableError, NewerIndexError
 from onrecord.search.model import SearchRequest
 from onrecord.search.storage import whoosh_writers
+from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.damage import newer_writer
 from onrecord.search.storage.pooled import compactterms
 from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
@@ -89,3 +90,16 @@ def test_a_newer_writer_is_told_by_what_could_not_be_unpickled(exc: BaseExceptio
 
 def test_a_newer_index_error_is_an_unavailable_index() -> None:
     assert issubclass(NewerIndexError, IndexUnavailableError)  # web's 503 with its repair
+
+
+@pytest.mark.parametrize("module", FUTURE)
+def test_check_of_an_index_a_newer_onrecord_wrote_says_to_upgrade_not_to_delete(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    index = open_index(tmp_path, create=True)
+    write_articles(index, ARTICLES[:1])
+    index.close()
+    write_with_future_codec(tmp_path, monkeypatch, module)
+    report = check_index(tmp_path)
+    assert not report.ok and report.newer and not report.damaged
+    assert "newer onrecord" in " ".join(report.problems)
+    assert "upgrade onrecord" in report.repair() and "delete" not in report.repair().replace("do not delete", "")
