@@ -66,9 +66,9 @@ _SKIP = words("determiners", "pronouns", "question_words", "leading_noise", "cla
 _DESCRIPTORS = words("descriptors")  # "German", "Labour": an adjective or a party's word, never the body
 _TITLES = words("plain_titles", "titles_neutral", "titles_male", "titles_female", "peer_titles")
 _VERBS = words("finite_auxiliaries", "be_forms", "past_tense_verbs")
-_ADVERBS = frozenset({"also", "now", "still", "already", "then", "later", "recently"})
-_PLACE_LINKS = frozenset({"in", "at", "from", "near"})
-_OBJECT_LINKS = _PLACE_LINKS | {"of", "with", "for", "by", "to", "on", "into", "over", "than"}  # "shares in Acme fell"
+_ADVERBS = words("body_act_adverbs")  # "Euronext also upped": still the name's verb
+_PLACE_LINKS = words("body_place_links")  # "in Tamm", never acting: a place
+_OBJECT_LINKS = words("body_place_links", "body_object_links")  # "shares in Acme fell": the shares'
 _RUN_RE = re.compile(r"(?<![\w'\u2019-])[A-Z][\w'\u2019&.-]*"
                      r"(?:[ \u00a0]+(?:(?:of|&)[ \u00a0]+)?[A-Z][\w'\u2019&.-]*)*")  # "and" joins two
 _SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?\s+|\n")
