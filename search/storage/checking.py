@@ -9,8 +9,10 @@ exactly once, that every article version the paragraphs name has its record
 (search.records), and sort the files the current commit does not use into
 superseded ones (normal: kept a while for readers, then removed) and
 orphans left by crashed or failed writers.  Tells a damaged index from one
-that is read-only or unreadable for this user; the report says how to
-repair what it found, and never advises deleting an index it could read.
+that is read-only or unreadable for this user, and from one a newer
+onrecord wrote (search.storage.damage.newer_writer: upgrade, as `serve`
+says); the report says how to repair what it found, and never advises
+deleting an index it could read or a newer onrecord's.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from onrecord.search.storage.damage import newer_writer
 from onrecord.search.storage.durability import is_write_locked, open_whoosh
 from onrecord.search.storage.leftovers import READER_GRACE_SECONDS, classify_files
 from onrecord.search.storage.manifests import check_files
@@ -54,6 +57,7 @@ class CheckReport:
     no_access: bool = False  # a file could not be read for lack of permission
     read_only: bool = False  # this user cannot write to the directory
     outdated: bool = False  # built by another onrecord version: search refuses it
+    newer: bool = False  # a newer onrecord's format (a codec this one lacks): upgrade, never delete
 
     @property
     def ok(self) -> bool:
@@ -62,6 +66,9 @@ class CheckReport:
     def repair(self) -> str:
         """Return what to do about the problems ('' when ok)."""
         label = self.index_dir
+        if self.newer:  # serve's NewerIndexError says the same: the index is intact
+            return (f"upgrade onrecord to the version that wrote {label} (or a later one); the index "
+                    "is not damaged: do not delete it")
         if self.damaged or self.outdated:
             return (f"delete {label} and rebuild it: onrecord index YOUR-ARTICLES --index {label}")
         if self.no_access:
@@ -146,6 +153,10 @@ def check_index(index_dir: Path) -> CheckReport:
         report.problems.append(f"cannot be read ({exc.strerror}: {exc.filename})")
         return report
     except Exception as exc:  # any other failure to read means damage, reported not raised
+        if (what := newer_writer(exc)) is not None:  # not damage: this onrecord cannot unpickle a newer one's codec
+            report.newer = True
+            report.problems.append(f"written by a newer onrecord (this one lacks {what})")
+            return report
         report.damaged = True
         report.problems.append(f"cannot be read ({type(exc).__name__}: {exc})")
         return report

@@ -266,13 +266,13 @@ def prefix_terms(leaf: Any, fieldname: str, prefix: bytes) -> list[bytes] | None
     after = table.closest_key_pos(stem[:-1] + bytes([stem[-1] + 1])) if stem else None
     data = b"" if start is None else table.dbfile.get(start, (after or table.endofdata) - start)
     at, found = 0, []  # each entry: its key's and value's lengths (a compact table's parse_row), the key, the value
-    parse = getattr(table, "parse_row", None) or (lambda data, at: (at + 8, *_KEY_LENGTHS.unpack_from(data, at)))
+    parse = getattr(table, "parse_row", None) or (lambda d, i: (i + _KEY_LENGTHS.size, *_KEY_LENGTHS.unpack_from(d, i)))
     while at < len(data):
-        start, keylen, datalen = parse(data, at)
-        if not (key := data[start:start + keylen]).startswith(low):
+        key_at, keylen, datalen = parse(data, at)
+        if not (key := data[key_at:key_at + keylen]).startswith(low):
             break
         found.append(key[len(low) - len(prefix):])
-        at = start + keylen + datalen
+        at = key_at + keylen + datalen
     return found
 
 

@@ -7,15 +7,18 @@ from pathlib import Path
 
 import pytest
 
+from onrecord.search.config import load_config
 from onrecord.search.engine import search
 from onrecord.search.errors import IndexUnavailableError, NewerIndexError
 from onrecord.search.model import SearchRequest
 from onrecord.search.storage import whoosh_writers
+from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.damage import newer_writer
 from onrecord.search.storage.pooled import compactterms
 from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
 from onrecord.search.storage.store import open_index
 from onrecord.search.writing.commits import write_articles
+from onrecord.web.app import create_app
 from tests.factories import make_article
 
 ARTICLES = [make_article(f"a{i}", [f"The mayor said the budget for {i} stalls."]) for i in range(1, 3)]
@@ -89,3 +92,30 @@ def test_a_newer_writer_is_told_by_what_could_not_be_unpickled(exc: BaseExceptio
 
 def test_a_newer_index_error_is_an_unavailable_index() -> None:
     assert issubclass(NewerIndexError, IndexUnavailableError)  # web's 503 with its repair
+
+
+@pytest.mark.parametrize("module", FUTURE)
+def test_check_of_an_index_a_newer_onrecord_wrote_says_to_upgrade_not_to_delete(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    index = open_index(tmp_path, create=True)
+    write_articles(index, ARTICLES[:1])
+    index.close()
+    write_with_future_codec(tmp_path, monkeypatch, module)
+    report = check_index(tmp_path)
+    assert not report.ok and report.newer and not report.damaged
+    assert "newer onrecord" in " ".join(report.problems)
+    assert "upgrade onrecord" in report.repair() and "delete" not in report.repair().replace("do not delete", "")
+
+
+@pytest.mark.parametrize("path", ["/healthz", "/api/search?q=budget", "/?q=budget"])
+def test_the_server_answers_a_newer_onrecords_index_with_503_and_upgrade(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, path: str) -> None:
+    index = open_index(tmp_path, create=True)
+    write_articles(index, ARTICLES[:1])
+    index.close()
+    write_with_future_codec(tmp_path, monkeypatch, FUTURE[1])
+    client = create_app(config=load_config(index_dir=tmp_path)).test_client()
+    response = client.get(path)
+    body = response.get_data(as_text=True)
+    assert response.status_code == 503, body[:400]
+    assert "upgrade onrecord" in body and "rebuild" not in body and str(tmp_path) not in body

@@ -54,8 +54,7 @@ _DETERMINERS = words("determiners")  # "according to the analysts": no bare sour
 # the clause's subject right after "According to X" with no comma: "According to Ofcom there were ...";
 # never after a word joining it to the source ("according to the head of the bank", "analysts at the bank")
 _UNPUNCTUATED_SUBJECTS = words("unpunctuated_clause_subjects")
-_SOURCE_LINKS = frozenset("of at for from in with on to by and or than as like into about over under among "
-                          "between within who whom whose which that".split())
+_SOURCE_LINKS = words("unpunctuated_source_links")
 _SOURCE_WORD_RE = re.compile(r"[^\s,;:!?#\"\u201c\u201d()]+")
 _FIGURE_RE = re.compile(r"[$\u00a3\u20ac]?\d")  # "According to Acme Research 44% of users ...", "\u00a312m"
 _MAX_SOURCE_WORDS = 12  # words from the source's start the clause's subject may stand after

@@ -66,9 +66,9 @@ _SKIP = words("determiners", "pronouns", "question_words", "leading_noise", "cla
 _DESCRIPTORS = words("descriptors")  # "German", "Labour": an adjective or a party's word, never the body
 _TITLES = words("plain_titles", "titles_neutral", "titles_male", "titles_female", "peer_titles")
 _VERBS = words("finite_auxiliaries", "be_forms", "past_tense_verbs")
-_ADVERBS = frozenset({"also", "now", "still", "already", "then", "later", "recently"})
-_PLACE_LINKS = frozenset({"in", "at", "from", "near"})
-_OBJECT_LINKS = _PLACE_LINKS | {"of", "with", "for", "by", "to", "on", "into", "over", "than"}  # "shares in Acme fell"
+_ADVERBS = words("body_act_adverbs")  # "Euronext also upped": still the name's verb
+_PLACE_LINKS = words("body_place_links")  # "in Tamm", never acting: a place
+_OBJECT_LINKS = words("body_place_links", "body_object_links")  # "shares in Acme fell": the shares'
 _RUN_RE = re.compile(r"(?<![\w'\u2019-])[A-Z][\w'\u2019&.-]*"
                      r"(?:[ \u00a0]+(?:(?:of|&)[ \u00a0]+)?[A-Z][\w'\u2019&.-]*)*")  # "and" joins two
 _SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?\s+|\n")
@@ -76,6 +76,10 @@ _SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019]?\s+|\n")
 _APPOSITIVE_RE = re.compile(r"[ \u00a0]*(?:,|-|\u2013|\u2014)[ \u00a0]*(?:the|a|an)[ \u00a0]+"
                             r"((?:[\w-]+[ \u00a0]+){0,3}[\w-]+)")
 _NEXT_WORDS_RE = re.compile(r"[ \u00a0]+([a-z]+)(?:[ \u00a0]+([a-z]+))?")
+# the lowercase noun right before a name and the word before it: "brewer Fosters", "rival club Acme"
+_NOUN_BEFORE_RE = re.compile(r"(?:([A-Za-z]+)[ \u00a0]+)?([a-z]+)[ \u00a0]+$")
+_WORD_RE = re.compile(r"[\w-]+")  # a description's words: "the pan-European bourse"
+_TOKEN_RE = re.compile(r"\S+")  # a capitalised run's words, their offsets kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +94,7 @@ class Seen:
 def _appositive(text: str, seen: Seen, kind: str) -> bool:
     """True when a noun of `kind` stands right before the name ("brewer Fosters") or after it as
     its appositive ("MTN - the South African firm", "Acme, the Norland bank")."""
-    before = re.search(r"(?:([A-Za-z]+)[ \u00a0]+)?([a-z]+)[ \u00a0]+$", text[max(0, seen.start - 40):seen.start])
+    before = _NOUN_BEFORE_RE.search(text[max(0, seen.start - 40):seen.start])
     if before is not None and BODY_NOUNS.get(before.group(2)) == kind:
         return (before.group(1) or "").lower() not in _CONTRASTS  # "rival club Acme": another club
     after = _APPOSITIVE_RE.match(text, seen.end, seen.end + 80)
@@ -140,7 +144,7 @@ def ranked_body(phrase_text: str, pos: int, people: DocSpeakers) -> str | None:
     """Return the organisation a definite body description ("The club", "the pan-European
     bourse") at pos means: the capitalised name before it that wins the ranking (SIGNALS) by
     MARGIN with MIN_SCORE points, as the registry writes it; else None."""
-    found = re.findall(r"[\w-]+", phrase_text)
+    found = _WORD_RE.findall(phrase_text)
     if not 2 <= len(found) <= 4 or found[0].lower() != "the" or found[-1] not in BODY_NOUNS:
         return None
     text = people.text
@@ -237,7 +241,7 @@ def _runs(text: str, common: frozenset[str]) -> tuple[tuple[str, Seen], ...]:
     lowercase), its possessive, and none made only of descriptors ("German", "Labour")."""
     found: list[tuple[str, Seen]] = []
     for m in _RUN_RE.finditer(text):
-        toks = [(t.group(), m.start() + t.start()) for t in re.finditer(r"\S+", m.group())]
+        toks = [(t.group(), m.start() + t.start()) for t in _TOKEN_RE.finditer(m.group())]
         opening = m.start() == 0 or text[m.start() - 1] in "\n\"\u201c" or \
             _SENTENCE_END_RE.search(text, max(0, m.start() - 3), m.start()) is not None
         while toks and (toks[0][0].lower() in _SKIP or opening and toks[0][0].lower() in common):

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from onrecord.indexer.annotate.attribution.clauses.closings import _unpunctuated_opener
+from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.lexicon import words
 from tests.indexer.annotate.attribution.test_reported import reported
 
 
@@ -67,3 +70,13 @@ def test_a_firm_named_with_a_finding_noun_is_a_source(text: str, clause: str, sp
 ])
 def test_a_finding_stays_no_source(text: str) -> None:
     assert reported(text) == []
+
+
+@pytest.mark.parametrize("link", sorted(words("unpunctuated_source_links")))
+def test_a_clause_subject_right_after_a_source_link_stays_the_sources(link: str) -> None:
+    # one row each: after "of <link>" the determiner is the source's ("the head of the board"), so the
+    # clause opens only at the next "the" a verb follows; without the row it would open at the first
+    s = f"According to the head of {link} the board the ferry will stop running."
+    start = s.index("the head")
+    source = Phrase(s[start:s.index(" the ferry")], start, s.index(" the ferry"), "np")
+    assert s[_unpunctuated_opener(s, source, len(s)):] == "the ferry will stop running."

@@ -1,13 +1,22 @@
 """A definite body description no body spoke before ("The club said", "the brewer said") is the
 capitalised name before it that clearly wins the ranking (descriptions.bodyranks): one test per
-row of BODY_NOUNS and of SIGNALS, and the guards (a tie, a person, a place, "a bookmaker" before:
+row of BODY_NOUNS, of SIGNALS and of the lexicon's body_act_adverbs, body_place_links and
+body_object_links, and the guards (a tie, a person, a place, "a bookmaker" before:
 unnamed)."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.bodyranks import BODY_NOUNS, SIGNALS, Seen, Where, ranked_body
+from onrecord.indexer.annotate.attribution.descriptions.bodyranks import (
+    BODY_NOUNS,
+    SIGNALS,
+    Seen,
+    Where,
+    _place,
+    ranked_body,
+)
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
+from onrecord.indexer.lexicon import words
 from tests.indexer.annotate.attribution.test_reported import reported
 
 
@@ -88,3 +97,25 @@ def test_an_appositive_of_the_same_kind_outranks_the_other_subject() -> None:
 def test_a_name_of_another_kind_is_never_the_body(description: str, speaker: str | None) -> None:
     text = f"Jobs cut\n\nBrannock Ltd has cut 300 jobs.\n\n{description} said it would fight the cuts.\n"
     assert ranked_body(description, text.index(description), DocSpeakers(text)) == speaker  # a firm is no party
+
+
+def _acts(text: str, name: str) -> bool:
+    """Return what the SIGNALS row "acts" says of the first mention of `name` in `text`."""
+    test = next(t for n, _points, t in SIGNALS if n == "acts")
+    return test(text, _seen(text, name), _WHERE, "brewer")
+
+
+@pytest.mark.parametrize("adverb", sorted(words("body_act_adverbs")))
+def test_each_act_adverb_row_keeps_the_verb_after_it_the_names(adverb: str) -> None:
+    assert _acts("x" * 120 + f" Brannock {adverb} sold its shops.", "Brannock")
+
+
+@pytest.mark.parametrize("link", sorted(words("body_place_links", "body_object_links")))
+def test_each_link_row_makes_the_name_its_object(link: str) -> None:
+    assert not _acts("x" * 120 + f" shares {link} Brannock have fallen.", "Brannock")
+
+
+@pytest.mark.parametrize("link", sorted(words("body_place_links")))
+def test_each_place_link_row_makes_a_name_that_never_acts_a_place(link: str) -> None:
+    text = "x" * 120 + f" The storm cut the power {link} Tamm on Monday."
+    assert _place(text, [_seen(text, "Tamm")])
