@@ -75,6 +75,9 @@ def make_article(text: str) -> Article:
     ("Supporters of the GOP and Democrats.", ["Republican Party", "Democratic Party"]),
     ("The Home Office and the Home office.", ["Home Office", "Home Office"]),
     ("She walked through Fryent Country Park.", []),
+    ("The Law Lords ruled that the detentions were unlawful.", ["Law Lords"]),  # #31: a court, not a peer
+    ("The nine law lords said the powers were discriminatory.", ["Law Lords"]),
+    ("Lord Vole and two other lords voted against it.", []),
 ])
 def test_find_institutions_canonical_names(registry: InstitutionRegistry, text: str,
                                            expected: list[str]) -> None:
