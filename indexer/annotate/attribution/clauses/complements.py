@@ -95,6 +95,11 @@ _ASIDE_SUBJECT_RE = re.compile(rf"(?:{_WORD}){{0,5}}?[\w'\u2019.-]+"
                                rf"(?:,\s+(?:who|which|whose|[a-z]{{2,}}ed|{PAST_ALT})\s[^,;:#\"]{{1,80}},|"
                                rf"\s[\u2014\u2013-]\s[^\u2014\u2013#\"]{{1,80}}\s[\u2014\u2013-])"
                                rf"\s+(?:[a-z]{{2,}}ly\s+)?{_FINITE_ALT}")
+# a bare clause whose subject a possessive determiner opens, its noun words, then a regular past:
+# "admitted his side failed to cope", "denied their ancestors practised" (not "its revised plan": a noun between)
+_POSSESSIVE_ALT = "|".join(sorted(words("possessive_subject_openers")))
+_POSSESSIVE_PAST_RE = re.compile(rf"(?:{_POSSESSIVE_ALT})\s+(?:[a-z][\w'\u2019-]*\s+){{1,3}}?"
+                                 r"[a-z]{3,}ed\b(?!\s+by\b)")
 # a bare clause led by an adverbial, then a pronoun subject: "said in politics it takes", "said if elected he would"
 _LEADING_ADVERBIAL_RE = re.compile(
     r"\s+(?:in|on|at|for|after|before|during|without|if|when|while|once|since|despite|because)\s[^,;:.#]{0,40}?"
@@ -157,6 +162,7 @@ def _bare_complement(s: str, pos: int, hi: int, phrase: Phrase, cue: re.Match[st
         return None
     if bare and (word in BARE_CUES or word in FINITE_CUES and (FINITE_RE.match(s, bare.end(), hi)
                                                                 or opens_regular_past(s, bare.end(), hi)
+                                                                or _POSSESSIVE_PAST_RE.match(s, bare.end(), hi)
                                                                 or _ASIDE_SUBJECT_RE.match(s, bare.end(), hi))) \
             or _SUBJECT_PRONOUN_RE.match(s, pos, hi):
         # "Tom Reed said he would.": a pronoun and its verb, the rest left out, are a clause of two words

@@ -49,6 +49,7 @@ from onrecord.indexer.annotate.attribution.names.names import (
     lexicon,
 )
 from onrecord.indexer.annotate.attribution.names.runs import expand_acronym, looks_like_org
+from onrecord.indexer.annotate.attribution.orgs.kindheads import body_of_kind
 from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.orgs.orgnames import SITE_NOUNS
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
@@ -260,8 +261,10 @@ def _body_named_in(modifiers: list[str], pos: int, people: DocSpeakers) -> str |
         if is_description(modifiers[k:]):
             return people.match_org(run) or people.match_org(_plural(run))
         return people.match_org(run) or people.organisations.full_name(run)
-    word = modifiers[-1].lower()  # an org noun ("a party official") is any body of that kind: left as it was
-    return None if word in ORG_NOUNS else last_org_named(people, word, pos)
+    word = modifiers[-1].lower()  # an org noun ("a party official") is any body of that kind: left as it was,
+    # but for a kind the registry records: "A party spokesman" the registry party named last (orgs.kindheads)
+    return body_of_kind(people.text, word, pos, people.registry) if word in ORG_NOUNS \
+        else last_org_named(people, word, pos)
 
 
 def _plural(name: str) -> str:

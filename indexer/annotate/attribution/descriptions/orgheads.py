@@ -19,6 +19,7 @@ from functools import lru_cache
 from onrecord.indexer.annotate.attribution.descriptions.leads import org_named_after_lead
 from onrecord.indexer.annotate.attribution.names.names import cut_name, first_name_gender
 from onrecord.indexer.annotate.attribution.names.runs import body_name
+from onrecord.indexer.annotate.attribution.orgs.kindheads import body_of_kind
 from onrecord.indexer.annotate.attribution.orgs.organisations import PUBLICATIONS, REFERENT_REACH
 from onrecord.indexer.annotate.attribution.orgs.orgtails import with_tail
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
@@ -30,7 +31,9 @@ _KIND_HEADS = words("kind_heads")
 def org_by_head(head: str, pos: int, people: DocSpeakers) -> str | None:
     """'the ministry' -> the latest institution before pos whose name ends in
     Ministry; a publication only for a publication noun ("the magazine")."""
-    org = last_org_named(people, head, pos) or people.organisations.latest(pos, INSTITUTION_REACH, head)
+    # "the party": the registry party named last ("Lib Dems"), before the last name ending in "Party"
+    org = body_of_kind(people.text, head, pos, people.registry) or last_org_named(people, head, pos) \
+        or people.organisations.latest(pos, INSTITUTION_REACH, head)
     if head in _KIND_HEADS:  # "Barclays said ... Police said": the police are no bank
         org = org or people.organisations.latest_holding(pos, INSTITUTION_REACH, head) or _holding(
             last_institution(people, pos) or org_named_after_lead(people, pos), head)

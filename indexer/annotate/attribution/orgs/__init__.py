@@ -8,5 +8,7 @@ a body's staff as the body ("Acme officials said": `staff`) and whether a
 description's body noun can name a body ("the club" is no "Champions
 League": `bodykinds`), and a reported body's name without the words before
 it that describe it ("Rival Acme", "the Leeds-published Bugle": `leadmodifiers`),
-and a body whose name ends in a role word ("the Scottish Executive": `roleheads`).
+a body whose name ends in a role word ("the Scottish Executive": `roleheads`),
+and the registry body a kind noun means ("the party": the party named last by
+any alias, "Lib Dems", "Labour's": `kindheads`).
 """
