@@ -29,13 +29,12 @@ from itertools import repeat
 from typing import Any
 
 from whoosh import formats
-from whoosh.codec.whoosh3 import W3PerDocWriter, _lenfield
+from whoosh.codec.whoosh3 import _lenfield
 from whoosh.columns import NumericColumn
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage.analyzers import Counted
 from onrecord.search.storage.pooled.collector import collector_off
-from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
 from onrecord.search.storage.pooled.flush import (
     LENGTH_BYTE,
     can_write_pooled,
@@ -45,6 +44,7 @@ from onrecord.search.storage.pooled.flush import (
 from onrecord.search.storage.pooled.keywords import keyword_indexer
 from onrecord.search.storage.pooled.merge import CannotPool, copy_documents, merge_can_pool, reader_term_records
 from onrecord.search.storage.pooled.pool import TermPool, Triple
+from onrecord.search.storage.pooled.storedfields import PER_DOC_WRITERS, CompactStoredCodec
 from onrecord.search.storage.whoosh_internals import BYTE_LENGTHS, numeric_block, perdoc_length_column
 
 # ------------------------------------------------------------ the bulk writer
@@ -66,8 +66,9 @@ class BulkWriter(SegmentWriter):
     pooled/test_flush.py)."""
 
     def __init__(self, ix: Any, **kwargs: Any) -> None:
-        # Every segment onrecord writes has a term table without hash tables, in compact rows.
-        kwargs.setdefault("codec", CompactTermsCodec())
+        # Every segment onrecord writes has a term table without hash tables, in compact rows, and its
+        # stored fields compressed against a preset dictionary (pooled/storedfields).
+        kwargs.setdefault("codec", CompactStoredCodec())
         super().__init__(ix, **kwargs)
         self._bulk_pool = TermPool(self._tempstorage, self.newsegment)
         self._bulk_pool.limit = self.pool.limit  # the size Whoosh gave its own pool
@@ -217,7 +218,7 @@ class _PerDocFields:
     a document).  Another codec's per-document writer gets Whoosh's calls."""
 
     def __init__(self, perdoc: Any) -> None:
-        self._own = type(perdoc) is W3PerDocWriter
+        self._own = type(perdoc) in PER_DOC_WRITERS
         self._lengths: dict[str, Callable[[int, int], None]] = {}  # field -> its length column's add
         self._columns: dict[str, Callable[[int, Any], None]] = {}  # field -> its column's add
 

@@ -34,12 +34,13 @@ from pickle import load, loads
 from typing import Any
 
 from whoosh import columns
-from whoosh.codec.whoosh3 import STORED_COLUMN, WHOOSH3_HEADER_MAGIC, W3PerDocReader, W3TermInfo, W3TermsReader
+from whoosh.codec.whoosh3 import STORED_COLUMN, WHOOSH3_HEADER_MAGIC, W3TermInfo, W3TermsReader
 from whoosh.system import pack_ushort
 
 from onrecord.search.storage.pooled.compactterms import CompactTermsReader
 from onrecord.search.storage.pooled.pool import TermRecord
 from onrecord.search.storage.pooled.sortedterms import SortedTermsReader
+from onrecord.search.storage.pooled.storedfields import PER_DOC_READERS
 from onrecord.search.storage.whoosh_internals import (
     BYTE_LENGTHS,
     is_numeric_column,
@@ -66,7 +67,7 @@ def merge_can_pool(reader: Any) -> bool:
     reader_term_records walks (a MultiReader, another codec, a schema
     with glob fields: False)."""
     perdoc = getattr(reader, "_perdoc", None)
-    if type(perdoc) is not W3PerDocReader or type(getattr(reader, "_terms", None)) not in TERMS_READERS:
+    if type(perdoc) not in PER_DOC_READERS or type(getattr(reader, "_terms", None)) not in TERMS_READERS:
         return False
     if getattr(reader.schema, "_dyn_fields", True):  # glob fields: a document's names vary
         return False

@@ -17,8 +17,8 @@ from whoosh.formats import Positions
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.model import Article, Metadata
-from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
 from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
+from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
 from onrecord.search.storage.schema import build_schema, exact_analyzer, stemming_analyzer, unit_documents
 from onrecord.search.storage.textfields import (
     ExactText,
@@ -163,7 +163,7 @@ def segment_files(path: Path, schema: fields.Schema, writer_class: type,
     documents if `quotes`) with `writer_class`; return the segment files'
     contents by kind (postings, terms, columns), sorted."""
     ix = whoosh_index.create_in(str(path), schema)
-    writer = writer_class(ix, compound=False, codec=CompactTermsCodec())  # the codec BulkWriter takes
+    writer = writer_class(ix, compound=False, codec=CompactStoredCodec())  # the codec BulkWriter takes
     for article in generated_articles(articles):
         for para in article.paragraphs:
             for doc in unit_documents(article, para, "r1")[:None if quotes else 1]:

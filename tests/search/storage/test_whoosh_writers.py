@@ -16,7 +16,7 @@ from whoosh.filedb.filestore import RamStorage
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage import whoosh_writers as ww
-from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
+from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
 
 
 def make_index(tags: list[str]) -> Any:
@@ -116,7 +116,7 @@ def column_files(path: Path, writer_class: type, docs: list[dict[str, Any]]) -> 
     """Write `docs` as one segment; return its files' bytes by name but the TOC's, the segment id cut."""
     path.mkdir()
     ix = whoosh_index.create_in(str(path), column_schema())
-    writer = writer_class(ix, compound=False, codec=CompactTermsCodec())  # the codec BulkWriter takes
+    writer = writer_class(ix, compound=False, codec=CompactStoredCodec())  # the codec BulkWriter takes
     segment_id = writer.newsegment.segment_id()
     for doc in docs:
         writer.add_document(**doc)

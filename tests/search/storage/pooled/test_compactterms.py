@@ -27,6 +27,7 @@ from onrecord.search.storage.pooled.compactterms import (
     read_varint,
 )
 from onrecord.search.storage.pooled.sortedterms import SAMPLE_EVERY, SortedTermsCodec
+from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
 from onrecord.search.storage.store import Index, open_index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
@@ -134,7 +135,7 @@ def test_a_missing_key_is_not_found_and_its_closest_is_the_next(tmp_path: Path, 
 def test_a_bulk_writer_writes_with_the_compact_codec(tmp_path: Path) -> None:
     ix = whoosh_index.create_in(str(tmp_path), fields.Schema(words=fields.TEXT))
     writer = whoosh_writers.BulkWriter(ix, compound=False)
-    assert type(writer.codec) is CompactTermsCodec
+    assert isinstance(writer.codec, CompactTermsCodec)  # CompactStoredCodec: its stored fields (storedfields)
     writer.cancel()
 
 
@@ -169,7 +170,7 @@ def test_an_older_index_answers_alike_and_merges_into_compact_segments(
         old.close()
     index = open_index(tmp_path / "old")
     try:
-        assert codecs_of(index) == {older} and codecs_of(fresh) == {CompactTermsCodec}
+        assert codecs_of(index) == {older} and codecs_of(fresh) == {CompactStoredCodec}
         assert answers(index) == answers(fresh) and sum(map(len, answers(fresh))) >= 20
         write_articles(index, ARTICLES[2:])  # a compact segment beside the older one
         write_articles(fresh, ARTICLES[2:])
@@ -177,7 +178,7 @@ def test_an_older_index_answers_alike_and_merges_into_compact_segments(
         for each in (index, fresh):  # one segment each (a phrase's score differs by segments, as before)
             whoosh_writers.BulkWriter(each.whoosh_index, compound=False).commit(optimize=True)
             each.refresh(force=True)  # the pooled merge read both tables of `index`
-        assert codecs_of(index) == {CompactTermsCodec}
+        assert codecs_of(index) == {CompactStoredCodec}
         assert answers(index) == answers(fresh)
     finally:
         index.close()
@@ -195,7 +196,7 @@ def test_whooshs_merge_of_compact_segments_answers_as_the_pooled_merge(tmp_path:
         writer.commit(optimize=True)
         index.refresh(force=True)
         try:
-            assert codecs_of(index) == {CompactTermsCodec if name == "pooled" else W3Codec}
+            assert codecs_of(index) == {CompactStoredCodec if name == "pooled" else W3Codec}
             answered.append(answers(index))
         finally:
             index.close()

@@ -26,6 +26,7 @@ from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
 from onrecord.search.storage.pooled.flush import can_write_pooled, md5_low_bits, write_hash_tables
 from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
 from onrecord.search.storage.pooled.sortedterms import SortedTermsCodec
+from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
 from onrecord.search.storage.whoosh_writers import BulkWriter
 
 WORDS = ["alpha", "beta", "gamma", "delta", "the", "of", "said", "minister", "x", "y"]
@@ -82,9 +83,10 @@ def segment_files(path: Path, writer_class: type, codec: W3Codec, docs: list[dic
 
 
 # Whoosh 3's codec, and onrecord's whose term table has no hash tables (sortedterms), in compact rows (compactterms).
+# and its stored fields against a preset dictionary (storedfields).
 CODECS = [W3Codec(), W3Codec(blocklimit=4), W3Codec(blocklimit=1), W3Codec(compression=0),
           W3Codec(blocklimit=3, compression=9), SortedTermsCodec(), SortedTermsCodec(blocklimit=4),
-          CompactTermsCodec(), CompactTermsCodec(blocklimit=4)]
+          CompactTermsCodec(), CompactTermsCodec(blocklimit=4), CompactStoredCodec()]
 
 
 def codec_id(codec: W3Codec) -> str:
