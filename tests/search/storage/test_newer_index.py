@@ -11,7 +11,6 @@ from onrecord.search.config import load_config
 from onrecord.search.engine import search
 from onrecord.search.errors import IndexUnavailableError, NewerIndexError
 from onrecord.search.model import SearchRequest
-from onrecord.search.storage import whoosh_writers
 from onrecord.search.storage.checking import check_index
 from onrecord.search.storage.damage import newer_writer
 from onrecord.search.storage.pooled import compactterms
@@ -20,6 +19,7 @@ from onrecord.search.storage.store import open_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.factories import make_article
+from tests.search.storage.codecs import bulk_writers_using
 
 ARTICLES = [make_article(f"a{i}", [f"The mayor said the budget for {i} stalls."]) for i in range(1, 3)]
 
@@ -28,18 +28,24 @@ def write_with_future_codec(path: Path, monkeypatch: pytest.MonkeyPatch, module:
     """Write ARTICLES[1:] into the index at `path` with a codec class named as a newer onrecord's
     (`module`.FutureCodec); this onrecord then no longer finds that class."""
     codec = type("FutureCodec", (CompactTermsCodec,), {"__module__": module})
-    with monkeypatch.context() as patched:
+    with bulk_writers_using(monkeypatch, codec()) as patched:
         if module == compactterms.__name__:  # a class a module of this onrecord lacks
             patched.setattr(compactterms, "FutureCodec", codec, raising=False)
         else:  # a module this onrecord lacks
             patched.setitem(sys.modules, module, types.SimpleNamespace(FutureCodec=codec))
-        init = whoosh_writers.BulkWriter.__init__
-        patched.setattr(whoosh_writers.BulkWriter, "__init__",
-                        lambda self, ix, **kwargs: init(self, ix, codec=codec(), **kwargs))
         index = open_index(path, create=True)
         write_articles(index, ARTICLES[1:])
         index.close()
 
+
+
+def write_newer_index(path: Path, monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    """Write an index at `path` this onrecord wrote (ARTICLES[:1]), then a newer onrecord's commit
+    over it (write_with_future_codec)."""
+    index = open_index(path, create=True)
+    write_articles(index, ARTICLES[:1])
+    index.close()
+    write_with_future_codec(path, monkeypatch, module)
 
 # The two ways a newer onrecord's table of contents fails to unpickle here.
 FUTURE = [compactterms.__name__, "onrecord.search.storage.pooled.futureterms"]
@@ -48,10 +54,7 @@ FUTURE = [compactterms.__name__, "onrecord.search.storage.pooled.futureterms"]
 @pytest.mark.parametrize("module", FUTURE)
 def test_opening_an_index_a_newer_onrecord_wrote_says_to_upgrade(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: str) -> None:
-    index = open_index(tmp_path, create=True)
-    write_articles(index, ARTICLES[:1])
-    index.close()
-    write_with_future_codec(tmp_path, monkeypatch, module)
+    write_newer_index(tmp_path, monkeypatch, module)
     with pytest.raises(NewerIndexError) as raised:
         open_index(tmp_path)
     assert "newer onrecord" in str(raised.value) and "do not delete" in str(raised.value)
@@ -97,10 +100,7 @@ def test_a_newer_index_error_is_an_unavailable_index() -> None:
 @pytest.mark.parametrize("module", FUTURE)
 def test_check_of_an_index_a_newer_onrecord_wrote_says_to_upgrade_not_to_delete(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: str) -> None:
-    index = open_index(tmp_path, create=True)
-    write_articles(index, ARTICLES[:1])
-    index.close()
-    write_with_future_codec(tmp_path, monkeypatch, module)
+    write_newer_index(tmp_path, monkeypatch, module)
     report = check_index(tmp_path)
     assert not report.ok and report.newer and not report.damaged
     assert "newer onrecord" in " ".join(report.problems)
@@ -110,10 +110,7 @@ def test_check_of_an_index_a_newer_onrecord_wrote_says_to_upgrade_not_to_delete(
 @pytest.mark.parametrize("path", ["/healthz", "/api/search?q=budget", "/?q=budget"])
 def test_the_server_answers_a_newer_onrecords_index_with_503_and_upgrade(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, path: str) -> None:
-    index = open_index(tmp_path, create=True)
-    write_articles(index, ARTICLES[:1])
-    index.close()
-    write_with_future_codec(tmp_path, monkeypatch, FUTURE[1])
+    write_newer_index(tmp_path, monkeypatch, FUTURE[1])
     client = create_app(config=load_config(index_dir=tmp_path)).test_client()
     response = client.get(path)
     body = response.get_data(as_text=True)

@@ -10,7 +10,6 @@ from whoosh import fields
 from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec, W3TermInfo
 from whoosh.filedb.filestore import FileStorage
-from whoosh.writing import SegmentWriter
 
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
@@ -31,6 +30,7 @@ from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
 from onrecord.search.storage.store import Index, open_index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
+from tests.search.storage.codecs import bulk_writers_using, codecs_of, merge_into_one
 
 W3 = struct.Struct("!BfIBBfIIqi")  # a W3TermInfo's bytes: its fixed fields, then the postings' offset and length
 
@@ -151,20 +151,12 @@ def answers(index: Index) -> list[Any]:
             for q in QUERIES for mode in ("paragraphs", "quotes")]
 
 
-def codecs_of(index: Index) -> set[type]:
-    """Return the codec classes of the index's segments."""
-    return {type(segment.codec()) for segment in index.whoosh_index._segments()}
-
-
 @pytest.mark.parametrize("older", [W3Codec, SortedTermsCodec])
 def test_an_older_index_answers_alike_and_merges_into_compact_segments(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, older: type) -> None:
     fresh = open_index(tmp_path / "fresh", create=True)
     write_articles(fresh, ARTICLES[:2])
-    with monkeypatch.context() as patched:  # an index written by the code before: its codec
-        init = whoosh_writers.BulkWriter.__init__
-        patched.setattr(whoosh_writers.BulkWriter, "__init__",
-                        lambda self, ix, **kwargs: init(self, ix, codec=older(), **kwargs))
+    with bulk_writers_using(monkeypatch, older()):  # an index written by the code before: its codec
         old = open_index(tmp_path / "old", create=True)
         write_articles(old, ARTICLES[:2])
         old.close()
@@ -176,8 +168,7 @@ def test_an_older_index_answers_alike_and_merges_into_compact_segments(
         write_articles(fresh, ARTICLES[2:])
         assert answers(index) == answers(fresh)
         for each in (index, fresh):  # one segment each (a phrase's score differs by segments, as before)
-            whoosh_writers.BulkWriter(each.whoosh_index, compound=False).commit(optimize=True)
-            each.refresh(force=True)  # the pooled merge read both tables of `index`
+            merge_into_one(each, "pooled")  # the pooled merge read both tables of `index`
         assert codecs_of(index) == {CompactStoredCodec}
         assert answers(index) == answers(fresh)
     finally:
@@ -191,10 +182,7 @@ def test_whooshs_merge_of_compact_segments_answers_as_the_pooled_merge(tmp_path:
         index = open_index(tmp_path / name, create=True)
         write_articles(index, ARTICLES[:2])
         write_articles(index, ARTICLES[2:])
-        writer = whoosh_writers.BulkWriter(index.whoosh_index, compound=False) if name == "pooled" \
-            else SegmentWriter(index.whoosh_index, codec=W3Codec())  # Whoosh's merge: its matchers over compact terms
-        writer.commit(optimize=True)
-        index.refresh(force=True)
+        merge_into_one(index, name)  # Whoosh's merge: its matchers over compact terms
         try:
             assert codecs_of(index) == {CompactStoredCodec if name == "pooled" else W3Codec}
             answered.append(answers(index))

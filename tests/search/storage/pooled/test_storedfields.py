@@ -11,7 +11,6 @@ from whoosh import columns, fields
 from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.filedb.filestore import RamStorage
-from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage import whoosh_writers
 from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
@@ -25,6 +24,7 @@ from onrecord.search.storage.pooled.storedfields import (
 from onrecord.search.storage.store import Index, open_index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
+from tests.search.storage.codecs import bulk_writers_using, codecs_of, merge_into_one
 
 # One row per kind of stored value: each must read back equal, by position and walked in order.
 VALUES: list[Any] = [
@@ -84,17 +84,9 @@ def stored(index: Index) -> list[dict[str, Any]]:
                 if not reader.is_deleted(n)]
 
 
-def codecs_of(index: Index) -> set[type]:
-    """Return the codec classes of the index's segments."""
-    return {type(segment.codec()) for segment in index.whoosh_index._segments()}
-
-
 def written_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, codec: Any) -> Index:
     """Return an index of ARTICLES[:2] its bulk writer wrote with `codec`."""
-    with monkeypatch.context() as patched:
-        init = whoosh_writers.BulkWriter.__init__
-        patched.setattr(whoosh_writers.BulkWriter, "__init__",
-                        lambda self, ix, **kwargs: init(self, ix, codec=codec, **kwargs))
+    with bulk_writers_using(monkeypatch, codec):
         index = open_index(tmp_path / name, create=True)
         write_articles(index, ARTICLES[:2])
         index.close()
@@ -114,8 +106,7 @@ def test_an_older_index_stores_alike_and_merges_into_stored_segments(
         write_articles(fresh, ARTICLES[2:])
         assert stored(index) == stored(fresh)
         for each in (index, fresh):
-            whoosh_writers.BulkWriter(each.whoosh_index, compound=False).commit(optimize=True)
-            each.refresh(force=True)  # the pooled merge read both formats of `index`
+            merge_into_one(each, "pooled")  # the pooled merge read both formats of `index`
         assert codecs_of(index) == {CompactStoredCodec}
         assert stored(index) == stored(fresh) and len(stored(fresh)) >= 16
     finally:
@@ -141,10 +132,7 @@ def test_whooshs_merge_of_stored_segments_keeps_the_stored_fields(tmp_path: Path
         index = open_index(tmp_path / name, create=True)
         write_articles(index, ARTICLES[:2])
         write_articles(index, ARTICLES[2:])
-        writer = whoosh_writers.BulkWriter(index.whoosh_index, compound=False) if name == "pooled" \
-            else SegmentWriter(index.whoosh_index, codec=W3Codec())  # Whoosh's merge reads the stored codec's
-        writer.commit(optimize=True)
-        index.refresh(force=True)
+        merge_into_one(index, name)  # Whoosh's merge reads the stored codec's
         try:
             assert codecs_of(index) == {CompactStoredCodec if name == "pooled" else W3Codec}
             kept.append(stored(index))
