@@ -1,6 +1,6 @@
 """The JSON API: /api/search (same parameters as the search page),
 /healthz, and json_page(), which every page's .json twin answers with.
-Errors become {"error": message, "status": code} in web.errors."""
+Errors become {"error": message, "status": code} in web.serving.errors."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,8 +10,8 @@ from flask import Blueprint, Response, jsonify, request
 import onrecord.search as search_layer  # names looked up per call reach a patch of their home module
 from onrecord.web.access.gate import reader_request
 from onrecord.web.citations import public_permalinks
-from onrecord.web.params import refuse_unknown_params
-from onrecord.web.state import get_state, site_root
+from onrecord.web.serving.params import refuse_unknown_params
+from onrecord.web.serving.state import get_state, site_root
 
 bp = Blueprint("api", __name__)
 
@@ -19,7 +19,7 @@ bp = Blueprint("api", __name__)
 @bp.get("/api/search")
 def api_search() -> Response:
     """Return SearchResult.to_dict() for the request's parameters as JSON,
-    permalinks absolute on the site root (web.state.site_root) when there is one.  An
+    permalinks absolute on the site root (web.serving.state.site_root) when there is one.  An
     unknown parameter is a 400: a script's year=2003 must not quietly
     return every year."""
     state = get_state()
@@ -41,7 +41,7 @@ def healthz() -> Response:
     """Return {"status": "ok"} if the index answers as built: it opens,
     its current commit's files have the sizes their commit wrote and its
     article records can be read.  Otherwise IndexUnavailableError becomes
-    a 503 {"error": reason and repair, "status": 503} (web.errors), so a
+    a 503 {"error": reason and repair, "status": 503} (web.serving.errors), so a
     load balancer takes a server with a missing or damaged index out."""
     get_state().index().verify()
     return jsonify({"status": "ok"})

@@ -26,8 +26,8 @@ from onrecord.web.api import json_page
 from onrecord.web.charts import build_timeline
 from onrecord.web.feeds import feed_url_for
 from onrecord.web.links import name_segment, page_window
-from onrecord.web.params import MAX_FILTER_CHARS, MAX_PAGE, parse_int
-from onrecord.web.state import get_state
+from onrecord.web.serving.params import MAX_FILTER_CHARS, MAX_PAGE, parse_int
+from onrecord.web.serving.state import get_state
 
 bp = Blueprint("entities", __name__)
 

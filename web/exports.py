@@ -9,7 +9,7 @@ starts, so a bad query still becomes an ordinary 400 page, and an export
 beyond the server's export slots a 503 with Retry-After (search.exporting).
 Rows are made only as fast as the client takes them (the server holds about
 256 KB of a reply); a client that stops reading is cut off and its slot
-freed (web.serving).
+freed (web.serving.server).
 """
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ import onrecord.search as search_layer  # names looked up per call reach a patch
 from onrecord.search import EXPORT_COLUMNS, NAME_FACETS, QueryError, RowKind, SearchRequest
 from onrecord.web.access.gate import reader_request
 from onrecord.web.citations import absolute_url
-from onrecord.web.params import refuse_unknown_params
-from onrecord.web.state import get_state, site_root
+from onrecord.web.serving.params import refuse_unknown_params
+from onrecord.web.serving.state import get_state, site_root
 
 bp = Blueprint("exports", __name__)
 

@@ -8,7 +8,7 @@ matching paragraphs (search.features.feeds), newest first, as Atom; with
 mode=quotes, and always for a speaker or institution (the units their
 pages count), one entry per matching quote,
 (RFC 4287) that any feed reader can subscribe to.  Links are absolute on
-the site root (web.state.site_root: public_url), else site-relative (a reader
+the site root (web.serving.state.site_root: public_url), else site-relative (a reader
 resolves them against the feed's own URL); ids are tag: URIs, which
 name a paragraph without naming a host.  Built with ElementTree, so the
 XML is well-formed whatever the articles contain.
@@ -35,8 +35,8 @@ from onrecord.search import (
 )
 from onrecord.web.access.gate import reader_collections, reader_request
 from onrecord.web.citations import absolute_url
-from onrecord.web.params import MAX_FILTER_CHARS, refuse_unknown_params
-from onrecord.web.state import get_state, site_root
+from onrecord.web.serving.params import MAX_FILTER_CHARS, refuse_unknown_params
+from onrecord.web.serving.state import get_state, site_root
 from onrecord.web.titles import display_title
 
 bp = Blueprint("feeds", __name__)

@@ -80,7 +80,7 @@ def request_params(req: SearchRequest, default_per_page: int = 10) -> list[tuple
 
 def exclusion_params(req: SearchRequest) -> list[tuple[str, str]]:
     """Return the not_<facet> parameters of `req.excluded`, grouped in table
-    order: the order web.params parses them back in, so a URL round-trips."""
+    order: the order web.serving.params parses them back in, so a URL round-trips."""
     return [(facet.exclude_param, value) for facet in NAME_FACETS
             for name, value in req.excluded if name == facet.name]
 

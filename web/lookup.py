@@ -5,7 +5,7 @@ when `csv` is ticked; a file chosen in the page is read into the box by
 static/app.js) and rendering search.features.lookup's rows as a table, a
 CSV (one line per name and matching speaker) or JSON, all from lookup_data.
 The form is a GET, like every form here: the look-up changes nothing, and
-a shared URL repeats it.  Over MAX_NAMES names is a 400 (web.errors).
+a shared URL repeats it.  Over MAX_NAMES names is a 400 (web.serving.errors).
 """
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ from onrecord.web.api import json_page
 from onrecord.web.citations import absolute_url
 from onrecord.web.entities import entity_url
 from onrecord.web.exports import iter_excel_csv
-from onrecord.web.params import parse_flag
-from onrecord.web.state import get_state, site_root
+from onrecord.web.serving.params import parse_flag
+from onrecord.web.serving.state import get_state, site_root
 
 bp = Blueprint("lookup", __name__)
 

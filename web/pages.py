@@ -3,7 +3,7 @@ its JSON twin /doc/<id>.json from the same article_data) and the
 query-language help page (/help).
 
 Views only parse, call search.engine and render; links are built by
-web.links, paragraph markup by web.render, errors are mapped in web.errors.
+web.links, paragraph markup by web.render, errors are mapped in web.serving.errors.
 """
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from onrecord.web.changes import change_marks
 from onrecord.web.facetview import facet_views, histogram_bars
 from onrecord.web.feeds import changes_feed_url, search_feed_url, search_title
 from onrecord.web.links import SearchLinks, page_window
-from onrecord.web.params import (
+from onrecord.web.render import quote_evidence, render_paragraph, safe_href
+from onrecord.web.serving.params import (
     MAX_PAGE,
     hidden_filters,
     parse_int,
@@ -27,8 +28,7 @@ from onrecord.web.params import (
     raw_form,
     unknown_param_notes,
 )
-from onrecord.web.render import quote_evidence, render_paragraph, safe_href
-from onrecord.web.state import get_state
+from onrecord.web.serving.state import get_state
 from onrecord.web.watch.captures import capture_data
 
 bp = Blueprint("pages", __name__)

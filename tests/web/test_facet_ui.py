@@ -22,7 +22,7 @@ from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
 from onrecord.web.facetview import BAR_STEPS, bar_step, histogram_bars
 from onrecord.web.links import SearchLinks, request_params
-from onrecord.web.params import parse_search_request
+from onrecord.web.serving.params import parse_search_request
 from tests.factories import indexed, make_article
 
 EVIL = '<script>alert(1)</script>"'

@@ -21,7 +21,7 @@ from onrecord.search.model import SearchRequest
 from onrecord.web.app import create_app
 from onrecord.web.feeds import feed_params
 from onrecord.web.links import SearchLinks, request_params
-from onrecord.web.params import SEARCH_PARAMS, parse_search_request
+from onrecord.web.serving.params import SEARCH_PARAMS, parse_search_request
 from tests.browser_server import CHROMIUM_ARGS, MISSING_CHROMIUM, LiveServer, start_server
 from tests.ensure_browser import find_chromium
 from tests.factories import indexed, make_article

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from onrecord.search.config import Config
 from onrecord.web.app import create_app
-from onrecord.web.params import MAX_FILTER_CHARS, MAX_FILTER_VALUES, distinct_values
+from onrecord.web.serving.params import MAX_FILTER_CHARS, MAX_FILTER_VALUES, distinct_values
 from tests.factories import indexed, make_article
 
 

@@ -1,6 +1,6 @@
 """`onrecord serve --processes N`: N waitress processes on one port over the
 same index, stopped by SIGTERM, and gone with their parent when it is
-SIGKILLed (web/processes.py)."""
+SIGKILLed (web/serving/processes.py)."""
 from __future__ import annotations
 
 import json

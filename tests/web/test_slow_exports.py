@@ -1,7 +1,7 @@
 """Clients that ask for an export and never read it (issue #29, item 9).
 
 Against the real waitress server on 127.0.0.1 (as `onrecord serve` builds
-it: web.serving over web.app.server_options(), with 1-second timers so the
+it: web.serving.server over web.app.server_options(), with 1-second timers so the
 test is short), ten sockets ask for a ~14 MB export and never read a byte.
 waitress at its defaults spooled each reply to a deleted temp file (up to
 16 MB each before the export's thread even waited) and never closed those
@@ -30,7 +30,7 @@ from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import MAX_CONTENT_LENGTH, create_app, server_options
-from onrecord.web.serving import build_server
+from onrecord.web.serving.server import build_server
 from tests.browser_server import LiveServer, run_until_closed
 
 pytestmark = pytest.mark.slow

@@ -8,7 +8,7 @@ reported speech out), sort, mode (paragraphs or quotes: what is matched,
 listed and counted), page, per_page; facet_all=<name> lists one facet's every value,
 facet_q narrows that list to the values containing it) and
 the readable messages for bad values.  Every bad value raises
-search.errors.QueryError, which web.errors maps to HTTP 400.  A parameter
+search.errors.QueryError, which web.serving.errors maps to HTTP 400.  A parameter
 outside that vocabulary (SEARCH_PARAMS) is named with what to use instead
 (PARAM_HINTS, else the nearest accepted name): the API, exports and feeds
 refuse it (refuse_unknown_params), the search page notes it and goes on.

@@ -19,8 +19,8 @@ from flask import Flask, Response, current_app, jsonify, render_template, reques
 from werkzeug.exceptions import HTTPException
 
 from onrecord.search import MAX_NAMES, BusyError, IndexUnavailableError, NotFoundError, QueryError
-from onrecord.web.params import hidden_filters, raw_form, unknown_param_notes
-from onrecord.web.state import get_state
+from onrecord.web.serving.params import hidden_filters, raw_form, unknown_param_notes
+from onrecord.web.serving.state import get_state
 
 STATUS_BY_ERROR: tuple[tuple[type[Exception], int], ...] = (
     (QueryError, 400),
