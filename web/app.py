@@ -20,20 +20,20 @@ from flask.json.provider import DefaultJSONProvider
 
 from onrecord.search import FACETS, Config, ConfigError, Index, OnrecordError, load_config, warm_index
 from onrecord.web.access.gate import install_access, set_login_csrf_cookie
-from onrecord.web.also_in import build_cluster
-from onrecord.web.api import bp as api_bp
-from onrecord.web.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
-from onrecord.web.entities import NameConverter, entity_url
-from onrecord.web.entities import bp as entities_bp
-from onrecord.web.exports import bp as exports_bp
-from onrecord.web.feeds import bp as feeds_bp
-from onrecord.web.lookup import bp as lookup_bp
-from onrecord.web.pages import bp as pages_bp
-from onrecord.web.render import format_date, hit_quote, safe_href
+from onrecord.web.outputs.api import bp as api_bp
+from onrecord.web.outputs.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
+from onrecord.web.outputs.exports import bp as exports_bp
+from onrecord.web.outputs.feeds import bp as feeds_bp
+from onrecord.web.outputs.lookup import bp as lookup_bp
+from onrecord.web.pages.also_in import build_cluster
+from onrecord.web.pages.entities import NameConverter, entity_url
+from onrecord.web.pages.entities import bp as entities_bp
+from onrecord.web.pages.render import format_date, hit_quote, safe_href
+from onrecord.web.pages.routes import bp as pages_bp
+from onrecord.web.pages.titles import display_title
 from onrecord.web.serving.errors import register_error_handlers
 from onrecord.web.serving.server import run_server
 from onrecord.web.serving.state import STATE_KEY, AppState, site_root
-from onrecord.web.titles import display_title
 from onrecord.web.watch.captures import bp as captures_bp
 from onrecord.web.watch.status import bp as watch_bp
 

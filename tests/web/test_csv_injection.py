@@ -15,7 +15,7 @@ from onrecord.search.model import Metadata
 from onrecord.search.storage.store import ram_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
-from onrecord.web.exports import FORMULA_TRIGGERS, cell_value, iter_csv
+from onrecord.web.outputs.exports import FORMULA_TRIGGERS, cell_value, iter_csv
 from tests.factories import make_article
 
 ASCII_TRIGGERS = "=+-@"

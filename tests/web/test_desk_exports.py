@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from onrecord.search.config import Config
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.web.app import create_app
-from onrecord.web.exports import MAX_NAME_SLUG_CHARS, export_filename
+from onrecord.web.outputs.exports import MAX_NAME_SLUG_CHARS, export_filename
 from tests.factories import indexed
 
 BLAIR = '"The police must be paid £5m more," said Tony Blair.'

@@ -18,7 +18,7 @@ from onrecord.search.errors import QueryError
 from onrecord.search.features.lookup import MAX_NAMES, lookup_speakers, match_kind, name_tokens
 from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
-from onrecord.web.lookup import parse_names
+from onrecord.web.outputs.lookup import parse_names
 from tests.factories import indexed, make_article
 
 

@@ -16,7 +16,7 @@ from onrecord.cli import main
 from onrecord.search.config import Config, ConfigError, load_config
 from onrecord.web import app as web_app
 from onrecord.web.app import create_app
-from onrecord.web.citations import public_permalinks
+from onrecord.web.outputs.citations import public_permalinks
 from tests.factories import indexed, make_article
 
 LOOPBACK = re.compile(r"127\.0\.0\.1|localhost|\[::1\]")

@@ -1,4 +1,4 @@
-"""The facet UI of the search page (web.links, web.facetview, search.html):
+"""The facet UI of the search page (web.pages.links, web.pages.facetview, search.html):
 every link a plain URL that round-trips, OR within a facet, exclusions,
 chips, "Show all" with its filter box, and the date histogram whose bars
 link to their dates and whose counts are the totals got by following them."""
@@ -20,8 +20,8 @@ from onrecord.search.features.facets import TOP_VALUES
 from onrecord.search.model import DateBucket, SearchRequest
 from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
-from onrecord.web.facetview import BAR_STEPS, bar_step, histogram_bars
-from onrecord.web.links import SearchLinks, request_params
+from onrecord.web.pages.facetview import BAR_STEPS, bar_step, histogram_bars
+from onrecord.web.pages.links import SearchLinks, request_params
 from onrecord.web.serving.params import parse_search_request
 from tests.factories import indexed, make_article
 

@@ -22,8 +22,8 @@ from onrecord.search.config import Config, ConfigError, load_config
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
 from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
-from onrecord.web.facetview import MAX_BAR_LABELS, labelled_bars, tick_text
-from onrecord.web.render import render_paragraph
+from onrecord.web.pages.facetview import MAX_BAR_LABELS, labelled_bars, tick_text
+from onrecord.web.pages.render import render_paragraph
 from tests.factories import indexed, make_article
 
 EVIL = '<script>alert(1)</script>"'

@@ -19,8 +19,8 @@ from onrecord.search.config import Config
 from onrecord.search.facetdefs import NAME_FACETS
 from onrecord.search.model import SearchRequest
 from onrecord.web.app import create_app
-from onrecord.web.feeds import feed_params
-from onrecord.web.links import SearchLinks, request_params
+from onrecord.web.outputs.feeds import feed_params
+from onrecord.web.pages.links import SearchLinks, request_params
 from onrecord.web.serving.params import SEARCH_PARAMS, parse_search_request
 from tests.browser_server import CHROMIUM_ARGS, MISSING_CHROMIUM, LiveServer, start_server
 from tests.ensure_browser import find_chromium

@@ -18,9 +18,9 @@ from onrecord.search.config import Config
 from onrecord.search.features.entities import get_entity, list_entities
 from onrecord.search.model import Article, Mention, Metadata, Quote, SearchRequest, Sighting
 from onrecord.search.storage.store import Index, ram_index
-from onrecord.web.also_in import UNKNOWN_OUTLET, build_cluster, earliest, sighting_label
 from onrecord.web.app import create_app
-from onrecord.web.charts import MAX_X_LABELS, build_timeline, month_range, parse_month
+from onrecord.web.pages.also_in import UNKNOWN_OUTLET, build_cluster, earliest, sighting_label
+from onrecord.web.pages.charts import MAX_X_LABELS, build_timeline, month_range, parse_month
 from tests.factories import indexed, make_article
 
 EVIL = '<script>alert(1)</script>" onmouseover="x'
@@ -340,7 +340,7 @@ def test_seed_speaker_page_mina_smallman(seeds_client: FlaskClient) -> None:
 
 def test_entity_quote_also_in_marks_first(client: FlaskClient, index: Index,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    import onrecord.web.entities as web_entities
+    import onrecord.web.pages.entities as web_entities
 
     real = web_entities.search_entities.get_entity
 

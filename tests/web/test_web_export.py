@@ -22,7 +22,7 @@ from onrecord.search.features import exporting
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest
 from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
-from onrecord.web.citations import (
+from onrecord.web.outputs.citations import (
     absolute_url,
     build_citation,
     permalink,
@@ -30,7 +30,7 @@ from onrecord.web.citations import (
     text_fragment,
     text_fragment_url,
 )
-from onrecord.web.exports import cell_value, export_filename, iter_csv, iter_json, parse_rows
+from onrecord.web.outputs.exports import cell_value, export_filename, iter_csv, iter_json, parse_rows
 from tests.factories import indexed
 
 TRICKY = 'He said, "no\nway" = 5'

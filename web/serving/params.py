@@ -52,7 +52,7 @@ FORM_FIELD_CHARS: dict[str, int] = {"since": 40, "until": 40, "sort": 40, "mode"
                                     "facet_q": MAX_FILTER_CHARS}
 # The single-valued parameters parse_search_request reads.  With the
 # repeatable filters above (one per FACETS row, and its not_ twin) they are
-# the search's whole URL vocabulary: what web.links writes and the search
+# the search's whole URL vocabulary: what web.pages.links writes and the search
 # page, /api/search, the exports and the feeds accept.
 SINGLE_PARAMS: tuple[str, ...] = ("q", "since", "until", "quotes_only", "named_only", "verbatim", "sort",
                                   "page", "per_page", "facet_all", "facet_q", "mode")

@@ -29,7 +29,7 @@ SPAN_TAGS: dict[str, tuple[str, str | None]] = {
     "reported": ("span", "reported"),
     "cue": ("span", "cue"),
     "speaker": ("span", "speaker-mention"),
-    # Words a later version added or dropped (web.changes).
+    # Words a later version added or dropped (web.pages.changes).
     "ins": ("ins", None),
     "del": ("del", None),
 }

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, jsonify, request
 
 import onrecord.search as search_layer  # names looked up per call reach a patch of their home module
 from onrecord.web.access.gate import reader_request
-from onrecord.web.citations import public_permalinks
+from onrecord.web.outputs.citations import public_permalinks
 from onrecord.web.serving.params import refuse_unknown_params
 from onrecord.web.serving.state import get_state, site_root
 

@@ -27,7 +27,7 @@ from flask import Blueprint, Response, request, stream_with_context
 import onrecord.search as search_layer  # names looked up per call reach a patch of their home module
 from onrecord.search import EXPORT_COLUMNS, NAME_FACETS, QueryError, RowKind, SearchRequest
 from onrecord.web.access.gate import reader_request
-from onrecord.web.citations import absolute_url
+from onrecord.web.outputs.citations import absolute_url
 from onrecord.web.serving.params import refuse_unknown_params
 from onrecord.web.serving.state import get_state, site_root
 

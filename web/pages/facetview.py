@@ -5,7 +5,7 @@ the order of a facet's values (selected first, excluded last), which link
 each value and its exclude control carry, when "Show all N" and the filter
 box appear, and each histogram bar's height step, link, accessible name and
 visible label (every bar's when few, else every k-th).
-Every URL comes from web.links.SearchLinks.  Pure: no Flask imports.
+Every URL comes from web.pages.links.SearchLinks.  Pure: no Flask imports.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from onrecord.search import FACETS, DateBucket, FacetDef, FacetValue, SearchResult
-from onrecord.web.links import FACET_FILTERS, SearchLinks
+from onrecord.web.pages.links import FACET_FILTERS, SearchLinks
 
 ValueState = Literal["selected", "excluded", "none"]
 # Bar heights are classes h-0 .. h-BAR_STEPS of style.css: the CSP forbids

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from onrecord.search import FACETS, NAME_FACETS, SearchMode, SearchRequest
-from onrecord.web.citations import permalink
+from onrecord.web.outputs.citations import permalink
 
 # facet name (as in SearchResult.facets) -> SearchRequest tuple field, for
 # the facets of search.facetdefs that filter by names.
@@ -29,7 +29,7 @@ def name_segment(name: str) -> str:
     """Return `name` as one path segment of a link to its page: every
     character but letters, digits and "-_~" percent-encoded, "/" and "."
     included, so no part of a name ("a/../b") is a segment a browser
-    resolves to another page.  The routes' `name` converter (web.entities)
+    resolves to another page.  The routes' `name` converter (web.pages.entities)
     reads it back."""
     return quote(name, safe="").replace(".", "%2E")
 

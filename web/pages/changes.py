@@ -1,7 +1,7 @@
 """The article page's change marks: what differs from the version first indexed.
 
 Owns turning StoredArticle.changes into safe markup: the words a shown
-paragraph gained become <ins> spans (drawn by web.render with the other
+paragraph gained become <ins> spans (drawn by web.pages.render with the other
 marks), each changed paragraph gets a line with the earlier wording and its
 dropped words in <del>, and removed paragraphs are shown struck out where
 they stood.
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from markupsafe import Markup
 
 from onrecord.search import StoredArticle
-from onrecord.web.render import Span, render_spans
+from onrecord.web.pages.render import Span, render_spans
 
 
 @dataclass(slots=True)

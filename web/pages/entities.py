@@ -4,7 +4,7 @@ counts, entity_list_page_size names a page, filtered by ?name=),
 rendered from the same dict (index_data, profile_data).
 
 Views only call search.entities and render; the timeline geometry comes
-from onrecord.web.charts and the "also in" lines from web.also_in.  Names travel
+from onrecord.web.pages.charts and the "also in" lines from web.pages.also_in.  Names travel
 in the path as one fully percent-encoded segment (NameConverter, the
 routes' `name` converter: "a/../b" is /speaker/a%2F%2E%2E%2Fb, which no
 browser resolves to another page; the server decodes the path, and the
@@ -22,10 +22,10 @@ from werkzeug.wrappers import Response
 import onrecord.search as search_entities  # looked up per call, as search_layer elsewhere
 from onrecord.search import EntityList, EntityProfile, NotFoundError, QueryError, article_openings
 from onrecord.web.access.gate import reader_collections
-from onrecord.web.api import json_page
-from onrecord.web.charts import build_timeline
-from onrecord.web.feeds import feed_url_for
-from onrecord.web.links import name_segment, page_window
+from onrecord.web.outputs.api import json_page
+from onrecord.web.outputs.feeds import feed_url_for
+from onrecord.web.pages.charts import build_timeline
+from onrecord.web.pages.links import name_segment, page_window
 from onrecord.web.serving.params import MAX_FILTER_CHARS, MAX_PAGE, parse_int
 from onrecord.web.serving.state import get_state
 

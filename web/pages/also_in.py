@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from onrecord.search import Sighting
-from onrecord.web.citations import permalink
+from onrecord.web.outputs.citations import permalink
 
 UNKNOWN_OUTLET = "unknown outlet"
 

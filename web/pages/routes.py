@@ -3,7 +3,7 @@ its JSON twin /doc/<id>.json from the same article_data) and the
 query-language help page (/help).
 
 Views only parse, call search.engine and render; links are built by
-web.links, paragraph markup by web.render, errors are mapped in web.serving.errors.
+web.pages.links, paragraph markup by web.pages.render, errors are mapped in web.serving.errors.
 """
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 import onrecord.search as search_layer  # names looked up per call reach a patch of their home module
 from onrecord.search import Paragraph, StoredArticle, article_openings, paragraph_permalink
 from onrecord.web.access.gate import reader_collections, reader_request
-from onrecord.web.api import json_page
-from onrecord.web.changes import change_marks
-from onrecord.web.facetview import facet_views, histogram_bars
-from onrecord.web.feeds import changes_feed_url, search_feed_url, search_title
-from onrecord.web.links import SearchLinks, page_window
-from onrecord.web.render import quote_evidence, render_paragraph, safe_href
+from onrecord.web.outputs.api import json_page
+from onrecord.web.outputs.feeds import changes_feed_url, search_feed_url, search_title
+from onrecord.web.pages.changes import change_marks
+from onrecord.web.pages.facetview import facet_views, histogram_bars
+from onrecord.web.pages.links import SearchLinks, page_window
+from onrecord.web.pages.render import quote_evidence, render_paragraph, safe_href
 from onrecord.web.serving.params import (
     MAX_PAGE,
     hidden_filters,

@@ -19,10 +19,10 @@ from flask import Blueprint, Response, render_template, request, stream_with_con
 
 from onrecord.search import MAX_NAMES, LookupRow, lookup_speakers
 from onrecord.web.access.gate import reader_collections
-from onrecord.web.api import json_page
-from onrecord.web.citations import absolute_url
-from onrecord.web.entities import entity_url
-from onrecord.web.exports import iter_excel_csv
+from onrecord.web.outputs.api import json_page
+from onrecord.web.outputs.citations import absolute_url
+from onrecord.web.outputs.exports import iter_excel_csv
+from onrecord.web.pages.entities import entity_url
 from onrecord.web.serving.params import parse_flag
 from onrecord.web.serving.state import get_state, site_root
 
