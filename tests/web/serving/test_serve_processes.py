@@ -23,7 +23,7 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture()
 def seeded_index(tmp_path: Path) -> Path:
-    seeds = Path(__file__).resolve().parents[2] / "seeds"
+    seeds = Path(__file__).resolve().parents[3] / "seeds"
     subprocess.run([str(ONRECORD), "index", str(seeds), "--index", str(tmp_path / "ix")],
                    check=True, capture_output=True, timeout=300)
     return tmp_path / "ix"

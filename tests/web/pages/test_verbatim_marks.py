@@ -22,7 +22,7 @@ from onrecord.search import Article, Metadata, ParsedArticle, open_index
 from onrecord.search.features.citations import cite_quote
 from tests.factories import write_index
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 CORPUS = REPO.parent / "shared" / "corpus" / "bbc"
 MARKED_RE = re.compile("\u201c([^\u201c\u201d]*)\u201d")
 TEXT = ("Vole says port is a mess\n\n"

@@ -20,7 +20,7 @@ from onrecord.search.storage.store import ram_index
 from onrecord.web.app import create_app
 from tests.factories import indexed, make_article
 
-SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+SEEDS = Path(__file__).resolve().parents[3] / "seeds"
 SINGLE = "'Sorry is something you say when you mean it - which to our minds is rare.'"
 DOUBLE = "“Sorry is something you say when you mean it – which to our minds is rare,”"
 

@@ -24,7 +24,7 @@ from onrecord.web.pages.charts import MAX_X_LABELS, build_timeline, month_range,
 from tests.factories import indexed, make_article
 
 EVIL = '<script>alert(1)</script>" onmouseover="x'
-SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+SEEDS = Path(__file__).resolve().parents[3] / "seeds"
 SORRY = '"Sorry is something you say when you mean it,"'
 
 
