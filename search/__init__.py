@@ -37,7 +37,7 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     )),
     ("onrecord.search.watchsettings", ("parse_rechecks",)),
     ("onrecord.search.addresses", ("is_loopback_host", "parse_networks")),
-    # Errors every layer raises or maps (web/errors.py gives each its status code).
+    # Errors every layer raises or maps (web/serving/errors.py gives each its status code).
     ("onrecord.search.errors", (
         "BusyError", "IndexUnavailableError", "NewerIndexError", "NotFoundError", "OnrecordError", "QueryError"
     )),

@@ -2,7 +2,7 @@
 
 Owns FACETS.  The schema makes and fills each row's count field, the facet
 table counts it (search.features.facets), search.query.querying filters on
-its filter field by its rule, web.params and web.links read and write its
+its filter field by its rule, web.serving.params and web.pages.links read and write its
 URL parameter, the search page shows its label, the CLI offers its option,
 and SearchResult.facets (the JSON) is keyed by its name.  A new facet is one
 row here (plus its SearchRequest attribute when it filters by names) and a

@@ -2,7 +2,7 @@
 
 Owns die_with_parent(), called first thing in a child: the local Dask
 workers of `onrecord index` (indexer.distributed.client's worker plugin) and the
-serving processes of `onrecord serve --processes N` (web.processes).  A
+serving processes of `onrecord serve --processes N` (web.serving.processes).  A
 parent killed with SIGKILL (the OOM killer's signal) runs no clean-up, so
 its children must notice on their own.  On Linux the kernel kills each
 child when its parent dies (prctl PR_SET_PDEATHSIG); elsewhere a daemon

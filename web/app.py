@@ -3,7 +3,7 @@
 Owns assembling the app (blueprints, error handlers, template helpers),
 the security headers sent on every response, and `serve`, which runs the
 app under waitress for `onrecord serve` (in one process, or in several
-sharing the port: web.processes).
+sharing the port: web.serving.processes).
 """
 from __future__ import annotations
 
@@ -20,20 +20,20 @@ from flask.json.provider import DefaultJSONProvider
 
 from onrecord.search import FACETS, Config, ConfigError, Index, OnrecordError, load_config, warm_index
 from onrecord.web.access.gate import install_access, set_login_csrf_cookie
-from onrecord.web.also_in import build_cluster
-from onrecord.web.api import bp as api_bp
-from onrecord.web.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
-from onrecord.web.entities import NameConverter, entity_url
-from onrecord.web.entities import bp as entities_bp
-from onrecord.web.errors import register_error_handlers
-from onrecord.web.exports import bp as exports_bp
-from onrecord.web.feeds import bp as feeds_bp
-from onrecord.web.lookup import bp as lookup_bp
-from onrecord.web.pages import bp as pages_bp
-from onrecord.web.render import format_date, hit_quote, safe_href
-from onrecord.web.serving import run_server
-from onrecord.web.state import STATE_KEY, AppState, site_root
-from onrecord.web.titles import display_title
+from onrecord.web.outputs.api import bp as api_bp
+from onrecord.web.outputs.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
+from onrecord.web.outputs.exports import bp as exports_bp
+from onrecord.web.outputs.feeds import bp as feeds_bp
+from onrecord.web.outputs.lookup import bp as lookup_bp
+from onrecord.web.pages.also_in import build_cluster
+from onrecord.web.pages.entities import NameConverter, entity_url
+from onrecord.web.pages.entities import bp as entities_bp
+from onrecord.web.pages.render import format_date, hit_quote, safe_href
+from onrecord.web.pages.routes import bp as pages_bp
+from onrecord.web.pages.titles import display_title
+from onrecord.web.serving.errors import register_error_handlers
+from onrecord.web.serving.server import run_server
+from onrecord.web.serving.state import STATE_KEY, AppState, site_root
 from onrecord.web.watch.captures import bp as captures_bp
 from onrecord.web.watch.status import bp as watch_bp
 
@@ -60,7 +60,7 @@ SERVER_OPTIONS: dict[str, Any] = {
     "threads": 8,  # [4] requests run at once; searches are short and bounded by the deadline
     "connection_limit": 1000,  # [100] open sockets; capped by the open-files limit below
     "channel_timeout": 15,  # [120] seconds a connection may sit idle, or take none of its
-    # reply (web.serving), before it is closed
+    # reply (web.serving.server), before it is closed
     "cleanup_interval": 2,  # [30] seconds between checks for idle connections
     "asyncore_use_poll": True,  # [False] select() fails on descriptors past 1023
     # A reply's bytes waiting for a client that reads slowly or not at all:
@@ -200,12 +200,12 @@ def keep_redirects_on_site(response: Response) -> Response:
 
 def serve(config: Config) -> None:
     """Serve the app with waitress on config.host:config.port until stopped,
-    in config.processes processes sharing the port (web.processes) when it
+    in config.processes processes sharing the port (web.serving.processes) when it
     is over 1.  Raises OSError if the port cannot be bound (or the host is
     no address), ServingError if
     serving processes keep failing to start."""
     if config.processes > 1:
-        from onrecord.web.processes import serve_processes
+        from onrecord.web.serving.processes import serve_processes
 
         serve_processes(config, serve_on_socket)
         return

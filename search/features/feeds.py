@@ -1,6 +1,6 @@
 """Feeds: the newest paragraphs (or quotes) matching a search, in the order they were indexed.
 
-Owns newest_paragraphs(), what an Atom feed (web.feeds) lists: alerts
+Owns newest_paragraphs(), what an Atom feed (web.outputs.feeds) lists: alerts
 without accounts, for a search, a speaker or an institution; and
 newest_changes(), the feed of changes: one entry per article whose current
 version differs from its first (changed after publication) and has a

@@ -27,8 +27,8 @@ from onrecord.search.storage.schema import build_schema
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
-from onrecord.web.links import request_params, toggle_filter
-from onrecord.web.params import parse_search_request
+from onrecord.web.pages.links import request_params, toggle_filter
+from onrecord.web.serving.params import parse_search_request
 
 # Bylines as the indexer meets them: an HTML <meta name="author">, a JSON
 # record's list of authors (joined "Jo Reed, Sam Hill"), an HTML page with

@@ -24,7 +24,7 @@ from flask.testing import FlaskClient
 from onrecord.cli import main
 from onrecord.search import SearchRequest, list_entities, lookup_speakers, open_index, search
 from onrecord.search.storage.store import Index
-from onrecord.web.feeds import feed_quote_line
+from onrecord.web.outputs.feeds import feed_quote_line
 from tests.factories import write_index
 from tests.search.test_quotes_mode import generated_articles
 

@@ -20,9 +20,9 @@ from onrecord.search.model import Article, Mention, Metadata, Quote, SearchReque
 from onrecord.search.storage.store import Index, open_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
-from onrecord.web.links import SearchLinks, page_window, request_params, toggle_filter
-from onrecord.web.params import parse_search_request
-from onrecord.web.render import Span, paragraph_spans, render_spans, safe_href
+from onrecord.web.pages.links import SearchLinks, page_window, request_params, toggle_filter
+from onrecord.web.pages.render import Span, paragraph_spans, render_spans, safe_href
+from onrecord.web.serving.params import parse_search_request
 from tests.factories import indexed, make_article
 
 EVIL = '<script>alert(1)</script>" onmouseover="x'

@@ -182,7 +182,7 @@ def test_corpus_reaches_every_known_route(app: Flask) -> None:
                "/speakers", "/institutions", "/speaker/<name:name>", "/institution/<name:name>",
                "/help", "/export.csv", "/export.json", *JSON_TWINS, *FEEDS,
                "/lookup", "/lookup.csv", "/lookup.json", "/favicon.ico",  # the icon: a static file
-               "/captures/<name>/<int:offset>",  # WARC bytes as stored, never HTML (tests/web/test_captures.py)
+               "/captures/<name>/<int:offset>",  # WARC bytes as stored, never HTML (tests/web/watch/test_captures.py)
                "/watch", "/watch.json",  # the watch's own state, no indexed text (tests/indexer/watch/test_status_page.py)
                *FORMS}
     assert route_rules(app) <= covered, route_rules(app) - covered
@@ -331,7 +331,7 @@ def test_document_routes_accept_only_index_ids(client: FlaskClient, path: str) -
 
 
 # The forms that change state (sign in, sign out): each checks a CSRF token
-# (tests/web/test_access.py) under the app's MAX_CONTENT_LENGTH.
+# (tests/web/access/test_access.py) under the app's MAX_CONTENT_LENGTH.
 FORMS = {"/login", "/logout"}
 
 

@@ -9,7 +9,7 @@ one writer thread per process writes the queue every FLUSH_INTERVAL
 seconds, whole lines in one write() to the file opened O_APPEND, so
 records from several serving processes never interleave inside a line.
 Reading the log (`read_records`), the process's exit (atexit) and SIGTERM
-to a server (web.serving) write the queue first; a forked child starts a
+to a server (web.serving.server) write the queue first; a forked child starts a
 writer of its own; SIGKILL loses at most the last FLUSH_INTERVAL's records.
 An API token in a URL is written as "token=..." so the log holds no secret.
 """

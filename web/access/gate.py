@@ -26,8 +26,8 @@ from onrecord.search import Config, SearchRequest, Visibility, parse_networks
 from onrecord.web.access.accounts import USER_NAME, AccountError, AccountStore, accounts_path
 from onrecord.web.access.audit import audit_path, make_record, queue_record
 from onrecord.web.access.grants import GrantStore
-from onrecord.web.params import TOKEN_PARAM, parse_search_request
-from onrecord.web.state import get_state
+from onrecord.web.serving.params import TOKEN_PARAM, parse_search_request
+from onrecord.web.serving.state import get_state
 
 bp = Blueprint("access", __name__)
 

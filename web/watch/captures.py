@@ -25,7 +25,7 @@ from flask import Blueprint, Response, url_for
 
 from onrecord.search import Metadata, NotFoundError, capture_readable, captures_folder
 from onrecord.web.access.gate import reader_collections
-from onrecord.web.state import get_state
+from onrecord.web.serving.state import get_state
 
 bp = Blueprint("captures", __name__)
 

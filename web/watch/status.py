@@ -14,8 +14,8 @@ from flask import Blueprint, Response, render_template, url_for
 
 from onrecord.search import NotFoundError, read_watch_status
 from onrecord.web.access.gate import reader_collections
-from onrecord.web.api import json_page
-from onrecord.web.state import get_state
+from onrecord.web.outputs.api import json_page
+from onrecord.web.serving.state import get_state
 
 bp = Blueprint("watch", __name__)
 

@@ -24,7 +24,7 @@ from onrecord.search.config import Config
 from onrecord.search.model import USER_SOURCE, Paragraph, Quote
 from onrecord.search.storage.store import open_index
 from onrecord.web.app import create_app
-from onrecord.web.render import describe_quote
+from onrecord.web.pages.render import describe_quote
 
 ENV_VAR = "ONRECORD_SPEAKERS"  # the speakers setting's variable
 FILE = {"speakers": [{"name": "Tony Blair", "type": "person", "aliases": ["Anthony Blair"]}],

@@ -223,7 +223,7 @@ def test_case_redirect_keeps_the_page(client: FlaskClient) -> None:
 def test_long_lists_of_roles_and_names_are_capped() -> None:
     """An institution quoted by 45 people, one of them in 15 roles: the page
     lists the most frequent and says how many more there are."""
-    from onrecord.web.entities import SHOWN_RELATED, SHOWN_ROLES
+    from onrecord.web.pages.entities import SHOWN_RELATED, SHOWN_ROLES
 
     paragraphs, cursor = [], 0
     people = [f"Person Number{i:02d}" for i in range(45)] + ["Role Changer"] * 15

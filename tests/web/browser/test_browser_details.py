@@ -24,7 +24,7 @@ from tests.browser_server import (
     start_server,
 )
 from tests.factories import indexed, make_article
-from tests.web.test_page_details import mother, plain
+from tests.web.pages.test_page_details import mother, plain
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,1 @@
+"""Tests of web/outputs/: the JSON twins, exports, feeds, citations and the batch look-up."""

@@ -1,0 +1,1 @@
+"""Tests of web/watch/: provenance pages and the captured WARC records."""

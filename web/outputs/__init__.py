@@ -1,0 +1,4 @@
+"""What leaves the site for other programs and readers: the JSON API and
+every page's .json twin (api.py), CSV and JSON exports (exports.py), Atom
+feeds (feeds.py), citations and permalinks (citations.py), and the batch
+name look-up with its CSV and JSON (lookup.py)."""
