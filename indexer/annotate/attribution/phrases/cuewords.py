@@ -3,7 +3,9 @@
 Owns how the reporting verbs of the lexicon (indexer.lexicon:
 "cue_verbs", "cue_verb_forms", "cue_phrases") become cue words and one
 regex: irregular verbs list their forms, regular ones are inflected by rule
-(bare forms are left out: they are mostly nouns, "a claim", "a note").
+(bare forms are left out: they are mostly nouns, "a claim", "a note"; a bare
+form counts only after a plural or first-person pronoun, "they argue", or a
+plural subject, "critics argue", "The Lib Dems accuse").
 A newcomer adds a verb with one row in "cue_verbs".  It also owns finding
 the cues of a frame (leaving out nouns spelled like cues) and which are
 weak.  How a cue finds its speaker is indexer.annotate.attribution.phrases.cues' job.
@@ -82,6 +84,20 @@ _BARE_CUE_RE = re.compile(
     r"(?<= )(?:(?<=\bthey )|(?<=\bThey )|(?<=\bwe )|(?<=\bWe )|(?<=\bI )|(?<=\byou )|(?<=\bwho ))"
     rf"(?:{word_alternation(frozenset(v for v in REGULAR_VERBS if len(v) > 3))})\b")
 
+# a bare form is a verb after a plural subject too, as after "they": a plural speaker noun
+# ("critics", "officials": speaker_nouns, org_staff_nouns) or a capitalised plural after "the"
+# ("The Lib Dems accuse"), then at most one adverb of body_act_adverbs ("UKIP officials also
+# argue"); only the verbs the reported pass reads as speech (clause_cues: "argue", "accuse",
+# not "challenge", "continue": "the Liberal Democrats challenge Labour" reports nothing)
+_PLURAL_SUBJECTS = frozenset(form for w in words("speaker_nouns", "org_staff_nouns")
+                             if w.endswith("s") and not w.endswith(("ss", "us"))  # not "boss", "caucus"
+                             for form in (w, w.capitalize()))  # "Critics argue" opening a sentence
+_PLURAL_SUBJECT_RE = re.compile(
+    rf"(?:\b(?:{word_alternation(_PLURAL_SUBJECTS)})|\b[Tt]he (?:[A-Z][\w-]* )?[A-Z][\w-]*[a-z]s) "
+    rf"(?:(?:{word_alternation(words('body_act_adverbs'))}) )?(?P<verb>[a-z]+)\b")
+_PLURAL_BARE_CUE_RE = re.compile(
+    rf"(?:{word_alternation(frozenset(v for v in REGULAR_VERBS if len(v) > 3) & words('clause_cues'))})\b")
+
 
 def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
     """Return the cue matches in frame[lo:hi], in order, leaving out nouns
@@ -103,6 +119,8 @@ def _cues_in(frame: str, lo: int, hi: int) -> tuple[re.Match[str], ...]:
              and not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())
              and not _is_counted(frame, lo, m)]
     bare = list(_BARE_CUE_RE.finditer(frame, lo, hi))
+    bare += [cue for m in _PLURAL_SUBJECT_RE.finditer(frame, lo, hi)
+             if (cue := _PLURAL_BARE_CUE_RE.match(frame, m.start("verb"), hi))]
     return tuple(sorted(found + bare, key=lambda m: m.start()) if bare else found)
 
 
