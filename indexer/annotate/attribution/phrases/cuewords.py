@@ -92,11 +92,15 @@ _BARE_CUE_RE = re.compile(
 _PLURAL_SUBJECTS = frozenset(form for w in words("speaker_nouns", "org_staff_nouns")
                              if w.endswith("s") and not w.endswith(("ss", "us"))  # not "boss", "caucus"
                              for form in (w, w.capitalize()))  # "Critics argue" opening a sentence
-_PLURAL_SUBJECT_RE = re.compile(
+_ADVERB_ALT = word_alternation(words("body_act_adverbs"))
+_PLURAL_VERB_ALT = word_alternation(frozenset(v for v in REGULAR_VERBS if len(v) > 3) & words("clause_cues"))
+# every such subject ends in "s": the scan's literal prefix "s " costs a fraction of a scan for the verbs
+_PLURAL_BARE_CUE_RE = re.compile(rf"s (?:(?:{_ADVERB_ALT}) )?(?P<verb>{_PLURAL_VERB_ALT})\b")
+_PLURAL_VERB_RE = re.compile(rf"(?:{_PLURAL_VERB_ALT})\b")
+_PLURAL_SUBJECT_RE = re.compile(  # the subject and its adverb, ending where the verb starts
     rf"(?:\b(?:{word_alternation(_PLURAL_SUBJECTS)})|\b[Tt]he (?:[A-Z][\w-]* )?[A-Z][\w-]*[a-z]s) "
-    rf"(?:(?:{word_alternation(words('body_act_adverbs'))}) )?(?P<verb>[a-z]+)\b")
-_PLURAL_BARE_CUE_RE = re.compile(
-    rf"(?:{word_alternation(frozenset(v for v in REGULAR_VERBS if len(v) > 3) & words('clause_cues'))})\b")
+    rf"(?:(?:{_ADVERB_ALT}) )?$")
+_SUBJECT_REACH = 60  # characters before the verb its subject and adverb may take
 
 
 def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
@@ -119,8 +123,9 @@ def _cues_in(frame: str, lo: int, hi: int) -> tuple[re.Match[str], ...]:
              and not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())
              and not _is_counted(frame, lo, m)]
     bare = list(_BARE_CUE_RE.finditer(frame, lo, hi))
-    bare += [cue for m in _PLURAL_SUBJECT_RE.finditer(frame, lo, hi)
-             if (cue := _PLURAL_BARE_CUE_RE.match(frame, m.start("verb"), hi))]
+    bare += [cue for m in _PLURAL_BARE_CUE_RE.finditer(frame, lo, hi)
+             if _PLURAL_SUBJECT_RE.search(frame, max(lo, m.start("verb") - _SUBJECT_REACH), m.start("verb"))
+             and (cue := _PLURAL_VERB_RE.match(frame, m.start("verb"), hi))]
     return tuple(sorted(found + bare, key=lambda m: m.start()) if bare else found)
 
 
