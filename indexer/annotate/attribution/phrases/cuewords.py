@@ -3,7 +3,9 @@
 Owns how the reporting verbs of the lexicon (indexer.lexicon:
 "cue_verbs", "cue_verb_forms", "cue_phrases") become cue words and one
 regex: irregular verbs list their forms, regular ones are inflected by rule
-(bare forms are left out: they are mostly nouns, "a claim", "a note").
+(bare forms are left out: they are mostly nouns, "a claim", "a note"; a bare
+form counts only after a plural or first-person pronoun, "they argue", or a
+plural subject, "critics argue", "The Lib Dems accuse").
 A newcomer adds a verb with one row in "cue_verbs".  It also owns finding
 the cues of a frame (leaving out nouns spelled like cues) and which are
 weak.  How a cue finds its speaker is indexer.annotate.attribution.phrases.cues' job.
@@ -82,6 +84,24 @@ _BARE_CUE_RE = re.compile(
     r"(?<= )(?:(?<=\bthey )|(?<=\bThey )|(?<=\bwe )|(?<=\bWe )|(?<=\bI )|(?<=\byou )|(?<=\bwho ))"
     rf"(?:{word_alternation(frozenset(v for v in REGULAR_VERBS if len(v) > 3))})\b")
 
+# a bare form is a verb after a plural subject too, as after "they": a plural speaker noun
+# ("critics", "officials": speaker_nouns, org_staff_nouns) or a capitalised plural after "the"
+# ("The Lib Dems accuse"), then at most one adverb of body_act_adverbs ("UKIP officials also
+# argue"); only the verbs the reported pass reads as speech (clause_cues: "argue", "accuse",
+# not "challenge", "continue": "the Liberal Democrats challenge Labour" reports nothing)
+_PLURAL_SUBJECTS = frozenset(form for w in words("speaker_nouns", "org_staff_nouns")
+                             if w.endswith("s") and not w.endswith(("ss", "us"))  # not "boss", "caucus"
+                             for form in (w, w.capitalize()))  # "Critics argue" opening a sentence
+_ADVERB_ALT = word_alternation(words("body_act_adverbs"))
+_PLURAL_VERB_ALT = word_alternation(frozenset(v for v in REGULAR_VERBS if len(v) > 3) & words("clause_cues"))
+# every such subject ends in "s": the scan's literal prefix "s " costs a fraction of a scan for the verbs
+_PLURAL_BARE_CUE_RE = re.compile(rf"s (?:(?:{_ADVERB_ALT}) )?(?P<verb>{_PLURAL_VERB_ALT})\b")
+_PLURAL_VERB_RE = re.compile(rf"(?:{_PLURAL_VERB_ALT})\b")
+_PLURAL_SUBJECT_RE = re.compile(  # the subject and its adverb, ending where the verb starts
+    rf"(?:\b(?:{word_alternation(_PLURAL_SUBJECTS)})|\b[Tt]he (?:[A-Z][\w-]* )?[A-Z][\w-]*[a-z]s) "
+    rf"(?:(?:{_ADVERB_ALT}) )?$")
+_SUBJECT_REACH = 60  # characters before the verb its subject and adverb may take
+
 
 def find_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
     """Return the cue matches in frame[lo:hi], in order, leaving out nouns
@@ -103,6 +123,9 @@ def _cues_in(frame: str, lo: int, hi: int) -> tuple[re.Match[str], ...]:
              and not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())
              and not _is_counted(frame, lo, m)]
     bare = list(_BARE_CUE_RE.finditer(frame, lo, hi))
+    bare += [cue for m in _PLURAL_BARE_CUE_RE.finditer(frame, lo, hi)
+             if _PLURAL_SUBJECT_RE.search(frame, max(lo, m.start("verb") - _SUBJECT_REACH), m.start("verb"))
+             and (cue := _PLURAL_VERB_RE.match(frame, m.start("verb"), hi))]
     return tuple(sorted(found + bare, key=lambda m: m.start()) if bare else found)
 
 
