@@ -29,8 +29,8 @@ from onrecord.search.features.quotegroups import DocLookup, QuoteGroups, count_s
 from onrecord.search.model import FacetValue
 from onrecord.search.query.docarrays import SortedDocs
 from onrecord.search.query.docsets import hidden_docs, iter_posting_id_blocks, iter_posting_ids, open_postings
-from onrecord.search.storage.segmentcache import SegmentCache
-from onrecord.search.storage.whoosh_internals import field_term_matchers
+from onrecord.search.storage.reading.segmentcache import SegmentCache
+from onrecord.search.storage.reading.whoosh_internals import field_term_matchers
 
 TOP_VALUES = 20
 # The most values of one facet a "show all" lists.
@@ -362,7 +362,7 @@ def resolve_value(table: FacetTable, facet: str, value: str) -> tuple[str, ...]:
         for name in _value_ids(table, (facet, False)):
             folded.setdefault(name.casefold(), []).append(name)
         table.folded[facet] = folded
-    # Spacing as the index holds values (search.storage.schema.join_names).
+    # Spacing as the index holds values (search.storage.format.schema.join_names).
     return tuple(folded.get(" ".join(value.split()).casefold(), [value]))
 
 

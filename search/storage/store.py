@@ -2,9 +2,9 @@
 
 Owns the Index handle: the Whoosh index, the current Generation (pooled
 searchers, one per reading thread, and that commit's caches: see
-search.searchers and Index.commit_cache), swapped after any process's
-commit, its segment caches kept across commits (search.segmentcache),
-and the article records (search.records).  Also owns opening or creating
+search.storage.reading.searchers and Index.commit_cache), swapped after any process's
+commit, its segment caches kept across commits (search.storage.reading.segmentcache),
+and the article records (search.storage.articledb.records).  Also owns opening or creating
 an index (its settings: Index.apply_config), refusing another version's
 schema, and how a reader finds damage before it answers: the commit's
 files against their manifests (sizes) on every open, refresh and stale
@@ -27,7 +27,10 @@ from whoosh.searching import Searcher
 
 from onrecord.search.config import Config
 from onrecord.search.errors import IndexUnavailableError
-from onrecord.search.storage.damage import (
+from onrecord.search.storage.articledb.records import RECORDS_FILE
+from onrecord.search.storage.articledb.recordwatch import RecordsWatch, open_records, reopened_records
+from onrecord.search.storage.format.schema import build_schema, count_quote_documents, schema_mismatch
+from onrecord.search.storage.integrity.damage import (
     DAMAGED_PUBLIC,
     DAMAGED_REPAIR,
     DamagedFileError,
@@ -37,14 +40,11 @@ from onrecord.search.storage.damage import (
     not_built_error,
     translate_damage,
 )
-from onrecord.search.storage.durability import create_locked, open_whoosh, toc_identity
-from onrecord.search.storage.leftovers import remove_expired
-from onrecord.search.storage.records import RECORDS_FILE
-from onrecord.search.storage.recordwatch import RecordsWatch, open_records, reopened_records
-from onrecord.search.storage.reopening import latest_generation, open_retrying
-from onrecord.search.storage.schema import build_schema, count_quote_documents, schema_mismatch
-from onrecord.search.storage.searchers import BuildCache, Generation, Slots, open_generation, open_searcher
-from onrecord.search.storage.segmentcache import FACET_COLUMN_BYTES, SegmentCache
+from onrecord.search.storage.integrity.durability import create_locked, open_whoosh, toc_identity
+from onrecord.search.storage.integrity.leftovers import remove_expired
+from onrecord.search.storage.reading.reopening import latest_generation, open_retrying
+from onrecord.search.storage.reading.searchers import BuildCache, Generation, Slots, open_generation, open_searcher
+from onrecord.search.storage.reading.segmentcache import FACET_COLUMN_BYTES, SegmentCache
 
 T = TypeVar("T")
 
@@ -52,7 +52,7 @@ class Index:
     """A handle on one Whoosh index whose searches run concurrently.
 
     Each reading() checks out a searcher of the current Generation (see
-    search.searchers) for the calling thread alone; the handle's own lock
+    search.storage.reading.searchers) for the calling thread alone; the handle's own lock
     only guards swapping generations and is never held while searching."""
 
     def __init__(self, ix: whoosh_index.Index, path: Path | None = None,
@@ -68,7 +68,7 @@ class Index:
         self._local = threading.local()  # this thread's (generation, searcher), if reading
         self._gen: Generation = self._open_generation()  # damaged segments are told first
         try:
-            # Per-article metadata and earlier versions (search.records).
+            # Per-article metadata and earlier versions (search.storage.articledb.records).
             self.records = open_records(path, readonly)
         except BaseException:
             self._gen.retire()
@@ -140,7 +140,7 @@ class Index:
     def _checkout(self) -> tuple[Generation, Searcher]:
         """Return the current generation and a searcher of it for this
         thread, refreshing first when another commit is due or the TOC
-        changed; retried (search.reopening) when a newer commit removed
+        changed; retried (search.storage.reading.reopening) when a newer commit removed
         the generation's files."""
         used: list[Generation] = []
 
@@ -320,7 +320,7 @@ class Index:
 
     def doc_count(self) -> int:
         """Return the number of (undeleted) paragraphs in the index (its
-        quote documents, search.storage.schema.unit_documents, left out)."""
+        quote documents, search.storage.format.schema.unit_documents, left out)."""
         with self.reading() as searcher:
             return searcher.doc_count() - count_quote_documents(searcher.reader())
 

@@ -225,7 +225,7 @@ def test_table_has_ratio_column_and_skips_empty_rows() -> None:
 def test_derived_onrecord_build_holds_the_stream_once_in_one_commit(
         pool, tmp_path, monkeypatch, workers, stream_batch, segments) -> None:
     import bench.derived
-    from onrecord.search.storage.checking import check_index
+    from onrecord.search.storage.integrity.checking import check_index
     from onrecord.search.storage.store import open_index
     monkeypatch.setattr(bench.derived, "STREAM_BATCH", stream_batch)  # forked workers see it
     path = tmp_path / "ix"
@@ -262,7 +262,7 @@ def test_share_bounds_cut_contiguous_shares_of_equal_paragraphs(counts, shares, 
 @pytest.mark.parametrize("workers,segments", [(1, 1), (2, 2), (3, 2)])
 def test_parallel_build_writes_every_article_once_in_one_commit(tmp_path, workers, segments) -> None:
     from bench.derived import build_parallel
-    from onrecord.search.storage.checking import check_index
+    from onrecord.search.storage.integrity.checking import check_index
     from onrecord.search.storage.store import open_index
     articles = ARTICLES  # two articles: a third worker has nothing to write
     path = tmp_path / "ix"

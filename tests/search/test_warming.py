@@ -15,7 +15,7 @@ from onrecord.search.storage.store import ram_index
 from onrecord.search.warming import WARMING_REQUESTS, warm_index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
-from tests.search.storage.test_segmentcache import filled
+from tests.search.storage.reading.test_segmentcache import filled
 
 BUILDERS = ("build_facet_table", "build_quote_groups", "build_sort_column")
 

@@ -18,9 +18,9 @@ in the terms file's OrderedHashWriter.  numpy is not used: most terms have
 a handful of postings, where a numpy call costs more than the whole block's
 Python.
 
-Like search.storage.whoosh_writers (whose BulkWriter calls it) this module reads Whoosh's private
+Like search.storage.pooled.whoosh_writers (whose BulkWriter calls it) this module reads Whoosh's private
 attributes (the field writer's files and its codec's settings), so that a
-Whoosh upgrade is fixed here; tests/search/storage/test_field_postings.py and
+Whoosh upgrade is fixed here; tests/search/storage/format/test_field_postings.py and
 pooled/test_flush.py check the files against Whoosh's own writer.
 """
 from __future__ import annotations
@@ -42,9 +42,9 @@ from whoosh.filedb.filetables import md5_hash
 from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import length_to_byte
 
-from onrecord.search.storage.pooled.compactterms import FIELD_WRITERS
+from onrecord.search.storage.format.compactterms import FIELD_WRITERS
+from onrecord.search.storage.format.sortedterms import w3_row
 from onrecord.search.storage.pooled.pool import TermRecord
-from onrecord.search.storage.pooled.sortedterms import w3_row
 
 try:  # CPython's own MD5, without OpenSSL's per-object setup: 0.25 us a key beside 0.67
     from _md5 import md5  # type: ignore[import-not-found]

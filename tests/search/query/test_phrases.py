@@ -21,8 +21,8 @@ from onrecord.search.engine import search
 from onrecord.search.model import Article, SearchRequest
 from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.querying import build_parser, collect_mark_terms, parse_query
-from onrecord.search.storage.lexicon import gram_words, query_grams
-from onrecord.search.storage.schema import build_schema, exact_analyzer
+from onrecord.search.storage.format.lexicon import gram_words, query_grams
+from onrecord.search.storage.format.schema import build_schema, exact_analyzer
 from onrecord.search.storage.store import Index, ram_index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
@@ -202,7 +202,7 @@ def test_a_headline_only_match_finds_the_lead_paragraph() -> None:
     assert search(index, SearchRequest(query='"zanzibar budget"')).total == 0
 
 
-# Common grams (search.storage.lexicon): a pair whose first word is common
+# Common grams (search.storage.format.lexicon): a pair whose first word is common
 # is one token; the tokens stay one per word position.
 @pytest.mark.parametrize(("phrase", "tokens"), [
     ("the bbc said", ["the bbc", "bbc", "said"]),            # common word first
@@ -264,7 +264,7 @@ def test_a_phrase_scored_in_bulk_looks_each_word_up_twice_a_segment(
     for its scoring) comes from the opening, its scoring figures need no
     matcher set-up (five look-ups a word before)."""
     from onrecord.search.query.ranking import build_lengths, score_all
-    from onrecord.search.storage.whoosh_internals import search_blocks
+    from onrecord.search.storage.reading.whoosh_internals import search_blocks
 
     idx = ram_index()
     write_articles(idx, [make_article(f"a{n}", [

@@ -21,13 +21,13 @@ from whoosh.filedb.filestore import RamStorage
 from whoosh.filedb.filetables import HashWriter, md5_hash
 from whoosh.writing import SegmentWriter
 
-from onrecord.search.storage import whoosh_writers
-from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
+from onrecord.search.storage.format.compactterms import CompactTermsCodec
+from onrecord.search.storage.format.sortedterms import SortedTermsCodec
+from onrecord.search.storage.format.storedfields import CompactStoredCodec
+from onrecord.search.storage.pooled import whoosh_writers
 from onrecord.search.storage.pooled.flush import can_write_pooled, md5_low_bits, write_hash_tables
 from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
-from onrecord.search.storage.pooled.sortedterms import SortedTermsCodec
-from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
-from onrecord.search.storage.whoosh_writers import BulkWriter
+from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
 
 WORDS = ["alpha", "beta", "gamma", "delta", "the", "of", "said", "minister", "x", "y"]
 
