@@ -46,7 +46,8 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Facets: the FACETS table of filterable fields.
     ("onrecord.search.facetdefs", ("FACETS", "FACETS_BY_NAME", "NAME_FACETS", "FacetDef")),
     # Reading: open an index, search it, fetch an article, check it.
-    ("onrecord.search.storage.store", ("Index", "open_index", "ram_index")),
+    ("onrecord.search.storage.store", ("Index",)),
+    ("onrecord.search.storage.opening", ("open_index", "ram_index")),
     ("onrecord.search.engine", ("search",)),
     ("onrecord.search.features.articleview", ("get_article",)),
     ("onrecord.search.storage.integrity.checking", ("check_index",)),
@@ -153,7 +154,8 @@ if TYPE_CHECKING:
     from onrecord.search.storage.integrity.checking import check_index
     from onrecord.search.storage.integrity.durability import acquire_write_lock, write_failure
     from onrecord.search.storage.integrity.leftovers import SCRATCH_DIR
-    from onrecord.search.storage.store import Index, open_index, ram_index
+    from onrecord.search.storage.opening import open_index, ram_index
+    from onrecord.search.storage.store import Index
     from onrecord.search.warming import Warmed, warm_index
     from onrecord.search.watchfiles import capture_readable, captures_folder, state_path, watch_folder
     from onrecord.search.watchsettings import parse_rechecks

@@ -28,7 +28,7 @@ from onrecord.search.config import load_config
 from onrecord.search.model import Article
 from onrecord.search.storage.articledb.records import ArticleRecords
 from onrecord.search.storage.integrity.checking import check_index
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.opening import open_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.factories import make_article, write_index

@@ -14,7 +14,8 @@ from onrecord.search.config import Config
 from onrecord.search.errors import NotFoundError
 from onrecord.search.features import articleview
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 

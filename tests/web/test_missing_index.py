@@ -11,7 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from onrecord.search.config import load_config
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.opening import open_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.factories import write_index

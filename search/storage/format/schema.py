@@ -105,7 +105,7 @@ class NameTokenizer(Tokenizer):
 
 class SpelledText(fields.TEXT):
     """The text field of indexes built before the `exact` field: kept so that their table of contents
-    unpickles and store._check_schema refuses it as built by another version, not as unreadable."""
+    unpickles and opening._check_schema refuses it as built by another version, not as unreadable."""
 
 
 class RepeatedText(fields.TEXT):

@@ -30,7 +30,7 @@ from onrecord.search.storage.integrity.damage import newer_writer
 from onrecord.search.storage.integrity.durability import is_write_locked, open_whoosh
 from onrecord.search.storage.integrity.leftovers import READER_GRACE_SECONDS, classify_files
 from onrecord.search.storage.integrity.manifests import check_files
-from onrecord.search.storage.reading.whoosh_internals import index_segments
+from onrecord.search.storage.reading.whoosh_tocs import index_segments
 
 # Fields every paragraph has (see search.storage.format.schema.paragraph_fields); summed
 # over their terms, each must count every live paragraph once.

@@ -5,7 +5,7 @@ in bytes, CRC-32)), recorded by the writer at commit time for every
 segment that has none yet (record_manifests, called just before the table
 of contents is written), and checking an index's files against it.  The
 manifest rides in the table of contents itself, on the segment it
-describes (whoosh_internals.segment_manifest): it is published atomically
+describes (whoosh_tocs.segment_manifest): it is published atomically
 with the commit, fsynced with it, and leaves no file of its own to clean up.
 Segment files never change after their commit (Whoosh keeps deletions in
 the TOC), so a file of another size than its manifest says is damage: a
@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from onrecord.search.storage.integrity.damage import DamagedFileError
-from onrecord.search.storage.reading.whoosh_internals import segment_manifest, set_segment_manifest
+from onrecord.search.storage.reading.whoosh_tocs import segment_manifest, set_segment_manifest
 
 _CHUNK = 1 << 20  # bytes read at a time for a checksum
 

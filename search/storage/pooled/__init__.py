@@ -1,7 +1,8 @@
 """The bulk writer: postings pooled per term and the segment files written
 from them.  BulkWriter and the merge writer (whoosh_writers.py, the writer's
 reads of Whoosh's private attributes), the pool (pool.py) and its flush,
-Whoosh 3's postings and terms files byte for byte (flush.py); merges pooling a segment's postings a block at a time
+Whoosh 3's postings and terms files byte for byte (flush.py, the terms
+file's rows and hash tables in termsfile.py); merges pooling a segment's postings a block at a time
 (merge.py); the keyword-like fields' postings made without Whoosh's token
 objects (keywords.py); the garbage collector kept off a write's heap
 (collector.py).  The codecs it writes with are search.storage.format's."""

@@ -29,7 +29,7 @@ from onrecord.search.storage.format.schema import QUOTE_UNIT, SAID_EXACT_FIELD, 
 from onrecord.search.storage.integrity.damage import copy_error
 from onrecord.search.storage.integrity.manifests import verify_sizes
 from onrecord.search.storage.reading.reopening import latest_generation, open_retrying
-from onrecord.search.storage.reading.whoosh_internals import open_toc_reader, read_toc
+from onrecord.search.storage.reading.whoosh_tocs import open_toc_reader, read_toc
 
 T = TypeVar("T")
 # Idle searchers kept per generation (more than the server's threads are

@@ -8,10 +8,8 @@ and values, `_ids`/`_read_ids`/`_next_block`/...), a segment's own term table
 postings from one look-up, a prefix's words as one slice), a NumericColumn's bytes read
 whole (`_dbfile`, `_basepos`, `_count`, `_typecode`, `_default`), the field-length columns
 (`reader._perdoc`, `_lenfield`), the per-document stored fields, a fuzzy term's words
-(`_btexts`); a FileIndex's table of contents read once and reopened per searcher
-(`_read_toc`, `_reader`), and the manifest of its files a segment carries in the table of
-contents (an attribute of our own on Whoosh's pickled Segment object).
-The writing side's shortcuts are search.storage.pooled.whoosh_writers'.
+(`_btexts`).  A commit's table of contents and the manifest a segment carries in it are
+whoosh_tocs.py's; the writing side's shortcuts are search.storage.pooled.whoosh_writers'.
 
 It exists so that a Whoosh upgrade that renames or reshapes any of these
 is fixed here (or there) and nowhere else: every other module calls the
@@ -360,41 +358,3 @@ def stored_fields_reader(leaf: Any) -> Callable[[int], dict[str, Any]]:
     schema, a third of the cost), else the public stored_fields."""
     perdoc = getattr(leaf, "_perdoc", None)
     return perdoc.stored_fields if perdoc is not None else leaf.stored_fields
-
-
-# ------------------------------------------------------------ tables of contents
-
-def read_toc(ix: Any) -> Any:
-    """Return the latest TOC of a FileIndex (schema, segments, generation)."""
-    return ix._read_toc()
-
-
-def open_toc_reader(ix: Any, toc: Any) -> Any:
-    """Return a new reader over exactly the segments of `toc` (an earlier
-    read_toc()), even if a later commit has landed since."""
-    return ix._reader(ix.storage, toc.schema, list(toc.segments), toc.generation)
-
-
-def index_segments(ix: Any) -> list[Any]:
-    """Return the Segments of a FileIndex's latest commit."""
-    return ix._segments()
-
-
-# ------------------------------------------------------------ segment manifests
-
-# The attribute holding a segment's manifest (search.storage.integrity.manifests):
-# Whoosh pickles Segment objects whole into the TOC, so it is written (and
-# fsynced, and published) atomically with the commit, and read back with it.
-_MANIFEST_ATTR = "_onrecord_files"
-
-
-def segment_manifest(segment: Any) -> dict[str, tuple[int, int]] | None:
-    """Return the manifest recorded on `segment` (file suffix -> (size,
-    CRC-32)), None if it has none (written before manifests, or in memory)."""
-    manifest = getattr(segment, _MANIFEST_ATTR, None)
-    return manifest if isinstance(manifest, dict) else None
-
-
-def set_segment_manifest(segment: Any, manifest: dict[str, tuple[int, int]]) -> None:
-    """Record `manifest` on `segment`, to be pickled with it into the next TOC."""
-    setattr(segment, _MANIFEST_ATTR, manifest)

@@ -37,7 +37,7 @@ from onrecord.search.errors import IndexWriteError
 from onrecord.search.storage.integrity.checking import check_index
 from onrecord.search.storage.integrity.durability import DurableStorage, acquire_write_lock
 from onrecord.search.storage.integrity.leftovers import SCRATCH_DIR, classify_files
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.opening import open_index
 from onrecord.search.writing.segments import install_segment
 from tests.indexer.distributed.test_workers import write_corpus
 from tests.search.storage.integrity.test_durability import total

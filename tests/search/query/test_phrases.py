@@ -23,7 +23,8 @@ from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.querying import build_parser, collect_mark_terms, parse_query
 from onrecord.search.storage.format.lexicon import gram_words, query_grams
 from onrecord.search.storage.format.schema import build_schema, exact_analyzer
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 

@@ -19,7 +19,8 @@ from onrecord.search.features.articleview import get_article
 from onrecord.search.features.versions import diff_paragraphs
 from onrecord.search.model import IngestSummary, Paragraph, SearchRequest
 from onrecord.search.storage.integrity.checking import check_index
-from onrecord.search.storage.store import Index, open_index
+from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.identity import SIMILARITY_THRESHOLD, text_overlap
 from onrecord.web.app import create_app
 

@@ -20,8 +20,9 @@ from onrecord.search.storage.format.storedfields import (
     CompactStoredCodec,
     DictionaryBytesColumn,
 )
+from onrecord.search.storage.opening import open_index
 from onrecord.search.storage.pooled import whoosh_writers
-from onrecord.search.storage.store import Index, open_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 from tests.search.storage.codecs import bulk_writers_using, codecs_of, merge_into_one

@@ -21,7 +21,8 @@ from onrecord.search.model import SearchRequest
 from onrecord.search.storage.integrity.checking import check_index
 from onrecord.search.storage.integrity.durability import acquire_write_lock
 from onrecord.search.storage.integrity.leftovers import SCRATCH_DIR, list_orphans
-from onrecord.search.storage.store import Index, open_index
+from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import commit_batches, hold_write_lock, write_articles
 from onrecord.search.writing.segments import write_segment
 from tests.factories import make_article
@@ -161,7 +162,7 @@ _COMMITTER = """
 import datetime as dt, sys
 from pathlib import Path
 from onrecord.search.model import Article, Metadata, Paragraph
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.opening import open_index
 from onrecord.search.writing.commits import write_articles
 index = open_index(Path(sys.argv[1]))
 for n in range(20):
@@ -209,7 +210,7 @@ def test_crash_trials_short_run(tmp_path: Path) -> None:
 _FORKING_HOLDER = """
 import multiprocessing, sys, time
 from pathlib import Path
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.opening import open_index
 from onrecord.search.writing.commits import hold_write_lock
 index = open_index(Path(sys.argv[1]))
 with hold_write_lock(index):

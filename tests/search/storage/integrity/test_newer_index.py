@@ -15,7 +15,7 @@ from onrecord.search.storage.format import compactterms
 from onrecord.search.storage.format.compactterms import CompactTermsCodec
 from onrecord.search.storage.integrity.checking import check_index
 from onrecord.search.storage.integrity.damage import newer_writer
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.opening import open_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.factories import make_article

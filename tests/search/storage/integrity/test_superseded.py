@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from onrecord.cli import main as cli_main
 from onrecord.search.storage.integrity.checking import check_index
 from onrecord.search.storage.integrity.leftovers import READER_GRACE_SECONDS, Leftovers, classify_files
-from onrecord.search.storage.store import Index, open_index
+from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import commit_batches, hold_write_lock, write_articles
 from onrecord.search.writing.segments import write_segment
 from tests.search.storage.integrity.test_durability import make_article, total

@@ -15,9 +15,10 @@ from onrecord.search.config import Config
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
 from onrecord.search.query import postings
+from onrecord.search.storage.opening import ram_index
 from onrecord.search.storage.reading import segmentcache
 from onrecord.search.storage.reading.segmentcache import SegmentCache
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 
