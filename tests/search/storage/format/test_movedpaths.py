@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import importlib
 import pickle
+from pathlib import Path
 
 import pytest
 
+from onrecord.search.engine import search
+from onrecord.search.model import SearchRequest
 from onrecord.search.storage.format.movedpaths import MOVED_MODULES
+from onrecord.search.storage.integrity.checking import check_index
+from onrecord.search.storage.opening import open_index
+from tests.factories import make_article, write_index
 
 # One class per row of MOVED_MODULES that a table of contents pickles.
 PICKLED_CLASSES = [
@@ -35,3 +41,22 @@ def test_a_path_no_row_names_is_still_missing() -> None:
     # what tells an index a newer onrecord wrote (integrity/damage.py's newer_writer)
     with pytest.raises(ModuleNotFoundError):
         pickle.loads(b"conrecord.search.storage.futureterms\nFutureCodec\n.")
+
+
+def test_an_index_naming_the_old_paths_opens_searches_and_checks_clean(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as patched:  # written as before format/ existed: every class pickled by its old path
+        for old, new in MOVED_MODULES.items():
+            module = importlib.import_module(new)
+            for value in vars(module).values():
+                if isinstance(value, type) and value.__module__ == new:
+                    patched.setattr(value, "__module__", old)
+        write_index(tmp_path / "ix", [[make_article("a1", ["The minister said taxes would fall."])],
+                                      [make_article("a2", ["Another paragraph about taxes."])]])
+    tocs = b"".join(path.read_bytes() for path in (tmp_path / "ix").glob("*.toc"))
+    assert b"onrecord.search.storage.schema" in tocs and b"storage.format" not in tocs
+    index = open_index(tmp_path / "ix")
+    assert search(index, SearchRequest(query="taxes")).total == 2
+    index.close()
+    report = check_index(tmp_path / "ix")
+    assert not report.problems and not report.damaged and not report.newer
