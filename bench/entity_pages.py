@@ -55,7 +55,7 @@ class Row:
 def code_hash() -> str:
     """Return a short hash of the code that shapes the built index."""
     digest = hashlib.sha256()
-    for rel in ("search/storage/format/schema.py", "bench/entity_corpus.py"):
+    for rel in ("search/storage/schema.py", "bench/entity_corpus.py"):
         digest.update((REPO / rel).read_bytes())
     return digest.hexdigest()[:12]
 

@@ -46,7 +46,7 @@ from onrecord.search.query.querying import (
 from onrecord.search.query.queryterms import Expansion, expand_terms
 from onrecord.search.query.suggesting import suggest
 from onrecord.search.query.units import to_quote_fields
-from onrecord.search.storage.format.documents import load_quote_dicts, published_date, split_stored
+from onrecord.search.storage.documents import load_quote_dicts, published_date, split_stored
 from onrecord.search.storage.integrity.damage import translate_damage
 from onrecord.search.storage.reading.whoosh_internals import search_blocks
 from onrecord.search.storage.store import Index

@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from onrecord.search.engine import search
 from onrecord.search.features.exporting import iter_export_rows
 from onrecord.search.model import Article, Hit, Quote, SearchRequest, SearchResult
-from onrecord.search.storage.format.lexicon import is_common_word
-from onrecord.search.storage.format.schema import exact_words, stemming_analyzer
+from onrecord.search.storage.lexicon import is_common_word
+from onrecord.search.storage.schema import exact_words, stemming_analyzer
 from onrecord.search.storage.store import Index
 
 # A quote's place: doc_id, paragraph n, kind, start, end, pieces.  Start

@@ -16,7 +16,7 @@ from onrecord.search.features.versions import Versions, diff_paragraphs, pick_ve
 from onrecord.search.model import Metadata, Paragraph, StoredArticle
 from onrecord.search.query.querying import MarkTerms, collect_mark_terms, parse_query
 from onrecord.search.query.visibility import article_visible
-from onrecord.search.storage.format.documents import rebuild_paragraph
+from onrecord.search.storage.documents import rebuild_paragraph
 from onrecord.search.storage.integrity.damage import translate_damage
 from onrecord.search.storage.reading.windows import Window, read_window, slice_window
 from onrecord.search.storage.store import Index

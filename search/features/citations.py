@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from onrecord.search.model import EVIDENCE, KIND_LABELS, QuoteKind, QuoteRecord, paragraph_permalink
-from onrecord.search.storage.format.documents import published_date, quote_pieces, rebuild_quote, split_stored
+from onrecord.search.storage.documents import published_date, quote_pieces, rebuild_quote, split_stored
 
 OPEN_MARK, CLOSE_MARK = "\u201c", "\u201d"
 REPORTED_PREFIX = "(reported) "

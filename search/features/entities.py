@@ -19,7 +19,7 @@ from onrecord.search.features.commitview import open_view
 from onrecord.search.features.outlines import EntityOutline, entity_quotes, outline_for
 from onrecord.search.features.sightings import SightingFinder, open_finder
 from onrecord.search.model import EntityList, EntityProfile, FacetValue, QuoteRecord, Visibility
-from onrecord.search.storage.format.schema import join_names
+from onrecord.search.storage.schema import join_names
 from onrecord.search.storage.store import Index
 
 EntityKind = Literal["speaker", "institution"]

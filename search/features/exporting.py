@@ -31,7 +31,7 @@ from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.ranking import build_lengths
 from onrecord.search.query.units import to_quote_fields
 from onrecord.search.storage.copies.fingerprints import stored_quote_group
-from onrecord.search.storage.format.documents import load_quote_dicts
+from onrecord.search.storage.documents import load_quote_dicts
 from onrecord.search.storage.reading.windows import context_docnum, paragraph_docnums
 from onrecord.search.storage.store import Index
 

@@ -362,7 +362,7 @@ def resolve_value(table: FacetTable, facet: str, value: str) -> tuple[str, ...]:
         for name in _value_ids(table, (facet, False)):
             folded.setdefault(name.casefold(), []).append(name)
         table.folded[facet] = folded
-    # Spacing as the index holds values (search.storage.format.schema.join_names).
+    # Spacing as the index holds values (search.storage.schema.join_names).
     return tuple(folded.get(" ".join(value.split()).casefold(), [value]))
 
 

@@ -35,7 +35,7 @@ from onrecord.search.query.docsets import Matched, match_docnums
 from onrecord.search.query.querying import build_filter, parse_query, validate_request
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.units import to_quote_fields
-from onrecord.search.storage.format.documents import load_quote_dicts, published_date, split_stored
+from onrecord.search.storage.documents import load_quote_dicts, published_date, split_stored
 from onrecord.search.storage.integrity.damage import translate_damage
 from onrecord.search.storage.reading.windows import context_docnum, paragraph_docnums
 from onrecord.search.storage.store import Index

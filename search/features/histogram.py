@@ -19,7 +19,7 @@ import numpy as np
 from onrecord.search.features.facets import as_docnum_array
 from onrecord.search.features.quotegroups import QuoteGroups, count_distinct
 from onrecord.search.model import DateBucket
-from onrecord.search.storage.format.schema import UNDATED_KEY
+from onrecord.search.storage.schema import UNDATED_KEY
 
 # Up to this many months between the first and last match: one bar per
 # month; beyond it, one bar per year.

@@ -1,7 +1,7 @@
 """Copies of one quote in quotes mode: folded into one hit, counted once.
 
 Owns QuoteGroups, built once per commit (CommitView.quote_groups) from the
-quote documents' `said_group` column (search.storage.format.schema: the same
+quote documents' `said_group` column (search.storage.schema: the same
 speaker and the same normalised words, search.storage.copies.fingerprints), and
 what a quotes-mode search does with it:
   fold_quotes    the ranked matches as hits, each copy folded under the
@@ -25,7 +25,7 @@ import numpy as np
 
 from onrecord.search.query.columns import read_int_column
 from onrecord.search.query.sortedarrays import distinct
-from onrecord.search.storage.format.schema import GROUP_FIELD
+from onrecord.search.storage.schema import GROUP_FIELD
 
 Group = tuple[int, float, list[int]]  # (docnum, score, its folded copies)
 

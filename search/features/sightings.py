@@ -34,7 +34,7 @@ from onrecord.search.storage.copies.fingerprints import (
     similarity,
 )
 from onrecord.search.storage.copies.keytables import PARA_KEYS_FIELD, QUOTE_KEYS_FIELD, KeyTableReader, key_number
-from onrecord.search.storage.format.documents import load_quote_dicts, published_date
+from onrecord.search.storage.documents import load_quote_dicts, published_date
 from onrecord.search.storage.reading.windows import context_docnum
 
 T = TypeVar("T")

@@ -16,8 +16,8 @@ from itertools import compress, count, islice
 from typing import Any, cast
 
 from onrecord.search.query.querying import MarkTerms
-from onrecord.search.storage.format.schema import exact_word_analyzer
-from onrecord.search.storage.format.textfields import lowered_words, stemmed_terms
+from onrecord.search.storage.schema import exact_word_analyzer
+from onrecord.search.storage.textfields import lowered_words, stemmed_terms
 
 SNIPPET_CHARS = 300
 # How much text to show before the first match when a paragraph is cut.
@@ -31,7 +31,7 @@ Span = tuple[int, int]
 
 @cache
 def _exact_expression() -> re.Pattern[str]:
-    """Return the `exact` field's word pattern (search.storage.format.schema.exact_word_analyzer:
+    """Return the `exact` field's word pattern (search.storage.schema.exact_word_analyzer:
     EXACT_WORD, lowercased), read from its analyzer on first use, not at import."""
     return cast(Any, exact_word_analyzer()).items[0].expression
 

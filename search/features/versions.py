@@ -17,7 +17,7 @@ from difflib import SequenceMatcher
 from onrecord.search.errors import NotFoundError
 from onrecord.search.model import Metadata, Paragraph, ParagraphChange, VersionInfo
 from onrecord.search.storage.articledb.records import ArticleRecords, VersionRecord
-from onrecord.search.storage.format.documents import paragraph_from_dict
+from onrecord.search.storage.documents import paragraph_from_dict
 from onrecord.search.storage.integrity.damage import records_missing_error
 
 # Words (with inner apostrophes) and single punctuation marks: a comma

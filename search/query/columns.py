@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 from whoosh import query as wq
 
-from onrecord.search.storage.format.schema import UNDATED_KEY
 from onrecord.search.storage.reading.whoosh_internals import numeric_block
+from onrecord.search.storage.schema import UNDATED_KEY
 
 
 def date_range_ids(q: wq.DateRange, reader: Any) -> set[int] | None:

@@ -36,8 +36,8 @@ from onrecord.search.model import MAX_PER_PAGE, SEARCH_MODES, SearchRequest
 from onrecord.search.query.queryterms import label_typed_terms, prepare_fuzzy_terms, rewrite_date_terms
 from onrecord.search.query.units import restrict_unit
 from onrecord.search.query.visibility import visibility_parts
-from onrecord.search.storage.format.lexicon import gram_words, is_common_word, is_gram, query_grams
-from onrecord.search.storage.format.schema import join_names
+from onrecord.search.storage.lexicon import gram_words, is_common_word, is_gram, query_grams
+from onrecord.search.storage.schema import join_names
 
 MAX_QUERY_TERMS = 64
 SORT_ORDERS = ("relevance", "newest", "oldest")
@@ -45,7 +45,7 @@ SORT_ORDERS = ("relevance", "newest", "oldest")
 # their query terms are the ones to mark in the paragraph text.
 _MARKED_FIELDS = frozenset({"text", "quote_text"})
 # Quoted phrases and common words search the unstemmed, nothing-removed
-# `exact` field (search.storage.format.schema) with the text field's boost.
+# `exact` field (search.storage.schema) with the text field's boost.
 EXACT_FIELD = "exact"
 _TEXT_BOOST = 2.0
 _FIELD_ALIASES = {"quote_text": ["quote", "quotes"], "speaker": ["speakers"],
@@ -218,7 +218,7 @@ def parse_query(parser: QueryParser, text: str, max_chars: int | None = None) ->
 
 def gram_phrases(q: wq.Query) -> wq.Query:
     """Return `q` with each exact phrase (slop 1) searched as its common
-    grams (search.storage.format.lexicon.query_grams): a Phrase over consecutive
+    grams (search.storage.lexicon.query_grams): a Phrase over consecutive
     tokens, or a Term if they are one.  A "..."~N phrase keeps its words:
     a gram would hold two of them adjacent."""
     def swap(node: wq.Query) -> wq.Query:
@@ -273,7 +273,7 @@ def collect_mark_terms(q: wq.Query | None) -> MarkTerms:
 
 def _collect_exact(node: wq.Query, exact: set[str], phrases: set[tuple[str, ...]]) -> None:
     """Add an exact-field node's word, or its phrase's words, to the marks.
-    A phrase is searched as common grams (search.storage.format.lexicon), a
+    A phrase is searched as common grams (search.storage.lexicon), a
     two-word one as a single gram Term; the marks are the words the user
     quoted, so the snippet marks the phrase as one unit."""
     if isinstance(node, wq.Phrase):
@@ -335,7 +335,7 @@ _RULES: dict[str, Callable[[list[wq.Term]], list[wq.Query]]] = {"any": _some}
 
 
 def exact_value(name: str) -> str:
-    """Return a facet value as the index holds it (search.storage.format.schema
+    """Return a facet value as the index holds it (search.storage.schema
     join_names: commas dropped, runs of spaces made one)."""
     return join_names([str(name)])
 

@@ -13,7 +13,7 @@ import copy
 from whoosh import query as wq
 
 from onrecord.search.model import SearchMode
-from onrecord.search.storage.format.schema import QUOTE_UNIT, SAID_EXACT_FIELD, SAID_FIELD, UNIT_FIELD
+from onrecord.search.storage.schema import QUOTE_UNIT, SAID_EXACT_FIELD, SAID_FIELD, UNIT_FIELD
 
 # A paragraph field -> the quote document's field its words search in
 # quotes mode; the title is dropped (None): a quote has no headline.

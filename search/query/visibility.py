@@ -4,7 +4,7 @@ Owns the one rule every search, count, list and page applies before it
 counts anything: a document is visible when its article's collection is
 one the reader may read (search.model.Visibility: a set of names, None for
 all).  The default collection's documents hold no collection term
-(search.storage.format.schema.COLLECTION_FIELD), so the rule is expressed as
+(search.storage.schema.COLLECTION_FIELD), so the rule is expressed as
 terms: the visible named collections, plus, when the default collection is
 readable, every document that holds no collection term at all.
 
@@ -25,7 +25,7 @@ from onrecord.search.deadline import Deadline
 from onrecord.search.model import DEFAULT_COLLECTION, Visibility
 from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.sortedarrays import docnum_mask
-from onrecord.search.storage.format.schema import COLLECTION_FIELD
+from onrecord.search.storage.schema import COLLECTION_FIELD
 
 
 def visibility_parts(collections: Visibility) -> tuple[list[wq.Query], list[wq.Query]]:

@@ -17,7 +17,6 @@ from whoosh.filedb.filestore import RamStorage
 
 from onrecord.search.config import Config
 from onrecord.search.errors import IndexUnavailableError
-from onrecord.search.storage.format.schema import build_schema, schema_mismatch
 from onrecord.search.storage.integrity.damage import (
     DAMAGED_PUBLIC,
     DAMAGED_REPAIR,
@@ -26,6 +25,7 @@ from onrecord.search.storage.integrity.damage import (
 )
 from onrecord.search.storage.integrity.durability import create_locked, open_whoosh
 from onrecord.search.storage.integrity.leftovers import remove_expired
+from onrecord.search.storage.schema import build_schema, schema_mismatch
 from onrecord.search.storage.store import Index
 
 

@@ -28,7 +28,6 @@ from onrecord.search.config import Config
 from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.storage.articledb.records import RECORDS_FILE
 from onrecord.search.storage.articledb.recordwatch import RecordsWatch, open_records, reopened_records
-from onrecord.search.storage.format.schema import count_quote_documents
 from onrecord.search.storage.integrity.damage import (
     DamagedFileError,
     damaged_error,
@@ -39,6 +38,7 @@ from onrecord.search.storage.integrity.durability import toc_identity
 from onrecord.search.storage.reading.reopening import latest_generation, open_retrying
 from onrecord.search.storage.reading.searchers import BuildCache, Generation, Slots, open_generation, open_searcher
 from onrecord.search.storage.reading.segmentcache import FACET_COLUMN_BYTES, SegmentCache
+from onrecord.search.storage.schema import count_quote_documents
 
 T = TypeVar("T")
 
@@ -314,7 +314,7 @@ class Index:
 
     def doc_count(self) -> int:
         """Return the number of (undeleted) paragraphs in the index (its
-        quote documents, search.storage.format.schema.unit_documents, left out)."""
+        quote documents, search.storage.schema.unit_documents, left out)."""
         with self.reading() as searcher:
             return searcher.doc_count() - count_quote_documents(searcher.reader())
 

@@ -23,12 +23,12 @@ from whoosh.filedb.filestore import FileStorage
 from onrecord.search.errors import IndexWriteError
 from onrecord.search.model import Article
 from onrecord.search.storage.articledb.records import VersionRecord, article_rev
-from onrecord.search.storage.format.schema import unit_documents, upgrade_schema
 from onrecord.search.storage.integrity.durability import acquire_write_lock, write_failure
 from onrecord.search.storage.integrity.leftovers import remove_orphans
 from onrecord.search.storage.integrity.manifests import record_manifests
 from onrecord.search.storage.pooled.collector import heap_frozen
 from onrecord.search.storage.pooled.whoosh_writers import BulkWriter, discard_writer_files
+from onrecord.search.storage.schema import unit_documents, upgrade_schema
 from onrecord.search.storage.store import Index
 from onrecord.search.writing.segments import SegmentBatch, commit_segments
 

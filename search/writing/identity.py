@@ -45,10 +45,10 @@ from onrecord.search.storage.articledb.records import (
     versioned,
 )
 from onrecord.search.storage.copies.fingerprints import normalise_text, shingle_hashes
-from onrecord.search.storage.format.documents import rebuild_paragraph
-from onrecord.search.storage.format.schema import COLLECTION_FIELD
+from onrecord.search.storage.documents import rebuild_paragraph
 from onrecord.search.storage.integrity.durability import open_whoosh
 from onrecord.search.storage.reading.windows import paragraph_docnums
+from onrecord.search.storage.schema import COLLECTION_FIELD
 
 Status = Literal["new", "updated", "unchanged", "conflict"]
 # Below this share of either version's 3-word shingles found in the other,

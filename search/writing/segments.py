@@ -38,7 +38,6 @@ from whoosh.filedb.filestore import FileStorage
 from onrecord.search.config import Config
 from onrecord.search.model import Article
 from onrecord.search.storage.articledb.records import VersionRecord, article_rev
-from onrecord.search.storage.format.schema import build_schema, unit_documents
 from onrecord.search.storage.integrity.durability import DurableStorage, fsync_dir, open_whoosh, write_failure
 from onrecord.search.storage.pooled.collector import heap_frozen
 from onrecord.search.storage.pooled.whoosh_writers import (
@@ -47,6 +46,7 @@ from onrecord.search.storage.pooled.whoosh_writers import (
     finish_segment,
     writer_has_documents,
 )
+from onrecord.search.storage.schema import build_schema, unit_documents
 
 # Segments stay as separate files: whoosh3 reads a compound segment's
 # postings and term files into memory (a copy as big as the index), plain
@@ -58,7 +58,7 @@ class SegmentBatch:
     """A finished, not yet committed segment and which articles it holds.
 
     `spans` lists (article id, first docnum, document count: its paragraphs
-    and their quotes, search.storage.format.schema.unit_documents; paragraph count) in segment
+    and their quotes, search.storage.schema.unit_documents; paragraph count) in segment
     order; `segment` is Whoosh's picklable segment descriptor; `records`
     are the article records to write before the segment is committed."""
 

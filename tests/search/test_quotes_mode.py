@@ -31,8 +31,8 @@ from onrecord.search.features.entities import list_entities
 from onrecord.search.features.exporting import iter_export_rows
 from onrecord.search.model import EVIDENCE, Article, Metadata, Paragraph, Quote, SearchRequest
 from onrecord.search.query.docsets import hidden_docs
-from onrecord.search.storage.format.schema import paragraph_fields
 from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.schema import paragraph_fields
 from onrecord.search.storage.store import Index
 from onrecord.search.writing import commits
 from onrecord.search.writing.commits import write_articles

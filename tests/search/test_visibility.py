@@ -25,7 +25,7 @@ from onrecord.search import (
 from onrecord.search.features.openings import article_openings
 from onrecord.search.model import Article
 from onrecord.search.storage import opening as opening_module
-from onrecord.search.storage.format import schema as schema_module
+from onrecord.search.storage import schema as schema_module
 from onrecord.search.storage.reading import searchers as searchers_module
 from onrecord.search.storage.store import Index
 from onrecord.search.writing import commits as commits_module

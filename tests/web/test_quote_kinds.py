@@ -23,8 +23,8 @@ from onrecord.cli import main
 from onrecord.search.config import Config
 from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.model import Article
-from onrecord.search.storage.format.schema import build_schema
 from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.schema import build_schema
 from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
 from tests.factories import indexed, make_article, write_index

@@ -1,6 +1,6 @@
 """A segment's fingerprint keys as one sorted table, looked up by key.
 
-Owns KeyTableColumn, the Whoosh column of search.storage.format.schema's
+Owns KeyTableColumn, the Whoosh column of search.storage.schema's
 QUOTE_KEYS_FIELD and PARA_KEYS_FIELD: a document's value is its sampled fingerprint keys
 (search.storage.copies.fingerprints) as 8-byte words (key_bytes), and the
 segment's column file is every (key, docnum) pair sorted by key, then
@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 from whoosh.columns import Column, ColumnReader, ColumnWriter
 
-# The fields (search.storage.format.schema): a paragraph's quotes' keys, its text's keys.
+# The fields (search.storage.schema): a paragraph's quotes' keys, its text's keys.
 QUOTE_KEYS_FIELD = "quote_key_table"
 PARA_KEYS_FIELD = "para_key_table"
 KEY_DTYPE = np.dtype("<u8")

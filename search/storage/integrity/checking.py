@@ -25,14 +25,14 @@ from typing import Any
 
 from onrecord.search.storage.articledb.recordfiles import interrupted_write
 from onrecord.search.storage.articledb.records import RECORDS_FILE, ArticleRecords
-from onrecord.search.storage.format.schema import count_quote_documents, schema_mismatch
 from onrecord.search.storage.integrity.damage import newer_writer
 from onrecord.search.storage.integrity.durability import is_write_locked, open_whoosh
 from onrecord.search.storage.integrity.leftovers import READER_GRACE_SECONDS, classify_files
 from onrecord.search.storage.integrity.manifests import check_files
 from onrecord.search.storage.reading.whoosh_tocs import index_segments
+from onrecord.search.storage.schema import count_quote_documents, schema_mismatch
 
-# Fields every paragraph has (see search.storage.format.schema.paragraph_fields); summed
+# Fields every paragraph has (see search.storage.schema.paragraph_fields); summed
 # over their terms, each must count every live paragraph once.
 _GRACE_MINUTES = f"{READER_GRACE_SECONDS / 60:g} min"
 UNFINISHED = "an indexer was killed while writing the article records"
@@ -46,7 +46,7 @@ class CheckReport:
     index_dir: Path
     generation: int = -1
     doc_count: int = 0  # live paragraph documents
-    quote_count: int = 0  # live quote documents (search.storage.format.schema.unit_documents)
+    quote_count: int = 0  # live quote documents (search.storage.schema.unit_documents)
     segments: list[tuple[str, int, int]] = field(default_factory=list)  # name, live, deleted
     orphans: list[str] = field(default_factory=list)
     superseded_kept: list[str] = field(default_factory=list)     # readers may still use them

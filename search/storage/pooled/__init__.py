@@ -5,4 +5,5 @@ Whoosh 3's postings and terms files byte for byte (flush.py, the terms
 file's rows and hash tables in termsfile.py); merges pooling a segment's postings a block at a time
 (merge.py); the keyword-like fields' postings made without Whoosh's token
 objects (keywords.py); the garbage collector kept off a write's heap
-(collector.py).  The codecs it writes with are search.storage.format's."""
+(collector.py).  The codecs it writes with: sortedterms.py, compactterms.py,
+storedfields.py (pickled by path into every table of contents: they do not move)."""

@@ -21,7 +21,7 @@ Python.
 
 Like search.storage.pooled.whoosh_writers (whose BulkWriter calls it) this module reads Whoosh's private
 attributes (the field writer's files and its codec's settings), so that a
-Whoosh upgrade is fixed here; tests/search/storage/format/test_field_postings.py and
+Whoosh upgrade is fixed here; tests/search/storage/test_field_postings.py and
 pooled/test_flush.py check the files against Whoosh's own writer.
 """
 from __future__ import annotations
@@ -39,7 +39,7 @@ from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC, W3T
 from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import length_to_byte
 
-from onrecord.search.storage.format.compactterms import FIELD_WRITERS
+from onrecord.search.storage.pooled.compactterms import FIELD_WRITERS
 from onrecord.search.storage.pooled.pool import TermRecord
 from onrecord.search.storage.pooled.termsfile import TermRows, write_hash_tables
 

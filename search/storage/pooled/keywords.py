@@ -1,10 +1,10 @@
 """Index-time postings of the keyword-like fields, without Whoosh's token objects.
 
 Owns keyword_indexer(): for a field in Whoosh's Frequency format (or
-search.storage.format.analyzers' Counted) whose
+search.storage.analyzers' Counted) whose
 analyzer only cuts a value into terms (a KEYWORD field's comma- or
-space-separated tokenizer, or search.storage.format.schema's NameTokenizer), a
-function giving the postings the bulk writer pools (search.storage.format.textfields.Triples) from
+space-separated tokenizer, or search.storage.schema's NameTokenizer), a
+function giving the postings the bulk writer pools (search.storage.textfields.Triples) from
 the terms cut in one call.  Whoosh's generic path sets a Token object per
 term and runs a generator per filter: after the text fields, these fields
 (names, facet values, fingerprint keys, dates) were the writer's most
@@ -20,8 +20,8 @@ from typing import Any
 from whoosh.analysis import RegexTokenizer, StripFilter
 from whoosh.analysis.analyzers import CompositeAnalyzer
 
-from onrecord.search.storage.format.schema import NameTokenizer, split_names
-from onrecord.search.storage.format.textfields import FORMAT_VALUES, Triples, counted_triples
+from onrecord.search.storage.schema import NameTokenizer, split_names
+from onrecord.search.storage.textfields import FORMAT_VALUES, Triples, counted_triples
 
 Splitter = Callable[[str], list[str]]
 
@@ -32,7 +32,7 @@ def keyword_indexer(field: Any) -> Callable[[Any], Triples | None] | None:
     path), or None if the field's format or analyzer is not one mirrored
     here."""
     fmt = field.format
-    values = FORMAT_VALUES.get(type(fmt))  # Frequency's or Counted's (search.storage.format.analyzers)
+    values = FORMAT_VALUES.get(type(fmt))  # Frequency's or Counted's (search.storage.analyzers)
     if values is None or fmt.field_boost != 1.0:
         return None
     split = term_splitter(field.analyzer)

@@ -37,10 +37,10 @@ from whoosh import columns
 from whoosh.codec.whoosh3 import STORED_COLUMN, WHOOSH3_HEADER_MAGIC, W3TermInfo, W3TermsReader
 from whoosh.system import pack_ushort
 
-from onrecord.search.storage.format.compactterms import CompactTermsReader
-from onrecord.search.storage.format.sortedterms import SortedTermsReader
-from onrecord.search.storage.format.storedfields import PER_DOC_READERS
+from onrecord.search.storage.pooled.compactterms import CompactTermsReader
 from onrecord.search.storage.pooled.pool import TermRecord
+from onrecord.search.storage.pooled.sortedterms import SortedTermsReader
+from onrecord.search.storage.pooled.storedfields import PER_DOC_READERS
 from onrecord.search.storage.reading.whoosh_internals import (
     BYTE_LENGTHS,
     is_numeric_column,

@@ -23,7 +23,7 @@ from whoosh.filedb.filetables import _pointer as hash_slot
 from whoosh.filedb.filetables import md5_hash
 from whoosh.system import emptybytes
 
-from onrecord.search.storage.format.sortedterms import w3_row
+from onrecord.search.storage.pooled.sortedterms import w3_row
 
 try:  # CPython's own MD5, without OpenSSL's per-object setup: 0.25 us a key beside 0.67
     from _md5 import md5  # type: ignore[import-not-found]

@@ -16,7 +16,7 @@ search.storage.reading.whoosh_internals'.
 Like that module it exists so that a Whoosh upgrade is fixed here and
 nowhere else: the write path (search.writing) calls the typed functions
 and the writer class below and reads no private attribute itself
-(tests/test_layers.py); tests/search/storage/format/test_field_postings.py and
+(tests/test_layers.py); tests/search/storage/test_field_postings.py and
 test_whoosh_writers.py check them against Whoosh's own writer.
 """
 from __future__ import annotations
@@ -33,8 +33,7 @@ from whoosh.codec.whoosh3 import _lenfield
 from whoosh.columns import NumericColumn
 from whoosh.writing import SegmentWriter
 
-from onrecord.search.storage.format.analyzers import Counted
-from onrecord.search.storage.format.storedfields import PER_DOC_WRITERS, CompactStoredCodec
+from onrecord.search.storage.analyzers import Counted
 from onrecord.search.storage.pooled.collector import collector_off
 from onrecord.search.storage.pooled.flush import (
     LENGTH_BYTE,
@@ -45,6 +44,7 @@ from onrecord.search.storage.pooled.flush import (
 from onrecord.search.storage.pooled.keywords import keyword_indexer
 from onrecord.search.storage.pooled.merge import CannotPool, copy_documents, merge_can_pool, reader_term_records
 from onrecord.search.storage.pooled.pool import TermPool, Triple
+from onrecord.search.storage.pooled.storedfields import PER_DOC_WRITERS, CompactStoredCodec
 from onrecord.search.storage.reading.whoosh_internals import BYTE_LENGTHS, numeric_block, perdoc_length_column
 
 # ------------------------------------------------------------ the bulk writer
@@ -62,7 +62,7 @@ class BulkWriter(SegmentWriter):
     Whoosh's own add_document into the same pool; a pool that spilled runs
     is flushed from its runs merged per term; postings out of docnum order,
     or a codec the flush does not reproduce, take Whoosh's flush.  The
-    segment files are the same (tests/search/storage/format/test_field_postings.py,
+    segment files are the same (tests/search/storage/test_field_postings.py,
     pooled/test_flush.py)."""
 
     def __init__(self, ix: Any, **kwargs: Any) -> None:

@@ -25,11 +25,11 @@ from whoosh.searching import Searcher
 
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.errors import IndexUnavailableError
-from onrecord.search.storage.format.schema import QUOTE_UNIT, SAID_EXACT_FIELD, SAID_FIELD, UNIT_FIELD, upgrade_schema
 from onrecord.search.storage.integrity.damage import copy_error
 from onrecord.search.storage.integrity.manifests import verify_sizes
 from onrecord.search.storage.reading.reopening import latest_generation, open_retrying
 from onrecord.search.storage.reading.whoosh_tocs import open_toc_reader, read_toc
+from onrecord.search.storage.schema import QUOTE_UNIT, SAID_EXACT_FIELD, SAID_FIELD, UNIT_FIELD, upgrade_schema
 
 T = TypeVar("T")
 # Idle searchers kept per generation (more than the server's threads are

@@ -18,7 +18,7 @@ from typing import Any
 
 from whoosh import query as wq
 
-from onrecord.search.storage.format.schema import QUOTE_UNIT, UNIT_FIELD
+from onrecord.search.storage.schema import QUOTE_UNIT, UNIT_FIELD
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.search.features.citations import cite_quote, cite_quote_dict
-from onrecord.search.storage.format.documents import rebuild_quote
+from onrecord.search.storage.documents import rebuild_quote
 
 TEXT = 'the plan was "a \u201cbold\u201d step", he said, and \u00abnot\u00bb a retreat'
 QUOTES = [

@@ -11,7 +11,7 @@ import pytest
 
 from onrecord.search.features.histogram import MAX_MONTH_BARS, date_histogram
 from onrecord.search.features.quotegroups import QuoteGroups
-from onrecord.search.storage.format.schema import UNDATED_KEY
+from onrecord.search.storage.schema import UNDATED_KEY
 
 SPANS = [(dt.date(2023, 3, 5), 0), (dt.date(2023, 1, 31), 40), (dt.date(2019, 12, 31), 31 * MAX_MONTH_BARS),
          (dt.date(1968, 2, 28), 900), (dt.date(2000, 2, 29), 366 * 25), (dt.date(1, 1, 1), 400)]

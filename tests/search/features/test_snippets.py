@@ -8,7 +8,7 @@ from whoosh.analysis import StandardAnalyzer
 
 from onrecord.search.features.snippets import find_term_spans
 from onrecord.search.query.querying import MarkTerms
-from onrecord.search.storage.format.schema import build_schema, exact_word_analyzer
+from onrecord.search.storage.schema import build_schema, exact_word_analyzer
 
 TEXTS = [
     "The Minister said the budgets were rising, and rising again.",

@@ -21,9 +21,9 @@ from onrecord.search.engine import search
 from onrecord.search.model import Article, SearchRequest
 from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.querying import build_parser, collect_mark_terms, parse_query
-from onrecord.search.storage.format.lexicon import gram_words, query_grams
-from onrecord.search.storage.format.schema import build_schema, exact_analyzer
+from onrecord.search.storage.lexicon import gram_words, query_grams
 from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.schema import build_schema, exact_analyzer
 from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
@@ -203,7 +203,7 @@ def test_a_headline_only_match_finds_the_lead_paragraph() -> None:
     assert search(index, SearchRequest(query='"zanzibar budget"')).total == 0
 
 
-# Common grams (search.storage.format.lexicon): a pair whose first word is common
+# Common grams (search.storage.lexicon): a pair whose first word is common
 # is one token; the tokens stay one per word position.
 @pytest.mark.parametrize(("phrase", "tokens"), [
     ("the bbc said", ["the bbc", "bbc", "said"]),            # common word first

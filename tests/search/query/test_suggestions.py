@@ -8,7 +8,7 @@ import pytest
 from onrecord.search.engine import search
 from onrecord.search.model import Article, SearchRequest
 from onrecord.search.query.suggesting import MAX_EDITS, _words_within
-from onrecord.search.storage.format.schema import WORDS_FIELD
+from onrecord.search.storage.schema import WORDS_FIELD
 from onrecord.search.storage.store import Index
 from tests.factories import indexed, make_article
 

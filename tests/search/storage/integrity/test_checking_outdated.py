@@ -7,14 +7,14 @@ from pathlib import Path
 
 from whoosh import index as whoosh_index
 
-from onrecord.search.storage.format.schema import (
+from onrecord.search.storage.integrity.checking import check_index
+from onrecord.search.storage.schema import (
     SAID_EXACT_FIELD,
     SAID_FIELD,
     UNIT_FIELD,
     build_schema,
     paragraph_fields,
 )
-from onrecord.search.storage.integrity.checking import check_index
 from tests.factories import make_article
 
 

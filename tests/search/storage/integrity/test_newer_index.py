@@ -11,11 +11,11 @@ from onrecord.search.config import load_config
 from onrecord.search.engine import search
 from onrecord.search.errors import IndexUnavailableError, NewerIndexError
 from onrecord.search.model import SearchRequest
-from onrecord.search.storage.format import compactterms
-from onrecord.search.storage.format.compactterms import CompactTermsCodec
 from onrecord.search.storage.integrity.checking import check_index
 from onrecord.search.storage.integrity.damage import newer_writer
 from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.pooled import compactterms
+from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.factories import make_article

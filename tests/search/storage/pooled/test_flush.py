@@ -20,12 +20,12 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.filedb.filestore import RamStorage
 from whoosh.writing import SegmentWriter
 
-from onrecord.search.storage.format.compactterms import CompactTermsCodec
-from onrecord.search.storage.format.sortedterms import SortedTermsCodec
-from onrecord.search.storage.format.storedfields import CompactStoredCodec
 from onrecord.search.storage.pooled import whoosh_writers
+from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
 from onrecord.search.storage.pooled.flush import can_write_pooled
 from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
+from onrecord.search.storage.pooled.sortedterms import SortedTermsCodec
+from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
 from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
 
 WORDS = ["alpha", "beta", "gamma", "delta", "the", "of", "said", "minister", "x", "y"]

@@ -10,9 +10,9 @@ import pytest
 from whoosh import fields
 from whoosh.analysis import RegexTokenizer, StandardAnalyzer
 
-from onrecord.search.storage.format.schema import build_schema
 from onrecord.search.storage.pooled.keywords import keyword_indexer, term_splitter
 from onrecord.search.storage.pooled.whoosh_writers import MEMO_VALUES, BulkWriter
+from onrecord.search.storage.schema import build_schema
 
 VALUES = [
     "", " ", ",", " , ,", "a", "a,a,a", "Ann Smallman, Bob Jones,ann smallman",

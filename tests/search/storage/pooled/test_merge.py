@@ -23,14 +23,14 @@ from whoosh.writing import MERGE_SMALL, SegmentWriter
 
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
-from onrecord.search.storage.format.schema import build_schema, unit_documents
 from onrecord.search.storage.opening import open_index
 from onrecord.search.storage.pooled.merge import CannotPool
 from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool, TermRecord
 from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
+from onrecord.search.storage.schema import build_schema, unit_documents
 from onrecord.search.writing.commits import write_articles
-from tests.search.storage.format.test_field_postings import generated_articles
 from tests.search.storage.pooled.test_flush import CODECS, SpillingBulkWriter, codec_id, documents, schema
+from tests.search.storage.test_field_postings import generated_articles
 
 Docs = list[dict[str, Any]]
 # Per segment: its documents' numbers to delete (first, middle, last, all).

@@ -15,8 +15,8 @@ from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import RamStorage
 from whoosh.writing import SegmentWriter
 
-from onrecord.search.storage.format.storedfields import CompactStoredCodec
 from onrecord.search.storage.pooled import whoosh_writers as ww
+from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
 
 
 def make_index(tags: list[str]) -> Any:

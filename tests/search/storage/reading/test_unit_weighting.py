@@ -18,10 +18,10 @@ from onrecord.search.query.querying import build_filter, build_parser, parse_que
 from onrecord.search.query.ranking import build_lengths, score_all, top_scored
 from onrecord.search.query.units import to_quote_fields
 from onrecord.search.query.within import Within
-from onrecord.search.storage.format.schema import paragraph_fields, quote_fields
 from onrecord.search.storage.opening import ram_index
 from onrecord.search.storage.reading import searchers
 from onrecord.search.storage.reading.searchers import PARAGRAPH_ONLY_FIELDS, QUOTE_ONLY_FIELDS, UnitBM25F
+from onrecord.search.storage.schema import paragraph_fields, quote_fields
 from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.search.test_quotes_mode import generated_articles

@@ -32,8 +32,8 @@ from whoosh.codec.whoosh3 import W3FieldCursor, W3FieldWriter, W3TermInfo
 from whoosh.reading import TermNotFound
 from whoosh.util.numeric import byte_to_length
 
-from onrecord.search.storage.format.sortedterms import FIELD_WRITERS as SORTED_FIELD_WRITERS
-from onrecord.search.storage.format.sortedterms import (
+from onrecord.search.storage.pooled.sortedterms import FIELD_WRITERS as SORTED_FIELD_WRITERS
+from onrecord.search.storage.pooled.sortedterms import (
     SortedKeysReader,
     SortedTermsCodec,
     SortedTermsReader,

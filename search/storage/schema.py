@@ -22,16 +22,16 @@ from whoosh.analysis import Analyzer, Token, Tokenizer
 
 from onrecord.search.facetdefs import FACETS, VERBATIM_KINDS
 from onrecord.search.model import DEFAULT_COLLECTION, Article, Metadata, Paragraph
+from onrecord.search.storage.analyzers import EXACT_WORD as EXACT_WORD
+from onrecord.search.storage.analyzers import count_in_weights
+from onrecord.search.storage.analyzers import exact_analyzer as exact_analyzer
+from onrecord.search.storage.analyzers import exact_word_analyzer as exact_word_analyzer
+from onrecord.search.storage.analyzers import exact_words as exact_words
+from onrecord.search.storage.analyzers import split_names as split_names
+from onrecord.search.storage.analyzers import stemming_analyzer as stemming_analyzer
 from onrecord.search.storage.copies.fingerprints import paragraph_keys, quote_group_key, quote_keys, quote_words
 from onrecord.search.storage.copies.keytables import PARA_KEYS_FIELD, QUOTE_KEYS_FIELD, KeyTableColumn, key_bytes
-from onrecord.search.storage.format.analyzers import EXACT_WORD as EXACT_WORD
-from onrecord.search.storage.format.analyzers import count_in_weights
-from onrecord.search.storage.format.analyzers import exact_analyzer as exact_analyzer
-from onrecord.search.storage.format.analyzers import exact_word_analyzer as exact_word_analyzer
-from onrecord.search.storage.format.analyzers import exact_words as exact_words
-from onrecord.search.storage.format.analyzers import split_names as split_names
-from onrecord.search.storage.format.analyzers import stemming_analyzer as stemming_analyzer
-from onrecord.search.storage.format.textfields import ExactText, StemmedText
+from onrecord.search.storage.textfields import ExactText, StemmedText
 
 # Sort keys for undated paragraphs: larger than any date ordinal, so they sort
 # last both for "newest" (ascending over MAX - ordinal) and "oldest".
@@ -137,7 +137,7 @@ def build_schema() -> fields.Schema:
     schema = fields.Schema(**_place_fields(), **_word_fields(), **_article_fields(), **_quote_fields(),
                            **_unit_fields())
     cast(fields.DATETIME, schema["published"]).shift_step = DATE_SHIFT_STEP
-    count_in_weights(schema)  # no query reads a frequency value: the weights hold it (search.storage.format.analyzers)
+    count_in_weights(schema)  # no query reads a frequency value: the weights hold it (search.storage.analyzers)
     return schema
 
 
@@ -172,7 +172,7 @@ def _word_fields() -> dict[str, fields.FieldType]:
         # size in the amplification test of tests/search/writing/test_identity.py).
         "text": StemmedText(analyzer=stemming_analyzer(), stored=True, phrase=False),
         # Every word of the text, unstemmed, at its true position (see
-        # EXACT_WORD), and the common grams (search.storage.format.lexicon):
+        # EXACT_WORD), and the common grams (search.storage.lexicon):
         # quoted phrases and common (stop) words search here.
         "exact": ExactText(analyzer=exact_analyzer(), phrase=True),
         # The article's headline, indexed on its first paragraph only (a
@@ -393,7 +393,7 @@ def schema_mismatch(schema: Any) -> str:
 
 def upgrade_schema(schema: Any) -> None:
     """Add to an index's `schema` each OPTIONAL_FIELDS field it lacks (as build_schema's), and give its
-    Frequency fields build_schema's Counted format (search.storage.format.analyzers: old segments read alike)."""
+    Frequency fields build_schema's Counted format (search.storage.analyzers: old segments read alike)."""
     for name in set(OPTIONAL_FIELDS) - set(schema.names()):
         schema.add(name, build_schema()[name])
     count_in_weights(schema)

@@ -1,6 +1,6 @@
 """Rebuilding model objects from a paragraph document's stored fields.
 
-Owns the inverse of search.storage.format.schema.paragraph_fields: stored fields back to
+Owns the inverse of search.storage.schema.paragraph_fields: stored fields back to
 Paragraph (with Quote objects) and the pieces of a Hit (the article's
 metadata comes from search.storage.articledb.records), and Paragraph.to_dict() dicts back to
 Paragraphs (earlier versions are kept that way).
@@ -60,7 +60,7 @@ def quote_pieces(data: dict[str, Any]) -> tuple[tuple[int, int], ...]:
     """Return a stored quote's verbatim pieces; a malformed one, or one
     outside the quote's span, is dropped, so a damaged value never marks
     words the quote does not hold.  (Every stored quote has its pieces: an
-    index written before them is refused as a whole: search.storage.format.schema.)"""
+    index written before them is refused as a whole: search.storage.schema.)"""
     start = int(data.get("start", 0))
     end = start + len(str(data.get("text", "")))
     stored = data.get("pieces")

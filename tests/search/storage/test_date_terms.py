@@ -11,7 +11,7 @@ from whoosh import query as wq
 
 from onrecord.search import SearchRequest, search
 from onrecord.search.storage import opening
-from onrecord.search.storage.format.schema import DATE_SHIFT_STEP, build_schema
+from onrecord.search.storage.schema import DATE_SHIFT_STEP, build_schema
 from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed, make_article
 

@@ -31,7 +31,7 @@ from typing import Any
 from whoosh import columns
 from whoosh.codec.whoosh3 import W3PerDocReader, W3PerDocWriter
 
-from onrecord.search.storage.format.compactterms import CompactTermsCodec
+from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
 
 # Whoosh 3's level for the stored column (STORED_COLUMN's CompressedBytesColumn): the same write cost.
 STORED_LEVEL = 3

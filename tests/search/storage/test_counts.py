@@ -1,4 +1,4 @@
-"""Tests for search.storage.format.analyzers: the Counted format (a posting's frequency in
+"""Tests for search.storage.analyzers: the Counted format (a posting's frequency in
 its block's weight only), which fields take it, and an index built before it."""
 from __future__ import annotations
 
@@ -15,12 +15,12 @@ from whoosh.analysis import StandardAnalyzer
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
 from onrecord.search.storage import opening as opening_module
-from onrecord.search.storage.format import schema as schema_module
-from onrecord.search.storage.format.analyzers import Counted, count_in_weights, counted
-from onrecord.search.storage.format.schema import build_schema
+from onrecord.search.storage import schema as schema_module
+from onrecord.search.storage.analyzers import Counted, count_in_weights, counted
 from onrecord.search.storage.opening import open_index
 from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
 from onrecord.search.storage.reading import searchers as searchers_module
+from onrecord.search.storage.schema import build_schema
 from onrecord.search.storage.store import Index
 from onrecord.search.writing import commits as commits_module
 from onrecord.search.writing import segments as segments_module
@@ -52,8 +52,8 @@ def test_counted_gives_frequencys_frequencies_and_weights_with_no_value(text: st
 
 def test_counted_stays_where_every_index_written_since_pickles_it() -> None:
     # a table of contents names the class by its path: moved, no index written since would open
-    assert (Counted.__module__, Counted.__qualname__) == ("onrecord.search.storage.format.analyzers", "Counted")
-    assert b"onrecord.search.storage.format.analyzers" in pickle.dumps(build_schema())
+    assert (Counted.__module__, Counted.__qualname__) == ("onrecord.search.storage.analyzers", "Counted")
+    assert b"onrecord.search.storage.analyzers" in pickle.dumps(build_schema())
 
 
 def old_schema() -> Any:

@@ -10,9 +10,9 @@ import pytest
 from whoosh.analysis import RegexTokenizer, StemmingAnalyzer
 from whoosh.formats import Positions
 
-from onrecord.search.storage.format.schema import build_schema
-from onrecord.search.storage.format.textfields import StemmedText, analyzer_parts, encode_positions, lowered_words
-from tests.search.storage.format.test_field_postings import generated_texts, generic_triples
+from onrecord.search.storage.schema import build_schema
+from onrecord.search.storage.textfields import StemmedText, analyzer_parts, encode_positions, lowered_words
+from tests.search.storage.test_field_postings import generated_texts, generic_triples
 
 
 def random_positions(rng: random.Random) -> list[int]:

@@ -1,4 +1,4 @@
-"""Stored fields compressed against a preset dictionary (search.storage.format.storedfields)."""
+"""Stored fields compressed against a preset dictionary (search.storage.pooled.storedfields)."""
 from __future__ import annotations
 
 import pickle
@@ -12,16 +12,16 @@ from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.filedb.filestore import RamStorage
 
-from onrecord.search.storage.format.compactterms import CompactTermsCodec
-from onrecord.search.storage.format.storedfields import (
+from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.pooled import whoosh_writers
+from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
+from onrecord.search.storage.pooled.storedfields import (
     STORED_DICTIONARY,
     TEMPLATE_PARAGRAPH,
     TEMPLATE_QUOTE,
     CompactStoredCodec,
     DictionaryBytesColumn,
 )
-from onrecord.search.storage.opening import open_index
-from onrecord.search.storage.pooled import whoosh_writers
 from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article

@@ -9,7 +9,7 @@ word, a generator per filter, a pickle per posting) was a quarter of
 indexing time; this path is about twice as fast (BBC paragraphs, median
 CPU time of 5 runs each: exact 2.06x, text 1.78x).  Queries, snippets
 and anything that calls the analyzer itself are unchanged: only index()
-differs, and tests/search/storage/format/test_field_postings.py checks that its postings equal the
+differs, and tests/search/storage/test_field_postings.py checks that its postings equal the
 analyzer's on varied texts.  An index built before these classes keeps
 Whoosh's own fields (its schema is read from its table of contents), so it
 still writes correctly, only slower.
@@ -38,8 +38,8 @@ from whoosh import fields, formats
 from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.system import pack_uint
 
-from onrecord.search.storage.format.analyzers import Counted
-from onrecord.search.storage.format.lexicon import (
+from onrecord.search.storage.analyzers import Counted
+from onrecord.search.storage.lexicon import (
     COMMON_WORDS,
     GRAM_SEP,
     MIN_STEM_CHARS,
@@ -74,7 +74,7 @@ class _Memo(dict[int, Any]):
 # 24 and 37 bytes of the pool's ~90 per posting.
 _WEIGHT = _Memo(float)
 _FREQUENCY = _Memo(pack_uint)
-# The Counted format's value (search.storage.format.analyzers): none, whatever the frequency.
+# The Counted format's value (search.storage.analyzers): none, whatever the frequency.
 _NO_VALUE = _Memo(lambda freq: b"")
 # A field format's value of each frequency; a positions format is not here (its values are its positions).
 Values = _Memo

@@ -1,4 +1,4 @@
-"""The term table in compact rows (search.storage.format.compactterms)."""
+"""The term table in compact rows (search.storage.pooled.compactterms)."""
 from __future__ import annotations
 
 import struct
@@ -13,8 +13,9 @@ from whoosh.filedb.filestore import FileStorage
 
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
-from onrecord.search.storage.format import compactterms
-from onrecord.search.storage.format.compactterms import (
+from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.pooled import compactterms, whoosh_writers
+from onrecord.search.storage.pooled.compactterms import (
     CompactKeysReader,
     CompactTermsCodec,
     CompactWriter,
@@ -24,10 +25,8 @@ from onrecord.search.storage.format.compactterms import (
     read_info,
     read_varint,
 )
-from onrecord.search.storage.format.sortedterms import SAMPLE_EVERY, SortedTermsCodec
-from onrecord.search.storage.format.storedfields import CompactStoredCodec
-from onrecord.search.storage.opening import open_index
-from onrecord.search.storage.pooled import whoosh_writers
+from onrecord.search.storage.pooled.sortedterms import SAMPLE_EVERY, SortedTermsCodec
+from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
 from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article

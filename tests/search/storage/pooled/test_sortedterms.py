@@ -1,4 +1,4 @@
-"""The term table without hash tables (search.storage.format.sortedterms)."""
+"""The term table without hash tables (search.storage.pooled.sortedterms)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,7 +7,7 @@ import pytest
 from whoosh.filedb.filestore import FileStorage
 from whoosh.filedb.filetables import OrderedHashReader
 
-from onrecord.search.storage.format.sortedterms import (
+from onrecord.search.storage.pooled.sortedterms import (
     SAMPLE_EVERY,
     SortedKeysReader,
     UnhashedWriter,

@@ -1,4 +1,4 @@
-"""The fast index-time postings (search.storage.format.textfields) equal what the
+"""The fast index-time postings (search.storage.textfields) equal what the
 fields' own analyzers would index, term for term, position for position."""
 from __future__ import annotations
 
@@ -17,9 +17,11 @@ from whoosh.formats import Positions
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.model import Article, Metadata
-from onrecord.search.storage.format.schema import build_schema, exact_analyzer, stemming_analyzer, unit_documents
-from onrecord.search.storage.format.storedfields import CompactStoredCodec
-from onrecord.search.storage.format.textfields import (
+from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
+from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
+from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
+from onrecord.search.storage.schema import build_schema, exact_analyzer, stemming_analyzer, unit_documents
+from onrecord.search.storage.textfields import (
     ExactText,
     Posting,
     StemmedText,
@@ -27,8 +29,6 @@ from onrecord.search.storage.format.textfields import (
     analyzer_parts,
     encode_positions,
 )
-from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
-from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
 from tests.search.test_engine import make_article
 
 FAST_FIELDS = ["exact", "text", "quote_text"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import itertools
 
-from onrecord.search.storage.format.schema import join_names
+from onrecord.search.storage.schema import join_names
 
 NAMES = ["", "   ", "Boris Johnson", "  Smith,  John ", "a,b,,c", "Nicola\u00a0Sturgeon", "\tX\n"]
 

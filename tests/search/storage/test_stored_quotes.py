@@ -1,10 +1,10 @@
-"""Stored quotes back to Quote objects (search.storage.format.documents): their
+"""Stored quotes back to Quote objects (search.storage.documents): their
 verbatim pieces kept as stored, a damaged piece dropped."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.search.storage.format.documents import rebuild_quote
+from onrecord.search.storage.documents import rebuild_quote
 
 
 @pytest.mark.parametrize(("stored", "pieces"), [

@@ -3,8 +3,8 @@
 Owns how text becomes the terms of the `exact` field (every word as
 written, plus common grams) and of the stemmed fields (common words
 dropped), and the terms of a comma-separated names value (split_names;
-its NameTokenizer stays in search.storage.format.schema, where pickled schemas
-name it).  search.storage.format.schema builds the fields from these and
+its NameTokenizer stays in search.storage.schema, where pickled schemas
+name it).  search.storage.schema builds the fields from these and
 re-exports them; snippets and queries analyse their words alike.
 
 Also owns Counted, the posting format of the fields no query reads a
@@ -38,7 +38,7 @@ from whoosh import fields, formats
 from whoosh.analysis import Analyzer, LowercaseFilter, RegexTokenizer, StemmingAnalyzer
 from whoosh.system import emptybytes
 
-from onrecord.search.storage.format.lexicon import COMMON_WORDS, MIN_STEM_CHARS, CommonGramsFilter
+from onrecord.search.storage.lexicon import COMMON_WORDS, MIN_STEM_CHARS, CommonGramsFilter
 
 # How the `exact` field (quoted phrases, common words) splits text: a word is a run of letters, digits or
 # underscores, lowercased; everything else (punctuation, spaces, line and sentence ends) only separates
@@ -55,7 +55,7 @@ def exact_word_analyzer() -> Analyzer:
 
 def exact_analyzer() -> Analyzer:
     """Return the analyzer of the `exact` field: its words plus, at index
-    time, the common grams of search.storage.format.lexicon (a phrase's words
+    time, the common grams of search.storage.lexicon (a phrase's words
     become grams after parsing: search.query.querying.gram_phrases)."""
     return cast(Analyzer, exact_word_analyzer() | CommonGramsFilter())
 
