@@ -81,8 +81,8 @@ def code_hash() -> str:
     """Return a short hash of the code that shapes a derived index: the
     index schema, its fields' posting format, the term table's codec and the corpus recipe."""
     digest = hashlib.sha256()
-    for rel in ("search/storage/schema.py", "search/storage/analyzers.py", "search/storage/pooled/sortedterms.py",
-                "search/storage/pooled/compactterms.py", "bench/corpus.py"):
+    for rel in ("search/storage/schema.py", "search/storage/analyzers.py",
+                "search/storage/pooled/sortedterms.py", "search/storage/pooled/compactterms.py", "bench/corpus.py"):
         digest.update((REPO / rel).read_bytes())
     return digest.hexdigest()[:12]
 

@@ -38,8 +38,8 @@ from whoosh.writing import SegmentWriter
 from bench.corpus import annotate_corpus, build_pool, iter_derived, parse_size
 from bench.derived import batched, build_onrecord, cpu_per_paragraph, cpu_seconds
 from onrecord.search import open_index
+from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
 from onrecord.search.storage.schema import build_schema, unit_documents
-from onrecord.search.storage.whoosh_writers import BulkWriter
 from onrecord.search.writing.commits import write_articles
 
 REPO = Path(__file__).resolve().parent.parent

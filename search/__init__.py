@@ -46,22 +46,23 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Facets: the FACETS table of filterable fields.
     ("onrecord.search.facetdefs", ("FACETS", "FACETS_BY_NAME", "NAME_FACETS", "FacetDef")),
     # Reading: open an index, search it, fetch an article, check it.
-    ("onrecord.search.storage.store", ("Index", "open_index", "ram_index")),
+    ("onrecord.search.storage.store", ("Index",)),
+    ("onrecord.search.storage.opening", ("open_index", "ram_index")),
     ("onrecord.search.engine", ("search",)),
     ("onrecord.search.features.articleview", ("get_article",)),
-    ("onrecord.search.storage.checking", ("check_index",)),
+    ("onrecord.search.storage.integrity.checking", ("check_index",)),
     # Writing: one writer at a time commits articles, or segments built elsewhere (the cluster's tasks).
     ("onrecord.search.writing.commits", ("commit_batches", "hold_write_lock", "write_articles")),
-    ("onrecord.search.storage.durability", ("acquire_write_lock", "write_failure")),
+    ("onrecord.search.storage.integrity.durability", ("acquire_write_lock", "write_failure")),
     ("onrecord.search.writing.identity", (
         "ArticleDigest", "Resolution", "Resolver", "digest_of", "open_resolver", "resolver_for"
     )),
-    ("onrecord.search.storage.records", ("VersionRecord",)),
+    ("onrecord.search.storage.articledb.records", ("VersionRecord",)),
     ("onrecord.search.writing.segments", (
         "LocalSegment", "PortableSegment", "SegmentBatch", "build_segment", "discard_segment",
         "drop_articles", "install_segment", "write_segment"
     )),
-    ("onrecord.search.storage.leftovers", ("SCRATCH_DIR",)),
+    ("onrecord.search.storage.integrity.leftovers", ("SCRATCH_DIR",)),
     # Features the web and the command line serve: exports, feeds, openings, speaker lookup, entity pages.
     ("onrecord.search.features.exporting", ("EXPORT_COLUMNS", "RowKind", "iter_export_rows")),
     ("onrecord.search.features.citations", ("cite_quote_dict",)),
@@ -149,11 +150,12 @@ if TYPE_CHECKING:
         text_fragment,
     )
     from onrecord.search.partialdates import PartialDate, format_partial, parse_iso_partial
-    from onrecord.search.storage.checking import check_index
-    from onrecord.search.storage.durability import acquire_write_lock, write_failure
-    from onrecord.search.storage.leftovers import SCRATCH_DIR
-    from onrecord.search.storage.records import VersionRecord
-    from onrecord.search.storage.store import Index, open_index, ram_index
+    from onrecord.search.storage.articledb.records import VersionRecord
+    from onrecord.search.storage.integrity.checking import check_index
+    from onrecord.search.storage.integrity.durability import acquire_write_lock, write_failure
+    from onrecord.search.storage.integrity.leftovers import SCRATCH_DIR
+    from onrecord.search.storage.opening import open_index, ram_index
+    from onrecord.search.storage.store import Index
     from onrecord.search.warming import Warmed, warm_index
     from onrecord.search.watchfiles import capture_readable, captures_folder, state_path, watch_folder
     from onrecord.search.watchsettings import parse_rechecks

@@ -255,7 +255,7 @@ class StoredArticle:
     # of the words the user's query matched; the web layer renders the marks.
     term_spans: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     # `paragraphs` may be one window: page `page` of `pages` of the article's
-    # `paragraph_count` paragraphs (search.windows).
+    # `paragraph_count` paragraphs (search.storage.reading.windows).
     paragraph_count: int = 0
     page: int = 1
     pages: int = 1

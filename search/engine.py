@@ -46,10 +46,10 @@ from onrecord.search.query.querying import (
 from onrecord.search.query.queryterms import Expansion, expand_terms
 from onrecord.search.query.suggesting import suggest
 from onrecord.search.query.units import to_quote_fields
-from onrecord.search.storage.damage import translate_damage
 from onrecord.search.storage.documents import load_quote_dicts, published_date, split_stored
+from onrecord.search.storage.integrity.damage import translate_damage
+from onrecord.search.storage.reading.whoosh_internals import search_blocks
 from onrecord.search.storage.store import Index
-from onrecord.search.storage.whoosh_internals import search_blocks
 
 _SORT_FIELDS = {"newest": "newest_key", "oldest": "oldest_key"}
 PARTIAL_NOTE = ("The search took too long and was stopped: the counts and hits shown "

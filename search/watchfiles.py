@@ -14,7 +14,7 @@ from pathlib import Path
 
 from onrecord.search.model import Visibility
 from onrecord.search.query.visibility import article_visible
-from onrecord.search.storage.damage import translate_damage
+from onrecord.search.storage.integrity.damage import translate_damage
 from onrecord.search.storage.store import Index
 
 STATE_FILE = "state.db"

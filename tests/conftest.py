@@ -14,7 +14,8 @@ from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
 from onrecord.search.config import load_config
-from onrecord.search.storage.store import Index, open_index, ram_index
+from onrecord.search.storage.opening import open_index, ram_index
+from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
 from tests.factories import make_article as article_factory
 from tests.factories import write_index

@@ -8,7 +8,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from onrecord.search.model import Article, Metadata, Paragraph, Quote, QuoteKind
-from onrecord.search.storage.store import Index, open_index, ram_index
+from onrecord.search.storage.opening import open_index, ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 
 PUBLISHED = dt.date(2023, 3, 1)

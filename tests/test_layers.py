@@ -171,7 +171,8 @@ def private_whoosh_reads(tree: ast.Module) -> list[str]:
 # The fence: the only modules of search/ that read another object's private
 # attributes (Whoosh's).  Every other module -- the write path included --
 # goes through their functions and the Index's public methods.
-PRIVATE_READERS = ("onrecord.search.storage.whoosh_internals", "onrecord.search.storage.whoosh_writers",
+PRIVATE_READERS = ("onrecord.search.storage.reading.whoosh_internals", "onrecord.search.storage.reading.whoosh_tocs",
+                   "onrecord.search.storage.pooled.whoosh_writers",
                    "onrecord.search.storage.pooled.flush", "onrecord.search.storage.pooled.merge")
 
 

@@ -22,7 +22,7 @@ MAX_FRAGMENT_CHARS = 60
 ID_HEX_CHARS = 16
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)?")
 _SPACE_RE = re.compile(r"\s")  # what str.split() splits on
-_WORD_RE = re.compile(r"\w+")  # a headline's words (search.schema.EXACT_WORD)
+_WORD_RE = re.compile(r"\w+")  # a headline's words (search.storage.schema.EXACT_WORD)
 HASH_PIECE_CHARS = 1 << 20
 
 

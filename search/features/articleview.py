@@ -1,7 +1,7 @@
 """Reading one article back from the index for its page and the API.
 
 Owns get_article(): one version of an article, its paragraphs in order -- or one window of them
-(search.storage.windows) --, what changed since it was first indexed (search.features.versions)
+(search.storage.reading.windows) --, what changed since it was first indexed (search.features.versions)
 and the spans of the words a query matched.  It sees only the reader's collections.  Split from
 search.engine, which owns running searches.
 """
@@ -16,10 +16,10 @@ from onrecord.search.features.versions import Versions, diff_paragraphs, pick_ve
 from onrecord.search.model import Metadata, Paragraph, StoredArticle
 from onrecord.search.query.querying import MarkTerms, collect_mark_terms, parse_query
 from onrecord.search.query.visibility import article_visible
-from onrecord.search.storage.damage import translate_damage
 from onrecord.search.storage.documents import rebuild_paragraph
+from onrecord.search.storage.integrity.damage import translate_damage
+from onrecord.search.storage.reading.windows import Window, read_window, slice_window
 from onrecord.search.storage.store import Index
-from onrecord.search.storage.windows import Window, read_window, slice_window
 
 __all__ = ["DIFF_PARAGRAPHS", "get_article"]
 
@@ -38,7 +38,7 @@ def get_article(index: Index, doc_id: str, query: str = "", version: int | None 
     changed since that one; for `query`, the spans of matched words per
     paragraph number.  With a `window` size, only window `page` of the
     paragraphs (or the window holding paragraph number `around`) is shown:
-    see search.windows.
+    see search.storage.reading.windows.
 
     Raises NotFoundError if no such article (or version) is indexed, the id
     is malformed, `page` is past its last window, or the article is in a

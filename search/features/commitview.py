@@ -6,7 +6,7 @@ lengths, the facet table, quotes mode's copy groups, entity lists, the
 result cache, the feeds' order,
 the sightings' memo, entity outlines) and the Index's caches of segment
 reads kept across commits (postings_cache, facet_columns).  Each method
-owns its value's key in the commit's BuildCache (search.storage.searchers,
+owns its value's key in the commit's BuildCache (search.storage.reading.searchers,
 through Index.commit_cache): the first thread asking builds it while the
 others wait, at most until their deadline, and a commit brings a new
 cache.  open_view() is how the engine and the features read the index.
@@ -41,8 +41,8 @@ from onrecord.search.query.querying import build_parser
 from onrecord.search.query.ranking import build_lengths
 from onrecord.search.query.resultcache import ResultCache
 from onrecord.search.query.visibility import hidden_mask, visibility_key
-from onrecord.search.storage.records import ArticleRecords
-from onrecord.search.storage.segmentcache import segment_key
+from onrecord.search.storage.articledb.records import ArticleRecords
+from onrecord.search.storage.reading.segmentcache import segment_key
 from onrecord.search.storage.store import Index
 
 
@@ -67,7 +67,7 @@ class CommitView:
 
     @property
     def records(self) -> ArticleRecords:
-        """The index's article records (search.storage.records)."""
+        """The index's article records (search.storage.articledb.records)."""
         return self.index.records
 
     @property

@@ -32,8 +32,8 @@ from onrecord.search.query.ranking import build_lengths
 from onrecord.search.query.units import to_quote_fields
 from onrecord.search.storage.copies.fingerprints import stored_quote_group
 from onrecord.search.storage.documents import load_quote_dicts
+from onrecord.search.storage.reading.windows import context_docnum, paragraph_docnums
 from onrecord.search.storage.store import Index
-from onrecord.search.storage.windows import context_docnum, paragraph_docnums
 
 RowKind = Literal["quotes", "paragraphs"]
 # What a refused export is told to wait: a long export streams for minutes,

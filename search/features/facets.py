@@ -29,8 +29,8 @@ from onrecord.search.features.quotegroups import DocLookup, QuoteGroups, count_s
 from onrecord.search.model import FacetValue
 from onrecord.search.query.docarrays import SortedDocs
 from onrecord.search.query.docsets import hidden_docs, iter_posting_id_blocks, iter_posting_ids, open_postings
-from onrecord.search.storage.segmentcache import SegmentCache
-from onrecord.search.storage.whoosh_internals import field_term_matchers
+from onrecord.search.storage.reading.segmentcache import SegmentCache
+from onrecord.search.storage.reading.whoosh_internals import field_term_matchers
 
 TOP_VALUES = 20
 # The most values of one facet a "show all" lists.

@@ -35,10 +35,10 @@ from onrecord.search.query.docsets import Matched, match_docnums
 from onrecord.search.query.querying import build_filter, parse_query, validate_request
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.units import to_quote_fields
-from onrecord.search.storage.damage import translate_damage
 from onrecord.search.storage.documents import load_quote_dicts, published_date, split_stored
+from onrecord.search.storage.integrity.damage import translate_damage
+from onrecord.search.storage.reading.windows import context_docnum, paragraph_docnums
 from onrecord.search.storage.store import Index
-from onrecord.search.storage.windows import context_docnum, paragraph_docnums
 
 FEED_ENTRIES = 50  # entries per feed: feed readers poll, so the newest few suffice
 ALERT_ITEMS = 1000  # items one alert takes from one batch of articles (a flood is cut, not sent whole)

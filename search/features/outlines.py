@@ -32,8 +32,8 @@ import numpy as np
 from onrecord.search.model import FacetValue, Visibility
 from onrecord.search.query.visibility import visibility_key
 from onrecord.search.storage.documents import load_quote_dicts, split_stored
+from onrecord.search.storage.reading.whoosh_internals import stored_fields_reader
 from onrecord.search.storage.schema import UNDATED_KEY, join_names
-from onrecord.search.storage.whoosh_internals import stored_fields_reader
 
 if TYPE_CHECKING:  # the view keeps an OutlineCache: imported for the annotation only
     from onrecord.search.features.commitview import CommitView

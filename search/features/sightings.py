@@ -35,7 +35,7 @@ from onrecord.search.storage.copies.fingerprints import (
 )
 from onrecord.search.storage.copies.keytables import PARA_KEYS_FIELD, QUOTE_KEYS_FIELD, KeyTableReader, key_number
 from onrecord.search.storage.documents import load_quote_dicts, published_date
-from onrecord.search.storage.windows import context_docnum
+from onrecord.search.storage.reading.windows import context_docnum
 
 T = TypeVar("T")
 # Candidates confirmed per text, most shared keys first: bounds the stored
@@ -57,7 +57,7 @@ def open_finder(view: CommitView, collections: Visibility = None) -> SightingFin
 def quote_context(finder: SightingFinder, docnum: int) -> tuple[int, int | None]:
     """Return (the docnum of quote document `docnum`'s paragraph, its quote
     number there), or (docnum, None) when it is not a quote document or
-    its paragraph is not found (search.storage.windows.context_docnum)."""
+    its paragraph is not found (search.storage.reading.windows.context_docnum)."""
     qi = finder.stored(docnum).get("qi")
     if qi is None:
         return docnum, None
@@ -90,7 +90,7 @@ def one_per_article(sightings: Iterable[Sighting]) -> list[Sighting]:
 
 class SightingFinder:
     """Finds copies in one searcher; caches stored fields (with their
-    article's metadata from `records`, search.records) and shingles for the
+    article's metadata from `records`, search.storage.articledb.records) and shingles for the
     duration of one request (create one per query, never share).  A key in
     more than `max_key_docs` documents is boilerplate, never a copy's."""
 

@@ -5,7 +5,7 @@ one -- whose paragraphs are in the index -- and each replaced one whose
 paragraphs its record kept), pick_version() and diff_paragraphs(): a
 paragraph-level difflib comparison of two versions, with the inserted and
 removed words of each changed paragraph.  Only the current version is ever
-searched: earlier ones live in search.records, not in the index.
+searched: earlier ones live in search.storage.articledb.records, not in the index.
 """
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from difflib import SequenceMatcher
 
 from onrecord.search.errors import NotFoundError
 from onrecord.search.model import Metadata, Paragraph, ParagraphChange, VersionInfo
-from onrecord.search.storage.damage import records_missing_error
+from onrecord.search.storage.articledb.records import ArticleRecords, VersionRecord
 from onrecord.search.storage.documents import paragraph_from_dict
-from onrecord.search.storage.records import ArticleRecords, VersionRecord
+from onrecord.search.storage.integrity.damage import records_missing_error
 
 # Words (with inner apostrophes) and single punctuation marks: a comma
 # after a changed word is not a change.

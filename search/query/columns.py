@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 from whoosh import query as wq
 
+from onrecord.search.storage.reading.whoosh_internals import numeric_block
 from onrecord.search.storage.schema import UNDATED_KEY
-from onrecord.search.storage.whoosh_internals import numeric_block
 
 
 def date_range_ids(q: wq.DateRange, reader: Any) -> set[int] | None:
@@ -70,7 +70,7 @@ def within_days(docs: AbstractSet[int], bounds: tuple[int, int], reader: Any) ->
 
 
 # Per segment, keyed by its Segment, which every pooled reader of one
-# commit shares (search.searchers), so a column is read once, not once per
+# commit shares (search.storage.reading.searchers), so a column is read once, not once per
 # thread: each column by docnum, and sorted with the docnum of each value.
 _VALUES: weakref.WeakKeyDictionary[Any, dict[str, array]] = weakref.WeakKeyDictionary()
 _SORTED: weakref.WeakKeyDictionary[Any, dict[str, tuple[array, array]]] = (

@@ -35,8 +35,8 @@ from onrecord.search.query.termids import (  # re-exported: split from here
     term_ids,
 )
 from onrecord.search.query.units import quote_term, restrict_unit
-from onrecord.search.storage.searchers import paragraph_docs, quote_docs
-from onrecord.search.storage.segmentcache import segment_key
+from onrecord.search.storage.reading.searchers import paragraph_docs, quote_docs
+from onrecord.search.storage.reading.segmentcache import segment_key
 
 
 @dataclass(slots=True)

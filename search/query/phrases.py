@@ -34,7 +34,7 @@ from onrecord.search.query.postings import (
     term_postings,
 )
 from onrecord.search.query.sortedarrays import distinct, intersect_sorted
-from onrecord.search.storage.whoosh_internals import (
+from onrecord.search.storage.reading.whoosh_internals import (
     has_block_values,
     iter_blocks,
     iter_blocks_holding,

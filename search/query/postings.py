@@ -9,11 +9,11 @@ and, for the text field, every document's positions; unpickling that is
 ~0.7 us per posting even when only ids and weights are wanted, so a word
 in 400,000 paragraphs costs ~0.3 s to read.  Decoded postings of frequent
 terms (MIN_CACHED or more) are therefore kept in the Index's postings_cache
-(a search.storage.segmentcache.SegmentCache of 8 bytes per posting, sized
+(a search.storage.reading.segmentcache.SegmentCache of 8 bytes per posting, sized
 by its postings_cache_mb setting), the way an engine in a compiled
 language leans on the OS page cache.  An entry belongs to one segment (its
 postings never change; deletions are applied by the callers), so every
-reader of it shares the entry: the pooled searchers of search.searchers,
+reader of it shares the entry: the pooled searchers of search.storage.reading.searchers,
 and the searchers of later commits that keep the segment.
 """
 from __future__ import annotations
@@ -23,8 +23,8 @@ from collections.abc import Callable
 from time import thread_time
 from typing import Any
 
-from onrecord.search.storage.segmentcache import SegmentCache
-from onrecord.search.storage.whoosh_internals import (
+from onrecord.search.storage.reading.segmentcache import SegmentCache
+from onrecord.search.storage.reading.whoosh_internals import (
     is_block_matcher,
     iter_blocks,
     open_term,

@@ -45,7 +45,7 @@ SORT_ORDERS = ("relevance", "newest", "oldest")
 # their query terms are the ones to mark in the paragraph text.
 _MARKED_FIELDS = frozenset({"text", "quote_text"})
 # Quoted phrases and common words search the unstemmed, nothing-removed
-# `exact` field (search.schema) with the text field's boost.
+# `exact` field (search.storage.schema) with the text field's boost.
 EXACT_FIELD = "exact"
 _TEXT_BOOST = 2.0
 _FIELD_ALIASES = {"quote_text": ["quote", "quotes"], "speaker": ["speakers"],

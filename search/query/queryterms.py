@@ -30,8 +30,8 @@ from whoosh import query as wq
 from onrecord.search.deadline import Deadline
 from onrecord.search.errors import QueryError
 from onrecord.search.storage.lexicon import is_gram
+from onrecord.search.storage.reading.whoosh_internals import fuzzy_words
 from onrecord.search.storage.schema import SAID_EXACT_FIELD, SAID_FIELD, WORDS_FIELD
-from onrecord.search.storage.whoosh_internals import fuzzy_words
 
 # A stemmed field -> the field whose lexicon holds its words as written.
 _WORD_LISTS = {"text": WORDS_FIELD, SAID_FIELD: SAID_EXACT_FIELD}

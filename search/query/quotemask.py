@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from onrecord.search.query.sortedarrays import docnum_mask
-from onrecord.search.storage.searchers import quote_docs
+from onrecord.search.storage.reading.searchers import quote_docs
 
 # Its 0.7M postings a segment at 1M paragraphs were decoded again whenever
 # the postings cache had let them go between searches.

@@ -6,7 +6,7 @@ constant-score clauses) every match's BM25F score is computed in bulk from
 postings blocks and cached field lengths, with Whoosh's own formula and
 parameters, so scores equal what Whoosh's TopCollector gives up to float
 rounding (tests/search/test_engine.py compares the two), each document
-with its unit's statistics (search.storage.searchers, the weighting every
+with its unit's statistics (search.storage.reading.searchers, the weighting every
 searcher is opened with).  Returns None for queries
 it cannot score in bulk (ranges, or prefixes and fuzzy terms not yet
 expanded by search.queryterms.expand_terms, in the scored part), and the
@@ -28,8 +28,8 @@ from onrecord.search.deadline import Deadline
 from onrecord.search.query.docsets import deleted_docs, evaluate_docs, narrow_docs, open_postings, plain_terms, term_ids
 from onrecord.search.query.postings import PostingsCache, open_counted, term_count, term_postings
 from onrecord.search.query.within import Within
-from onrecord.search.storage.searchers import UnitBM25F, UnitScorer
-from onrecord.search.storage.whoosh_internals import length_column, numeric_block
+from onrecord.search.storage.reading.searchers import UnitBM25F, UnitScorer
+from onrecord.search.storage.reading.whoosh_internals import length_column, numeric_block
 
 Scores = dict[int, float]
 Lengths = Callable[[Any, str], array]

@@ -39,8 +39,8 @@ from whoosh.support.levenshtein import distance
 from onrecord.search.deadline import Deadline
 from onrecord.search.query.querying import iter_nodes
 from onrecord.search.storage.lexicon import is_common_word, is_gram
+from onrecord.search.storage.reading.whoosh_internals import prefix_terms
 from onrecord.search.storage.schema import EXACT_WORD, WORDS_FIELD
-from onrecord.search.storage.whoosh_internals import prefix_terms
 
 MAX_SUGGEST_CHARS = 30
 MAX_EDITS = 2

@@ -21,8 +21,8 @@ from whoosh import query as wq
 from onrecord.search.deadline import Deadline
 from onrecord.search.query.postings import MIN_CACHED, PostingsCache, open_counted, open_postings, term_postings
 from onrecord.search.query.quotemask import quote_mask
-from onrecord.search.storage.searchers import quote_docs
-from onrecord.search.storage.whoosh_internals import is_block_matcher, iter_blocks
+from onrecord.search.storage.reading.searchers import quote_docs
+from onrecord.search.storage.reading.whoosh_internals import is_block_matcher, iter_blocks
 
 
 def paragraph_term_ids(reader: Any, term: wq.Term, deadline: Deadline,

@@ -1,8 +1,8 @@
 """Rebuilding model objects from a paragraph document's stored fields.
 
-Owns the inverse of search.schema.paragraph_fields: stored fields back to
+Owns the inverse of search.storage.schema.paragraph_fields: stored fields back to
 Paragraph (with Quote objects) and the pieces of a Hit (the article's
-metadata comes from search.records), and Paragraph.to_dict() dicts back to
+metadata comes from search.storage.articledb.records), and Paragraph.to_dict() dicts back to
 Paragraphs (earlier versions are kept that way).
 """
 from __future__ import annotations
@@ -99,7 +99,7 @@ def rebuild_paragraph(stored: dict[str, Any]) -> Paragraph:
 
 def paragraph_from_dict(data: dict[str, Any]) -> Paragraph:
     """Return the Paragraph a Paragraph.to_dict() dict describes (an
-    earlier version's paragraphs are kept that way in search.records)."""
+    earlier version's paragraphs are kept that way in search.storage.articledb.records)."""
     return Paragraph(
         id=str(data.get("id", "")),
         n=int(data.get("n", 0)),

@@ -8,7 +8,7 @@ QUOTE_UNIT marks them; their words are in fields of their own (`said`,
 `said_exact`) and their facet and filter fields hold the quote's own
 values (its speaker, kind, evidence) beside the article's.  The article's metadata is
 indexed on each paragraph (queries filter and facet on it) but stored once per article,
-in search.records: a paragraph stores only (doc_id, rev), the key of its article's record.
+in search.storage.articledb.records: a paragraph stores only (doc_id, rev), the key of its article's record.
 """
 from __future__ import annotations
 
@@ -39,7 +39,8 @@ _UNDATED_KEY = 10_000_000
 UNDATED_KEY = _UNDATED_KEY  # oldest_key of an undated paragraph (search.docsets reads it)
 _DATE_MAX = 5_000_000
 # Characters of a title indexed on each paragraph (a headline fits; a page claiming a 100,000-character
-# title must not cost that on every paragraph).  The record keeps up to search.records.MAX_META_CHARS of it.
+# title must not cost that on every paragraph).  The record keeps up to
+# search.storage.articledb.records.MAX_META_CHARS of it.
 TITLE_INDEX_CHARS = 200
 # The published date's tiers of terms: days and spans of 2**40 microseconds (12.7 days), not Whoosh's 8 tiers
 # of 8 bits, 5 of which held one term a day as the first (a date is a midnight; a day 2**36.3 us).  Whole-day
@@ -104,7 +105,7 @@ class NameTokenizer(Tokenizer):
 
 class SpelledText(fields.TEXT):
     """The text field of indexes built before the `exact` field: kept so that their table of contents
-    unpickles and store._check_schema refuses it as built by another version, not as unreadable."""
+    unpickles and opening._check_schema refuses it as built by another version, not as unreadable."""
 
 
 class RepeatedText(fields.TEXT):
@@ -148,8 +149,8 @@ def _place_fields() -> dict[str, fields.FieldType]:
         # cost a tenth of indexing time.
         "paragraph_id": fields.STORED(),
         "doc_id": fields.ID(stored=True),
-        # Which version of the article (search.records.article_rev): with
-        # doc_id, the key of its record in search.records.
+        # Which version of the article (search.storage.articledb.records.article_rev): with
+        # doc_id, the key of its record in search.storage.articledb.records.
         "rev": fields.STORED(),
         # Stored only: nothing queries paragraph numbers, and a numeric trie
         # would add eight postings to every paragraph.
@@ -176,7 +177,7 @@ def _word_fields() -> dict[str, fields.FieldType]:
         "exact": ExactText(analyzer=exact_analyzer(), phrase=True),
         # The article's headline, indexed on its first paragraph only (a
         # headline match finds the article once, through its lead, instead
-        # of every paragraph of it).  Shown on every hit from search.records.
+        # of every paragraph of it).  Shown on every hit from search.storage.articledb.records.
         "title": RepeatedText(analyzer=stemming_analyzer()),
         "quote_text": StemmedText(analyzer=stemming_analyzer(), phrase=True),
     }

@@ -2,15 +2,15 @@
 
 Owns the Index handle: the Whoosh index, the current Generation (pooled
 searchers, one per reading thread, and that commit's caches: see
-search.searchers and Index.commit_cache), swapped after any process's
-commit, its segment caches kept across commits (search.segmentcache),
-and the article records (search.records).  Also owns opening or creating
-an index (its settings: Index.apply_config), refusing another version's
-schema, and how a reader finds damage before it answers: the commit's
+search.storage.reading.searchers and Index.commit_cache), swapped after any process's
+commit, its segment caches kept across commits (search.storage.reading.segmentcache),
+and the article records (search.storage.articledb.records).  Also owns the handle's settings
+(Index.apply_config) and how a reader finds damage before it answers: the commit's
 files against their manifests (sizes) on every open, refresh and stale
 check, the records file present and readable.  A `readonly` handle
 (`serve`'s) never creates, changes or removes a file in the index
-directory.  Writing articles into it is search.writing's.
+directory.  Opening or creating one is search.storage.opening's; writing
+articles into it is search.writing's.
 """
 from __future__ import annotations
 
@@ -22,29 +22,23 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from whoosh import index as whoosh_index
-from whoosh.filedb.filestore import RamStorage
 from whoosh.searching import Searcher
 
 from onrecord.search.config import Config
 from onrecord.search.errors import IndexUnavailableError
-from onrecord.search.storage.damage import (
-    DAMAGED_PUBLIC,
-    DAMAGED_REPAIR,
+from onrecord.search.storage.articledb.records import RECORDS_FILE
+from onrecord.search.storage.articledb.recordwatch import RecordsWatch, open_records, reopened_records
+from onrecord.search.storage.integrity.damage import (
     DamagedFileError,
     damaged_error,
     missing_error,
-    newer_version_error,
-    not_built_error,
     translate_damage,
 )
-from onrecord.search.storage.durability import create_locked, open_whoosh, toc_identity
-from onrecord.search.storage.leftovers import remove_expired
-from onrecord.search.storage.records import RECORDS_FILE
-from onrecord.search.storage.recordwatch import RecordsWatch, open_records, reopened_records
-from onrecord.search.storage.reopening import latest_generation, open_retrying
-from onrecord.search.storage.schema import build_schema, count_quote_documents, schema_mismatch
-from onrecord.search.storage.searchers import BuildCache, Generation, Slots, open_generation, open_searcher
-from onrecord.search.storage.segmentcache import FACET_COLUMN_BYTES, SegmentCache
+from onrecord.search.storage.integrity.durability import toc_identity
+from onrecord.search.storage.reading.reopening import latest_generation, open_retrying
+from onrecord.search.storage.reading.searchers import BuildCache, Generation, Slots, open_generation, open_searcher
+from onrecord.search.storage.reading.segmentcache import FACET_COLUMN_BYTES, SegmentCache
+from onrecord.search.storage.schema import count_quote_documents
 
 T = TypeVar("T")
 
@@ -52,7 +46,7 @@ class Index:
     """A handle on one Whoosh index whose searches run concurrently.
 
     Each reading() checks out a searcher of the current Generation (see
-    search.searchers) for the calling thread alone; the handle's own lock
+    search.storage.reading.searchers) for the calling thread alone; the handle's own lock
     only guards swapping generations and is never held while searching."""
 
     def __init__(self, ix: whoosh_index.Index, path: Path | None = None,
@@ -68,7 +62,7 @@ class Index:
         self._local = threading.local()  # this thread's (generation, searcher), if reading
         self._gen: Generation = self._open_generation()  # damaged segments are told first
         try:
-            # Per-article metadata and earlier versions (search.records).
+            # Per-article metadata and earlier versions (search.storage.articledb.records).
             self.records = open_records(path, readonly)
         except BaseException:
             self._gen.retire()
@@ -140,7 +134,7 @@ class Index:
     def _checkout(self) -> tuple[Generation, Searcher]:
         """Return the current generation and a searcher of it for this
         thread, refreshing first when another commit is due or the TOC
-        changed; retried (search.reopening) when a newer commit removed
+        changed; retried (search.storage.reading.reopening) when a newer commit removed
         the generation's files."""
         used: list[Generation] = []
 
@@ -344,57 +338,3 @@ class Index:
         """The Whoosh index under this handle, for the write path
         (search.writing.commits opens its writers and takes its lock)."""
         return self._ix
-
-
-def open_index(path: Path, create: bool = False, config: Config | None = None,
-               readonly: bool = False) -> Index:
-    """Return an Index over the Whoosh index at `path`, using the settings
-    of `config` (default: the defaults of search.config.SETTINGS).
-
-    With create=True a missing index (and directory) is created.  Files
-    of commits superseded long enough ago that no reader needs them are
-    removed if the directory is writable, unless `readonly`: a read-only
-    handle (`serve`'s) creates, changes and removes nothing in the
-    directory, and needs its article records to exist.  Raises
-    IndexUnavailableError if it is missing (and not create), corrupt, its
-    records are missing or unreadable (readonly), or was built with a
-    different schema (IndexWriteError if it cannot be created); the
-    message says how to repair.
-    """
-    path = Path(path)
-    repair = f"delete {path} and re-run onrecord index"
-    try:
-        # exists_in() itself reads the table of contents, so it can fail too.
-        exists = path.is_dir() and whoosh_index.exists_in(str(path))
-        if not exists and not create:
-            raise not_built_error(str(path))
-        lock_wait = (config or Config()).write_lock_timeout
-        ix = open_whoosh(path, readonly) if exists else create_locked(path, build_schema(), lock_wait)
-        handle = Index(ix, path, config, readonly=readonly and exists)
-    except IndexUnavailableError:
-        raise
-    except Exception as exc:  # any failure to open means an unusable index (or a newer onrecord's)
-        raise newer_version_error(str(path), exc) or IndexUnavailableError(
-            f"index at {path} cannot be opened ({type(exc).__name__}: {exc}); {repair}",
-            DAMAGED_PUBLIC, DAMAGED_REPAIR) from exc
-    _check_schema(handle, repair)
-    if not handle.readonly:
-        # Nothing else removes them once the last writer is done (see leftovers).
-        remove_expired(path)
-    return handle
-
-
-def _check_schema(handle: Index, repair: str) -> None:
-    what = schema_mismatch(handle.schema)
-    if what:
-        handle.close()
-        raise IndexUnavailableError(
-            f"index at {handle.path} was built by another onrecord version ({what}); {repair}",
-            "The search index was built by another version of onrecord.",
-            "To fix this, on the server: rebuild the index with `onrecord index` on your "
-            "articles (into a new folder, then serve that one).")
-
-
-def ram_index(config: Config | None = None) -> Index:
-    """Return an empty in-memory Index (for tests) using `config`'s settings."""
-    return Index(RamStorage().create_index(build_schema()), config=config)

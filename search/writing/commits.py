@@ -22,14 +22,14 @@ from whoosh.filedb.filestore import FileStorage
 
 from onrecord.search.errors import IndexWriteError
 from onrecord.search.model import Article
-from onrecord.search.storage.durability import acquire_write_lock, write_failure
-from onrecord.search.storage.leftovers import remove_orphans
-from onrecord.search.storage.manifests import record_manifests
+from onrecord.search.storage.articledb.records import VersionRecord, article_rev
+from onrecord.search.storage.integrity.durability import acquire_write_lock, write_failure
+from onrecord.search.storage.integrity.leftovers import remove_orphans
+from onrecord.search.storage.integrity.manifests import record_manifests
 from onrecord.search.storage.pooled.collector import heap_frozen
-from onrecord.search.storage.records import VersionRecord, article_rev
+from onrecord.search.storage.pooled.whoosh_writers import BulkWriter, discard_writer_files
 from onrecord.search.storage.schema import unit_documents, upgrade_schema
 from onrecord.search.storage.store import Index
-from onrecord.search.storage.whoosh_writers import BulkWriter, discard_writer_files
 from onrecord.search.writing.segments import SegmentBatch, commit_segments
 
 
@@ -116,9 +116,9 @@ def _take_lock(index: Index) -> Any:
 
 class DurableWriter(BulkWriter):
     """A SegmentWriter whose commit keeps the superseded commit's files for
-    search.storage.leftovers.READER_GRACE_SECONDS (Whoosh deletes them at once, under readers in
+    search.storage.integrity.leftovers.READER_GRACE_SECONDS (Whoosh deletes them at once, under readers in
     other processes that open column files lazily), and records each new
-    segment's manifest (search.storage.manifests) in the TOC it writes."""
+    segment's manifest (search.storage.integrity.manifests) in the TOC it writes."""
 
     def _commit_toc(self, segments: list[Any]) -> None:
         if not isinstance(self.storage, FileStorage):

@@ -2,7 +2,7 @@
 
 Owns Resolver, which classifies each incoming article against the committed
 index -- its paragraphs name the current version of each article, and
-search.records holds metadata and earlier versions -- and against the
+search.storage.articledb.records holds metadata and earlier versions -- and against the
 articles it classified before (a batch, or a worker's chunk of files, is
 resolved as if its files were ingested one by one, in order).  For an
 article whose id (from its canonical URL, else its text) is taken:
@@ -36,12 +36,19 @@ from pathlib import Path
 from typing import Any, Literal
 
 from onrecord.search.model import DEFAULT_COLLECTION, Article, Metadata, Paragraph
+from onrecord.search.storage.articledb.records import (
+    RECORDS_FILE,
+    ArticleRecords,
+    VersionRecord,
+    article_rev,
+    capped,
+    versioned,
+)
 from onrecord.search.storage.copies.fingerprints import normalise_text, shingle_hashes
 from onrecord.search.storage.documents import rebuild_paragraph
-from onrecord.search.storage.durability import open_whoosh
-from onrecord.search.storage.records import RECORDS_FILE, ArticleRecords, VersionRecord, article_rev, capped, versioned
+from onrecord.search.storage.integrity.durability import open_whoosh
+from onrecord.search.storage.reading.windows import paragraph_docnums
 from onrecord.search.storage.schema import COLLECTION_FIELD
-from onrecord.search.storage.windows import paragraph_docnums
 
 Status = Literal["new", "updated", "unchanged", "conflict"]
 # Below this share of either version's 3-word shingles found in the other,

@@ -37,16 +37,16 @@ from whoosh.filedb.filestore import FileStorage
 
 from onrecord.search.config import Config
 from onrecord.search.model import Article
-from onrecord.search.storage.durability import DurableStorage, fsync_dir, open_whoosh, write_failure
+from onrecord.search.storage.articledb.records import VersionRecord, article_rev
+from onrecord.search.storage.integrity.durability import DurableStorage, fsync_dir, open_whoosh, write_failure
 from onrecord.search.storage.pooled.collector import heap_frozen
-from onrecord.search.storage.records import VersionRecord, article_rev
-from onrecord.search.storage.schema import build_schema, unit_documents
-from onrecord.search.storage.whoosh_writers import (
+from onrecord.search.storage.pooled.whoosh_writers import (
     BulkWriter,
     commit_with_segments,
     finish_segment,
     writer_has_documents,
 )
+from onrecord.search.storage.schema import build_schema, unit_documents
 
 # Segments stay as separate files: whoosh3 reads a compound segment's
 # postings and term files into memory (a copy as big as the index), plain

@@ -225,8 +225,8 @@ def test_table_has_ratio_column_and_skips_empty_rows() -> None:
 def test_derived_onrecord_build_holds_the_stream_once_in_one_commit(
         pool, tmp_path, monkeypatch, workers, stream_batch, segments) -> None:
     import bench.derived
-    from onrecord.search.storage.checking import check_index
-    from onrecord.search.storage.store import open_index
+    from onrecord.search.storage.integrity.checking import check_index
+    from onrecord.search.storage.opening import open_index
     monkeypatch.setattr(bench.derived, "STREAM_BATCH", stream_batch)  # forked workers see it
     path = tmp_path / "ix"
     written = bench.derived.build_onrecord(path, pool, 700, seed=5, workers=workers)
@@ -262,8 +262,8 @@ def test_share_bounds_cut_contiguous_shares_of_equal_paragraphs(counts, shares, 
 @pytest.mark.parametrize("workers,segments", [(1, 1), (2, 2), (3, 2)])
 def test_parallel_build_writes_every_article_once_in_one_commit(tmp_path, workers, segments) -> None:
     from bench.derived import build_parallel
-    from onrecord.search.storage.checking import check_index
-    from onrecord.search.storage.store import open_index
+    from onrecord.search.storage.integrity.checking import check_index
+    from onrecord.search.storage.opening import open_index
     articles = ARTICLES  # two articles: a third worker has nothing to write
     path = tmp_path / "ix"
     written = build_parallel(path, articles, workers)
@@ -350,7 +350,7 @@ def test_derived_onrecord_build_given_the_stream_does_not_make_it_again(pool, tm
     would have written the stream they make, and make none themselves (the
     peers' times do not include making it)."""
     import bench.derived
-    from onrecord.search.storage.store import open_index
+    from onrecord.search.storage.opening import open_index
     articles = list(iter_derived(pool, 700, 5))
     def no_stream(*args, **kwargs):
         raise AssertionError("the stream was made again")

@@ -14,7 +14,7 @@ from onrecord.cli import format_problems, format_summary, main
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.config import Config
 from onrecord.search.model import IngestSummary
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.opening import open_index
 
 ARTICLE = "Budget vote\n\nThe council passed the {word} budget on Tuesday.\n"
 LATIN = "Caf\u00e9 owners back the {word} plan\n\nThe mayor\u2019s aide called it na\u00efve.\n"

@@ -22,7 +22,7 @@ from click.testing import CliRunner, Result
 
 from onrecord.cli import main
 from onrecord.search.config import ConfigError, load_config
-from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.opening import ram_index
 from onrecord.web.app import create_app
 
 STORY = 'Budget row\n\n"We will not back down," said Alice Smith, the council leader.\n'

@@ -22,7 +22,7 @@ from onrecord.search.config import Config, load_config
 from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.engine import search
 from onrecord.search.model import Metadata, ParsedArticle, SearchRequest
-from onrecord.search.storage.store import open_index, ram_index
+from onrecord.search.storage.opening import open_index, ram_index
 
 SMALL = '"We will appeal," said Jane Porter.\n\nThe council met on Monday.\n'
 BIG = quote_heavy_text(300, layout="paragraphs")  # hundreds of paragraphs: hundreds of checks

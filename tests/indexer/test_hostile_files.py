@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 from onrecord.cli import main
 from onrecord.search import engine
 from onrecord.search.model import SearchRequest
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.opening import open_index
 
 GOOD_TEXT = ("Harbour ferry delayed again\n\n"
              '"The timetable is a fiction," said commuter Ruth Okafor on Tuesday.\n\n'

@@ -15,7 +15,7 @@ from onrecord.indexer import pipeline
 from onrecord.indexer.chunk import chunker
 from onrecord.indexer.parse.parser import iter_articles
 from onrecord.search.model import Metadata, SourceFile
-from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.opening import ram_index
 
 
 def test_jsonl_records_are_parsed_only_when_reached() -> None:

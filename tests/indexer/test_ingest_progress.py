@@ -24,7 +24,7 @@ from onrecord.indexer.distributed import publishing
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.indexer.progress import COMMITTING, DONE, READING, STAGES, STARTING, WRITING, Progress
 from onrecord.search.config import Config
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.opening import open_index
 
 STORY = "Harbour report {n}\n\nThe ferry ran late on day {n} again, said the operator.\n"
 

@@ -17,8 +17,9 @@ from onrecord.indexer.pipeline import extract_file, ingest_paths, iter_input_fil
 from onrecord.search.config import Config, load_config
 from onrecord.search.engine import search
 from onrecord.search.model import IngestSummary, SearchRequest
-from onrecord.search.storage.leftovers import SCRATCH_DIR, classify_files
-from onrecord.search.storage.store import Index, open_index, ram_index
+from onrecord.search.storage.integrity.leftovers import SCRATCH_DIR, classify_files
+from onrecord.search.storage.opening import open_index, ram_index
+from onrecord.search.storage.store import Index
 
 
 def _write(folder: Path, name: str, content: str | bytes) -> Path:

@@ -17,7 +17,7 @@ from onrecord.search.engine import search
 from onrecord.search.features import commitview
 from onrecord.search.model import Article, SearchRequest
 from onrecord.search.query.resultcache import ResultCache
-from onrecord.search.storage.searchers import BuildCache
+from onrecord.search.storage.reading.searchers import BuildCache
 from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed, make_article

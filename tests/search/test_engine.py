@@ -12,7 +12,8 @@ from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.facetdefs import FACETS
 from onrecord.search.features.articleview import get_article
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote, SearchRequest, SearchResult
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed
 

@@ -23,8 +23,9 @@ from onrecord.search.config import Config
 from onrecord.search.engine import search
 from onrecord.search.facetdefs import FACET_NAMES, FACETS, NAME_FACETS, FacetDef
 from onrecord.search.model import SearchRequest
+from onrecord.search.storage.opening import ram_index
 from onrecord.search.storage.schema import build_schema
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from onrecord.web.pages.links import request_params, toggle_filter

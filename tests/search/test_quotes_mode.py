@@ -31,8 +31,9 @@ from onrecord.search.features.entities import list_entities
 from onrecord.search.features.exporting import iter_export_rows
 from onrecord.search.model import EVIDENCE, Article, Metadata, Paragraph, Quote, SearchRequest
 from onrecord.search.query.docsets import hidden_docs
+from onrecord.search.storage.opening import ram_index
 from onrecord.search.storage.schema import paragraph_fields
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing import commits
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
@@ -288,7 +289,7 @@ def _scores(index: Index, request: SearchRequest) -> list[float]:
 def test_paragraph_mode_answers_as_an_index_without_quote_documents(
         index: Index, paragraphs_only: Index, query: str) -> None:
     # Relevance order and scores too: BM25's statistics of paragraph fields
-    # count paragraphs alone (search.storage.searchers).
+    # count paragraphs alone (search.storage.reading.searchers).
     for request in (SearchRequest(query=query), SearchRequest(query=query, sort="newest"),
                     SearchRequest(query=query, speakers=("Tony Blair",), kinds=("reported",)),
                     SearchRequest(query=query, quotes_only=True, verbatim=True)):

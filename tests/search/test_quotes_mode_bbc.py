@@ -23,7 +23,8 @@ from onrecord.search import KIND_LABELS
 from onrecord.search.config import Config
 from onrecord.search.engine import search
 from onrecord.search.model import Article, SearchRequest, SearchResult
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.quotescan import (
     Found,

@@ -18,8 +18,8 @@ from onrecord.search import engine
 from onrecord.search.config import SETTINGS, Config, ConfigError, load_config
 from onrecord.search.errors import IndexUnavailableError, QueryError
 from onrecord.search.model import SearchRequest
-from onrecord.search.storage import store
-from onrecord.search.storage.store import ram_index
+from onrecord.search.storage import opening
+from onrecord.search.storage.opening import ram_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.search.storage.test_store import make_article
@@ -115,7 +115,7 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[Config]:
         seen.append(config)  # type: ignore[arg-type]
         raise IndexUnavailableError("no index here")
 
-    monkeypatch.setattr(store, "open_index", fake_open)
+    monkeypatch.setattr(opening, "open_index", fake_open)
     return seen
 
 
@@ -192,7 +192,7 @@ def test_the_benchmark_engine_turns_the_cache_off_by_the_setting(tmp_path: Path)
     from onrecord.search.query.resultcache import ResultCache
 
     real_get = ResultCache.get
-    built = store.open_index(tmp_path / "ix", create=True)
+    built = opening.open_index(tmp_path / "ix", create=True)
     write_articles(built, [make_article("a1", ["Budget talks stalled."])])
     built.close()
     bench = OnrecordEngine(tmp_path / "ix")

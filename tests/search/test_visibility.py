@@ -24,9 +24,9 @@ from onrecord.search import (
 )
 from onrecord.search.features.openings import article_openings
 from onrecord.search.model import Article
+from onrecord.search.storage import opening as opening_module
 from onrecord.search.storage import schema as schema_module
-from onrecord.search.storage import searchers as searchers_module
-from onrecord.search.storage import store as store_module
+from onrecord.search.storage.reading import searchers as searchers_module
 from onrecord.search.storage.store import Index
 from onrecord.search.writing import commits as commits_module
 from onrecord.search.writing.commits import write_articles
@@ -186,7 +186,7 @@ def test_an_index_built_before_collections_reads_as_all_default(tmp_path: Path,
         return made
 
     with monkeypatch.context() as patched:  # an index written by the code before collections
-        patched.setattr(store_module, "build_schema", old_schema)
+        patched.setattr(opening_module, "build_schema", old_schema)
         patched.setattr(commits_module, "upgrade_schema", lambda schema: None)
         patched.setattr(searchers_module, "upgrade_schema", lambda schema: None)
         old = open_index(tmp_path / "ix", create=True)

@@ -11,11 +11,11 @@ from onrecord.search.engine import search
 from onrecord.search.features import commitview
 from onrecord.search.features.commitview import open_view
 from onrecord.search.model import SearchRequest
-from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.opening import ram_index
 from onrecord.search.warming import WARMING_REQUESTS, warm_index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
-from tests.search.storage.test_segmentcache import filled
+from tests.search.storage.reading.test_segmentcache import filled
 
 BUILDERS = ("build_facet_table", "build_quote_groups", "build_sort_column")
 

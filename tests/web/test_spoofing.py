@@ -28,7 +28,8 @@ from onrecord.indexer.extraction import extract_file
 from onrecord.indexer.parse.metaclean import clean_value
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.config import Config
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
 from tests.factories import indexed, make_article
 

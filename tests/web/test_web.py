@@ -17,7 +17,8 @@ from onrecord.search import engine
 from onrecord.search.config import Config
 from onrecord.search.errors import QueryError
 from onrecord.search.model import Article, Mention, Metadata, Quote, SearchRequest
-from onrecord.search.storage.store import Index, open_index
+from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from onrecord.web.pages.links import SearchLinks, page_window, request_params, toggle_filter

@@ -2,7 +2,7 @@
 through it: the collector paused for a flush, and the heap present when a
 write starts frozen until it ends.
 
-Owns collector_off() (the flush: search.storage.whoosh_writers),
+Owns collector_off() (the flush: search.storage.pooled.whoosh_writers),
 heap_frozen() (a whole write: search.writing's commits and segments) and
 freeze_grown() (the pool, as it grows inside such a write).  All leave
 the collector as they found it, also when the block raises.

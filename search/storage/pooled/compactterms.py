@@ -18,7 +18,7 @@ A segment pickles its codec in the table of contents: a segment written by
 W3Codec or SortedTermsCodec is read through its own (an index written before
 is read beside newer segments and merged into them, no reindex).  Code
 before this module cannot open a segment this codec wrote (the pickled
-class; from this module on, search.storage.damage.newer_version_error
+class; from this module on, search.storage.integrity.damage.newer_version_error
 turns such a failure into NewerIndexError: upgrade onrecord, and `onrecord
 check` says the same); the class must stay at this import path.
 """

@@ -14,19 +14,18 @@ The format is W3PostingsWriter's: per term the header magic,
 then per block of `blocklimit` postings its signed length, its pickled info
 tuple and its pickled (delta ids, minified weights, minified values),
 zlib-compressed from COMPRESSION_MIN_SIZE bytes; per term a W3TermInfo row
-in the terms file's OrderedHashWriter.  numpy is not used: most terms have
+in the terms file's OrderedHashWriter (its rows and hash tables written by
+search.storage.pooled.termsfile).  numpy is not used: most terms have
 a handful of postings, where a numpy call costs more than the whole block's
 Python.
 
-Like search.storage.whoosh_writers (whose BulkWriter calls it) this module reads Whoosh's private
+Like search.storage.pooled.whoosh_writers (whose BulkWriter calls it) this module reads Whoosh's private
 attributes (the field writer's files and its codec's settings), so that a
 Whoosh upgrade is fixed here; tests/search/storage/test_field_postings.py and
 pooled/test_flush.py check the files against Whoosh's own writer.
 """
 from __future__ import annotations
 
-import hashlib
-import struct
 import zlib
 from array import array
 from collections.abc import Callable, Iterable, Mapping
@@ -37,29 +36,19 @@ from pickle import dumps
 from typing import Any
 
 from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC, W3TermInfo
-from whoosh.filedb.filetables import _pointer as hash_slot
-from whoosh.filedb.filetables import md5_hash
 from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import length_to_byte
 
 from onrecord.search.storage.pooled.compactterms import FIELD_WRITERS
 from onrecord.search.storage.pooled.pool import TermRecord
-from onrecord.search.storage.pooled.sortedterms import w3_row
-
-try:  # CPython's own MD5, without OpenSSL's per-object setup: 0.25 us a key beside 0.67
-    from _md5 import md5  # type: ignore[import-not-found]
-except ImportError:  # an interpreter built without it: OpenSSL's, allowed where FIPS mode forbids md5 for security
-    md5 = partial(hashlib.md5, usedforsecurity=False)
+from onrecord.search.storage.pooled.termsfile import TermRows, write_hash_tables
 
 # Pooled postings: per field name, per term bytes, the flat list [docnum, weight, value bytes, docnum, ...].
 PooledTerms = Mapping[str, Mapping[bytes, list[Any]]]
 # A file's bytes are handed to it in chunks of about this size.
 CHUNK_BYTES = 1 << 22
 _TERMINFO = W3TermInfo._struct
-# A hash table slot of the terms file (filetables' _pointer): hash, position.
-_SLOT = hash_slot.format.lstrip("!")
 _KEY, _FLAT = itemgetter(0, 1), itemgetter(2)
-_LOW_BITS = struct.Struct(">I").unpack_from  # an md5 digest's low 32 bits, from its 12th byte
 
 
 class _LengthBytes(dict[int | None, int]):
@@ -72,13 +61,6 @@ class _LengthBytes(dict[int | None, int]):
 
 
 LENGTH_BYTE = _LengthBytes()  # also the writer's field length column (whoosh_writers)
-
-
-def md5_low_bits(key: bytes) -> int:
-    """Return Whoosh's md5_hash of `key` (its digest's low 32 bits) without
-    the hex digest's round trip through a string (6% of the flush), read
-    straight from the digest's last four bytes."""
-    return _LOW_BITS(md5(key).digest(), 12)[0]
 
 
 def can_write_pooled(fieldwriter: Any) -> bool:
@@ -132,7 +114,7 @@ class _Terms:
     def __init__(self, fieldwriter: Any, schema: Any, lengths: Any) -> None:
         codec = fieldwriter._codec
         self.block = _BlockWriter(codec._blocklimit, codec._compression, fieldwriter._postfile)
-        self._rows = _TermsOut(fieldwriter._tindex)
+        self._rows = TermRows(fieldwriter._tindex)
         # The field writer's close writes the terms file's hash tables:
         # in bulk, a bucket at a time, instead of a write call per slot.
         fieldwriter._tindex._write_hashes = partial(write_hash_tables, fieldwriter._tindex)
@@ -337,64 +319,3 @@ def _merge_stats(before: tuple[float, int | None, int, Any] | None,
     total, minlength, maxlength, maxweight = before
     return (total + block[0], block[1] if minlength is None else min(minlength, block[1]),  # type: ignore[type-var]
             max(maxlength, block[2]), max(maxweight, block[3]))
-
-
-def write_hash_tables(hashwriter: Any) -> None:
-    """Write `hashwriter`'s 256 hash tables as Whoosh's HashWriter._write_hashes
-    does (each bucket's entries placed by linear probing in twice as many slots,
-    an empty slot (0, 0)), byte for byte, each table packed and written in one call:
-    Whoosh packs and writes each slot on its own (two Python calls a slot, two slots a term)."""
-    dbfile, directory = hashwriter.dbfile, hashwriter.directory
-    for entries in hashwriter.buckets:
-        numslots = 2 * len(entries)
-        directory.append((dbfile.tell(), numslots))
-        if not numslots:
-            continue
-        hashes, positions = [0] * numslots, [0] * numslots
-        for hashval, position in entries:
-            slot = (hashval >> 8) % numslots
-            # A taken slot has a position: none is 0 (the header is there).
-            while positions[slot]:
-                slot = (slot + 1) % numslots
-            hashes[slot], positions[slot] = hashval, position
-        slots: list[int] = [0] * (2 * numslots)
-        slots[0::2], slots[1::2] = hashes, positions
-        dbfile.write(struct.pack(hash_slot.format[0] + _SLOT * numslots, *slots))
-
-
-class _TermsOut:
-    """Rows of the terms file, written in chunks: its add's bytes, positions and hash buckets."""
-
-    def __init__(self, tindex: Any) -> None:
-        self._tindex = tindex
-        self._hash = md5_low_bits if tindex.hashfn is md5_hash else tindex.hashfn  # None: no key hashed
-        self._buckets = tindex.buckets
-        self._positions: list[int] = []
-        self._parts: list[bytes] = []
-        self._offset = tindex.dbfile.tell()
-        self._lastkey = tindex.lastkey
-        self._row = getattr(tindex, "row_bytes", w3_row)  # a compact table's rows (compactterms), else Whoosh's
-
-    def add(self, key: bytes, value: bytes) -> None:
-        if key <= self._lastkey:
-            raise ValueError(f"Keys must increase: {self._lastkey!r}..{key!r}")
-        self._lastkey = key
-        position = self._offset
-        self._positions.append(position)
-        row = self._row(key, value)
-        self._parts.append(row)
-        self._offset += len(row)
-        if self._hash is not None:
-            hashed = self._hash(key)
-            self._buckets[hashed & 255].append((hashed, position))
-        if len(self._parts) >= 65536:
-            self.flush()
-
-    def flush(self) -> None:
-        """Hand the rows to the terms file and their positions to its index."""
-        tindex = self._tindex
-        tindex.dbfile.write(emptybytes.join(self._parts))
-        tindex.index.extend(self._positions)
-        tindex.lastkey = self._lastkey
-        self._parts.clear()
-        self._positions.clear()

@@ -9,7 +9,7 @@ the terms cut in one call.  Whoosh's generic path sets a Token object per
 term and runs a generator per filter: after the text fields, these fields
 (names, facet values, fingerprint keys, dates) were the writer's most
 frequent analysis, about 5 per document.  Any other field, analyzer or
-value keeps Whoosh's path; tests/search/storage/test_keyword_postings.py
+value keeps Whoosh's path; tests/search/storage/pooled/test_keyword_postings.py
 checks the postings equal Whoosh's field.index() on varied values.
 """
 from __future__ import annotations

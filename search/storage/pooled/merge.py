@@ -18,7 +18,7 @@ Like search.storage.pooled.flush this module reads Whoosh's private
 attributes (a Whoosh 3 segment's term table, postings file and
 per-document reader, and the per-document writer),
 so that a Whoosh upgrade is fixed here; merge_can_pool says when it does
-not apply and BulkWriter (search.storage.whoosh_writers) then calls
+not apply and BulkWriter (search.storage.pooled.whoosh_writers) then calls
 Whoosh's own add_reader.  tests/search/storage/pooled/test_merge.py checks
 the segment files against Whoosh's own add_reader, byte for byte.
 """
@@ -41,7 +41,7 @@ from onrecord.search.storage.pooled.compactterms import CompactTermsReader
 from onrecord.search.storage.pooled.pool import TermRecord
 from onrecord.search.storage.pooled.sortedterms import SortedTermsReader
 from onrecord.search.storage.pooled.storedfields import PER_DOC_READERS
-from onrecord.search.storage.whoosh_internals import (
+from onrecord.search.storage.reading.whoosh_internals import (
     BYTE_LENGTHS,
     is_numeric_column,
     numeric_block,

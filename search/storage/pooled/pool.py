@@ -2,7 +2,7 @@
 its postings, kept in docnum order as documents arrive, and spilled as
 sorted runs of marshal records past its memory limit.
 
-Owns TermPool, which search.storage.whoosh_writers' BulkWriter pools
+Owns TermPool, which search.storage.pooled.whoosh_writers' BulkWriter pools
 into and search.storage.pooled.flush writes from.  It reads no private
 attribute of another object (Whoosh's SortingPool methods it overrides
 are its own).

@@ -18,7 +18,7 @@ above the per-document reader sees a difference.
 Older segments (W3Codec, SortedTermsCodec, CompactTermsCodec) are read
 through their own codec; any merge writes this codec.  onrecord before
 this module cannot open a segment it wrote (the pickled class: the named
-error of search.storage.damage says to upgrade onrecord); the class must
+error of search.storage.integrity.damage says to upgrade onrecord); the class must
 stay at this import path.
 """
 from __future__ import annotations

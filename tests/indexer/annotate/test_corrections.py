@@ -22,7 +22,7 @@ from onrecord.indexer.annotate.corrections import (
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.config import Config
 from onrecord.search.model import USER_SOURCE, Paragraph, Quote
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.opening import open_index
 from onrecord.web.app import create_app
 from onrecord.web.pages.render import describe_quote
 

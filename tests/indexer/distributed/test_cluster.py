@@ -17,8 +17,8 @@ import pytest
 
 from onrecord.indexer.distributed import client as cluster_module
 from onrecord.indexer.errors import WorkerError
-from onrecord.search.storage.checking import check_index
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.integrity.checking import check_index
+from onrecord.search.storage.opening import open_index
 from tests.indexer.distributed.test_workers import write_corpus
 
 BIN = Path(sys.executable).parent

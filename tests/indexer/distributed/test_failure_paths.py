@@ -34,13 +34,13 @@ from onrecord.indexer.pipeline import ingest_paths
 from onrecord.indexer.read.reader import load_input
 from onrecord.search.config import Config
 from onrecord.search.errors import IndexWriteError
-from onrecord.search.storage.checking import check_index
-from onrecord.search.storage.durability import DurableStorage, acquire_write_lock
-from onrecord.search.storage.leftovers import SCRATCH_DIR, classify_files
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.integrity.checking import check_index
+from onrecord.search.storage.integrity.durability import DurableStorage, acquire_write_lock
+from onrecord.search.storage.integrity.leftovers import SCRATCH_DIR, classify_files
+from onrecord.search.storage.opening import open_index
 from onrecord.search.writing.segments import install_segment
 from tests.indexer.distributed.test_workers import write_corpus
-from tests.search.storage.test_durability import total
+from tests.search.storage.integrity.test_durability import total
 
 ONRECORD = Path(sys.executable).with_name("onrecord")
 FAULTS = {  # errno -> the fix the message must give

@@ -11,7 +11,7 @@ from onrecord.indexer.pipeline import ingest_paths
 from onrecord.indexer.read.inputs import find_input_files
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
-from onrecord.search.storage.store import open_index, ram_index
+from onrecord.search.storage.opening import open_index, ram_index
 
 ARTICLE = "Harbour report\n\nThe ferry ran late on {word} again, said the operator.\n"
 

@@ -13,7 +13,7 @@ from onrecord.indexer.pipeline import ingest_paths
 from onrecord.indexer.read.inputs import find_input_files, not_article
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
-from onrecord.search.storage.store import open_index, ram_index
+from onrecord.search.storage.opening import open_index, ram_index
 
 ARTICLE = "Harbour report\n\nThe ferry ran late on Monday again, said the operator.\n"
 README = "Consists of 2225 documents from the BBC news website, in five topical areas.\n"

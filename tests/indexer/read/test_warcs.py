@@ -15,7 +15,7 @@ from onrecord.indexer.read.inputs import find_input_files
 from onrecord.indexer.read.warcs import read_warc
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
-from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.opening import ram_index
 from tests.warcbuild import WarcBuilder, article_page, mixed_warc
 
 UTC = dt.UTC

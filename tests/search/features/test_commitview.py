@@ -1,6 +1,6 @@
 """Tests for search.features.commitview: one typed view per commit owns the
 values derived from it (each Index's own caches of segment reads:
-tests/search/storage/test_segmentcache.py)."""
+tests/search/storage/reading/test_segmentcache.py)."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,7 +16,7 @@ from onrecord.search.features.feeds import newest_paragraphs
 from onrecord.search.model import SearchRequest
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
-from tests.search.storage.test_segmentcache import filled
+from tests.search.storage.reading.test_segmentcache import filled
 
 
 def test_one_parser_per_commit_serves_search_export_feeds_and_article_marks(

@@ -12,7 +12,8 @@ from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.errors import NotFoundError, QueryError
 from onrecord.search.features.entities import get_entity, list_entities
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed
 

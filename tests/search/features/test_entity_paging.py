@@ -20,7 +20,8 @@ from onrecord.search.features.citations import cite_quote
 from onrecord.search.features.entities import get_entity
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 from onrecord.search.storage.documents import rebuild_quote
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.factories import indexed

@@ -11,7 +11,8 @@ from onrecord.search.config import Config
 from onrecord.search.errors import QueryError
 from onrecord.search.features.exporting import EXPORT_COLUMNS, iter_export_rows
 from onrecord.search.model import Article, SearchRequest
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed
 from tests.factories import make_article as article

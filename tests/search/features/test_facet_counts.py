@@ -24,7 +24,8 @@ from onrecord.search.config import Config
 from onrecord.search.engine import search
 from onrecord.search.features.exporting import iter_export_rows
 from onrecord.search.model import Article, Metadata, Paragraph, Quote, QuoteKind, SearchRequest
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 

@@ -13,7 +13,8 @@ from onrecord.search.features.sightings import MAX_KEY_DOCS, SightingFinder, to_
 from onrecord.search.model import Article, SearchRequest
 from onrecord.search.storage.copies.fingerprints import quote_keys
 from onrecord.search.storage.copies.keytables import KeyTableReader
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed, make_article
 

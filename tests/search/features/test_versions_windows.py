@@ -13,7 +13,8 @@ from onrecord.search.config import Config
 from onrecord.search.engine import search
 from onrecord.search.features.articleview import get_article
 from onrecord.search.model import SearchRequest
-from onrecord.search.storage.store import Index, open_index
+from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.store import Index
 from tests.search.writing.test_identity import page
 
 WINDOW = 50

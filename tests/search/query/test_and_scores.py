@@ -11,7 +11,8 @@ from onrecord.search.model import SearchRequest
 from onrecord.search.query import ranking
 from onrecord.search.query.collecting import restrict_query
 from onrecord.search.query.querying import build_filter, build_parser, parse_query
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 

@@ -18,7 +18,7 @@ from onrecord.search.query.docarrays import SortedDocs, and_term_parts, match_so
 from onrecord.search.query.docsets import match_docnums, term_ids
 from onrecord.search.query.querying import build_filter
 from onrecord.search.query.units import quote_term
-from onrecord.search.storage.searchers import quote_docs
+from onrecord.search.storage.reading.searchers import quote_docs
 from onrecord.search.storage.store import Index
 
 WORD = wq.Or([wq.Term("said", "police"), wq.Term("said", "iraq")])

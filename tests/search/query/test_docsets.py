@@ -16,7 +16,7 @@ from onrecord.search.query import docsets, termids
 from onrecord.search.query.collecting import restrict_query
 from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.querying import build_filter
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.opening import open_index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed, make_article, write_index
 

@@ -16,7 +16,8 @@ from onrecord.search.query.querying import build_parser, parse_query
 from onrecord.search.query.queryterms import expand_terms
 from onrecord.search.query.ranking import build_lengths
 from onrecord.search.query.resultcache import ResultCache
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 

@@ -18,8 +18,9 @@ from whoosh import query as wq
 from onrecord.search.deadline import Deadline
 from onrecord.search.query import phrases, postings
 from onrecord.search.query.phrases import phrase_docs, position_keys
-from onrecord.search.storage.store import Index, ram_index
-from onrecord.search.storage.whoosh_internals import positions_decoder
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.reading.whoosh_internals import positions_decoder
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 

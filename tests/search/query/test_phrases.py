@@ -22,8 +22,9 @@ from onrecord.search.model import Article, SearchRequest
 from onrecord.search.query.docsets import match_docnums
 from onrecord.search.query.querying import build_parser, collect_mark_terms, parse_query
 from onrecord.search.storage.lexicon import gram_words, query_grams
+from onrecord.search.storage.opening import ram_index
 from onrecord.search.storage.schema import build_schema, exact_analyzer
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 
@@ -264,7 +265,7 @@ def test_a_phrase_scored_in_bulk_looks_each_word_up_twice_a_segment(
     for its scoring) comes from the opening, its scoring figures need no
     matcher set-up (five look-ups a word before)."""
     from onrecord.search.query.ranking import build_lengths, score_all
-    from onrecord.search.storage.whoosh_internals import search_blocks
+    from onrecord.search.storage.reading.whoosh_internals import search_blocks
 
     idx = ram_index()
     write_articles(idx, [make_article(f"a{n}", [

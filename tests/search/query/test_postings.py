@@ -1,5 +1,5 @@
 """Tests for search.postings: decoding a term's postings (the LRU it keeps
-them in: tests/search/storage/test_segmentcache.py)."""
+them in: tests/search/storage/reading/test_segmentcache.py)."""
 from __future__ import annotations
 
 import contextlib
@@ -12,8 +12,8 @@ from onrecord.search.model import Metadata
 from onrecord.search.query import postings
 from onrecord.search.query.docsets import Deadline, evaluate_docs
 from onrecord.search.query.postings import term_postings
-from onrecord.search.storage.store import ram_index
-from onrecord.search.storage.whoosh_internals import search_blocks
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.reading.whoosh_internals import search_blocks
 from onrecord.search.writing.commits import write_articles
 from tests.search.test_engine import make_article
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from onrecord.search.engine import search
 from onrecord.search.model import Article, SearchRequest, SearchResult
 from onrecord.search.query.resultcache import ResultCache
-from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.opening import ram_index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 

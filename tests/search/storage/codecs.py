@@ -11,7 +11,7 @@ import pytest
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.writing import SegmentWriter
 
-from onrecord.search.storage import whoosh_writers
+from onrecord.search.storage.pooled import whoosh_writers
 from onrecord.search.storage.store import Index
 
 

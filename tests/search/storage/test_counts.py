@@ -14,13 +14,14 @@ from whoosh.analysis import StandardAnalyzer
 
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
+from onrecord.search.storage import opening as opening_module
 from onrecord.search.storage import schema as schema_module
-from onrecord.search.storage import searchers as searchers_module
-from onrecord.search.storage import store as store_module
 from onrecord.search.storage.analyzers import Counted, count_in_weights, counted
+from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
+from onrecord.search.storage.reading import searchers as searchers_module
 from onrecord.search.storage.schema import build_schema
-from onrecord.search.storage.store import Index, open_index
-from onrecord.search.storage.whoosh_writers import BulkWriter
+from onrecord.search.storage.store import Index
 from onrecord.search.writing import commits as commits_module
 from onrecord.search.writing import segments as segments_module
 from onrecord.search.writing.commits import write_articles
@@ -103,7 +104,7 @@ def test_an_index_built_before_counted_answers_alike_and_upgrades_on_write(
     fresh = open_index(tmp_path / "fresh", create=True)
     write_articles(fresh, ARTICLES[:2])
     with monkeypatch.context() as patched:  # an index written by the code before Counted
-        for module in (store_module, segments_module):
+        for module in (opening_module, segments_module):
             patched.setattr(module, "build_schema", old_schema)
         for module in (commits_module, searchers_module):
             patched.setattr(module, "upgrade_schema", lambda schema: None)

@@ -10,7 +10,7 @@ import pytest
 from whoosh import query as wq
 
 from onrecord.search import SearchRequest, search
-from onrecord.search.storage import store
+from onrecord.search.storage import opening
 from onrecord.search.storage.schema import DATE_SHIFT_STEP, build_schema
 from onrecord.search.writing.commits import write_articles
 from tests.factories import indexed, make_article
@@ -79,8 +79,8 @@ def test_an_index_built_with_eight_tiers_keeps_them(tmp_path, monkeypatch: pytes
         schema = build_schema()
         schema["published"].shift_step = 8  # Whoosh's DATETIME, as indexes before two tiers were built
         return schema
-    monkeypatch.setattr(store, "build_schema", eight_tiers)
-    index = store.open_index(tmp_path / "ix", create=True)
+    monkeypatch.setattr(opening, "build_schema", eight_tiers)
+    index = opening.open_index(tmp_path / "ix", create=True)
     monkeypatch.undo()
     try:
         write_articles(index, [make_article(f"d{n}", [f"Lantern report number {n}."], published=day)

@@ -19,6 +19,7 @@ from whoosh.writing import SegmentWriter
 from onrecord.search.model import Article, Metadata
 from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
 from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
+from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
 from onrecord.search.storage.schema import build_schema, exact_analyzer, stemming_analyzer, unit_documents
 from onrecord.search.storage.textfields import (
     ExactText,
@@ -28,7 +29,6 @@ from onrecord.search.storage.textfields import (
     analyzer_parts,
     encode_positions,
 )
-from onrecord.search.storage.whoosh_writers import BulkWriter
 from tests.search.test_engine import make_article
 
 FAST_FIELDS = ["exact", "text", "quote_text"]

@@ -10,9 +10,10 @@ from onrecord.search.engine import search
 from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.features.articleview import get_article
 from onrecord.search.model import Quote, SearchRequest
-from onrecord.search.storage.durability import create_whoosh
+from onrecord.search.storage.integrity.durability import create_whoosh
+from onrecord.search.storage.opening import open_index, ram_index
 from onrecord.search.storage.schema import build_schema, exact_word_analyzer
-from onrecord.search.storage.store import Index, open_index, ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 

@@ -16,7 +16,8 @@ from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.config import load_config
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
-from onrecord.search.storage.store import Index, open_index
+from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.store import Index
 
 TITLE = "Labour plans maternity pay rise"
 FIRST = ("Maternity pay for new mothers is to rise by 1,400 pounds as part of new proposals "

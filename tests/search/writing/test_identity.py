@@ -1,7 +1,7 @@
 """Article identity (issue 17): a file claiming another article's canonical
 URL is kept apart, an edited copy becomes a new version with the old one
 retrievable, an identical copy is not rewritten, and metadata is stored
-once per article (search.writing.identity, search.storage.records, search.features.versions)."""
+once per article (search.writing.identity, search.storage.articledb.records, search.features.versions)."""
 from __future__ import annotations
 
 import random
@@ -18,8 +18,9 @@ from onrecord.search.engine import search
 from onrecord.search.features.articleview import get_article
 from onrecord.search.features.versions import diff_paragraphs
 from onrecord.search.model import IngestSummary, Paragraph, SearchRequest
-from onrecord.search.storage.checking import check_index
-from onrecord.search.storage.store import Index, open_index
+from onrecord.search.storage.integrity.checking import check_index
+from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.identity import SIMILARITY_THRESHOLD, text_overlap
 from onrecord.web.app import create_app
 

@@ -30,7 +30,7 @@ from playwright.sync_api import Browser, Page
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search.config import Config
 from onrecord.search.model import Article, Metadata, Paragraph
-from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.opening import ram_index
 from onrecord.search.writing.commits import write_articles
 from tests.browser_server import (
     MISSING_CHROMIUM,

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from onrecord.search.config import Config
-from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.opening import ram_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.access import accounts
 from onrecord.web.access.accounts import AccountStore

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from onrecord.search.config import Config
-from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.opening import ram_index
 from onrecord.search.writing.commits import write_articles
 from tests.browser_server import (
     ConsoleLog,

@@ -12,7 +12,7 @@ import pytest
 
 from onrecord.search.config import Config
 from onrecord.search.model import Metadata
-from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.opening import ram_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from onrecord.web.outputs.exports import FORMULA_TRIGGERS, cell_value, iter_csv

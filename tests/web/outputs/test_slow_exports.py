@@ -27,7 +27,8 @@ import pytest
 
 from onrecord.search.config import Config
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import MAX_CONTENT_LENGTH, create_app, server_options
 from onrecord.web.serving.server import build_server

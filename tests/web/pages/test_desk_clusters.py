@@ -16,7 +16,7 @@ from onrecord.search.config import Config
 from onrecord.search.features.entities import get_entity
 from onrecord.search.model import SearchRequest
 from onrecord.search.storage.copies.fingerprints import normalise_text, quote_keys
-from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.opening import ram_index
 from onrecord.web.app import create_app
 from tests.factories import indexed, make_article
 

@@ -1,7 +1,7 @@
 """A long article is shown in windows of ARTICLE_WINDOW paragraphs: /doc/<id>
 is the first, ?page=K the K-th, ?p=N the one holding paragraph N (so every
 permalink, /doc/<id>?p=N#pN, lands on its paragraph), each window read alone
-(search.windows), with nothing repeated or lost across windows."""
+(search.storage.reading.windows), with nothing repeated or lost across windows."""
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -14,7 +14,8 @@ from onrecord.search.config import Config
 from onrecord.search.errors import NotFoundError
 from onrecord.search.features import articleview
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 

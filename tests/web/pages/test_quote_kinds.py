@@ -23,11 +23,12 @@ from onrecord.cli import main
 from onrecord.search.config import Config
 from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.model import Article
+from onrecord.search.storage.opening import open_index
 from onrecord.search.storage.schema import build_schema
-from onrecord.search.storage.store import Index, open_index
+from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
 from tests.factories import indexed, make_article, write_index
-from tests.search.storage.test_corrupt_index import assert_503_with_repair
+from tests.search.storage.integrity.test_corrupt_index import assert_503_with_repair
 
 COUNCIL = ("City Council",)
 

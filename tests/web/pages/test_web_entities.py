@@ -17,7 +17,8 @@ from onrecord.search import engine
 from onrecord.search.config import Config
 from onrecord.search.features.entities import get_entity, list_entities
 from onrecord.search.model import Article, Mention, Metadata, Quote, SearchRequest, Sighting
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.web.app import create_app
 from onrecord.web.pages.also_in import UNKNOWN_OUTLET, build_cluster, earliest, sighting_label
 from onrecord.web.pages.charts import MAX_X_LABELS, build_timeline, month_range, parse_month

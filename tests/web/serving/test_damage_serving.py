@@ -26,13 +26,13 @@ from flask.testing import FlaskClient
 
 from onrecord.search.config import load_config
 from onrecord.search.model import Article
-from onrecord.search.storage.checking import check_index
-from onrecord.search.storage.records import ArticleRecords
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.articledb.records import ArticleRecords
+from onrecord.search.storage.integrity.checking import check_index
+from onrecord.search.storage.opening import open_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.factories import make_article, write_index
-from tests.search.storage.test_corrupt_index import assert_503_with_repair
+from tests.search.storage.integrity.test_corrupt_index import assert_503_with_repair
 
 ARTICLES = 400
 PAGES = ["/?q=council", "/api/search?q=council", "/api/search?q=residents",

@@ -11,11 +11,16 @@ import pytest
 from flask.testing import FlaskClient
 
 from onrecord.search.config import load_config
-from onrecord.search.storage.store import open_index
+from onrecord.search.storage.opening import open_index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.factories import write_index
-from tests.search.storage.test_corrupt_index import assert_503_with_repair, build_index, index_routes, make_article
+from tests.search.storage.integrity.test_corrupt_index import (
+    assert_503_with_repair,
+    build_index,
+    index_routes,
+    make_article,
+)
 
 URLS = ["/", "/?q=budget", "/api/search", "/api/search?q=budget", "/export.csv",
         "/export.csv?q=budget&rows=paragraphs", "/export.json", "/export.json?q=council",

@@ -26,11 +26,11 @@ from flask.testing import FlaskClient
 
 from onrecord.cli import main as cli_main
 from onrecord.search.config import Config, load_config
-from onrecord.search.storage.leftovers import classify_files
+from onrecord.search.storage.integrity.leftovers import classify_files
 from onrecord.web import app as web_app
 from onrecord.web.app import create_app
 from tests.factories import make_article, write_index
-from tests.search.storage.test_superseded import age
+from tests.search.storage.integrity.test_superseded import age
 
 ONRECORD = Path(sys.executable).with_name("onrecord")
 ROUTES = ["/", "/?q=council", "/?q=council&sort=newest", "/api/search?q=budget",

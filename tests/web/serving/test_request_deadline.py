@@ -16,7 +16,8 @@ from onrecord.search import engine
 from onrecord.search.config import Config
 from onrecord.search.model import Article, SearchRequest
 from onrecord.search.query.resultcache import ResultCache
-from onrecord.search.storage.store import Index, ram_index
+from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from onrecord.web.app import create_app
 from tests.browser_server import start_server

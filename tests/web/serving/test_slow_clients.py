@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.opening import ram_index
 from onrecord.web.app import SERVER_OPTIONS, server_options
 from tests.browser_server import LiveServer, start_server
 

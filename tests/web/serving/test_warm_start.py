@@ -12,7 +12,7 @@ import pytest
 from onrecord.search.config import load_config
 from onrecord.web import app as web_app
 from onrecord.web.app import create_app, serve, warm_app
-from tests.search.storage.test_corrupt_index import build_index
+from tests.search.storage.integrity.test_corrupt_index import build_index
 
 
 def record_warming(monkeypatch: pytest.MonkeyPatch) -> list[Any]:

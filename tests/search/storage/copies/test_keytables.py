@@ -16,8 +16,8 @@ from whoosh.filedb.filestore import RamStorage
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage.copies.keytables import KeyTableColumn, KeyTableReader, key_bytes, key_number
-from onrecord.search.storage.whoosh_internals import unfiltered_postings
-from onrecord.search.storage.whoosh_writers import BulkWriter
+from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
+from onrecord.search.storage.reading.whoosh_internals import unfiltered_postings
 
 
 def key_schema() -> fields.Schema:

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from onrecord.search.storage.opening import open_index
 from onrecord.search.storage.pooled.collector import collector_off, freeze_grown, heap_frozen
-from onrecord.search.storage.store import open_index
-from onrecord.search.storage.whoosh_writers import BulkWriter
+from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
 from onrecord.search.writing.commits import write_articles
 from onrecord.search.writing.segments import write_segment
 from tests.factories import make_article

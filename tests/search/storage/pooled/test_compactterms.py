@@ -13,8 +13,8 @@ from whoosh.filedb.filestore import FileStorage
 
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
-from onrecord.search.storage import whoosh_writers
-from onrecord.search.storage.pooled import compactterms
+from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.pooled import compactterms, whoosh_writers
 from onrecord.search.storage.pooled.compactterms import (
     CompactKeysReader,
     CompactTermsCodec,
@@ -27,7 +27,7 @@ from onrecord.search.storage.pooled.compactterms import (
 )
 from onrecord.search.storage.pooled.sortedterms import SAMPLE_EVERY, SortedTermsCodec
 from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
-from onrecord.search.storage.store import Index, open_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 from tests.search.storage.codecs import bulk_writers_using, codecs_of, merge_into_one

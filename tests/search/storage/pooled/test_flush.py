@@ -18,16 +18,15 @@ from whoosh import index as whoosh_index
 from whoosh.codec.base import FieldWriter
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.filedb.filestore import RamStorage
-from whoosh.filedb.filetables import HashWriter, md5_hash
 from whoosh.writing import SegmentWriter
 
-from onrecord.search.storage import whoosh_writers
+from onrecord.search.storage.pooled import whoosh_writers
 from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
-from onrecord.search.storage.pooled.flush import can_write_pooled, md5_low_bits, write_hash_tables
+from onrecord.search.storage.pooled.flush import can_write_pooled
 from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
 from onrecord.search.storage.pooled.sortedterms import SortedTermsCodec
 from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
-from onrecord.search.storage.whoosh_writers import BulkWriter
+from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
 
 WORDS = ["alpha", "beta", "gamma", "delta", "the", "of", "said", "minister", "x", "y"]
 
@@ -214,28 +213,6 @@ def test_the_pool_yields_postings_as_whoosh_sorts_them(order: list[int], tmp_pat
         pool.add(POSTINGS[n])
     assert list(pool.iter_postings()) == sorted(POSTINGS[n] for n in order)
     assert pool.in_order == (order in ([0, 1, 2], [5, 3, 1]))  # no docnum repeated or going back
-
-
-@pytest.mark.parametrize("key", [b"", b"\x00\x01the", b"\x00\x07" + "İstanbul".encode(), bytes(range(256))])
-def test_md5_low_bits_is_whooshs_hash(key: bytes) -> None:
-    assert md5_low_bits(key) == md5_hash(key)
-
-
-@pytest.mark.parametrize("count", [0, 1, 3, 700, 5000])
-def test_hash_tables_are_whooshs_bytes(count: int) -> None:
-    # Many keys per bucket: probing past taken slots and wrapping round a table.
-    rng = random.Random(count)
-    keys = [bytes(rng.randrange(256) for _ in range(rng.randint(0, 12))) for _ in range(count)]
-    written = []
-    for write in (HashWriter._write_hashes, write_hash_tables):
-        storage = RamStorage()
-        hashwriter = HashWriter(storage.create_file("t"))
-        for n, key in enumerate(keys):
-            hashwriter.add(key, b"v%d" % n)  # a key may repeat: Whoosh's writer allows it
-        write(hashwriter)
-        written.append((hashwriter.dbfile.file.getvalue(), hashwriter.directory))
-    assert written[0] == written[1]
-    assert len(written[0][1]) == 256
 
 
 @pytest.mark.parametrize("codec", CODECS[:1] + CODECS[3:], ids=codec_id)

@@ -14,7 +14,7 @@ from whoosh.codec.base import FieldWriter
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.writing import SegmentWriter
 
-from onrecord.search.storage.whoosh_writers import BulkWriter
+from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
 from tests.search.storage.pooled.test_flush import SpillingBulkWriter, documents, segment_files
 
 UNICODE = ["İstanbul", "naïve", "東京", "Zürich", "ǅemal", "straße", "Ωmega", "emoji😀", "a" * 300]

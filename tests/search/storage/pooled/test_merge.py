@@ -23,11 +23,11 @@ from whoosh.writing import MERGE_SMALL, SegmentWriter
 
 from onrecord.search.engine import search
 from onrecord.search.model import SearchRequest
+from onrecord.search.storage.opening import open_index
 from onrecord.search.storage.pooled.merge import CannotPool
 from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool, TermRecord
+from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
 from onrecord.search.storage.schema import build_schema, unit_documents
-from onrecord.search.storage.store import open_index
-from onrecord.search.storage.whoosh_writers import BulkWriter
 from onrecord.search.writing.commits import write_articles
 from tests.search.storage.pooled.test_flush import CODECS, SpillingBulkWriter, codec_id, documents, schema
 from tests.search.storage.test_field_postings import generated_articles
@@ -312,7 +312,7 @@ def test_blocks_decode_as_whooshs_matcher_reads_them(tmp_path: Path, codec: W3Co
     # Every posting format (no values, fixed-size, variable), weights all
     # 1, all equal or mixed, compressed blocks or not.
     from onrecord.search.storage.pooled import merge
-    from onrecord.search.storage.whoosh_internals import field_term_matchers, iter_blocks
+    from onrecord.search.storage.reading.whoosh_internals import field_term_matchers, iter_blocks
     source_index(tmp_path / "source", schema, codec, segments_of([40, 30]))
     reader = whoosh_index.open_dir(str(tmp_path / "source")).reader()
     kinds = set()

@@ -12,7 +12,8 @@ from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.filedb.filestore import RamStorage
 
-from onrecord.search.storage import whoosh_writers
+from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.pooled import whoosh_writers
 from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
 from onrecord.search.storage.pooled.storedfields import (
     STORED_DICTIONARY,
@@ -21,7 +22,7 @@ from onrecord.search.storage.pooled.storedfields import (
     CompactStoredCodec,
     DictionaryBytesColumn,
 )
-from onrecord.search.storage.store import Index, open_index
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 from tests.search.storage.codecs import bulk_writers_using, codecs_of, merge_into_one

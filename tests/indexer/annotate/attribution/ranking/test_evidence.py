@@ -8,7 +8,7 @@ from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.annotate.attribution.ranking.evidence import CONFIDENCE, RULES, RULES_BY_NAME, evidence_of
 from onrecord.search.engine import search
 from onrecord.search.model import Article, Metadata, Paragraph, Quote, SearchRequest
-from onrecord.search.storage.store import ram_index
+from onrecord.search.storage.opening import ram_index
 from onrecord.search.writing.commits import write_articles
 
 
