@@ -16,11 +16,14 @@ import re
 from collections.abc import Callable
 
 from onrecord.indexer.annotate.attribution.descriptions.bodyranks import BODY_NOUNS, Where, name_kind, where_of
+from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.lexicon import words
 
 _KIND_HEADS = words("kind_heads")  # "US government", "Acme Police": a body of its own kind, never "the bank"
 _DESCRIBED_RE = re.compile(r"[Tt]he[ \u00a0]+[a-z]")  # "the firm": a description's mention, not a name
+# the lowercase word after a capitalised name ("US bank", "Norland Acme group")
+_WORD_AFTER_RE = re.compile(r"[\w.&'\u2019-]+(?:[ \u00a0]+[A-Z][\w.&'\u2019-]*)*[ \u00a0]+([a-z]+)")
 
 # (place, test of a mention's start): where the story's own body is named as a subject, in order
 TOPIC_PLACES: tuple[tuple[str, Callable[[int, Where], bool]], ...] = (
@@ -38,8 +41,14 @@ def topic_body(noun: str, pos: int, people: DocSpeakers) -> str | None:
     text, orgs = people.text, people.organisations
     where = where_of(text, pos)
     named = [m for m in orgs.mentions if m.pos < pos and m.salient and not _DESCRIBED_RE.match(text, m.pos)
-             and m.name not in orgs.publications and _of_kind(m.name, kind)]
+             and m.name not in orgs.publications and _of_kind(m.name, kind) and not _modifies(text, m.pos)]
     return next((m.name for _place, test in TOPIC_PLACES for m in named if test(m.pos, where)), None)
+
+
+def _modifies(text: str, at: int) -> bool:
+    """True when the name at `at` modifies a body noun after it ("US bank 'loses' ..."): the noun's body, not it."""
+    after = _WORD_AFTER_RE.match(text, at)
+    return after is not None and after.group(1) in ORG_NOUNS
 
 
 def _of_kind(name: str, kind: str) -> bool:

@@ -1,12 +1,12 @@
 """A bare "the company" / "the bank" the sentence before does not continue is the body the story
 has as a subject in its headline, else its lead (descriptions.topicbodies), not the body named
 last: one test per row of TOPIC_PLACES (and a check every row has one), and the guards (the
-sentence before still first, a kind head or a name of another kind never the topic)."""
+sentence before still first, a kind head, a name of another kind or a name modifying a body noun never the topic)."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.topicbodies import TOPIC_PLACES
+from onrecord.indexer.annotate.attribution.descriptions.topicbodies import TOPIC_PLACES, _modifies
 from tests.indexer.annotate.attribution.test_reported import reported
 
 _LATER = ("\n\nQuillon Holdings also reported a loss last week. Its shares fell 5% on Monday. "
@@ -44,3 +44,14 @@ def test_a_name_of_another_kind_is_no_topic() -> None:
     article = ("Brannock Bank cuts 900 jobs\n\nThe cuts follow a poor year.\n\nQuillon Holdings also reported a "
                "loss last week. Its shares fell 5% on Monday. The company said it would close two offices in Tamm.\n")
     assert [q.speaker for q in reported(article) if q.text.startswith("it would")] == ["Quillon Holdings"]
+
+
+
+@pytest.mark.parametrize(("text", "modifies"), [
+    ("US bank 'loses' customer details", True),
+    ("Norland Acme group sells its shops", True),
+    ("Bank of America has lost tapes", False),
+    ("Brannock Holdings cuts 900 jobs", False),
+])
+def test_a_name_modifying_a_body_noun_is_no_topic(text: str, modifies: bool) -> None:
+    assert _modifies(text, 0) is modifies
