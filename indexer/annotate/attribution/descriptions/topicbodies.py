@@ -42,7 +42,9 @@ def topic_body(noun: str, pos: int, people: DocSpeakers) -> str | None:
     where = where_of(text, pos)
     named = [m for m in orgs.mentions if m.pos < pos and m.salient and not _DESCRIBED_RE.match(text, m.pos)
              and m.name not in orgs.publications and _of_kind(m.name, kind) and not _modifies(text, m.pos)]
-    return next((m.name for _place, test in TOPIC_PLACES for m in named if test(m.pos, where)), None)
+    found = next((m.name for _place, test in TOPIC_PLACES for m in named if test(m.pos, where)), None)
+    # "profits at owner Acme ... Vole cut prices. The firm said": the owner (orgheads' rule), never the topic brand
+    return None if found and orgs.owners and found not in orgs.owners else found
 
 
 def _modifies(text: str, at: int) -> bool:
