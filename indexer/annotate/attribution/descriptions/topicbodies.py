@@ -42,6 +42,8 @@ def topic_body(noun: str, pos: int, people: DocSpeakers) -> str | None:
     where = where_of(text, pos)
     if where.headline_end == 0 or pos < where.lead_end:
         return None  # no headline, or the description inside the lead: no story places stand before it
+    if any(where.recent <= m.pos < pos and not _DESCRIBED_RE.match(text, m.pos) for m in orgs.mentions):
+        return None  # "Acme cut jobs. "...," the company said": a body named since the sentence before is nearer
     named = [m for m in orgs.mentions if m.pos < pos and m.salient and not _DESCRIBED_RE.match(text, m.pos)
              and m.name not in orgs.publications and _of_kind(m.name, kind) and not _modifies(text, m.pos)]
     found = next((m.name for _place, test in TOPIC_PLACES for m in named if test(m.pos, where)), None)
