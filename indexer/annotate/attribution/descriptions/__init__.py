@@ -25,5 +25,7 @@ that noun (`kinfolk`), and a definite person epithet naming no office ("the
 two-time champion") as the acting subject the sentence before names first
 (`subjectepithets`), and a definite body description no body spoke before
 ("The club said", "the brewer said") as the earlier capitalised name that
-clearly wins a ranking, else no one (`bodyranks`).
+clearly wins a ranking, else no one (`bodyranks`), and a bare "the company",
+"the bank" the sentence before does not continue as the body its story has as a
+subject in the headline, else the lead, before the body named last (`topicbodies`).
 """

@@ -150,7 +150,7 @@ def ranked_body(phrase_text: str, pos: int, people: DocSpeakers) -> str | None:
     text = people.text
     if _indefinite_before(text, found[-1], pos):
         return None  # "A bookmaker has stopped ...": that description's body, not a ranked name
-    kind, where = BODY_NOUNS[found[-1]], _where(text, pos)
+    kind, where = BODY_NOUNS[found[-1]], where_of(text, pos)
     scores = sorted(((_score(text, seen, where, kind), name)
                      for name, seen in _candidates(people, pos, kind).items()), reverse=True)
     if not scores or scores[0][0] < MIN_SCORE or len(scores) > 1 and scores[0][0] - scores[1][0] < MARGIN:
@@ -180,7 +180,7 @@ def _sentence_ends(text: str) -> list[int]:
     return [m.end() for m in _SENTENCE_END_RE.finditer(text)]
 
 
-def _where(text: str, pos: int) -> Where:
+def where_of(text: str, pos: int) -> Where:
     """Return the headline's end, the lead's end and the start of the sentence before pos."""
     headline_end = text.find("\n", len(text) - len(text.lstrip()))
     headline_end = 0 if headline_end < 0 else headline_end  # one line: no headline, all lead
@@ -209,10 +209,10 @@ def _candidates(people: DocSpeakers, pos: int, kind: str) -> dict[str, list[Seen
             named[longer[0]].extend(named.pop(short))
     publications = people.organisations.publications  # "the Quill Daily newspaper": no firm, club nor party
     return {name: seen for name, seen in named.items()
-            if not _place(people.text, seen) and name not in publications and _name_kind(name) in (None, kind)}
+            if not _place(people.text, seen) and name not in publications and name_kind(name) in (None, kind)}
 
 
-def _name_kind(name: str) -> str | None:
+def name_kind(name: str) -> str | None:
     """Return the kind a name's own last word gives it ("Acme Bank": bank, "Acme Ltd": firm), else None."""
     last = name.split()[-1].lower().rstrip(".")
     return BODY_NOUNS.get(last) or ("firm" if last in _ORG_SUFFIXES else None)

@@ -43,6 +43,7 @@ from onrecord.indexer.annotate.attribution.descriptions.orgheads import (
 from onrecord.indexer.annotate.attribution.descriptions.personheads import is_person_noun
 from onrecord.indexer.annotate.attribution.descriptions.personheads import person_head as head_at
 from onrecord.indexer.annotate.attribution.descriptions.subjectepithets import previous_subject_of_epithet
+from onrecord.indexer.annotate.attribution.descriptions.topicbodies import topic_body
 from onrecord.indexer.annotate.attribution.names.names import (
     POSSESSIVE_RE,
     is_description,
@@ -153,7 +154,10 @@ def _resolve_by_head(np: str, pos: int, words: list[str], people: DocSpeakers) -
             return described  # "the statistical office": itself, never the latest body of another kind
         # "UK Coal said ... The company said": the body the sentence before is about, not the last one named
         bare = definite and len(words) == 1
-        found = named or bare and continued_description(head, pos, people) or org_by_head(head, pos, people)
+        found = named or bare and continued_description(head, pos, people)
+        if bare and not found and (found := topic_body(head, pos, people)):
+            people.note_org(found, pos)  # "ABN Amro ... Deutsche Bank ... The bank said": the story's own bank
+        found = found or org_by_head(head, pos, people)
         if not found and definite and (found := ranked_body(f"the {' '.join(words)}", pos, people)):
             people.note_org(found, pos)  # "Parmalat has sued ... The firm said": the name ranked first
         return found or (head if bare and head in _UNNAMED_BODIES else None)
