@@ -15,8 +15,9 @@ rounds 43 and 44 since 6758ea3,
 rounds 45 and 46 since 38a0ce0,
 rounds 47 and 48 since bd21c61,
 rounds 49 and 50 since b877dd2,
-rounds 51 and 52 since ef56922); a frozen test set
-(bench.heldout.TEST_SETS: round 53)
+rounds 51 and 52 since ef56922,
+round 53 since c8da893); no frozen test set is left
+(bench.heldout.TEST_SETS is empty), and a new one would be scored
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -70,16 +71,13 @@ def test_every_spent_round_is_scored_as_a_tuning_row(monkeypatch: pytest.MonkeyP
     scored: list[Path] = []
     _patch_scorers(monkeypatch, scored)
     rows = heldout.heldout_rows(tmp_path, tmp_path) + reported.reported_rows(tmp_path, tmp_path, None, "dev")
-    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, *(heldout.bbc_round(n) for n in range(1, 53))):
+    for gold in (WEB_GOLD["dev"], WEB_GOLD["test"], WEB_R2, *(heldout.bbc_round(n) for n in range(1, 54))):
         assert scored.count(gold) == 2, gold.name
-    for n in range(3, 53):
+    for n in range(3, 54):
         assert [label for label, _ in rows if f"round {n} " in label] == [
             f"round {n} BBC (spent, tuning)", f"reported: round {n} BBC (spent, tuning)"]
-    assert heldout.TEST_SETS == {BBC_R53: ("round 53 BBC TEST", "--round53-test")}
-    assert not {BBC_R53} & set(scored)
-    frozen = [f"round {n} BBC TEST" for n in (53,)]
-    assert [label for label, value in rows if "TEST" in label or "held out" in value] == [
-        *frozen, *(f"reported: {label}" for label in frozen)]
+    assert heldout.TEST_SETS == {}
+    assert not [label for label, value in rows if "TEST" in label or "held out" in value]
 
 
 @pytest.mark.parametrize("asked", [False, True])
@@ -108,10 +106,10 @@ def test_the_error_listers_read_every_spent_round() -> None:
     assert TUNING["bbc_r3"] == BBC_R3 and TUNING["bbc_r4"] == BBC_R4 and TUNING["bbc_r5"] == BBC_R5
     assert TUNING["bbc_r6"] == BBC_R6 and TUNING["bbc_r7"] == BBC_R7 and TUNING["bbc_r8"] == BBC_R8
     assert TUNING["bbc_r9"] == BBC_R9 and TUNING["bbc_r10"] == BBC_R10
-    assert TUNING["bbc_r11"] == BBC_R11 and TUNING["bbc_r14"] == BBC_R14
-    assert {"web_r2", *(f"bbc_r{n}" for n in range(1, 53))} <= set(SOURCES)
+    assert TUNING["bbc_r11"] == BBC_R11 and TUNING["bbc_r14"] == BBC_R14 and TUNING["bbc_r53"] == BBC_R53
+    assert {"web_r2", *(f"bbc_r{n}" for n in range(1, 54))} <= set(SOURCES)
     from bench.speaker_misses import ROUNDS
-    assert ROUNDS == tuple(f"bbc_r{n}" for n in range(3, 53))
+    assert ROUNDS == tuple(f"bbc_r{n}" for n in range(3, 54))
 
 
 
@@ -119,7 +117,7 @@ def test_the_ranker_fit_reads_every_tuning_gold() -> None:
     from bench.fit_ranker import HELD_ROUNDS
     from bench.fit_ranker import SOURCES as FIT_SOURCES
     assert set(FIT_SOURCES) == set(TUNING) and FIT_SOURCES["bbc_r10"] == "round 10 BBC"
-    assert HELD_ROUNDS == tuple(f"round {n} BBC" for n in range(3, 53))
+    assert HELD_ROUNDS == tuple(f"round {n} BBC" for n in range(3, 54))
 
 
 def _main_argv(monkeypatch: pytest.MonkeyPatch, seen: dict[str, Any]) -> list[str]:
@@ -138,11 +136,9 @@ def test_a_test_set_flag_reaches_both_scorers_and_spent_flags_are_refused(
     from bench import extraction
     seen: dict[str, Any] = {}
     argv = _main_argv(monkeypatch, seen)
-    for spent in range(5, 53):
+    for spent in range(5, 54):
         with pytest.raises(SystemExit):
             extraction.main([*argv, f"--round{spent}-test"])
-    assert extraction.main([*argv, "--round53-test"]) == 0
-    assert seen == {"quotes": {BBC_R53}, "speech": {BBC_R53}}
     fresh = tmp_path / "bbc_heldout_r11_test.json"
     monkeypatch.setattr(heldout, "TEST_SETS", {fresh: ("round 11 BBC TEST", "--round11-test")})
     assert extraction.main(argv) == 0 and seen == {"quotes": set(), "speech": set()}
