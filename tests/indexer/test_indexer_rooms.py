@@ -21,6 +21,7 @@ INDEXER_ROOMS = ["read", "parse", "parse/html", "chunk", "annotate", "annotate/a
                  "annotate/attribution/descriptions", "annotate/attribution/pronouns",
                  "annotate/attribution/ranking", "annotate/attribution/clauses",
                  "annotate/attribution/indirect", "annotate/attribution/cleanup",
+                 "annotate/attribution/headlines",
                  "annotate/institutions", "distributed", "watch"]
 
 

@@ -2,13 +2,13 @@
 
 Owns gathering, for each headline quote no cue credits, the sources under it
 its speaker may come from: the body's quotes, the lead paragraph, the body
-the headline opens with acting on its words (headline_actors), the speaker a
-lead only describes (headline_subjects), the source the lead's closing
-clause names (headline_closings) and the source the next paragraph's first
+the headline opens with acting on its words (headlines.actors), the speaker a
+lead only describes (headlines.subjects), the source the lead's closing
+clause names (headlines.closings) and the source the next paragraph's first
 sentence credits when the lead leaves its source unnamed ("..., a survey
 suggests", "say reports") or quotes no one ("..., a court has been told",
 "Vole is said to": _source_named_next).  Choosing among them, in order, is
-headline_choice's; crediting the chosen quote's speaker is
+headlines.choice's; crediting the chosen quote's speaker is
 indexer.annotate.attribution.attribution's, passed in as `recredit`.  It also
 owns which headline quotes the title test dropped are speech after all
 (echoed_titles): a headline capitalises its words, so "Vole targets 'Old
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.headline_actors import acting_body
-from onrecord.indexer.annotate.attribution.headline_choice import Below, Recredit, headline_speaker
-from onrecord.indexer.annotate.attribution.headline_closings import closes_on_hearing, closing_source
-from onrecord.indexer.annotate.attribution.headline_subjects import SENTENCE_END_RE, NameSource, described_source
+from onrecord.indexer.annotate.attribution.headlines.actors import acting_body
+from onrecord.indexer.annotate.attribution.headlines.choice import Below, Recredit, headline_speaker
+from onrecord.indexer.annotate.attribution.headlines.closings import closes_on_hearing, closing_source
+from onrecord.indexer.annotate.attribution.headlines.subjects import SENTENCE_END_RE, NameSource, described_source
 from onrecord.indexer.lexicon import words
 from onrecord.search import Paragraph, Quote
 
@@ -33,9 +33,9 @@ _UNNAMED = words("unnamed_sources", "finding_nouns")
 def credit_headlines(paragraphs: list[Paragraph], headlines: dict[int, str], recredit: Recredit,
                      name_source: NameSource | None = None) -> list[Paragraph]:
     """Return `paragraphs` with each headline quote (by start in `headlines`,
-    its quoted words the value) credited to the speaker headline_choice
+    its quoted words the value) credited to the speaker headlines.choice
     picks (`name_source` credits a name the paragraph under a lead describing
-    its speaker opens with: headline_subjects); a headline with no credited
+    its speaker opens with: headlines.subjects); a headline with no credited
     quote after it is left as it is."""
     quotes = [q for para in paragraphs for q in para.quotes]
     out = []
@@ -66,7 +66,7 @@ def _source_named_next(paragraphs: list[Paragraph], n: int, quotes: list[Quote])
     tail = lead.text[lead.text.rfind(",") + 1:]  # the clause closing the lead names its source
     # a lead quoting no one ("..., a court has been told", "X is said to") names no source either
     reports = any(lead.start <= q.start < lead.end for q in quotes)
-    # "..., a court has been told.": the lead's clause has no speaker (headline_closings)
+    # "..., a court has been told.": the lead's clause has no speaker (headlines.closings)
     if reports and not _UNNAMED.intersection(_WORDS_RE.findall(tail.lower())) and not closes_on_hearing(lead):
         return []
     end = SENTENCE_END_RE.search(second.text)

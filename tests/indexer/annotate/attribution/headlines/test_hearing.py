@@ -1,11 +1,11 @@
-"""headline_closings.closes_on_hearing: a lead closing on a hearing body's
+"""headlines.closings.closes_on_hearing: a lead closing on a hearing body's
 passive names no source (its clause has no speaker), so its headline takes
 the next paragraph's.  Made-up names and sentences."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.headline_closings import closes_on_hearing
+from onrecord.indexer.annotate.attribution.headlines.closings import closes_on_hearing
 from onrecord.search import Paragraph
 
 

@@ -1,7 +1,7 @@
 """A headline quote over a lead that only describes its speaker ("The new
 transport minister for Tarnford says ...") takes the speaker the next
 paragraph opens with: its first sentence's credited quote, else the name
-opening it, not one the lead already names (headline_subjects).  A body's
+opening it, not one the lead already names (headlines.subjects).  A body's
 description never takes the quote of its staff below it: test_speaker_values'
 "US firm" case guards that."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bench.extraction import extract_text
-from onrecord.indexer.annotate.attribution.headline_subjects import described_head, first_sentence
+from onrecord.indexer.annotate.attribution.headlines.subjects import described_head, first_sentence
 
 
 def _headline_speaker(text: str) -> str | None:

@@ -14,13 +14,13 @@ passive (", a tribunal has been told.", ", the hearing was told.":
 `closes_on_hearing`): clauses.passive_closings reads that clause as
 reported speech with no speaker, so the lead names no source and the
 headline takes the one the next paragraph names (headlines).  Choosing
-among the sources is indexer.annotate.attribution.headline_choice's.
+among the sources is indexer.annotate.attribution.headlines.choice's.
 """
 from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.headline_subjects import NameSource, first_sentence
+from onrecord.indexer.annotate.attribution.headlines.subjects import NameSource, first_sentence
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.lexicon import words
 from onrecord.search import Paragraph, Quote

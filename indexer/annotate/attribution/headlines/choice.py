@@ -3,15 +3,15 @@
 Owns the order among the sources a headline quote no cue credits takes its
 speaker from, and the tests that pass over a source (its subject the topic
 of the lead's claim, a lead voice naming no one).  Finding the sources is
-their own modules' (headline_actors, headline_subjects, headline_closings,
-headline_echoes; the next paragraph's source and the body's quotes:
+their own modules' (headlines.actors, headlines.subjects, headlines.closings,
+headlines.echoes; the next paragraph's source and the body's quotes:
 headlines); crediting the
 chosen quote's speaker is indexer.annotate.attribution.attribution's, passed
 in as `recredit`.
 
 Two sources go before the table: the body the headline opens with doing
 something to its words ("Acme Party attacks burglar 'U-turns'":
-headline_actors), unless the lead describes its speaker or gives the words
+headlines.actors), unless the lead describes its speaker or gives the words
 to a voice it names no one for ("..., one of their frontbenchers has
 predicted"); and a named subject acting before its quote ("Vole attacks
 Tamm's 'lies'": the echo, else Ann Vole's first statement, whoever the lead
@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from onrecord.indexer.annotate.attribution.headline_echoes import reported_echoes
+from onrecord.indexer.annotate.attribution.headlines.echoes import reported_echoes
 from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
 from onrecord.indexer.lexicon import words
 from onrecord.search import Quote
@@ -47,7 +47,7 @@ Recredit = Callable[[Quote, Quote], Quote]  # (headline quote, source quote) -> 
 SOURCE_ORDER: tuple[tuple[str, str], ...] = (
     ("echo", "a body quote repeating the headline's quoted words (whole words: 'courageous' is not "
              "'courageously') is the speech the headline cuts"),
-    ("reported", "else a body reported clause repeating them as whole words (headline_echoes: \"EU 'too slow'\" over "
+    ("reported", "else a body reported clause repeating them as whole words (headlines.echoes: \"EU 'too slow'\" over "
                  "'the Commission report says ... has been too slow') is its source, before a lead or a first "
                  "speaker the words are not in"),
     ("described", "a lead describing its speaker ('The new health minister says ...') names them in the "
@@ -55,7 +55,7 @@ SOURCE_ORDER: tuple[tuple[str, str], ...] = (
     ("lead", "the first paragraph under a headline states what the headline says, with its source "
              "('Firms \"hit by costs\"' over 'Costs are rising, the CBI says')"),
     ("closing", "a lead no clause was read in still names its source in its closing clause "
-                "(', the Acme Lords have ruled.': headline_closings), before anyone else in the body"),
+                "(', the Acme Lords have ruled.': headlines.closings), before anyone else in the body"),
     ("named", "the person the headline names before its quote ('Vole \"proud of record\"') speaks it, "
               "unless the lead reports a claim about them; after the lead, which may credit another"),
     ("source", "a lead leaving its source unnamed ('..., a survey suggests', '..., a court has been told') "
@@ -69,7 +69,7 @@ class Below:
     """What stands under a headline: the article's quotes, the lead paragraph
     (its end and text), the source the next paragraph names (headlines'
     _source_named_next) and the speaker it names whom the lead only describes
-    (headline_subjects)."""
+    (headlines.subjects)."""
 
     quotes: list[Quote]
     lead_end: int

@@ -1,11 +1,11 @@
-"""headline_echoes: which body reported clauses a headline quote's words are
+"""headlines.echoes: which body reported clauses a headline quote's words are
 taken from.  Made-up names and sentences, one row per rule and per
 disowning stem of the lexicon."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.headline_echoes import reported_echoes
+from onrecord.indexer.annotate.attribution.headlines.echoes import reported_echoes
 from onrecord.indexer.lexicon import words
 from onrecord.search import Quote
 

@@ -11,14 +11,14 @@ body, "A bookmaker has ...", whose quotes are its staff's), credited by a
 `NameSource` (indexer.annotate.attribution.attribution's).  The lead's own
 credit of such a description is mostly a word cut from it ("Wales" of "the
 minister for Wales") or nobody, so this source goes before it
-(indexer.annotate.attribution.headline_choice).
+(indexer.annotate.attribution.headlines.choice).
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-from onrecord.indexer.annotate.attribution.headline_reports import Credit
+from onrecord.indexer.annotate.attribution.headlines.reports import Credit
 from onrecord.indexer.annotate.attribution.indirect.described import BODY_NOUNS
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase

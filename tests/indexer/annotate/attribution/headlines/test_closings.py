@@ -1,13 +1,13 @@
 """A headline quote over a lead whose first sentence closes on its source's
 name (", according to a report by analysts Acme Research.", ", the Acme
 Board has ruled.") takes that source when no clause of the lead is credited,
-not the first quote below it (headline_closings)."""
+not the first quote below it (headlines.closings)."""
 from __future__ import annotations
 
 import pytest
 
 from bench.extraction import extract_text
-from onrecord.indexer.annotate.attribution.headline_closings import _cut
+from onrecord.indexer.annotate.attribution.headlines.closings import _cut
 
 _BELOW = "\u201cWe are worried,\u201d said Ann Tamm, a harbour pilot. \u201cIt is too much,\u201d she added."
 

@@ -1,7 +1,7 @@
 """A headline opening with a body's name and a stance verb ("Acme Party
 attacks 'U-turns'") quotes that body, not a member who repeats the words
 below, unless the lead gives its words to a voice it names no one for
-(headline_actors)."""
+(headlines.actors)."""
 from __future__ import annotations
 
 import pytest

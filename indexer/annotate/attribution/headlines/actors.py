@@ -7,14 +7,14 @@ attacks burglar 'U-turns'", "Police praise 'courageous' Vole", "Acme sees
 them below ("two U-turns," said its leader).  The name is credited by a
 `NameSource` (indexer.annotate.attribution.attribution's); a person, or a name
 resolving to nobody, gives no source (a person's headline is
-indexer.annotate.attribution.headline_choice's own rule).  Choosing among the
-sources is indexer.annotate.attribution.headline_choice's.
+indexer.annotate.attribution.headlines.choice's own rule).  Choosing among the
+sources is indexer.annotate.attribution.headlines.choice's.
 """
 from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.headline_subjects import NameSource
+from onrecord.indexer.annotate.attribution.headlines.subjects import NameSource
 from onrecord.indexer.lexicon import words
 from onrecord.search import Paragraph, Quote
 

@@ -1,4 +1,4 @@
-"""headline_choice's source order: with every source from a row of the
+"""headlines.choice's source order: with every source from a row of the
 order onward holding a quote, that row's speaker is chosen; the order is
 written out here, so a swap in SOURCE_ORDER fails.  Made-up names and
 sentences."""
@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.headline_choice import SOURCE_ORDER, Below, headline_speaker
+from onrecord.indexer.annotate.attribution.headlines.choice import SOURCE_ORDER, Below, headline_speaker
 from onrecord.search import Quote
 
 _HEAD = "Vole 'proud of record'"

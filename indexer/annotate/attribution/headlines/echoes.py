@@ -12,7 +12,7 @@ was anti-Semitic" is no source for "Labour pig poster 'anti-Semitic'"), and
 its speaker value is a name: an organisation, or a person whose value opens
 on a first name or a title ("Leading China-watcher", a description the
 reported pass read as a name, is none).  Where this source stands among the
-others is headline_choice's.
+others is headlines.choice's.
 """
 from __future__ import annotations
 
