@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.descriptions import leads
-from onrecord.indexer.annotate.attribution.descriptions.orgheads import (
+from onrecord.indexer.annotate.attribution.descriptions.bodies.orgheads import (
     INSTITUTION_REACH,
     LEADING_ARTICLES_RE,
     org_by_head,

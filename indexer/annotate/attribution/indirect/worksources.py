@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from onrecord.indexer.annotate.attribution.descriptions.personheads import is_person_noun
+from onrecord.indexer.annotate.attribution.descriptions.persons.personheads import is_person_noun
 from onrecord.indexer.annotate.attribution.indirect.outlets import WORD_RE
 from onrecord.indexer.annotate.attribution.indirect.written import credited
 from onrecord.indexer.annotate.attribution.names.names import lexicon

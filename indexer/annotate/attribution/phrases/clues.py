@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Literal
 
 from onrecord.indexer.annotate.attribution.descriptions.claims import claim_owner, outer_report
-from onrecord.indexer.annotate.attribution.descriptions.rolesafter import name_before_unclosed
+from onrecord.indexer.annotate.attribution.descriptions.persons.rolesafter import name_before_unclosed
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_before
 from onrecord.indexer.annotate.attribution.phrases.cuewords import PARTICIPLE_CUES, SOFT_CUE_RE, find_cues, is_weak
 from onrecord.indexer.annotate.attribution.phrases.descriptions import AGE_WORD_RE

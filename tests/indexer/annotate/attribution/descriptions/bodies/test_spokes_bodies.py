@@ -1,7 +1,7 @@
 """'Acme backed the cuts. "...," a spokesman said.': a bare spokesperson after
 the quote opening its sentence, or opening it, speaks for the body that is
 the subject of the sentence before, not the body named or heard last
-(indexer.annotate.attribution.descriptions.spokesbodies)."""
+(indexer.annotate.attribution.descriptions.bodies.spokesbodies)."""
 from __future__ import annotations
 
 import pytest

@@ -2,13 +2,13 @@
 person's noun names a person or nobody, never the body named inside it,
 also where its last word is no role: a role after a hyphenated prefix ("the
 Quill co-chairman") or before a preposition tying the person to a body ("the
-drummer with rock band Tarn") (descriptions/personheads.py, lexicon
+drummer with rock band Tarn") (descriptions/persons/personheads.py, lexicon
 "person_body_links"; "politician" a row of "person_nouns")."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.personheads import person_head
+from onrecord.indexer.annotate.attribution.descriptions.persons.personheads import person_head
 from onrecord.indexer.lexicon import words
 from tests.indexer.annotate.attribution.test_reported import reported
 

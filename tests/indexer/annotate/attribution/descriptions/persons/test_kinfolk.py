@@ -1,4 +1,4 @@
-"""A kinship description as a quote's speaker (indexer.annotate.attribution.descriptions.kinfolk,
+"""A kinship description as a quote's speaker (indexer.annotate.attribution.descriptions.persons.kinfolk,
 issue #31): "said his wife, Sheila", "Mr Vole's father, Azmat, said", "his son said" after
 "Vole's son Stephen", "Ann Vole's mother has said" before "His mother Kate Vole": the relative
 the article introduces with the same kin noun; one test row per noun of KIN_NOUNS.  Made-up
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.kinfolk import KIN_NOUNS, kin_speaker
+from onrecord.indexer.annotate.attribution.descriptions.persons.kinfolk import KIN_NOUNS, kin_speaker
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from tests.indexer.annotate.attribution.articles import speaker_of as _speaker_of
 

@@ -1,12 +1,12 @@
 """A bare "the company" / "the bank" the sentence before does not continue is the body the story
-has as a subject in its headline, else its lead (descriptions.topicbodies), not the body named
+has as a subject in its headline, else its lead (descriptions.bodies.topicbodies), not the body named
 last: one test per row of TOPIC_PLACES (and a check every row has one), and the guards (the
 sentence before still first, a kind head, a name of another kind or a name modifying a body noun never the topic)."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.topicbodies import TOPIC_PLACES, _modifies
+from onrecord.indexer.annotate.attribution.descriptions.bodies.topicbodies import TOPIC_PLACES, _modifies
 from tests.indexer.annotate.attribution.test_reported import reported
 
 _LATER = ("\n\nQuillon Holdings also reported a loss last week. Its shares fell 5% on Monday. "

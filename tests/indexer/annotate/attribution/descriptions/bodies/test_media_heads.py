@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.mediaheads import media_outlet
+from onrecord.indexer.annotate.attribution.descriptions.bodies.mediaheads import media_outlet
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from tests.indexer.annotate.attribution.test_attribution import who
 

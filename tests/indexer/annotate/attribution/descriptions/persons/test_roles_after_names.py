@@ -1,5 +1,5 @@
 """A person's role in apposition after her name, before the cue
-(indexer.annotate.attribution.descriptions.rolesafter): 'Dr Ola Brandt, Vextra
+(indexer.annotate.attribution.descriptions.persons.rolesafter): 'Dr Ola Brandt, Vextra
 senior vice president, Research and Patents, said:' and '..., but Ola Brandt,
 head of the radio unit at the firm says that:' read the role (or the body in
 it) as the phrase, which names nobody; after a quote, '," Ola Brandt, from

@@ -1,5 +1,5 @@
 """A body inside a person's role appositive read as the speaker phrase
-(indexer.annotate.attribution.descriptions.rolesafter.affiliated_person, and
+(indexer.annotate.attribution.descriptions.persons.rolesafter.affiliated_person, and
 phrases.persons.person_of_organisation past a body's own "of"): 'Ola Brandt,
 general secretary of the Kestrel Workers Union (KWU), said' stops the phrase
 finder at the acronym, ', which ..., said' at the relative clause, and

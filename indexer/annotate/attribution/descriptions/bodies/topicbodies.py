@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from onrecord.indexer.annotate.attribution.descriptions.bodyranks import BODY_NOUNS, Where, name_kind, where_of
+from onrecord.indexer.annotate.attribution.descriptions.bodies.bodyranks import BODY_NOUNS, Where, name_kind, where_of
 from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.lexicon import words

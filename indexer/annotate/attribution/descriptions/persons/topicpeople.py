@@ -21,7 +21,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from onrecord.indexer.annotate.attribution.descriptions.rolesynonyms import with_synonyms
+from onrecord.indexer.annotate.attribution.descriptions.persons.rolesynonyms import with_synonyms
 from onrecord.indexer.annotate.attribution.names.names import lexicon
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase

@@ -1,12 +1,12 @@
 """A role description names the person introduced with a role word of the same
-job (indexer.annotate.attribution.descriptions.rolesynonyms, the lexicon's
+job (indexer.annotate.attribution.descriptions.persons.rolesynonyms, the lexicon's
 "role_synonyms"): "the Vole boss" is whom the article introduced as Vole's
 manager, "the Acme striker" its forward; one row a case, both ways."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.rolesynonyms import with_synonyms
+from onrecord.indexer.annotate.attribution.descriptions.persons.rolesynonyms import with_synonyms
 from tests.indexer.annotate.attribution.articles import speakers_of_kind as _quotes
 
 

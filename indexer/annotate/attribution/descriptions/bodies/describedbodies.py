@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from onrecord.indexer.annotate.attribution.descriptions.orgheads import INSTITUTION_REACH
+from onrecord.indexer.annotate.attribution.descriptions.bodies.orgheads import INSTITUTION_REACH
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.lexicon import words
 

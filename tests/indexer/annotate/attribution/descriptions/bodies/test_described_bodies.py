@@ -1,12 +1,12 @@
 """A body described but never named ("the statistical office said", "The
 prime minister's office said") is the description itself, or the body the
 article names in the same words, never the latest body of another kind
-(descriptions.describedbodies, issue #32)."""
+(descriptions.bodies.describedbodies, issue #32)."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.describedbodies import as_named
+from onrecord.indexer.annotate.attribution.descriptions.bodies.describedbodies import as_named
 from tests.indexer.annotate.attribution.test_reported import reported
 
 

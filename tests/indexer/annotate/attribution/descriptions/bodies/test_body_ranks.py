@@ -1,5 +1,5 @@
 """A definite body description no body spoke before ("The club said", "the brewer said") is the
-capitalised name before it that clearly wins the ranking (descriptions.bodyranks): one test per
+capitalised name before it that clearly wins the ranking (descriptions.bodies.bodyranks): one test per
 row of BODY_NOUNS, of SIGNALS and of the lexicon's body_act_adverbs, body_place_links and
 body_object_links, and the guards (a tie, a person, a place, "a bookmaker" before:
 unnamed)."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.bodyranks import (
+from onrecord.indexer.annotate.attribution.descriptions.bodies.bodyranks import (
     BODY_NOUNS,
     SIGNALS,
     Seen,

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.descriptions.otheroffices import holds_other_office, same_polity
-from onrecord.indexer.annotate.attribution.descriptions.rolesynonyms import with_synonyms
+from onrecord.indexer.annotate.attribution.descriptions.persons.otheroffices import holds_other_office, same_polity
+from onrecord.indexer.annotate.attribution.descriptions.persons.rolesynonyms import with_synonyms
 from onrecord.indexer.annotate.attribution.names.names import lexicon
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
@@ -34,7 +34,7 @@ def person_with_role(people: DocSpeakers, words: list[str], pos: int) -> Person 
     no office-changing word it lacks: a "shadow foreign secretary" is not
     "the foreign secretary", nor the other way round; every role word it has: a "home secretary" is
     not "the foreign secretary"), mentioned last before pos; one of the
-    description's nationality or party first (descriptions.otheroffices.same_polity)."""
+    description's nationality or party first (descriptions.persons.otheroffices.same_polity)."""
     head, wanted = words[-1], set(words)
     office = office_words(wanted)  # "the foreign secretary" is not the home secretary
     changed = wanted & _OTHER_OFFICE  # "the shadow chancellor" is not the chancellor
@@ -90,7 +90,7 @@ def current_person(people: DocSpeakers, pos: int, gender: str | None,
     office of two role words or more ("the prime minister", "the foreign
     secretary"), never one introduced with another office ("Home Secretary
     Ann Vole": her office's words hold not all of the description's); for any
-    office, never one descriptions.otheroffices says holds another ("shadow
+    office, never one descriptions.persons.otheroffices says holds another ("shadow
     chancellor Ann Vole" for "the chancellor", whose changers are `changed`);
     never one of `named` (clause_names: whom the description's own clause
     names).  For a sole office ("the chancellor", with no changer) that no

@@ -8,7 +8,7 @@ person first after a plain lead and a finite verb follows that name
 that person: "Britain's Ann Vole has also not ruled out the race. '...,' said
 the two-time champion" is Vole's, not the champion introduced earlier nor the
 last speaker.  News repeats its subject so.  An office ("the chancellor", "the
-Tory leader") is left to descriptions.offices: the text ties an office to its
+Tory leader") is left to descriptions.persons.offices: the text ties an office to its
 holder, never to whoever acted last; so is a description repeating every word
 a person was introduced with ("Vole Town manager Ann Marsh ... the Vole boss
 said": Marsh, synonyms counted).  descriptions.nominals asks it after the person
@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from onrecord.indexer.annotate.attribution.descriptions.rolesynonyms import with_synonyms
+from onrecord.indexer.annotate.attribution.descriptions.persons.rolesynonyms import with_synonyms
 from onrecord.indexer.annotate.attribution.names.names import lexicon
 from onrecord.indexer.annotate.attribution.names.pronounleads import plain_lead
 from onrecord.indexer.annotate.attribution.people.people import Person
@@ -46,7 +46,7 @@ def previous_subject_of_epithet(people: DocSpeakers, words: list[str], pos: int,
     description `words` (lowercase, no determiners) at `pos` when its head is a
     person noun, none of its words is an office that is no person noun ("the
     chancellor", "the Tory leader") and `introduced`, the person introduced
-    with its noun (descriptions.offices.person_with_role), if any, was not
+    with its noun (descriptions.persons.offices.person_with_role), if any, was not
     introduced with all its words ("Vole Town manager Ann Marsh ... the Vole
     boss said": Marsh, synonyms counted); else None.  The epithet here is a cue's
     speaker phrase; pronouns.epithetsubjects.opening_epithet reads the other way

@@ -1,5 +1,5 @@
 """Whom a definite office description nobody was introduced with names
-(indexer.annotate.attribution.descriptions.offices.current_person): never the
+(indexer.annotate.attribution.descriptions.persons.offices.current_person): never the
 person its own clause opens with ("the chancellor said Mr Pike was wrong":
 not Pike; clause_names), and for a sole office no subject fits, the person last
 named who holds no other office (the holder the article names only as an
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.indexer.annotate.annotator import annotate_article
-from onrecord.indexer.annotate.attribution.descriptions.offices import clause_names, current_person
+from onrecord.indexer.annotate.attribution.descriptions.persons.offices import clause_names, current_person
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Metadata, ParsedArticle

@@ -1,12 +1,12 @@
 """A definite person epithet naming no office is the sentence before's acting subject
-(indexer.annotate.attribution.descriptions.subjectepithets, issue #31): "Ann Vole has also not
+(indexer.annotate.attribution.descriptions.persons.subjectepithets, issue #31): "Ann Vole has also not
 ruled out the race. '...,' said the two-time champion" is Vole's, not the champion the article
 introduced earlier nor its last speaker.  One row per shape and per guard.  Made-up sentences."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.subjectepithets import previous_subject_of_epithet
+from onrecord.indexer.annotate.attribution.descriptions.persons.subjectepithets import previous_subject_of_epithet
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from tests.indexer.annotate.attribution.articles import speaker_of as _speaker_of
 

@@ -1,5 +1,5 @@
 """A definite person epithet is the one person the headline names
-(indexer.annotate.attribution.descriptions.topicpeople, issues #31/#32): in a
+(indexer.annotate.attribution.descriptions.persons.topicpeople, issues #31/#32): in a
 quote's speaker phrase only where no description reading named anyone ("the
 lock forward said"), in a reported clause also over the person last a subject
 (indirect.topicperson); the nouns of EPITHET_NOUNS head such an epithet, one
@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.topicpeople import EPITHET_NOUNS, epithet_head, topic_person
+from onrecord.indexer.annotate.attribution.descriptions.persons.topicpeople import (
+    EPITHET_NOUNS,
+    epithet_head,
+    topic_person,
+)
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
 from tests.indexer.annotate.attribution.articles import quotes_in as _quotes

@@ -3,7 +3,7 @@
 Owns the lexicon's "role_synonyms" (pairs of role words, one pair a row: "boss
 manager", "striker forward"), read both ways: news calls the manager it
 introduced ("Acme manager Ann Vole") "the Acme boss" two sentences on, and the
-forward "the striker".  descriptions.offices matches a description's role against a
+forward "the striker".  descriptions.persons.offices matches a description's role against a
 person's roles through them; indirect.reports asks them before calling a role
 description one nobody was introduced with.
 """

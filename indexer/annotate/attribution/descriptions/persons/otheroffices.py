@@ -7,7 +7,7 @@ description's: an office changer on one side only ("Tory shadow chancellor
 Ann Vole" is not "the chancellor", "Chancellor Tom Reed" not "the shadow
 chancellor", "Deputy Mayor Ann Vole" not "the mayor"), and two different
 offices one person holds at a time ("Prime Minister Tom Reed" is not "the
-chancellor" nor "the mayor").  descriptions.offices asks it before it guesses the
+chancellor" nor "the mayor").  descriptions.persons.offices asks it before it guesses the
 person the text is about; nobody left means the description stays unnamed.
 The word lists are indexer.lexicon's ("office_changers", "sole_offices").
 """

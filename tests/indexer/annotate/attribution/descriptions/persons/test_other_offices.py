@@ -1,6 +1,6 @@
 """An office description ("the chancellor", "the Irish prime minister") never
 names a person the article introduced with another office
-(indexer.annotate.attribution.descriptions.otheroffices): a shadow, deputy or
+(indexer.annotate.attribution.descriptions.persons.otheroffices): a shadow, deputy or
 vice office is not the office, a sole office is not another, and of two
 holders of one office the description's nationality or party picks one."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.indexer.annotate.attribution.descriptions.otheroffices import holds_other_office, same_polity
+from onrecord.indexer.annotate.attribution.descriptions.persons.otheroffices import holds_other_office, same_polity
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Metadata, ParsedArticle
 
@@ -60,7 +60,7 @@ def test_same_polity(roles: set[str], described: set[str], office: set[str], fit
 
 @pytest.mark.parametrize(("text", "speaker"), [
     # a shadow office is not the office, nor the other way round
-    # (no one else named: descriptions.offices would take a sole office's holder named only as an object)
+    # (no one else named: descriptions.persons.offices would take a sole office's holder named only as an object)
     ('Shadow Chancellor Ann Vole spoke in Leeds. "It will work," the chancellor said.', None),
     ('Chancellor Tom Reed met Ann Vole in Leeds. "It will fail," the shadow chancellor said.', None),
     ('Deputy Mayor Ann Vole toured the town. "We will build," the mayor said.', None),
