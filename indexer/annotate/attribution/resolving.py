@@ -37,8 +37,8 @@ from onrecord.indexer.annotate.attribution.orgs.roleheads import role_headed_bod
 from onrecord.indexer.annotate.attribution.orgs.staff import staff_owner
 from onrecord.indexer.annotate.attribution.people.people import pronoun_gender
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
-from onrecord.indexer.annotate.attribution.phrases.cuewords import SOFT_CUES
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import SOFT_CUES
 from onrecord.indexer.annotate.attribution.phrases.labelled import labels_thing
 from onrecord.indexer.annotate.attribution.ranking.evidence import evidence_of
 from onrecord.indexer.annotate.attribution.spans.frames import Frame

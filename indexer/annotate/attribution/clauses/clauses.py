@@ -58,7 +58,7 @@ from onrecord.indexer.annotate.attribution.clauses.verbs import (
     lead_start,
 )
 from onrecord.indexer.annotate.attribution.phrases.absolutes import describes_name, is_share, with_subject_span
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
 
 _VERB_ALT = word_alternation(words("passive_closing_verbs"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.lexicon import words
 
 # the verbs an answer right after a question takes before its colon ("he replied: ..."), one row each

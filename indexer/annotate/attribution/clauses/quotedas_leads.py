@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.clauses.speakers import subject_before
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 
 # "quoted" or "reported", up to 80 characters of no clause break, then "as" right before the cue
@@ -39,7 +39,7 @@ def quoted_as_speaker(s: str, lo: int, cue_start: int) -> Phrase | None:
     lead = _AS_LEAD_RE.search(s, max(lo, cue_start - _AS_REACH), cue_start)
     quote = s.rfind(MASK, lo, lead.start()) if lead is not None else -1
     if lead is None or quote >= 0 and _AFTER_QUOTE_RE.fullmatch(s, quote + 1, lead.start()):
-        return None  # the cue credits the quote before it (phrases.quotedas), no clause after it
+        return None  # the cue credits the quote before it (phrases.cues.quotedas), no clause after it
     passive = _PASSIVE_RE.search(s, max(lo, lead.start() - 30), lead.start())
     if passive is not None:  # "Ann Vole has been quoted in the paper as saying": Ann Vole
         end = len(s[:passive.start()].rstrip())

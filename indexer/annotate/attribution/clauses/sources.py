@@ -28,7 +28,7 @@ import re
 from onrecord.indexer.annotate.attribution.clauses.documentspeech import document_speaks
 from onrecord.indexer.annotate.attribution.indirect.outlets import is_outlet_description
 from onrecord.indexer.annotate.attribution.names.names import ORG_NAME_WORDS
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.lexicon import words
 

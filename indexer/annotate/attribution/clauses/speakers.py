@@ -20,8 +20,8 @@ from onrecord.indexer.annotate.attribution.clauses.sources import WORD_RE, appos
 from onrecord.indexer.annotate.attribution.names.names import first_name_gender
 from onrecord.indexer.annotate.attribution.names.placelinks import past_place
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_before
-from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.cues.inversions import phrase_after
 from onrecord.indexer.annotate.attribution.phrases.overruns import cut_at_verb
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.spans.frames import MASK

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from onrecord.indexer.annotate.attribution.headlines.echoes import reported_echoes
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_WORDS
 from onrecord.indexer.lexicon import words
 from onrecord.search import Quote
 

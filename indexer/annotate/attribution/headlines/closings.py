@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.headlines.subjects import NameSource, first_sentence
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_WORDS
 from onrecord.indexer.lexicon import words
 from onrecord.search import Paragraph, Quote
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import MAX_HEADLINE_CHARS
 from onrecord.indexer.chunk.chunker import split_lines

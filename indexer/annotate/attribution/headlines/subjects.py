@@ -21,8 +21,8 @@ from collections.abc import Callable
 from onrecord.indexer.annotate.attribution.headlines.reports import Credit
 from onrecord.indexer.annotate.attribution.indirect.described import BODY_NOUNS
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_WORDS
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.search import Paragraph, Quote

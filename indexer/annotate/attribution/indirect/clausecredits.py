@@ -41,7 +41,7 @@ from onrecord.indexer.annotate.attribution.indirect.written import credited, not
 from onrecord.indexer.annotate.attribution.names.runs import body_name
 from onrecord.indexer.annotate.attribution.orgs.organisations import REFERENT_REACH
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.lexicon import words
 from onrecord.search import Mention

@@ -33,7 +33,7 @@ from onrecord.indexer.annotate.attribution.descriptions.persons.rolesynonyms imp
 from onrecord.indexer.annotate.attribution.descriptions.persons.topicpeople import epithet_nouns, fits, named_near
 from onrecord.indexer.annotate.attribution.names.pronounleads import plain_lead
 from onrecord.indexer.annotate.attribution.people.people import Person
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.phrases.descriptions import AGE_WORD_RE
 from onrecord.indexer.annotate.attribution.pronouns.contexts import Context, context_at
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import FINITE, acts, opens_or_closes_quote

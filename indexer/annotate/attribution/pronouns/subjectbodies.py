@@ -43,8 +43,8 @@ from typing import TYPE_CHECKING
 from onrecord.indexer.annotate.attribution.names.names import first_name_gender, is_description, lexicon
 from onrecord.indexer.annotate.attribution.orgs.bodykinds import kinds_clash
 from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS, PUBLICATIONS
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE, CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.pronouns.contexts import Context, context_at, whole_quote
 from onrecord.indexer.annotate.attribution.pronouns.documentissuers import document_issuer
 from onrecord.indexer.lexicon import words

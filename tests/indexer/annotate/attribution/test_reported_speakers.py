@@ -7,7 +7,7 @@ import pytest
 
 from onrecord.indexer.annotate.attribution.indirect.clausecredits import _org_credit
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from tests.indexer.annotate.attribution.test_reported import annotate_quotes, chunk, reported
 
 

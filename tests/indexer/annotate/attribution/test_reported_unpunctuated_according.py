@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.indexer.annotate.attribution.clauses.closings import _unpunctuated_opener
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.lexicon import words
 from tests.indexer.annotate.attribution.test_reported import reported
 

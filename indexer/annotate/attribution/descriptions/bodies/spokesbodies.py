@@ -23,8 +23,8 @@ import re
 from typing import TYPE_CHECKING
 
 from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.pronouns.contexts import context_at, whole_quote
 from onrecord.indexer.annotate.attribution.pronouns.subjectbodies import LEAD_IN, NAME, named_body
 from onrecord.indexer.lexicon import words

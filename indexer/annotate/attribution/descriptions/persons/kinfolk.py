@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
 
 KIN_NOUNS = words("kin_nouns")

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from onrecord.indexer.annotate.attribution.descriptions.persons.rolesynonyms import with_synonyms
 from onrecord.indexer.annotate.attribution.names.names import lexicon
 from onrecord.indexer.annotate.attribution.people.people import Person
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.lexicon import words
 
 if TYPE_CHECKING:  # people.speakers imports pronouns.epithetsubjects, which reads this module

@@ -14,7 +14,7 @@ from onrecord.indexer.annotate.attribution.descriptions.persons.topicpeople impo
     topic_person,
 )
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from tests.indexer.annotate.attribution.articles import quotes_in as _quotes
 from tests.indexer.annotate.attribution.articles import speaker_of as _speaker_of
 

@@ -8,14 +8,14 @@ form counts only after a plural or first-person pronoun, "they argue", or a
 plural subject, "critics argue", "The Lib Dems accuse").
 A newcomer adds a verb with one row in "cue_verbs".  It also owns finding
 the cues of a frame (leaving out nouns spelled like cues) and which are
-weak.  How a cue finds its speaker is indexer.annotate.attribution.phrases.cues' job.
+weak.  How a cue finds its speaker is indexer.annotate.attribution.phrases.cues.cues' job.
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import letter_led_alternation, word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import letter_led_alternation, word_alternation
 from onrecord.indexer.lexicon import words
 
 REGULAR_VERBS = tuple(sorted(words("cue_verbs")))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.phrases.quotedas import quoted_as
+from onrecord.indexer.annotate.attribution.phrases.cues.quotedas import quoted_as
 from tests.indexer.annotate.attribution.test_attribution import who
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 
 # a short subject (the reporting body), "quoted", the person quoted, "as", then the cue
 _QUOTED_AS_RE = re.compile(r"[ \u00a0]*(?:[\w'\u2019.&-]+[ \u00a0]+){1,5}?quoted[ \u00a0]+"

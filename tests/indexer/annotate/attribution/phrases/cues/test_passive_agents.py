@@ -1,7 +1,7 @@
 """A passive cue whose agent follows the quote it reports ('was called the
 "..." by Ann Vole', 'described as "..." and "..." by the union', 'in a move
 branded a "..." by the Greens') gives the quote to that agent, not to the
-sentence's subject (indexer.annotate.attribution.phrases.passives.passive_agent)."""
+sentence's subject (indexer.annotate.attribution.phrases.cues.passives.passive_agent)."""
 from __future__ import annotations
 
 import pytest

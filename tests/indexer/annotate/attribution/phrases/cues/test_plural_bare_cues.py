@@ -1,5 +1,5 @@
 """A bare speech verb after a plural subject is a cue, as after "they"
-(indexer.annotate.attribution.phrases.cuewords._PLURAL_SUBJECT_RE): a plural
+(indexer.annotate.attribution.phrases.cues.cuewords._PLURAL_SUBJECT_RE): a plural
 speaker noun ("critics", "officials"), a capitalised plural after "the" ("The
 Lib Dems"), at most one adverb of body_act_adverbs between; only verbs the
 reported pass reads as speech (clause_cues).  Without it a partial quote in
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bench.extraction import extract_text
-from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import find_cues
 
 
 @pytest.mark.parametrize(("text", "cue"), [

@@ -1,12 +1,12 @@
 """British spelling doubles a final l after one vowel ("labelled",
 "signalling"): those forms are cues as the American ones are
-(indexer.annotate.attribution.phrases.cuewords._inflect)."""
+(indexer.annotate.attribution.phrases.cues.cuewords._inflect)."""
 from __future__ import annotations
 
 import pytest
 
 from bench.extraction import extract_text
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_WORDS
 
 
 @pytest.mark.parametrize("form", ["labelled", "labelling", "signalled", "labeled"])

@@ -1,4 +1,4 @@
-"""The speaker phrase beside a cue (indexer.annotate.attribution.phrases.cues and
+"""The speaker phrase beside a cue (indexer.annotate.attribution.phrases.cues.cues and
 clues): a name right beside a quote's cue is its speaker, whatever words
 lead it, and a soft speech verb counts only right after a quote's comma."""
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Speech cues and the noun phrases around them.
 
-Owns the token rules (finding the cues themselves is indexer.annotate.attribution.phrases.cuewords') that
+Owns the token rules (finding the cues themselves is indexer.annotate.attribution.phrases.cues.cuewords') that
 find, in a paragraph whose quotes are masked out (the "frame"),
 the speaker phrase tied to a cue: before it ("Mr Gardner added"; after it, "said Mr Gardner",
-"according to the IOPC", is phrases.inversions'), past an appositive
+"according to the IOPC", is phrases.cues.inversions'), past an appositive
 ("Barry Gardiner, MP for Brent North, told") or as a pronoun ("she said");
 a name a number ends is one phrase ("Radio 1 said", "Transport 2000 said"); a capitalised person
 noun after an age heads a description, no name ("The 55-year-old Frenchman told").
@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Literal
 
 from onrecord.indexer.annotate.attribution.names.names import ORG_NAME_WORDS, lexicon
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_WORDS
 from onrecord.indexer.annotate.attribution.phrases.descriptions import AGE_WORD_RE
 from onrecord.indexer.annotate.attribution.phrases.persons import (
     opening_person,

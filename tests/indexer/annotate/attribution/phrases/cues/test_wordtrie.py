@@ -9,9 +9,9 @@ import sys
 import pytest
 
 from onrecord.indexer.annotate.attribution.clauses.clauses import CLAUSE_CUE_RE
-from onrecord.indexer.annotate.attribution.phrases import wordtrie
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import (
+from onrecord.indexer.annotate.attribution.phrases.cues import wordtrie
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE, CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import (
     letter_led_alternation,
     word_alternation,
     word_start_alternation,

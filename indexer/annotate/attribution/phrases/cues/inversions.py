@@ -5,12 +5,12 @@ Owns reading, in a frame (quotes masked), the words right after a cue as the spe
 a pronoun, a capitalised run (the person it names, the name a role leads to, the noun it owns:
 "Vole's daughter"), a name after a few lowercase role words ("said former party adviser Ann
 Vole"), or a description from its determiner ("according to the party's lawyers").  The phrase
-before a cue, the tokens and the Phrase record are phrases.cues'.
+before a cue, the tokens and the Phrase record are phrases.cues.cues'.
 """
 from __future__ import annotations
 
 from onrecord.indexer.annotate.attribution.names.names import ORG_NAME_WORDS, lexicon
-from onrecord.indexer.annotate.attribution.phrases.cues import (
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import (
     DETERMINERS,
     PRONOUNS,
     RUN_CONNECTORS,
@@ -18,7 +18,7 @@ from onrecord.indexer.annotate.attribution.phrases.cues import (
     run_phrase,
     tokenize,
 )
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_WORDS
 from onrecord.indexer.annotate.attribution.phrases.descriptions import (
     AGE_WORD_RE,
     NOT_ROLE,

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
-from onrecord.indexer.annotate.attribution.phrases.cuewords import PARTICIPLE_CUES, find_cues
-from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import PARTICIPLE_CUES, find_cues
+from onrecord.indexer.annotate.attribution.phrases.cues.inversions import phrase_after
 from onrecord.indexer.lexicon import words
 
 _NOT_INVERTED = words("listener_cues") | PARTICIPLE_CUES  # "told Ann Vole": who heard it

@@ -2,7 +2,7 @@
 
 The regex engine tries the branches of an alternation one by one at every
 position, so a 300-word "said|says|told|..." costs 300 tries per word
-start; factored by shared prefixes it costs a handful.  indexer.annotate.attribution.phrases.cues builds
+start; factored by shared prefixes it costs a handful.  indexer.annotate.attribution.phrases.cues.cues builds
 its cue patterns with it (find_cues was the hottest loop of attribution).
 """
 from __future__ import annotations

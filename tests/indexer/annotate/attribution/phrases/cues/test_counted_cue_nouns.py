@@ -1,12 +1,12 @@
 """A cue's -s form after a count word is a plural noun, not a speech verb
 ("six new pledges", "180 million calls", "further questions"), unless "of"
-leads the count (indexer.annotate.attribution.phrases.cuewords._is_counted)."""
+leads the count (indexer.annotate.attribution.phrases.cues.cuewords._is_counted)."""
 from __future__ import annotations
 
 import pytest
 
 from bench.extraction import extract_text
-from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import find_cues
 
 
 @pytest.mark.parametrize("text", [

@@ -3,14 +3,14 @@ suggested.') attributes the whole sentence, a partial quote's marked words
 too, however far the quote sits from it: news prose puts the attribution
 last (indexer.annotate.attribution.phrases.clues._clause_final_cue); an inverted cue right after the
 clause's comma names its speaker after it, the words before the comma no subject
-(phrases.invertedcloses)."""
+(phrases.cues.invertedcloses)."""
 from __future__ import annotations
 
 import pytest
 
 from bench.extraction import extract_text
-from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
-from onrecord.indexer.annotate.attribution.phrases.invertedcloses import inverted_close
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import find_cues
+from onrecord.indexer.annotate.attribution.phrases.cues.invertedcloses import inverted_close
 
 
 def _partials(body: str) -> list[tuple[str, str | None]]:
