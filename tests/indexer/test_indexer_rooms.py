@@ -21,7 +21,7 @@ INDEXER_ROOMS = ["read", "parse", "parse/html", "chunk", "annotate", "annotate/a
                  "annotate/attribution/names", "annotate/attribution/people", "annotate/attribution/orgs",
                  "annotate/attribution/descriptions", "annotate/attribution/descriptions/bodies",
                  "annotate/attribution/descriptions/persons", "annotate/attribution/pronouns",
-                 "annotate/attribution/ranking", "annotate/attribution/clauses",
+                 "annotate/attribution/ranking", "annotate/attribution/clauses", "annotate/attribution/clauses/speakers",
                  "annotate/attribution/indirect", "annotate/attribution/cleanup",
                  "annotate/attribution/headlines",
                  "annotate/institutions", "distributed", "watch"]

@@ -16,7 +16,7 @@ import re
 
 from onrecord.indexer.annotate.attribution.clauses.closings import CLOSING_CUES, closes_with_appositive
 from onrecord.indexer.annotate.attribution.clauses.spans import MIN_WORDS, Clause, make_clause
-from onrecord.indexer.annotate.attribution.clauses.speakers import group_before
+from onrecord.indexer.annotate.attribution.clauses.speakers.speakers import group_before
 from onrecord.indexer.annotate.attribution.clauses.verbs import (
     AUXILIARY_ALT,
     CLAUSE_CUE_RE,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.clauses.sources import WORD_RE
+from onrecord.indexer.annotate.attribution.clauses.speakers.sources import WORD_RE
 from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import letter_led_alternation, word_alternation
 from onrecord.indexer.lexicon import words
 

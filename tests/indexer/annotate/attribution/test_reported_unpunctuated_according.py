@@ -3,7 +3,7 @@ before its clause ("According to Ofcom there were ...") reports the clause from 
 word of the lexicon's `unpunctuated_clause_subjects` (or a figure) that follows X and no
 preposition, with a verb of the clause after it (clauses.closings._unpunctuated_opener);
 and a capitalised finding noun of `firm_finding_nouns` ending a name ("Jupiter Research")
-after its cue is a firm's name, not a finding (clauses.sources.is_finding); before its cue it may
+after its cue is a firm's name, not a finding (clauses.speakers.sources.is_finding); before its cue it may
 be a finding's issuer ("A study by Acme Research reports": test_reported_sources)."""
 from __future__ import annotations
 

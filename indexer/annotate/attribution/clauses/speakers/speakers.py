@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.clauses.sources import WORD_RE, appositive_subject
+from onrecord.indexer.annotate.attribution.clauses.speakers.sources import WORD_RE, appositive_subject
 from onrecord.indexer.annotate.attribution.names.names import first_name_gender
 from onrecord.indexer.annotate.attribution.names.placelinks import past_place
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers

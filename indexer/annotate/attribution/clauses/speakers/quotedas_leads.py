@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.clauses.speakers import subject_before
+from onrecord.indexer.annotate.attribution.clauses.speakers.speakers import subject_before
 from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 

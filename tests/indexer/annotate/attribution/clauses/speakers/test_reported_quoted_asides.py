@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.clauses.quoted_asides import quoted_aside_subject
+from onrecord.indexer.annotate.attribution.clauses.speakers.quoted_asides import quoted_aside_subject
 from tests.indexer.annotate.attribution.test_reported import reported
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.clauses.documentspeech import document_speaks
+from onrecord.indexer.annotate.attribution.clauses.speakers.documentspeech import document_speaks
 from onrecord.indexer.annotate.attribution.indirect.outlets import is_outlet_description
 from onrecord.indexer.annotate.attribution.names.names import ORG_NAME_WORDS
 from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun

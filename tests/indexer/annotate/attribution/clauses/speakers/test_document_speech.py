@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.clauses.documentspeech import document_speaks
+from onrecord.indexer.annotate.attribution.clauses.speakers.documentspeech import document_speaks
 from onrecord.indexer.annotate.attribution.clauses.verbs import CLAUSE_CUE_RE, is_verb
 from tests.indexer.annotate.attribution.test_reported import reported
 
