@@ -22,6 +22,7 @@ INDEXER_ROOMS = ["read", "parse", "parse/html", "chunk", "annotate", "annotate/a
                  "annotate/attribution/descriptions", "annotate/attribution/descriptions/bodies",
                  "annotate/attribution/descriptions/persons", "annotate/attribution/pronouns",
                  "annotate/attribution/ranking", "annotate/attribution/clauses", "annotate/attribution/clauses/speakers",
+                 "annotate/attribution/clauses/sourceless",
                  "annotate/attribution/indirect", "annotate/attribution/cleanup",
                  "annotate/attribution/headlines",
                  "annotate/institutions", "distributed", "watch"]

@@ -6,12 +6,10 @@ speech verbs (`verbs`), the clause a cue introduces ("X said (that) ...":
 bare clause: `complements`), opens or closes ("according to X, ...", "..., X said.":
 `closings`) or splits ("The plan, X said, is dead": `asides`; "By contrast, said X,
 CLAUSE": `adverbial_asides`), a participle
-opening the sentence (`openers`), a question whose asker goes unnamed
-("X was asked whether ...": `questions`), a clause whose subject is the relative pronoun before
-its speaker ("a bill which ministers claim will cut crime": `gaps`), a clause a sourceless passive
-closes ("..., it has been confirmed.", "..., a court has heard.":
-`passive_closings`) or opens ("It was announced that ...": `passive_leads`),
-a bare clause a subordinate clause opens ("said as X
+opening the sentence (`openers`), a clause whose subject is the relative pronoun before
+its speaker ("a bill which ministers claim will cut crime": `gaps`), a clause
+whose sentence names no speaker (`sourceless/`: "..., it has been confirmed.",
+"It was announced that ...", "X was asked whether ..."), a bare clause a subordinate clause opens ("said as X
 was held, his case came ...": `subordinates`), the clause record (`spans`), a clause cut where the
 writer's words resume (`runons`), what a statement was issued in
 (`channels`), and who a clause's speaker is (`speakers/`: the phrase before

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.clauses.questions import answer_start
+from onrecord.indexer.annotate.attribution.clauses.sourceless.questions import answer_start
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.cues.inversions import phrase_after

@@ -11,7 +11,7 @@ word, or a verdict verb of the `lead_closing_verbs` list: "ruled",
 nobody, or to the name cut short ("Lords" of "the Law Lords"), gives no
 source.  It also owns the lead whose closing clause is a hearing body's
 passive (", a tribunal has been told.", ", the hearing was told.":
-`closes_on_hearing`): clauses.passive_closings reads that clause as
+`closes_on_hearing`): clauses.sourceless.passive_closings reads that clause as
 reported speech with no speaker, so the lead names no source and the
 headline takes the one the next paragraph names (headlines).  Choosing
 among the sources is indexer.annotate.attribution.headlines.choice's.

@@ -1,6 +1,6 @@
 """Reported speech (issue #32): a clause a sourceless passive closes ("...,
 it has been confirmed.", "..., a court has heard.") is reported with no
-speaker (clauses/passive_closings.py: one row per passive_closing_verbs and
+speaker (clauses/sourceless/passive_closings.py: one row per passive_closing_verbs and
 hearing_bodies word tested here); hedges and passives with an agent or an
 object are not."""
 from __future__ import annotations

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.clauses.passive_closings import passive_closing_clause
+from onrecord.indexer.annotate.attribution.clauses.sourceless.passive_closings import passive_closing_clause
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation

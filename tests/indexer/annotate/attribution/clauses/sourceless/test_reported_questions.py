@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.clauses.questions import ANSWER_VERBS, answer_start
+from onrecord.indexer.annotate.attribution.clauses.sourceless.questions import ANSWER_VERBS, answer_start
 from tests.indexer.annotate.attribution.test_reported import reported
 
 

@@ -1,6 +1,6 @@
 """Reported speech (issue #32): a clause a sourceless passive with "it" opens
 ("It was announced that ...", "It has been suggested the council will ...")
-is reported with no speaker (clauses/passive_leads.py: one row per
+is reported with no speaker (clauses/sourceless/passive_leads.py: one row per
 passive_closing_verbs word tested here, one per shape of what may stand
 between the passive and its clause); hedges, a complement, an agent and a
 passive with no clause after it are not."""
