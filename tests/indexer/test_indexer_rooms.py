@@ -17,10 +17,14 @@ ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = {"search": "onrecord.search", "indexer": "onrecord.indexer", "web": "onrecord.web", "cli": "onrecord.cli"}
 INDEXER_ROOMS = ["read", "parse", "parse/html", "chunk", "annotate", "annotate/attribution",
                  "annotate/attribution/spans", "annotate/attribution/phrases",
+                 "annotate/attribution/phrases/cues",
                  "annotate/attribution/names", "annotate/attribution/people", "annotate/attribution/orgs",
-                 "annotate/attribution/descriptions", "annotate/attribution/pronouns",
-                 "annotate/attribution/ranking", "annotate/attribution/clauses",
+                 "annotate/attribution/descriptions", "annotate/attribution/descriptions/bodies",
+                 "annotate/attribution/descriptions/persons", "annotate/attribution/pronouns",
+                 "annotate/attribution/ranking", "annotate/attribution/clauses", "annotate/attribution/clauses/speakers",
+                 "annotate/attribution/clauses/sourceless",
                  "annotate/attribution/indirect", "annotate/attribution/cleanup",
+                 "annotate/attribution/headlines",
                  "annotate/institutions", "distributed", "watch"]
 
 

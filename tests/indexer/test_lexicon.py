@@ -53,19 +53,19 @@ def test_words_unions_lists():
 # (list, the newcomer's one new row, a check that is false before and true after)
 ADDITIONS = [
     ("cue_verbs", "grumble",
-     "from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues; s = 'Ann Vole grumbled about it';"
+     "from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import find_cues; s = 'Ann Vole grumbled about it';"
      "print(bool(find_cues(s, 0, len(s))))"),
     ("count_words", "umpteen",
-     "from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues; s = 'Acme faced umpteen new claims';"
+     "from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import find_cues; s = 'Acme faced umpteen new claims';"
      "print(not find_cues(s, 0, len(s)))"),
     ("cue_phrases", "made clear",
-     "from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE; print(bool(CUE_RE.search('Ann Vole made clear that')))"),
+     "from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE; print(bool(CUE_RE.search('Ann Vole made clear that')))"),
     ("female", "zelda",
      "from onrecord.indexer.annotate.attribution.names.names import first_name_gender; print(first_name_gender('Zelda') == 'f')"),
     ("titles_male", "squire",
      "from onrecord.indexer.annotate.attribution.people.people import gender_of; print(gender_of('', 'Squire') == 'm')"),
     ("speaker_nouns", "ombudsman",
-     "from onrecord.indexer.annotate.attribution.phrases.cues import is_speaker_noun; print(is_speaker_noun('the ombudsman'))"),
+     "from onrecord.indexer.annotate.attribution.phrases.cues.cues import is_speaker_noun; print(is_speaker_noun('the ombudsman'))"),
     ("work_nouns", "sonnet",
      "from onrecord.indexer.annotate.attribution.spans.titles import is_title; s = 'Her sonnet \"Tides turn here\" is read.';"
      "print(is_title(s, 11, 28, 'Her sonnet ', True, True))"),

@@ -29,23 +29,9 @@ Grouped by concern, in the order a quote is attributed:
   and the speaker phrase of each;
 - `indirect/`: the reported pass adding each clause as an `indirect` quote
   credited by the same evidence, after the quotes are attributed;
-- `headline_reports`: a headline's claim signed by a name after a dash or a
-  bare cue ("Lords wrong on detainees - Straw") as an `indirect` quote,
-  after the reported pass;
-- `headlines`: the sources under a headline a headline quote may take its
-  speaker from (the body's quotes, the lead, the next paragraph's source),
-  once reported speech is in;
-- `headline_choice`: the order among those sources (a table, each row with
-  why it comes before the next), for `headlines`;
-- `headline_subjects`: the speaker a lead only describes ("The new health
-  minister says ..."), named where the next paragraph opens, for `headlines`;
-- `headline_closings`: the source a lead's closing clause names where no
-  clause of the lead was read (", the Acme Lords have ruled."), for `headlines`;
-- `headline_actors`: the body a headline opens with doing something to its
-  quoted words ("Acme Party attacks 'U-turns'"), for `headlines`;
-- `headline_echoes`: the body's reported clauses that repeat a headline
-  quote's words ("EU 'too slow'" over "the Commission report says ... too
-  slow"), a source of `headline_choice`'s;
+- `headlines/`: whose words a headline quotes (the sources under it and
+  the order among them) and the claim a headline signs with a name
+  ("Lords wrong on detainees - Straw"), once reported speech is in;
 - `cleanup/`: each speaker value's one type, and the values no one person or
   organisation holds cleared, a body's cut name widened, an opening word cut.
 

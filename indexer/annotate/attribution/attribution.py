@@ -23,17 +23,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.cleanup.speakerkinds import one_type_per_speaker
-from onrecord.indexer.annotate.attribution.headline_choice import Recredit
-from onrecord.indexer.annotate.attribution.headline_reports import add_headline_report
-from onrecord.indexer.annotate.attribution.headline_subjects import names_from
-from onrecord.indexer.annotate.attribution.headlines import credit_headlines, echoed_titles
+from onrecord.indexer.annotate.attribution.headlines.choice import Recredit
+from onrecord.indexer.annotate.attribution.headlines.headlines import credit_headlines, echoed_titles
+from onrecord.indexer.annotate.attribution.headlines.reports import add_headline_report
+from onrecord.indexer.annotate.attribution.headlines.subjects import names_from
 from onrecord.indexer.annotate.attribution.indirect.reports import add_reported
 from onrecord.indexer.annotate.attribution.partial_subjects import subject_speaker
 from onrecord.indexer.annotate.attribution.people.people import pronoun_gender
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from onrecord.indexer.annotate.attribution.phrases import clues, introductions, signatures
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.phrases.subjects import opens_with_other_name
 from onrecord.indexer.annotate.attribution.ranking import ranker
 from onrecord.indexer.annotate.attribution.ranking.evidence import CONFIDENCE, evidence_of, rule_source
@@ -379,7 +379,7 @@ def annotate_quotes(article: Article, *, deadline: Deadline | None = None,
 
 
 def _recredit(people: DocSpeakers) -> Recredit:
-    """Return how a headline quote takes the speaker of a body quote (indexer.annotate.attribution.headlines)."""
+    """Return how a headline quote takes the speaker of a body quote (headlines.headlines)."""
     def recredit(head: Quote, source: Quote) -> Quote:
         who = Attribution(source.speaker, source.speaker_mention, None, source.role, rule="headline",
                           evidence=evidence_of("headline", None, False))

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.lexicon import words
 

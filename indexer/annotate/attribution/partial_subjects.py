@@ -18,7 +18,7 @@ import re
 
 from onrecord.indexer.annotate.attribution.cleanup.voicing import voices_view
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.resolving import Attribution, own_subject, resolve
 from onrecord.indexer.annotate.attribution.spans.frames import Frame

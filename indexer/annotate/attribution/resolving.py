@@ -17,12 +17,12 @@ import re
 from dataclasses import dataclass, replace
 
 from onrecord.indexer.annotate.attribution.described_pronouns import Described, described_subject
+from onrecord.indexer.annotate.attribution.descriptions.bodies.spokesbodies import spokesperson_body
 from onrecord.indexer.annotate.attribution.descriptions.definites import resolve_name_run
-from onrecord.indexer.annotate.attribution.descriptions.kinfolk import kin_speaker
 from onrecord.indexer.annotate.attribution.descriptions.nominals import resolve_nominal
-from onrecord.indexer.annotate.attribution.descriptions.rolesafter import affiliated_person, named_before_role
-from onrecord.indexer.annotate.attribution.descriptions.spokesbodies import spokesperson_body
-from onrecord.indexer.annotate.attribution.descriptions.topicpeople import topic_person
+from onrecord.indexer.annotate.attribution.descriptions.persons.kinfolk import kin_speaker
+from onrecord.indexer.annotate.attribution.descriptions.persons.rolesafter import affiliated_person, named_before_role
+from onrecord.indexer.annotate.attribution.descriptions.persons.topicpeople import topic_person
 from onrecord.indexer.annotate.attribution.names.names import (
     F_TITLES,
     M_TITLES,
@@ -37,8 +37,8 @@ from onrecord.indexer.annotate.attribution.orgs.roleheads import role_headed_bod
 from onrecord.indexer.annotate.attribution.orgs.staff import staff_owner
 from onrecord.indexer.annotate.attribution.people.people import pronoun_gender
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
-from onrecord.indexer.annotate.attribution.phrases.cuewords import SOFT_CUES
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import SOFT_CUES
 from onrecord.indexer.annotate.attribution.phrases.labelled import labels_thing
 from onrecord.indexer.annotate.attribution.ranking.evidence import evidence_of
 from onrecord.indexer.annotate.attribution.spans.frames import Frame

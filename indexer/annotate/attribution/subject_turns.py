@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, phrase_before
-from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.resolving import Attribution, resolve
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, Frame
 from onrecord.indexer.lexicon import words

@@ -6,18 +6,13 @@ speech verbs (`verbs`), the clause a cue introduces ("X said (that) ...":
 bare clause: `complements`), opens or closes ("according to X, ...", "..., X said.":
 `closings`) or splits ("The plan, X said, is dead": `asides`; "By contrast, said X,
 CLAUSE": `adverbial_asides`), a participle
-opening the sentence (`openers`), a question whose asker goes unnamed
-("X was asked whether ...": `questions`), the subject past a quoted aside
-(`quoted_asides`), a clause whose subject is the relative pronoun before
-its speaker ("a bill which ministers claim will cut crime": `gaps`), who a participle
-after "quoted ... as" reports ("Ann Vole was
-quoted as saying ...": `quotedas_leads`), a clause a sourceless passive
-closes ("..., it has been confirmed.", "..., a court has heard.":
-`passive_closings`) or opens ("It was announced that ...": `passive_leads`),
-a bare clause a subordinate clause opens ("said as X
+opening the sentence (`openers`), a clause whose subject is the relative pronoun before
+its speaker ("a bill which ministers claim will cut crime": `gaps`), a clause
+whose sentence names no speaker (`sourceless/`: "..., it has been confirmed.",
+"It was announced that ...", "X was asked whether ..."), a bare clause a subordinate clause opens ("said as X
 was held, his case came ...": `subordinates`), the clause record (`spans`), a clause cut where the
 writer's words resume (`runons`), what a statement was issued in
-(`channels`), the speaker phrase before a cue (`speakers`) and whether it
-can be who spoke (`sources`; "The report said that ..." its issuer's words,
-no finding: `documentspeech`).
+(`channels`), and who a clause's speaker is (`speakers/`: the phrase before
+a cue, the subject past a quoted aside or of "quoted ... as", and whether it
+can be who spoke).
 """

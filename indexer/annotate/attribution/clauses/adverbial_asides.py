@@ -19,7 +19,7 @@ import re
 
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.clauses.verbs import CLAUSE_CUE_RE
-from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
+from onrecord.indexer.annotate.attribution.phrases.cues.inversions import phrase_after
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 

@@ -16,7 +16,7 @@ import re
 
 from onrecord.indexer.annotate.attribution.clauses.closings import CLOSING_CUES, closes_with_appositive
 from onrecord.indexer.annotate.attribution.clauses.spans import MIN_WORDS, Clause, make_clause
-from onrecord.indexer.annotate.attribution.clauses.speakers import group_before
+from onrecord.indexer.annotate.attribution.clauses.speakers.speakers import group_before
 from onrecord.indexer.annotate.attribution.clauses.verbs import (
     AUXILIARY_ALT,
     CLAUSE_CUE_RE,
@@ -24,8 +24,8 @@ from onrecord.indexer.annotate.attribution.clauses.verbs import (
     VERB_START_RE,
     is_participle,
 )
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
-from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cues.inversions import phrase_after
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 

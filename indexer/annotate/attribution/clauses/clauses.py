@@ -37,12 +37,12 @@ from onrecord.indexer.annotate.attribution.clauses.closings import (
 )
 from onrecord.indexer.annotate.attribution.clauses.complements import FINITE_RE, complement
 from onrecord.indexer.annotate.attribution.clauses.openers import opening_subject
-from onrecord.indexer.annotate.attribution.clauses.quoted_asides import quoted_aside_subject
-from onrecord.indexer.annotate.attribution.clauses.quotedas_leads import quoted_as_speaker
 from onrecord.indexer.annotate.attribution.clauses.runons import NEW_SUBJECT_RE, denied_report, new_subject
-from onrecord.indexer.annotate.attribution.clauses.sources import WORD_RE, is_source
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
-from onrecord.indexer.annotate.attribution.clauses.speakers import (
+from onrecord.indexer.annotate.attribution.clauses.speakers.quoted_asides import quoted_aside_subject
+from onrecord.indexer.annotate.attribution.clauses.speakers.quotedas_leads import quoted_as_speaker
+from onrecord.indexer.annotate.attribution.clauses.speakers.sources import WORD_RE, is_source
+from onrecord.indexer.annotate.attribution.clauses.speakers.speakers import (
     described_after,
     participle_subject,
     subject_before,
@@ -58,7 +58,7 @@ from onrecord.indexer.annotate.attribution.clauses.verbs import (
     lead_start,
 )
 from onrecord.indexer.annotate.attribution.phrases.absolutes import describes_name, is_share, with_subject_span
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 

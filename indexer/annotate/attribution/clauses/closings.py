@@ -13,18 +13,22 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.clauses.channels import CHANNEL_RE
-from onrecord.indexer.annotate.attribution.clauses.sources import (
+from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
+from onrecord.indexer.annotate.attribution.clauses.speakers.sources import (
     NOT_SPEAKERS,
     finding_follows,
     is_finding,
     is_source,
     is_told_story,
 )
-from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
-from onrecord.indexer.annotate.attribution.clauses.speakers import described_after, group_before, subject_before
+from onrecord.indexer.annotate.attribution.clauses.speakers.speakers import (
+    described_after,
+    group_before,
+    subject_before,
+)
 from onrecord.indexer.annotate.attribution.clauses.verbs import AUXILIARY_ALT, CLAUSE_CUE_RE, VERB_START_RE, is_verb
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
-from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cues.inversions import phrase_after
 from onrecord.indexer.annotate.attribution.phrases.subjects import is_described_name
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words

@@ -18,7 +18,7 @@ from onrecord.indexer.annotate.attribution.clauses.gaps import gap_clause
 from onrecord.indexer.annotate.attribution.clauses.spans import MIN_WORDS, Clause, make_clause
 from onrecord.indexer.annotate.attribution.clauses.subordinates import subordinate_end
 from onrecord.indexer.annotate.attribution.clauses.verbs import CLAUSE_CUE_RE, PAST_ALT, opens_regular_past
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.lexicon import words
 
 BARE_CUES = words("bare_clause_cues")

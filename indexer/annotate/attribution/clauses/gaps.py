@@ -19,7 +19,7 @@ import re
 
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.clauses.verbs import AUXILIARY_ALT, PAST_ALT
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 
 # the relative pronoun right before the speaker phrase ("which ministers", "who he"), and what opens
 # the relative clause before it (a comma, a dash); not "that", mostly a conjunction there

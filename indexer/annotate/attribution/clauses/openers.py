@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.clauses.questions import answer_start
+from onrecord.indexer.annotate.attribution.clauses.sourceless.questions import answer_start
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
-from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cues.inversions import phrase_after
 
 # what may stand before the participle: a conjunction or "now", a preposition of time, an adverb
 _LEAD_RE = re.compile(r"\s*(?:(?:now|but|and|yet)\s*,?\s*)?(?:(?:after|since|while|before|besides|"

@@ -23,7 +23,7 @@ import re
 
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, make_clause
 from onrecord.indexer.annotate.attribution.clauses.verbs import CLAUSE_CUE_RE
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_WORDS
 from onrecord.indexer.annotate.attribution.spans.frames import MASK
 from onrecord.indexer.lexicon import words
 

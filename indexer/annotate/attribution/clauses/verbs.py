@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.clauses.sources import WORD_RE
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import letter_led_alternation, word_alternation
+from onrecord.indexer.annotate.attribution.clauses.speakers.sources import WORD_RE
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import letter_led_alternation, word_alternation
 from onrecord.indexer.lexicon import words
 
 _CUES = words("clause_cues")

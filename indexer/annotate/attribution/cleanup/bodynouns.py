@@ -5,7 +5,7 @@ once every value is cleared, widened or cut: a value whose last word is a lowerc
 noun of the lexicon ("government", "police", "statistical office", "prime
 minister's office", "Lankan government" cut from "Sri Lankan government") is
 an organisation's.  The rules credit such values as written when no named
-body holds them (indirect.selfnamed, descriptions.describedbodies), and they
+body holds them (indirect.selfnamed, descriptions.bodies.describedbodies), and they
 were typed "person" only because no body was ever registered under them:
 registering one would move later pronoun readings (a "They" a paragraph on),
 and typing it before values' widening would change a value (whole_names

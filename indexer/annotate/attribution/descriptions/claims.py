@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, phrase_before
-from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues, is_weak
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import find_cues, is_weak
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.lexicon import words
 

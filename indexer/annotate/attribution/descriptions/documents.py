@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.descriptions import leads
-from onrecord.indexer.annotate.attribution.descriptions.orgheads import (
+from onrecord.indexer.annotate.attribution.descriptions.bodies.orgheads import (
     INSTITUTION_REACH,
     LEADING_ARTICLES_RE,
     org_by_head,
@@ -31,7 +31,7 @@ from onrecord.indexer.annotate.attribution.names.runs import looks_like_org
 from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.orgs.orgnames import SITE_NOUNS
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
 
 DOCUMENT_NOUNS = words("document_nouns")

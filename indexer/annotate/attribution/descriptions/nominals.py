@@ -5,7 +5,7 @@ comma is the speaker (descriptions.appositives: "said their lawyer, Ann Vole"); 
 the institution they are named with ("a Fox spokesman": Fox), and later "she" or "the spokeswoman"
 is that same body, but a person's spokesperson is not that person ("the singer's spokeswoman" names
 nobody); a document ("the report", "the lawsuit") is its issuer's (descriptions.documents); an
-institution noun ("the ministry") is the latest institution so named (descriptions.orgheads' look-ups), and
+institution noun ("the ministry") is the latest institution so named (descriptions.bodies.orgheads' look-ups), and
 "the government" no name holds is the government itself (the lexicon's "unnamed_bodies"); a role
 ("the Labour MP") is the person the article introduced with it; a definite person noun ("the
 56-year-old", "the rapper") is the person the article is about at that point, and one opening the
@@ -20,30 +20,30 @@ import re
 from functools import lru_cache
 
 from onrecord.indexer.annotate.attribution.descriptions.appositives import appositive_person
-from onrecord.indexer.annotate.attribution.descriptions.bodyranks import ranked_body
-from onrecord.indexer.annotate.attribution.descriptions.describedbodies import described_body
+from onrecord.indexer.annotate.attribution.descriptions.bodies.bodyranks import ranked_body
+from onrecord.indexer.annotate.attribution.descriptions.bodies.describedbodies import described_body
+from onrecord.indexer.annotate.attribution.descriptions.bodies.mediaheads import MEDIA_NOUNS, media_outlet
+from onrecord.indexer.annotate.attribution.descriptions.bodies.orgheads import (
+    INSTITUTION_REACH as INSTITUTION_REACH,  # re-exported: indirect.reports reads it here
+)
+from onrecord.indexer.annotate.attribution.descriptions.bodies.orgheads import (
+    last_org_named,
+    org_by_head,
+    site_at,
+)
+from onrecord.indexer.annotate.attribution.descriptions.bodies.topicbodies import topic_body
 from onrecord.indexer.annotate.attribution.descriptions.documents import DOCUMENT_NOUNS, ORG_VOICES, document_owner
 from onrecord.indexer.annotate.attribution.descriptions.leads import newcomer_after_lead, person_named_after_lead
-from onrecord.indexer.annotate.attribution.descriptions.mediaheads import MEDIA_NOUNS, media_outlet
-from onrecord.indexer.annotate.attribution.descriptions.offices import (
+from onrecord.indexer.annotate.attribution.descriptions.persons.offices import (
     clause_names,
     current_person,
     note_office,
     office_words,
     person_with_role,
 )
-from onrecord.indexer.annotate.attribution.descriptions.orgheads import (
-    INSTITUTION_REACH as INSTITUTION_REACH,  # re-exported: indirect.reports reads it here
-)
-from onrecord.indexer.annotate.attribution.descriptions.orgheads import (
-    last_org_named,
-    org_by_head,
-    site_at,
-)
-from onrecord.indexer.annotate.attribution.descriptions.personheads import is_person_noun
-from onrecord.indexer.annotate.attribution.descriptions.personheads import person_head as head_at
-from onrecord.indexer.annotate.attribution.descriptions.subjectepithets import previous_subject_of_epithet
-from onrecord.indexer.annotate.attribution.descriptions.topicbodies import topic_body
+from onrecord.indexer.annotate.attribution.descriptions.persons.personheads import is_person_noun
+from onrecord.indexer.annotate.attribution.descriptions.persons.personheads import person_head as head_at
+from onrecord.indexer.annotate.attribution.descriptions.persons.subjectepithets import previous_subject_of_epithet
 from onrecord.indexer.annotate.attribution.names.names import (
     POSSESSIVE_RE,
     is_description,
@@ -63,7 +63,7 @@ _MEMBER_NOUNS = words("member_nouns")
 _UNNAMED_BODIES = words("unnamed_bodies")  # "the government" no name holds: government, not the last body named
 MEMBER_BODIES = ("committee", "council", "panel", "commission")  # what a body's members speak as
 _RELATIVES = words("relatives")
-_OFFICE_CHANGERS = words("office_changers")  # "the shadow chancellor": never the chancellor (descriptions.otheroffices)
+_OFFICE_CHANGERS = words("office_changers")  # "the shadow chancellor": never the chancellor (persons.otheroffices)
 _PHRASE_LINKS = words("phrase_links")
 # auxiliaries and adverbs between a description and its cue ("The chancellor meanwhile insisted",
 # "The chancellor would not comment ..., but insisted"): the description ends before them
@@ -103,7 +103,7 @@ def resolve_nominal(np: str, pos: int, people: DocSpeakers) -> str | None:
 
 def _person_headed(words: list[str], pos: int, people: DocSpeakers) -> str | None:
     """Return the person a description whose words end at its person noun
-    (descriptions.personheads) stands for, as a role's: or None."""
+    (descriptions.persons.personheads) stands for, as a role's: or None."""
     definite = words[0].lower() in _DEFINITE
     kept = [w for w in words if w.lower() not in _DETERMINERS]
     return _person_by_role(kept, kept[-1].rpartition("-")[2].lower(), pos, people, definite) if kept else None
@@ -297,7 +297,7 @@ def _person_by_role(words: list[str], head: str, pos: int, people: DocSpeakers,
         return _person_of_age(people, head.split("-")[0], pos)
     lowercase = [w.lower() for w in words]
     person = person_with_role(people, lowercase, pos)
-    if not introduced_only:  # "the two-time champion" after "Ann Vole has also ...": descriptions.subjectepithets
+    if not introduced_only:  # "the two-time champion" after "Ann Vole has also ...": persons.subjectepithets
         person = previous_subject_of_epithet(people, lowercase, pos, person) or person
     if person is None and not introduced_only and (head in lex.person_nouns or head in lex.roles):
         gender = "f" if head in lex.female_nouns else "m" if head in lex.male_nouns else None

@@ -16,11 +16,11 @@ from collections.abc import Callable
 from typing import Any
 
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause
-from onrecord.indexer.annotate.attribution.descriptions.bodyranks import ranked_body
+from onrecord.indexer.annotate.attribution.descriptions.bodies.bodyranks import ranked_body
 from onrecord.indexer.annotate.attribution.descriptions.leads import in_lead
 from onrecord.indexer.annotate.attribution.descriptions.nominals import INSTITUTION_REACH, resolve_nominal
-from onrecord.indexer.annotate.attribution.descriptions.offices import clause_names, current_person
-from onrecord.indexer.annotate.attribution.descriptions.rolesynonyms import with_synonyms
+from onrecord.indexer.annotate.attribution.descriptions.persons.offices import clause_names, current_person
+from onrecord.indexer.annotate.attribution.descriptions.persons.rolesynonyms import with_synonyms
 from onrecord.indexer.annotate.attribution.indirect.described import (
     BODY_NOUNS,
     SELF_NAMED,
@@ -41,7 +41,7 @@ from onrecord.indexer.annotate.attribution.indirect.written import credited, not
 from onrecord.indexer.annotate.attribution.names.runs import body_name
 from onrecord.indexer.annotate.attribution.orgs.organisations import REFERENT_REACH
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.lexicon import words
 from onrecord.search import Mention
@@ -89,7 +89,7 @@ def clause_credit(clause: Clause, start: int, end: int, text: str, frame: Frame,
 def _ranked_credit(who: dict[str, Any], phrase: Phrase, base: int, people: DocSpeakers,
                    spoken: list[tuple[int, str]]) -> dict[str, Any]:
     """Return `who` credited to the name "The club said" ranks first where no reading found a speaker
-    (descriptions.bodyranks); else `who`."""
+    (descriptions.bodies.bodyranks); else `who`."""
     if who.get("speaker") is not None or phrase.kind != "np":
         return who
     org = ranked_body(phrase.text, phrase.start + base, people)
@@ -230,10 +230,10 @@ def _lead_person(people: DocSpeakers, pos: int, since: int, named: frozenset[int
     """Return the canonical name of the person the article's first paragraph
     names first (the headline skipped: it may name whom the story acts on),
     when no one else is the person the text is about at pos
-    (descriptions.offices.current_person: they, or nobody and no one named after
+    (descriptions.persons.offices.current_person: they, or nobody and no one named after
     the lead before `since`, the description), recorded as speaking at pos;
     else None, and None when that person is one of `named` (whom the
-    description's own clause names: descriptions.offices.clause_names).  A
+    description's own clause names: descriptions.persons.offices.clause_names).  A
     lead's person is whom a later role description no one was introduced
     with means ("Ann Vole has won a court order ...
     The Acme striker claims ...")."""

@@ -24,7 +24,7 @@ from onrecord.indexer.annotate.attribution.indirect.written import credited
 from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.orgs.staff import staff_owner
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun
 from onrecord.indexer.lexicon import words
 
 BODY_NOUNS = ORG_NOUNS | words("reported_body_nouns")  # "the charity", "the think-tank": a body that spoke

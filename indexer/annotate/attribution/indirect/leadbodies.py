@@ -21,8 +21,8 @@ from onrecord.indexer.annotate.attribution.indirect.described import BODY_NOUNS,
 from onrecord.indexer.annotate.attribution.indirect.outlets import WORD_RE
 from onrecord.indexer.annotate.attribution.indirect.written import credited
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
 
 _VERBS = words("lead_body_verbs")

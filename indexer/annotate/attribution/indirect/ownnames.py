@@ -24,7 +24,7 @@ from typing import Any
 from onrecord.indexer.annotate.attribution.indirect.written import credited
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.lexicon import words
 
 _GIVEN = words("female", "male", "unisex_first_names")  # "Will", "Hope": a person's first name all the same

@@ -23,10 +23,10 @@ from typing import Any
 
 from onrecord.indexer.annotate.attribution.clauses.clauses import CLAUSE_CUE_RE, find_clauses
 from onrecord.indexer.annotate.attribution.clauses.openers import asked_clause
-from onrecord.indexer.annotate.attribution.clauses.passive_closings import hearing_cue
-from onrecord.indexer.annotate.attribution.clauses.passive_leads import sourceless_passive_clause
-from onrecord.indexer.annotate.attribution.clauses.questions import passive_asked_clause
 from onrecord.indexer.annotate.attribution.clauses.runons import cut_before_cue, cut_before_quote, cut_run_on
+from onrecord.indexer.annotate.attribution.clauses.sourceless.passive_closings import hearing_cue
+from onrecord.indexer.annotate.attribution.clauses.sourceless.passive_leads import sourceless_passive_clause
+from onrecord.indexer.annotate.attribution.clauses.sourceless.questions import passive_asked_clause
 from onrecord.indexer.annotate.attribution.clauses.spans import Clause, cut_naming
 from onrecord.indexer.annotate.attribution.indirect.clausecredits import Credit, clause_credit
 from onrecord.indexer.annotate.attribution.indirect.itdocuments import it_after_documents

@@ -24,7 +24,7 @@ from onrecord.indexer.annotate.attribution.descriptions.nominals import INSTITUT
 from onrecord.indexer.annotate.attribution.indirect.described import SELF_NAMED
 from onrecord.indexer.annotate.attribution.indirect.written import credited, note_spoken
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.lexicon import words
 from onrecord.search import Mention
 

@@ -22,7 +22,7 @@ from typing import Any
 from onrecord.indexer.annotate.attribution.indirect.selfnamed import NOT_PLACES, RUN_RE
 from onrecord.indexer.annotate.attribution.indirect.written import credited
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.lexicon import words
 from onrecord.search import Mention
 

@@ -1,6 +1,6 @@
 """The headline's person as whom a reported clause's epithet means ("The Brazilian said").
 
-Owns the reported pass's use of descriptions.topicpeople: a reported
+Owns the reported pass's use of descriptions.persons.topicpeople: a reported
 clause's definite person epithet ("the Brazilian", "the former Acme
 international", "the 22-cap Norland man") is the one person the headline
 names when it fits them and the direct path's pick is no one the story turned
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from onrecord.indexer.annotate.attribution.descriptions.topicpeople import topic_person
+from onrecord.indexer.annotate.attribution.descriptions.persons.topicpeople import topic_person
 from onrecord.indexer.annotate.attribution.indirect.written import credited
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 
 
 def headline_person(who: dict[str, Any], phrase: Phrase, pos: int, people: DocSpeakers) -> dict[str, Any]:

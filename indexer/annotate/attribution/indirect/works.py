@@ -18,8 +18,8 @@ from onrecord.indexer.annotate.attribution.indirect.outlets import WORD_RE
 from onrecord.indexer.annotate.attribution.indirect.worksources import work_maker
 from onrecord.indexer.annotate.attribution.indirect.written import credited
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
 
 _WORKS = words("authored_works")

@@ -16,12 +16,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from onrecord.indexer.annotate.attribution.descriptions.personheads import is_person_noun
+from onrecord.indexer.annotate.attribution.descriptions.persons.personheads import is_person_noun
 from onrecord.indexer.annotate.attribution.indirect.outlets import WORD_RE
 from onrecord.indexer.annotate.attribution.indirect.written import credited
 from onrecord.indexer.annotate.attribution.names.names import lexicon
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.lexicon import words
 
 _LINKS = words("work_source_links")  # "from", "by" (a participle before "by" is within LINK_REACH)

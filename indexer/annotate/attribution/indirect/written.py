@@ -11,7 +11,7 @@ masthead written whole ("the Sunday Tribune"), a document and who issued it
 ("Number 10 said"), a descriptor-led name as written ("Swiss Re", not the
 "Munich Re" sharing its last word), a body's whole name the registry cut to
 a word of it ("General Motors", not "Motors"), a name joined by "and"
-("Ironhorse Oil and Gas": clauses.speakers.joined_name), and a body named
+("Ironhorse Oil and Gas": clauses.speakers.speakers.joined_name), and a body named
 inside its description, by its short form or after a possessive, or of the
 kind its description says (indirect.bodies).
 """
@@ -21,7 +21,7 @@ import re
 from bisect import insort
 from typing import Any
 
-from onrecord.indexer.annotate.attribution.clauses.speakers import joined_name
+from onrecord.indexer.annotate.attribution.clauses.speakers.speakers import joined_name
 from onrecord.indexer.annotate.attribution.descriptions.leads import sentence_stop
 from onrecord.indexer.annotate.attribution.indirect.bodies import (
     fitting_topic,
@@ -40,7 +40,7 @@ from onrecord.indexer.annotate.attribution.indirect.outlets import (
 )
 from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.annotate.attribution.pronouns.contexts import context_at
 from onrecord.indexer.annotate.attribution.ranking.evidence import CONFIDENCE, evidence_of, rule_source
 from onrecord.indexer.lexicon import words

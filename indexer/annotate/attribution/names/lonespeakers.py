@@ -19,7 +19,7 @@ from onrecord.indexer.annotate.attribution.names.names import ORG_NAME_WORDS, is
 from onrecord.indexer.annotate.attribution.names.placements import is_subject
 from onrecord.indexer.annotate.attribution.names.surnames import surname_hits
 from onrecord.indexer.annotate.attribution.orgs import orgevidence
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
 
 # strong reporting verbs in the past or present tense: "Vole said", "Vole tells"

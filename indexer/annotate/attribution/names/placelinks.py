@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.names.names import first_name_gender
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, phrase_before
 from onrecord.indexer.lexicon import words
 
 # the prepositions that put a name where the speaker is: (link, an example of the row);

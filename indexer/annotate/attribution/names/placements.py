@@ -14,7 +14,7 @@ import re
 from bisect import bisect_right
 
 from onrecord.indexer.annotate.attribution.names.names import LEADING_NOISE, lexicon
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS, PARTICIPLE_CUES
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_WORDS, PARTICIPLE_CUES
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteStyle, find_quote_spans
 from onrecord.indexer.lexicon import words
 

@@ -24,7 +24,7 @@ from onrecord.indexer.annotate.attribution.names.names import (
     is_role_word,
     lexicon,
 )
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_start_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_start_alternation
 from onrecord.indexer.lexicon import words
 
 PEER_TITLES = words("peer_titles")

@@ -1,6 +1,6 @@
 """Which registry body a kind noun means: "the party" the party the article names last.
 
-Owns the look-up descriptions.orgheads (and a spokesperson's "A party spokesman")
+Owns the look-up descriptions.bodies.orgheads (and a spokesperson's "A party spokesman")
 makes first for a description whose noun is a kind the institutions registry
 records (KIND_OF_HEAD, one row per noun: "party"): the latest mention before it
 of an institution of that kind, by any alias the registry holds ("The Liberal

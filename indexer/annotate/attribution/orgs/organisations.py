@@ -51,7 +51,7 @@ from onrecord.indexer.annotate.attribution.orgs.orgruns import clean_run as _cle
 from onrecord.indexer.annotate.attribution.orgs.orgruns import org_name_runs, spelled_initials
 from onrecord.indexer.annotate.attribution.orgs.orgtails import register_rests
 from onrecord.indexer.annotate.attribution.people.people import Person
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.pronouns.contexts import context_at
 from onrecord.indexer.lexicon import words
 

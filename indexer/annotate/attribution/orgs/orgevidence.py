@@ -31,7 +31,7 @@ from onrecord.indexer.annotate.attribution.names.names import (
 )
 from onrecord.indexer.annotate.attribution.names.runs import looks_like_org
 from onrecord.indexer.annotate.attribution.orgs.orgnames import DOMAIN_RE, SUFFIXES
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
 
 ORG_NOUNS = words("org_heads", "org_nouns")  # nouns that describe an organisation ("insurer", "firm")

@@ -18,7 +18,7 @@ from functools import lru_cache
 from onrecord.indexer.annotate.attribution.names.names import lexicon
 from onrecord.indexer.annotate.attribution.names.placements import is_subject
 from onrecord.indexer.annotate.attribution.people.people import Person
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.lexicon import words
 
 _OF_PLACE = r"(?:\s+(?:of|for|to)\s+(?:the\s+)?[A-Z][\w'\u2019-]*(?:\s+(?:and\s+)?[A-Z][\w'\u2019-]*)*)*"

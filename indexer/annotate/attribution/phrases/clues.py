@@ -16,14 +16,14 @@ from dataclasses import replace
 from typing import Literal
 
 from onrecord.indexer.annotate.attribution.descriptions.claims import claim_owner, outer_report
-from onrecord.indexer.annotate.attribution.descriptions.rolesafter import name_before_unclosed
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, phrase_before
-from onrecord.indexer.annotate.attribution.phrases.cuewords import PARTICIPLE_CUES, SOFT_CUE_RE, find_cues, is_weak
+from onrecord.indexer.annotate.attribution.descriptions.persons.rolesafter import name_before_unclosed
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import PARTICIPLE_CUES, SOFT_CUE_RE, find_cues, is_weak
+from onrecord.indexer.annotate.attribution.phrases.cues.inversions import phrase_after
+from onrecord.indexer.annotate.attribution.phrases.cues.invertedcloses import inverted_close
+from onrecord.indexer.annotate.attribution.phrases.cues.passives import AGENT_AFTER_QUOTE_RE, passive_agent
+from onrecord.indexer.annotate.attribution.phrases.cues.quotedas import quoted_as
 from onrecord.indexer.annotate.attribution.phrases.descriptions import AGE_WORD_RE
-from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
-from onrecord.indexer.annotate.attribution.phrases.invertedcloses import inverted_close
-from onrecord.indexer.annotate.attribution.phrases.passives import AGENT_AFTER_QUOTE_RE, passive_agent
-from onrecord.indexer.annotate.attribution.phrases.quotedas import quoted_as
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.annotate.attribution.spans.nextleads import leads_next_quote

@@ -1,6 +1,6 @@
 """Role and description words around a name after an inverted cue.
 
-Owns the token rules phrase_after (indexer.annotate.attribution.phrases.inversions) reads past a
+Owns the token rules phrase_after (indexer.annotate.attribution.phrases.cues.inversions) reads past a
 name's lead: an office set off by a comma before a name ("Vice President, Ann Vole"), the
 descriptions a capitalised run passes over ("Acme chairman Ann Vole") and the words that may
 lead a name, with the shapes a describing word takes (DESCRIPTION_WORD_SHAPES: plain,
@@ -13,7 +13,7 @@ import re
 
 from onrecord.indexer.annotate.attribution.names.names import is_role_word, lexicon
 from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_WORDS
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_cap
 from onrecord.indexer.lexicon import words
 

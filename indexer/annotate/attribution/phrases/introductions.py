@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.phrases.clues import cue_before, speaks
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, phrase_before
-from onrecord.indexer.annotate.attribution.phrases.cuewords import PARTICIPLE_CUES, find_cues, is_weak
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import PARTICIPLE_CUES, find_cues, is_weak
 from onrecord.indexer.annotate.attribution.phrases.subjects import phrase_at_sentence_start
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, Frame
 

@@ -1,6 +1,6 @@
 """A speaker's capitalised run after a cue that "and" joins to the rest of its name or office.
 
-Owns the rule phrases.inversions' phrase_after asks before it ends the run a cue
+Owns the rule phrases.cues.inversions' phrase_after asks before it ends the run a cue
 reads at "and" (issue #31): "said Economic and Fiscal Policy Minister Ann
 Vole" is Ann Vole's office and name, not "Economic"; "added Acme and Young's
 Ann Vole" is her employer and name; "according to the World Travel and Quill

@@ -1,7 +1,7 @@
 """A sentence's subject read past its noun into its verb: "The government has ..., saying".
 
 Owns cutting a determiner phrase opening a sentence back to its noun when
-the phrase reader (indexer.annotate.attribution.phrases.inversions' phrase_after,
+the phrase reader (indexer.annotate.attribution.phrases.cues.inversions' phrase_after,
 up to six words from a determiner, stopping only at a cue word or a regular
 past) ran on into the main verb: "The government has", "The pair spent
 four days".  A participle cue later in the sentence ("..., saying ...")
@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun
 from onrecord.indexer.lexicon import words
 
 _VERBS = words("finite_auxiliaries", "past_tense_verbs")

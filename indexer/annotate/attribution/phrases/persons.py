@@ -1,6 +1,6 @@
 """A person's name beside an organisation, or opening a chain of appositives.
 
-Owns the token predicates phrases.cues asks before it credits a cue to the
+Owns the token predicates phrases.cues.cues asks before it credits a cue to the
 capitalised run next to it, when that run is an organisation a person belongs
 to or a description of one: "Ann Vole of campaign group Acme said" (Ann Vole,
 not Acme; "Ann Vole from the Acme Office of Drug Safety told": a body's own

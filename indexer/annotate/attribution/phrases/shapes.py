@@ -1,6 +1,6 @@
 """Shapes of the words around a speech cue, read without the article's registry.
 
-Owns the pure predicates phrases.cues builds speaker phrases with: whether a
+Owns the pure predicates phrases.cues.cues builds speaker phrases with: whether a
 lowercase noun phrase can name who spoke (is_speaker_noun: a person, body,
 document or agent noun heads it), where a relative clause the cue follows
 opens (", whose films include A, B and C, said"), and whether a capitalised

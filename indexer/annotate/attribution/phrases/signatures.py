@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
-from onrecord.indexer.annotate.attribution.phrases.cuewords import find_cues
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import find_cues
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.search import Mention
 

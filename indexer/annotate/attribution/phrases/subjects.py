@@ -3,7 +3,7 @@ its speaker ("Ann Vole agreed.", "Speaking to reporters, Ann Vole ...").
 
 Owns finding the first pronoun or capitalised run of a sentence frame past
 leading conjunctions, an opening participle or prepositional clause and
-"According to"; the phrase itself is read by indexer.annotate.attribution.phrases.inversions'
+"According to"; the phrase itself is read by indexer.annotate.attribution.phrases.cues.inversions'
 phrase_after.
 """
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.names.names import LEADING_NOISE
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, is_speaker_noun, tokenize
-from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, is_speaker_noun, tokenize
+from onrecord.indexer.annotate.attribution.phrases.cues.inversions import phrase_after
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.indexer.lexicon import words
 

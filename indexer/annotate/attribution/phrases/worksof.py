@@ -4,7 +4,7 @@ Owns reading a capitalised run before a cue that is the object of a person
 noun or an office, not a speaker: "The star of Rain Man and Tootsie said"
 (works), "The MP for Bath and Wells said" (the places of a seat).  The
 speaker is the noun or office; the names are what it is "of" or "for".
-indexer.annotate.attribution.phrases.cues asks it before taking the run as
+indexer.annotate.attribution.phrases.cues.cues asks it before taking the run as
 a name.
 """
 from __future__ import annotations

@@ -28,7 +28,7 @@ from functools import lru_cache
 from onrecord.indexer.annotate.attribution.names.names import lexicon
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.people.positions import Positions
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS, PARTICIPLE_CUES
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE, CUE_WORDS, PARTICIPLE_CUES
 from onrecord.indexer.annotate.attribution.pronouns.askedparties import asked_person
 from onrecord.indexer.annotate.attribution.pronouns.clausesubjects import second_subject
 from onrecord.indexer.annotate.attribution.pronouns.contexts import POSTPOSED_RE, Context, context_at, whole_quote

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE
 
 # a stop (closing brackets after it allowed) before a capital; no bare line break nor "p.m. and" (pronounleads' are)
 _SENTENCE_END_RE = re.compile(r"[.!?][\"'\u201d\u2019)]*\s+(?=[\"'\u201c\u2018(]?[A-Z])")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.pronouns.contexts import Context
 from onrecord.indexer.lexicon import words
 

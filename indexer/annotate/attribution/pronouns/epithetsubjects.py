@@ -4,7 +4,7 @@
 could shed no light on reports that food was thrown at United boss Sir Alex
 Ferguson. '...,' he told": the pronoun means the sentence before's subject, the
 epithet, and news calls the person its story is about by such an epithet
-(descriptions.topicpeople reads the same epithets as speaker phrases).  The
+(descriptions.persons.topicpeople reads the same epithets as speaker phrases).  The
 learned choice (antecedents) sees no mention in an epithet, so it picks a name
 met later in that sentence (Ferguson) or the last speaker.  Here the epithet
 is the person the headline names first, when that person fits it
@@ -18,7 +18,7 @@ turned to them: "Andy Robinson said ... However, the England coach added" is
 Robinson's, whoever the headline names; reading the BBC corpus's changed
 records found two such).  Where that reading finds no one, the epithet is the
 person the sentence before it names first as an acting subject (_subject_before,
-the reading descriptions.subjectepithets gives a cue's epithet), also when the
+the reading descriptions.persons.subjectepithets gives a cue's epithet), also when the
 epithet opens a new paragraph: news names its person in the lead and calls
 them by an epithet at the next paragraph's opening ("Everton manager Ann Vole
 will discipline ... \n\nThe Scot initially defended ... He said:").  What heads
@@ -29,11 +29,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from onrecord.indexer.annotate.attribution.descriptions.rolesynonyms import with_synonyms
-from onrecord.indexer.annotate.attribution.descriptions.topicpeople import epithet_nouns, fits, named_near
+from onrecord.indexer.annotate.attribution.descriptions.persons.rolesynonyms import with_synonyms
+from onrecord.indexer.annotate.attribution.descriptions.persons.topicpeople import epithet_nouns, fits, named_near
 from onrecord.indexer.annotate.attribution.names.pronounleads import plain_lead
 from onrecord.indexer.annotate.attribution.people.people import Person
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.phrases.descriptions import AGE_WORD_RE
 from onrecord.indexer.annotate.attribution.pronouns.contexts import Context, context_at
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import FINITE, acts, opens_or_closes_quote
@@ -51,7 +51,7 @@ _BETWEEN = words("skip_before_cue", "subject_adverbials")  # "has", "also", "ini
 _MIN_REGULAR_PAST = 5  # "defended", "warned"; not "red", "bed"
 
 # what may head the epithet, one row each (a test each in test_epithet_subjects.py): the nouns
-# descriptions.topicpeople reads as a cue's epithet ("The Brazilian", "the seventh seed"), and an
+# descriptions.persons.topicpeople reads as a cue's epithet ("The Brazilian", "the seventh seed"), and an
 # age ("The confident 23-year-old is undaunted"), which topicpeople.epithet_head reads as a head too
 _HEAD_SHAPES: tuple[tuple[str, Callable[[str], bool]], ...] = (
     ("person or epithet noun", lambda word: word in epithet_nouns()),
@@ -64,7 +64,7 @@ def opening_epithet(text: str, start: int, end: int) -> tuple[str, int] | None:
     opens with a definite person epithet ("The Brazilian", "the Two Ronnies star":
     "the", at most _MAX_WORDS words ending in a person noun, no owner's "'s") and a
     finite verb follows it; else None.  The epithet here is a subject a later "he"
-    means; descriptions.subjectepithets.previous_subject_of_epithet reads an epithet
+    means; descriptions.persons.subjectepithets.previous_subject_of_epithet reads an epithet
     that is a cue's speaker phrase as the sentence before's subject."""
     opening = _OPENING_RE.match(text, start, end)
     if opening is None:

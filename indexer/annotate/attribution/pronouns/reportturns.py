@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, PARTICIPLE_CUES
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE, PARTICIPLE_CUES
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import NAME_RE, OWNER_ENDS
 
 # between a name and its cue, one row each (a test per row): nothing; ", 55," an age or a short

@@ -32,7 +32,7 @@ descriptions.nominals resolves it as a speaker.  A sentence that reports
 another's words between its subject and the pronoun ("Acme said analysts
 told it ...") continues nothing.  Both readings share this module's
 subject pattern, so they live together (no import cycle between them);
-its lead-in and name patterns (LEAD_IN, NAME) are descriptions.spokesbodies'
+its lead-in and name patterns (LEAD_IN, NAME) are descriptions.bodies.spokesbodies'
 too.
 """
 from __future__ import annotations
@@ -43,8 +43,8 @@ from typing import TYPE_CHECKING
 from onrecord.indexer.annotate.attribution.names.names import first_name_gender, is_description, lexicon
 from onrecord.indexer.annotate.attribution.orgs.bodykinds import kinds_clash
 from onrecord.indexer.annotate.attribution.orgs.organisations import ORG_NOUNS, PUBLICATIONS
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import word_alternation
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE, CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import word_alternation
 from onrecord.indexer.annotate.attribution.pronouns.contexts import Context, context_at, whole_quote
 from onrecord.indexer.annotate.attribution.pronouns.documentissuers import document_issuer
 from onrecord.indexer.lexicon import words
@@ -59,7 +59,7 @@ _KINDS = ORG_NOUNS | _STAFF  # "accountancy firm Acme", "analysts Acme": a body'
 _VERBS = words("skip_before_cue", "subject_adverbials")  # "has", "will", "also", "meanwhile": after a subject
 _NOT_NAMES = words("not_names", "pronouns", "determiners", "months", "weekdays", "titles_male",
                    "titles_female", "titles_neutral", "leading_noise", "clause_openers")  # lowercase rows
-# a sentence subject's name (descriptions.spokesbodies reads it too): capitalised words, "of", "for", "and",
+# a sentence subject's name (descriptions.bodies.spokesbodies reads it too): capitalised words, "of", "for", "and",
 # "&" inside it, and a digit may continue it ("Acme 2000", "Channel 4")
 NAME = r"[A-Z][\w&\u2019'.-]*(?:[ \u00a0]+(?:(?:of|for|and|&)[ \u00a0]+)?[A-Z0-9][\w&\u2019'.-]*)*"
 # "But", "Last year", "On Wednesday, however,", "Globally,": words before a sentence's subject (spokesbodies'
@@ -134,7 +134,7 @@ def continued_description(head: str, pos: int, people: DocSpeakers) -> str | Non
     ("UK Coal said ... It had introduced ... The company said": UK Coal),
     of a kind the noun may name ("the club" is no "Acme League"); else None
     (also when the article names a brand's owner and the subject is not it:
-    descriptions.orgheads reads "the firm" as the owner).
+    descriptions.bodies.orgheads reads "the firm" as the owner).
     The body found is noted as speaking at pos (what "it" may mean next)."""
     found = _continued(pos, people, True, head, CHAIN_DEPTH)
     if found and head in PUBLICATIONS and found not in people.organisations.publications:
@@ -286,7 +286,7 @@ def _body(name: str, it: bool, said_body: bool, people: DocSpeakers) -> str | No
 def named_body(name: str, said_body: bool, people: DocSpeakers) -> str | None:
     """Return the body a sentence's subject `name` names as a collective
     "it" continuing it reads it (_body; `said_body`: a body's kind or
-    spokesperson stands beside it), else None (descriptions.spokesbodies)."""
+    spokesperson stands beside it), else None (descriptions.bodies.spokesbodies)."""
     return _body(name, True, said_body, people)
 
 

@@ -22,7 +22,7 @@ from typing import TypeVar
 
 from onrecord.indexer.annotate.attribution.names.pronounleads import REPORTED_RE, plain_lead
 from onrecord.indexer.annotate.attribution.people.people import Person
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.pronouns.leadins import after_lead_in
 from onrecord.indexer.lexicon import words
 

@@ -17,8 +17,8 @@ import re
 from typing import Literal
 
 from onrecord.indexer.annotate.attribution.clauses.verbs import CLAUSE_CUE_RE, is_hedged, is_verb
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, find_cues, is_weak
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE, find_cues, is_weak
 from onrecord.indexer.annotate.attribution.spans.frames import MASK, Frame
 from onrecord.indexer.annotate.attribution.spans.quotes import QuoteSpan
 from onrecord.indexer.lexicon import words

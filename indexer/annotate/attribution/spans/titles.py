@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 
 from onrecord.indexer.annotate.attribution.people.people import pronoun_gender
-from onrecord.indexer.annotate.attribution.phrases.cues import is_speaker_noun
-from onrecord.indexer.annotate.attribution.phrases.wordtrie import CASE_FOLDS
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cues.wordtrie import CASE_FOLDS
 from onrecord.indexer.lexicon import words
 from onrecord.search import Quote
 

@@ -8,7 +8,7 @@ import pytest
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.annotate.attribution.names.runs import split_run
 from onrecord.indexer.annotate.attribution.people.people import within_one_edit
-from onrecord.indexer.annotate.attribution.phrases.cues import is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import is_speaker_noun
 from onrecord.search.model import Article, Metadata, Paragraph, Quote
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution import headline_choice
 from onrecord.indexer.annotate.attribution.cleanup import wholeruns
+from onrecord.indexer.annotate.attribution.headlines import choice
 from onrecord.indexer.annotate.attribution.indirect import mastheads
 from onrecord.indexer.annotate.attribution.names import things
 from onrecord.indexer.annotate.attribution.pronouns import subjectbodies
@@ -54,8 +54,8 @@ def _quote(text: str, start: int, speaker: str | None, kind: str = "direct") -> 
 def test_is_topic_reads_the_surname_in_the_lead(lead: str, claim: str, topic: bool) -> None:
     named, head = _quote("We won", 0, "Olek Tamm"), _quote("We won", 0, None)
     quotes = [_quote(claim, 20, "Ann Vole", "indirect")] if claim else []
-    below = headline_choice.Below(quotes=quotes, lead_end=200, lead_text=lead, source=[])
-    assert headline_choice._is_topic(named, head, below) is topic
+    below = choice.Below(quotes=quotes, lead_end=200, lead_text=lead, source=[])
+    assert choice._is_topic(named, head, below) is topic
 
 
 @pytest.mark.parametrize(("text", "run", "thing"), [

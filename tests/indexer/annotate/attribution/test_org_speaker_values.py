@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase, phrase_before
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase, phrase_before
 from tests.indexer.annotate.attribution.test_attribution import annotate_quotes, chunk
 
 LEAD = "Harbour news\n\nThe story began on Monday in a small town.\n\n"

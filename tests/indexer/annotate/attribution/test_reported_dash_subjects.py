@@ -3,7 +3,7 @@ cue ("Ann Vole - keen to calm investors - had said CLAUSE") reports the
 clause as the subject's when an auxiliary stands between the closing dash and
 the cue, when a conjunction opens the sentence, or when the name closes its
 own description ("Harbour master Ann Vole - ... - said"); never the object
-of another verb before the aside (clauses.speakers._dash_subject, and the
+of another verb before the aside (clauses.speakers.speakers._dash_subject, and the
 lexicon's skip_before_cue words after the aside)."""
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.indexer.annotate.attribution.names.placelinks import PLACE_LINKS, past_place
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from tests.indexer.annotate.attribution.test_reported import reported
 
 # (link, the sentence, its clause, its speaker): one row per row of PLACE_LINKS

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.annotate.attribution.phrases.overruns import cut_at_verb
 from onrecord.indexer.lexicon import words
 from tests.indexer.annotate.attribution.test_reported import reported

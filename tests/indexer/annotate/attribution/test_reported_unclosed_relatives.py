@@ -2,7 +2,7 @@
 that runs on to the cue with no comma closing it ("Ms Vole, who presents The Harbour Show tells
 ...") or with only a comma before the cue and none opening it ("Acme which posted a loss, said")
 leaves the subject the speaker, not the relative verb's object nor an opening adverb
-(clauses.speakers._unclosed_relative_subject)."""
+(clauses.speakers.speakers._unclosed_relative_subject)."""
 from __future__ import annotations
 
 import pytest

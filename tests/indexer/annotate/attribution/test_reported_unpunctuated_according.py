@@ -3,14 +3,14 @@ before its clause ("According to Ofcom there were ...") reports the clause from 
 word of the lexicon's `unpunctuated_clause_subjects` (or a figure) that follows X and no
 preposition, with a verb of the clause after it (clauses.closings._unpunctuated_opener);
 and a capitalised finding noun of `firm_finding_nouns` ending a name ("Jupiter Research")
-after its cue is a firm's name, not a finding (clauses.sources.is_finding); before its cue it may
+after its cue is a firm's name, not a finding (clauses.speakers.sources.is_finding); before its cue it may
 be a finding's issuer ("A study by Acme Research reports": test_reported_sources)."""
 from __future__ import annotations
 
 import pytest
 
 from onrecord.indexer.annotate.attribution.clauses.closings import _unpunctuated_opener
-from onrecord.indexer.annotate.attribution.phrases.cues import Phrase
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import Phrase
 from onrecord.indexer.lexicon import words
 from tests.indexer.annotate.attribution.test_reported import reported
 

@@ -14,7 +14,7 @@ from onrecord.indexer.annotate.attribution.names.names import OWNER_RE, cut_name
 from onrecord.indexer.annotate.attribution.orgs import organisations, orgevidence
 from onrecord.indexer.annotate.attribution.people import roles
 from onrecord.indexer.annotate.attribution.people.roles import _description_re
-from onrecord.indexer.annotate.attribution.phrases.cuewords import CUE_RE, CUE_WORDS
+from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE, CUE_WORDS
 from onrecord.indexer.annotate.attribution.spans.quotes import find_quote_spans
 from onrecord.indexer.lexicon import words
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from onrecord.indexer.annotate.attribution.descriptions.bodies.orgheads import names_ending_in_re
 from onrecord.indexer.annotate.attribution.descriptions.nominals import resolve_nominal
-from onrecord.indexer.annotate.attribution.descriptions.orgheads import names_ending_in_re
 from onrecord.indexer.annotate.attribution.names.runs import expand_acronym
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from tests.indexer.annotate.attribution.test_attribution import who

@@ -1,4 +1,4 @@
-"""The sentence-subject table pronouns.subjectbodies and descriptions.spokesbodies
+"""The sentence-subject table pronouns.subjectbodies and descriptions.bodies.spokesbodies
 share (LEAD_IN, NAME): "Last year" with no comma and "On Monday, however," open a
 sentence before its subject, and a digit may continue a name, for "it said" and
 a bare spokesperson alike.  Made-up names and sentences."""

@@ -1,5 +1,5 @@
 """The lone-speaker verb scan (names.lonespeakers._VERB_RE) reads the lexicon's
-"lone_speaker_verbs" as a prefix-factored alternation (phrases.wordtrie), for
+"lone_speaker_verbs" as a prefix-factored alternation (phrases.cues.wordtrie), for
 speed: it must find what the flat longest-first list "added|admits|..." found,
 for every verb of the table, in every form the text may hold it."""
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
-from onrecord.indexer.annotate.attribution.phrases.inversions import phrase_after
+from onrecord.indexer.annotate.attribution.phrases.cues.inversions import phrase_after
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.search.model import Metadata, ParsedArticle
 

@@ -10,7 +10,7 @@ import pytest
 from bench.extraction import extract_text
 from onrecord.indexer.annotate.attribution.names.names import cut_name
 from onrecord.indexer.annotate.attribution.names.runs import split_run
-from onrecord.indexer.annotate.attribution.phrases.cues import tokenize
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import tokenize
 from onrecord.indexer.annotate.attribution.phrases.persons import is_person_run, opening_person
 from tests.indexer.annotate.attribution.test_attribution import who
 
@@ -49,7 +49,7 @@ def test_organisations_and_clauses_stay_as_they_were(text: str, expected: list[s
 @pytest.mark.parametrize("sentence, name", [
     ("Ann Vole, president of Acme, the Acme Academy, said", "Ann Vole"),
     ("But Ann Vole, president of Acme, the Acme Academy, said", "Ann Vole"),
-    ("Ann Vole, a strategist, said", None),  # one appositive: phrases.cues' own rule
+    ("Ann Vole, a strategist, said", None),  # one appositive: phrases.cues.cues' own rule
     ("Ann Vole, who leads Acme, the Acme Academy, said", None),  # a clause, not descriptions
     ("Ann Vole, Bob Tamm and Cy Reed, the founders, said", None),
     ("In Leeds, West Yorkshire, the mayor, said", None),

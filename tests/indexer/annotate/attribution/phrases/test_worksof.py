@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.phrases.cues import phrase_before
+from onrecord.indexer.annotate.attribution.phrases.cues.cues import phrase_before
 from tests.indexer.annotate.attribution.test_attribution import who
 
 LEAD = "Ann Vole has been an MP since 1997. "

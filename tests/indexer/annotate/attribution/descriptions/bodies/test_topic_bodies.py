@@ -1,0 +1,57 @@
+"""A bare "the company" / "the bank" the sentence before does not continue is the body the story
+has as a subject in its headline, else its lead (descriptions.bodies.topicbodies), not the body named
+last: one test per row of TOPIC_PLACES (and a check every row has one), and the guards (the
+sentence before still first, a kind head, a name of another kind or a name modifying a body noun never the topic)."""
+from __future__ import annotations
+
+import pytest
+
+from onrecord.indexer.annotate.attribution.descriptions.bodies.topicbodies import TOPIC_PLACES, _modifies
+from tests.indexer.annotate.attribution.test_reported import reported
+
+_LATER = ("\n\nQuillon Holdings also reported a loss last week. Its shares fell 5% on Monday. "
+          "The company said it would close two offices in Tamm.\n")
+# (place row, article): the story's body a subject only in that place, a later body named last
+_ROWS = [
+    ("headline", "Brannock Holdings cuts 900 jobs\n\nThe cuts follow a poor year for the Norland group." + _LATER),
+    ("lead", "Jobs to go in Tamm\n\nBrannock Holdings is to cut 900 jobs after a poor year." + _LATER),
+]
+
+
+def test_every_place_has_a_case() -> None:
+    assert [row for row, _ in _ROWS] == [place for place, _test in TOPIC_PLACES]
+
+
+@pytest.mark.parametrize(("place", "article"), _ROWS, ids=[row for row, _ in _ROWS])
+def test_the_company_is_the_story_body(place: str, article: str) -> None:
+    assert [(q.text, q.speaker) for q in reported(article)] == [
+        ("it would close two offices in Tamm", "Brannock Holdings")]
+
+
+def test_the_sentence_before_still_comes_first() -> None:
+    article = ("Brannock Holdings cuts 900 jobs\n\nBrannock Holdings is to cut 900 jobs after a poor year.\n\n"
+               "Quillon Holdings said its profits also fell. The company said it would close two offices in Tamm.\n")
+    assert [q.speaker for q in reported(article) if q.text.startswith("it would")] == ["Quillon Holdings"]
+
+
+def test_a_kind_head_is_no_body_of_another_kind() -> None:
+    article = ("Norland government backs rescue\n\nThe Norland government is to lend money to Quillon Airways.\n\n"
+               "Fares rose on Monday at Quillon Airways. The airline said it would close two offices in Tamm.\n")
+    assert [q.speaker for q in reported(article) if q.text.startswith("it would")] != ["Norland government"]
+
+
+def test_a_name_of_another_kind_is_no_topic() -> None:
+    article = ("Brannock Bank cuts 900 jobs\n\nThe cuts follow a poor year.\n\nQuillon Holdings also reported a "
+               "loss last week. Its shares fell 5% on Monday. The company said it would close two offices in Tamm.\n")
+    assert [q.speaker for q in reported(article) if q.text.startswith("it would")] == ["Quillon Holdings"]
+
+
+
+@pytest.mark.parametrize(("text", "modifies"), [
+    ("US bank 'loses' customer details", True),
+    ("Norland Acme group sells its shops", True),
+    ("Bank of America has lost tapes", False),
+    ("Brannock Holdings cuts 900 jobs", False),
+])
+def test_a_name_modifying_a_body_noun_is_no_topic(text: str, modifies: bool) -> None:
+    assert _modifies(text, 0) is modifies

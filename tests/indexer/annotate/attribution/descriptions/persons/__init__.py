@@ -1,0 +1,1 @@
+"""Tests of indexer/annotate/attribution/descriptions/persons/."""
