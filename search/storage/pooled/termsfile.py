@@ -9,8 +9,10 @@ search.storage.pooled.flush writes the postings file and calls these for
 the terms file (the field writer's close writes the hash tables through
 the write_hash_tables flush puts in its place).  A term's key is its
 field's number then its bytes; `row_bytes` of a compact table writes its
-rows, Whoosh's w3_row otherwise.  Reads no private attribute: the terms
-writer's `dbfile`, `index`, `buckets`, `hashfn` and `lastkey` are public.
+rows, Whoosh's w3_row otherwise.  Reads no private attribute (the terms
+writer's `dbfile`, `index`, `buckets`, `hashfn` and `lastkey` are public)
+but imports one private name, filetables' `_pointer` (a hash slot's
+struct), so it is inside tests/test_layers.py's fence, PRIVATE_READERS.
 """
 from __future__ import annotations
 
