@@ -81,6 +81,8 @@ class TermRows:
         self._row = getattr(tindex, "row_bytes", w3_row)  # a compact table's rows (compactterms), else Whoosh's
 
     def add(self, key: bytes, value: bytes) -> None:
+        """Queue one term's row (its position and hash noted); raise ValueError when `key` does
+        not increase (Whoosh's OrderedHashWriter refuses the same), flush every 65,536 rows."""
         if key <= self._lastkey:
             raise ValueError(f"Keys must increase: {self._lastkey!r}..{key!r}")
         self._lastkey = key
