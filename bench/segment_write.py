@@ -4,7 +4,7 @@ the writer costs, counted in instructions rather than timed.
 Owns the fixed workload of issue #34's writer changes: `--size` derived
 paragraphs (seeded, from the annotated BBC articles pickled in `--work`
 once made, as bench.merging keeps them) built in memory, then written as
-one uncommitted segment by search.writing.write_segment.  With
+one uncommitted segment by search.writing.segments.write_segment.  With
 `--baseline` the segment is not written, so that under callgrind
 
     PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \\

@@ -3,7 +3,7 @@ engine.  The only package that imports Whoosh.
 
 This module is search/'s front door: web/, cli/ and indexer/ import what
 they use from `onrecord.search`, never from a module below it
-(tests/test_layers.py checks; tests/test_search_exports.py lists the
+(tests/test_layers.py checks; tests/search/test_search_exports.py lists the
 names).  search/'s own modules import their siblings directly.
 
 Names resolve lazily, each time one is looked up, to the attribute of the
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 # Home module -> the names it exports, grouped by concern.  A new export is
 # one name in one row here and in the TYPE_CHECKING imports below (which
-# give mypy the types; tests/test_search_exports.py checks both agree).
+# give mypy the types; tests/search/test_search_exports.py checks both agree).
 EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The data model: what the indexer builds and the engine answers with.
     ("onrecord.search.model", (

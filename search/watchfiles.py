@@ -2,7 +2,7 @@
 
 Owns the folder names: `<index>-watch/` beside the index directory, its
 `state.db` (the watch's memory, written by indexer.watch) and `captures/`
-(every response as WARC, served a record at a time by web.captures).  The
+(every response as WARC, served a record at a time by web.watch.captures).  The
 indexer writes there and the web reads there; neither imports the other,
 so the names live here, under both.  Owns too who may download a capture
 (capture_readable): with collections, only a reader of an article read

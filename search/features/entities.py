@@ -5,7 +5,7 @@ count, from the postings of the case-preserving facet fields, kept per
 commit by search.features.commitview), page_entities() (one page of that
 list, filtered by part of a name) and get_entity() (one page of an EntityProfile: the entity's
 paragraphs come from one postings lookup, never a scan of the whole index;
-counts and timeline over all of them from its search.outlines outline; only
+counts and timeline over all of them from its search.features.outlines outline; only
 the page's quotes are built into records).
 """
 from __future__ import annotations

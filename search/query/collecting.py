@@ -2,7 +2,7 @@
 
 Owns collect(): the docnums of every match (for the total and the facets,
 from onrecord.search.query.docsets' unscored set algebra) plus the ranked top of the page.
-Ranking by score uses search.ranking's bulk scorer, or else Whoosh's top-N
+Ranking by score uses search.query.ranking's bulk scorer, or else Whoosh's top-N
 collector wrapped so a deadline stops it; date sorts and unranked (filter-only) queries rank the
 match set directly from cached columns instead of walking matchers again.
 """

@@ -3,7 +3,7 @@
 Owns the user query language (a MultifieldParser over text, title and
 quote_text with AND as the default, phrases, AND/OR/NOT, -word, field
 queries speaker:/institution:/outlet:/quote:/year:/title:, date: days and
-ranges (see search.queryterms), word* prefixes and word~ / word~2 fuzzy
+ranges (see search.query.queryterms), word* prefixes and word~ / word~2 fuzzy
 terms), the guards that turn hostile or malformed input into QueryError,
 the filter query built from the request's facets and dates, and the list of
 query words used to mark matches in paragraph text.

@@ -9,7 +9,7 @@ rounding (tests/search/test_engine.py compares the two), each document
 with its unit's statistics (search.storage.reading.searchers, the weighting every
 searcher is opened with).  Returns None for queries
 it cannot score in bulk (ranges, or prefixes and fuzzy terms not yet
-expanded by search.queryterms.expand_terms, in the scored part), and the
+expanded by search.query.queryterms.expand_terms, in the scored part), and the
 caller falls back to Whoosh's collector.
 """
 from __future__ import annotations

@@ -68,6 +68,8 @@ def open_index(path: Path, create: bool = False, config: Config | None = None,
 
 
 def _check_schema(handle: Index, repair: str) -> None:
+    """Return None when the handle's schema is today's; else close the handle and raise
+    IndexUnavailableError naming what differs and `repair` (a handle left open would hold its files)."""
     what = schema_mismatch(handle.schema)
     if what:
         handle.close()

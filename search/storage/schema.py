@@ -36,7 +36,7 @@ from onrecord.search.storage.textfields import ExactText, StemmedText
 # Sort keys for undated paragraphs: larger than any date ordinal, so they sort
 # last both for "newest" (ascending over MAX - ordinal) and "oldest".
 _UNDATED_KEY = 10_000_000
-UNDATED_KEY = _UNDATED_KEY  # oldest_key of an undated paragraph (search.docsets reads it)
+UNDATED_KEY = _UNDATED_KEY  # oldest_key of an undated paragraph (search.query.docsets reads it)
 _DATE_MAX = 5_000_000
 # Characters of a title indexed on each paragraph (a headline fits; a page claiming a 100,000-character
 # title must not cost that on every paragraph).  The record keeps up to

@@ -38,7 +38,7 @@ LOGIN_CSRF_COOKIE = "onrecord_login_csrf"
 OPEN_ENDPOINTS = frozenset({"access.login", "api.healthz", "static"})
 # Answers a script reads (a 401 it can act on, not a login page's HTML).
 MACHINE_SUFFIXES = (".json", ".csv", ".atom")
-MACHINE_PREFIXES = ("/api/", "/captures/")  # the JSON API; WARC records (web.captures)
+MACHINE_PREFIXES = ("/api/", "/captures/")  # the JSON API; WARC records (web.watch.captures)
 
 
 def account_store() -> AccountStore:

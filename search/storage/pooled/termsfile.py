@@ -9,8 +9,10 @@ search.storage.pooled.flush writes the postings file and calls these for
 the terms file (the field writer's close writes the hash tables through
 the write_hash_tables flush puts in its place).  A term's key is its
 field's number then its bytes; `row_bytes` of a compact table writes its
-rows, Whoosh's w3_row otherwise.  Reads no private attribute: the terms
-writer's `dbfile`, `index`, `buckets`, `hashfn` and `lastkey` are public.
+rows, Whoosh's w3_row otherwise.  Reads no private attribute (the terms
+writer's `dbfile`, `index`, `buckets`, `hashfn` and `lastkey` are public)
+but imports one private name, filetables' `_pointer` (a hash slot's
+struct), so it is inside tests/test_layers.py's fence, PRIVATE_READERS.
 """
 from __future__ import annotations
 
@@ -79,6 +81,8 @@ class TermRows:
         self._row = getattr(tindex, "row_bytes", w3_row)  # a compact table's rows (compactterms), else Whoosh's
 
     def add(self, key: bytes, value: bytes) -> None:
+        """Queue one term's row (its position and hash noted); raise ValueError when `key` does
+        not increase (Whoosh's OrderedHashWriter refuses the same), flush every 65,536 rows."""
         if key <= self._lastkey:
             raise ValueError(f"Keys must increase: {self._lastkey!r}..{key!r}")
         self._lastkey = key

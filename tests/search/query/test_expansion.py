@@ -1,4 +1,4 @@
-"""Prefix and fuzzy terms expanded up front (search.queryterms.expand_terms):
+"""Prefix and fuzzy terms expanded up front (search.query.queryterms.expand_terms):
 one cap over the whole query shared out between its terms, fuzzy words
 nearest first, the deadline, and ranking unchanged by the rewrite."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tests for search.postings: decoding a term's postings (the LRU it keeps
+"""Tests for search.query.postings: decoding a term's postings (the LRU it keeps
 them in: tests/search/storage/reading/test_segmentcache.py)."""
 from __future__ import annotations
 

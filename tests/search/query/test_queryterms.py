@@ -1,5 +1,5 @@
 """Tests for the date: field and fuzzy terms of the query language:
-search.queryterms on its own and through search()."""
+search.query.queryterms on its own and through search()."""
 from __future__ import annotations
 
 import datetime as dt

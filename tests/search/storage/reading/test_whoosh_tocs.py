@@ -1,6 +1,7 @@
 """whoosh_tocs.py's reads of a commit's table of contents against Whoosh's public API."""
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,19 @@ def test_a_toc_reader_reads_the_commits_segments(two_commits: Path) -> None:
 
 
 def test_a_segment_carries_its_manifest_into_the_next_toc(two_commits: Path) -> None:
-    segment = index_segments(open_index(two_commits).whoosh_index)[0]
+    index = open_index(two_commits)
+    segment = index_segments(index.whoosh_index)[0]
+    index.close()
     assert segment_manifest(segment) is not None  # every commit records one
     set_segment_manifest(segment, {".seg": (10, 1234)})
-    assert segment_manifest(segment) == {".seg": (10, 1234)}
+    # A TOC holds its segments pickled whole: the manifest must survive the round trip.
+    assert segment_manifest(pickle.loads(pickle.dumps(segment))) == {".seg": (10, 1234)}
+
+
+@pytest.mark.parametrize("recorded", [None, ["not", "a", "manifest"]])
+def test_a_segment_without_a_manifest_has_none(two_commits: Path, recorded: object) -> None:
+    index = open_index(two_commits)
+    segment = index_segments(index.whoosh_index)[0]
+    index.close()
+    set_segment_manifest(segment, recorded)  # type: ignore[arg-type]  # what an older or foreign TOC may hold
+    assert segment_manifest(segment) is None

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.descriptions.bodies.topicbodies import TOPIC_PLACES, _modifies
+from onrecord.indexer.annotate.attribution.descriptions.bodies.topicbodies import TOPIC_PLACES, _modifies, topic_body
+from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers
 from tests.indexer.annotate.attribution.test_reported import reported
 
 _LATER = ("\n\nQuillon Holdings also reported a loss last week. Its shares fell 5% on Monday. "
@@ -55,3 +56,30 @@ def test_a_name_of_another_kind_is_no_topic() -> None:
 ])
 def test_a_name_modifying_a_body_noun_is_no_topic(text: str, modifies: bool) -> None:
     assert _modifies(text, 0) is modifies
+
+
+_STAFF_TOLD = "\n\nStaff were told on Monday. The {noun} said it would close two offices in Tamm.\n"
+# (guard, article, noun, topic_body's answer): each article's only candidate is the one its guard
+# stops (or, for the sentence before, keeps), read by topic_body alone so no other rule answers
+# first; each row fails with its guard removed
+_GUARDS = [
+    ("a description since the sentence before is no name",
+     "Brannock Holdings cuts 900 jobs\n\nThe cuts follow a poor year.\n\nStaff at the firm were told on Monday. "
+     "The company said it would close two offices in Tamm.\n", "company", "Brannock Holdings"),
+    ("a kind head", "Norland Police sells its Tamm offices\n\nThe sale follows a poor year." + _STAFF_TOLD,
+     "company", None),
+    ("a publication", "Quill Herald cuts 900 jobs\n\nThe Quill Herald newspaper is to cut 900 jobs after a poor year."
+     + _STAFF_TOLD, "company", None),
+    ("an owner named", "Brannock Holdings cuts prices\n\nProfits fell at owner Quillon Group after a poor year."
+     + _STAFF_TOLD, "firm", None),
+    ("a name modifying a body noun", "Norland government sells its stake in Tamm\n\nThe sale follows a poor year."
+     + _STAFF_TOLD, "company", None),
+    ("a mention that is no subject", "Jobs to go in Tamm\n\nA report on Brannock Holdings said 900 jobs would go."
+     + _STAFF_TOLD, "company", None),
+]
+
+
+@pytest.mark.parametrize(("guard", "article", "noun", "expected"), _GUARDS, ids=[row[0] for row in _GUARDS])
+def test_each_guard_decides_the_topic(guard: str, article: str, noun: str, expected: str | None) -> None:
+    text = article.replace("{noun}", noun)
+    assert topic_body(noun, text.index(f"The {noun} said"), DocSpeakers(text)) == expected
