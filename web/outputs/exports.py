@@ -2,11 +2,11 @@
 
 Owns the export URLs (the search page's parameters plus rows=quotes|
 paragraphs), the download file name, and the streaming encoders.  Rows come
-lazily from search.exporting.iter_export_rows and are encoded one at a time
+lazily from search.features.exporting.iter_export_rows and are encoded one at a time
 into a generator, so an export of any size streams with constant memory and
 is never capped at a page.  The first row is fetched before the response
 starts, so a bad query still becomes an ordinary 400 page, and an export
-beyond the server's export slots a 503 with Retry-After (search.exporting).
+beyond the server's export slots a 503 with Retry-After (search.features.exporting).
 Rows are made only as fast as the client takes them (the server holds about
 256 KB of a reply); a client that stops reading is cut off and its slot
 freed (web.serving.server).
