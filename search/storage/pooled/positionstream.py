@@ -67,33 +67,37 @@ def encode_value(deltas: list[int]) -> bytes:
     return pack_uint(len(deltas)) + dumps(deltas, 2)
 
 
-def value_numbers(value: bytes) -> list[int] | None:
-    """Return a Positions value's count then deltas, as Whoosh's decode reads
-    them (a missing final STOP byte added), or None when the value is not
-    a count and that many deltas >= 0 (its block keeps Whoosh's form)."""
+def value_deltas(value: bytes) -> list[int] | None:
+    """Return a Positions value's deltas, as Whoosh's decode reads them (a
+    missing final STOP byte added), or None when the value is not a count
+    and that many deltas >= 0 (its block keeps Whoosh's form)."""
     if len(value) < 5:
         return None
     try:
         deltas = loads(value[4:] if value.endswith(b".") else value[4:] + b".")
     except Exception:  # not a pickle Whoosh's decode reads either: keep the bytes as they are
         return None
-    count = int.from_bytes(value[:4], "big")
-    if type(deltas) is not list or len(deltas) != count or not all(type(d) is int and d >= 0 for d in deltas):
+    if type(deltas) is not list or len(deltas) != int.from_bytes(value[:4], "big") \
+            or not all(type(d) is int and d >= 0 for d in deltas):
         return None
-    return [count, *deltas]
+    return deltas
 
 
 def stream_bytes(values: list[bytes], level: int) -> bytes | None:
     """Return a block's positions stream (its length varint, shifted left
-    one with the low bit set when zlibbed, then the stream), or None when
-    a value is not a Positions value (the block is written Whoosh's way)."""
-    numbers: list[int] = []
+    one with the low bit set when zlibbed, then the stream: every posting's
+    count, then every posting's deltas), or None when a value is not a
+    Positions value (the block is written Whoosh's way)."""
+    counts: list[int] = []
+    deltas: list[int] = []
     for value in values:
-        found = value_numbers(value)
+        found = value_deltas(value)
         if found is None:
             return None
-        numbers += found
-    raw = bytes(numbers) if numbers and max(numbers) < 0x80 else b"".join(map(pack_varint, numbers))
+        counts.append(len(found))
+        deltas += found
+    numbers = counts + deltas
+    raw = bytes(numbers) if max(numbers) < 0x80 else b"".join(map(pack_varint, numbers))
     zipped = level and len(raw) >= STREAM_MIN_SIZE
     if zipped:
         raw = zlib.compress(raw, level)
@@ -115,36 +119,104 @@ def decode_numbers(raw: bytes) -> list[int]:
 def decode_values(stream: bytes, zipped: bool, count: int) -> list[bytes]:
     """Return the `count` encoded values (Whoosh's Positions bytes) of a block's stream."""
     numbers = decode_numbers(zlib.decompress(stream) if zipped else stream)
-    values, at = [], 0
-    one, end = _ONE_VALUES, len(numbers)
-    for _ in range(count):
-        if at >= end:
-            break
-        size = numbers[at]
-        deltas = numbers[at + 1:at + 1 + size]
-        values.append(one[deltas[0]] if size == 1 and deltas else encode_value(deltas))
-        at += 1 + size
-    if at != end or len(values) != count:
+    counts, deltas = numbers[:count], numbers[count:]
+    if len(counts) != count or sum(counts) != len(deltas):
         raise ValueError("a positions stream does not line up with its block's postings")
+    if count >= NUMPY_VALUES:
+        return _values_at_once(np.asarray(counts, dtype=np.int64), deltas)
+    values, at = [], 0
+    one, small = _ONE_VALUES, _SMALL_INTS
+    for size in counts:
+        part = deltas[at:at + size]
+        if size == 1:
+            values.append(one[part[0]])
+        elif 1 < size <= _LIST_BATCH:
+            try:  # pickle's bytes for a list of 2-1,000 ints under 256, without a Pickler
+                values.append(b"".join((_COUNTS[size], *map(small.__getitem__, part), _LIST_CLOSE)))
+            except KeyError:
+                values.append(encode_value(part))
+        else:
+            values.append(encode_value(part))
+        at += size
+    return values
+
+
+# Pickle protocol 2's bytes of a list of 2 to 1,000 ints (one MARK ... APPENDS batch; one int:
+# the int then APPEND) each 0-255 (BININT1), as Whoosh's Positions.encode pickles them, with the
+# value's 4-byte count before them (search.storage.textfields writes them so too).
+_LIST_OPEN, _LIST_CLOSE, _LIST_BATCH = b"\x80\x02]q\x00(", b"e.", 1000
+_SMALL_INTS = {number: b"K" + bytes((number,)) for number in range(256)}
+_COUNTS = [b""] * 2 + [pack_uint(count) + _LIST_OPEN for count in range(2, _LIST_BATCH + 1)]
+# A block of this many postings or more has its values built in numpy (below it, Python is cheaper).
+NUMPY_VALUES = 24
+_HEAD = np.frombuffer(b"\x80\x02]q\x00", dtype=np.uint8)
+
+
+def _values_at_once(counts: np.ndarray, deltas: list[int]) -> list[bytes]:
+    """Return decode_values' values built as one buffer in numpy: each value
+    of 1-1,000 deltas under 256 laid out as pickle writes it, the others
+    through encode_value."""
+    found = np.asarray(deltas, dtype=np.int64)
+    owner = np.repeat(np.arange(len(counts)), counts)
+    simple = (counts >= 1) & (counts <= _LIST_BATCH)
+    simple[owner[found > 0xFF]] = False
+    many = (counts > 1).astype(np.int64)
+    sizes = np.where(simple, 11 + 2 * counts + many, 0)  # count, head, MARK (2 or more), items, APPEND(S), STOP
+    offsets = np.cumsum(sizes) - sizes
+    blob = np.zeros(int(sizes.sum()), dtype=np.uint8)
+    at, kept, marked = offsets[simple], counts[simple], many[simple]
+    for shift, byte in ((24, 0), (16, 1), (8, 2), (0, 3)):
+        blob[at + byte] = (kept >> shift) & 0xFF
+    blob[at[:, None] + np.arange(4, 9)] = _HEAD
+    blob[at[marked == 1] + 9] = ord("(")
+    first = at + 9 + marked  # each value's first item
+    inside = simple[owner]
+    place = np.repeat(first, kept) + 2 * (np.arange(int(kept.sum())) - np.repeat(np.cumsum(kept) - kept, kept))
+    blob[place] = ord("K")
+    blob[place + 1] = found[inside]
+    ends = first + 2 * kept
+    blob[ends] = np.where(kept > 1, ord("e"), ord("a"))
+    blob[ends + 1] = ord(".")
+    raw = blob.tobytes()
+    values = [raw[start:start + size] for start, size in zip(offsets.tolist(), sizes.tolist(), strict=True)]
+    if not simple.all():
+        starts = (np.cumsum(counts) - counts).tolist()
+        for i in np.flatnonzero(~simple).tolist():
+            values[i] = encode_value(deltas[starts[i]:starts[i] + int(counts[i])])
     return values
 
 
 class PositionStream:
-    """A block's positions stream, decoded into values once, when first asked."""
+    """A block's positions stream, decoded once, when first asked: into
+    Whoosh's values (values) or as arrays (numbers: the phrase path)."""
 
-    __slots__ = ("_stream", "_zipped", "_count", "_values")
+    __slots__ = ("_stream", "_zipped", "_count", "_values", "_numbers")
 
     def __init__(self, stream: bytes, zipped: bool, count: int) -> None:
         self._stream = stream
         self._zipped = zipped
         self._count = count
         self._values: list[bytes] | None = None
+        self._numbers: tuple[np.ndarray, np.ndarray] | None = None
 
     def values(self) -> list[bytes]:
         """Return the block's values, aligned with its ids."""
         if self._values is None:
             self._values = decode_values(self._stream, self._zipped, self._count)
         return self._values
+
+    def numbers(self) -> tuple[np.ndarray, np.ndarray]:
+        """Return (each posting's count of positions, every posting's deltas
+        in order) as int64 arrays; raises ValueError as decode_values does."""
+        if self._numbers is None:
+            raw = zlib.decompress(self._stream) if self._zipped else self._stream
+            data = np.frombuffer(raw, dtype=np.uint8).astype(np.int64)
+            numbers = data if raw.isascii() else np.asarray(decode_numbers(raw), dtype=np.int64)
+            counts, deltas = numbers[:self._count], numbers[self._count:]
+            if len(counts) != self._count or int(counts.sum()) != len(deltas):
+                raise ValueError("a positions stream does not line up with its block's postings")
+            self._numbers = counts, deltas
+        return self._numbers
 
 
 def split_block(raw: bytes, compression: int, count: int) -> tuple[Any, Any, PositionStream]:

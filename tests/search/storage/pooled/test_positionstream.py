@@ -26,9 +26,10 @@ from onrecord.search.storage.pooled.positionstream import (
     decode_values,
     encode_value,
     stream_bytes,
-    value_numbers,
+    value_deltas,
 )
 from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
+from onrecord.search.storage.reading.whoosh_internals import iter_blocks
 from onrecord.search.storage.schema import build_schema, unit_documents
 from onrecord.search.writing.commits import write_articles
 from tests.search.storage.codecs import bulk_writers_using, codecs_of, merge_into_one
@@ -57,6 +58,8 @@ BLOCKS = [
     ([[5, 0, 0]], False),                 # a repeated position (delta 0)
     ([[i, 3, 300] for i in range(200)], True),
     ([[1]] * 128, True),
+    ([[i % 7 + 1] * (i % 4) for i in range(40)], True),      # 24 postings or more: built in numpy
+    ([[300, 1], [2], [], [1] * 1001, [7, 7]] * 6, True),       # numpy's block with values it leaves to pickle
 ]
 
 
@@ -82,7 +85,7 @@ def _positions(deltas: list[int]) -> list[int]:
 def test_a_value_without_its_stop_byte_reads_as_whooshs_decode() -> None:
     value = encode_value([4, 2])
     assert value.endswith(b".")
-    assert value_numbers(value[:-1]) == value_numbers(value) == [2, 4, 2]
+    assert value_deltas(value[:-1]) == value_deltas(value) == [4, 2]
     assert formats.Positions().decode_positions(read_back([value[:-1]])[0]) == [4, 6]
 
 
@@ -100,7 +103,7 @@ NOT_POSITIONS = [
 
 @pytest.mark.parametrize("value", NOT_POSITIONS)
 def test_a_value_that_is_not_positions_keeps_the_block_whooshs(value: bytes) -> None:
-    assert value_numbers(value) is None
+    assert value_deltas(value) is None
     assert stream_bytes([encode_value([1]), value], 3) is None
 
 
@@ -168,8 +171,13 @@ def test_stream_blocks_are_flagged_in_their_info(tmp_path: Path) -> None:
     with whoosh_index.open_dir(str(tmp_path / "ours")).reader() as reader:
         matcher = reader.postings("exact", b"the")
         assert isinstance(matcher, StreamLeafMatcher) and matcher._compression >= STREAM_FLAG
+        block = next(iter_blocks(matcher))  # the phrase path reads the stream as arrays
+        numbers = block.position_numbers()
+        assert numbers is not None and len(numbers[0]) == len(block.ids) == 128
+        assert [int(n) for n in numbers[0]] == [len(formats.Positions().decode_positions(v)) for v in block.values()]
         unit = reader.postings("unit", b"quote")
         assert isinstance(unit, StreamLeafMatcher) and unit._compression < STREAM_FLAG  # no positions
+        assert next(iter_blocks(unit)).position_numbers() is None
 
 
 @pytest.mark.parametrize("older", [W3Codec, CompactTermsCodec, CompactStoredCodec])
