@@ -122,8 +122,6 @@ def decode_values(stream: bytes, zipped: bool, count: int) -> list[bytes]:
     counts, deltas = numbers[:count], numbers[count:]
     if len(counts) != count or sum(counts) != len(deltas):
         raise ValueError("a positions stream does not line up with its block's postings")
-    if count >= NUMPY_VALUES:
-        return _values_at_once(np.asarray(counts, dtype=np.int64), deltas)
     values, at = [], 0
     one, small = _ONE_VALUES, _SMALL_INTS
     for size in counts:
@@ -147,43 +145,6 @@ def decode_values(stream: bytes, zipped: bool, count: int) -> list[bytes]:
 _LIST_OPEN, _LIST_CLOSE, _LIST_BATCH = b"\x80\x02]q\x00(", b"e.", 1000
 _SMALL_INTS = {number: b"K" + bytes((number,)) for number in range(256)}
 _COUNTS = [b""] * 2 + [pack_uint(count) + _LIST_OPEN for count in range(2, _LIST_BATCH + 1)]
-# A block of this many postings or more has its values built in numpy (below it, Python is cheaper).
-NUMPY_VALUES = 24
-_HEAD = np.frombuffer(b"\x80\x02]q\x00", dtype=np.uint8)
-
-
-def _values_at_once(counts: np.ndarray, deltas: list[int]) -> list[bytes]:
-    """Return decode_values' values built as one buffer in numpy: each value
-    of 1-1,000 deltas under 256 laid out as pickle writes it, the others
-    through encode_value."""
-    found = np.asarray(deltas, dtype=np.int64)
-    owner = np.repeat(np.arange(len(counts)), counts)
-    simple = (counts >= 1) & (counts <= _LIST_BATCH)
-    simple[owner[found > 0xFF]] = False
-    many = (counts > 1).astype(np.int64)
-    sizes = np.where(simple, 11 + 2 * counts + many, 0)  # count, head, MARK (2 or more), items, APPEND(S), STOP
-    offsets = np.cumsum(sizes) - sizes
-    blob = np.zeros(int(sizes.sum()), dtype=np.uint8)
-    at, kept, marked = offsets[simple], counts[simple], many[simple]
-    for shift, byte in ((24, 0), (16, 1), (8, 2), (0, 3)):
-        blob[at + byte] = (kept >> shift) & 0xFF
-    blob[at[:, None] + np.arange(4, 9)] = _HEAD
-    blob[at[marked == 1] + 9] = ord("(")
-    first = at + 9 + marked  # each value's first item
-    inside = simple[owner]
-    place = np.repeat(first, kept) + 2 * (np.arange(int(kept.sum())) - np.repeat(np.cumsum(kept) - kept, kept))
-    blob[place] = ord("K")
-    blob[place + 1] = found[inside]
-    ends = first + 2 * kept
-    blob[ends] = np.where(kept > 1, ord("e"), ord("a"))
-    blob[ends + 1] = ord(".")
-    raw = blob.tobytes()
-    values = [raw[start:start + size] for start, size in zip(offsets.tolist(), sizes.tolist(), strict=True)]
-    if not simple.all():
-        starts = (np.cumsum(counts) - counts).tolist()
-        for i in np.flatnonzero(~simple).tolist():
-            values[i] = encode_value(deltas[starts[i]:starts[i] + int(counts[i])])
-    return values
 
 
 class PositionStream:

@@ -58,8 +58,8 @@ BLOCKS = [
     ([[5, 0, 0]], False),                 # a repeated position (delta 0)
     ([[i, 3, 300] for i in range(200)], True),
     ([[1]] * 128, True),
-    ([[i % 7 + 1] * (i % 4) for i in range(40)], True),      # 24 postings or more: built in numpy
-    ([[300, 1], [2], [], [1] * 1001, [7, 7]] * 6, True),       # numpy's block with values it leaves to pickle
+    ([[i % 7 + 1] * (i % 4) for i in range(40)], True),
+    ([[300, 1], [2], [], [1] * 1001, [7, 7]] * 6, True),       # values pickle writes its longer way
 ]
 
 
