@@ -8,18 +8,20 @@ apart from its ids and weights.  Whoosh 3 pickles a block as (ids,
 weights, values) with one bytes value a posting (a 4-byte count and the
 pickled deltas): the per-posting framing, not the integers, was half of a
 24k index's postings (bench/RESULTS.md, speed55).  Here a block's values
-are one varint stream, per posting its count then its deltas, zlibbed
-once when long enough, written before the block's own pickle of (ids,
-weights, None); the block's info tuple marks the form (its compression
+are one varint stream, every posting's count and then every posting's
+deltas, zlibbed once when long enough, written before the block's own
+pickle of (ids, weights, None); the block's info tuple marks the form (its compression
 number plus STREAM_FLAG), so a block of either form reads in the same
 segment (Whoosh's own postings writer, which this codec keeps for
 Whoosh's code paths, writes Whoosh's blocks).
 
-The stream is decoded only when a reader asks for the block's values
-(`_read_values`: phrases, proximity, highlighting), and back into the
-bytes Whoosh's Positions format encodes (`pack_uint(count) +
-pickle.dumps(deltas, 2)`), so every reader above the matcher sees the
-values Whoosh's reader would give.  A value that is not such bytes keeps
+The stream is decoded only when a reader asks: the phrase path as numpy
+arrays (`PositionStream.numbers`, through whoosh_internals'
+`PostingBlock.position_numbers`), every other reader of values
+(`_read_values`: Whoosh's phrase and proximity matchers, highlighting,
+the pooled merge) back into the bytes Whoosh's Positions format encodes
+(`pack_uint(count) + pickle.dumps(deltas, 2)`), so it sees the values
+Whoosh's reader would give.  A value that is not such bytes keeps
 its whole block in Whoosh's form (`stream_bytes` returns None).
 
 Older segments are read through their own codec; any merge writes this
@@ -70,33 +72,43 @@ def encode_value(deltas: list[int]) -> bytes:
 def value_deltas(value: bytes) -> list[int] | None:
     """Return a Positions value's deltas, as Whoosh's decode reads them (a
     missing final STOP byte added), or None when the value is not a count
-    and that many deltas >= 0 (its block keeps Whoosh's form)."""
+    and a list of that many items (stream_bytes checks the items)."""
+    known = _DELTAS.get(value)
+    if known is not None:
+        return known
     if len(value) < 5:
         return None
     try:
         deltas = loads(value[4:] if value.endswith(b".") else value[4:] + b".")
     except Exception:  # not a pickle Whoosh's decode reads either: keep the bytes as they are
         return None
-    if type(deltas) is not list or len(deltas) != int.from_bytes(value[:4], "big") \
-            or not all(type(d) is int and d >= 0 for d in deltas):
+    if type(deltas) is not list or len(deltas) != int.from_bytes(value[:4], "big"):
         return None
+    if len(value) <= _KEPT_VALUE and len(_DELTAS) < _KEPT_VALUES:
+        _DELTAS[value] = deltas
     return deltas
+
+
+# The deltas of short values (one or two small positions: most of a phrase field's postings),
+# kept by their bytes: a flush unpickles each distinct one once (their number is bounded by
+# the positions a paragraph has; the cap keeps odd inputs from growing the table).
+_DELTAS: dict[bytes, list[int]] = {}
+_KEPT_VALUE, _KEPT_VALUES = 16, 1 << 15
 
 
 def stream_bytes(values: list[bytes], level: int) -> bytes | None:
     """Return a block's positions stream (its length varint, shifted left
     one with the low bit set when zlibbed, then the stream: every posting's
     count, then every posting's deltas), or None when a value is not a
-    Positions value (the block is written Whoosh's way)."""
-    counts: list[int] = []
-    deltas: list[int] = []
-    for value in values:
-        found = value_deltas(value)
-        if found is None:
-            return None
-        counts.append(len(found))
-        deltas += found
-    numbers = counts + deltas
+    Positions value, a count and that many int deltas >= 0 (the block is
+    written Whoosh's way)."""
+    found = list(map(value_deltas, values))
+    if None in found:
+        return None
+    deltas = [d for part in found for d in part]  # type: ignore[union-attr]
+    if deltas and (set(map(type, deltas)) != {int} or min(deltas) < 0):
+        return None
+    numbers = [*map(len, found), *deltas]  # type: ignore[arg-type]
     raw = bytes(numbers) if max(numbers) < 0x80 else b"".join(map(pack_varint, numbers))
     zipped = level and len(raw) >= STREAM_MIN_SIZE
     if zipped:

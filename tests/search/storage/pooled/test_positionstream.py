@@ -97,14 +97,20 @@ NOT_POSITIONS = [
     pack_uint(1) + pickle.dumps([-3], 2),                  # a negative delta
     pack_uint(1) + pickle.dumps((3,), 2),                  # not a list
     pack_uint(1) + pickle.dumps([3.0], 2),                 # not an int
+    pack_uint(1) + pickle.dumps([True], 2),                # not an int
+    pack_uint(1) + pickle.dumps(["a"], 2),                 # not a number
     pack_uint(1) + b"not a pickle",
 ]
 
 
 @pytest.mark.parametrize("value", NOT_POSITIONS)
 def test_a_value_that_is_not_positions_keeps_the_block_whooshs(value: bytes) -> None:
-    assert value_deltas(value) is None
     assert stream_bytes([encode_value([1]), value], 3) is None
+    assert stream_bytes([value], 3) is None  # read twice: a remembered value is checked again
+
+
+def test_values_that_are_not_a_count_and_a_list_read_as_none() -> None:
+    assert [value_deltas(v) for v in NOT_POSITIONS[:3]] == [None, None, None]
 
 
 @pytest.mark.parametrize("numbers", [[0], [127], [128, 1], [300, 16_383, 16_384, 2 ** 21, 2 ** 35, 0], list(range(0, 5000, 7))])
