@@ -35,6 +35,7 @@ from onrecord.search.query.postings import (
 )
 from onrecord.search.query.sortedarrays import distinct, intersect_sorted
 from onrecord.search.storage.reading.whoosh_internals import (
+    PostingBlock,
     has_block_values,
     iter_blocks,
     iter_blocks_holding,
@@ -66,8 +67,7 @@ def phrase_docs(q: wq.Phrase, reader: Any, deadline: Deadline,
     for offset, (word, matcher) in enumerate(zip(q.words, matchers, strict=True)):
         kept = _kept_keys(reader, q.fieldname, word, matcher, len(wanted), decode, deadline, cache)
         if kept is None:
-            docs, values = _wanted_values(matcher, wanted, deadline)
-            here = position_keys(docs, values, offset, decode)
+            here = _wanted_positions(matcher, wanted, deadline).keys(offset, decode)
         else:  # every document's: a superset the intersections narrow
             here = _shifted(kept, offset)
         keys = here if keys is None else intersect_sorted(keys, here)
@@ -177,12 +177,10 @@ def _kept_keys(reader: Any, fieldname: str, word: str, matcher: Any, wanted: int
     if not is_frequent(count, reader, MIN_CACHED) or wanted < count * WHOLE_SHARE:
         return None
     started = thread_time()
-    docs: list[int] = []
-    values: list[bytes] = []
+    read = _BlockPositions()
     for block in iter_blocks(matcher, deadline.check):
-        docs.extend(block.ids)
-        values.extend(block.values())
-    kept = position_keys(docs, values, 0, decode)
+        read.add(block, None)
+    kept = read.keys(0, decode)
     kept.flags.writeable = False  # shared by every search of the segment
     cache.put(reader, key, kept, kept.nbytes, thread_time() - started)  # the cost ranks it in the cache
     return kept
@@ -196,16 +194,59 @@ def _shifted(kept: np.ndarray, offset: int) -> np.ndarray:
     return kept[(kept & _POSITION_MASK) >= offset] - offset
 
 
-def _wanted_values(matcher: Any, wanted: Sequence[int],
-                   deadline: Deadline) -> tuple[list[int], list[bytes]]:
-    """Return the matcher's docnums among the sorted `wanted` and their
-    encoded values, decompressing only the blocks that hold one."""
+def _wanted_positions(matcher: Any, wanted: Sequence[int], deadline: Deadline) -> _BlockPositions:
+    """Return the matcher's postings among the sorted docnums `wanted`,
+    decompressing only the blocks that hold one."""
     members = set(wanted).__contains__
-    docs: list[int] = []
-    values: list[bytes] = []
+    read = _BlockPositions()
     for block in iter_blocks_holding(matcher, wanted, deadline.check):
-        ids = block.ids
-        held = list(map(members, ids))
-        docs.extend(compress(ids, held))
-        values.extend(compress(block.values(), held))
-    return docs, values
+        read.add(block, list(map(members, block.ids)))
+    return read
+
+
+class _BlockPositions:
+    """Postings gathered block by block for their position keys: a block
+    holding its positions as one stream (PostingBlock.position_numbers) as
+    arrays, any other by its encoded values."""
+
+    def __init__(self) -> None:
+        self.docs: list[int] = []
+        self.values: list[bytes] = []
+        self.streamed: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+
+    def add(self, block: PostingBlock, held: list[bool] | None) -> None:
+        """Take the block's postings (only those `held` marks, when given)."""
+        numbers = block.position_numbers()
+        if numbers is None:
+            self.docs.extend(block.ids if held is None else compress(block.ids, held))
+            self.values.extend(block.values() if held is None else compress(block.values(), held))
+            return
+        counts, deltas = numbers
+        ids = np.asarray(block.ids, dtype=np.int64)
+        if held is not None:
+            mask = np.asarray(held, dtype=bool)
+            ids, counts, deltas = ids[mask], counts[mask], deltas[np.repeat(mask, counts)]
+        self.streamed.append((ids, counts, deltas))
+
+    def keys(self, offset: int, decode: Callable[[bytes], Iterable[int]]) -> np.ndarray:
+        """Return position_keys' keys of every posting taken."""
+        if not self.streamed:
+            return position_keys(self.docs, self.values, offset, decode)
+        ids, counts, deltas = (np.concatenate(part) for part in zip(*self.streamed, strict=True))
+        keys = stream_keys(ids, counts, deltas, offset)
+        return np.sort(np.concatenate((keys, position_keys(self.docs, self.values, offset, decode)))) \
+            if self.docs else keys
+
+
+def stream_keys(docs: np.ndarray, counts: np.ndarray, deltas: np.ndarray, offset: int) -> np.ndarray:
+    """Return position_keys' sorted keys from postings given as arrays: each
+    posting's docnum and count of positions, and every posting's deltas in order."""
+    some = counts > 0
+    docs, counts = docs[some], counts[some]
+    if not len(counts):
+        return np.empty(0, dtype=np.int64)
+    sums = np.cumsum(deltas)
+    opening = np.cumsum(counts) - counts  # each posting's first delta
+    positions = sums - np.repeat(sums[opening] - deltas[opening], counts) - offset
+    keys = ((np.repeat(docs, counts) << _DOC_SHIFT) + positions)[positions >= 0]
+    return np.sort(keys)

@@ -6,4 +6,6 @@ file's rows and hash tables in termsfile.py); merges pooling a segment's posting
 (merge.py); the keyword-like fields' postings made without Whoosh's token
 objects (keywords.py); the garbage collector kept off a write's heap
 (collector.py).  The codecs it writes with: sortedterms.py, compactterms.py,
-storedfields.py (pickled by path into every table of contents: they do not move)."""
+storedfields.py, positionstream.py (the phrase fields' positions as one
+stream a postings block) (pickled by path into every table of contents:
+they do not move)."""

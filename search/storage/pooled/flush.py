@@ -41,6 +41,7 @@ from whoosh.util.numeric import length_to_byte
 
 from onrecord.search.storage.pooled.compactterms import FIELD_WRITERS
 from onrecord.search.storage.pooled.pool import TermRecord
+from onrecord.search.storage.pooled.positionstream import block_bytes, writes_streams
 from onrecord.search.storage.pooled.termsfile import TermRows, write_hash_tables
 
 # Pooled postings: per field name, per term bytes, the flat list [docnum, weight, value bytes, docnum, ...].
@@ -113,6 +114,7 @@ class _Terms:
 
     def __init__(self, fieldwriter: Any, schema: Any, lengths: Any) -> None:
         codec = fieldwriter._codec
+        self._codec = codec
         self.block = _BlockWriter(codec._blocklimit, codec._compression, fieldwriter._postfile)
         self._rows = TermRows(fieldwriter._tindex)
         # The field writer's close writes the terms file's hash tables:
@@ -127,7 +129,8 @@ class _Terms:
         """Start writing field `fieldname`'s terms; return its term keys' prefix."""
         fieldid = self._fieldmap.setdefault(fieldname, len(self._fieldmap))
         dfl = self._lengths.doc_field_length_reader(fieldname) if self._lengths else None
-        self.block.start_field(self._schema[fieldname].format.fixed_value_size(), dfl)
+        fmt = self._schema[fieldname].format
+        self.block.start_field(fmt.fixed_value_size(), dfl, writes_streams(self._codec, fmt))
         return pack_ushort(fieldid)
 
     def finish(self) -> None:
@@ -149,12 +152,15 @@ class _BlockWriter:
         self._offset = postfile.tell()  # where the next byte goes
         self._fixedsize: int | None = None
         self._dfl: Callable[[int], int | None] | None = None
+        self._streams = False  # the field's positions as one stream a block (positionstream)
         # The field's one-posting terms encoded: (docnum, weight, value) -> _encode_one's.
         self._ones: dict[tuple[int, float, Any], tuple[bytes, bytes]] | None = None
 
-    def start_field(self, fixedsize: int | None, dfl: Callable[[int], int | None] | None) -> None:
+    def start_field(self, fixedsize: int | None, dfl: Callable[[int], int | None] | None,
+                    streams: bool = False) -> None:
         self._fixedsize = fixedsize
         self._dfl = dfl
+        self._streams = streams
         # A fixed-size field's one-posting terms of a document mostly encode alike: of 1,000 derived
         # paragraphs' 15,900 such terms 3,700 differ (a positions field's values almost never repeat).
         self._ones = {} if fixedsize is not None and fixedsize >= 0 else None
@@ -254,10 +260,7 @@ class _BlockWriter:
             minivalues = None
         else:
             minivalues = value or emptybytes
-        data = dumps(((docnum,), None if single == 1.0 else single, minivalues), 2)
-        comp = self._compression if len(data) >= COMPRESSION_MIN_SIZE else 0
-        if comp:
-            data = zlib.compress(data, comp)
+        data, comp = self._encode_data((docnum,), None if single == 1.0 else single, minivalues)
         maxweight = weight if weight > 0 else 0  # Whoosh's running maximum starts at 0
         length = self._dfl(docnum) if self._dfl is not None else None
         minbyte, maxbyte = (LENGTH_BYTE[length], LENGTH_BYTE[length]) if length else (LENGTH_BYTE[None], LENGTH_BYTE[0])
@@ -286,10 +289,7 @@ class _BlockWriter:
         else:
             minivalues = emptybytes.join(filter(None, values))
         deltas = (ids[0],) + tuple(map(sub, ids[1:], ids)) if count > 1 else (ids[0],)
-        data = dumps((deltas, miniweights, minivalues), 2)
-        comp = self._compression if len(data) >= COMPRESSION_MIN_SIZE else 0
-        if comp:
-            data = zlib.compress(data, comp)
+        data, comp = self._encode_data(deltas, miniweights, minivalues)
         maxweight = max(weights)
         if not maxweight > 0:
             maxweight = 0  # Whoosh's running maximum starts at 0
@@ -302,6 +302,17 @@ class _BlockWriter:
         self._offset += size + 4
         self._size += size + 4
         return sum(floats), minlength, maxlength, maxweight
+
+    def _encode_data(self, deltas: Any, miniweights: Any, minivalues: Any) -> tuple[bytes, int]:
+        """Return a block's data and its info's compression number: Whoosh's
+        (zlibbed from COMPRESSION_MIN_SIZE bytes), or in a stream field the
+        positions as one stream before it (positionstream.block_bytes)."""
+        if self._streams and len(minivalues) == len(deltas) and (
+                found := block_bytes(deltas, miniweights, list(minivalues), self._compression)):
+            return found  # (an empty value, which Whoosh leaves out, keeps Whoosh's form)
+        data = dumps((deltas, miniweights, minivalues), 2)
+        comp = self._compression if len(data) >= COMPRESSION_MIN_SIZE else 0
+        return (zlib.compress(data, comp) if comp else data), comp
 
     def flush(self) -> None:
         """Hand the appended bytes to the postings file."""

@@ -39,6 +39,7 @@ from whoosh.system import pack_ushort
 
 from onrecord.search.storage.pooled.compactterms import CompactTermsReader
 from onrecord.search.storage.pooled.pool import TermRecord
+from onrecord.search.storage.pooled.positionstream import STREAM_FLAG, split_block
 from onrecord.search.storage.pooled.sortedterms import SortedTermsReader
 from onrecord.search.storage.pooled.storedfields import PER_DOC_READERS
 from onrecord.search.storage.reading.whoosh_internals import (
@@ -241,7 +242,12 @@ def _decode_blocks(data: bytes, fixedsize: int | None) -> Iterator[tuple[list[in
         count, _, _, compression, _, _ = load(f)  # the block's info
         pos += 4 + abs(size)
         raw = data[f.tell():pos]
-        ids, weights, values = loads(zlib.decompress(raw) if compression else raw)
+        values: Any
+        if compression >= STREAM_FLAG:  # its positions a stream (positionstream)
+            ids, weights, stream = split_block(raw, compression - STREAM_FLAG, count)
+            values = stream.values()
+        else:
+            ids, weights, values = loads(zlib.decompress(raw) if compression else raw)
         if weights is None or isinstance(weights, float):
             weights = array("f", [1.0 if weights is None else weights]) * count
         if fixedsize == 0:

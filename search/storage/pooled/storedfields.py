@@ -1,7 +1,7 @@
 """The stored fields of a segment compressed against a preset dictionary.
 
-Owns `CompactStoredCodec`, the codec every onrecord writer writes segments
-with: CompactTermsCodec's term table, and each document's stored fields
+Owns `CompactStoredCodec` (the base of PositionStreamCodec, the codec
+onrecord writes segments with: pooled/positionstream): CompactTermsCodec's term table, and each document's stored fields
 (the pickled dict Whoosh 3 keeps in its `_stored` column, zlib level 3 a
 document) compressed with a zlib preset dictionary (`STORED_DICTIONARY`).
 Whoosh compresses each document's pickle alone, so the field names, the

@@ -83,6 +83,21 @@ class PostingBlock:
             matcher._read_values()
         return matcher._values[self.start:]
 
+    def position_numbers(self) -> tuple[Any, Any] | None:
+        """Return this block's positions as (each posting's count, the deltas
+        of those postings in order) numpy arrays aligned with `ids`, when
+        the block holds them as one stream (search.storage.pooled's
+        positionstream), else None (read values())."""
+        data = getattr(self.matcher, "_data", None)  # read with the block's ids
+        numbers = getattr(data[2], "numbers", None) if data else None
+        if numbers is None:
+            return None
+        counts, deltas = numbers()
+        if self.start:
+            deltas = deltas[int(counts[:self.start].sum()):]
+            counts = counts[self.start:]
+        return counts, deltas
+
 
 def iter_blocks(matcher: Any, check: Callable[[], None] | None = None) -> Iterator[PostingBlock]:
     """Yield the blocks of a block matcher (see is_block_matcher) from its

@@ -17,7 +17,7 @@ from whoosh import query as wq
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.query import phrases, postings
-from onrecord.search.query.phrases import phrase_docs, position_keys
+from onrecord.search.query.phrases import phrase_docs, position_keys, stream_keys
 from onrecord.search.storage.opening import ram_index
 from onrecord.search.storage.reading.whoosh_internals import positions_decoder
 from onrecord.search.storage.store import Index
@@ -60,6 +60,22 @@ def test_simple_values_alone_and_none() -> None:
     keys = position_keys(docs, [_value(p, True) for p in lists], 1, decode)
     assert keys.tolist() == _expected(docs, lists, 1)
     assert position_keys([], [], 0, decode).tolist() == []
+
+
+def _deltas(positions: list[int]) -> list[int]:
+    return [b - a for a, b in zip([0, *positions], positions, strict=False)]
+
+
+@pytest.mark.parametrize("offset", [0, 1, 3])
+@pytest.mark.parametrize("lists", [POSITIONS, [[]], [[], [4]], [[2], [], [0, 1]], []])
+def test_stream_keys_equal_the_values_keys(offset: int, lists: list[list[int]]) -> None:
+    # a positions stream's arrays (pooled/positionstream) answer as the values they decode to
+    docs = [3 * i + 2 for i in range(len(lists))]
+    counts = np.array([len(p) for p in lists], dtype=np.int64)
+    deltas = np.array([d for p in lists for d in _deltas(p)], dtype=np.int64)
+    keys = stream_keys(np.array(docs, dtype=np.int64), counts, deltas, offset)
+    assert keys.dtype == np.int64
+    assert keys.tolist() == _expected(docs, lists, offset)
 
 
 # Invented paragraphs: "of the" in every one, "one of the" in every other.

@@ -25,8 +25,8 @@ from onrecord.search.storage.pooled.compactterms import (
     read_info,
     read_varint,
 )
+from onrecord.search.storage.pooled.positionstream import PositionStreamCodec
 from onrecord.search.storage.pooled.sortedterms import SAMPLE_EVERY, SortedTermsCodec
-from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
 from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
@@ -162,14 +162,14 @@ def test_an_older_index_answers_alike_and_merges_into_compact_segments(
         old.close()
     index = open_index(tmp_path / "old")
     try:
-        assert codecs_of(index) == {older} and codecs_of(fresh) == {CompactStoredCodec}
+        assert codecs_of(index) == {older} and codecs_of(fresh) == {PositionStreamCodec}
         assert answers(index) == answers(fresh) and sum(map(len, answers(fresh))) >= 20
         write_articles(index, ARTICLES[2:])  # a compact segment beside the older one
         write_articles(fresh, ARTICLES[2:])
         assert answers(index) == answers(fresh)
         for each in (index, fresh):  # one segment each (a phrase's score differs by segments, as before)
             merge_into_one(each, "pooled")  # the pooled merge read both tables of `index`
-        assert codecs_of(index) == {CompactStoredCodec}
+        assert codecs_of(index) == {PositionStreamCodec}
         assert answers(index) == answers(fresh)
     finally:
         index.close()
@@ -184,7 +184,7 @@ def test_whooshs_merge_of_compact_segments_answers_as_the_pooled_merge(tmp_path:
         write_articles(index, ARTICLES[2:])
         merge_into_one(index, name)  # Whoosh's merge: its matchers over compact terms
         try:
-            assert codecs_of(index) == {CompactStoredCodec if name == "pooled" else W3Codec}
+            assert codecs_of(index) == {PositionStreamCodec if name == "pooled" else W3Codec}
             answered.append(answers(index))
         finally:
             index.close()

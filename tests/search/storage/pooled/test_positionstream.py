@@ -1,0 +1,226 @@
+"""A postings block's positions as one compressed stream (pooled/positionstream): the stream reads
+back as Whoosh's values, a value it cannot hold keeps its block in Whoosh's form, the bulk writer's
+segment reads back (decoded) as Whoosh's own writer's, and older segments answer alike and merge."""
+from __future__ import annotations
+
+import os
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pytest
+from whoosh import formats
+from whoosh import index as whoosh_index
+from whoosh.codec.whoosh3 import W3Codec
+from whoosh.system import pack_uint
+from whoosh.writing import SegmentWriter
+
+from onrecord.search.storage.opening import open_index
+from onrecord.search.storage.pooled import whoosh_writers
+from onrecord.search.storage.pooled.compactterms import CompactTermsCodec, pack_varint, read_varint
+from onrecord.search.storage.pooled.positionstream import (
+    STREAM_FLAG,
+    PositionStreamCodec,
+    StreamLeafMatcher,
+    decode_numbers,
+    decode_values,
+    encode_value,
+    stream_bytes,
+    value_deltas,
+)
+from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
+from onrecord.search.storage.reading.whoosh_internals import iter_blocks
+from onrecord.search.storage.schema import build_schema, unit_documents
+from onrecord.search.writing.commits import write_articles
+from tests.search.storage.codecs import bulk_writers_using, codecs_of, merge_into_one
+from tests.search.storage.pooled.test_compactterms import ARTICLES, answers
+from tests.search.storage.test_field_postings import generated_articles
+
+
+def read_back(values: list[bytes], level: int = 3) -> list[bytes]:
+    """Return `values` written as a block's stream and decoded."""
+    stream = stream_bytes(values, level)
+    assert stream is not None
+    head, at = read_varint(stream, 0)
+    assert len(stream) == at + (head >> 1)
+    return decode_values(stream[at:], bool(head & 1), len(values))
+
+
+# One row a kind of block: (its position lists, whether its stream is long enough to be zlibbed).
+BLOCKS = [
+    ([[0]], False),
+    ([[3], [7]], False),
+    ([[127, 1, 1]], False),
+    ([[128]], False),                     # a two-byte varint
+    ([[16_384, 2]], False),               # three bytes: past the one-position table
+    ([[2 ** 40]], False),                 # past 32 bits
+    ([[]], False),                        # a value of no positions
+    ([[5, 0, 0]], False),                 # a repeated position (delta 0)
+    ([[i, 3, 300] for i in range(200)], True),
+    ([[1]] * 128, True),
+    ([[i % 7 + 1] * (i % 4) for i in range(40)], True),
+    ([[300, 1], [2], [], [1] * 1001, [7, 7]] * 6, True),       # values pickle writes its longer way
+]
+
+
+@pytest.mark.parametrize(("deltas", "zipped"), BLOCKS)
+def test_a_block_of_positions_reads_back_as_whooshs_values(deltas: list[list[int]], zipped: bool) -> None:
+    values = [formats.Positions().encode(list(_positions(d))) for d in deltas]
+    assert values == [encode_value(d) for d in deltas]  # Whoosh's own encoding of the same lists
+    stream = stream_bytes(values, 3)
+    assert stream is not None and bool(read_varint(stream, 0)[0] & 1) == zipped
+    assert read_back(values) == values
+    assert read_back(values, level=0) == values  # a codec without compression: the stream raw
+
+
+def _positions(deltas: list[int]) -> list[int]:
+    """Return the ascending positions whose deltas are `deltas`."""
+    total, found = 0, []
+    for delta in deltas:
+        total += delta
+        found.append(total)
+    return found
+
+
+def test_a_value_without_its_stop_byte_reads_as_whooshs_decode() -> None:
+    value = encode_value([4, 2])
+    assert value.endswith(b".")
+    assert value_deltas(value[:-1]) == value_deltas(value) == [4, 2]
+    assert formats.Positions().decode_positions(read_back([value[:-1]])[0]) == [4, 6]
+
+
+# One row a value the stream cannot hold: its block keeps Whoosh's form.
+NOT_POSITIONS = [
+    b"",                                                   # empty (Whoosh leaves it out of the block)
+    pack_uint(1),                                          # a count alone
+    pack_uint(2) + pickle.dumps([3], 2),                   # a count that is not the list's
+    pack_uint(1) + pickle.dumps([-3], 2),                  # a negative delta
+    pack_uint(1) + pickle.dumps((3,), 2),                  # not a list
+    pack_uint(1) + pickle.dumps([3.0], 2),                 # not an int
+    pack_uint(1) + pickle.dumps([True], 2),                # not an int
+    pack_uint(1) + pickle.dumps(["a"], 2),                 # not a number
+    pack_uint(1) + b"not a pickle",
+]
+
+
+@pytest.mark.parametrize("value", NOT_POSITIONS)
+def test_a_value_that_is_not_positions_keeps_the_block_whooshs(value: bytes) -> None:
+    assert stream_bytes([encode_value([1]), value], 3) is None
+    assert stream_bytes([value], 3) is None  # read twice: a remembered value is checked again
+
+
+def test_values_that_are_not_a_count_and_a_list_read_as_none() -> None:
+    assert [value_deltas(v) for v in NOT_POSITIONS[:3]] == [None, None, None]
+
+
+@pytest.mark.parametrize("numbers", [[0], [127], [128, 1], [300, 16_383, 16_384, 2 ** 21, 2 ** 35, 0], list(range(0, 5000, 7))])
+def test_varints_decode_as_packed(numbers: list[int]) -> None:
+    assert decode_numbers(b"".join(map(pack_varint, numbers))) == numbers
+
+
+def test_a_stream_that_does_not_line_up_with_its_block_is_refused() -> None:
+    stream = stream_bytes([encode_value([1, 2])], 0)
+    assert stream is not None
+    with pytest.raises(ValueError, match="line up"):
+        decode_values(stream[1:], False, 2)
+
+
+def test_a_bulk_writer_writes_position_streams(tmp_path: Path) -> None:
+    ix = whoosh_index.create_in(str(tmp_path), build_schema())
+    writer = whoosh_writers.BulkWriter(ix, compound=False)
+    assert type(writer.codec) is PositionStreamCodec
+    writer.cancel()
+
+
+def segment_postings(path: Path, writer_class: type, codec: Any) -> tuple[dict[Any, Any], int]:
+    """Index generated articles' documents with `writer_class` and `codec`; return every term's
+    postings read through the segment's matchers ((id, weight, positions or raw value) a
+    posting) and the postings file's size."""
+    path.mkdir()
+    ix = whoosh_index.create_in(str(path), build_schema())
+    writer = writer_class(ix, compound=False, codec=codec)
+    for article in generated_articles(80):
+        for para in article.paragraphs:
+            for doc in unit_documents(article, para, "r1"):
+                writer.add_document(**doc)
+    writer.commit()
+    found: dict[Any, Any] = {}
+    with whoosh_index.open_dir(str(path)).reader() as reader:
+        for fieldname, tbytes in reader.all_terms():
+            fmt = reader.schema[fieldname].format
+            matcher, postings = reader.postings(fieldname, tbytes), []
+            while matcher.is_active():
+                value = matcher.value()
+                postings.append((matcher.id(), matcher.weight(),
+                                 fmt.decode_positions(value) if fmt.supports("positions") else value))
+                matcher.next()
+            found[fieldname, tbytes] = postings
+    size = sum(os.path.getsize(path / name) for name in os.listdir(path) if name.endswith(".pst"))
+    return found, size
+
+
+def test_the_bulk_writers_segment_reads_back_as_whooshs_writers(tmp_path: Path) -> None:
+    expected, whoosh_size = segment_postings(tmp_path / "whoosh", SegmentWriter, CompactStoredCodec())
+    ours, our_size = segment_postings(tmp_path / "ours", whoosh_writers.BulkWriter, PositionStreamCodec())
+    assert ours == expected
+    assert len(expected[("exact", b"the")]) > 128  # several blocks, in a field with positions
+    assert our_size < whoosh_size * 0.8
+
+
+def test_whooshs_own_writer_with_the_codec_writes_blocks_it_reads(tmp_path: Path) -> None:
+    expected, _ = segment_postings(tmp_path / "whoosh", SegmentWriter, CompactStoredCodec())
+    assert segment_postings(tmp_path / "mixed", SegmentWriter, PositionStreamCodec())[0] == expected
+
+
+def test_stream_blocks_are_flagged_in_their_info(tmp_path: Path) -> None:
+    segment_postings(tmp_path / "ours", whoosh_writers.BulkWriter, PositionStreamCodec())
+    with whoosh_index.open_dir(str(tmp_path / "ours")).reader() as reader:
+        matcher = reader.postings("exact", b"the")
+        assert isinstance(matcher, StreamLeafMatcher) and matcher._compression >= STREAM_FLAG
+        block = next(iter_blocks(matcher))  # the phrase path reads the stream as arrays
+        numbers = block.position_numbers()
+        assert numbers is not None and len(numbers[0]) == len(block.ids) == 128
+        assert [int(n) for n in numbers[0]] == [len(formats.Positions().decode_positions(v)) for v in block.values()]
+        unit = reader.postings("unit", b"quote")
+        assert isinstance(unit, StreamLeafMatcher) and unit._compression < STREAM_FLAG  # no positions
+        assert next(iter_blocks(unit)).position_numbers() is None
+
+
+@pytest.mark.parametrize("older", [W3Codec, CompactTermsCodec, CompactStoredCodec])
+def test_an_older_index_answers_alike_and_merges_into_stream_segments(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, older: type) -> None:
+    fresh = open_index(tmp_path / "fresh", create=True)
+    write_articles(fresh, ARTICLES[:2])
+    with bulk_writers_using(monkeypatch, older()):  # an index written by the code before: its codec
+        old = open_index(tmp_path / "old", create=True)
+        write_articles(old, ARTICLES[:2])
+        old.close()
+    index = open_index(tmp_path / "old")
+    try:
+        assert codecs_of(index) == {older} and codecs_of(fresh) == {PositionStreamCodec}
+        assert answers(index) == answers(fresh) and sum(map(len, answers(fresh))) >= 20
+        write_articles(index, ARTICLES[2:])  # a stream segment beside the older one
+        write_articles(fresh, ARTICLES[2:])
+        assert answers(index) == answers(fresh)
+        for each in (index, fresh):
+            merge_into_one(each, "pooled")  # the pooled merge read both forms of `index`
+        assert codecs_of(index) == {PositionStreamCodec}
+        assert answers(index) == answers(fresh)
+    finally:
+        index.close()
+        fresh.close()
+
+
+def test_whooshs_merge_of_stream_segments_answers_as_the_pooled_merge(tmp_path: Path) -> None:
+    answered = []
+    for name in ("pooled", "whoosh"):
+        index = open_index(tmp_path / name, create=True)
+        write_articles(index, ARTICLES[:2])
+        write_articles(index, ARTICLES[2:])
+        merge_into_one(index, name)  # Whoosh's merge: its matchers over stream blocks
+        try:
+            assert codecs_of(index) == {PositionStreamCodec if name == "pooled" else W3Codec}
+            answered.append(answers(index))
+        finally:
+            index.close()
+    assert answered[0] == answered[1] and sum(map(len, answered[0])) >= 40
