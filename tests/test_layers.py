@@ -172,6 +172,7 @@ def private_whoosh_reads(tree: ast.Module) -> list[str]:
 # attributes (Whoosh's).  Every other module -- the write path included --
 # goes through their functions and the Index's public methods.
 PRIVATE_READERS = ("onrecord.search.storage.reading.whoosh_internals", "onrecord.search.storage.reading.whoosh_tocs",
+                   "onrecord.search.storage.reading.whoosh_termids",
                    "onrecord.search.storage.pooled.whoosh_writers",
                    "onrecord.search.storage.pooled.flush", "onrecord.search.storage.pooled.merge")
 
