@@ -22,6 +22,7 @@ from itertools import accumulate, chain
 from pickle import load, loads
 from typing import Any
 
+from whoosh import formats
 from whoosh.codec.whoosh3 import WHOOSH3_HEADER_MAGIC, W3TermInfo
 from whoosh.reading import CorruptIndexError
 from whoosh.system import pack_ushort
@@ -36,11 +37,15 @@ _TABLE_ATTRS = ("_tindex", "_fieldmap", "_postfile")
 def field_term_ids(leaf: Any, fieldname: str) -> Iterator[tuple[bytes, list[Sequence[int]]]] | None:
     """Return an iterator of (term bytes, its docnums a block at a time, deleted documents
     included) over every term of `fieldname` in segment reader `leaf`, in term order, as
-    Whoosh's matchers read them; or None if `leaf` has no Whoosh 3 term table to read raw."""
+    Whoosh's matchers read them; or None if `leaf` has no Whoosh 3 term table to read raw
+    or `fieldname` keeps positions (read those through Whoosh's matchers)."""
     terms = getattr(leaf, "_terms", None)
     if terms is None or not all(hasattr(terms, a) for a in _TABLE_ATTRS):
         return None
-    if not hasattr(terms._tindex, "items_from"):
+    # A phrase field's blocks may hold their positions in a codec's own form (a stream
+    # before the pickle): only Whoosh's matcher of that codec reads them.
+    field = leaf.schema[fieldname] if fieldname in leaf.schema else None
+    if not hasattr(terms._tindex, "items_from") or isinstance(getattr(field, "format", None), formats.Positions):
         return None
     return _walk_rows(terms, fieldname)
 

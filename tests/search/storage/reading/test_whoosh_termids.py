@@ -16,7 +16,7 @@ from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
 from onrecord.search.storage.reading.whoosh_termids import block_ids, field_term_ids, term_docs
 
 BLOCK = 128  # Whoosh 3's postings per block
-SCHEMA = fields.Schema(tag=fields.ID, words=fields.TEXT)
+SCHEMA = fields.Schema(tag=fields.ID, words=fields.KEYWORD(scorable=True), text=fields.TEXT)
 
 
 def tags(n: int) -> str:
@@ -31,7 +31,7 @@ def make_index(path: Path, docs: int, writer: str, deleted: tuple[int, ...] = ()
     codecs = {"compact": CompactStoredCodec(), "sorted": SortedTermsCodec(), "w3": W3Codec()}
     w = ix.writer() if writer == "whoosh" else whoosh_writers.BulkWriter(ix, codec=codecs[writer], compound=False)
     for n in range(docs):
-        w.add_document(tag=tags(n).split(), words=f"word{n % 3} words")
+        w.add_document(tag=tags(n).split(), words=f"word{n % 3} words", text=f"word{n % 3} words")
     w.commit()
     if deleted:
         with ix.writer() as d:
@@ -105,3 +105,10 @@ def test_a_missing_term_is_not_found_and_a_reader_without_a_table_reads_publicly
             return type("M", (), {"all_ids": lambda self: iter([3, 1])})()
 
     assert term_docs(Public(), "tag", "t1") == {1, 3}
+
+
+def test_a_field_with_positions_is_left_to_whooshs_matchers(tmp_path: Path) -> None:
+    ix = make_index(tmp_path, 3, "compact")
+    with ix.searcher() as searcher:
+        assert field_term_ids(searcher.reader(), "text") is None
+        assert field_term_ids(searcher.reader(), "words") is not None
