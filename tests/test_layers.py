@@ -177,6 +177,7 @@ def private_whoosh_reads(tree: ast.Module) -> list[str]:
 # attributes or import a private name (Whoosh's).  Every other module -- the write path included --
 # goes through their functions and the Index's public methods.
 PRIVATE_READERS = ("onrecord.search.storage.reading.whoosh_internals", "onrecord.search.storage.reading.whoosh_tocs",
+                   "onrecord.search.storage.reading.whoosh_termids",
                    "onrecord.search.storage.pooled.whoosh_writers", "onrecord.search.storage.pooled.flush",
                    "onrecord.search.storage.pooled.termsfile", "onrecord.search.storage.pooled.merge",
                    "onrecord.search.storage.pooled.sortedterms")

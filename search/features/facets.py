@@ -30,7 +30,7 @@ from onrecord.search.model import FacetValue
 from onrecord.search.query.docarrays import SortedDocs
 from onrecord.search.query.docsets import hidden_docs, iter_posting_id_blocks, iter_posting_ids, open_postings
 from onrecord.search.storage.reading.segmentcache import SegmentCache
-from onrecord.search.storage.reading.whoosh_internals import field_term_matchers
+from onrecord.search.storage.reading.whoosh_termids import field_term_ids
 
 TOP_VALUES = 20
 # The most values of one facet a "show all" lists.
@@ -191,19 +191,20 @@ def _field_postings(leaf: Any, fieldname: str) -> Iterator[tuple[str, Iterator[S
     """Yield (value, its segment docnums a block at a time, deleted ones too:
     they never reach a count) for every term of `fieldname` in segment reader `leaf`.  A
     Whoosh 3 segment's term file is read in order, each term's postings
-    opened from the term info just read: looking every value up in the
-    segment's hash table cost ~6x more (seconds at 64,000 paragraphs)."""
+    read from the row just read (field_term_ids): looking every value up in
+    the segment's hash table cost ~6x more (seconds at 64,000 paragraphs), and
+    a matcher opened a term ~1.5x more (a restarted server's warm-up at 1M)."""
     if fieldname not in leaf.indexed_field_names():
         return
-    table = field_term_matchers(leaf, fieldname)
-    if table is None:
-        for value in list(leaf.field_terms(fieldname)):
-            matcher = leaf.postings(fieldname, value)
-            yield value, iter_posting_id_blocks(getattr(matcher, "child", matcher))
-        return
     field = leaf.schema[fieldname]
-    for tbytes, matcher in table:
-        yield field.from_bytes(tbytes), iter_posting_id_blocks(matcher)
+    walked = field_term_ids(leaf, fieldname)
+    if walked is not None:
+        for tbytes, ids in walked:
+            yield field.from_bytes(tbytes), iter(ids)
+        return
+    for value in list(leaf.field_terms(fieldname)):  # not a Whoosh 3 term table
+        matcher = leaf.postings(fieldname, value)
+        yield value, iter_posting_id_blocks(getattr(matcher, "child", matcher))
 
 
 def count_values(searcher: Any, fieldname: str, hidden: np.ndarray | None = None) -> list[FacetValue]:

@@ -106,16 +106,22 @@ def _sorted_column(reader: Any, fieldname: str) -> tuple[array, array] | None:
         if values is None:
             return None
         order = order_by_value(values)
-        found = columns[fieldname] = (array("i", map(values.__getitem__, order)), order)
+        ordered = _as_numpy(values)[np.frombuffer(order, dtype=np.uint32)]
+        found = columns[fieldname] = (array("i", ordered.astype(np.int32).tobytes()), order)
     return found
 
 
 def order_by_value(values: array) -> array:
-    """Return the indexes of `values` sorted by (value, index).  Each pair is
-    packed into one int so the sort compares ints in C instead of calling a
-    key function per element (3x faster at a million values)."""
-    packed = sorted([(v << 32) | i for i, v in enumerate(values)])
-    return array("I", [p & 0xFFFFFFFF for p in packed])
+    """Return the indexes of `values` sorted by (value, index): numpy's stable
+    sort keeps equal values in index order (the Python sort of (value << 32 |
+    index) ints it replaces took ~0.4 s CPU a million values, a restarted
+    server's warm-up sorting ~4.8M at 1M)."""
+    return array("I", np.argsort(_as_numpy(values), kind="stable").astype(np.uint32).tobytes())
+
+
+def _as_numpy(values: array) -> np.ndarray:
+    """Return an array module array's integers as a numpy array (no copy)."""
+    return np.frombuffer(values, dtype=np.dtype(values.typecode)) if len(values) else np.zeros(0, dtype=np.int64)
 
 
 def read_int_column(reader: Any, fieldname: str, typecode: str = "i") -> array:

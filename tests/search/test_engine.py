@@ -541,12 +541,24 @@ def test_int_columns_read_whole_equal_whooshs_reader(big_index: Index, fieldname
                                                   key=lambda d: (expected[d], d))
 
 
-def test_order_by_value_handles_negative_and_equal_values() -> None:
+@pytest.mark.parametrize("typecode", ["i", "q"])
+def test_order_by_value_handles_negative_and_equal_values(typecode: str) -> None:
     from array import array
 
     from onrecord.search.query.columns import order_by_value
-    values = array("i", [5, -3, 5, 0, -3, 2_000_000_000])
+    values = array(typecode, [5, -3, 5, 0, -3, 2_000_000_000])
     assert list(order_by_value(values)) == [1, 4, 3, 0, 2, 5]
+    assert list(order_by_value(array(typecode))) == []
+
+
+def test_order_by_value_keeps_equal_values_in_index_order_at_scale() -> None:
+    from array import array
+    from random import Random
+
+    from onrecord.search.query.columns import order_by_value
+    rnd = Random(7)
+    values = array("i", [rnd.randrange(-50, 50) for _ in range(5000)])
+    assert list(order_by_value(values)) == sorted(range(len(values)), key=lambda d: (values[d], d))
 
 
 @pytest.mark.parametrize("fieldname", ["text", "title"])

@@ -81,3 +81,23 @@ def test_warming_runs_without_the_query_deadline(monkeypatch: pytest.MonkeyPatch
                                                              real(searcher, deadline, columns))[1])
     warm_index(index)
     assert seen == [None]
+
+
+def test_warming_gives_freed_heap_pages_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    from onrecord.search import warming
+    calls: list[bool] = []
+    real = warming.return_freed_memory
+    monkeypatch.setattr(warming, "return_freed_memory", lambda: calls.append(real()) or True)
+    warm_index(ram_index(Config()))
+    assert calls == [True]  # glibc (the CI's and the servers' C library) has malloc_trim
+
+
+def test_no_trim_call_in_the_c_library_is_not_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from onrecord.search import warming
+
+    def no_library(name: object) -> object:
+        raise OSError("no C library")
+
+    monkeypatch.setattr(warming.ctypes, "CDLL", no_library)
+    assert warming.return_freed_memory() is False
+    assert warm_index(ram_index(Config())).searches == len(WARMING_REQUESTS)

@@ -197,6 +197,26 @@ def info_extent(data: bytes) -> tuple[int, int] | None:
     return offset, length[0]
 
 
+def info_postings(data: bytes) -> tuple[int, int, int, int] | None:
+    """Return a compact info's (doc frequency, min id, postings offset,
+    postings length) without making its W3TermInfo (a facet's walk reads
+    ~100,000 infos a segment), or None when it is RAW or holds no id (read_info reads it)."""
+    form = data[0]
+    if form & RAW:
+        return None
+    df, at = (1, 1) if form & DF_ONE else read_varint(data, 1)
+    at = (read_varint(data, at)[1] if form & WEIGHT_INT else at + 4) + 1  # the weight, the min length byte
+    if not form & ONE:  # the max length byte, the max weight
+        at = read_varint(data, at + 1)[1] if form & MAXWEIGHT_INT else at + 5
+    minid, at = read_varint(data, at)
+    if minid == _NO_ID:
+        return None
+    if not form & ONE:
+        at = read_varint(data, at)[1]  # the id span
+    offset, at = read_varint(data, at)
+    return df, minid, offset, read_varint(data, at)[0]
+
+
 def row_bytes(key: bytes, value: bytes) -> bytes:
     """Return a compact row: the key's and the W3TermInfo `value`'s compact lengths, the key, its compact info."""
     info = compact_info(value)
@@ -317,6 +337,7 @@ class CompactTermsReader(SortedTermsReader):
     it returns is read_info's."""
 
     postings_extent = staticmethod(info_extent)
+    postings_head = staticmethod(info_postings)  # search.storage.reading.whoosh_termids' walk
 
     def __init__(self, codec: Any, dbfile: Any, length: int, postfile: Any) -> None:
         super().__init__(codec, dbfile, length, postfile)

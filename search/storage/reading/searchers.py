@@ -28,6 +28,7 @@ from onrecord.search.errors import IndexUnavailableError
 from onrecord.search.storage.integrity.damage import copy_error
 from onrecord.search.storage.integrity.manifests import verify_sizes
 from onrecord.search.storage.reading.reopening import latest_generation, open_retrying
+from onrecord.search.storage.reading.whoosh_termids import term_docs
 from onrecord.search.storage.reading.whoosh_tocs import open_toc_reader, read_toc
 from onrecord.search.storage.schema import QUOTE_UNIT, SAID_EXACT_FIELD, SAID_FIELD, UNIT_FIELD, upgrade_schema
 
@@ -230,8 +231,7 @@ def quote_docs(reader: Any) -> frozenset[int]:
     owner = (reader.segment() if hasattr(reader, "segment") else None) or reader
     found = _QUOTE_DOCS.get(owner)
     if found is None:
-        found = (frozenset(reader.postings(UNIT_FIELD, QUOTE_UNIT).all_ids())
-                 if (UNIT_FIELD, QUOTE_UNIT) in reader else frozenset())
+        found = term_docs(reader, UNIT_FIELD, QUOTE_UNIT) if (UNIT_FIELD, QUOTE_UNIT) in reader else frozenset()
         _QUOTE_DOCS[owner] = found
     return found
 

@@ -21,6 +21,7 @@ from onrecord.search.storage.pooled.compactterms import (
     CompactWriter,
     compact_info,
     info_extent,
+    info_postings,
     pack_varint,
     read_info,
     read_varint,
@@ -69,12 +70,20 @@ def test_a_compact_info_reads_back_as_whooshs(row: tuple[Any, ...]) -> None:
     assert len(compact) < len(w3)
 
 
+@pytest.mark.parametrize("row", INFOS)
+def test_a_compact_infos_postings_head_is_its_df_min_id_and_extent(row: tuple[Any, ...]) -> None:
+    info = W3TermInfo.from_bytes(W3.pack(*row))
+    offset, (length,) = info.extent()
+    head = None if info.min_id() is None else (info.doc_frequency(), info.min_id(), offset, length)
+    assert info_postings(compact_info(W3.pack(*row))) == head
+
+
 def test_inlined_postings_are_kept_raw() -> None:
     info = W3TermInfo(weight=2.0, df=1, minlength=3, maxlength=3, maxweight=2.0, minid=5, maxid=5)
     info.set_inlined((5,), (2.0,), (b"",))
     w3 = info.to_bytes()
     assert attributes(read_info(compact_info(w3))) == attributes(W3TermInfo.from_bytes(w3))
-    assert info_extent(compact_info(w3)) is None
+    assert info_extent(compact_info(w3)) is None and info_postings(compact_info(w3)) is None
 
 
 def one_posting_info(number: int) -> bytes:
