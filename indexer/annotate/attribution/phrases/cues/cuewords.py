@@ -123,10 +123,18 @@ def _cues_in(frame: str, lo: int, hi: int) -> tuple[re.Match[str], ...]:
              and not _NOUN_BEFORE_RE.search(frame, max(lo, m.start() - 8), m.start())
              and not _is_counted(frame, lo, m)]
     bare = list(_BARE_CUE_RE.finditer(frame, lo, hi))
-    bare += [cue for m in _PLURAL_BARE_CUE_RE.finditer(frame, lo, hi)
-             if _PLURAL_SUBJECT_RE.search(frame, max(lo, m.start("verb") - _SUBJECT_REACH), m.start("verb"))
-             and (cue := _PLURAL_VERB_RE.match(frame, m.start("verb"), hi))]
+    # one search first: almost no span holds a plural bare cue, and a search that finds none costs
+    # a third of a finditer's scanner and list (the same cues: a finditer finds none where it does)
+    if _PLURAL_BARE_CUE_RE.search(frame, lo, hi):
+        bare += _plural_bare_cues(frame, lo, hi)
     return tuple(sorted(found + bare, key=lambda m: m.start()) if bare else found)
+
+
+def _plural_bare_cues(frame: str, lo: int, hi: int) -> list[re.Match[str]]:
+    """Return the bare verbs in frame[lo:hi] after a plural subject ("critics argue"), in order."""
+    return [cue for m in _PLURAL_BARE_CUE_RE.finditer(frame, lo, hi)
+            if _PLURAL_SUBJECT_RE.search(frame, max(lo, m.start("verb") - _SUBJECT_REACH), m.start("verb"))
+            and (cue := _PLURAL_VERB_RE.match(frame, m.start("verb"), hi))]
 
 
 def is_weak(cue: re.Match[str]) -> bool:

@@ -38,3 +38,14 @@ def test_a_partial_after_a_plural_subjects_bare_verb_is_not_the_last_speakers() 
     text = 'Tolls\n\nAnn Vole said: "It is fine." Critics argue the toll is "a tax on the poor" in all but name.'
     quotes = [q for p in extract_text(text).paragraphs for q in p.quotes if q.kind == "partial"]
     assert [(q.speaker, q.cue) for q in quotes] == [(None, "argue")]
+
+
+# _cues_in searches once for a plural bare cue before it scans for them all: the scan must
+# still find every one in the span, sorted among the other cues, and none before its lo
+@pytest.mark.parametrize(("text", "lo", "cues"), [
+    ("Critics argue it is wrong and officials insist it is right.", 0, ["argue", "insist"]),
+    ("He said critics argue it is wrong.", 0, ["said", "argue"]),
+    ("Critics argue it is wrong and officials insist it is right.", 3, ["insist"]),
+])
+def test_every_plural_bare_cue_of_the_span_is_found(text: str, lo: int, cues: list[str]) -> None:
+    assert [m.group() for m in find_cues(text, lo, len(text))] == cues
