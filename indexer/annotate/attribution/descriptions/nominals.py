@@ -146,25 +146,34 @@ def _resolve_by_head(np: str, pos: int, words: list[str], people: DocSpeakers) -
     if head in lex.spokes:
         return _spoken_for(words[:-1], head, pos, people, definite, alone)
     if head in ORG_NOUNS:  # "the ministry", "the insurer"; "the environment select committee" by its name
-        lower = len(words) > 1 and all(w.islower() for w in words)  # a capitalised one is matched by its head
-        named = people.organisations.full_name(" ".join(words)) if lower else None
-        if named:
-            people.note_org(named, pos)
-        if definite and not named and (described := described_body(words, pos, people)):
-            return described  # "the statistical office": itself, never the latest body of another kind
-        # "UK Coal said ... The company said": the body the sentence before is about, not the last one named
-        bare = definite and len(words) == 1
-        found = named or bare and continued_description(head, pos, people)
-        if bare and not found and (found := topic_body(head, pos, people)):
-            people.note_org(found, pos)  # "ABN Amro ... Deutsche Bank ... The bank said": the story's own bank
-        found = found or org_by_head(head, pos, people)
-        if not found and definite and (found := ranked_body(f"the {' '.join(words)}", pos, people)):
-            people.note_org(found, pos)  # "Parmalat has sued ... The firm said": the name ranked first
-        return found or (head if bare and head in _UNNAMED_BODIES else None)
+        return _body_by_kind(words, head, pos, people, definite)
     if head in SITE_NOUNS:  # "the site": a web address the article named, else nobody
         return site_at(pos, people) if definite else None
     own = definite and np.split()[0].lower() == "our"  # only who the article introduced so
     return _person_by_role(words, head, pos, people, definite, introduced_only=own)
+
+
+def _body_by_kind(words: list[str], head: str, pos: int, people: DocSpeakers, definite: bool) -> str | None:
+    """Return the body a description headed by a kind noun ("the ministry",
+    "the company", "the environment select committee") stands for: one named
+    by those words, the body of that kind the sentence before or the story is
+    about, the latest or best-ranked one so named, the government itself for
+    a bare unnamed-body noun; or None."""
+    lower = len(words) > 1 and all(w.islower() for w in words)  # a capitalised one is matched by its head
+    named = people.organisations.full_name(" ".join(words)) if lower else None
+    if named:
+        people.note_org(named, pos)
+    if definite and not named and (described := described_body(words, pos, people)):
+        return described  # "the statistical office": itself, never the latest body of another kind
+    # "UK Coal said ... The company said": the body the sentence before is about, not the last one named
+    bare = definite and len(words) == 1
+    found = named or bare and continued_description(head, pos, people)
+    if bare and not found and (found := topic_body(head, pos, people)):
+        people.note_org(found, pos)  # "ABN Amro ... Deutsche Bank ... The bank said": the story's own bank
+    found = found or org_by_head(head, pos, people)
+    if not found and definite and (found := ranked_body(f"the {' '.join(words)}", pos, people)):
+        people.note_org(found, pos)  # "Parmalat has sued ... The firm said": the name ranked first
+    return found or (head if bare and head in _UNNAMED_BODIES else None)
 
 
 def _trim_tail(words: list[str]) -> list[str]:
