@@ -1,6 +1,7 @@
 """Test helpers for the index's codecs: which codec wrote each segment, an index written with another
-codec (the code before a format change, or a newer onrecord's), and a merge into one segment by
-onrecord's pooled merge or by Whoosh's own."""
+codec (the code before a format change, or a newer onrecord's), a merge into one segment by
+onrecord's pooled merge or by Whoosh's own, and the articles and queries whose answers must not
+depend on the codec."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -11,8 +12,16 @@ import pytest
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.writing import SegmentWriter
 
+from onrecord.search.engine import search
+from onrecord.search.model import SearchRequest
 from onrecord.search.storage.pooled import whoosh_writers
 from onrecord.search.storage.store import Index
+from tests.factories import make_article
+
+# Each article one paragraph (a paragraph list: a bare string would be one paragraph a character).
+ARTICLES = [make_article(f"a{i}", [f"The mayor said the budget for {i} stalls. \"We will act on the budget,\" "
+                                   "she said."], speaker="Ann Vole", speakers=["Ann Vole"]) for i in range(1, 5)]
+QUERIES = ["budget", "stall", '"the budget"', "mayor budget", 'speaker:"ann vole"', "bud*", "the", "nothing"]
 
 
 def codecs_of(index: Index) -> set[type]:
@@ -38,3 +47,9 @@ def merge_into_one(index: Index, by: str) -> None:
         else SegmentWriter(index.whoosh_index, codec=W3Codec())
     writer.commit(optimize=True)
     index.refresh(force=True)
+
+
+def answers(index: Index) -> list[Any]:
+    """Return every query's hits (paragraph id and score) in both modes."""
+    return [[(h.paragraph_id, round(h.score, 9)) for h in search(index, SearchRequest(query=q, mode=mode)).hits]
+            for q in QUERIES for mode in ("paragraphs", "quotes")]

@@ -8,12 +8,9 @@ from typing import Any
 import pytest
 from whoosh import fields
 from whoosh import index as whoosh_index
-from whoosh.codec.whoosh3 import W3Codec, W3TermInfo
+from whoosh.codec.whoosh3 import W3TermInfo
 from whoosh.filedb.filestore import FileStorage
 
-from onrecord.search.engine import search
-from onrecord.search.model import SearchRequest
-from onrecord.search.storage.opening import open_index
 from onrecord.search.storage.pooled import compactterms, whoosh_writers
 from onrecord.search.storage.pooled.compactterms import (
     CompactKeysReader,
@@ -26,12 +23,7 @@ from onrecord.search.storage.pooled.compactterms import (
     read_info,
     read_varint,
 )
-from onrecord.search.storage.pooled.positionstream import PositionStreamCodec
-from onrecord.search.storage.pooled.sortedterms import SAMPLE_EVERY, SortedTermsCodec
-from onrecord.search.storage.store import Index
-from onrecord.search.writing.commits import write_articles
-from tests.factories import make_article
-from tests.search.storage.codecs import bulk_writers_using, codecs_of, merge_into_one
+from onrecord.search.storage.pooled.sortedterms import SAMPLE_EVERY
 
 W3 = struct.Struct("!BfIBBfIIqi")  # a W3TermInfo's bytes: its fixed fields, then the postings' offset and length
 
@@ -146,55 +138,3 @@ def test_a_bulk_writer_writes_with_the_compact_codec(tmp_path: Path) -> None:
     writer = whoosh_writers.BulkWriter(ix, compound=False)
     assert isinstance(writer.codec, CompactTermsCodec)  # CompactStoredCodec: its stored fields (storedfields)
     writer.cancel()
-
-
-# Each article one paragraph (a paragraph list: a bare string would be one paragraph a character).
-ARTICLES = [make_article(f"a{i}", [f"The mayor said the budget for {i} stalls. \"We will act on the budget,\" "
-                                   "she said."], speaker="Ann Vole", speakers=["Ann Vole"]) for i in range(1, 5)]
-QUERIES = ["budget", "stall", '"the budget"', "mayor budget", 'speaker:"ann vole"', "bud*", "the", "nothing"]
-
-
-def answers(index: Index) -> list[Any]:
-    """Return every query's hits (paragraph id and score) in both modes."""
-    return [[(h.paragraph_id, round(h.score, 9)) for h in search(index, SearchRequest(query=q, mode=mode)).hits]
-            for q in QUERIES for mode in ("paragraphs", "quotes")]
-
-
-@pytest.mark.parametrize("older", [W3Codec, SortedTermsCodec])
-def test_an_older_index_answers_alike_and_merges_into_compact_segments(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, older: type) -> None:
-    fresh = open_index(tmp_path / "fresh", create=True)
-    write_articles(fresh, ARTICLES[:2])
-    with bulk_writers_using(monkeypatch, older()):  # an index written by the code before: its codec
-        old = open_index(tmp_path / "old", create=True)
-        write_articles(old, ARTICLES[:2])
-        old.close()
-    index = open_index(tmp_path / "old")
-    try:
-        assert codecs_of(index) == {older} and codecs_of(fresh) == {PositionStreamCodec}
-        assert answers(index) == answers(fresh) and sum(map(len, answers(fresh))) >= 20
-        write_articles(index, ARTICLES[2:])  # a compact segment beside the older one
-        write_articles(fresh, ARTICLES[2:])
-        assert answers(index) == answers(fresh)
-        for each in (index, fresh):  # one segment each (a phrase's score differs by segments, as before)
-            merge_into_one(each, "pooled")  # the pooled merge read both tables of `index`
-        assert codecs_of(index) == {PositionStreamCodec}
-        assert answers(index) == answers(fresh)
-    finally:
-        index.close()
-        fresh.close()
-
-
-def test_whooshs_merge_of_compact_segments_answers_as_the_pooled_merge(tmp_path: Path) -> None:
-    answered = []
-    for name in ("pooled", "whoosh"):
-        index = open_index(tmp_path / name, create=True)
-        write_articles(index, ARTICLES[:2])
-        write_articles(index, ARTICLES[2:])
-        merge_into_one(index, name)  # Whoosh's merge: its matchers over compact terms
-        try:
-            assert codecs_of(index) == {PositionStreamCodec if name == "pooled" else W3Codec}
-            answered.append(answers(index))
-        finally:
-            index.close()
-    assert answered[0] == answered[1] and sum(map(len, answered[0])) >= 40  # all but "nothing" find the four
