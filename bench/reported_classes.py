@@ -119,6 +119,22 @@ def false_class(text: str, quote: Quote) -> str:
     return "a_bare"
 
 
+def match_indirect(doc: dict[str, Any]) -> tuple[list[Any], list[dict[str, Any]], dict[int, int]]:
+    """Return one converted PolNeAR document's indirect predictions, its gold (polnear_gold) and
+    the scorer's one-to-one match of them (gold index -> prediction index)."""
+    pred = [q for p in extract_text(doc["text"], doc["doc_id"]).paragraphs for q in p.quotes if q.kind == "indirect"]
+    gold = polnear_gold(doc["quotes"])
+    return pred, gold, match([(q.start, q.end) for q in pred], [gold_spans(g) for g in gold])
+
+
+def print_examples(examples: dict[str, list[str]], name: str | None) -> None:
+    """Print up to 20 of `name`'s examples, drawn by a fixed seed (nothing when name is None)."""
+    if name:
+        found = examples.get(name, [])
+        for line in random.Random(0).sample(found, min(20, len(found))):
+            print("  ", line)
+
+
 def classify_train(limit: int) -> tuple[Counter[str], Counter[str], dict[str, Any], dict[str, list[str]]]:
     """Return (missed by class, false by class, the split's scores, examples by class) on PolNeAR train."""
     root = SHARED / "polnear"
@@ -132,9 +148,7 @@ def classify_train(limit: int) -> tuple[Counter[str], Counter[str], dict[str, An
     n_gold = n_pred = n_match = 0
     for doc in gold_docs[:limit]:
         text = doc["text"]
-        pred = [q for p in extract_text(text, doc["doc_id"]).paragraphs for q in p.quotes if q.kind == "indirect"]
-        gold = polnear_gold(doc["quotes"])
-        matched = match([(q.start, q.end) for q in pred], [gold_spans(g) for g in gold])
+        pred, gold, matched = match_indirect(doc)
         for j, g in enumerate(gold):
             if j not in matched:
                 name = miss_class(text, g)
@@ -167,10 +181,7 @@ def main() -> None:
     for name, n in sorted(false.items()):
         gain = prf(score["gold"], score["pred"] - n, score["matched"])["F1"]
         print(f"  {n:5d}  {name:24s} F1 {gain:.3f} (+{gain - score['F1']:.3f})")
-    if args.examples:
-        found = examples.get(args.examples, [])
-        for line in random.Random(0).sample(found, min(20, len(found))):
-            print("  ", line)
+    print_examples(examples, args.examples)
 
 
 if __name__ == "__main__":

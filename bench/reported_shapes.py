@@ -19,7 +19,6 @@ never read.
 from __future__ import annotations
 
 import argparse
-import random
 import re
 import tempfile
 from collections import Counter, defaultdict
@@ -28,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from bench.attribution_errors import SHARED
-from bench.extraction import MIN_COVER, cover, extract_text, match
-from bench.reported import convert, gold_spans, head_noun, polnear_gold
-from bench.reported_classes import miss_class
+from bench.extraction import MIN_COVER, cover
+from bench.reported import convert, gold_spans, head_noun
+from bench.reported_classes import match_indirect, miss_class, print_examples
 from onrecord.indexer.lexicon import words
 
 KEPT_CLASSES = ("a_that", "a_bare", "b_closing", "b_question", "b_according", "c_noun_that")
@@ -108,10 +107,8 @@ def shape_train(limit: int) -> tuple[Counter[str], dict[str, set[str]], dict[str
     examples: dict[str, list[str]] = defaultdict(list)
     for doc in docs[:limit]:
         text = doc["text"]
-        preds = [(q.start, q.end) for p in extract_text(text, doc["doc_id"]).paragraphs
-                 for q in p.quotes if q.kind == "indirect"]
-        gold = polnear_gold(doc["quotes"])
-        matched = match(preds, [gold_spans(g) for g in gold])
+        pred, gold, matched = match_indirect(doc)
+        preds = [(q.start, q.end) for q in pred]
         for j, g in enumerate(gold):
             if j in matched or miss_class(text, g) not in KEPT_CLASSES:
                 continue
@@ -131,10 +128,7 @@ def main() -> None:
     print(f"PolNeAR train, missed gold of the kept classes ({', '.join(KEPT_CLASSES)}): {sum(counts.values())}")
     for name, n in counts.most_common():
         print(f"  {n:5d} misses in {len(documents[name]):4d} documents  {name}")
-    if args.examples:
-        found = examples.get(args.examples, [])
-        for line in random.Random(0).sample(found, min(20, len(found))):
-            print("  ", line)
+    print_examples(examples, args.examples)
 
 
 if __name__ == "__main__":
